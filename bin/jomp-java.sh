@@ -1,0 +1,57 @@
+# Sourced by the launchers in bin/. Finds a JDK >= 25 and the built jars; never exported by the user.
+# Order: $JAVA_HOME, `java` on PATH, then the usual install folders.
+
+jomp_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+jomp_lib="$jomp_root/dist/target/jomp/lib"
+
+# Prints the feature version (25, 26, ...) of the JDK in $1, or nothing.
+jomp_java_version() {
+  local home=$1 v=
+  [[ -x $home/bin/java ]] || return 0
+  if [[ -f $home/release ]]; then
+    v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release")
+  fi
+  if [[ -z $v ]]; then
+    v=$("$home/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/ *java.specification.version = \([0-9]*\).*/\1/p')
+  fi
+  echo "$v"
+}
+
+jomp_find_java() {
+  local cand seen="" v
+  local path_java=""
+  if command -v java >/dev/null 2>&1; then
+    path_java=$(readlink -f "$(command -v java)"); path_java=${path_java%/bin/java}
+  fi
+  for cand in "${JAVA_HOME:-}" "$path_java" /usr/lib/jvm/* /usr/local/lib/jvm/* /usr/java/* /opt/java/* /opt/jdk* \
+              "$HOME"/.sdkman/candidates/java/* "$HOME"/.jdks/*; do
+    [[ -n $cand && -d $cand ]] || continue
+    v=$(jomp_java_version "$cand")
+    seen+="  $cand (${v:-not a JDK})"$'\n'
+    if [[ -n $v && $v -ge 25 ]]; then JOMP_JAVA_HOME=$cand; return 0; fi
+  done
+  {
+    echo "jomp: error: no Java 25 or newer found."
+    echo "jomp looked at \$JAVA_HOME, the java on PATH and /usr/lib/jvm; it found:"
+    printf '%s' "${seen:-  (no Java at all)}"$'\n'
+    echo "Install a JDK 25 (for example Temurin 25) or set JAVA_HOME to one."
+  } >&2
+  return 1
+}
+
+jomp_require_build() {
+  if ! compgen -G "$jomp_lib/jomp-driver*.jar" >/dev/null; then
+    echo "jomp: error: jomp is not built (no jars in $jomp_lib)." >&2
+    echo "Build it with: $jomp_root/bin/mvn -q -DskipTests package" >&2
+    return 1
+  fi
+}
+
+# Runs main class $1 with the remaining arguments.
+jomp_exec() {
+  local main=$1; shift
+  jomp_find_java || exit 1
+  jomp_require_build || exit 1
+  exec "$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -XX:TieredStopAtLevel=1 \
+    -Xss16m -Djomp.root="$jomp_root" ${JOMP_JAVA_OPTS:-} -cp "$jomp_lib/*" "$main" "$@"
+}

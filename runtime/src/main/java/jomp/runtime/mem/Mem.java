@@ -1,0 +1,51 @@
+package jomp.runtime.mem;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * C's flat address space. Compiled C code keeps pointers as {@code long} addresses and reads and
+ * writes native memory through these static methods; the JIT inlines them into plain loads and
+ * stores. One segment spans all addresses, so no bounds beyond the address space are checked,
+ * exactly as in C.
+ */
+public final class Mem {
+    private Mem() {}
+
+    /** Every address: a zero-based segment as large as the address space. */
+    public static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+
+    private static final ValueLayout.OfByte I8 = ValueLayout.JAVA_BYTE;
+    private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED;
+    private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfLong I64 = ValueLayout.JAVA_LONG_UNALIGNED;
+    private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED;
+    private static final ValueLayout.OfDouble F64 = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+
+    public static byte getByte(long a) { return ALL.get(I8, a); }
+    public static short getShort(long a) { return ALL.get(I16, a); }
+    public static int getInt(long a) { return ALL.get(I32, a); }
+    public static long getLong(long a) { return ALL.get(I64, a); }
+    public static float getFloat(long a) { return ALL.get(F32, a); }
+    public static double getDouble(long a) { return ALL.get(F64, a); }
+
+    public static void putByte(long a, byte v) { ALL.set(I8, a, v); }
+    public static void putShort(long a, short v) { ALL.set(I16, a, v); }
+    public static void putInt(long a, int v) { ALL.set(I32, a, v); }
+    public static void putLong(long a, long v) { ALL.set(I64, a, v); }
+    public static void putFloat(long a, float v) { ALL.set(F32, a, v); }
+    public static void putDouble(long a, double v) { ALL.set(F64, a, v); }
+
+    /** memcpy: regions must not overlap (memmove semantics are kept anyway, as copy() does). */
+    public static void copy(long dst, long src, long n) { MemorySegment.copy(ALL, src, ALL, dst, n); }
+    public static void fill(long dst, byte v, long n) { ALL.asSlice(dst, n).fill(v); }
+
+    /** Reads a NUL-terminated string (bytes as ISO-8859-1, so every byte survives). */
+    public static String cString(long a) {
+        long n = 0;
+        while (getByte(a + n) != 0) n++;
+        byte[] b = new byte[(int) n];
+        MemorySegment.copy(ALL, I8, a, b, 0, (int) n);
+        return new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+}

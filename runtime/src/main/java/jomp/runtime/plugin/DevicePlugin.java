@@ -1,0 +1,64 @@
+package jomp.runtime.plugin;
+
+import java.util.List;
+
+/**
+ * One kind of offload device (DESIGN §6), the counterpart of libomptarget's {@code __tgt_rtl_*}
+ * interface. Found with {@link java.util.ServiceLoader}. Device numbers here are local to the
+ * plugin; the runtime numbers devices across plugins. Addresses are native addresses as
+ * {@code long}: host addresses are the C program's pointers, device addresses are whatever the
+ * device gives (a CUdeviceptr for CUDA, native memory for the jvm device).
+ */
+public interface DevicePlugin {
+    /** Short name used in messages and LIBOMPTARGET_INFO, e.g. "cuda", "jvm". */
+    String name();
+
+    /** Target triple this plugin runs images for, e.g. "nvptx64-nvidia-cuda". */
+    String triple();
+
+    /** Number of usable devices; 0 (not an error) when the driver or hardware is absent. */
+    int numberOfDevices();
+
+    /** Prepares a device for use (context, streams). Idempotent. */
+    void initDevice(int device);
+
+    /** True if the image (its kind, triple and arch) can run on this device. */
+    boolean isCompatible(int device, DeviceImage image);
+
+    /** Loads an image; returns a handle through which its kernels and globals are found. */
+    LoadedImage loadImage(int device, DeviceImage image);
+
+    long dataAlloc(int device, long size);
+    void dataDelete(int device, long deviceAddress);
+    void dataSubmit(int device, long deviceDst, long hostSrc, long size);
+    void dataRetrieve(int device, long hostDst, long deviceSrc, long size);
+    void dataExchange(int device, long deviceDst, long deviceSrc, long size);
+
+    /**
+     * Launches a kernel. {@code args} are the kernel's arguments as 64-bit values (device
+     * addresses or literal scalars, bit-cast), in the order the compiler laid them out.
+     */
+    void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit);
+
+    /** Waits for everything queued on the device. */
+    void synchronize(int device);
+
+    /** Human-readable facts about a device (name, arch, memory) for LIBOMPTARGET_INFO. */
+    default String describe(int device) { return name() + " device " + device; }
+
+    /** A device image as the registration code hands it over. */
+    record DeviceImage(String triple, String arch, ImageKind kind, byte[] bytes, List<String> entryNames) {}
+
+    enum ImageKind { NONE, OBJECT, BITCODE, CUBIN, FATBINARY, PTX, SPIRV, JVM_CLASSES }
+
+    /** What loading an image gives: kernels and globals by name. */
+    interface LoadedImage {
+        Kernel kernel(String name);
+        /** Device address and size of a global variable. */
+        GlobalSymbol global(String name);
+    }
+
+    interface Kernel { String name(); }
+
+    record GlobalSymbol(String name, long deviceAddress, long size) {}
+}
