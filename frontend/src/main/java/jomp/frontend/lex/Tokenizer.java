@@ -183,8 +183,9 @@ public final class Tokenizer {
 
     /** The text between two offsets with backslash-newline splices removed. */
     private String spelling(int start, int end) {
-        int bs = src.indexOf('\\', start);
-        if (bs < 0 || bs >= end) return src.substring(start, end);
+        boolean spliced = false;
+        for (int i = start; i < end && !spliced; i++) spliced = src.charAt(i) == '\\';
+        if (!spliced) return src.substring(start, end);
         sb.setLength(0);
         for (int i = start; i < end; ) {
             int j = sp(i);
@@ -209,8 +210,8 @@ public final class Tokenizer {
 
     /** Whether a comment between from and the found "*&#47;" might end earlier via a spliced "*\\\n/". */
     private boolean hasSpliceStar(int from, int end) {
-        int i = src.indexOf("*\\", from);
-        return i >= 0 && i < end;
+        for (int i = from; i < end; i++) if (src.charAt(i) == '*' && src.charAt(i + 1) == '\\') return true;
+        return false;
     }
 
     /** Slow path for comments: scans logical characters for the closing star-slash. */

@@ -26,18 +26,19 @@ final class IncludeResolver {
     private final List<Dir> userDirs;
     private final List<Dir> systemDirs;
 
-    IncludeResolver(PreprocessorOptions opts) {
+    private final String resourceRoot;
+
+    IncludeResolver(PreprocessorOptions opts) { this(opts, RESOURCE_ROOT); }
+
+    /** With another classpath folder for the bundled headers (tests use their own). */
+    IncludeResolver(PreprocessorOptions opts, String resourceRoot) {
+        this.resourceRoot = resourceRoot;
         userDirs = opts.includeDirs().stream().map(p -> new Dir(p, null, false)).toList();
         systemDirs = opts.systemDirs().stream().map(p -> new Dir(p, null, true)).toList();
     }
 
     /** The directory of a file, for quoted includes from it. */
     static Dir dirOf(String fileName, boolean system) {
-        if (fileName.startsWith(BUNDLED_PREFIX)) {
-            String rel = fileName.substring(BUNDLED_PREFIX.length());
-            int slash = rel.lastIndexOf('/');
-            return new Dir(null, RESOURCE_ROOT + (slash < 0 ? "" : rel.substring(0, slash + 1)), true);
-        }
         Path parent = Path.of(fileName).getParent();
         return new Dir(parent, null, system);
     }
@@ -53,16 +54,16 @@ final class IncludeResolver {
         }
         for (Dir d : userDirs) { Found f = tryDir(d, name); if (f != null) return f; }
         for (Dir d : systemDirs) { Found f = tryDir(d, name); if (f != null) return f; }
-        return tryDir(new Dir(null, RESOURCE_ROOT, true), name);
+        return tryDir(new Dir(null, resourceRoot, true), name);
     }
 
     private Found tryDir(Dir d, String name) {
         if (d.resource() != null) {
-            String res = d.resource() + name;
-            if (IncludeResolver.class.getClassLoader().getResource(normalize(res)) == null) return null;
-            String n = normalize(res);
-            return new Found("resource:" + n, BUNDLED_PREFIX + n.substring(RESOURCE_ROOT.length()),
-                             dirOf(BUNDLED_PREFIX + n.substring(RESOURCE_ROOT.length()), true), true);
+            String n = normalize(d.resource() + name);
+            if (n == null || IncludeResolver.class.getClassLoader().getResource(n) == null) return null;
+            String rel = n.substring(resourceRoot.length());
+            int slash = n.lastIndexOf('/');
+            return new Found("resource:" + n, BUNDLED_PREFIX + rel, new Dir(null, n.substring(0, slash + 1), true), true);
         }
         Path p = d.path() == null ? Path.of(name) : d.path().resolve(name);
         if (!Files.isRegularFile(p)) return null;
@@ -74,9 +75,9 @@ final class IncludeResolver {
     }
 
     /** Removes "x/../" and "./" so a resource path stays inside the classpath folder. */
-    private static String normalize(String res) {
+    private String normalize(String res) {
         String n = Path.of(res).normalize().toString().replace('\\', '/');
-        return n.startsWith(RESOURCE_ROOT) ? n : RESOURCE_ROOT + "__outside__";
+        return n.startsWith(resourceRoot) ? n : null;
     }
 
     String read(Found f) throws IOException {

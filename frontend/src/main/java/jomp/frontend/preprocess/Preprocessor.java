@@ -101,9 +101,14 @@ public final class Preprocessor {
     private boolean lastFromFile;
 
     public Preprocessor(PreprocessorOptions opts, Diagnostics diags) {
+        this(opts, diags, IncludeResolver.RESOURCE_ROOT);
+    }
+
+    /** With the bundled headers taken from another classpath folder (for tests). */
+    Preprocessor(PreprocessorOptions opts, Diagnostics diags, String resourceRoot) {
         this.opts = opts;
         this.diags = diags;
-        this.resolver = new IncludeResolver(opts);
+        this.resolver = new IncludeResolver(opts, resourceRoot);
         LocalDateTime now = LocalDateTime.now();
         String[] months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
         date = "\"" + months[now.getMonthValue() - 1] + " " + (now.getDayOfMonth() < 10 ? " " : "")
@@ -388,7 +393,7 @@ public final class Preprocessor {
         while (true) {
             Token t = next(s);
             if (t.kind == Token.Kind.EOF) {
-                diags.error(t == eofToken ? name.loc : t.loc, "unterminated function-like macro invocation");
+                diags.error(name.loc, "unterminated function-like macro invocation");
                 diags.note(m.loc, "macro '" + m.name + "' defined here");
                 return null;
             }
@@ -632,14 +637,14 @@ public final class Preprocessor {
             case "include", "include_next", "import" -> include(d);
             case "if" -> {
                 boolean v = evalIf(d, readLine());
-                pushCond(v, hash);
+                pushCond(v, d);
             }
             case "ifdef", "ifndef" -> {
                 Token name = macroName(d);
-                if (name == null) { pushCond(false, hash); return; }
+                if (name == null) { pushCond(false, d); return; }
                 extraTokens(d.text);
                 boolean def = macros.containsKey(name.text);
-                pushCond(d.text.equals("ifdef") == def, hash);
+                pushCond(d.text.equals("ifdef") == def, d);
             }
             case "elif" -> elif(d);
             case "else" -> elseDirective(d);
@@ -681,8 +686,8 @@ public final class Preprocessor {
         return text.substring(start, k);
     }
 
-    private void pushCond(boolean included, Token hash) {
-        conds.add(new Cond(included, hash.loc));
+    private void pushCond(boolean included, Token directiveName) {
+        conds.add(new Cond(included, directiveName.loc));
         if (!included) skipConditional();
     }
 
@@ -868,7 +873,7 @@ public final class Preprocessor {
 
     private boolean evalIf(Token d, List<Token> line) {
         if (line.isEmpty()) {
-            diags.error(afterToken(d), d.text.equals("if") ? "#if with no expression" : "expected value in expression");
+            diags.error(afterToken(d), "expected value in expression");
             return false;
         }
         // defined X / defined(X) are replaced before macro expansion (C11 6.10.1p4)
@@ -1033,7 +1038,14 @@ public final class Preprocessor {
         line.addAll(readLine());
         if (!gnuMarker) line = expandArg(line);
         if (line.isEmpty() || line.get(0).kind != Token.Kind.NUMBER || !isDigits(line.get(0).text)) {
-            diags.error(line.isEmpty() ? afterToken(d) : line.get(0).loc, "#line directive requires a simple digit sequence");
+            SourceLocation at = line.isEmpty() ? afterToken(d) : line.get(0).loc;
+            if (!line.isEmpty() && line.get(0).kind == Token.Kind.NUMBER) {   // clang points at the first non-digit
+                String n = line.get(0).text;
+                int k = 0;
+                while (n.charAt(k) >= '0' && n.charAt(k) <= '9') k++;
+                at = new SourceLocation(at.file(), at.offset() + k, at.presumedFile(), at.presumedLine());
+            }
+            diags.error(at, "#line directive requires a simple digit sequence");
             return;
         }
         long n = Long.parseLong(line.get(0).text.length() > 12 ? "999999999999" : line.get(0).text);
@@ -1133,6 +1145,7 @@ public final class Preprocessor {
         Token rp = str.kind == Token.Kind.STRING ? next(s) : str;
         if (str.kind != Token.Kind.STRING || !isPunct(rp, ")")) {
             diags.error(t.loc, "_Pragma takes a parenthesized string literal");
+            if (!isPunct(rp, ")") && isPunct(peek(s), ")")) next(s);
             return true;
         }
         String text = str.text.substring(str.text.indexOf('"') + 1, str.text.length() - 1);
