@@ -285,9 +285,7 @@ public final class Preprocessor {
         if (frames.isEmpty()) return false;
         Frame p = top();
         if (!f.hidden && !p.hidden) {
-            Token resume = p.toks.get(p.pos);
-            int line = p.file.line(Math.min(resume.loc.offset(), p.file.text().length())) + p.lineDelta;
-            if (resume.kind == Token.Kind.EOF) line = lastLine(p) + p.lineDelta;
+            int line = lastLine(p) + p.lineDelta;          // the line after the #include, as clang says
             markers.add(new LineMarker(out.size(), p.presumedName, line, 2, p.system));
         }
         return true;
@@ -982,7 +980,8 @@ public final class Preprocessor {
         String guard = includeGuards.get(f.key());
         if (guard != null && macros.containsKey(guard)) return;
         if (visibleDepth() >= MAX_INCLUDE_DEPTH) {
-            throw diags.fatal(first.loc, "#include nested depth " + visibleDepth() + " exceeds maximum of " + MAX_INCLUDE_DEPTH);
+            diags.error(first.loc, "#include nested too deeply");
+            return;
         }
         List<Token> toks = tokenCache.get(f.key());
         SourceFile file;
@@ -1001,8 +1000,9 @@ public final class Preprocessor {
         } else {
             file = toks.get(0).loc.file();
         }
-        frames.add(new Frame(file, toks, f.key(), f.dir(), conds.size(), false, f.system()));
-        markers.add(new LineMarker(out.size(), f.name(), 1, 1, f.system()));
+        boolean system = f.system() || top().system;      // as clang: what a system header includes is system too
+        frames.add(new Frame(file, toks, f.key(), f.dir(), conds.size(), false, system));
+        markers.add(new LineMarker(out.size(), f.name(), 1, 1, system));
     }
 
     /** The X of a file shaped "#ifndef X ... #endif" with nothing outside, else null. */

@@ -303,4 +303,28 @@ class ClangComparisonTest {
             )
             """);
     }
+
+    /** The line-marker structure of clang -E (without its <built-in>/<command line> preamble) on nested includes. */
+    @Test void lineMarkersMatchClang() throws Exception {
+        assumeTrue(haveClang(), "clang-19 not installed");
+        Path inc = Files.createDirectories(dir.resolve("inc")), sys = Files.createDirectories(dir.resolve("sys"));
+        Files.writeString(inc.resolve("a.h"), "int a;\n#include \"b.h\"\nint a2;\n");
+        Files.writeString(inc.resolve("b.h"), "int b;\n");
+        Files.writeString(sys.resolve("s.h"), "#include <b.h>\nint s;\n");
+        String src = "int x;\n#include <a.h>\n\nint y;\n#include <s.h>\n#include \"inc/b.h\"\n\n\n\n\n\n\n\n\n\n\n\nint z;\n";
+        Path f = dir.resolve("m.c");
+        Files.writeString(f, src);
+        Process p = new ProcessBuilder("clang-19", "-E", "-I" + inc, "-isystem", sys.toString(), f.toString())
+            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String expected = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        p.waitFor(60, TimeUnit.SECONDS);
+        List<String> lines = new java.util.ArrayList<>(expected.lines().toList());
+        lines.removeIf(l -> l.contains("<built-in>") || l.contains("<command line>"));
+        lines.remove(1);                                 // clang's return from the preamble: # 1 "m.c" 2
+        Diagnostics diags = new Diagnostics(new PrintStream(new ByteArrayOutputStream()));
+        Preprocessor pp = new Preprocessor(new PreprocessorOptions(List.of(inc), List.of(sys), Map.of(), false), diags);
+        List<Token> toks = pp.expand(new SourceFile(f.toString(), src));
+        String mine = PreprocessedPrinter.print(toks, pp.markers(), false);
+        assertThat(mine).isEqualTo(String.join("\n", lines) + "\n");
+    }
 }
