@@ -151,7 +151,7 @@ public final class Preprocessor {
         baseFile = main.name();
         markers.clear();
         markers.add(new LineMarker(0, main.name(), 1, 0, false));
-        pushFrame(main, Tokenizer.tokenize(main, diags), main.name(), IncludeResolver.dirOf(main.name(), false), false, false);
+        pushFrame(main, new Tokenizer(main, diags, true).tokenize(), main.name(), IncludeResolver.dirOf(main.name(), false), false, false);
         pushFrame(new SourceFile("<command line>", commandLineText()), null, "<command line>", null, true, false);
         pushFrame(new SourceFile("<built-in>", builtinText()), null, "<built-in>", null, true, true);
         defineBuiltin("__FILE__", Macro.Builtin.FILE);
@@ -199,6 +199,7 @@ public final class Preprocessor {
                 }
                 if (t.text.equals("_Pragma") && pragmaOperator(t, s)) continue;
             }
+            if (t.kind == Token.Kind.PUNCT && Tokenizer.isUnterminatedLiteral(t)) Tokenizer.reportUnterminated(diags, t);
             if (pendingLineStart || pendingSpace) {
                 t = t.copy();
                 t.atLineStart |= pendingLineStart;
@@ -270,7 +271,7 @@ public final class Preprocessor {
 
     private void pushFrame(SourceFile file, List<Token> toks, String key, IncludeResolver.Dir dir, boolean hidden,
                            boolean system) {
-        if (toks == null) toks = Tokenizer.tokenize(file, diags);
+        if (toks == null) toks = new Tokenizer(file, diags, true).tokenize();
         frames.add(new Frame(file, toks, key, dir, conds.size(), hidden, system));
     }
 
@@ -993,7 +994,7 @@ public final class Preprocessor {
                 throw diags.fatal(first.loc, "'" + name + "' file not found");
             }
             file = new SourceFile(f.name(), text);
-            toks = Tokenizer.tokenize(file, diags);
+            toks = new Tokenizer(file, diags, true).tokenize();
             tokenCache.put(f.key(), toks);
             String g = detectGuard(toks);
             if (g != null) includeGuards.put(f.key(), g);

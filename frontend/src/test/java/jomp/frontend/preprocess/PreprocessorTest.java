@@ -330,4 +330,28 @@ class PreprocessorTest {
         assertThat(ts.size()).isEqualTo(100_000 * 13 + 1);
         assertThat(ts.get(ts.size() - 2).loc.toString()).isEqualTo("t.c:100002:29");
     }
+
+    @Test void unterminatedLiteralsWarnOnlyOutsideSkippedGroups() {
+        assertThat(texts("#if 0\ndon't \"x\n#endif\nchar c = 'a;\n")).isEqualTo("char c = 'a;");
+        assertThat(diagLines()).containsExactly("t.c:4:10: warning: missing terminating ' character [-Winvalid-pp-token]");
+    }
+
+    @Test void hasIncludeAndComputedInclude() throws Exception {
+        Files.writeString(dir.resolve("here.h"), "int here;\n");
+        opts = new PreprocessorOptions(List.of(dir), List.of(), Map.of(), false);
+        assertThat(texts("""
+            #if __has_include(<here.h>) && !__has_include("nothere.h") && __has_include(<bund.h>)
+            yes
+            #endif
+            #define H <here.h>
+            #include H
+            #define Q "here.h"
+            #include Q
+            """)).isEqualTo("yes int here ; int here ;");
+        assertThat(diagLines()).isEmpty();
+    }
+
+    @Test void directivesInsideMacroArgumentsAreExecuted() {
+        assertThat(texts("#define f(x) [x]\nf(1\n#define Y 2\nY)\nY")).isEqualTo("[ 1 2 ] 2");
+    }
 }
