@@ -102,7 +102,7 @@ public final class PreprocessedPrinter {
         char x = a.text.charAt(a.text.length() - 1), y = b.text.charAt(0);
         boolean xw = Character.isLetterOrDigit(x) || x == '_' || x == '$' || x >= 0x80;
         boolean yw = Character.isLetterOrDigit(y) || y == '_' || y == '$' || y >= 0x80;
-        if (xw && (yw || y == '.' || y == '\'' || y == '"')) return true;
+        if (xw && (yw || y == '\'' || y == '"')) return true;
         if (a.kind == Token.Kind.NUMBER && (yw || y == '.' || y == '+' || y == '-')) return true;
         if (x == '.' && (Character.isDigit(y) || y == '.')) return true;
         if (a.kind == Token.Kind.PUNCT && b.kind == Token.Kind.PUNCT) {

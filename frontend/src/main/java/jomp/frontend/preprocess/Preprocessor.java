@@ -151,7 +151,8 @@ public final class Preprocessor {
         baseFile = main.name();
         markers.clear();
         markers.add(new LineMarker(0, main.name(), 1, 0, false));
-        pushFrame(main, new Tokenizer(main, diags, true).tokenize(), main.name(), IncludeResolver.dirOf(main.name(), false), false, false);
+        List<Token> mainToks = new Tokenizer(main, diags, true).tokenize();
+        pushFrame(main, mainToks, main.name(), IncludeResolver.dirOf(main.name(), false), false, false);
         pushFrame(new SourceFile("<command line>", commandLineText()), null, "<command line>", null, true, false);
         pushFrame(new SourceFile("<built-in>", builtinText()), null, "<built-in>", null, true, true);
         defineBuiltin("__FILE__", Macro.Builtin.FILE);
@@ -164,7 +165,7 @@ public final class Preprocessor {
         } catch (Diagnostics.FatalError e) {
             // already reported; return what we have
         }
-        Token eof = new Token(Token.Kind.EOF, "", frames.isEmpty() ? eofToken.loc : eofToken.loc);
+        Token eof = new Token(Token.Kind.EOF, "", mainToks.get(mainToks.size() - 1).loc);   // the end of the main file
         eof.atLineStart = true;
         out.add(eof);
         List<Token> result = out;
@@ -500,7 +501,8 @@ public final class Preprocessor {
                     if (expanded[p] == null) expanded[p] = expandArg(args.get(p));
                     arg = expanded[p];
                 }
-                for (int k = 0; k < arg.size(); k++) res.add(argCopy(arg.get(k), site, true, k == 0 ? t : null));
+                Token spacing = i > 0 && isPunct(body.get(i - 1), "##") ? null : t;   // after ", ##": the argument's own
+                for (int k = 0; k < arg.size(); k++) res.add(argCopy(arg.get(k), site, true, k == 0 ? spacing : null));
                 continue;
             }
             res.add(relocate(t, site.loc, Set.of()));
@@ -562,7 +564,8 @@ public final class Preprocessor {
             kind = lhs.kind;                             // the common case, without re-lexing
         } else {
             List<Token> ts = Tokenizer.tokenize(new SourceFile("<paste>", text), QUIET);
-            if (ts.size() == 2 && ts.get(0).kind != Token.Kind.EOF && ts.get(0).text.length() == text.length()) {
+            if (ts.size() == 2 && ts.get(0).kind != Token.Kind.EOF
+                && (ts.get(0).text.equals(text) || DIGRAPHS.contains(text))) {
                 kind = ts.get(0).kind;
                 text = ts.get(0).text;
             } else if (text.isEmpty()) {
@@ -578,6 +581,8 @@ public final class Preprocessor {
         r.hideSet = lhs.hideSet;
         return r;
     }
+
+    private static final Set<String> DIGRAPHS = Set.of("<:", ":>", "<%", "%>", "%:", "%:%:");
 
     private static boolean isIdentChars(String s) {
         for (int i = 0; i < s.length(); i++) {

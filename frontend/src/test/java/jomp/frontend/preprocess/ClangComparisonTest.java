@@ -327,4 +327,57 @@ class ClangComparisonTest {
         String mine = PreprocessedPrinter.print(toks, pp.markers(), false);
         assertThat(mine).isEqualTo(String.join("\n", lines) + "\n");
     }
+
+    /** Cases in the spirit of chibicc's test/macro.c and GCC's cpp torture tests. */
+    @Test void chibiccStyleMacroCases() throws Exception {
+        compare("""
+            #define M1(x) x
+            #define M2 M1
+            M2(3) M2 (4) M2
+            #define dbl(x) 2*x
+            #define M3(x) dbl(x)
+            M3(M3(5))
+            #define A(x) #x
+            A(@) A("\\n") A('"') A(  a   +   b  ) A(a/**/b) A(L"x" u8"y")
+            #define B() 5
+            B() B( )
+            #define C(x,y) x y
+            C((a,b),c) C([a],c)
+            #define D(x) x
+            D(D)(1)
+            #define f(a) a*g
+            #define g(a) f(a)
+            f(2)(9)
+            #define CAT(a, b) a ## b
+            #define XCAT(a, b) CAT(a, b)
+            CAT(1, 2) CAT(a, 1) CAT(<, :) CAT(-, >) CAT(%, =) CAT(1e, +) XCAT(CAT(x, y), z)
+            #define EMPTY
+            #define E2(x) [x]
+            E2(EMPTY) E2( ) E2(EMPTY EMPTY 1)
+            #define RECUR(x) x RECUR
+            RECUR(1)(2)
+            #define OBJ OBJ + 1
+            #define FN(x) OBJ x
+            FN(OBJ)
+            #define ARGS 1, 2
+            #define TWO(a, b) a - b
+            #define APPLY(m, x) m(x)
+            #define APPLY2(m, ...) m(__VA_ARGS__)
+            APPLY2(TWO, ARGS) APPLY2(TWO, 3, 4)
+            #define VA(fmt, ...) h(fmt __VA_OPT_NOT__ , ## __VA_ARGS__)
+            VA(x) VA(x, y)
+            #define LINE __LINE__
+            LINE __LINE__
+            #define SX(x) #x
+            #define XS(x) SX(x)
+            XS(__LINE__) XS(EMPTY) XS(M1(q))
+            #define paste3(a,b,c) a##b##c
+            paste3(x,,) paste3(,y,) paste3(,,z) paste3(1,2,3)
+            #define STRCAT(a) "pre" #a "post"
+            STRCAT(mid)
+            #define hash #
+            #define mkstr(x) #x
+            mkstr(hash) hash
+            """);
+    }
 }

@@ -354,4 +354,19 @@ class PreprocessorTest {
     @Test void directivesInsideMacroArgumentsAreExecuted() {
         assertThat(texts("#define f(x) [x]\nf(1\n#define Y 2\nY)\nY")).isEqualTo("[ 1 2 ] 2");
     }
+
+    @Test void eofIsAtTheEndOfTheMainFileAndRunReadsPaths() throws Exception {
+        Path f = dir.resolve("m.c");
+        Files.writeString(f, "#define V 7\nint v = V;\n");
+        List<Token> ts = Preprocessor.run(f, opts, diags);
+        assertThat(ts).extracting(t -> t.text).containsExactly("int", "v", "=", "7", ";", "");
+        assertThat(ts.get(5).kind).isEqualTo(Token.Kind.EOF);
+        assertThat(ts.get(5).loc.toString()).isEqualTo(f + ":3:1");
+    }
+
+    @Test void printerSpacesOnlyWhereNeeded() {
+        Preprocessor pp = new Preprocessor(opts, diags);
+        List<Token> ts = pp.expand(new SourceFile("m.c", "#define P +\n#define ID(x) x\ns.x+P ID(1).5 a=ID(-)-1 ID(L)\"s\""));
+        assertThat(PreprocessedPrinter.print(ts, pp.markers(), true)).isEqualTo("s.x+ + 1 .5 a=- -1 L \"s\"\n");
+    }
 }
