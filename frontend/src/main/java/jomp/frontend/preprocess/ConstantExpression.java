@@ -3,6 +3,7 @@ package jomp.frontend.preprocess;
 import java.util.List;
 
 import jomp.frontend.diag.Diagnostics;
+import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
 
 /**
@@ -37,7 +38,7 @@ final class ConstantExpression {
             Val v = e.conditional();
             Token t = e.peek();
             if (t.kind != Token.Kind.EOF) {
-                diags.error(t.loc, t.is(")") ? "token is not a valid binary operator in a preprocessor subexpression"
+                diags.error(t.loc, t.is(",") ? "expected end of line in preprocessor expression"
                                              : "token is not a valid binary operator in a preprocessor subexpression");
                 return false;
             }
@@ -183,6 +184,12 @@ final class ConstantExpression {
             if (d < 0) break;
             if (Long.compareUnsigned(v, Long.divideUnsigned(-1L - d, base)) > 0) overflow = true;
             v = v * base + d;
+        }
+        if ((base == 8 || base == 2) && i < s.length() && Character.isDigit(s.charAt(i)) && s.indexOf('.') < 0
+            && (base == 2 || s.toLowerCase().indexOf('e') < 0)) {
+            SourceLocation at = new SourceLocation(t.loc.file(), t.loc.offset() + i, t.loc.presumedFile(), t.loc.presumedLine());
+            diags.error(at, "invalid digit '" + s.charAt(i) + "' in " + (base == 8 ? "octal" : "binary") + " constant");
+            throw new Bail();
         }
         String suffix = s.substring(i).toLowerCase();
         if (s.indexOf('.') >= 0 || (base != 16 && (suffix.startsWith("e") || suffix.equals("f")))

@@ -225,6 +225,12 @@ class PreprocessorTest {
             #endif
             #if 0 || 1 % 0
             #endif
+            #if 08
+            #endif
+            #if 0b12
+            #endif
+            #if 1 == 1 == 1 ,2
+            #endif
             """);
         assertThat(diagLines()).containsExactly(
             "t.c:1:6: error: division by zero in preprocessor expression",
@@ -240,7 +246,10 @@ class PreprocessorTest {
             "t.c:17:5: error: invalid suffix 'x' on integer constant",
             "t.c:19:5: error: integer literal is too large to be represented in any integer type",
             "t.c:22:6: error: expected value in expression",
-            "t.c:24:12: error: remainder by zero in preprocessor expression");
+            "t.c:24:12: error: remainder by zero in preprocessor expression",
+            "t.c:26:6: error: invalid digit '8' in octal constant",
+            "t.c:28:8: error: invalid digit '2' in binary constant",
+            "t.c:30:17: error: expected end of line in preprocessor expression");
     }
 
     @Test void conditionalStructureErrors() {
