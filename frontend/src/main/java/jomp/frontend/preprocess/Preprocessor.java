@@ -37,6 +37,11 @@ import jomp.frontend.lex.Tokenizer;
  * from macro arguments keep their own. Each {@code #pragma} line and {@code _Pragma("...")}
  * becomes one PRAGMA token; macros are expanded in {@code #pragma omp} lines only, as clang does.
  * {@code #pragma once} and {@code #pragma GCC system_header} are consumed here.
+ *
+ * <p>As in clang, {@code #error} reports an error and preprocessing goes on (the compile fails
+ * on the error count); a missing include is a fatal error that ends {@link #expand} early.
+ * {@code #include_next} and {@code #import} search like {@code #include}. {@code __has_include}
+ * works; the other {@code __has_*} operators count as defined and answer 0.
  */
 public final class Preprocessor {
     /** A -E line marker: before output token {@code tokenIndex}, print {@code # line "file" flags}. */
@@ -647,7 +652,7 @@ public final class Preprocessor {
                 Token name = macroName(d);
                 if (name == null) { pushCond(false, d); return; }
                 extraTokens(d.text);
-                boolean def = macros.containsKey(name.text);
+                boolean def = macros.containsKey(name.text) || HAS_OPERATORS.contains(name.text);
                 pushCond(d.text.equals("ifdef") == def, d);
             }
             case "elif" -> elif(d);
@@ -895,7 +900,7 @@ public final class Preprocessor {
                         diags.error(j < line.size() ? line.get(j).loc : afterToken(line.get(j - 1)), "macro name missing");
                         return false;
                     }
-                    value = macros.containsKey(line.get(j).text) ? "1" : "0";
+                    value = macros.containsKey(line.get(j).text) || HAS_OPERATORS.contains(line.get(j).text) ? "1" : "0";
                     j++;
                 } else {
                     if (!paren) { diags.error(t.loc, "missing '(' after '__has_include'"); return false; }
@@ -925,6 +930,15 @@ public final class Preprocessor {
                 i = j - 1;
                 continue;
             }
+            if (t.kind == Token.Kind.IDENT && HAS_OPERATORS.contains(t.text) && i + 3 < line.size()
+                && isPunct(line.get(i + 1), "(") && isPunct(line.get(i + 3), ")")) {
+                // __has_builtin(x), __has_attribute(x), ...: jomp promises none of these extensions
+                Token v = new Token(Token.Kind.NUMBER, "0", t.loc);
+                v.spaceBefore = t.spaceBefore;
+                pre.add(v);
+                i += 3;
+                continue;
+            }
             pre.add(t);
         }
         List<Token> expanded = expandArg(pre);
@@ -942,6 +956,11 @@ public final class Preprocessor {
         toks.add(eof);
         return ConstantExpression.evaluate(toks, diags);
     }
+
+    /** clang's feature-test operators: "defined" and #ifdef see them as defined, as in clang. */
+    private static final Set<String> HAS_OPERATORS = Set.of("__has_include", "__has_include_next", "__has_builtin",
+        "__has_attribute", "__has_feature", "__has_extension", "__has_c_attribute", "__has_cpp_attribute",
+        "__has_declspec_attribute", "__has_warning");
 
     // #include -------------------------------------------------------------------------------
 

@@ -243,6 +243,12 @@ class ClangComparisonTest {
             #if __STDC__ && __STDC_VERSION__ == 201112L && __STDC_HOSTED__ && _OPENMP == 201811
             yes9
             #endif
+            #if defined(__has_include) && defined __has_builtin && !__has_feature(jomp_nonexistent)
+            has_ops
+            #endif
+            #ifdef __has_attribute
+            has_attr
+            #endif
             #if __x86_64__ && __linux__ && __LP64__ && __SIZEOF_LONG__ == 8 && __CHAR_BIT__ == 8 && __INT_MAX__ == 2147483647
             yes10
             #endif
