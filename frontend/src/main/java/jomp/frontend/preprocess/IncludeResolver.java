@@ -65,7 +65,7 @@ final class IncludeResolver {
             int slash = n.lastIndexOf('/');
             return new Found("resource:" + n, BUNDLED_PREFIX + rel, new Dir(null, n.substring(0, slash + 1), true), true);
         }
-        Path p = d.path() == null ? Path.of(name) : d.path().resolve(name);
+        Path p = d.path() == null ? Path.of(".", name) : d.path().resolve(name);   // clang shows "./x.h"
         if (!Files.isRegularFile(p)) return null;
         return found(p, p.toString(), d.system());
     }

@@ -1127,7 +1127,11 @@ public final class Preprocessor {
             return;
         }
         if (first.is("GCC") && body.size() > 1 && body.get(1).is("system_header")) {
-            top().system = true;
+            Frame f = top();
+            if (f != frames.get(0) && !f.system) {
+                f.system = true;
+                markers.add(new LineMarker(out.size(), f.presumedName, f.file.line(at.loc.offset()) + 1 + f.lineDelta, 0, true));
+            }
             return;
         }
         if (first.is("omp")) {

@@ -378,4 +378,15 @@ class PreprocessorTest {
         List<Token> ts = pp.expand(new SourceFile("m.c", "#define P +\n#define ID(x) x\ns.x+P ID(1).5 a=ID(-)-1 ID(L)\"s\""));
         assertThat(PreprocessedPrinter.print(ts, pp.markers(), true)).isEqualTo("s.x+ + 1 .5 a=- -1 L \"s\"\n");
     }
+
+    @Test void includeLevelBaseFileAndSystemHeaderPragma() throws Exception {
+        Files.writeString(dir.resolve("lvl.h"), "#pragma GCC system_header\n__INCLUDE_LEVEL__ __BASE_FILE__ __FILE__\n");
+        opts = new PreprocessorOptions(List.of(dir), List.of(), Map.of(), false);
+        Preprocessor pp = new Preprocessor(opts, diags);
+        List<Token> ts = pp.expand(new SourceFile("m.c", "__INCLUDE_LEVEL__\n#include \"lvl.h\"\n"));
+        String h = dir.resolve("lvl.h").toString();
+        assertThat(ts).extracting(t -> t.text).containsExactly("0", "1", "\"m.c\"", "\"" + h + "\"", "");
+        assertThat(PreprocessedPrinter.print(ts, pp.markers(), false))
+            .isEqualTo("# 1 \"m.c\"\n0\n# 1 \"" + h + "\" 1\n# 2 \"" + h + "\" 3\n1 \"m.c\" \"" + h + "\"\n# 3 \"m.c\" 2\n");
+    }
 }
