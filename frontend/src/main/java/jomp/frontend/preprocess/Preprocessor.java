@@ -159,7 +159,7 @@ public final class Preprocessor {
         List<Token> mainToks = new Tokenizer(main, diags, true).tokenize();
         pushFrame(main, mainToks, main.name(), IncludeResolver.dirOf(main.name(), false), false, false);
         pushFrame(new SourceFile("<command line>", commandLineText()), null, "<command line>", null, true, false);
-        pushFrame(new SourceFile("<built-in>", builtinText()), null, "<built-in>", null, true, true);
+        pushFrame(new SourceFile("<built-in>", PredefinedMacros.text(opts.openmp(), date, time)), null, "<built-in>", null, true, true);
         defineBuiltin("__FILE__", Macro.Builtin.FILE);
         defineBuiltin("__LINE__", Macro.Builtin.LINE);
         defineBuiltin("__COUNTER__", Macro.Builtin.COUNTER);
@@ -1211,37 +1211,6 @@ public final class Preprocessor {
     // ---------------------------------------------------------------------------------------
     // Predefined macros
 
-    private String builtinText() {
-        StringBuilder sb = new StringBuilder(4096);
-        String[][] defs = {
-            {"__STDC__", "1"}, {"__STDC_VERSION__", "201112L"}, {"__STDC_HOSTED__", "1"},
-            {"__STDC_UTF_16__", "1"}, {"__STDC_UTF_32__", "1"},
-            {"__jomp__", "1"}, {"__x86_64__", "1"}, {"__x86_64", "1"}, {"__amd64__", "1"}, {"__amd64", "1"},
-            {"__linux__", "1"}, {"__linux", "1"}, {"__unix__", "1"}, {"__unix", "1"}, {"__gnu_linux__", "1"},
-            {"__ELF__", "1"}, {"__LP64__", "1"}, {"_LP64", "1"},
-            {"__CHAR_BIT__", "8"}, {"__SIZEOF_SHORT__", "2"}, {"__SIZEOF_INT__", "4"}, {"__SIZEOF_LONG__", "8"},
-            {"__SIZEOF_LONG_LONG__", "8"}, {"__SIZEOF_POINTER__", "8"}, {"__SIZEOF_FLOAT__", "4"},
-            {"__SIZEOF_DOUBLE__", "8"}, {"__SIZEOF_LONG_DOUBLE__", "16"}, {"__SIZEOF_SIZE_T__", "8"},
-            {"__SIZEOF_WCHAR_T__", "4"}, {"__SIZEOF_WINT_T__", "4"}, {"__SIZEOF_PTRDIFF_T__", "8"},
-            {"__SCHAR_MAX__", "127"}, {"__SHRT_MAX__", "32767"}, {"__INT_MAX__", "2147483647"},
-            {"__LONG_MAX__", "9223372036854775807L"}, {"__LONG_LONG_MAX__", "9223372036854775807LL"},
-            {"__WCHAR_MAX__", "2147483647"}, {"__INTMAX_MAX__", "9223372036854775807L"},
-            {"__UINTMAX_MAX__", "18446744073709551615UL"}, {"__SIZE_MAX__", "18446744073709551615UL"},
-            {"__PTRDIFF_MAX__", "9223372036854775807L"}, {"__INTPTR_MAX__", "9223372036854775807L"},
-            {"__UINTPTR_MAX__", "18446744073709551615UL"},
-            {"__SIZE_TYPE__", "long unsigned int"}, {"__PTRDIFF_TYPE__", "long int"}, {"__WCHAR_TYPE__", "int"},
-            {"__INTMAX_TYPE__", "long int"}, {"__UINTMAX_TYPE__", "long unsigned int"},
-            {"__INTPTR_TYPE__", "long int"}, {"__UINTPTR_TYPE__", "long unsigned int"},
-            {"__CHAR16_TYPE__", "unsigned short"}, {"__CHAR32_TYPE__", "unsigned int"},
-            {"__ORDER_LITTLE_ENDIAN__", "1234"}, {"__ORDER_BIG_ENDIAN__", "4321"},
-            {"__BYTE_ORDER__", "__ORDER_LITTLE_ENDIAN__"}, {"__LITTLE_ENDIAN__", "1"},
-            {"__DATE__", date}, {"__TIME__", time},
-        };
-        for (String[] d : defs) sb.append("#define ").append(d[0]).append(' ').append(d[1]).append('\n');
-        if (opts.openmp()) sb.append("#define _OPENMP 201811\n");
-        return sb.toString();
-    }
-
     private String commandLineText() {
         StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, String> e : opts.defines().entrySet()) {
@@ -1256,106 +1225,10 @@ public final class Preprocessor {
     }
 
     // ---------------------------------------------------------------------------------------
-    // Phases 6 and 7: string concatenation and keywords
+    // Phases 6 and 7 (see ParserTokens)
 
-    private static final Set<String> KEYWORDS = Set.of(
-        "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
-        "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
-        "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while",
-        "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
-        "_Static_assert", "_Thread_local",
-        "__attribute__", "__inline__", "__restrict__", "__const", "__volatile__", "__extension__", "__typeof__",
-        "typeof", "asm");
-
-    public static boolean isKeyword(String s) { return KEYWORDS.contains(s); }
+    public static boolean isKeyword(String s) { return ParserTokens.isKeyword(s); }
 
     /** Marks keywords and joins adjacent string literals; the result is what the parser reads. */
-    public static List<Token> finish(List<Token> toks, Diagnostics diags) {
-        List<Token> res = new ArrayList<>(toks.size());
-        for (int i = 0; i < toks.size(); i++) {
-            Token t = toks.get(i);
-            if (t.kind == Token.Kind.STRING && i + 1 < toks.size() && toks.get(i + 1).kind == Token.Kind.STRING) {
-                int j = i + 1;
-                while (j < toks.size() && toks.get(j).kind == Token.Kind.STRING) j++;
-                res.add(concat(toks.subList(i, j), diags));
-                i = j - 1;
-                continue;
-            }
-            res.add(keyword(t));
-        }
-        return res;
-    }
-
-    private static Token keyword(Token t) {
-        if (t.kind == Token.Kind.IDENT && KEYWORDS.contains(t.text)) {
-            Token k = new Token(Token.Kind.KEYWORD, t.text, t.loc);
-            k.spaceBefore = t.spaceBefore;
-            k.atLineStart = t.atLineStart;
-            return k;
-        }
-        if (t.kind == Token.Kind.PRAGMA && t.pragmaTokens != null) {
-            Token p = t.copy();
-            List<Token> inner = new ArrayList<>(t.pragmaTokens.size());
-            for (Token x : t.pragmaTokens) inner.add(keyword(x));
-            p.pragmaTokens = inner;
-            return p;
-        }
-        return t;
-    }
-
-    /**
-     * Joins string literals (C11 6.4.5p5). An escape at the end of one piece that the next piece
-     * could extend (a hex escape, or an octal one shorter than three digits) is rewritten as a
-     * three-digit octal escape first, so the characters stay the same.
-     */
-    private static Token concat(List<Token> parts, Diagnostics diags) {
-        String prefix = "";
-        for (Token p : parts) {
-            String pre = p.text.substring(0, p.text.indexOf('"'));
-            if (pre.isEmpty()) continue;
-            if (prefix.isEmpty()) prefix = pre;
-            else if (!prefix.equals(pre)) {
-                diags.error(p.loc, "unsupported non-standard concatenation of string literals");
-            }
-        }
-        StringBuilder sb = new StringBuilder(prefix).append('"');
-        for (Token p : parts) {
-            String body = p.text.substring(p.text.indexOf('"') + 1, p.text.length() - 1);
-            if (sb.length() > prefix.length() + 1 && !body.isEmpty()) fixTrailingEscape(sb, prefix.length() + 1, body.charAt(0));
-            sb.append(body);
-        }
-        Token r = new Token(Token.Kind.STRING, sb.append('"').toString(), parts.get(0).loc);
-        r.spaceBefore = parts.get(0).spaceBefore;
-        r.atLineStart = parts.get(0).atLineStart;
-        return r;
-    }
-
-    private static void fixTrailingEscape(StringBuilder sb, int start, char nextChar) {
-        // find the last escape sequence start: a backslash preceded by an even number of backslashes
-        int i = sb.length() - 1;
-        int k = i;
-        while (k >= start && (Character.digit(sb.charAt(k), 16) >= 0)) k--;
-        if (k < start || k == i) return;
-        boolean hex = sb.charAt(k) == 'x' && k - 1 >= start && sb.charAt(k - 1) == '\\' && oddBackslashes(sb, k - 1, start);
-        if (hex && Character.digit(nextChar, 16) >= 0) {
-            long v = Long.parseLong(sb.substring(k + 1), 16);
-            if (v <= 0777) { sb.setLength(k - 1); sb.append(String.format("\\%03o", v)); }
-            return;
-        }
-        // octal: backslash followed by 1-2 octal digits
-        int digits = i - k;
-        if (digits < 3 && sb.charAt(k) == '\\' && oddBackslashes(sb, k, start) && nextChar >= '0' && nextChar <= '7') {
-            String oct = sb.substring(k + 1);
-            for (int d = 0; d < oct.length(); d++) if (oct.charAt(d) > '7') return;
-            sb.setLength(k);
-            sb.append('\\').append("0".repeat(3 - digits)).append(oct);
-        }
-    }
-
-    /** Whether the backslash at {@code at} starts an escape (is preceded by an even number of backslashes). */
-    private static boolean oddBackslashes(StringBuilder sb, int at, int start) {
-        int n = 0;
-        for (int j = at; j >= start && sb.charAt(j) == '\\'; j--) n++;
-        return n % 2 == 1;
-    }
+    public static List<Token> finish(List<Token> toks, Diagnostics diags) { return ParserTokens.finish(toks, diags); }
 }
