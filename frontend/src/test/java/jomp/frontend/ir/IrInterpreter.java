@@ -68,7 +68,11 @@ public final class IrInterpreter {
 
     /** Runs main(argc, argv) of the linked modules; argv[0] is "prog". */
     public static Result run(List<Module> modules) {
-        IrInterpreter in = new IrInterpreter(modules, 8 << 20);
+        return new IrInterpreter(modules, 8 << 20).runMain();
+    }
+
+    private Result runMain() {
+        IrInterpreter in = this;
         Function main = in.functions.get("main");
         if (main == null) throw new IllegalStateException("no main");
         int code;
@@ -92,6 +96,17 @@ public final class IrInterpreter {
     }
 
     public static Result run(Module m) { return run(List.of(m)); }
+
+    /** Extra external functions for a test: name and raw arguments to the result. */
+    public interface Externs { Long call(String name, List<Long> args); }
+
+    private Externs externs = (n, a) -> null;
+
+    public static Result run(List<Module> modules, Externs externs) {
+        IrInterpreter in = new IrInterpreter(modules, 8 << 20);
+        in.externs = externs;
+        return in.runMain();
+    }
 
     private long malloc(long n) {
         long p = heap;
@@ -267,6 +282,8 @@ public final class IrInterpreter {
     private long callByName(String name, List<Long> a) {
         Function f = functions.get(name);
         if (f != null) return call(f, a);
+        Long ext = externs.call(name, a);
+        if (ext != null) return ext;
         return switch (name) {
             case "printf" -> {
                 String s = Printf.format(cstring(a.get(0)), a.get(1), this::load, this::cstring);
