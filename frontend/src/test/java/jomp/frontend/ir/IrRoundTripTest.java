@@ -149,4 +149,20 @@ class IrRoundTripTest {
             .isEqualTo("in.jir:4:8: error: 'mul' does not take pointers (only add and sub with an i64 offset)");
         assertThat(error("bogus")).isEqualTo("in.jir:1:1: error: expected 'module'");
     }
+
+    /** Damaged input gives a diagnostic, never an exception. */
+    @Test
+    void truncatedOrCorruptedTextGivesErrorsNotExceptions() {
+        String text = IrPrinter.print(sample());
+        for (int n = 0; n < text.length(); n += 3) {
+            String cut = text.substring(0, n);
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            Module m = parse(cut, err);
+            if (m == null) assertThat(err.toString()).startsWith("in.jir:").contains(": error: ");
+            String bad = text.substring(0, n) + "#" + text.substring(n + 1);
+            err.reset();
+            m = parse(bad, err);
+            if (m == null) assertThat(err.toString()).contains(": error: ");
+        }
+    }
 }
