@@ -85,6 +85,8 @@ final class FunctionLowering {
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
         }
         spills.forEach(Runnable::run);
+        // Parameters of variably modified type (int a[n][m] is a pointer to int[m]) need their sizes.
+        for (Var p : def.params()) if (p.type.isVariablyModified()) computeVlaSizes(p.type);
         stmt(def.body());
         if (!b.isTerminated()) {
             // Falling off the end: main returns 0 (C11 5.1.2.2.3); elsewhere the value is undefined.
@@ -140,7 +142,11 @@ final class FunctionLowering {
 
     /** sizeof t, computed at run time for variably modified types. */
     private Value sizeOf(Type t) {
-        if (t.kind == Type.Kind.VLA) return readVar(t.vlaSize);
+        if (t.kind == Type.Kind.VLA) {
+            if (t.vlaSize != null) return readVar(t.vlaSize);
+            Value len = e.convert(rvalue(t.vlaLen), t.vlaLen.type(), Type.ULONG);
+            return e.bin(Insn.BinOp.MUL, len, sizeOf(t.base));
+        }
         if (t.kind == Type.Kind.ARRAY && t.base.isVariablyModified())
             return e.bin(Insn.BinOp.MUL, IntConst.i64(t.arrayLen), sizeOf(t.base));
         return IntConst.i64(t.size());
@@ -274,7 +280,6 @@ final class FunctionLowering {
         // Large GNU case ranges become comparisons in front of the switch.
         for (Stmt.Case c : ranges) {
             BasicBlock next = b.newBlock("sw.range");
-            boolean u = Ops.unsignedOps(sw.cond().type());
             Value off = b.binary(Insn.BinOp.SUB, v, new IntConst(t, c.lo()));
             Value in = b.cmp(Insn.CmpOp.ULE, off, new IntConst(t, c.hi() - c.lo()));
             b.condBr(in, caseBlocks.get(c), next);
@@ -818,8 +823,8 @@ final class FunctionLowering {
         else for (Expr a : extra) rvalue(a);  // surplus arguments to a K&R function are evaluated
         Reg r;
         if (direct != null) {
-            String name = unit.reference(direct);
-            if (!unit.isDefinedHere(direct) && ft.oldStyle) unit.useFunction(name, sig);
+            String name = unit.symbolOf(direct);
+            if (!unit.isDefinedHere(direct)) unit.useFunction(name, sig);
             r = b.call(name, sig, args);
         } else r = b.callIndirect(target, sig, args);
         return sret ? result : r;
