@@ -96,4 +96,70 @@ class LoweringAstTest {
             .contains("global @p size 8 align 8 zero reloc 0 @arr + 8");
         assertThat(run(a).exitCode()).isEqualTo(8);
     }
+
+    /** struct P { int x; long y; }: built like the parser lays it out. */
+    static Type structP() {
+        Type t = Type.newTag(Type.Kind.STRUCT, "P");
+        var r = t.record;
+        r.members = List.of(new jomp.frontend.type.Member("x", Type.INT, 0, -1, 0, 0, L),
+            new jomp.frontend.type.Member("y", Type.LONG, 8, -1, 0, 1, L));
+        r.size = 16;
+        r.align = 8;
+        r.complete = true;
+        return t;
+    }
+
+    static Expr member(Expr base, Type st, int i) {
+        var m = st.record.members.get(i);
+        return new Expr.Member(base, m, m.type(), L);
+    }
+
+    @Test
+    void structsPassedAndReturnedByValueUseCopiesAndHiddenPointer() {
+        Ast a = new Ast();
+        Type p = structP();
+        // struct P bump(struct P q) { q.x += 1; return q; }
+        Var bump = a.global("bump", Type.func(p, List.of(p), false, false));
+        Var q = a.param("q", p, 0);
+        a.function(bump, List.of(q),
+            expr(new Expr.CompoundAssign(Expr.Binary.Op.ADD, member(ref(q), p, 0), i(1), Type.INT, Type.INT, L)),
+            ret(ref(q)));
+        // int main() { struct P s; s.x = 1; s.y = 2; struct P t = bump(s); return s.x * 10 + t.x + t.y; }
+        Var main = a.global("main", Type.func(Type.INT, List.of(), false, false));
+        Var s = a.local("s", p), t = a.local("t", p);
+        a.function(main, List.of(),
+            decl(s, null),
+            expr(assign(member(ref(s), p, 0), i(1))),
+            expr(assign(member(ref(s), p, 1), l(2))),
+            decl(t, call(bump, ref(s))),
+            ret(cast(bin(Expr.Binary.Op.ADD, cast(bin(Expr.Binary.Op.ADD, bin(Expr.Binary.Op.MUL, member(ref(s), p, 0), i(10), Type.INT),
+                member(ref(t), p, 0), Type.INT), Type.LONG), member(ref(t), p, 1), Type.LONG), Type.INT)));
+        assertThat(run(a).exitCode()).isEqualTo(14);  // s unchanged (the callee got a copy): 10 + 2 + 2
+        String ir = IrPrinter.print(Lowering.lower(a.unit(), new Diagnostics(System.err)));
+        assertThat(ir).contains("func ptr @bump(ptr %ret.0, ptr %q.1)").contains("call ptr (ptr, ptr) @bump(");
+    }
+
+    @Test
+    void variadicCalleeReadsSlotsWithVaArg() {
+        Ast a = new Ast();
+        Type vaList = Type.pointerTo(Type.VOID);
+        // long sum(int n, ...) { va_list ap; va_start(ap, n); long s = 0; while (n--) s += va_arg(ap, long) ; return s; }
+        Var sum = a.global("sum", Type.func(Type.LONG, List.of(Type.INT), true, false));
+        Var n = a.param("n", Type.INT, 0);
+        Var ap = a.local("ap", vaList), s = a.local("s", Type.LONG);
+        a.function(sum, List.of(n),
+            decl(ap, null),
+            expr(new Expr.VaOp(Expr.VaOp.Kind.START, List.of(ref(ap), ref(n)), Type.VOID, L)),
+            decl(s, l(0)),
+            new Stmt.While(new Expr.IncDec(ref(n), false, false, 1, Type.INT, L),
+                expr(new Expr.CompoundAssign(Expr.Binary.Op.ADD, ref(s), new Expr.VaArg(ref(ap), Type.LONG, L), Type.LONG, Type.LONG, L)), L),
+            expr(new Expr.VaOp(Expr.VaOp.Kind.END, List.of(ref(ap)), Type.VOID, L)),
+            ret(ref(s)));
+        Var main = a.global("main", Type.func(Type.INT, List.of(), false, false));
+        a.function(main, List.of(), ret(cast(call(sum, i(3), l(100), cast(i(-30), Type.LONG), l(7)), Type.INT)));
+        assertThat(run(a).exitCode()).isEqualTo(77);
+        String ir = IrPrinter.print(Lowering.lower(a.unit(), new Diagnostics(System.err)));
+        assertThat(ir).contains("func i64 @sum(i32 %n.0, ...%va.1)").contains("slot $va.0 size 24 align 8")
+            .contains("call i64 (i32, ...) @sum(i32 3, ptr ");
+    }
 }
