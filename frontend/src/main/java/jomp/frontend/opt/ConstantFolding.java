@@ -24,13 +24,16 @@ public final class ConstantFolding implements Pass {
         boolean again = true;
         while (again) {
             again = false;
-            Value[] known = constantRegisters(f);
+            int[] defs = new int[f.regCount()];
+            Value[] known = constantRegisters(f, defs);
             for (BasicBlock b : f.blocks) {
                 for (ListIterator<Insn> it = b.insns.listIterator(); it.hasNext(); ) {
                     Insn insn = it.next();
                     Insn r = Operands.map(insn, v -> v instanceof Reg reg && known[reg.id] != null ? known[reg.id] : v);
                     Value c = fold(r);
                     if (c != null) r = new Insn.Copy(r.dst(), c);
+                    // Known at once, so chains of folds settle in one sweep when defined before used.
+                    if (c != null && defs[r.dst().id] == 1) known[r.dst().id] = c;
                     if (r != insn) {
                         it.set(r);
                         again = true;
@@ -51,9 +54,8 @@ public final class ConstantFolding implements Pass {
     }
 
     /** For each register id, its constant if its only assignment is a copy of one. */
-    private static Value[] constantRegisters(Function f) {
+    private static Value[] constantRegisters(Function f, int[] defs) {
         int n = f.regCount();
-        int[] defs = new int[n];
         Value[] value = new Value[n];
         for (Reg p : f.params) defs[p.id]++;
         if (f.vaArea != null) defs[f.vaArea.id]++;

@@ -25,14 +25,24 @@ public final class DeadCodeElimination implements Pass {
                     for (Value v : Operands.of(i)) if (v instanceof Reg r) uses[r.id]++;
                 if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r) uses[r.id]++;
             }
-            for (BasicBlock b : f.blocks) {
-                again |= b.insns.removeIf(i -> i.dst() != null && uses[i.dst().id] == 0 && Operands.isPure(i)
-                    || i instanceof Insn.Copy c && c.src() == c.dst());
-                b.insns.replaceAll(i -> switch (i) {
-                    case Insn.Call c when c.dst() != null && uses[c.dst().id] == 0 -> new Insn.Call(null, c.callee(), c.type(), c.args());
-                    case Insn.CallIndirect c when c.dst() != null && uses[c.dst().id] == 0 -> new Insn.CallIndirect(null, c.target(), c.type(), c.args());
-                    default -> i;
-                });
+            // Backwards, so that a chain of dead instructions goes in one sweep.
+            for (int bi = f.blocks.size() - 1; bi >= 0; bi--) {
+                BasicBlock b = f.blocks.get(bi);
+                for (int k = b.insns.size() - 1; k >= 0; k--) {
+                    Insn i = b.insns.get(k);
+                    Reg d = i.dst();
+                    boolean dead = d != null && uses[d.id] == 0;
+                    if (dead && Operands.isPure(i) || i instanceof Insn.Copy c && c.src() == c.dst()) {
+                        for (Value v : Operands.of(i)) if (v instanceof Reg r) uses[r.id]--;
+                        b.insns.set(k, null);
+                        again = true;
+                    } else if (dead && i instanceof Insn.Call c) {
+                        b.insns.set(k, new Insn.Call(null, c.callee(), c.type(), c.args()));
+                    } else if (dead && i instanceof Insn.CallIndirect c) {
+                        b.insns.set(k, new Insn.CallIndirect(null, c.target(), c.type(), c.args()));
+                    }
+                }
+                b.insns.removeIf(java.util.Objects::isNull);
             }
             changed |= again;
         }
