@@ -16,6 +16,35 @@
  *     hidden first ptr parameter and returns it. A variadic function's last parameter is
  *     {@code vaArea}; a call to it passes the area of 8-byte slots as its last argument.</li>
  * <li>Frame slots are allocated on the native stack at entry; alloca memory lives until return.</li>
+ * <li>Pointer arithmetic is {@code add ptr %p, %n} / {@code sub ptr %p, %n} with an i64 byte
+ *     offset; {@code bitcast} converts between ptr and i64.</li>
+ * <li>Symbols may contain '.', as clang's do ({@code .str.1}, {@code f.x} for a block-scope static):
+ *     a backend with stricter name rules mangles them.</li>
  * </ul>
+ *
+ * <p>Text form (.jir), one item per line, {@code ;} starts a comment:
+ * <pre>
+ * module "file.c"
+ * declare RET (T, ..., ...) @name          ; extern function with its ABI signature
+ * declare data @name                       ; extern object
+ * offload_entry @name size N flags F
+ * global [static] [readonly] @name size N align A (zero | data "bytes\hh") [reloc OFF @sym [+ ADD]]...
+ * func [static] RET @name(T %p.0, ..., [...%va.N]) {
+ *   slot $name.N size S align A
+ * label:
+ *   %d = add|sub|mul|div|udiv|rem|urem|and|or|xor|shl|shr|ushr T a, b
+ *   %d = neg|not T a
+ *   %d = cmp eq|ne|lt|le|gt|ge|ult|ule|ugt|uge T a, b
+ *   %d = sext|zext|trunc|fptosi|fptoui|sitofp|uitofp|fpext|fptrunc|bitcast T a to T2
+ *   %d = copy T a
+ *   %d = load T p              store T v, p
+ *   %d = slotaddr $s           %d = addr @global           %d = funcaddr @function
+ *   %d = alloca i64 n, align A
+ *   memcpy d, s, i64 n         memset d, i32 v, i64 n
+ *   [%d =] call RET (T, ...) @f(T a, ...)      [%d =] calli RET (T, ...) %fp(T a, ...)
+ *   br L     condbr T c, L1, L2     switch T v, default L [k: L1, ...]     ret T v | ret void
+ * }
+ * </pre>
+ * Registers print as {@code %id} or {@code %name.id}; constants take the type written before them.
  */
 package jomp.frontend.ir;
