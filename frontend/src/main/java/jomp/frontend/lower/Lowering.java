@@ -46,7 +46,12 @@ public final class Lowering {
 
     public static Module lower(TranslationUnit tu, Diagnostics diags) {
         String name = tu.items().isEmpty() ? "<input>" : tu.items().get(0).loc().file().name();
-        Lowering l = new Lowering(new Module(name), diags);
+        return lower(tu, diags, name);
+    }
+
+    /** As {@link #lower(TranslationUnit, Diagnostics)}, naming the module after the main source file. */
+    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName) {
+        Lowering l = new Lowering(new Module(sourceName), diags);
         l.run(tu);
         return l.module;
     }
