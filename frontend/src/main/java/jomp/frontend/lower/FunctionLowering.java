@@ -810,17 +810,15 @@ final class FunctionLowering {
             result = slotAddr(temp(ft.base));
             args.add(result);
         }
-        List<Expr> extra = new ArrayList<>();
-        for (int i = 0; i < c.args().size(); i++) {
-            Expr a = c.args().get(i);
-            if (i >= fixed) {
-                extra.add(a);
-                continue;
-            }
-            args.add(argument(a));
+        // Arguments are evaluated right to left, as gcc does on x86-64 (C leaves the order unspecified).
+        int n = c.args().size();
+        Value[] values = new Value[n];
+        for (int i = n - 1; i >= 0; i--) values[i] = i < fixed || sig.variadic() ? argument(c.args().get(i)) : rvalue(c.args().get(i));
+        for (int i = 0; i < Math.min(n, fixed); i++) args.add(values[i]);
+        if (sig.variadic()) {
+            List<Expr> extra = c.args().subList(Math.min(n, fixed), n);
+            args.add(variadicArea(extra, java.util.Arrays.asList(values).subList(Math.min(n, fixed), n)));
         }
-        if (sig.variadic()) args.add(variadicArea(extra));
-        else for (Expr a : extra) rvalue(a);  // surplus arguments to a K&R function are evaluated
         Reg r;
         if (direct != null) {
             String name = unit.symbolOf(direct);
@@ -842,13 +840,11 @@ final class FunctionLowering {
     }
 
     /** Stores the variadic arguments in 8-byte slots (abi.md) and returns the area's address. */
-    private Value variadicArea(List<Expr> extra) {
+    private Value variadicArea(List<Expr> extra, List<Value> values) {
         long slots = 0;
         for (Expr a : extra) slots += TypeMap.inMemory(a.type()) ? (a.type().size() + 7) / 8 : 1;
         Slot area = fn.newSlot("va", Math.max(slots * 8, 8), 8);
         long off = 0;
-        List<Value> values = new ArrayList<>();
-        for (Expr a : extra) values.add(rvalue(a));
         Value base = slotAddr(area);
         for (int i = 0; i < extra.size(); i++) {
             Expr a = extra.get(i);

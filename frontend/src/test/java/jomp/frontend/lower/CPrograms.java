@@ -77,7 +77,7 @@ final class CPrograms {
         """,
         // arrays, pointers, pointer arithmetic, VLAs, strings
         PRELUDE + """
-        static int sum(int n, int a[n]) { int s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }
+        static int sum(int n, int *a) { int s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }
         static unsigned long len(const char *s) { const char *p = s; while (*p) p++; return p - s; }
         int main(void) {
             int a[5] = {1, 2, 3}; int *p = a + 1; *p++ = 10; p[1] = 20;
@@ -184,8 +184,9 @@ final class CPrograms {
         // complex numbers
         PRELUDE + """
         int main(void) {
-            double _Complex a = 1.0 + 2.0 * __builtin_complex(0.0, 1.0);
-            double _Complex b = __builtin_complex(3.0, -4.0);
+            union { double _Complex z; double p[2]; } u;
+            u.p[0] = 1; u.p[1] = 2; double _Complex a = u.z;
+            u.p[0] = 3; u.p[1] = -4; double _Complex b = u.z;
             double _Complex c = a * b, d = a / b, e = a + b, f = a - b;
             printf("%g %g %g %g %g %g %g %g\\n", __real__ c, __imag__ c, __real__ d, __imag__ d, __real__ e, __imag__ e, __real__ f, __imag__ f);
             double _Complex g = a; g *= 2; g += 1;
@@ -227,6 +228,78 @@ final class CPrograms {
             enum Color c = BLUE;
             printf("%d %d %d %d\\n", x, vol + k, c, GREEN);
             return c;
+        }
+        """,
+        // sorting, strings, char arithmetic, 2-D VLAs and sizeof at run time
+        PRELUDE + """
+        static void sort(int n, int *a) {
+            for (int i = 1; i < n; i++) { int v = a[i], j = i - 1; while (j >= 0 && a[j] > v) { a[j + 1] = a[j]; j--; } a[j + 1] = v; }
+        }
+        static void upper(char *s) { for (; *s; s++) if (*s >= 'a' && *s <= 'z') *s -= 'a' - 'A'; }
+        static int strcmp2(const char *a, const char *b) { while (*a && *a == *b) a++, b++; return (unsigned char)*a - (unsigned char)*b; }
+        int main(void) {
+            int a[] = {5, -2, 9, 0, 7, 7, -11};
+            sort(sizeof a / sizeof a[0], a);
+            for (unsigned i = 0; i < sizeof a / sizeof *a; i++) printf("%d ", a[i]);
+            printf("\\n");
+            char s[] = "Hello, World 42"; upper(s); puts(s);
+            printf("%d %d %d\\n", strcmp2("abc", "abd") < 0, strcmp2("b", "a") > 0, strcmp2("x", "x"));
+            int n = 3, m = 5;
+            long g[n][m];
+            for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) g[i][j] = (long)i * 100 + j;
+            printf("%ld %ld %lu %lu\\n", g[2][4], g[1][3], sizeof g, sizeof g[0]);
+            char c = 'z'; c++; signed char sc = 127; sc++;
+            printf("%d %d %c\\n", c, sc, 'a' + 2);
+            for (int k = 0; k < 3; k++) { int vla[k + 1]; vla[k] = k; printf("%lu:%d ", sizeof vla, vla[k]); }
+            putchar('\\n');
+            return a[0] + 20;
+        }
+        """,
+        // unions, nested structs, struct assignment through pointers, arrays of structs, bit tricks
+        PRELUDE + """
+        struct In { short s; char c[3]; };
+        struct Out { int id; struct In in; union { long l; double d; } u; struct In arr[2]; };
+        static struct Out global_out = { 7, { -3, "ab" }, { .d = 2.5 }, { { 1, "x" }, { 2, "yz" } } };
+        static void copy(struct Out *dst, const struct Out *src) { *dst = *src; dst->id++; }
+        static unsigned popcount(unsigned long x) { unsigned n = 0; while (x) { x &= x - 1; n++; } return n; }
+        int main(void) {
+            struct Out o; copy(&o, &global_out);
+            printf("%d %d %s %.1f %d %s %lu\\n", o.id, o.in.s, o.in.c, o.u.d, o.arr[1].in_s_placeholder, o.arr[1].c, sizeof o);
+            o.u.l = -1; printf("%ld %d\\n", o.u.l, global_out.id);
+            printf("%u %u\\n", popcount(0xF0F0F0F0F0F0F0F0ul), popcount(-1));
+            unsigned x = 0x12345678; printf("%x %x %x\\n", x << 4 | x >> 28, ~x, x ^ 0xFFFF);
+            long neg = -17; printf("%ld %ld %lu\\n", neg >> 2, neg / 4, (unsigned long)neg >> 60);
+            return o.arr[0].s + popcount(7);
+        }
+        """.replace("o.arr[1].in_s_placeholder", "o.arr[1].s"),
+        // static locals, recursion through function pointers, global arrays of strings, switch on char
+        PRELUDE + """
+        static const char *words[] = { "alpha", "beta", "gamma", 0 };
+        static int depth(int n) { static int max; if (n > max) max = n; return n == 0 ? max : depth(n - 1); }
+        static int classify(char c) {
+            switch (c) { case 'a': case 'e': case 'i': case 'o': case 'u': return 1; case ' ': return 2; default: return c >= '0' && c <= '9' ? 3 : 0; }
+        }
+        int main(void) {
+            int counts[4] = {0};
+            for (const char **w = words; *w; w++) for (const char *p = *w; *p; p++) counts[classify(*p)]++;
+            const char *t = "x1 y2 z3";
+            while (*t) counts[classify(*t++)]++;
+            printf("%d %d %d %d\\n", counts[0], counts[1], counts[2], counts[3]);
+            printf("%d %d\\n", depth(5), depth(2));
+            static int calls[3]; calls[1] += 5; calls[1]++;
+            printf("%d\\n", calls[1]);
+            int acc = 0;
+            for (int i = 0; i < 20; i++) {
+                switch (i % 4) {
+                case 0: continue;
+                case 1: acc += i; break;
+                case 2: if (i > 10) goto out; acc -= 1; break;
+                default: acc *= 2;
+                }
+            }
+        out:
+            printf("%d\\n", acc);
+            return counts[1];
         }
         """);
 }
