@@ -21,7 +21,17 @@ public final class Tokenizer {
     private final Diagnostics diags;
     private final StringBuilder sb = new StringBuilder();
 
-    public Tokenizer(SourceFile file, Diagnostics diags) {
+    private final boolean deferUnterminated;
+
+    public Tokenizer(SourceFile file, Diagnostics diags) { this(file, diags, false); }
+
+    /**
+     * With {@code deferUnterminated}, an unterminated string or character literal is not reported
+     * here: it becomes an invalid PUNCT token (see {@link #isUnterminatedLiteral}) that the
+     * preprocessor reports only if it is not in a skipped #if group, as clang does.
+     */
+    public Tokenizer(SourceFile file, Diagnostics diags, boolean deferUnterminated) {
+        this.deferUnterminated = deferUnterminated;
         this.file = file;
         this.src = file.text();
         this.n = src.length();
@@ -133,8 +143,7 @@ public final class Tokenizer {
         while (true) {
             q = sp(q);
             if (q >= n || src.charAt(q) == '\n') {
-                diags.warning(loc(start), quote == '"' ? "missing terminating '\"' character"
-                                                       : "missing terminating ' character", "-Winvalid-pp-token");
+                if (!deferUnterminated) reportUnterminated(diags, loc(start), quote);
                 // Like clang, the rest of the line becomes one invalid token the parser rejects.
                 return make(Token.Kind.PUNCT, start, q);
             }
@@ -144,6 +153,26 @@ public final class Tokenizer {
             q++;
         }
         return make(quote == '"' ? Token.Kind.STRING : Token.Kind.CHAR, start, q);
+    }
+
+    /** Whether t is the invalid token an unterminated string or character literal leaves. */
+    public static boolean isUnterminatedLiteral(Token t) {
+        if (t.kind != Token.Kind.PUNCT || t.text.isEmpty()) return false;
+        char c = t.text.charAt(0);
+        return c == '"' || c == '\'' || Character.isLetter(c);   // no punctuator starts like a literal
+    }
+
+    /** clang's warning for an unterminated literal token. */
+    public static void reportUnterminated(Diagnostics diags, SourceLocation at, char quote) {
+        diags.warning(at, quote == '"' ? "missing terminating '\"' character" : "missing terminating ' character",
+                      "-Winvalid-pp-token");
+    }
+
+    /** Reports an unterminated literal token found by {@link #isUnterminatedLiteral}. */
+    public static void reportUnterminated(Diagnostics diags, Token t) {
+        int q = 0;
+        while (q < t.text.length() && t.text.charAt(q) != '"' && t.text.charAt(q) != '\'') q++;
+        reportUnterminated(diags, t.loc, q < t.text.length() ? t.text.charAt(q) : '"');
     }
 
     private static final String[] PUNCT3 = {"<<=", ">>=", "..."};
@@ -183,8 +212,9 @@ public final class Tokenizer {
 
     /** The text between two offsets with backslash-newline splices removed. */
     private String spelling(int start, int end) {
-        int bs = src.indexOf('\\', start);
-        if (bs < 0 || bs >= end) return src.substring(start, end);
+        boolean spliced = false;
+        for (int i = start; i < end && !spliced; i++) spliced = src.charAt(i) == '\\';
+        if (!spliced) return src.substring(start, end);
         sb.setLength(0);
         for (int i = start; i < end; ) {
             int j = sp(i);
@@ -209,8 +239,8 @@ public final class Tokenizer {
 
     /** Whether a comment between from and the found "*&#47;" might end earlier via a spliced "*\\\n/". */
     private boolean hasSpliceStar(int from, int end) {
-        int i = src.indexOf("*\\", from);
-        return i >= 0 && i < end;
+        for (int i = from; i < end; i++) if (src.charAt(i) == '*' && src.charAt(i + 1) == '\\') return true;
+        return false;
     }
 
     /** Slow path for comments: scans logical characters for the closing star-slash. */

@@ -19,6 +19,8 @@ public final class Record {
     public boolean flexible;
     /** {@code __attribute__((packed))}: members at byte alignment. */
     public boolean packed;
+    /** An enum with a negative enumerator: compatible with int (else unsigned int, as gcc chooses). */
+    public boolean negative;
     /** Where the definition is (for "previous definition is here"). */
     public jomp.frontend.diag.SourceLocation defLoc;
 

@@ -17,7 +17,7 @@ public final class Types {
 
     /** Enums are compatible with unsigned int (gcc's choice when no enumerator is negative) or int. */
     public static Type enumUnderlying(Type t) {
-        return t.isUnsigned ? Type.UINT : Type.INT;
+        return t.record.negative ? Type.INT : Type.UINT;
     }
 
     /** Default argument promotion (6.5.2.2p6): integer promotion, float to double. */

@@ -1,0 +1,1234 @@
+package jomp.frontend.preprocess;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jomp.frontend.diag.Diagnostics;
+import jomp.frontend.diag.SourceFile;
+import jomp.frontend.diag.SourceLocation;
+import jomp.frontend.lex.Token;
+import jomp.frontend.lex.Tokenizer;
+
+/**
+ * The C11 preprocessor (translation phase 4), after chibicc: files are tokenized whole, then
+ * read token by token; directives are recognised only on tokens read straight from a file;
+ * macro expansions are pushed back onto a stack and rescanned, with Prosser's hide sets
+ * (C11 6.10.3.4) stopping recursion. Arguments are fully expanded in isolation before
+ * substitution except as operands of # and ##.
+ *
+ * <p>{@link #run} then does phases 6/7's token work: adjacent string literals are concatenated
+ * here (prefix of the prefixed piece wins; mixed prefixes are an error), and identifiers that
+ * are keywords become KEYWORD tokens, inside PRAGMA bodies too. {@link #expand} gives the tokens
+ * before those two steps, for -E.
+ *
+ * <p>Files are read as ISO-8859-1, so each char of a token is one source byte (as clang counts
+ * columns). Tokens from macro bodies carry the location of the outermost macro name; tokens
+ * from macro arguments keep their own. Each {@code #pragma} line and {@code _Pragma("...")}
+ * becomes one PRAGMA token; macros are expanded in {@code #pragma omp} lines only, as clang does.
+ * {@code #pragma once} and {@code #pragma GCC system_header} are consumed here.
+ *
+ * <p>As in clang, {@code #error} reports an error and preprocessing goes on (the compile fails
+ * on the error count); a missing include is a fatal error that ends {@link #expand} early.
+ * {@code #include_next} and {@code #import} search like {@code #include}. {@code __has_include}
+ * works; the other {@code __has_*} operators count as defined and answer 0.
+ */
+public final class Preprocessor {
+    /** A -E line marker: before output token {@code tokenIndex}, print {@code # line "file" flags}. */
+    public record LineMarker(int tokenIndex, String file, int line, int flag, boolean system) {}
+
+    private static final int MAX_INCLUDE_DEPTH = 200;
+    private static final Diagnostics QUIET = new Diagnostics(new PrintStream(OutputStream.nullOutputStream()));
+
+    private final PreprocessorOptions opts;
+    private final Diagnostics diags;
+    private final IncludeResolver resolver;
+    private final Map<String, Macro> macros = new HashMap<>();
+    private final Map<String, List<Token>> tokenCache = new HashMap<>();
+    private final Set<String> pragmaOnce = new HashSet<>();
+    /** Include-guard macro of a file whose whole content is #ifndef X ... #endif, by file key. */
+    private final Map<String, String> includeGuards = new HashMap<>();
+    private final List<LineMarker> markers = new ArrayList<>();
+    private final List<Frame> frames = new ArrayList<>();
+    private final List<Cond> conds = new ArrayList<>();
+    private List<Token> out;
+    private String baseFile;
+    private int counter;
+    private final String date, time;
+
+    /** A file being read. */
+    private static final class Frame {
+        final SourceFile file;
+        final List<Token> toks;
+        final String key;
+        final IncludeResolver.Dir dir;
+        final int condBase;
+        final boolean hidden;        // <built-in> and <command line>: no line markers
+        boolean system;
+        int pos;
+        String presumedName;         // set by #line
+        int lineDelta;
+        boolean relocated;
+        Frame(SourceFile file, List<Token> toks, String key, IncludeResolver.Dir dir, int condBase,
+              boolean hidden, boolean system) {
+            this.file = file; this.toks = toks; this.key = key; this.dir = dir; this.condBase = condBase;
+            this.hidden = hidden; this.system = system; this.presumedName = file.name();
+        }
+    }
+
+    /** An open #if group. */
+    private static final class Cond {
+        static final int THEN = 0, ELIF = 1, ELSE = 2;
+        int ctx = THEN;
+        boolean included;
+        final SourceLocation loc;
+        Cond(boolean included, SourceLocation loc) { this.included = included; this.loc = loc; }
+    }
+
+    /** Pending tokens (a stack: last element is next), optionally backed by the open files. */
+    private static final class Stream {
+        final ArrayList<Token> stack = new ArrayList<>();
+        final boolean main;
+        Stream(boolean main) { this.main = main; }
+    }
+
+    private final Token eofToken;
+    private boolean lastFromFile;
+
+    public Preprocessor(PreprocessorOptions opts, Diagnostics diags) {
+        this(opts, diags, IncludeResolver.RESOURCE_ROOT);
+    }
+
+    /** With the bundled headers taken from another classpath folder (for tests). */
+    Preprocessor(PreprocessorOptions opts, Diagnostics diags, String resourceRoot) {
+        this.opts = opts;
+        this.diags = diags;
+        this.resolver = new IncludeResolver(opts, resourceRoot);
+        LocalDateTime now = LocalDateTime.now();
+        String[] months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+        date = "\"" + months[now.getMonthValue() - 1] + " " + (now.getDayOfMonth() < 10 ? " " : "")
+               + now.getDayOfMonth() + " " + now.getYear() + "\"";
+        time = String.format("\"%02d:%02d:%02d\"", now.getHour(), now.getMinute(), now.getSecond());
+        eofToken = new Token(Token.Kind.EOF, "", SourceLocation.of(new SourceFile("<eof>", ""), 0));
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Entry points
+
+    /** Preprocesses a file and returns the parser's tokens (keywords marked, strings joined), ending with EOF. */
+    public static List<Token> run(SourceFile file, PreprocessorOptions opts, Diagnostics diags) {
+        return finish(new Preprocessor(opts, diags).expand(file), diags);
+    }
+
+    /** Reads and preprocesses a file; a file that cannot be read is a fatal error. */
+    public static List<Token> run(Path path, PreprocessorOptions opts, Diagnostics diags) {
+        return run(readSource(path, diags), opts, diags);
+    }
+
+    /** Reads a main source file (as ISO-8859-1: one char per byte), reporting a fatal error if it cannot. */
+    public static SourceFile readSource(Path path, Diagnostics diags) {
+        try {
+            return new SourceFile(path.toString(), Files.readString(path, StandardCharsets.ISO_8859_1));
+        } catch (IOException e) {
+            throw diags.fatal(null, "no such file or directory: '" + path + "'");
+        }
+    }
+
+    /** The line markers recorded by the last {@link #expand}, for -E. */
+    public List<LineMarker> markers() { return markers; }
+
+    /**
+     * Phase 4 only: the fully macro-expanded tokens with directives executed, ending with EOF.
+     * A fatal error (missing include) stops here: the tokens so far are returned with an EOF.
+     */
+    public List<Token> expand(SourceFile main) {
+        out = new ArrayList<>(main.text().length() / 4 + 16);
+        baseFile = main.name();
+        markers.clear();
+        markers.add(new LineMarker(0, main.name(), 1, 0, false));
+        List<Token> mainToks = new Tokenizer(main, diags, true).tokenize();
+        pushFrame(main, mainToks, main.name(), IncludeResolver.dirOf(main.name(), false), false, false);
+        pushFrame(new SourceFile("<command line>", commandLineText()), null, "<command line>", null, true, false);
+        pushFrame(new SourceFile("<built-in>", PredefinedMacros.text(opts.openmp(), date, time)), null, "<built-in>", null, true, true);
+        defineBuiltin("__FILE__", Macro.Builtin.FILE);
+        defineBuiltin("__LINE__", Macro.Builtin.LINE);
+        defineBuiltin("__COUNTER__", Macro.Builtin.COUNTER);
+        defineBuiltin("__INCLUDE_LEVEL__", Macro.Builtin.INCLUDE_LEVEL);
+        defineBuiltin("__BASE_FILE__", Macro.Builtin.BASE_FILE);
+        try {
+            mainLoop();
+        } catch (Diagnostics.FatalError e) {
+            // already reported; return what we have
+        }
+        Token eof = new Token(Token.Kind.EOF, "", mainToks.get(mainToks.size() - 1).loc);   // the end of the main file
+        eof.atLineStart = true;
+        out.add(eof);
+        List<Token> result = out;
+        out = null;
+        frames.clear();
+        conds.clear();
+        return result;
+    }
+
+    private void mainLoop() {
+        Stream s = new Stream(true);
+        boolean pendingLineStart = false, pendingSpace = false;
+        while (true) {
+            Token t = next(s);
+            if (t.kind == Token.Kind.EOF) {
+                if (!popFrame()) return;
+                continue;
+            }
+            if (lastFromFile && t.atLineStart && t.kind == Token.Kind.PUNCT && t.text.equals("#")) {
+                directive(t);
+                continue;
+            }
+            if (t.kind == Token.Kind.IDENT) {
+                int before = s.stack.size();
+                if (expandMacro(t, s)) {
+                    // An empty expansion at line start hands its line start and space on (for -E).
+                    if (s.stack.size() == before && (t.atLineStart || t.spaceBefore)) {
+                        pendingLineStart |= t.atLineStart;
+                        pendingSpace |= t.spaceBefore;
+                    }
+                    continue;
+                }
+                if (t.text.equals("_Pragma") && pragmaOperator(t, s)) continue;
+            }
+            if (t.kind == Token.Kind.PUNCT && Tokenizer.isUnterminatedLiteral(t)) Tokenizer.reportUnterminated(diags, t);
+            if (pendingLineStart || pendingSpace) {
+                t = t.copy();
+                t.atLineStart |= pendingLineStart;
+                t.spaceBefore |= pendingSpace;
+                pendingLineStart = pendingSpace = false;
+            }
+            out.add(t);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Reading tokens
+
+    private Token next(Stream s) {
+        int k = s.stack.size();
+        if (k > 0) { lastFromFile = false; return s.stack.remove(k - 1); }
+        if (!s.main) { lastFromFile = false; return eofToken; }
+        lastFromFile = true;
+        return frameNext();
+    }
+
+    private Token peek(Stream s) {
+        int k = s.stack.size();
+        if (k > 0) return s.stack.get(k - 1);
+        if (!s.main) return eofToken;
+        Frame f = top();
+        return f.toks.get(f.pos);
+    }
+
+    private static void push(Stream s, List<Token> toks) {
+        for (int i = toks.size() - 1; i >= 0; i--) s.stack.add(toks.get(i));
+    }
+
+    private Frame top() { return frames.get(frames.size() - 1); }
+
+    /** The next token of the current file (its EOF again and again at the end), with #line applied. */
+    private Token frameNext() {
+        Frame f = top();
+        Token t = f.toks.get(f.pos);
+        if (t.kind != Token.Kind.EOF) f.pos++;
+        if (f.relocated && t.kind != Token.Kind.EOF) {
+            Token r = new Token(t.kind, t.text, new SourceLocation(t.loc.file(), t.loc.offset(), f.presumedName,
+                                                                  t.loc.presumedLine() + f.lineDelta));
+            r.spaceBefore = t.spaceBefore;
+            r.atLineStart = t.atLineStart;
+            return r;
+        }
+        return t;
+    }
+
+    private boolean lineEnded() { Frame f = top(); return f.toks.get(f.pos).atLineStart; }
+
+    /** The rest of the directive line (not macro-expanded). */
+    private List<Token> readLine() {
+        List<Token> line = new ArrayList<>();
+        while (!lineEnded()) line.add(frameNext());
+        return line;
+    }
+
+    private void skipLine() { while (!lineEnded()) top().pos++; }
+
+    /** Warns about tokens left on a directive line and skips them. */
+    private void extraTokens(String directive) {
+        if (!lineEnded()) {
+            diags.warning(top().toks.get(top().pos).loc, "extra tokens at end of #" + directive + " directive", "-Wextra-tokens");
+            skipLine();
+        }
+    }
+
+    private void pushFrame(SourceFile file, List<Token> toks, String key, IncludeResolver.Dir dir, boolean hidden,
+                           boolean system) {
+        if (toks == null) toks = new Tokenizer(file, diags, true).tokenize();
+        frames.add(new Frame(file, toks, key, dir, conds.size(), hidden, system));
+    }
+
+    /** Ends the current file: reports open conditionals; returns false when the main file ended. */
+    private boolean popFrame() {
+        Frame f = top();
+        while (conds.size() > f.condBase) {
+            Cond c = conds.remove(conds.size() - 1);
+            diags.error(c.loc, "unterminated conditional directive");
+        }
+        frames.remove(frames.size() - 1);
+        if (frames.isEmpty()) return false;
+        Frame p = top();
+        if (!f.hidden && !p.hidden) {
+            int line = lastLine(p) + p.lineDelta;          // the line after the #include, as clang says
+            markers.add(new LineMarker(out.size(), p.presumedName, line, 2, p.system));
+        }
+        return true;
+    }
+
+    private static int lastLine(Frame p) {
+        int pos = p.pos;
+        return pos > 0 ? p.file.line(p.toks.get(pos - 1).loc.offset()) + 1 : 1;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Macro expansion
+
+    /** Expands t if it names a macro that is not in t's hide set; returns whether it did. */
+    private boolean expandMacro(Token t, Stream s) {
+        if (t.hideSet.contains(t.text)) return false;
+        Macro m = macros.get(t.text);
+        if (m == null) return false;
+        if (m.builtin != Macro.Builtin.NONE) {
+            Token r = builtinToken(m, t);
+            r.spaceBefore = t.spaceBefore;
+            r.atLineStart = t.atLineStart;
+            s.stack.add(r);
+            return true;
+        }
+        if (!m.functionLike && !m.hasPaste) {
+            Set<String> hs = union(t.hideSet, m);
+            List<Token> body = new ArrayList<>(m.body.size());
+            for (Token b : m.body) body.add(relocate(b, t.loc, hs));
+            if (!body.isEmpty()) {
+                body.get(0).spaceBefore = t.spaceBefore;
+                body.get(0).atLineStart = t.atLineStart;
+            }
+            push(s, body);
+            return true;
+        }
+        List<List<Token>> args = new ArrayList<>();
+        Set<String> hs;
+        if (m.functionLike) {
+            Token lp = peek(s);
+            if (!(lp.kind == Token.Kind.PUNCT && lp.text.equals("("))) return false;
+            next(s);
+            Token rparen = readArgs(m, t, s, args);
+            if (rparen == null) return true;             // error reported; the invocation is dropped
+            hs = intersect(t.hideSet, rparen.hideSet);
+            hs = hs.isEmpty() ? m.self : with(hs, m.name);
+        } else {
+            hs = union(t.hideSet, m);                    // an object-like macro using ##
+        }
+        List<Token> body = subst(m, args, t);
+        for (int i = 0; i < body.size(); i++) {
+            Token b = body.get(i);
+            b.hideSet = b.hideSet.isEmpty() ? hs : union2(b.hideSet, hs);
+        }
+        if (!body.isEmpty()) {
+            body.get(0).spaceBefore = t.spaceBefore;
+            body.get(0).atLineStart = t.atLineStart;
+        }
+        push(s, body);
+        return true;
+    }
+
+    /** A copy of a macro-body token placed at the expansion site. */
+    private static Token relocate(Token b, SourceLocation loc, Set<String> hs) {
+        Token c = new Token(b.kind, b.text, loc);
+        c.spaceBefore = b.spaceBefore;
+        c.hideSet = b.hideSet.isEmpty() ? hs : union2(b.hideSet, hs);
+        c.pragmaTokens = b.pragmaTokens;
+        return c;
+    }
+
+    private static Set<String> union(Set<String> hs, Macro m) { return hs.isEmpty() ? m.self : with(hs, m.name); }
+
+    private static Set<String> with(Set<String> hs, String name) {
+        if (hs.contains(name)) return hs;
+        HashSet<String> r = new HashSet<>(hs);
+        r.add(name);
+        return r;
+    }
+
+    private static Set<String> union2(Set<String> a, Set<String> b) {
+        if (a == b || b.containsAll(a)) return b;
+        if (a.containsAll(b)) return a;
+        HashSet<String> r = new HashSet<>(a);
+        r.addAll(b);
+        return r;
+    }
+
+    private static Set<String> intersect(Set<String> a, Set<String> b) {
+        if (a.isEmpty() || b.isEmpty()) return Set.of();
+        HashSet<String> r = new HashSet<>();
+        for (String x : a) if (b.contains(x)) r.add(x);
+        return r;
+    }
+
+    /** Reads the arguments after '('; returns the ')' or null after reporting an error. */
+    private Token readArgs(Macro m, Token name, Stream s, List<List<Token>> args) {
+        int named = m.variadic ? m.params.size() - 1 : m.params.size();
+        List<Token> cur = new ArrayList<>();
+        args.add(cur);
+        int depth = 0;
+        Token firstExtra = null;
+        while (true) {
+            Token t = next(s);
+            if (t.kind == Token.Kind.EOF) {
+                diags.error(name.loc, "unterminated function-like macro invocation");
+                diags.note(m.loc, "macro '" + m.name + "' defined here");
+                return null;
+            }
+            if (lastFromFile && t.atLineStart && t.kind == Token.Kind.PUNCT && t.text.equals("#")) {
+                directive(t);                            // clang runs directives inside arguments
+                continue;
+            }
+            if (t.kind == Token.Kind.PUNCT) {
+                if (depth == 0 && t.text.equals(")")) {
+                    return checkArgCount(m, named, args, t, firstExtra) ? t : null;
+                }
+                if (depth == 0 && t.text.equals(",") && (!m.variadic || args.size() <= named)) {
+                    cur = new ArrayList<>();
+                    args.add(cur);
+                    if (args.size() > m.params.size() && firstExtra == null) firstExtra = peek(s);
+                    continue;
+                }
+                if (t.text.equals("(")) depth++;
+                else if (t.text.equals(")")) depth--;
+            }
+            cur.add(t);
+        }
+    }
+
+    private boolean checkArgCount(Macro m, int named, List<List<Token>> args, Token rparen, Token firstExtra) {
+        int got = args.size();
+        if (m.params.isEmpty() && got == 1 && args.get(0).isEmpty()) { args.clear(); return true; }
+        if (m.variadic) {
+            if (got == named) { args.add(OMITTED); return true; }   // GNU: variadic part left out
+            if (named == 0 && got == 1 && args.get(0).isEmpty()) { args.set(0, OMITTED); return true; }
+            if (got > named) return true;
+        } else if (got == named) {
+            return true;
+        }
+        if (got < named) {
+            diags.error(rparen.loc, "too few arguments provided to function-like macro invocation");
+        } else {
+            diags.error(firstExtra != null ? firstExtra.loc : rparen.loc,
+                        "too many arguments provided to function-like macro invocation");
+        }
+        diags.note(m.loc, "macro '" + m.name + "' defined here");
+        return false;
+    }
+
+    /** The variadic argument when the invocation has none at all (so GNU's ", ## __VA_ARGS__" drops the comma). */
+    private static final List<Token> OMITTED = List.of();
+
+    /** Substitutes arguments into a function-like macro's body (C11 6.10.3.1-3). */
+    private List<Token> subst(Macro m, List<List<Token>> args, Token site) {
+        List<Token> body = m.body;
+        List<Token> res = new ArrayList<>(body.size() + 8);
+        @SuppressWarnings("unchecked")
+        List<Token>[] expanded = new List[args.size()];
+        int vaIndex = m.variadic ? m.params.size() - 1 : -1;
+        for (int i = 0; i < body.size(); i++) {
+            Token t = body.get(i);
+            int p = m.paramIndex[i];
+            boolean nextIsPaste = i + 1 < body.size() && isPunct(body.get(i + 1), "##");
+            // # param: stringize the unexpanded argument
+            if (isPunct(t, "#") && i + 1 < body.size() && m.paramIndex[i + 1] >= 0) {
+                Token str = new Token(Token.Kind.STRING, stringize(args.get(m.paramIndex[i + 1])), site.loc);
+                str.spaceBefore = t.spaceBefore;
+                res.add(str);
+                i++;
+                continue;
+            }
+            // GNU: , ## __VA_ARGS__ drops the comma when the variadic argument is empty
+            if (isPunct(t, ",") && nextIsPaste && i + 2 < body.size() && m.paramIndex[i + 2] == vaIndex && vaIndex >= 0) {
+                if (args.get(vaIndex) == OMITTED) { i += 2; continue; }
+                res.add(relocate(t, site.loc, Set.of()));
+                i++;                                      // the __VA_ARGS__ is substituted next
+                continue;
+            }
+            if (isPunct(t, "##") && i + 1 < body.size()) {
+                int q = m.paramIndex[i + 1];
+                List<Token> rhs = q >= 0 ? args.get(q) : List.of(body.get(i + 1));
+                i++;
+                if (rhs.isEmpty()) continue;
+                int start = 0;
+                if (!res.isEmpty()) {
+                    Token lhs = res.remove(res.size() - 1);
+                    res.add(paste(lhs, rhs.get(0), site));
+                    start = 1;
+                }
+                for (int k = start; k < rhs.size(); k++) res.add(argCopy(rhs.get(k), site, q >= 0, k == 0 ? t : null));
+                continue;
+            }
+            if (p >= 0) {
+                List<Token> arg;
+                if (nextIsPaste) {
+                    arg = args.get(p);                     // operand of ##: not expanded
+                    if (arg.isEmpty()) {
+                        // placemarker: "x ## y" with empty x is just y
+                        int q = i + 2 < body.size() ? m.paramIndex[i + 2] : -1;
+                        if (q >= 0) {
+                            List<Token> rhs = args.get(q);
+                            for (int k = 0; k < rhs.size(); k++) res.add(argCopy(rhs.get(k), site, true, k == 0 ? t : null));
+                            i += 2;
+                        } else {
+                            i += 1;                        // the ## is skipped; its right side is copied normally
+                        }
+                        continue;
+                    }
+                } else {
+                    if (expanded[p] == null) expanded[p] = expandArg(args.get(p));
+                    arg = expanded[p];
+                }
+                Token spacing = i > 0 && isPunct(body.get(i - 1), "##") ? null : t;   // after ", ##": the argument's own
+                for (int k = 0; k < arg.size(); k++) res.add(argCopy(arg.get(k), site, true, k == 0 ? spacing : null));
+                continue;
+            }
+            res.add(relocate(t, site.loc, Set.of()));
+        }
+        return res;
+    }
+
+    /** A copy of an argument token (which keeps its own location) or of a body token. */
+    private static Token argCopy(Token a, Token site, boolean fromArg, Token spacingFrom) {
+        Token c = fromArg ? a.copy() : relocate(a, site.loc, Set.of());
+        if (c.atLineStart) c.spaceBefore = true;         // a newline inside the arguments is whitespace
+        c.atLineStart = false;
+        if (spacingFrom != null) c.spaceBefore = spacingFrom.spaceBefore;
+        return c;
+    }
+
+    private static boolean isPunct(Token t, String s) { return t.kind == Token.Kind.PUNCT && t.text.equals(s); }
+
+    /** Fully macro-expands one argument on its own (C11 6.10.3.1). */
+    private List<Token> expandArg(List<Token> arg) {
+        if (arg.isEmpty()) return arg;
+        Stream s = new Stream(false);
+        push(s, arg);
+        List<Token> res = new ArrayList<>(arg.size());
+        while (true) {
+            Token t = next(s);
+            if (t.kind == Token.Kind.EOF) return res;
+            if (t.kind == Token.Kind.IDENT && expandMacro(t, s)) continue;
+            res.add(t);
+        }
+    }
+
+    /** C11 6.10.3.2: the spelling of the argument as a string literal. */
+    static String stringize(List<Token> arg) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < arg.size(); i++) {
+            Token t = arg.get(i);
+            if (i > 0 && (t.spaceBefore || t.atLineStart)) sb.append(' ');
+            String text = t.kind == Token.Kind.PRAGMA ? "_Pragma(\"" + t.text + "\")" : t.text;
+            if (t.kind == Token.Kind.STRING || t.kind == Token.Kind.CHAR) {
+                for (int k = 0; k < text.length(); k++) {
+                    char c = text.charAt(k);
+                    if (c == '"' || c == '\\') sb.append('\\');
+                    sb.append(c);
+                }
+            } else {
+                sb.append(text);
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    /** C11 6.10.3.3: glues two tokens; the result must be one token. */
+    private Token paste(Token lhs, Token rhs, Token site) {
+        String text = lhs.text + rhs.text;
+        Token.Kind kind = null;
+        if ((lhs.kind == Token.Kind.IDENT || lhs.kind == Token.Kind.NUMBER)
+            && (rhs.kind == Token.Kind.IDENT || rhs.kind == Token.Kind.NUMBER) && isIdentChars(rhs.text)) {
+            kind = lhs.kind;                             // the common case, without re-lexing
+        } else {
+            List<Token> ts = Tokenizer.tokenize(new SourceFile("<paste>", text), QUIET);
+            if (ts.size() == 2 && ts.get(0).kind != Token.Kind.EOF
+                && (ts.get(0).text.equals(text) || DIGRAPHS.contains(text))) {
+                kind = ts.get(0).kind;
+                text = ts.get(0).text;
+            } else if (text.isEmpty()) {
+                return lhs;
+            }
+        }
+        if (kind == null) {
+            diags.error(site.loc, "pasting formed '" + text + "', an invalid preprocessing token");
+            kind = Token.Kind.PUNCT;
+        }
+        Token r = new Token(kind, text, lhs.loc);
+        r.spaceBefore = lhs.spaceBefore;
+        r.hideSet = lhs.hideSet;
+        return r;
+    }
+
+    private static final Set<String> DIGRAPHS = Set.of("<:", ":>", "<%", "%>", "%:", "%:%:");
+
+    private static boolean isIdentChars(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '$' || c >= 0x80)) return false;
+        }
+        return true;
+    }
+
+    private Token builtinToken(Macro m, Token t) {
+        return switch (m.builtin) {
+            case FILE -> new Token(Token.Kind.STRING, quote(t.loc.presumedFile()), t.loc);
+            case LINE -> new Token(Token.Kind.NUMBER, Integer.toString(t.loc.presumedLine()), t.loc);
+            case COUNTER -> new Token(Token.Kind.NUMBER, Integer.toString(counter++), t.loc);
+            case INCLUDE_LEVEL -> new Token(Token.Kind.NUMBER, Integer.toString(Math.max(0, visibleDepth() - 1)), t.loc);
+            case BASE_FILE -> new Token(Token.Kind.STRING, quote(baseFile), t.loc);
+            case NONE -> throw new IllegalStateException();
+        };
+    }
+
+    private int visibleDepth() {
+        int n = 0;
+        for (Frame f : frames) if (!f.hidden) n++;
+        return n;
+    }
+
+    static String quote(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') sb.append('\\');
+            sb.append(c);
+        }
+        return sb.append('"').toString();
+    }
+
+    private void defineBuiltin(String name, Macro.Builtin b) {
+        macros.put(name, new Macro(name, false, List.of(), false, List.of(), null, b));
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Directives
+
+    private void directive(Token hash) {
+        if (lineEnded()) return;                          // the null directive
+        Token d = frameNext();
+        if (d.kind == Token.Kind.NUMBER) { lineDirective(d, true); return; }
+        if (d.kind != Token.Kind.IDENT) {
+            diags.error(d.loc, "invalid preprocessing directive");
+            skipLine();
+            return;
+        }
+        switch (d.text) {
+            case "define" -> define(d);
+            case "undef" -> undef(d);
+            case "include", "include_next", "import" -> include(d);
+            case "if" -> {
+                boolean v = evalIf(d, readLine());
+                pushCond(v, d);
+            }
+            case "ifdef", "ifndef" -> {
+                Token name = macroName(d);
+                if (name == null) { pushCond(false, d); return; }
+                extraTokens(d.text);
+                boolean def = macros.containsKey(name.text) || HAS_OPERATORS.contains(name.text);
+                pushCond(d.text.equals("ifdef") == def, d);
+            }
+            case "elif" -> elif(d);
+            case "else" -> elseDirective(d);
+            case "endif" -> {
+                if (conds.size() <= top().condBase) { diags.error(d.loc, "#endif without #if"); skipLine(); return; }
+                conds.remove(conds.size() - 1);
+                extraTokens("endif");
+            }
+            case "line" -> lineDirective(d, false);
+            case "pragma" -> pragma(hash, readLine());
+            case "error" -> { diags.error(d.loc, restOfLineText(d)); skipLine(); }
+            case "warning" -> { diags.warning(d.loc, restOfLineText(d), "-W#warnings"); skipLine(); }
+            case "ident", "sccs" -> skipLine();
+            default -> { diags.error(d.loc, "invalid preprocessing directive"); skipLine(); }
+        }
+    }
+
+    /** The raw source text after the directive name up to the end of its line, as #error prints it. */
+    private String restOfLineText(Token d) {
+        if (lineEnded()) return "";
+        Frame f = top();
+        Token first = f.toks.get(f.pos);
+        String text = f.file.text();
+        int start = first.loc.offset();
+        int end = start;
+        // the end of the last token of the line, splices included
+        int i = f.pos;
+        while (!f.toks.get(i + 1).atLineStart) i++;
+        Token last = f.toks.get(i);
+        end = last.loc.offset();
+        int k = end;
+        for (int n = 0; n < last.text.length() && k < text.length(); k++) {
+            if (text.charAt(k) == '\\' && k + 1 < text.length() && (text.charAt(k + 1) == '\n' || text.charAt(k + 1) == '\r')) {
+                k += text.charAt(k + 1) == '\r' ? 2 : 1;
+                continue;
+            }
+            n++;
+        }
+        return text.substring(start, k);
+    }
+
+    private void pushCond(boolean included, Token directiveName) {
+        conds.add(new Cond(included, directiveName.loc));
+        if (!included) skipConditional();
+    }
+
+    private void elif(Token d) {
+        if (conds.size() <= top().condBase) { diags.error(d.loc, "#elif without #if"); skipLine(); return; }
+        Cond c = conds.get(conds.size() - 1);
+        if (c.ctx == Cond.ELSE) { diags.error(d.loc, "#elif after #else"); skipLine(); skipConditional(); return; }
+        c.ctx = Cond.ELIF;
+        if (!c.included) {
+            List<Token> line = readLine();
+            if (evalIf(d, line)) { c.included = true; return; }
+        } else {
+            skipLine();
+        }
+        skipConditional();
+    }
+
+    private void elseDirective(Token d) {
+        if (conds.size() <= top().condBase) { diags.error(d.loc, "#else without #if"); skipLine(); return; }
+        Cond c = conds.get(conds.size() - 1);
+        if (c.ctx == Cond.ELSE) { diags.error(d.loc, "#else after #else"); skipLine(); skipConditional(); return; }
+        c.ctx = Cond.ELSE;
+        extraTokens("else");
+        if (c.included) skipConditional();
+        c.included = true;
+    }
+
+    /**
+     * Skips a group that is not included, up to (not past) the #elif, #else or #endif that ends
+     * it; nested conditionals are skipped whole. Only directive names are looked at.
+     */
+    private void skipConditional() {
+        Frame f = top();
+        List<Token> toks = f.toks;
+        int depth = 0;
+        while (true) {
+            Token t = toks.get(f.pos);
+            if (t.kind == Token.Kind.EOF) return;
+            if (t.atLineStart && t.kind == Token.Kind.PUNCT && t.text.equals("#")) {
+                Token n = toks.get(f.pos + 1);
+                if (!n.atLineStart && n.kind == Token.Kind.IDENT) {
+                    switch (n.text) {
+                        case "if", "ifdef", "ifndef" -> depth++;
+                        case "endif" -> { if (depth == 0) return; depth--; }
+                        case "elif", "else" -> { if (depth == 0) return; }
+                        default -> { }
+                    }
+                }
+            }
+            f.pos++;
+        }
+    }
+
+    /** Reads the macro name of #ifdef/#ifndef/#undef/#define; reports and returns null if missing. */
+    private Token macroName(Token d) {
+        if (lineEnded()) {
+            diags.error(afterToken(d), "macro name missing");
+            return null;
+        }
+        Token name = frameNext();
+        if (name.kind != Token.Kind.IDENT) {
+            diags.error(name.loc, "macro name must be an identifier");
+            skipLine();
+            return null;
+        }
+        if (name.text.equals("defined") && (d.text.equals("define") || d.text.equals("undef"))) {
+            diags.error(name.loc, "'defined' cannot be used as a macro name");
+            skipLine();
+            return null;
+        }
+        return name;
+    }
+
+    private static SourceLocation afterToken(Token d) {
+        return new SourceLocation(d.loc.file(), d.loc.offset() + d.text.length(), d.loc.presumedFile(), d.loc.presumedLine());
+    }
+
+    private void define(Token d) {
+        Token name = macroName(d);
+        if (name == null) return;
+        List<String> params = new ArrayList<>();
+        boolean functionLike = false, variadic = false;
+        if (!lineEnded() && isPunct(peekFrame(), "(") && !peekFrame().spaceBefore) {
+            functionLike = true;
+            frameNext();
+            if (!parseParams(params)) { skipLine(); return; }
+            variadic = !params.isEmpty() && params.get(params.size() - 1).endsWith("...");
+            if (variadic) {
+                String v = params.remove(params.size() - 1);
+                params.add(v.equals("...") ? "__VA_ARGS__" : v.substring(0, v.length() - 3));
+            }
+        }
+        List<Token> body = readLine();
+        for (int i = 0; i < body.size(); i++) {
+            Token t = body.get(i).copy();
+            t.atLineStart = false;
+            if (i == 0) t.spaceBefore = false;
+            body.set(i, t);
+        }
+        if (!body.isEmpty() && isPunct(body.get(0), "##")) {
+            diags.error(body.get(0).loc, "'##' cannot appear at start of macro expansion");
+            return;
+        }
+        if (!body.isEmpty() && isPunct(body.get(body.size() - 1), "##")) {
+            diags.error(body.get(body.size() - 1).loc, "'##' cannot appear at end of macro expansion");
+            return;
+        }
+        if (functionLike) {
+            for (int i = 0; i < body.size(); i++) {
+                if (isPunct(body.get(i), "#")) {
+                    Token n = i + 1 < body.size() ? body.get(i + 1) : null;
+                    if (n == null || n.kind != Token.Kind.IDENT || !params.contains(n.text)) {
+                        diags.error(n == null ? afterToken(body.get(i)) : n.loc, "'#' is not followed by a macro parameter");
+                        return;
+                    }
+                }
+            }
+        }
+        Macro m = new Macro(name.text, functionLike, List.copyOf(params), variadic, List.copyOf(body), name.loc,
+                            Macro.Builtin.NONE);
+        Macro old = macros.get(name.text);
+        if (old != null && old.loc != null && !old.sameAs(m)) {
+            diags.warning(name.loc, "'" + name.text + "' macro redefined", "-Wmacro-redefined");
+            diags.note(old.loc, "previous definition is here");
+        }
+        macros.put(name.text, m);
+    }
+
+    private Token peekFrame() { Frame f = top(); return f.toks.get(f.pos); }
+
+    /** Parses "a, b, ...)" after '('; variadic parameters come back as "..." or "name...". */
+    private boolean parseParams(List<String> params) {
+        if (!lineEnded() && isPunct(peekFrame(), ")")) { frameNext(); return true; }
+        while (true) {
+            if (lineEnded()) { diags.error(afterToken(lastRead()), "missing ')' in macro parameter list"); return false; }
+            Token t = frameNext();
+            if (isPunct(t, "...")) {
+                params.add("...");
+                if (lineEnded() || !isPunct(peekFrame(), ")")) {
+                    diags.error(lineEnded() ? afterToken(t) : peekFrame().loc, "missing ')' in macro parameter list");
+                    return false;
+                }
+                frameNext();
+                return true;
+            }
+            if (t.kind != Token.Kind.IDENT) {
+                diags.error(t.loc, isPunct(t, ")") || isPunct(t, ",") ? "expected identifier in macro parameter list"
+                                                                        : "invalid token in macro parameter list");
+                return false;
+            }
+            if (params.contains(t.text)) {
+                diags.error(t.loc, "duplicate macro parameter name '" + t.text + "'");
+                return false;
+            }
+            if (!lineEnded() && isPunct(peekFrame(), "...")) {
+                frameNext();
+                params.add(t.text + "...");
+                if (lineEnded() || !isPunct(peekFrame(), ")")) {
+                    diags.error(lineEnded() ? afterToken(lastRead()) : peekFrame().loc, "missing ')' in macro parameter list");
+                    return false;
+                }
+                frameNext();
+                return true;
+            }
+            params.add(t.text);
+            if (lineEnded()) { diags.error(afterToken(t), "missing ')' in macro parameter list"); return false; }
+            Token sep = frameNext();
+            if (isPunct(sep, ")")) return true;
+            if (!isPunct(sep, ",")) { diags.error(sep.loc, "expected comma in macro parameter list"); return false; }
+        }
+    }
+
+    private Token lastRead() { Frame f = top(); return f.toks.get(Math.max(0, f.pos - 1)); }
+
+    private void undef(Token d) {
+        Token name = macroName(d);
+        if (name == null) return;
+        extraTokens("undef");
+        macros.remove(name.text);
+    }
+
+    // #if ------------------------------------------------------------------------------------
+
+    private boolean evalIf(Token d, List<Token> line) {
+        if (line.isEmpty()) {
+            diags.error(afterToken(d), "expected value in expression");
+            return false;
+        }
+        // defined X / defined(X) are replaced before macro expansion (C11 6.10.1p4)
+        List<Token> pre = new ArrayList<>(line.size());
+        for (int i = 0; i < line.size(); i++) {
+            Token t = line.get(i);
+            if (t.kind == Token.Kind.IDENT && (t.text.equals("defined") || t.text.equals("__has_include")
+                                               || t.text.equals("__has_include_next"))) {
+                int j = i + 1;
+                boolean paren = j < line.size() && isPunct(line.get(j), "(");
+                if (paren) j++;
+                String value;
+                if (t.text.equals("defined")) {
+                    if (j >= line.size() || line.get(j).kind != Token.Kind.IDENT) {
+                        diags.error(j < line.size() ? line.get(j).loc : afterToken(line.get(j - 1)), "macro name missing");
+                        return false;
+                    }
+                    value = macros.containsKey(line.get(j).text) || HAS_OPERATORS.contains(line.get(j).text) ? "1" : "0";
+                    j++;
+                } else {
+                    if (!paren) { diags.error(t.loc, "missing '(' after '__has_include'"); return false; }
+                    StringBuilder name = new StringBuilder();
+                    boolean quoted = j < line.size() && line.get(j).kind == Token.Kind.STRING;
+                    if (quoted) { String s = line.get(j).text; name.append(s, 1, s.length() - 1); j++; }
+                    else if (j < line.size() && isPunct(line.get(j), "<")) {
+                        j++;
+                        while (j < line.size() && !isPunct(line.get(j), ">")) {
+                            if (name.length() > 0 && line.get(j).spaceBefore) name.append(' ');
+                            name.append(line.get(j++).text);
+                        }
+                        j++;
+                    }
+                    value = resolver.resolve(name.toString(), quoted, top().dir) != null ? "1" : "0";
+                }
+                if (paren) {
+                    if (j >= line.size() || !isPunct(line.get(j), ")")) {
+                        diags.error(j < line.size() ? line.get(j).loc : afterToken(line.get(j - 1)), "missing ')' after 'defined'");
+                        return false;
+                    }
+                    j++;
+                }
+                Token v = new Token(Token.Kind.NUMBER, value, t.loc);
+                v.spaceBefore = t.spaceBefore;
+                pre.add(v);
+                i = j - 1;
+                continue;
+            }
+            if (t.kind == Token.Kind.IDENT && HAS_OPERATORS.contains(t.text) && i + 3 < line.size()
+                && isPunct(line.get(i + 1), "(") && isPunct(line.get(i + 3), ")")) {
+                // __has_builtin(x), __has_attribute(x), ...: jomp promises none of these extensions
+                Token v = new Token(Token.Kind.NUMBER, "0", t.loc);
+                v.spaceBefore = t.spaceBefore;
+                pre.add(v);
+                i += 3;
+                continue;
+            }
+            pre.add(t);
+        }
+        List<Token> expanded = expandArg(pre);
+        for (int i = 0; i < expanded.size(); i++) {
+            Token t = expanded.get(i);
+            // an identifier followed by '(' that is not a macro: clang's wording
+            if (t.kind == Token.Kind.IDENT && i + 1 < expanded.size() && isPunct(expanded.get(i + 1), "(")
+                && !t.text.equals("true") && !t.text.equals("false")) {
+                diags.error(t.loc, "function-like macro '" + t.text + "' is not defined");
+                return false;
+            }
+        }
+        List<Token> toks = new ArrayList<>(expanded);
+        Token eof = new Token(Token.Kind.EOF, "", afterToken(line.get(line.size() - 1)));
+        toks.add(eof);
+        return ConstantExpression.evaluate(toks, diags);
+    }
+
+    /** clang's feature-test operators: "defined" and #ifdef see them as defined, as in clang. */
+    private static final Set<String> HAS_OPERATORS = Set.of("__has_include", "__has_include_next", "__has_builtin",
+        "__has_attribute", "__has_feature", "__has_extension", "__has_c_attribute", "__has_cpp_attribute",
+        "__has_declspec_attribute", "__has_warning");
+
+    // #include -------------------------------------------------------------------------------
+
+    private void include(Token d) {
+        if (lineEnded()) { diags.error(afterToken(d), "expected \"FILENAME\" or <FILENAME>"); return; }
+        List<Token> line = readLine();
+        Token first = line.get(0);
+        if (!(first.kind == Token.Kind.STRING && first.text.startsWith("\"")) && !isPunct(first, "<")) {
+            line = expandArg(line);                      // computed include (C11 6.10.2p4)
+            if (line.isEmpty()) { diags.error(first.loc, "expected \"FILENAME\" or <FILENAME>"); return; }
+            first = line.get(0);
+        }
+        String name;
+        boolean quoted;
+        int end;
+        if (first.kind == Token.Kind.STRING && first.text.startsWith("\"")) {
+            name = first.text.substring(1, first.text.length() - 1);
+            quoted = true;
+            end = 1;
+        } else if (isPunct(first, "<")) {
+            StringBuilder sb = new StringBuilder();
+            int i = 1;
+            while (i < line.size() && !isPunct(line.get(i), ">")) {
+                if (sb.length() > 0 && line.get(i).spaceBefore) sb.append(' ');
+                sb.append(line.get(i++).text);
+            }
+            if (i == line.size()) { diags.error(afterToken(line.get(i - 1)), "expected '>'"); return; }
+            name = sb.toString();
+            quoted = false;
+            end = i + 1;
+        } else {
+            diags.error(first.loc, "expected \"FILENAME\" or <FILENAME>");
+            return;
+        }
+        if (end < line.size()) {
+            diags.warning(line.get(end).loc, "extra tokens at end of #" + d.text + " directive", "-Wextra-tokens");
+        }
+        if (name.isEmpty()) { diags.error(first.loc, "empty filename"); return; }
+        IncludeResolver.Found f = resolver.resolve(name, quoted, top().dir);
+        if (f == null) throw diags.fatal(first.loc, "'" + name + "' file not found");
+        if (pragmaOnce.contains(f.key())) return;
+        String guard = includeGuards.get(f.key());
+        if (guard != null && macros.containsKey(guard)) return;
+        if (visibleDepth() >= MAX_INCLUDE_DEPTH) {
+            diags.error(first.loc, "#include nested too deeply");
+            return;
+        }
+        List<Token> toks = tokenCache.get(f.key());
+        SourceFile file;
+        if (toks == null) {
+            String text;
+            try {
+                text = resolver.read(f);
+            } catch (IOException e) {
+                throw diags.fatal(first.loc, "'" + name + "' file not found");
+            }
+            file = new SourceFile(f.name(), text);
+            toks = new Tokenizer(file, diags, true).tokenize();
+            tokenCache.put(f.key(), toks);
+            String g = detectGuard(toks);
+            if (g != null) includeGuards.put(f.key(), g);
+        } else {
+            file = toks.get(0).loc.file();
+        }
+        boolean system = f.system() || top().system;      // as clang: what a system header includes is system too
+        frames.add(new Frame(file, toks, f.key(), f.dir(), conds.size(), false, system));
+        markers.add(new LineMarker(out.size(), f.name(), 1, 1, system));
+    }
+
+    /** The X of a file shaped "#ifndef X ... #endif" with nothing outside, else null. */
+    private static String detectGuard(List<Token> toks) {
+        if (toks.size() < 4 || !isPunct(toks.get(0), "#") || !toks.get(1).is("ifndef")
+            || toks.get(2).kind != Token.Kind.IDENT) return null;
+        int depth = 0;
+        for (int i = 0; i < toks.size() - 1; i++) {
+            Token t = toks.get(i);
+            if (!(t.atLineStart && isPunct(t, "#"))) continue;
+            Token n = toks.get(i + 1);
+            if (n.atLineStart) continue;
+            switch (n.text) {
+                case "if", "ifdef", "ifndef" -> depth++;
+                case "elif", "else" -> { if (depth == 1) return null; }
+                case "endif" -> {
+                    if (--depth == 0) {
+                        int j = i + 2;
+                        while (!toks.get(j).atLineStart) j++;
+                        return toks.get(j).kind == Token.Kind.EOF ? toks.get(2).text : null;
+                    }
+                }
+                default -> { }
+            }
+        }
+        return null;
+    }
+
+    // #line ----------------------------------------------------------------------------------
+
+    private void lineDirective(Token d, boolean gnuMarker) {
+        List<Token> line = gnuMarker ? new ArrayList<>(List.of(d)) : new ArrayList<>();
+        line.addAll(readLine());
+        if (!gnuMarker) line = expandArg(line);
+        if (line.isEmpty() || line.get(0).kind != Token.Kind.NUMBER || !isDigits(line.get(0).text)) {
+            SourceLocation at = line.isEmpty() ? afterToken(d) : line.get(0).loc;
+            if (!line.isEmpty() && line.get(0).kind == Token.Kind.NUMBER) {   // clang points at the first non-digit
+                String n = line.get(0).text;
+                int k = 0;
+                while (n.charAt(k) >= '0' && n.charAt(k) <= '9') k++;
+                at = new SourceLocation(at.file(), at.offset() + k, at.presumedFile(), at.presumedLine());
+            }
+            diags.error(at, "#line directive requires a simple digit sequence");
+            return;
+        }
+        long n = Long.parseLong(line.get(0).text.length() > 12 ? "999999999999" : line.get(0).text);
+        Frame f = top();
+        String file = f.presumedName;
+        int used = 1;
+        if (line.size() > 1 && line.get(1).kind == Token.Kind.STRING) {
+            String s = line.get(1).text;
+            file = unescape(s.substring(1, s.length() - 1));
+            used = 2;
+        } else if (line.size() > 1) {
+            diags.error(line.get(1).loc, "invalid filename for #line directive");
+            return;
+        }
+        if (!gnuMarker && line.size() > used) {
+            diags.warning(line.get(used).loc, "extra tokens at end of #line directive", "-Wextra-tokens");
+        }
+        // the physical line after the directive gets number n
+        Token last = line.get(line.size() - 1);
+        int physNext = last.loc.file() == f.file ? f.file.line(last.loc.offset()) + 1 : f.file.line(d.loc.offset()) + 1;
+        f.lineDelta = (int) n - physNext;
+        f.presumedName = file;
+        f.relocated = true;
+        markers.add(new LineMarker(out.size(), file, (int) n, 0, f.system));
+    }
+
+    private static boolean isDigits(String s) {
+        for (int i = 0; i < s.length(); i++) if (s.charAt(i) < '0' || s.charAt(i) > '9') return false;
+        return true;
+    }
+
+    private static String unescape(String s) {
+        if (s.indexOf('\\') < 0) return s;
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) c = s.charAt(++i);
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    // #pragma and _Pragma ----------------------------------------------------------------------
+
+    private void pragma(Token at, List<Token> body) {
+        if (body.isEmpty()) return;
+        Token first = body.get(0);
+        if (first.is("once")) {
+            if (frames.size() <= 3 && top() == frames.get(0)) {
+                diags.warning(first.loc, "#pragma once in main file", "-Wpragma-once-outside-header");
+            } else {
+                pragmaOnce.add(top().key);
+            }
+            return;
+        }
+        if (first.is("GCC") && body.size() > 1 && body.get(1).is("system_header")) {
+            Frame f = top();
+            if (f != frames.get(0) && !f.system) {
+                f.system = true;
+                markers.add(new LineMarker(out.size(), f.presumedName, f.file.line(at.loc.offset()) + 1 + f.lineDelta, 0, true));
+            }
+            return;
+        }
+        if (first.is("omp")) {
+            List<Token> rest = expandArg(body.subList(1, body.size()));
+            List<Token> all = new ArrayList<>(rest.size() + 1);
+            all.add(first);
+            all.addAll(rest);
+            body = all;
+        }
+        out.add(pragmaToken(at, body));
+    }
+
+    private static Token pragmaToken(Token at, List<Token> body) {
+        StringBuilder sb = new StringBuilder();
+        List<Token> toks = new ArrayList<>(body.size() + 1);
+        for (int i = 0; i < body.size(); i++) {
+            Token t = body.get(i);
+            if (i > 0 && t.spaceBefore) sb.append(' ');
+            sb.append(t.text);
+            Token c = t.copy();
+            c.atLineStart = false;
+            c.hideSet = Set.of();
+            toks.add(c);
+        }
+        Token eof = new Token(Token.Kind.EOF, "", body.isEmpty() ? at.loc : afterToken(body.get(body.size() - 1)));
+        toks.add(eof);
+        Token p = new Token(Token.Kind.PRAGMA, sb.toString(), at.loc);
+        p.atLineStart = true;
+        p.spaceBefore = at.spaceBefore;
+        p.pragmaTokens = toks;
+        return p;
+    }
+
+    /** _Pragma ( string-literal ): destringized and handled like a #pragma line (C11 6.10.9). */
+    private boolean pragmaOperator(Token t, Stream s) {
+        Token lp = peek(s);
+        if (!isPunct(lp, "(")) return false;
+        next(s);
+        Token str = next(s);
+        Token rp = str.kind == Token.Kind.STRING ? next(s) : str;
+        if (str.kind != Token.Kind.STRING || !isPunct(rp, ")")) {
+            diags.error(t.loc, "_Pragma takes a parenthesized string literal");
+            if (!isPunct(rp, ")") && isPunct(peek(s), ")")) next(s);
+            return true;
+        }
+        String text = str.text.substring(str.text.indexOf('"') + 1, str.text.length() - 1);
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length() && (text.charAt(i + 1) == '"' || text.charAt(i + 1) == '\\')) c = text.charAt(++i);
+            sb.append(c);
+        }
+        List<Token> raw = Tokenizer.tokenize(new SourceFile(t.loc.presumedFile(), sb.toString()), diags);
+        List<Token> body = new ArrayList<>(raw.size());
+        for (Token r : raw) {
+            if (r.kind == Token.Kind.EOF) break;
+            Token c = new Token(r.kind, r.text, t.loc);
+            c.spaceBefore = r.spaceBefore;
+            body.add(c);
+        }
+        if (body.isEmpty()) return true;
+        if (body.get(0).is("once") || (body.get(0).is("GCC") && body.size() > 1 && body.get(1).is("system_header"))) {
+            pragma(t, body);
+            return true;
+        }
+        if (body.get(0).is("omp")) {
+            List<Token> rest = expandArg(body.subList(1, body.size()));
+            List<Token> all = new ArrayList<>(rest.size() + 1);
+            all.add(body.get(0));
+            all.addAll(rest);
+            body = all;
+        }
+        out.add(pragmaToken(t, body));
+        return true;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Predefined macros
+
+    private String commandLineText() {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, String> e : opts.defines().entrySet()) {
+            String name = e.getKey();
+            if (e.getValue() == null) {
+                sb.append("#undef ").append(name).append('\n');
+            } else {
+                sb.append("#define ").append(name).append(' ').append(e.getValue().replace('\n', ' ')).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Phases 6 and 7 (see ParserTokens)
+
+    public static boolean isKeyword(String s) { return ParserTokens.isKeyword(s); }
+
+    /** Marks keywords and joins adjacent string literals; the result is what the parser reads. */
+    public static List<Token> finish(List<Token> toks, Diagnostics diags) { return ParserTokens.finish(toks, diags); }
+}

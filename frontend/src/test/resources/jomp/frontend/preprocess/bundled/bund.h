@@ -1,0 +1,3 @@
+#pragma once
+#include "sys/inner.h"
+int bundled = INNER;
