@@ -301,5 +301,28 @@ final class CPrograms {
             printf("%d\\n", acc);
             return counts[1];
         }
+        """,
+        // OpenMP directives run serially on the host for now (and the program must still be right)
+        PRELUDE + """
+        #define N 100
+        int omp_get_num_threads(void);
+        int main(void) {
+            double a[N], sum = 0;
+            #pragma omp parallel for
+            for (int i = 0; i < N; i++) a[i] = i * 0.5;
+            #pragma omp parallel for reduction(+:sum)
+            for (int i = 0; i < N; i++) sum += a[i];
+            int hits = 0;
+            #pragma omp parallel
+            {
+                #pragma omp atomic
+                hits++;
+                #pragma omp barrier
+            }
+            #pragma omp target teams distribute parallel for map(tofrom: a[0:N])
+            for (int i = 0; i < N; i++) a[i] += 1;
+            printf("%.1f %d %.1f\\n", sum, hits, a[N - 1]);
+            return hits;
+        }
         """);
 }
