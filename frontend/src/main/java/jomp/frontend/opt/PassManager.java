@@ -15,7 +15,7 @@ public final class PassManager {
 
     public static List<Pass> passes(int optLevel) {
         if (optLevel <= 0) return List.of();
-        return List.of(new ConstantFolding(), new CopyPropagation(), new DeadCodeElimination(), new SimplifyCfg());
+        return List.of(new ConstantFolding(), new CopyPropagation(), new DeadCodeElimination(), new SimplifyCfg(), new BlockOrder());
     }
 
     public static void run(Module m, int optLevel) {

@@ -149,4 +149,25 @@ class PassesTest {
         assertThat(Fold.binary(Insn.BinOp.ADD, new FloatConst(IrType.F32, 16777216f), new FloatConst(IrType.F32, 1f)))
             .isEqualTo(new FloatConst(IrType.F32, 16777216f));
     }
+
+    @Test
+    void blocksAreLaidOutInReversePostorder() {
+        Module m = parse("""
+            func i32 @f(i32 %x.0) {
+            entry.0:
+              condbr i32 %x.0, then.1, else.2
+            end.3:
+              ret i32 %x.0
+            else.2:
+              %x.0 = add i32 %x.0, 2
+              br end.3
+            then.1:
+              %x.0 = add i32 %x.0, 1
+              br end.3
+            }
+            """);
+        assertThat(new BlockOrder().run(m.functions.get(0))).isTrue();
+        assertThat(m.functions.get(0).blocks.stream().map(b -> b.name).toList()).containsExactly("entry.0", "then.1", "else.2", "end.3");
+        assertThat(new BlockOrder().run(m.functions.get(0))).isFalse();
+    }
 }
