@@ -324,5 +324,31 @@ final class CPrograms {
             printf("%.1f %d %.1f\\n", sum, hits, a[N - 1]);
             return hits;
         }
+        """,
+        // tricky conversions and operators
+        PRELUDE + """
+        struct S { int a; double b; };
+        static struct S mk(int a) { struct S s = { a, a / 2.0 }; return s; }
+        static struct S pick(int c, struct S x, struct S y) { return c ? x : y; }
+        struct Self { struct Self *me; int v; const char *name; };
+        struct Self self = { &self, 11, "self" };
+        int main(void) {
+            double big = 4e9; unsigned u = big; unsigned long ul = 1e19; float f = ul;
+            printf("%u %lu %.0f\\n", u, ul, (double)f);
+            unsigned long mx = -1; double dm = mx; printf("%.0f\\n", dm);
+            unsigned char c = 200; c <<= 1; short sh = 1000; sh *= 100; c >>= 2;
+            printf("%d %d\\n", c, sh);
+            signed char neg[3] = { -1, -128, 127 }; printf("%d %d %d\\n", neg[0], neg[1], neg[2] + 1);
+            printf("%d %.2f %d\\n", mk(7).a, mk(7).b, pick(0, mk(1), mk(2)).a);
+            int *np = 0; const char *s = np ? "set" : "null"; printf("%s\\n", s);
+            int k = (1, 2, 3); int z = (k++, k++, k); printf("%d %d\\n", k, z);
+            printf("%d %s %d\\n", self.me->me->v, self.me->name, self.me == &self);
+            long long ll = 1LL << 40; int sh2 = 33; printf("%lld %lld\\n", ll >> sh2, ll | 1);
+            unsigned short us = 65535; int promoted = us + 1; printf("%d\\n", promoted);
+            int neg7 = -7; unsigned mix = neg7 + 3u; printf("%u %d\\n", mix, (int)mix);
+            double dd = -0.0; printf("%g %d\\n", dd, dd == 0);
+            _Bool flag = 0; flag++; flag++; printf("%d\\n", flag);
+            return sh2 + (c > 50);
+        }
         """);
 }
