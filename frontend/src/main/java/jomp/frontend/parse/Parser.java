@@ -307,7 +307,7 @@ public final class Parser {
         Object old = s.names.get(d.name.text);
         if (old instanceof Typedef td) {
             if (!Types.compatible(td.type, d.type)) {
-                diags.error(d.name.loc, "typedef redefinition with different types (" + TypePrinter.quoteAka(d.type) + " vs " + TypePrinter.quoteAka(td.type) + ")");
+                diags.error(d.name.loc, "typedef redefinition with different types (" + TypePrinter.quoteAka(d.type) + " vs " + TypePrinter.quoteAka(td.type.withTypedefName(null)) + ")");
                 if (td.loc != null) diags.note(td.loc, "previous definition is here");
             }
             return;
@@ -875,6 +875,7 @@ public final class Parser {
                 if (!(at(";") && scopes.get(scopes.size() - 1).tags.get(tag.text) == null)) return t;
             }
             Type nt = Type.newTag(kind, tag.text);
+            nt.record.declLoc = tag.loc;
             scopes.get(scopes.size() - 1).tags.put(tag.text, nt);
             return nt;
         }
@@ -888,6 +889,7 @@ public final class Parser {
                 diags.note(existing.record.defLoc, "previous definition is here");
             }
             t = Type.newTag(kind, tag == null ? null : tag.text);
+            t.record.declLoc = tag != null ? tag.loc : kw.loc;
             if (tag != null) scopes.get(scopes.size() - 1).tags.put(tag.text, t);
         }
         t.record.defLoc = tag != null ? tag.loc : kw.loc;
@@ -1547,8 +1549,9 @@ public final class Parser {
                     SwitchCtx sw = switches.peek();
                     if (sw == null) { diags.error(loc, "'default' statement not in switch statement"); return statement(); }
                     if (sw.dfltLoc != null) {
-                        diags.error(loc, "multiple default labels in one switch");
-                        diags.note(sw.dfltLoc, "previous case defined here");
+                        // clang reports at the first default and points the note at the later one
+                        diags.error(sw.dfltLoc, "multiple default labels in one switch");
+                        diags.note(loc, "previous case defined here");
                     }
                     sw.dfltLoc = loc;
                     Stmt body = at("}") ? new Stmt.Null(tok().loc) : statement();
@@ -1846,7 +1849,12 @@ public final class Parser {
         Token q = next();
         Expr cond = condition(c, "used type '" + rvalue(c).type() + "' where arithmetic or pointer type is required");
         Expr a = at(":") ? cond : expr();       // GNU a ?: b
-        expectAfter(":", "");
+        if (!consume(":")) {
+            diags.error(tok().loc, "expected ':'");
+            diags.note(q.loc, "to match this '?'");
+            conditional();                       // reports "expected expression" where clang does
+            throw new SyntaxError();
+        }
         Expr b = conditional();
         return sema.conditional(cond, rvalue(a), rvalue(b), q.loc);
     }
@@ -2185,6 +2193,7 @@ public final class Parser {
             if (isSizeof && ty.isVariablyModified() && ty.isArray()) return sizeofExpr(ty, loc);
             if (!ty.isComplete() && ty.kind != Type.Kind.VLA) {
                 diags.error(loc, "invalid application of '" + what + "' to an incomplete type '" + ty + "'");
+                forwardNote(ty);
                 return new Expr.IntLit(0, ERROR, loc);
             }
             return new Expr.IntLit(isSizeof ? ty.size() : ty.align(), Type.ULONG, loc);
@@ -2207,6 +2216,12 @@ public final class Parser {
             return new Expr.Binary(Expr.Binary.Op.MUL, new Expr.IntLit(ty.arrayLen, Type.ULONG, loc), sizeofExpr(ty.base, loc), Type.ULONG, loc);
         if (ty.kind == Type.Kind.VLA) return new Expr.VlaSizeof(ty, Type.ULONG, loc);
         return new Expr.IntLit(ty.size(), Type.ULONG, loc);
+    }
+
+    /** clang's note under errors about an incomplete struct/union/enum. */
+    void forwardNote(Type t) {
+        if (t.record != null && t.record.declLoc != null && !t.record.complete)
+            diags.note(t.record.declLoc, "forward declaration of '" + t.unqualified() + "'");
     }
 
     private Expr invalidUnary(Expr e, SourceLocation loc) {
@@ -2299,7 +2314,7 @@ public final class Parser {
             return new Expr.IntLit(0, ERROR, open.loc);
         }
         if (!b.type().isInteger()) {
-            diags.error(idx.loc(), "array subscript is not an integer");
+            diags.error(open.loc, "array subscript is not an integer");
             return new Expr.IntLit(0, ERROR, open.loc);
         }
         if (base.type().kind == Type.Kind.ARRAY && base.type().arrayLen >= 0 && ConstEval.integer(b) instanceof Long n
@@ -2336,6 +2351,7 @@ public final class Parser {
         }
         if (!t.isComplete()) {
             diags.error(op.loc, "incomplete definition of type " + TypePrinter.quoteAka(t));
+            forwardNote(t);
             return new Expr.IntLit(0, ERROR, op.loc);
         }
         List<Member> path = t.findMember(name.text);
@@ -2373,7 +2389,13 @@ public final class Parser {
         int np = ft.params.size(), na = written.size();
         if (!ft.oldStyle && (na < np || na > np && !ft.variadic)) {
             boolean few = na < np;
-            String msg = (few ? "too few" : "too many") + " arguments to function call, expected " + (ft.variadic ? "at least " : "") + np + ", have " + na;
+            List<ParamDecl> pds = direct == null ? null : paramDecls.get(direct);
+            String single = np == 1 && pds != null && pds.size() == 1 && pds.get(0).name() != null ? pds.get(0).name().text : null;
+            String msg;
+            if (single != null && !ft.variadic)
+                msg = few ? "too few arguments to function call, single argument '" + single + "' was not specified"
+                          : "too many arguments to function call, expected single argument '" + single + "', have " + na + " arguments";
+            else msg = (few ? "too few" : "too many") + " arguments to function call, expected " + (ft.variadic ? "at least " : "") + np + ", have " + na;
             diags.error(few ? close.loc : written.get(np).loc(), msg);
             if (direct != null) diags.note(direct.loc, "'" + direct.name + "' declared here");
             return new Expr.IntLit(0, ERROR, fn.loc());

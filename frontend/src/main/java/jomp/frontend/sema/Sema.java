@@ -72,11 +72,13 @@ public final class Sema {
     public Expr assignConvert(Expr r, Type target, Context ctx, SourceLocation diagLoc, Expr written) {
         Type from = r.type(), to = target.unqualified();
         if (isError(from) || isError(to)) return r;
+        // clang names arrays and functions by their own type, not the decayed pointer
+        Type shown = written != null && (written.type().isArray() || written.type().isFunction()) ? written.type() : from;
         if (to.isArithmetic() && from.isArithmetic()) return convert(r, to);
         if (to.kind == Type.Kind.BOOL && from.isPointer()) return convert(r, to);
         if (to.isStructOrUnion() || from.isStructOrUnion() || from.isVoid()) {
             if (Types.compatibleUnqualified(from.unqualified(), to)) return r;
-            String ts = quote(to), fs = quote(from);
+            String ts = quote(to), fs = quote(shown);
             diags.error(diagLoc, switch (ctx) {
                 case INIT -> "initializing " + ts + " with an expression of incompatible type " + fs;
                 case ASSIGN -> "assigning to " + ts + " from incompatible type " + fs;
@@ -92,28 +94,28 @@ public final class Sema {
                 if (!ok) {
                     boolean signOnly = pt.isInteger() && pf.isInteger() && pt.size() == pf.size() && pt.kind == pf.kind;
                     if (signOnly)
-                        diags.warning(diagLoc, phrase(ctx, to, from, "") + " converts between pointers to integer types with different sign", "-Wpointer-sign");
+                        diags.warning(diagLoc, phrase(ctx, to, shown, "") + " converts between pointers to integer types with different sign", "-Wpointer-sign");
                     else
-                        diags.warning(diagLoc, "incompatible pointer types " + phrase(ctx, to, from, ""), "-Wincompatible-pointer-types");
+                        diags.warning(diagLoc, "incompatible pointer types " + phrase(ctx, to, shown, ""), "-Wincompatible-pointer-types");
                 } else if ((pf.quals & ~pt.quals) != 0) {
-                    diags.warning(diagLoc, phrase(ctx, to, from, "") + " discards qualifiers", "-Wincompatible-pointer-types-discards-qualifiers");
+                    diags.warning(diagLoc, phrase(ctx, to, shown, "") + " discards qualifiers", "-Wincompatible-pointer-types-discards-qualifiers");
                 }
                 return convert(r, to);
             }
             if (from.isInteger()) {
                 if (isNullPointerConstant(r)) return convert(r, to);
-                diags.error(diagLoc, "incompatible integer to pointer conversion " + phrase(ctx, to, from, "") + " [-Wint-conversion]");
+                diags.error(diagLoc, "incompatible integer to pointer conversion " + phrase(ctx, to, shown, "") + " [-Wint-conversion]");
                 return convert(r, to);
             }
-            diags.error(diagLoc, phrase(ctx, to, from, "incompatible type"));
+            diags.error(diagLoc, phrase(ctx, to, shown, "incompatible type"));
             return new Expr.IntLit(0, jomp.frontend.parse.Parser.ERROR, r.loc());
         }
         if (to.isInteger() && from.isPointer()) {
             String hint = Types.compatibleUnqualified(from.base.unqualified(), to) ? "; dereference with *" : "";
-            diags.error(diagLoc, "incompatible pointer to integer conversion " + phrase(ctx, to, from, "") + hint + " [-Wint-conversion]");
+            diags.error(diagLoc, "incompatible pointer to integer conversion " + phrase(ctx, to, shown, "") + hint + " [-Wint-conversion]");
             return convert(r, to);
         }
-        diags.error(diagLoc, phrase(ctx, to, from, "incompatible type"));
+        diags.error(diagLoc, phrase(ctx, to, shown, "incompatible type"));
         return new Expr.IntLit(0, jomp.frontend.parse.Parser.ERROR, r.loc());
     }
 

@@ -21,6 +21,8 @@ public final class Record {
     public boolean packed;
     /** An enum with a negative enumerator: compatible with int (else unsigned int, as gcc chooses). */
     public boolean negative;
+    /** Where the tag was first declared (for "forward declaration of 'struct S'"). */
+    public jomp.frontend.diag.SourceLocation declLoc;
     /** Where the definition is (for "previous definition is here"). */
     public jomp.frontend.diag.SourceLocation defLoc;
 
