@@ -355,5 +355,26 @@ final class CPrograms {
             _Bool flag = 0; flag++; flag++; printf("%d\\n", flag);
             return sh2 + (c > 50);
         }
+        """,
+        // static initializers: bit-fields, unions, nested arrays, pointers into arrays, const tables, complex
+        PRELUDE + """
+        struct F { unsigned a : 4; int b : 6; unsigned long c : 40; char tail; };
+        union N { char c[8]; long l; };
+        struct T { struct F f; union N n; int m[2][3]; int *p; const char *s[2]; };
+        static int data[6] = { 1, 2, 3, 4, 5, 6 };
+        struct T t = { { 9, -17, 0x12345678ABul, 'x' }, { "abcdefg" }, { { 1, 2, 3 }, { [2] = 6 } }, &data[4], { "s0", "s1" } };
+        static const double table[] = { 0.5, -1.25, 1e300 };
+        double _Complex cz = 2.5;
+        static long diff = (long)(&data[5] - &data[1]);
+        static char *mid = (char *)data + 3;
+        int main(void) {
+            printf("%u %d %lx %c\\n", t.f.a, t.f.b, (unsigned long)t.f.c, t.f.tail);
+            printf("%s %d %d %d %d\\n", t.n.c, t.m[0][2], t.m[1][0], t.m[1][2], *t.p);
+            printf("%s %s %g %g %g\\n", t.s[0], t.s[1], table[0], table[1], table[2]);
+            printf("%g %g %ld %d %lu\\n", __real__ cz, __imag__ cz, diff, *mid, sizeof t);
+            t.f.b = 31; t.f.a = 15;
+            printf("%u %d\\n", t.f.a, t.f.b);
+            return t.p[1];
+        }
         """);
 }
