@@ -376,5 +376,29 @@ final class CPrograms {
             printf("%u %d\\n", t.f.a, t.f.b);
             return t.p[1];
         }
+        """,
+        // narrow and float parameters and results, long switches, loops of every kind
+        PRELUDE + """
+        static char narrow(int x) { return x; }
+        static unsigned short wrap(unsigned short a, unsigned short b) { return a * b; }
+        static float half(float f) { return f / 2; }
+        static double mix(float a, double b, int c, char d) { return a + b + c + d; }
+        static int bucket(long v) {
+            switch (v) { case -1: return 0; case 10000000000L: return 1; case 5 ... 1000: return 2; case 2000 ... 2003: return 3; default: return 4; }
+        }
+        int main(void) {
+            printf("%d %d %u %g %g\\n", narrow(200), narrow(-129), wrap(300, 300), half(3.0f), mix(0.5f, 0.25, -3, 'a'));
+            printf("%d %d %d %d %d %d\\n", bucket(-1), bucket(10000000000L), bucket(999), bucket(2002), bucket(1001), bucket(4));
+            int n = 0;
+            for (;;) { if (++n > 5) break; }
+            int i = 0; do { if (i == 2) { i += 3; continue; } n += i; } while (++i < 10);
+            int j = 3;
+        back:
+            n += j;
+            if (--j > 0) goto back;
+            while (j < 100) j += 7;
+            printf("%d %d\\n", n, j);
+            return narrow(300);
+        }
         """);
 }
