@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads jomp IR text as {@link IrPrinter} writes it. The first error is reported as
- * {@code file:line:col: error: message} and parsing stops (returns null).
+ * Reads jomp IR text as {@link IrPrinter} writes it. The first syntax error is reported as
+ * {@code file:line:col: error: message} and parsing stops (returns null); a module that parses
+ * but fails {@link IrVerifier} is reported as {@code file: invalid IR: problem}.
  */
 public final class IrParser {
     private static final class ParseError extends RuntimeException {
@@ -41,11 +42,20 @@ public final class IrParser {
 
     public static Module parse(SourceFile file, Diagnostics diags) {
         IrParser p = new IrParser(file, diags);
+        Module m;
         try {
-            return p.module();
+            m = p.module();
         } catch (ParseError e) {
             return null;
         }
+        // Well-formed text can still be inconsistent (a call that disagrees with a declaration, an
+        // unknown symbol): check it here so that no backend sees it.
+        List<String> problems = IrVerifier.verify(m);
+        if (!problems.isEmpty()) {
+            diags.error(null, file.name() + ": invalid IR: " + problems.get(0));
+            return null;
+        }
+        return m;
     }
 
     // ---- lexical helpers ----

@@ -67,7 +67,14 @@ public final class Lowering {
         }
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
-                case TranslationUnit.Function f -> module.functions.add(new FunctionLowering(this, f).lower());
+                case TranslationUnit.Function f -> {
+                    try {
+                        module.functions.add(new FunctionLowering(this, f).lower());
+                    } catch (RuntimeException e) {
+                        // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
+                        diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
+                    }
+                }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
                 case TranslationUnit.OmpDecl o -> {}
             }
@@ -123,16 +130,19 @@ public final class Lowering {
         long size = Math.max(t.size(), 0);
         if (init != null && init.type() != null && init.type().size() > size) size = init.type().size();
         boolean isStatic = v.storage == Var.Storage.STATIC || v.isLocal;
+        Type elem = t;
+        while (elem.isArray()) elem = elem.base;
+        boolean readOnly = elem.isConst();  // const objects (and arrays of them) can go to .rodata
         byte[] data = null;
         Global g;
         if (init != null && !init.items().isEmpty()) {
             DataWriter w = new DataWriter(size);
             for (Initializer.Item it : init.items()) staticItem(w, it, loc);
             if (w.nonZero) data = w.bytes;
-            g = new Global(sym, size, Math.max(t.align(), 1), isStatic, false, data);
+            g = new Global(sym, size, Math.max(t.align(), 1), isStatic, readOnly, data);
             g.relocs.addAll(w.relocs);
         } else {
-            g = new Global(sym, size, Math.max(t.align(), 1), isStatic, false, null);
+            g = new Global(sym, size, Math.max(t.align(), 1), isStatic, readOnly, null);
         }
         module.globals.add(g);
     }

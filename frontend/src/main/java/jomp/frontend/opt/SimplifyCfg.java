@@ -7,7 +7,6 @@ import jomp.frontend.ir.Terminator;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -92,6 +91,4 @@ public final class SimplifyCfg implements Pass {
         if (changed) f.blocks.removeAll(gone);
         return changed;
     }
-
-    static List<BasicBlock> successors(BasicBlock b) { return b.terminator == null ? List.of() : b.terminator.successors(); }
 }

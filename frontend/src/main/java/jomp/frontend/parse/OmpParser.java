@@ -493,7 +493,11 @@ final class OmpParser {
             while (s instanceof Stmt.Compound c && c.items().size() == 1 && level > 0) s = c.items().get(0);
             if (!(s instanceof Stmt.For f)) {
                 if (level == 0) p.diags.error(s.loc(), "statement after '#pragma omp " + d.name() + "' must be a for loop");
-                else p.diags.error(s.loc(), "expected " + d.loopDepth() + " for loops after '#pragma omp " + d.name() + "', but found only " + level);
+                else {
+                    p.diags.error(s.loc(), "expected " + d.loopDepth() + " for loops after '#pragma omp " + d.name() + "', but found only " + level);
+                    for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class))
+                        if (c.kind() == OmpClause.ExprKind.COLLAPSE) p.diags.note(c.value().loc(), "as specified in 'collapse' clause");
+                }
                 return;
             }
             Var iv = loopVariable(f, d);
@@ -533,7 +537,7 @@ final class OmpParser {
                 default -> {}
             }
         }
-        p.diags.error(c == null ? f.loc() : c.loc(), "condition of OpenMP for loop must be a relational comparison ('<', '<=', '>', '>=', or '!=') of loop variable '" + v.name + "'");
+        p.diags.error(c == null ? f.loc() : startOf(c), "condition of OpenMP for loop must be a relational comparison ('<', '<=', '>', '>=', or '!=') of loop variable '" + v.name + "'");
         return false;
     }
 
@@ -547,8 +551,20 @@ final class OmpParser {
             case null -> false;
             default -> false;
         };
-        if (!ok) p.diags.error(s == null ? f.loc() : s.loc(), "increment clause of OpenMP for loop must perform simple addition or subtraction on loop variable '" + v.name + "'");
+        if (!ok) p.diags.error(s == null ? f.loc() : startOf(s), "increment clause of OpenMP for loop must perform simple addition or subtraction on loop variable '" + v.name + "'");
         return ok;
+    }
+
+    /** Where an expression starts (clang's caret for loop-form errors). */
+    private static SourceLocation startOf(Expr e) {
+        return switch (e) {
+            case Expr.Assign a -> startOf(a.target());
+            case Expr.CompoundAssign a -> startOf(a.target());
+            case Expr.IncDec i -> i.prefix() ? i.loc() : startOf(i.target());
+            case Expr.Binary b -> startOf(b.left());
+            case Expr.Cast c when c.implicit() -> startOf(c.operand());
+            default -> e.loc();
+        };
     }
 
     private static Expr stripCasts(Expr e) {

@@ -44,7 +44,7 @@ public final class TypePrinter {
         switch (t.kind) {
             case PTR -> {
                 String q = quals(t.quals).trim();
-                String s = "*" + q + (inner.isEmpty() || q.isEmpty() ? "" : " ") + inner;
+                String s = "*" + q + (inner.isEmpty() || q.isEmpty() || inner.startsWith("[") ? "" : " ") + inner;
                 if (t.base.kind == Type.Kind.ARRAY || t.base.kind == Type.Kind.VLA || t.base.kind == Type.Kind.FUNC) s = "(" + s + ")";
                 return decl(t.base, s, td);
             }

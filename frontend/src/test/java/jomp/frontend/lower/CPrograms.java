@@ -355,5 +355,50 @@ final class CPrograms {
             _Bool flag = 0; flag++; flag++; printf("%d\\n", flag);
             return sh2 + (c > 50);
         }
+        """,
+        // static initializers: bit-fields, unions, nested arrays, pointers into arrays, const tables, complex
+        PRELUDE + """
+        struct F { unsigned a : 4; int b : 6; unsigned long c : 40; char tail; };
+        union N { char c[8]; long l; };
+        struct T { struct F f; union N n; int m[2][3]; int *p; const char *s[2]; };
+        static int data[6] = { 1, 2, 3, 4, 5, 6 };
+        struct T t = { { 9, -17, 0x12345678ABul, 'x' }, { "abcdefg" }, { { 1, 2, 3 }, { [2] = 6 } }, &data[4], { "s0", "s1" } };
+        static const double table[] = { 0.5, -1.25, 1e300 };
+        double _Complex cz = 2.5;
+        static long diff = (long)(&data[5] - &data[1]);
+        static char *mid = (char *)data + 3;
+        int main(void) {
+            printf("%u %d %lx %c\\n", t.f.a, t.f.b, (unsigned long)t.f.c, t.f.tail);
+            printf("%s %d %d %d %d\\n", t.n.c, t.m[0][2], t.m[1][0], t.m[1][2], *t.p);
+            printf("%s %s %g %g %g\\n", t.s[0], t.s[1], table[0], table[1], table[2]);
+            printf("%g %g %ld %d %lu\\n", __real__ cz, __imag__ cz, diff, *mid, sizeof t);
+            t.f.b = 31; t.f.a = 15;
+            printf("%u %d\\n", t.f.a, t.f.b);
+            return t.p[1];
+        }
+        """,
+        // narrow and float parameters and results, long switches, loops of every kind
+        PRELUDE + """
+        static char narrow(int x) { return x; }
+        static unsigned short wrap(unsigned short a, unsigned short b) { return a * b; }
+        static float half(float f) { return f / 2; }
+        static double mix(float a, double b, int c, char d) { return a + b + c + d; }
+        static int bucket(long v) {
+            switch (v) { case -1: return 0; case 10000000000L: return 1; case 5 ... 1000: return 2; case 2000 ... 2003: return 3; default: return 4; }
+        }
+        int main(void) {
+            printf("%d %d %u %g %g\\n", narrow(200), narrow(-129), wrap(300, 300), half(3.0f), mix(0.5f, 0.25, -3, 'a'));
+            printf("%d %d %d %d %d %d\\n", bucket(-1), bucket(10000000000L), bucket(999), bucket(2002), bucket(1001), bucket(4));
+            int n = 0;
+            for (;;) { if (++n > 5) break; }
+            int i = 0; do { if (i == 2) { i += 3; continue; } n += i; } while (++i < 10);
+            int j = 3;
+        back:
+            n += j;
+            if (--j > 0) goto back;
+            while (j < 100) j += 7;
+            printf("%d %d\\n", n, j);
+            return narrow(300);
+        }
         """);
 }

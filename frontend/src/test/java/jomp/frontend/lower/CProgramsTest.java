@@ -65,6 +65,9 @@ class CProgramsTest {
         assertThat(r0).isEqualTo(expected);
         PassManager.run(back, 2);
         assertThat(IrVerifier.verify(back)).isEmpty();
+        String optimised = IrPrinter.print(back);
+        assertThat(IrPrinter.print(IrParser.parse(new SourceFile("t2.jir", optimised), diags))).isEqualTo(optimised);
+        assertThat(optimised.length()).isLessThan(text.length());
         assertThat(IrInterpreter.run(back)).isEqualTo(expected);
     }
 
