@@ -36,10 +36,18 @@ final class Format {
         }
     }
 
-    /** Formats {@code fmt} with the slots at {@code va} into a fresh buffer. */
+    private static final ThreadLocal<Out> BUFFER = ThreadLocal.withInitial(Out::new);
+
+    /**
+     * Formats {@code fmt} with the slots at {@code va} into this thread's buffer, valid until the
+     * thread's next call (formatting calls no C code, so it cannot re-enter).
+     */
     static Out format(long fmt, long va) {
-        Out out = new Out();
+        Out out = BUFFER.get();
+        out.len = 0;
+        out.invalid = false;
         format(out, fmt, va);
+        if (out.buf.length > 65536) BUFFER.remove(); // do not keep a huge buffer alive
         return out;
     }
 
