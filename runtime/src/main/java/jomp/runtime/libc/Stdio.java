@@ -146,7 +146,7 @@ public final class Stdio {
         byte[] b = bytes(s);
         STDOUT.write(b, 0, b.length);
         STDOUT.write('\n');
-        return 1;
+        return b.length + 1; // glibc returns the bytes written
     }
 
     public static int putchar(int c) { STDOUT.write(c); return c & 0xff; }

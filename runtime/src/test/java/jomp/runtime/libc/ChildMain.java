@@ -10,14 +10,15 @@ public final class ChildMain {
         Stdlib.setProgramName("./t");
         switch (args[0]) {
             case "buffering" -> {
-                Stdio.printf(s("a%d\n"), Native.va().i(1).build());
-                Stdio.fprintf(Stdio.__jomp_stderr(), s("b\n"), Native.va().build());
-                Stdio.puts(s("c"));
-                Stdio.putchar('d');
-                Stdio.fputs(s("e"), Stdio.__jomp_stderr());
+                int r1 = Stdio.printf(s("a%d\n"), Native.va().i(1).build());
+                int r2 = Stdio.fprintf(Stdio.__jomp_stderr(), s("b\n"), Native.va().build());
+                int r3 = Stdio.puts(s("c"));
+                int r4 = Stdio.putchar(200);
+                int r5 = Stdio.fputs(s("e"), Stdio.__jomp_stderr());
                 Stdio.fflush(Stdio.__jomp_stdout());
-                Stdio.fputc('f', Stdio.__jomp_stderr());
+                int r6 = Stdio.fputc(-1, Stdio.__jomp_stderr());
                 Stdio.printf(s("g"), Native.va().build());
+                Stdio.fprintf(Stdio.__jomp_stderr(), s("%d %d %d %d %d %d\n"), Native.va().i(r1).i(r2).i(r3).i(r4).i(r5).i(r6).build());
                 Stdlib.exit(3);
             }
             case "abort" -> {

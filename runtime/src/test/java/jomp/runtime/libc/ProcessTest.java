@@ -50,8 +50,9 @@ class ProcessTest {
     void stdoutIsBufferedAndStderrIsNot() throws Exception {
         String[] want = gcc(HEAD + """
                 int main(void) {
-                  printf("a%d\\n", 1); fprintf(stderr, "b\\n"); puts("c"); putchar('d'); fputs("e", stderr);
-                  fflush(stdout); fputc('f', stderr); printf("g"); exit(3);
+                  int r1 = printf("a%d\\n", 1); int r2 = fprintf(stderr, "b\\n"); int r3 = puts("c"); int r4 = putchar(200);
+                  int r5 = fputs("e", stderr); fflush(stdout); int r6 = fputc(-1, stderr); printf("g");
+                  fprintf(stderr, "%d %d %d %d %d %d\\n", r1, r2, r3, r4, r5, r6); exit(3);
                 }
                 """);
         assertThat(jomp("buffering")).containsExactly(want);
