@@ -143,6 +143,49 @@ class MathTest {
         assertThat(bad).as(bad.size() + " mismatches").hasSizeLessThan(1);
     }
 
+    /** errno after domain errors, poles and overflow (and none after ordinary calls), as glibc sets it. */
+    @Test
+    void errnoMatchesGlibc() throws Throwable {
+        double[] xs = {-1, 0, -0.0, 1, 2, 1e308, -1e308, 1000, -1000, 0.5, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -2, 710, 1e-320, -740, -708.5, -1074, -1075, 1e-310};
+        StringBuilder c = new StringBuilder("#include <stdio.h>\n#include <errno.h>\n#include <string.h>\n#include <math.h>\n"
+                + "static double d(unsigned long long b) { double x; memcpy(&x, &b, 8); return x; }\nint main(void) {\n  double r; float f;\n");
+        List<String> got = new ArrayList<>();
+        for (String fn : UNARY) {
+            MethodHandle hd = find(fn, MethodType.methodType(double.class, double.class));
+            MethodHandle hf = find(fn + "f", MethodType.methodType(float.class, float.class));
+            for (double x : xs) {
+                String a = "d(0x" + Long.toHexString(Double.doubleToRawLongBits(x)) + "ULL)";
+                c.append("  errno = 0; r = ").append(fn).append("(").append(a).append("); printf(\"%d \", errno);")
+                        .append(" errno = 0; f = ").append(fn).append("f((float)").append(a).append("); printf(\"%d\\n\", errno);\n");
+                Errno.set(0);
+                double r = (double) hd.invokeExact(x);
+                int e1 = Errno.get();
+                Errno.set(0);
+                float f = (float) hf.invokeExact((float) x);
+                got.add(fn + "(" + x + ") " + e1 + " " + Errno.get());
+            }
+        }
+        for (String fn : BINARY) {
+            MethodHandle hd = find(fn, MethodType.methodType(double.class, double.class, double.class));
+            for (double x : xs) for (double y : new double[] {0, -1, 2, 1e308, -0.5}) {
+                String a = "d(0x" + Long.toHexString(Double.doubleToRawLongBits(x)) + "ULL), d(0x" + Long.toHexString(Double.doubleToRawLongBits(y)) + "ULL)";
+                c.append("  errno = 0; r = ").append(fn).append("(").append(a).append("); printf(\"%d\\n\", errno);\n");
+                Errno.set(0);
+                double r = (double) hd.invokeExact(x, y);
+                got.add(fn + "(" + x + ", " + y + ") " + Errno.get());
+            }
+        }
+        c.append("  return 0;\n}\n");
+        String[] want = new String(Gcc.run(dir, c.toString()), StandardCharsets.ISO_8859_1).split("\n");
+        assertThat(want).hasSize(got.size());
+        List<String> bad = new ArrayList<>();
+        for (int i = 0; i < want.length; i++) {
+            String g = got.get(i);
+            if (!g.endsWith(" " + want[i])) bad.add(g + " but gcc " + want[i]);
+        }
+        assertThat(bad).isEmpty();
+    }
+
     @Test
     void classification() {
         assertThat(MathLib.__jomp_isnan(Double.NaN)).isEqualTo(1);
