@@ -15,11 +15,17 @@ final class FunctionPointers {
     private static final MethodHandle HANDLE = find();
 
     private static MethodHandle find() {
+        Class<?> c;
         try {
-            Class<?> c = Class.forName("jomp.runtime.mem.Functions");
+            c = Class.forName("jomp.runtime.mem.Functions");
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+        try {
             return MethodHandles.publicLookup().findStatic(c, "handle", MethodType.methodType(MethodHandle.class, long.class));
         } catch (ReflectiveOperationException e) {
-            return null;
+            // present but not the promised API: a build error, not something to skip
+            throw new IllegalStateException("jomp libc: jomp.runtime.mem.Functions lacks static MethodHandle handle(long)", e);
         }
     }
 
