@@ -37,8 +37,18 @@ public sealed interface Insn {
     }
 
     /**
-     * Conversions between types. BITCAST reinterprets between types of one size (ptr and i64,
-     * f64 and i64, f32 and i32).
+     * Conversions between types, with the JVM meaning a backend gives them ({@code Fold} is the
+     * reference implementation):
+     * <ul>
+     * <li>TRUNC to i8/i16 keeps the low bits sign-extended ({@code i2b}, {@code i2s}); to i32 is {@code l2i}.</li>
+     * <li>SEXT widens a sign-extended value; ZEXT clears the bits above the source width first.</li>
+     * <li>FPTOSI as {@code d2i}/{@code d2l}; FPTOUI is unsigned: i32 through {@code d2l} then {@code l2i},
+     *     i64 correct up to 2^64 (C leaves out-of-range values undefined).</li>
+     * <li>SITOFP/UITOFP from i32 or i64; UITOFP reads the source as unsigned, rounding once.</li>
+     * <li>BITCAST reinterprets between types of one size (ptr and i64, f64 and i64, f32 and i32).</li>
+     * </ul>
+     * Integer DIV, UDIV, REM, UREM by zero are undefined in C (the JVM throws); shift counts use
+     * the low 5 or 6 bits as the JVM does.
      */
     enum ConvOp {
         SEXT, ZEXT, TRUNC, FPTOSI, FPTOUI, SITOFP, UITOFP, FPEXT, FPTRUNC, BITCAST;
