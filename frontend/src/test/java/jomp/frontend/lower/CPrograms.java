@@ -400,5 +400,20 @@ final class CPrograms {
             printf("%d %d\\n", n, j);
             return narrow(300);
         }
+        """,
+        // float complex arithmetic and conversions between complex types
+        PRELUDE + """
+        int main(void) {
+            union { float _Complex z; float p[2]; } u;
+            u.p[0] = 1.5f; u.p[1] = -0.75f; float _Complex a = u.z;
+            u.p[0] = 0.3f; u.p[1] = 2.2f; float _Complex b = u.z;
+            float _Complex q = a / b, m = a * b, s = a - b;
+            double _Complex w = q;
+            printf("%.9g %.9g %.9g %.9g %.9g %.9g\\n", __real__ q, __imag__ q, __real__ m, __imag__ m, __real__ s, __imag__ s);
+            printf("%.17g %.17g %d\\n", __real__ w, __imag__ w, (int)(_Bool)b);
+            double r = a; float _Complex back = r;
+            printf("%g %g\\n", __real__ back, __imag__ back);
+            return -q == -q;
+        }
         """);
 }
