@@ -415,5 +415,33 @@ final class CPrograms {
             printf("%g %g\\n", __real__ back, __imag__ back);
             return -q == -q;
         }
+        """,
+        // indirect calls with struct arguments and results, tables of handlers, pointer comparisons
+        PRELUDE + """
+        struct Vec { double x, y, z; };
+        typedef struct Vec (*BinOp)(struct Vec, struct Vec);
+        static struct Vec add(struct Vec a, struct Vec b) { return (struct Vec){ a.x + b.x, a.y + b.y, a.z + b.z }; }
+        static struct Vec cross(struct Vec a, struct Vec b) {
+            struct Vec r = { a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x }; return r;
+        }
+        struct Handler { const char *name; BinOp op; };
+        static struct Handler handlers[] = { { "add", add }, { "cross", cross } };
+        static int cmp_count;
+        static int less(const void *a, const void *b) { cmp_count++; return a < b; }
+        int main(void) {
+            struct Vec i = { 1, 0, 0 }, j = { 0, 1, 0 };
+            for (unsigned k = 0; k < sizeof handlers / sizeof handlers[0]; k++) {
+                struct Vec r = handlers[k].op(i, j);
+                printf("%s %g %g %g\\n", handlers[k].name, r.x, r.y, r.z);
+            }
+            BinOp f = cross; struct Vec t = f(f(i, j), i);
+            printf("%g %g %g %g\\n", t.x, t.y, t.z, i.x);
+            int arr[4]; int *p = &arr[1], *q = &arr[3];
+            printf("%d %d %d %ld\\n", p < q, q <= p, less(p, q), (char *)q - (char *)p);
+            char c = -1; unsigned char uc = 255;
+            printf("%d %d %d\\n", c == uc, c < 0, (unsigned char)c == uc);
+            float fl = 1.1f; printf("%.10f %f\\n", fl, fl * 2);
+            return cmp_count;
+        }
         """);
 }
