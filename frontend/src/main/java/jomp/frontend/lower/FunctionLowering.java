@@ -619,16 +619,18 @@ final class FunctionLowering {
     private Value assign(Expr.Assign a) {
         Expr target = a.target();
         Type t = a.type();
-        Value v = rvalue(a.value());
         if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
+            Value v = rvalue(a.value());
             b.copy(regVars.get(ref.var()), v);
             return regVars.get(ref.var());
         }
+        // The target's address first, then the value: the order gcc uses (C leaves it unspecified).
         if (target instanceof Expr.Member m && m.member().isBitField()) {
             Value addr = at(address(m.base()), m.member().offset());
-            return storeBits(addr, m.member(), v);
+            return storeBits(addr, m.member(), rvalue(a.value()));
         }
         Value addr = address(target);
+        Value v = rvalue(a.value());
         store(addr, v, t);
         return TypeMap.inMemory(t) ? addr : v;
     }

@@ -443,5 +443,25 @@ final class CPrograms {
             float fl = 1.1f; printf("%.10f %f\\n", fl, fl * 2);
             return cmp_count;
         }
+        """,
+        // the order gcc evaluates operands in (C leaves it unspecified; jomp follows gcc)
+        PRELUDE + """
+        int x, arr[4];
+        int *f(void) { puts("f"); return &x; }
+        int g(void) { puts("g"); return 1; }
+        int h(void) { puts("h"); return 2; }
+        struct S { int a, b; } s1, s2;
+        struct S *sf(void) { puts("sf"); return &s1; }
+        struct S sg(void) { puts("sg"); return s2; }
+        int two(int a, int b) { return a * 10 + b; }
+        int main(void) {
+            puts("-assign"); *f() = g();
+            puts("-compound"); *f() += g();
+            puts("-add"); x = g() + h();
+            puts("-index"); arr[g()] = h();
+            puts("-struct"); *sf() = sg();
+            puts("-args"); x = two(g(), h());
+            return x;
+        }
         """);
 }
