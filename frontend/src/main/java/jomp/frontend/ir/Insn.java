@@ -93,6 +93,17 @@ public sealed interface Insn {
     /** {@code %d = alloca i64 %n, 16}: dynamic stack allocation (VLAs), freed when the function returns. */
     record Alloca(Reg dst, Value size, int align) implements Insn {}
 
+    /**
+     * {@code %d = stacksave}: the current dynamic stack position (a ptr), so that the space
+     * alloca took since can be released with {@link StackRestore} (a VLA leaving its scope).
+     */
+    record StackSave(Reg dst) implements Insn {}
+
+    /** {@code stackrestore %p}: releases every alloca made since the matching stacksave. */
+    record StackRestore(Value saved) implements Insn {
+        @Override public Reg dst() { return null; }
+    }
+
     /** {@code memcpy %d, %s, i64 16}: copies size bytes; the regions do not overlap. */
     record MemCopy(Value dstAddr, Value srcAddr, Value size) implements Insn {
         @Override public Reg dst() { return null; }

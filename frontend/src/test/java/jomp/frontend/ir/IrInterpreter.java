@@ -193,6 +193,8 @@ public final class IrInterpreter {
                 if (sp < heap + 4096) throw new IllegalStateException("interpreter stack overflow");
                 regs[a.dst().id] = sp;
             }
+            case Insn.StackSave s -> regs[s.dst().id] = sp;
+            case Insn.StackRestore s -> sp = get(regs, s.saved());
             case Insn.MemCopy m -> copy(get(regs, m.dstAddr()), get(regs, m.srcAddr()), get(regs, m.size()));
             case Insn.MemSet m -> fill(get(regs, m.dstAddr()), (byte) get(regs, m.value()), get(regs, m.size()));
             case Insn.Call c -> {

@@ -463,5 +463,23 @@ final class CPrograms {
             puts("-args"); x = two(g(), h());
             return x;
         }
+        """,
+        // VLAs in loop bodies give their space back every iteration (this needs ~800 MB otherwise)
+        PRELUDE + """
+        int main(void) {
+            long total = 0;
+            for (int it = 0; it < 200; it++) {
+                int n = 500000 + it;
+                char big[n];
+                big[0] = 1; big[n - 1] = 2;
+                if (it % 7 == 0) continue;
+                total += big[0] + big[n - 1] + sizeof big;
+                if (it == 150) break;
+            }
+            int k = 0;
+            while (k < 100) { double tmp[k + 100000]; tmp[k] = k; k++; }
+            printf("%ld %d\\n", total, k);
+            return 0;
+        }
         """);
 }
