@@ -12,6 +12,7 @@ final class CPrograms {
         int putchar(int);
         int puts(const char *);
         void exit(int);
+        double sqrt(double);
         """;
 
     /**
@@ -480,6 +481,38 @@ final class CPrograms {
             while (k < 100) { double tmp[k + 100000]; tmp[k] = k; k++; }
             printf("%ld %d\\n", total, k);
             return 0;
+        }
+        """,
+        // the benchmark kernels (small sizes): matrix multiply, n-body, sieve, string work
+        PRELUDE + """
+        #define N 24
+        static double A[N][N], B[N][N], C[N][N];
+        struct Body { double x, y, z, vx, vy, vz, m; };
+        static void advance(int n, struct Body *b, double dt) {
+            for (int i = 0; i < n; i++)
+                for (int j = i + 1; j < n; j++) {
+                    double dx = b[i].x - b[j].x, dy = b[i].y - b[j].y, dz = b[i].z - b[j].z;
+                    double d2 = dx * dx + dy * dy + dz * dz, mag = dt / (d2 * sqrt(d2));
+                    b[i].vx -= dx * b[j].m * mag; b[i].vy -= dy * b[j].m * mag; b[i].vz -= dz * b[j].m * mag;
+                    b[j].vx += dx * b[i].m * mag; b[j].vy += dy * b[i].m * mag; b[j].vz += dz * b[i].m * mag;
+                }
+            for (int i = 0; i < n; i++) { b[i].x += dt * b[i].vx; b[i].y += dt * b[i].vy; b[i].z += dt * b[i].vz; }
+        }
+        static unsigned hash(const char *s) { unsigned h = 5381; while (*s) h = h * 33 ^ (unsigned char)*s++; return h; }
+        int main(void) {
+            for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { A[i][j] = i + j * 0.5; B[i][j] = i == j ? 2 : 0.25; }
+            for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { double s = 0; for (int k = 0; k < N; k++) s += A[i][k] * B[k][j]; C[i][j] = s; }
+            printf("%.6f %.6f\\n", C[0][0], C[N - 1][N - 2]);
+            struct Body bodies[3] = { { 0, 0, 0, 0, 0, 0, 39.47 }, { 1, 0, 0, 0, 6.28, 0, 0.0001 }, { 0, 5.2, 0, -2.7, 0, 0, 0.037 } };
+            for (int s = 0; s < 100; s++) advance(3, bodies, 0.01);
+            printf("%.9f %.9f %.9f\\n", bodies[1].x, bodies[1].y, bodies[2].vx);
+            static char sieve[1000]; int primes = 0;
+            for (int i = 2; i < 1000; i++) if (!sieve[i]) { primes++; for (int j = i * i; j < 1000; j += i) sieve[j] = 1; }
+            char buf[64]; int len = 0;
+            for (const char *w = "the quick brown fox"; *w; w++) if (*w != ' ') buf[len++] = *w - 32;
+            buf[len] = 0;
+            printf("%d %s %u\\n", primes, buf, hash(buf));
+            return primes % 256;
         }
         """);
 }
