@@ -462,6 +462,9 @@ final class CPrograms {
             puts("-index"); arr[g()] = h();
             puts("-struct"); *sf() = sg();
             puts("-args"); x = two(g(), h());
+            int (*fps[2])(int, int) = { two, two };
+            puts("-callee"); fps[g()](h(), 0);
+            puts("-member"); sf()->a = h();
             return x;
         }
         """,
