@@ -1,0 +1,63 @@
+package jomp.driver.options;
+
+/**
+ * The driver's options, spelled as clang spells them. Like clang's OptTable, each option has a
+ * prefix and a form: a flag, a value joined to it ({@code -Idir}, {@code -O2},
+ * {@code -fopenmp-targets=nvptx64}), a separate value ({@code -o out}), either
+ * ({@code -I dir}), or a comma-joined list ({@code -Wl,a,b}). Picocli's grammar (POSIX clusters,
+ * GNU long options) cannot express these spellings, which is why the driver has this table
+ * while the LLVM-style tools (packager, linker-wrapper) use picocli.
+ */
+public enum Opt {
+    CC1("-cc1", Form.FLAG),
+    C("-c", Form.FLAG),
+    S("-S", Form.FLAG),
+    E("-E", Form.FLAG),
+    O("-o", Form.JOINED_OR_SEPARATE),
+    OPT_LEVEL("-O", Form.JOINED),
+    G("-g", Form.JOINED),
+    INCLUDE("-I", Form.JOINED_OR_SEPARATE),
+    DEFINE("-D", Form.JOINED_OR_SEPARATE),
+    UNDEF("-U", Form.JOINED_OR_SEPARATE),
+    LIB_DIR("-L", Form.JOINED_OR_SEPARATE),
+    LIB("-l", Form.JOINED_OR_SEPARATE),
+    WL("-Wl,", Form.COMMA_JOINED),
+    WERROR("-Werror", Form.FLAG),
+    W_NONE("-w", Form.FLAG),
+    W("-W", Form.JOINED),
+    STD("-std=", Form.JOINED),
+    VERBOSE("-v", Form.FLAG),
+    VERSION("--version", Form.FLAG),
+    HELP("--help", Form.FLAG),
+    HASH_HASH_HASH("-###", Form.FLAG),
+    PRINT_PHASES("-ccc-print-phases", Form.FLAG),
+    PRINT_BINDINGS("-ccc-print-bindings", Form.FLAG),
+    SAVE_TEMPS("-save-temps", Form.FLAG),
+    SYNTAX_ONLY("-fsyntax-only", Form.FLAG),
+    EMIT_IR("-emit-ir", Form.FLAG),
+    FOPENMP("-fopenmp", Form.FLAG),
+    FNO_OPENMP("-fno-openmp", Form.FLAG),
+    OFFLOAD_TARGETS("-fopenmp-targets=", Form.JOINED),
+    OFFLOAD_ARCH("--offload-arch=", Form.JOINED),
+    XOPENMP_TARGET_EQ("-Xopenmp-target=", Form.JOINED_AND_SEPARATE),
+    XOPENMP_TARGET("-Xopenmp-target", Form.SEPARATE),
+    OFFLOAD_HOST_ONLY("--offload-host-only", Form.FLAG),
+    OFFLOAD_DEVICE_ONLY("--offload-device-only", Form.FLAG),
+    OFFLOAD_LTO("-foffload-lto", Form.FLAG),
+    NO_OFFLOAD_LTO("-fno-offload-lto", Form.FLAG),
+    MARCH("-march=", Form.JOINED),
+    F_OTHER("-f", Form.JOINED),
+    M_OTHER("-m", Form.JOINED),
+    X_LANG("-x", Form.JOINED_OR_SEPARATE),
+    PEDANTIC("-pedantic", Form.FLAG);
+
+    public enum Form { FLAG, JOINED, SEPARATE, JOINED_OR_SEPARATE, COMMA_JOINED, JOINED_AND_SEPARATE }
+
+    public final String spelling;
+    public final Form form;
+
+    Opt(String spelling, Form form) {
+        this.spelling = spelling;
+        this.form = form;
+    }
+}

@@ -1,0 +1,233 @@
+package jomp.frontend;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jomp.frontend.ast.TranslationUnit;
+import jomp.frontend.diag.Diagnostics;
+import jomp.frontend.diag.SourceFile;
+import jomp.frontend.ir.IrParser;
+import jomp.frontend.ir.IrPrinter;
+import jomp.frontend.ir.Module;
+import jomp.frontend.jvm.HostObjectWriter;
+import jomp.frontend.jvm.JvmBackend;
+import jomp.frontend.jvm.JvmText;
+import jomp.frontend.lex.Token;
+import jomp.frontend.lower.Lowering;
+import jomp.frontend.opt.PassManager;
+import jomp.frontend.parse.Parser;
+import jomp.frontend.preprocess.PreprocessedPrinter;
+import jomp.frontend.preprocess.Preprocessor;
+import jomp.frontend.preprocess.PreprocessorOptions;
+
+/**
+ * {@code jomp -cc1}: the frontend as one tool, like clang's cc1. Runs the passes in order
+ * (preprocess → parse → check → lower → optimise → generate) and writes the one output the mode
+ * asks for (-E text, -emit-ir IR text, -S assembly, -emit-obj an ELF object). The driver makes
+ * these command lines; they also run by hand.
+ */
+public final class Cc1 {
+    /** The parsed cc1 command line. */
+    public static final class Options {
+        public String triple = "jvm64-jomp-linux";
+        public String mode = "-emit-obj";
+        public String output;
+        public String input;
+        public int optLevel = 0;
+        public boolean openmp;
+        public boolean targetDevice;
+        public String hostIrPath;
+        public String targetCpu;
+        public String embedOffloadObject;
+        public List<String> offloadTargets = new ArrayList<>();
+        public List<Path> includeDirs = new ArrayList<>();
+        public Map<String, String> defines = new LinkedHashMap<>();
+        public boolean werror;
+        public boolean noWarnings;
+        public boolean verbose;
+    }
+
+    /** Bad command line: printed as "jomp: error: ..." with status 1. */
+    static final class UsageError extends Exception {
+        UsageError(String m) { super(m); }
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Options o;
+        try {
+            o = parse(args);
+        } catch (UsageError e) {
+            err.println("jomp: error: " + e.getMessage());
+            return 1;
+        }
+        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings);
+        try {
+            return compile(o, out, err, diags);
+        } catch (Diagnostics.FatalError e) {
+            diags.printSummary();
+            deleteOutput(o);
+            return 1;
+        } catch (IOException e) {
+            err.println("jomp: error: " + e.getMessage());
+            deleteOutput(o);
+            return 1;
+        } catch (JvmBackend.TooLargeException e) {
+            err.println("jomp: error: " + e.getMessage());
+            deleteOutput(o);
+            return 1;
+        }
+    }
+
+    static Options parse(String[] args) throws UsageError {
+        Options o = new Options();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "-triple" -> o.triple = need(args, ++i, a);
+                case "-o" -> o.output = need(args, ++i, a);
+                case "-fopenmp" -> o.openmp = true;
+                case "-fopenmp-is-target-device" -> o.targetDevice = true;
+                case "-fopenmp-host-ir-file-path" -> o.hostIrPath = need(args, ++i, a);
+                case "-target-cpu" -> o.targetCpu = need(args, ++i, a);
+                case "-E", "-fsyntax-only", "-emit-ir", "-S", "-emit-obj" -> o.mode = a;
+                case "-Werror" -> o.werror = true;
+                case "-w" -> o.noWarnings = true;
+                case "-v" -> o.verbose = true;
+                case "-x" -> need(args, ++i, a);
+                default -> {
+                    if (a.startsWith("-O")) o.optLevel = optLevel(a);
+                    else if (a.startsWith("-I")) o.includeDirs.add(Path.of(a.length() > 2 ? a.substring(2) : need(args, ++i, a)));
+                    else if (a.startsWith("-D")) define(o, a.length() > 2 ? a.substring(2) : need(args, ++i, a));
+                    else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
+                    else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
+                    else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
+                    else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-W") || a.startsWith("-f") || a.startsWith("-m")) {
+                        // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
+                    } else if (a.startsWith("-") && !a.equals("-")) throw new UsageError("unknown argument: '" + a + "'");
+                    else if (o.input != null) throw new UsageError("cc1 takes one input file, got '" + o.input + "' and '" + a + "'");
+                    else o.input = a;
+                }
+            }
+        }
+        if (o.input == null) throw new UsageError("no input files");
+        return o;
+    }
+
+    private static int optLevel(String a) throws UsageError {
+        String v = a.substring(2);
+        return switch (v) {
+            case "", "1" -> 1;
+            case "0" -> 0;
+            case "2", "s", "z" -> 2;
+            case "3", "fast" -> 3;
+            default -> throw new UsageError("invalid integral value '" + v + "' in '" + a + "'");
+        };
+    }
+
+    private static void define(Options o, String d) {
+        int eq = d.indexOf('=');
+        if (eq < 0) o.defines.put(d, "1");
+        else o.defines.put(d.substring(0, eq), d.substring(eq + 1));
+    }
+
+    private static String need(String[] args, int i, String opt) throws UsageError {
+        if (i >= args.length) throw new UsageError("argument to '" + opt + "' is missing (expected 1 value)");
+        return args[i];
+    }
+
+    private static int compile(Options o, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
+        Path in = Path.of(o.input);
+        if (!Files.isRegularFile(in)) {
+            err.println("jomp: error: no such file or directory: '" + o.input + "'");
+            return 1;
+        }
+        PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, List.of(), o.defines, o.openmp);
+        if (o.input.endsWith(".jir")) return fromIr(o, out, diags);
+
+        // 1. preprocess
+        SourceFile src = Preprocessor.readSource(in, diags);
+        if (o.mode.equals("-E")) {
+            Preprocessor pp = new Preprocessor(ppOpts, diags);
+            List<Token> toks = pp.expand(src);
+            if (diags.hasErrors()) { diags.printSummary(); return 1; }
+            writeOutput(o, PreprocessedPrinter.print(toks, pp.markers(), false).getBytes(StandardCharsets.ISO_8859_1), out);
+            diags.printSummary();
+            return 0;
+        }
+        List<Token> toks = Preprocessor.run(src, ppOpts, diags);
+        // 2. parse and check
+        TranslationUnit tu = Parser.parse(toks, diags);
+        if (diags.hasErrors() || o.mode.equals("-fsyntax-only")) {
+            diags.printSummary();
+            return diags.hasErrors() ? 1 : 0;
+        }
+        // 3. lower to IR and optimise
+        Module m = Lowering.lower(tu, diags, o.input);
+        if (diags.hasErrors()) { diags.printSummary(); return 1; }
+        PassManager.run(m, o.optLevel);
+        diags.printSummary();
+        return emit(o, m, out);
+    }
+
+    /** Compiles IR text (a .jir file, e.g. the host IR of an offloading compile). */
+    private static int fromIr(Options o, PrintStream out, Diagnostics diags) throws IOException {
+        String text = Files.readString(Path.of(o.input), StandardCharsets.ISO_8859_1);
+        Module m = IrParser.parse(new SourceFile(o.input, text), diags);
+        if (diags.hasErrors()) { diags.printSummary(); return 1; }
+        PassManager.run(m, o.optLevel);
+        return emit(o, m, out);
+    }
+
+    /** Writes the requested output: IR text, JVM assembly text, or an object. */
+    private static int emit(Options o, Module m, PrintStream out) throws IOException {
+        switch (o.mode) {
+            case "-emit-ir" -> writeOutput(o, IrPrinter.print(m).getBytes(StandardCharsets.ISO_8859_1), out);
+            case "-S" -> {
+                StringBuilder sb = new StringBuilder();
+                for (JvmBackend.ClassFile c : JvmBackend.compile(m)) sb.append(JvmText.disassemble(c.bytes()));
+                writeOutput(o, sb.toString().getBytes(StandardCharsets.UTF_8), out);
+            }
+            default -> {
+                byte[] offload = o.embedOffloadObject == null ? null : Files.readAllBytes(Path.of(o.embedOffloadObject));
+                writeOutput(o, HostObjectWriter.write(m, JvmBackend.compile(m), offload), out);
+            }
+        }
+        return 0;
+    }
+
+    /** Writes an output atomically: a temp file beside it, then a rename, so no partial file is ever left. */
+    static void writeOutput(Options o, byte[] bytes, PrintStream out) throws IOException {
+        if (o.output == null || o.output.equals("-")) {
+            out.write(bytes);
+            out.flush();
+            return;
+        }
+        Path target = Path.of(o.output).toAbsolutePath();
+        Path tmp = Files.createTempFile(target.getParent(), ".jomp-", ".tmp");
+        try {
+            Files.write(tmp, bytes);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static void deleteOutput(Options o) {
+        // outputs are written atomically at the end, so there is nothing partial to remove;
+        // a stale output from an earlier run is removed, as clang does on error
+        if (o.output != null && !o.output.equals("-")) {
+            try { Files.deleteIfExists(Path.of(o.output)); } catch (IOException ignored) { }
+        }
+    }
+
+    private Cc1() {}
+}

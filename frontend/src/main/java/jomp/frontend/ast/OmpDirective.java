@@ -1,0 +1,63 @@
+package jomp.frontend.ast;
+
+import java.util.List;
+import java.util.Set;
+
+import jomp.frontend.diag.SourceLocation;
+
+/**
+ * A parsed {@code #pragma omp} directive. Combined and composite constructs are a list of leaf
+ * constructs in order ("target teams distribute parallel for" = TARGET, TEAMS, DISTRIBUTE,
+ * PARALLEL, FOR). For loop-associated directives the associated statement is a loop nest whose
+ * {@code collapse} outer loops were checked to be in canonical form ({@link #loopDepth}).
+ */
+public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> clauses, AtomicKind atomic,
+                           String criticalName, int loopDepth, SourceLocation loc) {
+
+    public enum Leaf {
+        TARGET, TEAMS, DISTRIBUTE, PARALLEL, FOR, SIMD, LOOP,
+        TARGET_DATA, TARGET_ENTER_DATA, TARGET_EXIT_DATA, TARGET_UPDATE,
+        DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION,
+        ATOMIC, CRITICAL, BARRIER, SINGLE, MASTER, MASKED, TASKWAIT, TASK, TASKGROUP,
+        SECTIONS, SECTION, ORDERED, FLUSH, TASKYIELD
+    }
+
+    /** atomic's kind (read, write, update, capture; update when none is written); null for other directives. */
+    public enum AtomicKind { READ, WRITE, UPDATE, CAPTURE, COMPARE }
+
+    public boolean has(Leaf l) { return leaves.contains(l); }
+
+    /** Directives that take no associated statement. */
+    public boolean isStandalone() {
+        Leaf l = leaves.get(0);
+        return l == Leaf.BARRIER || l == Leaf.TASKWAIT || l == Leaf.TARGET_ENTER_DATA || l == Leaf.TARGET_EXIT_DATA
+            || l == Leaf.TARGET_UPDATE || l == Leaf.FLUSH || l == Leaf.TASKYIELD
+            || l == Leaf.DECLARE_TARGET && clauses.stream().anyMatch(c -> !(c instanceof OmpClause.Flag))
+            || l == Leaf.BEGIN_DECLARE_TARGET || l == Leaf.END_DECLARE_TARGET || l == Leaf.DECLARE_REDUCTION;
+    }
+
+    /** Loop-associated: for, simd, distribute, loop (alone or combined). */
+    public boolean isLoop() { return has(Leaf.FOR) || has(Leaf.SIMD) || has(Leaf.DISTRIBUTE) || has(Leaf.LOOP); }
+
+    /** The clauses of one class, in source order. */
+    @SuppressWarnings("unchecked")
+    public <T extends OmpClause> List<T> clauses(Class<T> kind) {
+        return (List<T>) clauses.stream().filter(kind::isInstance).toList();
+    }
+
+    /** Is a flag clause (nowait, untied, ...) present? */
+    public boolean hasFlag(OmpClause.FlagKind k) {
+        for (OmpClause c : clauses) if (c instanceof OmpClause.Flag f && f.kind() == k) return true;
+        return false;
+    }
+
+    /** A list item: a variable, a struct member access, or an array section {@code a[lo:len][..]}. */
+    public record Item(Var var, Expr expr, List<Section> sections, SourceLocation loc) {}
+
+    /** {@code [lower:length]}; lower null = 0, length null = up to the end of the array dimension; {@code [i]} is a section of length 1 with {@code single}. */
+    public record Section(Expr lower, Expr length, boolean single) {}
+
+    /** Modifiers in {@code map(always, close, present, tofrom: ...)}. */
+    public enum MapModifier { ALWAYS, CLOSE, PRESENT }
+    public static Set<MapModifier> noModifiers() { return Set.of(); }
+}

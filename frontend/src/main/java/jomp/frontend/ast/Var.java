@@ -1,0 +1,43 @@
+package jomp.frontend.ast;
+
+import jomp.frontend.diag.SourceLocation;
+import jomp.frontend.type.Type;
+
+/**
+ * A declared object or function (chibicc's Obj). One Var per entity: a file-scope name declared
+ * several times has one Var whose type is the composite. Identity matters (use ==).
+ */
+public final class Var {
+    public enum Storage { NONE, STATIC, EXTERN, TYPEDEF, REGISTER }
+
+    public final String name;
+    public Type type;
+    public final SourceLocation loc;
+    public final boolean isLocal;
+    public Storage storage;
+    public boolean threadLocal;
+    public boolean isInline;
+    /** A definition was seen (function body, or an object with an initializer / tentative definition). */
+    public boolean isDefined;
+    /** Position among its function's parameters, or -1. */
+    public int paramIndex = -1;
+    /** The symbol name for the object file: the name, or "f.x" for a block-scope static like clang. */
+    public String linkName;
+    /** A compiler-made temporary (compound literal, VLA size); no diagnostics mention it. */
+    public boolean synthetic;
+    /** Its address is taken (&x, arrays, aggregates passed around): lowering keeps it in memory. */
+    public boolean addressTaken;
+    /** Referenced at least once (for -Wunused). */
+    public boolean used;
+
+    public Var(String name, Type type, SourceLocation loc, boolean isLocal) {
+        this.name = name; this.type = type; this.loc = loc; this.isLocal = isLocal;
+        this.storage = Storage.NONE; this.linkName = name;
+    }
+
+    public boolean isFunction() { return type.isFunction(); }
+    /** Lives in static storage (globals, block-scope statics, string literals' arrays). */
+    public boolean isStatic() { return !isLocal || storage == Storage.STATIC || storage == Storage.EXTERN; }
+
+    @Override public String toString() { return name; }
+}

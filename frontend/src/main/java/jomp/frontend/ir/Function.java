@@ -1,0 +1,81 @@
+package jomp.frontend.ir;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One C function: its ABI-lowered signature, parameter registers, frame slots and blocks
+ * (the first block is the entry). {@code isStatic} marks a file-local symbol.
+ */
+public final class Function {
+    public final String name;
+    public final FuncType type;
+    public final boolean isStatic;
+    public final List<Reg> params = new ArrayList<>();
+    /** The variadic area parameter of a variadic function, else null. */
+    public Reg vaArea;
+    public final List<Slot> slots = new ArrayList<>();
+    public final List<BasicBlock> blocks = new ArrayList<>();
+
+    private int nextReg;
+    private int nextSlot;
+    private final Set<String> blockNames = new HashSet<>();
+    private int nextBlock;
+
+    public Function(String name, FuncType type, boolean isStatic) {
+        this.name = name;
+        this.type = type;
+        this.isStatic = isStatic;
+    }
+
+    public Reg newReg(IrType type, String name) {
+        if (type == IrType.VOID) throw new IllegalArgumentException("void register");
+        return new Reg(nextReg++, type, name);
+    }
+
+    public Reg newReg(IrType type) { return newReg(type, null); }
+
+    /** A register with a given id (for the parser); later registers get larger ids. */
+    Reg regWithId(int id, IrType type, String name) {
+        nextReg = Math.max(nextReg, id + 1);
+        return new Reg(id, type, name);
+    }
+
+    public int regCount() { return nextReg; }
+
+    public Slot newSlot(String name, long size, int align) {
+        Slot s = new Slot(nextSlot++, name, size, align);
+        slots.add(s);
+        return s;
+    }
+
+    Slot slotWithId(int id, String name, long size, int align) {
+        nextSlot = Math.max(nextSlot, id + 1);
+        Slot s = new Slot(id, name, size, align);
+        slots.add(s);
+        return s;
+    }
+
+    /** A new block appended to the function, named {@code hint.N} (unique). */
+    public BasicBlock newBlock(String hint) {
+        String n;
+        do n = hint + "." + nextBlock++; while (!blockNames.add(n));
+        BasicBlock b = new BasicBlock(n);
+        blocks.add(b);
+        return b;
+    }
+
+    /** A block with exactly this name (for the parser); null if the name is taken. */
+    BasicBlock namedBlock(String name) {
+        if (!blockNames.add(name)) return null;
+        BasicBlock b = new BasicBlock(name);
+        blocks.add(b);
+        return b;
+    }
+
+    public BasicBlock entry() { return blocks.get(0); }
+
+    @Override public String toString() { return "@" + name; }
+}

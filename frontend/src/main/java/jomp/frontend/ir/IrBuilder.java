@@ -1,0 +1,126 @@
+package jomp.frontend.ir;
+
+import java.util.List;
+
+/**
+ * Appends instructions to the current block of a function. Once the current block has a
+ * terminator, further instructions go to a fresh unreachable block (dead code after
+ * {@code return} or {@code goto}), which the unreachable-block pass later removes.
+ */
+public final class IrBuilder {
+    public final Function fn;
+    private BasicBlock block;
+
+    public IrBuilder(Function fn) {
+        this.fn = fn;
+        this.block = fn.blocks.isEmpty() ? fn.newBlock("entry") : fn.blocks.get(fn.blocks.size() - 1);
+    }
+
+    public BasicBlock block() { return block; }
+    public void setBlock(BasicBlock b) { block = b; }
+    public boolean isTerminated() { return block.terminator != null; }
+    public BasicBlock newBlock(String hint) { return fn.newBlock(hint); }
+
+    private void add(Insn i) {
+        if (block.terminator != null) block = fn.newBlock("dead");
+        block.insns.add(i);
+    }
+
+    private void terminate(Terminator t) {
+        if (block.terminator != null) block = fn.newBlock("dead");
+        block.terminator = t;
+    }
+
+    public Reg binary(Insn.BinOp op, Value a, Value b) {
+        Reg d = fn.newReg(a.type());
+        add(new Insn.Binary(op, d, a, b));
+        return d;
+    }
+
+    /** {@code p + offset} for a ptr p and an i64 byte offset. */
+    public Reg ptrAdd(Value p, Value offset) { return binary(Insn.BinOp.ADD, p, offset); }
+
+    public Reg unary(Insn.UnOp op, Value a) {
+        Reg d = fn.newReg(a.type());
+        add(new Insn.Unary(op, d, a));
+        return d;
+    }
+
+    public Reg cmp(Insn.CmpOp op, Value a, Value b) {
+        Reg d = fn.newReg(IrType.I32);
+        add(new Insn.Cmp(op, d, a, b));
+        return d;
+    }
+
+    public Reg convert(Insn.ConvOp op, Value src, IrType to) {
+        Reg d = fn.newReg(to);
+        add(new Insn.Convert(op, d, src));
+        return d;
+    }
+
+    /** Assigns a register (the way C locals in registers are written). */
+    public void copy(Reg dst, Value src) { add(new Insn.Copy(dst, src)); }
+
+    public Reg load(IrType type, Value addr) {
+        Reg d = fn.newReg(type);
+        add(new Insn.Load(d, addr));
+        return d;
+    }
+
+    public void store(Value value, Value addr) { add(new Insn.Store(value, addr)); }
+
+    public Reg slotAddr(Slot s) {
+        Reg d = fn.newReg(IrType.PTR);
+        add(new Insn.SlotAddr(d, s));
+        return d;
+    }
+
+    public Reg globalAddr(String symbol) {
+        Reg d = fn.newReg(IrType.PTR);
+        add(new Insn.GlobalAddr(d, symbol));
+        return d;
+    }
+
+    public Reg funcAddr(String symbol) {
+        Reg d = fn.newReg(IrType.PTR);
+        add(new Insn.FuncAddr(d, symbol));
+        return d;
+    }
+
+    public Reg alloca(Value size, int align) {
+        Reg d = fn.newReg(IrType.PTR);
+        add(new Insn.Alloca(d, size, align));
+        return d;
+    }
+
+    public Reg stackSave() {
+        Reg d = fn.newReg(IrType.PTR);
+        add(new Insn.StackSave(d));
+        return d;
+    }
+
+    public void stackRestore(Value saved) { add(new Insn.StackRestore(saved)); }
+
+    public void memcpy(Value dst, Value src, Value size) { add(new Insn.MemCopy(dst, src, size)); }
+    public void memset(Value dst, Value value, Value size) { add(new Insn.MemSet(dst, value, size)); }
+
+    /** A direct call; returns the result register, or null for a void function. */
+    public Reg call(String callee, FuncType type, List<Value> args) {
+        Reg d = type.ret() == IrType.VOID ? null : fn.newReg(type.ret());
+        add(new Insn.Call(d, callee, type, args));
+        return d;
+    }
+
+    public Reg callIndirect(Value target, FuncType type, List<Value> args) {
+        Reg d = type.ret() == IrType.VOID ? null : fn.newReg(type.ret());
+        add(new Insn.CallIndirect(d, target, type, args));
+        return d;
+    }
+
+    public void br(BasicBlock target) { terminate(new Terminator.Br(target)); }
+    public void condBr(Value cond, BasicBlock t, BasicBlock f) { terminate(new Terminator.CondBr(cond, t, f)); }
+    public void switchTo(Value v, BasicBlock dflt, List<Long> cases, List<BasicBlock> targets) {
+        terminate(new Terminator.Switch(v, dflt, cases, targets));
+    }
+    public void ret(Value v) { terminate(new Terminator.Ret(v)); }
+}

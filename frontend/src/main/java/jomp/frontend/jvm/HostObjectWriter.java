@@ -1,0 +1,129 @@
+package jomp.frontend.jvm;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jomp.frontend.ir.Function;
+import jomp.frontend.ir.Global;
+import jomp.frontend.ir.Module;
+import jomp.wrapper.elf.Elf;
+import jomp.wrapper.elf.ElfObject;
+import jomp.wrapper.elf.ElfRelocation;
+import jomp.wrapper.elf.ElfSection;
+import jomp.wrapper.elf.ElfSymbol;
+import jomp.wrapper.elf.ElfWriter;
+
+/**
+ * Writes a translation unit as a host object (DESIGN §3.1): an ELF relocatable file holding the
+ * unit's class files (one section {@code .jomp.class.<name>} each), its globals in
+ * {@code .rodata}/{@code .data}/{@code .bss} with {@code .rela} relocations for addresses in data,
+ * a symbol table with every defined and undefined symbol, and the packaged device images in
+ * {@code .llvm.offloading} when there are any.
+ */
+public final class HostObjectWriter {
+    /** Prefix of the sections that hold class files; the rest of the name is the class's internal name with '.'. */
+    public static final String CLASS_SECTION_PREFIX = ".jomp.class.";
+
+    private HostObjectWriter() {}
+
+    public static byte[] write(Module m, List<JvmBackend.ClassFile> classes, byte[] offloadBinaries) {
+        List<ElfSection> sections = new ArrayList<>();
+        List<ElfSymbol> symbols = new ArrayList<>();
+        Map<String, Integer> symbolIndex = new HashMap<>();
+
+        int firstClassSection = sections.size() + 1;
+        for (JvmBackend.ClassFile c : classes) {
+            sections.add(ElfSection.progbits(CLASS_SECTION_PREFIX + c.name().replace('/', '.'), 0, 1, c.bytes()));
+        }
+        // functions: FUNC symbols in the unit's class section
+        for (Function f : m.functions) {
+            symbolIndex.put(f.name, symbols.size());
+            symbols.add(new ElfSymbol(f.name, firstClassSection, 0, 0, f.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_FUNC));
+        }
+
+        // globals, laid out per section in declaration order
+        Layout ro = new Layout(false), rw = new Layout(false), bss = new Layout(true);
+        Map<Global, Layout> where = new HashMap<>();
+        Map<Global, Long> offset = new HashMap<>();
+        for (Global g : m.globals) {
+            Layout l = g.isZero() && !g.readOnly ? bss : g.readOnly ? ro : rw;
+            where.put(g, l);
+            offset.put(g, l.place(g));
+        }
+        int roIdx = 0, rwIdx = 0, bssIdx = 0;
+        if (ro.size > 0) { sections.add(ElfSection.progbits(".rodata", Elf.SHF_ALLOC, ro.align, ro.bytes())); roIdx = sections.size(); }
+        if (rw.size > 0) { sections.add(ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, rw.align, rw.bytes())); rwIdx = sections.size(); }
+        if (bss.size > 0) { sections.add(ElfSection.nobits(".bss", Elf.SHF_ALLOC | Elf.SHF_WRITE, bss.align, bss.size)); bssIdx = sections.size(); }
+        for (Global g : m.globals) {
+            Layout l = where.get(g);
+            int sec = l == ro ? roIdx : l == rw ? rwIdx : bssIdx;
+            symbolIndex.put(g.name, symbols.size());
+            symbols.add(new ElfSymbol(g.name, sec, offset.get(g), g.size, g.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_OBJECT));
+        }
+        // undefined symbols: everything used but defined elsewhere
+        for (String name : m.externFunctions.keySet()) {
+            if (symbolIndex.containsKey(name)) continue;
+            symbolIndex.put(name, symbols.size());
+            symbols.add(new ElfSymbol(name, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
+        }
+        for (String name : m.externData) {
+            if (symbolIndex.containsKey(name)) continue;
+            symbolIndex.put(name, symbols.size());
+            symbols.add(ElfSymbol.undefined(name));
+        }
+        // relocations: addresses of data, or handles of functions, stored in initialised data
+        List<ElfRelocation> roRel = new ArrayList<>(), rwRel = new ArrayList<>();
+        for (Global g : m.globals) {
+            if (g.relocs.isEmpty()) continue;
+            List<ElfRelocation> out = where.get(g) == ro ? roRel : rwRel;
+            for (Global.Reloc r : g.relocs) {
+                Integer sym = symbolIndex.get(r.symbol());
+                if (sym == null) { // referenced only from data: an extern object
+                    sym = symbols.size();
+                    symbolIndex.put(r.symbol(), sym);
+                    symbols.add(ElfSymbol.undefined(r.symbol()));
+                }
+                boolean isFunction = m.function(r.symbol()) != null || m.externFunctions.containsKey(r.symbol());
+                out.add(new ElfRelocation(offset.get(g) + r.offset(), sym, isFunction ? Elf.R_JOMP_FUNC64 : Elf.R_JOMP_ADDR64, r.addend()));
+            }
+        }
+        if (!roRel.isEmpty()) sections.set(roIdx - 1, sections.get(roIdx - 1).withRelocations(roRel));
+        if (!rwRel.isEmpty()) sections.set(rwIdx - 1, sections.get(rwIdx - 1).withRelocations(rwRel));
+
+        if (offloadBinaries != null && offloadBinaries.length > 0) sections.add(ElfSection.offloading(offloadBinaries));
+        return ElfWriter.write(new ElfObject(sections, symbols));
+    }
+
+    /** Places objects one after another, each at its alignment. */
+    private static final class Layout {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final boolean nobits; // .bss: sizes only, no bytes (arrays there can be huge)
+        long size;
+        long align = 1;
+
+        Layout(boolean nobits) { this.nobits = nobits; }
+
+        long place(Global g) {
+            long a = Math.max(1, g.align);
+            long at = (size + a - 1) / a * a;
+            align = Math.max(align, a);
+            if (nobits) { size = at + g.size; return at; }
+            pad(at);
+            if (g.data != null) {
+                out.write(g.data, 0, (int) Math.min(g.data.length, g.size));
+                size = at + Math.min(g.data.length, g.size);
+            }
+            pad(at + g.size);
+            return at;
+        }
+
+        private void pad(long to) {
+            while (size < to) { out.write(0); size++; }
+        }
+
+        byte[] bytes() { return out.toByteArray(); }
+    }
+}

@@ -1,0 +1,341 @@
+package jomp.frontend.lower;
+
+import jomp.frontend.ast.Expr;
+import jomp.frontend.ast.Initializer;
+import jomp.frontend.ast.TranslationUnit;
+import jomp.frontend.ast.Var;
+import jomp.frontend.diag.Diagnostics;
+import jomp.frontend.diag.SourceLocation;
+import jomp.frontend.ir.FloatConst;
+import jomp.frontend.ir.FuncType;
+import jomp.frontend.ir.Global;
+import jomp.frontend.ir.Insn;
+import jomp.frontend.ir.IntConst;
+import jomp.frontend.ir.IrType;
+import jomp.frontend.ir.Module;
+import jomp.frontend.ir.Value;
+import jomp.frontend.type.Type;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * AST → IR for one translation unit: functions (through {@link FunctionLowering}), globals with
+ * their initial bytes and relocations, string literals, block-scope statics as globals with a
+ * unique name, and the externs the unit uses. OpenMP directives are lowered as serial code here
+ * (their associated statements run as written on the host thread).
+ */
+public final class Lowering {
+    final Module module;
+    final Diagnostics diags;
+    /** The symbol of every object or function with static storage that has one. */
+    private final Map<Var, String> symbols = new IdentityHashMap<>();
+    private final Set<String> taken = new HashSet<>();
+    private final Set<Var> defined = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<String, FuncType> usedFunctions = new LinkedHashMap<>();
+    private final Set<String> usedData = new java.util.LinkedHashSet<>();
+    private final Map<String, String> strings = new HashMap<>();
+    private int stringCount;
+
+    private Lowering(Module m, Diagnostics diags) { this.module = m; this.diags = diags; }
+
+    public static Module lower(TranslationUnit tu, Diagnostics diags) {
+        String name = tu.items().isEmpty() ? "<input>" : tu.items().get(0).loc().file().name();
+        return lower(tu, diags, name);
+    }
+
+    /** As {@link #lower(TranslationUnit, Diagnostics)}, naming the module after the main source file. */
+    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName) {
+        Lowering l = new Lowering(new Module(sourceName), diags);
+        l.run(tu);
+        return l.module;
+    }
+
+    private void run(TranslationUnit tu) {
+        // File-scope names first, so that block-scope statics get fresh names around them.
+        for (TranslationUnit.TopLevel t : tu.items()) {
+            switch (t) {
+                case TranslationUnit.Function f -> { defined.add(f.var()); symbolOf(f.var()); }
+                case TranslationUnit.Global g -> { defined.add(g.var()); symbolOf(g.var()); }
+                case TranslationUnit.OmpDecl o -> {}
+            }
+        }
+        for (TranslationUnit.TopLevel t : tu.items()) {
+            switch (t) {
+                case TranslationUnit.Function f -> {
+                    try {
+                        module.functions.add(new FunctionLowering(this, f).lower());
+                    } catch (RuntimeException e) {
+                        // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
+                        diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
+                    }
+                }
+                case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
+                case TranslationUnit.OmpDecl o -> {}
+            }
+        }
+        Set<String> definedNames = new HashSet<>();
+        for (var f : module.functions) definedNames.add(f.name);
+        for (var g : module.globals) definedNames.add(g.name);
+        for (var e : usedFunctions.entrySet())
+            if (!definedNames.contains(e.getKey())) module.externFunctions.put(e.getKey(), e.getValue());
+        for (String d : usedData) if (!definedNames.contains(d)) module.externData.add(d);
+    }
+
+    /** The symbol of a file-scope entity or block-scope static: its link name, made unique for locals. */
+    String symbolOf(Var v) {
+        String s = symbols.get(v);
+        if (s != null) return s;
+        s = v.linkName != null ? v.linkName : v.name;
+        if (v.isLocal && v.storage == Var.Storage.STATIC) {
+            String base = s;
+            for (int n = 1; taken.contains(s); n++) s = base + "." + n;
+        }
+        taken.add(s);
+        symbols.put(v, s);
+        return s;
+    }
+
+    boolean isDefinedHere(Var v) { return defined.contains(v); }
+
+    /** Notes a call or address of function v, for the extern list. */
+    void useFunction(String name, FuncType t) { usedFunctions.putIfAbsent(name, t); }
+
+    void useData(String name) { usedData.add(name); }
+
+    /** The symbol of a (read-only, file-local) global holding these string literal bytes. */
+    String stringLiteral(byte[] bytes, int align) {
+        String key = new String(bytes, StandardCharsets.ISO_8859_1) + "\0" + align;
+        String s = strings.get(key);
+        if (s != null) return s;
+        s = stringCount == 0 ? ".str" : ".str." + stringCount;
+        stringCount++;
+        while (taken.contains(s)) s = s + "_";
+        taken.add(s);
+        module.globals.add(new Global(s, bytes.length, align, true, true, bytes.clone()));
+        strings.put(key, s);
+        return s;
+    }
+
+    /** Emits a global (file-scope object, block-scope static, file-scope compound literal). */
+    void defineGlobal(Var v, Initializer init, SourceLocation loc) {
+        defined.add(v);
+        String sym = symbolOf(v);
+        Type t = v.type;
+        long size = Math.max(t.size(), 0);
+        if (init != null && init.type() != null && init.type().size() > size) size = init.type().size();
+        boolean isStatic = v.storage == Var.Storage.STATIC || v.isLocal;
+        Type elem = t;
+        while (elem.isArray()) elem = elem.base;
+        boolean readOnly = elem.isConst();  // const objects (and arrays of them) can go to .rodata
+        byte[] data = null;
+        Global g;
+        if (init != null && !init.items().isEmpty()) {
+            DataWriter w = new DataWriter(size);
+            for (Initializer.Item it : init.items()) staticItem(w, it, loc);
+            if (w.nonZero) data = w.bytes;
+            g = new Global(sym, size, Math.max(t.align(), 1), isStatic, readOnly, data);
+            g.relocs.addAll(w.relocs);
+        } else {
+            g = new Global(sym, size, Math.max(t.align(), 1), isStatic, readOnly, null);
+        }
+        module.globals.add(g);
+    }
+
+    // ---- constant initializers ----
+
+    /** An address constant: a symbol plus a byte offset. */
+    record Addr(String symbol, long offset) {}
+
+    private final Emit fold = new Emit(null);
+
+    private void staticItem(DataWriter w, Initializer.Item it, SourceLocation loc) {
+        Type t = it.type();
+        Expr e = it.value();
+        try {
+            if (e instanceof Expr.StrLit s && t.isArray()) {
+                long n = t.size() < 0 ? s.bytes().length : Math.min(s.bytes().length, t.size());
+                w.putBytes(it.offset(), s.bytes(), (int) n);
+                return;
+            }
+            if (t.isComplex) {
+                double[] c = complexConst(e);
+                if (t.base.kind == Type.Kind.FLOAT) {
+                    w.putFloat(it.offset(), (float) c[0]);
+                    w.putFloat(it.offset() + 4, (float) c[1]);
+                } else {
+                    w.putDouble(it.offset(), c[0]);
+                    w.putDouble(it.offset() + 8, c[1]);
+                }
+                return;
+            }
+            if (t.isStructOrUnion() || t.isArray()) {
+                // An aggregate copied from a constant object: only compound literals qualify.
+                if (e instanceof Expr.CompoundLiteral cl && cl.init() != null) {
+                    for (Initializer.Item sub : cl.init().items())
+                        staticItem(w, new Initializer.Item(it.offset() + sub.offset(), sub.type(), sub.value(), sub.bitField()), loc);
+                    return;
+                }
+                throw new Emit.NotConstant();
+            }
+            Object v = constant(e);
+            if (it.bitField() != null) {
+                if (!(v instanceof IntConst ic)) throw new Emit.NotConstant();
+                var m = it.bitField();
+                w.putBits(it.offset(), (int) m.type().size(), m.bitOffset(), m.bitWidth(), ic.value());
+            } else if (v instanceof Addr a) {
+                if (t.size() != 8) throw new Emit.NotConstant();
+                w.reloc(it.offset(), a.symbol(), a.offset());
+            } else if (v instanceof FloatConst f) {
+                if (f.type() == IrType.F32) w.putFloat(it.offset(), (float) f.value());
+                else w.putDouble(it.offset(), f.value());
+            } else {
+                w.putInt(it.offset(), (int) t.size(), ((IntConst) v).value());
+            }
+        } catch (Emit.NotConstant x) {
+            diags.error(e.loc(), "initializer element is not a compile-time constant");
+        }
+    }
+
+    private double[] complexConst(Expr e) {
+        return switch (e) {
+            case Expr.Cast c when c.operand().type().isComplex -> complexConst(c.operand());
+            case Expr.Cast c -> {
+                Object v = constant(c.operand());
+                Value d = fold.convert(asValue(v), c.operand().type(), Type.DOUBLE);
+                yield new double[] {((FloatConst) d).value(), 0};
+            }
+            case Expr.FloatLit f -> new double[] {0, f.value()};  // an imaginary constant such as 1.0i
+            case Expr.Binary b when b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB || b.op() == Expr.Binary.Op.MUL -> {
+                double[] x = complexConst(b.left()), y = complexConst(b.right());
+                yield switch (b.op()) {
+                    case ADD -> new double[] {x[0] + y[0], x[1] + y[1]};
+                    case SUB -> new double[] {x[0] - y[0], x[1] - y[1]};
+                    default -> new double[] {x[0] * y[0] - x[1] * y[1], x[0] * y[1] + x[1] * y[0]};
+                };
+            }
+            case Expr.Unary u when u.op() == Expr.Unary.Op.NEG -> {
+                double[] x = complexConst(u.operand());
+                yield new double[] {-x[0], -x[1]};
+            }
+            case Expr.Unary u when u.op() == Expr.Unary.Op.PLUS -> complexConst(u.operand());
+            default -> throw new Emit.NotConstant();
+        };
+    }
+
+    private static Value asValue(Object v) {
+        if (v instanceof Value val) return val;
+        throw new Emit.NotConstant();
+    }
+
+    /** Evaluates a constant expression: an IntConst, a FloatConst or an {@link Addr}. */
+    Object constant(Expr e) {
+        return switch (e) {
+            case Expr.IntLit i -> new IntConst(TypeMap.reg(i.type()), i.value());
+            case Expr.FloatLit f -> new FloatConst(TypeMap.reg(f.type()), f.value());
+            case Expr.Cast c -> {
+                Object v = constant(c.operand());
+                if (v instanceof Addr a) {
+                    if (c.type().size() == 8 && (c.type().isPointer() || c.type().isInteger())) yield a;
+                    throw new Emit.NotConstant();
+                }
+                yield fold.convert((Value) v, c.operand().type(), c.type());
+            }
+            case Expr.Decay d -> address(d.operand());
+            case Expr.Unary u -> switch (u.op()) {
+                case ADDR -> address(u.operand());
+                case PLUS -> constant(u.operand());
+                case NEG -> fold.unary(Insn.UnOp.NEG, asValue(constant(u.operand())));
+                case BITNOT -> fold.unary(Insn.UnOp.NOT, asValue(constant(u.operand())));
+                case NOT -> {
+                    Object v = constant(u.operand());
+                    if (v instanceof Addr) yield IntConst.i32(0);
+                    Value x = (Value) v;
+                    yield fold.cmp(Insn.CmpOp.EQ, x, Emit.zero(x.type()));
+                }
+                default -> throw new Emit.NotConstant();
+            };
+            case Expr.Binary b -> binaryConstant(b);
+            case Expr.Cond c -> {
+                Object v = constant(c.cond());
+                boolean t = v instanceof Addr || !isZero((Value) v);
+                yield constant(t ? c.then() : c.otherwise());
+            }
+            default -> throw new Emit.NotConstant();
+        };
+    }
+
+    private static boolean isZero(Value v) {
+        return v instanceof IntConst i ? i.value() == 0 : ((FloatConst) v).value() == 0;
+    }
+
+    private Object binaryConstant(Expr.Binary b) {
+        Object l = constant(b.left());
+        switch (b.op()) {
+            case LOGAND, LOGOR -> {
+                boolean lv = l instanceof Addr || !isZero((Value) l);
+                if (b.op() == Expr.Binary.Op.LOGAND ? !lv : lv) return IntConst.i32(lv ? 1 : 0);
+                Object r = constant(b.right());
+                return IntConst.i32(r instanceof Addr || !isZero((Value) r) ? 1 : 0);
+            }
+            case COMMA -> { return constant(b.right()); }
+            default -> {}
+        }
+        Object r = constant(b.right());
+        if (l instanceof Addr a) {
+            if ((b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB) && r instanceof IntConst off)
+                return new Addr(a.symbol(), b.op() == Expr.Binary.Op.ADD ? a.offset() + off.value() : a.offset() - off.value());
+            if (b.op() == Expr.Binary.Op.PTR_DIFF && r instanceof Addr q && q.symbol().equals(a.symbol()))
+                return IntConst.i64(a.offset() - q.offset());
+            throw new Emit.NotConstant();
+        }
+        if (r instanceof Addr a && b.op() == Expr.Binary.Op.ADD && b.type().isPointer() && l instanceof IntConst off)
+            return new Addr(a.symbol(), a.offset() + off.value());
+        if (r instanceof Addr) throw new Emit.NotConstant();
+        return Ops.binary(fold, b.op(), (Value) l, (Value) r, b.left().type());
+    }
+
+    /** The address of a static-storage lvalue, as a constant. */
+    private Addr address(Expr e) {
+        return switch (e) {
+            case Expr.VarRef r -> {
+                Var v = r.var();
+                if (v.isLocal && v.storage != Var.Storage.STATIC && v.storage != Var.Storage.EXTERN) throw new Emit.NotConstant();
+                yield new Addr(reference(v), 0);
+            }
+            case Expr.StrLit s -> new Addr(stringLiteral(s.bytes(), Math.max(s.type().align(), 1)), 0);
+            case Expr.Member m -> {
+                Addr a = address(m.base());
+                yield new Addr(a.symbol(), a.offset() + m.member().offset());
+            }
+            case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF -> {
+                Object v = constant(u.operand());
+                if (v instanceof Addr a) yield a;
+                throw new Emit.NotConstant();
+            }
+            case Expr.CompoundLiteral c -> {
+                if (!symbols.containsKey(c.var())) defineGlobal(c.var(), c.init(), c.loc());
+                yield new Addr(symbolOf(c.var()), 0);
+            }
+            case Expr.Cast c when c.type().isPointer() -> {
+                Object v = constant(c);
+                if (v instanceof Addr a) yield a;
+                throw new Emit.NotConstant();
+            }
+            default -> throw new Emit.NotConstant();
+        };
+    }
+
+    /** The symbol for a reference to a static-storage variable or function, noting externs. */
+    String reference(Var v) {
+        String s = symbolOf(v);
+        if (v.isFunction()) useFunction(s, TypeMap.signature(v.type));
+        else if (!defined.contains(v)) useData(s);
+        return s;
+    }
+}

@@ -1,0 +1,102 @@
+package jomp.frontend.opt;
+
+import jomp.frontend.ir.Insn;
+import jomp.frontend.ir.Terminator;
+import jomp.frontend.ir.Value;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/** The values an instruction reads, and a copy of it with those values replaced. */
+final class Operands {
+    private Operands() {}
+
+    static List<Value> of(Insn insn) {
+        return switch (insn) {
+            case Insn.Binary b -> List.of(b.a(), b.b());
+            case Insn.Unary u -> List.of(u.a());
+            case Insn.Cmp c -> List.of(c.a(), c.b());
+            case Insn.Convert c -> List.of(c.src());
+            case Insn.Copy c -> List.of(c.src());
+            case Insn.Load l -> List.of(l.addr());
+            case Insn.Store s -> List.of(s.value(), s.addr());
+            case Insn.SlotAddr s -> List.of();
+            case Insn.GlobalAddr g -> List.of();
+            case Insn.FuncAddr g -> List.of();
+            case Insn.Alloca a -> List.of(a.size());
+            case Insn.StackSave s -> List.of();
+            case Insn.StackRestore s -> List.of(s.saved());
+            case Insn.MemCopy m -> List.of(m.dstAddr(), m.srcAddr(), m.size());
+            case Insn.MemSet m -> List.of(m.dstAddr(), m.value(), m.size());
+            case Insn.Call c -> c.args();
+            case Insn.CallIndirect c -> {
+                List<Value> l = new ArrayList<>(c.args().size() + 1);
+                l.add(c.target());
+                l.addAll(c.args());
+                yield l;
+            }
+        };
+    }
+
+    static Value of(Terminator t) {
+        return switch (t) {
+            case Terminator.Br b -> null;
+            case Terminator.CondBr c -> c.cond();
+            case Terminator.Switch s -> s.value();
+            case Terminator.Ret r -> r.value();
+        };
+    }
+
+    /** The instruction with every operand v replaced by f(v) (the same object when nothing changes). */
+    static Insn map(Insn insn, UnaryOperator<Value> f) {
+        Insn r = switch (insn) {
+            case Insn.Binary b -> new Insn.Binary(b.op(), b.dst(), f.apply(b.a()), f.apply(b.b()));
+            case Insn.Unary u -> new Insn.Unary(u.op(), u.dst(), f.apply(u.a()));
+            case Insn.Cmp c -> new Insn.Cmp(c.op(), c.dst(), f.apply(c.a()), f.apply(c.b()));
+            case Insn.Convert c -> new Insn.Convert(c.op(), c.dst(), f.apply(c.src()));
+            case Insn.Copy c -> new Insn.Copy(c.dst(), f.apply(c.src()));
+            case Insn.Load l -> new Insn.Load(l.dst(), f.apply(l.addr()));
+            case Insn.Store s -> new Insn.Store(f.apply(s.value()), f.apply(s.addr()));
+            case Insn.SlotAddr s -> s;
+            case Insn.GlobalAddr g -> g;
+            case Insn.FuncAddr g -> g;
+            case Insn.Alloca a -> new Insn.Alloca(a.dst(), f.apply(a.size()), a.align());
+            case Insn.StackSave s -> s;
+            case Insn.StackRestore s -> new Insn.StackRestore(f.apply(s.saved()));
+            case Insn.MemCopy m -> new Insn.MemCopy(f.apply(m.dstAddr()), f.apply(m.srcAddr()), f.apply(m.size()));
+            case Insn.MemSet m -> new Insn.MemSet(f.apply(m.dstAddr()), f.apply(m.value()), f.apply(m.size()));
+            case Insn.Call c -> new Insn.Call(c.dst(), c.callee(), c.type(), c.args().stream().map(f).toList());
+            case Insn.CallIndirect c -> new Insn.CallIndirect(c.dst(), f.apply(c.target()), c.type(), c.args().stream().map(f).toList());
+        };
+        return r.equals(insn) ? insn : r;
+    }
+
+    static Terminator map(Terminator t, UnaryOperator<Value> f) {
+        return switch (t) {
+            case Terminator.Br b -> b;
+            case Terminator.CondBr c -> new Terminator.CondBr(f.apply(c.cond()), c.ifTrue(), c.ifFalse());
+            case Terminator.Switch s -> new Terminator.Switch(f.apply(s.value()), s.defaultTarget(), s.cases(), s.targets());
+            case Terminator.Ret r -> r.value() == null ? r : new Terminator.Ret(f.apply(r.value()));
+        };
+    }
+
+    /** Whether removing the instruction changes nothing but its result register. */
+    static boolean isPure(Insn insn) {
+        return switch (insn) {
+            case Insn.Store s -> false;
+            case Insn.StackRestore s -> false;
+            case Insn.MemCopy m -> false;
+            case Insn.MemSet m -> false;
+            case Insn.Call c -> false;
+            case Insn.CallIndirect c -> false;
+            // Integer division by zero traps on the JVM; keep it where it is.
+            case Insn.Binary b -> !(b.a().type().isInteger() && isDivision(b.op()));
+            default -> true;
+        };
+    }
+
+    static boolean isDivision(Insn.BinOp op) {
+        return op == Insn.BinOp.DIV || op == Insn.BinOp.UDIV || op == Insn.BinOp.REM || op == Insn.BinOp.UREM;
+    }
+}

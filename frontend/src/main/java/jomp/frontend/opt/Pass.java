@@ -1,0 +1,11 @@
+package jomp.frontend.opt;
+
+import jomp.frontend.ir.Function;
+
+/** One optimisation over one function. */
+public interface Pass {
+    String name();
+
+    /** Transforms f in place; returns whether anything changed. */
+    boolean run(Function f);
+}

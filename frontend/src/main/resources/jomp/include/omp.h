@@ -1,0 +1,123 @@
+/* jomp: <omp.h>, the OpenMP API routines (implemented by jomp's runtime). */
+#ifndef __JOMP_OMP_H
+#define __JOMP_OMP_H
+#ifndef __JOMP_SIZE_T
+#define __JOMP_SIZE_T
+typedef unsigned long size_t;
+#endif
+typedef struct { void *_lk; } omp_lock_t;
+typedef struct { void *_lk; } omp_nest_lock_t;
+typedef enum omp_sched_t {
+  omp_sched_static = 1, omp_sched_dynamic = 2, omp_sched_guided = 3, omp_sched_auto = 4,
+  omp_sched_monotonic = 0x80000000u
+} omp_sched_t;
+typedef enum omp_proc_bind_t {
+  omp_proc_bind_false = 0, omp_proc_bind_true = 1, omp_proc_bind_master = 2,
+  omp_proc_bind_close = 3, omp_proc_bind_spread = 4, omp_proc_bind_primary = 2
+} omp_proc_bind_t;
+typedef enum omp_sync_hint_t {
+  omp_sync_hint_none = 0, omp_sync_hint_uncontended = 1, omp_sync_hint_contended = 2,
+  omp_sync_hint_nonspeculative = 4, omp_sync_hint_speculative = 8
+} omp_sync_hint_t;
+typedef omp_sync_hint_t omp_lock_hint_t;
+typedef enum omp_pause_resource_t { omp_pause_soft = 1, omp_pause_hard = 2 } omp_pause_resource_t;
+typedef unsigned long omp_uintptr_t;
+typedef omp_uintptr_t omp_memspace_handle_t;
+typedef omp_uintptr_t omp_allocator_handle_t;
+#define omp_null_allocator ((omp_allocator_handle_t)0)
+#define omp_default_mem_alloc ((omp_allocator_handle_t)1)
+#define omp_large_cap_mem_alloc ((omp_allocator_handle_t)2)
+#define omp_const_mem_alloc ((omp_allocator_handle_t)3)
+#define omp_high_bw_mem_alloc ((omp_allocator_handle_t)4)
+#define omp_low_lat_mem_alloc ((omp_allocator_handle_t)5)
+#define omp_cgroup_mem_alloc ((omp_allocator_handle_t)6)
+#define omp_pteam_mem_alloc ((omp_allocator_handle_t)7)
+#define omp_thread_mem_alloc ((omp_allocator_handle_t)8)
+#define omp_default_mem_space ((omp_memspace_handle_t)0)
+#define omp_initial_device (-1)
+#define omp_invalid_device (-2)
+
+/* Threads and teams */
+void omp_set_num_threads(int n);
+int omp_get_num_threads(void);
+int omp_get_max_threads(void);
+int omp_get_thread_num(void);
+int omp_get_num_procs(void);
+int omp_in_parallel(void);
+void omp_set_dynamic(int flag);
+int omp_get_dynamic(void);
+void omp_set_nested(int flag);
+int omp_get_nested(void);
+void omp_set_schedule(omp_sched_t kind, int chunk);
+void omp_get_schedule(omp_sched_t *kind, int *chunk);
+int omp_get_thread_limit(void);
+void omp_set_max_active_levels(int n);
+int omp_get_max_active_levels(void);
+int omp_get_level(void);
+int omp_get_ancestor_thread_num(int level);
+int omp_get_team_size(int level);
+int omp_get_active_level(void);
+int omp_in_final(void);
+omp_proc_bind_t omp_get_proc_bind(void);
+int omp_get_num_places(void);
+int omp_get_place_num(void);
+int omp_get_num_teams(void);
+int omp_get_team_num(void);
+int omp_get_cancellation(void);
+int omp_get_max_task_priority(void);
+void omp_set_num_teams(int n);
+int omp_get_max_teams(void);
+void omp_set_teams_thread_limit(int n);
+int omp_get_teams_thread_limit(void);
+
+/* Devices */
+void omp_set_default_device(int device);
+int omp_get_default_device(void);
+int omp_get_num_devices(void);
+int omp_get_device_num(void);
+int omp_is_initial_device(void);
+int omp_get_initial_device(void);
+void *omp_target_alloc(size_t size, int device);
+void omp_target_free(void *p, int device);
+int omp_target_is_present(const void *p, int device);
+int omp_target_is_accessible(const void *p, size_t size, int device);
+int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
+                      size_t src_offset, int dst_device, int src_device);
+int omp_target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
+                           const size_t *volume, const size_t *dst_offsets,
+                           const size_t *src_offsets, const size_t *dst_dimensions,
+                           const size_t *src_dimensions, int dst_device, int src_device);
+int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr, size_t size,
+                             size_t device_offset, int device);
+int omp_target_disassociate_ptr(const void *host_ptr, int device);
+void *omp_get_mapped_ptr(const void *p, int device);
+
+/* Locks */
+void omp_init_lock(omp_lock_t *lock);
+void omp_init_lock_with_hint(omp_lock_t *lock, omp_sync_hint_t hint);
+void omp_destroy_lock(omp_lock_t *lock);
+void omp_set_lock(omp_lock_t *lock);
+void omp_unset_lock(omp_lock_t *lock);
+int omp_test_lock(omp_lock_t *lock);
+void omp_init_nest_lock(omp_nest_lock_t *lock);
+void omp_init_nest_lock_with_hint(omp_nest_lock_t *lock, omp_sync_hint_t hint);
+void omp_destroy_nest_lock(omp_nest_lock_t *lock);
+void omp_set_nest_lock(omp_nest_lock_t *lock);
+void omp_unset_nest_lock(omp_nest_lock_t *lock);
+int omp_test_nest_lock(omp_nest_lock_t *lock);
+
+/* Timing */
+double omp_get_wtime(void);
+double omp_get_wtick(void);
+
+/* Memory */
+void *omp_alloc(size_t size, omp_allocator_handle_t allocator);
+void *omp_aligned_alloc(size_t alignment, size_t size, omp_allocator_handle_t allocator);
+void *omp_calloc(size_t n, size_t size, omp_allocator_handle_t allocator);
+void omp_free(void *p, omp_allocator_handle_t allocator);
+void omp_set_default_allocator(omp_allocator_handle_t allocator);
+omp_allocator_handle_t omp_get_default_allocator(void);
+
+int omp_pause_resource(omp_pause_resource_t kind, int device);
+int omp_pause_resource_all(omp_pause_resource_t kind);
+#endif

@@ -1,0 +1,62 @@
+/* jomp: <stdio.h>. FILE is opaque; stdin/stdout/stderr come from the C library. */
+#ifndef __JOMP_STDIO_H
+#define __JOMP_STDIO_H
+#ifndef __JOMP_SIZE_T
+#define __JOMP_SIZE_T
+typedef unsigned long size_t;
+#endif
+#ifndef __JOMP_VA_LIST
+#define __JOMP_VA_LIST
+typedef __builtin_va_list va_list;
+#endif
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+typedef struct __jomp_FILE FILE;
+typedef long fpos_t;
+#define EOF (-1)
+#define BUFSIZ 8192
+#define FILENAME_MAX 4096
+#define FOPEN_MAX 16
+#define L_tmpnam 20
+#define TMP_MAX 238328
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+#define _IOFBF 0
+#define _IOLBF 1
+#define _IONBF 2
+
+FILE *__jomp_stdin(void);
+FILE *__jomp_stdout(void);
+FILE *__jomp_stderr(void);
+#define stdin (__jomp_stdin())
+#define stdout (__jomp_stdout())
+#define stderr (__jomp_stderr())
+
+int printf(const char *restrict format, ...);
+int fprintf(FILE *restrict stream, const char *restrict format, ...);
+int sprintf(char *restrict s, const char *restrict format, ...);
+int snprintf(char *restrict s, size_t n, const char *restrict format, ...);
+int vprintf(const char *restrict format, va_list ap);
+int vfprintf(FILE *restrict stream, const char *restrict format, va_list ap);
+int vsprintf(char *restrict s, const char *restrict format, va_list ap);
+int vsnprintf(char *restrict s, size_t n, const char *restrict format, va_list ap);
+int puts(const char *s);
+int putchar(int c);
+int fputs(const char *restrict s, FILE *restrict stream);
+int fputc(int c, FILE *stream);
+int putc(int c, FILE *stream);
+int fflush(FILE *stream);
+size_t fwrite(const void *restrict ptr, size_t size, size_t n, FILE *restrict stream);
+int getchar(void);
+int fgetc(FILE *stream);
+int getc(FILE *stream);
+char *fgets(char *restrict s, int n, FILE *restrict stream);
+int setvbuf(FILE *restrict stream, char *restrict buf, int mode, size_t size);
+void setbuf(FILE *restrict stream, char *restrict buf);
+void perror(const char *s);
+int ferror(FILE *stream);
+int feof(FILE *stream);
+void clearerr(FILE *stream);
+#endif

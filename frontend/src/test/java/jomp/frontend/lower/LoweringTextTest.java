@@ -1,0 +1,84 @@
+package jomp.frontend.lower;
+
+import jomp.frontend.ast.TranslationUnit;
+import jomp.frontend.diag.Diagnostics;
+import jomp.frontend.diag.SourceFile;
+import jomp.frontend.ir.IrPrinter;
+import jomp.frontend.ir.IrVerifier;
+import jomp.frontend.ir.Module;
+import jomp.frontend.opt.PassManager;
+import jomp.frontend.parse.Parser;
+import jomp.frontend.preprocess.Preprocessor;
+import jomp.frontend.preprocess.PreprocessorOptions;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The shape of the IR the lowering produces for small C snippets. */
+class LoweringTextTest {
+    static Module lower(String src, int opt) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Diagnostics diags = new Diagnostics(new PrintStream(err, true));
+        TranslationUnit tu = Parser.parse(Preprocessor.run(new SourceFile("t.c", src), PreprocessorOptions.defaults(true), diags), diags);
+        assertThat(err.toString()).isEmpty();
+        Module m = Lowering.lower(tu, diags, "t.c");
+        PassManager.run(m, opt);
+        assertThat(IrVerifier.verify(m)).isEmpty();
+        return m;
+    }
+
+    @Test
+    void symbolsExternsAndStaticStorage() {
+        Module m = lower("""
+            int printf(const char *, ...);
+            extern int shared;
+            static int hidden = 3;
+            int visible;
+            static int f(void) { static int n; return ++n; }
+            static int g(void) { static int n = 5; { static int n = 7; return n; } }
+            int puts(const char *);
+            int main(void) { puts("hi"); printf("hi"); return f() + g() + shared + hidden + visible; }
+            """, 0);
+        String ir = IrPrinter.print(m);
+        assertThat(ir)
+            .contains("declare i32 (ptr, ...) @printf")
+            .contains("declare i32 (ptr) @puts")
+            .contains("declare data @shared")
+            .contains("global static @hidden size 4 align 4 data \"\\03\\00\\00\\00\"")
+            .contains("global @visible size 4 align 4 zero")
+            .contains("global static @f.n size 4 align 4 zero")
+            .contains("global static @g.n size 4 align 4 data \"\\05")
+            .contains("global static @g.n.1 size 4 align 4 data \"\\07")
+            .contains("func static i32 @f()")
+            .contains("func i32 @main()");
+        // one literal for both uses of "hi"
+        assertThat(ir.split("global static readonly @\\.str", -1)).hasSize(2);
+    }
+
+    @Test
+    void registerLocalsNeedNoMemoryAndOptimisationFolds() {
+        Module m = lower("""
+            int f(int x) { int a = 2 * 3, b = a + 4; if (b > 100) return 0; int y = x; int *p = &y; return *p + b; }
+            """, 1);
+        String ir = IrPrinter.print(m);
+        assertThat(ir).contains("slot $y.").doesNotContain("slot $a").doesNotContain("slot $b")
+            .contains("add i32 %").contains(", 10").doesNotContain("cmp gt");
+    }
+
+    @Test
+    void switchBecomesASwitchTerminator() {
+        Module m = lower("""
+            int f(int x) { switch (x) { case 1: return 10; case 5: case 6: return 20; default: return 0; } }
+            """, 1);
+        String ir = IrPrinter.print(m);
+        var sw = java.util.regex.Pattern.compile("switch i32 %x\\.0, default (\\S+) \\[(.*)\\]").matcher(ir);
+        assertThat(sw.find()).isTrue();
+        var targets = new java.util.HashMap<String, String>();
+        for (String c : sw.group(2).split(", ")) targets.put(c.split(": ")[0], c.split(": ")[1]);
+        assertThat(targets).containsOnlyKeys("1", "5", "6");
+        assertThat(targets.get("5")).isEqualTo(targets.get("6")).isNotEqualTo(targets.get("1")).isNotEqualTo(sw.group(1));
+    }
+}

@@ -1,0 +1,181 @@
+package jomp.frontend.sema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import jomp.frontend.parse.ParseHelper;
+
+/**
+ * Invalid programs with their exact diagnostics (line:col: kind: message), as clang 19 prints
+ * them. Each case is checked twice: jomp must print exactly these lines, and clang-19
+ * -fsyntax-only (when installed) must print them too, so the expectations are clang's own.
+ */
+class DiagnosticsTest {
+    record Case(String source, List<String> expected) {
+        @Override public String toString() { return source.replace("\n", " | "); }
+    }
+
+    private static Case c(String source, String... expected) { return new Case(source, List.of(expected)); }
+
+    static Stream<Case> cases() {
+        return Stream.of(
+        c("int f(void) { return x; }\n",
+          "1:22: error: use of undeclared identifier 'x'"),
+        c("int f(void) { return g(1); }\n",
+          "1:22: error: call to undeclared function 'g'; ISO C99 and later do not support implicit function declarations [-Wimplicit-function-declaration]"),
+        c("int g(int a, int b);\nint f(void) { return g(1); }\n",
+          "2:25: error: too few arguments to function call, expected 2, have 1",
+          "1:5: note: 'g' declared here"),
+        c("int g(int a);\nint f(void) { return g(1, 2, 3); }\n",
+          "2:27: error: too many arguments to function call, expected single argument 'a', have 3 arguments",
+          "1:5: note: 'g' declared here"),
+        c("int n = 1;\nint n = 2;\n",
+          "2:5: error: redefinition of 'n'",
+          "1:5: note: previous definition is here"),
+        c("struct S { int a; };\nint f(struct S s) { return s + 1; }\n",
+          "2:30: error: invalid operands to binary expression ('struct S' and 'int')"),
+        c("void f(void) { 1 = 2; }\n",
+          "1:18: error: expression is not assignable"),
+        c("struct S { int a; };\nint f(struct S s) { return s.x; }\n",
+          "2:30: error: no member named 'x' in 'struct S'"),
+        c("void f(void) { int *ip; char *cp = 0; ip = cp; }\n",
+          "1:42: warning: incompatible pointer types assigning to 'int *' from 'char *' [-Wincompatible-pointer-types]"),
+        c("void f(void) { int *ip = 0; int i = ip; }\n",
+          "1:33: error: incompatible pointer to integer conversion initializing 'int' with an expression of type 'int *'; dereference with * [-Wint-conversion]"),
+        c("void f(void) { int *ip; ip = 5; }\n",
+          "1:28: error: incompatible integer to pointer conversion assigning to 'int *' from 'int' [-Wint-conversion]"),
+        c("int printf(const char *, ...);\nvoid f(void) { printf(\"%d\\\\n\", 1.0); }\n",
+          "2:32: warning: format specifies type 'int' but the argument has type 'double' [-Wformat]"),
+        c("void f(void) { printf(\"hi\\\\n\"); }\n",
+          "1:16: error: call to undeclared library function 'printf' with type 'int (const char *, ...)'; ISO C99 and later do not support implicit function declarations [-Wimplicit-function-declaration]",
+          "1:16: note: include the header <stdio.h> or explicitly provide a declaration for 'printf'"),
+        c("void f(void) { break; }\n",
+          "1:16: error: 'break' statement not in loop or switch statement"),
+        c("void f(void) { continue; }\n",
+          "1:16: error: 'continue' statement not in loop statement"),
+        c("void f(int x) { switch (x) { case 1: case 1: break; } }\n",
+          "1:43: error: duplicate case value '1'",
+          "1:35: note: previous case defined here"),
+        c("void f(void) { goto foo; }\n",
+          "1:21: error: use of undeclared label 'foo'"),
+        c("void f(void) { return 1; }\n",
+          "1:16: error: void function 'f' should not return a value [-Wreturn-mismatch]"),
+        c("int f(void) { return; }\n",
+          "1:15: error: non-void function 'f' should return a value [-Wreturn-mismatch]"),
+        c("int f(void) { int a = 1 a = 2; return a; }\n",
+          "1:24: error: expected ';' at end of declaration"),
+        c("void f(void) { int x; x = 1 }\n",
+          "1:28: error: expected ';' after expression"),
+        c("int f(void) { return (1 + 2; }\n",
+          "1:28: error: expected ')'",
+          "1:22: note: to match this '('"),
+        c("int f(int *p) { return p->x; }\n",
+          "1:25: error: member reference base type 'int' is not a structure or union"),
+        c("void f(const int c) { c = 1; }\n",
+          "1:25: error: cannot assign to variable 'c' with const-qualified type 'const int'",
+          "1:18: note: variable 'c' declared const here"),
+        c("void f(void) { int a[2]; a = 0; }\n",
+          "1:28: error: array type 'int[2]' is not assignable"),
+        c("struct S { int a; };\nvoid f(void) { struct S s = 1; }\n",
+          "2:25: error: initializing 'struct S' with an expression of incompatible type 'int'"),
+        c("void take(int *p);\nvoid f(char *c) { take(c); }\n",
+          "2:24: warning: incompatible pointer types passing 'char *' to parameter of type 'int *' [-Wincompatible-pointer-types]",
+          "1:16: note: passing argument to parameter 'p' here"),
+        c("int *f(char *c) { return c; }\n",
+          "1:26: warning: incompatible pointer types returning 'char *' from a function with result type 'int *' [-Wincompatible-pointer-types]"),
+        c("void f(const char *c) { char *d = c; }\n",
+          "1:31: warning: initializing 'char *' with an expression of type 'const char *' discards qualifiers [-Wincompatible-pointer-types-discards-qualifiers]"),
+        c("int f(void) { return sizeof(struct T); }\n",
+          "1:22: error: invalid application of 'sizeof' to an incomplete type 'struct T'",
+          "1:36: note: forward declaration of 'struct T'"),
+        c("void f(void) { int x; int x; }\n",
+          "1:27: error: redefinition of 'x'",
+          "1:20: note: previous definition is here"),
+        c("void f(void) { lbl: ; lbl: ; }\n",
+          "1:23: error: redefinition of label 'lbl'",
+          "1:16: note: previous definition is here"),
+        c("void f(int x) { switch (x) { default: break; default: break; } }\n",
+          "1:30: error: multiple default labels in one switch",
+          "1:46: note: previous case defined here"),
+        c("int f(void) { int *p = 0; return *p + p->a; }\n",
+          "1:40: error: member reference base type 'int' is not a structure or union"),
+        c("void f(void) { int x = 1; x(); }\n",
+          "1:28: error: called object type 'int' is not a function or function pointer"),
+        c("void f(void) { void *p = 0; int y = *p; }\n",
+          "1:37: warning: ISO C does not allow indirection on operand of type 'void *' [-Wvoid-ptr-dereference]",
+          "1:33: error: initializing 'int' with an expression of incompatible type 'void'"),
+        c("void f(void) { float x = 1; int y = x % 2; }\n",
+          "1:39: error: invalid operands to binary expression ('float' and 'int')"),
+        c("typedef int T;\ntypedef char T;\n",
+          "2:14: error: typedef redefinition with different types ('char' vs 'int')",
+          "1:13: note: previous definition is here"),
+        c("int f(void) { return 1 }\n",
+          "1:23: error: expected ';' after return statement"),
+        c("void *malloc(unsigned long);\nvoid f(void) { int *p = malloc(4); double d = p; }\n",
+          "2:43: error: initializing 'double' with an expression of incompatible type 'int *'"),
+        c("int f(int x) { if (x) return 1; else return 2 }\n",
+          "1:46: error: expected ';' after return statement"),
+        c("struct S { int a; } s;\nint f(void) { return s->a; }\n",
+          "2:23: error: member reference type 'struct S' is not a pointer; did you mean to use '.'?"),
+        c("int f(int *p) { return p.a; }\n",
+          "1:25: error: member reference base type 'int *' is not a structure or union"),
+        c("void f(void) { int a[3]; a[1.0] = 2; }\n",
+          "1:27: error: array subscript is not an integer"),
+        c("int f(void) { struct S; struct S *p = 0; return p->x; }\n",
+          "1:50: error: incomplete definition of type 'struct S'",
+          "1:22: note: forward declaration of 'struct S'"),
+        c("int scanf(const char *, ...);\nvoid f(void) { int x; scanf(\"%d\", x); }\n",
+          "2:35: warning: format specifies type 'int *' but the argument has type 'int' [-Wformat]"),
+        c("int f(void) { int x = 1; return &x + 1.0; }\n",
+          "1:36: error: invalid operands to binary expression ('int *' and 'double')"),
+        c("int f(void) { return 1 ? 2; }\n",
+          "1:27: error: expected ':'",
+          "1:24: note: to match this '?'",
+          "1:27: error: expected expression"),
+        c("void f(void) { static int n = f; }\n",
+          "1:27: error: incompatible pointer to integer conversion initializing 'int' with an expression of type 'void (void)' [-Wint-conversion]",
+          "1:31: error: initializer element is not a compile-time constant"),
+        c("int f(void);\nfloat f(void);\n",
+          "2:7: error: conflicting types for 'f'",
+          "1:5: note: previous declaration is here")
+        );
+    }
+
+    private static List<String> strip(String text, String file) {
+        List<String> out = new ArrayList<>();
+        for (String l : text.split("\n"))
+            if (l.startsWith(file + ":") && l.matches("^\\S+:\\d+:\\d+: (error|warning|note): .*")) out.add(l.substring(file.length() + 1));
+        return out;
+    }
+
+    @ParameterizedTest
+    @MethodSource("cases")
+    void jompMatches(Case c) {
+        ParseHelper h = ParseHelper.parse("t.c", c.source());
+        assertThat(strip(h.diagnostics, "t.c")).containsExactlyElementsOf(c.expected());
+    }
+
+    @ParameterizedTest
+    @MethodSource("cases")
+    void clangAgrees(Case c, @TempDir Path dir) throws Exception {
+        Path clang = Stream.of("/usr/bin/clang-19", "/usr/lib/llvm-19/bin/clang").map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
+        Assumptions.assumeTrue(clang != null, "clang-19 not installed");
+        Files.writeString(dir.resolve("t.c"), c.source());
+        Process p = new ProcessBuilder(clang.toString(), "-fsyntax-only", "-fno-color-diagnostics", "t.c").directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(60, TimeUnit.SECONDS);
+        assertThat(strip(out, "t.c")).containsExactlyElementsOf(c.expected());
+    }
+}

@@ -1,0 +1,103 @@
+package jomp.linker;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import jomp.linker.host.ExecutableWriter;
+import jomp.linker.host.HostLinker;
+import jomp.wrapper.FormatException;
+import jomp.wrapper.elf.ElfReader;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code jomp-linker-wrapper}: links host objects into an executable, taking clang-linker-wrapper's
+ * options. The driver runs it in-process through {@link #run}.
+ */
+@Command(name = "jomp-linker-wrapper", mixinStandardHelpOptions = true, version = "jomp-linker-wrapper 0.1.0",
+        description = "Links jomp objects: extracts and links device code, wraps it for registration, links the host program.")
+public final class LinkerWrapperMain implements Callable<Integer> {
+    @Option(names = "-o", paramLabel = "<file>", description = "Output file (default a.out).")
+    String output = "a.out";
+
+    @Option(names = "--host-triple", paramLabel = "<triple>", description = "The host triple.")
+    String hostTriple = "jvm64-jomp-linux";
+
+    @Option(names = "--offload-targets", split = ",", paramLabel = "<triple>", description = "Device triples to link images for.")
+    List<String> offloadTargets = new ArrayList<>();
+
+    @Option(names = "-L", paramLabel = "<dir>", description = "Library search directory.")
+    List<Path> libDirs = new ArrayList<>();
+
+    @Option(names = "--wrapper-verbose", description = "Print each step.")
+    boolean verbose;
+
+    @Option(names = "--dry-run", description = "Print the steps without running them.")
+    boolean dryRun;
+
+    @Option(names = "--save-temps", description = "Keep intermediate files.")
+    boolean saveTemps;
+
+    @Parameters(paramLabel = "<input>", description = "Objects, archives and -l<name> libraries, in link order.")
+    List<String> inputs = new ArrayList<>();
+
+    private PrintStream err = System.err;
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        LinkerWrapperMain main = new LinkerWrapperMain();
+        main.err = err;
+        CommandLine cl = new CommandLine(main);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setUnmatchedOptionsArePositionalParams(true); // -lm stays in link order among the inputs
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("jomp-linker-wrapper: error: " + ex.getMessage());
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    @Override public Integer call() {
+        try {
+            List<HostLinker.Input> objects = new ArrayList<>();
+            for (String in : inputs) {
+                if (in.startsWith("-l")) { error("cannot find -l" + in.substring(2) + " (jomp links objects; the C library is built in)"); return 1; }
+                Path p = Path.of(in);
+                if (!Files.isRegularFile(p)) { error(in + ": No such file or directory"); return 1; }
+                byte[] bytes = Files.readAllBytes(p);
+                if (!ElfReader.isElf(bytes)) { error(in + ": file format not recognized"); return 1; }
+                objects.add(new HostLinker.Input(in, ElfReader.read(in, bytes)));
+            }
+            if (objects.isEmpty()) { error("no input files"); return 1; }
+            if (verbose || dryRun) err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output);
+            if (dryRun) return 0;
+            HostLinker.Linked linked = HostLinker.link(objects);
+            ExecutableWriter.write(linked, Path.of(output));
+            return 0;
+        } catch (HostLinker.LinkError e) {
+            for (String line : e.getMessage().split("\n")) error(line);
+            return 1;
+        } catch (FormatException e) {
+            error(e.getMessage());
+            return 1;
+        } catch (java.io.IOException e) {
+            error(e.getMessage());
+            return 1;
+        }
+    }
+
+    private void error(String message) {
+        err.println("jomp-linker-wrapper: error: " + message);
+    }
+}

@@ -1,0 +1,109 @@
+package jomp.linker.host;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+
+/**
+ * Writes the executable (DESIGN §3.4): a POSIX shell preamble that finds a Java 25+ and runs
+ * itself as a jar, followed by the jar: the program's classes, its data image and the runtime's
+ * classes, so the file runs on its own. Written to a temporary file and moved into place, so a
+ * failed link leaves nothing behind.
+ */
+public final class ExecutableWriter {
+    private ExecutableWriter() {}
+
+    /** The shell preamble; `java -jar` finds the jar behind it (zip offsets are relative to the end). */
+    static final String PREAMBLE = """
+            #!/bin/sh
+            # jomp executable: a shell preamble, then a jar. Runs on Java 25 or newer.
+            j=""
+            for c in "$JAVA_HOME" "$(dirname "$(dirname "$(readlink -f "$(command -v java 2>/dev/null)" 2>/dev/null)" 2>/dev/null)" 2>/dev/null)" /usr/lib/jvm/* /usr/local/lib/jvm/* /opt/java/*; do
+              [ -n "$c" ] && [ -x "$c/bin/java" ] || continue
+              v=$(sed -n 's/^JAVA_VERSION="\\([0-9]*\\).*/\\1/p' "$c/release" 2>/dev/null)
+              [ -n "$v" ] && [ "$v" -ge 25 ] 2>/dev/null && { j=$c/bin/java; break; }
+            done
+            [ -n "$j" ] || { echo "$0: error: no Java 25 or newer found (set JAVA_HOME)" >&2; exit 127; }
+            exec "$j" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Xss16m -Djomp.program="$0" $JOMP_JAVA_OPTS -jar "$0" "$@"
+            exit 127
+            """;
+
+    public static void write(HostLinker.Linked linked, Path output) throws IOException {
+        ByteArrayOutputStream jar = new ByteArrayOutputStream();
+        Manifest mf = new Manifest();
+        mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        mf.getMainAttributes().put(Attributes.Name.MAIN_CLASS, HostLinker.MAIN.replace('/', '.'));
+        mf.getMainAttributes().putValue("Enable-Native-Access", "ALL-UNNAMED");
+        mf.getMainAttributes().putValue("Created-By", "jomp");
+        Set<String> seen = new HashSet<>();
+        try (JarOutputStream out = new JarOutputStream(jar, mf)) {
+            seen.add("META-INF/MANIFEST.MF");
+            for (Map.Entry<String, byte[]> c : linked.classes().entrySet()) put(out, seen, c.getKey() + ".class", c.getValue());
+            for (Map.Entry<String, byte[]> r : linked.resources().entrySet()) put(out, seen, r.getKey(), r.getValue());
+            copyRuntime(out, seen);
+        }
+        Path abs = output.toAbsolutePath();
+        Path tmp = Files.createTempFile(abs.getParent(), ".jomp-link-", ".tmp");
+        try {
+            byte[] pre = PREAMBLE.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            try (var os = Files.newOutputStream(tmp)) {
+                os.write(pre);
+                jar.writeTo(os);
+            }
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static void put(JarOutputStream out, Set<String> seen, String name, byte[] bytes) throws IOException {
+        if (!seen.add(name)) return;
+        out.putNextEntry(new JarEntry(name));
+        out.write(bytes);
+        out.closeEntry();
+    }
+
+    /** The runtime's classes (C library, start-up, memory) from wherever the linker loaded them. */
+    private static void copyRuntime(JarOutputStream out, Set<String> seen) throws IOException {
+        Path loc;
+        try {
+            loc = Path.of(jomp.runtime.libc.Libc.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IOException("cannot locate the jomp runtime: " + e.getMessage());
+        }
+        if (Files.isDirectory(loc)) {
+            try (Stream<Path> files = Files.walk(loc)) {
+                for (Path p : (Iterable<Path>) files::iterator) {
+                    if (Files.isRegularFile(p)) {
+                        String name = loc.relativize(p).toString().replace('\\', '/');
+                        if (!name.startsWith("META-INF/")) put(out, seen, name, Files.readAllBytes(p));
+                    }
+                }
+            }
+            return;
+        }
+        try (JarFile jf = new JarFile(loc.toFile())) {
+            for (JarEntry e : (Iterable<JarEntry>) jf.stream()::iterator) {
+                if (e.isDirectory() || e.getName().startsWith("META-INF/")) continue;
+                try (InputStream in = jf.getInputStream(e)) { put(out, seen, e.getName(), in.readAllBytes()); }
+            }
+        }
+    }
+
+}

@@ -1,0 +1,391 @@
+package jomp.linker.host;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
+
+import jomp.runtime.libc.Libc;
+import jomp.wrapper.elf.Elf;
+import jomp.wrapper.elf.ElfObject;
+import jomp.wrapper.elf.ElfRelocation;
+import jomp.wrapper.elf.ElfSection;
+import jomp.wrapper.elf.ElfSymbol;
+import jomp.wrapper.jvm.JvmNames;
+
+/**
+ * The host link (DESIGN §3.4): resolves symbols across objects and the C library as a linker
+ * resolves relocations, lays out the merged data image, rewrites the placeholder owners in the
+ * classes ({@code jomp/link/Extern}, {@code jomp/link/Data}, {@code jomp/link/Fn}) and generates the
+ * program class that loads the data, registers function handles and calls {@code main}.
+ * The result is a list of classes and resources that {@link ExecutableWriter} writes out.
+ */
+public final class HostLinker {
+    static final String EXTERN = "jomp/link/Extern";
+    static final String DATA = "jomp/link/Data";
+    static final String FN = "jomp/link/Fn";
+    static final String PROGRAM = "jomp/link/Program";
+    static final String MAIN = "jomp/link/Main";
+    static final String DATA_RESOURCE = "/jomp/data.bin";
+    static final String CLASS_PREFIX = ".jomp.class.";
+
+    /** A link error (undefined or multiply defined symbols, bad input); message as ld prints it. */
+    public static final class LinkError extends RuntimeException {
+        public LinkError(String message) { super(message, null, false, false); }
+    }
+
+    /** One input object, already read. */
+    public record Input(String name, ElfObject object) {}
+
+    /** What the link made: class files by internal name, and resources by path. */
+    public record Linked(Map<String, byte[]> classes, Map<String, byte[]> resources) {}
+
+    private record Def(int object, ElfSymbol symbol, String unitClass) {}
+
+    private final List<Input> inputs;
+    private final java.util.Set<String> errors = new java.util.LinkedHashSet<>();
+    private final List<String> unitClass = new ArrayList<>();
+    private final Map<String, Def> globals = new LinkedHashMap<>();
+    /** Per object: section index → offset of that section in the data image. */
+    private final List<Map<Integer, Long>> sectionBase = new ArrayList<>();
+    private final Map<String, String> functionOwner = new HashMap<>();   // JVM method name -> owner, for globals
+    private final List<String> handleFields = new ArrayList<>();          // Program fields holding function handles
+    private final List<String[]> handleTargets = new ArrayList<>();       // owner, name, descriptor per handle
+    private final Map<String, Integer> handleIndex = new HashMap<>();     // "owner.name" -> index
+
+    private HostLinker(List<Input> inputs) { this.inputs = inputs; }
+
+    public static Linked link(List<Input> inputs) {
+        return new HostLinker(inputs).run();
+    }
+
+    private Linked run() {
+        // 1. class names and global symbols
+        Map<String, Integer> classCount = new HashMap<>();
+        for (int k = 0; k < inputs.size(); k++) {
+            ElfObject o = inputs.get(k).object();
+            String cls = null;
+            for (ElfSection s : o.sections()) if (s.name().startsWith(CLASS_PREFIX)) { cls = s.name().substring(CLASS_PREFIX.length()).replace('.', '/'); break; }
+            if (cls == null) throw new LinkError(inputs.get(k).name() + ": not a jomp host object (no class section)");
+            int n = classCount.merge(cls, 1, Integer::sum);
+            unitClass.add(n == 1 ? cls : cls + "$" + n);   // two units named alike: keep both
+            for (ElfSymbol s : o.symbols()) {
+                if (!s.isDefined() || s.isLocal() || s.name().isEmpty() || s.type() == Elf.STT_SECTION || s.type() == Elf.STT_FILE) continue;
+                Def old = globals.get(s.name());
+                if (old != null) {
+                    errors.add(inputs.get(k).name() + ": multiple definition of '" + s.name() + "'; "
+                            + inputs.get(old.object()).name() + ": first defined here");
+                    continue;
+                }
+                globals.put(s.name(), new Def(k, s, unitClass.get(k)));
+            }
+        }
+        // 2. data layout: all .rodata, then .data, then .bss (initialised bytes first)
+        ByteArrayOutputStream image = new ByteArrayOutputStream();
+        long size = 0, align = 16;
+        for (int k = 0; k < inputs.size(); k++) sectionBase.add(new HashMap<>());
+        List<byte[]> chunks = new ArrayList<>();
+        for (String kind : List.of(".rodata", ".data", ".bss")) {
+            for (int k = 0; k < inputs.size(); k++) {
+                List<ElfSection> secs = inputs.get(k).object().sections();
+                for (int i = 0; i < secs.size(); i++) {
+                    ElfSection s = secs.get(i);
+                    if (!s.name().equals(kind) && !s.name().startsWith(kind + ".")) continue;
+                    long a = Math.max(1, s.addralign());
+                    align = Math.max(align, a);
+                    long at = (size + a - 1) / a * a;
+                    if (s.type() != Elf.SHT_NOBITS) {
+                        while (image.size() < at) image.write(0);
+                        image.writeBytes(s.data());
+                    }
+                    sectionBase.get(k).put(i + 1, at);
+                    size = at + s.size();
+                }
+            }
+        }
+        // 3. relocations in data
+        List<long[]> addrRelocs = new ArrayList<>();
+        List<long[]> funcRelocs = new ArrayList<>();
+        for (int k = 0; k < inputs.size(); k++) {
+            ElfObject o = inputs.get(k).object();
+            for (int i = 0; i < o.sections().size(); i++) {
+                ElfSection s = o.sections().get(i);
+                Long base = sectionBase.get(k).get(i + 1);
+                for (ElfRelocation r : s.relocations()) {
+                    if (base == null) { errors.add(inputs.get(k).name() + ": relocation in section " + s.name() + " that is not data"); continue; }
+                    ElfSymbol target = o.symbols().get(r.symbol());
+                    if (r.type() == Elf.R_JOMP_FUNC64) {
+                        String[] fn = resolveFunction(k, target);
+                        if (fn != null) funcRelocs.add(new long[] {base + r.offset(), handle(fn), r.addend()});
+                    } else {
+                        Long addr = dataAddress(k, target);
+                        if (addr != null) addrRelocs.add(new long[] {base + r.offset(), addr + r.addend()});
+                    }
+                }
+            }
+        }
+        // 4. rewrite classes
+        Map<String, byte[]> classes = new LinkedHashMap<>();
+        Map<String, Long> dataFields = new LinkedHashMap<>();
+        for (int k = 0; k < inputs.size(); k++) {
+            ElfObject o = inputs.get(k).object();
+            for (ElfSection s : o.sections()) {
+                if (!s.name().startsWith(CLASS_PREFIX)) continue;
+                classes.put(unitClass.get(k), rewrite(k, s.data(), dataFields));
+            }
+        }
+        // 5. main
+        Def main = globals.get("main");
+        if (main == null || main.symbol().type() != Elf.STT_FUNC) {
+            errors.add("undefined reference to 'main'");
+        }
+        if (!errors.isEmpty()) throw new LinkError(String.join("\n", errors));
+        String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
+        classes.put(PROGRAM, programClass(dataFields));
+        classes.put(MAIN, mainClass(main.unitClass(), mainDesc));
+
+        byte[] data;
+        try {
+            ByteArrayOutputStream bos = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bos);
+            out.writeLong(size);
+            out.writeInt(image.size());
+            out.writeLong(align);
+            out.write(image.toByteArray());
+            out.writeInt(addrRelocs.size());
+            for (long[] r : addrRelocs) { out.writeLong(r[0]); out.writeLong(r[1]); }
+            out.writeInt(funcRelocs.size());
+            for (long[] r : funcRelocs) { out.writeLong(r[0]); out.writeInt((int) r[1]); out.writeLong(r[2]); }
+            out.flush();
+            data = bos.toByteArray();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Map<String, byte[]> resources = new LinkedHashMap<>();
+        resources.put(DATA_RESOURCE.substring(1), data);
+        return new Linked(classes, resources);
+    }
+
+    /** The data image offset of a data symbol seen from object k, or null (error recorded). */
+    private Long dataAddress(int k, ElfSymbol s) {
+        if (s.isDefined()) {
+            Long base = sectionBase.get(k).get(s.section());
+            if (base == null) { errors.add(inputs.get(k).name() + ": `" + s.name() + "' is not in a data section"); return null; }
+            return base + s.value();
+        }
+        Def d = globals.get(s.name());
+        if (d == null || d.symbol().type() == Elf.STT_FUNC) {
+            errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
+            return null;
+        }
+        return sectionBase.get(d.object()).get(d.symbol().section()) + d.symbol().value();
+    }
+
+    /** Owner, name and descriptor of a function seen from object k, or null (error recorded). */
+    private String[] resolveFunction(int k, ElfSymbol s) {
+        String name = JvmNames.method(s.name());
+        if (s.isDefined()) return new String[] {unitClass.get(k), name, null};
+        Def d = globals.get(s.name());
+        if (d != null && d.symbol().type() == Elf.STT_FUNC) return new String[] {d.unitClass(), name, null};
+        Method m = Libc.find(s.name());
+        if (m != null) return new String[] {Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m)};
+        errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
+        return null;
+    }
+
+    private int handle(String[] fn) {
+        String key = fn[0] + "." + fn[1];
+        Integer i = handleIndex.get(key);
+        if (i != null) return i;
+        i = handleTargets.size();
+        handleIndex.put(key, i);
+        handleTargets.add(fn);
+        handleFields.add("f$" + i);
+        return i;
+    }
+
+    /** Rewrites one unit class: placeholder owners resolved against this object's symbols. */
+    private byte[] rewrite(int k, byte[] bytes, Map<String, Long> dataFields) {
+        ElfObject o = inputs.get(k).object();
+        Map<String, ElfSymbol> bySymbolField = new HashMap<>();
+        for (ElfSymbol s : o.symbols()) if (!s.name().isEmpty()) bySymbolField.putIfAbsent(JvmNames.field(s.name()), s);
+        String self = unitClass.get(k);
+        ClassReader cr = new ClassReader(bytes);
+        String original = cr.getClassName();
+        ClassWriter cw = new ClassWriter(0);
+        cr.accept(new ClassVisitor(ASM9, cw) {
+            @Override public void visit(int version, int access, String name, String sig, String sup, String[] itf) {
+                super.visit(version, access, self, sig, sup, itf);
+            }
+
+            @Override public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
+                MethodVisitor mv = super.visitMethod(access, name, desc, sig, ex);
+                return new MethodVisitor(ASM9, mv) {
+                    @Override public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
+                        if (owner.equals(original)) owner = self;
+                        else if (owner.equals(EXTERN)) {
+                            ElfSymbol s = bySymbolField.get(name);
+                            if (s == null) errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
+                            String[] fn = s == null ? null : resolveFunction(k, s);
+                            if (fn != null) {
+                                owner = fn[0];
+                                if (fn[2] != null && !fn[2].equals(desc)) {
+                                    errors.add(inputs.get(k).name() + ": call to `" + s.name() + "' with type " + desc
+                                            + " but the C library defines it as " + fn[2]);
+                                }
+                            }
+                        }
+                        super.visitMethodInsn(op, owner, name, desc, itf);
+                    }
+
+                    @Override public void visitFieldInsn(int op, String owner, String name, String desc) {
+                        if (owner.equals(DATA) || owner.equals(FN)) {
+                            ElfSymbol s = bySymbolField.get(name);
+                            if (s == null) {
+                                errors.add(inputs.get(k).name() + ": reference to unknown symbol field " + name);
+                            } else if (owner.equals(DATA)) {
+                                Long addr = dataAddress(k, s);
+                                String field = "d$" + (addr == null ? 0 : addr);
+                                if (addr != null) dataFields.put(field, addr);
+                                super.visitFieldInsn(GETSTATIC, PROGRAM, field, "J");
+                                return;
+                            } else {
+                                String[] fn = resolveFunction(k, s);
+                                int h = fn == null ? 0 : handle(fn);
+                                super.visitFieldInsn(GETSTATIC, PROGRAM, "f$" + h, "J");
+                                return;
+                            }
+                        }
+                        super.visitFieldInsn(op, owner, name, desc);
+                    }
+                };
+            }
+        }, 0);
+        return cw.toByteArray();
+    }
+
+    /** The descriptor of a method of a class, e.g. main's. */
+    private static String methodDescriptor(byte[] cls, String method) {
+        String[] found = new String[1];
+        new ClassReader(cls).accept(new ClassVisitor(ASM9) {
+            @Override public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
+                if (name.equals(method)) found[0] = desc;
+                return null;
+            }
+        }, ClassReader.SKIP_CODE);
+        return found[0];
+    }
+
+    /**
+     * jomp/link/Program: one static final long per data address the code uses (the image base
+     * plus an offset; a field per distinct address) and one per function handle.
+     */
+    private byte[] programClass(Map<String, Long> dataFields) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, PROGRAM, null, "java/lang/Object", null);
+        for (String f : handleFields) cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null).visitEnd();
+        for (String f : dataFields.keySet()) cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null).visitEnd();
+        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null).visitEnd();
+        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+        mv.visitCode();
+        // function handles first: the data image's function relocations use them
+        mv.visitLdcInsn(handleTargets.size());
+        mv.visitIntInsn(NEWARRAY, T_LONG);
+        for (int i = 0; i < handleTargets.size(); i++) {
+            String[] t = handleTargets.get(i);
+            String desc = t[2] != null ? t[2] : descriptorIn(t[0], t[1]);
+            mv.visitInsn(DUP);
+            mv.visitLdcInsn(i);
+            mv.visitLdcInsn(new Handle(H_INVOKESTATIC, t[0], t[1], desc, false));
+            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "register", "(Ljava/lang/invoke/MethodHandle;)J", false);
+            mv.visitInsn(DUP2);
+            mv.visitFieldInsn(PUTSTATIC, PROGRAM, handleFields.get(i), "J");
+            mv.visitInsn(LASTORE);
+        }
+        mv.visitVarInsn(ASTORE, 0);
+        mv.visitLdcInsn(DATA_RESOURCE);
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/DataImage", "load", "(Ljava/lang/String;[J)J", false);
+        mv.visitInsn(DUP2);
+        mv.visitFieldInsn(PUTSTATIC, PROGRAM, "base", "J");
+        mv.visitVarInsn(LSTORE, 1);
+        for (var e : dataFields.entrySet()) {
+            mv.visitVarInsn(LLOAD, 1);
+            mv.visitLdcInsn(e.getValue());
+            mv.visitInsn(LADD);
+            mv.visitFieldInsn(PUTSTATIC, PROGRAM, e.getKey(), "J");
+        }
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** Descriptor of a function defined in a unit class (read from the symbol's object). */
+    private String descriptorIn(String owner, String name) {
+        for (int k = 0; k < inputs.size(); k++) {
+            if (!unitClass.get(k).equals(owner)) continue;
+            for (ElfSection s : inputs.get(k).object().sections()) {
+                if (s.name().startsWith(CLASS_PREFIX)) {
+                    String d = methodDescriptor(s.data(), name);
+                    if (d != null) return d;
+                }
+            }
+        }
+        throw new LinkError("cannot find the code of function `" + name + "'");
+    }
+
+    /** jomp/link/Main: the JVM entry point; argv in native memory, C's main, exit with its status. */
+    private static byte[] mainClass(String unit, String mainDesc) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, MAIN, null, "java/lang/Object", null);
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
+        mv.visitCode();
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "programName", "()Ljava/lang/String;", false);
+        mv.visitInsn(DUP);
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "setProgramName", "(Ljava/lang/String;)V", false);
+        mv.visitVarInsn(ASTORE, 1);
+        mv.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J"); // load the data image before main runs
+        mv.visitInsn(POP2);
+        Type[] params = Type.getArgumentTypes(mainDesc);
+        if (params.length >= 1) mv.visitLdcInsn(1); // argc patched below
+        if (params.length >= 1) {
+            mv.visitInsn(POP);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitInsn(ARRAYLENGTH);
+            mv.visitInsn(ICONST_1);
+            mv.visitInsn(IADD);
+        }
+        if (params.length >= 2) {
+            mv.visitVarInsn(ALOAD, 1);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "argv", "(Ljava/lang/String;[Ljava/lang/String;)J", false);
+        }
+        if (params.length >= 3) mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "envp", "()J", false);
+        mv.visitMethodInsn(INVOKESTATIC, unit, "main", mainDesc, false);
+        Type ret = Type.getReturnType(mainDesc);
+        if (ret.getSort() == Type.VOID) mv.visitInsn(ICONST_0);
+        else if (ret.getSize() == 2) mv.visitInsn(L2I);
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "exit", "(I)V", false);
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+}

@@ -1,0 +1,21 @@
+package jomp.runtime.libc;
+
+import java.lang.foreign.Arena;
+
+import jomp.runtime.mem.Mem;
+
+/** errno.h: a thread-local {@code int} in native memory; {@code errno} is {@code (*__errno_location())}. */
+public final class Errno {
+    private Errno() {}
+
+    public static final int ENOENT = 2, EBADF = 9, ENOMEM = 12, EINVAL = 22, EDOM = 33, ERANGE = 34;
+
+    private static final ThreadLocal<Long> LOCATION = ThreadLocal.withInitial(
+            () -> Arena.global().allocate(4, 4).address());
+
+    public static long __errno_location() { return LOCATION.get(); }
+
+    static void set(int e) { Mem.putInt(__errno_location(), e); }
+
+    static int get() { return Mem.getInt(__errno_location()); }
+}

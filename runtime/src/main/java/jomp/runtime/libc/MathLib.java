@@ -1,0 +1,353 @@
+package jomp.runtime.libc;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * math.h (C99). Operations IEEE 754 defines exactly (sqrt, fma, floor, fmod, ...) are Java's,
+ * which computes the same bits as any correct implementation. The transcendental functions call
+ * the system's libm (glibc) through critical FFM downcalls, so results are bit-identical to what
+ * gcc-compiled code gets, for double and float alike. long double is double (the l variants).
+ */
+public final class MathLib {
+    private MathLib() {}
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final ValueLayout.OfDouble D = ValueLayout.JAVA_DOUBLE;
+    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
+    private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT;
+    private static final ValueLayout.OfLong J = ValueLayout.JAVA_LONG;
+
+    private static MethodHandle bind(String name, MemoryLayout result, MemoryLayout... args) {
+        var symbol = LINKER.defaultLookup().find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("jomp libc: libm has no " + name));
+        return LINKER.downcallHandle(symbol, FunctionDescriptor.of(result, args), Linker.Option.critical(false));
+    }
+
+    /**
+     * errno as glibc's libm sets it (the downcall's own errno stays in the native thread): EDOM
+     * for a NaN made from non-NaN arguments, ERANGE for an infinity made from finite ones
+     * (overflow and poles). Underflow's ERANGE is not reported.
+     */
+    private static double errno1(double x, double r) {
+        if (Double.isNaN(r) ? !Double.isNaN(x) : Double.isInfinite(r) && Double.isFinite(x))
+            Errno.set(Double.isNaN(r) ? Errno.EDOM : Errno.ERANGE);
+        return r;
+    }
+
+    private static float errno1(float x, float r) {
+        errno1((double) x, (double) r);
+        return r;
+    }
+
+    private static double errno2(double x, double y, double r) {
+        if (Double.isNaN(r) ? !Double.isNaN(x) && !Double.isNaN(y) : Double.isInfinite(r) && Double.isFinite(x) && Double.isFinite(y))
+            Errno.set(Double.isNaN(r) ? Errno.EDOM : Errno.ERANGE);
+        return r;
+    }
+
+    private static float errno2(float x, float y, float r) {
+        errno2((double) x, (double) y, (double) r);
+        return r;
+    }
+
+    /** Also ERANGE for a result that underflows to zero, as glibc's exp, exp2, erfc, tgamma. */
+    private static double underflow1(double x, double r) {
+        if (Double.isFinite(x) && r == 0) Errno.set(Errno.ERANGE);
+        return errno1(x, r);
+    }
+
+    private static float underflow1(float x, float r) {
+        if (Float.isFinite(x) && r == 0) Errno.set(Errno.ERANGE);
+        return errno1(x, r);
+    }
+
+    /** pow and atan2: ERANGE when the result underflows to zero (not when {@code zeroArg} is zero). */
+    private static double underflow2(double zeroArg, double x, double y, double r) {
+        if (Double.isFinite(x) && Double.isFinite(y) && zeroArg != 0 && r == 0) Errno.set(Errno.ERANGE);
+        return errno2(x, y, r);
+    }
+
+    private static float underflow2(float zeroArg, float x, float y, float r) {
+        if (Float.isFinite(x) && Float.isFinite(y) && zeroArg != 0 && r == 0) Errno.set(Errno.ERANGE);
+        return errno2(x, y, r);
+    }
+
+    /** nextafter: ERANGE when stepping from a nonzero value to a subnormal, zero or infinity. */
+    private static double nextErrno(double x, double y, double r, double minNormal) {
+        if (Double.isFinite(x) && x != 0 && x != y && !Double.isNaN(y) && (Math.abs(r) < minNormal || Double.isInfinite(r)))
+            Errno.set(Errno.ERANGE);
+        return r;
+    }
+
+    private static RuntimeException fail(Throwable t) {
+        return t instanceof RuntimeException r ? r : new RuntimeException(t);
+    }
+
+    private static final MethodHandle ACOS_H = bind("acos", D, D);
+    public static double acos(double x) { try { return errno1(x, (double) ACOS_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ACOSF_H = bind("acosf", F, F);
+    public static float acosf(float x) { try { return errno1(x, (float) ACOSF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double acosl(double x) { return acos(x); }
+    private static final MethodHandle ASIN_H = bind("asin", D, D);
+    public static double asin(double x) { try { return errno1(x, (double) ASIN_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ASINF_H = bind("asinf", F, F);
+    public static float asinf(float x) { try { return errno1(x, (float) ASINF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double asinl(double x) { return asin(x); }
+    private static final MethodHandle ATAN_H = bind("atan", D, D);
+    public static double atan(double x) { try { return errno1(x, (double) ATAN_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ATANF_H = bind("atanf", F, F);
+    public static float atanf(float x) { try { return errno1(x, (float) ATANF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double atanl(double x) { return atan(x); }
+    private static final MethodHandle COS_H = bind("cos", D, D);
+    public static double cos(double x) { try { return errno1(x, (double) COS_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle COSF_H = bind("cosf", F, F);
+    public static float cosf(float x) { try { return errno1(x, (float) COSF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double cosl(double x) { return cos(x); }
+    private static final MethodHandle SIN_H = bind("sin", D, D);
+    public static double sin(double x) { try { return errno1(x, (double) SIN_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle SINF_H = bind("sinf", F, F);
+    public static float sinf(float x) { try { return errno1(x, (float) SINF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double sinl(double x) { return sin(x); }
+    private static final MethodHandle TAN_H = bind("tan", D, D);
+    public static double tan(double x) { try { return errno1(x, (double) TAN_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle TANF_H = bind("tanf", F, F);
+    public static float tanf(float x) { try { return errno1(x, (float) TANF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double tanl(double x) { return tan(x); }
+    private static final MethodHandle ACOSH_H = bind("acosh", D, D);
+    public static double acosh(double x) { try { return errno1(x, (double) ACOSH_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ACOSHF_H = bind("acoshf", F, F);
+    public static float acoshf(float x) { try { return errno1(x, (float) ACOSHF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double acoshl(double x) { return acosh(x); }
+    private static final MethodHandle ASINH_H = bind("asinh", D, D);
+    public static double asinh(double x) { try { return errno1(x, (double) ASINH_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ASINHF_H = bind("asinhf", F, F);
+    public static float asinhf(float x) { try { return errno1(x, (float) ASINHF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double asinhl(double x) { return asinh(x); }
+    private static final MethodHandle ATANH_H = bind("atanh", D, D);
+    public static double atanh(double x) { try { return errno1(x, (double) ATANH_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ATANHF_H = bind("atanhf", F, F);
+    public static float atanhf(float x) { try { return errno1(x, (float) ATANHF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double atanhl(double x) { return atanh(x); }
+    private static final MethodHandle COSH_H = bind("cosh", D, D);
+    public static double cosh(double x) { try { return errno1(x, (double) COSH_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle COSHF_H = bind("coshf", F, F);
+    public static float coshf(float x) { try { return errno1(x, (float) COSHF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double coshl(double x) { return cosh(x); }
+    private static final MethodHandle SINH_H = bind("sinh", D, D);
+    public static double sinh(double x) { try { return errno1(x, (double) SINH_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle SINHF_H = bind("sinhf", F, F);
+    public static float sinhf(float x) { try { return errno1(x, (float) SINHF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double sinhl(double x) { return sinh(x); }
+    private static final MethodHandle TANH_H = bind("tanh", D, D);
+    public static double tanh(double x) { try { return errno1(x, (double) TANH_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle TANHF_H = bind("tanhf", F, F);
+    public static float tanhf(float x) { try { return errno1(x, (float) TANHF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double tanhl(double x) { return tanh(x); }
+    private static final MethodHandle EXP_H = bind("exp", D, D);
+    public static double exp(double x) { try { return underflow1(x, (double) EXP_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle EXPF_H = bind("expf", F, F);
+    public static float expf(float x) { try { return underflow1(x, (float) EXPF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double expl(double x) { return exp(x); }
+    private static final MethodHandle EXP2_H = bind("exp2", D, D);
+    public static double exp2(double x) { try { return underflow1(x, (double) EXP2_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle EXP2F_H = bind("exp2f", F, F);
+    public static float exp2f(float x) { try { return underflow1(x, (float) EXP2F_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double exp2l(double x) { return exp2(x); }
+    private static final MethodHandle EXPM1_H = bind("expm1", D, D);
+    public static double expm1(double x) { try { return errno1(x, (double) EXPM1_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle EXPM1F_H = bind("expm1f", F, F);
+    public static float expm1f(float x) { try { return errno1(x, (float) EXPM1F_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double expm1l(double x) { return expm1(x); }
+    private static final MethodHandle LOG_H = bind("log", D, D);
+    public static double log(double x) { try { return errno1(x, (double) LOG_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle LOGF_H = bind("logf", F, F);
+    public static float logf(float x) { try { return errno1(x, (float) LOGF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double logl(double x) { return log(x); }
+    private static final MethodHandle LOG2_H = bind("log2", D, D);
+    public static double log2(double x) { try { return errno1(x, (double) LOG2_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle LOG2F_H = bind("log2f", F, F);
+    public static float log2f(float x) { try { return errno1(x, (float) LOG2F_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double log2l(double x) { return log2(x); }
+    private static final MethodHandle LOG10_H = bind("log10", D, D);
+    public static double log10(double x) { try { return errno1(x, (double) LOG10_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle LOG10F_H = bind("log10f", F, F);
+    public static float log10f(float x) { try { return errno1(x, (float) LOG10F_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double log10l(double x) { return log10(x); }
+    private static final MethodHandle LOG1P_H = bind("log1p", D, D);
+    public static double log1p(double x) { try { return errno1(x, (double) LOG1P_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle LOG1PF_H = bind("log1pf", F, F);
+    public static float log1pf(float x) { try { return errno1(x, (float) LOG1PF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double log1pl(double x) { return log1p(x); }
+    private static final MethodHandle LOGB_H = bind("logb", D, D);
+    public static double logb(double x) { try { return (double) LOGB_H.invokeExact(x); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle LOGBF_H = bind("logbf", F, F);
+    public static float logbf(float x) { try { return (float) LOGBF_H.invokeExact(x); } catch (Throwable t) { throw fail(t); } }
+    public static double logbl(double x) { return logb(x); }
+    private static final MethodHandle CBRT_H = bind("cbrt", D, D);
+    public static double cbrt(double x) { try { return errno1(x, (double) CBRT_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle CBRTF_H = bind("cbrtf", F, F);
+    public static float cbrtf(float x) { try { return errno1(x, (float) CBRTF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double cbrtl(double x) { return cbrt(x); }
+    private static final MethodHandle ERF_H = bind("erf", D, D);
+    public static double erf(double x) { try { return errno1(x, (double) ERF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ERFF_H = bind("erff", F, F);
+    public static float erff(float x) { try { return errno1(x, (float) ERFF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double erfl(double x) { return erf(x); }
+    private static final MethodHandle ERFC_H = bind("erfc", D, D);
+    public static double erfc(double x) { try { return underflow1(x, (double) ERFC_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ERFCF_H = bind("erfcf", F, F);
+    public static float erfcf(float x) { try { return underflow1(x, (float) ERFCF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double erfcl(double x) { return erfc(x); }
+    private static final MethodHandle TGAMMA_H = bind("tgamma", D, D);
+    public static double tgamma(double x) { try { return underflow1(x, (double) TGAMMA_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle TGAMMAF_H = bind("tgammaf", F, F);
+    public static float tgammaf(float x) { try { return underflow1(x, (float) TGAMMAF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double tgammal(double x) { return tgamma(x); }
+    private static final MethodHandle LGAMMA_H = bind("lgamma", D, D);
+    public static double lgamma(double x) { try { return errno1(x, (double) LGAMMA_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle LGAMMAF_H = bind("lgammaf", F, F);
+    public static float lgammaf(float x) { try { return errno1(x, (float) LGAMMAF_H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double lgammal(double x) { return lgamma(x); }
+    private static final MethodHandle ATAN2_H = bind("atan2", D, D, D);
+    public static double atan2(double x, double y) { try { return underflow2(x, x, y, (double) ATAN2_H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ATAN2F_H = bind("atan2f", F, F, F);
+    public static float atan2f(float x, float y) { try { return underflow2(x, x, y, (float) ATAN2F_H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
+    public static double atan2l(double x, double y) { return atan2(x, y); }
+    private static final MethodHandle POW_H = bind("pow", D, D, D);
+    public static double pow(double x, double y) { try { return underflow2(x, x, y, (double) POW_H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle POWF_H = bind("powf", F, F, F);
+    public static float powf(float x, float y) { try { return underflow2(x, x, y, (float) POWF_H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
+    public static double powl(double x, double y) { return pow(x, y); }
+    private static final MethodHandle HYPOT_H = bind("hypot", D, D, D);
+    public static double hypot(double x, double y) { try { return errno2(x, y, (double) HYPOT_H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle HYPOTF_H = bind("hypotf", F, F, F);
+    public static float hypotf(float x, float y) { try { return errno2(x, y, (float) HYPOTF_H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
+    public static double hypotl(double x, double y) { return hypot(x, y); }
+    private static final MethodHandle FREXP_H = bind("frexp", D, D, J);
+    public static double frexp(double x, long e) { try { return (double) FREXP_H.invokeExact(x, e); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle FREXPF_H = bind("frexpf", F, F, J);
+    public static float frexpf(float x, long e) { try { return (float) FREXPF_H.invokeExact(x, e); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle MODF_H = bind("modf", D, D, J);
+    public static double modf(double x, long ip) { try { return (double) MODF_H.invokeExact(x, ip); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle MODFF_H = bind("modff", F, F, J);
+    public static float modff(float x, long ip) { try { return (float) MODFF_H.invokeExact(x, ip); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle REMQUO_H = bind("remquo", D, D, D, J);
+    public static double remquo(double x, double y, long q) { try { return (double) REMQUO_H.invokeExact(x, y, q); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle REMQUOF_H = bind("remquof", F, F, F, J);
+    public static float remquof(float x, float y, long q) { try { return (float) REMQUOF_H.invokeExact(x, y, q); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ILOGB_H = bind("ilogb", I, D);
+    public static int ilogb(double x) { try { return (int) ILOGB_H.invokeExact(x); } catch (Throwable t) { throw fail(t); } }
+    private static final MethodHandle ILOGBF_H = bind("ilogbf", I, F);
+    public static int ilogbf(float x) { try { return (int) ILOGBF_H.invokeExact(x); } catch (Throwable t) { throw fail(t); } }
+
+    // ---- exact operations, in Java ----
+
+    public static double sqrt(double x) { return errno1(x, Math.sqrt(x)); }
+    public static float sqrtf(float x) { return errno1(x, (float) Math.sqrt(x)); } // exact: double has > 2*24+2 bits
+    public static double sqrtl(double x) { return sqrt(x); }
+    public static double fabs(double x) { return Math.abs(x); }
+    public static float fabsf(float x) { return Math.abs(x); }
+    public static double fabsl(double x) { return Math.abs(x); }
+    public static double floor(double x) { return Math.floor(x); }
+    public static float floorf(float x) { return (float) Math.floor(x); }
+    public static double floorl(double x) { return Math.floor(x); }
+    public static double ceil(double x) { return Math.ceil(x); }
+    public static float ceilf(float x) { return (float) Math.ceil(x); }
+    public static double ceill(double x) { return Math.ceil(x); }
+    public static double trunc(double x) { return x < 0 ? Math.ceil(x) : Math.floor(x); }
+    public static float truncf(float x) { return (float) trunc(x); }
+    public static double truncl(double x) { return trunc(x); }
+    public static double rint(double x) { return Math.rint(x); }
+    public static float rintf(float x) { return (float) Math.rint(x); }
+    public static double rintl(double x) { return Math.rint(x); }
+    public static double nearbyint(double x) { return Math.rint(x); }
+    public static float nearbyintf(float x) { return (float) Math.rint(x); }
+    public static double nearbyintl(double x) { return Math.rint(x); }
+
+    /** Halfway cases away from zero. */
+    public static double round(double x) {
+        double t = trunc(x);
+        if (Math.abs(x - t) >= 0.5) t += Math.copySign(1.0, x);
+        return t;
+    }
+    public static float roundf(float x) { return (float) round(x); }
+    public static double roundl(double x) { return round(x); }
+
+    /** Out of range and NaN give LONG_MIN, as the x86-64 conversion instruction does. */
+    private static long toLong(double r) {
+        return Double.isNaN(r) || r >= 0x1p63 || r < -0x1p63 ? Long.MIN_VALUE : (long) r;
+    }
+    public static long lround(double x) { return toLong(round(x)); }
+    public static long lroundf(float x) { return toLong(round(x)); }
+    public static long llround(double x) { return toLong(round(x)); }
+    public static long llroundf(float x) { return toLong(round(x)); }
+    public static long lrint(double x) { return toLong(Math.rint(x)); }
+    public static long lrintf(float x) { return toLong(Math.rint(x)); }
+    public static long llrint(double x) { return toLong(Math.rint(x)); }
+    public static long llrintf(float x) { return toLong(Math.rint(x)); }
+
+    public static double fmod(double x, double y) { return errno2(x, y, x % y); }
+    public static float fmodf(float x, float y) { return errno2(x, y, x % y); }
+    public static double fmodl(double x, double y) { return fmod(x, y); }
+    public static double remainder(double x, double y) { return errno2(x, y, Math.IEEEremainder(x, y)); }
+    public static float remainderf(float x, float y) { return errno2(x, y, (float) Math.IEEEremainder(x, y)); }
+    public static double remainderl(double x, double y) { return remainder(x, y); }
+
+    // glibc on x86-64 uses minsd/maxsd, which return the second operand when the two compare
+    // equal: fmin(-0.0, +0.0) is +0.0.
+    public static double fmin(double x, double y) { return Double.isNaN(x) ? y : Double.isNaN(y) ? x : x < y ? x : y; }
+    public static float fminf(float x, float y) { return Float.isNaN(x) ? y : Float.isNaN(y) ? x : x < y ? x : y; }
+    public static double fminl(double x, double y) { return fmin(x, y); }
+    public static double fmax(double x, double y) { return Double.isNaN(x) ? y : Double.isNaN(y) ? x : x > y ? x : y; }
+    public static float fmaxf(float x, float y) { return Float.isNaN(x) ? y : Float.isNaN(y) ? x : x > y ? x : y; }
+    public static double fmaxl(double x, double y) { return fmax(x, y); }
+    public static double fdim(double x, double y) { return Double.isNaN(x) || Double.isNaN(y) ? x + y : x > y ? x - y : 0.0; }
+    public static float fdimf(float x, float y) { return Float.isNaN(x) || Float.isNaN(y) ? x + y : x > y ? x - y : 0.0f; }
+    public static double fdiml(double x, double y) { return fdim(x, y); }
+
+    public static double fma(double x, double y, double z) { return Math.fma(x, y, z); }
+    public static float fmaf(float x, float y, float z) { return Math.fma(x, y, z); }
+    public static double fmal(double x, double y, double z) { return Math.fma(x, y, z); }
+    public static double copysign(double x, double y) { return Math.copySign(x, y); }
+    public static float copysignf(float x, float y) { return Math.copySign(x, y); }
+    public static double copysignl(double x, double y) { return Math.copySign(x, y); }
+    public static double nextafter(double x, double y) { return nextErrno(x, y, Math.nextAfter(x, y), Double.MIN_NORMAL); }
+    public static float nextafterf(float x, float y) { return (float) nextErrno(x, y, Math.nextAfter(x, (double) y), Float.MIN_NORMAL); }
+    public static double nextafterl(double x, double y) { return Math.nextAfter(x, y); }
+    public static double ldexp(double x, int e) { return Math.scalb(x, e); }
+    public static float ldexpf(float x, int e) { return Math.scalb(x, e); }
+    public static double scalbn(double x, int e) { return Math.scalb(x, e); }
+    public static float scalbnf(float x, int e) { return Math.scalb(x, e); }
+
+    /** nan("") is the default quiet NaN; glibc reads the tag as a payload, jomp ignores it. */
+    public static double nan(long tag) { return Double.longBitsToDouble(0x7ff8000000000000L); }
+    public static float nanf(long tag) { return Float.intBitsToFloat(0x7fc00000); }
+
+    // ---- classification (the math.h macros call these) ----
+
+    public static final int FP_NAN = 0, FP_INFINITE = 1, FP_ZERO = 2, FP_SUBNORMAL = 3, FP_NORMAL = 4;
+
+    public static int __jomp_fpclassify(double x) {
+        if (Double.isNaN(x)) return FP_NAN;
+        if (Double.isInfinite(x)) return FP_INFINITE;
+        if (x == 0) return FP_ZERO;
+        return Math.abs(x) < Double.MIN_NORMAL ? FP_SUBNORMAL : FP_NORMAL;
+    }
+
+    public static int __jomp_fpclassifyf(float x) {
+        if (Float.isNaN(x)) return FP_NAN;
+        if (Float.isInfinite(x)) return FP_INFINITE;
+        if (x == 0) return FP_ZERO;
+        return Math.abs(x) < Float.MIN_NORMAL ? FP_SUBNORMAL : FP_NORMAL;
+    }
+
+    public static int __jomp_isnan(double x) { return Double.isNaN(x) ? 1 : 0; }
+    /** glibc's isinf gives -1 for negative infinity. */
+    public static int __jomp_isinf(double x) { return x == Double.POSITIVE_INFINITY ? 1 : x == Double.NEGATIVE_INFINITY ? -1 : 0; }
+    public static int __jomp_isfinite(double x) { return Double.isFinite(x) ? 1 : 0; }
+    public static int __jomp_signbit(double x) { return Double.doubleToRawLongBits(x) < 0 ? 1 : 0; }
+}

@@ -1,0 +1,364 @@
+package jomp.runtime.libc;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jomp.runtime.mem.Mem;
+
+/**
+ * stdlib.h. The allocator is the system's libc malloc family, bound through FFM downcalls
+ * (critical: no thread-state transition), so memory from C code and from native libraries is
+ * the same heap.
+ */
+public final class Stdlib {
+    private Stdlib() {}
+
+    // ---- memory ----
+
+    private static final MethodHandle MALLOC, CALLOC, REALLOC, FREE, POSIX_MEMALIGN;
+
+    static {
+        Linker linker = Linker.nativeLinker();
+        var libc = linker.defaultLookup();
+        Linker.Option critical = Linker.Option.critical(false);
+        ValueLayout.OfLong J = ValueLayout.JAVA_LONG;
+        MALLOC = linker.downcallHandle(libc.find("malloc").orElseThrow(), FunctionDescriptor.of(J, J), critical);
+        CALLOC = linker.downcallHandle(libc.find("calloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
+        REALLOC = linker.downcallHandle(libc.find("realloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
+        FREE = linker.downcallHandle(libc.find("free").orElseThrow(), FunctionDescriptor.ofVoid(J), critical);
+        POSIX_MEMALIGN = linker.downcallHandle(libc.find("posix_memalign").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, J, J, J), critical);
+    }
+
+    public static long malloc(long size) {
+        try {
+            long p = (long) MALLOC.invokeExact(size);
+            if (p == 0) Errno.set(Errno.ENOMEM);
+            return p;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    public static long calloc(long n, long size) {
+        try {
+            long p = (long) CALLOC.invokeExact(n, size);
+            if (p == 0) Errno.set(Errno.ENOMEM);
+            return p;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    public static long realloc(long p, long size) {
+        try {
+            long q = (long) REALLOC.invokeExact(p, size);
+            if (q == 0 && size != 0) Errno.set(Errno.ENOMEM);
+            return q;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    public static void free(long p) {
+        if (p == 0) return;
+        try {
+            FREE.invokeExact(p);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    public static int posix_memalign(long pp, long alignment, long size) {
+        try {
+            return (int) POSIX_MEMALIGN.invokeExact(pp, alignment, size);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    public static long aligned_alloc(long alignment, long size) {
+        long cell = Arena.ofAuto().allocate(8, 8).address();
+        int r = posix_memalign(cell, Math.max(alignment, 8), size);
+        if (r != 0) { Errno.set(r); return 0; }
+        return Mem.getLong(cell);
+    }
+
+    // ---- process ----
+
+    private static final ArrayList<Long> AT_EXIT = new ArrayList<>();
+    private static volatile String programName = "a.out";
+
+    /** argv[0], for assert's and abort's messages; the program's launcher sets it. */
+    public static void setProgramName(String argv0) { programName = argv0; }
+
+    static String programName() { return programName; }
+
+    public static int atexit(long f) {
+        synchronized (AT_EXIT) { AT_EXIT.add(f); }
+        return 0;
+    }
+
+    /** Runs the atexit handlers last-registered first, flushes stdio and ends the process. */
+    public static void exit(int status) {
+        while (true) {
+            long f;
+            synchronized (AT_EXIT) {
+                if (AT_EXIT.isEmpty()) break;
+                f = AT_EXIT.removeLast();
+            }
+            try {
+                FunctionPointers.handle(f).invokeExact();
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable t) {
+                throw new RuntimeException(t);
+            }
+        }
+        Stdio.flushAll();
+        Runtime.getRuntime().exit(status);
+    }
+
+    public static void _Exit(int status) {
+        Runtime.getRuntime().halt(status);
+    }
+
+    /** Like SIGABRT: stdio is not flushed and the shell sees status 134. */
+    public static void abort() {
+        Stdio.STDERR.flush();
+        Runtime.getRuntime().halt(134);
+    }
+
+    /**
+     * Runs {@code /bin/sh -c command} sharing this process's descriptors; returns the wait status
+     * as glibc does (exit code times 256). system(NULL) asks whether a shell exists.
+     */
+    public static int system(long command) {
+        if (command == 0) return new java.io.File("/bin/sh").canExecute() ? 1 : 0;
+        Stdio.flushAll();
+        try {
+            Process p = new ProcessBuilder("/bin/sh", "-c", Mem.cString(command)).inheritIO().start();
+            int code = p.waitFor();
+            return code > 128 && code < 160 ? code - 128 : (code & 0xff) << 8; // killed by a signal: the signal number
+        } catch (java.io.IOException e) {
+            return 127 << 8;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    public static long getenv(long name) {
+        String v = System.getenv(Mem.cString(name));
+        if (v == null) return 0;
+        return ENV.computeIfAbsent(v, s -> cstring(s.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static final ConcurrentHashMap<String, Long> ENV = new ConcurrentHashMap<>();
+
+    static long cstring(byte[] b) {
+        long a = Arena.global().allocate(b.length + 1).address();
+        for (int i = 0; i < b.length; i++) Mem.putByte(a + i, b[i]);
+        Mem.putByte(a + b.length, (byte) 0);
+        return a;
+    }
+
+    // ---- integer arithmetic ----
+
+    public static int abs(int n) { return n < 0 ? -n : n; }
+    public static long labs(long n) { return n < 0 ? -n : n; }
+    public static long llabs(long n) { return n < 0 ? -n : n; }
+    public static long imaxabs(long n) { return n < 0 ? -n : n; }
+
+    /** div_t is a struct: the result goes to {@code ret} (abi.md). */
+    public static long div(long ret, int a, int b) {
+        Mem.putInt(ret, a / b);
+        Mem.putInt(ret + 4, a % b);
+        return ret;
+    }
+
+    public static long ldiv(long ret, long a, long b) {
+        Mem.putLong(ret, a / b);
+        Mem.putLong(ret + 8, a % b);
+        return ret;
+    }
+
+    public static long lldiv(long ret, long a, long b) { return ldiv(ret, a, b); }
+
+    // ---- string conversions ----
+
+    public static int atoi(long s) { return (int) parseInteger(s, 0, 10, true); }
+    public static long atol(long s) { return parseInteger(s, 0, 10, true); }
+    public static long atoll(long s) { return parseInteger(s, 0, 10, true); }
+    public static double atof(long s) { return strtod(s, 0); }
+
+    public static long strtol(long s, long end, int base) { return parseInteger(s, end, base, true); }
+    public static long strtoll(long s, long end, int base) { return parseInteger(s, end, base, true); }
+    public static long strtoimax(long s, long end, int base) { return parseInteger(s, end, base, true); }
+    public static long strtoul(long s, long end, int base) { return parseInteger(s, end, base, false); }
+    public static long strtoull(long s, long end, int base) { return parseInteger(s, end, base, false); }
+    public static long strtoumax(long s, long end, int base) { return parseInteger(s, end, base, false); }
+
+    static boolean isSpace(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+    private static int digit(int c) {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'z') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+        return 99;
+    }
+
+    /** strtol/strtoul as glibc: clamps on overflow with ERANGE; strtoul negates "-n" modulo 2^64. */
+    static long parseInteger(long s, long end, int base, boolean signed) {
+        return parseInteger(s, end, base, signed, null);
+    }
+
+    /** As above; the end position also goes to {@code endOut[0]} when that is not null. */
+    static long parseInteger(long s, long end, int base, boolean signed, long[] endOut) {
+        if (base < 0 || base == 1 || base > 36) {
+            Errno.set(Errno.EINVAL); // glibc leaves *end alone here
+            return 0;
+        }
+        long p = s;
+        while (isSpace(Mem.getByte(p))) p++;
+        boolean negative = false;
+        if (Mem.getByte(p) == '-') { negative = true; p++; }
+        else if (Mem.getByte(p) == '+') p++;
+        if ((base == 0 || base == 16) && Mem.getByte(p) == '0'
+                && (Mem.getByte(p + 1) | 0x20) == 'x' && digit(Mem.getByte(p + 2)) < 16) {
+            p += 2;
+            base = 16;
+        } else if (base == 0) {
+            base = Mem.getByte(p) == '0' ? 8 : 10;
+        }
+        long start = p;
+        long acc = 0;
+        boolean overflow = false;
+        long limit = Long.divideUnsigned(-1L, base);
+        for (int d; (d = digit(Mem.getByte(p))) < base; p++) {
+            if (Long.compareUnsigned(acc, limit) > 0) overflow = true;
+            long next = acc * base + d;
+            if (Long.compareUnsigned(next, acc * base) < 0) overflow = true;
+            acc = next;
+        }
+        if (p == start) p = s;
+        if (end != 0) Mem.putLong(end, p);
+        if (endOut != null) endOut[0] = p;
+        if (p == s) return 0;
+        if (signed) {
+            if (overflow || (negative ? Long.compareUnsigned(acc, Long.MIN_VALUE) > 0 : acc < 0)) {
+                Errno.set(Errno.ERANGE);
+                return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
+            }
+            return negative ? -acc : acc;
+        }
+        if (overflow) {
+            Errno.set(Errno.ERANGE);
+            return -1L;
+        }
+        return negative ? -acc : acc;
+    }
+
+    public static double strtod(long s, long end) { return Double.longBitsToDouble(Strtod.parse(s, end, false)); }
+    public static double strtold(long s, long end) { return strtod(s, end); }
+    public static float strtof(long s, long end) { return Float.intBitsToFloat((int) Strtod.parse(s, end, true)); }
+
+    // ---- rand: glibc's TYPE_3 additive feedback generator ----
+
+    private static final int[] RAND = new int[34];
+    private static int randF, randR;
+
+    static {
+        srand(1);
+    }
+
+    public static synchronized void srand(int seed) {
+        int[] r = new int[344];
+        r[0] = seed == 0 ? 1 : seed;
+        for (int i = 1; i < 31; i++) {
+            long hi = r[i - 1] / 127773, lo = r[i - 1] % 127773;
+            int word = (int) (16807 * lo - 2836 * hi); // glibc keeps it in an int32_t
+            if (word < 0) word += 2147483647;
+            r[i] = word;
+        }
+        // r[31..33] repeat r[0..2]; then r[i] = r[i-31] + r[i-3]. glibc discards 310 outputs,
+        // so the state is r[313..343].
+        for (int i = 31; i < 34; i++) r[i] = r[i - 31];
+        for (int i = 34; i < 344; i++) r[i] = r[i - 31] + r[i - 3];
+        System.arraycopy(r, 344 - 31, RAND, 0, 31);
+        randF = 0;
+    }
+
+    public static synchronized int rand() {
+        // RAND[0..30] is a ring of the last 31 words, oldest at randF
+        int v = RAND[randF] + RAND[(randF + 28) % 31];
+        RAND[randF] = v;
+        randF = (randF + 1) % 31;
+        return v >>> 1;
+    }
+
+    // ---- sorting and searching ----
+
+    /** glibc's msort: a top-down stable merge sort through a temporary buffer. */
+    public static void qsort(long base, long n, long size, long cmp) {
+        if (n <= 1 || size == 0) return;
+        MethodHandle c = FunctionPointers.handle(cmp);
+        try (Arena arena = Arena.ofConfined()) {
+            long tmp = arena.allocate(n * size, 16).address();
+            msort(base, n, size, c, tmp);
+        }
+    }
+
+    private static int compare(MethodHandle c, long a, long b) {
+        try {
+            return (int) c.invokeExact(a, b);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new RuntimeException(t);
+        }
+    }
+
+    private static void msort(long b, long n, long s, MethodHandle c, long tmp) {
+        if (n <= 1) return;
+        long n1 = n / 2, n2 = n - n1;
+        long b1 = b, b2 = b + n1 * s;
+        msort(b1, n1, s, c, tmp);
+        msort(b2, n2, s, c, tmp);
+        long t = tmp;
+        while (n1 > 0 && n2 > 0) {
+            if (compare(c, b1, b2) <= 0) {
+                Mem.copy(t, b1, s);
+                b1 += s;
+                n1--;
+            } else {
+                Mem.copy(t, b2, s);
+                b2 += s;
+                n2--;
+            }
+            t += s;
+        }
+        if (n1 > 0) Mem.copy(t, b1, n1 * s);
+        Mem.copy(b, tmp, (n - n2) * s);
+    }
+
+    public static long bsearch(long key, long base, long n, long size, long cmp) {
+        MethodHandle c = FunctionPointers.handle(cmp);
+        long lo = 0, hi = n;
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            long p = base + mid * size;
+            int r = compare(c, key, p);
+            if (r < 0) hi = mid;
+            else if (r > 0) lo = mid + 1;
+            else return p;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,239 @@
+package jomp.runtime.libc;
+
+import java.lang.foreign.Arena;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jomp.runtime.mem.Mem;
+
+/** string.h over native memory. Bytes compare as unsigned char, as C requires. */
+public final class Str {
+    private Str() {}
+
+    public static long memcpy(long d, long s, long n) { if (n != 0) Mem.copy(d, s, n); return d; }
+
+    public static long memmove(long d, long s, long n) { if (n != 0) Mem.copy(d, s, n); return d; }
+
+    public static long memset(long d, int c, long n) { if (n != 0) Mem.fill(d, (byte) c, n); return d; }
+
+    public static int memcmp(long a, long b, long n) {
+        for (long i = 0; i < n; i++) {
+            int x = Mem.getByte(a + i) & 0xff, y = Mem.getByte(b + i) & 0xff;
+            if (x != y) return x - y;
+        }
+        return 0;
+    }
+
+    public static long memchr(long s, int c, long n) {
+        byte b = (byte) c;
+        for (long i = 0; i < n; i++) if (Mem.getByte(s + i) == b) return s + i;
+        return 0;
+    }
+
+    public static long strlen(long s) {
+        long n = 0;
+        while (Mem.getByte(s + n) != 0) n++;
+        return n;
+    }
+
+    public static long strnlen(long s, long max) {
+        long n = 0;
+        while (n < max && Mem.getByte(s + n) != 0) n++;
+        return n;
+    }
+
+    public static long strcpy(long d, long s) {
+        Mem.copy(d, s, strlen(s) + 1);
+        return d;
+    }
+
+    public static long strncpy(long d, long s, long n) {
+        long i = 0;
+        for (; i < n; i++) {
+            byte b = Mem.getByte(s + i);
+            if (b == 0) break;
+            Mem.putByte(d + i, b);
+        }
+        if (i < n) Mem.fill(d + i, (byte) 0, n - i);
+        return d;
+    }
+
+    public static long strcat(long d, long s) {
+        strcpy(d + strlen(d), s);
+        return d;
+    }
+
+    public static long strncat(long d, long s, long n) {
+        long e = d + strlen(d);
+        long i = 0;
+        for (; i < n; i++) {
+            byte b = Mem.getByte(s + i);
+            if (b == 0) break;
+            Mem.putByte(e + i, b);
+        }
+        Mem.putByte(e + i, (byte) 0);
+        return d;
+    }
+
+    public static int strcmp(long a, long b) {
+        for (long i = 0;; i++) {
+            int x = Mem.getByte(a + i) & 0xff, y = Mem.getByte(b + i) & 0xff;
+            if (x != y) return x - y;
+            if (x == 0) return 0;
+        }
+    }
+
+    public static int strncmp(long a, long b, long n) {
+        for (long i = 0; i < n; i++) {
+            int x = Mem.getByte(a + i) & 0xff, y = Mem.getByte(b + i) & 0xff;
+            if (x != y) return x - y;
+            if (x == 0) return 0;
+        }
+        return 0;
+    }
+
+    public static int strcoll(long a, long b) { return strcmp(a, b); }
+
+    public static long strchr(long s, int c) {
+        byte b = (byte) c;
+        for (long p = s;; p++) {
+            byte x = Mem.getByte(p);
+            if (x == b) return p;
+            if (x == 0) return 0;
+        }
+    }
+
+    public static long strrchr(long s, int c) {
+        byte b = (byte) c;
+        long found = 0;
+        for (long p = s;; p++) {
+            byte x = Mem.getByte(p);
+            if (x == b) found = p;
+            if (x == 0) return found;
+        }
+    }
+
+    public static long strstr(long h, long n) {
+        long nl = strlen(n);
+        if (nl == 0) return h;
+        byte first = Mem.getByte(n);
+        for (long p = h; Mem.getByte(p) != 0; p++) {
+            if (Mem.getByte(p) == first && strncmp(p, n, nl) == 0) return p;
+        }
+        return 0;
+    }
+
+    public static long strdup(long s) {
+        long n = strlen(s) + 1;
+        long d = Stdlib.malloc(n);
+        if (d != 0) Mem.copy(d, s, n);
+        return d;
+    }
+
+    public static long strndup(long s, long max) {
+        long n = strnlen(s, max);
+        long d = Stdlib.malloc(n + 1);
+        if (d == 0) return 0;
+        Mem.copy(d, s, n);
+        Mem.putByte(d + n, (byte) 0);
+        return d;
+    }
+
+    private static boolean in(byte c, long set) {
+        for (long p = set;; p++) {
+            byte x = Mem.getByte(p);
+            if (x == 0) return false;
+            if (x == c) return true;
+        }
+    }
+
+    public static long strspn(long s, long accept) {
+        long n = 0;
+        for (byte c; (c = Mem.getByte(s + n)) != 0 && in(c, accept); ) n++;
+        return n;
+    }
+
+    public static long strcspn(long s, long reject) {
+        long n = 0;
+        for (byte c; (c = Mem.getByte(s + n)) != 0 && !in(c, reject); ) n++;
+        return n;
+    }
+
+    public static long strpbrk(long s, long accept) {
+        long p = s + strcspn(s, accept);
+        return Mem.getByte(p) != 0 ? p : 0;
+    }
+
+    private static final ThreadLocal<long[]> TOK = ThreadLocal.withInitial(() -> new long[1]);
+
+    public static long strtok(long s, long delim) {
+        long[] save = TOK.get();
+        if (s == 0) s = save[0];
+        if (s == 0) return 0;
+        s += strspn(s, delim);
+        if (Mem.getByte(s) == 0) { save[0] = 0; return 0; }
+        long end = s + strcspn(s, delim);
+        if (Mem.getByte(end) == 0) save[0] = 0;
+        else { Mem.putByte(end, (byte) 0); save[0] = end + 1; }
+        return s;
+    }
+
+    // ---- strerror ----
+
+    private static final ConcurrentHashMap<Integer, Long> MESSAGES = new ConcurrentHashMap<>();
+
+    public static long strerror(int e) {
+        return MESSAGES.computeIfAbsent(e, k -> {
+            byte[] b = message(k).getBytes(StandardCharsets.ISO_8859_1);
+            long a = Arena.global().allocate(b.length + 1).address();
+            for (int i = 0; i < b.length; i++) Mem.putByte(a + i, b[i]);
+            Mem.putByte(a + b.length, (byte) 0);
+            return a;
+        });
+    }
+
+    /** glibc's message for an errno value. */
+    static String message(int e) {
+        return switch (e) {
+            case 0 -> "Success";
+            case 1 -> "Operation not permitted";
+            case 2 -> "No such file or directory";
+            case 3 -> "No such process";
+            case 4 -> "Interrupted system call";
+            case 5 -> "Input/output error";
+            case 6 -> "No such device or address";
+            case 7 -> "Argument list too long";
+            case 8 -> "Exec format error";
+            case 9 -> "Bad file descriptor";
+            case 10 -> "No child processes";
+            case 11 -> "Resource temporarily unavailable";
+            case 12 -> "Cannot allocate memory";
+            case 13 -> "Permission denied";
+            case 14 -> "Bad address";
+            case 16 -> "Device or resource busy";
+            case 17 -> "File exists";
+            case 18 -> "Invalid cross-device link";
+            case 19 -> "No such device";
+            case 20 -> "Not a directory";
+            case 21 -> "Is a directory";
+            case 22 -> "Invalid argument";
+            case 23 -> "Too many open files in system";
+            case 24 -> "Too many open files";
+            case 25 -> "Inappropriate ioctl for device";
+            case 27 -> "File too large";
+            case 28 -> "No space left on device";
+            case 29 -> "Illegal seek";
+            case 30 -> "Read-only file system";
+            case 31 -> "Too many links";
+            case 32 -> "Broken pipe";
+            case 33 -> "Numerical argument out of domain";
+            case 34 -> "Numerical result out of range";
+            case 35 -> "Resource deadlock avoided";
+            case 36 -> "File name too long";
+            case 38 -> "Function not implemented";
+            case 84 -> "Invalid or incomplete multibyte or wide character";
+            case 110 -> "Connection timed out";
+            default -> "Unknown error " + e;
+        };
+    }
+}

@@ -1,0 +1,153 @@
+package jomp.runtime.libc;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+import jomp.runtime.mem.Mem;
+
+/**
+ * strtod/strtof: C's syntax (decimal, hexadecimal with binary exponent, inf, infinity, nan,
+ * nan(chars)) scanned here; the correctly rounded conversion is Java's (Double.parseDouble and
+ * Float.parseFloat round the exact decimal or hex value to nearest-even, as glibc does).
+ * errno is ERANGE on overflow and on an inexact result below the normal range, like glibc.
+ */
+final class Strtod {
+    private Strtod() {}
+
+    private static int at(long p) { return Mem.getByte(p) & 0xff; }
+
+    private static boolean matches(long p, String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if ((at(p + i) | 0x20) != word.charAt(i)) return false;
+        }
+        return true;
+    }
+
+    private static boolean isDigit(int c) { return c >= '0' && c <= '9'; }
+
+    private static boolean isHex(int c) {
+        return isDigit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+    }
+
+    /** The result's bits: a double's, or a float's in the low 32 bits when {@code single}. */
+    static long parse(long s, long end, boolean single) {
+        long p = s;
+        while (Stdlib.isSpace(at(p))) p++;
+        boolean negative = false;
+        if (at(p) == '-') { negative = true; p++; }
+        else if (at(p) == '+') p++;
+        double r;
+        if (matches(p, "inf")) {
+            p += matches(p + 3, "inity") ? 8 : 3;
+            r = Double.POSITIVE_INFINITY;
+        } else if (matches(p, "nan")) {
+            p += 3;
+            long payload = 0;
+            if (at(p) == '(') {
+                long q = p + 1;
+                while (isDigit(at(q)) || ((at(q) | 0x20) >= 'a' && (at(q) | 0x20) <= 'z') || at(q) == '_') q++;
+                if (at(q) == ')') {
+                    // glibc reads the characters as an integer (base 0) and keeps it as the payload
+                    long[] e = {0};
+                    long m = Stdlib.parseInteger(p + 1, 0, 0, false, e);
+                    if (e[0] == q) payload = m;
+                    p = q + 1;
+                }
+            }
+            if (end != 0) Mem.putLong(end, p);
+            if (single) return (0x7fc00000 | (payload & 0x3fffff)) | (negative ? 0x80000000L : 0);
+            return 0x7ff8000000000000L | (payload & 0x7ffffffffffffL) | (negative ? Long.MIN_VALUE : 0);
+        } else if (at(p) == '0' && (at(p + 1) | 0x20) == 'x'
+                && (isHex(at(p + 2)) || (at(p + 2) == '.' && isHex(at(p + 3))))) {
+            long[] endp = {0};
+            r = hex(p + 2, single, endp);
+            p = endp[0];
+        } else {
+            StringBuilder m = new StringBuilder();
+            long q = p;
+            int digits = 0;
+            while (isDigit(at(q))) { m.append((char) at(q++)); digits++; }
+            if (at(q) == '.') {
+                m.append('.');
+                q++;
+                while (isDigit(at(q))) { m.append((char) at(q++)); digits++; }
+            }
+            if (digits == 0) {
+                if (end != 0) Mem.putLong(end, s);
+                return 0;
+            }
+            long exp = 0;
+            if ((at(q) | 0x20) == 'e') {
+                long e = q + 1;
+                boolean eneg = false;
+                if (at(e) == '-') { eneg = true; e++; }
+                else if (at(e) == '+') e++;
+                if (isDigit(at(e))) {
+                    while (isDigit(at(e))) {
+                        exp = Math.min(exp * 10 + (at(e) - '0'), 1_000_000_000L);
+                        e++;
+                    }
+                    if (eneg) exp = -exp;
+                    q = e;
+                }
+            }
+            p = q;
+            String text = m + "e" + exp;
+            r = single ? Float.parseFloat(text) : Double.parseDouble(text);
+            checkRange(r, single, () -> new BigDecimal(text));
+        }
+        if (end != 0) Mem.putLong(end, p);
+        if (negative) r = -r;
+        return single ? Float.floatToRawIntBits((float) r) & 0xffffffffL : Double.doubleToRawLongBits(r);
+    }
+
+    /** Parses hex digits after "0x"; sets endp[0] past the number. */
+    private static double hex(long p, boolean single, long[] endp) {
+        StringBuilder m = new StringBuilder();
+        int fracDigits = 0;
+        while (isHex(at(p))) m.append((char) at(p++));
+        if (at(p) == '.') {
+            p++;
+            while (isHex(at(p))) { m.append((char) at(p++)); fracDigits++; }
+        }
+        long exp = 0;
+        if ((at(p) | 0x20) == 'p') {
+            long e = p + 1;
+            boolean eneg = false;
+            if (at(e) == '-') { eneg = true; e++; }
+            else if (at(e) == '+') e++;
+            if (isDigit(at(e))) {
+                while (isDigit(at(e))) {
+                    exp = Math.min(exp * 10 + (at(e) - '0'), 1_000_000_000L);
+                    e++;
+                }
+                if (eneg) exp = -exp;
+                p = e;
+            }
+        }
+        endp[0] = p;
+        String digits = m.toString();
+        long e2 = exp - 4L * fracDigits;
+        String text = "0x" + digits + "p" + e2;
+        double r = single ? Float.parseFloat(text) : Double.parseDouble(text);
+        boolean nonzero = digits.chars().anyMatch(c -> c != '0');
+        if (r == 0 && nonzero) Errno.set(Errno.ERANGE);
+        else if (r != 0) checkRange(r, single, () -> {
+            BigDecimal v = new BigDecimal(new BigInteger(digits, 16));
+            return e2 >= 0 ? v.multiply(new BigDecimal(BigInteger.TWO.pow((int) e2)))
+                    : v.divide(new BigDecimal(BigInteger.TWO.pow((int) -e2)));
+        });
+        return r;
+    }
+
+    private static void checkRange(double r, boolean single, java.util.function.Supplier<BigDecimal> exact) {
+        if (Double.isInfinite(r)) { Errno.set(Errno.ERANGE); return; }
+        double min = single ? Float.MIN_NORMAL : Double.MIN_NORMAL;
+        if (r < min) {
+            BigDecimal x = exact.get();
+            if (x.signum() == 0) return;
+            BigDecimal got = single ? new BigDecimal((float) r) : new BigDecimal(r);
+            if (r == 0 || got.compareTo(x) != 0) Errno.set(Errno.ERANGE);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package jomp.runtime.start;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+import jomp.runtime.mem.Mem;
+
+/**
+ * Loads the program's data image (the merged .rodata, .data and .bss of every object) into native
+ * memory and applies its relocations, as a dynamic loader applies R_X86_64_RELATIVE: each
+ * relocation writes base + target offset (a data address) or a function handle into an 8-byte slot.
+ * The image is a resource the host link wrote: sizes, initialised bytes, then relocations.
+ */
+public final class DataImage {
+    private DataImage() {}
+
+    /**
+     * Loads resource {@code name} and returns the image's base address. {@code handles} are the
+     * values of the registered function handles, indexed as the function relocations index them.
+     */
+    public static long load(String name, long[] handles) {
+        try (InputStream raw = DataImage.class.getResourceAsStream(name)) {
+            if (raw == null) throw new IllegalStateException("jomp: the executable lacks its data image " + name);
+            DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw));
+            long total = in.readLong();        // bytes of the whole image, .bss included
+            int initialised = in.readInt();    // leading bytes that have contents
+            long align = in.readLong();
+            MemorySegment seg = Arena.global().allocate(Math.max(total, 1), Math.max(align, 16));
+            long base = seg.address();
+            byte[] bytes = in.readNBytes(initialised);
+            MemorySegment.copy(MemorySegment.ofArray(bytes), 0, seg, 0, bytes.length);
+            int addrRelocs = in.readInt();
+            for (int i = 0; i < addrRelocs; i++) {
+                long at = in.readLong();
+                long target = in.readLong();
+                Mem.putLong(base + at, base + target);
+            }
+            int funcRelocs = in.readInt();
+            for (int i = 0; i < funcRelocs; i++) {
+                long at = in.readLong();
+                int fn = in.readInt();
+                long addend = in.readLong();
+                Mem.putLong(base + at, handles[fn] + addend);
+            }
+            return base;
+        } catch (IOException e) {
+            throw new IllegalStateException("jomp: cannot read the data image: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package jomp.runtime.libc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jomp.runtime.mem.Mem;
+import org.junit.jupiter.api.Test;
+
+/** stdlib.h pieces that need no oracle run: allocation, abs/div, getenv, system. */
+class StdlibTest {
+    @Test
+    void allocationRoundTrips() {
+        long p = Stdlib.malloc(100);
+        assertThat(p).isNotZero();
+        Mem.fill(p, (byte) 7, 100);
+        long q = Stdlib.realloc(p, 100000);
+        assertThat(Mem.getByte(q + 99)).isEqualTo((byte) 7);
+        Stdlib.free(q);
+        long z = Stdlib.calloc(10, 8);
+        for (int i = 0; i < 80; i++) assertThat(Mem.getByte(z + i)).isZero();
+        Stdlib.free(z);
+        Stdlib.free(0);
+        long a = Stdlib.aligned_alloc(4096, 4096);
+        assertThat(a % 4096).isZero();
+        Stdlib.free(a);
+        Errno.set(0);
+        assertThat(Stdlib.malloc(-1L)).isZero(); // SIZE_MAX cannot be allocated
+        assertThat(Errno.get()).isEqualTo(Errno.ENOMEM);
+    }
+
+    @Test
+    void absAndDiv() {
+        assertThat(Stdlib.abs(-5)).isEqualTo(5);
+        assertThat(Stdlib.abs(Integer.MIN_VALUE)).isEqualTo(Integer.MIN_VALUE);
+        assertThat(Stdlib.labs(-5L)).isEqualTo(5L);
+        long r = Native.alloc(16);
+        assertThat(Stdlib.div(r, -7, 2)).isEqualTo(r);
+        assertThat(Mem.getInt(r)).isEqualTo(-3);
+        assertThat(Mem.getInt(r + 4)).isEqualTo(-1);
+        Stdlib.ldiv(r, 7L, -2L);
+        assertThat(Mem.getLong(r)).isEqualTo(-3);
+        assertThat(Mem.getLong(r + 8)).isEqualTo(1);
+    }
+
+    @Test
+    void getenvReturnsACachedCString() {
+        String path = System.getenv("PATH");
+        long v = Stdlib.getenv(Native.cstr("PATH"));
+        assertThat(Native.str(v)).isEqualTo(path);
+        assertThat(Stdlib.getenv(Native.cstr("PATH"))).isEqualTo(v);
+        assertThat(Stdlib.getenv(Native.cstr("JOMP_SURELY_UNSET_VARIABLE"))).isZero();
+    }
+
+    @Test
+    void systemReturnsTheWaitStatus() {
+        assertThat(Stdlib.system(0)).isEqualTo(1);
+        assertThat(Stdlib.system(Native.cstr("exit 3"))).isEqualTo(3 << 8);
+        assertThat(Stdlib.system(Native.cstr("true"))).isZero();
+    }
+}

@@ -1,0 +1,96 @@
+package jomp.runtime.libc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jomp.runtime.mem.Mem;
+import org.junit.jupiter.api.Test;
+
+/** string.h: the C semantics, each function on ordinary and edge inputs. */
+class StrTest {
+    private static long s(String v) { return Native.cstr(v); }
+
+    @Test
+    void lengthsAndCopies() {
+        assertThat(Str.strlen(s(""))).isZero();
+        assertThat(Str.strlen(s("hello"))).isEqualTo(5);
+        assertThat(Str.strnlen(s("hello"), 3)).isEqualTo(3);
+        long buf = Native.alloc(32);
+        assertThat(Str.strcpy(buf, s("abc"))).isEqualTo(buf);
+        assertThat(Native.str(buf)).isEqualTo("abc");
+        Str.strcat(buf, s("def"));
+        assertThat(Native.str(buf)).isEqualTo("abcdef");
+        Str.strncat(buf, s("ghijk"), 2);
+        assertThat(Native.str(buf)).isEqualTo("abcdefgh");
+        Mem.fill(buf, (byte) 'x', 32);
+        Str.strncpy(buf, s("ab"), 6);
+        assertThat(Native.bytes(buf, 7)).containsExactly('a', 'b', 0, 0, 0, 0, 'x');
+        Str.strncpy(buf, s("abcdefgh"), 3);
+        assertThat(Native.bytes(buf, 4)).containsExactly('a', 'b', 'c', 0);
+        long d = Str.strdup(s("dup"));
+        assertThat(Native.str(d)).isEqualTo("dup");
+        Stdlib.free(d);
+        d = Str.strndup(s("duplicate"), 3);
+        assertThat(Native.str(d)).isEqualTo("dup");
+        Stdlib.free(d);
+    }
+
+    @Test
+    void comparisonsAreUnsigned() {
+        assertThat(Str.strcmp(s("abc"), s("abc"))).isZero();
+        assertThat(Str.strcmp(s("abc"), s("abd"))).isNegative();
+        assertThat(Str.strcmp(s("ab"), s("abc"))).isNegative();
+        assertThat(Str.strcmp(s("\u00ff"), s("a"))).isPositive();
+        assertThat(Str.strncmp(s("abcX"), s("abcY"), 3)).isZero();
+        assertThat(Str.memcmp(s("\u0080"), s("\u0001"), 1)).isPositive();
+        assertThat(Str.memcmp(s("abc"), s("abd"), 2)).isZero();
+    }
+
+    @Test
+    void searching() {
+        long h = s("hello world");
+        assertThat(Str.strchr(h, 'o')).isEqualTo(h + 4);
+        assertThat(Str.strrchr(h, 'o')).isEqualTo(h + 7);
+        assertThat(Str.strchr(h, 0)).isEqualTo(h + 11);
+        assertThat(Str.strchr(h, 'z')).isZero();
+        assertThat(Str.strstr(h, s("wor"))).isEqualTo(h + 6);
+        assertThat(Str.strstr(h, s(""))).isEqualTo(h);
+        assertThat(Str.strstr(h, s("worlds"))).isZero();
+        assertThat(Str.memchr(h, 'w', 11)).isEqualTo(h + 6);
+        assertThat(Str.memchr(h, 'w', 5)).isZero();
+        assertThat(Str.strspn(h, s("leh"))).isEqualTo(4);
+        assertThat(Str.strcspn(h, s(" w"))).isEqualTo(5);
+        assertThat(Str.strpbrk(h, s("wd"))).isEqualTo(h + 6);
+        assertThat(Str.strpbrk(h, s("xyz"))).isZero();
+    }
+
+    @Test
+    void memoryFunctions() {
+        long a = Native.alloc(16);
+        Str.memset(a, 0x141, 8);
+        assertThat(Native.bytes(a, 8)).containsOnly(0x41);
+        Str.memcpy(a + 8, s("12345678"), 8);
+        Str.memmove(a + 2, a + 8, 6);
+        assertThat(new String(Native.bytes(a, 16))).isEqualTo("AA12345612345678");
+        Str.memmove(a + 9, a + 8, 6);
+        assertThat(new String(Native.bytes(a, 16))).isEqualTo("AA12345611234568");
+    }
+
+    @Test
+    void strtokSplits() {
+        long text = s(",,a,b;;c,");
+        long delim = s(",;");
+        assertThat(Native.str(Str.strtok(text, delim))).isEqualTo("a");
+        assertThat(Native.str(Str.strtok(0, delim))).isEqualTo("b");
+        assertThat(Native.str(Str.strtok(0, delim))).isEqualTo("c");
+        assertThat(Str.strtok(0, delim)).isZero();
+        assertThat(Str.strtok(0, delim)).isZero();
+    }
+
+    @Test
+    void strerrorMessagesAreGlibcs() {
+        assertThat(Native.str(Str.strerror(34))).isEqualTo("Numerical result out of range");
+        assertThat(Native.str(Str.strerror(2))).isEqualTo("No such file or directory");
+        assertThat(Native.str(Str.strerror(9999))).isEqualTo("Unknown error 9999");
+        assertThat(Str.strerror(34)).isEqualTo(Str.strerror(34));
+    }
+}
