@@ -1,0 +1,40 @@
+package jomp.wrapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Mutation fuzzing of all readers from valid seeds: only FormatException may ever escape. */
+class ReaderFuzzTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(120)
+    void fiveThousandMutatedInputs() throws Exception {
+        Map<String, byte[]> seeds = Corpus.all(dir);
+        for (Map.Entry<String, byte[]> e : seeds.entrySet()) {
+            assertThat(ReaderFuzzing.feed(e.getValue())).as("seed " + e.getKey()).isNull();
+        }
+        List<String> findings = ReaderFuzzing.run(seeds, 20261122L, 5_000);
+        assertThat(findings).isEmpty();
+    }
+
+    /** The long run for docs/formats.md; excluded by default (tag fuzz-long). */
+    @Test
+    @Tag("fuzz-long")
+    void oneMillionMutatedInputs() throws Exception {
+        Map<String, byte[]> seeds = Corpus.all(dir);
+        long start = System.nanoTime();
+        List<String> findings = ReaderFuzzing.run(seeds, 1L, 1_000_000);
+        System.out.printf("fuzz-long: 1000000 inputs, %d findings, %.1f s%n", findings.size(), (System.nanoTime() - start) / 1e9);
+        assertThat(findings).isEmpty();
+    }
+}
