@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Validates the runnable corpus (tests/c/run/*.c) against two outside oracles:
 # every program must compile warning-free with gcc and clang-19, and both binaries must give the
-# same stdout and exit status when run the way the JUnit harness runs them:
+# same stdout and exit status (and the gcc binary the same on a second run) when run the way the JUnit harness runs them:
 #   argv = prog one two three, environment JOMP_TEST_ENV=hello, stdin from /dev/null.
 # Programs mentioning the word omp (pragmas, _Pragma, omp.h) are compiled with -fopenmp.
 # Usage: tests/bin/check-corpus.sh [program.c ...]   (default: the whole corpus)
@@ -18,7 +18,8 @@ for p in "${progs[@]}"; do
     echo "FAIL $name: gcc: $(head -c 2000 "$work/$name.gerr")"; fail=$((fail+1)); continue; fi
   if ! "$clang" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" -o "$work/$name.clang" -lm 2>"$work/$name.cerr"; then
     echo "FAIL $name: clang: $(head -c 2000 "$work/$name.cerr")"; fail=$((fail+1)); continue; fi
-  for c in gcc clang; do
+  for c in gcc clang gcc2; do
+    [[ $c == gcc2 ]] && cp "$work/$name.gcc" "$work/$name.gcc2"
     (cd "$work" && env JOMP_TEST_ENV=hello OMP_NUM_THREADS=4 timeout 30 "./$name.$c" one two three </dev/null >"$name.$c.out" 2>/dev/null)
     echo $? >"$work/$name.$c.rc"
   done
@@ -26,6 +27,8 @@ for p in "${progs[@]}"; do
     echo "FAIL $name: stdout differs between gcc and clang"; diff "$work/$name.gcc.out" "$work/$name.clang.out" | head -10; fail=$((fail+1))
   elif ! cmp -s "$work/$name.gcc.rc" "$work/$name.clang.rc"; then
     echo "FAIL $name: exit status gcc $(cat "$work/$name.gcc.rc") clang $(cat "$work/$name.clang.rc")"; fail=$((fail+1))
+  elif ! cmp -s "$work/$name.gcc.out" "$work/$name.gcc2.out"; then
+    echo "FAIL $name: not deterministic (two gcc runs differ)"; fail=$((fail+1))
   elif [[ $(cat "$work/$name.gcc.rc") -ge 124 ]]; then
     echo "FAIL $name: timed out or crashed (status $(cat "$work/$name.gcc.rc"))"; fail=$((fail+1))
   elif [[ ! -s "$work/$name.gcc.out" ]]; then
