@@ -122,9 +122,12 @@ final class Corpus {
      * The command that starts jomp: bin/jomp when the distribution is built (dist/target/jomp/lib),
      * otherwise the same JVM command bin/jomp would run, with this test JVM's class path, which holds
      * the driver and everything it needs when Maven runs this module with -am.
+     * -Djomp.tests.jomp=/path/to/launcher forces a launcher.
      */
     static List<String> jompCommand() {
         Path root = root();
+        String forced = System.getProperty("jomp.tests.jomp");
+        if (forced != null && !forced.isBlank()) return List.of(forced);
         Path lib = root.resolve("dist/target/jomp/lib");
         boolean built;
         try (Stream<Path> s = Files.exists(lib) ? Files.list(lib) : Stream.empty()) {
