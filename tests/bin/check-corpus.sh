@@ -4,6 +4,8 @@
 # same stdout and exit status (and the gcc binary the same on a second run) when run the way the JUnit harness runs them:
 #   argv = prog one two three, environment JOMP_TEST_ENV=hello, stdin from /dev/null.
 # Programs mentioning the word omp (pragmas, _Pragma, omp.h) are compiled with -fopenmp.
+# A third build with gcc -fsanitize=address,undefined must run without a sanitizer report, so that
+# no test depends on undefined behaviour (where jomp could legitimately differ). NOSAN=1 skips it.
 # Usage: tests/bin/check-corpus.sh [program.c ...]   (default: the whole corpus)
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -33,6 +35,14 @@ for p in "${progs[@]}"; do
     echo "FAIL $name: timed out or crashed (status $(cat "$work/$name.gcc.rc"))"; fail=$((fail+1))
   elif [[ ! -s "$work/$name.gcc.out" ]]; then
     echo "FAIL $name: no output"; fail=$((fail+1))
+  elif [[ -z ${NOSAN:-} ]]; then
+    if ! "$gcc" -std=gnu11 -O0 -g "${omp[@]}" -fsanitize=address,undefined -fno-sanitize-recover=all "$p" \
+         -o "$work/$name.san" -lm 2>"$work/$name.serr"; then
+      echo "FAIL $name: sanitizer build: $(head -c 2000 "$work/$name.serr")"; fail=$((fail+1))
+    elif (cd "$work" && env JOMP_TEST_ENV=hello OMP_NUM_THREADS=4 ASAN_OPTIONS=detect_leaks=0 timeout 60 \
+          "./$name.san" one two three </dev/null >/dev/null 2>"$name.srun"); grep -qE 'runtime error|AddressSanitizer' "$work/$name.srun"; then
+      echo "FAIL $name: undefined behaviour: $(grep -m2 -E 'runtime error|ERROR' "$work/$name.srun")"; fail=$((fail+1))
+    fi
   fi
 done
 echo "check-corpus: $n programs, $fail failed"

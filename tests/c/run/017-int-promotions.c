@@ -10,7 +10,7 @@ int main(void) {
     printf("%d\n", si);
     printf("%zu %zu %zu\n", sizeof(a + b), sizeof(s1), sizeof(+s1));
     unsigned short us = 65535;
-    printf("%d\n", us * us > 0);
+    printf("%d\n", us + us);
     printf("%u\n", (unsigned)us * us);
     char ch = 'A';
     printf("%zu %d\n", sizeof(ch + 1), ~ch);

@@ -10,6 +10,6 @@ int main(void) {
     v |= 1u << 3; v |= 1u << 7; v &= ~(1u << 3); v ^= 0xFF;
     printf("%u\n", v);
     long long m = 0x5555555555555555LL;
-    printf("%llx\n", (unsigned long long)(m << 1 | m));
+    printf("%llx\n", ((unsigned long long)m << 1 | (unsigned long long)m));
     return 0;
 }

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.TestFactory;
  * Checks the corpus itself against outside compilers, so that CI notices a bad test before it
  * blames jomp: every runnable program compiles with {@code -Wall -Werror} under gcc and clang-19
  * and both binaries print the same bytes and exit the same way; every invalid program still gets
- * exactly its CHECK lines from clang-19. Skipped where gcc or clang-19 is not installed.
+ * exactly its CHECK lines from clang-19; and no runnable program has undefined behaviour that
+ * gcc's AddressSanitizer or UndefinedBehaviorSanitizer can see (where it has, jomp could differ
+ * and be right). Skipped where gcc or clang-19 (or the sanitizer runtime) is not installed.
  */
 class CorpusOracleTest {
     private static final List<String> STRICT = List.of("-Wall", "-Werror");
@@ -37,6 +39,11 @@ class CorpusOracleTest {
     @TestFactory
     Stream<DynamicTest> gccAndClangAgree() {
         return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> agree(p)));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> noUndefinedBehaviour() {
+        return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> sanitized(p)));
     }
 
     @TestFactory
@@ -61,6 +68,22 @@ class CorpusOracleTest {
         assertThat(rc.status()).as("exit status of the clang-built %s vs the gcc-built one", stem).isEqualTo(rg.status());
         Exec.Result again = Reference.runProgram(gcc);
         assertThat(again.stdout()).as("%s is not deterministic: a second run printed something else", stem).isEqualTo(rg.stdout());
+    }
+
+    private static void sanitized(Path program) {
+        assumeTrue(Exec.available("gcc"), "gcc is needed");
+        String stem = Corpus.stem(program);
+        Path exe = Corpus.work("oracle-sanitize").resolve(stem);
+        Exec.Result b = Reference.compile("gcc", program, List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"), exe);
+        assumeTrue(b.status() == 0 || !b.stderr().contains("cannot find"), "gcc's sanitizer runtime is not installed");
+        assertThat(b.status()).as(b.describe("gcc -fsanitize")).isZero();
+        List<String> cmd = new ArrayList<>(List.of(exe.toString()));
+        cmd.addAll(Corpus.ARGS);
+        Map<String, String> env = new java.util.HashMap<>(Corpus.ENV);
+        env.put("ASAN_OPTIONS", "detect_leaks=0");
+        Exec.Result r = Exec.run(cmd, exe.getParent(), env, exe.getParent().resolve("tmp"));
+        assertThat(r.timedOut()).as(r.describe("sanitized " + stem)).isFalse();
+        assertThat(r.stderr()).as("%s has undefined behaviour", stem).doesNotContain("runtime error").doesNotContain("AddressSanitizer");
     }
 
     private static void clangChecks(Path program) {
