@@ -3,6 +3,8 @@
 # every program must compile warning-free with gcc and clang-19, and both binaries must give the
 # same stdout and exit status (and the gcc binary the same on a second run) when run the way the JUnit harness runs them:
 #   argv = prog one two three, environment JOMP_TEST_ENV=hello, stdin from /dev/null.
+# A line "// FLAGS: ..." in a program adds those flags (e.g. -Iinclude -DX=1) to every compile;
+# compilers run in the program's folder, so relative -I paths start there.
 # Programs mentioning the word omp (pragmas, _Pragma, omp.h) are compiled with -fopenmp.
 # A third build with gcc -fsanitize=address,undefined must run without a sanitizer report, so that
 # no test depends on undefined behaviour (where jomp could legitimately differ). NOSAN=1 skips it.
@@ -11,11 +13,15 @@ set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 gcc=${GCC:-gcc}; clang=${CLANG:-clang-19}
-progs=("$@"); [[ ${#progs[@]} -gt 0 ]] || progs=("$here"/c/run/*.c)
+progs=(); for a in "$@"; do progs+=("$(cd "$(dirname "$a")" && pwd)/$(basename "$a")"); done
+[[ ${#progs[@]} -gt 0 ]] || progs=("$here"/c/run/*.c)
 fail=0 n=0
 for p in "${progs[@]}"; do
   n=$((n+1)); name=$(basename "$p" .c)
   omp=(); grep -qwE 'omp|_OPENMP' "$p" && omp=(-fopenmp)
+  read -r -a extra <<<"$(sed -n 's|^// FLAGS: ||p' "$p" | head -1)"
+  omp+=("${extra[@]}")
+  cd "$(dirname "$p")"
   if ! "$gcc" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" -o "$work/$name.gcc" -lm 2>"$work/$name.gerr"; then
     echo "FAIL $name: gcc: $(head -c 2000 "$work/$name.gerr")"; fail=$((fail+1)); continue; fi
   if ! "$clang" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" -o "$work/$name.clang" -lm 2>"$work/$name.cerr"; then

@@ -91,6 +91,17 @@ final class Corpus {
         return OMP.matcher(read(program)).find();
     }
 
+    /**
+     * Extra flags from a "// FLAGS: ..." line (e.g. -Iinclude -DX=1), given to gcc, clang and jomp
+     * alike; they run in the program's folder, so relative paths start there.
+     */
+    static List<String> flags(Path program) {
+        for (String l : read(program).lines().toList()) {
+            if (l.startsWith("// FLAGS: ")) return List.of(l.substring("// FLAGS: ".length()).strip().split("\\s+"));
+        }
+        return List.of();
+    }
+
     /** Invalid programs with a "// CHECK-WARN" line compile with -Werror. */
     static boolean wantsWerror(Path program) {
         return read(program).lines().anyMatch(l -> l.strip().equals("// CHECK-WARN"));

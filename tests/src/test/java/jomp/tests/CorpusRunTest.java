@@ -55,6 +55,7 @@ class CorpusRunTest {
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
         cmd.addAll(List.of("-std=gnu11", "-O0"));
         if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
+        cmd.addAll(Corpus.flags(program));
         cmd.addAll(List.of(program.toString(), "-o", jompExe.toString()));
         Exec.Result j = Exec.run(cmd, program.getParent(), Map.of(), jompExe.getParent().resolve("tmp"));
         if (j.timedOut() || j.status() != 0) return j.describe("jomp");

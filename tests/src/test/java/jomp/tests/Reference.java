@@ -23,6 +23,7 @@ final class Reference {
         List<String> cmd = new ArrayList<>(List.of(compiler, "-std=gnu11", "-O0"));
         cmd.addAll(extraFlags);
         if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
+        cmd.addAll(Corpus.flags(program));
         cmd.addAll(List.of(program.toString(), "-o", exe.toString(), "-lm"));
         try {
             Files.deleteIfExists(exe);
