@@ -5,6 +5,7 @@
 #   argv = prog one two three, environment JOMP_TEST_ENV=hello, stdin from /dev/null.
 # A line "// FLAGS: ..." in a program adds those flags (e.g. -Iinclude -DX=1) to every compile;
 # compilers run in the program's folder, so relative -I paths start there.
+# A line "// LINK: support/x.c ..." names more translation units linked into the program.
 # Programs mentioning the word omp (pragmas, _Pragma, omp.h) are compiled with -fopenmp.
 # A third build with gcc -fsanitize=address,undefined must run without a sanitizer report, so that
 # no test depends on undefined behaviour (where jomp could legitimately differ). NOSAN=1 skips it.
@@ -21,10 +22,11 @@ for p in "${progs[@]}"; do
   omp=(); grep -qwE 'omp|_OPENMP' "$p" && omp=(-fopenmp)
   read -r -a extra <<<"$(sed -n 's|^// FLAGS: ||p' "$p" | head -1)"
   omp+=("${extra[@]}")
+  read -r -a more <<<"$(sed -n 's|^// LINK: ||p' "$p" | head -1)"
   cd "$(dirname "$p")"
-  if ! "$gcc" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" -o "$work/$name.gcc" -lm 2>"$work/$name.gerr"; then
+  if ! "$gcc" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" "${more[@]}" -o "$work/$name.gcc" -lm 2>"$work/$name.gerr"; then
     echo "FAIL $name: gcc: $(head -c 2000 "$work/$name.gerr")"; fail=$((fail+1)); continue; fi
-  if ! "$clang" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" -o "$work/$name.clang" -lm 2>"$work/$name.cerr"; then
+  if ! "$clang" -std=gnu11 -O0 -Wall -Werror "${omp[@]}" "$p" "${more[@]}" -o "$work/$name.clang" -lm 2>"$work/$name.cerr"; then
     echo "FAIL $name: clang: $(head -c 2000 "$work/$name.cerr")"; fail=$((fail+1)); continue; fi
   for c in gcc clang gcc2; do
     [[ $c == gcc2 ]] && cp "$work/$name.gcc" "$work/$name.gcc2"
@@ -42,7 +44,7 @@ for p in "${progs[@]}"; do
   elif [[ ! -s "$work/$name.gcc.out" ]]; then
     echo "FAIL $name: no output"; fail=$((fail+1))
   elif [[ -z ${NOSAN:-} ]]; then
-    if ! "$gcc" -std=gnu11 -O0 -g "${omp[@]}" -fsanitize=address,undefined -fno-sanitize-recover=all "$p" \
+    if ! "$gcc" -std=gnu11 -O0 -g "${omp[@]}" -fsanitize=address,undefined -fno-sanitize-recover=all "$p" "${more[@]}" \
          -o "$work/$name.san" -lm 2>"$work/$name.serr"; then
       echo "FAIL $name: sanitizer build: $(head -c 2000 "$work/$name.serr")"; fail=$((fail+1))
     elif (cd "$work" && env JOMP_TEST_ENV=hello OMP_NUM_THREADS=4 ASAN_OPTIONS=detect_leaks=0 timeout 60 \

@@ -95,9 +95,17 @@ final class Corpus {
      * Extra flags from a "// FLAGS: ..." line (e.g. -Iinclude -DX=1), given to gcc, clang and jomp
      * alike; they run in the program's folder, so relative paths start there.
      */
-    static List<String> flags(Path program) {
+    static List<String> flags(Path program) { return directive(program, "// FLAGS: "); }
+
+    /**
+     * More translation units from a "// LINK: support/x.c ..." line, relative to the program's
+     * folder, compiled and linked with it (by gcc, clang and jomp alike).
+     */
+    static List<String> linkedSources(Path program) { return directive(program, "// LINK: "); }
+
+    private static List<String> directive(Path program, String prefix) {
         for (String l : read(program).lines().toList()) {
-            if (l.startsWith("// FLAGS: ")) return List.of(l.substring("// FLAGS: ".length()).strip().split("\\s+"));
+            if (l.startsWith(prefix)) return List.of(l.substring(prefix.length()).strip().split("\\s+"));
         }
         return List.of();
     }

@@ -56,7 +56,9 @@ class CorpusRunTest {
         cmd.addAll(List.of("-std=gnu11", "-O0"));
         if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
         cmd.addAll(Corpus.flags(program));
-        cmd.addAll(List.of(program.toString(), "-o", jompExe.toString()));
+        cmd.add(program.toString());
+        cmd.addAll(Corpus.linkedSources(program));
+        cmd.addAll(List.of("-o", jompExe.toString()));
         Exec.Result j = Exec.run(cmd, program.getParent(), Map.of(), jompExe.getParent().resolve("tmp"));
         if (j.timedOut() || j.status() != 0) return j.describe("jomp");
         if (!Files.isExecutable(jompExe)) return "jomp exited 0 but wrote no executable " + jompExe;

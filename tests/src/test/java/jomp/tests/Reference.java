@@ -15,7 +15,7 @@ final class Reference {
 
     /**
      * Compiles {@code program} with {@code compiler} into tests/target/corpus/{@code compiler}/, reusing
-     * the binary of an earlier run when it is newer than the program and its local headers.
+     * the binary of an earlier run when it is newer than the program and everything in include/ and support/.
      * Returns the compiler's result (status 0 and empty output when the binary was reused).
      */
     static Exec.Result compile(String compiler, Path program, List<String> extraFlags, Path exe) {
@@ -24,7 +24,9 @@ final class Reference {
         cmd.addAll(extraFlags);
         if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
         cmd.addAll(Corpus.flags(program));
-        cmd.addAll(List.of(program.toString(), "-o", exe.toString(), "-lm"));
+        cmd.add(program.toString());
+        cmd.addAll(Corpus.linkedSources(program));
+        cmd.addAll(List.of("-o", exe.toString(), "-lm"));
         try {
             Files.deleteIfExists(exe);
         } catch (IOException e) {
@@ -46,11 +48,13 @@ final class Reference {
             if (!Files.isRegularFile(exe)) return false;
             long built = Files.getLastModifiedTime(exe).toMillis();
             if (Files.getLastModifiedTime(program).toMillis() > built) return false;
-            Path include = program.getParent().resolve("include");
-            if (!Files.isDirectory(include)) return true;
-            try (Stream<Path> s = Files.walk(include)) {
-                for (Path h : s.filter(Files::isRegularFile).toList()) {
-                    if (Files.getLastModifiedTime(h).toMillis() > built) return false;
+            for (String sub : List.of("include", "support")) {
+                Path dir = program.getParent().resolve(sub);
+                if (!Files.isDirectory(dir)) continue;
+                try (Stream<Path> s = Files.walk(dir)) {
+                    for (Path h : s.filter(Files::isRegularFile).toList()) {
+                        if (Files.getLastModifiedTime(h).toMillis() > built) return false;
+                    }
                 }
             }
             return true;
