@@ -40,7 +40,7 @@ for f in "${files[@]}"; do
     { printf '%s\n' "$lines"; printf '%s\n' "$body"; } >"$f"
     continue
   fi
-  got=$(diags "$f" 2>"$f.status.tmp"); status=$(sed -n 's/^status //p' "$f.status.tmp"); rm -f "$f.status.tmp"
+  tmp=$(mktemp); got=$(diags "$f" 2>"$tmp"); status=$(sed -n 's/^status //p' "$tmp"); rm -f "$tmp"
   want=$(sed -n 's|^// CHECK: ||p' "$f")
   if [[ -z $want ]]; then echo "FAIL $name: no CHECK lines"; fail=$((fail+1)); continue; fi
   if [[ $got != "$want" ]]; then
