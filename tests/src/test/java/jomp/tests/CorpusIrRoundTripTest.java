@@ -1,0 +1,67 @@
+package jomp.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import jomp.frontend.ast.TranslationUnit;
+import jomp.frontend.diag.Diagnostics;
+import jomp.frontend.diag.SourceFile;
+import jomp.frontend.ir.IrParser;
+import jomp.frontend.ir.IrPrinter;
+import jomp.frontend.ir.Module;
+import jomp.frontend.lower.Lowering;
+import jomp.frontend.opt.PassManager;
+import jomp.frontend.parse.Parser;
+import jomp.frontend.preprocess.Preprocessor;
+import jomp.frontend.preprocess.PreprocessorOptions;
+
+/**
+ * The IR's text form round-trips over the whole corpus (issue 3): for every program the frontend
+ * accepts, print → parse → print gives the same text, at -O0 and at -O2.
+ */
+class CorpusIrRoundTripTest {
+    @TestFactory
+    Stream<DynamicTest> irTextRoundTrips() {
+        return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.key(p), () -> roundTrip(p)));
+    }
+
+    private static void roundTrip(Path program) {
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        Diagnostics diags = new Diagnostics(new PrintStream(errBytes, true)).suppressWarnings(true);
+        List<Path> includes = new ArrayList<>();
+        Map<String, String> defines = new LinkedHashMap<>();
+        for (String f : Corpus.flags(program)) {
+            if (f.startsWith("-I")) includes.add(program.getParent().resolve(f.substring(2)));
+            else if (f.startsWith("-D")) {
+                String d = f.substring(2);
+                int eq = d.indexOf('=');
+                defines.put(eq < 0 ? d : d.substring(0, eq), eq < 0 ? "1" : d.substring(eq + 1));
+            }
+        }
+        PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, Corpus.usesOpenMP(program));
+        var toks = Preprocessor.run(program, opts, diags);
+        TranslationUnit tu = Parser.parse(toks, diags);
+        if (Corpus.xfail().contains(Corpus.key(program)) && diags.hasErrors()) return; // a known frontend gap, listed in xfail.txt
+        assertThat(diags.hasErrors()).as("frontend errors:\n" + errBytes.toString(StandardCharsets.UTF_8)).isFalse();
+        for (int opt : new int[] {0, 2}) {
+            Module m = Lowering.lower(tu, diags, program.getFileName().toString());
+            PassManager.run(m, opt);
+            String printed = IrPrinter.print(m);
+            Module again = IrParser.parse(new SourceFile(program.getFileName() + ".jir", printed), diags);
+            assertThat(diags.hasErrors()).as("IR parse errors at -O" + opt + ":\n" + errBytes.toString(StandardCharsets.UTF_8)).isFalse();
+            assertThat(IrPrinter.print(again)).as("-O" + opt).isEqualTo(printed);
+        }
+    }
+}
