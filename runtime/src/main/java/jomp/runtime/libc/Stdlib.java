@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentHashMap;
 
+import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
 
 /**
@@ -114,7 +115,7 @@ public final class Stdlib {
                 f = AT_EXIT.removeLast();
             }
             try {
-                FunctionPointers.handle(f).invokeExact();
+                Functions.handle(f).invokeExact();
             } catch (RuntimeException | Error e) {
                 throw e;
             } catch (Throwable t) {
@@ -308,7 +309,7 @@ public final class Stdlib {
     /** glibc's msort: a top-down stable merge sort through a temporary buffer. */
     public static void qsort(long base, long n, long size, long cmp) {
         if (n <= 1 || size == 0) return;
-        MethodHandle c = FunctionPointers.handle(cmp);
+        MethodHandle c = Functions.handle(cmp);
         try (Arena arena = Arena.ofConfined()) {
             long tmp = arena.allocate(n * size, 16).address();
             msort(base, n, size, c, tmp);
@@ -349,7 +350,7 @@ public final class Stdlib {
     }
 
     public static long bsearch(long key, long base, long n, long size, long cmp) {
-        MethodHandle c = FunctionPointers.handle(cmp);
+        MethodHandle c = Functions.handle(cmp);
         long lo = 0, hi = n;
         while (lo < hi) {
             long mid = (lo + hi) >>> 1;

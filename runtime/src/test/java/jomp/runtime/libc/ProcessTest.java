@@ -73,7 +73,6 @@ class ProcessTest {
 
     @Test
     void exitRunsAtexitHandlersLastFirstThenFlushes() throws Exception {
-        Assumptions.assumeTrue(FunctionPointers.available(), "jomp.runtime.mem.Functions is not merged yet");
         String[] want = gcc(HEAD + """
                 static void first(void) { printf("first\\n"); }
                 static void second(void) { fprintf(stderr, "second\\n"); }
