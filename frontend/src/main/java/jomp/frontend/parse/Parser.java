@@ -882,7 +882,11 @@ public final class Parser {
         if (tag == null && !at("{")) throw errorAt(tok().loc, "declaration of anonymous " + (kind == Type.Kind.STRUCT ? "struct" : "union") + " must be a definition");
         Type t;
         Type existing = tag == null ? null : scopes.get(scopes.size() - 1).tags.get(tag.text);
-        if (existing != null && existing.kind == kind && !existing.record.complete) t = existing;
+        if (existing != null && beingDefined.contains(existing.record)) {
+            diags.error(tag.loc, "nested redefinition of '" + tag.text + "'");
+            existing = null;
+            t = Type.newTag(kind, tag.text);
+        } else if (existing != null && existing.kind == kind && !existing.record.complete) t = existing;
         else {
             if (existing != null && existing.record.complete) {
                 diags.error(tag.loc, "redefinition of '" + tag.text + "'");
@@ -893,6 +897,18 @@ public final class Parser {
             if (tag != null) scopes.get(scopes.size() - 1).tags.put(tag.text, t);
         }
         t.record.defLoc = tag != null ? tag.loc : kw.loc;
+        beingDefined.add(t.record);
+        try {
+            return structBody(t, packed);
+        } finally {
+            beingDefined.remove(t.record);
+        }
+    }
+
+    /** Struct/union definitions in progress: their tags cannot be redefined inside them. */
+    private final Set<Record> beingDefined = new HashSet<>();
+
+    private Type structBody(Type t, boolean packed) {
         Token open = next();
         List<Member> members = new ArrayList<>();
         List<Integer> aligns = new ArrayList<>();
@@ -932,10 +948,14 @@ public final class Parser {
                         SourceLocation prevLoc = names.put(d.name.text, d.name.loc);
                         if (prevLoc != null) { diags.error(d.name.loc, "duplicate member '" + d.name.text + "'"); diags.note(prevLoc, "previous declaration is here"); }
                     }
+                    boolean bad = true;
                     if (d.type.isFunction()) diags.error(d.loc, "field '" + (d.name == null ? "" : d.name.text) + "' declared as a function");
                     else if (d.type.kind == Type.Kind.VLA) diags.error(d.loc, "fields must have a constant size: 'variable length array in structure' extension will never be supported");
-                    else if (!d.type.isComplete() && !(d.type.kind == Type.Kind.ARRAY && d.type.arrayLen < 0))
+                    else if (!d.type.isComplete() && !(d.type.kind == Type.Kind.ARRAY && d.type.arrayLen < 0)) {
                         diags.error(d.loc, "field has incomplete type '" + d.type + "'");
+                        forwardNote(d.type);
+                    } else bad = false;
+                    if (bad) continue;                   // left out, so that a struct never contains itself
                     members.add(new Member(d.name == null ? null : d.name.text, d.type, 0, width, 0, members.size(), d.loc));
                     aligns.add(a.align);
                 }
@@ -1301,14 +1321,16 @@ public final class Parser {
         long i = 0, max = 0;
         boolean first = true;
         while (!at("}") && !atEof()) {
+            boolean comma = false;
             if (!first) {
                 if (!braced && (at("[") || at("."))) break;   // a designator belongs to the enclosing list
                 if (!consume(",")) break;
+                comma = true;
                 if (at("}")) break;
             }
             first = false;
             if (at("[")) {
-                if (!braced) { pos--; break; }
+                if (!braced) { if (comma) pos--; break; }
                 Token open = next();
                 Expr ie = conditional();
                 Long v = ConstEval.integer(rvalue(ie));
@@ -1328,7 +1350,7 @@ public final class Parser {
                 continue;
             }
             if (len >= 0 && i >= len) {
-                if (!braced) { pos--; break; }
+                if (!braced) { if (comma) pos--; break; }
                 diags.warning(tok().loc, "excess elements in array initializer", "-Wexcess-initializers");
                 while (!at("}") && !atEof()) { if (at("{")) { pos++; skipBraces(); } else assign(); if (!consume(",")) break; }
                 break;
@@ -1390,8 +1412,8 @@ public final class Parser {
                 try { e = assign(); } catch (SyntaxError ex) { throw ex; }
                 Expr r = rvalue(e);
                 if (Types.compatibleUnqualified(r.type(), t)) { addItem(offset, t, r, null); return; }
+                if (diags.errorCount() != errs) return;      // already reported; the expression is consumed
                 pos = save;
-                if (diags.errorCount() != errs) return;
             }
             structMembers(t, offset, false, 0);
             return;
@@ -1409,14 +1431,16 @@ public final class Parser {
         boolean first = true;
         boolean isUnion = t.kind == Type.Kind.UNION;
         while (!at("}") && !atEof()) {
+            boolean comma = false;
             if (!first) {
                 if (!consume(",")) break;
+                comma = true;
                 if (at("}")) break;
                 if (!braced && (at(".") || at("["))) { pos--; break; }
             }
             first = false;
             if (at(".")) {
-                if (!braced) { pos--; break; }
+                if (!braced) { if (comma) pos--; break; }
                 pos++;
                 Token name = expectIdent();
                 List<Member> path = t.findMember(name.text);
@@ -1432,7 +1456,7 @@ public final class Parser {
             }
             while (i < ms.size() && ms.get(i).isBitField() && ms.get(i).name() == null) i++;   // unnamed bit-fields take no initializer
             if (i >= ms.size() || isUnion && i > 0) {
-                if (!braced) { pos--; break; }
+                if (!braced) { if (comma) pos--; break; }
                 diags.warning(tok().loc, "excess elements in " + (isUnion ? "union" : "struct") + " initializer", "-Wexcess-initializers");
                 while (!at("}") && !atEof()) { if (at("{")) { pos++; skipBraces(); } else assign(); if (!consume(",")) break; }
                 break;
