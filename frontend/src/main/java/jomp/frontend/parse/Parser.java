@@ -445,8 +445,7 @@ public final class Parser {
             pv.paramIndex = i;
             params.add(pv);
         }
-        // __func__ (C11 6.4.2.2)
-        Token open = tok();
+        int errorsBefore = diags.errorCount();
         Stmt.Compound body;
         try {
             body = compoundStatement(false);
@@ -454,9 +453,51 @@ public final class Parser {
             leaveScope();
         }
         for (Token g : gotos) if (!labels.containsKey(g.text)) diags.error(g.loc, "use of undeclared label '" + g.text + "'");
+        // like clang, no flow warning for a body that had errors (statements were dropped)
+        if (diags.errorCount() == errorsBefore && !fn.type.base.isVoid() && !fn.name.equals("main") && mayFallThrough(body)) {
+            diags.warning(prev().loc, hasReturn(body) ? "non-void function does not return a value in all control paths"
+                                                      : "non-void function does not return a value", "-Wreturn-type");
+        }
         items.add(new TranslationUnit.Function(fn, params, body, locals, d.name.loc));
         emitted.add(fn);
         currentFn = null;
+    }
+
+    /**
+     * Can control reach the end of s? A conservative approximation of clang's CFG check: where the
+     * answer is unclear (switch, loops left by break) it says no, so the warning is never spurious.
+     */
+    private static boolean mayFallThrough(Stmt s) {
+        return switch (s) {
+            case Stmt.Return r -> false;
+            case Stmt.Goto g -> false;
+            case Stmt.Compound c -> c.items().isEmpty() || mayFallThrough(c.items().get(c.items().size() - 1));
+            case Stmt.If i -> i.otherwise() == null || mayFallThrough(i.then()) || mayFallThrough(i.otherwise());
+            case Stmt.Label l -> mayFallThrough(l.body());
+            case Stmt.ExprStmt e -> !(e.expr() instanceof Expr.Call c && c.direct() != null
+                && (c.direct().name.equals("exit") || c.direct().name.equals("abort") || c.direct().name.equals("_Exit")));
+            case Stmt.Null n -> true;
+            case Stmt.Decl d -> true;
+            case Stmt.Omp o -> o.body() == null || mayFallThrough(o.body());
+            default -> false;
+        };
+    }
+
+    private static boolean hasReturn(Stmt s) {
+        return switch (s) {
+            case Stmt.Return r -> true;
+            case Stmt.Compound c -> c.items().stream().anyMatch(Parser::hasReturn);
+            case Stmt.If i -> hasReturn(i.then()) || i.otherwise() != null && hasReturn(i.otherwise());
+            case Stmt.Label l -> hasReturn(l.body());
+            case Stmt.For f -> hasReturn(f.body());
+            case Stmt.While w -> hasReturn(w.body());
+            case Stmt.DoWhile d -> hasReturn(d.body());
+            case Stmt.Switch w -> hasReturn(w.body());
+            case Stmt.Case c -> hasReturn(c.body());
+            case Stmt.Default d -> hasReturn(d.body());
+            case Stmt.Omp o -> o.body() != null && hasReturn(o.body());
+            default -> false;
+        };
     }
 
     private void skipBlock() {
@@ -1623,6 +1664,13 @@ public final class Parser {
     private void checkUnused(Expr e) {
         if (e.type() == ERROR) return;
         switch (e) {
+            case Expr.Binary b when b.op() == Expr.Binary.Op.EQ || b.op() == Expr.Binary.Op.NE -> {
+                diags.warning(b.loc(), "equality comparison result unused", "-Wunused-comparison");
+                diags.note(b.loc(), b.op() == Expr.Binary.Op.EQ ? "use '=' to turn this equality comparison into an assignment"
+                                                                : "use '|=' to turn this inequality comparison into an or-assignment");
+            }
+            case Expr.Binary b when b.op() == Expr.Binary.Op.LT || b.op() == Expr.Binary.Op.LE || b.op() == Expr.Binary.Op.GT || b.op() == Expr.Binary.Op.GE ->
+                diags.warning(b.loc(), "relational comparison result unused", "-Wunused-comparison");
             case Expr.Binary b when b.op() != Expr.Binary.Op.COMMA && b.op() != Expr.Binary.Op.LOGAND && b.op() != Expr.Binary.Op.LOGOR ->
                 diags.warning(b.loc(), "expression result unused", "-Wunused-value");
             case Expr.VarRef v when !v.type().isVoid() -> diags.warning(v.loc(), "expression result unused", "-Wunused-value");
