@@ -342,6 +342,7 @@ public final class Parser {
         }
         Var v = declareGlobal(d.name, type, attr);
         if (v == null) return;
+        v.align = Math.max(v.align, attr.align);
         if (d.params != null && type.isFunction()) paramDecls.putIfAbsent(v, d.params);
         if (consume("=")) {
             if (type.isFunction()) {
@@ -637,7 +638,6 @@ public final class Parser {
         if (counter == 0 && ty == Type.INT && pos > 0 && attr != null && (attr.storageTok != null || attr.isInline || quals != 0)) {
             diags.error(first.loc, "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int");
         }
-        if (attr != null && attr.align > 0) ty = ty; // alignment is applied to the declared object by the caller
         return quals == 0 ? ty : ty.qualified(quals);
     }
 
@@ -678,7 +678,8 @@ public final class Parser {
             case COMPLEX, COMPLEX + DOUBLE -> Type.DOUBLE_COMPLEX;
             case COMPLEX + FLOAT -> Type.FLOAT_COMPLEX;
             case COMPLEX + LONG + DOUBLE -> Type.LDOUBLE_COMPLEX;
-            default -> c == (SIGNED | UNSIGNED) || (c & SIGNED) != 0 && (c & UNSIGNED) != 0 ? null : null;
+            default -> null;                     // e.g. "long char", "signed unsigned"
+
         };
     }
 
@@ -1174,6 +1175,7 @@ public final class Parser {
         Var v = declareLocal(d.name, t);
         v.storage = attr.storage;
         v.threadLocal = attr.threadLocal;
+        v.align = attr.align;
         if (attr.storage == Var.Storage.STATIC) v.linkName = currentFn.name + "." + v.name;
         if (t.kind == Type.Kind.VLA || t.isVariablyModified()) {
             v.addressTaken = true;
@@ -2621,7 +2623,6 @@ public final class Parser {
             case "sizeof", "_Alignof", "__alignof__" -> { return unary(); }
             default -> {}
         }
-        if (isTypeName(t)) throw errorAt(t.loc, "expected expression");
         throw errorAt(t.loc, "expected expression");
     }
 
