@@ -27,6 +27,8 @@ public final class Var {
     public boolean synthetic;
     /** Its address is taken (&x, arrays, aggregates passed around): lowering keeps it in memory. */
     public boolean addressTaken;
+    /** _Alignas / __attribute__((aligned)) on this object, or 0 (then the type's alignment applies). */
+    public int align;
     /** Referenced at least once (for -Wunused). */
     public boolean used;
 

@@ -342,6 +342,7 @@ public final class Parser {
         }
         Var v = declareGlobal(d.name, type, attr);
         if (v == null) return;
+        v.align = Math.max(v.align, attr.align);
         if (d.params != null && type.isFunction()) paramDecls.putIfAbsent(v, d.params);
         if (consume("=")) {
             if (type.isFunction()) {
@@ -445,8 +446,7 @@ public final class Parser {
             pv.paramIndex = i;
             params.add(pv);
         }
-        // __func__ (C11 6.4.2.2)
-        Token open = tok();
+        int errorsBefore = diags.errorCount();
         Stmt.Compound body;
         try {
             body = compoundStatement(false);
@@ -454,9 +454,51 @@ public final class Parser {
             leaveScope();
         }
         for (Token g : gotos) if (!labels.containsKey(g.text)) diags.error(g.loc, "use of undeclared label '" + g.text + "'");
+        // like clang, no flow warning for a body that had errors (statements were dropped)
+        if (diags.errorCount() == errorsBefore && !fn.type.base.isVoid() && !fn.name.equals("main") && mayFallThrough(body)) {
+            diags.warning(prev().loc, hasReturn(body) ? "non-void function does not return a value in all control paths"
+                                                      : "non-void function does not return a value", "-Wreturn-type");
+        }
         items.add(new TranslationUnit.Function(fn, params, body, locals, d.name.loc));
         emitted.add(fn);
         currentFn = null;
+    }
+
+    /**
+     * Can control reach the end of s? A conservative approximation of clang's CFG check: where the
+     * answer is unclear (switch, loops left by break) it says no, so the warning is never spurious.
+     */
+    private static boolean mayFallThrough(Stmt s) {
+        return switch (s) {
+            case Stmt.Return r -> false;
+            case Stmt.Goto g -> false;
+            case Stmt.Compound c -> c.items().isEmpty() || mayFallThrough(c.items().get(c.items().size() - 1));
+            case Stmt.If i -> i.otherwise() == null || mayFallThrough(i.then()) || mayFallThrough(i.otherwise());
+            case Stmt.Label l -> mayFallThrough(l.body());
+            case Stmt.ExprStmt e -> !(e.expr() instanceof Expr.Call c && c.direct() != null
+                && (c.direct().name.equals("exit") || c.direct().name.equals("abort") || c.direct().name.equals("_Exit")));
+            case Stmt.Null n -> true;
+            case Stmt.Decl d -> true;
+            case Stmt.Omp o -> o.body() == null || mayFallThrough(o.body());
+            default -> false;
+        };
+    }
+
+    private static boolean hasReturn(Stmt s) {
+        return switch (s) {
+            case Stmt.Return r -> true;
+            case Stmt.Compound c -> c.items().stream().anyMatch(Parser::hasReturn);
+            case Stmt.If i -> hasReturn(i.then()) || i.otherwise() != null && hasReturn(i.otherwise());
+            case Stmt.Label l -> hasReturn(l.body());
+            case Stmt.For f -> hasReturn(f.body());
+            case Stmt.While w -> hasReturn(w.body());
+            case Stmt.DoWhile d -> hasReturn(d.body());
+            case Stmt.Switch w -> hasReturn(w.body());
+            case Stmt.Case c -> hasReturn(c.body());
+            case Stmt.Default d -> hasReturn(d.body());
+            case Stmt.Omp o -> o.body() != null && hasReturn(o.body());
+            default -> false;
+        };
     }
 
     private void skipBlock() {
@@ -596,7 +638,6 @@ public final class Parser {
         if (counter == 0 && ty == Type.INT && pos > 0 && attr != null && (attr.storageTok != null || attr.isInline || quals != 0)) {
             diags.error(first.loc, "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int");
         }
-        if (attr != null && attr.align > 0) ty = ty; // alignment is applied to the declared object by the caller
         return quals == 0 ? ty : ty.qualified(quals);
     }
 
@@ -637,7 +678,8 @@ public final class Parser {
             case COMPLEX, COMPLEX + DOUBLE -> Type.DOUBLE_COMPLEX;
             case COMPLEX + FLOAT -> Type.FLOAT_COMPLEX;
             case COMPLEX + LONG + DOUBLE -> Type.LDOUBLE_COMPLEX;
-            default -> c == (SIGNED | UNSIGNED) || (c & SIGNED) != 0 && (c & UNSIGNED) != 0 ? null : null;
+            default -> null;                     // e.g. "long char", "signed unsigned"
+
         };
     }
 
@@ -882,7 +924,11 @@ public final class Parser {
         if (tag == null && !at("{")) throw errorAt(tok().loc, "declaration of anonymous " + (kind == Type.Kind.STRUCT ? "struct" : "union") + " must be a definition");
         Type t;
         Type existing = tag == null ? null : scopes.get(scopes.size() - 1).tags.get(tag.text);
-        if (existing != null && existing.kind == kind && !existing.record.complete) t = existing;
+        if (existing != null && beingDefined.contains(existing.record)) {
+            diags.error(tag.loc, "nested redefinition of '" + tag.text + "'");
+            existing = null;
+            t = Type.newTag(kind, tag.text);
+        } else if (existing != null && existing.kind == kind && !existing.record.complete) t = existing;
         else {
             if (existing != null && existing.record.complete) {
                 diags.error(tag.loc, "redefinition of '" + tag.text + "'");
@@ -893,6 +939,18 @@ public final class Parser {
             if (tag != null) scopes.get(scopes.size() - 1).tags.put(tag.text, t);
         }
         t.record.defLoc = tag != null ? tag.loc : kw.loc;
+        beingDefined.add(t.record);
+        try {
+            return structBody(t, packed);
+        } finally {
+            beingDefined.remove(t.record);
+        }
+    }
+
+    /** Struct/union definitions in progress: their tags cannot be redefined inside them. */
+    private final Set<Record> beingDefined = new HashSet<>();
+
+    private Type structBody(Type t, boolean packed) {
         Token open = next();
         List<Member> members = new ArrayList<>();
         List<Integer> aligns = new ArrayList<>();
@@ -932,10 +990,14 @@ public final class Parser {
                         SourceLocation prevLoc = names.put(d.name.text, d.name.loc);
                         if (prevLoc != null) { diags.error(d.name.loc, "duplicate member '" + d.name.text + "'"); diags.note(prevLoc, "previous declaration is here"); }
                     }
+                    boolean bad = true;
                     if (d.type.isFunction()) diags.error(d.loc, "field '" + (d.name == null ? "" : d.name.text) + "' declared as a function");
                     else if (d.type.kind == Type.Kind.VLA) diags.error(d.loc, "fields must have a constant size: 'variable length array in structure' extension will never be supported");
-                    else if (!d.type.isComplete() && !(d.type.kind == Type.Kind.ARRAY && d.type.arrayLen < 0))
+                    else if (!d.type.isComplete() && !(d.type.kind == Type.Kind.ARRAY && d.type.arrayLen < 0)) {
                         diags.error(d.loc, "field has incomplete type '" + d.type + "'");
+                        forwardNote(d.type);
+                    } else bad = false;
+                    if (bad) continue;                   // left out, so that a struct never contains itself
                     members.add(new Member(d.name == null ? null : d.name.text, d.type, 0, width, 0, members.size(), d.loc));
                     aligns.add(a.align);
                 }
@@ -1113,6 +1175,7 @@ public final class Parser {
         Var v = declareLocal(d.name, t);
         v.storage = attr.storage;
         v.threadLocal = attr.threadLocal;
+        v.align = attr.align;
         if (attr.storage == Var.Storage.STATIC) v.linkName = currentFn.name + "." + v.name;
         if (t.kind == Type.Kind.VLA || t.isVariablyModified()) {
             v.addressTaken = true;
@@ -1301,14 +1364,16 @@ public final class Parser {
         long i = 0, max = 0;
         boolean first = true;
         while (!at("}") && !atEof()) {
+            boolean comma = false;
             if (!first) {
                 if (!braced && (at("[") || at("."))) break;   // a designator belongs to the enclosing list
                 if (!consume(",")) break;
+                comma = true;
                 if (at("}")) break;
             }
             first = false;
             if (at("[")) {
-                if (!braced) { pos--; break; }
+                if (!braced) { if (comma) pos--; break; }
                 Token open = next();
                 Expr ie = conditional();
                 Long v = ConstEval.integer(rvalue(ie));
@@ -1328,7 +1393,7 @@ public final class Parser {
                 continue;
             }
             if (len >= 0 && i >= len) {
-                if (!braced) { pos--; break; }
+                if (!braced) { if (comma) pos--; break; }
                 diags.warning(tok().loc, "excess elements in array initializer", "-Wexcess-initializers");
                 while (!at("}") && !atEof()) { if (at("{")) { pos++; skipBraces(); } else assign(); if (!consume(",")) break; }
                 break;
@@ -1390,8 +1455,8 @@ public final class Parser {
                 try { e = assign(); } catch (SyntaxError ex) { throw ex; }
                 Expr r = rvalue(e);
                 if (Types.compatibleUnqualified(r.type(), t)) { addItem(offset, t, r, null); return; }
+                if (diags.errorCount() != errs) return;      // already reported; the expression is consumed
                 pos = save;
-                if (diags.errorCount() != errs) return;
             }
             structMembers(t, offset, false, 0);
             return;
@@ -1409,14 +1474,16 @@ public final class Parser {
         boolean first = true;
         boolean isUnion = t.kind == Type.Kind.UNION;
         while (!at("}") && !atEof()) {
+            boolean comma = false;
             if (!first) {
                 if (!consume(",")) break;
+                comma = true;
                 if (at("}")) break;
                 if (!braced && (at(".") || at("["))) { pos--; break; }
             }
             first = false;
             if (at(".")) {
-                if (!braced) { pos--; break; }
+                if (!braced) { if (comma) pos--; break; }
                 pos++;
                 Token name = expectIdent();
                 List<Member> path = t.findMember(name.text);
@@ -1432,7 +1499,7 @@ public final class Parser {
             }
             while (i < ms.size() && ms.get(i).isBitField() && ms.get(i).name() == null) i++;   // unnamed bit-fields take no initializer
             if (i >= ms.size() || isUnion && i > 0) {
-                if (!braced) { pos--; break; }
+                if (!braced) { if (comma) pos--; break; }
                 diags.warning(tok().loc, "excess elements in " + (isUnion ? "union" : "struct") + " initializer", "-Wexcess-initializers");
                 while (!at("}") && !atEof()) { if (at("{")) { pos++; skipBraces(); } else assign(); if (!consume(",")) break; }
                 break;
@@ -1599,6 +1666,13 @@ public final class Parser {
     private void checkUnused(Expr e) {
         if (e.type() == ERROR) return;
         switch (e) {
+            case Expr.Binary b when b.op() == Expr.Binary.Op.EQ || b.op() == Expr.Binary.Op.NE -> {
+                diags.warning(b.loc(), "equality comparison result unused", "-Wunused-comparison");
+                diags.note(b.loc(), b.op() == Expr.Binary.Op.EQ ? "use '=' to turn this equality comparison into an assignment"
+                                                                : "use '|=' to turn this inequality comparison into an or-assignment");
+            }
+            case Expr.Binary b when b.op() == Expr.Binary.Op.LT || b.op() == Expr.Binary.Op.LE || b.op() == Expr.Binary.Op.GT || b.op() == Expr.Binary.Op.GE ->
+                diags.warning(b.loc(), "relational comparison result unused", "-Wunused-comparison");
             case Expr.Binary b when b.op() != Expr.Binary.Op.COMMA && b.op() != Expr.Binary.Op.LOGAND && b.op() != Expr.Binary.Op.LOGOR ->
                 diags.warning(b.loc(), "expression result unused", "-Wunused-value");
             case Expr.VarRef v when !v.type().isVoid() -> diags.warning(v.loc(), "expression result unused", "-Wunused-value");
@@ -2549,7 +2623,6 @@ public final class Parser {
             case "sizeof", "_Alignof", "__alignof__" -> { return unary(); }
             default -> {}
         }
-        if (isTypeName(t)) throw errorAt(t.loc, "expected expression");
         throw errorAt(t.loc, "expected expression");
     }
 

@@ -301,4 +301,23 @@ class ParserTest {
         ParseHelper h = ok(sb.toString());
         assertThat(h.unit.items()).hasSize(5000);
     }
+
+    @Test
+    void alignmentAndStorageClasses() {
+        ParseHelper h = ok("""
+            _Alignas(32) static char buf[10];
+            _Thread_local int tl;
+            extern int ext;
+            int f(void) { static int calls; _Alignas(16) int x = 0; return ++calls + x; }
+            """);
+        assertThat(global(h, "buf").align).isEqualTo(32);
+        assertThat(global(h, "buf").storage).isEqualTo(Var.Storage.STATIC);
+        assertThat(global(h, "tl").threadLocal).isTrue();
+        assertThat(global(h, "ext").storage).isEqualTo(Var.Storage.EXTERN);
+        TranslationUnit.Function f = fn(h, "f");
+        Var calls = f.locals().stream().filter(v -> v.name.equals("calls")).findFirst().orElseThrow();
+        assertThat(calls.storage).isEqualTo(Var.Storage.STATIC);
+        assertThat(calls.linkName).isEqualTo("f.calls");
+        assertThat(f.locals().stream().filter(v -> v.name.equals("x")).findFirst().orElseThrow().align).isEqualTo(16);
+    }
 }
