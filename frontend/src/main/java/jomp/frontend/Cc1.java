@@ -150,6 +150,13 @@ public final class Cc1 {
             err.println("jomp: error: no such file or directory: '" + o.input + "'");
             return 1;
         }
+        if (o.targetDevice) {
+            // Device compiles (the jvm device, nvptx64) come with the OpenMP lowering; until then
+            // say so plainly rather than produce an object that would not offload anything.
+            err.println("jomp: error: offloading to '" + o.triple + "' is not available in this version of jomp;"
+                    + " compile without -fopenmp-targets to run target regions on the host");
+            return 1;
+        }
         PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, List.of(), o.defines, o.openmp);
         if (o.input.endsWith(".jir")) return fromIr(o, out, diags);
 
