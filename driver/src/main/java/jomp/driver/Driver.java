@@ -133,6 +133,7 @@ public final class Driver {
         // The nvptx arch, when none was given, is resolved at compile time (detected GPU, else
         // portable PTX); the action graph stays unbound like clang's.
         List<String> cc1Common = cc1Common(args, openmp);
+        if (has(args, Opt.SAVE_TEMPS)) cc1Common.add("-save-temps");
         List<String> linkerArgs = new ArrayList<>();
         for (Arg a : args) {
             switch (a.opt() == null ? Opt.CC1 : a.opt()) {

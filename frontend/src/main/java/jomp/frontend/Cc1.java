@@ -54,6 +54,8 @@ public final class Cc1 {
         public boolean werror;
         public boolean noWarnings;
         public boolean verbose;
+        /** -save-temps: also write the preprocessed source (.i) and the IR (.jir) into the working directory. */
+        public boolean saveTemps;
     }
 
     /** Bad command line: printed as "jomp: error: ..." with status 1. */
@@ -102,6 +104,7 @@ public final class Cc1 {
                 case "-Werror" -> o.werror = true;
                 case "-w" -> o.noWarnings = true;
                 case "-v" -> o.verbose = true;
+                case "-save-temps" -> o.saveTemps = true;
                 case "-x" -> need(args, ++i, a);
                 default -> {
                     if (a.startsWith("-O")) o.optLevel = optLevel(a);
@@ -120,6 +123,12 @@ public final class Cc1 {
         }
         if (o.input == null) throw new UsageError("no input files");
         return o;
+    }
+
+    private static String stem(String file) {
+        String name = Path.of(file).getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     private static int optLevel(String a) throws UsageError {
@@ -170,6 +179,11 @@ public final class Cc1 {
             diags.printSummary();
             return 0;
         }
+        if (o.saveTemps) {
+            Preprocessor pp = new Preprocessor(ppOpts, new Diagnostics(new PrintStream(OutputStream.nullOutputStream())));
+            List<Token> raw = pp.expand(src);
+            Files.writeString(Path.of(stem(o.input) + ".i"), PreprocessedPrinter.print(raw, pp.markers(), false), StandardCharsets.ISO_8859_1);
+        }
         List<Token> toks = Preprocessor.run(src, ppOpts, diags);
         // 2. parse and check
         TranslationUnit tu = Parser.parse(toks, diags);
@@ -182,6 +196,7 @@ public final class Cc1 {
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
         PassManager.run(m, o.optLevel);
         diags.printSummary();
+        if (o.saveTemps) Files.writeString(Path.of(stem(o.input) + ".jir"), IrPrinter.print(m), StandardCharsets.ISO_8859_1);
         return emit(o, m, out);
     }
 
