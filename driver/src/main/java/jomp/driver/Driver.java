@@ -173,7 +173,13 @@ public final class Driver {
                 for (Job j : jb.jobs()) err.println(j.commandLine());
             }
             Set<String> finals = jb.finalOutputs();
-            return new JobRunner(out, err, Runtime.getRuntime().availableProcessors()).run(jb.jobs(), finals);
+            int jobs = Runtime.getRuntime().availableProcessors();
+            String pj = lastValue(args, Opt.PARALLEL_JOBS);
+            if (pj != null) {
+                try { jobs = Integer.parseInt(pj); } catch (NumberFormatException e) { jobs = -1; }
+                if (jobs < 1) return error("invalid value '" + pj + "' in '-parallel-jobs=" + pj + "'");
+            }
+            return new JobRunner(out, err, jobs).run(jb.jobs(), finals);
         } finally {
             temps.cleanUp();
         }

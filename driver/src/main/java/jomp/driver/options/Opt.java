@@ -49,7 +49,9 @@ public enum Opt {
     F_OTHER("-f", Form.JOINED),
     M_OTHER("-m", Form.JOINED),
     X_LANG("-x", Form.JOINED_OR_SEPARATE),
-    PEDANTIC("-pedantic", Form.FLAG);
+    PEDANTIC("-pedantic", Form.FLAG),
+    PARALLEL_JOBS("-parallel-jobs=", Form.JOINED),
+    PTHREAD("-pthread", Form.FLAG);
 
     public enum Form { FLAG, JOINED, SEPARATE, JOINED_OR_SEPARATE, COMMA_JOINED, JOINED_AND_SEPARATE }
 

@@ -1,0 +1,123 @@
+package jomp.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The driver's promises, through the real bin/jomp: -### prints commands that do the build by
+ * themselves; a parallel build is byte-identical to a one-job build; temporary files are removed
+ * ($TMPDIR honoured); -save-temps keeps stable names; a failed compile leaves no output file.
+ */
+class DriverEndToEndTest {
+    @TempDir Path dir;
+
+    private static final String A = """
+            #include <stdio.h>
+            int twice(int x);
+            int main(int argc, char **argv) { printf("a %d %d\\n", twice(21), argc); return 7; }
+            """;
+    private static final String B = "int twice(int x) { return 2 * x; }\n";
+
+    private Exec.Result jomp(Path tmp, String... args) {
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of(args));
+        return Exec.run(cmd, dir, Map.of("TMPDIR", tmp.toString()), dir.resolve("scratch"));
+    }
+
+    private Path tmp() throws IOException {
+        Path t = dir.resolve("tmp-" + System.nanoTime());
+        Files.createDirectories(t);
+        return t;
+    }
+
+    private static List<String> entries(Path d) throws IOException {
+        try (Stream<Path> s = Files.list(d)) { return s.map(p -> p.getFileName().toString()).sorted().toList(); }
+    }
+
+    @Test
+    void hashHashHashCommandsRunByThemselves() throws Exception {
+        Files.writeString(dir.resolve("a.c"), A);
+        Files.writeString(dir.resolve("b.c"), B);
+        Path tmp = tmp();
+        Exec.Result printed = jomp(tmp, "-###", "a.c", "b.c", "-o", "prog");
+        assertThat(printed.status()).as(printed.describe("jomp -###")).isZero();
+        assertThat(dir.resolve("prog")).doesNotExist(); // -### only prints
+        List<String> commands = printed.stderr().lines().filter(l -> l.startsWith(" \"")).toList();
+        assertThat(commands).hasSize(3); // two cc1 jobs and the link
+        Path script = dir.resolve("build.sh");
+        Files.writeString(script, "set -e\n" + String.join("\n", commands) + "\n");
+        Exec.Result ran = Exec.run(List.of("sh", script.toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(ran.status()).as(ran.describe("the -### commands")).isZero();
+        Exec.Result prog = Exec.run(List.of(dir.resolve("prog").toString(), "x"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(prog.stdoutText()).isEqualTo("a 42 2\n");
+        assertThat(prog.status()).isEqualTo(7);
+    }
+
+    @Test
+    void parallelBuildIsByteIdenticalToSequential() throws Exception {
+        Files.writeString(dir.resolve("a.c"), A);
+        Files.writeString(dir.resolve("b.c"), B);
+        Path tmp = tmp();
+        Exec.Result par = jomp(tmp, "-c", "a.c", "b.c");
+        assertThat(par.status()).as(par.describe("jomp -c")).isZero();
+        byte[] a1 = Files.readAllBytes(dir.resolve("a.o")), b1 = Files.readAllBytes(dir.resolve("b.o"));
+        Exec.Result seq = jomp(tmp, "-parallel-jobs=1", "-c", "a.c", "b.c");
+        assertThat(seq.status()).as(seq.describe("jomp -parallel-jobs=1 -c")).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("a.o"))).isEqualTo(a1);
+        assertThat(Files.readAllBytes(dir.resolve("b.o"))).isEqualTo(b1);
+    }
+
+    @Test
+    void temporariesAreRemovedAndSaveTempsKeepsStableNames() throws Exception {
+        Files.writeString(dir.resolve("a.c"), A);
+        Files.writeString(dir.resolve("b.c"), B);
+        Path tmp = tmp();
+        Exec.Result link = jomp(tmp, "a.c", "b.c", "-o", "prog");
+        assertThat(link.status()).as(link.describe("jomp a.c b.c")).isZero();
+        assertThat(entries(tmp)).as("temporary files left in $TMPDIR").isEmpty();
+        assertThat(dir.resolve("a.o")).doesNotExist();
+
+        Exec.Result saved = jomp(tmp, "-save-temps", "a.c", "b.c", "-o", "prog2");
+        assertThat(saved.status()).as(saved.describe("jomp -save-temps")).isZero();
+        assertThat(entries(dir)).contains("a.i", "a.jir", "a.o", "b.i", "b.jir", "b.o", "prog2");
+        assertThat(entries(tmp)).isEmpty();
+    }
+
+    @Test
+    void failedCompileLeavesNoOutput() throws Exception {
+        Files.writeString(dir.resolve("bad.c"), "int main(void) { return undeclared; }\n");
+        Files.writeString(dir.resolve("bad.o"), "stale");
+        Path tmp = tmp();
+        Exec.Result r = jomp(tmp, "-c", "bad.c", "-o", "bad.o");
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.stderr()).contains("bad.c:1:25: error: use of undeclared identifier 'undeclared'");
+        assertThat(r.stderr()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(dir.resolve("bad.o")).doesNotExist();
+        Exec.Result link = jomp(tmp, "bad.c", "-o", "prog");
+        assertThat(link.status()).isEqualTo(1);
+        assertThat(dir.resolve("prog")).doesNotExist();
+        assertThat(entries(tmp)).isEmpty();
+    }
+
+    @Test
+    void undefinedReferenceNamesTheObject() throws Exception {
+        Files.writeString(dir.resolve("a.c"), A);
+        Path tmp = tmp();
+        Exec.Result c = jomp(tmp, "-c", "a.c");
+        assertThat(c.status()).as(c.describe("jomp -c a.c")).isZero();
+        Exec.Result link = jomp(tmp, "a.o", "-o", "prog");
+        assertThat(link.status()).isEqualTo(1);
+        assertThat(link.stderr()).contains("a.o: undefined reference to 'twice'");
+        assertThat(dir.resolve("prog")).doesNotExist();
+    }
+}
