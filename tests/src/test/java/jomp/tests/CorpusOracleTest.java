@@ -1,7 +1,7 @@
 package jomp.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ class CorpusOracleTest {
     }
 
     private static void agree(Path program) {
-        assumeTrue(Exec.available("gcc") && Exec.available("clang-19"), "gcc and clang-19 are needed");
+        assertTrue(Exec.available("gcc") && Exec.available("clang-19"), "gcc and clang-19 are the oracles: install them (.ci/run does)");
         String stem = Corpus.stem(program);
         Path gcc = Corpus.work("oracle-gcc").resolve(stem), clang = Corpus.work("oracle-clang").resolve(stem);
         Exec.Result g = Reference.compile("gcc", program, STRICT, gcc);
@@ -71,11 +71,11 @@ class CorpusOracleTest {
     }
 
     private static void sanitized(Path program) {
-        assumeTrue(Exec.available("gcc"), "gcc is needed");
+        assertTrue(Exec.available("gcc"), "gcc is the oracle: install it (.ci/run does)");
         String stem = Corpus.stem(program);
         Path exe = Corpus.work("oracle-sanitize").resolve(stem);
         Exec.Result b = Reference.compile("gcc", program, List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"), exe);
-        assumeTrue(b.status() == 0 || !b.stderr().contains("cannot find"), "gcc's sanitizer runtime is not installed");
+        assertTrue(b.status() == 0 || !b.stderr().contains("cannot find"), "gcc's sanitizer runtime is not installed (libasan, libubsan)");
         assertThat(b.status()).as(b.describe("gcc -fsanitize")).isZero();
         List<String> cmd = new ArrayList<>(List.of(exe.toString()));
         cmd.addAll(Corpus.ARGS);
@@ -87,7 +87,7 @@ class CorpusOracleTest {
     }
 
     private static void clangChecks(Path program) {
-        assumeTrue(Exec.available("clang-19"), "clang-19 is needed");
+        assertTrue(Exec.available("clang-19"), "clang-19 is the oracle: install it (.ci/run does)");
         List<Corpus.Check> checks = Corpus.checks(program);
         assertThat(checks).as("%s has no CHECK lines", program.getFileName()).isNotEmpty();
         String file = program.getFileName().toString();
