@@ -106,7 +106,7 @@ public final class PackagerMain {
             }
             String file = args.get("file");
             Map<String, String> strings = new LinkedHashMap<>();
-            for (String key : StringMapOrder.order(args.keySet())) {
+            for (String key : DenseMapOrder.order(args.keySet())) {
                 if (!key.equals("file") && !key.equals("kind")) {
                     strings.put(key, args.get(key));
                 }
