@@ -31,10 +31,10 @@ import picocli.CommandLine.Parameters;
 public final class PackagerMain {
     static final String NAME = "jomp-offload-packager";
 
-    @Option(names = "-o", paramLabel = "<file>", description = "Write output to <file>.")
+    @Option(names = {"-o", "--o"}, paramLabel = "<file>", description = "Write output to <file>.")
     String output;
 
-    @Option(names = "--image", paramLabel = "<<key>=<value>,...>",
+    @Option(names = {"--image", "-image"}, paramLabel = "<<key>=<value>,...>",
             description = "List of key and value arguments. Required keywords are 'file' and 'triple'.")
     List<String> images = new ArrayList<>();
 

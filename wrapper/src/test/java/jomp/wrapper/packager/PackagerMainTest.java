@@ -131,7 +131,8 @@ class PackagerMainTest {
     void extractsWhatClangOffloadPackagerExtracts() throws Exception {
         for (String input : List.of("small.o", "fat.a")) {
             ExternalTool.check(dir, "clang-offload-packager-19", input, "--image=file=" + input + ".theirs.bin,triple=nvptx64-nvidia-cuda,arch=sm_90");
-            Run r = run(p(input), "--image=file=" + p(input + ".mine.bin") + ",triple=nvptx64-nvidia-cuda,arch=sm_90");
+            // LLVM's option parser takes one or two dashes; so do we
+        Run r = run(p(input), "-image=file=" + p(input + ".mine.bin") + ",triple=nvptx64-nvidia-cuda,arch=sm_90");
             assertThat(r.status()).as(r.err()).isZero();
             byte[] mine = Files.readAllBytes(dir.resolve(input + ".mine.bin"));
             assertThat(mine).isEqualTo(Files.readAllBytes(dir.resolve(input + ".theirs.bin")));
