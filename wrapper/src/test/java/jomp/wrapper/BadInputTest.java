@@ -76,6 +76,29 @@ class BadInputTest {
     }
 
     @Test
+    void compressedPayloadsWithLyingSizesOrBadData() {
+        for (String name : new String[] {"v3-zlib.out", "v3-zstd.out"}) {
+            byte[] good = jomp.wrapper.offload.TestOffloadFiles.v2v3().get(name);
+            String method = name.contains("zlib") ? "zlib" : "zstd";
+            byte[] more = good.clone();
+            more[32] += 1; // claims one byte more than the payload inflates to
+            assertThatThrownBy(() -> OffloadBinaryReader.readAll(name, more)).hasMessageMatching(name.replace(".", "\\.")
+                    + ": compressed OffloadBinary at offset 0x0: " + method + " data inflates to \\d+ bytes, header says \\d+");
+            byte[] less = good.clone();
+            less[32] -= 1;
+            assertThatThrownBy(() -> OffloadBinaryReader.readAll(name, less)).hasMessageContaining(method + " data holds more than the inflated size");
+            byte[] huge = good.clone();
+            Arrays.fill(huge, 32, 40, (byte) 0x7F);
+            assertThatThrownBy(() -> OffloadBinaryReader.readAll(name, huge)).hasMessageContaining("claims an inflated size of 0x7f7f7f7f7f7f7f7f");
+            byte[] garbage = good.clone();
+            for (int i = 46; i < garbage.length - 4; i++) {
+                garbage[i] = (byte) (i * 13);
+            }
+            assertThatThrownBy(() -> OffloadBinaryReader.readAll(name, garbage)).isInstanceOf(FormatException.class).hasMessageStartingWith(name + ": ");
+        }
+    }
+
+    @Test
     void packagerReportsOneCleanLineAndWritesNoOutput() throws Exception {
         Path bad = dir.resolve("bad.o");
         byte[] obj = Corpus.object("t");

@@ -28,14 +28,16 @@ class ReaderFuzzTest {
         assertThat(result.accepted()).isBetween(250, 4_750);
     }
 
-    /** The long run for docs/formats.md; excluded by default (tag fuzz-long). */
+    /** The long run for docs/formats.md; excluded by default (tag fuzz-long). -Djomp.fuzz.count / -Djomp.fuzz.seed change it. */
     @Test
     @Tag("fuzz-long")
     void oneMillionMutatedInputs() throws Exception {
         Map<String, byte[]> seeds = Corpus.all(dir);
+        int count = Integer.getInteger("jomp.fuzz.count", 1_000_000);
+        long seed = Long.getLong("jomp.fuzz.seed", 1L);
         long start = System.nanoTime();
-        ReaderFuzzing.Result result = ReaderFuzzing.run(seeds, 1L, 1_000_000);
-        System.out.printf("fuzz-long: 1000000 inputs, %d accepted whole, %d findings, %.1f s%n", result.accepted(),
+        ReaderFuzzing.Result result = ReaderFuzzing.run(seeds, seed, count);
+        System.out.printf("fuzz-long: %d inputs, seed %d, %d accepted whole, %d findings, %.1f s%n", count, seed, result.accepted(),
                 result.findings().size(), (System.nanoTime() - start) / 1e9);
         assertThat(result.findings()).isEmpty();
     }

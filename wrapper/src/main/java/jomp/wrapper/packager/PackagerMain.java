@@ -67,7 +67,7 @@ public final class PackagerMain {
             return 1;
         }
         try {
-            m.execute(out);
+            m.execute(out, err);
             return 0;
         } catch (FormatException e) {
             err.println(NAME + ": error: " + e.getMessage());
@@ -75,7 +75,7 @@ public final class PackagerMain {
         }
     }
 
-    private void execute(PrintStream out) {
+    private void execute(PrintStream out, PrintStream err) {
         if (list) {
             if (inputs.isEmpty()) {
                 throw new FormatException("--list", "no input files");
@@ -90,7 +90,7 @@ public final class PackagerMain {
             }
             pack();
         } else if (inputs.size() == 1) {
-            extract(inputs.getFirst());
+            extract(inputs.getFirst(), err);
         } else {
             throw new FormatException(NAME, inputs.isEmpty() ? "no input file; use -o OUT --image=..., INPUT --image=... or --list FILE..."
                     : "expected one input file to extract from, got " + inputs.size());
@@ -120,7 +120,7 @@ public final class PackagerMain {
     }
 
     /** As clang-offload-packager: each --image selects the images whose strings match its keys. */
-    private void extract(String input) {
+    private void extract(String input, PrintStream err) {
         List<OffloadBinary> all = OffloadInputs.images(input, readFile(input));
         for (String spec : images) {
             Map<String, String> args = ImageArguments.parse(spec);
@@ -134,6 +134,9 @@ public final class PackagerMain {
                 continue;
             }
             if (args.containsKey("file")) {
+                if (matched.size() > 1) {
+                    err.println(NAME + ": warning: Multiple inputs match to a single file, '" + args.get("file") + "'");
+                }
                 writeFile(args.get("file"), matched.getLast().image());
             } else {
                 String stem = stem(input);
