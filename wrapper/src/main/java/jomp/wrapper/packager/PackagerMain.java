@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 import jomp.wrapper.FormatException;
+import jomp.wrapper.archive.Archive;
+import jomp.wrapper.archive.ArchiveWriter;
 import jomp.wrapper.offload.OffloadBinary;
 import jomp.wrapper.offload.OffloadBinaryWriter;
 import picocli.CommandLine;
@@ -37,6 +39,9 @@ public final class PackagerMain {
     @Option(names = {"--image", "-image"}, paramLabel = "<<key>=<value>,...>",
             description = "List of key and value arguments. Required keywords are 'file' and 'triple'.")
     List<String> images = new ArrayList<>();
+
+    @Option(names = {"--archive", "-archive"}, description = "Write extracted files to a static archive")
+    boolean archive;
 
     @Option(names = "--list", description = "Print the offloading images of each FILE as llvm-objdump --offloading does.")
     boolean list;
@@ -121,19 +126,33 @@ public final class PackagerMain {
 
     /** As clang-offload-packager: each --image selects the images whose strings match its keys. */
     private void extract(String input, PrintStream err) {
-        List<OffloadBinary> all = OffloadInputs.images(input, readFile(input));
+        List<OffloadBinary> all = new ArrayList<>();
+        List<String> identifiers = new ArrayList<>();
+        for (OffloadInputs.Container c : OffloadInputs.read(input, readFile(input))) {
+            for (OffloadBinary b : c.images()) {
+                all.add(b);
+                identifiers.add(c.identifier());
+            }
+        }
         for (String spec : images) {
             Map<String, String> args = ImageArguments.parse(spec);
             List<OffloadBinary> matched = new ArrayList<>();
-            for (OffloadBinary b : all) {
-                if (matches(b, args)) {
-                    matched.add(b);
+            List<Archive.Member> members = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) {
+                if (matches(all.get(i), args)) {
+                    matched.add(all.get(i));
+                    members.add(new Archive.Member(identifiers.get(i), all.get(i).image()));
                 }
             }
             if (matched.isEmpty()) {
                 continue;
             }
-            if (args.containsKey("file")) {
+            if (archive) {
+                if (!args.containsKey("file")) {
+                    throw new FormatException("--image=" + spec, "Image must have a 'file' argument.");
+                }
+                writeFile(args.get("file"), ArchiveWriter.writeGnu(members));
+            } else if (args.containsKey("file")) {
                 if (matched.size() > 1) {
                     err.println(NAME + ": warning: Multiple inputs match to a single file, '" + args.get("file") + "'");
                 }

@@ -143,6 +143,24 @@ class PackagerMainTest {
         }
     }
 
+    /** --archive: the matching images as a GNU archive, byte-identical to clang-offload-packager's (symbol index included). */
+    @Test
+    void extractsToArchiveLikeClangOffloadPackager() throws Exception {
+        for (String input : List.of("fat.a", "small.o")) {
+            // both given the absolute path: an object's images are named after the input path as given
+            ExternalTool.check(dir, "clang-offload-packager-19", p(input), "--image=file=" + input + ".theirs.a,arch=sm_90", "--archive");
+            Run r = runIn(input, "--image=file=" + p(input + ".mine.a") + ",arch=sm_90", "--archive");
+            assertThat(r.status()).as(r.err()).isZero();
+            byte[] mine = Files.readAllBytes(dir.resolve(input + ".mine.a"));
+            byte[] theirs = Files.readAllBytes(dir.resolve(input + ".theirs.a"));
+            assertThat(jomp.wrapper.archive.ArchiveReader.read("mine", mine).symbolIndex()).isNotEmpty();
+            assertThat(mine).as(input).isEqualTo(theirs);
+        }
+        Run missing = runIn("fat.a", "--image=arch=sm_90", "--archive");
+        assertThat(missing.status()).isEqualTo(1);
+        assertThat(missing.err()).isEqualTo("jomp-offload-packager: error: --image=arch=sm_90: Image must have a 'file' argument.\n");
+    }
+
     @Test
     void clangOffloadPackagerExtractsOurImagesAndWeExtractTheirs() throws Exception {
         Run pack = run("-o", p("pair.out"), "--image=file=" + p("dev1.o") + ",triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp",
