@@ -40,10 +40,17 @@ public final class Corpus {
                 List.of(new ElfSymbol(name, 2, 0, 16, Elf.STB_GLOBAL, Elf.STT_OBJECT), ElfSymbol.undefined("printf"))));
     }
 
-    /** Named seeds: our object, OffloadBinaries v1/v2/v3, and GNU and BSD archives of our objects (made with ar, llvm-ar). */
+    /**
+     * Named seeds: our object, a fat object made by clang 19 (x86-64, groups, relocations, a cubin in
+     * .llvm.offloading), OffloadBinaries v1/v2/v3, and GNU and BSD archives of our objects (ar, llvm-ar).
+     */
     public static Map<String, byte[]> all(Path dir) throws Exception {
         Map<String, byte[]> seeds = new LinkedHashMap<>();
         seeds.put("object.o", object("table"));
+        Files.writeString(dir.resolve("k.c"), "int g;\nvoid k(int *x) {\n#pragma omp target map(tofrom: x[0:1])\n  x[0] += 1;\n}\n");
+        ExternalTool.check(dir, "clang-19", "-fopenmp", "--offload-arch=sm_90",
+                "--libomptarget-nvptx-bc-path=/usr/lib/llvm-19/lib/libomptarget-nvptx-sm_90.bc", "-c", "k.c", "-o", "k.o");
+        seeds.put("clang.o", Files.readAllBytes(dir.resolve("k.o")));
         seeds.put("v1.out", offloadV1());
         seeds.putAll(TestOffloadFiles.v2v3());
         Files.write(dir.resolve("one.o"), object("one"));

@@ -18,19 +18,25 @@ public final class ReaderFuzzing {
     private static final long[] INTERESTING = {0, 1, 7, 8, 24, 32, 40, 0x7f, 0xff, 0xffff, 0x7fffffffL, 0x80000000L, 0xffffffffL,
             0x100000000L, Long.MAX_VALUE, Long.MIN_VALUE, -1L, -8L};
 
-    /** Runs {@code count} mutated inputs from a fixed seed; returns the findings (empty when all is well). */
-    public static List<String> run(Map<String, byte[]> seeds, long seed, int count) {
+    /** What a run found, and how many inputs at least one reader accepted whole (a measure of depth). */
+    public record Result(List<String> findings, int accepted) {}
+
+    /** Runs {@code count} mutated inputs from a fixed seed. */
+    public static Result run(Map<String, byte[]> seeds, long seed, int count) {
         Random r = new Random(seed);
         List<byte[]> inputs = new ArrayList<>(seeds.values());
         List<String> findings = new ArrayList<>();
+        int accepted = 0;
         for (int i = 0; i < count && findings.size() < 10; i++) {
             byte[] data = mutate(r, inputs.get(r.nextInt(inputs.size())));
             String problem = feed(data);
-            if (problem != null) {
+            if (problem == null && accepted(data)) {
+                accepted++;
+            } else if (problem != null) {
                 findings.add("input " + i + " (seed " + seed + "): " + problem);
             }
         }
-        return findings;
+        return new Result(findings, accepted);
     }
 
     /** Returns null when every reader either accepts the input or throws a FormatException naming the file. */
@@ -52,6 +58,15 @@ public final class ReaderFuzzing {
             }
         }
         return null;
+    }
+
+    private static boolean accepted(byte[] data) {
+        try {
+            OffloadInputs.read("fuzz", data);
+            return true;
+        } catch (FormatException e) {
+            return false;
+        }
     }
 
     static byte[] mutate(Random r, byte[] seed) {

@@ -18,7 +18,7 @@ import org.apache.commons.compress.archivers.ar.ArArchiveInputStream;
  * Reads GNU and BSD {@code ar} archives. Apache Commons Compress walks the members (it resolves
  * GNU {@code //} long names and BSD {@code #1/NN} names); this class parses the symbol indexes it
  * leaves alone: GNU {@code /} and {@code /SYM64/} (big-endian) and BSD {@code __.SYMDEF} (little-endian),
- * whose entries point at member header offsets.
+ * whose entries point at member header offsets; and the 64-bit {@code __.SYMDEF_64}.
  */
 public final class ArchiveReader {
     private ArchiveReader() {}
@@ -48,6 +48,7 @@ public final class ArchiveReader {
         byte[] gnuIndex = null;
         boolean gnu64 = false;
         byte[] bsdIndex = null;
+        boolean bsd64 = false;
         try (ArArchiveInputStream ar = new ArArchiveInputStream(new ByteArrayInputStream(data))) {
             ArArchiveEntry e;
             while ((e = ar.getNextEntry()) != null) {
@@ -79,8 +80,10 @@ public final class ArchiveReader {
                         gnu64 = true;
                         continue;
                     }
-                    if (clean.equals("__.SYMDEF") || clean.equals("__.SYMDEF SORTED")) {
+                    if (clean.equals("__.SYMDEF") || clean.equals("__.SYMDEF SORTED")
+                            || clean.equals("__.SYMDEF_64") || clean.equals("__.SYMDEF_64 SORTED")) {
                         bsdIndex = bytes;
+                        bsd64 = clean.startsWith("__.SYMDEF_64");
                         continue;
                     }
                 }
@@ -97,7 +100,7 @@ public final class ArchiveReader {
         if (gnuIndex != null) {
             gnuSymbols(new ByteReader(file, gnuIndex), gnu64, memberAtHeader, index);
         } else if (bsdIndex != null) {
-            bsdSymbols(new ByteReader(file, bsdIndex), memberAtHeader, index);
+            bsdSymbols(new ByteReader(file, bsdIndex), bsd64, memberAtHeader, index);
         }
         return new Archive(members, index);
     }
@@ -126,24 +129,30 @@ public final class ArchiveReader {
         }
     }
 
-    private static void bsdSymbols(ByteReader t, Map<Long, Integer> members, Map<String, Integer> out) {
-        long ranlibSize = t.u32(0, "__.SYMDEF size");
-        if (ranlibSize % 8 != 0) {
-            throw t.error("__.SYMDEF size " + ranlibSize + " is not a multiple of 8");
+    /** {@code __.SYMDEF}: u32 byte size of (name offset, member offset) pairs, the pairs, u32 string size, strings; {@code _64}: all u64. */
+    private static void bsdSymbols(ByteReader t, boolean wide, Map<Long, Integer> members, Map<String, Integer> out) {
+        int w = wide ? 8 : 4;
+        long ranlibSize = word(t, 0, wide, "__.SYMDEF size");
+        if (ranlibSize < 0 || ranlibSize % (2 * w) != 0) {
+            throw t.error("__.SYMDEF size " + Long.toUnsignedString(ranlibSize) + " is not a multiple of " + 2 * w);
         }
-        t.check(4, ranlibSize, "__.SYMDEF entries");
-        long stringsSize = t.u32(4 + ranlibSize, "__.SYMDEF string table size");
-        long strings = 8 + ranlibSize;
+        t.check(w, ranlibSize, "__.SYMDEF entries");
+        long stringsSize = word(t, w + ranlibSize, wide, "__.SYMDEF string table size");
+        long strings = 2L * w + ranlibSize;
         t.check(strings, stringsSize, "__.SYMDEF string table");
-        for (long i = 0; i < ranlibSize / 8; i++) {
-            long strx = t.u32(4 + i * 8, "symbol name offset");
-            long offset = t.u32(8 + i * 8, "symbol member offset");
-            if (strx >= stringsSize) {
-                throw t.error("archive symbol " + i + " name offset " + strx + " is outside the string table");
+        for (long i = 0; i < ranlibSize / (2 * w); i++) {
+            long strx = word(t, w + i * 2 * w, wide, "symbol name offset");
+            long offset = word(t, 2L * w + i * 2 * w, wide, "symbol member offset");
+            if (strx < 0 || strx >= stringsSize) {
+                throw t.error("archive symbol " + i + " name offset " + Long.toUnsignedString(strx) + " is outside the string table");
             }
             String name = t.cstring(strings + strx, strings + stringsSize, "archive symbol " + i);
             out.putIfAbsent(name, member(t, members, offset, name));
         }
+    }
+
+    private static long word(ByteReader t, long at, boolean wide, String what) {
+        return wide ? t.u64(at, what) : t.u32(at, what);
     }
 
     private static int member(ByteReader t, Map<Long, Integer> members, long offset, String symbol) {

@@ -75,7 +75,7 @@ public final class ElfReader {
         Shdr names = shdrs[shstrndx];
         String[] sectionNames = new String[shnum];
         for (int i = 1; i < shnum; i++) {
-            sectionNames[i] = string(names, shdrs[i].name(), "name of section " + i);
+            sectionNames[i] = string(names, Integer.toUnsignedLong(shdrs[i].name()), "name of section " + i);
         }
 
         // Find the symbol table; the sections folded into it are dropped from the content list.

@@ -20,6 +20,7 @@ public final class ElfWriter {
 
     private record Header(int name, int type, long flags, long offset, long size, int link, int info, long align, long entsize) {}
 
+    /** The file's bytes; an object that no ELF file can hold (a symbol naming a missing section, ...) is an IllegalArgumentException. */
     public static byte[] write(ElfObject obj) {
         List<ElfSection> sections = new ArrayList<>(obj.sections());
         if (obj.section(".comment") == null) {
@@ -35,6 +36,14 @@ public final class ElfWriter {
             }
         }
         int symtabIndex = 1 + contentCount + relaCount;
+        if (symtabIndex + 3 > Elf.SHN_LORESERVE) {
+            throw new IllegalArgumentException("too many sections for ELF section indexes: " + (symtabIndex + 3));
+        }
+        for (ElfSymbol s : obj.symbols()) {
+            if (s.section() > obj.sections().size() && s.section() < Elf.SHN_LORESERVE) {
+                throw new IllegalArgumentException("symbol " + s.name() + " refers to section " + s.section() + " of " + obj.sections().size());
+            }
+        }
         int strtabIndex = symtabIndex + 1;
         int shstrtabIndex = symtabIndex + 2;
 
@@ -79,6 +88,9 @@ public final class ElfWriter {
             }
             ByteWriter rela = new ByteWriter();
             for (ElfRelocation r : s.relocations()) {
+                if (r.symbol() >= symbols.size()) {
+                    throw new IllegalArgumentException("relocation in " + s.name() + " refers to symbol " + r.symbol() + " of " + symbols.size());
+                }
                 long sym = r.symbol() < 0 ? 0 : map[r.symbol()];
                 rela.u64(r.offset()).u64(sym << 32 | (r.type() & 0xFFFFFFFFL)).u64(r.addend());
             }

@@ -66,6 +66,10 @@ public final class OffloadBinaryReader {
             throw in.error("OffloadBinary" + at + " has size " + ByteReader.hex(size) + ", but " + ByteReader.hex(left)
                     + " bytes remain (header needs " + headerSize + ")");
         }
+        if (version < 3 && size % OffloadBinary.ALIGNMENT != 0) {
+            // the next binary would start misaligned; LLVM's reader rejects that too
+            throw in.error("OffloadBinary" + at + " has size " + ByteReader.hex(size) + ", not a multiple of 8");
+        }
         in.check(start, headerSize, "OffloadBinary header" + at);
         long entryOffset = in.u64(start + 16, "entry offset");
         long entrySize = in.u64(start + 24, "entry size");

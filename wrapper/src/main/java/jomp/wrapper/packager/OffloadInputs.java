@@ -23,13 +23,14 @@ public final class OffloadInputs {
 
     /**
      * The images of one object or raw binary. {@code name} is how llvm-objdump names it
-     * ({@code lib.a(member.o)} for members); {@code format} is its "file format" text, or null for a raw binary.
+     * ({@code lib.a(member.o)} for members); {@code format} is its "file format" text, or null for a raw binary;
+     * {@code identifier} is LLVM's buffer name for its images (the member name, or the file name as given).
      */
-    public record Container(String name, String format, List<OffloadBinary> images) {}
+    public record Container(String name, String format, List<OffloadBinary> images, String identifier) {}
 
     public static List<Container> read(String file, byte[] data) {
         if (ElfReader.isElf(data)) {
-            return List.of(object(file, data));
+            return List.of(object(file, data, file));
         }
         if (ArchiveReader.isArchive(data)) {
             Archive archive = ArchiveReader.read(file, data);
@@ -39,12 +40,12 @@ public final class OffloadInputs {
                 if (!ElfReader.isElf(m.bytes())) {
                     throw new FormatException(name, "archive member is not an ELF object");
                 }
-                out.add(object(name, m.bytes()));
+                out.add(object(name, m.bytes(), m.name()));
             }
             return out;
         }
         if (OffloadBinaryReader.isOffloadBinary(data)) {
-            return List.of(new Container(file, null, OffloadBinaryReader.readAll(file, data)));
+            return List.of(new Container(file, null, OffloadBinaryReader.readAll(file, data), file));
         }
         throw new FormatException(file, "not an ELF object, archive or offload binary");
     }
@@ -58,7 +59,7 @@ public final class OffloadInputs {
         return out;
     }
 
-    private static Container object(String name, byte[] data) {
+    private static Container object(String name, byte[] data, String identifier) {
         ElfObject obj = ElfReader.read(name, data);
         List<OffloadBinary> images = new ArrayList<>();
         for (ElfSection s : obj.sections()) {
@@ -66,7 +67,7 @@ public final class OffloadInputs {
                 images.addAll(OffloadBinaryReader.readAll(name, s.data()));
             }
         }
-        return new Container(name, formatName(obj.machine()), images);
+        return new Container(name, formatName(obj.machine()), images, identifier);
     }
 
     /** llvm-objdump's name for a 64-bit little-endian ELF file of the given machine. */

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 import jomp.wrapper.FormatException;
+import jomp.wrapper.archive.Archive;
+import jomp.wrapper.archive.ArchiveWriter;
 import jomp.wrapper.offload.OffloadBinary;
 import jomp.wrapper.offload.OffloadBinaryWriter;
 import picocli.CommandLine;
@@ -31,12 +33,15 @@ import picocli.CommandLine.Parameters;
 public final class PackagerMain {
     static final String NAME = "jomp-offload-packager";
 
-    @Option(names = "-o", paramLabel = "<file>", description = "Write output to <file>.")
+    @Option(names = {"-o", "--o"}, paramLabel = "<file>", description = "Write output to <file>.")
     String output;
 
-    @Option(names = "--image", paramLabel = "<<key>=<value>,...>",
+    @Option(names = {"--image", "-image"}, paramLabel = "<<key>=<value>,...>",
             description = "List of key and value arguments. Required keywords are 'file' and 'triple'.")
     List<String> images = new ArrayList<>();
+
+    @Option(names = {"--archive", "-archive"}, description = "Write extracted files to a static archive")
+    boolean archive;
 
     @Option(names = "--list", description = "Print the offloading images of each FILE as llvm-objdump --offloading does.")
     boolean list;
@@ -67,7 +72,7 @@ public final class PackagerMain {
             return 1;
         }
         try {
-            m.execute(out);
+            m.execute(out, err);
             return 0;
         } catch (FormatException e) {
             err.println(NAME + ": error: " + e.getMessage());
@@ -75,7 +80,7 @@ public final class PackagerMain {
         }
     }
 
-    private void execute(PrintStream out) {
+    private void execute(PrintStream out, PrintStream err) {
         if (list) {
             if (inputs.isEmpty()) {
                 throw new FormatException("--list", "no input files");
@@ -90,7 +95,7 @@ public final class PackagerMain {
             }
             pack();
         } else if (inputs.size() == 1) {
-            extract(inputs.getFirst());
+            extract(inputs.getFirst(), err);
         } else {
             throw new FormatException(NAME, inputs.isEmpty() ? "no input file; use -o OUT --image=..., INPUT --image=... or --list FILE..."
                     : "expected one input file to extract from, got " + inputs.size());
@@ -106,7 +111,7 @@ public final class PackagerMain {
             }
             String file = args.get("file");
             Map<String, String> strings = new LinkedHashMap<>();
-            for (String key : StringMapOrder.order(args.keySet())) {
+            for (String key : DenseMapOrder.order(args.keySet())) {
                 if (!key.equals("file") && !key.equals("kind")) {
                     strings.put(key, args.get(key));
                 }
@@ -120,20 +125,37 @@ public final class PackagerMain {
     }
 
     /** As clang-offload-packager: each --image selects the images whose strings match its keys. */
-    private void extract(String input) {
-        List<OffloadBinary> all = OffloadInputs.images(input, readFile(input));
+    private void extract(String input, PrintStream err) {
+        List<OffloadBinary> all = new ArrayList<>();
+        List<String> identifiers = new ArrayList<>();
+        for (OffloadInputs.Container c : OffloadInputs.read(input, readFile(input))) {
+            for (OffloadBinary b : c.images()) {
+                all.add(b);
+                identifiers.add(c.identifier());
+            }
+        }
         for (String spec : images) {
             Map<String, String> args = ImageArguments.parse(spec);
             List<OffloadBinary> matched = new ArrayList<>();
-            for (OffloadBinary b : all) {
-                if (matches(b, args)) {
-                    matched.add(b);
+            List<Archive.Member> members = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) {
+                if (matches(all.get(i), args)) {
+                    matched.add(all.get(i));
+                    members.add(new Archive.Member(identifiers.get(i), all.get(i).image()));
                 }
             }
             if (matched.isEmpty()) {
                 continue;
             }
-            if (args.containsKey("file")) {
+            if (archive) {
+                if (!args.containsKey("file")) {
+                    throw new FormatException("--image=" + spec, "Image must have a 'file' argument.");
+                }
+                writeFile(args.get("file"), ArchiveWriter.writeGnu(members));
+            } else if (args.containsKey("file")) {
+                if (matched.size() > 1) {
+                    err.println(NAME + ": warning: Multiple inputs match to a single file, '" + args.get("file") + "'");
+                }
                 writeFile(args.get("file"), matched.getLast().image());
             } else {
                 String stem = stem(input);

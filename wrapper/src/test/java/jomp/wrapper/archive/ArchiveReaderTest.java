@@ -28,11 +28,17 @@ class ArchiveReaderTest {
         ExternalTool.check(dir, "ar", "rcs", "gnu.a", LONG, "b.o");
         ExternalTool.check(dir, "llvm-ar-19", "--format=bsd", "rcs", "bsd.a", LONG, "b.o");
         ExternalTool.check(dir, "ar", "rcS", "noindex.a", "b.o");
+        // 64-bit symbol indexes: llvm-ar writes them for any archive when SYM64_THRESHOLD=0
+        for (String format : new String[] {"gnu", "darwin"}) {
+            ProcessBuilder pb = new ProcessBuilder("llvm-ar-19", "--format=" + format, "rcs", format + "64.a", LONG, "b.o").directory(dir.toFile());
+            pb.environment().put("SYM64_THRESHOLD", "0");
+            assertThat(pb.inheritIO().start().waitFor()).isZero();
+        }
     }
 
     @Test
     void readsGnuAndBsdArchivesWithLongNamesAndSymbolIndexes() throws Exception {
-        for (String name : new String[] {"gnu.a", "bsd.a"}) {
+        for (String name : new String[] {"gnu.a", "bsd.a", "gnu64.a", "darwin64.a"}) {
             Archive a = ArchiveReader.read(name, Files.readAllBytes(dir.resolve(name)));
             assertThat(a.members()).extracting(Archive.Member::name).as(name).containsExactly(LONG, "b.o");
             assertThat(a.members().get(0).bytes()).isEqualTo(Files.readAllBytes(dir.resolve(LONG)));
