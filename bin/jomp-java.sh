@@ -52,6 +52,6 @@ jomp_exec() {
   local main=$1; shift
   jomp_find_java || exit 1
   jomp_require_build || exit 1
-  exec "$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -XX:TieredStopAtLevel=1 \
+  exec "$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC -XX:TieredStopAtLevel=1 \
     -Xss16m -Djomp.root="$jomp_root" ${JOMP_JAVA_OPTS:-} -cp "$jomp_lib/*" "$main" "$@"
 }
