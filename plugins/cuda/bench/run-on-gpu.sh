@@ -22,9 +22,10 @@ b=plugins/cuda/bench
 echo "== gpu tests"
 java --enable-native-access=ALL-UNNAMED -jar $g/junit-console.jar execute --disable-banner -cp "$cp_" \
   --include-tag gpu --select-class jomp.plugin.cuda.CudaGpuTest --details=tree 2>&1 | tee "$out/gpu-tests.log"
+# FakeDriverTest is left out: its no-libcuda case cannot hold where the real libcuda is installed
 echo "== all plugin tests (CI ones too) with the driver present"
 java --enable-native-access=ALL-UNNAMED -jar $g/junit-console.jar execute --disable-banner -cp "$cp_" \
-  --scan-classpath $g/test-classes --details=summary 2>&1 | tee "$out/all-tests.log" | tail -20
+  --scan-classpath $g/test-classes --exclude-classname ".*FakeDriverTest" --details=summary 2>&1 | tee "$out/all-tests.log" | tail -20
 
 echo "== nvptx-arch"
 java --enable-native-access=ALL-UNNAMED -cp "$cp_" jomp.plugin.cuda.NvptxArch 2>&1 | tee "$out/nvptx-arch.txt"
