@@ -14,12 +14,12 @@ static const int TB = 1024;          // threads per block
 static const int DOT_BLOCKS = 1024;  // blocks for the dot product's partial sums
 #define SCALAR 0.4
 
-__global__ void copy(const double *a, double *c, size_t n) { size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) c[i] = a[i]; }
-__global__ void mul(double *b, const double *c, size_t n) { size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) b[i] = SCALAR * c[i]; }
-__global__ void add(const double *a, const double *b, double *c, size_t n) { size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) c[i] = a[i] + b[i]; }
-__global__ void triad(double *a, const double *b, const double *c, size_t n) { size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) a[i] = b[i] + SCALAR * c[i]; }
+__global__ void copy_kernel(const double *a, double *c, size_t n) { size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) c[i] = a[i]; }
+__global__ void mul_kernel(double *b, const double *c, size_t n) { size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) b[i] = SCALAR * c[i]; }
+__global__ void add_kernel(const double *a, const double *b, double *c, size_t n) { size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) c[i] = a[i] + b[i]; }
+__global__ void triad_kernel(double *a, const double *b, const double *c, size_t n) { size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) a[i] = b[i] + SCALAR * c[i]; }
 
-__global__ void dot(const double *a, const double *b, double *partial, size_t n) {
+__global__ void dot_kernel(const double *a, const double *b, double *partial, size_t n) {
   __shared__ double sum[TB];
   double s = 0;
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)blockDim.x * gridDim.x) s += a[i] * b[i];
@@ -31,7 +31,7 @@ __global__ void dot(const double *a, const double *b, double *partial, size_t n)
   if (threadIdx.x == 0) partial[blockIdx.x] = sum[0];
 }
 
-__global__ void init(double *a, double *b, double *c, size_t n) {
+__global__ void init_kernel(double *a, double *b, double *c, size_t n) {
   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
   if (i < n) { a[i] = 0.1; b[i] = 0.2; c[i] = 0.0; }
 }
@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
   double *a, *b, *c, *partial;
   CHECK(cudaMalloc(&a, bytes)); CHECK(cudaMalloc(&b, bytes)); CHECK(cudaMalloc(&c, bytes));
   CHECK(cudaMalloc(&partial, DOT_BLOCKS * sizeof(double)));
-  init<<<blocks, TB>>>(a, b, c, n);
+  init_kernel<<<blocks, TB>>>(a, b, c, n);
   CHECK(cudaDeviceSynchronize());
 
   cudaEvent_t start, stop;
@@ -64,11 +64,11 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 5; k++) {
       CHECK(cudaEventRecord(start));
       switch (k) {
-        case 0: copy<<<blocks, TB>>>(a, c, n); break;
-        case 1: mul<<<blocks, TB>>>(b, c, n); break;
-        case 2: add<<<blocks, TB>>>(a, b, c, n); break;
-        case 3: triad<<<blocks, TB>>>(a, b, c, n); break;
-        case 4: dot<<<DOT_BLOCKS, TB>>>(a, b, partial, n); break;
+        case 0: copy_kernel<<<blocks, TB>>>(a, c, n); break;
+        case 1: mul_kernel<<<blocks, TB>>>(b, c, n); break;
+        case 2: add_kernel<<<blocks, TB>>>(a, b, c, n); break;
+        case 3: triad_kernel<<<blocks, TB>>>(a, b, c, n); break;
+        case 4: dot_kernel<<<DOT_BLOCKS, TB>>>(a, b, partial, n); break;
       }
       CHECK(cudaGetLastError());
       CHECK(cudaEventRecord(stop));

@@ -40,5 +40,5 @@ java --enable-native-access=ALL-UNNAMED -cp "$cp_" jomp.plugin.cuda.LaunchLatenc
 echo "== triad_f64.ptx kernel time by ncu (if present)"
 if command -v ncu >/dev/null; then
   ncu --kernel-name triad_f64 --launch-skip 1 --launch-count 3 --metrics gpu__time_duration.sum,dram__bytes.sum \
-    java --enable-native-access=ALL-UNNAMED -cp "$cp_" jomp.plugin.cuda.LaunchLatencyBench 2>&1 | tail -30 | tee "$out/ncu-triad.txt"
+    java --enable-native-access=ALL-UNNAMED -cp "$cp_" jomp.plugin.cuda.LaunchLatencyBench triad-only 2>&1 | tail -30 | tee "$out/ncu-triad.txt"
 fi
