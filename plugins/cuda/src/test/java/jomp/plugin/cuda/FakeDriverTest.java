@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import jomp.runtime.plugin.DevicePlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +69,19 @@ class FakeDriverTest {
         }
     }
 
+    /** Where the classes come from (java.class.path is only the launcher's under the JUnit console). */
+    private static String classPath(Class<?>... classes) {
+        List<String> entries = new ArrayList<>();
+        for (Class<?> c : classes) {
+            try {
+                entries.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return String.join(java.io.File.pathSeparator, entries);
+    }
+
     private Path buildFake() throws IOException, InterruptedException {
         Path src = tmp.resolve("fakecuda.c");
         Files.write(src, Resources.bytes("fakecuda.c"));
@@ -82,7 +96,7 @@ class FakeDriverTest {
     private static Child runChild(Path libDir, String mainClass, boolean debug) throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), mainClass));
+                "-cp", classPath(FakeDriverRun.class, CudaPlugin.class, DevicePlugin.class), mainClass));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("LD_LIBRARY_PATH", libDir.toString());
         if (debug) pb.environment().put("LIBOMPTARGET_DEBUG", "1");
