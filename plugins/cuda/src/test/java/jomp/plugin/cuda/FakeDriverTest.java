@@ -62,6 +62,14 @@ class FakeDriverTest {
         assertThat(c.err()).contains("nvptx-arch: failed to load libcuda.so.1");
     }
 
+    @Test
+    void driverWithoutGpuMeansNoDevicesAndNvptxArchPrintsNothing() throws Exception {
+        Child c = runChild(buildFake(), NvptxArch.class.getName(), true, "FAKECUDA_NO_DEVICE");
+        assertThat(c.checkedOut()).isEmpty();   // as clang's nvptx-arch: status 0, no lines
+        assertThat(c.err()).contains("omptarget --> cuda: no usable CUDA device: "
+                + "cuInit: CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected)");
+    }
+
     record Child(int rc, String out, String err) {
         String checkedOut() {
             assertThat(rc).as("child failed: %s%s", out, err).isZero();
@@ -93,12 +101,14 @@ class FakeDriverTest {
         return dir;
     }
 
-    private static Child runChild(Path libDir, String mainClass, boolean debug) throws IOException, InterruptedException {
+    private static Child runChild(Path libDir, String mainClass, boolean debug, String... setEnv)
+            throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
                 "-cp", classPath(FakeDriverRun.class, CudaPlugin.class, DevicePlugin.class), mainClass));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("LD_LIBRARY_PATH", libDir.toString());
+        for (String name : setEnv) pb.environment().put(name, "1");
         if (debug) pb.environment().put("LIBOMPTARGET_DEBUG", "1");
         else pb.environment().remove("LIBOMPTARGET_DEBUG");
         Process p = pb.start();

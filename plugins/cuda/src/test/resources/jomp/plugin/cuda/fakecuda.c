@@ -10,7 +10,7 @@
 
 typedef int CUresult;
 enum { OK = 0, INVALID_VALUE = 1, OUT_OF_MEMORY = 2, NOT_INITIALIZED = 3, INVALID_CONTEXT = 201,
-       INVALID_PTX = 218, NOT_FOUND = 500 };
+       INVALID_PTX = 218, NOT_FOUND = 500, NO_DEVICE = 100 };
 
 static int initialized;
 static __thread void *current;   /* the context current on this thread */
@@ -27,6 +27,7 @@ CUresult cuGetErrorName(CUresult r, const char **s) {
     case INVALID_CONTEXT: *s = "CUDA_ERROR_INVALID_CONTEXT"; return OK;
     case INVALID_PTX: *s = "CUDA_ERROR_INVALID_PTX"; return OK;
     case NOT_FOUND: *s = "CUDA_ERROR_NOT_FOUND"; return OK;
+    case NO_DEVICE: *s = "CUDA_ERROR_NO_DEVICE"; return OK;
   }
   *s = 0;
   return INVALID_VALUE;
@@ -38,12 +39,18 @@ CUresult cuGetErrorString(CUresult r, const char **s) {
     case INVALID_CONTEXT: *s = "invalid device context"; return OK;
     case INVALID_PTX: *s = "a PTX JIT compilation failed"; return OK;
     case NOT_FOUND: *s = "named symbol not found"; return OK;
+    case NO_DEVICE: *s = "no CUDA-capable device is detected"; return OK;
   }
   *s = 0;
   return INVALID_VALUE;
 }
 
-CUresult cuInit(unsigned flags) { if (flags) return INVALID_VALUE; initialized = 1; return OK; }
+CUresult cuInit(unsigned flags) {
+  if (flags) return INVALID_VALUE;
+  if (getenv("FAKECUDA_NO_DEVICE")) return NO_DEVICE;   /* a driver without a GPU */
+  initialized = 1;
+  return OK;
+}
 CUresult cuDeviceGetCount(int *n) { if (!initialized) return NOT_INITIALIZED; *n = 2; return OK; }
 CUresult cuDeviceGet(int *d, int ordinal) { if (ordinal < 0 || ordinal > 1) return INVALID_VALUE; *d = 100 + ordinal; return OK; }
 CUresult cuDeviceGetName(char *name, int len, int d) { snprintf(name, len, "Fake GPU %d", d - 100); return OK; }
