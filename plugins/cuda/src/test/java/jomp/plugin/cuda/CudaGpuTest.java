@@ -6,9 +6,12 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -61,7 +64,29 @@ class CudaGpuTest {
     }
 
     @Test
-    void vectorAddF32() {
+    void vectorAddF32() { vectorAdd(ptx("vadd_f32.ptx")); }
+
+    /** The same kernel as a cubin for exactly this GPU, made by ptxas on the GPU machine. */
+    @Test
+    void vectorAddF32FromCubin() throws Exception {
+        String arch = GpuArch.detect().get(DEV);
+        Path dir = Files.createTempDirectory("jomp-cubin");
+        Path ptx = Files.write(dir.resolve("vadd_f32.ptx"), Resources.bytes("vadd_f32.ptx"));
+        Path cubin = dir.resolve("vadd_f32.cubin");
+        Process p;
+        try {
+            p = new ProcessBuilder("ptxas", "-arch=" + arch, ptx.toString(), "-o", cubin.toString()).inheritIO().start();
+        } catch (IOException e) {
+            Assumptions.abort("no ptxas on PATH");
+            return;
+        }
+        assertThat(p.waitFor()).isZero();
+        var image = new DeviceImage("nvptx64-nvidia-cuda", arch, ImageKind.CUBIN, Files.readAllBytes(cubin), List.of());
+        assertThat(plugin.isCompatible(DEV, image)).isTrue();
+        vectorAdd(image);
+    }
+
+    private void vectorAdd(DeviceImage image) {
         int n = 1000;   // not a multiple of the block size: the bounds check matters
         MemorySegment a = arena.allocate(JAVA_FLOAT, n), b = arena.allocate(JAVA_FLOAT, n), c = arena.allocate(JAVA_FLOAT, n);
         for (int i = 0; i < n; i++) {
@@ -72,7 +97,7 @@ class CudaGpuTest {
         long da = plugin.dataAlloc(DEV, bytes), db = plugin.dataAlloc(DEV, bytes), dc = plugin.dataAlloc(DEV, bytes);
         plugin.dataSubmit(DEV, da, a.address(), bytes);
         plugin.dataSubmit(DEV, db, b.address(), bytes);
-        Kernel k = plugin.loadImage(DEV, ptx("vadd_f32.ptx")).kernel("vadd_f32");
+        Kernel k = plugin.loadImage(DEV, image).kernel("vadd_f32");
         plugin.launch(DEV, k, new long[] {dc, da, db, n}, blocks(n, 128), 128);
         plugin.synchronize(DEV);
         plugin.dataRetrieve(DEV, c.address(), dc, bytes);
