@@ -1,0 +1,217 @@
+package jomp.plugin.cuda;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static jomp.plugin.cuda.CudaSymbols.*;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Typed wrappers over {@link CudaSymbols}: each checks the CUresult and turns a failure into a
+ * {@link CudaException}. Only call these when {@link CudaSymbols#AVAILABLE} is true.
+ */
+final class Cuda {
+    private Cuda() {}
+
+    static final int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
+    static final int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+    static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+    static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+
+    static final int CU_JIT_INFO_LOG_BUFFER = 3;
+    static final int CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
+    static final int CU_JIT_ERROR_LOG_BUFFER = 5;
+    static final int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+    private static final int JIT_LOG_BYTES = 16 * 1024;
+
+    /** The context current on each thread, so cuCtxSetCurrent runs once per thread and context. */
+    private static final ThreadLocal<long[]> CURRENT = ThreadLocal.withInitial(() -> new long[1]);
+    /** Per-thread memory for kernel arguments; the driver copies them during cuLaunchKernel. */
+    private static final ThreadLocal<MemorySegment[]> LAUNCH_SCRATCH = ThreadLocal.withInitial(() -> new MemorySegment[1]);
+
+    static void init() {
+        try { check((int) cuInit.invokeExact(0), "cuInit", null); } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static int deviceCount() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_INT);
+            check((int) cuDeviceGetCount.invokeExact(out), "cuDeviceGetCount", null);
+            return out.get(JAVA_INT, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static int device(int ordinal) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_INT);
+            check((int) cuDeviceGet.invokeExact(out, ordinal), "cuDeviceGet", null);
+            return out.get(JAVA_INT, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static String deviceName(int device) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(256);
+            check((int) cuDeviceGetName.invokeExact(out, 256, device), "cuDeviceGetName", null);
+            return out.getString(0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static long totalMemory(int device) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_LONG);
+            check((int) cuDeviceTotalMem.invokeExact(out, device), "cuDeviceTotalMem_v2", null);
+            return out.get(JAVA_LONG, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static int attribute(int device, int attribute) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_INT);
+            check((int) cuDeviceGetAttribute.invokeExact(out, attribute, device), "cuDeviceGetAttribute", null);
+            return out.get(JAVA_INT, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static long retainPrimaryContext(int device) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(ADDRESS);
+            check((int) cuDevicePrimaryCtxRetain.invokeExact(out, device), "cuDevicePrimaryCtxRetain", null);
+            return out.get(JAVA_LONG, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    /** Makes a context current on the calling thread (a no-op when it already is). */
+    static void makeCurrent(long context) {
+        long[] current = CURRENT.get();
+        if (current[0] == context) return;
+        try { check((int) cuCtxSetCurrent.invokeExact(context), "cuCtxSetCurrent", null); } catch (Throwable t) { throw unchecked(t); }
+        current[0] = context;
+    }
+
+    static void synchronize() {
+        try { check((int) cuCtxSynchronize.invokeExact(), "cuCtxSynchronize", null); } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    /**
+     * Loads PTX (JIT-compiled by the driver) or a cubin. The JIT's error log goes into the
+     * exception on failure; its info log goes to the debug output.
+     */
+    static long loadModule(byte[] image) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment data = a.allocate(image.length + 1L);   // PTX must end in NUL
+            MemorySegment.copy(image, 0, data, JAVA_BYTE, 0, image.length);
+            MemorySegment info = a.allocate(JIT_LOG_BYTES);
+            MemorySegment error = a.allocate(JIT_LOG_BYTES);
+            MemorySegment options = a.allocate(JAVA_INT, 4);
+            MemorySegment values = a.allocate(ADDRESS, 4);
+            options.setAtIndex(JAVA_INT, 0, CU_JIT_INFO_LOG_BUFFER);
+            values.setAtIndex(ADDRESS, 0, info);
+            options.setAtIndex(JAVA_INT, 1, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES);
+            values.setAtIndex(JAVA_LONG, 1, JIT_LOG_BYTES);
+            options.setAtIndex(JAVA_INT, 2, CU_JIT_ERROR_LOG_BUFFER);
+            values.setAtIndex(ADDRESS, 2, error);
+            options.setAtIndex(JAVA_INT, 3, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
+            values.setAtIndex(JAVA_LONG, 3, JIT_LOG_BYTES);
+            MemorySegment out = a.allocate(ADDRESS);
+            int result = (int) cuModuleLoadDataEx.invokeExact(out, data, 4, options, values);
+            String infoLog = info.getString(0);
+            if (!infoLog.isBlank()) CudaLibrary.debug("JIT: " + infoLog.strip());
+            check(result, "cuModuleLoadDataEx", error.getString(0));
+            return out.get(JAVA_LONG, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static long function(long module, String name) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(ADDRESS);
+            check((int) cuModuleGetFunction.invokeExact(out, module, a.allocateFrom(name)),
+                    "cuModuleGetFunction(" + name + ")", null);
+            return out.get(JAVA_LONG, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    /** Address and size of a global: {address, bytes}. */
+    static long[] global(long module, String name) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment address = a.allocate(JAVA_LONG);
+            MemorySegment bytes = a.allocate(JAVA_LONG);
+            check((int) cuModuleGetGlobal.invokeExact(address, bytes, module, a.allocateFrom(name)),
+                    "cuModuleGetGlobal_v2(" + name + ")", null);
+            return new long[] {address.get(JAVA_LONG, 0), bytes.get(JAVA_LONG, 0)};
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static long alloc(long size) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_LONG);
+            check((int) cuMemAlloc.invokeExact(out, size), "cuMemAlloc_v2", null);
+            return out.get(JAVA_LONG, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static void free(long devicePointer) {
+        try { check((int) cuMemFree.invokeExact(devicePointer), "cuMemFree_v2", null); } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static void copyHostToDevice(long dst, long src, long size) {
+        try { check((int) cuMemcpyHtoD.invokeExact(dst, src, size), "cuMemcpyHtoD_v2", null); } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static void copyDeviceToHost(long dst, long src, long size) {
+        try { check((int) cuMemcpyDtoH.invokeExact(dst, src, size), "cuMemcpyDtoH_v2", null); } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static void copyDeviceToDevice(long dst, long src, long size) {
+        try { check((int) cuMemcpyDtoD.invokeExact(dst, src, size), "cuMemcpyDtoD_v2", null); } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    /** Launches on the default stream; kernelParams points at one pointer per 8-byte value. */
+    static void launch(long function, int grid, int block, long[] args) {
+        int n = args.length;
+        long params = 0;
+        if (n > 0) {
+            MemorySegment[] slot = LAUNCH_SCRATCH.get();
+            if (slot[0] == null || slot[0].byteSize() < 16L * n) slot[0] = Arena.ofAuto().allocate(16L * Math.max(n, 16), 8);
+            MemorySegment s = slot[0];
+            long base = s.address();
+            for (int i = 0; i < n; i++) {
+                s.setAtIndex(JAVA_LONG, i, args[i]);
+                s.setAtIndex(JAVA_LONG, n + i, base + 8L * i);
+            }
+            params = base + 8L * n;
+        }
+        try {
+            check((int) cuLaunchKernel.invokeExact(function, grid, 1, 1, block, 1, 1, 0, 0L, params, 0L),
+                    "cuLaunchKernel", null);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static void check(int result, String call, String log) {
+        if (result != 0) throw failure(call, result, log);
+    }
+
+    static CudaException failure(String call, int result, String log) {
+        return new CudaException(call, result, errorText(cuGetErrorName, result, "CUDA error " + result),
+                errorText(cuGetErrorString, result, ""), log);
+    }
+
+    private static String errorText(java.lang.invoke.MethodHandle h, int result, String fallback) {
+        if (h == null) return fallback;   // no driver: only the number is known
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(ADDRESS);
+            if ((int) h.invokeExact(result, out) != 0) return fallback;
+            MemorySegment s = out.get(ADDRESS, 0);
+            return s.equals(MemorySegment.NULL) ? fallback : s.reinterpret(4096).getString(0);
+        } catch (Throwable t) { return fallback; }
+    }
+
+    private static RuntimeException unchecked(Throwable t) {
+        if (t instanceof RuntimeException r) return r;
+        if (t instanceof Error e) throw e;
+        return new IllegalStateException(t);
+    }
+}

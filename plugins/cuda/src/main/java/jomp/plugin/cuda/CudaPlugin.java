@@ -1,0 +1,166 @@
+package jomp.plugin.cuda;
+
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import jomp.runtime.plugin.DevicePlugin;
+
+/**
+ * NVIDIA GPUs through the CUDA driver API (libcuda) bound with the Foreign Function & Memory
+ * API. Without libcuda, or when cuInit finds no GPU, there are 0 devices and no error. Every
+ * call makes the device's primary context current on the calling thread first (cached per
+ * thread), so any thread may call. Copies and launches use the default stream; copies are
+ * synchronous with respect to the host, launches are not until {@link #synchronize}.
+ */
+public final class CudaPlugin implements DevicePlugin {
+    /** Threads per team when the caller gives no thread limit (clang's default for nvptx). */
+    static final int DEFAULT_THREADS = 128;
+
+    private static final Pattern SM = Pattern.compile("sm_(\\d+)([a-z]?)");
+    private static final Pattern PTX_TARGET = Pattern.compile("(?m)^\\s*\\.target\\s+(sm_\\d+[a-z]?)");
+
+    private final boolean driverPresent;
+    private int count = -1;
+    private CudaDevice[] devices;
+
+    public CudaPlugin() { this(CudaLibrary.LIBCUDA); }
+
+    /**
+     * For tests: a plugin that looks for the driver under another library name. Only libcuda.so.1
+     * is bound (the handles are static finals), so any other name stands for an absent driver.
+     */
+    CudaPlugin(String libraryName) {
+        if (libraryName.equals(CudaLibrary.LIBCUDA)) {
+            driverPresent = CudaSymbols.AVAILABLE;
+        } else {
+            CudaLibrary.open(libraryName);   // prints the debug line when it is missing
+            driverPresent = false;
+        }
+    }
+
+    @Override public String name() { return "cuda"; }
+
+    @Override public String triple() { return "nvptx64-nvidia-cuda"; }
+
+    @Override
+    public synchronized int numberOfDevices() {
+        if (count >= 0) return count;
+        count = 0;
+        if (driverPresent) {
+            try {
+                Cuda.init();
+                count = Cuda.deviceCount();
+            } catch (CudaException e) {
+                CudaLibrary.debug("no usable CUDA device: " + e.getMessage());
+            }
+        }
+        devices = new CudaDevice[count];
+        return count;
+    }
+
+    @Override
+    public void initDevice(int device) { device(device); }
+
+    private CudaDevice device(int device) {
+        CudaDevice[] all = devices;
+        CudaDevice d = all != null && device >= 0 && device < all.length ? all[device] : null;
+        if (d == null) d = open(device);
+        d.makeCurrent();
+        return d;
+    }
+
+    private synchronized CudaDevice open(int device) {
+        if (device < 0 || device >= numberOfDevices())
+            throw new IllegalArgumentException("cuda device " + device + " does not exist (" + count + " devices)");
+        if (devices[device] == null) devices[device] = CudaDevice.open(device);
+        return devices[device];
+    }
+
+    @Override
+    public boolean isCompatible(int device, DeviceImage image) {
+        if (image.triple() != null && !image.triple().startsWith("nvptx64")) return false;
+        if (image.kind() != ImageKind.PTX && image.kind() != ImageKind.CUBIN) return false;
+        String arch = image.arch();
+        if ((arch == null || arch.isEmpty()) && image.kind() == ImageKind.PTX) arch = ptxTarget(image.bytes());
+        return runsOn(image.kind(), arch, device(device).sm);
+    }
+
+    /**
+     * PTX of sm_XX is JIT-compiled for any device of compute capability XX or later; a cubin runs
+     * only on its own sm. Arch-specific targets (sm_90a) need exactly that device.
+     */
+    static boolean runsOn(ImageKind kind, String arch, int deviceSm) {
+        if (arch == null) return false;
+        Matcher m = SM.matcher(arch);
+        if (!m.matches()) return false;
+        int sm = Integer.parseInt(m.group(1));
+        if (kind == ImageKind.CUBIN || !m.group(2).isEmpty()) return sm == deviceSm;
+        return kind == ImageKind.PTX && sm <= deviceSm;
+    }
+
+    /** The {@code .target sm_XX} of a PTX text, or null. */
+    static String ptxTarget(byte[] ptx) {
+        String head = new String(ptx, 0, Math.min(ptx.length, 4096), StandardCharsets.ISO_8859_1);
+        Matcher m = PTX_TARGET.matcher(head);
+        return m.find() ? m.group(1) : null;
+    }
+
+    @Override
+    public LoadedImage loadImage(int device, DeviceImage image) {
+        CudaDevice d = device(device);
+        return new CudaModule(d, Cuda.loadModule(image.bytes()));
+    }
+
+    @Override
+    public long dataAlloc(int device, long size) {
+        device(device);
+        return Cuda.alloc(Math.max(size, 1));   // cuMemAlloc refuses 0 bytes; a mapped empty array still needs an address
+    }
+
+    @Override
+    public void dataDelete(int device, long deviceAddress) {
+        device(device);
+        if (deviceAddress != 0) Cuda.free(deviceAddress);
+    }
+
+    @Override
+    public void dataSubmit(int device, long deviceDst, long hostSrc, long size) {
+        device(device);
+        if (size > 0) Cuda.copyHostToDevice(deviceDst, hostSrc, size);
+    }
+
+    @Override
+    public void dataRetrieve(int device, long hostDst, long deviceSrc, long size) {
+        device(device);
+        if (size > 0) Cuda.copyDeviceToHost(hostDst, deviceSrc, size);
+    }
+
+    @Override
+    public void dataExchange(int device, long deviceDst, long deviceSrc, long size) {
+        device(device);
+        if (size > 0) Cuda.copyDeviceToDevice(deviceDst, deviceSrc, size);
+    }
+
+    /**
+     * One CUDA block per team, one CUDA thread per OpenMP thread. A thread limit of 0 or less
+     * means {@link #DEFAULT_THREADS}; 0 or fewer teams means one team per multiprocessor.
+     */
+    @Override
+    public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
+        CudaDevice d = device(device);
+        if (!(kernel instanceof CudaKernel k) || k.device() != device)
+            throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on cuda device " + device);
+        int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, d.maxThreadsPerBlock);
+        int teams = numTeams > 0 ? numTeams : d.multiprocessors;
+        Cuda.launch(k.function(), teams, threads, args);
+    }
+
+    @Override
+    public void synchronize(int device) {
+        device(device);
+        Cuda.synchronize();
+    }
+
+    @Override
+    public String describe(int device) { return "cuda device " + device + ": " + device(device); }
+}
