@@ -431,7 +431,11 @@ public final class Parser {
         for (int i = 0; i < pds.size(); i++) {
             ParamDecl p = pds.get(i);
             Var pv;
-            if (p.name != null) {
+            if (p.var != null) {
+                pv = p.var;
+                scopes.get(scopes.size() - 1).names.put(p.name.text, pv);
+                locals.add(pv);
+            } else if (p.name != null) {
                 pv = declareLocal(p.name, p.type);
             } else {
                 pv = new Var("__param" + i, p.type, p.loc, true);
@@ -721,12 +725,16 @@ public final class Parser {
     // ================================================================
 
     /** A parameter as written: its adjusted type and its name (null when omitted). */
-    record ParamDecl(Type type, Token name, SourceLocation loc) {}
+    /** A parameter; var is its variable in the prototype scope (null if unnamed), which a definition reuses so that
+     *  variably modified parameter types (double a[r][c]) refer to the same variables as the body. */
+    record ParamDecl(Type type, Token name, SourceLocation loc, Var var) {}
 
     /** The result of a declarator: the declared type, the name (null for abstract declarators), and the parameters of a function declarator. */
     record Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc) {}
 
     private List<ParamDecl> lastParams;
+    /** The name of the declarator whose suffixes are being parsed (for "'a' declared as an array with a negative size"). */
+    private String declName;
     /** The parameter names of each declared function (for "passing argument to parameter 'p' here"). */
     private final HashMap<Var, List<ParamDecl>> paramDecls = new HashMap<>();
 
@@ -752,7 +760,10 @@ public final class Parser {
         if (isIdent(tok())) name = next();
         else if (tok().kind == Token.Kind.IDENT && !isTypeName(tok()) && !KEYWORDS.contains(tok().text)) name = next();
         lastParams = null;
+        String outerName = declName;
+        declName = name == null ? null : name.text;
         ty = typeSuffix(ty);
+        declName = outerName;
         while (at("__attribute__")) attribute(null);
         if (consume("__asm__") || consume("asm")) { Token o = tok(); expect("("); while (!at(")") && !atEof()) pos++; expectClose(")", o); }
         return new Declarator(ty, name, ty.isFunction() ? lastParams : null, name != null ? name.loc : loc);
@@ -795,8 +806,14 @@ public final class Parser {
 
     /** type-name (C11 6.7.7). */
     Type typeName() {
-        Type base = declspec(null);
-        return abstractDeclarator(base);
+        String outerName = declName;
+        declName = null;
+        try {
+            Type base = declspec(null);
+            return abstractDeclarator(base);
+        } finally {
+            declName = outerName;
+        }
     }
 
     private Type typeSuffix(Type ty) {
@@ -847,7 +864,18 @@ public final class Parser {
                 else if (t.isFunction()) t = Type.pointerTo(t);
                 if (t.isVoid()) diags.error(start.loc, "'void' must be the first and only parameter if specified");
                 types.add(t);
-                params.add(new ParamDecl(t, d.name, d.name != null ? d.name.loc : start.loc));
+                Var pv = null;
+                if (d.name != null) {
+                    // 6.2.1p4: a parameter's scope starts after its declarator, so later parameters can use it
+                    Scope ps = scopes.get(scopes.size() - 1);
+                    if (ps.names.get(d.name.text) instanceof Var old) {
+                        diags.error(d.name.loc, "redefinition of parameter '" + d.name.text + "'");
+                        diags.note(old.loc, "previous declaration is here");
+                    }
+                    pv = new Var(d.name.text, t, d.name.loc, true);
+                    ps.names.put(d.name.text, pv);
+                }
+                params.add(new ParamDecl(t, d.name, d.name != null ? d.name.loc : start.loc, pv));
                 if (consume(",")) continue;
                 break;
             }
@@ -885,7 +913,10 @@ public final class Parser {
         }
         Long n = ConstEval.integer(rl);
         if (n != null && !ty.isVariablyModified()) {
-            if (n < 0 && !rl.type().isUnsigned) { diags.error(len.loc(), "'" + "array" + "' declared as an array with a negative size"); return Type.arrayOf(ty, 1); }
+            if (n < 0 && !rl.type().isUnsigned) {
+                diags.error(len.loc(), declName == null ? "array size is negative" : "'" + declName + "' declared as an array with a negative size");
+                return Type.arrayOf(ty, 1);
+            }
             return Type.arrayOf(ty, n);
         }
         return Type.vlaOf(ty, sema.convert(rl, Type.ULONG));
@@ -1177,9 +1208,12 @@ public final class Parser {
         v.threadLocal = attr.threadLocal;
         v.align = attr.align;
         if (attr.storage == Var.Storage.STATIC) v.linkName = currentFn.name + "." + v.name;
-        if (t.kind == Type.Kind.VLA || t.isVariablyModified()) {
-            v.addressTaken = true;
-            if (consume("=")) diags.error(prev().loc, "variable-sized object may not be initialized");
+        if (t.isVariablyModified()) v.addressTaken = true;
+        if (t.kind == Type.Kind.VLA) {
+            if (consume("=")) {
+                diags.error(t.vlaLen.loc(), "variable-sized object may not be initialized");
+                if (consume("{")) skipBraces(); else assign();
+            }
             return new Stmt.LocalVar(v, null, d.name.loc);
         }
         Initializer init = null;
@@ -2102,7 +2136,7 @@ public final class Parser {
         long size = elemSizeForArith(p.type(), opTok);
         Expr idx = sema.convert(i, Type.LONG);
         Expr off;
-        if (size == -1) off = new Expr.Binary(Expr.Binary.Op.MUL, idx, sema.convert(new Expr.VarRef(p.type().base.vlaSize, Type.ULONG, loc), Type.LONG), Type.LONG, loc);
+        if (size == -1) off = new Expr.Binary(Expr.Binary.Op.MUL, idx, sema.convert(sizeofExpr(p.type().base, loc), Type.LONG), Type.LONG, loc);
         else if (size == 1) off = idx;
         else off = new Expr.Binary(Expr.Binary.Op.MUL, idx, new Expr.IntLit(size, Type.LONG, loc), Type.LONG, loc);
         return new Expr.Binary(op, p, off, p.type().unqualified(), loc);
@@ -2516,6 +2550,7 @@ public final class Parser {
             }
             case IDENT, KEYWORD -> {
                 if (KEYWORDS.contains(t.text) || t.kind == Token.Kind.KEYWORD) return keywordPrimary(t);
+                if (BUILTINS.contains(t.text) && peek(1).is("(") && !(lookup(t.text) instanceof Var)) return builtinCall(t);
                 pos++;
                 return identifier(t);
             }
@@ -2624,6 +2659,79 @@ public final class Parser {
             default -> {}
         }
         throw errorAt(t.loc, "expected expression");
+    }
+
+    /** The builtins the bundled headers use (docs/design/abi.md, "stdarg"), spelled as gcc spells them. */
+    static final Set<String> BUILTINS = Set.of(
+        "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy", "__builtin_complex", "__builtin_expect",
+        "__builtin_inf", "__builtin_inff", "__builtin_huge_val", "__builtin_huge_valf", "__builtin_nan", "__builtin_nanf");
+
+    /** __builtin_NAME(args): stdarg operations, complex construction and floating constants (folded here). */
+    private Expr builtinCall(Token t) {
+        pos++;
+        Token open = tok();
+        expect("(");
+        List<Expr> args = new ArrayList<>();
+        if (!at(")")) {
+            do args.add(assign()); while (consume(","));
+        }
+        expectClose(")", open);
+        String n = t.text;
+        int want = switch (n) {
+            case "__builtin_va_end", "__builtin_nan", "__builtin_nanf" -> 1;
+            case "__builtin_va_start", "__builtin_va_copy", "__builtin_complex", "__builtin_expect" -> 2;
+            default -> 0;
+        };
+        if (args.size() != want) {
+            diags.error(args.size() > want ? args.get(want).loc() : prev().loc, "too " + (args.size() > want ? "many" : "few")
+                + " arguments to function call, expected " + want + ", have " + args.size());
+            return new Expr.IntLit(0, ERROR, t.loc);
+        }
+        switch (n) {
+            case "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy" -> {
+                Expr.VaOp.Kind k = n.endsWith("start") ? Expr.VaOp.Kind.START : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
+                if (k == Expr.VaOp.Kind.START && (currentFn == null || !currentFn.type.variadic))
+                    diags.error(t.loc, "'va_start' used in function with fixed args");
+                if (k != Expr.VaOp.Kind.END && !Expr.isLvalue(args.get(0)))
+                    diags.error(args.get(0).loc(), "expression is not assignable");
+                List<Expr> ops = new ArrayList<>();
+                ops.add(args.get(0));
+                if (k != Expr.VaOp.Kind.END) ops.add(k == Expr.VaOp.Kind.COPY ? rvalue(args.get(1)) : args.get(1));
+                return new Expr.VaOp(k, ops, Type.VOID, t.loc);
+            }
+            case "__builtin_expect" -> {
+                Expr a = sema.convert(rvalue(args.get(0)), Type.LONG);
+                Expr b = sema.convert(rvalue(args.get(1)), Type.LONG);
+                Var fn = new Var(n, Type.func(Type.LONG, List.of(Type.LONG, Type.LONG), false, false), t.loc, false);
+                return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(a, b), fn.type, fn, Type.LONG, t.loc);
+            }
+            case "__builtin_complex" -> {
+                Expr re = rvalue(args.get(0)), im = rvalue(args.get(1));
+                Type rt = re.type().unqualified(), it = im.type().unqualified();
+                if (!rt.isFloat() || !it.isFloat()) {
+                    Expr bad = rt.isFloat() ? im : re;
+                    diags.error(bad.loc(), "argument type " + TypePrinter.quoteAka(bad.type()) + " is not a real floating point type");
+                    return new Expr.IntLit(0, ERROR, t.loc);
+                }
+                if (rt.kind != it.kind) {
+                    diags.error(re.loc(), "arguments are of different types (" + TypePrinter.quoteAka(rt) + " vs " + TypePrinter.quoteAka(it) + ")");
+                    return new Expr.IntLit(0, ERROR, t.loc);
+                }
+                Type ct = rt.kind == Type.Kind.FLOAT ? Type.FLOAT_COMPLEX : rt.kind == Type.Kind.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
+                Var fn = new Var(n, Type.func(ct, List.of(rt, rt), false, false), t.loc, false);
+                return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(re, im), fn.type, fn, ct, t.loc);
+            }
+            default -> {
+                boolean f = n.endsWith("f");
+                if (want == 1) {
+                    Expr a = args.get(0);
+                    if (!(a instanceof Expr.StrLit) && !(a instanceof Expr.Decay d && d.operand() instanceof Expr.StrLit))
+                        diags.error(a.loc(), "passing '" + a.type() + "' to parameter of incompatible type 'const char *'");
+                }
+                double v = n.startsWith("__builtin_nan") ? Double.NaN : Double.POSITIVE_INFINITY;
+                return new Expr.FloatLit(v, f ? Type.FLOAT : Type.DOUBLE, t.loc);
+            }
+        }
     }
 
     private void skipParen(Token open) {
