@@ -1701,7 +1701,7 @@ public final class Parser {
         if (e.type() == ERROR) return;
         switch (e) {
             case Expr.Binary b when b.op() == Expr.Binary.Op.EQ || b.op() == Expr.Binary.Op.NE -> {
-                diags.warning(b.loc(), "equality comparison result unused", "-Wunused-comparison");
+                diags.warning(b.loc(), (b.op() == Expr.Binary.Op.EQ ? "equality" : "inequality") + " comparison result unused", "-Wunused-comparison");
                 diags.note(b.loc(), b.op() == Expr.Binary.Op.EQ ? "use '=' to turn this equality comparison into an assignment"
                                                                 : "use '|=' to turn this inequality comparison into an or-assignment");
             }
@@ -2481,7 +2481,21 @@ public final class Parser {
         List<Expr> args = new ArrayList<>();
         List<Expr> written = new ArrayList<>();
         if (!at(")")) {
-            do { Expr a = assign(); written.add(a); } while (consume(","));
+            try {
+                do { Expr a = assign(); written.add(a); } while (consume(","));
+            } catch (SyntaxError e) {
+                // clang skips to the matching ')' (past ';' and braces) and goes on with an invalid call;
+                // with none before the end of the file, the statement ends there
+                int depth = 0;
+                while (!atEof() && !(depth == 0 && at(")"))) {
+                    if (at("(")) depth++;
+                    else if (at(")")) depth--;
+                    pos++;
+                }
+                if (atEof()) throw e;
+                pos++;
+                return new Expr.IntLit(0, ERROR, fn.loc());
+            }
         }
         Token close = tok();
         expectClose(")", open);
@@ -2574,8 +2588,60 @@ public final class Parser {
             return new Expr.StrLit(b, Type.arrayOf(Type.CHAR.qualified(Type.CONST), b.length), t.loc);
         }
         if (at("(")) return implicitFunction(t);
+        String fix = typoCorrection(name);
+        if (fix != null) {
+            // like clang: suggest the close name, then go on as if it had been written
+            Object c = lookup(fix);
+            diags.error(t.loc, "use of undeclared identifier '" + name + "'; did you mean '" + fix + "'?");
+            if (locOf(c) != null) diags.note(locOf(c), "'" + fix + "' declared here");
+            return identifier(new Token(t.kind, fix, t.loc));
+        }
         diags.error(t.loc, "use of undeclared identifier '" + name + "'");
         return new Expr.IntLit(0, ERROR, t.loc);
+    }
+
+    /**
+     * The visible variable, function or enumerator closest to a misspelt name, by clang's rule: an
+     * edit distance of at most (length + 2) / 3 and at most a third of the length; null if there is
+     * none or two names tie.
+     */
+    private String typoCorrection(String typo) {
+        int bound = (typo.length() + 2) / 3;
+        String best = null;
+        int bestEd = Integer.MAX_VALUE;
+        boolean tie = false;
+        HashSet<String> seen = new HashSet<>();
+        for (int i = scopes.size() - 1; i >= 0; i--) {
+            for (Map.Entry<String, Object> en : scopes.get(i).names.entrySet()) {
+                String n = en.getKey();
+                if (!seen.add(n) || !(en.getValue() instanceof Var || en.getValue() instanceof EnumConst)) continue;
+                if (n.startsWith("__") && !typo.startsWith("_")) continue;
+                if (Math.abs(n.length() - typo.length()) > bound) continue;
+                int ed = editDistance(typo, n, bound);
+                if (ed > bound || ed == 0 || typo.length() / ed < 3) continue;
+                if (ed < bestEd) { best = n; bestEd = ed; tie = false; }
+                else if (ed == bestEd) tie = true;
+            }
+        }
+        return tie ? null : best;
+    }
+
+    /** Levenshtein distance, giving up (bound + 1) once every entry of a row exceeds bound. */
+    static int editDistance(String a, String b, int bound) {
+        int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            int rowMin = cur[0];
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
+                rowMin = Math.min(rowMin, cur[j]);
+            }
+            if (rowMin > bound) return bound + 1;
+            int[] t = prev; prev = cur; cur = t;
+        }
+        return prev[b.length()];
     }
 
     /** A call to an undeclared function: an error since C99 (clang 16+), then declared as clang does to go on. */

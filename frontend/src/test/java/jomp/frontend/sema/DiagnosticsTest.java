@@ -158,8 +158,53 @@ class DiagnosticsTest {
           "1:33: warning: expression result unused [-Wunused-value]"),
         c("int f(void);\nfloat f(void);\n",
           "2:7: error: conflicting types for 'f'",
-          "1:5: note: previous declaration is here")
+          "1:5: note: previous declaration is here"),
+        c("int f(void) { int total = 0; total += count; return totl; }\n",
+          "1:39: error: use of undeclared identifier 'count'",
+          "1:53: error: use of undeclared identifier 'totl'; did you mean 'total'?",
+          "1:19: note: 'total' declared here"),
+        c("int table[-1];\nint g(void) { return sizeof(int[-1]); }\n",
+          "1:11: error: 'table' declared as an array with a negative size",
+          "2:33: error: array size is negative"),
+        c("int main(void) {\n    if (1) {\n        return 0;\n}\n",
+          "4:2: error: expected '}'",
+          "1:16: note: to match this '{'"),
+        c("int printf(const char *, ...);\nint main(void) {\n    printf(\"x);\n    return 0;\n}\nint g(void) { return 1; }\n",
+          "3:12: warning: missing terminating '\"' character [-Winvalid-pp-token]",
+          "3:12: error: expected expression",
+          "6:26: error: expected '}'",
+          "2:16: note: to match this '{'"),
+        c("#define ADD(a, b) ((a) + (b))\nint main(void) {\n    return ADD(1);\n}\n",
+          "3:17: error: too few arguments provided to function-like macro invocation",
+          "1:9: note: macro 'ADD' defined here",
+          "3:12: error: use of undeclared identifier 'ADD'"),
+        c("void f(void) { int x = 5; int *p = x; long n = &x; }\n",
+          "1:32: error: incompatible integer to pointer conversion initializing 'int *' with an expression of type 'int'; take the address with & [-Wint-conversion]",
+          "1:44: error: incompatible pointer to integer conversion initializing 'long' with an expression of type 'int *' [-Wint-conversion]"),
+        c("int h(int x) { x != 1; return x; }\n",
+          "1:18: warning: inequality comparison result unused [-Wunused-comparison]",
+          "1:18: note: use '|=' to turn this inequality comparison into an or-assignment"),
+        c("void f(double a[n], int n);\nint s(int r, int c, double a[r][c]) { return sizeof a[0] / sizeof a[0][0]; }\n",
+          "1:17: error: use of undeclared identifier 'n'"),
+        c("void f(int n) { __builtin_va_list ap; __builtin_va_start(ap, n); __builtin_va_end(ap); }\ndouble _Complex z = 1.0iF + __builtin_complex(1.0, 2.0);\n",
+          "1:39: error: 'va_start' used in function with fixed args"),
+        c("int f(int x) { int (*p)[x] = 0; int a[x] = {1}; return sizeof *p; }\n",
+          "1:39: error: variable-sized object may not be initialized"),
+        c("int f(int a, int a);\n",
+          "1:18: error: redefinition of parameter 'a'",
+          "1:11: note: previous declaration is here")
         );
+    }
+
+    @org.junit.jupiter.api.Test
+    void werrorNamesTheFlagAsClangDoes() {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        jomp.frontend.diag.Diagnostics d = new jomp.frontend.diag.Diagnostics(new java.io.PrintStream(buf, true)).werror(true);
+        jomp.frontend.diag.SourceLocation loc = jomp.frontend.diag.SourceLocation.of(new jomp.frontend.diag.SourceFile("t.c", "x;\n"), 0);
+        d.warning(loc, "format specifies type 'int'", "-Wformat");
+        assertThat(buf.toString()).startsWith("t.c:1:1: error: format specifies type 'int' [-Werror,-Wformat]\n");
+        assertThat(d.errorCount()).isEqualTo(1);
+        assertThat(d.warningCount()).isZero();
     }
 
     private static List<String> strip(String text, String file) {
