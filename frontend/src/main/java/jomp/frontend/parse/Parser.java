@@ -1867,6 +1867,15 @@ public final class Parser {
     }
 
     Expr expr() {
+        if (typoDepth++ == 0) pendingTypos = new ArrayList<>();
+        try {
+            return commaExpr();
+        } finally {
+            if (--typoDepth == 0) flushTypos();
+        }
+    }
+
+    private Expr commaExpr() {
         Expr e = assign();
         while (at(",")) {
             Token op = next();
@@ -1878,6 +1887,40 @@ public final class Parser {
     }
 
     Expr assign() {
+        if (typoDepth++ == 0) pendingTypos = new ArrayList<>();
+        try {
+            return assignment();
+        } finally {
+            if (--typoDepth == 0) flushTypos();
+        }
+    }
+
+    // ---- undeclared identifiers: like clang's delayed typo correction, reported at the end of the full expression ----
+    private record Typo(Token name, String fix) {}
+    private int typoDepth;
+    private List<Typo> pendingTypos;
+
+    /** Reports the undeclared identifiers of a full expression; clang suggests names only if every one has a suggestion. */
+    private void flushTypos() {
+        List<Typo> ts = pendingTypos;
+        pendingTypos = null;
+        if (ts == null || ts.isEmpty()) return;
+        boolean all = true;
+        for (Typo t : ts) all &= t.fix != null;
+        for (Typo t : ts) reportUndeclared(t.name, all ? t.fix : null);
+    }
+
+    private void reportUndeclared(Token t, String fix) {
+        if (fix == null) {
+            diags.error(t.loc, "use of undeclared identifier '" + t.text + "'");
+            return;
+        }
+        diags.error(t.loc, "use of undeclared identifier '" + t.text + "'; did you mean '" + fix + "'?");
+        SourceLocation at = locOf(lookup(fix));
+        if (at != null) diags.note(at, "'" + fix + "' declared here");
+    }
+
+    private Expr assignment() {
         Expr lhs = conditional();
         Token t = tok();
         if (t.kind != Token.Kind.PUNCT) return lhs;
@@ -2589,14 +2632,11 @@ public final class Parser {
         }
         if (at("(")) return implicitFunction(t);
         String fix = typoCorrection(name);
-        if (fix != null) {
-            // like clang: suggest the close name, then go on as if it had been written
-            Object c = lookup(fix);
-            diags.error(t.loc, "use of undeclared identifier '" + name + "'; did you mean '" + fix + "'?");
-            if (locOf(c) != null) diags.note(locOf(c), "'" + fix + "' declared here");
-            return identifier(new Token(t.kind, fix, t.loc));
-        }
-        diags.error(t.loc, "use of undeclared identifier '" + name + "'");
+        // a subscript or member access resolves the name at once; otherwise the end of the full expression does
+        if (pendingTypos != null && !at("[") && !at(".") && !at("->")) pendingTypos.add(new Typo(t, fix));
+        else reportUndeclared(t, fix);
+        // like clang, go on as if the suggested name had been written
+        if (fix != null) return identifier(new Token(t.kind, fix, t.loc));
         return new Expr.IntLit(0, ERROR, t.loc);
     }
 
@@ -2626,22 +2666,28 @@ public final class Parser {
         return tie ? null : best;
     }
 
-    /** Levenshtein distance, giving up (bound + 1) once every entry of a row exceeds bound. */
+    /**
+     * Edit distance counting an adjacent transposition as one edit (clang suggests 'value' for
+     * 'vaule'); gives up with bound + 1 once a whole row exceeds bound.
+     */
     static int editDistance(String a, String b, int bound) {
-        int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) prev[j] = j;
+        int m = b.length();
+        int[] prev2 = new int[m + 1], prev = new int[m + 1], cur = new int[m + 1];
+        for (int j = 0; j <= m; j++) prev[j] = j;
         for (int i = 1; i <= a.length(); i++) {
             cur[0] = i;
-            int rowMin = cur[0];
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
-                rowMin = Math.min(rowMin, cur[j]);
+            int rowMin = i;
+            for (int j = 1; j <= m; j++) {
+                char x = a.charAt(i - 1), y = b.charAt(j - 1);
+                int d = Math.min(prev[j - 1] + (x == y ? 0 : 1), Math.min(prev[j], cur[j - 1]) + 1);
+                if (i > 1 && j > 1 && x == b.charAt(j - 2) && a.charAt(i - 2) == y) d = Math.min(d, prev2[j - 2] + 1);
+                cur[j] = d;
+                rowMin = Math.min(rowMin, d);
             }
             if (rowMin > bound) return bound + 1;
-            int[] t = prev; prev = cur; cur = t;
+            int[] t = prev2; prev2 = prev; prev = cur; cur = t;
         }
-        return prev[b.length()];
+        return prev[m];
     }
 
     /** A call to an undeclared function: an error since C99 (clang 16+), then declared as clang does to go on. */

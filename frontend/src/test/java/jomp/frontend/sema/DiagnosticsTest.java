@@ -192,7 +192,20 @@ class DiagnosticsTest {
           "1:39: error: variable-sized object may not be initialized"),
         c("int f(int a, int a);\n",
           "1:18: error: redefinition of parameter 'a'",
-          "1:11: note: previous declaration is here")
+          "1:11: note: previous declaration is here"),
+        c("int f(void) { int value = 4, xyzw = 1, ab = 0; return vaule + xywz + zb; }\nint g(void) { int abc = 1, abcd = 2; return abd; }\nint h(void) { int xyzw = 1; return xywz + vaule; }\n",
+          "1:55: error: use of undeclared identifier 'vaule'",
+          "1:63: error: use of undeclared identifier 'xywz'",
+          "1:70: error: use of undeclared identifier 'zb'",
+          "2:45: error: use of undeclared identifier 'abd'",
+          "3:36: error: use of undeclared identifier 'xywz'",
+          "3:43: error: use of undeclared identifier 'vaule'"),
+        c("int f(void) { int value = 1; int x = zq + (\"a\" * 2); int y = vaule + (\"a\" * 2); return x + y; }\n",
+          "1:48: error: invalid operands to binary expression ('char[2]' and 'int')",
+          "1:38: error: use of undeclared identifier 'zq'",
+          "1:75: error: invalid operands to binary expression ('char[2]' and 'int')",
+          "1:62: error: use of undeclared identifier 'vaule'; did you mean 'value'?",
+          "1:19: note: 'value' declared here")
         );
     }
 
