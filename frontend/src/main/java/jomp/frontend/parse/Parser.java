@@ -70,6 +70,8 @@ public final class Parser {
 
     // ---- per-function state ----
     private Var currentFn;
+    /** The parameters of the function being defined (va_start checks its second argument against the last). */
+    private List<Var> currentParams = List.of();
     private List<Var> locals;
     private int loopDepth, breakDepth;
     private final ArrayDeque<SwitchCtx> switches = new ArrayDeque<>();
@@ -450,6 +452,7 @@ public final class Parser {
             pv.paramIndex = i;
             params.add(pv);
         }
+        currentParams = params;
         int errorsBefore = diags.errorCount();
         Stmt.Compound body;
         try {
@@ -2734,8 +2737,13 @@ public final class Parser {
                 expect("(");
                 Expr ap = assign();
                 expect(",");
+                Token tyTok = tok();
                 Type ty = typeName();
                 expectClose(")", open);
+                Type promoted = Types.defaultArgPromote(ty.unqualified());
+                if (ty.kind == Type.Kind.FLOAT && !ty.isComplex || ty.isInteger() && ty.size() < Type.INT.size())
+                    diags.warning(tyTok.loc, "second argument to 'va_arg' is of promotable type " + TypePrinter.quoteAka(ty)
+                        + "; this va_arg has undefined behavior because arguments will be promoted to " + TypePrinter.quoteAka(promoted), "-Wvarargs");
                 return new Expr.VaArg(ap, ty.unqualified(), t.loc);
             }
             case "__builtin_offsetof" -> {
@@ -2804,6 +2812,9 @@ public final class Parser {
                 Expr.VaOp.Kind k = n.endsWith("start") ? Expr.VaOp.Kind.START : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
                 if (k == Expr.VaOp.Kind.START && (currentFn == null || !currentFn.type.variadic))
                     diags.error(t.loc, "'va_start' used in function with fixed args");
+                else if (k == Expr.VaOp.Kind.START && !currentParams.isEmpty()
+                         && !(args.get(1) instanceof Expr.VarRef r && r.var() == currentParams.get(currentParams.size() - 1)))
+                    diags.warning(args.get(1).loc(), "second argument to 'va_start' is not the last named parameter", "-Wvarargs");
                 if (k != Expr.VaOp.Kind.END && !Expr.isLvalue(args.get(0)))
                     diags.error(args.get(0).loc(), "expression is not assignable");
                 List<Expr> ops = new ArrayList<>();
