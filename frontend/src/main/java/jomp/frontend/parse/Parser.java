@@ -727,9 +727,11 @@ public final class Parser {
     // declarators (C11 6.7.6)
     // ================================================================
 
-    /** A parameter as written: its adjusted type and its name (null when omitted). */
-    /** A parameter; var is its variable in the prototype scope (null if unnamed), which a definition reuses so that
-     *  variably modified parameter types (double a[r][c]) refer to the same variables as the body. */
+    /**
+     * A parameter as written: its adjusted type, its name (null when omitted) and its variable in the
+     * prototype scope (null when unnamed), which a definition reuses so that variably modified
+     * parameter types (double a[r][c]) refer to the same variables as the body.
+     */
     record ParamDecl(Type type, Token name, SourceLocation loc, Var var) {}
 
     /** The result of a declarator: the declared type, the name (null for abstract declarators), and the parameters of a function declarator. */
@@ -2847,9 +2849,9 @@ public final class Parser {
             default -> {
                 boolean f = n.endsWith("f");
                 if (want == 1) {
+                    // the NaN payload string is ignored: every NaN jomp makes is the quiet default one
                     Expr a = args.get(0);
-                    if (!(a instanceof Expr.StrLit) && !(a instanceof Expr.Decay d && d.operand() instanceof Expr.StrLit))
-                        diags.error(a.loc(), "passing '" + a.type() + "' to parameter of incompatible type 'const char *'");
+                    sema.assignConvert(rvalue(a), Type.pointerTo(Type.CHAR.qualified(Type.CONST)), Sema.Context.PASS, a.loc(), a);
                 }
                 double v = n.startsWith("__builtin_nan") ? Double.NaN : Double.POSITIVE_INFINITY;
                 return new Expr.FloatLit(v, f ? Type.FLOAT : Type.DOUBLE, t.loc);

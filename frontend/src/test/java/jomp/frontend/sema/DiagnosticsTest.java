@@ -193,6 +193,8 @@ class DiagnosticsTest {
         c("int f(int a, int a);\n",
           "1:18: error: redefinition of parameter 'a'",
           "1:11: note: previous declaration is here"),
+        c("double f(const char *s) { return __builtin_nan(s) + __builtin_nanf(\"1\") + __builtin_inf() + __builtin_huge_valf(); }\ndouble g(void) { return __builtin_nan(1); }\n",
+          "2:39: error: incompatible integer to pointer conversion passing 'int' to parameter of type 'const char *' [-Wint-conversion]"),
         c("enum E { A };\nint f(int a, int b, ...) { __builtin_va_list ap; __builtin_va_start(ap, a); float y = __builtin_va_arg(ap, float);\n  char c = __builtin_va_arg(ap, char); enum E e = __builtin_va_arg(ap, enum E); __builtin_va_end(ap); return y + c + e; }\nint h(int a, ...) { __builtin_va_list ap; __builtin_va_start(ap); return 0; }\n",
           "2:73: warning: second argument to 'va_start' is not the last named parameter [-Wvarargs]",
           "2:108: warning: second argument to 'va_arg' is of promotable type 'float'; this va_arg has undefined behavior because arguments will be promoted to 'double' [-Wvarargs]",
