@@ -2636,11 +2636,20 @@ public final class Parser {
             return new Expr.StrLit(b, Type.arrayOf(Type.CHAR.qualified(Type.CONST), b.length), t.loc);
         }
         if (at("(")) return implicitFunction(t);
+        // clang reports the base of a subscript at once, without a suggestion
+        if (at("[")) {
+            reportUndeclared(t, null);
+            return new Expr.IntLit(0, ERROR, t.loc);
+        }
+        // otherwise at the end of the full expression, going on meanwhile as if the suggested name had been written;
+        // the base of a member access takes only a suggestion the access is valid on
         String fix = typoCorrection(name);
-        // a subscript or member access resolves the name at once; otherwise the end of the full expression does
-        if (pendingTypos != null && !at("[") && !at(".") && !at("->")) pendingTypos.add(new Typo(t, fix));
+        if (fix != null && (at(".") || at("->"))) {
+            Type ft = lookup(fix) instanceof Var fv ? fv.type : Type.INT;
+            if (at("->") ? !(ft.isPointer() || ft.isArray()) || !ft.base.isStructOrUnion() : !ft.isStructOrUnion()) fix = null;
+        }
+        if (pendingTypos != null) pendingTypos.add(new Typo(t, fix));
         else reportUndeclared(t, fix);
-        // like clang, go on as if the suggested name had been written
         if (fix != null) return identifier(new Token(t.kind, fix, t.loc));
         return new Expr.IntLit(0, ERROR, t.loc);
     }
