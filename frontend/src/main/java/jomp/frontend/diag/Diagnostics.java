@@ -41,9 +41,10 @@ public final class Diagnostics {
         throw new FatalError(message);
     }
 
-    /** A warning with its flag, printed like clang: {@code warning: ... [-Wformat]}. */
+    /** A warning with its flag, printed like clang: {@code warning: ... [-Wformat]}, or {@code error: ... [-Werror,-Wformat]} under -Werror. */
     public void warning(SourceLocation loc, String message, String flag) {
-        report(Severity.WARNING, loc, flag == null ? message : message + " [" + flag + "]");
+        if (flag == null) report(Severity.WARNING, loc, message);
+        else report(Severity.WARNING, loc, message + " [" + (werror ? "-Werror," : "") + flag + "]");
     }
 
     public synchronized void report(Severity sev, SourceLocation loc, String message) {

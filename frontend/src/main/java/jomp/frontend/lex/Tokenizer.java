@@ -82,7 +82,13 @@ public final class Tokenizer {
             out.add(t);
             p = next;
         }
-        Token eof = new Token(Token.Kind.EOF, "", loc(n));
+        // like clang, a file that ends with a newline has its EOF on that newline, not on the line after
+        int end = n;
+        if (end > 0 && (src.charAt(end - 1) == '\n' || src.charAt(end - 1) == '\r')) {
+            end--;
+            if (end > 0 && (src.charAt(end - 1) == '\n' || src.charAt(end - 1) == '\r') && src.charAt(end - 1) != src.charAt(end)) end--;
+        }
+        Token eof = new Token(Token.Kind.EOF, "", loc(end));
         eof.atLineStart = true;
         out.add(eof);
         return out;

@@ -211,6 +211,8 @@ public final class Lowering {
                 yield new double[] {((FloatConst) d).value(), 0};
             }
             case Expr.FloatLit f -> new double[] {0, f.value()};  // an imaginary constant such as 1.0i
+            case Expr.Call c when c.direct() != null && c.direct().name.equals("__builtin_complex") ->
+                new double[] {realConst(c.args().get(0)), realConst(c.args().get(1))};
             case Expr.Binary b when b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB || b.op() == Expr.Binary.Op.MUL -> {
                 double[] x = complexConst(b.left()), y = complexConst(b.right());
                 yield switch (b.op()) {
@@ -226,6 +228,12 @@ public final class Lowering {
             case Expr.Unary u when u.op() == Expr.Unary.Op.PLUS -> complexConst(u.operand());
             default -> throw new Emit.NotConstant();
         };
+    }
+
+    private double realConst(Expr e) {
+        Value d = fold.convert(asValue(constant(e)), e.type(), Type.DOUBLE);
+        if (d instanceof FloatConst f) return f.value();
+        throw new Emit.NotConstant();
     }
 
     private static Value asValue(Object v) {

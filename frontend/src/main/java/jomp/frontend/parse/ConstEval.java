@@ -58,6 +58,11 @@ public final class ConstEval {
         switch (e) {
             case Expr.IntLit i -> { return num(i.value()); }
             case Expr.FloatLit f -> { return flt(f.value()); }
+            case Expr.Call c when c.direct() != null && c.direct().name.equals("__builtin_complex") -> {
+                // constant when both parts are; the value stands for the real part (what a cast to a real type keeps)
+                Value re = eval(c.args().get(0), false), im = eval(c.args().get(1), false);
+                return re == null || im == null ? null : re;
+            }
             case Expr.Cast c -> {
                 Value v = eval(c.operand(), addr);
                 if (v == null) return null;

@@ -76,6 +76,19 @@ final class Literals {
     private Expr floating(Token t, String s, String lower) {
         Type ty = Type.DOUBLE;
         String body = s;
+        // a GNU imaginary constant (1.0i, 1.0iF, 2.0fi): 'i' or 'j' next to the other suffix
+        boolean imaginary = false;
+        boolean hexFloat = lower.startsWith("0x");
+        for (int k = Math.max(0, s.length() - 2); k < s.length(); k++) {
+            char c = lower.charAt(k);
+            if ((c == 'i' || c == 'j') && !(hexFloat && k < lower.indexOf('p'))) {
+                imaginary = true;
+                s = s.substring(0, k) + s.substring(k + 1);
+                lower = s.toLowerCase();
+                body = s;
+                break;
+            }
+        }
         if (lower.endsWith("f") && !lower.startsWith("0x") || lower.startsWith("0x") && lower.endsWith("f") && lower.indexOf('p') >= 0) {
             ty = Type.FLOAT; body = s.substring(0, s.length() - 1);
         } else if (lower.endsWith("l")) {
@@ -90,6 +103,7 @@ final class Literals {
             d = 0;
         }
         if (ty == Type.FLOAT) d = (float) d;
+        if (imaginary) ty = ty == Type.FLOAT ? Type.FLOAT_COMPLEX : ty == Type.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
         return new Expr.FloatLit(d, ty, t.loc);
     }
 

@@ -70,6 +70,8 @@ public final class Parser {
 
     // ---- per-function state ----
     private Var currentFn;
+    /** The parameters of the function being defined (va_start checks its second argument against the last). */
+    private List<Var> currentParams = List.of();
     private List<Var> locals;
     private int loopDepth, breakDepth;
     private final ArrayDeque<SwitchCtx> switches = new ArrayDeque<>();
@@ -431,7 +433,11 @@ public final class Parser {
         for (int i = 0; i < pds.size(); i++) {
             ParamDecl p = pds.get(i);
             Var pv;
-            if (p.name != null) {
+            if (p.var != null) {
+                pv = p.var;
+                scopes.get(scopes.size() - 1).names.put(p.name.text, pv);
+                locals.add(pv);
+            } else if (p.name != null) {
                 pv = declareLocal(p.name, p.type);
             } else {
                 pv = new Var("__param" + i, p.type, p.loc, true);
@@ -446,6 +452,7 @@ public final class Parser {
             pv.paramIndex = i;
             params.add(pv);
         }
+        currentParams = params;
         int errorsBefore = diags.errorCount();
         Stmt.Compound body;
         try {
@@ -720,13 +727,19 @@ public final class Parser {
     // declarators (C11 6.7.6)
     // ================================================================
 
-    /** A parameter as written: its adjusted type and its name (null when omitted). */
-    record ParamDecl(Type type, Token name, SourceLocation loc) {}
+    /**
+     * A parameter as written: its adjusted type, its name (null when omitted) and its variable in the
+     * prototype scope (null when unnamed), which a definition reuses so that variably modified
+     * parameter types (double a[r][c]) refer to the same variables as the body.
+     */
+    record ParamDecl(Type type, Token name, SourceLocation loc, Var var) {}
 
     /** The result of a declarator: the declared type, the name (null for abstract declarators), and the parameters of a function declarator. */
     record Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc) {}
 
     private List<ParamDecl> lastParams;
+    /** The name of the declarator whose suffixes are being parsed (for "'a' declared as an array with a negative size"). */
+    private String declName;
     /** The parameter names of each declared function (for "passing argument to parameter 'p' here"). */
     private final HashMap<Var, List<ParamDecl>> paramDecls = new HashMap<>();
 
@@ -752,7 +765,10 @@ public final class Parser {
         if (isIdent(tok())) name = next();
         else if (tok().kind == Token.Kind.IDENT && !isTypeName(tok()) && !KEYWORDS.contains(tok().text)) name = next();
         lastParams = null;
+        String outerName = declName;
+        declName = name == null ? null : name.text;
         ty = typeSuffix(ty);
+        declName = outerName;
         while (at("__attribute__")) attribute(null);
         if (consume("__asm__") || consume("asm")) { Token o = tok(); expect("("); while (!at(")") && !atEof()) pos++; expectClose(")", o); }
         return new Declarator(ty, name, ty.isFunction() ? lastParams : null, name != null ? name.loc : loc);
@@ -795,8 +811,14 @@ public final class Parser {
 
     /** type-name (C11 6.7.7). */
     Type typeName() {
-        Type base = declspec(null);
-        return abstractDeclarator(base);
+        String outerName = declName;
+        declName = null;
+        try {
+            Type base = declspec(null);
+            return abstractDeclarator(base);
+        } finally {
+            declName = outerName;
+        }
     }
 
     private Type typeSuffix(Type ty) {
@@ -847,7 +869,18 @@ public final class Parser {
                 else if (t.isFunction()) t = Type.pointerTo(t);
                 if (t.isVoid()) diags.error(start.loc, "'void' must be the first and only parameter if specified");
                 types.add(t);
-                params.add(new ParamDecl(t, d.name, d.name != null ? d.name.loc : start.loc));
+                Var pv = null;
+                if (d.name != null) {
+                    // 6.2.1p4: a parameter's scope starts after its declarator, so later parameters can use it
+                    Scope ps = scopes.get(scopes.size() - 1);
+                    if (ps.names.get(d.name.text) instanceof Var old) {
+                        diags.error(d.name.loc, "redefinition of parameter '" + d.name.text + "'");
+                        diags.note(old.loc, "previous declaration is here");
+                    }
+                    pv = new Var(d.name.text, t, d.name.loc, true);
+                    ps.names.put(d.name.text, pv);
+                }
+                params.add(new ParamDecl(t, d.name, d.name != null ? d.name.loc : start.loc, pv));
                 if (consume(",")) continue;
                 break;
             }
@@ -885,7 +918,10 @@ public final class Parser {
         }
         Long n = ConstEval.integer(rl);
         if (n != null && !ty.isVariablyModified()) {
-            if (n < 0 && !rl.type().isUnsigned) { diags.error(len.loc(), "'" + "array" + "' declared as an array with a negative size"); return Type.arrayOf(ty, 1); }
+            if (n < 0 && !rl.type().isUnsigned) {
+                diags.error(len.loc(), declName == null ? "array size is negative" : "'" + declName + "' declared as an array with a negative size");
+                return Type.arrayOf(ty, 1);
+            }
             return Type.arrayOf(ty, n);
         }
         return Type.vlaOf(ty, sema.convert(rl, Type.ULONG));
@@ -1177,9 +1213,12 @@ public final class Parser {
         v.threadLocal = attr.threadLocal;
         v.align = attr.align;
         if (attr.storage == Var.Storage.STATIC) v.linkName = currentFn.name + "." + v.name;
-        if (t.kind == Type.Kind.VLA || t.isVariablyModified()) {
-            v.addressTaken = true;
-            if (consume("=")) diags.error(prev().loc, "variable-sized object may not be initialized");
+        if (t.isVariablyModified()) v.addressTaken = true;
+        if (t.kind == Type.Kind.VLA) {
+            if (consume("=")) {
+                diags.error(t.vlaLen.loc(), "variable-sized object may not be initialized");
+                if (consume("{")) skipBraces(); else assign();
+            }
             return new Stmt.LocalVar(v, null, d.name.loc);
         }
         Initializer init = null;
@@ -1667,7 +1706,7 @@ public final class Parser {
         if (e.type() == ERROR) return;
         switch (e) {
             case Expr.Binary b when b.op() == Expr.Binary.Op.EQ || b.op() == Expr.Binary.Op.NE -> {
-                diags.warning(b.loc(), "equality comparison result unused", "-Wunused-comparison");
+                diags.warning(b.loc(), (b.op() == Expr.Binary.Op.EQ ? "equality" : "inequality") + " comparison result unused", "-Wunused-comparison");
                 diags.note(b.loc(), b.op() == Expr.Binary.Op.EQ ? "use '=' to turn this equality comparison into an assignment"
                                                                 : "use '|=' to turn this inequality comparison into an or-assignment");
             }
@@ -1833,6 +1872,15 @@ public final class Parser {
     }
 
     Expr expr() {
+        if (typoDepth++ == 0) pendingTypos = new ArrayList<>();
+        try {
+            return commaExpr();
+        } finally {
+            if (--typoDepth == 0) flushTypos();
+        }
+    }
+
+    private Expr commaExpr() {
         Expr e = assign();
         while (at(",")) {
             Token op = next();
@@ -1844,6 +1892,40 @@ public final class Parser {
     }
 
     Expr assign() {
+        if (typoDepth++ == 0) pendingTypos = new ArrayList<>();
+        try {
+            return assignment();
+        } finally {
+            if (--typoDepth == 0) flushTypos();
+        }
+    }
+
+    // ---- undeclared identifiers: like clang's delayed typo correction, reported at the end of the full expression ----
+    private record Typo(Token name, String fix) {}
+    private int typoDepth;
+    private List<Typo> pendingTypos;
+
+    /** Reports the undeclared identifiers of a full expression; clang suggests names only if every one has a suggestion. */
+    private void flushTypos() {
+        List<Typo> ts = pendingTypos;
+        pendingTypos = null;
+        if (ts == null || ts.isEmpty()) return;
+        boolean all = true;
+        for (Typo t : ts) all &= t.fix != null;
+        for (Typo t : ts) reportUndeclared(t.name, all ? t.fix : null);
+    }
+
+    private void reportUndeclared(Token t, String fix) {
+        if (fix == null) {
+            diags.error(t.loc, "use of undeclared identifier '" + t.text + "'");
+            return;
+        }
+        diags.error(t.loc, "use of undeclared identifier '" + t.text + "'; did you mean '" + fix + "'?");
+        SourceLocation at = locOf(lookup(fix));
+        if (at != null) diags.note(at, "'" + fix + "' declared here");
+    }
+
+    private Expr assignment() {
         Expr lhs = conditional();
         Token t = tok();
         if (t.kind != Token.Kind.PUNCT) return lhs;
@@ -2102,7 +2184,7 @@ public final class Parser {
         long size = elemSizeForArith(p.type(), opTok);
         Expr idx = sema.convert(i, Type.LONG);
         Expr off;
-        if (size == -1) off = new Expr.Binary(Expr.Binary.Op.MUL, idx, sema.convert(new Expr.VarRef(p.type().base.vlaSize, Type.ULONG, loc), Type.LONG), Type.LONG, loc);
+        if (size == -1) off = new Expr.Binary(Expr.Binary.Op.MUL, idx, sema.convert(sizeofExpr(p.type().base, loc), Type.LONG), Type.LONG, loc);
         else if (size == 1) off = idx;
         else off = new Expr.Binary(Expr.Binary.Op.MUL, idx, new Expr.IntLit(size, Type.LONG, loc), Type.LONG, loc);
         return new Expr.Binary(op, p, off, p.type().unqualified(), loc);
@@ -2447,7 +2529,21 @@ public final class Parser {
         List<Expr> args = new ArrayList<>();
         List<Expr> written = new ArrayList<>();
         if (!at(")")) {
-            do { Expr a = assign(); written.add(a); } while (consume(","));
+            try {
+                do { Expr a = assign(); written.add(a); } while (consume(","));
+            } catch (SyntaxError e) {
+                // clang skips to the matching ')' (past ';' and braces) and goes on with an invalid call;
+                // with none before the end of the file, the statement ends there
+                int depth = 0;
+                while (!atEof() && !(depth == 0 && at(")"))) {
+                    if (at("(")) depth++;
+                    else if (at(")")) depth--;
+                    pos++;
+                }
+                if (atEof()) throw e;
+                pos++;
+                return new Expr.IntLit(0, ERROR, fn.loc());
+            }
         }
         Token close = tok();
         expectClose(")", open);
@@ -2516,6 +2612,7 @@ public final class Parser {
             }
             case IDENT, KEYWORD -> {
                 if (KEYWORDS.contains(t.text) || t.kind == Token.Kind.KEYWORD) return keywordPrimary(t);
+                if (BUILTINS.contains(t.text) && peek(1).is("(") && !(lookup(t.text) instanceof Var)) return builtinCall(t);
                 pos++;
                 return identifier(t);
             }
@@ -2539,8 +2636,72 @@ public final class Parser {
             return new Expr.StrLit(b, Type.arrayOf(Type.CHAR.qualified(Type.CONST), b.length), t.loc);
         }
         if (at("(")) return implicitFunction(t);
-        diags.error(t.loc, "use of undeclared identifier '" + name + "'");
+        // clang reports the base of a subscript at once, without a suggestion
+        if (at("[")) {
+            reportUndeclared(t, null);
+            return new Expr.IntLit(0, ERROR, t.loc);
+        }
+        // otherwise at the end of the full expression, going on meanwhile as if the suggested name had been written;
+        // the base of a member access takes only a suggestion the access is valid on
+        String fix = typoCorrection(name);
+        if (fix != null && (at(".") || at("->"))) {
+            Type ft = lookup(fix) instanceof Var fv ? fv.type : Type.INT;
+            if (at("->") ? !(ft.isPointer() || ft.isArray()) || !ft.base.isStructOrUnion() : !ft.isStructOrUnion()) fix = null;
+        }
+        if (pendingTypos != null) pendingTypos.add(new Typo(t, fix));
+        else reportUndeclared(t, fix);
+        if (fix != null) return identifier(new Token(t.kind, fix, t.loc));
         return new Expr.IntLit(0, ERROR, t.loc);
+    }
+
+    /**
+     * The visible variable, function or enumerator closest to a misspelt name, by clang's rule: an
+     * edit distance of at most (length + 2) / 3 and at most a third of the length; null if there is
+     * none or two names tie.
+     */
+    private String typoCorrection(String typo) {
+        int bound = (typo.length() + 2) / 3;
+        String best = null;
+        int bestEd = Integer.MAX_VALUE;
+        boolean tie = false;
+        HashSet<String> seen = new HashSet<>();
+        for (int i = scopes.size() - 1; i >= 0; i--) {
+            for (Map.Entry<String, Object> en : scopes.get(i).names.entrySet()) {
+                String n = en.getKey();
+                if (!seen.add(n) || !(en.getValue() instanceof Var || en.getValue() instanceof EnumConst)) continue;
+                if (n.startsWith("__") && !typo.startsWith("_")) continue;
+                if (Math.abs(n.length() - typo.length()) > bound) continue;
+                int ed = editDistance(typo, n, bound);
+                if (ed > bound || ed == 0 || typo.length() / ed < 3) continue;
+                if (ed < bestEd) { best = n; bestEd = ed; tie = false; }
+                else if (ed == bestEd) tie = true;
+            }
+        }
+        return tie ? null : best;
+    }
+
+    /**
+     * Edit distance counting an adjacent transposition as one edit (clang suggests 'value' for
+     * 'vaule'); gives up with bound + 1 once a whole row exceeds bound.
+     */
+    static int editDistance(String a, String b, int bound) {
+        int m = b.length();
+        int[] prev2 = new int[m + 1], prev = new int[m + 1], cur = new int[m + 1];
+        for (int j = 0; j <= m; j++) prev[j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            int rowMin = i;
+            for (int j = 1; j <= m; j++) {
+                char x = a.charAt(i - 1), y = b.charAt(j - 1);
+                int d = Math.min(prev[j - 1] + (x == y ? 0 : 1), Math.min(prev[j], cur[j - 1]) + 1);
+                if (i > 1 && j > 1 && x == b.charAt(j - 2) && a.charAt(i - 2) == y) d = Math.min(d, prev2[j - 2] + 1);
+                cur[j] = d;
+                rowMin = Math.min(rowMin, d);
+            }
+            if (rowMin > bound) return bound + 1;
+            int[] t = prev2; prev2 = prev; prev = cur; cur = t;
+        }
+        return prev[m];
     }
 
     /** A call to an undeclared function: an error since C99 (clang 16+), then declared as clang does to go on. */
@@ -2587,8 +2748,13 @@ public final class Parser {
                 expect("(");
                 Expr ap = assign();
                 expect(",");
+                Token tyTok = tok();
                 Type ty = typeName();
                 expectClose(")", open);
+                Type promoted = Types.defaultArgPromote(ty.unqualified());
+                if (ty.kind == Type.Kind.FLOAT && !ty.isComplex || ty.isInteger() && ty.size() < Type.INT.size())
+                    diags.warning(tyTok.loc, "second argument to 'va_arg' is of promotable type " + TypePrinter.quoteAka(ty)
+                        + "; this va_arg has undefined behavior because arguments will be promoted to " + TypePrinter.quoteAka(promoted), "-Wvarargs");
                 return new Expr.VaArg(ap, ty.unqualified(), t.loc);
             }
             case "__builtin_offsetof" -> {
@@ -2624,6 +2790,82 @@ public final class Parser {
             default -> {}
         }
         throw errorAt(t.loc, "expected expression");
+    }
+
+    /** The builtins the bundled headers use (docs/design/abi.md, "stdarg"), spelled as gcc spells them. */
+    static final Set<String> BUILTINS = Set.of(
+        "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy", "__builtin_complex", "__builtin_expect",
+        "__builtin_inf", "__builtin_inff", "__builtin_huge_val", "__builtin_huge_valf", "__builtin_nan", "__builtin_nanf");
+
+    /** __builtin_NAME(args): stdarg operations, complex construction and floating constants (folded here). */
+    private Expr builtinCall(Token t) {
+        pos++;
+        Token open = tok();
+        expect("(");
+        List<Expr> args = new ArrayList<>();
+        if (!at(")")) {
+            do args.add(assign()); while (consume(","));
+        }
+        expectClose(")", open);
+        String n = t.text;
+        int want = switch (n) {
+            case "__builtin_va_end", "__builtin_nan", "__builtin_nanf" -> 1;
+            case "__builtin_va_start", "__builtin_va_copy", "__builtin_complex", "__builtin_expect" -> 2;
+            default -> 0;
+        };
+        if (args.size() != want) {
+            diags.error(args.size() > want ? args.get(want).loc() : prev().loc, "too " + (args.size() > want ? "many" : "few")
+                + " arguments to function call, expected " + want + ", have " + args.size());
+            return new Expr.IntLit(0, ERROR, t.loc);
+        }
+        switch (n) {
+            case "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy" -> {
+                Expr.VaOp.Kind k = n.endsWith("start") ? Expr.VaOp.Kind.START : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
+                if (k == Expr.VaOp.Kind.START && (currentFn == null || !currentFn.type.variadic))
+                    diags.error(t.loc, "'va_start' used in function with fixed args");
+                else if (k == Expr.VaOp.Kind.START && !currentParams.isEmpty()
+                         && !(args.get(1) instanceof Expr.VarRef r && r.var() == currentParams.get(currentParams.size() - 1)))
+                    diags.warning(args.get(1).loc(), "second argument to 'va_start' is not the last named parameter", "-Wvarargs");
+                if (k != Expr.VaOp.Kind.END && !Expr.isLvalue(args.get(0)))
+                    diags.error(args.get(0).loc(), "expression is not assignable");
+                List<Expr> ops = new ArrayList<>();
+                ops.add(args.get(0));
+                if (k != Expr.VaOp.Kind.END) ops.add(k == Expr.VaOp.Kind.COPY ? rvalue(args.get(1)) : args.get(1));
+                return new Expr.VaOp(k, ops, Type.VOID, t.loc);
+            }
+            case "__builtin_expect" -> {
+                Expr a = sema.convert(rvalue(args.get(0)), Type.LONG);
+                Expr b = sema.convert(rvalue(args.get(1)), Type.LONG);
+                Var fn = new Var(n, Type.func(Type.LONG, List.of(Type.LONG, Type.LONG), false, false), t.loc, false);
+                return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(a, b), fn.type, fn, Type.LONG, t.loc);
+            }
+            case "__builtin_complex" -> {
+                Expr re = rvalue(args.get(0)), im = rvalue(args.get(1));
+                Type rt = re.type().unqualified(), it = im.type().unqualified();
+                if (!rt.isFloat() || !it.isFloat()) {
+                    Expr bad = rt.isFloat() ? im : re;
+                    diags.error(bad.loc(), "argument type " + TypePrinter.quoteAka(bad.type()) + " is not a real floating point type");
+                    return new Expr.IntLit(0, ERROR, t.loc);
+                }
+                if (rt.kind != it.kind) {
+                    diags.error(re.loc(), "arguments are of different types (" + TypePrinter.quoteAka(rt) + " vs " + TypePrinter.quoteAka(it) + ")");
+                    return new Expr.IntLit(0, ERROR, t.loc);
+                }
+                Type ct = rt.kind == Type.Kind.FLOAT ? Type.FLOAT_COMPLEX : rt.kind == Type.Kind.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
+                Var fn = new Var(n, Type.func(ct, List.of(rt, rt), false, false), t.loc, false);
+                return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(re, im), fn.type, fn, ct, t.loc);
+            }
+            default -> {
+                boolean f = n.endsWith("f");
+                if (want == 1) {
+                    // the NaN payload string is ignored: every NaN jomp makes is the quiet default one
+                    Expr a = args.get(0);
+                    sema.assignConvert(rvalue(a), Type.pointerTo(Type.CHAR.qualified(Type.CONST)), Sema.Context.PASS, a.loc(), a);
+                }
+                double v = n.startsWith("__builtin_nan") ? Double.NaN : Double.POSITIVE_INFINITY;
+                return new Expr.FloatLit(v, f ? Type.FLOAT : Type.DOUBLE, t.loc);
+            }
+        }
     }
 
     private void skipParen(Token open) {

@@ -408,7 +408,12 @@ public final class Preprocessor {
             }
             if (t.kind == Token.Kind.PUNCT) {
                 if (depth == 0 && t.text.equals(")")) {
-                    return checkArgCount(m, named, args, t, firstExtra) ? t : null;
+                    if (checkArgCount(m, named, args, t, firstExtra)) return t;
+                    // like clang: the arguments are dropped and the name stays, unexpanded
+                    Token kept = relocate(name, name.loc, with(name.hideSet, m.name));
+                    kept.atLineStart = name.atLineStart;
+                    push(s, new ArrayList<>(List.of(kept)));
+                    return null;
                 }
                 if (depth == 0 && t.text.equals(",") && (!m.variadic || args.size() <= named)) {
                     cur = new ArrayList<>();

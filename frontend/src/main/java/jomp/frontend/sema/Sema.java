@@ -104,7 +104,10 @@ public final class Sema {
             }
             if (from.isInteger()) {
                 if (isNullPointerConstant(r)) return convert(r, to);
-                diags.error(diagLoc, "incompatible integer to pointer conversion " + phrase(ctx, to, shown, "") + " [-Wint-conversion]");
+                // clang's fix-it hint: &x would have the target type
+                String hint = written != null && Expr.isLvalue(written) && Types.compatibleUnqualified(to.base.unqualified(), from.unqualified())
+                    ? "; take the address with &" : "";
+                diags.error(diagLoc, "incompatible integer to pointer conversion " + phrase(ctx, to, shown, "") + hint + " [-Wint-conversion]");
                 return convert(r, to);
             }
             diags.error(diagLoc, phrase(ctx, to, shown, "incompatible type"));

@@ -15,10 +15,7 @@ final class CPrograms {
         double sqrt(double);
         """;
 
-    /**
-     * User-defined variadic functions through the stdarg builtins; run only once the parser turns
-     * __builtin_va_start/__builtin_va_end into {@code Expr.VaOp} (LoweringAstTest covers the lowering meanwhile).
-     */
+    /** User-defined variadic functions through the stdarg builtins (the parser makes {@code Expr.VaOp}/{@code Expr.VaArg}). */
     static final String VARIADIC =
         PRELUDE + """
         typedef __builtin_va_list va_list;
@@ -516,6 +513,40 @@ final class CPrograms {
             buf[len] = 0;
             printf("%d %s %u\\n", primes, buf, hash(buf));
             return primes % 256;
+        }
+        """,
+        // builtins the bundled headers use: va_copy, imaginary constants, __builtin_complex, inf/nan/huge_val,
+        // and a VLA parameter whose bounds are earlier parameters
+        PRELUDE + """
+        typedef __builtin_va_list va_list;
+        static long sum2(int n, ...) {
+            va_list ap, aq; __builtin_va_start(ap, n); __builtin_va_copy(aq, ap);
+            long s = 0;
+            for (int i = 0; i < n; i++) s += __builtin_va_arg(ap, int);
+            for (int i = 0; i < n; i++) s += 10 * __builtin_va_arg(aq, int);
+            __builtin_va_end(aq); __builtin_va_end(ap);
+            return s;
+        }
+        static double sum2d(int r, int c, double a[r][c]) {
+            double s = 0;
+            for (int i = 0; i < r; i++) for (int j = 0; j < c; j++) s += a[i][j] * (i + 1);
+            return s;
+        }
+        static const double big = __builtin_huge_val();
+        static float fz = 2.0fi;
+        int main(void) {
+            double _Complex z = (1.0 + 2.0i) * (3.0 - 1.0iF);
+            double _Complex w = __builtin_complex(0.5, -1.5);
+            float _Complex f = 1.5if + 2.0f;
+            printf("%g %g %g %g %g %g\\n", __real__ z, __imag__ z, __real__ w, __imag__ w, __real__ f, __imag__ f);
+            printf("%f %f %d %d %d\\n", __builtin_inf(), -__builtin_inff(), __builtin_nan("") != __builtin_nan(""),
+                   __builtin_nanf("") == __builtin_nanf(""), big > 1e308);
+            int r = 3, c = 4;
+            double m[r][c];
+            for (int i = 0; i < r; i++) for (int j = 0; j < c; j++) m[i][j] = i * 10 + j;
+            int (*p)[c + 1] = 0;
+            printf("%ld %g %zu %d\\n", sum2(3, 1, 2, 3), sum2d(r, c, m), sizeof *p, (int)__builtin_expect(r, 3));
+            return (int)sum2d(2, 2, m) + (int)__imag__ fz;
         }
         """);
 }

@@ -180,7 +180,8 @@ class PreprocessorTest {
     }
 
     @Test void invocationErrors() {
-        assertThat(texts("#define f(a,b) a+b\n#define g(a) a\nf(1)\nf(1,2,3)\ng(1,2)\ng() ok\n")).isEqualTo("ok");
+        // like clang -E: a wrong argument count drops the arguments and keeps the name
+        assertThat(texts("#define f(a,b) a+b\n#define g(a) a\nf(1)\nf(1,2,3)\ng(1,2)\ng() ok\n")).isEqualTo("f f g ok");
         assertThat(diagLines()).containsExactly(
             "t.c:3:4: error: too few arguments provided to function-like macro invocation",
             "t.c:1:9: note: macro 'f' defined here",
@@ -370,7 +371,7 @@ class PreprocessorTest {
         List<Token> ts = Preprocessor.run(f, opts, diags);
         assertThat(ts).extracting(t -> t.text).containsExactly("int", "v", "=", "7", ";", "");
         assertThat(ts.get(5).kind).isEqualTo(Token.Kind.EOF);
-        assertThat(ts.get(5).loc.toString()).isEqualTo(f + ":3:1");
+        assertThat(ts.get(5).loc.toString()).isEqualTo(f + ":2:11");   // clang puts EOF on the final newline
     }
 
     @Test void printerSpacesOnlyWhereNeeded() {

@@ -158,8 +158,79 @@ class DiagnosticsTest {
           "1:33: warning: expression result unused [-Wunused-value]"),
         c("int f(void);\nfloat f(void);\n",
           "2:7: error: conflicting types for 'f'",
-          "1:5: note: previous declaration is here")
+          "1:5: note: previous declaration is here"),
+        c("int f(void) { int total = 0; total += count; return totl; }\n",
+          "1:39: error: use of undeclared identifier 'count'",
+          "1:53: error: use of undeclared identifier 'totl'; did you mean 'total'?",
+          "1:19: note: 'total' declared here"),
+        c("int table[-1];\nint g(void) { return sizeof(int[-1]); }\n",
+          "1:11: error: 'table' declared as an array with a negative size",
+          "2:33: error: array size is negative"),
+        c("int main(void) {\n    if (1) {\n        return 0;\n}\n",
+          "4:2: error: expected '}'",
+          "1:16: note: to match this '{'"),
+        c("int printf(const char *, ...);\nint main(void) {\n    printf(\"x);\n    return 0;\n}\nint g(void) { return 1; }\n",
+          "3:12: warning: missing terminating '\"' character [-Winvalid-pp-token]",
+          "3:12: error: expected expression",
+          "6:26: error: expected '}'",
+          "2:16: note: to match this '{'"),
+        c("#define ADD(a, b) ((a) + (b))\nint main(void) {\n    return ADD(1);\n}\n",
+          "3:17: error: too few arguments provided to function-like macro invocation",
+          "1:9: note: macro 'ADD' defined here",
+          "3:12: error: use of undeclared identifier 'ADD'"),
+        c("void f(void) { int x = 5; int *p = x; long n = &x; }\n",
+          "1:32: error: incompatible integer to pointer conversion initializing 'int *' with an expression of type 'int'; take the address with & [-Wint-conversion]",
+          "1:44: error: incompatible pointer to integer conversion initializing 'long' with an expression of type 'int *' [-Wint-conversion]"),
+        c("int h(int x) { x != 1; return x; }\n",
+          "1:18: warning: inequality comparison result unused [-Wunused-comparison]",
+          "1:18: note: use '|=' to turn this inequality comparison into an or-assignment"),
+        c("void f(double a[n], int n);\nint s(int r, int c, double a[r][c]) { return sizeof a[0] / sizeof a[0][0]; }\n",
+          "1:17: error: use of undeclared identifier 'n'"),
+        c("void f(int n) { __builtin_va_list ap; __builtin_va_start(ap, n); __builtin_va_end(ap); }\ndouble _Complex z = 1.0iF + __builtin_complex(1.0, 2.0);\n",
+          "1:39: error: 'va_start' used in function with fixed args"),
+        c("int f(int x) { int (*p)[x] = 0; int a[x] = {1}; return sizeof *p; }\n",
+          "1:39: error: variable-sized object may not be initialized"),
+        c("int f(int a, int a);\n",
+          "1:18: error: redefinition of parameter 'a'",
+          "1:11: note: previous declaration is here"),
+        c("struct point { int x; };\nint f(void) {\n    int total = 0; char buf[10]; struct point pt;\n    total += bfu[0] + pnt.x + totl;\n    return total;\n}\n",
+          "4:14: error: use of undeclared identifier 'bfu'",
+          "4:23: error: use of undeclared identifier 'pnt'; did you mean 'pt'?",
+          "3:47: note: 'pt' declared here",
+          "4:31: error: use of undeclared identifier 'totl'; did you mean 'total'?",
+          "3:9: note: 'total' declared here"),
+        c("double f(const char *s) { return __builtin_nan(s) + __builtin_nanf(\"1\") + __builtin_inf() + __builtin_huge_valf(); }\ndouble g(void) { return __builtin_nan(1); }\n",
+          "2:39: error: incompatible integer to pointer conversion passing 'int' to parameter of type 'const char *' [-Wint-conversion]"),
+        c("enum E { A };\nint f(int a, int b, ...) { __builtin_va_list ap; __builtin_va_start(ap, a); float y = __builtin_va_arg(ap, float);\n  char c = __builtin_va_arg(ap, char); enum E e = __builtin_va_arg(ap, enum E); __builtin_va_end(ap); return y + c + e; }\nint h(int a, ...) { __builtin_va_list ap; __builtin_va_start(ap); return 0; }\n",
+          "2:73: warning: second argument to 'va_start' is not the last named parameter [-Wvarargs]",
+          "2:108: warning: second argument to 'va_arg' is of promotable type 'float'; this va_arg has undefined behavior because arguments will be promoted to 'double' [-Wvarargs]",
+          "3:33: warning: second argument to 'va_arg' is of promotable type 'char'; this va_arg has undefined behavior because arguments will be promoted to 'int' [-Wvarargs]",
+          "4:64: error: too few arguments to function call, expected 2, have 1"),
+        c("int f(void) { int value = 4, xyzw = 1, ab = 0; return vaule + xywz + zb; }\nint g(void) { int abc = 1, abcd = 2; return abd; }\nint h(void) { int xyzw = 1; return xywz + vaule; }\n",
+          "1:55: error: use of undeclared identifier 'vaule'",
+          "1:63: error: use of undeclared identifier 'xywz'",
+          "1:70: error: use of undeclared identifier 'zb'",
+          "2:45: error: use of undeclared identifier 'abd'",
+          "3:36: error: use of undeclared identifier 'xywz'",
+          "3:43: error: use of undeclared identifier 'vaule'"),
+        c("int f(void) { int value = 1; int x = zq + (\"a\" * 2); int y = vaule + (\"a\" * 2); return x + y; }\n",
+          "1:48: error: invalid operands to binary expression ('char[2]' and 'int')",
+          "1:38: error: use of undeclared identifier 'zq'",
+          "1:75: error: invalid operands to binary expression ('char[2]' and 'int')",
+          "1:62: error: use of undeclared identifier 'vaule'; did you mean 'value'?",
+          "1:19: note: 'value' declared here")
         );
+    }
+
+    @org.junit.jupiter.api.Test
+    void werrorNamesTheFlagAsClangDoes() {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        jomp.frontend.diag.Diagnostics d = new jomp.frontend.diag.Diagnostics(new java.io.PrintStream(buf, true)).werror(true);
+        jomp.frontend.diag.SourceLocation loc = jomp.frontend.diag.SourceLocation.of(new jomp.frontend.diag.SourceFile("t.c", "x;\n"), 0);
+        d.warning(loc, "format specifies type 'int'", "-Wformat");
+        assertThat(buf.toString()).startsWith("t.c:1:1: error: format specifies type 'int' [-Werror,-Wformat]\n");
+        assertThat(d.errorCount()).isEqualTo(1);
+        assertThat(d.warningCount()).isZero();
     }
 
     private static List<String> strip(String text, String file) {
