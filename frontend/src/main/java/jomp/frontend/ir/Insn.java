@@ -37,8 +37,18 @@ public sealed interface Insn {
     }
 
     /**
-     * Conversions between types. BITCAST reinterprets between types of one size (ptr and i64,
-     * f64 and i64, f32 and i32).
+     * Conversions between types, with the JVM meaning a backend gives them ({@code Fold} is the
+     * reference implementation):
+     * <ul>
+     * <li>TRUNC to i8/i16 keeps the low bits sign-extended ({@code i2b}, {@code i2s}); to i32 is {@code l2i}.</li>
+     * <li>SEXT widens a sign-extended value; ZEXT clears the bits above the source width first.</li>
+     * <li>FPTOSI as {@code d2i}/{@code d2l}; FPTOUI is unsigned: i32 through {@code d2l} then {@code l2i},
+     *     i64 correct up to 2^64 (C leaves out-of-range values undefined).</li>
+     * <li>SITOFP/UITOFP from i32 or i64; UITOFP reads the source as unsigned, rounding once.</li>
+     * <li>BITCAST reinterprets between types of one size (ptr and i64, f64 and i64, f32 and i32).</li>
+     * </ul>
+     * Integer DIV, UDIV, REM, UREM by zero are undefined in C (the JVM throws); shift counts use
+     * the low 5 or 6 bits as the JVM does.
      */
     enum ConvOp {
         SEXT, ZEXT, TRUNC, FPTOSI, FPTOUI, SITOFP, UITOFP, FPEXT, FPTRUNC, BITCAST;
@@ -82,6 +92,17 @@ public sealed interface Insn {
 
     /** {@code %d = alloca i64 %n, 16}: dynamic stack allocation (VLAs), freed when the function returns. */
     record Alloca(Reg dst, Value size, int align) implements Insn {}
+
+    /**
+     * {@code %d = stacksave}: the current dynamic stack position (a ptr), so that the space
+     * alloca took since can be released with {@link StackRestore} (a VLA leaving its scope).
+     */
+    record StackSave(Reg dst) implements Insn {}
+
+    /** {@code stackrestore %p}: releases every alloca made since the matching stacksave. */
+    record StackRestore(Value saved) implements Insn {
+        @Override public Reg dst() { return null; }
+    }
 
     /** {@code memcpy %d, %s, i64 16}: copies size bytes; the regions do not overlap. */
     record MemCopy(Value dstAddr, Value srcAddr, Value size) implements Insn {

@@ -93,6 +93,14 @@ public final class IrBuilder {
         return d;
     }
 
+    public Reg stackSave() {
+        Reg d = fn.newReg(IrType.PTR);
+        add(new Insn.StackSave(d));
+        return d;
+    }
+
+    public void stackRestore(Value saved) { add(new Insn.StackRestore(saved)); }
+
     public void memcpy(Value dst, Value src, Value size) { add(new Insn.MemCopy(dst, src, size)); }
     public void memset(Value dst, Value value, Value size) { add(new Insn.MemSet(dst, value, size)); }
 

@@ -557,6 +557,11 @@ public final class IrParser {
                     int align = (int) integer("an alignment");
                     b.insns.add(new Insn.Alloca(dst(IrType.PTR), size, align));
                 }
+                case "stacksave" -> b.insns.add(new Insn.StackSave(dst(IrType.PTR)));
+                case "stackrestore" -> {
+                    noDst = true;
+                    b.insns.add(new Insn.StackRestore(operand(IrType.PTR)));
+                }
                 case "memcpy" -> {
                     noDst = true;
                     Value d = operand(IrType.PTR);

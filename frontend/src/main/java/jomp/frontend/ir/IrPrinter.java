@@ -143,6 +143,8 @@ public final class IrPrinter {
                 typed(a.size());
                 out.append(", align ").append(a.align());
             }
+            case Insn.StackSave s -> out.append("stacksave");
+            case Insn.StackRestore s -> out.append("stackrestore ").append(s.saved());
             case Insn.MemCopy m -> {
                 out.append("memcpy ").append(m.dstAddr()).append(", ").append(m.srcAddr()).append(", ");
                 typed(m.size());

@@ -131,6 +131,8 @@ public final class IrVerifier {
                 if (!functions.containsKey(g.symbol()) && !module.externFunctions.containsKey(g.symbol())) problem("unknown function @" + g.symbol());
             }
             case Insn.Alloca a -> same(a.size(), IrType.I64, a);
+            case Insn.StackSave s -> same(s.dst(), IrType.PTR, s);
+            case Insn.StackRestore s -> same(s.saved(), IrType.PTR, s);
             case Insn.MemCopy m -> {
                 same(m.dstAddr(), IrType.PTR, m);
                 same(m.srcAddr(), IrType.PTR, m);

@@ -21,13 +21,31 @@ public final class Module {
 
     public Module(String sourceName) { this.sourceName = sourceName; }
 
+    // Name indexes for the lookups below, rebuilt when a list has changed size (entries are only
+    // ever added or removed, never renamed).
+    private Map<String, Function> functionIndex = Map.of();
+    private Map<String, Global> globalIndex = Map.of();
+    private int functionCount = -1, globalCount = -1;
+
+    /** The function defined here with this name, or null; indexed, so backends may ask per call site. */
     public Function function(String name) {
-        for (Function f : functions) if (f.name.equals(name)) return f;
-        return null;
+        if (functionCount != functions.size()) {
+            Map<String, Function> index = new java.util.HashMap<>();
+            for (Function x : functions) index.putIfAbsent(x.name, x);
+            functionIndex = index;
+            functionCount = functions.size();
+        }
+        return functionIndex.get(name);
     }
 
+    /** The global defined here with this name, or null. */
     public Global global(String name) {
-        for (Global g : globals) if (g.name.equals(name)) return g;
-        return null;
+        if (globalCount != globals.size()) {
+            Map<String, Global> index = new java.util.HashMap<>();
+            for (Global x : globals) index.putIfAbsent(x.name, x);
+            globalIndex = index;
+            globalCount = globals.size();
+        }
+        return globalIndex.get(name);
     }
 }

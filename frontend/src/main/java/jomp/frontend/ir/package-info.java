@@ -39,7 +39,7 @@
  *   %d = copy T a
  *   %d = load T p              store T v, p
  *   %d = slotaddr $s           %d = addr @global           %d = funcaddr @function
- *   %d = alloca i64 n, align A
+ *   %d = alloca i64 n, align A  %d = stacksave           stackrestore p
  *   memcpy d, s, i64 n         memset d, i32 v, i64 n
  *   [%d =] call RET (T, ...) @f(T a, ...)      [%d =] calli RET (T, ...) %fp(T a, ...)
  *   br L     condbr T c, L1, L2     switch T v, default L [k: L1, ...]     ret T v | ret void

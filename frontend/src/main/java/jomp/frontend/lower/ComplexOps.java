@@ -13,7 +13,8 @@ import jomp.frontend.ir.Value;
  * Arithmetic on complex numbers held in memory as (real, imaginary) pairs of f64 or f32.
  * Multiplication is the textbook formula (what gcc's __muldc3 gives whenever the result is not
  * NaN); division is Smith's method, the path gcc's __divdc3 takes for operands of ordinary
- * magnitude, so results match gcc bit for bit there.
+ * magnitude, so results match gcc bit for bit there (float complex division goes through double,
+ * as gcc's __divsc3 does).
  */
 final class ComplexOps {
     private ComplexOps() {}
@@ -40,8 +41,16 @@ final class ComplexOps {
                 im = b.binary(Insn.BinOp.ADD, b.binary(Insn.BinOp.MUL, a, d), b.binary(Insn.BinOp.MUL, bb, c));
             }
             default -> {
-                Reg r = b.fn.newReg(elem, "re"), i = b.fn.newReg(elem, "im");
-                Value zero = new FloatConst(elem, 0.0);
+                // float complex division is computed in double and rounded once, as gcc's __divsc3 does.
+                IrType w = IrType.F64;
+                if (elem == IrType.F32) {
+                    a = b.convert(Insn.ConvOp.FPEXT, a, w);
+                    bb = b.convert(Insn.ConvOp.FPEXT, bb, w);
+                    c = b.convert(Insn.ConvOp.FPEXT, c, w);
+                    d = b.convert(Insn.ConvOp.FPEXT, d, w);
+                }
+                Reg r = b.fn.newReg(w, "re"), i = b.fn.newReg(w, "im");
+                Value zero = new FloatConst(w, 0.0);
                 Value absC = abs(b, c, zero), absD = abs(b, d, zero);
                 BasicBlock dBig = b.newBlock("cdiv.d"), cBig = b.newBlock("cdiv.c"), done = b.newBlock("cdiv.done");
                 b.condBr(b.cmp(Insn.CmpOp.LT, absC, absD), dBig, cBig);
@@ -58,8 +67,8 @@ final class ComplexOps {
                 b.copy(i, b.binary(Insn.BinOp.DIV, b.binary(Insn.BinOp.SUB, bb, b.binary(Insn.BinOp.MUL, a, ratio)), denom));
                 b.br(done);
                 b.setBlock(done);
-                re = r;
-                im = i;
+                re = elem == IrType.F32 ? b.convert(Insn.ConvOp.FPTRUNC, r, elem) : r;
+                im = elem == IrType.F32 ? b.convert(Insn.ConvOp.FPTRUNC, i, elem) : i;
             }
         }
         b.store(re, dst);

@@ -47,6 +47,10 @@ final class FunctionLowering {
     private final Map<String, BasicBlock> labels = new HashMap<>();
     private final Map<Stmt, BasicBlock> caseBlocks = new IdentityHashMap<>();
     private BasicBlock breakTarget, continueTarget;
+    /** Stack positions saved on entry to blocks that declare VLAs, innermost last. */
+    private final List<Reg> vlaScopes = new ArrayList<>();
+    /** How many VLA scopes enclose the current break and continue targets. */
+    private int breakDepth, continueDepth;
     private Reg sretPtr;
 
     FunctionLowering(Lowering unit, TranslationUnit.Function def) {
@@ -162,7 +166,7 @@ final class FunctionLowering {
 
     private void stmt(Stmt s) {
         switch (s) {
-            case Stmt.Compound c -> { for (Stmt i : c.items()) stmt(i); }
+            case Stmt.Compound c -> compound(c);
             case Stmt.ExprStmt x -> rvalue(x.expr());
             case Stmt.Null n -> {}
             case Stmt.If i -> {
@@ -225,8 +229,14 @@ final class FunctionLowering {
                 b.setBlock(l);
                 stmt(d.body());
             }
-            case Stmt.Break br -> b.br(breakTarget);
-            case Stmt.Continue c -> b.br(continueTarget);
+            case Stmt.Break br -> {
+                releaseVlas(breakDepth);
+                b.br(breakTarget);
+            }
+            case Stmt.Continue c -> {
+                releaseVlas(continueDepth);
+                b.br(continueTarget);
+            }
             case Stmt.Return r -> ret(r);
             case Stmt.Goto g -> b.br(label(g.label()));
             case Stmt.Label l -> {
@@ -243,12 +253,41 @@ final class FunctionLowering {
 
     private void loopBody(Stmt body, BasicBlock start, BasicBlock brk, BasicBlock cont) {
         BasicBlock ob = breakTarget, oc = continueTarget;
+        int obd = breakDepth, ocd = continueDepth;
         breakTarget = brk;
         continueTarget = cont;
+        breakDepth = continueDepth = vlaScopes.size();
         b.setBlock(start);
         stmt(body);
         breakTarget = ob;
         continueTarget = oc;
+        breakDepth = obd;
+        continueDepth = ocd;
+    }
+
+    /**
+     * A block; one that declares VLAs gives their space back when control leaves it normally or
+     * by break/continue (as gcc does), so a VLA in a loop body does not grow the stack each
+     * iteration. (A goto out of such a block keeps the space until the function returns.)
+     */
+    private void compound(Stmt.Compound c) {
+        boolean hasVla = false;
+        for (Stmt i : c.items())
+            if (i instanceof Stmt.Decl d) for (Stmt.LocalVar lv : d.vars()) hasVla |= lv.var().type.kind == Type.Kind.VLA && !lv.var().isStatic();
+        if (!hasVla) {
+            for (Stmt i : c.items()) stmt(i);
+            return;
+        }
+        Reg saved = b.stackSave();
+        vlaScopes.add(saved);
+        for (Stmt i : c.items()) stmt(i);
+        vlaScopes.remove(vlaScopes.size() - 1);
+        if (!b.isTerminated()) b.stackRestore(saved);
+    }
+
+    /** Releases the VLA space of the scopes deeper than depth (before a jump out of them). */
+    private void releaseVlas(int depth) {
+        if (vlaScopes.size() > depth) b.stackRestore(vlaScopes.get(depth));
     }
 
     private BasicBlock label(String name) {
@@ -287,10 +326,13 @@ final class FunctionLowering {
         }
         b.switchTo(v, dflt, values, targets);
         BasicBlock ob = breakTarget;
+        int obd = breakDepth;
         breakTarget = end;
+        breakDepth = vlaScopes.size();
         b.setBlock(b.newBlock("sw.body"));
         stmt(sw.body());
         breakTarget = ob;
+        breakDepth = obd;
         b.br(end);
         b.setBlock(end);
     }
@@ -619,16 +661,18 @@ final class FunctionLowering {
     private Value assign(Expr.Assign a) {
         Expr target = a.target();
         Type t = a.type();
-        Value v = rvalue(a.value());
         if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
+            Value v = rvalue(a.value());
             b.copy(regVars.get(ref.var()), v);
             return regVars.get(ref.var());
         }
+        // The target's address first, then the value: the order gcc uses (C leaves it unspecified).
         if (target instanceof Expr.Member m && m.member().isBitField()) {
             Value addr = at(address(m.base()), m.member().offset());
-            return storeBits(addr, m.member(), v);
+            return storeBits(addr, m.member(), rvalue(a.value()));
         }
         Value addr = address(target);
+        Value v = rvalue(a.value());
         store(addr, v, t);
         return TypeMap.inMemory(t) ? addr : v;
     }

@@ -25,6 +25,8 @@ final class Operands {
             case Insn.GlobalAddr g -> List.of();
             case Insn.FuncAddr g -> List.of();
             case Insn.Alloca a -> List.of(a.size());
+            case Insn.StackSave s -> List.of();
+            case Insn.StackRestore s -> List.of(s.saved());
             case Insn.MemCopy m -> List.of(m.dstAddr(), m.srcAddr(), m.size());
             case Insn.MemSet m -> List.of(m.dstAddr(), m.value(), m.size());
             case Insn.Call c -> c.args();
@@ -60,6 +62,8 @@ final class Operands {
             case Insn.GlobalAddr g -> g;
             case Insn.FuncAddr g -> g;
             case Insn.Alloca a -> new Insn.Alloca(a.dst(), f.apply(a.size()), a.align());
+            case Insn.StackSave s -> s;
+            case Insn.StackRestore s -> new Insn.StackRestore(f.apply(s.saved()));
             case Insn.MemCopy m -> new Insn.MemCopy(f.apply(m.dstAddr()), f.apply(m.srcAddr()), f.apply(m.size()));
             case Insn.MemSet m -> new Insn.MemSet(f.apply(m.dstAddr()), f.apply(m.value()), f.apply(m.size()));
             case Insn.Call c -> new Insn.Call(c.dst(), c.callee(), c.type(), c.args().stream().map(f).toList());
@@ -81,6 +85,7 @@ final class Operands {
     static boolean isPure(Insn insn) {
         return switch (insn) {
             case Insn.Store s -> false;
+            case Insn.StackRestore s -> false;
             case Insn.MemCopy m -> false;
             case Insn.MemSet m -> false;
             case Insn.Call c -> false;

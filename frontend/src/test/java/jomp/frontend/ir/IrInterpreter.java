@@ -16,7 +16,7 @@ import java.util.Map;
  * the stack growing down from the top. Function pointers are small handles (0x1000 + index).
  * Arithmetic goes through {@link Fold}, so it has the JVM's semantics. A few C library functions
  * are built in (printf with the common conversions, putchar, puts, malloc, calloc, free, strlen,
- * strcmp, memcpy, memset, abs, exit), following abi.md's calling convention.
+ * strcmp, memcpy, memset, abs, exit, sqrt, fabs), following abi.md's calling convention.
  */
 public final class IrInterpreter {
     public record Result(String stdout, int exitCode) {}
@@ -51,7 +51,7 @@ public final class IrInterpreter {
                 at += Math.max(g.size, 1);
             }
         }
-        for (String builtin : List.of("printf", "putchar", "puts", "malloc", "calloc", "free", "strlen", "strcmp", "memcpy", "memset", "abs", "exit"))
+        for (String builtin : List.of("printf", "putchar", "puts", "malloc", "calloc", "free", "strlen", "strcmp", "memcpy", "memset", "abs", "exit", "sqrt", "fabs"))
             if (!symbols.containsKey(builtin)) symbols.put(builtin, 0x800L + builtin.hashCode() % 0x700);
         for (Module m : modules)
             for (Global g : m.globals)
@@ -193,6 +193,8 @@ public final class IrInterpreter {
                 if (sp < heap + 4096) throw new IllegalStateException("interpreter stack overflow");
                 regs[a.dst().id] = sp;
             }
+            case Insn.StackSave s -> regs[s.dst().id] = sp;
+            case Insn.StackRestore s -> sp = get(regs, s.saved());
             case Insn.MemCopy m -> copy(get(regs, m.dstAddr()), get(regs, m.srcAddr()), get(regs, m.size()));
             case Insn.MemSet m -> fill(get(regs, m.dstAddr()), (byte) get(regs, m.value()), get(regs, m.size()));
             case Insn.Call c -> {
@@ -300,6 +302,8 @@ public final class IrInterpreter {
             case "memcpy" -> { copy(a.get(0), a.get(1), a.get(2)); yield a.get(0); }
             case "memset" -> { fill(a.get(0), (byte) (long) a.get(1), a.get(2)); yield a.get(0); }
             case "abs" -> Math.abs((int) (long) a.get(0));
+            case "sqrt" -> Double.doubleToRawLongBits(Math.sqrt(Double.longBitsToDouble(a.get(0))));
+            case "fabs" -> Double.doubleToRawLongBits(Math.abs(Double.longBitsToDouble(a.get(0))));
             case "exit" -> throw new Exit((int) (long) a.get(0));
             default -> throw new IllegalStateException("undefined reference to '" + name + "'");
         };

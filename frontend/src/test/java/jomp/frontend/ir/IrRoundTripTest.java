@@ -59,6 +59,7 @@ class IrRoundTripTest {
         b.convert(Insn.ConvOp.FPTRUNC, e, IrType.F32);
         b.cmp(Insn.CmpOp.UGE, new FloatConst(IrType.F32, Float.POSITIVE_INFINITY), new FloatConst(IrType.F32, 1.5f));
         Reg g = b.globalAddr("str$0");
+        Reg mark = b.stackSave();
         Reg va = b.alloca(IntConst.i64(16), 16);
         b.store(IntConst.i64(Long.MIN_VALUE), va);
         b.call("printf", m.externFunctions.get("printf"), List.of(g, va));
@@ -66,6 +67,7 @@ class IrRoundTripTest {
         b.callIndirect(fp, f.type, List.of(IntConst.i32(0), g));
         b.memcpy(a, g, IntConst.i64(4));
         b.memset(a, IntConst.i32(0), IntConst.i64(40));
+        b.stackRestore(mark);
         Reg i2 = b.binary(Insn.BinOp.ADD, i, IntConst.i32(1));
         b.copy(i, i2);
         b.br(loop);
@@ -102,6 +104,7 @@ class IrRoundTripTest {
             .contains("%i.2 = copy i32 0")
             .contains("call i32 (ptr, ...) @printf(ptr ")
             .contains("switch i32 %argc.0, default one.")
+            .containsPattern("(%\\d+) = stacksave\n[\\s\\S]*stackrestore \\1\n")
             .contains("func static void @sum(...%va.0)");
     }
 

@@ -12,6 +12,7 @@ final class CPrograms {
         int putchar(int);
         int puts(const char *);
         void exit(int);
+        double sqrt(double);
         """;
 
     /**
@@ -399,6 +400,122 @@ final class CPrograms {
             while (j < 100) j += 7;
             printf("%d %d\\n", n, j);
             return narrow(300);
+        }
+        """,
+        // float complex arithmetic and conversions between complex types
+        PRELUDE + """
+        int main(void) {
+            union { float _Complex z; float p[2]; } u;
+            u.p[0] = 1.5f; u.p[1] = -0.75f; float _Complex a = u.z;
+            u.p[0] = 0.3f; u.p[1] = 2.2f; float _Complex b = u.z;
+            float _Complex q = a / b, m = a * b, s = a - b;
+            double _Complex w = q;
+            printf("%.9g %.9g %.9g %.9g %.9g %.9g\\n", __real__ q, __imag__ q, __real__ m, __imag__ m, __real__ s, __imag__ s);
+            printf("%.17g %.17g %d\\n", __real__ w, __imag__ w, (int)(_Bool)b);
+            double r = a; float _Complex back = r;
+            printf("%g %g\\n", __real__ back, __imag__ back);
+            return -q == -q;
+        }
+        """,
+        // indirect calls with struct arguments and results, tables of handlers, pointer comparisons
+        PRELUDE + """
+        struct Vec { double x, y, z; };
+        typedef struct Vec (*BinOp)(struct Vec, struct Vec);
+        static struct Vec add(struct Vec a, struct Vec b) { return (struct Vec){ a.x + b.x, a.y + b.y, a.z + b.z }; }
+        static struct Vec cross(struct Vec a, struct Vec b) {
+            struct Vec r = { a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x }; return r;
+        }
+        struct Handler { const char *name; BinOp op; };
+        static struct Handler handlers[] = { { "add", add }, { "cross", cross } };
+        static int cmp_count;
+        static int less(const void *a, const void *b) { cmp_count++; return a < b; }
+        int main(void) {
+            struct Vec i = { 1, 0, 0 }, j = { 0, 1, 0 };
+            for (unsigned k = 0; k < sizeof handlers / sizeof handlers[0]; k++) {
+                struct Vec r = handlers[k].op(i, j);
+                printf("%s %g %g %g\\n", handlers[k].name, r.x, r.y, r.z);
+            }
+            BinOp f = cross; struct Vec t = f(f(i, j), i);
+            printf("%g %g %g %g\\n", t.x, t.y, t.z, i.x);
+            int arr[4]; int *p = &arr[1], *q = &arr[3];
+            printf("%d %d %d %ld\\n", p < q, q <= p, less(p, q), (char *)q - (char *)p);
+            char c = -1; unsigned char uc = 255;
+            printf("%d %d %d\\n", c == uc, c < 0, (unsigned char)c == uc);
+            float fl = 1.1f; printf("%.10f %f\\n", fl, fl * 2);
+            return cmp_count;
+        }
+        """,
+        // the order gcc evaluates operands in (C leaves it unspecified; jomp follows gcc)
+        PRELUDE + """
+        int x, arr[4];
+        int *f(void) { puts("f"); return &x; }
+        int g(void) { puts("g"); return 1; }
+        int h(void) { puts("h"); return 2; }
+        struct S { int a, b; } s1, s2;
+        struct S *sf(void) { puts("sf"); return &s1; }
+        struct S sg(void) { puts("sg"); return s2; }
+        int two(int a, int b) { return a * 10 + b; }
+        int main(void) {
+            puts("-assign"); *f() = g();
+            puts("-compound"); *f() += g();
+            puts("-add"); x = g() + h();
+            puts("-index"); arr[g()] = h();
+            puts("-struct"); *sf() = sg();
+            puts("-args"); x = two(g(), h());
+            int (*fps[2])(int, int) = { two, two };
+            puts("-callee"); fps[g()](h(), 0);
+            puts("-member"); sf()->a = h();
+            return x;
+        }
+        """,
+        // VLAs in loop bodies give their space back every iteration (this needs ~800 MB otherwise)
+        PRELUDE + """
+        int main(void) {
+            long total = 0;
+            for (int it = 0; it < 200; it++) {
+                int n = 500000 + it;
+                char big[n];
+                big[0] = 1; big[n - 1] = 2;
+                if (it % 7 == 0) continue;
+                total += big[0] + big[n - 1] + sizeof big;
+                if (it == 150) break;
+            }
+            int k = 0;
+            while (k < 100) { double tmp[k + 100000]; tmp[k] = k; k++; }
+            printf("%ld %d\\n", total, k);
+            return 0;
+        }
+        """,
+        // the benchmark kernels (small sizes): matrix multiply, n-body, sieve, string work
+        PRELUDE + """
+        #define N 24
+        static double A[N][N], B[N][N], C[N][N];
+        struct Body { double x, y, z, vx, vy, vz, m; };
+        static void advance(int n, struct Body *b, double dt) {
+            for (int i = 0; i < n; i++)
+                for (int j = i + 1; j < n; j++) {
+                    double dx = b[i].x - b[j].x, dy = b[i].y - b[j].y, dz = b[i].z - b[j].z;
+                    double d2 = dx * dx + dy * dy + dz * dz, mag = dt / (d2 * sqrt(d2));
+                    b[i].vx -= dx * b[j].m * mag; b[i].vy -= dy * b[j].m * mag; b[i].vz -= dz * b[j].m * mag;
+                    b[j].vx += dx * b[i].m * mag; b[j].vy += dy * b[i].m * mag; b[j].vz += dz * b[i].m * mag;
+                }
+            for (int i = 0; i < n; i++) { b[i].x += dt * b[i].vx; b[i].y += dt * b[i].vy; b[i].z += dt * b[i].vz; }
+        }
+        static unsigned hash(const char *s) { unsigned h = 5381; while (*s) h = h * 33 ^ (unsigned char)*s++; return h; }
+        int main(void) {
+            for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { A[i][j] = i + j * 0.5; B[i][j] = i == j ? 2 : 0.25; }
+            for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { double s = 0; for (int k = 0; k < N; k++) s += A[i][k] * B[k][j]; C[i][j] = s; }
+            printf("%.6f %.6f\\n", C[0][0], C[N - 1][N - 2]);
+            struct Body bodies[3] = { { 0, 0, 0, 0, 0, 0, 39.47 }, { 1, 0, 0, 0, 6.28, 0, 0.0001 }, { 0, 5.2, 0, -2.7, 0, 0, 0.037 } };
+            for (int s = 0; s < 100; s++) advance(3, bodies, 0.01);
+            printf("%.9f %.9f %.9f\\n", bodies[1].x, bodies[1].y, bodies[2].vx);
+            static char sieve[1000]; int primes = 0;
+            for (int i = 2; i < 1000; i++) if (!sieve[i]) { primes++; for (int j = i * i; j < 1000; j += i) sieve[j] = 1; }
+            char buf[64]; int len = 0;
+            for (const char *w = "the quick brown fox"; *w; w++) if (*w != ' ') buf[len++] = *w - 32;
+            buf[len] = 0;
+            printf("%d %s %u\\n", primes, buf, hash(buf));
+            return primes % 256;
         }
         """);
 }

@@ -1,0 +1,5 @@
+// CHECK: 5:2: error: expected '}'
+int main(void) {
+    if (1) {
+        return 0;
+}

@@ -1,0 +1,5 @@
+// CHECK: 2:8: error: expected value in expression
+#if 1 +
+int x;
+#endif
+int main(void) { return 0; }

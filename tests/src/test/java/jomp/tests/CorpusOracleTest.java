@@ -1,0 +1,105 @@
+package jomp.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Checks the corpus itself against outside compilers, so that CI notices a bad test before it
+ * blames jomp: every runnable program compiles with {@code -Wall -Werror} under gcc and clang-19
+ * and both binaries print the same bytes and exit the same way; every invalid program still gets
+ * exactly its CHECK lines from clang-19; and no runnable program has undefined behaviour that
+ * gcc's AddressSanitizer or UndefinedBehaviorSanitizer can see (where it has, jomp could differ
+ * and be right). Skipped where gcc or clang-19 (or the sanitizer runtime) is not installed.
+ */
+class CorpusOracleTest {
+    private static final List<String> STRICT = List.of("-Wall", "-Werror");
+
+    @Test
+    void corpusIsLargeEnough() {
+        assertThat(Corpus.runPrograms()).hasSizeGreaterThanOrEqualTo(90);
+        assertThat(Corpus.invalidPrograms()).hasSizeGreaterThanOrEqualTo(30);
+    }
+
+    @Test
+    void xfailNamesExistingPrograms() {
+        for (String k : Corpus.xfail()) {
+            assertThat(Corpus.root().resolve("tests/c").resolve(k)).as("tests/xfail.txt entry %s", k).isRegularFile();
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> gccAndClangAgree() {
+        return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> agree(p)));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> noUndefinedBehaviour() {
+        return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> sanitized(p)));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> clangPrintsTheCheckLines() {
+        return Corpus.invalidPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> clangChecks(p)));
+    }
+
+    private static void agree(Path program) {
+        assumeTrue(Exec.available("gcc") && Exec.available("clang-19"), "gcc and clang-19 are needed");
+        String stem = Corpus.stem(program);
+        Path gcc = Corpus.work("oracle-gcc").resolve(stem), clang = Corpus.work("oracle-clang").resolve(stem);
+        Exec.Result g = Reference.compile("gcc", program, STRICT, gcc);
+        assertThat(g.status()).as(g.describe("gcc")).isZero();
+        Exec.Result c = Reference.compile("clang-19", program, STRICT, clang);
+        assertThat(c.status()).as(c.describe("clang-19")).isZero();
+        Exec.Result rg = Reference.runProgram(gcc), rc = Reference.runProgram(clang);
+        assertThat(rg.timedOut()).as(rg.describe("gcc-built " + stem)).isFalse();
+        assertThat(rg.status()).as("gcc-built %s crashed: %s", stem, rg.stderr()).isBetween(0, 123);
+        assertThat(rg.stdout()).as("%s prints nothing", stem).isNotEmpty();
+        assertThat(rc.stdoutText()).as("stdout of the clang-built %s vs the gcc-built one", stem).isEqualTo(rg.stdoutText());
+        assertThat(rc.stdout()).as("stdout bytes of %s", stem).isEqualTo(rg.stdout());
+        assertThat(rc.status()).as("exit status of the clang-built %s vs the gcc-built one", stem).isEqualTo(rg.status());
+        Exec.Result again = Reference.runProgram(gcc);
+        assertThat(again.stdout()).as("%s is not deterministic: a second run printed something else", stem).isEqualTo(rg.stdout());
+    }
+
+    private static void sanitized(Path program) {
+        assumeTrue(Exec.available("gcc"), "gcc is needed");
+        String stem = Corpus.stem(program);
+        Path exe = Corpus.work("oracle-sanitize").resolve(stem);
+        Exec.Result b = Reference.compile("gcc", program, List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"), exe);
+        assumeTrue(b.status() == 0 || !b.stderr().contains("cannot find"), "gcc's sanitizer runtime is not installed");
+        assertThat(b.status()).as(b.describe("gcc -fsanitize")).isZero();
+        List<String> cmd = new ArrayList<>(List.of(exe.toString()));
+        cmd.addAll(Corpus.ARGS);
+        Map<String, String> env = new java.util.HashMap<>(Corpus.ENV);
+        env.put("ASAN_OPTIONS", "detect_leaks=0");
+        Exec.Result r = Exec.run(cmd, exe.getParent(), env, exe.getParent().resolve("tmp"));
+        assertThat(r.timedOut()).as(r.describe("sanitized " + stem)).isFalse();
+        assertThat(r.stderr()).as("%s has undefined behaviour", stem).doesNotContain("runtime error").doesNotContain("AddressSanitizer");
+    }
+
+    private static void clangChecks(Path program) {
+        assumeTrue(Exec.available("clang-19"), "clang-19 is needed");
+        List<Corpus.Check> checks = Corpus.checks(program);
+        assertThat(checks).as("%s has no CHECK lines", program.getFileName()).isNotEmpty();
+        String file = program.getFileName().toString();
+        List<String> cmd = new ArrayList<>(List.of("clang-19", "-fsyntax-only", "-std=gnu11"));
+        if (Corpus.wantsWerror(program)) cmd.add("-Werror");
+        cmd.add(file);
+        Exec.Result r = Exec.run(cmd, program.getParent(), Map.of(), Corpus.work("oracle-clang").resolve("tmp"));
+        List<String> got = r.stderr().lines().filter(l -> l.startsWith(file + ":"))
+                .filter(l -> l.matches(".*?:\\d+:\\d+: (error|warning|fatal error): .*")).toList();
+        List<String> want = checks.stream().map(c -> c.render(file)).toList();
+        assertThat(got).as("clang-19's errors and warnings for %s (update with tests/bin/check-invalid.sh --update)", file)
+                .containsExactlyElementsOf(want);
+        assertThat(r.status()).as(r.describe("clang-19")).isEqualTo(1);
+    }
+}

@@ -1,0 +1,94 @@
+package jomp.tests;
+
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Differential test of jomp against gcc: each program in tests/c/run is compiled by
+ * {@code gcc -std=gnu11 -O0} and by {@code bin/jomp -std=gnu11 -O0} (both with -fopenmp when the
+ * program uses OpenMP), both binaries run with argv "one two three" and JOMP_TEST_ENV=hello, and
+ * their stdout bytes and exit status must be identical. Programs listed in tests/xfail.txt must
+ * still differ (or fail to build); one that starts passing fails the run until it leaves the list.
+ */
+class CorpusRunTest {
+    @TestFactory
+    Stream<DynamicTest> jompMatchesGcc() {
+        Set<String> xfail = Corpus.xfail();
+        return Corpus.runPrograms().stream()
+                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> check(p, xfail.contains(Corpus.key(p)))));
+    }
+
+    private static void check(Path program, boolean expectFailure) {
+        String problem = compare(program);
+        if (expectFailure && problem == null) {
+            fail("XPASS: " + Corpus.key(program) + " now matches gcc; remove it from tests/xfail.txt");
+        }
+        if (!expectFailure && problem != null) fail(problem);
+    }
+
+    /** Returns null when jomp's binary behaves exactly like gcc's, else what went wrong. */
+    private static String compare(Path program) {
+        assumeTrue(Exec.available("gcc"), "gcc is needed as the reference compiler");
+        String stem = Corpus.stem(program);
+        Path gccExe = Corpus.work("gcc").resolve(stem);
+        Exec.Result g = Reference.compile("gcc", program, List.of(), gccExe);
+        assumeTrue(g.status() == 0, () -> "the reference build failed, see CorpusOracleTest: " + g.describe("gcc"));
+        Exec.Result want = Reference.runProgram(gccExe);
+
+        Path jompExe = Corpus.work("jomp").resolve(stem);
+        try {
+            Files.deleteIfExists(jompExe);
+        } catch (java.io.IOException e) {
+            return "cannot delete " + jompExe + ": " + e.getMessage();
+        }
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("-std=gnu11", "-O0"));
+        if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
+        cmd.addAll(Corpus.flags(program));
+        cmd.add(program.toString());
+        cmd.addAll(Corpus.linkedSources(program));
+        cmd.addAll(List.of("-o", jompExe.toString()));
+        Exec.Result j = Exec.run(cmd, program.getParent(), Map.of(), jompExe.getParent().resolve("tmp"));
+        if (j.timedOut() || j.status() != 0) return j.describe("jomp");
+        if (!Files.isExecutable(jompExe)) return "jomp exited 0 but wrote no executable " + jompExe;
+
+        Exec.Result got = Reference.runProgram(jompExe);
+        if (got.timedOut()) return got.describe("the jomp-built " + stem);
+        if (!Arrays.equals(got.stdout(), want.stdout())) {
+            return "stdout differs from gcc's (exit status jomp " + got.status() + ", gcc " + want.status() + ")\n"
+                    + firstDifference(want.stdoutText(), got.stdoutText())
+                    + (got.stderr().isBlank() ? "" : "\njomp-built program's stderr: " + clip(got.stderr()));
+        }
+        if (got.status() != want.status()) {
+            return "exit status " + got.status() + ", gcc's binary exits " + want.status()
+                    + (got.stderr().isBlank() ? "" : "\nstderr: " + clip(got.stderr()));
+        }
+        return null;
+    }
+
+    /** The first differing line, numbered, so that a failure reads like a one-line diff. */
+    private static String firstDifference(String want, String got) {
+        List<String> w = want.lines().toList(), g = got.lines().toList();
+        for (int i = 0; i < Math.max(w.size(), g.size()); i++) {
+            String a = i < w.size() ? w.get(i) : "<end of output>", b = i < g.size() ? g.get(i) : "<end of output>";
+            if (!a.equals(b)) return "line " + (i + 1) + ":\n  gcc:  " + a + "\n  jomp: " + b;
+        }
+        return "the outputs differ only in line endings or a final newline";
+    }
+
+    private static String clip(String s) {
+        s = s.strip();
+        return s.length() > 2000 ? s.substring(0, 2000) + "\n[...]" : s;
+    }
+}

@@ -1,0 +1,81 @@
+package jomp.tests;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs one external process with a time limit, its stdin empty and its output captured in files. */
+final class Exec {
+    /** Every compiler and test program gets this long; a hung process is killed, never waited on. */
+    static final long TIMEOUT_SECONDS = 30;
+
+    /** What a finished (or killed) process left behind. */
+    record Result(List<String> command, int status, byte[] stdout, String stderr, boolean timedOut) {
+        String stdoutText() { return new String(stdout, StandardCharsets.UTF_8); }
+
+        /** One line for failure messages: the command's name, its status and the start of its stderr. */
+        String describe(String who) {
+            if (timedOut) return who + " timed out after " + TIMEOUT_SECONDS + " s: " + String.join(" ", command);
+            String err = stderr.strip();
+            if (err.length() > 4000) err = err.substring(0, 4000) + "\n[...]";
+            return who + " exited " + status + (err.isEmpty() ? "" : ": " + err);
+        }
+    }
+
+    private Exec() {}
+
+    /**
+     * Runs {@code command} in {@code dir} with {@code env} added to this process's environment.
+     * stdout and stderr go through files in {@code scratch} so that a chatty process never blocks
+     * on a full pipe.
+     */
+    static Result run(List<String> command, Path dir, Map<String, String> env, Path scratch) {
+        try {
+            Files.createDirectories(scratch);
+            Path out = Files.createTempFile(scratch, "stdout", ".txt");
+            Path err = Files.createTempFile(scratch, "stderr", ".txt");
+            try {
+                ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                        .redirectOutput(out.toFile()).redirectError(err.toFile());
+                pb.environment().putAll(env);
+                Process p = pb.start();
+                boolean done = p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                if (!done) {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                    p.waitFor(5, TimeUnit.SECONDS);
+                }
+                return new Result(command, done ? p.exitValue() : -1, Files.readAllBytes(out),
+                        Files.readString(err, StandardCharsets.ISO_8859_1), !done);
+            } finally {
+                Files.deleteIfExists(out);
+                Files.deleteIfExists(err);
+            }
+        } catch (IOException e) {
+            return new Result(command, -1, new byte[0], "cannot run " + command.get(0) + ": " + e.getMessage(), false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result(command, -1, new byte[0], "interrupted", false);
+        }
+    }
+
+    /** True when {@code tool} can be started (e.g. gcc or clang-19 is installed). */
+    static boolean available(String tool) {
+        try {
+            Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
