@@ -171,7 +171,7 @@ public final class JvmBackend {
         }
 
         private boolean usesAlloca() {
-            for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i instanceof Insn.Alloca) return true;
+            for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i instanceof Insn.Alloca || i instanceof Insn.StackSave) return true;
             return false;
         }
 
@@ -298,6 +298,16 @@ public final class JvmBackend {
                     pushInt(Math.max(1, a.align()));
                     mv.visitMethodInsn(INVOKEVIRTUAL, STACK, "alloc", "(JI)J", false);
                     store(a.dst());
+                }
+                case Insn.StackSave ss -> {
+                    mv.visitVarInsn(ALOAD, stackLocal);
+                    mv.visitFieldInsn(GETFIELD, STACK, "sp", "J");
+                    store(ss.dst());
+                }
+                case Insn.StackRestore sr -> {
+                    mv.visitVarInsn(ALOAD, stackLocal);
+                    load(sr.saved());
+                    mv.visitFieldInsn(PUTFIELD, STACK, "sp", "J");
                 }
                 case Insn.MemCopy c -> {
                     load(c.dstAddr()); load(c.srcAddr()); loadAsLong(c.size());
