@@ -49,6 +49,8 @@ public final class ExecutableWriter {
         mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         mf.getMainAttributes().put(Attributes.Name.MAIN_CLASS, HostLinker.MAIN.replace('/', '.'));
         mf.getMainAttributes().putValue("Enable-Native-Access", "ALL-UNNAMED");
+        // lets the runtime use the JDK's unchecked memory accessors (jomp.runtime.mem.Mem)
+        mf.getMainAttributes().putValue("Add-Exports", "java.base/jdk.internal.misc");
         mf.getMainAttributes().putValue("Created-By", "jomp");
         Set<String> seen = new HashSet<>();
         try (JarOutputStream out = new JarOutputStream(jar, mf)) {
