@@ -4,6 +4,7 @@
 # JVM (warm, WarmCompile.java), and with `clang-19 -O0 -c` and `gcc -O0 -c` side by side.
 # Prints median wall times, the ratios to clang and gcc, and the 100k/10k growth (linear ≈ 10).
 # Usage: frontend/bench/compile-speed.sh [RUNS]   (default 3 cold runs; warm runs 2*RUNS+4)
+# JOMP_WARM_OPTS adds JVM options to the warm JVM (e.g. -Xmn2g, to show the GC effect).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -25,7 +26,7 @@ for lines in 10000 100000; do
   python3 "$here/gen-program.py" "$lines" >"$src"
   n=$(wc -l <"$src")
   cold[$lines]=$(timed "$root/bin/jomp" -c "$src" -o "$work/j.o")
-  warm[$lines]=$("$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xss16m \
+  warm[$lines]=$("$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xss16m ${JOMP_WARM_OPTS:-} \
       -cp "$jomp_lib/*" "$here/WarmCompile.java" $((2 * runs + 4)) "$src" "$work/w.o")
   c=$(timed clang-19 -O0 -w -c "$src" -o "$work/c.o")
   g=$(timed gcc -O0 -w -c "$src" -o "$work/g.o")

@@ -39,7 +39,7 @@ public final class ExecutableWriter {
               [ -n "$v" ] && [ "$v" -ge 25 ] 2>/dev/null && { j=$c/bin/java; break; }
             done
             [ -n "$j" ] || { echo "$0: error: no Java 25 or newer found (set JAVA_HOME)" >&2; exit 127; }
-            exec "$j" -XX:+UseSerialGC -Xshare:auto -Xss16m -Djomp.program="$0" $JOMP_JAVA_OPTS -jar "$0" "$@"
+            exec "$j" -XX:+UseSerialGC --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" $JOMP_JAVA_OPTS -jar "$0" "$@"
             exit 127
             """;
 
@@ -49,8 +49,6 @@ public final class ExecutableWriter {
         mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         mf.getMainAttributes().put(Attributes.Name.MAIN_CLASS, HostLinker.MAIN.replace('/', '.'));
         mf.getMainAttributes().putValue("Enable-Native-Access", "ALL-UNNAMED");
-        // lets the runtime use the JDK's unchecked memory accessors (jomp.runtime.mem.Mem)
-        mf.getMainAttributes().putValue("Add-Exports", "java.base/jdk.internal.misc");
         mf.getMainAttributes().putValue("Created-By", "jomp");
         Set<String> seen = new HashSet<>();
         try (JarOutputStream out = new JarOutputStream(jar, mf)) {
