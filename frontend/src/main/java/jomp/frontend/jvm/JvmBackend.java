@@ -106,6 +106,10 @@ public final class JvmBackend {
         private int stackLocal = -1;   // the Stack object
         private int markLocal = -1;    // sp at entry (long)
         private int fpLocal = -1;      // frame base address (long)
+        /** Comparisons whose only use is the branch right after them: compiled as one compare-and-jump. */
+        private final Map<Integer, Insn.Cmp> fusedCmps = new HashMap<>();
+        /** The block emitted after the current one (a jump to it falls through), or null. */
+        private BasicBlock nextBlock;
 
         MethodGen(ClassWriter cw, String owner, Set<String> localFunctions, Function f) {
             this.owner = owner;
@@ -161,13 +165,70 @@ public final class JvmBackend {
                 }
             }
             for (BasicBlock b : f.blocks) labels.put(b, new Label());
-            for (BasicBlock b : f.blocks) {
+            findFusedCompares();
+            for (int k = 0; k < f.blocks.size(); k++) {
+                BasicBlock b = f.blocks.get(k);
+                nextBlock = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
                 mv.visitLabel(labels.get(b));
-                for (Insn i : b.insns) insn(i);
+                for (Insn i : b.insns) {
+                    if (i instanceof Insn.Cmp c && fusedCmps.containsKey(c.dst().id)) continue; // emitted by the branch
+                    insn(i);
+                }
                 terminator(b.terminator);
             }
             mv.visitMaxs(0, 0);
             mv.visitEnd();
+        }
+
+        /** A block ending in {@code c = cmp ...; condbr c} where c has no other use needs no 0/1 value. */
+        private void findFusedCompares() {
+            Map<Integer, Integer> uses = new HashMap<>();
+            for (BasicBlock b : f.blocks) {
+                for (Insn i : b.insns) for (Value v : operands(i)) countUse(uses, v);
+                switch (b.terminator) {
+                    case Terminator.CondBr cb -> countUse(uses, cb.cond());
+                    case Terminator.Switch sw -> countUse(uses, sw.value());
+                    case Terminator.Ret r -> countUse(uses, r.value());
+                    case null, default -> { }
+                }
+            }
+            for (BasicBlock b : f.blocks) {
+                if (b.insns.isEmpty() || !(b.terminator instanceof Terminator.CondBr cb)) continue;
+                if (b.insns.get(b.insns.size() - 1) instanceof Insn.Cmp c && cb.cond() instanceof Reg r
+                        && r.id == c.dst().id && uses.get(r.id) == 1) {
+                    fusedCmps.put(r.id, c);
+                }
+            }
+        }
+
+        private static void countUse(Map<Integer, Integer> uses, Value v) {
+            if (v instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
+        }
+
+        private static List<Value> operands(Insn insn) {
+            return switch (insn) {
+                case Insn.Binary b -> List.of(b.a(), b.b());
+                case Insn.Unary u -> List.of(u.a());
+                case Insn.Cmp c -> List.of(c.a(), c.b());
+                case Insn.Convert c -> List.of(c.src());
+                case Insn.Copy c -> List.of(c.src());
+                case Insn.Load l -> List.of(l.addr());
+                case Insn.Store st -> List.of(st.value(), st.addr());
+                case Insn.SlotAddr sa -> List.of();
+                case Insn.GlobalAddr g -> List.of();
+                case Insn.FuncAddr fa -> List.of();
+                case Insn.Alloca a -> List.of(a.size());
+                case Insn.StackSave ss -> List.of();
+                case Insn.StackRestore sr -> List.of(sr.saved());
+                case Insn.MemCopy mc -> List.of(mc.dstAddr(), mc.srcAddr(), mc.size());
+                case Insn.MemSet ms -> List.of(ms.dstAddr(), ms.value(), ms.size());
+                case Insn.Call c -> c.args();
+                case Insn.CallIndirect c -> {
+                    List<Value> l = new ArrayList<>(c.args());
+                    l.add(c.target());
+                    yield l;
+                }
+            };
         }
 
         private boolean usesAlloca() {
@@ -530,15 +591,31 @@ public final class JvmBackend {
 
         private void terminator(Terminator t) {
             switch (t) {
-                case Terminator.Br br -> mv.visitJumpInsn(GOTO, labels.get(br.target()));
+                case Terminator.Br br -> jumpTo(br.target());
                 case Terminator.CondBr cb -> {
                     Value c = cb.cond();
+                    Insn.Cmp fused = c instanceof Reg r ? fusedCmps.get(r.id) : null;
+                    if (fused != null) {
+                        boolean integral = fused.a().type() != IrType.F32 && fused.a().type() != IrType.F64;
+                        if (integral && cb.ifTrue() == nextBlock && cb.ifFalse() != nextBlock) {
+                            // fall into the true block; NaN makes float negation inexact, so integers only
+                            jumpIf(new Insn.Cmp(negate(fused.op()), fused.dst(), fused.a(), fused.b()), labels.get(cb.ifFalse()));
+                        } else {
+                            jumpIf(fused, labels.get(cb.ifTrue()));
+                            jumpTo(cb.ifFalse());
+                        }
+                        return;
+                    }
                     load(c);
                     if (c.type().isWide()) { mv.visitInsn(LCONST_0); mv.visitInsn(LCMP); }
                     else if (c.type() == IrType.F64) { mv.visitInsn(DCONST_0); mv.visitInsn(DCMPL); }
                     else if (c.type() == IrType.F32) { mv.visitInsn(FCONST_0); mv.visitInsn(FCMPL); }
-                    mv.visitJumpInsn(IFNE, labels.get(cb.ifTrue()));
-                    mv.visitJumpInsn(GOTO, labels.get(cb.ifFalse()));
+                    if (cb.ifTrue() == nextBlock && cb.ifFalse() != nextBlock) {
+                        mv.visitJumpInsn(IFEQ, labels.get(cb.ifFalse()));
+                    } else {
+                        mv.visitJumpInsn(IFNE, labels.get(cb.ifTrue()));
+                        jumpTo(cb.ifFalse());
+                    }
                 }
                 case Terminator.Switch sw -> switchTo(sw);
                 case Terminator.Ret r -> {
@@ -558,6 +635,21 @@ public final class JvmBackend {
                 }
                 case null -> throw new IllegalStateException("block without terminator in " + f.name);
             }
+        }
+
+        private static Insn.CmpOp negate(Insn.CmpOp op) {
+            return switch (op) {
+                case EQ -> Insn.CmpOp.NE; case NE -> Insn.CmpOp.EQ;
+                case LT -> Insn.CmpOp.GE; case GE -> Insn.CmpOp.LT;
+                case LE -> Insn.CmpOp.GT; case GT -> Insn.CmpOp.LE;
+                case ULT -> Insn.CmpOp.UGE; case UGE -> Insn.CmpOp.ULT;
+                case ULE -> Insn.CmpOp.UGT; case UGT -> Insn.CmpOp.ULE;
+            };
+        }
+
+        /** A jump, left out when the target is the next block. */
+        private void jumpTo(BasicBlock target) {
+            if (target != nextBlock) mv.visitJumpInsn(GOTO, labels.get(target));
         }
 
         private static int returnOp(IrType t) {

@@ -39,7 +39,7 @@ public final class ExecutableWriter {
               [ -n "$v" ] && [ "$v" -ge 25 ] 2>/dev/null && { j=$c/bin/java; break; }
             done
             [ -n "$j" ] || { echo "$0: error: no Java 25 or newer found (set JAVA_HOME)" >&2; exit 127; }
-            exec "$j" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Xss16m -Djomp.program="$0" $JOMP_JAVA_OPTS -jar "$0" "$@"
+            exec "$j" -XX:+UseSerialGC --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" $JOMP_JAVA_OPTS -jar "$0" "$@"
             exit 127
             """;
 
