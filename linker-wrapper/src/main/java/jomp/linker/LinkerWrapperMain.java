@@ -50,6 +50,9 @@ public final class LinkerWrapperMain implements Callable<Integer> {
 
     private PrintStream err = System.err;
 
+    /** Libraries gcc users name that jomp's runtime already holds: -lm, -lc, -lpthread, -lgomp, ... */
+    static final java.util.Set<String> BUILT_IN_LIBRARIES = java.util.Set.of("c", "m", "pthread", "dl", "rt", "gomp", "omp", "iomp5", "omptarget");
+
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
@@ -72,7 +75,12 @@ public final class LinkerWrapperMain implements Callable<Integer> {
         try {
             List<HostLinker.Input> objects = new ArrayList<>();
             for (String in : inputs) {
-                if (in.startsWith("-l")) { error("cannot find -l" + in.substring(2) + " (jomp links objects; the C library is built in)"); return 1; }
+                if (in.startsWith("-l")) {
+                    // libc, libm, the thread and OpenMP runtimes are part of every jomp program
+                    if (BUILT_IN_LIBRARIES.contains(in.substring(2))) continue;
+                    error("cannot find " + in);
+                    return 1;
+                }
                 Path p = Path.of(in);
                 if (!Files.isRegularFile(p)) { error(in + ": No such file or directory"); return 1; }
                 byte[] bytes = Files.readAllBytes(p);
