@@ -48,7 +48,8 @@ public final class Parallel {
         int level = outer.level + 1;
         Team team = new Team(n, level, outer.activeLevel + (n > 1 ? 1 : 0), me);
         int inner = level < Icv.NUM_THREADS_LIST.length ? Icv.NUM_THREADS_LIST[level] : me.nthreads;
-        for (int i = 1; i < n; i++) Worker.obtain().assign(new OmpThread(team, i, inner), body, args);
+        Worker[] workers = new Worker[n]; // [0] is the master, the calling thread
+        for (int i = 1; i < n; i++) (workers[i] = Worker.obtain()).assign(new OmpThread(team, i, inner), body, args);
         OmpThread.set(new OmpThread(team, 0, inner));
         Throwable failure = null;
         try {
@@ -57,6 +58,7 @@ public final class Parallel {
             failure = e;
         }
         team.join();
+        Worker.release(workers);
         OmpThread.set(me);
         if (failure == null) failure = team.failure;
         if (failure != null) throw Parallel.<RuntimeException>sneaky(failure);

@@ -34,6 +34,12 @@ final class Worker extends Thread {
         return w;
     }
 
+    /**
+     * Returns workers to the pool once their team has joined: a worker that finished early must
+     * not be taken again by the same fork, or the team could wait for it at a barrier forever.
+     */
+    static void release(Worker[] ws) { for (int i = ws.length - 1; i > 0; i--) IDLE.addFirst(ws[i]); }
+
     /** Gives this (idle) worker its part of a region and wakes it. */
     void assign(OmpThread t, MethodHandle body, long args) {
         this.body = body;
@@ -60,8 +66,7 @@ final class Worker extends Thread {
             }
             Team team = t.team;
             OmpThread.set(null);
-            IDLE.addFirst(this); // before signalling, so the next fork finds this thread free
-            team.workerDone(failure);
+            team.workerDone(failure); // the master returns this thread to the pool after the join
         }
     }
 }
