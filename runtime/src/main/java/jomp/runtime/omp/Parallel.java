@@ -56,11 +56,12 @@ public final class Parallel {
             body.invokeExact(0, args);
         } catch (Throwable e) {
             failure = e;
+            team.fail(e);
         }
         team.join();
         Worker.release(workers);
         OmpThread.set(me);
-        if (failure == null) failure = team.failure;
+        if (team.failure != null) failure = team.failure; // the first failure, not a TeamAborted
         if (failure != null) throw Parallel.<RuntimeException>sneaky(failure);
     }
 

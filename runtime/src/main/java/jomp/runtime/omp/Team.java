@@ -61,6 +61,7 @@ final class Team {
         }
         synchronized (this) {
             while (phase == p) {
+                if (failure != null) throw new TeamAborted();
                 try {
                     wait();
                 } catch (InterruptedException e) {
@@ -73,8 +74,25 @@ final class Team {
 
     /** A worker finished the region (normally or not); the last one wakes the master. */
     void workerDone(Throwable t) {
-        if (t != null && failure == null) failure = t;
+        if (t != null) fail(t);
         if (running.decrementAndGet() == 0) LockSupport.unpark(master);
+    }
+
+    /**
+     * A member failed: the others can no longer meet it at a barrier, so those waiting there (or
+     * arriving later) leave the region too, and the fork rethrows the first failure.
+     */
+    void fail(Throwable t) {
+        synchronized (this) {
+            if (failure == null && !(t instanceof TeamAborted)) failure = t;
+            else if (failure == null) return;
+            notifyAll();
+        }
+    }
+
+    /** Thrown out of a barrier whose team lost a member to a failure. */
+    static final class TeamAborted extends RuntimeException {
+        TeamAborted() { super("jomp: another thread of the OpenMP team failed", null, false, false); }
     }
 
     /** The master waits for every worker to finish the region (the region's closing barrier). */

@@ -165,4 +165,26 @@ class ParallelTest {
         parallel(3, (num, args) -> ran.incrementAndGet()); // the pool still works
         assertThat(ran.get()).isEqualTo(3);
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60) // guards against a hang, the failure this test is about
+    void aMemberFailingBeforeABarrierDoesNotHangTheOthers() {
+        AtomicInteger passed = new AtomicInteger();
+        assertThatThrownBy(() -> parallel(4, (num, args) -> {
+            if (num == 1) throw new ArithmeticException("division by zero in 1");
+            Parallel.barrier();
+            passed.incrementAndGet();
+        })).isInstanceOf(ArithmeticException.class).hasMessage("division by zero in 1");
+        assertThat(passed.get()).isZero();
+        // nested: the inner failure fails the outer region too
+        OmpApi.omp_set_nested(1);
+        try {
+            assertThatThrownBy(() -> parallel(2, (o, a) -> {
+                parallel(2, (i, b) -> { if (o == 0 && i == 1) throw new IllegalStateException("inner"); });
+                Parallel.barrier();
+            })).hasMessage("inner");
+        } finally {
+            OmpApi.omp_set_nested(0);
+        }
+    }
 }
