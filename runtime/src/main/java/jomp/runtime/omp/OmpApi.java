@@ -1,0 +1,109 @@
+package jomp.runtime.omp;
+
+import jomp.runtime.libc.Stdlib;
+import jomp.runtime.mem.Mem;
+
+/**
+ * omp.h's thread, team, schedule, lock, timing and memory routines on the host runtime, named and
+ * typed as the host ABI says (docs/design/abi.md). The device routines are in {@link OmpDevices}.
+ */
+public final class OmpApi {
+    private OmpApi() {}
+
+    private static volatile long defaultAllocator = 1; // omp_default_mem_alloc
+
+    // ---- threads and teams
+
+    public static void omp_set_num_threads(int n) { if (n > 0) OmpThread.current().nthreads = n; }
+    public static int omp_get_num_threads() { return OmpThread.current().team.size; }
+    public static int omp_get_max_threads() { return OmpThread.current().nthreads; }
+    public static int omp_get_thread_num() { return OmpThread.current().num; }
+    public static int omp_get_num_procs() { return Icv.NUM_PROCS; }
+    public static int omp_in_parallel() { return OmpThread.current().team.activeLevel > 0 ? 1 : 0; }
+    public static void omp_set_dynamic(int flag) { Icv.dynamic = flag != 0; }
+    public static int omp_get_dynamic() { return Icv.dynamic ? 1 : 0; }
+    /** Deprecated in OpenMP 5.0 but common: on means max-active-levels at its limit, off means 1. */
+    public static void omp_set_nested(int flag) { Icv.maxActiveLevels = flag != 0 ? Icv.MAX_ACTIVE_LEVELS_LIMIT : 1; }
+    public static int omp_get_nested() { return Icv.maxActiveLevels > 1 ? 1 : 0; }
+
+    public static void omp_set_schedule(int kind, int chunk) {
+        int k = kind & 0x7fffffff;
+        if (k < Icv.SCHED_STATIC || k > Icv.SCHED_AUTO) return;
+        Icv.runSchedKind = kind;
+        Icv.runSchedChunk = chunk > 0 && k != Icv.SCHED_AUTO ? chunk : 0;
+    }
+
+    public static void omp_get_schedule(long kind, long chunk) {
+        Mem.putInt(kind, Icv.runSchedKind);
+        Mem.putInt(chunk, Icv.runSchedChunk);
+    }
+
+    public static int omp_get_thread_limit() { return Icv.THREAD_LIMIT; }
+    public static void omp_set_max_active_levels(int n) { if (n >= 0) Icv.maxActiveLevels = Math.min(n, Icv.MAX_ACTIVE_LEVELS_LIMIT); }
+    public static int omp_get_max_active_levels() { return Icv.maxActiveLevels; }
+    public static int omp_get_level() { return OmpThread.current().team.level; }
+    public static int omp_get_active_level() { return OmpThread.current().team.activeLevel; }
+
+    /** The thread number of this thread's ancestor at {@code level}; -1 when there is no such level. */
+    public static int omp_get_ancestor_thread_num(int level) {
+        OmpThread t = ancestor(level);
+        return t == null ? -1 : t.num;
+    }
+
+    public static int omp_get_team_size(int level) {
+        OmpThread t = ancestor(level);
+        return t == null ? -1 : t.team.size;
+    }
+
+    private static OmpThread ancestor(int level) {
+        OmpThread t = OmpThread.current();
+        if (level < 0 || level > t.team.level) return null;
+        while (t.team.level > level) t = t.team.parent;
+        return t;
+    }
+
+    public static int omp_in_final() { return 0; }
+    public static int omp_get_proc_bind() { return 0; }
+    public static int omp_get_num_places() { return 0; }
+    public static int omp_get_place_num() { return -1; }
+    /** Outside a teams construct: one team, number 0 (there are no host teams regions yet). */
+    public static int omp_get_num_teams() { return 1; }
+    public static int omp_get_team_num() { return 0; }
+    public static int omp_get_cancellation() { return 0; }
+    public static int omp_get_max_task_priority() { return 0; }
+
+    // ---- locks (omp_lock_t * and omp_nest_lock_t * are addresses)
+
+    public static void omp_init_lock(long lock) { Locks.init(lock); }
+    public static void omp_init_lock_with_hint(long lock, int hint) { Locks.init(lock); }
+    public static void omp_destroy_lock(long lock) { Locks.destroy(lock); }
+    public static void omp_set_lock(long lock) { Locks.set(lock); }
+    public static void omp_unset_lock(long lock) { Locks.unset(lock); }
+    public static int omp_test_lock(long lock) { return Locks.test(lock); }
+    public static void omp_init_nest_lock(long lock) { Locks.initNest(lock); }
+    public static void omp_init_nest_lock_with_hint(long lock, int hint) { Locks.initNest(lock); }
+    public static void omp_destroy_nest_lock(long lock) { Locks.destroyNest(lock); }
+    public static void omp_set_nest_lock(long lock) { Locks.setNest(lock); }
+    public static void omp_unset_nest_lock(long lock) { Locks.unsetNest(lock); }
+    public static int omp_test_nest_lock(long lock) { return Locks.testNest(lock); }
+
+    // ---- timing: a monotonic clock in seconds, nanosecond resolution
+
+    public static double omp_get_wtime() { return System.nanoTime() * 1e-9; }
+    public static double omp_get_wtick() { return 1e-9; }
+
+    // ---- memory: every allocator is the C heap (memory spaces and traits are not modelled)
+
+    public static long omp_alloc(long size, long allocator) { return Stdlib.malloc(size); }
+
+    public static long omp_aligned_alloc(long alignment, long size, long allocator) {
+        if (alignment <= 0 || (alignment & (alignment - 1)) != 0) return 0;
+        long a = Math.max(alignment, 16);
+        return Stdlib.aligned_alloc(a, (size + a - 1) & -a);
+    }
+
+    public static long omp_calloc(long n, long size, long allocator) { return Stdlib.calloc(n, size); }
+    public static void omp_free(long p, long allocator) { Stdlib.free(p); }
+    public static void omp_set_default_allocator(long allocator) { defaultAllocator = allocator; }
+    public static long omp_get_default_allocator() { return defaultAllocator; }
+}

@@ -1,0 +1,42 @@
+package jomp.runtime.omp;
+
+/**
+ * One thread's place in the current team (libomp's kmp_info_t, slimmed): its number, its team, its
+ * own nthreads-var, the counters that match it to the team's worksharing constructs, and the
+ * bounds of the loop chunk it is running, which the loop helpers of {@link Parallel} hand out.
+ */
+final class OmpThread {
+    private static final ThreadLocal<OmpThread> CURRENT = ThreadLocal.withInitial(OmpThread::initial);
+
+    final Team team;
+    final int num;
+    /** nthreads-var: the team size a parallel region this thread encounters asks for by default. */
+    int nthreads;
+    /** How many single constructs and dynamically scheduled loops this thread has started in its team. */
+    int singleSeq, loopSeq;
+    /** The dynamic loop this thread is in, or null. */
+    Dispatch dispatch;
+    /** The current chunk: inclusive bounds, whether it holds the last iteration, and static's stride. */
+    long lower, upper, staticStride;
+    boolean last;
+    /** A static schedule run through dispatchNext: the loop, and this thread's next chunk number. */
+    long loopLower, loopStride, loopTrips, loopChunk, staticNextChunk;
+
+    OmpThread(Team team, int num, int nthreads) {
+        this.team = team;
+        this.num = num;
+        this.nthreads = nthreads;
+    }
+
+    private static OmpThread initial() {
+        return new OmpThread(Team.initial(), 0, Icv.NUM_THREADS_LIST[0]);
+    }
+
+    static OmpThread current() { return CURRENT.get(); }
+
+    /** Makes {@code t} the calling thread's place; null forgets it. */
+    static void set(OmpThread t) {
+        if (t == null) CURRENT.remove();
+        else CURRENT.set(t);
+    }
+}

@@ -1,0 +1,192 @@
+package jomp.runtime.omp;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The host fork/join engine that the OpenMP lowering calls (libomp's __kmpc_* entry points).
+ *
+ * <p>A parallel region is outlined into a body of type {@link #BODY}, {@code (int threadNum, long
+ * args)void}: {@code args} is the address of the native block the lowering fills with the shared
+ * variables' addresses and firstprivate values. {@link #fork} runs the body once per team member;
+ * the calling thread is member 0 and the others come from a pool of reused threads. Within the
+ * body the lowering calls the construct helpers below; each works on the calling thread's team.
+ *
+ * <p>Worksharing loops use inclusive bounds and a non-zero stride, as {@code for (i = lower;
+ * stride > 0 ? i <= upper : i >= upper; i += stride)}; the chunk a call hands out is read back with
+ * {@link #chunkLower()}, {@link #chunkUpper()} and {@link #chunkLast()} (true when the chunk holds
+ * the loop's last iteration, for lastprivate). The lowering adds {@link #barrier()} after a loop
+ * or single without nowait, as clang's lowering adds __kmpc_barrier.
+ */
+public final class Parallel {
+    private Parallel() {}
+
+    /** The type of an outlined parallel region: {@code (int threadNum, long args)void}. */
+    public static final MethodType BODY = MethodType.methodType(void.class, int.class, long.class);
+
+    /** Schedule kinds, as omp.h's omp_sched_t and OMP_SCHEDULE spell them. */
+    public static final int STATIC = Icv.SCHED_STATIC, DYNAMIC = Icv.SCHED_DYNAMIC, GUIDED = Icv.SCHED_GUIDED,
+            AUTO = Icv.SCHED_AUTO, RUNTIME = 5;
+
+    private static final ConcurrentHashMap<String, ReentrantLock> CRITICAL = new ConcurrentHashMap<>();
+
+    /**
+     * Runs {@code body} on a new team and returns when every member has finished (the region's
+     * closing barrier). {@code numThreads} is the num_threads clause, 0 for none; an if(false)
+     * clause is {@code numThreads = 1}. Nested regions get one thread unless nesting is enabled
+     * (max-active-levels). An exception thrown by any member is rethrown here after the join.
+     */
+    public static void fork(int numThreads, MethodHandle body, long args) {
+        OmpThread me = OmpThread.current();
+        Team outer = me.team;
+        int n = numThreads > 0 ? numThreads : me.nthreads;
+        if (outer.activeLevel >= Icv.maxActiveLevels) n = 1;
+        n = Math.min(n, Icv.THREAD_LIMIT);
+        if (Icv.dynamic) n = Math.min(n, Icv.NUM_PROCS); // dyn-var lets the runtime give fewer threads
+        int level = outer.level + 1;
+        Team team = new Team(n, level, outer.activeLevel + (n > 1 ? 1 : 0), me);
+        int inner = level < Icv.NUM_THREADS_LIST.length ? Icv.NUM_THREADS_LIST[level] : me.nthreads;
+        Worker[] workers = new Worker[n]; // [0] is the master, the calling thread
+        for (int i = 1; i < n; i++) (workers[i] = Worker.obtain()).assign(new OmpThread(team, i, inner), body, args);
+        OmpThread.set(new OmpThread(team, 0, inner));
+        Throwable failure = null;
+        try {
+            body.invokeExact(0, args);
+        } catch (Throwable e) {
+            failure = e;
+            team.fail(e);
+        }
+        team.join();
+        Worker.release(workers);
+        OmpThread.set(me);
+        if (team.failure != null) failure = team.failure; // the first failure, not a TeamAborted
+        if (failure != null) throw Parallel.<RuntimeException>sneaky(failure);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> E sneaky(Throwable t) throws E { throw (E) t; }
+
+    /** The team barrier (#pragma omp barrier, and the implicit ones). */
+    public static void barrier() { OmpThread.current().team.barrier(); }
+
+    /** #pragma omp single: true in exactly one thread of the team (the first to arrive). */
+    public static boolean single() {
+        OmpThread t = OmpThread.current();
+        int n = ++t.singleSeq;
+        return t.team.singles.compareAndSet(n - 1, n) || t.team.size == 1;
+    }
+
+    /** #pragma omp master: true in thread 0. */
+    public static boolean master() { return OmpThread.current().num == 0; }
+
+    /** #pragma omp masked filter(f): true in thread {@code filter}. */
+    public static boolean masked(int filter) { return OmpThread.current().num == filter; }
+
+    /** Enters #pragma omp critical(name); the unnamed critical is name "". One lock per name, program-wide. */
+    public static void criticalEnter(String name) { CRITICAL.computeIfAbsent(name, k -> new ReentrantLock()).lock(); }
+
+    public static void criticalExit(String name) { CRITICAL.get(name).unlock(); }
+
+    /** #pragma omp taskwait: there are no deferred tasks yet, so nothing is outstanding. */
+    public static void taskwait() {}
+
+    /**
+     * schedule(static[, chunk]) like __kmpc_for_static_init_8: false when this thread gets no
+     * iterations. Without a chunk ({@code chunk <= 0}) the thread's one block is [chunkLower,
+     * chunkUpper]. With a chunk, that is the thread's first chunk; the next ones start
+     * {@link #staticStride()} later (clamp each chunk's end to {@code upper}).
+     */
+    public static boolean forStaticInit(long lower, long upper, long stride, long chunk) {
+        OmpThread t = OmpThread.current();
+        long trips = Dispatch.trips(lower, upper, stride);
+        int n = t.team.size;
+        long first, count;
+        if (chunk <= 0) {
+            long q = trips / n, r = trips % n; // the first r threads take one extra iteration
+            first = t.num * q + Math.min(t.num, r);
+            count = q + (t.num < r ? 1 : 0);
+            t.staticStride = trips * stride;
+        } else {
+            first = t.num * chunk;
+            count = Math.min(chunk, trips - first);
+            t.staticStride = chunk * n * stride;
+        }
+        if (first >= trips || count <= 0) return false;
+        t.lower = lower + first * stride;
+        t.upper = lower + (first + count - 1) * stride;
+        t.last = chunk <= 0 ? first + count == trips : (trips - 1) / chunk % n == t.num;
+        return true;
+    }
+
+    /**
+     * Starts a loop scheduled by {@code kind} (STATIC with a chunk, DYNAMIC, GUIDED, AUTO, or
+     * RUNTIME for OMP_SCHEDULE / omp_set_schedule); {@code chunk <= 0} means none given. Then
+     * {@link #dispatchNext()} hands out chunks until it returns false.
+     */
+    public static void dispatchInit(int kind, long lower, long upper, long stride, long chunk) {
+        OmpThread t = OmpThread.current();
+        if (kind == RUNTIME) {
+            kind = Icv.runSchedKind & 0x7fffffff;
+            chunk = Icv.runSchedChunk;
+        }
+        if (kind == AUTO) kind = STATIC;
+        if (kind == STATIC) {
+            t.dispatch = null;
+            t.staticNextChunk = 0;
+            t.loopLower = lower;
+            t.loopStride = stride;
+            t.loopTrips = Dispatch.trips(lower, upper, stride);
+            t.loopChunk = chunk;
+            return;
+        }
+        int seq = ++t.loopSeq;
+        int k = kind;
+        long c = chunk;
+        Team team = t.team;
+        t.dispatch = team.loops.computeIfAbsent(seq, s -> new Dispatch(lower, upper, stride, k, c, team.size));
+    }
+
+    /** The next chunk of the current dispatched loop into chunkLower/chunkUpper/chunkLast; false at the end. */
+    public static boolean dispatchNext() {
+        OmpThread t = OmpThread.current();
+        Dispatch d = t.dispatch;
+        if (d == null) return staticNext(t);
+        if (d.next(t)) return true;
+        t.dispatch = null;
+        if (d.finished.incrementAndGet() == d.nthreads) t.team.loops.remove(t.loopSeq, d);
+        return false;
+    }
+
+    /** dispatchNext for static schedules: chunks are fixed per thread, so nothing is shared. */
+    private static boolean staticNext(OmpThread t) {
+        long k = t.staticNextChunk++;
+        long trips = t.loopTrips, chunk = t.loopChunk;
+        int n = t.team.size;
+        long first, count;
+        if (chunk <= 0) {
+            if (k > 0) return false;
+            long q = trips / n, r = trips % n; // the first r threads take one extra iteration
+            first = t.num * q + Math.min(t.num, r);
+            count = q + (t.num < r ? 1 : 0);
+        } else {
+            first = (k * n + t.num) * chunk;
+            count = Math.min(chunk, trips - first);
+        }
+        if (first >= trips || count <= 0) return false;
+        t.lower = t.loopLower + first * t.loopStride;
+        t.upper = t.loopLower + (first + count - 1) * t.loopStride;
+        t.last = first + count == trips;
+        return true;
+    }
+
+    public static long chunkLower() { return OmpThread.current().lower; }
+
+    public static long chunkUpper() { return OmpThread.current().upper; }
+
+    public static boolean chunkLast() { return OmpThread.current().last; }
+
+    /** forStaticInit's distance between one chunk of a thread and its next. */
+    public static long staticStride() { return OmpThread.current().staticStride; }
+}

@@ -1,0 +1,72 @@
+package jomp.runtime.omp;
+
+import java.lang.invoke.MethodHandle;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A pooled thread that runs one team member's share of parallel regions, one region after
+ * another. Idle workers wait in {@link #IDLE}; a fork takes what it needs and starts new workers
+ * only when the pool is short, so threads are reused across regions (and nested regions).
+ */
+final class Worker extends Thread {
+    private static final ConcurrentLinkedDeque<Worker> IDLE = new ConcurrentLinkedDeque<>();
+    private static final AtomicInteger COUNT = new AtomicInteger();
+
+    /** The next assignment, published by {@link #assign}; null while idle. */
+    private volatile OmpThread self;
+    private MethodHandle body;
+    private long args;
+
+    private Worker() {
+        super("jomp-omp-" + COUNT.incrementAndGet());
+        setDaemon(true);
+    }
+
+    /** An idle worker, or a new one. */
+    static Worker obtain() {
+        Worker w = IDLE.pollFirst();
+        if (w == null) {
+            w = new Worker();
+            w.start();
+        }
+        return w;
+    }
+
+    /**
+     * Returns workers to the pool once their team has joined: a worker that finished early must
+     * not be taken again by the same fork, or the team could wait for it at a barrier forever.
+     */
+    static void release(Worker[] ws) { for (int i = ws.length - 1; i > 0; i--) IDLE.addFirst(ws[i]); }
+
+    /** Gives this (idle) worker its part of a region and wakes it. */
+    void assign(OmpThread t, MethodHandle body, long args) {
+        this.body = body;
+        this.args = args;
+        this.self = t; // volatile write publishes body and args
+        LockSupport.unpark(this);
+    }
+
+    @Override
+    public void run() {
+        while (true) {
+            OmpThread t;
+            while ((t = self) == null) LockSupport.park(this);
+            MethodHandle b = body;
+            long a = args;
+            self = null;
+            body = null;
+            Throwable failure = null;
+            OmpThread.set(t);
+            try {
+                b.invokeExact(t.num, a);
+            } catch (Throwable e) {
+                failure = e;
+            }
+            Team team = t.team;
+            OmpThread.set(null);
+            team.workerDone(failure); // the master returns this thread to the pool after the join
+        }
+    }
+}
