@@ -120,4 +120,29 @@ class DriverEndToEndTest {
         assertThat(link.stderr()).contains("a.o: undefined reference to 'twice'");
         assertThat(dir.resolve("prog")).doesNotExist();
     }
+
+    @Test
+    void multipleDefinitionNamesBothObjects() throws Exception {
+        Files.writeString(dir.resolve("a.c"), A);
+        Files.writeString(dir.resolve("b.c"), B);
+        Files.writeString(dir.resolve("c.c"), B);
+        Path tmp = tmp();
+        Exec.Result link = jomp(tmp, "a.c", "b.c", "c.c", "-o", "prog");
+        assertThat(link.status()).isEqualTo(1);
+        assertThat(link.stderr()).containsPattern("c-[0-9a-f]{6}\\.o: multiple definition of 'twice'; .*b-[0-9a-f]{6}\\.o: first defined here");
+        assertThat(dir.resolve("prog")).doesNotExist();
+    }
+
+    @Test
+    void unitsWithTheSameFileNameLinkTogether() throws Exception {
+        Files.createDirectories(dir.resolve("x"));
+        Files.createDirectories(dir.resolve("y"));
+        Files.writeString(dir.resolve("x/u.c"), A + "static int hidden = 1; int xs(void) { return hidden; }\n");
+        Files.writeString(dir.resolve("y/u.c"), B + "static int hidden = 2; int ys(void) { return hidden; }\n");
+        Path tmp = tmp();
+        Exec.Result link = jomp(tmp, "x/u.c", "y/u.c", "-o", "prog");
+        assertThat(link.status()).as(link.describe("jomp x/u.c y/u.c")).isZero();
+        Exec.Result prog = Exec.run(List.of(dir.resolve("prog").toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(prog.stdoutText()).isEqualTo("a 42 1\n");
+    }
 }
