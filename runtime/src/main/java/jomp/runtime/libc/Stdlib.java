@@ -335,11 +335,11 @@ public final class Stdlib {
         long t = tmp;
         while (n1 > 0 && n2 > 0) {
             if (compare(c, b1, b2) <= 0) {
-                Mem.copy(t, b1, s);
+                copyElement(t, b1, s);
                 b1 += s;
                 n1--;
             } else {
-                Mem.copy(t, b2, s);
+                copyElement(t, b2, s);
                 b2 += s;
                 n2--;
             }
@@ -347,6 +347,13 @@ public final class Stdlib {
         }
         if (n1 > 0) Mem.copy(t, b1, n1 * s);
         Mem.copy(b, tmp, (n - n2) * s);
+    }
+
+    /** One element: pointers and ints (the usual qsort payloads) as single loads and stores. */
+    private static void copyElement(long dst, long src, long s) {
+        if (s == 8) Mem.putLong(dst, Mem.getLong(src));
+        else if (s == 4) Mem.putInt(dst, Mem.getInt(src));
+        else Mem.copy(dst, src, s);
     }
 
     public static long bsearch(long key, long base, long n, long size, long cmp) {
