@@ -134,15 +134,18 @@ public final class Driver {
         // portable PTX); the action graph stays unbound like clang's.
         List<String> cc1Common = cc1Common(args, openmp);
         if (has(args, Opt.SAVE_TEMPS)) cc1Common.add("-save-temps");
+        // Options of the link first; then inputs, -l libraries and -Wl, words in command-line
+        // order, because archives are searched where they stand, as ld does.
         List<String> linkerArgs = new ArrayList<>();
+        List<String> linkOrder = new ArrayList<>();
         for (Arg a : args) {
             switch (a.opt() == null ? Opt.CC1 : a.opt()) {
                 case LIB_DIR -> linkerArgs.add("-L" + a.value());
-                case LIB -> linkerArgs.add("-l" + a.value());
-                case WL -> linkerArgs.addAll(a.values());
+                case LIB -> linkOrder.add("-l" + a.value());
+                case WL -> linkOrder.addAll(a.values());
                 case VERBOSE -> linkerArgs.add("--wrapper-verbose");
                 case SAVE_TEMPS -> linkerArgs.add("--save-temps");
-                default -> { }
+                default -> { if (a.isInput()) linkOrder.add(JobBuilder.INPUT_MARK + a.value()); }
             }
         }
         if (!normalizedTargets.isEmpty()) linkerArgs.add(0, "--offload-targets=" + String.join(",", normalizedTargets));
@@ -154,7 +157,7 @@ public final class Driver {
         Path ptxas = Tools.findPtxas();
         Tools tools = Tools.standard(root, ptxas);
         JobBuilder jb = new JobBuilder(tools, new JobBuilder.Options(cc1Common, output, saveTemps, has(args, Opt.EMIT_IR),
-                ptxas == null ? null : ptxas.toString(), linkerArgs, normalizedTargets, deviceCpus), temps);
+                ptxas == null ? null : ptxas.toString(), linkerArgs, linkOrder, normalizedTargets, deviceCpus), temps);
         try {
             boolean single = plan.topLevel().size() == 1;
             for (Action a : plan.topLevel()) jb.buildTopLevel(a, single);

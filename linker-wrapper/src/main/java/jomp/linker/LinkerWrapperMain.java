@@ -10,7 +10,9 @@ import java.util.concurrent.Callable;
 
 import jomp.linker.host.ExecutableWriter;
 import jomp.linker.host.HostLinker;
+import jomp.linker.host.ArchiveResolver;
 import jomp.wrapper.FormatException;
+import jomp.wrapper.archive.ArchiveReader;
 import jomp.wrapper.elf.ElfReader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,7 +47,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     @Option(names = "--save-temps", description = "Keep intermediate files.")
     boolean saveTemps;
 
-    @Parameters(paramLabel = "<input>", description = "Objects, archives and -l<name> libraries, in link order.")
+    @Parameters(paramLabel = "<input>", description = "Objects, archives, -l<name> libraries and --[no-]whole-archive, in link order.")
     List<String> inputs = new ArrayList<>();
 
     private PrintStream err = System.err;
@@ -74,18 +76,28 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     @Override public Integer call() {
         try {
             List<HostLinker.Input> objects = new ArrayList<>();
+            ArchiveResolver resolver = new ArchiveResolver(objects);
+            boolean wholeArchive = false;
             for (String in : inputs) {
+                if (in.equals("--whole-archive")) { wholeArchive = true; continue; }
+                if (in.equals("--no-whole-archive")) { wholeArchive = false; continue; }
+                Path p;
                 if (in.startsWith("-l")) {
                     // libc, libm, the thread and OpenMP runtimes are part of every jomp program
                     if (BUILT_IN_LIBRARIES.contains(in.substring(2))) continue;
-                    error("cannot find " + in);
-                    return 1;
+                    p = findLibrary(in.substring(2));
+                    if (p == null) { error("cannot find " + in); return 1; }
+                } else {
+                    p = Path.of(in);
                 }
-                Path p = Path.of(in);
                 if (!Files.isRegularFile(p)) { error(in + ": No such file or directory"); return 1; }
                 byte[] bytes = Files.readAllBytes(p);
+                if (ArchiveReader.isArchive(bytes)) {
+                    resolver.add(p.toString(), ArchiveReader.read(p.toString(), bytes), wholeArchive);
+                    continue;
+                }
                 if (!ElfReader.isElf(bytes)) { error(in + ": file format not recognized"); return 1; }
-                objects.add(new HostLinker.Input(in, ElfReader.read(in, bytes)));
+                resolver.addObject(new HostLinker.Input(p.toString(), ElfReader.read(p.toString(), bytes)));
             }
             if (objects.isEmpty()) { error("no input files"); return 1; }
             if (verbose || dryRun) err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output);
@@ -103,6 +115,15 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             error(e.getMessage());
             return 1;
         }
+    }
+
+    /** -l<name>: lib<name>.a in the -L directories, in order, as ld searches them. */
+    private Path findLibrary(String name) {
+        for (Path dir : libDirs) {
+            Path p = dir.resolve("lib" + name + ".a");
+            if (Files.isRegularFile(p)) return p;
+        }
+        return null;
     }
 
     private void error(String message) {

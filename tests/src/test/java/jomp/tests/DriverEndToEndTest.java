@@ -145,4 +145,33 @@ class DriverEndToEndTest {
         Exec.Result prog = Exec.run(List.of(dir.resolve("prog").toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(prog.stdoutText()).isEqualTo("a 42 1\n");
     }
+
+    @Test
+    void staticArchivesArePulledBySymbolAsLdDoes() throws Exception {
+        Files.writeString(dir.resolve("a.c"), A);
+        Files.writeString(dir.resolve("b.c"), B);
+        Files.writeString(dir.resolve("dup.c"), "int main(void) { return 9; }\n");
+        Path tmp = tmp();
+        Exec.Result c = jomp(tmp, "-c", "b.c", "dup.c");
+        assertThat(c.status()).as(c.describe("jomp -c")).isZero();
+        Exec.Result ar = Exec.run(List.of("ar", "rcs", "libb.a", "b.o", "dup.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(ar.status()).as(ar.describe("GNU ar")).isZero();
+
+        // only the member that defines a needed symbol is taken (dup.o's main would clash)
+        Exec.Result link = jomp(tmp, "a.c", "-L.", "-lb", "-o", "prog");
+        assertThat(link.status()).as(link.describe("jomp a.c -L. -lb")).isZero();
+        Exec.Result prog = Exec.run(List.of(dir.resolve("prog").toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(prog.stdoutText()).isEqualTo("a 42 1\n");
+
+        // like ld, a library named before the objects that need it resolves nothing
+        Exec.Result early = jomp(tmp, "-L.", "-lb", "a.c", "-o", "prog2");
+        assertThat(early.status()).isEqualTo(1);
+        assertThat(early.stderr()).contains("undefined reference to 'twice'");
+
+        // --whole-archive takes every member
+        Exec.Result whole = jomp(tmp, "a.c", "-Wl,--whole-archive", "libb.a", "-o", "prog3");
+        assertThat(whole.status()).isEqualTo(1);
+        assertThat(whole.stderr()).contains("libb.a(dup.o): multiple definition of 'main'");
+        assertThat(jomp(tmp, "a.c", "-lmissing", "-o", "prog4").stderr()).contains("cannot find -lmissing");
+    }
 }

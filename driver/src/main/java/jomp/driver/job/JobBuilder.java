@@ -20,7 +20,7 @@ import jomp.driver.toolchain.Triple;
 public final class JobBuilder {
     /** Everything about the invocation that goes into command lines. */
     public record Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
-                          String ptxasPath, List<String> linkerArgs, List<String> offloadTargets,
+                          String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
                           Map<String, String> deviceCpus) {}
 
     /** The GPU arch a device job compiles for: the bound arch, else -march=, else the lowest supported. */
@@ -28,6 +28,9 @@ public final class JobBuilder {
         if (a.arch() != null) return a.arch();
         return opts.deviceCpus().getOrDefault(a.triple(), "sm_75");
     }
+
+    /** Marks an input file in {@link Options#linkOrder}: the file, or the object made from it. */
+    public static final String INPUT_MARK = "\0input:";
 
     private final Tools tools;
     private final Options opts;
@@ -210,18 +213,30 @@ public final class JobBuilder {
     private Job link(Action.Link l) {
         List<String> inputs = new ArrayList<>();
         List<Job> deps = new ArrayList<>();
+        java.util.Map<String, java.util.Deque<String>> objectOf = new java.util.HashMap<>();
         for (Action obj : l.objects()) {
-            if (obj instanceof Action.Input in) { inputs.add(in.file()); continue; }
-            Job j = build(obj, false, false);
-            deps.add(j);
-            inputs.add(j.output());
+            String file = inputFile(obj);
+            String made;
+            if (obj instanceof Action.Input in) {
+                made = in.file();
+            } else {
+                Job j = build(obj, false, false);
+                deps.add(j);
+                made = j.output();
+            }
+            inputs.add(made);
+            objectOf.computeIfAbsent(file, k -> new java.util.ArrayDeque<>()).add(made);
         }
         String out = opts.finalOutput() != null ? opts.finalOutput() : "a.out";
         finalOutputs.add(out);
         List<String> args = new ArrayList<>(List.of("--host-triple=" + l.triple()));
         args.addAll(opts.linkerArgs());
         args.addAll(List.of("-o", out));
-        args.addAll(inputs);
+        for (String item : opts.linkOrder()) {
+            if (!item.startsWith(INPUT_MARK)) { args.add(item); continue; }
+            java.util.Deque<String> made = objectOf.get(item.substring(INPUT_MARK.length()));
+            if (made != null && !made.isEmpty()) args.add(made.poll());
+        }
         Tool tool = l.offloading() ? tools.offloadLinker() : tools.hostLinker();
         return add(new Job(tool, l.triple(), inputs, out, args, deps));
     }
