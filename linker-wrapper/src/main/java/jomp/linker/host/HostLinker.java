@@ -363,9 +363,7 @@ public final class HostLinker {
         mv.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J"); // load the data image before main runs
         mv.visitInsn(POP2);
         Type[] params = Type.getArgumentTypes(mainDesc);
-        if (params.length >= 1) mv.visitLdcInsn(1); // argc patched below
-        if (params.length >= 1) {
-            mv.visitInsn(POP);
+        if (params.length >= 1) { // argc: the arguments plus argv[0]
             mv.visitVarInsn(ALOAD, 0);
             mv.visitInsn(ARRAYLENGTH);
             mv.visitInsn(ICONST_1);
