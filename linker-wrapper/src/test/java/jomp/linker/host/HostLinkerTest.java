@@ -1,0 +1,98 @@
+package jomp.linker.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.objectweb.asm.Opcodes.*;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+
+import jomp.wrapper.elf.Elf;
+import jomp.wrapper.elf.ElfObject;
+import jomp.wrapper.elf.ElfSection;
+import jomp.wrapper.elf.ElfSymbol;
+
+/** The host link on hand-made objects: symbol resolution, archive members, the errors ld gives. */
+class HostLinkerTest {
+    /** A unit class whose static method {@code name} calls {@code callee} through jomp/link/Extern (or nothing). */
+    private static byte[] unit(String cls, String name, String callee) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(V25, ACC_PUBLIC | ACC_SUPER, cls, null, "java/lang/Object", null);
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, name, "()I", null, null);
+        mv.visitCode();
+        if (callee != null) mv.visitMethodInsn(INVOKESTATIC, HostLinker.EXTERN, callee, "()I", false);
+        else mv.visitInsn(ICONST_3);
+        mv.visitInsn(IRETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private static HostLinker.Input object(String file, String cls, String defines, String calls) {
+        List<ElfSection> sections = List.of(ElfSection.progbits(HostLinker.CLASS_PREFIX + cls.replace('/', '.'), 0, 1, unit(cls, defines, calls)));
+        List<ElfSymbol> symbols = new ArrayList<>();
+        symbols.add(new ElfSymbol(defines, 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
+        if (calls != null) symbols.add(new ElfSymbol(calls, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
+        return new HostLinker.Input(file, new ElfObject(sections, symbols));
+    }
+
+    private static List<String> owners(byte[] cls) {
+        List<String> out = new ArrayList<>();
+        new ClassReader(cls).accept(new ClassVisitor(ASM9) {
+            @Override public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
+                return new MethodVisitor(ASM9) {
+                    @Override public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
+                        out.add(owner + "." + name);
+                    }
+                };
+            }
+        }, 0);
+        return out;
+    }
+
+    @Test
+    void callsResolveToTheDefiningUnit() {
+        HostLinker.Linked l = HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "twice"),
+                object("b.o", "jomp/unit/b", "twice", null)));
+        assertThat(owners(l.classes().get("jomp/unit/a"))).containsExactly("jomp/unit/b.twice");
+        assertThat(l.classes()).containsKeys(HostLinker.MAIN, HostLinker.PROGRAM);
+        assertThat(l.resources()).containsKey("jomp/data.bin");
+    }
+
+    @Test
+    void cLibraryFunctionsResolveToTheRuntime() {
+        HostLinker.Linked l = HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "rand")));
+        assertThat(owners(l.classes().get("jomp/unit/a"))).containsExactly("jomp/runtime/libc/Stdlib.rand");
+    }
+
+    @Test
+    void undefinedAndMultiplyDefinedSymbolsAreErrorsNamingTheObjects() {
+        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "nowhere"))))
+                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("a.o: undefined reference to 'nowhere'");
+        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", null),
+                object("b.o", "jomp/unit/b", "main", null))))
+                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("b.o: multiple definition of 'main'; a.o: first defined here");
+        assertThatThrownBy(() -> HostLinker.link(List.of(object("b.o", "jomp/unit/b", "twice", null))))
+                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("undefined reference to 'main'");
+    }
+
+    @Test
+    void archiveMembersArePulledOnlyWhenNeeded() {
+        List<HostLinker.Input> objects = new ArrayList<>();
+        ArchiveResolver r = new ArchiveResolver(objects);
+        r.addObject(object("a.o", "jomp/unit/a", "main", "twice"));
+        var lib = new jomp.wrapper.archive.Archive(List.of(
+                new jomp.wrapper.archive.Archive.Member("other.o", jomp.wrapper.elf.ElfWriter.write(object("x", "jomp/unit/o", "other", null).object())),
+                new jomp.wrapper.archive.Archive.Member("b.o", jomp.wrapper.elf.ElfWriter.write(object("x", "jomp/unit/b", "twice", "other").object()))),
+                java.util.Map.of());
+        r.add("libb.a", lib, false);
+        // b.o is needed for twice; it needs other, so other.o (earlier in the archive) comes too
+        assertThat(objects).extracting(HostLinker.Input::name).containsExactly("a.o", "libb.a(b.o)", "libb.a(other.o)");
+    }
+}
