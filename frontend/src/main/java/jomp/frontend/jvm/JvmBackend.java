@@ -22,6 +22,7 @@ import jomp.frontend.ir.Insn;
 import jomp.frontend.ir.IntConst;
 import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Module;
+import jomp.frontend.ir.Operands;
 import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Terminator;
@@ -184,13 +185,8 @@ public final class JvmBackend {
         private void findFusedCompares() {
             Map<Integer, Integer> uses = new HashMap<>();
             for (BasicBlock b : f.blocks) {
-                for (Insn i : b.insns) for (Value v : operands(i)) countUse(uses, v);
-                switch (b.terminator) {
-                    case Terminator.CondBr cb -> countUse(uses, cb.cond());
-                    case Terminator.Switch sw -> countUse(uses, sw.value());
-                    case Terminator.Ret r -> countUse(uses, r.value());
-                    case null, default -> { }
-                }
+                for (Insn i : b.insns) for (Value v : Operands.of(i)) countUse(uses, v);
+                if (b.terminator != null) countUse(uses, Operands.of(b.terminator));
             }
             for (BasicBlock b : f.blocks) {
                 if (b.insns.isEmpty() || !(b.terminator instanceof Terminator.CondBr cb)) continue;
@@ -203,32 +199,6 @@ public final class JvmBackend {
 
         private static void countUse(Map<Integer, Integer> uses, Value v) {
             if (v instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
-        }
-
-        private static List<Value> operands(Insn insn) {
-            return switch (insn) {
-                case Insn.Binary b -> List.of(b.a(), b.b());
-                case Insn.Unary u -> List.of(u.a());
-                case Insn.Cmp c -> List.of(c.a(), c.b());
-                case Insn.Convert c -> List.of(c.src());
-                case Insn.Copy c -> List.of(c.src());
-                case Insn.Load l -> List.of(l.addr());
-                case Insn.Store st -> List.of(st.value(), st.addr());
-                case Insn.SlotAddr sa -> List.of();
-                case Insn.GlobalAddr g -> List.of();
-                case Insn.FuncAddr fa -> List.of();
-                case Insn.Alloca a -> List.of(a.size());
-                case Insn.StackSave ss -> List.of();
-                case Insn.StackRestore sr -> List.of(sr.saved());
-                case Insn.MemCopy mc -> List.of(mc.dstAddr(), mc.srcAddr(), mc.size());
-                case Insn.MemSet ms -> List.of(ms.dstAddr(), ms.value(), ms.size());
-                case Insn.Call c -> c.args();
-                case Insn.CallIndirect c -> {
-                    List<Value> l = new ArrayList<>(c.args());
-                    l.add(c.target());
-                    yield l;
-                }
-            };
         }
 
         private boolean usesAlloca() {

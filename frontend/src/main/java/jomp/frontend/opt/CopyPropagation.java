@@ -1,5 +1,7 @@
 package jomp.frontend.opt;
 
+import jomp.frontend.ir.Operands;
+
 import jomp.frontend.ir.BasicBlock;
 import jomp.frontend.ir.Function;
 import jomp.frontend.ir.Insn;

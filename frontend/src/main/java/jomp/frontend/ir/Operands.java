@@ -1,18 +1,14 @@
-package jomp.frontend.opt;
-
-import jomp.frontend.ir.Insn;
-import jomp.frontend.ir.Terminator;
-import jomp.frontend.ir.Value;
+package jomp.frontend.ir;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
 /** The values an instruction reads, and a copy of it with those values replaced. */
-final class Operands {
+public final class Operands {
     private Operands() {}
 
-    static List<Value> of(Insn insn) {
+    public static List<Value> of(Insn insn) {
         return switch (insn) {
             case Insn.Binary b -> List.of(b.a(), b.b());
             case Insn.Unary u -> List.of(u.a());
@@ -39,7 +35,7 @@ final class Operands {
         };
     }
 
-    static Value of(Terminator t) {
+    public static Value of(Terminator t) {
         return switch (t) {
             case Terminator.Br b -> null;
             case Terminator.CondBr c -> c.cond();
@@ -49,7 +45,7 @@ final class Operands {
     }
 
     /** The instruction with every operand v replaced by f(v) (the same object when nothing changes). */
-    static Insn map(Insn insn, UnaryOperator<Value> f) {
+    public static Insn map(Insn insn, UnaryOperator<Value> f) {
         Insn r = switch (insn) {
             case Insn.Binary b -> new Insn.Binary(b.op(), b.dst(), f.apply(b.a()), f.apply(b.b()));
             case Insn.Unary u -> new Insn.Unary(u.op(), u.dst(), f.apply(u.a()));
@@ -72,7 +68,7 @@ final class Operands {
         return r.equals(insn) ? insn : r;
     }
 
-    static Terminator map(Terminator t, UnaryOperator<Value> f) {
+    public static Terminator map(Terminator t, UnaryOperator<Value> f) {
         return switch (t) {
             case Terminator.Br b -> b;
             case Terminator.CondBr c -> new Terminator.CondBr(f.apply(c.cond()), c.ifTrue(), c.ifFalse());
@@ -82,7 +78,7 @@ final class Operands {
     }
 
     /** Whether removing the instruction changes nothing but its result register. */
-    static boolean isPure(Insn insn) {
+    public static boolean isPure(Insn insn) {
         return switch (insn) {
             case Insn.Store s -> false;
             case Insn.StackRestore s -> false;
@@ -96,7 +92,7 @@ final class Operands {
         };
     }
 
-    static boolean isDivision(Insn.BinOp op) {
+    public static boolean isDivision(Insn.BinOp op) {
         return op == Insn.BinOp.DIV || op == Insn.BinOp.UDIV || op == Insn.BinOp.REM || op == Insn.BinOp.UREM;
     }
 }
