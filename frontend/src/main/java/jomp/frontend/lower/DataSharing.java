@@ -43,6 +43,8 @@ final class DataSharing {
     private final List<Entry> entries = new ArrayList<>();
     private final List<Runnable> restores = new ArrayList<>();
 
+    private boolean inMemory;
+
     private DataSharing(OmpLowering omp) { this.omp = omp; this.f = omp.function(); }
 
     static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest) {
@@ -73,6 +75,7 @@ final class DataSharing {
                 for (OmpDirective.Item it : r.items()) if (it.var() != null) { kinds.put(it.var(), Kind.REDUCTION); ops.put(it.var(), r.op()); }
         }
         List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
+        ds.inMemory = OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
         for (var e : kinds.entrySet()) ds.privatize(e.getKey(), e.getValue(), ops.get(e.getKey()), lastVars.contains(e.getKey()));
         return ds;
     }
@@ -96,7 +99,7 @@ final class DataSharing {
             if (oldSlot != null) f.slotVars.put(v, oldSlot);
             if (oldAddr != null) f.addrVars.put(v, oldAddr);
         });
-        if (f.inMemory(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+        if (inMemory || f.inMemory(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
         else f.regVars.put(v, f.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name)));
         switch (kind) {
             case FIRSTPRIVATE -> {

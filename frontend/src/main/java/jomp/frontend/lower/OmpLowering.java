@@ -288,17 +288,28 @@ final class OmpLowering {
         f.b.setBlock(head);
         f.b.condBr(call("__jomp_loop_next", IrType.I32), chunk, done);
         f.b.setBlock(chunk);
-        Value idx = f.e.conv(Insn.ConvOp.TRUNC, call("__jomp_loop_lower", IrType.I64), IrType.I32);
+        Reg iv = f.fn.newReg(IrType.I64, "omp.sec.iv");
+        f.b.copy(iv, call("__jomp_loop_lower", IrType.I64));
+        Value hi = call("__jomp_loop_upper", IrType.I64);
+        BasicBlock cond = f.b.newBlock("omp.sec.cond"), pick = f.b.newBlock("omp.sec.pick"), inc = f.b.newBlock("omp.sec.inc");
+        f.b.br(cond);
+        f.b.setBlock(cond);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), pick, head);
+        f.b.setBlock(pick);
+        Value idx = f.e.conv(Insn.ConvOp.TRUNC, iv, IrType.I32);
         List<Long> cases = new ArrayList<>();
         List<BasicBlock> targets = new ArrayList<>();
         for (int k = 0; k < secs.size(); k++) { cases.add((long) k); targets.add(f.b.newBlock("omp.sec." + k)); }
-        f.b.switchTo(idx, head, cases, targets);
+        f.b.switchTo(idx, inc, cases, targets);
         for (int k = 0; k < secs.size(); k++) {
             f.b.setBlock(targets.get(k));
             f.stmt(secs.get(k));
             if (last != null && k == secs.size() - 1) f.b.copy(last, IntConst.i32(1));
-            if (!f.b.isTerminated()) f.b.br(head);
+            if (!f.b.isTerminated()) f.b.br(inc);
         }
+        f.b.setBlock(inc);
+        f.b.copy(iv, f.b.binary(Insn.BinOp.ADD, iv, IntConst.i64(1)));
+        f.b.br(cond);
         f.b.setBlock(done);
         ds.end(true, last);
         if (!d.hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
