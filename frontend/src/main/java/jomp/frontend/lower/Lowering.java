@@ -76,6 +76,7 @@ public final class Lowering {
                     } catch (RuntimeException e) {
                         // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
                         diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
+                        if (System.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
                     }
                 }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());

@@ -35,7 +35,7 @@ import java.util.Set;
  * mapped tofrom; {@code defaultmap} changes the rule for its category.
  */
 final class TargetLowering {
-    static final long TO = 0x1, FROM = 0x2, ALWAYS = 0x4, DELETE = 0x8, TARGET_PARAM = 0x20, PRIVATE = 0x80,
+    static final long TO = 0x1, FROM = 0x2, ALWAYS = 0x4, DELETE = 0x8, PTR_AND_OBJ = 0x10, TARGET_PARAM = 0x20, PRIVATE = 0x80,
         LITERAL = 0x100, IMPLICIT = 0x200, CLOSE = 0x400, PRESENT = 0x1000;
 
     /** How a kernel receives a variable: the address of its device copy, or its value in the slot. */
@@ -68,10 +68,12 @@ final class TargetLowering {
 
         List<MapEntry> entries = new ArrayList<>();
         Set<Var> done = new HashSet<>();
+        List<MapEntry> attach = new ArrayList<>();   // pointer members: after the structs that hold them
         for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
             for (OmpDirective.Item it : m.items()) {
                 MapEntry e = mapItem(it, mapBits(m) | TARGET_PARAM);
-                entries.add(done.add(it.var()) ? e : new MapEntry(null, e.base(), e.begin(), e.size(), e.type(), e.pass()));
+                if (e.var() == null) attach.add(e);
+                else entries.add(done.add(it.var()) ? e : new MapEntry(null, e.base(), e.begin(), e.size(), e.type(), e.pass()));
             }
         for (Var v : used) {
             if (done.contains(v) || privates.contains(v)) continue;
@@ -105,6 +107,7 @@ final class TargetLowering {
             }
         }
 
+        entries.addAll(attach);
         String kernel = f.unit.kernelName(f.def.var().name, d.loc().presumedLine());
         Arrays arrays = arrays(entries);
         // num_teams and thread_limit of the teams leaf, evaluated on the host for the launch
@@ -227,12 +230,15 @@ final class TargetLowering {
             if (it.expr() instanceof Expr.Member) return new MapEntry(v, base, f.address(it.expr()), IntConst.i64(it.expr().type().size()), bits, Pass.BYREF);
             return new MapEntry(v, base, base, f.sizeOf(v.type), bits, Pass.BYREF);
         }
-        boolean ptr = v.type.isPointer();
-        Value base = ptr ? f.readVar(v) : f.varAddress(v);
-        Value begin = f.address(it.expr());
-        Type t = v.type;
-        Value size = IntConst.i64(0);
+        // the subscripted expression of each section, outermost first: a variable, or a member (array or pointer)
         List<OmpDirective.Section> secs = it.sections();
+        Expr e = it.expr();
+        Expr[] subscripted = new Expr[secs.size()];
+        for (int k = secs.size() - 1; k >= 0; k--) e = subscripted[k] = peel(e);
+        Expr root = stripDecay(subscripted[0]);
+        Type t = root.type();
+        Value begin = f.address(it.expr());
+        Value size = IntConst.i64(0);
         for (int k = 0; k < secs.size(); k++) {
             OmpDirective.Section s = secs.get(k);
             Type elem = t.base;
@@ -250,7 +256,34 @@ final class TargetLowering {
             size = f.e.bin(Insn.BinOp.ADD, size, part);
             t = elem;
         }
-        return new MapEntry(v, base, begin, size, bits, ptr ? Pass.BYVAL : Pass.BYREF);
+        boolean ptr = root.type().isPointer();
+        if (root instanceof Expr.VarRef) {
+            Value base = ptr ? f.readVar(v) : f.varAddress(v);
+            return new MapEntry(v, base, begin, size, bits, ptr ? Pass.BYVAL : Pass.BYREF);
+        }
+        if (ptr) {   // a pointer member: map the pointee and attach the device copy of the pointer to it
+            return new MapEntry(null, f.address(root), begin, size, (bits & ~TARGET_PARAM) | PTR_AND_OBJ, Pass.BYREF);
+        }
+        return new MapEntry(v, f.varAddress(v), begin, size, bits, Pass.BYREF);   // an array member
+    }
+
+    /** The subscripted expression of {@code x[i]} (which the parser builds as {@code *(x + i)}). */
+    private static Expr peel(Expr e) {
+        e = stripDecay(e);
+        if (e instanceof Expr.Unary u && u.op() == Expr.Unary.Op.DEREF) e = stripCasts(u.operand());
+        if (e instanceof Expr.Binary b && (b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB))
+            e = stripCasts(b.left().type().isPointer() ? b.left() : b.right());
+        return e;
+    }
+
+    private static Expr stripCasts(Expr e) {
+        while (e instanceof Expr.Cast c) e = c.operand();
+        return e;
+    }
+
+    private static Expr stripDecay(Expr e) {
+        e = stripCasts(e);
+        return e instanceof Expr.Decay d ? d.operand() : e;
     }
 
     private Value device(OmpDirective d) {
@@ -285,9 +318,7 @@ final class TargetLowering {
 
     void targetData(Stmt.Omp o) {
         OmpDirective d = o.directive();
-        List<MapEntry> entries = new ArrayList<>();
-        for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
-            for (OmpDirective.Item it : m.items()) entries.add(mapItem(it, mapBits(m)));
+        List<MapEntry> entries = mapClauses(d);
         Value dev = device(d);
         Arrays a = arrays(entries);
         Value cond = omp.ifClause(d, "target data");
@@ -342,11 +373,21 @@ final class TargetLowering {
         f.b.setBlock(end);
     }
 
+    /** The map clauses' entries, pointer members (attached to their struct) last. */
+    private List<MapEntry> mapClauses(OmpDirective d) {
+        List<MapEntry> entries = new ArrayList<>(), attach = new ArrayList<>();
+        for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
+            for (OmpDirective.Item it : m.items()) {
+                MapEntry e = mapItem(it, mapBits(m));
+                (e.var() == null ? attach : entries).add(e);
+            }
+        entries.addAll(attach);
+        return entries;
+    }
+
     void standalone(Stmt.Omp o, String entry) {
         OmpDirective d = o.directive();
-        List<MapEntry> entries = new ArrayList<>();
-        for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
-            for (OmpDirective.Item it : m.items()) entries.add(mapItem(it, mapBits(m)));
+        List<MapEntry> entries = mapClauses(d);
         for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class)) {
             long bits = c.kind() == OmpClause.ListKind.TO ? TO : c.kind() == OmpClause.ListKind.FROM ? FROM : -1;
             if (bits < 0) continue;
