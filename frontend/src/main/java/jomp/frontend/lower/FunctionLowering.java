@@ -53,6 +53,9 @@ final class FunctionLowering {
     int breakDepth, continueDepth;
     Reg sretPtr;
 
+    /** The logical iteration of the innermost enclosing loop with an ordered clause, for ordered regions. */
+    Reg orderedIv;
+
     /** The OpenMP constructs of this function (or outlined region). */
     final OmpLowering omp = new OmpLowering(this);
 

@@ -101,8 +101,8 @@ final class LoopNest {
         }
     }
 
-    /** Emits {@code for (iv = lo; iv <= hi; iv++) { vars = ...; body }} in f; returns after it. */
-    void serial(FunctionLowering f, Value lo, Value hi, Runnable beforeBody) {
+    /** Emits {@code for (iv = lo; iv <= hi; iv++) { vars = ...; body }} in f; onIv sees iv before the body, atEnd runs after each iteration (both may be null). */
+    void serial(FunctionLowering f, Value lo, Value hi, java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd) {
         Reg iv = f.fn.newReg(IrType.I64, "omp.iv");
         f.b.copy(iv, lo);
         BasicBlock head = f.b.newBlock("omp.loop.cond"), body = f.b.newBlock("omp.loop.body"),
@@ -112,10 +112,11 @@ final class LoopNest {
         f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), body, end);
         f.b.setBlock(body);
         assign(f, iv);
-        if (beforeBody != null) beforeBody.run();
+        if (onIv != null) onIv.accept(iv);
         f.loopBody(this.body, f.b.block(), end, latch);
         f.b.br(latch);
         f.b.setBlock(latch);
+        if (atEnd != null) atEnd.accept(iv);
         f.b.copy(iv, f.b.binary(Insn.BinOp.ADD, iv, IntConst.i64(1)));
         f.b.br(head);
         f.b.setBlock(end);

@@ -77,7 +77,13 @@ final class OmpLowering {
                 f.stmt(x.body());
                 ds.end(false, null);
             }
-            case TASKGROUP, ORDERED -> f.stmt(x.body());
+            case ORDERED -> {
+                if (f.orderedIv == null) { f.stmt(x.body()); break; }   // not in an ordered loop: nothing to order
+                call("__jomp_ordered_enter", IrType.VOID, f.orderedIv);
+                f.stmt(x.body());
+                call("__jomp_ordered_exit", IrType.VOID, f.orderedIv);
+            }
+            case TASKGROUP -> f.stmt(x.body());
         }
     }
 
@@ -210,8 +216,9 @@ final class OmpLowering {
         Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
         if (last != null) f.b.copy(last, IntConst.i32(0));
         BasicBlock done = f.b.newBlock("omp.for.done");
+        boolean ordered = threads && (d.hasFlag(OmpClause.FlagKind.ORDERED) || exprClause(d, OmpClause.ExprKind.ORDERED) != null);
         if (!threads) {
-            nest.serial(f, lo, hi, null);
+            nest.serial(f, lo, hi, null, null);
             if (last != null) f.b.copy(last, f.b.cmp(Insn.CmpOp.EQ, hi, lastIter));
         } else {
             int[] kind = {1};
@@ -223,13 +230,16 @@ final class OmpLowering {
             BasicBlock start = f.b.newBlock("omp.for.init"), head = f.b.newBlock("omp.for.next"), chunkBody = f.b.newBlock("omp.for.chunk");
             f.b.condBr(f.b.cmp(Insn.CmpOp.LE, lo, hi), start, done);
             f.b.setBlock(start);
+            if (ordered) call("__jomp_ordered_loop", IrType.VOID);
             call("__jomp_loop_init", IrType.VOID, IntConst.i32(kind[0]), lo, hi, chunk);
             f.b.br(head);
             f.b.setBlock(head);
             f.b.condBr(call("__jomp_loop_next", IrType.I32), chunkBody, done);
             f.b.setBlock(chunkBody);
             Value clo = call("__jomp_loop_lower", IrType.I64), chi = call("__jomp_loop_upper", IrType.I64);
-            nest.serial(f, clo, chi, null);
+            Reg outerIv = f.orderedIv;
+            nest.serial(f, clo, chi, ordered ? iv -> f.orderedIv = iv : null, ordered ? iv -> call("__jomp_ordered_end", IrType.VOID, iv) : null);
+            f.orderedIv = outerIv;
             if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, chi, lastIter)));
             f.b.br(head);
         }
@@ -262,7 +272,7 @@ final class OmpLowering {
             vals.add(hi);
             construct(o, i + 1, new Carry(nest, vals));
         } else {
-            nest.serial(f, lo, hi, null);
+            nest.serial(f, lo, hi, null, null);
             if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, hi, hiAll)));
         }
         f.b.br(next);

@@ -349,6 +349,14 @@ final class CPrograms {
                 for (int k = 0; k < 3; k++) crit += k;
             }
             printf("%d %d\\n", once, crit);
+            #pragma omp parallel for ordered schedule(dynamic)
+            for (int k = 0; k < 5; k++) {
+                int sq = k * k;
+                if (k == 2) continue;
+                #pragma omp ordered
+                printf("%d ", sq);
+            }
+            printf("\\n");
             return 0;
         }
         """,
