@@ -66,9 +66,9 @@ public final class OmpApi {
     public static int omp_get_proc_bind() { return 0; }
     public static int omp_get_num_places() { return 0; }
     public static int omp_get_place_num() { return -1; }
-    /** Outside a teams construct: one team, number 0 (there are no host teams regions yet). */
-    public static int omp_get_num_teams() { return 1; }
-    public static int omp_get_team_num() { return 0; }
+    /** Inside a teams region its team's number and the number of teams; elsewhere team 0 of 1. */
+    public static int omp_get_num_teams() { return Teams.numTeams(); }
+    public static int omp_get_team_num() { return Teams.teamNum(); }
     public static int omp_get_cancellation() { return 0; }
     public static int omp_get_max_task_priority() { return 0; }
 
