@@ -91,18 +91,21 @@ public final class Kmpc {
 
     /**
      * Runs {@code fn(teamNumber, args)} once per team. On the host the teams run one after another
-     * in the calling thread, as libgomp runs host teams; the jvm device plugin supplies its own.
+     * in the calling thread, as libgomp runs host teams; in a device kernel they run in parallel.
      */
     public static void __jomp_teams(long fn, int numTeams, int threadLimit, long args) {
         MethodHandle h = Functions.handle(fn);
-        int n = numTeams > 0 ? numTeams : 1;
-        Teams.run(n, threadLimit, team -> {
+        int device = Teams.deviceTeams();
+        int n = numTeams > 0 ? numTeams : device > 0 ? device : 1;
+        java.util.function.IntConsumer body = team -> {
             try {
                 h.invokeExact(team, args);
             } catch (Throwable e) {
                 throw Teams.sneaky(e);
             }
-        });
+        };
+        if (device > 0) Teams.runParallel(n, threadLimit, body);
+        else Teams.run(n, threadLimit, body);
     }
 
     /** The calling team's block of [lower, upper] (or first chunk when chunk > 0) into bounds[0..1]; 0 when empty. */

@@ -24,6 +24,9 @@ final class OmpThread {
     /** A static schedule run through dispatchNext: the loop, and this thread's next chunk number. */
     long loopLower, loopStride, loopTrips, loopChunk, staticNextChunk;
 
+    /** The offload device whose kernel this thread is running (its number), or -1 on the host. */
+    int device = -1;
+
     OmpThread(Team team, int num, int nthreads) {
         this.team = team;
         this.num = num;

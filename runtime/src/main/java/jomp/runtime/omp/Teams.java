@@ -24,6 +24,30 @@ public final class Teams {
     }
 
     private static final State NONE = new State(0, 1, 0, new long[3]);
+
+    /** Teams a device kernel gets when num_teams is not given; 0 outside a kernel (the host's one team). */
+    private static final ThreadLocal<int[]> DEVICE = ThreadLocal.withInitial(() -> new int[1]);
+
+    /**
+     * A device plugin runs a kernel of device {@code device} in this thread: teams regions in it run
+     * in parallel, defaultTeams of them by default, and the thread (and the threads of its teams
+     * and parallel regions) answers omp_is_initial_device() with 0.
+     */
+    public static void enterDevice(int device, int defaultTeams) {
+        DEVICE.get()[0] = Math.max(1, defaultTeams);
+        OmpThread.current().device = device;
+    }
+
+    public static void exitDevice() {
+        DEVICE.get()[0] = 0;
+        OmpThread.current().device = -1;
+    }
+
+    /** The device whose kernel the calling thread runs, or -1 on the host. */
+    public static int currentDevice() { return OmpThread.current().device; }
+
+    /** 0 on the host, else the default number of teams of the device kernel this thread runs. */
+    static int deviceTeams() { return DEVICE.get()[0]; }
     private static final ThreadLocal<State> CURRENT = ThreadLocal.withInitial(() -> NONE);
 
     static State current() { return CURRENT.get(); }
@@ -59,11 +83,13 @@ public final class Teams {
     public static void runParallel(int n, int threadLimit, IntConsumer body) {
         if (n == 1) { run(1, threadLimit, body); return; }
         Future<?>[] fs = new Future<?>[n];
+        int device = OmpThread.current().device;
         for (int t = 1; t < n; t++) {
             int team = t;
             fs[t] = POOL.submit(() -> {
                 CURRENT.set(new State(team, n, threadLimit, new long[3]));
                 OmpThread.set(null);   // a fresh initial thread: its parallel regions get their own teams
+                OmpThread.current().device = device;
                 try {
                     body.accept(team);
                 } finally {
