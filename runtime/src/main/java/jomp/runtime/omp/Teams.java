@@ -84,12 +84,15 @@ public final class Teams {
         if (n == 1) { run(1, threadLimit, body); return; }
         Future<?>[] fs = new Future<?>[n];
         int device = OmpThread.current().device;
+        // each team's parallel regions get thread_limit threads, or their share of the cores
+        int perTeam = threadLimit > 0 ? threadLimit : Math.max(1, Icv.NUM_PROCS / n);
         for (int t = 1; t < n; t++) {
             int team = t;
             fs[t] = POOL.submit(() -> {
                 CURRENT.set(new State(team, n, threadLimit, new long[3]));
                 OmpThread.set(null);   // a fresh initial thread: its parallel regions get their own teams
                 OmpThread.current().device = device;
+                OmpThread.current().nthreads = perTeam;
                 try {
                     body.accept(team);
                 } finally {
@@ -99,13 +102,17 @@ public final class Teams {
         }
         Throwable failure = null;
         State outer = CURRENT.get();
+        OmpThread me = OmpThread.current();
+        int nthreads = me.nthreads;
         try {
             CURRENT.set(new State(0, n, threadLimit, new long[3]));
+            me.nthreads = perTeam;
             body.accept(0);
         } catch (Throwable e) {
             failure = e;
         } finally {
             CURRENT.set(outer);
+            me.nthreads = nthreads;
         }
         for (int t = 1; t < n; t++) {
             try {
