@@ -84,10 +84,10 @@ final class TargetLowering {
                 Value a = f.varAddress(v);
                 entries.add(new MapEntry(v, a, a, IntConst.i64(0), TARGET_PARAM | LITERAL, Pass.BYREF));
             } else if (firstprivate.contains(v)) {
-                entries.add(t.isScalar() ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM));
+                entries.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM));
             } else if (tofrom.contains(v)) entries.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
             else {
-                String category = t.isPointer() ? "pointer" : t.isScalar() ? "scalar" : "aggregate";
+                String category = t.isPointer() ? "pointer" : byValue(t) ? "scalar" : "aggregate";
                 String behavior = defaultmap(d, category);
                 switch (behavior) {
                     case "tofrom" -> entries.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
@@ -95,12 +95,13 @@ final class TargetLowering {
                     case "from" -> entries.add(whole(v, FROM | TARGET_PARAM | IMPLICIT));
                     case "alloc" -> entries.add(whole(v, TARGET_PARAM | IMPLICIT));
                     case "present" -> entries.add(whole(v, PRESENT | TARGET_PARAM | IMPLICIT));
-                    case "firstprivate" -> entries.add(t.isScalar() ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));
+                    case "firstprivate" -> entries.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));
                     default -> {   // the OpenMP default for the category
                         if (t.isPointer()) {
                             Value p = f.readVar(v);
                             entries.add(new MapEntry(v, p, p, IntConst.i64(0), TARGET_PARAM | IMPLICIT, Pass.BYVAL));
-                        } else if (t.isScalar()) entries.add(literal(v));
+                        } else if (byValue(t)) entries.add(literal(v));
+                        else if (t.isScalar()) entries.add(whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));   // complex: a private copy
                         else entries.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
                     }
                 }
@@ -168,7 +169,7 @@ final class TargetLowering {
 
     /** A kernel parameter: a register copy when the region only reads a scalar, else its storage's address. */
     private static void bindParam(FunctionLowering g, Var v, Value addr, Set<Var> written) {
-        if (v.type.isScalar() && !written.contains(v) && !g.addressTaken.contains(v)) {
+        if (v.type.isScalar() && !TypeMap.inMemory(v.type) && !written.contains(v) && !g.addressTaken.contains(v)) {
             Reg r = g.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name));
             g.b.copy(r, g.load(addr, v.type));
             g.regVars.put(v, r);
@@ -205,6 +206,9 @@ final class TargetLowering {
         if (m.modifiers().contains(OmpDirective.MapModifier.PRESENT)) bits |= PRESENT;
         return bits;
     }
+
+    /** Scalars that travel in an 8-byte argument slot (complex numbers are firstprivate copies instead). */
+    private static boolean byValue(Type t) { return t.isScalar() && !TypeMap.inMemory(t) && t.size() <= 8; }
 
     /** A scalar passed by value: its bits in the argument slot. */
     private MapEntry literal(Var v) {

@@ -5,7 +5,7 @@ import jomp.runtime.mem.Mem;
 
 /**
  * omp.h's thread, team, schedule, lock, timing and memory routines on the host runtime, named and
- * typed as the host ABI says (docs/design/abi.md). The device routines are in {@link OmpDevices}.
+ * typed as the host ABI says (docs/design/abi.md). The device routines are in jomp.runtime.target.DeviceApi.
  */
 public final class OmpApi {
     private OmpApi() {}
