@@ -1,5 +1,5 @@
 // KERNELS: 2
-/* defaultmap(none) forces every variable into a clause; defaultmap(to: aggregate) copies in only. */
+/* defaultmap(none) forces every variable into a clause; defaultmap(tofrom: scalar/aggregate) maps both ways. */
 #include <stdio.h>
 int main(void) {
   int n = 8, a[8], b[8];

@@ -1,5 +1,5 @@
 // KERNELS: 2
-/* simd with collapse(2) and reductions, plus simd linear and aligned-free loops on the device. */
+/* simd with collapse(2) and reductions on the device, and simd with a linear clause. */
 #include <stdio.h>
 #define R 32
 #define C 48
