@@ -36,7 +36,10 @@ final class DataSharing {
     /** How to reach a variable's original storage from inside the construct. */
     private record Orig(Reg reg, Value addr) {}
 
-    private record Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last) {}
+    /** For an array (or array section) reduction: element type, first element's byte offset and count to combine. */
+    private record Elements(jomp.frontend.type.Type elem, Value offset, Value count) {}
+
+    private record Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last, Elements elements) {}
 
     private final FunctionLowering f;
     private final OmpLowering omp;
@@ -65,6 +68,7 @@ final class DataSharing {
 
         Map<Var, Kind> kinds = new LinkedHashMap<>();
         Map<Var, OmpClause.ReductionOp> ops = new LinkedHashMap<>();
+        Map<Var, OmpDirective.Item> items = new LinkedHashMap<>();
         if (nest != null) for (Var v : nest.vars()) if (!nest.declaredVars.contains(v)) kinds.put(v, Kind.PRIVATE);
         if (i == inner) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE)) kinds.put(v, Kind.PRIVATE);
         if (i == inner || outlined) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE)) kinds.put(v, Kind.FIRSTPRIVATE);
@@ -72,11 +76,16 @@ final class DataSharing {
         if (last) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) kinds.putIfAbsent(v, Kind.LASTPRIVATE);
         if (leaf == Leaf.TEAMS || i == redLeaf) {
             for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
-                for (OmpDirective.Item it : r.items()) if (it.var() != null) { kinds.put(it.var(), Kind.REDUCTION); ops.put(it.var(), r.op()); }
+                for (OmpDirective.Item it : r.items()) if (it.var() != null) { kinds.put(it.var(), Kind.REDUCTION); ops.put(it.var(), r.op()); items.put(it.var(), it); }
         }
         List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
         ds.inMemory = OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
-        for (var e : kinds.entrySet()) ds.privatize(e.getKey(), e.getValue(), ops.get(e.getKey()), lastVars.contains(e.getKey()));
+        for (var e : kinds.entrySet()) {
+            Var v = e.getKey();
+            OmpDirective.Item it = items.get(v);
+            if (e.getValue() == Kind.REDUCTION && (v.type.isArray() || it != null && !it.sections().isEmpty())) ds.reduceElements(v, ops.get(v), it);
+            else ds.privatize(v, e.getValue(), ops.get(v), lastVars.contains(v));
+        }
         return ds;
     }
 
@@ -109,7 +118,77 @@ final class DataSharing {
             case REDUCTION -> f.assignVar(v, OmpLowering.identity(op, v.type));
             default -> {}
         }
-        entries.add(new Entry(v, orig, kind == Kind.REDUCTION ? op : null, last));
+        entries.add(new Entry(v, orig, kind == Kind.REDUCTION ? op : null, last, null));
+    }
+
+    /**
+     * A reduction over an array or an array section (OpenMP 4.5): a private array whose elements
+     * start at the identity, combined element by element into the original's section. A pointer's
+     * section gets a private buffer, and the pointer inside the construct points into it.
+     */
+    private void reduceElements(Var v, OmpClause.ReductionOp op, OmpDirective.Item it) {
+        Type t = v.type;
+        boolean ptr = t.isPointer();
+        Type elem = t.base;
+        while (elem.isArray()) elem = elem.base;
+        Value esize = IntConst.i64(elem.size());
+        // the section's first element and length, in elements of elem
+        Value first = IntConst.i64(0), count;
+        if (it != null && !it.sections().isEmpty()) {
+            OmpDirective.Section s = it.sections().get(0);
+            Value row = f.sizeOf(t.base);   // bytes per element of the first dimension
+            Value perRow = f.e.bin(jomp.frontend.ir.Insn.BinOp.DIV, row, esize);
+            Value lo = s.lower() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
+            Value len = s.single() ? IntConst.i64(1) : s.length() != null ? f.e.convert(f.rvalue(s.length()), s.length().type(), Type.LONG)
+                : f.e.bin(jomp.frontend.ir.Insn.BinOp.SUB, f.e.bin(jomp.frontend.ir.Insn.BinOp.DIV, f.sizeOf(t), row), lo);
+            first = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, lo, perRow);
+            count = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, len, perRow);
+        } else {
+            count = f.e.bin(jomp.frontend.ir.Insn.BinOp.DIV, f.sizeOf(t), esize);
+        }
+        Value origBase = ptr ? f.readVar(v) : f.varAddress(v);
+        Orig orig = new Orig(null, origBase);
+        Reg oldReg = f.regVars.remove(v);
+        Slot oldSlot = f.slotVars.remove(v);
+        Reg oldAddr = f.addrVars.remove(v);
+        restores.add(() -> {
+            f.regVars.remove(v); f.slotVars.remove(v); f.addrVars.remove(v);
+            if (oldReg != null) f.regVars.put(v, oldReg);
+            if (oldSlot != null) f.slotVars.put(v, oldSlot);
+            if (oldAddr != null) f.addrVars.put(v, oldAddr);
+        });
+        Value priv;   // where element `first` of the private copy is
+        if (ptr) {
+            Value bytes = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, count, esize);
+            priv = f.b.alloca(bytes, Math.max(elem.align(), 16));
+            Slot ps = f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8);
+            f.slotVars.put(v, ps);   // p now points into the private buffer: p[first] is its first element
+            f.b.store(f.b.ptrAdd(priv, f.e.bin(jomp.frontend.ir.Insn.BinOp.SUB, IntConst.i64(0), f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, first, esize))), f.b.slotAddr(ps));
+        } else {
+            Slot s = f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(t.size(), 1), Math.max(t.align(), 1));
+            f.slotVars.put(v, s);
+            priv = f.b.ptrAdd(f.b.slotAddr(s), f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, first, esize));
+        }
+        Type et = elem;
+        Value id = OmpLowering.identity(op, et);
+        eachElement(count, k -> f.store(f.b.ptrAdd(priv, f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, k, esize)), id, et));
+        Value origFirst = f.b.ptrAdd(origBase, f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, first, esize));
+        entries.add(new Entry(v, new Orig(null, origFirst), op, false, new Elements(et, priv, count)));
+    }
+
+    /** for (k = 0; k < count; k++) body(k), k an i64. */
+    private void eachElement(Value count, java.util.function.Consumer<Value> body) {
+        Reg k = f.fn.newReg(IrType.I64, "omp.red.k");
+        f.b.copy(k, IntConst.i64(0));
+        BasicBlock head = f.b.newBlock("omp.red.cond"), loop = f.b.newBlock("omp.red.body"), end = f.b.newBlock("omp.red.end");
+        f.b.br(head);
+        f.b.setBlock(head);
+        f.b.condBr(f.b.cmp(jomp.frontend.ir.Insn.CmpOp.LT, k, count), loop, end);
+        f.b.setBlock(loop);
+        body.accept(k);
+        f.b.copy(k, f.b.binary(jomp.frontend.ir.Insn.BinOp.ADD, k, IntConst.i64(1)));
+        f.b.br(head);
+        f.b.setBlock(end);
     }
 
     private Value read(Orig o, Type t) { return o.reg() != null ? o.reg() : f.load(o.addr(), t); }
@@ -127,6 +206,16 @@ final class DataSharing {
             if (lock) omp.call("__jomp_reduce_enter", IrType.VOID);
             for (Entry e : entries) {
                 if (e.op() == null) continue;
+                if (e.elements() != null) {
+                    Elements el = e.elements();
+                    Value esize = IntConst.i64(el.elem().size());
+                    eachElement(el.count(), k -> {
+                        Value off = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, k, esize);
+                        Value o = f.b.ptrAdd(e.orig().addr(), off), p = f.b.ptrAdd(el.offset(), off);
+                        f.store(o, omp.combine(e.op(), el.elem(), f.load(o, el.elem()), f.load(p, el.elem())), el.elem());
+                    });
+                    continue;
+                }
                 Type t = e.var().type;
                 Value priv = f.readVar(e.var());
                 write(e.orig(), omp.combine(e.op(), t, read(e.orig(), t), priv), t);

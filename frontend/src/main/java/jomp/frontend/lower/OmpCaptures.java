@@ -45,13 +45,16 @@ final class OmpCaptures {
     /** Is v an automatic variable of the enclosing function (as opposed to static storage)? */
     static boolean isAutomatic(Var v) { return v.isLocal && !v.isStatic() && !v.isFunction(); }
 
-    /** The automatic variables captured by the outlined regions nested anywhere in s. */
+    /** The automatic variables captured by the outlined regions nested anywhere in s (and copyprivate ones): they need an address. */
     static Set<Var> capturedByRegions(Stmt s) {
         Set<Var> out = newSet();
         new Object() {
             void walk(Stmt x) {
                 forEachOmp(x, o -> {
                     if (outlines(o.directive())) for (Var v : free(o)) if (isAutomatic(v)) out.add(v);
+                    // copyprivate publishes the variables' addresses
+                    for (OmpClause.ListClause c : o.directive().clauses(OmpClause.ListClause.class))
+                        if (c.kind() == OmpClause.ListKind.COPYPRIVATE) for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
                 });
             }
         }.walk(s);

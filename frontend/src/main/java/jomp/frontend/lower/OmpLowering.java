@@ -159,7 +159,8 @@ final class OmpLowering {
      */
     private Value outline(Stmt.Omp o, int i, String name, List<Value> extras, BiConsumer<FunctionLowering, List<Value>> body) {
         List<Var> caps = new ArrayList<>();
-        for (Var v : OmpCaptures.free(o)) if (OmpCaptures.isAutomatic(v)) caps.add(v);
+        // automatic variables, and globals this function has rebound (mapped in a kernel, privatised)
+        for (Var v : OmpCaptures.free(o)) if (OmpCaptures.isAutomatic(v) || f.isBound(v)) caps.add(v);
         Slot block = f.fn.newSlot(null, 8L * Math.max(1, caps.size() + extras.size()), 8);
         Value base = f.b.slotAddr(block);
         for (int k = 0; k < caps.size(); k++) f.b.store(f.varAddress(caps.get(k)), at(f, base, 8L * k));
@@ -204,7 +205,7 @@ final class OmpLowering {
         if (!threads && carry == null) {           // simd on its own: the loop as written, in order
             DataSharing ds = DataSharing.at(this, o, i, null);
             f.stmt(o.body());
-            ds.end(false, null);
+            ds.end(false, ds.needsLast() ? IntConst.i32(1) : null);   // run in order: the last iteration ran last
             return;
         }
         LoopNest nest = carry != null ? carry.nest() : LoopNest.compute(f, o.body(), d.loopDepth());
@@ -327,9 +328,39 @@ final class OmpLowering {
 
     private void single(Stmt.Omp o) {
         DataSharing ds = DataSharing.at(this, o, 0, null);
-        guarded(o, call("__jomp_single", IrType.I32));
+        List<Var> copy = new ArrayList<>(listVars(o.directive(), OmpClause.ListKind.COPYPRIVATE));
+        Value won = call("__jomp_single", IrType.I32);
+        if (copy.isEmpty()) {
+            guarded(o, won);
+            ds.end(false, null);
+            if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+            return;
+        }
+        // copyprivate: the thread that ran the single publishes its variables' addresses, the others copy them
+        Value addrs = f.b.slotAddr(f.fn.newSlot(null, 8L * copy.size(), 8));
+        BasicBlock then = f.b.newBlock("omp.single"), after = f.b.newBlock("omp.single.end");
+        f.b.condBr(won, then, after);
+        f.b.setBlock(then);
+        f.stmt(o.body());
+        for (int k = 0; k < copy.size(); k++) f.b.store(f.varAddress(copy.get(k)), at(f, addrs, 8L * k));
+        call("__jomp_copyprivate_publish", IrType.VOID, addrs);
+        if (!f.b.isTerminated()) f.b.br(after);
+        f.b.setBlock(after);
         ds.end(false, null);
-        if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+        call("__jomp_barrier", IrType.VOID);
+        BasicBlock others = f.b.newBlock("omp.copyprivate"), done = f.b.newBlock("omp.copyprivate.done");
+        f.b.condBr(won, done, others);
+        f.b.setBlock(others);
+        Value src = call("__jomp_copyprivate_get", IrType.PTR);
+        for (int k = 0; k < copy.size(); k++) {
+            Var v = copy.get(k);
+            Value from = f.b.load(IrType.PTR, at(f, src, 8L * k));
+            if (TypeMap.inMemory(v.type)) f.b.memcpy(f.varAddress(v), from, f.sizeOf(v.type));
+            else f.assignVar(v, f.load(from, v.type));
+        }
+        f.b.br(done);
+        f.b.setBlock(done);
+        call("__jomp_barrier", IrType.VOID);   // the publisher's variables stay alive until everyone has copied
     }
 
     private void guarded(Stmt.Omp o, Value cond) {

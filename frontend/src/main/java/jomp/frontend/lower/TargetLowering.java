@@ -42,7 +42,11 @@ final class TargetLowering {
     enum Pass { BYREF, BYVAL }
 
     /** One entry of the map arrays; var null for entries no kernel parameter binds. */
-    record MapEntry(Var var, Value base, Value begin, Value size, long type, Pass pass) {}
+    record MapEntry(Var var, Value base, Value begin, Value size, long type, Pass pass, boolean member) {
+        MapEntry(Var var, Value base, Value begin, Value size, long type, Pass pass) { this(var, base, begin, size, type, pass, false); }
+
+        MapEntry withoutVar() { return new MapEntry(null, base, begin, size, type, pass, member); }
+    }
 
     private final OmpLowering omp;
     private final FunctionLowering f;
@@ -69,12 +73,10 @@ final class TargetLowering {
         List<MapEntry> entries = new ArrayList<>();
         Set<Var> done = new HashSet<>();
         List<MapEntry> attach = new ArrayList<>();   // pointer members: after the structs that hold them
-        for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
-            for (OmpDirective.Item it : m.items()) {
-                MapEntry e = mapItem(it, mapBits(m) | TARGET_PARAM);
-                if (e.var() == null) attach.add(e);
-                else entries.add(done.add(it.var()) ? e : new MapEntry(null, e.base(), e.begin(), e.size(), e.type(), e.pass()));
-            }
+        for (MapEntry e : explicitEntries(d, TARGET_PARAM)) {
+            if ((e.type() & PTR_AND_OBJ) != 0) attach.add(e);
+            else entries.add(e.var() != null && done.add(e.var()) ? e : e.withoutVar());
+        }
         for (Var v : used) {
             if (done.contains(v) || privates.contains(v)) continue;
             done.add(v);
@@ -231,7 +233,7 @@ final class TargetLowering {
         Var v = it.var();
         if (it.sections().isEmpty()) {
             Value base = f.varAddress(v);
-            if (it.expr() instanceof Expr.Member) return new MapEntry(v, base, f.address(it.expr()), IntConst.i64(it.expr().type().size()), bits, Pass.BYREF);
+            if (it.expr() instanceof Expr.Member) return new MapEntry(v, base, f.address(it.expr()), IntConst.i64(it.expr().type().size()), bits, Pass.BYREF, true);
             return new MapEntry(v, base, base, f.sizeOf(v.type), bits, Pass.BYREF);
         }
         // the subscripted expression of each section, outermost first: a variable, or a member (array or pointer)
@@ -268,7 +270,7 @@ final class TargetLowering {
         if (ptr) {   // a pointer member: map the pointee and attach the device copy of the pointer to it
             return new MapEntry(null, f.address(root), begin, size, (bits & ~TARGET_PARAM) | PTR_AND_OBJ, Pass.BYREF);
         }
-        return new MapEntry(v, f.varAddress(v), begin, size, bits, Pass.BYREF);   // an array member
+        return new MapEntry(v, f.varAddress(v), begin, size, bits, Pass.BYREF, true);   // an array member
     }
 
     /** The subscripted expression of {@code x[i]} (which the parser builds as {@code *(x + i)}). */
@@ -380,13 +382,41 @@ final class TargetLowering {
     /** The map clauses' entries, pointer members (attached to their struct) last. */
     private List<MapEntry> mapClauses(OmpDirective d) {
         List<MapEntry> entries = new ArrayList<>(), attach = new ArrayList<>();
-        for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
-            for (OmpDirective.Item it : m.items()) {
-                MapEntry e = mapItem(it, mapBits(m));
-                (e.var() == null ? attach : entries).add(e);
-            }
+        for (MapEntry e : explicitEntries(d, 0)) ((e.type() & PTR_AND_OBJ) != 0 ? attach : entries).add(e);
         entries.addAll(attach);
         return entries;
+    }
+
+    /**
+     * The entries of the map clauses in order, with {@code paramBit} on those that become kernel
+     * arguments. Members of one struct mapped separately become libomptarget's combined entry (the
+     * span from the first to the last member, allocated once) followed by the members with
+     * MEMBER_OF pointing at it, so that the struct has one device copy.
+     */
+    private List<MapEntry> explicitEntries(OmpDirective d, long paramBit) {
+        List<MapEntry> items = new ArrayList<>();
+        for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
+            for (OmpDirective.Item it : m.items()) items.add(mapItem(it, mapBits(m) | paramBit));
+        List<MapEntry> out = new ArrayList<>();
+        Set<Var> combined = new HashSet<>();
+        for (MapEntry e : items) {
+            if (!e.member()) { out.add(e); continue; }
+            if (!combined.add(e.var())) continue;
+            List<MapEntry> group = new ArrayList<>();
+            for (MapEntry x : items) if (x.member() && x.var() == e.var()) group.add(x);
+            Value lo = null, hi = null;
+            for (MapEntry x : group) {
+                Value end = f.b.ptrAdd(x.begin(), x.size());
+                lo = lo == null ? x.begin() : LoopNest.select(f, f.b.cmp(Insn.CmpOp.ULT, x.begin(), lo), x.begin(), lo);
+                hi = hi == null ? end : LoopNest.select(f, f.b.cmp(Insn.CmpOp.UGT, end, hi), end, hi);
+            }
+            Value span = f.b.binary(Insn.BinOp.SUB, f.e.conv(Insn.ConvOp.BITCAST, hi, IrType.I64), f.e.conv(Insn.ConvOp.BITCAST, lo, IrType.I64));
+            int parent = out.size();
+            out.add(new MapEntry(e.var(), e.base(), lo, span, paramBit, Pass.BYREF));
+            for (MapEntry x : group)
+                out.add(new MapEntry(null, x.base(), x.begin(), x.size(), (x.type() & ~TARGET_PARAM) | ((long) (parent + 1) << 48), Pass.BYREF));
+        }
+        return out;
     }
 
     void standalone(Stmt.Omp o, String entry) {

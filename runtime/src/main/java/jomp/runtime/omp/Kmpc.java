@@ -49,6 +49,12 @@ public final class Kmpc {
 
     public static void __jomp_taskwait() { Parallel.taskwait(); }
 
+    /** single copyprivate: the thread that ran the single publishes the addresses of its variables... */
+    public static void __jomp_copyprivate_publish(long addresses) { OmpThread.current().team.copyprivate = addresses; }
+
+    /** ...and after the barrier the others read them. */
+    public static long __jomp_copyprivate_get() { return OmpThread.current().team.copyprivate; }
+
     // ---- worksharing loops over an inclusive, normalised range
 
     public static void __jomp_loop_init(int kind, long lower, long upper, long chunk) {
