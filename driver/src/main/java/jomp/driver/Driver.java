@@ -150,7 +150,9 @@ public final class Driver {
                 default -> { if (a.isInput()) linkOrder.add(JobBuilder.INPUT_MARK + a.value()); }
             }
         }
+        // targets are chosen at link time: the named ones, or all that the objects embed; none with --offload-host-only
         if (!normalizedTargets.isEmpty()) linkerArgs.add(0, "--offload-targets=" + String.join(",", normalizedTargets));
+        if (hostOnly) linkerArgs.add(0, "--offload-host-only");
 
         java.util.Map<String, String> deviceCpus = new java.util.HashMap<>();
         for (ActionBuilder.Target t : targets) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());
