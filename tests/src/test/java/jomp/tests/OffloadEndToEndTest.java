@@ -152,4 +152,41 @@ class OffloadEndToEndTest {
                 """, profile.toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(check.status()).as(check.describe("python3 json check")).isZero();
     }
+
+    private static int indexOf(byte[] hay, byte[] needle, int from) {
+        outer:
+        for (int i = from; i + needle.length <= hay.length; i++) {
+            for (int j = 0; j < needle.length; j++) if (hay[i + j] != needle[j]) continue outer;
+            return i;
+        }
+        return -1;
+    }
+
+    @Test
+    void corruptDeviceCodeIsRejectedNamingTheObject() throws Exception {
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        jomp("-fopenmp-targets=jvm", "-c", "a.c", "b.c");
+        byte[] good = Files.readAllBytes(dir.resolve("a.o"));
+        int binary = indexOf(good, new byte[] {0x10, (byte) 0xFF, 0x10, (byte) 0xAD}, 0);
+        assertThat(binary).isPositive();
+
+        byte[] badVersion = good.clone();
+        badVersion[binary + 4] = 99;   // an OffloadBinary version no tool writes
+        Files.write(dir.resolve("bad1.o"), badVersion);
+        byte[] badImage = good.clone();
+        int inner = indexOf(good, new byte[] {0x7F, 'E', 'L', 'F'}, binary);   // the jvm image: a jomp object
+        assertThat(inner).isPositive();
+        badImage[inner + 4] = 9;   // not ELF64 any more
+        Files.write(dir.resolve("bad2.o"), badImage);
+
+        for (String bad : List.of("bad1.o", "bad2.o")) {
+            List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+            cmd.addAll(List.of(bad, "b.o", "-o", "prog-" + bad));
+            Exec.Result r = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
+            assertThat(r.status()).as(r.describe("link with " + bad)).isEqualTo(1);
+            assertThat(r.stderr()).contains(bad).contains("error").doesNotContain("\tat ").doesNotContain("Exception");
+            assertThat(dir.resolve("prog-" + bad)).doesNotExist();
+        }
+    }
 }
