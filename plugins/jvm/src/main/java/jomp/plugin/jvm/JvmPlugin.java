@@ -128,8 +128,17 @@ public final class JvmPlugin implements DevicePlugin {
      * Runs the kernel on this thread with the argument slots in native memory of the launch's own:
      * teams regions in it run in parallel (numTeams of them, or one per core).
      */
+    /** Per thread: a native block for the argument slots of its launches (launches on one thread do not overlap). */
+    private static final ThreadLocal<long[]> SLOTS = ThreadLocal.withInitial(() -> new long[2]);
+
     @Override public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
-        long slots = Stdlib.malloc(8L * Math.max(1, args.length));
+        long[] buf = SLOTS.get();   // {address, capacity in slots}
+        if (buf[1] < args.length) {
+            if (buf[0] != 0) Stdlib.free(buf[0]);
+            buf[1] = Math.max(16, args.length);
+            buf[0] = Stdlib.malloc(8 * buf[1]);
+        }
+        long slots = buf[0];
         for (int i = 0; i < args.length; i++) Mem.putLong(slots + 8L * i, args[i]);
         Teams.enterDevice(device, Runtime.getRuntime().availableProcessors());
         try {
@@ -140,7 +149,6 @@ public final class JvmPlugin implements DevicePlugin {
             throw new IllegalStateException("jomp: kernel " + kernel.name() + " failed on the jvm device: " + e, e);
         } finally {
             Teams.exitDevice();
-            Stdlib.free(slots);
         }
     }
 
