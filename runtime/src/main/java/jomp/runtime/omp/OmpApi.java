@@ -38,7 +38,7 @@ public final class OmpApi {
         Mem.putInt(chunk, Icv.runSchedChunk);
     }
 
-    public static int omp_get_thread_limit() { return Icv.THREAD_LIMIT; }
+    public static int omp_get_thread_limit() { return OmpThread.current().threadLimit; }
     public static void omp_set_max_active_levels(int n) { if (n >= 0) Icv.maxActiveLevels = Math.min(n, Icv.MAX_ACTIVE_LEVELS_LIMIT); }
     public static int omp_get_max_active_levels() { return Icv.maxActiveLevels; }
     public static int omp_get_level() { return OmpThread.current().team.level; }

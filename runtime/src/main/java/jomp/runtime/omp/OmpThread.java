@@ -24,8 +24,17 @@ final class OmpThread {
     /** A static schedule run through dispatchNext: the loop, and this thread's next chunk number. */
     long loopLower, loopStride, loopTrips, loopChunk, staticNextChunk;
 
-    /** The offload device whose kernel this thread is running (its number), or -1 on the host. */
+    /**
+     * The contention group this thread belongs to, inherited by the members of the teams it forks:
+     * the offload device whose kernel it runs (the plugin and its device number there; -1 and null
+     * on the host), that kernel's default number of teams (0 on the host), the teams region it is
+     * in, and thread-limit-var.
+     */
     int device = -1;
+    Object devicePlugin;
+    int deviceTeams;
+    Teams.State teams = Teams.NONE;
+    int threadLimit = Icv.THREAD_LIMIT;
 
     OmpThread(Team team, int num, int nthreads) {
         this.team = team;
@@ -38,6 +47,17 @@ final class OmpThread {
     }
 
     static OmpThread current() { return CURRENT.get(); }
+
+    /** A new thread of the same contention group: same device, teams region and thread limit. */
+    static OmpThread inherit(Team team, int num, int nthreads, OmpThread from) {
+        OmpThread t = new OmpThread(team, num, nthreads);
+        t.device = from.device;
+        t.devicePlugin = from.devicePlugin;
+        t.deviceTeams = from.deviceTeams;
+        t.teams = from.teams;
+        t.threadLimit = from.threadLimit;
+        return t;
+    }
 
     /** Makes {@code t} the calling thread's place; null forgets it. */
     static void set(OmpThread t) {

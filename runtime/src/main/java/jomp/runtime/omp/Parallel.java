@@ -43,7 +43,7 @@ public final class Parallel {
         Team outer = me.team;
         int n = numThreads > 0 ? numThreads : me.nthreads;
         if (outer.activeLevel >= Icv.maxActiveLevels) n = 1;
-        n = Math.min(n, Icv.THREAD_LIMIT);
+        n = Math.min(n, me.threadLimit); // thread-limit-var: OMP_THREAD_LIMIT, or a team's thread_limit
         if (Icv.dynamic) n = Math.min(n, Icv.NUM_PROCS); // dyn-var lets the runtime give fewer threads
         int level = outer.level + 1;
         Team team = new Team(n, level, outer.activeLevel + (n > 1 ? 1 : 0), me);
@@ -65,11 +65,9 @@ public final class Parallel {
         if (failure != null) throw Parallel.<RuntimeException>sneaky(failure);
     }
 
-    /** A new team member: inherits the device it runs on (a parallel region in a kernel stays on the device). */
+    /** A new team member: inherits the device and teams region it runs in (a parallel region in a kernel stays on the device). */
     private static OmpThread member(Team team, int num, int nthreads, OmpThread forker) {
-        OmpThread t = new OmpThread(team, num, nthreads);
-        t.device = forker.device;
-        return t;
+        return OmpThread.inherit(team, num, nthreads, forker);
     }
 
     @SuppressWarnings("unchecked")

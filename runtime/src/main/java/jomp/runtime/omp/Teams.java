@@ -1,21 +1,25 @@
 package jomp.runtime.omp;
 
+import java.lang.invoke.MethodHandle;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
- * Teams regions: each team has a number, the number of teams, its thread limit and the range its
- * distribute construct is working on, kept per thread. On the host (libgomp's behaviour) the teams
- * of a region run one after another in the encountering thread; on an offload device
- * ({@link #runParallel}) they run at once on a pool, each team's thread being the initial thread
- * of its own contention group, so a parallel region inside a team gets its own team of threads.
+ * Teams regions and device kernels. Each team has a number, the number of teams, its thread limit
+ * and the range its distribute construct is working on; a thread keeps them in its
+ * {@link OmpThread}, so the threads of a parallel region inside a team know their team too. On the
+ * host (libgomp's behaviour) the teams of a region run one after another in the encountering
+ * thread; in a device kernel ({@link #onDevice}) they run at once on a pool of at most one thread
+ * per core. Either way each team's thread is the initial thread of a contention group of its own,
+ * so a parallel region inside a team gets a new team of at most thread-limit threads.
  */
 public final class Teams {
     private Teams() {}
 
-    /** The calling thread's teams context. */
+    /** A thread's teams region: its team, their number, the thread limit, and distribute's {lower, upper, chunk}. */
     record State(int team, int numTeams, int threadLimit, long[] dist) {
         long lower() { return dist[0]; }
         long upper() { return dist[1]; }
@@ -23,51 +27,70 @@ public final class Teams {
         void distribute(long lower, long upper, long chunk) { dist[0] = lower; dist[1] = upper; dist[2] = chunk; }
     }
 
-    private static final State NONE = new State(0, 1, 0, new long[3]);
-
-    /** Teams a device kernel gets when num_teams is not given; 0 outside a kernel (the host's one team). */
-    private static final ThreadLocal<int[]> DEVICE = ThreadLocal.withInitial(() -> new int[1]);
+    /** Outside any teams region: team 0 of 1. */
+    static final State NONE = new State(0, 1, 0, new long[3]);
 
     /**
-     * A device plugin runs a kernel of device {@code device} in this thread: teams regions in it run
-     * in parallel, defaultTeams of them by default, and the thread (and the threads of its teams
-     * and parallel regions) answers omp_is_initial_device() with 0.
+     * Runs a device kernel {@code kernel(slots)} (type {@code (long)void}) on the calling thread as
+     * the initial thread of device {@code device} of {@code plugin}: the thread, and the threads of
+     * its teams and parallel regions, answer omp_is_initial_device() with 0; teams regions in it run
+     * in parallel, {@code numTeams} of them by default (0: one per core); {@code threadLimit} (0:
+     * none) bounds its parallel regions. The calling thread's own OpenMP state (it may be a member
+     * of a host team) is set aside and restored afterwards.
      */
-    public static void enterDevice(int device, int defaultTeams) {
-        DEVICE.get()[0] = Math.max(1, defaultTeams);
-        OmpThread.current().device = device;
+    public static void onDevice(Object plugin, int device, int numTeams, int threadLimit, MethodHandle kernel, long slots) throws Throwable {
+        OmpThread outer = OmpThread.current();
+        OmpThread t = new OmpThread(Team.initial(), 0, threadLimit > 0 ? Math.min(threadLimit, Icv.NUM_PROCS) : Icv.NUM_PROCS);
+        t.device = device;
+        t.devicePlugin = plugin;
+        t.deviceTeams = numTeams > 0 ? numTeams : Icv.NUM_PROCS;
+        t.threadLimit = threadLimit > 0 ? threadLimit : Icv.THREAD_LIMIT;
+        OmpThread.set(t);
+        try {
+            kernel.invokeExact(slots);
+        } finally {
+            OmpThread.set(outer);
+        }
     }
 
-    public static void exitDevice() {
-        DEVICE.get()[0] = 0;
-        OmpThread.current().device = -1;
-    }
-
-    /** The device whose kernel the calling thread runs, or -1 on the host. */
+    /** The device (the plugin's number) whose kernel the calling thread runs, or -1 on the host. */
     public static int currentDevice() { return OmpThread.current().device; }
 
+    /** The plugin whose device runs the calling thread's kernel, or null on the host. */
+    public static Object currentDevicePlugin() { return OmpThread.current().devicePlugin; }
+
     /** 0 on the host, else the default number of teams of the device kernel this thread runs. */
-    static int deviceTeams() { return DEVICE.get()[0]; }
-    private static final ThreadLocal<State> CURRENT = ThreadLocal.withInitial(() -> NONE);
+    static int deviceTeams() { return OmpThread.current().deviceTeams; }
 
-    static State current() { return CURRENT.get(); }
+    static State current() { return OmpThread.current().teams; }
 
-    /** omp_get_team_num / omp_get_num_teams outside any teams region: team 0 of 1. */
     public static int teamNum() { return current().team(); }
 
     public static int numTeams() { return current().numTeams(); }
 
-    /** Runs body(team) for every team, one after another in this thread (the host's teams). */
+    /**
+     * Runs body(team) for every team, one after another in this thread (the host's teams). A
+     * team's parallel regions get the encountering thread's nthreads-var, at most thread_limit.
+     */
     static void run(int n, int threadLimit, IntConsumer body) {
-        State outer = CURRENT.get();
+        OmpThread me = OmpThread.current();
+        int limit = threadLimit > 0 ? threadLimit : me.threadLimit;
         try {
             for (int t = 0; t < n; t++) {
-                CURRENT.set(new State(t, n, threadLimit, new long[3]));
+                OmpThread.set(initial(me, t, n, limit, Math.min(me.nthreads, limit)));
                 body.accept(t);
             }
         } finally {
-            CURRENT.set(outer);
+            OmpThread.set(me);
         }
+    }
+
+    /** The initial thread of a team: a team of one at level 0, in the encountering thread's device. */
+    private static OmpThread initial(OmpThread from, int team, int n, int threadLimit, int nthreads) {
+        OmpThread t = OmpThread.inherit(Team.initial(), 0, nthreads, from);
+        t.teams = new State(team, n, threadLimit, new long[3]);
+        t.threadLimit = threadLimit;
+        return t;
     }
 
     private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
@@ -77,48 +100,43 @@ public final class Teams {
     });
 
     /**
-     * Runs body(team) for every team at once, each in a thread of its own (a device's teams):
-     * returns when all are done and rethrows the first failure.
+     * Runs body(team) for every team in parallel (a device's teams): min(n, cores) threads, the
+     * calling one included, take team numbers in order until none is left. A team's parallel
+     * regions get thread_limit threads, or its share of the cores. Returns when all teams are done
+     * and rethrows the first failure.
      */
-    public static void runParallel(int n, int threadLimit, IntConsumer body) {
-        if (n == 1) { run(1, threadLimit, body); return; }
-        Future<?>[] fs = new Future<?>[n];
-        int device = OmpThread.current().device;
-        // each team's parallel regions get thread_limit threads, or their share of the cores
-        int perTeam = threadLimit > 0 ? threadLimit : Math.max(1, Icv.NUM_PROCS / n);
-        for (int t = 1; t < n; t++) {
-            int team = t;
-            fs[t] = POOL.submit(() -> {
-                CURRENT.set(new State(team, n, threadLimit, new long[3]));
-                OmpThread.set(null);   // a fresh initial thread: its parallel regions get their own teams
-                OmpThread.current().device = device;
-                OmpThread.current().nthreads = perTeam;
-                try {
-                    body.accept(team);
-                } finally {
-                    CURRENT.remove();
-                }
-            });
-        }
-        Throwable failure = null;
-        State outer = CURRENT.get();
+    static void runParallel(int n, int threadLimit, IntConsumer body) {
         OmpThread me = OmpThread.current();
-        int nthreads = me.nthreads;
+        int perTeam = threadLimit > 0 ? threadLimit : Math.max(1, Icv.NUM_PROCS / n);
+        if (n == 1) { run(1, perTeam, body); return; }
+        AtomicInteger next = new AtomicInteger();
+        Runnable worker = () -> {
+            OmpThread outer = OmpThread.current();
+            try {
+                for (int t; (t = next.getAndIncrement()) < n; ) {
+                    OmpThread.set(initial(me, t, n, perTeam, perTeam));
+                    body.accept(t);
+                }
+            } finally {
+                OmpThread.set(outer);
+            }
+        };
+        int helpers = Math.min(n, Icv.NUM_PROCS) - 1;
+        Future<?>[] fs = new Future<?>[helpers];
+        for (int i = 0; i < helpers; i++) fs[i] = POOL.submit(worker);
+        Throwable failure = null;
         try {
-            CURRENT.set(new State(0, n, threadLimit, new long[3]));
-            me.nthreads = perTeam;
-            body.accept(0);
+            worker.run();
         } catch (Throwable e) {
             failure = e;
-        } finally {
-            CURRENT.set(outer);
-            me.nthreads = nthreads;
+            next.set(n);   // the other workers take no new teams
         }
-        for (int t = 1; t < n; t++) {
+        for (Future<?> f : fs) {
             try {
-                fs[t].get();
+                f.get();
             } catch (java.util.concurrent.ExecutionException e) {
                 if (failure == null) failure = e.getCause();
+                next.set(n);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 if (failure == null) failure = e;

@@ -25,7 +25,7 @@ public final class DeviceApi {
 
     public static int omp_get_device_num() {
         int d = Teams.currentDevice();
-        return d >= 0 ? d : omp_get_initial_device();
+        return d >= 0 ? Devices.globalId(Teams.currentDevicePlugin(), d) : omp_get_initial_device();
     }
 
     private static boolean host(long device) { return device == -1 || device == Devices.count(); }

@@ -16,12 +16,13 @@ final class Devices {
 
     enum Policy { MANDATORY, DISABLED, DEFAULT }
 
-    static final Policy POLICY = policy();
+    /** OMP_TARGET_OFFLOAD (tests set it, then {@link #install} a device table). */
+    static volatile Policy POLICY = policy(System.getenv("OMP_TARGET_OFFLOAD"));
     static volatile int defaultDevice = defaultDevice();
     private static volatile List<Device> all;
 
-    private static Policy policy() {
-        String v = System.getenv("OMP_TARGET_OFFLOAD");
+    /** OMP_TARGET_OFFLOAD's value (case-insensitive, as libomptarget reads it); DEFAULT when unset or unknown. */
+    static Policy policy(String v) {
         if (v == null || v.isBlank()) return Policy.DEFAULT;
         try {
             return Policy.valueOf(v.trim().toUpperCase(java.util.Locale.ROOT));
@@ -70,10 +71,11 @@ final class Devices {
 
     static int count() { return all().size(); }
 
-    /** Tests: the device table made of these plugins' devices instead of the ones ServiceLoader finds. */
+    /** Tests: the device table made of these plugins' devices (none when offloading is disabled) instead of the ones ServiceLoader finds. */
     static synchronized void install(List<DevicePlugin> plugins) {
         List<Device> list = new ArrayList<>();
-        for (DevicePlugin p : plugins) for (int i = 0; i < p.numberOfDevices(); i++) list.add(new Device(p, i, list.size()));
+        if (POLICY != Policy.DISABLED)
+            for (DevicePlugin p : plugins) for (int i = 0; i < p.numberOfDevices(); i++) list.add(new Device(p, i, list.size()));
         all = List.copyOf(list);
     }
 
@@ -81,6 +83,12 @@ final class Devices {
     static Device get(long id) {
         List<Device> d = all();
         return id >= 0 && id < d.size() ? d.get((int) id) : null;
+    }
+
+    /** The number in the device table of device {@code local} of {@code plugin}. */
+    static int globalId(Object plugin, int local) {
+        for (Device d : all()) if (d.plugin == plugin && d.local == local) return d.id;
+        return local;   // a plugin used outside the table (tests)
     }
 
     /** The device a construct uses: its device clause, or the default-device ICV for -1. */

@@ -14,8 +14,9 @@ final class Info {
     static final int KERNEL_ARGS = 0x1, MAPPING_EXISTS = 0x2, DUMP_TABLE = 0x4, MAPPING_CHANGED = 0x8,
         KERNEL = 0x10, DATA_TRANSFER = 0x20;
 
-    static final int MASK = number("LIBOMPTARGET_INFO");
-    static final boolean DEBUG = number("LIBOMPTARGET_DEBUG") > 0;
+    /** The LIBOMPTARGET_INFO mask and whether LIBOMPTARGET_DEBUG is on (tests set them). */
+    static volatile int MASK = number("LIBOMPTARGET_INFO");
+    static volatile boolean DEBUG = number("LIBOMPTARGET_DEBUG") > 0;
 
     private static int number(String var) {
         String v = System.getenv(var);
@@ -40,16 +41,18 @@ final class Info {
         if (on(bit)) err().println("omptarget device " + device + " info: " + String.format(fmt, args));
     }
 
-    /** A kernel launch line in the plugins' format (which scripts grep for). */
+    /** A kernel launch line: the test corpus counts them to check that regions ran on a device. */
     static void launch(int device, String kernel, int teams, int threads) {
-        if (on(KERNEL))
-            err().println("\"PluginInterface\" device " + device + " info: Launching kernel " + kernel + " with " + teams
-                    + " blocks and " + threads + " threads in Generic mode");
+        if (on(KERNEL)) err().println(launchLine(device, kernel, teams, threads));
+    }
+
+    static String launchLine(int device, String kernel, int teams, int threads) {
+        return "omptarget device " + device + " info: Launching kernel " + kernel + " with " + teams + " teams and " + threads + " threads";
     }
 
     static void debug(String fmt, Object... args) {
         if (DEBUG) err().println("omptarget --> " + String.format(fmt, args));
     }
 
-    static String hex(long v) { return String.format("0x%016x", v); }
+    static String hex(long v) { return "0x" + String.format("%016x", v); }
 }

@@ -31,6 +31,29 @@ final class MappingTable {
         long translate(long h) { return tgtBegin + (h - hostBegin); }
 
         String refs() { return refCount == INFINITE ? "INF" : Long.toString(refCount); }
+
+        /**
+         * Attached pointers inside this mapping (libomptarget's shadow pointers): host address of
+         * the pointer → {its host value, its device value}. A copy to the host puts the host values
+         * back, a copy to the device the device values, so neither side sees the other's address.
+         */
+        private java.util.TreeMap<Long, long[]> shadows;
+
+        /** Records an attached pointer; false when it was already attached to the same values. */
+        synchronized boolean shadow(long hostPtrAddr, long hostValue, long deviceValue) {
+            if (shadows == null) shadows = new java.util.TreeMap<>();
+            long[] old = shadows.put(hostPtrAddr, new long[] {hostValue, deviceValue});
+            return old == null || old[0] != hostValue || old[1] != deviceValue;
+        }
+
+        /** The attached pointers whose 8 bytes lie in [begin, begin + size), as {address, host value, device value}. */
+        synchronized List<long[]> shadowsIn(long begin, long size) {
+            if (shadows == null || size < 8) return List.of();
+            List<long[]> out = new ArrayList<>();
+            for (Map.Entry<Long, long[]> s : shadows.subMap(begin, true, begin + size - 8, true).entrySet())
+                out.add(new long[] {s.getKey(), s.getValue()[0], s.getValue()[1]});
+            return out;
+        }
     }
 
     /** A request that overlaps a mapping without being contained in it. */

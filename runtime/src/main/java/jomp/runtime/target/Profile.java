@@ -15,7 +15,8 @@ import java.util.List;
 final class Profile {
     private Profile() {}
 
-    static final String FILE = System.getenv("LIBOMPTARGET_PROFILE");
+    /** The file LIBOMPTARGET_PROFILE names, or null (tests set it). */
+    static volatile String FILE = System.getenv("LIBOMPTARGET_PROFILE");
     private static final long T0 = System.nanoTime();
     private static final List<String> EVENTS = new ArrayList<>();
 
@@ -30,7 +31,7 @@ final class Profile {
         long end = System.nanoTime();
         StringBuilder sb = new StringBuilder();
         sb.append("{\"name\":").append(quote(name)).append(",\"cat\":\"omptarget\",\"ph\":\"X\",\"ts\":")
-          .append(String.format("%.3f", (start - T0) / 1e3)).append(",\"dur\":").append(String.format("%.3f", (end - start) / 1e3))
+          .append(micros(start - T0)).append(",\"dur\":").append(micros(end - start))
           .append(",\"pid\":1,\"tid\":").append(Thread.currentThread().threadId()).append(",\"args\":{");
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (i > 0) sb.append(',');
@@ -38,6 +39,11 @@ final class Profile {
         }
         sb.append("}}");
         synchronized (EVENTS) { EVENTS.add(sb.toString()); }
+    }
+
+    /** Nanoseconds as microseconds with three decimals, independent of the locale (JSON wants a '.'). */
+    private static String micros(long ns) {
+        return ns / 1000 + "." + String.format(java.util.Locale.ROOT, "%03d", Math.abs(ns % 1000));
     }
 
     static void write() {
@@ -53,6 +59,9 @@ final class Profile {
             System.err.println("omptarget error: cannot write the profile to " + FILE + ": " + e.getMessage());
         }
     }
+
+    /** Tests: forgets the events recorded so far. */
+    static void clear() { synchronized (EVENTS) { EVENTS.clear(); } }
 
     private static String quote(String s) {
         StringBuilder sb = new StringBuilder("\"");

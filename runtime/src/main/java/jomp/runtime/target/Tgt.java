@@ -50,7 +50,12 @@ public final class Tgt {
         int threads = threadLimit > 0 ? threadLimit : Math.max(1, Runtime.getRuntime().availableProcessors() / teams);
         Info.launch(d.id, name, teams, threads);
         long t = Profile.start();
-        d.plugin.launch(d.local, k, args, numTeams, threadLimit);
+        try {
+            d.plugin.launch(d.local, k, args, numTeams, threadLimit);
+        } catch (RuntimeException | Error e) {
+            if (Info.DEBUG) e.printStackTrace();
+            fatal("kernel " + name + " failed on device " + d.id + " (" + d.plugin.name() + "): " + describe(e));
+        }
         Profile.event("kernel " + name, t, "device", d.id, "teams", teams, "threads", threads);
         dataEnd(d, n, bases, ptrs, sizes, types);
         for (long p : privates) if (p != 0) d.plugin.dataDelete(d.local, p);
@@ -77,6 +82,13 @@ public final class Tgt {
     static void fatal(String message) {
         onFatal.accept(message);
         throw new IllegalStateException(message);   // not reached when exit stops the program
+    }
+
+    /** An exception as one line: the innermost cause says what went wrong. */
+    private static String describe(Throwable e) {
+        Throwable c = e;
+        while (c.getCause() != null && c.getCause() != c) c = c.getCause();
+        return c.getMessage() == null ? c.getClass().getName() : c.getClass().getSimpleName() + ": " + c.getMessage();
     }
 
     private static String mapName(long type) {
@@ -110,8 +122,8 @@ public final class Tgt {
                 if ((type & PRESENT) != 0) fatal("device mapping required by 'present' motion modifier does not exist for host address " + Info.hex(begin) + " (" + size + " bytes)");
                 continue;   // OpenMP 5.1: nothing to update
             }
-            if ((type & TO) != 0) submit(d, e.translate(begin), begin, size);
-            if ((type & FROM) != 0) retrieve(d, begin, e.translate(begin), size);
+            if ((type & TO) != 0) submit(d, e, begin, size);
+            if ((type & FROM) != 0) retrieve(d, e, begin, size);
         }
     }
 
@@ -166,7 +178,7 @@ public final class Tgt {
             if ((type & LITERAL) != 0) { out[i] = begin; continue; }
             if ((type & PRIVATE) != 0) {
                 long tgt = d.plugin.dataAlloc(d.local, Math.max(size, 1));
-                if ((type & TO) != 0) submit(d, tgt, begin, size);
+                if ((type & TO) != 0) submit(d, new MappingTable.Entry(begin, begin + size, tgt, 1, true), begin, size);
                 if (privates != null) privates[i] = tgt;
                 out[i] = tgt - (begin - base);
                 continue;
@@ -180,7 +192,7 @@ public final class Tgt {
             if (parent >= 0 && parent < i) {   // a member of a struct mapped just before: its storage is the struct's
                 MappingTable.Entry e = lookup(d, begin, size, type);
                 if (e == null) fatal("struct member at " + Info.hex(begin) + " is not inside its mapped struct");
-                if ((type & TO) != 0 && (fresh[parent] || (type & ALWAYS) != 0)) submit(d, e.translate(begin), begin, size);
+                if ((type & TO) != 0 && (fresh[parent] || (type & ALWAYS) != 0)) submit(d, e, begin, size);
                 out[i] = e.translate(begin) - (begin - base);
                 continue;
             }
@@ -189,7 +201,7 @@ public final class Tgt {
                 if (e.refCount != MappingTable.INFINITE) e.refCount++;
                 if (Info.on(Info.MAPPING_EXISTS)) Info.info(Info.MAPPING_EXISTS, d.id, "Mapping exists with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=%s, HoldRefCount=0, Name=unknown",
                         Info.hex(begin), Info.hex(e.translate(begin)), size, e.refs());
-                if ((type & TO) != 0 && (type & ALWAYS) != 0) submit(d, e.translate(begin), begin, size);
+                if ((type & TO) != 0 && (type & ALWAYS) != 0) submit(d, e, begin, size);
             } else {
                 if ((type & PRESENT) != 0)
                     fatal("device mapping required by 'present' map type modifier does not exist for host address " + Info.hex(begin) + " (" + size + " bytes)");
@@ -206,7 +218,7 @@ public final class Tgt {
                 fresh[i] = true;
                 if (Info.on(Info.MAPPING_CHANGED)) Info.info(Info.MAPPING_CHANGED, d.id, "Creating new map entry with HstPtrBase=%s, HstPtrBegin=%s, TgtAllocBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=1, HoldRefCount=0, Name=unknown",
                         Info.hex(base), Info.hex(begin), Info.hex(tgt), Info.hex(tgt), size);
-                if ((type & TO) != 0) submit(d, tgt, begin, size);
+                if ((type & TO) != 0) submit(d, e, begin, size);
             }
             out[i] = e.translate(begin) - (begin - base);
             if ((type & PTR_AND_OBJ) != 0) attach(d, base, e);
@@ -217,17 +229,27 @@ public final class Tgt {
     /** The index of the entry a MEMBER_OF entry belongs to, or -1. */
     private static int memberOf(long type) { return (int) (type >>> 48) - 1; }
 
-    /** The device copy of the pointer at host address ptrAddr (if mapped) gets the device address of what it points to. */
+    /**
+     * Pointer attachment (PTR_AND_OBJ): the device copy of the pointer at host address ptrAddr (if
+     * that pointer is mapped) gets the device address of what it points to. The pair is remembered
+     * as a shadow pointer of the pointer's mapping, so copying that mapping back to the host keeps
+     * the host's pointer value.
+     */
     private static void attach(Device d, long ptrAddr, MappingTable.Entry pointee) {
         MappingTable.Entry holder = d.table.find(ptrAddr, 8);
         if (holder == null) return;
-        long value = Mem.getLong(ptrAddr);
+        long value = Mem.getLong(ptrAddr), device = pointee.translate(value);
+        if (!holder.shadow(ptrAddr, value, device)) return;   // attached to the same storage already
+        putDevicePointer(d, holder.translate(ptrAddr), device);
+        if (Info.DEBUG) Info.debug("attached the device pointer at %s to %s", Info.hex(holder.translate(ptrAddr)), Info.hex(device));
+    }
+
+    private static void putDevicePointer(Device d, long tgt, long value) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment tmp = a.allocate(8, 8);
-            Mem.putLong(tmp.address(), pointee.translate(value));
-            d.plugin.dataSubmit(d.local, holder.translate(ptrAddr), tmp.address(), 8);
+            Mem.putLong(tmp.address(), value);
+            d.plugin.dataSubmit(d.local, tgt, tmp.address(), 8);
         }
-        if (Info.DEBUG) Info.debug("attached the device pointer at %s to %s", Info.hex(holder.translate(ptrAddr)), Info.hex(pointee.translate(value)));
     }
 
     /** Unmaps the entries in reverse order: references drop, data comes back when the last one goes (or always). */
@@ -242,7 +264,7 @@ public final class Tgt {
                 MappingTable.Entry pe = lookup(d, pb, ps, pt), e = lookup(d, begin, size, type);
                 if (pe == null || e == null) continue;
                 boolean ends = pe.refCount != MappingTable.INFINITE && (pe.refCount <= 1 || (pt & DELETE) != 0);
-                if ((type & FROM) != 0 && (ends || (type & ALWAYS) != 0)) retrieve(d, begin, e.translate(begin), size);
+                if ((type & FROM) != 0 && (ends || (type & ALWAYS) != 0)) retrieve(d, e, begin, size);
                 continue;
             }
             MappingTable.Entry e = lookup(d, begin, size, type);
@@ -256,7 +278,7 @@ public final class Tgt {
                 else if (e.refCount > 0) e.refCount--;
             }
             boolean last = e.refCount == 0;
-            if ((type & FROM) != 0 && (last || (type & ALWAYS) != 0)) retrieve(d, begin, e.translate(begin), size);
+            if ((type & FROM) != 0 && (last || (type & ALWAYS) != 0)) retrieve(d, e, begin, size);
             if (last) {
                 d.table.remove(e);
                 if (Info.on(Info.MAPPING_CHANGED)) Info.info(Info.MAPPING_CHANGED, d.id, "Removing map entry with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, Name=unknown",
@@ -270,20 +292,26 @@ public final class Tgt {
         }
     }
 
-    static void submit(Device d, long tgt, long host, long size) {
+    /** Copies [host, host + size) of mapping e to the device; attached pointers in it keep their device values. */
+    static void submit(Device d, MappingTable.Entry e, long host, long size) {
         if (size <= 0) return;
+        long tgt = e.translate(host);
         if (Info.on(Info.DATA_TRANSFER)) Info.info(Info.DATA_TRANSFER, d.id, "Copying data from host to device, HstPtr=%s, TgtPtr=%s, Size=%d, Name=unknown", Info.hex(host), Info.hex(tgt), size);
         long t = Profile.start();
         d.plugin.dataSubmit(d.local, tgt, host, size);
         Profile.event("submit", t, "bytes", size);
+        for (long[] s : e.shadowsIn(host, size)) putDevicePointer(d, e.translate(s[0]), s[2]);
     }
 
-    static void retrieve(Device d, long host, long tgt, long size) {
+    /** Copies [host, host + size) of mapping e back to the host; attached pointers in it keep their host values. */
+    static void retrieve(Device d, MappingTable.Entry e, long host, long size) {
         if (size <= 0) return;
+        long tgt = e.translate(host);
         if (Info.on(Info.DATA_TRANSFER)) Info.info(Info.DATA_TRANSFER, d.id, "Copying data from device to host, TgtPtr=%s, HstPtr=%s, Size=%d, Name=unknown", Info.hex(tgt), Info.hex(host), size);
         long t = Profile.start();
         d.plugin.dataRetrieve(d.local, host, tgt, size);
         Profile.event("retrieve", t, "bytes", size);
+        for (long[] s : e.shadowsIn(host, size)) Mem.putLong(s[0], s[1]);
     }
 
     /** LIBOMPTARGET_INFO 0x4: every device's mapping table. */

@@ -124,13 +124,13 @@ public final class JvmPlugin implements DevicePlugin {
 
     @Override public void dataExchange(int device, long deviceDst, long deviceSrc, long size) { Mem.copy(deviceDst, deviceSrc, size); }
 
+    /** Per thread: a native block for the argument slots of its launches (launches on one thread do not overlap). */
+    private static final ThreadLocal<long[]> SLOTS = ThreadLocal.withInitial(() -> new long[2]);
+
     /**
      * Runs the kernel on this thread with the argument slots in native memory of the launch's own:
      * teams regions in it run in parallel (numTeams of them, or one per core).
      */
-    /** Per thread: a native block for the argument slots of its launches (launches on one thread do not overlap). */
-    private static final ThreadLocal<long[]> SLOTS = ThreadLocal.withInitial(() -> new long[2]);
-
     @Override public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
         long[] buf = SLOTS.get();   // {address, capacity in slots}
         if (buf[1] < args.length) {
@@ -140,16 +140,16 @@ public final class JvmPlugin implements DevicePlugin {
         }
         long slots = buf[0];
         for (int i = 0; i < args.length; i++) Mem.putLong(slots + 8L * i, args[i]);
-        Teams.enterDevice(device, Runtime.getRuntime().availableProcessors());
         try {
-            ((JvmKernel) kernel).handle().invokeExact(slots);
-        } catch (RuntimeException | Error e) {
-            throw e;
+            Teams.onDevice(this, device, numTeams, threadLimit, ((JvmKernel) kernel).handle(), slots);
         } catch (Throwable e) {
-            throw new IllegalStateException("jomp: kernel " + kernel.name() + " failed on the jvm device: " + e, e);
-        } finally {
-            Teams.exitDevice();
+            throw new KernelFailure("kernel " + kernel.name() + " failed on jvm device " + device + ": " + e, e);
         }
+    }
+
+    /** A kernel ended with an exception (the runtime reports it and stops the program). */
+    public static final class KernelFailure extends RuntimeException {
+        KernelFailure(String message, Throwable cause) { super(message, cause); }
     }
 
     @Override public void synchronize(int device) {}
