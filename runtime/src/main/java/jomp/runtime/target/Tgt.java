@@ -189,7 +189,7 @@ public final class Tgt {
                 continue;
             }
             int parent = memberOf(type);
-            if (parent >= 0 && parent < i) {   // a member of a struct mapped just before: its storage is the struct's
+            if (parent >= 0 && parent < i && (type & PTR_AND_OBJ) == 0) {   // a member of a struct mapped just before: its storage is the struct's
                 MappingTable.Entry e = lookup(d, begin, size, type);
                 if (e == null) fatal("struct member at " + Info.hex(begin) + " is not inside its mapped struct");
                 if ((type & TO) != 0 && (fresh[parent] || (type & ALWAYS) != 0)) submit(d, e, begin, size);
@@ -259,7 +259,7 @@ public final class Tgt {
             if ((type & (LITERAL | PRIVATE)) != 0) continue;
             if (size == 0 && (type & PTR_AND_OBJ) == 0) continue;
             int parent = memberOf(type);
-            if (parent >= 0 && parent < i) {   // a member: copied out when its struct's mapping ends (or always)
+            if (parent >= 0 && parent < i && (type & PTR_AND_OBJ) == 0) {   // a member: copied out when its struct's mapping ends (or always)
                 long pb = Mem.getLong(ptrs + 8L * parent), ps = Mem.getLong(sizes + 8L * parent), pt = Mem.getLong(types + 8L * parent);
                 MappingTable.Entry pe = lookup(d, pb, ps, pt), e = lookup(d, begin, size, type);
                 if (pe == null || e == null) continue;
