@@ -132,7 +132,8 @@ public final class Tgt {
         long id = Devices.resolve(deviceId);
         Device d = Devices.get(id);
         if (d == null) {
-            if (Devices.POLICY == Devices.Policy.MANDATORY && id != Devices.count())
+            int count = Devices.count();   // as for kernels: only an explicit host device number with devices present is the host
+            if (Devices.POLICY == Devices.Policy.MANDATORY && (count == 0 || id != count))
                 fatal("OMP_TARGET_OFFLOAD=MANDATORY but device " + id + " is not available for a target data construct");
             return null;
         }
