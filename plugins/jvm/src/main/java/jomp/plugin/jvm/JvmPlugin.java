@@ -88,7 +88,8 @@ public final class JvmPlugin implements DevicePlugin {
                 return handles.computeIfAbsent(name, n -> {
                     try {
                         Class<?> c = Class.forName(k[0].replace('/', '.'), true, loader);
-                        MethodHandle h = MethodHandles.publicLookup().findStatic(c, k[1], MethodType.methodType(void.class, long.class));
+                        // the image's classes need not be public: its package is open to us (an unnamed module)
+                        MethodHandle h = MethodHandles.privateLookupIn(c, MethodHandles.lookup()).findStatic(c, k[1], MethodType.methodType(void.class, long.class));
                         return new JvmKernel(n, h);
                     } catch (ReflectiveOperationException e) {
                         throw new IllegalStateException("jomp: kernel " + n + " is missing from the jvm device image: " + e, e);
