@@ -37,10 +37,12 @@ public final class DeviceApi {
         return d;
     }
 
+    /** NULL for a size of 0 or less (as libomptarget answers) or a device that does not exist. */
     public static long omp_target_alloc(long size, int device) {
+        if (size <= 0) return 0;
         if (host(device)) return Stdlib.malloc(size);
         Device d = device(device);
-        return d == null ? 0 : d.plugin.dataAlloc(d.local, Math.max(size, 1));
+        return d == null ? 0 : d.plugin.dataAlloc(d.local, size);
     }
 
     public static void omp_target_free(long p, int device) {

@@ -74,7 +74,8 @@ public final class Tgt {
     /** What a fatal error does: print it and exit with status 1 (tests install one that throws). */
     static java.util.function.Consumer<String> onFatal = message -> {
         jomp.runtime.libc.Stdio.fflush(0);
-        System.err.println("omptarget fatal error 1: " + message);
+        System.err.println("omptarget error: " + message);
+        System.err.println("omptarget fatal error 1: failure of target construct");
         if (Info.on(Info.DUMP_TABLE)) dumpTables();
         jomp.runtime.libc.Stdlib.exit(1);
     };
@@ -171,6 +172,12 @@ public final class Tgt {
      * device buffers of private copies to free after the kernel.
      */
     static long[] dataBegin(Device d, int n, long bases, long ptrs, long sizes, long types, long[] privates) {
+        synchronized (d.table) {   // lookups and reference counts of one construct are atomic to other host threads
+            return begin(d, n, bases, ptrs, sizes, types, privates);
+        }
+    }
+
+    private static long[] begin(Device d, int n, long bases, long ptrs, long sizes, long types, long[] privates) {
         long[] out = new long[n];
         boolean[] fresh = new boolean[n];   // entries this call allocated (their members get copied in)
         for (int i = 0; i < n; i++) {
@@ -255,6 +262,12 @@ public final class Tgt {
 
     /** Unmaps the entries in reverse order: references drop, data comes back when the last one goes (or always). */
     static void dataEnd(Device d, int n, long bases, long ptrs, long sizes, long types) {
+        synchronized (d.table) {
+            end(d, n, bases, ptrs, sizes, types);
+        }
+    }
+
+    private static void end(Device d, int n, long bases, long ptrs, long sizes, long types) {
         for (int i = n - 1; i >= 0; i--) {
             long begin = Mem.getLong(ptrs + 8L * i), size = Mem.getLong(sizes + 8L * i), type = Mem.getLong(types + 8L * i);
             if ((type & (LITERAL | PRIVATE)) != 0) continue;
