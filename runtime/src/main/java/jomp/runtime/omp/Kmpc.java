@@ -32,7 +32,10 @@ public final class Kmpc {
 
     public static void __jomp_critical_exit(long name) { Parallel.criticalExit(criticalName(name)); }
 
-    private static String criticalName(long name) { return name == 0 ? "" : Mem.cString(name); }
+    /** Critical names are string literals, so their addresses stand for them (read once per address). */
+    private static final java.util.concurrent.ConcurrentHashMap<Long, String> NAMES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static String criticalName(long name) { return name == 0 ? "" : NAMES.computeIfAbsent(name, Mem::cString); }
 
     private static final java.util.concurrent.locks.ReentrantLock ATOMIC = new java.util.concurrent.locks.ReentrantLock();
     private static final java.util.concurrent.locks.ReentrantLock REDUCE = new java.util.concurrent.locks.ReentrantLock();

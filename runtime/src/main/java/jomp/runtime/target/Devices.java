@@ -52,7 +52,16 @@ final class Devices {
             List<Device> list = new ArrayList<>();
             if (POLICY != Policy.DISABLED) {
                 long t = Profile.start();
-                for (DevicePlugin p : ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader())) {
+                var plugins = ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader()).iterator();
+                while (true) {
+                    DevicePlugin p;
+                    try {
+                        if (!plugins.hasNext()) break;
+                        p = plugins.next();
+                    } catch (java.util.ServiceConfigurationError e) {   // a plugin that cannot be loaded: no devices from it
+                        Info.debug("a device plugin is not usable: %s", e.getMessage());
+                        continue;
+                    }
                     int n;
                     try {
                         n = p.numberOfDevices();
