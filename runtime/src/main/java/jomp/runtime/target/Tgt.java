@@ -11,6 +11,23 @@ import jomp.runtime.plugin.DevicePlugin;
  * mapping, and the data mappers of target data, enter/exit data and update. Map-type bits as in
  * DESIGN §6. A launch that cannot run on a device returns non-zero and the compiled code runs the
  * region on the host, unless OMP_TARGET_OFFLOAD=MANDATORY, which stops the program instead.
+ *
+ * <p>Choices where libomptarget and the specification leave room:
+ * <ul>
+ * <li>A zero-length array section (a pointer used in a region) becomes the device address when the
+ *     pointer points into a mapping, else the host pointer unchanged (OpenMP 5.1's rule, and
+ *     libgomp's; libomptarget 19 passes NULL).
+ * <li>Declare target {@code to} globals are present from the image's loading with an infinite
+ *     reference count, their device copy initialised from the image (never from the host).
+ *     {@code link} globals are absent until mapped; a mapping of one uses the image's storage for
+ *     it (no allocation), so device code that names the global sees the mapped data.
+ * <li>Attached pointers (PTR_AND_OBJ) are shadowed: copying their mapping back to the host keeps
+ *     the host's pointer value, copying it to the device keeps the device's.
+ * <li>{@link #__jomp_target_translate} answers the host address itself when nothing maps it
+ *     (OpenMP 5.1's use_device_ptr rule), and on the host.
+ * <li>A failure inside a construct (a missing 'present' mapping, an explicit extension of a
+ *     mapping, a failing kernel) stops the program: "omptarget error: ..." and status 1.
+ * </ul>
  */
 public final class Tgt {
     private Tgt() {}

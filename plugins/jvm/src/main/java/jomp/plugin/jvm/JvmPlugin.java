@@ -16,7 +16,8 @@ import jomp.runtime.plugin.DevicePlugin;
 
 /**
  * The host CPU as an offload device (DESIGN §6): device memory is native memory of its own
- * (allocated here, never the C heap, so data moves only as the map clauses say), images are JVM
+ * (blocks of their own from the native allocator, tracked per device, never the host's objects,
+ * so data moves only as the map clauses say), images are JVM
  * programs loaded into class loaders of their own with their own copies of the globals, and a
  * kernel runs on the calling thread with its teams in parallel on the cores.
  * JOMP_JVM_DEVICES sets the number of devices (default 1; 0 disables the plugin).
