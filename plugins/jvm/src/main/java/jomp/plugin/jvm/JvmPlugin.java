@@ -25,22 +25,27 @@ import jomp.runtime.plugin.DevicePlugin;
 public final class JvmPlugin implements DevicePlugin {
     public static final String TRIPLE = "jvm64-jomp-linux";
 
-    private final int devices = count();
+    private final int devices;
     /** Live allocations per device: address → size, so a bad free is caught instead of corrupting memory. */
     private final Map<Long, Long>[] allocations;
 
+    public JvmPlugin() { this(count(System.getenv("JOMP_JVM_DEVICES"))); }
+
+    /** A plugin with {@code devices} devices (tests; the service reads JOMP_JVM_DEVICES). */
     @SuppressWarnings("unchecked")
-    public JvmPlugin() {
+    JvmPlugin(int devices) {
+        this.devices = devices;
         allocations = new Map[devices];
         for (int i = 0; i < devices; i++) allocations[i] = new ConcurrentHashMap<>();
     }
 
-    private static int count() {
-        String v = System.getenv("JOMP_JVM_DEVICES");
+    /** JOMP_JVM_DEVICES: a number of devices (0 disables the plugin); unset or malformed means 1. */
+    static int count(String v) {
         if (v == null || v.isBlank()) return 1;
         try {
             return Math.max(0, Integer.parseInt(v.trim()));
         } catch (NumberFormatException e) {
+            System.err.println("omptarget message: ignoring JOMP_JVM_DEVICES=" + v + " (not a number)");
             return 1;
         }
     }

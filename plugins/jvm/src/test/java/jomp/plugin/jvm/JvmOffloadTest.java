@@ -186,4 +186,21 @@ class JvmOffloadTest {
             new DevicePlugin.DeviceImage(JvmPlugin.TRIPLE, "", DevicePlugin.ImageKind.JVM_CLASSES, "not a jar".getBytes(), List.of())))
             .hasMessageContaining("jvm device image");
     }
+
+    @Test
+    void severalDevicesHaveTheirOwnMemoryAndNumbers() throws Exception {
+        assertThat(JvmPlugin.count(null)).isEqualTo(1);
+        assertThat(JvmPlugin.count("3")).isEqualTo(3);
+        assertThat(JvmPlugin.count("0")).isZero();
+        JvmPlugin plugin = new JvmPlugin(2);
+        assertThat(plugin.numberOfDevices()).isEqualTo(2);
+        DevicePlugin.LoadedImage li = plugin.loadImage(1,
+            new DevicePlugin.DeviceImage(JvmPlugin.TRIPLE, "", DevicePlugin.ImageKind.JVM_CLASSES, jar(), List.of()));
+        long x = plugin.dataAlloc(1, 32);
+        plugin.launch(1, li.kernel(KERNEL), new long[] {x, 7}, 0, 0);
+        assertThat(Mem.getLong(x)).isEqualTo(7);
+        assertThat(Mem.getLong(x + 8)).as("omp_get_device_num() on the plugin's device 1 (outside the device table)").isEqualTo(1);
+        assertThatThrownBy(() -> plugin.dataDelete(0, x)).as("device 0 did not allocate it").hasMessageContaining("did not allocate");
+        plugin.dataDelete(1, x);
+    }
 }
