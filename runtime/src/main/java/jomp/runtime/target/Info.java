@@ -5,7 +5,7 @@ import java.io.PrintStream;
 /**
  * The runtime's reports on stderr, as libomptarget gives them: LIBOMPTARGET_INFO (a bit mask:
  * 0x1 kernel arguments, 0x2 existing mappings, 0x4 the mapping table at exit, 0x8 new and removed
- * mappings, 0x10 kernel launches, 0x20 data transfers) and LIBOMPTARGET_DEBUG (any positive
+ * mappings, 0x10 kernel launches, 0x20 data transfers) and LIBOMPTARGET_DEBUG (any non-zero
  * number: a trace of what the runtime does, prefixed {@code omptarget -->}).
  */
 final class Info {
@@ -16,7 +16,7 @@ final class Info {
 
     /** The LIBOMPTARGET_INFO mask and whether LIBOMPTARGET_DEBUG is on (tests set them). */
     static volatile int MASK = number("LIBOMPTARGET_INFO");
-    static volatile boolean DEBUG = number("LIBOMPTARGET_DEBUG") > 0;
+    static volatile boolean DEBUG = number("LIBOMPTARGET_DEBUG") != 0;
 
     private static int number(String var) {
         String v = System.getenv(var);

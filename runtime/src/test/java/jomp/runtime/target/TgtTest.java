@@ -408,4 +408,35 @@ class TgtTest {
         DeviceApi.omp_target_free(p, 0);
         assertThat(plugin.log).containsExactly("alloc 64", "submit 8", "retrieve 8", "delete");
     }
+
+    @Test
+    void mappingReportsAndTheTableDumpAndTheDebugTrace() {
+        long x = alloc(8);
+        long[] to = arrays(new long[] {x, x, 8, Tgt.TO});
+        Info.MASK = Info.MAPPING_CHANGED | Info.MAPPING_EXISTS;
+        String err = captureStderr(() -> { begin(to); begin(to); end(to); end(to); });
+        List<String> lines = err.lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).matches("omptarget device 0 info: Creating new map entry with HstPtrBase=0x[0-9a-f]{16}, HstPtrBegin=0x[0-9a-f]{16}, "
+            + "TgtAllocBegin=0x[0-9a-f]{16}, TgtPtrBegin=0x[0-9a-f]{16}, Size=8, DynRefCount=1, HoldRefCount=0, Name=unknown");
+        assertThat(lines.get(1)).startsWith("omptarget device 0 info: Mapping exists with HstPtrBegin=").contains("Size=8, DynRefCount=2");
+        assertThat(lines.get(2)).startsWith("omptarget device 0 info: Removing map entry with HstPtrBegin=").contains("Size=8");
+
+        begin(to);
+        String dump = captureStderr(Tgt::dumpTables);
+        assertThat(dump.lines().toList()).hasSize(3);
+        assertThat(dump.lines().toList().get(2)).startsWith("omptarget device 0 info: " + Info.hex(x)).contains(" 8 ").contains(" 1 ");
+        end(to);
+
+        Info.MASK = 0;
+        Info.DEBUG = true;
+        try {
+            assertThat(captureStderr(() -> kernel(arrays(new long[] {5, 5, 0, Tgt.LITERAL | Tgt.TARGET_PARAM})))).isEmpty();   // nothing to trace on this path
+            Devices.install(List.of());
+            assertThat(captureStderr(() -> kernel(arrays(new long[] {5, 5, 0, Tgt.LITERAL | Tgt.TARGET_PARAM}))))
+                .startsWith("omptarget --> ").contains("runs on the host: no offload device is available");
+        } finally {
+            Info.DEBUG = false;
+        }
+    }
 }
