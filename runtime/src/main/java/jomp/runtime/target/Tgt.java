@@ -202,7 +202,7 @@ public final class Tgt {
                 type = Mem.getLong(types + 8L * i);
             if ((type & LITERAL) != 0) { out[i] = begin; continue; }
             if ((type & PRIVATE) != 0) {
-                long tgt = d.plugin.dataAlloc(d.local, Math.max(size, 1));
+                long tgt = alloc(d, size);
                 if ((type & TO) != 0) submit(d, new MappingTable.Entry(begin, begin + size, tgt, 1, true), begin, size);
                 if (privates != null) privates[i] = tgt;
                 out[i] = tgt - (begin - base);
@@ -235,7 +235,7 @@ public final class Tgt {
                 long t = Profile.start();
                 if (link != null) tgt = link.deviceAddress();
                 else {
-                    tgt = d.plugin.dataAlloc(d.local, Math.max(size, 1));
+                    tgt = alloc(d, size);
                     Profile.event("alloc", t, "bytes", size);
                 }
                 e = new MappingTable.Entry(begin, begin + size, tgt, 1, link == null);
@@ -249,6 +249,16 @@ public final class Tgt {
             if ((type & PTR_AND_OBJ) != 0) attach(d, base, e);
         }
         return out;
+    }
+
+    /** Device memory for a mapping; running out of it stops the program with a message. */
+    private static long alloc(Device d, long size) {
+        try {
+            return d.plugin.dataAlloc(d.local, Math.max(size, 1));
+        } catch (RuntimeException | OutOfMemoryError e) {
+            fatal("cannot allocate " + size + " bytes on device " + d.id + " (" + d.plugin.name() + "): " + describe(e));
+            return 0;
+        }
     }
 
     /** The index of the entry a MEMBER_OF entry belongs to, or -1. */

@@ -16,8 +16,8 @@ import jomp.runtime.plugin.DevicePlugin;
 
 /**
  * The host CPU as an offload device (DESIGN §6): device memory is native memory of its own
- * (blocks of their own from the native allocator, tracked per device, never the host's objects,
- * so data moves only as the map clauses say), images are JVM
+ * (anonymous mappings of each device's own, see {@link DeviceMemory}, never the C heap, so data
+ * moves only as the map clauses say), images are JVM
  * programs loaded into class loaders of their own with their own copies of the globals, and a
  * kernel runs on the calling thread with its teams in parallel on the cores.
  * JOMP_JVM_DEVICES sets the number of devices (default 1; 0 disables the plugin).
@@ -26,17 +26,16 @@ public final class JvmPlugin implements DevicePlugin {
     public static final String TRIPLE = "jvm64-jomp-linux";
 
     private final int devices;
-    /** Live allocations per device: address → size, so a bad free is caught instead of corrupting memory. */
-    private final Map<Long, Long>[] allocations;
+    /** Each device's memory (a bad free is caught instead of corrupting memory). */
+    private final DeviceMemory[] memory;
 
     public JvmPlugin() { this(count(System.getenv("JOMP_JVM_DEVICES"))); }
 
     /** A plugin with {@code devices} devices (tests; the service reads JOMP_JVM_DEVICES). */
-    @SuppressWarnings("unchecked")
     JvmPlugin(int devices) {
         this.devices = devices;
-        allocations = new Map[devices];
-        for (int i = 0; i < devices; i++) allocations[i] = new ConcurrentHashMap<>();
+        memory = new DeviceMemory[devices];
+        for (int i = 0; i < devices; i++) memory[i] = new DeviceMemory(i);
     }
 
     /** JOMP_JVM_DEVICES: a number of devices (0 disables the plugin); unset or malformed means 1. */
@@ -112,18 +111,9 @@ public final class JvmPlugin implements DevicePlugin {
 
     record JvmKernel(String name, MethodHandle handle) implements Kernel {}
 
-    @Override public long dataAlloc(int device, long size) {
-        long p = Stdlib.malloc(Math.max(size, 1));
-        if (p == 0) throw new OutOfMemoryError("jomp: jvm device " + device + ": cannot allocate " + size + " bytes");
-        allocations[device].put(p, size);
-        return p;
-    }
+    @Override public long dataAlloc(int device, long size) { return memory[device].alloc(size); }
 
-    @Override public void dataDelete(int device, long address) {
-        if (allocations[device].remove(address) == null)
-            throw new IllegalStateException(String.format("jomp: jvm device %d: free of 0x%x, which it did not allocate", device, address));
-        Stdlib.free(address);
-    }
+    @Override public void dataDelete(int device, long address) { memory[device].free(address); }
 
     @Override public void dataSubmit(int device, long deviceDst, long hostSrc, long size) { Mem.copy(deviceDst, hostSrc, size); }
 
