@@ -5,6 +5,8 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentHashMap;
@@ -306,13 +308,45 @@ public final class Stdlib {
 
     // ---- sorting and searching ----
 
-    /** glibc's msort: a top-down stable merge sort through a temporary buffer. */
+    /**
+     * glibc's msort: a top-down stable merge sort through a temporary buffer, run by a copy of
+     * {@link MergeSort} made for the comparison function (below), in which the JIT inlines the
+     * comparison; through a handle it cannot inline, each call cost more than most comparisons.
+     */
     public static void qsort(long base, long n, long size, long cmp) {
         if (n <= 1 || size == 0) return;
-        MethodHandle c = Functions.handle(cmp);
+        MethodHandle sort = SORTERS.computeIfAbsent(cmp, Stdlib::sorter);
         try (Arena arena = Arena.ofConfined()) {
             long tmp = arena.allocate(n * size, 16).address();
-            msort(base, n, size, c, tmp);
+            sort.invokeExact(base, n, size, tmp);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new RuntimeException(t);
+        }
+    }
+
+    /** MergeSort.sort of the hidden copy made for each comparison function, by function pointer. */
+    private static final ConcurrentHashMap<Long, MethodHandle> SORTERS = new ConcurrentHashMap<>();
+    private static byte[] mergeSortBytes;
+
+    private static MethodHandle sorter(long cmp) {
+        MethodHandle c = Functions.handle(cmp);
+        try {
+            byte[] bytes;
+            synchronized (SORTERS) {
+                if (mergeSortBytes == null) {
+                    try (var in = MergeSort.class.getResourceAsStream("MergeSort.class")) {
+                        mergeSortBytes = in.readAllBytes();
+                    }
+                }
+                bytes = mergeSortBytes;
+            }
+            MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClassWithClassData(bytes, c, true);
+            return l.findStatic(l.lookupClass(), "sort",
+                    MethodType.methodType(void.class, long.class, long.class, long.class, long.class));
+        } catch (java.io.IOException | ReflectiveOperationException e) {
+            throw new IllegalStateException("qsort: cannot specialise the merge sort", e);
         }
     }
 
@@ -324,36 +358,6 @@ public final class Stdlib {
         } catch (Throwable t) {
             throw new RuntimeException(t);
         }
-    }
-
-    private static void msort(long b, long n, long s, MethodHandle c, long tmp) {
-        if (n <= 1) return;
-        long n1 = n / 2, n2 = n - n1;
-        long b1 = b, b2 = b + n1 * s;
-        msort(b1, n1, s, c, tmp);
-        msort(b2, n2, s, c, tmp);
-        long t = tmp;
-        while (n1 > 0 && n2 > 0) {
-            if (compare(c, b1, b2) <= 0) {
-                copyElement(t, b1, s);
-                b1 += s;
-                n1--;
-            } else {
-                copyElement(t, b2, s);
-                b2 += s;
-                n2--;
-            }
-            t += s;
-        }
-        if (n1 > 0) Mem.copy(t, b1, n1 * s);
-        Mem.copy(b, tmp, (n - n2) * s);
-    }
-
-    /** One element: pointers and ints (the usual qsort payloads) as single loads and stores. */
-    private static void copyElement(long dst, long src, long s) {
-        if (s == 8) Mem.putLong(dst, Mem.getLong(src));
-        else if (s == 4) Mem.putInt(dst, Mem.getInt(src));
-        else Mem.copy(dst, src, s);
     }
 
     public static long bsearch(long key, long base, long n, long size, long cmp) {
