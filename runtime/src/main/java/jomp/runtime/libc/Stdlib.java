@@ -15,33 +15,65 @@ import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
 
 /**
- * stdlib.h. The allocator is the system's libc malloc family, bound through FFM downcalls
- * (critical: no thread-state transition), so memory from C code and from native libraries is
- * the same heap.
+ * stdlib.h. The allocator is the system's libc malloc family, so memory from C code and from
+ * native libraries is the same heap: through sun.misc.Unsafe's allocator where the JVM allows it
+ * (below), otherwise through FFM downcalls (critical: no thread-state transition).
  */
 public final class Stdlib {
     private Stdlib() {}
 
     // ---- memory ----
 
-    private static final MethodHandle MALLOC, CALLOC, REALLOC, FREE, POSIX_MEMALIGN;
+    /**
+     * The libc functions as FFM downcalls, bound on first use: building the native linker and the
+     * first handle costs 60-80 ms, most of a small program's start-up, so an executable that
+     * allocates through Unsafe never builds them.
+     */
+    private static final class Libc {
+        static final MethodHandle MALLOC, CALLOC, REALLOC, FREE, POSIX_MEMALIGN;
 
-    static {
-        Linker linker = Linker.nativeLinker();
-        var libc = linker.defaultLookup();
-        Linker.Option critical = Linker.Option.critical(false);
-        ValueLayout.OfLong J = ValueLayout.JAVA_LONG;
-        MALLOC = linker.downcallHandle(libc.find("malloc").orElseThrow(), FunctionDescriptor.of(J, J), critical);
-        CALLOC = linker.downcallHandle(libc.find("calloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
-        REALLOC = linker.downcallHandle(libc.find("realloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
-        FREE = linker.downcallHandle(libc.find("free").orElseThrow(), FunctionDescriptor.ofVoid(J), critical);
-        POSIX_MEMALIGN = linker.downcallHandle(libc.find("posix_memalign").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, J, J, J), critical);
+        static {
+            Linker linker = Linker.nativeLinker();
+            var libc = linker.defaultLookup();
+            Linker.Option critical = Linker.Option.critical(false);
+            ValueLayout.OfLong J = ValueLayout.JAVA_LONG;
+            MALLOC = linker.downcallHandle(libc.find("malloc").orElseThrow(), FunctionDescriptor.of(J, J), critical);
+            CALLOC = linker.downcallHandle(libc.find("calloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
+            REALLOC = linker.downcallHandle(libc.find("realloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
+            FREE = linker.downcallHandle(libc.find("free").orElseThrow(), FunctionDescriptor.ofVoid(J), critical);
+            POSIX_MEMALIGN = linker.downcallHandle(libc.find("posix_memalign").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, J, J, J), critical);
+        }
+    }
+
+    /**
+     * Unsafe's allocateMemory, reallocateMemory and freeMemory are HotSpot's os::malloc, realloc
+     * and free, which are the C library's own as long as native memory tracking is off (it adds
+     * a header to each block): used where {@link Mem#RAW} allows and tracking was not asked for.
+     */
+    private static final boolean RAW = Mem.RAW && !nativeMemoryTracking();
+
+    private static boolean nativeMemoryTracking() {
+        String flag = "NativeMemoryTracking";
+        for (String v : new String[] {System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS"), System.getenv("_JAVA_OPTIONS")}) {
+            if (v != null && v.contains(flag)) return true;
+        }
+        try {
+            byte[] cmd = java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/self/cmdline"));
+            return new String(cmd, StandardCharsets.ISO_8859_1).contains(flag);
+        } catch (java.io.IOException | RuntimeException e) {
+            return true; // cannot tell: stay with the downcalls
+        }
     }
 
     public static long malloc(long size) {
+        if (RAW) {
+            long p = rawAllocate(size);
+            if (p == 0) Errno.set(Errno.ENOMEM);
+            return p;
+        }
         try {
-            long p = (long) MALLOC.invokeExact(size);
+            long p = (long) Libc.MALLOC.invokeExact(size);
             if (p == 0) Errno.set(Errno.ENOMEM);
             return p;
         } catch (Throwable t) {
@@ -49,9 +81,31 @@ public final class Stdlib {
         }
     }
 
-    public static long calloc(long n, long size) {
+    /** malloc through Unsafe: size_t sizes over Long.MAX_VALUE and failures give 0, as malloc does; malloc(0) gives a block, as glibc's does. */
+    private static long rawAllocate(long size) {
+        if (size < 0) return 0;
         try {
-            long p = (long) CALLOC.invokeExact(n, size);
+            return Mem.rawAllocate(Math.max(size, 1));
+        } catch (OutOfMemoryError e) {
+            return 0;
+        }
+    }
+
+    public static long calloc(long n, long size) {
+        if (RAW) {
+            long total;
+            try {
+                total = Math.multiplyExact(n, size);
+            } catch (ArithmeticException e) {
+                total = -1;
+            }
+            long p = rawAllocate(total);
+            if (p == 0) Errno.set(Errno.ENOMEM);
+            else Mem.fill(p, (byte) 0, total);
+            return p;
+        }
+        try {
+            long p = (long) Libc.CALLOC.invokeExact(n, size);
             if (p == 0) Errno.set(Errno.ENOMEM);
             return p;
         } catch (Throwable t) {
@@ -60,8 +114,22 @@ public final class Stdlib {
     }
 
     public static long realloc(long p, long size) {
+        if (RAW) {
+            if (p == 0) return malloc(size);
+            if (size == 0) { Mem.rawFree(p); return 0; } // glibc frees and returns NULL
+            long q = 0;
+            if (size > 0) {
+                try {
+                    q = Mem.rawReallocate(p, size);
+                } catch (OutOfMemoryError e) {
+                    q = 0;
+                }
+            }
+            if (q == 0) Errno.set(Errno.ENOMEM);
+            return q;
+        }
         try {
-            long q = (long) REALLOC.invokeExact(p, size);
+            long q = (long) Libc.REALLOC.invokeExact(p, size);
             if (q == 0 && size != 0) Errno.set(Errno.ENOMEM);
             return q;
         } catch (Throwable t) {
@@ -71,8 +139,12 @@ public final class Stdlib {
 
     public static void free(long p) {
         if (p == 0) return;
+        if (RAW) {
+            Mem.rawFree(p);
+            return;
+        }
         try {
-            FREE.invokeExact(p);
+            Libc.FREE.invokeExact(p);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
@@ -80,7 +152,7 @@ public final class Stdlib {
 
     public static int posix_memalign(long pp, long alignment, long size) {
         try {
-            return (int) POSIX_MEMALIGN.invokeExact(pp, alignment, size);
+            return (int) Libc.POSIX_MEMALIGN.invokeExact(pp, alignment, size);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }

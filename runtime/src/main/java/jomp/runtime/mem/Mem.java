@@ -44,6 +44,16 @@ public final class Mem {
         }
     }
 
+    /** Whether the unchecked accessors and the raw allocator below are in use. */
+    public static final boolean RAW = U != null;
+
+    /** os::malloc (the C library's malloc when native memory tracking is off); only where {@link #RAW}. Throws OutOfMemoryError on failure. */
+    @SuppressWarnings("removal") public static long rawAllocate(long n) { return U.allocateMemory(n); }
+    /** os::realloc; only where {@link #RAW}. */
+    @SuppressWarnings("removal") public static long rawReallocate(long p, long n) { return U.reallocateMemory(p, n); }
+    /** os::free; only where {@link #RAW}. */
+    @SuppressWarnings("removal") public static void rawFree(long p) { U.freeMemory(p); }
+
     @SuppressWarnings("removal") public static byte getByte(long a) { return U != null ? U.getByte(a) : ALL.get(I8, a); }
     @SuppressWarnings("removal") public static short getShort(long a) { return U != null ? U.getShort(a) : ALL.get(I16, a); }
     @SuppressWarnings("removal") public static int getInt(long a) { return U != null ? U.getInt(a) : ALL.get(I32, a); }
