@@ -40,6 +40,8 @@ public final class LoopInvariants implements Pass {
     private static final class Loop {
         final BasicBlock header;
         final Set<BasicBlock> blocks = new HashSet<>();
+        /** The blocks in reverse postorder. */
+        List<BasicBlock> ordered;
         final List<BasicBlock> latches = new ArrayList<>();
         /** The counted variable {@code v} of {@code for (v = lo; v < K; v += s)}: in [lo, hi] where {@link #inRange} holds. */
         Reg iv;
@@ -58,6 +60,11 @@ public final class LoopInvariants implements Pass {
     private final Map<Integer, Insn> singleDef = new HashMap<>();
     private final Map<Integer, BasicBlock> defBlock = new HashMap<>();
     private List<Loop> loops;
+    private Map<BasicBlock, List<BasicBlock>> preds;
+    /** Every assignment of each register, as (block, instruction) pairs. */
+    private final Map<Integer, List<Object[]>> defs = new HashMap<>();
+    /** The loops whose counted variable is a register, by register id. */
+    private final Map<Integer, List<Loop>> loopsByIv = new HashMap<>();
 
     @Override public boolean run(Function fn) {
         f = fn;
@@ -65,7 +72,10 @@ public final class LoopInvariants implements Pass {
         findLoops();
         if (loops.isEmpty()) return false;
         findDefinitions();
-        for (Loop l : loops) findCountedVariable(l);
+        for (Loop l : loops) {
+            findCountedVariable(l);
+            if (l.iv != null) loopsByIv.computeIfAbsent(l.iv.id, k -> new ArrayList<>()).add(l);
+        }
         boolean changed = false;
         for (Loop l : loops) changed |= optimise(l);
         return changed;
@@ -157,6 +167,11 @@ public final class LoopInvariants implements Pass {
             }
         }
         loops = new ArrayList<>(byHeader.values());
+        for (Loop l : loops) {
+            l.ordered = new ArrayList<>(l.blocks);
+            l.ordered.sort((x, y) -> Integer.compare(order.get(x), order.get(y)));
+        }
+        this.preds = preds;
         loops.sort((x, y) -> Integer.compare(x.blocks.size(), y.blocks.size()));
     }
 
@@ -171,6 +186,7 @@ public final class LoopInvariants implements Pass {
                 Reg d = i.dst();
                 if (d == null) continue;
                 count.merge(d.id, 1, Integer::sum);
+                defs.computeIfAbsent(d.id, k -> new ArrayList<>()).add(new Object[] {b, i});
                 singleDef.put(d.id, i);
                 defBlock.put(d.id, b);
             }
@@ -194,17 +210,15 @@ public final class LoopInvariants implements Pass {
         long hi = c.op() == Insn.CmpOp.LT ? k.value() - 1 : k.value();
         Insn.Copy init = null, step = null;
         BasicBlock stepBlock = null;
-        for (BasicBlock b : rpo) {
-            for (Insn i : b.insns) {
-                if (i.dst() == null || i.dst().id != v.id) continue;
-                if (!(i instanceof Insn.Copy cp)) return;
-                if (l.blocks.contains(b)) {
-                    if (step != null) return;
-                    step = cp; stepBlock = b;
-                } else {
-                    if (init != null) return;
-                    init = cp;
-                }
+        for (Object[] d : defs.getOrDefault(v.id, List.of())) {
+            BasicBlock b = (BasicBlock) d[0];
+            if (!(d[1] instanceof Insn.Copy cp)) return;
+            if (l.blocks.contains(b)) {
+                if (step != null) return;
+                step = cp; stepBlock = b;
+            } else {
+                if (init != null) return;
+                init = cp;
             }
         }
         if (init == null || step == null || !(init.src() instanceof IntConst c0)) return;
@@ -218,8 +232,7 @@ public final class LoopInvariants implements Pass {
 
     /** The range of a counted variable read by instruction at in block b, or null. */
     private long[] ivRange(Reg r, Insn at, BasicBlock b) {
-        for (Loop l : loops) {
-            if (l.iv == null || l.iv.id != r.id) continue;
+        for (Loop l : loopsByIv.getOrDefault(r.id, List.of())) {
             if (!l.blocks.contains(b) || b == l.header || !dominates(l.bodyEntry, b)) continue;
             if (b == l.ivLatch && !before(b, at, l.ivStep)) continue;
             return new long[] {l.lo, l.hi};
@@ -275,7 +288,7 @@ public final class LoopInvariants implements Pass {
         for (int round = 0; round < 8; round++) {
             boolean moved = hoist(l, pre, definedInLoop);
             boolean split = false;
-            for (BasicBlock b : rpo) if (l.blocks.contains(b)) split |= reassociate(b, definedInLoop);
+            for (BasicBlock b : l.ordered) split |= reassociate(b, definedInLoop);
             if (split) moved |= hoist(l, pre, definedInLoop);
             changed |= moved | split;
             if (!split) break;
@@ -287,8 +300,7 @@ public final class LoopInvariants implements Pass {
         boolean changed = false;
         for (boolean again = true; again; ) {
             again = false;
-            for (BasicBlock b : rpo) {
-                if (!l.blocks.contains(b)) continue;
+            for (BasicBlock b : l.ordered) {
                 for (int k = 0; k < b.insns.size(); k++) {
                     Insn i = b.insns.get(k);
                     if (!movable(i) || !invariant(i, definedInLoop)) continue;
@@ -306,8 +318,8 @@ public final class LoopInvariants implements Pass {
     /** The one block outside the loop that enters it, when it goes nowhere else. */
     private BasicBlock preheader(Loop l) {
         BasicBlock pre = null;
-        for (BasicBlock b : rpo) {
-            if (l.blocks.contains(b) || !successors(b).contains(l.header)) continue;
+        for (BasicBlock b : preds.getOrDefault(l.header, List.of())) {
+            if (l.blocks.contains(b) || b == pre) continue;
             if (pre != null) return null;
             pre = b;
         }
