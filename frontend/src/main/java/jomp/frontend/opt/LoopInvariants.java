@@ -225,6 +225,7 @@ public final class LoopInvariants implements Pass {
         if (!(stepBlock.terminator instanceof Terminator.Br br) || br.target() != h) return;
         if (!(step.src() instanceof Reg t) || !(singleDef.get(t.id) instanceof Insn.Binary add) || defBlock.get(t.id) != stepBlock) return;
         if (add.op() != Insn.BinOp.ADD || !(add.a() instanceof Reg av) || av.id != v.id || !(add.b() instanceof IntConst s)) return;
+        if (!before(stepBlock, add, step)) return;
         if (s.value() < 1 || hi + s.value() > Integer.MAX_VALUE || c0.value() > hi) return;
         if (!dominates(cb.ifTrue(), stepBlock)) return;
         l.iv = v; l.lo = c0.value(); l.hi = hi; l.bodyEntry = cb.ifTrue(); l.ivLatch = stepBlock; l.ivStep = step;

@@ -387,10 +387,11 @@ public final class Stdlib {
      */
     public static void qsort(long base, long n, long size, long cmp) {
         if (n <= 1 || size == 0) return;
-        MethodHandle sort = SORTERS.computeIfAbsent(cmp, Stdlib::sorter);
+        Object sort = SORTERS.computeIfAbsent(cmp, Stdlib::sorter);
         try (Arena arena = Arena.ofConfined()) {
             long tmp = arena.allocate(n * size, 16).address();
-            sort.invokeExact(base, n, size, tmp);
+            if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp), tmp);
+            else ((MethodHandle) sort).invokeExact(base, n, size, tmp);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -399,16 +400,17 @@ public final class Stdlib {
     }
 
     /** MergeSort.sort of the hidden copy made for each comparison function, by function pointer. */
-    private static final ConcurrentHashMap<Long, MethodHandle> SORTERS = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Long, Object> SORTERS = new ConcurrentHashMap<>();
     private static byte[] mergeSortBytes;
 
-    private static MethodHandle sorter(long cmp) {
+    private static Object sorter(long cmp) {
         MethodHandle c = Functions.handle(cmp);
         try {
             byte[] bytes;
             synchronized (SORTERS) {
                 if (mergeSortBytes == null) {
                     try (var in = MergeSort.class.getResourceAsStream("MergeSort.class")) {
+                        if (in == null) return GENERIC;
                         mergeSortBytes = in.readAllBytes();
                     }
                 }
@@ -417,9 +419,36 @@ public final class Stdlib {
             MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClassWithClassData(bytes, c, true);
             return l.findStatic(l.lookupClass(), "sort",
                     MethodType.methodType(void.class, long.class, long.class, long.class, long.class));
-        } catch (java.io.IOException | ReflectiveOperationException e) {
-            throw new IllegalStateException("qsort: cannot specialise the merge sort", e);
+        } catch (java.io.IOException | ReflectiveOperationException | RuntimeException e) {
+            return GENERIC; // e.g. a class loader without the class file as a resource
         }
+    }
+
+    /** Marks a comparison function whose sort could not be specialised: {@link #msort} runs it. */
+    private static final Object GENERIC = new Object();
+
+    /** MergeSort.sort calling the comparison through its handle (not inlined). */
+    static void msort(long b, long n, long s, MethodHandle c, long tmp) {
+        if (n <= 1) return;
+        long n1 = n / 2, n2 = n - n1;
+        long b1 = b, b2 = b + n1 * s;
+        msort(b1, n1, s, c, tmp);
+        msort(b2, n2, s, c, tmp);
+        long t = tmp;
+        while (n1 > 0 && n2 > 0) {
+            if (compare(c, b1, b2) <= 0) {
+                Mem.copy(t, b1, s);
+                b1 += s;
+                n1--;
+            } else {
+                Mem.copy(t, b2, s);
+                b2 += s;
+                n2--;
+            }
+            t += s;
+        }
+        if (n1 > 0) Mem.copy(t, b1, n1 * s);
+        Mem.copy(b, tmp, (n - n2) * s);
     }
 
     private static int compare(MethodHandle c, long a, long b) {
