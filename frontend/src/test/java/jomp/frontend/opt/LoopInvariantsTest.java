@@ -56,6 +56,7 @@ class LoopInvariantsTest {
     void rowAddressMovesOutOfTheInnerLoop() {
         Module m = nest("600", "600");
         PassManager.run(m, 2);
+        assertThat(jomp.frontend.ir.IrVerifier.verify(m)).isEmpty();
         String b = body(m);
         // the inner loop only scales j; k * 600 and the row address are computed once per row
         assertThat(block(b, "jbody.4")).doesNotContain("%k.2").contains("sext i32 %j.4 to i64").contains("store f64 1.0");
