@@ -63,8 +63,22 @@ public final class Str {
     }
 
     public static long strcpy(long d, long s) {
-        Mem.copy(d, s, strlen(s) + 1);
-        return d;
+        // One pass, a word at a time while the word holds no NUL (the usual strings are short,
+        // and a bulk copy's set-up cost more than the copy); the tail byte by byte.
+        long i = 0;
+        if (WORDS) {
+            while (Mem.wordInPage(s + i)) {
+                long x = Mem.getLong(s + i);
+                if (zeroBytes(x) != 0) break;
+                Mem.putLong(d + i, x);
+                i += 8;
+            }
+        }
+        for (;; i++) {
+            byte b = Mem.getByte(s + i);
+            Mem.putByte(d + i, b);
+            if (b == 0) return d;
+        }
     }
 
     public static long strncpy(long d, long s, long n) {

@@ -123,6 +123,11 @@ class StrTest {
                                 .as("strcmp(%s@%d, %s@%d)", x, oa, y, ob)
                                 .isEqualTo(Integer.signum(refStrcmp(a + oa, b + ob)));
                         assertThat(Str.strlen(a + oa)).isEqualTo(x.length());
+                        Mem.fill(b, (byte) 'z', 64);
+                        assertThat(Str.strcpy(b + ob, a + oa)).isEqualTo(b + ob);
+                        assertThat(Native.str(b + ob)).isEqualTo(x);
+                        assertThat(Mem.getByte(b + ob + x.length() + 1)).as("no byte written past the NUL").isEqualTo((byte) 'z');
+                        put(b + ob, y);
                     }
                 }
             }
@@ -154,6 +159,9 @@ class StrTest {
             assertThat(Str.strcmp(s, other)).isZero();
             assertThat(Str.strcmp(other, s)).isZero();
             assertThat(Str.strcmp(s, s)).isZero();
+            long copy = Native.alloc(32);
+            Str.strcpy(copy, s);
+            assertThat(Native.str(copy)).isEqualTo(v);
         }
     }
 }
