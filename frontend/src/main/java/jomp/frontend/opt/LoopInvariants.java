@@ -2,7 +2,6 @@ package jomp.frontend.opt;
 
 import java.util.ArrayList;
 import java.util.ArrayDeque;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -42,7 +41,6 @@ public final class LoopInvariants implements Pass {
         final Set<BasicBlock> blocks = new HashSet<>();
         /** The blocks in reverse postorder. */
         List<BasicBlock> ordered;
-        final List<BasicBlock> latches = new ArrayList<>();
         /** The counted variable {@code v} of {@code for (v = lo; v < K; v += s)}: in [lo, hi] where {@link #inRange} holds. */
         Reg iv;
         long lo, hi;
@@ -155,7 +153,6 @@ public final class LoopInvariants implements Pass {
             for (BasicBlock h : successors(b)) {
                 if (!dominates(h, b)) continue;
                 Loop l = byHeader.computeIfAbsent(h, Loop::new);
-                l.latches.add(b);
                 l.blocks.add(h);
                 ArrayDeque<BasicBlock> work = new ArrayDeque<>();
                 if (l.blocks.add(b)) work.push(b);
