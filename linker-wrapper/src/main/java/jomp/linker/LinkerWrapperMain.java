@@ -116,21 +116,22 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             java.util.Set<String> targets = new java.util.LinkedHashSet<>();
             for (String t : offloadTargets) if (!t.isEmpty()) targets.add(DeviceImages.expand(t));
             List<DeviceImages.Group> groups = hostOnly ? List.of() : DeviceImages.collect(objects, targets);
-            if (verbose || dryRun) {
-                for (DeviceImages.Group g : groups)
-                    err.println("jomp-linker-wrapper: device link for " + g.describe() + ": "
-                            + String.join(" ", g.images().stream().map(DeviceImages.Image::object).toList()));
-                err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output);
+            PrintStream log = verbose || dryRun ? err : null;
+            DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker, log);
+            if (dryRun) {
+                for (DeviceImages.Group g : groups) err.println("jomp-linker-wrapper: " + DeviceLink.describe(g, linkOptions));
+                err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output
+                        + (groups.isEmpty() ? "" : ", wrapping " + groups.size() + " device image(s)"));
+                return 0;
             }
-            if (dryRun) return 0;
-            List<DeviceLink.Linked> images = deviceLinks(groups);
-            HostLinker.Linked linked = HostLinker.link(objects);
-            Registration.addResources(linked, images);
+            List<DeviceLink.Linked> images = deviceLinks(groups, linkOptions);
+            if (log != null) log.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output);
+            HostLinker.Linked linked = HostLinker.link(objects, !images.isEmpty());
+            Registration.wrap(linked, images);
             if (saveTemps) {
-                for (DeviceLink.Linked img : images)
-                    Files.write(Path.of(output + "." + img.triple() + (img.arch().isEmpty() ? "" : "." + img.arch()) + ".img"), img.bytes());
+                for (DeviceLink.Linked img : images) Files.write(Path.of(saveTempName(output, img)), img.bytes());
             }
-            ExecutableWriter.write(linked, Path.of(output), !linked.entries().isEmpty() || !images.isEmpty());
+            ExecutableWriter.write(linked, Path.of(output), HostLinker.registers(linked, !images.isEmpty()));
             return 0;
         } catch (HostLinker.LinkError e) {
             for (String line : e.getMessage().split("\n")) error(line);
@@ -145,12 +146,12 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     }
 
     /** Device links run on up to --wrapper-jobs threads; the results keep the groups' order. */
-    private List<DeviceLink.Linked> deviceLinks(List<DeviceImages.Group> groups) {
-        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(DeviceLink::link).toList();
+    private List<DeviceLink.Linked> deviceLinks(List<DeviceImages.Group> groups, DeviceLink.Options opts) {
+        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(g -> DeviceLink.link(g, opts)).toList();
         var pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(wrapperJobs, groups.size()));
         try {
             List<java.util.concurrent.Future<DeviceLink.Linked>> fs = new ArrayList<>();
-            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(g)));
+            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(g, opts)));
             List<DeviceLink.Linked> out = new ArrayList<>();
             for (var f : fs) {
                 try {
@@ -167,6 +168,11 @@ public final class LinkerWrapperMain implements Callable<Integer> {
         } finally {
             pool.shutdown();
         }
+    }
+
+    /** --save-temps name of a linked device image: {@code <output>.<triple>[.<arch>].img}. */
+    static String saveTempName(String output, DeviceLink.Linked img) {
+        return output + "." + img.triple() + (img.arch().isEmpty() ? "" : "." + img.arch()) + ".img";
     }
 
     /** -l<name>: lib<name>.a in the -L directories, in order, as ld searches them. */
