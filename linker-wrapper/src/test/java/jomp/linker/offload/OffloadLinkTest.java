@@ -188,6 +188,34 @@ class OffloadLinkTest {
     }
 
     @Test
+    void aKernelEntryWithoutItsFunctionIsADeviceLinkError(@TempDir Path dir) throws Exception {
+        // the device object's entries name kernel f, but its code defines no function of that name
+        ElfObject dev = device("a", "f", 1, null);
+        List<jomp.wrapper.elf.ElfSymbol> syms = new ArrayList<>();
+        for (var s : dev.symbols()) syms.add(s.name().equals(kernel("f")) ? new jomp.wrapper.elf.ElfSymbol("other", s.section(), 0, 0, s.bind(), s.type()) : s);
+        ElfObject broken = new ElfObject(dev.sections(), syms);
+        Path a = write(dir, "a.o", host("a", "f", 1, List.of(jvmImage(broken))));
+        Run r = link("-o", dir.resolve("a.out").toString(), a.toString());
+        assertThat(r.rc()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("jomp-linker-wrapper: error: " + JVM + ": " + a + ": offload entry '" + kernel("f")
+                + "' has no kernel function of that name\n");
+    }
+
+    @Test
+    void verboseNamesEachStep(@TempDir Path dir) throws Exception {
+        Path a = write(dir, "a.o", host("a", "f", 1, List.of(jvmImage(device("a", "f", 1, null)),
+                image(OffloadBinary.IMG_PTX, NVPTX, "sm_90", "ptx".getBytes(StandardCharsets.US_ASCII)))));
+        Run r = link("--wrapper-verbose", "-o", dir.resolve("a.out").toString(), a.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(r.err().lines().toList()).containsExactly(
+                "jomp-linker-wrapper: device link for " + JVM + ": " + a,
+                "jomp-linker-wrapper: device image for " + NVPTX + " (sm_90) passes through: " + a,
+                "jomp-linker-wrapper: host link of 1 object(s) into " + dir.resolve("a.out"));
+        assertThat(register(dir.resolve("a.out"), new long[1]).images()).extracting(DevicePlugin.DeviceImage::kind)
+                .containsExactly(DevicePlugin.ImageKind.JVM_CLASSES, DevicePlugin.ImageKind.PTX);
+    }
+
+    @Test
     void corruptOffloadingSectionsAreErrorsNamingTheFile(@TempDir Path dir) throws Exception {
         byte[] file = ElfWriter.write(host("a", "f", 1, List.of(jvmImage(device("a", "f", 1, null)))));
         // the OffloadBinary magic 10 FF 10 AD: break it
