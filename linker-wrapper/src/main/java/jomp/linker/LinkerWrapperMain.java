@@ -116,16 +116,14 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             java.util.Set<String> targets = new java.util.LinkedHashSet<>();
             for (String t : offloadTargets) if (!t.isEmpty()) targets.add(DeviceImages.expand(t));
             List<DeviceImages.Group> groups = hostOnly ? List.of() : DeviceImages.collect(objects, targets);
-            PrintStream log = verbose || dryRun ? err : null;
-            DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker, log);
-            if (dryRun) {
+            DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker);
+            if (verbose || dryRun) {   // printed up front, in order, whatever order parallel device links finish in
                 for (DeviceImages.Group g : groups) err.println("jomp-linker-wrapper: " + DeviceLink.describe(g, linkOptions));
                 err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output
                         + (groups.isEmpty() ? "" : ", wrapping " + groups.size() + " device image(s)"));
-                return 0;
             }
+            if (dryRun) return 0;
             List<DeviceLink.Linked> images = deviceLinks(groups, linkOptions);
-            if (log != null) log.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output);
             HostLinker.Linked linked = HostLinker.link(objects, !images.isEmpty());
             Registration.wrap(linked, images);
             if (saveTemps) {

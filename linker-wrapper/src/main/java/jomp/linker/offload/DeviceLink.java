@@ -28,34 +28,28 @@ public final class DeviceLink {
 
     public static final String JVM_TRIPLE = "jvm64-jomp-linux";
 
-    /** How device links run: {@code deviceLinker} overrides nvlink on PATH; steps are printed to {@code log} when not null. */
-    public record Options(String deviceLinker, java.io.PrintStream log) {
-        public static final Options DEFAULT = new Options(null, null);
+    /** How device links run: {@code deviceLinker} (null: nvlink on PATH) links several nvptx images of one arch. */
+    public record Options(String deviceLinker) {
+        public static final Options DEFAULT = new Options(null);
     }
 
     public static Linked link(DeviceImages.Group g) { return link(g, Options.DEFAULT); }
 
     public static Linked link(DeviceImages.Group g, Options opts) {
-        if (g.triple().equals(JVM_TRIPLE)) {
-            if (opts.log() != null) opts.log().println("jomp-linker-wrapper: device link for " + g.describe() + ": " + objects(g));
-            return new Linked(g.triple(), g.arch(), "JVM_CLASSES", jvm(g));
-        }
+        if (g.triple().equals(JVM_TRIPLE)) return new Linked(g.triple(), g.arch(), "JVM_CLASSES", jvm(g));
         List<DeviceImages.Image> imgs = g.images();
         for (DeviceImages.Image i : imgs) kind(g, i);
-        if (imgs.size() == 1) {
-            if (opts.log() != null) opts.log().println("jomp-linker-wrapper: device image for " + g.describe() + " passes through: " + objects(g));
-            return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
-        }
+        if (imgs.size() == 1) return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
         return nvlink(g, opts);
     }
 
-    /** What {@link #link} would do for a group, as --dry-run prints it. */
+    /** What {@link #link} does for a group, as --dry-run and --wrapper-verbose print it (temporary files by their short names). */
     public static String describe(DeviceImages.Group g, Options opts) {
         if (g.triple().equals(JVM_TRIPLE)) return "device link for " + g.describe() + ": " + objects(g);
         if (g.images().size() == 1) return "device image for " + g.describe() + " passes through: " + objects(g);
         String linker = deviceLinker(opts);
         List<String> inputs = new ArrayList<>();
-        for (int i = 0; i < g.images().size(); i++) inputs.add("image" + i + "." + kindName(g.images().get(i).binary().imageKind()));
+        for (int i = 0; i < g.images().size(); i++) inputs.add(inputName(i, g.images().get(i).binary()));
         return linker == null ? "device link for " + g.describe() + " needs nvlink, which is not on PATH: " + objects(g)
                 : String.join(" ", nvlinkCommand(linker, g, "linked.cubin", inputs)) + "   # " + objects(g);
     }
@@ -91,13 +85,12 @@ public final class DeviceLink {
             List<String> inputs = new ArrayList<>();
             for (int i = 0; i < g.images().size(); i++) {
                 OffloadBinary b = g.images().get(i).binary();
-                java.nio.file.Path f = dir.resolve("image" + i + "." + (b.imageKind() == OffloadBinary.IMG_PTX ? "ptx" : OffloadBinary.extensionOf(b.imageKind())));
+                java.nio.file.Path f = dir.resolve(inputName(i, b));
                 java.nio.file.Files.write(f, b.image());
                 inputs.add(f.toString());
             }
             String out = dir.resolve("linked.cubin").toString();
             List<String> cmd = nvlinkCommand(linker, g, out, inputs);
-            if (opts.log() != null) opts.log().println("jomp-linker-wrapper: " + String.join(" ", cmd));
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             p.getOutputStream().close();
             String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
@@ -114,6 +107,11 @@ public final class DeviceLink {
         } finally {
             if (dir != null) deleteTree(dir);
         }
+    }
+
+    /** The temporary file name of the i-th image given to the device linker. */
+    private static String inputName(int i, OffloadBinary b) {
+        return "image" + i + "." + (b.imageKind() == OffloadBinary.IMG_PTX ? "ptx" : kindName(b.imageKind()));
     }
 
     private static void deleteTree(java.nio.file.Path dir) {

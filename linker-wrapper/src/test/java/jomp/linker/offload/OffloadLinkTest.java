@@ -210,7 +210,7 @@ class OffloadLinkTest {
         assertThat(r.err().lines().toList()).containsExactly(
                 "jomp-linker-wrapper: device link for " + JVM + ": " + a,
                 "jomp-linker-wrapper: device image for " + NVPTX + " (sm_90) passes through: " + a,
-                "jomp-linker-wrapper: host link of 1 object(s) into " + dir.resolve("a.out"));
+                "jomp-linker-wrapper: host link of 1 object(s) into " + dir.resolve("a.out") + ", wrapping 2 device image(s)");
         assertThat(register(dir.resolve("a.out"), new long[1]).images()).extracting(DevicePlugin.DeviceImage::kind)
                 .containsExactly(DevicePlugin.ImageKind.JVM_CLASSES, DevicePlugin.ImageKind.PTX);
     }
@@ -267,6 +267,10 @@ class OffloadLinkTest {
         assertThat(d.images().getFirst().arch()).isEqualTo("sm_90");
         assertThat(new String(d.images().getFirst().bytes(), StandardCharsets.US_ASCII))
                 .isEqualTo("-arch=sm_90 -o linked.cubin image0.cubin image1.cubin\nAAABBB");
+        // --dry-run prints the device linker's command and runs nothing
+        r = link("--device-linker=" + nvlink, "--dry-run", "-o", dir.resolve("dry").toString(), a.toString(), b.toString());
+        assertThat(r.err()).startsWith("jomp-linker-wrapper: " + nvlink + " -arch=sm_90 -o linked.cubin image0.cubin image1.cubin   # " + a + " " + b + "\n");
+        assertThat(dir.resolve("dry")).doesNotExist();
         // a failing device linker: its message and status
         Files.writeString(nvlink, "#!/bin/sh\necho 'nvlink error   : Undefined reference to x' >&2\nexit 3\n");
         r = link("--device-linker=" + nvlink, "-o", exe.toString(), a.toString(), b.toString());
