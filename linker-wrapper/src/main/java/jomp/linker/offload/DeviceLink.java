@@ -95,6 +95,7 @@ public final class DeviceLink {
             p.getOutputStream().close();
             String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
             int rc = p.waitFor();
+            for (int i = inputs.size() - 1; i >= 0; i--) text = text.replace(inputs.get(i), g.images().get(i).object());
             if (rc != 0) {
                 throw new HostLinker.LinkError(g.describe() + ": " + linker + " failed with exit status " + rc + (text.isEmpty() ? "" : ":\n" + text));
             }

@@ -281,4 +281,81 @@ class OffloadLinkTest {
         assertThat(r.rc()).as(r.err()).isZero();
         assertThat(new String(register(exe, new long[1]).images().getFirst().bytes(), StandardCharsets.US_ASCII)).isEqualTo("AAA");
     }
+
+    static boolean onPath(String tool) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) if (!d.isEmpty() && Files.isExecutable(Path.of(d, tool))) return true;
+        return false;
+    }
+
+    static String run(Path dir, String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(String.join(" ", cmd) + ": " + out).isZero();
+        return out;
+    }
+
+    static final String KERNEL_PTX = """
+            .version 7.8
+            .target sm_90
+            .address_size 64
+            .extern .func (.param .b32 r) twice(.param .b32 x);
+            .visible .entry kern(.param .u64 p)
+            {
+              .reg .b32 %r<3>;
+              .reg .b64 %rd<2>;
+              ld.param.u64 %rd1, [p];
+              mov.u32 %r1, 21;
+              {
+              .param .b32 px;
+              st.param.b32 [px], %r1;
+              .param .b32 rv;
+              call.uni (rv), twice, (px);
+              ld.param.b32 %r2, [rv];
+              }
+              st.global.u32 [%rd1], %r2;
+              ret;
+            }
+            """;
+
+    static final String FUNCTION_PTX = """
+            .version 7.8
+            .target sm_90
+            .address_size 64
+            .visible .func (.param .b32 r) twice(.param .b32 x)
+            {
+              .reg .b32 %r<3>;
+              ld.param.b32 %r1, [x];
+              add.s32 %r2, %r1, %r1;
+              st.param.b32 [r], %r2;
+              ret;
+            }
+            """;
+
+    /** The real nvlink on PATH links relocatable cubins made by ptxas -c: a kernel in one object calls a function of another. */
+    @Test
+    void nvlinkOnPathLinksRelocatableCubins(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(onPath("nvlink") && onPath("ptxas"), "needs nvlink and ptxas (CUDA toolkit) on PATH");
+        Files.writeString(dir.resolve("k.ptx"), KERNEL_PTX);
+        Files.writeString(dir.resolve("f.ptx"), FUNCTION_PTX);
+        run(dir, "ptxas", "-c", "-arch=sm_90", "k.ptx", "-o", "k.cubin");
+        run(dir, "ptxas", "-c", "-arch=sm_90", "f.ptx", "-o", "f.cubin");
+        Path a = write(dir, "a.o", host("a", "f", 1, List.of(image(OffloadBinary.IMG_CUBIN, NVPTX, "sm_90", Files.readAllBytes(dir.resolve("k.cubin"))))));
+        Path b = write(dir, "b.o", object("b", "h", 1, false, null, List.of(image(OffloadBinary.IMG_CUBIN, NVPTX, "sm_90", Files.readAllBytes(dir.resolve("f.cubin"))))));
+        Path exe = dir.resolve("a.out");
+        Run r = link("--save-temps", "-o", exe.toString(), a.toString(), b.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(register(exe, new long[1]).images()).extracting(DevicePlugin.DeviceImage::kind).containsExactly(DevicePlugin.ImageKind.CUBIN);
+        Path img = Path.of(exe + "." + NVPTX + ".sm_90.img");
+        assertThat(run(dir, "readelf", "-h", img.toString())).containsPattern("Type:\\s+EXEC");
+        assertThat(run(dir, "readelf", "-s", img.toString())).containsPattern("FUNC\\s+GLOBAL.* kern\\n").containsPattern("FUNC\\s+GLOBAL.* twice\\n");
+        // without the function's object nvlink reports the undefined reference, and the link fails
+        Files.writeString(dir.resolve("t.ptx"), FUNCTION_PTX.replace("twice", "thrice"));
+        run(dir, "ptxas", "-c", "-arch=sm_90", "t.ptx", "-o", "t.cubin");
+        Path c = write(dir, "c.o", object("c", "h", 1, false, null, List.of(image(OffloadBinary.IMG_CUBIN, NVPTX, "sm_90", Files.readAllBytes(dir.resolve("t.cubin"))))));
+        r = link("-o", dir.resolve("bad").toString(), a.toString(), c.toString());
+        assertThat(r.rc()).isEqualTo(1);
+        // the device linker's message names the objects, not its temporary files
+        assertThat(r.err()).contains("Undefined reference to 'twice' in '" + a + "'").doesNotContain("jomp-nvlink-");
+        assertThat(dir.resolve("bad")).doesNotExist();
+    }
 }
