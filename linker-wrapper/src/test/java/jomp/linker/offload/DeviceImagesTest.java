@@ -48,6 +48,31 @@ class DeviceImagesTest {
         assertThat(new String(groups.get(2).images().get(0).binary().image(), StandardCharsets.US_ASCII)).isEqualTo("ptx b");
     }
 
+    /** llvm-objdump-19 --offloading sees in each object the same images, in the same order, as the extraction. */
+    @Test
+    void extractionAgreesWithLlvmObjdump(@TempDir Path dir) throws Exception {
+        List<HostLinker.Input> objects = twoObjects();
+        List<String> ours = new ArrayList<>();
+        for (HostLinker.Input in : objects) {
+            Files.write(dir.resolve(in.name()), ElfWriter.write(in.object()));
+            List<HostLinker.Input> one = List.of(in);
+            for (DeviceImages.Group g : DeviceImages.collect(one, Set.of())) {
+                for (DeviceImages.Image i : g.images()) ours.add(i.object() + " " + g.triple() + " " + g.arch());
+            }
+        }
+        Process p = new ProcessBuilder("llvm-objdump-19", "--offloading", "a.o", "b.o").directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        List<String> theirs = new ArrayList<>();
+        String file = null, arch = null;
+        for (String line : out.lines().toList()) {
+            if (line.matches("^[ab]\\.o:.*")) file = line.substring(0, 3);
+            else if (line.startsWith("arch")) arch = line.substring(4).strip();
+            else if (line.startsWith("triple")) theirs.add(file + " " + line.substring(6).strip() + " " + arch);
+        }
+        assertThat(theirs).containsExactlyElementsOf(ours).hasSize(4);
+    }
+
     @Test
     void targetsChosenAtLinkTimeKeepOnlyThoseTriples() {
         assertThat(DeviceImages.collect(twoObjects(), Set.of(DeviceImages.expand("jvm")))).extracting(DeviceImages.Group::triple)
