@@ -56,7 +56,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the steps without running them.")
     boolean dryRun;
 
-    @Option(names = "--save-temps", description = "Keep intermediate files.")
+    @Option(names = "--save-temps", description = "Keep each linked device image as <output>.<arch of the triple>[.<arch>].img.")
     boolean saveTemps;
 
     @Parameters(paramLabel = "<input>", description = "Objects, archives, -l<name> libraries and --[no-]whole-archive, in link order.")
@@ -168,9 +168,13 @@ public final class LinkerWrapperMain implements Callable<Integer> {
         }
     }
 
-    /** --save-temps name of a linked device image: {@code <output>.<triple>[.<arch>].img}. */
-    static String saveTempName(String output, DeviceLink.Linked img) {
-        return output + "." + img.triple() + (img.arch().isEmpty() ? "" : "." + img.arch()) + ".img";
+    /**
+     * --save-temps name of a linked device image, clang-linker-wrapper's {@code <output>.<triple's arch>[.<arch>].img}
+     * (a.out.nvptx64.sm_90.img, a.out.jvm64.img), beside the output.
+     */
+    public static String saveTempName(String output, DeviceLink.Linked img) {
+        String machine = img.triple().contains("-") ? img.triple().substring(0, img.triple().indexOf('-')) : img.triple();
+        return output + "." + machine + (img.arch().isEmpty() ? "" : "." + img.arch()) + ".img";
     }
 
     /** -l<name>: lib<name>.a in the -L directories, in order, as ld searches them. */

@@ -99,7 +99,7 @@ class OffloadLinkTest {
         DevicePlugin.DeviceImage img = d.images().getFirst();
         assertThat(img.triple()).isEqualTo(JVM);
         assertThat(img.kind()).isEqualTo(DevicePlugin.ImageKind.JVM_CLASSES);
-        assertThat(img.bytes()).isEqualTo(Files.readAllBytes(Path.of(exe + "." + JVM + ".img")));
+        assertThat(img.bytes()).isEqualTo(Files.readAllBytes(Path.of(exe + ".jvm64.img")));
         assertThat(img.bytes()).isEqualTo(entry(exe, "jomp/offload/image0.bin"));
         assertThat(img.entryNames()).containsExactly(kernel("f"), global("a"));
 
@@ -119,7 +119,7 @@ class OffloadLinkTest {
         Path exe = dir.resolve("prog");
         Run r = link("--save-temps", "--wrapper-jobs=2", "-o", exe.toString(), a.toString(), b.toString());
         assertThat(r.rc()).as(r.err()).isZero();
-        Path img = Path.of(exe + "." + JVM + ".img");
+        Path img = Path.of(exe + ".jvm64.img");
         String index = new String(entry(img, "jomp/device-entries.txt"), StandardCharsets.UTF_8);
         assertThat(index.lines().toList()).hasSize(4)
                 .contains("kernel " + kernel("f") + " jomp/unit/a " + kernel("f"), "kernel " + kernel("h") + " jomp/unit/b " + kernel("h"));
@@ -345,7 +345,7 @@ class OffloadLinkTest {
         Run r = link("--save-temps", "-o", exe.toString(), a.toString(), b.toString());
         assertThat(r.rc()).as(r.err()).isZero();
         assertThat(register(exe, new long[1]).images()).extracting(DevicePlugin.DeviceImage::kind).containsExactly(DevicePlugin.ImageKind.CUBIN);
-        Path img = Path.of(exe + "." + NVPTX + ".sm_90.img");
+        Path img = Path.of(exe + ".nvptx64.sm_90.img");
         assertThat(run(dir, "readelf", "-h", img.toString())).containsPattern("Type:\\s+EXEC");
         assertThat(run(dir, "readelf", "-s", img.toString())).containsPattern("FUNC\\s+GLOBAL.* kern\\n").containsPattern("FUNC\\s+GLOBAL.* twice\\n");
         // without the function's object nvlink reports the undefined reference, and the link fails
