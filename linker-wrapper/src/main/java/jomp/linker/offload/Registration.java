@@ -44,7 +44,12 @@ public final class Registration {
     public static void wrap(HostLinker.Linked linked, List<DeviceLink.Linked> images) {
         if (!HostLinker.registers(linked, !images.isEmpty())) return;
         for (int i = 0; i < images.size(); i++) linked.resources().put(imageResource(i), images.get(i).bytes());
-        linked.classes().put(CLASS, registrationClass(images, linked.entries()));
+        try {
+            linked.classes().put(CLASS, registrationClass(images, linked.entries()));
+        } catch (org.objectweb.asm.ClassTooLargeException | org.objectweb.asm.MethodTooLargeException e) {
+            // each entry's name and numbers are constants of one class, whose pool holds 65535
+            throw new HostLinker.LinkError("too many offload entries (" + linked.entries().size() + ") for the registration class");
+        }
     }
 
     static byte[] registrationClass(List<DeviceLink.Linked> images, List<HostLinker.Entry> entries) {
