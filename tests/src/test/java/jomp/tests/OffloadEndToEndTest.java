@@ -189,4 +189,21 @@ class OffloadEndToEndTest {
             assertThat(dir.resolve("prog-" + bad)).doesNotExist();
         }
     }
+
+    @Test
+    void hashHashHashCommandsOfAnOffloadBuildRunByThemselves() throws Exception {
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        Exec.Result printed = jomp("-###", "-fopenmp-targets=jvm", "a.c", "b.c", "-o", "prog");
+        List<String> commands = printed.stderr().lines().filter(l -> l.startsWith(" \"")).toList();
+        // per source: host IR, device compile, packager, host backend; then the linker-wrapper
+        assertThat(commands).hasSize(9);
+        assertThat(commands.get(8)).contains("jomp-linker-wrapper").contains("--offload-targets=jvm64-jomp-linux");
+        Files.writeString(dir.resolve("build.sh"), "set -e\n" + String.join("\n", commands) + "\n");
+        Exec.Result ran = Exec.run(List.of("sh", "build.sh"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(ran.status()).as(ran.describe("the -### commands")).isZero();
+        Exec.Result prog = run("prog", Map.of("LIBOMPTARGET_INFO", "16"));
+        assertThat(prog.stdoutText()).endsWith("a ran on the device, b ran on the device\n");
+        assertThat(launches(prog)).isEqualTo(2);
+    }
 }

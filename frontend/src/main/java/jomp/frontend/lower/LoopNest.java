@@ -81,8 +81,11 @@ final class LoopNest {
     /** This nest seen from an outlined function that received {@link #exported()} as values. */
     LoopNest imported(List<Value> values) {
         List<Level> ls = new ArrayList<>();
-        for (int k = 0; k < levels.size(); k++)
-            ls.add(new Level(levels.get(k).var(), values.get(3 * k), values.get(3 * k + 1), values.get(3 * k + 2)));
+        for (int k = 0; k < levels.size(); k++) {
+            Level l = levels.get(k);   // constants stay constants, so the JIT sees a unit stride
+            ls.add(new Level(l.var(), l.lb() instanceof IntConst ? l.lb() : values.get(3 * k),
+                    l.step() instanceof IntConst ? l.step() : values.get(3 * k + 1), l.count() instanceof IntConst ? l.count() : values.get(3 * k + 2)));
+        }
         return new LoopNest(ls, values.get(3 * levels.size()), body, declaredVars);
     }
 
@@ -95,7 +98,8 @@ final class LoopNest {
             Level l = levels.get(k);
             Value idx = k == 0 ? rem : f.e.bin(Insn.BinOp.REM, rem, l.count());
             if (k > 0) rem = f.e.bin(Insn.BinOp.DIV, rem, l.count());
-            Value val = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, idx, l.step()));
+            Value scaled = l.step() instanceof IntConst c && c.value() == 1 ? idx : f.e.bin(Insn.BinOp.MUL, idx, l.step());
+            Value val = l.lb() instanceof IntConst c && c.value() == 0 ? scaled : f.e.bin(Insn.BinOp.ADD, l.lb(), scaled);
             Type vt = l.var().type;
             f.assignVar(l.var(), vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
         }
