@@ -1,0 +1,98 @@
+package jomp.frontend.nvptx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jomp.frontend.diag.Diagnostics;
+import jomp.frontend.diag.SourceFile;
+import jomp.frontend.ir.Module;
+import jomp.frontend.lower.Lowering;
+import jomp.frontend.opt.PassManager;
+import jomp.frontend.parse.Parser;
+import jomp.frontend.preprocess.Preprocessor;
+import jomp.frontend.preprocess.PreprocessorOptions;
+
+/**
+ * Every function of the C run corpus (tests/c/run) compiled to PTX and assembled by ptxas for
+ * sm_75 and sm_90. Functions the backend rejects must be listed in {@link #REJECTED} with the
+ * reason; any other rejection, and any ptxas error, fails the test.
+ */
+class PtxCorpusTest {
+    static final Path CORPUS = Path.of("..", "tests", "c", "run");
+
+    /** Corpus files the backend rejects on purpose, with the message it must give. */
+    static final Map<String, String> REJECTED = Map.of();
+
+    static Module compileC(Path file) throws Exception {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Diagnostics diags = new Diagnostics(new PrintStream(err));
+        List<Path> includes = new ArrayList<>();
+        Map<String, String> defines = new LinkedHashMap<>();
+        String first = Files.readAllLines(file).getFirst();
+        if (first.startsWith("// FLAGS:")) {
+            for (String flag : first.substring(9).trim().split("\\s+")) {
+                if (flag.startsWith("-I")) includes.add(file.getParent().resolve(flag.substring(2)));
+                if (flag.startsWith("-D")) {
+                    String d = flag.substring(2);
+                    int eq = d.indexOf('=');
+                    defines.put(eq < 0 ? d : d.substring(0, eq), eq < 0 ? "1" : d.substring(eq + 1));
+                }
+            }
+        }
+        PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, true);
+        SourceFile src = Preprocessor.readSource(file, diags);
+        var tu = Parser.parse(Preprocessor.run(src, opts, diags), diags);
+        Module m = Lowering.lower(tu, diags, file.toString());
+        assertThat(diags.hasErrors()).as("%s: %s", file, err).isFalse();
+        PassManager.run(m, 2);
+        return m;
+    }
+
+    static List<Path> corpus() throws Exception {
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Files.list(CORPUS)) { s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add); }
+        files.add(CORPUS.resolve("support/100-lib.c"));
+        return files;
+    }
+
+    @Test
+    void everyCorpusFunctionAssemblesForSm75AndSm90(@TempDir Path tmp) throws Exception {
+        assumeTrue(Ptxas.find() != null, "ptxas not found");
+        List<String> failures = new ArrayList<>();
+        int files = 0, functions = 0;
+        for (Path file : corpus()) {
+            Module m = compileC(file);
+            String name = file.getFileName().toString();
+            String ptx;
+            try {
+                ptx = PtxBackend.compile(m, "sm_75");
+            } catch (PtxException e) {
+                if (!e.getMessage().equals(REJECTED.get(name))) failures.add(name + ": rejected: " + e.getMessage());
+                continue;
+            }
+            if (REJECTED.containsKey(name)) failures.add(name + ": expected rejection: " + REJECTED.get(name));
+            for (String arch : List.of("sm_75", "sm_90")) {
+                String text = arch.equals("sm_75") ? ptx : PtxBackend.compile(m, arch);
+                String err = Ptxas.check(text, arch, tmp);
+                if (err != null) failures.add(name + " (" + arch + "): " + err.lines().limit(3).toList());
+            }
+            files++;
+            functions += m.functions.size();
+        }
+        System.out.println("nvptx corpus: " + files + " files, " + functions + " functions assembled");
+        assertThat(failures).isEmpty();
+    }
+}

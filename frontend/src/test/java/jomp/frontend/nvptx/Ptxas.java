@@ -1,0 +1,37 @@
+package jomp.frontend.nvptx;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs NVIDIA's ptxas on PTX text (the oracle for these tests); absent ptxas skips the tests. */
+final class Ptxas {
+    private Ptxas() {}
+
+    static Path find() {
+        List<Path> candidates = new ArrayList<>();
+        String home = System.getenv("CUDA_HOME");
+        if (home != null) candidates.add(Path.of(home, "bin", "ptxas"));
+        String path = System.getenv("PATH");
+        if (path != null) for (String d : path.split(java.io.File.pathSeparator)) candidates.add(Path.of(d, "ptxas"));
+        candidates.add(Path.of("/usr/local/cuda/bin/ptxas"));
+        candidates.add(Path.of("/usr/local/bin/ptxas"));
+        for (Path p : candidates) if (Files.isExecutable(p)) return p;
+        return null;
+    }
+
+    /** Assembles the PTX as relocatable code (externs stay unresolved); returns null on success, else ptxas's messages. */
+    static String check(String ptx, String arch, Path dir) throws IOException, InterruptedException {
+        Path in = Files.createTempFile(dir, "k", ".ptx");
+        Files.writeString(in, ptx, StandardCharsets.ISO_8859_1);
+        Path out = dir.resolve(in.getFileName() + ".cubin");
+        Process p = new ProcessBuilder(find().toString(), "-c", "-arch=" + arch, in.toString(), "-o", out.toString())
+                .redirectErrorStream(true).start();
+        String msg = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int rc = p.waitFor();
+        return rc == 0 ? null : msg.isEmpty() ? "ptxas exit status " + rc : msg;
+    }
+}
