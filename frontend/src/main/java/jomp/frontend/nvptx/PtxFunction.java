@@ -426,12 +426,42 @@ final class PtxFunction {
             emit(sb.toString());
             return;
         }
+        if (!ctx.isDefined(callee) && classify(callee, c)) return;
         if (callee.equals("printf") && !ctx.isDefined(callee) && c.type().variadic()) {
             printf(c);
             return;
         }
         String lib = ctx.isDefined(callee) ? null : LibCalls.libdevice(callee);
+        // C's vprintf reads the IR's 8-byte slots, CUDA's the packed buffer: the device runtime's differs
+        if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee)) lib = "__jomp_vprintf";
         emitCall(lib != null ? lib : callee, c.type(), c.dst(), c.args());
+    }
+
+    /** math.h's isnan, isinf, isfinite and signbit (jomp's {@code __jomp_} helpers) as PTX tests; false for other calls. */
+    private boolean classify(String callee, Insn.Call c) {
+        FuncType t = c.type();
+        if (t.variadic() || t.ret() != IrType.I32 || t.params().size() != 1 || t.params().get(0) != IrType.F64) return false;
+        String test = switch (callee) {
+            case "__jomp_isnan" -> "setp.nan.f64";
+            case "__jomp_isinf" -> "testp.infinite.f64";
+            case "__jomp_isfinite" -> "testp.finite.f64";
+            case "__jomp_signbit" -> "signbit";
+            default -> null;
+        };
+        if (test == null) return false;
+        if (c.dst() == null) return true;
+        String x = reg(c.args().get(0)), d = reg(c.dst());
+        if (test.equals("signbit")) {
+            String bits = temp(IrType.I64);
+            emit("mov.b64 " + bits + ", " + x);
+            emit("shr.u64 " + bits + ", " + bits + ", 63");
+            emit("cvt.u32.u64 " + d + ", " + bits);
+            return true;
+        }
+        String p = pred();
+        emit(test + " " + p + ", " + x + (test.startsWith("setp") ? ", " + x : ""));
+        emit("selp.u32 " + d + ", 1, 0, " + p);
+        return true;
     }
 
     /** A direct call with the PTX call ABI: arguments and result through .param variables in a scope. */
@@ -560,8 +590,7 @@ final class PtxFunction {
             case Terminator.CondBr cb -> {
                 Value c = cb.cond();
                 String p = pred();
-                String ty = PtxText.signed(c.type());
-                emit("setp." + (c.type().isFloat() ? "neu." : "ne.") + ty + " " + p + ", " + reg(c) + ", " + (c.type().isFloat() ? PtxText.immediate(new jomp.frontend.ir.FloatConst(c.type(), 0)) : "0"));
+                emit("setp.ne." + PtxText.signed(c.type()) + " " + p + ", " + reg(c) + ", 0");
                 if (cb.ifTrue() == next) emit("@!" + p + " bra " + label(cb.ifFalse()));
                 else {
                     emit("@" + p + " bra " + label(cb.ifTrue()));
