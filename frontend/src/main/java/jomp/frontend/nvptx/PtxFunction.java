@@ -233,7 +233,7 @@ final class PtxFunction {
             }
             case Insn.StackSave s -> emit("stacksave.u64 " + reg(s.dst()));
             case Insn.StackRestore s -> emit("stackrestore.u64 " + reg(s.saved()));
-            case Insn.MemCopy m -> byteLoop(reg(m.dstAddr()), reg(m.srcAddr()), null, m.size());
+            case Insn.MemCopy m -> memcpy(reg(m.dstAddr()), reg(m.srcAddr()), m.size());
             case Insn.MemSet m -> byteLoop(reg(m.dstAddr()), null, m.value().type().isWide() ? truncate(m.value()) : reg(m.value()), m.size());
             case Insn.Call c -> call(c);
             case Insn.CallIndirect c -> indirectCall(c);
@@ -388,6 +388,36 @@ final class PtxFunction {
                 emit("mov.b" + (to.size * 8) + " " + d + ", " + reg(src));
             }
         }
+    }
+
+    /** Copies up to this many bytes of a constant size as unrolled 8-byte moves when both ends are aligned. */
+    private static final long UNROLL_LIMIT = 64;
+
+    /**
+     * memcpy. Struct copies (a constant size, a multiple of 8, small) test the alignment of both
+     * addresses at run time and move 8 bytes at a time when they allow it; the rest is a byte loop.
+     */
+    private void memcpy(String dst, String src, Value size) {
+        if (!(size instanceof IntConst c) || c.value() <= 0 || c.value() % 8 != 0 || c.value() > UNROLL_LIMIT) {
+            byteLoop(dst, src, null, size);
+            return;
+        }
+        String both = temp(IrType.I64), p = pred(), slow = newLabel(), done = newLabel();
+        emit("or.b64 " + both + ", " + dst + ", " + src);
+        emit("and.b64 " + both + ", " + both + ", 7");
+        emit("setp.ne.s64 " + p + ", " + both + ", 0");
+        emit("@" + p + " bra " + slow);
+        String word = temp(IrType.I64), from = temp(IrType.PTR), to = temp(IrType.PTR);
+        for (long off = 0; off < c.value(); off += 8) {
+            emit("add.s64 " + from + ", " + src + ", " + off);
+            emit("ld.u64 " + word + ", [" + from + "]");
+            emit("add.s64 " + to + ", " + dst + ", " + off);
+            emit("st.u64 [" + to + "], " + word);
+        }
+        emit("bra.uni " + done);
+        emitLabel(slow);
+        byteLoop(dst, src, null, size);
+        emitLabel(done);
     }
 
     /** memcpy (src non-null) or memset (fill non-null) as a byte loop; sizes are small struct copies in practice. */

@@ -288,6 +288,29 @@ class PtxBackendTest {
     }
 
     @Test
+    void smallStructCopiesMoveWordsWhenAligned() throws Exception {
+        String ptx = ptx("""
+                func void @f(ptr %d.0, ptr %s.1, i64 %v.2) {
+                entry:
+                  memcpy %d.0, %s.1, i64 16
+                  memcpy %d.0, %s.1, i64 12
+                  switch i64 %v.2, default out [5000000000: one, -1: two]
+                one:
+                  ret void
+                two:
+                  ret void
+                out:
+                  ret void
+                }
+                """);
+        assertThat(ptx).containsPattern("or.b64 (%rd\\d+), %rd0, %rd1;\\s+and.b64 \\1, \\1, 7;")
+                .containsPattern("ld.u64 (%rd\\d+), \\[(%rd\\d+)\\];\\s+add.s64 (%rd\\d+), %rd0, 8;\\s+st.u64 \\[\\3\\], \\1;")
+                .contains("setp.eq.b64 %p", ", 5000000000;", ", -1;");
+        assertThat(ptx.split("ld.u64", -1)).hasSize(3);   // the 12-byte copy goes byte by byte
+        assertThat(ptx.split("ld.u8", -1)).hasSize(3);    // as does the unaligned case of the 16-byte one
+    }
+
+    @Test
     void constructsTheDeviceCannotRunAreRejectedNamingTheFunction() {
         assertThatThrownBy(() -> PtxBackend.compile(ir("func i32 @__omp_offloading_1_f_l1(i32 %x.0) {\nentry:\n  ret i32 0\n}\n"), "sm_90"))
                 .isInstanceOf(PtxException.class)
