@@ -12,6 +12,7 @@ import jomp.frontend.ir.Global;
 import jomp.frontend.ir.Insn;
 import jomp.frontend.ir.IntConst;
 import jomp.frontend.ir.IrType;
+import jomp.frontend.ir.Operands;
 import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Terminator;
@@ -41,6 +42,8 @@ final class PtxFunction {
     private long printfOffset, printfSize;
     /** The instruction that defines a register assigned exactly once, for tracing printf formats. */
     private final Map<Integer, Insn> singleDef = new HashMap<>();
+    /** How many times each register is read. */
+    private final Map<Integer, Integer> uses = new HashMap<>();
     private final Map<BasicBlock, Integer> blockIndex = new HashMap<>();
 
     PtxFunction(PtxBackend.Context ctx, Function f) {
@@ -94,9 +97,10 @@ final class PtxFunction {
             BasicBlock b = f.blocks.get(k);
             BasicBlock next = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
             code.append(label(b)).append(":\n");
-            for (Insn i : b.insns) insn(i);
             if (b.terminator == null) throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
-            terminator(b.terminator, next);
+            Insn.Cmp fused = fusedCompare(b);
+            for (Insn i : b.insns) if (i != fused) insn(i);
+            terminator(b.terminator, next, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
         }
         return assemble();
     }
@@ -154,8 +158,17 @@ final class PtxFunction {
                 Reg d = i.dst();
                 if (d != null && count.merge(d.id, 1, Integer::sum) == 1) singleDef.put(d.id, i);
                 else if (d != null) singleDef.remove(d.id);
+                for (Value v : Operands.of(i)) if (v instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
             }
+            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
         }
+    }
+
+    /** A block ending in {@code c = cmp ...; condbr c} where c has no other use branches on the predicate itself. */
+    private Insn.Cmp fusedCompare(BasicBlock b) {
+        if (b.insns.isEmpty() || !(b.terminator instanceof Terminator.CondBr cb)) return null;
+        if (b.insns.getLast() instanceof Insn.Cmp c && cb.cond() instanceof Reg r && r.id == c.dst().id && uses.get(r.id) == 1) return c;
+        return null;
     }
 
     // ---- registers and operands -----------------------------------------------------------
@@ -614,13 +627,17 @@ final class PtxFunction {
 
     // ---- terminators ----------------------------------------------------------------------
 
-    private void terminator(Terminator t, BasicBlock next) {
+    /** Emits the block's terminator; {@code fusedPred} holds a CondBr's condition when a compare set it. */
+    private void terminator(Terminator t, BasicBlock next, String fusedPred) {
         switch (t) {
             case Terminator.Br br -> { if (br.target() != next) emit("bra.uni " + label(br.target())); }
             case Terminator.CondBr cb -> {
                 Value c = cb.cond();
-                String p = pred();
-                emit("setp.ne." + PtxText.signed(c.type()) + " " + p + ", " + reg(c) + ", 0");
+                String p = fusedPred;
+                if (p == null) {
+                    p = pred();
+                    emit("setp.ne." + PtxText.signed(c.type()) + " " + p + ", " + reg(c) + ", 0");
+                }
                 if (cb.ifTrue() == next) emit("@!" + p + " bra " + label(cb.ifFalse()));
                 else {
                     emit("@" + p + " bra " + label(cb.ifTrue()));

@@ -83,7 +83,10 @@ class PtxBackendTest {
                 "ld.param.u64 %rd0, [__args];",
                 ".extern .func (.param .b32 __retval) omp_get_thread_num();",
                 "mul.rn.f64 %fd18, %fd8, %fd16;", "add.rn.f64 %fd19, %fd18, %fd17;",
-                "st.f64 [%rd15], %fd19;", "mov.b64 %fd8, %rd7;", "setp.lt.s32");
+                "st.f64 [%rd15], %fd19;", "mov.b64 %fd8, %rd7;")
+                // the loop test branches on the comparison's predicate, with no 0/1 value in between
+                .containsPattern("setp.lt.s32 (%p\\d+), %r9, %r1;\\s+@!\\1 bra \\$B3;")
+                .doesNotContain("selp");
     }
 
     @Test
