@@ -30,7 +30,8 @@ final class PrintfFormat {
             if (i >= n) throw new PtxException("function '" + function + "': printf format \"" + fmt + "\" ends inside a conversion");
             char conv = fmt.charAt(i++);
             switch (conv) {
-                case 'd', 'i', 'u', 'o', 'x', 'X', 'c' -> sizes.add(wide ? 8 : 4);
+                case 'd', 'i', 'u', 'o', 'x', 'X' -> sizes.add(wide ? 8 : 4);
+                case 'c' -> sizes.add(4); // %lc takes a wint_t, an int too
                 case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A', 's', 'p', 'n' -> sizes.add(8);
                 default -> throw new PtxException("function '" + function + "': printf conversion '%" + conv + "' is not supported on nvptx");
             }

@@ -29,6 +29,12 @@ public final class PtxBackend {
 
     private PtxBackend() {}
 
+    /**
+     * The PTX name of an IR symbol: what the plugin passes to cuModuleGetFunction or
+     * cuModuleGetGlobal ({@code .str.1} is {@code _$_str_$_1}; C identifiers are unchanged).
+     */
+    public static String symbolName(String irName) { return PtxText.symbol(irName); }
+
     /** Whether a function is an OpenMP kernel. */
     public static boolean isKernel(String name) { return name.startsWith("__omp_offloading_"); }
 

@@ -236,6 +236,7 @@ class PtxBackendTest {
                 .contains("__frame[64]");
         assertThat(PrintfFormat.argumentSizes("%d %f %c %ld", "f")).containsExactly(4, 8, 4, 8);
         assertThat(PrintfFormat.argumentSizes("%-*.*lld|%%|%s|%p|%hhu|%zu|%5.2e", "f")).containsExactly(4, 4, 8, 8, 8, 4, 8, 8);
+        assertThat(PrintfFormat.argumentSizes("%lc%c%hd%jd%Lf", "f")).containsExactly(4, 4, 4, 8, 8);
     }
 
     @Test
@@ -327,6 +328,29 @@ class PtxBackendTest {
                 }
                 """), "sm_90"))
                 .hasMessage("function 'f': printf needs a string literal format on nvptx (vprintf needs the argument sizes)");
+        assertThatThrownBy(() -> PtxBackend.compile(ir("""
+                func void @__omp_offloading_1_f_l1(ptr %a.0) {
+                entry:
+                  ret void
+                }
+                func void @g(ptr %a.0) {
+                entry:
+                  call void (ptr) @__omp_offloading_1_f_l1(ptr %a.0)
+                  ret void
+                }
+                """), "sm_90"))
+                .hasMessage("function 'g' calls kernel '__omp_offloading_1_f_l1', which a device function cannot call");
+        assertThatThrownBy(() -> PtxBackend.compile(ir("""
+                declare i32 (ptr, ...) @printf
+                global static readonly @.str size 4 align 1 data "%k\\0a\\00"
+                func void @f() {
+                entry:
+                  %0 = addr @.str
+                  %1 = call i32 (ptr, ...) @printf(ptr %0, ptr 0)
+                  ret void
+                }
+                """), "sm_90"))
+                .hasMessage("function 'f': printf conversion '%k' is not supported on nvptx");
         assertThatThrownBy(() -> PtxBackend.compile(ir(""), "compute_90"))
                 .hasMessage("invalid NVPTX architecture 'compute_90' (expected sm_XX)");
     }
@@ -336,6 +360,7 @@ class PtxBackendTest {
         assertThat(PtxText.symbol(".str.1")).isEqualTo("_$_str_$_1");
         assertThat(PtxText.symbol("f.x")).isEqualTo("f_$_x");
         assertThat(PtxText.symbol("main")).isEqualTo("main");
+        assertThat(PtxBackend.symbolName(".omp_offloading.entry_name.k")).isEqualTo("_$_omp_offloading_$_entry_name_$_k");
         assertThat(List.of(PtxText.symbol("a-b"), PtxText.symbol("1x"))).containsExactly("a_$2d_b", "_1x");
     }
 }
