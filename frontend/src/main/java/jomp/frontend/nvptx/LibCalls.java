@@ -59,11 +59,13 @@ final class LibCalls {
             "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
             "asinh", "acosh", "atanh", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
             "log1p", "logb", "ilogb", "pow", "hypot", "cbrt", "erf", "erfc", "tgamma", "lgamma",
-            "fmod", "remainder", "remquo", "round", "lround", "llround", "lrint", "llrint",
-            "ldexp", "frexp", "modf", "scalbn", "scalbln", "fdim", "nextafter", "j0", "j1", "y0", "y1");
+            "fmod", "remainder", "remquo", "round", "llround", "llrint",
+            "ldexp", "frexp", "modf", "scalbn", "fdim", "nextafter", "j0", "j1", "y0", "y1");
 
     /** The libdevice name for a math function (e.g. {@code sin} → {@code __nv_sin}), or null. */
     static String libdevice(String name) {
+        // long is 64 bits, as long long: libdevice has only the long long forms
+        if (name.startsWith("lround") || name.startsWith("lrint")) name = "l" + name;
         if (LIBDEVICE.contains(name)) return "__nv_" + name;
         if (name.endsWith("f") && LIBDEVICE.contains(name.substring(0, name.length() - 1))) return "__nv_" + name;
         return null;
