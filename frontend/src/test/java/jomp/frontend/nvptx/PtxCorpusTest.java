@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import jomp.frontend.diag.Diagnostics;
@@ -36,7 +37,9 @@ class PtxCorpusTest {
     /** Corpus files the backend rejects on purpose, with the message it must give. */
     static final Map<String, String> REJECTED = Map.of();
 
-    static Module compileC(Path file) throws Exception {
+    static Module compileC(Path file) throws Exception { return compileC(file, 2); }
+
+    static Module compileC(Path file, int optLevel) throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err));
         List<Path> includes = new ArrayList<>();
@@ -57,7 +60,7 @@ class PtxCorpusTest {
         var tu = Parser.parse(Preprocessor.run(src, opts, diags), diags);
         Module m = Lowering.lower(tu, diags, file.toString());
         assertThat(diags.hasErrors()).as("%s: %s", file, err).isFalse();
-        PassManager.run(m, 2);
+        PassManager.run(m, optLevel);
         return m;
     }
 
@@ -68,13 +71,14 @@ class PtxCorpusTest {
         return files;
     }
 
-    @Test
-    void everyCorpusFunctionAssemblesForSm75AndSm90(@TempDir Path tmp) throws Exception {
+    @ParameterizedTest(name = "-O{0}")
+    @ValueSource(ints = {0, 2})
+    void everyCorpusFunctionAssemblesForSm75AndSm90(int optLevel, @TempDir Path tmp) throws Exception {
         assumeTrue(Ptxas.find() != null, "ptxas not found");
         List<String> failures = new ArrayList<>();
         int files = 0, functions = 0;
         for (Path file : corpus()) {
-            Module m = compileC(file);
+            Module m = compileC(file, optLevel);
             String name = file.getFileName().toString();
             String ptx;
             try {
@@ -92,7 +96,7 @@ class PtxCorpusTest {
             files++;
             functions += m.functions.size();
         }
-        System.out.println("nvptx corpus: " + files + " files, " + functions + " functions assembled");
+        System.out.println("nvptx corpus -O" + optLevel + ": " + files + " files, " + functions + " functions assembled");
         assertThat(failures).isEmpty();
     }
 }
