@@ -247,7 +247,7 @@ final class PtxFunction {
             case Insn.StackSave s -> emit("stacksave.u64 " + reg(s.dst()));
             case Insn.StackRestore s -> emit("stackrestore.u64 " + reg(s.saved()));
             case Insn.MemCopy m -> memcpy(reg(m.dstAddr()), reg(m.srcAddr()), m.size());
-            case Insn.MemSet m -> byteLoop(reg(m.dstAddr()), null, m.value().type().isWide() ? truncate(m.value()) : reg(m.value()), m.size());
+            case Insn.MemSet m -> memset(reg(m.dstAddr()), m.value().type().isWide() ? truncate(m.value()) : reg(m.value()), m.size());
             case Insn.Call c -> call(c);
             case Insn.CallIndirect c -> indirectCall(c);
         }
@@ -407,51 +407,86 @@ final class PtxFunction {
     private static final long UNROLL_LIMIT = 64;
 
     /**
-     * memcpy. Struct copies (a constant size, a multiple of 8, small) test the alignment of both
-     * addresses at run time and move 8 bytes at a time when they allow it; the rest is a byte loop.
+     * memcpy. Both ends and the size 8-byte aligned (tested at run time): 8 bytes at a time,
+     * unrolled for small constant sizes; otherwise byte by byte.
      */
     private void memcpy(String dst, String src, Value size) {
-        if (!(size instanceof IntConst c) || c.value() <= 0 || c.value() % 8 != 0 || c.value() > UNROLL_LIMIT) {
-            byteLoop(dst, src, null, size);
+        long known = size instanceof IntConst c ? c.value() : -1;
+        if (known == 0) return;
+        if (known > 0 && known % 8 != 0) {
+            loop(dst, src, null, reg64(size), 1);
             return;
         }
-        String both = temp(IrType.I64), p = pred(), slow = newLabel(), done = newLabel();
-        emit("or.b64 " + both + ", " + dst + ", " + src);
-        emit("and.b64 " + both + ", " + both + ", 7");
-        emit("setp.ne.s64 " + p + ", " + both + ", 0");
-        emit("@" + p + " bra " + slow);
-        String word = temp(IrType.I64), from = temp(IrType.PTR), to = temp(IrType.PTR);
-        for (long off = 0; off < c.value(); off += 8) {
-            emit("add.s64 " + from + ", " + src + ", " + off);
-            emit("ld.u64 " + word + ", [" + from + "]");
-            emit("add.s64 " + to + ", " + dst + ", " + off);
-            emit("st.u64 [" + to + "], " + word);
+        String n = reg64(size);
+        String slow = alignmentTest(dst, src, known < 0 ? n : null), done = newLabel();
+        if (known > 0 && known <= UNROLL_LIMIT) {
+            String word = temp(IrType.I64), from = temp(IrType.PTR), to = temp(IrType.PTR);
+            for (long off = 0; off < known; off += 8) {
+                emit("add.s64 " + from + ", " + src + ", " + off);
+                emit("ld.u64 " + word + ", [" + from + "]");
+                emit("add.s64 " + to + ", " + dst + ", " + off);
+                emit("st.u64 [" + to + "], " + word);
+            }
+        } else {
+            loop(dst, src, null, n, 8);
         }
         emit("bra.uni " + done);
         emitLabel(slow);
-        byteLoop(dst, src, null, size);
+        loop(dst, src, null, n, 1);
         emitLabel(done);
     }
 
-    /** memcpy (src non-null) or memset (fill non-null) as a byte loop; sizes are small struct copies in practice. */
-    private void byteLoop(String dst, String src, String fill, Value size) {
-        String n = op(size.type().isWide() ? size : IntConst.i64(size instanceof IntConst c ? c.value() : 0));
-        if (!size.type().isWide() && !(size instanceof IntConst)) n = reg64(size);
-        String i = temp(IrType.I64), a = temp(IrType.I64), loop = newLabel(), done = newLabel(), p = pred();
+    /** memset: 8 bytes at a time when the address and size allow it, else byte by byte. */
+    private void memset(String dst, String fill, Value size) {
+        long known = size instanceof IntConst c ? c.value() : -1;
+        if (known == 0) return;
+        String n = reg64(size);
+        if (known > 0 && known % 8 != 0) {
+            loop(dst, null, fill, n, 1);
+            return;
+        }
+        String slow = alignmentTest(dst, null, known < 0 ? n : null), done = newLabel();
+        String word = temp(IrType.I64);
+        emit("cvt.u64.u32 " + word + ", " + fill);
+        emit("and.b64 " + word + ", " + word + ", 255");
+        emit("mul.lo.s64 " + word + ", " + word + ", 72340172838076673"); // 0x0101010101010101
+        loop(dst, null, word, n, 8);
+        emit("bra.uni " + done);
+        emitLabel(slow);
+        loop(dst, null, fill, n, 1);
+        emitLabel(done);
+    }
+
+    /** Branches to the returned label unless every given 64-bit value is a multiple of 8. */
+    private String alignmentTest(String a, String b, String c) {
+        String t = temp(IrType.I64), p = pred(), slow = newLabel();
+        emit("mov.b64 " + t + ", " + a);
+        if (b != null) emit("or.b64 " + t + ", " + t + ", " + b);
+        if (c != null) emit("or.b64 " + t + ", " + t + ", " + c);
+        emit("and.b64 " + t + ", " + t + ", 7");
+        emit("setp.ne.s64 " + p + ", " + t + ", 0");
+        emit("@" + p + " bra " + slow);
+        return slow;
+    }
+
+    /** Copies (src non-null) or fills n bytes, step (1 or 8) bytes at a time. */
+    private void loop(String dst, String src, String fill, String n, int step) {
+        String ty = step == 8 ? "u64" : "u8";
+        String i = temp(IrType.I64), a = temp(IrType.I64), top = newLabel(), done = newLabel(), p = pred();
         emit("mov.u64 " + i + ", 0");
-        emitLabel(loop);
+        emitLabel(top);
         emit("setp.ge.u64 " + p + ", " + i + ", " + n);
-        emit("@" + p + " bra.uni " + done);
-        String byteReg = fill;
+        emit("@" + p + " bra " + done);
+        String value = fill;
         if (src != null) {
-            byteReg = temp(IrType.I32);
+            value = temp(step == 8 ? IrType.I64 : IrType.I32);
             emit("add.s64 " + a + ", " + src + ", " + i);
-            emit("ld.u8 " + byteReg + ", [" + a + "]");
+            emit("ld." + ty + " " + value + ", [" + a + "]");
         }
         emit("add.s64 " + a + ", " + dst + ", " + i);
-        emit("st.u8 [" + a + "], " + byteReg);
-        emit("add.s64 " + i + ", " + i + ", 1");
-        emit("bra.uni " + loop);
+        emit("st." + ty + " [" + a + "], " + value);
+        emit("add.s64 " + i + ", " + i + ", " + step);
+        emit("bra.uni " + top);
         emitLabel(done);
     }
 

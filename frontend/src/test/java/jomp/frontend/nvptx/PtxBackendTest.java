@@ -307,11 +307,29 @@ class PtxBackendTest {
                   ret void
                 }
                 """);
-        assertThat(ptx).containsPattern("or.b64 (%rd\\d+), %rd0, %rd1;\\s+and.b64 \\1, \\1, 7;")
+        assertThat(ptx).containsPattern("mov.b64 (%rd\\d+), %rd0;\\s+or.b64 \\1, \\1, %rd1;\\s+and.b64 \\1, \\1, 7;")
                 .containsPattern("ld.u64 (%rd\\d+), \\[(%rd\\d+)\\];\\s+add.s64 (%rd\\d+), %rd0, 8;\\s+st.u64 \\[\\3\\], \\1;")
                 .contains("setp.eq.b64 %p", ", 5000000000;", ", -1;");
         assertThat(ptx.split("ld.u64", -1)).hasSize(3);   // the 12-byte copy goes byte by byte
         assertThat(ptx.split("ld.u8", -1)).hasSize(3);    // as does the unaligned case of the 16-byte one
+    }
+
+    @Test
+    void variableSizeCopiesAndFillsUseWordsWhenAddressesAndSizeAllow() throws Exception {
+        String ptx = ptx("""
+                func void @f(ptr %d.0, ptr %s.1, i64 %n.2, i32 %v.3) {
+                entry:
+                  memcpy %d.0, %s.1, i64 %n.2
+                  memset %d.0, i32 %v.3, i64 %n.2
+                  memset %d.0, i32 0, i64 3
+                  ret void
+                }
+                """);
+        assertThat(ptx).containsPattern("mov.b64 (%rd\\d+), %rd0;\\s+or.b64 \\1, \\1, %rd1;\\s+or.b64 \\1, \\1, %rd2;\\s+and.b64 \\1, \\1, 7;")
+                .containsPattern("ld.u64 (%rd\\d+), \\[(%rd\\d+)\\];\\s+add.s64 (%rd\\d+), %rd0, (%rd\\d+);\\s+st.u64 \\[\\3\\], \\1;\\s+add.s64 \\4, \\4, 8;")
+                .containsPattern("mov.b64 (%rd\\d+), %rd0;\\s+or.b64 \\1, \\1, %rd2;\\s+and.b64 \\1, \\1, 7;")
+                .containsPattern("cvt.u64.u32 (%rd\\d+), %r3;\\s+and.b64 \\1, \\1, 255;\\s+mul.lo.s64 \\1, \\1, 72340172838076673;")
+                .containsPattern("st.u8 \\[%rd\\d+\\], %r\\d+;\\s+add.s64 (%rd\\d+), \\1, 1;");
     }
 
     @Test
