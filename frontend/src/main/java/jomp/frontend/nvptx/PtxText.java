@@ -15,6 +15,7 @@ final class PtxText {
      * LLVM's NVPTX backend; any other character becomes {@code _$XX_} (its hex code).
      */
     static String symbol(String irName) {
+        if (irName.equals("WARP_SZ")) return "WARP_SZ$"; // PTX's one predefined identifier without '%'
         StringBuilder sb = new StringBuilder(irName.length() + 4);
         for (int i = 0; i < irName.length(); i++) {
             char c = irName.charAt(i);

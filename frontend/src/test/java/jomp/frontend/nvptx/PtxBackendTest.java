@@ -374,10 +374,32 @@ class PtxBackendTest {
     }
 
     @Test
+    void cNamesThatArePtxWordsStillAssemble() throws Exception {
+        String ptx = ptx("""
+                global @WARP_SZ size 4 align 4 zero
+                global @reg size 4 align 4 zero
+                func i32 @ret(i32 %call.0) {
+                entry:
+                  %1 = addr @WARP_SZ
+                  %2 = addr @reg
+                  %3 = load i32 %1
+                  ret i32 %3
+                }
+                func i32 @call() {
+                entry:
+                  %0 = call i32 (i32) @ret(i32 1)
+                  ret i32 %0
+                }
+                """);
+        assertThat(ptx).contains("cvta.global.u64 %rd1, WARP_SZ$;", "call.uni (__r), ret, (__a0);");
+    }
+
+    @Test
     void symbolsArePtxIdentifiers() {
         assertThat(PtxText.symbol(".str.1")).isEqualTo("_$_str_$_1");
         assertThat(PtxText.symbol("f.x")).isEqualTo("f_$_x");
         assertThat(PtxText.symbol("main")).isEqualTo("main");
+        assertThat(PtxText.symbol("WARP_SZ")).isEqualTo("WARP_SZ$");
         assertThat(PtxBackend.symbolName(".omp_offloading.entry_name.k")).isEqualTo("_$_omp_offloading_$_entry_name_$_k");
         assertThat(List.of(PtxText.symbol("a-b"), PtxText.symbol("1x"))).containsExactly("a_$2d_b", "_1x");
     }
