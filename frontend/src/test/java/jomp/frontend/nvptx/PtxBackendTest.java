@@ -395,6 +395,19 @@ class PtxBackendTest {
     }
 
     @Test
+    void everyArchGetsAPtxVersionPtxasAccepts() throws Exception {
+        Module m = ir(SAXPY);
+        for (String arch : List.of("sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_100a", "sm_103", "sm_110", "sm_120", "sm_121")) {
+            String ptx = PtxBackend.compile(m, arch);
+            assertThat(ptx).contains(".target " + arch + "\n");
+            if (Ptxas.find() != null) assertThat(Ptxas.check(ptx, arch, tmp)).as(arch).isNull();
+        }
+        assertThat(PtxBackend.ptxVersion("sm_90")).isEqualTo("7.8");
+        assertThat(PtxBackend.ptxVersion("sm_90a")).isEqualTo("8.0");
+        assertThatThrownBy(() -> PtxBackend.compile(m, "sm_70")).hasMessage("NVPTX architecture 'sm_70' is not supported (sm_75 or newer)");
+    }
+
+    @Test
     void symbolsArePtxIdentifiers() {
         assertThat(PtxText.symbol(".str.1")).isEqualTo("_$_str_$_1");
         assertThat(PtxText.symbol("f.x")).isEqualTo("f_$_x");
