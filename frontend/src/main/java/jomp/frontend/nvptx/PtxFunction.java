@@ -494,6 +494,11 @@ final class PtxFunction {
 
     private void call(Insn.Call c) {
         String callee = c.callee();
+        Intrinsics.Intrinsic builtin = ctx.isDefined(callee) ? null : Intrinsics.lookup(callee, c.type());
+        if (builtin != null) {
+            intrinsic(builtin, c);
+            return;
+        }
         LibCalls.Inline in = ctx.isDefined(callee) ? null : LibCalls.inline(callee, c.type());
         if (in != null) {
             if (c.dst() == null) return; // pure math with an unused result
@@ -513,6 +518,13 @@ final class PtxFunction {
         // C's vprintf reads the IR's 8-byte slots, CUDA's the packed buffer: the device runtime's differs
         if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee)) lib = "__jomp_vprintf";
         emitCall(lib != null ? lib : callee, c.type(), c.dst(), c.args());
+    }
+
+    private void intrinsic(Intrinsics.Intrinsic builtin, Insn.Call c) {
+        String text = builtin.template();
+        if (text.contains("{d}")) text = text.replace("{d}", c.dst() != null ? reg(c.dst()) : temp(c.type().ret()));
+        for (int k = 0; k < c.args().size(); k++) text = text.replace("{" + k + "}", reg(c.args().get(k)));
+        emit(text);
     }
 
     /** math.h's isnan, isinf, isfinite and signbit (jomp's {@code __jomp_} helpers) as PTX tests; false for other calls. */

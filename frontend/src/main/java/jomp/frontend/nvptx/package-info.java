@@ -3,7 +3,9 @@
  * {@link jomp.frontend.nvptx.PtxFunction} translates one function's instructions,
  * {@link jomp.frontend.nvptx.PtxData} the globals, {@link jomp.frontend.nvptx.PtxText} spells
  * names, types and immediates; {@link jomp.frontend.nvptx.LibCalls} and
- * {@link jomp.frontend.nvptx.PrintfFormat} handle math.h and printf on the device.
+ * {@link jomp.frontend.nvptx.PrintfFormat} handle math.h and printf on the device;
+ * {@link jomp.frontend.nvptx.Intrinsics} turns clang's {@code __nvvm_*} builtins (thread
+ * indexes, barriers, atomics, shuffles) into PTX instructions, for a device runtime in C.
  *
  * <p>Mapping: i8/i16/i32 in {@code .b32} registers (narrow ones sign-extended, as the IR keeps
  * them), i64/ptr in {@code .b64}, f32/f64 in {@code .f32}/{@code .f64}; every memory access is

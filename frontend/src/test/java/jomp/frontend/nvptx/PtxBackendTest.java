@@ -408,6 +408,45 @@ class PtxBackendTest {
     }
 
     @Test
+    void clangNvptxBuiltinsArePtxInstructions() throws Exception {
+        String ptx = ptx("""
+                declare i32 () @__nvvm_read_ptx_sreg_tid_x
+                declare i32 () @__nvvm_read_ptx_sreg_ntid_x
+                declare i32 () @__nvvm_read_ptx_sreg_ctaid_y
+                declare i32 () @__nvvm_read_ptx_sreg_warpsize
+                declare void () @__syncthreads
+                declare void () @__nvvm_membar_gl
+                declare f64 (ptr, f64) @__nvvm_atom_add_gen_d
+                declare i32 (ptr, i32, i32) @__nvvm_atom_cas_gen_i
+                declare f32 (i32, f32, i32, i32) @__nvvm_shfl_sync_down_f32
+                declare i32 (i32, i32, i32, i32) @__nvvm_shfl_sync_bfly_i32
+                declare void (i32) @__nvvm_barrier_sync
+                func void @f(ptr %p.0, f64 %x.1, f32 %y.2) {
+                entry:
+                  %3 = call i32 () @__nvvm_read_ptx_sreg_tid_x()
+                  %4 = call i32 () @__nvvm_read_ptx_sreg_ntid_x()
+                  %5 = call i32 () @__nvvm_read_ptx_sreg_ctaid_y()
+                  %6 = call i32 () @__nvvm_read_ptx_sreg_warpsize()
+                  call void () @__syncthreads()
+                  call void () @__nvvm_membar_gl()
+                  %7 = call f64 (ptr, f64) @__nvvm_atom_add_gen_d(ptr %p.0, f64 %x.1)
+                  %8 = call i32 (ptr, i32, i32) @__nvvm_atom_cas_gen_i(ptr %p.0, i32 0, i32 %3)
+                  %9 = call f32 (i32, f32, i32, i32) @__nvvm_shfl_sync_down_f32(i32 -1, f32 %y.2, i32 16, i32 31)
+                  %10 = call i32 (i32, i32, i32, i32) @__nvvm_shfl_sync_bfly_i32(i32 -1, i32 %3, i32 1, i32 31)
+                  call void (i32) @__nvvm_barrier_sync(i32 0)
+                  ret void
+                }
+                """);
+        assertThat(ptx).contains("mov.u32 %r3, %tid.x;", "mov.u32 %r4, %ntid.x;", "mov.u32 %r5, %ctaid.y;", "mov.u32 %r6, WARP_SZ;",
+                "bar.sync 0;", "membar.gl;", "atom.add.f64 %fd7, [%rd0], %fd1;")
+                .containsPattern("mov.b32 (%r\\d+), 0;\\s+atom.cas.b32 %r8, \\[%rd0\\], \\1, %r3;")
+                .containsPattern("shfl.sync.down.b32 %f9, %f2, %r\\d+, %r\\d+, %r\\d+;")
+                .contains("shfl.sync.bfly.b32 %r10, %r3,")
+                .containsPattern("mov.b32 (%r\\d+), 0;\\s+barrier.sync \\1;")
+                .doesNotContain(".extern");
+    }
+
+    @Test
     void symbolsArePtxIdentifiers() {
         assertThat(PtxText.symbol(".str.1")).isEqualTo("_$_str_$_1");
         assertThat(PtxText.symbol("f.x")).isEqualTo("f_$_x");
