@@ -277,10 +277,7 @@ final class PtxFunction {
             }
             return;
         }
-        if (t == IrType.PTR) {
-            emit((b.op() == Insn.BinOp.SUB ? "sub.s64 " : "add.s64 ") + d + ", " + reg(b.a()) + ", " + op(b.b()));
-            return;
-        }
+        // integers, and ptr plus or minus an i64 byte offset: ptr is a 64-bit integer here
         String s = PtxText.signed(t), u = PtxText.unsigned(t), bits = PtxText.bits(t);
         boolean narrow = t == IrType.I8 || t == IrType.I16;
         switch (b.op()) {
