@@ -90,6 +90,33 @@ class PtxBackendTest {
     }
 
     @Test
+    void aSelfContainedKernelIsACompleteProgram() throws Exception {
+        assumeTrue(Ptxas.find() != null, "ptxas not found");
+        String ptx = PtxBackend.compile(ir("""
+                declare i32 () @__nvvm_read_ptx_sreg_tid_x
+                func static f64 @twice(f64 %x.0) {
+                entry:
+                  %1 = add f64 %x.0, %x.0
+                  ret f64 %1
+                }
+                func void @__omp_offloading_fd00_1_main_l3(ptr %args.0) {
+                entry:
+                  %a.1 = load ptr %args.0
+                  %t.2 = call i32 () @__nvvm_read_ptx_sreg_tid_x()
+                  %w.3 = sext i32 %t.2 to i64
+                  %o.4 = shl i64 %w.3, 3
+                  %p.5 = add ptr %a.1, %o.4
+                  %v.6 = load f64 %p.5
+                  %r.7 = call f64 (f64) @twice(f64 %v.6)
+                  store f64 %r.7, %p.5
+                  ret void
+                }
+                """), "sm_90");
+        assertThat(Ptxas.check(ptx, "sm_90", tmp, false)).as(ptx).isNull();
+        assertThat(Ptxas.check(ptx, "sm_75", tmp, false)).isNotNull(); // .target sm_90 code is not for sm_75
+    }
+
+    @Test
     void signedAndUnsignedArithmeticPickTheirInstructions() throws Exception {
         String ptx = ptx("""
                 func i32 @f(i32 %a.0, i32 %b.1, i64 %c.2, i64 %d.3) {

@@ -25,11 +25,17 @@ final class Ptxas {
 
     /** Assembles the PTX as relocatable code (externs stay unresolved); returns null on success, else ptxas's messages. */
     static String check(String ptx, String arch, Path dir) throws IOException, InterruptedException {
+        return check(ptx, arch, dir, true);
+    }
+
+    /** As above; not relocatable: a whole program, every symbol defined (what a cubin for the driver needs). */
+    static String check(String ptx, String arch, Path dir, boolean relocatable) throws IOException, InterruptedException {
         Path in = Files.createTempFile(dir, "k", ".ptx");
         Files.writeString(in, ptx, StandardCharsets.ISO_8859_1);
         Path out = dir.resolve(in.getFileName() + ".cubin");
-        Process p = new ProcessBuilder(find().toString(), "-c", "-arch=" + arch, in.toString(), "-o", out.toString())
-                .redirectErrorStream(true).start();
+        List<String> cmd = new ArrayList<>(List.of(find().toString(), "-arch=" + arch, in.toString(), "-o", out.toString()));
+        if (relocatable) cmd.add(1, "-c");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String msg = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int rc = p.waitFor();
         return rc == 0 ? null : msg.isEmpty() ? "ptxas exit status " + rc : msg;
