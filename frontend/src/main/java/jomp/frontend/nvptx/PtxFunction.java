@@ -611,13 +611,16 @@ final class PtxFunction {
     /**
      * printf(fmt, va) → vprintf(fmt, buf). The IR's variadic area has one 8-byte slot per
      * argument (ints sign- or zero-extended, floats promoted to double); vprintf wants the
-     * arguments packed with their natural alignment, so the format string, which must be a
-     * constant, says how wide each is and the slots are repacked into a frame buffer.
+     * arguments packed with their natural alignment, so a constant format string says how wide
+     * each is and the slots are repacked into a frame buffer. Other formats go to the device
+     * runtime's {@code __jomp_vprintf}, which reads the slots as C's vprintf does.
      */
     private void printf(Insn.Call c) {
         String fmt = constantString(c.args().get(0));
         if (fmt == null) {
-            throw new PtxException("function '" + f.name + "': printf needs a string literal format on nvptx (vprintf needs the argument sizes)");
+            // the sizes are known only at run time: C's vprintf over the slots, from the device runtime
+            emitCall("__jomp_vprintf", new FuncType(IrType.I32, List.of(IrType.PTR, IrType.PTR), false), c.dst(), c.args());
+            return;
         }
         List<Integer> sizes = PrintfFormat.argumentSizes(fmt, f.name);
         Value va = c.args().get(c.args().size() - 1);
