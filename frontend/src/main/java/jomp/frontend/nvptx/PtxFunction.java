@@ -674,6 +674,46 @@ final class PtxFunction {
 
     // ---- terminators ----------------------------------------------------------------------
 
+    /** Dense switches (at least this many cases) jump through a table. */
+    private static final int TABLE_MIN_CASES = 4;
+
+    /**
+     * A dense 32-bit switch is one range check and a {@code brx.idx} through a branch-target
+     * table; others compare case by case.
+     */
+    private void switchTo(Terminator.Switch sw, BasicBlock next) {
+        String v = reg(sw.value());
+        int n = sw.cases().size();
+        if (!sw.value().type().isWide() && n >= TABLE_MIN_CASES) {
+            long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+            for (long k : sw.cases()) { min = Math.min(min, (int) k); max = Math.max(max, (int) k); }
+            long range = max - min + 1;
+            if (range <= 2L * n + 8) {
+                BasicBlock[] table = new BasicBlock[(int) range];
+                java.util.Arrays.fill(table, sw.defaultTarget());
+                for (int i = 0; i < n; i++) table[(int) ((int) (long) sw.cases().get(i) - min)] = sw.targets().get(i);
+                String idx = temp(IrType.I32), p = pred(), name = "$T" + nextLabel++;
+                emit("sub.s32 " + idx + ", " + v + ", " + min);
+                // unsigned: below min wraps to a large index
+                emit("setp.hs.u32 " + p + ", " + idx + ", " + range);
+                emit("@" + p + " bra " + label(sw.defaultTarget()));
+                StringBuilder targets = new StringBuilder();
+                for (int i = 0; i < table.length; i++) targets.append(i > 0 ? ", " : "").append(label(table[i]));
+                code.append(name).append(": .branchtargets ").append(targets).append(";\n");
+                emit("brx.idx " + idx + ", " + name);
+                return;
+            }
+        }
+        String ty = PtxText.bits(sw.value().type());
+        for (int i = 0; i < n; i++) {
+            String p = pred();
+            long k = sw.cases().get(i);
+            emit("setp.eq." + ty + " " + p + ", " + v + ", " + (sw.value().type().isWide() ? k : (int) k));
+            emit("@" + p + " bra " + label(sw.targets().get(i)));
+        }
+        if (sw.defaultTarget() != next) emit("bra.uni " + label(sw.defaultTarget()));
+    }
+
     /** Emits the block's terminator; {@code fusedPred} holds a CondBr's condition when a compare set it. */
     private void terminator(Terminator t, BasicBlock next, String fusedPred) {
         switch (t) {
@@ -691,17 +731,7 @@ final class PtxFunction {
                     if (cb.ifFalse() != next) emit("bra.uni " + label(cb.ifFalse()));
                 }
             }
-            case Terminator.Switch sw -> {
-                String v = reg(sw.value());
-                String ty = PtxText.bits(sw.value().type());
-                for (int i = 0; i < sw.cases().size(); i++) {
-                    String p = pred();
-                    long k = sw.cases().get(i);
-                    emit("setp.eq." + ty + " " + p + ", " + v + ", " + (sw.value().type().isWide() ? k : (int) k));
-                    emit("@" + p + " bra " + label(sw.targets().get(i)));
-                }
-                if (sw.defaultTarget() != next) emit("bra.uni " + label(sw.defaultTarget()));
-            }
+            case Terminator.Switch sw -> switchTo(sw, next);
             case Terminator.Ret r -> {
                 if (!kernel && f.type.ret() != IrType.VOID && r.value() != null) {
                     emit("st.param." + paramType(f.type.ret()) + " [" + RETVAL + "], " + reg(r.value()));

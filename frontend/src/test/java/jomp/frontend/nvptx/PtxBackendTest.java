@@ -377,6 +377,27 @@ class PtxBackendTest {
     }
 
     @Test
+    void denseSwitchesJumpThroughATable() throws Exception {
+        String ptx = ptx("""
+                func i32 @f(i32 %v.0) {
+                entry:
+                  switch i32 %v.0, default d [-1: a, 0: b, 1: c, 3: a]
+                a:
+                  ret i32 10
+                b:
+                  ret i32 20
+                c:
+                  ret i32 30
+                d:
+                  ret i32 40
+                }
+                """);
+        assertThat(ptx).containsPattern("sub.s32 (%r\\d+), %r0, -1;\\s+setp.hs.u32 (%p\\d+), \\1, 5;\\s+@\\2 bra \\$B4;")
+                .containsPattern("(\\$T\\d+): .branchtargets \\$B1, \\$B2, \\$B3, \\$B4, \\$B1;\\s+brx.idx %r\\d+, \\1;")
+                .doesNotContain("setp.eq");
+    }
+
+    @Test
     void constructsTheDeviceCannotRunAreRejectedNamingTheFunction() {
         assertThatThrownBy(() -> PtxBackend.compile(ir("func i32 @__omp_offloading_1_f_l1(i32 %x.0) {\nentry:\n  ret i32 0\n}\n"), "sm_90"))
                 .isInstanceOf(PtxException.class)
