@@ -52,6 +52,9 @@ jomp_exec() {
   local main=$1; shift
   jomp_find_java || exit 1
   jomp_require_build || exit 1
+  # the AOT cache the build trained (dist/pom.xml); when it does not match the jars it is ignored quietly
+  local aot=()
+  [[ -f $jomp_lib/jomp.aot ]] && aot=(-XX:AOTCache="$jomp_lib/jomp.aot" -Xlog:aot=off -Xlog:cds=off)
   exec "$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC -XX:TieredStopAtLevel=1 \
-    -Xss16m -Djomp.root="$jomp_root" ${JOMP_JAVA_OPTS:-} -cp "$jomp_lib/*" "$main" "$@"
+    -Xss16m "${aot[@]}" -Djomp.root="$jomp_root" ${JOMP_JAVA_OPTS:-} -cp "$jomp_lib/*" "$main" "$@"
 }

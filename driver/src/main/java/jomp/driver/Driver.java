@@ -77,7 +77,9 @@ public final class Driver {
         for (Arg a : args) if (a.opt() == Opt.OFFLOAD_ARCH) for (String t : a.value().split(",")) if (!t.isEmpty()) offloadArchs.add(t);
         boolean openmp = has(args, Opt.FOPENMP) && !lastWins(args, Opt.FOPENMP, Opt.FNO_OPENMP).equals(Opt.FNO_OPENMP);
         if (!offloadArchs.isEmpty() && targetNames.isEmpty()) targetNames.add("nvptx64");
-        if (!targetNames.isEmpty() && !openmp && !offloadArchs.isEmpty()) openmp = true;
+        // -fopenmp-targets alone means OpenMP offloading (clang insists on -fopenmp too; jomp's
+        // users write `jomp -fopenmp-targets=nvptx64 x.c -c`); only an explicit -fno-openmp conflicts.
+        if (!targetNames.isEmpty() && !openmp && !has(args, Opt.FNO_OPENMP)) openmp = true;
         if (!targetNames.isEmpty() && !openmp) {
             return error("'-fopenmp-targets' must be used in conjunction with a '-fopenmp' option compatible with offloading; e.g., '-fopenmp=libomp' or '-fopenmp=libiomp5'");
         }
@@ -148,7 +150,9 @@ public final class Driver {
                 default -> { if (a.isInput()) linkOrder.add(JobBuilder.INPUT_MARK + a.value()); }
             }
         }
+        // targets are chosen at link time: the named ones, or all that the objects embed; none with --offload-host-only
         if (!normalizedTargets.isEmpty()) linkerArgs.add(0, "--offload-targets=" + String.join(",", normalizedTargets));
+        if (hostOnly) linkerArgs.add(0, "--offload-host-only");
 
         java.util.Map<String, String> deviceCpus = new java.util.HashMap<>();
         for (ActionBuilder.Target t : targets) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());

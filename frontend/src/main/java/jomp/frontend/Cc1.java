@@ -19,6 +19,7 @@ import jomp.frontend.ir.IrParser;
 import jomp.frontend.ir.IrPrinter;
 import jomp.frontend.ir.Module;
 import jomp.frontend.jvm.HostObjectWriter;
+import jomp.frontend.offload.DeviceExtraction;
 import jomp.frontend.jvm.JvmBackend;
 import jomp.frontend.jvm.JvmText;
 import jomp.frontend.lex.Token;
@@ -159,15 +160,9 @@ public final class Cc1 {
             err.println("jomp: error: no such file or directory: '" + o.input + "'");
             return 1;
         }
-        if (o.targetDevice) {
-            // Device compiles (the jvm device, nvptx64) come with the OpenMP lowering; until then
-            // say so plainly rather than produce an object that would not offload anything.
-            err.println("jomp: error: offloading to '" + o.triple + "' is not available in this version of jomp;"
-                    + " compile without -fopenmp-targets to run target regions on the host");
-            return 1;
-        }
         PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, List.of(), o.defines, o.openmp);
         if (o.input.endsWith(".jir")) return fromIr(o, out, diags);
+        if (o.targetDevice) return deviceCompile(o, ppOpts, out, err, diags);
 
         // 1. preprocess
         SourceFile src = Preprocessor.readSource(in, diags);
@@ -198,6 +193,38 @@ public final class Cc1 {
         diags.printSummary();
         if (o.saveTemps) Files.writeString(Path.of(stem(o.input) + ".jir"), IrPrinter.print(m), StandardCharsets.ISO_8859_1);
         return emit(o, m, out);
+    }
+
+    /**
+     * A device compile (-fopenmp-is-target-device): the device half of the unit, cut from the
+     * host IR the host compile wrote (-fopenmp-host-ir-file-path) or, without it, from the source.
+     */
+    private static int deviceCompile(Options o, PreprocessorOptions ppOpts, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
+        if (!o.triple.startsWith("jvm64")) {
+            diags.printSummary();
+            err.println("jomp: error: offloading to '" + o.triple + "' is not available in this version of jomp;"
+                    + " use -fopenmp-targets=jvm, or compile without -fopenmp-targets to run target regions on the host");
+            return 1;
+        }
+        Module host;
+        if (o.hostIrPath != null) {
+            Path p = Path.of(o.hostIrPath);
+            if (!Files.isRegularFile(p)) {
+                err.println("jomp: error: no such file or directory: '" + o.hostIrPath + "'");
+                return 1;
+            }
+            host = IrParser.parse(new SourceFile(o.hostIrPath, Files.readString(p, StandardCharsets.ISO_8859_1)), diags);
+        } else {
+            TranslationUnit tu = Parser.parse(Preprocessor.run(Preprocessor.readSource(Path.of(o.input), diags), ppOpts, diags), diags);
+            host = diags.hasErrors() ? null : Lowering.lower(tu, diags, o.input);
+            if (host != null && !diags.hasErrors()) PassManager.run(host, o.optLevel);
+        }
+        if (diags.hasErrors()) { diags.printSummary(); return 1; }
+        Module dev = DeviceExtraction.extract(host);
+        diags.printSummary();
+        if (o.mode.equals("-emit-ir")) writeOutput(o, IrPrinter.print(dev).getBytes(StandardCharsets.ISO_8859_1), out);
+        else writeOutput(o, HostObjectWriter.write(dev, JvmBackend.compile(dev), null), out);
+        return 0;
     }
 
     /** Compiles IR text (a .jir file, e.g. the host IR of an offloading compile). */

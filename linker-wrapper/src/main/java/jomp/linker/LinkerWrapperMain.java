@@ -11,6 +11,9 @@ import java.util.concurrent.Callable;
 import jomp.linker.host.ExecutableWriter;
 import jomp.linker.host.HostLinker;
 import jomp.linker.host.ArchiveResolver;
+import jomp.linker.offload.DeviceImages;
+import jomp.linker.offload.DeviceLink;
+import jomp.linker.offload.Registration;
 import jomp.wrapper.FormatException;
 import jomp.wrapper.archive.ArchiveReader;
 import jomp.wrapper.elf.ElfReader;
@@ -34,6 +37,15 @@ public final class LinkerWrapperMain implements Callable<Integer> {
 
     @Option(names = "--offload-targets", split = ",", paramLabel = "<triple>", description = "Device triples to link images for.")
     List<String> offloadTargets = new ArrayList<>();
+
+    @Option(names = "--offload-host-only", description = "Link no device code: target regions run on the host.")
+    boolean hostOnly;
+
+    @Option(names = "--device-linker", paramLabel = "<path>", description = "The device linker for nvptx64 images (default: nvlink on PATH).")
+    String deviceLinker;
+
+    @Option(names = "--wrapper-jobs", paramLabel = "<n>", description = "Device links to run at once (default: one per core).")
+    int wrapperJobs = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "-L", paramLabel = "<dir>", description = "Library search directory.")
     List<Path> libDirs = new ArrayList<>();
@@ -100,10 +112,25 @@ public final class LinkerWrapperMain implements Callable<Integer> {
                 resolver.addObject(new HostLinker.Input(p.toString(), ElfReader.read(p.toString(), bytes)));
             }
             if (objects.isEmpty()) { error("no input files"); return 1; }
-            if (verbose || dryRun) err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output);
+            // device code: extract, group by (triple, arch), link each group
+            java.util.Set<String> targets = new java.util.LinkedHashSet<>();
+            for (String t : offloadTargets) if (!t.isEmpty()) targets.add(DeviceImages.expand(t));
+            List<DeviceImages.Group> groups = hostOnly ? List.of() : DeviceImages.collect(objects, targets);
+            if (verbose || dryRun) {
+                for (DeviceImages.Group g : groups)
+                    err.println("jomp-linker-wrapper: device link for " + g.describe() + ": "
+                            + String.join(" ", g.images().stream().map(DeviceImages.Image::object).toList()));
+                err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output);
+            }
             if (dryRun) return 0;
+            List<DeviceLink.Linked> images = deviceLinks(groups);
             HostLinker.Linked linked = HostLinker.link(objects);
-            ExecutableWriter.write(linked, Path.of(output));
+            Registration.addResources(linked, images);
+            if (saveTemps) {
+                for (DeviceLink.Linked img : images)
+                    Files.write(Path.of(output + "." + img.triple() + (img.arch().isEmpty() ? "" : "." + img.arch()) + ".img"), img.bytes());
+            }
+            ExecutableWriter.write(linked, Path.of(output), !linked.entries().isEmpty() || !images.isEmpty());
             return 0;
         } catch (HostLinker.LinkError e) {
             for (String line : e.getMessage().split("\n")) error(line);
@@ -114,6 +141,31 @@ public final class LinkerWrapperMain implements Callable<Integer> {
         } catch (java.io.IOException e) {
             error(e.getMessage());
             return 1;
+        }
+    }
+
+    /** Device links run on up to --wrapper-jobs threads; the results keep the groups' order. */
+    private List<DeviceLink.Linked> deviceLinks(List<DeviceImages.Group> groups) {
+        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(DeviceLink::link).toList();
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(wrapperJobs, groups.size()));
+        try {
+            List<java.util.concurrent.Future<DeviceLink.Linked>> fs = new ArrayList<>();
+            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(g)));
+            List<DeviceLink.Linked> out = new ArrayList<>();
+            for (var f : fs) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) throw r;
+                    throw new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+            return out;
+        } finally {
+            pool.shutdown();
         }
     }
 

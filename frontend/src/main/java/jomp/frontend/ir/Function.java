@@ -18,6 +18,8 @@ public final class Function {
     public Reg vaArea;
     public final List<Slot> slots = new ArrayList<>();
     public final List<BasicBlock> blocks = new ArrayList<>();
+    /** Compiled for offload devices too ({@code declare target}, or called from a target region). */
+    public boolean declareTarget;
 
     private int nextReg;
     private int nextSlot;

@@ -274,6 +274,7 @@ public final class IrParser {
 
     private Function function(int at) {
         boolean isStatic = acceptWord("static");
+        boolean declareTarget = acceptWord("declare_target");
         IrType ret = type();
         String name = symbol();
         regs = new HashMap<>();
@@ -302,6 +303,7 @@ public final class IrParser {
             expect(")");
         }
         fn = new Function(name, new FuncType(ret, ptypes, variadic), isStatic);
+        fn.declareTarget = declareTarget;
         for (Object[] p : params) fn.params.add(defineReg((String) p[1], (int) p[2], (IrType) p[0]));
         if (variadic) fn.vaArea = defineReg(vaName, vaAt, IrType.PTR);
         expect("{");

@@ -76,6 +76,7 @@ public final class IrPrinter {
     private void function(Function f) {
         out.append("func ");
         if (f.isStatic) out.append("static ");
+        if (f.declareTarget) out.append("declare_target ");
         out.append(f.type.ret()).append(" @").append(f.name).append('(');
         for (int i = 0; i < f.params.size(); i++) {
             if (i > 0) out.append(", ");

@@ -9,6 +9,7 @@ import java.util.Map;
 import jomp.frontend.ir.Function;
 import jomp.frontend.ir.Global;
 import jomp.frontend.ir.Module;
+import jomp.frontend.ir.OffloadEntry;
 import jomp.wrapper.elf.Elf;
 import jomp.wrapper.elf.ElfObject;
 import jomp.wrapper.elf.ElfRelocation;
@@ -93,8 +94,34 @@ public final class HostObjectWriter {
         if (!roRel.isEmpty()) sections.set(roIdx - 1, sections.get(roIdx - 1).withRelocations(roRel));
         if (!rwRel.isEmpty()) sections.set(rwIdx - 1, sections.get(rwIdx - 1).withRelocations(rwRel));
 
+        if (!m.offloadEntries.isEmpty()) sections.add(entries(m, symbolIndex));
         if (offloadBinaries != null && offloadBinaries.length > 0) sections.add(ElfSection.offloading(offloadBinaries));
         return ElfWriter.write(new ElfObject(sections, symbols));
+    }
+
+    /** Name of the section of offload entries (docs/design/offload-abi.md §3). */
+    public static final String ENTRIES_SECTION = "omp_offloading_entries";
+
+    /**
+     * omp_offloading_entries: libomptarget's 32-byte __tgt_offload_entry per kernel and
+     * declare-target global; the address and name fields are relocations (to the kernel's region
+     * id or the global, and to the entry's name string).
+     */
+    private static ElfSection entries(Module m, Map<String, Integer> symbolIndex) {
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(32 * m.offloadEntries.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        List<ElfRelocation> rel = new ArrayList<>();
+        int k = 0;
+        for (OffloadEntry e : m.offloadEntries) {
+            String region = ".omp_offloading.region_id." + e.name();
+            String addr = symbolIndex.containsKey(region) ? region : e.name();
+            Integer a = symbolIndex.get(addr), n = symbolIndex.get(".omp_offloading.entry_name." + e.name());
+            if (a == null || n == null) throw new IllegalStateException("offload entry '" + e.name() + "' has no symbol");
+            buf.putLong(0).putLong(0).putLong(e.size()).putInt(e.flags()).putInt(0);
+            rel.add(new ElfRelocation(32L * k, a, Elf.R_JOMP_ADDR64, 0));
+            rel.add(new ElfRelocation(32L * k + 8, n, Elf.R_JOMP_ADDR64, 0));
+            k++;
+        }
+        return ElfSection.progbits(ENTRIES_SECTION, Elf.SHF_ALLOC, 8, buf.array()).withRelocations(rel);
     }
 
     /** Places objects one after another, each at its alignment. */

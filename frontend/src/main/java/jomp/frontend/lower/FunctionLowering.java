@@ -33,29 +33,88 @@ import java.util.Set;
  * complex type are handled by address throughout.
  */
 final class FunctionLowering {
-    private final Lowering unit;
-    private final TranslationUnit.Function def;
-    private Function fn;
-    private IrBuilder b;
-    private Emit e;
+    final Lowering unit;
+    final TranslationUnit.Function def;
+    Function fn;
+    IrBuilder b;
+    Emit e;
 
-    private final Map<Var, Reg> regVars = new IdentityHashMap<>();
-    private final Map<Var, Slot> slotVars = new IdentityHashMap<>();
+    final Map<Var, Reg> regVars = new IdentityHashMap<>();
+    final Map<Var, Slot> slotVars = new IdentityHashMap<>();
     /** Locals whose storage address is held in a register: VLAs and struct parameters. */
-    private final Map<Var, Reg> addrVars = new IdentityHashMap<>();
-    private final Set<Var> addressTaken = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Map<String, BasicBlock> labels = new HashMap<>();
-    private final Map<Stmt, BasicBlock> caseBlocks = new IdentityHashMap<>();
-    private BasicBlock breakTarget, continueTarget;
+    final Map<Var, Reg> addrVars = new IdentityHashMap<>();
+    final Set<Var> addressTaken = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    final Map<String, BasicBlock> labels = new HashMap<>();
+    final Map<Stmt, BasicBlock> caseBlocks = new IdentityHashMap<>();
+    BasicBlock breakTarget, continueTarget;
     /** Stack positions saved on entry to blocks that declare VLAs, innermost last. */
-    private final List<Reg> vlaScopes = new ArrayList<>();
+    final List<Reg> vlaScopes = new ArrayList<>();
     /** How many VLA scopes enclose the current break and continue targets. */
-    private int breakDepth, continueDepth;
-    private Reg sretPtr;
+    int breakDepth, continueDepth;
+    Reg sretPtr;
+
+    /** The logical iteration of the innermost enclosing loop with an ordered clause, for ordered regions. */
+    Reg orderedIv;
+
+    /** The OpenMP constructs of this function (or outlined region). */
+    final OmpLowering omp = new OmpLowering(this);
 
     FunctionLowering(Lowering unit, TranslationUnit.Function def) {
         this.unit = unit;
         this.def = def;
+    }
+
+    /**
+     * Starts an outlined function (an OpenMP region's body) of the same C function: its locals
+     * are bound by the caller ({@link OmpLowering}) before the body is lowered.
+     */
+    List<Reg> beginOutlined(String name, FuncType sig, Stmt body) { return beginOutlined(name, sig, body, true); }
+
+    List<Reg> beginOutlined(String name, FuncType sig, Stmt body, boolean isStatic) {
+        fn = new Function(name, sig, isStatic);
+        b = new IrBuilder(fn);
+        e = new Emit(b);
+        List<Reg> params = new ArrayList<>();
+        for (IrType t : sig.params()) {
+            Reg r = fn.newReg(t);
+            fn.params.add(r);
+            params.add(r);
+        }
+        if (body != null) {
+            AddressTaken.scan(body, addressTaken);
+            addressTaken.addAll(OmpCaptures.capturedByRegions(body));
+        }
+        return params;
+    }
+
+    /** Gives storage to the locals declared inside an outlined body (except those already bound). */
+    void allocateLocals(Stmt body) {
+        for (Var v : OmpCaptures.declared(body)) {
+            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || isBound(v)) continue;
+            if (inMemory(v)) {
+                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+            } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
+        }
+    }
+
+    /** Forgets v's storage in this function and returns what puts it back (data-sharing clauses rebind variables). */
+    Runnable unbind(Var v) {
+        Reg oldReg = regVars.remove(v);
+        Slot oldSlot = slotVars.remove(v);
+        Reg oldAddr = addrVars.remove(v);
+        return () -> {
+            regVars.remove(v); slotVars.remove(v); addrVars.remove(v);
+            if (oldReg != null) regVars.put(v, oldReg);
+            if (oldSlot != null) slotVars.put(v, oldSlot);
+            if (oldAddr != null) addrVars.put(v, oldAddr);
+        };
+    }
+
+    boolean isBound(Var v) { return regVars.containsKey(v) || slotVars.containsKey(v) || addrVars.containsKey(v); }
+
+    Function finishOutlined() {
+        if (!b.isTerminated()) b.ret(null);
+        return fn;
     }
 
     Function lower() {
@@ -66,6 +125,7 @@ final class FunctionLowering {
         b = new IrBuilder(fn);
         e = new Emit(b);
         AddressTaken.scan(def.body(), addressTaken);
+        addressTaken.addAll(OmpCaptures.capturedByRegions(def.body()));
         if (TypeMap.sret(ft)) {
             sretPtr = fn.newReg(IrType.PTR, "ret");
             fn.params.add(sretPtr);
@@ -102,50 +162,50 @@ final class FunctionLowering {
     }
 
     /** Register names are identifiers; synthetic names may hold other characters. */
-    private static String safeName(String n) {
+    static String safeName(String n) {
         if (n == null || n.isEmpty()) return null;
         StringBuilder sb = new StringBuilder();
         for (char c : n.toCharArray()) sb.append(Character.isLetterOrDigit(c) && c < 128 || c == '_' ? c : '_');
         return sb.toString();
     }
 
-    private boolean inMemory(Var v) {
+    boolean inMemory(Var v) {
         return TypeMap.inMemory(v.type) || v.addressTaken || addressTaken.contains(v);
     }
 
     // ---- helpers ----
 
-    private Value slotAddr(Slot s) { return b.slotAddr(s); }
+    Value slotAddr(Slot s) { return b.slotAddr(s); }
 
-    private Slot temp(Type t) {
+    Slot temp(Type t) {
         return fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1));
     }
 
-    private Value at(Value base, long offset) {
+    Value at(Value base, long offset) {
         return offset == 0 ? base : b.ptrAdd(base, IntConst.i64(offset));
     }
 
     /** A register value of type t as stored in memory (narrow integers truncated). */
-    private Value toMem(Value v, Type t) {
+    Value toMem(Value v, Type t) {
         IrType m = TypeMap.mem(t);
         return m == v.type() ? v : e.conv(Insn.ConvOp.TRUNC, v, m);
     }
 
     /** Loads a scalar of C type t from addr, widened to its register type. */
-    private Value load(Value addr, Type t) {
+    Value load(Value addr, Type t) {
         IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
         Value v = b.load(m, addr);
         if (m != r) v = e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
         return v;
     }
 
-    private void store(Value addr, Value v, Type t) {
+    void store(Value addr, Value v, Type t) {
         if (TypeMap.inMemory(t)) b.memcpy(addr, v, IntConst.i64(t.size()));
         else b.store(toMem(v, t), addr);
     }
 
     /** sizeof t, computed at run time for variably modified types. */
-    private Value sizeOf(Type t) {
+    Value sizeOf(Type t) {
         if (t.kind == Type.Kind.VLA) {
             if (t.vlaSize != null) return readVar(t.vlaSize);
             Value len = e.convert(rvalue(t.vlaLen), t.vlaLen.type(), Type.ULONG);
@@ -156,7 +216,7 @@ final class FunctionLowering {
         return IntConst.i64(t.size());
     }
 
-    private Value readVar(Var v) {
+    Value readVar(Var v) {
         Reg r = regVars.get(v);
         if (r != null) return r;
         return load(varAddress(v), v.type);
@@ -164,7 +224,7 @@ final class FunctionLowering {
 
     // ---- statements ----
 
-    private void stmt(Stmt s) {
+    void stmt(Stmt s) {
         switch (s) {
             case Stmt.Compound c -> compound(c);
             case Stmt.ExprStmt x -> rvalue(x.expr());
@@ -246,12 +306,11 @@ final class FunctionLowering {
                 stmt(l.body());
             }
             case Stmt.Decl d -> { for (Stmt.LocalVar lv : d.vars()) declare(lv); }
-            // OpenMP directives run serially on the host for now: the associated statement as written.
-            case Stmt.Omp o -> { if (o.body() != null) stmt(o.body()); }
+            case Stmt.Omp o -> omp.lower(o);
         }
     }
 
-    private void loopBody(Stmt body, BasicBlock start, BasicBlock brk, BasicBlock cont) {
+    void loopBody(Stmt body, BasicBlock start, BasicBlock brk, BasicBlock cont) {
         BasicBlock ob = breakTarget, oc = continueTarget;
         int obd = breakDepth, ocd = continueDepth;
         breakTarget = brk;
@@ -270,7 +329,7 @@ final class FunctionLowering {
      * by break/continue (as gcc does), so a VLA in a loop body does not grow the stack each
      * iteration. (A goto out of such a block keeps the space until the function returns.)
      */
-    private void compound(Stmt.Compound c) {
+    void compound(Stmt.Compound c) {
         boolean hasVla = false;
         for (Stmt i : c.items())
             if (i instanceof Stmt.Decl d) for (Stmt.LocalVar lv : d.vars()) hasVla |= lv.var().type.kind == Type.Kind.VLA && !lv.var().isStatic();
@@ -286,15 +345,15 @@ final class FunctionLowering {
     }
 
     /** Releases the VLA space of the scopes deeper than depth (before a jump out of them). */
-    private void releaseVlas(int depth) {
+    void releaseVlas(int depth) {
         if (vlaScopes.size() > depth) b.stackRestore(vlaScopes.get(depth));
     }
 
-    private BasicBlock label(String name) {
+    BasicBlock label(String name) {
         return labels.computeIfAbsent(name, n -> b.newBlock("L." + safeName(n)));
     }
 
-    private void switchStmt(Stmt.Switch sw) {
+    void switchStmt(Stmt.Switch sw) {
         Value v = rvalue(sw.cond());
         IrType t = v.type();
         BasicBlock end = b.newBlock("sw.end");
@@ -337,7 +396,7 @@ final class FunctionLowering {
         b.setBlock(end);
     }
 
-    private void ret(Stmt.Return r) {
+    void ret(Stmt.Return r) {
         if (r.value() == null) {
             b.ret(sretPtr != null ? sretPtr : fn.type.ret() == IrType.VOID ? null : Emit.zero(fn.type.ret()));
             return;
@@ -350,7 +409,7 @@ final class FunctionLowering {
         else b.ret(v);
     }
 
-    private void declare(Stmt.LocalVar lv) {
+    void declare(Stmt.LocalVar lv) {
         Var v = lv.var();
         if (v.storage == Var.Storage.EXTERN || v.isFunction() || v.storage == Var.Storage.TYPEDEF) return;
         if (v.storage == Var.Storage.STATIC) {
@@ -366,7 +425,7 @@ final class FunctionLowering {
     }
 
     /** Assigns the hidden size variables of a variably modified type, innermost first. */
-    private void computeVlaSizes(Type t) {
+    void computeVlaSizes(Type t) {
         if (t == null || t.kind == Type.Kind.FUNC) return;
         computeVlaSizes(t.base);
         if (t.kind == Type.Kind.VLA && t.vlaSize != null) {
@@ -377,13 +436,13 @@ final class FunctionLowering {
         }
     }
 
-    private void assignVar(Var v, Value val) {
+    void assignVar(Var v, Value val) {
         Reg r = regVars.get(v);
         if (r != null) b.copy(r, val);
         else store(varAddress(v), val, v.type);
     }
 
-    private void initialize(Var v, Initializer init) {
+    void initialize(Var v, Initializer init) {
         Reg r = regVars.get(v);
         if (r != null) {
             Value val = Emit.zero(r.type());
@@ -394,7 +453,7 @@ final class FunctionLowering {
         initializeAt(varAddress(v), init);
     }
 
-    private void initializeAt(Value base, Initializer init) {
+    void initializeAt(Value base, Initializer init) {
         Type t = init.type();
         long size = t.size();
         if (size > 0 && !covers(init, size)) b.memset(base, IntConst.i32(0), IntConst.i64(size));
@@ -430,7 +489,7 @@ final class FunctionLowering {
 
     // ---- conditions ----
 
-    private void cond(Expr c, BasicBlock t, BasicBlock f) {
+    void cond(Expr c, BasicBlock t, BasicBlock f) {
         switch (c) {
             case Expr.Binary bin when bin.op() == Expr.Binary.Op.LOGAND -> {
                 BasicBlock mid = b.newBlock("and.rhs");
@@ -454,7 +513,7 @@ final class FunctionLowering {
     }
 
     /** A scalar's truth value: an integer that is non-zero exactly when c is. */
-    private Value truth(Expr c) {
+    Value truth(Expr c) {
         Type t = c.type();
         Value v = rvalue(c);
         if (t.isComplex) {
@@ -469,7 +528,7 @@ final class FunctionLowering {
     // ---- expressions ----
 
     /** The address of an lvalue (or of a struct/union/complex rvalue). */
-    private Value address(Expr x) {
+    Value address(Expr x) {
         return switch (x) {
             case Expr.VarRef r -> {
                 Var v = r.var();
@@ -487,7 +546,7 @@ final class FunctionLowering {
         };
     }
 
-    private Value varAddress(Var v) {
+    Value varAddress(Var v) {
         Slot s = slotVars.get(v);
         if (s != null) return slotAddr(s);
         Reg a = addrVars.get(v);
@@ -500,11 +559,11 @@ final class FunctionLowering {
         return slotAddr(n);
     }
 
-    private Value funcAddr(Var f) {
+    Value funcAddr(Var f) {
         return b.funcAddr(unit.reference(f));
     }
 
-    private Value compoundLiteral(Expr.CompoundLiteral c) {
+    Value compoundLiteral(Expr.CompoundLiteral c) {
         Var v = c.var();
         if (v.isStatic() && !v.isLocal) {
             if (!unit.isDefinedHere(v)) unit.defineGlobal(v, c.init(), c.loc());
@@ -561,7 +620,7 @@ final class FunctionLowering {
         };
     }
 
-    private Value floatLit(Expr.FloatLit f) {
+    Value floatLit(Expr.FloatLit f) {
         if (f.type().isComplex) {
             // An imaginary constant (1.0i): a complex value with a zero real part.
             IrType el = TypeMap.reg(f.type().base);
@@ -573,7 +632,7 @@ final class FunctionLowering {
         return new FloatConst(TypeMap.reg(f.type()), f.value());
     }
 
-    private Value unary(Expr.Unary u) {
+    Value unary(Expr.Unary u) {
         Type t = u.type();
         return switch (u.op()) {
             case ADDR -> address(u.operand());
@@ -610,7 +669,7 @@ final class FunctionLowering {
         };
     }
 
-    private Value binary(Expr.Binary x) {
+    Value binary(Expr.Binary x) {
         switch (x.op()) {
             case LOGAND, LOGOR -> {
                 Reg r = fn.newReg(IrType.I32);
@@ -638,7 +697,7 @@ final class FunctionLowering {
         return Ops.binary(e, x.op(), l, r, lt);
     }
 
-    private Value complexBinary(Expr.Binary.Op op, Value l, Value r, Type t) {
+    Value complexBinary(Expr.Binary.Op op, Value l, Value r, Type t) {
         IrType el = TypeMap.reg(t.base);
         if (op == Expr.Binary.Op.EQ || op == Expr.Binary.Op.NE) {
             Value re = e.cmp(Insn.CmpOp.EQ, b.load(el, l), b.load(el, r));
@@ -658,7 +717,7 @@ final class FunctionLowering {
         return d;
     }
 
-    private Value assign(Expr.Assign a) {
+    Value assign(Expr.Assign a) {
         Expr target = a.target();
         Type t = a.type();
         if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
@@ -678,9 +737,9 @@ final class FunctionLowering {
     }
 
     /** Reads, modifies and writes an lvalue once; returns {old, new} values. */
-    private interface Modify { Value apply(Value old); }
+    interface Modify { Value apply(Value old); }
 
-    private Value[] readModifyWrite(Expr target, Modify f) {
+    Value[] readModifyWrite(Expr target, Modify f) {
         if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
             Reg r = regVars.get(ref.var());
             Reg old = fn.newReg(r.type());
@@ -708,7 +767,7 @@ final class FunctionLowering {
         return new Value[] {old, nv};
     }
 
-    private Value compoundAssign(Expr.CompoundAssign ca) {
+    Value compoundAssign(Expr.CompoundAssign ca) {
         Type tt = ca.target().type(), ot = ca.opType();
         Value rhs = rvalue(ca.value());
         return readModifyWrite(ca.target(), old -> {
@@ -719,7 +778,7 @@ final class FunctionLowering {
         })[1];
     }
 
-    private Value incDec(Expr.IncDec id) {
+    Value incDec(Expr.IncDec id) {
         Type t = id.target().type();
         Value[] r = readModifyWrite(id.target(), old -> {
             if (t.isPointer()) return b.ptrAdd(old, IntConst.i64(id.increment() ? id.step() : -id.step()));
@@ -735,7 +794,7 @@ final class FunctionLowering {
         return id.prefix() ? r[1] : r[0];
     }
 
-    private Value conditional(Expr.Cond c) {
+    Value conditional(Expr.Cond c) {
         Type t = c.type();
         BasicBlock then = b.newBlock("cond.then"), els = b.newBlock("cond.else"), end = b.newBlock("cond.end");
         cond(c.cond(), then, els);
@@ -752,14 +811,14 @@ final class FunctionLowering {
         return r;
     }
 
-    private Value cast(Expr.Cast c) {
+    Value cast(Expr.Cast c) {
         Type from = c.operand().type(), to = c.type();
         Value v = rvalue(c.operand());
         return convertValue(v, from, to);
     }
 
     /** Conversions including complex ones (complex values are addresses). */
-    private Value convertValue(Value v, Type from, Type to) {
+    Value convertValue(Value v, Type from, Type to) {
         if (to.isVoid()) return null;
         if (!from.isComplex && !to.isComplex) {
             if (TypeMap.inMemory(to) || from.isArray() || from.isFunction()) return v;
@@ -785,7 +844,7 @@ final class FunctionLowering {
         return e.convert(b.load(fe, v), from.base, to);
     }
 
-    private Value makeComplex(Type t, Value re, Value im) {
+    Value makeComplex(Type t, Value re, Value im) {
         IrType el = TypeMap.reg(t.base);
         Value a = slotAddr(temp(t));
         b.store(re, a);
@@ -795,7 +854,7 @@ final class FunctionLowering {
 
     // ---- bit-fields ----
 
-    private Value loadBits(Value addr, Member m) {
+    Value loadBits(Value addr, Member m) {
         Type ut = m.type();
         IrType rt = TypeMap.reg(ut);
         Value unit = load(addr, ut);
@@ -811,7 +870,7 @@ final class FunctionLowering {
     }
 
     /** Stores v (of the member's type) into the bit-field; returns the value the field now holds. */
-    private Value storeBits(Value addr, Member m, Value v) {
+    Value storeBits(Value addr, Member m, Value v) {
         Type ut = m.type();
         IrType rt = TypeMap.reg(ut);
         long fieldMask = m.bitWidth() >= 64 ? -1L : (1L << m.bitWidth()) - 1;
@@ -828,7 +887,7 @@ final class FunctionLowering {
 
     // ---- calls ----
 
-    private Value call(Expr.Call c) {
+    Value call(Expr.Call c) {
         Var direct = c.direct();
         if (direct != null && direct.name.startsWith("__builtin_")) {
             Value v = builtin(c);
@@ -873,7 +932,7 @@ final class FunctionLowering {
     }
 
     /** A struct or complex argument is passed as the address of a copy the caller makes. */
-    private Value argument(Expr a) {
+    Value argument(Expr a) {
         Value v = rvalue(a);
         if (TypeMap.inMemory(a.type()) && !a.type().isArray()) {
             Value copy = slotAddr(temp(a.type()));
@@ -884,7 +943,7 @@ final class FunctionLowering {
     }
 
     /** Stores the variadic arguments in 8-byte slots (abi.md) and returns the area's address. */
-    private Value variadicArea(List<Expr> extra, List<Value> values) {
+    Value variadicArea(List<Expr> extra, List<Value> values) {
         long slots = 0;
         for (Expr a : extra) slots += TypeMap.inMemory(a.type()) ? (a.type().size() + 7) / 8 : 1;
         Slot area = fn.newSlot("va", Math.max(slots * 8, 8), 8);
@@ -907,7 +966,7 @@ final class FunctionLowering {
         return base;
     }
 
-    private Value builtin(Expr.Call c) {
+    Value builtin(Expr.Call c) {
         String n = c.direct().name;
         List<Expr> a = c.args();
         return switch (n) {
@@ -931,7 +990,7 @@ final class FunctionLowering {
 
     // ---- stdarg ----
 
-    private Value vaOp(Expr.VaOp op) {
+    Value vaOp(Expr.VaOp op) {
         switch (op.kind()) {
             case START -> {
                 Value area = fn.vaArea != null ? fn.vaArea : IntConst.ptr(0);
@@ -944,7 +1003,7 @@ final class FunctionLowering {
     }
 
     /** Assigns a pointer-sized value to an lvalue expression (a va_list). */
-    private void writeLvalue(Expr target, Value v) {
+    void writeLvalue(Expr target, Value v) {
         if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
             b.copy(regVars.get(ref.var()), v);
             return;
@@ -952,7 +1011,7 @@ final class FunctionLowering {
         b.store(v, address(target));
     }
 
-    private Value vaArg(Expr.VaArg va) {
+    Value vaArg(Expr.VaArg va) {
         Type t = va.type();
         Value p = rvalue(va.ap());
         long slots = TypeMap.inMemory(t) ? (t.size() + 7) / 8 : 1;

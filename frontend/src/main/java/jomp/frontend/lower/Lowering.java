@@ -57,6 +57,7 @@ public final class Lowering {
     }
 
     private void run(TranslationUnit tu) {
+        findDeclareTarget(tu);
         // File-scope names first, so that block-scope statics get fresh names around them.
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
@@ -69,15 +70,25 @@ public final class Lowering {
             switch (t) {
                 case TranslationUnit.Function f -> {
                     try {
-                        module.functions.add(new FunctionLowering(this, f).lower());
+                        jomp.frontend.ir.Function fn = new FunctionLowering(this, f).lower();
+                        fn.declareTarget = declareTarget.containsKey(f.var());
+                        module.functions.add(fn);
                     } catch (RuntimeException e) {
                         // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
                         diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
+                        if (System.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
                     }
                 }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
                 case TranslationUnit.OmpDecl o -> {}
             }
+        }
+        for (var e : declareTarget.entrySet()) {
+            Var v = e.getKey();
+            if (v.isFunction() || !defined.contains(v)) continue;
+            String sym = symbolOf(v);
+            Global g = module.global(sym);
+            if (g != null) addEntry(sym, g.size, e.getValue());
         }
         Set<String> definedNames = new HashSet<>();
         for (var f : module.functions) definedNames.add(f.name);
@@ -85,6 +96,95 @@ public final class Lowering {
         for (var e : usedFunctions.entrySet())
             if (!definedNames.contains(e.getKey())) module.externFunctions.put(e.getKey(), e.getValue());
         for (String d : usedData) if (!definedNames.contains(d)) module.externData.add(d);
+    }
+
+    // ---- OpenMP offloading ----
+
+    /** Declare-target functions and globals, with their entry flags (0 to/enter, 1 link). */
+    private final Map<Var, Integer> declareTarget = new IdentityHashMap<>();
+    private final Set<String> kernels = new HashSet<>();
+    private int outlined;
+    private String fileIds;
+
+    /** declare target (list form, and begin/end or the bare directive around declarations). */
+    private void findDeclareTarget(TranslationUnit tu) {
+        int depth = 0;
+        for (TranslationUnit.TopLevel t : tu.items()) {
+            switch (t) {
+                case TranslationUnit.OmpDecl o -> {
+                    jomp.frontend.ast.OmpDirective d = o.directive();
+                    jomp.frontend.ast.OmpDirective.Leaf l = d.leaves().get(0);
+                    boolean lists = false;
+                    for (jomp.frontend.ast.OmpClause c : d.clauses()) {
+                        if (c instanceof jomp.frontend.ast.OmpClause.ListClause lc) {
+                            int flags = lc.kind() == jomp.frontend.ast.OmpClause.ListKind.LINK ? 1 : 0;
+                            if (lc.kind() == jomp.frontend.ast.OmpClause.ListKind.TO || lc.kind() == jomp.frontend.ast.OmpClause.ListKind.ENTER
+                                || lc.kind() == jomp.frontend.ast.OmpClause.ListKind.LINK) {
+                                lists = true;
+                                for (var it : lc.items()) if (it.var() != null) declareTarget.put(it.var(), flags);
+                            }
+                        }
+                    }
+                    if (l == jomp.frontend.ast.OmpDirective.Leaf.BEGIN_DECLARE_TARGET
+                        || l == jomp.frontend.ast.OmpDirective.Leaf.DECLARE_TARGET && !lists) depth++;
+                    else if (l == jomp.frontend.ast.OmpDirective.Leaf.END_DECLARE_TARGET && depth > 0) depth--;
+                }
+                case TranslationUnit.Function f -> { if (depth > 0) declareTarget.putIfAbsent(f.var(), 0); }
+                case TranslationUnit.Global g -> { if (depth > 0) declareTarget.putIfAbsent(g.var(), 0); }
+            }
+        }
+    }
+
+    boolean isDeclareTarget(Var v) { return declareTarget.containsKey(v); }
+
+    /** A fresh name for an outlined region of function fn (clang: fn.omp_outlined). */
+    String outlinedName(String fn) {
+        String s;
+        do s = fn + ".omp_outlined." + outlined++; while (taken.contains(s));
+        taken.add(s);
+        return s;
+    }
+
+    /**
+     * The kernel of a target region (DESIGN §3.3): {@code __omp_offloading_<dev>_<file>_<fn>_l<line>},
+     * dev and file being the source file's device and inode numbers in hex, as clang names them,
+     * so the host and device compiles of one file agree; {@code _<n>} for another region on the line.
+     */
+    String kernelName(String fn, int line) {
+        if (fileIds == null) fileIds = fileIds(module.sourceName);
+        String base = "__omp_offloading_" + fileIds + "_" + fn + "_l" + line, s = base;
+        for (int n = 1; kernels.contains(s) || taken.contains(s); n++) s = base + "_" + n;
+        kernels.add(s);
+        taken.add(s);
+        return s;
+    }
+
+    private static String fileIds(String path) {
+        try {
+            java.nio.file.Path p = java.nio.file.Path.of(path);
+            long dev = ((Number) java.nio.file.Files.getAttribute(p, "unix:dev")).longValue();
+            long ino = ((Number) java.nio.file.Files.getAttribute(p, "unix:ino")).longValue();
+            return Long.toHexString(dev) + "_" + Long.toHexString(ino);
+        } catch (Exception | Error e) {
+            // no such file (IR read back, stdin) or no unix attributes: a stable hash of the name
+            return "0_" + Integer.toHexString(path.hashCode());
+        }
+    }
+
+    /** The region id of a kernel: a 1-byte read-only global whose address identifies the region to the runtime. */
+    String regionId(String kernel) {
+        String id = ".omp_offloading.region_id." + kernel;
+        if (module.global(id) == null) {
+            module.globals.add(new Global(id, 1, 1, true, true, null));
+            addEntry(kernel, 0, 0);
+        }
+        return id;
+    }
+
+    private void addEntry(String name, long size, int flags) {
+        module.offloadEntries.add(new jomp.frontend.ir.OffloadEntry(name, size, flags));
+        byte[] b = (name + "\0").getBytes(StandardCharsets.UTF_8);
+        module.globals.add(new Global(".omp_offloading.entry_name." + name, b.length, 1, true, true, b));
     }
 
     /** The symbol of a file-scope entity or block-scope static: its link name, made unique for locals. */

@@ -291,6 +291,7 @@ final class OmpParser {
                 p.expectClose(")", o);
                 for (OmpDirective.Item it : items) {
                     Type ty = it.expr().type();
+                    while (it.sections().isEmpty() && ty.isArray()) ty = ty.base;   // arrays reduce element by element
                     if (op != OmpClause.ReductionOp.USER && it.sections().isEmpty() && !ty.isArithmetic() && !Parser.ERROR.equals(ty)) {
                         p.diags.error(it.loc(), "list item of type " + jomp.frontend.type.TypePrinter.quoteAka(ty) + " is not valid for specified reduction operation: unable to provide default initialization value");
                     }

@@ -202,18 +202,80 @@ public final class IrInterpreter {
                 if (c.dst() != null) regs[c.dst().id] = r;
             }
             case Insn.CallIndirect c -> {
-                long h = get(regs, c.target());
-                long r;
-                if (h >= 0x1000 && h - 0x1000 < handles.size()) r = call(handles.get((int) (h - 0x1000)), args(regs, c.args()));
-                else {
-                    String name = symbols.entrySet().stream().filter(e -> e.getValue() == h).map(Map.Entry::getKey).findFirst()
-                        .orElseThrow(() -> new IllegalStateException("call through bad function pointer " + h));
-                    r = callByName(name, args(regs, c.args()));
-                }
+                long r = callPointer(get(regs, c.target()), args(regs, c.args()));
                 if (c.dst() != null) regs[c.dst().id] = r;
             }
         }
     }
+
+    private long callPointer(long h, List<Long> args) {
+        if (h >= 0x1000 && h - 0x1000 < handles.size()) return call(handles.get((int) (h - 0x1000)), args);
+        String name = symbols.entrySet().stream().filter(e -> e.getValue() == h).map(Map.Entry::getKey).findFirst()
+            .orElseThrow(() -> new IllegalStateException("call through bad function pointer " + h));
+        return callByName(name, args);
+    }
+
+    // A one-thread OpenMP runtime (docs/design/offload-abi.md): regions run in the calling thread,
+    // teams one after another, loops in one chunk, target regions on the host (fallback).
+    private int team, teams = 1;
+    private long loopLo, loopHi, distLo, distHi, distChunk;
+    private boolean loopGiven;
+
+    private Long openmp(String name, List<Long> a) {
+        return switch (name) {
+            case "__jomp_fork" -> { call2(a.get(0), 0, a.get(2)); yield 0L; }
+            case "__jomp_teams" -> {
+                int n = (int) (long) a.get(1) <= 0 ? 1 : (int) (long) a.get(1);
+                int oldTeam = team, oldTeams = teams;
+                teams = n;
+                for (team = 0; team < n; team++) call2(a.get(0), team, a.get(3));
+                team = oldTeam;
+                teams = oldTeams;
+                yield 0L;
+            }
+            case "__jomp_distribute" -> {
+                long lo = a.get(0), hi = a.get(1), chunk = a.get(2), trips = hi - lo + 1;
+                distLo = lo; distHi = hi; distChunk = chunk;
+                long first, count;
+                if (chunk <= 0) {
+                    long q = trips / teams, r = trips % teams;
+                    first = team * q + Math.min(team, r);
+                    count = q + (team < r ? 1 : 0);
+                } else { first = team * chunk; count = Math.min(chunk, trips - first); }
+                if (count <= 0) yield 0L;
+                store(IrType.I64, a.get(3), lo + first);
+                store(IrType.I64, a.get(3) + 8, lo + first + count - 1);
+                yield 1L;
+            }
+            case "__jomp_distribute_next" -> {
+                long first = load(IrType.I64, a.get(0)) - distLo + teams * distChunk, trips = distHi - distLo + 1;
+                if (distChunk <= 0 || first >= trips) yield 0L;
+                store(IrType.I64, a.get(0), distLo + first);
+                store(IrType.I64, a.get(0) + 8, distLo + Math.min(first + distChunk, trips) - 1);
+                yield 1L;
+            }
+            case "__jomp_loop_init" -> { loopLo = a.get(1); loopHi = a.get(2); loopGiven = false; yield 0L; }
+            case "__jomp_loop_next" -> { boolean more = !loopGiven && loopLo <= loopHi; loopGiven = true; yield more ? 1L : 0L; }
+            case "__jomp_loop_lower" -> loopLo;
+            case "__jomp_loop_upper" -> loopHi;
+            case "__jomp_barrier", "__jomp_reduce_enter", "__jomp_reduce_exit", "__jomp_critical_enter", "__jomp_critical_exit",
+                 "__jomp_atomic_enter", "__jomp_atomic_exit", "__jomp_taskwait",
+                 "__jomp_copyprivate_publish", "__jomp_copyprivate_get",
+                 "__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_exit", "__jomp_ordered_end",
+                 "__tgt_target_data_begin_mapper", "__tgt_target_data_end_mapper", "__tgt_target_data_update_mapper" -> 0L;
+            case "__jomp_single", "__jomp_master" -> 1L;
+            case "__jomp_masked" -> a.get(0) == 0 ? 1L : 0L;
+            case "__tgt_target_kernel" -> 1L;
+            case "__jomp_target_translate" -> a.get(1);
+            case "omp_get_num_threads", "omp_get_max_threads" -> 1L;
+            case "omp_get_thread_num" -> 0L;
+            case "omp_get_team_num" -> (long) team;
+            case "omp_get_num_teams" -> (long) teams;
+            default -> null;
+        };
+    }
+
+    private void call2(long fn, int first, long args) { callPointer(fn, List.of((long) first, args)); }
 
     private long symbol(String s) {
         Long a = symbols.get(s);
@@ -286,6 +348,8 @@ public final class IrInterpreter {
         if (f != null) return call(f, a);
         Long ext = externs.call(name, a);
         if (ext != null) return ext;
+        Long omp = openmp(name, a);
+        if (omp != null) return omp;
         return switch (name) {
             case "printf" -> {
                 String s = Printf.format(cstring(a.get(0)), a.get(1), this::load, this::cstring);

@@ -305,6 +305,99 @@ final class CPrograms {
             return counts[1];
         }
         """,
+        // OpenMP lowering, run by the interpreter's one-thread runtime: loop forms, collapse, schedules, clauses
+        PRELUDE + """
+        int main(void) {
+            int a[6][5]; long s = 0; int last = -1, x = 7;
+            #pragma omp parallel for collapse(2) lastprivate(last) schedule(dynamic, 3) reduction(+:s)
+            for (int i = 0; i < 6; i++)
+                for (int j = 4; j >= 0; j -= 2) { a[i][j] = i * 10 + j; s += a[i][j]; last = i * 100 + j; }
+            printf("%ld %d\\n", s, last);
+            int prod = 1, mn = 1000, mx = -1000, band = ~0, bor = 0, bxor = 0, land = 1, lor = 0;
+            double dsum = 0;
+            #pragma omp parallel for reduction(*:prod) reduction(min:mn) reduction(max:mx) reduction(&:band) reduction(|:bor) reduction(^:bxor) reduction(&&:land) reduction(||:lor) reduction(+:dsum)
+            for (unsigned u = 1; u <= 9; u += 2) {
+                prod *= (int) u; if ((int) u < mn) mn = u; if ((int) u > mx) mx = u;
+                band &= (int) u | 8; bor |= (int) u; bxor ^= (int) u; land = land && u; lor = lor || u > 8; dsum += u * 0.25;
+            }
+            printf("%d %d %d %d %d %d %d %d %.2f\\n", prod, mn, mx, band, bor, bxor, land, lor, dsum);
+            int q[10]; int *p; int cnt = 0;
+            #pragma omp parallel for firstprivate(x) private(cnt)
+            for (p = q; p < q + 10; p++) { cnt = x; *p = (int) (p - q) * x; }
+            printf("%d %d %d\\n", q[0], q[9], x);
+            int secs = 0, sl = 0;
+            #pragma omp parallel sections reduction(+:secs) lastprivate(sl)
+            {
+                #pragma omp section
+                { secs += 1; sl = 1; }
+                #pragma omp section
+                { secs += 10; sl = 2; }
+                #pragma omp section
+                { secs += 100; sl = 3; }
+            }
+            printf("%d %d\\n", secs, sl);
+            int once = 0, crit = 0;
+            #pragma omp parallel
+            {
+                #pragma omp single
+                once++;
+                #pragma omp master
+                crit += 2;
+                #pragma omp critical(named)
+                crit++;
+                #pragma omp for nowait
+                for (int k = 0; k < 3; k++) crit += k;
+            }
+            printf("%d %d\\n", once, crit);
+            #pragma omp parallel for ordered schedule(dynamic)
+            for (int k = 0; k < 5; k++) {
+                int sq = k * k;
+                if (k == 2) continue;
+                #pragma omp ordered
+                printf("%d ", sq);
+            }
+            printf("\\n");
+            return 0;
+        }
+        """,
+        // teams, distribute, target regions (run on the host here), data constructs, declare target
+        PRELUDE + """
+        void free(void *);
+        #pragma omp declare target
+        int scale = 3;
+        static int twice(int v) { return 2 * v; }
+        #pragma omp end declare target
+        int helper(int v) { return v + scale; }
+        int main(void) {
+            int n = 50, b[50], sum = 0;
+            #pragma omp target teams distribute parallel for num_teams(3) map(from: b[0:n]) reduction(+:sum)
+            for (int i = 0; i < n; i++) { b[i] = twice(i) + helper(0); sum += b[i]; }
+            printf("%d %d %d\\n", b[0], b[49], sum);
+            int c[40];
+            #pragma omp target teams distribute dist_schedule(static, 4) num_teams(4) map(tofrom: c)
+            for (int i = 0; i < 40; i++) c[i] = i * i;
+            printf("%d %d\\n", c[3], c[39]);
+            double *v = malloc(8 * sizeof(double));
+            for (int i = 0; i < 8; i++) v[i] = i;
+            #pragma omp target data map(tofrom: v[0:8]) use_device_ptr(v)
+            {
+                double *dv = v;
+                #pragma omp target is_device_ptr(dv)
+                for (int i = 0; i < 8; i++) dv[i] *= 2;
+            }
+            #pragma omp target enter data map(to: v[0:8])
+            #pragma omp target
+            for (int i = 0; i < 8; i++) v[i] += 1;
+            #pragma omp target update from(v[0:8])
+            #pragma omp target exit data map(delete: v[0:8])
+            int t = 5, r = 0;
+            #pragma omp target map(tofrom: r) if(target: n > 10) device(0)
+            { r = t * scale; }
+            printf("%.1f %.1f %d %d\\n", v[1], v[7], r, t);
+            free(v);
+            return 0;
+        }
+        """,
         // OpenMP directives run serially on the host for now (and the program must still be right)
         PRELUDE + """
         #define N 100

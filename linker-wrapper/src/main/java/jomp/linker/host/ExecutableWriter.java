@@ -43,7 +43,10 @@ public final class ExecutableWriter {
             exit 127
             """;
 
-    public static void write(HostLinker.Linked linked, Path output) throws IOException {
+    public static void write(HostLinker.Linked linked, Path output) throws IOException { write(linked, output, false); }
+
+    /** With {@code offload}, the device plugins (found as services of the runtime's plugin interface) go in too. */
+    public static void write(HostLinker.Linked linked, Path output, boolean offload) throws IOException {
         ByteArrayOutputStream jar = new ByteArrayOutputStream();
         Manifest mf = new Manifest();
         mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -56,6 +59,7 @@ public final class ExecutableWriter {
             for (Map.Entry<String, byte[]> c : linked.classes().entrySet()) put(out, seen, c.getKey() + ".class", c.getValue());
             for (Map.Entry<String, byte[]> r : linked.resources().entrySet()) put(out, seen, r.getKey(), r.getValue());
             copyRuntime(out, seen);
+            if (offload) copyPlugins(out, seen);
         }
         Path abs = output.toAbsolutePath();
         Path tmp = Files.createTempFile(abs.getParent(), ".jomp-link-", ".tmp");
@@ -81,11 +85,28 @@ public final class ExecutableWriter {
 
     /** The runtime's classes (C library, start-up, memory) from wherever the linker loaded them. */
     private static void copyRuntime(JarOutputStream out, Set<String> seen) throws IOException {
+        copyClasses(jomp.runtime.libc.Libc.class, out, seen);
+    }
+
+    /** The device plugins the linker itself can see, with their service registration. */
+    private static void copyPlugins(JarOutputStream out, Set<String> seen) throws IOException {
+        StringBuilder services = new StringBuilder();
+        for (var p : (Iterable<java.util.ServiceLoader.Provider<jomp.runtime.plugin.DevicePlugin>>)
+                java.util.ServiceLoader.load(jomp.runtime.plugin.DevicePlugin.class).stream()::iterator) {
+            copyClasses(p.type(), out, seen);
+            services.append(p.type().getName()).append('\n');
+        }
+        if (!services.isEmpty())
+            put(out, seen, "META-INF/services/jomp.runtime.plugin.DevicePlugin", services.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Every class (and resource) of the jar or folder that holds {@code anchor}. */
+    private static void copyClasses(Class<?> anchor, JarOutputStream out, Set<String> seen) throws IOException {
         Path loc;
         try {
-            loc = Path.of(jomp.runtime.libc.Libc.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            loc = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
-            throw new IOException("cannot locate the jomp runtime: " + e.getMessage());
+            throw new IOException("cannot locate " + anchor.getName() + ": " + e.getMessage());
         }
         if (Files.isDirectory(loc)) {
             try (Stream<Path> files = Files.walk(loc)) {

@@ -51,8 +51,20 @@ public final class HostLinker {
     /** One input object, already read. */
     public record Input(String name, ElfObject object) {}
 
-    /** What the link made: class files by internal name, and resources by path. */
-    public record Linked(Map<String, byte[]> classes, Map<String, byte[]> resources) {}
+    /** Section of offload entries in objects (docs/design/offload-abi.md §3). */
+    public static final String ENTRIES_SECTION = "omp_offloading_entries";
+
+    /**
+     * An offload entry of the linked program: the data image offset of its address (a kernel's
+     * region id or a declare-target global), its name, size and flags; for a kernel defined in
+     * the link, the class and method holding its code.
+     */
+    public record Entry(long offset, String name, long size, int flags, String owner, String method) {}
+
+    /** What the link made: class files by internal name, resources by path, and the offload entries. */
+    public record Linked(Map<String, byte[]> classes, Map<String, byte[]> resources, List<Entry> entries) {
+        public Linked(Map<String, byte[]> classes, Map<String, byte[]> resources) { this(classes, resources, List.of()); }
+    }
 
     private record Def(int object, ElfSymbol symbol, String unitClass) {}
 
@@ -67,10 +79,18 @@ public final class HostLinker {
     private final List<String[]> handleTargets = new ArrayList<>();       // owner, name, descriptor per handle
     private final Map<String, Integer> handleIndex = new HashMap<>();     // "owner.name" -> index
 
-    private HostLinker(List<Input> inputs) { this.inputs = inputs; }
+    /** A device link: no main, and the program's classes are loaded by a device plugin. */
+    private final boolean device;
+
+    private HostLinker(List<Input> inputs, boolean device) { this.inputs = inputs; this.device = device; }
 
     public static Linked link(List<Input> inputs) {
-        return new HostLinker(inputs).run();
+        return new HostLinker(inputs, false).run();
+    }
+
+    /** Links the jvm device objects of a program into the device program (offload-abi.md §6). */
+    public static Linked linkDevice(List<Input> inputs) {
+        return new HostLinker(inputs, true).run();
     }
 
     private Linked run() {
@@ -125,6 +145,7 @@ public final class HostLinker {
             for (int i = 0; i < o.sections().size(); i++) {
                 ElfSection s = o.sections().get(i);
                 Long base = sectionBase.get(k).get(i + 1);
+                if (base == null && s.name().equals(ENTRIES_SECTION)) continue;   // read below, not loaded
                 for (ElfRelocation r : s.relocations()) {
                     if (base == null) { errors.add(inputs.get(k).name() + ": relocation in section " + s.name() + " that is not data"); continue; }
                     ElfSymbol target = o.symbols().get(r.symbol());
@@ -148,15 +169,19 @@ public final class HostLinker {
                 classes.put(unitClass.get(k), rewrite(k, s.data(), dataFields));
             }
         }
-        // 5. main
+        // 5. offload entries, then main
+        List<Entry> entries = entries();
         Def main = globals.get("main");
-        if (main == null || main.symbol().type() != Elf.STT_FUNC) {
+        if (!device && (main == null || main.symbol().type() != Elf.STT_FUNC)) {
             errors.add("undefined reference to 'main'");
         }
         if (!errors.isEmpty()) throw new LinkError(String.join("\n", errors));
-        String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
         classes.put(PROGRAM, programClass(dataFields));
-        classes.put(MAIN, mainClass(main.unitClass(), mainDesc));
+        if (!device) {
+            String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
+            boolean offload = !entries.isEmpty();
+            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, offload));
+        }
 
         byte[] data;
         try {
@@ -177,7 +202,58 @@ public final class HostLinker {
         }
         Map<String, byte[]> resources = new LinkedHashMap<>();
         resources.put(DATA_RESOURCE.substring(1), data);
-        return new Linked(classes, resources);
+        return new Linked(classes, resources, entries);
+    }
+
+    /** The records of every object's omp_offloading_entries section, resolved against the data layout. */
+    private List<Entry> entries() {
+        List<Entry> out = new ArrayList<>();
+        for (int k = 0; k < inputs.size(); k++) {
+            ElfObject o = inputs.get(k).object();
+            for (ElfSection s : o.sections()) {
+                if (!s.name().equals(ENTRIES_SECTION)) continue;
+                String file = inputs.get(k).name();
+                byte[] d = s.data();
+                if (d.length % 32 != 0) { errors.add(file + ": malformed " + ENTRIES_SECTION + " section (size " + d.length + " is not a multiple of 32)"); continue; }
+                java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(d).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                Map<Long, ElfRelocation> rel = new HashMap<>();
+                for (ElfRelocation r : s.relocations()) rel.put(r.offset(), r);
+                for (int at = 0; at < d.length; at += 32) {
+                    ElfRelocation ra = rel.get((long) at), rn = rel.get((long) at + 8);
+                    if (ra == null || rn == null || ra.symbol() >= o.symbols().size() || rn.symbol() >= o.symbols().size()) {
+                        errors.add(file + ": malformed " + ENTRIES_SECTION + " section (entry " + at / 32 + " lacks its relocations)");
+                        continue;
+                    }
+                    ElfSymbol addrSym = o.symbols().get(ra.symbol()), nameSym = o.symbols().get(rn.symbol());
+                    Long addr = dataAddress(k, addrSym);
+                    String name = cString(o, nameSym, file);
+                    if (addr == null || name == null) continue;
+                    long size = buf.getLong(at + 16);
+                    int flags = buf.getInt(at + 24);
+                    Def fn = globals.get(name);
+                    String owner = null, method = null;
+                    if (size == 0 && fn != null && fn.symbol().type() == Elf.STT_FUNC) { owner = fn.unitClass(); method = JvmNames.method(name); }
+                    out.add(new Entry(addr + ra.addend(), name, size, flags, owner, method));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The NUL-terminated string a symbol of object o points at, or null (error recorded). */
+    private String cString(ElfObject o, ElfSymbol s, String file) {
+        if (!s.isDefined() || s.section() <= 0 || s.section() > o.sections().size()) {
+            errors.add(file + ": offload entry name `" + s.name() + "' is not defined in the object");
+            return null;
+        }
+        byte[] d = o.sections().get(s.section() - 1).data();
+        int start = (int) s.value(), end = start;
+        while (end < d.length && d[end] != 0) end++;
+        if (start < 0 || end >= d.length) {
+            errors.add(file + ": offload entry name `" + s.name() + "' is not a string");
+            return null;
+        }
+        return new String(d, start, end - start, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** The data image offset of a data symbol seen from object k, or null (error recorded). */
@@ -317,9 +393,10 @@ public final class HostLinker {
             mv.visitInsn(LASTORE);
         }
         mv.visitVarInsn(ASTORE, 0);
+        mv.visitLdcInsn(Type.getObjectType(PROGRAM));   // the image is read through this class's own loader
         mv.visitLdcInsn(DATA_RESOURCE);
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/DataImage", "load", "(Ljava/lang/String;[J)J", false);
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/DataImage", "load", "(Ljava/lang/Class;Ljava/lang/String;[J)J", false);
         mv.visitInsn(DUP2);
         mv.visitFieldInsn(PUTSTATIC, PROGRAM, "base", "J");
         mv.visitVarInsn(LSTORE, 1);
@@ -351,7 +428,7 @@ public final class HostLinker {
     }
 
     /** jomp/link/Main: the JVM entry point; argv in native memory, C's main, exit with its status. */
-    private static byte[] mainClass(String unit, String mainDesc) {
+    private static byte[] mainClass(String unit, String mainDesc, boolean offload) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, MAIN, null, "java/lang/Object", null);
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
@@ -361,7 +438,12 @@ public final class HostLinker {
         mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "setProgramName", "(Ljava/lang/String;)V", false);
         mv.visitVarInsn(ASTORE, 1);
         mv.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J"); // load the data image before main runs
-        mv.visitInsn(POP2);
+        if (offload) {   // register the device images and offload entries the link wrapped (__tgt_register_lib)
+            mv.visitVarInsn(LSTORE, 2);
+            mv.visitLdcInsn(Type.getObjectType(MAIN));
+            mv.visitVarInsn(LLOAD, 2);
+            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/target/Registry", "registerResources", "(Ljava/lang/Class;J)V", false);
+        } else mv.visitInsn(POP2);
         Type[] params = Type.getArgumentTypes(mainDesc);
         if (params.length >= 1) { // argc: the arguments plus argv[0]
             mv.visitVarInsn(ALOAD, 0);

@@ -16,7 +16,8 @@ public final class Libc {
 
     /** The classes holding C functions, one per header. */
     public static final List<Class<?>> CLASSES = List.of(Stdio.class, Stdlib.class, Str.class, MathLib.class,
-            CType.class, Time.class, Assert.class, Complex.class, Errno.class, jomp.runtime.omp.OmpApi.class, jomp.runtime.omp.OmpDevices.class);
+            CType.class, Time.class, Assert.class, Complex.class, Errno.class, jomp.runtime.omp.OmpApi.class, jomp.runtime.target.DeviceApi.class, jomp.runtime.target.Tgt.class,
+            jomp.runtime.omp.Kmpc.class);
 
     /** Public static methods that are Java API for jomp itself, not C functions. */
     private static final Set<String> JAVA_ONLY = Set.of("setProgramName", "flushAll");

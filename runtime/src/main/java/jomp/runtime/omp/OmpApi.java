@@ -5,7 +5,7 @@ import jomp.runtime.mem.Mem;
 
 /**
  * omp.h's thread, team, schedule, lock, timing and memory routines on the host runtime, named and
- * typed as the host ABI says (docs/design/abi.md). The device routines are in {@link OmpDevices}.
+ * typed as the host ABI says (docs/design/abi.md). The device routines are in jomp.runtime.target.DeviceApi.
  */
 public final class OmpApi {
     private OmpApi() {}
@@ -66,9 +66,9 @@ public final class OmpApi {
     public static int omp_get_proc_bind() { return 0; }
     public static int omp_get_num_places() { return 0; }
     public static int omp_get_place_num() { return -1; }
-    /** Outside a teams construct: one team, number 0 (there are no host teams regions yet). */
-    public static int omp_get_num_teams() { return 1; }
-    public static int omp_get_team_num() { return 0; }
+    /** Inside a teams region its team's number and the number of teams; elsewhere team 0 of 1. */
+    public static int omp_get_num_teams() { return Teams.numTeams(); }
+    public static int omp_get_team_num() { return Teams.teamNum(); }
     public static int omp_get_cancellation() { return 0; }
     public static int omp_get_max_task_priority() { return 0; }
 

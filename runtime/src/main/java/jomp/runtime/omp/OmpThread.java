@@ -13,7 +13,9 @@ final class OmpThread {
     /** nthreads-var: the team size a parallel region this thread encounters asks for by default. */
     int nthreads;
     /** How many single constructs and dynamically scheduled loops this thread has started in its team. */
-    int singleSeq, loopSeq;
+    int singleSeq, loopSeq, orderedSeq;
+    /** The current ordered loop's turn counter (see Kmpc.__jomp_ordered_enter). */
+    java.util.concurrent.atomic.AtomicLong orderedNext;
     /** The dynamic loop this thread is in, or null. */
     Dispatch dispatch;
     /** The current chunk: inclusive bounds, whether it holds the last iteration, and static's stride. */
@@ -21,6 +23,9 @@ final class OmpThread {
     boolean last;
     /** A static schedule run through dispatchNext: the loop, and this thread's next chunk number. */
     long loopLower, loopStride, loopTrips, loopChunk, staticNextChunk;
+
+    /** The offload device whose kernel this thread is running (its number), or -1 on the host. */
+    int device = -1;
 
     OmpThread(Team team, int num, int nthreads) {
         this.team = team;

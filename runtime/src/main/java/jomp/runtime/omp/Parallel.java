@@ -49,8 +49,8 @@ public final class Parallel {
         Team team = new Team(n, level, outer.activeLevel + (n > 1 ? 1 : 0), me);
         int inner = level < Icv.NUM_THREADS_LIST.length ? Icv.NUM_THREADS_LIST[level] : me.nthreads;
         Worker[] workers = new Worker[n]; // [0] is the master, the calling thread
-        for (int i = 1; i < n; i++) (workers[i] = Worker.obtain()).assign(new OmpThread(team, i, inner), body, args);
-        OmpThread.set(new OmpThread(team, 0, inner));
+        for (int i = 1; i < n; i++) (workers[i] = Worker.obtain()).assign(member(team, i, inner, me), body, args);
+        OmpThread.set(member(team, 0, inner, me));
         Throwable failure = null;
         try {
             body.invokeExact(0, args);
@@ -63,6 +63,13 @@ public final class Parallel {
         OmpThread.set(me);
         if (team.failure != null) failure = team.failure; // the first failure, not a TeamAborted
         if (failure != null) throw Parallel.<RuntimeException>sneaky(failure);
+    }
+
+    /** A new team member: inherits the device it runs on (a parallel region in a kernel stays on the device). */
+    private static OmpThread member(Team team, int num, int nthreads, OmpThread forker) {
+        OmpThread t = new OmpThread(team, num, nthreads);
+        t.device = forker.device;
+        return t;
     }
 
     @SuppressWarnings("unchecked")

@@ -26,6 +26,10 @@ final class Team {
     final AtomicInteger singles = new AtomicInteger();
     /** Dynamically scheduled loops in progress, by construct number (threads may be in different ones with nowait). */
     final ConcurrentHashMap<Integer, Dispatch> loops = new ConcurrentHashMap<>();
+    /** single copyprivate: the address list the executing thread published. */
+    volatile long copyprivate;
+    /** Loops with an ordered clause, by construct number: the next logical iteration allowed into its ordered region. */
+    final ConcurrentHashMap<Integer, java.util.concurrent.atomic.AtomicLong> ordered = new ConcurrentHashMap<>();
 
     // join: workers still running, the master waiting for them, and the first failure among them
     final AtomicInteger running;

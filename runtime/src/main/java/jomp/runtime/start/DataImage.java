@@ -21,8 +21,14 @@ public final class DataImage {
      * Loads resource {@code name} and returns the image's base address. {@code handles} are the
      * values of the registered function handles, indexed as the function relocations index them.
      */
-    public static long load(String name, long[] handles) {
-        try (InputStream raw = DataImage.class.getResourceAsStream(name)) {
+    public static long load(String name, long[] handles) { return load(DataImage.class, name, handles); }
+
+    /**
+     * As {@link #load(String, long[])}, reading the resource through {@code owner}'s class loader: a
+     * device program, loaded by a device plugin, has its own data image beside the host's.
+     */
+    public static long load(Class<?> owner, String name, long[] handles) {
+        try (InputStream raw = owner.getResourceAsStream(name)) {
             if (raw == null) throw new IllegalStateException("jomp: the executable lacks its data image " + name);
             DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw));
             long total = in.readLong();        // bytes of the whole image, .bss included

@@ -1,0 +1,224 @@
+package jomp.frontend.lower;
+
+import jomp.frontend.ast.OmpClause;
+import jomp.frontend.ast.OmpDirective;
+import jomp.frontend.ast.OmpDirective.Leaf;
+import jomp.frontend.ast.Stmt;
+import jomp.frontend.ast.Var;
+import jomp.frontend.ir.BasicBlock;
+import jomp.frontend.ir.IntConst;
+import jomp.frontend.ir.IrType;
+import jomp.frontend.ir.Reg;
+import jomp.frontend.ir.Slot;
+import jomp.frontend.ir.Value;
+import jomp.frontend.type.Type;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The private, firstprivate, lastprivate and reduction clauses of one leaf of a construct:
+ * {@link #at} gives each listed variable new storage in the current function (initialised as
+ * the clause says) for the extent of the construct; {@link #end} writes reductions and
+ * lastprivate values back to the original variables and restores their bindings.
+ *
+ * <p>Which leaf of a combined construct takes a clause: private the innermost leaf;
+ * firstprivate every outlined leaf and the innermost (each copies from the level above);
+ * lastprivate the loop leaf (for, else distribute, else simd, else sections); reduction the
+ * teams leaf and the worksharing leaf (for, else parallel, else sections). The target leaf's
+ * share is decided by the mapping rules instead (TargetLowering).
+ */
+final class DataSharing {
+    private enum Kind { PRIVATE, FIRSTPRIVATE, LASTPRIVATE, REDUCTION }
+
+    /** How to reach a variable's original storage from inside the construct. */
+    private record Orig(Reg reg, Value addr) {}
+
+    /** For an array (or array section) reduction: element type, first element's byte offset and count to combine. */
+    private record Elements(jomp.frontend.type.Type elem, Value offset, Value count) {}
+
+    private record Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last, Elements elements) {}
+
+    private final FunctionLowering f;
+    private final OmpLowering omp;
+    private final List<Entry> entries = new ArrayList<>();
+    private final List<Runnable> restores = new ArrayList<>();
+
+    private boolean inMemory;
+
+    private DataSharing(OmpLowering omp) { this.omp = omp; this.f = omp.function(); }
+
+    static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest) {
+        DataSharing ds = new DataSharing(omp);
+        OmpDirective d = o.directive();
+        List<Leaf> ls = d.leaves();
+        Leaf leaf = ls.get(i);
+        int inner = ls.size() - 1;
+        if (ls.get(inner) == Leaf.SIMD && inner > 0 && (ls.get(inner - 1) == Leaf.FOR || ls.get(inner - 1) == Leaf.DISTRIBUTE)) inner--;
+        int lastLeaf = ls.indexOf(Leaf.FOR);
+        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.DISTRIBUTE);
+        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.SIMD);
+        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.SECTIONS);
+        int redLeaf = ls.indexOf(Leaf.FOR);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.PARALLEL);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SECTIONS);
+        boolean outlined = leaf == Leaf.PARALLEL || leaf == Leaf.TEAMS || leaf == Leaf.TASK;
+
+        Map<Var, Kind> kinds = new LinkedHashMap<>();
+        Map<Var, OmpClause.ReductionOp> ops = new LinkedHashMap<>();
+        Map<Var, OmpDirective.Item> items = new LinkedHashMap<>();
+        if (nest != null) for (Var v : nest.vars()) if (!nest.declaredVars.contains(v)) kinds.put(v, Kind.PRIVATE);
+        if (i == inner) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE)) kinds.put(v, Kind.PRIVATE);
+        if (i == inner || outlined) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE)) kinds.put(v, Kind.FIRSTPRIVATE);
+        boolean last = i == lastLeaf;
+        if (last) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) kinds.putIfAbsent(v, Kind.LASTPRIVATE);
+        if (leaf == Leaf.TEAMS || i == redLeaf) {
+            for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
+                for (OmpDirective.Item it : r.items()) if (it.var() != null) { kinds.put(it.var(), Kind.REDUCTION); ops.put(it.var(), r.op()); items.put(it.var(), it); }
+        }
+        List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
+        ds.inMemory = OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
+        for (var e : kinds.entrySet()) {
+            Var v = e.getKey();
+            OmpDirective.Item it = items.get(v);
+            if (e.getValue() == Kind.REDUCTION && (v.type.isArray() || it != null && !it.sections().isEmpty())) ds.reduceElements(v, ops.get(v), it);
+            else ds.privatize(v, e.getValue(), ops.get(v), lastVars.contains(v));
+        }
+        return ds;
+    }
+
+    boolean needsLast() {
+        for (Entry e : entries) if (e.last()) return true;
+        return false;
+    }
+
+    private void privatize(Var v, Kind kind, OmpClause.ReductionOp op, boolean last) {
+        if (v.type.kind == Type.Kind.VLA) return;   // a VLA stays shared (its size is only known at run time)
+        Orig orig;
+        Reg r = f.regVars.get(v);
+        orig = r != null ? new Orig(r, null) : new Orig(null, f.varAddress(v));
+        restores.add(f.unbind(v));
+        if (inMemory || f.inMemory(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+        else f.regVars.put(v, f.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name)));
+        switch (kind) {
+            case FIRSTPRIVATE -> {
+                if (TypeMap.inMemory(v.type)) f.b.memcpy(f.varAddress(v), orig.addr(), IntConst.i64(v.type.size()));
+                else f.assignVar(v, read(orig, v.type));
+            }
+            case REDUCTION -> f.assignVar(v, OmpLowering.identity(op, v.type));
+            default -> {}
+        }
+        entries.add(new Entry(v, orig, kind == Kind.REDUCTION ? op : null, last, null));
+    }
+
+    /**
+     * A reduction over an array or an array section (OpenMP 4.5): a private array whose elements
+     * start at the identity, combined element by element into the original's section. A pointer's
+     * section gets a private buffer, and the pointer inside the construct points into it.
+     */
+    private void reduceElements(Var v, OmpClause.ReductionOp op, OmpDirective.Item it) {
+        Type t = v.type;
+        boolean ptr = t.isPointer();
+        Type elem = t.base;
+        while (elem.isArray()) elem = elem.base;
+        Value esize = IntConst.i64(elem.size());
+        // the section's first element and length, in elements of elem
+        Value first = IntConst.i64(0), count;
+        if (it != null && !it.sections().isEmpty()) {
+            OmpDirective.Section s = it.sections().get(0);
+            Value row = f.sizeOf(t.base);   // bytes per element of the first dimension
+            Value perRow = f.e.bin(jomp.frontend.ir.Insn.BinOp.DIV, row, esize);
+            Value lo = s.lower() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
+            Value len = s.single() ? IntConst.i64(1) : s.length() != null ? f.e.convert(f.rvalue(s.length()), s.length().type(), Type.LONG)
+                : f.e.bin(jomp.frontend.ir.Insn.BinOp.SUB, f.e.bin(jomp.frontend.ir.Insn.BinOp.DIV, f.sizeOf(t), row), lo);
+            first = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, lo, perRow);
+            count = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, len, perRow);
+        } else {
+            count = f.e.bin(jomp.frontend.ir.Insn.BinOp.DIV, f.sizeOf(t), esize);
+        }
+        Value origBase = ptr ? f.readVar(v) : f.varAddress(v);
+        Orig orig = new Orig(null, origBase);
+        restores.add(f.unbind(v));
+        Value priv;   // where element `first` of the private copy is
+        if (ptr) {
+            Value bytes = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, count, esize);
+            priv = f.b.alloca(bytes, Math.max(elem.align(), 16));
+            Slot ps = f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8);
+            f.slotVars.put(v, ps);   // p now points into the private buffer: p[first] is its first element
+            f.b.store(f.b.ptrAdd(priv, f.e.bin(jomp.frontend.ir.Insn.BinOp.SUB, IntConst.i64(0), f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, first, esize))), f.b.slotAddr(ps));
+        } else {
+            Slot s = f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(t.size(), 1), Math.max(t.align(), 1));
+            f.slotVars.put(v, s);
+            priv = f.b.ptrAdd(f.b.slotAddr(s), f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, first, esize));
+        }
+        Type et = elem;
+        Value id = OmpLowering.identity(op, et);
+        eachElement(count, k -> f.store(f.b.ptrAdd(priv, f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, k, esize)), id, et));
+        Value origFirst = f.b.ptrAdd(origBase, f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, first, esize));
+        entries.add(new Entry(v, new Orig(null, origFirst), op, false, new Elements(et, priv, count)));
+    }
+
+    /** for (k = 0; k < count; k++) body(k), k an i64. */
+    private void eachElement(Value count, java.util.function.Consumer<Value> body) {
+        Reg k = f.fn.newReg(IrType.I64, "omp.red.k");
+        f.b.copy(k, IntConst.i64(0));
+        BasicBlock head = f.b.newBlock("omp.red.cond"), loop = f.b.newBlock("omp.red.body"), end = f.b.newBlock("omp.red.end");
+        f.b.br(head);
+        f.b.setBlock(head);
+        f.b.condBr(f.b.cmp(jomp.frontend.ir.Insn.CmpOp.LT, k, count), loop, end);
+        f.b.setBlock(loop);
+        body.accept(k);
+        f.b.copy(k, f.b.binary(jomp.frontend.ir.Insn.BinOp.ADD, k, IntConst.i64(1)));
+        f.b.br(head);
+        f.b.setBlock(end);
+    }
+
+    private Value read(Orig o, Type t) { return o.reg() != null ? o.reg() : f.load(o.addr(), t); }
+
+    private void write(Orig o, Value v, Type t) {
+        if (o.reg() != null) f.b.copy(o.reg(), v);
+        else f.store(o.addr(), v, t);
+    }
+
+    /** Combines reductions (under the runtime's lock when other threads or teams do too), copies lastprivate values out, restores bindings. */
+    void end(boolean lock, Value lastFlag) {
+        if (f.b.isTerminated()) { restores.forEach(Runnable::run); return; }
+        boolean any = entries.stream().anyMatch(e -> e.op() != null);
+        if (any) {
+            if (lock) omp.call("__jomp_reduce_enter", IrType.VOID);
+            for (Entry e : entries) {
+                if (e.op() == null) continue;
+                if (e.elements() != null) {
+                    Elements el = e.elements();
+                    Value esize = IntConst.i64(el.elem().size());
+                    eachElement(el.count(), k -> {
+                        Value off = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, k, esize);
+                        Value o = f.b.ptrAdd(e.orig().addr(), off), p = f.b.ptrAdd(el.offset(), off);
+                        f.store(o, omp.combine(e.op(), el.elem(), f.load(o, el.elem()), f.load(p, el.elem())), el.elem());
+                    });
+                    continue;
+                }
+                Type t = e.var().type;
+                Value priv = f.readVar(e.var());
+                write(e.orig(), omp.combine(e.op(), t, read(e.orig(), t), priv), t);
+            }
+            if (lock) omp.call("__jomp_reduce_exit", IrType.VOID);
+        }
+        if (lastFlag != null) {
+            BasicBlock copy = f.b.newBlock("omp.lastprivate"), done = f.b.newBlock("omp.lastprivate.done");
+            f.b.condBr(lastFlag, copy, done);
+            f.b.setBlock(copy);
+            for (Entry e : entries) {
+                if (!e.last()) continue;
+                Type t = e.var().type;
+                if (TypeMap.inMemory(t)) f.b.memcpy(e.orig().addr(), f.varAddress(e.var()), IntConst.i64(t.size()));
+                else write(e.orig(), f.readVar(e.var()), t);
+            }
+            f.b.br(done);
+            f.b.setBlock(done);
+        }
+        restores.forEach(Runnable::run);
+    }
+}

@@ -1,0 +1,220 @@
+package jomp.frontend.lower;
+
+import jomp.frontend.ast.Expr;
+import jomp.frontend.ast.Stmt;
+import jomp.frontend.ast.Var;
+import jomp.frontend.ir.BasicBlock;
+import jomp.frontend.ir.Insn;
+import jomp.frontend.ir.IntConst;
+import jomp.frontend.ir.IrType;
+import jomp.frontend.ir.Reg;
+import jomp.frontend.ir.Value;
+import jomp.frontend.type.Type;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The loop nest of a loop construct (for, distribute, simd), normalised as OpenMP does: the
+ * {@code collapse} loops in canonical form become one logical iteration space {@code [0, total)};
+ * iteration {@code iv} gives each loop variable {@code lb + index * step}, the indices being
+ * {@code iv}'s digits in the mixed radix of the loops' trip counts. Bounds and steps are
+ * evaluated once, before the loop, as C's canonical loop form allows.
+ */
+final class LoopNest {
+    /** One loop: its variable, and its first value, step and trip count as i64 values. */
+    record Level(Var var, Value lb, Value step, Value count) {}
+
+    final List<Level> levels;
+    final Value total;
+    final Stmt body;
+    /** Loop variables declared in the loops' init clauses (they need no privatisation). */
+    final List<Var> declaredVars;
+
+    private LoopNest(List<Level> levels, Value total, Stmt body, List<Var> declaredVars) {
+        this.levels = levels; this.total = total; this.body = body; this.declaredVars = declaredVars;
+    }
+
+    /** Evaluates the bounds of the {@code depth} loops of {@code loop} in function f. */
+    static LoopNest compute(FunctionLowering f, Stmt loop, int depth) {
+        List<Level> levels = new ArrayList<>();
+        List<Var> declared = new ArrayList<>();
+        Stmt s = loop;
+        Value total = IntConst.i64(1);
+        for (int k = 0; k < Math.max(depth, 1); k++) {
+            while (s instanceof Stmt.Compound c && c.items().size() == 1 && k > 0) s = c.items().get(0);
+            Stmt.For fo = (Stmt.For) s;
+            Var v;
+            Expr init;
+            if (fo.init() instanceof Stmt.Decl d) {
+                v = d.vars().get(0).var();
+                init = d.vars().get(0).init().items().get(0).value();
+                declared.add(v);
+            } else {
+                Expr.Assign a = (Expr.Assign) ((Stmt.ExprStmt) fo.init()).expr();
+                v = ((Expr.VarRef) strip(a.target())).var();
+                init = a.value();
+            }
+            Value lb = toLong(f, f.e.convert(f.rvalue(init), init.type(), v.type), v.type);
+            Expr.Binary cond = (Expr.Binary) fo.cond();
+            boolean varLeft = refers(cond.left(), v);
+            Expr boundExpr = varLeft ? cond.right() : cond.left();
+            Expr.Binary.Op op = varLeft ? cond.op() : flip(cond.op());
+            Value ub = toLong(f, f.e.convert(f.rvalue(boundExpr), boundExpr.type(), v.type), v.type);
+            Value step = step(f, fo.step(), v);
+            Value count = tripCount(f, op, lb, ub, step);
+            levels.add(new Level(v, lb, step, count));
+            total = f.e.bin(Insn.BinOp.MUL, total, count);
+            s = fo.body();
+        }
+        return new LoopNest(levels, total, s, declared);
+    }
+
+    /** The values another function needs to run this nest: lb, step, count per level, then total. */
+    List<Value> exported() {
+        List<Value> out = new ArrayList<>();
+        for (Level l : levels) { out.add(l.lb()); out.add(l.step()); out.add(l.count()); }
+        out.add(total);
+        return out;
+    }
+
+    /** This nest seen from an outlined function that received {@link #exported()} as values. */
+    LoopNest imported(List<Value> values) {
+        List<Level> ls = new ArrayList<>();
+        for (int k = 0; k < levels.size(); k++) {
+            Level l = levels.get(k);   // constants stay constants, so the JIT sees a unit stride
+            ls.add(new Level(l.var(), l.lb() instanceof IntConst ? l.lb() : values.get(3 * k),
+                    l.step() instanceof IntConst ? l.step() : values.get(3 * k + 1), l.count() instanceof IntConst ? l.count() : values.get(3 * k + 2)));
+        }
+        return new LoopNest(ls, values.get(3 * levels.size()), body, declaredVars);
+    }
+
+    List<Var> vars() { return levels.stream().map(Level::var).toList(); }
+
+    /** Sets every loop variable for logical iteration iv (an i64 value). */
+    void assign(FunctionLowering f, Value iv) {
+        Value rem = iv;
+        for (int k = levels.size() - 1; k >= 0; k--) {
+            Level l = levels.get(k);
+            Value idx = k == 0 ? rem : f.e.bin(Insn.BinOp.REM, rem, l.count());
+            if (k > 0) rem = f.e.bin(Insn.BinOp.DIV, rem, l.count());
+            Value scaled = l.step() instanceof IntConst c && c.value() == 1 ? idx : f.e.bin(Insn.BinOp.MUL, idx, l.step());
+            Value val = l.lb() instanceof IntConst c && c.value() == 0 ? scaled : f.e.bin(Insn.BinOp.ADD, l.lb(), scaled);
+            Type vt = l.var().type;
+            f.assignVar(l.var(), vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
+        }
+    }
+
+    /** Emits {@code for (iv = lo; iv <= hi; iv++) { vars = ...; body }} in f; onIv sees iv before the body, atEnd runs after each iteration (both may be null). */
+    void serial(FunctionLowering f, Value lo, Value hi, java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd) {
+        Reg iv = f.fn.newReg(IrType.I64, "omp.iv");
+        f.b.copy(iv, lo);
+        BasicBlock head = f.b.newBlock("omp.loop.cond"), body = f.b.newBlock("omp.loop.body"),
+            latch = f.b.newBlock("omp.loop.inc"), end = f.b.newBlock("omp.loop.end");
+        f.b.br(head);
+        f.b.setBlock(head);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), body, end);
+        f.b.setBlock(body);
+        assign(f, iv);
+        if (onIv != null) onIv.accept(iv);
+        f.loopBody(this.body, f.b.block(), end, latch);
+        f.b.br(latch);
+        f.b.setBlock(latch);
+        if (atEnd != null) atEnd.accept(iv);
+        f.b.copy(iv, f.b.binary(Insn.BinOp.ADD, iv, IntConst.i64(1)));
+        f.b.br(head);
+        f.b.setBlock(end);
+    }
+
+    private static Value toLong(FunctionLowering f, Value v, Type t) {
+        if (t.isPointer()) return f.e.conv(Insn.ConvOp.BITCAST, v, IrType.I64);
+        return f.e.convert(v, t, t.isUnsigned ? Type.ULONG : Type.LONG);
+    }
+
+    /** The signed step in units of the variable (bytes for pointers). */
+    private static Value step(FunctionLowering f, Expr s, Var v) {
+        long scale = v.type.isPointer() ? Math.max(v.type.base.size(), 1) : 1;
+        Value st;
+        switch (s) {
+            case Expr.IncDec i -> {
+                long n = i.step() == 0 ? 1 : i.step();
+                return IntConst.i64(i.increment() ? n : -n);   // IncDec's step is already in bytes for pointers
+            }
+            case Expr.CompoundAssign ca -> {
+                st = f.e.convert(f.rvalue(ca.value()), ca.value().type(), Type.LONG);
+                if (ca.op() == Expr.Binary.Op.SUB) st = f.e.unary(Insn.UnOp.NEG, st);
+            }
+            case Expr.Assign a -> {
+                Expr.Binary bin = (Expr.Binary) strip(a.value());
+                Expr other = refers(bin.left(), v) ? bin.right() : bin.left();
+                st = f.e.convert(f.rvalue(other), other.type(), Type.LONG);
+                if (bin.op() == Expr.Binary.Op.SUB) st = f.e.unary(Insn.UnOp.NEG, st);
+            }
+            default -> throw new IllegalStateException("loop increment not in canonical form");
+        }
+        return scale == 1 ? st : f.e.bin(Insn.BinOp.MUL, st, IntConst.i64(scale));
+    }
+
+    /** Iterations of a loop from lb while (var op ub), adding step each time; 0 when none. */
+    private static Value tripCount(FunctionLowering f, Expr.Binary.Op op, Value lb, Value ub, Value step) {
+        Emit e = f.e;
+        Value diff, n;
+        switch (op) {
+            case LT, LE -> {
+                diff = e.bin(Insn.BinOp.SUB, ub, lb);
+                if (op == Expr.Binary.Op.LE) diff = e.bin(Insn.BinOp.ADD, diff, IntConst.i64(1));
+                // ceil(diff / step) for diff > 0
+                n = e.bin(Insn.BinOp.DIV, e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.ADD, diff, step), IntConst.i64(1)), step);
+                return select(f, e.cmp(Insn.CmpOp.GT, diff, IntConst.i64(0)), n, IntConst.i64(0));
+            }
+            case GT, GE -> {
+                diff = e.bin(Insn.BinOp.SUB, lb, ub);
+                if (op == Expr.Binary.Op.GE) diff = e.bin(Insn.BinOp.ADD, diff, IntConst.i64(1));
+                Value neg = e.unary(Insn.UnOp.NEG, step);
+                n = e.bin(Insn.BinOp.DIV, e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.ADD, diff, neg), IntConst.i64(1)), neg);
+                return select(f, e.cmp(Insn.CmpOp.GT, diff, IntConst.i64(0)), n, IntConst.i64(0));
+            }
+            default -> { // NE: the step's sign gives the direction
+                diff = e.bin(Insn.BinOp.SUB, ub, lb);
+                n = e.bin(Insn.BinOp.DIV, e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.ADD, diff, step),
+                        select(f, e.cmp(Insn.CmpOp.GT, step, IntConst.i64(0)), IntConst.i64(1), IntConst.i64(-1))), step);
+                return select(f, e.cmp(Insn.CmpOp.GT, n, IntConst.i64(0)), n, IntConst.i64(0));
+            }
+        }
+    }
+
+    /** c ? a : b for i64 values (folded when c is constant). */
+    static Value select(FunctionLowering f, Value c, Value a, Value b) {
+        if (c instanceof IntConst k) return k.value() != 0 ? a : b;
+        Reg r = f.fn.newReg(a.type());
+        BasicBlock t = f.b.newBlock("sel.t"), fl = f.b.newBlock("sel.f"), end = f.b.newBlock("sel.end");
+        f.b.condBr(c, t, fl);
+        f.b.setBlock(t);
+        f.b.copy(r, a);
+        f.b.br(end);
+        f.b.setBlock(fl);
+        f.b.copy(r, b);
+        f.b.br(end);
+        f.b.setBlock(end);
+        return r;
+    }
+
+    private static Expr strip(Expr e) {
+        while (e instanceof Expr.Cast c) e = c.operand();
+        return e;
+    }
+
+    private static boolean refers(Expr e, Var v) {
+        return strip(e) instanceof Expr.VarRef r && r.var() == v;
+    }
+
+    private static Expr.Binary.Op flip(Expr.Binary.Op op) {
+        return switch (op) {
+            case LT -> Expr.Binary.Op.GT;
+            case LE -> Expr.Binary.Op.GE;
+            case GT -> Expr.Binary.Op.LT;
+            case GE -> Expr.Binary.Op.LE;
+            default -> op;
+        };
+    }
+}

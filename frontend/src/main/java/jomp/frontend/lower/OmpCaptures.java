@@ -1,0 +1,207 @@
+package jomp.frontend.lower;
+
+import jomp.frontend.ast.Expr;
+import jomp.frontend.ast.Initializer;
+import jomp.frontend.ast.OmpClause;
+import jomp.frontend.ast.OmpDirective;
+import jomp.frontend.ast.Stmt;
+import jomp.frontend.ast.Var;
+import jomp.frontend.type.Type;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * What an OpenMP region's body refers to: the variables it reads or writes, the ones it declares,
+ * and the ones it assigns. The outlining of parallel, teams and target regions is driven by
+ * these sets (a variable referenced but not declared inside is captured from the enclosing
+ * function).
+ */
+final class OmpCaptures {
+    private final Set<Var> refs = newSet(), decls = newSet(), writes = newSet();
+
+    private OmpCaptures() {}
+
+    static <T> Set<T> newSet() { return Collections.newSetFromMap(new IdentityHashMap<>()); }
+
+    /** Whether the directive's body runs in a function of its own. */
+    static boolean outlines(OmpDirective d) {
+        return d.has(OmpDirective.Leaf.PARALLEL) || d.has(OmpDirective.Leaf.TEAMS) || d.has(OmpDirective.Leaf.TARGET)
+            || d.has(OmpDirective.Leaf.TASK);
+    }
+
+    /** Variables a construct refers to (body and clauses) in source order, those declared inside excepted. */
+    static Set<Var> free(Stmt.Omp o) {
+        OmpCaptures c = new OmpCaptures();
+        c.stmt(o.body());
+        c.directive(o.directive());
+        Set<Var> out = new LinkedHashSet<>();
+        for (Var v : c.refs) if (!c.decls.contains(v) && !v.isFunction()) out.add(v);
+        return out;
+    }
+
+    /** Is v an automatic variable of the enclosing function (as opposed to static storage)? */
+    static boolean isAutomatic(Var v) { return v.isLocal && !v.isStatic() && !v.isFunction(); }
+
+    /** The automatic variables captured by the outlined regions nested anywhere in s (and copyprivate ones): they need an address. */
+    static Set<Var> capturedByRegions(Stmt s) {
+        Set<Var> out = newSet();
+        new Object() {
+            void walk(Stmt x) {
+                forEachOmp(x, o -> {
+                    if (outlines(o.directive())) for (Var v : free(o)) if (isAutomatic(v)) out.add(v);
+                    // copyprivate publishes the variables' addresses
+                    for (OmpClause.ListClause c : o.directive().clauses(OmpClause.ListClause.class))
+                        if (c.kind() == OmpClause.ListKind.COPYPRIVATE) for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
+                });
+            }
+        }.walk(s);
+        return out;
+    }
+
+    /** Locals declared (by declarations) inside s. */
+    static Set<Var> declared(Stmt s) {
+        OmpCaptures c = new OmpCaptures();
+        c.stmt(s);
+        return c.decls;
+    }
+
+    /** Variables s assigns, increments or takes the address of. */
+    static Set<Var> written(Stmt s) {
+        OmpCaptures c = new OmpCaptures();
+        c.stmt(s);
+        Set<Var> out = newSet();
+        out.addAll(c.writes);
+        AddressTaken.scan(s, out);
+        return out;
+    }
+
+    /** Calls f on every OpenMP construct in s, outermost first. */
+    static void forEachOmp(Stmt s, java.util.function.Consumer<Stmt.Omp> f) {
+        if (s == null) return;
+        switch (s) {
+            case Stmt.Compound c -> c.items().forEach(i -> forEachOmp(i, f));
+            case Stmt.If i -> { forEachOmp(i.then(), f); forEachOmp(i.otherwise(), f); }
+            case Stmt.For x -> { forEachOmp(x.init(), f); forEachOmp(x.body(), f); }
+            case Stmt.While w -> forEachOmp(w.body(), f);
+            case Stmt.DoWhile d -> forEachOmp(d.body(), f);
+            case Stmt.Switch sw -> forEachOmp(sw.body(), f);
+            case Stmt.Case c -> forEachOmp(c.body(), f);
+            case Stmt.Default d -> forEachOmp(d.body(), f);
+            case Stmt.Label l -> forEachOmp(l.body(), f);
+            case Stmt.Omp o -> { f.accept(o); forEachOmp(o.body(), f); }
+            default -> {}
+        }
+    }
+
+    private void directive(OmpDirective d) {
+        for (OmpClause c : d.clauses()) {
+            switch (c) {
+                case OmpClause.ExprClause e -> expr(e.value());
+                case OmpClause.ListClause l -> items(l.items());
+                case OmpClause.Map m -> items(m.items());
+                case OmpClause.Reduction r -> items(r.items());
+                case OmpClause.Schedule s -> expr(s.chunk());
+                case OmpClause.DistSchedule s -> expr(s.chunk());
+                default -> {}
+            }
+        }
+    }
+
+    private void items(java.util.List<OmpDirective.Item> items) {
+        for (OmpDirective.Item it : items) {
+            if (it.var() != null) ref(it.var());
+            expr(it.expr());
+            if (it.sections() != null) for (OmpDirective.Section s : it.sections()) { expr(s.lower()); expr(s.length()); }
+        }
+    }
+
+    private void ref(Var v) {
+        if (refs.add(v)) typeRefs(v.type);
+    }
+
+    /** The hidden size variables (or length expressions) of a variably modified type. */
+    private void typeRefs(Type t) {
+        for (; t != null && t.kind != Type.Kind.FUNC; t = t.base) {
+            if (t.kind == Type.Kind.VLA) {
+                if (t.vlaSize != null) ref(t.vlaSize);
+                else expr(t.vlaLen);
+            }
+        }
+    }
+
+    private void stmt(Stmt s) {
+        if (s == null) return;
+        switch (s) {
+            case Stmt.Compound c -> c.items().forEach(this::stmt);
+            case Stmt.ExprStmt x -> expr(x.expr());
+            case Stmt.Null n -> {}
+            case Stmt.If i -> { expr(i.cond()); stmt(i.then()); stmt(i.otherwise()); }
+            case Stmt.For f -> { stmt(f.init()); expr(f.cond()); expr(f.step()); stmt(f.body()); }
+            case Stmt.While w -> { expr(w.cond()); stmt(w.body()); }
+            case Stmt.DoWhile d -> { stmt(d.body()); expr(d.cond()); }
+            case Stmt.Switch sw -> { expr(sw.cond()); stmt(sw.body()); }
+            case Stmt.Case c -> stmt(c.body());
+            case Stmt.Default d -> stmt(d.body());
+            case Stmt.Break b -> {}
+            case Stmt.Continue c -> {}
+            case Stmt.Return r -> expr(r.value());
+            case Stmt.Goto g -> {}
+            case Stmt.Label l -> stmt(l.body());
+            case Stmt.Decl d -> {
+                for (Stmt.LocalVar lv : d.vars()) {
+                    decls.add(lv.var());
+                    declTypeRefs(lv.var());
+                    init(lv.init());
+                }
+            }
+            case Stmt.Omp o -> { directive(o.directive()); stmt(o.body()); }
+        }
+    }
+
+    /** A VLA declared inside: its size variables are declared inside too, its length expressions are references. */
+    private void declTypeRefs(Var v) {
+        for (Type t = v.type; t != null && t.kind != Type.Kind.FUNC; t = t.base) {
+            if (t.kind == Type.Kind.VLA) {
+                if (t.vlaSize != null) decls.add(t.vlaSize);
+                expr(t.vlaLen);
+            }
+        }
+    }
+
+    private void init(Initializer init) {
+        if (init != null) for (Initializer.Item it : init.items()) expr(it.value());
+    }
+
+    private void target(Expr e) {
+        while (e instanceof Expr.Cast c) e = c.operand();
+        if (e instanceof Expr.VarRef r) writes.add(r.var());
+        else if (e instanceof Expr.Member m) target(m.base());
+    }
+
+    private void expr(Expr e) {
+        if (e == null) return;
+        switch (e) {
+            case Expr.IntLit i -> {}
+            case Expr.FloatLit f -> {}
+            case Expr.StrLit s -> {}
+            case Expr.VarRef r -> ref(r.var());
+            case Expr.Decay d -> expr(d.operand());
+            case Expr.Unary u -> expr(u.operand());
+            case Expr.Binary b -> { expr(b.left()); expr(b.right()); }
+            case Expr.Assign a -> { target(a.target()); expr(a.target()); expr(a.value()); }
+            case Expr.CompoundAssign c -> { target(c.target()); expr(c.target()); expr(c.value()); }
+            case Expr.IncDec i -> { target(i.target()); expr(i.target()); }
+            case Expr.Cond c -> { expr(c.cond()); expr(c.then()); expr(c.otherwise()); }
+            case Expr.Cast c -> expr(c.operand());
+            case Expr.Call c -> { expr(c.callee()); c.args().forEach(this::expr); }
+            case Expr.Member m -> expr(m.base());
+            case Expr.CompoundLiteral c -> { decls.add(c.var()); init(c.init()); }
+            case Expr.VlaSizeof s -> typeRefs(s.vlaType());
+            case Expr.VaOp v -> v.args().forEach(this::expr);
+            case Expr.VaArg v -> expr(v.ap());
+        }
+    }
+}

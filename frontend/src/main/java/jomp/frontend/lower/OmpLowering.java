@@ -1,0 +1,492 @@
+package jomp.frontend.lower;
+
+import jomp.frontend.ast.Expr;
+import jomp.frontend.ast.OmpClause;
+import jomp.frontend.ast.OmpDirective;
+import jomp.frontend.ast.OmpDirective.Leaf;
+import jomp.frontend.ast.Stmt;
+import jomp.frontend.ast.Var;
+import jomp.frontend.ir.BasicBlock;
+import jomp.frontend.ir.FloatConst;
+import jomp.frontend.ir.FuncType;
+import jomp.frontend.ir.Function;
+import jomp.frontend.ir.Insn;
+import jomp.frontend.ir.IntConst;
+import jomp.frontend.ir.IrType;
+import jomp.frontend.ir.Reg;
+import jomp.frontend.ir.Slot;
+import jomp.frontend.ir.Value;
+import jomp.frontend.type.Type;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BiConsumer;
+
+/**
+ * Lowers OpenMP constructs (docs/design/offload-abi.md) in one function: parallel, teams and
+ * target regions are outlined into functions of their own that receive the addresses of the
+ * variables they share; worksharing loops are normalised ({@link LoopNest}) and scheduled by the
+ * runtime; data-sharing clauses rebind variables to private storage for the extent of the
+ * construct. A combined construct is lowered leaf by leaf, each leaf taking the clauses that
+ * apply to it.
+ */
+final class OmpLowering {
+    private final FunctionLowering f;
+
+    OmpLowering(FunctionLowering f) { this.f = f; }
+
+    // ---- entry -------------------------------------------------------------------------------
+
+    void lower(Stmt.Omp o) {
+        OmpDirective d = expand(o.directive());
+        Stmt.Omp x = d == o.directive() ? o : new Stmt.Omp(d, o.body(), o.loc());
+        switch (d.leaves().get(0)) {
+            case TARGET, TEAMS, PARALLEL, DISTRIBUTE, FOR, SIMD, LOOP, SECTIONS -> construct(x, 0, null);
+            case TARGET_DATA -> targetData(x);
+            case TARGET_ENTER_DATA -> standaloneData(x, "__tgt_target_data_begin_mapper");
+            case TARGET_EXIT_DATA -> standaloneData(x, "__tgt_target_data_end_mapper");
+            case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
+            case BARRIER -> call("__jomp_barrier", IrType.VOID);
+            case TASKWAIT -> call("__jomp_taskwait", IrType.VOID);
+            case FLUSH, TASKYIELD, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION -> {
+                if (x.body() != null) f.stmt(x.body());
+            }
+            case CRITICAL -> {
+                Value name = d.criticalName() == null ? IntConst.ptr(0) : cString(d.criticalName());
+                call("__jomp_critical_enter", IrType.VOID, name);
+                f.stmt(x.body());
+                call("__jomp_critical_exit", IrType.VOID, name);
+            }
+            case ATOMIC -> {
+                call("__jomp_atomic_enter", IrType.VOID);
+                f.stmt(x.body());
+                call("__jomp_atomic_exit", IrType.VOID);
+            }
+            case SINGLE -> single(x);
+            case MASTER -> guarded(x, call("__jomp_master", IrType.I32));
+            case MASKED -> {
+                OmpClause.ExprClause filter = exprClause(d, OmpClause.ExprKind.FILTER);
+                Value fv = filter == null ? IntConst.i32(0) : i32(filter.value());
+                guarded(x, call("__jomp_masked", IrType.I32, fv));
+            }
+            case TASK -> {   // tasks run undeferred, at once, in the encountering thread
+                DataSharing ds = DataSharing.at(this, x, 0, null);
+                f.stmt(x.body());
+                ds.end(false, null);
+            }
+            case ORDERED -> {
+                if (f.orderedIv == null) { f.stmt(x.body()); break; }   // not in an ordered loop: nothing to order
+                call("__jomp_ordered_enter", IrType.VOID, f.orderedIv);
+                f.stmt(x.body());
+                call("__jomp_ordered_exit", IrType.VOID, f.orderedIv);
+            }
+            case TASKGROUP -> f.stmt(x.body());
+        }
+    }
+
+    /** {@code loop} becomes the construct it means where it appears: distribute parallel for in teams, for in parallel. */
+    private static OmpDirective expand(OmpDirective d) {
+        if (!d.has(Leaf.LOOP)) return d;
+        List<Leaf> ls = new ArrayList<>();
+        for (Leaf l : d.leaves()) {
+            if (l != Leaf.LOOP) { ls.add(l); continue; }
+            if (ls.contains(Leaf.TEAMS)) ls.addAll(List.of(Leaf.DISTRIBUTE, Leaf.PARALLEL, Leaf.FOR));
+            else if (ls.contains(Leaf.PARALLEL)) ls.add(Leaf.FOR);
+            else ls.add(Leaf.SIMD);
+        }
+        return new OmpDirective(d.name(), List.copyOf(ls), d.clauses(), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+    }
+
+    /** Lowers leaf i of a (possibly combined) construct and, inside it, the leaves after it. */
+    void construct(Stmt.Omp o, int i, Carry carry) {
+        List<Leaf> ls = o.directive().leaves();
+        if (i >= ls.size()) { f.stmt(o.body()); return; }
+        switch (ls.get(i)) {
+            case TARGET -> target(o, i);
+            case TEAMS -> teams(o, i);
+            case PARALLEL -> parallel(o, i, carry);
+            case DISTRIBUTE -> distribute(o, i);
+            case FOR -> loop(o, i, carry, true);
+            case SIMD -> loop(o, i, carry, false);
+            case SECTIONS -> sections(o, i);
+            default -> construct(o, i + 1, carry);
+        }
+    }
+
+    /** Values a distribute hands to the parallel for inside it: its nest and the team's block of iterations. */
+    record Carry(LoopNest nest, List<Value> values) {}
+
+    // ---- parallel, teams ---------------------------------------------------------------------
+
+    private void parallel(Stmt.Omp o, int i, Carry carry) {
+        OmpDirective d = o.directive();
+        Value nt = IntConst.i32(0);
+        OmpClause.ExprClause n = exprClause(d, OmpClause.ExprKind.NUM_THREADS);
+        if (n != null) nt = i32(n.value());
+        Value cond = ifClause(d, "parallel");
+        if (cond != null) nt = LoopNest.select(f, cond, nt, IntConst.i32(1));
+        List<Value> extras = carry == null ? List.of() : carry.values();
+        String name = f.unit.outlinedName(f.def.var().name);
+        Value args = outline(o, i, name, extras, (g, ex) -> {
+            Carry c = carry == null ? null : new Carry(carry.nest().imported(ex), ex);
+            DataSharing ds = DataSharing.at(g.omp, o, i, null);
+            g.omp.construct(o, i + 1, c);
+            ds.end(true, null);
+        });
+        call("__jomp_fork", IrType.VOID, f.b.funcAddr(name), nt, args);
+    }
+
+    private void teams(Stmt.Omp o, int i) {
+        OmpDirective d = o.directive();
+        OmpClause.ExprClause n = exprClause(d, OmpClause.ExprKind.NUM_TEAMS), t = exprClause(d, OmpClause.ExprKind.THREAD_LIMIT);
+        Value nteams = n == null ? IntConst.i32(0) : i32(n.value());
+        Value limit = t == null ? IntConst.i32(0) : i32(t.value());
+        String name = f.unit.outlinedName(f.def.var().name);
+        Value args = outline(o, i, name, List.of(), (g, ex) -> {
+            DataSharing ds = DataSharing.at(g.omp, o, i, null);
+            g.omp.construct(o, i + 1, null);
+            ds.end(true, null);
+        });
+        call("__jomp_teams", IrType.VOID, f.b.funcAddr(name), nteams, limit, args);
+    }
+
+    /**
+     * Outlines o's body into {@code name(int, ptr args)}: args holds the captured variables'
+     * addresses, then the extra i64 values. Returns the args block (built in this function).
+     */
+    private Value outline(Stmt.Omp o, int i, String name, List<Value> extras, BiConsumer<FunctionLowering, List<Value>> body) {
+        List<Var> caps = new ArrayList<>();
+        // automatic variables, and globals this function has rebound (mapped in a kernel, privatised)
+        for (Var v : OmpCaptures.free(o)) if (OmpCaptures.isAutomatic(v) || f.isBound(v)) caps.add(v);
+        Slot block = f.fn.newSlot(null, 8L * Math.max(1, caps.size() + extras.size()), 8);
+        Value base = f.b.slotAddr(block);
+        for (int k = 0; k < caps.size(); k++) f.b.store(f.varAddress(caps.get(k)), at(f, base, 8L * k));
+        for (int k = 0; k < extras.size(); k++) f.b.store(extras.get(k), at(f, base, 8L * (caps.size() + k)));
+
+        FunctionLowering g = new FunctionLowering(f.unit, f.def);
+        List<Reg> params = g.beginOutlined(name, new FuncType(IrType.VOID, List.of(IrType.I32, IrType.PTR), false), o.body());
+        Reg args = params.get(1);
+        Set<Var> written = OmpCaptures.written(o.body());
+        if (outlinesAfter(o.directive(), i)) written.addAll(caps);   // inner leaves capture them by address
+        for (int k = 0; k < caps.size(); k++) {
+            Var v = caps.get(k);
+            Value addr = g.b.load(IrType.PTR, at(g, args, 8L * k));
+            bindCaptured(g, v, addr, written);
+        }
+        List<Value> ex = new ArrayList<>();
+        for (int k = 0; k < extras.size(); k++) ex.add(g.b.load(IrType.I64, at(g, args, 8L * (caps.size() + k))));
+        g.allocateLocals(o.body());
+        body.accept(g, ex);
+        f.unit.module.functions.add(g.finishOutlined());
+        return base;
+    }
+
+    /** A captured variable in an outlined function: a register copy when the region only reads it, else its address. */
+    static void bindCaptured(FunctionLowering g, Var v, Value addr, Set<Var> written) {
+        if (v.type.isScalar() && !TypeMap.inMemory(v.type) && !written.contains(v) && !g.addressTaken.contains(v)) {
+            Reg r = g.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name));
+            g.b.copy(r, g.load(addr, v.type));
+            g.regVars.put(v, r);
+        } else {
+            Reg a = g.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
+            g.b.copy(a, addr);
+            g.addrVars.put(v, a);
+        }
+    }
+
+    // ---- loops -------------------------------------------------------------------------------
+
+    /** for (threads = true) or simd/distribute-less serial loop; the nest comes from carry inside a distribute. */
+    private void loop(Stmt.Omp o, int i, Carry carry, boolean threads) {
+        OmpDirective d = o.directive();
+        if (!threads && carry == null) {           // simd on its own: the loop as written, in order
+            DataSharing ds = DataSharing.at(this, o, i, null);
+            f.stmt(o.body());
+            ds.end(false, ds.needsLast() ? IntConst.i32(1) : null);   // run in order: the last iteration ran last
+            return;
+        }
+        LoopNest nest = carry != null ? carry.nest() : LoopNest.compute(f, o.body(), d.loopDepth());
+        Value lo, hi;
+        if (carry != null) { lo = carry.values().get(carry.values().size() - 2); hi = carry.values().get(carry.values().size() - 1); }
+        else { lo = IntConst.i64(0); hi = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1)); }
+        Value lastIter = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
+        DataSharing ds = DataSharing.at(this, o, i, nest);
+        Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
+        if (last != null) f.b.copy(last, IntConst.i32(0));
+        BasicBlock done = f.b.newBlock("omp.for.done");
+        boolean ordered = threads && (d.hasFlag(OmpClause.FlagKind.ORDERED) || exprClause(d, OmpClause.ExprKind.ORDERED) != null);
+        if (!threads) {
+            nest.serial(f, lo, hi, null, null);
+            if (last != null) f.b.copy(last, f.b.cmp(Insn.CmpOp.EQ, hi, lastIter));
+        } else {
+            int[] kind = {1};
+            Value chunk = IntConst.i64(0);
+            for (OmpClause.Schedule s : d.clauses(OmpClause.Schedule.class)) {
+                kind[0] = switch (s.kind()) { case STATIC -> 1; case DYNAMIC -> 2; case GUIDED -> 3; case AUTO -> 4; case RUNTIME -> 5; };
+                if (s.chunk() != null) chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
+            }
+            BasicBlock start = f.b.newBlock("omp.for.init"), head = f.b.newBlock("omp.for.next"), chunkBody = f.b.newBlock("omp.for.chunk");
+            f.b.condBr(f.b.cmp(Insn.CmpOp.LE, lo, hi), start, done);
+            f.b.setBlock(start);
+            if (ordered) call("__jomp_ordered_loop", IrType.VOID);
+            call("__jomp_loop_init", IrType.VOID, IntConst.i32(kind[0]), lo, hi, chunk);
+            f.b.br(head);
+            f.b.setBlock(head);
+            f.b.condBr(call("__jomp_loop_next", IrType.I32), chunkBody, done);
+            f.b.setBlock(chunkBody);
+            Value clo = call("__jomp_loop_lower", IrType.I64), chi = call("__jomp_loop_upper", IrType.I64);
+            Reg outerIv = f.orderedIv;
+            nest.serial(f, clo, chi, ordered ? iv -> f.orderedIv = iv : null, ordered ? iv -> call("__jomp_ordered_end", IrType.VOID, iv) : null);
+            f.orderedIv = outerIv;
+            if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, chi, lastIter)));
+            f.b.br(head);
+        }
+        if (!f.b.isTerminated()) f.b.br(done);
+        f.b.setBlock(done);
+        ds.end(threads, last);
+        if (threads && !d.hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+    }
+
+    /** distribute: this team's block of the iteration space, then the parallel for (or serial loop) over it. */
+    private void distribute(Stmt.Omp o, int i) {
+        OmpDirective d = o.directive();
+        LoopNest nest = LoopNest.compute(f, o.body(), d.loopDepth());
+        boolean par = i + 1 < d.leaves().size() && d.leaves().get(i + 1) == Leaf.PARALLEL;
+        Value chunk = IntConst.i64(0);
+        for (OmpClause.DistSchedule s : d.clauses(OmpClause.DistSchedule.class))
+            if (s.chunk() != null) chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
+        DataSharing ds = DataSharing.at(this, o, i, par ? null : nest);
+        Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
+        if (last != null) f.b.copy(last, IntConst.i32(0));
+        Value bounds = f.b.slotAddr(f.fn.newSlot(null, 16, 8));
+        Value hiAll = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
+        BasicBlock body = f.b.newBlock("omp.dist.body"), next = f.b.newBlock("omp.dist.next"), done = f.b.newBlock("omp.dist.done");
+        f.b.condBr(call("__jomp_distribute", IrType.I32, IntConst.i64(0), hiAll, chunk, bounds), body, done);
+        f.b.setBlock(body);
+        Value lo = f.b.load(IrType.I64, bounds), hi = f.b.load(IrType.I64, at(f, bounds, 8));
+        if (par) {
+            List<Value> vals = new ArrayList<>(nest.exported());
+            vals.add(lo);
+            vals.add(hi);
+            construct(o, i + 1, new Carry(nest, vals));
+        } else {
+            nest.serial(f, lo, hi, null, null);
+            if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, hi, hiAll)));
+        }
+        f.b.br(next);
+        f.b.setBlock(next);
+        if (chunk instanceof IntConst k && k.value() == 0) f.b.br(done);
+        else f.b.condBr(call("__jomp_distribute_next", IrType.I32, bounds), body, done);
+        f.b.setBlock(done);
+        ds.end(true, last);
+    }
+
+    private void sections(Stmt.Omp o, int i) {
+        OmpDirective d = o.directive();
+        List<Stmt> secs = new ArrayList<>();
+        if (o.body() instanceof Stmt.Compound c) {
+            for (Stmt s : c.items()) secs.add(s instanceof Stmt.Omp so && so.directive().has(Leaf.SECTION) ? so.body() : s);
+        } else secs.add(o.body());
+        DataSharing ds = DataSharing.at(this, o, i, null);
+        Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
+        if (last != null) f.b.copy(last, IntConst.i32(0));
+        call("__jomp_loop_init", IrType.VOID, IntConst.i32(1), IntConst.i64(0), IntConst.i64(secs.size() - 1), IntConst.i64(1));
+        BasicBlock head = f.b.newBlock("omp.sec.next"), chunk = f.b.newBlock("omp.sec.chunk"), done = f.b.newBlock("omp.sec.done");
+        f.b.br(head);
+        f.b.setBlock(head);
+        f.b.condBr(call("__jomp_loop_next", IrType.I32), chunk, done);
+        f.b.setBlock(chunk);
+        Reg iv = f.fn.newReg(IrType.I64, "omp.sec.iv");
+        f.b.copy(iv, call("__jomp_loop_lower", IrType.I64));
+        Value hi = call("__jomp_loop_upper", IrType.I64);
+        BasicBlock cond = f.b.newBlock("omp.sec.cond"), pick = f.b.newBlock("omp.sec.pick"), inc = f.b.newBlock("omp.sec.inc");
+        f.b.br(cond);
+        f.b.setBlock(cond);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), pick, head);
+        f.b.setBlock(pick);
+        Value idx = f.e.conv(Insn.ConvOp.TRUNC, iv, IrType.I32);
+        List<Long> cases = new ArrayList<>();
+        List<BasicBlock> targets = new ArrayList<>();
+        for (int k = 0; k < secs.size(); k++) { cases.add((long) k); targets.add(f.b.newBlock("omp.sec." + k)); }
+        f.b.switchTo(idx, inc, cases, targets);
+        for (int k = 0; k < secs.size(); k++) {
+            f.b.setBlock(targets.get(k));
+            f.stmt(secs.get(k));
+            if (last != null && k == secs.size() - 1) f.b.copy(last, IntConst.i32(1));
+            if (!f.b.isTerminated()) f.b.br(inc);
+        }
+        f.b.setBlock(inc);
+        f.b.copy(iv, f.b.binary(Insn.BinOp.ADD, iv, IntConst.i64(1)));
+        f.b.br(cond);
+        f.b.setBlock(done);
+        ds.end(true, last);
+        if (!d.hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+    }
+
+    private void single(Stmt.Omp o) {
+        DataSharing ds = DataSharing.at(this, o, 0, null);
+        List<Var> copy = new ArrayList<>(listVars(o.directive(), OmpClause.ListKind.COPYPRIVATE));
+        Value won = call("__jomp_single", IrType.I32);
+        if (copy.isEmpty()) {
+            guarded(o, won);
+            ds.end(false, null);
+            if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+            return;
+        }
+        // copyprivate: the thread that ran the single publishes its variables' addresses, the others copy them
+        Value addrs = f.b.slotAddr(f.fn.newSlot(null, 8L * copy.size(), 8));
+        BasicBlock then = f.b.newBlock("omp.single"), after = f.b.newBlock("omp.single.end");
+        f.b.condBr(won, then, after);
+        f.b.setBlock(then);
+        f.stmt(o.body());
+        for (int k = 0; k < copy.size(); k++) f.b.store(f.varAddress(copy.get(k)), at(f, addrs, 8L * k));
+        call("__jomp_copyprivate_publish", IrType.VOID, addrs);
+        if (!f.b.isTerminated()) f.b.br(after);
+        f.b.setBlock(after);
+        ds.end(false, null);
+        call("__jomp_barrier", IrType.VOID);
+        BasicBlock others = f.b.newBlock("omp.copyprivate"), done = f.b.newBlock("omp.copyprivate.done");
+        f.b.condBr(won, done, others);
+        f.b.setBlock(others);
+        Value src = call("__jomp_copyprivate_get", IrType.PTR);
+        for (int k = 0; k < copy.size(); k++) {
+            Var v = copy.get(k);
+            Value from = f.b.load(IrType.PTR, at(f, src, 8L * k));
+            if (TypeMap.inMemory(v.type)) f.b.memcpy(f.varAddress(v), from, f.sizeOf(v.type));
+            else f.assignVar(v, f.load(from, v.type));
+        }
+        f.b.br(done);
+        f.b.setBlock(done);
+        call("__jomp_barrier", IrType.VOID);   // the publisher's variables stay alive until everyone has copied
+    }
+
+    private void guarded(Stmt.Omp o, Value cond) {
+        BasicBlock then = f.b.newBlock("omp.guard"), end = f.b.newBlock("omp.guard.end");
+        f.b.condBr(cond, then, end);
+        f.b.setBlock(then);
+        f.stmt(o.body());
+        if (!f.b.isTerminated()) f.b.br(end);
+        f.b.setBlock(end);
+    }
+
+    // ---- target ------------------------------------------------------------------------------
+
+    private void target(Stmt.Omp o, int i) {
+        new TargetLowering(this, f).target(o, i);
+    }
+
+    private void targetData(Stmt.Omp o) {
+        new TargetLowering(this, f).targetData(o);
+    }
+
+    private void standaloneData(Stmt.Omp o, String entry) {
+        new TargetLowering(this, f).standalone(o, entry);
+    }
+
+    // ---- helpers -----------------------------------------------------------------------------
+
+    Value call(String name, IrType ret, Value... args) {
+        List<IrType> ts = new ArrayList<>();
+        for (Value a : args) ts.add(a.type());
+        FuncType t = new FuncType(ret, ts, false);
+        f.unit.useFunction(name, t);
+        return f.b.call(name, t, List.of(args));
+    }
+
+    Value cString(String s) {
+        byte[] b = (s + "\0").getBytes(StandardCharsets.UTF_8);
+        return f.b.globalAddr(f.unit.stringLiteral(b, 1));
+    }
+
+    Value i32(Expr x) { return f.e.convert(f.rvalue(x), x.type(), Type.INT); }
+
+    static Value at(FunctionLowering g, Value base, long off) {
+        return off == 0 ? base : g.b.ptrAdd(base, IntConst.i64(off));
+    }
+
+    static OmpClause.ExprClause exprClause(OmpDirective d, OmpClause.ExprKind k) {
+        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) if (c.kind() == k) return c;
+        return null;
+    }
+
+    /** The truth value of the if clause that applies to the named leaf (no modifier: every leaf), or null. */
+    Value ifClause(OmpDirective d, String leaf) {
+        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) {
+            if (c.kind() != OmpClause.ExprKind.IF) continue;
+            if (c.modifier() != null && !c.modifier().equals(leaf)) continue;
+            return f.truth(c.value());
+        }
+        return null;
+    }
+
+    FunctionLowering function() { return f; }
+
+    /** Does a leaf after i run in a function of its own (so it captures variables by address)? */
+    static boolean outlinesAfter(OmpDirective d, int i) {
+        for (int k = i + 1; k < d.leaves().size(); k++) {
+            Leaf l = d.leaves().get(k);
+            if (l == Leaf.PARALLEL || l == Leaf.TEAMS || l == Leaf.TASK) return true;
+        }
+        return false;
+    }
+
+    // ---- reductions --------------------------------------------------------------------------
+
+    /** The identity value of a reduction operator for type t (as a register value of t). */
+    static Value identity(OmpClause.ReductionOp op, Type t) {
+        IrType r = TypeMap.reg(t);
+        if (r.isFloat()) {
+            double v = switch (op) {
+                case MUL, LOGAND -> 1;
+                case MIN -> Double.POSITIVE_INFINITY;
+                case MAX -> Double.NEGATIVE_INFINITY;
+                default -> 0;
+            };
+            return new FloatConst(r, v);
+        }
+        long v = switch (op) {
+            case MUL, LOGAND -> 1;
+            case BITAND -> -1;
+            case MIN -> t.isUnsigned ? -1 : t.size() == 8 ? Long.MAX_VALUE : t.size() == 4 ? Integer.MAX_VALUE : t.size() == 2 ? Short.MAX_VALUE : Byte.MAX_VALUE;
+            case MAX -> t.isUnsigned ? 0 : t.size() == 8 ? Long.MIN_VALUE : t.size() == 4 ? Integer.MIN_VALUE : t.size() == 2 ? Short.MIN_VALUE : Byte.MIN_VALUE;
+            default -> 0;
+        };
+        if (t.isUnsigned && op == OmpClause.ReductionOp.MIN) v = t.size() == 8 ? -1 : (1L << (8 * t.size())) - 1;
+        return new IntConst(r, v);
+    }
+
+    /** orig op priv, as the reduction combines partial results. */
+    Value combine(OmpClause.ReductionOp op, Type t, Value orig, Value priv) {
+        Emit e = f.e;
+        boolean fl = TypeMap.reg(t).isFloat();
+        return switch (op) {
+            case ADD, SUB -> e.bin(Insn.BinOp.ADD, orig, priv);
+            case MUL -> e.bin(Insn.BinOp.MUL, orig, priv);
+            case BITAND -> e.bin(Insn.BinOp.AND, orig, priv);
+            case BITOR -> e.bin(Insn.BinOp.OR, orig, priv);
+            case BITXOR -> e.bin(Insn.BinOp.XOR, orig, priv);
+            case LOGAND, LOGOR -> {
+                Value a = e.cmp(Insn.CmpOp.NE, orig, Emit.zero(orig.type())), b = e.cmp(Insn.CmpOp.NE, priv, Emit.zero(priv.type()));
+                Value r = e.bin(op == OmpClause.ReductionOp.LOGAND ? Insn.BinOp.AND : Insn.BinOp.OR, a, b);
+                yield e.convert(r, Type.INT, t);
+            }
+            case MIN, MAX -> {
+                Insn.CmpOp lt = fl || !t.isUnsigned ? Insn.CmpOp.LT : Insn.CmpOp.ULT;
+                Value less = op == OmpClause.ReductionOp.MIN ? e.cmp(lt, priv, orig) : e.cmp(lt, orig, priv);
+                yield LoopNest.select(f, less, priv, orig);
+            }
+            case USER -> throw new IllegalStateException("user-defined reductions are not supported");
+        };
+    }
+
+    /** All variables in the given list clauses of d. */
+    static Set<Var> listVars(OmpDirective d, OmpClause.ListKind kind) {
+        Set<Var> out = new LinkedHashSet<>();
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
+            if (c.kind() == kind) for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
+        return out;
+    }
+}

@@ -1,0 +1,160 @@
+package jomp.plugin.jvm;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jomp.runtime.libc.Stdlib;
+import jomp.runtime.mem.Mem;
+import jomp.runtime.omp.Teams;
+import jomp.runtime.plugin.DevicePlugin;
+
+/**
+ * The host CPU as an offload device (DESIGN §6): device memory is native memory of its own
+ * (allocated here, never the C heap, so data moves only as the map clauses say), images are JVM
+ * programs loaded into class loaders of their own with their own copies of the globals, and a
+ * kernel runs on the calling thread with its teams in parallel on the cores.
+ * JOMP_JVM_DEVICES sets the number of devices (default 1; 0 disables the plugin).
+ */
+public final class JvmPlugin implements DevicePlugin {
+    public static final String TRIPLE = "jvm64-jomp-linux";
+
+    private final int devices = count();
+    /** Live allocations per device: address → size, so a bad free is caught instead of corrupting memory. */
+    private final Map<Long, Long>[] allocations;
+
+    @SuppressWarnings("unchecked")
+    public JvmPlugin() {
+        allocations = new Map[devices];
+        for (int i = 0; i < devices; i++) allocations[i] = new ConcurrentHashMap<>();
+    }
+
+    private static int count() {
+        String v = System.getenv("JOMP_JVM_DEVICES");
+        if (v == null || v.isBlank()) return 1;
+        try {
+            return Math.max(0, Integer.parseInt(v.trim()));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    @Override public String name() { return "jvm"; }
+
+    @Override public String triple() { return TRIPLE; }
+
+    @Override public int numberOfDevices() { return devices; }
+
+    @Override public void initDevice(int device) {}
+
+    @Override public boolean isCompatible(int device, DeviceImage image) {
+        return image.kind() == ImageKind.JVM_CLASSES && TRIPLE.equals(image.triple());
+    }
+
+    @Override public LoadedImage loadImage(int device, DeviceImage image) {
+        DeviceClassLoader loader;
+        try {
+            loader = new DeviceClassLoader(image.bytes(), JvmPlugin.class.getClassLoader());
+        } catch (IOException e) {
+            throw new IllegalStateException("jomp: the jvm device image is not a valid jar: " + e.getMessage(), e);
+        }
+        byte[] index = loader.file("jomp/device-entries.txt");
+        if (index == null) throw new IllegalStateException("jomp: the jvm device image has no jomp/device-entries.txt");
+        Map<String, String[]> kernels = new HashMap<>();
+        Map<String, long[]> globals = new HashMap<>();
+        for (String line : new String(index, StandardCharsets.UTF_8).split("\n")) {
+            String[] f = line.split(" ");
+            if (f.length == 4 && f[0].equals("kernel")) kernels.put(f[1], new String[] {f[2], f[3]});
+            else if (f.length == 4 && f[0].equals("global")) globals.put(f[1], new long[] {Long.parseLong(f[2]), Long.parseLong(f[3])});
+        }
+        long base;
+        try {
+            // initialising the device program lays its data image out in fresh native memory: the device's copy of the globals
+            Class<?> program = Class.forName("jomp.link.Program", true, loader);
+            base = program.getField("base").getLong(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("jomp: cannot initialise the jvm device image: " + e, e);
+        }
+        Map<String, Kernel> handles = new ConcurrentHashMap<>();
+        return new LoadedImage() {
+            @Override public Kernel kernel(String name) {
+                String[] k = kernels.get(name);
+                if (k == null) return null;
+                return handles.computeIfAbsent(name, n -> {
+                    try {
+                        Class<?> c = Class.forName(k[0].replace('/', '.'), true, loader);
+                        MethodHandle h = MethodHandles.publicLookup().findStatic(c, k[1], MethodType.methodType(void.class, long.class));
+                        return new JvmKernel(n, h);
+                    } catch (ReflectiveOperationException e) {
+                        throw new IllegalStateException("jomp: kernel " + n + " is missing from the jvm device image: " + e, e);
+                    }
+                });
+            }
+
+            @Override public GlobalSymbol global(String name) {
+                long[] g = globals.get(name);
+                return g == null ? null : new GlobalSymbol(name, base + g[0], g[1]);
+            }
+        };
+    }
+
+    record JvmKernel(String name, MethodHandle handle) implements Kernel {}
+
+    @Override public long dataAlloc(int device, long size) {
+        long p = Stdlib.malloc(Math.max(size, 1));
+        if (p == 0) throw new OutOfMemoryError("jomp: jvm device " + device + ": cannot allocate " + size + " bytes");
+        allocations[device].put(p, size);
+        return p;
+    }
+
+    @Override public void dataDelete(int device, long address) {
+        if (allocations[device].remove(address) == null)
+            throw new IllegalStateException(String.format("jomp: jvm device %d: free of 0x%x, which it did not allocate", device, address));
+        Stdlib.free(address);
+    }
+
+    @Override public void dataSubmit(int device, long deviceDst, long hostSrc, long size) { Mem.copy(deviceDst, hostSrc, size); }
+
+    @Override public void dataRetrieve(int device, long hostDst, long deviceSrc, long size) { Mem.copy(hostDst, deviceSrc, size); }
+
+    @Override public void dataExchange(int device, long deviceDst, long deviceSrc, long size) { Mem.copy(deviceDst, deviceSrc, size); }
+
+    /**
+     * Runs the kernel on this thread with the argument slots in native memory of the launch's own:
+     * teams regions in it run in parallel (numTeams of them, or one per core).
+     */
+    /** Per thread: a native block for the argument slots of its launches (launches on one thread do not overlap). */
+    private static final ThreadLocal<long[]> SLOTS = ThreadLocal.withInitial(() -> new long[2]);
+
+    @Override public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
+        long[] buf = SLOTS.get();   // {address, capacity in slots}
+        if (buf[1] < args.length) {
+            if (buf[0] != 0) Stdlib.free(buf[0]);
+            buf[1] = Math.max(16, args.length);
+            buf[0] = Stdlib.malloc(8 * buf[1]);
+        }
+        long slots = buf[0];
+        for (int i = 0; i < args.length; i++) Mem.putLong(slots + 8L * i, args[i]);
+        Teams.enterDevice(device, Runtime.getRuntime().availableProcessors());
+        try {
+            ((JvmKernel) kernel).handle().invokeExact(slots);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("jomp: kernel " + kernel.name() + " failed on the jvm device: " + e, e);
+        } finally {
+            Teams.exitDevice();
+        }
+    }
+
+    @Override public void synchronize(int device) {}
+
+    @Override public String describe(int device) {
+        return "jvm device " + device + " (" + Runtime.getRuntime().availableProcessors() + " cores, native memory)";
+    }
+}

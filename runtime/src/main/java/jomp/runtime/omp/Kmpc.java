@@ -1,0 +1,148 @@
+package jomp.runtime.omp;
+
+import java.lang.invoke.MethodHandle;
+import java.util.concurrent.atomic.AtomicLong;
+
+import jomp.runtime.mem.Functions;
+import jomp.runtime.mem.Mem;
+
+/**
+ * The entry points the OpenMP lowering calls (docs/design/offload-abi.md §1), as C functions of
+ * the host ABI: thin adapters from C's function pointers, addresses and C strings to
+ * {@link Parallel}'s fork/join engine and worksharing helpers.
+ */
+public final class Kmpc {
+    private Kmpc() {}
+
+    // ---- parallel regions and synchronisation
+
+    public static void __jomp_fork(long fn, int numThreads, long args) {
+        Parallel.fork(numThreads, Functions.handle(fn), args);
+    }
+
+    public static void __jomp_barrier() { Parallel.barrier(); }
+
+    public static int __jomp_single() { return Parallel.single() ? 1 : 0; }
+
+    public static int __jomp_master() { return Parallel.master() ? 1 : 0; }
+
+    public static int __jomp_masked(int filter) { return Parallel.masked(filter) ? 1 : 0; }
+
+    public static void __jomp_critical_enter(long name) { Parallel.criticalEnter(criticalName(name)); }
+
+    public static void __jomp_critical_exit(long name) { Parallel.criticalExit(criticalName(name)); }
+
+    private static String criticalName(long name) { return name == 0 ? "" : Mem.cString(name); }
+
+    private static final java.util.concurrent.locks.ReentrantLock ATOMIC = new java.util.concurrent.locks.ReentrantLock();
+    private static final java.util.concurrent.locks.ReentrantLock REDUCE = new java.util.concurrent.locks.ReentrantLock();
+
+    /** atomic constructs: one program-wide lock (atomic accesses to one location are thus atomic to each other). */
+    public static void __jomp_atomic_enter() { ATOMIC.lock(); }
+
+    public static void __jomp_atomic_exit() { ATOMIC.unlock(); }
+
+    /** Around the combination of partial reduction results into the original variables. */
+    public static void __jomp_reduce_enter() { REDUCE.lock(); }
+
+    public static void __jomp_reduce_exit() { REDUCE.unlock(); }
+
+    public static void __jomp_taskwait() { Parallel.taskwait(); }
+
+    /** single copyprivate: the thread that ran the single publishes the addresses of its variables... */
+    public static void __jomp_copyprivate_publish(long addresses) { OmpThread.current().team.copyprivate = addresses; }
+
+    /** ...and after the barrier the others read them. */
+    public static long __jomp_copyprivate_get() { return OmpThread.current().team.copyprivate; }
+
+    // ---- worksharing loops over an inclusive, normalised range
+
+    public static void __jomp_loop_init(int kind, long lower, long upper, long chunk) {
+        Parallel.dispatchInit(kind, lower, upper, 1, chunk);
+    }
+
+    public static int __jomp_loop_next() { return Parallel.dispatchNext() ? 1 : 0; }
+
+    public static long __jomp_loop_lower() { return Parallel.chunkLower(); }
+
+    public static long __jomp_loop_upper() { return Parallel.chunkUpper(); }
+
+    // ---- ordered: iterations pass their ordered regions in logical order
+
+    public static void __jomp_ordered_loop() {
+        OmpThread t = OmpThread.current();
+        int seq = ++t.orderedSeq;
+        t.orderedNext = t.team.ordered.computeIfAbsent(seq, s -> new AtomicLong());
+    }
+
+    public static void __jomp_ordered_enter(long iv) {
+        AtomicLong next = OmpThread.current().orderedNext;
+        for (int spins = 0; next.get() < iv; spins++) {
+            if (spins < 1000) Thread.onSpinWait();
+            else Thread.yield();
+        }
+    }
+
+    public static void __jomp_ordered_exit(long iv) { OmpThread.current().orderedNext.set(iv + 1); }
+
+    /** An iteration that did not run its ordered region still waits its turn and lets the next one go. */
+    public static void __jomp_ordered_end(long iv) {
+        AtomicLong next = OmpThread.current().orderedNext;
+        if (next.get() > iv) return;
+        __jomp_ordered_enter(iv);
+        next.set(iv + 1);
+    }
+
+    // ---- teams
+
+    /**
+     * Runs {@code fn(teamNumber, args)} once per team. On the host the teams run one after another
+     * in the calling thread, as libgomp runs host teams; in a device kernel they run in parallel.
+     */
+    public static void __jomp_teams(long fn, int numTeams, int threadLimit, long args) {
+        MethodHandle h = Functions.handle(fn);
+        int device = Teams.deviceTeams();
+        int n = numTeams > 0 ? numTeams : device > 0 ? device : 1;
+        java.util.function.IntConsumer body = team -> {
+            try {
+                h.invokeExact(team, args);
+            } catch (Throwable e) {
+                throw Teams.sneaky(e);
+            }
+        };
+        if (device > 0) Teams.runParallel(n, threadLimit, body);
+        else Teams.run(n, threadLimit, body);
+    }
+
+    /** The calling team's block of [lower, upper] (or first chunk when chunk > 0) into bounds[0..1]; 0 when empty. */
+    public static int __jomp_distribute(long lower, long upper, long chunk, long bounds) {
+        Teams.State s = Teams.current();
+        long trips = upper - lower + 1;
+        if (trips <= 0) return 0;
+        long first, count;
+        if (chunk <= 0) {
+            long q = trips / s.numTeams(), r = trips % s.numTeams();
+            first = s.team() * q + Math.min(s.team(), r);
+            count = q + (s.team() < r ? 1 : 0);
+        } else {
+            first = s.team() * chunk;
+            count = Math.min(chunk, trips - first);
+        }
+        if (count <= 0 || first >= trips) return 0;
+        Mem.putLong(bounds, lower + first);
+        Mem.putLong(bounds + 8, lower + first + count - 1);
+        s.distribute(lower, upper, chunk);
+        return 1;
+    }
+
+    /** The next chunk of a chunked dist_schedule for the calling team; 0 when there is none. */
+    public static int __jomp_distribute_next(long bounds) {
+        Teams.State s = Teams.current();
+        if (s.chunk() <= 0) return 0;
+        long first = Mem.getLong(bounds) + (long) s.numTeams() * s.chunk();
+        if (first > s.upper()) return 0;
+        Mem.putLong(bounds, first);
+        Mem.putLong(bounds + 8, Math.min(first + s.chunk() - 1, s.upper()));
+        return 1;
+    }
+}

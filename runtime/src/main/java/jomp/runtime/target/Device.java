@@ -1,0 +1,85 @@
+package jomp.runtime.target;
+
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jomp.runtime.plugin.DevicePlugin;
+
+/**
+ * One offload device of the device table: its plugin and number there, its mapping table, the
+ * images loaded on it and the kernels and globals they hold.
+ */
+final class Device {
+    final DevicePlugin plugin;
+    final int local, id;
+    final MappingTable table = new MappingTable();
+    private boolean initialised;
+    private final Map<DevicePlugin.DeviceImage, DevicePlugin.LoadedImage> loaded = new IdentityHashMap<>();
+    private final Map<String, DevicePlugin.Kernel> kernels = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Storage of declare target link globals in the images, by host address: used when the global gets mapped. */
+    private final Map<Long, DevicePlugin.GlobalSymbol> linkStorage = new HashMap<>();
+
+    Device(DevicePlugin plugin, int local, int id) { this.plugin = plugin; this.local = local; this.id = id; }
+
+    /** The registry generation whose images this device has considered. */
+    private volatile int seen = -1;
+
+    /** Initialises the device on first use and loads every registered image it can run that it has not loaded yet. */
+    void ready() {
+        if (seen == Registry.generation()) return;   // the common case: nothing new since the last launch
+        load();
+    }
+
+    private synchronized void load() {
+        int gen = Registry.generation();
+        if (!initialised) {
+            long t = Profile.start();
+            plugin.initDevice(local);
+            initialised = true;
+            Info.debug("device %d (%s) initialised: %s", id, plugin.name(), plugin.describe(local));
+            Profile.event("init device " + id, t, "plugin", plugin.name());
+        }
+        for (BinaryDescriptor lib : Registry.libs()) {
+            for (DevicePlugin.DeviceImage img : lib.images()) {
+                if (loaded.containsKey(img) || !plugin.isCompatible(local, img)) continue;
+                long t = Profile.start();
+                DevicePlugin.LoadedImage li = plugin.loadImage(local, img);
+                loaded.put(img, li);
+                Profile.event("load image", t, "device", id, "triple", img.triple(), "bytes", img.bytes().length);
+                Info.debug("device %d: loaded a %s image for %s", id, img.kind(), img.triple());
+                bindEntries(lib.hostEntries(), li);
+            }
+        }
+        seen = gen;
+    }
+
+    private void bindEntries(List<HostEntry> entries, DevicePlugin.LoadedImage li) {
+        for (HostEntry e : entries) {
+            if (e.isKernel()) {
+                DevicePlugin.Kernel k = li.kernel(e.name());
+                if (k != null) kernels.put(e.name(), k);
+                continue;
+            }
+            DevicePlugin.GlobalSymbol g = li.global(e.name());
+            if (g == null) continue;
+            if ((e.flags() & HostEntry.LINK) != 0) linkStorage.put(e.hostAddress(), g);
+            else if (table.find(e.hostAddress(), e.size()) == null)   // declare target to: present for the program's life
+                table.insert(new MappingTable.Entry(e.hostAddress(), e.hostAddress() + e.size(), g.deviceAddress(), MappingTable.INFINITE, false));
+        }
+    }
+
+    DevicePlugin.Kernel kernel(String name) { return kernels.get(name); }
+
+    /** The device storage of a declare target link global starting at host address h with at least size bytes, or null. */
+    synchronized DevicePlugin.GlobalSymbol linkStorage(long h, long size) {
+        DevicePlugin.GlobalSymbol g = linkStorage.get(h);
+        return g != null && size <= g.size() ? g : null;
+    }
+
+    synchronized void forgetImages() {
+        loaded.clear();
+        seen = -1;
+    }
+}

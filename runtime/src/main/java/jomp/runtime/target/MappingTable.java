@@ -1,0 +1,84 @@
+package jomp.runtime.target;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One device's mapping table (libomptarget's HostDataToTargetMap): host ranges
+ * {@code [hostBegin, hostEnd)} with the device address of their copy and a reference count.
+ * A lookup must find a range that contains the requested one entirely; a range that only
+ * overlaps an existing mapping is refused, as OpenMP requires.
+ */
+final class MappingTable {
+    /** The reference count of mappings that never go away (declare target globals, associated pointers). */
+    static final long INFINITE = Long.MAX_VALUE;
+
+    static final class Entry {
+        final long hostBegin, hostEnd, tgtBegin;
+        long refCount;
+        /** Device memory the runtime allocated (freed when the mapping goes), as opposed to an image's or the user's. */
+        final boolean owned;
+
+        Entry(long hostBegin, long hostEnd, long tgtBegin, long refCount, boolean owned) {
+            this.hostBegin = hostBegin; this.hostEnd = hostEnd; this.tgtBegin = tgtBegin; this.refCount = refCount; this.owned = owned;
+        }
+
+        long size() { return hostEnd - hostBegin; }
+
+        /** The device address of host address {@code h} inside this mapping. */
+        long translate(long h) { return tgtBegin + (h - hostBegin); }
+
+        String refs() { return refCount == INFINITE ? "INF" : Long.toString(refCount); }
+    }
+
+    /** A request that overlaps a mapping without being contained in it. */
+    static final class OverlapException extends RuntimeException {
+        /** The mapping the request overlaps. */
+        final transient Entry entry;
+
+        OverlapException(String message, Entry entry) { super(message, null, false, false); this.entry = entry; }
+    }
+
+    private final TreeMap<Long, Entry> byBegin = new TreeMap<>();
+
+    /**
+     * The mapping containing {@code [begin, begin + size)}, or null when nothing of it is mapped.
+     * A zero-size request is found inside a mapping (or at its very start).
+     */
+    synchronized Entry lookup(long begin, long size) {
+        Map.Entry<Long, Entry> f = byBegin.floorEntry(begin);
+        if (f != null) {
+            Entry e = f.getValue();
+            if (size == 0 ? begin < e.hostEnd || begin == e.hostBegin : begin < e.hostEnd) {
+                if (begin + size <= e.hostEnd) return e;
+                throw overlap(begin, size, e);
+            }
+        }
+        if (size == 0) return null;
+        Map.Entry<Long, Entry> c = byBegin.higherEntry(begin);
+        if (c != null && c.getKey() < begin + size) throw overlap(begin, size, c.getValue());
+        return null;
+    }
+
+    /** Like lookup, but a partial overlap counts as absent (for queries such as omp_target_is_present). */
+    synchronized Entry find(long begin, long size) {
+        try {
+            return lookup(begin, size);
+        } catch (OverlapException e) {
+            return null;
+        }
+    }
+
+    private static OverlapException overlap(long begin, long size, Entry e) {
+        return new OverlapException("explicit extension not allowed: host address specified is " + Info.hex(begin) + " (" + size
+                + " bytes), but device allocation maps to host at " + Info.hex(e.hostBegin) + " (" + e.size() + " bytes)", e);
+    }
+
+    synchronized void insert(Entry e) { byBegin.put(e.hostBegin, e); }
+
+    synchronized void remove(Entry e) { byBegin.remove(e.hostBegin, e); }
+
+    synchronized List<Entry> entries() { return new ArrayList<>(byBegin.values()); }
+}

@@ -1,0 +1,298 @@
+package jomp.runtime.target;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+import jomp.runtime.mem.Mem;
+import jomp.runtime.plugin.DevicePlugin;
+
+/**
+ * libomptarget's compiler-facing entry points (offload-abi.md §2): kernel launches with their data
+ * mapping, and the data mappers of target data, enter/exit data and update. Map-type bits as in
+ * DESIGN §6. A launch that cannot run on a device returns non-zero and the compiled code runs the
+ * region on the host, unless OMP_TARGET_OFFLOAD=MANDATORY, which stops the program instead.
+ */
+public final class Tgt {
+    private Tgt() {}
+
+    static final long TO = 0x1, FROM = 0x2, ALWAYS = 0x4, DELETE = 0x8, PTR_AND_OBJ = 0x10, TARGET_PARAM = 0x20,
+        PRIVATE = 0x80, LITERAL = 0x100, IMPLICIT = 0x200, PRESENT = 0x1000;
+
+    // ---- kernels
+
+    public static int __tgt_target_kernel(long loc, long deviceId, int numTeams, int threadLimit, long hostPtr, long kernelArgs) {
+        long id = Devices.resolve(deviceId);
+        HostEntry entry = Registry.entry(hostPtr);
+        String name = entry != null ? entry.name() : "region " + Info.hex(hostPtr);
+        int count = Devices.count();
+        if (count > 0 && id == count) return 1;   // device(omp_get_initial_device()): the host, as asked
+        Device d = Devices.get(id);
+        if (d == null) return fallback(name, count == 0 ? "no offload device is available"
+                : "device " + id + " does not exist (" + count + " device(s))");
+        d.ready();
+        DevicePlugin.Kernel k = entry == null ? null : d.kernel(entry.name());
+        if (k == null) return fallback(name, "device " + d.id + " (" + d.plugin.name() + ") has no image with this kernel");
+
+        int n = Mem.getInt(kernelArgs + 4);
+        long bases = Mem.getLong(kernelArgs + 8), ptrs = Mem.getLong(kernelArgs + 16),
+            sizes = Mem.getLong(kernelArgs + 24), types = Mem.getLong(kernelArgs + 32);
+        long[] privates = new long[n];
+        long[] tgt = dataBegin(d, n, bases, ptrs, sizes, types, privates);
+        int params = 0;
+        for (int i = 0; i < n; i++) if ((Mem.getLong(types + 8L * i) & TARGET_PARAM) != 0) params++;
+        long[] args = new long[params];
+        for (int i = 0, j = 0; i < n; i++) if ((Mem.getLong(types + 8L * i) & TARGET_PARAM) != 0) args[j++] = tgt[i];
+        if (Info.on(Info.KERNEL_ARGS)) {
+            if (Info.on(Info.KERNEL_ARGS)) Info.info(Info.KERNEL_ARGS, d.id, "Entering OpenMP kernel %s with %d arguments:", name, n);
+            for (int i = 0; i < n; i++) Info.info(Info.KERNEL_ARGS, d.id, "%s(unknown)[%d]", mapName(Mem.getLong(types + 8L * i)), Mem.getLong(sizes + 8L * i));
+        }
+        int teams = numTeams > 0 ? numTeams : Runtime.getRuntime().availableProcessors();
+        int threads = threadLimit > 0 ? threadLimit : Math.max(1, Runtime.getRuntime().availableProcessors() / teams);
+        Info.launch(d.id, name, teams, threads);
+        long t = Profile.start();
+        d.plugin.launch(d.local, k, args, numTeams, threadLimit);
+        Profile.event("kernel " + name, t, "device", d.id, "teams", teams, "threads", threads);
+        dataEnd(d, n, bases, ptrs, sizes, types);
+        for (long p : privates) if (p != 0) d.plugin.dataDelete(d.local, p);
+        return 0;
+    }
+
+    /** No device runs the region: the host does, unless offloading is mandatory. */
+    private static int fallback(String region, String why) {
+        if (Devices.POLICY == Devices.Policy.MANDATORY) {
+            fatal("OMP_TARGET_OFFLOAD=MANDATORY but " + region + " cannot be offloaded: " + why);
+        }
+        Info.debug("%s runs on the host: %s", region, why);
+        return 1;
+    }
+
+    /** What a fatal error does: print it and exit with status 1 (tests install one that throws). */
+    static java.util.function.Consumer<String> onFatal = message -> {
+        jomp.runtime.libc.Stdio.fflush(0);
+        System.err.println("omptarget fatal error 1: " + message);
+        if (Info.on(Info.DUMP_TABLE)) dumpTables();
+        jomp.runtime.libc.Stdlib.exit(1);
+    };
+
+    static void fatal(String message) {
+        onFatal.accept(message);
+        throw new IllegalStateException(message);   // not reached when exit stops the program
+    }
+
+    private static String mapName(long type) {
+        if ((type & LITERAL) != 0) return "firstprivate";
+        if ((type & PRIVATE) != 0) return "private";
+        return switch ((int) (type & 3)) { case 1 -> "to"; case 2 -> "from"; case 3 -> "tofrom"; default -> "alloc"; };
+    }
+
+    // ---- data mappers
+
+    public static void __tgt_target_data_begin_mapper(long loc, long deviceId, int n, long bases, long ptrs, long sizes, long types,
+                                                      long names, long mappers) {
+        Device d = dataDevice(deviceId);
+        if (d != null) dataBegin(d, n, bases, ptrs, sizes, types, null);
+    }
+
+    public static void __tgt_target_data_end_mapper(long loc, long deviceId, int n, long bases, long ptrs, long sizes, long types,
+                                                    long names, long mappers) {
+        Device d = dataDevice(deviceId);
+        if (d != null) dataEnd(d, n, bases, ptrs, sizes, types);
+    }
+
+    public static void __tgt_target_data_update_mapper(long loc, long deviceId, int n, long bases, long ptrs, long sizes, long types,
+                                                       long names, long mappers) {
+        Device d = dataDevice(deviceId);
+        if (d == null) return;
+        for (int i = 0; i < n; i++) {
+            long begin = Mem.getLong(ptrs + 8L * i), size = Mem.getLong(sizes + 8L * i), type = Mem.getLong(types + 8L * i);
+            MappingTable.Entry e = lookup(d, begin, size, type);
+            if (e == null) {
+                if ((type & PRESENT) != 0) fatal("device mapping required by 'present' motion modifier does not exist for host address " + Info.hex(begin) + " (" + size + " bytes)");
+                continue;   // OpenMP 5.1: nothing to update
+            }
+            if ((type & TO) != 0) submit(d, e.translate(begin), begin, size);
+            if ((type & FROM) != 0) retrieve(d, begin, e.translate(begin), size);
+        }
+    }
+
+    /** The device of a data construct, or null for the host (nothing to map). */
+    private static Device dataDevice(long deviceId) {
+        long id = Devices.resolve(deviceId);
+        Device d = Devices.get(id);
+        if (d == null) {
+            if (Devices.POLICY == Devices.Policy.MANDATORY && id != Devices.count())
+                fatal("OMP_TARGET_OFFLOAD=MANDATORY but device " + id + " is not available for a target data construct");
+            return null;
+        }
+        d.ready();
+        return d;
+    }
+
+    /** Use of device addresses from the host: use_device_ptr and use_device_addr. */
+    public static long __jomp_target_translate(long deviceId, long hostPtr) {
+        Device d = Devices.get(Devices.resolve(deviceId));
+        if (d == null || hostPtr == 0) return hostPtr;
+        MappingTable.Entry e = d.table.find(hostPtr, 0);
+        return e == null ? hostPtr : e.translate(hostPtr);
+    }
+
+    /**
+     * The mapping of a list item. An explicit item that only overlaps a mapping is an error; an
+     * implicit one (a whole array used in a region after a section of it was mapped) uses that
+     * mapping, as libomptarget does.
+     */
+    private static MappingTable.Entry lookup(Device d, long begin, long size, long type) {
+        try {
+            return d.table.lookup(begin, size);
+        } catch (MappingTable.OverlapException e) {
+            if ((type & IMPLICIT) != 0) return e.entry;
+            fatal(e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * Maps the entries in order (allocating and copying in what is new, counting references of
+     * what is present, attaching pointers) and returns each entry's kernel argument value: the
+     * device address of its base, or its literal value. {@code privates} (may be null) receives
+     * device buffers of private copies to free after the kernel.
+     */
+    static long[] dataBegin(Device d, int n, long bases, long ptrs, long sizes, long types, long[] privates) {
+        long[] out = new long[n];
+        boolean[] fresh = new boolean[n];   // entries this call allocated (their members get copied in)
+        for (int i = 0; i < n; i++) {
+            long base = Mem.getLong(bases + 8L * i), begin = Mem.getLong(ptrs + 8L * i), size = Mem.getLong(sizes + 8L * i),
+                type = Mem.getLong(types + 8L * i);
+            if ((type & LITERAL) != 0) { out[i] = begin; continue; }
+            if ((type & PRIVATE) != 0) {
+                long tgt = d.plugin.dataAlloc(d.local, Math.max(size, 1));
+                if ((type & TO) != 0) submit(d, tgt, begin, size);
+                if (privates != null) privates[i] = tgt;
+                out[i] = tgt - (begin - base);
+                continue;
+            }
+            if (size == 0 && (type & PTR_AND_OBJ) == 0) {   // a zero-length section: translate if it points into mapped data
+                MappingTable.Entry e = begin == 0 ? null : d.table.find(begin, 0);
+                out[i] = e == null ? base : e.translate(begin) - (begin - base);
+                continue;
+            }
+            int parent = memberOf(type);
+            if (parent >= 0 && parent < i) {   // a member of a struct mapped just before: its storage is the struct's
+                MappingTable.Entry e = lookup(d, begin, size, type);
+                if (e == null) fatal("struct member at " + Info.hex(begin) + " is not inside its mapped struct");
+                if ((type & TO) != 0 && (fresh[parent] || (type & ALWAYS) != 0)) submit(d, e.translate(begin), begin, size);
+                out[i] = e.translate(begin) - (begin - base);
+                continue;
+            }
+            MappingTable.Entry e = lookup(d, begin, size, type);
+            if (e != null) {
+                if (e.refCount != MappingTable.INFINITE) e.refCount++;
+                if (Info.on(Info.MAPPING_EXISTS)) Info.info(Info.MAPPING_EXISTS, d.id, "Mapping exists with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=%s, HoldRefCount=0, Name=unknown",
+                        Info.hex(begin), Info.hex(e.translate(begin)), size, e.refs());
+                if ((type & TO) != 0 && (type & ALWAYS) != 0) submit(d, e.translate(begin), begin, size);
+            } else {
+                if ((type & PRESENT) != 0)
+                    fatal("device mapping required by 'present' map type modifier does not exist for host address " + Info.hex(begin) + " (" + size + " bytes)");
+                DevicePlugin.GlobalSymbol link = d.linkStorage(begin, size);
+                long tgt;
+                long t = Profile.start();
+                if (link != null) tgt = link.deviceAddress();
+                else {
+                    tgt = d.plugin.dataAlloc(d.local, Math.max(size, 1));
+                    Profile.event("alloc", t, "bytes", size);
+                }
+                e = new MappingTable.Entry(begin, begin + size, tgt, 1, link == null);
+                d.table.insert(e);
+                fresh[i] = true;
+                if (Info.on(Info.MAPPING_CHANGED)) Info.info(Info.MAPPING_CHANGED, d.id, "Creating new map entry with HstPtrBase=%s, HstPtrBegin=%s, TgtAllocBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=1, HoldRefCount=0, Name=unknown",
+                        Info.hex(base), Info.hex(begin), Info.hex(tgt), Info.hex(tgt), size);
+                if ((type & TO) != 0) submit(d, tgt, begin, size);
+            }
+            out[i] = e.translate(begin) - (begin - base);
+            if ((type & PTR_AND_OBJ) != 0) attach(d, base, e);
+        }
+        return out;
+    }
+
+    /** The index of the entry a MEMBER_OF entry belongs to, or -1. */
+    private static int memberOf(long type) { return (int) (type >>> 48) - 1; }
+
+    /** The device copy of the pointer at host address ptrAddr (if mapped) gets the device address of what it points to. */
+    private static void attach(Device d, long ptrAddr, MappingTable.Entry pointee) {
+        MappingTable.Entry holder = d.table.find(ptrAddr, 8);
+        if (holder == null) return;
+        long value = Mem.getLong(ptrAddr);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment tmp = a.allocate(8, 8);
+            Mem.putLong(tmp.address(), pointee.translate(value));
+            d.plugin.dataSubmit(d.local, holder.translate(ptrAddr), tmp.address(), 8);
+        }
+        if (Info.DEBUG) Info.debug("attached the device pointer at %s to %s", Info.hex(holder.translate(ptrAddr)), Info.hex(pointee.translate(value)));
+    }
+
+    /** Unmaps the entries in reverse order: references drop, data comes back when the last one goes (or always). */
+    static void dataEnd(Device d, int n, long bases, long ptrs, long sizes, long types) {
+        for (int i = n - 1; i >= 0; i--) {
+            long begin = Mem.getLong(ptrs + 8L * i), size = Mem.getLong(sizes + 8L * i), type = Mem.getLong(types + 8L * i);
+            if ((type & (LITERAL | PRIVATE)) != 0) continue;
+            if (size == 0 && (type & PTR_AND_OBJ) == 0) continue;
+            int parent = memberOf(type);
+            if (parent >= 0 && parent < i) {   // a member: copied out when its struct's mapping ends (or always)
+                long pb = Mem.getLong(ptrs + 8L * parent), ps = Mem.getLong(sizes + 8L * parent), pt = Mem.getLong(types + 8L * parent);
+                MappingTable.Entry pe = lookup(d, pb, ps, pt), e = lookup(d, begin, size, type);
+                if (pe == null || e == null) continue;
+                boolean ends = pe.refCount != MappingTable.INFINITE && (pe.refCount <= 1 || (pt & DELETE) != 0);
+                if ((type & FROM) != 0 && (ends || (type & ALWAYS) != 0)) retrieve(d, begin, e.translate(begin), size);
+                continue;
+            }
+            MappingTable.Entry e = lookup(d, begin, size, type);
+            if (e == null) {
+                if ((type & PRESENT) != 0)
+                    fatal("device mapping required by 'present' map type modifier does not exist for host address " + Info.hex(begin) + " (" + size + " bytes)");
+                continue;
+            }
+            if (e.refCount != MappingTable.INFINITE) {
+                if ((type & DELETE) != 0) e.refCount = 0;
+                else if (e.refCount > 0) e.refCount--;
+            }
+            boolean last = e.refCount == 0;
+            if ((type & FROM) != 0 && (last || (type & ALWAYS) != 0)) retrieve(d, begin, e.translate(begin), size);
+            if (last) {
+                d.table.remove(e);
+                if (Info.on(Info.MAPPING_CHANGED)) Info.info(Info.MAPPING_CHANGED, d.id, "Removing map entry with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, Name=unknown",
+                        Info.hex(e.hostBegin), Info.hex(e.tgtBegin), e.size());
+                if (e.owned) {
+                    long t = Profile.start();
+                    d.plugin.dataDelete(d.local, e.tgtBegin);
+                    Profile.event("delete", t, "bytes", e.size());
+                }
+            }
+        }
+    }
+
+    static void submit(Device d, long tgt, long host, long size) {
+        if (size <= 0) return;
+        if (Info.on(Info.DATA_TRANSFER)) Info.info(Info.DATA_TRANSFER, d.id, "Copying data from host to device, HstPtr=%s, TgtPtr=%s, Size=%d, Name=unknown", Info.hex(host), Info.hex(tgt), size);
+        long t = Profile.start();
+        d.plugin.dataSubmit(d.local, tgt, host, size);
+        Profile.event("submit", t, "bytes", size);
+    }
+
+    static void retrieve(Device d, long host, long tgt, long size) {
+        if (size <= 0) return;
+        if (Info.on(Info.DATA_TRANSFER)) Info.info(Info.DATA_TRANSFER, d.id, "Copying data from device to host, TgtPtr=%s, HstPtr=%s, Size=%d, Name=unknown", Info.hex(tgt), Info.hex(host), size);
+        long t = Profile.start();
+        d.plugin.dataRetrieve(d.local, host, tgt, size);
+        Profile.event("retrieve", t, "bytes", size);
+    }
+
+    /** LIBOMPTARGET_INFO 0x4: every device's mapping table. */
+    static void dumpTables() {
+        for (Device d : Devices.all()) {
+            System.err.println("omptarget device " + d.id + " info: OpenMP Host-Device pointer mappings after block at unknown:0:0:");
+            System.err.println("omptarget device " + d.id + " info: Host Ptr           Target Ptr         Size (B) DynRefCount HoldRefCount Declaration");
+            for (MappingTable.Entry e : d.table.entries())
+                System.err.printf("omptarget device %d info: %s %s %-8d %-11s %-12d unknown%n", d.id, Info.hex(e.hostBegin), Info.hex(e.tgtBegin), e.size(), e.refs(), 0);
+        }
+    }
+}

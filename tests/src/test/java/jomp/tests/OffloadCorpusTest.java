@@ -1,0 +1,275 @@
+package jomp.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The offload corpus (tests/c/offload) through jomp with the jvm device: each program is compiled by
+ * {@code bin/jomp -std=gnu11 -O0 -fopenmp -fopenmp-targets=jvm} and by its oracle, both run with
+ * OMP_NUM_THREADS=4 and LIBOMPTARGET_INFO=16, and jomp's binary must print the same stdout bytes and
+ * exit the same way as the oracle's, and launch exactly {@code // KERNELS: n} kernels (n stderr lines
+ * containing "info: Launching kernel"), so a region that quietly ran on the host fails.
+ *
+ * <p>The oracle is named in the program: {@code // ORACLE: gcc} (the default; {@code gcc -fopenmp} runs
+ * target regions on the host in shared memory, so these programs print the same either way) or
+ * {@code // ORACLE: clang-offload} ({@code clang-19 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu}, whose
+ * libomptarget host plugin keeps separate device memory, so map semantics show). {@code // FLAGS:} and
+ * {@code // LINK:} work as in tests/c/run; {@code // CLANG-FLAGS:} goes to clang-19 only (e.g.
+ * -fopenmp-version=52 for {@code declare target enter}). Everything is built afresh in a temporary
+ * folder on every run. tests/bin/check-offload.sh validates the corpus against both oracles.
+ *
+ * <p>A few programs are also built the way a user builds in steps (each source {@code -c}, then a link
+ * of the objects), one through a static library made by GNU ar, and docs/examples/zaxpy.src with the
+ * user's commands verbatim.
+ */
+class OffloadCorpusTest {
+    static final String KERNEL_LINE = "info: Launching kernel";
+    /** Where clang-19's libomptarget and its host plugin live (Debian/Ubuntu's llvm-19 packages). */
+    static final String LLVM_LIB = System.getProperty("jomp.tests.llvmlib", "/usr/lib/llvm-19/lib");
+    /** Programs also built in separate steps: -c for each source, then a link of the objects. */
+    static final List<String> SEPARATE_STEPS = List.of("001-map-tofrom-basic", "006-enter-exit-data", "084-zaxpy",
+            "085-declare-target-two-files");
+    /** Built with its LINK sources in a static library made by GNU ar. */
+    static final String ARCHIVED = "085-declare-target-two-files";
+
+    static Path dir() { return Corpus.root().resolve("tests/c/offload"); }
+
+    static List<Path> programs() {
+        try (Stream<Path> s = Files.list(dir())) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".c")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir(), e);
+        }
+    }
+
+    @Test
+    void corpusIsLargeEnoughAndDeclaresKernels() {
+        assertThat(programs()).hasSizeGreaterThanOrEqualTo(85);
+        for (Path p : programs()) {
+            assertThat(directive(p, "// KERNELS: ")).as("%s: // KERNELS: n", p.getFileName()).singleElement()
+                    .matches(s -> s.matches("\\d+"), "a number");
+            assertThat(oracle(p)).as("%s: // ORACLE:", p.getFileName()).isIn("gcc", "clang-offload");
+        }
+        for (String s : SEPARATE_STEPS) assertThat(dir().resolve(s + ".c")).isRegularFile();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> jompMatchesOracle() {
+        return programs().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> inScratch(p, w -> {
+            List<String> cmd = jomp(p);
+            cmd.add(p.toString());
+            cmd.addAll(Corpus.linkedSources(p));
+            cmd.addAll(List.of("-o", w.resolve("prog").toString()));
+            build(cmd, p.getParent(), w, "jomp");
+            compare(p, w);
+        })));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> separateSteps() {
+        return SEPARATE_STEPS.stream().map(s -> dir().resolve(s + ".c")).map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(),
+                () -> inScratch(p, w -> {
+                    List<String> objects = new ArrayList<>();
+                    List<String> sources = new ArrayList<>(List.of(p.toString()));
+                    sources.addAll(Corpus.linkedSources(p));
+                    for (int i = 0; i < sources.size(); i++) {
+                        String o = w.resolve("part" + i + ".o").toString();
+                        List<String> cmd = jomp(p);
+                        cmd.addAll(List.of("-c", sources.get(i), "-o", o));
+                        build(cmd, p.getParent(), w, "jomp -c");
+                        objects.add(o);
+                    }
+                    List<String> link = jomp(p);
+                    link.addAll(objects);
+                    link.addAll(List.of("-o", w.resolve("prog").toString()));
+                    build(link, w, w, "jomp (link)");
+                    compare(p, w);
+                })));
+    }
+
+    @Test
+    void staticLibraryFromGnuAr() throws IOException {
+        Path p = dir().resolve(ARCHIVED + ".c");
+        assertThat(Corpus.linkedSources(p)).as("%s has LINK sources for the library", p.getFileName()).isNotEmpty();
+        inScratch(p, w -> {
+            List<String> members = new ArrayList<>();
+            List<String> link = Corpus.linkedSources(p);
+            for (int i = 0; i < link.size(); i++) {
+                String o = w.resolve("member" + i + ".o").toString();
+                List<String> cmd = jomp(p);
+                cmd.addAll(List.of("-c", link.get(i), "-o", o));
+                build(cmd, p.getParent(), w, "jomp -c");
+                members.add(o);
+            }
+            List<String> ar = new ArrayList<>(List.of("ar", "rcs", w.resolve("libcorpus.a").toString()));
+            ar.addAll(members);
+            build(ar, w, w, "ar");
+            List<String> main = jomp(p);
+            main.addAll(List.of("-c", p.toString(), "-o", w.resolve("main.o").toString()));
+            build(main, p.getParent(), w, "jomp -c");
+            List<String> cmd = jomp(p);
+            cmd.addAll(List.of(w.resolve("main.o").toString(), "-L" + w, "-lcorpus", "-o", w.resolve("prog").toString()));
+            build(cmd, w, w, "jomp (link with -lcorpus)");
+            compare(p, w);
+        });
+    }
+
+    /**
+     * The user's commands of issue 4 on docs/examples/zaxpy.src, in separate steps (with -fopenmp,
+     * which jomp, like clang, requires next to -fopenmp-targets): output as gcc -fopenmp's, one kernel.
+     */
+    @Test
+    void zaxpyUserCommands() throws IOException {
+        Path src = Corpus.root().resolve("docs/examples/zaxpy.src");
+        inScratch(src, w -> {
+            Files.copy(src, w.resolve("zaxpy.src"));
+            List<String> c = new ArrayList<>(Corpus.jompCommand());
+            c.addAll(List.of("-fopenmp", "-fopenmp-targets=jvm", "zaxpy.src", "-c"));
+            build(c, w, w, "jomp -fopenmp -fopenmp-targets=jvm zaxpy.src -c");
+            assertThat(w.resolve("zaxpy.o")).as("jomp -c zaxpy.src writes zaxpy.o").isRegularFile();
+            List<String> l = new ArrayList<>(Corpus.jompCommand());
+            l.addAll(List.of("-fopenmp", "-fopenmp-targets=jvm", "zaxpy.o", "-o", "zaxpy"));
+            build(l, w, w, "jomp -fopenmp -fopenmp-targets=jvm zaxpy.o -o zaxpy");
+            build(List.of("gcc", "-fopenmp", "-x", "c", "zaxpy.src", "-o", "oracle", "-lm"), w, w, "gcc");
+            Exec.Result want = run(w.resolve("oracle"), Map.of()), got = run(w.resolve("zaxpy"), Map.of());
+            assertThat(got.timedOut()).as(got.describe("./zaxpy")).isFalse();
+            assertThat(got.stdoutText()).as("./zaxpy vs gcc's build (stderr: %s)", got.stderr()).isEqualTo(want.stdoutText());
+            assertThat(got.status()).as("exit status of ./zaxpy").isEqualTo(want.status());
+            assertThat(launches(got)).as("kernel launches of ./zaxpy (stderr: %s)", got.stderr()).isEqualTo(1);
+        });
+    }
+
+    /** Builds the oracle's binary in {@code w}, runs it and jomp's w/prog, and compares them. */
+    private static void compare(Path program, Path w) {
+        String oracle = oracle(program);
+        boolean clang = oracle.equals("clang-offload");
+        List<String> cmd = new ArrayList<>(clang
+                ? List.of("clang-19", "-std=gnu11", "-O0", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu")
+                : List.of("gcc", "-std=gnu11", "-O0", "-fopenmp"));
+        cmd.addAll(Corpus.flags(program));
+        if (clang) cmd.addAll(directive(program, "// CLANG-FLAGS: "));
+        cmd.add(program.toString());
+        cmd.addAll(Corpus.linkedSources(program));
+        cmd.addAll(List.of("-o", w.resolve("oracle").toString(), "-lm"));
+        assertTrue(Exec.available(cmd.get(0)), cmd.get(0) + " is the oracle: install it (.ci/run does)");
+        build(cmd, program.getParent(), w, oracle);
+        Exec.Result want = run(w.resolve("oracle"), clang ? Map.of("LD_LIBRARY_PATH", LLVM_LIB) : Map.of());
+        assertThat(want.timedOut() || want.status() >= 124).as("the %s oracle: %s", oracle, want.describe(oracle)).isFalse();
+        int kernels = Integer.parseInt(directive(program, "// KERNELS: ").get(0));
+        if (clang) {
+            assertThat(clangLaunches(want)).as("corpus error: clang-offload's launches vs // KERNELS: (tests/bin/check-offload.sh)")
+                    .isEqualTo(kernels);
+        }
+
+        Exec.Result got = run(w.resolve("prog"), Map.of());
+        if (got.timedOut()) fail(got.describe("the jomp-built " + Corpus.stem(program)));
+        if (!Arrays.equals(got.stdout(), want.stdout())) {
+            fail("stdout differs from " + oracle + "'s (exit status jomp " + got.status() + ", " + oracle + " " + want.status() + ")\n"
+                    + firstDifference(oracle, want.stdoutText(), got.stdoutText()) + stderrNote(got));
+        }
+        if (got.status() != want.status()) {
+            fail("exit status " + got.status() + ", " + oracle + "'s binary exits " + want.status() + stderrNote(got));
+        }
+        if (launches(got) != kernels) {
+            fail("launched " + launches(got) + " kernels (stderr lines with '" + KERNEL_LINE + "'), the program performs "
+                    + kernels + stderrNote(got));
+        }
+    }
+
+    /** jomp's launch reports: stderr lines containing "info: Launching kernel", one line per launch. */
+    static long launches(Exec.Result r) {
+        return r.stderr().lines().filter(l -> l.contains(KERNEL_LINE)).count();
+    }
+
+    /**
+     * clang's launch reports, counted as occurrences of "Launching kernel": libomptarget writes its
+     * "... info: " prefix and the message separately, so reports of launches from several host threads
+     * can be torn apart and interleaved (067).
+     */
+    static long clangLaunches(Exec.Result r) {
+        String err = r.stderr(), what = "Launching kernel";
+        long n = 0;
+        for (int i = err.indexOf(what); i >= 0; i = err.indexOf(what, i + what.length())) n++;
+        return n;
+    }
+
+    /** jomp's command up to the inputs: the compile flags every offload program gets, and its FLAGS. */
+    private static List<String> jomp(Path program) {
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("-std=gnu11", "-O0", "-fopenmp", "-fopenmp-targets=jvm"));
+        cmd.addAll(Corpus.flags(program));
+        return cmd;
+    }
+
+    private static void build(List<String> cmd, Path cwd, Path w, String who) {
+        Exec.Result r = Exec.run(cmd, cwd, Map.of(), w.resolve("tmp"));
+        if (r.timedOut() || r.status() != 0) fail(r.describe(who) + "\ncommand: " + String.join(" ", cmd));
+    }
+
+    private static Exec.Result run(Path exe, Map<String, String> extra) {
+        Map<String, String> env = new HashMap<>(Map.of("OMP_NUM_THREADS", "4", "LIBOMPTARGET_INFO", "16"));
+        env.putAll(extra);
+        return Exec.run(List.of(exe.toString()), exe.getParent(), env, exe.getParent().resolve("tmp"));
+    }
+
+    static String oracle(Path program) {
+        List<String> o = directive(program, "// ORACLE: ");
+        return o.isEmpty() ? "gcc" : o.get(0);
+    }
+
+    private static List<String> directive(Path program, String prefix) {
+        for (String l : Corpus.read(program).lines().toList()) {
+            if (l.startsWith(prefix)) return List.of(l.substring(prefix.length()).strip().split("\\s+"));
+        }
+        return List.of();
+    }
+
+    private interface Body {
+        void in(Path scratch) throws IOException;
+    }
+
+    /** Runs {@code body} in a fresh temporary folder, removed afterwards: nothing is reused between runs. */
+    private static void inScratch(Path program, Body body) throws IOException {
+        Path base = Corpus.root().resolve("tests/target");
+        Files.createDirectories(base);
+        Path w = Files.createTempDirectory(base, "offload-" + Corpus.stem(program) + "-");
+        try {
+            body.in(w);
+        } finally {
+            try (Stream<Path> s = Files.walk(w)) {
+                for (Path f : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+            }
+        }
+    }
+
+    private static String firstDifference(String oracle, String want, String got) {
+        List<String> w = want.lines().toList(), g = got.lines().toList();
+        for (int i = 0; i < Math.max(w.size(), g.size()); i++) {
+            String a = i < w.size() ? w.get(i) : "<end of output>", b = i < g.size() ? g.get(i) : "<end of output>";
+            if (!a.equals(b)) return "line " + (i + 1) + ":\n  " + oracle + ":  " + a + "\n  jomp: " + b;
+        }
+        return "the outputs differ only in line endings or a final newline";
+    }
+
+    private static String stderrNote(Exec.Result r) {
+        String s = r.stderr().lines().filter(l -> !l.contains("info:")).reduce("", (a, b) -> a + b + "\n").strip();
+        if (s.isEmpty()) return "";
+        return "\nstderr (info lines left out): " + (s.length() > 2000 ? s.substring(0, 2000) + "\n[...]" : s);
+    }
+}

@@ -1,0 +1,209 @@
+package jomp.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The offloading promises of issue 4 through the real tools: the user's three commands verbatim
+ * with the jvm device; OMP_TARGET_OFFLOAD (MANDATORY without a device stops with a message and
+ * status 1, DISABLED runs on the host); targets chosen at link time (objects compiled for
+ * different target lists link together, targets can be dropped); the runtime's reports
+ * (LIBOMPTARGET_INFO, LIBOMPTARGET_DEBUG, LIBOMPTARGET_PROFILE as Chrome-trace JSON).
+ */
+class OffloadEndToEndTest {
+    @TempDir Path dir;
+
+    /** A target region that reports where it ran, and a mapped array that comes back. */
+    private static final String WHERE = """
+            #include <stdio.h>
+            #include <omp.h>
+            int where_a(void) {
+              int on_host = -1, v[4] = {1, 2, 3, 4};
+            #pragma omp target map(from: on_host) map(tofrom: v)
+              { on_host = omp_is_initial_device(); for (int i = 0; i < 4; i++) v[i] *= 10; }
+              printf("a: v=%d,%d,%d,%d\\n", v[0], v[1], v[2], v[3]);
+              return on_host;
+            }
+            """;
+    private static final String WHERE_B = """
+            #include <stdio.h>
+            #include <omp.h>
+            int where_a(void);
+            int main(void) {
+              int on_host = -1, s = 0;
+            #pragma omp target map(from: on_host) map(tofrom: s)
+              { on_host = omp_is_initial_device(); for (int i = 1; i <= 10; i++) s += i; }
+              int a = where_a();
+              printf("b: s=%d\\n", s);
+              printf("a ran on the %s, b ran on the %s\\n", a ? "host" : "device", on_host ? "host" : "device");
+              return 0;
+            }
+            """;
+
+    private Exec.Result jomp(String... args) {
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of(args));
+        Exec.Result r = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
+        assertThat(r.status()).as(r.describe(String.join(" ", cmd))).isZero();
+        return r;
+    }
+
+    private Exec.Result run(String exe, Map<String, String> env) {
+        return Exec.run(List.of(dir.resolve(exe).toString()), dir, env, dir.resolve("scratch"));
+    }
+
+    private static long launches(Exec.Result r) {
+        return r.stderr().lines().filter(l -> l.contains("info: Launching kernel")).count();
+    }
+
+    @Test
+    void theUsersCommandsVerbatim() throws Exception {
+        Files.copy(Corpus.root().resolve("docs/examples/zaxpy.src"), dir.resolve("zaxpy.src"));
+        jomp("-fopenmp-targets=jvm", "zaxpy.src", "-c");
+        jomp("zaxpy.o", "-o", "zaxpy");
+        Exec.Result got = run("zaxpy", Map.of("LIBOMPTARGET_INFO", "16"));
+        assertThat(got.status()).as(got.describe("./zaxpy")).isZero();
+        assertThat(launches(got)).isEqualTo(1);
+        // the oracle: gcc -fopenmp on the same source
+        Files.copy(dir.resolve("zaxpy.src"), dir.resolve("zaxpy.c"));
+        Exec.Result gcc = Exec.run(List.of("gcc", "-fopenmp", "zaxpy.c", "-o", "zaxpy-gcc"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(gcc.status()).as(gcc.describe("gcc")).isZero();
+        assertThat(got.stdoutText()).isEqualTo(run("zaxpy-gcc", Map.of()).stdoutText());
+        // the fat object as LLVM 19 sees it
+        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText()).contains("triple          jvm64-jomp-linux").contains("producer        openmp");
+    }
+
+    @Test
+    void mandatoryWithoutADeviceStopsAndDisabledRunsOnTheHost() throws Exception {
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        jomp("-fopenmp-targets=jvm", "a.c", "b.c", "-o", "prog");
+        Exec.Result dflt = run("prog", Map.of("LIBOMPTARGET_INFO", "16"));
+        assertThat(dflt.stdoutText()).endsWith("a ran on the device, b ran on the device\n");
+        assertThat(launches(dflt)).isEqualTo(2);
+
+        Exec.Result mandatory = run("prog", Map.of("OMP_TARGET_OFFLOAD", "MANDATORY", "JOMP_JVM_DEVICES", "0"));
+        assertThat(mandatory.status()).isEqualTo(1);
+        assertThat(mandatory.stderr()).contains("omptarget fatal error").contains("MANDATORY").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(mandatory.stdoutText()).isEmpty();
+
+        Exec.Result disabled = run("prog", Map.of("OMP_TARGET_OFFLOAD", "DISABLED", "LIBOMPTARGET_INFO", "16"));
+        assertThat(disabled.status()).isZero();
+        assertThat(launches(disabled)).isZero();
+        assertThat(disabled.stdoutText()).contains("s=55").contains("v=10,20,30,40").endsWith("a ran on the host, b ran on the host\n");
+
+        Exec.Result noDevice = run("prog", Map.of("JOMP_JVM_DEVICES", "0"));   // DEFAULT: falls back to the host
+        assertThat(noDevice.status()).isZero();
+        assertThat(noDevice.stdoutText()).endsWith("a ran on the host, b ran on the host\n");
+    }
+
+    @Test
+    void targetsAreChosenAtLinkTime() throws Exception {
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        jomp("-fopenmp-targets=jvm", "-c", "a.c");   // a.o carries jvm device code
+        jomp("-fopenmp", "-c", "b.c");               // b.o none: its region runs on the host
+        jomp("a.o", "b.o", "-o", "mixed");
+        Exec.Result mixed = run("mixed", Map.of("LIBOMPTARGET_INFO", "16"));
+        assertThat(mixed.stdoutText()).endsWith("a ran on the device, b ran on the host\n");
+        assertThat(launches(mixed)).isEqualTo(1);
+
+        jomp("--offload-host-only", "a.o", "b.o", "-o", "hostonly");   // the jvm images dropped at the link
+        Exec.Result host = run("hostonly", Map.of("LIBOMPTARGET_INFO", "16"));
+        assertThat(host.stdoutText()).contains("v=10,20,30,40").endsWith("a ran on the host, b ran on the host\n");
+        assertThat(launches(host)).isZero();
+
+        jomp("-fopenmp-targets=nvptx64", "a.o", "b.o", "-o", "other");   // a target list without jvm drops it too
+        assertThat(launches(run("other", Map.of("LIBOMPTARGET_INFO", "16")))).isZero();
+    }
+
+    @Test
+    void runtimeReports() throws Exception {
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        jomp("-fopenmp-targets=jvm", "a.c", "b.c", "-o", "prog");
+        Exec.Result info = run("prog", Map.of("LIBOMPTARGET_INFO", "0x2f"));
+        assertThat(info.stderr()).contains("info: Copying data from host to device").contains("info: Copying data from device to host")
+            .contains("info: Creating new map entry").contains("info: Removing map entry").contains("info: Entering OpenMP kernel");
+        Exec.Result debug = run("prog", Map.of("LIBOMPTARGET_DEBUG", "1"));
+        assertThat(debug.stderr()).contains("omptarget --> plugin jvm");
+        Path profile = dir.resolve("profile.json");
+        Exec.Result prof = run("prog", Map.of("LIBOMPTARGET_PROFILE", profile.toString()));
+        assertThat(prof.status()).isZero();
+        // Chrome trace JSON, read back by python's json module: complete events with times
+        Exec.Result check = Exec.run(List.of("python3", "-c", """
+                import json, sys
+                d = json.load(open(sys.argv[1]))
+                ev = d["traceEvents"]
+                assert all(e["ph"] == "X" and e["dur"] >= 0 and "ts" in e for e in ev), ev
+                names = [e["name"] for e in ev]
+                assert sum(n.startswith("kernel __omp_offloading_") for n in names) == 2, names
+                assert "submit" in names and "retrieve" in names, names
+                print(len(ev))
+                """, profile.toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(check.status()).as(check.describe("python3 json check")).isZero();
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle, int from) {
+        outer:
+        for (int i = from; i + needle.length <= hay.length; i++) {
+            for (int j = 0; j < needle.length; j++) if (hay[i + j] != needle[j]) continue outer;
+            return i;
+        }
+        return -1;
+    }
+
+    @Test
+    void corruptDeviceCodeIsRejectedNamingTheObject() throws Exception {
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        jomp("-fopenmp-targets=jvm", "-c", "a.c", "b.c");
+        byte[] good = Files.readAllBytes(dir.resolve("a.o"));
+        int binary = indexOf(good, new byte[] {0x10, (byte) 0xFF, 0x10, (byte) 0xAD}, 0);
+        assertThat(binary).isPositive();
+
+        byte[] badVersion = good.clone();
+        badVersion[binary + 4] = 99;   // an OffloadBinary version no tool writes
+        Files.write(dir.resolve("bad1.o"), badVersion);
+        byte[] badImage = good.clone();
+        int inner = indexOf(good, new byte[] {0x7F, 'E', 'L', 'F'}, binary);   // the jvm image: a jomp object
+        assertThat(inner).isPositive();
+        badImage[inner + 4] = 9;   // not ELF64 any more
+        Files.write(dir.resolve("bad2.o"), badImage);
+
+        for (String bad : List.of("bad1.o", "bad2.o")) {
+            List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+            cmd.addAll(List.of(bad, "b.o", "-o", "prog-" + bad));
+            Exec.Result r = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
+            assertThat(r.status()).as(r.describe("link with " + bad)).isEqualTo(1);
+            assertThat(r.stderr()).contains(bad).contains("error").doesNotContain("\tat ").doesNotContain("Exception");
+            assertThat(dir.resolve("prog-" + bad)).doesNotExist();
+        }
+    }
+
+    @Test
+    void hashHashHashCommandsOfAnOffloadBuildRunByThemselves() throws Exception {
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        Exec.Result printed = jomp("-###", "-fopenmp-targets=jvm", "a.c", "b.c", "-o", "prog");
+        List<String> commands = printed.stderr().lines().filter(l -> l.startsWith(" \"")).toList();
+        // per source: host IR, device compile, packager, host backend; then the linker-wrapper
+        assertThat(commands).hasSize(9);
+        assertThat(commands.get(8)).contains("jomp-linker-wrapper").contains("--offload-targets=jvm64-jomp-linux");
+        Files.writeString(dir.resolve("build.sh"), "set -e\n" + String.join("\n", commands) + "\n");
+        Exec.Result ran = Exec.run(List.of("sh", "build.sh"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(ran.status()).as(ran.describe("the -### commands")).isZero();
+        Exec.Result prog = run("prog", Map.of("LIBOMPTARGET_INFO", "16"));
+        assertThat(prog.stdoutText()).endsWith("a ran on the device, b ran on the device\n");
+        assertThat(launches(prog)).isEqualTo(2);
+    }
+}
