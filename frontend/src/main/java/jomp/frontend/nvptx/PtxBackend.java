@@ -1,6 +1,7 @@
 package jomp.frontend.nvptx;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -40,6 +41,7 @@ public final class PtxBackend {
     public static String compile(Module m, String smArch) {
         String version = ptxVersion(smArch);
         Context ctx = new Context(m);
+        List<Global> withAddresses = ctx.orderByReferences(); // names the static globals in cycles first
         List<String> bodies = new ArrayList<>();
         for (Function f : m.functions) bodies.add(new PtxFunction(ctx, f).generate());
         Set<String> codeSymbols = new HashSet<>(ctx.functionNames);
@@ -70,10 +72,12 @@ public final class PtxBackend {
         for (String d : ctx.usedData) {
             if (m.global(d) == null && !m.externData.contains(d)) PtxData.declareExtern(out, d);
         }
-        // data without addresses first, so that initialisers only name symbols already declared
-        for (Global g : m.globals) if (g.relocs.isEmpty()) PtxData.define(out, g, codeSymbols);
-        for (Global g : m.globals) if (!g.relocs.isEmpty()) PtxData.define(out, g, codeSymbols);
         for (Global g : m.globals) for (Global.Reloc r : g.relocs) ctx.checkRelocTarget(g, r);
+        // data without addresses first, then the rest in an order where initialisers name only
+        // symbols already defined or, in a cycle, declared ahead
+        for (Global g : m.globals) if (g.relocs.isEmpty()) PtxData.define(out, g, ctx::dataSymbol, false, codeSymbols);
+        for (Global g : withAddresses) if (ctx.declaredAhead.contains(g.name)) PtxData.declareAhead(out, g, ctx.dataSymbol(g.name));
+        for (Global g : withAddresses) PtxData.define(out, g, ctx::dataSymbol, ctx.declaredAhead.contains(g.name), codeSymbols);
         out.append('\n');
         for (String b : bodies) out.append(b).append('\n');
         return out.toString();
@@ -129,6 +133,55 @@ public final class PtxBackend {
         }
 
         void useData(String name) { usedData.add(name); }
+
+        /** Globals whose initialiser names one defined after it (a cycle): declared .extern ahead. */
+        final Set<String> declaredAhead = new HashSet<>();
+        /** PTX names of static globals in such cycles, made visible under a name unique to the module. */
+        private final Map<String, String> renamed = new HashMap<>();
+
+        /** The PTX name of a data symbol. */
+        String dataSymbol(String name) {
+            String r = renamed.get(name);
+            return r != null ? r : PtxText.symbol(name);
+        }
+
+        /**
+         * The globals with relocations, each after the ones its initialiser names (depth-first,
+         * without recursion: static data may chain thousands of nodes). PTX accepts no forward
+         * reference in an initialiser, so the target of a back edge is declared ahead; only
+         * .extern can declare ahead, so a static one becomes visible under a name unique to
+         * this module.
+         */
+        List<Global> orderByReferences() {
+            List<Global> order = new ArrayList<>();
+            Map<String, Boolean> done = new HashMap<>(); // false while on the stack
+            for (Global root : module.globals) {
+                if (root.relocs.isEmpty() || done.containsKey(root.name)) continue;
+                java.util.ArrayDeque<Global> stack = new java.util.ArrayDeque<>();
+                java.util.ArrayDeque<Integer> next = new java.util.ArrayDeque<>();
+                stack.push(root); next.push(0); done.put(root.name, false);
+                while (!stack.isEmpty()) {
+                    Global g = stack.peek();
+                    int i = next.pop();
+                    if (i == g.relocs.size()) {
+                        stack.pop();
+                        done.put(g.name, true);
+                        order.add(g);
+                        continue;
+                    }
+                    next.push(i + 1);
+                    Global t = module.global(g.relocs.get(i).symbol());
+                    if (t == null || t.relocs.isEmpty()) continue;
+                    Boolean state = done.get(t.name);
+                    if (state == null) {
+                        stack.push(t); next.push(0); done.put(t.name, false);
+                    } else if (!state && declaredAhead.add(t.name) && t.isStatic) {
+                        renamed.put(t.name, PtxText.symbol(t.name) + "$" + Integer.toHexString(module.sourceName.hashCode()));
+                    }
+                }
+            }
+            return order;
+        }
 
         void checkRelocTarget(Global g, Global.Reloc r) {
             if (module.global(r.symbol()) == null && !module.externData.contains(r.symbol()) && !functionNames.contains(r.symbol()) && !externs.containsKey(r.symbol())) {

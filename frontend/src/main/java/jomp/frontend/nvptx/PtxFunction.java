@@ -231,7 +231,7 @@ final class PtxFunction {
             case Insn.SlotAddr s -> emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
             case Insn.GlobalAddr g -> {
                 ctx.useData(g.symbol());
-                emit("cvta.global.u64 " + reg(g.dst()) + ", " + PtxText.symbol(g.symbol()));
+                emit("cvta.global.u64 " + reg(g.dst()) + ", " + ctx.dataSymbol(g.symbol()));
             }
             case Insn.FuncAddr fa -> {
                 ctx.useFunction(fa.symbol(), null, f.name);

@@ -306,6 +306,33 @@ class PtxBackendTest {
     }
 
     @Test
+    void dataThatPointsAtItselfOrInCyclesIsDeclaredAhead() throws Exception {
+        String zeros = "\\00".repeat(16);
+        String ptx = ptx("""
+                global static @head size 16 align 8 data "%1$s" reloc 0 @head reloc 8 @head
+                global @a size 16 align 8 data "%1$s" reloc 0 @b
+                global @b size 16 align 8 data "%1$s" reloc 0 @a reloc 8 @head
+                func ptr @f() {
+                entry:
+                  %%0 = addr @head
+                  ret ptr %%0
+                }
+                """.formatted(zeros));
+        String head = "head$" + Integer.toHexString("t.c".hashCode());
+        assertThat(ptx).contains(".extern .global .align 8 .u8 " + head + "[16];", ".visible .global .align 8 .u8 " + head + "[16] = {0xFF(generic(" + head + ")),",
+                "cvta.global.u64 %rd0, " + head + ";")
+                .containsPattern("\\.extern \\.global \\.align 8 \\.u8 [ab]\\[16\\];");
+        // a long chain of static nodes, each naming the next, needs no recursion and no declaration ahead
+        StringBuilder chain = new StringBuilder();
+        for (int i = 0; i < 5000; i++) chain.append("global static @n").append(i).append(" size 8 align 8 data \"").append("\\00".repeat(8))
+                .append("\" reloc 0 @n").append(i + 1).append('\n');
+        chain.append("global static @n5000 size 8 align 8 zero\n");
+        String big = PtxBackend.compile(ir(chain.toString()), "sm_90");
+        assertThat(big).doesNotContain(".extern").contains(".global .align 8 .u8 n0[8] = {0xFF(generic(n1))");
+        assertThat(big.indexOf(" n1[8]")).isLessThan(big.indexOf(" n0[8]"));
+    }
+
+    @Test
     void framesDynamicAllocationAndIndirectCalls() throws Exception {
         String ptx = ptx("""
                 func static i32 @sq(i32 %x.0) {
