@@ -661,9 +661,11 @@ final class PtxFunction {
 
     /** The contents of a string literal whose address v holds, or null when v is not traceable to one. */
     private String constantString(Value v) {
-        if (!(v instanceof Reg r)) return null;
-        Insn def = singleDef.get(r.id);
-        if (def instanceof Insn.Copy cp) return constantString(cp.src());
+        Insn def = null;
+        for (int hops = 0; hops < 8 && v instanceof Reg r; hops++) { // a few copies, never a cycle of them
+            def = singleDef.get(r.id);
+            v = def instanceof Insn.Copy cp ? cp.src() : null;
+        }
         if (!(def instanceof Insn.GlobalAddr g)) return null;
         Global gl = ctx.module.global(g.symbol());
         if (gl == null || gl.data == null || !gl.relocs.isEmpty()) return null;
