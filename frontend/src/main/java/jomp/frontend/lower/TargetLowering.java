@@ -130,11 +130,12 @@ final class TargetLowering {
         f.b.store(limit, OmpLowering.at(f, kargs, 84));
 
         BasicBlock offload = f.b.newBlock("omp.offload"), fallback = f.b.newBlock("omp.offload.fallback"), end = f.b.newBlock("omp.offload.end");
+        Value dev = device(d);
         Value cond = omp.ifClause(d, "target");
         if (cond != null) f.b.condBr(cond, offload, fallback);
         else f.b.br(offload);
         f.b.setBlock(offload);
-        Value rc = omp.call("__tgt_target_kernel", IrType.I32, IntConst.ptr(0), device(d), nteams, limit,
+        Value rc = omp.call("__tgt_target_kernel", IrType.I32, IntConst.ptr(0), dev, nteams, limit,
             f.b.globalAddr(f.unit.regionId(kernel)), kargs);
         f.b.condBr(f.b.cmp(Insn.CmpOp.NE, rc, IntConst.i32(0)), fallback, end);
         // host fallback: the kernel with host addresses and values
@@ -145,6 +146,7 @@ final class TargetLowering {
             f.b.store(e.pass() == Pass.BYREF ? e.base() : e.begin(), OmpLowering.at(f, host, 8L * k));
         }
         f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
+        omp.call("__jomp_target_fallback_done", IrType.VOID, dev, kargs);   // device copies of mapped data catch up
         f.b.br(end);
         f.b.setBlock(end);
 

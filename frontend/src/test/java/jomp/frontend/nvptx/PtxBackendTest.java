@@ -2,7 +2,7 @@ package jomp.frontend.nvptx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -91,7 +91,7 @@ class PtxBackendTest {
 
     @Test
     void aSelfContainedKernelIsACompleteProgram() throws Exception {
-        assumeTrue(Ptxas.find() != null, "ptxas not found");
+        assertTrue(Ptxas.find() != null, "ptxas not found");
         String ptx = PtxBackend.compile(ir("""
                 declare i32 () @__nvvm_read_ptx_sreg_tid_x
                 func static f64 @twice(f64 %x.0) {

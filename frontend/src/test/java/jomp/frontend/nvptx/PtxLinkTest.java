@@ -1,7 +1,7 @@
 package jomp.frontend.nvptx;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,10 +21,10 @@ class PtxLinkTest {
     @Test
     void relocatableCubinsOfTwoUnitsLinkWithNvlink(@TempDir Path tmp) throws Exception {
         Path ptxas = Ptxas.find();
-        assumeTrue(ptxas != null, "ptxas not found");
+        assertTrue(ptxas != null, "ptxas not found");
         Path nvlink = ptxas.resolveSibling("nvlink");
         if (!Files.isExecutable(nvlink)) nvlink = Path.of("/usr/local/cuda/bin/nvlink");
-        assumeTrue(Files.isExecutable(nvlink), "nvlink not found");
+        assertTrue(Files.isExecutable(nvlink), "nvlink not found");
 
         List<String> cubins = new ArrayList<>();
         for (Path src : List.of(PtxCorpusTest.CORPUS.resolve("100-multi-file.c"), PtxCorpusTest.CORPUS.resolve("support/100-lib.c"))) {

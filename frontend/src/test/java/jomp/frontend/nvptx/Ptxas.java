@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Runs NVIDIA's ptxas on PTX text (the oracle for these tests); absent ptxas skips the tests. */
+/** Runs NVIDIA's ptxas on PTX text, the oracle for these tests (CUDA 13's ptxas is on the machines; a missing one fails them). */
 final class Ptxas {
     private Ptxas() {}
 

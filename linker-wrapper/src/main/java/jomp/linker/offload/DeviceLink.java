@@ -112,7 +112,7 @@ public final class DeviceLink {
 
     /** The temporary file name of the i-th image given to the device linker. */
     private static String inputName(int i, OffloadBinary b) {
-        return "image" + i + "." + (b.imageKind() == OffloadBinary.IMG_PTX ? "ptx" : kindName(b.imageKind()));
+        return "image" + i + "." + (b.imageKind() == OffloadBinary.IMG_PTX ? "ptx" : b.imageKind() == OffloadBinary.IMG_OBJECT ? "cubin" : kindName(b.imageKind()));
     }
 
     private static void deleteTree(java.nio.file.Path dir) {
@@ -128,7 +128,8 @@ public final class DeviceLink {
     private static String kind(DeviceImages.Group g, DeviceImages.Image i) {
         return switch (i.binary().imageKind()) {
             case OffloadBinary.IMG_PTX -> "PTX";
-            case OffloadBinary.IMG_CUBIN -> "CUBIN";
+            // ptxas's output: an ELF cubin, which clang (and jomp) package as kind "elf"
+            case OffloadBinary.IMG_CUBIN, OffloadBinary.IMG_OBJECT -> "CUBIN";
             case OffloadBinary.IMG_FATBINARY -> "FATBINARY";
             default -> throw new HostLinker.LinkError(i.object() + ": " + g.describe()
                     + ": cannot link a device image of kind " + kindName(i.binary().imageKind()));

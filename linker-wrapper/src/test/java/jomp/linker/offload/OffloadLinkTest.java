@@ -334,7 +334,7 @@ class OffloadLinkTest {
     /** The real nvlink on PATH links relocatable cubins made by ptxas -c: a kernel in one object calls a function of another. */
     @Test
     void nvlinkOnPathLinksRelocatableCubins(@TempDir Path dir) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(onPath("nvlink") && onPath("ptxas"), "needs nvlink and ptxas (CUDA toolkit) on PATH");
+        org.junit.jupiter.api.Assertions.assertTrue(onPath("nvlink") && onPath("ptxas"), "needs nvlink and ptxas (CUDA toolkit) on PATH");
         Files.writeString(dir.resolve("k.ptx"), KERNEL_PTX);
         Files.writeString(dir.resolve("f.ptx"), FUNCTION_PTX);
         run(dir, "ptxas", "-c", "-arch=sm_90", "k.ptx", "-o", "k.cubin");
