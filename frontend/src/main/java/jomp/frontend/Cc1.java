@@ -200,10 +200,9 @@ public final class Cc1 {
      * host IR the host compile wrote (-fopenmp-host-ir-file-path) or, without it, from the source.
      */
     private static int deviceCompile(Options o, PreprocessorOptions ppOpts, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
-        if (!o.triple.startsWith("jvm64")) {
-            diags.printSummary();
-            err.println("jomp: error: offloading to '" + o.triple + "' is not available in this version of jomp;"
-                    + " use -fopenmp-targets=jvm, or compile without -fopenmp-targets to run target regions on the host");
+        boolean nvptx = o.triple.startsWith("nvptx");
+        if (!o.triple.startsWith("jvm64") && !nvptx) {
+            err.println("jomp: error: offloading to '" + o.triple + "' is not available in this version of jomp");
             return 1;
         }
         Module host;
@@ -222,6 +221,17 @@ public final class Cc1 {
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
         Module dev = DeviceExtraction.extract(host);
         diags.printSummary();
+        if (nvptx && !o.mode.equals("-emit-ir")) {   // PTX text for one sm_XX; the driver's ptxas job assembles it
+            String ptx;
+            try {
+                ptx = jomp.frontend.nvptx.PtxBackend.compile(dev, o.targetCpu != null ? o.targetCpu : "sm_75");
+            } catch (jomp.frontend.nvptx.PtxException e) {
+                err.println("jomp: error: " + e.getMessage());
+                return 1;
+            }
+            writeOutput(o, ptx.getBytes(StandardCharsets.ISO_8859_1), out);
+            return 0;
+        }
         if (o.mode.equals("-emit-ir")) writeOutput(o, IrPrinter.print(dev).getBytes(StandardCharsets.ISO_8859_1), out);
         else writeOutput(o, HostObjectWriter.write(dev, JvmBackend.compile(dev), null), out);
         return 0;

@@ -56,7 +56,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the steps without running them.")
     boolean dryRun;
 
-    @Option(names = "--save-temps", description = "Keep intermediate files.")
+    @Option(names = "--save-temps", description = "Keep each linked device image as <output>.<arch of the triple>[.<arch>].img.")
     boolean saveTemps;
 
     @Parameters(paramLabel = "<input>", description = "Objects, archives, -l<name> libraries and --[no-]whole-archive, in link order.")
@@ -116,21 +116,20 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             java.util.Set<String> targets = new java.util.LinkedHashSet<>();
             for (String t : offloadTargets) if (!t.isEmpty()) targets.add(DeviceImages.expand(t));
             List<DeviceImages.Group> groups = hostOnly ? List.of() : DeviceImages.collect(objects, targets);
-            if (verbose || dryRun) {
-                for (DeviceImages.Group g : groups)
-                    err.println("jomp-linker-wrapper: device link for " + g.describe() + ": "
-                            + String.join(" ", g.images().stream().map(DeviceImages.Image::object).toList()));
-                err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output);
+            DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker);
+            if (verbose || dryRun) {   // printed up front, in order, whatever order parallel device links finish in
+                for (DeviceImages.Group g : groups) err.println("jomp-linker-wrapper: " + DeviceLink.describe(g, linkOptions));
+                err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output
+                        + (groups.isEmpty() ? "" : ", wrapping " + groups.size() + " device image(s)"));
             }
             if (dryRun) return 0;
-            List<DeviceLink.Linked> images = deviceLinks(groups);
-            HostLinker.Linked linked = HostLinker.link(objects);
-            Registration.addResources(linked, images);
+            List<DeviceLink.Linked> images = deviceLinks(groups, linkOptions);
+            HostLinker.Linked linked = HostLinker.link(objects, !images.isEmpty());
+            Registration.wrap(linked, images);
             if (saveTemps) {
-                for (DeviceLink.Linked img : images)
-                    Files.write(Path.of(output + "." + img.triple() + (img.arch().isEmpty() ? "" : "." + img.arch()) + ".img"), img.bytes());
+                for (DeviceLink.Linked img : images) Files.write(Path.of(saveTempName(output, img)), img.bytes());
             }
-            ExecutableWriter.write(linked, Path.of(output), !linked.entries().isEmpty() || !images.isEmpty());
+            ExecutableWriter.write(linked, Path.of(output), HostLinker.registers(linked, !images.isEmpty()));
             return 0;
         } catch (HostLinker.LinkError e) {
             for (String line : e.getMessage().split("\n")) error(line);
@@ -145,12 +144,12 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     }
 
     /** Device links run on up to --wrapper-jobs threads; the results keep the groups' order. */
-    private List<DeviceLink.Linked> deviceLinks(List<DeviceImages.Group> groups) {
-        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(DeviceLink::link).toList();
+    private List<DeviceLink.Linked> deviceLinks(List<DeviceImages.Group> groups, DeviceLink.Options opts) {
+        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(g -> DeviceLink.link(g, opts)).toList();
         var pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(wrapperJobs, groups.size()));
         try {
             List<java.util.concurrent.Future<DeviceLink.Linked>> fs = new ArrayList<>();
-            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(g)));
+            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(g, opts)));
             List<DeviceLink.Linked> out = new ArrayList<>();
             for (var f : fs) {
                 try {
@@ -167,6 +166,15 @@ public final class LinkerWrapperMain implements Callable<Integer> {
         } finally {
             pool.shutdown();
         }
+    }
+
+    /**
+     * --save-temps name of a linked device image, clang-linker-wrapper's {@code <output>.<triple's arch>[.<arch>].img}
+     * (a.out.nvptx64.sm_90.img, a.out.jvm64.img), beside the output.
+     */
+    public static String saveTempName(String output, DeviceLink.Linked img) {
+        String machine = img.triple().contains("-") ? img.triple().substring(0, img.triple().indexOf('-')) : img.triple();
+        return output + "." + machine + (img.arch().isEmpty() ? "" : "." + img.arch()) + ".img";
     }
 
     /** -l<name>: lib<name>.a in the -L directories, in order, as ld searches them. */

@@ -206,4 +206,44 @@ class OffloadEndToEndTest {
         assertThat(prog.stdoutText()).endsWith("a ran on the device, b ran on the device\n");
         assertThat(launches(prog)).isEqualTo(2);
     }
+
+    @Test
+    void aRegionWithoutDeviceCodeRunsOnTheHostOnTheDevicesData() throws Exception {
+        // c.o has no device code; its data region maps v to the jvm device (the default device), its
+        // target region falls back to the host, and the data region's end copies v back from the device
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("c.c"), """
+                #include <stdio.h>
+                int where_a(void);
+                int main(void) {
+                  int v[4] = {1, 2, 3, 4};
+                #pragma omp target data map(tofrom: v)
+                  {
+                #pragma omp target
+                    for (int i = 0; i < 4; i++) v[i] += 100;
+                  }
+                  printf("v=%d,%d,%d,%d a on the %s\\n", v[0], v[1], v[2], v[3], where_a() ? "host" : "device");
+                  return 0;
+                }
+                """);
+        jomp("-fopenmp-targets=jvm", "-c", "a.c");
+        jomp("-fopenmp", "-c", "c.c");
+        jomp("a.o", "c.o", "-o", "prog");
+        Exec.Result r = run("prog", Map.of("LIBOMPTARGET_INFO", "16"));
+        assertThat(r.stdoutText()).isEqualTo("a: v=10,20,30,40\nv=101,102,103,104 a on the device\n");
+        assertThat(launches(r)).isEqualTo(1);
+    }
+
+    @Test
+    void nvptxCodeWithoutAGpuFallsBackToTheHost() throws Exception {
+        // PTX from the NVPTX backend, assembled by ptxas into the fat object; no GPU here: the host runs it
+        Files.copy(Corpus.root().resolve("docs/examples/zaxpy.src"), dir.resolve("zaxpy.src"));
+        jomp("-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "zaxpy.src", "-c");
+        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText()).contains("triple          nvptx64-nvidia-cuda").contains("arch            sm_90");
+        jomp("zaxpy.o", "-o", "zaxpy");
+        Exec.Result got = run("zaxpy", Map.of());
+        assertThat(got.status()).as(got.describe("./zaxpy")).isZero();
+        assertThat(got.stdoutText()).isEqualTo("zaxpy: N=1024 sum=(1048064.0, 1024.0) Y[7]=(14.50, 1.00)\n");
+    }
 }

@@ -99,15 +99,7 @@ final class DataSharing {
         Orig orig;
         Reg r = f.regVars.get(v);
         orig = r != null ? new Orig(r, null) : new Orig(null, f.varAddress(v));
-        Reg oldReg = f.regVars.remove(v);
-        Slot oldSlot = f.slotVars.remove(v);
-        Reg oldAddr = f.addrVars.remove(v);
-        restores.add(() -> {
-            f.regVars.remove(v); f.slotVars.remove(v); f.addrVars.remove(v);
-            if (oldReg != null) f.regVars.put(v, oldReg);
-            if (oldSlot != null) f.slotVars.put(v, oldSlot);
-            if (oldAddr != null) f.addrVars.put(v, oldAddr);
-        });
+        restores.add(f.unbind(v));
         if (inMemory || f.inMemory(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
         else f.regVars.put(v, f.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name)));
         switch (kind) {
@@ -148,15 +140,7 @@ final class DataSharing {
         }
         Value origBase = ptr ? f.readVar(v) : f.varAddress(v);
         Orig orig = new Orig(null, origBase);
-        Reg oldReg = f.regVars.remove(v);
-        Slot oldSlot = f.slotVars.remove(v);
-        Reg oldAddr = f.addrVars.remove(v);
-        restores.add(() -> {
-            f.regVars.remove(v); f.slotVars.remove(v); f.addrVars.remove(v);
-            if (oldReg != null) f.regVars.put(v, oldReg);
-            if (oldSlot != null) f.slotVars.put(v, oldSlot);
-            if (oldAddr != null) f.addrVars.put(v, oldAddr);
-        });
+        restores.add(f.unbind(v));
         Value priv;   // where element `first` of the private copy is
         if (ptr) {
             Value bytes = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, count, esize);

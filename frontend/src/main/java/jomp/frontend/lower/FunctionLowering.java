@@ -97,6 +97,19 @@ final class FunctionLowering {
         }
     }
 
+    /** Forgets v's storage in this function and returns what puts it back (data-sharing clauses rebind variables). */
+    Runnable unbind(Var v) {
+        Reg oldReg = regVars.remove(v);
+        Slot oldSlot = slotVars.remove(v);
+        Reg oldAddr = addrVars.remove(v);
+        return () -> {
+            regVars.remove(v); slotVars.remove(v); addrVars.remove(v);
+            if (oldReg != null) regVars.put(v, oldReg);
+            if (oldSlot != null) slotVars.put(v, oldSlot);
+            if (oldAddr != null) addrVars.put(v, oldAddr);
+        };
+    }
+
     boolean isBound(Var v) { return regVars.containsKey(v) || slotVars.containsKey(v) || addrVars.containsKey(v); }
 
     Function finishOutlined() {

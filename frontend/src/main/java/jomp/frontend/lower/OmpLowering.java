@@ -185,7 +185,7 @@ final class OmpLowering {
     }
 
     /** A captured variable in an outlined function: a register copy when the region only reads it, else its address. */
-    private static void bindCaptured(FunctionLowering g, Var v, Value addr, Set<Var> written) {
+    static void bindCaptured(FunctionLowering g, Var v, Value addr, Set<Var> written) {
         if (v.type.isScalar() && !TypeMap.inMemory(v.type) && !written.contains(v) && !g.addressTaken.contains(v)) {
             Reg r = g.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name));
             g.b.copy(r, g.load(addr, v.type));

@@ -130,11 +130,12 @@ final class TargetLowering {
         f.b.store(limit, OmpLowering.at(f, kargs, 84));
 
         BasicBlock offload = f.b.newBlock("omp.offload"), fallback = f.b.newBlock("omp.offload.fallback"), end = f.b.newBlock("omp.offload.end");
+        Value dev = device(d);
         Value cond = omp.ifClause(d, "target");
         if (cond != null) f.b.condBr(cond, offload, fallback);
         else f.b.br(offload);
         f.b.setBlock(offload);
-        Value rc = omp.call("__tgt_target_kernel", IrType.I32, IntConst.ptr(0), device(d), nteams, limit,
+        Value rc = omp.call("__tgt_target_kernel", IrType.I32, IntConst.ptr(0), dev, nteams, limit,
             f.b.globalAddr(f.unit.regionId(kernel)), kargs);
         f.b.condBr(f.b.cmp(Insn.CmpOp.NE, rc, IntConst.i32(0)), fallback, end);
         // host fallback: the kernel with host addresses and values
@@ -145,6 +146,7 @@ final class TargetLowering {
             f.b.store(e.pass() == Pass.BYREF ? e.base() : e.begin(), OmpLowering.at(f, host, 8L * k));
         }
         f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
+        omp.call("__jomp_target_fallback_done", IrType.VOID, dev, kargs);   // device copies of mapped data catch up
         f.b.br(end);
         f.b.setBlock(end);
 
@@ -158,7 +160,7 @@ final class TargetLowering {
             if (e.var() == null || !used.contains(e.var())) continue;
             Value slot = OmpLowering.at(g, args, 8L * k);
             Value addr = e.pass() == Pass.BYREF ? g.b.load(IrType.PTR, slot) : slot;
-            bindParam(g, e.var(), addr, written);
+            OmpLowering.bindCaptured(g, e.var(), addr, written);
         }
         g.allocateLocals(o.body());
         DataSharing ds = DataSharing.at(g.omp, o, i, null);
@@ -167,19 +169,6 @@ final class TargetLowering {
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;
         f.unit.module.functions.add(kfn);
-    }
-
-    /** A kernel parameter: a register copy when the region only reads a scalar, else its storage's address. */
-    private static void bindParam(FunctionLowering g, Var v, Value addr, Set<Var> written) {
-        if (v.type.isScalar() && !TypeMap.inMemory(v.type) && !written.contains(v) && !g.addressTaken.contains(v)) {
-            Reg r = g.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name));
-            g.b.copy(r, g.load(addr, v.type));
-            g.regVars.put(v, r);
-        } else {
-            Reg a = g.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
-            g.b.copy(a, addr);
-            g.addrVars.put(v, a);
-        }
     }
 
     /** Does a target region capture v? Locals do; globals only when they are not declare target. */
@@ -338,7 +327,7 @@ final class TargetLowering {
             Value p = f.readVar(v);
             Value t = omp.call("__jomp_target_translate", IrType.PTR, dev, p);
             Value now = LoopNest.select(f, active, t, p);
-            restores.add(rebind(v));
+            restores.add(f.unbind(v));
             Slot s = f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8);
             f.slotVars.put(v, s);
             f.b.store(now, f.b.slotAddr(s));
@@ -347,7 +336,7 @@ final class TargetLowering {
             Value p = f.varAddress(v);
             Value t = omp.call("__jomp_target_translate", IrType.PTR, dev, p);
             Value now = LoopNest.select(f, active, t, p);
-            restores.add(rebind(v));
+            restores.add(f.unbind(v));
             Reg r = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
             f.b.copy(r, now);
             f.addrVars.put(v, r);
@@ -355,18 +344,6 @@ final class TargetLowering {
         f.stmt(o.body());
         restores.forEach(Runnable::run);
         if (!f.b.isTerminated()) guardedCall(active, () -> mapper("__tgt_target_data_end_mapper", dev, a));
-    }
-
-    private Runnable rebind(Var v) {
-        Reg oldReg = f.regVars.remove(v);
-        Slot oldSlot = f.slotVars.remove(v);
-        Reg oldAddr = f.addrVars.remove(v);
-        return () -> {
-            f.regVars.remove(v); f.slotVars.remove(v); f.addrVars.remove(v);
-            if (oldReg != null) f.regVars.put(v, oldReg);
-            if (oldSlot != null) f.slotVars.put(v, oldSlot);
-            if (oldAddr != null) f.addrVars.put(v, oldAddr);
-        };
     }
 
     private void guardedCall(Value cond, Runnable call) {

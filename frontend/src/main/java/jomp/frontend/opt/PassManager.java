@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * Runs the optimisation passes over every function of a module. At -O0 only unreachable blocks
  * are removed (they may lack terminators); at -O1 and above the passes run in order, twice,
- * since folding exposes dead code and dead code exposes block merges.
+ * since folding exposes dead code and dead code exposes block merges. At -O2 and above,
+ * {@link LoopInvariants} then moves invariant address arithmetic out of loops, and dead code
+ * elimination removes what it left behind.
  */
 public final class PassManager {
     private PassManager() {}
@@ -27,6 +29,7 @@ public final class PassManager {
                 for (Pass p : passes) changed |= p.run(f);
                 if (!changed) break;
             }
+            if (optLevel >= 2 && new LoopInvariants().run(f)) new DeadCodeElimination().run(f);
         }
     }
 }

@@ -20,12 +20,14 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
 import jomp.runtime.libc.Libc;
+import jomp.wrapper.FormatException;
 import jomp.wrapper.elf.Elf;
 import jomp.wrapper.elf.ElfObject;
 import jomp.wrapper.elf.ElfRelocation;
 import jomp.wrapper.elf.ElfSection;
 import jomp.wrapper.elf.ElfSymbol;
 import jomp.wrapper.jvm.JvmNames;
+import jomp.wrapper.offload.OffloadEntriesSection;
 
 /**
  * The host link (DESIGN §3.4): resolves symbols across objects and the C library as a linker
@@ -52,7 +54,9 @@ public final class HostLinker {
     public record Input(String name, ElfObject object) {}
 
     /** Section of offload entries in objects (docs/design/offload-abi.md §3). */
-    public static final String ENTRIES_SECTION = "omp_offloading_entries";
+    public static final String ENTRIES_SECTION = OffloadEntriesSection.NAME;
+    /** The class the offload wrapping generates; Main calls its {@code register()} first when the program offloads. */
+    public static final String REGISTRATION = "jomp/link/Registration";
 
     /**
      * An offload entry of the linked program: the data image offset of its address (a kernel's
@@ -82,10 +86,29 @@ public final class HostLinker {
     /** A device link: no main, and the program's classes are loaded by a device plugin. */
     private final boolean device;
 
+    /** The link wraps device images (see {@link #link(List, boolean)}). */
+    private boolean images;
+
     private HostLinker(List<Input> inputs, boolean device) { this.inputs = inputs; this.device = device; }
 
     public static Linked link(List<Input> inputs) {
-        return new HostLinker(inputs, false).run();
+        return link(inputs, false);
+    }
+
+    /**
+     * The host link. {@code images}: the link wraps device images, so Main calls the registration
+     * class; without images it does so only when the objects have offload entries (a program
+     * without either starts as a plain C program does).
+     */
+    public static Linked link(List<Input> inputs, boolean images) {
+        HostLinker l = new HostLinker(inputs, false);
+        l.images = images;
+        return l.run();
+    }
+
+    /** True when a host link's Main calls {@link #REGISTRATION}: device images, or offload entries. */
+    public static boolean registers(Linked linked, boolean images) {
+        return images || !linked.entries().isEmpty();
     }
 
     /** Links the jvm device objects of a program into the device program (offload-abi.md §6). */
@@ -179,8 +202,7 @@ public final class HostLinker {
         classes.put(PROGRAM, programClass(dataFields));
         if (!device) {
             String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
-            boolean offload = !entries.isEmpty();
-            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, offload));
+            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, images || !entries.isEmpty()));
         }
 
         byte[] data;
@@ -205,55 +227,45 @@ public final class HostLinker {
         return new Linked(classes, resources, entries);
     }
 
-    /** The records of every object's omp_offloading_entries section, resolved against the data layout. */
+    /**
+     * The records of every object's omp_offloading_entries section, resolved against the data layout.
+     * A kernel entry (size 0) gets the class and method of the function named like it, found in
+     * its own object first; a device link requires that function.
+     */
     private List<Entry> entries() {
         List<Entry> out = new ArrayList<>();
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
-            for (ElfSection s : o.sections()) {
-                if (!s.name().equals(ENTRIES_SECTION)) continue;
-                String file = inputs.get(k).name();
-                byte[] d = s.data();
-                if (d.length % 32 != 0) { errors.add(file + ": malformed " + ENTRIES_SECTION + " section (size " + d.length + " is not a multiple of 32)"); continue; }
-                java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(d).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-                Map<Long, ElfRelocation> rel = new HashMap<>();
-                for (ElfRelocation r : s.relocations()) rel.put(r.offset(), r);
-                for (int at = 0; at < d.length; at += 32) {
-                    ElfRelocation ra = rel.get((long) at), rn = rel.get((long) at + 8);
-                    if (ra == null || rn == null || ra.symbol() >= o.symbols().size() || rn.symbol() >= o.symbols().size()) {
-                        errors.add(file + ": malformed " + ENTRIES_SECTION + " section (entry " + at / 32 + " lacks its relocations)");
-                        continue;
-                    }
-                    ElfSymbol addrSym = o.symbols().get(ra.symbol()), nameSym = o.symbols().get(rn.symbol());
-                    Long addr = dataAddress(k, addrSym);
-                    String name = cString(o, nameSym, file);
-                    if (addr == null || name == null) continue;
-                    long size = buf.getLong(at + 16);
-                    int flags = buf.getInt(at + 24);
-                    Def fn = globals.get(name);
-                    String owner = null, method = null;
-                    if (size == 0 && fn != null && fn.symbol().type() == Elf.STT_FUNC) { owner = fn.unitClass(); method = JvmNames.method(name); }
-                    out.add(new Entry(addr + ra.addend(), name, size, flags, owner, method));
+            String file = inputs.get(k).name();
+            List<OffloadEntriesSection.Entry> read;
+            try {
+                read = OffloadEntriesSection.read(file, o);
+            } catch (FormatException e) {
+                errors.add(e.getMessage());
+                continue;
+            }
+            for (OffloadEntriesSection.Entry e : read) {
+                Long addr = dataAddress(k, o.symbols().get(e.symbol()));
+                if (addr == null) continue;
+                String owner = null, method = null;
+                if (e.size() == 0) {
+                    owner = functionOwner(k, e.name());
+                    if (owner != null) method = JvmNames.method(e.name());
+                    else if (device) errors.add(file + ": offload entry '" + e.name() + "' has no kernel function of that name");
                 }
+                out.add(new Entry(addr + e.addend(), e.name(), e.size(), e.flags(), owner, method));
             }
         }
         return out;
     }
 
-    /** The NUL-terminated string a symbol of object o points at, or null (error recorded). */
-    private String cString(ElfObject o, ElfSymbol s, String file) {
-        if (!s.isDefined() || s.section() <= 0 || s.section() > o.sections().size()) {
-            errors.add(file + ": offload entry name `" + s.name() + "' is not defined in the object");
-            return null;
+    /** The class defining function {@code name} as object k sees it (its own symbols, then the globals), or null. */
+    private String functionOwner(int k, String name) {
+        for (ElfSymbol s : inputs.get(k).object().symbols()) {
+            if (s.isDefined() && s.type() == Elf.STT_FUNC && s.name().equals(name)) return unitClass.get(k);
         }
-        byte[] d = o.sections().get(s.section() - 1).data();
-        int start = (int) s.value(), end = start;
-        while (end < d.length && d[end] != 0) end++;
-        if (start < 0 || end >= d.length) {
-            errors.add(file + ": offload entry name `" + s.name() + "' is not a string");
-            return null;
-        }
-        return new String(d, start, end - start, java.nio.charset.StandardCharsets.UTF_8);
+        Def fn = globals.get(name);
+        return fn != null && fn.symbol().type() == Elf.STT_FUNC ? fn.unitClass() : null;
     }
 
     /** The data image offset of a data symbol seen from object k, or null (error recorded). */
@@ -438,12 +450,9 @@ public final class HostLinker {
         mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "setProgramName", "(Ljava/lang/String;)V", false);
         mv.visitVarInsn(ASTORE, 1);
         mv.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J"); // load the data image before main runs
-        if (offload) {   // register the device images and offload entries the link wrapped (__tgt_register_lib)
-            mv.visitVarInsn(LSTORE, 2);
-            mv.visitLdcInsn(Type.getObjectType(MAIN));
-            mv.visitVarInsn(LLOAD, 2);
-            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/target/Registry", "registerResources", "(Ljava/lang/Class;J)V", false);
-        } else mv.visitInsn(POP2);
+        mv.visitInsn(POP2);
+        // the offload registration (clang's __tgt_register_lib constructor) runs after the data image is in place
+        if (offload) mv.visitMethodInsn(INVOKESTATIC, REGISTRATION, "register", "()V", false);
         Type[] params = Type.getArgumentTypes(mainDesc);
         if (params.length >= 1) { // argc: the arguments plus argv[0]
             mv.visitVarInsn(ALOAD, 0);

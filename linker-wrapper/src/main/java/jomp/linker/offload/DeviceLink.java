@@ -28,36 +28,141 @@ public final class DeviceLink {
 
     public static final String JVM_TRIPLE = "jvm64-jomp-linux";
 
-    public static Linked link(DeviceImages.Group g) {
+    /** How device links run: {@code deviceLinker} (null: nvlink on PATH) links several nvptx images of one arch. */
+    public record Options(String deviceLinker) {
+        public static final Options DEFAULT = new Options(null);
+    }
+
+    public static Linked link(DeviceImages.Group g) { return link(g, Options.DEFAULT); }
+
+    public static Linked link(DeviceImages.Group g, Options opts) {
         if (g.triple().equals(JVM_TRIPLE)) return new Linked(g.triple(), g.arch(), "JVM_CLASSES", jvm(g));
         List<DeviceImages.Image> imgs = g.images();
-        if (imgs.size() == 1) {
-            OffloadBinary b = imgs.get(0).binary();
-            String kind = switch (b.imageKind()) {
-                case OffloadBinary.IMG_PTX -> "PTX";
-                case OffloadBinary.IMG_CUBIN -> "CUBIN";
-                case OffloadBinary.IMG_FATBINARY -> "FATBINARY";
-                case OffloadBinary.IMG_OBJECT -> "OBJECT";
-                default -> throw new HostLinker.LinkError(imgs.get(0).object() + ": " + g.describe()
-                        + ": cannot link a device image of kind " + OffloadBinary.extensionOf(b.imageKind()));
-            };
-            return new Linked(g.triple(), g.arch(), kind, b.image());
+        for (DeviceImages.Image i : imgs) kind(g, i);
+        if (imgs.size() == 1) return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
+        return nvlink(g, opts);
+    }
+
+    /** What {@link #link} does for a group, as --dry-run and --wrapper-verbose print it (temporary files by their short names). */
+    public static String describe(DeviceImages.Group g, Options opts) {
+        if (g.triple().equals(JVM_TRIPLE)) return "device link for " + g.describe() + ": " + objects(g);
+        if (g.images().size() == 1) return "device image for " + g.describe() + " passes through: " + objects(g);
+        String linker = deviceLinker(opts);
+        List<String> inputs = new ArrayList<>();
+        for (int i = 0; i < g.images().size(); i++) inputs.add(inputName(i, g.images().get(i).binary()));
+        return linker == null ? "device link for " + g.describe() + " needs nvlink, which is not on PATH: " + objects(g)
+                : String.join(" ", nvlinkCommand(linker, g, "linked.cubin", inputs)) + "   # " + objects(g);
+    }
+
+    /** The device linker for a group of several nvptx images: --device-linker, else nvlink on PATH, else null. */
+    public static String deviceLinker(Options opts) {
+        if (opts.deviceLinker() != null) return opts.deviceLinker();
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, "nvlink"))) return java.nio.file.Path.of(dir, "nvlink").toString();
         }
+        return null;
+    }
+
+    /** The command line that links the images of a group: {@code nvlink -arch=<arch> -o <out> <inputs>}. */
+    public static List<String> nvlinkCommand(String linker, DeviceImages.Group g, String output, List<String> inputs) {
+        List<String> cmd = new ArrayList<>(List.of(linker));
+        if (!g.arch().isEmpty()) cmd.add("-arch=" + g.arch());
+        cmd.addAll(List.of("-o", output));
+        cmd.addAll(inputs);
+        return cmd;
+    }
+
+    /** Several nvptx images of one arch: written to temporary files and linked into one cubin by the device linker. */
+    private static Linked nvlink(DeviceImages.Group g, Options opts) {
+        String linker = deviceLinker(opts);
+        if (linker == null) {
+            throw new HostLinker.LinkError(g.describe() + ": linking the device code of several objects (" + String.join(", ", objectList(g))
+                    + ") needs nvlink, which is not on PATH (name one with --device-linker=<path>)");
+        }
+        java.nio.file.Path dir = null;
+        try {
+            dir = java.nio.file.Files.createTempDirectory("jomp-nvlink-");
+            List<String> inputs = new ArrayList<>();
+            for (int i = 0; i < g.images().size(); i++) {
+                OffloadBinary b = g.images().get(i).binary();
+                java.nio.file.Path f = dir.resolve(inputName(i, b));
+                java.nio.file.Files.write(f, b.image());
+                inputs.add(f.toString());
+            }
+            String out = dir.resolve("linked.cubin").toString();
+            List<String> cmd = nvlinkCommand(linker, g, out, inputs);
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            int rc = p.waitFor();
+            for (int i = inputs.size() - 1; i >= 0; i--) text = text.replace(inputs.get(i), g.images().get(i).object());
+            if (rc != 0) {
+                throw new HostLinker.LinkError(g.describe() + ": " + linker + " failed with exit status " + rc + (text.isEmpty() ? "" : ":\n" + text));
+            }
+            return new Linked(g.triple(), g.arch(), "CUBIN", java.nio.file.Files.readAllBytes(java.nio.file.Path.of(out)));
+        } catch (IOException e) {
+            throw new HostLinker.LinkError(g.describe() + ": cannot run the device linker " + linker + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new HostLinker.LinkError(g.describe() + ": interrupted while running " + linker);
+        } finally {
+            if (dir != null) deleteTree(dir);
+        }
+    }
+
+    /** The temporary file name of the i-th image given to the device linker. */
+    private static String inputName(int i, OffloadBinary b) {
+        return "image" + i + "." + (b.imageKind() == OffloadBinary.IMG_PTX ? "ptx" : b.imageKind() == OffloadBinary.IMG_OBJECT ? "cubin" : kindName(b.imageKind()));
+    }
+
+    private static void deleteTree(java.nio.file.Path dir) {
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) java.nio.file.Files.deleteIfExists(f);
+            java.nio.file.Files.deleteIfExists(dir);
+        } catch (IOException ignored) {
+            // a temporary file left behind is no reason to fail the link
+        }
+    }
+
+    /** The runtime's name of an nvptx image's kind; kinds no plugin loads are an error naming the object. */
+    private static String kind(DeviceImages.Group g, DeviceImages.Image i) {
+        return switch (i.binary().imageKind()) {
+            case OffloadBinary.IMG_PTX -> "PTX";
+            // ptxas's output: an ELF cubin, which clang (and jomp) package as kind "elf"
+            case OffloadBinary.IMG_CUBIN, OffloadBinary.IMG_OBJECT -> "CUBIN";
+            case OffloadBinary.IMG_FATBINARY -> "FATBINARY";
+            default -> throw new HostLinker.LinkError(i.object() + ": " + g.describe()
+                    + ": cannot link a device image of kind " + kindName(i.binary().imageKind()));
+        };
+    }
+
+    private static String kindName(int kind) {
+        String e = OffloadBinary.extensionOf(kind);
+        return e.isEmpty() ? String.valueOf(kind) : e;
+    }
+
+    private static List<String> objectList(DeviceImages.Group g) {
         List<String> names = new ArrayList<>();
-        for (DeviceImages.Image i : imgs) names.add(i.object());
-        throw new HostLinker.LinkError(g.describe() + ": linking device code of several objects (" + String.join(", ", names)
-                + ") needs nvlink, which this version of jomp does not run; compile them into one object");
+        for (DeviceImages.Image i : g.images()) names.add(i.object());
+        return names;
+    }
+
+    static String objects(DeviceImages.Group g) {
+        return String.join(" ", objectList(g));
     }
 
     /** Links the jvm device objects into a jar: classes, data image, and the entries index. */
     private static byte[] jvm(DeviceImages.Group g) {
         List<HostLinker.Input> inputs = new ArrayList<>();
         for (DeviceImages.Image i : g.images()) {
-            String name = i.object() + "(" + g.triple() + ")";
+            if (i.binary().imageKind() != OffloadBinary.IMG_OBJECT) {
+                throw new HostLinker.LinkError(g.triple() + ": " + i.object() + ": device image of kind " + kindName(i.binary().imageKind())
+                        + ", expected a jomp object");
+            }
             try {
-                inputs.add(new HostLinker.Input(name, ElfReader.read(name, i.binary().image())));
+                inputs.add(new HostLinker.Input(i.object(), ElfReader.read(i.object(), i.binary().image())));
             } catch (FormatException e) {
-                throw new HostLinker.LinkError(e.getMessage());
+                throw new HostLinker.LinkError(g.triple() + ": " + e.file() + ": device image: " + e.problem());
             }
         }
         HostLinker.Linked linked;
@@ -68,8 +173,8 @@ public final class DeviceLink {
         }
         StringBuilder index = new StringBuilder();
         for (HostLinker.Entry e : linked.entries()) {
-            if (e.owner() != null) index.append("kernel ").append(e.name()).append(' ').append(e.owner()).append(' ').append(e.method()).append('\n');
-            else if (e.size() > 0) index.append("global ").append(e.name()).append(' ').append(e.offset()).append(' ').append(e.size()).append('\n');
+            if (e.size() == 0) index.append("kernel ").append(e.name()).append(' ').append(e.owner()).append(' ').append(e.method()).append('\n');
+            else index.append("global ").append(e.name()).append(' ').append(e.offset()).append(' ').append(e.size()).append('\n');
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes)) {

@@ -5,6 +5,8 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,33 +15,65 @@ import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
 
 /**
- * stdlib.h. The allocator is the system's libc malloc family, bound through FFM downcalls
- * (critical: no thread-state transition), so memory from C code and from native libraries is
- * the same heap.
+ * stdlib.h. The allocator is the system's libc malloc family, so memory from C code and from
+ * native libraries is the same heap: through sun.misc.Unsafe's allocator where the JVM allows it
+ * (below), otherwise through FFM downcalls (critical: no thread-state transition).
  */
 public final class Stdlib {
     private Stdlib() {}
 
     // ---- memory ----
 
-    private static final MethodHandle MALLOC, CALLOC, REALLOC, FREE, POSIX_MEMALIGN;
+    /**
+     * The libc functions as FFM downcalls, bound on first use: building the native linker and the
+     * first handle costs 60-80 ms, most of a small program's start-up, so an executable that
+     * allocates through Unsafe never builds them.
+     */
+    private static final class Libc {
+        static final MethodHandle MALLOC, CALLOC, REALLOC, FREE, POSIX_MEMALIGN;
 
-    static {
-        Linker linker = Linker.nativeLinker();
-        var libc = linker.defaultLookup();
-        Linker.Option critical = Linker.Option.critical(false);
-        ValueLayout.OfLong J = ValueLayout.JAVA_LONG;
-        MALLOC = linker.downcallHandle(libc.find("malloc").orElseThrow(), FunctionDescriptor.of(J, J), critical);
-        CALLOC = linker.downcallHandle(libc.find("calloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
-        REALLOC = linker.downcallHandle(libc.find("realloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
-        FREE = linker.downcallHandle(libc.find("free").orElseThrow(), FunctionDescriptor.ofVoid(J), critical);
-        POSIX_MEMALIGN = linker.downcallHandle(libc.find("posix_memalign").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, J, J, J), critical);
+        static {
+            Linker linker = Linker.nativeLinker();
+            var libc = linker.defaultLookup();
+            Linker.Option critical = Linker.Option.critical(false);
+            ValueLayout.OfLong J = ValueLayout.JAVA_LONG;
+            MALLOC = linker.downcallHandle(libc.find("malloc").orElseThrow(), FunctionDescriptor.of(J, J), critical);
+            CALLOC = linker.downcallHandle(libc.find("calloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
+            REALLOC = linker.downcallHandle(libc.find("realloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
+            FREE = linker.downcallHandle(libc.find("free").orElseThrow(), FunctionDescriptor.ofVoid(J), critical);
+            POSIX_MEMALIGN = linker.downcallHandle(libc.find("posix_memalign").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, J, J, J), critical);
+        }
+    }
+
+    /**
+     * Unsafe's allocateMemory, reallocateMemory and freeMemory are HotSpot's os::malloc, realloc
+     * and free, which are the C library's own as long as native memory tracking is off (it adds
+     * a header to each block): used where {@link Mem#RAW} allows and tracking was not asked for.
+     */
+    private static final boolean RAW = Mem.RAW && !nativeMemoryTracking();
+
+    private static boolean nativeMemoryTracking() {
+        String flag = "NativeMemoryTracking";
+        for (String v : new String[] {System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS"), System.getenv("_JAVA_OPTIONS")}) {
+            if (v != null && v.contains(flag)) return true;
+        }
+        try {
+            byte[] cmd = java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/self/cmdline"));
+            return new String(cmd, StandardCharsets.ISO_8859_1).contains(flag);
+        } catch (java.io.IOException | RuntimeException e) {
+            return true; // cannot tell: stay with the downcalls
+        }
     }
 
     public static long malloc(long size) {
+        if (RAW) {
+            long p = rawAllocate(size);
+            if (p == 0) Errno.set(Errno.ENOMEM);
+            return p;
+        }
         try {
-            long p = (long) MALLOC.invokeExact(size);
+            long p = (long) Libc.MALLOC.invokeExact(size);
             if (p == 0) Errno.set(Errno.ENOMEM);
             return p;
         } catch (Throwable t) {
@@ -47,9 +81,31 @@ public final class Stdlib {
         }
     }
 
-    public static long calloc(long n, long size) {
+    /** malloc through Unsafe: size_t sizes over Long.MAX_VALUE and failures give 0, as malloc does; malloc(0) gives a block, as glibc's does. */
+    private static long rawAllocate(long size) {
+        if (size < 0) return 0;
         try {
-            long p = (long) CALLOC.invokeExact(n, size);
+            return Mem.rawAllocate(Math.max(size, 1));
+        } catch (OutOfMemoryError e) {
+            return 0;
+        }
+    }
+
+    public static long calloc(long n, long size) {
+        if (RAW) {
+            long total;
+            try {
+                total = Math.multiplyExact(n, size);
+            } catch (ArithmeticException e) {
+                total = -1;
+            }
+            long p = rawAllocate(total);
+            if (p == 0) Errno.set(Errno.ENOMEM);
+            else Mem.fill(p, (byte) 0, total);
+            return p;
+        }
+        try {
+            long p = (long) Libc.CALLOC.invokeExact(n, size);
             if (p == 0) Errno.set(Errno.ENOMEM);
             return p;
         } catch (Throwable t) {
@@ -58,8 +114,22 @@ public final class Stdlib {
     }
 
     public static long realloc(long p, long size) {
+        if (RAW) {
+            if (p == 0) return malloc(size);
+            if (size == 0) { Mem.rawFree(p); return 0; } // glibc frees and returns NULL
+            long q = 0;
+            if (size > 0) {
+                try {
+                    q = Mem.rawReallocate(p, size);
+                } catch (OutOfMemoryError e) {
+                    q = 0;
+                }
+            }
+            if (q == 0) Errno.set(Errno.ENOMEM);
+            return q;
+        }
         try {
-            long q = (long) REALLOC.invokeExact(p, size);
+            long q = (long) Libc.REALLOC.invokeExact(p, size);
             if (q == 0 && size != 0) Errno.set(Errno.ENOMEM);
             return q;
         } catch (Throwable t) {
@@ -69,8 +139,12 @@ public final class Stdlib {
 
     public static void free(long p) {
         if (p == 0) return;
+        if (RAW) {
+            Mem.rawFree(p);
+            return;
+        }
         try {
-            FREE.invokeExact(p);
+            Libc.FREE.invokeExact(p);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
@@ -78,7 +152,7 @@ public final class Stdlib {
 
     public static int posix_memalign(long pp, long alignment, long size) {
         try {
-            return (int) POSIX_MEMALIGN.invokeExact(pp, alignment, size);
+            return (int) Libc.POSIX_MEMALIGN.invokeExact(pp, alignment, size);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
@@ -306,14 +380,75 @@ public final class Stdlib {
 
     // ---- sorting and searching ----
 
-    /** glibc's msort: a top-down stable merge sort through a temporary buffer. */
+    /**
+     * glibc's msort: a top-down stable merge sort through a temporary buffer, run by a copy of
+     * {@link MergeSort} made for the comparison function (below), in which the JIT inlines the
+     * comparison; through a handle it cannot inline, each call cost more than most comparisons.
+     */
     public static void qsort(long base, long n, long size, long cmp) {
         if (n <= 1 || size == 0) return;
-        MethodHandle c = Functions.handle(cmp);
+        Object sort = SORTERS.computeIfAbsent(cmp, Stdlib::sorter);
         try (Arena arena = Arena.ofConfined()) {
             long tmp = arena.allocate(n * size, 16).address();
-            msort(base, n, size, c, tmp);
+            if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp), tmp);
+            else ((MethodHandle) sort).invokeExact(base, n, size, tmp);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new RuntimeException(t);
         }
+    }
+
+    /** MergeSort.sort of the hidden copy made for each comparison function, by function pointer. */
+    private static final ConcurrentHashMap<Long, Object> SORTERS = new ConcurrentHashMap<>();
+    private static byte[] mergeSortBytes;
+
+    private static Object sorter(long cmp) {
+        MethodHandle c = Functions.handle(cmp);
+        try {
+            byte[] bytes;
+            synchronized (SORTERS) {
+                if (mergeSortBytes == null) {
+                    try (var in = MergeSort.class.getResourceAsStream("MergeSort.class")) {
+                        if (in == null) return GENERIC;
+                        mergeSortBytes = in.readAllBytes();
+                    }
+                }
+                bytes = mergeSortBytes;
+            }
+            MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClassWithClassData(bytes, c, true);
+            return l.findStatic(l.lookupClass(), "sort",
+                    MethodType.methodType(void.class, long.class, long.class, long.class, long.class));
+        } catch (java.io.IOException | ReflectiveOperationException | RuntimeException e) {
+            return GENERIC; // e.g. a class loader without the class file as a resource
+        }
+    }
+
+    /** Marks a comparison function whose sort could not be specialised: {@link #msort} runs it. */
+    private static final Object GENERIC = new Object();
+
+    /** MergeSort.sort calling the comparison through its handle (not inlined). */
+    static void msort(long b, long n, long s, MethodHandle c, long tmp) {
+        if (n <= 1) return;
+        long n1 = n / 2, n2 = n - n1;
+        long b1 = b, b2 = b + n1 * s;
+        msort(b1, n1, s, c, tmp);
+        msort(b2, n2, s, c, tmp);
+        long t = tmp;
+        while (n1 > 0 && n2 > 0) {
+            if (compare(c, b1, b2) <= 0) {
+                Mem.copy(t, b1, s);
+                b1 += s;
+                n1--;
+            } else {
+                Mem.copy(t, b2, s);
+                b2 += s;
+                n2--;
+            }
+            t += s;
+        }
+        if (n1 > 0) Mem.copy(t, b1, n1 * s);
+        Mem.copy(b, tmp, (n - n2) * s);
     }
 
     private static int compare(MethodHandle c, long a, long b) {
@@ -324,36 +459,6 @@ public final class Stdlib {
         } catch (Throwable t) {
             throw new RuntimeException(t);
         }
-    }
-
-    private static void msort(long b, long n, long s, MethodHandle c, long tmp) {
-        if (n <= 1) return;
-        long n1 = n / 2, n2 = n - n1;
-        long b1 = b, b2 = b + n1 * s;
-        msort(b1, n1, s, c, tmp);
-        msort(b2, n2, s, c, tmp);
-        long t = tmp;
-        while (n1 > 0 && n2 > 0) {
-            if (compare(c, b1, b2) <= 0) {
-                copyElement(t, b1, s);
-                b1 += s;
-                n1--;
-            } else {
-                copyElement(t, b2, s);
-                b2 += s;
-                n2--;
-            }
-            t += s;
-        }
-        if (n1 > 0) Mem.copy(t, b1, n1 * s);
-        Mem.copy(b, tmp, (n - n2) * s);
-    }
-
-    /** One element: pointers and ints (the usual qsort payloads) as single loads and stores. */
-    private static void copyElement(long dst, long src, long s) {
-        if (s == 8) Mem.putLong(dst, Mem.getLong(src));
-        else if (s == 4) Mem.putInt(dst, Mem.getInt(src));
-        else Mem.copy(dst, src, s);
     }
 
     public static long bsearch(long key, long base, long n, long size, long cmp) {

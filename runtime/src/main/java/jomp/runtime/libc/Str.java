@@ -30,10 +30,30 @@ public final class Str {
         return 0;
     }
 
+    // Word-at-a-time scanning (little-endian only): a word is read wherever it cannot leave the
+    // page of its first byte (Mem.wordInPage). ((x - LO) & ~x & HI) flags the bytes of x that
+    // are zero; the lowest flag is exact (borrows only produce false flags above a true zero).
+    private static final boolean WORDS = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+    private static final long LO = 0x0101010101010101L, HI = 0x8080808080808080L;
+
+    private static long zeroBytes(long x) { return (x - LO) & ~x & HI; }
+
     public static long strlen(long s) {
-        long n = 0;
-        while (Mem.getByte(s + n) != 0) n++;
-        return n;
+        long p = s;
+        if (WORDS) {
+            for (;;) {
+                if (Mem.wordInPage(p)) {
+                    long z = zeroBytes(Mem.getLong(p));
+                    if (z != 0) return p - s + (Long.numberOfTrailingZeros(z) >>> 3);
+                    p += 8;
+                } else {
+                    if (Mem.getByte(p) == 0) return p - s;
+                    p++;
+                }
+            }
+        }
+        while (Mem.getByte(p) != 0) p++;
+        return p - s;
     }
 
     public static long strnlen(long s, long max) {
@@ -43,8 +63,22 @@ public final class Str {
     }
 
     public static long strcpy(long d, long s) {
-        Mem.copy(d, s, strlen(s) + 1);
-        return d;
+        // One pass, a word at a time while the word holds no NUL (the usual strings are short,
+        // and a bulk copy's set-up cost more than the copy); the tail byte by byte.
+        long i = 0;
+        if (WORDS) {
+            while (Mem.wordInPage(s + i)) {
+                long x = Mem.getLong(s + i);
+                if (zeroBytes(x) != 0) break;
+                Mem.putLong(d + i, x);
+                i += 8;
+            }
+        }
+        for (;; i++) {
+            byte b = Mem.getByte(s + i);
+            Mem.putByte(d + i, b);
+            if (b == 0) return d;
+        }
     }
 
     public static long strncpy(long d, long s, long n) {
@@ -76,7 +110,28 @@ public final class Str {
     }
 
     public static int strcmp(long a, long b) {
-        for (long i = 0;; i++) {
+        long i = 0;
+        if (WORDS) {
+            for (;;) {
+                if (Mem.wordInPage(a + i) && Mem.wordInPage(b + i)) {
+                    long x = Mem.getLong(a + i), y = Mem.getLong(b + i);
+                    long z = zeroBytes(x);
+                    if (x == y) {
+                        if (z != 0) return 0;
+                        i += 8;
+                        continue;
+                    }
+                    int d = Long.numberOfTrailingZeros(x ^ y) & ~7;  // bit offset of the first differing byte
+                    if (z != 0 && (Long.numberOfTrailingZeros(z) & ~7) < d) return 0; // equal through the NUL
+                    return (int) ((x >>> d) & 0xff) - (int) ((y >>> d) & 0xff);
+                }
+                int x = Mem.getByte(a + i) & 0xff, y = Mem.getByte(b + i) & 0xff;
+                if (x != y) return x - y;
+                if (x == 0) return 0;
+                i++;
+            }
+        }
+        for (;; i++) {
             int x = Mem.getByte(a + i) & 0xff, y = Mem.getByte(b + i) & 0xff;
             if (x != y) return x - y;
             if (x == 0) return 0;

@@ -44,6 +44,16 @@ public final class Mem {
         }
     }
 
+    /** Whether the unchecked accessors and the raw allocator below are in use. */
+    public static final boolean RAW = U != null;
+
+    /** os::malloc (the C library's malloc when native memory tracking is off); only where {@link #RAW}. Throws OutOfMemoryError on failure. */
+    @SuppressWarnings("removal") public static long rawAllocate(long n) { return U.allocateMemory(n); }
+    /** os::realloc; only where {@link #RAW}. */
+    @SuppressWarnings("removal") public static long rawReallocate(long p, long n) { return U.reallocateMemory(p, n); }
+    /** os::free; only where {@link #RAW}. */
+    @SuppressWarnings("removal") public static void rawFree(long p) { U.freeMemory(p); }
+
     @SuppressWarnings("removal") public static byte getByte(long a) { return U != null ? U.getByte(a) : ALL.get(I8, a); }
     @SuppressWarnings("removal") public static short getShort(long a) { return U != null ? U.getShort(a) : ALL.get(I16, a); }
     @SuppressWarnings("removal") public static int getInt(long a) { return U != null ? U.getInt(a) : ALL.get(I32, a); }
@@ -58,9 +68,28 @@ public final class Mem {
     @SuppressWarnings("removal") public static void putFloat(long a, float v) { if (U != null) U.putFloat(a, v); else ALL.set(F32, a, v); }
     @SuppressWarnings("removal") public static void putDouble(long a, double v) { if (U != null) U.putDouble(a, v); else ALL.set(F64, a, v); }
 
-    /** memcpy: regions must not overlap (memmove semantics are kept anyway, as copy() does). */
-    public static void copy(long dst, long src, long n) { MemorySegment.copy(ALL, src, ALL, dst, n); }
-    public static void fill(long dst, byte v, long n) { ALL.asSlice(dst, n).fill(v); }
+    /**
+     * memmove: overlapping regions are copied as if through a temporary (Unsafe's copy is
+     * conjoint, as is the segment copy). Unsafe's avoids the segment slices and checks, which
+     * cost more than the copy itself for the short copies of strcpy and struct assignment.
+     */
+    @SuppressWarnings("removal")
+    public static void copy(long dst, long src, long n) {
+        if (U != null) U.copyMemory(src, dst, n); else MemorySegment.copy(ALL, src, ALL, dst, n);
+    }
+
+    @SuppressWarnings("removal")
+    public static void fill(long dst, byte v, long n) {
+        if (U != null) U.setMemory(dst, n, v); else ALL.asSlice(dst, n).fill(v);
+    }
+
+    /**
+     * Whether {@code getLong} may read the 8 bytes at {@code a} although only the first of them is
+     * known to belong to an object: true when they lie in one 4 KiB page (so in one page of any
+     * size the system uses, all being multiples of 4 KiB), which is then mapped. The string
+     * functions read a word at a time with it, as glibc's do.
+     */
+    public static boolean wordInPage(long a) { return (a & 4095) <= 4088; }
 
     /** Reads a NUL-terminated string (bytes as ISO-8859-1, so every byte survives). */
     public static String cString(long a) {

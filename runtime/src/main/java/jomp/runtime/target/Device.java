@@ -45,7 +45,16 @@ final class Device {
             for (DevicePlugin.DeviceImage img : lib.images()) {
                 if (loaded.containsKey(img) || !plugin.isCompatible(local, img)) continue;
                 long t = Profile.start();
-                DevicePlugin.LoadedImage li = plugin.loadImage(local, img);
+                DevicePlugin.LoadedImage li;
+                try {
+                    li = plugin.loadImage(local, img);
+                } catch (RuntimeException | LinkageError e) {
+                    // an image the device refuses: its regions run elsewhere (or stop the program under MANDATORY)
+                    loaded.put(img, null);
+                    System.err.println("omptarget message: device " + id + " (" + plugin.name() + ") cannot load the " + img.triple()
+                            + (img.arch().isEmpty() ? "" : " " + img.arch()) + " image: " + e.getMessage());
+                    continue;
+                }
                 loaded.put(img, li);
                 Profile.event("load image", t, "device", id, "triple", img.triple(), "bytes", img.bytes().length);
                 Info.debug("device %d: loaded a %s image for %s", id, img.kind(), img.triple());

@@ -1,19 +1,14 @@
 package jomp.runtime.target;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import jomp.runtime.plugin.DevicePlugin;
 
 /**
  * Registration of a program's device images and offload entries (__tgt_register_lib). The
- * executable's start-up calls {@link #registerResources} before C's main with what the
- * linker-wrapper wrapped (see jomp.linker.offload.Registration).
+ * executable's start-up calls {@link #registerLib} before C's main with what the linker-wrapper
+ * wrapped (the generated class jomp/link/Registration, see jomp.linker.offload.Registration).
  */
 public final class Registry {
     private Registry() {}
@@ -55,43 +50,5 @@ public final class Registry {
         if (Info.on(Info.DUMP_TABLE)) Tgt.dumpTables();
         for (BinaryDescriptor d : libs()) unregisterLib(d);
         Profile.write();
-    }
-
-    /**
-     * Reads the wrapped images and entries from the resources next to {@code anchor} (the
-     * executable's main class) and registers them; host entry addresses are offsets from the data
-     * image at {@code dataBase}.
-     */
-    public static void registerResources(Class<?> anchor, long dataBase) {
-        List<DevicePlugin.DeviceImage> images = new ArrayList<>();
-        List<HostEntry> entries = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (String line : lines(anchor, "/jomp/offload/entries.txt")) {
-            String[] f = line.split(" ", 4);
-            entries.add(new HostEntry(dataBase + Long.parseLong(f[0]), f[3], Long.parseLong(f[1]), Integer.parseInt(f[2])));
-            names.add(f[3]);
-        }
-        for (String line : lines(anchor, "/jomp/offload/images.txt")) {
-            String[] f = line.split(" ");
-            byte[] bytes = resource(anchor, "/jomp/offload/image" + f[0] + ".bin");
-            images.add(new DevicePlugin.DeviceImage(f[2], f[3].equals("-") ? "" : f[3], DevicePlugin.ImageKind.valueOf(f[1]), bytes, names));
-        }
-        registerLib(new BinaryDescriptor(List.copyOf(images), List.copyOf(entries)));
-    }
-
-    private static List<String> lines(Class<?> anchor, String name) {
-        byte[] b = resource(anchor, name);
-        List<String> out = new ArrayList<>();
-        for (String l : new String(b, StandardCharsets.UTF_8).split("\n")) if (!l.isBlank()) out.add(l);
-        return out;
-    }
-
-    private static byte[] resource(Class<?> anchor, String name) {
-        try (InputStream in = anchor.getResourceAsStream(name)) {
-            if (in == null) throw new IllegalStateException("jomp: the executable lacks " + name);
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new IllegalStateException("jomp: cannot read " + name + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -48,7 +48,12 @@ public final class Tgt {
                 : "device " + id + " does not exist (" + count + " device(s))");
         d.ready();
         DevicePlugin.Kernel k = entry == null ? null : d.kernel(entry.name());
-        if (k == null) return fallback(name, "device " + d.id + " (" + d.plugin.name() + ") has no image with this kernel");
+        if (k == null) {
+            int rc = fallback(name, "device " + d.id + " (" + d.plugin.name() + ") has no image with this kernel");
+            syncForFallback(d, kernelArgs, true);   // the host runs the region on the data the device holds
+            FALLBACK_ON.set(d);
+            return rc;
+        }
 
         int n = Mem.getInt(kernelArgs + 4);
         long bases = Mem.getLong(kernelArgs + 8), ptrs = Mem.getLong(kernelArgs + 16),
@@ -77,6 +82,36 @@ public final class Tgt {
         dataEnd(d, n, bases, ptrs, sizes, types);
         for (long p : privates) if (p != 0) d.plugin.dataDelete(d.local, p);
         return 0;
+    }
+
+    /** The device whose data a host fallback of this thread is working on, until __jomp_target_fallback_done. */
+    private static final ThreadLocal<Device> FALLBACK_ON = new ThreadLocal<>();
+
+    /**
+     * A region whose device has no code for it runs on the host; data the device holds for it
+     * (mapped by an enclosing data region) comes to the host first and goes back after, so the
+     * host run and later device work agree.
+     */
+    private static void syncForFallback(Device d, long kernelArgs, boolean toHost) {
+        int n = Mem.getInt(kernelArgs + 4);
+        long ptrs = Mem.getLong(kernelArgs + 16), sizes = Mem.getLong(kernelArgs + 24), types = Mem.getLong(kernelArgs + 32);
+        for (int i = 0; i < n; i++) {
+            long begin = Mem.getLong(ptrs + 8L * i), size = Mem.getLong(sizes + 8L * i), type = Mem.getLong(types + 8L * i);
+            if ((type & (LITERAL | PRIVATE)) != 0 || begin == 0) continue;
+            MappingTable.Entry e = d.table.find(begin, size);
+            if (e == null) continue;
+            if (size == 0) { begin = e.hostBegin; size = e.size(); }   // a pointer into mapped data: all of that data
+            if (toHost) retrieve(d, e, begin, size);
+            else submit(d, e, begin, size);
+        }
+    }
+
+    /** After a host fallback: the device copies of the region's mapped data take the host's results. */
+    public static void __jomp_target_fallback_done(long deviceId, long kernelArgs) {
+        Device d = FALLBACK_ON.get();
+        if (d == null) return;
+        FALLBACK_ON.remove();
+        syncForFallback(d, kernelArgs, false);
     }
 
     /** No device runs the region: the host does, unless offloading is mandatory. */

@@ -95,4 +95,28 @@ class QsortTest {
         String want = new String(Gcc.run(dir, c.toString()), StandardCharsets.ISO_8859_1);
         assertThat(got.toString()).isEqualTo(want);
     }
+
+    @Test
+    void genericFallbackSortsStablyLikeTheSpecialisedCopy() throws Exception {
+        // Stdlib.msort runs when the specialised MergeSort cannot be defined; both must agree.
+        var cmp = MethodHandles.lookup().findStatic(QsortTest.class, "byKey", MethodType.methodType(int.class, long.class, long.class));
+        Random r = new Random(7);
+        int n = 3000, size = 8;
+        long a = Native.alloc(n * size), b = Native.alloc(n * size), tmp = Native.alloc(n * size);
+        for (int i = 0; i < n; i++) {
+            int key = r.nextInt(50);
+            Mem.putInt(a + i * size, key); Mem.putInt(a + i * size + 4, i);
+            Mem.putInt(b + i * size, key); Mem.putInt(b + i * size + 4, i);
+        }
+        Stdlib.msort(a, n, size, cmp, tmp);
+        Stdlib.qsort(b, n, size, fn("byKey"));
+        for (int i = 0; i < n; i++) {
+            assertThat(Mem.getLong(a + i * size)).isEqualTo(Mem.getLong(b + i * size));
+            if (i > 0) {
+                int k0 = Mem.getInt(a + (i - 1) * size), k1 = Mem.getInt(a + i * size);
+                assertThat(k0).isLessThanOrEqualTo(k1);
+                if (k0 == k1) assertThat(Mem.getInt(a + (i - 1) * size + 4)).isLessThan(Mem.getInt(a + i * size + 4));
+            }
+        }
+    }
 }

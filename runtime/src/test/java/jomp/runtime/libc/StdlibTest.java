@@ -8,6 +8,33 @@ import org.junit.jupiter.api.Test;
 /** stdlib.h pieces that need no oracle run: allocation, abs/div, getenv, system. */
 class StdlibTest {
     @Test
+    void blocksCrossBetweenThisAllocatorAndTheCLibrarys() throws Throwable {
+        // The allocator must be libc's own heap (Unsafe's os::malloc is, with no tracking header):
+        // a block from one freed or grown by the other would make glibc abort the JVM otherwise.
+        var linker = java.lang.foreign.Linker.nativeLinker();
+        var libc = linker.defaultLookup();
+        var J = java.lang.foreign.ValueLayout.JAVA_LONG;
+        var cMalloc = linker.downcallHandle(libc.find("malloc").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J));
+        var cFree = linker.downcallHandle(libc.find("free").orElseThrow(), java.lang.foreign.FunctionDescriptor.ofVoid(J));
+        var cRealloc = linker.downcallHandle(libc.find("realloc").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J, J));
+        var usable = linker.downcallHandle(libc.find("malloc_usable_size").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J));
+        for (int i = 0; i < 100; i++) {
+            long p = Stdlib.malloc(24 + i);
+            assertThat((long) usable.invokeExact(p)).isBetween(24L + i, 24L + i + 32);
+            Mem.putByte(p + 23 + i, (byte) i);
+            long q = (long) cRealloc.invokeExact(p, 4096L + i);
+            assertThat(Mem.getByte(q + 23 + i)).isEqualTo((byte) i);
+            cFree.invokeExact(q);
+            long c = (long) cMalloc.invokeExact(40L + i);
+            c = Stdlib.realloc(c, 8000 + i);
+            Stdlib.free(c);
+        }
+        assertThat(Stdlib.malloc(0)).isNotZero(); // like glibc
+        long r = Stdlib.malloc(8);
+        assertThat(Stdlib.realloc(r, 0)).isZero(); // glibc frees it
+    }
+
+    @Test
     void allocationRoundTrips() {
         long p = Stdlib.malloc(100);
         assertThat(p).isNotZero();

@@ -93,4 +93,75 @@ class StrTest {
         assertThat(Native.str(Str.strerror(9999))).isEqualTo("Unknown error 9999");
         assertThat(Str.strerror(34)).isEqualTo(Str.strerror(34));
     }
+
+    /** Byte-at-a-time strcmp, the reference for the word-at-a-time one. */
+    private static int refStrcmp(long a, long b) {
+        for (long i = 0;; i++) {
+            int x = Mem.getByte(a + i) & 0xff, y = Mem.getByte(b + i) & 0xff;
+            if (x != y) return x - y;
+            if (x == 0) return 0;
+        }
+    }
+
+    private static void put(long a, String v) {
+        for (int i = 0; i < v.length(); i++) Mem.putByte(a + i, (byte) v.charAt(i));
+        Mem.putByte(a + v.length(), (byte) 0);
+    }
+
+    @Test
+    void wordAtATimeAgreesWithBytesAtEveryAlignment() {
+        long a = Native.alloc(64), b = Native.alloc(64);
+        String[] words = {"", "a", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghXjklmnop", "abcdefghijklmnopq",
+                          "abc\u00ffdefgh", "abc\u0001defgh", "abcdefghijklmnop\u0080"};
+        for (int oa = 0; oa < 8; oa++) {
+            for (int ob = 0; ob < 8; ob++) {
+                for (String x : words) {
+                    for (String y : words) {
+                        Mem.fill(a, (byte) 'z', 64); Mem.fill(b, (byte) 'z', 64);
+                        put(a + oa, x); put(b + ob, y);
+                        assertThat(Integer.signum(Str.strcmp(a + oa, b + ob)))
+                                .as("strcmp(%s@%d, %s@%d)", x, oa, y, ob)
+                                .isEqualTo(Integer.signum(refStrcmp(a + oa, b + ob)));
+                        assertThat(Str.strlen(a + oa)).isEqualTo(x.length());
+                        Mem.fill(b, (byte) 'z', 64);
+                        assertThat(Str.strcpy(b + ob, a + oa)).isEqualTo(b + ob);
+                        assertThat(Native.str(b + ob)).isEqualTo(x);
+                        assertThat(Mem.getByte(b + ob + x.length() + 1)).as("no byte written past the NUL").isEqualTo((byte) 'z');
+                        put(b + ob, y);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void wordAtATimeNeverReadsIntoTheNextPage() throws Throwable {
+        // Two pages, the second inaccessible: strings ending on the last bytes of the first page
+        // must be measured and compared without touching the second (a fault would kill the JVM).
+        var linker = java.lang.foreign.Linker.nativeLinker();
+        var libc = linker.defaultLookup();
+        var J = java.lang.foreign.ValueLayout.JAVA_LONG;
+        var I = java.lang.foreign.ValueLayout.JAVA_INT;
+        var mmap = linker.downcallHandle(libc.find("mmap").orElseThrow(),
+                java.lang.foreign.FunctionDescriptor.of(J, J, J, I, I, I, J));
+        var mprotect = linker.downcallHandle(libc.find("mprotect").orElseThrow(),
+                java.lang.foreign.FunctionDescriptor.of(I, J, J, I));
+        long page = (long) mmap.invokeExact(0L, 8192L, 3, 0x22, -1, 0L); // PROT_READ|WRITE, MAP_PRIVATE|ANONYMOUS
+        assertThat(page).isNotEqualTo(-1L);
+        assertThat((int) mprotect.invokeExact(page + 4096, 4096L, 0)).isZero();
+        long other = Native.alloc(32);
+        for (int len = 0; len < 12; len++) {
+            String v = "abcdefghijkl".substring(0, len);
+            long s = page + 4096 - len - 1;
+            put(s, v);
+            put(other, v);
+            assertThat(Str.strlen(s)).isEqualTo(len);
+            assertThat(Str.strcmp(s, other)).isZero();
+            assertThat(Str.strcmp(other, s)).isZero();
+            assertThat(Str.strcmp(s, s)).isZero();
+            long copy = Native.alloc(32);
+            Str.strcpy(copy, s);
+            assertThat(Native.str(copy)).isEqualTo(v);
+        }
+    }
 }

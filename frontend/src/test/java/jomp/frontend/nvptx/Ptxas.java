@@ -1,0 +1,43 @@
+package jomp.frontend.nvptx;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs NVIDIA's ptxas on PTX text, the oracle for these tests (CUDA 13's ptxas is on the machines; a missing one fails them). */
+final class Ptxas {
+    private Ptxas() {}
+
+    static Path find() {
+        List<Path> candidates = new ArrayList<>();
+        String home = System.getenv("CUDA_HOME");
+        if (home != null) candidates.add(Path.of(home, "bin", "ptxas"));
+        String path = System.getenv("PATH");
+        if (path != null) for (String d : path.split(java.io.File.pathSeparator)) candidates.add(Path.of(d, "ptxas"));
+        candidates.add(Path.of("/usr/local/cuda/bin/ptxas"));
+        candidates.add(Path.of("/usr/local/bin/ptxas"));
+        for (Path p : candidates) if (Files.isExecutable(p)) return p;
+        return null;
+    }
+
+    /** Assembles the PTX as relocatable code (externs stay unresolved); returns null on success, else ptxas's messages. */
+    static String check(String ptx, String arch, Path dir) throws IOException, InterruptedException {
+        return check(ptx, arch, dir, true);
+    }
+
+    /** As above; not relocatable: a whole program, every symbol defined (what a cubin for the driver needs). */
+    static String check(String ptx, String arch, Path dir, boolean relocatable) throws IOException, InterruptedException {
+        Path in = Files.createTempFile(dir, "k", ".ptx");
+        Files.writeString(in, ptx, StandardCharsets.ISO_8859_1);
+        Path out = dir.resolve(in.getFileName() + ".cubin");
+        List<String> cmd = new ArrayList<>(List.of(find().toString(), "-arch=" + arch, in.toString(), "-o", out.toString()));
+        if (relocatable) cmd.add(1, "-c");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String msg = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int rc = p.waitFor();
+        return rc == 0 ? null : msg.isEmpty() ? "ptxas exit status " + rc : msg;
+    }
+}
