@@ -16,6 +16,7 @@ import jomp.wrapper.elf.ElfRelocation;
 import jomp.wrapper.elf.ElfSection;
 import jomp.wrapper.elf.ElfSymbol;
 import jomp.wrapper.elf.ElfWriter;
+import jomp.wrapper.offload.OffloadEntriesSection;
 
 /**
  * Writes a translation unit as a host object (DESIGN §3.1): an ELF relocatable file holding the
@@ -100,7 +101,7 @@ public final class HostObjectWriter {
     }
 
     /** Name of the section of offload entries (docs/design/offload-abi.md §3). */
-    public static final String ENTRIES_SECTION = "omp_offloading_entries";
+    public static final String ENTRIES_SECTION = OffloadEntriesSection.NAME;
 
     /**
      * omp_offloading_entries: libomptarget's 32-byte __tgt_offload_entry per kernel and
@@ -108,13 +109,13 @@ public final class HostObjectWriter {
      * id or the global, and to the entry's name string).
      */
     private static ElfSection entries(Module m, Map<String, Integer> symbolIndex) {
-        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(32 * m.offloadEntries.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(OffloadEntriesSection.ENTRY_SIZE * m.offloadEntries.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         List<ElfRelocation> rel = new ArrayList<>();
         int k = 0;
         for (OffloadEntry e : m.offloadEntries) {
-            String region = ".omp_offloading.region_id." + e.name();
+            String region = OffloadEntriesSection.REGION_ID_PREFIX + e.name();
             String addr = symbolIndex.containsKey(region) ? region : e.name();
-            Integer a = symbolIndex.get(addr), n = symbolIndex.get(".omp_offloading.entry_name." + e.name());
+            Integer a = symbolIndex.get(addr), n = symbolIndex.get(OffloadEntriesSection.NAME_SYMBOL_PREFIX + e.name());
             if (a == null || n == null) throw new IllegalStateException("offload entry '" + e.name() + "' has no symbol");
             buf.putLong(0).putLong(0).putLong(e.size()).putInt(e.flags()).putInt(0);
             rel.add(new ElfRelocation(32L * k, a, Elf.R_JOMP_ADDR64, 0));

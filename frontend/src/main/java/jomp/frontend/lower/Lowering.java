@@ -173,7 +173,7 @@ public final class Lowering {
 
     /** The region id of a kernel: a 1-byte read-only global whose address identifies the region to the runtime. */
     String regionId(String kernel) {
-        String id = ".omp_offloading.region_id." + kernel;
+        String id = jomp.wrapper.offload.OffloadEntriesSection.REGION_ID_PREFIX + kernel;
         if (module.global(id) == null) {
             module.globals.add(new Global(id, 1, 1, true, true, null));
             addEntry(kernel, 0, 0);
@@ -184,7 +184,7 @@ public final class Lowering {
     private void addEntry(String name, long size, int flags) {
         module.offloadEntries.add(new jomp.frontend.ir.OffloadEntry(name, size, flags));
         byte[] b = (name + "\0").getBytes(StandardCharsets.UTF_8);
-        module.globals.add(new Global(".omp_offloading.entry_name." + name, b.length, 1, true, true, b));
+        module.globals.add(new Global(jomp.wrapper.offload.OffloadEntriesSection.NAME_SYMBOL_PREFIX + name, b.length, 1, true, true, b));
     }
 
     /** The symbol of a file-scope entity or block-scope static: its link name, made unique for locals. */

@@ -27,8 +27,8 @@ public final class DeviceExtraction {
         for (Function f : host.functions) if (f.declareTarget) work.add(f.name);
         for (OffloadEntry e : host.offloadEntries) {
             work.add(e.name());
-            work.add(".omp_offloading.region_id." + e.name());
-            work.add(".omp_offloading.entry_name." + e.name());
+            work.add(jomp.wrapper.offload.OffloadEntriesSection.REGION_ID_PREFIX + e.name());
+            work.add(jomp.wrapper.offload.OffloadEntriesSection.NAME_SYMBOL_PREFIX + e.name());
         }
         while (!work.isEmpty()) {
             String s = work.poll();
