@@ -6,6 +6,7 @@ import jomp.frontend.ast.OmpDirective.Leaf;
 import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.Var;
 import jomp.frontend.ir.BasicBlock;
+import jomp.frontend.ir.Insn;
 import jomp.frontend.ir.IntConst;
 import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Reg;
@@ -37,7 +38,7 @@ final class DataSharing {
     private record Orig(Reg reg, Value addr) {}
 
     /** For an array (or array section) reduction: element type, first element's byte offset and count to combine. */
-    private record Elements(jomp.frontend.type.Type elem, Value offset, Value count) {}
+    private record Elements(Type elem, Value offset, Value count) {}
 
     private record Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last, Elements elements) {}
 
@@ -129,34 +130,34 @@ final class DataSharing {
         if (it != null && !it.sections().isEmpty()) {
             OmpDirective.Section s = it.sections().get(0);
             Value row = f.sizeOf(t.base);   // bytes per element of the first dimension
-            Value perRow = f.e.bin(jomp.frontend.ir.Insn.BinOp.DIV, row, esize);
+            Value perRow = f.e.bin(Insn.BinOp.DIV, row, esize);
             Value lo = s.lower() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
             Value len = s.single() ? IntConst.i64(1) : s.length() != null ? f.e.convert(f.rvalue(s.length()), s.length().type(), Type.LONG)
-                : f.e.bin(jomp.frontend.ir.Insn.BinOp.SUB, f.e.bin(jomp.frontend.ir.Insn.BinOp.DIV, f.sizeOf(t), row), lo);
-            first = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, lo, perRow);
-            count = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, len, perRow);
+                : f.e.bin(Insn.BinOp.SUB, f.e.bin(Insn.BinOp.DIV, f.sizeOf(t), row), lo);
+            first = f.e.bin(Insn.BinOp.MUL, lo, perRow);
+            count = f.e.bin(Insn.BinOp.MUL, len, perRow);
         } else {
-            count = f.e.bin(jomp.frontend.ir.Insn.BinOp.DIV, f.sizeOf(t), esize);
+            count = f.e.bin(Insn.BinOp.DIV, f.sizeOf(t), esize);
         }
         Value origBase = ptr ? f.readVar(v) : f.varAddress(v);
         Orig orig = new Orig(null, origBase);
         restores.add(f.unbind(v));
         Value priv;   // where element `first` of the private copy is
         if (ptr) {
-            Value bytes = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, count, esize);
+            Value bytes = f.e.bin(Insn.BinOp.MUL, count, esize);
             priv = f.b.alloca(bytes, Math.max(elem.align(), 16));
             Slot ps = f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8);
             f.slotVars.put(v, ps);   // p now points into the private buffer: p[first] is its first element
-            f.b.store(f.b.ptrAdd(priv, f.e.bin(jomp.frontend.ir.Insn.BinOp.SUB, IntConst.i64(0), f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, first, esize))), f.b.slotAddr(ps));
+            f.b.store(f.b.ptrAdd(priv, f.e.bin(Insn.BinOp.SUB, IntConst.i64(0), f.e.bin(Insn.BinOp.MUL, first, esize))), f.b.slotAddr(ps));
         } else {
             Slot s = f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(t.size(), 1), Math.max(t.align(), 1));
             f.slotVars.put(v, s);
-            priv = f.b.ptrAdd(f.b.slotAddr(s), f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, first, esize));
+            priv = f.b.ptrAdd(f.b.slotAddr(s), f.e.bin(Insn.BinOp.MUL, first, esize));
         }
         Type et = elem;
         Value id = OmpLowering.identity(op, et);
-        eachElement(count, k -> f.store(f.b.ptrAdd(priv, f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, k, esize)), id, et));
-        Value origFirst = f.b.ptrAdd(origBase, f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, first, esize));
+        eachElement(count, k -> f.store(f.b.ptrAdd(priv, f.e.bin(Insn.BinOp.MUL, k, esize)), id, et));
+        Value origFirst = f.b.ptrAdd(origBase, f.e.bin(Insn.BinOp.MUL, first, esize));
         entries.add(new Entry(v, new Orig(null, origFirst), op, false, new Elements(et, priv, count)));
     }
 
@@ -167,10 +168,10 @@ final class DataSharing {
         BasicBlock head = f.b.newBlock("omp.red.cond"), loop = f.b.newBlock("omp.red.body"), end = f.b.newBlock("omp.red.end");
         f.b.br(head);
         f.b.setBlock(head);
-        f.b.condBr(f.b.cmp(jomp.frontend.ir.Insn.CmpOp.LT, k, count), loop, end);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LT, k, count), loop, end);
         f.b.setBlock(loop);
         body.accept(k);
-        f.b.copy(k, f.b.binary(jomp.frontend.ir.Insn.BinOp.ADD, k, IntConst.i64(1)));
+        f.b.copy(k, f.b.binary(Insn.BinOp.ADD, k, IntConst.i64(1)));
         f.b.br(head);
         f.b.setBlock(end);
     }
@@ -194,7 +195,7 @@ final class DataSharing {
                     Elements el = e.elements();
                     Value esize = IntConst.i64(el.elem().size());
                     eachElement(el.count(), k -> {
-                        Value off = f.e.bin(jomp.frontend.ir.Insn.BinOp.MUL, k, esize);
+                        Value off = f.e.bin(Insn.BinOp.MUL, k, esize);
                         Value o = f.b.ptrAdd(e.orig().addr(), off), p = f.b.ptrAdd(el.offset(), off);
                         f.store(o, omp.combine(e.op(), el.elem(), f.load(o, el.elem()), f.load(p, el.elem())), el.elem());
                     });
