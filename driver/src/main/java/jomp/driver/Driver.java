@@ -22,6 +22,7 @@ import jomp.driver.options.ArgParser;
 import jomp.driver.options.Opt;
 import jomp.driver.toolchain.ToolChain;
 import jomp.driver.toolchain.Triple;
+import jomp.wrapper.env.Invocation;
 
 /**
  * The {@code jomp} command (clang's Driver): parses the command line, builds the action graph,
@@ -61,7 +62,7 @@ public final class Driver {
         List<String> inputs = inputs(args);
         if (inputs.isEmpty()) return error("no input files");
         for (String in : inputs) {
-            if (!in.equals("-") && !Files.exists(Path.of(in))) return error("no such file or directory: '" + in + "'");
+            if (!in.equals("-") && !Files.exists(Invocation.path(in))) return error("no such file or directory: '" + in + "'");
         }
 
         ActionBuilder.Stop stop = has(args, Opt.E) ? ActionBuilder.Stop.PREPROCESS

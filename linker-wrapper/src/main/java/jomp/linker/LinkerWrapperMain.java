@@ -17,6 +17,7 @@ import jomp.linker.offload.Registration;
 import jomp.wrapper.FormatException;
 import jomp.wrapper.archive.ArchiveReader;
 import jomp.wrapper.elf.ElfReader;
+import jomp.wrapper.env.Invocation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -102,8 +103,8 @@ public final class LinkerWrapperMain implements Callable<Integer> {
                 } else {
                     p = Path.of(in);
                 }
-                if (!Files.isRegularFile(p)) { error(in + ": No such file or directory"); return 1; }
-                byte[] bytes = Files.readAllBytes(p);
+                if (!Files.isRegularFile(Invocation.resolve(p))) { error(in + ": No such file or directory"); return 1; }
+                byte[] bytes = Files.readAllBytes(Invocation.resolve(p));
                 if (ArchiveReader.isArchive(bytes)) {
                     resolver.add(p.toString(), ArchiveReader.read(p.toString(), bytes), wholeArchive);
                     continue;
@@ -127,9 +128,9 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             HostLinker.Linked linked = HostLinker.link(objects, !images.isEmpty());
             Registration.wrap(linked, images);
             if (saveTemps) {
-                for (DeviceLink.Linked img : images) Files.write(Path.of(saveTempName(output, img)), img.bytes());
+                for (DeviceLink.Linked img : images) Files.write(Invocation.path(saveTempName(output, img)), img.bytes());
             }
-            ExecutableWriter.write(linked, Path.of(output), HostLinker.registers(linked, !images.isEmpty()));
+            ExecutableWriter.write(linked, Invocation.path(output), HostLinker.registers(linked, !images.isEmpty()));
             return 0;
         } catch (HostLinker.LinkError e) {
             for (String line : e.getMessage().split("\n")) error(line);
@@ -181,7 +182,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     private Path findLibrary(String name) {
         for (Path dir : libDirs) {
             Path p = dir.resolve("lib" + name + ".a");
-            if (Files.isRegularFile(p)) return p;
+            if (Files.isRegularFile(Invocation.resolve(p))) return p;
         }
         return null;
     }

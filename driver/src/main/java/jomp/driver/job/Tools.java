@@ -3,6 +3,8 @@ package jomp.driver.job;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import jomp.wrapper.env.Invocation;
+
 /** The tools jobs are bound to, with the launchers -### names for them. */
 public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool offloadLinker) {
 
@@ -25,16 +27,16 @@ public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool o
 
     /** Finds ptxas as clang's CUDA toolchain does: PATH, then $CUDA_HOME/bin, then /usr/local/cuda/bin. */
     public static Path findPtxas() {
-        String path = System.getenv("PATH");
+        String path = Invocation.getenv("PATH");
         if (path != null) {
             for (String dir : path.split(":")) {
                 if (dir.isEmpty()) continue;
-                Path p = Path.of(dir, "ptxas");
+                Path p = Invocation.path(dir).resolve("ptxas");
                 if (Files.isExecutable(p)) return p;
             }
         }
-        String cudaHome = System.getenv("CUDA_HOME");
-        if (cudaHome != null && Files.isExecutable(Path.of(cudaHome, "bin", "ptxas"))) return Path.of(cudaHome, "bin", "ptxas");
+        String cudaHome = Invocation.getenv("CUDA_HOME");
+        if (cudaHome != null && Files.isExecutable(Invocation.path(cudaHome).resolve("bin/ptxas"))) return Invocation.path(cudaHome).resolve("bin/ptxas");
         Path usual = Path.of("/usr/local/cuda/bin/ptxas");
         return Files.isExecutable(usual) ? usual : null;
     }
