@@ -63,6 +63,10 @@ public final class CompileServer {
     private volatile long lastActivity = System.currentTimeMillis();
     private volatile boolean stopping;
     private ServerSocket socket;
+    private static volatile boolean running;
+
+    /** True in the server's JVM (so that -v can say where a command ran). */
+    public static boolean isRunning() { return running; }
 
     CompileServer(Path serverFile, Path libDir, long idleMillis) {
         this.serverFile = serverFile;
@@ -100,6 +104,7 @@ public final class CompileServer {
             socket = new ServerSocket();
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
             publish();
+            running = true;
             Thread watchdog = Thread.ofPlatform().daemon().name("jomp-server-idle").start(this::watchIdle);
             try {
                 while (!stopping) {
