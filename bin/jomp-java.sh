@@ -70,7 +70,8 @@ jomp_server_run() {
   for a in "$@"; do [[ $a == - ]] && return 0; done
   local file="${JOMP_SERVER_DIR:-${XDG_RUNTIME_DIR:-/tmp}/jomp-$UID}/server-${jomp_root//[^A-Za-z0-9]/_}"
   local port= secret= pid= c o e
-  if [[ -f $file ]] && read -r port secret pid <"$file" 2>/dev/null && [[ -n $secret ]] &&
+  # only a folder and file of our own: another user could plant a server file in a shared /tmp
+  if [[ -f $file && -O $file && -O ${file%/*} ]] && read -r port secret pid <"$file" 2>/dev/null && [[ -n $secret ]] &&
      { exec {c}<>"/dev/tcp/127.0.0.1/$port" {o}<>"/dev/tcp/127.0.0.1/$port" {e}<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
     local tok="$$.$RANDOM$RANDOM" ack= status=
     { printf 'OUT %s %s\n' "$secret" "$tok" >&$o; printf 'ERR %s %s\n' "$secret" "$tok" >&$e
@@ -91,7 +92,7 @@ jomp_server_run() {
   fi
   # no server (or an old one that just stopped): start one for the next command
   jomp_find_java 2>/dev/null || return 0
-  mkdir -p -m 700 "${file%/*}" 2>/dev/null || return 0
+  mkdir -p -m 700 "${file%/*}" 2>/dev/null && [[ -O ${file%/*} ]] || return 0
   local aot=()
   [[ -f $jomp_lib/jomp.aot ]] && aot=(-XX:AOTCache="$jomp_lib/jomp.aot" -Xlog:aot=off -Xlog:cds=off)
   setsid "$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC \

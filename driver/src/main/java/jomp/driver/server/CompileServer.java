@@ -97,6 +97,13 @@ public final class CompileServer {
     boolean serve() throws IOException {
         Path dir = serverFile.getParent();
         Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        // the secret must stay ours: refuse a folder someone else made or others can enter
+        var owner = Files.getOwner(dir);
+        var perms = Files.getPosixFilePermissions(dir);
+        if (!owner.getName().equals(System.getProperty("user.name")) || perms.stream().anyMatch(x -> x.name().startsWith("GROUP") || x.name().startsWith("OTHERS"))) {
+            System.err.println("jomp compile server: " + dir + " must belong to " + System.getProperty("user.name") + " with mode 0700; not starting");
+            return false;
+        }
         try (FileChannel lockChannel = FileChannel.open(dir.resolve(serverFile.getFileName() + ".lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = lockChannel.tryLock()) {
@@ -222,6 +229,7 @@ public final class CompileServer {
         } catch (Throwable t) {
             // what an uncaught exception would have printed in a JVM of its own
             t.printStackTrace(err);
+            if (t instanceof VirtualMachineError) stop();   // out of memory or stack: start afresh next time
             return 1;
         } finally {
             Invocation.reset();
