@@ -154,9 +154,28 @@ class CompileServerTest {
     }
 
     @Test
+    void aFolderOthersCanEnterIsRefused() throws Exception {
+        Path open = Files.createDirectories(dir.resolve("open"));
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(dir.resolve("t.c"), "int t;\n");
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("-c", "t.c"));
+        for (int i = 0; i < 2; i++) {
+            Exec.Result r = Exec.run(cmd, dir, Map.of("JOMP_SERVER_DIR", open.toString()), dir.resolve("scratch"));
+            assertThat(r.status()).as(r.describe("jomp")).isZero();   // the command itself runs
+            Thread.sleep(1500);
+        }
+        try (var files = Files.list(open)) {
+            assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("server-") && !n.contains(".")))
+                    .as("no server publishes its secret in a folder others can read").isEmpty();
+        }
+    }
+
+    @Test
     void aRemovedServerFileStopsTheServer() throws Exception {
         // a second server, in a folder of its own, stopped by removing its file
-        Path own = Files.createDirectories(dir.resolve("srv"));
+        Path own = Files.createDirectories(dir.resolve("srv"),
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
         Files.writeString(dir.resolve("t.c"), "int t;\n");
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
         cmd.addAll(List.of("-c", "t.c"));
