@@ -246,4 +246,39 @@ class OffloadEndToEndTest {
         assertThat(got.status()).as(got.describe("./zaxpy")).isZero();
         assertThat(got.stdoutText()).isEqualTo("zaxpy: N=1024 sum=(1048064.0, 1024.0) Y[7]=(14.50, 1.00)\n");
     }
+
+    @Test
+    void withoutPtxasOrWithoutAnArchThePtxIsEmbedded() throws Exception {
+        Files.copy(Corpus.root().resolve("docs/examples/zaxpy.src"), dir.resolve("zaxpy.src"));
+        // no ptxas in the named CUDA installation: the PTX is the image, for the arch asked for
+        Exec.Result v = jomp("-v", "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "--cuda-path=" + dir.resolve("no-cuda"), "zaxpy.src", "-c");
+        assertThat(v.stderr()).contains("jomp: note: ptxas not found (--cuda-path); embedding PTX");
+        assertThat(v.stderr().lines().filter(l -> l.startsWith(" \"") && l.contains("ptxas"))).as("no ptxas job").isEmpty();
+        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText()).contains("kind            ptx").contains("arch            sm_90");
+        Path images = Files.createDirectories(dir.resolve("images"));
+        Exec.Result unpack = Exec.run(List.of("clang-offload-packager-19", dir.resolve("zaxpy.o").toString(),
+                "--image=file=images/z.ptx,triple=nvptx64-nvidia-cuda,arch=sm_90"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(unpack.status()).as(unpack.describe("clang-offload-packager-19")).isZero();
+        String ptx = Files.readString(images.resolve("z.ptx"));
+        assertThat(ptx).contains(".target sm_90").contains(".entry __omp_offloading_");
+        Exec.Result ptxas = Exec.run(List.of("/usr/local/bin/ptxas", "-arch=sm_90", "-c", "images/z.ptx", "-o", "images/z.cubin"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(ptxas.status()).as(ptxas.describe("ptxas on the embedded PTX")).isZero();
+
+        // no arch at all: the GPU's, or portable PTX for sm_75 when there is none (CI)
+        boolean gpu = !jomp.plugin.cuda.GpuArch.detect().isEmpty();
+        Exec.Result any = jomp("-v", "-fopenmp-targets=nvptx64", "zaxpy.src", "-c", "-o", "any.o");
+        Exec.Result dump = Exec.run(List.of("llvm-objdump-19", "--offloading", "any.o"), dir, Map.of(), dir.resolve("scratch"));
+        if (gpu) {
+            assertThat(any.stderr()).contains("jomp: note: no --offload-arch given; compiling for the GPU present, sm_");
+            assertThat(dump.stdoutText()).contains("kind            elf");
+        } else {
+            assertThat(any.stderr()).contains("jomp: note: no --offload-arch given and no NVIDIA GPU found; compiling portable PTX for sm_75");
+            assertThat(dump.stdoutText()).contains("kind            ptx").contains("arch            sm_75");
+        }
+        // either way the program links and runs (here: on the host, the device having no GPU)
+        jomp("any.o", "-o", "any");
+        Exec.Result got = run("any", Map.of());
+        assertThat(got.stdoutText()).isEqualTo("zaxpy: N=1024 sum=(1048064.0, 1024.0) Y[7]=(14.50, 1.00)\n");
+    }
 }

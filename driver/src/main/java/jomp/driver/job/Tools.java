@@ -26,7 +26,11 @@ public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool o
     }
 
     /** Finds ptxas as clang's CUDA toolchain does: PATH, then $CUDA_HOME/bin, then /usr/local/cuda/bin. */
-    public static Path findPtxas() {
+    public static Path findPtxas(String cudaPath) {
+        if (cudaPath != null) {   // --cuda-path: that installation only, as clang
+            Path p = Invocation.path(cudaPath).resolve("bin/ptxas");
+            return Files.isExecutable(p) ? p : null;
+        }
         String path = Invocation.getenv("PATH");
         if (path != null) {
             for (String dir : path.split(":")) {
