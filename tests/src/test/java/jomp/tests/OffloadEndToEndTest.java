@@ -281,4 +281,33 @@ class OffloadEndToEndTest {
         Exec.Result got = run("any", Map.of());
         assertThat(got.stdoutText()).isEqualTo("zaxpy: N=1024 sum=(1048064.0, 1024.0) Y[7]=(14.50, 1.00)\n");
     }
+
+    @Test
+    void twoDevicesChosenAtLinkTime() throws Exception {
+        // a.c for nvptx64 and jvm, b.c for jvm only; linked with both targets and with jvm alone
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        jomp("-fopenmp-targets=nvptx64,jvm", "--offload-arch=sm_90", "-c", "a.c");
+        jomp("-fopenmp-targets=jvm", "-c", "b.c");
+        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "a.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText()).contains("triple          nvptx64-nvidia-cuda").contains("triple          jvm64-jomp-linux");
+
+        Exec.Result both = jomp("-v", "a.o", "b.o", "-o", "both");
+        assertThat(both.stderr()).contains("wrapping 2 device image(s)");
+        Exec.Result jvmOnly = jomp("-v", "-fopenmp-targets=jvm", "a.o", "b.o", "-o", "jvmonly");
+        assertThat(jvmOnly.stderr()).contains("wrapping 1 device image(s)");
+
+        boolean gpu = !jomp.plugin.cuda.GpuArch.detect().isEmpty();
+        for (String exe : List.of("both", "jvmonly")) {
+            Exec.Result r = run(exe, Map.of("LIBOMPTARGET_INFO", "16"));
+            assertThat(r.status()).as(r.describe(exe)).isZero();
+            assertThat(r.stdoutText()).as(exe).startsWith("a: v=10,20,30,40\nb: s=55\n");
+            // no GPU: the jvm device is device 0 and has both regions; with a GPU, b's region (no
+            // nvptx image) must still give the right answer wherever it runs
+            if (!gpu || exe.equals("jvmonly")) {
+                assertThat(r.stdoutText()).as(exe).endsWith("a ran on the device, b ran on the device\n");
+                assertThat(launches(r)).as(exe).isEqualTo(2);
+            }
+        }
+    }
 }
