@@ -17,16 +17,18 @@ t() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); echo 
 "$root/bin/jomp" -fopenmp-targets=jvm zaxpy.src -c -o j.o   # starts the server
 for i in $(seq 50); do compgen -G "$JOMP_SERVER_DIR/server-*[^gk]" >/dev/null && break; sleep 0.1; done
 for i in 1 2 3 4 5; do "$root/bin/jomp" -fopenmp-targets=jvm zaxpy.src -c -o j.o; done
-j=(); s=(); c=()
+j=(); s=(); c=(); g=()
 for i in $(seq "$n"); do
   j+=("$(t "$root/bin/jomp" -fopenmp-targets=jvm zaxpy.src -c -o j.o)")
+  g+=("$(t "$root/bin/jomp" -fopenmp-targets=nvptx64 --offload-arch=sm_90 zaxpy.src -c -o g.o)")
   s+=("$(JOMP_SERVER=0 t "$root/bin/jomp" -fopenmp-targets=jvm zaxpy.src -c -o s.o)")
   c+=("$(t clang-19 -fopenmp --offload-arch=sm_90 -nogpulib -c zaxpy.c -o c.o)")
 done
 cmp -s j.o s.o || { echo "the server's object differs from the one of a JVM of its own" >&2; exit 1; }
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-mj=$(median "${j[@]}"); ms=$(median "${s[@]}"); mc=$(median "${c[@]}")
+mj=$(median "${j[@]}"); ms=$(median "${s[@]}"); mc=$(median "${c[@]}"); mg=$(median "${g[@]}")
 printf 'jomp -fopenmp-targets=jvm -c (compile server)   %.3f s (median of %d)\n' "$mj" "$n"
 printf 'same, JOMP_SERVER=0 (a JVM of its own)          %.3f s\n' "$ms"
+printf 'jomp -fopenmp-targets=nvptx64 --offload-arch=sm_90 -c (server, runs ptxas as clang does)  %.3f s\n' "$mg"
 printf 'clang-19 --offload-arch=sm_90 -c                %.3f s\n' "$mc"
-printf 'ratio jomp/clang: server %.2f, own JVM %.2f\n' "$(echo "$mj / $mc" | bc -l)" "$(echo "$ms / $mc" | bc -l)"
+printf 'ratio jomp/clang: server %.2f, own JVM %.2f, nvptx on the server %.2f\n' "$(echo "$mj / $mc" | bc -l)" "$(echo "$ms / $mc" | bc -l)" "$(echo "$mg / $mc" | bc -l)"
