@@ -77,7 +77,7 @@ jomp_server_run() {
     { printf 'OUT %s %s\n' "$secret" "$tok" >&$o; printf 'ERR %s %s\n' "$secret" "$tok" >&$e
       { printf 'RUN %s %s\n' "$secret" "$tok"; printf '%s\0' "$PWD" "$#" "$@"; env -0; printf '\0'; } >&$c
     } 2>/dev/null
-    read -r ack <&$c
+    read -t 30 -r ack <&$c   # the server answers at once (before waiting for another command to finish)
     if [[ $ack == GO ]]; then
       cat <&$e >&2 & local errcat=$!
       cat <&$o
