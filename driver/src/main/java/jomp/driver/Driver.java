@@ -119,7 +119,8 @@ public final class Driver {
         boolean hostOnly = has(args, Opt.OFFLOAD_HOST_ONLY);
         boolean deviceOnly = has(args, Opt.OFFLOAD_DEVICE_ONLY);
 
-        ActionBuilder.Plan plan = ActionBuilder.build(inputs, stop, Triple.HOST, targets, hostOnly, deviceOnly);
+        boolean offloadLto = has(args, Opt.OFFLOAD_LTO) && lastWins(args, Opt.OFFLOAD_LTO, Opt.NO_OFFLOAD_LTO) == Opt.OFFLOAD_LTO;
+        ActionBuilder.Plan plan = ActionBuilder.build(inputs, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
         if (has(args, Opt.PRINT_PHASES)) {
             PhasePrinter.print(plan.topLevel(), err);
             return 0;

@@ -310,4 +310,55 @@ class OffloadEndToEndTest {
             }
         }
     }
+
+    @Test
+    void offloadLtoLinksDeviceIrAtTheLink() throws Exception {
+        // a.c's region calls b.c's declare target function; each file has a static helper of the same name
+        Files.writeString(dir.resolve("a.c"), """
+                #include <stdio.h>
+                #pragma omp declare target
+                int twice(int x);
+                static int helper(int x) { return x + 1; }
+                #pragma omp end declare target
+                int main(void) {
+                  int r = 0, s = 0;
+                #pragma omp target map(from: r, s)
+                  { r = twice(20); s = helper(1); }
+                  printf("r=%d s=%d\\n", r, s);
+                  return 0;
+                }
+                """);
+        Files.writeString(dir.resolve("b.c"), """
+                #pragma omp declare target
+                static int helper(int x) { return x * 100; }
+                int twice(int x) { return 2 * x + helper(0) + 1; }
+                #pragma omp end declare target
+                """);
+        for (String f : List.of("a.c", "b.c")) jomp("-fopenmp-targets=nvptx64,jvm", "--offload-arch=sm_90", "-foffload-lto", "-c", f);
+        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "a.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText()).as("device IR, a kind LLVM does not know").contains("kind            <none>")
+                .contains("triple          nvptx64-nvidia-cuda").contains("triple          jvm64-jomp-linux");
+        Exec.Result link = jomp("-v", "a.o", "b.o", "-o", "prog", "-save-temps");
+        assertThat(link.stderr()).contains("LTO for nvptx64-nvidia-cuda (sm_90): IR link of a.o b.o, then PTX for sm_90")
+                .contains("LTO for jvm64-jomp-linux: IR link of a.o b.o, then jvm classes");
+        // the nvptx image the LTO link made is a cubin that ptxas produced from the linked PTX
+        Path cubin = dir.resolve("prog.nvptx64.sm_90.img");
+        assertThat(cubin).exists();
+        Exec.Result readelf = Exec.run(List.of("readelf", "-h", cubin.toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(readelf.stdoutText()).contains("NVIDIA CUDA architecture");
+        Exec.Result r = run("prog", Map.of("LIBOMPTARGET_INFO", "16"));
+        assertThat(r.stdoutText()).isEqualTo("r=41 s=2\n");
+        assertThat(launches(r)).isEqualTo(1);   // on the jvm device (no GPU here) or the GPU
+
+        // the same symbol defined in both files is a link error that names both
+        Files.writeString(dir.resolve("c.c"), "#pragma omp declare target\nint twice(int x) { return x; }\n#pragma omp end declare target\n");
+        jomp("-fopenmp-targets=jvm", "-foffload-lto", "-c", "c.c");
+        jomp("-fopenmp-targets=jvm", "-foffload-lto", "-c", "b.c");
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("b.o", "c.o", "a.o", "-o", "clash"));
+        Exec.Result clash = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
+        assertThat(clash.status()).isEqualTo(1);
+        assertThat(clash.stderr()).contains("multiple definition of 'twice' (in b.o and c.o)");
+        assertThat(dir.resolve("clash")).doesNotExist();
+    }
 }

@@ -146,7 +146,8 @@ public final class JobBuilder {
         Job host = build(joined.host().action(), false, single);
         String src = inputFile(b);
         boolean nvptx = Triple.isNvptx(b.triple());
-        String ext = nvptx ? "s" : "o";
+        boolean lto = b.type() == FileType.LTO_IR;   // -foffload-lto: device IR, code-generated at the link
+        String ext = lto ? "jir" : nvptx ? "s" : "o";
         String tag = nvptx && b.arch() != null ? b.arch() : ""; // clang tags temp names with the bound arch only
         String stable = "openmp-" + b.triple() + (nvptx ? "-" + cpu(b) : "");
         String out = topLevel ? output(b, true, single, ext, tag, stable) : temps.create(stem(src), tag, stable, ext);
@@ -154,7 +155,7 @@ public final class JobBuilder {
         args.addAll(opts.cc1Common());
         args.addAll(List.of("-fopenmp-is-target-device", "-fopenmp-host-ir-file-path", host.output()));
         if (nvptx) args.addAll(List.of("-target-cpu", cpu(b)));
-        args.addAll(List.of(nvptx ? "-S" : "-emit-obj", "-o", out, src));
+        args.addAll(List.of(lto ? "-emit-ir" : nvptx ? "-S" : "-emit-obj", "-o", out, src));
         return add(new Job(tools.cc1(), b.triple(), List.of(src, host.output()), out, args, List.of(host)));
     }
 
