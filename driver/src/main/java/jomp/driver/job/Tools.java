@@ -1,9 +1,9 @@
 package jomp.driver.job;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
-import jomp.wrapper.env.Invocation;
+import jomp.wrapper.env.CudaTools;
+
 
 /** The tools jobs are bound to, with the launchers -### names for them. */
 public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool offloadLinker) {
@@ -25,23 +25,8 @@ public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool o
         return java.util.Arrays.copyOfRange(args, 1, args.length);
     }
 
-    /** Finds ptxas as clang's CUDA toolchain does: PATH, then $CUDA_HOME/bin, then /usr/local/cuda/bin. */
+    /** Finds ptxas as clang's CUDA toolchain does: --cuda-path, else PATH, $CUDA_HOME/bin, /usr/local/cuda/bin. */
     public static Path findPtxas(String cudaPath) {
-        if (cudaPath != null) {   // --cuda-path: that installation only, as clang
-            Path p = Invocation.path(cudaPath).resolve("bin/ptxas");
-            return Files.isExecutable(p) ? p : null;
-        }
-        String path = Invocation.getenv("PATH");
-        if (path != null) {
-            for (String dir : path.split(":")) {
-                if (dir.isEmpty()) continue;
-                Path p = Invocation.path(dir).resolve("ptxas");
-                if (Files.isExecutable(p)) return p;
-            }
-        }
-        String cudaHome = Invocation.getenv("CUDA_HOME");
-        if (cudaHome != null && Files.isExecutable(Invocation.path(cudaHome).resolve("bin/ptxas"))) return Invocation.path(cudaHome).resolve("bin/ptxas");
-        Path usual = Path.of("/usr/local/cuda/bin/ptxas");
-        return Files.isExecutable(usual) ? usual : null;
+        return CudaTools.findPtxas(cudaPath);
     }
 }

@@ -14,6 +14,7 @@ import jomp.frontend.jvm.JvmBackend;
 import jomp.frontend.nvptx.PtxBackend;
 import jomp.frontend.nvptx.PtxException;
 import jomp.linker.host.HostLinker;
+import jomp.wrapper.env.CudaTools;
 import jomp.wrapper.env.Invocation;
 import jomp.wrapper.offload.OffloadBinary;
 
@@ -97,17 +98,10 @@ public final class DeviceLto {
         return new DeviceImages.Group(g.triple(), g.arch(), images);
     }
 
-    /** ptxas as the driver finds it: PATH, $CUDA_HOME/bin, /usr/local/cuda/bin; null if none. */
+    /** ptxas as the driver finds it (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin); null if none. */
     static String ptxas() {
-        String path = Invocation.getenv("PATH");
-        if (path != null) {
-            for (String dir : path.split(":")) {
-                if (!dir.isEmpty() && Files.isExecutable(Invocation.path(dir).resolve("ptxas"))) return Invocation.path(dir).resolve("ptxas").toString();
-            }
-        }
-        String cuda = Invocation.getenv("CUDA_HOME");
-        if (cuda != null && Files.isExecutable(Invocation.path(cuda).resolve("bin/ptxas"))) return Invocation.path(cuda).resolve("bin/ptxas").toString();
-        return Files.isExecutable(Path.of("/usr/local/cuda/bin/ptxas")) ? "/usr/local/cuda/bin/ptxas" : null;
+        Path p = CudaTools.findPtxas(null);
+        return p == null ? null : p.toString();
     }
 
     private static byte[] assemble(DeviceImages.Group g, List<String> objects, String ptxas, String ptx) {
