@@ -4,7 +4,6 @@ import java.nio.file.Path;
 
 import jomp.wrapper.env.CudaTools;
 
-
 /** The tools jobs are bound to, with the launchers -### names for them. */
 public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool offloadLinker) {
 
