@@ -245,7 +245,15 @@ public final class Lowering {
             g = new Global(sym, size, Math.max(t.align(), 1), isStatic, readOnly, null);
         }
         module.globals.add(g);
+        if (v.threadLocal) {   // the initial value every thread's copy starts from (FunctionLowering.varAddress)
+            Global init0 = new Global(sym + THREAD_INIT_SUFFIX, size, g.align, isStatic, true, g.data == null ? null : g.data.clone());
+            init0.relocs.addAll(g.relocs);
+            module.globals.add(init0);
+        }
     }
+
+    /** The suffix of the read-only twin that holds a thread-local variable's initial value. */
+    static final String THREAD_INIT_SUFFIX = ".tpinit";
 
     // ---- constant initializers ----
 

@@ -34,7 +34,7 @@ final class OmpParser {
 
     private static final Set<String> LEAF_WORDS = Set.of("target", "teams", "distribute", "parallel", "for", "simd", "loop",
         "declare", "begin", "end", "atomic", "critical", "barrier", "single", "master", "masked", "taskwait", "task",
-        "taskgroup", "sections", "section", "ordered", "flush", "taskyield");
+        "taskgroup", "sections", "section", "ordered", "flush", "taskyield", "threadprivate");
 
     /** A directive in a function body: the directive with its associated statement. */
     Stmt statement(Token pragma) {
@@ -45,6 +45,7 @@ final class OmpParser {
             p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
             return new Stmt.Null(pragma.loc);
         }
+        if (first == Leaf.THREADPRIVATE) { threadprivate(d); return new Stmt.Null(pragma.loc); }
         if (d.isStandalone()) return new Stmt.Omp(d, null, pragma.loc);
         if (p.atEof() || p.at("}")) {
             p.diags.error(p.tok().loc, "expected statement");
@@ -67,11 +68,30 @@ final class OmpParser {
         OmpDirective d = p.withTokens(tokens(pragma), this::directive);
         if (d == null) return null;
         Leaf first = d.leaves().get(0);
+        if (first == Leaf.THREADPRIVATE) { threadprivate(d); return null; }
         if (first != Leaf.DECLARE_TARGET && first != Leaf.BEGIN_DECLARE_TARGET && first != Leaf.END_DECLARE_TARGET) {
             p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
             return null;
         }
         return new TranslationUnit.OmpDecl(d, pragma.loc);
+    }
+
+    /**
+     * threadprivate(list): each thread gets its own copy of these variables of static storage,
+     * as if they were declared _Thread_local (the lowering gives both the same treatment).
+     */
+    private void threadprivate(OmpDirective d) {
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class)) {
+            for (OmpDirective.Item it : c.items()) {
+                Var v = it.var();
+                if (v == null) continue;
+                if (!it.sections().isEmpty() || v.isFunction() || (v.isLocal && v.storage != Var.Storage.STATIC)) {
+                    p.diags.error(it.loc(), "arguments of '#pragma omp threadprivate' must have static storage duration");
+                    continue;
+                }
+                v.threadLocal = true;
+            }
+        }
     }
 
     private static List<Token> tokens(Token pragma) {
@@ -111,6 +131,13 @@ final class OmpParser {
                 p.expectClose(")", o);
             }
             List<OmpClause> clauses = new ArrayList<>();
+            if (first == Leaf.THREADPRIVATE) {
+                Token o = p.tok();
+                p.expect("(");
+                List<OmpDirective.Item> items = itemList();
+                p.expectClose(")", o);
+                clauses.add(new OmpClause.ListClause(OmpClause.ListKind.THREADPRIVATE, items, o.loc));
+            }
             if (first == Leaf.FLUSH && p.at("(")) {
                 Token o = p.next();
                 List<OmpDirective.Item> items = itemList();
@@ -137,6 +164,13 @@ final class OmpParser {
                     }
                 }
                 if (c != null) clauses.add(c);
+            }
+            for (OmpClause c : clauses) {
+                if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.COPYIN) {
+                    for (OmpDirective.Item it : l.items()) {
+                        if (it.var() != null && !it.var().threadLocal) p.diags.error(it.loc(), "copyin variable must be threadprivate");
+                    }
+                }
             }
             int depth = 1;
             for (OmpClause c : clauses) {
