@@ -46,6 +46,7 @@ final class OmpParser {
             return new Stmt.Null(pragma.loc);
         }
         if (first == Leaf.THREADPRIVATE) { threadprivate(d); return new Stmt.Null(pragma.loc); }
+        if (first == Leaf.DECLARE_REDUCTION) return new Stmt.Null(pragma.loc);   // registered while parsing
         if (d.isStandalone()) return new Stmt.Omp(d, null, pragma.loc);
         if (p.atEof() || p.at("}")) {
             p.diags.error(p.tok().loc, "expected statement");
@@ -69,6 +70,7 @@ final class OmpParser {
         if (d == null) return null;
         Leaf first = d.leaves().get(0);
         if (first == Leaf.THREADPRIVATE) { threadprivate(d); return null; }
+        if (first == Leaf.DECLARE_REDUCTION) return null;   // registered while parsing
         if (first != Leaf.DECLARE_TARGET && first != Leaf.BEGIN_DECLARE_TARGET && first != Leaf.END_DECLARE_TARGET) {
             p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
             return null;
@@ -94,6 +96,80 @@ final class OmpParser {
         }
     }
 
+    private static final Set<String> REDUCTION_OPERATORS = Set.of("+", "*", "-", "&", "|", "^", "&&", "||");
+
+    /**
+     * declare reduction(name : type[, type...] : combiner) [initializer(expr)]: one
+     * {@link OmpClause.UserReduction} per type, the combiner and initializer checked anew for each
+     * type with omp_out/omp_in and omp_priv/omp_orig declared as variables of that type.
+     */
+    private void declareReduction() {
+        Token open = p.tok();
+        p.expect("(");
+        Token id = p.next();
+        if (id.kind != Token.Kind.IDENT && !REDUCTION_OPERATORS.contains(id.text)) {
+            p.diags.error(id.loc, "expected identifier or one of the following operators: '+', '-', '*', '&', '|', '^', '&&', or '||'");
+            throw new Parser.SyntaxError();
+        }
+        p.expect(":");
+        List<Type> types = new ArrayList<>();
+        List<SourceLocation> typeLocs = new ArrayList<>();
+        do { typeLocs.add(p.tok().loc); types.add(p.typeName()); } while (p.consume(","));
+        p.expect(":");
+        int combinerAt = p.pos;
+        List<Var[]> outIn = new ArrayList<>();
+        List<Expr> combiners = new ArrayList<>();
+        for (Type t : types) {
+            p.pos = combinerAt;
+            p.enterScope();
+            Var out = p.declareOmpVariable("omp_out", t, id.loc), in = p.declareOmpVariable("omp_in", t, id.loc);
+            combiners.add(p.expr());
+            p.leaveScope();
+            outIn.add(new Var[] {out, in});
+        }
+        p.expectClose(")", open);
+        List<Var[]> privOrig = new ArrayList<>();
+        List<Expr> inits = new ArrayList<>();
+        if (p.at("initializer")) {
+            p.pos++;
+            Token io = p.tok();
+            p.expect("(");
+            int initAt = p.pos;
+            for (Type t : types) {
+                p.pos = initAt;
+                p.enterScope();
+                Var priv = p.declareOmpVariable("omp_priv", t, io.loc), orig = p.declareOmpVariable("omp_orig", t, io.loc);
+                inits.add(p.expr());
+                p.leaveScope();
+                privOrig.add(new Var[] {priv, orig});
+            }
+            p.expectClose(")", io);
+        }
+        for (int k = 0; k < types.size(); k++) {
+            Type t = types.get(k);
+            List<OmpClause.UserReduction> known = p.userReductions.computeIfAbsent(id.text, x -> new ArrayList<>());
+            OmpClause.UserReduction previous = known.stream().filter(u -> jomp.frontend.type.Types.compatibleUnqualified(u.type(), t)).findFirst().orElse(null);
+            if (previous != null) {
+                p.diags.error(typeLocs.get(k), "redefinition of user-defined reduction for type " + jomp.frontend.type.TypePrinter.quoteAka(t));
+                p.diags.note(previous.loc(), "previous definition is here");
+                continue;
+            }
+            Var[] pi = privOrig.isEmpty() ? new Var[2] : privOrig.get(k);
+            known.add(new OmpClause.UserReduction(id.text, t, outIn.get(k)[0], outIn.get(k)[1], combiners.get(k),
+                    pi[0], pi[1], inits.isEmpty() ? null : inits.get(k), typeLocs.get(k)));
+        }
+    }
+
+    /** The declare reduction named {@code name} for values of type t, or null. */
+    private OmpClause.UserReduction userReduction(String name, Type t) {
+        List<OmpClause.UserReduction> known = p.userReductions.get(name);
+        if (known == null) return null;
+        for (int k = known.size() - 1; k >= 0; k--) {
+            if (jomp.frontend.type.Types.compatibleUnqualified(known.get(k).type(), t)) return known.get(k);
+        }
+        return null;
+    }
+
     private static List<Token> tokens(Token pragma) {
         if (pragma.pragmaTokens != null) return pragma.pragmaTokens;
         throw new IllegalStateException("PRAGMA token without its tokens");
@@ -113,6 +189,10 @@ final class OmpParser {
                 return null;
             }
             leaves.add(first);
+            if (first == Leaf.DECLARE_REDUCTION) {
+                declareReduction();
+                return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, omp.loc);
+            }
             Leaf last = first;
             while (true) {
                 Leaf next = combinable(last);
@@ -200,10 +280,7 @@ final class OmpParser {
             }
             case "declare" -> {
                 if (word("target", name)) return Leaf.DECLARE_TARGET;
-                if (word("reduction", name)) {
-                    p.diags.error(t.loc, "'#pragma omp declare reduction' is not supported");
-                    throw new Parser.SyntaxError();
-                }
+                if (word("reduction", name)) return Leaf.DECLARE_REDUCTION;
                 p.diags.error(p.tok().loc, "expected an OpenMP directive");
                 throw new Parser.SyntaxError();
             }
@@ -323,14 +400,23 @@ final class OmpParser {
                 p.expect(":");
                 List<OmpDirective.Item> items = itemList();
                 p.expectClose(")", o);
+                List<OmpClause.UserReduction> users = new ArrayList<>();
+                boolean anyUser = false;
                 for (OmpDirective.Item it : items) {
                     Type ty = it.expr().type();
+                    OmpClause.UserReduction user = it.sections().isEmpty() && !ty.isArray() ? userReduction(opTok.text, ty) : null;
+                    users.add(user);
+                    anyUser |= user != null;
                     while (it.sections().isEmpty() && ty.isArray()) ty = ty.base;   // arrays reduce element by element
-                    if (op != OmpClause.ReductionOp.USER && it.sections().isEmpty() && !ty.isArithmetic() && !Parser.ERROR.equals(ty)) {
+                    if (user != null || Parser.ERROR.equals(ty)) continue;
+                    if (op == OmpClause.ReductionOp.USER) {
+                        p.diags.error(opTok.loc, "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type " + jomp.frontend.type.TypePrinter.quoteAka(ty));
+                    } else if (it.sections().isEmpty() && !ty.isArithmetic()) {
                         p.diags.error(it.loc(), "list item of type " + jomp.frontend.type.TypePrinter.quoteAka(ty) + " is not valid for specified reduction operation: unable to provide default initialization value");
                     }
                 }
-                return new OmpClause.Reduction(op, op == OmpClause.ReductionOp.USER ? opTok.text : null, items, modifier, loc);
+                return new OmpClause.Reduction(op, op == OmpClause.ReductionOp.USER ? opTok.text : null, items, modifier, loc,
+                        anyUser ? java.util.Collections.unmodifiableList(users) : List.of());
             }
             case "schedule" -> {
                 Token o = open(n);
