@@ -111,6 +111,15 @@ final class Corpus {
     }
 
     /** Invalid programs with a "// CHECK-WARN" line compile with -Werror. */
+    /**
+     * "// CLANG-CANNOT: reason": clang 19 rejects the program (a construct it does not implement),
+     * so the oracle check compares gcc with itself only; the line must say why.
+     */
+    static String clangCannot(Path program) {
+        for (String l : read(program).lines().toList()) if (l.startsWith("// CLANG-CANNOT: ")) return l.substring(17).strip();
+        return null;
+    }
+
     static boolean wantsWerror(Path program) {
         return read(program).lines().anyMatch(l -> l.strip().equals("// CHECK-WARN"));
     }

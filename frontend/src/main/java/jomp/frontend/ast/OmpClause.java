@@ -17,7 +17,7 @@ public sealed interface OmpClause {
     enum ReductionOp { ADD, MUL, SUB, BITAND, BITOR, BITXOR, LOGAND, LOGOR, MIN, MAX, USER }
 
     /** Clauses with one expression (value null for collapse-like clauses never). */
-    enum ExprKind { DEVICE, IF, NUM_TEAMS, THREAD_LIMIT, NUM_THREADS, COLLAPSE, FINAL, PRIORITY, SAFELEN, SIMDLEN, ORDERED, FILTER, HINT }
+    enum ExprKind { DEVICE, IF, NUM_TEAMS, THREAD_LIMIT, NUM_THREADS, COLLAPSE, FINAL, PRIORITY, SAFELEN, SIMDLEN, ORDERED, FILTER, HINT, GRAINSIZE, NUM_TASKS }
     /** Clauses with a variable list. */
     enum ListKind {
         PRIVATE, FIRSTPRIVATE, LASTPRIVATE, SHARED, IS_DEVICE_PTR, USE_DEVICE_PTR, USE_DEVICE_ADDR, HAS_DEVICE_ADDR,

@@ -19,7 +19,7 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         TARGET_DATA, TARGET_ENTER_DATA, TARGET_EXIT_DATA, TARGET_UPDATE,
         DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION,
         ATOMIC, CRITICAL, BARRIER, SINGLE, MASTER, MASKED, TASKWAIT, TASK, TASKGROUP,
-        SECTIONS, SECTION, ORDERED, FLUSH, TASKYIELD, THREADPRIVATE
+        SECTIONS, SECTION, ORDERED, FLUSH, TASKYIELD, THREADPRIVATE, TASKLOOP, SCOPE, REQUIRES, DECLARE_SIMD
     }
 
     /** atomic's kind (read, write, update, capture; update when none is written); null for other directives. */
@@ -34,11 +34,11 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
             || l == Leaf.TARGET_UPDATE || l == Leaf.FLUSH || l == Leaf.TASKYIELD
             || l == Leaf.DECLARE_TARGET && clauses.stream().anyMatch(c -> !(c instanceof OmpClause.Flag))
             || l == Leaf.BEGIN_DECLARE_TARGET || l == Leaf.END_DECLARE_TARGET || l == Leaf.DECLARE_REDUCTION
-            || l == Leaf.THREADPRIVATE;
+            || l == Leaf.THREADPRIVATE || l == Leaf.REQUIRES || l == Leaf.DECLARE_SIMD;
     }
 
     /** Loop-associated: for, simd, distribute, loop (alone or combined). */
-    public boolean isLoop() { return has(Leaf.FOR) || has(Leaf.SIMD) || has(Leaf.DISTRIBUTE) || has(Leaf.LOOP); }
+    public boolean isLoop() { return has(Leaf.FOR) || has(Leaf.SIMD) || has(Leaf.DISTRIBUTE) || has(Leaf.LOOP) || has(Leaf.TASKLOOP); }
 
     /** The clauses of one class, in source order. */
     @SuppressWarnings("unchecked")

@@ -63,14 +63,18 @@ final class DataSharing {
         List<Leaf> ls = d.leaves();
         Leaf leaf = ls.get(i);
         int inner = ls.size() - 1;
-        if (ls.get(inner) == Leaf.SIMD && inner > 0 && (ls.get(inner - 1) == Leaf.FOR || ls.get(inner - 1) == Leaf.DISTRIBUTE)) inner--;
+        if (ls.get(inner) == Leaf.SIMD && inner > 0 && (ls.get(inner - 1) == Leaf.FOR || ls.get(inner - 1) == Leaf.DISTRIBUTE
+                || ls.get(inner - 1) == Leaf.TASKLOOP)) inner--;
         int lastLeaf = ls.indexOf(Leaf.FOR);
         if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.DISTRIBUTE);
+        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.TASKLOOP);
         if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.SIMD);
         if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.SECTIONS);
         int redLeaf = ls.indexOf(Leaf.FOR);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.TASKLOOP);
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.PARALLEL);
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SECTIONS);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SCOPE);
         boolean outlined = leaf == Leaf.PARALLEL || leaf == Leaf.TEAMS || leaf == Leaf.TASK;
 
         Map<Var, Kind> kinds = new LinkedHashMap<>();

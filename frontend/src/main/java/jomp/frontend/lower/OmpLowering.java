@@ -44,14 +44,15 @@ final class OmpLowering {
         OmpDirective d = expand(o.directive());
         Stmt.Omp x = d == o.directive() ? o : new Stmt.Omp(d, o.body(), o.loc());
         switch (d.leaves().get(0)) {
-            case TARGET, TEAMS, PARALLEL, DISTRIBUTE, FOR, SIMD, LOOP, SECTIONS -> construct(x, 0, null);
+            case TARGET, TEAMS, PARALLEL, DISTRIBUTE, FOR, SIMD, LOOP, SECTIONS, TASKLOOP, SCOPE -> construct(x, 0, null);
             case TARGET_DATA -> targetData(x);
             case TARGET_ENTER_DATA -> standaloneData(x, "__tgt_target_data_begin_mapper");
             case TARGET_EXIT_DATA -> standaloneData(x, "__tgt_target_data_end_mapper");
             case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
             case BARRIER -> call("__jomp_barrier", IrType.VOID);
             case TASKWAIT -> call("__jomp_taskwait", IrType.VOID);
-            case FLUSH, TASKYIELD, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION -> {
+            case FLUSH, TASKYIELD, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
+                 THREADPRIVATE, REQUIRES, DECLARE_SIMD -> {
                 if (x.body() != null) f.stmt(x.body());
             }
             case CRITICAL -> {
@@ -111,7 +112,20 @@ final class OmpLowering {
             case DISTRIBUTE -> distribute(o, i);
             case FOR -> loop(o, i, carry, true);
             case SIMD -> loop(o, i, carry, false);
+            // taskloop: its tasks would run at once in the encountering thread, so the loop runs there, in order
+            case TASKLOOP -> loop(o, i, carry, false);
             case SECTIONS -> sections(o, i);
+            case MASTER -> guardedLeaf(o, i, carry, call("__jomp_master", IrType.I32));
+            case MASKED -> {
+                OmpClause.ExprClause filter = exprClause(o.directive(), OmpClause.ExprKind.FILTER);
+                guardedLeaf(o, i, carry, call("__jomp_masked", IrType.I32, filter == null ? IntConst.i32(0) : i32(filter.value())));
+            }
+            case SCOPE -> {   // every thread runs the block, with its own copies; reductions combine, then a barrier
+                DataSharing ds = DataSharing.at(this, o, i, null);
+                construct(o, i + 1, carry);
+                ds.end(true, null);
+                if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+            }
             default -> construct(o, i + 1, carry);
         }
     }
@@ -368,6 +382,16 @@ final class OmpLowering {
         f.b.br(done);
         f.b.setBlock(done);
         call("__jomp_barrier", IrType.VOID);   // the publisher's variables stay alive until everyone has copied
+    }
+
+    /** master/masked as a leaf of a combined construct (parallel master taskloop): the rest only where cond holds. */
+    private void guardedLeaf(Stmt.Omp o, int i, Carry carry, Value cond) {
+        BasicBlock then = f.b.newBlock("omp.guard"), end = f.b.newBlock("omp.guard.end");
+        f.b.condBr(cond, then, end);
+        f.b.setBlock(then);
+        construct(o, i + 1, carry);
+        if (!f.b.isTerminated()) f.b.br(end);
+        f.b.setBlock(end);
     }
 
     private void guarded(Stmt.Omp o, Value cond) {

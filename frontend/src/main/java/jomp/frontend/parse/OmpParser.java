@@ -34,7 +34,7 @@ final class OmpParser {
 
     private static final Set<String> LEAF_WORDS = Set.of("target", "teams", "distribute", "parallel", "for", "simd", "loop",
         "declare", "begin", "end", "atomic", "critical", "barrier", "single", "master", "masked", "taskwait", "task",
-        "taskgroup", "sections", "section", "ordered", "flush", "taskyield", "threadprivate");
+        "taskgroup", "sections", "section", "ordered", "flush", "taskyield", "threadprivate", "taskloop", "scope", "requires");
 
     /** A directive in a function body: the directive with its associated statement. */
     Stmt statement(Token pragma) {
@@ -47,6 +47,10 @@ final class OmpParser {
         }
         if (first == Leaf.THREADPRIVATE) { threadprivate(d); return new Stmt.Null(pragma.loc); }
         if (first == Leaf.DECLARE_REDUCTION) return new Stmt.Null(pragma.loc);   // registered while parsing
+        if (first == Leaf.REQUIRES || first == Leaf.DECLARE_SIMD) {
+            p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
+            return new Stmt.Null(pragma.loc);
+        }
         if (d.isStandalone()) return new Stmt.Omp(d, null, pragma.loc);
         if (p.atEof() || p.at("}")) {
             p.diags.error(p.tok().loc, "expected statement");
@@ -70,7 +74,7 @@ final class OmpParser {
         if (d == null) return null;
         Leaf first = d.leaves().get(0);
         if (first == Leaf.THREADPRIVATE) { threadprivate(d); return null; }
-        if (first == Leaf.DECLARE_REDUCTION) return null;   // registered while parsing
+        if (first == Leaf.DECLARE_REDUCTION || first == Leaf.DECLARE_SIMD || first == Leaf.REQUIRES) return null;
         if (first != Leaf.DECLARE_TARGET && first != Leaf.BEGIN_DECLARE_TARGET && first != Leaf.END_DECLARE_TARGET) {
             p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
             return null;
@@ -94,6 +98,38 @@ final class OmpParser {
                 v.threadLocal = true;
             }
         }
+    }
+
+    /**
+     * requires: what the program needs of the implementation. Memory orders and dynamic
+     * allocators hold in jomp; unified (shared) memory does not, as jomp's devices have memory of
+     * their own, so asking for it is an error rather than wrong results.
+     */
+    private void requires() {
+        boolean any = false;
+        while (!p.atEof()) {
+            if (p.consume(",")) continue;
+            Token c = p.next();
+            any = true;
+            switch (c.text) {
+                case "reverse_offload", "dynamic_allocators" -> {}
+                case "atomic_default_mem_order" -> {
+                    Token o = open(c.text);
+                    Token k = p.next();
+                    if (!Set.of("seq_cst", "acq_rel", "relaxed").contains(k.text)) {
+                        p.diags.error(k.loc, "expected 'seq_cst', 'acq_rel' or 'relaxed' in OpenMP clause 'atomic_default_mem_order'");
+                    }
+                    p.expectClose(")", o);
+                }
+                case "unified_address", "unified_shared_memory" ->
+                    p.diags.error(c.loc, "'" + c.text + "' clause on 'requires' directive is not supported: jomp's offload devices have memory of their own");
+                default -> {
+                    p.diags.error(c.loc, "expected at least one clause on '#pragma omp requires' directive");
+                    while (!p.atEof()) p.pos++;
+                }
+            }
+        }
+        if (!any) p.diags.error(p.tok().loc, "expected at least one clause on '#pragma omp requires' directive");
     }
 
     private static final Set<String> REDUCTION_OPERATORS = Set.of("+", "*", "-", "&", "|", "^", "&&", "||");
@@ -193,6 +229,14 @@ final class OmpParser {
                 declareReduction();
                 return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, omp.loc);
             }
+            if (first == Leaf.DECLARE_SIMD) {   // a vectorisation hint for the function that follows: nothing to do
+                while (!p.atEof()) p.pos++;
+                return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, omp.loc);
+            }
+            if (first == Leaf.REQUIRES) {
+                requires();
+                return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, omp.loc);
+            }
             Leaf last = first;
             while (true) {
                 Leaf next = combinable(last);
@@ -257,7 +301,8 @@ final class OmpParser {
                 if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.COLLAPSE && e.value() instanceof Expr.IntLit n) depth = (int) n.value();
                 if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.ORDERED && e.value() instanceof Expr.IntLit n) depth = Math.max(depth, (int) n.value());
             }
-            boolean loop = leaves.contains(Leaf.FOR) || leaves.contains(Leaf.SIMD) || leaves.contains(Leaf.DISTRIBUTE) || leaves.contains(Leaf.LOOP);
+            boolean loop = leaves.contains(Leaf.FOR) || leaves.contains(Leaf.SIMD) || leaves.contains(Leaf.DISTRIBUTE) || leaves.contains(Leaf.LOOP)
+                    || leaves.contains(Leaf.TASKLOOP);
             return new OmpDirective(name.toString(), List.copyOf(leaves), List.copyOf(clauses), atomic, criticalName, loop ? depth : 0, omp.loc);
         } catch (Parser.SyntaxError e) {
             return null;
@@ -281,6 +326,7 @@ final class OmpParser {
             case "declare" -> {
                 if (word("target", name)) return Leaf.DECLARE_TARGET;
                 if (word("reduction", name)) return Leaf.DECLARE_REDUCTION;
+                if (word("simd", name)) return Leaf.DECLARE_SIMD;
                 p.diags.error(p.tok().loc, "expected an OpenMP directive");
                 throw new Parser.SyntaxError();
             }
@@ -310,7 +356,8 @@ final class OmpParser {
             case TEAMS -> switch (w) { case "distribute" -> Leaf.DISTRIBUTE; case "loop" -> Leaf.LOOP; default -> null; };
             case DISTRIBUTE -> switch (w) { case "parallel" -> Leaf.PARALLEL; case "simd" -> Leaf.SIMD; default -> null; };
             case PARALLEL -> switch (w) { case "for" -> Leaf.FOR; case "sections" -> Leaf.SECTIONS; case "loop" -> Leaf.LOOP; case "masked" -> Leaf.MASKED; case "master" -> Leaf.MASTER; default -> null; };
-            case FOR -> w.equals("simd") ? Leaf.SIMD : null;
+            case FOR, TASKLOOP -> w.equals("simd") ? Leaf.SIMD : null;
+            case MASTER, MASKED -> w.equals("taskloop") ? Leaf.TASKLOOP : null;
             default -> null;
         };
     }
@@ -339,6 +386,14 @@ final class OmpParser {
                 return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), loc, false);
             }
             case "collapse", "safelen", "simdlen" -> { return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), loc, true); }
+            case "grainsize", "num_tasks" -> {   // taskloop's: tasks run at once in jomp, so they size nothing
+                Token o = open(n);
+                String modifier = null;
+                if (p.at("strict") && p.peek(1).is(":")) { modifier = "strict"; p.pos += 2; }
+                Expr e = p.rvalue(p.assign());
+                p.expectClose(")", o);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, modifier, loc);
+            }
             case "if" -> {
                 Token o = open(n);
                 String mod = null;

@@ -213,4 +213,34 @@ class OmpParserTest {
             t.c:10:35: note: as specified in 'collapse' clause
             """);
     }
+
+    @Test
+    void requiresDeclareSimdTaskloopAndScope() {
+        ParseHelper h = ok("""
+            #pragma omp requires atomic_default_mem_order(acq_rel), dynamic_allocators
+            #pragma omp declare simd uniform(n) linear(i : 1) simdlen(4)
+            int g(int n, int i);
+            int f(int n) {
+              int s = 0;
+            #pragma omp taskloop grainsize(strict: 4) num_tasks(2) reduction(+: s) nogroup
+              for (int i = 0; i < n; i++) s += i;
+            #pragma omp parallel master taskloop simd collapse(1)
+              for (int i = 0; i < n; i++) s += i;
+            #pragma omp scope private(n) reduction(+: s) nowait
+              s++;
+              return s;
+            }
+            """);
+        List<Stmt.Omp> ds = directives(h);
+        assertThat(ds).extracting(d -> d.directive().leaves()).containsExactly(
+                List.of(OmpDirective.Leaf.TASKLOOP), List.of(OmpDirective.Leaf.PARALLEL, OmpDirective.Leaf.MASTER, OmpDirective.Leaf.TASKLOOP, OmpDirective.Leaf.SIMD),
+                List.of(OmpDirective.Leaf.SCOPE));
+        assertThat(ds.get(0).directive().loopDepth()).isEqualTo(1);
+    }
+
+    @Test
+    void unifiedSharedMemoryIsRefusedClearly() {
+        ParseHelper h = ParseHelper.parse("#pragma omp requires unified_shared_memory\nint x;\n");
+        assertThat(h.messages()).contains("t.c:1:22: error: 'unified_shared_memory' clause on 'requires' directive is not supported: jomp's offload devices have memory of their own");
+    }
 }
