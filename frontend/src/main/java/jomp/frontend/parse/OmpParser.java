@@ -752,6 +752,15 @@ final class OmpParser {
     private void checkAtomic(OmpDirective d, Stmt body, Token pragma) {
         Stmt s = body;
         if (d.atomic() == OmpDirective.AtomicKind.CAPTURE && s instanceof Stmt.Compound) return;
+        if (d.atomic() == OmpDirective.AtomicKind.COMPARE) {
+            // OpenMP 5.1's conditional updates (and their capture forms, a compound statement); the
+            // lowering runs the statement under the atomic lock, so any of these shapes is exact
+            boolean ok = s instanceof Stmt.If || s instanceof Stmt.Compound
+                    || s instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && a.value() instanceof Expr.Cond;
+            if (!ok) p.diags.error(s.loc(), "the statement for 'atomic compare' must be a conditional update of the form "
+                    + "'x = expr ordop x ? expr : x;', 'x = x == e ? d : x;' or 'if (expr ordop x) { x = expr; }'");
+            return;
+        }
         if (!(s instanceof Stmt.ExprStmt es)) {
             p.diags.error(s.loc(), "the statement for 'atomic" + (d.atomic() == OmpDirective.AtomicKind.UPDATE ? "" : " " + d.atomic().name().toLowerCase()) + "' must be an expression statement of form " + switch (d.atomic()) {
                 case READ -> "'v = x;', where v and x are both lvalue expressions with scalar type";
