@@ -40,7 +40,9 @@ public final class PtxBackend {
     /** Compiles a module; throws {@link PtxException} naming the function for IR the device cannot run. */
     public static String compile(Module m, String smArch) {
         String version = ptxVersion(smArch);
-        Context ctx = new Context(m);
+        DeviceRuntime.Linked linked = DeviceRuntime.link(m);
+        m = linked.module();
+        Context ctx = new Context(m, linked.runtimeSymbols());
         List<Global> withAddresses = ctx.orderByReferences(); // names the static globals in cycles first
         List<String> bodies = new ArrayList<>();
         for (Function f : m.functions) bodies.add(new PtxFunction(ctx, f).generate());
@@ -64,8 +66,12 @@ public final class PtxBackend {
         }
         for (Function f : m.functions) {
             String sym = PtxText.symbol(f.name);
-            out.append(isKernel(f.name) ? PtxFunction.kernelPrototype(sym)
-                    : PtxFunction.prototype(f.isStatic ? ".func" : ".visible .func", sym, f.type)).append(";\n");
+            if (isKernel(f.name)) {
+                out.append(PtxFunction.kernelPrototype(sym)).append(";\n");
+                out.append(PtxFunction.prototype(".func", KernelEntry.bodySymbol(f.name), f.type)).append(";\n");
+            } else {
+                out.append(PtxFunction.prototype(ctx.linkage(f), sym, f.type)).append(";\n");
+            }
         }
         out.append('\n');
         for (String d : m.externData) if (m.global(d) == null) PtxData.declareExtern(out, d);
@@ -75,11 +81,12 @@ public final class PtxBackend {
         for (Global g : m.globals) for (Global.Reloc r : g.relocs) ctx.checkRelocTarget(g, r);
         // data without addresses first, then the rest in an order where initialisers name only
         // symbols already defined or, in a cycle, declared ahead
-        for (Global g : m.globals) if (g.relocs.isEmpty()) PtxData.define(out, g, ctx::dataSymbol, false, codeSymbols);
+        for (Global g : m.globals) if (g.relocs.isEmpty()) PtxData.define(out, g, ctx::dataSymbol, ctx.dataLinkage(g, false), codeSymbols);
         for (Global g : withAddresses) if (ctx.declaredAhead.contains(g.name)) PtxData.declareAhead(out, g, ctx.dataSymbol(g.name));
-        for (Global g : withAddresses) PtxData.define(out, g, ctx::dataSymbol, ctx.declaredAhead.contains(g.name), codeSymbols);
+        for (Global g : withAddresses) PtxData.define(out, g, ctx::dataSymbol, ctx.dataLinkage(g, ctx.declaredAhead.contains(g.name)), codeSymbols);
         out.append('\n');
         for (String b : bodies) out.append(b).append('\n');
+        for (Function f : m.functions) if (isKernel(f.name)) out.append(KernelEntry.generate(ctx, f)).append('\n');
         return out.toString();
     }
 
@@ -108,9 +115,30 @@ public final class PtxBackend {
         final Map<String, FuncType> externs = new LinkedHashMap<>();
         final Set<String> usedData = new LinkedHashSet<>();
 
-        Context(Module m) {
+        /** The device runtime's functions and globals linked into the module: .weak, so that nvlink keeps one copy. */
+        final Set<String> runtime;
+
+        Context(Module m, Set<String> runtime) {
             this.module = m;
+            this.runtime = runtime;
             for (Function f : m.functions) functionNames.add(f.name);
+        }
+
+        boolean isRuntime(String name) { return runtime.contains(name); }
+
+        /** The device runtime's per-block globals, in .shared memory. */
+        boolean isShared(String name) { return runtime.contains(name) && name.startsWith(DeviceRuntime.SHARED_PREFIX); }
+
+        /** The linkage directive of a function definition. */
+        String linkage(Function f) {
+            return isRuntime(f.name) ? ".weak .func" : f.isStatic ? ".func" : ".visible .func";
+        }
+
+        /** The linkage and state space of a global's definition ({@code visible}: a static one declared ahead). */
+        String dataLinkage(Global g, boolean visible) {
+            if (isShared(g.name)) return ".weak .shared";
+            if (isRuntime(g.name)) return ".weak .global";
+            return g.isStatic && !visible ? ".global" : ".visible .global";
         }
 
         boolean isDefined(String fn) { return functionNames.contains(fn); }

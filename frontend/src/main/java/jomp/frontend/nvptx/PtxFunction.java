@@ -53,6 +53,12 @@ final class PtxFunction {
         this.nextTemp = f.regCount();
     }
 
+    /** Frame slots whose address escapes (passed to a call, stored): the team may share them. */
+    private final java.util.Set<Slot> escaping = new java.util.HashSet<>();
+    /** Where the escaping slots start in the local frame, and the register holding their base. */
+    private long escapeOffset;
+    private String escapeBase, escapeLocal;
+
     /** The PTX prototype: {@code .func (.param .b32 __retval) name(.param .b64 __param_0, ...)}. */
     static String prototype(String directive, String name, FuncType t) {
         StringBuilder sb = new StringBuilder(directive);
@@ -89,10 +95,12 @@ final class PtxFunction {
         if (kernel && (f.type.ret() != IrType.VOID || f.params.size() != 1 || !f.params.get(0).type().isWide() || f.type.variadic())) {
             throw new PtxException("kernel '" + f.name + "' must be 'void (ptr)' (the address of its argument slots), not " + f.type);
         }
+        if (!ctx.isRuntime(f.name)) findEscapingSlots();
         layoutFrame();
         for (int i = 0; i < f.blocks.size(); i++) blockIndex.put(f.blocks.get(i), i);
         findSingleDefs();
         if (!f.slots.isEmpty() || needsPrintfBuffer()) framePtr = temp(IrType.PTR);
+        if (!escaping.isEmpty()) teamFrame();
         for (int k = 0; k < f.blocks.size(); k++) {
             BasicBlock b = f.blocks.get(k);
             BasicBlock next = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
@@ -108,7 +116,8 @@ final class PtxFunction {
     private String assemble() {
         StringBuilder sb = new StringBuilder();
         String sym = PtxText.symbol(f.name);
-        sb.append(kernel ? kernelPrototype(sym) : prototype(f.isStatic ? ".func" : ".visible .func", sym, f.type)).append("\n{\n");
+        // a kernel's body is a .func that its .entry (KernelEntry) calls
+        sb.append(kernel ? prototype(".func", KernelEntry.bodySymbol(f.name), f.type) : prototype(ctx.linkage(f), sym, f.type)).append("\n{\n");
         sb.append("\t.reg .b32 %r<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .b64 %rd<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .f32 %f<").append(nextTemp).append(">;\n");
@@ -120,9 +129,7 @@ final class PtxFunction {
             sb.append("\tmov.u64 ").append(framePtr).append(", __frame;\n");
             sb.append("\tcvta.local.u64 ").append(framePtr).append(", ").append(framePtr).append(";\n");
         }
-        if (kernel) {
-            sb.append("\tld.param.u64 ").append(reg(f.params.get(0))).append(", [").append(KERNEL_ARGS).append("];\n");
-        } else {
+        {
             int i = 0;
             for (Reg p : f.params) sb.append("\tld.param.").append(paramType(p.type())).append(' ').append(reg(p)).append(", [").append(PARAM).append(i++).append("];\n");
             if (f.vaArea != null) sb.append("\tld.param.b64 ").append(reg(f.vaArea)).append(", [").append(PARAM).append(i).append("];\n");
@@ -133,17 +140,106 @@ final class PtxFunction {
 
     // ---- frame ----------------------------------------------------------------------------
 
+    /** The thread's own slots first, then the escaping ones (from {@link #escapeOffset}, 16-byte aligned). */
     private void layoutFrame() {
         long size = 0;
-        for (Slot s : f.slots) {
-            int align = Math.max(1, s.align);
-            size = (size + align - 1) & -(long) align;
-            slotOffset.put(s, size);
-            size += Math.max(1, s.size);
-            frameAlign = Math.max(frameAlign, align);
+        for (int pass = 0; pass < 2; pass++) {
+            if (pass == 1) {
+                if (escaping.isEmpty()) break;
+                size = (size + 15) & -16L;
+                escapeOffset = size;
+                frameAlign = Math.max(frameAlign, 16);
+            }
+            for (Slot s : f.slots) {
+                if (escaping.contains(s) != (pass == 1)) continue;
+                int align = Math.max(1, s.align);
+                size = (size + align - 1) & -(long) align;
+                slotOffset.put(s, size);
+                size += Math.max(1, s.size);
+                frameAlign = Math.max(frameAlign, align);
+            }
         }
         frameSize = size;
         printfOffset = (size + 7) & -8L;
+    }
+
+    /**
+     * Slots whose address is used other than as a load, store or memcpy address (directly or
+     * plus an offset): passed to a call, stored, compared. In generic mode the team's other
+     * threads may reach them (a parallel region's argument block, the variables it shares), so
+     * they cannot live in this thread's local memory.
+     */
+    private void findEscapingSlots() { escaping.addAll(escapingSlots(f)); }
+
+    static java.util.Set<Slot> escapingSlots(Function f) {
+        java.util.Set<Slot> escaping = new java.util.HashSet<>();
+        Map<Integer, java.util.Set<Slot>> from = new HashMap<>();
+        for (int round = 0; round < 2; round++) {   // twice: a loop may use a register above its definition
+            for (BasicBlock b : f.blocks) {
+                for (Insn i : b.insns) {
+                    java.util.Set<Slot> src = switch (i) {
+                        case Insn.SlotAddr sa -> java.util.Set.of(sa.slot());
+                        case Insn.Copy c when c.src() instanceof Reg r -> from.get(r.id);
+                        case Insn.Binary bin when bin.a() instanceof Reg r && (bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB) -> from.get(r.id);
+                        default -> null;
+                    };
+                    if (src != null) from.computeIfAbsent(i.dst().id, k -> new java.util.HashSet<>()).addAll(src);
+                }
+            }
+        }
+        if (from.isEmpty()) return escaping;
+        for (BasicBlock b : f.blocks) {
+            for (Insn i : b.insns) {
+                List<Value> escapes = switch (i) {
+                    case Insn.Load l -> List.of();
+                    case Insn.Store st -> List.of(st.value());
+                    case Insn.MemCopy m -> List.of(m.size());
+                    case Insn.MemSet m -> List.of(m.value(), m.size());
+                    case Insn.Copy c -> List.of();
+                    case Insn.Binary bin when bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB -> List.of(bin.b());
+                    default -> Operands.of(i);
+                };
+                for (Value v : escapes) if (v instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
+            }
+            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
+        }
+        return escaping;
+    }
+
+    /**
+     * The escaping slots' base: memory of the team (the device runtime's team stack) when this
+     * thread runs a team's serial part, else the slots' place in the local frame.
+     */
+    private void teamFrame() {
+        escapeBase = temp(IrType.PTR);
+        escapeLocal = temp(IrType.PTR);
+        String p = pred();
+        emit("add.s64 " + escapeLocal + ", " + framePtr + ", " + escapeOffset);
+        FuncType push = new FuncType(IrType.PTR, List.of(IrType.I64), false);
+        ctx.useFunction(DeviceRuntime.FRAME_PUSH, push, f.name);
+        code.append("\t{\n");
+        emit(".param .b64 __a0");
+        emit("st.param.b64 [__a0], " + (frameSize - escapeOffset));
+        emit(".param .b64 __r");
+        emit("call.uni (__r), " + DeviceRuntime.FRAME_PUSH + ", (__a0)");
+        emit("ld.param.b64 " + escapeBase + ", [__r]");
+        code.append("\t}\n");
+        emit("setp.eq.s64 " + p + ", " + escapeBase + ", 0");
+        emit("selp.b64 " + escapeBase + ", " + escapeLocal + ", " + escapeBase + ", " + p);
+    }
+
+    /** Before a return: gives the team's memory back. */
+    private void popTeamFrame() {
+        String p = pred(), skip = newLabel();
+        ctx.useFunction(DeviceRuntime.FRAME_POP, new FuncType(IrType.VOID, List.of(IrType.PTR), false), f.name);
+        emit("setp.eq.s64 " + p + ", " + escapeBase + ", " + escapeLocal);
+        emit("@" + p + " bra " + skip);
+        code.append("\t{\n");
+        emit(".param .b64 __a0");
+        emit("st.param.b64 [__a0], " + escapeBase);
+        emit("call.uni " + DeviceRuntime.FRAME_POP + ", (__a0)");
+        code.append("\t}\n");
+        emitLabel(skip);
     }
 
     private boolean needsPrintfBuffer() {
@@ -228,10 +324,13 @@ final class PtxFunction {
             case Insn.Copy c -> emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + op(c.src()));
             case Insn.Load l -> emit("ld." + PtxText.loadType(l.dst().type()) + " " + reg(l.dst()) + ", [" + reg(l.addr()) + "]");
             case Insn.Store s -> emit("st." + PtxText.storeType(s.value().type()) + " [" + reg(s.addr()) + "], " + reg(s.value()));
-            case Insn.SlotAddr s -> emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
+            case Insn.SlotAddr s -> {
+                if (escaping.contains(s.slot())) emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
+                else emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
+            }
             case Insn.GlobalAddr g -> {
                 ctx.useData(g.symbol());
-                emit("cvta.global.u64 " + reg(g.dst()) + ", " + ctx.dataSymbol(g.symbol()));
+                emit((ctx.isShared(g.symbol()) ? "cvta.shared.u64 " : "cvta.global.u64 ") + reg(g.dst()) + ", " + ctx.dataSymbol(g.symbol()));
             }
             case Insn.FuncAddr fa -> {
                 ctx.useFunction(fa.symbol(), null, f.name);
@@ -735,7 +834,8 @@ final class PtxFunction {
             }
             case Terminator.Switch sw -> switchTo(sw, next);
             case Terminator.Ret r -> {
-                if (!kernel && f.type.ret() != IrType.VOID && r.value() != null) {
+                if (escapeBase != null) popTeamFrame();
+                if (f.type.ret() != IrType.VOID && r.value() != null) {
                     emit("st.param." + paramType(f.type.ret()) + " [" + RETVAL + "], " + reg(r.value()));
                 }
                 emit("ret");

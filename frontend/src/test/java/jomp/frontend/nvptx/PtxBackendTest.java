@@ -81,7 +81,10 @@ class PtxBackendTest {
         assertThat(ptx).contains(".version 7.8", ".target sm_75", ".address_size 64",
                 ".visible .entry __omp_offloading_fd00_42_saxpy_l7(.param .u64 __args)",
                 "ld.param.u64 %rd0, [__args];",
-                ".extern .func (.param .b32 __retval) omp_get_thread_num();",
+                // the body is a .func the entry calls; the device runtime's query is linked in, .weak
+                ".func __omp_offloading_fd00_42_saxpy_l7$body(.param .b64 __param_0)",
+                "call.uni __omp_offloading_fd00_42_saxpy_l7$body, (__a0);",
+                ".weak .func (.param .b32 __retval) omp_get_thread_num()",
                 "mul.rn.f64 %fd18, %fd8, %fd16;", "add.rn.f64 %fd19, %fd18, %fd17;",
                 "st.f64 [%rd15], %fd19;", "mov.b64 %fd8, %rd7;")
                 // the loop test branches on the comparison's predicate, with no 0/1 value in between
