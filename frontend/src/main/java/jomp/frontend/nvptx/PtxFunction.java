@@ -107,7 +107,12 @@ final class PtxFunction {
             code.append(label(b)).append(":\n");
             if (b.terminator == null) throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
             Insn.Cmp fused = fusedCompare(b);
-            for (Insn i : b.insns) if (i != fused) insn(i);
+            for (int n = 0; n < b.insns.size(); n++) {
+                Insn i = b.insns.get(n);
+                int after = ctx.isRuntime(f.name) ? -1 : lockedUpdate(b.insns, n);
+                if (after >= 0) n = after - 1;
+                else if (i != fused) insn(i);
+            }
             terminator(b.terminator, next, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
         }
         return assemble();
@@ -169,11 +174,15 @@ final class PtxFunction {
      * threads may reach them (a parallel region's argument block, the variables it shares), so
      * they cannot live in this thread's local memory.
      */
-    private void findEscapingSlots() { escaping.addAll(escapingSlots(f)); }
+    private void findEscapingSlots() { escaping.addAll(escapingSlots(f, slotsBehind)); }
 
-    static java.util.Set<Slot> escapingSlots(Function f) {
+    /** Registers that hold a frame slot's address (plus an offset), with the slots. */
+    private final Map<Integer, java.util.Set<Slot>> slotsBehind = new HashMap<>();
+
+    static java.util.Set<Slot> escapingSlots(Function f) { return escapingSlots(f, new HashMap<>()); }
+
+    private static java.util.Set<Slot> escapingSlots(Function f, Map<Integer, java.util.Set<Slot>> from) {
         java.util.Set<Slot> escaping = new java.util.HashSet<>();
-        Map<Integer, java.util.Set<Slot>> from = new HashMap<>();
         for (int round = 0; round < 2; round++) {   // twice: a loop may use a register above its definition
             for (BasicBlock b : f.blocks) {
                 for (Insn i : b.insns) {
@@ -204,6 +213,161 @@ final class PtxFunction {
             if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
         }
         return escaping;
+    }
+
+    // ---- atomic updates ------------------------------------------------------------------------
+
+    /**
+     * An {@code atomic} or reduction combination the lowering puts under a runtime lock, in one
+     * block, without the lock: each update {@code v = load p; w = v op x; store w, p} becomes one
+     * PTX atomic instruction (add, and, or, xor; sub as the add of -x) or, for other
+     * register-only updates ({@code w = v * x}, ...), a compare-and-swap loop; an atomic read or
+     * write (one aligned access of at most 8 bytes) is that access. A reduction's region may
+     * update several variables (each update is atomic on its own, which a reduction needs). The
+     * old value stays in v (a capture reads it). Returns the index of the instruction after the
+     * region when it emitted it, else -1 (the lock stays: captures with a separate store,
+     * updates across blocks, locations in this thread's local frame, where PTX atomics are
+     * undefined).
+     */
+    private int lockedUpdate(List<Insn> insns, int at) {
+        if (!(insns.get(at) instanceof Insn.Call enter) || !enter.args().isEmpty()) return -1;
+        boolean reduction = enter.callee().equals("__jomp_reduce_enter");
+        if (!reduction && !enter.callee().equals("__jomp_atomic_enter")) return -1;
+        String exitName = reduction ? "__jomp_reduce_exit" : "__jomp_atomic_exit";
+        // the region: segments up to the exit call, each ending in a store
+        List<int[]> segments = new java.util.ArrayList<>();   // {first, load of the stored location or -1, store}
+        int k = at + 1, exit = -1, trailing = -1;
+        while (exit < 0) {
+            int first = k;
+            while (k < insns.size() && (registerOnly(insns.get(k)) || insns.get(k) instanceof Insn.Load)) k++;
+            if (k >= insns.size()) return -1;
+            if (insns.get(k) instanceof Insn.Call c && c.callee().equals(exitName) && c.args().isEmpty() && !segments.isEmpty()) {
+                for (int j = first; j < k; j++) if (!registerOnly(insns.get(j))) return -1;
+                exit = k;
+                trailing = first;
+            } else if (insns.get(k) instanceof Insn.Store st) {
+                int l = -1;
+                for (int j = first; j < k; j++) if (insns.get(j) instanceof Insn.Load ld && sameReg(ld.addr(), st.addr())) l = j;
+                segments.add(new int[] {first, l, k++});
+            } else {
+                return -1;
+            }
+        }
+        for (int[] sg : segments) {
+            if (sg[1] < 0) {
+                // a write, or a read (load x, store v): one access to the shared location, in an atomic of its own
+                int loads = 0;
+                for (int j = sg[0]; j < sg[2]; j++) if (insns.get(j) instanceof Insn.Load ld) { loads++; if (ld.dst().type().size > 8) return -1; }
+                if (reduction || segments.size() > 1 || loads > 1 || ((Insn.Store) insns.get(sg[2])).value().type().size > 8) return -1;
+            } else {
+                for (int j = sg[0]; j < sg[1]; j++) if (!reduction && insns.get(j) instanceof Insn.Load) return -1;
+                for (int j = sg[1] + 1; j < sg[2]; j++) if (!registerOnly(insns.get(j))) return -1;
+                if (!updatable(insns, sg)) return -1;
+            }
+        }
+        for (int[] sg : segments) emitUpdate(insns, sg);
+        for (int j = trailing; j < exit; j++) insn(insns.get(j));
+        return exit + 1;
+    }
+
+    private static boolean sameReg(Value a, Value b) { return a instanceof Reg x && b instanceof Reg y && x.id == y.id; }
+
+    /** Whether one segment {first, load, store} can go lock-free (see {@link #emitUpdate}). */
+    private boolean updatable(List<Insn> insns, int[] sg) {
+        int l = sg[1], s = sg[2];
+        if (!(((Insn.Store) insns.get(s)).addr() instanceof Reg p) || privateAddress(p)) return false;
+        IrType t = ((Insn.Store) insns.get(s)).value().type();
+        Insn.Load load = (Insn.Load) insns.get(l);
+        if (!(load.addr() instanceof Reg lp) || lp.id != p.id) return false;
+        if (t != IrType.I32 && t != IrType.I64 && t != IrType.F32 && t != IrType.F64 || load.dst().type() != t) return false;
+        if (s == l + 1) return false;
+        // the part between load and store is repeatable in a loop: it reads v, constants, registers
+        // it set before, or ones it never sets
+        java.util.Set<Integer> written = new java.util.HashSet<>();
+        for (int k = l + 1; k < s; k++) {
+            for (Value v : Operands.of(insns.get(k))) {
+                if (v instanceof Reg r && r.id != load.dst().id && !written.contains(r.id) && writtenIn(insns, l + 1, s, r)) return false;
+            }
+            Reg d = insns.get(k).dst();
+            if (d.id == load.dst().id || d.id == p.id) return false;
+            written.add(d.id);
+        }
+        // the loads before it read other locations
+        for (int k = sg[0]; k < l; k++) if (insns.get(k) instanceof Insn.Load o && o.addr() instanceof Reg r && r.id == p.id) return false;
+        return true;
+    }
+
+    /** One segment without the lock: a plain access, one atomic instruction, or a compare-and-swap loop. */
+    private void emitUpdate(List<Insn> insns, int[] sg) {
+        int l = sg[1], s = sg[2];
+        if (l < 0) {   // one plain access is indivisible
+            for (int k = sg[0]; k <= s; k++) insn(insns.get(k));
+            return;
+        }
+        for (int k = sg[0]; k < l; k++) insn(insns.get(k));
+        Insn.Load load = (Insn.Load) insns.get(l);
+        Insn.Store store = (Insn.Store) insns.get(s);
+        IrType t = load.dst().type();
+        String p = reg(load.addr());
+        String atomOp = s == l + 2 ? atomicOp(insns.get(l + 1), load.dst(), store.value()) : null;
+        if (atomOp != null) {
+            Insn.Binary bin = (Insn.Binary) insns.get(l + 1);
+            Value x = bin.a() instanceof Reg r && r.id == load.dst().id ? bin.b() : bin.a();
+            String operand = reg(x);
+            if (bin.op() == Insn.BinOp.SUB) {
+                String neg = temp(t);
+                emit("neg." + PtxText.signed(t) + " " + neg + ", " + operand);
+                operand = neg;
+            }
+            emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + operand);
+            insn(bin);   // the new value, for a capture
+            return;
+        }
+        // compare-and-swap on the bits
+        IrType bits = t.size == 8 ? IrType.I64 : IrType.I32;
+        String b = "b" + (t.size * 8), top = newLabel(), again = pred();
+        insn(load);
+        emitLabel(top);
+        for (int k = l + 1; k < s; k++) insn(insns.get(k));
+        String expected = temp(bits), desired = temp(bits), old = temp(bits);
+        emit("mov." + b + " " + expected + ", " + reg(load.dst()));
+        emit("mov." + b + " " + desired + ", " + reg(store.value()));
+        emit("atom.cas." + b + " " + old + ", [" + p + "], " + expected + ", " + desired);
+        emit("setp.ne." + b + " " + again + ", " + old + ", " + expected);
+        emit("mov." + b + " " + reg(load.dst()) + ", " + old);
+        emit("@" + again + " bra " + top);
+    }
+
+    /** The PTX atomic for {@code w = v op x} (or {@code x op v}), or null. */
+    private static String atomicOp(Insn i, Reg v, Value w) {
+        if (!(i instanceof Insn.Binary bin) || !(w instanceof Reg wr) || bin.dst().id != wr.id) return null;
+        boolean left = bin.a() instanceof Reg a && a.id == v.id, right = bin.b() instanceof Reg b && b.id == v.id;
+        if (left == right) return null;   // v on neither side, or both
+        IrType t = bin.dst().type();
+        String ty = switch (t) { case I32 -> "u32"; case I64 -> "u64"; case F32 -> "f32"; case F64 -> "f64"; default -> null; };
+        return switch (bin.op()) {
+            case ADD -> "add." + ty;
+            case SUB -> left ? "add." + ty : null;
+            case AND, OR, XOR -> t.isFloat() ? null : bin.op().spelling + ".b" + (t.size * 8);
+            default -> null;
+        };
+    }
+
+    private static boolean registerOnly(Insn i) {
+        return i instanceof Insn.Binary || i instanceof Insn.Unary || i instanceof Insn.Cmp || i instanceof Insn.Convert || i instanceof Insn.Copy;
+    }
+
+    private static boolean writtenIn(List<Insn> insns, int from, int to, Reg r) {
+        for (int k = from; k < to; k++) if (insns.get(k).dst() != null && insns.get(k).dst().id == r.id) return true;
+        return false;
+    }
+
+    /** Whether an address may point into this thread's own frame (a slot that does not escape). */
+    private boolean privateAddress(Reg p) {
+        java.util.Set<Slot> slots = slotsBehind.get(p.id);
+        if (slots == null) return false;
+        for (Slot sl : slots) if (!escaping.contains(sl)) return true;
+        return false;
     }
 
     /**
