@@ -106,6 +106,8 @@ public final class DeviceRuntime {
         ArrayDeque<String> work = new ArrayDeque<>();
         if (kernels) work.addAll(java.util.List.of(INIT, DEINIT, THREAD_SIZE));
         if (frames) work.addAll(java.util.List.of(FRAME_PUSH, FRAME_POP));
+        // printf with a format known only at run time, and C's vprintf, become __jomp_vprintf (PtxFunction)
+        if (user.externFunctions.containsKey("printf") || user.externFunctions.containsKey("vprintf")) work.add("__jomp_vprintf");
         work.addAll(user.externFunctions.keySet());
         work.addAll(user.externData);
         for (Global g : user.globals) for (Global.Reloc r : g.relocs) work.add(r.symbol());

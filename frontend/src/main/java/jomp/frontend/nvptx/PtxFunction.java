@@ -224,9 +224,9 @@ final class PtxFunction {
      * register-only updates ({@code w = v * x}, ...), a compare-and-swap loop; an atomic read or
      * write (one aligned access of at most 8 bytes) is that access. A reduction's region may
      * update several variables (each update is atomic on its own, which a reduction needs). The
-     * old value stays in v (a capture reads it). Returns the index of the instruction after the
-     * region when it emitted it, else -1 (the lock stays: captures with a separate store,
-     * updates across blocks, locations in this thread's local frame, where PTX atomics are
+     * old value stays in v, and the new one in w, for a capture's store after the update. Returns
+     * the index of the instruction after the region when it emitted it, else -1 (the lock stays:
+     * captures that read the location twice, updates across blocks, locations in this thread's local frame, where PTX atomics are
      * undefined).
      */
     private int lockedUpdate(List<Insn> insns, int at) {
@@ -253,12 +253,18 @@ final class PtxFunction {
                 return -1;
             }
         }
-        for (int[] sg : segments) {
+        for (int n = 0; n < segments.size(); n++) {
+            int[] sg = segments.get(n);
+            int loads = 0;
+            for (int j = sg[0]; j < sg[2]; j++) if (insns.get(j) instanceof Insn.Load ld) { loads++; if (ld.dst().type().size > 8) return -1; }
+            if (n > 0 && !reduction) {
+                // after the update, a capture's store of a value the update read or made (v = x++)
+                if (loads > 0 || sg[1] >= 0) return -1;
+                continue;
+            }
             if (sg[1] < 0) {
-                // a write, or a read (load x, store v): one access to the shared location, in an atomic of its own
-                int loads = 0;
-                for (int j = sg[0]; j < sg[2]; j++) if (insns.get(j) instanceof Insn.Load ld) { loads++; if (ld.dst().type().size > 8) return -1; }
-                if (reduction || segments.size() > 1 || loads > 1 || ((Insn.Store) insns.get(sg[2])).value().type().size > 8) return -1;
+                // a write, or a read (load x, store v): one access to the shared location
+                if (reduction || loads > 1 || ((Insn.Store) insns.get(sg[2])).value().type().size > 8) return -1;
             } else {
                 for (int j = sg[0]; j < sg[1]; j++) if (!reduction && insns.get(j) instanceof Insn.Load) return -1;
                 for (int j = sg[1] + 1; j < sg[2]; j++) if (!registerOnly(insns.get(j))) return -1;
@@ -354,7 +360,8 @@ final class PtxFunction {
     }
 
     private static boolean registerOnly(Insn i) {
-        return i instanceof Insn.Binary || i instanceof Insn.Unary || i instanceof Insn.Cmp || i instanceof Insn.Convert || i instanceof Insn.Copy;
+        return i instanceof Insn.Binary || i instanceof Insn.Unary || i instanceof Insn.Cmp || i instanceof Insn.Convert || i instanceof Insn.Copy
+                || i instanceof Insn.SlotAddr || i instanceof Insn.GlobalAddr;
     }
 
     private static boolean writtenIn(List<Insn> insns, int from, int to, Reg r) {
@@ -776,7 +783,8 @@ final class PtxFunction {
         }
         String lib = ctx.isDefined(callee) ? null : LibCalls.libdevice(callee);
         // C's vprintf reads the IR's 8-byte slots, CUDA's the packed buffer: the device runtime's differs
-        if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee)) lib = "__jomp_vprintf";
+        // (the runtime's own call is CUDA's)
+        if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee) && !ctx.isRuntime(f.name)) lib = "__jomp_vprintf";
         emitCall(lib != null ? lib : callee, c.type(), c.dst(), c.args());
     }
 
