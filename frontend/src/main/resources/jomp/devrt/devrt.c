@@ -60,6 +60,7 @@ struct __jomp_team {
     int nthreads;                /* threads of the current parallel region */
     int mode;
     int thread_limit;            /* the teams region's thread_limit, 0 for none */
+    int num_teams;               /* teams of the teams region: num_teams, at most the blocks launched */
     int bar_count;               /* software barrier for teams of a size other than whole warps */
     int bar_gen;
     int single;                  /* singles handed out in the current parallel region */
@@ -121,6 +122,7 @@ int __jomp_target_init(int mode, struct __jomp_thread *self) {
         team->work = 0;
         team->mode = mode;
         team->thread_limit = 0;
+        team->num_teams = __nvvm_read_ptx_sreg_nctaid_x();
         team->nthreads = 1;
         team->bar_count = 0;
         team->bar_gen = 0;
@@ -177,7 +179,6 @@ void __jomp_fork(void (*fn)(int, void *), int numThreads, void *args) {
         /* every thread of the block is here with its own copy of the arguments */
         int tid = __nvvm_read_ptx_sreg_tid_x();
         __jomp_thread_reset(self, tid, __nvvm_read_ptx_sreg_ntid_x());
-        if (tid == 0) team->single = 0;
         self->level = 1;
         self->active_level = 1;
         fn(tid, args);
@@ -415,14 +416,18 @@ void __jomp_ordered_end(long iv) {
 void __jomp_teams(void (*fn)(int, void *), int numTeams, int threadLimit, void *args) {
     int team = __nvvm_read_ptx_sreg_ctaid_x();
     if (numTeams > 0 && team >= numTeams) return;   /* a launch wider than num_teams */
-    if (__nvvm_read_ptx_sreg_tid_x() == 0) __jomp_shared_team.thread_limit = threadLimit;
+    if (__nvvm_read_ptx_sreg_tid_x() == 0) {
+        __jomp_shared_team.thread_limit = threadLimit;
+        int blocks = __nvvm_read_ptx_sreg_nctaid_x();
+        __jomp_shared_team.num_teams = numTeams > 0 && numTeams < blocks ? numTeams : blocks;
+    }
     if (__jomp_shared_team.mode & __JOMP_SPMD) __nvvm_barrier_sync(0);
     fn(team, args);
 }
 
 int omp_get_num_teams(void) {
     if (!(__jomp_shared_team.mode & __JOMP_TEAMS)) return 1;
-    return __nvvm_read_ptx_sreg_nctaid_x();
+    return __jomp_shared_team.num_teams;
 }
 
 int omp_get_team_num(void) {

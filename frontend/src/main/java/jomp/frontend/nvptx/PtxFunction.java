@@ -60,13 +60,19 @@ final class PtxFunction {
     private String escapeBase, escapeLocal;
 
     /** The PTX prototype: {@code .func (.param .b32 __retval) name(.param .b64 __param_0, ...)}. */
-    static String prototype(String directive, String name, FuncType t) {
+    static String prototype(String directive, String name, FuncType t) { return prototype(directive, name, t, false); }
+
+    /**
+     * With {@code bits}, every parameter is {@code .bNN}, as LLVM's NVPTX backend declares them
+     * (the libdevice functions, see {@link Libdevice}); PTX wants the types of a prototype to agree.
+     */
+    static String prototype(String directive, String name, FuncType t, boolean bits) {
         StringBuilder sb = new StringBuilder(directive);
-        if (t.ret() != IrType.VOID) sb.append(" (.param .").append(paramType(t.ret())).append(' ').append(RETVAL).append(')');
+        if (t.ret() != IrType.VOID) sb.append(" (.param .").append(paramType(t.ret(), bits)).append(' ').append(RETVAL).append(')');
         sb.append(' ').append(name).append('(');
         List<IrType> ps = paramTypes(t);
         for (int i = 0; i < ps.size(); i++) {
-            sb.append(i > 0 ? ", " : "").append(".param .").append(paramType(ps.get(i))).append(' ').append(PARAM).append(i);
+            sb.append(i > 0 ? ", " : "").append(".param .").append(paramType(ps.get(i), bits)).append(' ').append(PARAM).append(i);
         }
         return sb.append(')').toString();
     }
@@ -82,6 +88,8 @@ final class PtxFunction {
         l.add(IrType.PTR);
         return l;
     }
+
+    static String paramType(IrType t, boolean bits) { return bits ? PtxText.bits(t) : paramType(t); }
 
     static String paramType(IrType t) {
         return switch (t) {
@@ -828,26 +836,29 @@ final class PtxFunction {
             throw new PtxException("function '" + f.name + "' calls kernel '" + callee + "', which a device function cannot call");
         }
         ctx.useFunction(callee, type, f.name);
+        boolean bits = Libdevice.isLibdevice(callee) && !ctx.isDefined(callee);
         code.append("\t{\n");
-        String params = passArgs(type, args);
+        String params = passArgs(type, args, bits);
         String ret = "";
         if (type.ret() != IrType.VOID) {
-            emit(".param ." + paramType(type.ret()) + " __r");
+            emit(".param ." + paramType(type.ret(), bits) + " __r");
             ret = "(__r), ";
         }
         emit("call.uni " + ret + PtxText.symbol(callee) + ", (" + params + ")");
-        if (dst != null && type.ret() != IrType.VOID) emit("ld.param." + paramType(type.ret()) + " " + reg(dst) + ", [__r]");
+        if (dst != null && type.ret() != IrType.VOID) emit("ld.param." + paramType(type.ret(), bits) + " " + reg(dst) + ", [__r]");
         code.append("\t}\n");
     }
 
-    private String passArgs(FuncType type, List<Value> args) {
+    private String passArgs(FuncType type, List<Value> args) { return passArgs(type, args, false); }
+
+    private String passArgs(FuncType type, List<Value> args, boolean bits) {
         List<IrType> ps = paramTypes(type);
         if (ps.size() != args.size()) {
             throw new PtxException("function '" + f.name + "': call passes " + args.size() + " arguments to " + type);
         }
         StringBuilder names = new StringBuilder();
         for (int i = 0; i < args.size(); i++) {
-            String pt = paramType(ps.get(i));
+            String pt = paramType(ps.get(i), bits);
             emit(".param ." + pt + " __a" + i);
             Value v = args.get(i);
             String r = ps.get(i).isWide() && !v.type().isWide() ? reg64(v) : reg(v);
