@@ -23,6 +23,7 @@ int __nvvm_atom_cas_gen_i(int *p, int expected, int v);
 int __nvvm_atom_xchg_gen_i(int *p, int v);
 long __nvvm_atom_add_gen_ll(long *p, long v);
 long __nvvm_atom_cas_gen_ll(long *p, long expected, long v);
+long __nvvm_atom_xchg_gen_ll(long *p, long v);
 int __jomp_ld_volatile_i32(int *p);
 long __jomp_ld_volatile_i64(long *p);
 void __jomp_st_volatile_i32(int *p, int v);
@@ -510,6 +511,107 @@ int omp_get_cancellation(void) { return 0; }
 double omp_get_wtime(void) { return (double) __jomp_globaltimer() * 1e-9; }
 
 double omp_get_wtick(void) { return 1e-9; }
+
+int omp_get_max_teams(void) { return omp_get_num_teams(); }
+
+int omp_get_teams_thread_limit(void) { return omp_get_thread_limit(); }
+
+/* the team of an enclosing level: 0 is the initial (serial) one, a team of one */
+int omp_get_team_size(int level) {
+    struct __jomp_thread *self = __jomp_self();
+    if (level < 0 || level > self->level) return -1;
+    return level == self->level ? self->nthreads : level == 0 ? 1 : __jomp_shared_team.nthreads;
+}
+
+int omp_get_ancestor_thread_num(int level) {
+    struct __jomp_thread *self = __jomp_self();
+    if (level < 0 || level > self->level) return -1;
+    if (level == 0) return 0;
+    if (level == self->level) return self->num;
+    return __nvvm_read_ptx_sreg_tid_x() < __jomp_shared_team.nthreads ? __nvvm_read_ptx_sreg_tid_x() : 0;
+}
+
+/* run-sched-var on the device: static, no chunk (omp_sched_static = 1) */
+void omp_get_schedule(int *kind, int *chunk) {
+    *kind = 1;
+    *chunk = 0;
+}
+
+int omp_get_proc_bind(void) { return 0; }
+
+int omp_get_num_places(void) { return 0; }
+
+int omp_get_place_num(void) { return -1; }
+
+int omp_get_max_task_priority(void) { return 0; }
+
+/* ---- locks: a word in the lock object (omp_lock_t holds one pointer) ------------------------ */
+
+struct __jomp_omp_lock { long word; };
+
+void omp_init_lock(struct __jomp_omp_lock *lock) { __jomp_st_volatile_i64(&lock->word, 0); }
+
+void omp_init_lock_with_hint(struct __jomp_omp_lock *lock, int hint) { omp_init_lock(lock); }
+
+void omp_destroy_lock(struct __jomp_omp_lock *lock) {}
+
+void omp_set_lock(struct __jomp_omp_lock *lock) { __jomp_lock((int *) &lock->word); }
+
+void omp_unset_lock(struct __jomp_omp_lock *lock) { __jomp_unlock((int *) &lock->word); }
+
+int omp_test_lock(struct __jomp_omp_lock *lock) {
+    if (__nvvm_atom_cas_gen_i((int *) &lock->word, 0, 1) != 0) return 0;
+    __nvvm_membar_gl();
+    return 1;
+}
+
+/* nestable: the owner (its global thread number + 1) in the high half of the word, the depth in
+ * the low half; only the owner changes a held lock */
+long __jomp_lock_owner(void) {
+    return ((long) __nvvm_read_ptx_sreg_ctaid_x() * __nvvm_read_ptx_sreg_ntid_x() + __nvvm_read_ptx_sreg_tid_x() + 1) << 32;
+}
+
+void omp_init_nest_lock(struct __jomp_omp_lock *lock) { __jomp_st_volatile_i64(&lock->word, 0); }
+
+void omp_init_nest_lock_with_hint(struct __jomp_omp_lock *lock, int hint) { omp_init_nest_lock(lock); }
+
+void omp_destroy_nest_lock(struct __jomp_omp_lock *lock) {}
+
+int omp_test_nest_lock(struct __jomp_omp_lock *lock) {
+    long me = __jomp_lock_owner();
+    long w = __jomp_ld_volatile_i64(&lock->word);
+    if (w != 0 && (w & ~0xffffffffL) == me) {
+        __jomp_st_volatile_i64(&lock->word, w + 1);
+        return (int) (w + 1 - me);
+    }
+    if (w != 0 || __nvvm_atom_cas_gen_ll(&lock->word, 0, me + 1) != 0) return 0;
+    __nvvm_membar_gl();
+    return 1;
+}
+
+void omp_set_nest_lock(struct __jomp_omp_lock *lock) {
+    while (omp_test_nest_lock(lock) == 0) {}
+}
+
+void omp_unset_nest_lock(struct __jomp_omp_lock *lock) {
+    long w = __jomp_ld_volatile_i64(&lock->word);
+    __nvvm_membar_gl();
+    if ((w & 0xffffffffL) == 1) __nvvm_atom_xchg_gen_ll(&lock->word, 0);
+    else __jomp_st_volatile_i64(&lock->word, w - 1);
+}
+
+/* ---- memory: the device heap for every allocator ------------------------------------------ */
+
+void *omp_alloc(__jomp_size_t size, unsigned long allocator) { return malloc(size); }
+
+void *omp_calloc(__jomp_size_t n, __jomp_size_t size, unsigned long allocator) {
+    __jomp_size_t bytes = n * size;
+    char *p = (char *) malloc(bytes);
+    if (p) for (__jomp_size_t i = 0; i < bytes; i++) p[i] = 0;
+    return p;
+}
+
+void omp_free(void *p, unsigned long allocator) { free(p); }
 
 /* ---- team stack: the frames of the serial part that a parallel region shares ----------------- */
 

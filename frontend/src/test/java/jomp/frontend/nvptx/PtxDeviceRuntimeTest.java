@@ -80,7 +80,9 @@ class PtxDeviceRuntimeTest {
                 "__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_exit", "__jomp_ordered_end",
                 "__jomp_teams", "__jomp_distribute", "__jomp_distribute_next", "__jomp_vprintf",
                 "omp_get_thread_num", "omp_get_num_threads", "omp_get_team_num", "omp_get_num_teams",
-                "omp_is_initial_device", "omp_get_max_threads", "omp_in_parallel", "omp_get_level", "omp_get_wtime")) {
+                "omp_is_initial_device", "omp_get_max_threads", "omp_in_parallel", "omp_get_level", "omp_get_wtime",
+                "omp_init_lock", "omp_set_lock", "omp_unset_lock", "omp_test_lock", "omp_set_nest_lock", "omp_unset_nest_lock",
+                "omp_get_team_size", "omp_get_ancestor_thread_num", "omp_alloc", "omp_free")) {
             assertThat(rt.function(n)).as(n).isNotNull();
         }
         Module user = new Module("all.c");   // a module that calls every runtime function gets them all
@@ -235,6 +237,37 @@ class PtxDeviceRuntimeTest {
         assertThat(code).containsPattern("atom\\.add\\.u32 (%r\\d+), \\[%rd\\d+\\], %r\\d+;\\s+add\\.s32 %r\\d+, \\1, 1;\\s+st\\.u32 \\[%rd\\d+\\], \\1;");
         // mine[] lives in the thread's local frame: PTX atomics are undefined there, the lock stays
         assertThat(code.split("call.uni __jomp_atomic_enter", -1)).hasSize(2);
+    }
+
+    @Test
+    void theOmpApiThatDeviceCodeCallsIsDefined() throws Exception {
+        String ptx = assembled("""
+                #include <omp.h>
+                int main(void) {
+                  int r[8] = {0};
+                #pragma omp target map(tofrom: r)
+                  {
+                    omp_lock_t l; omp_nest_lock_t nl;
+                    omp_init_lock(&l); omp_init_nest_lock(&nl);
+                  #pragma omp parallel
+                    {
+                      omp_set_lock(&l); r[0]++; omp_unset_lock(&l);
+                      omp_set_nest_lock(&nl); omp_set_nest_lock(&nl); r[1] += omp_test_nest_lock(&nl) > 0;
+                      omp_unset_nest_lock(&nl); omp_unset_nest_lock(&nl); omp_unset_nest_lock(&nl);
+                      if (omp_test_lock(&l)) omp_unset_lock(&l);
+                      r[2] = omp_get_team_size(1) + omp_get_ancestor_thread_num(1) + omp_get_level() + omp_get_active_level();
+                      omp_sched_t k; int c; omp_get_schedule(&k, &c); r[3] = k + c;
+                      int *p = omp_alloc(16, omp_default_mem_alloc); p[0] = 1; r[4] = p[0]; omp_free(p, omp_default_mem_alloc);
+                      r[5] = omp_get_max_teams() + omp_get_teams_thread_limit() + omp_in_parallel() + omp_get_max_threads();
+                      r[6] = omp_get_wtime() > 0;
+                    }
+                    omp_destroy_lock(&l); omp_destroy_nest_lock(&nl);
+                  }
+                  return r[0];
+                }
+                """);
+        assertThat(ptx).contains(".weak .func omp_set_nest_lock(", ".weak .func (.param .b32 __retval) omp_test_lock(", "mov.u64 %rd")
+                .containsPattern("mov\\.u64 %rd\\d+, %globaltimer;").doesNotContain(".extern .func omp_");
     }
 
     @Test
