@@ -315,6 +315,9 @@ void __jomp_loop_init(int kind, long lower, long upper, long chunk) {
     long trips = upper < lower ? 0 : upper - lower + 1;
     if (kind == 5) kind = 1;   /* runtime: the device's run-sched-var is static */
     if (kind == 4) kind = 1;   /* auto */
+    /* SPMD kernels have no schedule clause (TargetLowering): the default schedule on the device
+     * is static with chunk 1, so that a warp's threads take neighbouring iterations (coalesced) */
+    if (kind == 1 && chunk <= 0 && (__jomp_shared_team.mode & __JOMP_SPMD) && self->level == 1) chunk = 1;
     self->loop_kind = kind;
     self->loop_lower = lower;
     self->loop_trips = trips;

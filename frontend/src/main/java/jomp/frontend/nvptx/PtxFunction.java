@@ -234,8 +234,9 @@ final class PtxFunction {
      * update several variables (each update is atomic on its own, which a reduction needs). The
      * old value stays in v, and the new one in w, for a capture's store after the update. Returns
      * the index of the instruction after the region when it emitted it, else -1 (the lock stays:
-     * captures that read the location twice, updates across blocks, locations in this thread's local frame, where PTX atomics are
-     * undefined).
+     * captures that read the location twice, updates across blocks). A location in the thread's
+     * own local memory (PTX atomics are undefined there) takes the plain code: known at compile
+     * time for this function's frame, tested with {@code isspacep.local} otherwise.
      */
     private int lockedUpdate(List<Insn> insns, int at) {
         if (!(insns.get(at) instanceof Insn.Call enter) || !enter.args().isEmpty()) return -1;
@@ -279,7 +280,7 @@ final class PtxFunction {
                 if (!updatable(insns, sg)) return -1;
             }
         }
-        for (int[] sg : segments) emitUpdate(insns, sg);
+        for (int[] sg : segments) emitUpdate(insns, sg, reduction);
         for (int j = trailing; j < exit; j++) insn(insns.get(j));
         return exit + 1;
     }
@@ -289,7 +290,7 @@ final class PtxFunction {
     /** Whether one segment {first, load, store} can go lock-free (see {@link #emitUpdate}). */
     private boolean updatable(List<Insn> insns, int[] sg) {
         int l = sg[1], s = sg[2];
-        if (!(((Insn.Store) insns.get(s)).addr() instanceof Reg p) || privateAddress(p)) return false;
+        if (!(((Insn.Store) insns.get(s)).addr() instanceof Reg p)) return false;
         IrType t = ((Insn.Store) insns.get(s)).value().type();
         Insn.Load load = (Insn.Load) insns.get(l);
         if (!(load.addr() instanceof Reg lp) || lp.id != p.id) return false;
@@ -312,13 +313,33 @@ final class PtxFunction {
     }
 
     /** One segment without the lock: a plain access, one atomic instruction, or a compare-and-swap loop. */
-    private void emitUpdate(List<Insn> insns, int[] sg) {
+    private void emitUpdate(List<Insn> insns, int[] sg, boolean reduction) {
         int l = sg[1], s = sg[2];
         if (l < 0) {   // one plain access is indivisible
             for (int k = sg[0]; k <= s; k++) insn(insns.get(k));
             return;
         }
         for (int k = sg[0]; k < l; k++) insn(insns.get(k));
+        Insn.Load load = (Insn.Load) insns.get(l);
+        String p = reg(load.addr());
+        if (privateAddress((Reg) load.addr())) {   // this thread's frame: nobody else sees it
+            for (int k = l; k <= s; k++) insn(insns.get(k));
+            return;
+        }
+        // a location in this thread's local memory (a private copy reached through a pointer) takes
+        // the plain code: PTX atomics are undefined there, and no other thread can reach it
+        String local = pred(), shared = newLabel(), done = newLabel();
+        emit("isspacep.local " + local + ", " + p);
+        emit("@!" + local + " bra " + shared);
+        for (int k = l; k <= s; k++) insn(insns.get(k));
+        emit("bra.uni " + done);
+        emitLabel(shared);
+        atomicUpdate(insns, l, s, reduction);
+        emitLabel(done);
+    }
+
+    /** The update of a shared location: one atomic instruction (a warp's combined operand where allowed) or a CAS loop. */
+    private void atomicUpdate(List<Insn> insns, int l, int s, boolean reduction) {
         Insn.Load load = (Insn.Load) insns.get(l);
         Insn.Store store = (Insn.Store) insns.get(s);
         IrType t = load.dst().type();
@@ -332,6 +353,41 @@ final class PtxFunction {
                 String neg = temp(t);
                 emit("neg." + PtxText.signed(t) + " " + neg + ", " + operand);
                 operand = neg;
+            }
+            // Neither the old nor the new value is read afterwards: when the whole warp is here and
+            // updates one location, the lanes combine their operands (shuffles) and one updates memory. Integers always
+            // (exact); floating point only for reductions, whose order OpenMP leaves open.
+            boolean combine = uses.getOrDefault(load.dst().id, 0) == 1 && uses.getOrDefault(bin.dst().id, 0) == 1
+                    && (reduction || !t.isFloat());
+            if (combine) {
+                String single = newLabel(), end = newLabel(), mask = temp(IrType.I32), notFull = pred(), notFirst = pred();
+                emit("activemask.b32 " + mask);
+                emit("setp.ne.b32 " + notFull + ", " + mask + ", -1");
+                emit("@" + notFull + " bra " + single);
+                // all 32 lanes here, and all at one location (h[i % 16] += 1 is not)
+                String same = pred(), ignored = temp(IrType.I32);
+                emit("match.all.sync.b64 " + ignored + "|" + same + ", " + p + ", -1");
+                emit("@!" + same + " bra " + single);
+                String acc = temp(t);
+                emit("mov." + PtxText.bits(t) + " " + acc + ", " + operand);
+                for (int off = 16; off >= 1; off /= 2) {
+                    String other = shuffle(acc, t, off);
+                    String combineOp = switch (bin.op()) {
+                        case ADD, SUB -> t.isFloat() ? "add.rn." + PtxText.signed(t) : "add." + PtxText.signed(t);
+                        default -> bin.op().spelling + "." + PtxText.bits(t);
+                    };
+                    emit(combineOp + " " + acc + ", " + acc + ", " + other);
+                }
+                String lane = temp(IrType.I32);
+                emit("mov.u32 " + lane + ", %laneid");
+                emit("setp.ne.u32 " + notFirst + ", " + lane + ", 0");
+                emit("@" + notFirst + " bra " + end);
+                emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + acc);
+                emit("bra.uni " + end);
+                emitLabel(single);
+                emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + operand);
+                emitLabel(end);
+                return;   // v and w are read by nobody
             }
             emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + operand);
             insn(bin);   // the new value, for a capture
@@ -350,6 +406,21 @@ final class PtxFunction {
         emit("setp.ne." + b + " " + again + ", " + old + ", " + expected);
         emit("mov." + b + " " + reg(load.dst()) + ", " + old);
         emit("@" + again + " bra " + top);
+    }
+
+    /** The value of {@code v} in the lane {@code off} away (butterfly), all lanes taking part. */
+    private String shuffle(String v, IrType t, int off) {
+        String out = temp(t);
+        if (t.size == 4) {
+            emit("shfl.sync.bfly.b32 " + out + ", " + v + ", " + off + ", 31, -1");
+            return out;
+        }
+        String lo = temp(IrType.I32), hi = temp(IrType.I32);
+        emit("mov.b64 {" + lo + ", " + hi + "}, " + v);
+        emit("shfl.sync.bfly.b32 " + lo + ", " + lo + ", " + off + ", 31, -1");
+        emit("shfl.sync.bfly.b32 " + hi + ", " + hi + ", " + off + ", 31, -1");
+        emit("mov.b64 " + out + ", {" + lo + ", " + hi + "}");
+        return out;
     }
 
     /** The PTX atomic for {@code w = v op x} (or {@code x op v}), or null. */

@@ -163,11 +163,14 @@ class PtxDeviceRuntimeTest {
                   for (int i = 0; i < n; i++) y[i] -= 1;
                 #pragma omp target parallel for
                   for (int i = 0; i < n; i++) y[i] -= 1;
+                #pragma omp target teams distribute parallel for schedule(static)
+                  for (int i = 0; i < n; i++) y[i] -= 1;
                 }
                 """;
         String ptx = assembled(c);
         assertThat(mode(ptx, "_f_l2")).isEqualTo(KernelEntry.TEAMS | KernelEntry.SPMD);
         assertThat(mode(ptx, "_f_l4")).isEqualTo(KernelEntry.TEAMS | KernelEntry.SPMD);
+        assertThat(mode(ptx, "_f_l15")).isEqualTo(KernelEntry.TEAMS);     // schedule(static) forbids the SPMD default chunk of 1
         assertThat(mode(ptx, "_f_l6")).isEqualTo(KernelEntry.TEAMS);      // teams with a nested construct: generic
         assertThat(mode(ptx, "_f_l11")).isEqualTo(KernelEntry.TEAMS);     // num_threads: the team is smaller than the block
         assertThat(mode(ptx, "_f_l13")).isZero();                          // no teams: one team
@@ -190,6 +193,10 @@ class PtxDeviceRuntimeTest {
                   return sum + prod + cnt + bits + fs;
                 }
                 """);
+        // a warp combines its partial sums by shuffles, then one lane adds (SPMD: every thread reaches the combination)
+        assertThat(userCode(ptx, "_f_l3")).containsPattern("mov\\.b64 \\{(%r\\d+), (%r\\d+)\\}, (%fd\\d+);\\s+shfl\\.sync\\.bfly\\.b32 \\1, \\1, 16, 31, -1;")
+                .containsPattern("mov\\.u32 (%r\\d+), %laneid;\\s+setp\\.ne\\.u32 (%p\\d+), \\1, 0;\\s+@\\2 bra \\$L\\d+;\\s+atom\\.add\\.f64")
+                .contains("activemask.b32");
         assertThat(userCode(ptx, "_f_l3")).contains("atom.add.f64", "atom.add.u64", "atom.add.f32", "atom.or.b32")
                 .containsPattern("atom\\.cas\\.b64 (%rd\\d+), \\[%rd\\d+\\], (%rd\\d+), %rd\\d+;\\s+setp\\.ne\\.b64 (%p\\d+), \\1, \\2;\\s+mov\\.b64 %fd\\d+, \\1;\\s+@\\3 bra")
                 .doesNotContain("__jomp_reduce_enter");
@@ -206,7 +213,7 @@ class PtxDeviceRuntimeTest {
     }
 
     @Test
-    void atomicConstructsBecomePtxAtomicsExceptOnThreadPrivateMemory() throws Exception {
+    void atomicConstructsBecomePtxAtomicsOrPlainUpdatesOfPrivateMemory() throws Exception {
         String ptx = assembled("""
                 int f(int *h, int n) {
                   int hits = 0, v = 0, w = 0; double total = 0; long big = 1;
@@ -234,9 +241,14 @@ class PtxDeviceRuntimeTest {
         assertThat(code).contains("atom.add.u32", "atom.add.f64").containsPattern("neg\\.f64 (%fd\\d+), %fd\\d+;\\s+atom\\.add\\.f64 %fd\\d+, \\[%rd\\d+\\], \\1;")
                 .contains("atom.cas.b64");
         // the capture stores the old value after the atomic add
-        assertThat(code).containsPattern("atom\\.add\\.u32 (%r\\d+), \\[%rd\\d+\\], %r\\d+;\\s+add\\.s32 %r\\d+, \\1, 1;\\s+st\\.u32 \\[%rd\\d+\\], \\1;");
-        // mine[] lives in the thread's local frame: PTX atomics are undefined there, the lock stays
-        assertThat(code.split("call.uni __jomp_atomic_enter", -1)).hasSize(2);
+        assertThat(code).containsPattern("atom\\.add\\.u32 (%r\\d+), \\[%rd\\d+\\], %r\\d+;\\s+add\\.s32 %r\\d+, \\1, 1;\\s+\\$L\\d+:\\s+st\\.u32 \\[%rd\\d+\\], \\1;");
+        // h[i % 16] += 1 may combine the warp's increments only when all lanes hit one element
+        assertThat(code).containsPattern("match\\.all\\.sync\\.b64 %r\\d+\\|(%p\\d+), (%rd\\d+), -1;\\s+@!\\1 bra \\$L\\d+;")
+                .containsPattern("shfl\\.sync\\.bfly\\.b32 %r\\d+, %r\\d+, 16, 31, -1;");
+        // mine[] lives in the thread's own frame: a plain update (PTX atomics are undefined on local memory)
+        assertThat(code).doesNotContain("__jomp_atomic_enter", "__jomp_atomic_exit");
+        // other locations are tested at run time: local ones take the plain update
+        assertThat(code).containsPattern("isspacep\\.local (%p\\d+), (%rd\\d+);\\s+@!\\1 bra \\$L\\d+;\\s+ld\\.u32 (%r\\d+), \\[\\2\\];");
     }
 
     @Test
