@@ -24,6 +24,7 @@ int __nvvm_atom_xchg_gen_i(int *p, int v);
 long __nvvm_atom_add_gen_ll(long *p, long v);
 long __nvvm_atom_cas_gen_ll(long *p, long expected, long v);
 long __nvvm_atom_xchg_gen_ll(long *p, long v);
+long __nvvm_atom_max_gen_ll(long *p, long v);
 int __jomp_ld_volatile_i32(int *p);
 long __jomp_ld_volatile_i64(long *p);
 void __jomp_st_volatile_i32(int *p, int v);
@@ -84,6 +85,7 @@ struct __jomp_thread {
     long loop_lower, loop_trips, loop_chunk, loop_next;
     long lower, upper;  /* the chunk handed out last */
     long *ordered_next;
+    int ordered_pending;   /* __jomp_ordered_loop ran: the next loop's first iteration starts the order */
     long dist_upper, dist_chunk;
 };
 
@@ -105,6 +107,7 @@ void __jomp_thread_reset(struct __jomp_thread *t, int num, int nthreads) {
     t->loop_seq = 0;
     t->ordered_seq = 0;
     t->loop_kind = 0;
+    t->ordered_pending = 0;
 }
 
 /* Every thread of the block, first thing in a kernel. Returns 1 in the threads that run the
@@ -318,6 +321,12 @@ void __jomp_loop_init(int kind, long lower, long upper, long chunk) {
     /* SPMD kernels have no schedule clause (TargetLowering): the default schedule on the device
      * is static with chunk 1, so that a warp's threads take neighbouring iterations (coalesced) */
     if (kind == 1 && chunk <= 0 && (__jomp_shared_team.mode & __JOMP_SPMD) && self->level == 1) chunk = 1;
+    if (self->ordered_pending) {
+        /* a team's part of a distributed loop starts above 0; nobody passes an ordered region
+         * before this raise, as no iteration below lower exists */
+        self->ordered_pending = 0;
+        if (self->num == 0 && lower > 0) __nvvm_atom_max_gen_ll(self->ordered_next, lower);
+    }
     self->loop_kind = kind;
     self->loop_lower = lower;
     self->loop_trips = trips;
@@ -392,6 +401,7 @@ void __jomp_ordered_loop(void) {
     int seq = ++self->ordered_seq;
     long *next = &__jomp_shared_team.ordered[seq & 1];
     self->ordered_next = next;
+    self->ordered_pending = 1;
     if (self->num == 0) __jomp_st_volatile_i64(next, 0);
     __jomp_barrier();
 }
