@@ -109,19 +109,29 @@ final class PtxFunction {
         findSingleDefs();
         if (!f.slots.isEmpty() || needsPrintfBuffer()) framePtr = temp(IrType.PTR);
         if (!escaping.isEmpty()) teamFrame();
+        for (BasicBlock b : f.blocks) if (b.terminator == null) throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
+        java.util.Set<BasicBlock> merged = ctx.isRuntime(f.name) ? java.util.Set.of() : mergeSelects();
         for (int k = 0; k < f.blocks.size(); k++) {
             BasicBlock b = f.blocks.get(k);
+            if (merged.contains(b)) continue;
             BasicBlock next = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
             code.append(label(b)).append(":\n");
-            if (b.terminator == null) throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
-            Insn.Cmp fused = fusedCompare(b);
-            for (int n = 0; n < b.insns.size(); n++) {
-                Insn i = b.insns.get(n);
-                int after = ctx.isRuntime(f.name) ? -1 : lockedUpdate(b.insns, n);
+            List<Insn> insns = b.insns;
+            BasicBlock last = b;
+            Linear lin = linear.get(b);
+            if (lin != null) {   // a locked region through ?: diamonds: one straight line, explicit branches after it
+                insns = lin.insns();
+                last = lin.last();
+                next = null;
+            }
+            Insn.Cmp fused = fusedCompare(last);
+            for (int n = 0; n < insns.size(); n++) {
+                Insn i = insns.get(n);
+                int after = ctx.isRuntime(f.name) ? -1 : lockedUpdate(insns, n);
                 if (after >= 0) n = after - 1;
                 else if (i != fused) insn(i);
             }
-            terminator(b.terminator, next, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
+            terminator(last.terminator, next, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
         }
         return assemble();
     }
@@ -223,6 +233,83 @@ final class PtxFunction {
         return escaping;
     }
 
+    // ---- selects in locked regions -----------------------------------------------------------
+
+    /** A straight line of instructions standing for a block and the ?: diamonds after it, ending in {@code last}'s terminator. */
+    private record Linear(List<Insn> insns, BasicBlock last) {}
+
+    /** The value a copy standing for a diamond selects: {@code dst = cond ? (the copy's source) : otherwise}. */
+    private record Select(Value cond, Value otherwise) {}
+
+    private final Map<BasicBlock, Linear> linear = new HashMap<>();
+    private final Map<Insn, Select> selects = new java.util.IdentityHashMap<>();
+
+    /**
+     * The lowering writes min and max (and any ?:) as a diamond {@code condbr c, T, F; T: d = x;
+     * F: d = y; E: ...}. Inside a region under the atomic or reduction lock such diamonds are
+     * joined into their block as one select, so that the region is a straight line and
+     * {@link #lockedUpdate} can make it lock-free. Returns the blocks joined into others.
+     */
+    private java.util.Set<BasicBlock> mergeSelects() {
+        Map<BasicBlock, Integer> preds = new HashMap<>();
+        for (BasicBlock b : f.blocks) for (BasicBlock t : successors(b.terminator)) preds.merge(t, 1, Integer::sum);
+        java.util.Set<BasicBlock> merged = new java.util.HashSet<>();
+        for (BasicBlock b : f.blocks) {
+            if (merged.contains(b) || !opensLock(b.insns)) continue;
+            List<Insn> line = new java.util.ArrayList<>(b.insns);
+            List<BasicBlock> joined = new java.util.ArrayList<>();
+            BasicBlock last = b;
+            while (opensLock(line) && last.terminator instanceof Terminator.CondBr cb) {
+                BasicBlock t = cb.ifTrue(), e = cb.ifFalse();
+                if (t == e || t.insns.size() != 1 || e.insns.size() != 1 || !(t.insns.get(0) instanceof Insn.Copy ct)
+                        || !(e.insns.get(0) instanceof Insn.Copy cf) || ct.dst().id != cf.dst().id
+                        || !(t.terminator instanceof Terminator.Br bt) || !(e.terminator instanceof Terminator.Br bf) || bt.target() != bf.target()) break;
+                BasicBlock join = bt.target();
+                if (preds.getOrDefault(t, 0) != 1 || preds.getOrDefault(e, 0) != 1 || preds.getOrDefault(join, 0) != 2
+                        || join == b || joined.contains(join) || merged.contains(join)) break;
+                line.add(ct);
+                selects.put(ct, new Select(cb.cond(), cf.src()));
+                line.addAll(join.insns);
+                joined.addAll(List.of(t, e, join));
+                last = join;
+            }
+            if (joined.isEmpty()) continue;
+            merged.addAll(joined);
+            linear.put(b, new Linear(line, last));
+        }
+        return merged;
+    }
+
+    /** Whether the instructions call a lock's enter with no exit after it. */
+    private static boolean opensLock(List<Insn> insns) {
+        boolean open = false;
+        for (Insn i : insns) {
+            if (!(i instanceof Insn.Call c)) continue;
+            if (c.callee().equals("__jomp_atomic_enter") || c.callee().equals("__jomp_reduce_enter")) open = true;
+            if (c.callee().equals("__jomp_atomic_exit") || c.callee().equals("__jomp_reduce_exit")) open = false;
+        }
+        return open;
+    }
+
+    private static List<BasicBlock> successors(Terminator t) {
+        return switch (t) {
+            case Terminator.Br br -> List.of(br.target());
+            case Terminator.CondBr cb -> List.of(cb.ifTrue(), cb.ifFalse());
+            case Terminator.Switch sw -> { var l = new java.util.ArrayList<>(sw.targets()); l.add(sw.defaultTarget()); yield l; }
+            case Terminator.Ret r -> List.of();
+        };
+    }
+
+    /** The registers an instruction reads, a select's condition and alternative included. */
+    private List<Value> reads(Insn i) {
+        Select sel = selects.get(i);
+        if (sel == null) return Operands.of(i);
+        List<Value> l = new java.util.ArrayList<>(Operands.of(i));
+        l.add(sel.cond());
+        l.add(sel.otherwise());
+        return l;
+    }
+
     // ---- atomic updates ------------------------------------------------------------------------
 
     /**
@@ -300,7 +387,7 @@ final class PtxFunction {
         // it set before, or ones it never sets
         java.util.Set<Integer> written = new java.util.HashSet<>();
         for (int k = l + 1; k < s; k++) {
-            for (Value v : Operands.of(insns.get(k))) {
+            for (Value v : reads(insns.get(k))) {
                 if (v instanceof Reg r && r.id != load.dst().id && !written.contains(r.id) && writtenIn(insns, l + 1, s, r)) return false;
             }
             Reg d = insns.get(k).dst();
@@ -558,6 +645,16 @@ final class PtxFunction {
     // ---- instructions ---------------------------------------------------------------------
 
     private void insn(Insn insn) {
+        Select sel = selects.get(insn);
+        if (sel != null) {
+            Insn.Copy c = (Insn.Copy) insn;
+            IrType t = c.dst().type();
+            String p = pred();
+            emit("setp.ne." + PtxText.signed(sel.cond().type()) + " " + p + ", " + reg(sel.cond()) + ", 0");
+            String ty = t.isFloat() ? PtxText.signed(t) : PtxText.bits(t);
+            emit("selp." + ty + " " + reg(c.dst()) + ", " + reg(c.src()) + ", " + reg(sel.otherwise()) + ", " + p);
+            return;
+        }
         switch (insn) {
             case Insn.Binary b -> binary(b);
             case Insn.Unary u -> {

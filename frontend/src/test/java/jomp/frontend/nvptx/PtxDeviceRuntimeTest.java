@@ -184,7 +184,7 @@ class PtxDeviceRuntimeTest {
     }
 
     @Test
-    void reductionsCombineWithAtomicsOrCompareAndSwap() throws Exception {
+    void reductionsCombineWithAtomicsOrCompareAndSwapWithoutTheLock() throws Exception {
         String ptx = assembled("""
                 double f(int n, double *x) {
                   double sum = 0, prod = 1; long cnt = 0; int bits = 0; float fs = 0;
@@ -200,7 +200,7 @@ class PtxDeviceRuntimeTest {
         assertThat(userCode(ptx, "_f_l3")).contains("atom.add.f64", "atom.add.u64", "atom.add.f32", "atom.or.b32")
                 .containsPattern("atom\\.cas\\.b64 (%rd\\d+), \\[%rd\\d+\\], (%rd\\d+), %rd\\d+;\\s+setp\\.ne\\.b64 (%p\\d+), \\1, \\2;\\s+mov\\.b64 %fd\\d+, \\1;\\s+@\\3 bra")
                 .doesNotContain("__jomp_reduce_enter");
-        // min is a compare and a branch: it keeps the runtime's lock
+        // min is a ?: diamond: joined into one select, it becomes a compare-and-swap loop too
         String min = assembled("""
                 int g(int n, double *x) {
                   int mn = 1 << 30;
@@ -209,7 +209,19 @@ class PtxDeviceRuntimeTest {
                   return mn;
                 }
                 """);
-        assertThat(userCode(min, "_g_l3")).contains("call.uni __jomp_reduce_enter, ();", "call.uni __jomp_reduce_exit, ();");
+        assertThat(userCode(min, "_g_l3")).doesNotContain("__jomp_reduce_enter", "__jomp_reduce_exit")
+                .containsPattern("(\\$L\\d+):\\s+setp\\.lt\\.s32 %p\\d+, %r\\d+, (%r\\d+);\\s+selp\\.u32 (%r\\d+), 1, 0, %p\\d+;\\s+setp\\.ne\\.s32 (%p\\d+), \\3, 0;\\s+"
+                        + "selp\\.b32 (%r\\d+), %r\\d+, \\2, \\4;\\s+mov\\.b32 (%r\\d+), \\2;\\s+mov\\.b32 (%r\\d+), \\5;\\s+atom\\.cas\\.b32 (%r\\d+), \\[%rd\\d+\\], \\6, \\7;");
+        // a ?: outside a locked region keeps its branches
+        String plain = assembled("""
+                int h(int n, int *x) {
+                  int r = 0;
+                #pragma omp target map(tofrom: r) map(to: x[0:n])
+                  r = x[0] < n ? x[0] : n;
+                  return r;
+                }
+                """);
+        assertThat(userCode(plain, "_h_l3")).contains("ld.u32", "bra").doesNotContain("selp.b32");
     }
 
     @Test
