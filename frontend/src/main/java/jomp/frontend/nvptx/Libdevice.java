@@ -54,7 +54,7 @@ final class Libdevice {
             Files.writeString(stub, stub(functions), StandardCharsets.ISO_8859_1);
             run(List.of("llvm-link" + suffix, "--only-needed", stub.toString(), bc.toString(), "-o", linked.toString()));
             run(List.of("opt" + suffix, "-O2", linked.toString(), "-o", opt.toString()));
-            run(List.of("llc" + suffix, "-mcpu=" + smArch.replaceAll("[af]$", ""), "-O2", opt.toString(), "-o", out.toString()));
+            run(List.of("llc" + suffix, "-mcpu=" + llcArch(smArch), "-O2", opt.toString(), "-o", out.toString()));
             return body(Files.readString(out, StandardCharsets.ISO_8859_1));
         } catch (IOException e) {
             throw new PtxException("cannot compile libdevice's " + what + ": " + e.getMessage());
@@ -71,6 +71,15 @@ final class Libdevice {
                 }
             }
         }
+    }
+
+    /**
+     * The arch llc compiles for: the family's base arch, at most sm_90 (LLVM 19 knows no newer
+     * one; the code runs on every later GPU, and the module's own .target stays the asked one).
+     */
+    static String llcArch(String smArch) {
+        int sm = Integer.parseInt(smArch.replaceAll("[^0-9]", ""));
+        return "sm_" + Math.min(sm, 90);
     }
 
     /** An LLVM module that keeps the wanted functions ({@code llvm.used}), for llvm-link to pull from libdevice. */
