@@ -508,8 +508,6 @@ int omp_is_initial_device(void) { return 0; }
 
 int omp_get_num_procs(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
 
-int omp_get_num_devices(void) { return 0; }
-
 int omp_in_final(void) { return 0; }
 
 int omp_get_dynamic(void) { return 0; }
