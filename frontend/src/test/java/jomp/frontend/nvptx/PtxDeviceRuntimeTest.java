@@ -295,6 +295,52 @@ class PtxDeviceRuntimeTest {
     }
 
     @Test
+    void orderedCriticalSingleSectionsAndDynamicLoopsUseTheRuntime() throws Exception {
+        String ptx = assembled("""
+                #include <stdio.h>
+                int main(void) {
+                  int out[100], total = 0, seq = 0, s = 0;
+                #pragma omp target map(tofrom: out, total, seq, s)
+                  {
+                  #pragma omp parallel
+                    {
+                    #pragma omp for ordered schedule(dynamic, 3)
+                      for (int i = 0; i < 100; i++) {
+                        out[i] = i * i;
+                      #pragma omp ordered
+                        seq = seq * 3 + i;
+                      }
+                    #pragma omp for schedule(guided) nowait
+                      for (int i = 0; i < 100; i++) out[i] += 1;
+                    #pragma omp critical(sum)
+                      total += out[0];
+                    #pragma omp single copyprivate(s)
+                      s = 42;
+                    #pragma omp sections
+                      {
+                      #pragma omp section
+                        out[1] += s;
+                      #pragma omp section
+                        out[2] += s;
+                      }
+                    #pragma omp masked filter(1)
+                      printf("%d\\n", total);
+                    }
+                  }
+                  return out[3];
+                }
+                """);
+        for (String entry : List.of("__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_exit", "__jomp_ordered_end",
+                "__jomp_loop_init", "__jomp_critical_enter", "__jomp_critical_exit", "__jomp_single", "__jomp_copyprivate_publish",
+                "__jomp_copyprivate_get", "__jomp_masked", "__jomp_barrier", "__jomp_fork")) {
+            assertThat(ptx).as(entry).containsPattern("call\\.uni (\\(__r\\), )?" + entry + ", ").containsPattern("\\.weak \\.func [^\\n]*" + entry + "\\(");
+        }
+        // dynamic and guided chunks come from the team's shared counter
+        assertThat(definition(ptx, "\\.weak \\.func \\(\\.param \\.b32 __retval\\) __jomp_loop_next\\(")).contains("atom.add.u64", "atom.cas.b64");
+        assertThat(mode(ptx, "_main_l4")).isZero();
+    }
+
+    @Test
     void printfWithAFormatKnownOnlyAtRunTimeGoesThroughTheRuntimesVprintf() throws Exception {
         String ptx = assembled("""
                 #include <stdio.h>
