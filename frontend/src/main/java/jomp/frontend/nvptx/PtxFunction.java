@@ -606,7 +606,10 @@ final class PtxFunction {
 
     // ---- registers and operands -----------------------------------------------------------
 
-    static String reg(Reg r) { return PtxText.regPrefix(r.type()) + r.id; }
+    /** Added to register ids while a small runtime function's body is emitted in place ({@link #inlineRuntime}). */
+    private int regOffset;
+
+    private String reg(Reg r) { return PtxText.regPrefix(r.type()) + (r.id + regOffset); }
 
     private String temp(IrType t) { return PtxText.regPrefix(t) + nextTemp++; }
 
@@ -942,6 +945,7 @@ final class PtxFunction {
             intrinsic(builtin, c);
             return;
         }
+        if (inlineRuntime(c)) return;
         LibCalls.Inline in = ctx.isDefined(callee) ? null : LibCalls.inline(callee, c.type());
         if (in != null) {
             if (c.dst() == null) return; // pure math with an unused result
@@ -962,6 +966,46 @@ final class PtxFunction {
         // (the runtime's own call is CUDA's)
         if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee) && !ctx.isRuntime(f.name)) lib = "__jomp_vprintf";
         emitCall(lib != null ? lib : callee, c.type(), c.dst(), c.args());
+    }
+
+    /** How deep runtime bodies emitted in place may nest (omp_get_thread_num → __jomp_self). */
+    private static final int INLINE_DEPTH = 3;
+    private int inlineDepth;
+
+    /**
+     * A call of a small device runtime function (one block, no frame, only loads, stores,
+     * register arithmetic and calls, such as {@code omp_get_thread_num} or
+     * {@code __jomp_loop_lower}) emitted in place: ptxas does not inline calls, and SPMD loops
+     * make some per iteration. The callee's registers are renamed above this function's.
+     */
+    private boolean inlineRuntime(Insn.Call c) {
+        Function g = ctx.module.function(c.callee());
+        if (g == null || !ctx.isRuntime(g.name) || inlineDepth >= INLINE_DEPTH || g.blocks.size() != 1 || !g.slots.isEmpty()
+                || g.type.variadic() || !g.type.equals(c.type()) || g.blocks.get(0).insns.size() > 12
+                || !(g.blocks.get(0).terminator instanceof Terminator.Ret ret)) return false;
+        for (Insn i : g.blocks.get(0).insns) {
+            if (!(registerOnly(i) && !(i instanceof Insn.SlotAddr) || i instanceof Insn.Load || i instanceof Insn.Store || i instanceof Insn.Call)) return false;
+        }
+        List<String> args = new java.util.ArrayList<>();
+        for (int k = 0; k < c.args().size(); k++) {
+            Value a = c.args().get(k);
+            args.add(g.params.get(k).type().isWide() && !a.type().isWide() ? reg64(a) : reg(a));
+        }
+        int saved = regOffset;
+        int base = nextTemp;
+        nextTemp += g.regCount();
+        regOffset = base;
+        inlineDepth++;
+        for (int k = 0; k < args.size(); k++) {
+            Reg p = g.params.get(k);
+            emit("mov." + PtxText.bits(p.type()) + " " + reg(p) + ", " + args.get(k));
+        }
+        for (Insn i : g.blocks.get(0).insns) insn(i);
+        String result = ret.value() == null ? null : reg(ret.value());
+        inlineDepth--;
+        regOffset = saved;
+        if (c.dst() != null && result != null) emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + result);
+        return true;
     }
 
     private void intrinsic(Intrinsics.Intrinsic builtin, Insn.Call c) {

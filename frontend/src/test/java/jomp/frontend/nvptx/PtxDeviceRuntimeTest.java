@@ -333,8 +333,18 @@ class PtxDeviceRuntimeTest {
         for (String entry : List.of("__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_exit", "__jomp_ordered_end",
                 "__jomp_loop_init", "__jomp_critical_enter", "__jomp_critical_exit", "__jomp_single", "__jomp_copyprivate_publish",
                 "__jomp_copyprivate_get", "__jomp_masked", "__jomp_barrier", "__jomp_fork")) {
-            assertThat(ptx).as(entry).containsPattern("call\\.uni (\\(__r\\), )?" + entry + ", ").containsPattern("\\.weak \\.func [^\\n]*" + entry + "\\(");
+            assertThat(ptx).as(entry).containsPattern("\\.weak \\.func [^\\n]*" + entry + "\\(");
         }
+        // the ones with loops or branches are called; one-block ones are emitted in place
+        for (String called : List.of("__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_end", "__jomp_loop_init",
+                "__jomp_loop_next", "__jomp_single", "__jomp_barrier", "__jomp_fork", "__jomp_lock")) {
+            assertThat(ptx).as(called).containsPattern("call\\.uni (\\(__r\\), )?" + called + ", ");
+        }
+        String user = userCode(ptx, "_main_l4");
+        for (String inlined : List.of("__jomp_masked", "__jomp_copyprivate_get", "__jomp_copyprivate_publish", "__jomp_loop_lower", "__jomp_self")) {
+            assertThat(user).as(inlined).doesNotContain("call.uni (__r), " + inlined + ",", "call.uni " + inlined + ",");
+        }
+        assertThat(user).contains("mov.u32 %r", "%tid.x;", "cvta.shared.u64");
         // dynamic and guided chunks come from the team's shared counter
         assertThat(definition(ptx, "\\.weak \\.func \\(\\.param \\.b32 __retval\\) __jomp_loop_next\\(")).contains("atom.add.u64", "atom.cas.b64");
         assertThat(mode(ptx, "_main_l4")).isZero();
