@@ -617,7 +617,16 @@ final class PtxFunction {
 
     private String newLabel() { return "$L" + nextLabel++; }
 
-    private String label(BasicBlock b) { return "$B" + blockIndex.get(b); }
+    private String label(BasicBlock b) {
+        if (inlineLabels != null) {
+            String l = inlineLabels.get(b);
+            if (l != null) return l;
+        }
+        return "$B" + blockIndex.get(b);
+    }
+
+    /** The labels of an inlined runtime function's blocks while its body is emitted, else null. */
+    private Map<BasicBlock, String> inlineLabels;
 
     /** A register or an immediate. */
     private String op(Value v) {
@@ -968,40 +977,62 @@ final class PtxFunction {
         emitCall(lib != null ? lib : callee, c.type(), c.dst(), c.args());
     }
 
-    /** How deep runtime bodies emitted in place may nest (omp_get_thread_num → __jomp_self). */
-    private static final int INLINE_DEPTH = 3;
+    /** How deep runtime bodies emitted in place may nest (omp_get_thread_num → __jomp_self), and how large they may be. */
+    private static final int INLINE_DEPTH = 3, INLINE_SIZE = 160;
     private int inlineDepth;
 
     /**
-     * A call of a small device runtime function (one block, no frame, only loads, stores,
-     * register arithmetic and calls, such as {@code omp_get_thread_num} or
-     * {@code __jomp_loop_lower}) emitted in place: ptxas does not inline calls, and SPMD loops
-     * make some per iteration. The callee's registers are renamed above this function's.
+     * A call of a device runtime function without a frame ({@code omp_get_thread_num},
+     * {@code __jomp_loop_next}, ...) emitted in place: ptxas does not inline calls, and SPMD
+     * loops make some per iteration. The callee's registers are renamed above this function's,
+     * its blocks get fresh labels, and its returns jump to the end.
      */
     private boolean inlineRuntime(Insn.Call c) {
         Function g = ctx.module.function(c.callee());
-        if (g == null || !ctx.isRuntime(g.name) || inlineDepth >= INLINE_DEPTH || g.blocks.size() != 1 || !g.slots.isEmpty()
-                || g.type.variadic() || !g.type.equals(c.type()) || g.blocks.get(0).insns.size() > 12
-                || !(g.blocks.get(0).terminator instanceof Terminator.Ret ret)) return false;
-        for (Insn i : g.blocks.get(0).insns) {
-            if (!(registerOnly(i) && !(i instanceof Insn.SlotAddr) || i instanceof Insn.Load || i instanceof Insn.Store || i instanceof Insn.Call)) return false;
+        if (g == null || !ctx.isRuntime(g.name) || inlineDepth >= INLINE_DEPTH || !g.slots.isEmpty()
+                || g.type.variadic() || !g.type.equals(c.type())) return false;
+        int size = 0;
+        for (BasicBlock b : g.blocks) {
+            size += b.insns.size() + 1;
+            if (b.terminator == null || b.terminator instanceof Terminator.Switch) return false;
+            for (Insn i : b.insns) {
+                if (i instanceof Insn.SlotAddr || i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore
+                        || i instanceof Insn.CallIndirect) return false;
+            }
         }
+        if (size > INLINE_SIZE) return false;
         List<String> args = new java.util.ArrayList<>();
         for (int k = 0; k < c.args().size(); k++) {
             Value a = c.args().get(k);
             args.add(g.params.get(k).type().isWide() && !a.type().isWide() ? reg64(a) : reg(a));
         }
+        String result = g.type.ret() == IrType.VOID ? null : temp(g.type.ret());
         int saved = regOffset;
+        Map<BasicBlock, String> savedLabels = inlineLabels;
         int base = nextTemp;
         nextTemp += g.regCount();
         regOffset = base;
         inlineDepth++;
+        inlineLabels = new HashMap<>();
+        for (BasicBlock b : g.blocks) inlineLabels.put(b, newLabel());
+        String end = newLabel();
         for (int k = 0; k < args.size(); k++) {
             Reg p = g.params.get(k);
             emit("mov." + PtxText.bits(p.type()) + " " + reg(p) + ", " + args.get(k));
         }
-        for (Insn i : g.blocks.get(0).insns) insn(i);
-        String result = ret.value() == null ? null : reg(ret.value());
+        for (int k = 0; k < g.blocks.size(); k++) {
+            BasicBlock b = g.blocks.get(k);
+            emitLabel(label(b));
+            for (Insn i : b.insns) insn(i);
+            if (b.terminator instanceof Terminator.Ret ret) {
+                if (result != null && ret.value() != null) emit("mov." + PtxText.bits(g.type.ret()) + " " + result + ", " + op(ret.value()));
+                if (k + 1 < g.blocks.size()) emit("bra.uni " + end);
+            } else {
+                terminator(b.terminator, k + 1 < g.blocks.size() ? g.blocks.get(k + 1) : null, null);
+            }
+        }
+        emitLabel(end);
+        inlineLabels = savedLabels;
         inlineDepth--;
         regOffset = saved;
         if (c.dst() != null && result != null) emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + result);
