@@ -58,3 +58,45 @@ jomp_exec() {
   exec "$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC -XX:TieredStopAtLevel=1 \
     -Xss16m "${aot[@]}" -Djomp.root="$jomp_root" ${JOMP_JAVA_OPTS:-} -cp "$jomp_lib/*" "$main" "$@"
 }
+
+# The compile server (jomp.driver.server.CompileServer, docs/user-guide.md "Compile server"):
+# bin/jomp hands its command to a warm JVM that runs for this installation, and starts one in
+# the background when none does. JOMP_SERVER=0 turns it off; JOMP_JAVA_OPTS (a JVM of your own)
+# and input from stdin ('-') go around it. Returns (having printed nothing) when the command
+# must run in a JVM of its own; otherwise exits with the command's status.
+jomp_server_run() {
+  [[ ${JOMP_SERVER:-1} != 0 && -z ${JOMP_JAVA_OPTS:-} ]] || return 0
+  local a
+  for a in "$@"; do [[ $a == - ]] && return 0; done
+  local file="${JOMP_SERVER_DIR:-${XDG_RUNTIME_DIR:-/tmp}/jomp-$UID}/server-${jomp_root//[^A-Za-z0-9]/_}"
+  local port= secret= pid= c o e
+  # only a folder and file of our own: another user could plant a server file in a shared /tmp
+  if [[ -f $file && -O $file && -O ${file%/*} ]] && read -r port secret pid <"$file" 2>/dev/null && [[ -n $secret ]] &&
+     { exec {c}<>"/dev/tcp/127.0.0.1/$port" {o}<>"/dev/tcp/127.0.0.1/$port" {e}<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
+    local tok="$$.$RANDOM$RANDOM" ack= status=
+    { printf 'OUT %s %s\n' "$secret" "$tok" >&$o; printf 'ERR %s %s\n' "$secret" "$tok" >&$e
+      { printf 'RUN %s %s\n' "$secret" "$tok"; printf '%s\0' "$PWD" "$#" "$@"; env -0; printf '\0'; } >&$c
+    } 2>/dev/null
+    read -t 30 -r ack <&$c   # the server answers at once (before waiting for another command to finish)
+    if [[ $ack == GO ]]; then
+      cat <&$e >&2 & local errcat=$!
+      cat <&$o
+      wait "$errcat"
+      read -r status <&$c
+      if [[ $status =~ ^[0-9]+$ ]]; then exit "$status"; fi
+      echo "jomp: error: the compile server (pid $pid) stopped before the command finished; JOMP_SERVER=0 runs jomp without it" >&2
+      exit 1
+    fi
+    exec {c}>&- {o}>&- {e}>&-
+    [[ $ack == STALE ]] || return 0   # busy stopping: this command runs by itself, the next finds a new server
+  fi
+  # no server (or an old one that just stopped): start one for the next command
+  jomp_find_java 2>/dev/null || return 0
+  mkdir -p -m 700 "${file%/*}" 2>/dev/null && [[ -O ${file%/*} ]] || return 0
+  local aot=()
+  [[ -f $jomp_lib/jomp.aot ]] && aot=(-XX:AOTCache="$jomp_lib/jomp.aot" -Xlog:aot=off -Xlog:cds=off)
+  setsid "$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC \
+    -Xss16m "${aot[@]}" -Djomp.root="$jomp_root" -cp "$jomp_lib/*" jomp.driver.server.CompileServer "$file" \
+    </dev/null >>"$file.log" 2>&1 &
+  return 0
+}

@@ -25,7 +25,7 @@ for lines in 10000 100000; do
   src="$work/p$lines.c"
   python3 "$here/gen-program.py" "$lines" >"$src"
   n=$(wc -l <"$src")
-  cold[$lines]=$(timed "$root/bin/jomp" -c "$src" -o "$work/j.o")
+  cold[$lines]=$(JOMP_SERVER=0 timed "$root/bin/jomp" -c "$src" -o "$work/j.o")   # no compile server: a JVM of its own
   warm[$lines]=$("$JOMP_JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -Xss16m ${JOMP_WARM_OPTS:-} \
       -cp "$jomp_lib/*" "$here/WarmCompile.java" $((2 * runs + 4)) "$src" "$work/w.o")
   c=$(timed clang-19 -O0 -w -c "$src" -o "$work/c.o")

@@ -22,6 +22,7 @@ diags() {  # prints clang's errors and warnings for $1 as "<line>:<col>: <severi
   local f=$1 dir base flags=()
   dir=$(dirname "$f"); base=$(basename "$f")
   grep -q '^// CHECK-WARN' "$f" && flags=(-Werror)
+  grep -q 'pragma omp\|_Pragma\|omp[.]h\|_OPENMP' "$f" && flags+=(-fopenmp)
   (cd "$dir" && "$clang" -fsyntax-only -std=gnu11 "${flags[@]}" "$base" 2>&1; echo "status $?" >&2) \
     | sed -n "s/^$(printf '%s' "$base" | sed 's/[.]/[.]/g'):\([0-9]*:[0-9]*: \(error\|warning\|fatal error\): .*\)$/\1/p"
 }

@@ -22,6 +22,7 @@ import jomp.driver.options.ArgParser;
 import jomp.driver.options.Opt;
 import jomp.driver.toolchain.ToolChain;
 import jomp.driver.toolchain.Triple;
+import jomp.wrapper.env.Invocation;
 
 /**
  * The {@code jomp} command (clang's Driver): parses the command line, builds the action graph,
@@ -61,7 +62,7 @@ public final class Driver {
         List<String> inputs = inputs(args);
         if (inputs.isEmpty()) return error("no input files");
         for (String in : inputs) {
-            if (!in.equals("-") && !Files.exists(Path.of(in))) return error("no such file or directory: '" + in + "'");
+            if (!in.equals("-") && !Files.exists(Invocation.path(in))) return error("no such file or directory: '" + in + "'");
         }
 
         ActionBuilder.Stop stop = has(args, Opt.E) ? ActionBuilder.Stop.PREPROCESS
@@ -118,7 +119,8 @@ public final class Driver {
         boolean hostOnly = has(args, Opt.OFFLOAD_HOST_ONLY);
         boolean deviceOnly = has(args, Opt.OFFLOAD_DEVICE_ONLY);
 
-        ActionBuilder.Plan plan = ActionBuilder.build(inputs, stop, Triple.HOST, targets, hostOnly, deviceOnly);
+        boolean offloadLto = has(args, Opt.OFFLOAD_LTO) && lastWins(args, Opt.OFFLOAD_LTO, Opt.NO_OFFLOAD_LTO) == Opt.OFFLOAD_LTO;
+        ActionBuilder.Plan plan = ActionBuilder.build(inputs, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
         if (has(args, Opt.PRINT_PHASES)) {
             PhasePrinter.print(plan.topLevel(), err);
             return 0;
@@ -157,11 +159,31 @@ public final class Driver {
         java.util.Map<String, String> deviceCpus = new java.util.HashMap<>();
         for (ActionBuilder.Target t : targets) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());
         boolean saveTemps = has(args, Opt.SAVE_TEMPS);
+        boolean verbose = has(args, Opt.VERBOSE);
+        Path ptxas = Tools.findPtxas(lastValue(args, Opt.CUDA_PATH));
+        // nvptx without an arch: the GPU's (as clang's nvptx-arch finds it); without a GPU, where
+        // clang 19 stops, portable PTX for the lowest supported arch, which any newer GPU's driver compiles
+        Set<String> ptxOnly = new java.util.HashSet<>();
+        for (ActionBuilder.Target t : targets) {
+            if (!Triple.isNvptx(t.triple()) || t.arch() != null || t.cpu() != null) continue;
+            if (stop.compareTo(ActionBuilder.Stop.ASSEMBLE_SOURCE) < 0 && !has(args, Opt.OFFLOAD_DEVICE_ONLY)) continue;
+            List<String> gpus = jomp.plugin.cuda.GpuArch.detect();
+            if (!gpus.isEmpty()) {
+                deviceCpus.put(t.triple(), gpus.get(0));
+                if (verbose) err.println("jomp: note: no --offload-arch given; compiling for the GPU present, " + gpus.get(0));
+            } else {
+                ptxOnly.add(t.triple());
+                if (verbose) err.println("jomp: note: no --offload-arch given and no NVIDIA GPU found; compiling portable PTX for "
+                        + ToolChain.Nvptx.LOWEST_ARCH + ", which the CUDA driver compiles for the GPU when the program loads it");
+            }
+        }
+        if (ptxas == null && verbose && targets.stream().anyMatch(t -> Triple.isNvptx(t.triple()))) {
+            err.println("jomp: note: ptxas not found (" + (has(args, Opt.CUDA_PATH) ? "--cuda-path" : "PATH, $CUDA_HOME/bin, /usr/local/cuda/bin") + "); embedding PTX, which the CUDA driver compiles when the program loads it");
+        }
         TempFiles temps = new TempFiles(saveTemps);
-        Path ptxas = Tools.findPtxas();
         Tools tools = Tools.standard(root, ptxas);
         JobBuilder jb = new JobBuilder(tools, new JobBuilder.Options(cc1Common, output, saveTemps, has(args, Opt.EMIT_IR),
-                ptxas == null ? null : ptxas.toString(), linkerArgs, linkOrder, normalizedTargets, deviceCpus), temps);
+                ptxas == null ? null : ptxas.toString(), linkerArgs, linkOrder, normalizedTargets, deviceCpus, ptxOnly), temps);
         try {
             boolean single = plan.topLevel().size() == 1;
             for (Action a : plan.topLevel()) jb.buildTopLevel(a, single);
@@ -243,6 +265,7 @@ public final class Driver {
         s.println("Target: " + Triple.HOST);
         s.println("Thread model: posix");
         s.println("InstalledDir: " + root.resolve("bin"));
+        if (jomp.driver.server.CompileServer.isRunning()) s.println("Compile server: pid " + ProcessHandle.current().pid());
     }
 
     private void printHelp() {
@@ -261,6 +284,7 @@ public final class Driver {
                   -fopenmp                       enable OpenMP
                   -fopenmp-targets=<triples>     offload targets: nvptx64, jvm (comma-separated)
                   --offload-arch=<sm_XX>         GPU architecture (implies nvptx64)
+                  --cuda-path=<dir>              CUDA installation whose bin/ptxas assembles PTX
                   -Xopenmp-target[=<triple>] <arg>  pass <arg> to the device compile (e.g. -march=sm_90)
                   --offload-host-only, --offload-device-only, -foffload-lto
                   -emit-ir                       with -S: write jomp IR (.jir)

@@ -1,20 +1,26 @@
 package jomp.driver;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 
 /** Entry point of bin/jomp: {@code jomp -cc1 …} runs the frontend, anything else the driver. */
 public final class Main {
     public static void main(String[] args) {
-        System.exit(run(args));
+        System.exit(run(args, System.out, System.err));
     }
 
     public static int run(String[] args) {
+        return run(args, System.out, System.err);
+    }
+
+    /** One jomp command with its own output streams (the compile server runs many in one JVM). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length > 0 && args[0].equals("-cc1")) {
-            return jomp.frontend.Cc1.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
+            return jomp.frontend.Cc1.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         }
         String root = System.getProperty("jomp.root", ".");
-        return new Driver(System.out, System.err, Path.of(root).toAbsolutePath().normalize()).run(Arrays.asList(args));
+        return new Driver(out, err, Path.of(root).toAbsolutePath().normalize()).run(Arrays.asList(args));
     }
 
     private Main() {}

@@ -45,7 +45,10 @@ class PhaseDumpTest {
                 "-fopenmp -fopenmp-targets=nvptx64 -fsyntax-only a.c",
                 "-fopenmp -fopenmp-targets=nvptx64 --offload-device-only -c a.c",
                 "-fopenmp -fopenmp-targets=nvptx64 --offload-host-only -c a.c",
-                "-fopenmp -fopenmp-targets=nvptx64 --offload-device-only -S a.c");
+                "-fopenmp -fopenmp-targets=nvptx64 --offload-device-only -S a.c",
+                "-fopenmp --offload-arch=sm_90 -foffload-lto -c a.c",
+                "-fopenmp -fopenmp-targets=nvptx64 --offload-arch=sm_90 -foffload-lto a.c b.c",
+                "-fopenmp --offload-arch=sm_90 -foffload-lto -fno-offload-lto -c a.c");
     }
 
     @ParameterizedTest
@@ -75,7 +78,8 @@ class PhaseDumpTest {
                 "-fopenmp -fopenmp-targets=nvptx64 -Xopenmp-target=nvptx64 -march=sm_90 -c a.c",
                 "-fopenmp -fopenmp-targets=x86_64 a.c",
                 "-fopenmp --offload-arch=sm_80,sm_90 a.c b.c",
-                "-fopenmp -fopenmp-targets=nvptx64,x86_64 -Xopenmp-target=nvptx64 -march=sm_90 -c a.c b.c");
+                "-fopenmp -fopenmp-targets=nvptx64,x86_64 -Xopenmp-target=nvptx64 -march=sm_90 -c a.c b.c",
+                "-fopenmp --offload-arch=sm_90 -foffload-lto -c a.c");
     }
 
     @ParameterizedTest

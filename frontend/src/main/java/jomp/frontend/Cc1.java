@@ -29,6 +29,7 @@ import jomp.frontend.parse.Parser;
 import jomp.frontend.preprocess.PreprocessedPrinter;
 import jomp.frontend.preprocess.Preprocessor;
 import jomp.frontend.preprocess.PreprocessorOptions;
+import jomp.wrapper.env.Invocation;
 
 /**
  * {@code jomp -cc1}: the frontend as one tool, like clang's cc1. Runs the passes in order
@@ -156,7 +157,7 @@ public final class Cc1 {
 
     private static int compile(Options o, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
         Path in = Path.of(o.input);
-        if (!Files.isRegularFile(in)) {
+        if (!Files.isRegularFile(Invocation.resolve(in))) {
             err.println("jomp: error: no such file or directory: '" + o.input + "'");
             return 1;
         }
@@ -177,7 +178,7 @@ public final class Cc1 {
         if (o.saveTemps) {
             Preprocessor pp = new Preprocessor(ppOpts, new Diagnostics(new PrintStream(OutputStream.nullOutputStream())));
             List<Token> raw = pp.expand(src);
-            Files.writeString(Path.of(stem(o.input) + ".i"), PreprocessedPrinter.print(raw, pp.markers(), false), StandardCharsets.ISO_8859_1);
+            Files.writeString(Invocation.path(stem(o.input) + ".i"), PreprocessedPrinter.print(raw, pp.markers(), false), StandardCharsets.ISO_8859_1);
         }
         List<Token> toks = Preprocessor.run(src, ppOpts, diags);
         // 2. parse and check
@@ -191,7 +192,7 @@ public final class Cc1 {
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
         PassManager.run(m, o.optLevel);
         diags.printSummary();
-        if (o.saveTemps) Files.writeString(Path.of(stem(o.input) + ".jir"), IrPrinter.print(m), StandardCharsets.ISO_8859_1);
+        if (o.saveTemps) Files.writeString(Invocation.path(stem(o.input) + ".jir"), IrPrinter.print(m), StandardCharsets.ISO_8859_1);
         return emit(o, m, out);
     }
 
@@ -207,7 +208,7 @@ public final class Cc1 {
         }
         Module host;
         if (o.hostIrPath != null) {
-            Path p = Path.of(o.hostIrPath);
+            Path p = Invocation.path(o.hostIrPath);
             if (!Files.isRegularFile(p)) {
                 err.println("jomp: error: no such file or directory: '" + o.hostIrPath + "'");
                 return 1;
@@ -239,7 +240,7 @@ public final class Cc1 {
 
     /** Compiles IR text (a .jir file, e.g. the host IR of an offloading compile). */
     private static int fromIr(Options o, PrintStream out, Diagnostics diags) throws IOException {
-        String text = Files.readString(Path.of(o.input), StandardCharsets.ISO_8859_1);
+        String text = Files.readString(Invocation.path(o.input), StandardCharsets.ISO_8859_1);
         Module m = IrParser.parse(new SourceFile(o.input, text), diags);
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
         PassManager.run(m, o.optLevel);
@@ -256,7 +257,7 @@ public final class Cc1 {
                 writeOutput(o, sb.toString().getBytes(StandardCharsets.UTF_8), out);
             }
             default -> {
-                byte[] offload = o.embedOffloadObject == null ? null : Files.readAllBytes(Path.of(o.embedOffloadObject));
+                byte[] offload = o.embedOffloadObject == null ? null : Files.readAllBytes(Invocation.path(o.embedOffloadObject));
                 writeOutput(o, HostObjectWriter.write(m, JvmBackend.compile(m), offload), out);
             }
         }
@@ -270,7 +271,7 @@ public final class Cc1 {
             out.flush();
             return;
         }
-        Path target = Path.of(o.output).toAbsolutePath();
+        Path target = Invocation.path(o.output);
         Path tmp = Files.createTempFile(target.getParent(), ".jomp-", ".tmp");
         try {
             Files.write(tmp, bytes);
@@ -284,7 +285,7 @@ public final class Cc1 {
         // outputs are written atomically at the end, so there is nothing partial to remove;
         // a stale output from an earlier run is removed, as clang does on error
         if (o.output != null && !o.output.equals("-")) {
-            try { Files.deleteIfExists(Path.of(o.output)); } catch (IOException ignored) { }
+            try { Files.deleteIfExists(Invocation.path(o.output)); } catch (IOException ignored) { }
         }
     }
 

@@ -12,11 +12,13 @@ import jomp.linker.host.ExecutableWriter;
 import jomp.linker.host.HostLinker;
 import jomp.linker.host.ArchiveResolver;
 import jomp.linker.offload.DeviceImages;
+import jomp.linker.offload.DeviceLto;
 import jomp.linker.offload.DeviceLink;
 import jomp.linker.offload.Registration;
 import jomp.wrapper.FormatException;
 import jomp.wrapper.archive.ArchiveReader;
 import jomp.wrapper.elf.ElfReader;
+import jomp.wrapper.env.Invocation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -102,8 +104,8 @@ public final class LinkerWrapperMain implements Callable<Integer> {
                 } else {
                     p = Path.of(in);
                 }
-                if (!Files.isRegularFile(p)) { error(in + ": No such file or directory"); return 1; }
-                byte[] bytes = Files.readAllBytes(p);
+                if (!Files.isRegularFile(Invocation.resolve(p))) { error(in + ": No such file or directory"); return 1; }
+                byte[] bytes = Files.readAllBytes(Invocation.resolve(p));
                 if (ArchiveReader.isArchive(bytes)) {
                     resolver.add(p.toString(), ArchiveReader.read(p.toString(), bytes), wholeArchive);
                     continue;
@@ -118,7 +120,14 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             List<DeviceImages.Group> groups = hostOnly ? List.of() : DeviceImages.collect(objects, targets);
             DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker);
             if (verbose || dryRun) {   // printed up front, in order, whatever order parallel device links finish in
-                for (DeviceImages.Group g : groups) err.println("jomp-linker-wrapper: " + DeviceLink.describe(g, linkOptions));
+                for (DeviceImages.Group g : groups) {
+                    String lto = DeviceLto.describe(g);
+                    if (lto != null) err.println("jomp-linker-wrapper: " + lto);
+                    // a group of IR only becomes one image: nothing more to link
+                    if (lto == null || g.images().stream().anyMatch(i -> !DeviceLto.isIr(i.binary()))) {
+                        err.println("jomp-linker-wrapper: " + DeviceLink.describe(g, linkOptions));
+                    }
+                }
                 err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output
                         + (groups.isEmpty() ? "" : ", wrapping " + groups.size() + " device image(s)"));
             }
@@ -127,9 +136,9 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             HostLinker.Linked linked = HostLinker.link(objects, !images.isEmpty());
             Registration.wrap(linked, images);
             if (saveTemps) {
-                for (DeviceLink.Linked img : images) Files.write(Path.of(saveTempName(output, img)), img.bytes());
+                for (DeviceLink.Linked img : images) Files.write(Invocation.path(saveTempName(output, img)), img.bytes());
             }
-            ExecutableWriter.write(linked, Path.of(output), HostLinker.registers(linked, !images.isEmpty()));
+            ExecutableWriter.write(linked, Invocation.path(output), HostLinker.registers(linked, !images.isEmpty()));
             return 0;
         } catch (HostLinker.LinkError e) {
             for (String line : e.getMessage().split("\n")) error(line);
@@ -145,11 +154,11 @@ public final class LinkerWrapperMain implements Callable<Integer> {
 
     /** Device links run on up to --wrapper-jobs threads; the results keep the groups' order. */
     private List<DeviceLink.Linked> deviceLinks(List<DeviceImages.Group> groups, DeviceLink.Options opts) {
-        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(g -> DeviceLink.link(g, opts)).toList();
+        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(g -> DeviceLink.link(DeviceLto.lower(g), opts)).toList();
         var pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(wrapperJobs, groups.size()));
         try {
             List<java.util.concurrent.Future<DeviceLink.Linked>> fs = new ArrayList<>();
-            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(g, opts)));
+            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(DeviceLto.lower(g), opts)));
             List<DeviceLink.Linked> out = new ArrayList<>();
             for (var f : fs) {
                 try {
@@ -181,7 +190,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     private Path findLibrary(String name) {
         for (Path dir : libDirs) {
             Path p = dir.resolve("lib" + name + ".a");
-            if (Files.isRegularFile(p)) return p;
+            if (Files.isRegularFile(Invocation.resolve(p))) return p;
         }
         return null;
     }

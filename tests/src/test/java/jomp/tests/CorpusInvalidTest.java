@@ -15,7 +15,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * jomp's diagnostics on tests/c/invalid: {@code bin/jomp -fsyntax-only -std=gnu11 [-Werror] FILE}
- * (run in the program's folder, so FILE is a bare name) must print every CHECK line of the program
+ * (with -fopenmp when the program mentions OpenMP; run in the program's folder, so FILE is a bare name) must print every CHECK line of the program
  * as {@code FILE:line:col: severity: message}, in order (other lines, such as notes, source lines
  * and carets, may come between), and exit with status 1; {@code -c -o FILE.o} must fail the same
  * way and leave no FILE.o behind. tests/xfail.txt works as in {@link CorpusRunTest}.
@@ -78,6 +78,7 @@ class CorpusInvalidTest {
         cmd.addAll(List.of(mode));
         cmd.add("-std=gnu11");
         if (Corpus.wantsWerror(program)) cmd.add("-Werror");
+        if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
         cmd.add(program.getFileName().toString());
         return cmd;
     }

@@ -246,4 +246,119 @@ class OffloadEndToEndTest {
         assertThat(got.status()).as(got.describe("./zaxpy")).isZero();
         assertThat(got.stdoutText()).isEqualTo("zaxpy: N=1024 sum=(1048064.0, 1024.0) Y[7]=(14.50, 1.00)\n");
     }
+
+    @Test
+    void withoutPtxasOrWithoutAnArchThePtxIsEmbedded() throws Exception {
+        Files.copy(Corpus.root().resolve("docs/examples/zaxpy.src"), dir.resolve("zaxpy.src"));
+        // no ptxas in the named CUDA installation: the PTX is the image, for the arch asked for
+        Exec.Result v = jomp("-v", "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "--cuda-path=" + dir.resolve("no-cuda"), "zaxpy.src", "-c");
+        assertThat(v.stderr()).contains("jomp: note: ptxas not found (--cuda-path); embedding PTX");
+        assertThat(v.stderr().lines().filter(l -> l.startsWith(" \"") && l.contains("ptxas"))).as("no ptxas job").isEmpty();
+        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText()).contains("kind            ptx").contains("arch            sm_90");
+        Path images = Files.createDirectories(dir.resolve("images"));
+        Exec.Result unpack = Exec.run(List.of("clang-offload-packager-19", dir.resolve("zaxpy.o").toString(),
+                "--image=file=images/z.ptx,triple=nvptx64-nvidia-cuda,arch=sm_90"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(unpack.status()).as(unpack.describe("clang-offload-packager-19")).isZero();
+        String ptx = Files.readString(images.resolve("z.ptx"));
+        assertThat(ptx).contains(".target sm_90").contains(".entry __omp_offloading_");
+        Exec.Result ptxas = Exec.run(List.of("/usr/local/bin/ptxas", "-arch=sm_90", "-c", "images/z.ptx", "-o", "images/z.cubin"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(ptxas.status()).as(ptxas.describe("ptxas on the embedded PTX")).isZero();
+
+        // no arch at all: the GPU's, or portable PTX for sm_75 when there is none (CI)
+        boolean gpu = !jomp.plugin.cuda.GpuArch.detect().isEmpty();
+        Exec.Result any = jomp("-v", "-fopenmp-targets=nvptx64", "zaxpy.src", "-c", "-o", "any.o");
+        Exec.Result dump = Exec.run(List.of("llvm-objdump-19", "--offloading", "any.o"), dir, Map.of(), dir.resolve("scratch"));
+        if (gpu) {
+            assertThat(any.stderr()).contains("jomp: note: no --offload-arch given; compiling for the GPU present, sm_");
+            assertThat(dump.stdoutText()).contains("kind            elf");
+        } else {
+            assertThat(any.stderr()).contains("jomp: note: no --offload-arch given and no NVIDIA GPU found; compiling portable PTX for sm_75");
+            assertThat(dump.stdoutText()).contains("kind            ptx").contains("arch            sm_75");
+        }
+        // either way the program links and runs (here: on the host, the device having no GPU)
+        jomp("any.o", "-o", "any");
+        Exec.Result got = run("any", Map.of());
+        assertThat(got.stdoutText()).isEqualTo("zaxpy: N=1024 sum=(1048064.0, 1024.0) Y[7]=(14.50, 1.00)\n");
+    }
+
+    @Test
+    void twoDevicesChosenAtLinkTime() throws Exception {
+        // a.c for nvptx64 and jvm, b.c for jvm only; linked with both targets and with jvm alone
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        jomp("-fopenmp-targets=nvptx64,jvm", "--offload-arch=sm_90", "-c", "a.c");
+        jomp("-fopenmp-targets=jvm", "-c", "b.c");
+        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "a.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText()).contains("triple          nvptx64-nvidia-cuda").contains("triple          jvm64-jomp-linux");
+
+        Exec.Result both = jomp("-v", "a.o", "b.o", "-o", "both");
+        assertThat(both.stderr()).contains("wrapping 2 device image(s)");
+        Exec.Result jvmOnly = jomp("-v", "-fopenmp-targets=jvm", "a.o", "b.o", "-o", "jvmonly");
+        assertThat(jvmOnly.stderr()).contains("wrapping 1 device image(s)");
+
+        boolean gpu = !jomp.plugin.cuda.GpuArch.detect().isEmpty();
+        for (String exe : List.of("both", "jvmonly")) {
+            Exec.Result r = run(exe, Map.of("LIBOMPTARGET_INFO", "16"));
+            assertThat(r.status()).as(r.describe(exe)).isZero();
+            assertThat(r.stdoutText()).as(exe).startsWith("a: v=10,20,30,40\nb: s=55\n");
+            // no GPU: the jvm device is device 0 and has both regions; with a GPU, b's region (no
+            // nvptx image) must still give the right answer wherever it runs
+            if (!gpu || exe.equals("jvmonly")) {
+                assertThat(r.stdoutText()).as(exe).endsWith("a ran on the device, b ran on the device\n");
+                assertThat(launches(r)).as(exe).isEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void offloadLtoLinksDeviceIrAtTheLink() throws Exception {
+        // a.c's region calls b.c's declare target function; each file has a static helper of the same name
+        Files.writeString(dir.resolve("a.c"), """
+                #include <stdio.h>
+                #pragma omp declare target
+                int twice(int x);
+                static int helper(int x) { return x + 1; }
+                #pragma omp end declare target
+                int main(void) {
+                  int r = 0, s = 0;
+                #pragma omp target map(from: r, s)
+                  { r = twice(20); s = helper(1); }
+                  printf("r=%d s=%d\\n", r, s);
+                  return 0;
+                }
+                """);
+        Files.writeString(dir.resolve("b.c"), """
+                #pragma omp declare target
+                static int helper(int x) { return x * 100; }
+                int twice(int x) { return 2 * x + helper(0) + 1; }
+                #pragma omp end declare target
+                """);
+        for (String f : List.of("a.c", "b.c")) jomp("-fopenmp-targets=nvptx64,jvm", "--offload-arch=sm_90", "-foffload-lto", "-c", f);
+        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "a.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText()).as("device IR, a kind LLVM does not know").contains("kind            <none>")
+                .contains("triple          nvptx64-nvidia-cuda").contains("triple          jvm64-jomp-linux");
+        Exec.Result link = jomp("-v", "a.o", "b.o", "-o", "prog", "-save-temps");
+        assertThat(link.stderr()).contains("LTO for nvptx64-nvidia-cuda (sm_90): IR link of a.o b.o, then PTX for sm_90")
+                .contains("LTO for jvm64-jomp-linux: IR link of a.o b.o, then jvm classes");
+        // the nvptx image the LTO link made is a cubin that ptxas produced from the linked PTX
+        Path cubin = dir.resolve("prog.nvptx64.sm_90.img");
+        assertThat(cubin).exists();
+        Exec.Result readelf = Exec.run(List.of("readelf", "-h", cubin.toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(readelf.stdoutText()).contains("NVIDIA CUDA architecture");
+        Exec.Result r = run("prog", Map.of("LIBOMPTARGET_INFO", "16"));
+        assertThat(r.stdoutText()).isEqualTo("r=41 s=2\n");
+        assertThat(launches(r)).isEqualTo(1);   // on the jvm device (no GPU here) or the GPU
+
+        // the same symbol defined in both files is a link error that names both
+        Files.writeString(dir.resolve("c.c"), "#pragma omp declare target\nint twice(int x) { return x; }\n#pragma omp end declare target\n");
+        jomp("-fopenmp-targets=jvm", "-foffload-lto", "-c", "c.c");
+        jomp("-fopenmp-targets=jvm", "-foffload-lto", "-c", "b.c");
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("b.o", "c.o", "a.o", "-o", "clash"));
+        Exec.Result clash = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
+        assertThat(clash.status()).isEqualTo(1);
+        assertThat(clash.stderr()).contains("multiple definition of 'twice' (in b.o and c.o)");
+        assertThat(dir.resolve("clash")).doesNotExist();
+    }
 }

@@ -24,6 +24,12 @@ public final class ActionBuilder {
 
     public static Plan build(List<String> inputs, Stop stop, String hostTriple, List<Target> targets,
                              boolean hostOnly, boolean deviceOnly) {
+        return build(inputs, stop, hostTriple, targets, hostOnly, deviceOnly, false);
+    }
+
+    /** With {@code offloadLto} (-foffload-lto) the device backend writes IR for the link to code-generate, and nothing is assembled. */
+    public static Plan build(List<String> inputs, Stop stop, String hostTriple, List<Target> targets,
+                             boolean hostOnly, boolean deviceOnly, boolean offloadLto) {
         boolean offloading = !targets.isEmpty();
         String hostKind = offloading ? "host-openmp" : "";
         List<Action> top = new ArrayList<>();
@@ -66,9 +72,9 @@ public final class ActionBuilder {
                     Action joined = new Action.Offload(
                             new Action.Dependence(hostCompile, "host-openmp", hostTriple, null),
                             List.of(new Action.Dependence(dCompile, dk, t.triple(), t.arch())), FileType.IR);
-                    Action dBackend = new Action.Backend(joined, FileType.ASSEMBLER, dk, t.arch(), t.triple());
+                    Action dBackend = new Action.Backend(joined, offloadLto ? FileType.LTO_IR : FileType.ASSEMBLER, dk, t.arch(), t.triple());
                     // -S stops the device side after its backend; otherwise it is assembled
-                    Action dLast = stop == Stop.ASSEMBLE_SOURCE ? dBackend
+                    Action dLast = stop == Stop.ASSEMBLE_SOURCE || offloadLto ? dBackend
                             : new Action.Assemble(dBackend, FileType.OBJECT, dk, t.arch(), t.triple());
                     Action dOut = new Action.Offload(null, List.of(new Action.Dependence(dLast, dk, t.triple(), t.arch())),
                             deviceOnly ? FileType.NONE : dLast.type());

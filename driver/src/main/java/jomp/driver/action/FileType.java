@@ -2,7 +2,7 @@ package jomp.driver.action;
 
 /** clang's driver types, by the names its phase dumps print. */
 public enum FileType {
-    C("c", "c"), CPP_OUTPUT("cpp-output", "i"), IR("ir", "jir"), ASSEMBLER("assembler", "s"),
+    C("c", "c"), CPP_OUTPUT("cpp-output", "i"), IR("ir", "jir"), LTO_IR("lto-bc", "jir"), ASSEMBLER("assembler", "s"),
     OBJECT("object", "o"), IMAGE("image", "out"), ARCHIVE("object", "a"), NONE("none", "");
 
     public final String dumpName;

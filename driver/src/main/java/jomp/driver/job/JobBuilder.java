@@ -21,12 +21,12 @@ public final class JobBuilder {
     /** Everything about the invocation that goes into command lines. */
     public record Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
                           String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
-                          Map<String, String> deviceCpus) {}
+                          Map<String, String> deviceCpus, java.util.Set<String> ptxOnly) {}
 
     /** The GPU arch a device job compiles for: the bound arch, else -march=, else the lowest supported. */
     private String cpu(Action a) {
         if (a.arch() != null) return a.arch();
-        return opts.deviceCpus().getOrDefault(a.triple(), "sm_75");
+        return opts.deviceCpus().getOrDefault(a.triple(), jomp.driver.toolchain.ToolChain.Nvptx.LOWEST_ARCH);
     }
 
     /** Marks an input file in {@link Options#linkOrder}: the file, or the object made from it. */
@@ -132,6 +132,8 @@ public final class JobBuilder {
             Action.Backend b = (Action.Backend) as.input();
             if (!Triple.isNvptx(as.triple())) return deviceCompile(b, (Action.Offload) b.input(), topLevel, single, false);
             Job ptx = build(b, false, single);
+            // no ptxas, or portable PTX: the PTX itself is the image (kind ptx) and the CUDA driver compiles it at load
+            if (opts.ptxasPath() == null || opts.ptxOnly().contains(as.triple())) return ptx;
             String out = temps.create(stem(inputFile(as)), as.arch() == null ? "" : as.arch(), "openmp-" + as.triple() + "-" + cpu(as), "o");
             List<String> args = List.of("-m64", "-O3", "--gpu-name", cpu(as), "--output-file", out, ptx.output(), "-c");
             return add(new Job(tools.ptxas(), as.triple(), List.of(ptx.output()), out, args, List.of(ptx)));
@@ -144,7 +146,8 @@ public final class JobBuilder {
         Job host = build(joined.host().action(), false, single);
         String src = inputFile(b);
         boolean nvptx = Triple.isNvptx(b.triple());
-        String ext = nvptx ? "s" : "o";
+        boolean lto = b.type() == FileType.LTO_IR;   // -foffload-lto: device IR, code-generated at the link
+        String ext = lto ? "jir" : nvptx ? "s" : "o";
         String tag = nvptx && b.arch() != null ? b.arch() : ""; // clang tags temp names with the bound arch only
         String stable = "openmp-" + b.triple() + (nvptx ? "-" + cpu(b) : "");
         String out = topLevel ? output(b, true, single, ext, tag, stable) : temps.create(stem(src), tag, stable, ext);
@@ -152,7 +155,7 @@ public final class JobBuilder {
         args.addAll(opts.cc1Common());
         args.addAll(List.of("-fopenmp-is-target-device", "-fopenmp-host-ir-file-path", host.output()));
         if (nvptx) args.addAll(List.of("-target-cpu", cpu(b)));
-        args.addAll(List.of(nvptx ? "-S" : "-emit-obj", "-o", out, src));
+        args.addAll(List.of(lto ? "-emit-ir" : nvptx ? "-S" : "-emit-obj", "-o", out, src));
         return add(new Job(tools.cc1(), b.triple(), List.of(src, host.output()), out, args, List.of(host)));
     }
 

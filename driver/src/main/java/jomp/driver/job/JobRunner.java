@@ -13,6 +13,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import jomp.wrapper.env.Invocation;
+
 /**
  * Runs jobs in-process, each as soon as the jobs it reads from are done, so independent jobs
  * (several inputs, several targets) run in parallel. Each job's diagnostics are buffered and
@@ -76,12 +78,12 @@ public final class JobRunner {
             status = 1;
         }
         jobErr.flush();
-        if (status != 0 && job.output() != null) deleteQuietly(Path.of(job.output()));
+        if (status != 0 && job.output() != null) deleteQuietly(Invocation.path(job.output()));
         return new Result(status == 0 ? 0 : Math.max(1, status), buf.toByteArray());
     }
 
     private static void removeOutputs(Set<String> outputs) {
-        for (String o : outputs) deleteQuietly(Path.of(o));
+        for (String o : outputs) deleteQuietly(Invocation.path(o));
     }
 
     private static void deleteQuietly(Path p) {

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
+import jomp.wrapper.env.Invocation;
+
 /**
  * Names temporary files the way clang does ({@code /tmp/zaxpy-4f1c2a.o}; $TMPDIR respected) and
  * removes them at the end. With -save-temps the names are stable and in the working directory.
@@ -19,8 +21,7 @@ public final class TempFiles {
 
     public TempFiles(boolean saveTemps) {
         this.saveTemps = saveTemps;
-        String tmp = System.getenv("TMPDIR");
-        this.dir = saveTemps ? Path.of("") : Path.of(tmp == null || tmp.isEmpty() ? "/tmp" : tmp);
+        this.dir = saveTemps ? Path.of("") : Invocation.tempDir();
     }
 
     /**

@@ -1,7 +1,8 @@
 package jomp.driver.job;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
+
+import jomp.wrapper.env.CudaTools;
 
 /** The tools jobs are bound to, with the launchers -### names for them. */
 public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool offloadLinker) {
@@ -23,19 +24,8 @@ public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool o
         return java.util.Arrays.copyOfRange(args, 1, args.length);
     }
 
-    /** Finds ptxas as clang's CUDA toolchain does: PATH, then $CUDA_HOME/bin, then /usr/local/cuda/bin. */
-    public static Path findPtxas() {
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String dir : path.split(":")) {
-                if (dir.isEmpty()) continue;
-                Path p = Path.of(dir, "ptxas");
-                if (Files.isExecutable(p)) return p;
-            }
-        }
-        String cudaHome = System.getenv("CUDA_HOME");
-        if (cudaHome != null && Files.isExecutable(Path.of(cudaHome, "bin", "ptxas"))) return Path.of(cudaHome, "bin", "ptxas");
-        Path usual = Path.of("/usr/local/cuda/bin/ptxas");
-        return Files.isExecutable(usual) ? usual : null;
+    /** Finds ptxas as clang's CUDA toolchain does: --cuda-path, else PATH, $CUDA_HOME/bin, /usr/local/cuda/bin. */
+    public static Path findPtxas(String cudaPath) {
+        return CudaTools.findPtxas(cudaPath);
     }
 }

@@ -39,6 +39,7 @@ public enum Opt {
     FNO_OPENMP("-fno-openmp", Form.FLAG),
     OFFLOAD_TARGETS("-fopenmp-targets=", Form.JOINED),
     OFFLOAD_ARCH("--offload-arch=", Form.JOINED),
+    CUDA_PATH("--cuda-path=", Form.JOINED),
     XOPENMP_TARGET_EQ("-Xopenmp-target=", Form.JOINED_AND_SEPARATE),
     XOPENMP_TARGET("-Xopenmp-target", Form.SEPARATE),
     OFFLOAD_HOST_ONLY("--offload-host-only", Form.FLAG),

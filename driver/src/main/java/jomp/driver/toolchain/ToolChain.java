@@ -32,8 +32,11 @@ public sealed interface ToolChain permits ToolChain.Host, ToolChain.JvmDevice, T
 
     /** NVIDIA GPUs: PTX from the NVPTX backend, then ptxas when present. */
     record Nvptx() implements ToolChain {
+        /** The oldest arch jomp's PTX supports: the arch of portable PTX. */
+        public static final String LOWEST_ARCH = "sm_75";
+
         public String triple() { return Triple.NVPTX64; }
-        public List<String> archs(List<String> requested) { return requested.isEmpty() ? List.of("sm_75") : requested; }
+        public List<String> archs(List<String> requested) { return requested.isEmpty() ? List.of(LOWEST_ARCH) : requested; }
         public boolean separateAssembler() { return true; }
     }
 

@@ -21,7 +21,7 @@ public sealed interface OmpClause {
     /** Clauses with a variable list. */
     enum ListKind {
         PRIVATE, FIRSTPRIVATE, LASTPRIVATE, SHARED, IS_DEVICE_PTR, USE_DEVICE_PTR, USE_DEVICE_ADDR, HAS_DEVICE_ADDR,
-        TO, FROM, LINK, ENTER, COPYIN, COPYPRIVATE, ALIGNED, NONTEMPORAL, LINEAR, FLUSH
+        TO, FROM, LINK, ENTER, COPYIN, COPYPRIVATE, ALIGNED, NONTEMPORAL, LINEAR, FLUSH, THREADPRIVATE
     }
     /** Clauses without arguments. */
     enum FlagKind { NOWAIT, UNTIED, MERGEABLE, NOGROUP, SEQ_CST, ACQ_REL, RELEASE, ACQUIRE, RELAXED, INBRANCH, NOTINBRANCH, ORDERED, READ, WRITE, UPDATE, CAPTURE, COMPARE }
@@ -32,8 +32,24 @@ public sealed interface OmpClause {
     /** map([modifiers,] [type:] list); type defaults to TOFROM. mapper is the mapper identifier or null. */
     record Map(MapType type, Set<OmpDirective.MapModifier> modifiers, List<OmpDirective.Item> items, boolean typeWritten, SourceLocation loc) implements OmpClause {}
     record Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
-    /** reduction([modifier,] op: list); identifier is the user reduction's name for USER. */
-    record Reduction(ReductionOp op, String identifier, List<OmpDirective.Item> items, String modifier, SourceLocation loc) implements OmpClause {}
+    /**
+     * reduction([modifier,] op: list); identifier is the user reduction's name for USER, and
+     * {@code users} the declare reduction each item uses (parallel to items; empty for built-in ops).
+     */
+    record Reduction(ReductionOp op, String identifier, List<OmpDirective.Item> items, String modifier, SourceLocation loc,
+                     List<UserReduction> users) implements OmpClause {
+        public Reduction(ReductionOp op, String identifier, List<OmpDirective.Item> items, String modifier, SourceLocation loc) {
+            this(op, identifier, items, modifier, loc, List.of());
+        }
+    }
+
+    /**
+     * {@code #pragma omp declare reduction(name : type : combiner) initializer(init)} for one type:
+     * the combiner is checked with omp_out and omp_in declared as variables of the type, the
+     * initializer (null: the private copy starts zeroed) with omp_priv and omp_orig.
+     */
+    record UserReduction(String name, jomp.frontend.type.Type type, Var out, Var in, Expr combiner,
+                         Var priv, Var orig, Expr initializer, SourceLocation loc) {}
     record Schedule(ScheduleKind kind, Expr chunk, List<String> modifiers, SourceLocation loc) implements OmpClause {}
     record DistSchedule(Expr chunk, SourceLocation loc) implements OmpClause {}
     /** defaultmap(behavior[:category]); category null = all. Words as written: "tofrom", "scalar". */

@@ -19,7 +19,7 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         TARGET_DATA, TARGET_ENTER_DATA, TARGET_EXIT_DATA, TARGET_UPDATE,
         DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION,
         ATOMIC, CRITICAL, BARRIER, SINGLE, MASTER, MASKED, TASKWAIT, TASK, TASKGROUP,
-        SECTIONS, SECTION, ORDERED, FLUSH, TASKYIELD
+        SECTIONS, SECTION, ORDERED, FLUSH, TASKYIELD, THREADPRIVATE
     }
 
     /** atomic's kind (read, write, update, capture; update when none is written); null for other directives. */
@@ -33,7 +33,8 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         return l == Leaf.BARRIER || l == Leaf.TASKWAIT || l == Leaf.TARGET_ENTER_DATA || l == Leaf.TARGET_EXIT_DATA
             || l == Leaf.TARGET_UPDATE || l == Leaf.FLUSH || l == Leaf.TASKYIELD
             || l == Leaf.DECLARE_TARGET && clauses.stream().anyMatch(c -> !(c instanceof OmpClause.Flag))
-            || l == Leaf.BEGIN_DECLARE_TARGET || l == Leaf.END_DECLARE_TARGET || l == Leaf.DECLARE_REDUCTION;
+            || l == Leaf.BEGIN_DECLARE_TARGET || l == Leaf.END_DECLARE_TARGET || l == Leaf.DECLARE_REDUCTION
+            || l == Leaf.THREADPRIVATE;
     }
 
     /** Loop-associated: for, simd, distribute, loop (alone or combined). */

@@ -1,5 +1,6 @@
 package jomp.frontend.lower;
 
+import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.OmpClause;
 import jomp.frontend.ast.OmpDirective;
 import jomp.frontend.ast.OmpDirective.Leaf;
@@ -40,7 +41,12 @@ final class DataSharing {
     /** For an array (or array section) reduction: element type, first element's byte offset and count to combine. */
     private record Elements(Type elem, Value offset, Value count) {}
 
-    private record Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last, Elements elements) {}
+    private record Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last, Elements elements, OmpClause.UserReduction user) {
+        Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last, Elements elements) { this(var, orig, op, last, elements, null); }
+    }
+
+    /** The declare reduction each user-reduced variable of this construct uses. */
+    private final java.util.Map<Var, OmpClause.UserReduction> users = new java.util.HashMap<>();
 
     private final FunctionLowering f;
     private final OmpLowering omp;
@@ -76,8 +82,17 @@ final class DataSharing {
         boolean last = i == lastLeaf;
         if (last) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) kinds.putIfAbsent(v, Kind.LASTPRIVATE);
         if (leaf == Leaf.TEAMS || i == redLeaf) {
-            for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
-                for (OmpDirective.Item it : r.items()) if (it.var() != null) { kinds.put(it.var(), Kind.REDUCTION); ops.put(it.var(), r.op()); items.put(it.var(), it); }
+            for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) {
+                for (int k = 0; k < r.items().size(); k++) {
+                    OmpDirective.Item it = r.items().get(k);
+                    if (it.var() == null) continue;
+                    OmpClause.UserReduction user = r.users().isEmpty() ? null : r.users().get(k);
+                    kinds.put(it.var(), Kind.REDUCTION);
+                    ops.put(it.var(), user != null ? OmpClause.ReductionOp.USER : r.op());
+                    items.put(it.var(), it);
+                    if (user != null) ds.users.put(it.var(), user);
+                }
+            }
         }
         List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
         ds.inMemory = OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
@@ -101,17 +116,23 @@ final class DataSharing {
         Reg r = f.regVars.get(v);
         orig = r != null ? new Orig(r, null) : new Orig(null, f.varAddress(v));
         restores.add(f.unbind(v));
-        if (inMemory || f.inMemory(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+        OmpClause.UserReduction user = kind == Kind.REDUCTION ? users.get(v) : null;
+        // a declare reduction's omp_priv and omp_in stand for the private copy's address: it lives in memory
+        if (inMemory || user != null || f.inMemory(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
         else f.regVars.put(v, f.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name)));
         switch (kind) {
             case FIRSTPRIVATE -> {
                 if (TypeMap.inMemory(v.type)) f.b.memcpy(f.varAddress(v), orig.addr(), IntConst.i64(v.type.size()));
                 else f.assignVar(v, read(orig, v.type));
             }
-            case REDUCTION -> f.assignVar(v, OmpLowering.identity(op, v.type));
+            case REDUCTION -> {
+                if (user == null) f.assignVar(v, OmpLowering.identity(op, v.type));
+                else if (user.initializer() == null) f.b.memset(f.varAddress(v), IntConst.i32(0), IntConst.i64(Math.max(v.type.size(), 1)));
+                else withOriginal(orig, v.type, origAddr -> evaluate(user.initializer(), user.priv(), f.varAddress(v), user.orig(), origAddr));
+            }
             default -> {}
         }
-        entries.add(new Entry(v, orig, kind == Kind.REDUCTION ? op : null, last, null));
+        entries.add(new Entry(v, orig, kind == Kind.REDUCTION ? op : null, last, null, user));
     }
 
     /**
@@ -176,6 +197,30 @@ final class DataSharing {
         f.b.setBlock(end);
     }
 
+    /** Runs body with the original's address; an original held in a register goes through a temporary and back. */
+    private void withOriginal(Orig o, Type t, java.util.function.Consumer<Value> body) {
+        if (o.addr() != null) { body.accept(o.addr()); return; }
+        Value tmp = f.b.slotAddr(f.fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1)));
+        f.store(tmp, o.reg(), t);
+        body.accept(tmp);
+        f.b.copy(o.reg(), f.load(tmp, t));
+    }
+
+    /** Evaluates a declare reduction's combiner or initializer with its two variables standing for the given addresses. */
+    private void evaluate(Expr e, Var a, Value aAddr, Var b, Value bAddr) {
+        List<Runnable> undo = new ArrayList<>();
+        for (Object[] bind : new Object[][] {{a, aAddr}, {b, bAddr}}) {
+            Var v = (Var) bind[0];
+            if (v == null) continue;
+            undo.add(f.unbind(v));
+            Reg r = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
+            f.b.copy(r, (Value) bind[1]);
+            f.addrVars.put(v, r);
+        }
+        f.rvalue(e);
+        undo.forEach(Runnable::run);
+    }
+
     private Value read(Orig o, Type t) { return o.reg() != null ? o.reg() : f.load(o.addr(), t); }
 
     private void write(Orig o, Value v, Type t) {
@@ -202,6 +247,12 @@ final class DataSharing {
                     continue;
                 }
                 Type t = e.var().type;
+                if (e.user() != null) {   // omp_out: the original, omp_in: this thread's copy
+                    OmpClause.UserReduction u = e.user();
+                    Value in = f.varAddress(e.var());
+                    withOriginal(e.orig(), t, out -> evaluate(u.combiner(), u.out(), out, u.in(), in));
+                    continue;
+                }
                 Value priv = f.readVar(e.var());
                 write(e.orig(), omp.combine(e.op(), t, read(e.orig(), t), priv), t);
             }

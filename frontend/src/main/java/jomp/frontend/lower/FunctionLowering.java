@@ -551,6 +551,14 @@ final class FunctionLowering {
         if (s != null) return slotAddr(s);
         Reg a = addrVars.get(v);
         if (a != null) return a;
+        if (v.isStatic() && v.threadLocal) {
+            // _Thread_local / threadprivate: this thread's copy, made on its first use from the
+            // initial value (the ".tpinit" twin Lowering defines beside the variable)
+            String sym = unit.reference(v);
+            unit.useData(sym + Lowering.THREAD_INIT_SUFFIX);
+            return omp.call("__jomp_threadprivate", IrType.PTR, b.globalAddr(sym), b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
+                    IntConst.i64(Math.max(v.type.size(), 1)));
+        }
         if (v.isStatic()) return b.globalAddr(unit.reference(v));
         if (regVars.containsKey(v)) throw new IllegalStateException("address of register variable " + v.name);
         // A local the declaration list did not mention (should not happen): give it a slot.

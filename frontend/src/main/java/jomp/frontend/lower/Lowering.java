@@ -76,7 +76,7 @@ public final class Lowering {
                     } catch (RuntimeException e) {
                         // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
                         diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
-                        if (System.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
+                        if (jomp.wrapper.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
                     }
                 }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
@@ -101,7 +101,7 @@ public final class Lowering {
     // ---- OpenMP offloading ----
 
     /** Declare-target functions and globals, with their entry flags (0 to/enter, 1 link). */
-    private final Map<Var, Integer> declareTarget = new IdentityHashMap<>();
+    private final Map<Var, Integer> declareTarget = new java.util.LinkedHashMap<>();   // Var compares by identity; source order keeps entries stable
     private final Set<String> kernels = new HashSet<>();
     private int outlined;
     private String fileIds;
@@ -161,7 +161,7 @@ public final class Lowering {
 
     private static String fileIds(String path) {
         try {
-            java.nio.file.Path p = java.nio.file.Path.of(path);
+            java.nio.file.Path p = jomp.wrapper.env.Invocation.path(path);
             long dev = ((Number) java.nio.file.Files.getAttribute(p, "unix:dev")).longValue();
             long ino = ((Number) java.nio.file.Files.getAttribute(p, "unix:ino")).longValue();
             return Long.toHexString(dev) + "_" + Long.toHexString(ino);
@@ -245,7 +245,15 @@ public final class Lowering {
             g = new Global(sym, size, Math.max(t.align(), 1), isStatic, readOnly, null);
         }
         module.globals.add(g);
+        if (v.threadLocal) {   // the initial value every thread's copy starts from (FunctionLowering.varAddress)
+            Global init0 = new Global(sym + THREAD_INIT_SUFFIX, size, g.align, isStatic, true, g.data == null ? null : g.data.clone());
+            init0.relocs.addAll(g.relocs);
+            module.globals.add(init0);
+        }
     }
+
+    /** The suffix of the read-only twin that holds a thread-local variable's initial value. */
+    static final String THREAD_INIT_SUFFIX = ".tpinit";
 
     // ---- constant initializers ----
 

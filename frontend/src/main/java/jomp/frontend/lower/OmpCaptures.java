@@ -8,8 +8,6 @@ import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.Var;
 import jomp.frontend.type.Type;
 
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -24,7 +22,12 @@ final class OmpCaptures {
 
     private OmpCaptures() {}
 
-    static <T> Set<T> newSet() { return Collections.newSetFromMap(new IdentityHashMap<>()); }
+    /**
+     * A set of AST objects (which compare by identity) that iterates in insertion order: captures
+     * become kernel arguments in this order, and an order from identity hash codes would differ
+     * from one JVM (or one compile-server command) to the next.
+     */
+    static <T> Set<T> newSet() { return new LinkedHashSet<>(); }
 
     /** Whether the directive's body runs in a function of its own. */
     static boolean outlines(OmpDirective d) {

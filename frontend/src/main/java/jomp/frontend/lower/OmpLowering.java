@@ -132,6 +132,13 @@ final class OmpLowering {
         String name = f.unit.outlinedName(f.def.var().name);
         Value args = outline(o, i, name, extras, (g, ex) -> {
             Carry c = carry == null ? null : new Carry(carry.nest().imported(ex), ex);
+            // copyin: every thread's threadprivate copy starts as the primary thread's
+            for (Var v : listVars(d, OmpClause.ListKind.COPYIN)) {
+                String sym = f.unit.reference(v);
+                f.unit.useData(sym + Lowering.THREAD_INIT_SUFFIX);
+                g.omp.call("__jomp_copyin", IrType.VOID, g.b.globalAddr(sym), g.b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
+                        IntConst.i64(Math.max(v.type.size(), 1)));
+            }
             DataSharing ds = DataSharing.at(g.omp, o, i, null);
             g.omp.construct(o, i + 1, c);
             ds.end(true, null);

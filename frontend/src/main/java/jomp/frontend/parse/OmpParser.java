@@ -34,7 +34,7 @@ final class OmpParser {
 
     private static final Set<String> LEAF_WORDS = Set.of("target", "teams", "distribute", "parallel", "for", "simd", "loop",
         "declare", "begin", "end", "atomic", "critical", "barrier", "single", "master", "masked", "taskwait", "task",
-        "taskgroup", "sections", "section", "ordered", "flush", "taskyield");
+        "taskgroup", "sections", "section", "ordered", "flush", "taskyield", "threadprivate");
 
     /** A directive in a function body: the directive with its associated statement. */
     Stmt statement(Token pragma) {
@@ -45,6 +45,8 @@ final class OmpParser {
             p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
             return new Stmt.Null(pragma.loc);
         }
+        if (first == Leaf.THREADPRIVATE) { threadprivate(d); return new Stmt.Null(pragma.loc); }
+        if (first == Leaf.DECLARE_REDUCTION) return new Stmt.Null(pragma.loc);   // registered while parsing
         if (d.isStandalone()) return new Stmt.Omp(d, null, pragma.loc);
         if (p.atEof() || p.at("}")) {
             p.diags.error(p.tok().loc, "expected statement");
@@ -67,11 +69,105 @@ final class OmpParser {
         OmpDirective d = p.withTokens(tokens(pragma), this::directive);
         if (d == null) return null;
         Leaf first = d.leaves().get(0);
+        if (first == Leaf.THREADPRIVATE) { threadprivate(d); return null; }
+        if (first == Leaf.DECLARE_REDUCTION) return null;   // registered while parsing
         if (first != Leaf.DECLARE_TARGET && first != Leaf.BEGIN_DECLARE_TARGET && first != Leaf.END_DECLARE_TARGET) {
             p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
             return null;
         }
         return new TranslationUnit.OmpDecl(d, pragma.loc);
+    }
+
+    /**
+     * threadprivate(list): each thread gets its own copy of these variables of static storage,
+     * as if they were declared _Thread_local (the lowering gives both the same treatment).
+     */
+    private void threadprivate(OmpDirective d) {
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class)) {
+            for (OmpDirective.Item it : c.items()) {
+                Var v = it.var();
+                if (v == null) continue;
+                if (!it.sections().isEmpty() || v.isFunction() || (v.isLocal && v.storage != Var.Storage.STATIC)) {
+                    p.diags.error(it.loc(), "arguments of '#pragma omp threadprivate' must have static storage duration");
+                    continue;
+                }
+                v.threadLocal = true;
+            }
+        }
+    }
+
+    private static final Set<String> REDUCTION_OPERATORS = Set.of("+", "*", "-", "&", "|", "^", "&&", "||");
+
+    /**
+     * declare reduction(name : type[, type...] : combiner) [initializer(expr)]: one
+     * {@link OmpClause.UserReduction} per type, the combiner and initializer checked anew for each
+     * type with omp_out/omp_in and omp_priv/omp_orig declared as variables of that type.
+     */
+    private void declareReduction() {
+        Token open = p.tok();
+        p.expect("(");
+        Token id = p.next();
+        if (id.kind != Token.Kind.IDENT && !REDUCTION_OPERATORS.contains(id.text)) {
+            p.diags.error(id.loc, "expected identifier or one of the following operators: '+', '-', '*', '&', '|', '^', '&&', or '||'");
+            throw new Parser.SyntaxError();
+        }
+        p.expect(":");
+        List<Type> types = new ArrayList<>();
+        List<SourceLocation> typeLocs = new ArrayList<>();
+        do { typeLocs.add(p.tok().loc); types.add(p.typeName()); } while (p.consume(","));
+        p.expect(":");
+        int combinerAt = p.pos;
+        List<Var[]> outIn = new ArrayList<>();
+        List<Expr> combiners = new ArrayList<>();
+        for (Type t : types) {
+            p.pos = combinerAt;
+            p.enterScope();
+            Var out = p.declareOmpVariable("omp_out", t, id.loc), in = p.declareOmpVariable("omp_in", t, id.loc);
+            combiners.add(p.expr());
+            p.leaveScope();
+            outIn.add(new Var[] {out, in});
+        }
+        p.expectClose(")", open);
+        List<Var[]> privOrig = new ArrayList<>();
+        List<Expr> inits = new ArrayList<>();
+        if (p.at("initializer")) {
+            p.pos++;
+            Token io = p.tok();
+            p.expect("(");
+            int initAt = p.pos;
+            for (Type t : types) {
+                p.pos = initAt;
+                p.enterScope();
+                Var priv = p.declareOmpVariable("omp_priv", t, io.loc), orig = p.declareOmpVariable("omp_orig", t, io.loc);
+                inits.add(p.expr());
+                p.leaveScope();
+                privOrig.add(new Var[] {priv, orig});
+            }
+            p.expectClose(")", io);
+        }
+        for (int k = 0; k < types.size(); k++) {
+            Type t = types.get(k);
+            List<OmpClause.UserReduction> known = p.userReductions.computeIfAbsent(id.text, x -> new ArrayList<>());
+            OmpClause.UserReduction previous = known.stream().filter(u -> jomp.frontend.type.Types.compatibleUnqualified(u.type(), t)).findFirst().orElse(null);
+            if (previous != null) {
+                p.diags.error(typeLocs.get(k), "redefinition of user-defined reduction for type " + jomp.frontend.type.TypePrinter.quoteAka(t));
+                p.diags.note(previous.loc(), "previous definition is here");
+                continue;
+            }
+            Var[] pi = privOrig.isEmpty() ? new Var[2] : privOrig.get(k);
+            known.add(new OmpClause.UserReduction(id.text, t, outIn.get(k)[0], outIn.get(k)[1], combiners.get(k),
+                    pi[0], pi[1], inits.isEmpty() ? null : inits.get(k), typeLocs.get(k)));
+        }
+    }
+
+    /** The declare reduction named {@code name} for values of type t, or null. */
+    private OmpClause.UserReduction userReduction(String name, Type t) {
+        List<OmpClause.UserReduction> known = p.userReductions.get(name);
+        if (known == null) return null;
+        for (int k = known.size() - 1; k >= 0; k--) {
+            if (jomp.frontend.type.Types.compatibleUnqualified(known.get(k).type(), t)) return known.get(k);
+        }
+        return null;
     }
 
     private static List<Token> tokens(Token pragma) {
@@ -93,6 +189,10 @@ final class OmpParser {
                 return null;
             }
             leaves.add(first);
+            if (first == Leaf.DECLARE_REDUCTION) {
+                declareReduction();
+                return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, omp.loc);
+            }
             Leaf last = first;
             while (true) {
                 Leaf next = combinable(last);
@@ -111,6 +211,13 @@ final class OmpParser {
                 p.expectClose(")", o);
             }
             List<OmpClause> clauses = new ArrayList<>();
+            if (first == Leaf.THREADPRIVATE) {
+                Token o = p.tok();
+                p.expect("(");
+                List<OmpDirective.Item> items = itemList();
+                p.expectClose(")", o);
+                clauses.add(new OmpClause.ListClause(OmpClause.ListKind.THREADPRIVATE, items, o.loc));
+            }
             if (first == Leaf.FLUSH && p.at("(")) {
                 Token o = p.next();
                 List<OmpDirective.Item> items = itemList();
@@ -137,6 +244,13 @@ final class OmpParser {
                     }
                 }
                 if (c != null) clauses.add(c);
+            }
+            for (OmpClause c : clauses) {
+                if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.COPYIN) {
+                    for (OmpDirective.Item it : l.items()) {
+                        if (it.var() != null && !it.var().threadLocal) p.diags.error(it.loc(), "copyin variable must be threadprivate");
+                    }
+                }
             }
             int depth = 1;
             for (OmpClause c : clauses) {
@@ -166,10 +280,7 @@ final class OmpParser {
             }
             case "declare" -> {
                 if (word("target", name)) return Leaf.DECLARE_TARGET;
-                if (word("reduction", name)) {
-                    p.diags.error(t.loc, "'#pragma omp declare reduction' is not supported");
-                    throw new Parser.SyntaxError();
-                }
+                if (word("reduction", name)) return Leaf.DECLARE_REDUCTION;
                 p.diags.error(p.tok().loc, "expected an OpenMP directive");
                 throw new Parser.SyntaxError();
             }
@@ -289,14 +400,23 @@ final class OmpParser {
                 p.expect(":");
                 List<OmpDirective.Item> items = itemList();
                 p.expectClose(")", o);
+                List<OmpClause.UserReduction> users = new ArrayList<>();
+                boolean anyUser = false;
                 for (OmpDirective.Item it : items) {
                     Type ty = it.expr().type();
+                    OmpClause.UserReduction user = it.sections().isEmpty() && !ty.isArray() ? userReduction(opTok.text, ty) : null;
+                    users.add(user);
+                    anyUser |= user != null;
                     while (it.sections().isEmpty() && ty.isArray()) ty = ty.base;   // arrays reduce element by element
-                    if (op != OmpClause.ReductionOp.USER && it.sections().isEmpty() && !ty.isArithmetic() && !Parser.ERROR.equals(ty)) {
+                    if (user != null || Parser.ERROR.equals(ty)) continue;
+                    if (op == OmpClause.ReductionOp.USER) {
+                        p.diags.error(opTok.loc, "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type " + jomp.frontend.type.TypePrinter.quoteAka(ty));
+                    } else if (it.sections().isEmpty() && !ty.isArithmetic()) {
                         p.diags.error(it.loc(), "list item of type " + jomp.frontend.type.TypePrinter.quoteAka(ty) + " is not valid for specified reduction operation: unable to provide default initialization value");
                     }
                 }
-                return new OmpClause.Reduction(op, op == OmpClause.ReductionOp.USER ? opTok.text : null, items, modifier, loc);
+                return new OmpClause.Reduction(op, op == OmpClause.ReductionOp.USER ? opTok.text : null, items, modifier, loc,
+                        anyUser ? java.util.Collections.unmodifiableList(users) : List.of());
             }
             case "schedule" -> {
                 Token o = open(n);

@@ -191,6 +191,20 @@ public final class Parser {
     // scopes
     // ================================================================
 
+    /** The declare reductions seen so far, by name (OmpParser); later ones shadow earlier ones. */
+    final java.util.Map<String, List<jomp.frontend.ast.OmpClause.UserReduction>> userReductions = new HashMap<>();
+
+    /**
+     * omp_in, omp_out, omp_priv or omp_orig of a declare reduction, in the current scope: a local
+     * of no function, which the lowering binds to the address it stands for.
+     */
+    Var declareOmpVariable(String name, Type t, SourceLocation loc) {
+        Var v = new Var(name, t, loc, true);
+        v.synthetic = true;
+        scopes.get(scopes.size() - 1).names.put(name, v);
+        return v;
+    }
+
     void enterScope() { scopes.add(new Scope()); }
     void leaveScope() { scopes.remove(scopes.size() - 1); }
     boolean atFileScope() { return scopes.size() == 1; }

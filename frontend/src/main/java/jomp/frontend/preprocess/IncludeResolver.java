@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import jomp.wrapper.env.Invocation;
+
 /**
  * Finds the file an {@code #include} names, in clang's order: for "…" the including file's
  * directory first, then the -I directories, then the system directories, then the headers bundled
@@ -46,7 +48,7 @@ final class IncludeResolver {
     Found resolve(String name, boolean quoted, Dir includer) {
         if (name.startsWith("/")) {
             Path p = Path.of(name);
-            return Files.isRegularFile(p) ? found(p, name, false) : null;
+            return Files.isRegularFile(p) ? found(p, name, false) : null;   // absolute: no working directory involved
         }
         if (quoted && includer != null) {
             Found f = tryDir(includer, name);
@@ -66,12 +68,12 @@ final class IncludeResolver {
             return new Found("resource:" + n, BUNDLED_PREFIX + rel, new Dir(null, n.substring(0, slash + 1), true), true);
         }
         Path p = d.path() == null ? Path.of(".", name) : d.path().resolve(name);   // clang shows "./x.h"
-        if (!Files.isRegularFile(p)) return null;
+        if (!Files.isRegularFile(Invocation.resolve(p))) return null;
         return found(p, p.toString(), d.system());
     }
 
     private static Found found(Path p, String display, boolean system) {
-        return new Found(p.toAbsolutePath().normalize().toString(), display, dirOf(display, system), system);
+        return new Found(Invocation.resolve(p).normalize().toString(), display, dirOf(display, system), system);
     }
 
     /** Removes "x/../" and "./" so a resource path stays inside the classpath folder. */

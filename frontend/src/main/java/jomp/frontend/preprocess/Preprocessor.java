@@ -19,6 +19,7 @@ import jomp.frontend.diag.SourceFile;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
 import jomp.frontend.lex.Tokenizer;
+import jomp.wrapper.env.Invocation;
 
 /**
  * The C11 preprocessor (translation phase 4), after chibicc: files are tokenized whole, then
@@ -138,7 +139,7 @@ public final class Preprocessor {
     /** Reads a main source file (as ISO-8859-1: one char per byte), reporting a fatal error if it cannot. */
     public static SourceFile readSource(Path path, Diagnostics diags) {
         try {
-            return new SourceFile(path.toString(), Files.readString(path, StandardCharsets.ISO_8859_1));
+            return new SourceFile(path.toString(), Files.readString(Invocation.resolve(path), StandardCharsets.ISO_8859_1));
         } catch (IOException e) {
             throw diags.fatal(null, "no such file or directory: '" + path + "'");
         }

@@ -267,6 +267,9 @@ public final class IrInterpreter {
             case "__jomp_masked" -> a.get(0) == 0 ? 1L : 0L;
             case "__tgt_target_kernel" -> 1L;
             case "__jomp_target_translate" -> a.get(1);
+            // one thread: its thread-local copy may as well be the variable itself
+            case "__jomp_threadprivate" -> a.get(0);
+            case "__jomp_copyin" -> 0L;
             case "omp_get_num_threads", "omp_get_max_threads" -> 1L;
             case "omp_get_thread_num" -> 0L;
             case "omp_get_team_num" -> (long) team;

@@ -12,6 +12,7 @@ import java.util.zip.ZipOutputStream;
 import jomp.linker.host.HostLinker;
 import jomp.wrapper.FormatException;
 import jomp.wrapper.elf.ElfReader;
+import jomp.wrapper.env.Invocation;
 import jomp.wrapper.offload.OffloadBinary;
 
 /**
@@ -57,8 +58,8 @@ public final class DeviceLink {
     /** The device linker for a group of several nvptx images: --device-linker, else nvlink on PATH, else null. */
     public static String deviceLinker(Options opts) {
         if (opts.deviceLinker() != null) return opts.deviceLinker();
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, "nvlink"))) return java.nio.file.Path.of(dir, "nvlink").toString();
+        for (String dir : java.util.Objects.requireNonNullElse(Invocation.getenv("PATH"), "").split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(Invocation.path(dir).resolve("nvlink"))) return Invocation.path(dir).resolve("nvlink").toString();
         }
         return null;
     }
@@ -81,7 +82,7 @@ public final class DeviceLink {
         }
         java.nio.file.Path dir = null;
         try {
-            dir = java.nio.file.Files.createTempDirectory("jomp-nvlink-");
+            dir = java.nio.file.Files.createTempDirectory(Invocation.tempDir(), "jomp-nvlink-");
             List<String> inputs = new ArrayList<>();
             for (int i = 0; i < g.images().size(); i++) {
                 OffloadBinary b = g.images().get(i).binary();
@@ -91,7 +92,7 @@ public final class DeviceLink {
             }
             String out = dir.resolve("linked.cubin").toString();
             List<String> cmd = nvlinkCommand(linker, g, out, inputs);
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            Process p = Invocation.processBuilder(cmd).redirectErrorStream(true).start();
             p.getOutputStream().close();
             String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
             int rc = p.waitFor();

@@ -8,7 +8,7 @@ import jomp.runtime.mem.Mem;
 public final class Errno {
     private Errno() {}
 
-    public static final int ENOENT = 2, EBADF = 9, ENOMEM = 12, EINVAL = 22, EDOM = 33, ERANGE = 34;
+    public static final int ENOENT = 2, EBADF = 9, ENOMEM = 12, EACCES = 13, EISDIR = 21, EINVAL = 22, ESPIPE = 29, EDOM = 33, ERANGE = 34;
 
     private static final ThreadLocal<Long> LOCATION = ThreadLocal.withInitial(
             () -> Arena.global().allocate(4, 4).address());

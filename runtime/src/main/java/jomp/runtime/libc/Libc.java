@@ -15,7 +15,7 @@ public final class Libc {
     private Libc() {}
 
     /** The classes holding C functions, one per header. */
-    public static final List<Class<?>> CLASSES = List.of(Stdio.class, Stdlib.class, Str.class, MathLib.class,
+    public static final List<Class<?>> CLASSES = List.of(Stdio.class, Scanf.class, Stdlib.class, Str.class, MathLib.class,
             CType.class, Time.class, Assert.class, Complex.class, Errno.class, jomp.runtime.omp.OmpApi.class, jomp.runtime.target.DeviceApi.class, jomp.runtime.target.Tgt.class,
             jomp.runtime.omp.Kmpc.class);
 

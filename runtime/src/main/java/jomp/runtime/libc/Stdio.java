@@ -13,9 +13,10 @@ import java.lang.foreign.ValueLayout;
 import jomp.runtime.mem.Mem;
 
 /**
- * stdio.h on the process's file descriptors 0, 1 and 2. stdout is fully buffered (line buffered
- * on a terminal), stderr unbuffered, as in glibc, so the interleaving of the two matches C.
- * A FILE* is the address of a small native object; only the three standard streams exist.
+ * stdio.h: the process's file descriptors 0, 1 and 2, and files opened with fopen. stdout is
+ * fully buffered (line buffered on a terminal), stderr unbuffered, as in glibc, so the
+ * interleaving of the two matches C; files are fully buffered, with one position for reading and
+ * writing as C's update streams have. A FILE* is the address of a small native object.
  */
 public final class Stdio {
     private Stdio() {}
@@ -25,10 +26,16 @@ public final class Stdio {
         final long address;
         final OutputStream os;
         final InputStream is;
+        /** A file from fopen (os and is are null), with what its mode allows. */
+        final java.io.RandomAccessFile file;
+        final boolean readable, writable, append;
         byte[] buf;
         int len;
         int mode; // _IOFBF 0, _IOLBF 1, _IONBF 2
         boolean error, eof;
+        /** Read-ahead of a file (rpos..rlen of rbuf not yet consumed), and one pushed-back byte (-1: none). */
+        byte[] rbuf;
+        int rpos, rlen, pushback = -1;
 
         Stream(long address, OutputStream os, InputStream is, int mode) {
             this.address = address;
@@ -36,10 +43,27 @@ public final class Stdio {
             this.is = is;
             this.mode = mode;
             this.buf = new byte[8192];
+            this.file = null;
+            this.readable = is != null;
+            this.writable = os != null;
+            this.append = false;
+        }
+
+        Stream(long address, java.io.RandomAccessFile file, boolean readable, boolean writable, boolean append) {
+            this.address = address;
+            this.os = null;
+            this.is = null;
+            this.file = file;
+            this.readable = readable;
+            this.writable = writable;
+            this.append = append;
+            this.mode = 0;
+            this.buf = new byte[8192];
         }
 
         synchronized void write(byte[] b, int off, int n) {
-            if (os == null) { error = true; return; }
+            if (!writable) { error = true; return; }
+            if (file != null) dropReadAhead();
             if (mode == 2) { emit(b, off, n); return; }
             if (len + n > buf.length) {
                 flush();
@@ -55,7 +79,8 @@ public final class Stdio {
         }
 
         synchronized void write(int c) {
-            if (os == null) { error = true; return; }
+            if (!writable) { error = true; return; }
+            if (file != null) dropReadAhead();
             if (len == buf.length) flush();
             buf[len++] = (byte) c;
             if (mode == 2 || (mode == 1 && c == '\n')) flush();
@@ -67,13 +92,64 @@ public final class Stdio {
 
         private void emit(byte[] b, int off, int n) {
             try {
+                if (file != null) {
+                    if (append) file.seek(file.length());
+                    file.write(b, off, n);
+                    return;
+                }
                 os.write(b, off, n);
                 os.flush();
             } catch (IOException e) {
                 error = true;
             }
         }
+
+        /** Reading after writing (or seeking) starts from the file's position: unread bytes are given back. */
+        void dropReadAhead() {
+            if (rlen - rpos > 0 || pushback >= 0) {
+                try {
+                    file.seek(file.getFilePointer() - (rlen - rpos) - (pushback >= 0 ? 1 : 0));
+                } catch (IOException e) {
+                    error = true;
+                }
+            }
+            rpos = rlen = 0;
+            pushback = -1;
+        }
+
+        /** The next byte, or -1 at the end (eof set) or on an error (error set). */
+        synchronized int read() {
+            if (pushback >= 0) { int c = pushback; pushback = -1; return c; }
+            if (!readable) { error = true; return -1; }
+            try {
+                if (file == null) {
+                    int c = is.read();
+                    if (c < 0) eof = true;
+                    return c;
+                }
+                flush();
+                if (rpos == rlen) {
+                    if (rbuf == null) rbuf = new byte[8192];
+                    int n = file.read(rbuf, 0, rbuf.length);
+                    if (n <= 0) { eof = true; return -1; }
+                    rpos = 0;
+                    rlen = n;
+                }
+                return rbuf[rpos++] & 0xff;
+            } catch (IOException e) {
+                error = true;
+                return -1;
+            }
+        }
+
+        /** The position C's ftell reports. */
+        synchronized long position() throws IOException {
+            return file.getFilePointer() - (rlen - rpos) - (pushback >= 0 ? 1 : 0) + len;
+        }
     }
+
+    /** The streams fopen made, by FILE* address. */
+    private static final java.util.concurrent.ConcurrentHashMap<Long, Stream> FILES = new java.util.concurrent.ConcurrentHashMap<>();
 
     static final Stream STDIN, STDOUT, STDERR;
 
@@ -95,7 +171,123 @@ public final class Stdio {
         if (file == STDOUT.address) return STDOUT;
         if (file == STDERR.address) return STDERR;
         if (file == STDIN.address) return STDIN;
-        throw new IllegalArgumentException("jomp libc: not a FILE*: 0x" + Long.toHexString(file));
+        Stream st = FILES.get(file);
+        if (st != null) return st;
+        throw new IllegalArgumentException("jomp libc: not a FILE* (closed, or never opened): 0x" + Long.toHexString(file));
+    }
+
+    // ---- files ----
+
+    /** fopen: modes r, w, a, with + for update; b is accepted and means nothing, as on Linux. */
+    public static long fopen(long path, long modeStr) {
+        String name = Mem.cString(path), m = Mem.cString(modeStr).replace("b", "");
+        boolean plus = m.contains("+");
+        char kind = m.isEmpty() ? '?' : m.charAt(0);
+        if (kind != 'r' && kind != 'w' && kind != 'a' || m.length() > (plus ? 2 : 1) && !m.endsWith("x")) {
+            Errno.set(Errno.EINVAL);
+            return 0;
+        }
+        java.io.File f = new java.io.File(name);
+        if (kind == 'r' && !f.exists()) { Errno.set(Errno.ENOENT); return 0; }
+        if (f.isDirectory()) { Errno.set(Errno.EISDIR); return 0; }
+        try {
+            java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f, kind == 'r' && !plus ? "r" : "rw");
+            if (kind == 'w') raf.setLength(0);
+            long address = Stdlib.malloc(16);
+            FILES.put(address, new Stream(address, raf, kind == 'r' || plus, kind != 'r' || plus, kind == 'a'));
+            return address;
+        } catch (IOException | SecurityException e) {
+            Errno.set(f.exists() ? Errno.EACCES : Errno.ENOENT);
+            return 0;
+        }
+    }
+
+    public static int fclose(long file) {
+        Stream st = stream(file);
+        st.flush();
+        if (st.file == null) return 0;   // the standard streams stay usable by the runtime
+        FILES.remove(file);
+        try {
+            st.file.close();
+        } catch (IOException e) {
+            return -1;
+        } finally {
+            Stdlib.free(file);
+        }
+        return st.error ? -1 : 0;
+    }
+
+    public static int fseek(long file, long offset, int whence) {
+        Stream st = stream(file);
+        if (st.file == null) { Errno.set(Errno.ESPIPE); return -1; }
+        synchronized (st) {
+            try {
+                long base = switch (whence) { case 0 -> 0; case 1 -> st.position(); case 2 -> { st.flush(); yield st.file.length(); } default -> -1; };
+                if (base < 0 || base + offset < 0) { Errno.set(Errno.EINVAL); return -1; }
+                st.flush();
+                st.rpos = st.rlen = 0;
+                st.pushback = -1;
+                st.file.seek(base + offset);
+                st.eof = false;
+                return 0;
+            } catch (IOException e) {
+                st.error = true;
+                return -1;
+            }
+        }
+    }
+
+    public static long ftell(long file) {
+        Stream st = stream(file);
+        if (st.file == null) { Errno.set(Errno.ESPIPE); return -1; }
+        try { return st.position(); } catch (IOException e) { return -1; }
+    }
+
+    public static void rewind(long file) { fseek(file, 0, 0); clearerr(file); }
+
+    public static long fread(long ptr, long size, long n, long file) {
+        Stream st = stream(file);
+        if (size == 0 || n == 0) return 0;
+        long total = size * n, got = 0;
+        if (st == STDIN) STDOUT.flush();
+        while (got < total) {
+            int c = st.read();
+            if (c < 0) break;
+            Mem.putByte(ptr + got++, (byte) c);
+        }
+        return got / size;
+    }
+
+    public static int ungetc(int c, long file) {
+        if (c == -1) return -1;
+        Stream st = stream(file);
+        synchronized (st) {
+            if (st.pushback >= 0) return -1;   // one byte of push-back, as C guarantees
+            st.pushback = c & 0xff;
+            st.eof = false;
+        }
+        return c & 0xff;
+    }
+
+    public static int remove(long path) {
+        java.io.File f = new java.io.File(Mem.cString(path));
+        if (!f.exists()) { Errno.set(Errno.ENOENT); return -1; }
+        if (!f.delete()) { Errno.set(Errno.EACCES); return -1; }
+        return 0;
+    }
+
+    public static int rename(long from, long to) {
+        try {
+            java.nio.file.Files.move(java.nio.file.Path.of(Mem.cString(from)), java.nio.file.Path.of(Mem.cString(to)),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return 0;
+        } catch (java.nio.file.NoSuchFileException e) {
+            Errno.set(Errno.ENOENT);
+            return -1;
+        } catch (IOException e) {
+            Errno.set(Errno.EACCES);
+            return -1;
+        }
     }
 
     /** Flushes stdout and stderr (exit, abort). */
@@ -196,20 +388,12 @@ public final class Stdio {
     public static int feof(long file) { return stream(file).eof ? 1 : 0; }
     public static void clearerr(long file) { Stream st = stream(file); st.error = false; st.eof = false; }
 
-    // ---- input (stdin only) ----
+    // ---- input ----
 
     public static int fgetc(long file) {
         Stream st = stream(file);
-        if (st.is == null) { st.error = true; return -1; }
         if (st == STDIN) STDOUT.flush(); // glibc flushes line-buffered stdout; harmless when fully buffered
-        try {
-            int c = st.is.read();
-            if (c < 0) st.eof = true;
-            return c;
-        } catch (IOException e) {
-            st.error = true;
-            return -1;
-        }
+        return st.read();
     }
 
     public static int getc(long file) { return fgetc(file); }

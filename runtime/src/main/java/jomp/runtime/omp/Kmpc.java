@@ -22,6 +22,24 @@ public final class Kmpc {
 
     public static void __jomp_barrier() { Parallel.barrier(); }
 
+    /** The calling thread's copy of a _Thread_local or threadprivate variable (see {@link ThreadPrivate}). */
+    public static long __jomp_threadprivate(long original, long init, long size) { return ThreadPrivate.address(original, init, size); }
+
+    /**
+     * copyin: at the start of a parallel region every thread of the team calls this for each
+     * copyin variable; the others copy the primary thread's copy into theirs, and nobody goes on
+     * before all have copied.
+     */
+    public static void __jomp_copyin(long original, long init, long size) {
+        OmpThread t = OmpThread.current();
+        long mine = ThreadPrivate.address(original, init, size);
+        if (t.team.size == 1) return;
+        if (t.num == 0) t.team.copyprivate = mine;
+        Parallel.barrier();
+        if (t.num != 0) Mem.copy(mine, t.team.copyprivate, size);
+        Parallel.barrier();
+    }
+
     public static int __jomp_single() { return Parallel.single() ? 1 : 0; }
 
     public static int __jomp_master() { return Parallel.master() ? 1 : 0; }

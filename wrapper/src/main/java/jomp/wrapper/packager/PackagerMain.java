@@ -16,6 +16,7 @@ import java.util.Map;
 import jomp.wrapper.FormatException;
 import jomp.wrapper.archive.Archive;
 import jomp.wrapper.archive.ArchiveWriter;
+import jomp.wrapper.env.Invocation;
 import jomp.wrapper.offload.OffloadBinary;
 import jomp.wrapper.offload.OffloadBinaryWriter;
 import picocli.CommandLine;
@@ -202,7 +203,7 @@ public final class PackagerMain {
             if (file.indexOf(0) >= 0) {
                 throw new FormatException(file.replace('\0', '?'), "invalid file name");
             }
-            return Files.readAllBytes(Path.of(file));
+            return Files.readAllBytes(Invocation.path(file));
         } catch (NoSuchFileException e) {
             throw new FormatException(file, "No such file or directory");
         } catch (IOException | RuntimeException e) {
@@ -212,7 +213,7 @@ public final class PackagerMain {
 
     /** Writes through a temporary file in the same directory and an atomic rename: no partial output. */
     static void writeFile(String file, byte[] bytes) {
-        Path target = Path.of(file).toAbsolutePath();
+        Path target = Invocation.path(file);
         Path tmp = null;
         try {
             tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");

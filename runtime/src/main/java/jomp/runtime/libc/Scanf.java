@@ -1,0 +1,321 @@
+package jomp.runtime.libc;
+
+import java.math.BigInteger;
+
+import jomp.runtime.mem.Mem;
+
+/**
+ * The scanf family (C11 7.21.6.2, with glibc's extensions that C programs use: ranges in
+ * scansets, "(nil)" for %p): directives read from a string or a stream, conversions stored
+ * through the pointer arguments (8-byte slots of the variadic area), the count of assignments
+ * returned, or EOF when the input ends before anything was assigned (glibc's reading of C's
+ * "before the first conversion"). ScanfTest compares it with glibc's sscanf.
+ */
+public final class Scanf {
+    private Scanf() {}
+
+    /** Where the characters come from: a C string or a stream, with one character of push-back. */
+    private interface Input {
+        int next();
+        void unread(int c);
+    }
+
+    private static final class StringInput implements Input {
+        private long p;
+        StringInput(long s) { p = s; }
+        public int next() { int c = Mem.getByte(p) & 0xff; if (c == 0) return -1; p++; return c; }
+        public void unread(int c) { if (c >= 0) p--; }
+    }
+
+    private static final class StreamInput implements Input {
+        private final Stdio.Stream st;
+        StreamInput(Stdio.Stream st) { this.st = st; }
+        public int next() { return st.read(); }
+        public void unread(int c) {
+            if (c < 0) return;
+            synchronized (st) { st.pushback = c; st.eof = false; }
+        }
+    }
+
+    public static int scanf(long fmt, long va) { return vfscanf(Stdio.__jomp_stdin(), fmt, va); }
+    public static int vscanf(long fmt, long ap) { return vfscanf(Stdio.__jomp_stdin(), fmt, ap); }
+    public static int fscanf(long file, long fmt, long va) { return vfscanf(file, fmt, va); }
+    public static int sscanf(long s, long fmt, long va) { return vsscanf(s, fmt, va); }
+    public static int vsscanf(long s, long fmt, long ap) { return scan(new StringInput(s), fmt, ap); }
+
+    public static int vfscanf(long file, long fmt, long ap) {
+        Stdio.Stream st = Stdio.stream(file);
+        if (file == Stdio.__jomp_stdin()) Stdio.stream(Stdio.__jomp_stdout()).flush();
+        return scan(new StreamInput(st), fmt, ap);
+    }
+
+    /** Counts the characters taken from the input, for %n, and remembers whether it ran dry. */
+    private static final class Reader {
+        final Input in;
+        long count;
+        boolean ended;
+        Reader(Input in) { this.in = in; }
+        int next() { int c = in.next(); if (c < 0) ended = true; else count++; return c; }
+        void unread(int c) { if (c >= 0) { in.unread(c); count--; } }
+        int peek() { int c = next(); unread(c); return c; }
+        void skipSpace() { int c; do c = next(); while (c >= 0 && isSpace(c)); unread(c); }
+    }
+
+    private static boolean isSpace(int c) { return c == ' ' || c >= '\t' && c <= '\r'; }
+
+    private static int scan(Input input, long fmt, long va) {
+        Reader r = new Reader(input);
+        int assigned = 0, slot = 0;
+        long f = fmt;
+        while (true) {
+            int fc = Mem.getByte(f) & 0xff;
+            if (fc == 0) break;
+            if (isSpace(fc)) {
+                while (isSpace(Mem.getByte(f) & 0xff)) f++;
+                r.skipSpace();
+                continue;
+            }
+            if (fc != '%') {
+                f++;
+                int c = r.next();
+                if (c != fc) { r.unread(c); return c < 0 && assigned == 0 ? -1 : assigned; }
+                continue;
+            }
+            f++;
+            boolean suppress = false;
+            if (Mem.getByte(f) == '*') { suppress = true; f++; }
+            int width = 0;
+            while (Character.isDigit(Mem.getByte(f))) width = width * 10 + (Mem.getByte(f++) - '0');
+            int size = 4;   // bytes of the integer stored: hh 1, h 2, none 4, l ll j z t 8
+            boolean longDouble = false, isLong = false;
+            char m = (char) Mem.getByte(f);
+            if (m == 'h') { f++; size = 2; if (Mem.getByte(f) == 'h') { f++; size = 1; } }
+            else if (m == 'l') { f++; size = 8; isLong = true; if (Mem.getByte(f) == 'l') f++; }
+            else if (m == 'j' || m == 'z' || m == 't' || m == 'q') { f++; size = 8; }
+            else if (m == 'L') { f++; size = 8; longDouble = true; }
+            char conv = (char) Mem.getByte(f++);
+            if (conv == 0) break;
+            if (conv != '[' && conv != 'c' && conv != 'n') r.skipSpace();
+            int limit = width > 0 ? width : Integer.MAX_VALUE;
+            switch (conv) {
+                case '%' -> {
+                    int c = r.next();
+                    if (c != '%') { r.unread(c); return c < 0 && assigned == 0 ? -1 : assigned; }
+                    continue;
+                }
+                case 'n' -> {
+                    if (!suppress) storeInt(arg(va, slot++), r.count, size);
+                    continue;
+                }
+                case 'd', 'i', 'u', 'o', 'x', 'X', 'p' -> {
+                    long before = r.count;
+                    int base = switch (conv) { case 'd', 'u' -> 10; case 'o' -> 8; case 'x', 'X', 'p' -> 16; default -> 0; };
+                    BigInteger v = conv == 'p' && r.peek() == '(' ? nil(r) : integer(r, base, limit);
+                    if (v == null) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
+                    if (!suppress) { storeInt(arg(va, slot++), saturate(v, conv == 'd' || conv == 'i'), conv == 'p' ? 8 : size); assigned++; }
+                }
+                case 'f', 'e', 'g', 'a', 'E', 'F', 'G', 'A' -> {
+                    long before = r.count;
+                    String text = floating(r, limit);
+                    if (text == null) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
+                    if (!suppress) {
+                        // strtod's own rounding, to float directly for %f (no double rounding)
+                        boolean single = !(isLong || longDouble);
+                        long tmp = Stdlib.malloc(text.length() + 1);
+                        for (int k = 0; k < text.length(); k++) Mem.putByte(tmp + k, (byte) text.charAt(k));
+                        Mem.putByte(tmp + text.length(), (byte) 0);
+                        long bits = Strtod.parse(tmp, 0, single);
+                        Stdlib.free(tmp);
+                        long p = arg(va, slot++);
+                        if (single) Mem.putInt(p, (int) bits); else Mem.putLong(p, bits);
+                        assigned++;
+                    }
+                }
+                case 's' -> {
+                    int c = r.next(), n = 0;
+                    if (c < 0) return assigned == 0 ? -1 : assigned;
+                    long p = suppress ? 0 : arg(va, slot++);
+                    while (c >= 0 && !isSpace(c) && n < limit) {
+                        if (p != 0) Mem.putByte(p + n, (byte) c);
+                        n++;
+                        c = n < limit ? r.next() : -2;
+                    }
+                    if (c != -2) r.unread(c);
+                    if (p != 0) { Mem.putByte(p + n, (byte) 0); assigned++; }
+                }
+                case 'c' -> {
+                    int n = width > 0 ? width : 1;
+                    long p = suppress ? 0 : arg(va, slot++);
+                    for (int k = 0; k < n; k++) {
+                        int c = r.next();
+                        if (c < 0 && k == 0) return assigned == 0 ? -1 : assigned;
+                        if (c < 0) break;   // glibc keeps the characters there were
+                        if (p != 0) Mem.putByte(p + k, (byte) c);
+                    }
+                    if (p != 0) assigned++;
+                }
+                case '[' -> {
+                    boolean[] set = new boolean[256];
+                    boolean negate = Mem.getByte(f) == '^';
+                    if (negate) f++;
+                    if (Mem.getByte(f) == ']') { set[']'] = true; f++; }
+                    while (Mem.getByte(f) != 0 && Mem.getByte(f) != ']') {
+                        int a = Mem.getByte(f) & 0xff;
+                        if (Mem.getByte(f + 1) == '-' && Mem.getByte(f + 2) != ']' && Mem.getByte(f + 2) != 0) {
+                            int b = Mem.getByte(f + 2) & 0xff;
+                            for (int k = a; k <= b; k++) set[k] = true;
+                            f += 3;
+                        } else {
+                            set[a] = true;
+                            f++;
+                        }
+                    }
+                    if (Mem.getByte(f) == ']') f++;
+                    long p = suppress ? 0 : arg(va, slot++);
+                    int n = 0, c = r.next();
+                    if (c < 0) return assigned == 0 ? -1 : assigned;
+                    while (c >= 0 && set[c] != negate && n < limit) {
+                        if (p != 0) Mem.putByte(p + n, (byte) c);
+                        n++;
+                        c = n < limit ? r.next() : -2;
+                    }
+                    if (c != -2) r.unread(c);
+                    if (n == 0) return assigned;   // a matching failure
+                    if (p != 0) { Mem.putByte(p + n, (byte) 0); assigned++; }
+                }
+                default -> { return assigned; }   // an invalid conversion ends the scan
+            }
+        }
+        return assigned;
+    }
+
+    /** A failed conversion is an input failure (EOF) when the input ended before it took a character, else a matching failure. */
+    private static boolean inputFailure(Reader r, long before) { return r.ended && r.count == before; }
+
+    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE), LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE),
+            ULONG_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    /** What glibc converts with: strtol (signed, clamped to long) or strtoul (magnitude clamped, a minus sign wraps). */
+    private static long saturate(BigInteger v, boolean signed) {
+        if (signed) return v.max(LONG_MIN).min(LONG_MAX).longValue();
+        if (v.abs().compareTo(ULONG_MAX) > 0) return -1L;
+        return v.longValue();
+    }
+
+    private static long arg(long va, int i) { return Mem.getLong(va + 8L * i); }
+
+    private static void storeInt(long p, long v, int size) {
+        switch (size) {
+            case 1 -> Mem.putByte(p, (byte) v);
+            case 2 -> Mem.putShort(p, (short) v);
+            case 4 -> Mem.putInt(p, (int) v);
+            default -> Mem.putLong(p, v);
+        }
+    }
+
+    /** glibc's %p reads back what its printf writes for a null pointer. */
+    private static BigInteger nil(Reader r) {
+        String want = "(nil)";
+        for (int k = 0; k < want.length(); k++) {
+            int c = r.next();
+            if (c != want.charAt(k)) { r.unread(c); return null; }
+        }
+        return BigInteger.ZERO;
+    }
+
+    /**
+     * The longest prefix of the input that forms an integer in base (0: C's prefixes decide), at
+     * most limit characters; null when there are no digits. Values wrap as strtoul's do.
+     */
+    private static BigInteger integer(Reader r, int base, int limit) {
+        StringBuilder digits = new StringBuilder();
+        int used = 0;
+        boolean negative = false;
+        int c = r.next();
+        if ((c == '+' || c == '-') && used < limit) { negative = c == '-'; used++; c = used < limit ? r.next() : -2; }
+        if (c == '0' && used < limit && (base == 0 || base == 16)) {
+            used++;
+            int x = used < limit ? r.next() : -2;
+            if ((x == 'x' || x == 'X') && used < limit) {
+                used++;
+                int d = used < limit ? r.next() : -2;
+                if (d >= 0 && Character.digit(d, 16) >= 0) { base = 16; c = d; }
+                else {   // "0x" with no hex digit: the 0 was the number
+                    if (d != -2) r.unread(d);
+                    return BigInteger.ZERO;
+                }
+            } else {
+                digits.append('0');
+                if (base == 0) base = 8;
+                c = x;
+            }
+        } else if (base == 0) {
+            base = 10;
+        }
+        while (c >= 0 && used < limit && Character.digit(c, base) >= 0) {
+            digits.append((char) c);
+            used++;
+            c = used < limit ? r.next() : -2;
+        }
+        if (c != -2) r.unread(c);
+        if (digits.isEmpty()) return null;
+        BigInteger v = new BigInteger(digits.toString(), base);
+        return negative ? v.negate() : v;
+    }
+
+    /** The longest prefix that forms a C floating constant (decimal, hex, inf, nan), at most limit characters; null if none. */
+    private static String floating(Reader r, int limit) {
+        StringBuilder s = new StringBuilder();
+        int c = r.next();
+        if (c == '+' || c == '-') { s.append((char) c); c = s.length() < limit ? r.next() : -2; }
+        if (c == 'i' || c == 'I' || c == 'n' || c == 'N') {
+            String word = c == 'i' || c == 'I' ? "infinity" : "nan";
+            int k = 0;
+            while (c >= 0 && k < word.length() && s.length() < limit && Character.toLowerCase(c) == word.charAt(k)) {
+                s.append((char) c);
+                k++;
+                c = s.length() < limit ? r.next() : -2;
+            }
+            if (c != -2) r.unread(c);
+            if (word.equals("infinity") && (k == 3 || k == 8) || word.equals("nan") && k == 3) return s.toString();
+            return null;
+        }
+        boolean hex = false, digits = false;
+        if (c == '0') {
+            s.append('0');
+            digits = true;
+            c = s.length() < limit ? r.next() : -2;
+            if ((c == 'x' || c == 'X') && s.length() < limit) {
+                int x = c;
+                hex = true;
+                s.append((char) c);
+                c = s.length() < limit ? r.next() : -2;
+                if (c == -2) { r.unread(x); return s.substring(0, s.length() - 1); }   // the width ends at "0x": glibc reads the 0 and leaves the x
+                if (c < 0 || Character.digit(c, 16) < 0 && c != '.') { r.unread(c); return null; }   // "0x" and no hex digit
+                digits = false;
+            }
+        }
+        int radix = hex ? 16 : 10;
+        while (c >= 0 && s.length() < limit && Character.digit(c, radix) >= 0) { s.append((char) c); digits = true; c = s.length() < limit ? r.next() : -2; }
+        if (c == '.' && s.length() < limit) {
+            s.append('.');
+            c = s.length() < limit ? r.next() : -2;
+            while (c >= 0 && s.length() < limit && Character.digit(c, radix) >= 0) { s.append((char) c); digits = true; c = s.length() < limit ? r.next() : -2; }
+        }
+        if (!digits) { if (c != -2) r.unread(c); return null; }
+        if ((hex ? c == 'p' || c == 'P' : c == 'e' || c == 'E') && s.length() < limit) {
+            int mantissaEnd = s.length();
+            s.append((char) c);
+            c = s.length() < limit ? r.next() : -2;
+            if ((c == '+' || c == '-') && s.length() < limit) { s.append((char) c); c = s.length() < limit ? r.next() : -2; }
+            boolean exp = false;
+            while (c >= 0 && s.length() < limit && Character.isDigit(c)) { s.append((char) c); exp = true; c = s.length() < limit ? r.next() : -2; }
+            if (!exp) {   // "1e" or "1e+": glibc converts what came before the e; the e (and sign) stay consumed
+                if (c != -2) r.unread(c);
+                return s.substring(0, mantissaEnd);
+            }
+        }
+        if (c != -2) r.unread(c);
+        return s.toString();
+    }
+}
