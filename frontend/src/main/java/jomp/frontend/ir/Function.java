@@ -20,6 +20,12 @@ public final class Function {
     public final List<BasicBlock> blocks = new ArrayList<>();
     /** Compiled for offload devices too ({@code declare target}, or called from a target region). */
     public boolean declareTarget;
+    /**
+     * A kernel every thread of every team runs from the start (SPMD), set by the OpenMP lowering
+     * for combined {@code target teams distribute parallel for}; other kernels run in generic
+     * mode (one thread per team runs the body, the others serve its parallel regions).
+     */
+    public boolean spmd;
 
     private int nextReg;
     private int nextSlot;

@@ -275,6 +275,7 @@ public final class IrParser {
     private Function function(int at) {
         boolean isStatic = acceptWord("static");
         boolean declareTarget = acceptWord("declare_target");
+        boolean spmd = acceptWord("spmd");
         IrType ret = type();
         String name = symbol();
         regs = new HashMap<>();
@@ -304,6 +305,7 @@ public final class IrParser {
         }
         fn = new Function(name, new FuncType(ret, ptypes, variadic), isStatic);
         fn.declareTarget = declareTarget;
+        fn.spmd = spmd;
         for (Object[] p : params) fn.params.add(defineReg((String) p[1], (int) p[2], (IrType) p[0]));
         if (variadic) fn.vaArea = defineReg(vaName, vaAt, IrType.PTR);
         expect("{");

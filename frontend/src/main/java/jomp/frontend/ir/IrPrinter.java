@@ -77,6 +77,7 @@ public final class IrPrinter {
         out.append("func ");
         if (f.isStatic) out.append("static ");
         if (f.declareTarget) out.append("declare_target ");
+        if (f.spmd) out.append("spmd ");
         out.append(f.type.ret()).append(" @").append(f.name).append('(');
         for (int i = 0; i < f.params.size(); i++) {
             if (i > 0) out.append(", ");

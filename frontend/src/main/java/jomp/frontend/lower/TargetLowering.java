@@ -168,7 +168,29 @@ final class TargetLowering {
         ds.end(false, null);
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;
+        kfn.spmd = isSpmd(d);
         f.unit.module.functions.add(kfn);
+    }
+
+    /**
+     * Can every thread of every team run the kernel from the start (a GPU's SPMD mode)? Yes for
+     * {@code target teams distribute parallel for [simd]} and {@code target teams loop}: no code
+     * runs between the leaves, so each thread may run the teams part itself. Not with
+     * num_threads or if(parallel), whose teams are smaller than the block, nor with a schedule
+     * clause: the device's default schedule for SPMD loops is static with chunk 1 (coalesced),
+     * which an explicit schedule(static) forbids.
+     */
+    static boolean isSpmd(OmpDirective d) {
+        List<Leaf> ls = d.leaves();
+        boolean combined = ls.equals(List.of(Leaf.TARGET, Leaf.TEAMS, Leaf.DISTRIBUTE, Leaf.PARALLEL, Leaf.FOR))
+                || ls.equals(List.of(Leaf.TARGET, Leaf.TEAMS, Leaf.DISTRIBUTE, Leaf.PARALLEL, Leaf.FOR, Leaf.SIMD))
+                || ls.equals(List.of(Leaf.TARGET, Leaf.TEAMS, Leaf.LOOP));
+        if (!combined || !d.clauses(OmpClause.Schedule.class).isEmpty()) return false;
+        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) {
+            if (c.kind() == OmpClause.ExprKind.NUM_THREADS) return false;
+            if (c.kind() == OmpClause.ExprKind.IF && (c.modifier() == null || c.modifier().equals("parallel"))) return false;
+        }
+        return true;
     }
 
     /** Does a target region capture v? Locals do; globals only when they are not declare target. */

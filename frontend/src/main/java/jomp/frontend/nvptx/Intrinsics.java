@@ -57,6 +57,12 @@ final class Intrinsics {
         add("__nvvm_atom_xor_gen_i", i32, List.of(ptr, i32), "atom.xor.b32 {d}, [{0}], {1}");
         add("__nvvm_atom_cas_gen_i", i32, List.of(ptr, i32, i32), "atom.cas.b32 {d}, [{0}], {1}, {2}");
         add("__nvvm_atom_cas_gen_ll", i64, List.of(ptr, i64, i64), "atom.cas.b64 {d}, [{0}], {1}, {2}");
+        // jomp's own, for the device runtime: accesses the compiler must not merge or hoist (spin loops)
+        add("__jomp_ld_volatile_i32", i32, List.of(ptr), "ld.volatile.u32 {d}, [{0}]");
+        add("__jomp_ld_volatile_i64", i64, List.of(ptr), "ld.volatile.u64 {d}, [{0}]");
+        add("__jomp_st_volatile_i32", v, List.of(ptr, i32), "st.volatile.u32 [{0}], {1}");
+        add("__jomp_st_volatile_i64", v, List.of(ptr, i64), "st.volatile.u64 [{0}], {1}");
+        add("__jomp_globaltimer", i64, List.of(), "mov.u64 {d}, %globaltimer");
         for (String mode : List.of("down", "up", "bfly", "idx")) {
             // clang's argument order: mask, value, lane or offset, packed clamp/segment mask
             add("__nvvm_shfl_sync_" + mode + "_i32", i32, List.of(i32, i32, i32, i32), "shfl.sync." + mode + ".b32 {d}, {1}, {2}, {3}, {0}");

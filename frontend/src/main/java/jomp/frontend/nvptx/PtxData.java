@@ -13,14 +13,14 @@ final class PtxData {
     private PtxData() {}
 
     /**
-     * A definition under the PTX name {@code names} gives ({@code visible} also for a static
-     * one declared ahead); {@code functions} are the IR names of functions, whose addresses
-     * take no generic().
+     * A definition under the PTX name {@code names} gives, with its linkage and state space
+     * ({@code .visible .global}, ...); {@code functions} are the IR names of functions, whose
+     * addresses take no generic().
      */
-    static void define(StringBuilder out, Global g, java.util.function.Function<String, String> names, boolean visible, Set<String> functions) {
-        out.append(g.isStatic && !visible ? "" : ".visible ").append(".global .align ").append(Math.max(1, g.align));
+    static void define(StringBuilder out, Global g, java.util.function.Function<String, String> names, String linkage, Set<String> functions) {
+        out.append(linkage).append(" .align ").append(Math.max(1, g.align));
         long size = Math.max(1, g.size);
-        if (g.isZero()) {
+        if (g.isZero() || linkage.endsWith(".shared")) {   // shared memory has no initial value
             out.append(" .b8 ").append(names.apply(g.name)).append('[').append(size).append("];\n");
             return;
         }

@@ -53,14 +53,26 @@ final class PtxFunction {
         this.nextTemp = f.regCount();
     }
 
+    /** Frame slots whose address escapes (passed to a call, stored): the team may share them. */
+    private final java.util.Set<Slot> escaping = new java.util.HashSet<>();
+    /** Where the escaping slots start in the local frame, and the register holding their base. */
+    private long escapeOffset;
+    private String escapeBase, escapeLocal;
+
     /** The PTX prototype: {@code .func (.param .b32 __retval) name(.param .b64 __param_0, ...)}. */
-    static String prototype(String directive, String name, FuncType t) {
+    static String prototype(String directive, String name, FuncType t) { return prototype(directive, name, t, false); }
+
+    /**
+     * With {@code bits}, every parameter is {@code .bNN}, as LLVM's NVPTX backend declares them
+     * (the libdevice functions, see {@link Libdevice}); PTX wants the types of a prototype to agree.
+     */
+    static String prototype(String directive, String name, FuncType t, boolean bits) {
         StringBuilder sb = new StringBuilder(directive);
-        if (t.ret() != IrType.VOID) sb.append(" (.param .").append(paramType(t.ret())).append(' ').append(RETVAL).append(')');
+        if (t.ret() != IrType.VOID) sb.append(" (.param .").append(paramType(t.ret(), bits)).append(' ').append(RETVAL).append(')');
         sb.append(' ').append(name).append('(');
         List<IrType> ps = paramTypes(t);
         for (int i = 0; i < ps.size(); i++) {
-            sb.append(i > 0 ? ", " : "").append(".param .").append(paramType(ps.get(i))).append(' ').append(PARAM).append(i);
+            sb.append(i > 0 ? ", " : "").append(".param .").append(paramType(ps.get(i), bits)).append(' ').append(PARAM).append(i);
         }
         return sb.append(')').toString();
     }
@@ -77,6 +89,8 @@ final class PtxFunction {
         return l;
     }
 
+    static String paramType(IrType t, boolean bits) { return bits ? PtxText.bits(t) : paramType(t); }
+
     static String paramType(IrType t) {
         return switch (t) {
             case F32 -> "f32";
@@ -89,18 +103,35 @@ final class PtxFunction {
         if (kernel && (f.type.ret() != IrType.VOID || f.params.size() != 1 || !f.params.get(0).type().isWide() || f.type.variadic())) {
             throw new PtxException("kernel '" + f.name + "' must be 'void (ptr)' (the address of its argument slots), not " + f.type);
         }
+        if (!ctx.isRuntime(f.name)) findEscapingSlots();
         layoutFrame();
         for (int i = 0; i < f.blocks.size(); i++) blockIndex.put(f.blocks.get(i), i);
         findSingleDefs();
         if (!f.slots.isEmpty() || needsPrintfBuffer()) framePtr = temp(IrType.PTR);
+        if (!escaping.isEmpty()) teamFrame();
+        for (BasicBlock b : f.blocks) if (b.terminator == null) throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
+        java.util.Set<BasicBlock> merged = ctx.isRuntime(f.name) ? java.util.Set.of() : mergeSelects();
         for (int k = 0; k < f.blocks.size(); k++) {
             BasicBlock b = f.blocks.get(k);
+            if (merged.contains(b)) continue;
             BasicBlock next = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
             code.append(label(b)).append(":\n");
-            if (b.terminator == null) throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
-            Insn.Cmp fused = fusedCompare(b);
-            for (Insn i : b.insns) if (i != fused) insn(i);
-            terminator(b.terminator, next, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
+            List<Insn> insns = b.insns;
+            BasicBlock last = b;
+            Linear lin = linear.get(b);
+            if (lin != null) {   // a locked region through ?: diamonds: one straight line, explicit branches after it
+                insns = lin.insns();
+                last = lin.last();
+                next = null;
+            }
+            Insn.Cmp fused = fusedCompare(last);
+            for (int n = 0; n < insns.size(); n++) {
+                Insn i = insns.get(n);
+                int after = ctx.isRuntime(f.name) ? -1 : lockedUpdate(insns, n);
+                if (after >= 0) n = after - 1;
+                else if (i != fused) insn(i);
+            }
+            terminator(last.terminator, next, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
         }
         return assemble();
     }
@@ -108,7 +139,8 @@ final class PtxFunction {
     private String assemble() {
         StringBuilder sb = new StringBuilder();
         String sym = PtxText.symbol(f.name);
-        sb.append(kernel ? kernelPrototype(sym) : prototype(f.isStatic ? ".func" : ".visible .func", sym, f.type)).append("\n{\n");
+        // a kernel's body is a .func that its .entry (KernelEntry) calls
+        sb.append(kernel ? prototype(".func", KernelEntry.bodySymbol(f.name), f.type) : prototype(ctx.linkage(f), sym, f.type)).append("\n{\n");
         sb.append("\t.reg .b32 %r<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .b64 %rd<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .f32 %f<").append(nextTemp).append(">;\n");
@@ -120,9 +152,7 @@ final class PtxFunction {
             sb.append("\tmov.u64 ").append(framePtr).append(", __frame;\n");
             sb.append("\tcvta.local.u64 ").append(framePtr).append(", ").append(framePtr).append(";\n");
         }
-        if (kernel) {
-            sb.append("\tld.param.u64 ").append(reg(f.params.get(0))).append(", [").append(KERNEL_ARGS).append("];\n");
-        } else {
+        {
             int i = 0;
             for (Reg p : f.params) sb.append("\tld.param.").append(paramType(p.type())).append(' ').append(reg(p)).append(", [").append(PARAM).append(i++).append("];\n");
             if (f.vaArea != null) sb.append("\tld.param.b64 ").append(reg(f.vaArea)).append(", [").append(PARAM).append(i).append("];\n");
@@ -133,17 +163,420 @@ final class PtxFunction {
 
     // ---- frame ----------------------------------------------------------------------------
 
+    /** The thread's own slots first, then the escaping ones (from {@link #escapeOffset}, 16-byte aligned). */
     private void layoutFrame() {
         long size = 0;
-        for (Slot s : f.slots) {
-            int align = Math.max(1, s.align);
-            size = (size + align - 1) & -(long) align;
-            slotOffset.put(s, size);
-            size += Math.max(1, s.size);
-            frameAlign = Math.max(frameAlign, align);
+        for (int pass = 0; pass < 2; pass++) {
+            if (pass == 1) {
+                if (escaping.isEmpty()) break;
+                size = (size + 15) & -16L;
+                escapeOffset = size;
+                frameAlign = Math.max(frameAlign, 16);
+            }
+            for (Slot s : f.slots) {
+                if (escaping.contains(s) != (pass == 1)) continue;
+                int align = Math.max(1, s.align);
+                size = (size + align - 1) & -(long) align;
+                slotOffset.put(s, size);
+                size += Math.max(1, s.size);
+                frameAlign = Math.max(frameAlign, align);
+            }
         }
         frameSize = size;
         printfOffset = (size + 7) & -8L;
+    }
+
+    /**
+     * Slots whose address is used other than as a load, store or memcpy address (directly or
+     * plus an offset): passed to a call, stored, compared. In generic mode the team's other
+     * threads may reach them (a parallel region's argument block, the variables it shares), so
+     * they cannot live in this thread's local memory.
+     */
+    private void findEscapingSlots() { escaping.addAll(escapingSlots(f, slotsBehind)); }
+
+    /** Registers that hold a frame slot's address (plus an offset), with the slots. */
+    private final Map<Integer, java.util.Set<Slot>> slotsBehind = new HashMap<>();
+
+    static java.util.Set<Slot> escapingSlots(Function f) { return escapingSlots(f, new HashMap<>()); }
+
+    private static java.util.Set<Slot> escapingSlots(Function f, Map<Integer, java.util.Set<Slot>> from) {
+        java.util.Set<Slot> escaping = new java.util.HashSet<>();
+        for (int round = 0; round < 2; round++) {   // twice: a loop may use a register above its definition
+            for (BasicBlock b : f.blocks) {
+                for (Insn i : b.insns) {
+                    java.util.Set<Slot> src = switch (i) {
+                        case Insn.SlotAddr sa -> java.util.Set.of(sa.slot());
+                        case Insn.Copy c when c.src() instanceof Reg r -> from.get(r.id);
+                        case Insn.Binary bin when bin.a() instanceof Reg r && (bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB) -> from.get(r.id);
+                        default -> null;
+                    };
+                    if (src != null) from.computeIfAbsent(i.dst().id, k -> new java.util.HashSet<>()).addAll(src);
+                }
+            }
+        }
+        if (from.isEmpty()) return escaping;
+        for (BasicBlock b : f.blocks) {
+            for (Insn i : b.insns) {
+                List<Value> escapes = switch (i) {
+                    case Insn.Load l -> List.of();
+                    case Insn.Store st -> List.of(st.value());
+                    case Insn.MemCopy m -> List.of(m.size());
+                    case Insn.MemSet m -> List.of(m.value(), m.size());
+                    case Insn.Copy c -> List.of();
+                    case Insn.Binary bin when bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB -> List.of(bin.b());
+                    default -> Operands.of(i);
+                };
+                for (Value v : escapes) if (v instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
+            }
+            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
+        }
+        return escaping;
+    }
+
+    // ---- selects in locked regions -----------------------------------------------------------
+
+    /** A straight line of instructions standing for a block and the ?: diamonds after it, ending in {@code last}'s terminator. */
+    private record Linear(List<Insn> insns, BasicBlock last) {}
+
+    /** The value a copy standing for a diamond selects: {@code dst = cond ? (the copy's source) : otherwise}. */
+    private record Select(Value cond, Value otherwise) {}
+
+    private final Map<BasicBlock, Linear> linear = new HashMap<>();
+    private final Map<Insn, Select> selects = new java.util.IdentityHashMap<>();
+
+    /**
+     * The lowering writes min and max (and any ?:) as a diamond {@code condbr c, T, F; T: d = x;
+     * F: d = y; E: ...}. Inside a region under the atomic or reduction lock such diamonds are
+     * joined into their block as one select, so that the region is a straight line and
+     * {@link #lockedUpdate} can make it lock-free. Returns the blocks joined into others.
+     */
+    private java.util.Set<BasicBlock> mergeSelects() {
+        Map<BasicBlock, Integer> preds = new HashMap<>();
+        for (BasicBlock b : f.blocks) for (BasicBlock t : successors(b.terminator)) preds.merge(t, 1, Integer::sum);
+        java.util.Set<BasicBlock> merged = new java.util.HashSet<>();
+        for (BasicBlock b : f.blocks) {
+            if (merged.contains(b) || !opensLock(b.insns)) continue;
+            List<Insn> line = new java.util.ArrayList<>(b.insns);
+            List<BasicBlock> joined = new java.util.ArrayList<>();
+            BasicBlock last = b;
+            while (opensLock(line) && last.terminator instanceof Terminator.CondBr cb) {
+                BasicBlock t = cb.ifTrue(), e = cb.ifFalse();
+                if (t == e || t.insns.size() != 1 || e.insns.size() != 1 || !(t.insns.get(0) instanceof Insn.Copy ct)
+                        || !(e.insns.get(0) instanceof Insn.Copy cf) || ct.dst().id != cf.dst().id
+                        || !(t.terminator instanceof Terminator.Br bt) || !(e.terminator instanceof Terminator.Br bf) || bt.target() != bf.target()) break;
+                BasicBlock join = bt.target();
+                if (preds.getOrDefault(t, 0) != 1 || preds.getOrDefault(e, 0) != 1 || preds.getOrDefault(join, 0) != 2
+                        || join == b || joined.contains(join) || merged.contains(join)) break;
+                line.add(ct);
+                selects.put(ct, new Select(cb.cond(), cf.src()));
+                line.addAll(join.insns);
+                joined.addAll(List.of(t, e, join));
+                last = join;
+            }
+            if (joined.isEmpty()) continue;
+            merged.addAll(joined);
+            linear.put(b, new Linear(line, last));
+        }
+        return merged;
+    }
+
+    /** Whether the instructions call a lock's enter with no exit after it. */
+    private static boolean opensLock(List<Insn> insns) {
+        boolean open = false;
+        for (Insn i : insns) {
+            if (!(i instanceof Insn.Call c)) continue;
+            if (c.callee().equals("__jomp_atomic_enter") || c.callee().equals("__jomp_reduce_enter")) open = true;
+            if (c.callee().equals("__jomp_atomic_exit") || c.callee().equals("__jomp_reduce_exit")) open = false;
+        }
+        return open;
+    }
+
+    private static List<BasicBlock> successors(Terminator t) {
+        return switch (t) {
+            case Terminator.Br br -> List.of(br.target());
+            case Terminator.CondBr cb -> List.of(cb.ifTrue(), cb.ifFalse());
+            case Terminator.Switch sw -> { var l = new java.util.ArrayList<>(sw.targets()); l.add(sw.defaultTarget()); yield l; }
+            case Terminator.Ret r -> List.of();
+        };
+    }
+
+    /** The registers an instruction reads, a select's condition and alternative included. */
+    private List<Value> reads(Insn i) {
+        Select sel = selects.get(i);
+        if (sel == null) return Operands.of(i);
+        List<Value> l = new java.util.ArrayList<>(Operands.of(i));
+        l.add(sel.cond());
+        l.add(sel.otherwise());
+        return l;
+    }
+
+    // ---- atomic updates ------------------------------------------------------------------------
+
+    /**
+     * An {@code atomic} or reduction combination the lowering puts under a runtime lock, in one
+     * block, without the lock: each update {@code v = load p; w = v op x; store w, p} becomes one
+     * PTX atomic instruction (add, and, or, xor; sub as the add of -x) or, for other
+     * register-only updates ({@code w = v * x}, ...), a compare-and-swap loop; an atomic read or
+     * write (one aligned access of at most 8 bytes) is that access. A reduction's region may
+     * update several variables (each update is atomic on its own, which a reduction needs). The
+     * old value stays in v, and the new one in w, for a capture's store after the update. Returns
+     * the index of the instruction after the region when it emitted it, else -1 (the lock stays:
+     * captures that read the location twice, updates across blocks). A location in the thread's
+     * own local memory (PTX atomics are undefined there) takes the plain code: known at compile
+     * time for this function's frame, tested with {@code isspacep.local} otherwise.
+     */
+    private int lockedUpdate(List<Insn> insns, int at) {
+        if (!(insns.get(at) instanceof Insn.Call enter) || !enter.args().isEmpty()) return -1;
+        boolean reduction = enter.callee().equals("__jomp_reduce_enter");
+        if (!reduction && !enter.callee().equals("__jomp_atomic_enter")) return -1;
+        String exitName = reduction ? "__jomp_reduce_exit" : "__jomp_atomic_exit";
+        // the region: segments up to the exit call, each ending in a store
+        List<int[]> segments = new java.util.ArrayList<>();   // {first, load of the stored location or -1, store}
+        int k = at + 1, exit = -1, trailing = -1;
+        while (exit < 0) {
+            int first = k;
+            while (k < insns.size() && (registerOnly(insns.get(k)) || insns.get(k) instanceof Insn.Load)) k++;
+            if (k >= insns.size()) return -1;
+            if (insns.get(k) instanceof Insn.Call c && c.callee().equals(exitName) && c.args().isEmpty() && !segments.isEmpty()) {
+                for (int j = first; j < k; j++) if (!registerOnly(insns.get(j))) return -1;
+                exit = k;
+                trailing = first;
+            } else if (insns.get(k) instanceof Insn.Store st) {
+                int l = -1;
+                for (int j = first; j < k; j++) if (insns.get(j) instanceof Insn.Load ld && sameReg(ld.addr(), st.addr())) l = j;
+                segments.add(new int[] {first, l, k++});
+            } else {
+                return -1;
+            }
+        }
+        for (int n = 0; n < segments.size(); n++) {
+            int[] sg = segments.get(n);
+            int loads = 0;
+            for (int j = sg[0]; j < sg[2]; j++) if (insns.get(j) instanceof Insn.Load ld) { loads++; if (ld.dst().type().size > 8) return -1; }
+            if (n > 0 && !reduction) {
+                // after the update, a capture's store of a value the update read or made (v = x++)
+                if (loads > 0 || sg[1] >= 0) return -1;
+                continue;
+            }
+            if (sg[1] < 0) {
+                // a write, or a read (load x, store v): one access to the shared location
+                if (reduction || loads > 1 || ((Insn.Store) insns.get(sg[2])).value().type().size > 8) return -1;
+            } else {
+                for (int j = sg[0]; j < sg[1]; j++) if (!reduction && insns.get(j) instanceof Insn.Load) return -1;
+                for (int j = sg[1] + 1; j < sg[2]; j++) if (!registerOnly(insns.get(j))) return -1;
+                if (!updatable(insns, sg)) return -1;
+            }
+        }
+        for (int[] sg : segments) emitUpdate(insns, sg, reduction);
+        for (int j = trailing; j < exit; j++) insn(insns.get(j));
+        return exit + 1;
+    }
+
+    private static boolean sameReg(Value a, Value b) { return a instanceof Reg x && b instanceof Reg y && x.id == y.id; }
+
+    /** Whether one segment {first, load, store} can go lock-free (see {@link #emitUpdate}). */
+    private boolean updatable(List<Insn> insns, int[] sg) {
+        int l = sg[1], s = sg[2];
+        if (!(((Insn.Store) insns.get(s)).addr() instanceof Reg p)) return false;
+        IrType t = ((Insn.Store) insns.get(s)).value().type();
+        Insn.Load load = (Insn.Load) insns.get(l);
+        if (!(load.addr() instanceof Reg lp) || lp.id != p.id) return false;
+        if (t != IrType.I32 && t != IrType.I64 && t != IrType.F32 && t != IrType.F64 || load.dst().type() != t) return false;
+        if (s == l + 1) return false;
+        // the part between load and store is repeatable in a loop: it reads v, constants, registers
+        // it set before, or ones it never sets
+        java.util.Set<Integer> written = new java.util.HashSet<>();
+        for (int k = l + 1; k < s; k++) {
+            for (Value v : reads(insns.get(k))) {
+                if (v instanceof Reg r && r.id != load.dst().id && !written.contains(r.id) && writtenIn(insns, l + 1, s, r)) return false;
+            }
+            Reg d = insns.get(k).dst();
+            if (d.id == load.dst().id || d.id == p.id) return false;
+            written.add(d.id);
+        }
+        // the loads before it read other locations
+        for (int k = sg[0]; k < l; k++) if (insns.get(k) instanceof Insn.Load o && o.addr() instanceof Reg r && r.id == p.id) return false;
+        return true;
+    }
+
+    /** One segment without the lock: a plain access, one atomic instruction, or a compare-and-swap loop. */
+    private void emitUpdate(List<Insn> insns, int[] sg, boolean reduction) {
+        int l = sg[1], s = sg[2];
+        if (l < 0) {   // one plain access is indivisible
+            for (int k = sg[0]; k <= s; k++) insn(insns.get(k));
+            return;
+        }
+        for (int k = sg[0]; k < l; k++) insn(insns.get(k));
+        Insn.Load load = (Insn.Load) insns.get(l);
+        String p = reg(load.addr());
+        if (privateAddress((Reg) load.addr())) {   // this thread's frame: nobody else sees it
+            for (int k = l; k <= s; k++) insn(insns.get(k));
+            return;
+        }
+        // a location in this thread's local memory (a private copy reached through a pointer) takes
+        // the plain code: PTX atomics are undefined there, and no other thread can reach it
+        String local = pred(), shared = newLabel(), done = newLabel();
+        emit("isspacep.local " + local + ", " + p);
+        emit("@!" + local + " bra " + shared);
+        for (int k = l; k <= s; k++) insn(insns.get(k));
+        emit("bra.uni " + done);
+        emitLabel(shared);
+        atomicUpdate(insns, l, s, reduction);
+        emitLabel(done);
+    }
+
+    /** The update of a shared location: one atomic instruction (a warp's combined operand where allowed) or a CAS loop. */
+    private void atomicUpdate(List<Insn> insns, int l, int s, boolean reduction) {
+        Insn.Load load = (Insn.Load) insns.get(l);
+        Insn.Store store = (Insn.Store) insns.get(s);
+        IrType t = load.dst().type();
+        String p = reg(load.addr());
+        String atomOp = s == l + 2 ? atomicOp(insns.get(l + 1), load.dst(), store.value()) : null;
+        if (atomOp != null) {
+            Insn.Binary bin = (Insn.Binary) insns.get(l + 1);
+            Value x = bin.a() instanceof Reg r && r.id == load.dst().id ? bin.b() : bin.a();
+            String operand = reg(x);
+            if (bin.op() == Insn.BinOp.SUB) {
+                String neg = temp(t);
+                emit("neg." + PtxText.signed(t) + " " + neg + ", " + operand);
+                operand = neg;
+            }
+            // Neither the old nor the new value is read afterwards: when the whole warp is here and
+            // updates one location, the lanes combine their operands (shuffles) and one updates memory. Integers always
+            // (exact); floating point only for reductions, whose order OpenMP leaves open.
+            boolean combine = uses.getOrDefault(load.dst().id, 0) == 1 && uses.getOrDefault(bin.dst().id, 0) == 1
+                    && (reduction || !t.isFloat());
+            if (combine) {
+                String single = newLabel(), end = newLabel(), mask = temp(IrType.I32), notFull = pred(), notFirst = pred();
+                emit("activemask.b32 " + mask);
+                emit("setp.ne.b32 " + notFull + ", " + mask + ", -1");
+                emit("@" + notFull + " bra " + single);
+                // all 32 lanes here, and all at one location (h[i % 16] += 1 is not)
+                String same = pred(), ignored = temp(IrType.I32);
+                emit("match.all.sync.b64 " + ignored + "|" + same + ", " + p + ", -1");
+                emit("@!" + same + " bra " + single);
+                String acc = temp(t);
+                emit("mov." + PtxText.bits(t) + " " + acc + ", " + operand);
+                for (int off = 16; off >= 1; off /= 2) {
+                    String other = shuffle(acc, t, off);
+                    String combineOp = switch (bin.op()) {
+                        case ADD, SUB -> t.isFloat() ? "add.rn." + PtxText.signed(t) : "add." + PtxText.signed(t);
+                        default -> bin.op().spelling + "." + PtxText.bits(t);
+                    };
+                    emit(combineOp + " " + acc + ", " + acc + ", " + other);
+                }
+                String lane = temp(IrType.I32);
+                emit("mov.u32 " + lane + ", %laneid");
+                emit("setp.ne.u32 " + notFirst + ", " + lane + ", 0");
+                emit("@" + notFirst + " bra " + end);
+                emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + acc);
+                emit("bra.uni " + end);
+                emitLabel(single);
+                emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + operand);
+                emitLabel(end);
+                return;   // v and w are read by nobody
+            }
+            emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + operand);
+            insn(bin);   // the new value, for a capture
+            return;
+        }
+        // compare-and-swap on the bits
+        IrType bits = t.size == 8 ? IrType.I64 : IrType.I32;
+        String b = "b" + (t.size * 8), top = newLabel(), again = pred();
+        insn(load);
+        emitLabel(top);
+        for (int k = l + 1; k < s; k++) insn(insns.get(k));
+        String expected = temp(bits), desired = temp(bits), old = temp(bits);
+        emit("mov." + b + " " + expected + ", " + reg(load.dst()));
+        emit("mov." + b + " " + desired + ", " + reg(store.value()));
+        emit("atom.cas." + b + " " + old + ", [" + p + "], " + expected + ", " + desired);
+        emit("setp.ne." + b + " " + again + ", " + old + ", " + expected);
+        emit("mov." + b + " " + reg(load.dst()) + ", " + old);
+        emit("@" + again + " bra " + top);
+    }
+
+    /** The value of {@code v} in the lane {@code off} away (butterfly), all lanes taking part. */
+    private String shuffle(String v, IrType t, int off) {
+        String out = temp(t);
+        if (t.size == 4) {
+            emit("shfl.sync.bfly.b32 " + out + ", " + v + ", " + off + ", 31, -1");
+            return out;
+        }
+        String lo = temp(IrType.I32), hi = temp(IrType.I32);
+        emit("mov.b64 {" + lo + ", " + hi + "}, " + v);
+        emit("shfl.sync.bfly.b32 " + lo + ", " + lo + ", " + off + ", 31, -1");
+        emit("shfl.sync.bfly.b32 " + hi + ", " + hi + ", " + off + ", 31, -1");
+        emit("mov.b64 " + out + ", {" + lo + ", " + hi + "}");
+        return out;
+    }
+
+    /** The PTX atomic for {@code w = v op x} (or {@code x op v}), or null. */
+    private static String atomicOp(Insn i, Reg v, Value w) {
+        if (!(i instanceof Insn.Binary bin) || !(w instanceof Reg wr) || bin.dst().id != wr.id) return null;
+        boolean left = bin.a() instanceof Reg a && a.id == v.id, right = bin.b() instanceof Reg b && b.id == v.id;
+        if (left == right) return null;   // v on neither side, or both
+        IrType t = bin.dst().type();
+        String ty = switch (t) { case I32 -> "u32"; case I64 -> "u64"; case F32 -> "f32"; case F64 -> "f64"; default -> null; };
+        return switch (bin.op()) {
+            case ADD -> "add." + ty;
+            case SUB -> left ? "add." + ty : null;
+            case AND, OR, XOR -> t.isFloat() ? null : bin.op().spelling + ".b" + (t.size * 8);
+            default -> null;
+        };
+    }
+
+    private static boolean registerOnly(Insn i) {
+        return i instanceof Insn.Binary || i instanceof Insn.Unary || i instanceof Insn.Cmp || i instanceof Insn.Convert || i instanceof Insn.Copy
+                || i instanceof Insn.SlotAddr || i instanceof Insn.GlobalAddr;
+    }
+
+    private static boolean writtenIn(List<Insn> insns, int from, int to, Reg r) {
+        for (int k = from; k < to; k++) if (insns.get(k).dst() != null && insns.get(k).dst().id == r.id) return true;
+        return false;
+    }
+
+    /** Whether an address may point into this thread's own frame (a slot that does not escape). */
+    private boolean privateAddress(Reg p) {
+        java.util.Set<Slot> slots = slotsBehind.get(p.id);
+        if (slots == null) return false;
+        for (Slot sl : slots) if (!escaping.contains(sl)) return true;
+        return false;
+    }
+
+    /**
+     * The escaping slots' base: memory of the team (the device runtime's team stack) when this
+     * thread runs a team's serial part, else the slots' place in the local frame.
+     */
+    private void teamFrame() {
+        escapeBase = temp(IrType.PTR);
+        escapeLocal = temp(IrType.PTR);
+        String p = pred();
+        emit("add.s64 " + escapeLocal + ", " + framePtr + ", " + escapeOffset);
+        FuncType push = new FuncType(IrType.PTR, List.of(IrType.I64), false);
+        ctx.useFunction(DeviceRuntime.FRAME_PUSH, push, f.name);
+        code.append("\t{\n");
+        emit(".param .b64 __a0");
+        emit("st.param.b64 [__a0], " + (frameSize - escapeOffset));
+        emit(".param .b64 __r");
+        emit("call.uni (__r), " + DeviceRuntime.FRAME_PUSH + ", (__a0)");
+        emit("ld.param.b64 " + escapeBase + ", [__r]");
+        code.append("\t}\n");
+        emit("setp.eq.s64 " + p + ", " + escapeBase + ", 0");
+        emit("selp.b64 " + escapeBase + ", " + escapeLocal + ", " + escapeBase + ", " + p);
+    }
+
+    /** Before a return: gives the team's memory back. */
+    private void popTeamFrame() {
+        String p = pred(), skip = newLabel();
+        ctx.useFunction(DeviceRuntime.FRAME_POP, new FuncType(IrType.VOID, List.of(IrType.PTR), false), f.name);
+        emit("setp.eq.s64 " + p + ", " + escapeBase + ", " + escapeLocal);
+        emit("@" + p + " bra " + skip);
+        code.append("\t{\n");
+        emit(".param .b64 __a0");
+        emit("st.param.b64 [__a0], " + escapeBase);
+        emit("call.uni " + DeviceRuntime.FRAME_POP + ", (__a0)");
+        code.append("\t}\n");
+        emitLabel(skip);
     }
 
     private boolean needsPrintfBuffer() {
@@ -173,7 +606,10 @@ final class PtxFunction {
 
     // ---- registers and operands -----------------------------------------------------------
 
-    static String reg(Reg r) { return PtxText.regPrefix(r.type()) + r.id; }
+    /** Added to register ids while a small runtime function's body is emitted in place ({@link #inlineRuntime}). */
+    private int regOffset;
+
+    private String reg(Reg r) { return PtxText.regPrefix(r.type()) + (r.id + regOffset); }
 
     private String temp(IrType t) { return PtxText.regPrefix(t) + nextTemp++; }
 
@@ -181,7 +617,16 @@ final class PtxFunction {
 
     private String newLabel() { return "$L" + nextLabel++; }
 
-    private String label(BasicBlock b) { return "$B" + blockIndex.get(b); }
+    private String label(BasicBlock b) {
+        if (inlineLabels != null) {
+            String l = inlineLabels.get(b);
+            if (l != null) return l;
+        }
+        return "$B" + blockIndex.get(b);
+    }
+
+    /** The labels of an inlined runtime function's blocks while its body is emitted, else null. */
+    private Map<BasicBlock, String> inlineLabels;
 
     /** A register or an immediate. */
     private String op(Value v) {
@@ -212,6 +657,16 @@ final class PtxFunction {
     // ---- instructions ---------------------------------------------------------------------
 
     private void insn(Insn insn) {
+        Select sel = selects.get(insn);
+        if (sel != null) {
+            Insn.Copy c = (Insn.Copy) insn;
+            IrType t = c.dst().type();
+            String p = pred();
+            emit("setp.ne." + PtxText.signed(sel.cond().type()) + " " + p + ", " + reg(sel.cond()) + ", 0");
+            String ty = t.isFloat() ? PtxText.signed(t) : PtxText.bits(t);
+            emit("selp." + ty + " " + reg(c.dst()) + ", " + reg(c.src()) + ", " + reg(sel.otherwise()) + ", " + p);
+            return;
+        }
         switch (insn) {
             case Insn.Binary b -> binary(b);
             case Insn.Unary u -> {
@@ -228,10 +683,13 @@ final class PtxFunction {
             case Insn.Copy c -> emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + op(c.src()));
             case Insn.Load l -> emit("ld." + PtxText.loadType(l.dst().type()) + " " + reg(l.dst()) + ", [" + reg(l.addr()) + "]");
             case Insn.Store s -> emit("st." + PtxText.storeType(s.value().type()) + " [" + reg(s.addr()) + "], " + reg(s.value()));
-            case Insn.SlotAddr s -> emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
+            case Insn.SlotAddr s -> {
+                if (escaping.contains(s.slot())) emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
+                else emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
+            }
             case Insn.GlobalAddr g -> {
                 ctx.useData(g.symbol());
-                emit("cvta.global.u64 " + reg(g.dst()) + ", " + ctx.dataSymbol(g.symbol()));
+                emit((ctx.isShared(g.symbol()) ? "cvta.shared.u64 " : "cvta.global.u64 ") + reg(g.dst()) + ", " + ctx.dataSymbol(g.symbol()));
             }
             case Insn.FuncAddr fa -> {
                 ctx.useFunction(fa.symbol(), null, f.name);
@@ -496,6 +954,7 @@ final class PtxFunction {
             intrinsic(builtin, c);
             return;
         }
+        if (inlineRuntime(c)) return;
         LibCalls.Inline in = ctx.isDefined(callee) ? null : LibCalls.inline(callee, c.type());
         if (in != null) {
             if (c.dst() == null) return; // pure math with an unused result
@@ -513,8 +972,71 @@ final class PtxFunction {
         }
         String lib = ctx.isDefined(callee) ? null : LibCalls.libdevice(callee);
         // C's vprintf reads the IR's 8-byte slots, CUDA's the packed buffer: the device runtime's differs
-        if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee)) lib = "__jomp_vprintf";
+        // (the runtime's own call is CUDA's)
+        if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee) && !ctx.isRuntime(f.name)) lib = "__jomp_vprintf";
         emitCall(lib != null ? lib : callee, c.type(), c.dst(), c.args());
+    }
+
+    /** How deep runtime bodies emitted in place may nest (omp_get_thread_num → __jomp_self), and how large they may be. */
+    private static final int INLINE_DEPTH = 3, INLINE_SIZE = 160;
+    private int inlineDepth;
+
+    /**
+     * A call of a device runtime function without a frame ({@code omp_get_thread_num},
+     * {@code __jomp_loop_next}, ...) emitted in place: ptxas does not inline calls, and SPMD
+     * loops make some per iteration. The callee's registers are renamed above this function's,
+     * its blocks get fresh labels, and its returns jump to the end.
+     */
+    private boolean inlineRuntime(Insn.Call c) {
+        Function g = ctx.module.function(c.callee());
+        if (g == null || !ctx.isRuntime(g.name) || inlineDepth >= INLINE_DEPTH || !g.slots.isEmpty()
+                || g.type.variadic() || !g.type.equals(c.type())) return false;
+        int size = 0;
+        for (BasicBlock b : g.blocks) {
+            size += b.insns.size() + 1;
+            if (b.terminator == null || b.terminator instanceof Terminator.Switch) return false;
+            for (Insn i : b.insns) {
+                if (i instanceof Insn.SlotAddr || i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore
+                        || i instanceof Insn.CallIndirect) return false;
+            }
+        }
+        if (size > INLINE_SIZE) return false;
+        List<String> args = new java.util.ArrayList<>();
+        for (int k = 0; k < c.args().size(); k++) {
+            Value a = c.args().get(k);
+            args.add(g.params.get(k).type().isWide() && !a.type().isWide() ? reg64(a) : reg(a));
+        }
+        String result = g.type.ret() == IrType.VOID ? null : temp(g.type.ret());
+        int saved = regOffset;
+        Map<BasicBlock, String> savedLabels = inlineLabels;
+        int base = nextTemp;
+        nextTemp += g.regCount();
+        regOffset = base;
+        inlineDepth++;
+        inlineLabels = new HashMap<>();
+        for (BasicBlock b : g.blocks) inlineLabels.put(b, newLabel());
+        String end = newLabel();
+        for (int k = 0; k < args.size(); k++) {
+            Reg p = g.params.get(k);
+            emit("mov." + PtxText.bits(p.type()) + " " + reg(p) + ", " + args.get(k));
+        }
+        for (int k = 0; k < g.blocks.size(); k++) {
+            BasicBlock b = g.blocks.get(k);
+            emitLabel(label(b));
+            for (Insn i : b.insns) insn(i);
+            if (b.terminator instanceof Terminator.Ret ret) {
+                if (result != null && ret.value() != null) emit("mov." + PtxText.bits(g.type.ret()) + " " + result + ", " + op(ret.value()));
+                if (k + 1 < g.blocks.size()) emit("bra.uni " + end);
+            } else {
+                terminator(b.terminator, k + 1 < g.blocks.size() ? g.blocks.get(k + 1) : null, null);
+            }
+        }
+        emitLabel(end);
+        inlineLabels = savedLabels;
+        inlineDepth--;
+        regOffset = saved;
+        if (c.dst() != null && result != null) emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + result);
+        return true;
     }
 
     private void intrinsic(Intrinsics.Intrinsic builtin, Insn.Call c) {
@@ -557,26 +1079,29 @@ final class PtxFunction {
             throw new PtxException("function '" + f.name + "' calls kernel '" + callee + "', which a device function cannot call");
         }
         ctx.useFunction(callee, type, f.name);
+        boolean bits = Libdevice.isLibdevice(callee) && !ctx.isDefined(callee);
         code.append("\t{\n");
-        String params = passArgs(type, args);
+        String params = passArgs(type, args, bits);
         String ret = "";
         if (type.ret() != IrType.VOID) {
-            emit(".param ." + paramType(type.ret()) + " __r");
+            emit(".param ." + paramType(type.ret(), bits) + " __r");
             ret = "(__r), ";
         }
         emit("call.uni " + ret + PtxText.symbol(callee) + ", (" + params + ")");
-        if (dst != null && type.ret() != IrType.VOID) emit("ld.param." + paramType(type.ret()) + " " + reg(dst) + ", [__r]");
+        if (dst != null && type.ret() != IrType.VOID) emit("ld.param." + paramType(type.ret(), bits) + " " + reg(dst) + ", [__r]");
         code.append("\t}\n");
     }
 
-    private String passArgs(FuncType type, List<Value> args) {
+    private String passArgs(FuncType type, List<Value> args) { return passArgs(type, args, false); }
+
+    private String passArgs(FuncType type, List<Value> args, boolean bits) {
         List<IrType> ps = paramTypes(type);
         if (ps.size() != args.size()) {
             throw new PtxException("function '" + f.name + "': call passes " + args.size() + " arguments to " + type);
         }
         StringBuilder names = new StringBuilder();
         for (int i = 0; i < args.size(); i++) {
-            String pt = paramType(ps.get(i));
+            String pt = paramType(ps.get(i), bits);
             emit(".param ." + pt + " __a" + i);
             Value v = args.get(i);
             String r = ps.get(i).isWide() && !v.type().isWide() ? reg64(v) : reg(v);
@@ -735,7 +1260,8 @@ final class PtxFunction {
             }
             case Terminator.Switch sw -> switchTo(sw, next);
             case Terminator.Ret r -> {
-                if (!kernel && f.type.ret() != IrType.VOID && r.value() != null) {
+                if (escapeBase != null) popTeamFrame();
+                if (f.type.ret() != IrType.VOID && r.value() != null) {
                     emit("st.param." + paramType(f.type.ret()) + " [" + RETVAL + "], " + reg(r.value()));
                 }
                 emit("ret");

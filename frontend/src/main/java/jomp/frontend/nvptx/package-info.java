@@ -5,7 +5,11 @@
  * names, types and immediates; {@link jomp.frontend.nvptx.LibCalls} and
  * {@link jomp.frontend.nvptx.PrintfFormat} handle math.h and printf on the device;
  * {@link jomp.frontend.nvptx.Intrinsics} turns clang's {@code __nvvm_*} builtins (thread
- * indexes, barriers, atomics, shuffles) into PTX instructions, for a device runtime in C.
+ * indexes, barriers, atomics, shuffles) into PTX instructions, for the device runtime in C
+ * ({@link jomp.frontend.nvptx.DeviceRuntime}, {@code jomp/devrt/devrt.c}), which is linked into
+ * every module with the libdevice functions it calls ({@link jomp.frontend.nvptx.Libdevice});
+ * {@link jomp.frontend.nvptx.KernelEntry} writes each kernel's {@code .entry} (generic mode or
+ * SPMD). docs/design/nvptx.md describes the design.
  *
  * <p>Mapping: i8/i16/i32 in {@code .b32} registers (narrow ones sign-extended, as the IR keeps
  * them), i64/ptr in {@code .b64}, f32/f64 in {@code .f32}/{@code .f64}; every memory access is

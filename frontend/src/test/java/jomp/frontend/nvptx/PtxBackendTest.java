@@ -81,7 +81,10 @@ class PtxBackendTest {
         assertThat(ptx).contains(".version 7.8", ".target sm_75", ".address_size 64",
                 ".visible .entry __omp_offloading_fd00_42_saxpy_l7(.param .u64 __args)",
                 "ld.param.u64 %rd0, [__args];",
-                ".extern .func (.param .b32 __retval) omp_get_thread_num();",
+                // the body is a .func the entry calls; the device runtime's query is linked in, .weak
+                ".func __omp_offloading_fd00_42_saxpy_l7$body(.param .b64 __param_0)",
+                "call.uni __omp_offloading_fd00_42_saxpy_l7$body, (__a0);",
+                ".weak .func (.param .b32 __retval) omp_get_thread_num()",
                 "mul.rn.f64 %fd18, %fd8, %fd16;", "add.rn.f64 %fd19, %fd18, %fd17;",
                 "st.f64 [%rd15], %fd19;", "mov.b64 %fd8, %rd7;")
                 // the loop test branches on the comparison's predicate, with no 0/1 value in between
@@ -199,7 +202,7 @@ class PtxBackendTest {
         assertThat(ptx).contains("setp.neu.f64 %p0, %fd0, 0d3FE0000000000000;", "setp.lt.f32 %p1, %f1, 0f3F800000;",
                 "cvt.rzi.s32.f64 %r5, %fd0;", "cvt.rzi.u64.f64 %rd6, %fd0;", "cvt.rn.f64.u64 %fd8, %rd2;", "cvt.rn.f32.s64 %f9, %rd2;",
                 "cvt.f64.f32 %fd10, %f1;", "cvt.rn.f32.f64 %f11, %fd0;", "neg.f64 %fd13, %fd0;",
-                "call.uni (__r), __nv_fmod, (__a0, __a1);", ".extern .func (.param .f64 __retval) __nv_fmod(.param .f64 __param_0, .param .f64 __param_1);")
+                "call.uni (__r), __nv_fmod, (__a0, __a1);", ".weak .func (.param .b64 __retval) __nv_fmod(.param .b64 __param_0, .param .b64 __param_1);")
                 .containsPattern("cvt.rzi.s64.f32 (%rd\\d+), %f1;\\s+cvt.u32.u64 %r7, \\1;")
                 .contains("setp.ne.s64 %p2, %rd2, 0;");
     }
@@ -228,8 +231,10 @@ class PtxBackendTest {
                 """);
         assertThat(ptx).contains("sqrt.rn.f64 %fd2, %fd0;", "cvt.rmi.f32.f32 %f4, %f1;", "copysign.f64 %fd5, %fd3, %fd0;",
                 "max.f64 %fd6, %fd0, %fd3;", "setp.nan.f64 %p0, %fd0, %fd0;", "selp.u32 %r7, 1, 0, %p0;",
-                ".extern .func (.param .f64 __retval) __nv_sin(.param .f64 __param_0);", "call.uni (__r), __nv_sin, (__a0);")
-                .doesNotContain(" sqrt(", " sin(", "floorf");
+                ".weak .func (.param .b64 __retval) __nv_sin(.param .b64 __param_0);", "call.uni (__r), __nv_sin, (__a0);")
+                // libdevice's sin, compiled by LLVM for the arch, is appended to the module
+                .containsPattern("// libdevice\\n[\\s\\S]*\\.weak \\.func +\\(\\.param \\.b64 func_retval0\\) __nv_sin\\(")
+                .doesNotContain(" sqrt(", " sin(", "floorf", ".extern");
     }
 
     @Test
@@ -278,9 +283,13 @@ class PtxBackendTest {
                   ret i32 %2
                 }
                 """);
-        assertThat(ptx).contains(".extern .func (.param .b32 __retval) __jomp_vprintf(.param .b64 __param_0, .param .b64 __param_1);")
-                .doesNotContain(" vprintf");
-        assertThat(ptx.split("call.uni \\(__r\\), __jomp_vprintf, \\(__a0, __a1\\);", -1)).hasSize(3);
+        // the device runtime's __jomp_vprintf is linked in; it calls CUDA's vprintf, f does not
+        assertThat(ptx).contains(".weak .func (.param .b32 __retval) __jomp_vprintf(.param .b64 __param_0, .param .b64 __param_1)")
+                .contains(".extern .func (.param .b32 __retval) vprintf(");
+        String f = ptx.substring(ptx.indexOf(".visible .func (.param .b32 __retval) f(.param .b64 __param_0, .param .b64 __param_1)\n{"));
+        f = f.substring(0, f.indexOf("\n}"));
+        assertThat(f).doesNotContain(" vprintf");
+        assertThat(f.split("call.uni \\(__r\\), __jomp_vprintf, \\(__a0, __a1\\);", -1)).hasSize(3);
     }
 
     @Test

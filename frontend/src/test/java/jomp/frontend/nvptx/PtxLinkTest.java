@@ -42,6 +42,32 @@ class PtxLinkTest {
         assertThat(alone).contains("Undefined reference").containsAnyOf("lib_next", "lib_sum", "lib_counter", "lib_report", "lib_pick", "lib_name");
     }
 
+    /**
+     * Two device objects that both carry the device runtime and libdevice's sin and pow (.weak,
+     * with libdevice's module-local helpers and tables) link into one cubin.
+     */
+    @Test
+    void twoObjectsWithTheRuntimeAndLibdeviceLinkOnce(@TempDir Path tmp) throws Exception {
+        Path ptxas = Ptxas.find(), nvlink = Ptxas.nvlink();
+        assertTrue(ptxas != null && nvlink != null, "ptxas or nvlink not found");
+        List<String> cubins = new ArrayList<>();
+        for (String fn : List.of("a", "b")) {
+            Path src = tmp.resolve(fn + ".c");
+            Files.writeString(src, "#include <math.h>\n#include <omp.h>\nvoid " + fn + "(int n, double *x) {\n"
+                    + "#pragma omp target teams distribute parallel for map(tofrom: x[0:n])\n"
+                    + "  for (int i = 0; i < n; i++) x[i] = sin(x[i]) + pow(x[i], 0.5) + omp_get_team_num();\n}\n");
+            String ptx = PtxBackend.compile(jomp.frontend.offload.DeviceExtraction.extract(PtxCorpusTest.compileC(src)), "sm_90");
+            assertThat(ptx).containsPattern("\\.weak \\.func +\\(\\.param \\.b64 func_retval0\\) __nv_sin\\(").contains(".weak .func (.param .b32 __retval) omp_get_team_num()");
+            Path cubin = tmp.resolve(fn + ".cubin");
+            assertThat(Ptxas.check(ptx, "sm_90", tmp, true, cubin)).isNull();
+            cubins.add(cubin.toString());
+        }
+        List<String> link = new ArrayList<>(List.of(nvlink.toString(), "-arch=sm_90", "-o", tmp.resolve("ab.cubin").toString()));
+        link.addAll(cubins);
+        assertThat(run(link.toArray(String[]::new))).isEmpty();
+        assertThat(tmp.resolve("ab.cubin")).isNotEmptyFile();
+    }
+
     /** Runs a command; returns its output when it fails, "" when it succeeds. */
     private static String run(String... cmd) throws Exception {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

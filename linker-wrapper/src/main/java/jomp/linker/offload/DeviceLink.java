@@ -18,8 +18,11 @@ import jomp.wrapper.offload.OffloadBinary;
 /**
  * The device link of one group of images (clang-linker-wrapper's device linking step). For the
  * jvm device the images are jomp objects: they are linked like a host program, without main,
- * into the jar the jvm plugin loads (offload-abi.md §6). For nvptx64 a single PTX or cubin image
- * passes through; several need a device linker.
+ * into the jar the jvm plugin loads (offload-abi.md §6). For nvptx64 several images need a
+ * device linker; a single PTX or executable cubin passes through, and a single relocatable cubin
+ * (ptxas -c, what the driver makes) is linked by nvlink when it is there, as clang-linker-wrapper
+ * does: the CUDA driver loads executable cubins, and nvlink resolves the device library calls
+ * (malloc, free, vprintf) that ptxas -c leaves undefined.
  */
 public final class DeviceLink {
     private DeviceLink() {}
@@ -40,15 +43,28 @@ public final class DeviceLink {
         if (g.triple().equals(JVM_TRIPLE)) return new Linked(g.triple(), g.arch(), "JVM_CLASSES", jvm(g));
         List<DeviceImages.Image> imgs = g.images();
         for (DeviceImages.Image i : imgs) kind(g, i);
-        if (imgs.size() == 1) return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
+        if (imgs.size() == 1 && !(relocatableCubin(imgs.get(0).binary()) && deviceLinker(opts) != null)) {
+            return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
+        }
         return nvlink(g, opts);
+    }
+
+    /** ELF type ET_REL (1) for machine EM_CUDA (190): ptxas -c's output, which the driver cannot load unlinked. */
+    static boolean relocatableCubin(OffloadBinary b) {
+        byte[] e = b.image();
+        if (b.imageKind() != OffloadBinary.IMG_CUBIN && b.imageKind() != OffloadBinary.IMG_OBJECT) return false;
+        if (e.length < 20 || e[0] != 0x7f || e[1] != 'E' || e[2] != 'L' || e[3] != 'F') return false;
+        int type = (e[16] & 0xFF) | (e[17] & 0xFF) << 8, machine = (e[18] & 0xFF) | (e[19] & 0xFF) << 8;
+        return type == 1 && machine == 190;
     }
 
     /** What {@link #link} does for a group, as --dry-run and --wrapper-verbose print it (temporary files by their short names). */
     public static String describe(DeviceImages.Group g, Options opts) {
         if (g.triple().equals(JVM_TRIPLE)) return "device link for " + g.describe() + ": " + objects(g);
-        if (g.images().size() == 1) return "device image for " + g.describe() + " passes through: " + objects(g);
         String linker = deviceLinker(opts);
+        if (g.images().size() == 1 && !(relocatableCubin(g.images().get(0).binary()) && linker != null)) {
+            return "device image for " + g.describe() + " passes through: " + objects(g);
+        }
         List<String> inputs = new ArrayList<>();
         for (int i = 0; i < g.images().size(); i++) inputs.add(inputName(i, g.images().get(i).binary()));
         return linker == null ? "device link for " + g.describe() + " needs nvlink, which is not on PATH: " + objects(g)
@@ -73,7 +89,7 @@ public final class DeviceLink {
         return cmd;
     }
 
-    /** Several nvptx images of one arch: written to temporary files and linked into one cubin by the device linker. */
+    /** Several nvptx images of one arch (or one relocatable cubin): written to temporary files and linked into one cubin by the device linker. */
     private static Linked nvlink(DeviceImages.Group g, Options opts) {
         String linker = deviceLinker(opts);
         if (linker == null) {

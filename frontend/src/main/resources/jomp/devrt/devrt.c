@@ -1,0 +1,704 @@
+/* jomp's NVPTX device runtime: the __jomp_* entry points of docs/design/offload-abi.md §1 and
+ * the omp_* queries, with GPU semantics (docs/design/nvptx.md). Compiled by jomp itself
+ * (nvptx.DeviceRuntime) and appended to every device module that calls it; PtxBackend emits its
+ * functions and globals .weak, so that nvlink keeps one copy, and the globals named
+ * __jomp_shared_* in .shared memory (one per block, that is per team).
+ *
+ * Rules for this file: every symbol starts with __jomp_ or is an omp_* API name (it shares the
+ * module with user code), no string literals, no static symbols, no headers. */
+
+typedef unsigned long __jomp_size_t;
+
+/* PTX instructions (nvptx.Intrinsics) */
+int __nvvm_read_ptx_sreg_tid_x(void);
+int __nvvm_read_ptx_sreg_ntid_x(void);
+int __nvvm_read_ptx_sreg_ctaid_x(void);
+int __nvvm_read_ptx_sreg_nctaid_x(void);
+void __nvvm_barrier_sync(int id);
+void __nvvm_barrier_sync_cnt(int id, int count);
+void __nvvm_membar_cta(void);
+void __nvvm_membar_gl(void);
+int __nvvm_atom_add_gen_i(int *p, int v);
+int __nvvm_atom_cas_gen_i(int *p, int expected, int v);
+int __nvvm_atom_xchg_gen_i(int *p, int v);
+long __nvvm_atom_add_gen_ll(long *p, long v);
+long __nvvm_atom_cas_gen_ll(long *p, long expected, long v);
+long __nvvm_atom_xchg_gen_ll(long *p, long v);
+long __nvvm_atom_max_gen_ll(long *p, long v);
+int __jomp_ld_volatile_i32(int *p);
+long __jomp_ld_volatile_i64(long *p);
+void __jomp_st_volatile_i32(int *p, int v);
+void __jomp_st_volatile_i64(long *p, long v);
+long __jomp_globaltimer(void);
+
+/* CUDA's device library, resolved by ptxas */
+void *malloc(__jomp_size_t size);
+void free(void *p);
+int vprintf(const char *format, void *packed);
+
+/* ---- state ------------------------------------------------------------------------------ */
+
+/* kernel modes: the bits PtxBackend passes to __jomp_target_init */
+#define __JOMP_TEAMS 1   /* the kernel has a teams region: every block is a team */
+#define __JOMP_SPMD 2    /* every thread runs the kernel body (combined teams distribute parallel for) */
+
+#define __JOMP_MAX_THREADS 1024
+#define __JOMP_STACK_SIZE 2048
+#define __JOMP_EXIT ((void (*)(int, void *))1)
+
+/* A dynamically or guided scheduled loop's shared counter (two, used alternately). */
+struct __jomp_dispatch {
+    long next;
+    long trips;
+    long chunk;
+    int kind;
+    int pad;
+};
+
+/* One team (CUDA block): in shared memory. */
+struct __jomp_team {
+    void (*work)(int, void *);   /* generic mode: the parallel region the workers run next */
+    void *work_args;
+    int nthreads;                /* threads of the current parallel region */
+    int mode;
+    int thread_limit;            /* the teams region's thread_limit, 0 for none */
+    int num_teams;               /* teams of the teams region: num_teams, at most the blocks launched */
+    int bar_count;               /* software barrier for teams of a size other than whole warps */
+    int bar_gen;
+    int single;                  /* singles handed out in the current parallel region */
+    char *stack_top;             /* team stack: frames of the serial part that the parallel part shares */
+    void *copyprivate;
+    struct __jomp_dispatch loops[2];
+    long ordered[2];
+};
+
+/* One thread: in the local memory of the kernel's entry (its address in __jomp_shared_threads). */
+struct __jomp_thread {
+    int num;            /* omp_get_thread_num */
+    int nthreads;       /* omp_get_num_threads */
+    int level;          /* nesting depth of parallel regions */
+    int active_level;   /* of those, the ones with more than one thread */
+    int single_seq;
+    int loop_seq;
+    int ordered_seq;
+    int loop_kind;      /* the current loop: 1 static, else dynamic/guided through loops[loop_seq & 1] */
+    long loop_lower, loop_trips, loop_chunk, loop_next;
+    long lower, upper;  /* the chunk handed out last */
+    long *ordered_next;
+    int ordered_pending;   /* __jomp_ordered_loop ran: the next loop's first iteration starts the order */
+    long dist_upper, dist_chunk;
+};
+
+/* read by PtxBackend (KernelEntry): the size of the per-thread block each kernel entry reserves */
+const int __jomp_thread_size = sizeof(struct __jomp_thread);
+
+struct __jomp_team __jomp_shared_team;
+struct __jomp_thread *__jomp_shared_threads[__JOMP_MAX_THREADS];
+_Alignas(16) char __jomp_shared_stack[__JOMP_STACK_SIZE];
+
+struct __jomp_thread *__jomp_self(void) { return __jomp_shared_threads[__nvvm_read_ptx_sreg_tid_x()]; }
+
+/* ---- kernels ------------------------------------------------------------------------------ */
+
+void __jomp_thread_reset(struct __jomp_thread *t, int num, int nthreads) {
+    t->num = num;
+    t->nthreads = nthreads;
+    t->single_seq = 0;
+    t->loop_seq = 0;
+    t->ordered_seq = 0;
+    t->loop_kind = 0;
+    t->ordered_pending = 0;
+}
+
+/* Every thread of the block, first thing in a kernel. Returns 1 in the threads that run the
+ * kernel body: in generic mode the block's thread 0 (the others serve parallel regions here
+ * until the kernel ends), in SPMD mode all; 0 means return. A kernel without teams is one team:
+ * blocks other than the first return at once. */
+int __jomp_target_init(int mode, struct __jomp_thread *self) {
+    int tid = __nvvm_read_ptx_sreg_tid_x();
+    struct __jomp_team *team = &__jomp_shared_team;
+    if (!(mode & __JOMP_TEAMS) && __nvvm_read_ptx_sreg_ctaid_x() != 0) return 0;
+    __jomp_shared_threads[tid] = self;
+    self->level = 0;
+    self->active_level = 0;
+    __jomp_thread_reset(self, 0, 1);
+    if (tid == 0) {
+        team->work = 0;
+        team->mode = mode;
+        team->thread_limit = 0;
+        team->num_teams = __nvvm_read_ptx_sreg_nctaid_x();
+        team->nthreads = 1;
+        team->bar_count = 0;
+        team->bar_gen = 0;
+        team->single = 0;
+        team->stack_top = __jomp_shared_stack;
+        team->copyprivate = 0;
+    }
+    if (mode & __JOMP_SPMD) {
+        __nvvm_barrier_sync(0);
+        return 1;
+    }
+    if (tid == 0) return 1;
+    for (;;) {   /* the workers' state machine */
+        __nvvm_barrier_sync(0);   /* wait for a parallel region or the end */
+        void (*fn)(int, void *) = team->work;
+        if (fn == __JOMP_EXIT) return 0;
+        if (tid < team->nthreads) {
+            __jomp_thread_reset(self, tid, team->nthreads);
+            self->level = 1;
+            self->active_level = 1;
+            fn(tid, team->work_args);
+            self->level = 0;
+            self->active_level = 0;
+        }
+        __nvvm_barrier_sync(0);   /* join */
+    }
+}
+
+/* After the kernel body, in the threads that ran it: releases the workers. */
+void __jomp_target_deinit(int mode) {
+    if (mode & __JOMP_SPMD) return;
+    __jomp_shared_team.work = __JOMP_EXIT;
+    __nvvm_barrier_sync(0);
+}
+
+/* ---- parallel regions --------------------------------------------------------------------- */
+
+/* How many threads a parallel region gets: num_threads (0: all), at most the block and the
+ * thread_limit; above one warp a multiple of the warp size, as LLVM's device runtime does, so that
+ * its barriers are the hardware's. */
+int __jomp_team_size(int requested) {
+    int n = __nvvm_read_ptx_sreg_ntid_x();
+    int limit = __jomp_shared_team.thread_limit;
+    if (limit > 0 && limit < n) n = limit;
+    if (requested > 0 && requested < n) n = requested;
+    if (n > 32) n = n & ~31;
+    return n;
+}
+
+void __jomp_fork(void (*fn)(int, void *), int numThreads, void *args) {
+    struct __jomp_thread *self = __jomp_self();
+    struct __jomp_team *team = &__jomp_shared_team;
+    if (self->level == 0 && (team->mode & __JOMP_SPMD)) {
+        /* every thread of the block is here with its own copy of the arguments */
+        int tid = __nvvm_read_ptx_sreg_tid_x();
+        __jomp_thread_reset(self, tid, __nvvm_read_ptx_sreg_ntid_x());
+        self->level = 1;
+        self->active_level = 1;
+        fn(tid, args);
+        self->level = 0;
+        self->active_level = 0;
+        __jomp_thread_reset(self, 0, 1);
+        return;
+    }
+    if (self->level > 0 || numThreads == 1) {
+        /* nested (or if(false)): a team of one, the calling thread */
+        struct __jomp_thread saved = *self;
+        __jomp_thread_reset(self, 0, 1);
+        self->level = saved.level + 1;
+        fn(0, args);
+        *self = saved;
+        return;
+    }
+    int n = __jomp_team_size(numThreads);
+    team->work = fn;
+    team->work_args = args;
+    team->nthreads = n;
+    team->single = 0;
+    team->bar_count = 0;
+    __nvvm_membar_cta();
+    __jomp_thread_reset(self, 0, n);
+    self->level = 1;
+    self->active_level = n > 1;
+    __nvvm_barrier_sync(0);   /* the workers go */
+    fn(0, args);
+    __nvvm_barrier_sync(0);   /* and are back */
+    self->level = 0;
+    self->active_level = 0;
+    team->nthreads = 1;
+    __jomp_thread_reset(self, 0, 1);
+}
+
+void __jomp_barrier(void) {
+    struct __jomp_thread *self = __jomp_self();
+    int n = self->nthreads;
+    if (n <= 1) return;
+    if (n == __nvvm_read_ptx_sreg_ntid_x()) {
+        __nvvm_barrier_sync(1);
+        return;
+    }
+    if ((n & 31) == 0) {
+        __nvvm_barrier_sync_cnt(1, n);
+        return;
+    }
+    /* a team of part of a warp: a sense-reversing counter in shared memory */
+    struct __jomp_team *team = &__jomp_shared_team;
+    __nvvm_membar_cta();
+    int gen = __jomp_ld_volatile_i32(&team->bar_gen);
+    if (__nvvm_atom_add_gen_i(&team->bar_count, 1) == n - 1) {
+        team->bar_count = 0;
+        __nvvm_membar_cta();
+        __nvvm_atom_add_gen_i(&team->bar_gen, 1);
+    } else {
+        while (__jomp_ld_volatile_i32(&team->bar_gen) == gen) {}
+    }
+    __nvvm_membar_cta();
+}
+
+int __jomp_single(void) {
+    struct __jomp_thread *self = __jomp_self();
+    if (self->nthreads <= 1) return 1;
+    int seq = ++self->single_seq;
+    return __nvvm_atom_cas_gen_i(&__jomp_shared_team.single, seq - 1, seq) == seq - 1;
+}
+
+int __jomp_master(void) { return __jomp_self()->num == 0; }
+
+int __jomp_masked(int filter) { return __jomp_self()->num == filter; }
+
+void __jomp_copyprivate_publish(void *addresses) {
+    __jomp_shared_team.copyprivate = addresses;
+    __nvvm_membar_cta();
+}
+
+void *__jomp_copyprivate_get(void) { return __jomp_shared_team.copyprivate; }
+
+void __jomp_taskwait(void) {}
+
+/* ---- locks in global memory: critical, atomic, reduction ------------------------------------ */
+
+#define __JOMP_CRITICAL_SLOTS 64
+
+int __jomp_atomic_lock;
+int __jomp_reduce_lock;
+/* named criticals: a hash table from the name's FNV-1a hash (the name's text, so that one name
+ * in two files is one lock) to a lock */
+long __jomp_critical_keys[__JOMP_CRITICAL_SLOTS];
+int __jomp_critical_locks[__JOMP_CRITICAL_SLOTS];
+
+void __jomp_lock(int *lock) {
+    while (__nvvm_atom_cas_gen_i(lock, 0, 1) != 0) {}
+    __nvvm_membar_gl();
+}
+
+void __jomp_unlock(int *lock) {
+    __nvvm_membar_gl();
+    __nvvm_atom_xchg_gen_i(lock, 0);
+}
+
+int *__jomp_critical_lock(const char *name) {
+    long h = (long) 0xcbf29ce484222325L;
+    if (name) for (const char *p = name; *p; p++) h = (h ^ (*p & 0xff)) * 0x100000001b3L;
+    if (h == 0) h = 1;
+    unsigned long i = (unsigned long) h % __JOMP_CRITICAL_SLOTS;
+    for (int probes = 0; probes < __JOMP_CRITICAL_SLOTS; probes++) {
+        long k = __nvvm_atom_cas_gen_ll(&__jomp_critical_keys[i], 0, h);
+        if (k == 0 || k == h) return &__jomp_critical_locks[i];
+        i = (i + 1) % __JOMP_CRITICAL_SLOTS;
+    }
+    return &__jomp_critical_locks[0];   /* more than 64 names: they share one lock */
+}
+
+void __jomp_critical_enter(const char *name) { __jomp_lock(__jomp_critical_lock(name)); }
+
+void __jomp_critical_exit(const char *name) { __jomp_unlock(__jomp_critical_lock(name)); }
+
+void __jomp_atomic_enter(void) { __jomp_lock(&__jomp_atomic_lock); }
+
+void __jomp_atomic_exit(void) { __jomp_unlock(&__jomp_atomic_lock); }
+
+void __jomp_reduce_enter(void) { __jomp_lock(&__jomp_reduce_lock); }
+
+void __jomp_reduce_exit(void) { __jomp_unlock(&__jomp_reduce_lock); }
+
+/* ---- worksharing loops: the host runtime's assignment rules (runtime/.../omp/Parallel.java) -- */
+
+void __jomp_loop_init(int kind, long lower, long upper, long chunk) {
+    struct __jomp_thread *self = __jomp_self();
+    long trips = upper < lower ? 0 : upper - lower + 1;
+    if (kind == 5) kind = 1;   /* runtime: the device's run-sched-var is static */
+    if (kind == 4) kind = 1;   /* auto */
+    /* SPMD kernels have no schedule clause (TargetLowering): the default schedule on the device
+     * is static with chunk 1, so that a warp's threads take neighbouring iterations (coalesced) */
+    if (kind == 1 && chunk <= 0 && (__jomp_shared_team.mode & __JOMP_SPMD) && self->level == 1) chunk = 1;
+    if (self->ordered_pending) {
+        /* a team's part of a distributed loop starts above 0; nobody passes an ordered region
+         * before this raise, as no iteration below lower exists */
+        self->ordered_pending = 0;
+        if (self->num == 0 && lower > 0) __nvvm_atom_max_gen_ll(self->ordered_next, lower);
+    }
+    self->loop_kind = kind;
+    self->loop_lower = lower;
+    self->loop_trips = trips;
+    self->loop_chunk = chunk;
+    self->loop_next = 0;
+    if (kind == 1 || self->nthreads <= 1) {
+        self->loop_kind = 1;
+        return;
+    }
+    /* dynamic and guided: the team's counter for this loop, reset by thread 0 while every
+     * thread is between the previous loop's start and this one's (the barrier below) */
+    int seq = ++self->loop_seq;
+    struct __jomp_dispatch *d = &__jomp_shared_team.loops[seq & 1];
+    if (self->num == 0) {
+        d->next = 0;
+        d->trips = trips;
+        d->chunk = chunk > 0 ? chunk : 1;
+        d->kind = kind;
+    }
+    __jomp_barrier();
+}
+
+int __jomp_loop_next(void) {
+    struct __jomp_thread *self = __jomp_self();
+    long trips = self->loop_trips, chunk = self->loop_chunk, first, count;
+    int n = self->nthreads;
+    if (self->loop_kind == 1) {
+        long k = self->loop_next++;
+        if (n <= 1) n = 1;
+        if (chunk <= 0) {
+            if (k > 0) return 0;
+            long q = trips / n, r = trips % n;   /* the first r threads take one extra iteration */
+            first = self->num * q + (self->num < r ? self->num : r);
+            count = q + (self->num < r ? 1 : 0);
+        } else {
+            first = (k * n + self->num) * chunk;
+            count = trips - first < chunk ? trips - first : chunk;
+        }
+        if (first >= trips || count <= 0) return 0;
+    } else {
+        struct __jomp_dispatch *d = &__jomp_shared_team.loops[self->loop_seq & 1];
+        chunk = d->chunk;
+        if (d->kind == 3) {   /* guided: the remaining iterations over the threads, at least chunk */
+            for (;;) {
+                first = __jomp_ld_volatile_i64(&d->next);
+                long left = trips - first;
+                if (left <= 0) return 0;
+                count = (left + n - 1) / n;
+                if (count < chunk) count = chunk;
+                if (count > left) count = left;
+                if (__nvvm_atom_cas_gen_ll(&d->next, first, first + count) == first) break;
+            }
+        } else {
+            first = __nvvm_atom_add_gen_ll(&d->next, chunk);
+            if (first >= trips) return 0;
+            count = trips - first < chunk ? trips - first : chunk;
+        }
+    }
+    self->lower = self->loop_lower + first;
+    self->upper = self->loop_lower + first + count - 1;
+    return 1;
+}
+
+long __jomp_loop_lower(void) { return __jomp_self()->lower; }
+
+long __jomp_loop_upper(void) { return __jomp_self()->upper; }
+
+/* ---- ordered ------------------------------------------------------------------------------ */
+
+void __jomp_ordered_loop(void) {
+    struct __jomp_thread *self = __jomp_self();
+    int seq = ++self->ordered_seq;
+    long *next = &__jomp_shared_team.ordered[seq & 1];
+    self->ordered_next = next;
+    self->ordered_pending = 1;
+    if (self->num == 0) __jomp_st_volatile_i64(next, 0);
+    __jomp_barrier();
+}
+
+void __jomp_ordered_enter(long iv) {
+    long *next = __jomp_self()->ordered_next;
+    while (__jomp_ld_volatile_i64(next) < iv) {}
+    __nvvm_membar_gl();
+}
+
+void __jomp_ordered_exit(long iv) {
+    __nvvm_membar_gl();
+    __jomp_st_volatile_i64(__jomp_self()->ordered_next, iv + 1);
+}
+
+void __jomp_ordered_end(long iv) {
+    long *next = __jomp_self()->ordered_next;
+    if (__jomp_ld_volatile_i64(next) > iv) return;
+    __jomp_ordered_enter(iv);
+    __jomp_ordered_exit(iv);
+}
+
+/* ---- teams -------------------------------------------------------------------------------- */
+
+/* Each block is a team: its thread(s) running the kernel body run the teams region for it. */
+void __jomp_teams(void (*fn)(int, void *), int numTeams, int threadLimit, void *args) {
+    int team = __nvvm_read_ptx_sreg_ctaid_x();
+    if (numTeams > 0 && team >= numTeams) return;   /* a launch wider than num_teams */
+    if (__nvvm_read_ptx_sreg_tid_x() == 0) {
+        __jomp_shared_team.thread_limit = threadLimit;
+        int blocks = __nvvm_read_ptx_sreg_nctaid_x();
+        __jomp_shared_team.num_teams = numTeams > 0 && numTeams < blocks ? numTeams : blocks;
+    }
+    if (__jomp_shared_team.mode & __JOMP_SPMD) __nvvm_barrier_sync(0);
+    fn(team, args);
+}
+
+int omp_get_num_teams(void) {
+    if (!(__jomp_shared_team.mode & __JOMP_TEAMS)) return 1;
+    return __jomp_shared_team.num_teams;
+}
+
+int omp_get_team_num(void) {
+    if (!(__jomp_shared_team.mode & __JOMP_TEAMS)) return 0;
+    return __nvvm_read_ptx_sreg_ctaid_x();
+}
+
+/* The calling team's block of [lower, upper], or its first chunk (chunk > 0). */
+int __jomp_distribute(long lower, long upper, long chunk, long *bounds) {
+    struct __jomp_thread *self = __jomp_self();
+    long trips = upper - lower + 1, first, count;
+    if (trips <= 0) return 0;
+    long teams = omp_get_num_teams(), team = omp_get_team_num();
+    if (chunk <= 0) {
+        long q = trips / teams, r = trips % teams;
+        first = team * q + (team < r ? team : r);
+        count = q + (team < r ? 1 : 0);
+    } else {
+        first = team * chunk;
+        count = trips - first < chunk ? trips - first : chunk;
+    }
+    if (count <= 0 || first >= trips) return 0;
+    bounds[0] = lower + first;
+    bounds[1] = lower + first + count - 1;
+    self->dist_upper = upper;
+    self->dist_chunk = chunk;
+    return 1;
+}
+
+int __jomp_distribute_next(long *bounds) {
+    struct __jomp_thread *self = __jomp_self();
+    long chunk = self->dist_chunk;
+    if (chunk <= 0) return 0;
+    long first = bounds[0] + omp_get_num_teams() * chunk;
+    if (first > self->dist_upper) return 0;
+    bounds[0] = first;
+    bounds[1] = first + chunk - 1 < self->dist_upper ? first + chunk - 1 : self->dist_upper;
+    return 1;
+}
+
+/* ---- omp_* queries -------------------------------------------------------------------------- */
+
+int omp_get_thread_num(void) { return __jomp_self()->num; }
+
+int omp_get_num_threads(void) { return __jomp_self()->nthreads; }
+
+int omp_get_max_threads(void) {
+    struct __jomp_thread *self = __jomp_self();
+    return self->level > 0 ? 1 : __jomp_team_size(0);
+}
+
+int omp_get_thread_limit(void) {
+    int limit = __jomp_shared_team.thread_limit, n = __nvvm_read_ptx_sreg_ntid_x();
+    return limit > 0 && limit < n ? limit : n;
+}
+
+int omp_in_parallel(void) { return __jomp_self()->active_level > 0; }
+
+int omp_get_level(void) { return __jomp_self()->level; }
+
+int omp_get_active_level(void) { return __jomp_self()->active_level; }
+
+int omp_is_initial_device(void) { return 0; }
+
+int omp_get_num_procs(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
+
+int omp_in_final(void) { return 0; }
+
+int omp_get_dynamic(void) { return 0; }
+
+int omp_get_nested(void) { return 0; }
+
+int omp_get_max_active_levels(void) { return 1; }
+
+int omp_get_cancellation(void) { return 0; }
+
+/* seconds from the GPU's global nanosecond timer */
+double omp_get_wtime(void) { return (double) __jomp_globaltimer() * 1e-9; }
+
+double omp_get_wtick(void) { return 1e-9; }
+
+int omp_get_max_teams(void) { return omp_get_num_teams(); }
+
+int omp_get_teams_thread_limit(void) { return omp_get_thread_limit(); }
+
+/* the team of an enclosing level: 0 is the initial (serial) one, a team of one */
+int omp_get_team_size(int level) {
+    struct __jomp_thread *self = __jomp_self();
+    if (level < 0 || level > self->level) return -1;
+    return level == self->level ? self->nthreads : level == 0 ? 1 : __jomp_shared_team.nthreads;
+}
+
+int omp_get_ancestor_thread_num(int level) {
+    struct __jomp_thread *self = __jomp_self();
+    if (level < 0 || level > self->level) return -1;
+    if (level == 0) return 0;
+    if (level == self->level) return self->num;
+    return __nvvm_read_ptx_sreg_tid_x() < __jomp_shared_team.nthreads ? __nvvm_read_ptx_sreg_tid_x() : 0;
+}
+
+/* run-sched-var on the device: static, no chunk (omp_sched_static = 1) */
+void omp_get_schedule(int *kind, int *chunk) {
+    *kind = 1;
+    *chunk = 0;
+}
+
+int omp_get_proc_bind(void) { return 0; }
+
+int omp_get_num_places(void) { return 0; }
+
+int omp_get_place_num(void) { return -1; }
+
+int omp_get_max_task_priority(void) { return 0; }
+
+/* ---- locks: a word in the lock object (omp_lock_t holds one pointer) ------------------------ */
+
+struct __jomp_omp_lock { long word; };
+
+void omp_init_lock(struct __jomp_omp_lock *lock) { __jomp_st_volatile_i64(&lock->word, 0); }
+
+void omp_init_lock_with_hint(struct __jomp_omp_lock *lock, int hint) { omp_init_lock(lock); }
+
+void omp_destroy_lock(struct __jomp_omp_lock *lock) {}
+
+void omp_set_lock(struct __jomp_omp_lock *lock) { __jomp_lock((int *) &lock->word); }
+
+void omp_unset_lock(struct __jomp_omp_lock *lock) { __jomp_unlock((int *) &lock->word); }
+
+int omp_test_lock(struct __jomp_omp_lock *lock) {
+    if (__nvvm_atom_cas_gen_i((int *) &lock->word, 0, 1) != 0) return 0;
+    __nvvm_membar_gl();
+    return 1;
+}
+
+/* nestable: the owner (its global thread number + 1) in the high half of the word, the depth in
+ * the low half; only the owner changes a held lock */
+long __jomp_lock_owner(void) {
+    return ((long) __nvvm_read_ptx_sreg_ctaid_x() * __nvvm_read_ptx_sreg_ntid_x() + __nvvm_read_ptx_sreg_tid_x() + 1) << 32;
+}
+
+void omp_init_nest_lock(struct __jomp_omp_lock *lock) { __jomp_st_volatile_i64(&lock->word, 0); }
+
+void omp_init_nest_lock_with_hint(struct __jomp_omp_lock *lock, int hint) { omp_init_nest_lock(lock); }
+
+void omp_destroy_nest_lock(struct __jomp_omp_lock *lock) {}
+
+int omp_test_nest_lock(struct __jomp_omp_lock *lock) {
+    long me = __jomp_lock_owner();
+    long w = __jomp_ld_volatile_i64(&lock->word);
+    if (w != 0 && (w & ~0xffffffffL) == me) {
+        __jomp_st_volatile_i64(&lock->word, w + 1);
+        return (int) (w + 1 - me);
+    }
+    if (w != 0 || __nvvm_atom_cas_gen_ll(&lock->word, 0, me + 1) != 0) return 0;
+    __nvvm_membar_gl();
+    return 1;
+}
+
+void omp_set_nest_lock(struct __jomp_omp_lock *lock) {
+    while (omp_test_nest_lock(lock) == 0) {}
+}
+
+void omp_unset_nest_lock(struct __jomp_omp_lock *lock) {
+    long w = __jomp_ld_volatile_i64(&lock->word);
+    __nvvm_membar_gl();
+    if ((w & 0xffffffffL) == 1) __nvvm_atom_xchg_gen_ll(&lock->word, 0);
+    else __jomp_st_volatile_i64(&lock->word, w - 1);
+}
+
+/* ---- memory: the device heap for every allocator ------------------------------------------ */
+
+void *omp_alloc(__jomp_size_t size, unsigned long allocator) { return malloc(size); }
+
+void *omp_calloc(__jomp_size_t n, __jomp_size_t size, unsigned long allocator) {
+    __jomp_size_t bytes = n * size;
+    char *p = (char *) malloc(bytes);
+    if (p) for (__jomp_size_t i = 0; i < bytes; i++) p[i] = 0;
+    return p;
+}
+
+void omp_free(void *p, unsigned long allocator) { free(p); }
+
+/* ---- team stack: the frames of the serial part that a parallel region shares ----------------- */
+
+/* PtxBackend allocates a function's frame slots whose addresses escape here. In generic mode the
+ * team's serial part (level 0, not SPMD) gets memory all threads of the block can reach: the
+ * block's stack in shared memory, else the heap; 0 tells the caller to use its local frame. */
+void *__jomp_frame_push(long size) {
+    struct __jomp_team *team = &__jomp_shared_team;
+    struct __jomp_thread *self = __jomp_self();
+    if (self->level > 0 || (team->mode & __JOMP_SPMD)) return 0;
+    size = (size + 15) & ~15L;
+    char *top = team->stack_top;
+    if (top + size <= __jomp_shared_stack + __JOMP_STACK_SIZE) {
+        team->stack_top = top + size;
+        return top;
+    }
+    return malloc(size);
+}
+
+/* At the return of a function whose __jomp_frame_push gave p (not 0). */
+void __jomp_frame_pop(void *p) {
+    char *c = (char *) p;
+    if (c >= __jomp_shared_stack && c < __jomp_shared_stack + __JOMP_STACK_SIZE) __jomp_shared_team.stack_top = c;
+    else free(p);
+}
+
+/* ---- printf ------------------------------------------------------------------------------- */
+
+/* C's vprintf: the arguments in 8-byte slots (jomp's va_list), repacked at their natural
+ * alignment for CUDA's vprintf as the format says. At most 32 arguments. */
+int __jomp_vprintf(const char *fmt, long *slots) {
+    long buf[32];
+    char *out = (char *) buf;
+    int off = 0, k = 0;
+    const char *p = fmt;
+    while (*p) {
+        if (*p++ != '%') continue;
+        if (*p == '%') { p++; continue; }
+        while (*p == '-' || *p == '+' || *p == ' ' || *p == '#' || *p == '0' || *p == '\'') p++;
+        int star = 0;
+        if (*p == '*') { star++; p++; }
+        while (*p >= '0' && *p <= '9') p++;
+        if (*p == '.') {
+            p++;
+            if (*p == '*') { star++; p++; }
+            while (*p >= '0' && *p <= '9') p++;
+        }
+        int wide = 0;
+        while (*p == 'h' || *p == 'l' || *p == 'L' || *p == 'q' || *p == 'j' || *p == 'z' || *p == 't') {
+            if (*p != 'h') wide = 1;
+            p++;
+        }
+        char c = *p;
+        if (!c) break;
+        p++;
+        for (; star > 0 && k < 32; star--) {
+            off = (off + 3) & ~3;
+            *(int *) (out + off) = (int) slots[k++];
+            off += 4;
+        }
+        if (k >= 32 || off > 8 * 31) break;
+        if (c == 'd' || c == 'i' || c == 'u' || c == 'o' || c == 'x' || c == 'X' || c == 'c') {
+            if (wide && c != 'c') {
+                off = (off + 7) & ~7;
+                *(long *) (out + off) = slots[k++];
+                off += 8;
+            } else {
+                off = (off + 3) & ~3;
+                *(int *) (out + off) = (int) slots[k++];
+                off += 4;
+            }
+        } else {
+            off = (off + 7) & ~7;
+            *(long *) (out + off) = slots[k++];
+            off += 8;
+        }
+    }
+    return vprintf(fmt, buf);
+}
