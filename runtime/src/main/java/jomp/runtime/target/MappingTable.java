@@ -104,4 +104,15 @@ final class MappingTable {
     synchronized void remove(Entry e) { byBegin.remove(e.hostBegin, e); }
 
     synchronized List<Entry> entries() { return new ArrayList<>(byBegin.values()); }
+
+    /** Every mapping that shares a byte with [begin, begin + size), in address order. */
+    synchronized List<Entry> overlapping(long begin, long size) {
+        List<Entry> out = new ArrayList<>();
+        Long from = byBegin.floorKey(begin);
+        for (Entry e : byBegin.tailMap(from == null ? begin : from, true).values()) {
+            if (e.hostBegin >= begin + size) break;
+            if (e.hostEnd > begin) out.add(e);
+        }
+        return out;
+    }
 }

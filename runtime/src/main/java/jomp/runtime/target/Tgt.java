@@ -98,11 +98,19 @@ public final class Tgt {
         for (int i = 0; i < n; i++) {
             long begin = Mem.getLong(ptrs + 8L * i), size = Mem.getLong(sizes + 8L * i), type = Mem.getLong(types + 8L * i);
             if ((type & (LITERAL | PRIVATE)) != 0 || begin == 0) continue;
-            MappingTable.Entry e = d.table.find(begin, size);
-            if (e == null) continue;
-            if (size == 0) { begin = e.hostBegin; size = e.size(); }   // a pointer into mapped data: all of that data
-            if (toHost) retrieve(d, e, begin, size);
-            else submit(d, e, begin, size);
+            if (size == 0) {   // a pointer into mapped data: all of that data
+                MappingTable.Entry e = d.table.find(begin, 0);
+                if (e == null) continue;
+                if (toHost) retrieve(d, e, e.hostBegin, e.size());
+                else submit(d, e, e.hostBegin, e.size());
+                continue;
+            }
+            // the item may span several mappings (a struct whose members were mapped one by one)
+            for (MappingTable.Entry e : d.table.overlapping(begin, size)) {
+                long lo = Math.max(begin, e.hostBegin), hi = Math.min(begin + size, e.hostEnd);
+                if (toHost) retrieve(d, e, lo, hi - lo);
+                else submit(d, e, lo, hi - lo);
+            }
         }
     }
 
