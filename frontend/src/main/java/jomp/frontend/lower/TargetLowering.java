@@ -117,6 +117,15 @@ final class TargetLowering {
         OmpClause.ExprClause nt = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_TEAMS), tl = OmpLowering.exprClause(d, OmpClause.ExprKind.THREAD_LIMIT);
         Value nteams = nt == null ? IntConst.i32(0) : omp.i32(nt.value());
         Value limit = tl == null ? IntConst.i32(0) : omp.i32(tl.value());
+        // a region without teams is one team (clang launches 1 block); `target parallel
+        // num_threads(<constant>)` asks for that many threads (evaluating anything else twice could repeat its effects)
+        boolean[] nestedTeams = {false};
+        OmpCaptures.forEachOmp(o.body(), x -> nestedTeams[0] |= x.directive().has(OmpDirective.Leaf.TEAMS));
+        if (!d.has(OmpDirective.Leaf.TEAMS) && !nestedTeams[0]) {
+            nteams = IntConst.i32(1);
+            OmpClause.ExprClause nth = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_THREADS);
+            if (tl == null && nth != null && nth.value() instanceof Expr.IntLit n) limit = IntConst.i32((int) n.value());
+        }
         Value kargs = f.b.slotAddr(f.fn.newSlot(null, 104, 8));
         f.b.memset(kargs, IntConst.i32(0), IntConst.i64(104));
         f.b.store(IntConst.i32(3), kargs);
