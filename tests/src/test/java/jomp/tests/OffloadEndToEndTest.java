@@ -135,7 +135,7 @@ class OffloadEndToEndTest {
         assertThat(info.stderr()).contains("info: Copying data from host to device").contains("info: Copying data from device to host")
             .contains("info: Creating new map entry").contains("info: Removing map entry").contains("info: Entering OpenMP kernel");
         // plain target regions are one team, as clang launches them (1 block)
-        assertThat(info.stderr().lines().filter(l -> l.contains("info: Launching kernel")))
+        assertThat(run("prog", Map.of("LIBOMPTARGET_INFO", "16")).stderr().lines().filter(l -> l.contains("info: Launching kernel")))
                 .hasSize(2).allMatch(l -> l.contains(" with 1 teams and "));
         Exec.Result debug = run("prog", Map.of("LIBOMPTARGET_DEBUG", "1"));
         assertThat(debug.stderr()).contains("omptarget --> plugin jvm");
