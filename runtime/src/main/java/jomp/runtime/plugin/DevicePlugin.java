@@ -53,8 +53,9 @@ public interface DevicePlugin {
 
     /** What loading an image gives: kernels and globals by name. */
     interface LoadedImage {
+        /** The kernel, or null when the image has no such kernel (its region runs elsewhere). */
         Kernel kernel(String name);
-        /** Device address and size of a global variable. */
+        /** Device address and size of a global variable, or null when the image does not define it. */
         GlobalSymbol global(String name);
     }
 

@@ -14,12 +14,22 @@ final class CudaModule implements DevicePlugin.LoadedImage {
         this.module = module;
     }
 
+    /** CUDA_ERROR_NOT_FOUND: the module has no symbol of that name. */
+    static final int NOT_FOUND = 500;
+
     @Override
     public DevicePlugin.Kernel kernel(String name) {
         CudaKernel k = kernels.get(name);
         if (k != null) return k;
         device.makeCurrent();
-        k = new CudaKernel(name, Cuda.function(module, name), device.ordinal);
+        long function;
+        try {
+            function = Cuda.function(module, name);
+        } catch (CudaException e) {
+            if (e.result() == NOT_FOUND) return null;   // a region of an object compiled without nvptx64: it runs elsewhere
+            throw e;
+        }
+        k = new CudaKernel(name, function, device.ordinal);
         CudaKernel previous = kernels.putIfAbsent(name, k);
         return previous != null ? previous : k;
     }
@@ -27,7 +37,12 @@ final class CudaModule implements DevicePlugin.LoadedImage {
     @Override
     public DevicePlugin.GlobalSymbol global(String name) {
         device.makeCurrent();
-        long[] g = Cuda.global(module, name);
-        return new DevicePlugin.GlobalSymbol(name, g[0], g[1]);
+        try {
+            long[] g = Cuda.global(module, name);
+            return new DevicePlugin.GlobalSymbol(name, g[0], g[1]);
+        } catch (CudaException e) {
+            if (e.result() == NOT_FOUND) return null;
+            throw e;
+        }
     }
 }

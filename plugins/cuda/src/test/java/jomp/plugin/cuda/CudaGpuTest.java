@@ -160,10 +160,9 @@ class CudaGpuTest {
         for (int i = 0; i < n; i++) assertThat(host.getAtIndex(JAVA_LONG, i)).isEqualTo(1_000_000L + i);
         plugin.dataDelete(DEV, out);
 
-        assertThatThrownBy(() -> image.global("no_such_global"))
-                .isInstanceOf(CudaException.class).hasMessageStartingWith("cuModuleGetGlobal_v2(no_such_global): CUDA_ERROR_NOT_FOUND");
-        assertThatThrownBy(() -> image.kernel("no_such_kernel"))
-                .isInstanceOf(CudaException.class).hasMessageStartingWith("cuModuleGetFunction(no_such_kernel): CUDA_ERROR_NOT_FOUND");
+        // symbols the module lacks (CUDA_ERROR_NOT_FOUND) are null: the runtime runs such regions elsewhere
+        assertThat(image.global("no_such_global")).isNull();
+        assertThat(image.kernel("no_such_kernel")).isNull();
     }
 
     @Test

@@ -39,8 +39,8 @@ class FakeDriverTest {
                 "read_global 7000 7003",
                 "CudaException: cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed): "
                         + "ptxas application ptx input, line 7; error   : Unknown symbol '%r99'",
-                "CudaException: cuModuleGetFunction(nope): CUDA_ERROR_NOT_FOUND (named symbol not found)",
-                "CudaException: cuModuleGetGlobal_v2(nope): CUDA_ERROR_NOT_FOUND (named symbol not found)",
+                "kernel nope: null",
+                "global nope: null",
                 "CudaException: cuMemAlloc_v2: CUDA_ERROR_OUT_OF_MEMORY (out of memory)",
                 "IllegalArgumentException: kernel empty was not loaded on cuda device 1",
                 "other thread ok");
