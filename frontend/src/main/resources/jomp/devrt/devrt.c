@@ -506,6 +506,18 @@ int omp_get_active_level(void) { return __jomp_self()->active_level; }
 
 int omp_is_initial_device(void) { return 0; }
 
+/* The device's number and how many devices there are: written by the host runtime when it loads
+ * the image (Device.load), as libomptarget fills its device environment. */
+int __jomp_device_num;
+int __jomp_num_devices = 1;
+
+int omp_get_device_num(void) { return __jomp_device_num; }
+
+int omp_get_num_devices(void) { return __jomp_num_devices; }
+
+/* OpenMP 5.x numbers the host after the devices */
+int omp_get_initial_device(void) { return __jomp_num_devices; }
+
 int omp_get_num_procs(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
 
 int omp_in_final(void) { return 0; }

@@ -82,7 +82,8 @@ class PtxDeviceRuntimeTest {
                 "omp_get_thread_num", "omp_get_num_threads", "omp_get_team_num", "omp_get_num_teams",
                 "omp_is_initial_device", "omp_get_max_threads", "omp_in_parallel", "omp_get_level", "omp_get_wtime",
                 "omp_init_lock", "omp_set_lock", "omp_unset_lock", "omp_test_lock", "omp_set_nest_lock", "omp_unset_nest_lock",
-                "omp_get_team_size", "omp_get_ancestor_thread_num", "omp_alloc", "omp_free")) {
+                "omp_get_team_size", "omp_get_ancestor_thread_num", "omp_alloc", "omp_free",
+                "omp_get_device_num", "omp_get_num_devices", "omp_get_initial_device")) {
             assertThat(rt.function(n)).as(n).isNotNull();
         }
         Module user = new Module("all.c");   // a module that calls every runtime function gets them all
@@ -378,5 +379,20 @@ class PtxDeviceRuntimeTest {
         Matcher m = Pattern.compile("\\n" + header + "[^\\n]*\\n\\{(.*?)\\n\\}", Pattern.DOTALL).matcher(ptx);
         assertThat(m.find()).as("definition %s", header).isTrue();
         return m.group(1);
+    }
+
+    @Test
+    void deviceNumberQueriesReadGlobalsTheHostRuntimeWrites() throws Exception {
+        String ptx = assembled("""
+                #include <omp.h>
+                int main(void) {
+                  int d = -1, n = -1, h = -1;
+                #pragma omp target map(from: d, n, h)
+                  { d = omp_get_device_num(); n = omp_get_num_devices(); h = omp_get_initial_device(); }
+                  return d + n + h;
+                }
+                """);
+        // Device.load finds these by name (cuModuleGetGlobal) and writes the device's number and the count
+        assertThat(ptx).contains(".weak .global .align 4 .b8 __jomp_device_num[4]", ".weak .global .align 4 .b8 __jomp_num_devices[4]");
     }
 }

@@ -59,9 +59,23 @@ final class Device {
                 Profile.event("load image", t, "device", id, "triple", img.triple(), "bytes", img.bytes().length);
                 Info.debug("device %d: loaded a %s image for %s", id, img.kind(), img.triple());
                 bindEntries(lib.hostEntries(), li);
+                // device code that asks omp_get_device_num()/omp_get_num_devices() reads these (the nvptx runtime's)
+                setDeviceInt(li, "__jomp_device_num", id);
+                setDeviceInt(li, "__jomp_num_devices", Devices.count());
             }
         }
         seen = gen;
+    }
+
+    /** Writes an int global of the image, if the image has it. */
+    private void setDeviceInt(DevicePlugin.LoadedImage li, String name, int value) {
+        DevicePlugin.GlobalSymbol g = li.global(name);
+        if (g == null || g.size() < 4) return;
+        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment v = a.allocate(4, 4);
+            v.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, value);
+            plugin.dataSubmit(local, g.deviceAddress(), v.address(), 4);
+        }
     }
 
     private void bindEntries(List<HostEntry> entries, DevicePlugin.LoadedImage li) {

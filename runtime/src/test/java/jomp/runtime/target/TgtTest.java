@@ -439,4 +439,16 @@ class TgtTest {
             Info.DEBUG = false;
         }
     }
+
+    @Test
+    void loadingAnImageWritesTheDeviceNumberGlobalsItHas() {
+        long num = alloc(4), count = alloc(4);
+        Mem.putInt(num, -1);
+        Mem.putInt(count, -1);
+        plugin.globals.put("__jomp_device_num", new DevicePlugin.GlobalSymbol("__jomp_device_num", num, 4));
+        plugin.globals.put("__jomp_num_devices", new DevicePlugin.GlobalSymbol("__jomp_num_devices", count, 4));
+        Devices.get(0).ready();
+        assertThat(Mem.getInt(num)).isEqualTo(0);
+        assertThat(Mem.getInt(count)).isEqualTo(Devices.count());
+    }
 }
