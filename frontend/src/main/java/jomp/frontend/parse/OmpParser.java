@@ -152,17 +152,8 @@ final class OmpParser {
         List<SourceLocation> typeLocs = new ArrayList<>();
         do { typeLocs.add(p.tok().loc); types.add(p.typeName()); } while (p.consume(","));
         p.expect(":");
-        int combinerAt = p.pos;
         List<Var[]> outIn = new ArrayList<>();
-        List<Expr> combiners = new ArrayList<>();
-        for (Type t : types) {
-            p.pos = combinerAt;
-            p.enterScope();
-            Var out = p.declareOmpVariable("omp_out", t, id.loc), in = p.declareOmpVariable("omp_in", t, id.loc);
-            combiners.add(p.expr());
-            p.leaveScope();
-            outIn.add(new Var[] {out, in});
-        }
+        List<Expr> combiners = perType(types, "omp_out", "omp_in", id.loc, outIn);
         p.expectClose(")", open);
         List<Var[]> privOrig = new ArrayList<>();
         List<Expr> inits = new ArrayList<>();
@@ -170,15 +161,7 @@ final class OmpParser {
             p.pos++;
             Token io = p.tok();
             p.expect("(");
-            int initAt = p.pos;
-            for (Type t : types) {
-                p.pos = initAt;
-                p.enterScope();
-                Var priv = p.declareOmpVariable("omp_priv", t, io.loc), orig = p.declareOmpVariable("omp_orig", t, io.loc);
-                inits.add(p.expr());
-                p.leaveScope();
-                privOrig.add(new Var[] {priv, orig});
-            }
+            inits = perType(types, "omp_priv", "omp_orig", io.loc, privOrig);
             p.expectClose(")", io);
         }
         for (int k = 0; k < types.size(); k++) {
@@ -194,6 +177,23 @@ final class OmpParser {
             known.add(new OmpClause.UserReduction(id.text, t, outIn.get(k)[0], outIn.get(k)[1], combiners.get(k),
                     pi[0], pi[1], inits.isEmpty() ? null : inits.get(k), typeLocs.get(k)));
         }
+    }
+
+    /**
+     * The expression at the current position, parsed once per type with two variables of that
+     * type in scope (omp_out/omp_in, or omp_priv/omp_orig), which are added to {@code vars}.
+     */
+    private List<Expr> perType(List<Type> types, String a, String b, SourceLocation loc, List<Var[]> vars) {
+        int at = p.pos;
+        List<Expr> out = new ArrayList<>();
+        for (Type t : types) {
+            p.pos = at;
+            p.enterScope();
+            vars.add(new Var[] {p.declareOmpVariable(a, t, loc), p.declareOmpVariable(b, t, loc)});
+            out.add(p.expr());
+            p.leaveScope();
+        }
+        return out;
     }
 
     /** The declare reduction named {@code name} for values of type t, or null. */
