@@ -71,10 +71,10 @@ public final class Complex {
     private static final MethodHandle CSQRT = bind("csqrt", 1), CEXP = bind("cexp", 1), CLOG = bind("clog", 1),
             CSIN = bind("csin", 1), CCOS = bind("ccos", 1), CPOW = bind("cpow", 2);
 
-    private static MemorySegment at(long z) { return Mem.ALL.asSlice(z, 16); }
+    private static MemorySegment at(long z) { return Mem.all().asSlice(z, 16); }
 
     /** Writes the result straight into {@code ret}. */
-    private static SegmentAllocator into(long ret) { return (size, align) -> Mem.ALL.asSlice(ret, size); }
+    private static SegmentAllocator into(long ret) { return (size, align) -> Mem.all().asSlice(ret, size); }
 
     private static long call1(MethodHandle h, long ret, long z) {
         try {

@@ -1,6 +1,5 @@
 package jomp.runtime.libc;
 
-import java.lang.foreign.Arena;
 
 import jomp.runtime.mem.Mem;
 
@@ -11,7 +10,7 @@ public final class Errno {
     public static final int ENOENT = 2, EBADF = 9, ENOMEM = 12, EACCES = 13, EISDIR = 21, EINVAL = 22, ESPIPE = 29, EDOM = 33, ERANGE = 34;
 
     private static final ThreadLocal<Long> LOCATION = ThreadLocal.withInitial(
-            () -> Arena.global().allocate(4, 4).address());
+            () -> Mem.permanent(4, 4));
 
     public static long __errno_location() { return LOCATION.get(); }
 

@@ -6,9 +6,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 import jomp.runtime.mem.Mem;
 
@@ -154,7 +151,7 @@ public final class Stdio {
     static final Stream STDIN, STDOUT, STDERR;
 
     static {
-        long files = Arena.global().allocate(3 * 16, 16).address();
+        long files = Mem.permanent(3 * 16, 16);
         boolean tty = System.console() != null && System.console().isTerminal();
         STDIN = new Stream(files, null, new FileInputStream(FileDescriptor.in), 0);
         STDOUT = new Stream(files + 16, new FileOutputStream(FileDescriptor.out), null, tty ? 1 : 0);
@@ -314,7 +311,7 @@ public final class Stdio {
     public static int vsprintf(long s, long fmt, long ap) {
         Format.Out out = Format.format(fmt, ap);
         if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
-        MemorySegment.copy(out.buf, 0, Mem.ALL, ValueLayout.JAVA_BYTE, s, out.len);
+        Mem.copyFromArray(out.buf, 0, s, out.len);
         Mem.putByte(s + out.len, (byte) 0);
         return out.len;
     }
@@ -326,7 +323,7 @@ public final class Stdio {
         if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
         if (n != 0) {
             int m = (int) Math.min(out.len, Math.max(0, n - 1));
-            MemorySegment.copy(out.buf, 0, Mem.ALL, ValueLayout.JAVA_BYTE, s, m);
+            Mem.copyFromArray(out.buf, 0, s, m);
             Mem.putByte(s + m, (byte) 0);
         }
         return out.len;
@@ -357,7 +354,7 @@ public final class Stdio {
         long total = size * n;
         if (total == 0) return 0;
         byte[] b = new byte[(int) total];
-        MemorySegment.copy(Mem.ALL, ValueLayout.JAVA_BYTE, ptr, b, 0, b.length);
+        Mem.copyToArray(ptr, b, 0, b.length);
         stream(file).write(b, 0, b.length);
         return n;
     }
@@ -417,7 +414,7 @@ public final class Stdio {
         int n = 0;
         while (Mem.getByte(s + n) != 0) n++;
         byte[] b = new byte[n];
-        MemorySegment.copy(Mem.ALL, ValueLayout.JAVA_BYTE, s, b, 0, n);
+        Mem.copyToArray(s, b, 0, n);
         return b;
     }
 }

@@ -12,15 +12,23 @@ import java.lang.foreign.ValueLayout;
 public final class Mem {
     private Mem() {}
 
-    /** Every address: a zero-based segment as large as the address space. */
-    public static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+    /**
+     * Every address: a zero-based segment as large as the address space, and the layouts of the
+     * checked accessors. In a holder, so that a program running on Unsafe never initialises the
+     * FFM runtime (about 20 ms of start-up) unless it calls native code.
+     */
+    private static final class Segments {
+        static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+        static final ValueLayout.OfByte I8 = ValueLayout.JAVA_BYTE;
+        static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED;
+        static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED;
+        static final ValueLayout.OfLong I64 = ValueLayout.JAVA_LONG_UNALIGNED;
+        static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED;
+        static final ValueLayout.OfDouble F64 = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    }
 
-    private static final ValueLayout.OfByte I8 = ValueLayout.JAVA_BYTE;
-    private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED;
-    private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED;
-    private static final ValueLayout.OfLong I64 = ValueLayout.JAVA_LONG_UNALIGNED;
-    private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED;
-    private static final ValueLayout.OfDouble F64 = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    /** Every address as one segment (for bulk copies with MemorySegment.copy). */
+    public static MemorySegment all() { return Segments.ALL; }
 
     /**
      * The unchecked accessors of sun.misc.Unsafe, used only where the JVM was started with
@@ -54,19 +62,19 @@ public final class Mem {
     /** os::free; only where {@link #RAW}. */
     @SuppressWarnings("removal") public static void rawFree(long p) { U.freeMemory(p); }
 
-    @SuppressWarnings("removal") public static byte getByte(long a) { return U != null ? U.getByte(a) : ALL.get(I8, a); }
-    @SuppressWarnings("removal") public static short getShort(long a) { return U != null ? U.getShort(a) : ALL.get(I16, a); }
-    @SuppressWarnings("removal") public static int getInt(long a) { return U != null ? U.getInt(a) : ALL.get(I32, a); }
-    @SuppressWarnings("removal") public static long getLong(long a) { return U != null ? U.getLong(a) : ALL.get(I64, a); }
-    @SuppressWarnings("removal") public static float getFloat(long a) { return U != null ? U.getFloat(a) : ALL.get(F32, a); }
-    @SuppressWarnings("removal") public static double getDouble(long a) { return U != null ? U.getDouble(a) : ALL.get(F64, a); }
+    @SuppressWarnings("removal") public static byte getByte(long a) { return U != null ? U.getByte(a) : Segments.ALL.get(Segments.I8, a); }
+    @SuppressWarnings("removal") public static short getShort(long a) { return U != null ? U.getShort(a) : Segments.ALL.get(Segments.I16, a); }
+    @SuppressWarnings("removal") public static int getInt(long a) { return U != null ? U.getInt(a) : Segments.ALL.get(Segments.I32, a); }
+    @SuppressWarnings("removal") public static long getLong(long a) { return U != null ? U.getLong(a) : Segments.ALL.get(Segments.I64, a); }
+    @SuppressWarnings("removal") public static float getFloat(long a) { return U != null ? U.getFloat(a) : Segments.ALL.get(Segments.F32, a); }
+    @SuppressWarnings("removal") public static double getDouble(long a) { return U != null ? U.getDouble(a) : Segments.ALL.get(Segments.F64, a); }
 
-    @SuppressWarnings("removal") public static void putByte(long a, byte v) { if (U != null) U.putByte(a, v); else ALL.set(I8, a, v); }
-    @SuppressWarnings("removal") public static void putShort(long a, short v) { if (U != null) U.putShort(a, v); else ALL.set(I16, a, v); }
-    @SuppressWarnings("removal") public static void putInt(long a, int v) { if (U != null) U.putInt(a, v); else ALL.set(I32, a, v); }
-    @SuppressWarnings("removal") public static void putLong(long a, long v) { if (U != null) U.putLong(a, v); else ALL.set(I64, a, v); }
-    @SuppressWarnings("removal") public static void putFloat(long a, float v) { if (U != null) U.putFloat(a, v); else ALL.set(F32, a, v); }
-    @SuppressWarnings("removal") public static void putDouble(long a, double v) { if (U != null) U.putDouble(a, v); else ALL.set(F64, a, v); }
+    @SuppressWarnings("removal") public static void putByte(long a, byte v) { if (U != null) U.putByte(a, v); else Segments.ALL.set(Segments.I8, a, v); }
+    @SuppressWarnings("removal") public static void putShort(long a, short v) { if (U != null) U.putShort(a, v); else Segments.ALL.set(Segments.I16, a, v); }
+    @SuppressWarnings("removal") public static void putInt(long a, int v) { if (U != null) U.putInt(a, v); else Segments.ALL.set(Segments.I32, a, v); }
+    @SuppressWarnings("removal") public static void putLong(long a, long v) { if (U != null) U.putLong(a, v); else Segments.ALL.set(Segments.I64, a, v); }
+    @SuppressWarnings("removal") public static void putFloat(long a, float v) { if (U != null) U.putFloat(a, v); else Segments.ALL.set(Segments.F32, a, v); }
+    @SuppressWarnings("removal") public static void putDouble(long a, double v) { if (U != null) U.putDouble(a, v); else Segments.ALL.set(Segments.F64, a, v); }
 
     /**
      * memmove: overlapping regions are copied as if through a temporary (Unsafe's copy is
@@ -75,12 +83,12 @@ public final class Mem {
      */
     @SuppressWarnings("removal")
     public static void copy(long dst, long src, long n) {
-        if (U != null) U.copyMemory(src, dst, n); else MemorySegment.copy(ALL, src, ALL, dst, n);
+        if (U != null) U.copyMemory(src, dst, n); else MemorySegment.copy(Segments.ALL, src, Segments.ALL, dst, n);
     }
 
     @SuppressWarnings("removal")
     public static void fill(long dst, byte v, long n) {
-        if (U != null) U.setMemory(dst, n, v); else ALL.asSlice(dst, n).fill(v);
+        if (U != null) U.setMemory(dst, n, v); else Segments.ALL.asSlice(dst, n).fill(v);
     }
 
     /**
@@ -91,12 +99,39 @@ public final class Mem {
      */
     public static boolean wordInPage(long a) { return (a & 4095) <= 4088; }
 
+    /** Copies n bytes from native memory at src into dst[off...]. */
+    @SuppressWarnings("removal")
+    public static void copyToArray(long src, byte[] dst, int off, int n) {
+        if (U != null) U.copyMemory(null, src, dst, sun.misc.Unsafe.ARRAY_BYTE_BASE_OFFSET + off, n);
+        else MemorySegment.copy(Segments.ALL, Segments.I8, src, dst, off, n);
+    }
+
+    /** Copies src[off...off+n) into native memory at dst. */
+    @SuppressWarnings("removal")
+    public static void copyFromArray(byte[] src, int off, long dst, int n) {
+        if (U != null) U.copyMemory(src, sun.misc.Unsafe.ARRAY_BYTE_BASE_OFFSET + off, null, dst, n);
+        else MemorySegment.copy(src, off, Segments.ALL, Segments.I8, dst, n);
+    }
+
+    /**
+     * Zeroed memory that lives as long as the program (stacks, the data image, argv): from the
+     * raw allocator where Unsafe is in use, else from the global arena.
+     */
+    public static long permanent(long size, long align) {
+        size = Math.max(size, 1);
+        if (U == null) return java.lang.foreign.Arena.global().allocate(size, align).address();
+        long raw = rawAllocate(size + align - 1);
+        long a = (raw + align - 1) & -align;
+        fill(a, (byte) 0, size);
+        return a;
+    }
+
     /** Reads a NUL-terminated string (bytes as ISO-8859-1, so every byte survives). */
     public static String cString(long a) {
         long n = 0;
         while (getByte(a + n) != 0) n++;
         byte[] b = new byte[(int) n];
-        MemorySegment.copy(ALL, I8, a, b, 0, (int) n);
+        copyToArray(a, b, 0, (int) n);
         return new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }

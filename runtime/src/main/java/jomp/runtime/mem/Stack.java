@@ -1,6 +1,5 @@
 package jomp.runtime.mem;
 
-import java.lang.foreign.Arena;
 
 /**
  * A thread's native stack: frames for address-taken locals, arrays, structs, VLAs and variadic
@@ -20,7 +19,7 @@ public final class Stack {
 
     private Stack() {
         // Never freed: a thread's stack lives as long as the program (threads are pooled).
-        base = Arena.global().allocate(SIZE, 16).address();
+        base = Mem.permanent(SIZE, 16);
         limit = base + SIZE;
         sp = base;
     }

@@ -18,40 +18,40 @@ public final class Atomics {
     private static final VarHandle F = ValueLayout.JAVA_FLOAT.varHandle();
     private static final VarHandle D = ValueLayout.JAVA_DOUBLE.varHandle();
 
-    public static int readInt(long a) { return (int) I.getVolatile(Mem.ALL, a); }
-    public static long readLong(long a) { return (long) L.getVolatile(Mem.ALL, a); }
-    public static float readFloat(long a) { return (float) F.getVolatile(Mem.ALL, a); }
-    public static double readDouble(long a) { return (double) D.getVolatile(Mem.ALL, a); }
+    public static int readInt(long a) { return (int) I.getVolatile(Mem.all(), a); }
+    public static long readLong(long a) { return (long) L.getVolatile(Mem.all(), a); }
+    public static float readFloat(long a) { return (float) F.getVolatile(Mem.all(), a); }
+    public static double readDouble(long a) { return (double) D.getVolatile(Mem.all(), a); }
 
-    public static void writeInt(long a, int v) { I.setVolatile(Mem.ALL, a, v); }
-    public static void writeLong(long a, long v) { L.setVolatile(Mem.ALL, a, v); }
-    public static void writeFloat(long a, float v) { F.setVolatile(Mem.ALL, a, v); }
-    public static void writeDouble(long a, double v) { D.setVolatile(Mem.ALL, a, v); }
+    public static void writeInt(long a, int v) { I.setVolatile(Mem.all(), a, v); }
+    public static void writeLong(long a, long v) { L.setVolatile(Mem.all(), a, v); }
+    public static void writeFloat(long a, float v) { F.setVolatile(Mem.all(), a, v); }
+    public static void writeDouble(long a, double v) { D.setVolatile(Mem.all(), a, v); }
 
     /** Swaps in {@code v} where memory holds {@code expected}; returns the value that was there. */
-    public static int casInt(long a, int expected, int v) { return (int) I.compareAndExchange(Mem.ALL, a, expected, v); }
-    public static long casLong(long a, long expected, long v) { return (long) L.compareAndExchange(Mem.ALL, a, expected, v); }
+    public static int casInt(long a, int expected, int v) { return (int) I.compareAndExchange(Mem.all(), a, expected, v); }
+    public static long casLong(long a, long expected, long v) { return (long) L.compareAndExchange(Mem.all(), a, expected, v); }
 
-    public static int addInt(long a, int v) { return (int) I.getAndAdd(Mem.ALL, a, v) + v; }
-    public static int subInt(long a, int v) { return (int) I.getAndAdd(Mem.ALL, a, -v) - v; }
-    public static int andInt(long a, int v) { return (int) I.getAndBitwiseAnd(Mem.ALL, a, v) & v; }
-    public static int orInt(long a, int v) { return (int) I.getAndBitwiseOr(Mem.ALL, a, v) | v; }
-    public static int xorInt(long a, int v) { return (int) I.getAndBitwiseXor(Mem.ALL, a, v) ^ v; }
-    public static int fetchAddInt(long a, int v) { return (int) I.getAndAdd(Mem.ALL, a, v); }
+    public static int addInt(long a, int v) { return (int) I.getAndAdd(Mem.all(), a, v) + v; }
+    public static int subInt(long a, int v) { return (int) I.getAndAdd(Mem.all(), a, -v) - v; }
+    public static int andInt(long a, int v) { return (int) I.getAndBitwiseAnd(Mem.all(), a, v) & v; }
+    public static int orInt(long a, int v) { return (int) I.getAndBitwiseOr(Mem.all(), a, v) | v; }
+    public static int xorInt(long a, int v) { return (int) I.getAndBitwiseXor(Mem.all(), a, v) ^ v; }
+    public static int fetchAddInt(long a, int v) { return (int) I.getAndAdd(Mem.all(), a, v); }
 
-    public static long addLong(long a, long v) { return (long) L.getAndAdd(Mem.ALL, a, v) + v; }
-    public static long subLong(long a, long v) { return (long) L.getAndAdd(Mem.ALL, a, -v) - v; }
-    public static long andLong(long a, long v) { return (long) L.getAndBitwiseAnd(Mem.ALL, a, v) & v; }
-    public static long orLong(long a, long v) { return (long) L.getAndBitwiseOr(Mem.ALL, a, v) | v; }
-    public static long xorLong(long a, long v) { return (long) L.getAndBitwiseXor(Mem.ALL, a, v) ^ v; }
-    public static long fetchAddLong(long a, long v) { return (long) L.getAndAdd(Mem.ALL, a, v); }
+    public static long addLong(long a, long v) { return (long) L.getAndAdd(Mem.all(), a, v) + v; }
+    public static long subLong(long a, long v) { return (long) L.getAndAdd(Mem.all(), a, -v) - v; }
+    public static long andLong(long a, long v) { return (long) L.getAndBitwiseAnd(Mem.all(), a, v) & v; }
+    public static long orLong(long a, long v) { return (long) L.getAndBitwiseOr(Mem.all(), a, v) | v; }
+    public static long xorLong(long a, long v) { return (long) L.getAndBitwiseXor(Mem.all(), a, v) ^ v; }
+    public static long fetchAddLong(long a, long v) { return (long) L.getAndAdd(Mem.all(), a, v); }
 
     /** Any int update {@code x = op(x, v)} ({@link Reduce}'s operators); returns the new value. */
     public static int updateInt(long a, int op, int v) {
         int old = readInt(a), now;
         while (true) {
             now = Reduce.combine(op, old, v);
-            int seen = (int) I.compareAndExchange(Mem.ALL, a, old, now);
+            int seen = (int) I.compareAndExchange(Mem.all(), a, old, now);
             if (seen == old) return now;
             old = seen;
         }
@@ -61,7 +61,7 @@ public final class Atomics {
         long old = readLong(a), now;
         while (true) {
             now = Reduce.combine(op, old, v);
-            long seen = (long) L.compareAndExchange(Mem.ALL, a, old, now);
+            long seen = (long) L.compareAndExchange(Mem.all(), a, old, now);
             if (seen == old) return now;
             old = seen;
         }
@@ -72,7 +72,7 @@ public final class Atomics {
         int old = readInt(a);
         while (true) {
             float now = Reduce.combine(op, Float.intBitsToFloat(old), v);
-            int seen = (int) I.compareAndExchange(Mem.ALL, a, old, Float.floatToRawIntBits(now));
+            int seen = (int) I.compareAndExchange(Mem.all(), a, old, Float.floatToRawIntBits(now));
             if (seen == old) return now;
             old = seen;
         }
@@ -82,7 +82,7 @@ public final class Atomics {
         long old = readLong(a);
         while (true) {
             double now = Reduce.combine(op, Double.longBitsToDouble(old), v);
-            long seen = (long) L.compareAndExchange(Mem.ALL, a, old, Double.doubleToRawLongBits(now));
+            long seen = (long) L.compareAndExchange(Mem.all(), a, old, Double.doubleToRawLongBits(now));
             if (seen == old) return now;
             old = seen;
         }

@@ -3,8 +3,6 @@ package jomp.runtime.start;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 
 import jomp.runtime.mem.Mem;
 
@@ -34,10 +32,9 @@ public final class DataImage {
             long total = in.readLong();        // bytes of the whole image, .bss included
             int initialised = in.readInt();    // leading bytes that have contents
             long align = in.readLong();
-            MemorySegment seg = Arena.global().allocate(Math.max(total, 1), Math.max(align, 16));
-            long base = seg.address();
+            long base = Mem.permanent(total, Math.max(align, 16));
             byte[] bytes = in.readNBytes(initialised);
-            MemorySegment.copy(MemorySegment.ofArray(bytes), 0, seg, 0, bytes.length);
+            Mem.copyFromArray(bytes, 0, base, bytes.length);
             int addrRelocs = in.readInt();
             for (int i = 0; i < addrRelocs; i++) {
                 long at = in.readLong();

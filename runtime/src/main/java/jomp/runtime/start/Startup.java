@@ -1,7 +1,5 @@
 package jomp.runtime.start;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
 import jomp.runtime.mem.Mem;
@@ -13,21 +11,21 @@ public final class Startup {
     /** argv[0] is the program's name, as the shell preamble passes it; argv[argc] is NULL. */
     public static long argv(String program, String[] args) {
         int argc = args.length + 1;
-        MemorySegment vec = Arena.global().allocate(8L * (argc + 1), 8);
-        Mem.putLong(vec.address(), cString(program));
-        for (int i = 0; i < args.length; i++) Mem.putLong(vec.address() + 8L * (i + 1), cString(args[i]));
-        Mem.putLong(vec.address() + 8L * argc, 0);
-        return vec.address();
+        long vec = Mem.permanent(8L * (argc + 1), 8);
+        Mem.putLong(vec, cString(program));
+        for (int i = 0; i < args.length; i++) Mem.putLong(vec + 8L * (i + 1), cString(args[i]));
+        Mem.putLong(vec + 8L * argc, 0);
+        return vec;
     }
 
     /** envp: the environment as NAME=value strings, NULL-terminated. */
     public static long envp() {
         var env = System.getenv();
-        MemorySegment vec = Arena.global().allocate(8L * (env.size() + 1), 8);
+        long vec = Mem.permanent(8L * (env.size() + 1), 8);
         int i = 0;
-        for (var e : env.entrySet()) Mem.putLong(vec.address() + 8L * i++, cString(e.getKey() + "=" + e.getValue()));
-        Mem.putLong(vec.address() + 8L * i, 0);
-        return vec.address();
+        for (var e : env.entrySet()) Mem.putLong(vec + 8L * i++, cString(e.getKey() + "=" + e.getValue()));
+        Mem.putLong(vec + 8L * i, 0);
+        return vec;
     }
 
     /** The program name: the preamble passes $0 in the system property jomp.program. */
@@ -37,9 +35,8 @@ public final class Startup {
 
     private static long cString(String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        MemorySegment m = Arena.global().allocate(b.length + 1L, 1);
-        MemorySegment.copy(MemorySegment.ofArray(b), 0, m, 0, b.length);
-        m.set(java.lang.foreign.ValueLayout.JAVA_BYTE, b.length, (byte) 0);
-        return m.address();
+        long m = Mem.permanent(b.length + 1L, 1);   // zeroed: the terminating NUL is there
+        Mem.copyFromArray(b, 0, m, b.length);
+        return m;
     }
 }
