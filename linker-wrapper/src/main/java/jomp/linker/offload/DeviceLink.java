@@ -132,7 +132,8 @@ public final class DeviceLink {
         return "image" + i + "." + (b.imageKind() == OffloadBinary.IMG_PTX ? "ptx" : b.imageKind() == OffloadBinary.IMG_OBJECT ? "cubin" : kindName(b.imageKind()));
     }
 
-    private static void deleteTree(java.nio.file.Path dir) {
+    /** Removes a temporary folder of plain files; what cannot be removed stays (no reason to fail a link). */
+    static void deleteTree(java.nio.file.Path dir) {
         try (var files = java.nio.file.Files.list(dir)) {
             for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) java.nio.file.Files.deleteIfExists(f);
             java.nio.file.Files.deleteIfExists(dir);

@@ -127,14 +127,7 @@ public final class DeviceLto {
             Thread.currentThread().interrupt();
             throw new HostLinker.LinkError(g.describe() + ": interrupted while running " + ptxas);
         } finally {
-            if (dir != null) {
-                try (var files = Files.list(dir)) {
-                    for (Path f : files.toList()) Files.deleteIfExists(f);
-                    Files.deleteIfExists(dir);
-                } catch (IOException ignored) {
-                    // a temporary file left behind is no reason to fail the link
-                }
-            }
+            if (dir != null) DeviceLink.deleteTree(dir);
         }
     }
 }
