@@ -234,7 +234,7 @@ public final class Cc1 {
             return 0;
         }
         if (o.mode.equals("-emit-ir")) writeOutput(o, IrPrinter.print(dev).getBytes(StandardCharsets.ISO_8859_1), out);
-        else writeOutput(o, HostObjectWriter.write(dev, JvmBackend.compile(dev), null), out);
+        else writeOutput(o, HostObjectWriter.write(dev, JvmBackend.compile(dev, o.optLevel), null), out);
         return 0;
     }
 
@@ -253,12 +253,12 @@ public final class Cc1 {
             case "-emit-ir" -> writeOutput(o, IrPrinter.print(m).getBytes(StandardCharsets.ISO_8859_1), out);
             case "-S" -> {
                 StringBuilder sb = new StringBuilder();
-                for (JvmBackend.ClassFile c : JvmBackend.compile(m)) sb.append(JvmText.disassemble(c.bytes()));
+                for (JvmBackend.ClassFile c : JvmBackend.compile(m, o.optLevel)) sb.append(JvmText.disassemble(c.bytes()));
                 writeOutput(o, sb.toString().getBytes(StandardCharsets.UTF_8), out);
             }
             default -> {
                 byte[] offload = o.embedOffloadObject == null ? null : Files.readAllBytes(Invocation.path(o.embedOffloadObject));
-                writeOutput(o, HostObjectWriter.write(m, JvmBackend.compile(m), offload), out);
+                writeOutput(o, HostObjectWriter.write(m, JvmBackend.compile(m, o.optLevel), offload), out);
             }
         }
         return 0;

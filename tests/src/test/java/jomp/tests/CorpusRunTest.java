@@ -20,17 +20,26 @@ import org.junit.jupiter.api.TestFactory;
  * program uses OpenMP), both binaries run with argv "one two three" and JOMP_TEST_ENV=hello, and
  * their stdout bytes and exit status must be identical. Programs listed in tests/xfail.txt must
  * still differ (or fail to build); one that starts passing fails the run until it leaves the list.
+ * The whole corpus runs a second time built with {@code jomp -O2}, against the same gcc -O0
+ * binary, so that every optimisation (and the JVM backend's loop outlining) meets every program.
  */
 class CorpusRunTest {
     @TestFactory
     Stream<DynamicTest> jompMatchesGcc() {
         Set<String> xfail = Corpus.xfail();
         return Corpus.runPrograms().stream()
-                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> check(p, xfail.contains(Corpus.key(p)))));
+                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> check(p, "-O0", xfail.contains(Corpus.key(p)))));
     }
 
-    private static void check(Path program, boolean expectFailure) {
-        String problem = compare(program);
+    @TestFactory
+    Stream<DynamicTest> optimisedJompMatchesGcc() {
+        Set<String> xfail = Corpus.xfail();
+        return Corpus.runPrograms().stream()
+                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p) + " -O2", p.toUri(), () -> check(p, "-O2", xfail.contains(Corpus.key(p)))));
+    }
+
+    private static void check(Path program, String opt, boolean expectFailure) {
+        String problem = compare(program, opt);
         if (expectFailure && problem == null) {
             fail("XPASS: " + Corpus.key(program) + " now matches gcc; remove it from tests/xfail.txt");
         }
@@ -38,7 +47,7 @@ class CorpusRunTest {
     }
 
     /** Returns null when jomp's binary behaves exactly like gcc's, else what went wrong. */
-    private static String compare(Path program) {
+    private static String compare(Path program, String opt) {
         org.junit.jupiter.api.Assertions.assertTrue(Exec.available("gcc"), "gcc is the reference compiler: install it (.ci/run does)");
         String stem = Corpus.stem(program);
         Path gccExe = Corpus.work("gcc").resolve(stem);
@@ -46,14 +55,14 @@ class CorpusRunTest {
         assumeTrue(g.status() == 0, () -> "the reference build failed, see CorpusOracleTest: " + g.describe("gcc"));
         Exec.Result want = Reference.runProgram(gccExe);
 
-        Path jompExe = Corpus.work("jomp").resolve(stem);
+        Path jompExe = Corpus.work("jomp" + opt).resolve(stem);
         try {
             Files.deleteIfExists(jompExe);
         } catch (java.io.IOException e) {
             return "cannot delete " + jompExe + ": " + e.getMessage();
         }
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-        cmd.addAll(List.of("-std=gnu11", "-O0"));
+        cmd.addAll(List.of("-std=gnu11", opt));
         if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
         cmd.addAll(Corpus.flags(program));
         cmd.add(program.toString());

@@ -68,6 +68,29 @@ public final class Operands {
         return r.equals(insn) ? insn : r;
     }
 
+    /** The instruction with its result register replaced by d (instructions without a result are returned as they are). */
+    public static Insn withDst(Insn insn, Reg d) {
+        return switch (insn) {
+            case Insn.Binary b -> new Insn.Binary(b.op(), d, b.a(), b.b());
+            case Insn.Unary u -> new Insn.Unary(u.op(), d, u.a());
+            case Insn.Cmp c -> new Insn.Cmp(c.op(), d, c.a(), c.b());
+            case Insn.Convert c -> new Insn.Convert(c.op(), d, c.src());
+            case Insn.Copy c -> new Insn.Copy(d, c.src());
+            case Insn.Load l -> new Insn.Load(d, l.addr());
+            case Insn.SlotAddr s -> new Insn.SlotAddr(d, s.slot());
+            case Insn.GlobalAddr g -> new Insn.GlobalAddr(d, g.symbol());
+            case Insn.FuncAddr g -> new Insn.FuncAddr(d, g.symbol());
+            case Insn.Alloca a -> new Insn.Alloca(d, a.size(), a.align());
+            case Insn.StackSave s -> new Insn.StackSave(d);
+            case Insn.Call c -> c.dst() == null ? c : new Insn.Call(d, c.callee(), c.type(), c.args());
+            case Insn.CallIndirect c -> c.dst() == null ? c : new Insn.CallIndirect(d, c.target(), c.type(), c.args());
+            case Insn.Store s -> s;
+            case Insn.StackRestore s -> s;
+            case Insn.MemCopy m -> m;
+            case Insn.MemSet m -> m;
+        };
+    }
+
     public static Terminator map(Terminator t, UnaryOperator<Value> f) {
         return switch (t) {
             case Terminator.Br b -> b;

@@ -66,7 +66,17 @@ public final class JvmBackend {
         return sb.toString();
     }
 
-    public static List<ClassFile> compile(Module m) {
+    public static List<ClassFile> compile(Module m) { return compile(m, 0); }
+
+    /**
+     * Compiles a module; at -O1 and above nested innermost loops first become methods of their
+     * own ({@link LoopOutliner}), which rewrites m's functions.
+     */
+    public static List<ClassFile> compile(Module m, int optLevel) {
+        Set<String> local = new HashSet<>();
+        for (Function f : m.functions) local.add(f.name);
+        List<Function> functions = new ArrayList<>(m.functions);
+        if (optLevel >= 1) for (Function f : m.functions) functions.addAll(LoopOutliner.run(f, local));
         String owner = className(m.sourceName);
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override protected String getCommonSuperClass(String a, String b) {
@@ -75,9 +85,7 @@ public final class JvmBackend {
         };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
         cw.visitSource(m.sourceName, null);
-        Set<String> local = new HashSet<>();
-        for (Function f : m.functions) local.add(f.name);
-        for (Function f : m.functions) {
+        for (Function f : functions) {
             try {
                 new MethodGen(cw, owner, local, f).generate();
             } catch (MethodTooLargeException e) {
