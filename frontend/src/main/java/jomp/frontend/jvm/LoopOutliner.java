@@ -31,12 +31,13 @@ import jomp.frontend.ir.Value;
  * way, from its real start, and is usually inlined back into the caller's compiled code, whose
  * on-stack replacement now enters one loop further out.
  *
- * <p>A loop is moved when it is small (see {@link #MAX_INSNS}) and can be called like a function: one entry (its header), no frame
- * allocation inside ({@code alloca}, stack save/restore), and either at most one register it
- * assigns still live where it exits (that becomes the return value) with one exit target, or
- * no such register and several exit targets (the method returns which one). Registers live at
- * the header become parameters; frame-slot addresses the loop takes are computed by the caller
- * and passed in.
+ * <p>A loop is moved when it is small (see {@link #MAX_INSNS}) and can be called like a
+ * function: one entry (its header) and no frame allocation inside ({@code alloca}, stack
+ * save/restore). Registers live at the header become parameters; frame-slot addresses the loop
+ * takes are computed by the caller and passed in. A loop with one exit target and one register
+ * it assigns still live there returns that register; otherwise such registers are stored in a
+ * slot of the caller's frame whose address the caller passes, and a loop with several exit
+ * targets returns which one it took.
  */
 final class LoopOutliner {
     /** More parameters than this and the call would cost more than it saves. */
@@ -47,6 +48,8 @@ final class LoopOutliner {
      * compiled the normal way; a large one would become a real call per outer iteration.
      */
     private static final int MAX_INSNS = 40;
+    /** Registers live after the loop beyond one go through memory; more than this and the loop stays. */
+    private static final int MAX_RESULTS = 8;
 
     private final Function f;
     private final Set<String> taken;
@@ -268,18 +271,22 @@ final class LoopOutliner {
         BitSet liveOut = new BitSet();
         for (BasicBlock t : exits) liveOut.or(live[index.get(t)]);
         liveOut.and(assigned);
-        if (liveOut.cardinality() > 1 || (liveOut.cardinality() == 1 && exits.size() > 1)) return false;
+        if (liveOut.cardinality() > MAX_RESULTS) return false;
         BitSet params = (BitSet) live[h].clone();
         params.and(referenced);
-        if (params.cardinality() + slots.size() > MAX_PARAMS) return false;
+        // one result with one exit is returned; otherwise results go through a slot of f's frame
+        Reg result = liveOut.cardinality() == 1 && exits.size() == 1 ? regs.get(liveOut.nextSetBit(0)) : null;
+        List<Reg> results = new ArrayList<>();
+        if (result == null) for (int r = liveOut.nextSetBit(0); r >= 0; r = liveOut.nextSetBit(r + 1)) results.add(regs.get(r));
+        if (params.cardinality() + slots.size() + (results.isEmpty() ? 0 : 1) > MAX_PARAMS) return false;
 
         // the new function
-        Reg result = liveOut.isEmpty() ? null : regs.get(liveOut.nextSetBit(0));
         IrType ret = result != null ? result.type() : exits.size() > 1 ? IrType.I32 : IrType.VOID;
         List<IrType> paramTypes = new ArrayList<>();
         List<Value> args = new ArrayList<>();
         for (int r = params.nextSetBit(0); r >= 0; r = params.nextSetBit(r + 1)) { paramTypes.add(regs.get(r).type()); args.add(regs.get(r)); }
         for (int i = 0; i < slots.size(); i++) paramTypes.add(IrType.PTR);
+        if (!results.isEmpty()) paramTypes.add(IrType.PTR);
         String name;
         int k = 1;
         do name = f.name + ".loop." + k++; while (!taken.add(name));
@@ -297,6 +304,8 @@ final class LoopOutliner {
             g.params.add(p);
             slotParams.add(p);
         }
+        Reg resultArea = results.isEmpty() ? null : g.newReg(IrType.PTR, "results");
+        if (resultArea != null) g.params.add(resultArea);
         java.util.function.Function<Reg, Reg> regOf = r -> map.computeIfAbsent(r.id, id -> g.newReg(r.type(), r.name));
         java.util.function.UnaryOperator<Value> valueOf = v -> v instanceof Reg r ? regOf.apply(r) : v;
 
@@ -309,6 +318,11 @@ final class LoopOutliner {
         Map<BasicBlock, BasicBlock> exitMap = new HashMap<>();
         for (int i = 0; i < exits.size(); i++) {
             BasicBlock x = g.newBlock("exit");
+            for (int k2 = 0; k2 < results.size(); k2++) {
+                Reg at = g.newReg(IrType.PTR);
+                x.insns.add(new Insn.Binary(Insn.BinOp.ADD, at, resultArea, IntConst.i64(8L * k2)));
+                x.insns.add(new Insn.Store(regOf.apply(results.get(k2)), at));
+            }
             Value v = result != null ? regOf.apply(result) : exits.size() > 1 ? IntConst.i32(i) : null;
             x.terminator = new Terminator.Ret(v);
             exitMap.put(exits.get(i), x);
@@ -336,14 +350,24 @@ final class LoopOutliner {
             header.insns.add(new Insn.SlotAddr(a, s));
             args.add(a);
         }
-        if (exits.size() > 1) {
-            Reg which = f.newReg(IrType.I32);
-            header.insns.add(new Insn.Call(which, name, g.type, args));
+        Reg area = null;
+        if (!results.isEmpty()) {
+            area = f.newReg(IrType.PTR);
+            header.insns.add(new Insn.SlotAddr(area, f.newSlot("results", 8L * results.size(), 8)));
+            args.add(area);
+        }
+        Reg which = exits.size() > 1 ? f.newReg(IrType.I32) : null;
+        header.insns.add(new Insn.Call(which != null ? which : result, name, g.type, args));
+        for (int k2 = 0; k2 < results.size(); k2++) {
+            Reg at = f.newReg(IrType.PTR);
+            header.insns.add(new Insn.Binary(Insn.BinOp.ADD, at, area, IntConst.i64(8L * k2)));
+            header.insns.add(new Insn.Load(results.get(k2), at));
+        }
+        if (which != null) {
             List<Long> cases = new ArrayList<>();
             for (int i = 0; i < exits.size() - 1; i++) cases.add((long) i);
             header.terminator = new Terminator.Switch(which, exits.get(exits.size() - 1), cases, List.copyOf(exits.subList(0, exits.size() - 1)));
         } else {
-            header.insns.add(new Insn.Call(result, name, g.type, args));
             header.terminator = new Terminator.Br(exits.get(0));
         }
         List<BasicBlock> keep = new ArrayList<>();

@@ -81,13 +81,26 @@ class LoopOutlinerTest {
                 for (int j = 1; j < 4; j++) { int v[j]; v[j - 1] = i * j; t += v[j - 1]; }
             return t;
         }
-        /* two registers live after the inner loop: stays */
+        /* two registers live after the inner loop: outlined, they come back through the caller's frame */
         static int twoResults(void) {
             int t = 0;
             for (int i = 0; i < 3; i++) {
                 int a = 0, b = 1;
                 for (int j = 0; j < 4; j++) { a += j; b *= 2; }
                 t += a * b;
+            }
+            return t;
+        }
+        /* two exits and two registers live at both: the exit's number returned, the registers through memory */
+        static int scan(int limit) {
+            int t = 0;
+            for (int i = 0; i < 4; i++) {
+                int a = 0, b = 0;
+                for (int j = 0; j < 5; j++) { a += (int) m[i][j]; b ^= j + 1; if (a > limit) goto over; }
+                t += a + b;
+                continue;
+            over:
+                t += 1000 + a * b;
             }
             return t;
         }
@@ -98,7 +111,7 @@ class LoopOutlinerTest {
             printf("%.1f %d %d %d %d %d %d %d\\n", weighted(), contains(23), contains(99), contains(31),
                    histogram(), vla(), twoResults(), single);
             m[2][2] = -1;
-            printf("%d\\n", contains(99));
+            printf("%d %d %d\\n", contains(99), scan(50), scan(1000));
             return 0;
         }
         """;
@@ -135,16 +148,21 @@ class LoopOutlinerTest {
         IrInterpreter.Result before = IrInterpreter.run(m);
         // 4 rows of 10i..10i+4: sums 10, 60, 110, 160 weighted 1..4 = 1100; 23 and 31 are there, 99 is not;
         // the histogram of m[i][j] % 8 packed base 3; the VLA sums i*j over 1..3 = 36; (0+1+2+3) * 16 * 3 = 288
-        assertThat(before.stdout()).isEqualTo("1100.0 1 0 1 " + histogram() + " 36 288 45\n-2\n");
+        assertThat(before.stdout()).isEqualTo("1100.0 1 0 1 " + histogram() + " 36 288 45\n-2 " + scan(50) + " " + scan(1000) + "\n");
 
         Map<String, Function> created = outline(m);
-        assertThat(created.keySet()).containsExactly("contains.loop.1", "fill.loop.1", "histogram.loop.1", "weighted.loop.1");
+        assertThat(created.keySet()).containsExactly("contains.loop.1", "fill.loop.1", "histogram.loop.1", "scan.loop.1", "twoResults.loop.1", "weighted.loop.1");
         assertThat(IrVerifier.verify(m)).isEmpty();
         assertThat(IrInterpreter.run(m)).isEqualTo(before);
 
         assertThat(created.get("fill.loop.1").type.ret()).isEqualTo(IrType.VOID);
         assertThat(created.get("weighted.loop.1").type.ret()).isEqualTo(IrType.F64);
         assertThat(created.get("contains.loop.1").type.ret()).isEqualTo(IrType.I32);
+        assertThat(created.get("twoResults.loop.1").type.ret()).isEqualTo(IrType.VOID);
+        assertThat(function(m, "twoResults").slots).hasSize(1);
+        assertThat(created.get("scan.loop.1").type.ret()).isEqualTo(IrType.I32);
+        assertThat(function(m, "scan").slots).hasSize(1);
+        assertThat(function(m, "scan").blocks).anyMatch(b -> b.terminator instanceof Terminator.Switch);
         Function contains = function(m, "contains");
         assertThat(contains.blocks).anyMatch(b -> b.terminator instanceof Terminator.Switch s && s.cases().size() == 2);
         for (Function g : created.values()) assertThat(g.isStatic).isTrue();
@@ -157,8 +175,8 @@ class LoopOutlinerTest {
         List<JvmBackend.ClassFile> classes = JvmBackend.compile(again, 2);
         Class<?> cls = new JvmBackendBranchTest.Loader().define(classes.get(0));
         assertThat(java.util.Arrays.stream(cls.getDeclaredMethods()).map(java.lang.reflect.Method::getName))
-                .contains("fill$loop$1", "weighted$loop$1", "contains$loop$1", "histogram$loop$1")
-                .noneMatch(n -> n.startsWith("vla$") || n.startsWith("twoResults$") || n.startsWith("main$"));
+                .contains("fill$loop$1", "weighted$loop$1", "contains$loop$1", "histogram$loop$1", "twoResults$loop$1", "scan$loop$1")
+                .noneMatch(n -> n.startsWith("vla$") || n.startsWith("main$"));
     }
 
     @Test
@@ -185,6 +203,18 @@ class LoopOutlinerTest {
         assertThat(m.functions).hasSize(before);
         assertThat(m.functions).allMatch(f -> f.blocks.stream().flatMap(b -> b.insns.stream())
                 .noneMatch(i -> i instanceof Insn.Call c && c.callee().contains(".loop.")));
+    }
+
+    /** What scan(limit) computes, in Java, after main set m[2][2] to -1. */
+    private static int scan(int limit) {
+        int t = 0;
+        for (int i = 0; i < 4; i++) {
+            int a = 0, b = 0;
+            boolean over = false;
+            for (int j = 0; j < 5; j++) { a += i == 2 && j == 2 ? -1 : i * 10 + j; b ^= j + 1; if (a > limit) { over = true; break; } }
+            t += over ? 1000 + a * b : a + b;
+        }
+        return t;
     }
 
     /** What histogram() computes, in Java. */
