@@ -110,6 +110,36 @@ class DriverEndToEndTest {
     }
 
     @Test
+    void stackOverflowAndDivisionByZeroEndAsTheSignalsDoUnderGcc() throws Exception {
+        Files.writeString(dir.resolve("crash.c"), """
+                #include <stdio.h>
+                #include <stdlib.h>
+                static int depth(int n) { volatile int pad[4]; pad[0] = n; return n + depth(n + 1) + pad[0]; }
+                int main(int argc, char **argv) {
+                    printf("buffered, lost as in C\\n");
+                    if (argv[1][0] == 'd') { int z = atoi("0"); printf("%d\\n", 10 / z); }
+                    if (argv[1][0] == 's') printf("%d\\n", depth(0));
+                    return 3;
+                }
+                """);
+        Path tmp = tmp();
+        Exec.Result c = jomp(tmp, "crash.c", "-o", "crash");
+        assertThat(c.status()).as(c.describe("jomp crash.c")).isZero();
+        Exec.Result g = Exec.run(List.of("gcc", "-O0", "-o", "crash-gcc", "crash.c"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(g.status()).as(g.describe("gcc")).isZero();
+        for (String mode : List.of("divide", "stack", "normal")) {
+            Exec.Result want = Exec.run(List.of(dir.resolve("crash-gcc").toString(), mode), dir, Map.of(), dir.resolve("scratch"));
+            Exec.Result got = Exec.run(List.of(dir.resolve("crash").toString(), mode), dir, Map.of(), dir.resolve("scratch"));
+            assertThat(got.status()).as(mode).isEqualTo(want.status()).isEqualTo(switch (mode) { case "divide" -> 136; case "stack" -> 139; default -> 3; });
+            assertThat(got.stdoutText()).as(mode).isEqualTo(want.stdoutText());
+            assertThat(got.stderr()).as(mode).doesNotContain("\tat ").doesNotContain("Exception");
+            if (!mode.equals("normal")) {
+                assertThat(got.stderr().strip()).as(mode).endsWith(mode.equals("divide") ? ": integer division by zero (SIGFPE)" : ": stack overflow (SIGSEGV)");
+            }
+        }
+    }
+
+    @Test
     void undefinedReferenceNamesTheObject() throws Exception {
         Files.writeString(dir.resolve("a.c"), A);
         Path tmp = tmp();

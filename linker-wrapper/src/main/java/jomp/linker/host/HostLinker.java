@@ -16,6 +16,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
@@ -441,10 +442,17 @@ public final class HostLinker {
 
     /** jomp/link/Main: the JVM entry point; argv in native memory, C's main, exit with its status. */
     private static byte[] mainClass(String unit, String mainDesc, boolean offload) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+            @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
+        };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, MAIN, null, "java/lang/Object", null);
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
         mv.visitCode();
+        // what would be a signal in C (stack overflow, integer division by zero) ends the program
+        // as the signal would, with a line on stderr instead of a Java stack trace
+        Label start = new Label(), end = new Label(), crash = new Label();
+        mv.visitTryCatchBlock(start, end, crash, "java/lang/Throwable");
+        mv.visitLabel(start);
         mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "programName", "()Ljava/lang/String;", false);
         mv.visitInsn(DUP);
         mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "setProgramName", "(Ljava/lang/String;)V", false);
@@ -471,6 +479,10 @@ public final class HostLinker {
         if (ret.getSort() == Type.VOID) mv.visitInsn(ICONST_0);
         else if (ret.getSize() == 2) mv.visitInsn(L2I);
         mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "exit", "(I)V", false);
+        mv.visitLabel(end);
+        mv.visitInsn(RETURN);
+        mv.visitLabel(crash);
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "crash", "(Ljava/lang/Throwable;)V", false);
         mv.visitInsn(RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
