@@ -36,7 +36,12 @@ final class Format {
         }
     }
 
-    private static final ThreadLocal<Out> BUFFER = ThreadLocal.withInitial(Out::new);
+    /** A named subclass rather than a lambda, which would cost printf's first call milliseconds. */
+    private static final class Buffer extends ThreadLocal<Out> {
+        @Override protected Out initialValue() { return new Out(); }
+    }
+
+    private static final ThreadLocal<Out> BUFFER = new Buffer();
 
     /**
      * Formats {@code fmt} with the slots at {@code va} into this thread's buffer, valid until the

@@ -157,7 +157,13 @@ public final class Stdio {
         STDOUT = new Stream(files + 16, new FileOutputStream(FileDescriptor.out), null, tty ? 1 : 0);
         STDERR = new Stream(files + 32, new FileOutputStream(FileDescriptor.err), null, 2);
         // a Java-level exit that bypasses exit() (an uncaught exception) still flushes
-        Runtime.getRuntime().addShutdownHook(new Thread(Stdio::flushAll));
+        Runtime.getRuntime().addShutdownHook(new FlushAtExit());
+    }
+
+    /** A named class, not a method reference: every program runs this, and the first lambda costs milliseconds. */
+    private static final class FlushAtExit extends Thread {
+        FlushAtExit() { super("jomp-stdio-flush"); }
+        @Override public void run() { flushAll(); }
     }
 
     public static long __jomp_stdin() { return STDIN.address; }

@@ -232,7 +232,13 @@ public final class Stdlib {
     public static long getenv(long name) {
         String v = System.getenv(Mem.cString(name));
         if (v == null) return 0;
-        return ENV.computeIfAbsent(v, s -> cstring(s.getBytes(StandardCharsets.UTF_8)));
+        Long known = ENV.get(v);
+        if (known != null) return known;
+        synchronized (ENV) {
+            known = ENV.get(v);
+            if (known == null) ENV.put(v, known = cstring(v.getBytes(StandardCharsets.UTF_8)));
+            return known;
+        }
     }
 
     private static final ConcurrentHashMap<String, Long> ENV = new ConcurrentHashMap<>();
@@ -387,7 +393,13 @@ public final class Stdlib {
      */
     public static void qsort(long base, long n, long size, long cmp) {
         if (n <= 1 || size == 0) return;
-        Object sort = SORTERS.computeIfAbsent(cmp, Stdlib::sorter);
+        Object sort = SORTERS.get(cmp);
+        if (sort == null) {
+            // no computeIfAbsent with a method reference: the first lambda costs milliseconds
+            Object made = sorter(cmp);
+            sort = SORTERS.putIfAbsent(cmp, made);
+            if (sort == null) sort = made;
+        }
         try (Arena arena = Arena.ofConfined()) {
             long tmp = arena.allocate(n * size, 16).address();
             if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp), tmp);

@@ -10,7 +10,12 @@ public final class Stack {
     /** Per-thread stack size; C programs expect megabytes of automatic storage (8 MiB like Linux). */
     static final long SIZE = Long.getLong("jomp.stack.size", 8L << 20);
 
-    private static final ThreadLocal<Stack> CURRENT = ThreadLocal.withInitial(Stack::new);
+    /** A named subclass, not withInitial(Stack::new): every program starts here, and the first lambda costs milliseconds. */
+    private static final class Current extends ThreadLocal<Stack> {
+        @Override protected Stack initialValue() { return new Stack(); }
+    }
+
+    private static final ThreadLocal<Stack> CURRENT = new Current();
 
     private final long base;
     private final long limit;
