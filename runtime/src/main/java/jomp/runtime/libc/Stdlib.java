@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.start.JarResource;
 
 /**
  * stdlib.h. The allocator is the system's libc malloc family, so memory from C code and from
@@ -422,14 +423,18 @@ public final class Stdlib {
             sort = SORTERS.putIfAbsent(cmp, made);
             if (sort == null) sort = made;
         }
-        try (Arena arena = Arena.ofConfined()) {
-            long tmp = arena.allocate(n * size, 16).address();
+        // the buffer from malloc, as glibc's: a confined Arena's first use loads FFM's sessions (10 ms)
+        long tmp = malloc(n * size);
+        if (tmp == 0) throw new OutOfMemoryError("jomp libc: qsort cannot allocate its " + n * size + "-byte buffer");
+        try {
             if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp), tmp);
             else ((MethodHandle) sort).invokeExact(base, n, size, tmp);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new RuntimeException(t);
+        } finally {
+            free(tmp);
         }
     }
 
@@ -443,10 +448,8 @@ public final class Stdlib {
             byte[] bytes;
             synchronized (SORTERS) {
                 if (mergeSortBytes == null) {
-                    try (var in = MergeSort.class.getResourceAsStream("MergeSort.class")) {
-                        if (in == null) return GENERIC;
-                        mergeSortBytes = in.readAllBytes();
-                    }
+                    mergeSortBytes = JarResource.read(MergeSort.class, "/jomp/runtime/libc/MergeSort.class");
+                    if (mergeSortBytes == null) return GENERIC;
                 }
                 bytes = mergeSortBytes;
             }
