@@ -31,7 +31,9 @@ public final class ExecutableWriter {
     /**
      * The shell preamble; `java -jar` finds the jar behind it (zip offsets are relative to the end).
      * The Java search uses shell built-ins where it can (no sed, dirname): each fork costs about a
-     * millisecond, and the search ran on every start (11 ms, now 3 ms).
+     * millisecond, and the search ran on every start (11 ms, now 3 ms). jomp.stdout.tty is isatty(1)
+     * (the built-in test), which decides stdout's buffering: asking Java's System.console() costs
+     * the program 5 ms at start-up (a service lookup of console providers).
      */
     static final String PREAMBLE = """
             #!/bin/sh
@@ -45,7 +47,8 @@ public final class ExecutableWriter {
               [ -n "$v" ] && [ "$v" -ge 25 ] 2>/dev/null && { j=$c/bin/java; break; }
             done
             [ -n "$j" ] || { echo "$0: error: no Java 25 or newer found (set JAVA_HOME)" >&2; exit 127; }
-            exec "$j" -XX:+UseSerialGC --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" $JOMP_JAVA_OPTS -jar "$0" "$@"
+            t=0; [ -t 1 ] && t=1
+            exec "$j" -XX:+UseSerialGC --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" -Djomp.stdout.tty=$t $JOMP_JAVA_OPTS -jar "$0" "$@"
             exit 127
             """;
 

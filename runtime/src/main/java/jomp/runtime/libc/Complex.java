@@ -61,8 +61,9 @@ public final class Complex {
 
     private static MethodHandle bind(String name, int args) {
         Linker linker = Linker.nativeLinker();
-        var symbol = linker.defaultLookup().find(name)
-                .orElseThrow(() -> new UnsatisfiedLinkError("jomp libc: libm has no " + name));
+        var found = linker.defaultLookup().find(name);
+        if (found.isEmpty()) throw new UnsatisfiedLinkError("jomp libc: libm has no " + name);
+        var symbol = found.get();
         MemoryLayout[] a = new MemoryLayout[args];
         java.util.Arrays.fill(a, DC);
         return linker.downcallHandle(symbol, FunctionDescriptor.of(DC, a));

@@ -36,7 +36,12 @@ final class Format {
         }
     }
 
-    private static final ThreadLocal<Out> BUFFER = ThreadLocal.withInitial(Out::new);
+    /** A named subclass rather than a lambda, which would cost printf's first call milliseconds. */
+    private static final class Buffer extends ThreadLocal<Out> {
+        @Override protected Out initialValue() { return new Out(); }
+    }
+
+    private static final ThreadLocal<Out> BUFFER = new Buffer();
 
     /**
      * Formats {@code fmt} with the slots at {@code va} into this thread's buffer, valid until the
@@ -282,14 +287,113 @@ final class Format {
             // integral values (common): no BigDecimal needed
             t = prec == 0 ? Long.toString((long) a) : (long) a + "." + "0".repeat(prec);
         } else {
-            t = new BigDecimal(a).setScale(prec, RoundingMode.HALF_EVEN).toPlainString();
+            long n = prec <= 18 ? scaledRound(a, prec) : -1;
+            t = n >= 0 ? withPoint(n, prec) : new BigDecimal(a).setScale(prec, RoundingMode.HALF_EVEN).toPlainString();
         }
         return alt && prec == 0 ? t + "." : t;
+    }
+
+    private static final long[] POW10 = {
+        1L, 10L, 100L, 1000L, 10000L, 100000L, 1000000L, 10000000L, 100000000L, 1000000000L,
+        10000000000L, 100000000000L, 1000000000000L, 10000000000000L, 100000000000000L,
+        1000000000000000L, 10000000000000000L, 100000000000000000L, 1000000000000000000L};
+
+    /**
+     * {@code a * 10^p} rounded half-even to an integer, computed exactly (a is m * 2^e, and m * 10^p
+     * fits in 128 bits), for a positive finite {@code a} and -18 <= p <= 18; -1 where the result
+     * does not fit in a long (or a is 2^63 or more, for negative p). The common cases of %f, %e and
+     * %g without BigDecimal, whose first use costs a program about 15 ms (class loading and
+     * interpreted arithmetic).
+     */
+    static long scaledRound(double a, int p) {
+        long bits = Double.doubleToRawLongBits(a);
+        int biased = (int) (bits >>> 52) & 0x7ff;
+        long m = bits & 0xfffffffffffffL;
+        int e;
+        if (biased == 0) e = -1074;
+        else { m |= 1L << 52; e = biased - 1075; }
+        if (p < 0) return dividedRound(m, e, POW10[-p]);
+        long lo = m * POW10[p], hi = Math.unsignedMultiplyHigh(m, POW10[p]);   // the product, < 2^113
+        if (e >= 0) return hi != 0 || e >= 63 || lo >>> (63 - e) != 0 ? -1 : lo << e;
+        int k = -e;                   // the product shifted right by k, the remainder against half of 2^k
+        if (k >= 128) return 0;       // below 2^113 / 2^128: rounds to 0
+        long n;
+        int cmp;
+        if (k < 64) {
+            if (hi >>> k != 0) return -1;
+            n = hi << (64 - k) | lo >>> k;
+            if (n < 0) return -1;
+            cmp = Long.compare(lo & ((1L << k) - 1), 1L << (k - 1));
+        } else if (k == 64) {
+            n = hi;
+            cmp = Long.compareUnsigned(lo, 1L << 63);
+        } else {
+            int s = k - 64;
+            n = hi >>> s;
+            long r = hi & ((1L << s) - 1), half = 1L << (s - 1);
+            cmp = r != half ? Long.compare(r, half) : lo != 0 ? 1 : 0;
+        }
+        if (cmp > 0 || cmp == 0 && (n & 1) != 0) n++;
+        return n;   // below 2^63 - 1 before the increment: no overflow
+    }
+
+    /** m * 2^e / d rounded half-even, for an even d (a power of ten); -1 where m * 2^e is 2^63 or more. */
+    private static long dividedRound(long m, int e, long d) {
+        long whole;           // the integer part of m * 2^e, and whether a fraction is left
+        boolean fraction;
+        if (e >= 0) {
+            if (e >= 63 || m >>> (63 - e) != 0) return -1;
+            whole = m << e;
+            fraction = false;
+        } else if (e <= -63) {
+            whole = 0;
+            fraction = m != 0;
+        } else {
+            whole = m >>> -e;
+            fraction = (m & ((1L << -e) - 1)) != 0;
+        }
+        long n = whole / d, gap = d - 2 * (whole % d);   // even, so a fraction (below 1) matters only at 0
+        if (gap < 0 || gap == 0 && (fraction || (n & 1) != 0)) n++;
+        return n;
+    }
+
+    /** {@code n / 10^prec} written with {@code prec} decimals. */
+    private static String withPoint(long n, int prec) {
+        String d = Long.toString(n);
+        if (prec == 0) return d;
+        StringBuilder b = new StringBuilder(prec + 22);
+        if (d.length() <= prec) {
+            b.append("0.");
+            for (int i = d.length(); i < prec; i++) b.append('0');
+            return b.append(d).toString();
+        }
+        return b.append(d, 0, d.length() - prec).append('.').append(d, d.length() - prec, d.length()).toString();
     }
 
     /** Significant digits of {@code a} rounded to {@code n} digits, and the decimal exponent. */
     private static String digits(double a, int n, int[] exp) {
         if (a == 0) { exp[0] = 0; return "0".repeat(n); }
+        if (n <= 18) {
+            // a * 10^(n-1-x) rounded, for the decimal exponent x, estimated and corrected
+            int x = (int) Math.floor(Math.log10(a));
+            for (int tries = 0; tries < 3; tries++) {
+                int p = n - 1 - x;
+                long v = p >= -18 && p <= 18 ? scaledRound(a, p) : -1;
+                if (v < 0) break;
+                if (v < POW10[n - 1]) { x--; continue; }          // x was too large
+                if (v > POW10[n]) { x++; continue; }              // x was too small
+                if (v == POW10[n]) { exp[0] = x + 1; return Long.toString(v / 10); }  // 9.99.. carried
+                if (v == POW10[n - 1]) {
+                    // 10^x exactly, or just below it (x one too large) and carried: one more digit tells
+                    if (p == 18) break;
+                    long w = scaledRound(a, p + 1);
+                    if (w < 0) break;
+                    if (w < POW10[n]) { exp[0] = x - 1; return Long.toString(w); }
+                }
+                exp[0] = x;
+                return Long.toString(v);
+            }
+        }
         BigDecimal bd = new BigDecimal(a).round(new MathContext(n, RoundingMode.HALF_EVEN));
         String u = bd.unscaledValue().toString();
         exp[0] = u.length() - 1 - bd.scale();

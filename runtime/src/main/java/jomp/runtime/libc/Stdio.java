@@ -152,12 +152,30 @@ public final class Stdio {
 
     static {
         long files = Mem.permanent(3 * 16, 16);
-        boolean tty = System.console() != null && System.console().isTerminal();
+        boolean tty = stdoutIsTerminal();
         STDIN = new Stream(files, null, new FileInputStream(FileDescriptor.in), 0);
         STDOUT = new Stream(files + 16, new FileOutputStream(FileDescriptor.out), null, tty ? 1 : 0);
         STDERR = new Stream(files + 32, new FileOutputStream(FileDescriptor.err), null, 2);
         // a Java-level exit that bypasses exit() (an uncaught exception) still flushes
-        Runtime.getRuntime().addShutdownHook(new Thread(Stdio::flushAll));
+        Runtime.getRuntime().addShutdownHook(new FlushAtExit());
+    }
+
+    /**
+     * isatty(1), as glibc asks to choose stdout's buffering. The executable's shell preamble
+     * passes it in jomp.stdout.tty; without it (the jar run by java -jar) Java's console is asked,
+     * which costs milliseconds and requires stdin to be a terminal too.
+     */
+    private static boolean stdoutIsTerminal() {
+        String t = System.getProperty("jomp.stdout.tty");
+        if (t != null) return t.equals("1");
+        java.io.Console c = System.console();
+        return c != null && c.isTerminal();
+    }
+
+    /** A named class, not a method reference: every program runs this, and the first lambda costs milliseconds. */
+    private static final class FlushAtExit extends Thread {
+        FlushAtExit() { super("jomp-stdio-flush"); }
+        @Override public void run() { flushAll(); }
     }
 
     public static long __jomp_stdin() { return STDIN.address; }

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.start.JarResource;
 
 /**
  * stdlib.h. The allocator is the system's libc malloc family, so memory from C code and from
@@ -58,9 +59,9 @@ public final class Stdlib {
         for (String v : new String[] {System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS"), System.getenv("_JAVA_OPTIONS")}) {
             if (v != null && v.contains(flag)) return true;
         }
-        try {
-            byte[] cmd = java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/self/cmdline"));
-            return new String(cmd, StandardCharsets.ISO_8859_1).contains(flag);
+        // java.io, not Files.readAllBytes: NIO's first use costs every program's start 3 ms
+        try (var in = new java.io.FileInputStream("/proc/self/cmdline")) {
+            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1).contains(flag);
         } catch (java.io.IOException | RuntimeException e) {
             return true; // cannot tell: stay with the downcalls
         }
@@ -197,7 +198,29 @@ public final class Stdlib {
             }
         }
         Stdio.flushAll();
+        if (onlyOwnHooks()) Runtime.getRuntime().halt(status);
         Runtime.getRuntime().exit(status);
+    }
+
+    /** Set by runtime parts whose shutdown hook must run at exit (offloading's unregistration). */
+    private static volatile boolean javaShutdown;
+
+    /** Makes {@link #exit} end the process through Java's shutdown, which runs every shutdown hook. */
+    public static void exitRunsShutdownHooks() { javaShutdown = true; }
+
+    /**
+     * Whether the only shutdown hook is stdio's flush, which exit has done: then exit halts.
+     * Java's own exit first looks up a System.Logger to log the exit, which costs 6-8 ms, a tenth
+     * of a small program's run. Only for the executable's own start (jomp.program set) without
+     * options given to the JVM: options can add hooks (a flight recording dumps at exit).
+     */
+    private static boolean onlyOwnHooks() {
+        if (javaShutdown || System.getProperty("jomp.program") == null) return false;
+        for (String v : new String[] {"JOMP_JAVA_OPTS", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS"}) {
+            String o = System.getenv(v);
+            if (o != null && !o.isBlank()) return false;
+        }
+        return true;
     }
 
     public static void _Exit(int status) {
@@ -232,7 +255,13 @@ public final class Stdlib {
     public static long getenv(long name) {
         String v = System.getenv(Mem.cString(name));
         if (v == null) return 0;
-        return ENV.computeIfAbsent(v, s -> cstring(s.getBytes(StandardCharsets.UTF_8)));
+        Long known = ENV.get(v);
+        if (known != null) return known;
+        synchronized (ENV) {
+            known = ENV.get(v);
+            if (known == null) ENV.put(v, known = cstring(v.getBytes(StandardCharsets.UTF_8)));
+            return known;
+        }
     }
 
     private static final ConcurrentHashMap<String, Long> ENV = new ConcurrentHashMap<>();
@@ -387,15 +416,25 @@ public final class Stdlib {
      */
     public static void qsort(long base, long n, long size, long cmp) {
         if (n <= 1 || size == 0) return;
-        Object sort = SORTERS.computeIfAbsent(cmp, Stdlib::sorter);
-        try (Arena arena = Arena.ofConfined()) {
-            long tmp = arena.allocate(n * size, 16).address();
+        Object sort = SORTERS.get(cmp);
+        if (sort == null) {
+            // no computeIfAbsent with a method reference: the first lambda costs milliseconds
+            Object made = sorter(cmp);
+            sort = SORTERS.putIfAbsent(cmp, made);
+            if (sort == null) sort = made;
+        }
+        // the buffer from malloc, as glibc's: a confined Arena's first use loads FFM's sessions (10 ms)
+        long tmp = malloc(n * size);
+        if (tmp == 0) throw new OutOfMemoryError("jomp libc: qsort cannot allocate its " + n * size + "-byte buffer");
+        try {
             if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp), tmp);
             else ((MethodHandle) sort).invokeExact(base, n, size, tmp);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
             throw new RuntimeException(t);
+        } finally {
+            free(tmp);
         }
     }
 
@@ -409,10 +448,8 @@ public final class Stdlib {
             byte[] bytes;
             synchronized (SORTERS) {
                 if (mergeSortBytes == null) {
-                    try (var in = MergeSort.class.getResourceAsStream("MergeSort.class")) {
-                        if (in == null) return GENERIC;
-                        mergeSortBytes = in.readAllBytes();
-                    }
+                    mergeSortBytes = JarResource.read(MergeSort.class, "/jomp/runtime/libc/MergeSort.class");
+                    if (mergeSortBytes == null) return GENERIC;
                 }
                 bytes = mergeSortBytes;
             }

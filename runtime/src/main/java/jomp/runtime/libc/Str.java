@@ -219,7 +219,11 @@ public final class Str {
         return Mem.getByte(p) != 0 ? p : 0;
     }
 
-    private static final ThreadLocal<long[]> TOK = ThreadLocal.withInitial(() -> new long[1]);
+    private static final class TokState extends ThreadLocal<long[]> {
+        @Override protected long[] initialValue() { return new long[1]; }
+    }
+
+    private static final ThreadLocal<long[]> TOK = new TokState();
 
     public static long strtok(long s, long delim) {
         long[] save = TOK.get();
@@ -238,13 +242,18 @@ public final class Str {
     private static final ConcurrentHashMap<Integer, Long> MESSAGES = new ConcurrentHashMap<>();
 
     public static long strerror(int e) {
-        return MESSAGES.computeIfAbsent(e, k -> {
-            byte[] b = message(k).getBytes(StandardCharsets.ISO_8859_1);
+        Long known = MESSAGES.get(e);
+        if (known != null) return known;
+        byte[] b = message(e).getBytes(StandardCharsets.ISO_8859_1);
+        synchronized (MESSAGES) {
+            known = MESSAGES.get(e);
+            if (known != null) return known;
             long a = Arena.global().allocate(b.length + 1).address();
             for (int i = 0; i < b.length; i++) Mem.putByte(a + i, b[i]);
             Mem.putByte(a + b.length, (byte) 0);
+            MESSAGES.put(e, a);
             return a;
-        });
+        }
     }
 
     /** glibc's message for an errno value. */

@@ -94,7 +94,7 @@ final class Strtod {
             p = q;
             String text = m + "e" + exp;
             r = single ? Float.parseFloat(text) : Double.parseDouble(text);
-            checkRange(r, single, () -> new BigDecimal(text));
+            if (belowNormal(r, single)) checkUnderflow(r, single, new BigDecimal(text));
         }
         if (end != 0) Mem.putLong(end, p);
         if (negative) r = -r;
@@ -130,24 +130,31 @@ final class Strtod {
         long e2 = exp - 4L * fracDigits;
         String text = "0x" + digits + "p" + e2;
         double r = single ? Float.parseFloat(text) : Double.parseDouble(text);
-        boolean nonzero = digits.chars().anyMatch(c -> c != '0');
+        boolean nonzero = false;
+        for (int i = 0; i < digits.length(); i++) nonzero |= digits.charAt(i) != '0';
         if (r == 0 && nonzero) Errno.set(Errno.ERANGE);
-        else if (r != 0) checkRange(r, single, () -> {
+        else if (r != 0 && belowNormal(r, single)) {
             BigDecimal v = new BigDecimal(new BigInteger(digits, 16));
-            return e2 >= 0 ? v.multiply(new BigDecimal(BigInteger.TWO.pow((int) e2)))
-                    : v.divide(new BigDecimal(BigInteger.TWO.pow((int) -e2)));
-        });
+            checkUnderflow(r, single, e2 >= 0 ? v.multiply(new BigDecimal(BigInteger.TWO.pow((int) e2)))
+                    : v.divide(new BigDecimal(BigInteger.TWO.pow((int) -e2))));
+        }
         return r;
     }
 
-    private static void checkRange(double r, boolean single, java.util.function.Supplier<BigDecimal> exact) {
-        if (Double.isInfinite(r)) { Errno.set(Errno.ERANGE); return; }
-        double min = single ? Float.MIN_NORMAL : Double.MIN_NORMAL;
-        if (r < min) {
-            BigDecimal x = exact.get();
-            if (x.signum() == 0) return;
-            BigDecimal got = single ? new BigDecimal((float) r) : new BigDecimal(r);
-            if (r == 0 || got.compareTo(x) != 0) Errno.set(Errno.ERANGE);
-        }
+    /**
+     * ERANGE for an overflow to infinity; whether {@code r} is below the smallest normal value, so
+     * that the exact value must decide. (No lambda for the exact value: a lambda's first use costs
+     * milliseconds, and strtod is on many programs' start.)
+     */
+    private static boolean belowNormal(double r, boolean single) {
+        if (Double.isInfinite(r)) { Errno.set(Errno.ERANGE); return false; }
+        return r < (single ? Float.MIN_NORMAL : Double.MIN_NORMAL);
+    }
+
+    /** ERANGE where a result below the smallest normal is inexact (underflow), as glibc's strtod. */
+    private static void checkUnderflow(double r, boolean single, BigDecimal exact) {
+        if (exact.signum() == 0) return;
+        BigDecimal got = single ? new BigDecimal((float) r) : new BigDecimal(r);
+        if (r == 0 || got.compareTo(exact) != 0) Errno.set(Errno.ERANGE);
     }
 }

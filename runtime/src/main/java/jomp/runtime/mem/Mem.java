@@ -118,12 +118,17 @@ public final class Mem {
      * raw allocator where Unsafe is in use, else from the global arena.
      */
     public static long permanent(long size, long align) {
+        long a = permanentUncleared(size, align);
+        if (U != null) fill(a, (byte) 0, Math.max(size, 1));
+        return a;
+    }
+
+    /** As {@link #permanent}, but the contents are undefined: for a caller that zeroes what it uses, when it uses it. */
+    public static long permanentUncleared(long size, long align) {
         size = Math.max(size, 1);
         if (U == null) return java.lang.foreign.Arena.global().allocate(size, align).address();
         long raw = rawAllocate(size + align - 1);
-        long a = (raw + align - 1) & -align;
-        fill(a, (byte) 0, size);
-        return a;
+        return (raw + align - 1) & -align;
     }
 
     /** Reads a NUL-terminated string (bytes as ISO-8859-1, so every byte survives). */

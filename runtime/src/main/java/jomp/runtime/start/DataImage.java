@@ -1,8 +1,6 @@
 package jomp.runtime.start;
 
-import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 
 import jomp.runtime.mem.Mem;
 
@@ -22,35 +20,43 @@ public final class DataImage {
     public static long load(String name, long[] handles) { return load(DataImage.class, name, handles); }
 
     /**
-     * As {@link #load(String, long[])}, reading the resource through {@code owner}'s class loader: a
-     * device program, loaded by a device plugin, has its own data image beside the host's.
+     * As {@link #load(String, long[])}, reading the resource beside {@code owner} (its jar, or its
+     * class loader; see {@link JarResource}): a device program, loaded by a device plugin, has its
+     * own data image beside the host's.
      */
     public static long load(Class<?> owner, String name, long[] handles) {
-        try (InputStream raw = owner.getResourceAsStream(name)) {
-            if (raw == null) throw new IllegalStateException("jomp: the executable lacks its data image " + name);
-            DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(raw));
-            long total = in.readLong();        // bytes of the whole image, .bss included
-            int initialised = in.readInt();    // leading bytes that have contents
-            long align = in.readLong();
-            long base = Mem.permanent(total, Math.max(align, 16));
-            byte[] bytes = in.readNBytes(initialised);
-            Mem.copyFromArray(bytes, 0, base, bytes.length);
-            int addrRelocs = in.readInt();
-            for (int i = 0; i < addrRelocs; i++) {
-                long at = in.readLong();
-                long target = in.readLong();
-                Mem.putLong(base + at, base + target);
-            }
-            int funcRelocs = in.readInt();
-            for (int i = 0; i < funcRelocs; i++) {
-                long at = in.readLong();
-                int fn = in.readInt();
-                long addend = in.readLong();
-                Mem.putLong(base + at, handles[fn] + addend);
-            }
-            return base;
+        byte[] image;
+        try {
+            image = JarResource.read(owner, name);
         } catch (IOException e) {
             throw new IllegalStateException("jomp: cannot read the data image: " + e.getMessage(), e);
         }
+        if (image == null) throw new IllegalStateException("jomp: the executable lacks its data image " + name);
+        int at = 0;
+        long total = getLong(image, at);        // bytes of the whole image, .bss included
+        int initialised = getInt(image, at + 8); // leading bytes that have contents
+        long align = getLong(image, at + 12);
+        at += 20;
+        long base = Mem.permanent(total, Math.max(align, 16));
+        Mem.copyFromArray(image, at, base, initialised);
+        at += initialised;
+        int addrRelocs = getInt(image, at);
+        at += 4;
+        for (int i = 0; i < addrRelocs; i++, at += 16)
+            Mem.putLong(base + getLong(image, at), base + getLong(image, at + 8));
+        int funcRelocs = getInt(image, at);
+        at += 4;
+        for (int i = 0; i < funcRelocs; i++, at += 20)
+            Mem.putLong(base + getLong(image, at), handles[getInt(image, at + 8)] + getLong(image, at + 12));
+        return base;
+    }
+
+    /** Big-endian, as the linker's DataOutputStream wrote them. */
+    private static int getInt(byte[] b, int at) {
+        return (b[at] & 0xff) << 24 | (b[at + 1] & 0xff) << 16 | (b[at + 2] & 0xff) << 8 | b[at + 3] & 0xff;
+    }
+
+    private static long getLong(byte[] b, int at) {
+        return (long) getInt(b, at) << 32 | getInt(b, at + 4) & 0xffffffffL;
     }
 }

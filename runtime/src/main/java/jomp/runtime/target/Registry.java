@@ -29,6 +29,7 @@ public final class Registry {
         if (!exitHook) {
             exitHook = true;
             Runtime.getRuntime().addShutdownHook(new Thread(Registry::atExit, "jomp-offload-exit"));
+            jomp.runtime.libc.Stdlib.exitRunsShutdownHooks();
         }
     }
 
