@@ -70,9 +70,15 @@ class OffloadCorpusTest {
     }
 
     @TestFactory
-    Stream<DynamicTest> jompMatchesOracle() {
-        return programs().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> inScratch(p, w -> {
-            List<String> cmd = jomp(p);
+    Stream<DynamicTest> jompMatchesOracle() { return matchesOracle("-O0"); }
+
+    /** The corpus again at -O2: host and jvm-device code through the optimiser and the loop outlining. */
+    @TestFactory
+    Stream<DynamicTest> optimisedJompMatchesOracle() { return matchesOracle("-O2"); }
+
+    private Stream<DynamicTest> matchesOracle(String opt) {
+        return programs().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p) + (opt.equals("-O0") ? "" : " " + opt), p.toUri(), () -> inScratch(p, w -> {
+            List<String> cmd = jomp(p, opt);
             cmd.add(p.toString());
             cmd.addAll(Corpus.linkedSources(p));
             cmd.addAll(List.of("-o", w.resolve("prog").toString()));
@@ -236,9 +242,11 @@ class OffloadCorpusTest {
     }
 
     /** jomp's command up to the inputs: the compile flags every offload program gets, and its FLAGS. */
-    private static List<String> jomp(Path program) {
+    private static List<String> jomp(Path program) { return jomp(program, "-O0"); }
+
+    private static List<String> jomp(Path program, String opt) {
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-        cmd.addAll(List.of("-std=gnu11", "-O0", "-fopenmp", "-fopenmp-targets=jvm"));
+        cmd.addAll(List.of("-std=gnu11", opt, "-fopenmp", "-fopenmp-targets=jvm"));
         cmd.addAll(Corpus.flags(program));
         return cmd;
     }
