@@ -11,6 +11,7 @@ import java.util.Set;
 
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
+import org.objectweb.asm.LimitExceededException;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.MethodVisitor;
 
@@ -50,9 +51,12 @@ public final class JvmBackend {
     /** A function the JVM cannot hold (a method over 64 KiB of bytecode). */
     public static final class TooLargeException extends RuntimeException {
         public TooLargeException(String fn) {
-            super("function '" + fn + "' is too large for a JVM method (64 KiB of bytecode); split it");
+            super("function '" + fn + "' is too large for a JVM method (64 KiB of bytecode, 65,535 locals); split it");
         }
     }
+
+    private static final int FRAME_MEMORY_LIMIT = 512 << 20;
+    private static final long FRAME_OPERATIONS_LIMIT = 20_000_000_000L;
 
     private JvmBackend() {}
 
@@ -83,12 +87,16 @@ public final class JvmBackend {
                 return "java/lang/Object"; // locals hold primitives, Stack and MethodHandle only: never merged
             }
         };
+        // ASM's default budget for computing frames (10 MB, 10^8 steps) guards against hostile
+        // class files; a C function with a few hundred loops (a local per register, a frame per
+        // block) needs more. Past this budget the function is reported as too large.
+        cw.setComputeLimits(FRAME_MEMORY_LIMIT, FRAME_OPERATIONS_LIMIT);
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
         cw.visitSource(m.sourceName, null);
         for (Function f : functions) {
             try {
                 new MethodGen(cw, owner, local, f).generate();
-            } catch (MethodTooLargeException e) {
+            } catch (MethodTooLargeException | LimitExceededException e) {   // code, or locals and stack, past the JVM's limits
                 throw new TooLargeException(f.name);
             }
         }

@@ -67,7 +67,7 @@ final class LoopOutliner {
      */
     static List<Function> run(Function f, Set<String> taken) {
         LoopOutliner o = new LoopOutliner(f, taken);
-        while (o.outlineOne()) { /* the CFG changed: analyse again */ }
+        while (o.outlineRound()) { /* loops that now have no inner loop: analyse again */ }
         return o.created;
     }
 
@@ -213,11 +213,19 @@ final class LoopOutliner {
 
     // ---- the transformation -------------------------------------------------------------
 
-    private boolean outlineOne() {
+    /**
+     * Outlines every candidate the analysis at the round's start finds. The candidates are
+     * disjoint, and outlining one leaves the others' blocks, and the liveness at their headers
+     * and exits, as they were (at most a superset of the truth, which costs an unneeded
+     * parameter or result, never a wrong value), so one analysis serves the whole round: a
+     * function with thousands of loops is analysed once per nesting level, not once per loop.
+     */
+    private boolean outlineRound() {
         buildCfg();
         if (blocks.isEmpty()) return false;
         Map<Integer, BitSet> loops = naturalLoops();
         BitSet[] live = null;
+        boolean any = false;
         for (Map.Entry<Integer, BitSet> e : loops.entrySet()) {
             int h = e.getKey();
             BitSet body = e.getValue();
@@ -229,10 +237,15 @@ final class LoopOutliner {
             }
             if (!innermost || !nested) continue;
             if (live == null) live = liveIn();
-            if (outline(h, body, live)) return true;
+            any |= outline(h, body, live);
         }
-        return false;
+        if (any) f.blocks.removeIf(removed::contains);
+        removed.clear();
+        return any;
     }
+
+    /** Blocks of loops outlined in this round, removed from f at its end (until then indices hold). */
+    private final java.util.Set<BasicBlock> removed = new java.util.HashSet<>();
 
     private boolean outline(int h, BitSet body, BitSet[] live) {
         // what the loop touches, and whether it can be a call at all
@@ -370,10 +383,7 @@ final class LoopOutliner {
         } else {
             header.terminator = new Terminator.Br(exits.get(0));
         }
-        List<BasicBlock> keep = new ArrayList<>();
-        for (int b = 0; b < blocks.size(); b++) if (b == h || !body.get(b)) keep.add(blocks.get(b));
-        f.blocks.clear();
-        f.blocks.addAll(keep);
+        for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) if (b != h) removed.add(blocks.get(b));
         created.add(g);
         return true;
     }
