@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import jomp.frontend.ir.BasicBlock;
+import jomp.frontend.ir.ControlFlow;
 import jomp.frontend.ir.FuncType;
 import jomp.frontend.ir.Function;
 import jomp.frontend.ir.Insn;
@@ -73,6 +74,7 @@ final class LoopOutliner {
 
     // ---- control flow -------------------------------------------------------------------
 
+    /** Blocks by index in f.blocks, with successor and predecessor indices (for the liveness bit sets). */
     private void buildCfg() {
         blocks = f.blocks;
         index = new HashMap<>();
@@ -81,7 +83,7 @@ final class LoopOutliner {
         pred = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) { succ.add(new ArrayList<>()); pred.add(new ArrayList<>()); }
         for (int i = 0; i < blocks.size(); i++) {
-            for (BasicBlock t : targets(blocks.get(i).terminator)) {
+            for (BasicBlock t : ControlFlow.successors(blocks.get(i))) {
                 Integer j = index.get(t);
                 if (j == null) continue;
                 if (!succ.get(i).contains(j)) { succ.get(i).add(j); pred.get(j).add(i); }
@@ -89,96 +91,13 @@ final class LoopOutliner {
         }
     }
 
-    private static List<BasicBlock> targets(Terminator t) {
-        return switch (t) {
-            case Terminator.Br b -> List.of(b.target());
-            case Terminator.CondBr c -> List.of(c.ifTrue(), c.ifFalse());
-            case Terminator.Switch s -> {
-                List<BasicBlock> l = new ArrayList<>(s.targets());
-                l.add(s.defaultTarget());
-                yield l;
-            }
-            case Terminator.Ret r -> List.of();
-            case null -> List.of();
-        };
-    }
-
-    /** Immediate dominators (Cooper, Harvey and Kennedy) over the blocks reachable from the entry; -1 elsewhere. */
-    private int[] dominators(int[] rpoNumber, List<Integer> rpo) {
-        int[] idom = new int[blocks.size()];
-        java.util.Arrays.fill(idom, -1);
-        idom[0] = 0;
-        for (boolean changed = true; changed; ) {
-            changed = false;
-            for (int b : rpo) {
-                if (b == 0) continue;
-                int d = -1;
-                for (int p : pred.get(b)) {
-                    if (idom[p] < 0) continue;
-                    d = d < 0 ? p : intersect(idom, rpoNumber, p, d);
-                }
-                if (d >= 0 && idom[b] != d) { idom[b] = d; changed = true; }
-            }
-        }
-        return idom;
-    }
-
-    private static int intersect(int[] idom, int[] rpoNumber, int a, int b) {
-        while (a != b) {
-            while (rpoNumber[a] > rpoNumber[b]) a = idom[a];
-            while (rpoNumber[b] > rpoNumber[a]) b = idom[b];
-        }
-        return a;
-    }
-
-    private List<Integer> reversePostorder() {
-        List<Integer> post = new ArrayList<>();
-        boolean[] seen = new boolean[blocks.size()];
-        // iterative depth-first search: (block, next successor index)
-        ArrayList<int[]> stack = new ArrayList<>();
-        stack.add(new int[] {0, 0});
-        seen[0] = true;
-        while (!stack.isEmpty()) {
-            int[] top = stack.get(stack.size() - 1);
-            List<Integer> s = succ.get(top[0]);
-            if (top[1] < s.size()) {
-                int n = s.get(top[1]++);
-                if (!seen[n]) { seen[n] = true; stack.add(new int[] {n, 0}); }
-            } else {
-                post.add(top[0]);
-                stack.remove(stack.size() - 1);
-            }
-        }
-        java.util.Collections.reverse(post);
-        return post;
-    }
-
-    private static boolean dominates(int[] idom, int a, int b) {
-        for (int x = b; ; x = idom[x]) {
-            if (x == a) return true;
-            if (x == 0) return false;
-        }
-    }
-
-    /** Natural loops by header: the header and every block that reaches a backedge without passing it. */
+    /** ControlFlow's natural loops, as header index → the indices of its blocks. */
     private Map<Integer, BitSet> naturalLoops() {
-        List<Integer> rpo = reversePostorder();
-        int[] rpoNumber = new int[blocks.size()];
-        java.util.Arrays.fill(rpoNumber, Integer.MAX_VALUE);
-        for (int i = 0; i < rpo.size(); i++) rpoNumber[rpo.get(i)] = i;
-        int[] idom = dominators(rpoNumber, rpo);
         Map<Integer, BitSet> loops = new LinkedHashMap<>();
-        for (int b : rpo) {
-            for (int h : succ.get(b)) {
-                if (idom[h] < 0 || !dominates(idom, h, b)) continue;
-                BitSet body = loops.computeIfAbsent(h, k -> { BitSet s = new BitSet(); s.set(k); return s; });
-                ArrayList<Integer> work = new ArrayList<>();
-                if (!body.get(b)) { body.set(b); work.add(b); }
-                while (!work.isEmpty()) {
-                    int x = work.remove(work.size() - 1);
-                    for (int p : pred.get(x)) if (!body.get(p) && idom[p] >= 0) { body.set(p); work.add(p); }
-                }
-            }
+        for (var e : new ControlFlow(f).naturalLoops().entrySet()) {
+            BitSet body = new BitSet();
+            for (BasicBlock b : e.getValue()) body.set(index.get(b));
+            loops.put(index.get(e.getKey()), body);
         }
         return loops;
     }
@@ -274,7 +193,7 @@ final class LoopOutliner {
         }
         List<BasicBlock> exits = new ArrayList<>();
         for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) {
-            for (BasicBlock t : targets(blocks.get(b).terminator)) {
+            for (BasicBlock t : ControlFlow.successors(blocks.get(b))) {
                 Integer ti = index.get(t);
                 if (ti == null) return false;
                 if (!body.get(ti) && !exits.contains(t)) exits.add(t);

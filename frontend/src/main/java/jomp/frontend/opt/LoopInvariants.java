@@ -1,15 +1,14 @@
 package jomp.frontend.opt;
 
 import java.util.ArrayList;
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import jomp.frontend.ir.BasicBlock;
+import jomp.frontend.ir.ControlFlow;
 import jomp.frontend.ir.Function;
 import jomp.frontend.ir.Insn;
 import jomp.frontend.ir.IntConst;
@@ -51,14 +50,11 @@ public final class LoopInvariants implements Pass {
     }
 
     private Function f;
-    private Map<BasicBlock, Integer> order;
-    private int[] idom;
-    private List<BasicBlock> rpo;
+    private ControlFlow cfg;
     /** Registers assigned by exactly one instruction (parameters excluded) → that instruction. */
     private final Map<Integer, Insn> singleDef = new HashMap<>();
     private final Map<Integer, BasicBlock> defBlock = new HashMap<>();
     private List<Loop> loops;
-    private Map<BasicBlock, List<BasicBlock>> preds;
     /** Every assignment of each register, as (block, instruction) pairs. */
     private final Map<Integer, List<Object[]>> defs = new HashMap<>();
     /** The loops whose counted variable is a register, by register id. */
@@ -66,7 +62,7 @@ public final class LoopInvariants implements Pass {
 
     @Override public boolean run(Function fn) {
         f = fn;
-        computeDominators();
+        cfg = new ControlFlow(fn);
         findLoops();
         if (loops.isEmpty()) return false;
         findDefinitions();
@@ -81,94 +77,16 @@ public final class LoopInvariants implements Pass {
 
     // ---- control flow --------------------------------------------------------------------
 
-    private static List<BasicBlock> successors(BasicBlock b) {
-        return b.terminator == null ? List.of() : b.terminator.successors();
-    }
-
-    private void computeDominators() {
-        // reverse postorder by iterative DFS
-        List<BasicBlock> post = new ArrayList<>();
-        Set<BasicBlock> seen = new HashSet<>();
-        ArrayDeque<BasicBlock> stack = new ArrayDeque<>();
-        ArrayDeque<Integer> next = new ArrayDeque<>();
-        stack.push(f.entry()); next.push(0); seen.add(f.entry());
-        while (!stack.isEmpty()) {
-            BasicBlock b = stack.peek();
-            int i = next.pop();
-            List<BasicBlock> s = successors(b);
-            if (i < s.size()) {
-                next.push(i + 1);
-                if (seen.add(s.get(i))) { stack.push(s.get(i)); next.push(0); }
-            } else {
-                stack.pop();
-                post.add(b);
-            }
-        }
-        rpo = new ArrayList<>(post.size());
-        for (int i = post.size() - 1; i >= 0; i--) rpo.add(post.get(i));
-        order = new IdentityHashMap<>();
-        for (int i = 0; i < rpo.size(); i++) order.put(rpo.get(i), i);
-        List<List<Integer>> preds = new ArrayList<>();
-        for (int i = 0; i < rpo.size(); i++) preds.add(new ArrayList<>());
-        for (BasicBlock b : rpo) for (BasicBlock s : successors(b)) preds.get(order.get(s)).add(order.get(b));
-        // Cooper, Harvey and Kennedy's iterative algorithm
-        idom = new int[rpo.size()];
-        java.util.Arrays.fill(idom, -1);
-        idom[0] = 0;
-        for (boolean changed = true; changed; ) {
-            changed = false;
-            for (int b = 1; b < rpo.size(); b++) {
-                int d = -1;
-                for (int p : preds.get(b)) {
-                    if (idom[p] < 0) continue;
-                    d = d < 0 ? p : intersect(p, d);
-                }
-                if (d != idom[b]) { idom[b] = d; changed = true; }
-            }
-        }
-    }
-
-    private int intersect(int a, int b) {
-        while (a != b) {
-            while (a > b) a = idom[a];
-            while (b > a) b = idom[b];
-        }
-        return a;
-    }
-
-    private boolean dominates(BasicBlock a, BasicBlock b) {
-        Integer ia = order.get(a), ib = order.get(b);
-        if (ia == null || ib == null) return false;
-        int x = ib;
-        while (x > ia) x = idom[x];
-        return x == ia;
-    }
-
-    /** Natural loops, one per header (back edges to one header merged), innermost (smallest) first. */
+    /** Natural loops (ControlFlow's), innermost (smallest) first. */
     private void findLoops() {
-        Map<BasicBlock, Loop> byHeader = new IdentityHashMap<>();
-        Map<BasicBlock, List<BasicBlock>> preds = new IdentityHashMap<>();
-        for (BasicBlock b : rpo) for (BasicBlock s : successors(b)) preds.computeIfAbsent(s, k -> new ArrayList<>()).add(b);
-        for (BasicBlock b : rpo) {
-            for (BasicBlock h : successors(b)) {
-                if (!dominates(h, b)) continue;
-                Loop l = byHeader.computeIfAbsent(h, Loop::new);
-                l.blocks.add(h);
-                ArrayDeque<BasicBlock> work = new ArrayDeque<>();
-                if (l.blocks.add(b)) work.push(b);
-                while (!work.isEmpty()) {
-                    for (BasicBlock p : preds.getOrDefault(work.pop(), List.of())) {
-                        if (order.containsKey(p) && l.blocks.add(p)) work.push(p);
-                    }
-                }
-            }
+        loops = new ArrayList<>();
+        for (var e : cfg.naturalLoops().entrySet()) {
+            Loop l = new Loop(e.getKey());
+            l.blocks.addAll(e.getValue());
+            l.ordered = new ArrayList<>(e.getValue());
+            l.ordered.sort((x, y) -> Integer.compare(cfg.order(x), cfg.order(y)));
+            loops.add(l);
         }
-        loops = new ArrayList<>(byHeader.values());
-        for (Loop l : loops) {
-            l.ordered = new ArrayList<>(l.blocks);
-            l.ordered.sort((x, y) -> Integer.compare(order.get(x), order.get(y)));
-        }
-        this.preds = preds;
         loops.sort((x, y) -> Integer.compare(x.blocks.size(), y.blocks.size()));
     }
 
@@ -178,7 +96,7 @@ public final class LoopInvariants implements Pass {
         Map<Integer, Integer> count = new HashMap<>();
         for (Reg p : f.params) count.put(p.id, 2);
         if (f.vaArea != null) count.put(f.vaArea.id, 2);
-        for (BasicBlock b : rpo) {
+        for (BasicBlock b : cfg.rpo) {
             for (Insn i : b.insns) {
                 Reg d = i.dst();
                 if (d == null) continue;
@@ -224,14 +142,14 @@ public final class LoopInvariants implements Pass {
         if (add.op() != Insn.BinOp.ADD || !(add.a() instanceof Reg av) || av.id != v.id || !(add.b() instanceof IntConst s)) return;
         if (!before(stepBlock, add, step)) return;
         if (s.value() < 1 || hi + s.value() > Integer.MAX_VALUE || c0.value() > hi) return;
-        if (!dominates(cb.ifTrue(), stepBlock)) return;
+        if (!cfg.dominates(cb.ifTrue(), stepBlock)) return;
         l.iv = v; l.lo = c0.value(); l.hi = hi; l.bodyEntry = cb.ifTrue(); l.ivLatch = stepBlock; l.ivStep = step;
     }
 
     /** The range of a counted variable read by instruction at in block b, or null. */
     private long[] ivRange(Reg r, Insn at, BasicBlock b) {
         for (Loop l : loopsByIv.getOrDefault(r.id, List.of())) {
-            if (!l.blocks.contains(b) || b == l.header || !dominates(l.bodyEntry, b)) continue;
+            if (!l.blocks.contains(b) || b == l.header || !cfg.dominates(l.bodyEntry, b)) continue;
             if (b == l.ivLatch && !before(b, at, l.ivStep)) continue;
             return new long[] {l.lo, l.hi};
         }
@@ -316,7 +234,7 @@ public final class LoopInvariants implements Pass {
     /** The one block outside the loop that enters it, when it goes nowhere else. */
     private BasicBlock preheader(Loop l) {
         BasicBlock pre = null;
-        for (BasicBlock b : preds.getOrDefault(l.header, List.of())) {
+        for (BasicBlock b : cfg.predecessors(l.header)) {
             if (l.blocks.contains(b) || b == pre) continue;
             if (pre != null) return null;
             pre = b;
