@@ -6,8 +6,6 @@ import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -70,19 +68,12 @@ public final class ExecutableWriter {
             copyRuntime(out, seen);
             if (offload) copyPlugins(out, seen);
         }
-        Path abs = output.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), ".jomp-link-", ".tmp");
-        try {
-            byte[] pre = PREAMBLE.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-            try (var os = Files.newOutputStream(tmp)) {
-                os.write(pre);
-                jar.writeTo(os);
-            }
-            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        byte[] pre = PREAMBLE.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        ByteArrayOutputStream file = new ByteArrayOutputStream(pre.length + jar.size());
+        file.write(pre);
+        jar.writeTo(file);
+        // whole or nothing, mode 0777 less the command's umask
+        jomp.wrapper.env.OutputFiles.write(output, output.toString(), file.toByteArray(), true);
     }
 
     private static void put(JarOutputStream out, Set<String> seen, String name, byte[] bytes) throws IOException {
