@@ -91,7 +91,10 @@ public final class Driver {
         }
 
         List<String> inputs = inputs(args);
-        if (inputs.isEmpty()) return error("no input files");
+        // a program may come from libraries alone (-lapp: main in an archive), as with ld
+        boolean librariesOnly = inputs.isEmpty() && has(args, Opt.LIB) && !has(args, Opt.C) && !has(args, Opt.S)
+                && !has(args, Opt.E) && !has(args, Opt.SYNTAX_ONLY) && !has(args, Opt.M) && !has(args, Opt.MM);
+        if (inputs.isEmpty() && !librariesOnly) return error("no input files");
         for (String in : inputs) {
             if (!in.equals("-") && !Files.exists(Invocation.path(in))) return error("no such file or directory: '" + in + "'");
         }
@@ -128,7 +131,11 @@ public final class Driver {
         for (Arg a : args) if (a.opt() == Opt.OFFLOAD_TARGETS) for (String t : a.value().split(",")) if (!t.isEmpty()) targetNames.add(t);
         List<String> offloadArchs = new ArrayList<>();
         for (Arg a : args) if (a.opt() == Opt.OFFLOAD_ARCH) for (String t : a.value().split(",")) if (!t.isEmpty()) offloadArchs.add(t);
-        boolean openmp = has(args, Opt.FOPENMP) && !lastWins(args, Opt.FOPENMP, Opt.FNO_OPENMP).equals(Opt.FNO_OPENMP);
+        boolean openmp = false;   // -fopenmp, -fopenmp=libomp (or libiomp5, libgomp: all mean jomp's runtime); the last of these and -fno-openmp wins
+        for (Arg a : args) {
+            if (a.opt() == Opt.FOPENMP || a.opt() == Opt.FOPENMP_EQ) openmp = true;
+            else if (a.opt() == Opt.FNO_OPENMP) openmp = false;
+        }
         if (!offloadArchs.isEmpty() && targetNames.isEmpty()) targetNames.add("nvptx64");
         // -fopenmp-targets alone means OpenMP offloading (clang insists on -fopenmp too; jomp's
         // users write `jomp -fopenmp-targets=nvptx64 x.c -c`); only an explicit -fno-openmp conflicts.
@@ -174,6 +181,7 @@ public final class Driver {
 
         boolean offloadLto = has(args, Opt.OFFLOAD_LTO) && lastWins(args, Opt.OFFLOAD_LTO, Opt.NO_OFFLOAD_LTO) == Opt.OFFLOAD_LTO;
         ActionBuilder.Plan plan = ActionBuilder.build(inputs, types, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
+        if (librariesOnly) plan.topLevel().add(new Action.Link(List.of(), !targets.isEmpty(), Triple.HOST));
         if (has(args, Opt.PRINT_PHASES)) {
             PhasePrinter.print(plan.topLevel(), err);
             return 0;
@@ -207,7 +215,7 @@ public final class Driver {
                 case LIB -> linkOrder.add("-l" + a.value());
                 case WL -> linkOrder.addAll(a.values());
                 case XLINKER -> linkOrder.add(a.value());
-                case VERBOSE -> linkerArgs.add("--wrapper-verbose");
+                case VERBOSE -> { if (!linkerArgs.contains("--wrapper-verbose")) linkerArgs.add("--wrapper-verbose"); }
                 case SAVE_TEMPS -> linkerArgs.add("--save-temps");
                 default -> { if (a.isInput()) linkOrder.add(JobBuilder.INPUT_MARK + a.value()); }
             }

@@ -14,6 +14,7 @@ import java.util.Map;
 import jomp.frontend.ast.TranslationUnit;
 import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.diag.SourceFile;
+import jomp.frontend.diag.WarningOptions;
 import jomp.frontend.ir.IrParser;
 import jomp.frontend.ir.IrPrinter;
 import jomp.frontend.ir.Module;
@@ -62,6 +63,8 @@ public final class Cc1 {
         public List<String> dependencyTargets = new ArrayList<>();
         public boolean sysHeaderDeps;
         public boolean phonyTargets;
+        /** -W..., -w, -pedantic in command-line order. */
+        public List<String> warningOptions = new ArrayList<>();
     }
 
     /** Bad command line: printed as "jomp: error: ..." with status 1. */
@@ -77,7 +80,12 @@ public final class Cc1 {
             err.println("jomp: error: " + e.getMessage());
             return 1;
         }
-        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings);
+        WarningOptions warnings = WarningOptions.parse(o.warningOptions);
+        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings).warningOptions(warnings);
+        // clang's cc1 reports -W options it does not know first, then compiles (only a job that reads C does)
+        if (!o.input.endsWith(".jir") && !o.targetDevice) {
+            for (String m : warnings.unknownOptionMessages()) diags.commandLineWarning(m, "-Wunknown-warning-option");
+        }
         try {
             return compile(o, out, err, diags);
         } catch (Diagnostics.FatalError e) {
@@ -112,11 +120,11 @@ public final class Cc1 {
                 case "-fopenmp-host-ir-file-path" -> o.hostIrPath = need(args, ++i, a);
                 case "-target-cpu" -> o.targetCpu = need(args, ++i, a);
                 case "-E", "-fsyntax-only", "-emit-ir", "-S", "-emit-obj" -> o.mode = a;
-                case "-Werror" -> o.werror = true;
-                case "-w" -> o.noWarnings = true;
+                case "-Werror" -> { o.werror = true; o.warningOptions.add(a); }
+                case "-w" -> { o.noWarnings = true; o.warningOptions.add(a); }
                 case "-v" -> o.verbose = true;
                 case "-save-temps" -> o.saveTemps = true;
-                case "-pedantic" -> { }   // jomp's extension warnings are clang's defaults either way
+                case "-pedantic" -> o.warningOptions.add(a);
                 case "-dependency-file" -> o.dependencyFile = need(args, ++i, a);
                 case "-MT" -> o.dependencyTargets.add(need(args, ++i, a));
                 case "-sys-header-deps" -> o.sysHeaderDeps = true;
@@ -130,7 +138,8 @@ public final class Cc1 {
                     else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
                     else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
                     else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
-                    else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-W") || a.startsWith("-f") || a.startsWith("-m")) {
+                    else if (a.startsWith("-W")) o.warningOptions.add(a);
+                    else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
                         // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
                     } else if (a.startsWith("-") && !a.equals("-")) throw new UsageError("unknown argument: '" + a + "'");
                     else if (o.input != null) throw new UsageError("cc1 takes one input file, got '" + o.input + "' and '" + a + "'");

@@ -18,6 +18,7 @@ public final class Diagnostics {
     private final PrintStream out;
     private boolean werror;
     private boolean suppressWarnings;
+    private WarningOptions warningOptions;
     private int errors;
     private int warnings;
     private int errorLimit = 20;
@@ -26,6 +27,8 @@ public final class Diagnostics {
 
     public Diagnostics werror(boolean on) { werror = on; return this; }
     public Diagnostics suppressWarnings(boolean on) { suppressWarnings = on; return this; }
+    /** -W options (which warnings are on, which are errors), as clang works them; see {@link WarningOptions}. */
+    public Diagnostics warningOptions(WarningOptions w) { warningOptions = w; return this; }
 
     public int errorCount() { return errors; }
     public int warningCount() { return warnings; }
@@ -43,8 +46,32 @@ public final class Diagnostics {
 
     /** A warning with its flag, printed like clang: {@code warning: ... [-Wformat]}, or {@code error: ... [-Werror,-Wformat]} under -Werror. */
     public void warning(SourceLocation loc, String message, String flag) {
-        if (flag == null) report(Severity.WARNING, loc, message);
-        else report(Severity.WARNING, loc, message + " [" + (werror ? "-Werror," : "") + flag + "]");
+        if (flag == null) { report(Severity.WARNING, loc, message); return; }
+        if (warningOptions == null) { report(Severity.WARNING, loc, message + " [" + (werror ? "-Werror," : "") + flag + "]"); return; }
+        switch (warningOptions.state(flag)) {
+            case OFF -> { }
+            case WARNING -> reportWarning(loc, message + " [" + flag + "]");
+            case ERROR -> report(Severity.ERROR, loc, message + " [-Werror," + flag + "]");
+        }
+    }
+
+    /**
+     * A warning about the command line, printed as clang's cc1 prints one: no location and no
+     * program name ({@code warning: unknown warning option '-Wfoo' [-Wunknown-warning-option]}).
+     */
+    public synchronized void commandLineWarning(String message, String flag) {
+        WarningOptions.State st = warningOptions == null ? WarningOptions.State.WARNING : warningOptions.state(flag);
+        if (st == WarningOptions.State.OFF) return;
+        if (st == WarningOptions.State.ERROR) { errors++; out.println("error: " + message + " [-Werror," + flag + "]"); }
+        else { warnings++; out.println("warning: " + message + " [" + flag + "]"); }
+    }
+
+    /** A warning whose state the -W options decided: neither -Werror nor -w applies again. */
+    private synchronized void reportWarning(SourceLocation loc, String message) {
+        boolean w = werror, s = suppressWarnings;
+        werror = false;
+        suppressWarnings = false;
+        try { report(Severity.WARNING, loc, message); } finally { werror = w; suppressWarnings = s; }
     }
 
     public synchronized void report(Severity sev, SourceLocation loc, String message) {

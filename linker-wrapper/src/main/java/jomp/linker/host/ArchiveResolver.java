@@ -20,7 +20,11 @@ public final class ArchiveResolver {
     private final Set<String> defined = new HashSet<>();
     private final Set<String> undefined = new HashSet<>();
 
-    public ArchiveResolver(List<HostLinker.Input> objects) { this.objects = objects; }
+    public ArchiveResolver(List<HostLinker.Input> objects) {
+        this.objects = objects;
+        // the C start-up code (crt1.o) refers to main, so ld pulls a main out of an archive
+        undefined.add("main");
+    }
 
     public void addObject(HostLinker.Input in) {
         objects.add(in);

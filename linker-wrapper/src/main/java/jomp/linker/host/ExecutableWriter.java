@@ -78,7 +78,19 @@ public final class ExecutableWriter {
 
     private static void put(JarOutputStream out, Set<String> seen, String name, byte[] bytes) throws IOException {
         if (!seen.add(name)) return;
-        out.putNextEntry(new JarEntry(name));
+        JarEntry e = new JarEntry(name);
+        if (name.endsWith(".bin")) {
+            // the program's data image is stored, not deflated, so that the bytes of its string
+            // constants are in the file as a C compiler's executable has them: tools that look
+            // for them (CMake reads INFO:... strings out of its test programs) find them
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(bytes);
+            e.setMethod(JarEntry.STORED);
+            e.setSize(bytes.length);
+            e.setCompressedSize(bytes.length);
+            e.setCrc(crc.getValue());
+        }
+        out.putNextEntry(e);
         out.write(bytes);
         out.closeEntry();
     }

@@ -13,15 +13,43 @@ import java.util.Objects;
  * runs it (threads a command starts inherit it). So jomp's tools never read a relative path, an
  * environment variable, the umask or the JVM's working directory except through here.
  */
-public record Invocation(Path cwd, Map<String, String> env, int umask) {
+public record Invocation(Path cwd, Map<String, String> env, int umask, Cancellation cancellation) {
     public Invocation {
         Objects.requireNonNull(cwd);
         if (!cwd.isAbsolute()) throw new IllegalArgumentException("working directory must be absolute: " + cwd);
         env = Map.copyOf(env);
+        Objects.requireNonNull(cancellation);
     }
+
+    public Invocation(Path cwd, Map<String, String> env, int umask) { this(cwd, env, umask, new Cancellation()); }
 
     /** A command with the process's umask. */
     public Invocation(Path cwd, Map<String, String> env) { this(cwd, env, processUmask()); }
+
+    /**
+     * Whether the command was cancelled (its client went away: Ctrl-C on a served compile).
+     * An output is put in place under this object's lock only while the command is not
+     * cancelled, so once {@link #cancel()} returns, no output of the command appears.
+     */
+    public static final class Cancellation {
+        private boolean cancelled;
+
+        public synchronized void cancel() { cancelled = true; }
+
+        public synchronized boolean cancelled() { return cancelled; }
+
+        /** Runs {@code commit} (the rename that makes an output appear) unless cancelled; false if cancelled. */
+        public synchronized <E extends Exception> boolean commit(ThrowingRunnable<E> commit) throws E {
+            if (cancelled) return false;
+            commit.run();
+            return true;
+        }
+    }
+
+    public interface ThrowingRunnable<E extends Exception> { void run() throws E; }
+
+    /** Whether the command running on this thread has been cancelled. */
+    public static boolean cancelled() { return current().cancellation.cancelled(); }
 
     private static final Invocation PROCESS = new Invocation(Path.of("").toAbsolutePath(), System.getenv(), processUmask());
     private static final InheritableThreadLocal<Invocation> CURRENT = new InheritableThreadLocal<>() {

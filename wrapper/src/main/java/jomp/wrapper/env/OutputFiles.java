@@ -46,7 +46,9 @@ public final class OutputFiles {
         try {
             Files.write(tmp, bytes);
             Files.setPosixFilePermissions(tmp, mode(executable));
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            // a cancelled command (Ctrl-C on a served compile) makes nothing appear
+            Invocation.current().cancellation().commit(
+                    () -> Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE));
         } catch (IOException e) {
             throw new OutputError(shownName, e);
         } finally {
