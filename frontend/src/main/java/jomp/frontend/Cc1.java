@@ -85,6 +85,7 @@ public final class Cc1 {
         // clang's cc1 reports -W options it does not know first, then compiles (only a job that reads C does)
         if (!o.input.endsWith(".jir") && !o.targetDevice) {
             for (String m : warnings.unknownOptionMessages()) diags.commandLineWarning(m, "-Wunknown-warning-option");
+            if (diags.hasErrors()) return 1;   // -Werror made them errors: clang compiles nothing then, and prints no summary
         }
         try {
             return compile(o, out, err, diags);
@@ -210,7 +211,12 @@ public final class Cc1 {
         }
         // 2. parse and check; no variable holds the tokens, which are garbage once the AST exists
         Preprocessor pp = new Preprocessor(ppOpts, diags);
-        TranslationUnit tu = Parser.parse(Preprocessor.finish(pp.expand(src), diags), diags);
+        List<Token> tokens = Preprocessor.finish(pp.expand(src), diags);
+        // the warnings pass runs after parsing; its warnings go where clang would have printed them
+        diags.hold();
+        TranslationUnit tu = Parser.parse(tokens, diags);
+        tokens = null;
+        diags.release(diags.hasErrors() ? List.of() : jomp.frontend.sema.Warnings.check(tu, diags, src));
         if (diags.hasErrors() || o.mode.equals("-fsyntax-only")) {
             diags.printSummary();
             if (!diags.hasErrors()) writeDependencies(o, pp, out);

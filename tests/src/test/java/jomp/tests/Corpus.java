@@ -124,6 +124,11 @@ final class Corpus {
         return read(program).lines().anyMatch(l -> l.strip().equals("// CHECK-WARN"));
     }
 
+    /** Invalid programs with a "// CHECK-ALL" line must print no error or warning but the CHECK lines. */
+    static boolean wantsAllChecks(Path program) {
+        return read(program).lines().anyMatch(l -> l.strip().equals("// CHECK-ALL"));
+    }
+
     static List<Check> checks(Path program) {
         List<Check> out = new ArrayList<>();
         for (String l : read(program).lines().toList()) {

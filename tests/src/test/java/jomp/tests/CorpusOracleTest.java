@@ -99,6 +99,7 @@ class CorpusOracleTest {
         String file = program.getFileName().toString();
         List<String> cmd = new ArrayList<>(List.of("clang-19", "-fsyntax-only", "-std=gnu11"));
         if (Corpus.wantsWerror(program)) cmd.add("-Werror");
+        cmd.addAll(Corpus.flags(program));
         if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
         cmd.add(file);
         Exec.Result r = Exec.run(cmd, program.getParent(), Map.of(), Corpus.work("oracle-clang").resolve("tmp"));
