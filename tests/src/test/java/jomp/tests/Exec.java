@@ -58,11 +58,19 @@ final class Exec {
                 Files.deleteIfExists(err);
             }
         } catch (IOException e) {
+            // an outside tool that is not installed: one line that names its package
+            if (!command.get(0).contains("/") && jomp.wrapper.env.ExternalTools.find(command.get(0)) == null)
+                throw new jomp.wrapper.env.ExternalTools.MissingTool(jomp.wrapper.env.ExternalTools.missingMessage(command.get(0)));
             return new Result(command, -1, new byte[0], "cannot run " + command.get(0) + ": " + e.getMessage(), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Result(command, -1, new byte[0], "interrupted", false);
         }
+    }
+
+    /** Fails the test with one line naming the Debian package (jomp.wrapper.env.ExternalTools) unless {@code tool} is installed. */
+    static void require(String tool) {
+        jomp.wrapper.env.ExternalTools.require(tool);
     }
 
     /** True when {@code tool} can be started (e.g. gcc or clang-19 is installed). */
