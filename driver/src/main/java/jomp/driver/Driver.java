@@ -58,6 +58,9 @@ public final class Driver {
             args = ArgParser.parse(argv);
         } catch (ArgParser.ArgError e) {
             for (String line : e.getMessage().split("\n")) error(line);
+            // clang goes on checking the command line: no input at all is one more error
+            if (inputs(e.parsed()).isEmpty() && !has(e.parsed(), Opt.HELP) && !has(e.parsed(), Opt.VERSION)
+                    && !has(e.parsed(), Opt.DUMPVERSION) && !has(e.parsed(), Opt.DUMPMACHINE)) error("no input files");
             return 1;
         }
         if (has(args, Opt.HELP)) { printHelp(); return 0; }
@@ -186,17 +189,10 @@ public final class Driver {
             PhasePrinter.print(plan.topLevel(), err);
             return 0;
         }
-        if (!DriverWarnings.report(args, stop, sourceCount, err)) return 1;
+        boolean depsWanted = Dependencies.of(args, output, false).wanted();
+        if (!DriverWarnings.report(args, stop, sourceCount, typeOf, depsWanted, err)) return 1;
         if (stop == ActionBuilder.Stop.LINK) {
             for (Arg a : args) if (a.opt() == Opt.CLANG && a.clang().spelling().equals("-shared")) return error("-shared: jomp cannot make shared libraries (programs are one file: a shell preamble and a jar)");
-        }
-        if (stop != ActionBuilder.Stop.LINK) {
-            for (String in : inputs) {
-                FileType t = typeOf.apply(in);
-                if (t == FileType.OBJECT || t == FileType.ARCHIVE) {
-                    err.println("jomp: warning: " + in + ": 'linker' input unused [-Wunused-command-line-argument]");
-                }
-            }
         }
 
         // The nvptx arch, when none was given, is resolved at compile time (detected GPU, else

@@ -20,8 +20,12 @@ import jomp.driver.options.Opt;
 final class DriverWarnings {
     private DriverWarnings() {}
 
-    /** Prints the warnings; false when -Werror made one an error. */
-    static boolean report(List<Arg> args, ActionBuilder.Stop stop, long sourceCount, PrintStream err) {
+    /**
+     * Prints the warnings, in clang's order: linker inputs a compile does not use, then ignored
+     * optimization flags, then unused arguments; false when -Werror made one an error.
+     */
+    static boolean report(List<Arg> args, ActionBuilder.Stop stop, long sourceCount,
+                          java.util.function.Function<String, jomp.driver.action.FileType> typeOf, boolean dependencies, PrintStream err) {
         boolean w = false, werror = false, qunused = false;
         boolean noIgnoredOpt = false, noUnused = false;
         for (Arg a : args) {
@@ -43,19 +47,35 @@ final class DriverWarnings {
         boolean compiling = stop != ActionBuilder.Stop.LINK || sourceCount > 0;
         boolean linking = stop == ActionBuilder.Stop.LINK;
         boolean ok = true;
+        if (!linking) {
+            for (Arg a : args) {
+                boolean linkerInput = a.isInput() && (typeOf.apply(a.value()) == jomp.driver.action.FileType.OBJECT
+                        || typeOf.apply(a.value()) == jomp.driver.action.FileType.ARCHIVE)
+                        || a.opt() == Opt.LIB || a.opt() == Opt.WL || a.opt() == Opt.XLINKER;
+                if (linkerInput) ok &= print(err, werror, a.spelling() + ": 'linker' input unused", "-Wunused-command-line-argument");
+            }
+        }
         for (Arg a : args) {
-            if (a.opt() != Opt.CLANG) continue;
-            ClangOptions.Entry e = a.clang();
-            if (compiling && e.whenCompiling() == ClangOptions.Reaction.IGNORED_OPTIMIZATION && !noIgnoredOpt) {
+            if (a.opt() == Opt.CLANG && compiling && a.clang().whenCompiling() == ClangOptions.Reaction.IGNORED_OPTIMIZATION && !noIgnoredOpt)
                 ok &= print(err, werror, "optimization flag '" + a.spelling() + "' is not supported", "-Wignored-optimization-argument");
+        }
+        if (qunused || noUnused) return ok;
+        for (Arg a : args) {
+            boolean unused;
+            if (a.opt() == Opt.CLANG) {
+                ClangOptions.Entry e = a.clang();
+                if (compiling && e.whenCompiling() == ClangOptions.Reaction.IGNORED_OPTIMIZATION) continue;
+                // unused when no step of the command uses it: a compile that does not link, a link of objects only
+                unused = (!compiling || e.whenCompiling() == ClangOptions.Reaction.UNUSED)
+                        && (!linking || e.whenLinking() == ClangOptions.Reaction.UNUSED);
+            } else if (a.opt() == Opt.LIB_DIR) {
+                unused = !linking;
+            } else if (a.opt() == Opt.MF || a.opt() == Opt.MT || a.opt() == Opt.MQ || a.opt() == Opt.MP) {
+                unused = !dependencies;
+            } else {
                 continue;
             }
-            // unused when no step of the command uses it: a compile that does not link, a link of objects only
-            boolean unused = (!compiling || e.whenCompiling() == ClangOptions.Reaction.UNUSED)
-                    && (!linking || e.whenLinking() == ClangOptions.Reaction.UNUSED);
-            if (unused && !qunused && !noUnused) {
-                ok &= print(err, werror, "argument unused during compilation: '" + a.spelling() + "'", "-Wunused-command-line-argument");
-            }
+            if (unused) ok &= print(err, werror, "argument unused during compilation: '" + a.spelling() + "'", "-Wunused-command-line-argument");
         }
         return ok;
     }

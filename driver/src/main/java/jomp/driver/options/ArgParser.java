@@ -14,7 +14,10 @@ import java.util.List;
 public final class ArgParser {
     /** Thrown for unknown options or a missing value; one message a line, clang's wording. */
     public static final class ArgError extends Exception {
-        public ArgError(String message) { super(message); }
+        private final List<Arg> parsed;
+        public ArgError(String message, List<Arg> parsed) { super(message); this.parsed = parsed; }
+        /** The arguments that did parse (so that the driver can go on checking, as clang does). */
+        public List<Arg> parsed() { return parsed; }
     }
 
     private static final List<Opt> BY_LENGTH = java.util.Arrays.stream(Opt.values())
@@ -32,6 +35,11 @@ public final class ArgParser {
                 continue;
             }
             Opt opt = match(a);
+            // a -g variant clang knows and ignores when compiling (-gno-codeview-ghash) is clang's, not a level of -g
+            if (opt == Opt.G && !a.equals("-g")) {
+                ClangOptions.Entry e = ClangOptions.match(a);
+                if (e != null && e.spelling().equals(a) && e.whenCompiling() == ClangOptions.Reaction.UNUSED) opt = null;
+            }
             Opt.Form form;
             String spelling;
             ClangOptions.Entry clang = null;
@@ -75,7 +83,7 @@ public final class ArgParser {
             }
             out.add(new Arg(opt, values, shown, clang));
         }
-        if (!errors.isEmpty()) throw new ArgError(String.join("\n", errors));
+        if (!errors.isEmpty()) throw new ArgError(String.join("\n", errors), out);
         return out;
     }
 

@@ -90,7 +90,7 @@ public final class WarningOptions {
                 String name = o.substring(2);
                 Kind kind = Kind.ENABLE;
                 String prefix = "-W";
-                if (name.startsWith("no-error=")) { kind = Kind.NO_ERROR; name = name.substring(9); prefix = "-Wno-error="; }
+                if (name.startsWith("no-error=")) { kind = Kind.NO_ERROR; name = name.substring(9); prefix = "-Werror="; }   // clang names it so
                 else if (name.startsWith("error=")) { kind = Kind.ERROR; name = name.substring(6); prefix = "-Werror="; }
                 else if (name.startsWith("no-")) { kind = Kind.DISABLE; name = name.substring(3); prefix = "-Wno-"; }
                 if (name.startsWith("fatal-errors") || name.startsWith("system-headers") || name.startsWith("l,")
