@@ -35,6 +35,11 @@ final class Exec {
      * on a full pipe.
      */
     static Result run(List<String> command, Path dir, Map<String, String> env, Path scratch) {
+        return runLong(command, dir, env, scratch, TIMEOUT_SECONDS);
+    }
+
+    /** As {@link #run}, with another time limit (a whole build: CMake, make). */
+    static Result runLong(List<String> command, Path dir, Map<String, String> env, Path scratch, long timeoutSeconds) {
         try {
             Files.createDirectories(scratch);
             Path out = Files.createTempFile(scratch, "stdout", ".txt");
@@ -45,7 +50,7 @@ final class Exec {
                         .redirectOutput(out.toFile()).redirectError(err.toFile());
                 pb.environment().putAll(env);
                 Process p = pb.start();
-                boolean done = p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
                 if (!done) {
                     p.descendants().forEach(ProcessHandle::destroyForcibly);
                     p.destroyForcibly();
