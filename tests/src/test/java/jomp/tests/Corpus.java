@@ -67,7 +67,7 @@ final class Corpus {
 
     static List<Path> invalidPrograms() { return list(invalidDir()); }
 
-    private static List<Path> list(Path dir) {
+    static List<Path> list(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> p.getFileName().toString().endsWith(".c")).sorted().toList();
         } catch (IOException e) {
