@@ -108,4 +108,26 @@ class BuildOutputsTest {
         assertThat(r.status()).isEqualTo(1);
         assertThat(r.stderr()).contains("jomp: error: -E or -x required when input is from standard input");
     }
+
+    @Test
+    void gnuLdOptionsAndGroupsAsLdTakesThem() throws Exception {
+        Exec.require("ar");
+        Files.writeString(dir.resolve("ga.c"), "int b(void);\nint a(void) { return b() + 1; }\n");
+        Files.writeString(dir.resolve("gb.c"), "int a(void);\nint b(void) { return 1; }\nint c(void) { return a(); }\n");
+        Files.writeString(dir.resolve("gm.c"), "int c(void);\nint main(void) { return c(); }\n");
+        assertThat(jomp(dir, "-c", "ga.c", "gb.c", "gm.c").status()).isZero();
+        assertThat(Exec.run(List.of("ar", "rcs", "liba.a", "ga.o"), dir, Map.of(), dir.resolve(".scratch")).status()).isZero();
+        assertThat(Exec.run(List.of("ar", "rcs", "libb.a", "gb.o"), dir, Map.of(), dir.resolve(".scratch")).status()).isZero();
+        // what CMake, Meson and distributions pass to ld: accepted; archives that need each other link in a group only
+        Exec.Result r = jomp(dir, "gm.o", "-L.", "-Wl,--as-needed", "-Wl,--no-undefined", "-Wl,-O1", "-Wl,-z,relro,-z,now",
+                "-Wl,--hash-style=gnu", "-Wl,-rpath,/opt/lib", "-Wl,--gc-sections", "-Wl,--start-group", "-la", "-lb", "-Wl,--end-group", "-o", "grouped");
+        assertThat(r.status()).as(r.describe("jomp link with a group")).isZero();
+        assertThat(Exec.run(List.of(dir.resolve("grouped").toString()), dir, Map.of(), dir.resolve(".scratch")).status()).isEqualTo(2);
+        Exec.Result ungrouped = jomp(dir, "gm.o", "-L.", "-la", "-lb", "-o", "ungrouped");
+        assertThat(ungrouped.status()).as("without the group, as ld: a is needed after liba was searched").isEqualTo(1);
+        assertThat(ungrouped.stderr()).contains("undefined reference to 'a'");
+        Exec.Result bad = jomp(dir, "gm.o", "-Wl,--frobnicate", "-o", "bad");
+        assertThat(bad.status()).isEqualTo(1);
+        assertThat(bad.stderr()).contains("unrecognized option '--frobnicate'");
+    }
 }

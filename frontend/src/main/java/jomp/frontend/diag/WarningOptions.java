@@ -35,7 +35,7 @@ public final class WarningOptions {
             "unused-label", "sign-compare", "shadow", "uninitialized", "sometimes-uninitialized", "implicit-fallthrough",
             "missing-prototypes", "logical-op-parentheses", "bitwise-op-parentheses", "shift-op-parentheses",
             "missing-field-initializers", "missing-variable-declarations", "strict-prototypes", "unused-macros",
-            "pedantic", "declaration-after-statement", "vla", "cast-qual", "conditional-uninitialized",
+            "pedantic", "pointer-arith", "gnu-pointer-arith", "declaration-after-statement", "vla", "cast-qual", "conditional-uninitialized",
             "unused-const-variable", "comma", "float-equal", "format-nonliteral", "switch-enum", "undef");
 
     private static final Map<String, List<String>> PARENTS = new HashMap<>();
