@@ -227,10 +227,10 @@ public final class Stdlib {
         Runtime.getRuntime().halt(status);
     }
 
-    /** Like SIGABRT: stdio is not flushed and the shell sees status 134. */
+    /** Ends the program by SIGABRT, as glibc's abort: stdio is not flushed; the shell sees status 134. */
     public static void abort() {
         Stdio.STDERR.flush();
-        Runtime.getRuntime().halt(134);
+        jomp.runtime.start.Signals.abort();
     }
 
     /**

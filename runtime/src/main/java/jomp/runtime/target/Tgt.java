@@ -75,6 +75,7 @@ public final class Tgt {
         try {
             d.plugin.launch(d.local, k, args, numTeams, threadLimit);
         } catch (RuntimeException | Error e) {
+            jomp.runtime.start.Signals.dieOf(e);   // a C signal in the region ends the program, as in C
             if (Info.DEBUG) e.printStackTrace();
             fatal("kernel " + name + " failed on device " + d.id + " (" + d.plugin.name() + "): " + describe(e));
         }
