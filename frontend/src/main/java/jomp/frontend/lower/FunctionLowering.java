@@ -983,6 +983,12 @@ final class FunctionLowering {
                 if (a.size() > 1) rvalue(a.get(1));
                 yield v;
             }
+            case "__builtin_trap" -> {   // a call of the runtime's (the C library's on the JVM, PTX's trap)
+                FuncType t = new FuncType(IrType.VOID, List.of(), false);
+                unit.useFunction(n, t);
+                b.call(n, t, List.of());
+                yield null;
+            }
             case "__builtin_inff" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);
             case "__builtin_inf", "__builtin_huge_val" -> new FloatConst(IrType.F64, Double.POSITIVE_INFINITY);
             case "__builtin_huge_valf" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);

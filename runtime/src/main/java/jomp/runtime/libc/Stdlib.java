@@ -233,6 +233,12 @@ public final class Stdlib {
         jomp.runtime.start.Signals.abort();
     }
 
+    /** gcc's __builtin_trap (an invalid instruction): ends the program by SIGILL. */
+    public static void __builtin_trap() {
+        Stdio.STDERR.flush();
+        jomp.runtime.start.Signals.die(jomp.runtime.start.Signals.SIGILL, null);
+    }
+
     /**
      * Runs {@code /bin/sh -c command} sharing this process's descriptors; returns the wait status
      * as glibc does (exit code times 256). system(NULL) asks whether a shell exists.
