@@ -122,21 +122,46 @@ install:                                    # rt_sigaction(edi, [rsp+8] act, NUL
         syscall
         ret
 
-# The fault handler, called by the JVM for a fault it does not expect: back to the default
-# action, return, and the faulting instruction faults again and ends the process as in C.
+# The fault handler, called by the JVM for a fault it does not expect (edi: the signal, rsi: its
+# siginfo): back to the default action. A fault (si_code > 0) then returns: the faulting
+# instruction faults again and ends the process as in C. A signal sent by kill or raise
+# (si_code <= 0) is sent again to this thread: blocked while the handlers run, it ends the
+# process as they return.
 handler:
+        push    rbx
+        push    r12
         sub     rsp, 40
-        xor     eax, eax
+        mov     ebx, edi
+        mov     r12d, 1
+        test    rsi, rsi
+        jz      11f
+        mov     r12d, [rsi+8]               # si_code
+11:     xor     eax, eax
         mov     [rsp], rax
         mov     [rsp+8], rax
         mov     [rsp+16], rax
         mov     [rsp+24], rax
+        mov     edi, ebx
         mov     rsi, rsp
         xor     edx, edx
         mov     r10d, 8
-        mov     eax, 13
+        mov     eax, 13                     # rt_sigaction(sig, SIG_DFL, NULL, 8)
         syscall
-        add     rsp, 40
+        test    r12d, r12d
+        jg      12f
+        mov     eax, 39                     # getpid
+        syscall
+        mov     r12, rax
+        mov     eax, 186                    # gettid
+        syscall
+        mov     rdi, r12
+        mov     rsi, rax
+        mov     edx, ebx
+        mov     eax, 234                    # tgkill(pid, tid, sig)
+        syscall
+12:     add     rsp, 40
+        pop     r12
+        pop     rbx
         ret
 restorer:
         mov     eax, 15                     # rt_sigreturn

@@ -20,18 +20,20 @@ public final class Launcher {
 
     /** launcher.s assembled: code, then its strings; the script is appended at the end. */
     static final byte[] CODE = HexFormat.of().parseHex(
-            "4889e34c8b234c8d6b084f8d74e5084881ec001000004989e7b859000000488d3d900100004c89fe"
+            "4889e34c8b234c8d6b084f8d74e5084881ec001000004989e7b859000000488d3dce0100004c89fe"
             + "baff0f00000f054885c07e0741c6040700eb044d8b7d004a8d04e5300000004829c44883e4f04889"
-            + "e7488d056c010000488907488d056a01000048894708488d056d01000048894710498b4500488947"
-            + "184c897f20b9010000004c39e1770f498b44cd00488944cf2048ffc1ebec4889fe488d3d24010000"
+            + "e7488d05aa010000488907488d05a801000048894708488d05ab01000048894710498b4500488947"
+            + "184c897f20b9010000004c39e1770f498b44cd00488944cf2048ffc1ebec4889fe488d3d62010000"
             + "4c89f2b83b0000000f05bf7f000000b83c0000000f05534883ec204889d3488d05b9000000488904"
-            + "2448c744240804000004488d05d5000000488944241048c744241800000000bf0b000000e8780000"
+            + "2448c744240804000004488d0513010000488944241048c744241800000000bf0b000000e8780000"
             + "00bf07000000e86e000000bf04000000e864000000bf08000000e85a000000488b334885f6744c48"
-            + "8d3db1000000b90b000000f3a674064883c308ebe24889f78a0684c0741d48ffc63c2074063c3a74"
+            + "8d3def000000b90b000000f3a674064883c308ebe24889f78a0684c0741d48ffc63c2074063c3a74"
             + "02ebed8a06880748ffc648ffc784c075f2eb10488b43084889034883c3084885c075f04883c4205b"
-            + "c3488d74240831d241ba08000000b80d0000000f05c34883ec2831c0488904244889442408488944"
-            + "241048894424184889e631d241ba08000000b80d0000000f054883c428c3b80f0000000f052f7072"
-            + "6f632f73656c662f657865002f62696e2f7368002d63004c445f5052454c4f41443d");
+            + "c3488d74240831d241ba08000000b80d0000000f05c35341544883ec2889fb41bc010000004885f6"
+            + "7404448b660831c04889042448894424084889442410488944241889df4889e631d241ba08000000"
+            + "b80d0000000f054585e47f20b8270000000f054989c4b8ba0000000f054c89e74889c689dab8ea00"
+            + "00000f054883c428415c5bc3b80f0000000f052f70726f632f73656c662f657865002f62696e2f73"
+            + "68002d63004c445f5052454c4f41443d");
 
     /** Offset of {@code ctor} in {@link #CODE}. */
     static final int CTOR = 0xb6;
@@ -73,8 +75,11 @@ public final class Launcher {
      * up, as ld.so relocates it in place): DT_INIT, and an empty symbol table with its hash and
      * string tables, so that symbol look-ups pass over this object.
      */
-    public static byte[] image() {
-        byte[] script = SCRIPT.getBytes(StandardCharsets.US_ASCII);
+    public static byte[] image() { return image(SCRIPT); }
+
+    /** The image with another script (tests). */
+    static byte[] image(String text) {
+        byte[] script = text.getBytes(StandardCharsets.US_ASCII);
         int code = EHDR + PHNUM * PHDR;
         int textEnd = code + CODE.length + script.length + 1;
         int dynOff = (textEnd + 7) & ~7;

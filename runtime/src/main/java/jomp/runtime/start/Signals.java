@@ -44,9 +44,12 @@ public final class Signals {
     public static void die(int signal, Throwable cause) {
         if (cause != null && System.getenv("JOMP_BACKTRACE") != null) cause.printStackTrace();
         if (signal == SIGABRT || launcherHandler()) raise(signal);
-        // run by `java -jar`: the JVM would take the signal for a crash of its own; say what happened
-        System.err.println(Startup.programName() + ": " + (cause instanceof StackOverflowError ? "stack overflow (SIGSEGV)" : describe(signal)));
-        System.err.flush();
+        // not run as an executable (`java -jar`): the JVM would take the signal for a crash of its
+        // own; the status says which signal, and a line says what happened (abort: as in C, nothing)
+        if (signal != SIGABRT) {
+            System.err.println(Startup.programName() + ": " + (cause instanceof StackOverflowError ? "stack overflow (SIGSEGV)" : describe(signal)));
+            System.err.flush();
+        }
         Runtime.getRuntime().halt(128 + signal);
     }
 
