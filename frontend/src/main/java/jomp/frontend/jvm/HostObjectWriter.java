@@ -36,14 +36,18 @@ public final class HostObjectWriter {
         List<ElfSymbol> symbols = new ArrayList<>();
         Map<String, Integer> symbolIndex = new HashMap<>();
 
+        // the class files are the unit's code: allocated and executable, as .text is, so nm and
+        // friends see the functions as code ('T', 't')
         int firstClassSection = sections.size() + 1;
         for (JvmBackend.ClassFile c : classes) {
-            sections.add(ElfSection.progbits(CLASS_SECTION_PREFIX + c.name().replace('/', '.'), 0, 1, c.bytes()));
+            sections.add(ElfSection.progbits(CLASS_SECTION_PREFIX + c.name().replace('/', '.'), Elf.SHF_ALLOC | Elf.SHF_EXECINSTR, 1, c.bytes()));
         }
-        // functions: FUNC symbols in the unit's class section
+        // functions: FUNC symbols in the unit's class section, at their method's bytecode
+        Map<String, MethodCode.Range> code = classes.isEmpty() ? Map.of() : MethodCode.of(classes.get(0).bytes());
         for (Function f : m.functions) {
+            MethodCode.Range r = code.getOrDefault(jomp.wrapper.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
             symbolIndex.put(f.name, symbols.size());
-            symbols.add(new ElfSymbol(f.name, firstClassSection, 0, 0, f.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_FUNC));
+            symbols.add(new ElfSymbol(f.name, firstClassSection, r.offset(), r.length(), f.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_FUNC));
         }
 
         // globals, laid out per section in declaration order
@@ -63,7 +67,9 @@ public final class HostObjectWriter {
             Layout l = where.get(g);
             int sec = l == ro ? roIdx : l == rw ? rwIdx : bssIdx;
             symbolIndex.put(g.name, symbols.size());
-            symbols.add(new ElfSymbol(g.name, sec, offset.get(g), g.size, g.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_OBJECT));
+            ElfSymbol s = new ElfSymbol(g.name, sec, offset.get(g), g.size, g.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_OBJECT);
+            // string literals are the compiler's own: outside the symbol table, as gcc's .LC0 and clang's .L.str are
+            symbols.add(g.isStatic && (g.name.equals(".str") || g.name.startsWith(".str.")) ? s.asHidden() : s);
         }
         // undefined symbols: everything used but defined elsewhere
         for (String name : m.externFunctions.keySet()) {
