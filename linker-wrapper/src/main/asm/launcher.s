@@ -9,12 +9,21 @@
 #          a handler already there and chains it (HotSpot's UseSignalChaining): a fault the JVM
 #          does not expect (a C program's bad pointer) goes to `handler` instead of the JVM's crash
 #          report. It also takes this file back out of LD_PRELOAD, so the C program and its
-#          children see the environment they were started with.
+#          children see the environment they were started with. And where the image has a
+#          segment of read-only data (the program's .rodata, which ld.so has mapped read-only
+#          with the rest), it writes the segment's address into the JVM's argument
+#          -Djomp.rodata=0000000000000000 (16 hex digits), so that the C program's read-only
+#          data is this read-only memory and a write to it faults as in C.
+#
+# The image's start is CODE bytes before _start (the ELF header and program headers); Launcher
+# writes the read-only segment's address relative to it (0: none) into the quadword `rodata`.
+        .set    CODE, 64 + 5 * 56
         .intel_syntax noprefix
         .text
         .globl _start, ctor
 # Entry when the file is run: exec /bin/sh -c SCRIPT argv0 EXE argv1... (EXE from /proc/self/exe)
 _start:
+entry:                                      # (a local name: as resolves a global one by relocation)
         mov     rbx, rsp
         mov     r12, [rbx]                  # argc
         lea     r13, [rbx+8]                # argv
@@ -63,8 +72,11 @@ _start:
 # DT_INIT when preloaded into the JVM (argc in edi, argv in rsi, envp in rdx)
 ctor:
         push    rbx
+        push    r12
+        push    r13
         sub     rsp, 32
         mov     rbx, rdx
+        mov     r12, rsi
         lea     rax, [rip+handler]
         mov     [rsp], rax
         mov     qword ptr [rsp+8], 0x04000004 # SA_SIGINFO | SA_RESTORER
@@ -79,6 +91,38 @@ ctor:
         call    install
         mov     edi, 8
         call    install
+        # -Djomp.rodata=0000000000000000 -> the read-only segment's address
+        mov     rax, [rip+rodata]
+        test    rax, rax
+        jz      5f
+        lea     rcx, [rip+entry-CODE]
+        add     rax, rcx
+13:     mov     rsi, [r12]
+        test    rsi, rsi
+        jz      5f
+        add     r12, 8
+        lea     rdi, [rip+rodataopt]
+        mov     ecx, 14
+        repe cmpsb
+        jne     13b
+        xor     ecx, ecx                    # exactly 16 zeros follow, then the end
+14:     cmp     byte ptr [rsi+rcx], '0'
+        jne     13b
+        inc     ecx
+        cmp     ecx, 16
+        jb      14b
+        cmp     byte ptr [rsi+16], 0
+        jne     13b
+        lea     r8, [rip+hexdigits]
+        mov     ecx, 16
+15:     rol     rax, 4
+        mov     edx, eax
+        and     edx, 15
+        mov     dl, [r8+rdx]
+        mov     [rsi], dl
+        inc     rsi
+        dec     ecx
+        jnz     15b
         # LD_PRELOAD=<this file>[ :]<rest>  ->  LD_PRELOAD=<rest>, or no LD_PRELOAD
 5:      mov     rsi, [rbx]
         test    rsi, rsi
@@ -112,6 +156,8 @@ ctor:
         test    rax, rax
         jnz     8b
 9:      add     rsp, 32
+        pop     r13
+        pop     r12
         pop     rbx
         ret
 install:                                    # rt_sigaction(edi, [rsp+8] act, NULL, 8)
@@ -167,8 +213,11 @@ restorer:
         mov     eax, 15                     # rt_sigreturn
         syscall
 
+rodata:    .quad 0
 procexe:   .asciz "/proc/self/exe"
 sh:        .asciz "/bin/sh"
 dashc:     .asciz "-c"
 ldpreload: .ascii "LD_PRELOAD="
+rodataopt: .ascii "-Djomp.rodata="
+hexdigits: .ascii "0123456789abcdef"
 script:

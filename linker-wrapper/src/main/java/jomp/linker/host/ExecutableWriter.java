@@ -52,7 +52,7 @@ public final class ExecutableWriter {
         Path abs = output.toAbsolutePath();
         Path tmp = Files.createTempFile(abs.getParent(), ".jomp-link-", ".tmp");
         try {
-            byte[] pre = Launcher.image();
+            byte[] pre = Launcher.image(HostLinker.readOnlyData(linked));
             try (var os = Files.newOutputStream(tmp)) {
                 os.write(pre);
                 jar.writeTo(os);

@@ -51,6 +51,8 @@ class LauncherTest {
         assertThat(run(Map.of(), "as", "--64", "-o", obj.toString(), src.toString()).status()).isZero();
         assertThat(run(Map.of(), "objcopy", "-O", "binary", "-j", ".text", obj.toString(), bin.toString()).status()).isZero();
         assertThat(Files.readAllBytes(bin)).as("Launcher.CODE is launcher.s assembled").isEqualTo(Launcher.CODE);
+        // position independent without a loader: no relocation may be left for one to apply
+        assertThat(run(Map.of(), "readelf", "-r", obj.toString()).stdout()).contains("There are no relocations in this file.");
         String symbols = run(Map.of(), "nm", obj.toString()).stdout();
         assertThat(symbols).contains(String.format("%016x T ctor", Launcher.CTOR));
         assertThat(symbols).contains(String.format("%016x t script", Launcher.CODE.length));
@@ -61,24 +63,24 @@ class LauncherTest {
         need("readelf", "binutils");
         need("llvm-readelf-19", "llvm-19");
         Path img = dir.resolve("img");
-        Files.write(img, Launcher.image());
+        Files.write(img, Launcher.image(new byte[0]));
         for (String readelf : List.of("readelf", "llvm-readelf-19")) {
             Out h = run(Map.of(), readelf, "-h", "-l", "-d", "-W", img.toString());
             assertThat(h.status()).as(readelf + ": " + h.stderr()).isZero();
             assertThat(h.stderr()).as(readelf).isEmpty();
             assertThat(h.stdout()).containsPattern("Type: +DYN").containsPattern("Machine: +Advanced Micro Devices X86-64")
-                    .containsPattern("Entry point address: +0x120");
+                    .containsPattern("Entry point address: +0x158");
             assertThat(h.stdout()).containsPattern("LOAD +0x0+ 0x0+ 0x0+ \\S+ \\S+ R E 0x1000")
                     .containsPattern("LOAD .* RW +0x1000").containsPattern("DYNAMIC .* RW ").containsPattern("GNU_STACK .* RW ")
                     .doesNotContain("INTERP");
-            assertThat(h.stdout()).containsPattern("\\(INIT\\) +0x" + Integer.toHexString(0x120 + Launcher.CTOR));
+            assertThat(h.stdout()).containsPattern("\\(INIT\\) +0x" + Integer.toHexString(0x158 + Launcher.CTOR));
         }
     }
 
     @Test
     void runItHandsTheScriptItsArgvAndPath() throws Exception {
         Path img = dir.resolve("img");
-        Files.write(img, Launcher.image("printf '[%s]\\n' \"$0\" \"$@\"\n"));
+        Files.write(img, Launcher.image("printf '[%s]\\n' \"$0\" \"$@\"\n", new byte[0]));
         Files.setPosixFilePermissions(img, PosixFilePermissions.fromString("rwxr-xr-x"));
         Out o = run(Map.of(), "bash", "-c", "exec -a my-name ./img 'a b' '' c");
         assertThat(o.status()).as(o.stderr()).isZero();
@@ -90,7 +92,7 @@ class LauncherTest {
     @Test
     void preloadedItTakesItselfOutOfLdPreload() throws Exception {
         Path img = dir.resolve("img");
-        Files.write(img, Launcher.image("exit 0\n"));
+        Files.write(img, Launcher.image("exit 0\n", new byte[0]));
         String self = img.toRealPath().toString();
         Out alone = run(Map.of("LD_PRELOAD", self, "MARK", "1"), "env");
         assertThat(alone.status()).as(alone.stderr()).isZero();
@@ -108,7 +110,7 @@ class LauncherTest {
     void preloadedItsHandlerEndsAProcessByTheFaultsSignal() throws Exception {
         need("gcc", "gcc");
         Path img = dir.resolve("img");
-        Files.write(img, Launcher.image("exit 0\n"));
+        Files.write(img, Launcher.image("exit 0\n", new byte[0]));
         // a C program: the handler the initialiser installed is in place, and a NULL store and a
         // raise end the process by the signal, as without it
         Files.writeString(dir.resolve("t.c"), """
@@ -137,5 +139,50 @@ class LauncherTest {
         assertThat(raise.status()).isEqualTo(128 + 7);
         Out none = run(Map.of(), "./t", "none");
         assertThat(none.stdout()).isEqualTo("\n");
+    }
+
+    /**
+     * The read-only data segment: ld.so maps it read-only when it preloads the image, and the
+     * initialiser writes its address over the 16 zeros of -Djomp.rodata= (as the JVM's argument;
+     * here a C program's, which shows it): the bytes are there, and a write to them faults.
+     */
+    @Test
+    void preloadedItMapsTheReadOnlyDataAndSaysWhere() throws Exception {
+        need("gcc", "gcc");
+        byte[] rodata = new byte[8192];
+        for (int i = 0; i < rodata.length; i++) rodata[i] = (byte) (i * 7 + 1);
+        Path img = dir.resolve("img");
+        Files.write(img, Launcher.image("exit 0\n", rodata));
+        Out segments = run(Map.of(), "readelf", "-lW", img.toString());
+        assertThat(segments.stdout()).containsPattern("LOAD +0x[0-9a-f]*000 0x[0-9a-f]+ 0x[0-9a-f]+ 0x002000 0x002000 R +0x1000");
+        Files.writeString(dir.resolve("ro.c"), """
+                #include <stdio.h>
+                #include <stdlib.h>
+                #include <string.h>
+                int main(int argc, char **argv) {
+                    printf("%s %s\\n", argv[1], argv[2]);
+                    if (strncmp(argv[1], "-Djomp.rodata=", 14)) return 2;
+                    unsigned char *p = (unsigned char *)strtoull(argv[1] + 14, 0, 16);
+                    if (!p) return 3;
+                    for (int i = 0; i < 8192; i++) if (p[i] != (unsigned char)(i * 7 + 1)) return 4;
+                    fflush(stdout);
+                    p[100] = 0;   /* read-only: SIGSEGV */
+                    return 5;
+                }
+                """);
+        assertThat(run(Map.of(), "gcc", "-o", "ro", "ro.c").status()).isZero();
+        String self = img.toRealPath().toString();
+        Out o = run(Map.of("LD_PRELOAD", self), "./ro", "-Djomp.rodata=0000000000000000", "-Djomp.rodata=0000000000000000");
+        assertThat(o.status()).as(o.stdout() + o.stderr()).isEqualTo(128 + 11);
+        assertThat(o.stdout()).matches("-Djomp\\.rodata=[0-9a-f]{13}000 -Djomp\\.rodata=0{16}\n");   // the first only
+        // not 16 zeros: left alone
+        Out other = run(Map.of("LD_PRELOAD", self), "./ro", "-Djomp.rodata=0", "x");
+        assertThat(other.stdout()).isEqualTo("-Djomp.rodata=0 x\n");
+        assertThat(other.status()).isEqualTo(3);
+        // an image without read-only data leaves the argument as it is
+        Path plain = dir.resolve("plain");
+        Files.write(plain, Launcher.image("exit 0\n", new byte[0]));
+        Out none = run(Map.of("LD_PRELOAD", plain.toRealPath().toString()), "./ro", "-Djomp.rodata=0000000000000000", "x");
+        assertThat(none.status()).isEqualTo(3);
     }
 }
