@@ -20,8 +20,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Programs fail like C programs (issue 15 item 6): a bad pointer, a stack overflow, a division by
- * zero, abort, assert and __builtin_trap, in the main thread, in a parallel region's threads and
+ * Programs fail like C programs (issue 15 item 6): a bad pointer, a write to a string literal or
+ * a const object, a stack overflow, a division by zero, abort, assert and __builtin_trap, in the main thread, in a parallel region's threads and
  * in target regions on the jvm device, end the jomp-built program as they end gcc's: the same
  * exit status, seen by the shell as the same signal (bash prints the same "Segmentation fault"
  * line), the same (lost) stdout, and no file anywhere: no hs_err_pid*.log in the working
@@ -38,6 +38,7 @@ class CrashTest {
             #include <assert.h>
             #include <omp.h>
             int zero;
+            const int limits[4] = {1, 2, 3, 4};
             static int depth(int n) { volatile char pad[200]; pad[0] = n; return depth(n + 1) + pad[0]; }
             static long vla(long n) { char big[n]; big[0] = 1; big[n - 1] = 2; return big[0] + big[n - 1]; }
             int main(int argc, char **argv) {
@@ -46,6 +47,8 @@ class CrashTest {
                 int r = 0;
                 if (!strcmp(how, "null")) { int *p = 0; r = *p; }
                 if (!strcmp(how, "wild")) { long *p = (long *)0x7ff0deadbeef0L; *p = 3; }
+                if (!strcmp(how, "literal")) { char *s = "a string literal"; s[2] = 'S'; r = s[2]; }
+                if (!strcmp(how, "const")) { ((int *)limits)[1] = 7; r = limits[1]; }
                 if (!strcmp(how, "stack")) r = depth(0);
                 if (!strcmp(how, "vla")) r = (int)vla(1L << 30);
                 if (!strcmp(how, "divide")) r = 10 / zero;
@@ -132,7 +135,7 @@ class CrashTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"null", "wild", "stack", "vla", "divide", "abort", "assert", "trap", "hot",
+    @ValueSource(strings = {"null", "wild", "literal", "const", "stack", "vla", "divide", "abort", "assert", "trap", "hot",
             "parallel", "target-null", "target-divide", "target-stack"})
     void endsAsGccsBuildEnds(String how) throws IOException {
         Ending want = run(gccDir, how);
@@ -202,6 +205,53 @@ class CrashTest {
         assertThat(got.status()).as(got.stderr()).isEqualTo(want.status());
         assertThat(got.stderr()).contains("Bus error").doesNotContain("Exception").doesNotContain("#");
         assertThat(dir.resolve("f.bin")).doesNotExist();
+    }
+
+    /**
+     * Every allocator answers NULL when there is no memory for the request (errno ENOMEM where C
+     * says so), on the host and on the jvm device (gcc's build has no device: its
+     * omp_target_alloc is the host's malloc), and the program goes on.
+     */
+    @Test
+    void allocationFailureIsNullNotACrash() throws IOException {
+        Files.writeString(dir.resolve("alloc.c"), """
+                #include <stdio.h>
+                #include <stdlib.h>
+                #include <errno.h>
+                #include <omp.h>
+                int main(void) {
+                    size_t vast = (size_t)1 << 62, big = (size_t)100 << 30;
+                    errno = 0; void *p = malloc(vast); printf("malloc %d %d\\n", p == NULL, errno == ENOMEM);
+                    errno = 0; p = calloc(vast, 4); printf("calloc %d %d\\n", p == NULL, errno == ENOMEM);
+                    void *q = malloc(16);
+                    errno = 0; p = realloc(q, vast); printf("realloc %d %d\\n", p == NULL, errno == ENOMEM);
+                    free(q);
+                    errno = 0; p = aligned_alloc(64, vast); printf("aligned_alloc %d %d\\n", p == NULL, errno == ENOMEM);
+                    void *r = 0; int e = posix_memalign(&r, 64, vast); printf("posix_memalign %d\\n", e == ENOMEM);
+                    printf("omp_alloc %d\\n", omp_alloc(vast, omp_default_mem_alloc) == NULL);
+                    printf("omp_aligned_alloc %d\\n", omp_aligned_alloc(64, vast, omp_default_mem_alloc) == NULL);
+                    printf("omp_calloc %d\\n", omp_calloc(vast, 2, omp_default_mem_alloc) == NULL);
+                    printf("omp_target_alloc %d %d\\n", omp_target_alloc(vast, omp_get_default_device()) == NULL,
+                           omp_target_alloc(big, omp_get_default_device()) == NULL);
+                    void *d = omp_target_alloc(64, omp_get_default_device());
+                    printf("still works %d\\n", d != NULL);
+                    omp_target_free(d, omp_get_default_device());
+                    return 0;
+                }
+                """);
+        Exec.Result g = Exec.run(List.of("gcc", "-fopenmp", "-w", "alloc.c", "-o", gccDir.resolve("alloc").toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(g.status()).as(g.describe("gcc")).isZero();
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("-fopenmp", "-fopenmp-targets=jvm", "alloc.c", "-o", jompDir.resolve("alloc").toString()));
+        Exec.Result j = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
+        assertThat(j.status()).as(j.describe("jomp")).isZero();
+        Exec.Result want = Exec.run(List.of(gccDir.resolve("alloc").toString()), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result got = Exec.run(List.of(jompDir.resolve("alloc").toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(want.status()).isZero();
+        assertThat(want.stdoutText()).doesNotContain(" 0");   // every allocation failed, with ENOMEM
+        assertThat(got.stdoutText()).isEqualTo(want.stdoutText());
+        assertThat(got.stderr()).isEmpty();
+        assertThat(got.status()).isZero();
     }
 
     @Test
