@@ -517,7 +517,7 @@ public final class HostLinker {
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
         mv.visitCode();
         // what would be a signal in C (stack overflow, integer division by zero) ends the program
-        // as the signal would, with a line on stderr instead of a Java stack trace
+        // by that signal (Startup.crash), not with a Java stack trace
         Label start = new Label(), end = new Label(), crash = new Label();
         mv.visitTryCatchBlock(start, end, crash, "java/lang/Throwable");
         mv.visitLabel(start);
