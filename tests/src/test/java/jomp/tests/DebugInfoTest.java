@@ -308,9 +308,10 @@ class DebugInfoTest {
         Matcher m = Pattern.compile("jomp\\.unit\\.spin\\.(\\w+)\\([^)]*\\) line: (\\d+)").matcher(print.stdoutText());
         Set<String> frames = new TreeSet<>();
         while (m.find()) frames.add(m.group(1) + ":" + m.group(2));
-        // the loop's lines: work's loop (5, 6) and main's (10, 11), whichever the JIT left as frames
-        assertThat(frames).isNotEmpty();
-        assertThat(Set.of("work:5", "work:6", "main:10", "main:11")).containsAll(frames);
+        // every frame is at a line of a statement of its function; most samples are in the loops:
+        // work's (5, 6) and main's (10, 11), whichever the JIT left as frames
+        assertThat(Set.of("work:5", "work:6", "main:9", "main:10", "main:11", "main:12", "main:13")).containsAll(frames);
+        assertThat(frames).containsAnyOf("work:5", "work:6", "main:10", "main:11");
     }
 
     @Test
