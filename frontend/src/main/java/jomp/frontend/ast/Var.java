@@ -29,8 +29,14 @@ public final class Var {
     public boolean addressTaken;
     /** _Alignas / __attribute__((aligned)) on this object, or 0 (then the type's alignment applies). */
     public int align;
-    /** Referenced at least once (for -Wunused). */
+    /** Referenced at least once (for -Wunused), or marked unused/used by an attribute. */
     public boolean used;
+    /** {@code __attribute__((gnu_inline))}: an extern inline definition is for inlining only (GNU89 semantics). */
+    public boolean gnuInline;
+    /** linkName comes from an {@code __asm__("name")} label (decision 3: the symbol the declaration links to). */
+    public boolean asmLabel;
+    /** {@code __attribute__((weak))} (accepted; a weak declaration links like an ordinary one). */
+    public boolean weak;
 
     public Var(String name, Type type, SourceLocation loc, boolean isLocal) {
         this.name = name; this.type = type; this.loc = loc; this.isLocal = isLocal;

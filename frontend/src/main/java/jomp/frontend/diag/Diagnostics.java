@@ -21,10 +21,14 @@ public final class Diagnostics {
     private int errors;
     private int warnings;
     private int errorLimit = 20;
+    private boolean dropNotes;
 
     public Diagnostics(PrintStream out) { this.out = out; }
 
     public Diagnostics werror(boolean on) { werror = on; return this; }
+
+    /** Where diagnostics go (-v's search list goes there too, as clang prints it on stderr). */
+    public PrintStream stream() { return out; }
     public Diagnostics suppressWarnings(boolean on) { suppressWarnings = on; return this; }
 
     public int errorCount() { return errors; }
@@ -41,16 +45,50 @@ public final class Diagnostics {
         throw new FatalError(message);
     }
 
-    /** A warning with its flag, printed like clang: {@code warning: ... [-Wformat]}, or {@code error: ... [-Werror,-Wformat]} under -Werror. */
+    /**
+     * A warning with its flag, printed like clang: {@code warning: ... [-Wformat]}, or
+     * {@code error: ... [-Werror,-Wformat]} under -Werror or {@code #pragma GCC diagnostic error};
+     * not at all under {@code #pragma GCC diagnostic ignored}.
+     */
     public void warning(SourceLocation loc, String message, String flag) {
-        if (flag == null) report(Severity.WARNING, loc, message);
-        else report(Severity.WARNING, loc, message + " [" + (werror ? "-Werror," : "") + flag + "]");
+        if (flag == null) { report(Severity.WARNING, loc, message); return; }
+        String mapped = pragmaMap.getOrDefault(flag, pragmaMap.get("-Weverything"));
+        if ("ignored".equals(mapped) || suppressWarnings || shownNowhere(loc)) { dropNotes = true; return; }
+        boolean asError = "error".equals(mapped) || "fatal".equals(mapped) || werror && !"warning".equals(mapped);
+        if (asError) report(Severity.ERROR, loc, message + " [-Werror," + flag + "]");
+        else report(Severity.WARNING, loc, message + " [" + flag + "]", false);
     }
 
-    public synchronized void report(Severity sev, SourceLocation loc, String message) {
+    /** Warnings in system headers are not shown (clang's rule). */
+    private static boolean shownNowhere(SourceLocation loc) { return loc != null && loc.file().isSystem(); }
+
+    // #pragma GCC diagnostic: a flag's mapping ("ignored", "warning", "error"), with push/pop
+    private java.util.HashMap<String, String> pragmaMap = new java.util.HashMap<>();
+    private final java.util.ArrayDeque<java.util.HashMap<String, String>> pragmaStack = new java.util.ArrayDeque<>();
+
+    /** {@code #pragma GCC diagnostic push|pop|ignored|warning|error|fatal [flag]}, as it is met. */
+    public synchronized void pragmaDiagnostic(String action, String flag) {
+        switch (action) {
+            case "push" -> pragmaStack.push(new java.util.HashMap<>(pragmaMap));
+            case "pop" -> { if (!pragmaStack.isEmpty()) pragmaMap = pragmaStack.pop(); }
+            default -> pragmaMap.put(flag, action);
+        }
+    }
+
+    /** Forgets the diagnostic pragmas: the preprocessor applies them as it goes, then the parser again from the start. */
+    public synchronized void resetPragmaDiagnostics() {
+        pragmaMap = new java.util.HashMap<>();
+        pragmaStack.clear();
+    }
+
+    public void report(Severity sev, SourceLocation loc, String message) { report(sev, loc, message, werror); }
+
+    private synchronized void report(Severity sev, SourceLocation loc, String message, boolean upgrade) {
+        if (sev == Severity.NOTE && dropNotes) return;      // the notes of a warning not shown
+        dropNotes = false;
         if (sev == Severity.WARNING) {
-            if (suppressWarnings) return;
-            if (werror) sev = Severity.ERROR;
+            if (suppressWarnings || shownNowhere(loc)) { dropNotes = true; return; }
+            if (upgrade) sev = Severity.ERROR;
             else warnings++;
         }
         if (sev == Severity.ERROR || sev == Severity.FATAL) errors++;

@@ -10,14 +10,14 @@ import java.util.List;
 /**
  * How C types become IR types. In registers every integer type up to int is i32 (kept normalised
  * to its C type), long and long long are i64, pointers ptr, float f32, double and long double f64.
- * Structs, unions, complex numbers and arrays are "memory types": they are handled by address.
+ * Structs, unions, complex numbers, arrays and __int128 are "memory types": they are handled by address.
  */
 final class TypeMap {
     private TypeMap() {}
 
     /** Struct, union, complex or array: values of these types are addresses in IR. */
     static boolean inMemory(Type t) {
-        return t.isComplex || t.isStructOrUnion() || t.isArray();
+        return t.isComplex || t.isStructOrUnion() || t.isArray() || t.kind == Type.Kind.INT128;
     }
 
     /** The register type of a scalar C value (ptr for memory types and functions). */
@@ -29,7 +29,7 @@ final class TypeMap {
             case LONG, LLONG -> IrType.I64;
             case FLOAT -> IrType.F32;
             case DOUBLE, LDOUBLE -> IrType.F64;
-            case PTR, ARRAY, VLA, FUNC, STRUCT, UNION -> IrType.PTR;
+            case PTR, ARRAY, VLA, FUNC, STRUCT, UNION, INT128 -> IrType.PTR;
         };
     }
 

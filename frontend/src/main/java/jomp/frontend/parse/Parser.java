@@ -48,7 +48,9 @@ public final class Parser {
         "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
         "_Static_assert", "_Thread_local", "__restrict", "__restrict__", "__inline", "__inline__", "__attribute__",
         "__extension__", "__signed__", "__const", "__volatile__", "__volatile", "__typeof__", "typeof", "__alignof__",
-        "__thread", "__asm__", "asm", "__builtin_va_arg", "__builtin_offsetof");
+        "__thread", "__asm__", "asm", "__builtin_va_arg", "__builtin_offsetof",
+        "__asm", "__int128", "__signed", "__typeof", "__typeof_unqual__", "__typeof_unqual", "__auto_type", "__complex__",
+        "__real", "__imag", "__real__", "__imag__", "__alignof", "__builtin_types_compatible_p", "__builtin_choose_expr");
 
     final Diagnostics diags;
     final Sema sema;
@@ -112,6 +114,9 @@ public final class Parser {
     private void declareBuiltins() {
         // __builtin_va_list: jomp passes variadic arguments in a native area; va_list is a pointer into it
         scopes.get(0).names.put("__builtin_va_list", new Typedef(Type.pointerTo(Type.VOID).withTypedefName("__builtin_va_list"), null));
+        // clang's predeclared names for the 128-bit integers
+        scopes.get(0).names.put("__int128_t", new Typedef(Type.INT128.withTypedefName("__int128_t"), null));
+        scopes.get(0).names.put("__uint128_t", new Typedef(Type.UINT128.withTypedefName("__uint128_t"), null));
     }
 
     // ================================================================
@@ -237,7 +242,8 @@ public final class Parser {
                      "union", "enum", "typedef", "static", "extern", "inline", "const", "volatile", "restrict", "auto",
                      "register", "_Alignas", "_Atomic", "_Complex", "_Noreturn", "_Thread_local", "__restrict",
                      "__restrict__", "__inline", "__inline__", "__attribute__", "__extension__", "__signed__", "__const",
-                     "__volatile__", "__volatile", "__typeof__", "typeof", "__thread" -> true;
+                     "__volatile__", "__volatile", "__typeof__", "typeof", "__thread", "__int128", "__signed", "__typeof",
+                     "__typeof_unqual__", "__typeof_unqual", "__auto_type", "__complex__" -> true;
                 default -> false;
             };
         }
@@ -280,13 +286,16 @@ public final class Parser {
         return new TranslationUnit(items, globals);
     }
 
-    /** Storage class and function specifiers collected by declspec. */
+    /** Storage class and function specifiers collected by declspec, and its attributes. */
     static final class Attr {
         Var.Storage storage = Var.Storage.NONE;
         boolean isInline, threadLocal, noreturn;
         int align;
         Token storageTok;
+        List<GnuAttributes.Attribute> attrs = List.of();
     }
+
+    final GnuAttributes gnuAttrs = new GnuAttributes(this);
 
     private void externalDeclaration() {
         Attr attr = new Attr();
@@ -305,7 +314,7 @@ public final class Parser {
             }
             firstDecl = false;
             if (d.name == null) diags.error(d.loc, "declaration does not declare anything");
-            else if (attr.storage == Var.Storage.TYPEDEF) declareTypedef(d);
+            else if (attr.storage == Var.Storage.TYPEDEF) declareTypedef(typedefOf(d, attr));
             else globalDeclaration(d, attr);
             if (consume(",")) continue;
             if (at(";")) { pos++; return; }
@@ -316,6 +325,12 @@ public final class Parser {
     private void checkEmptyDeclaration(Type t, Token first) {
         if (t.isStructOrUnion() || t.kind == Type.Kind.ENUM) return;
         diags.warning(first.loc, "declaration does not declare anything", "-Wmissing-declarations");
+    }
+
+    /** d with the type its typedef names (aligned, transparent_union). */
+    private Declarator typedefOf(Declarator d, Attr attr) {
+        Type t = gnuAttrs.typedefType(d.type, attr, d);
+        return t == d.type ? d : new Declarator(t, d.name, d.params, d.loc, d.attrs, d.asmLabel);
     }
 
     void declareTypedef(Declarator d) {
@@ -358,7 +373,7 @@ public final class Parser {
         }
         Var v = declareGlobal(d.name, type, attr);
         if (v == null) return;
-        v.align = Math.max(v.align, attr.align);
+        gnuAttrs.applyToVar(v, attr, d);
         if (d.params != null && type.isFunction()) paramDecls.putIfAbsent(v, d.params);
         if (consume("=")) {
             if (type.isFunction()) {
@@ -427,6 +442,7 @@ public final class Parser {
     private void functionDefinition(Declarator d, Attr attr) {
         Var fn = declareGlobal(d.name, d.type, attr);
         if (fn == null) { skipBlock(); return; }
+        gnuAttrs.applyToVar(fn, attr, d);
         if (d.params != null) paramDecls.putIfAbsent(fn, d.params);
         if (fn.isDefined) {
             diags.error(d.name.loc, "redefinition of '" + d.name.text + "'");
@@ -550,18 +566,20 @@ public final class Parser {
     // ================================================================
 
     private static final int VOID = 1, BOOL = 1 << 2, CHAR = 1 << 4, SHORT = 1 << 6, INT = 1 << 8, LONG = 1 << 10,
-        OTHER = 1 << 12, SIGNED = 1 << 13, UNSIGNED = 1 << 14, FLOAT = 1 << 15, DOUBLE = 1 << 16, COMPLEX = 1 << 17;
+        OTHER = 1 << 12, SIGNED = 1 << 13, UNSIGNED = 1 << 14, FLOAT = 1 << 15, DOUBLE = 1 << 16, COMPLEX = 1 << 17,
+        INT128 = 1 << 18;
 
     /** declaration-specifiers: returns the base type; storage class and function specifiers go to attr (null: not allowed). */
     Type declspec(Attr attr) {
         int counter = 0, quals = 0;
         Type ty = Type.INT;
         Token first = tok();
+        List<GnuAttributes.Attribute> specAttrs = List.of();
         while (true) {
             Token t = tok();
             if (t.kind == Token.Kind.PRAGMA) break;
             String s = t.text;
-            if (!(t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT)) break;
+            if (!(t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT || t.is("[") && peek(1).is("["))) break;
             if (isStorage(s)) {
                 if (attr == null) throw errorAt(t.loc, "invalid storage class specifier in function declarator");
                 pos++;
@@ -589,7 +607,11 @@ public final class Parser {
                 case "volatile", "__volatile__", "__volatile" -> { quals |= Type.VOLATILE; pos++; continue; }
                 case "restrict", "__restrict", "__restrict__" -> { quals |= Type.RESTRICT; pos++; continue; }
                 case "__extension__" -> { pos++; continue; }
-                case "__attribute__" -> { attribute(attr); continue; }
+                case "__attribute__", "[" -> {
+                    if (s.equals("[") && !peek(1).is("[")) break;
+                    specAttrs = concat(specAttrs, attribute(attr));
+                    continue;
+                }
                 case "_Atomic" -> {
                     pos++;
                     if (at("(")) { Token o = next(); ty = typeName(); expectClose(")", o); counter += OTHER; }
@@ -610,22 +632,19 @@ public final class Parser {
                 default -> {}
             }
             boolean typedefName = isTypedefName(t);
-            if (!(typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || s.equals("typeof") || s.equals("__typeof__") || isBasicTypeWord(s)))
+            boolean typeofWord = isTypeofWord(s);
+            if (!(typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || typeofWord || isBasicTypeWord(s)))
                 break;
             if (typedefName && counter != 0) break;          // "typedef int T; T T;" : the second T is the declarator
-            if (typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || s.equals("typeof") || s.equals("__typeof__")) {
+            if (typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || typeofWord) {
                 if (counter != 0) throw errorAt(t.loc, "cannot combine with previous '" + prev().text + "' declaration specifier");
                 pos++;
                 if (typedefName) ty = ((Typedef) lookup(s)).type();
                 else if (s.equals("struct")) ty = structUnionDecl(Type.Kind.STRUCT, t);
                 else if (s.equals("union")) ty = structUnionDecl(Type.Kind.UNION, t);
                 else if (s.equals("enum")) ty = enumDecl(t);
-                else {
-                    Token o = tok();
-                    expect("(");
-                    ty = isTypeName(tok()) ? typeName() : rvalueType(expr());
-                    expectClose(")", o);
-                }
+                else if (s.equals("__auto_type")) ty = AUTO_TYPE;
+                else ty = typeofSpecifier(t);
                 counter += OTHER;
                 continue;
             }
@@ -640,9 +659,10 @@ public final class Parser {
                 case "long" -> counter += LONG;
                 case "float" -> counter += FLOAT;
                 case "double" -> counter += DOUBLE;
-                case "signed", "__signed__" -> counter |= SIGNED;
+                case "signed", "__signed__", "__signed" -> counter |= SIGNED;
                 case "unsigned" -> counter |= UNSIGNED;
-                case "_Complex" -> counter |= COMPLEX;
+                case "_Complex", "__complex__" -> counter |= COMPLEX;
+                case "__int128" -> counter += INT128;
                 default -> throw new IllegalStateException(s);
             }
             Type r = basicType(counter);
@@ -651,6 +671,7 @@ public final class Parser {
                 counter = before;
             } else ty = r;
         }
+        if (!specAttrs.isEmpty()) ty = gnuAttrs.applyMode(ty, specAttrs);
         if (first == tok() && !isTypedefName(first)) {
             // no type at all: C89's implicit int, an error in C99
             if (attr == null || attr.storageTok == null && !attr.isInline)
@@ -660,6 +681,32 @@ public final class Parser {
             diags.error(first.loc, "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int");
         }
         return quals == 0 ? ty : ty.qualified(quals);
+    }
+
+    /** typeof and its GNU spellings; the _unqual forms drop the qualifiers (C23, clang's __typeof_unqual__). */
+    private static boolean isTypeofWord(String s) {
+        return switch (s) {
+            case "typeof", "__typeof__", "__typeof", "__typeof_unqual__", "__typeof_unqual", "__auto_type" -> true;
+            default -> false;
+        };
+    }
+
+    /** The placeholder type of {@code __auto_type}: the declarator takes its initializer's type. */
+    static final Type AUTO_TYPE = Type.INT.withTypedefName("__auto_type");
+
+    /** typeof ( expression ) or typeof ( type-name ): the type, without qualifiers for the _unqual forms. */
+    private Type typeofSpecifier(Token kw) {
+        Token o = tok();
+        expect("(");
+        Type ty;
+        if (isTypeName(tok())) ty = typeName();
+        else {
+            Expr e = expr();
+            ty = e instanceof Expr.Member m && m.member().isBitField() ? m.type() : e.type();
+        }
+        expectClose(")", o);
+        if (kw.text.contains("unqual")) ty = ty.kind == Type.Kind.ARRAY ? Type.arrayOf(ty.base.unqualified(), ty.arrayLen) : ty.unqualified();
+        return ty;
     }
 
     private String prev(int before, Token t) { return prev() == t && pos >= 2 ? toks.get(pos - 2).text : prev().text; }
@@ -673,7 +720,8 @@ public final class Parser {
 
     private static boolean isBasicTypeWord(String s) {
         return switch (s) {
-            case "void", "_Bool", "char", "short", "int", "long", "float", "double", "signed", "__signed__", "unsigned", "_Complex" -> true;
+            case "void", "_Bool", "char", "short", "int", "long", "float", "double", "signed", "__signed__", "__signed", "unsigned",
+                 "_Complex", "__complex__", "__int128" -> true;
             default -> false;
         };
     }
@@ -699,43 +747,31 @@ public final class Parser {
             case COMPLEX, COMPLEX + DOUBLE -> Type.DOUBLE_COMPLEX;
             case COMPLEX + FLOAT -> Type.FLOAT_COMPLEX;
             case COMPLEX + LONG + DOUBLE -> Type.LDOUBLE_COMPLEX;
+            case INT128, SIGNED + INT128 -> Type.INT128;
+            case UNSIGNED + INT128 -> Type.UINT128;
             default -> null;                     // e.g. "long char", "signed unsigned"
 
         };
     }
 
-    /** __attribute__((...)): aligned(n) and packed are honoured, the rest is skipped. */
-    void attribute(Attr attr) {
-        pos++;
-        Token o1 = tok();
-        expect("(");
-        Token o2 = tok();
-        expect("(");
-        while (!at(")") && !atEof()) {
-            Token name = next();
-            String n = name.text.replace("__", "");
-            if (at("(")) {
-                Token o = next();
-                if (n.equals("aligned") && attr != null) {
-                    attr.align = Math.max(attr.align, (int) constInt(conditional()));
-                } else {
-                    int depth = 1;
-                    while (depth > 0 && !atEof()) { Token t = next(); if (t.is("(")) depth++; else if (t.is(")")) depth--; }
-                    consume(",");
-                    continue;
-                }
-                expectClose(")", o);
-            } else if (n.equals("aligned") && attr != null) {
-                attr.align = Math.max(attr.align, 16);
-            } else if (n.equals("packed")) {
-                packedSeen = true;
-            }
-            if (!consume(",")) break;
+    /** Attribute specifiers (GnuAttributes): checked, and aligned(n) noted in attr; returns them. */
+    List<GnuAttributes.Attribute> attribute(Attr attr) {
+        List<GnuAttributes.Attribute> as = gnuAttrs.parse();
+        gnuAttrs.check(as);
+        if (attr != null) {
+            attr.align = Math.max(attr.align, gnuAttrs.alignment(as));
+            attr.attrs = concat(attr.attrs, as);
         }
-        expectClose(")", o2);
-        expectClose(")", o1);
+        return as;
     }
-    private boolean packedSeen;
+
+    static <T> List<T> concat(List<T> a, List<T> b) {
+        if (b.isEmpty()) return a;
+        if (a.isEmpty()) return b;
+        List<T> r = new ArrayList<>(a);
+        r.addAll(b);
+        return r;
+    }
 
     // ================================================================
     // declarators (C11 6.7.6)
@@ -748,8 +784,14 @@ public final class Parser {
      */
     record ParamDecl(Type type, Token name, SourceLocation loc, Var var) {}
 
-    /** The result of a declarator: the declared type, the name (null for abstract declarators), and the parameters of a function declarator. */
-    record Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc) {}
+    /**
+     * The result of a declarator: the declared type, the name (null for abstract declarators), the
+     * parameters of a function declarator, the attributes after it and its {@code __asm__("label")}.
+     */
+    record Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc,
+                      List<GnuAttributes.Attribute> attrs, String asmLabel) {
+        Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc) { this(type, name, params, loc, List.of(), null); }
+    }
 
     private List<ParamDecl> lastParams;
     /** The name of the declarator whose suffixes are being parsed (for "'a' declared as an array with a negative size"). */
@@ -783,9 +825,35 @@ public final class Parser {
         declName = name == null ? null : name.text;
         ty = typeSuffix(ty);
         declName = outerName;
-        while (at("__attribute__")) attribute(null);
-        if (consume("__asm__") || consume("asm")) { Token o = tok(); expect("("); while (!at(")") && !atEof()) pos++; expectClose(")", o); }
-        return new Declarator(ty, name, ty.isFunction() ? lastParams : null, name != null ? name.loc : loc);
+        List<ParamDecl> params = ty.isFunction() ? lastParams : null;
+        List<GnuAttributes.Attribute> attrs = attribute(null);
+        String label = null;
+        if (at("__asm__") || at("asm") || at("__asm")) {
+            label = asmLabel();
+            attrs = concat(attrs, attribute(null));
+        }
+        if (!attrs.isEmpty()) ty = gnuAttrs.applyMode(ty, attrs);
+        lastParams = params;
+        return new Declarator(ty, name, params, name != null ? name.loc : loc, attrs, label);
+    }
+
+    /** {@code __asm__("name")} after a declarator: the symbol it links to (string literals joined). */
+    private String asmLabel() {
+        Token kw = next();
+        Token o = tok();
+        expect("(");
+        StringBuilder sb = new StringBuilder();
+        if (tok().kind != Token.Kind.STRING) throw errorAt(tok().loc, "expected string literal in 'asm'");
+        while (tok().kind == Token.Kind.STRING) {
+            Token t = next();
+            if (!t.text.startsWith("\"")) throw errorAt(t.loc, "an asm label must be a plain string literal");
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            literals.appendString(t, 1, b);
+            sb.append(b.toString(java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
+        expectClose(")", o);
+        if (sb.isEmpty()) diags.error(kw.loc, "asm label is empty");
+        return sb.toString();
     }
 
     private Type pointers(Type ty) {
@@ -797,7 +865,7 @@ public final class Parser {
                 else if (consume("volatile") || consume("__volatile__") || consume("__volatile")) q |= Type.VOLATILE;
                 else if (consume("restrict") || consume("__restrict") || consume("__restrict__")) q |= Type.RESTRICT;
                 else if (consume("_Atomic")) {}
-                else if (at("__attribute__")) attribute(null);
+                else if (gnuAttrs.at()) gnuAttrs.skip();
                 else break;
             }
             if (q != 0) ty = ty.qualified(q);
@@ -837,7 +905,7 @@ public final class Parser {
 
     private Type typeSuffix(Type ty) {
         if (at("(")) return funcParams(ty);
-        if (at("[")) return arraySuffix(ty);
+        if (at("[") && !peek(1).is("[")) return arraySuffix(ty);   // "[[" starts an attribute
         return ty;
     }
 
@@ -952,8 +1020,7 @@ public final class Parser {
     // ================================================================
 
     private Type structUnionDecl(Type.Kind kind, Token kw) {
-        boolean packed = false;
-        while (at("__attribute__")) { packedSeen = false; attribute(null); packed |= packedSeen; }
+        List<GnuAttributes.Attribute> typeAttrs = attribute(null);
         Token tag = null;
         if (isIdent(tok()) || tok().kind == Token.Kind.IDENT) tag = next();
         if (tag != null && !at("{")) {
@@ -991,7 +1058,7 @@ public final class Parser {
         t.record.defLoc = tag != null ? tag.loc : kw.loc;
         beingDefined.add(t.record);
         try {
-            return structBody(t, packed);
+            return structBody(t, typeAttrs);
         } finally {
             beingDefined.remove(t.record);
         }
@@ -1000,7 +1067,7 @@ public final class Parser {
     /** Struct/union definitions in progress: their tags cannot be redefined inside them. */
     private final Set<Record> beingDefined = new HashSet<>();
 
-    private Type structBody(Type t, boolean packed) {
+    private Type structBody(Type t, List<GnuAttributes.Attribute> typeAttrs) {
         Token open = next();
         List<Member> members = new ArrayList<>();
         List<Integer> aligns = new ArrayList<>();
@@ -1017,7 +1084,7 @@ public final class Parser {
                     // anonymous struct/union member (C11 6.7.2.1p13)
                     pos++;
                     members.add(new Member(null, base, 0, -1, 0, members.size(), startTok.loc));
-                    aligns.add(a.align);
+                    aligns.add(GnuAttributes.has(a.attrs, "packed") ? -Math.max(1, a.align) : a.align);
                     continue;
                 }
                 boolean first = true;
@@ -1035,7 +1102,7 @@ public final class Parser {
                         else if (wv == 0 && d.name != null) diags.error(d.loc, "named bit-field '" + d.name.text + "' has zero width");
                         width = (int) Math.max(0, Math.min(wv, 64));
                     }
-                    while (at("__attribute__")) attribute(a);
+                    List<GnuAttributes.Attribute> after = attribute(null);
                     if (d.name != null) {
                         SourceLocation prevLoc = names.put(d.name.text, d.name.loc);
                         if (prevLoc != null) { diags.error(d.name.loc, "duplicate member '" + d.name.text + "'"); diags.note(prevLoc, "previous declaration is here"); }
@@ -1049,7 +1116,11 @@ public final class Parser {
                     } else bad = false;
                     if (bad) continue;                   // left out, so that a struct never contains itself
                     members.add(new Member(d.name == null ? null : d.name.text, d.type, 0, width, 0, members.size(), d.loc));
-                    aligns.add(a.align);
+                    // the member's alignment from aligned(n); negative: a packed member (byte-aligned unless aligned says more)
+                    int ma = Math.max(a.align, Math.max(gnuAttrs.alignment(d.attrs), gnuAttrs.alignment(after)));
+                    boolean mpacked = GnuAttributes.has(a.attrs, "packed") || GnuAttributes.has(d.attrs, "packed")
+                                      || GnuAttributes.has(after, "packed");
+                    aligns.add(mpacked ? -Math.max(1, ma) : ma);
                 }
                 if (at("}")) diags.warning(afterPrev(), "expected ';' at end of declaration list");
                 else expectAfter(";", "at end of declaration list");
@@ -1059,9 +1130,18 @@ public final class Parser {
             }
         }
         expectClose("}", open);
-        while (at("__attribute__")) { packedSeen = false; attribute(null); packed |= packedSeen; }
-        t.record.packed = packed;
+        typeAttrs = concat(typeAttrs, attribute(null));
+        t.record.packed = GnuAttributes.has(typeAttrs, "packed");
         layout(t, members, aligns);
+        int align = gnuAttrs.alignment(typeAttrs);
+        if (align > t.record.align) {
+            t.record.align = align;
+            t.record.size = alignTo(t.record.size, align);
+        }
+        if (GnuAttributes.has(typeAttrs, "transparent_union")) {
+            if (t.kind == Type.Kind.UNION) t.record.transparentUnion = true;
+            else diags.warning(t.record.defLoc, "'transparent_union' attribute only applies to unions", "-Wignored-attributes");
+        }
         return t;
     }
 
@@ -1082,7 +1162,8 @@ public final class Parser {
                 r.flexible = true;
                 if (out.isEmpty()) diags.error(m.loc(), "flexible array member '" + m.name() + "' not allowed in otherwise empty struct");
             }
-            int ma = r.packed ? 1 : Math.max(mt.align(), aligns.get(i));
+            int given = aligns.get(i);       // aligned(n) on the member; negative for a packed member
+            int ma = r.packed || given < 0 ? Math.max(1, Math.abs(given)) : Math.max(mt.align(), given);
             long msize = Math.max(mt.size(), 0);
             if (m.isBitField()) {
                 int w = m.bitWidth();
@@ -1120,6 +1201,7 @@ public final class Parser {
     static long alignTo(long n, long a) { return a <= 1 ? n : (n + a - 1) / a * a; }
 
     private Type enumDecl(Token kw) {
+        List<GnuAttributes.Attribute> typeAttrs = attribute(null);
         Token tag = null;
         if (tok().kind == Token.Kind.IDENT && !KEYWORDS.contains(tok().text)) tag = next();
         if (tag != null && !at("{")) {
@@ -1157,6 +1239,7 @@ public final class Parser {
             }
             first = false;
             Token name = expectIdent();
+            attribute(null);                              // enumerator attributes (deprecated, unavailable)
             if (consume("=")) {
                 Expr e = conditional();
                 Long v = ConstEval.integer(rvalue(e));
@@ -1176,11 +1259,24 @@ public final class Parser {
             val++;
         }
         expectClose("}", open);
+        typeAttrs = concat(typeAttrs, attribute(null));
         // the enum's type is unsigned int unless a value is negative (gcc); the constants are int
         t.record.complete = true;
         t.record.size = 4;
         t.record.align = 4;
         t.record.negative = negative;
+        Type under = EnumLayout.underlying(consts.stream().mapToLong(EnumConst::value).toArray(), GnuAttributes.has(typeAttrs, "packed"));
+        if (under != null) {
+            // values beyond int, or packed: the enum's type and size follow its values, as in gcc and clang
+            t.record.underlying = under;
+            t.record.size = under.size();
+            t.record.align = under.align();
+            for (int i = 0; i < consts.size(); i++) {
+                EnumConst c = consts.get(i);
+                if (!Types.fits(c.value(), Type.INT) || under.size() > 4)
+                    scopes.get(scopes.size() - 1).names.put(names.get(i).text, new EnumConst(c.value(), Types.fits(c.value(), Type.INT) ? Type.INT : under, c.loc()));
+            }
+        }
         return t;
     }
 
@@ -1201,10 +1297,11 @@ public final class Parser {
             if (d.name == null) throw errorAt(d.loc, "expected identifier or '('");
             if (attr.storage == Var.Storage.TYPEDEF) {
                 vlaSizes(d.type, d.loc, vars);
-                declareTypedef(d);
+                declareTypedef(typedefOf(d, attr));
             } else if (d.type.isFunction() || attr.storage == Var.Storage.EXTERN) {
                 // block-scope extern/function: refers to the file-scope entity
                 Var g = declareGlobal(d.name, d.type, attr);
+                if (g != null) gnuAttrs.applyToVar(g, attr, d);
                 if (g != null) scopes.get(scopes.size() - 1).names.put(d.name.text, g);
                 if (at("{") && d.type.isFunction()) throw errorAt(tok().loc, "function definition is not allowed here");
             } else {
@@ -1225,8 +1322,10 @@ public final class Parser {
         Var v = declareLocal(d.name, t);
         v.storage = attr.storage;
         v.threadLocal = attr.threadLocal;
-        v.align = attr.align;
         if (attr.storage == Var.Storage.STATIC) v.linkName = currentFn.name + "." + v.name;
+        Declarator local = attr.storage == Var.Storage.STATIC || d.asmLabel == null ? d
+                         : new Declarator(d.type, d.name, d.params, d.loc, d.attrs, null);   // a register variable's asm("reg") means nothing here
+        gnuAttrs.applyToVar(v, attr, local);
         if (t.isVariablyModified()) v.addressTaken = true;
         if (t.kind == Type.Kind.VLA) {
             if (consume("=")) {
@@ -1602,6 +1701,14 @@ public final class Parser {
     }
 
     private Stmt blockItem() {
+        if (gnuAttrs.at()) {
+            // attributes start a declaration or a statement (fallthrough;): look past them
+            int save = pos;
+            gnuAttrs.parse();
+            boolean decl = isTypeName(tok()) && !(isTypedefName(tok()) && peek(1).is(":"));
+            pos = save;
+            return decl ? localDeclaration() : statement();
+        }
         if (isTypeName(tok()) && !(isTypedefName(tok()) && peek(1).is(":"))) return localDeclaration();
         if (at("_Static_assert")) { staticAssert(); return new Stmt.Null(prev().loc); }
         return statement();
@@ -1615,8 +1722,15 @@ public final class Parser {
             if (t.text.equals("{")) return compoundStatement(true);
             if (t.text.equals(";")) { pos++; return new Stmt.Null(loc); }
         }
+        if (gnuAttrs.at()) {
+            // an attribute statement (__attribute__((fallthrough));) or attributes on a statement
+            gnuAttrs.check(gnuAttrs.parse());
+            if (consume(";")) return new Stmt.Null(loc);
+            return statement();
+        }
         if (isIdent(t) && peek(1).is(":")) {
             pos += 2;
+            if (gnuAttrs.at()) gnuAttrs.check(gnuAttrs.parse());   // label attributes (unused)
             SourceLocation old = labels.putIfAbsent(t.text, t.loc);
             if (old != null) { diags.error(t.loc, "redefinition of label '" + t.text + "'"); diags.note(old, "previous definition is here"); }
             if (at("}")) { diags.error(tok().loc, "label at end of compound statement: expected statement"); return new Stmt.Label(t.text, new Stmt.Null(tok().loc), loc); }
@@ -2329,7 +2443,7 @@ public final class Parser {
                 default -> {}
             }
         }
-        if (at("sizeof") || at("_Alignof") || at("__alignof__")) {
+        if (at("sizeof") || at("_Alignof") || at("__alignof__") || at("__alignof")) {
             boolean isSizeof = at("sizeof");
             pos++;
             Type ty;
@@ -2368,8 +2482,8 @@ public final class Parser {
             }
             return new Expr.IntLit(isSizeof ? ty.size() : ty.align(), Type.ULONG, loc);
         }
-        if (at("__real__") || at("__imag__")) {
-            boolean real = at("__real__");
+        if (at("__real__") || at("__imag__") || at("__real") || at("__imag")) {
+            boolean real = at("__real__") || at("__real");
             pos++;
             Expr e = rvalue(cast());
             Type et = e.type().isComplex ? e.type().base : e.type().unqualified();
@@ -2540,7 +2654,6 @@ public final class Parser {
 
     private Expr call(Expr fn, Token open) {
         pos++;
-        List<Expr> args = new ArrayList<>();
         List<Expr> written = new ArrayList<>();
         if (!at(")")) {
             try {
@@ -2561,6 +2674,12 @@ public final class Parser {
         }
         Token close = tok();
         expectClose(")", open);
+        return checkCall(fn, written, open, close);
+    }
+
+    /** A call of fn with the arguments as written: checked and converted as C11 6.5.2.2 says. */
+    Expr checkCall(Expr fn, List<Expr> written, Token open, Token close) {
+        List<Expr> args = new ArrayList<>();
         if (fn.type() == ERROR) return new Expr.IntLit(0, ERROR, fn.loc());
         Expr callee = rvalue(fn);
         Type ct = callee.type();
@@ -2589,7 +2708,9 @@ public final class Parser {
             if (a.type() == ERROR) return new Expr.IntLit(0, ERROR, fn.loc());
             if (i < np && !ft.oldStyle) {
                 int before = diags.errorCount() + diags.warningCount();
-                args.add(sema.assignConvert(a, ft.params.get(i).unqualified(), Sema.Context.PASS, written.get(i).loc(), written.get(i)));
+                Type pt = ft.params.get(i).unqualified();
+                Expr tu = TransparentUnion.argument(this, a, pt);
+                args.add(tu != null ? tu : sema.assignConvert(a, pt, Sema.Context.PASS, written.get(i).loc(), written.get(i)));
                 List<ParamDecl> pds = direct == null ? null : paramDecls.get(direct);
                 if (diags.errorCount() + diags.warningCount() != before && pds != null && i < pds.size() && pds.get(i).name() != null)
                     diags.note(pds.get(i).name().loc, "passing argument to parameter '" + pds.get(i).name().text + "' here");
@@ -2626,7 +2747,7 @@ public final class Parser {
             }
             case IDENT, KEYWORD -> {
                 if (KEYWORDS.contains(t.text) || t.kind == Token.Kind.KEYWORD) return keywordPrimary(t);
-                if (BUILTINS.contains(t.text) && peek(1).is("(") && !(lookup(t.text) instanceof Var)) return builtinCall(t);
+                if (BuiltinCalls.isBuiltin(t.text) && peek(1).is("(") && !(lookup(t.text) instanceof Var)) return builtins.call(t);
                 pos++;
                 return identifier(t);
             }
@@ -2641,7 +2762,7 @@ public final class Parser {
             v.used = true;
             return new Expr.VarRef(v, v.type, t.loc);
         }
-        if (o instanceof EnumConst c) return new Expr.IntLit(c.value(), Type.INT, t.loc);
+        if (o instanceof EnumConst c) return new Expr.IntLit(c.value(), c.type(), t.loc);
         if (o instanceof Typedef) throw errorAt(t.loc, "unexpected type name '" + name + "': expected expression");
         if (name.equals("__func__") || name.equals("__FUNCTION__") || name.equals("__PRETTY_FUNCTION__")) {
             String fn = currentFn == null ? "" : currentFn.name;
@@ -2800,86 +2921,60 @@ public final class Parser {
                 return new Expr.IntLit(off, Type.ULONG, t.loc);
             }
             case "_Generic" -> { return generic(); }
-            case "sizeof", "_Alignof", "__alignof__" -> { return unary(); }
+            case "__builtin_types_compatible_p" -> {
+                pos++;
+                Token open = tok();
+                expect("(");
+                Type a = typeName();
+                expect(",");
+                Type b = typeName();
+                expectClose(")", open);
+                return new Expr.IntLit(Types.compatible(a.unqualified(), b.unqualified()) ? 1 : 0, Type.INT, t.loc);
+            }
+            case "__builtin_choose_expr" -> {
+                pos++;
+                Token open = tok();
+                expect("(");
+                long c = constInt(assign());
+                expect(",");
+                Expr a = assign();
+                expect(",");
+                Expr b = assign();
+                expectClose(")", open);
+                return c != 0 ? a : b;
+            }
+            case "sizeof", "_Alignof", "__alignof__", "__alignof", "__real__", "__imag__", "__real", "__imag" -> { return unary(); }
             default -> {}
         }
         throw errorAt(t.loc, "expected expression");
     }
 
-    /** The builtins the bundled headers use (docs/design/abi.md, "stdarg"), spelled as gcc spells them. */
-    static final Set<String> BUILTINS = Set.of(
-        "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy", "__builtin_complex", "__builtin_expect",
-        "__builtin_inf", "__builtin_inff", "__builtin_huge_val", "__builtin_huge_valf", "__builtin_nan", "__builtin_nanf");
+    /** Builtins that are keywords, for their operands that are types or that are not evaluated. */
+    static final Set<String> KEYWORD_BUILTINS = Set.of("__builtin_va_arg", "__builtin_offsetof", "__builtin_types_compatible_p",
+        "__builtin_choose_expr");
 
-    /** __builtin_NAME(args): stdarg operations, complex construction and floating constants (folded here). */
-    private Expr builtinCall(Token t) {
-        pos++;
-        Token open = tok();
-        expect("(");
-        List<Expr> args = new ArrayList<>();
-        if (!at(")")) {
-            do args.add(assign()); while (consume(","));
-        }
-        expectClose(")", open);
+    final BuiltinCalls builtins = new BuiltinCalls(this);
+
+    /** __builtin_va_start(ap, last), __builtin_va_end(ap), __builtin_va_copy(dst, src). */
+    Expr vaBuiltin(Token t, List<Expr> args) {
         String n = t.text;
-        int want = switch (n) {
-            case "__builtin_va_end", "__builtin_nan", "__builtin_nanf" -> 1;
-            case "__builtin_va_start", "__builtin_va_copy", "__builtin_complex", "__builtin_expect" -> 2;
-            default -> 0;
-        };
-        if (args.size() != want) {
-            diags.error(args.size() > want ? args.get(want).loc() : prev().loc, "too " + (args.size() > want ? "many" : "few")
-                + " arguments to function call, expected " + want + ", have " + args.size());
-            return new Expr.IntLit(0, ERROR, t.loc);
-        }
-        switch (n) {
-            case "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy" -> {
-                Expr.VaOp.Kind k = n.endsWith("start") ? Expr.VaOp.Kind.START : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
-                if (k == Expr.VaOp.Kind.START && (currentFn == null || !currentFn.type.variadic))
-                    diags.error(t.loc, "'va_start' used in function with fixed args");
-                else if (k == Expr.VaOp.Kind.START && !currentParams.isEmpty()
-                         && !(args.get(1) instanceof Expr.VarRef r && r.var() == currentParams.get(currentParams.size() - 1)))
-                    diags.warning(args.get(1).loc(), "second argument to 'va_start' is not the last named parameter", "-Wvarargs");
-                if (k != Expr.VaOp.Kind.END && !Expr.isLvalue(args.get(0)))
-                    diags.error(args.get(0).loc(), "expression is not assignable");
-                List<Expr> ops = new ArrayList<>();
-                ops.add(args.get(0));
-                if (k != Expr.VaOp.Kind.END) ops.add(k == Expr.VaOp.Kind.COPY ? rvalue(args.get(1)) : args.get(1));
-                return new Expr.VaOp(k, ops, Type.VOID, t.loc);
-            }
-            case "__builtin_expect" -> {
-                Expr a = sema.convert(rvalue(args.get(0)), Type.LONG);
-                Expr b = sema.convert(rvalue(args.get(1)), Type.LONG);
-                Var fn = new Var(n, Type.func(Type.LONG, List.of(Type.LONG, Type.LONG), false, false), t.loc, false);
-                return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(a, b), fn.type, fn, Type.LONG, t.loc);
-            }
-            case "__builtin_complex" -> {
-                Expr re = rvalue(args.get(0)), im = rvalue(args.get(1));
-                Type rt = re.type().unqualified(), it = im.type().unqualified();
-                if (!rt.isFloat() || !it.isFloat()) {
-                    Expr bad = rt.isFloat() ? im : re;
-                    diags.error(bad.loc(), "argument type " + TypePrinter.quoteAka(bad.type()) + " is not a real floating point type");
-                    return new Expr.IntLit(0, ERROR, t.loc);
-                }
-                if (rt.kind != it.kind) {
-                    diags.error(re.loc(), "arguments are of different types (" + TypePrinter.quoteAka(rt) + " vs " + TypePrinter.quoteAka(it) + ")");
-                    return new Expr.IntLit(0, ERROR, t.loc);
-                }
-                Type ct = rt.kind == Type.Kind.FLOAT ? Type.FLOAT_COMPLEX : rt.kind == Type.Kind.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
-                Var fn = new Var(n, Type.func(ct, List.of(rt, rt), false, false), t.loc, false);
-                return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(re, im), fn.type, fn, ct, t.loc);
-            }
-            default -> {
-                boolean f = n.endsWith("f");
-                if (want == 1) {
-                    // the NaN payload string is ignored: every NaN jomp makes is the quiet default one
-                    Expr a = args.get(0);
-                    sema.assignConvert(rvalue(a), Type.pointerTo(Type.CHAR.qualified(Type.CONST)), Sema.Context.PASS, a.loc(), a);
-                }
-                double v = n.startsWith("__builtin_nan") ? Double.NaN : Double.POSITIVE_INFINITY;
-                return new Expr.FloatLit(v, f ? Type.FLOAT : Type.DOUBLE, t.loc);
-            }
-        }
+        Expr.VaOp.Kind k = n.endsWith("start") ? Expr.VaOp.Kind.START : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
+        if (k == Expr.VaOp.Kind.START && (currentFn == null || !currentFn.type.variadic))
+            diags.error(t.loc, "'va_start' used in function with fixed args");
+        else if (k == Expr.VaOp.Kind.START && !currentParams.isEmpty()
+                 && !(args.get(1) instanceof Expr.VarRef r && r.var() == currentParams.get(currentParams.size() - 1)))
+            diags.warning(args.get(1).loc(), "second argument to 'va_start' is not the last named parameter", "-Wvarargs");
+        if (k != Expr.VaOp.Kind.END && !Expr.isLvalue(args.get(0)))
+            diags.error(args.get(0).loc(), "expression is not assignable");
+        List<Expr> ops = new ArrayList<>();
+        ops.add(args.get(0));
+        if (k != Expr.VaOp.Kind.END) ops.add(k == Expr.VaOp.Kind.COPY ? rvalue(args.get(1)) : args.get(1));
+        return new Expr.VaOp(k, ops, Type.VOID, t.loc);
+    }
+
+    /** The function declared at file scope under this name, or null. */
+    Var fileScopeFunction(String name) {
+        return scopes.get(0).names.get(name) instanceof Var v && v.isFunction() ? v : null;
     }
 
     private void skipParen(Token open) {

@@ -21,6 +21,10 @@ public final class Record {
     public boolean packed;
     /** An enum with a negative enumerator: compatible with int (else unsigned int, as gcc chooses). */
     public boolean negative;
+    /** An enum whose values do not all fit int, or a packed enum: its integer type (null: int or unsigned int, by negative). */
+    public Type underlying;
+    /** A union with {@code __attribute__((transparent_union))}: a parameter of its type takes any member's type. */
+    public boolean transparentUnion;
     /** Where the tag was first declared (for "forward declaration of 'struct S'"). */
     public jomp.frontend.diag.SourceLocation declLoc;
     /** Where the definition is (for "previous definition is here"). */
