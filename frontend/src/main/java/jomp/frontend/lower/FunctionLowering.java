@@ -121,7 +121,7 @@ final class FunctionLowering {
         Var fv = def.var();
         Type ft = fv.type;
         FuncType sig = TypeMap.signature(ft);
-        fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC);
+        fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC || fv.inlineOnly);
         b = new IrBuilder(fn);
         e = new Emit(b);
         AddressTaken.scan(def.body(), addressTaken);
@@ -307,6 +307,7 @@ final class FunctionLowering {
             }
             case Stmt.Decl d -> { for (Stmt.LocalVar lv : d.vars()) declare(lv); }
             case Stmt.Omp o -> omp.lower(o);
+            case Stmt.Asm a -> throw new Lowering.Unsupported(a.loc(), "jomp cannot compile inline assembly");
         }
     }
 
@@ -625,6 +626,10 @@ final class FunctionLowering {
             case Expr.VlaSizeof s -> sizeOf(s.vlaType());
             case Expr.VaOp op -> vaOp(op);
             case Expr.VaArg va -> vaArg(va);
+            case Expr.StmtExpr se -> {
+                stmt(se.body());
+                yield se.result() == null ? null : rvalue(se.result());
+            }
         };
     }
 
@@ -992,7 +997,7 @@ final class FunctionLowering {
                 Value re = rvalue(a.get(0)), im = rvalue(a.get(1));
                 yield makeComplex(c.type(), re, im);
             }
-            default -> null;
+            default -> new BuiltinLowering(this).lower(c, n);
         };
     }
 

@@ -44,6 +44,29 @@ public final class Lowering {
 
     private Lowering(Module m, Diagnostics diags) { this.module = m; this.diags = diags; }
 
+    /** Symbols referred to by what has been compiled so far. */
+    private final Set<String> referencedGlobally = new HashSet<>();
+
+    private void lowerFunction(TranslationUnit.Function f) {
+        try {
+            jomp.frontend.ir.Function fn = new FunctionLowering(this, f).lower();
+            fn.declareTarget = declareTarget.containsKey(f.var());
+            module.functions.add(fn);
+        } catch (Unsupported e) {
+            diags.error(e.loc, e.getMessage());
+        } catch (RuntimeException e) {
+            // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
+            diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
+            if (jomp.wrapper.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
+        }
+    }
+
+    /** A construct jomp parses but cannot compile (inline assembly): a clean error at its place. */
+    static final class Unsupported extends RuntimeException {
+        final SourceLocation loc;
+        Unsupported(SourceLocation loc, String message) { super(message, null, false, false); this.loc = loc; }
+    }
+
     public static Module lower(TranslationUnit tu, Diagnostics diags) {
         String name = tu.items().isEmpty() ? "<input>" : tu.items().get(0).loc().file().name();
         return lower(tu, diags, name);
@@ -61,27 +84,46 @@ public final class Lowering {
         // File-scope names first, so that block-scope statics get fresh names around them.
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
-                case TranslationUnit.Function f -> { defined.add(f.var()); symbolOf(f.var()); }
+                case TranslationUnit.Function f -> {
+                    if (f.var().definitionDropped()) continue;   // gnu_inline: calls go to the external function
+                    defined.add(f.var());
+                    symbolOf(f.var());
+                }
                 case TranslationUnit.Global g -> { defined.add(g.var()); symbolOf(g.var()); }
                 case TranslationUnit.OmpDecl o -> {}
             }
         }
+        // Functions local to the unit (static, inline definitions) are compiled only when something
+        // compiled refers to them, as clang does: a static inline function of a header that nothing
+        // calls costs nothing (and may hold what jomp cannot compile, such as inline assembly).
+        java.util.List<TranslationUnit.Function> deferred = new java.util.ArrayList<>();
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
                 case TranslationUnit.Function f -> {
-                    try {
-                        jomp.frontend.ir.Function fn = new FunctionLowering(this, f).lower();
-                        fn.declareTarget = declareTarget.containsKey(f.var());
-                        module.functions.add(fn);
-                    } catch (RuntimeException e) {
-                        // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
-                        diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
-                        if (jomp.wrapper.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
-                    }
+                    Var v = f.var();
+                    if (v.definitionDropped()) continue;
+                    if ((v.storage == Var.Storage.STATIC || v.inlineOnly) && !v.attrUsed && !declareTarget.containsKey(v)) deferred.add(f);
+                    else lowerFunction(f);
                 }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
                 case TranslationUnit.OmpDecl o -> {}
             }
+        }
+        int scanned = 0;
+        while (!deferred.isEmpty()) {
+            Set<String> refs = new HashSet<>();
+            for (; scanned < module.functions.size(); scanned++) References.of(module.functions.get(scanned), refs);
+            for (Global g : module.globals) for (Global.Reloc r : g.relocs) refs.add(r.symbol());
+            boolean progress = false;
+            for (java.util.Iterator<TranslationUnit.Function> it = deferred.iterator(); it.hasNext(); ) {
+                TranslationUnit.Function f = it.next();
+                if (!refs.contains(symbolOf(f.var())) && !referencedGlobally.contains(symbolOf(f.var()))) continue;
+                it.remove();
+                lowerFunction(f);
+                progress = true;
+            }
+            referencedGlobally.addAll(refs);
+            if (!progress) break;
         }
         for (var e : declareTarget.entrySet()) {
             Var v = e.getKey();

@@ -23,7 +23,8 @@ import jomp.frontend.type.Type;
  * those that are hints a compiler may ignore without changing what a correct program does
  * ({@code const}, {@code pure}, {@code nonnull}, {@code always_inline}, {@code visibility}, ...).
  * {@link #TOLERATED} ones are accepted with a documented difference and answered 0
- * ({@code weak}: a weak declaration links like an ordinary one). {@link #UNSUPPORTED} ones change
+ * ({@code weak}: a weak declaration links like an ordinary one; {@code vector_size}: GCC's vector
+ * types get their size and alignment, for declarations, but no operations). {@link #UNSUPPORTED} ones change
  * meaning in a way jomp does not implement, and using one is an error. Any other name is clang's
  * "unknown attribute ignored" warning.
  */
@@ -51,12 +52,12 @@ final class GnuAttributes {
 
     /** Accepted, but not with all of their meaning (docs/user-guide.md says which); __has_attribute says 0. */
     static final Set<String> TOLERATED = Set.of("weak", "abi_tag", "regparm", "cdecl", "stdcall", "fastcall", "sysv_abi",
-        "ms_abi", "section", "require_constant_initialization", "import_module", "import_name", "pcs", "diagnose_if",
+        "ms_abi", "section", "require_constant_initialization", "vector_size", "import_module", "import_name", "pcs", "diagnose_if",
         "overloadable", "availability", "enable_if");
 
     /** Known to clang and gcc, with a meaning jomp does not implement: an error where used. */
     static final Set<String> UNSUPPORTED = Set.of("cleanup", "constructor", "destructor", "alias", "weakref", "ifunc",
-        "vector_size", "ext_vector_type", "address_space", "naked", "interrupt");
+        "ext_vector_type", "address_space", "naked", "interrupt");
 
     private final Parser p;
 
@@ -231,7 +232,9 @@ final class GnuAttributes {
         for (List<Attribute> as : List.of(attr.attrs, d.attrs())) {
             for (Attribute a : as) {
                 switch (a.name()) {
-                    case "unused", "maybe_unused", "used" -> v.used = true;
+                    case "unused", "maybe_unused" -> v.used = true;
+                    case "used", "retain" -> { v.used = true; v.attrUsed = true; }
+                    case "noreturn" -> v.noreturn = true;
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
                     default -> { }
@@ -255,6 +258,30 @@ final class GnuAttributes {
         if ((has(attr.attrs, "transparent_union") || has(d.attrs(), "transparent_union")) && t.kind == Type.Kind.UNION)
             t.record.transparentUnion = true;
         return align > 0 ? t.withMinAlign(align) : t;
+    }
+
+    /**
+     * {@code vector_size(n)}: a GCC vector of t, laid out as gcc does (n bytes, n-aligned) so that
+     * declarations and structs holding vectors are right; jomp has no vector operations, and an
+     * operator applied to one is an error (the type is a struct holding the elements).
+     */
+    Type applyVectorSize(Type t, List<Attribute> as) {
+        Attribute a = find(as, "vector_size");
+        if (a == null) return t;
+        if (a.args().size() != 1) { p.diags.error(a.loc(), "'vector_size' attribute takes one argument"); return t; }
+        long n = p.withTokens(withEof(a.args().get(0), a.nameTok()), () -> p.constInt(p.conditional()));
+        if (!(t.isInteger() || t.isFloat()) || t.size() <= 0 || n <= 0 || n % t.size() != 0 || Long.bitCount(n / t.size()) != 1) {
+            p.diags.error(a.loc(), "invalid vector element type '" + t + "'");
+            return t;
+        }
+        Type v = Type.newTag(Type.Kind.STRUCT, null);
+        v.record.members = List.of(new jomp.frontend.type.Member("__elements", Type.arrayOf(t.unqualified(), n / t.size()), 0, -1, 0, 0, a.loc()));
+        v.record.size = n;
+        int align = alignment(as);
+        v.record.align = align > 0 ? align : (int) n;            // gcc aligns a vector to its size
+        v.record.complete = true;
+        v.record.defLoc = a.loc();
+        return v.qualified(t.quals);
     }
 
     static List<Token> withEof(List<Token> toks, Token at) {

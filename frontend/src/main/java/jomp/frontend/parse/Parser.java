@@ -283,6 +283,10 @@ public final class Parser {
                 items.add(new TranslationUnit.Global(v, null, v.loc));
             }
         }
+        for (Var v : globals) {
+            // C11 6.7.4p7: inline in every declaration and extern in none makes an inline definition only
+            if (v.isFunction() && v.isDefined && v.isInline && !v.externalDecl && v.storage != Var.Storage.STATIC) v.inlineOnly = true;
+        }
         return new TranslationUnit(items, globals);
     }
 
@@ -423,6 +427,8 @@ public final class Parser {
                 diags.note(v.loc, "previous declaration is here");
             }
             if (attr.isInline) v.isInline = true;
+            if (type.isFunction() && (!attr.isInline || attr.storage == Var.Storage.EXTERN)) v.externalDecl = true;
+            if (attr.noreturn) v.noreturn = true;
             return v;
         }
         if (old != null) {
@@ -434,6 +440,8 @@ public final class Parser {
         v.storage = attr.storage;
         v.threadLocal = attr.threadLocal;
         v.isInline = attr.isInline;
+        v.noreturn = attr.noreturn;
+        if (type.isFunction() && (!attr.isInline || attr.storage == Var.Storage.EXTERN)) v.externalDecl = true;
         file.names.put(name, v);
         globals.add(v);
         return v;
@@ -443,6 +451,7 @@ public final class Parser {
         Var fn = declareGlobal(d.name, d.type, attr);
         if (fn == null) { skipBlock(); return; }
         gnuAttrs.applyToVar(fn, attr, d);
+        fn.externInlineDef = attr.isInline && attr.storage == Var.Storage.EXTERN;
         if (d.params != null) paramDecls.putIfAbsent(fn, d.params);
         if (fn.isDefined) {
             diags.error(d.name.loc, "redefinition of '" + d.name.text + "'");
@@ -513,7 +522,9 @@ public final class Parser {
             case Stmt.If i -> i.otherwise() == null || mayFallThrough(i.then()) || mayFallThrough(i.otherwise());
             case Stmt.Label l -> mayFallThrough(l.body());
             case Stmt.ExprStmt e -> !(e.expr() instanceof Expr.Call c && c.direct() != null
-                && (c.direct().name.equals("exit") || c.direct().name.equals("abort") || c.direct().name.equals("_Exit")));
+                && (c.direct().noreturn || c.direct().name.equals("exit") || c.direct().name.equals("abort")
+                    || c.direct().name.equals("_Exit") || c.direct().name.equals("__builtin_unreachable")
+                    || c.direct().name.equals("__builtin_trap")));
             case Stmt.Null n -> true;
             case Stmt.Decl d -> true;
             case Stmt.Omp o -> o.body() == null || mayFallThrough(o.body());
@@ -671,7 +682,7 @@ public final class Parser {
                 counter = before;
             } else ty = r;
         }
-        if (!specAttrs.isEmpty()) ty = gnuAttrs.applyMode(ty, specAttrs);
+        if (!specAttrs.isEmpty()) ty = gnuAttrs.applyVectorSize(gnuAttrs.applyMode(ty, specAttrs), specAttrs);
         if (first == tok() && !isTypedefName(first)) {
             // no type at all: C89's implicit int, an error in C99
             if (attr == null || attr.storageTok == null && !attr.isInline)
@@ -815,7 +826,7 @@ public final class Parser {
             Declarator inner = declarator(ty);
             pos = end;
             lastParams = inner.params != null ? inner.params : outerParams;
-            return inner;
+            return trailing(inner);
         }
         Token name = null;
         if (isIdent(tok())) name = next();
@@ -832,9 +843,23 @@ public final class Parser {
             label = asmLabel();
             attrs = concat(attrs, attribute(null));
         }
-        if (!attrs.isEmpty()) ty = gnuAttrs.applyMode(ty, attrs);
+        if (!attrs.isEmpty()) ty = gnuAttrs.applyVectorSize(gnuAttrs.applyMode(ty, attrs), attrs);
         lastParams = params;
         return new Declarator(ty, name, params, name != null ? name.loc : loc, attrs, label);
+    }
+
+    /** Attributes and an asm label after a parenthesized declarator's suffix: int (*f)(void) __attribute__((x)). */
+    private Declarator trailing(Declarator d) {
+        List<ParamDecl> params = lastParams;
+        List<GnuAttributes.Attribute> attrs = attribute(null);
+        String label = d.asmLabel;
+        if (at("__asm__") || at("asm") || at("__asm")) {
+            label = asmLabel();
+            attrs = concat(attrs, attribute(null));
+        }
+        lastParams = params;
+        if (attrs.isEmpty() && label == d.asmLabel) return d;
+        return new Declarator(gnuAttrs.applyMode(d.type, attrs), d.name, d.params, d.loc, concat(d.attrs, attrs), label);
     }
 
     /** {@code __asm__("name")} after a declarator: the symbol it links to (string literals joined). */
@@ -1678,6 +1703,7 @@ public final class Parser {
         expect("{");
         if (newScope) enterScope();
         List<Stmt> out = new ArrayList<>();
+        blockDepth++;
         try {
             while (!at("}")) {
                 if (atEof()) {
@@ -1695,6 +1721,7 @@ public final class Parser {
             }
             pos++;
         } finally {
+            blockDepth--;
             if (newScope) leaveScope();
         }
         return new Stmt.Compound(out, open.loc);
@@ -1817,9 +1844,10 @@ public final class Parser {
                 default: break;
             }
         }
+        if (at("asm") || at("__asm__") || at("__asm")) return gnuStatements.asm();
         Expr e = expr();
         expectAfter(";", "after expression");
-        checkUnused(e);
+        if (!gnuStatements.isStatementExpressionValue()) checkUnused(e);
         return new Stmt.ExprStmt(e, loc);
     }
 
@@ -2738,7 +2766,7 @@ public final class Parser {
             case PUNCT -> {
                 if (t.text.equals("(")) {
                     pos++;
-                    if (at("{")) throw errorAt(tok().loc, "statement expressions are not supported");
+                    if (at("{")) return gnuStatements.statementExpression(t);
                     Expr e = expr();
                     expectClose(")", t);
                     return e;
@@ -2954,6 +2982,20 @@ public final class Parser {
         "__builtin_choose_expr");
 
     final BuiltinCalls builtins = new BuiltinCalls(this);
+    final GnuStatements gnuStatements = new GnuStatements(this);
+    /** How many compound statements enclose the parse position. */
+    int blockDepth;
+
+    /** After "statement expression not allowed at file scope": skips to the matching ')'. */
+    SyntaxError skipStatementExpression(Token open) {
+        int depth = 0;
+        while (!atEof()) {
+            Token t = next();
+            if (t.is("(") || t.is("{")) depth++;
+            else if ((t.is(")") || t.is("}")) && --depth < 0) break;
+        }
+        return new SyntaxError();
+    }
 
     /** __builtin_va_start(ap, last), __builtin_va_end(ap), __builtin_va_copy(dst, src). */
     Expr vaBuiltin(Token t, List<Expr> args) {
