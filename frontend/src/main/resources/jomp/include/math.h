@@ -210,21 +210,5 @@ int __jomp_signbit(double x);
 #define isless(x, y) (!isunordered(x, y) && (x) < (y))
 #define islessequal(x, y) (!isunordered(x, y) && (x) <= (y))
 #define islessgreater(x, y) (!isunordered(x, y) && ((x) < (y) || (x) > (y)))
-/* declared for <tgmath.h> and completeness; a call links only where jomp's C library has the function (docs/libc.md) */
-int ilogbl(long double x);
-long long llrintl(long double x);
-long long llroundl(long double x);
-long lrintl(long double x);
-long lroundl(long double x);
-long double frexpl(long double x, int *e);
-long double ldexpl(long double x, int e);
-long double scalbnl(long double x, int n);
-double scalbln(double x, long n);
-float scalblnf(float x, long n);
-long double scalblnl(long double x, long n);
-double nexttoward(double x, long double y);
-float nexttowardf(float x, long double y);
-long double nexttowardl(long double x, long double y);
-long double remquol(long double x, long double y, int *q);
 __END_DECLS
 #endif
