@@ -44,10 +44,36 @@ public final class Lowering {
 
     private Lowering(Module m, Diagnostics diags) { this.module = m; this.diags = diags; }
 
+    private boolean haveInt128Division;
+
+    /** The unit's 128-bit division helper (Int128Runtime), written into the module on first use. */
+    String int128DivisionHelper() {
+        if (!haveInt128Division) {
+            haveInt128Division = true;
+            module.functions.add(Int128Runtime.divmod());
+            taken.add(Int128Runtime.DIVMOD);
+        }
+        return Int128Runtime.DIVMOD;
+    }
+
     /** Symbols referred to by what has been compiled so far. */
     private final Set<String> referencedGlobally = new HashSet<>();
 
+    /** Each compiled definition's functions (itself and its outlined regions), by source position, to restore source order. */
+    private final java.util.TreeMap<Integer, java.util.List<jomp.frontend.ir.Function>> bySource = new java.util.TreeMap<>();
+    private final Map<TranslationUnit.Function, Integer> sourceIndex = new IdentityHashMap<>();
+
     private void lowerFunction(TranslationUnit.Function f) {
+        int start = module.functions.size();
+        try {
+            lowerOne(f);
+        } finally {
+            java.util.List<jomp.frontend.ir.Function> made = new java.util.ArrayList<>(module.functions.subList(start, module.functions.size()));
+            bySource.put(sourceIndex.get(f), made);
+        }
+    }
+
+    private void lowerOne(TranslationUnit.Function f) {
         try {
             jomp.frontend.ir.Function fn = new FunctionLowering(this, f).lower();
             fn.declareTarget = declareTarget.containsKey(f.var());
@@ -97,6 +123,7 @@ public final class Lowering {
         // compiled refers to them, as clang does: a static inline function of a header that nothing
         // calls costs nothing (and may hold what jomp cannot compile, such as inline assembly).
         java.util.List<TranslationUnit.Function> deferred = new java.util.ArrayList<>();
+        for (TranslationUnit.TopLevel t : tu.items()) if (t instanceof TranslationUnit.Function f) sourceIndex.put(f, sourceIndex.size());
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
                 case TranslationUnit.Function f -> {
@@ -125,6 +152,13 @@ public final class Lowering {
             referencedGlobally.addAll(refs);
             if (!progress) break;
         }
+        // the functions in source order, whatever order they were compiled in; helpers last
+        java.util.Set<jomp.frontend.ir.Function> placed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        java.util.List<jomp.frontend.ir.Function> ordered = new java.util.ArrayList<>();
+        for (var group : bySource.values()) for (var fn : group) if (placed.add(fn)) ordered.add(fn);
+        for (var fn : module.functions) if (placed.add(fn)) ordered.add(fn);
+        module.functions.clear();
+        module.functions.addAll(ordered);
         for (var e : declareTarget.entrySet()) {
             Var v = e.getKey();
             if (v.isFunction() || !defined.contains(v)) continue;
@@ -332,6 +366,14 @@ public final class Lowering {
                     return;
                 }
                 throw new Emit.NotConstant();
+            }
+            if (t.kind == Type.Kind.INT128) {
+                java.math.BigInteger big = jomp.frontend.parse.Int128Const.eval(e);
+                if (big == null) throw new Emit.NotConstant();
+                long[] words = jomp.frontend.parse.Int128Const.words(big);
+                w.putInt(it.offset(), 8, words[0]);
+                w.putInt(it.offset() + 8, 8, words[1]);
+                return;
             }
             Object v = constant(e);
             if (it.bitField() != null) {

@@ -50,7 +50,7 @@ final class TypeMap {
     /** Whether a function returns its result through a hidden pointer (struct, union, complex). */
     static boolean sret(Type fn) {
         Type r = fn.base;
-        return r.isStructOrUnion() || r.isComplex;
+        return r.isStructOrUnion() || r.isComplex || r.kind == Type.Kind.INT128;
     }
 
     /** The ABI signature of a C function type (abi.md): memory-type arguments and results by address. */
