@@ -23,6 +23,7 @@ final class TypeMap {
     /** The register type of a scalar C value (ptr for memory types and functions). */
     static IrType reg(Type t) {
         if (t.isComplex) return IrType.PTR;
+        if (t.kind == Type.Kind.ENUM && t.record.underlying != null) return reg(jomp.frontend.type.Types.enumUnderlying(t));
         return switch (t.kind) {
             case VOID -> IrType.VOID;
             case BOOL, CHAR, SHORT, INT, ENUM -> IrType.I32;
@@ -35,6 +36,7 @@ final class TypeMap {
 
     /** The type a scalar occupies in memory (what load and store use). */
     static IrType mem(Type t) {
+        if (t.kind == Type.Kind.ENUM && t.record.underlying != null) return mem(jomp.frontend.type.Types.enumUnderlying(t));
         return switch (t.kind) {
             case BOOL, CHAR -> IrType.I8;
             case SHORT -> IrType.I16;
@@ -44,6 +46,7 @@ final class TypeMap {
 
     /** Whether a narrow integer type is zero-extended when widened (unsigned and _Bool). */
     static boolean isUnsigned(Type t) {
+        if (t.kind == Type.Kind.ENUM) return jomp.frontend.type.Types.enumUnderlying(t).isUnsigned;
         return t.isUnsigned || t.kind == Type.Kind.BOOL || t.kind == Type.Kind.PTR;
     }
 

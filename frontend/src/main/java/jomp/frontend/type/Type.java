@@ -193,12 +193,14 @@ public final class Type {
     public long size() {
         if (kind == Kind.STRUCT || kind == Kind.UNION) return record.complete ? record.size : -1;
         if (kind == Kind.ARRAY) return arrayLen < 0 || base.size() < 0 ? -1 : base.size() * arrayLen;
+        if (kind == Kind.ENUM && record.underlying != null) return record.underlying.size();   // packed or wide enums
         return size;
     }
     public int align() {
         int a;
         if (kind == Kind.STRUCT || kind == Kind.UNION) a = record.complete ? record.align : 1;
         else if (kind == Kind.ARRAY || kind == Kind.VLA) a = base.align();
+        else if (kind == Kind.ENUM && record.underlying != null) a = record.underlying.align();
         else a = align;
         return Math.max(a, minAlign);
     }

@@ -11,7 +11,7 @@ public final class Types {
     public static Type promote(Type t) {
         t = t.unqualified();
         if (t.isInteger() && t.kind != Type.Kind.ENUM && t.rank() < Type.INT.rank()) return Type.INT;
-        if (t.kind == Type.Kind.ENUM) return enumUnderlying(t);
+        if (t.kind == Type.Kind.ENUM) return promote(enumUnderlying(t));
         return t;
     }
 
