@@ -102,6 +102,7 @@ public final class Parser {
         this.diags = diags;
         this.sema = new Sema(diags);
         this.literals = new Literals(diags);
+        this.pragmas = new ParserPragmas(diags);
         scopes.add(new Scope());
         declareBuiltins();
     }
@@ -379,6 +380,14 @@ public final class Parser {
         if (v == null) return;
         gnuAttrs.applyToVar(v, attr, d);
         if (d.params != null && type.isFunction()) paramDecls.putIfAbsent(v, d.params);
+        if (isAutoType(type)) {
+            Initializer init = autoTyped(d, true);
+            v.type = init.type();
+            v.isDefined = true;
+            emitted.add(v);
+            items.add(new TranslationUnit.Global(v, init, d.name.loc));
+            return;
+        }
         if (consume("=")) {
             if (type.isFunction()) {
                 diags.error(d.name.loc, "illegal initializer (only variables can be initialized)");
@@ -704,6 +713,19 @@ public final class Parser {
 
     /** The placeholder type of {@code __auto_type}: the declarator takes its initializer's type. */
     static final Type AUTO_TYPE = Type.INT.withTypedefName("__auto_type");
+
+    private static boolean isAutoType(Type t) { return "__auto_type".equals(t.typedefName); }
+
+    /** {@code __auto_type x = e}: x takes e's type (an rvalue's: arrays decay, qualifiers go) and e's value. */
+    private Initializer autoTyped(Declarator d, boolean isStatic) {
+        if (!consume("=")) throw errorAt(d.name.loc, "declaration of variable '" + d.name.text + "' with deduced type '__auto_type' requires an initializer");
+        Expr e = rvalue(assign());
+        Type t = e.type().unqualified();
+        if (t.isVoid()) diags.error(d.name.loc, "variable has incomplete type 'void'");
+        if (isStatic && e.type() != ERROR && !ConstEval.isStaticInitializer(e))
+            diags.error(e.loc(), "initializer element is not a compile-time constant");
+        return new Initializer(t, List.of(new Initializer.Item(0, t, e, null)));
+    }
 
     /** typeof ( expression ) or typeof ( type-name ): the type, without qualifiers for the _unqual forms. */
     private Type typeofSpecifier(Token kw) {
@@ -1100,7 +1122,7 @@ public final class Parser {
         while (!at("}") && !atEof()) {
             try {
                 if (at("_Static_assert")) { staticAssert(); continue; }
-                if (tok().kind == Token.Kind.PRAGMA) { pos++; continue; }
+                if (tok().kind == Token.Kind.PRAGMA) { pragmas.apply(next()); continue; }
                 if (consume(";")) continue;
                 Attr a = new Attr();
                 Token startTok = tok();
@@ -1157,6 +1179,7 @@ public final class Parser {
         expectClose("}", open);
         typeAttrs = concat(typeAttrs, attribute(null));
         t.record.packed = GnuAttributes.has(typeAttrs, "packed");
+        t.record.maxAlign = pragmas.pack();
         layout(t, members, aligns);
         int align = gnuAttrs.alignment(typeAttrs);
         if (align > t.record.align) {
@@ -1189,6 +1212,7 @@ public final class Parser {
             }
             int given = aligns.get(i);       // aligned(n) on the member; negative for a packed member
             int ma = r.packed || given < 0 ? Math.max(1, Math.abs(given)) : Math.max(mt.align(), given);
+            if (r.maxAlign > 0 && given <= 0) ma = Math.min(ma, r.maxAlign);           // #pragma pack caps natural alignment
             long msize = Math.max(mt.size(), 0);
             if (m.isBitField()) {
                 int w = m.bitWidth();
@@ -1208,7 +1232,7 @@ public final class Parser {
                 out.add(new Member(m.name(), mt, unitOffset, w, bitOff, i, m.loc()));
                 if (!isUnion) bits = start + w;
                 else bits = Math.max(bits, w);
-                if (m.name() != null || true) align = Math.max(align, r.packed ? 1 : mt.align());
+                align = Math.max(align, r.packed ? 1 : r.maxAlign > 0 ? Math.min(mt.align(), r.maxAlign) : mt.align());
                 continue;
             }
             long off = isUnion ? 0 : alignTo(bits, ma * 8L) / 8;
@@ -1360,7 +1384,10 @@ public final class Parser {
             return new Stmt.LocalVar(v, null, d.name.loc);
         }
         Initializer init = null;
-        if (consume("=")) {
+        if (isAutoType(t)) {
+            init = autoTyped(d, attr.storage == Var.Storage.STATIC);
+            v.type = init.type();
+        } else if (consume("=")) {
             initNameLoc = d.name.loc;
             init = initializer(t, attr.storage == Var.Storage.STATIC);
             initNameLoc = null;
@@ -2983,6 +3010,7 @@ public final class Parser {
 
     final BuiltinCalls builtins = new BuiltinCalls(this);
     final GnuStatements gnuStatements = new GnuStatements(this);
+    final ParserPragmas pragmas;
     /** How many compound statements enclose the parse position. */
     int blockDepth;
 
@@ -3067,12 +3095,12 @@ public final class Parser {
     // ================================================================
 
     private Stmt pragmaStatement(Token p) {
-        if (!OmpParser.isOmp(p)) return new Stmt.Null(p.loc);
+        if (!OmpParser.isOmp(p)) { pragmas.apply(p); return new Stmt.Null(p.loc); }
         return new OmpParser(this).statement(p);
     }
 
     private void pragmaAtFileScope(Token p) {
-        if (!OmpParser.isOmp(p)) return;
+        if (!OmpParser.isOmp(p)) { pragmas.apply(p); return; }
         TranslationUnit.OmpDecl d = new OmpParser(this).declarative(p);
         if (d != null) items.add(d);
     }

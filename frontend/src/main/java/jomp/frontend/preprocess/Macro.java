@@ -44,6 +44,8 @@ final class Macro {
     final Set<String> self;
     /** Whether the body uses ## (object-like macros without it are copied without substitution). */
     final boolean hasPaste;
+    /** A variadic macro whose body uses __VA_OPT__. */
+    final boolean hasVaOpt;
 
     Macro(String name, boolean functionLike, List<String> params, boolean variadic, List<Token> body,
           SourceLocation loc, Builtin builtin) {
@@ -58,6 +60,9 @@ final class Macro {
         boolean paste = false;
         for (Token t : body) paste |= t.kind == Token.Kind.PUNCT && t.text.equals("##");
         this.hasPaste = paste;
+        boolean vaOpt = false;
+        for (Token t : body) vaOpt |= variadic && t.kind == Token.Kind.IDENT && t.text.equals("__VA_OPT__");
+        this.hasVaOpt = vaOpt;
         paramIndex = new int[body.size()];
         for (int i = 0; i < body.size(); i++) {
             Token t = body.get(i);

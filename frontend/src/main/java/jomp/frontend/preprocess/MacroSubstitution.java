@@ -31,6 +31,7 @@ final class MacroSubstitution {
 
     /** Substitutes arguments into a function-like macro's body (C11 6.10.3.1-3). */
     List<Token> subst(Macro m, List<List<Token>> args, Token site) {
+        if (m.hasVaOpt) m = withoutVaOpt(m, args);
         List<Token> body = m.body;
         List<Token> res = new ArrayList<>(body.size() + 8);
         @SuppressWarnings("unchecked")
@@ -96,6 +97,50 @@ final class MacroSubstitution {
             res.add(relocate(t, site.loc, Set.of()));
         }
         return res;
+    }
+
+    /**
+     * The body with each {@code __VA_OPT__(x)} replaced by x when the variadic argument has tokens
+     * after expansion (clang's reading), by nothing otherwise; a {@code ##} next to a group that
+     * vanishes goes with it, so {@code a ## __VA_OPT__(b)} is a, as a placemarker would make it.
+     */
+    private Macro withoutVaOpt(Macro m, List<List<Token>> args) {
+        List<Token> va = args.get(m.params.size() - 1);
+        boolean present = va != Preprocessor.OMITTED && !pp.expandArg(va).isEmpty();
+        List<Token> body = m.body, out = new ArrayList<>(body.size());
+        for (int i = 0; i < body.size(); i++) {
+            Token t = body.get(i);
+            if (!(t.kind == Token.Kind.IDENT && t.text.equals("__VA_OPT__")) || i + 1 >= body.size() || !isPunct(body.get(i + 1), "(")) {
+                out.add(t);
+                continue;
+            }
+            int depth = 0, j = i + 1;
+            for (; j < body.size(); j++) {
+                if (isPunct(body.get(j), "(")) depth++;
+                else if (isPunct(body.get(j), ")") && --depth == 0) break;
+            }
+            if (j >= body.size()) {
+                diags.error(t.loc, "unterminated __VA_OPT__ argument list");
+                return m;
+            }
+            if (!out.isEmpty() && isPunct(out.get(out.size() - 1), "#")) {
+                diags.error(t.loc, "jomp does not support '#__VA_OPT__'");
+                return m;
+            }
+            if (present) {
+                List<Token> inner = body.subList(i + 2, j);
+                for (int k = 0; k < inner.size(); k++) {
+                    Token c = inner.get(k);
+                    if (k == 0 && c.spaceBefore != t.spaceBefore) { c = c.copy(); c.spaceBefore = t.spaceBefore; }
+                    out.add(c);
+                }
+            } else {
+                if (!out.isEmpty() && isPunct(out.get(out.size() - 1), "##")) out.remove(out.size() - 1);
+                else if (j + 1 < body.size() && isPunct(body.get(j + 1), "##")) j++;
+            }
+            i = j;
+        }
+        return new Macro(m.name, true, m.params, true, out, m.loc, Macro.Builtin.NONE);
     }
 
     /** A copy of an argument token (which keeps its own location) or of a body token. */

@@ -186,6 +186,7 @@ final class PredefinedMacros {
             #define __SIG_ATOMIC_WIDTH__ 32
             #define __SIZEOF_DOUBLE__ 8
             #define __SIZEOF_FLOAT__ 4
+            #define __SIZEOF_INT128__ 16
             #define __SIZEOF_INT__ 4
             #define __SIZEOF_LONG_LONG__ 8
             #define __SIZEOF_LONG__ 8
@@ -333,6 +334,7 @@ final class PredefinedMacros {
     /** long double is IEEE double in jomp (docs/user-guide.md). */
     private static final String LONG_DOUBLE = """
             #define __SIZEOF_LONG_DOUBLE__ 8
+            #define __DECIMAL_DIG__ __LDBL_DECIMAL_DIG__
             #define __LDBL_DECIMAL_DIG__ 17
             #define __LDBL_DENORM_MIN__ 4.9406564584124654e-324L
             #define __LDBL_DIG__ 15

@@ -570,6 +570,10 @@ public final class Preprocessor {
         long v;
         switch (b) {
             case HAS_INCLUDE, HAS_INCLUDE_NEXT -> {
+                if (!inIfLine) {
+                    diags.error(t.loc, "'" + t.text + "' must be used within a preprocessing directive");
+                    return zero;
+                }
                 Token first = arg.get(0);
                 boolean quoted = first.kind == Token.Kind.STRING;
                 String name;
@@ -916,6 +920,8 @@ public final class Preprocessor {
 
     /** "defined X" or "defined ( X )" read from the stream: 1 or 0. */
     private Token definedOperator(Token t, Stream s) {
+        if (!t.hideSet.isEmpty())
+            diags.warning(t.loc, "macro expansion producing 'defined' has undefined behavior", "-Wexpansion-to-defined");
         boolean paren = isPunct(peek(s), "(");
         if (paren) next(s);
         Token name = next(s);
@@ -981,13 +987,14 @@ public final class Preprocessor {
         }
         HeaderSearch.Found f = headers.resolve(name, quoted, from == 0 ? top().dir : null, from);
         if (f == null) throw diags.fatal(first.loc, "'" + name + "' file not found");
+        boolean macrosOnly = d.text.equals("__include_macros");
+        if (pragmaOnce.contains(f.key()) && !macrosOnly) return;
         if (d.text.equals("import")) pragmaOnce.add(f.key());
-        enter(f, first, name, d.text.equals("__include_macros"));
+        enter(f, first, name, macrosOnly);
     }
 
     /** Starts reading an included file (unless #pragma once or its include guard says it is done). */
     private void enter(HeaderSearch.Found f, Token at, String name, boolean macrosOnly) {
-        if (pragmaOnce.contains(f.key()) && !macrosOnly) return;
         String guard = includeGuards.get(f.key());
         if (guard != null && macros.containsKey(guard)) return;
         if (visibleDepth() >= MAX_INCLUDE_DEPTH) {
