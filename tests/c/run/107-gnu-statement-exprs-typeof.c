@@ -15,9 +15,14 @@ struct point { int x, y; };
 static int calls;
 static int next(void) { return ++calls; }
 
-/* the asm label is the symbol: both names are one function */
+/* the asm label is the symbol: both names are one function, as glibc's redirects (scanf is __isoc99_scanf) */
 int add_twice(int) __asm__("add_twice_impl");
 int add_twice_impl(int v) { return v + v; }
+extern int put_line(const char *) __asm__("puts");
+
+/* a transparent union parameter takes any member's type */
+typedef union { int *ip; const long *lp; } __attribute__((transparent_union)) int_or_long_ptr;
+static int low_int(int_or_long_ptr u) { return *(const int *)u.ip; }
 
 struct __attribute__((packed)) packed { char c; int i; short s; };
 struct aligned { char c; int i __attribute__((aligned(16))); };
@@ -54,6 +59,10 @@ int main(void) {
     printf("generic %s %s %s %s %s %s\n", TYPENAME(i), TYPENAME(1L), TYPENAME(d), TYPENAME(buf), TYPENAME(cs), TYPENAME(p));
     printf("extension %d\n", __extension__ (i + j));
     printf("asm label %d\n", add_twice(21));
+    put_line("puts through an asm label");
+    int small = 5;
+    long wide = 6;
+    printf("transparent union %d %d\n", low_int(&small), low_int(&wide));
     printf("packed %zu %zu %zu\n", sizeof(struct packed), offsetof(struct packed, i), offsetof(struct packed, s));
     printf("aligned %zu %zu %zu\n", sizeof(struct aligned), offsetof(struct aligned, i), _Alignof(aligned_int));
     printf("mode %zu\n", sizeof(v4si));

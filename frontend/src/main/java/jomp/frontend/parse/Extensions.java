@@ -14,7 +14,7 @@ public final class Extensions {
     public static boolean attribute(String name) { return GnuAttributes.SUPPORTED.contains(name); }
 
     /** Is this a builtin function jomp implements? */
-    public static boolean builtin(String name) { return BuiltinCalls.NAMES.contains(name) || Parser.KEYWORD_BUILTINS.contains(name); }
+    public static boolean builtin(String name) { return BuiltinCalls.isBuiltin(name) || Parser.KEYWORD_BUILTINS.contains(name); }
 
     /** The warning flags jomp's diagnostics carry. */
     private static final Set<String> WARNINGS = Set.of("-W#pragma-messages", "-W#warnings", "-Warray-bounds",

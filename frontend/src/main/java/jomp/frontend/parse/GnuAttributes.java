@@ -111,9 +111,9 @@ final class GnuAttributes {
         Token name = p.next();
         if (name.kind != Token.Kind.IDENT && name.kind != Token.Kind.KEYWORD) throw p.errorAt(name.loc, "expected identifier");
         String n = name.text;
-        if (c23 && p.at(":") && p.peek(1).is(":")) {
+        if (c23 && (p.at("::") || p.at(":") && p.peek(1).is(":"))) {
             String ns = normalize(n);
-            p.pos += 2;
+            p.pos += p.at("::") ? 1 : 2;
             name = p.next();
             n = ns.equals("gnu") || ns.equals("clang") ? name.text : ns + "::" + name.text;
         }

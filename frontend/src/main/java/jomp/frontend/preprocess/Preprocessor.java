@@ -37,12 +37,13 @@ import jomp.wrapper.env.Invocation;
  * columns). Tokens from macro bodies carry the location of the outermost macro name; tokens
  * from macro arguments keep their own. Each {@code #pragma} line and {@code _Pragma("...")}
  * becomes one PRAGMA token; macros are expanded in {@code #pragma omp} lines only, as clang does.
- * {@code #pragma once} and {@code #pragma GCC system_header} are consumed here.
+ * The preprocessor's own pragmas are done here (see {@link #pragma}).
  *
  * <p>As in clang, {@code #error} reports an error and preprocessing goes on (the compile fails
  * on the error count); a missing include is a fatal error that ends {@link #expand} early.
- * {@code #include_next} and {@code #import} search like {@code #include}. {@code __has_include}
- * works; the other {@code __has_*} operators count as defined and answer 0.
+ * Includes are found by {@link HeaderSearch}; {@code #include_next} goes on after the directory
+ * that found the current file, {@code #import} includes a file once. The feature-test operators
+ * ({@code __has_include}, {@code __has_attribute}, ...) are built-in macros ({@link FeatureTests}).
  */
 public final class Preprocessor {
     /** A -E line marker: before output token {@code tokenIndex}, print {@code # line "file" flags}. */
