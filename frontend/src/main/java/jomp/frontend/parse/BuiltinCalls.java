@@ -77,7 +77,7 @@ final class BuiltinCalls {
         }
         String base = n.substring(10);
         switch (base) {
-            case "va_start", "va_end", "va_copy" -> { return p.vaBuiltin(t, args); }
+            case "va_start", "va_end", "va_copy" -> { return vaBuiltin(t, args); }
             case "expect", "expect_with_probability" -> {
                 Expr a = p.sema.convert(p.rvalue(args.get(0)), Type.LONG);
                 Expr b = p.sema.convert(p.rvalue(args.get(1)), Type.LONG);
@@ -142,6 +142,23 @@ final class BuiltinCalls {
         if (base.startsWith("bswap")) return bswap(n, Integer.parseInt(base.substring(5)), args.get(0), loc);
         if (base.startsWith("is") || base.startsWith("signbit") || base.equals("fpclassify")) return classification(n, base, args, loc);
         return bits(n, base, args.get(0), loc);
+    }
+
+    /** __builtin_va_start(ap, last), __builtin_va_end(ap), __builtin_va_copy(dst, src). */
+    private Expr vaBuiltin(Token t, List<Expr> args) {
+        String n = t.text;
+        Expr.VaOp.Kind k = n.endsWith("start") ? Expr.VaOp.Kind.START : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
+        if (k == Expr.VaOp.Kind.START && (p.currentFunction() == null || !p.currentFunction().type.variadic))
+            p.diags.error(t.loc, "'va_start' used in function with fixed args");
+        else if (k == Expr.VaOp.Kind.START && !p.currentParams().isEmpty()
+                 && !(args.get(1) instanceof Expr.VarRef r && r.var() == p.currentParams().get(p.currentParams().size() - 1)))
+            p.diags.warning(args.get(1).loc(), "second argument to 'va_start' is not the last named parameter", "-Wvarargs");
+        if (k != Expr.VaOp.Kind.END && !Expr.isLvalue(args.get(0)))
+            p.diags.error(args.get(0).loc(), "expression is not assignable");
+        List<Expr> ops = new ArrayList<>();
+        ops.add(args.get(0));
+        if (k != Expr.VaOp.Kind.END) ops.add(k == Expr.VaOp.Kind.COPY ? p.rvalue(args.get(1)) : args.get(1));
+        return new Expr.VaOp(k, ops, Type.VOID, t.loc);
     }
 
     /** The least and most arguments a builtin takes. */

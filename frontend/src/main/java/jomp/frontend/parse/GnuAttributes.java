@@ -148,6 +148,25 @@ final class GnuAttributes {
         return n.length() > 4 && n.startsWith("__") && n.endsWith("__") ? n.substring(2, n.length() - 2) : n;
     }
 
+    /** {@code __asm__("name")} after a declarator: the symbol it links to (string literals joined). */
+    String asmLabel() {
+        Token kw = p.next();
+        Token o = p.tok();
+        p.expect("(");
+        StringBuilder sb = new StringBuilder();
+        if (p.tok().kind != Token.Kind.STRING) throw p.errorAt(p.tok().loc, "expected string literal in 'asm'");
+        while (p.tok().kind == Token.Kind.STRING) {
+            Token t = p.next();
+            if (!t.text.startsWith("\"")) throw p.errorAt(t.loc, "an asm label must be a plain string literal");
+            java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+            p.literals.appendString(t, 1, b);
+            sb.append(b.toString(java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
+        p.expectClose(")", o);
+        if (sb.isEmpty()) p.diags.error(kw.loc, "asm label is empty");
+        return sb.toString();
+    }
+
     /** Reports attributes jomp does not implement (an error) or does not know (clang's warning). */
     void check(List<Attribute> as) {
         for (Attribute a : as) {

@@ -28,7 +28,7 @@ final class GnuStatements {
     Expr statementExpression(Token open) {
         if (p.currentFunction() == null) {
             p.diags.error(open.loc, "statement expression not allowed at file scope");
-            throw p.skipStatementExpression(open);
+            throw skipStatementExpression(open);
         }
         int outer = stmtExprDepth;
         stmtExprDepth = p.blockDepth + 1;
@@ -50,6 +50,17 @@ final class GnuStatements {
         }
         Type t = result == null ? Type.VOID : result.type();
         return new Expr.StmtExpr(new Stmt.Compound(items, block.loc()), result, t, open.loc);
+    }
+
+    /** After "statement expression not allowed at file scope": skips to the matching ')'. */
+    private Parser.SyntaxError skipStatementExpression(Token open) {
+        int depth = 0;
+        while (!p.atEof()) {
+            Token t = p.next();
+            if (t.is("(") || t.is("{")) depth++;
+            else if ((t.is(")") || t.is("}")) && --depth < 0) break;
+        }
+        return new Parser.SyntaxError();
     }
 
     /**

@@ -380,8 +380,8 @@ public final class Parser {
         if (v == null) return;
         gnuAttrs.applyToVar(v, attr, d);
         if (d.params != null && type.isFunction()) paramDecls.putIfAbsent(v, d.params);
-        if (isAutoType(type)) {
-            Initializer init = autoTyped(d, true);
+        if (GnuTypes.isAutoType(type)) {
+            Initializer init = gnuTypes.autoTyped(d, true);
             v.type = init.type();
             v.isDefined = true;
             emitted.add(v);
@@ -663,8 +663,8 @@ public final class Parser {
                 else if (s.equals("struct")) ty = structUnionDecl(Type.Kind.STRUCT, t);
                 else if (s.equals("union")) ty = structUnionDecl(Type.Kind.UNION, t);
                 else if (s.equals("enum")) ty = enumDecl(t);
-                else if (s.equals("__auto_type")) ty = AUTO_TYPE;
-                else ty = typeofSpecifier(t);
+                else if (s.equals("__auto_type")) ty = GnuTypes.AUTO_TYPE;
+                else ty = gnuTypes.typeofSpecifier(t);
                 counter += OTHER;
                 continue;
             }
@@ -709,37 +709,6 @@ public final class Parser {
             case "typeof", "__typeof__", "__typeof", "__typeof_unqual__", "__typeof_unqual", "__auto_type" -> true;
             default -> false;
         };
-    }
-
-    /** The placeholder type of {@code __auto_type}: the declarator takes its initializer's type. */
-    static final Type AUTO_TYPE = Type.INT.withTypedefName("__auto_type");
-
-    private static boolean isAutoType(Type t) { return "__auto_type".equals(t.typedefName); }
-
-    /** {@code __auto_type x = e}: x takes e's type (an rvalue's: arrays decay, qualifiers go) and e's value. */
-    private Initializer autoTyped(Declarator d, boolean isStatic) {
-        if (!consume("=")) throw errorAt(d.name.loc, "declaration of variable '" + d.name.text + "' with deduced type '__auto_type' requires an initializer");
-        Expr e = rvalue(assign());
-        Type t = e.type().unqualified();
-        if (t.isVoid()) diags.error(d.name.loc, "variable has incomplete type 'void'");
-        if (isStatic && e.type() != ERROR && !ConstEval.isStaticInitializer(e))
-            diags.error(e.loc(), "initializer element is not a compile-time constant");
-        return new Initializer(t, List.of(new Initializer.Item(0, t, e, null)));
-    }
-
-    /** typeof ( expression ) or typeof ( type-name ): the type, without qualifiers for the _unqual forms. */
-    private Type typeofSpecifier(Token kw) {
-        Token o = tok();
-        expect("(");
-        Type ty;
-        if (isTypeName(tok())) ty = typeName();
-        else {
-            Expr e = expr();
-            ty = e instanceof Expr.Member m && m.member().isBitField() ? m.type() : e.type();
-        }
-        expectClose(")", o);
-        if (kw.text.contains("unqual")) ty = ty.kind == Type.Kind.ARRAY ? Type.arrayOf(ty.base.unqualified(), ty.arrayLen) : ty.unqualified();
-        return ty;
     }
 
     private String prev(int before, Token t) { return prev() == t && pos >= 2 ? toks.get(pos - 2).text : prev().text; }
@@ -862,7 +831,7 @@ public final class Parser {
         List<GnuAttributes.Attribute> attrs = attribute(null);
         String label = null;
         if (at("__asm__") || at("asm") || at("__asm")) {
-            label = asmLabel();
+            label = gnuAttrs.asmLabel();
             attrs = concat(attrs, attribute(null));
         }
         if (!attrs.isEmpty()) ty = gnuAttrs.applyVectorSize(gnuAttrs.applyMode(ty, attrs), attrs);
@@ -876,31 +845,12 @@ public final class Parser {
         List<GnuAttributes.Attribute> attrs = attribute(null);
         String label = d.asmLabel;
         if (at("__asm__") || at("asm") || at("__asm")) {
-            label = asmLabel();
+            label = gnuAttrs.asmLabel();
             attrs = concat(attrs, attribute(null));
         }
         lastParams = params;
         if (attrs.isEmpty() && label == d.asmLabel) return d;
         return new Declarator(gnuAttrs.applyMode(d.type, attrs), d.name, d.params, d.loc, concat(d.attrs, attrs), label);
-    }
-
-    /** {@code __asm__("name")} after a declarator: the symbol it links to (string literals joined). */
-    private String asmLabel() {
-        Token kw = next();
-        Token o = tok();
-        expect("(");
-        StringBuilder sb = new StringBuilder();
-        if (tok().kind != Token.Kind.STRING) throw errorAt(tok().loc, "expected string literal in 'asm'");
-        while (tok().kind == Token.Kind.STRING) {
-            Token t = next();
-            if (!t.text.startsWith("\"")) throw errorAt(t.loc, "an asm label must be a plain string literal");
-            ByteArrayOutputStream b = new ByteArrayOutputStream();
-            literals.appendString(t, 1, b);
-            sb.append(b.toString(java.nio.charset.StandardCharsets.ISO_8859_1));
-        }
-        expectClose(")", o);
-        if (sb.isEmpty()) diags.error(kw.loc, "asm label is empty");
-        return sb.toString();
     }
 
     private Type pointers(Type ty) {
@@ -1384,8 +1334,8 @@ public final class Parser {
             return new Stmt.LocalVar(v, null, d.name.loc);
         }
         Initializer init = null;
-        if (isAutoType(t)) {
-            init = autoTyped(d, attr.storage == Var.Storage.STATIC);
+        if (GnuTypes.isAutoType(t)) {
+            init = gnuTypes.autoTyped(d, attr.storage == Var.Storage.STATIC);
             v.type = init.type();
         } else if (consume("=")) {
             initNameLoc = d.name.loc;
@@ -3010,37 +2960,10 @@ public final class Parser {
 
     final BuiltinCalls builtins = new BuiltinCalls(this);
     final GnuStatements gnuStatements = new GnuStatements(this);
+    final GnuTypes gnuTypes = new GnuTypes(this);
     final ParserPragmas pragmas;
     /** How many compound statements enclose the parse position. */
     int blockDepth;
-
-    /** After "statement expression not allowed at file scope": skips to the matching ')'. */
-    SyntaxError skipStatementExpression(Token open) {
-        int depth = 0;
-        while (!atEof()) {
-            Token t = next();
-            if (t.is("(") || t.is("{")) depth++;
-            else if ((t.is(")") || t.is("}")) && --depth < 0) break;
-        }
-        return new SyntaxError();
-    }
-
-    /** __builtin_va_start(ap, last), __builtin_va_end(ap), __builtin_va_copy(dst, src). */
-    Expr vaBuiltin(Token t, List<Expr> args) {
-        String n = t.text;
-        Expr.VaOp.Kind k = n.endsWith("start") ? Expr.VaOp.Kind.START : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
-        if (k == Expr.VaOp.Kind.START && (currentFn == null || !currentFn.type.variadic))
-            diags.error(t.loc, "'va_start' used in function with fixed args");
-        else if (k == Expr.VaOp.Kind.START && !currentParams.isEmpty()
-                 && !(args.get(1) instanceof Expr.VarRef r && r.var() == currentParams.get(currentParams.size() - 1)))
-            diags.warning(args.get(1).loc(), "second argument to 'va_start' is not the last named parameter", "-Wvarargs");
-        if (k != Expr.VaOp.Kind.END && !Expr.isLvalue(args.get(0)))
-            diags.error(args.get(0).loc(), "expression is not assignable");
-        List<Expr> ops = new ArrayList<>();
-        ops.add(args.get(0));
-        if (k != Expr.VaOp.Kind.END) ops.add(k == Expr.VaOp.Kind.COPY ? rvalue(args.get(1)) : args.get(1));
-        return new Expr.VaOp(k, ops, Type.VOID, t.loc);
-    }
 
     /** The function declared at file scope under this name, or null. */
     Var fileScopeFunction(String name) {
@@ -3120,6 +3043,8 @@ public final class Parser {
     }
 
     Var currentFunction() { return currentFn; }
+    /** The parameters of the function being defined. */
+    List<Var> currentParams() { return currentParams; }
     boolean inLoopForBody() { return loopDepth > 0; }
     void enterLoop() { loopDepth++; breakDepth++; }
     void leaveLoop() { loopDepth--; breakDepth--; }

@@ -158,38 +158,8 @@ public final class Preprocessor {
         }
     }
 
-    /**
-     * The macros defined at the end of the last {@link #expand}, as {@code -dM} prints them
-     * ({@code #define NAME body}, sorted by name); built-in macros such as __FILE__ are not listed.
-     */
-    public String macroDefinitions() {
-        List<String> names = new ArrayList<>(macros.keySet());
-        java.util.Collections.sort(names);
-        StringBuilder sb = new StringBuilder();
-        for (String n : names) {
-            Macro m = macros.get(n);
-            if (m.builtin != Macro.Builtin.NONE) continue;
-            sb.append("#define ").append(n);
-            if (m.functionLike) {
-                sb.append('(');
-                for (int i = 0; i < m.params.size(); i++) {
-                    String p = m.params.get(i);
-                    if (i > 0) sb.append(",");
-                    if (m.variadic && i == m.params.size() - 1) sb.append(p.equals("__VA_ARGS__") ? "..." : p + "...");
-                    else sb.append(p);
-                }
-                sb.append(')');
-            }
-            sb.append(' ');
-            for (int i = 0; i < m.body.size(); i++) {
-                Token t = m.body.get(i);
-                if (i > 0 && t.spaceBefore) sb.append(' ');
-                sb.append(t.text);
-            }
-            sb.append('\n');
-        }
-        return sb.toString();
-    }
+    /** The macros defined at the end of the last {@link #expand}, as {@code -dM} prints them (MacroDump). */
+    public String macroDefinitions() { return MacroDump.print(macros); }
 
     /** The line markers recorded by the last {@link #expand}, for -E. */
     public List<LineMarker> markers() { return markers; }
@@ -563,47 +533,17 @@ public final class Preprocessor {
             arg.add(a);
         }
         if (!arg.isEmpty() && arg.get(0).kind == Token.Kind.IDENT && macros.containsKey(arg.get(0).text)) arg = expandArg(arg);
-        if (arg.isEmpty()) {
-            diags.error(t.loc, b == Macro.Builtin.HAS_INCLUDE || b == Macro.Builtin.HAS_INCLUDE_NEXT
-                ? "expected \"FILENAME\" or <FILENAME>" : "missing identifier after '" + t.text + "'");
-            return zero;
-        }
-        long v;
-        switch (b) {
-            case HAS_INCLUDE, HAS_INCLUDE_NEXT -> {
-                if (!inIfLine) {
-                    diags.error(t.loc, "'" + t.text + "' must be used within a preprocessing directive");
-                    return zero;
-                }
-                Token first = arg.get(0);
-                boolean quoted = first.kind == Token.Kind.STRING;
-                String name;
-                if (quoted) name = first.text.substring(1, first.text.length() - 1);
-                else if (isPunct(first, "<")) name = angledName(arg, 1);
-                else { diags.error(first.loc, "expected \"FILENAME\" or <FILENAME>"); return zero; }
-                int from = b == Macro.Builtin.HAS_INCLUDE ? 0 : headers.nextIndex(top().foundIndex);
-                v = headers.resolve(name, quoted, from == 0 ? top().dir : null, from) != null ? 1 : 0;
-            }
-            case IS_IDENTIFIER -> v = arg.size() == 1 && arg.get(0).kind == Token.Kind.IDENT && !isKeyword(arg.get(0).text) ? 1 : 0;
-            case HAS_WARNING -> v = arg.get(0).kind == Token.Kind.STRING ? FeatureTests.warning(arg.get(0).text) : 0;
-            default -> {
-                StringBuilder name = new StringBuilder();
-                for (Token a : arg) name.append(a.text);
-                v = FeatureTests.value(b, name.toString());
-            }
-        }
-        return new Token(Token.Kind.NUMBER, v > 1 ? v + "L" : Long.toString(v), t.loc);
+        return FeatureTests.evaluate(b, t, arg, this, diags);
     }
 
-    /** The name between '<' (at index from - 1) and '>' of a header name spelled as tokens. */
-    private static String angledName(List<Token> toks, int from) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = from; i < toks.size() && !isPunct(toks.get(i), ">"); i++) {
-            if (sb.length() > 0 && toks.get(i).spaceBefore) sb.append(' ');
-            sb.append(toks.get(i).text);
-        }
-        return sb.toString();
+    /** __has_include(_next): whether the header would be found (from the current file's place for _next). */
+    boolean headerExists(String name, boolean quoted, boolean next) {
+        int from = next ? headers.nextIndex(top().foundIndex) : 0;
+        return headers.resolve(name, quoted, from == 0 ? top().dir : null, from) != null;
     }
+
+    /** Is an #if line being evaluated (__has_include is allowed only there)? */
+    boolean inDirective() { return inIfLine; }
 
     private int visibleDepth() {
         int n = 0;
@@ -965,7 +905,7 @@ public final class Preprocessor {
             int i = 1;
             while (i < line.size() && !isPunct(line.get(i), ">")) i++;
             if (i == line.size()) { diags.error(afterToken(line.get(i - 1)), "expected '>'"); return; }
-            name = angledName(line, 1);
+            name = FeatureTests.angledName(line, 1);
             quoted = false;
             end = i + 1;
         } else {
