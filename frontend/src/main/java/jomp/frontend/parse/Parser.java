@@ -803,8 +803,9 @@ public final class Parser {
 
     Declarator declarator(Type ty) {
         SourceLocation loc = tok().loc;
+        if (gnuAttrs.at()) gnuAttrs.skip();                  // void (__attribute__((x)) *fp)(void)
         ty = pointers(ty);
-        if (at("(") && !isTypeName(peek(1)) && !peek(1).is(")")) {
+        if (at("(") && nestedDeclaratorAhead()) {
             // int (*fp)(int): parse the suffix first with a placeholder, then the inner declarator on the real type
             Token open = next();
             int start = pos;
@@ -837,6 +838,25 @@ public final class Parser {
         if (!attrs.isEmpty()) ty = gnuAttrs.applyVectorSize(gnuAttrs.applyMode(ty, attrs), attrs);
         lastParams = params;
         return new Declarator(ty, name, params, name != null ? name.loc : loc, attrs, label);
+    }
+
+    /**
+     * At '(': does a parenthesized declarator follow (not a parameter list)? Attributes at its
+     * start are looked past: "(__attribute__((x)) *p)" is a declarator, "(__attribute__((x)) int)" a parameter list.
+     */
+    private boolean nestedDeclaratorAhead() {
+        int i = pos + 1;
+        while (toks.get(i).is("__attribute__") && toks.get(i + 1).is("(")) {
+            int depth = 0, j = i + 1;
+            do {
+                if (toks.get(j).is("(")) depth++;
+                else if (toks.get(j).is(")")) depth--;
+                j++;
+            } while (depth > 0 && toks.get(j).kind != Token.Kind.EOF);
+            i = j;
+        }
+        Token t = toks.get(i);
+        return !isTypeName(t) && !t.is(")");
     }
 
     /** Attributes and an asm label after a parenthesized declarator's suffix: int (*f)(void) __attribute__((x)). */
@@ -872,8 +892,9 @@ public final class Parser {
 
     /** An abstract declarator (for type names). */
     Type abstractDeclarator(Type ty) {
+        if (gnuAttrs.at()) gnuAttrs.skip();
         ty = pointers(ty);
-        if (at("(") && !isTypeName(peek(1)) && !peek(1).is(")")) {
+        if (at("(") && nestedDeclaratorAhead()) {
             Token open = next();
             int start = pos;
             abstractDeclarator(Type.INT);
