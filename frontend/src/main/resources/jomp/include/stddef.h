@@ -51,8 +51,8 @@ typedef __WCHAR_TYPE__ wchar_t;
 #ifndef __CLANG_MAX_ALIGN_T_DEFINED
 #define __CLANG_MAX_ALIGN_T_DEFINED
 typedef struct {
-  long long __clang_max_align_nonce1 __attribute__((__aligned__(__alignof__(long long))));
-  long double __clang_max_align_nonce2 __attribute__((__aligned__(__alignof__(long double))));
+  _Alignas(long long) long long __clang_max_align_nonce1;
+  _Alignas(long double) long double __clang_max_align_nonce2;
 } max_align_t;
 #endif
 #undef __need_max_align_t
