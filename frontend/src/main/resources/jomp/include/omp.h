@@ -1,10 +1,8 @@
 /* jomp: <omp.h>, the OpenMP API routines (implemented by jomp's runtime). */
 #ifndef __JOMP_OMP_H
 #define __JOMP_OMP_H
-#ifndef __JOMP_SIZE_T
-#define __JOMP_SIZE_T
-typedef unsigned long size_t;
-#endif
+#define __need_size_t
+#include <stddef.h>
 typedef struct { void *_lk; } omp_lock_t;
 typedef struct { void *_lk; } omp_nest_lock_t;
 typedef enum omp_sched_t {

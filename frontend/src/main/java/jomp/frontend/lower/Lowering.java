@@ -44,6 +44,55 @@ public final class Lowering {
 
     private Lowering(Module m, Diagnostics diags) { this.module = m; this.diags = diags; }
 
+    private boolean haveInt128Division;
+
+    /** The unit's 128-bit division helper (Int128Runtime), written into the module on first use. */
+    String int128DivisionHelper() {
+        if (!haveInt128Division) {
+            haveInt128Division = true;
+            module.functions.add(Int128Runtime.divmod());
+            taken.add(Int128Runtime.DIVMOD);
+        }
+        return Int128Runtime.DIVMOD;
+    }
+
+    /** Symbols referred to by what has been compiled so far. */
+    private final Set<String> referencedGlobally = new HashSet<>();
+
+    /** Each compiled definition's functions (itself and its outlined regions), by source position, to restore source order. */
+    private final java.util.TreeMap<Integer, java.util.List<jomp.frontend.ir.Function>> bySource = new java.util.TreeMap<>();
+    private final Map<TranslationUnit.Function, Integer> sourceIndex = new IdentityHashMap<>();
+
+    private void lowerFunction(TranslationUnit.Function f) {
+        int start = module.functions.size();
+        try {
+            lowerOne(f);
+        } finally {
+            java.util.List<jomp.frontend.ir.Function> made = new java.util.ArrayList<>(module.functions.subList(start, module.functions.size()));
+            bySource.put(sourceIndex.get(f), made);
+        }
+    }
+
+    private void lowerOne(TranslationUnit.Function f) {
+        try {
+            jomp.frontend.ir.Function fn = new FunctionLowering(this, f).lower();
+            fn.declareTarget = declareTarget.containsKey(f.var());
+            module.functions.add(fn);
+        } catch (Unsupported e) {
+            diags.error(e.loc, e.getMessage());
+        } catch (RuntimeException e) {
+            // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
+            diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
+            if (jomp.wrapper.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
+        }
+    }
+
+    /** A construct jomp parses but cannot compile (inline assembly): a clean error at its place. */
+    static final class Unsupported extends RuntimeException {
+        final SourceLocation loc;
+        Unsupported(SourceLocation loc, String message) { super(message, null, false, false); this.loc = loc; }
+    }
+
     public static Module lower(TranslationUnit tu, Diagnostics diags) {
         String name = tu.items().isEmpty() ? "<input>" : tu.items().get(0).loc().file().name();
         return lower(tu, diags, name);
@@ -86,28 +135,55 @@ public final class Lowering {
         // File-scope names first, so that block-scope statics get fresh names around them.
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
-                case TranslationUnit.Function f -> { defined.add(f.var()); symbolOf(f.var()); }
+                case TranslationUnit.Function f -> {
+                    if (f.var().definitionDropped()) continue;   // gnu_inline: calls go to the external function
+                    defined.add(f.var());
+                    symbolOf(f.var());
+                }
                 case TranslationUnit.Global g -> { defined.add(g.var()); symbolOf(g.var()); }
                 case TranslationUnit.OmpDecl o -> {}
             }
         }
+        // Functions local to the unit (static, inline definitions) are compiled only when something
+        // compiled refers to them, as clang does: a static inline function of a header that nothing
+        // calls costs nothing (and may hold what jomp cannot compile, such as inline assembly).
+        java.util.List<TranslationUnit.Function> deferred = new java.util.ArrayList<>();
+        for (TranslationUnit.TopLevel t : tu.items()) if (t instanceof TranslationUnit.Function f) sourceIndex.put(f, sourceIndex.size());
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
                 case TranslationUnit.Function f -> {
-                    try {
-                        jomp.frontend.ir.Function fn = new FunctionLowering(this, f).lower();
-                        fn.declareTarget = declareTarget.containsKey(f.var());
-                        module.functions.add(fn);
-                    } catch (RuntimeException e) {
-                        // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
-                        diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
-                        if (jomp.wrapper.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
-                    }
+                    Var v = f.var();
+                    if (v.definitionDropped()) continue;
+                    if ((v.storage == Var.Storage.STATIC || v.inlineOnly) && !v.attrUsed && !declareTarget.containsKey(v)) deferred.add(f);
+                    else lowerFunction(f);
                 }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
                 case TranslationUnit.OmpDecl o -> {}
             }
         }
+        int scanned = 0;
+        while (!deferred.isEmpty()) {
+            Set<String> refs = new HashSet<>();
+            for (; scanned < module.functions.size(); scanned++) References.of(module.functions.get(scanned), refs);
+            for (Global g : module.globals) for (Global.Reloc r : g.relocs) refs.add(r.symbol());
+            boolean progress = false;
+            for (java.util.Iterator<TranslationUnit.Function> it = deferred.iterator(); it.hasNext(); ) {
+                TranslationUnit.Function f = it.next();
+                if (!refs.contains(symbolOf(f.var())) && !referencedGlobally.contains(symbolOf(f.var()))) continue;
+                it.remove();
+                lowerFunction(f);
+                progress = true;
+            }
+            referencedGlobally.addAll(refs);
+            if (!progress) break;
+        }
+        // the functions in source order, whatever order they were compiled in; helpers last
+        java.util.Set<jomp.frontend.ir.Function> placed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        java.util.List<jomp.frontend.ir.Function> ordered = new java.util.ArrayList<>();
+        for (var group : bySource.values()) for (var fn : group) if (placed.add(fn)) ordered.add(fn);
+        for (var fn : module.functions) if (placed.add(fn)) ordered.add(fn);
+        module.functions.clear();
+        module.functions.addAll(ordered);
         for (var e : declareTarget.entrySet()) {
             Var v = e.getKey();
             if (v.isFunction() || !defined.contains(v)) continue;
@@ -327,6 +403,14 @@ public final class Lowering {
                     return;
                 }
                 throw new Emit.NotConstant();
+            }
+            if (t.kind == Type.Kind.INT128) {
+                java.math.BigInteger big = jomp.frontend.parse.Int128Const.eval(e);
+                if (big == null) throw new Emit.NotConstant();
+                long[] words = jomp.frontend.parse.Int128Const.words(big);
+                w.putInt(it.offset(), 8, words[0]);
+                w.putInt(it.offset() + 8, 8, words[1]);
+                return;
             }
             Object v = constant(e);
             if (it.bitField() != null) {

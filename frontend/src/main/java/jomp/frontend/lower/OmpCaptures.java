@@ -161,6 +161,7 @@ final class OmpCaptures {
                 }
             }
             case Stmt.Omp o -> { directive(o.directive()); stmt(o.body()); }
+            case Stmt.Asm a -> { a.outputs().forEach(x -> { target(x); expr(x); }); a.inputs().forEach(this::expr); }
         }
     }
 
@@ -205,6 +206,7 @@ final class OmpCaptures {
             case Expr.VlaSizeof s -> typeRefs(s.vlaType());
             case Expr.VaOp v -> v.args().forEach(this::expr);
             case Expr.VaArg v -> expr(v.ap());
+            case Expr.StmtExpr x -> { stmt(x.body()); expr(x.result()); }
         }
     }
 }
