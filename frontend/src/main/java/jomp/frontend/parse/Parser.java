@@ -1308,12 +1308,6 @@ public final class Parser {
     /** A declaration inside a function; returns the statement (possibly with no variables). */
     Stmt.Decl localDeclaration() {
         SourceLocation loc = tok().loc;
-        if (at("__attribute__")) {   // __attribute__((fallthrough)); is a statement, not a declaration
-            int save = pos;
-            attribute(null);
-            if (consume(";")) return new Stmt.Decl(new ArrayList<>(), loc);
-            pos = save;
-        }
         Attr attr = new Attr();
         Token first = tok();
         Type base = declspec(attr);
