@@ -43,6 +43,12 @@ public interface DevicePlugin {
     /** Waits for everything queued on the device. */
     void synchronize(int device);
 
+    /**
+     * Can the device use host addresses directly (the host's memory is its memory, or the system
+     * shares pages with it), so that {@code requires unified_shared_memory} programs run on it?
+     */
+    default boolean unifiedMemory(int device) { return false; }
+
     /** Human-readable facts about a device (name, arch, memory) for LIBOMPTARGET_INFO. */
     default String describe(int device) { return name() + " device " + device; }
 

@@ -57,6 +57,9 @@ public final class JvmPlugin implements DevicePlugin {
 
     @Override public void initDevice(int device) {}
 
+    /** Its kernels run in the host's process: every host address is valid there too. */
+    @Override public boolean unifiedMemory(int device) { return true; }
+
     @Override public boolean isCompatible(int device, DeviceImage image) {
         return image.kind() == ImageKind.JVM_CLASSES && TRIPLE.equals(image.triple());
     }
