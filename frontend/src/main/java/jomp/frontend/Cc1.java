@@ -58,6 +58,8 @@ public final class Cc1 {
         public boolean verbose;
         /** -save-temps: also write the preprocessed source (.i) and the IR (.jir) into the working directory. */
         public boolean saveTemps;
+        /** -g (any level but -g0): debug information; for offloading, map names and source locations the runtime reports. */
+        public boolean debugInfo;
     }
 
     /** Bad command line: printed as "jomp: error: ..." with status 1. */
@@ -115,7 +117,8 @@ public final class Cc1 {
                     else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
                     else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
                     else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
-                    else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-W") || a.startsWith("-f") || a.startsWith("-m")) {
+                    else if (a.startsWith("-g")) o.debugInfo = !a.equals("-g0");
+                    else if (a.startsWith("-std=") || a.startsWith("-W") || a.startsWith("-f") || a.startsWith("-m")) {
                         // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
                     } else if (a.startsWith("-") && !a.equals("-")) throw new UsageError("unknown argument: '" + a + "'");
                     else if (o.input != null) throw new UsageError("cc1 takes one input file, got '" + o.input + "' and '" + a + "'");
@@ -187,7 +190,7 @@ public final class Cc1 {
             return diags.hasErrors() ? 1 : 0;
         }
         // 3. lower to IR and optimise
-        Module m = Lowering.lower(tu, diags, o.input);
+        Module m = Lowering.lower(tu, diags, o.input, o.debugInfo);
         tu = null;   // the AST is garbage once the IR exists (about 1 KB a line: a large unit's peak memory)
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
         PassManager.run(m, o.optLevel);

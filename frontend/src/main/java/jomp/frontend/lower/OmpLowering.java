@@ -51,8 +51,10 @@ final class OmpLowering {
             case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
             case BARRIER -> call("__jomp_barrier", IrType.VOID);
             case TASKWAIT -> call("__jomp_taskwait", IrType.VOID);
+            case INTEROP -> new InteropLowering(this, f).interop(x);
+            case DISPATCH -> new InteropLowering(this, f).dispatch(x);
             case FLUSH, TASKYIELD, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
-                 THREADPRIVATE, REQUIRES, DECLARE_SIMD -> {
+                 THREADPRIVATE, REQUIRES, DECLARE_SIMD, DECLARE_MAPPER -> {
                 if (x.body() != null) f.stmt(x.body());
             }
             case CRITICAL -> {

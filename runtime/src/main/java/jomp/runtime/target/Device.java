@@ -80,6 +80,7 @@ final class Device {
 
     private void bindEntries(List<HostEntry> entries, DevicePlugin.LoadedImage li) {
         for (HostEntry e : entries) {
+            if ((e.flags() & Requires.REGISTER) != 0) continue;
             if (e.isKernel()) {
                 DevicePlugin.Kernel k = li.kernel(e.name());
                 if (k != null) kernels.put(e.name(), k);

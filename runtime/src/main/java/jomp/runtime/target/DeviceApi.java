@@ -88,7 +88,8 @@ public final class DeviceApi {
         Device d = device(device);
         if (d == null) return 0;
         if (Requires.unifiedSharedMemory()) return 1;   // host memory is the device's
-        int rc = d.table.find(p, 0) != null ? 1 : 0;
+        // as libomptarget: one byte of storage, not a zero-length section (which a mapping's struct base would extend)
+        int rc = d.table.find(p, 1) != null ? 1 : 0;
         Info.debug("Call to omp_target_is_present returns %d", rc);
         return rc;
     }
@@ -111,7 +112,7 @@ public final class DeviceApi {
         if (host(device)) return p;
         Device d = device(device);
         if (d == null) return 0;
-        MappingTable.Entry e = d.table.find(p, 0);
+        MappingTable.Entry e = d.table.find(p, 1);
         if (e == null) return Requires.unifiedSharedMemory() ? p : 0;
         return e.translate(p);
     }

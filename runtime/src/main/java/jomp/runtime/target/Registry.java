@@ -24,7 +24,7 @@ public final class Registry {
     public static synchronized void registerLib(BinaryDescriptor desc) {
         LIBS.add(desc);
         for (HostEntry e : desc.hostEntries()) {
-            if ((e.flags() & Requires.REGISTER) != 0) Requires.add(e.data());
+            if ((e.flags() & Requires.REGISTER) != 0) Requires.add(e.data() != 0 ? e.data() : e.size());
             else BY_ADDRESS.put(e.hostAddress(), e);
         }
         generation++;

@@ -2,8 +2,8 @@ package jomp.runtime.target;
 
 /**
  * The program's {@code requires} clauses, as the offload entries of its translation units record
- * them (an entry with flag {@link #REGISTER} whose data word holds the clauses, as clang 19's
- * do): unified_address, unified_shared_memory, reverse_offload, dynamic_allocators. Translation
+ * them (an entry with flag {@link #REGISTER}; clang 19 puts the clauses in the entry's reserved
+ * word, jomp in its size word): unified_address, unified_shared_memory, reverse_offload, dynamic_allocators. Translation
  * units that disagree are a link error (the linker-wrapper checks) and, should such a program be
  * registered anyway, a fatal error here as in libomptarget.
  */
