@@ -143,12 +143,9 @@ final class MapBuilder {
         Map<String, List<Request>> groups = new LinkedHashMap<>();
         Map<String, Shape> shapes = new LinkedHashMap<>();
         List<Var> bound = new ArrayList<>();
+        List<Request> iterated = new ArrayList<>();
         for (Request r : requests) {
-            if (r.iterator() != null) {   // a function maps it, for every value of the iterators
-                out.add(new Entry(MapperLowering.iteratorCaptures(f, r), IntConst.ptr(0), IntConst.i64(0), r.bits(), null, Pass.BYREF,
-                        r.item().text(), r.item().var().loc, MapperLowering.iteratorFunction(f, r, false)));
-                continue;
-            }
+            if (r.iterator() != null) { iterated.add(r); continue; }
             Shape s = shape(r.item());
             String key = System.identityHashCode(s.root()) + (s.throughRoot() ? "*" : "&") + s.root().name;
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
@@ -161,6 +158,11 @@ final class MapBuilder {
             if (bind) bound.add(v);
             group(g.getValue(), v, first.throughRoot(), bind ? new Binding(v, first.throughRoot() ? Pass.BYVAL : Pass.BYREF) : null);
         }
+        // items with an iterator: a function maps them for every value of the iterators, after the
+        // others (whose storage they may lie in, as rows[i][0:n] lies in a mapped rows[0:m])
+        for (Request r : iterated)
+            out.add(new Entry(MapperLowering.iteratorCaptures(f, r), IntConst.ptr(0), IntConst.i64(0), r.bits(), null, Pass.BYREF,
+                    r.item().text(), r.item().var().loc, MapperLowering.iteratorFunction(f, r, false)));
         return bound;
     }
 

@@ -23,6 +23,8 @@ import jomp.frontend.type.TypePrinter;
  */
 final class OmpMapParser {
     private final Parser p;
+    /** Inside a declare mapper: its variable, which its own clauses map without the mapper (no recursion). */
+    private Var mapperVar;
 
     OmpMapParser(Parser p) { this.p = p; }
 
@@ -178,6 +180,7 @@ final class OmpMapParser {
         boolean any = false;
         for (OmpDirective.Item it : items) {
             Type t = elementType(it.expr().type());
+            if (mapperVar != null && it.expr() instanceof Expr.VarRef r && r.var() == mapperVar) { out.add(null); continue; }
             OmpClause.UserMapper m = find(id == null ? "default" : id.text, t);
             if (m == null && id != null && !id.text.equals("default")) {
                 if (!t.isStructOrUnion()) p.diags.error(id.loc, "mapper type must be of struct, union or class type");
@@ -240,6 +243,7 @@ final class OmpMapParser {
         try {
             Var v = p.declareOmpVariable(var.text, t, var.loc);
             v.synthetic = false;
+            mapperVar = v;
             self = new OmpClause.UserMapper(name, t, v, maps, var.loc);
             known.add(self);   // visible in its own clauses: a recursive mapper maps nested members of its type
             while (!p.atEof()) {
