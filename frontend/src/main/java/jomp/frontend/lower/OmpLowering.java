@@ -408,7 +408,8 @@ final class OmpLowering {
     // ---- target ------------------------------------------------------------------------------
 
     private void target(Stmt.Omp o, int i) {
-        new TargetLowering(this, f).target(o, i);
+        if (AncestorLowering.isAncestor(o.directive())) new AncestorLowering(this, f).ancestor(o);   // reverse offload
+        else new TargetLowering(this, f).target(o, i);
     }
 
     private void targetData(Stmt.Omp o) {

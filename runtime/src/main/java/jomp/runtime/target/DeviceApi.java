@@ -239,6 +239,39 @@ public final class DeviceApi {
         return 0;
     }
 
+    // ---- interop objects (OpenMP 5.2 §18.12; see Interop)
+
+    /** No implementation-defined properties beyond the spec's. */
+    public static int omp_get_num_interop_properties(long interop) { return 0; }
+    public static long omp_get_interop_int(long interop, int property, long retCode) { return Interop.getInt(interop, property, retCode); }
+    public static long omp_get_interop_ptr(long interop, int property, long retCode) { return Interop.getPtr(interop, property, retCode); }
+    public static long omp_get_interop_str(long interop, int property, long retCode) { return Interop.getStr(interop, property, retCode); }
+    public static long omp_get_interop_name(long interop, int property) { return Interop.name(property); }
+    public static long omp_get_interop_type_desc(long interop, int property) { return Interop.typeDesc(property); }
+    public static long omp_get_interop_rc_desc(long interop, int retCode) { return Interop.rcDesc(retCode); }
+
+    // ---- device memory
+
+    /** omp_target_memset (OpenMP 6.0, clang 19): fills count bytes of ptr on the device with value; returns ptr. */
+    public static long omp_target_memset(long ptr, int value, long count, int device) {
+        if (ptr == 0 || count <= 0) return ptr;
+        if (host(device)) { Mem.fill(ptr, (byte) value, count); return ptr; }
+        Device d = device(device);
+        if (d == null) return 0;
+        long tmp = Stdlib.malloc(count);
+        Mem.fill(tmp, (byte) value, count);
+        d.submit(ptr, tmp, count);
+        Stdlib.free(tmp);
+        return ptr;
+    }
+
+    public static long omp_target_memset_async(long ptr, int value, long count, int device, int depobjCount, long depobjList) {
+        return omp_target_memset(ptr, value, count, device);
+    }
+
+    /** clang's extension: every device's mapping table on stderr, as LIBOMPTARGET_INFO 0x4 prints it. */
+    public static void ompx_dump_mapping_tables() { Tgt.dumpTables(0); }
+
     /**
      * omp_pause_resource on a device: nothing the device holds must survive a pause, and jomp's
      * devices keep no state worth releasing beyond what the program still maps, so the call

@@ -71,6 +71,8 @@ public final class Tgt {
         synchronized (d.table) {   // lookups and reference counts of one construct are atomic to other host threads
             args = dataBefore(loc, d, m, privates);
         }
+        if (numTeams <= 0) numTeams = jomp.runtime.omp.Teams.defaultKernelTeams();   // OMP_NUM_TEAMS, as libomptarget's plugins read it
+        if (threadLimit <= 0) threadLimit = jomp.runtime.omp.Teams.defaultKernelThreadLimit();
         int teams = numTeams > 0 ? numTeams : Runtime.getRuntime().availableProcessors();
         int threads = threadLimit > 0 ? threadLimit : Math.max(1, Runtime.getRuntime().availableProcessors() / teams);
         Info.debug("Launching target execution %s with pointer %s (index=%d).", name, Info.hex(hostPtr), Registry.index(hostPtr));
@@ -325,6 +327,29 @@ public final class Tgt {
 
     /** A mapper's component type: its declared map type combined with the construct's (OpenMP 5.2 table 5.3). */
     public static long __jomp_mapper_type(long incoming, long declared) { return Mappers.finalType(incoming, declared); }
+
+    // ---- reverse offload (target device(ancestor: 1))
+
+    /** The calling device thread runs a region for the host: it is the host until {@link #__jomp_ancestor_exit}. */
+    public static void __jomp_ancestor_enter() { jomp.runtime.omp.Teams.enterHost(); }
+
+    public static void __jomp_ancestor_exit() { jomp.runtime.omp.Teams.leaveHost(); }
+
+    // ---- interop
+
+    /** #pragma omp interop init: a new object for device (-1: the default one) into *obj; targetsync: with a stream. */
+    public static void __jomp_interop_init(long obj, long device, int targetsync) {
+        Mem.putLong(obj, Interop.init(device, targetsync != 0));
+    }
+
+    /** #pragma omp interop use: the object's work done. */
+    public static void __jomp_interop_use(long obj) { Interop.use(Mem.getLong(obj)); }
+
+    /** #pragma omp interop destroy: the object given back, *obj omp_interop_none. */
+    public static void __jomp_interop_destroy(long obj) {
+        Interop.destroy(Mem.getLong(obj));
+        Mem.putLong(obj, 0);
+    }
 
     /** Use of device addresses from the host: use_device_ptr and use_device_addr. */
     public static long __jomp_target_translate(long deviceId, long hostPtr) {

@@ -43,7 +43,10 @@ class FakeDriverTest {
                 "global nope: null",
                 "CudaException: cuMemAlloc_v2: CUDA_ERROR_OUT_OF_MEMORY (out of memory)",
                 "IllegalArgumentException: kernel empty was not loaded on cuda device 1",
-                "other thread ok");
+                "other thread ok",
+                "interop cuda fr_id 1 device 100 context 1064 stream true",
+                "interop without targetsync: stream 0",
+                "unified memory: device 0 true, device 1 false");
     }
 
     @Test
