@@ -184,7 +184,7 @@ final class OmpMapParser {
             OmpClause.UserMapper m = find(id == null ? "default" : id.text, t);
             if (m == null && id != null && !id.text.equals("default")) {
                 if (!t.isStructOrUnion()) p.diags.error(id.loc, "mapper type must be of struct, union or class type");
-                else p.diags.error(id.loc, "cannot find a valid user-defined mapper for type " + TypePrinter.quoteAka(t) + " with name '" + id.text + "'");
+                else p.diags.error(id.loc, "cannot find a valid user-defined mapper for type '" + (t.typedefName != null ? t.typedefName : t.toString()) + "' with name '" + id.text + "'");
             }
             out.add(m);
             any |= m != null;
