@@ -570,6 +570,11 @@ int omp_get_max_task_priority(void) { return 0; }
 
 int omp_get_supported_active_levels(void) { return 1; }
 
+/* default-device-var on a device: the device itself (dispatch in a region sets and restores it) */
+int omp_get_default_device(void) { return __jomp_device_num; }
+
+void omp_set_default_device(int device) {}
+
 int omp_get_place_num_procs(int place) { return 0; }
 
 void omp_get_place_proc_ids(int place, int *ids) {}
