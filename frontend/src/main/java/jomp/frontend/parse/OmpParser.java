@@ -123,7 +123,7 @@ final class OmpParser {
             if (p.consume(",")) continue;
             Token c = p.next();
             switch (c.text) {
-                case "reverse_offload", "dynamic_allocators", "unified_address", "unified_shared_memory", "self_maps" -> clauses.add(c.text);
+                case "reverse_offload", "dynamic_allocators", "unified_address", "unified_shared_memory" -> clauses.add(c.text);
                 case "atomic_default_mem_order" -> {
                     Token o = open(c.text);
                     Token k = p.next();
