@@ -45,7 +45,10 @@ public final class Cc1 {
         public String output;
         public String input;
         public int optLevel = 0;
-        /** -g (and -g1, -g3, -ggdb...; -g0 turns it off): source lines and local names in the classes. */
+        /**
+         * -g (and -g1, -g3, -ggdb...; -g0 turns it off): source lines and local names in the
+         * classes; for offloading, map names and source locations the runtime reports.
+         */
         public boolean debugInfo;
         public boolean openmp;
         public boolean targetDevice;

@@ -91,11 +91,16 @@ public final class Parser {
     }
 
     // ---- output ----
-    private final List<TranslationUnit.TopLevel> items = new ArrayList<>();
+    final List<TranslationUnit.TopLevel> items = new ArrayList<>();
     private final List<Var> globals = new ArrayList<>();
     private final HashSet<Var> emitted = new HashSet<>();
     /** File-scope objects with only tentative definitions, emitted zero-filled at the end. */
     private final List<Var> tentative = new ArrayList<>();
+    /**
+     * Where each tentative definition was first seen among the items: it is emitted there, so that
+     * what surrounds it (an OpenMP begin/end declare target) applies to it.
+     */
+    private final java.util.Map<Var, Integer> tentativeAt = new java.util.IdentityHashMap<>();
 
     Parser(List<Token> toks, Diagnostics diags) {
         this.toks = toks;
@@ -199,6 +204,10 @@ public final class Parser {
 
     /** The declare reductions seen so far, by name (OmpParser); later ones shadow earlier ones. */
     final java.util.Map<String, List<jomp.frontend.ast.OmpClause.UserReduction>> userReductions = new HashMap<>();
+    /** The declare mappers seen so far, by name ("default" for unnamed ones; OmpMapParser). */
+    final java.util.Map<String, List<jomp.frontend.ast.OmpClause.UserMapper>> userMappers = new HashMap<>();
+    /** A requires reverse_offload was seen (device(ancestor: 1) needs one). */
+    boolean requiresReverseOffload;
 
     /**
      * omp_in, omp_out, omp_priv or omp_orig of a declare reduction, in the current scope: a local
@@ -269,6 +278,7 @@ public final class Parser {
                 if (pos == start) pos++;
             }
         }
+        List<TranslationUnit.TopLevel> late = new ArrayList<>();
         for (Var v : tentative) {
             if (!emitted.contains(v) && !v.isFunction()) {
                 if (v.type.kind == Type.Kind.ARRAY && v.type.arrayLen < 0) {
@@ -281,8 +291,12 @@ public final class Parser {
                     continue;
                 }
                 emitted.add(v);
-                items.add(new TranslationUnit.Global(v, null, v.loc));
+                late.add(new TranslationUnit.Global(v, null, v.loc));
             }
+        }
+        for (int k = late.size() - 1; k >= 0; k--) {   // in place, last first so that earlier positions hold
+            TranslationUnit.Global g = (TranslationUnit.Global) late.get(k);
+            items.add(Math.min(tentativeAt.getOrDefault(g.var(), items.size()), items.size()), g);
         }
         for (Var v : globals) {
             // C11 6.7.4p7: inline in every declaration and extern in none makes an inline definition only
@@ -411,7 +425,10 @@ public final class Parser {
             items.add(new TranslationUnit.Global(v, init, d.name.loc));
             return;
         }
-        if (!type.isFunction() && attr.storage != Var.Storage.EXTERN && !tentative.contains(v)) tentative.add(v);
+        if (!type.isFunction() && attr.storage != Var.Storage.EXTERN && !tentative.contains(v)) {
+            tentative.add(v);
+            tentativeAt.put(v, items.size());
+        }
     }
 
     private void initializerSkip() { try { initializer(Type.INT, false); } catch (SyntaxError e) { skipToStatementEnd(); pos--; } }
