@@ -209,7 +209,7 @@ final class Decoder {
             case LOCAL, PARAM -> {
                 for (String n : d.names()) allocLocal(n, v.size(), Math.max(v.alignment(), 1));
             }
-            default -> throw error(d.line(), "function-scope " + v.space().name().toLowerCase() + " variables are not supported");
+            default -> { }   // .shared/.global/.const: static storage the program laid out (Program.staticsOf)
         }
     }
 

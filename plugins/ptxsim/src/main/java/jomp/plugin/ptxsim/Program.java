@@ -25,6 +25,7 @@ final class Program {
     /** PtxModule-level global and constant variables by name (visible ones; internal ones of the first module that has the name). */
     final Map<String, long[]> globals = new HashMap<>();
     final long sharedSize;
+    private long sharedTop;
     /** Allocations this program made (freed when the image goes). */
     final List<Long> allocations = new ArrayList<>();
     final String target;
@@ -51,7 +52,6 @@ final class Program {
         Map<Def, Decoder.Function> fnOf = new HashMap<>();
         Map<Def, long[]> varOf = new HashMap<>();
         Map<String, Decoder.Function> library = new HashMap<>();
-        long sharedTop = 0;
         List<Object[]> inits = new ArrayList<>();
         for (int mi = 0; mi < modules.size(); mi++) {
             PtxModule m = modules.get(mi);
@@ -61,7 +61,7 @@ final class Program {
             for (Func f : m.functions()) {
                 Def d = f.body() == null ? null : own.getOrDefault(f.name(), shared.get(f.name()));
                 if (d == null || d.func() != f || fnOf.containsKey(d)) continue;
-                Decoder.Function fn = new Decoder.Function(f.name(), f.entry(), functions.size(), f, scope);
+                Decoder.Function fn = new Decoder.Function(f.name(), f.entry(), functions.size(), f, staticsOf(f, scope, memory));
                 fn.address = Memory.FUNCTION_BASE + 16L * fn.index;
                 functions.add(fn);
                 fnOf.put(d, fn);
@@ -103,6 +103,38 @@ final class Program {
             if (f.ast != null && f.ast.body() != null) Decoder.decode(f, out, immediates);
         }
         code = out.toArray(new Insn[0]);
+    }
+
+    /**
+     * A function's own .shared, .global and .const variables (static storage with a name local to
+     * the function): laid out like module variables; the function's names look there first.
+     */
+    private Decoder.Scope staticsOf(Func f, Decoder.Scope module, Memory memory) {
+        Map<String, Decoder.Symbol> own = new HashMap<>();
+        for (Stmt st : f.body()) {
+            if (!(st instanceof Decl d)) continue;
+            Var v = d.var();
+            if (v.space() != Space.SHARED && v.space() != Space.GLOBAL && v.space() != Space.CONST) continue;
+            for (String n : d.names()) {
+                if (v.space() == Space.SHARED) {
+                    int align = Math.max(1, v.alignment());
+                    sharedTop = (sharedTop + align - 1) / align * align;
+                    own.put(n, new Decoder.Symbol(Space.SHARED, sharedTop, null));
+                    sharedTop += v.size();
+                } else {
+                    long a = memory.alloc(Math.max(1, v.size()));
+                    if (a == 0) throw new IllegalStateException("device memory exhausted by the module's globals");
+                    allocations.add(a);
+                    Mem.fill(a, (byte) 0, Math.max(1, v.size()));
+                    own.put(n, new Decoder.Symbol(Space.GLOBAL, a, null));
+                }
+            }
+        }
+        if (own.isEmpty()) return module;
+        return name -> {
+            Decoder.Symbol sym = own.get(name);
+            return sym != null ? sym : module.lookup(name);
+        };
     }
 
     private static void define(Linkage linkage, String name, Def d, Map<String, Def> own, Map<String, Def> shared, int line, PtxModule m) {

@@ -48,6 +48,14 @@ final class Sim {
         }
     }
 
+    int[] ints(long device, int n) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(4L * n, 8);
+            plugin.dataRetrieve(0, s.address(), device, 4L * n);
+            return s.toArray(ValueLayout.JAVA_INT);
+        }
+    }
+
     void put(long device, long[] values) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment s = a.allocateFrom(ValueLayout.JAVA_LONG, values);
