@@ -171,10 +171,19 @@ final class Executor {
         }
     }
 
-    /** Lanes m end (exit, or a return from the kernel). */
+    /** Lanes m end (exit, or a return from the kernel); lanes waiting at a warp-synchronous instruction for them never can go on. */
     void exit(Warp w, int m) {
         w.block(m, w.gpc);
         w.exitMask |= m;
+        for (int k = w.syncMask | w.wsyncMask; k != 0; k &= k - 1) {
+            int l = Integer.numberOfTrailingZeros(k);
+            int gone = w.need[l] & m;
+            if (gone != 0) {
+                Insn at = code[(w.syncMask >>> l & 1) != 0 ? w.pc[l] : w.pc[l] - 1];
+                throw SimError.at(launch, block, w, l, at, "member mask 0x" + Integer.toHexString(w.need[l]) + " names lane "
+                        + Integer.numberOfTrailingZeros(gone) + ", which has exited", "lane " + l + " waits for it at this instruction");
+            }
+        }
     }
 
     // ---- arithmetic ----------------------------------------------------------------------------
@@ -491,11 +500,21 @@ final class Executor {
     }
 
     private long shared(Warp w, int l, long off, int bytes, boolean write, Insn in) {
-        if (off < 0 || off + bytes > block.sharedSize)
+        if (off < 0 || off + bytes > block.sharedSize || !sharedAddressable(off, bytes)) {
+            String near = off >= 0 ? program.sharedVariableNear(off) : null;
             throw memoryError(w, l, in, "out-of-bounds", off, bytes, write, "shared",
-                    "the block's shared memory is " + block.sharedSize + " bytes (offset " + off + ")");
+                    off + bytes > block.sharedSize ? "past the end of the block's " + block.sharedSize + " bytes of shared memory"
+                            + (near != null ? "; the last variable before it is " + near : "")
+                            : "outside every shared variable" + (near != null ? ": after " + near : ""));
+        }
         if (block.race != null) block.race.access(this, w, l, off, bytes, write, in);
         return block.shared + off;
+    }
+
+    private boolean sharedAddressable(long off, int bytes) {
+        boolean[] m = program.sharedBytes;
+        for (int i = 0; i < bytes; i++) if (!m[(int) off + i]) return false;
+        return true;
     }
 
     private long local(Warp w, int l, long off, int bytes, boolean write, Insn in, boolean generic) {

@@ -26,6 +26,13 @@ final class Program {
     final Map<String, long[]> globals = new HashMap<>();
     final long sharedSize;
     private long sharedTop;
+    /** Shared variables: {offset, size} and their names; which bytes of the block's shared memory belong to one. */
+    final List<long[]> sharedVars = new ArrayList<>();
+    final List<String> sharedNames = new ArrayList<>();
+    boolean[] sharedBytes;
+
+    /** Red zone after each shared variable: an access that runs off its end is caught. */
+    static final int SHARED_RED_ZONE = 32;
     /** Allocations this program made (freed when the image goes). */
     final List<Long> allocations = new ArrayList<>();
     final String target;
@@ -74,9 +81,7 @@ final class Program {
                 switch (v.space()) {
                     case SHARED -> {
                         int align = Math.max(1, v.alignment());
-                        sharedTop = (sharedTop + align - 1) / align * align;
-                        varOf.put(d, new long[] {sharedTop, v.size(), 1});
-                        sharedTop += v.size();
+                        varOf.put(d, new long[] {placeShared(v.name(), v.size(), align), v.size(), 1});
                     }
                     case GLOBAL, CONST -> {
                         long size = Math.max(1, v.size());
@@ -94,6 +99,8 @@ final class Program {
         }
         // dynamically sized shared memory (extern .shared arrays) starts after the static part
         sharedSize = (sharedTop + 15) & ~15L;
+        sharedBytes = new boolean[(int) sharedSize];
+        for (long[] v : sharedVars) java.util.Arrays.fill(sharedBytes, (int) v[0], (int) (v[0] + v[1]), true);
         for (Object[] i : inits) initialize((Var) i[0], (long) i[1], (Decoder.Scope) i[2]);
         // 3. code
         List<Insn> out = new ArrayList<>();
@@ -103,6 +110,25 @@ final class Program {
             if (f.ast != null && f.ast.body() != null) Decoder.decode(f, out, immediates);
         }
         code = out.toArray(new Insn[0]);
+    }
+
+    private long placeShared(String name, long size, int align) {
+        long at = (sharedTop + align - 1) / align * align;
+        sharedVars.add(new long[] {at, size});
+        sharedNames.add(name);
+        sharedTop = at + size + SHARED_RED_ZONE;
+        return at;
+    }
+
+    /** The shared variable at or before an offset, for messages. */
+    String sharedVariableNear(long off) {
+        String best = null;
+        long bestAt = -1;
+        for (int i = 0; i < sharedVars.size(); i++) {
+            long at = sharedVars.get(i)[0];
+            if (at <= off && at > bestAt) { bestAt = at; best = sharedNames.get(i) + " (" + sharedVars.get(i)[1] + " bytes at shared offset 0x" + Long.toHexString(at) + ")"; }
+        }
+        return best;
     }
 
     /**
@@ -118,9 +144,7 @@ final class Program {
             for (String n : d.names()) {
                 if (v.space() == Space.SHARED) {
                     int align = Math.max(1, v.alignment());
-                    sharedTop = (sharedTop + align - 1) / align * align;
-                    own.put(n, new Decoder.Symbol(Space.SHARED, sharedTop, null));
-                    sharedTop += v.size();
+                    own.put(n, new Decoder.Symbol(Space.SHARED, placeShared(f.name() + "::" + n, v.size(), align), null));
                 } else {
                     long a = memory.alloc(Math.max(1, v.size()));
                     if (a == 0) throw new IllegalStateException("device memory exhausted by the module's globals");
