@@ -79,6 +79,7 @@ final class Block {
 
     private void complete(int id) {
         arrived[id] = 0;
+        progress = threadInstructions;
         epoch++;
         for (int i = 0; i < warps.length; i++) {
             int m = waiting[id][i];
@@ -91,20 +92,41 @@ final class Block {
         java.util.Arrays.fill(alignedPc[id], -1);
     }
 
+    /** threadInstructions when a thread last wrote memory, passed a barrier or exited (the livelock check). */
+    long progress;
+
     /** Runs the block to its end. */
     void run(Executor ex) {
-        int live = warps.length;
+        long limit = launch.device.spinLimit;
         while (true) {
-            boolean progress = false;
-            live = 0;
+            boolean ran = false;
+            int live = 0;
             for (Warp w : warps) {
                 if (w.done()) continue;
                 live++;
-                if (ex.run(w, 2048) > 0) progress = true;
+                if (ex.run(w, 2048) > 0) ran = true;
             }
             if (live == 0) return;
-            if (!progress) throw deadlock();
+            if (!ran) throw deadlock();
+            if (threadInstructions - progress > limit) throw livelock(limit);
         }
+    }
+
+    /** Threads run but none has changed anything for a long time: a spin-wait that cannot end. */
+    private SimError livelock(long limit) {
+        List<String> lines = new ArrayList<>();
+        Warp firstW = null;
+        int firstLane = -1;
+        for (Warp w : warps) {
+            for (int l = 0; l < w.lanes; l++) {
+                if ((w.exitMask >>> l & 1) != 0) continue;
+                if (firstW == null && (w.runMask >>> l & 1) != 0) { firstW = w; firstLane = l; }
+            }
+        }
+        Insn at = firstW == null ? null : launch.program.code[firstW.pcOf(firstLane)];
+        lines.add("no thread of the block wrote memory, passed a barrier or exited in the last " + limit + " thread-instructions");
+        lines.add("(a spin-wait for something no thread will do; JOMP_PTXSIM_SPIN_LIMIT raises the limit for long register-only loops)");
+        return SimError.at(launch, this, firstW, firstLane, at, "livelock: the block makes no progress", String.join("\n", lines));
     }
 
     /** No thread can run: describe who waits where. */

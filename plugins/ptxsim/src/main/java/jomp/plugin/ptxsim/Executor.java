@@ -175,6 +175,7 @@ final class Executor {
     void exit(Warp w, int m) {
         w.block(m, w.gpc);
         w.exitMask |= m;
+        block.progress = block.threadInstructions;
         for (int k = w.syncMask | w.wsyncMask; k != 0; k &= k - 1) {
             int l = Integer.numberOfTrailingZeros(k);
             int gone = w.need[l] & m;
@@ -585,6 +586,7 @@ final class Executor {
     }
 
     private void store(Warp w, Insn in, int exec) {
+        block.progress = block.threadInstructions;
         long[] A = addressSource(w, in, exec);
         int ao = off;
         int size = PtxType.size(in.type), n = in.vec, total = size * n;
@@ -637,7 +639,10 @@ final class Executor {
                 throw memoryError(w, l, in, "atomic operation on local memory", addr, size, true, "local", "atomics are defined on global and shared memory only");
             long p = resolve(w, l, addr, size, in.space, true, in);
             long old = read(p, t), b = B[bo + l], nv = Atomics.apply(in.sub, t, old, b, C[co + l]);
-            write(p, t, nv);
+            if (nv != PtxType.extend(t, old)) {
+                write(p, t, nv);
+                block.progress = block.threadInstructions;
+            }
             if (d >= 0) R[(d << 5) + l] = old;
         }
         if (d >= 0) w.D[d] |= exec;

@@ -29,7 +29,8 @@ public final class PtxSimPlugin implements DevicePlugin {
     private final SimDevice[] devices;
     private final int sms;
     private final long stack, memoryBytes;
-    private final boolean racecheck;
+    private final boolean racecheck, stats;
+    private final long spinLimit;
 
     public PtxSimPlugin() { this(System.getenv()); }
 
@@ -40,6 +41,8 @@ public final class PtxSimPlugin implements DevicePlugin {
         stack = number(env, "JOMP_PTXSIM_STACK", 64 * 1024, 1024, 16L << 20);
         memoryBytes = number(env, "JOMP_PTXSIM_MEMORY", 16L << 30, 64L << 20, 1L << 40);
         racecheck = "1".equals(env.get("JOMP_PTXSIM_RACECHECK"));
+        stats = "1".equals(env.get("JOMP_PTXSIM_STATS"));
+        spinLimit = number(env, "JOMP_PTXSIM_SPIN_LIMIT", 1L << 31, 1L << 16, Long.MAX_VALUE);
     }
 
     /** JOMP_PTXSIM: unset or 0 none, 1 (or yes/true/on) one device, N devices; naming ptxsim in JOMP_PLUGINS gives one. */
@@ -86,7 +89,11 @@ public final class PtxSimPlugin implements DevicePlugin {
 
     private synchronized SimDevice device(int device) {
         if (device < 0 || device >= count) throw new IllegalArgumentException("ptxsim device " + device + " does not exist (" + count + " devices)");
-        if (devices[device] == null) devices[device] = new SimDevice(device, memoryBytes, sms, stack, racecheck);
+        if (devices[device] == null) {
+            devices[device] = new SimDevice(device, memoryBytes, sms, stack, racecheck);
+            devices[device].spinLimit = spinLimit;
+            devices[device].stats = stats;
+        }
         return devices[device];
     }
 
@@ -214,8 +221,15 @@ public final class PtxSimPlugin implements DevicePlugin {
                     for (int b = 0; b < f.paramSize[i] && b < 8; b++) frame[f.paramOff[i] + b] = (byte) (values[i] >>> (8 * b));
                 }
                 Launch launch = new Launch(d, k.program(), f, blocks, threads, frame, ++d.launches);
+                long t0 = System.nanoTime();
                 try {
                     launch.run();
+                    if (d.stats) {
+                        double s = (System.nanoTime() - t0) / 1e9;
+                        jomp.runtime.libc.Stdio.fflush(0);
+                        System.err.printf("ptxsim: kernel %s: %d blocks of %d threads, %d thread-instructions in %.3f s (%.3g per second)%n",
+                                k.name(), blocks, threads, launch.threadInstructions, s, launch.threadInstructions / Math.max(s, 1e-9));
+                    }
                 } catch (SimError e) {
                     jomp.runtime.libc.Stdio.fflush(0);
                     System.err.print(e.report());

@@ -18,6 +18,10 @@ final class SimDevice {
     final int multiprocessors;
     final long stackBytes;
     final boolean racecheck;
+    /** Thread-instructions a block may run without progress before it is a livelock. */
+    long spinLimit = 1L << 31;
+    /** JOMP_PTXSIM_STATS: a line per launch with its thread-instructions and speed. */
+    boolean stats;
     private final Set<Long> heap = new HashSet<>();
     private long shared, sharedCap, local, localCap;
     private final long t0 = System.nanoTime(), epoch = System.currentTimeMillis() * 1_000_000L;

@@ -99,6 +99,16 @@ class PtxErrorTest {
     }
 
     @Test
+    void aSpinWaitThatCannotEndIsALivelockNotAHang() throws Exception {
+        Sim sim = new Sim(Map.of("JOMP_PTXSIM_SPIN_LIMIT", "200000"));
+        long flag = sim.alloc(8);
+        sim.put(flag, new long[] {0});
+        Sim.Failure f = sim.fails(errors(sim), "spin_forever", 1, 32, flag);
+        assertThat(f.report()).contains("livelock: the block makes no progress", "in the last 200000 thread-instructions",
+                "JOMP_PTXSIM_SPIN_LIMIT", "in kernel spin_forever");
+    }
+
+    @Test
     void barSyncReachedAtTwoPlacesInOneWarp() throws Exception {
         Sim sim = new Sim();
         long out = sim.alloc(4 * 32);

@@ -70,3 +70,7 @@ __attribute__((nvptx_kernel)) void shuffle_with_exited(int *out) {
   if (t >= 16) return;                       /* lanes 16..31 are gone */
   out[t] = __nvvm_shfl_sync_bfly_i32(-1, t, 16, 31);
 }
+
+__attribute__((nvptx_kernel)) void spin_forever(volatile int *flag) {
+  while (*flag == 0) { }                     /* nobody ever sets it */
+}
