@@ -338,6 +338,9 @@ final class Decoder {
             in.mode = 1;   // unsupported: an error if it ever runs
             in.text = s.text() + "  (" + e.getMessage() + ")";
         }
+        if (in.op == Insn.MOV && in.ka == Insn.K_IMM) in.ia = PtxType.extend(in.type, in.ia);   // moves copy bits: immediates in the type's form
+        if (in.op == Insn.ALU || in.op == Insn.MOV) in.fast = FastOps.classify(in);
+        if (in.op == Insn.SETP && PtxType.isInt(in.type)) in.fast = FastOps.cmpTable(in.mode);
         if (in.ka == Insn.K_IMM) in.xa = imm(in.ia);
         if (in.kb == Insn.K_IMM) in.xb = imm(in.ib);
         if (in.kc == Insn.K_IMM) in.xc = imm(in.ic);

@@ -201,13 +201,8 @@ final class Executor {
         int d = w.gbase + in.d;
         long[] R = w.R;
         int dof = d << 5;
-        if (in.op == MOV) {
-            int t = in.type;
-            if (exec == -1) for (int l = 0; l < 32; l++) R[dof + l] = PtxType.extend(t, A[ao + l]);
-            else for (int m = exec; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                R[dof + l] = PtxType.extend(t, A[ao + l]);
-            }
+        if (in.fast != FastOps.NONE) {
+            FastOps.run(in.fast, R, dof, A, ao, B, bo, C, co, exec);
         } else if (exec == -1) {
             for (int l = 0; l < 32; l++) R[dof + l] = Alu.eval(in, A[ao + l], B[bo + l], C[co + l]);
         } else {
@@ -229,9 +224,19 @@ final class Executor {
         int dm = def(w, in.ka, in.a) & def(w, in.kb, in.b) & def(w, in.kc, in.c);
         long[] R = w.R;
         int d = in.d < 0 ? -1 : w.gbase + in.d, d2 = in.d2 < 0 ? -1 : w.gbase + in.d2;
+        int table = in.fast;   // integer compares: the outcome by sign of the comparison
+        int t = in.type;
+        boolean signed = PtxType.isSigned(t) && in.mode <= Alu.GE;
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            boolean r = Alu.compare(in.mode, in.type, A[ao + l], B[bo + l], in.flags);
+            boolean r;
+            if (table > 0) {
+                long x = PtxType.extend(t, A[ao + l]), y = PtxType.extend(t, B[bo + l]);
+                int c = signed ? Long.compare(x, y) : Long.compareUnsigned(x, y);
+                r = (table >> (c + 1) & 1) != 0;
+            } else {
+                r = Alu.compare(in.mode, t, A[ao + l], B[bo + l], in.flags);
+            }
             boolean p = r, q = !r;
             if (in.boolOp != 0) {
                 boolean c = ((C[co + l] & 1) != 0) != in.negC;

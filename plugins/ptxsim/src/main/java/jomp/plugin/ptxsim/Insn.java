@@ -19,6 +19,8 @@ final class Insn {
     static final int S_GENERIC = 0, S_GLOBAL = 1, S_SHARED = 2, S_LOCAL = 3, S_PARAM = 4, S_CONST = 5;
 
     int op, sub, type = PtxType.NONE, type2 = PtxType.NONE, flags, mode;
+    /** The executor's fast loop for this instruction (FastOps), 0 for none; for setp on integers its outcome table. */
+    int fast;
     /** A fourth immediate (bfi's length, lop3's table). */
     long imm4;
 

@@ -131,16 +131,22 @@ final class Memory {
     }
 
     private void mark(long a, long n, boolean on) {
-        long off = a - base;
-        for (long g = off >>> 3, end = (off + n + 7) >>> 3; g < end; g++) {
+        long off = a - base, g = off >>> 3, end = (off + n + 7) >>> 3;
+        int per = 1 << (CHUNK_SHIFT - 3);
+        while (g < end) {
             int c = (int) (g >>> (CHUNK_SHIFT - 3));
+            int from = (int) (g & (per - 1));
+            int to = (int) Math.min(per, from + (end - g));
             byte[] ch = shadow[c];
             if (ch == null) {
-                if (!on) continue;
-                ch = shadow[c] = new byte[1 << (CHUNK_SHIFT - 3)];
+                if (on) ch = shadow[c] = new byte[per];
             }
-            long left = off + n - (g << 3);
-            ch[(int) (g & ((1 << (CHUNK_SHIFT - 3)) - 1))] = (byte) (on ? Math.min(8, left) : 0);
+            if (ch != null) {
+                java.util.Arrays.fill(ch, from, to, on ? (byte) 8 : 0);
+                long lastGranule = g + (to - from) - 1;
+                if (on && lastGranule == end - 1 && ((off + n) & 7) != 0) ch[to - 1] = (byte) ((off + n) & 7);
+            }
+            g += to - from;
         }
     }
 }
