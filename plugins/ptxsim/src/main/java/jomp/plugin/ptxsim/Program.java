@@ -64,7 +64,9 @@ final class Program {
             PtxModule m = modules.get(mi);
             Map<String, Def> own = internal.get(mi);
             final int index = mi;
-            Decoder.Scope scope = name -> symbol(name, own, shared, fnOf, varOf, library, index);
+            java.util.Set<String> declared = new java.util.HashSet<>();
+            for (Func f : m.functions()) if (f.body() == null) declared.add(f.name());
+            Decoder.Scope scope = name -> symbol(name, own, shared, fnOf, varOf, library, declared);
             for (Func f : m.functions()) {
                 Def d = f.body() == null ? null : own.getOrDefault(f.name(), shared.get(f.name()));
                 if (d == null || d.func() != f || fnOf.containsKey(d)) continue;
@@ -177,7 +179,7 @@ final class Program {
     }
 
     private Decoder.Symbol symbol(String name, Map<String, Def> own, Map<String, Def> shared, Map<Def, Decoder.Function> fnOf,
-                                  Map<Def, long[]> varOf, Map<String, Decoder.Function> library, int module) {
+                                  Map<Def, long[]> varOf, Map<String, Decoder.Function> library, java.util.Set<String> declared) {
         Def d = own.get(name);
         if (d == null) d = shared.get(name);
         if (d != null) {
@@ -187,6 +189,17 @@ final class Program {
             return new Decoder.Symbol(v[2] == 1 ? Space.SHARED : Space.GLOBAL, v[0], null);
         }
         Builtins.Kind k = Builtins.kind(name);
+        if (k == null && declared.contains(name)) {
+            // declared, defined nowhere: a call of it is an error when (if ever) it runs, as an unresolved symbol
+            return new Decoder.Symbol(Space.GLOBAL, 0, library.computeIfAbsent(name, n -> {
+                Decoder.Function f = new Decoder.Function(n, false, functions.size(), null, null);
+                f.address = Memory.FUNCTION_BASE + 16L * f.index;
+                f.paramOff = new int[0];
+                f.paramSize = new int[0];
+                functions.add(f);
+                return f;
+            }));
+        }
         if (k != null) {
             return new Decoder.Symbol(Space.GLOBAL, 0, library.computeIfAbsent(name, n -> {
                 Decoder.Function f = new Decoder.Function(n, false, functions.size(), null, null);
