@@ -293,6 +293,70 @@ class NvptxSimulatorTest {
         assertThat(r.timedOut() || r.status() != 0).as("%s\ncommand: %s", r.describe(who), String.join(" ", cmd)).isFalse();
     }
 
+    /**
+     * Every math.h function jomp sends to libdevice, run on the simulator (libdevice's PTX as llc-19
+     * compiles it: carries, bit fields, byte permutes, approximate reciprocals, tables in global
+     * memory, local arrays) for a few arguments each, against glibc's results through gcc.
+     * libdevice is not glibc: its results are within a few ulp (the CUDA Math API's bounds), so the
+     * comparison allows 1e-13 relative (double) and 1e-5 (float); a wrong instruction is far off.
+     */
+    @Test
+    void libdevicesMathRunsOnTheSimulator() throws IOException {
+        Path src = dir.resolve("math.c");
+        Files.writeString(src, """
+                #define _GNU_SOURCE
+                #include <math.h>
+                #include <stdio.h>
+                #define N 56
+                int main(void) {
+                  for (int k = 0; k < 4; k++) {
+                    double r[N]; float q[N];
+                    double x = 0.3 + 0.55 * k; float y = 0.2f + 0.45f * k; int e; double ip; float fip; int qq;
+                  #pragma omp target map(from: r, q, e, ip, fip, qq)
+                    {
+                      r[0]=sin(x); r[1]=cos(x); r[2]=tan(x); r[3]=asin(x/3); r[4]=acos(x/3); r[5]=atan(x); r[6]=atan2(x,-2); r[7]=sinh(x);
+                      r[8]=cosh(x); r[9]=tanh(x); r[10]=asinh(x); r[11]=acosh(x+1); r[12]=atanh(x/3); r[13]=exp(x); r[14]=exp2(x); r[15]=expm1(x);
+                      r[16]=log(x); r[17]=log2(x); r[18]=log10(x); r[19]=log1p(x); r[20]=logb(x*100); r[21]=ilogb(x*100); r[22]=pow(x,3.3); r[23]=hypot(x,2);
+                      r[24]=cbrt(x); r[25]=erf(x); r[26]=erfc(x); r[27]=tgamma(x); r[28]=lgamma(x); r[29]=fmod(x*10,0.3); r[30]=remainder(x*10,0.3); r[31]=remquo(x*10,0.3,&qq);
+                      r[32]=round(x*5); r[33]=llround(x*5); r[34]=llrint(x*5); r[35]=ldexp(x,3); r[36]=frexp(x*9,&e); r[37]=modf(x*3,&ip); r[38]=scalbn(x,2); r[39]=fdim(x,0.1);
+                      r[40]=nextafter(x,1); r[41]=lround(x*3); r[42]=lrint(x*3); r[43]=sin(x*1e6); r[44]=sqrt(x); r[45]=floor(-x); r[46]=fma(x,x,x); r[47]=copysign(x,-1);
+                      r[48]=e; r[49]=ip; r[50]=qq; r[51]=exp(-x*40); r[52]=pow(-x,3.0); r[53]=atan2(-x,-1); r[54]=log(1e-300*x); r[55]=cos(x*1e4);
+                      q[0]=sinf(y); q[1]=cosf(y); q[2]=tanf(y); q[3]=asinf(y/3); q[4]=acosf(y/3); q[5]=atanf(y); q[6]=atan2f(y,-2); q[7]=sinhf(y);
+                      q[8]=coshf(y); q[9]=tanhf(y); q[10]=asinhf(y); q[11]=acoshf(y+1); q[12]=atanhf(y/3); q[13]=expf(y); q[14]=exp2f(y); q[15]=expm1f(y);
+                      q[16]=logf(y); q[17]=log2f(y); q[18]=log10f(y); q[19]=log1pf(y); q[20]=logbf(y*100); q[21]=ilogbf(y*100); q[22]=powf(y,3.3f); q[23]=hypotf(y,2);
+                      q[24]=cbrtf(y); q[25]=erff(y); q[26]=erfcf(y); q[27]=tgammaf(y); q[28]=lgammaf(y); q[29]=fmodf(y*10,0.3f); q[30]=remainderf(y*10,0.3f); q[31]=roundf(y*5);
+                      q[32]=llroundf(y*5); q[33]=ldexpf(y,3); q[34]=modff(y*3,&fip); q[35]=scalbnf(y,2); q[36]=fdimf(y,0.1f); q[37]=nextafterf(y,1); q[38]=lroundf(y*3); q[39]=lrintf(y*3);
+                      q[40]=sqrtf(y); q[41]=floorf(-y); q[42]=fmaf(y,y,y); q[43]=copysignf(y,-1); q[44]=rintf(y*7); q[45]=fminf(y,1); q[46]=truncf(-y*3); q[47]=ceilf(y);
+                      q[48]=fip; q[49]=sinf(y*1000); q[50]=expf(-y*30); q[51]=powf(y,-2.5f); q[52]=fmaxf(y,0.5f); q[53]=cosf(y*100); q[54]=logf(y*1e-30f); q[55]=tanf(y*10);
+                    }
+                    for (int i = 0; i < N; i++) printf("%d %d %.17g %.9g\\n", k, i, r[i], q[i]);
+                  }
+                  return 0;
+                }
+                """);
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("-O2", "-fopenmp", "-fopenmp-targets=nvptx64", src.toString(), "-o", dir.resolve("math").toString(), "-lm"));
+        build(cmd, "jomp");
+        build(List.of("gcc", "-O0", "-fopenmp", src.toString(), "-o", dir.resolve("math.gcc").toString(), "-lm"), "gcc");
+        Exec.Result got = Exec.run(List.of(dir.resolve("math").toString()), dir, SIM, dir.resolve("scratch"));
+        Exec.Result want = Exec.run(List.of(dir.resolve("math.gcc").toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(got.status()).as(got.stderr()).isZero();
+        assertThat(got.stderr().lines().filter(l -> l.contains("info: Launching kernel")).count()).isEqualTo(4);
+        List<String> g = got.stdoutText().lines().toList(), w = want.stdoutText().lines().toList();
+        assertThat(g).hasSameSizeAs(w).hasSize(4 * 56);
+        for (int i = 0; i < g.size(); i++) {
+            String[] a = g.get(i).split(" "), b = w.get(i).split(" ");
+            assertThat(a[0] + " " + a[1]).isEqualTo(b[0] + " " + b[1]);
+            close(Double.parseDouble(a[2]), Double.parseDouble(b[2]), 1e-13, "double #" + a[1] + " of round " + a[0]);
+            close(Double.parseDouble(a[3]), Double.parseDouble(b[3]), 1e-5, "float #" + a[1] + " of round " + a[0]);
+        }
+    }
+
+    private static void close(double got, double want, double rel, String what) {
+        if (got == want || (Double.isNaN(got) && Double.isNaN(want))) return;
+        assertThat(Math.abs(got - want)).as("%s: simulator %s, glibc %s", what, got, want).isLessThanOrEqualTo(rel * Math.max(Math.abs(want), 1e-300));
+    }
+
     // ---- errors a user makes, caught as a GPU would punish them (or worse, would not) --------------
 
     private Exec.Result runBroken(String name, String source) throws IOException {
