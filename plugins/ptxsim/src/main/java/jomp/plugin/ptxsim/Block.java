@@ -29,7 +29,7 @@ final class Block {
     long threadInstructions;
     final RaceCheck race;
 
-    Block(Launch launch, int ctaid, int nthreads, long shared, long sharedSize, long local, long localBytes, int regs, RaceCheck race) {
+    Block(Launch launch, int ctaid, int nthreads, long shared, long sharedSize, long local, long localBytes, int regs, RaceCheck race, Warp[] pool) {
         this.launch = launch;
         this.ctaid = ctaid;
         this.nthreads = nthreads;
@@ -40,7 +40,10 @@ final class Block {
         this.race = race;
         int nw = (nthreads + 31) / 32;
         warps = new Warp[nw];
-        for (int i = 0; i < nw; i++) warps[i] = new Warp(this, i, Math.min(32, nthreads - 32 * i), regs);
+        for (int i = 0; i < nw; i++) {
+            warps[i] = pool != null && pool[i] != null ? pool[i].reset(this) : new Warp(this, i, Math.min(32, nthreads - 32 * i), regs);
+            if (pool != null) pool[i] = warps[i];
+        }
         waiting = new int[BARRIERS][nw];
         alignedPc = new int[BARRIERS][nw];
         for (int[] a : alignedPc) java.util.Arrays.fill(a, -1);

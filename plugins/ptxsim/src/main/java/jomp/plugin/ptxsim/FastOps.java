@@ -28,10 +28,10 @@ final class FastOps {
             case Alu.SUB: return (f & Alu.SAT) != 0 ? NONE : w64 ? SUB64 : s32 ? SUBS32 : u32 ? SUBU32 : t == F64 && f == 0 ? FSUB64 : NONE;
             case Alu.MUL_LO: return w64 ? MUL64 : s32 ? MULS32 : u32 ? MULU32 : t == F64 && f == 0 ? FMUL64 : NONE;
             case Alu.FMA: case Alu.MAD_LO: return t == F64 && f == 0 ? FFMA64 : NONE;
-            case Alu.AND: return w64 ? AND64 : u32 || s32 ? AND32 : NONE;
-            case Alu.OR: return w64 ? OR64 : u32 || s32 ? OR32 : NONE;
-            case Alu.XOR: return w64 ? XOR64 : u32 || s32 ? XOR32 : NONE;
-            case Alu.SHL: return w64 ? SHL64 : u32 || s32 ? SHL32 : NONE;
+            case Alu.AND: return w64 ? AND64 : u32 ? AND32 : NONE;
+            case Alu.OR: return w64 ? OR64 : u32 ? OR32 : NONE;
+            case Alu.XOR: return w64 ? XOR64 : u32 ? XOR32 : NONE;
+            case Alu.SHL: return w64 ? SHL64 : u32 ? SHL32 : NONE;
             case Alu.SHR: return t == S64 ? SHRS64 : w64 ? SHRU64 : s32 ? SHRS32 : u32 ? SHRU32 : NONE;
             case Alu.SELP: return w64 || t == F64 ? SELP : NONE;
             case Alu.CVT: {
@@ -47,47 +47,55 @@ final class FastOps {
         }
     }
 
-    /** Runs fast loop {@code op} over the lanes of exec. */
+    /** Per-thread scratch: a partial group computes all 32 lanes here, then keeps its own. */
+    private static final ThreadLocal<long[]> TMP = ThreadLocal.withInitial(() -> new long[32]);
+
+    /**
+     * Runs fast loop {@code op} over the lanes of exec: every lane is computed (no fast operation
+     * has a side effect or can fail), straight into the registers when the whole warp executes.
+     */
     static void run(int op, long[] R, int d, long[] A, int a, long[] B, int b, long[] C, int c, int exec) {
-        if (exec == -1) {
-            for (int l = 0; l < 32; l++) R[d + l] = one(op, A[a + l], B[b + l], C[c + l]);
-        } else {
+        long[] T;
+        int t;
+        if (exec == -1) { T = R; t = d; } else { T = TMP.get(); t = 0; }
+        switch (op) {
+            case MOV -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l]; }
+            case ADD64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] + B[b + l]; }
+            case SUB64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] - B[b + l]; }
+            case MUL64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] * B[b + l]; }
+            case ADDS32 -> { for (int l = 0; l < 32; l++) T[t + l] = (int) (A[a + l] + B[b + l]); }
+            case ADDU32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] + B[b + l]) & M32; }
+            case SUBS32 -> { for (int l = 0; l < 32; l++) T[t + l] = (int) (A[a + l] - B[b + l]); }
+            case SUBU32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] - B[b + l]) & M32; }
+            case MULS32 -> { for (int l = 0; l < 32; l++) T[t + l] = (int) (A[a + l] * B[b + l]); }
+            case MULU32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] * B[b + l]) & M32; }
+            case AND64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] & B[b + l]; }
+            case OR64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] | B[b + l]; }
+            case XOR64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] ^ B[b + l]; }
+            case AND32 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] & B[b + l] & M32; }
+            case OR32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] | B[b + l]) & M32; }
+            case XOR32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] ^ B[b + l]) & M32; }
+            case CVT_S64_S32, CVT_S32_64 -> { for (int l = 0; l < 32; l++) T[t + l] = (int) A[a + l]; }
+            case CVT_U64_U32, CVT_32_64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] & M32; }
+            case SELP -> { for (int l = 0; l < 32; l++) T[t + l] = (C[c + l] & 1) != 0 ? A[a + l] : B[b + l]; }
+            default -> { for (int l = 0; l < 32; l++) T[t + l] = one(op, A[a + l], B[b + l], C[c + l]); }
+        }
+        if (exec != -1) {
             for (int m = exec; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
-                R[d + l] = one(op, A[a + l], B[b + l], C[c + l]);
+                R[d + l] = T[l];
             }
         }
     }
 
     private static long one(int op, long x, long y, long z) {
         switch (op) {
-            case MOV: return x;
-            case ADD64: return x + y;
-            case SUB64: return x - y;
-            case MUL64: return x * y;
-            case ADDS32: return (int) (x + y);
-            case ADDU32: return (x + y) & M32;
-            case SUBS32: return (int) (x - y);
-            case SUBU32: return (x - y) & M32;
-            case MULS32: return (int) (x * y);
-            case MULU32: return (x * y) & M32;
-            case AND64: return x & y;
-            case OR64: return x | y;
-            case XOR64: return x ^ y;
-            case AND32: return (x & y) & M32;
-            case OR32: return (x | y) & M32;
-            case XOR32: return (x ^ y) & M32;
             case SHL64: return (y & M32) >= 64 ? 0 : x << y;
             case SHRU64: return (y & M32) >= 64 ? 0 : x >>> y;
             case SHRS64: return x >> Math.min(y & M32, 63);
             case SHL32: return (y & M32) >= 32 ? 0 : (x << y) & M32;
             case SHRU32: return (y & M32) >= 32 ? 0 : (x & M32) >>> y;
-            case SHRS32: return ((int) x >> (int) Math.min(y & M32, 31)) & M32;
-            case CVT_S64_S32: return (int) x;
-            case CVT_U64_U32: return x & M32;
-            case CVT_32_64: return x & M32;
-            case CVT_S32_64: return (int) x;
-            case SELP: return (z & 1) != 0 ? x : y;
+            case SHRS32: return (int) x >> (int) Math.min(y & M32, 31);
             case FADD64: return Alu.d64(Double.longBitsToDouble(x) + Double.longBitsToDouble(y), 0);
             case FSUB64: return Alu.d64(Double.longBitsToDouble(x) - Double.longBitsToDouble(y), 0);
             case FMUL64: return Alu.d64(Double.longBitsToDouble(x) * Double.longBitsToDouble(y), 0);

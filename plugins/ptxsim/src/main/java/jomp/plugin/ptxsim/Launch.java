@@ -33,10 +33,11 @@ final class Launch {
         long local = device.localMemory(threads * localBytes);
         Executor ex = new Executor(this);
         RaceCheck race = device.racecheck ? new RaceCheck(sharedSize) : null;
+        Warp[] pool = new Warp[(threads + 31) / 32];
         for (int b = 0; b < blocks; b++) {
             if (sharedSize > 0) Mem.fill(shared, (byte) 0, sharedSize);
             if (race != null) race.reset();
-            Block blk = new Block(this, b, threads, shared, sharedSize, local, localBytes, kernel.nregs, race);
+            Block blk = new Block(this, b, threads, shared, sharedSize, local, localBytes, kernel.nregs, race, pool);
             for (Warp w : blk.warps) start(blk, w);
             ex.block = blk;
             blk.run(ex);

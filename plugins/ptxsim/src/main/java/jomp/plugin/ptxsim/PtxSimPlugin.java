@@ -18,7 +18,7 @@ import jomp.runtime.plugin.Fatbinary;
  * error ends the launch with a report naming the kernel, block, thread, PTX line and address.
  *
  * <p>Settings: JOMP_PTXSIM_SMS (multiprocessors, default 4: the blocks a launch without
- * num_teams gets), JOMP_PTXSIM_STACK (local memory per thread, default 64 KiB),
+ * num_teams gets), JOMP_PTXSIM_STACK (local memory per thread, default 512 KiB, the most a CUDA thread can have),
  * JOMP_PTXSIM_RACECHECK=1 (shared-memory race detection), JOMP_PTXSIM_MEMORY (device memory,
  * default 16 GiB of address space).
  */
@@ -38,7 +38,7 @@ public final class PtxSimPlugin implements DevicePlugin {
         count = devices(env.get("JOMP_PTXSIM"), env.get("JOMP_PLUGINS"));
         devices = new SimDevice[count];
         sms = (int) number(env, "JOMP_PTXSIM_SMS", 4, 1, 1 << 16);
-        stack = number(env, "JOMP_PTXSIM_STACK", 64 * 1024, 1024, 16L << 20);
+        stack = number(env, "JOMP_PTXSIM_STACK", 512 * 1024, 1024, 16L << 20);
         memoryBytes = number(env, "JOMP_PTXSIM_MEMORY", 16L << 30, 64L << 20, 1L << 40);
         racecheck = "1".equals(env.get("JOMP_PTXSIM_RACECHECK"));
         stats = "1".equals(env.get("JOMP_PTXSIM_STATS"));

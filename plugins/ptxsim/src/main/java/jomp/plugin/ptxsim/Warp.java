@@ -21,7 +21,7 @@ import java.util.Arrays;
 final class Warp {
     static final int SLICE = 512;
 
-    final Block block;
+    Block block;
     final int index;
     /** Thread index of lane 0 in the block, and the lanes that exist (a block's last warp may be partial). */
     final int tid0;
@@ -58,6 +58,25 @@ final class Warp {
         int all = lanes == 32 ? -1 : (1 << lanes) - 1;
         runMask = all;
         exitMask = ~all;   // lanes that do not exist count as exited
+    }
+
+    /** The same warp for the next block of a launch (its arrays are kept: no allocation per block). */
+    Warp reset(Block b) {
+        block = b;
+        java.util.Arrays.fill(D, 0);
+        java.util.Arrays.fill(depth, 0);
+        java.util.Arrays.fill(cc, 0);
+        java.util.Arrays.fill(sreg, null);
+        int all = lanes == 32 ? -1 : (1 << lanes) - 1;
+        runMask = all;
+        exitMask = ~all;
+        barMask = syncMask = wsyncMask = 0;
+        gmask = 0;
+        mergePc = -1;
+        focus = 0;
+        rr = 0;
+        slice = SLICE;
+        return this;
     }
 
     void ensure(int slots) {
