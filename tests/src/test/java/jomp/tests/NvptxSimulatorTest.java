@@ -435,5 +435,7 @@ class NvptxSimulatorTest {
         assertThat(r.stderr()).contains("plugin ptxsim (nvptx64-nvidia-cuda): 1 device(s)", "device 0 (ptxsim) initialised: ptxsim device 0: a PTX simulator, not a GPU");
         Exec.Result only = Exec.run(List.of(dir.resolve("count").toString()), dir, SIM, dir.resolve("scratch"));
         assertThat(only.stdoutText()).isEqualTo("devices=1 on_device=1\n");
+        assertThat(only.stderr()).as("LIBOMPTARGET_INFO=16 describes the device when it starts")
+                .contains("omptarget device 0 info: ptxsim device 0: a PTX simulator, not a GPU (sm_90-like, 4 multiprocessors");
     }
 }
