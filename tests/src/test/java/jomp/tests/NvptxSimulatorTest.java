@@ -357,6 +357,50 @@ class NvptxSimulatorTest {
         assertThat(Math.abs(got - want)).as("%s: simulator %s, glibc %s", what, got, want).isLessThanOrEqualTo(rel * Math.max(Math.abs(want), 1e-300));
     }
 
+    /**
+     * A user without CUDA (no ptxas, no nvlink): device code spread over two files still builds
+     * (the objects' PTX go into one fat binary unlinked) and runs on the simulator, which links it.
+     */
+    @Test
+    void withoutCudaCodeOfTwoFilesRunsOnTheSimulator() throws IOException {
+        Files.writeString(dir.resolve("main.c"), """
+                #include <stdio.h>
+                #pragma omp declare target
+                extern int scale;
+                int twice(int);
+                #pragma omp end declare target
+                int main(void) {
+                  int r[8];
+                #pragma omp target map(from: r)
+                  for (int i = 0; i < 8; i++) r[i] = twice(i) * scale;
+                  for (int i = 0; i < 8; i++) printf("%d ", r[i]);
+                  printf("\\n");
+                  return 0;
+                }
+                """);
+        Files.writeString(dir.resolve("lib.c"), """
+                #pragma omp declare target
+                int scale = 3;
+                int twice(int x) { return 2 * x; }
+                #pragma omp end declare target
+                """);
+        Path none = dir.resolve("no-cuda");
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "CUDA_HOME", none.toString(), "CUDA_PATH", none.toString());
+        for (String f : List.of("main", "lib")) {
+            List<String> c = new ArrayList<>(Corpus.jompCommand());
+            c.addAll(List.of("-fopenmp", "-fopenmp-targets=nvptx64", "--cuda-path=" + none, "-c", f + ".c"));
+            Exec.Result r = Exec.run(c, dir, env, dir.resolve("scratch"));
+            assertThat(r.status()).as(r.describe("jomp -c " + f + ".c")).isZero();
+        }
+        List<String> l = new ArrayList<>(Corpus.jompCommand());
+        l.addAll(List.of("-v", "main.o", "lib.o", "-o", "prog"));
+        Exec.Result link = Exec.run(l, dir, env, dir.resolve("scratch"));
+        assertThat(link.status()).as(link.describe("jomp (link)")).isZero();
+        assertThat(link.stderr()).contains("a fat binary of the PTX of main.o lib.o (no nvlink: linked when loaded)");
+        Exec.Result run = Exec.run(List.of(dir.resolve("prog").toString()), dir, SIM, dir.resolve("scratch"));
+        assertThat(run.stdoutText()).as(run.stderr()).isEqualTo("0 6 12 18 24 30 36 42 \n");
+    }
+
     // ---- errors a user makes, caught as a GPU would punish them (or worse, would not) --------------
 
     private Exec.Result runBroken(String name, String source) throws IOException {
