@@ -43,7 +43,7 @@ final class Memory {
     private final byte[][] shadow;
 
     /** Reserves {@code size} bytes of address space (or less, halving, when the system refuses). */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     Memory(long size) {
         long a = -1;
         while (size >= 64L << 20) {
