@@ -141,7 +141,7 @@ final class Executor {
             case BRA -> {
                 if (exec == mask) w.jump(in.target);
                 else if (exec == 0) w.gpc++;
-                else w.split(exec, in.target);
+                else w.diverge(exec, in.target, w.gpc + 1);
             }
             case BRX -> brx(w, in, mask, exec);
             case CALL -> Calls.call(this, w, in, mask, exec);

@@ -116,6 +116,17 @@ final class Warp {
         pick();
     }
 
+    /** A divergent branch: lanes m go to {@code target}, the rest of the group to {@code fall}; then the next group is chosen. */
+    void diverge(int m, int target, int fall) {
+        for (int k = gmask; k != 0; k &= k - 1) {
+            int l = Integer.numberOfTrailingZeros(k);
+            pc[l] = (m >>> l & 1) != 0 ? target : fall;
+            base[l] = gbase;
+        }
+        gmask = 0;
+        pick();
+    }
+
     /** Chooses the next group among the runnable lanes; false when none can run. */
     boolean pick() {
         if (gmask != 0) suspend();
