@@ -1,7 +1,6 @@
 package jomp.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -279,7 +278,7 @@ class NvptxSimulatorTest {
         boolean clang = p.oracle().equals("clang-offload");
         List<String> cmd = new ArrayList<>(clang ? List.of("clang-19", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu") : List.of("gcc", "-fopenmp"));
         cmd.addAll(List.of("-std=gnu11", src.toString(), "-o", dir.resolve(p.name() + ".oracle").toString(), "-lm"));
-        assertTrue(Exec.available(cmd.get(0)), cmd.get(0) + " is the oracle: install it (.ci/run does)");
+        Exec.require(cmd.get(0));
         build(cmd, p.oracle());
         Map<String, String> env = new HashMap<>(Map.of("OMP_NUM_THREADS", "4"));
         if (clang) env.put("LD_LIBRARY_PATH", OffloadCorpusTest.LLVM_LIB);
