@@ -83,16 +83,16 @@ final class WarpSync {
 
     private static long memberMask(Executor ex, Warp w, Insn in, int l, int base) {
         return switch (in.op) {
-            case SHFL -> value(ex, w, l, base, in.svk[0], in.sv[0], in.svi[0]);
-            case BAR_WARP -> value(ex, w, l, base, in.ka, in.a, in.ia);
-            default -> value(ex, w, l, base, in.kb, in.b, in.ib);
+            case SHFL -> value(ex, w, in, l, base, in.svk[0], in.sv[0], in.svi[0]);
+            case BAR_WARP -> value(ex, w, in, l, base, in.ka, in.a, in.ia);
+            default -> value(ex, w, in, l, base, in.kb, in.b, in.ib);
         };
     }
 
-    static long value(Executor ex, Warp w, int l, int base, byte kind, int slot, long imm) {
+    static long value(Executor ex, Warp w, Insn in, int l, int base, byte kind, int slot, long imm) {
         return switch (kind) {
             case K_REG -> {
-                if ((w.D[base + slot] >>> l & 1) == 0) throw ex.uninitialised(w, null, 1 << l, "an operand of a warp-synchronous instruction");
+                if ((w.D[base + slot] >>> l & 1) == 0) throw ex.uninitialised(w, in, 1 << l, "an operand of a warp-synchronous instruction");
                 yield w.R[((base + slot) << 5) + l];
             }
             case K_IMM -> imm;
@@ -109,12 +109,12 @@ final class WarpSync {
                 long[] a = new long[32];
                 for (int m = lanes; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    a[l] = value(ex, w, l, base[l], in.ka, in.a, in.ia);
+                    a[l] = value(ex, w, in, l, base[l], in.ka, in.a, in.ia);
                 }
                 for (int m = lanes; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    int bval = (int) value(ex, w, l, base[l], in.kb, in.b, in.ib) & 31;
-                    int c = (int) value(ex, w, l, base[l], in.kc, in.c, in.ic);
+                    int bval = (int) value(ex, w, in, l, base[l], in.kb, in.b, in.ib) & 31;
+                    int c = (int) value(ex, w, in, l, base[l], in.kc, in.c, in.ic);
                     int cval = c & 31, seg = (c >> 8) & 31;
                     int maxLane = (l & seg) | (cval & ~seg), minLane = l & seg;
                     int j;
@@ -134,7 +134,7 @@ final class WarpSync {
                 int trues = 0;
                 for (int m = lanes; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    if ((value(ex, w, l, base[l], in.ka, in.a, in.ia) & 1) != 0) trues |= 1 << l;
+                    if ((value(ex, w, in, l, base[l], in.ka, in.a, in.ia) & 1) != 0) trues |= 1 << l;
                 }
                 for (int m = lanes; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
@@ -152,7 +152,7 @@ final class WarpSync {
                 long mask = PtxType.size(in.type) == 8 ? -1L : 0xFFFFFFFFL;
                 for (int m = lanes; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
-                    v[l] = value(ex, w, l, base[l], in.ka, in.a, in.ia) & mask;
+                    v[l] = value(ex, w, in, l, base[l], in.ka, in.a, in.ia) & mask;
                 }
                 for (int m = lanes; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
