@@ -49,7 +49,7 @@ public final class TempFiles {
             } catch (FileAlreadyExistsException e) {
                 if (attempt > 100) throw new TempFileError("unable to make temporary file: File exists");
             } catch (IOException e) {
-                // as clang: $TMPDIR naming a missing directory is an error, not a reason to fall back
+                // the directory went away or filled up after Invocation.tempDir chose it
                 throw new TempFileError("unable to make temporary file: " + jomp.wrapper.env.OutputFiles.reason(e));
             }
         }

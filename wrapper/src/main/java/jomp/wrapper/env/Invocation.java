@@ -86,17 +86,24 @@ public record Invocation(Path cwd, Map<String, String> env, int umask, Cancellat
     }
 
     /**
-     * The temporary-file directory as clang's driver chooses it (llvm::sys::path::system_temp_directory):
-     * the first of $TMPDIR, $TMP, $TEMP, $TEMPDIR that is set, else /tmp. A variable naming a
-     * directory that does not exist is not skipped: clang then stops with "unable to make
-     * temporary file: No such file or directory", and so does jomp's driver.
+     * The temporary-file directory: the first of $TMPDIR, $TMP, $TEMP, $TEMPDIR that names a
+     * writable directory, else /var/tmp, /usr/tmp or /tmp. A variable that names a missing or
+     * unwritable directory is skipped, as gcc's choose_tmpdir skips it, so a stale TMPDIR does not
+     * break a build (clang 19 stops there with "unable to make temporary file").
      */
     public static Path tempDir() {
         for (String var : new String[] {"TMPDIR", "TMP", "TEMP", "TEMPDIR"}) {
             String v = getenv(var);
-            if (v != null && !v.isEmpty()) return path(v);
+            if (v != null && !v.isEmpty() && usable(path(v))) return path(v);
         }
-        return Path.of("/tmp");
+        for (String d : new String[] {"/tmp", "/var/tmp", "/usr/tmp"}) {
+            if (usable(Path.of(d))) return Path.of(d);
+        }
+        return Path.of("/tmp");   // none usable: the error then names /tmp
+    }
+
+    private static boolean usable(Path dir) {
+        return Files.isDirectory(dir) && Files.isWritable(dir) && Files.isExecutable(dir);
     }
 
     /** The process's umask, from /proc/self/status (Linux 4.7+); 022 when it cannot be read. */
