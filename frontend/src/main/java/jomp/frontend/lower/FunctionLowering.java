@@ -122,6 +122,7 @@ final class FunctionLowering {
         Type ft = fv.type;
         FuncType sig = TypeMap.signature(ft);
         fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC);
+        fn.csig = CSignature.of(ft);
         b = new IrBuilder(fn);
         e = new Emit(b);
         AddressTaken.scan(def.body(), addressTaken);
@@ -931,11 +932,13 @@ final class FunctionLowering {
             args.add(variadicArea(extra, java.util.Arrays.asList(values).subList(Math.min(n, fixed), n)));
         }
         Reg r;
+        String csig = CSignature.call(ft, c.args());
         if (direct != null) {
             String name = unit.symbolOf(direct);
-            if (!unit.isDefinedHere(direct)) unit.useFunction(name, sig);
-            r = b.call(name, sig, args);
-        } else r = b.callIndirect(target, sig, args);
+            boolean here = unit.isDefinedHere(direct);
+            if (!here) unit.useFunction(name, sig, direct.type);
+            r = b.call(name, sig, args, here ? null : csig);
+        } else r = b.callIndirect(target, sig, args, csig);
         return sret ? result : r;
     }
 

@@ -111,7 +111,7 @@ public final class Parser {
 
     private void declareBuiltins() {
         // __builtin_va_list: jomp passes variadic arguments in a native area; va_list is a pointer into it
-        scopes.get(0).names.put("__builtin_va_list", new Typedef(Type.pointerTo(Type.VOID).withTypedefName("__builtin_va_list"), null));
+        scopes.get(0).names.put("__builtin_va_list", new Typedef(Type.VA_LIST, null));
     }
 
     // ================================================================

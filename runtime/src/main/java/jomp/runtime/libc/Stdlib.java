@@ -190,7 +190,7 @@ public final class Stdlib {
                 f = AT_EXIT.removeLast();
             }
             try {
-                Functions.handle(f).invokeExact();
+                Functions.handle(f, "v()").invokeExact();
             } catch (RuntimeException | Error e) {
                 throw e;
             } catch (Throwable t) {
@@ -427,7 +427,7 @@ public final class Stdlib {
         long tmp = malloc(n * size);
         if (tmp == 0) throw new OutOfMemoryError("jomp libc: qsort cannot allocate its " + n * size + "-byte buffer");
         try {
-            if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp), tmp);
+            if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp, CMP), tmp);
             else ((MethodHandle) sort).invokeExact(base, n, size, tmp);
         } catch (RuntimeException | Error e) {
             throw e;
@@ -442,8 +442,11 @@ public final class Stdlib {
     private static final ConcurrentHashMap<Long, Object> SORTERS = new ConcurrentHashMap<>();
     private static byte[] mergeSortBytes;
 
+    /** The C signature of qsort's and bsearch's comparison: int (const void *, const void *). */
+    private static final String CMP = "i(p,p)";
+
     private static Object sorter(long cmp) {
-        MethodHandle c = Functions.handle(cmp);
+        MethodHandle c = Functions.handle(cmp, CMP);
         try {
             byte[] bytes;
             synchronized (SORTERS) {
@@ -499,7 +502,7 @@ public final class Stdlib {
     }
 
     public static long bsearch(long key, long base, long n, long size, long cmp) {
-        MethodHandle c = Functions.handle(cmp);
+        MethodHandle c = Functions.handle(cmp, CMP);
         long lo = 0, hi = n;
         while (lo < hi) {
             long mid = (lo + hi) >>> 1;

@@ -1,0 +1,153 @@
+package jomp.linker.host;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.lang.invoke.MethodType;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
+
+import jomp.runtime.ffi.CSig;
+import jomp.runtime.ffi.Downcalls;
+
+/**
+ * The classes through which a linked program reaches native code (docs/design/abi.md § Native
+ * calls), one per native function and C signature, and one per native address the program
+ * takes; each binds on first use (its static initialiser), so start-up pays for none of them.
+ * <ul>
+ * <li>A call stub {@code jomp/link/native/C<n>}: {@code static final MethodHandle MH} from
+ * {@code Downcalls.bind(lib, symbol, csig)} and {@code static <jomp descriptor> call(...)}.
+ * When arguments and result are scalars, MH is FFM's own handle and the stub passes the thread's
+ * errno capture segment, calls it, writes errno back and normalises a narrow result; otherwise MH
+ * already has jomp's type and does the conversions (jomp.runtime.ffi.Adapters).</li>
+ * <li>An address holder {@code jomp/link/native/A<n>}: {@code static final long A}, the
+ * address of a native global or function, from {@code NativeWorld.symbol(lib, symbol)}.</li>
+ * </ul>
+ */
+final class NativeStubs {
+    static final String PACKAGE = "jomp/link/native/";
+    private static final String THREAD_STATE = "jomp/runtime/ffi/ThreadState";
+
+    private final Map<String, String> calls = new LinkedHashMap<>();      // lib|symbol|csig -> class
+    private final Map<String, String> addresses = new LinkedHashMap<>();  // lib|symbol -> class
+    private final Map<String, byte[]> classes = new LinkedHashMap<>();
+
+    Map<String, byte[]> classes() { return classes; }
+
+    /** The owner of a static method {@code call} with {@code descriptor} calling {@code symbol} of {@code lib}. */
+    String call(String lib, String symbol, String csig, String descriptor) {
+        String key = lib + "|" + symbol + "|" + csig + "|" + descriptor;
+        String owner = calls.get(key);
+        if (owner != null) return owner;
+        owner = PACKAGE + "C" + calls.size();
+        calls.put(key, owner);
+        classes.put(owner, callStub(owner, lib, symbol, csig, descriptor));
+        return owner;
+    }
+
+    /** The owner of the static long field {@code A}: the address of {@code symbol} of {@code lib}. */
+    String address(String lib, String symbol) {
+        String key = lib + "|" + symbol;
+        String owner = addresses.get(key);
+        if (owner != null) return owner;
+        owner = PACKAGE + "A" + addresses.size();
+        addresses.put(key, owner);
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
+        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "A", "J", null, null).visitEnd();
+        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+        mv.visitCode();
+        mv.visitLdcInsn(lib);
+        mv.visitLdcInsn(symbol);
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ffi/NativeWorld", "symbol", "(Ljava/lang/String;Ljava/lang/String;)J", false);
+        mv.visitFieldInsn(PUTSTATIC, owner, "A", "J");
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        classes.put(owner, cw.toByteArray());
+        return owner;
+    }
+
+    private static byte[] callStub(String owner, String lib, String symbol, String csig, String descriptor) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
+        cw.visitField(ACC_STATIC | ACC_FINAL, "MH", "Ljava/lang/invoke/MethodHandle;", null, null).visitEnd();
+        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+        mv.visitCode();
+        mv.visitLdcInsn(lib);
+        mv.visitLdcInsn(symbol);
+        mv.visitLdcInsn(csig);
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ffi/Downcalls", "bind",
+                "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/invoke/MethodHandle;", false);
+        mv.visitFieldInsn(PUTSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+
+        mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "call", descriptor, null, null);
+        mv.visitCode();
+        Type[] params = Type.getArgumentTypes(descriptor);
+        Type ret = Type.getReturnType(descriptor);
+        int locals = 0;
+        for (Type p : params) locals += p.getSize();
+        if (!Downcalls.direct(csig)) {
+            // the handle has jomp's type: pass everything through
+            mv.visitFieldInsn(GETSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
+            loadAll(mv, params, 0);
+            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor, false);
+            mv.visitInsn(ret.getOpcode(IRETURN));
+        } else {
+            boolean errno = !Downcalls.critical(lib, symbol);
+            CSig s = CSig.parse(csig);
+            MethodType ffm = s.downcallType(errno);
+            int ts = locals;
+            if (errno) {
+                mv.visitMethodInsn(INVOKESTATIC, THREAD_STATE, "current", "()L" + THREAD_STATE + ";", false);
+                mv.visitVarInsn(ASTORE, ts);
+            }
+            mv.visitFieldInsn(GETSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
+            if (errno) {
+                mv.visitVarInsn(ALOAD, ts);
+                mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", "Ljava/lang/foreign/MemorySegment;");
+            }
+            loadAll(mv, params, 0);
+            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", ffm.toMethodDescriptorString(), false);
+            if (errno) {
+                mv.visitVarInsn(ALOAD, ts);
+                mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "afterCall", "()V", false);
+            }
+            if (s.ret() instanceof CSig.Scalar r && r.code() == 'h') {   // unsigned char: zero-extended
+                mv.visitIntInsn(SIPUSH, 0xff);
+                mv.visitInsn(IAND);
+            }
+            mv.visitInsn(ret.getOpcode(IRETURN));
+        }
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private static void loadAll(MethodVisitor mv, Type[] params, int from) {
+        int slot = from;
+        for (Type p : params) {
+            mv.visitVarInsn(p.getOpcode(ILOAD), slot);
+            slot += p.getSize();
+        }
+    }
+
+    /** jomp's JVM descriptor for a function of C signature {@code csig} (docs/design/abi.md). */
+    static String jompDescriptor(CSig s) {
+        StringBuilder sb = new StringBuilder("(");
+        if (s.returnsAggregate()) sb.append('J');
+        for (CSig.CType t : s.params()) sb.append(Type.getDescriptor(CSig.jompType(t)));
+        if (s.variadic()) sb.append('J');
+        sb.append(')');
+        sb.append(s.returnsAggregate() ? "J" : Type.getDescriptor(CSig.jompType(s.ret())));
+        return sb.toString();
+    }
+}
