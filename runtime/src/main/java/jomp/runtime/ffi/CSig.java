@@ -153,12 +153,25 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         };
     }
 
+    /** Whether an aggregate has a member at an offset its type's alignment does not allow (a packed struct). */
+    public static boolean misaligned(CType t) {
+        return switch (t) {
+            case Scalar s -> false;
+            case Array a -> misaligned(a.element());
+            case Aggregate a -> a.members().stream().anyMatch(m -> m.offset() % m.type().align() != 0 || misaligned(m.type()));
+        };
+    }
+
     /** Why a native function of this signature cannot be called, or null when it can. */
     public String unsupported() {
         List<CType> all = new ArrayList<>(params);
         all.add(ret);
         all.addAll(varargs);
-        for (CType t : all) if (hasLongDouble(t)) return "long double arguments and results are not supported (jomp's long double is a double)";
+        for (CType t : all) {
+            if (hasLongDouble(t)) return "long double arguments and results are not supported (jomp's long double is a double)";
+            // the ABI passes these in memory whatever their size; FFM classifies by the members
+            if (misaligned(t)) return "structs with misaligned (packed) members cannot be passed by value";
+        }
         return null;
     }
 
@@ -202,12 +215,14 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
     private static MemoryLayout aggregate(Aggregate a) {
         if (a.union()) {
             List<MemoryLayout> ms = new ArrayList<>();
+            long max = 0;
             for (Member m : a.members()) {
                 MemoryLayout l = layout(m.type());
-                long tail = a.size() - l.byteSize();
-                ms.add(tail > 0 ? MemoryLayout.structLayout(l, MemoryLayout.paddingLayout(tail)) : l);
+                ms.add(l);
+                max = Math.max(max, l.byteSize());
             }
-            if (ms.isEmpty()) ms.add(MemoryLayout.paddingLayout(Math.max(1, a.size())));
+            // FFM wants a union's size to be its largest member's: padding makes up the difference
+            if (max != a.size()) ms.add(MemoryLayout.paddingLayout(a.size()));
             return withAlignment(MemoryLayout.unionLayout(ms.toArray(MemoryLayout[]::new)), a.align());
         }
         List<MemoryLayout> ms = new ArrayList<>();
@@ -216,16 +231,11 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
             MemoryLayout l = layout(m.type());
             if (m.offset() < at) continue;   // overlapping bytes (bit-fields already covered)
             if (m.offset() > at) ms.add(MemoryLayout.paddingLayout(m.offset() - at));
-            if (m.offset() % l.byteAlignment() != 0) l = unaligned(l);   // a packed struct's member
             ms.add(l);
             at = m.offset() + l.byteSize();
         }
         if (a.size() > at) ms.add(MemoryLayout.paddingLayout(a.size() - at));
         return withAlignment(MemoryLayout.structLayout(ms.toArray(MemoryLayout[]::new)), a.align());
-    }
-
-    private static MemoryLayout unaligned(MemoryLayout l) {
-        return l instanceof ValueLayout v ? v.withByteAlignment(1) : l;
     }
 
     private static MemoryLayout withAlignment(MemoryLayout l, long align) {
