@@ -72,3 +72,14 @@ int u5_sum(union u5 u);
 union sd sd_swap(union sd u);
 union wide wide_make(long a);
 long wide_sum(union wide w);
+#include <stdio.h>
+void lib_fprint(FILE *f, const char *s);
+FILE *lib_fopen(const char *path, const char *mode);
+int lib_fgets(FILE *f, char *buf, int n);
+void lib_say(const char *s);
+void lib_puts_partial(const char *s);
+void lib_register_atexit(void);
+void lib_register(void (*f)(void));
+const char *lib_getenv(const char *name);
+int lib_setenv(const char *name, const char *value);
+void lib_exit(int status);

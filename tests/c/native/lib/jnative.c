@@ -121,3 +121,16 @@ int u5_sum(union u5 u) { return u.c[0] + u.c[1] + u.c[2] + u.c[3] + u.c[4]; }
 union sd sd_swap(union sd u) { float t = u.v.x; u.v.x = u.v.y; u.v.y = t; return u; }
 union wide wide_make(long a) { union wide w = {{a, -a, 2 * a}}; return w; }
 long wide_sum(union wide w) { return w.l[0] + w.l[1] + w.l[2]; }
+
+/* ---- one C world: FILE streams, stdout, atexit, the environment ---- */
+void lib_fprint(FILE *f, const char *s) { fprintf(f, "[lib] %s\n", s); }
+FILE *lib_fopen(const char *path, const char *mode) { return fopen(path, mode); }
+int lib_fgets(FILE *f, char *buf, int n) { return fgets(buf, n, f) != NULL; }
+void lib_say(const char *s) { printf("[lib says] %s\n", s); }
+void lib_puts_partial(const char *s) { fputs(s, stdout); }
+static void lib_bye(void) { printf("[lib] atexit handler\n"); }
+void lib_register_atexit(void) { atexit(lib_bye); }
+void lib_register(void (*f)(void)) { atexit(f); }
+const char *lib_getenv(const char *name) { return getenv(name); }
+int lib_setenv(const char *name, const char *value) { return setenv(name, value, 1); }
+void lib_exit(int status) { exit(status); }

@@ -1,4 +1,4 @@
-/* jomp: <stdio.h>. FILE is opaque; stdin/stdout/stderr come from the C library. */
+/* jomp: <stdio.h>. FILE is glibc's (opaque here); stdin/stdout/stderr are glibc's variables. */
 #ifndef __JOMP_STDIO_H
 #define __JOMP_STDIO_H
 #ifndef __JOMP_SIZE_T
@@ -12,7 +12,7 @@ typedef __builtin_va_list va_list;
 #ifndef NULL
 #define NULL ((void *)0)
 #endif
-typedef struct __jomp_FILE FILE;
+typedef struct _IO_FILE FILE;
 typedef long fpos_t;
 #define EOF (-1)
 #define BUFSIZ 8192
@@ -27,12 +27,12 @@ typedef long fpos_t;
 #define _IOLBF 1
 #define _IONBF 2
 
-FILE *__jomp_stdin(void);
-FILE *__jomp_stdout(void);
-FILE *__jomp_stderr(void);
-#define stdin (__jomp_stdin())
-#define stdout (__jomp_stdout())
-#define stderr (__jomp_stderr())
+extern FILE *stdin;
+extern FILE *stdout;
+extern FILE *stderr;
+#define stdin stdin
+#define stdout stdout
+#define stderr stderr
 
 int printf(const char *restrict format, ...);
 int fprintf(FILE *restrict stream, const char *restrict format, ...);

@@ -55,7 +55,7 @@ public final class NativeLibs {
             if (h == 0) {
                 System.err.println(Startup.programName() + ": error while loading shared libraries: " + dlerror());
                 System.err.flush();
-                Runtime.getRuntime().halt(127);
+                jomp.runtime.start.Startup.halt(127);
             }
         }
     }
@@ -82,7 +82,7 @@ public final class NativeLibs {
         jomp.runtime.libc.Stdio.flushAll();
         System.err.println(message.startsWith("symbol") ? message : Startup.programName() + ": " + message);
         System.err.flush();
-        Runtime.getRuntime().halt(127);
+        jomp.runtime.start.Startup.halt(127);
     }
 
     private static synchronized long open(String lib) {

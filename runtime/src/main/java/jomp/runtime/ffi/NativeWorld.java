@@ -36,15 +36,20 @@ public final class NativeWorld {
         if (started) return;
         synchronized (NativeWorld.class) {
             if (started) return;
+            long exitWork;
             try {
-                MethodHandle resolve = MethodHandles.lookup().findStatic(Functions.class, "resolve", MethodType.methodType(long.class, long.class));
+                MethodHandles.Lookup l = MethodHandles.lookup();
+                MethodHandle resolve = l.findStatic(Functions.class, "resolve", MethodType.methodType(long.class, long.class));
                 long stub = Ffm.LINKER.upcallStub(resolve, FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Arena.global()).address();
                 Functions.makeExecutable(new TheBinder(), stub);
+                exitWork = Functions.register(l.findStatic(jomp.runtime.libc.Stdlib.class, "runOnExit", MethodType.methodType(void.class)), "v()");
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
-            jomp.runtime.libc.Stdio.flushAll();
-            started = true;
+            started = true;   // before the steps below, which make downcalls themselves
+            // one C world from here on: glibc's streams, atexit list and exit
+            jomp.runtime.libc.Stdio.toGlibc();
+            jomp.runtime.libc.Stdlib.toGlibc(exitWork);
         }
     }
 
@@ -67,7 +72,7 @@ public final class NativeWorld {
             } catch (RuntimeException e) {
                 System.err.println(jomp.runtime.start.Startup.programName() + ": native code called a jomp function it cannot call: " + e.getMessage());
                 System.err.flush();
-                Runtime.getRuntime().halt(134);
+                jomp.runtime.start.Startup.halt(134);
                 return 0;
             }
         }

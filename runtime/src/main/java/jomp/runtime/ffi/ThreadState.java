@@ -45,6 +45,7 @@ public final class ThreadState {
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
+        jomp.runtime.mem.ErrnoCell.current().toNative(errno);   // before this thread's first native call
     }
 
     public static ThreadState current() { return CURRENT.get(); }

@@ -48,7 +48,7 @@ final class Upcalls {
             System.err.println(Startup.programName() + ": internal error in a function called from native code:");
             t.printStackTrace();
             System.err.flush();
-            Runtime.getRuntime().halt(134);
+            jomp.runtime.start.Startup.halt(134);
         }
     }
 }

@@ -14,27 +14,11 @@ public final class Errno {
 
     public static final int ENOENT = 2, EBADF = 9, ENOMEM = 12, EACCES = 13, EISDIR = 21, EINVAL = 22, ESPIPE = 29, EDOM = 33, ERANGE = 34;
 
-    /** Per thread: jomp's errno before native code ran, then glibc's. */
-    private static final class Where {
-        long address = Mem.permanent(4, 4);
-        boolean isNative;
-    }
-
-    private static final class Location extends ThreadLocal<Where> {
-        @Override protected Where initialValue() { return new Where(); }
-    }
-
-    private static final ThreadLocal<Where> LOCATION = new Location();
-
     public static long __errno_location() {
-        Where w = LOCATION.get();
-        if (!w.isNative && jomp.runtime.ffi.NativeWorld.started()) {
-            long glibc = jomp.runtime.ffi.ThreadState.current().errno;
-            Mem.putInt(glibc, Mem.getInt(w.address));
-            w.address = glibc;
-            w.isNative = true;
-        }
-        return w.address;
+        jomp.runtime.mem.ErrnoCell e = jomp.runtime.mem.ErrnoCell.current();
+        // native code has started: this thread's errno moves to glibc's (ThreadState does it)
+        if (!e.isNative && jomp.runtime.ffi.NativeWorld.started()) jomp.runtime.ffi.ThreadState.current();
+        return e.address;
     }
 
     static void set(int e) { Mem.putInt(__errno_location(), e); }

@@ -9,6 +9,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jomp.runtime.mem.Functions;
@@ -176,16 +177,79 @@ public final class Stdlib {
 
     static String programName() { return programName; }
 
+    /**
+     * atexit: jomp's own list while only jomp code has run; once native code runs, glibc's
+     * (jomp.runtime.ffi.NativeWorld calls {@link #toGlibc}), so handlers that jomp code and native
+     * libraries register run once, last registered first, as in C.
+     */
     public static int atexit(long f) {
-        synchronized (AT_EXIT) { AT_EXIT.add(f); }
-        return 0;
+        synchronized (AT_EXIT) {
+            if (!glibcExit) {
+                AT_EXIT.add(f);
+                return 0;
+            }
+        }
+        return Glibc.atexit(f) == 0 ? 0 : -1;
     }
 
-    /** Runs the atexit handlers last-registered first, flushes stdio and ends the process. */
+    /** glibc's _exit, once glibc's exit would run jomp functions as handlers. */
+    private static final class Halt implements java.util.function.IntConsumer {
+        @Override public void accept(int status) { Glibc._exit(status); }
+    }
+
+    /** Set when glibc's atexit list and exit take over. */
+    private static volatile boolean glibcExit;
+
+    /** The runtime's own work at exit (offloading's unregistration and reports), after C's handlers. */
+    private static final ArrayList<Runnable> ON_EXIT = new ArrayList<>();
+    private static boolean onExitDone;
+
+    /** Registers runtime work to run at exit, after the C program's atexit handlers. */
+    public static void onExit(Runnable r) {
+        synchronized (ON_EXIT) { ON_EXIT.add(r); }
+    }
+
+    /** Runs the runtime's exit work once (exit, a JVM shutdown, or glibc's exit calling it last). */
+    public static void runOnExit() {
+        List<Runnable> todo;
+        synchronized (ON_EXIT) {
+            if (onExitDone) return;
+            onExitDone = true;
+            todo = new ArrayList<>(ON_EXIT);
+        }
+        for (int i = todo.size() - 1; i >= 0; i--) todo.get(i).run();
+        Stdio.flushAll();
+    }
+
+    /**
+     * Native code is about to run: glibc's exit will end the program from now on. Its first
+     * handler (the last to run) is the runtime's exit work, then jomp's handlers so far, in order.
+     */
+    public static void toGlibc(long runtimeExitHandler) {
+        synchronized (AT_EXIT) {
+            if (glibcExit) return;
+            jomp.runtime.start.Startup.nativeHalt = new Halt();
+            Glibc.atexit(runtimeExitHandler);
+            for (long f : AT_EXIT) Glibc.atexit(f);
+            AT_EXIT.clear();
+            glibcExit = true;
+        }
+    }
+
+    /**
+     * exit: the atexit handlers last-registered first, then the runtime's exit work, a flush of
+     * stdio, and the end of the process. Once native code has run this is glibc's exit, which
+     * also runs the handlers native libraries registered and flushes glibc's streams.
+     */
     public static void exit(int status) {
+        if (glibcExit) {
+            Glibc.exit(status);
+            jomp.runtime.start.Startup.halt(status);   // not reached
+        }
         while (true) {
             long f;
             synchronized (AT_EXIT) {
+                if (glibcExit) break;    // a handler started native code: glibc runs the rest
                 if (AT_EXIT.isEmpty()) break;
                 f = AT_EXIT.removeLast();
             }
@@ -197,8 +261,13 @@ public final class Stdlib {
                 throw new RuntimeException(t);
             }
         }
+        if (glibcExit) {
+            Glibc.exit(status);
+            jomp.runtime.start.Startup.halt(status);
+        }
         Stdio.flushAll();
-        if (onlyOwnHooks()) Runtime.getRuntime().halt(status);
+        runOnExit();
+        if (onlyOwnHooks()) jomp.runtime.start.Startup.halt(status);
         Runtime.getRuntime().exit(status);
     }
 
@@ -224,13 +293,12 @@ public final class Stdlib {
     }
 
     public static void _Exit(int status) {
-        Runtime.getRuntime().halt(status);
+        jomp.runtime.start.Startup.halt(status);
     }
 
     /** Like SIGABRT: stdio is not flushed and the shell sees status 134. */
     public static void abort() {
-        Stdio.STDERR.flush();
-        Runtime.getRuntime().halt(134);
+        jomp.runtime.start.Startup.halt(134);
     }
 
     /**
@@ -239,6 +307,7 @@ public final class Stdlib {
      */
     public static int system(long command) {
         if (command == 0) return new java.io.File("/bin/sh").canExecute() ? 1 : 0;
+        if (glibcExit) return Glibc.system(command);   // the environment setenv changed, glibc's descriptors
         Stdio.flushAll();
         try {
             Process p = new ProcessBuilder("/bin/sh", "-c", Mem.cString(command)).inheritIO().start();
@@ -252,7 +321,9 @@ public final class Stdlib {
         }
     }
 
+    /** getenv: the JVM's copy of the environment until native code runs (setenv is glibc's), then glibc's. */
     public static long getenv(long name) {
+        if (glibcExit) return Glibc.getenv(name);
         String v = System.getenv(Mem.cString(name));
         if (v == null) return 0;
         Long known = ENV.get(v);

@@ -40,10 +40,30 @@ public final class Startup {
         String what;
         if (t instanceof StackOverflowError) { signal = 11; what = "stack overflow"; }
         else if (t instanceof ArithmeticException a && "/ by zero".equals(a.getMessage())) { signal = 8; what = "integer division by zero"; }
-        else throw t;
+        else if (nativeHalt != null) {   // the JVM's own way out would run glibc's atexit handlers in the wrong thread
+            System.err.print("Exception in thread \"" + Thread.currentThread().getName() + "\" ");
+            t.printStackTrace();
+            System.err.flush();
+            halt(1);
+            return;
+        } else throw t;
         System.err.println(programName() + ": " + what + " (" + (signal == 11 ? "SIGSEGV" : "SIGFPE") + ")");
         System.err.flush();
-        Runtime.getRuntime().halt(128 + signal);
+        halt(128 + signal);
+    }
+
+    /** Set when native code starts: glibc's _exit (jomp.runtime.ffi.NativeWorld). */
+    public static volatile java.util.function.IntConsumer nativeHalt;
+
+    /**
+     * Ends the process at once, running no exit handlers. Once native code has run, this is
+     * glibc's _exit: Runtime.halt would leave through the C library's exit(), which runs the
+     * atexit handlers (jomp functions among them) in a JVM thread that cannot call Java code.
+     */
+    public static void halt(int status) {
+        java.util.function.IntConsumer h = nativeHalt;
+        if (h != null) h.accept(status);
+        Runtime.getRuntime().halt(status);
     }
 
     /** The program name: the preamble passes $0 in the system property jomp.program. */
