@@ -73,9 +73,14 @@ final class NativeStubs {
     }
 
     private static byte[] callStub(String owner, String lib, String symbol, String csig, String descriptor) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+            @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
+        };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
-        cw.visitField(ACC_STATIC | ACC_FINAL, "MH", "Ljava/lang/invoke/MethodHandle;", null, null).visitEnd();
+        String mh = "Ljava/lang/invoke/MethodHandle;";
+        boolean direct = Downcalls.direct(csig);
+        cw.visitField(ACC_STATIC | ACC_FINAL, "MH", mh, null, null).visitEnd();
+        if (direct) cw.visitField(ACC_STATIC | ACC_FINAL, "C", mh, null, null).visitEnd();
         MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
         mv.visitCode();
         mv.visitLdcInsn(lib);
@@ -83,7 +88,24 @@ final class NativeStubs {
         mv.visitLdcInsn(csig);
         mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ffi/Downcalls", "bind",
                 "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/invoke/MethodHandle;", false);
-        mv.visitFieldInsn(PUTSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
+        if (direct) {   // the runtime chose: C, a critical handle, or MH, one with the errno capture
+            mv.visitInsn(DUP);
+            mv.visitLdcInsn(csig);
+            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ffi/Downcalls", "isCritical", "(" + mh + "Ljava/lang/String;)Z", false);
+            org.objectweb.asm.Label capture = new org.objectweb.asm.Label(), done = new org.objectweb.asm.Label();
+            mv.visitJumpInsn(IFEQ, capture);
+            mv.visitFieldInsn(PUTSTATIC, owner, "C", mh);
+            mv.visitInsn(ACONST_NULL);
+            mv.visitFieldInsn(PUTSTATIC, owner, "MH", mh);
+            mv.visitJumpInsn(GOTO, done);
+            mv.visitLabel(capture);
+            mv.visitFieldInsn(PUTSTATIC, owner, "MH", mh);
+            mv.visitInsn(ACONST_NULL);
+            mv.visitFieldInsn(PUTSTATIC, owner, "C", mh);
+            mv.visitLabel(done);
+        } else {
+            mv.visitFieldInsn(PUTSTATIC, owner, "MH", mh);
+        }
         mv.visitInsn(RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
@@ -101,35 +123,42 @@ final class NativeStubs {
             mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor, false);
             mv.visitInsn(ret.getOpcode(IRETURN));
         } else {
-            boolean errno = !Downcalls.critical(lib, symbol);
+            // a critical handle (C) when the runtime chose one: the JIT folds the test away
             CSig s = CSig.parse(csig);
-            MethodType ffm = s.downcallType(errno);
-            int ts = locals;
-            if (errno) {
-                mv.visitMethodInsn(INVOKESTATIC, THREAD_STATE, "current", "()L" + THREAD_STATE + ";", false);
-                mv.visitVarInsn(ASTORE, ts);
-            }
-            mv.visitFieldInsn(GETSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
-            if (errno) {
-                mv.visitVarInsn(ALOAD, ts);
-                mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", "Ljava/lang/foreign/MemorySegment;");
-            }
+            org.objectweb.asm.Label capture = new org.objectweb.asm.Label();
+            mv.visitFieldInsn(GETSTATIC, owner, "C", "Ljava/lang/invoke/MethodHandle;");
+            mv.visitInsn(DUP);
+            mv.visitJumpInsn(IFNULL, capture);
             loadAll(mv, params, 0);
-            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", ffm.toMethodDescriptorString(), false);
-            if (errno) {
-                mv.visitVarInsn(ALOAD, ts);
-                mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "afterCall", "()V", false);
-            }
-            if (s.ret() instanceof CSig.Scalar r && r.code() == 'h') {   // unsigned char: zero-extended
-                mv.visitIntInsn(SIPUSH, 0xff);
-                mv.visitInsn(IAND);
-            }
-            mv.visitInsn(ret.getOpcode(IRETURN));
+            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", s.downcallType(false).toMethodDescriptorString(), false);
+            normalise(mv, s, ret);
+            mv.visitLabel(capture);
+            mv.visitInsn(POP);
+            int ts = locals;
+            mv.visitMethodInsn(INVOKESTATIC, THREAD_STATE, "current", "()L" + THREAD_STATE + ";", false);
+            mv.visitVarInsn(ASTORE, ts);
+            mv.visitFieldInsn(GETSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
+            mv.visitVarInsn(ALOAD, ts);
+            mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", "Ljava/lang/foreign/MemorySegment;");
+            loadAll(mv, params, 0);
+            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", s.downcallType(true).toMethodDescriptorString(), false);
+            mv.visitVarInsn(ALOAD, ts);
+            mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "afterCall", "()V", false);
+            normalise(mv, s, ret);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
         cw.visitEnd();
         return cw.toByteArray();
+    }
+
+    /** Returns the result as jomp holds it: an unsigned char zero-extended (the JVM extends the others). */
+    private static void normalise(MethodVisitor mv, CSig s, Type ret) {
+        if (s.ret() instanceof CSig.Scalar r && r.code() == 'h') {
+            mv.visitIntInsn(SIPUSH, 0xff);
+            mv.visitInsn(IAND);
+        }
+        mv.visitInsn(ret.getOpcode(IRETURN));
     }
 
     private static void loadAll(MethodVisitor mv, Type[] params, int from) {

@@ -32,8 +32,13 @@ public final class Downcalls {
     /** The default libraries (glibc's), whose functions the critical list names. */
     private static final Set<String> GLIBC = Set.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1");
 
-    /** Whether the link should call {@code symbol} of {@code lib} as a critical downcall. */
+    /** Whether {@code symbol} of {@code lib} is one of the glibc functions always called critically. */
     public static boolean critical(String lib, String symbol) { return GLIBC.contains(lib) && CRITICAL.contains(symbol); }
+
+    /** Whether a handle {@link #bind} made is a critical one: FFM's types with no errno capture segment first. */
+    public static boolean isCritical(MethodHandle h, String csig) {
+        return direct(csig) && !(h.type().parameterCount() > 0 && h.type().parameterType(0) == MemorySegment.class);
+    }
 
     /** Whether a stub can pass arguments and result straight through (no aggregates, no variadic part, no va_list). */
     public static boolean direct(String csig) {
@@ -45,14 +50,17 @@ public final class Downcalls {
 
     /**
      * The handle a holder binds: for a {@link #direct} signature FFM's own handle (of
-     * {@link CSig#downcallType}, the errno capture first unless critical); otherwise one with
-     * jomp's JVM type that does the conversions itself ({@link Adapters#toJomp}).
+     * {@link CSig#downcallType}: the errno capture first, or nothing more for a critical call,
+     * {@link #isCritical}); otherwise one with jomp's JVM type that does the conversions itself
+     * ({@link Adapters#toJomp}). A call is critical for the glibc functions listed above and for
+     * functions whose code is a short leaf ({@link LeafCode}): nothing in either can block, call
+     * back or set errno.
      */
     public static MethodHandle bind(String lib, String symbol, String csig) {
-        boolean critical = critical(lib, symbol);
-        if (!critical) NativeWorld.start();
         CSig s = CSig.parse(csig);
         long address = NativeLibs.symbol(lib, symbol);
+        boolean critical = critical(lib, symbol) || LeafCode.isShortLeaf(address);
+        if (!critical) NativeWorld.start();
         MethodHandle h = NativeWorld.Ffm.LINKER.downcallHandle(MemorySegment.ofAddress(address), s.descriptor(), options(s, !critical));
         return direct(csig) ? h : Adapters.toJomp(h, s, !critical);
     }
