@@ -461,6 +461,11 @@ public final class HostLinker {
      * recorded, else one read off jomp's descriptor (calls the compiler itself makes).
      */
     private String nativeCall(int k, Target fn, String symbol, String csig, String desc) {
+        String refused = jomp.runtime.ffi.Downcalls.uncallable(fn.library().needed(), symbol);
+        if (refused != null) {
+            errors.add(inputs.get(k).name() + ": cannot call native function '" + symbol + "': " + refused);
+            return EXTERN;
+        }
         if (csig == null) csig = csigs.get(k).get(symbol);
         if (csig == null) csig = jomp.runtime.ffi.CSig.fromDescriptor(desc);
         jomp.runtime.ffi.CSig parsed;

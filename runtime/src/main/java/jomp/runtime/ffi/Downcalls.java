@@ -29,6 +29,27 @@ public final class Downcalls {
             "abs", "labs", "llabs", "imaxabs", "toupper", "tolower", "__ctype_b_loc", "__ctype_toupper_loc", "__ctype_tolower_loc",
             "__errno_location", "getpid", "htonl", "htons", "ntohl", "ntohs", "wcslen", "wmemcpy", "wmemset", "wcscmp");
 
+    /**
+     * Native functions jomp code cannot call, with the reason: they save or switch the native
+     * stack and registers, which the JVM's frames between jomp code and native code do not survive.
+     */
+    private static final java.util.Map<String, String> UNCALLABLE;
+
+    static {
+        String jump = "setjmp/longjmp would jump across the JVM's frames; jomp does not support non-local jumps";
+        String stack = "it switches the native stack under the JVM";
+        UNCALLABLE = java.util.Map.ofEntries(
+                java.util.Map.entry("setjmp", jump), java.util.Map.entry("_setjmp", jump), java.util.Map.entry("__sigsetjmp", jump),
+                java.util.Map.entry("sigsetjmp", jump), java.util.Map.entry("longjmp", jump), java.util.Map.entry("_longjmp", jump),
+                java.util.Map.entry("siglongjmp", jump), java.util.Map.entry("__longjmp_chk", jump),
+                java.util.Map.entry("vfork", "the child would run on the parent's stack inside the JVM; use fork or posix_spawn"),
+                java.util.Map.entry("getcontext", stack), java.util.Map.entry("setcontext", stack),
+                java.util.Map.entry("makecontext", stack), java.util.Map.entry("swapcontext", stack));
+    }
+
+    /** Why jomp code cannot call native function {@code symbol} of glibc, or null. */
+    public static String uncallable(String lib, String symbol) { return GLIBC.contains(lib) ? UNCALLABLE.get(symbol) : null; }
+
     /** The default libraries (glibc's), whose functions the critical list names. */
     private static final Set<String> GLIBC = Set.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1");
 

@@ -153,7 +153,7 @@ public final class Functions {
     private static MethodHandle slowHandle(long fp, String csig) {
         int i = index(fp);
         if (i >= 0) return table[i];
-        if (fp == 0) throw new IllegalStateException("call through a null function pointer");
+        if (fp == 0) throw new IllegalStateException("call through an invalid function pointer 0x0 (NULL)");
         for (long c : chunks) if (fp >= c && fp < c + 2L * PAGE) throw new IllegalStateException(String.format("call through an invalid function pointer 0x%x", fp));
         if (csig == null) throw new IllegalStateException(String.format("call through an invalid function pointer 0x%x", fp));
         // a pointer to native code comes from native code, or from a native function's address,
