@@ -83,19 +83,24 @@ class NativeCorpusTest {
         gcc.addAll(List.of("-o", gccExe.toString()));
         Exec.Result g = Exec.run(gcc, dir(), Map.of(), gccExe.getParent().resolve("tmp"));
         assertEquals(0, g.status(), () -> g.describe("gcc"));
-        Exec.Result want = Reference.runProgram(gccExe);
+        Exec.Result want = Corpus.read(program).contains("#pragma omp target")
+                ? Exec.run(List.of(gccExe.toString()), gccExe.getParent(), Map.of(), gccExe.getParent().resolve("tmp")) : Reference.runProgram(gccExe);
 
         Path jompExe = Corpus.work("native-jomp" + opt).resolve(stem);
         Files.deleteIfExists(jompExe);
         List<String> jomp = new ArrayList<>(Corpus.jompCommand());
         jomp.add(opt);
         jomp.addAll(common);
+        boolean offloads = Corpus.read(program).contains("#pragma omp target");
+        if (offloads) jomp.add("-fopenmp-targets=jvm");   // target regions on the jvm device, which calls native code too
         jomp.add(program.toString());
         jomp.addAll(linkFlags(program));
         jomp.addAll(List.of("-o", jompExe.toString()));
         Exec.Result j = Exec.run(jomp, dir(), Map.of(), jompExe.getParent().resolve("tmp"));
         assertEquals(0, j.status(), () -> j.describe("jomp"));
-        Exec.Result got = Reference.runProgram(jompExe);
+        Exec.Result got = offloads ? Exec.run(List.of(jompExe.toString()), jompExe.getParent(), Map.of("LIBOMPTARGET_INFO", "16"), jompExe.getParent().resolve("tmp"))
+                                   : Reference.runProgram(jompExe);
+        if (offloads) assertTrue(got.stderr().contains("info: Launching kernel"), () -> "no target region ran on the jvm device:\n" + got.stderr());
         assertFalse(got.timedOut(), () -> got.describe("the jomp-built " + stem));
         if (!Arrays.equals(got.stdout(), want.stdout())) {
             fail("stdout differs from gcc's\n--- gcc:\n" + want.stdoutText() + "--- jomp:\n" + got.stdoutText()

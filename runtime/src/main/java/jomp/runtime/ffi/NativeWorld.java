@@ -47,9 +47,11 @@ public final class NativeWorld {
                 throw new IllegalStateException(e);
             }
             started = true;   // before the steps below, which make downcalls themselves
-            // one C world from here on: glibc's streams, atexit list and exit
+            // one C world from here on: glibc's streams, atexit list and exit; the last only in a jomp
+            // program, whose exit jomp owns (elsewhere, a JVM's own exit would call the handlers
+            // from a thread that cannot run Java code)
             jomp.runtime.libc.Stdio.toGlibc();
-            jomp.runtime.libc.Stdlib.toGlibc(exitWork);
+            if (jomp.runtime.start.Startup.isProgram()) jomp.runtime.libc.Stdlib.toGlibc(exitWork);
         }
     }
 

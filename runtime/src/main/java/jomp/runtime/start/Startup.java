@@ -66,6 +66,9 @@ public final class Startup {
         Runtime.getRuntime().halt(status);
     }
 
+    /** Whether this JVM runs a jomp executable (its preamble sets jomp.program), not a test or a tool. */
+    public static boolean isProgram() { return System.getProperty("jomp.program") != null; }
+
     /** The program name: the preamble passes $0 in the system property jomp.program. */
     public static String programName() {
         return System.getProperty("jomp.program", "a.out");
