@@ -29,3 +29,23 @@ while [ "$i" -lt "$runs" ]; do
     gt = gw[n-1]; jt = jw[m-1];
     printf "%-30s %9.2f ns %9.2f ns %7.2fx\n", name, gt, jt, jt / gt }'
 done
+
+# What the first native call adds to start-up: a program that only prints, and the same program
+# calling one glibc function jomp's runtime does not have (FFM's initialisation, then the call).
+cat > "$work/start-java.c" <<'C'
+#include <stdio.h>
+int main(void) { printf("hello %d\n", 42); return 0; }
+C
+cat > "$work/start-native.c" <<'C'
+#include <stdio.h>
+int strverscmp(const char *, const char *);
+int main(void) { printf("hello %d\n", strverscmp("a1", "a2") < 0 ? 42 : 0); return 0; }
+C
+for p in start-java start-native; do "$root/bin/jomp" -O2 "$work/$p.c" -o "$work/$p"; done
+median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+for p in start-java start-native; do
+  t=$(for k in 1 2 3 4 5 6 7 8 9; do
+        s=$(date +%s%N); "$work/$p" > /dev/null; e=$(date +%s%N); echo $(( (e - s) / 1000000 ))
+      done | median)
+  printf '%-14s median of 9 runs: %4d ms\n' "$p" "$t"
+done

@@ -360,7 +360,7 @@ public final class HostLinker {
             String own = csigs.get(d.object()).get(s.name());
             return new Target(d.unitClass(), name, null, own != null ? own : referrer, null);
         }
-        Method m = Libc.find(s.name());
+        Method m = natives.prefersNative(s.name()) ? null : Libc.find(s.name());
         if (m != null) return new Target(Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
         NativeLibraries.Found f = natives.find(s.name());
         if (f != null && f.kind() == jomp.wrapper.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());

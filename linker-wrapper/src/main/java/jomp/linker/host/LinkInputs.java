@@ -99,6 +99,9 @@ public final class LinkInputs {
                 default -> {
                     if (a.startsWith("-rpath=") || a.startsWith("--rpath=")) {
                         for (String d : a.substring(a.indexOf('=') + 1).split(":")) if (!d.isEmpty()) natives.addRunPath(d);
+                    } else if (a.startsWith("--jomp-prefer-native=")) {
+                        // benchmarks: these C library functions from glibc although jomp's runtime has them
+                        for (String n : a.substring(21).split("[,:]")) if (!n.isEmpty()) natives.preferNative(n);   // ":" survives -Wl,
                     } else if (a.startsWith("--library=")) library(a.substring(10));
                     else if (a.startsWith("--library-path=")) libDirs.add(Path.of(a.substring(15)));
                     else if (a.startsWith("-l")) library(a.substring(2));

@@ -35,6 +35,13 @@ public final class NativeLibraries {
 
     public void addRunPath(String dir) { if (!runPath.contains(dir)) runPath.add(dir); }
 
+    private final Set<String> preferNative = new java.util.HashSet<>();
+
+    /** Resolves {@code name} in the libraries even where jomp's C library defines it ({@code -Wl,--jomp-prefer-native=}). */
+    public void preferNative(String name) { preferNative.add(name); }
+
+    public boolean prefersNative(String name) { return preferNative.contains(name); }
+
     public List<String> runPath() { return runPath; }
 
     public List<Library> libraries() { return libraries; }
