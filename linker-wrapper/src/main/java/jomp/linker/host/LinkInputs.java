@@ -176,8 +176,13 @@ public final class LinkInputs {
     private void file(String shown, Path p, boolean isDefault) throws InputError, IOException {
         Path real = Invocation.resolve(p);
         if (!Files.isRegularFile(real)) throw new InputError(shown + ": No such file or directory");
-        byte[] bytes = Files.readAllBytes(real);
         String name = p.toString();
+        SharedObject cached = cachedSharedObject(real);
+        if (cached != null) {
+            addLibrary(shown, p, name, cached, isDefault);
+            return;
+        }
+        byte[] bytes = Files.readAllBytes(real);
         try {
             if (ArchiveReader.isArchive(bytes)) {
                 Archive ar = ArchiveReader.read(name, bytes);
@@ -192,9 +197,8 @@ public final class LinkInputs {
             }
             if (SharedObject.isSharedObject(bytes)) {
                 SharedObject so = SharedObject.read(name, bytes);
-                if (so.machine() != 62) throw new InputError(name + ": file in wrong format (not x86-64)");
-                String needed = so.soname() != null ? so.soname() : shown.startsWith("-l") ? p.getFileName().toString() : name;
-                natives.add(new NativeLibraries.Library(needed, name, so, isDefault || GLIBC.contains(needed), asNeeded));
+                SHARED_OBJECTS.put(real.toAbsolutePath(), new Cached(Files.getLastModifiedTime(real).toMillis(), bytes.length, so));
+                addLibrary(shown, p, name, so, isDefault);
                 return;
             }
             if (ElfReader.isElf(bytes)) {
@@ -211,6 +215,28 @@ public final class LinkInputs {
             return;
         }
         throw new InputError(shown + ": file format not recognized");
+    }
+
+    private void addLibrary(String shown, Path p, String name, SharedObject so, boolean isDefault) throws InputError {
+        if (so.machine() != 62) throw new InputError(name + ": file in wrong format (not x86-64)");
+        String needed = so.soname() != null ? so.soname() : shown.startsWith("-l") ? p.getFileName().toString() : name;
+        natives.add(new NativeLibraries.Library(needed, name, so, isDefault || GLIBC.contains(needed), asNeeded));
+    }
+
+    /**
+     * Shared objects already read, by absolute path, while their file is unchanged: every link
+     * reads glibc's libraries, and the compile server links many programs (libc.so.6's .dynsym
+     * takes tens of milliseconds to read).
+     */
+    private record Cached(long modified, long size, SharedObject object) {}
+
+    private static final java.util.concurrent.ConcurrentHashMap<Path, Cached> SHARED_OBJECTS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static SharedObject cachedSharedObject(Path real) throws IOException {
+        Cached c = SHARED_OBJECTS.get(real.toAbsolutePath());
+        if (c == null) return null;
+        if (c.modified() != Files.getLastModifiedTime(real).toMillis() || c.size() != Files.size(real)) return null;
+        return c.object();
     }
 
     private boolean isNative(String name, Archive ar) {
