@@ -12,6 +12,7 @@ import org.objectweb.asm.Type;
 
 import jomp.runtime.ffi.CSig;
 import jomp.runtime.ffi.Downcalls;
+import jomp.runtime.ffi.Universal;
 
 /**
  * The classes through which a linked program reaches native code (docs/design/abi.md § Native
@@ -44,7 +45,8 @@ final class NativeStubs {
         if (owner != null) return owner;
         owner = PACKAGE + "C" + calls.size();
         calls.put(key, owner);
-        classes.put(owner, callStub(owner, lib, symbol, csig, descriptor));
+        classes.put(owner, Universal.fits(CSig.parse(csig)) ? universalStub(owner, lib, symbol, csig, descriptor)
+                                                            : callStub(owner, lib, symbol, csig, descriptor));
         return owner;
     }
 
@@ -150,6 +152,140 @@ final class NativeStubs {
         mv.visitEnd();
         cw.visitEnd();
         return cw.toByteArray();
+    }
+
+    private static final String UNIVERSAL = "jomp/runtime/ffi/Universal";
+    private static final String SEGMENT = "Ljava/lang/foreign/MemorySegment;";
+
+    /**
+     * A stub over the universal handles (jomp.runtime.ffi.Universal): the integer arguments go to
+     * the six long parameters in order, the floating-point ones to the eight double parameters,
+     * the rest are zeros; the variadic ones are read from jomp's area of slots. FN is the function,
+     * CRITICAL the runtime's choice (a glibc function on its list, or a short leaf), which the JIT
+     * folds.
+     */
+    private static byte[] universalStub(String owner, String lib, String symbol, String csig, String descriptor) {
+        CSig s = CSig.parse(csig);
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+            @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
+        };
+        cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
+        cw.visitField(ACC_STATIC | ACC_FINAL, "FN", SEGMENT, null, null).visitEnd();
+        cw.visitField(ACC_STATIC | ACC_FINAL, "CRITICAL", "Z", null, null).visitEnd();
+        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+        mv.visitCode();
+        mv.visitLdcInsn(lib);
+        mv.visitLdcInsn(symbol);
+        mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "function", "(Ljava/lang/String;Ljava/lang/String;)" + SEGMENT, false);
+        mv.visitFieldInsn(PUTSTATIC, owner, "FN", SEGMENT);
+        mv.visitLdcInsn(lib);
+        mv.visitLdcInsn(symbol);
+        mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
+        mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "critical", "(Ljava/lang/String;Ljava/lang/String;" + SEGMENT + ")Z", false);
+        mv.visitFieldInsn(PUTSTATIC, owner, "CRITICAL", "Z");
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+
+        Type[] params = Type.getArgumentTypes(descriptor);
+        Type ret = Type.getReturnType(descriptor);
+        int[] slot = new int[params.length];
+        int locals = 0;
+        for (int i = 0; i < params.length; i++) { slot[i] = locals; locals += params[i].getSize(); }
+        int va = s.variadic() ? slot[params.length - 1] : -1;
+        // which argument feeds each long and each double parameter
+        java.util.List<Runnable> ints = new java.util.ArrayList<>(), floats = new java.util.ArrayList<>();
+        mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "call", descriptor, null, null);
+        final MethodVisitor m = mv;
+        java.util.List<CSig.CType> args = s.arguments();
+        long off = 0;
+        for (int k = 0; k < args.size(); k++) {
+            char c = ((CSig.Scalar) args.get(k)).code();
+            boolean fp = c == 'f' || c == 'd';
+            Runnable load;
+            if (k < s.params().size()) {
+                int at = slot[k];
+                load = switch (c) {
+                    case 'f' -> () -> { m.visitVarInsn(FLOAD, at); m.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "floatArg", "(F)D", false); };
+                    case 'd' -> () -> m.visitVarInsn(DLOAD, at);
+                    case 'l', 'm', 'p' -> () -> m.visitVarInsn(LLOAD, at);
+                    default -> () -> { m.visitVarInsn(ILOAD, at); m.visitInsn(I2L); };
+                };
+            } else {
+                long o = off;
+                off += 8;
+                load = () -> {
+                    m.visitVarInsn(LLOAD, va);
+                    if (o != 0) { m.visitLdcInsn(o); m.visitInsn(LADD); }
+                    m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", fp ? "getDouble" : "getLong", fp ? "(J)D" : "(J)J", false);
+                };
+            }
+            (fp ? floats : ints).add(load);
+        }
+        char rc = ((CSig.Scalar) s.ret()).code();
+        boolean doubleResult = rc == 'f' || rc == 'd';
+        String result = doubleResult ? "D" : "J";
+        String holder = UNIVERSAL + "$" + (doubleResult ? "CriticalDouble" : "CriticalLong");
+        String capture = UNIVERSAL + "$" + (doubleResult ? "CaptureDouble" : "CaptureLong");
+        StringBuilder pushed = new StringBuilder();
+        for (int i = 0; i < Universal.INTS; i++) pushed.append('J');
+        for (int i = 0; i < Universal.FLOATS; i++) pushed.append('D');
+        mv.visitCode();
+        org.objectweb.asm.Label slow = new org.objectweb.asm.Label();
+        mv.visitFieldInsn(GETSTATIC, owner, "CRITICAL", "Z");
+        mv.visitJumpInsn(IFEQ, slow);
+        mv.visitFieldInsn(GETSTATIC, holder, "H", "Ljava/lang/invoke/MethodHandle;");
+        mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
+        pushArguments(mv, ints, floats);
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", "(" + SEGMENT + pushed + ")" + result, false);
+        universalResult(mv, rc, ret);
+        mv.visitLabel(slow);
+        int ts = locals;
+        mv.visitMethodInsn(INVOKESTATIC, THREAD_STATE, "current", "()L" + THREAD_STATE + ";", false);
+        mv.visitVarInsn(ASTORE, ts);
+        mv.visitFieldInsn(GETSTATIC, capture, "H", "Ljava/lang/invoke/MethodHandle;");
+        mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
+        mv.visitVarInsn(ALOAD, ts);
+        mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", SEGMENT);
+        pushArguments(mv, ints, floats);
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", "(" + SEGMENT + SEGMENT + pushed + ")" + result, false);
+        mv.visitVarInsn(ALOAD, ts);
+        mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "afterCall", "()V", false);
+        universalResult(mv, rc, ret);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private static void pushArguments(MethodVisitor mv, java.util.List<Runnable> ints, java.util.List<Runnable> floats) {
+        for (int i = 0; i < Universal.INTS; i++) {
+            if (i < ints.size()) ints.get(i).run();
+            else mv.visitInsn(LCONST_0);
+        }
+        for (int i = 0; i < Universal.FLOATS; i++) {
+            if (i < floats.size()) floats.get(i).run();
+            else mv.visitInsn(DCONST_0);
+        }
+    }
+
+    /** The universal handle's long or double as the C result jomp holds (abi.md): narrow integers from the low bits. */
+    private static void universalResult(MethodVisitor mv, char c, Type ret) {
+        switch (c) {
+            case 'v' -> { mv.visitInsn(POP2); mv.visitInsn(RETURN); return; }
+            case 'l', 'm', 'p', 'd' -> { }
+            case 'f' -> mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "floatResult", "(D)F", false);
+            case 'c' -> { mv.visitInsn(L2I); mv.visitInsn(I2B); }
+            case 's' -> { mv.visitInsn(L2I); mv.visitInsn(I2S); }
+            case 't' -> { mv.visitInsn(L2I); mv.visitInsn(I2C); }
+            case 'h' -> { mv.visitInsn(L2I); mv.visitIntInsn(SIPUSH, 0xff); mv.visitInsn(IAND); }
+            case 'B' -> {   // 0 or 1 from al, whatever the rest of rax holds
+                mv.visitInsn(L2I); mv.visitIntInsn(SIPUSH, 0xff); mv.visitInsn(IAND);
+                mv.visitIntInsn(SIPUSH, 0xff); mv.visitInsn(IADD); mv.visitIntInsn(BIPUSH, 8); mv.visitInsn(IUSHR);
+            }
+            default -> mv.visitInsn(L2I);
+        }
+        mv.visitInsn(ret.getOpcode(IRETURN));
     }
 
     /** Returns the result as jomp holds it: an unsigned char zero-extended (the JVM extends the others). */

@@ -146,20 +146,19 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
 
     /** Whether a type has long double somewhere in it (jomp's long double is a double: no native call can pass it). */
     public static boolean hasLongDouble(CType t) {
-        return switch (t) {
-            case Scalar s -> s.code() == 'e';
-            case Aggregate a -> a.members().stream().anyMatch(m -> hasLongDouble(m.type()));
-            case Array a -> hasLongDouble(a.element());
-        };
+        // instanceof, not a pattern switch or a stream: each costs a bootstrap at a program's first native call
+        if (t instanceof Scalar s) return s.code() == 'e';
+        if (t instanceof Array a) return hasLongDouble(a.element());
+        for (Member m : ((Aggregate) t).members()) if (hasLongDouble(m.type())) return true;
+        return false;
     }
 
     /** Whether an aggregate has a member at an offset its type's alignment does not allow (a packed struct). */
     public static boolean misaligned(CType t) {
-        return switch (t) {
-            case Scalar s -> false;
-            case Array a -> misaligned(a.element());
-            case Aggregate a -> a.members().stream().anyMatch(m -> m.offset() % m.type().align() != 0 || misaligned(m.type()));
-        };
+        if (t instanceof Scalar) return false;
+        if (t instanceof Array a) return misaligned(a.element());
+        for (Member m : ((Aggregate) t).members()) if (m.offset() % m.type().align() != 0 || misaligned(m.type())) return true;
+        return false;
     }
 
     /** Why a native function of this signature cannot be called, or null when it can. */
@@ -191,11 +190,9 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
      * layouts with explicit padding, so that the Linker classifies them as the ABI says.
      */
     public static MemoryLayout layout(CType t) {
-        return switch (t) {
-            case Scalar s -> scalar(s.code());
-            case Array a -> MemoryLayout.sequenceLayout(a.count(), layout(a.element()));
-            case Aggregate a -> aggregate(a);
-        };
+        if (t instanceof Scalar s) return scalar(s.code());
+        if (t instanceof Array a) return MemoryLayout.sequenceLayout(a.count(), layout(a.element()));
+        return aggregate((Aggregate) t);
     }
 
     private static ValueLayout scalar(char code) {
@@ -223,7 +220,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
             }
             // FFM wants a union's size to be its largest member's: padding makes up the difference
             if (max != a.size()) ms.add(MemoryLayout.paddingLayout(a.size()));
-            return withAlignment(MemoryLayout.unionLayout(ms.toArray(MemoryLayout[]::new)), a.align());
+            return withAlignment(MemoryLayout.unionLayout(ms.toArray(new MemoryLayout[0])), a.align());
         }
         List<MemoryLayout> ms = new ArrayList<>();
         long at = 0;
@@ -235,7 +232,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
             at = m.offset() + l.byteSize();
         }
         if (a.size() > at) ms.add(MemoryLayout.paddingLayout(a.size() - at));
-        return withAlignment(MemoryLayout.structLayout(ms.toArray(MemoryLayout[]::new)), a.align());
+        return withAlignment(MemoryLayout.structLayout(ms.toArray(new MemoryLayout[0])), a.align());
     }
 
     private static MemoryLayout withAlignment(MemoryLayout l, long align) {
@@ -246,7 +243,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
     public FunctionDescriptor descriptor() {
         List<MemoryLayout> args = new ArrayList<>();
         for (CType t : arguments()) args.add(argumentLayout(t));
-        MemoryLayout[] a = args.toArray(MemoryLayout[]::new);
+        MemoryLayout[] a = args.toArray(new MemoryLayout[0]);
         return ret.equals(VOID) ? FunctionDescriptor.ofVoid(a) : FunctionDescriptor.of(layout(ret), a);
     }
 

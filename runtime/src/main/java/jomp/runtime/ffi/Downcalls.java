@@ -99,6 +99,6 @@ public final class Downcalls {
         if (s.variadic()) o.add(Linker.Option.firstVariadicArg(s.params().size()));
         if (errno) o.add(Linker.Option.captureCallState("errno"));
         else o.add(Linker.Option.critical(false));
-        return o.toArray(Linker.Option[]::new);
+        return o.toArray(new Linker.Option[0]);
     }
 }

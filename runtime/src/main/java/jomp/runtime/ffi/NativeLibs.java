@@ -1,12 +1,7 @@
 package jomp.runtime.ffi;
 
 import java.io.File;
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -28,16 +23,14 @@ public final class NativeLibs {
 
     private static final int RTLD_LAZY = 1, RTLD_GLOBAL = 0x100;
 
+    /** dlopen, dlsym, dlerror: glibc's, called through the universal handles. */
     private static final class Dl {
-        static final Linker LINKER = Linker.nativeLinker();
-        static final MethodHandle DLOPEN = bind("dlopen", FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT));
-        static final MethodHandle DLSYM = bind("dlsym", FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
-        static final MethodHandle DLERROR = bind("dlerror", FunctionDescriptor.of(ValueLayout.JAVA_LONG));
-
-        static MethodHandle bind(String name, FunctionDescriptor d) {
-            return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), d);
-        }
+        static final MemorySegment DLOPEN = Universal.glibc("dlopen"), DLSYM = Universal.glibc("dlsym"), DLERROR = Universal.glibc("dlerror");
     }
+
+    /** glibc's own libraries, which the JVM has loaded: their symbols come from FFM's default lookup. */
+    private static final java.util.Set<String> GLIBC = java.util.Set.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2",
+            "librt.so.1", "libmvec.so.1", "ld-linux-x86-64.so.2", "libutil.so.1", "libresolv.so.2", "libanl.so.1");
 
     /** Handles of opened libraries by the name the link recorded. */
     private static final ConcurrentHashMap<String, Long> HANDLES = new ConcurrentHashMap<>();
@@ -62,18 +55,17 @@ public final class NativeLibs {
 
     /** The address of {@code symbol} in library {@code lib} (the name the link recorded). */
     public static long symbol(String lib, String symbol) {
+        if (GLIBC.contains(lib)) {
+            java.util.Optional<MemorySegment> s = NativeWorld.Ffm.LINKER.defaultLookup().find(symbol);
+            if (s.isPresent()) return s.get().address();
+        }
         Long h = HANDLES.get(lib);
         if (h == null) {
             long opened = open(lib);
             if (opened == 0) fatal("error while loading shared libraries: " + dlerror());
             h = opened;
         }
-        long a;
-        try (Arena arena = Arena.ofConfined()) {
-            a = (long) Dl.DLSYM.invokeExact(h.longValue(), arena.allocateFrom(symbol).address());
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
+        long a = Universal.call(Dl.DLSYM, h, cString(symbol), 0, 0, 0, 0);
         if (a == 0) fatal("symbol lookup error: " + Startup.programName() + ": undefined symbol: " + symbol);
         return a;
     }
@@ -122,20 +114,20 @@ public final class NativeLibs {
     }
 
     private static long dlopen(String path) {
-        try (Arena arena = Arena.ofConfined()) {
-            return (long) Dl.DLOPEN.invokeExact(arena.allocateFrom(path).address(), RTLD_LAZY | RTLD_GLOBAL);
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
+        return Universal.call(Dl.DLOPEN, cString(path), RTLD_LAZY | RTLD_GLOBAL, 0, 0, 0, 0);
     }
 
     private static String dlerror() {
-        try {
-            long m = (long) Dl.DLERROR.invokeExact();
-            if (m == 0) return "unknown error";
-            return new String(Mem.cString(m).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
+        long m = Universal.call(Dl.DLERROR, 0, 0, 0, 0, 0, 0);
+        if (m == 0) return "unknown error";
+        return new String(Mem.cString(m).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+    }
+
+    /** A name as a C string (kept: names are few, and dlsym may be asked again). */
+    private static long cString(String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        long a = Mem.permanent(b.length + 1L, 1);
+        Mem.copyFromArray(b, 0, a, b.length);
+        return a;
     }
 }

@@ -36,35 +36,33 @@ public final class NativeWorld {
         if (started) return;
         synchronized (NativeWorld.class) {
             if (started) return;
-            long exitWork;
-            try {
-                MethodHandles.Lookup l = MethodHandles.lookup();
-                MethodHandle resolve = l.findStatic(Functions.class, "resolve", MethodType.methodType(long.class, long.class));
-                long stub = Ffm.LINKER.upcallStub(resolve, FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Arena.global()).address();
-                Functions.makeExecutable(new TheBinder(), stub);
-                exitWork = Functions.register(l.findStatic(jomp.runtime.libc.Stdlib.class, "runOnExit", MethodType.methodType(void.class)), "v()");
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
+            Functions.makeExecutable(new TheBinder());
             started = true;   // before the steps below, which make downcalls themselves
             // one C world from here on: glibc's streams, atexit list and exit; the last only in a jomp
             // program, whose exit jomp owns (elsewhere, a JVM's own exit would call the handlers
             // from a thread that cannot run Java code)
             jomp.runtime.libc.Stdio.toGlibc();
-            if (jomp.runtime.start.Startup.isProgram()) jomp.runtime.libc.Stdlib.toGlibc(exitWork);
+            if (jomp.runtime.start.Startup.isProgram()) jomp.runtime.libc.Stdlib.toGlibc();
         }
     }
 
     private static final class Mprotect {
-        static final MethodHandle MPROTECT = Ffm.LINKER.downcallHandle(Ffm.LINKER.defaultLookup().find("mprotect").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT),
-                Linker.Option.critical(false));
+        static final MemorySegment MPROTECT = Universal.glibc("mprotect");
     }
 
     private static final int PROT_READ = 1, PROT_EXEC = 4;
 
     private static final class TheBinder implements Functions.Binder {
         private final ConcurrentHashMap<String, ConcurrentHashMap<Long, MethodHandle>> pointers = new ConcurrentHashMap<>();
+
+        @Override public long resolver() {
+            try {
+                MethodHandle resolve = MethodHandles.lookup().findStatic(Functions.class, "resolve", MethodType.methodType(long.class, long.class));
+                return Ffm.LINKER.upcallStub(resolve, FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Arena.global()).address();
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
 
         @Override public long resolve(int index) {
             String csig = Functions.csig(index);
@@ -94,12 +92,7 @@ public final class NativeWorld {
         }
 
         @Override public void protect(long code, long bytes) {
-            int r;
-            try {
-                r = (int) Mprotect.MPROTECT.invokeExact(code, bytes, PROT_READ | PROT_EXEC);
-            } catch (Throwable t) {
-                throw new AssertionError(t);
-            }
+            int r = (int) Universal.call(Mprotect.MPROTECT, code, bytes, PROT_READ | PROT_EXEC, 0, 0, 0);
             if (r != 0) throw new IllegalStateException("jomp: cannot make function trampolines executable (mprotect failed)");
         }
     }

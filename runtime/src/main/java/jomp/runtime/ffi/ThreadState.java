@@ -1,11 +1,8 @@
 package jomp.runtime.ffi;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 
 import jomp.runtime.mem.Mem;
 
@@ -29,19 +26,20 @@ public final class ThreadState {
 
     private static final ThreadLocal<ThreadState> CURRENT = new Current();
 
-    /** glibc's __errno_location, bound once. */
+    /** glibc's __errno_location. */
     private static final class Location {
-        static final MethodHandle ERRNO_LOCATION = Linker.nativeLinker().downcallHandle(
-                Linker.nativeLinker().defaultLookup().find("__errno_location").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_LONG), Linker.Option.critical(false));
+        static final MemorySegment ERRNO_LOCATION = Universal.glibc("__errno_location");
     }
 
     private ThreadState() {
         // never freed: a thread keeps its state as long as it lives, and pooled threads live long
         capture = Arena.global().allocate(Linker.Option.captureStateLayout());
         captureAddress = capture.address();
+        // through the handle every other call uses (no second FFM shape to generate), capturing into
+        // this state's own segment, which nothing reads yet
         try {
-            errno = (long) Location.ERRNO_LOCATION.invokeExact();
+            errno = (long) Universal.CaptureLong.H.invokeExact(Location.ERRNO_LOCATION, capture, 0L, 0L, 0L, 0L, 0L, 0L,
+                    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }

@@ -31,7 +31,7 @@ final class Upcalls {
         MethodHandle h = Adapters.fromJomp(target, s);
         List<MemoryLayout> ps = new ArrayList<>();
         for (CType t : s.params()) ps.add(CSig.layout(t));
-        MemoryLayout[] a = ps.toArray(MemoryLayout[]::new);
+        MemoryLayout[] a = ps.toArray(new MemoryLayout[0]);
         FunctionDescriptor d = s.ret().equals(CSig.VOID) ? FunctionDescriptor.ofVoid(a) : FunctionDescriptor.of(CSig.layout(s.ret()), a);
         return NativeWorld.Ffm.LINKER.upcallStub(h, d, Arena.global()).address();
     }

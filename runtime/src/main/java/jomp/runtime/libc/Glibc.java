@@ -1,40 +1,36 @@
 package jomp.runtime.libc;
 
-import java.lang.invoke.MethodHandle;
+import java.lang.foreign.MemorySegment;
 
-import jomp.runtime.ffi.Downcalls;
-import jomp.runtime.ffi.NativeLibs;
-import jomp.runtime.ffi.ThreadState;
+import jomp.runtime.ffi.Universal;
 import jomp.runtime.mem.Mem;
 
 /**
  * glibc's functions that jomp's Java C library calls once native code runs (docs/libc.md § One C
  * world): the Java printf and scanf engines then read and write glibc's own FILE streams, exit
- * is glibc's, atexit registers with glibc. Each handle is bound on first use, in a holder.
+ * is glibc's, atexit registers with glibc. All through the universal downcall handles
+ * (jomp.runtime.ffi.Universal), so they add no FFM code generation; each address is looked up
+ * on first use.
  */
 final class Glibc {
     private Glibc() {}
 
-    private static final String LIBC = "libc.so.6";
-
-    private static MethodHandle bind(String name, String csig) { return Downcalls.bind(LIBC, name, csig); }
-
-    private static final class Fwrite { static final MethodHandle H = bind("fwrite", "m(p,m,m,p)"); }
-    private static final class Fputc { static final MethodHandle H = bind("fputc", "i(i,p)"); }
-    private static final class Getc { static final MethodHandle H = bind("getc", "i(p)"); }
-    private static final class Ungetc { static final MethodHandle H = bind("ungetc", "i(i,p)"); }
-    private static final class Fflush { static final MethodHandle H = bind("fflush", "i(p)"); }
-    private static final class Exit { static final MethodHandle H = bind("exit", "v(i)"); }
-    private static final class UnderscoreExit { static final MethodHandle H = bind("_exit", "v(i)"); }
-    private static final class CxaAtexit { static final MethodHandle H = bind("__cxa_atexit", "i(p,p,p)"); }
-    private static final class Getenv { static final MethodHandle H = bind("getenv", "p(p)"); }
-    private static final class SystemCall { static final MethodHandle H = bind("system", "i(p)"); }
+    private static final class Fwrite { static final MemorySegment F = Universal.glibc("fwrite"); }
+    private static final class Fputc { static final MemorySegment F = Universal.glibc("fputc"); }
+    private static final class Getc { static final MemorySegment F = Universal.glibc("getc"); }
+    private static final class Ungetc { static final MemorySegment F = Universal.glibc("ungetc"); }
+    private static final class Fflush { static final MemorySegment F = Universal.glibc("fflush"); }
+    private static final class Exit { static final MemorySegment F = Universal.glibc("exit"); }
+    private static final class UnderscoreExit { static final MemorySegment F = Universal.glibc("_exit"); }
+    private static final class CxaAtexit { static final MemorySegment F = Universal.glibc("__cxa_atexit"); }
+    private static final class Getenv { static final MemorySegment F = Universal.glibc("getenv"); }
+    private static final class SystemCall { static final MemorySegment F = Universal.glibc("system"); }
 
     /** The addresses of glibc's stdin, stdout and stderr variables (a FILE* each). */
     private static final class Streams {
-        static final long STDIN = NativeLibs.symbol(LIBC, "stdin");
-        static final long STDOUT = NativeLibs.symbol(LIBC, "stdout");
-        static final long STDERR = NativeLibs.symbol(LIBC, "stderr");
+        static final long STDIN = Universal.glibc("stdin").address();
+        static final long STDOUT = Universal.glibc("stdout").address();
+        static final long STDERR = Universal.glibc("stderr").address();
     }
 
     /** glibc's current stdin, stdout, stderr (a program may assign them). */
@@ -42,137 +38,29 @@ final class Glibc {
     static long stdout() { return Mem.getLong(Streams.STDOUT); }
     static long stderr() { return Mem.getLong(Streams.STDERR); }
 
-    private static RuntimeException fail(Throwable t) {
-        if (t instanceof RuntimeException r) return r;
-        if (t instanceof Error e) throw e;
-        return new IllegalStateException(t);
-    }
-
     /** fwrite of bytes[0..n) to a FILE*: the Java formatter's output, in the stream's order. */
     static long fwrite(byte[] bytes, int n, long file) {
         if (n == 0) return 0;
-        Stack s = Stack.of();
-        long buf = s.bytes(bytes, n);
+        jomp.runtime.mem.Stack s = jomp.runtime.mem.Stack.current();
+        long mark = s.sp;
         try {
-            ThreadState ts = ThreadState.current();
-            long r = (long) Fwrite.H.invokeExact(ts.capture, buf, 1L, (long) n, file);
-            ts.afterCall();
-            return r;
-        } catch (Throwable t) {
-            throw fail(t);
+            long buf = s.alloc(n, 16);
+            Mem.copyFromArray(bytes, 0, buf, n);
+            return Universal.call(Fwrite.F, buf, 1, n, file, 0, 0);
         } finally {
-            s.release();
+            s.reset(mark);
         }
     }
 
-    static int fputc(int c, long file) {
-        try {
-            ThreadState ts = ThreadState.current();
-            int r = (int) Fputc.H.invokeExact(ts.capture, c, file);
-            ts.afterCall();
-            return r;
-        } catch (Throwable t) {
-            throw fail(t);
-        }
-    }
-
-    static int getc(long file) {
-        try {
-            ThreadState ts = ThreadState.current();
-            int r = (int) Getc.H.invokeExact(ts.capture, file);
-            ts.afterCall();
-            return r;
-        } catch (Throwable t) {
-            throw fail(t);
-        }
-    }
-
-    static int ungetc(int c, long file) {
-        try {
-            ThreadState ts = ThreadState.current();
-            int r = (int) Ungetc.H.invokeExact(ts.capture, c, file);
-            ts.afterCall();
-            return r;
-        } catch (Throwable t) {
-            throw fail(t);
-        }
-    }
-
-    static int fflush(long file) {
-        try {
-            ThreadState ts = ThreadState.current();
-            int r = (int) Fflush.H.invokeExact(ts.capture, file);
-            ts.afterCall();
-            return r;
-        } catch (Throwable t) {
-            throw fail(t);
-        }
-    }
-
-    static void exit(int status) {
-        try {
-            Exit.H.invokeExact(ThreadState.current().capture, status);
-        } catch (Throwable t) {
-            throw fail(t);
-        }
-    }
-
+    static int fputc(int c, long file) { return (int) Universal.call(Fputc.F, c, file, 0, 0, 0, 0); }
+    static int getc(long file) { return (int) Universal.call(Getc.F, file, 0, 0, 0, 0, 0); }
+    static int ungetc(int c, long file) { return (int) Universal.call(Ungetc.F, c, file, 0, 0, 0, 0); }
+    static int fflush(long file) { return (int) Universal.call(Fflush.F, file, 0, 0, 0, 0, 0); }
+    static void exit(int status) { Universal.call(Exit.F, status, 0, 0, 0, 0, 0); }
     /** _exit: the end of the process, no handlers, no flush. */
-    static void _exit(int status) {
-        try {
-            UnderscoreExit.H.invokeExact(ThreadState.current().capture, status);
-        } catch (Throwable t) {
-            throw fail(t);
-        }
-    }
-
+    static void _exit(int status) { Universal.call(UnderscoreExit.F, status, 0, 0, 0, 0, 0); }
     /** atexit(f) as glibc's libc_nonshared.a makes it: __cxa_atexit(f, NULL, NULL). */
-    static int atexit(long f) {
-        try {
-            ThreadState ts = ThreadState.current();
-            int r = (int) CxaAtexit.H.invokeExact(ts.capture, f, 0L, 0L);
-            ts.afterCall();
-            return r;
-        } catch (Throwable t) {
-            throw fail(t);
-        }
-    }
-
-    static long getenv(long name) {
-        try {
-            ThreadState ts = ThreadState.current();
-            long r = (long) Getenv.H.invokeExact(ts.capture, name);
-            ts.afterCall();
-            return r;
-        } catch (Throwable t) {
-            throw fail(t);
-        }
-    }
-
-    static int system(long command) {
-        try {
-            ThreadState ts = ThreadState.current();
-            int r = (int) SystemCall.H.invokeExact(ts.capture, command);
-            ts.afterCall();
-            return r;
-        } catch (Throwable t) {
-            throw fail(t);
-        }
-    }
-
-    /** A little native memory for one call's bytes: the thread's jomp stack, released after the call. */
-    private static final class Stack {
-        private final jomp.runtime.mem.Stack stack = jomp.runtime.mem.Stack.current();
-        private final long mark = stack.sp;
-
-        static Stack of() { return new Stack(); }
-
-        long bytes(byte[] b, int n) {
-            long a = stack.alloc(n, 16);
-            Mem.copyFromArray(b, 0, a, n);
-            return a;
-        }
-
-        void release() { stack.reset(mark); }
-    }
+    static int atexit(long f) { return (int) Universal.call(CxaAtexit.F, f, 0, 0, 0, 0, 0); }
+    static long getenv(long name) { return Universal.call(Getenv.F, name, 0, 0, 0, 0, 0); }
+    static int system(long command) { return (int) Universal.call(SystemCall.F, command, 0, 0, 0, 0, 0); }
 }

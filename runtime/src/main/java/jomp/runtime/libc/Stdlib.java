@@ -207,6 +207,27 @@ public final class Stdlib {
     /** Registers runtime work to run at exit, after the C program's atexit handlers. */
     public static void onExit(Runnable r) {
         synchronized (ON_EXIT) { ON_EXIT.add(r); }
+        synchronized (AT_EXIT) { if (glibcExit) registerOnExit(); }
+    }
+
+    private static boolean onExitRegistered;
+
+    /**
+     * glibc's exit runs the runtime's exit work through a handler registered once (a jomp-function
+     * pointer to {@link #runOnExit}); registered when there is work, so that a program without any
+     * takes no function's address for it.
+     */
+    private static void registerOnExit() {
+        if (onExitRegistered) return;
+        synchronized (ON_EXIT) { if (ON_EXIT.isEmpty()) return; }
+        onExitRegistered = true;
+        try {
+            long h = Functions.register(java.lang.invoke.MethodHandles.lookup().findStatic(Stdlib.class, "runOnExit",
+                    java.lang.invoke.MethodType.methodType(void.class)), "v()");
+            Glibc.atexit(h);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Runs the runtime's exit work once (exit, a JVM shutdown, or glibc's exit calling it last). */
@@ -225,11 +246,11 @@ public final class Stdlib {
      * Native code is about to run: glibc's exit will end the program from now on. Its first
      * handler (the last to run) is the runtime's exit work, then jomp's handlers so far, in order.
      */
-    public static void toGlibc(long runtimeExitHandler) {
+    public static void toGlibc() {
         synchronized (AT_EXIT) {
             if (glibcExit) return;
             jomp.runtime.start.Startup.nativeHalt = new Halt();
-            Glibc.atexit(runtimeExitHandler);
+            registerOnExit();
             for (long f : AT_EXIT) Glibc.atexit(f);
             AT_EXIT.clear();
             glibcExit = true;

@@ -34,6 +34,8 @@ public final class Functions {
         MethodHandle downcall(long address, String csig);
         /** Makes a chunk's code page executable. */
         void protect(long code, long bytes);
+        /** The upcall stub of {@link Functions#resolve}, which the resolver code calls; made when first needed. */
+        long resolver();
     }
 
     private static volatile Binder binder;
@@ -80,6 +82,7 @@ public final class Functions {
         chunks = c;
         Binder b = binder;
         if (b != null) {
+            if (resolverTarget == 0) resolverTarget = b.resolver();
             Mem.putLong(code + PAGE, resolverTarget);
             b.protect(code, PAGE);
         }
@@ -87,11 +90,15 @@ public final class Functions {
 
     private static long resolverTarget;
 
-    /** Installs the binder and makes every chunk executable; {@code resolver} is the upcall stub of {@link #resolve}. */
-    public static synchronized void makeExecutable(Binder b, long resolver) {
-        resolverTarget = resolver;
+    /**
+     * Installs the binder and makes every chunk executable (native code may call them from now
+     * on). The resolver's upcall stub is made only when there are trampolines at all: a program
+     * that never takes a function's address pays nothing for it.
+     */
+    public static synchronized void makeExecutable(Binder b) {
+        if (chunks.length > 0 && resolverTarget == 0) resolverTarget = b.resolver();
         for (long code : chunks) {
-            Mem.putLong(code + PAGE, resolver);
+            Mem.putLong(code + PAGE, resolverTarget);
             b.protect(code, PAGE);
         }
         binder = b;
