@@ -3,6 +3,12 @@
 
 int add(int a, int b) { return a + b; }
 
+/* the same work behind a call: not a leaf, so jomp calls it with a thread-state transition and
+ * errno capture */
+static volatile int zero;
+__attribute__((noinline)) static int id(int x) { return x + zero; }
+int add_nonleaf(int a, int b) { return id(a) + b; }
+
 /* glibc's qsort calling the caller's comparison function: the callback path */
 void sort_ints(int *a, size_t n, int (*cmp)(const void *, const void *)) { qsort(a, n, sizeof *a, cmp); }
 
