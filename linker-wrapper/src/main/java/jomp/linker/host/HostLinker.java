@@ -360,9 +360,12 @@ public final class HostLinker {
             String own = csigs.get(d.object()).get(s.name());
             return new Target(d.unitClass(), name, null, own != null ? own : referrer, null);
         }
+        // ld's order: the command line's libraries, then the C library (jomp's Java part of it, then glibc)
+        NativeLibraries.Found f = natives.find(s.name(), false);
+        if (f != null && f.kind() == jomp.wrapper.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
         Method m = natives.prefersNative(s.name()) ? null : Libc.find(s.name());
         if (m != null) return new Target(Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
-        NativeLibraries.Found f = natives.find(s.name());
+        f = natives.find(s.name());
         if (f != null && f.kind() == jomp.wrapper.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
         errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
         return null;

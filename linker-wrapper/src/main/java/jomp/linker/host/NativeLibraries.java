@@ -47,8 +47,15 @@ public final class NativeLibraries {
     public List<Library> libraries() { return libraries; }
 
     /** The first library defining {@code symbol}, or null; the library counts as used. */
-    public Found find(String symbol) {
+    public Found find(String symbol) { return find(symbol, true); }
+
+    /**
+     * As {@link #find(String)}, among the command line's libraries only ({@code glibc} false): they
+     * come before the C library on an ld command line, so what they define wins over it.
+     */
+    public Found find(String symbol, boolean glibc) {
         for (Library l : libraries) {
+            if (!glibc && l.isDefault()) continue;
             SharedObject.Kind k = l.object().symbols().get(symbol);
             if (k != null) {
                 used.add(l);
