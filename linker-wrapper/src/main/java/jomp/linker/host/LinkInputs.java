@@ -188,7 +188,8 @@ public final class LinkInputs {
                 Archive ar = ArchiveReader.read(name, bytes);
                 if (isNative(name, ar)) {
                     // glibc's libc_nonshared.a and the like: native code jomp's runtime stands in for
-                    if (!isDefault && !ar.members().isEmpty())
+                    boolean glibcGlue = p.getFileName().toString().matches("lib\\w+_nonshared\\.a");
+                    if (!isDefault && !glibcGlue && !ar.members().isEmpty())
                         throw new InputError(name + ": cannot link a static library of native code; link its shared library (lib…so) instead");
                     return;
                 }

@@ -74,6 +74,10 @@ class LinkInputsTest {
         assertThat(in.natives().find("getopt")).isNotNull();
         assertThat(in.natives().find("cos").library().needed()).isEqualTo("libm.so.6");
         assertThat(in.natives().needed()).isEmpty();
+        // named on the command line too, as Makefiles do (libc.so's script names libc_nonshared.a)
+        LinkInputs named = inputs(List.of());
+        named.addAll(List.of("-lc", "-lm", "-lpthread", "-ldl", "-lrt"));
+        assertThat(named.natives().needed()).isEmpty();
     }
 
     @Test
