@@ -43,6 +43,7 @@ public final class Downcalls {
                 java.util.Map.entry("sigsetjmp", jump), java.util.Map.entry("longjmp", jump), java.util.Map.entry("_longjmp", jump),
                 java.util.Map.entry("siglongjmp", jump), java.util.Map.entry("__longjmp_chk", jump),
                 java.util.Map.entry("vfork", "the child would run on the parent's stack inside the JVM; use fork or posix_spawn"),
+                java.util.Map.entry("pthread_exit", "it unwinds the thread's stack through the JVM's frames; return from the thread's start routine instead"),
                 java.util.Map.entry("getcontext", stack), java.util.Map.entry("setcontext", stack),
                 java.util.Map.entry("makecontext", stack), java.util.Map.entry("swapcontext", stack));
     }
