@@ -42,8 +42,24 @@ public final class NativeWorld {
             // program, whose exit jomp owns (elsewhere, a JVM's own exit would call the handlers
             // from a thread that cannot run Java code)
             jomp.runtime.libc.Stdio.toGlibc();
-            if (jomp.runtime.start.Startup.isProgram()) jomp.runtime.libc.Stdlib.toGlibc();
+            if (jomp.runtime.start.Startup.isProgram()) {
+                jomp.runtime.libc.Stdlib.toGlibc();
+                nameTheProgram();
+            }
         }
+    }
+
+    /**
+     * glibc's idea of the program's name (err, warn, error and getopt's messages print it) is the
+     * JVM's: it becomes the C program's argv[0], as _start would have set it.
+     */
+    private static void nameTheProgram() {
+        long argv0 = jomp.runtime.start.Startup.argv0;
+        if (argv0 == 0) return;
+        long shortName = argv0;
+        for (long p = argv0; jomp.runtime.mem.Mem.getByte(p) != 0; p++) if (jomp.runtime.mem.Mem.getByte(p) == '/') shortName = p + 1;
+        jomp.runtime.mem.Mem.putLong(Universal.glibc("program_invocation_name").address(), argv0);
+        jomp.runtime.mem.Mem.putLong(Universal.glibc("program_invocation_short_name").address(), shortName);
     }
 
     private static final class Mprotect {

@@ -12,11 +12,15 @@ public final class Startup {
     public static long argv(String program, String[] args) {
         int argc = args.length + 1;
         long vec = Mem.permanent(8L * (argc + 1), 8);
-        Mem.putLong(vec, cString(program));
+        argv0 = cString(program);
+        Mem.putLong(vec, argv0);
         for (int i = 0; i < args.length; i++) Mem.putLong(vec + 8L * (i + 1), cString(args[i]));
         Mem.putLong(vec + 8L * argc, 0);
         return vec;
     }
+
+    /** argv[0] as a C string, once main's argv has been built (0 before). */
+    public static volatile long argv0;
 
     /** envp: the environment as NAME=value strings, NULL-terminated. */
     public static long envp() {
