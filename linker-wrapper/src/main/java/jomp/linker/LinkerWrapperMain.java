@@ -121,7 +121,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             if (saveTemps) {
                 for (DeviceLink.Linked img : images) Files.write(Invocation.path(saveTempName(output, img)), img.bytes());
             }
-            ExecutableWriter.write(linked, Invocation.path(output), HostLinker.registers(linked, !images.isEmpty()));
+            ExecutableWriter.write(linked, java.nio.file.Path.of(output), HostLinker.registers(linked, !images.isEmpty()));
             return 0;
         } catch (HostLinker.LinkError e) {
             for (String line : e.getMessage().split("\n")) error(line);

@@ -198,7 +198,7 @@ class OffloadCorpusTest {
         cmd.add(program.toString());
         cmd.addAll(Corpus.linkedSources(program));
         cmd.addAll(List.of("-o", w.resolve("oracle").toString(), "-lm"));
-        assertTrue(Exec.available(cmd.get(0)), cmd.get(0) + " is the oracle: install it (.ci/run does)");
+        Exec.require(cmd.get(0));
         build(cmd, program.getParent(), w, oracle);
         Exec.Result want = run(w.resolve("oracle"), clang ? Map.of("LD_LIBRARY_PATH", LLVM_LIB) : Map.of());
         assertThat(want.timedOut() || want.status() >= 124).as("the %s oracle: %s", oracle, want.describe(oracle)).isFalse();

@@ -21,7 +21,19 @@ public final class JobBuilder {
     /** Everything about the invocation that goes into command lines. */
     public record Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
                           String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
-                          Map<String, String> deviceCpus, java.util.Set<String> ptxOnly) {}
+                          Map<String, String> deviceCpus, java.util.Set<String> ptxOnly,
+                          Map<String, List<String>> dependencyArgs, boolean dependenciesOnly) {
+        public Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
+                       String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
+                       Map<String, String> deviceCpus, java.util.Set<String> ptxOnly) {
+            this(cc1Common, finalOutput, saveTemps, emitIr, ptxasPath, linkerArgs, linkOrder, offloadTargets, deviceCpus, ptxOnly, Map.of(), false);
+        }
+    }
+
+    /** The -M family's cc1 options for the job that preprocesses {@code src} (none for IR inputs). */
+    private List<String> dependencyArgs(String src) {
+        return opts.dependencyArgs().getOrDefault(src, List.of());
+    }
 
     /** The GPU arch a device job compiles for: the bound arch, else -march=, else the lowest supported. */
     private String cpu(Action a) {
@@ -99,6 +111,12 @@ public final class JobBuilder {
     private Job cc1(Action a, List<String> mode, String src, boolean topLevel, boolean single, String ext) {
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", a.triple()));
         args.addAll(opts.cc1Common());
+        args.addAll(dependencyArgs(src));
+        if (opts.dependenciesOnly() && mode.contains("-E")) {   // -M, -MM: the rule is the output
+            args.add("-Eonly");
+            args.add(src);
+            return add(new Job(tools.cc1(), a.triple(), List.of(src), null, args, List.of()));
+        }
         args.addAll(mode);
         String out = null;
         if (ext != null) {
@@ -117,6 +135,7 @@ public final class JobBuilder {
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", c.triple()));
         args.addAll(opts.cc1Common());
         if (!opts.offloadTargets().isEmpty()) args.add("-fopenmp-targets=" + String.join(",", opts.offloadTargets()));
+        args.addAll(dependencyArgs(src));
         args.addAll(List.of("-emit-ir", "-o", out, src));
         return add(new Job(tools.cc1(), c.triple(), List.of(src), out, args, List.of()));
     }
@@ -186,6 +205,7 @@ public final class JobBuilder {
                 : temps.create(stem(inputFile(a)), "", "", outExt);
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", a.triple()));
         args.addAll(opts.cc1Common());
+        if (!(beIn instanceof Action.Offload)) args.addAll(dependencyArgs(src));
         args.addAll(emitIrText ? List.of("-emit-ir") : mode);
         args.addAll(extra);
         args.addAll(List.of("-o", out, src));

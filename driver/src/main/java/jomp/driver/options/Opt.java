@@ -47,12 +47,31 @@ public enum Opt {
     OFFLOAD_LTO("-foffload-lto", Form.FLAG),
     NO_OFFLOAD_LTO("-fno-offload-lto", Form.FLAG),
     MARCH("-march=", Form.JOINED),
-    F_OTHER("-f", Form.JOINED),
-    M_OTHER("-m", Form.JOINED),
     X_LANG("-x", Form.JOINED_OR_SEPARATE),
     PEDANTIC("-pedantic", Form.FLAG),
     PARALLEL_JOBS("-parallel-jobs=", Form.JOINED),
-    PTHREAD("-pthread", Form.FLAG);
+    PTHREAD("-pthread", Form.FLAG),
+    // dependency files (clang's -M family)
+    M("-M", Form.FLAG),
+    MM("-MM", Form.FLAG),
+    MD("-MD", Form.FLAG),
+    MMD("-MMD", Form.FLAG),
+    MF("-MF", Form.JOINED_OR_SEPARATE),
+    MT("-MT", Form.JOINED_OR_SEPARATE),
+    MQ("-MQ", Form.JOINED_OR_SEPARATE),
+    MP("-MP", Form.FLAG),
+    WP("-Wp,", Form.COMMA_JOINED),
+    XLINKER("-Xlinker", Form.SEPARATE),
+    FOPENMP_EQ("-fopenmp=", Form.JOINED),
+    QUNUSED_ARGUMENTS("-Qunused-arguments", Form.FLAG),
+    // what build systems ask the compiler
+    DUMPVERSION("-dumpversion", Form.FLAG),
+    DUMPMACHINE("-dumpmachine", Form.FLAG),
+    PRINT_FILE_NAME("-print-file-name=", Form.JOINED),
+    PRINT_PROG_NAME("-print-prog-name=", Form.JOINED),
+    PRINT_SEARCH_DIRS("-print-search-dirs", Form.FLAG),
+    /** An option of clang's that jomp accepts without acting on it (ClangOptions); never matched by spelling. */
+    CLANG("\0clang", Form.FLAG);
 
     public enum Form { FLAG, JOINED, SEPARATE, JOINED_OR_SEPARATE, COMMA_JOINED, JOINED_AND_SEPARATE }
 

@@ -31,6 +31,8 @@ public final class Var {
     public int align;
     /** Referenced at least once (for -Wunused). */
     public boolean used;
+    /** Declared with __attribute__((unused)): no -Wunused warning about it. */
+    public boolean markedUnused;
 
     public Var(String name, Type type, SourceLocation loc, boolean isLocal) {
         this.name = name; this.type = type; this.loc = loc; this.isLocal = isLocal;

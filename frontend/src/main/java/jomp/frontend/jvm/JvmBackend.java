@@ -92,7 +92,8 @@ public final class JvmBackend {
         // block) needs more. Past this budget the function is reported as too large.
         cw.setComputeLimits(FRAME_MEMORY_LIMIT, FRAME_OPERATIONS_LIMIT);
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
-        cw.visitSource(m.sourceName, null);
+        // the base name, as javac writes it: an object must not depend on where the checkout is
+        cw.visitSource(m.sourceName.substring(m.sourceName.lastIndexOf('/') + 1), null);
         for (Function f : functions) {
             try {
                 new MethodGen(cw, owner, local, f).generate();

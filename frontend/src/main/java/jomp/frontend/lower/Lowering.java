@@ -150,9 +150,13 @@ public final class Lowering {
     }
 
     /**
-     * The kernel of a target region (DESIGN §3.3): {@code __omp_offloading_<dev>_<file>_<fn>_l<line>},
-     * dev and file being the source file's device and inode numbers in hex, as clang names them,
-     * so the host and device compiles of one file agree; {@code _<n>} for another region on the line.
+     * The kernel of a target region (DESIGN §3.3): {@code __omp_offloading_<content>_<name>_<fn>_l<line>}.
+     * clang puts the source file's device and inode numbers there; jomp puts two hashes that do
+     * not depend on where the checkout or the build directory is (so that ccache, sccache and
+     * remote caches can share objects): of the file's bytes and of its base name. The device
+     * compiles read the kernel names from the host IR, so host and device agree; distinct
+     * files get distinct names (only two copies of one file under one name would clash);
+     * {@code _<n>} for another region on the line.
      */
     String kernelName(String fn, int line) {
         if (fileIds == null) fileIds = fileIds(module.sourceName);
@@ -164,14 +168,22 @@ public final class Lowering {
     }
 
     private static String fileIds(String path) {
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        byte[] content;
         try {
-            java.nio.file.Path p = jomp.wrapper.env.Invocation.path(path);
-            long dev = ((Number) java.nio.file.Files.getAttribute(p, "unix:dev")).longValue();
-            long ino = ((Number) java.nio.file.Files.getAttribute(p, "unix:ino")).longValue();
-            return Long.toHexString(dev) + "_" + Long.toHexString(ino);
+            content = java.nio.file.Files.readAllBytes(jomp.wrapper.env.Invocation.path(path));
         } catch (Exception | Error e) {
-            // no such file (IR read back, stdin) or no unix attributes: a stable hash of the name
-            return "0_" + Integer.toHexString(path.hashCode());
+            content = new byte[0];   // no such file (IR read back, stdin): the name alone
+        }
+        return hash32(content) + "_" + hash32(name.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String hash32(byte[] bytes) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+            return Integer.toHexString(((d[0] & 0xff) << 24) | ((d[1] & 0xff) << 16) | ((d[2] & 0xff) << 8) | (d[3] & 0xff));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);   // every JDK has SHA-256
         }
     }
 

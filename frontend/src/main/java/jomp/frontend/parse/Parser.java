@@ -729,6 +729,8 @@ public final class Parser {
                 attr.align = Math.max(attr.align, 16);
             } else if (n.equals("packed")) {
                 packedSeen = true;
+            } else if (n.equals("unused") || n.equals("maybe_unused")) {
+                unusedSeen = true;   // for the declarator being parsed (-Wunused)
             }
             if (!consume(",")) break;
         }
@@ -736,6 +738,7 @@ public final class Parser {
         expectClose(")", o1);
     }
     private boolean packedSeen;
+    private boolean unusedSeen;
 
     // ================================================================
     // declarators (C11 6.7.6)
@@ -871,6 +874,7 @@ public final class Parser {
                     } else throw errorAt(tok().loc, "expected parameter declarator");
                 }
                 Attr pa = new Attr();
+                unusedSeen = false;
                 Type base;
                 if (isIdent(tok()) && !isTypeName(tok())) base = Type.INT;
                 else base = declspec(pa);
@@ -892,6 +896,7 @@ public final class Parser {
                         diags.note(old.loc, "previous declaration is here");
                     }
                     pv = new Var(d.name.text, t, d.name.loc, true);
+                    pv.markedUnused = unusedSeen;
                     ps.names.put(d.name.text, pv);
                 }
                 params.add(new ParamDecl(t, d.name, d.name != null ? d.name.loc : start.loc, pv));
@@ -1191,8 +1196,15 @@ public final class Parser {
     /** A declaration inside a function; returns the statement (possibly with no variables). */
     Stmt.Decl localDeclaration() {
         SourceLocation loc = tok().loc;
+        if (at("__attribute__")) {   // __attribute__((fallthrough)); is a statement, not a declaration
+            int save = pos;
+            attribute(null);
+            if (consume(";")) return new Stmt.Decl(new ArrayList<>(), loc);
+            pos = save;
+        }
         Attr attr = new Attr();
         Token first = tok();
+        unusedSeen = false;
         Type base = declspec(attr);
         List<Stmt.LocalVar> vars = new ArrayList<>();
         if (consume(";")) { checkEmptyDeclaration(base, first); return new Stmt.Decl(vars, loc); }
@@ -1223,6 +1235,8 @@ public final class Parser {
         if (attr.storage == Var.Storage.STATIC && t.isVariablyModified())
             diags.error(d.name.loc, "variable length array declaration cannot have 'static' storage duration");
         Var v = declareLocal(d.name, t);
+        v.markedUnused = unusedSeen;
+        unusedSeen = false;
         v.storage = attr.storage;
         v.threadLocal = attr.threadLocal;
         v.align = attr.align;

@@ -60,6 +60,11 @@ public final class Preprocessor {
     /** Include-guard macro of a file whose whole content is #ifndef X ... #endif, by file key. */
     private final Map<String, String> includeGuards = new HashMap<>();
     private final List<LineMarker> markers = new ArrayList<>();
+    /** Every header an #include found, in the order found (again when re-included), for dependency files. */
+    private final List<IncludedFile> included = new ArrayList<>();
+
+    /** A header an #include found: its name as found ("inc/x.h"), whether it is a system header or one of jomp's own. */
+    public record IncludedFile(String name, boolean system, boolean bundled) {}
     private final List<Frame> frames = new ArrayList<>();
     private final List<Cond> conds = new ArrayList<>();
     private List<Token> out;
@@ -145,6 +150,9 @@ public final class Preprocessor {
         }
     }
 
+    /** The headers the last {@link #expand} included, for -MD and friends (clang's DependencyCollector). */
+    public List<IncludedFile> includedFiles() { return included; }
+
     /** The line markers recorded by the last {@link #expand}, for -E. */
     public List<LineMarker> markers() { return markers; }
 
@@ -156,6 +164,7 @@ public final class Preprocessor {
         out = new ArrayList<>(main.text().length() / 4 + 16);
         baseFile = main.name();
         markers.clear();
+        included.clear();
         markers.add(new LineMarker(0, main.name(), 1, 0, false));
         List<Token> mainToks = new Tokenizer(main, diags, true).tokenize();
         pushFrame(main, mainToks, main.name(), IncludeResolver.dirOf(main.name(), false), false, false);
@@ -1007,6 +1016,7 @@ public final class Preprocessor {
         if (name.isEmpty()) { diags.error(first.loc, "empty filename"); return; }
         IncludeResolver.Found f = resolver.resolve(name, quoted, top().dir);
         if (f == null) throw diags.fatal(first.loc, "'" + name + "' file not found");
+        included.add(new IncludedFile(f.name(), f.system() || top().system, f.key().startsWith("resource:")));
         if (pragmaOnce.contains(f.key())) return;
         String guard = includeGuards.get(f.key());
         if (guard != null && macros.containsKey(guard)) return;

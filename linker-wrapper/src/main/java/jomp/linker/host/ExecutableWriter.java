@@ -6,8 +6,6 @@ import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -70,24 +68,29 @@ public final class ExecutableWriter {
             copyRuntime(out, seen);
             if (offload) copyPlugins(out, seen);
         }
-        Path abs = output.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), ".jomp-link-", ".tmp");
-        try {
-            byte[] pre = PREAMBLE.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-            try (var os = Files.newOutputStream(tmp)) {
-                os.write(pre);
-                jar.writeTo(os);
-            }
-            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        byte[] pre = PREAMBLE.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        ByteArrayOutputStream file = new ByteArrayOutputStream(pre.length + jar.size());
+        file.write(pre);
+        jar.writeTo(file);
+        // whole or nothing, mode 0777 less the command's umask
+        jomp.wrapper.env.OutputFiles.write(output, output.toString(), file.toByteArray(), true);
     }
 
     private static void put(JarOutputStream out, Set<String> seen, String name, byte[] bytes) throws IOException {
         if (!seen.add(name)) return;
-        out.putNextEntry(new JarEntry(name));
+        JarEntry e = new JarEntry(name);
+        if (name.endsWith(".bin")) {
+            // the program's data image is stored, not deflated, so that the bytes of its string
+            // constants are in the file as a C compiler's executable has them: tools that look
+            // for them (CMake reads INFO:... strings out of its test programs) find them
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(bytes);
+            e.setMethod(JarEntry.STORED);
+            e.setSize(bytes.length);
+            e.setCompressedSize(bytes.length);
+            e.setCrc(crc.getValue());
+        }
+        out.putNextEntry(e);
         out.write(bytes);
         out.closeEntry();
     }

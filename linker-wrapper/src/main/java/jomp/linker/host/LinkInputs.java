@@ -23,8 +23,9 @@ import jomp.wrapper.env.Invocation;
  * {@code /usr/lib/x86_64-linux-gnu/libc.so} is). {@code -l<name>} searches each {@code -L}
  * directory, then the system's ({@link #SYSTEM_DIRS}, ld's own list), for {@code lib<name>.so} then
  * {@code lib<name>.a}, or only the archive after {@code -Bstatic}/{@code -static};
- * {@code -l:<file>} looks for the file itself. Options that only matter to a native executable
- * are accepted and have no effect (see {@link #IGNORED}).
+ * {@code -l:<file>} looks for the file itself; {@code --start-group}/{@code --end-group} search
+ * their archives again as ld does. Options that only matter to a native executable are accepted
+ * and have no effect ({@link GnuLdOptions}).
  */
 public final class LinkInputs {
     /** ld's default search path on Debian/Ubuntu x86-64 ({@code ld --verbose | grep SEARCH_DIR}). */
@@ -38,21 +39,6 @@ public final class LinkInputs {
 
     /** OpenMP runtimes gcc and clang users name: jomp's own runtime is the program's OpenMP runtime. */
     static final Set<String> OPENMP_RUNTIMES = Set.of("gomp", "omp", "iomp5", "omptarget");
-
-    /** ld options that change nothing for a jomp executable (with the number of arguments they take). */
-    static final java.util.Map<String, Integer> IGNORED = java.util.Map.ofEntries(
-            java.util.Map.entry("-E", 0), java.util.Map.entry("--export-dynamic", 0), java.util.Map.entry("--no-undefined", 0),
-            java.util.Map.entry("-O1", 0), java.util.Map.entry("-O2", 0), java.util.Map.entry("--gc-sections", 0),
-            java.util.Map.entry("--no-gc-sections", 0), java.util.Map.entry("--build-id", 0), java.util.Map.entry("--eh-frame-hdr", 0),
-            java.util.Map.entry("-z", 1), java.util.Map.entry("-rpath-link", 1), java.util.Map.entry("--hash-style=gnu", 0),
-            java.util.Map.entry("--hash-style=both", 0), java.util.Map.entry("--hash-style=sysv", 0), java.util.Map.entry("-s", 0),
-            java.util.Map.entry("--strip-all", 0), java.util.Map.entry("-S", 0), java.util.Map.entry("--strip-debug", 0),
-            java.util.Map.entry("--enable-new-dtags", 0), java.util.Map.entry("--disable-new-dtags", 0),
-            java.util.Map.entry("--push-state", 0), java.util.Map.entry("--pop-state", 0), java.util.Map.entry("-pie", 0),
-            java.util.Map.entry("-no-pie", 0), java.util.Map.entry("--start-group", 0), java.util.Map.entry("--end-group", 0),
-            java.util.Map.entry("-(", 0), java.util.Map.entry("-)", 0), java.util.Map.entry("--as-needed-libs", 0),
-            java.util.Map.entry("--warn-common", 0), java.util.Map.entry("--fatal-warnings", 0), java.util.Map.entry("--no-fatal-warnings", 0),
-            java.util.Map.entry("-Map", 1), java.util.Map.entry("--sort-common", 0), java.util.Map.entry("--relax", 0));
 
     /** A problem ld would report ({@code cannot find -lfoo}, a file it cannot read): the message. */
     public static final class InputError extends Exception {
@@ -78,6 +64,8 @@ public final class LinkInputs {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
+                case "--start-group", "-(" -> resolver.startGroup();
+                case "--end-group", "-)" -> resolver.endGroup();
                 case "--whole-archive" -> wholeArchive = true;
                 case "--no-whole-archive" -> wholeArchive = false;
                 case "-Bstatic", "-dn", "-non_shared", "-static" -> dynamic = false;
@@ -106,12 +94,8 @@ public final class LinkInputs {
                     else if (a.startsWith("--library-path=")) libDirs.add(Path.of(a.substring(15)));
                     else if (a.startsWith("-l")) library(a.substring(2));
                     else if (a.startsWith("-L")) libDirs.add(Path.of(a.substring(2)));
-                    else if (IGNORED.containsKey(a)) i += IGNORED.get(a);
-                    else if (a.startsWith("-z") || a.startsWith("-O") || a.startsWith("--hash-style=") || a.startsWith("--build-id=")
-                             || a.startsWith("-Map=") || a.startsWith("--sort-section=") || a.startsWith("--compress-debug-sections=")
-                             || a.startsWith("-soname") || a.startsWith("--version-script=")) {
-                        // nothing for a jomp executable
-                    } else if (a.startsWith("-") && a.length() > 1) throw new InputError("unrecognized option '" + a + "'");
+                    else if (GnuLdOptions.ignored(args, i) > 0) i += GnuLdOptions.ignored(args, i) - 1;   // nothing for a jomp executable
+                    else if (a.startsWith("-") && a.length() > 1) throw new InputError("unrecognized option '" + a + "'");
                     else file(a, Path.of(a), false);
                 }
             }
