@@ -229,6 +229,37 @@ public final class Stdio {
         return out.len;
     }
 
+    // ---- _FORTIFY_SOURCE's checked forms (glibc's headers call these with -D_FORTIFY_SOURCE and -O) ----
+
+    public static int __printf_chk(int flag, long fmt, long va) { return vprintf(fmt, va); }
+    public static int __vprintf_chk(int flag, long fmt, long ap) { return vprintf(fmt, ap); }
+    public static int __fprintf_chk(long file, int flag, long fmt, long va) { return vfprintf(file, fmt, va); }
+    public static int __vfprintf_chk(long file, int flag, long fmt, long ap) { return vfprintf(file, fmt, ap); }
+    public static int __sprintf_chk(long s, int flag, long size, long fmt, long va) { return __vsprintf_chk(s, flag, size, fmt, va); }
+
+    public static int __vsprintf_chk(long s, int flag, long size, long fmt, long ap) {
+        Format.Out out = Format.format(fmt, ap);
+        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
+        if (Long.compareUnsigned(out.len, size) >= 0) bufferOverflow();
+        Mem.copyFromArray(out.buf, 0, s, out.len);
+        Mem.putByte(s + out.len, (byte) 0);
+        return out.len;
+    }
+
+    public static int __snprintf_chk(long s, long n, int flag, long size, long fmt, long va) { return __vsnprintf_chk(s, n, flag, size, fmt, va); }
+
+    public static int __vsnprintf_chk(long s, long n, int flag, long size, long fmt, long ap) {
+        if (Long.compareUnsigned(n, size) > 0) bufferOverflow();
+        return vsnprintf(s, n, fmt, ap);
+    }
+
+    /** glibc's __chk_fail: the message, then abort. */
+    private static void bufferOverflow() {
+        byte[] b = "*** buffer overflow detected ***: terminated\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        err(b, b.length);
+        Stdlib.abort();
+    }
+
     // ---- character and string output to stdout ----
 
     public static int puts(long s) {
