@@ -45,6 +45,8 @@ public final class Cc1 {
         public String output;
         public String input;
         public int optLevel = 0;
+        /** -g (and -g1, -g3, -ggdb...; -g0 turns it off): source lines and local names in the classes. */
+        public boolean debugInfo;
         public boolean openmp;
         public boolean targetDevice;
         public String hostIrPath;
@@ -139,6 +141,7 @@ public final class Cc1 {
                     else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
                     else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
                     else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
+                    else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info")) o.debugInfo = !a.equals("-g0");
                     else if (a.startsWith("-W")) o.warningOptions.add(a);
                     else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
                         // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
@@ -225,7 +228,7 @@ public final class Cc1 {
         List<Preprocessor.IncludedFile> included = pp.includedFiles();
         pp = null;
         // 3. lower to IR and optimise
-        Module m = Lowering.lower(tu, diags, o.input);
+        Module m = Lowering.lower(tu, diags, o.input, o.debugInfo);
         tu = null;   // the AST is garbage once the IR exists (about 1 KB a line: a large unit's peak memory)
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
         PassManager.run(m, o.optLevel);
@@ -274,7 +277,7 @@ public final class Cc1 {
             host = IrParser.parse(new SourceFile(o.hostIrPath, Files.readString(p, StandardCharsets.ISO_8859_1)), diags);
         } else {
             TranslationUnit tu = Parser.parse(Preprocessor.run(Preprocessor.readSource(Path.of(o.input), diags), ppOpts, diags), diags);
-            host = diags.hasErrors() ? null : Lowering.lower(tu, diags, o.input);
+            host = diags.hasErrors() ? null : Lowering.lower(tu, diags, o.input, o.debugInfo);
             if (host != null && !diags.hasErrors()) PassManager.run(host, o.optLevel);
         }
         if (diags.hasErrors()) { diags.printSummary(); return 1; }

@@ -73,6 +73,7 @@ final class FunctionLowering {
     List<Reg> beginOutlined(String name, FuncType sig, Stmt body, boolean isStatic) {
         fn = new Function(name, sig, isStatic);
         b = new IrBuilder(fn);
+        b.line = unit.line;   // -g: the region's own code is the directive's line
         e = new Emit(b);
         List<Reg> params = new ArrayList<>();
         for (IrType t : sig.params()) {
@@ -124,6 +125,7 @@ final class FunctionLowering {
         fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC);
         fn.csig = CSignature.of(ft);
         b = new IrBuilder(fn);
+        b.line = unit.line = unit.lineOf(def.loc());   // -g: the prologue is the definition's line
         e = new Emit(b);
         AddressTaken.scan(def.body(), addressTaken);
         addressTaken.addAll(OmpCaptures.capturedByRegions(def.body()));
@@ -225,7 +227,14 @@ final class FunctionLowering {
 
     // ---- statements ----
 
+    /** -g: what is emitted from now on comes from this location's line (if it is in the main file). */
+    private void lineAt(jomp.frontend.diag.SourceLocation loc) {
+        int l = unit.lineOf(loc);
+        if (l > 0) b.line = unit.line = l;
+    }
+
     void stmt(Stmt s) {
+        if (!(s instanceof Stmt.Compound)) lineAt(s.loc());
         switch (s) {
             case Stmt.Compound c -> compound(c);
             case Stmt.ExprStmt x -> rvalue(x.expr());
@@ -257,6 +266,7 @@ final class FunctionLowering {
                 BasicBlock body = b.newBlock("do.body"), head = b.newBlock("do.cond"), end = b.newBlock("do.end");
                 b.br(body);
                 loopBody(d.body(), body, end, head);
+                lineAt(d.cond().loc());
                 b.br(head);
                 b.setBlock(head);
                 cond(d.cond(), body, end);
@@ -271,6 +281,7 @@ final class FunctionLowering {
                 if (f.cond() != null) cond(f.cond(), body, end);
                 else b.br(body);
                 loopBody(f.body(), body, end, step);
+                lineAt(f.step() != null ? f.step().loc() : f.loc());
                 b.br(step);
                 b.setBlock(step);
                 if (f.step() != null) rvalue(f.step());
@@ -896,7 +907,18 @@ final class FunctionLowering {
 
     // ---- calls ----
 
+    /** A call is its own line (-g): a call that continues a statement on a later line is on that line. */
     Value call(Expr.Call c) {
+        int saved = b.line, l = unit.lineOf(c.loc());
+        if (l > 0) b.line = l;
+        try {
+            return callHere(c);
+        } finally {
+            b.line = saved;
+        }
+    }
+
+    private Value callHere(Expr.Call c) {
         Var direct = c.direct();
         if (direct != null && direct.name.startsWith("__builtin_")) {
             Value v = builtin(c);
@@ -985,6 +1007,12 @@ final class FunctionLowering {
                 Value v = rvalue(a.get(0));
                 if (a.size() > 1) rvalue(a.get(1));
                 yield v;
+            }
+            case "__builtin_trap" -> {   // a call of the runtime's (the C library's on the JVM, PTX's trap)
+                FuncType t = new FuncType(IrType.VOID, List.of(), false);
+                unit.useFunction(n, t);
+                b.call(n, t, List.of());
+                yield null;
             }
             case "__builtin_inff" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);
             case "__builtin_inf", "__builtin_huge_val" -> new FloatConst(IrType.F64, Double.POSITIVE_INFINITY);

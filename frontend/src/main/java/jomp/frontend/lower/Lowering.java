@@ -50,11 +50,36 @@ public final class Lowering {
     }
 
     /** As {@link #lower(TranslationUnit, Diagnostics)}, naming the module after the main source file. */
-    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName) {
+    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName) { return lower(tu, diags, sourceName, false); }
+
+    /** With {@code debug} (-g), instructions carry the source lines of the main file ({@link Module#debugFile}). */
+    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName, boolean debug) {
         Lowering l = new Lowering(new Module(sourceName), diags);
+        if (debug) l.module.debugFile = debugFile(tu, sourceName);
         l.run(tu);
         return l.module;
     }
+
+    /**
+     * The file whose lines -g records: the main source file, as line markers name it (a .i file's
+     * functions come from the .c file its markers name): the presumed file of the last function
+     * defined in the main file.
+     */
+    private static String debugFile(TranslationUnit tu, String sourceName) {
+        String file = sourceName;
+        for (TranslationUnit.TopLevel t : tu.items())
+            if (t instanceof TranslationUnit.Function f && f.loc() != null && f.loc().file().name().equals(sourceName)) file = f.loc().presumedFile();
+        return file;
+    }
+
+    /** The line -g records for a location: its line in the main file; 0 without -g, or elsewhere (a header). */
+    int lineOf(jomp.frontend.diag.SourceLocation loc) {
+        if (module.debugFile == null || loc == null || !module.debugFile.equals(loc.presumedFile())) return 0;
+        return loc.presumedLine();
+    }
+
+    /** The line of the statement being lowered (-g), for the functions its OpenMP regions are outlined into. */
+    int line;
 
     private void run(TranslationUnit tu) {
         findDeclareTarget(tu);

@@ -966,6 +966,10 @@ final class PtxFunction {
             return;
         }
         if (!ctx.isDefined(callee) && classify(callee, c)) return;
+        if (callee.equals("__builtin_trap") && !ctx.isDefined(callee)) {
+            emit("trap");
+            return;
+        }
         if (callee.equals("printf") && !ctx.isDefined(callee) && c.type().variadic()) {
             printf(c);
             return;

@@ -2823,7 +2823,8 @@ public final class Parser {
     /** The builtins the bundled headers use (docs/design/abi.md, "stdarg"), spelled as gcc spells them. */
     static final Set<String> BUILTINS = Set.of(
         "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy", "__builtin_complex", "__builtin_expect",
-        "__builtin_inf", "__builtin_inff", "__builtin_huge_val", "__builtin_huge_valf", "__builtin_nan", "__builtin_nanf");
+        "__builtin_inf", "__builtin_inff", "__builtin_huge_val", "__builtin_huge_valf", "__builtin_nan", "__builtin_nanf",
+        "__builtin_trap");
 
     /** __builtin_NAME(args): stdarg operations, complex construction and floating constants (folded here). */
     private Expr builtinCall(Token t) {
@@ -2866,6 +2867,10 @@ public final class Parser {
                 Expr b = sema.convert(rvalue(args.get(1)), Type.LONG);
                 Var fn = new Var(n, Type.func(Type.LONG, List.of(Type.LONG, Type.LONG), false, false), t.loc, false);
                 return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(a, b), fn.type, fn, Type.LONG, t.loc);
+            }
+            case "__builtin_trap" -> {   // ends the program by SIGILL, as gcc's ud2 does
+                Var fn = new Var(n, Type.func(Type.VOID, List.of(), false, false), t.loc, false);
+                return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(), fn.type, fn, Type.VOID, t.loc);
             }
             case "__builtin_complex" -> {
                 Expr re = rvalue(args.get(0)), im = rvalue(args.get(1));

@@ -175,6 +175,9 @@ public final class Stdio {
         Glibc.fwrite(b, n, Glibc.stdout());
     }
 
+    /** Before an abnormal end: what stderr holds goes out (glibc's stderr is unbuffered). */
+    static void flushStderr() { if (!glibc) STDERR.flush(); }
+
     /** Output to stderr, likewise. */
     static void err(byte[] b, int n) {
         if (!glibc) {

@@ -128,6 +128,7 @@ public final class Kmpc {
             try {
                 h.invokeExact(team, args);
             } catch (Throwable e) {
+                jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
                 throw Teams.sneaky(e);
             }
         };

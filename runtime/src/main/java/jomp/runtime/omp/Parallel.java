@@ -55,6 +55,7 @@ public final class Parallel {
         try {
             body.invokeExact(0, args);
         } catch (Throwable e) {
+            jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
             failure = e;
             team.fail(e);
         }

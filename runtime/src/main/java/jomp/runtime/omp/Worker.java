@@ -62,6 +62,7 @@ final class Worker extends Thread {
             try {
                 b.invokeExact(t.num, a);
             } catch (Throwable e) {
+                jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
                 failure = e;
             }
             Team team = t.team;

@@ -28,6 +28,7 @@ public interface DevicePlugin {
     /** Loads an image; returns a handle through which its kernels and globals are found. */
     LoadedImage loadImage(int device, DeviceImage image);
 
+    /** Device memory of {@code size} bytes; 0 when the device has no room for it (libomptarget's plugins answer nullptr). */
     long dataAlloc(int device, long size);
     void dataDelete(int device, long deviceAddress);
     void dataSubmit(int device, long deviceDst, long hostSrc, long size);

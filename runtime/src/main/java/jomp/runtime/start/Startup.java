@@ -33,27 +33,19 @@ public final class Startup {
     }
 
     /**
-     * An exception out of C's main that stands for a signal in C: a stack overflow (SIGSEGV) or an
-     * integer division by zero (SIGFPE). The program ends as the signal would end it: no atexit
-     * handlers, no flush of stdio's buffers, exit status 128 + the signal's number; one line on
-     * stderr says what happened (the shell would print "Segmentation fault"). Anything else is a
-     * fault of jomp's and is thrown on, Java stack trace and all.
+     * An exception out of C's main. One that stands for a signal in C (a stack overflow, an integer
+     * division by zero: {@link Signals}) ends the program by that signal, as the C program ends.
+     * Anything else is a fault of jomp's and is thrown on, Java stack trace and all.
      */
     public static void crash(Throwable t) throws Throwable {
-        int signal;
-        String what;
-        if (t instanceof StackOverflowError) { signal = 11; what = "stack overflow"; }
-        else if (t instanceof ArithmeticException a && "/ by zero".equals(a.getMessage())) { signal = 8; what = "integer division by zero"; }
-        else if (nativeHalt != null) {   // the JVM's own way out would run glibc's atexit handlers in the wrong thread
+        Signals.dieOf(t);
+        if (nativeHalt != null) {   // the JVM's own way out would run glibc's atexit handlers in the wrong thread
             System.err.print("Exception in thread \"" + Thread.currentThread().getName() + "\" ");
             t.printStackTrace();
             System.err.flush();
             halt(1);
-            return;
-        } else throw t;
-        System.err.println(programName() + ": " + what + " (" + (signal == 11 ? "SIGSEGV" : "SIGFPE") + ")");
-        System.err.flush();
-        halt(128 + signal);
+        }
+        throw t;
     }
 
     /** Set when native code starts: glibc's _exit (jomp.runtime.ffi.NativeWorld). */

@@ -75,6 +75,7 @@ public final class Tgt {
         try {
             d.plugin.launch(d.local, k, args, numTeams, threadLimit);
         } catch (RuntimeException | Error e) {
+            jomp.runtime.start.Signals.dieOf(e);   // a C signal in the region ends the program, as in C
             if (Info.DEBUG) e.printStackTrace();
             fatal("kernel " + name + " failed on device " + d.id + " (" + d.plugin.name() + "): " + describe(e));
         }
@@ -296,12 +297,15 @@ public final class Tgt {
 
     /** Device memory for a mapping; running out of it stops the program with a message. */
     private static long alloc(Device d, long size) {
+        long a;
         try {
-            return d.plugin.dataAlloc(d.local, Math.max(size, 1));
+            a = d.plugin.dataAlloc(d.local, Math.max(size, 1));
         } catch (RuntimeException | OutOfMemoryError e) {
             fatal("cannot allocate " + size + " bytes on device " + d.id + " (" + d.plugin.name() + "): " + describe(e));
             return 0;
         }
+        if (a == 0) fatal("cannot allocate " + size + " bytes on device " + d.id + " (" + d.plugin.name() + "): out of device memory");
+        return a;
     }
 
     /** The index of the entry a MEMBER_OF entry belongs to, or -1. */

@@ -145,10 +145,15 @@ final class Cuda {
         } catch (Throwable t) { throw unchecked(t); }
     }
 
+    static final int CUDA_ERROR_OUT_OF_MEMORY = 2;
+
+    /** cuMemAlloc: the device address, or 0 when the device has no room for {@code size} bytes. */
     static long alloc(long size) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(JAVA_LONG);
-            check((int) cuMemAlloc.invokeExact(out, size), "cuMemAlloc_v2", null);
+            int result = (int) cuMemAlloc.invokeExact(out, size);
+            if (result == CUDA_ERROR_OUT_OF_MEMORY) return 0;   // as libomptarget's plugin: nullptr, and omp_target_alloc gives NULL
+            check(result, "cuMemAlloc_v2", null);
             return out.get(JAVA_LONG, 0);
         } catch (Throwable t) { throw unchecked(t); }
     }

@@ -68,7 +68,7 @@ public final class FakeDriverRun {
         // a symbol the module lacks is null (CUDA_ERROR_NOT_FOUND): the runtime runs such a region elsewhere
         System.out.println("kernel nope: " + p.loadImage(0, image("empty.ptx")).kernel("nope"));
         System.out.println("global nope: " + p.loadImage(0, image("empty.ptx")).global("nope"));
-        print(() -> p.dataAlloc(0, 1L << 50));
+        System.out.println("dataAlloc 2^50: " + p.dataAlloc(0, 1L << 50));
         Kernel empty = p.loadImage(0, image("empty.ptx")).kernel("empty");
         print(() -> { p.launch(1, empty, new long[0], 1, 1); return null; });
         try (var pool = Executors.newSingleThreadExecutor()) {
