@@ -182,4 +182,30 @@ class NativeCorpusTest {
         assertEquals(g.stderr().replace("prog-gcc", "PROG"), j.stderr().replace("prog-jomp", "PROG"));
         assertEquals(0, j.stdout().length);
     }
+
+    /** A bad pointer dereferenced inside a library ends the program as it ends the gcc build: SIGSEGV, status 139, output so far kept. */
+    @Test
+    void aFaultInsideALibraryEndsTheProgramByTheSignal() throws IOException {
+        Path work = Corpus.work("native-crash");
+        Files.writeString(work.resolve("crash.c"), "int crash(int *p) { return *p; }\n");
+        Exec.Result b = Exec.run(List.of("gcc", "-O0", "-shared", "-fPIC", "crash.c", "-o", "libcrash.so"), work, Map.of(), work.resolve("tmp"));
+        assertEquals(0, b.status(), () -> b.describe("gcc"));
+        Path src = work.resolve("main.c");
+        Files.writeString(src, "int printf(const char *, ...);\nint fflush(void *);\nint crash(int *p);\n"
+                + "int main(void) { printf(\"before\\n\"); fflush(0); return crash(0); }\n");
+        Map<String, Exec.Result> runs = new java.util.LinkedHashMap<>();
+        for (List<String> compiler : List.of(List.of("gcc"), Corpus.jompCommand())) {
+            String who = compiler.get(0).equals("gcc") ? "gcc" : "jomp";
+            Path exe = work.resolve("crash-" + who);
+            List<String> cmd = new ArrayList<>(compiler);
+            cmd.addAll(List.of(src.toString(), "-L" + work, "-lcrash", "-Wl,-rpath," + work, "-o", exe.toString()));
+            Exec.Result r = Exec.run(cmd, work, Map.of(), work.resolve("tmp"));
+            assertEquals(0, r.status(), () -> r.describe(who));
+            runs.put(who, Exec.run(List.of(exe.toString()), work, Map.of(), work.resolve("tmp")));
+        }
+        assertEquals(139, runs.get("gcc").status(), runs.get("gcc")::stderr);
+        assertEquals(139, runs.get("jomp").status(), runs.get("jomp")::stderr);
+        assertEquals("before\n", runs.get("jomp").stdoutText());
+        assertFalse(runs.get("jomp").stderr().contains("A fatal error"), runs.get("jomp")::stderr);
+    }
 }
