@@ -294,6 +294,16 @@ public final class Driver {
                 case INCLUDE -> c.add("-I" + a.value());
                 case DEFINE -> c.add("-D" + a.value());
                 case UNDEF -> c.add("-U" + a.value());
+                case ISYSTEM -> c.add("-isystem" + a.value());
+                case IQUOTE -> c.add("-iquote" + a.value());
+                case IDIRAFTER -> c.add("-idirafter" + a.value());
+                case INCLUDE_FILE -> { c.add("-include"); c.add(a.value()); }
+                case IMACROS -> { c.add("-imacros"); c.add(a.value()); }
+                case NOSTDINC -> c.add("-nostdinc");
+                case NOSTDLIBINC -> c.add("-nostdlibinc");
+                case NOBUILTININC -> c.add("-nobuiltininc");
+                case DUMP_MACROS -> c.add("-dM");
+                case PTHREAD -> c.add("-pthread");
                 case WERROR -> c.add("-Werror");
                 case W_NONE -> c.add("-w");
                 case W -> c.add("-W" + a.value());

@@ -45,7 +45,10 @@ public final class Cc1 {
         public String output;
         public String input;
         public int optLevel = 0;
-        /** -g (and -g1, -g3, -ggdb...; -g0 turns it off): source lines and local names in the classes. */
+        /**
+         * -g (and -g1, -g3, -ggdb...; -g0 turns it off): source lines and local names in the
+         * classes; for offloading, map names and source locations the runtime reports.
+         */
         public boolean debugInfo;
         public boolean openmp;
         public boolean targetDevice;
@@ -54,6 +57,17 @@ public final class Cc1 {
         public String embedOffloadObject;
         public List<String> offloadTargets = new ArrayList<>();
         public List<Path> includeDirs = new ArrayList<>();
+        /** -isystem, -iquote, -idirafter directories. */
+        public List<Path> systemDirs = new ArrayList<>(), quoteDirs = new ArrayList<>(), afterDirs = new ArrayList<>();
+        public boolean noStdInc, noStdLibInc, noBuiltinInc;
+        /** -include and -imacros files, in command-line order each. */
+        public List<String> includes = new ArrayList<>(), imacros = new ArrayList<>();
+        /** -dM: with -E, print the macros defined at the end instead of the text. */
+        public boolean dumpMacros;
+        /** -std=, null when not given. */
+        public String std;
+        public boolean optimizeSize;
+        public boolean pthread;
         public Map<String, String> defines = new LinkedHashMap<>();
         public boolean werror;
         public boolean noWarnings;
@@ -134,8 +148,23 @@ public final class Cc1 {
                 case "-MP" -> o.phonyTargets = true;
                 case "-Eonly" -> o.mode = a;   // preprocess for the dependency file alone (-M, -MM)
                 case "-x" -> need(args, ++i, a);
+                case "-nostdinc" -> o.noStdInc = true;
+                case "-nostdlibinc" -> o.noStdLibInc = true;
+                case "-nobuiltininc" -> o.noBuiltinInc = true;
+                case "-dM" -> o.dumpMacros = true;
+                case "-pthread" -> o.pthread = true;
+                case "-include" -> o.includes.add(need(args, ++i, a));
+                case "-imacros" -> o.imacros.add(need(args, ++i, a));
                 default -> {
-                    if (a.startsWith("-O")) o.optLevel = optLevel(a);
+                    if (a.startsWith("-O")) { o.optLevel = optLevel(a); o.optimizeSize = a.equals("-Os") || a.equals("-Oz"); }
+                    else if (a.startsWith("-isystem")) o.systemDirs.add(Path.of(a.length() > 8 ? a.substring(8) : need(args, ++i, a)));
+                    else if (a.startsWith("-iquote")) o.quoteDirs.add(Path.of(a.length() > 7 ? a.substring(7) : need(args, ++i, a)));
+                    else if (a.startsWith("-idirafter")) o.afterDirs.add(Path.of(a.length() > 10 ? a.substring(10) : need(args, ++i, a)));
+                    else if (a.startsWith("-std=")) {
+                        o.std = a.substring(5);
+                        if (!jomp.frontend.preprocess.PreprocessorOptions.knownStandard(o.std))
+                            throw new UsageError("invalid value '" + o.std + "' in '" + a + "'");
+                    }
                     else if (a.startsWith("-I")) o.includeDirs.add(Path.of(a.length() > 2 ? a.substring(2) : need(args, ++i, a)));
                     else if (a.startsWith("-D")) define(o, a.length() > 2 ? a.substring(2) : need(args, ++i, a));
                     else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
@@ -190,7 +219,9 @@ public final class Cc1 {
             err.println("jomp: error: no such file or directory: '" + o.input + "'");
             return 1;
         }
-        PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, List.of(), o.defines, o.openmp);
+        PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, o.systemDirs, o.defines, o.openmp, o.quoteDirs,
+                o.afterDirs, o.noStdInc, o.noStdLibInc, o.noBuiltinInc, o.imacros, o.includes, o.verbose, o.std, o.optLevel,
+                o.optimizeSize, o.pthread);
         if (o.input.endsWith(".jir")) return fromIr(o, out, diags);
         if (o.targetDevice) return deviceCompile(o, ppOpts, out, err, diags);
 
@@ -202,7 +233,10 @@ public final class Cc1 {
             Preprocessor pp = new Preprocessor(ppOpts, diags);
             List<Token> toks = pp.expand(src);
             if (diags.hasErrors()) { diags.printSummary(); return 1; }
-            if (o.mode.equals("-E")) writeOutput(o, PreprocessedPrinter.print(toks, pp.markers(), false).getBytes(StandardCharsets.ISO_8859_1), out);
+            if (o.mode.equals("-E")) {
+                String text = o.dumpMacros ? pp.macroDefinitions() : PreprocessedPrinter.print(toks, pp.markers(), false);
+                writeOutput(o, text.getBytes(StandardCharsets.ISO_8859_1), out);
+            }
             writeDependencies(o, pp, out);
             diags.printSummary();
             return 0;

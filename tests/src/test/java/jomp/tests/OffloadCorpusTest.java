@@ -64,7 +64,11 @@ class OffloadCorpusTest {
         for (Path p : programs()) {
             assertThat(directive(p, "// KERNELS: ")).as("%s: // KERNELS: n", p.getFileName()).singleElement()
                     .matches(s -> s.matches("\\d+"), "a number");
-            assertThat(oracle(p)).as("%s: // ORACLE:", p.getFileName()).isIn("gcc", "clang-offload");
+            assertThat(oracle(p)).as("%s: // ORACLE:", p.getFileName()).isIn("gcc", "clang-offload", "expected");
+            if (oracle(p).equals("expected")) {
+                assertThat(expectedFile(p)).as("%s: ORACLE: expected needs its .expected file", p.getFileName()).isRegularFile();
+                assertThat(directive(p, "// WHY: ")).as("%s: ORACLE: expected must say why neither gcc nor clang is the oracle (// WHY:)", p.getFileName()).isNotEmpty();
+            }
         }
         for (String s : SEPARATE_STEPS) assertThat(dir().resolve(s + ".c")).isRegularFile();
     }
@@ -189,6 +193,7 @@ class OffloadCorpusTest {
     /** Compares the jomp-built w/prog with the oracle; kernels: the launches expected (null: the program's KERNELS). */
     private static void compare(Path program, Path w, Integer expectedKernels) {
         String oracle = oracle(program);
+        if (oracle.equals("expected")) { compareExpected(program, w, expectedKernels); return; }
         boolean clang = oracle.equals("clang-offload");
         List<String> cmd = new ArrayList<>(clang
                 ? List.of("clang-19", "-std=gnu11", "-O0", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu")
@@ -221,6 +226,29 @@ class OffloadCorpusTest {
         if (launches(got) != kernels) {
             fail("launched " + launches(got) + " kernels (stderr lines with '" + KERNEL_LINE + "'), the program performs "
                     + kernels + stderrNote(got));
+        }
+    }
+
+    /** The hand-written output of an {@code ORACLE: expected} program (neither gcc nor clang implements what it shows). */
+    static Path expectedFile(Path program) { return program.resolveSibling(Corpus.stem(program) + ".expected"); }
+
+    private static void compareExpected(Path program, Path w, Integer expectedKernels) {
+        byte[] want;
+        try {
+            want = Files.readAllBytes(expectedFile(program));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Exec.Result got = run(w.resolve("prog"), Map.of());
+        if (got.timedOut()) fail(got.describe("the jomp-built " + Corpus.stem(program)));
+        if (!Arrays.equals(got.stdout(), want)) {
+            fail("stdout differs from the expected output (" + expectedFile(program).getFileName() + ")\n"
+                    + firstDifference("expected", new String(want, java.nio.charset.StandardCharsets.UTF_8), got.stdoutText()) + stderrNote(got));
+        }
+        if (got.status() != 0) fail("exit status " + got.status() + ", expected 0" + stderrNote(got));
+        int kernels = expectedKernels != null ? expectedKernels : Integer.parseInt(directive(program, "// KERNELS: ").get(0));
+        if (launches(got) != kernels) {
+            fail("launched " + launches(got) + " kernels (stderr lines with '" + KERNEL_LINE + "'), the program performs " + kernels + stderrNote(got));
         }
     }
 

@@ -44,6 +44,9 @@ public final class Diagnostics {
     public Diagnostics(PrintStream out) { this.out = out; }
 
     public Diagnostics werror(boolean on) { werror = on; return this; }
+
+    /** Where diagnostics go (-v's search list goes there too, as clang prints it on stderr). */
+    public PrintStream stream() { return out; }
     public Diagnostics suppressWarnings(boolean on) { suppressWarnings = on; return this; }
     /** -W options (which warnings are on, which are errors), as clang works them; see {@link WarningOptions}. */
     public Diagnostics warningOptions(WarningOptions w) { warningOptions = w; return this; }
@@ -108,15 +111,48 @@ public final class Diagnostics {
         throw new FatalError(message);
     }
 
-    /** A warning with its flag, printed like clang: {@code warning: ... [-Wformat]}, or {@code error: ... [-Werror,-Wformat]} under -Werror. */
+    /**
+     * A warning with its flag, printed like clang: {@code warning: ... [-Wformat]}, or
+     * {@code error: ... [-Werror,-Wformat]} under -Werror (or -Werror=flag) or {@code #pragma GCC
+     * diagnostic error}; not at all under -Wno-flag, -w, {@code #pragma GCC diagnostic ignored},
+     * or when it points into a system header (clang's rule).
+     */
     public void warning(SourceLocation loc, String message, String flag) {
         if (flag == null) { report(Severity.WARNING, loc, message); return; }
-        if (warningOptions == null) { report(Severity.WARNING, loc, message + " [" + (werror ? "-Werror," : "") + flag + "]"); return; }
-        switch (warningOptions.state(flag)) {
+        String mapped = pragmaMap.getOrDefault(flag, pragmaMap.get("-Weverything"));
+        if ("ignored".equals(mapped) || shownNowhere(loc)) { notesSuppressed = true; return; }
+        WarningOptions.State st;
+        if ("error".equals(mapped) || "fatal".equals(mapped)) st = WarningOptions.State.ERROR;
+        else if ("warning".equals(mapped)) st = suppressWarnings ? WarningOptions.State.OFF : WarningOptions.State.WARNING;
+        else if (warningOptions != null) st = warningOptions.state(flag);
+        else st = suppressWarnings ? WarningOptions.State.OFF : werror ? WarningOptions.State.ERROR : WarningOptions.State.WARNING;
+        switch (st) {
             case OFF -> notesSuppressed = true;
             case WARNING -> reportWarning(loc, message + " [" + flag + "]");
             case ERROR -> report(Severity.ERROR, loc, message + " [-Werror," + flag + "]");
         }
+    }
+
+    /** Warnings in system headers are not shown (clang's rule). */
+    private static boolean shownNowhere(SourceLocation loc) { return loc != null && loc.file().isSystem(); }
+
+    // #pragma GCC diagnostic: a flag's mapping ("ignored", "warning", "error"), with push/pop
+    private java.util.HashMap<String, String> pragmaMap = new java.util.HashMap<>();
+    private final java.util.ArrayDeque<java.util.HashMap<String, String>> pragmaStack = new java.util.ArrayDeque<>();
+
+    /** {@code #pragma GCC diagnostic push|pop|ignored|warning|error|fatal [flag]}, as it is met. */
+    public synchronized void pragmaDiagnostic(String action, String flag) {
+        switch (action) {
+            case "push" -> pragmaStack.push(new java.util.HashMap<>(pragmaMap));
+            case "pop" -> { if (!pragmaStack.isEmpty()) pragmaMap = pragmaStack.pop(); }
+            default -> pragmaMap.put(flag, action);
+        }
+    }
+
+    /** Forgets the diagnostic pragmas: the preprocessor applies them as it goes, then the parser again from the start. */
+    public synchronized void resetPragmaDiagnostics() {
+        pragmaMap = new java.util.HashMap<>();
+        pragmaStack.clear();
     }
 
     /**
@@ -142,7 +178,7 @@ public final class Diagnostics {
         if (sev == Severity.NOTE && notesSuppressed) return;
         notesSuppressed = false;
         if (sev == Severity.WARNING) {
-            if (suppressWarnings) { notesSuppressed = true; return; }
+            if (suppressWarnings || shownNowhere(loc)) { notesSuppressed = true; return; }
             if (werror) sev = Severity.ERROR;
             else warnings++;
         }

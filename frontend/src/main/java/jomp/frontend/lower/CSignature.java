@@ -97,6 +97,7 @@ public final class CSignature {
             case INT -> sb.append(t.isUnsigned ? 'j' : 'i');
             case ENUM -> sb.append(t.record != null && !t.record.negative && t.isUnsigned ? 'j' : 'i');
             case LONG, LLONG -> sb.append(t.isUnsigned ? 'm' : 'l');
+            case INT128 -> sb.append("S16,16{0:m,8:m}");   // two INTEGER eightbytes, 16-aligned in memory, as the ABI passes __int128
             case FLOAT -> sb.append('f');
             case DOUBLE -> sb.append('d');
             case LDOUBLE -> sb.append('e');

@@ -122,7 +122,7 @@ final class FunctionLowering {
         Var fv = def.var();
         Type ft = fv.type;
         FuncType sig = TypeMap.signature(ft);
-        fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC);
+        fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC || fv.inlineOnly);
         fn.csig = CSignature.of(ft);
         b = new IrBuilder(fn);
         b.line = unit.line = unit.lineOf(def.loc());   // -g: the prologue is the definition's line
@@ -179,6 +179,8 @@ final class FunctionLowering {
     // ---- helpers ----
 
     Value slotAddr(Slot s) { return b.slotAddr(s); }
+
+    Int128Ops int128() { return new Int128Ops(this); }
 
     Slot temp(Type t) {
         return fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1));
@@ -319,6 +321,7 @@ final class FunctionLowering {
             }
             case Stmt.Decl d -> { for (Stmt.LocalVar lv : d.vars()) declare(lv); }
             case Stmt.Omp o -> omp.lower(o);
+            case Stmt.Asm a -> throw new Lowering.Unsupported(a.loc(), "jomp cannot compile inline assembly");
         }
     }
 
@@ -366,6 +369,7 @@ final class FunctionLowering {
     }
 
     void switchStmt(Stmt.Switch sw) {
+        if (Int128Ops.is(sw.cond().type())) throw new Lowering.Unsupported(sw.loc(), "jomp cannot switch on an __int128 value");
         Value v = rvalue(sw.cond());
         IrType t = v.type();
         BasicBlock end = b.newBlock("sw.end");
@@ -534,6 +538,7 @@ final class FunctionLowering {
             return e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(el)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(el)));
         }
         if (v.type().isFloat()) return e.cmp(Insn.CmpOp.NE, v, Emit.zero(v.type()));
+        if (Int128Ops.is(t)) return int128().truth(v);
         return v;
     }
 
@@ -602,7 +607,8 @@ final class FunctionLowering {
     /** Evaluates x; scalars give their value, struct/union/complex values their address, void null. */
     Value rvalue(Expr x) {
         return switch (x) {
-            case Expr.IntLit i -> new IntConst(TypeMap.reg(i.type()), i.value());
+            case Expr.IntLit i -> Int128Ops.is(i.type()) ? int128().make(IntConst.i64(i.value()), IntConst.i64(i.value() >> 63))
+                                                          : new IntConst(TypeMap.reg(i.type()), i.value());
             case Expr.FloatLit f -> floatLit(f);
             case Expr.StrLit s -> address(s);
             case Expr.VarRef r -> {
@@ -637,6 +643,10 @@ final class FunctionLowering {
             case Expr.VlaSizeof s -> sizeOf(s.vlaType());
             case Expr.VaOp op -> vaOp(op);
             case Expr.VaArg va -> vaArg(va);
+            case Expr.StmtExpr se -> {
+                stmt(se.body());
+                yield se.result() == null ? null : rvalue(se.result());
+            }
         };
     }
 
@@ -654,6 +664,8 @@ final class FunctionLowering {
 
     Value unary(Expr.Unary u) {
         Type t = u.type();
+        if (Int128Ops.is(t) && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
+            return int128().unary(u.op(), rvalue(u.operand()));
         return switch (u.op()) {
             case ADDR -> address(u.operand());
             case DEREF -> {
@@ -714,6 +726,7 @@ final class FunctionLowering {
         Value l = rvalue(x.left());
         Value r = rvalue(x.right());
         if (lt.isComplex) return complexBinary(x.op(), l, r, lt);
+        if (Int128Ops.is(lt)) return int128().binary(x.op(), l, r, lt, x.right().type());
         return Ops.binary(e, x.op(), l, r, lt);
     }
 
@@ -776,7 +789,7 @@ final class FunctionLowering {
         }
         Type t = target.type();
         Value addr = address(target);
-        if (t.isComplex) {
+        if (t.isComplex || Int128Ops.is(t)) {
             Value nv = f.apply(addr);
             b.memcpy(addr, nv, IntConst.i64(t.size()));
             return new Value[] {addr, addr};
@@ -793,6 +806,7 @@ final class FunctionLowering {
         return readModifyWrite(ca.target(), old -> {
             Value o = convertValue(old, tt, ot);
             Value r = ot.isComplex ? complexBinary(ca.op(), o, rhs, ot)
+                : Int128Ops.is(ot) ? int128().binary(ca.op(), o, rhs, ot, ca.value().type())
                 : Ops.binary(e, ca.op(), o, rhs, ot);
             return convertValue(r, ot, tt.unqualified());
         })[1];
@@ -802,6 +816,10 @@ final class FunctionLowering {
         Type t = id.target().type();
         Value[] r = readModifyWrite(id.target(), old -> {
             if (t.isPointer()) return b.ptrAdd(old, IntConst.i64(id.increment() ? id.step() : -id.step()));
+            if (Int128Ops.is(t)) {
+                Int128Ops w = int128();
+                return w.binary(id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB, old, w.make(IntConst.i64(1), IntConst.i64(0)), t, t);
+            }
             if (t.isFloat()) {
                 IrType ft = TypeMap.reg(t);
                 return e.bin(id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB, old, new FloatConst(ft, id.step()));
@@ -840,6 +858,11 @@ final class FunctionLowering {
     /** Conversions including complex ones (complex values are addresses). */
     Value convertValue(Value v, Type from, Type to) {
         if (to.isVoid()) return null;
+        if (Int128Ops.is(from) || Int128Ops.is(to)) {
+            if (Int128Ops.is(from) && Int128Ops.is(to)) return v;                 // same 128 bits, read another way
+            if (from.isComplex || to.isComplex) throw new Lowering.Unsupported(null, "jomp cannot convert between __int128 and complex types");
+            return Int128Ops.is(to) ? int128().from(v, from) : int128().to(v, from, to);
+        }
         if (!from.isComplex && !to.isComplex) {
             if (TypeMap.inMemory(to) || from.isArray() || from.isFunction()) return v;
             return e.convert(v, from, to);
@@ -1023,7 +1046,7 @@ final class FunctionLowering {
                 Value re = rvalue(a.get(0)), im = rvalue(a.get(1));
                 yield makeComplex(c.type(), re, im);
             }
-            default -> null;
+            default -> new BuiltinLowering(this).lower(c, n);
         };
     }
 

@@ -51,8 +51,10 @@ final class OmpLowering {
             case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
             case BARRIER -> call("__jomp_barrier", IrType.VOID);
             case TASKWAIT -> call("__jomp_taskwait", IrType.VOID);
+            case INTEROP -> new InteropLowering(this, f).interop(x);
+            case DISPATCH -> new InteropLowering(this, f).dispatch(x);
             case FLUSH, TASKYIELD, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
-                 THREADPRIVATE, REQUIRES, DECLARE_SIMD -> {
+                 THREADPRIVATE, REQUIRES, DECLARE_SIMD, DECLARE_MAPPER -> {
                 if (x.body() != null) f.stmt(x.body());
             }
             case CRITICAL -> {
@@ -406,7 +408,8 @@ final class OmpLowering {
     // ---- target ------------------------------------------------------------------------------
 
     private void target(Stmt.Omp o, int i) {
-        new TargetLowering(this, f).target(o, i);
+        if (AncestorLowering.isAncestor(o.directive())) new AncestorLowering(this, f).ancestor(o);   // reverse offload
+        else new TargetLowering(this, f).target(o, i);
     }
 
     private void targetData(Stmt.Omp o) {

@@ -183,10 +183,14 @@ public final class Warnings {
             }
         }
 
-        private void block(List<Stmt> items, int open) {
+        private void block(List<Stmt> items, int open) { block(items, open, null); }
+
+        /** A block, and for a statement expression its value (a use of the block's locals before they go). */
+        private void block(List<Stmt> items, int open, Expr value) {
             List<Var> declared = new ArrayList<>();
             scopes.add(new HashMap<>());
             for (Stmt s : items) stmt(s, declared);
+            expr(value);
             scopes.remove(scopes.size() - 1);
             scopeEnd(declared, matchingBrace(text, open) + 0.5, false);
         }
@@ -223,6 +227,7 @@ public final class Warnings {
                 case Expr.Cond c -> { expr(c.cond()); expr(c.then()); expr(c.otherwise()); }
                 case Expr.Call c -> { expr(c.callee()); for (Expr a : c.args()) expr(a); }
                 case Expr.Member m -> expr(m.base());
+                case Expr.StmtExpr se -> block(se.body().items(), se.body().loc().offset(), se.result());
                 default -> components((Record) e);
             }
         }

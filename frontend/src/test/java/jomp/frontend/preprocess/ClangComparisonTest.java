@@ -49,6 +49,12 @@ class ClangComparisonTest {
         return out;
     }
 
+    /** -I and -isystem directories with -std=gnu11, as clang runs here. */
+    static PreprocessorOptions gnu11(List<Path> include, List<Path> system, boolean openmp) {
+        return new PreprocessorOptions(include, system, Map.of(), openmp, List.of(), List.of(), false, false, false,
+                                       List.of(), List.of(), false, "gnu11", 0, false, false);
+    }
+
     static List<String> tokens(String text) {
         Diagnostics quiet = new Diagnostics(new PrintStream(new ByteArrayOutputStream()));
         return Tokenizer.tokenize(new SourceFile("x", text), quiet).stream()
@@ -62,7 +68,7 @@ class ClangComparisonTest {
         String expected = clang(f, clangArgs);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err, true));
-        PreprocessorOptions opts = new PreprocessorOptions(List.of(dir), List.of(), Map.of(), true);
+        PreprocessorOptions opts = gnu11(List.of(dir), List.of(), true);
         Preprocessor pp = new Preprocessor(opts, diags);
         List<Token> toks = pp.expand(new SourceFile(f.toString(), source));
         String mine = PreprocessedPrinter.print(toks, pp.markers(), true);
@@ -328,7 +334,7 @@ class ClangComparisonTest {
         lines.removeIf(l -> l.contains("<built-in>") || l.contains("<command line>"));
         lines.remove(1);                                 // clang's return from the preamble: # 1 "m.c" 2
         Diagnostics diags = new Diagnostics(new PrintStream(new ByteArrayOutputStream()));
-        Preprocessor pp = new Preprocessor(new PreprocessorOptions(List.of(inc), List.of(sys), Map.of(), false), diags);
+        Preprocessor pp = new Preprocessor(gnu11(List.of(inc), List.of(sys), false), diags);
         List<Token> toks = pp.expand(new SourceFile(f.toString(), src));
         String mine = PreprocessedPrinter.print(toks, pp.markers(), false);
         assertThat(mine).isEqualTo(String.join("\n", lines) + "\n");

@@ -305,6 +305,7 @@ public final class HostLinker {
      */
     private List<Entry> entries() {
         List<Entry> out = new ArrayList<>();
+        String[] firstRequires = null;   // {file, flags} of the first unit that records its requires clauses
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
             String file = inputs.get(k).name();
@@ -316,6 +317,10 @@ public final class HostLinker {
                 continue;
             }
             for (OffloadEntriesSection.Entry e : read) {
+                if ((e.flags() & REQUIRES_ENTRY) != 0) {   // a unit's requires clauses: all units with device code must agree
+                    if (firstRequires == null) firstRequires = new String[] {file, Long.toString(e.size())};
+                    else requiresMismatch(firstRequires[0], Long.parseLong(firstRequires[1]), file, e.size());
+                }
                 Long addr = dataAddress(k, o.symbols().get(e.symbol()));
                 if (addr == null) continue;
                 String owner = null, method = null;
@@ -328,6 +333,24 @@ public final class HostLinker {
             }
         }
         return out;
+    }
+
+    /** Offload entry flag of a translation unit's requires record (its size word holds the clauses). */
+    static final int REQUIRES_ENTRY = 0x10;
+
+    /**
+     * OpenMP: every unit with device code must name the same requires clauses (libomptarget stops
+     * such a program at start-up with "'#pragma omp requires ...' not used consistently!"; the link
+     * refuses it).
+     */
+    private void requiresMismatch(String fileA, long a, String fileB, long b) {
+        String[][] clauses = {{"2", "reverse_offload"}, {"4", "unified_address"}, {"8", "unified_shared_memory"}, {"16", "dynamic_allocators"}};
+        for (String[] c : clauses) {
+            long bit = Long.parseLong(c[0]);
+            if ((a & bit) == (b & bit)) continue;
+            String has = (a & bit) != 0 ? fileA : fileB, lacks = (a & bit) != 0 ? fileB : fileA;
+            errors.add("'#pragma omp requires " + c[1] + "' not used consistently: " + has + " has it, " + lacks + " does not");
+        }
     }
 
     /** The class defining function {@code name} as object k sees it (its own symbols, then the globals), or null. */

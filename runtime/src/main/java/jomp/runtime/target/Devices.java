@@ -32,16 +32,25 @@ final class Devices {
         }
     }
 
+    /** OMP_DEFAULT_DEVICE: a device number, or (OpenMP 5.2) initial or invalid. */
     private static int defaultDevice() {
         String v = System.getenv("OMP_DEFAULT_DEVICE");
         if (v == null || v.isBlank()) return 0;
+        String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+        if (t.equals("initial")) return INITIAL;
+        if (t.equals("invalid")) return INVALID;
         try {
-            return Math.max(0, Integer.parseInt(v.trim()));
+            int n = Integer.parseInt(t);
+            if (n >= 0) return n;
         } catch (NumberFormatException e) {
-            System.err.println("omptarget message: ignoring OMP_DEFAULT_DEVICE=" + v + " (not a number)");
-            return 0;
+            // below
         }
+        System.err.println("omptarget message: ignoring OMP_DEFAULT_DEVICE=" + v + " (not a device number, initial or invalid)");
+        return 0;
     }
+
+    /** omp_initial_device and omp_invalid_device (OpenMP 5.2). */
+    static final int INITIAL = -1, INVALID = -2;
 
     /** Every device, found on first use (no plugin is touched by a program that never offloads). */
     static List<Device> all() {
@@ -101,7 +110,12 @@ final class Devices {
     }
 
     /** The device a construct uses: its device clause, or the default-device ICV for -1. */
-    static long resolve(long deviceId) { return deviceId == -1 ? defaultDevice : deviceId; }
+    static long resolve(long deviceId) {
+        long id = deviceId == -1 ? defaultDevice : deviceId;
+        if (id == INITIAL) return count();   // omp_initial_device: the host's number
+        if (id == INVALID) Tgt.fatal("the device of the construct is omp_invalid_device");   // OpenMP 5.2: runtime error termination
+        return id;
+    }
 
     static void unloadImagesOf(BinaryDescriptor desc) {
         List<Device> d = all;

@@ -111,10 +111,39 @@ public final class CudaPlugin implements DevicePlugin {
         return new CudaModule(d, Cuda.loadModule(image.bytes()));
     }
 
+    /**
+     * Device memory; under {@code requires unified_address} or {@code unified_shared_memory},
+     * managed memory, so that device addresses are host addresses too.
+     */
     @Override
     public long dataAlloc(int device, long size) {
         device(device);
-        return Cuda.alloc(Math.max(size, 1));   // cuMemAlloc refuses 0 bytes; a mapped empty array still needs an address
+        long n = Math.max(size, 1);   // cuMemAlloc refuses 0 bytes; a mapped empty array still needs an address
+        return jomp.runtime.target.Requires.unifiedAddress() ? Cuda.allocManaged(n) : Cuda.alloc(n);
+    }
+
+    /** Host memory works in kernels where the driver lets the GPU use pageable memory (HMM, or ATS on Grace Hopper). */
+    @Override
+    public boolean unifiedMemory(int device) { return device(device).pageableMemoryAccess; }
+
+    /** An interop object of the CUDA driver: the CUdevice, the primary context and, for targetsync, a stream of its own. */
+    @Override
+    public InteropInfo interop(int device, boolean targetsync) {
+        CudaDevice d = device(device);
+        return new InteropInfo(1, "cuda", 0, "nvidia", 0, d.handle, d.context, targetsync ? Cuda.streamCreate() : 0);
+    }
+
+    @Override
+    public void interopSync(int device, InteropInfo info) {
+        device(device);
+        if (info.targetsync() != 0) Cuda.streamSynchronize(info.targetsync());
+        else Cuda.synchronize();
+    }
+
+    @Override
+    public void interopRelease(int device, InteropInfo info) {
+        device(device);
+        if (info.targetsync() != 0) Cuda.streamDestroy(info.targetsync());
     }
 
     @Override

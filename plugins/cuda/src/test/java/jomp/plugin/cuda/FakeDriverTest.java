@@ -43,7 +43,10 @@ class FakeDriverTest {
                 "global nope: null",
                 "dataAlloc 2^50: 0",   // out of memory: NULL, as libomptarget's plugin answers
                 "IllegalArgumentException: kernel empty was not loaded on cuda device 1",
-                "other thread ok");
+                "other thread ok",
+                "interop cuda fr_id 1 device 100 context 1064 stream true",
+                "interop without targetsync: stream 0",
+                "unified memory: device 0 true, device 1 false");
     }
 
     @Test
