@@ -244,6 +244,15 @@ public final class Parser {
         return t.kind == Token.Kind.IDENT && !KEYWORDS.contains(t.text) && lookup(t.text) instanceof Typedef;
     }
 
+    /**
+     * Does a type name start at peek(k)? {@code __extension__} may come first, before a type or an
+     * expression: {@code (__extension__ ({ ... }))} is an expression (glibc's ctype.h at -O).
+     */
+    boolean typeNameAt(int k) {
+        while (peek(k).text.equals("__extension__")) k++;
+        return isTypeName(peek(k));
+    }
+
     /** Does a type name start here? */
     boolean isTypeName(Token t) {
         if (t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT && KEYWORDS.contains(t.text)) {
@@ -766,6 +775,7 @@ public final class Parser {
             case COMPLEX, COMPLEX + DOUBLE -> Type.DOUBLE_COMPLEX;
             case COMPLEX + FLOAT -> Type.FLOAT_COMPLEX;
             case COMPLEX + LONG + DOUBLE -> Type.LDOUBLE_COMPLEX;
+            case COMPLEX + LONG -> Type.LDOUBLE_COMPLEX;   // on the way to _Complex long double (glibc's complex.h writes it so)
             case INT128, SIGNED + INT128 -> Type.INT128;
             case UNSIGNED + INT128 -> Type.UINT128;
             default -> null;                     // e.g. "long char", "signed unsigned"
@@ -2396,7 +2406,7 @@ public final class Parser {
 
     /** cast-expression: (type-name) cast-expression, or a compound literal (type-name){...}. */
     Expr cast() {
-        if (at("(") && isTypeName(peek(1))) {
+        if (at("(") && typeNameAt(1)) {
             Token open = next();
             Type t = typeName();
             expectClose(")", open);
@@ -2492,7 +2502,7 @@ public final class Parser {
             pos++;
             Type ty;
             SourceLocation eloc = tok().loc;
-            if (at("(") && isTypeName(peek(1))) {
+            if (at("(") && typeNameAt(1)) {
                 Token open = next();
                 ty = typeName();
                 expectClose(")", open);
