@@ -5,7 +5,7 @@
 #include <string.h>
 #include "jnative.h"
 
-int close(int fd);
+#include <unistd.h>
 
 int main(void) {
     errno = 0;

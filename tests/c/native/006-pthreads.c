@@ -3,26 +3,12 @@
 // thread-local variables (_Thread_local, __thread) and errno, one per thread.
 #include <stdio.h>
 #include <errno.h>
-typedef unsigned long pthread_t;
-typedef union { char size[40]; long align; } pthread_mutex_t;
-typedef union { char size[48]; long long align; } pthread_cond_t;
-typedef int pthread_once_t;
-int pthread_create(pthread_t *, const void *, void *(*)(void *), void *);
-int pthread_join(pthread_t, void **);
-int pthread_mutex_init(pthread_mutex_t *, const void *);
-int pthread_mutex_lock(pthread_mutex_t *);
-int pthread_mutex_unlock(pthread_mutex_t *);
-int pthread_cond_init(pthread_cond_t *, const void *);
-int pthread_cond_wait(pthread_cond_t *, pthread_mutex_t *);
-int pthread_cond_broadcast(pthread_cond_t *);
-int pthread_once(pthread_once_t *, void (*)(void));
-pthread_t pthread_self(void);
-int pthread_equal(pthread_t, pthread_t);
+#include <pthread.h>
 
 enum { N = 8 };
 static pthread_mutex_t mu;
 static pthread_cond_t cv;
-static pthread_once_t once;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
 static long total, inits;
 static int ready, started;
 static _Thread_local int tls = 5;

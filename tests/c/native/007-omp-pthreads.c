@@ -3,9 +3,7 @@
 // parallel region.
 #include <stdio.h>
 #include <omp.h>
-typedef unsigned long pthread_t;
-int pthread_create(pthread_t *, const void *, void *(*)(void *), void *);
-int pthread_join(pthread_t, void **);
+#include <pthread.h>
 
 static void *work(void *arg) {
     long id = (long)arg, s = 0;

@@ -3,17 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
-typedef unsigned long uLong;
-typedef unsigned long uLongf;
-typedef unsigned char Bytef;
-typedef unsigned int uInt;
-int compress(Bytef *dest, uLongf *destLen, const Bytef *source, uLong sourceLen);
-int compress2(Bytef *dest, uLongf *destLen, const Bytef *source, uLong sourceLen, int level);
-int uncompress(Bytef *dest, uLongf *destLen, const Bytef *source, uLong sourceLen);
-uLong compressBound(uLong sourceLen);
-uLong crc32(uLong crc, const Bytef *buf, uInt len);
-uLong adler32(uLong adler, const Bytef *buf, uInt len);
-const char *zlibVersion(void);
+#include <zlib.h>
 
 int main(void) {
     enum { N = 100000 };

@@ -1,14 +1,10 @@
 // NATIVE:
 // getopt and its globals (optarg, optind, opterr, optopt), strcasecmp and friends from glibc.
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>
-int getopt(int argc, char *const argv[], const char *optstring);
-extern char *optarg;
-extern int optind, opterr, optopt;
-int strcasecmp(const char *, const char *);
-int strncasecmp(const char *, const char *, size_t);
-char *strsep(char **, const char *);
-char *strcasestr(const char *, const char *);
+#include <strings.h>
+#include <unistd.h>
 
 static void parse(int argc, char **argv) {
     optind = 1;

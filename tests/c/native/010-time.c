@@ -1,21 +1,10 @@
 // NATIVE:
 // glibc's time functions with a time zone: setenv("TZ"), tzset, localtime_r, gmtime_r, mktime,
 // strftime, the tzname and timezone globals.
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
-struct tm { int tm_sec, tm_min, tm_hour, tm_mday, tm_mon, tm_year, tm_wday, tm_yday, tm_isdst; long tm_gmtoff; const char *tm_zone; };
-typedef long time_t;
-int setenv(const char *, const char *, int);
-void tzset(void);
-struct tm *localtime_r(const time_t *, struct tm *);
-struct tm *gmtime_r(const time_t *, struct tm *);
-struct tm *localtime(const time_t *);
-time_t mktime(struct tm *);
-time_t timegm(struct tm *);
-size_t strftime(char *, size_t, const char *, const struct tm *);
-extern char *tzname[2];
-extern long timezone;
-extern int daylight;
+#include <time.h>
 
 static void show(const char *tz, time_t t) {
     setenv("TZ", tz, 1);

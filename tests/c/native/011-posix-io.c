@@ -3,20 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <errno.h>
-struct timespec_ { long tv_sec, tv_nsec; };
-struct stat { unsigned long st_dev, st_ino, st_nlink; unsigned st_mode, st_uid, st_gid; int pad0; unsigned long st_rdev;
-              long st_size, st_blksize, st_blocks; struct timespec_ st_atim, st_mtim, st_ctim; long reserved[3]; };
-int open(const char *, int, ...);
-long write(int, const void *, unsigned long);
-long read(int, void *, unsigned long);
-long lseek(int, long, int);
-int close(int);
-int unlink(const char *);
-int stat(const char *, struct stat *);
-int fstat(int, struct stat *);
-int access(const char *, int);
-int getpid(void);
-enum { O_RDONLY = 0, O_RDWR = 2, O_CREAT = 0100, O_TRUNC = 01000 };
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 int main(void) {
     char path[64];
@@ -24,17 +13,17 @@ int main(void) {
     int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0640);
     printf("open ok %d\n", fd >= 0);
     const char *text = "hello, native world\n";
-    printf("write %ld\n", write(fd, text, strlen(text)));
+    printf("write %ld\n", (long)write(fd, text, strlen(text)));
     struct stat st;
-    printf("fstat %d size %ld mode %o regular %d\n", fstat(fd, &st), st.st_size, st.st_mode & 0777, (st.st_mode & 0170000) == 0100000);
-    printf("lseek %ld\n", lseek(fd, 7, 0));
+    printf("fstat %d size %ld mode %o regular %d\n", fstat(fd, &st), (long)st.st_size, st.st_mode & 0777, S_ISREG(st.st_mode));
+    printf("lseek %ld\n", (long)lseek(fd, 7, SEEK_SET));
     char buf[64] = {0};
-    printf("read %ld '%s'\n", read(fd, buf, sizeof buf - 1), buf);
+    printf("read %ld '%s'\n", (long)read(fd, buf, sizeof buf - 1), buf);
     close(fd);
-    printf("stat %d size %ld access %d\n", stat(path, &st), st.st_size, access(path, 0));
+    printf("stat %d size %ld access %d\n", stat(path, &st), (long)st.st_size, access(path, F_OK));
     printf("unlink %d\n", unlink(path));
     errno = 0;
-    printf("stat again %d errno %d access %d\n", stat(path, &st), errno, access(path, 0));
+    printf("stat again %d errno %d access %d\n", stat(path, &st), errno, access(path, F_OK));
     printf("open missing %d errno %d\n", open(path, O_RDONLY), errno);
     return 0;
 }

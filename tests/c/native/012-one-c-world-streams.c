@@ -6,7 +6,7 @@
 #include <string.h>
 #include "jnative.h"
 
-int getpid(void);
+#include <unistd.h>
 
 int main(void) {
     printf("jomp 1, ");

@@ -1,15 +1,13 @@
 // NATIVE: -ljnative
 // The environment as glibc has it: getenv before and after native code runs, setenv and putenv
 // seen by the library and by jomp code, unsetenv, environ.
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "jnative.h"
 
-int setenv(const char *, const char *, int);
-int unsetenv(const char *);
-int putenv(char *);
-extern char **environ;
+#include <unistd.h>
 
 int main(void) {
     printf("JOMP_TEST_ENV=%s\n", getenv("JOMP_TEST_ENV"));

@@ -1,10 +1,11 @@
 // NATIVE:
 // glibc's idea of the program's name (program_invocation_name, used by err, warn, error) is the C
 // program's argv[0], not the JVM's; err's message on stderr, its status.
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <string.h>
-extern char *program_invocation_name, *program_invocation_short_name;
-void errx(int status, const char *fmt, ...);
+#include <errno.h>
+#include <err.h>
 
 int main(int argc, char **argv) {
     printf("short name %s\n", program_invocation_short_name);
