@@ -14,6 +14,7 @@ import jomp.frontend.ast.TranslationUnit;
 import jomp.frontend.ast.Var;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.type.Type;
 
 /**
@@ -68,7 +69,7 @@ final class OmpParser {
         int[] loops = p.saveLoopState();
         Stmt body;
         try {
-            body = p.statement();
+            body = p.stmts.statement();
         } finally {
             p.restoreLoopState(loops);
         }
@@ -162,7 +163,7 @@ final class OmpParser {
         p.expect(":");
         List<Type> types = new ArrayList<>();
         List<SourceLocation> typeLocs = new ArrayList<>();
-        do { typeLocs.add(p.tok().loc); types.add(p.typeName()); } while (p.consume(","));
+        do { typeLocs.add(p.tok().loc); types.add(p.declarators.typeName()); } while (p.consume(","));
         p.expect(":");
         List<Var[]> outIn = new ArrayList<>();
         List<Expr> combiners = perType(types, "omp_out", "omp_in", id.loc, outIn);
@@ -202,7 +203,7 @@ final class OmpParser {
             p.pos = at;
             p.enterScope();
             vars.add(new Var[] {p.declareOmpVariable(a, t, loc), p.declareOmpVariable(b, t, loc)});
-            out.add(p.expr());
+            out.add(p.exprs.expr());
             p.leaveScope();
         }
         return out;
@@ -397,7 +398,7 @@ final class OmpParser {
         if (n.equals("indirect") && leaves.contains(Leaf.DECLARE_TARGET)) return indirect(loc);
         if ((n.equals("novariants") || n.equals("nocontext")) && leaves.contains(Leaf.DISPATCH)) {   // dispatch's: kept as if-like clauses
             Token o = open(n);
-            Expr e = p.condition(p.assign(), "statement requires expression of scalar type");
+            Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
             p.expectClose(")", o);
             return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, n, loc);
         }
@@ -419,7 +420,7 @@ final class OmpParser {
                 Token o = open(n);
                 String modifier = null;
                 if (p.at("strict") && p.peek(1).is(":")) { modifier = "strict"; p.pos += 2; }
-                Expr e = p.rvalue(p.assign());
+                Expr e = p.exprs.rvalue(p.exprs.assign());
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, modifier, loc);
             }
@@ -432,7 +433,7 @@ final class OmpParser {
                     p.pos++;
                     mod = sb.toString();
                 }
-                Expr e = p.condition(p.assign(), "statement requires expression of scalar type");
+                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, mod, loc);
             }
@@ -447,7 +448,7 @@ final class OmpParser {
             case "aligned", "linear" -> {
                 Token o = open(n);
                 List<OmpDirective.Item> items = itemList();
-                if (p.consume(":")) p.assign();
+                if (p.consume(":")) p.exprs.assign();
                 p.expectClose(")", o);
                 return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase()), items, loc);
             }
@@ -513,7 +514,7 @@ final class OmpParser {
                 OmpClause.ScheduleKind sk;
                 try { sk = OmpClause.ScheduleKind.valueOf(k.text.toUpperCase()); }
                 catch (IllegalArgumentException e) { p.diags.error(k.loc, "expected 'static', 'dynamic', 'guided', 'auto', 'runtime', 'monotonic', 'nonmonotonic' or 'simd' in OpenMP clause 'schedule'"); throw new Parser.SyntaxError(); }
-                Expr chunk = p.consume(",") ? p.sema.convert(p.rvalue(p.assign()), Type.INT) : null;
+                Expr chunk = p.consume(",") ? p.sema.convert(p.exprs.rvalue(p.exprs.assign()), Type.INT) : null;
                 p.expectClose(")", o);
                 return new OmpClause.Schedule(sk, chunk, mods, loc);
             }
@@ -521,7 +522,7 @@ final class OmpParser {
                 Token o = open(n);
                 Token k = p.next();
                 if (!k.text.equals("static")) { p.diags.error(k.loc, "expected 'static' in OpenMP clause 'dist_schedule'"); throw new Parser.SyntaxError(); }
-                Expr chunk = p.consume(",") ? p.sema.convert(p.rvalue(p.assign()), Type.INT) : null;
+                Expr chunk = p.consume(",") ? p.sema.convert(p.exprs.rvalue(p.exprs.assign()), Type.INT) : null;
                 p.expectClose(")", o);
                 return new OmpClause.DistSchedule(chunk, loc);
             }
@@ -565,7 +566,7 @@ final class OmpParser {
         boolean on = true;
         if (p.at("(")) {
             Token o = p.next();
-            Expr e = p.rvalue(p.assign());
+            Expr e = p.exprs.rvalue(p.exprs.assign());
             p.expectClose(")", o);
             Long v = ConstEval.integer(e);
             if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
@@ -579,7 +580,7 @@ final class OmpParser {
         Token o = p.next();
         String mod = p.next().text;
         p.pos++;   // ':'
-        Expr e = p.rvalue(p.assign());
+        Expr e = p.exprs.rvalue(p.exprs.assign());
         p.expectClose(")", o);
         if (mod.equals("ancestor")) {
             Long v = ConstEval.integer(e);
@@ -613,7 +614,7 @@ final class OmpParser {
 
     private OmpClause exprClause(OmpClause.ExprKind kind, SourceLocation loc, boolean constant) {
         Token o = open(kind.name().toLowerCase());
-        Expr e = p.rvalue(p.assign());
+        Expr e = p.exprs.rvalue(p.exprs.assign());
         p.expectClose(")", o);
         if (Parser.ERROR.equals(e.type())) return new OmpClause.ExprClause(kind, e, null, loc);
         if (!e.type().isInteger()) {
@@ -656,12 +657,12 @@ final class OmpParser {
         while (true) {
             if (p.at("[")) {
                 Token open = p.next();
-                Expr lower = p.at(":") ? null : p.sema.convert(p.rvalue(p.expr()), Type.LONG);
+                Expr lower = p.at(":") ? null : p.sema.convert(p.exprs.rvalue(p.exprs.expr()), Type.LONG);
                 Expr length = null;
                 boolean single = true;
                 if (p.consume(":")) {
                     single = false;
-                    length = p.at("]") ? null : p.sema.convert(p.rvalue(p.expr()), Type.LONG);
+                    length = p.at("]") ? null : p.sema.convert(p.exprs.rvalue(p.exprs.expr()), Type.LONG);
                 }
                 p.expectClose("]", open);
                 Type t = e.type();
@@ -674,11 +675,11 @@ final class OmpParser {
                     return null;
                 }
                 sections.add(new OmpDirective.Section(lower, length, single));
-                e = p.subscript(e, lower != null ? lower : new Expr.IntLit(0, Type.LONG, open.loc), open);
+                e = p.exprs.subscript(e, lower != null ? lower : new Expr.IntLit(0, Type.LONG, open.loc), open);
             } else if (p.at(".") || p.at("->")) {
                 Token op = p.next();
                 Token m = p.expectIdent();
-                e = p.member(e, m, op, op.text.equals("->"));
+                e = p.exprs.member(e, m, op, op.text.equals("->"));
                 if (Parser.ERROR.equals(e.type())) return null;
             } else break;
         }

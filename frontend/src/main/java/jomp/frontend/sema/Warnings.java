@@ -363,17 +363,17 @@ public final class Warnings {
             Type t = b.left().type();
             if (!t.isInteger() || !t.isUnsigned || t.kind == Type.Kind.BOOL || !w.on("-Wsign-compare")) return;
             Expr l = stripImplicit(b.left()), r = stripImplicit(b.right());
-            Long lc = jomp.frontend.parse.ConstEval.integer(l), rc = jomp.frontend.parse.ConstEval.integer(r);
+            Long lc = ConstEval.integer(l), rc = ConstEval.integer(r);
             if (lc != null && rc != null) return;   // a constant result
             Expr signed, unsigned;
             if (isSigned(l.type())) { signed = l; unsigned = r; }
             else if (isSigned(r.type())) { signed = r; unsigned = l; }
             else return;
             // a signed constant is either non-negative (no warning) or clang's tautology checks take it
-            if (jomp.frontend.parse.ConstEval.integer(signed) != null || nonNegative(signed)) return;
+            if (ConstEval.integer(signed) != null || nonNegative(signed)) return;
             if (b.op() == Expr.Binary.Op.EQ || b.op() == Expr.Binary.Op.NE) {
                 // equality with an unsigned value narrower than the comparison cannot be changed by the conversion
-                Long uc = jomp.frontend.parse.ConstEval.integer(unsigned);
+                Long uc = ConstEval.integer(unsigned);
                 long width = uc != null ? 64 - Long.numberOfLeadingZeros(uc) : unsigned.type().size() * 8;
                 if (width < t.size() * 8) return;
             }
