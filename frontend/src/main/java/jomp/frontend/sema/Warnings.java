@@ -14,9 +14,10 @@ import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.Initializer;
 import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.TranslationUnit;
+import jomp.frontend.ast.TreeScanner;
 import jomp.frontend.ast.Var;
-import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.diag.Diagnostics.Pending;
+import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.diag.SourceFile;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.type.Type;
@@ -206,31 +207,14 @@ public final class Warnings {
         }
 
         /** Counts the references in an expression; checks its comparisons. */
-        private void expr(Expr e) {
-            switch (e) {
-                case null -> { }
-                case Expr.VarRef v -> count(v.var());
-                case Expr.Binary b -> {
-                    expr(b.left());
-                    expr(b.right());
-                    signCompare(b);
-                }
-                case Expr.IntLit l -> { }
-                case Expr.FloatLit l -> { }
-                case Expr.StrLit l -> { }
-                case Expr.Cast c -> expr(c.operand());
-                case Expr.Decay d -> expr(d.operand());
-                case Expr.Unary u -> expr(u.operand());
-                case Expr.Assign a -> { expr(a.target()); expr(a.value()); }
-                case Expr.CompoundAssign c -> { expr(c.target()); expr(c.value()); }
-                case Expr.IncDec i -> expr(i.target());
-                case Expr.Cond c -> { expr(c.cond()); expr(c.then()); expr(c.otherwise()); }
-                case Expr.Call c -> { expr(c.callee()); for (Expr a : c.args()) expr(a); }
-                case Expr.Member m -> expr(m.base());
-                case Expr.StmtExpr se -> block(se.body().items(), se.body().loc().offset(), se.result());
-                default -> components((Record) e);
-            }
-        }
+        private void expr(Expr e) { references.scan(e); }
+
+        private final TreeScanner references = new TreeScanner() {
+            @Override public void visitVarRef(Expr.VarRef v) { count(v.var()); }
+            @Override public void visitBinary(Expr.Binary b) { super.visitBinary(b); signCompare(b); }
+            /** A statement expression's block has a scope of its own: its locals' warnings come at its end. */
+            @Override public void visitStmtExpr(Expr.StmtExpr se) { block(se.body().items(), se.body().loc().offset(), se.result()); }
+        };
 
         private void count(Var v) {
             if (v.isLocal && !v.isFunction()) refs.computeIfAbsent(v, k -> new int[2])[0]++;
