@@ -30,8 +30,8 @@ import jomp.frontend.type.Type;
  * {@link TagSpecifiers} (6.7.2.1-3), {@link Initializers} (6.7.9), {@link Statements} (6.8),
  * {@link Expressions} (6.5.2-17), {@link PrimaryExpressions} (6.5.1); GNU and OpenMP forms are in
  * {@link GnuAttributes}, {@link GnuTypes}, {@link GnuStatements}, {@link BuiltinCalls} and
- * {@link OmpParser}. Struct layout, flow checks and typo correction are sema's
- * ({@link jomp.frontend.sema.RecordLayout}, {@link jomp.frontend.sema.Flow},
+ * {@link OmpParser}. Struct and enum layout, flow checks and typo correction are sema's
+ * ({@link jomp.frontend.sema.RecordLayout}, {@link jomp.frontend.sema.EnumLayout}, {@link jomp.frontend.sema.Flow},
  * {@link jomp.frontend.sema.TypoCorrection}).
  */
 public final class Parser {

@@ -15,6 +15,7 @@ import jomp.frontend.parse.Parser.Declarator;
 import jomp.frontend.parse.Parser.EnumConst;
 import jomp.frontend.parse.Parser.SyntaxError;
 import jomp.frontend.sema.ConstEval;
+import jomp.frontend.sema.EnumLayout;
 import jomp.frontend.sema.RecordLayout;
 import jomp.frontend.type.Member;
 import jomp.frontend.type.Record;
