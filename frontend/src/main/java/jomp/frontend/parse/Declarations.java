@@ -219,6 +219,8 @@ final class Declarations {
         return r;
     }
 
+    // ---- block-scope declarations ----
+
     /** A declaration inside a function; returns the statement (possibly with no variables). */
     Stmt.Decl localDeclaration() {
         SourceLocation loc = p.tok().loc;

@@ -145,6 +145,8 @@ public final class Parser {
         scopes.get(0).names.put("__uint128_t", new Typedef(Type.UINT128.withTypedefName("__uint128_t"), null));
     }
 
+    // ---- the token cursor ----
+
     Token tok() { return toks.get(pos); }
     Token peek(int n) { int i = Math.min(pos + n, toks.size() - 1); return toks.get(i); }
     Token prev() { return toks.get(pos - 1); }
