@@ -231,6 +231,7 @@ public final class Driver {
                 case W -> c.add("-W" + a.value());
                 case STD -> c.add("-std=" + a.value());
                 case VERBOSE -> c.add("-v");
+                case F_OTHER -> { if (a.value().startsWith("openmp-version=")) c.add("-f" + a.value()); }   // which OpenMP syntax the parser checks
                 default -> { }
             }
         }

@@ -46,6 +46,8 @@ public final class Cc1 {
         public String input;
         public int optLevel = 0;
         public boolean openmp;
+        /** -fopenmp-version=NN (OpenMP 5.1 by default, as clang 19). */
+        public int ompVersion = 51;
         public boolean targetDevice;
         public String hostIrPath;
         public String targetCpu;
@@ -115,6 +117,7 @@ public final class Cc1 {
                     else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
                     else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
                     else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
+                    else if (a.startsWith("-fopenmp-version=")) o.ompVersion = ompVersion(a);
                     else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-W") || a.startsWith("-f") || a.startsWith("-m")) {
                         // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
                     } else if (a.startsWith("-") && !a.equals("-")) throw new UsageError("unknown argument: '" + a + "'");
@@ -131,6 +134,14 @@ public final class Cc1 {
         String name = Path.of(file).getFileName().toString();
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    /** -fopenmp-version=N: clang takes any number (45, 50, 51, 52; 5 means 50, as in clang). */
+    private static int ompVersion(String a) throws UsageError {
+        String v = a.substring(17);
+        if (v.isEmpty() || !v.chars().allMatch(Character::isDigit) || v.length() > 4) throw new UsageError("invalid integral value '" + v + "' in '" + a + "'");
+        int n = Integer.parseInt(v);
+        return n < 10 ? n * 10 : n;
     }
 
     private static int optLevel(String a) throws UsageError {
@@ -181,7 +192,7 @@ public final class Cc1 {
             Files.writeString(Invocation.path(stem(o.input) + ".i"), PreprocessedPrinter.print(raw, pp.markers(), false), StandardCharsets.ISO_8859_1);
         }
         // 2. parse and check; no variable holds the tokens, which are garbage once the AST exists
-        TranslationUnit tu = Parser.parse(Preprocessor.run(src, ppOpts, diags), diags);
+        TranslationUnit tu = Parser.parse(Preprocessor.run(src, ppOpts, diags), diags, o.ompVersion);
         if (diags.hasErrors() || o.mode.equals("-fsyntax-only")) {
             diags.printSummary();
             return diags.hasErrors() ? 1 : 0;

@@ -87,6 +87,7 @@ struct __jomp_thread {
     long *ordered_next;
     int ordered_pending;   /* __jomp_ordered_loop ran: the next loop's first iteration starts the order */
     long dist_upper, dist_chunk;
+    int final_depth;    /* final tasks this thread is running (omp_in_final) */
 };
 
 /* read by PtxBackend (KernelEntry): the size of the per-thread block each kernel entry reserves */
@@ -108,6 +109,7 @@ void __jomp_thread_reset(struct __jomp_thread *t, int num, int nthreads) {
     t->ordered_seq = 0;
     t->loop_kind = 0;
     t->ordered_pending = 0;
+    t->final_depth = 0;
 }
 
 /* Every thread of the block, first thing in a kernel. Returns 1 in the threads that run the
@@ -264,6 +266,72 @@ void __jomp_copyprivate_publish(void *addresses) {
 void *__jomp_copyprivate_get(void) { return __jomp_shared_team.copyprivate; }
 
 void __jomp_taskwait(void) {}
+
+/* ---- tasks: on the device a task runs at once in the thread that creates it (OpenMP lets any
+ * task be executed immediately), so dependences, taskwait and taskgroups are satisfied by
+ * construction. The block keeps the task's function and flags in a header before it. ------- */
+
+void *__jomp_task_alloc(void (*fn)(int, void *), long size, int flags, int priority) {
+    long *h = (long *) malloc(size + 16 > 24 ? size + 16 : 24);
+    if (!h) return 0;
+    char *b = (char *) (h + 2);
+    for (long i = 0; i < size; i++) b[i] = 0;
+    h[0] = (long) fn;
+    h[1] = flags;
+    return b;
+}
+
+long __jomp_task_event(void *block) { return (long) block; }
+
+void __jomp_task_submit(void *block, int n, void *deps) {
+    if (!block) return;
+    long *h = (long *) block - 2;
+    void (*fn)(int, void *) = (void (*)(int, void *)) h[0];
+    struct __jomp_thread *self = __jomp_self();
+    int fin = (h[1] & 2) != 0 || self->final_depth > 0;
+    if (fin) self->final_depth++;
+    fn(self->num, block);
+    if (fin) self->final_depth--;
+    free(h);
+}
+
+void __jomp_taskwait_deps(int n, void *deps, int nowait) {}
+
+void __jomp_taskgroup_begin(void) {}
+
+void __jomp_taskgroup_end(void) {}
+
+void __jomp_taskyield(void) {}
+
+void __jomp_taskloop(void (*fn)(int, void *), char *block, long size, long total, long grainsize, long num_tasks, int flags,
+                     int priority, int loop_flags) {
+    if (total <= 0) return;
+    char *b = (char *) __jomp_task_alloc(fn, size + 16, flags, priority);
+    if (!b) return;
+    for (long i = 0; i < size; i++) b[i] = block[i];
+    *(long *) (b + size) = 0;
+    *(long *) (b + size + 8) = total - 1;
+    __jomp_task_submit(b, 0, 0);
+}
+
+void omp_fulfill_event(long event) {}
+
+void __jomp_depobj_init(long **obj, long addr, long size, int kind) {
+    long *rec = (long *) malloc(24);
+    if (rec) { rec[0] = addr; rec[1] = size; rec[2] = kind; }
+    *obj = rec;
+}
+
+void __jomp_depobj_update(long **obj, int kind) { if (*obj) (*obj)[2] = kind; }
+
+void __jomp_depobj_destroy(long **obj) { if (*obj) free(*obj); *obj = 0; }
+
+/* cancellation is off on the device (omp_get_cancellation() is 0), as in LLVM's device runtime */
+int __jomp_cancel(int kind) { return 0; }
+
+int __jomp_cancellation_point(int kind) { return 0; }
+
+int __jomp_barrier_cancel(void) { __jomp_barrier(); return 0; }
 
 /* ---- locks in global memory: critical, atomic, reduction ------------------------------------ */
 
@@ -520,7 +588,7 @@ int omp_get_initial_device(void) { return __jomp_num_devices; }
 
 int omp_get_num_procs(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
 
-int omp_in_final(void) { return 0; }
+int omp_in_final(void) { return __jomp_self()->final_depth > 0; }
 
 int omp_get_dynamic(void) { return 0; }
 

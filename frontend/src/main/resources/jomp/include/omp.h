@@ -120,4 +120,9 @@ omp_allocator_handle_t omp_get_default_allocator(void);
 
 int omp_pause_resource(omp_pause_resource_t kind, int device);
 int omp_pause_resource_all(omp_pause_resource_t kind);
+
+/* Tasks (OpenMP 5.0-5.2): detach events, depend objects */
+typedef unsigned long omp_event_handle_t;
+typedef void *omp_depend_t;
+void omp_fulfill_event(omp_event_handle_t event);
 #endif

@@ -53,6 +53,16 @@ final class FunctionLowering {
     int breakDepth, continueDepth;
     Reg sretPtr;
 
+    /**
+     * Variables this function shares with the rest of its team (captured by address from an
+     * enclosing parallel, teams or target region or shared by an enclosing task): a task
+     * created here shares them too; any other automatic variable is firstprivate in it.
+     */
+    final Set<Var> shared = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+    /** Where a cancelled construct's threads go (the end of the innermost parallel, for, sections, task), or null. */
+    BasicBlock cancelParallel, cancelFor, cancelSections, cancelTaskgroup;
+
     /** The logical iteration of the innermost enclosing loop with an ordered clause, for ordered regions. */
     Reg orderedIv;
 
@@ -102,11 +112,13 @@ final class FunctionLowering {
         Reg oldReg = regVars.remove(v);
         Slot oldSlot = slotVars.remove(v);
         Reg oldAddr = addrVars.remove(v);
+        boolean wasShared = shared.remove(v);
         return () -> {
             regVars.remove(v); slotVars.remove(v); addrVars.remove(v);
             if (oldReg != null) regVars.put(v, oldReg);
             if (oldSlot != null) slotVars.put(v, oldSlot);
             if (oldAddr != null) addrVars.put(v, oldAddr);
+            if (wasShared) shared.add(v); else shared.remove(v);
         };
     }
 

@@ -32,7 +32,7 @@ final class OmpCaptures {
     /** Whether the directive's body runs in a function of its own. */
     static boolean outlines(OmpDirective d) {
         return d.has(OmpDirective.Leaf.PARALLEL) || d.has(OmpDirective.Leaf.TEAMS) || d.has(OmpDirective.Leaf.TARGET)
-            || d.has(OmpDirective.Leaf.TASK);
+            || d.has(OmpDirective.Leaf.TASK) || d.has(OmpDirective.Leaf.TASKLOOP);
     }
 
     /** Variables a construct refers to (body and clauses) in source order, those declared inside excepted. */

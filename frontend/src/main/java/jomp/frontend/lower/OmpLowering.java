@@ -43,15 +43,25 @@ final class OmpLowering {
     void lower(Stmt.Omp o) {
         OmpDirective d = expand(o.directive());
         Stmt.Omp x = d == o.directive() ? o : new Stmt.Omp(d, o.body(), o.loc());
-        switch (d.leaves().get(0)) {
+        Leaf first = d.leaves().get(0);
+        boolean targetTask = (first == Leaf.TARGET || first == Leaf.TARGET_ENTER_DATA || first == Leaf.TARGET_EXIT_DATA || first == Leaf.TARGET_UPDATE)
+                && (d.hasFlag(OmpClause.FlagKind.NOWAIT) || !d.clauses(OmpClause.Depend.class).isEmpty() || !d.clauses(OmpClause.AllMemory.class).isEmpty());
+        if (targetTask) { new TaskLowering(this, f).targetTask(x); return; }
+        switch (first) {
             case TARGET, TEAMS, PARALLEL, DISTRIBUTE, FOR, SIMD, LOOP, SECTIONS, TASKLOOP, SCOPE -> construct(x, 0, null);
             case TARGET_DATA -> targetData(x);
             case TARGET_ENTER_DATA -> standaloneData(x, "__tgt_target_data_begin_mapper");
             case TARGET_EXIT_DATA -> standaloneData(x, "__tgt_target_data_end_mapper");
             case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
             case BARRIER -> call("__jomp_barrier", IrType.VOID);
-            case TASKWAIT -> call("__jomp_taskwait", IrType.VOID);
-            case FLUSH, TASKYIELD, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
+            case TASKWAIT -> {
+                Value[] deps = new TaskLowering(this, f).dependences(d);
+                if (deps[0] instanceof IntConst n && n.value() == 0) call("__jomp_taskwait", IrType.VOID);
+                else call("__jomp_taskwait_deps", IrType.VOID, deps[0], deps[1], IntConst.i32(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0));
+            }
+            case TASKYIELD -> call("__jomp_taskyield", IrType.VOID);
+            case DEPOBJ -> depobj(d);
+            case FLUSH, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
                  THREADPRIVATE, REQUIRES, DECLARE_SIMD -> {
                 if (x.body() != null) f.stmt(x.body());
             }
@@ -73,18 +83,38 @@ final class OmpLowering {
                 Value fv = filter == null ? IntConst.i32(0) : i32(filter.value());
                 guarded(x, call("__jomp_masked", IrType.I32, fv));
             }
-            case TASK -> {   // tasks run undeferred, at once, in the encountering thread
-                DataSharing ds = DataSharing.at(this, x, 0, null);
-                f.stmt(x.body());
-                ds.end(false, null);
-            }
+            case TASK -> new TaskLowering(this, f).task(x);
             case ORDERED -> {
                 if (f.orderedIv == null) { f.stmt(x.body()); break; }   // not in an ordered loop: nothing to order
                 call("__jomp_ordered_enter", IrType.VOID, f.orderedIv);
                 f.stmt(x.body());
                 call("__jomp_ordered_exit", IrType.VOID, f.orderedIv);
             }
-            case TASKGROUP -> f.stmt(x.body());
+            case TASKGROUP -> {
+                call("__jomp_taskgroup_begin", IrType.VOID);
+                f.stmt(x.body());
+                if (!f.b.isTerminated()) call("__jomp_taskgroup_end", IrType.VOID);
+            }
+            default -> { if (x.body() != null) f.stmt(x.body()); }
+        }
+    }
+
+    /** depobj(o) depend(type: x) / update(type) / destroy: the depend object is a runtime record of one dependence. */
+    private void depobj(OmpDirective d) {
+        Var obj = listVars(d, OmpClause.ListKind.DEPOBJ).stream().findFirst().orElse(null);
+        if (obj == null) return;
+        Value addr = f.varAddress(obj);
+        for (OmpClause c : d.clauses()) {
+            if (c instanceof OmpClause.Depend dep && !dep.items().isEmpty()) {
+                Expr e = dep.items().get(0).expr();
+                call("__jomp_depobj_init", IrType.VOID, addr, f.address(e), IntConst.i64(Math.max(e.type().size(), 0)), IntConst.i32(TaskLowering.dependKind(dep.type())));
+            } else if (c instanceof OmpClause.AllMemory) {
+                call("__jomp_depobj_init", IrType.VOID, addr, IntConst.ptr(0), IntConst.i64(0), IntConst.i32(6));
+            } else if (c instanceof OmpClause.DepobjUpdate u) {
+                call("__jomp_depobj_update", IrType.VOID, addr, IntConst.i32(TaskLowering.dependKind(u.type())));
+            } else if (c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.DESTROY) {
+                call("__jomp_depobj_destroy", IrType.VOID, addr);
+            }
         }
     }
 
@@ -112,8 +142,7 @@ final class OmpLowering {
             case DISTRIBUTE -> distribute(o, i);
             case FOR -> loop(o, i, carry, true);
             case SIMD -> loop(o, i, carry, false);
-            // taskloop: its tasks would run at once in the encountering thread, so the loop runs there, in order
-            case TASKLOOP -> loop(o, i, carry, false);
+            case TASKLOOP -> new TaskLowering(this, f).taskloop(o, i);
             case SECTIONS -> sections(o, i);
             case MASTER -> guardedLeaf(o, i, carry, call("__jomp_master", IrType.I32));
             case MASKED -> {
@@ -207,6 +236,7 @@ final class OmpLowering {
 
     /** A captured variable in an outlined function: a register copy when the region only reads it, else its address. */
     static void bindCaptured(FunctionLowering g, Var v, Value addr, Set<Var> written) {
+        g.shared.add(v);
         if (v.type.isScalar() && !TypeMap.inMemory(v.type) && !written.contains(v) && !g.addressTaken.contains(v)) {
             Reg r = g.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name));
             g.b.copy(r, g.load(addr, v.type));
@@ -459,7 +489,7 @@ final class OmpLowering {
     static boolean outlinesAfter(OmpDirective d, int i) {
         for (int k = i + 1; k < d.leaves().size(); k++) {
             Leaf l = d.leaves().get(k);
-            if (l == Leaf.PARALLEL || l == Leaf.TEAMS || l == Leaf.TASK) return true;
+            if (l == Leaf.PARALLEL || l == Leaf.TEAMS || l == Leaf.TASK || l == Leaf.TASKLOOP) return true;
         }
         return false;
     }

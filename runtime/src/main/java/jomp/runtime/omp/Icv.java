@@ -21,6 +21,9 @@ final class Icv {
     static volatile boolean dynamic;
     static volatile int maxActiveLevels;
     static final int THREAD_LIMIT;
+    /** max-task-priority-var (OMP_MAX_TASK_PRIORITY) and cancel-var (OMP_CANCELLATION). */
+    static final int maxTaskPriority;
+    static final boolean cancellation;
     /** run-sched-var: kind (SCHED_*, possibly with the monotonic bit) and chunk (0 = unspecified). */
     static volatile int runSchedKind, runSchedChunk;
 
@@ -51,6 +54,11 @@ final class Icv {
         if (s == null) s = new int[] {SCHED_DYNAMIC, 0}; // libgomp's default run-sched-var
         runSchedKind = s[0];
         runSchedChunk = s[1];
+        String mtp = System.getenv("OMP_MAX_TASK_PRIORITY");
+        int prio = mtp == null ? 0 : parsePositive(mtp, true);
+        if (prio < 0) { warn("OMP_MAX_TASK_PRIORITY", mtp); prio = 0; }
+        maxTaskPriority = prio;
+        cancellation = parseBool("OMP_CANCELLATION", false);
         String display = System.getenv("OMP_DISPLAY_ENV");
         if (display != null && (display.equalsIgnoreCase("true") || display.equalsIgnoreCase("verbose"))) display(System.err);
     }
@@ -137,8 +145,8 @@ final class Icv {
         out.println("   [host] OMP_SCHEDULE='" + scheduleName(runSchedKind, runSchedChunk) + "'");
         out.println("   [host] OMP_THREAD_LIMIT='" + THREAD_LIMIT + "'");
         out.println("   [host] OMP_DEFAULT_DEVICE='0'");
-        out.println("   [host] OMP_MAX_TASK_PRIORITY='0'");
-        out.println("   [host] OMP_CANCELLATION='FALSE'");
+        out.println("   [host] OMP_MAX_TASK_PRIORITY='" + maxTaskPriority + "'");
+        out.println("   [host] OMP_CANCELLATION='" + (cancellation ? "TRUE" : "FALSE") + "'");
         out.println("OPENMP DISPLAY ENVIRONMENT END");
         out.flush();
     }

@@ -62,15 +62,16 @@ public final class OmpApi {
         return t;
     }
 
-    public static int omp_in_final() { return 0; }
+    public static int omp_in_final() { return Tasks.inFinal() ? 1 : 0; }
     public static int omp_get_proc_bind() { return 0; }
     public static int omp_get_num_places() { return 0; }
     public static int omp_get_place_num() { return -1; }
     /** Inside a teams region its team's number and the number of teams; elsewhere team 0 of 1. */
     public static int omp_get_num_teams() { return Teams.numTeams(); }
     public static int omp_get_team_num() { return Teams.teamNum(); }
-    public static int omp_get_cancellation() { return 0; }
-    public static int omp_get_max_task_priority() { return 0; }
+    public static int omp_get_cancellation() { return Icv.cancellation ? 1 : 0; }
+    public static int omp_get_max_task_priority() { return Icv.maxTaskPriority; }
+    public static void omp_fulfill_event(long event) { Tasks.fulfill(event); }
 
     // ---- locks (omp_lock_t * and omp_nest_lock_t * are addresses)
 

@@ -61,6 +61,7 @@ final class Worker extends Thread {
             OmpThread.set(t);
             try {
                 b.invokeExact(t.num, a);
+                t.team.endRegion();
             } catch (Throwable e) {
                 failure = e;
             }
