@@ -22,7 +22,7 @@ public final class OmpClauseTable {
     private OmpClauseTable() {}
 
     /** A directive's clauses: allowed (in table order) and the ones allowed once. */
-    public record Entry(Set<String> allowed, Set<String> once) {}
+    public record Entry(Set<String> allowed, Set<String> once, Set<String> beyondClang) {}
 
     private static volatile Map<String, Entry> table;
 
@@ -53,15 +53,16 @@ public final class OmpClauseTable {
                 if (line.isEmpty() || line.startsWith("#")) continue;
                 int colon = line.indexOf(':');
                 String dir = line.substring(0, colon).strip();
-                Set<String> allowed = new LinkedHashSet<>(), once = new LinkedHashSet<>();
+                Set<String> allowed = new LinkedHashSet<>(), once = new LinkedHashSet<>(), beyond = new LinkedHashSet<>();
                 for (String w : line.substring(colon + 1).strip().split("\\s+")) {
                     if (w.isEmpty()) continue;
-                    boolean o = w.endsWith("!");
-                    String c = o ? w.substring(0, w.length() - 1) : w;
+                    boolean o = w.endsWith("!"), plus = w.startsWith("+");
+                    String c = w.substring(plus ? 1 : 0, w.length() - (o ? 1 : 0));
                     allowed.add(c);
                     if (o) once.add(c);
+                    if (plus) beyond.add(c);
                 }
-                out.put(dir, new Entry(java.util.Collections.unmodifiableSet(allowed), Set.copyOf(once)));
+                out.put(dir, new Entry(java.util.Collections.unmodifiableSet(allowed), Set.copyOf(once), Set.copyOf(beyond)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
