@@ -12,7 +12,8 @@
 #                          gcc's must differ (else the program should say ORACLE: gcc), or gcc 12
 #                          cannot compile it (OpenMP 5.1 syntax: present, begin declare target, ...).
 # "// CLANG-FLAGS: ..." goes to clang-19 only (-fopenmp-version=52 for declare target enter).
-# "// FLAGS: ..." and "// LINK: support/x.c ..." work as in tests/c/run. Runs happen with
+# "// FLAGS: ..." and "// LINK: support/x.c ..." work as in tests/c/run; "// ENV: NAME=value ..." adds
+# to the environment of every run (OMP_CANCELLATION=true). Runs happen with
 # OMP_NUM_THREADS=4 LIBOMPTARGET_INFO=16, twice each, and must be deterministic. ORACLE: gcc programs
 # are also built with gcc -fsanitize=address,undefined, which must report nothing (NOSAN=1 skips it).
 # Usage: tests/bin/check-offload.sh [program.c ...]   (default: the whole offload corpus)
@@ -27,7 +28,7 @@ fail=0 n=0
 bad() { echo "FAIL $name: $*"; fail=$((fail+1)); }
 runit() { # runit exe tag [env...]: stdout to $name.tag.out, stderr to .err, status to .rc
   local exe=$1 tag=$2; shift 2
-  (cd "$work" && env OMP_NUM_THREADS=4 LIBOMPTARGET_INFO=16 "$@" timeout 30 "./$exe" </dev/null >"$name.$tag.out" 2>"$name.$tag.err")
+  (cd "$work" && env OMP_NUM_THREADS=4 LIBOMPTARGET_INFO=16 "${penv[@]}" "$@" timeout 30 "./$exe" </dev/null >"$name.$tag.out" 2>"$name.$tag.err")
   echo $? >"$work/$name.$tag.rc"
 }
 for p in "${progs[@]}"; do
@@ -37,6 +38,7 @@ for p in "${progs[@]}"; do
   read -r -a extra <<<"$(sed -n 's|^// FLAGS: ||p' "$p" | head -1)"
   read -r -a more <<<"$(sed -n 's|^// LINK: ||p' "$p" | head -1)"
   read -r -a cflags <<<"$(sed -n 's|^// CLANG-FLAGS: ||p' "$p" | head -1)"
+  read -r -a penv <<<"$(sed -n 's|^// ENV: ||p' "$p" | head -1)"
   [[ $oracle == gcc || $oracle == clang-offload ]] || { bad "ORACLE must be gcc or clang-offload, not '$oracle'"; continue; }
   [[ $kernels =~ ^[0-9]+$ ]] || { bad "no '// KERNELS: n' line"; continue; }
   [[ $(wc -l <"$p") -lt 80 ]] || { bad "longer than 80 lines"; continue; }

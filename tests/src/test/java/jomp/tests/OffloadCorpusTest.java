@@ -200,7 +200,9 @@ class OffloadCorpusTest {
         cmd.addAll(List.of("-o", w.resolve("oracle").toString(), "-lm"));
         assertTrue(Exec.available(cmd.get(0)), cmd.get(0) + " is the oracle: install it (.ci/run does)");
         build(cmd, program.getParent(), w, oracle);
-        Exec.Result want = run(w.resolve("oracle"), clang ? Map.of("LD_LIBRARY_PATH", LLVM_LIB) : Map.of());
+        Map<String, String> oracleEnv = new HashMap<>(programEnv(program));
+        if (clang) oracleEnv.put("LD_LIBRARY_PATH", LLVM_LIB);
+        Exec.Result want = run(w.resolve("oracle"), oracleEnv);
         assertThat(want.timedOut() || want.status() >= 124).as("the %s oracle: %s", oracle, want.describe(oracle)).isFalse();
         int kernels = Integer.parseInt(directive(program, "// KERNELS: ").get(0));
         if (clang) {
@@ -208,7 +210,7 @@ class OffloadCorpusTest {
                     .isEqualTo(kernels);
         }
 
-        Exec.Result got = run(w.resolve("prog"), Map.of());
+        Exec.Result got = run(w.resolve("prog"), programEnv(program));
         if (got.timedOut()) fail(got.describe("the jomp-built " + Corpus.stem(program)));
         if (!Arrays.equals(got.stdout(), want.stdout())) {
             fail("stdout differs from " + oracle + "'s (exit status jomp " + got.status() + ", " + oracle + " " + want.status() + ")\n"
@@ -260,6 +262,16 @@ class OffloadCorpusTest {
         Map<String, String> env = new HashMap<>(Map.of("OMP_NUM_THREADS", "4", "LIBOMPTARGET_INFO", "16"));
         env.putAll(extra);
         return Exec.run(List.of(exe.toString()), exe.getParent(), env, exe.getParent().resolve("tmp"));
+    }
+
+    /** The environment a program's "// ENV: NAME=value ..." line adds to its runs (OMP_CANCELLATION=true, ...). */
+    static Map<String, String> programEnv(Path program) {
+        Map<String, String> env = new HashMap<>();
+        for (String kv : directive(program, "// ENV: ")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0) env.put(kv.substring(0, eq), kv.substring(eq + 1));
+        }
+        return env;
     }
 
     static String oracle(Path program) {

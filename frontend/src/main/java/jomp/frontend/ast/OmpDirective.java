@@ -54,6 +54,12 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         return (List<T>) clauses.stream().filter(kind::isInstance).toList();
     }
 
+    /** The clauses of one class in a list, in order. */
+    @SuppressWarnings("unchecked")
+    public static <T extends OmpClause> List<T> clausesOf(List<OmpClause> cs, Class<T> kind) {
+        return (List<T>) cs.stream().filter(kind::isInstance).toList();
+    }
+
     /** Is a flag clause (nowait, untied, ...) present? */
     public boolean hasFlag(OmpClause.FlagKind k) {
         for (OmpClause c : clauses) if (c instanceof OmpClause.Flag f && f.kind() == k) return true;

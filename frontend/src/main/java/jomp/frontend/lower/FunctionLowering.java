@@ -60,6 +60,9 @@ final class FunctionLowering {
      */
     final Set<Var> shared = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
+    /** The innermost OpenMP construct enclosing the code being lowered, lexically (a loop construct binds by it), or null. */
+    jomp.frontend.ast.OmpDirective.Leaf enclosing;
+
     /** Where a cancelled construct's threads go (the end of the innermost parallel, for, sections, task), or null. */
     BasicBlock cancelParallel, cancelFor, cancelSections, cancelTaskgroup;
 

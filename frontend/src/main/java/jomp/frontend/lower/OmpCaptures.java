@@ -55,9 +55,12 @@ final class OmpCaptures {
             void walk(Stmt x) {
                 forEachOmp(x, o -> {
                     if (outlines(o.directive())) for (Var v : free(o)) if (isAutomatic(v)) out.add(v);
-                    // copyprivate publishes the variables' addresses
+                    // copyprivate publishes the variables' addresses; dependences are addresses; depobj objects are written by the runtime
                     for (OmpClause.ListClause c : o.directive().clauses(OmpClause.ListClause.class))
-                        if (c.kind() == OmpClause.ListKind.COPYPRIVATE) for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
+                        if (c.kind() == OmpClause.ListKind.COPYPRIVATE || c.kind() == OmpClause.ListKind.DEPOBJ)
+                            for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
+                    for (OmpClause.Depend c : o.directive().clauses(OmpClause.Depend.class))
+                        for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
                 });
             }
         }.walk(s);

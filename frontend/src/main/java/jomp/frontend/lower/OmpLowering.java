@@ -41,8 +41,18 @@ final class OmpLowering {
     // ---- entry -------------------------------------------------------------------------------
 
     void lower(Stmt.Omp o) {
-        OmpDirective d = expand(o.directive());
+        Leaf outer = f.enclosing;
+        OmpDirective d = expand(o.directive(), outer);
         Stmt.Omp x = d == o.directive() ? o : new Stmt.Omp(d, o.body(), o.loc());
+        f.enclosing = d.leaves().get(d.leaves().size() - 1);
+        try {
+            lowerExpanded(x, d);
+        } finally {
+            f.enclosing = outer;
+        }
+    }
+
+    private void lowerExpanded(Stmt.Omp x, OmpDirective d) {
         Leaf first = d.leaves().get(0);
         boolean targetTask = (first == Leaf.TARGET || first == Leaf.TARGET_ENTER_DATA || first == Leaf.TARGET_EXIT_DATA || first == Leaf.TARGET_UPDATE)
                 && (d.hasFlag(OmpClause.FlagKind.NOWAIT) || !d.clauses(OmpClause.Depend.class).isEmpty() || !d.clauses(OmpClause.AllMemory.class).isEmpty());
@@ -118,15 +128,26 @@ final class OmpLowering {
         }
     }
 
-    /** {@code loop} becomes the construct it means where it appears: distribute parallel for in teams, for in parallel. */
-    private static OmpDirective expand(OmpDirective d) {
+    /**
+     * {@code loop} becomes the construct it means where it binds (OpenMP 5.2 §11.7): to the
+     * teams, distribute parallel for; to the parallel region, a worksharing for; to the thread,
+     * simd (the iterations in order). The binding is the bind clause's, else the construct's
+     * own leaves (teams loop, parallel loop), else the innermost enclosing construct, lexically.
+     */
+    private static OmpDirective expand(OmpDirective d, Leaf enclosing) {
         if (!d.has(Leaf.LOOP)) return d;
+        String bind = null;
+        for (OmpClause.Bind b : d.clauses(OmpClause.Bind.class)) bind = b.kind();
         List<Leaf> ls = new ArrayList<>();
         for (Leaf l : d.leaves()) {
             if (l != Leaf.LOOP) { ls.add(l); continue; }
-            if (ls.contains(Leaf.TEAMS)) ls.addAll(List.of(Leaf.DISTRIBUTE, Leaf.PARALLEL, Leaf.FOR));
-            else if (ls.contains(Leaf.PARALLEL)) ls.add(Leaf.FOR);
-            else ls.add(Leaf.SIMD);
+            String by = bind != null ? bind : ls.contains(Leaf.TEAMS) ? "teams" : ls.contains(Leaf.PARALLEL) ? "parallel"
+                    : enclosing == Leaf.TEAMS ? "teams" : enclosing == Leaf.PARALLEL ? "parallel" : "thread";
+            switch (by) {
+                case "teams" -> ls.addAll(ls.contains(Leaf.PARALLEL) ? List.of(Leaf.DISTRIBUTE) : List.of(Leaf.DISTRIBUTE, Leaf.PARALLEL, Leaf.FOR));
+                case "parallel" -> ls.add(Leaf.FOR);
+                default -> ls.add(Leaf.SIMD);
+            }
         }
         return new OmpDirective(d.name(), List.copyOf(ls), d.clauses(), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
     }
@@ -134,7 +155,13 @@ final class OmpLowering {
     /** Lowers leaf i of a (possibly combined) construct and, inside it, the leaves after it. */
     void construct(Stmt.Omp o, int i, Carry carry) {
         List<Leaf> ls = o.directive().leaves();
-        if (i >= ls.size()) { f.stmt(o.body()); return; }
+        if (i >= ls.size()) {
+            Leaf outer = f.enclosing;
+            f.enclosing = ls.get(ls.size() - 1);
+            f.stmt(o.body());
+            f.enclosing = outer;
+            return;
+        }
         switch (ls.get(i)) {
             case TARGET -> target(o, i);
             case TEAMS -> teams(o, i);

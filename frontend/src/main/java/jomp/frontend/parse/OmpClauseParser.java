@@ -301,7 +301,7 @@ final class OmpClauseParser {
                 return new OmpClause.Match(s, loc);
             }
             case "adjust_args", "append_args", "init", "use", "ompx_attribute" -> { return skip(n); }
-            case "proc_bind" -> { return word(n, loc, "primary", "master", "close", "spread"); }
+            case "proc_bind" -> { return word(n, loc, "master", "close", "spread", "primary"); }
             case "device_type" -> {
                 Token o = open(n);
                 String k = p.next().text;
@@ -356,18 +356,19 @@ final class OmpClauseParser {
     }
 
     /** A clause whose argument is one of a few words: clause(word). */
+    /** A clause whose argument is one of a few words: clause(word); its location is the word's, as clang reports them. */
     private OmpClause word(String n, SourceLocation loc, String... words) {
         Token o = open(n);
         Token k = p.next();
         if (!List.of(words).contains(k.text)) {
             StringBuilder sb = new StringBuilder("expected ");
             for (int i = 0; i < words.length; i++) {
-                sb.append(i == 0 ? "" : i == words.length - 1 ? (words.length > 2 ? ", or " : " or ") : ", ").append('\'').append(words[i]).append('\'');
+                sb.append(i == 0 ? "" : i == words.length - 1 ? " or " : ", ").append('\'').append(words[i]).append('\'');
             }
             throw p.errorAt(k.loc, sb + " in OpenMP clause '" + n + "'");
         }
         p.expectClose(")", o);
-        return new OmpClause.Word(n, k.text, loc);
+        return new OmpClause.Word(n, k.text, k.loc);
     }
 
     private boolean isIfModifier() {
@@ -482,7 +483,9 @@ final class OmpClauseParser {
             case "mutexinoutset" -> OmpClause.DependType.MUTEXINOUTSET;
             case "inoutset" -> OmpClause.DependType.INOUTSET;
             case "depobj" -> OmpClause.DependType.DEPOBJ;
-            default -> throw p.errorAt(k.loc, "expected 'in', 'out', 'inout', 'mutexinoutset', 'inoutset' or 'depobj' in OpenMP clause '" + clause + "'");
+            default -> throw p.errorAt(k.loc, clause.equals("depend")
+                    ? "expected depend modifier(iterator) or 'in', 'out', 'inout', 'mutexinoutset', 'depobj' or 'inoutset' in OpenMP clause 'depend'"
+                    : "expected 'in', 'out', 'inout', 'mutexinoutset', 'depobj' or 'inoutset' in OpenMP clause '" + clause + "'");
         };
     }
 

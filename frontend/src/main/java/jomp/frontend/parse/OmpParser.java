@@ -26,6 +26,9 @@ final class OmpParser {
 
     OmpParser(Parser p) { this.p = p; this.version = p.ompVersion; }
 
+    /** Where the pragma being parsed starts (clang reports some directive errors there). */
+    private SourceLocation pragmaLoc;
+
     static boolean isOmp(Token pragma) {
         List<Token> ts = pragma.pragmaTokens;
         if (ts != null && !ts.isEmpty()) return ts.get(0).text.equals("omp");
@@ -39,6 +42,7 @@ final class OmpParser {
 
     /** A directive in a function body: the directive with its associated statement. */
     Stmt statement(Token pragma) {
+        pragmaLoc = pragma.loc;
         OmpDirective d = p.withTokens(tokens(pragma), this::directive);
         if (d == null) return new Stmt.Null(pragma.loc);
         Leaf first = d.leaves().get(0);
@@ -60,6 +64,8 @@ final class OmpParser {
             }
             default -> {}
         }
+        if (first == Leaf.LOOP && d.clauses(OmpClause.Bind.class).isEmpty() && p.ompNesting == 0)
+            p.diags.error(pragma.loc, "expected 'bind' clause for 'loop' construct without an enclosing OpenMP construct");
         boolean standalone = d.isStandalone();
         if (first == Leaf.METADIRECTIVE) standalone = metadirectiveStandalone(d);
         if (standalone) return new Stmt.Omp(d, null, pragma.loc);
@@ -69,9 +75,11 @@ final class OmpParser {
         }
         int[] loops = p.saveLoopState();
         Stmt body;
+        p.ompNesting++;
         try {
             body = p.statement();
         } finally {
+            p.ompNesting--;
             p.restoreLoopState(loops);
         }
         if (d.isLoop()) checkLoopNest(d, body, pragma);
@@ -123,6 +131,7 @@ final class OmpParser {
 
     /** A directive at file scope (declare target and friends). */
     TranslationUnit.OmpDecl declarative(Token pragma) {
+        pragmaLoc = pragma.loc;
         OmpDirective d = p.withTokens(tokens(pragma), this::directive);
         if (d == null) return null;
         Leaf first = d.leaves().get(0);
@@ -333,7 +342,7 @@ final class OmpParser {
                 case CANCEL, CANCELLATION_POINT -> {
                     Token k = p.tok();
                     if (!(k.is("parallel") || k.is("for") || k.is("sections") || k.is("taskgroup"))) {
-                        p.diags.error(k.loc, "one of 'for', 'parallel', 'sections' or 'taskgroup' is expected");
+                        p.diags.error(pragmaLoc == null ? k.loc : pragmaLoc, "one of 'for', 'parallel', 'sections' or 'taskgroup' is expected");
                         return null;
                     }
                     p.pos++;
@@ -376,6 +385,9 @@ final class OmpParser {
                     }
                 }
             }
+            if (leaves.contains(Leaf.TASKLOOP) && clauses.stream().anyMatch(c -> c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.NOGROUP))
+                for (OmpClause.Reduction r : OmpDirective.clausesOf(clauses, OmpClause.Reduction.class))
+                    p.diags.error(r.loc(), "'reduction' clause cannot be used with 'nogroup' clause");
             int depth = 1;
             for (OmpClause c : clauses) {
                 if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.COLLAPSE && e.value() instanceof Expr.IntLit n) depth = (int) n.value();

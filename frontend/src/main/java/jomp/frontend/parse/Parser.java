@@ -118,6 +118,8 @@ public final class Parser {
 
     /** -fopenmp-version: 45, 50, 51 or 52 (OmpParser checks linear's syntax by it). */
     int ompVersion = 51;
+    /** OpenMP constructs whose statement is being parsed (an orphaned loop construct needs bind). */
+    int ompNesting;
 
     private void declareBuiltins() {
         // __builtin_va_list: jomp passes variadic arguments in a native area; va_list is a pointer into it
