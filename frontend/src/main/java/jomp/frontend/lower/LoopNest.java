@@ -107,17 +107,22 @@ final class LoopNest {
 
     /** Emits {@code for (iv = lo; iv <= hi; iv++) { vars = ...; body }} in f; onIv sees iv before the body, atEnd runs after each iteration (both may be null). */
     void serial(FunctionLowering f, Value lo, Value hi, java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd) {
+        serial(f, lo, hi, onIv, atEnd, body);
+    }
+
+    /** The same with another body (a scan's phase). */
+    void serial(FunctionLowering f, Value lo, Value hi, java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd, Stmt body) {
         Reg iv = f.fn.newReg(IrType.I64, "omp.iv");
         f.b.copy(iv, lo);
-        BasicBlock head = f.b.newBlock("omp.loop.cond"), body = f.b.newBlock("omp.loop.body"),
+        BasicBlock head = f.b.newBlock("omp.loop.cond"), bodyBlock = f.b.newBlock("omp.loop.body"),
             latch = f.b.newBlock("omp.loop.inc"), end = f.b.newBlock("omp.loop.end");
         f.b.br(head);
         f.b.setBlock(head);
-        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), body, end);
-        f.b.setBlock(body);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), bodyBlock, end);
+        f.b.setBlock(bodyBlock);
         assign(f, iv);
         if (onIv != null) onIv.accept(iv);
-        f.loopBody(this.body, f.b.block(), end, latch);
+        f.loopBody(body, f.b.block(), end, latch);
         f.b.br(latch);
         f.b.setBlock(latch);
         if (atEnd != null) atEnd.accept(iv);

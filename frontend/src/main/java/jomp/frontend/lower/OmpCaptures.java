@@ -111,6 +111,14 @@ final class OmpCaptures {
                 case OmpClause.Reduction r -> items(r.items());
                 case OmpClause.Schedule s -> expr(s.chunk());
                 case OmpClause.DistSchedule s -> expr(s.chunk());
+                case OmpClause.Depend dep -> items(dep.items());
+                case OmpClause.TaskReduction r -> items(r.reduction().items());
+                case OmpClause.Linear l -> { items(l.items()); expr(l.step()); }
+                case OmpClause.Allocate a -> { expr(a.allocator()); expr(a.align()); items(a.items()); }
+                case OmpClause.Detach dt -> ref(dt.event());
+                case OmpClause.Doacross da -> da.sink().forEach(this::expr);
+                case OmpClause.UsesAllocators u -> u.uses().forEach(x -> { expr(x.allocator()); expr(x.traits()); expr(x.memspace()); });
+                case OmpClause.When w -> { if (w.variant() != null) directive(w.variant()); }
                 default -> {}
             }
         }

@@ -63,7 +63,8 @@ final class OmpLowering {
             case TARGET_ENTER_DATA -> standaloneData(x, "__tgt_target_data_begin_mapper");
             case TARGET_EXIT_DATA -> standaloneData(x, "__tgt_target_data_end_mapper");
             case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
-            case BARRIER -> call("__jomp_barrier", IrType.VOID);
+            case BARRIER -> barrier();
+            case CANCEL, CANCELLATION_POINT -> cancel(d);
             case TASKWAIT -> {
                 Value[] deps = new TaskLowering(this, f).dependences(d);
                 if (deps[0] instanceof IntConst n && n.value() == 0) call("__jomp_taskwait", IrType.VOID);
@@ -180,7 +181,7 @@ final class OmpLowering {
                 DataSharing ds = DataSharing.at(this, o, i, null);
                 construct(o, i + 1, carry);
                 ds.end(true, null);
-                if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+                if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
             }
             default -> construct(o, i + 1, carry);
         }
@@ -210,7 +211,13 @@ final class OmpLowering {
                         IntConst.i64(Math.max(v.type.size(), 1)));
             }
             DataSharing ds = DataSharing.at(g.omp, o, i, null);
+            BasicBlock cancelled = cancels(o.body(), "parallel") ? g.b.newBlock("omp.parallel.cancelled") : null;
+            g.cancelParallel = cancelled;
             g.omp.construct(o, i + 1, c);
+            if (cancelled != null) {
+                if (!g.b.isTerminated()) g.b.br(cancelled);
+                g.b.setBlock(cancelled);
+            }
             ds.end(true, null);
         });
         call("__jomp_fork", IrType.VOID, f.b.funcAddr(name), nt, args);
@@ -280,7 +287,8 @@ final class OmpLowering {
     /** for (threads = true) or simd/distribute-less serial loop; the nest comes from carry inside a distribute. */
     private void loop(Stmt.Omp o, int i, Carry carry, boolean threads) {
         OmpDirective d = o.directive();
-        if (!threads && carry == null) {           // simd on its own: the loop as written, in order
+        boolean linear = !d.clauses(OmpClause.Linear.class).isEmpty();
+        if (!threads && carry == null && !linear) {           // simd on its own: the loop as written, in order
             DataSharing ds = DataSharing.at(this, o, i, null);
             f.stmt(o.body());
             ds.end(false, ds.needsLast() ? IntConst.i32(1) : null);   // run in order: the last iteration ran last
@@ -292,40 +300,75 @@ final class OmpLowering {
         else { lo = IntConst.i64(0); hi = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1)); }
         Value lastIter = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
         DataSharing ds = DataSharing.at(this, o, i, nest);
+        // every thread reads the linear variables' start values before any thread writes the last ones back (clang does the same)
+        if (threads && linear) barrier();
         Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
         if (last != null) f.b.copy(last, IntConst.i32(0));
         BasicBlock done = f.b.newBlock("omp.for.done");
         boolean ordered = threads && (d.hasFlag(OmpClause.FlagKind.ORDERED) || exprClause(d, OmpClause.ExprKind.ORDERED) != null);
+        ScanLowering scan = threads && carry == null && nest.body instanceof Stmt.Compound ? ScanLowering.of(this, d, nest.body) : null;
         if (!threads) {
-            nest.serial(f, lo, hi, null, null);
+            nest.serial(f, lo, hi, ds::iteration, null);
             if (last != null) f.b.copy(last, f.b.cmp(Insn.CmpOp.EQ, hi, lastIter));
-        } else {
-            int[] kind = {1};
-            Value chunk = IntConst.i64(0);
-            for (OmpClause.Schedule s : d.clauses(OmpClause.Schedule.class)) {
-                kind[0] = switch (s.kind()) { case STATIC -> 1; case DYNAMIC -> 2; case GUIDED -> 3; case AUTO -> 4; case RUNTIME -> 5; };
-                if (s.chunk() != null) chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
-            }
-            BasicBlock start = f.b.newBlock("omp.for.init"), head = f.b.newBlock("omp.for.next"), chunkBody = f.b.newBlock("omp.for.chunk");
-            f.b.condBr(f.b.cmp(Insn.CmpOp.LE, lo, hi), start, done);
-            f.b.setBlock(start);
-            if (ordered) call("__jomp_ordered_loop", IrType.VOID);
-            call("__jomp_loop_init", IrType.VOID, IntConst.i32(kind[0]), lo, hi, chunk);
-            f.b.br(head);
-            f.b.setBlock(head);
-            f.b.condBr(call("__jomp_loop_next", IrType.I32), chunkBody, done);
-            f.b.setBlock(chunkBody);
-            Value clo = call("__jomp_loop_lower", IrType.I64), chi = call("__jomp_loop_upper", IrType.I64);
-            Reg outerIv = f.orderedIv;
-            nest.serial(f, clo, chi, ordered ? iv -> f.orderedIv = iv : null, ordered ? iv -> call("__jomp_ordered_end", IrType.VOID, iv) : null);
-            f.orderedIv = outerIv;
-            if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, chi, lastIter)));
-            f.b.br(head);
+        } else if (scan == null) {
+            workshare(d, nest, nest.body, lo, hi, done, ordered, last, lastIter, iv -> { ds.iteration(iv); if (ordered) f.orderedIv = iv; },
+                    ordered ? iv -> call("__jomp_ordered_end", IrType.VOID, iv) : null);
+        } else {   // scan: the input phases, the prefixes, then the scan phases
+            Stmt.Compound body = (Stmt.Compound) nest.body;
+            scan.begin(nest.total);
+            List<Runnable> undo = scan.privatize();
+            BasicBlock inputDone = f.b.newBlock("omp.scan.input.done");
+            workshare(d, nest, scan.inputPhase(body), lo, hi, inputDone, false, null, lastIter, iv -> { ds.iteration(iv); scan.startInput(); }, scan::endInput);
+            if (!f.b.isTerminated()) f.b.br(inputDone);
+            f.b.setBlock(inputDone);
+            barrier();
+            scan.prefix(nest.total);
+            workshare(d, nest, scan.scanPhase(body), lo, hi, done, false, last, lastIter, iv -> { ds.iteration(iv); scan.startScan(iv); }, null);
+            if (!f.b.isTerminated()) f.b.br(done);
+            f.b.setBlock(done);
+            undo.forEach(Runnable::run);
+            scan.end();
+            done = null;
         }
-        if (!f.b.isTerminated()) f.b.br(done);
-        f.b.setBlock(done);
+        if (done != null) {
+            if (!f.b.isTerminated()) f.b.br(done);
+            f.b.setBlock(done);
+        }
         ds.end(threads, last);
-        if (threads && !d.hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+        if (threads && !d.hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
+    }
+
+    /**
+     * A worksharing loop over logical iterations [lo, hi] of nest running {@code body}: chunks
+     * from the runtime as the schedule clause says, each run serially; ends in {@code done}.
+     * onIv sees each iteration's number before the body, atEnd after it.
+     */
+    private void workshare(OmpDirective d, LoopNest nest, Stmt body, Value lo, Value hi, BasicBlock done, boolean ordered, Reg last, Value lastIter,
+                           java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd) {
+        int kind = 1;
+        Value chunk = IntConst.i64(0);
+        for (OmpClause.Schedule s : d.clauses(OmpClause.Schedule.class)) {
+            kind = switch (s.kind()) { case STATIC -> 1; case DYNAMIC -> 2; case GUIDED -> 3; case AUTO -> 4; case RUNTIME -> 5; };
+            if (s.chunk() != null) chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
+        }
+        BasicBlock start = f.b.newBlock("omp.for.init"), head = f.b.newBlock("omp.for.next"), chunkBody = f.b.newBlock("omp.for.chunk");
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, lo, hi), start, done);
+        f.b.setBlock(start);
+        if (ordered) call("__jomp_ordered_loop", IrType.VOID);
+        call("__jomp_loop_init", IrType.VOID, IntConst.i32(kind), lo, hi, chunk);
+        f.b.br(head);
+        f.b.setBlock(head);
+        f.b.condBr(call("__jomp_loop_next", IrType.I32), chunkBody, done);
+        f.b.setBlock(chunkBody);
+        Value clo = call("__jomp_loop_lower", IrType.I64), chi = call("__jomp_loop_upper", IrType.I64);
+        Reg outerIv = f.orderedIv;
+        BasicBlock outerCancel = f.cancelFor;
+        f.cancelFor = done;
+        nest.serial(f, clo, chi, onIv, atEnd, body);
+        f.orderedIv = outerIv;
+        f.cancelFor = outerCancel;
+        if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, chi, lastIter)));
+        f.b.br(head);
     }
 
     /** distribute: this team's block of the iteration space, then the parallel for (or serial loop) over it. */
@@ -390,18 +433,21 @@ final class OmpLowering {
         List<BasicBlock> targets = new ArrayList<>();
         for (int k = 0; k < secs.size(); k++) { cases.add((long) k); targets.add(f.b.newBlock("omp.sec." + k)); }
         f.b.switchTo(idx, inc, cases, targets);
+        BasicBlock outerCancel = f.cancelSections;
+        f.cancelSections = done;
         for (int k = 0; k < secs.size(); k++) {
             f.b.setBlock(targets.get(k));
             f.stmt(secs.get(k));
             if (last != null && k == secs.size() - 1) f.b.copy(last, IntConst.i32(1));
             if (!f.b.isTerminated()) f.b.br(inc);
         }
+        f.cancelSections = outerCancel;
         f.b.setBlock(inc);
         f.b.copy(iv, f.b.binary(Insn.BinOp.ADD, iv, IntConst.i64(1)));
         f.b.br(cond);
         f.b.setBlock(done);
         ds.end(true, last);
-        if (!d.hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+        if (!d.hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
     }
 
     private void single(Stmt.Omp o) {
@@ -411,7 +457,7 @@ final class OmpLowering {
         if (copy.isEmpty()) {
             guarded(o, won);
             ds.end(false, null);
-            if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+            if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
             return;
         }
         // copyprivate: the thread that ran the single publishes its variables' addresses, the others copy them
@@ -425,7 +471,7 @@ final class OmpLowering {
         if (!f.b.isTerminated()) f.b.br(after);
         f.b.setBlock(after);
         ds.end(false, null);
-        call("__jomp_barrier", IrType.VOID);
+        barrier();
         BasicBlock others = f.b.newBlock("omp.copyprivate"), done = f.b.newBlock("omp.copyprivate.done");
         f.b.condBr(won, done, others);
         f.b.setBlock(others);
@@ -438,7 +484,7 @@ final class OmpLowering {
         }
         f.b.br(done);
         f.b.setBlock(done);
-        call("__jomp_barrier", IrType.VOID);   // the publisher's variables stay alive until everyone has copied
+        barrier();   // the publisher's variables stay alive until everyone has copied
     }
 
     /** master/masked as a leaf of a combined construct (parallel master taskloop): the rest only where cond holds. */
@@ -458,6 +504,70 @@ final class OmpLowering {
         f.stmt(o.body());
         if (!f.b.isTerminated()) f.b.br(end);
         f.b.setBlock(end);
+    }
+
+    // ---- cancellation ------------------------------------------------------------------------
+
+    /**
+     * A barrier; inside a parallel region that may be cancelled, one that is also a cancellation
+     * point: when the region was cancelled, the thread goes to the region's end.
+     */
+    void barrier() {
+        if (f.cancelParallel == null) { call("__jomp_barrier", IrType.VOID); return; }
+        BasicBlock go = f.b.newBlock("omp.barrier.done");
+        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, call("__jomp_barrier_cancel", IrType.I32), IntConst.i32(0)), f.cancelParallel, go);
+        f.b.setBlock(go);
+    }
+
+    /**
+     * cancel and cancellation point: the runtime says whether the innermost construct of the
+     * kind is cancelled (cancel also activates it, unless its if clause is false, which leaves a
+     * cancellation point); if so the thread goes to that construct's end. Outside such a
+     * construct of the same function (orphaned) there is nowhere to go and the thread goes on.
+     */
+    private void cancel(OmpDirective d) {
+        String kind = "parallel";
+        for (OmpClause.Word w : d.clauses(OmpClause.Word.class)) if (w.clause().equals("construct")) kind = w.value();
+        IntConst code = IntConst.i32(switch (kind) { case "parallel" -> 1; case "for" -> 2; case "sections" -> 3; default -> 4; });
+        Value r;
+        if (d.has(Leaf.CANCELLATION_POINT)) r = call("__jomp_cancellation_point", IrType.I32, code);
+        else {
+            Value cond = ifClause(d, "cancel");
+            if (cond == null) r = call("__jomp_cancel", IrType.I32, code);
+            else {
+                Reg rr = f.fn.newReg(IrType.I32, "omp.cancel");
+                BasicBlock yes = f.b.newBlock("omp.cancel.if"), no = f.b.newBlock("omp.cancel.point"), join = f.b.newBlock("omp.cancel.join");
+                f.b.condBr(cond, yes, no);
+                f.b.setBlock(yes);
+                f.b.copy(rr, call("__jomp_cancel", IrType.I32, code));
+                f.b.br(join);
+                f.b.setBlock(no);
+                f.b.copy(rr, call("__jomp_cancellation_point", IrType.I32, code));
+                f.b.br(join);
+                f.b.setBlock(join);
+                r = rr;
+            }
+        }
+        BasicBlock exit = switch (kind) {
+            case "parallel" -> f.cancelParallel;
+            case "for" -> f.cancelFor;
+            case "sections" -> f.cancelSections;
+            default -> f.cancelTaskgroup;
+        };
+        if (exit == null) return;
+        BasicBlock go = f.b.newBlock("omp.cancel.no");
+        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, r, IntConst.i32(0)), exit, go);
+        f.b.setBlock(go);
+    }
+
+    /** Does s contain a cancel of this kind (so the construct's barriers must be cancellation points)? */
+    private static boolean cancels(Stmt s, String kind) {
+        boolean[] found = {false};
+        OmpCaptures.forEachOmp(s, x -> {
+            if (!x.directive().has(Leaf.CANCEL)) return;
+            for (OmpClause.Word w : x.directive().clauses(OmpClause.Word.class)) if (w.value().equals(kind)) found[0] = true;
+        });
+        return found[0];
     }
 
     // ---- target ------------------------------------------------------------------------------

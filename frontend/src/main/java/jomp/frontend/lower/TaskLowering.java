@@ -116,7 +116,7 @@ final class TaskLowering {
         List<OmpClause> inner = new ArrayList<>();
         for (OmpClause c : d.clauses()) {
             if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.LASTPRIVATE) inner.add(c);
-            else if (c instanceof OmpClause.Reduction) inner.add(c);
+            else if (c instanceof OmpClause.Reduction || c instanceof OmpClause.Linear) inner.add(c);
             else if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.FIRSTPRIVATE) {
                 List<jomp.frontend.ast.OmpDirective.Item> both = l.items().stream().filter(it -> last.contains(it.var())).toList();
                 if (!both.isEmpty()) inner.add(new OmpClause.ListClause(OmpClause.ListKind.FIRSTPRIVATE, both, l.loc()));
@@ -125,6 +125,7 @@ final class TaskLowering {
         for (OmpClause c : inner) {
             if (c instanceof OmpClause.ListClause l) for (var it : l.items()) if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
             if (c instanceof OmpClause.Reduction r) for (var it : r.items()) if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
+            if (c instanceof OmpClause.Linear r) for (var it : r.items()) if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
         }
         OmpDirective innerD = new OmpDirective(d.name(), d.leaves(), List.copyOf(inner), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
         Stmt.Omp innerO = new Stmt.Omp(innerD, o.body(), o.loc());
@@ -157,7 +158,7 @@ final class TaskLowering {
         BasicBlock exit = g.b.newBlock("omp.task.exit");
         BasicBlock outer = g.cancelTaskgroup;
         g.cancelTaskgroup = exit;
-        gn.serial(g, lo, hi, null, null);
+        gn.serial(g, lo, hi, ds::iteration, null);
         g.cancelTaskgroup = outer;
         if (!g.b.isTerminated()) g.b.br(exit);
         g.b.setBlock(exit);
