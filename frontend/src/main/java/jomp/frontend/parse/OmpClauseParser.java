@@ -69,11 +69,12 @@ final class OmpClauseParser {
             }
             boolean allowed = table == null || table.allowed().contains(n);
             if (!allowed) p.diags.error(t.loc, "unexpected OpenMP clause '" + n + "' in directive '#pragma omp " + directive + "'");
-            else if (table.once().contains(n) && !seen.add(n))
+            else if (table.once().contains(n) && !n.equals("if") && !seen.add(n))
                 p.diags.error(t.loc, "directive '#pragma omp " + directive + "' cannot contain more than one '" + n + "' clause");
             int start = p.pos;
             try {
                 OmpClause c = lenient ? skip(n) : clause(directive, leaves);
+                if (allowed && c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.IF) checkIf(e, directive, leaves, seen, t);
                 if (allowed && c != null) out.add(c);
                 if (allowed) out.addAll(extra);
                 extra.clear();
@@ -83,6 +84,25 @@ final class OmpClauseParser {
         }
         return out;
     }
+
+    /**
+     * if([modifier:] e): the modifier names a leaf of the directive, and each modifier (or none)
+     * appears once, as clang checks.
+     */
+    private void checkIf(OmpClause.ExprClause e, String directive, List<Leaf> leaves, Set<String> seen, Token t) {
+        String mod = e.modifier();
+        if (mod != null && !(" " + directive + " ").contains(" " + mod + " ") && !(mod.equals("simd") && leaves.contains(Leaf.SIMD))) {
+            p.diags.error(modifierLoc, "directive name modifier '" + mod + "' is not allowed for '#pragma omp " + directive + "'");
+            return;
+        }
+        if (!seen.add("if:" + mod)) {
+            p.diags.error(t.loc, "directive '#pragma omp " + directive + "' cannot contain more than one 'if' clause"
+                    + (mod == null ? "" : " with '" + mod + "' name modifier"));
+        }
+    }
+
+    /** Where the last if clause's directive-name modifier was written. */
+    private SourceLocation modifierLoc;
 
     /**
      * Clauses that clang knows but does not list for any directive of this table (they belong to
@@ -188,6 +208,7 @@ final class OmpClauseParser {
                 Token o = open(n);
                 String mod = null;
                 if (isIfModifier()) {
+                    modifierLoc = p.tok().loc;
                     StringBuilder sb = new StringBuilder();
                     while (!p.at(":")) sb.append(sb.length() > 0 ? " " : "").append(p.next().text);
                     p.pos++;
