@@ -97,7 +97,7 @@ final class DataSharing {
                     Var v = it.var();
                     if (v == null) continue;
                     LoopNest.Level level = nest == null ? null : nest.levels.stream().filter(x -> x.var() == v).findFirst().orElse(null);
-                    if (level != null) { ds.linearLoopVars.add(level); continue; }
+                    if (level != null) { if (level.lb() != null) ds.linearLoopVars.add(level); continue; }
                     Value step = l.step() == null ? IntConst.i64(1) : ds.f.e.convert(ds.f.rvalue(l.step()), l.step().type(), Type.LONG);
                     if (v.type.isPointer()) step = ds.f.e.bin(Insn.BinOp.MUL, step, IntConst.i64(Math.max(1, v.type.base.size())));
                     linearSteps.put(v, new Value[] {ds.f.readVar(v), step});

@@ -67,6 +67,13 @@ final class OmpCaptures {
         return out;
     }
 
+    /** The variables an expression refers to. */
+    static Set<Var> refs(jomp.frontend.ast.Expr e) {
+        OmpCaptures c = new OmpCaptures();
+        if (e != null) c.expr(e);
+        return c.refs;
+    }
+
     /** Locals declared (by declarations) inside s. */
     static Set<Var> declared(Stmt s) {
         OmpCaptures c = new OmpCaptures();

@@ -336,6 +336,7 @@ final class OmpLowering {
         }
         ds.end(threads, last);
         if (threads && !d.hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
+        if (carry == null) nest.release(f);
     }
 
     /**
@@ -403,6 +404,7 @@ final class OmpLowering {
         else f.b.condBr(call("__jomp_distribute_next", IrType.I32, bounds), body, done);
         f.b.setBlock(done);
         ds.end(true, last);
+        nest.release(f);
     }
 
     private void sections(Stmt.Omp o, int i) {

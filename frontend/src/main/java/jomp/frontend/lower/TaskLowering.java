@@ -177,6 +177,7 @@ final class TaskLowering {
         }
         omp.call("__jomp_taskloop", IrType.VOID, f.b.funcAddr(name), block, IntConst.i64(lay.size), nest.total, grainsize, numTasks,
                 flagValue, priority(d), IntConst.i32(loopFlags));
+        if ((loopFlags & 1) == 0) nest.release(f);   // with nogroup the tasks may still use a non-rectangular nest's table
     }
 
     // ---- target tasks -----------------------------------------------------------------------

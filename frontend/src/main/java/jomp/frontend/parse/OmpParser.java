@@ -707,7 +707,13 @@ final class OmpParser {
     private void checkLoopNest(OmpDirective d, Stmt body, Token pragma) {
         Stmt s = body;
         for (int level = 0; level < d.loopDepth(); level++) {
-            while (s instanceof Stmt.Compound c && c.items().size() == 1 && level > 0) s = c.items().get(0);
+            while (s instanceof Stmt.Compound c && level > 0) {
+                // OpenMP 5.1: an inner loop may have intervening code around it (exactly one loop among the statements)
+                List<Stmt> fors = c.items().stream().filter(x -> x instanceof Stmt.For || x instanceof Stmt.Compound).toList();
+                if (c.items().size() == 1) s = c.items().get(0);
+                else if (fors.size() == 1 && fors.get(0) instanceof Stmt.For) s = fors.get(0);
+                else break;
+            }
             if (!(s instanceof Stmt.For f)) {
                 if (level == 0) p.diags.error(s.loc(), "statement after '#pragma omp " + d.name() + "' must be a for loop");
                 else {
