@@ -326,6 +326,14 @@ void __jomp_depobj_update(long **obj, int kind) { if (*obj) (*obj)[2] = kind; }
 
 void __jomp_depobj_destroy(long **obj) { if (*obj) free(*obj); *obj = 0; }
 
+/* error at(execution) in device code: the message, formatted by the lowering (a device cannot
+ * stop the program: the host goes on) */
+void __jomp_error(const char *format, const char *message, int fatal) {
+    long args[1];
+    args[0] = (long) message;
+    vprintf(format, args);
+}
+
 /* cancellation is off on the device (omp_get_cancellation() is 0), as in LLVM's device runtime */
 int __jomp_cancel(int kind) { return 0; }
 

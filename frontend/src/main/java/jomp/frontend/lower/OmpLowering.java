@@ -65,6 +65,20 @@ final class OmpLowering {
             case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
             case BARRIER -> barrier();
             case CANCEL, CANCELLATION_POINT -> cancel(d);
+            case ERROR -> {   // at(execution): the runtime prints the message and, with severity(fatal), stops the program
+                boolean fatal = true;
+                Expr msg = null;
+                for (OmpClause c : d.clauses()) {
+                    if (c instanceof OmpClause.Word w && w.clause().equals("severity")) fatal = w.value().equals("fatal");
+                    if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.MESSAGE) msg = e.value();
+                }
+                String where = x.loc().toString();
+                where = where.substring(where.lastIndexOf('/') + 1).replace("%", "%%");
+                // libomp's wording; the message goes where %s is (the device runtime prints with printf, so the format comes from here)
+                String format = (fatal ? "OMP: Error #282: " : "OMP: Warning #283: ") + where + ": Encountered user-directed "
+                        + (fatal ? "error" : "warning") + (msg == null ? "." : ": %s.") + "\n";
+                call("__jomp_error", IrType.VOID, cString(format), msg == null ? IntConst.ptr(0) : f.rvalue(msg), IntConst.i32(fatal ? 1 : 0));
+            }
             case TASKWAIT -> {
                 Value[] deps = new TaskLowering(this, f).dependences(d);
                 if (deps[0] instanceof IntConst n && n.value() == 0) call("__jomp_taskwait", IrType.VOID);

@@ -114,6 +114,18 @@ public final class Kmpc {
         Mem.putLong(obj, 0);
     }
 
+    /**
+     * error at(execution): libomp's message on stderr; severity(fatal) then ends the program with
+     * status 1 (libgomp's status; libomp aborts).
+     */
+    public static void __jomp_error(long format, long message, int fatal) {
+        jomp.runtime.libc.Stdio.fflush(0);
+        String f = Mem.cString(format), m = message == 0 ? "" : Mem.cString(message);
+        System.err.print(f.replace("%s", m).replace("%%", "%"));
+        System.err.flush();
+        if (fatal != 0) jomp.runtime.libc.Stdlib.exit(1);
+    }
+
     // ---- cancellation (OMP_CANCELLATION=true; kinds 1 parallel, 2 for, 3 sections, 4 taskgroup)
 
     /** cancel: activates cancellation of the innermost construct of that kind; 1 when the thread must leave it now. */
