@@ -1,7 +1,6 @@
 // KERNELS: 1
-// masked with filter (the thread it names runs the block), masked taskloop (scope: 104 in
-// tests/c/run, which clang 19 cannot compile),
-// error at(execution) severity(warning) (the message on stderr, the program goes on), nothing.
+// masked with filter (the thread it names runs the block), a taskloop in one (scope: 104 in
+// tests/c/run, which clang 19 cannot compile), error at(execution) severity(warning) (the message on stderr, the program goes on), nothing.
 #include <stdio.h>
 #include <omp.h>
 int main(void) {
@@ -18,11 +17,17 @@ int main(void) {
     }
     #pragma omp for reduction(+: total)
     for (int t = 1; t <= 4; t++) total += t;
-    #pragma omp masked taskloop reduction(+: tl) filter(1)
-    for (int i = 0; i < 100; i++) tl += i;
+    #pragma omp masked filter(1)
+    {
+      #pragma omp taskloop
+      for (int i = 0; i < 100; i++) {
+        #pragma omp atomic
+        tl += i;
+      }
+    }
   }
   #pragma omp nothing
-  printf("masked filter(2) ran on %d; masked %d time(s); for %d; masked taskloop %ld\n", who, runs, total, tl);
+  printf("masked filter(2) ran on %d; masked %d time(s); for %d; taskloop %ld\n", who, runs, total, tl);
   #pragma omp error at(execution) severity(warning) message("just a warning")
   #pragma omp target map(tofrom: dev_who)
   #pragma omp parallel num_threads(2)
