@@ -699,18 +699,72 @@ void omp_unset_nest_lock(struct __jomp_omp_lock *lock) {
     else __jomp_st_volatile_i64(&lock->word, w - 1);
 }
 
-/* ---- memory: the device heap for every allocator ------------------------------------------ */
+/* ---- memory: every allocator is the device heap; a header before each block keeps what
+ * omp_free and omp_realloc need (the heap block and the size). Allocators made by
+ * omp_init_allocator keep their alignment trait in a heap record (its address is the handle). --- */
 
-void *omp_alloc(__jomp_size_t size, unsigned long allocator) { return malloc(size); }
+long __jomp_allocator_alignment(unsigned long allocator) {
+    if (allocator < 0x10000) return 16;
+    long a = *(long *) allocator;
+    return a > 16 ? a : 16;
+}
 
-void *omp_calloc(__jomp_size_t n, __jomp_size_t size, unsigned long allocator) {
-    __jomp_size_t bytes = n * size;
-    char *p = (char *) malloc(bytes);
-    if (p) for (__jomp_size_t i = 0; i < bytes; i++) p[i] = 0;
+void *__jomp_omp_alloc(__jomp_size_t size, __jomp_size_t alignment, unsigned long allocator, int zero) {
+    if (size == 0) return 0;
+    if (alignment & (alignment - 1)) return 0;
+    __jomp_size_t align = __jomp_allocator_alignment(allocator);
+    if (alignment > align) align = alignment;
+    char *base = (char *) malloc(size + 32 + align);
+    if (!base) return 0;
+    char *p = (char *) (((unsigned long) base + 32 + align - 1) & ~(unsigned long) (align - 1));
+    ((long *) p)[-1] = (long) base;
+    ((long *) p)[-2] = (long) size;
+    if (zero) for (__jomp_size_t i = 0; i < size; i++) p[i] = 0;
     return p;
 }
 
-void omp_free(void *p, unsigned long allocator) { free(p); }
+void *omp_alloc(__jomp_size_t size, unsigned long allocator) { return __jomp_omp_alloc(size, 0, allocator, 0); }
+
+void *omp_aligned_alloc(__jomp_size_t alignment, __jomp_size_t size, unsigned long allocator) {
+    return __jomp_omp_alloc(size, alignment, allocator, 0);
+}
+
+void *omp_calloc(__jomp_size_t n, __jomp_size_t size, unsigned long allocator) { return __jomp_omp_alloc(n * size, 0, allocator, 1); }
+
+void *omp_aligned_calloc(__jomp_size_t alignment, __jomp_size_t n, __jomp_size_t size, unsigned long allocator) {
+    return __jomp_omp_alloc(n * size, alignment, allocator, 1);
+}
+
+void omp_free(void *p, unsigned long allocator) { if (p) free((void *) ((long *) p)[-1]); }
+
+void *omp_realloc(void *p, __jomp_size_t size, unsigned long allocator, unsigned long free_allocator) {
+    if (!p) return omp_alloc(size, allocator);
+    if (size == 0) { omp_free(p, free_allocator); return 0; }
+    char *q = (char *) omp_alloc(size, allocator);
+    if (!q) return 0;
+    __jomp_size_t old = ((long *) p)[-2];
+    for (__jomp_size_t i = 0; i < old && i < size; i++) q[i] = ((char *) p)[i];
+    omp_free(p, free_allocator);
+    return q;
+}
+
+struct __jomp_alloctrait { int key; unsigned long value; };
+
+unsigned long omp_init_allocator(unsigned long memspace, int ntraits, struct __jomp_alloctrait *traits) {
+    long *a = (long *) malloc(16);
+    if (!a) return 0;
+    a[0] = 1;
+    for (int i = 0; i < ntraits; i++) if (traits[i].key == 2 && traits[i].value != (unsigned long) -1) a[0] = traits[i].value;
+    return (unsigned long) a;
+}
+
+void omp_destroy_allocator(unsigned long allocator) { if (allocator >= 0x10000) free((void *) allocator); }
+
+unsigned long __jomp_default_allocator = 1;
+
+void omp_set_default_allocator(unsigned long allocator) { __jomp_default_allocator = allocator; }
+
+unsigned long omp_get_default_allocator(void) { return __jomp_default_allocator; }
 
 /* ---- team stack: the frames of the serial part that a parallel region shares ----------------- */
 

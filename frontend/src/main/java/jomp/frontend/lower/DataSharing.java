@@ -59,6 +59,8 @@ final class DataSharing {
     private final List<LoopNest.Level> linearLoopVars = new ArrayList<>();
 
     private boolean inMemory;
+    /** Private copies the allocate clause aligns. */
+    private final Map<Var, Integer> alignments = new java.util.HashMap<>();
 
     private DataSharing(OmpLowering omp) { this.omp = omp; this.f = omp.function(); }
 
@@ -121,6 +123,10 @@ final class DataSharing {
         }
         List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
         ds.inMemory = OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
+        for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {   // allocate(align(n): list): the private copies' alignment
+            if (!(a.align() instanceof jomp.frontend.ast.Expr.IntLit n)) continue;
+            for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.alignments.put(it.var(), (int) n.value());
+        }
         for (var e : kinds.entrySet()) {
             Var v = e.getKey();
             OmpDirective.Item it = items.get(v);
@@ -153,7 +159,8 @@ final class DataSharing {
         restores.add(f.unbind(v));
         OmpClause.UserReduction user = kind == Kind.REDUCTION ? users.get(v) : null;
         // a declare reduction's omp_priv and omp_in stand for the private copy's address: it lives in memory
-        if (inMemory || user != null || f.inMemory(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+        int align = Math.max(Math.max(v.type.align(), 1), alignments.getOrDefault(v, 1));
+        if (inMemory || user != null || f.inMemory(v) || alignments.containsKey(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), align));
         else f.regVars.put(v, f.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name)));
         switch (kind) {
             case FIRSTPRIVATE -> {

@@ -105,7 +105,7 @@ final class FunctionLowering {
         for (Var v : OmpCaptures.declared(body)) {
             if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || isBound(v)) continue;
             if (inMemory(v)) {
-                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
         }
     }
@@ -160,7 +160,7 @@ final class FunctionLowering {
         for (Var v : def.locals()) {
             if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || def.params().contains(v)) continue;
             if (inMemory(v)) {
-                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
         }
         spills.forEach(Runnable::run);
@@ -577,7 +577,7 @@ final class FunctionLowering {
         if (v.isStatic()) return b.globalAddr(unit.reference(v));
         if (regVars.containsKey(v)) throw new IllegalStateException("address of register variable " + v.name);
         // A local the declaration list did not mention (should not happen): give it a slot.
-        Slot n = fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1));
+        Slot n = fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1));
         slotVars.put(v, n);
         return slotAddr(n);
     }

@@ -522,6 +522,41 @@ final class OmpLowering {
         f.b.setBlock(end);
     }
 
+    // ---- uses_allocators ---------------------------------------------------------------------
+
+    /**
+     * uses_allocators(a(traits)) / uses_allocators(memspace(m), traits(t): a) of a target region,
+     * in its kernel: a is an allocator made for the region (omp_init_allocator) and destroyed at
+     * its end (the runnable returned). Predefined allocators need nothing.
+     */
+    Runnable usesAllocators(OmpDirective d) {
+        List<Runnable> after = new ArrayList<>();
+        for (OmpClause.UsesAllocators u : d.clauses(OmpClause.UsesAllocators.class)) {
+            for (OmpClause.AllocatorUse a : u.uses()) {
+                Var v = a.var();
+                if (v == null || a.traits() == null && a.memspace() == null) continue;
+                Value traits = IntConst.ptr(0);
+                int n = 0;
+                if (a.traits() != null) {
+                    Expr t = a.traits();
+                    while (t instanceof Expr.Cast c) t = c.operand();
+                    if (t instanceof Expr.Decay dc) t = dc.operand();
+                    n = t.type().isArray() ? (int) t.type().arrayLen : 0;
+                    traits = t.type().isArray() ? f.address(t) : f.rvalue(a.traits());
+                }
+                Value space = a.memspace() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(a.memspace()), a.memspace().type(), Type.ULONG);
+                Runnable restore = f.unbind(v);
+                f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8));
+                f.assignVar(v, f.e.convert(call("omp_init_allocator", IrType.I64, space, IntConst.i32(n), traits), Type.ULONG, v.type));
+                after.add(() -> {
+                    if (!f.b.isTerminated()) call("omp_destroy_allocator", IrType.VOID, f.e.convert(f.readVar(v), v.type, Type.ULONG));
+                    restore.run();
+                });
+            }
+        }
+        return () -> after.forEach(Runnable::run);
+    }
+
     // ---- cancellation ------------------------------------------------------------------------
 
     /**

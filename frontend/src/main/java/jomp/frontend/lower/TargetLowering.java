@@ -173,7 +173,9 @@ final class TargetLowering {
         }
         g.allocateLocals(o.body());
         DataSharing ds = DataSharing.at(g.omp, o, i, null);
+        Runnable allocators = g.omp.usesAllocators(d);
         g.omp.construct(o, i + 1, null);
+        allocators.run();
         ds.end(false, null);
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;

@@ -584,7 +584,11 @@ final class OmpClauseParser {
                 } else if (p.at("align") && p.peek(1).is("(")) {
                     p.pos++;
                     Token ao = p.next();
-                    align = integral(p.rvalue(p.assign()));
+                    Expr e = integral(p.rvalue(p.assign()));
+                    Long v = ConstEval.integer(e);
+                    if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
+                    else if (v <= 0 || Long.bitCount(v) != 1) p.diags.error(e.loc(), "alignment must be a power of 2");
+                    align = v == null ? e : new Expr.IntLit(v, Type.LONG, e.loc());
                     p.expectClose(")", ao);
                 } else {
                     allocator = p.rvalue(p.assign());

@@ -57,6 +57,7 @@ final class OmpParser {
                 return new Stmt.Null(pragma.loc);
             }
             case THREADPRIVATE -> { threadprivate(d); return new Stmt.Null(pragma.loc); }
+            case ALLOCATE -> { allocate(d); return new Stmt.Null(pragma.loc); }
             case DECLARE_REDUCTION, NOTHING -> { return new Stmt.Null(pragma.loc); }   // declare reduction: registered while parsing
             case ERROR -> {
                 if (errorDirective(d, pragma, true)) return new Stmt.Omp(d, null, pragma.loc);
@@ -137,13 +138,35 @@ final class OmpParser {
         Leaf first = d.leaves().get(0);
         switch (first) {
             case THREADPRIVATE -> { threadprivate(d); return null; }
+            case ALLOCATE -> { allocate(d); return null; }
             case DECLARE_REDUCTION, DECLARE_SIMD, REQUIRES, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> { return null; }
             case ERROR -> { errorDirective(d, pragma, false); return null; }
-            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT,
-                 ALLOCATE -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }
+            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT ->
+                { return new TranslationUnit.OmpDecl(d, pragma.loc); }
             default -> {
                 p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
                 return null;
+            }
+        }
+    }
+
+    /**
+     * allocate(list) [allocator(a)] [align(n)]: where the variables' storage comes from. Every
+     * memory space is the C heap or the stack in jomp, so what a program can see is the
+     * alignment: the variables get the align clause's (OpenMP 5.1).
+     */
+    private void allocate(OmpDirective d) {
+        int align = 0;
+        for (OmpClause.ExprClause e : d.clauses(OmpClause.ExprClause.class))
+            if (e.kind() == OmpClause.ExprKind.ALIGN && e.value() instanceof Expr.IntLit n) align = (int) n.value();
+        if (align != 0 && Integer.bitCount(align) != 1) {
+            p.diags.error(d.loc(), "alignment must be a power of 2");
+            return;
+        }
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class)) {
+            for (OmpDirective.Item it : c.items()) {
+                if (it.var() == null || it.var().isFunction()) continue;
+                it.var().align = Math.max(it.var().align, align);
             }
         }
     }
