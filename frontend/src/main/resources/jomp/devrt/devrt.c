@@ -334,6 +334,36 @@ void __jomp_error(const char *format, const char *message, int fatal) {
     vprintf(format, args);
 }
 
+/* ---- context selectors' device traits at run time ("kind=gpu,nohost", "arch=nvptx64"): an
+ * NVIDIA GPU is kind gpu, nohost and any, arch nvptx and nvptx64 (the runtime has no string
+ * literals, so the words are spelled as character arrays) -------------------------------- */
+
+int __jomp_word_is(const char *p, const char *w) {
+    while (*w && *p == *w) { p++; w++; }
+    return *w == 0 && (*p == 0 || *p == ',');
+}
+
+int __jomp_device_matches(const char *traits) {
+    char kind[] = {'k', 'i', 'n', 'd', 0}, arch[] = {'a', 'r', 'c', 'h', 0};
+    char gpu[] = {'g', 'p', 'u', 0}, nohost[] = {'n', 'o', 'h', 'o', 's', 't', 0}, any[] = {'a', 'n', 'y', 0};
+    char nvptx[] = {'n', 'v', 'p', 't', 'x', 0}, nvptx64[] = {'n', 'v', 'p', 't', 'x', '6', '4', 0};
+    const char *p = traits;
+    int is_kind = 1, is_arch = 1;
+    for (int i = 0; kind[i]; i++) if (p[i] != kind[i]) is_kind = 0;
+    for (int i = 0; arch[i]; i++) if (p[i] != arch[i]) is_arch = 0;
+    while (*p && *p != '=') p++;
+    if (!*p) return 0;
+    p++;
+    while (*p) {
+        int ok = is_kind ? __jomp_word_is(p, gpu) || __jomp_word_is(p, nohost) || __jomp_word_is(p, any)
+               : is_arch ? __jomp_word_is(p, nvptx) || __jomp_word_is(p, nvptx64) : 0;
+        if (!ok) return 0;
+        while (*p && *p != ',') p++;
+        if (*p) p++;
+    }
+    return 1;
+}
+
 /* cancellation is off on the device (omp_get_cancellation() is 0), as in LLVM's device runtime */
 int __jomp_cancel(int kind) { return 0; }
 

@@ -111,6 +111,9 @@ public sealed interface OmpClause {
     record Match(Selector selector, SourceLocation loc) implements OmpClause {}
     /** adjust_args(need_device_ptr|nothing: list) and append_args(interop(...), ...) of declare variant (parsed, checked). */
     record VariantArgs(String clause, String modifier, List<Object> args, SourceLocation loc) implements OmpClause {}
+    /** A variant of a function (declare variant, or a definition inside begin/end declare variant) and when it applies. */
+    record DeclaredVariant(Var function, Selector selector) {}
+
     /** A clause jomp accepts as a hint with no effect beyond what its checks need (ompx_attribute, ...). */
     record Hint(String clause, SourceLocation loc) implements OmpClause {}
 }

@@ -31,6 +31,8 @@ public final class Var {
     public int align;
     /** Referenced at least once (for -Wunused). */
     public boolean used;
+    /** OpenMP declare variant: functions a call to this one calls instead where their context selectors match (empty: none). */
+    public java.util.List<OmpClause.DeclaredVariant> ompVariants = java.util.List.of();
 
     public Var(String name, Type type, SourceLocation loc, boolean isLocal) {
         this.name = name; this.type = type; this.loc = loc; this.isLocal = isLocal;

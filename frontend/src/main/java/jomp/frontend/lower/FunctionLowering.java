@@ -912,6 +912,12 @@ final class FunctionLowering {
 
     Value call(Expr.Call c) {
         Var direct = c.direct();
+        Value chosen = null;
+        if (direct != null && !direct.ompVariants.isEmpty()) {   // declare variant: the variant whose context matches here
+            Var v = OmpContext.variantFor(this, direct);
+            if (v == null) { chosen = OmpContext.pointer(this, direct); direct = null; }
+            else direct = v;
+        }
         if (direct != null && direct.name.startsWith("__builtin_")) {
             Value v = builtin(c);
             if (v != null || c.type().isVoid()) return v;
@@ -929,7 +935,7 @@ final class FunctionLowering {
             sig = new FuncType(sret ? IrType.PTR : TypeMap.reg(ft.base), ps, false);
             fixed = c.args().size();
         } else sig = TypeMap.signature(ft);
-        Value target = direct == null ? rvalue(c.callee()) : null;
+        Value target = chosen != null ? chosen : direct == null ? rvalue(c.callee()) : null;
         List<Value> args = new ArrayList<>();
         Value result = null;
         if (sret) {

@@ -137,6 +137,9 @@ public final class Lowering {
 
     boolean isDeclareTarget(Var v) { return declareTarget.containsKey(v); }
 
+    /** The OpenMP constructs enclosing the code being lowered, outermost first, across outlined functions (context selectors read it). */
+    final java.util.List<jomp.frontend.ast.OmpDirective.Leaf> ompConstructs = new java.util.ArrayList<>();
+
     /** A fresh name for an outlined region of function fn (clang: fn.omp_outlined). */
     String outlinedName(String fn) {
         String s;

@@ -31,6 +31,7 @@ final class OmpCaptures {
 
     /** Whether the directive's body runs in a function of its own. */
     static boolean outlines(OmpDirective d) {
+        for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && outlines(w.variant())) return true;
         return d.has(OmpDirective.Leaf.PARALLEL) || d.has(OmpDirective.Leaf.TEAMS) || d.has(OmpDirective.Leaf.TARGET)
             || d.has(OmpDirective.Leaf.TASK) || d.has(OmpDirective.Leaf.TASKLOOP);
     }

@@ -45,10 +45,13 @@ final class OmpLowering {
         OmpDirective d = expand(o.directive(), outer);
         Stmt.Omp x = d == o.directive() ? o : new Stmt.Omp(d, o.body(), o.loc());
         f.enclosing = d.leaves().get(d.leaves().size() - 1);
+        int depth = f.unit.ompConstructs.size();
+        f.unit.ompConstructs.addAll(d.leaves());
         try {
             lowerExpanded(x, d);
         } finally {
             f.enclosing = outer;
+            while (f.unit.ompConstructs.size() > depth) f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
         }
     }
 
@@ -65,6 +68,11 @@ final class OmpLowering {
             case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
             case BARRIER -> barrier();
             case CANCEL, CANCELLATION_POINT -> cancel(d);
+            case METADIRECTIVE -> {   // the variant lowers with the constructs enclosing the metadirective as its context
+                f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
+                OmpContext.metadirective(this, x);
+                f.unit.ompConstructs.add(Leaf.METADIRECTIVE);
+            }
             case ERROR -> {   // at(execution): the runtime prints the message and, with severity(fatal), stops the program
                 boolean fatal = true;
                 Expr msg = null;

@@ -141,11 +141,31 @@ final class OmpParser {
             case ALLOCATE -> { allocate(d); return null; }
             case DECLARE_REDUCTION, DECLARE_SIMD, REQUIRES, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> { return null; }
             case ERROR -> { errorDirective(d, pragma, false); return null; }
-            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT ->
-                { return new TranslationUnit.OmpDecl(d, pragma.loc); }
+            case DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT -> { declareVariant(d, pragma); return null; }
+            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }
             default -> {
                 p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
                 return null;
+            }
+        }
+    }
+
+    /** declare variant(v) match(...), begin declare variant match(...), end declare variant (OmpVariants does the work). */
+    private void declareVariant(OmpDirective d, Token pragma) {
+        if (p.ompVariants == null) p.ompVariants = new OmpVariants(p);
+        OmpClause.Selector sel = d.clauses(OmpClause.Match.class).stream().map(OmpClause.Match::selector).findFirst().orElse(null);
+        switch (d.leaves().get(0)) {
+            case END_DECLARE_VARIANT -> {
+                if (!p.ompVariants.end()) p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp end declare variant'");
+            }
+            case BEGIN_DECLARE_VARIANT -> {
+                if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); sel = new OmpClause.Selector(List.of(), pragma.loc); }
+                p.ompVariants.begin(sel);
+            }
+            default -> {
+                if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); return; }
+                Var v = p.lookup(d.criticalName()) instanceof Var x ? x : null;
+                if (v != null) p.ompVariants.declareVariant(v, sel, pragma);
             }
         }
     }

@@ -401,6 +401,20 @@ public final class Parser {
     private void initializerSkip() { try { initializer(Type.INT, false); } catch (SyntaxError e) { skipToStatementEnd(); pos--; } }
 
     Var declareGlobal(Token nameTok, Type type, Attr attr) {
+        if (ompVariants != null && type.isFunction()) {   // OpenMP declare variant (OmpVariants)
+            Var variant = ompVariants.declared(nameTok, type, scopes.get(0).names.get(nameTok.text));
+            if (variant != null) return variant;
+            Var base = declareGlobalPlain(nameTok, type, attr);
+            ompVariants.attach(base);
+            return base;
+        }
+        return declareGlobalPlain(nameTok, type, attr);
+    }
+
+    /** OpenMP declare variant state, made by the first such directive. */
+    OmpVariants ompVariants;
+
+    private Var declareGlobalPlain(Token nameTok, Type type, Attr attr) {
         String name = nameTok.text;
         Scope file = scopes.get(0);
         Object old = file.names.get(name);
