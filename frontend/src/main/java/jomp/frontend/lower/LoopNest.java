@@ -51,6 +51,7 @@ final class LoopNest {
     static List<Loop> loops(Stmt loop, int depth, List<List<Stmt>> before, List<List<Stmt>> after, Stmt[] innermost) {
         List<Loop> out = new ArrayList<>();
         Stmt s = loop;
+        while (s instanceof Stmt.Omp o && o.directive().has(jomp.frontend.ast.OmpDirective.Leaf.UNROLL)) s = o.body();   // unroll partial: the same iterations
         for (int k = 0; k < Math.max(depth, 1); k++) {
             List<Stmt> pre = new ArrayList<>(), post = new ArrayList<>();
             while (k > 0 && s instanceof Stmt.Compound c) {

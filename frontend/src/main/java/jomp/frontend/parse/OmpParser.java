@@ -748,7 +748,7 @@ final class OmpParser {
 
     /** Loop directives: the collapse(n) loops must be perfectly nested for loops in canonical form (OpenMP 5.2 4.4.1). */
     private void checkLoopNest(OmpDirective d, Stmt body, Token pragma) {
-        Stmt s = body;
+        Stmt s = unrolled(body);
         for (int level = 0; level < d.loopDepth(); level++) {
             while (s instanceof Stmt.Compound c && level > 0) {
                 // OpenMP 5.1: an inner loop may have intervening code around it (exactly one loop among the statements)
@@ -772,6 +772,17 @@ final class OmpParser {
             if (!checkIncr(f, iv, d)) return;
             s = f.body();
         }
+    }
+
+    /**
+     * The loop a loop-associated directive applies to: through {@code unroll partial(n)}, whose
+     * generated loop runs the same iterations in the same order (the grouping only changes how a
+     * worksharing construct would hand them out, which jomp leaves at one iteration).
+     */
+    static Stmt unrolled(Stmt s) {
+        while (s instanceof Stmt.Omp o && o.directive().has(Leaf.UNROLL)
+                && o.directive().clauses(OmpClause.ExprClause.class).stream().anyMatch(c -> c.kind() == OmpClause.ExprKind.PARTIAL)) s = o.body();
+        return s;
     }
 
     private Var loopVariable(Stmt.For f, OmpDirective d) {
