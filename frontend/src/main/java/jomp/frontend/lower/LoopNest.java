@@ -191,6 +191,54 @@ final class LoopNest {
         f.b.setBlock(end);
     }
 
+    /**
+     * {@code tile sizes(s1, ..., sd)} run where it stands (OpenMP 5.1): the tiles in order, and in
+     * each tile its iterations in order; the last tile of a loop may be partial.
+     */
+    void serialTiled(FunctionLowering f, List<Long> sizes) {
+        int d = levels.size();
+        Reg[] tile = new Reg[d], elem = new Reg[d];
+        BasicBlock exit = f.b.newBlock("omp.tile.end");
+        List<Runnable> closers = new ArrayList<>();
+        for (int k = 0; k < 2 * d; k++) {
+            int lv = k % d;
+            boolean isTile = k < d;
+            Level l = levels.get(lv);
+            Reg r = f.fn.newReg(IrType.I64, isTile ? "omp.tile" : "omp.elem");
+            (isTile ? tile : elem)[lv] = r;
+            Value start = isTile ? IntConst.i64(0) : tile[lv];
+            Value limit = isTile ? l.count()
+                    : select(f, f.b.cmp(Insn.CmpOp.LT, f.e.bin(Insn.BinOp.ADD, tile[lv], IntConst.i64(sizes.get(lv))), l.count()),
+                             f.e.bin(Insn.BinOp.ADD, tile[lv], IntConst.i64(sizes.get(lv))), l.count());
+            long inc = isTile ? sizes.get(lv) : 1;
+            f.b.copy(r, start);
+            BasicBlock head = f.b.newBlock("omp.tile.cond"), body = f.b.newBlock("omp.tile.body"), end = f.b.newBlock("omp.tile.next");
+            f.b.br(head);
+            f.b.setBlock(head);
+            f.b.condBr(f.b.cmp(Insn.CmpOp.LT, r, limit), body, end);
+            f.b.setBlock(body);
+            BasicBlock after = end;
+            closers.add(0, () -> {
+                f.b.copy(r, f.b.binary(Insn.BinOp.ADD, r, IntConst.i64(inc)));
+                f.b.br(head);
+                f.b.setBlock(after);
+            });
+        }
+        for (int k = 0; k < d; k++) {
+            Level l = levels.get(k);
+            Value val = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, elem[k], l.step()));
+            Type vt = l.var().type;
+            f.assignVar(l.var(), vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
+        }
+        BasicBlock latch = f.b.newBlock("omp.tile.latch");
+        f.loopBody(body, f.b.block(), exit, latch);
+        if (!f.b.isTerminated()) f.b.br(latch);
+        f.b.setBlock(latch);
+        for (Runnable c : closers) c.run();
+        f.b.br(exit);
+        f.b.setBlock(exit);
+    }
+
     /** Frees what the nest allocated (a non-rectangular nest's table), after the construct. */
     void release(FunctionLowering f) { if (table != null) table.release(f); }
 

@@ -749,6 +749,10 @@ final class OmpParser {
     /** Loop directives: the collapse(n) loops must be perfectly nested for loops in canonical form (OpenMP 5.2 4.4.1). */
     private void checkLoopNest(OmpDirective d, Stmt body, Token pragma) {
         Stmt s = unrolled(body);
+        if (s instanceof Stmt.Omp t && t.directive().has(Leaf.TILE)) {
+            p.diags.error(t.loc(), "jomp cannot associate '#pragma omp " + d.name() + "' with the loops '#pragma omp tile' generates");
+            return;
+        }
         for (int level = 0; level < d.loopDepth(); level++) {
             while (s instanceof Stmt.Compound c && level > 0) {
                 // OpenMP 5.1: an inner loop may have intervening code around it (exactly one loop among the statements)
