@@ -88,6 +88,7 @@ struct __jomp_thread {
     int ordered_pending;   /* __jomp_ordered_loop ran: the next loop's first iteration starts the order */
     long dist_upper, dist_chunk;
     int final_depth;    /* final tasks this thread is running (omp_in_final) */
+    int *doacross;      /* the current doacross loop's flags, one per logical iteration */
 };
 
 /* read by PtxBackend (KernelEntry): the size of the per-thread block each kernel entry reserves */
@@ -362,6 +363,38 @@ int __jomp_device_matches(const char *traits) {
         if (*p) p++;
     }
     return 1;
+}
+
+/* ---- doacross loops: a flag per logical iteration, allocated by one thread of the team ---- */
+
+void __jomp_doacross_init(long total) {
+    struct __jomp_thread *self = __jomp_self();
+    if (__jomp_single()) {
+        int *f = (int *) malloc((total > 0 ? total : 1) * sizeof(int));
+        if (f) for (long i = 0; i < total; i++) f[i] = 0;
+        __jomp_shared_team.copyprivate = f;
+    }
+    __jomp_barrier();
+    self->doacross = (int *) __jomp_shared_team.copyprivate;
+    __jomp_barrier();
+}
+
+void __jomp_doacross_post(long iv) {
+    __nvvm_membar_gl();
+    __jomp_st_volatile_i32(&__jomp_self()->doacross[iv], 1);
+}
+
+void __jomp_doacross_wait(long iv) {
+    int *f = __jomp_self()->doacross;
+    while (__jomp_ld_volatile_i32(&f[iv]) == 0) {}
+    __nvvm_membar_gl();
+}
+
+void __jomp_doacross_fini(void) {
+    struct __jomp_thread *self = __jomp_self();
+    __jomp_barrier();
+    if (self->num == 0) free(self->doacross);
+    self->doacross = 0;
 }
 
 /* cancellation is off on the device (omp_get_cancellation() is 0), as in LLVM's device runtime */

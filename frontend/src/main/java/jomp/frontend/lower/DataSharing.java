@@ -82,6 +82,7 @@ final class DataSharing {
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.PARALLEL);
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SECTIONS);
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SCOPE);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.TASK);   // in_reduction of a task (TaskLowering)
         boolean outlined = leaf == Leaf.PARALLEL || leaf == Leaf.TEAMS || leaf == Leaf.TASK;
 
         Map<Var, Kind> kinds = new LinkedHashMap<>();

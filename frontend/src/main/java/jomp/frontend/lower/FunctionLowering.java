@@ -68,6 +68,8 @@ final class FunctionLowering {
 
     /** The logical iteration of the innermost enclosing loop with an ordered clause, for ordered regions. */
     Reg orderedIv;
+    /** The nest of the innermost enclosing loop with ordered(n) (doacross), for depend(sink) vectors. */
+    LoopNest doacrossNest;
 
     /** The OpenMP constructs of this function (or outlined region). */
     final OmpLowering omp = new OmpLowering(this);

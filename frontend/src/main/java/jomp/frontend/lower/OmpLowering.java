@@ -127,6 +127,7 @@ final class OmpLowering {
             }
             case TASK -> new TaskLowering(this, f).task(x);
             case ORDERED -> {
+                if (!d.clauses(OmpClause.Doacross.class).isEmpty()) { doacross(d); break; }
                 if (f.orderedIv == null) { f.stmt(x.body()); break; }   // not in an ordered loop: nothing to order
                 call("__jomp_ordered_enter", IrType.VOID, f.orderedIv);
                 f.stmt(x.body());
@@ -336,13 +337,19 @@ final class OmpLowering {
         Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
         if (last != null) f.b.copy(last, IntConst.i32(0));
         BasicBlock done = f.b.newBlock("omp.for.done");
-        boolean ordered = threads && (d.hasFlag(OmpClause.FlagKind.ORDERED) || exprClause(d, OmpClause.ExprKind.ORDERED) != null);
+        boolean doacross = threads && exprClause(d, OmpClause.ExprKind.ORDERED) != null;   // ordered(n): cross-iteration dependences
+        boolean ordered = threads && d.hasFlag(OmpClause.FlagKind.ORDERED);
+        LoopNest outerNest = f.doacrossNest;
+        if (doacross) {
+            call("__jomp_doacross_init", IrType.VOID, nest.total);
+            f.doacrossNest = nest;
+        }
         ScanLowering scan = threads && carry == null && nest.body instanceof Stmt.Compound ? ScanLowering.of(this, d, nest.body) : null;
         if (!threads) {
             nest.serial(f, lo, hi, ds::iteration, null);
             if (last != null) f.b.copy(last, f.b.cmp(Insn.CmpOp.EQ, hi, lastIter));
         } else if (scan == null) {
-            workshare(d, nest, nest.body, lo, hi, done, ordered, last, lastIter, iv -> { ds.iteration(iv); if (ordered) f.orderedIv = iv; },
+            workshare(d, nest, nest.body, lo, hi, done, ordered, last, lastIter, iv -> { ds.iteration(iv); if (ordered || doacross) f.orderedIv = iv; },
                     ordered ? iv -> call("__jomp_ordered_end", IrType.VOID, iv) : null);
         } else {   // scan: the input phases, the prefixes, then the scan phases
             Stmt.Compound body = (Stmt.Compound) nest.body;
@@ -366,8 +373,43 @@ final class OmpLowering {
             f.b.setBlock(done);
         }
         ds.end(threads, last);
+        if (doacross) {
+            call("__jomp_doacross_fini", IrType.VOID);
+            f.doacrossNest = outerNest;
+        }
         if (threads && !d.hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
         if (carry == null) nest.release(f);
+    }
+
+    /**
+     * ordered depend(source) / depend(sink: vec) (doacross(...) in 5.2) in a loop with ordered(n):
+     * source marks this logical iteration done; sink waits until the iteration the vector names
+     * (each loop variable's value) is, unless no such iteration exists.
+     */
+    private void doacross(OmpDirective d) {
+        LoopNest nest = f.doacrossNest;
+        if (nest == null || f.orderedIv == null) return;
+        for (OmpClause.Doacross c : d.clauses(OmpClause.Doacross.class)) {
+            if (c.source()) { call("__jomp_doacross_post", IrType.VOID, f.orderedIv); continue; }
+            if (c.sink().size() != nest.levels.size() || nest.table != null) continue;
+            Value iv = IntConst.i64(0), valid = IntConst.i32(1);
+            for (int k = 0; k < nest.levels.size(); k++) {
+                LoopNest.Level l = nest.levels.get(k);
+                Value v = f.e.convert(f.rvalue(c.sink().get(k)), c.sink().get(k).type(), Type.LONG);
+                Value diff = f.e.bin(Insn.BinOp.SUB, v, l.lb());
+                Value idx = f.e.bin(Insn.BinOp.DIV, diff, l.step());
+                Value ok = f.e.bin(Insn.BinOp.AND, f.b.cmp(Insn.CmpOp.EQ, f.e.bin(Insn.BinOp.REM, diff, l.step()), IntConst.i64(0)),
+                        f.e.bin(Insn.BinOp.AND, f.b.cmp(Insn.CmpOp.GE, idx, IntConst.i64(0)), f.b.cmp(Insn.CmpOp.LT, idx, l.count())));
+                valid = f.e.bin(Insn.BinOp.AND, valid, ok);
+                iv = f.e.bin(Insn.BinOp.ADD, f.e.bin(Insn.BinOp.MUL, iv, l.count()), idx);
+            }
+            BasicBlock wait = f.b.newBlock("omp.doacross.wait"), go = f.b.newBlock("omp.doacross.go");
+            f.b.condBr(valid, wait, go);
+            f.b.setBlock(wait);
+            call("__jomp_doacross_wait", IrType.VOID, iv);
+            f.b.br(go);
+            f.b.setBlock(go);
+        }
     }
 
     /**

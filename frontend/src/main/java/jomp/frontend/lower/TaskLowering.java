@@ -66,6 +66,11 @@ final class TaskLowering {
     void task(Stmt.Omp o) {
         OmpDirective d = o.directive();
         Map<Var, Share> shares = classify(o, d, false);
+        // in_reduction: the task works on a private copy (from the identity) and combines it into the
+        // reduction's variable (the taskgroup's, or the enclosing region's private one) when it ends
+        List<OmpClause> reductions = inReductions(d);
+        for (OmpClause c : reductions) for (var it : ((OmpClause.Reduction) c).items()) if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
+        Stmt.Omp reduced = new Stmt.Omp(new OmpDirective(d.name(), List.of(Leaf.TASK), List.copyOf(reductions), null, null, 0, d.loc()), o.body(), o.loc());
         int flags = 0;
         if (d.hasFlag(OmpClause.FlagKind.UNTIED)) flags |= UNTIED;
         if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
@@ -77,11 +82,20 @@ final class TaskLowering {
             BasicBlock outer = g.cancelTaskgroup;
             g.cancelTaskgroup = exit;
             g.allocateLocals(o.body());
+            DataSharing ds = reductions.isEmpty() ? null : DataSharing.at(g.omp, reduced, 0, null);
             g.stmt(o.body());
             g.cancelTaskgroup = outer;
             if (!g.b.isTerminated()) g.b.br(exit);
             g.b.setBlock(exit);
+            if (ds != null) ds.end(true, null);
         });
+    }
+
+    /** The in_reduction clauses of d as reduction clauses (what a task does with them is a reduction into the variable it shares). */
+    private static List<OmpClause> inReductions(OmpDirective d) {
+        List<OmpClause> out = new ArrayList<>();
+        for (OmpClause.TaskReduction t : d.clauses(OmpClause.TaskReduction.class)) if (t.in()) out.add(t.reduction());
+        return out;
     }
 
     /** flags | FINAL when final(e) holds | UNDEFERRED when if(e) does not. */
@@ -114,6 +128,7 @@ final class TaskLowering {
         for (Var v : nest.vars()) shares.remove(v);
         Set<Var> last = OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE);
         List<OmpClause> inner = new ArrayList<>();
+        inner.addAll(inReductions(d));
         for (OmpClause c : d.clauses()) {
             if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.LASTPRIVATE) inner.add(c);
             else if (c instanceof OmpClause.Reduction || c instanceof OmpClause.Linear) inner.add(c);

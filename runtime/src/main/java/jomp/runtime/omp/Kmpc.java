@@ -224,6 +224,56 @@ public final class Kmpc {
         next.set(iv + 1);
     }
 
+    // ---- doacross loops (ordered(n) with depend(source)/depend(sink)): one flag per logical iteration, shared by the team
+
+    public static void __jomp_doacross_init(long total) {
+        OmpThread t = OmpThread.current();
+        int seq = ++t.orderedSeq;
+        t.doacross = t.team.doacross.computeIfAbsent(seq, s -> new Doacross(total, t.team.size));
+        t.doacrossSeq = seq;
+    }
+
+    public static void __jomp_doacross_post(long iv) { OmpThread.current().doacross.post(iv); }
+
+    public static void __jomp_doacross_wait(long iv) { OmpThread.current().doacross.await(iv); }
+
+    public static void __jomp_doacross_fini() {
+        OmpThread t = OmpThread.current();
+        Doacross d = t.doacross;
+        t.doacross = null;
+        if (d != null && d.finished.incrementAndGet() == d.threads) t.team.doacross.remove(t.doacrossSeq, d);
+    }
+
+    /** The iterations of a doacross loop that have passed their depend(source). */
+    static final class Doacross {
+        private final java.util.concurrent.atomic.AtomicLongArray posted;
+        final int threads;
+        final java.util.concurrent.atomic.AtomicInteger finished = new java.util.concurrent.atomic.AtomicInteger();
+
+        Doacross(long total, int threads) {
+            this.posted = new java.util.concurrent.atomic.AtomicLongArray((int) Math.max(1, (total + 63) / 64));
+            this.threads = threads;
+        }
+
+        void post(long iv) {
+            int w = (int) (iv >>> 6);
+            long bit = 1L << (iv & 63);
+            while (true) {
+                long old = posted.get(w);
+                if ((old & bit) != 0 || posted.compareAndSet(w, old, old | bit)) return;
+            }
+        }
+
+        void await(long iv) {
+            int w = (int) (iv >>> 6);
+            long bit = 1L << (iv & 63);
+            for (int spins = 0; (posted.get(w) & bit) == 0; spins++) {
+                if (spins < 1000) Thread.onSpinWait();
+                else Thread.yield();
+            }
+        }
+    }
+
     // ---- teams
 
     /**

@@ -18,6 +18,9 @@ final class OmpThread {
     int wsSeq;
     /** The task this thread runs: its implicit task (made on first use) or an explicit one (Tasks). */
     Task task;
+    /** The doacross loop this thread is in, and its construct number. */
+    Kmpc.Doacross doacross;
+    int doacrossSeq;
     /** The current ordered loop's turn counter (see Kmpc.__jomp_ordered_enter). */
     java.util.concurrent.atomic.AtomicLong orderedNext;
     /** The dynamic loop this thread is in, or null. */

@@ -32,6 +32,8 @@ final class Team {
     volatile long copyprivate;
     /** Loops with an ordered clause, by construct number: the next logical iteration allowed into its ordered region. */
     final ConcurrentHashMap<Integer, java.util.concurrent.atomic.AtomicLong> ordered = new ConcurrentHashMap<>();
+    /** Doacross loops in progress, by construct number. */
+    final ConcurrentHashMap<Integer, Kmpc.Doacross> doacross = new ConcurrentHashMap<>();
 
     // tasking: whether any explicit task was ever created in the team, the explicit tasks not yet
     // complete, the ready ones (by priority, then creation), and the monitor waiting threads sleep on
