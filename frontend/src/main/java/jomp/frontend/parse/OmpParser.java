@@ -428,6 +428,14 @@ final class OmpParser {
                     }
                 }
             }
+            OmpClause.ExprClause grain = null;
+            for (OmpClause.ExprClause e : OmpDirective.clausesOf(clauses, OmpClause.ExprClause.class)) {
+                if (e.kind() == OmpClause.ExprKind.GRAINSIZE && grain == null) grain = e;
+                if (e.kind() == OmpClause.ExprKind.NUM_TASKS && grain != null) {
+                    p.diags.error(e.loc(), "'num_tasks' and 'grainsize' clause are mutually exclusive and may not appear on the same directive");
+                    p.diags.note(grain.loc(), "'grainsize' clause is specified here");
+                }
+            }
             if (leaves.contains(Leaf.TASKLOOP) && clauses.stream().anyMatch(c -> c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.NOGROUP))
                 for (OmpClause.Reduction r : OmpDirective.clausesOf(clauses, OmpClause.Reduction.class))
                     p.diags.error(r.loc(), "'reduction' clause cannot be used with 'nogroup' clause");
