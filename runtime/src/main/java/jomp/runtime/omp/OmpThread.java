@@ -18,6 +18,8 @@ final class OmpThread {
     int wsSeq;
     /** The task this thread runs: its implicit task (made on first use) or an explicit one (Tasks). */
     Task task;
+    /** The task between __jomp_task_alloc and __jomp_task_submit (the encountering thread fills its block in between). */
+    Task allocated;
     /** The doacross loop this thread is in, and its construct number. */
     Kmpc.Doacross doacross;
     int doacrossSeq;

@@ -44,6 +44,8 @@ final class Task {
     List<Deps.Mutex> mutexes = List.of();
     /** The dependences of the tasks this one creates (libomp keeps them per parent too); guarded by this. */
     Deps deps;
+    /** The task the creating thread had allocated but not submitted yet when this one was allocated. */
+    Task allocatedBefore;
     /** Run by its creator at once (if(false), included in a final task), never queued. */
     volatile boolean undeferred;
     /** Creation order, for first-in first-out among tasks of equal priority. */

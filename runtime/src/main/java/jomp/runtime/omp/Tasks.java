@@ -36,8 +36,6 @@ final class Tasks {
 
     /** Detached tasks by event handle, until omp_fulfill_event. */
     private static final ConcurrentHashMap<Long, Task> EVENTS = new ConcurrentHashMap<>();
-    /** Tasks between __jomp_task_alloc and __jomp_task_submit, by argument block. */
-    private static final ConcurrentHashMap<Long, Task> ALLOCATED = new ConcurrentHashMap<>();
 
     /** The task the calling thread runs (its implicit task when it runs no explicit one). */
     static Task current() {
@@ -55,14 +53,16 @@ final class Tasks {
         Mem.fill(block, (byte) 0, Math.max(size, 8));
         Task parent = current();
         int p = Math.max(0, Math.min(priority, Icv.maxTaskPriority));
-        Task t = new Task(Functions.handle(fn), block, flags, p, parent, OmpThread.current().team, SEQ.incrementAndGet());
-        ALLOCATED.put(block, t);
+        OmpThread th = OmpThread.current();
+        Task t = new Task(Functions.handle(fn), block, flags, p, parent, th.team, SEQ.incrementAndGet());
+        t.allocatedBefore = th.allocated;   // a dependence's address may call a function that creates a task meanwhile
+        th.allocated = t;
         return block;
     }
 
     /** detach(evt): the handle omp_fulfill_event takes for the task being created. */
     static long event(long block) {
-        Task t = ALLOCATED.get(block);
+        Task t = allocated(block);
         EVENTS.put(t.id, t);
         return t.id;
     }
@@ -73,7 +73,9 @@ final class Tasks {
      * undeferred ones (if(false), final, included) run here once their predecessors are done.
      */
     static void submit(long block, int n, long deps) {
-        Task t = ALLOCATED.remove(block);
+        Task t = allocated(block);
+        OmpThread.current().allocated = t.allocatedBefore;
+        t.allocatedBefore = null;
         Team team = t.team;
         t.undeferred = (t.flags & Task.UNDEFERRED) != 0 || t.parent.isFinal;
         account(t);
@@ -88,6 +90,14 @@ final class Tasks {
         if (t.unresolved.decrementAndGet() == 0) ready(t);
         if (team.size == 1 && !t.isTarget()) runReady(team);
         else if (team.queued() > 64L * team.size) runOne(team, constraint(current()));
+    }
+
+    /** The task the calling thread allocated with this block (alloc and submit are one construct, in one thread). */
+    private static Task allocated(long block) {
+        Task t = OmpThread.current().allocated;
+        while (t != null && t.block != block) t = t.allocatedBefore;
+        if (t == null) throw new IllegalStateException("jomp: OpenMP task block " + block + " was not allocated by this thread");
+        return t;
     }
 
     /** t is pending: its parent, taskgroup and team wait for it. */
