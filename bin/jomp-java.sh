@@ -75,12 +75,14 @@ jomp_server_run() {
      { exec {c}<>"/dev/tcp/127.0.0.1/$port" {o}<>"/dev/tcp/127.0.0.1/$port" {e}<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
     local tok="$$.$RANDOM$RANDOM" ack= status=
     { printf 'OUT %s %s\n' "$secret" "$tok" >&$o; printf 'ERR %s %s\n' "$secret" "$tok" >&$e
-      { printf 'RUN %s %s\n' "$secret" "$tok"; printf '%s\0' "$PWD" "$#" "$@"; env -0; printf '\0'; } >&$c
+      { printf 'RUN %s %s %s\n' "$secret" "$tok" "$(umask)"; printf '%s\0' "$PWD" "$#" "$@"; env -0; printf '\0'; } >&$c
     } 2>/dev/null
     read -t 30 -r ack <&$c   # the server answers at once (before waiting for another command to finish)
     if [[ $ack == GO ]]; then
-      cat <&$e >&2 & local errcat=$!
-      cat <&$o
+      # the copies of the control connection must go with this shell: when Ctrl-C ends it, the
+      # server sees the connection close and cancels the command (no output appears afterwards)
+      cat <&$e >&2 {c}>&- & local errcat=$!
+      cat <&$o {c}>&-
       wait "$errcat"
       read -r status <&$c
       if [[ $status =~ ^[0-9]+$ ]]; then exit "$status"; fi

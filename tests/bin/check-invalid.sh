@@ -6,7 +6,7 @@
 #   clang-19 -fsyntax-only -std=gnu11 [-Werror] FILE
 # prints, run from the file's folder so the file name is bare. A line "// CHECK-WARN" in the
 # program means it is compiled with -Werror (its warnings then print as errors).
-# clang must also exit with status 1.
+# clang must also exit with status 1. A line "// FLAGS: -Wall ..." adds flags (after -Werror).
 #
 # Usage: tests/bin/check-invalid.sh [FILE.c ...]
 #        tests/bin/check-invalid.sh --update FILE.c ...   records clang's output as CHECK lines at
@@ -22,6 +22,8 @@ diags() {  # prints clang's errors and warnings for $1 as "<line>:<col>: <severi
   local f=$1 dir base flags=()
   dir=$(dirname "$f"); base=$(basename "$f")
   grep -q '^// CHECK-WARN' "$f" && flags=(-Werror)
+  # shellcheck disable=SC2207
+  flags+=($(sed -n 's|^// FLAGS: ||p' "$f"))
   grep -q 'pragma omp\|_Pragma\|omp[.]h\|_OPENMP' "$f" && flags+=(-fopenmp)
   (cd "$dir" && "$clang" -fsyntax-only -std=gnu11 "${flags[@]}" "$base" 2>&1; echo "status $?" >&2) \
     | sed -n "s/^$(printf '%s' "$base" | sed 's/[.]/[.]/g'):\([0-9]*:[0-9]*: \(error\|warning\|fatal error\): .*\)$/\1/p"

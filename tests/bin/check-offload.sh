@@ -11,6 +11,8 @@
 #   // ORACLE: clang-offload  the output depends on separate device memory: clang's is expected, and
 #                          gcc's must differ (else the program should say ORACLE: gcc), or gcc 12
 #                          cannot compile it (OpenMP 5.1 syntax: present, begin declare target, ...).
+#   // ORACLE: expected    neither implements what the program shows (its // WHY: line says how they
+#                          fail): NNN-x.expected holds the output, and neither oracle may print it.
 # "// CLANG-FLAGS: ..." goes to clang-19 only (-fopenmp-version=52 for declare target enter).
 # "// FLAGS: ..." and "// LINK: support/x.c ..." work as in tests/c/run; "// ENV: NAME=value ..." adds
 # to the environment of every run (OMP_CANCELLATION=true). Runs happen with
@@ -39,7 +41,22 @@ for p in "${progs[@]}"; do
   read -r -a more <<<"$(sed -n 's|^// LINK: ||p' "$p" | head -1)"
   read -r -a cflags <<<"$(sed -n 's|^// CLANG-FLAGS: ||p' "$p" | head -1)"
   read -r -a penv <<<"$(sed -n 's|^// ENV: ||p' "$p" | head -1)"
-  [[ $oracle == gcc || $oracle == clang-offload ]] || { bad "ORACLE must be gcc or clang-offload, not '$oracle'"; continue; }
+  [[ $oracle == gcc || $oracle == clang-offload || $oracle == expected ]] || { bad "ORACLE must be gcc, clang-offload or expected, not '$oracle'"; continue; }
+  if [[ $oracle == expected ]]; then
+    # hand-written output: only where neither oracle implements the feature (the program says why)
+    exp="${p%.c}.expected"
+    [[ -f $exp ]] || { bad "ORACLE: expected needs $(basename "$exp")"; continue; }
+    grep -q '^// WHY: ' "$p" || { bad "ORACLE: expected needs a '// WHY: ' line"; continue; }
+    cd "$(dirname "$p")"
+    gok=; cok=
+    if "$gcc" -std=gnu11 -O0 -fopenmp "${extra[@]}" "$p" "${more[@]}" -o "$work/$name.gcc" -lm 2>/dev/null; then
+      runit "$name.gcc" g1; cmp -s "$work/$name.g1.out" "$exp" && gok=1; fi
+    if "$clang" -std=gnu11 -O0 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu "${extra[@]}" "${cflags[@]}" "$p" "${more[@]}" \
+         -o "$work/$name.clang" -lm 2>/dev/null; then
+      runit "$name.clang" c1 LD_LIBRARY_PATH="$llvmlib"; cmp -s "$work/$name.c1.out" "$exp" && cok=1; fi
+    if [[ -n $gok || -n $cok ]]; then bad "ORACLE: expected but $([[ -n $gok ]] && echo gcc || echo clang-offload) prints the expected output: use it"; fi
+    continue
+  fi
   [[ $kernels =~ ^[0-9]+$ ]] || { bad "no '// KERNELS: n' line"; continue; }
   [[ $(wc -l <"$p") -lt 80 ]] || { bad "longer than 80 lines"; continue; }
   cd "$(dirname "$p")"

@@ -30,6 +30,12 @@ import jomp.wrapper.env.Invocation;
  */
 public final class Driver {
     public static final String VERSION = "0.1.0";
+    /** The clang jomp follows: what -dumpversion prints, as __clang_major__ and friends say it. */
+    public static final String CLANG_VERSION = "19.1.7";
+    /** Languages clang's -x knows that jomp does not compile. */
+    private static final Set<String> CLANG_LANGUAGES = Set.of("c-header", "c++", "c++-header", "c++-cpp-output", "objective-c",
+            "objective-c++", "objective-c-header", "objective-c++-header", "assembler", "assembler-with-cpp", "cuda", "hip",
+            "cl", "ir", "ast", "pcm", "renderscript", "hlsl", "clcpp", "f95", "f95-cpp-input");
 
     private final PrintStream out;
     private final PrintStream err;
@@ -51,21 +57,73 @@ public final class Driver {
         try {
             args = ArgParser.parse(argv);
         } catch (ArgParser.ArgError e) {
-            return error(e.getMessage());
+            for (String line : e.getMessage().split("\n")) error(line);
+            // clang goes on checking the command line: no input at all is one more error
+            if (inputs(e.parsed()).isEmpty() && !has(e.parsed(), Opt.HELP) && !has(e.parsed(), Opt.VERSION)
+                    && !has(e.parsed(), Opt.DUMPVERSION) && !has(e.parsed(), Opt.DUMPMACHINE)) error("no input files");
+            return 1;
         }
         if (has(args, Opt.HELP)) { printHelp(); return 0; }
+        // what build systems ask; clang answers and compiles nothing
+        if (has(args, Opt.DUMPVERSION)) { out.println(CLANG_VERSION); return 0; }
+        if (has(args, Opt.DUMPMACHINE)) { out.println(Triple.HOST); return 0; }
+        if (has(args, Opt.PRINT_SEARCH_DIRS)) {
+            out.println("programs: =" + root.resolve("bin"));
+            out.println("libraries: =" + root.resolve("dist/target/jomp/lib"));
+            return 0;
+        }
+        if (has(args, Opt.PRINT_PROG_NAME)) {
+            String name = lastValue(args, Opt.PRINT_PROG_NAME);
+            Path p = root.resolve("bin").resolve(name);
+            out.println(!name.isEmpty() && !name.contains("/") && Files.isExecutable(p) ? p : name);
+            return 0;
+        }
+        if (has(args, Opt.PRINT_FILE_NAME)) {
+            String name = lastValue(args, Opt.PRINT_FILE_NAME);
+            Path p = root.resolve("dist/target/jomp/lib").resolve(name);
+            out.println(!name.isEmpty() && !name.contains("/") && Files.exists(p) ? p : name);
+            return 0;
+        }
+        for (Arg a : args) {
+            if (a.opt() == Opt.FOPENMP_EQ && !List.of("libomp", "libiomp5", "libgomp").contains(a.value()))
+                return error("unsupported argument '" + a.value() + "' to option '-fopenmp='");
+        }
         if (has(args, Opt.VERSION) || (has(args, Opt.VERBOSE) && inputs(args).isEmpty())) {
             printVersion(out);
             return 0;
         }
 
         List<String> inputs = inputs(args);
-        if (inputs.isEmpty()) return error("no input files");
+        // a program may come from libraries alone (-lapp: main in an archive), as with ld
+        boolean librariesOnly = inputs.isEmpty() && has(args, Opt.LIB) && !has(args, Opt.C) && !has(args, Opt.S)
+                && !has(args, Opt.E) && !has(args, Opt.SYNTAX_ONLY) && !has(args, Opt.M) && !has(args, Opt.MM);
+        if (inputs.isEmpty() && !librariesOnly) return error("no input files");
         for (String in : inputs) {
             if (!in.equals("-") && !Files.exists(Invocation.path(in))) return error("no such file or directory: '" + in + "'");
         }
+        // -x <language> sets the type of the inputs after it, until the next -x (none: by extension again)
+        java.util.Map<String, FileType> types = new java.util.HashMap<>();
+        FileType forced = null;
+        for (Arg a : args) {
+            if (a.opt() == Opt.X_LANG) {
+                try {
+                    forced = FileType.ofLanguage(a.value());
+                } catch (IllegalArgumentException e) {
+                    return error(CLANG_LANGUAGES.contains(a.value()) ? "language '" + a.value() + "' is not supported: jomp compiles C"
+                            : "language not recognized: '" + a.value() + "'");
+                }
+            } else if (a.isInput()) {
+                if (forced != null) types.put(a.value(), forced);
+                else types.remove(a.value());
+            }
+        }
+        boolean preprocessOnly = has(args, Opt.E) || has(args, Opt.M) || has(args, Opt.MM);
+        if (inputs.contains("-") && !types.containsKey("-")) {
+            if (!preprocessOnly) return error("-E or -x required when input is from standard input");
+            types.put("-", FileType.C);
+        }
 
-        ActionBuilder.Stop stop = has(args, Opt.E) ? ActionBuilder.Stop.PREPROCESS
+        ActionBuilder.Stop stop = preprocessOnly ? ActionBuilder.Stop.PREPROCESS
                 : has(args, Opt.SYNTAX_ONLY) ? ActionBuilder.Stop.SYNTAX
                 : has(args, Opt.S) ? ActionBuilder.Stop.ASSEMBLE_SOURCE
                 : has(args, Opt.C) ? ActionBuilder.Stop.OBJECT
@@ -76,7 +134,11 @@ public final class Driver {
         for (Arg a : args) if (a.opt() == Opt.OFFLOAD_TARGETS) for (String t : a.value().split(",")) if (!t.isEmpty()) targetNames.add(t);
         List<String> offloadArchs = new ArrayList<>();
         for (Arg a : args) if (a.opt() == Opt.OFFLOAD_ARCH) for (String t : a.value().split(",")) if (!t.isEmpty()) offloadArchs.add(t);
-        boolean openmp = has(args, Opt.FOPENMP) && !lastWins(args, Opt.FOPENMP, Opt.FNO_OPENMP).equals(Opt.FNO_OPENMP);
+        boolean openmp = false;   // -fopenmp, -fopenmp=libomp (or libiomp5, libgomp: all mean jomp's runtime); the last of these and -fno-openmp wins
+        for (Arg a : args) {
+            if (a.opt() == Opt.FOPENMP || a.opt() == Opt.FOPENMP_EQ) openmp = true;
+            else if (a.opt() == Opt.FNO_OPENMP) openmp = false;
+        }
         if (!offloadArchs.isEmpty() && targetNames.isEmpty()) targetNames.add("nvptx64");
         // -fopenmp-targets alone means OpenMP offloading (clang insists on -fopenmp too; jomp's
         // users write `jomp -fopenmp-targets=nvptx64 x.c -c`); only an explicit -fno-openmp conflicts.
@@ -112,7 +174,8 @@ public final class Driver {
         }
 
         String output = lastValue(args, Opt.O);
-        long sourceCount = inputs.stream().filter(i -> FileType.ofInput(i) != FileType.OBJECT && FileType.ofInput(i) != FileType.ARCHIVE).count();
+        java.util.function.Function<String, FileType> typeOf = i -> types.getOrDefault(i, FileType.ofInput(i));
+        long sourceCount = inputs.stream().filter(i -> typeOf.apply(i) != FileType.OBJECT && typeOf.apply(i) != FileType.ARCHIVE).count();
         if (output != null && stop != ActionBuilder.Stop.LINK && sourceCount > 1) {
             return error("cannot specify -o when generating multiple output files");
         }
@@ -120,23 +183,23 @@ public final class Driver {
         boolean deviceOnly = has(args, Opt.OFFLOAD_DEVICE_ONLY);
 
         boolean offloadLto = has(args, Opt.OFFLOAD_LTO) && lastWins(args, Opt.OFFLOAD_LTO, Opt.NO_OFFLOAD_LTO) == Opt.OFFLOAD_LTO;
-        ActionBuilder.Plan plan = ActionBuilder.build(inputs, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
+        ActionBuilder.Plan plan = ActionBuilder.build(inputs, types, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
+        if (librariesOnly) plan.topLevel().add(new Action.Link(List.of(), !targets.isEmpty(), Triple.HOST));
         if (has(args, Opt.PRINT_PHASES)) {
             PhasePrinter.print(plan.topLevel(), err);
             return 0;
         }
-        if (stop != ActionBuilder.Stop.LINK) {
-            for (String in : inputs) {
-                FileType t = FileType.ofInput(in);
-                if (t == FileType.OBJECT || t == FileType.ARCHIVE) {
-                    err.println("jomp: warning: " + in + ": 'linker' input unused [-Wunused-command-line-argument]");
-                }
-            }
+        boolean depsWanted = Dependencies.of(args, output, false).wanted();
+        if (!DriverWarnings.report(args, stop, sourceCount, typeOf, depsWanted, err)) return 1;
+        if (stop == ActionBuilder.Stop.LINK) {
+            for (Arg a : args) if (a.opt() == Opt.CLANG && a.clang().spelling().equals("-shared")) return error("-shared: jomp cannot make shared libraries (programs are one file: a shell preamble and a jar)");
         }
 
         // The nvptx arch, when none was given, is resolved at compile time (detected GPU, else
         // portable PTX); the action graph stays unbound like clang's.
         List<String> cc1Common = cc1Common(args, openmp);
+        Dependencies deps = Dependencies.of(args, output, has(args, Opt.M) || has(args, Opt.MM));
+        if (deps.only()) cc1Common.add("-w");
         if (has(args, Opt.SAVE_TEMPS)) cc1Common.add("-save-temps");
         // Options of the link first; then inputs, -l libraries and -Wl, words in command-line
         // order, because archives are searched where they stand, as ld does.
@@ -147,7 +210,8 @@ public final class Driver {
                 case LIB_DIR -> linkerArgs.add("-L" + a.value());
                 case LIB -> linkOrder.add("-l" + a.value());
                 case WL -> linkOrder.addAll(a.values());
-                case VERBOSE -> linkerArgs.add("--wrapper-verbose");
+                case XLINKER -> linkOrder.add(a.value());
+                case VERBOSE -> { if (!linkerArgs.contains("--wrapper-verbose")) linkerArgs.add("--wrapper-verbose"); }
                 case SAVE_TEMPS -> linkerArgs.add("--save-temps");
                 default -> { if (a.isInput()) linkOrder.add(JobBuilder.INPUT_MARK + a.value()); }
             }
@@ -183,7 +247,8 @@ public final class Driver {
         TempFiles temps = new TempFiles(saveTemps);
         Tools tools = Tools.standard(root, ptxas);
         JobBuilder jb = new JobBuilder(tools, new JobBuilder.Options(cc1Common, output, saveTemps, has(args, Opt.EMIT_IR),
-                ptxas == null ? null : ptxas.toString(), linkerArgs, linkOrder, normalizedTargets, deviceCpus, ptxOnly), temps);
+                ptxas == null ? null : ptxas.toString(), linkerArgs, linkOrder, normalizedTargets, deviceCpus, ptxOnly,
+                deps.cc1ArgsBySource(inputs, typeOf), deps.only(), noPtx(args)), temps);
         try {
             boolean single = plan.topLevel().size() == 1;
             for (Action a : plan.topLevel()) jb.buildTopLevel(a, single);
@@ -201,7 +266,8 @@ public final class Driver {
                 printVersion(err);
                 for (Job j : jb.jobs()) err.println(j.commandLine());
             }
-            Set<String> finals = jb.finalOutputs();
+            Set<String> finals = new java.util.LinkedHashSet<>(jb.finalOutputs());
+            finals.addAll(deps.files(inputs, typeOf));   // removed on failure, as clang removes its failure result files
             int jobs = Runtime.getRuntime().availableProcessors();
             String pj = lastValue(args, Opt.PARALLEL_JOBS);
             if (pj != null) {
@@ -209,6 +275,8 @@ public final class Driver {
                 if (jobs < 1) return error("invalid value '" + pj + "' in '-parallel-jobs=" + pj + "'");
             }
             return new JobRunner(out, err, jobs).run(jb.jobs(), finals);
+        } catch (TempFiles.TempFileError e) {
+            return error(e.getMessage());
         } finally {
             temps.cleanUp();
         }
@@ -226,12 +294,26 @@ public final class Driver {
                 case INCLUDE -> c.add("-I" + a.value());
                 case DEFINE -> c.add("-D" + a.value());
                 case UNDEF -> c.add("-U" + a.value());
+                case ISYSTEM -> c.add("-isystem" + a.value());
+                case IQUOTE -> c.add("-iquote" + a.value());
+                case IDIRAFTER -> c.add("-idirafter" + a.value());
+                case INCLUDE_FILE -> { c.add("-include"); c.add(a.value()); }
+                case IMACROS -> { c.add("-imacros"); c.add(a.value()); }
+                case NOSTDINC -> c.add("-nostdinc");
+                case NOSTDLIBINC -> c.add("-nostdlibinc");
+                case NOBUILTININC -> c.add("-nobuiltininc");
+                case DUMP_MACROS -> c.add("-dM");
+                case PTHREAD -> c.add("-pthread");
                 case WERROR -> c.add("-Werror");
                 case W_NONE -> c.add("-w");
                 case W -> c.add("-W" + a.value());
                 case STD -> c.add("-std=" + a.value());
                 case VERBOSE -> c.add("-v");
-                case F_OTHER -> { if (a.value().startsWith("openmp-version=")) c.add("-f" + a.value()); }   // which OpenMP syntax the parser checks
+                case FOPENMP_VERSION -> c.add("-fopenmp-version=" + a.value());   // which OpenMP syntax the parser checks
+                case PEDANTIC -> c.add("-pedantic");
+                case WP -> {   // -Wp,-D..., -U..., -I...: to the preprocessor (-Wp,-MD,file: see Dependencies)
+                    for (String w : a.values()) if (w.startsWith("-D") || w.startsWith("-U") || w.startsWith("-I")) c.add(w);
+                }
                 default -> { }
             }
         }
@@ -241,6 +323,22 @@ public final class Driver {
     private static boolean has(List<Arg> args, Opt o) {
         for (Arg a : args) if (a.opt() == o) return true;
         return false;
+    }
+
+    /**
+     * The archs whose cubins travel without their PTX: --no-cuda-include-ptx=<arch>|all, undone by a
+     * later --cuda-include-ptx= of the same arch, as clang reads them.
+     */
+    private static java.util.Set<String> noPtx(List<Arg> args) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (Arg a : args) {
+            if (a.opt() == Opt.NO_CUDA_INCLUDE_PTX) out.add(a.value());
+            else if (a.opt() == Opt.CUDA_INCLUDE_PTX) {
+                if (a.value().equals("all")) out.clear();
+                else out.remove(a.value());
+            }
+        }
+        return out;
     }
 
     private static Opt lastWins(List<Arg> args, Opt a, Opt b) {

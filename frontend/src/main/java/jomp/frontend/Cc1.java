@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +14,7 @@ import java.util.Map;
 import jomp.frontend.ast.TranslationUnit;
 import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.diag.SourceFile;
+import jomp.frontend.diag.WarningOptions;
 import jomp.frontend.ir.IrParser;
 import jomp.frontend.ir.IrPrinter;
 import jomp.frontend.ir.Module;
@@ -45,6 +45,11 @@ public final class Cc1 {
         public String output;
         public String input;
         public int optLevel = 0;
+        /**
+         * -g (and -g1, -g3, -ggdb...; -g0 turns it off): source lines and local names in the
+         * classes; for offloading, map names and source locations the runtime reports.
+         */
+        public boolean debugInfo;
         public boolean openmp;
         /** -fopenmp-version=NN (OpenMP 5.1 by default, as clang 19). */
         public int ompVersion = 51;
@@ -54,12 +59,30 @@ public final class Cc1 {
         public String embedOffloadObject;
         public List<String> offloadTargets = new ArrayList<>();
         public List<Path> includeDirs = new ArrayList<>();
+        /** -isystem, -iquote, -idirafter directories. */
+        public List<Path> systemDirs = new ArrayList<>(), quoteDirs = new ArrayList<>(), afterDirs = new ArrayList<>();
+        public boolean noStdInc, noStdLibInc, noBuiltinInc;
+        /** -include and -imacros files, in command-line order each. */
+        public List<String> includes = new ArrayList<>(), imacros = new ArrayList<>();
+        /** -dM: with -E, print the macros defined at the end instead of the text. */
+        public boolean dumpMacros;
+        /** -std=, null when not given. */
+        public String std;
+        public boolean optimizeSize;
+        public boolean pthread;
         public Map<String, String> defines = new LinkedHashMap<>();
         public boolean werror;
         public boolean noWarnings;
         public boolean verbose;
         /** -save-temps: also write the preprocessed source (.i) and the IR (.jir) into the working directory. */
         public boolean saveTemps;
+        /** -dependency-file: where the Make rule goes ("-": stdout); -MT targets; -sys-header-deps; -MP. */
+        public String dependencyFile;
+        public List<String> dependencyTargets = new ArrayList<>();
+        public boolean sysHeaderDeps;
+        public boolean phonyTargets;
+        /** -W..., -w, -pedantic in command-line order. */
+        public List<String> warningOptions = new ArrayList<>();
     }
 
     /** Bad command line: printed as "jomp: error: ..." with status 1. */
@@ -75,12 +98,23 @@ public final class Cc1 {
             err.println("jomp: error: " + e.getMessage());
             return 1;
         }
-        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings);
+        WarningOptions warnings = WarningOptions.parse(o.warningOptions);
+        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings).warningOptions(warnings);
+        // clang's cc1 reports -W options it does not know first, then compiles (only a job that reads C does)
+        if (!o.input.endsWith(".jir") && !o.targetDevice) {
+            for (String m : warnings.unknownOptionMessages()) diags.commandLineWarning(m, "-Wunknown-warning-option");
+            if (diags.hasErrors()) return 1;   // -Werror made them errors: clang compiles nothing then, and prints no summary
+        }
         try {
             return compile(o, out, err, diags);
         } catch (Diagnostics.FatalError e) {
             diags.printSummary();
             deleteOutput(o);
+            return 1;
+        } catch (jomp.wrapper.env.OutputFiles.OutputError e) {
+            // as clang's cc1 says it: no program name, then the summary
+            err.println("error: " + e.getMessage());
+            err.println("1 error generated.");
             return 1;
         } catch (IOException e) {
             err.println("jomp: error: " + e.getMessage());
@@ -105,20 +139,43 @@ public final class Cc1 {
                 case "-fopenmp-host-ir-file-path" -> o.hostIrPath = need(args, ++i, a);
                 case "-target-cpu" -> o.targetCpu = need(args, ++i, a);
                 case "-E", "-fsyntax-only", "-emit-ir", "-S", "-emit-obj" -> o.mode = a;
-                case "-Werror" -> o.werror = true;
-                case "-w" -> o.noWarnings = true;
+                case "-Werror" -> { o.werror = true; o.warningOptions.add(a); }
+                case "-w" -> { o.noWarnings = true; o.warningOptions.add(a); }
                 case "-v" -> o.verbose = true;
                 case "-save-temps" -> o.saveTemps = true;
+                case "-pedantic" -> o.warningOptions.add(a);
+                case "-dependency-file" -> o.dependencyFile = need(args, ++i, a);
+                case "-MT" -> o.dependencyTargets.add(need(args, ++i, a));
+                case "-sys-header-deps" -> o.sysHeaderDeps = true;
+                case "-MP" -> o.phonyTargets = true;
+                case "-Eonly" -> o.mode = a;   // preprocess for the dependency file alone (-M, -MM)
                 case "-x" -> need(args, ++i, a);
+                case "-nostdinc" -> o.noStdInc = true;
+                case "-nostdlibinc" -> o.noStdLibInc = true;
+                case "-nobuiltininc" -> o.noBuiltinInc = true;
+                case "-dM" -> o.dumpMacros = true;
+                case "-pthread" -> o.pthread = true;
+                case "-include" -> o.includes.add(need(args, ++i, a));
+                case "-imacros" -> o.imacros.add(need(args, ++i, a));
                 default -> {
-                    if (a.startsWith("-O")) o.optLevel = optLevel(a);
+                    if (a.startsWith("-O")) { o.optLevel = optLevel(a); o.optimizeSize = a.equals("-Os") || a.equals("-Oz"); }
+                    else if (a.startsWith("-isystem")) o.systemDirs.add(Path.of(a.length() > 8 ? a.substring(8) : need(args, ++i, a)));
+                    else if (a.startsWith("-iquote")) o.quoteDirs.add(Path.of(a.length() > 7 ? a.substring(7) : need(args, ++i, a)));
+                    else if (a.startsWith("-idirafter")) o.afterDirs.add(Path.of(a.length() > 10 ? a.substring(10) : need(args, ++i, a)));
+                    else if (a.startsWith("-std=")) {
+                        o.std = a.substring(5);
+                        if (!jomp.frontend.preprocess.PreprocessorOptions.knownStandard(o.std))
+                            throw new UsageError("invalid value '" + o.std + "' in '" + a + "'");
+                    }
                     else if (a.startsWith("-I")) o.includeDirs.add(Path.of(a.length() > 2 ? a.substring(2) : need(args, ++i, a)));
                     else if (a.startsWith("-D")) define(o, a.length() > 2 ? a.substring(2) : need(args, ++i, a));
                     else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
                     else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
                     else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
                     else if (a.startsWith("-fopenmp-version=")) o.ompVersion = ompVersion(a);
-                    else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-W") || a.startsWith("-f") || a.startsWith("-m")) {
+                    else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info")) o.debugInfo = !a.equals("-g0");
+                    else if (a.startsWith("-W")) o.warningOptions.add(a);
+                    else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
                         // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
                     } else if (a.startsWith("-") && !a.equals("-")) throw new UsageError("unknown argument: '" + a + "'");
                     else if (o.input != null) throw new UsageError("cc1 takes one input file, got '" + o.input + "' and '" + a + "'");
@@ -168,21 +225,30 @@ public final class Cc1 {
 
     private static int compile(Options o, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
         Path in = Path.of(o.input);
-        if (!Files.isRegularFile(Invocation.resolve(in))) {
+        boolean stdin = o.input.equals("-");
+        if (!stdin && !Files.isRegularFile(Invocation.resolve(in))) {
             err.println("jomp: error: no such file or directory: '" + o.input + "'");
             return 1;
         }
-        PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, List.of(), o.defines, o.openmp);
+        PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, o.systemDirs, o.defines, o.openmp, o.quoteDirs,
+                o.afterDirs, o.noStdInc, o.noStdLibInc, o.noBuiltinInc, o.imacros, o.includes, o.verbose, o.std, o.optLevel,
+                o.optimizeSize, o.pthread);
         if (o.input.endsWith(".jir")) return fromIr(o, out, diags);
         if (o.targetDevice) return deviceCompile(o, ppOpts, out, err, diags);
 
         // 1. preprocess
-        SourceFile src = Preprocessor.readSource(in, diags);
-        if (o.mode.equals("-E")) {
+        // "-": the standard input, named <stdin> as clang names it (the driver runs one job that reads it)
+        SourceFile src = stdin ? new SourceFile("<stdin>", new String(System.in.readAllBytes(), StandardCharsets.ISO_8859_1))
+                : Preprocessor.readSource(in, diags);
+        if (o.mode.equals("-E") || o.mode.equals("-Eonly")) {
             Preprocessor pp = new Preprocessor(ppOpts, diags);
             List<Token> toks = pp.expand(src);
             if (diags.hasErrors()) { diags.printSummary(); return 1; }
-            writeOutput(o, PreprocessedPrinter.print(toks, pp.markers(), false).getBytes(StandardCharsets.ISO_8859_1), out);
+            if (o.mode.equals("-E")) {
+                String text = o.dumpMacros ? pp.macroDefinitions() : PreprocessedPrinter.print(toks, pp.markers(), false);
+                writeOutput(o, text.getBytes(StandardCharsets.ISO_8859_1), out);
+            }
+            writeDependencies(o, pp, out);
             diags.printSummary();
             return 0;
         }
@@ -192,19 +258,48 @@ public final class Cc1 {
             Files.writeString(Invocation.path(stem(o.input) + ".i"), PreprocessedPrinter.print(raw, pp.markers(), false), StandardCharsets.ISO_8859_1);
         }
         // 2. parse and check; no variable holds the tokens, which are garbage once the AST exists
-        TranslationUnit tu = Parser.parse(Preprocessor.run(src, ppOpts, diags), diags, o.ompVersion);
+        Preprocessor pp = new Preprocessor(ppOpts, diags);
+        List<Token> tokens = Preprocessor.finish(pp.expand(src), diags);
+        // the warnings pass runs after parsing; its warnings go where clang would have printed them
+        diags.hold();
+        TranslationUnit tu = Parser.parse(tokens, diags, o.ompVersion);
+        tokens = null;
+        diags.release(diags.hasErrors() ? List.of() : jomp.frontend.sema.Warnings.check(tu, diags, src));
         if (diags.hasErrors() || o.mode.equals("-fsyntax-only")) {
             diags.printSummary();
+            if (!diags.hasErrors()) writeDependencies(o, pp, out);
             return diags.hasErrors() ? 1 : 0;
         }
+        List<Preprocessor.IncludedFile> included = pp.includedFiles();
+        pp = null;
         // 3. lower to IR and optimise
-        Module m = Lowering.lower(tu, diags, o.input);
+        Module m = Lowering.lower(tu, diags, o.input, o.debugInfo);
         tu = null;   // the AST is garbage once the IR exists (about 1 KB a line: a large unit's peak memory)
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
         PassManager.run(m, o.optLevel);
         diags.printSummary();
         if (o.saveTemps) Files.writeString(Invocation.path(stem(o.input) + ".jir"), IrPrinter.print(m), StandardCharsets.ISO_8859_1);
-        return emit(o, m, out);
+        int status = emit(o, m, out);
+        if (status == 0) writeDependencies(o, included, out);
+        return status;
+    }
+
+    /** -dependency-file: the Make rule of the unit (clang's DependencyFileGenerator). */
+    private static void writeDependencies(Options o, Preprocessor pp, PrintStream out) throws IOException {
+        writeDependencies(o, pp.includedFiles(), out);
+    }
+
+    private static void writeDependencies(Options o, List<Preprocessor.IncludedFile> included, PrintStream out) throws IOException {
+        if (o.dependencyFile == null) return;
+        String main = o.input.equals("-") ? "<stdin>" : o.input;
+        byte[] text = jomp.frontend.preprocess.DependencyFile.render(o.dependencyTargets, main, included, o.sysHeaderDeps, o.phonyTargets)
+                .getBytes(StandardCharsets.ISO_8859_1);
+        if (o.dependencyFile.equals("-")) {
+            out.write(text);
+            out.flush();
+        } else {
+            jomp.wrapper.env.OutputFiles.write(o.dependencyFile, text, false);
+        }
     }
 
     /**
@@ -227,7 +322,7 @@ public final class Cc1 {
             host = IrParser.parse(new SourceFile(o.hostIrPath, Files.readString(p, StandardCharsets.ISO_8859_1)), diags);
         } else {
             TranslationUnit tu = Parser.parse(Preprocessor.run(Preprocessor.readSource(Path.of(o.input), diags), ppOpts, diags), diags);
-            host = diags.hasErrors() ? null : Lowering.lower(tu, diags, o.input);
+            host = diags.hasErrors() ? null : Lowering.lower(tu, diags, o.input, o.debugInfo);
             if (host != null && !diags.hasErrors()) PassManager.run(host, o.optLevel);
         }
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
@@ -275,24 +370,20 @@ public final class Cc1 {
         return 0;
     }
 
-    /** Writes an output atomically: a temp file beside it, then a rename, so no partial file is ever left. */
+    /** Writes an output whole (a temporary file beside it, then a rename), with the command's umask. */
     static void writeOutput(Options o, byte[] bytes, PrintStream out) throws IOException {
         if (o.output == null || o.output.equals("-")) {
             out.write(bytes);
             out.flush();
             return;
         }
-        Path target = Invocation.path(o.output);
-        Path tmp = Files.createTempFile(target.getParent(), ".jomp-", ".tmp");
-        try {
-            Files.write(tmp, bytes);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        jomp.wrapper.env.OutputFiles.write(o.output, bytes, false);
     }
 
     private static void deleteOutput(Options o) {
+        if (o.dependencyFile != null && !o.dependencyFile.equals("-")) {
+            try { Files.deleteIfExists(Invocation.path(o.dependencyFile)); } catch (IOException ignored) { }
+        }
         // outputs are written atomically at the end, so there is nothing partial to remove;
         // a stale output from an earlier run is removed, as clang does on error
         if (o.output != null && !o.output.equals("-")) {

@@ -707,6 +707,31 @@ int omp_get_place_num(void) { return -1; }
 
 int omp_get_max_task_priority(void) { return 0; }
 
+int omp_get_supported_active_levels(void) { return 1; }
+
+/* default-device-var on a device: the device itself (dispatch in a region sets and restores it) */
+int omp_get_default_device(void) { return __jomp_device_num; }
+
+void omp_set_default_device(int device) {}
+
+int omp_get_place_num_procs(int place) { return 0; }
+
+void omp_get_place_proc_ids(int place, int *ids) {}
+
+int omp_get_partition_num_places(void) { return 0; }
+
+void omp_get_partition_place_nums(int *nums) {}
+
+void omp_set_num_teams(int n) {}
+
+void omp_set_teams_thread_limit(int n) {}
+
+/* target device(ancestor: 1): no reverse offload through the CUDA plugin yet, so the GPU runs the
+ * region itself (docs/user-guide.md says so) */
+void __jomp_ancestor_enter(void) {}
+
+void __jomp_ancestor_exit(void) {}
+
 /* ---- locks: a word in the lock object (omp_lock_t holds one pointer) ------------------------ */
 
 struct __jomp_omp_lock { long word; };
@@ -845,6 +870,13 @@ void *__jomp_frame_push(long size) {
         return top;
     }
     return malloc(size);
+}
+
+/* The frame part of a function that publishes addresses in it to the team (single copyprivate):
+ * memory every thread of the block can reach, never 0 (a thread's local memory is its own). */
+void *__jomp_frame_push_team(long size) {
+    void *p = __jomp_frame_push(size);
+    return p ? p : malloc((size + 15) & ~15L);
 }
 
 /* At the return of a function whose __jomp_frame_push gave p (not 0). */

@@ -1,6 +1,8 @@
 /* jomp: <complex.h>. Complex values cross calls by address (docs/design/abi.md). */
-#ifndef __JOMP_COMPLEX_H
-#define __JOMP_COMPLEX_H
+#ifndef _COMPLEX_H
+#define _COMPLEX_H 1
+#include <features.h>
+__BEGIN_DECLS
 #define complex _Complex
 #define _Complex_I (1.0iF)
 #define I _Complex_I
@@ -23,4 +25,5 @@ float cimagf(float _Complex z);
 float cabsf(float _Complex z);
 float cargf(float _Complex z);
 float _Complex conjf(float _Complex z);
+__END_DECLS
 #endif

@@ -1,6 +1,8 @@
-/* jomp: <ctype.h> (C locale) */
-#ifndef __JOMP_CTYPE_H
-#define __JOMP_CTYPE_H
+/* jomp: <ctype.h> (C locale): functions, not glibc's table macros; glibc's guard macro. */
+#ifndef _CTYPE_H
+#define _CTYPE_H 1
+#include <features.h>
+__BEGIN_DECLS
 int isalnum(int c);
 int isalpha(int c);
 int isblank(int c);
@@ -16,4 +18,5 @@ int isxdigit(int c);
 int isascii(int c);
 int tolower(int c);
 int toupper(int c);
+__END_DECLS
 #endif

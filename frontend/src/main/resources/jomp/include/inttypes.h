@@ -1,4 +1,11 @@
-/* jomp: <inttypes.h> (LP64, x86-64) */
+/* jomp: <inttypes.h>, the compiler's own (LP64, x86-64). As clang's, it is the C library's when there is
+   one (glibc's, with the same types: int64_t is long); jomp's own definitions below serve only
+   without it (-nostdlibinc, a freestanding compile). */
+#ifndef __JOMP_INTTYPES_WRAPPER
+#define __JOMP_INTTYPES_WRAPPER
+#if __STDC_HOSTED__ && __has_include_next(<inttypes.h>)
+#include_next <inttypes.h>
+#else
 #ifndef __JOMP_INTTYPES_H
 #define __JOMP_INTTYPES_H
 #include <stdint.h>
@@ -58,4 +65,6 @@ typedef struct { long quot; long rem; } imaxdiv_t;
 intmax_t imaxabs(intmax_t n);
 intmax_t strtoimax(const char *restrict s, char **restrict end, int base);
 uintmax_t strtoumax(const char *restrict s, char **restrict end, int base);
+#endif
+#endif
 #endif

@@ -1,6 +1,9 @@
-/* jomp: <math.h> (C99). long double is double in jomp (docs/libc.md). */
-#ifndef __JOMP_MATH_H
-#define __JOMP_MATH_H
+/* jomp: <math.h> (C99), what jomp's C library implements; long double is double in jomp
+   (docs/libc.md). glibc's guard macro. */
+#ifndef _MATH_H
+#define _MATH_H 1
+#include <features.h>
+__BEGIN_DECLS
 typedef float float_t;
 typedef double double_t;
 #define HUGE_VAL (__builtin_huge_val())
@@ -207,4 +210,5 @@ int __jomp_signbit(double x);
 #define isless(x, y) (!isunordered(x, y) && (x) < (y))
 #define islessequal(x, y) (!isunordered(x, y) && (x) <= (y))
 #define islessgreater(x, y) (!isunordered(x, y) && ((x) < (y) || (x) > (y)))
+__END_DECLS
 #endif

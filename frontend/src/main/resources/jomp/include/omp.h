@@ -1,10 +1,8 @@
 /* jomp: <omp.h>, the OpenMP API routines (implemented by jomp's runtime). */
 #ifndef __JOMP_OMP_H
 #define __JOMP_OMP_H
-#ifndef __JOMP_SIZE_T
-#define __JOMP_SIZE_T
-typedef unsigned long size_t;
-#endif
+#define __need_size_t
+#include <stddef.h>
 typedef struct { void *_lk; } omp_lock_t;
 typedef struct { void *_lk; } omp_nest_lock_t;
 typedef enum omp_sched_t {
@@ -127,6 +125,61 @@ omp_allocator_handle_t omp_get_default_allocator(void);
 int omp_pause_resource(omp_pause_resource_t kind, int device);
 int omp_pause_resource_all(omp_pause_resource_t kind);
 
+/* ---- devices, affinity, environment, interop (OpenMP 5.1/5.2; ompmap) ---- */
+typedef long omp_intptr_t;
+typedef void *omp_depend_t;
+int omp_get_supported_active_levels(void);
+void omp_display_env(int verbose);
+int omp_get_place_num_procs(int place_num);
+void omp_get_place_proc_ids(int place_num, int *ids);
+int omp_get_partition_num_places(void);
+void omp_get_partition_place_nums(int *place_nums);
+void omp_set_affinity_format(const char *format);
+size_t omp_get_affinity_format(char *buffer, size_t size);
+void omp_display_affinity(const char *format);
+size_t omp_capture_affinity(char *buffer, size_t size, const char *format);
+int omp_target_memcpy_async(void *dst, const void *src, size_t length, size_t dst_offset, size_t src_offset,
+                            int dst_device, int src_device, int depobj_count, omp_depend_t *depobj_list);
+int omp_target_memcpy_rect_async(void *dst, const void *src, size_t element_size, int num_dims,
+                                 const size_t *volume, const size_t *dst_offsets, const size_t *src_offsets,
+                                 const size_t *dst_dimensions, const size_t *src_dimensions, int dst_device,
+                                 int src_device, int depobj_count, omp_depend_t *depobj_list);
+void *omp_target_memset(void *ptr, int value, size_t count, int device_num);
+void *omp_target_memset_async(void *ptr, int value, size_t count, int device_num, int depobj_count,
+                              omp_depend_t *depobj_list);
+void ompx_dump_mapping_tables(void);
+typedef enum omp_control_tool_result_t {
+  omp_control_tool_notool = -2, omp_control_tool_nocallback = -1, omp_control_tool_success = 0,
+  omp_control_tool_ignored = 1
+} omp_control_tool_result_t;
+typedef enum omp_control_tool_t {
+  omp_control_tool_start = 1, omp_control_tool_pause = 2, omp_control_tool_flush = 3, omp_control_tool_end = 4
+} omp_control_tool_t;
+int omp_control_tool(int command, int modifier, void *arg);
+
+/* interop (OpenMP 5.2 §14.1, §18.12): the values are clang's */
+typedef enum omp_interop_property {
+  omp_ipr_fr_id = -1, omp_ipr_fr_name = -2, omp_ipr_vendor = -3, omp_ipr_vendor_name = -4, omp_ipr_device_num = -5,
+  omp_ipr_platform = -6, omp_ipr_device = -7, omp_ipr_device_context = -8, omp_ipr_targetsync = -9, omp_ipr_first = -9
+} omp_interop_property_t;
+#define omp_interop_none 0
+typedef enum omp_interop_rc {
+  omp_irc_no_value = 1, omp_irc_success = 0, omp_irc_empty = -1, omp_irc_out_of_range = -2, omp_irc_type_int = -3,
+  omp_irc_type_ptr = -4, omp_irc_type_str = -5, omp_irc_other = -6
+} omp_interop_rc_t;
+typedef enum omp_interop_fr {
+  omp_ifr_cuda = 1, omp_ifr_cuda_driver = 2, omp_ifr_opencl = 3, omp_ifr_sycl = 4, omp_ifr_hip = 5, omp_ifr_level_zero = 6,
+  omp_ifr_last = 7
+} omp_interop_fr_t;
+typedef void *omp_interop_t;
+int omp_get_num_interop_properties(const omp_interop_t interop);
+omp_intptr_t omp_get_interop_int(const omp_interop_t interop, omp_interop_property_t property_id, int *ret_code);
+void *omp_get_interop_ptr(const omp_interop_t interop, omp_interop_property_t property_id, int *ret_code);
+const char *omp_get_interop_str(const omp_interop_t interop, omp_interop_property_t property_id, int *ret_code);
+const char *omp_get_interop_name(const omp_interop_t interop, omp_interop_property_t property_id);
+const char *omp_get_interop_type_desc(const omp_interop_t interop, omp_interop_property_t property_id);
+const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_interop_rc_t ret_code);
+
 /* Allocator traits (OpenMP 5.0-5.2), with libomp's values */
 typedef enum omp_alloctrait_key_t {
   omp_atk_sync_hint = 1, omp_atk_alignment = 2, omp_atk_access = 3, omp_atk_pool_size = 4,
@@ -148,6 +201,5 @@ void omp_destroy_allocator(omp_allocator_handle_t allocator);
 
 /* Tasks (OpenMP 5.0-5.2): detach events, depend objects */
 typedef unsigned long omp_event_handle_t;
-typedef void *omp_depend_t;
 void omp_fulfill_event(omp_event_handle_t event);
 #endif

@@ -1,4 +1,11 @@
-/* jomp: <stdint.h> (LP64, x86-64) */
+/* jomp: <stdint.h>, the compiler's own (LP64, x86-64). As clang's, it is the C library's when there is
+   one (glibc's, with the same types: int64_t is long); jomp's own definitions below serve only
+   without it (-nostdlibinc, a freestanding compile). */
+#ifndef __JOMP_STDINT_WRAPPER
+#define __JOMP_STDINT_WRAPPER
+#if __STDC_HOSTED__ && __has_include_next(<stdint.h>)
+#include_next <stdint.h>
+#else
 #ifndef __JOMP_STDINT_H
 #define __JOMP_STDINT_H
 typedef signed char int8_t;
@@ -92,4 +99,6 @@ typedef unsigned long uintmax_t;
 #define UINT64_C(c) c ## UL
 #define INTMAX_C(c) c ## L
 #define UINTMAX_C(c) c ## UL
+#endif
+#endif
 #endif

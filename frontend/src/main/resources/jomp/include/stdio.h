@@ -1,19 +1,24 @@
-/* jomp: <stdio.h>. FILE is opaque; stdin/stdout/stderr come from the C library. */
-#ifndef __JOMP_STDIO_H
-#define __JOMP_STDIO_H
-#ifndef __JOMP_SIZE_T
-#define __JOMP_SIZE_T
-typedef unsigned long size_t;
+/* jomp: <stdio.h>, what jomp's C library implements (docs/libc.md). FILE is glibc's incomplete
+   struct _IO_FILE and the guard macros are glibc's, so that glibc's other headers (wchar.h,
+   stdio_ext.h, ...) can be included beside it; stdin/stdout/stderr come from jomp's C library. */
+#ifndef _STDIO_H
+#define _STDIO_H 1
+#include <features.h>
+__BEGIN_DECLS
+#define __need_size_t
+#define __need_NULL
+#include <stddef.h>
+#define __need___va_list
+#include <stdarg.h>
+#include <bits/types.h>
+#include <bits/types/__fpos_t.h>
+#include <bits/types/__FILE.h>
+#include <bits/types/FILE.h>
+#ifndef _VA_LIST_DEFINED
+typedef __gnuc_va_list va_list;
+#define _VA_LIST_DEFINED
 #endif
-#ifndef __JOMP_VA_LIST
-#define __JOMP_VA_LIST
-typedef __builtin_va_list va_list;
-#endif
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
-typedef struct __jomp_FILE FILE;
-typedef long fpos_t;
+typedef __fpos_t fpos_t;
 #define EOF (-1)
 #define BUFSIZ 8192
 #define FILENAME_MAX 4096
@@ -74,4 +79,5 @@ int sscanf(const char *restrict s, const char *restrict format, ...);
 int vscanf(const char *restrict format, va_list ap);
 int vfscanf(FILE *restrict stream, const char *restrict format, va_list ap);
 int vsscanf(const char *restrict s, const char *restrict format, va_list ap);
+__END_DECLS
 #endif

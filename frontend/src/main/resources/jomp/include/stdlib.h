@@ -1,24 +1,26 @@
-/* jomp: <stdlib.h> */
-#ifndef __JOMP_STDLIB_H
-#define __JOMP_STDLIB_H
-#ifndef __JOMP_SIZE_T
-#define __JOMP_SIZE_T
-typedef unsigned long size_t;
-#endif
-#ifndef __JOMP_WCHAR_T
-#define __JOMP_WCHAR_T
-typedef int wchar_t;
-#endif
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
+/* jomp: <stdlib.h>, what jomp's C library implements (docs/libc.md), with glibc's guard macros
+   and type names so that glibc's other headers can be included beside it. */
+#ifndef _STDLIB_H
+#define _STDLIB_H 1
+#include <features.h>
+__BEGIN_DECLS
+#define __need_size_t
+#define __need_wchar_t
+#define __need_NULL
+#include <stddef.h>
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
 #define RAND_MAX 2147483647
 #define MB_CUR_MAX 1
 typedef struct { int quot; int rem; } div_t;
+#ifndef __ldiv_t_defined
 typedef struct { long quot; long rem; } ldiv_t;
+#define __ldiv_t_defined 1
+#endif
+#ifndef __lldiv_t_defined
 typedef struct { long long quot; long long rem; } lldiv_t;
+#define __lldiv_t_defined 1
+#endif
 
 void *malloc(size_t size);
 void *calloc(size_t n, size_t size);
@@ -54,4 +56,5 @@ void *bsearch(const void *key, const void *base, size_t n, size_t size,
               int (*cmp)(const void *, const void *));
 char *getenv(const char *name);
 int system(const char *command);
+__END_DECLS
 #endif

@@ -1,13 +1,11 @@
-/* jomp: <string.h> */
-#ifndef __JOMP_STRING_H
-#define __JOMP_STRING_H
-#ifndef __JOMP_SIZE_T
-#define __JOMP_SIZE_T
-typedef unsigned long size_t;
-#endif
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
+/* jomp: <string.h>, what jomp's C library implements (docs/libc.md), with glibc's guard macro. */
+#ifndef _STRING_H
+#define _STRING_H 1
+#include <features.h>
+__BEGIN_DECLS
+#define __need_size_t
+#define __need_NULL
+#include <stddef.h>
 void *memcpy(void *restrict d, const void *restrict s, size_t n);
 void *memmove(void *d, const void *s, size_t n);
 void *memset(void *d, int c, size_t n);
@@ -32,4 +30,5 @@ size_t strspn(const char *s, const char *accept);
 size_t strcspn(const char *s, const char *reject);
 char *strpbrk(const char *s, const char *accept);
 char *strerror(int errnum);
+__END_DECLS
 #endif

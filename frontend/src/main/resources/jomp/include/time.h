@@ -1,24 +1,18 @@
-/* jomp: <time.h> (x86-64 glibc layouts) */
-#ifndef __JOMP_TIME_H
-#define __JOMP_TIME_H
-#ifndef __JOMP_SIZE_T
-#define __JOMP_SIZE_T
-typedef unsigned long size_t;
-#endif
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
-typedef long time_t;
-typedef long clock_t;
-typedef int clockid_t;
-#ifndef __JOMP_TIMESPEC
-#define __JOMP_TIMESPEC
-struct timespec { time_t tv_sec; long tv_nsec; };
-#endif
-struct tm {
-  int tm_sec; int tm_min; int tm_hour; int tm_mday; int tm_mon; int tm_year;
-  int tm_wday; int tm_yday; int tm_isdst; long tm_gmtoff; const char *tm_zone;
-};
+/* jomp: <time.h>, what jomp's C library implements (docs/libc.md); the types are glibc's own
+   (bits/types/...), so glibc's other headers can be included beside it. */
+#ifndef _TIME_H
+#define _TIME_H 1
+#include <features.h>
+__BEGIN_DECLS
+#define __need_size_t
+#define __need_NULL
+#include <stddef.h>
+#include <bits/types.h>
+#include <bits/types/clock_t.h>
+#include <bits/types/time_t.h>
+#include <bits/types/struct_tm.h>
+#include <bits/types/struct_timespec.h>
+#include <bits/types/clockid_t.h>
 #define CLOCKS_PER_SEC ((clock_t)1000000)
 #define CLOCK_REALTIME 0
 #define CLOCK_MONOTONIC 1
@@ -31,4 +25,5 @@ double difftime(time_t a, time_t b);
 int clock_gettime(clockid_t id, struct timespec *ts);
 int timespec_get(struct timespec *ts, int base);
 int nanosleep(const struct timespec *req, struct timespec *rem);
+__END_DECLS
 #endif

@@ -92,9 +92,16 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             List<HostLinker.Input> objects = new ArrayList<>();
             ArchiveResolver resolver = new ArchiveResolver(objects);
             boolean wholeArchive = false;
-            for (String in : inputs) {
+            List<String[]> group = null;   // archives between --start-group and --end-group: searched again until nothing more is taken
+            for (int k = 0; k < inputs.size(); k++) {
+                String in = inputs.get(k);
                 if (in.equals("--whole-archive")) { wholeArchive = true; continue; }
                 if (in.equals("--no-whole-archive")) { wholeArchive = false; continue; }
+                int skip = jomp.linker.host.GnuLdOptions.ignored(inputs, k);
+                if (skip > 0) { k += skip - 1; continue; }
+                if (jomp.linker.host.GnuLdOptions.startGroup(in)) { resolver.startGroup(); continue; }
+                if (jomp.linker.host.GnuLdOptions.endGroup(in)) { resolver.endGroup(); continue; }
+                if (in.startsWith("-") && !in.startsWith("-l")) { error("unrecognized option '" + in + "'"); return 1; }
                 Path p;
                 if (in.startsWith("-l")) {
                     // libc, libm, the thread and OpenMP runtimes are part of every jomp program
@@ -138,7 +145,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             if (saveTemps) {
                 for (DeviceLink.Linked img : images) Files.write(Invocation.path(saveTempName(output, img)), img.bytes());
             }
-            ExecutableWriter.write(linked, Invocation.path(output), HostLinker.registers(linked, !images.isEmpty()));
+            ExecutableWriter.write(linked, java.nio.file.Path.of(output), HostLinker.registers(linked, !images.isEmpty()));
             return 0;
         } catch (HostLinker.LinkError e) {
             for (String line : e.getMessage().split("\n")) error(line);

@@ -195,4 +195,102 @@ class CompileServerTest {
         h.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
         assertThat(h.isAlive()).isFalse();
     }
+
+    /** bin/jomp under a shell with this umask (so the server gets the caller's). */
+    private static Exec.Result withUmask(Path cwd, String umask, Map<String, String> env, String... args) {
+        StringBuilder sh = new StringBuilder("umask " + umask + "; exec");
+        for (String w : Corpus.jompCommand()) sh.append(" '").append(w).append("'");
+        for (String a : args) sh.append(" '").append(a).append("'");
+        Map<String, String> e = new HashMap<>(env);
+        e.putIfAbsent("JOMP_SERVER_DIR", serverDir.toString());
+        return Exec.run(List.of("sh", "-c", sh.toString()), cwd, e, cwd.resolve("scratch"));
+    }
+
+    private static String mode(Path p) throws IOException {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+    }
+
+    @Test
+    void outputsGetTheCallersUmask() throws Exception {
+        Files.writeString(dir.resolve("u.c"), "int main(void) { return 0; }\n");
+        for (String server : List.of("1", "0")) {
+            for (String[] c : new String[][] {{"022", "rw-r--r--", "rwxr-xr-x"}, {"027", "rw-r-----", "rwxr-x---"}, {"077", "rw-------", "rwx------"}}) {
+                String tag = server + c[0];
+                Map<String, String> env = Map.of("JOMP_SERVER", server);
+                Exec.Result r = withUmask(dir, c[0], env, "-c", "-MD", "u.c", "-o", "u" + tag + ".o");
+                assertThat(r.status()).as(r.describe("jomp -c")).isZero();
+                assertThat(mode(dir.resolve("u" + tag + ".o"))).as("object, umask %s, server %s", c[0], server).isEqualTo(c[1]);
+                assertThat(mode(dir.resolve("u" + tag + ".d"))).as("dependency file").isEqualTo(c[1]);
+                r = withUmask(dir, c[0], env, "-E", "u.c", "-o", "u" + tag + ".i");
+                assertThat(mode(dir.resolve("u" + tag + ".i"))).as("-E output").isEqualTo(c[1]);
+                r = withUmask(dir, c[0], env, "u" + tag + ".o", "-o", "u" + tag);
+                assertThat(r.status()).as(r.describe("jomp link")).isZero();
+                assertThat(mode(dir.resolve("u" + tag))).as("executable, umask %s, server %s", c[0], server).isEqualTo(c[2]);
+            }
+        }
+    }
+
+    @Test
+    void independentCommandsRunAtOnceEachWithItsOwnDirectoryAndEnvironment() throws Exception {
+        // eight commands at once, each in its own directory with a same-named source that differs,
+        // and a header found through its own $CPATH-free -I: each object equals the one made alone
+        int n = 8;
+        List<java.util.concurrent.Future<Exec.Result>> runs = new ArrayList<>();
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+        try {
+            for (int i = 0; i < n; i++) {
+                Path d = Files.createDirectories(dir.resolve("p" + i));
+                Files.createDirectories(d.resolve("inc"));
+                Files.writeString(d.resolve("inc/k.h"), "#define K " + i + "\n");
+                Files.writeString(d.resolve("k.c"), "#include \"k.h\"\nint k" + i + "(int x) { return x * K + " + i + "; }\n");
+                String umask = i % 2 == 0 ? "022" : "077";
+                runs.add(pool.submit(() -> withUmask(d, umask, Map.of("TMPDIR", d.toString()), "-Iinc", "-fopenmp-targets=jvm", "-c", "k.c")));
+            }
+            for (int i = 0; i < n; i++) {
+                Exec.Result r = runs.get(i).get();
+                Path d = dir.resolve("p" + i);
+                assertThat(r.status()).as(r.describe("concurrent jomp " + i)).isZero();
+                assertThat(mode(d.resolve("k.o"))).isEqualTo(i % 2 == 0 ? "rw-r--r--" : "rw-------");
+                Exec.Result a = alone(d, "-Iinc", "-fopenmp-targets=jvm", "-c", "k.c", "-o", "alone.o");
+                assertThat(a.status()).isZero();
+                assertThat(Files.readAllBytes(d.resolve("k.o"))).as("object %d", i).isEqualTo(Files.readAllBytes(d.resolve("alone.o")));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void ctrlCCancelsAServedCompileAndNoOutputAppears() throws Exception {
+        // a unit that takes the server several seconds
+        StringBuilder big = new StringBuilder("int g;\n");
+        for (int i = 0; i < 16000; i++)
+            big.append("int f").append(i).append("(int x){int s=0; for(int i=0;i<x;i++){ if(i%3==").append(i % 3)
+               .append(") s+=i*").append(i).append("; else s-=x; } return s+g;}\n");
+        big.append("int main(void){return f1(3);}\n");
+        Files.writeString(dir.resolve("big.c"), big.toString());
+        // as a terminal's Ctrl-C: SIGINT to the process group of bin/jomp (python3 gives it a group
+        // of its own with SIGINT's default action, which a background JVM's children may lack)
+        List<String> cmd = new ArrayList<>(List.of("python3", "-c",
+                "import os,signal,sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.setsid(); os.execvp(sys.argv[1], sys.argv[1:])"));
+        cmd.addAll(Corpus.jompCommand());
+        cmd.addAll(List.of("-c", "big.c", "-o", "big.o"));
+        Exec.require("python3");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("ctrlc.log").toFile());
+        pb.environment().put("JOMP_SERVER_DIR", serverDir.toString());
+        Process p = pb.start();
+        Thread.sleep(1500);
+        assertThat(p.isAlive()).as("the compile still runs after 1.5 s").isTrue();
+        Exec.run(List.of("kill", "-INT", "--", "-" + p.pid()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("exit status after Ctrl-C").isEqualTo(130);
+        Thread.sleep(10_000);   // longer than the compile would have taken
+        assertThat(dir.resolve("big.o")).as("no output appears after Ctrl-C").doesNotExist();
+        // and the server goes on serving
+        Files.writeString(dir.resolve("t.c"), "int t;\n");
+        Exec.Result after = run(dir, Map.of(), "-v", "-c", "t.c");
+        assertThat(after.status()).isZero();
+        assertThat(after.stderr()).contains("Compile server: pid");
+    }
 }

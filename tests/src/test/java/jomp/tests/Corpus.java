@@ -67,7 +67,7 @@ final class Corpus {
 
     static List<Path> invalidPrograms() { return list(invalidDir()); }
 
-    private static List<Path> list(Path dir) {
+    static List<Path> list(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> p.getFileName().toString().endsWith(".c")).sorted().toList();
         } catch (IOException e) {
@@ -122,6 +122,11 @@ final class Corpus {
 
     static boolean wantsWerror(Path program) {
         return read(program).lines().anyMatch(l -> l.strip().equals("// CHECK-WARN"));
+    }
+
+    /** Invalid programs with a "// CHECK-ALL" line must print no error or warning but the CHECK lines. */
+    static boolean wantsAllChecks(Path program) {
+        return read(program).lines().anyMatch(l -> l.strip().equals("// CHECK-ALL"));
     }
 
     static List<Check> checks(Path program) {

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.TestFactory;
  * (with -fopenmp when the program mentions OpenMP; run in the program's folder, so FILE is a bare name) must print every CHECK line of the program
  * as {@code FILE:line:col: severity: message}, in order (other lines, such as notes, source lines
  * and carets, may come between), and exit with status 1; {@code -c -o FILE.o} must fail the same
- * way and leave no FILE.o behind. tests/xfail.txt works as in {@link CorpusRunTest}.
+ * way and leave no FILE.o behind. A "// FLAGS: ..." line adds flags (after -Werror); with
+ * "// CHECK-ALL" the CHECK lines must be all the errors and warnings jomp prints for the file.
+ * tests/xfail.txt works as in {@link CorpusRunTest}.
  */
 class CorpusInvalidTest {
     @TestFactory
@@ -59,6 +61,15 @@ class CorpusInvalidTest {
             at = found + 1;
         }
         if (r.status() != 1) return "jomp printed the diagnostics but exited " + r.status() + ", not 1";
+        if (Corpus.wantsAllChecks(program)) {
+            // nothing more: every error and warning of this file is a CHECK line (no spurious warning)
+            String prefix = file + ":";
+            List<String> wanted = checks.stream().map(c -> c.render(file)).toList();
+            List<String> printed = lines.stream().filter(l -> l.startsWith(prefix)
+                    && (l.contains(": error: ") || l.contains(": warning: ") || l.contains(": fatal error: "))).toList();
+            if (!printed.equals(wanted)) return "jomp printed other errors or warnings than the CHECK lines (CHECK-ALL):\n"
+                    + String.join("\n", printed);
+        }
 
         Path object = scratch.resolve(Corpus.stem(program) + ".o");
         try {
@@ -78,6 +89,7 @@ class CorpusInvalidTest {
         cmd.addAll(List.of(mode));
         cmd.add("-std=gnu11");
         if (Corpus.wantsWerror(program)) cmd.add("-Werror");
+        cmd.addAll(Corpus.flags(program));
         if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
         cmd.add(program.getFileName().toString());
         return cmd;

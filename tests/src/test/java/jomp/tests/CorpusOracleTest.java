@@ -52,7 +52,8 @@ class CorpusOracleTest {
     }
 
     private static void agree(Path program) {
-        assertTrue(Exec.available("gcc") && Exec.available("clang-19"), "gcc and clang-19 are the oracles: install them (.ci/run does)");
+        Exec.require("gcc");
+        Exec.require("clang-19");
         String stem = Corpus.stem(program);
         Path gcc = Corpus.work("oracle-gcc").resolve(stem), clang = Corpus.work("oracle-clang").resolve(stem);
         Exec.Result g = Reference.compile("gcc", program, STRICT, gcc);
@@ -77,7 +78,7 @@ class CorpusOracleTest {
     }
 
     private static void sanitized(Path program) {
-        assertTrue(Exec.available("gcc"), "gcc is the oracle: install it (.ci/run does)");
+        Exec.require("gcc");
         String stem = Corpus.stem(program);
         Path exe = Corpus.work("oracle-sanitize").resolve(stem);
         Exec.Result b = Reference.compile("gcc", program, List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"), exe);
@@ -93,12 +94,13 @@ class CorpusOracleTest {
     }
 
     private static void clangChecks(Path program) {
-        assertTrue(Exec.available("clang-19"), "clang-19 is the oracle: install it (.ci/run does)");
+        Exec.require("clang-19");
         List<Corpus.Check> checks = Corpus.checks(program);
         assertThat(checks).as("%s has no CHECK lines", program.getFileName()).isNotEmpty();
         String file = program.getFileName().toString();
         List<String> cmd = new ArrayList<>(List.of("clang-19", "-fsyntax-only", "-std=gnu11"));
         if (Corpus.wantsWerror(program)) cmd.add("-Werror");
+        cmd.addAll(Corpus.flags(program));
         if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
         cmd.add(file);
         Exec.Result r = Exec.run(cmd, program.getParent(), Map.of(), Corpus.work("oracle-clang").resolve("tmp"));

@@ -48,7 +48,7 @@ class CorpusRunTest {
 
     /** Returns null when jomp's binary behaves exactly like gcc's, else what went wrong. */
     private static String compare(Path program, String opt) {
-        org.junit.jupiter.api.Assertions.assertTrue(Exec.available("gcc"), "gcc is the reference compiler: install it (.ci/run does)");
+        Exec.require("gcc");
         String stem = Corpus.stem(program);
         Path gccExe = Corpus.work("gcc").resolve(stem);
         Exec.Result g = Reference.compile("gcc", program, List.of(), gccExe);

@@ -35,6 +35,11 @@ final class Exec {
      * on a full pipe.
      */
     static Result run(List<String> command, Path dir, Map<String, String> env, Path scratch) {
+        return runLong(command, dir, env, scratch, TIMEOUT_SECONDS);
+    }
+
+    /** As {@link #run}, with another time limit (a whole build: CMake, make). */
+    static Result runLong(List<String> command, Path dir, Map<String, String> env, Path scratch, long timeoutSeconds) {
         try {
             Files.createDirectories(scratch);
             Path out = Files.createTempFile(scratch, "stdout", ".txt");
@@ -45,7 +50,7 @@ final class Exec {
                         .redirectOutput(out.toFile()).redirectError(err.toFile());
                 pb.environment().putAll(env);
                 Process p = pb.start();
-                boolean done = p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
                 if (!done) {
                     p.descendants().forEach(ProcessHandle::destroyForcibly);
                     p.destroyForcibly();
@@ -58,11 +63,19 @@ final class Exec {
                 Files.deleteIfExists(err);
             }
         } catch (IOException e) {
+            // an outside tool that is not installed: one line that names its package
+            if (!command.get(0).contains("/") && jomp.wrapper.env.ExternalTools.find(command.get(0)) == null)
+                throw new jomp.wrapper.env.ExternalTools.MissingTool(jomp.wrapper.env.ExternalTools.missingMessage(command.get(0)));
             return new Result(command, -1, new byte[0], "cannot run " + command.get(0) + ": " + e.getMessage(), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Result(command, -1, new byte[0], "interrupted", false);
         }
+    }
+
+    /** Fails the test with one line naming the Debian package (jomp.wrapper.env.ExternalTools) unless {@code tool} is installed. */
+    static void require(String tool) {
+        jomp.wrapper.env.ExternalTools.require(tool);
     }
 
     /** True when {@code tool} can be started (e.g. gcc or clang-19 is installed). */

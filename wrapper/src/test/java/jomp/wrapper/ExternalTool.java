@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /** Runs an outside tool (llvm-objdump-19, nm, ...) for tests; a missing tool fails the test, it does not skip it. */
 public final class ExternalTool {
@@ -42,13 +40,8 @@ public final class ExternalTool {
         return r.stdout();
     }
 
+    /** Fails the test with one line naming the Debian package when the tool is missing (ExternalTools). */
     public static void requireTool(String name) {
-        List<String> path = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
-        for (String d : path) {
-            if (!d.isEmpty() && Files.isExecutable(Path.of(d, name))) {
-                return;
-            }
-        }
-        fail(name + " is not installed (this test needs it; .ci/run installs clang-19, llvm-19 and binutils)");
+        jomp.wrapper.env.ExternalTools.require(name);
     }
 }

@@ -30,12 +30,18 @@ public final class ActionBuilder {
     /** With {@code offloadLto} (-foffload-lto) the device backend writes IR for the link to code-generate, and nothing is assembled. */
     public static Plan build(List<String> inputs, Stop stop, String hostTriple, List<Target> targets,
                              boolean hostOnly, boolean deviceOnly, boolean offloadLto) {
+        return build(inputs, java.util.Map.of(), stop, hostTriple, targets, hostOnly, deviceOnly, offloadLto);
+    }
+
+    /** {@code types}: the inputs whose type -x gives rather than their extension. */
+    public static Plan build(List<String> inputs, java.util.Map<String, FileType> types, Stop stop, String hostTriple,
+                             List<Target> targets, boolean hostOnly, boolean deviceOnly, boolean offloadLto) {
         boolean offloading = !targets.isEmpty();
         String hostKind = offloading ? "host-openmp" : "";
         List<Action> top = new ArrayList<>();
         List<Action> linkInputs = new ArrayList<>();
         for (String file : inputs) {
-            FileType type = FileType.ofInput(file);
+            FileType type = types.getOrDefault(file, FileType.ofInput(file));
             if (type == FileType.OBJECT || type == FileType.ARCHIVE) {
                 if (stop == Stop.LINK) linkInputs.add(new Action.Input(file, type, hostKind, null, hostTriple));
                 continue; // clang warns that a linker input is unused; the caller does that

@@ -13,6 +13,19 @@ public enum FileType {
         this.extension = extension;
     }
 
+    /**
+     * The type {@code -x <language>} gives (clang's names); null for "none" (by extension again).
+     * Throws for a language clang does not know; jomp compiles C only.
+     */
+    public static FileType ofLanguage(String lang) {
+        return switch (lang) {
+            case "c" -> C;
+            case "cpp-output" -> CPP_OUTPUT;
+            case "none" -> null;
+            default -> throw new IllegalArgumentException(lang);
+        };
+    }
+
     /** The type of an input file by its extension; .src is C, as jomp's examples use it. */
     public static FileType ofInput(String name) {
         int dot = name.lastIndexOf('.');

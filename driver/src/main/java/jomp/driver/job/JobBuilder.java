@@ -21,7 +21,20 @@ public final class JobBuilder {
     /** Everything about the invocation that goes into command lines. */
     public record Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
                           String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
-                          Map<String, String> deviceCpus, java.util.Set<String> ptxOnly) {}
+                          Map<String, String> deviceCpus, java.util.Set<String> ptxOnly,
+                          Map<String, List<String>> dependencyArgs, boolean dependenciesOnly, java.util.Set<String> noPtx) {
+        public Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
+                       String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
+                       Map<String, String> deviceCpus, java.util.Set<String> ptxOnly) {
+            this(cc1Common, finalOutput, saveTemps, emitIr, ptxasPath, linkerArgs, linkOrder, offloadTargets, deviceCpus, ptxOnly, Map.of(), false,
+                    java.util.Set.of());
+        }
+    }
+
+    /** The -M family's cc1 options for the job that preprocesses {@code src} (none for IR inputs). */
+    private List<String> dependencyArgs(String src) {
+        return opts.dependencyArgs().getOrDefault(src, List.of());
+    }
 
     /** The GPU arch a device job compiles for: the bound arch, else -march=, else the lowest supported. */
     private String cpu(Action a) {
@@ -99,6 +112,12 @@ public final class JobBuilder {
     private Job cc1(Action a, List<String> mode, String src, boolean topLevel, boolean single, String ext) {
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", a.triple()));
         args.addAll(opts.cc1Common());
+        args.addAll(dependencyArgs(src));
+        if (opts.dependenciesOnly() && mode.contains("-E")) {   // -M, -MM: the rule is the output
+            args.add("-Eonly");
+            args.add(src);
+            return add(new Job(tools.cc1(), a.triple(), List.of(src), null, args, List.of()));
+        }
         args.addAll(mode);
         String out = null;
         if (ext != null) {
@@ -117,6 +136,7 @@ public final class JobBuilder {
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", c.triple()));
         args.addAll(opts.cc1Common());
         if (!opts.offloadTargets().isEmpty()) args.add("-fopenmp-targets=" + String.join(",", opts.offloadTargets()));
+        args.addAll(dependencyArgs(src));
         args.addAll(List.of("-emit-ir", "-o", out, src));
         return add(new Job(tools.cc1(), c.triple(), List.of(src), out, args, List.of()));
     }
@@ -186,6 +206,7 @@ public final class JobBuilder {
                 : temps.create(stem(inputFile(a)), "", "", outExt);
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", a.triple()));
         args.addAll(opts.cc1Common());
+        if (!(beIn instanceof Action.Offload)) args.addAll(dependencyArgs(src));
         args.addAll(emitIrText ? List.of("-emit-ir") : mode);
         args.addAll(extra);
         args.addAll(List.of("-o", out, src));
@@ -209,6 +230,11 @@ public final class JobBuilder {
             if (Triple.isNvptx(obj.triple())) image.append(",arch=").append(cpu(obj));
             image.append(",kind=").append(kind);
             args.add(image.toString());
+            // a cubin travels with the PTX it came from, as nvcc's fat binaries carry both: the
+            // linker-wrapper makes them one fat binary, which a GPU of another arch and the PTX
+            // simulator can run (--no-cuda-include-ptx= leaves it out)
+            if (j.tool() == tools.ptxas() && !opts.noPtx().contains("all") && !opts.noPtx().contains(cpu(obj)))
+                args.add("--image=file=" + j.dependsOn().get(0).output() + ",triple=" + obj.triple() + ",arch=" + cpu(obj) + ",kind=" + kind);
         }
         return add(new Job(tools.packager(), p.triple(), inputs, out, args, deps));
     }

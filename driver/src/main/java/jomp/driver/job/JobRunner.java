@@ -68,6 +68,8 @@ public final class JobRunner {
     }
 
     private Result runOne(Job job) {
+        // a cancelled command (its client went away) starts no more jobs
+        if (Invocation.cancelled()) return new Result(1, new byte[0]);
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream jobErr = new PrintStream(buf, true);
         int status;

@@ -15,6 +15,11 @@ import jomp.wrapper.env.Invocation;
  * removes them at the end. With -save-temps the names are stable and in the working directory.
  */
 public final class TempFiles {
+    /** A temporary file cannot be made; the message is clang's ("unable to make temporary file: No such file or directory"). */
+    public static final class TempFileError extends RuntimeException {
+        TempFileError(String message) { super(message, null, false, false); }
+    }
+
     private final boolean saveTemps;
     private final Path dir;
     private final List<Path> created = new ArrayList<>();
@@ -42,9 +47,10 @@ public final class TempFiles {
                 created.add(p);
                 return p.toString();
             } catch (FileAlreadyExistsException e) {
-                if (attempt > 100) throw new IllegalStateException("cannot create a temporary file in " + dir);
+                if (attempt > 100) throw new TempFileError("unable to make temporary file: File exists");
             } catch (IOException e) {
-                throw new IllegalStateException("cannot create a temporary file in " + dir + ": " + e.getMessage());
+                // the directory went away or filled up after Invocation.tempDir chose it
+                throw new TempFileError("unable to make temporary file: " + jomp.wrapper.env.OutputFiles.reason(e));
             }
         }
     }

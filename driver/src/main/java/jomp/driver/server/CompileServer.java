@@ -27,7 +27,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 import jomp.driver.Main;
 import jomp.wrapper.env.Invocation;
@@ -38,15 +37,20 @@ import jomp.wrapper.env.Invocation;
  *
  * <p>bin/jomp (bash, over /dev/tcp) opens three connections to 127.0.0.1:port, each starting
  * with a line {@code KIND secret token}: {@code OUT} and {@code ERR} receive the command's
- * standard output and error; {@code RUN} then sends, NUL-terminated, the working directory, the
+ * standard output and error; {@code RUN} (whose line ends with the client's umask, in octal)
+ * then sends, NUL-terminated, the working directory, the
  * argument count, the arguments and the environment ({@code env -0}, then one empty entry), and
  * gets back one line: the exit status, or {@code STALE} when the jars changed since the server
  * started (the client then runs the command itself and the server exits). The secret is in the
  * server file (mode 0600 in a 0700 folder), so only its user can run commands.
  *
- * <p>Commands run one at a time, each with its own {@link Invocation} (working directory and
- * environment); jomp's tools read paths and variables only through it. The server stops after
- * {@code JOMP_SERVER_IDLE} seconds without a command (default 300) or when its file is removed.
+ * <p>Commands run concurrently, each on a thread of its own with its own {@link Invocation}
+ * (working directory, environment, umask), which the threads it starts inherit; jomp's tools
+ * read paths, variables and the umask only through it. When the client goes away before the
+ * command ends (Ctrl-C kills bin/jomp, which closes its connections), the command is
+ * cancelled: its remaining jobs do not start and none of its outputs appears. The server stops
+ * after {@code JOMP_SERVER_IDLE} seconds without a command (default 300) or when its file is
+ * removed.
  */
 public final class CompileServer {
     private static final int TOKEN_WAIT_SECONDS = 10;
@@ -58,15 +62,15 @@ public final class CompileServer {
     private final Path libDir;
     private final String fingerprint;
     private final long idleMillis;
-    private final ReentrantLock commandLock = new ReentrantLock(true);
+    private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<String, CompletableFuture<Socket>> streams = new ConcurrentHashMap<>();
     private volatile long lastActivity = System.currentTimeMillis();
     private volatile boolean stopping;
     private ServerSocket socket;
-    private static volatile boolean running;
+    private static volatile boolean serving;
 
     /** True in the server's JVM (so that -v can say where a command ran). */
-    public static boolean isRunning() { return running; }
+    public static boolean isRunning() { return serving; }
 
     CompileServer(Path serverFile, Path libDir, long idleMillis) {
         this.serverFile = serverFile;
@@ -111,7 +115,7 @@ public final class CompileServer {
             socket = new ServerSocket();
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
             publish();
-            running = true;
+            serving = true;
             Thread watchdog = Thread.ofPlatform().daemon().name("jomp-server-idle").start(this::watchIdle);
             try {
                 while (!stopping) {
@@ -148,7 +152,7 @@ public final class CompileServer {
     private void watchIdle() {
         while (!stopping) {
             try { Thread.sleep(Math.min(idleMillis, 1000)); } catch (InterruptedException e) { return; }
-            boolean idle = !commandLock.isLocked() && System.currentTimeMillis() - lastActivity > idleMillis;
+            boolean idle = running.get() == 0 && System.currentTimeMillis() - lastActivity > idleMillis;
             if (idle || !Files.exists(serverFile)) stop();
         }
     }
@@ -162,10 +166,10 @@ public final class CompileServer {
         try {
             InputStream in = new java.io.BufferedInputStream(s.getInputStream(), 1 << 14);
             String[] head = readLine(in).split(" ");
-            if (head.length != 3 || !constantTimeEquals(head[1], secret)) { s.close(); return; }
+            if (head.length < 3 || head.length > 4 || !constantTimeEquals(head[1], secret)) { s.close(); return; }
             switch (head[0]) {
                 case "OUT", "ERR" -> streams.computeIfAbsent(head[0] + " " + head[2], k -> new CompletableFuture<>()).complete(s);
-                case "RUN" -> run(s, in, head[2]);
+                case "RUN" -> run(s, in, head[2], head.length == 4 ? Integer.parseInt(head[3], 8) & 0777 : -1);
                 default -> s.close();
             }
         } catch (IOException e) {
@@ -173,7 +177,7 @@ public final class CompileServer {
         }
     }
 
-    private void run(Socket control, InputStream in, String token) throws IOException {
+    private void run(Socket control, InputStream in, String token, int umask) throws IOException {
         try (control) {
             Path cwd = Path.of(readField(in));
             int argc = Integer.parseInt(readField(in));
@@ -195,12 +199,18 @@ public final class CompileServer {
                 }
                 reply.write("GO\n".getBytes(StandardCharsets.US_ASCII));
                 reply.flush();
-                int status = execute(cwd, args, env, out.getOutputStream(), err.getOutputStream());
+                Invocation inv = umask < 0 ? new Invocation(cwd, env) : new Invocation(cwd, env, umask);
+                // the client sends nothing more: end of stream on the control connection means it went away
+                Thread.ofVirtual().name("jomp-server-watch").start(() -> {
+                    try { while (in.read() >= 0) { /* nothing is expected */ } } catch (IOException ignored) { }
+                    inv.cancellation().cancel();
+                });
+                int status = execute(inv, args, out.getOutputStream(), err.getOutputStream());
                 out.shutdownOutput();
                 err.shutdownOutput();
                 reply.write((status + "\n").getBytes(StandardCharsets.US_ASCII));
                 reply.flush();
-                collectGarbage();
+                if (running.get() == 0) collectGarbage();   // not while another command compiles
             }
         } catch (RuntimeException e) {
             // a malformed request: nothing ran; the client sees no status and reports it
@@ -235,11 +245,16 @@ public final class CompileServer {
 
     /** Runs one command as bin/jomp would, with its working directory and environment installed. */
     int execute(Path cwd, List<String> args, Map<String, String> env, OutputStream outStream, OutputStream errStream) {
+        return execute(new Invocation(cwd, env), args, outStream, errStream);
+    }
+
+    /** Runs one command as bin/jomp would, on this thread, with its invocation installed. */
+    int execute(Invocation inv, List<String> args, OutputStream outStream, OutputStream errStream) {
         PrintStream out = new PrintStream(new BufferedOutputStream(outStream, 1 << 16), false);
         PrintStream err = new PrintStream(new BufferedOutputStream(errStream, 1 << 14), true);
-        commandLock.lock();
+        running.incrementAndGet();
         try {
-            Invocation.install(new Invocation(cwd, env));
+            Invocation.install(inv);
             return Main.run(args.toArray(String[]::new), out, err);
         } catch (Throwable t) {
             // what an uncaught exception would have printed in a JVM of its own
@@ -248,7 +263,7 @@ public final class CompileServer {
             return 1;
         } finally {
             Invocation.reset();
-            commandLock.unlock();
+            running.decrementAndGet();
             out.flush();
             err.flush();
         }

@@ -85,6 +85,12 @@ public sealed interface Expr {
     /** __builtin_va_arg(ap, T): the next variadic argument as type T (ap is a va_list lvalue). */
     record VaArg(Expr ap, Type type, SourceLocation loc) implements Expr {}
 
+    /**
+     * A GNU statement expression {@code ({ stmts; result; })}: body runs, then result (null: the
+     * value is void) gives the value; result was the block's last expression statement.
+     */
+    record StmtExpr(Stmt.Compound body, Expr result, Type type, SourceLocation loc) implements Expr {}
+
     /** Is this expression an lvalue (C11 6.3.2.1)? */
     static boolean isLvalue(Expr e) {
         return switch (e) {

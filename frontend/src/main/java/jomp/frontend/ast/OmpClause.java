@@ -33,8 +33,53 @@ public sealed interface OmpClause {
     /** device(e), if([modifier:] e), num_teams(e), collapse(n) (value = folded constant as IntLit), ... */
     record ExprClause(ExprKind kind, Expr value, String modifier, SourceLocation loc) implements OmpClause {}
     record ListClause(ListKind kind, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
-    /** map([modifiers,] [type:] list); type defaults to TOFROM. mapper is the mapper identifier or null. */
-    record Map(MapType type, Set<OmpDirective.MapModifier> modifiers, List<OmpDirective.Item> items, boolean typeWritten, SourceLocation loc) implements OmpClause {}
+    /**
+     * map([modifiers,] [type:] list); type defaults to TOFROM. mappers: the declare mapper each
+     * item uses (parallel to items, null entries for none; empty when no item has one);
+     * iterator: the iterator modifier's iterators, or null.
+     */
+    record Map(MapType type, Set<OmpDirective.MapModifier> modifiers, List<OmpDirective.Item> items, boolean typeWritten, SourceLocation loc,
+               List<UserMapper> mappers, Iterator iterator) implements OmpClause {
+        public Map(MapType type, Set<OmpDirective.MapModifier> modifiers, List<OmpDirective.Item> items, boolean typeWritten, SourceLocation loc) {
+            this(type, modifiers, items, typeWritten, loc, List.of(), null);
+        }
+
+        public UserMapper mapper(int i) { return mappers.isEmpty() ? null : mappers.get(i); }
+    }
+
+    /**
+     * A motion clause of target update: to/from([present,] [mapper(id),] [iterator(...):] list), with
+     * the declare mapper of each item as for map.
+     */
+    record Motion(boolean to, Set<OmpDirective.MapModifier> modifiers, List<OmpDirective.Item> items, SourceLocation loc,
+                  List<UserMapper> mappers, Iterator iterator) implements OmpClause {
+        public UserMapper mapper(int i) { return mappers.isEmpty() ? null : mappers.get(i); }
+    }
+
+    /**
+     * The iterator modifier: {@code iterator([type] i = begin:end[:step], ...)}; each variable runs
+     * from begin while below end (above, for a negative step), the list items evaluated for every
+     * combination.
+     */
+    record Iterator(List<Var> vars, List<Expr> begins, List<Expr> ends, List<Expr> steps) {}
+
+    /**
+     * {@code #pragma omp declare mapper([name :] type var) map(...)...}: var stands for the list
+     * item; maps are the mapper's map clauses (their items refer to var).
+     */
+    record UserMapper(String name, jomp.frontend.type.Type type, Var var, List<Map> maps, SourceLocation loc) {}
+
+    /** A declare mapper directive's mapper (the directive's one clause, so the lowering knows the unit's mappers). */
+    record DeclareMapper(UserMapper mapper, SourceLocation loc) implements OmpClause {}
+
+    /** requires clauses (unified_address, unified_shared_memory, reverse_offload, dynamic_allocators, atomic_default_mem_order). */
+    record Requires(Set<String> clauses, SourceLocation loc) implements OmpClause {}
+
+    /** declare target's indirect[(expr)] (expr folded: true unless written false). */
+    record Indirect(boolean on, SourceLocation loc) implements OmpClause {}
+
+    /** interop's init/use/destroy clause: init([targetsync,] [target,] [prefer_type(...),] var), use(var), destroy(var). */
+    record Interop(String action, Set<String> types, List<String> preferences, OmpDirective.Item item, SourceLocation loc) implements OmpClause {}
     record Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
     /**
      * reduction([modifier,] op: list); identifier is the user reduction's name for USER, and

@@ -17,7 +17,7 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
     public enum Leaf {
         TARGET, TEAMS, DISTRIBUTE, PARALLEL, FOR, SIMD, LOOP,
         TARGET_DATA, TARGET_ENTER_DATA, TARGET_EXIT_DATA, TARGET_UPDATE,
-        DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION,
+        DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, DECLARE_MAPPER, INTEROP, DISPATCH,
         ATOMIC, CRITICAL, BARRIER, SINGLE, MASTER, MASKED, TASKWAIT, TASK, TASKGROUP,
         SECTIONS, SECTION, ORDERED, FLUSH, TASKYIELD, THREADPRIVATE, TASKLOOP, SCOPE, REQUIRES, DECLARE_SIMD,
         // OpenMP 5.x directives (issue 13): cancellation, scan, depend objects, compile-time and
@@ -38,6 +38,7 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
             || l == Leaf.TARGET_UPDATE || l == Leaf.FLUSH || l == Leaf.TASKYIELD
             || l == Leaf.DECLARE_TARGET && clauses.stream().anyMatch(c -> !(c instanceof OmpClause.Flag))
             || l == Leaf.BEGIN_DECLARE_TARGET || l == Leaf.END_DECLARE_TARGET || l == Leaf.DECLARE_REDUCTION
+            || l == Leaf.DECLARE_MAPPER || l == Leaf.INTEROP
             || l == Leaf.THREADPRIVATE || l == Leaf.REQUIRES || l == Leaf.DECLARE_SIMD
             || l == Leaf.CANCEL || l == Leaf.CANCELLATION_POINT || l == Leaf.SCAN || l == Leaf.DEPOBJ || l == Leaf.ERROR
             || l == Leaf.NOTHING || l == Leaf.ASSUMES || l == Leaf.BEGIN_ASSUMES || l == Leaf.END_ASSUMES
@@ -66,13 +67,23 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         return false;
     }
 
-    /** A list item: a variable, a struct member access, or an array section {@code a[lo:len][..]}. */
-    public record Item(Var var, Expr expr, List<Section> sections, SourceLocation loc) {}
+    /**
+     * A list item: a variable, a struct member access, or an array section {@code a[lo:len][..]};
+     * text is the item as written, normalised as clang prints it (map names, LIBOMPTARGET_INFO).
+     */
+    public record Item(Var var, Expr expr, List<Section> sections, SourceLocation loc, String text) {
+        public Item(Var var, Expr expr, List<Section> sections, SourceLocation loc) { this(var, expr, sections, loc, var == null ? "" : var.name); }
+    }
 
-    /** {@code [lower:length]}; lower null = 0, length null = up to the end of the array dimension; {@code [i]} is a section of length 1 with {@code single}. */
-    public record Section(Expr lower, Expr length, boolean single) {}
+    /**
+     * {@code [lower:length[:stride]]}; lower null = 0, length null = up to the end of the array
+     * dimension, stride null = 1; {@code [i]} is a section of length 1 with {@code single}.
+     */
+    public record Section(Expr lower, Expr length, boolean single, Expr stride) {
+        public Section(Expr lower, Expr length, boolean single) { this(lower, length, single, null); }
+    }
 
-    /** Modifiers in {@code map(always, close, present, tofrom: ...)}. */
-    public enum MapModifier { ALWAYS, CLOSE, PRESENT }
+    /** Modifiers in {@code map(always, close, present, ompx_hold, tofrom: ...)} and of motion clauses ({@code present}). */
+    public enum MapModifier { ALWAYS, CLOSE, PRESENT, OMPX_HOLD }
     public static Set<MapModifier> noModifiers() { return Set.of(); }
 }

@@ -33,6 +33,11 @@ public sealed interface Stmt {
     record Label(String name, Stmt body, SourceLocation loc) implements Stmt {}
     /** Block-scope declarations, in order (statics and externs included; typedefs and tags produce none). */
     record Decl(List<LocalVar> vars, SourceLocation loc) implements Stmt {}
+    /**
+     * A GNU asm statement: its template, and its output (lvalue) and input operands. jomp parses
+     * it (headers hold static inline functions with assembly) but cannot compile it.
+     */
+    record Asm(String template, List<Expr> outputs, List<Expr> inputs, SourceLocation loc) implements Stmt {}
     /** An OpenMP directive; body is its associated statement (null for standalone directives). */
     record Omp(OmpDirective directive, Stmt body, SourceLocation loc) implements Stmt {}
 

@@ -7,6 +7,8 @@ public final class SourceFile {
     private final String name;
     private final String text;
     private final int[] lineStarts;
+    /** A system header: warnings in it are not shown (clang's rule). */
+    private volatile boolean system;
 
     public SourceFile(String name, String text) {
         this.name = name;
@@ -19,6 +21,10 @@ public final class SourceFile {
 
     public String name() { return name; }
     public String text() { return text; }
+
+    /** Marks this file a system header (found in a system directory, or after #pragma GCC system_header). */
+    public void markSystem() { system = true; }
+    public boolean isSystem() { return system; }
 
     /** 1-based line of an offset. */
     public int line(int offset) {

@@ -27,6 +27,13 @@ public final class Function {
      */
     public boolean spmd;
 
+    /**
+     * The C source line of an instruction or terminator, with -g (see {@link Module#debugFile});
+     * by identity, as instructions are records. A pass that replaces an instruction moves its
+     * line ({@link #moveLine}); an instruction without one belongs to the line before it.
+     */
+    private final java.util.IdentityHashMap<Object, Integer> lines = new java.util.IdentityHashMap<>();
+
     private int nextReg;
     private int nextSlot;
     private final Set<String> blockNames = new HashSet<>();
@@ -84,6 +91,26 @@ public final class Function {
     }
 
     public BasicBlock entry() { return blocks.get(0); }
+
+    /** The source line of an instruction or terminator, 0 when it has none. */
+    public int line(Object insnOrTerminator) {
+        Integer l = lines.isEmpty() ? null : lines.get(insnOrTerminator);
+        return l == null ? 0 : l;
+    }
+
+    /** Records the source line of an instruction or terminator (0: none). */
+    public void setLine(Object insnOrTerminator, int line) {
+        if (line > 0) lines.put(insnOrTerminator, line);
+        else if (!lines.isEmpty()) lines.remove(insnOrTerminator);
+    }
+
+    /** {@code to} replaces {@code from}: it takes its line. */
+    public void moveLine(Object from, Object to) {
+        if (from != to && !lines.isEmpty()) setLine(to, line(from));
+    }
+
+    /** Whether any instruction has a line. */
+    public boolean hasLines() { return !lines.isEmpty(); }
 
     @Override public String toString() { return "@" + name; }
 }

@@ -10,6 +10,8 @@ import java.util.List;
 public final class IrBuilder {
     public final Function fn;
     private BasicBlock block;
+    /** The source line the instructions appended from now on come from (0: none; -g only). */
+    public int line;
 
     public IrBuilder(Function fn) {
         this.fn = fn;
@@ -24,11 +26,13 @@ public final class IrBuilder {
     private void add(Insn i) {
         if (block.terminator != null) block = fn.newBlock("dead");
         block.insns.add(i);
+        if (line > 0) fn.setLine(i, line);
     }
 
     private void terminate(Terminator t) {
         if (block.terminator != null) block = fn.newBlock("dead");
         block.terminator = t;
+        if (line > 0) fn.setLine(t, line);
     }
 
     public Reg binary(Insn.BinOp op, Value a, Value b) {

@@ -196,6 +196,7 @@ public final class IrParser {
         expectWord("module");
         String name = new String(string().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
         Module m = new Module(name);
+        if (acceptWord("debug")) m.debugFile = new String(string().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
         while (!atEnd()) {
             int at = pos;
             String w = word("'declare', 'global', 'func' or 'offload_entry'");
@@ -322,6 +323,7 @@ public final class IrParser {
             slots.put(id[0], fn.slotWithId(id[0], hint, size, align));
         }
         BasicBlock cur = null;
+        int line = 0;   // the source line of what follows (a "line N" line), until the next block
         while (!accept("}")) {
             if (atEnd()) throw error(pos, "expected '}' at end of function '@" + name + "'");
             int iat = pos;
@@ -336,11 +338,21 @@ public final class IrParser {
                     blocks.put(w, cur);
                 }
                 defined.put(w, defined.size());
+                line = 0;
                 continue;
             }
             if (cur == null) throw error(iat, "expected a block label");
+            if (w.equals("line")) {
+                pos += w.length();
+                long l = integer("a line number");
+                if (l <= 0 || l > Integer.MAX_VALUE) throw error(iat, "line number out of range");
+                line = (int) l;
+                continue;
+            }
             if (cur.terminator != null) throw error(iat, "instruction after the terminator of block '" + cur.name + "'");
+            int before = cur.insns.size();
             statement(cur);
+            if (line > 0) fn.setLine(cur.insns.size() > before ? cur.insns.get(cur.insns.size() - 1) : cur.terminator, line);
         }
         if (cur != null && cur.terminator == null) throw error(pos - 1, "block '" + cur.name + "' has no terminator");
         for (var e : blockUse.entrySet())

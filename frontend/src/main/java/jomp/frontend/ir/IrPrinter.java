@@ -39,6 +39,10 @@ public final class IrPrinter {
     private void module(Module m) {
         out.append("; jomp IR\nmodule ");
         quote(m.sourceName);
+        if (m.debugFile != null) {
+            out.append(" debug ");
+            quote(m.debugFile);
+        }
         out.append('\n');
         if (!m.externFunctions.isEmpty() || !m.externData.isEmpty()) out.append('\n');
         for (Map.Entry<String, FuncType> e : m.externFunctions.entrySet())
@@ -89,18 +93,28 @@ public final class IrPrinter {
             out.append("  slot ").append(s).append(" size ").append(s.size).append(" align ").append(s.align).append('\n');
         for (BasicBlock b : f.blocks) {
             out.append(b.name).append(":\n");
+            int line = 0;   // source lines (-g): printed where they change, and apply to what follows in the block
             for (Insn i : b.insns) {
+                line = line(f, i, line);
                 out.append("  ");
                 insn(i);
                 out.append('\n');
             }
             if (b.terminator != null) {
+                line(f, b.terminator, line);
                 out.append("  ");
                 terminator(b.terminator);
                 out.append('\n');
             }
         }
         out.append("}\n");
+    }
+
+    private int line(Function f, Object insn, int current) {
+        int l = f.line(insn);
+        if (l == 0 || l == current) return current;
+        out.append("  line ").append(l).append('\n');
+        return l;
     }
 
     private void typed(Value v) { out.append(v.type()).append(' ').append(v); }

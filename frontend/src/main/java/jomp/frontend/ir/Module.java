@@ -18,6 +18,11 @@ public final class Module {
     /** Data symbols used but defined elsewhere, in first-use order. */
     public final List<String> externData = new ArrayList<>();
     public final List<OffloadEntry> offloadEntries = new ArrayList<>();
+    /**
+     * With -g: the C file whose lines the functions' instructions carry (the main source file as
+     * its line markers name it: {@code t.c} for {@code t.i}); null without debug information.
+     */
+    public String debugFile;
 
     public Module(String sourceName) { this.sourceName = sourceName; }
 

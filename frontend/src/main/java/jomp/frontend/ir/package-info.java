@@ -24,7 +24,7 @@
  *
  * <p>Text form (.jir), one item per line, {@code ;} starts a comment:
  * <pre>
- * module "file.c"
+ * module "file.c" [debug "file.c"]        ; debug: compiled with -g, lines of this C file
  * declare RET (T, ..., ...) @name          ; extern function with its ABI signature
  * declare data @name                       ; extern object
  * offload_entry @name size N flags F
@@ -43,6 +43,7 @@
  *   memcpy d, s, i64 n         memset d, i32 v, i64 n
  *   [%d =] call RET (T, ...) @f(T a, ...)      [%d =] calli RET (T, ...) %fp(T a, ...)
  *   br L     condbr T c, L1, L2     switch T v, default L [k: L1, ...]     ret T v | ret void
+ *   line N                   ; -g: what follows in the block comes from source line N
  * }
  * </pre>
  * Registers print as {@code %id} or {@code %name.id}; constants take the type written before them.

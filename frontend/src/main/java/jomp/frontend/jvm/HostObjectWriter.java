@@ -21,7 +21,7 @@ import jomp.wrapper.offload.OffloadEntriesSection;
 /**
  * Writes a translation unit as a host object (DESIGN §3.1): an ELF relocatable file holding the
  * unit's class files (one section {@code .jomp.class.<name>} each), its globals in
- * {@code .rodata}/{@code .data}/{@code .bss} with {@code .rela} relocations for addresses in data,
+ * {@code .rodata}/{@code .data.rel.ro}/{@code .data}/{@code .bss} with {@code .rela} relocations for addresses in data,
  * a symbol table with every defined and undefined symbol, and the packaged device images in
  * {@code .llvm.offloading} when there are any.
  */
@@ -36,34 +36,42 @@ public final class HostObjectWriter {
         List<ElfSymbol> symbols = new ArrayList<>();
         Map<String, Integer> symbolIndex = new HashMap<>();
 
+        // the class files are the unit's code: allocated and executable, as .text is, so nm and
+        // friends see the functions as code ('T', 't')
         int firstClassSection = sections.size() + 1;
         for (JvmBackend.ClassFile c : classes) {
-            sections.add(ElfSection.progbits(CLASS_SECTION_PREFIX + c.name().replace('/', '.'), 0, 1, c.bytes()));
+            sections.add(ElfSection.progbits(CLASS_SECTION_PREFIX + c.name().replace('/', '.'), Elf.SHF_ALLOC | Elf.SHF_EXECINSTR, 1, c.bytes()));
         }
-        // functions: FUNC symbols in the unit's class section
+        // functions: FUNC symbols in the unit's class section, at their method's bytecode
+        Map<String, MethodCode.Range> code = classes.isEmpty() ? Map.of() : MethodCode.of(classes.get(0).bytes());
         for (Function f : m.functions) {
+            MethodCode.Range r = code.getOrDefault(jomp.wrapper.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
             symbolIndex.put(f.name, symbols.size());
-            symbols.add(new ElfSymbol(f.name, firstClassSection, 0, 0, f.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_FUNC));
+            symbols.add(new ElfSymbol(f.name, firstClassSection, r.offset(), r.length(), f.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_FUNC));
         }
 
-        // globals, laid out per section in declaration order
-        Layout ro = new Layout(false), rw = new Layout(false), bss = new Layout(true);
+        // globals, laid out per section in declaration order; read-only data that holds addresses
+        // goes to .data.rel.ro, as gcc and clang put it (written when the program is loaded)
+        Layout ro = new Layout(false), relro = new Layout(false), rw = new Layout(false), bss = new Layout(true);
         Map<Global, Layout> where = new HashMap<>();
         Map<Global, Long> offset = new HashMap<>();
         for (Global g : m.globals) {
-            Layout l = g.isZero() && !g.readOnly ? bss : g.readOnly ? ro : rw;
+            Layout l = g.isZero() && !g.readOnly ? bss : g.readOnly ? (g.relocs.isEmpty() ? ro : relro) : rw;
             where.put(g, l);
             offset.put(g, l.place(g));
         }
-        int roIdx = 0, rwIdx = 0, bssIdx = 0;
+        int roIdx = 0, relroIdx = 0, rwIdx = 0, bssIdx = 0;
         if (ro.size > 0) { sections.add(ElfSection.progbits(".rodata", Elf.SHF_ALLOC, ro.align, ro.bytes())); roIdx = sections.size(); }
+        if (relro.size > 0) { sections.add(ElfSection.progbits(".data.rel.ro", Elf.SHF_ALLOC | Elf.SHF_WRITE, relro.align, relro.bytes())); relroIdx = sections.size(); }
         if (rw.size > 0) { sections.add(ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, rw.align, rw.bytes())); rwIdx = sections.size(); }
         if (bss.size > 0) { sections.add(ElfSection.nobits(".bss", Elf.SHF_ALLOC | Elf.SHF_WRITE, bss.align, bss.size)); bssIdx = sections.size(); }
         for (Global g : m.globals) {
             Layout l = where.get(g);
-            int sec = l == ro ? roIdx : l == rw ? rwIdx : bssIdx;
+            int sec = l == ro ? roIdx : l == relro ? relroIdx : l == rw ? rwIdx : bssIdx;
             symbolIndex.put(g.name, symbols.size());
-            symbols.add(new ElfSymbol(g.name, sec, offset.get(g), g.size, g.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_OBJECT));
+            ElfSymbol s = new ElfSymbol(g.name, sec, offset.get(g), g.size, g.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_OBJECT);
+            // string literals are the compiler's own: outside the symbol table, as gcc's .LC0 and clang's .L.str are
+            symbols.add(g.isStatic && (g.name.equals(".str") || g.name.startsWith(".str.")) ? s.asHidden() : s);
         }
         // undefined symbols: everything used but defined elsewhere
         for (String name : m.externFunctions.keySet()) {
@@ -77,10 +85,10 @@ public final class HostObjectWriter {
             symbols.add(ElfSymbol.undefined(name));
         }
         // relocations: addresses of data, or handles of functions, stored in initialised data
-        List<ElfRelocation> roRel = new ArrayList<>(), rwRel = new ArrayList<>();
+        List<ElfRelocation> relroRel = new ArrayList<>(), rwRel = new ArrayList<>();
         for (Global g : m.globals) {
             if (g.relocs.isEmpty()) continue;
-            List<ElfRelocation> out = where.get(g) == ro ? roRel : rwRel;
+            List<ElfRelocation> out = where.get(g) == relro ? relroRel : rwRel;
             for (Global.Reloc r : g.relocs) {
                 Integer sym = symbolIndex.get(r.symbol());
                 if (sym == null) { // referenced only from data: an extern object
@@ -92,7 +100,7 @@ public final class HostObjectWriter {
                 out.add(new ElfRelocation(offset.get(g) + r.offset(), sym, isFunction ? Elf.R_JOMP_FUNC64 : Elf.R_JOMP_ADDR64, r.addend()));
             }
         }
-        if (!roRel.isEmpty()) sections.set(roIdx - 1, sections.get(roIdx - 1).withRelocations(roRel));
+        if (!relroRel.isEmpty()) sections.set(relroIdx - 1, sections.get(relroIdx - 1).withRelocations(relroRel));
         if (!rwRel.isEmpty()) sections.set(rwIdx - 1, sections.get(rwIdx - 1).withRelocations(rwRel));
 
         if (!m.offloadEntries.isEmpty()) sections.add(entries(m, symbolIndex));

@@ -92,10 +92,13 @@ public final class JvmBackend {
         // block) needs more. Past this budget the function is reported as too large.
         cw.setComputeLimits(FRAME_MEMORY_LIMIT, FRAME_OPERATIONS_LIMIT);
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
-        cw.visitSource(m.sourceName, null);
+        // the C file's name, without its directory: no path (and nothing of the build's directory)
+        // goes into the class, with -g or without; a stack trace says "(file.c:12)"
+        String source = m.debugFile != null ? m.debugFile : m.sourceName;
+        cw.visitSource(source.substring(source.lastIndexOf('/') + 1), null);
         for (Function f : functions) {
             try {
-                new MethodGen(cw, owner, local, f).generate();
+                new MethodGen(cw, owner, local, f, m.debugFile != null).generate();
             } catch (MethodTooLargeException | LimitExceededException e) {   // code, or locals and stack, past the JVM's limits
                 throw new TooLargeException(f.name);
             }
@@ -127,19 +130,29 @@ public final class JvmBackend {
         private final Map<Integer, Insn.Cmp> fusedCmps = new HashMap<>();
         /** The block emitted after the current one (a jump to it falls through), or null. */
         private BasicBlock nextBlock;
+        /** -g: a LineNumberTable from the instructions' lines, a LocalVariableTable for the named registers. */
+        private final boolean debug;
+        /** -g: where LineNumberTable entries go (mv, when debug). */
+        private final LineNumbers lines;
 
-        MethodGen(ClassWriter cw, String owner, Set<String> localFunctions, Function f) {
+        MethodGen(ClassWriter cw, String owner, Set<String> localFunctions, Function f, boolean debug) {
             this.owner = owner;
             this.localFunctions = localFunctions;
             this.f = f;
+            this.debug = debug;
             int access = ACC_PUBLIC | ACC_STATIC;
-            this.mv = cw.visitMethod(access, JvmNames.method(f.name), f.type.descriptor(), null, null);
+            MethodVisitor m = cw.visitMethod(access, JvmNames.method(f.name), f.type.descriptor(), null, null);
+            this.lines = debug ? new LineNumbers(m) : null;
+            this.mv = debug ? lines : m;
         }
 
         private static int width(IrType t) { return t.isWide() || t == IrType.F64 ? 2 : 1; }
 
         void generate() {
             mv.visitCode();
+            Label start = new Label();
+            mv.visitLabel(start);
+            if (debug) lines.line(firstLine());   // the prologue (the native stack frame) is the first line
             // parameters occupy the first locals, in order
             for (Reg p : f.params) { regLocal.put(p.id, nextLocal); nextLocal += width(p.type()); }
             if (f.vaArea != null) { regLocal.put(f.vaArea.id, nextLocal); nextLocal += 2; }
@@ -189,12 +202,51 @@ public final class JvmBackend {
                 mv.visitLabel(labels.get(b));
                 for (Insn i : b.insns) {
                     if (i instanceof Insn.Cmp c && fusedCmps.containsKey(c.dst().id)) continue; // emitted by the branch
+                    lineOf(i);
                     insn(i);
                 }
+                lineOf(b.terminator);
                 terminator(b.terminator);
             }
+            if (debug) localVariables(start);
             mv.visitMaxs(0, 0);
             mv.visitEnd();
+        }
+
+        /** -g: the code emitted from here on comes from this instruction's line, if it has one. */
+        private void lineOf(Object insn) {
+            if (debug) lines.line(f.line(insn));
+        }
+
+        private int firstLine() {
+            for (BasicBlock b : f.blocks) {
+                for (Insn i : b.insns) if (f.line(i) > 0) return f.line(i);
+                if (f.line(b.terminator) > 0) return f.line(b.terminator);
+            }
+            return 0;
+        }
+
+        /**
+         * -g: the registers that hold C's locals and parameters (those with a C name) in the
+         * LocalVariableTable, live across the whole method (each register has a local of its own
+         * and is assigned at entry), so that jdb's {@code locals} and {@code print x} find them.
+         */
+        private void localVariables(Label start) {
+            Label end = new Label();
+            mv.visitLabel(end);
+            Map<Integer, Reg> named = new java.util.TreeMap<>();
+            for (Reg p : f.params) named.put(p.id, p);
+            for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i.dst() != null) named.putIfAbsent(i.dst().id, i.dst());
+            for (Reg r : named.values()) {
+                if (r.name == null || !isCName(r.name) || !regLocal.containsKey(r.id)) continue;
+                mv.visitLocalVariable(r.name, String.valueOf(FuncType.jvmDescriptor(r.type())), null, start, end, regLocal.get(r.id));
+            }
+        }
+
+        private static boolean isCName(String n) {
+            if (n.isEmpty() || Character.isDigit(n.charAt(0))) return false;
+            for (char c : n.toCharArray()) if (!(c == '_' || c < 128 && Character.isLetterOrDigit(c))) return false;
+            return true;
         }
 
         /** A block ending in {@code c = cmp ...; condbr c} where c has no other use needs no 0/1 value. */

@@ -263,19 +263,22 @@ final class LoopOutliner {
         for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) {
             BasicBlock from = blocks.get(b), to = blockMap.get(from);
             for (Insn insn : from.insns) {
-                if (insn instanceof Insn.SlotAddr s) {
-                    to.insns.add(new Insn.Copy(regOf.apply(s.dst()), slotParams.get(slots.get(s.slot()))));
-                    continue;
+                Insn m;
+                if (insn instanceof Insn.SlotAddr s) m = new Insn.Copy(regOf.apply(s.dst()), slotParams.get(slots.get(s.slot())));
+                else {
+                    m = Operands.map(insn, valueOf);
+                    if (m.dst() != null) m = Operands.withDst(m, regOf.apply(m.dst()));
                 }
-                Insn m = Operands.map(insn, valueOf);
-                if (m.dst() != null) m = Operands.withDst(m, regOf.apply(m.dst()));
                 to.insns.add(m);
+                g.setLine(m, f.line(insn));   // -g: the loop's lines go with it
             }
             to.terminator = retarget(Operands.map(from.terminator, valueOf), blockMap, exitMap);
+            g.setLine(to.terminator, f.line(from.terminator));
         }
 
         // the call where the loop was: the header becomes it, the other blocks go
         BasicBlock header = blocks.get(h);
+        int line = f.line(header.insns.isEmpty() ? header.terminator : header.insns.get(0));
         header.insns.clear();
         for (Slot s : slots.keySet()) {
             Reg a = f.newReg(IrType.PTR);
@@ -290,6 +293,7 @@ final class LoopOutliner {
         }
         Reg which = exits.size() > 1 ? f.newReg(IrType.I32) : null;
         header.insns.add(new Insn.Call(which != null ? which : result, name, g.type, args));
+        f.setLine(header.insns.get(header.insns.size() - 1), line);
         for (int k2 = 0; k2 < results.size(); k2++) {
             Reg at = f.newReg(IrType.PTR);
             header.insns.add(new Insn.Binary(Insn.BinOp.ADD, at, area, IntConst.i64(8L * k2)));
@@ -302,6 +306,7 @@ final class LoopOutliner {
         } else {
             header.terminator = new Terminator.Br(exits.get(0));
         }
+        f.setLine(header.terminator, line);
         for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) if (b != h) removed.add(blocks.get(b));
         created.add(g);
         return true;

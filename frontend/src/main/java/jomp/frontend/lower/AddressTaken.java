@@ -44,6 +44,7 @@ final class AddressTaken {
                 }
             }
             case Stmt.Omp o -> stmt(o.body());
+            case Stmt.Asm a -> { a.outputs().forEach(this::lvalue); a.inputs().forEach(this::expr); }
         }
     }
 
@@ -84,6 +85,7 @@ final class AddressTaken {
             case Expr.VlaSizeof s -> {}
             case Expr.VaOp v -> v.args().forEach(this::expr);
             case Expr.VaArg v -> expr(v.ap());
+            case Expr.StmtExpr x -> { stmt(x.body()); expr(x.result()); }
         }
     }
 }

@@ -75,7 +75,7 @@ final class Emit {
 
     /** Re-normalises an i32 holding a value for a C type narrower than int. */
     Value narrow(Value v, Type to) {
-        if (to.size() >= 4 || to.kind == Type.Kind.ENUM) return v;
+        if (to.size() >= 4) return v;
         IrType m = to.size() == 1 ? IrType.I8 : IrType.I16;
         Value t = conv(Insn.ConvOp.TRUNC, v, m);
         return conv(TypeMap.isUnsigned(to) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, t, IrType.I32);

@@ -88,6 +88,7 @@ final class FunctionLowering {
     List<Reg> beginOutlined(String name, FuncType sig, Stmt body, boolean isStatic) {
         fn = new Function(name, sig, isStatic);
         b = new IrBuilder(fn);
+        b.line = unit.line;   // -g: the region's own code is the directive's line
         e = new Emit(b);
         List<Reg> params = new ArrayList<>();
         for (IrType t : sig.params()) {
@@ -138,8 +139,9 @@ final class FunctionLowering {
         Var fv = def.var();
         Type ft = fv.type;
         FuncType sig = TypeMap.signature(ft);
-        fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC);
+        fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC || fv.inlineOnly);
         b = new IrBuilder(fn);
+        b.line = unit.line = unit.lineOf(def.loc());   // -g: the prologue is the definition's line
         e = new Emit(b);
         AddressTaken.scan(def.body(), addressTaken);
         addressTaken.addAll(OmpCaptures.capturedByRegions(def.body()));
@@ -194,6 +196,8 @@ final class FunctionLowering {
 
     Value slotAddr(Slot s) { return b.slotAddr(s); }
 
+    Int128Ops int128() { return new Int128Ops(this); }
+
     Slot temp(Type t) {
         return fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1));
     }
@@ -241,7 +245,14 @@ final class FunctionLowering {
 
     // ---- statements ----
 
+    /** -g: what is emitted from now on comes from this location's line (if it is in the main file). */
+    private void lineAt(jomp.frontend.diag.SourceLocation loc) {
+        int l = unit.lineOf(loc);
+        if (l > 0) b.line = unit.line = l;
+    }
+
     void stmt(Stmt s) {
+        if (!(s instanceof Stmt.Compound)) lineAt(s.loc());
         switch (s) {
             case Stmt.Compound c -> compound(c);
             case Stmt.ExprStmt x -> rvalue(x.expr());
@@ -273,6 +284,7 @@ final class FunctionLowering {
                 BasicBlock body = b.newBlock("do.body"), head = b.newBlock("do.cond"), end = b.newBlock("do.end");
                 b.br(body);
                 loopBody(d.body(), body, end, head);
+                lineAt(d.cond().loc());
                 b.br(head);
                 b.setBlock(head);
                 cond(d.cond(), body, end);
@@ -287,6 +299,7 @@ final class FunctionLowering {
                 if (f.cond() != null) cond(f.cond(), body, end);
                 else b.br(body);
                 loopBody(f.body(), body, end, step);
+                lineAt(f.step() != null ? f.step().loc() : f.loc());
                 b.br(step);
                 b.setBlock(step);
                 if (f.step() != null) rvalue(f.step());
@@ -324,6 +337,7 @@ final class FunctionLowering {
             }
             case Stmt.Decl d -> { for (Stmt.LocalVar lv : d.vars()) declare(lv); }
             case Stmt.Omp o -> omp.lower(o);
+            case Stmt.Asm a -> throw new Lowering.Unsupported(a.loc(), "jomp cannot compile inline assembly");
         }
     }
 
@@ -371,6 +385,7 @@ final class FunctionLowering {
     }
 
     void switchStmt(Stmt.Switch sw) {
+        if (Int128Ops.is(sw.cond().type())) throw new Lowering.Unsupported(sw.loc(), "jomp cannot switch on an __int128 value");
         Value v = rvalue(sw.cond());
         IrType t = v.type();
         BasicBlock end = b.newBlock("sw.end");
@@ -539,6 +554,7 @@ final class FunctionLowering {
             return e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(el)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(el)));
         }
         if (v.type().isFloat()) return e.cmp(Insn.CmpOp.NE, v, Emit.zero(v.type()));
+        if (Int128Ops.is(t)) return int128().truth(v);
         return v;
     }
 
@@ -607,7 +623,8 @@ final class FunctionLowering {
     /** Evaluates x; scalars give their value, struct/union/complex values their address, void null. */
     Value rvalue(Expr x) {
         return switch (x) {
-            case Expr.IntLit i -> new IntConst(TypeMap.reg(i.type()), i.value());
+            case Expr.IntLit i -> Int128Ops.is(i.type()) ? int128().make(IntConst.i64(i.value()), IntConst.i64(i.value() >> 63))
+                                                          : new IntConst(TypeMap.reg(i.type()), i.value());
             case Expr.FloatLit f -> floatLit(f);
             case Expr.StrLit s -> address(s);
             case Expr.VarRef r -> {
@@ -642,6 +659,10 @@ final class FunctionLowering {
             case Expr.VlaSizeof s -> sizeOf(s.vlaType());
             case Expr.VaOp op -> vaOp(op);
             case Expr.VaArg va -> vaArg(va);
+            case Expr.StmtExpr se -> {
+                stmt(se.body());
+                yield se.result() == null ? null : rvalue(se.result());
+            }
         };
     }
 
@@ -659,6 +680,8 @@ final class FunctionLowering {
 
     Value unary(Expr.Unary u) {
         Type t = u.type();
+        if (Int128Ops.is(t) && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
+            return int128().unary(u.op(), rvalue(u.operand()));
         return switch (u.op()) {
             case ADDR -> address(u.operand());
             case DEREF -> {
@@ -719,6 +742,7 @@ final class FunctionLowering {
         Value l = rvalue(x.left());
         Value r = rvalue(x.right());
         if (lt.isComplex) return complexBinary(x.op(), l, r, lt);
+        if (Int128Ops.is(lt)) return int128().binary(x.op(), l, r, lt, x.right().type());
         return Ops.binary(e, x.op(), l, r, lt);
     }
 
@@ -781,7 +805,7 @@ final class FunctionLowering {
         }
         Type t = target.type();
         Value addr = address(target);
-        if (t.isComplex) {
+        if (t.isComplex || Int128Ops.is(t)) {
             Value nv = f.apply(addr);
             b.memcpy(addr, nv, IntConst.i64(t.size()));
             return new Value[] {addr, addr};
@@ -798,6 +822,7 @@ final class FunctionLowering {
         return readModifyWrite(ca.target(), old -> {
             Value o = convertValue(old, tt, ot);
             Value r = ot.isComplex ? complexBinary(ca.op(), o, rhs, ot)
+                : Int128Ops.is(ot) ? int128().binary(ca.op(), o, rhs, ot, ca.value().type())
                 : Ops.binary(e, ca.op(), o, rhs, ot);
             return convertValue(r, ot, tt.unqualified());
         })[1];
@@ -807,6 +832,10 @@ final class FunctionLowering {
         Type t = id.target().type();
         Value[] r = readModifyWrite(id.target(), old -> {
             if (t.isPointer()) return b.ptrAdd(old, IntConst.i64(id.increment() ? id.step() : -id.step()));
+            if (Int128Ops.is(t)) {
+                Int128Ops w = int128();
+                return w.binary(id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB, old, w.make(IntConst.i64(1), IntConst.i64(0)), t, t);
+            }
             if (t.isFloat()) {
                 IrType ft = TypeMap.reg(t);
                 return e.bin(id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB, old, new FloatConst(ft, id.step()));
@@ -845,6 +874,11 @@ final class FunctionLowering {
     /** Conversions including complex ones (complex values are addresses). */
     Value convertValue(Value v, Type from, Type to) {
         if (to.isVoid()) return null;
+        if (Int128Ops.is(from) || Int128Ops.is(to)) {
+            if (Int128Ops.is(from) && Int128Ops.is(to)) return v;                 // same 128 bits, read another way
+            if (from.isComplex || to.isComplex) throw new Lowering.Unsupported(null, "jomp cannot convert between __int128 and complex types");
+            return Int128Ops.is(to) ? int128().from(v, from) : int128().to(v, from, to);
+        }
         if (!from.isComplex && !to.isComplex) {
             if (TypeMap.inMemory(to) || from.isArray() || from.isFunction()) return v;
             return e.convert(v, from, to);
@@ -912,7 +946,18 @@ final class FunctionLowering {
 
     // ---- calls ----
 
+    /** A call is its own line (-g): a call that continues a statement on a later line is on that line. */
     Value call(Expr.Call c) {
+        int saved = b.line, l = unit.lineOf(c.loc());
+        if (l > 0) b.line = l;
+        try {
+            return callHere(c);
+        } finally {
+            b.line = saved;
+        }
+    }
+
+    private Value callHere(Expr.Call c) {
         Var direct = c.direct();
         Value chosen = null;
         if (direct != null && !direct.ompVariants.isEmpty()) {   // declare variant: the variant whose context matches here
@@ -1006,6 +1051,12 @@ final class FunctionLowering {
                 if (a.size() > 1) rvalue(a.get(1));
                 yield v;
             }
+            case "__builtin_trap" -> {   // a call of the runtime's (the C library's on the JVM, PTX's trap)
+                FuncType t = new FuncType(IrType.VOID, List.of(), false);
+                unit.useFunction(n, t);
+                b.call(n, t, List.of());
+                yield null;
+            }
             case "__builtin_inff" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);
             case "__builtin_inf", "__builtin_huge_val" -> new FloatConst(IrType.F64, Double.POSITIVE_INFINITY);
             case "__builtin_huge_valf" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);
@@ -1015,7 +1066,7 @@ final class FunctionLowering {
                 Value re = rvalue(a.get(0)), im = rvalue(a.get(1));
                 yield makeComplex(c.type(), re, im);
             }
-            default -> null;
+            default -> new BuiltinLowering(this).lower(c, n);
         };
     }
 

@@ -42,7 +42,61 @@ public final class Lowering {
     private final Map<String, String> strings = new HashMap<>();
     private int stringCount;
 
+    /** -g: map names and construct locations for the offload runtime's reports, as clang passes them with debug info. */
+    boolean debugInfo;
+    /** The function of each declare mapper used in this unit (MapperLowering). */
+    final Map<jomp.frontend.ast.OmpClause.UserMapper, String> mapperFunctions = new java.util.IdentityHashMap<>();
+
     private Lowering(Module m, Diagnostics diags) { this.module = m; this.diags = diags; }
+
+    private boolean haveInt128Division;
+
+    /** The unit's 128-bit division helper (Int128Runtime), written into the module on first use. */
+    String int128DivisionHelper() {
+        if (!haveInt128Division) {
+            haveInt128Division = true;
+            module.functions.add(Int128Runtime.divmod());
+            taken.add(Int128Runtime.DIVMOD);
+        }
+        return Int128Runtime.DIVMOD;
+    }
+
+    /** Symbols referred to by what has been compiled so far. */
+    private final Set<String> referencedGlobally = new HashSet<>();
+
+    /** Each compiled definition's functions (itself and its outlined regions), by source position, to restore source order. */
+    private final java.util.TreeMap<Integer, java.util.List<jomp.frontend.ir.Function>> bySource = new java.util.TreeMap<>();
+    private final Map<TranslationUnit.Function, Integer> sourceIndex = new IdentityHashMap<>();
+
+    private void lowerFunction(TranslationUnit.Function f) {
+        int start = module.functions.size();
+        try {
+            lowerOne(f);
+        } finally {
+            java.util.List<jomp.frontend.ir.Function> made = new java.util.ArrayList<>(module.functions.subList(start, module.functions.size()));
+            bySource.put(sourceIndex.get(f), made);
+        }
+    }
+
+    private void lowerOne(TranslationUnit.Function f) {
+        try {
+            jomp.frontend.ir.Function fn = new FunctionLowering(this, f).lower();
+            fn.declareTarget = declareTarget.containsKey(f.var());
+            module.functions.add(fn);
+        } catch (Unsupported e) {
+            diags.error(e.loc, e.getMessage());
+        } catch (RuntimeException e) {
+            // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
+            diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
+            if (jomp.wrapper.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
+        }
+    }
+
+    /** A construct jomp parses but cannot compile (inline assembly): a clean error at its place. */
+    static final class Unsupported extends RuntimeException {
+        final SourceLocation loc;
+        Unsupported(SourceLocation loc, String message) { super(message, null, false, false); this.loc = loc; }
+    }
 
     public static Module lower(TranslationUnit tu, Diagnostics diags) {
         String name = tu.items().isEmpty() ? "<input>" : tu.items().get(0).loc().file().name();
@@ -50,45 +104,111 @@ public final class Lowering {
     }
 
     /** As {@link #lower(TranslationUnit, Diagnostics)}, naming the module after the main source file. */
-    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName) {
+    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName) { return lower(tu, diags, sourceName, false); }
+
+    /**
+     * With {@code debug} (-g), instructions carry the source lines of the main file
+     * ({@link Module#debugFile}), and offload constructs pass map names and source locations to
+     * the runtime.
+     */
+    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName, boolean debug) {
         Lowering l = new Lowering(new Module(sourceName), diags);
+        if (debug) l.module.debugFile = debugFile(tu, sourceName);
+        l.debugInfo = debug;
         l.run(tu);
         return l.module;
     }
+
+    /**
+     * The file whose lines -g records: the main source file, as line markers name it (a .i file's
+     * functions come from the .c file its markers name): the presumed file of the last function
+     * defined in the main file.
+     */
+    private static String debugFile(TranslationUnit tu, String sourceName) {
+        String file = sourceName;
+        for (TranslationUnit.TopLevel t : tu.items())
+            if (t instanceof TranslationUnit.Function f && f.loc() != null && f.loc().file().name().equals(sourceName)) file = f.loc().presumedFile();
+        return file;
+    }
+
+    /** The line -g records for a location: its line in the main file; 0 without -g, or elsewhere (a header). */
+    int lineOf(jomp.frontend.diag.SourceLocation loc) {
+        if (module.debugFile == null || loc == null || !module.debugFile.equals(loc.presumedFile())) return 0;
+        return loc.presumedLine();
+    }
+
+    /** The line of the statement being lowered (-g), for the functions its OpenMP regions are outlined into. */
+    int line;
 
     private void run(TranslationUnit tu) {
         findDeclareTarget(tu);
         // File-scope names first, so that block-scope statics get fresh names around them.
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
-                case TranslationUnit.Function f -> { defined.add(f.var()); symbolOf(f.var()); }
+                case TranslationUnit.Function f -> {
+                    if (f.var().definitionDropped()) continue;   // gnu_inline: calls go to the external function
+                    defined.add(f.var());
+                    symbolOf(f.var());
+                }
                 case TranslationUnit.Global g -> { defined.add(g.var()); symbolOf(g.var()); }
                 case TranslationUnit.OmpDecl o -> {}
             }
         }
+        // Functions local to the unit (static, inline definitions) are compiled only when something
+        // compiled refers to them, as clang does: a static inline function of a header that nothing
+        // calls costs nothing (and may hold what jomp cannot compile, such as inline assembly).
+        java.util.List<TranslationUnit.Function> deferred = new java.util.ArrayList<>();
+        for (TranslationUnit.TopLevel t : tu.items()) if (t instanceof TranslationUnit.Function f) sourceIndex.put(f, sourceIndex.size());
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
                 case TranslationUnit.Function f -> {
-                    try {
-                        jomp.frontend.ir.Function fn = new FunctionLowering(this, f).lower();
-                        fn.declareTarget = declareTarget.containsKey(f.var());
-                        module.functions.add(fn);
-                    } catch (RuntimeException e) {
-                        // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
-                        diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
-                        if (jomp.wrapper.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
-                    }
+                    Var v = f.var();
+                    if (v.definitionDropped()) continue;
+                    if ((v.storage == Var.Storage.STATIC || v.inlineOnly) && !v.attrUsed && !declareTarget.containsKey(v)) deferred.add(f);
+                    else lowerFunction(f);
                 }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
                 case TranslationUnit.OmpDecl o -> {}
             }
         }
+        int scanned = 0;
+        while (!deferred.isEmpty()) {
+            Set<String> refs = new HashSet<>();
+            for (; scanned < module.functions.size(); scanned++) References.of(module.functions.get(scanned), refs);
+            for (Global g : module.globals) for (Global.Reloc r : g.relocs) refs.add(r.symbol());
+            boolean progress = false;
+            for (java.util.Iterator<TranslationUnit.Function> it = deferred.iterator(); it.hasNext(); ) {
+                TranslationUnit.Function f = it.next();
+                if (!refs.contains(symbolOf(f.var())) && !referencedGlobally.contains(symbolOf(f.var()))) continue;
+                it.remove();
+                lowerFunction(f);
+                progress = true;
+            }
+            referencedGlobally.addAll(refs);
+            if (!progress) break;
+        }
+        // the functions in source order, whatever order they were compiled in; helpers last
+        java.util.Set<jomp.frontend.ir.Function> placed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        java.util.List<jomp.frontend.ir.Function> ordered = new java.util.ArrayList<>();
+        for (var group : bySource.values()) for (var fn : group) if (placed.add(fn)) ordered.add(fn);
+        for (var fn : module.functions) if (placed.add(fn)) ordered.add(fn);
+        module.functions.clear();
+        module.functions.addAll(ordered);
         for (var e : declareTarget.entrySet()) {
             Var v = e.getKey();
             if (v.isFunction() || !defined.contains(v)) continue;
             String sym = symbolOf(v);
             Global g = module.global(sym);
             if (g != null) addEntry(sym, g.size, e.getValue());
+        }
+        // the unit's requires clauses, recorded where it has device code (as clang 19 records them):
+        // an entry with flag 0x10 whose size field holds libomptarget's OMP_REQ_* bits (NONE: 1)
+        if (!module.offloadEntries.isEmpty()) {
+            String marker = ".omp_requires";
+            while (taken.contains(marker)) marker = marker + "_";
+            taken.add(marker);
+            module.globals.add(new Global(marker, 1, 1, true, true, null));
+            addEntry(marker, requires == 0 ? 1 : requires, 0x10);
         }
         Set<String> definedNames = new HashSet<>();
         for (var f : module.functions) definedNames.add(f.name);
@@ -106,39 +226,108 @@ public final class Lowering {
     private int outlined;
     private String fileIds;
 
-    /** declare target (list form, and begin/end or the bare directive around declarations). */
+    /** Functions declare target device_type(nohost) / device_type(host) marks, with where it names them. */
+    private final Map<Var, SourceLocation> nohost = new IdentityHashMap<>(), hostOnly = new IdentityHashMap<>();
+    /** Functions declare target indirect marks: their addresses may be called on a device. */
+    private final Set<Var> indirect = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The unit's requires clauses as libomptarget's flags (0: no requires directive). */
+    private long requires;
+
+    /**
+     * declare target (list form, also at block scope, and begin/end or the bare directive around
+     * declarations) with device_type and indirect; requires; declare mapper.
+     */
     private void findDeclareTarget(TranslationUnit tu) {
-        int depth = 0;
+        java.util.ArrayDeque<String[]> open = new java.util.ArrayDeque<>();   // begin declare target's {device_type, indirect}
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
                 case TranslationUnit.OmpDecl o -> {
                     jomp.frontend.ast.OmpDirective d = o.directive();
                     jomp.frontend.ast.OmpDirective.Leaf l = d.leaves().get(0);
+                    String deviceType = "any";
+                    boolean ind = false;
+                    for (jomp.frontend.ast.OmpClause c : d.clauses()) {
+                        if (c instanceof jomp.frontend.ast.OmpClause.DeviceType dt) deviceType = dt.kind();
+                        if (c instanceof jomp.frontend.ast.OmpClause.Indirect in) ind = in.on();
+                        if (c instanceof jomp.frontend.ast.OmpClause.Requires r) requires |= requiresFlags(r.clauses());
+                    }
                     boolean lists = false;
                     for (jomp.frontend.ast.OmpClause c : d.clauses()) {
+                        if (c instanceof jomp.frontend.ast.OmpClause.DeclareMapper dm) mappers.add(dm.mapper());
                         if (c instanceof jomp.frontend.ast.OmpClause.ListClause lc) {
                             int flags = lc.kind() == jomp.frontend.ast.OmpClause.ListKind.LINK ? 1 : 0;
                             if (lc.kind() == jomp.frontend.ast.OmpClause.ListKind.TO || lc.kind() == jomp.frontend.ast.OmpClause.ListKind.ENTER
                                 || lc.kind() == jomp.frontend.ast.OmpClause.ListKind.LINK) {
                                 lists = true;
-                                for (var it : lc.items()) if (it.var() != null) declareTarget.put(it.var(), flags);
+                                for (var it : lc.items()) if (it.var() != null) mark(it.var(), flags, deviceType, ind, it.loc());
                             }
                         }
                     }
                     if (l == jomp.frontend.ast.OmpDirective.Leaf.BEGIN_DECLARE_TARGET
-                        || l == jomp.frontend.ast.OmpDirective.Leaf.DECLARE_TARGET && !lists) depth++;
-                    else if (l == jomp.frontend.ast.OmpDirective.Leaf.END_DECLARE_TARGET && depth > 0) depth--;
+                        || l == jomp.frontend.ast.OmpDirective.Leaf.DECLARE_TARGET && !lists) open.push(new String[] {deviceType, ind ? "1" : ""});
+                    else if (l == jomp.frontend.ast.OmpDirective.Leaf.END_DECLARE_TARGET && !open.isEmpty()) open.pop();
                 }
-                case TranslationUnit.Function f -> { if (depth > 0) declareTarget.putIfAbsent(f.var(), 0); }
-                case TranslationUnit.Global g -> { if (depth > 0) declareTarget.putIfAbsent(g.var(), 0); }
+                case TranslationUnit.Function f -> { if (!open.isEmpty()) markOnce(f.var(), open.peek(), f.loc()); }
+                case TranslationUnit.Global g -> { if (!open.isEmpty()) markOnce(g.var(), open.peek(), g.loc()); }
             }
         }
+        DeviceTypeCheck.check(tu, nohost, hostOnly, declareTarget, diags);
+    }
+
+    private void markOnce(Var v, String[] ctx, SourceLocation loc) {
+        if (!declareTarget.containsKey(v) && !hostOnly.containsKey(v)) mark(v, 0, ctx[0], !ctx[1].isEmpty(), loc);
+    }
+
+    /** Marks v declare target (link: flags 1) for the devices device_type says. */
+    private void mark(Var v, int flags, String deviceType, boolean ind, SourceLocation loc) {
+        if (deviceType.equals("host")) {   // the host's only: no device copy
+            if (v.isFunction()) hostOnly.put(v, loc);
+            declareTarget.remove(v);
+            return;
+        }
+        if (deviceType.equals("nohost") && v.isFunction()) nohost.put(v, loc);
+        declareTarget.put(v, flags);
+        if (ind && v.isFunction()) indirect.add(v);
+    }
+
+    /** libomptarget's OMP_REQ_* flags of requires clauses. */
+    static long requiresFlags(Set<String> clauses) {
+        long f = 0;
+        if (clauses.contains("reverse_offload")) f |= 0x2;
+        if (clauses.contains("unified_address")) f |= 0x4;
+        if (clauses.contains("unified_shared_memory")) f |= 0x8;
+        if (clauses.contains("dynamic_allocators")) f |= 0x10;
+        return f;
+    }
+
+    /** The variable a callee expression names directly (after casts and decay), or null. */
+    static Var stripToVar(jomp.frontend.ast.Expr e) {
+        while (true) {
+            if (e instanceof jomp.frontend.ast.Expr.Cast c) e = c.operand();
+            else if (e instanceof jomp.frontend.ast.Expr.Decay d) e = d.operand();
+            else if (e instanceof jomp.frontend.ast.Expr.Unary u && u.op() == jomp.frontend.ast.Expr.Unary.Op.ADDR) e = u.operand();
+            else break;
+        }
+        return e instanceof jomp.frontend.ast.Expr.VarRef r ? r.var() : null;
     }
 
     boolean isDeclareTarget(Var v) { return declareTarget.containsKey(v); }
 
     /** The OpenMP constructs enclosing the code being lowered, outermost first, across outlined functions (context selectors read it). */
     final java.util.List<jomp.frontend.ast.OmpDirective.Leaf> ompConstructs = new java.util.ArrayList<>();
+
+    /** The unit's declare mappers, in source order (implicit maps of a struct use its default one). */
+    private final java.util.List<jomp.frontend.ast.OmpClause.UserMapper> mappers = new java.util.ArrayList<>();
+
+    /** The default mapper (declare mapper without a name) of struct type t, or null. */
+    jomp.frontend.ast.OmpClause.UserMapper defaultMapper(Type t) {
+        if (!t.isStructOrUnion()) return null;
+        for (int k = mappers.size() - 1; k >= 0; k--) {
+            var m = mappers.get(k);
+            if (m.name().equals("default") && jomp.frontend.type.Types.compatibleUnqualified(m.type(), t)) return m;
+        }
+        return null;
+    }
 
     /** A fresh name for an outlined region of function fn (clang: fn.omp_outlined). */
     String outlinedName(String fn) {
@@ -149,9 +338,13 @@ public final class Lowering {
     }
 
     /**
-     * The kernel of a target region (DESIGN §3.3): {@code __omp_offloading_<dev>_<file>_<fn>_l<line>},
-     * dev and file being the source file's device and inode numbers in hex, as clang names them,
-     * so the host and device compiles of one file agree; {@code _<n>} for another region on the line.
+     * The kernel of a target region (DESIGN §3.3): {@code __omp_offloading_<content>_<name>_<fn>_l<line>}.
+     * clang puts the source file's device and inode numbers there; jomp puts two hashes that do
+     * not depend on where the checkout or the build directory is (so that ccache, sccache and
+     * remote caches can share objects): of the file's bytes and of its base name. The device
+     * compiles read the kernel names from the host IR, so host and device agree; distinct
+     * files get distinct names (only two copies of one file under one name would clash);
+     * {@code _<n>} for another region on the line.
      */
     String kernelName(String fn, int line) {
         if (fileIds == null) fileIds = fileIds(module.sourceName);
@@ -163,14 +356,22 @@ public final class Lowering {
     }
 
     private static String fileIds(String path) {
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        byte[] content;
         try {
-            java.nio.file.Path p = jomp.wrapper.env.Invocation.path(path);
-            long dev = ((Number) java.nio.file.Files.getAttribute(p, "unix:dev")).longValue();
-            long ino = ((Number) java.nio.file.Files.getAttribute(p, "unix:ino")).longValue();
-            return Long.toHexString(dev) + "_" + Long.toHexString(ino);
+            content = java.nio.file.Files.readAllBytes(jomp.wrapper.env.Invocation.path(path));
         } catch (Exception | Error e) {
-            // no such file (IR read back, stdin) or no unix attributes: a stable hash of the name
-            return "0_" + Integer.toHexString(path.hashCode());
+            content = new byte[0];   // no such file (IR read back, stdin): the name alone
+        }
+        return hash32(content) + "_" + hash32(name.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String hash32(byte[] bytes) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+            return Integer.toHexString(((d[0] & 0xff) << 24) | ((d[1] & 0xff) << 16) | ((d[2] & 0xff) << 8) | (d[3] & 0xff));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);   // every JDK has SHA-256
         }
     }
 
@@ -182,6 +383,43 @@ public final class Lowering {
             addEntry(kernel, 0, 0);
         }
         return id;
+    }
+
+    private final Map<String, String> idents = new HashMap<>();
+
+    /**
+     * The ident_t of a construct (libomp's {i32 0, i32 flags 2, i32 0, i32 strlen, ptr psource}),
+     * psource {@code ";file;function;line;col;;"} with -g and {@code ";unknown;unknown;0;0;;"}
+     * without, as clang passes them; the runtime's reports and fatal errors name the place.
+     */
+    String ident(SourceLocation loc, String function) {
+        String psource = debugInfo && loc != null
+                ? ";" + loc.presumedFile() + ";" + function + ";" + loc.presumedLine() + ";" + loc.column() + ";;"
+                : ";unknown;unknown;0;0;;";
+        String done = idents.get(psource);
+        if (done != null) return done;
+        byte[] text = (psource + "\0").getBytes(StandardCharsets.UTF_8);
+        String str = stringLiteral(text, 1);
+        String name = ".omp.ident." + idents.size();
+        while (taken.contains(name)) name = name + "_";
+        taken.add(name);
+        DataWriter w = new DataWriter(24);
+        w.putInt(4, 4, 2);
+        w.putInt(12, 4, text.length - 1);
+        w.reloc(16, str, 0);
+        Global g = new Global(name, 24, 8, true, true, w.bytes);
+        g.relocs.addAll(w.relocs);
+        module.globals.add(g);
+        idents.put(psource, name);
+        return name;
+    }
+
+    /** A map name string {@code ";x[0:N];file.c;12;3;;"} (list item, where its variable is declared), or null without -g. */
+    String mapName(String text, SourceLocation loc) {
+        if (!debugInfo) return null;
+        String s = text == null || loc == null ? ";unknown;unknown;0;0;;"
+                : ";" + text + ";" + loc.presumedFile() + ";" + loc.presumedLine() + ";" + loc.column() + ";;";
+        return stringLiteral((s + "\0").getBytes(StandardCharsets.UTF_8), 1);
     }
 
     private void addEntry(String name, long size, int flags) {
@@ -293,6 +531,14 @@ public final class Lowering {
                     return;
                 }
                 throw new Emit.NotConstant();
+            }
+            if (t.kind == Type.Kind.INT128) {
+                java.math.BigInteger big = jomp.frontend.parse.Int128Const.eval(e);
+                if (big == null) throw new Emit.NotConstant();
+                long[] words = jomp.frontend.parse.Int128Const.words(big);
+                w.putInt(it.offset(), 8, words[0]);
+                w.putInt(it.offset() + 8, 8, words[1]);
+                return;
             }
             Object v = constant(e);
             if (it.bitField() != null) {

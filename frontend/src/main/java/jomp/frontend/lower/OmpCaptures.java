@@ -46,6 +46,13 @@ final class OmpCaptures {
         return out;
     }
 
+    /** The variables these expressions refer to (nulls skipped), in order. */
+    static Set<Var> refs(java.util.List<Expr> exprs) {
+        OmpCaptures c = new OmpCaptures();
+        for (Expr e : exprs) c.expr(e);
+        return c.refs;
+    }
+
     /** Is v an automatic variable of the enclosing function (as opposed to static storage)? */
     static boolean isAutomatic(Var v) { return v.isLocal && !v.isStatic() && !v.isFunction(); }
 
@@ -56,6 +63,12 @@ final class OmpCaptures {
             void walk(Stmt x) {
                 forEachOmp(x, o -> {
                     if (outlines(o.directive())) for (Var v : free(o)) if (isAutomatic(v)) out.add(v);
+                    // data constructs pass their list items' addresses to the runtime (and to mapper functions)
+                    if (mapsData(o.directive())) {
+                        OmpCaptures c = new OmpCaptures();
+                        c.directive(o.directive());
+                        for (Var v : c.refs) if (isAutomatic(v) && !c.decls.contains(v)) out.add(v);
+                    }
                     // copyprivate publishes the variables' addresses; dependences are addresses; depobj objects are written by the runtime
                     for (OmpClause.ListClause c : o.directive().clauses(OmpClause.ListClause.class))
                         if (c.kind() == OmpClause.ListKind.COPYPRIVATE || c.kind() == OmpClause.ListKind.DEPOBJ)
@@ -73,6 +86,12 @@ final class OmpCaptures {
         OmpCaptures c = new OmpCaptures();
         if (e != null) c.expr(e);
         return c.refs;
+    }
+
+    /** target data, enter/exit data, update, interop: constructs whose clauses give the runtime addresses. */
+    static boolean mapsData(OmpDirective d) {
+        return d.has(OmpDirective.Leaf.TARGET_DATA) || d.has(OmpDirective.Leaf.TARGET_ENTER_DATA) || d.has(OmpDirective.Leaf.TARGET_EXIT_DATA)
+            || d.has(OmpDirective.Leaf.TARGET_UPDATE) || d.has(OmpDirective.Leaf.INTEROP);
     }
 
     /** Locals declared (by declarations) inside s. */
@@ -115,7 +134,9 @@ final class OmpCaptures {
             switch (c) {
                 case OmpClause.ExprClause e -> expr(e.value());
                 case OmpClause.ListClause l -> items(l.items());
-                case OmpClause.Map m -> items(m.items());
+                case OmpClause.Map m -> { iterator(m.iterator()); items(m.items()); }
+                case OmpClause.Motion m -> { iterator(m.iterator()); items(m.items()); }
+                case OmpClause.Interop x -> { if (x.item() != null) items(java.util.List.of(x.item())); }
                 case OmpClause.Reduction r -> items(r.items());
                 case OmpClause.Schedule s -> expr(s.chunk());
                 case OmpClause.DistSchedule s -> expr(s.chunk());
@@ -132,11 +153,20 @@ final class OmpCaptures {
         }
     }
 
+    /** An iterator modifier: its variables are its own (declared), its ranges references. */
+    private void iterator(OmpClause.Iterator it) {
+        if (it == null) return;
+        decls.addAll(it.vars());
+        it.begins().forEach(this::expr);
+        it.ends().forEach(this::expr);
+        it.steps().forEach(this::expr);
+    }
+
     private void items(java.util.List<OmpDirective.Item> items) {
         for (OmpDirective.Item it : items) {
             if (it.var() != null) ref(it.var());
             expr(it.expr());
-            if (it.sections() != null) for (OmpDirective.Section s : it.sections()) { expr(s.lower()); expr(s.length()); }
+            if (it.sections() != null) for (OmpDirective.Section s : it.sections()) { expr(s.lower()); expr(s.length()); expr(s.stride()); }
         }
     }
 
@@ -180,6 +210,7 @@ final class OmpCaptures {
                 }
             }
             case Stmt.Omp o -> { directive(o.directive()); stmt(o.body()); }
+            case Stmt.Asm a -> { a.outputs().forEach(x -> { target(x); expr(x); }); a.inputs().forEach(this::expr); }
         }
     }
 
@@ -224,6 +255,7 @@ final class OmpCaptures {
             case Expr.VlaSizeof s -> typeRefs(s.vlaType());
             case Expr.VaOp v -> v.args().forEach(this::expr);
             case Expr.VaArg v -> expr(v.ap());
+            case Expr.StmtExpr x -> { stmt(x.body()); expr(x.result()); }
         }
     }
 }

@@ -103,8 +103,10 @@ final class OmpLowering {
             }
             case TASKYIELD -> call("__jomp_taskyield", IrType.VOID);
             case DEPOBJ -> depobj(d);
+            case INTEROP -> new InteropLowering(this, f).interop(x);
+            case DISPATCH -> new InteropLowering(this, f).dispatch(x);
             case FLUSH, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
-                 THREADPRIVATE, REQUIRES, DECLARE_SIMD -> {
+                 THREADPRIVATE, REQUIRES, DECLARE_SIMD, DECLARE_MAPPER -> {
                 if (x.body() != null) f.stmt(x.body());
             }
             case CRITICAL -> {
@@ -683,7 +685,8 @@ final class OmpLowering {
     // ---- target ------------------------------------------------------------------------------
 
     private void target(Stmt.Omp o, int i) {
-        new TargetLowering(this, f).target(o, i);
+        if (AncestorLowering.isAncestor(o.directive())) new AncestorLowering(this, f).ancestor(o);   // reverse offload
+        else new TargetLowering(this, f).target(o, i);
     }
 
     private void targetData(Stmt.Omp o) {

@@ -35,18 +35,9 @@ import java.util.Set;
  * mapped tofrom; {@code defaultmap} changes the rule for its category.
  */
 final class TargetLowering {
-    static final long TO = 0x1, FROM = 0x2, ALWAYS = 0x4, DELETE = 0x8, PTR_AND_OBJ = 0x10, TARGET_PARAM = 0x20, PRIVATE = 0x80,
-        LITERAL = 0x100, IMPLICIT = 0x200, CLOSE = 0x400, PRESENT = 0x1000;
-
-    /** How a kernel receives a variable: the address of its device copy, or its value in the slot. */
-    enum Pass { BYREF, BYVAL }
-
-    /** One entry of the map arrays; var null for entries no kernel parameter binds. */
-    record MapEntry(Var var, Value base, Value begin, Value size, long type, Pass pass, boolean member) {
-        MapEntry(Var var, Value base, Value begin, Value size, long type, Pass pass) { this(var, base, begin, size, type, pass, false); }
-
-        MapEntry withoutVar() { return new MapEntry(null, base, begin, size, type, pass, member); }
-    }
+    private static final MapBuilder.Pass BYREF = MapBuilder.Pass.BYREF;
+    static final long TO = MapBuilder.TO, FROM = MapBuilder.FROM, TARGET_PARAM = MapBuilder.TARGET_PARAM, PRIVATE = MapBuilder.PRIVATE,
+        LITERAL = MapBuilder.LITERAL, IMPLICIT = MapBuilder.IMPLICIT, PRESENT = MapBuilder.PRESENT;
 
     private final OmpLowering omp;
     private final FunctionLowering f;
@@ -59,8 +50,9 @@ final class TargetLowering {
         OmpDirective d = o.directive();
         List<Leaf> ls = d.leaves();
         boolean targetOnly = ls.size() == 1;
+        MapBuilder mb = new MapBuilder(f);
         Set<Var> used = new LinkedHashSet<>();
-        for (Var v : OmpCaptures.free(o)) if (captures(v)) used.add(v);
+        for (Var v : OmpCaptures.free(o)) if (mb.captured(v)) used.add(v);
 
         Set<Var> privates = targetOnly ? OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE) : Set.of();
         Set<Var> firstprivate = OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE);
@@ -70,49 +62,54 @@ final class TargetLowering {
         for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
             for (OmpDirective.Item it : r.items()) if (it.var() != null) tofrom.add(it.var());
 
-        List<MapEntry> entries = new ArrayList<>();
+        mb.items(requests(d), TARGET_PARAM);
         Set<Var> done = new HashSet<>();
-        List<MapEntry> attach = new ArrayList<>();   // pointer members: after the structs that hold them
-        for (MapEntry e : explicitEntries(d, TARGET_PARAM)) {
-            if ((e.type() & PTR_AND_OBJ) != 0) attach.add(e);
-            else entries.add(e.var() != null && done.add(e.var()) ? e : e.withoutVar());
-        }
+        for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
+            for (OmpDirective.Item it : m.items()) if (it.var() != null && m.iterator() == null) done.add(it.var());
+        Set<Var> implicitFirstprivate = new LinkedHashSet<>();
         for (Var v : used) {
             if (done.contains(v) || privates.contains(v)) continue;
             done.add(v);
             Type t = v.type;
-            if (devicePtr.contains(v)) entries.add(literal(v));
+            if (devicePtr.contains(v)) mb.out.add(literal(v));
             else if (deviceAddr.contains(v)) {
                 Value a = f.varAddress(v);
-                entries.add(new MapEntry(v, a, a, IntConst.i64(0), TARGET_PARAM | LITERAL, Pass.BYREF));
+                mb.out.add(entry(v, a, a, IntConst.i64(0), TARGET_PARAM | LITERAL, MapBuilder.Pass.BYREF));
             } else if (firstprivate.contains(v)) {
-                entries.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM));
-            } else if (tofrom.contains(v)) entries.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
+                mb.out.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM));
+            } else if (tofrom.contains(v)) mb.out.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
             else {
                 String category = t.isPointer() ? "pointer" : byValue(t) ? "scalar" : "aggregate";
                 String behavior = defaultmap(d, category);
                 switch (behavior) {
-                    case "tofrom" -> entries.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
-                    case "to" -> entries.add(whole(v, TO | TARGET_PARAM | IMPLICIT));
-                    case "from" -> entries.add(whole(v, FROM | TARGET_PARAM | IMPLICIT));
-                    case "alloc" -> entries.add(whole(v, TARGET_PARAM | IMPLICIT));
-                    case "present" -> entries.add(whole(v, PRESENT | TARGET_PARAM | IMPLICIT));
-                    case "firstprivate" -> entries.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));
+                    case "tofrom" -> mb.out.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
+                    case "to" -> mb.out.add(whole(v, TO | TARGET_PARAM | IMPLICIT));
+                    case "from" -> mb.out.add(whole(v, FROM | TARGET_PARAM | IMPLICIT));
+                    case "alloc" -> mb.out.add(whole(v, TARGET_PARAM | IMPLICIT));
+                    case "present" -> mb.out.add(whole(v, PRESENT | TARGET_PARAM | IMPLICIT));
+                    case "firstprivate" -> {
+                        mb.out.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));
+                        if (byValue(t)) implicitFirstprivate.add(v);
+                    }
                     default -> {   // the OpenMP default for the category
                         if (t.isPointer()) {
                             Value p = f.readVar(v);
-                            entries.add(new MapEntry(v, p, p, IntConst.i64(0), TARGET_PARAM | IMPLICIT, Pass.BYVAL));
-                        } else if (byValue(t)) entries.add(literal(v));
-                        else if (t.isScalar()) entries.add(whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));   // complex: a private copy
-                        else entries.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
+                            mb.out.add(entry(v, p, p, IntConst.i64(0), TARGET_PARAM | IMPLICIT, MapBuilder.Pass.BYVAL));
+                        } else if (byValue(t)) {
+                            mb.out.add(literal(v));
+                            implicitFirstprivate.add(v);
+                        } else if (t.isScalar()) mb.out.add(whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));   // complex: a private copy
+                        else mb.out.add(withMapper(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT)));
                     }
                 }
             }
         }
 
-        entries.addAll(attach);
+        List<MapBuilder.Entry> entries = mb.out;
         String kernel = f.unit.kernelName(f.def.var().name, d.loc().presumedLine());
         Arrays arrays = arrays(entries);
+        int params = 0;
+        for (MapBuilder.Entry e : entries) if ((e.type() & TARGET_PARAM) != 0) params++;
         // num_teams and thread_limit of the teams leaf, evaluated on the host for the launch
         OmpClause.ExprClause nt = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_TEAMS), tl = OmpLowering.exprClause(d, OmpClause.ExprKind.THREAD_LIMIT);
         Value nteams = nt == null ? IntConst.i32(0) : omp.i32(nt.value());
@@ -134,6 +131,8 @@ final class TargetLowering {
         f.b.store(arrays.ptrs, OmpLowering.at(f, kargs, 16));
         f.b.store(arrays.sizes, OmpLowering.at(f, kargs, 24));
         f.b.store(arrays.types, OmpLowering.at(f, kargs, 32));
+        f.b.store(arrays.names, OmpLowering.at(f, kargs, 40));
+        f.b.store(arrays.mappers, OmpLowering.at(f, kargs, 48));
         f.b.store(IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0), OmpLowering.at(f, kargs, 64));
         f.b.store(nteams, OmpLowering.at(f, kargs, 72));
         f.b.store(limit, OmpLowering.at(f, kargs, 84));
@@ -144,15 +143,15 @@ final class TargetLowering {
         if (cond != null) f.b.condBr(cond, offload, fallback);
         else f.b.br(offload);
         f.b.setBlock(offload);
-        Value rc = omp.call("__tgt_target_kernel", IrType.I32, IntConst.ptr(0), dev, nteams, limit,
+        Value rc = omp.call("__tgt_target_kernel", IrType.I32, loc(o), dev, nteams, limit,
             f.b.globalAddr(f.unit.regionId(kernel)), kargs);
         f.b.condBr(f.b.cmp(Insn.CmpOp.NE, rc, IntConst.i32(0)), fallback, end);
         // host fallback: the kernel with host addresses and values
         f.b.setBlock(fallback);
-        Value host = f.b.slotAddr(f.fn.newSlot(null, 8L * Math.max(1, entries.size()), 8));
-        for (int k = 0; k < entries.size(); k++) {
-            MapEntry e = entries.get(k);
-            f.b.store(e.pass() == Pass.BYREF ? e.base() : e.begin(), OmpLowering.at(f, host, 8L * k));
+        Value host = f.b.slotAddr(f.fn.newSlot(null, 8L * Math.max(1, params), 8));
+        for (int k = 0, j = 0; k < entries.size(); k++) {
+            MapBuilder.Entry e = entries.get(k);
+            if ((e.type() & TARGET_PARAM) != 0) f.b.store(e.base(), OmpLowering.at(f, host, 8L * j++));
         }
         f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
         omp.call("__jomp_target_fallback_done", IrType.VOID, dev, kargs);   // device copies of mapped data catch up
@@ -164,23 +163,59 @@ final class TargetLowering {
         Reg args = g.beginOutlined(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), o.body(), false).get(0);
         Set<Var> written = OmpCaptures.written(o.body());
         if (OmpLowering.outlinesAfter(d, i)) written.addAll(used);   // inner leaves capture them by address
-        for (int k = 0; k < entries.size(); k++) {
-            MapEntry e = entries.get(k);
-            if (e.var() == null || !used.contains(e.var())) continue;
-            Value slot = OmpLowering.at(g, args, 8L * k);
-            Value addr = e.pass() == Pass.BYREF ? g.b.load(IrType.PTR, slot) : slot;
+        for (int k = 0, j = 0; k < entries.size(); k++) {
+            MapBuilder.Entry e = entries.get(k);
+            if ((e.type() & TARGET_PARAM) == 0) continue;
+            Value slot = OmpLowering.at(g, args, 8L * j++);
+            if (e.var() == null || !used.contains(e.var()) || g.isBound(e.var())) continue;
+            Value addr = e.pass() == MapBuilder.Pass.BYREF ? g.b.load(IrType.PTR, slot) : slot;
             OmpLowering.bindCaptured(g, e.var(), addr, written);
         }
         g.allocateLocals(o.body());
+        // scalars firstprivate by default are each team's and thread's own in the leaves inside (as clang passes them by value)
+        Stmt.Omp inner = o;
+        if (!implicitFirstprivate.isEmpty() && OmpLowering.outlinesAfter(d, i)) inner = withFirstprivate(o, implicitFirstprivate);
         DataSharing ds = DataSharing.at(g.omp, o, i, null);
         Runnable allocators = g.omp.usesAllocators(d);
-        g.omp.construct(o, i + 1, null);
+        g.omp.construct(inner, i + 1, null);
         allocators.run();
         ds.end(false, null);
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;
         kfn.spmd = isSpmd(d);
         f.unit.module.functions.add(kfn);
+    }
+
+    /** o with these variables added to a firstprivate clause, unless a data-sharing clause names them already. */
+    private static Stmt.Omp withFirstprivate(Stmt.Omp o, Set<Var> vars) {
+        OmpDirective d = o.directive();
+        Set<Var> named = new HashSet<>();
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
+            for (OmpDirective.Item it : c.items()) if (it.var() != null) named.add(it.var());
+        for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
+            for (OmpDirective.Item it : r.items()) if (it.var() != null) named.add(it.var());
+        List<OmpDirective.Item> items = new ArrayList<>();
+        for (Var v : vars) if (!named.contains(v)) items.add(new OmpDirective.Item(v, new Expr.VarRef(v, v.type, d.loc()), List.of(), d.loc()));
+        if (items.isEmpty()) return o;
+        List<OmpClause> cs = new ArrayList<>(d.clauses());
+        cs.add(new OmpClause.ListClause(OmpClause.ListKind.FIRSTPRIVATE, items, d.loc()));
+        OmpDirective nd = new OmpDirective(d.name(), d.leaves(), List.copyOf(cs), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+        return new Stmt.Omp(nd, o.body(), o.loc());
+    }
+
+    /** The map clauses' list items, each with its map type bits, mapper and iterator. */
+    private static List<MapBuilder.Request> requests(OmpDirective d) {
+        List<MapBuilder.Request> rs = new ArrayList<>();
+        for (OmpClause.Map m : d.clauses(OmpClause.Map.class)) {
+            long bits = MapBuilder.mapBits(m);
+            for (int k = 0; k < m.items().size(); k++) rs.add(new MapBuilder.Request(m.items().get(k), bits, m.mapper(k), m.iterator()));
+        }
+        return rs;
+    }
+
+    /** The ident_t address of a construct (its place for the runtime's reports). */
+    Value loc(Stmt.Omp o) {
+        return f.b.globalAddr(f.unit.ident(o.loc(), f.def.var().name));
     }
 
     /**
@@ -204,114 +239,46 @@ final class TargetLowering {
         return true;
     }
 
-    /** Does a target region capture v? Locals do; globals only when they are not declare target. */
-    private boolean captures(Var v) {
-        if (v.isFunction()) return false;
-        if (OmpCaptures.isAutomatic(v)) return true;
-        return v.storage != Var.Storage.TYPEDEF && !f.unit.isDeclareTarget(v);
-    }
-
     private static String defaultmap(OmpDirective d, String category) {
         for (OmpClause.Defaultmap m : d.clauses(OmpClause.Defaultmap.class))
             if (m.category() == null || m.category().equals(category) || m.category().equals("all")) return m.behavior();
         return "default";
     }
 
-    private static long mapBits(OmpClause.Map m) {
-        long bits = switch (m.type()) {
-            case TO -> TO;
-            case FROM -> FROM;
-            case TOFROM -> TO | FROM;
-            case ALLOC, RELEASE -> 0;
-            case DELETE -> DELETE;
-        };
-        if (m.modifiers().contains(OmpDirective.MapModifier.ALWAYS)) bits |= ALWAYS;
-        if (m.modifiers().contains(OmpDirective.MapModifier.CLOSE)) bits |= CLOSE;
-        if (m.modifiers().contains(OmpDirective.MapModifier.PRESENT)) bits |= PRESENT;
-        return bits;
-    }
-
     /** Scalars that travel in an 8-byte argument slot (complex numbers are firstprivate copies instead). */
     private static boolean byValue(Type t) { return t.isScalar() && !TypeMap.inMemory(t) && t.size() <= 8; }
 
+    private static MapBuilder.Entry entry(Var v, Value base, Value begin, Value size, long type, MapBuilder.Pass pass) {
+        return new MapBuilder.Entry(base, begin, size, type, v, pass, v.name, v.loc, null);
+    }
+
     /** A scalar passed by value: its bits in the argument slot. */
-    private MapEntry literal(Var v) {
+    private MapBuilder.Entry literal(Var v) {
         Slot s = f.fn.newSlot(null, 8, 8);
         Value a = f.b.slotAddr(s);
         f.b.store(IntConst.i64(0), a);
         f.store(a, f.readVar(v), v.type);
         Value bits = f.b.load(IrType.PTR, a);
-        return new MapEntry(v, bits, bits, IntConst.i64(v.type.size()), TARGET_PARAM | LITERAL | IMPLICIT, Pass.BYVAL);
+        return entry(v, bits, bits, IntConst.i64(v.type.size()), TARGET_PARAM | LITERAL | IMPLICIT, MapBuilder.Pass.BYVAL);
     }
 
     /** The whole variable, by reference. */
-    private MapEntry whole(Var v, long bits) {
+    private MapBuilder.Entry whole(Var v, long bits) {
         Value a = f.varAddress(v);
-        return new MapEntry(v, a, a, f.sizeOf(v.type), bits, Pass.BYREF);
+        return entry(v, a, a, f.sizeOf(v.type), bits, MapBuilder.Pass.BYREF);
     }
 
-    /** A list item of a map (or motion) clause: a variable, a member, or an array section. */
-    MapEntry mapItem(OmpDirective.Item it, long bits) {
-        Var v = it.var();
-        if (it.sections().isEmpty()) {
-            Value base = f.varAddress(v);
-            if (it.expr() instanceof Expr.Member) return new MapEntry(v, base, f.address(it.expr()), IntConst.i64(it.expr().type().size()), bits, Pass.BYREF, true);
-            return new MapEntry(v, base, base, f.sizeOf(v.type), bits, Pass.BYREF);
-        }
-        // the subscripted expression of each section, outermost first: a variable, or a member (array or pointer)
-        List<OmpDirective.Section> secs = it.sections();
-        Expr e = it.expr();
-        Expr[] subscripted = new Expr[secs.size()];
-        for (int k = secs.size() - 1; k >= 0; k--) e = subscripted[k] = peel(e);
-        Expr root = stripDecay(subscripted[0]);
-        Type t = root.type();
-        Value begin = f.address(it.expr());
-        Value size = IntConst.i64(0);
-        for (int k = 0; k < secs.size(); k++) {
-            OmpDirective.Section s = secs.get(k);
-            Type elem = t.base;
-            Value stride = f.sizeOf(elem);
-            Value len;
-            if (s.single()) len = IntConst.i64(1);
-            else if (s.length() != null) len = f.e.convert(f.rvalue(s.length()), s.length().type(), Type.LONG);
-            else {
-                Value dim = f.e.bin(Insn.BinOp.DIV, f.sizeOf(t), stride);
-                Value lo = s.lower() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
-                len = f.e.bin(Insn.BinOp.SUB, dim, lo);
-            }
-            Value part = k == secs.size() - 1 ? f.e.bin(Insn.BinOp.MUL, len, stride)
-                : f.e.bin(Insn.BinOp.MUL, f.e.bin(Insn.BinOp.SUB, len, IntConst.i64(1)), stride);
-            size = f.e.bin(Insn.BinOp.ADD, size, part);
-            t = elem;
-        }
-        boolean ptr = root.type().isPointer();
-        if (root instanceof Expr.VarRef) {
-            Value base = ptr ? f.readVar(v) : f.varAddress(v);
-            return new MapEntry(v, base, begin, size, bits, ptr ? Pass.BYVAL : Pass.BYREF);
-        }
-        if (ptr) {   // a pointer member: map the pointee and attach the device copy of the pointer to it
-            return new MapEntry(null, f.address(root), begin, size, (bits & ~TARGET_PARAM) | PTR_AND_OBJ, Pass.BYREF);
-        }
-        return new MapEntry(v, f.varAddress(v), begin, size, bits, Pass.BYREF, true);   // an array member
+    private static Type elementType(Type t) {
+        while (t.isArray()) t = t.base;
+        return t;
     }
 
-    /** The subscripted expression of {@code x[i]} (which the parser builds as {@code *(x + i)}). */
-    private static Expr peel(Expr e) {
-        e = stripDecay(e);
-        if (e instanceof Expr.Unary u && u.op() == Expr.Unary.Op.DEREF) e = stripCasts(u.operand());
-        if (e instanceof Expr.Binary b && (b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB))
-            e = stripCasts(b.left().type().isPointer() ? b.left() : b.right());
-        return e;
-    }
-
-    private static Expr stripCasts(Expr e) {
-        while (e instanceof Expr.Cast c) e = c.operand();
-        return e;
-    }
-
-    private static Expr stripDecay(Expr e) {
-        e = stripCasts(e);
-        return e instanceof Expr.Decay d ? d.operand() : e;
+    /** An implicitly mapped struct (or array of structs) with a default mapper uses it (OpenMP 5.2 §5.8.3). */
+    private MapBuilder.Entry withMapper(MapBuilder.Entry e) {
+        OmpClause.UserMapper m = f.unit.defaultMapper(elementType(e.var().type));
+        if (m == null) return e;
+        return new MapBuilder.Entry(e.base(), e.begin(), e.size(), e.type(), e.var(), e.pass(), e.name(), e.nameLoc(),
+                MapperLowering.mapperFunction(f, m));
     }
 
     private Value device(OmpDirective d) {
@@ -321,39 +288,57 @@ final class TargetLowering {
 
     // ---- map arrays --------------------------------------------------------------------------
 
-    record Arrays(Value bases, Value ptrs, Value sizes, Value types, int count) {}
+    /** The map arrays in this function's frame; names and mappers are null pointers when no entry has one. */
+    record Arrays(Value bases, Value ptrs, Value sizes, Value types, Value names, Value mappers, int count) {}
 
-    private Arrays arrays(List<MapEntry> entries) {
+    private Arrays arrays(List<MapBuilder.Entry> entries) {
         long n = Math.max(1, entries.size());
         Value bases = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)), ptrs = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)),
             sizes = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)), types = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8));
+        boolean anyMapper = entries.stream().anyMatch(e -> e.mapper() != null);
+        Value names = f.unit.debugInfo && !entries.isEmpty() ? f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)) : IntConst.ptr(0);
+        Value mappers = anyMapper ? f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)) : IntConst.ptr(0);
         for (int k = 0; k < entries.size(); k++) {
-            MapEntry e = entries.get(k);
+            MapBuilder.Entry e = entries.get(k);
             f.b.store(e.base(), OmpLowering.at(f, bases, 8L * k));
             f.b.store(e.begin(), OmpLowering.at(f, ptrs, 8L * k));
             f.b.store(e.size(), OmpLowering.at(f, sizes, 8L * k));
             f.b.store(IntConst.i64(e.type()), OmpLowering.at(f, types, 8L * k));
+            if (f.unit.debugInfo) f.b.store(mapName(f, e), OmpLowering.at(f, names, 8L * k));
+            if (anyMapper) f.b.store(e.mapper() == null ? IntConst.ptr(0) : mapperAddr(f, e.mapper()), OmpLowering.at(f, mappers, 8L * k));
         }
-        return new Arrays(bases, ptrs, sizes, types, entries.size());
+        return new Arrays(bases, ptrs, sizes, types, names, mappers, entries.size());
     }
 
-    private void mapper(String entry, Value dev, Arrays a) {
-        omp.call(entry, IrType.VOID, IntConst.ptr(0), dev, IntConst.i32(a.count()), a.bases(), a.ptrs(), a.sizes(), a.types(),
-            IntConst.ptr(0), IntConst.ptr(0));
+    private static Value mapperAddr(FunctionLowering g, String fn) {
+        g.unit.useFunction(fn, new FuncType(IrType.VOID, List.of(IrType.PTR, IrType.PTR, IrType.PTR, IrType.I64, IrType.I64, IrType.PTR), false));
+        return g.b.funcAddr(fn);
+    }
+
+    /** The map name of an entry (";x[0:N];file.c;12;3;;"), or a null pointer without -g. */
+    static Value mapName(FunctionLowering g, MapBuilder.Entry e) {
+        String sym = g.unit.mapName(e.name(), e.nameLoc());
+        return sym == null ? IntConst.ptr(0) : g.b.globalAddr(sym);
+    }
+
+    private void mapper(String entry, Value loc, Value dev, Arrays a) {
+        omp.call(entry, IrType.VOID, loc, dev, IntConst.i32(a.count()), a.bases(), a.ptrs(), a.sizes(), a.types(), a.names(), a.mappers());
     }
 
     // ---- target data, enter/exit data, update -----------------------------------------------
 
     void targetData(Stmt.Omp o) {
         OmpDirective d = o.directive();
-        List<MapEntry> entries = mapClauses(d);
+        MapBuilder mb = new MapBuilder(f);
+        mb.items(requests(d), 0);
         Value dev = device(d);
-        Arrays a = arrays(entries);
+        Value loc = loc(o);
+        Arrays a = arrays(mb.out);
         Value cond = omp.ifClause(d, "target data");
         if (cond == null) cond = omp.ifClause(d, "target_data");
         Reg active = f.fn.newReg(IrType.I32, "omp.data.active");
         f.b.copy(active, cond == null ? IntConst.i32(1) : cond);
-        guardedCall(active, () -> mapper("__tgt_target_data_begin_mapper", dev, a));
+        guardedCall(active, () -> mapper("__tgt_target_data_begin_mapper", loc, dev, a));
         // use_device_ptr / use_device_addr: inside the region the variable is its device counterpart
         List<Runnable> restores = new ArrayList<>();
         for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.USE_DEVICE_PTR)) {
@@ -376,7 +361,13 @@ final class TargetLowering {
         }
         f.stmt(o.body());
         restores.forEach(Runnable::run);
-        if (!f.b.isTerminated()) guardedCall(active, () -> mapper("__tgt_target_data_end_mapper", dev, a));
+        if (f.b.isTerminated()) return;
+        // clang leaves 'present' out of the end call: data present on entry is present on exit
+        for (int k = 0; k < mb.out.size(); k++) {
+            MapBuilder.Entry e = mb.out.get(k);
+            if ((e.type() & PRESENT) != 0) f.b.store(IntConst.i64(e.type() & ~PRESENT), OmpLowering.at(f, a.types(), 8L * k));
+        }
+        guardedCall(active, () -> mapper("__tgt_target_data_end_mapper", loc, dev, a));
     }
 
     private void guardedCall(Value cond, Runnable call) {
@@ -389,58 +380,22 @@ final class TargetLowering {
         f.b.setBlock(end);
     }
 
-    /** The map clauses' entries, pointer members (attached to their struct) last. */
-    private List<MapEntry> mapClauses(OmpDirective d) {
-        List<MapEntry> entries = new ArrayList<>(), attach = new ArrayList<>();
-        for (MapEntry e : explicitEntries(d, 0)) ((e.type() & PTR_AND_OBJ) != 0 ? attach : entries).add(e);
-        entries.addAll(attach);
-        return entries;
-    }
-
-    /**
-     * The entries of the map clauses in order, with {@code paramBit} on those that become kernel
-     * arguments. Members of one struct mapped separately become libomptarget's combined entry (the
-     * span from the first to the last member, allocated once) followed by the members with
-     * MEMBER_OF pointing at it, so that the struct has one device copy.
-     */
-    private List<MapEntry> explicitEntries(OmpDirective d, long paramBit) {
-        List<MapEntry> items = new ArrayList<>();
-        for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
-            for (OmpDirective.Item it : m.items()) items.add(mapItem(it, mapBits(m) | paramBit));
-        List<MapEntry> out = new ArrayList<>();
-        Set<Var> combined = new HashSet<>();
-        for (MapEntry e : items) {
-            if (!e.member()) { out.add(e); continue; }
-            if (!combined.add(e.var())) continue;
-            List<MapEntry> group = new ArrayList<>();
-            for (MapEntry x : items) if (x.member() && x.var() == e.var()) group.add(x);
-            Value lo = null, hi = null;
-            for (MapEntry x : group) {
-                Value end = f.b.ptrAdd(x.begin(), x.size());
-                lo = lo == null ? x.begin() : LoopNest.select(f, f.b.cmp(Insn.CmpOp.ULT, x.begin(), lo), x.begin(), lo);
-                hi = hi == null ? end : LoopNest.select(f, f.b.cmp(Insn.CmpOp.UGT, end, hi), end, hi);
-            }
-            Value span = f.b.binary(Insn.BinOp.SUB, f.e.conv(Insn.ConvOp.BITCAST, hi, IrType.I64), f.e.conv(Insn.ConvOp.BITCAST, lo, IrType.I64));
-            int parent = out.size();
-            out.add(new MapEntry(e.var(), e.base(), lo, span, paramBit, Pass.BYREF));
-            for (MapEntry x : group)
-                out.add(new MapEntry(null, x.base(), x.begin(), x.size(), (x.type() & ~TARGET_PARAM) | ((long) (parent + 1) << 48), Pass.BYREF));
-        }
-        return out;
-    }
-
+    /** target enter data, exit data and update: their map (or motion) clauses' entries to the runtime. */
     void standalone(Stmt.Omp o, String entry) {
         OmpDirective d = o.directive();
-        List<MapEntry> entries = mapClauses(d);
-        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class)) {
-            long bits = c.kind() == OmpClause.ListKind.TO ? TO : c.kind() == OmpClause.ListKind.FROM ? FROM : -1;
-            if (bits < 0) continue;
-            for (OmpDirective.Item it : c.items()) entries.add(mapItem(it, bits));
+        MapBuilder mb = new MapBuilder(f);
+        mb.items(requests(d), 0);
+        List<MapBuilder.Request> motion = new ArrayList<>();
+        for (OmpClause.Motion m : d.clauses(OmpClause.Motion.class)) {
+            long bits = (m.to() ? TO : FROM) | (m.modifiers().contains(OmpDirective.MapModifier.PRESENT) ? PRESENT : 0);
+            for (int k = 0; k < m.items().size(); k++) motion.add(new MapBuilder.Request(m.items().get(k), bits, m.mapper(k), m.iterator()));
         }
+        mb.motion(motion);
         Value dev = device(d);
+        Value loc = loc(o);
         Value cond = null;
         for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) if (c.kind() == OmpClause.ExprKind.IF) cond = f.truth(c.value());
-        Arrays a = arrays(entries);
-        guardedCall(cond == null ? IntConst.i32(1) : cond, () -> mapper(entry, dev, a));
+        Arrays a = arrays(mb.out);
+        guardedCall(cond == null ? IntConst.i32(1) : cond, () -> mapper(entry, loc, dev, a));
     }
 }

@@ -57,6 +57,8 @@ final class PtxFunction {
     private final java.util.Set<Slot> escaping = new java.util.HashSet<>();
     /** Where the escaping slots start in the local frame, and the register holding their base. */
     private long escapeOffset;
+    /** Escaping slots aligned beyond 16 bytes (OpenMP allocate align, _Alignas): their address is rounded up at run time. */
+    private final java.util.Set<Slot> overAligned = new java.util.HashSet<>();
     private String escapeBase, escapeLocal;
 
     /** The PTX prototype: {@code .func (.param .b32 __retval) name(.param .b64 __param_0, ...)}. */
@@ -176,6 +178,13 @@ final class PtxFunction {
             for (Slot s : f.slots) {
                 if (escaping.contains(s) != (pass == 1)) continue;
                 int align = Math.max(1, s.align);
+                if (pass == 1 && align > 16) {
+                    // the escaping area may be the team stack or the heap (16-byte aligned): room to align at run time
+                    slotOffset.put(s, size);
+                    overAligned.add(s);
+                    size += Math.max(1, s.size) + align;
+                    continue;
+                }
                 size = (size + align - 1) & -(long) align;
                 slotOffset.put(s, size);
                 size += Math.max(1, s.size);
@@ -545,7 +554,10 @@ final class PtxFunction {
 
     /**
      * The escaping slots' base: memory of the team (the device runtime's team stack) when this
-     * thread runs a team's serial part, else the slots' place in the local frame.
+     * thread runs a team's serial part, else the slots' place in the local frame. A function that
+     * publishes addresses of its frame to the other threads (single copyprivate) always gets memory
+     * they can reach (the team stack or the heap): another thread cannot address this thread's
+     * local memory, where the same address means its own.
      */
     private void teamFrame() {
         escapeBase = temp(IrType.PTR);
@@ -553,12 +565,13 @@ final class PtxFunction {
         String p = pred();
         emit("add.s64 " + escapeLocal + ", " + framePtr + ", " + escapeOffset);
         FuncType push = new FuncType(IrType.PTR, List.of(IrType.I64), false);
-        ctx.useFunction(DeviceRuntime.FRAME_PUSH, push, f.name);
+        String pushFn = publishesFrame() ? DeviceRuntime.FRAME_PUSH_TEAM : DeviceRuntime.FRAME_PUSH;
+        ctx.useFunction(pushFn, push, f.name);
         code.append("\t{\n");
         emit(".param .b64 __a0");
         emit("st.param.b64 [__a0], " + (frameSize - escapeOffset));
         emit(".param .b64 __r");
-        emit("call.uni (__r), " + DeviceRuntime.FRAME_PUSH + ", (__a0)");
+        emit("call.uni (__r), " + pushFn + ", (__a0)");
         emit("ld.param.b64 " + escapeBase + ", [__r]");
         code.append("\t}\n");
         emit("setp.eq.s64 " + p + ", " + escapeBase + ", 0");
@@ -577,6 +590,13 @@ final class PtxFunction {
         emit("call.uni " + DeviceRuntime.FRAME_POP + ", (__a0)");
         code.append("\t}\n");
         emitLabel(skip);
+    }
+
+    /** Whether the function hands addresses of its frame to the other threads of its team. */
+    private boolean publishesFrame() {
+        for (BasicBlock b : f.blocks)
+            for (Insn i : b.insns) if (i instanceof Insn.Call c && c.callee().equals(DeviceRuntime.COPYPRIVATE_PUBLISH)) return true;
+        return false;
     }
 
     private boolean needsPrintfBuffer() {
@@ -684,7 +704,14 @@ final class PtxFunction {
             case Insn.Load l -> emit("ld." + PtxText.loadType(l.dst().type()) + " " + reg(l.dst()) + ", [" + reg(l.addr()) + "]");
             case Insn.Store s -> emit("st." + PtxText.storeType(s.value().type()) + " [" + reg(s.addr()) + "], " + reg(s.value()));
             case Insn.SlotAddr s -> {
-                if (escaping.contains(s.slot())) emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
+                if (escaping.contains(s.slot())) {
+                    emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
+                    if (overAligned.contains(s.slot())) {
+                        int align = s.slot().align;
+                        emit("add.s64 " + reg(s.dst()) + ", " + reg(s.dst()) + ", " + (align - 1));
+                        emit("and.b64 " + reg(s.dst()) + ", " + reg(s.dst()) + ", " + (-(long) align));
+                    }
+                }
                 else emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
             }
             case Insn.GlobalAddr g -> {
@@ -966,6 +993,10 @@ final class PtxFunction {
             return;
         }
         if (!ctx.isDefined(callee) && classify(callee, c)) return;
+        if (callee.equals("__builtin_trap") && !ctx.isDefined(callee)) {
+            emit("trap");
+            return;
+        }
         if (callee.equals("printf") && !ctx.isDefined(callee) && c.type().variadic()) {
             printf(c);
             return;

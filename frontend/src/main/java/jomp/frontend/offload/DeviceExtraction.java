@@ -55,6 +55,7 @@ public final class DeviceExtraction {
             externs.add(s);
         }
         Module dev = new Module(host.sourceName);
+        dev.debugFile = host.debugFile;
         for (Function f : host.functions) if (functions.contains(f.name)) dev.functions.add(f);
         for (Global g : host.globals) if (globals.contains(g.name)) dev.globals.add(g);
         for (var e : host.externFunctions.entrySet()) if (externs.contains(e.getKey())) dev.externFunctions.put(e.getKey(), e.getValue());

@@ -37,6 +37,7 @@ public final class ConstantFolding implements Pass {
                     // Known at once, so chains of folds settle in one sweep when defined before used.
                     if (c != null && defs[r.dst().id] == 1) known[r.dst().id] = c;
                     if (r != insn) {
+                        f.moveLine(insn, r);
                         it.set(r);
                         again = true;
                     }
@@ -45,6 +46,7 @@ public final class ConstantFolding implements Pass {
                     Terminator t = Operands.map(b.terminator, v -> v instanceof Reg reg && known[reg.id] != null ? known[reg.id] : v);
                     t = foldBranch(t);
                     if (!t.equals(b.terminator)) {
+                        f.moveLine(b.terminator, t);
                         b.terminator = t;
                         again = true;
                     }

@@ -33,6 +33,7 @@ public final class CopyPropagation implements Pass {
                 Insn insn = it.next();
                 Insn r = Operands.map(insn, v -> v instanceof Reg reg ? copies.getOrDefault(reg, v) : v);
                 if (r != insn) {
+                    f.moveLine(insn, r);
                     it.set(r);
                     changed = true;
                 }
@@ -49,6 +50,7 @@ public final class CopyPropagation implements Pass {
             if (b.terminator != null) {
                 var t = Operands.map(b.terminator, v -> v instanceof Reg reg ? copies.getOrDefault(reg, v) : v);
                 if (!t.equals(b.terminator)) {
+                    f.moveLine(b.terminator, t);
                     b.terminator = t;
                     changed = true;
                 }

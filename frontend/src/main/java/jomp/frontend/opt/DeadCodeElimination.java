@@ -40,8 +40,10 @@ public final class DeadCodeElimination implements Pass {
                         again = true;
                     } else if (dead && i instanceof Insn.Call c) {
                         b.insns.set(k, new Insn.Call(null, c.callee(), c.type(), c.args()));
+                        f.moveLine(i, b.insns.get(k));
                     } else if (dead && i instanceof Insn.CallIndirect c) {
                         b.insns.set(k, new Insn.CallIndirect(null, c.target(), c.type(), c.args()));
+                        f.moveLine(i, b.insns.get(k));
                     }
                 }
                 b.insns.removeIf(java.util.Objects::isNull);

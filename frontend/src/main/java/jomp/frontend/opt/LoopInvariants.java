@@ -311,6 +311,8 @@ public final class LoopInvariants implements Pass {
                 inLoop.add(n.dst().id);
             }
             singleDef.put(d.id, replacement);
+            for (Insn n : before) f.moveLine(i, n);
+            f.moveLine(i, replacement);
             b.insns.set(k, replacement);
             b.insns.addAll(k, before);
             k += before.size();

@@ -63,6 +63,7 @@ public final class SimplifyCfg implements Pass {
                 case Terminator.Ret r -> r;
             };
             if (n != null && !n.equals(t)) {
+                f.moveLine(t, n);
                 b.terminator = n;
                 changed = true;
             }

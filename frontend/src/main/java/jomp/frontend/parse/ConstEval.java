@@ -55,6 +55,14 @@ public final class ConstEval {
     private static Value flt(double d) { return new Value(null, null, 0, d, true); }
 
     private static Value eval(Expr e, boolean addr) {
+        if (Int128Const.is(e.type())) {                      // exact 128-bit folding; its low word stands for it here
+            java.math.BigInteger v = Int128Const.eval(e);
+            return v == null ? null : num(v.longValue());
+        }
+        if (e instanceof Expr.Binary b && b.left().type().kind == Type.Kind.INT128) {
+            Long c = Int128Const.compare(b);
+            return c == null ? null : num(c);
+        }
         switch (e) {
             case Expr.IntLit i -> { return num(i.value()); }
             case Expr.FloatLit f -> { return flt(f.value()); }

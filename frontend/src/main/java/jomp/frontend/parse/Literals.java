@@ -120,10 +120,7 @@ final class Literals {
             boolean escape = s.charAt(pos[0]) == '\\';
             int c = readChar(t, s, pos, !prefix.isEmpty());
             if (!prefix.isEmpty()) { v = c; n++; }
-            else if (!escape && c > 0x7f) {
-                // a non-ASCII source character is its UTF-8 bytes, as in clang
-                for (byte x : new String(Character.toChars(c)).getBytes(java.nio.charset.StandardCharsets.UTF_8)) { v = (v << 8) | (x & 0xff); n++; }
-            } else { v = (v << 8) | (c & 0xff); n++; }
+            else { v = (v << 8) | (c & 0xff); n++; }         // a non-ASCII source character is its UTF-8 bytes, one by one
         }
         if (n == 0) { diags.error(t.loc, "empty character constant"); return new Expr.IntLit(0, Type.INT, t.loc); }
         if (prefix.isEmpty()) {
@@ -154,11 +151,13 @@ final class Literals {
         int[] pos = { q + 1 };
         while (pos[0] < s.length() - 1) {
             boolean escape = s.charAt(pos[0]) == '\\';
+            boolean ucn = escape && (s.charAt(pos[0] + 1) == 'u' || s.charAt(pos[0] + 1) == 'U');
             int c = readChar(t, s, pos, elemSize > 1);
             if (elemSize == 1) {
-                if (escape || c < 0x80) out.write(c);
-                else out.writeBytes(new String(Character.toChars(c)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            } else if (elemSize == 2 && !escape && c > 0xffff) {
+                // source bytes (UTF-8) go through as they are; a universal character name is written in UTF-8
+                if (ucn && c > 0x7f && Character.isValidCodePoint(c)) out.writeBytes(new String(Character.toChars(c)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                else out.write(c);
+            } else if (elemSize == 2 && (!escape || ucn) && c > 0xffff) {
                 char[] cs = Character.toChars(c);
                 for (char x : cs) { out.write(x & 0xff); out.write(x >> 8); }
             } else {
@@ -172,9 +171,10 @@ final class Literals {
         int p = pos[0];
         char c = s.charAt(p);
         if (c != '\\') {
-            int cp = s.codePointAt(p);
-            pos[0] = p + Character.charCount(cp);
-            return cp;
+            // the source is read byte by byte (ISO-8859-1); a wide literal gets the code point its UTF-8 bytes spell
+            pos[0] = p + 1;
+            if (!wide || c < 0x80) return c;
+            return utf8(s, pos, c);
         }
         char e = s.charAt(p + 1);
         pos[0] = p + 2;
@@ -214,6 +214,19 @@ final class Literals {
                     diags.warning(at(t, p), "unknown escape sequence '\\" + e + "'", "-Wunknown-escape-sequence");
                 return e;
         }
+    }
+
+    /** The code point of the UTF-8 sequence starting with byte lead (its other bytes follow at pos[0]); a bad sequence is the byte itself. */
+    private static int utf8(String s, int[] pos, int lead) {
+        int extra = lead >= 0xf0 && lead < 0xf8 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : 0;
+        if (extra == 0 || lead >= 0xf8) return lead;
+        int cp = lead & (0x3f >> extra), p = pos[0];
+        for (int i = 0; i < extra; i++) {
+            if (p + i >= s.length() - 1 || (s.charAt(p + i) & 0xc0) != 0x80) return lead;
+            cp = (cp << 6) | (s.charAt(p + i) & 0x3f);
+        }
+        pos[0] = p + extra;
+        return cp;
     }
 
     static SourceLocation at(Token t, int delta) {

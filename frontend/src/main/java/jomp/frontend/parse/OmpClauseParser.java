@@ -135,6 +135,17 @@ final class OmpClauseParser {
         Token t = p.next();
         String n = t.text;
         SourceLocation loc = t.loc;
+        // the data-mapping clauses (OmpMapParser): motion clauses of target update, interop's, declare target's indirect
+        if ((n.equals("to") || n.equals("from")) && leaves.contains(Leaf.TARGET_UPDATE)) return new OmpMapParser(p).motion(n.equals("to"), loc);
+        if ((n.equals("init") || n.equals("use") || n.equals("destroy")) && leaves.contains(Leaf.INTEROP)) return new OmpMapParser(p).interop(n, loc);
+        if (n.equals("indirect") && leaves.contains(Leaf.DECLARE_TARGET)) return omp.indirect(loc);
+        if ((n.equals("novariants") || n.equals("nocontext")) && leaves.contains(Leaf.DISPATCH)) {   // dispatch's: kept as if-like clauses
+            Token o = open(n);
+            Expr e = p.condition(p.assign(), "statement requires expression of scalar type");
+            p.expectClose(")", o);
+            return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, n, loc);
+        }
+        if (n.equals("device") && p.at("(") && (p.peek(1).is("ancestor") || p.peek(1).is("device_num")) && p.peek(2).is(":")) return omp.deviceModifier(loc);
         switch (n) {
             case "nowait", "untied", "mergeable", "nogroup", "seq_cst", "acq_rel", "release", "acquire", "relaxed",
                  "inbranch", "notinbranch", "read", "write", "capture", "compare", "weak", "threads", "full",

@@ -38,7 +38,8 @@ final class OmpParser {
     private static final Set<String> LEAF_WORDS = Set.of("target", "teams", "distribute", "parallel", "for", "simd", "loop",
         "declare", "begin", "end", "atomic", "critical", "barrier", "single", "master", "masked", "taskwait", "task",
         "taskgroup", "sections", "section", "ordered", "flush", "taskyield", "threadprivate", "taskloop", "scope", "requires",
-        "cancel", "cancellation", "scan", "depobj", "error", "nothing", "assume", "assumes", "metadirective", "allocate", "tile", "unroll");
+        "cancel", "cancellation", "scan", "depobj", "error", "nothing", "assume", "assumes", "metadirective", "allocate", "tile", "unroll",
+        "interop", "dispatch");
 
     /** A directive in a function body: the directive with its associated statement. */
     Stmt statement(Token pragma) {
@@ -46,6 +47,14 @@ final class OmpParser {
         OmpDirective d = p.withTokens(tokens(pragma), this::directive);
         if (d == null) return new Stmt.Null(pragma.loc);
         Leaf first = d.leaves().get(0);
+        if (first == Leaf.DECLARE_TARGET && d.isStandalone()) {   // block scope: the list form (OpenMP 5.2), for statics and functions
+            p.items.add(new TranslationUnit.OmpDecl(d, pragma.loc));
+            return new Stmt.Null(pragma.loc);
+        }
+        if (first == Leaf.DECLARE_MAPPER) {   // registered while parsing; the lowering learns of it for implicit maps
+            p.items.add(new TranslationUnit.OmpDecl(d, pragma.loc));
+            return new Stmt.Null(pragma.loc);
+        }
         switch (first) {
             case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, REQUIRES, DECLARE_SIMD, DECLARE_VARIANT,
                  BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT -> {
@@ -139,7 +148,8 @@ final class OmpParser {
         switch (first) {
             case THREADPRIVATE -> { threadprivate(d); return null; }
             case ALLOCATE -> { allocate(d); return null; }
-            case DECLARE_REDUCTION, DECLARE_SIMD, REQUIRES, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> { return null; }
+            case DECLARE_REDUCTION, DECLARE_SIMD, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> { return null; }
+            case REQUIRES, DECLARE_MAPPER -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }   // the lowering records them
             case ERROR -> { errorDirective(d, pragma, false); return null; }
             case DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT -> { declareVariant(d, pragma); return null; }
             case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }
@@ -210,18 +220,19 @@ final class OmpParser {
     }
 
     /**
-     * requires: what the program needs of the implementation. Memory orders and dynamic
-     * allocators hold in jomp; unified (shared) memory does not, as jomp's devices have memory of
-     * their own, so asking for it is an error rather than wrong results.
+     * requires: what the program needs of the implementation. jomp provides all of it: unified
+     * addresses and shared memory on devices that share the host's memory (the jvm device; GPUs
+     * with managed memory), reverse offload, dynamic allocators, memory orders. The clauses are
+     * recorded per translation unit (the lowering emits them like clang 19).
      */
-    private void requires() {
-        boolean any = false;
+    private OmpClause.Requires requires() {
+        java.util.Set<String> clauses = new java.util.LinkedHashSet<>();
+        SourceLocation loc = p.tok().loc;
         while (!p.atEof()) {
             if (p.consume(",")) continue;
             Token c = p.next();
-            any = true;
             switch (c.text) {
-                case "reverse_offload", "dynamic_allocators" -> {}
+                case "reverse_offload", "dynamic_allocators", "unified_address", "unified_shared_memory" -> clauses.add(c.text);
                 case "atomic_default_mem_order" -> {
                     Token o = open(c.text);
                     Token k = p.next();
@@ -229,16 +240,17 @@ final class OmpParser {
                         p.diags.error(k.loc, "expected 'seq_cst', 'acq_rel' or 'relaxed' in OpenMP clause 'atomic_default_mem_order'");
                     }
                     p.expectClose(")", o);
+                    clauses.add(c.text);
                 }
-                case "unified_address", "unified_shared_memory" ->
-                    p.diags.error(c.loc, "'" + c.text + "' clause on 'requires' directive is not supported: jomp's offload devices have memory of their own");
                 default -> {
                     p.diags.error(c.loc, "expected at least one clause on '#pragma omp requires' directive");
                     while (!p.atEof()) p.pos++;
                 }
             }
         }
-        if (!any) p.diags.error(p.tok().loc, "expected at least one clause on '#pragma omp requires' directive");
+        if (clauses.isEmpty()) p.diags.error(p.tok().loc, "expected at least one clause on '#pragma omp requires' directive");
+        if (clauses.contains("reverse_offload")) p.requiresReverseOffload = true;
+        return new OmpClause.Requires(Set.copyOf(clauses), loc);
     }
 
     private static final Set<String> REDUCTION_OPERATORS = Set.of("+", "*", "-", "&", "|", "^", "&&", "||");
@@ -344,8 +356,13 @@ final class OmpParser {
                 return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, loc);
             }
             if (first == Leaf.REQUIRES) {
-                requires();
-                return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, loc);
+                OmpClause.Requires r = requires();
+                return new OmpDirective(name.toString(), List.of(first), List.of(r), null, null, 0, loc);
+            }
+            if (first == Leaf.DECLARE_MAPPER) {
+                OmpClause.UserMapper m = new OmpMapParser(p).declareMapper();
+                List<OmpClause> cs = m == null ? List.of() : List.of(new OmpClause.DeclareMapper(m, loc));
+                return new OmpDirective(name.toString(), List.of(first), cs, null, null, 0, loc);
             }
             Leaf last = first;
             while (true) {
@@ -471,6 +488,7 @@ final class OmpParser {
                 if (word("reduction", name)) return Leaf.DECLARE_REDUCTION;
                 if (word("simd", name)) return Leaf.DECLARE_SIMD;
                 if (word("variant", name)) return Leaf.DECLARE_VARIANT;
+                if (word("mapper", name)) return Leaf.DECLARE_MAPPER;
                 p.diags.error(p.tok().loc, "expected an OpenMP directive");
                 throw new Parser.SyntaxError();
             }
@@ -664,39 +682,35 @@ final class OmpParser {
         return o;
     }
 
-    OmpClause map(SourceLocation loc) {
-        Token o = open("map");
-        Set<OmpDirective.MapModifier> mods = EnumSet.noneOf(OmpDirective.MapModifier.class);
-        while (p.at("always") || p.at("close") || p.at("present") || p.at("mapper")) {
-            Token m = p.tok();
-            if (!(p.peek(1).is(",") || p.peek(1).kind == Token.Kind.IDENT || p.peek(1).is("(") && m.text.equals("mapper"))) break;
-            p.pos++;
-            if (m.text.equals("mapper")) { Token mo = p.next(); p.expectIdent(); p.expectClose(")", mo); }
-            else mods.add(OmpDirective.MapModifier.valueOf(m.text.toUpperCase()));
-            p.consume(",");
+    OmpClause map(SourceLocation loc) { return new OmpMapParser(p).map(loc); }
+
+    /** declare target's indirect[(bool)]. */
+    OmpClause indirect(SourceLocation loc) {
+        boolean on = true;
+        if (p.at("(")) {
+            Token o = p.next();
+            Expr e = p.rvalue(p.assign());
+            p.expectClose(")", o);
+            Long v = ConstEval.integer(e);
+            if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
+            else on = v != 0;
         }
-        OmpClause.MapType type = OmpClause.MapType.TOFROM;
-        boolean written = false;
-        if (p.peek(1).is(":") && p.tok().kind != Token.Kind.PUNCT) {
-            Token k = p.next();
-            p.pos++;
-            written = true;
-            switch (k.text) {
-                case "to" -> type = OmpClause.MapType.TO;
-                case "from" -> type = OmpClause.MapType.FROM;
-                case "tofrom" -> type = OmpClause.MapType.TOFROM;
-                case "alloc" -> type = OmpClause.MapType.ALLOC;
-                case "release" -> type = OmpClause.MapType.RELEASE;
-                case "delete" -> type = OmpClause.MapType.DELETE;
-                default -> {
-                    p.diags.error(k.loc, "incorrect map type, expected one of 'to', 'from', 'tofrom', 'alloc', 'release', or 'delete'");
-                    throw new Parser.SyntaxError();
-                }
-            }
-        }
-        List<OmpDirective.Item> items = itemList();
+        return new OmpClause.Indirect(on, loc);
+    }
+
+    /** device(ancestor: 1) (reverse offload, which needs requires reverse_offload) and device(device_num: n). */
+    OmpClause deviceModifier(SourceLocation loc) {
+        Token o = p.next();
+        String mod = p.next().text;
+        p.pos++;   // ':'
+        Expr e = p.rvalue(p.assign());
         p.expectClose(")", o);
-        return new OmpClause.Map(type, Set.copyOf(mods), items, written, loc);
+        if (mod.equals("ancestor")) {
+            Long v = ConstEval.integer(e);
+            if (v == null || v != 1) p.diags.error(e.loc(), "the value of the 'ancestor' modifier of the 'device' clause must be 1");
+            if (!p.requiresReverseOffload) p.diags.error(o.loc, "Device clause with ancestor device-modifier used without specifying 'requires reverse_offload'");
+        }
+        return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, p.sema.convert(e, Type.LONG), mod, loc);
     }
 
     /** A list of variables, member accesses and array sections. */

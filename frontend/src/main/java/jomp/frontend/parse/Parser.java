@@ -48,7 +48,9 @@ public final class Parser {
         "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
         "_Static_assert", "_Thread_local", "__restrict", "__restrict__", "__inline", "__inline__", "__attribute__",
         "__extension__", "__signed__", "__const", "__volatile__", "__volatile", "__typeof__", "typeof", "__alignof__",
-        "__thread", "__asm__", "asm", "__builtin_va_arg", "__builtin_offsetof");
+        "__thread", "__asm__", "asm", "__builtin_va_arg", "__builtin_offsetof",
+        "__asm", "__int128", "__signed", "__typeof", "__typeof_unqual__", "__typeof_unqual", "__auto_type", "__complex__",
+        "__real", "__imag", "__real__", "__imag__", "__alignof", "__builtin_types_compatible_p", "__builtin_choose_expr");
 
     final Diagnostics diags;
     final Sema sema;
@@ -89,17 +91,23 @@ public final class Parser {
     }
 
     // ---- output ----
-    private final List<TranslationUnit.TopLevel> items = new ArrayList<>();
+    final List<TranslationUnit.TopLevel> items = new ArrayList<>();
     private final List<Var> globals = new ArrayList<>();
     private final HashSet<Var> emitted = new HashSet<>();
     /** File-scope objects with only tentative definitions, emitted zero-filled at the end. */
     private final List<Var> tentative = new ArrayList<>();
+    /**
+     * Where each tentative definition was first seen among the items: it is emitted there, so that
+     * what surrounds it (an OpenMP begin/end declare target) applies to it.
+     */
+    private final java.util.Map<Var, Integer> tentativeAt = new java.util.IdentityHashMap<>();
 
     Parser(List<Token> toks, Diagnostics diags) {
         this.toks = toks;
         this.diags = diags;
         this.sema = new Sema(diags);
         this.literals = new Literals(diags);
+        this.pragmas = new ParserPragmas(diags);
         scopes.add(new Scope());
         declareBuiltins();
     }
@@ -124,6 +132,9 @@ public final class Parser {
     private void declareBuiltins() {
         // __builtin_va_list: jomp passes variadic arguments in a native area; va_list is a pointer into it
         scopes.get(0).names.put("__builtin_va_list", new Typedef(Type.pointerTo(Type.VOID).withTypedefName("__builtin_va_list"), null));
+        // clang's predeclared names for the 128-bit integers
+        scopes.get(0).names.put("__int128_t", new Typedef(Type.INT128.withTypedefName("__int128_t"), null));
+        scopes.get(0).names.put("__uint128_t", new Typedef(Type.UINT128.withTypedefName("__uint128_t"), null));
     }
 
     // ================================================================
@@ -205,6 +216,10 @@ public final class Parser {
 
     /** The declare reductions seen so far, by name (OmpParser); later ones shadow earlier ones. */
     final java.util.Map<String, List<jomp.frontend.ast.OmpClause.UserReduction>> userReductions = new HashMap<>();
+    /** The declare mappers seen so far, by name ("default" for unnamed ones; OmpMapParser). */
+    final java.util.Map<String, List<jomp.frontend.ast.OmpClause.UserMapper>> userMappers = new HashMap<>();
+    /** A requires reverse_offload was seen (device(ancestor: 1) needs one). */
+    boolean requiresReverseOffload;
 
     /**
      * omp_in, omp_out, omp_priv or omp_orig of a declare reduction, in the current scope: a local
@@ -249,7 +264,8 @@ public final class Parser {
                      "union", "enum", "typedef", "static", "extern", "inline", "const", "volatile", "restrict", "auto",
                      "register", "_Alignas", "_Atomic", "_Complex", "_Noreturn", "_Thread_local", "__restrict",
                      "__restrict__", "__inline", "__inline__", "__attribute__", "__extension__", "__signed__", "__const",
-                     "__volatile__", "__volatile", "__typeof__", "typeof", "__thread" -> true;
+                     "__volatile__", "__volatile", "__typeof__", "typeof", "__thread", "__int128", "__signed", "__typeof",
+                     "__typeof_unqual__", "__typeof_unqual", "__auto_type", "__complex__" -> true;
                 default -> false;
             };
         }
@@ -274,6 +290,7 @@ public final class Parser {
                 if (pos == start) pos++;
             }
         }
+        List<TranslationUnit.TopLevel> late = new ArrayList<>();
         for (Var v : tentative) {
             if (!emitted.contains(v) && !v.isFunction()) {
                 if (v.type.kind == Type.Kind.ARRAY && v.type.arrayLen < 0) {
@@ -286,19 +303,30 @@ public final class Parser {
                     continue;
                 }
                 emitted.add(v);
-                items.add(new TranslationUnit.Global(v, null, v.loc));
+                late.add(new TranslationUnit.Global(v, null, v.loc));
             }
+        }
+        for (int k = late.size() - 1; k >= 0; k--) {   // in place, last first so that earlier positions hold
+            TranslationUnit.Global g = (TranslationUnit.Global) late.get(k);
+            items.add(Math.min(tentativeAt.getOrDefault(g.var(), items.size()), items.size()), g);
+        }
+        for (Var v : globals) {
+            // C11 6.7.4p7: inline in every declaration and extern in none makes an inline definition only
+            if (v.isFunction() && v.isDefined && v.isInline && !v.externalDecl && v.storage != Var.Storage.STATIC) v.inlineOnly = true;
         }
         return new TranslationUnit(items, globals);
     }
 
-    /** Storage class and function specifiers collected by declspec. */
+    /** Storage class and function specifiers collected by declspec, and its attributes. */
     static final class Attr {
         Var.Storage storage = Var.Storage.NONE;
         boolean isInline, threadLocal, noreturn;
         int align;
         Token storageTok;
+        List<GnuAttributes.Attribute> attrs = List.of();
     }
+
+    final GnuAttributes gnuAttrs = new GnuAttributes(this);
 
     private void externalDeclaration() {
         Attr attr = new Attr();
@@ -317,7 +345,7 @@ public final class Parser {
             }
             firstDecl = false;
             if (d.name == null) diags.error(d.loc, "declaration does not declare anything");
-            else if (attr.storage == Var.Storage.TYPEDEF) declareTypedef(d);
+            else if (attr.storage == Var.Storage.TYPEDEF) declareTypedef(typedefOf(d, attr));
             else globalDeclaration(d, attr);
             if (consume(",")) continue;
             if (at(";")) { pos++; return; }
@@ -328,6 +356,12 @@ public final class Parser {
     private void checkEmptyDeclaration(Type t, Token first) {
         if (t.isStructOrUnion() || t.kind == Type.Kind.ENUM) return;
         diags.warning(first.loc, "declaration does not declare anything", "-Wmissing-declarations");
+    }
+
+    /** d with the type its typedef names (aligned, transparent_union). */
+    private Declarator typedefOf(Declarator d, Attr attr) {
+        Type t = gnuAttrs.typedefType(d.type, attr, d);
+        return t == d.type ? d : new Declarator(t, d.name, d.params, d.loc, d.attrs, d.asmLabel);
     }
 
     void declareTypedef(Declarator d) {
@@ -370,8 +404,16 @@ public final class Parser {
         }
         Var v = declareGlobal(d.name, type, attr);
         if (v == null) return;
-        v.align = Math.max(v.align, attr.align);
+        gnuAttrs.applyToVar(v, attr, d);
         if (d.params != null && type.isFunction()) paramDecls.putIfAbsent(v, d.params);
+        if (GnuTypes.isAutoType(type)) {
+            Initializer init = gnuTypes.autoTyped(d, true);
+            v.type = init.type();
+            v.isDefined = true;
+            emitted.add(v);
+            items.add(new TranslationUnit.Global(v, init, d.name.loc));
+            return;
+        }
         if (consume("=")) {
             if (type.isFunction()) {
                 diags.error(d.name.loc, "illegal initializer (only variables can be initialized)");
@@ -395,7 +437,10 @@ public final class Parser {
             items.add(new TranslationUnit.Global(v, init, d.name.loc));
             return;
         }
-        if (!type.isFunction() && attr.storage != Var.Storage.EXTERN && !tentative.contains(v)) tentative.add(v);
+        if (!type.isFunction() && attr.storage != Var.Storage.EXTERN && !tentative.contains(v)) {
+            tentative.add(v);
+            tentativeAt.put(v, items.size());
+        }
     }
 
     private void initializerSkip() { try { initializer(Type.INT, false); } catch (SyntaxError e) { skipToStatementEnd(); pos--; } }
@@ -434,6 +479,8 @@ public final class Parser {
                 diags.note(v.loc, "previous declaration is here");
             }
             if (attr.isInline) v.isInline = true;
+            if (type.isFunction() && (!attr.isInline || attr.storage == Var.Storage.EXTERN)) v.externalDecl = true;
+            if (attr.noreturn) v.noreturn = true;
             return v;
         }
         if (old != null) {
@@ -445,6 +492,8 @@ public final class Parser {
         v.storage = attr.storage;
         v.threadLocal = attr.threadLocal;
         v.isInline = attr.isInline;
+        v.noreturn = attr.noreturn;
+        if (type.isFunction() && (!attr.isInline || attr.storage == Var.Storage.EXTERN)) v.externalDecl = true;
         file.names.put(name, v);
         globals.add(v);
         return v;
@@ -453,6 +502,8 @@ public final class Parser {
     private void functionDefinition(Declarator d, Attr attr) {
         Var fn = declareGlobal(d.name, d.type, attr);
         if (fn == null) { skipBlock(); return; }
+        gnuAttrs.applyToVar(fn, attr, d);
+        fn.externInlineDef = attr.isInline && attr.storage == Var.Storage.EXTERN;
         if (d.params != null) paramDecls.putIfAbsent(fn, d.params);
         if (fn.isDefined) {
             diags.error(d.name.loc, "redefinition of '" + d.name.text + "'");
@@ -523,7 +574,9 @@ public final class Parser {
             case Stmt.If i -> i.otherwise() == null || mayFallThrough(i.then()) || mayFallThrough(i.otherwise());
             case Stmt.Label l -> mayFallThrough(l.body());
             case Stmt.ExprStmt e -> !(e.expr() instanceof Expr.Call c && c.direct() != null
-                && (c.direct().name.equals("exit") || c.direct().name.equals("abort") || c.direct().name.equals("_Exit")));
+                && (c.direct().noreturn || c.direct().name.equals("exit") || c.direct().name.equals("abort")
+                    || c.direct().name.equals("_Exit") || c.direct().name.equals("__builtin_unreachable")
+                    || c.direct().name.equals("__builtin_trap")));
             case Stmt.Null n -> true;
             case Stmt.Decl d -> true;
             case Stmt.Omp o -> o.body() == null || mayFallThrough(o.body());
@@ -576,18 +629,20 @@ public final class Parser {
     // ================================================================
 
     private static final int VOID = 1, BOOL = 1 << 2, CHAR = 1 << 4, SHORT = 1 << 6, INT = 1 << 8, LONG = 1 << 10,
-        OTHER = 1 << 12, SIGNED = 1 << 13, UNSIGNED = 1 << 14, FLOAT = 1 << 15, DOUBLE = 1 << 16, COMPLEX = 1 << 17;
+        OTHER = 1 << 12, SIGNED = 1 << 13, UNSIGNED = 1 << 14, FLOAT = 1 << 15, DOUBLE = 1 << 16, COMPLEX = 1 << 17,
+        INT128 = 1 << 18;
 
     /** declaration-specifiers: returns the base type; storage class and function specifiers go to attr (null: not allowed). */
     Type declspec(Attr attr) {
         int counter = 0, quals = 0;
         Type ty = Type.INT;
         Token first = tok();
+        List<GnuAttributes.Attribute> specAttrs = List.of();
         while (true) {
             Token t = tok();
             if (t.kind == Token.Kind.PRAGMA) break;
             String s = t.text;
-            if (!(t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT)) break;
+            if (!(t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT || t.is("[") && peek(1).is("["))) break;
             if (isStorage(s)) {
                 if (attr == null) throw errorAt(t.loc, "invalid storage class specifier in function declarator");
                 pos++;
@@ -615,7 +670,11 @@ public final class Parser {
                 case "volatile", "__volatile__", "__volatile" -> { quals |= Type.VOLATILE; pos++; continue; }
                 case "restrict", "__restrict", "__restrict__" -> { quals |= Type.RESTRICT; pos++; continue; }
                 case "__extension__" -> { pos++; continue; }
-                case "__attribute__" -> { attribute(attr); continue; }
+                case "__attribute__", "[" -> {
+                    if (s.equals("[") && !peek(1).is("[")) break;
+                    specAttrs = concat(specAttrs, attribute(attr));
+                    continue;
+                }
                 case "_Atomic" -> {
                     pos++;
                     if (at("(")) { Token o = next(); ty = typeName(); expectClose(")", o); counter += OTHER; }
@@ -636,22 +695,19 @@ public final class Parser {
                 default -> {}
             }
             boolean typedefName = isTypedefName(t);
-            if (!(typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || s.equals("typeof") || s.equals("__typeof__") || isBasicTypeWord(s)))
+            boolean typeofWord = isTypeofWord(s);
+            if (!(typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || typeofWord || isBasicTypeWord(s)))
                 break;
             if (typedefName && counter != 0) break;          // "typedef int T; T T;" : the second T is the declarator
-            if (typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || s.equals("typeof") || s.equals("__typeof__")) {
+            if (typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || typeofWord) {
                 if (counter != 0) throw errorAt(t.loc, "cannot combine with previous '" + prev().text + "' declaration specifier");
                 pos++;
                 if (typedefName) ty = ((Typedef) lookup(s)).type();
                 else if (s.equals("struct")) ty = structUnionDecl(Type.Kind.STRUCT, t);
                 else if (s.equals("union")) ty = structUnionDecl(Type.Kind.UNION, t);
                 else if (s.equals("enum")) ty = enumDecl(t);
-                else {
-                    Token o = tok();
-                    expect("(");
-                    ty = isTypeName(tok()) ? typeName() : rvalueType(expr());
-                    expectClose(")", o);
-                }
+                else if (s.equals("__auto_type")) ty = GnuTypes.AUTO_TYPE;
+                else ty = gnuTypes.typeofSpecifier(t);
                 counter += OTHER;
                 continue;
             }
@@ -666,9 +722,10 @@ public final class Parser {
                 case "long" -> counter += LONG;
                 case "float" -> counter += FLOAT;
                 case "double" -> counter += DOUBLE;
-                case "signed", "__signed__" -> counter |= SIGNED;
+                case "signed", "__signed__", "__signed" -> counter |= SIGNED;
                 case "unsigned" -> counter |= UNSIGNED;
-                case "_Complex" -> counter |= COMPLEX;
+                case "_Complex", "__complex__" -> counter |= COMPLEX;
+                case "__int128" -> counter += INT128;
                 default -> throw new IllegalStateException(s);
             }
             Type r = basicType(counter);
@@ -677,6 +734,7 @@ public final class Parser {
                 counter = before;
             } else ty = r;
         }
+        if (!specAttrs.isEmpty()) ty = gnuAttrs.applyVectorSize(gnuAttrs.applyMode(ty, specAttrs), specAttrs);
         if (first == tok() && !isTypedefName(first)) {
             // no type at all: C89's implicit int, an error in C99
             if (attr == null || attr.storageTok == null && !attr.isInline)
@@ -686,6 +744,14 @@ public final class Parser {
             diags.error(first.loc, "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int");
         }
         return quals == 0 ? ty : ty.qualified(quals);
+    }
+
+    /** typeof and its GNU spellings; the _unqual forms drop the qualifiers (C23, clang's __typeof_unqual__). */
+    private static boolean isTypeofWord(String s) {
+        return switch (s) {
+            case "typeof", "__typeof__", "__typeof", "__typeof_unqual__", "__typeof_unqual", "__auto_type" -> true;
+            default -> false;
+        };
     }
 
     private String prev(int before, Token t) { return prev() == t && pos >= 2 ? toks.get(pos - 2).text : prev().text; }
@@ -699,7 +765,8 @@ public final class Parser {
 
     private static boolean isBasicTypeWord(String s) {
         return switch (s) {
-            case "void", "_Bool", "char", "short", "int", "long", "float", "double", "signed", "__signed__", "unsigned", "_Complex" -> true;
+            case "void", "_Bool", "char", "short", "int", "long", "float", "double", "signed", "__signed__", "__signed", "unsigned",
+                 "_Complex", "__complex__", "__int128" -> true;
             default -> false;
         };
     }
@@ -725,43 +792,31 @@ public final class Parser {
             case COMPLEX, COMPLEX + DOUBLE -> Type.DOUBLE_COMPLEX;
             case COMPLEX + FLOAT -> Type.FLOAT_COMPLEX;
             case COMPLEX + LONG + DOUBLE -> Type.LDOUBLE_COMPLEX;
+            case INT128, SIGNED + INT128 -> Type.INT128;
+            case UNSIGNED + INT128 -> Type.UINT128;
             default -> null;                     // e.g. "long char", "signed unsigned"
 
         };
     }
 
-    /** __attribute__((...)): aligned(n) and packed are honoured, the rest is skipped. */
-    void attribute(Attr attr) {
-        pos++;
-        Token o1 = tok();
-        expect("(");
-        Token o2 = tok();
-        expect("(");
-        while (!at(")") && !atEof()) {
-            Token name = next();
-            String n = name.text.replace("__", "");
-            if (at("(")) {
-                Token o = next();
-                if (n.equals("aligned") && attr != null) {
-                    attr.align = Math.max(attr.align, (int) constInt(conditional()));
-                } else {
-                    int depth = 1;
-                    while (depth > 0 && !atEof()) { Token t = next(); if (t.is("(")) depth++; else if (t.is(")")) depth--; }
-                    consume(",");
-                    continue;
-                }
-                expectClose(")", o);
-            } else if (n.equals("aligned") && attr != null) {
-                attr.align = Math.max(attr.align, 16);
-            } else if (n.equals("packed")) {
-                packedSeen = true;
-            }
-            if (!consume(",")) break;
+    /** Attribute specifiers (GnuAttributes): checked, and aligned(n) noted in attr; returns them. */
+    List<GnuAttributes.Attribute> attribute(Attr attr) {
+        List<GnuAttributes.Attribute> as = gnuAttrs.parse();
+        gnuAttrs.check(as);
+        if (attr != null) {
+            attr.align = Math.max(attr.align, gnuAttrs.alignment(as));
+            attr.attrs = concat(attr.attrs, as);
         }
-        expectClose(")", o2);
-        expectClose(")", o1);
+        return as;
     }
-    private boolean packedSeen;
+
+    static <T> List<T> concat(List<T> a, List<T> b) {
+        if (b.isEmpty()) return a;
+        if (a.isEmpty()) return b;
+        List<T> r = new ArrayList<>(a);
+        r.addAll(b);
+        return r;
+    }
 
     // ================================================================
     // declarators (C11 6.7.6)
@@ -774,8 +829,14 @@ public final class Parser {
      */
     record ParamDecl(Type type, Token name, SourceLocation loc, Var var) {}
 
-    /** The result of a declarator: the declared type, the name (null for abstract declarators), and the parameters of a function declarator. */
-    record Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc) {}
+    /**
+     * The result of a declarator: the declared type, the name (null for abstract declarators), the
+     * parameters of a function declarator, the attributes after it and its {@code __asm__("label")}.
+     */
+    record Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc,
+                      List<GnuAttributes.Attribute> attrs, String asmLabel) {
+        Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc) { this(type, name, params, loc, List.of(), null); }
+    }
 
     private List<ParamDecl> lastParams;
     /** The name of the declarator whose suffixes are being parsed (for "'a' declared as an array with a negative size"). */
@@ -785,8 +846,9 @@ public final class Parser {
 
     Declarator declarator(Type ty) {
         SourceLocation loc = tok().loc;
+        if (gnuAttrs.at()) gnuAttrs.skip();                  // void (__attribute__((x)) *fp)(void)
         ty = pointers(ty);
-        if (at("(") && !isTypeName(peek(1)) && !peek(1).is(")")) {
+        if (at("(") && nestedDeclaratorAhead()) {
             // int (*fp)(int): parse the suffix first with a placeholder, then the inner declarator on the real type
             Token open = next();
             int start = pos;
@@ -799,7 +861,7 @@ public final class Parser {
             Declarator inner = declarator(ty);
             pos = end;
             lastParams = inner.params != null ? inner.params : outerParams;
-            return inner;
+            return trailing(inner);
         }
         Token name = null;
         if (isIdent(tok())) name = next();
@@ -809,9 +871,49 @@ public final class Parser {
         declName = name == null ? null : name.text;
         ty = typeSuffix(ty);
         declName = outerName;
-        while (at("__attribute__")) attribute(null);
-        if (consume("__asm__") || consume("asm")) { Token o = tok(); expect("("); while (!at(")") && !atEof()) pos++; expectClose(")", o); }
-        return new Declarator(ty, name, ty.isFunction() ? lastParams : null, name != null ? name.loc : loc);
+        List<ParamDecl> params = ty.isFunction() ? lastParams : null;
+        List<GnuAttributes.Attribute> attrs = attribute(null);
+        String label = null;
+        if (at("__asm__") || at("asm") || at("__asm")) {
+            label = gnuAttrs.asmLabel();
+            attrs = concat(attrs, attribute(null));
+        }
+        if (!attrs.isEmpty()) ty = gnuAttrs.applyVectorSize(gnuAttrs.applyMode(ty, attrs), attrs);
+        lastParams = params;
+        return new Declarator(ty, name, params, name != null ? name.loc : loc, attrs, label);
+    }
+
+    /**
+     * At '(': does a parenthesized declarator follow (not a parameter list)? Attributes at its
+     * start are looked past: "(__attribute__((x)) *p)" is a declarator, "(__attribute__((x)) int)" a parameter list.
+     */
+    private boolean nestedDeclaratorAhead() {
+        int i = pos + 1;
+        while (toks.get(i).is("__attribute__") && toks.get(i + 1).is("(")) {
+            int depth = 0, j = i + 1;
+            do {
+                if (toks.get(j).is("(")) depth++;
+                else if (toks.get(j).is(")")) depth--;
+                j++;
+            } while (depth > 0 && toks.get(j).kind != Token.Kind.EOF);
+            i = j;
+        }
+        Token t = toks.get(i);
+        return !isTypeName(t) && !t.is(")");
+    }
+
+    /** Attributes and an asm label after a parenthesized declarator's suffix: int (*f)(void) __attribute__((x)). */
+    private Declarator trailing(Declarator d) {
+        List<ParamDecl> params = lastParams;
+        List<GnuAttributes.Attribute> attrs = attribute(null);
+        String label = d.asmLabel;
+        if (at("__asm__") || at("asm") || at("__asm")) {
+            label = gnuAttrs.asmLabel();
+            attrs = concat(attrs, attribute(null));
+        }
+        lastParams = params;
+        if (attrs.isEmpty() && label == d.asmLabel) return d;
+        return new Declarator(gnuAttrs.applyMode(d.type, attrs), d.name, d.params, d.loc, concat(d.attrs, attrs), label);
     }
 
     private Type pointers(Type ty) {
@@ -823,7 +925,7 @@ public final class Parser {
                 else if (consume("volatile") || consume("__volatile__") || consume("__volatile")) q |= Type.VOLATILE;
                 else if (consume("restrict") || consume("__restrict") || consume("__restrict__")) q |= Type.RESTRICT;
                 else if (consume("_Atomic")) {}
-                else if (at("__attribute__")) attribute(null);
+                else if (gnuAttrs.at()) gnuAttrs.skip();
                 else break;
             }
             if (q != 0) ty = ty.qualified(q);
@@ -833,8 +935,9 @@ public final class Parser {
 
     /** An abstract declarator (for type names). */
     Type abstractDeclarator(Type ty) {
+        if (gnuAttrs.at()) gnuAttrs.skip();
         ty = pointers(ty);
-        if (at("(") && !isTypeName(peek(1)) && !peek(1).is(")")) {
+        if (at("(") && nestedDeclaratorAhead()) {
             Token open = next();
             int start = pos;
             abstractDeclarator(Type.INT);
@@ -863,7 +966,7 @@ public final class Parser {
 
     private Type typeSuffix(Type ty) {
         if (at("(")) return funcParams(ty);
-        if (at("[")) return arraySuffix(ty);
+        if (at("[") && !peek(1).is("[")) return arraySuffix(ty);   // "[[" starts an attribute
         return ty;
     }
 
@@ -918,6 +1021,7 @@ public final class Parser {
                         diags.note(old.loc, "previous declaration is here");
                     }
                     pv = new Var(d.name.text, t, d.name.loc, true);
+                    gnuAttrs.applyToVar(pv, pa, d);   // unused on a parameter: no -Wunused-parameter
                     ps.names.put(d.name.text, pv);
                 }
                 params.add(new ParamDecl(t, d.name, d.name != null ? d.name.loc : start.loc, pv));
@@ -978,8 +1082,7 @@ public final class Parser {
     // ================================================================
 
     private Type structUnionDecl(Type.Kind kind, Token kw) {
-        boolean packed = false;
-        while (at("__attribute__")) { packedSeen = false; attribute(null); packed |= packedSeen; }
+        List<GnuAttributes.Attribute> typeAttrs = attribute(null);
         Token tag = null;
         if (isIdent(tok()) || tok().kind == Token.Kind.IDENT) tag = next();
         if (tag != null && !at("{")) {
@@ -1017,7 +1120,7 @@ public final class Parser {
         t.record.defLoc = tag != null ? tag.loc : kw.loc;
         beingDefined.add(t.record);
         try {
-            return structBody(t, packed);
+            return structBody(t, typeAttrs);
         } finally {
             beingDefined.remove(t.record);
         }
@@ -1026,7 +1129,7 @@ public final class Parser {
     /** Struct/union definitions in progress: their tags cannot be redefined inside them. */
     private final Set<Record> beingDefined = new HashSet<>();
 
-    private Type structBody(Type t, boolean packed) {
+    private Type structBody(Type t, List<GnuAttributes.Attribute> typeAttrs) {
         Token open = next();
         List<Member> members = new ArrayList<>();
         List<Integer> aligns = new ArrayList<>();
@@ -1034,7 +1137,7 @@ public final class Parser {
         while (!at("}") && !atEof()) {
             try {
                 if (at("_Static_assert")) { staticAssert(); continue; }
-                if (tok().kind == Token.Kind.PRAGMA) { pos++; continue; }
+                if (tok().kind == Token.Kind.PRAGMA) { pragmas.apply(next()); continue; }
                 if (consume(";")) continue;
                 Attr a = new Attr();
                 Token startTok = tok();
@@ -1043,7 +1146,7 @@ public final class Parser {
                     // anonymous struct/union member (C11 6.7.2.1p13)
                     pos++;
                     members.add(new Member(null, base, 0, -1, 0, members.size(), startTok.loc));
-                    aligns.add(a.align);
+                    aligns.add(GnuAttributes.has(a.attrs, "packed") ? -Math.max(1, a.align) : a.align);
                     continue;
                 }
                 boolean first = true;
@@ -1061,7 +1164,7 @@ public final class Parser {
                         else if (wv == 0 && d.name != null) diags.error(d.loc, "named bit-field '" + d.name.text + "' has zero width");
                         width = (int) Math.max(0, Math.min(wv, 64));
                     }
-                    while (at("__attribute__")) attribute(a);
+                    List<GnuAttributes.Attribute> after = attribute(null);
                     if (d.name != null) {
                         SourceLocation prevLoc = names.put(d.name.text, d.name.loc);
                         if (prevLoc != null) { diags.error(d.name.loc, "duplicate member '" + d.name.text + "'"); diags.note(prevLoc, "previous declaration is here"); }
@@ -1075,7 +1178,11 @@ public final class Parser {
                     } else bad = false;
                     if (bad) continue;                   // left out, so that a struct never contains itself
                     members.add(new Member(d.name == null ? null : d.name.text, d.type, 0, width, 0, members.size(), d.loc));
-                    aligns.add(a.align);
+                    // the member's alignment from aligned(n); negative: a packed member (byte-aligned unless aligned says more)
+                    int ma = Math.max(a.align, Math.max(gnuAttrs.alignment(d.attrs), gnuAttrs.alignment(after)));
+                    boolean mpacked = GnuAttributes.has(a.attrs, "packed") || GnuAttributes.has(d.attrs, "packed")
+                                      || GnuAttributes.has(after, "packed");
+                    aligns.add(mpacked ? -Math.max(1, ma) : ma);
                 }
                 if (at("}")) diags.warning(afterPrev(), "expected ';' at end of declaration list");
                 else expectAfter(";", "at end of declaration list");
@@ -1085,9 +1192,19 @@ public final class Parser {
             }
         }
         expectClose("}", open);
-        while (at("__attribute__")) { packedSeen = false; attribute(null); packed |= packedSeen; }
-        t.record.packed = packed;
+        typeAttrs = concat(typeAttrs, attribute(null));
+        t.record.packed = GnuAttributes.has(typeAttrs, "packed");
+        t.record.maxAlign = pragmas.pack();
         layout(t, members, aligns);
+        int align = gnuAttrs.alignment(typeAttrs);
+        if (align > t.record.align) {
+            t.record.align = align;
+            t.record.size = alignTo(t.record.size, align);
+        }
+        if (GnuAttributes.has(typeAttrs, "transparent_union")) {
+            if (t.kind == Type.Kind.UNION) t.record.transparentUnion = true;
+            else diags.warning(t.record.defLoc, "'transparent_union' attribute only applies to unions", "-Wignored-attributes");
+        }
         return t;
     }
 
@@ -1108,7 +1225,9 @@ public final class Parser {
                 r.flexible = true;
                 if (out.isEmpty()) diags.error(m.loc(), "flexible array member '" + m.name() + "' not allowed in otherwise empty struct");
             }
-            int ma = r.packed ? 1 : Math.max(mt.align(), aligns.get(i));
+            int given = aligns.get(i);       // aligned(n) on the member; negative for a packed member
+            int ma = r.packed || given < 0 ? Math.max(1, Math.abs(given)) : Math.max(mt.align(), given);
+            if (r.maxAlign > 0 && given <= 0) ma = Math.min(ma, r.maxAlign);           // #pragma pack caps natural alignment
             long msize = Math.max(mt.size(), 0);
             if (m.isBitField()) {
                 int w = m.bitWidth();
@@ -1128,7 +1247,7 @@ public final class Parser {
                 out.add(new Member(m.name(), mt, unitOffset, w, bitOff, i, m.loc()));
                 if (!isUnion) bits = start + w;
                 else bits = Math.max(bits, w);
-                if (m.name() != null || true) align = Math.max(align, r.packed ? 1 : mt.align());
+                align = Math.max(align, r.packed ? 1 : r.maxAlign > 0 ? Math.min(mt.align(), r.maxAlign) : mt.align());
                 continue;
             }
             long off = isUnion ? 0 : alignTo(bits, ma * 8L) / 8;
@@ -1146,6 +1265,7 @@ public final class Parser {
     static long alignTo(long n, long a) { return a <= 1 ? n : (n + a - 1) / a * a; }
 
     private Type enumDecl(Token kw) {
+        List<GnuAttributes.Attribute> typeAttrs = attribute(null);
         Token tag = null;
         if (tok().kind == Token.Kind.IDENT && !KEYWORDS.contains(tok().text)) tag = next();
         if (tag != null && !at("{")) {
@@ -1183,6 +1303,7 @@ public final class Parser {
             }
             first = false;
             Token name = expectIdent();
+            attribute(null);                              // enumerator attributes (deprecated, unavailable)
             if (consume("=")) {
                 Expr e = conditional();
                 Long v = ConstEval.integer(rvalue(e));
@@ -1202,11 +1323,24 @@ public final class Parser {
             val++;
         }
         expectClose("}", open);
+        typeAttrs = concat(typeAttrs, attribute(null));
         // the enum's type is unsigned int unless a value is negative (gcc); the constants are int
         t.record.complete = true;
         t.record.size = 4;
         t.record.align = 4;
         t.record.negative = negative;
+        Type under = EnumLayout.underlying(consts.stream().mapToLong(EnumConst::value).toArray(), GnuAttributes.has(typeAttrs, "packed"));
+        if (under != null) {
+            // values beyond int, or packed: the enum's type and size follow its values, as in gcc and clang
+            t.record.underlying = under;
+            t.record.size = under.size();
+            t.record.align = under.align();
+            for (int i = 0; i < consts.size(); i++) {
+                EnumConst c = consts.get(i);
+                if (!Types.fits(c.value(), Type.INT) || under.size() > 4)
+                    scopes.get(scopes.size() - 1).names.put(names.get(i).text, new EnumConst(c.value(), Types.fits(c.value(), Type.INT) ? Type.INT : under, c.loc()));
+            }
+        }
         return t;
     }
 
@@ -1227,10 +1361,11 @@ public final class Parser {
             if (d.name == null) throw errorAt(d.loc, "expected identifier or '('");
             if (attr.storage == Var.Storage.TYPEDEF) {
                 vlaSizes(d.type, d.loc, vars);
-                declareTypedef(d);
+                declareTypedef(typedefOf(d, attr));
             } else if (d.type.isFunction() || attr.storage == Var.Storage.EXTERN) {
                 // block-scope extern/function: refers to the file-scope entity
                 Var g = declareGlobal(d.name, d.type, attr);
+                if (g != null) gnuAttrs.applyToVar(g, attr, d);
                 if (g != null) scopes.get(scopes.size() - 1).names.put(d.name.text, g);
                 if (at("{") && d.type.isFunction()) throw errorAt(tok().loc, "function definition is not allowed here");
             } else {
@@ -1251,8 +1386,10 @@ public final class Parser {
         Var v = declareLocal(d.name, t);
         v.storage = attr.storage;
         v.threadLocal = attr.threadLocal;
-        v.align = attr.align;
         if (attr.storage == Var.Storage.STATIC) v.linkName = currentFn.name + "." + v.name;
+        Declarator local = attr.storage == Var.Storage.STATIC || d.asmLabel == null ? d
+                         : new Declarator(d.type, d.name, d.params, d.loc, d.attrs, null);   // a register variable's asm("reg") means nothing here
+        gnuAttrs.applyToVar(v, attr, local);
         if (t.isVariablyModified()) v.addressTaken = true;
         if (t.kind == Type.Kind.VLA) {
             if (consume("=")) {
@@ -1262,7 +1399,10 @@ public final class Parser {
             return new Stmt.LocalVar(v, null, d.name.loc);
         }
         Initializer init = null;
-        if (consume("=")) {
+        if (GnuTypes.isAutoType(t)) {
+            init = gnuTypes.autoTyped(d, attr.storage == Var.Storage.STATIC);
+            v.type = init.type();
+        } else if (consume("=")) {
             initNameLoc = d.name.loc;
             init = initializer(t, attr.storage == Var.Storage.STATIC);
             initNameLoc = null;
@@ -1605,6 +1745,7 @@ public final class Parser {
         expect("{");
         if (newScope) enterScope();
         List<Stmt> out = new ArrayList<>();
+        blockDepth++;
         try {
             while (!at("}")) {
                 if (atEof()) {
@@ -1622,12 +1763,21 @@ public final class Parser {
             }
             pos++;
         } finally {
+            blockDepth--;
             if (newScope) leaveScope();
         }
         return new Stmt.Compound(out, open.loc);
     }
 
     private Stmt blockItem() {
+        if (gnuAttrs.at()) {
+            // attributes start a declaration or a statement (fallthrough;): look past them
+            int save = pos;
+            gnuAttrs.parse();
+            boolean decl = isTypeName(tok()) && !(isTypedefName(tok()) && peek(1).is(":"));
+            pos = save;
+            return decl ? localDeclaration() : statement();
+        }
         if (isTypeName(tok()) && !(isTypedefName(tok()) && peek(1).is(":"))) return localDeclaration();
         if (at("_Static_assert")) { staticAssert(); return new Stmt.Null(prev().loc); }
         return statement();
@@ -1641,8 +1791,15 @@ public final class Parser {
             if (t.text.equals("{")) return compoundStatement(true);
             if (t.text.equals(";")) { pos++; return new Stmt.Null(loc); }
         }
+        if (gnuAttrs.at()) {
+            // an attribute statement (__attribute__((fallthrough));) or attributes on a statement
+            gnuAttrs.check(gnuAttrs.parse());
+            if (consume(";")) return new Stmt.Null(loc);
+            return statement();
+        }
         if (isIdent(t) && peek(1).is(":")) {
             pos += 2;
+            if (gnuAttrs.at()) gnuAttrs.check(gnuAttrs.parse());   // label attributes (unused)
             SourceLocation old = labels.putIfAbsent(t.text, t.loc);
             if (old != null) { diags.error(t.loc, "redefinition of label '" + t.text + "'"); diags.note(old, "previous definition is here"); }
             if (at("}")) { diags.error(tok().loc, "label at end of compound statement: expected statement"); return new Stmt.Label(t.text, new Stmt.Null(tok().loc), loc); }
@@ -1729,9 +1886,10 @@ public final class Parser {
                 default: break;
             }
         }
+        if (at("asm") || at("__asm__") || at("__asm")) return gnuStatements.asm();
         Expr e = expr();
         expectAfter(";", "after expression");
-        checkUnused(e);
+        if (!gnuStatements.isStatementExpressionValue()) checkUnused(e);
         return new Stmt.ExprStmt(e, loc);
     }
 
@@ -2355,7 +2513,7 @@ public final class Parser {
                 default -> {}
             }
         }
-        if (at("sizeof") || at("_Alignof") || at("__alignof__")) {
+        if (at("sizeof") || at("_Alignof") || at("__alignof__") || at("__alignof")) {
             boolean isSizeof = at("sizeof");
             pos++;
             Type ty;
@@ -2394,8 +2552,8 @@ public final class Parser {
             }
             return new Expr.IntLit(isSizeof ? ty.size() : ty.align(), Type.ULONG, loc);
         }
-        if (at("__real__") || at("__imag__")) {
-            boolean real = at("__real__");
+        if (at("__real__") || at("__imag__") || at("__real") || at("__imag")) {
+            boolean real = at("__real__") || at("__real");
             pos++;
             Expr e = rvalue(cast());
             Type et = e.type().isComplex ? e.type().base : e.type().unqualified();
@@ -2566,7 +2724,6 @@ public final class Parser {
 
     private Expr call(Expr fn, Token open) {
         pos++;
-        List<Expr> args = new ArrayList<>();
         List<Expr> written = new ArrayList<>();
         if (!at(")")) {
             try {
@@ -2587,6 +2744,12 @@ public final class Parser {
         }
         Token close = tok();
         expectClose(")", open);
+        return checkCall(fn, written, open, close);
+    }
+
+    /** A call of fn with the arguments as written: checked and converted as C11 6.5.2.2 says. */
+    Expr checkCall(Expr fn, List<Expr> written, Token open, Token close) {
+        List<Expr> args = new ArrayList<>();
         if (fn.type() == ERROR) return new Expr.IntLit(0, ERROR, fn.loc());
         Expr callee = rvalue(fn);
         Type ct = callee.type();
@@ -2615,7 +2778,9 @@ public final class Parser {
             if (a.type() == ERROR) return new Expr.IntLit(0, ERROR, fn.loc());
             if (i < np && !ft.oldStyle) {
                 int before = diags.errorCount() + diags.warningCount();
-                args.add(sema.assignConvert(a, ft.params.get(i).unqualified(), Sema.Context.PASS, written.get(i).loc(), written.get(i)));
+                Type pt = ft.params.get(i).unqualified();
+                Expr tu = TransparentUnion.argument(this, a, pt);
+                args.add(tu != null ? tu : sema.assignConvert(a, pt, Sema.Context.PASS, written.get(i).loc(), written.get(i)));
                 List<ParamDecl> pds = direct == null ? null : paramDecls.get(direct);
                 if (diags.errorCount() + diags.warningCount() != before && pds != null && i < pds.size() && pds.get(i).name() != null)
                     diags.note(pds.get(i).name().loc, "passing argument to parameter '" + pds.get(i).name().text + "' here");
@@ -2643,7 +2808,7 @@ public final class Parser {
             case PUNCT -> {
                 if (t.text.equals("(")) {
                     pos++;
-                    if (at("{")) throw errorAt(tok().loc, "statement expressions are not supported");
+                    if (at("{")) return gnuStatements.statementExpression(t);
                     Expr e = expr();
                     expectClose(")", t);
                     return e;
@@ -2652,7 +2817,7 @@ public final class Parser {
             }
             case IDENT, KEYWORD -> {
                 if (KEYWORDS.contains(t.text) || t.kind == Token.Kind.KEYWORD) return keywordPrimary(t);
-                if (BUILTINS.contains(t.text) && peek(1).is("(") && !(lookup(t.text) instanceof Var)) return builtinCall(t);
+                if (BuiltinCalls.isBuiltin(t.text) && peek(1).is("(") && !(lookup(t.text) instanceof Var)) return builtins.call(t);
                 pos++;
                 return identifier(t);
             }
@@ -2667,7 +2832,7 @@ public final class Parser {
             v.used = true;
             return new Expr.VarRef(v, v.type, t.loc);
         }
-        if (o instanceof EnumConst c) return new Expr.IntLit(c.value(), Type.INT, t.loc);
+        if (o instanceof EnumConst c) return new Expr.IntLit(c.value(), c.type(), t.loc);
         if (o instanceof Typedef) throw errorAt(t.loc, "unexpected type name '" + name + "': expected expression");
         if (name.equals("__func__") || name.equals("__FUNCTION__") || name.equals("__PRETTY_FUNCTION__")) {
             String fn = currentFn == null ? "" : currentFn.name;
@@ -2826,86 +2991,48 @@ public final class Parser {
                 return new Expr.IntLit(off, Type.ULONG, t.loc);
             }
             case "_Generic" -> { return generic(); }
-            case "sizeof", "_Alignof", "__alignof__" -> { return unary(); }
+            case "__builtin_types_compatible_p" -> {
+                pos++;
+                Token open = tok();
+                expect("(");
+                Type a = typeName();
+                expect(",");
+                Type b = typeName();
+                expectClose(")", open);
+                return new Expr.IntLit(Types.compatible(a.unqualified(), b.unqualified()) ? 1 : 0, Type.INT, t.loc);
+            }
+            case "__builtin_choose_expr" -> {
+                pos++;
+                Token open = tok();
+                expect("(");
+                long c = constInt(assign());
+                expect(",");
+                Expr a = assign();
+                expect(",");
+                Expr b = assign();
+                expectClose(")", open);
+                return c != 0 ? a : b;
+            }
+            case "sizeof", "_Alignof", "__alignof__", "__alignof", "__real__", "__imag__", "__real", "__imag" -> { return unary(); }
             default -> {}
         }
         throw errorAt(t.loc, "expected expression");
     }
 
-    /** The builtins the bundled headers use (docs/design/abi.md, "stdarg"), spelled as gcc spells them. */
-    static final Set<String> BUILTINS = Set.of(
-        "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy", "__builtin_complex", "__builtin_expect",
-        "__builtin_inf", "__builtin_inff", "__builtin_huge_val", "__builtin_huge_valf", "__builtin_nan", "__builtin_nanf");
+    /** Builtins that are keywords, for their operands that are types or that are not evaluated. */
+    static final Set<String> KEYWORD_BUILTINS = Set.of("__builtin_va_arg", "__builtin_offsetof", "__builtin_types_compatible_p",
+        "__builtin_choose_expr");
 
-    /** __builtin_NAME(args): stdarg operations, complex construction and floating constants (folded here). */
-    private Expr builtinCall(Token t) {
-        pos++;
-        Token open = tok();
-        expect("(");
-        List<Expr> args = new ArrayList<>();
-        if (!at(")")) {
-            do args.add(assign()); while (consume(","));
-        }
-        expectClose(")", open);
-        String n = t.text;
-        int want = switch (n) {
-            case "__builtin_va_end", "__builtin_nan", "__builtin_nanf" -> 1;
-            case "__builtin_va_start", "__builtin_va_copy", "__builtin_complex", "__builtin_expect" -> 2;
-            default -> 0;
-        };
-        if (args.size() != want) {
-            diags.error(args.size() > want ? args.get(want).loc() : prev().loc, "too " + (args.size() > want ? "many" : "few")
-                + " arguments to function call, expected " + want + ", have " + args.size());
-            return new Expr.IntLit(0, ERROR, t.loc);
-        }
-        switch (n) {
-            case "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy" -> {
-                Expr.VaOp.Kind k = n.endsWith("start") ? Expr.VaOp.Kind.START : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
-                if (k == Expr.VaOp.Kind.START && (currentFn == null || !currentFn.type.variadic))
-                    diags.error(t.loc, "'va_start' used in function with fixed args");
-                else if (k == Expr.VaOp.Kind.START && !currentParams.isEmpty()
-                         && !(args.get(1) instanceof Expr.VarRef r && r.var() == currentParams.get(currentParams.size() - 1)))
-                    diags.warning(args.get(1).loc(), "second argument to 'va_start' is not the last named parameter", "-Wvarargs");
-                if (k != Expr.VaOp.Kind.END && !Expr.isLvalue(args.get(0)))
-                    diags.error(args.get(0).loc(), "expression is not assignable");
-                List<Expr> ops = new ArrayList<>();
-                ops.add(args.get(0));
-                if (k != Expr.VaOp.Kind.END) ops.add(k == Expr.VaOp.Kind.COPY ? rvalue(args.get(1)) : args.get(1));
-                return new Expr.VaOp(k, ops, Type.VOID, t.loc);
-            }
-            case "__builtin_expect" -> {
-                Expr a = sema.convert(rvalue(args.get(0)), Type.LONG);
-                Expr b = sema.convert(rvalue(args.get(1)), Type.LONG);
-                Var fn = new Var(n, Type.func(Type.LONG, List.of(Type.LONG, Type.LONG), false, false), t.loc, false);
-                return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(a, b), fn.type, fn, Type.LONG, t.loc);
-            }
-            case "__builtin_complex" -> {
-                Expr re = rvalue(args.get(0)), im = rvalue(args.get(1));
-                Type rt = re.type().unqualified(), it = im.type().unqualified();
-                if (!rt.isFloat() || !it.isFloat()) {
-                    Expr bad = rt.isFloat() ? im : re;
-                    diags.error(bad.loc(), "argument type " + TypePrinter.quoteAka(bad.type()) + " is not a real floating point type");
-                    return new Expr.IntLit(0, ERROR, t.loc);
-                }
-                if (rt.kind != it.kind) {
-                    diags.error(re.loc(), "arguments are of different types (" + TypePrinter.quoteAka(rt) + " vs " + TypePrinter.quoteAka(it) + ")");
-                    return new Expr.IntLit(0, ERROR, t.loc);
-                }
-                Type ct = rt.kind == Type.Kind.FLOAT ? Type.FLOAT_COMPLEX : rt.kind == Type.Kind.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
-                Var fn = new Var(n, Type.func(ct, List.of(rt, rt), false, false), t.loc, false);
-                return new Expr.Call(new Expr.VarRef(fn, fn.type, t.loc), List.of(re, im), fn.type, fn, ct, t.loc);
-            }
-            default -> {
-                boolean f = n.endsWith("f");
-                if (want == 1) {
-                    // the NaN payload string is ignored: every NaN jomp makes is the quiet default one
-                    Expr a = args.get(0);
-                    sema.assignConvert(rvalue(a), Type.pointerTo(Type.CHAR.qualified(Type.CONST)), Sema.Context.PASS, a.loc(), a);
-                }
-                double v = n.startsWith("__builtin_nan") ? Double.NaN : Double.POSITIVE_INFINITY;
-                return new Expr.FloatLit(v, f ? Type.FLOAT : Type.DOUBLE, t.loc);
-            }
-        }
+    final BuiltinCalls builtins = new BuiltinCalls(this);
+    final GnuStatements gnuStatements = new GnuStatements(this);
+    final GnuTypes gnuTypes = new GnuTypes(this);
+    final ParserPragmas pragmas;
+    /** How many compound statements enclose the parse position. */
+    int blockDepth;
+
+    /** The function declared at file scope under this name, or null. */
+    Var fileScopeFunction(String name) {
+        return scopes.get(0).names.get(name) instanceof Var v && v.isFunction() ? v : null;
     }
 
     private void skipParen(Token open) {
@@ -2956,12 +3083,12 @@ public final class Parser {
     // ================================================================
 
     private Stmt pragmaStatement(Token p) {
-        if (!OmpParser.isOmp(p)) return new Stmt.Null(p.loc);
+        if (!OmpParser.isOmp(p)) { pragmas.apply(p); return new Stmt.Null(p.loc); }
         return new OmpParser(this).statement(p);
     }
 
     private void pragmaAtFileScope(Token p) {
-        if (!OmpParser.isOmp(p)) return;
+        if (!OmpParser.isOmp(p)) { pragmas.apply(p); return; }
         TranslationUnit.OmpDecl d = new OmpParser(this).declarative(p);
         if (d != null) items.add(d);
     }
@@ -2981,6 +3108,8 @@ public final class Parser {
     }
 
     Var currentFunction() { return currentFn; }
+    /** The parameters of the function being defined. */
+    List<Var> currentParams() { return currentParams; }
     boolean inLoopForBody() { return loopDepth > 0; }
     void enterLoop() { loopDepth++; breakDepth++; }
     void leaveLoop() { loopDepth--; breakDepth--; }

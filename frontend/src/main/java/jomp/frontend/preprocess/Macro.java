@@ -12,7 +12,25 @@ import jomp.frontend.lex.Token;
  * variadic parameter (__VA_ARGS__ or GNU's named {@code args...}) has the last index.
  */
 final class Macro {
-    enum Builtin { NONE, FILE, LINE, COUNTER, INCLUDE_LEVEL, BASE_FILE }
+    /**
+     * Macros the preprocessor computes, as clang's built-in macros: object-like ones, and the
+     * feature-test operators, which take a parenthesized operand wherever they appear.
+     */
+    enum Builtin {
+        NONE(null, false), FILE("__FILE__", false), LINE("__LINE__", false), COUNTER("__COUNTER__", false),
+        INCLUDE_LEVEL("__INCLUDE_LEVEL__", false), BASE_FILE("__BASE_FILE__", false), FILE_NAME("__FILE_NAME__", false),
+        DATE("__DATE__", false), TIME("__TIME__", false), FLT_EVAL_METHOD("__FLT_EVAL_METHOD__", false),
+        HAS_INCLUDE("__has_include", true), HAS_INCLUDE_NEXT("__has_include_next", true),
+        HAS_ATTRIBUTE("__has_attribute", true), HAS_C_ATTRIBUTE("__has_c_attribute", true),
+        HAS_CPP_ATTRIBUTE("__has_cpp_attribute", true), HAS_DECLSPEC_ATTRIBUTE("__has_declspec_attribute", true),
+        HAS_BUILTIN("__has_builtin", true), HAS_FEATURE("__has_feature", true), HAS_EXTENSION("__has_extension", true),
+        HAS_WARNING("__has_warning", true), IS_IDENTIFIER("__is_identifier", true);
+
+        final String spelling;
+        /** Takes "(operand)". */
+        final boolean operator;
+        Builtin(String spelling, boolean operator) { this.spelling = spelling; this.operator = operator; }
+    }
 
     final String name;
     final boolean functionLike;
@@ -26,6 +44,8 @@ final class Macro {
     final Set<String> self;
     /** Whether the body uses ## (object-like macros without it are copied without substitution). */
     final boolean hasPaste;
+    /** A variadic macro whose body uses __VA_OPT__. */
+    final boolean hasVaOpt;
 
     Macro(String name, boolean functionLike, List<String> params, boolean variadic, List<Token> body,
           SourceLocation loc, Builtin builtin) {
@@ -40,6 +60,9 @@ final class Macro {
         boolean paste = false;
         for (Token t : body) paste |= t.kind == Token.Kind.PUNCT && t.text.equals("##");
         this.hasPaste = paste;
+        boolean vaOpt = false;
+        for (Token t : body) vaOpt |= variadic && t.kind == Token.Kind.IDENT && t.text.equals("__VA_OPT__");
+        this.hasVaOpt = vaOpt;
         paramIndex = new int[body.size()];
         for (int i = 0; i < body.size(); i++) {
             Token t = body.get(i);

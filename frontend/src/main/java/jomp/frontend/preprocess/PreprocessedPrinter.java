@@ -6,7 +6,8 @@ import jomp.frontend.lex.Token;
 
 /**
  * Prints preprocessed tokens the way {@code clang -E} does: GNU line markers
- * ({@code # 12 "file.h" 1}: 1 entering an include, 2 returning, 3 a system header), each
+ * ({@code # 12 "file.h" 1}: 1 entering an include, 2 returning, 3 a system header, 4 one with
+ * C linkage, as clang marks /usr/include's), each
  * source line's tokens on one line with single spaces where the source had whitespace, up to 8
  * blank lines kept as blank lines and longer gaps replaced by a marker, and a space inserted
  * wherever two tokens would otherwise read back as one. PRAGMA tokens print as #pragma lines.
@@ -19,6 +20,8 @@ public final class PreprocessedPrinter {
     private int line;
     private boolean lineEmpty = true;
     private Token prev;
+    /** The system-header flags (" 3", " 3 4") of the file being printed, repeated on its line jumps as clang does. */
+    private String flags = "";
 
     private PreprocessedPrinter(boolean noLineMarkers) { this.noLineMarkers = noLineMarkers; }
 
@@ -62,10 +65,12 @@ public final class PreprocessedPrinter {
         if (!lineEmpty) newline();
         file = mk.file();
         line = mk.line();
+        flags = (mk.system() ? " 3" : "") + (mk.externC() ? " 4" : "");
         if (noLineMarkers) return;
         out.append("# ").append(mk.line()).append(" \"").append(escape(mk.file())).append('"');
         if (mk.flag() != 0) out.append(' ').append(mk.flag());
         if (mk.system()) out.append(" 3");
+        if (mk.externC()) out.append(" 4");
         out.append('\n');
     }
 
@@ -75,13 +80,13 @@ public final class PreprocessedPrinter {
         int target = t.loc.presumedLine();
         String tf = t.loc.presumedFile();
         if (!tf.equals(file)) {
-            if (!noLineMarkers) out.append("# ").append(target).append(" \"").append(escape(tf)).append("\"\n");
+            if (!noLineMarkers) out.append("# ").append(target).append(" \"").append(escape(tf)).append('"').append(flags).append('\n');
             file = tf;
             line = target;
         } else if (target > line) {
             if (noLineMarkers) { /* -P drops blank lines */ }
             else if (target - line <= 8) out.append("\n".repeat(target - line));
-            else out.append("# ").append(target).append(" \"").append(escape(tf)).append("\"\n");
+            else out.append("# ").append(target).append(" \"").append(escape(tf)).append('"').append(flags).append('\n');
             line = target;
         }
         if (t.spaceBefore && t.kind != Token.Kind.PRAGMA) {

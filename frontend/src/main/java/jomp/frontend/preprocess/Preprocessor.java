@@ -37,29 +37,39 @@ import jomp.wrapper.env.Invocation;
  * columns). Tokens from macro bodies carry the location of the outermost macro name; tokens
  * from macro arguments keep their own. Each {@code #pragma} line and {@code _Pragma("...")}
  * becomes one PRAGMA token; macros are expanded in {@code #pragma omp} lines only, as clang does.
- * {@code #pragma once} and {@code #pragma GCC system_header} are consumed here.
+ * The preprocessor's own pragmas are done here (see {@link #pragma}).
  *
  * <p>As in clang, {@code #error} reports an error and preprocessing goes on (the compile fails
  * on the error count); a missing include is a fatal error that ends {@link #expand} early.
- * {@code #include_next} and {@code #import} search like {@code #include}. {@code __has_include}
- * works; the other {@code __has_*} operators count as defined and answer 0.
+ * Includes are found by {@link HeaderSearch}; {@code #include_next} goes on after the directory
+ * that found the current file, {@code #import} includes a file once. The feature-test operators
+ * ({@code __has_include}, {@code __has_attribute}, ...) are built-in macros ({@link FeatureTests}).
  */
 public final class Preprocessor {
     /** A -E line marker: before output token {@code tokenIndex}, print {@code # line "file" flags}. */
-    public record LineMarker(int tokenIndex, String file, int line, int flag, boolean system) {}
+    public record LineMarker(int tokenIndex, String file, int line, int flag, boolean system, boolean externC) {
+        public LineMarker(int tokenIndex, String file, int line, int flag, boolean system) {
+            this(tokenIndex, file, line, flag, system, false);
+        }
+    }
 
     private static final int MAX_INCLUDE_DEPTH = 200;
-    private static final Diagnostics QUIET = new Diagnostics(new PrintStream(OutputStream.nullOutputStream()));
 
     private final PreprocessorOptions opts;
+    private final MacroSubstitution substitution;
     private final Diagnostics diags;
-    private final IncludeResolver resolver;
+    final HeaderSearch headers;
     private final Map<String, Macro> macros = new HashMap<>();
     private final Map<String, List<Token>> tokenCache = new HashMap<>();
     private final Set<String> pragmaOnce = new HashSet<>();
     /** Include-guard macro of a file whose whole content is #ifndef X ... #endif, by file key. */
     private final Map<String, String> includeGuards = new HashMap<>();
     private final List<LineMarker> markers = new ArrayList<>();
+    /** Every header an #include found, in the order found (again when re-included), for dependency files. */
+    private final List<IncludedFile> included = new ArrayList<>();
+
+    /** A header an #include found: its name as found ("inc/x.h"), whether it is a system header or one of jomp's own. */
+    public record IncludedFile(String name, boolean system, boolean bundled) {}
     private final List<Frame> frames = new ArrayList<>();
     private final List<Cond> conds = new ArrayList<>();
     private List<Token> out;
@@ -72,19 +82,26 @@ public final class Preprocessor {
         final SourceFile file;
         final List<Token> toks;
         final String key;
-        final IncludeResolver.Dir dir;
+        final HeaderSearch.Dir dir;
+        /** The search-list index of the directory that found this file (-1: not found through the list), for #include_next. */
+        final int foundIndex;
+        /** -imacros: the file's tokens are not output, only its macros kept. */
+        final boolean macrosOnly;
         final int condBase;
         final boolean hidden;        // <built-in> and <command line>: no line markers
-        boolean system;
+        HeaderSearch.Flavor flavor;
         int pos;
         String presumedName;         // set by #line
         int lineDelta;
         boolean relocated;
-        Frame(SourceFile file, List<Token> toks, String key, IncludeResolver.Dir dir, int condBase,
-              boolean hidden, boolean system) {
-            this.file = file; this.toks = toks; this.key = key; this.dir = dir; this.condBase = condBase;
-            this.hidden = hidden; this.system = system; this.presumedName = file.name();
+        Frame(SourceFile file, List<Token> toks, String key, HeaderSearch.Dir dir, int foundIndex, int condBase,
+              boolean hidden, HeaderSearch.Flavor flavor, boolean macrosOnly) {
+            this.file = file; this.toks = toks; this.key = key; this.dir = dir; this.foundIndex = foundIndex;
+            this.condBase = condBase; this.hidden = hidden; this.flavor = flavor; this.presumedName = file.name();
+            this.macrosOnly = macrosOnly;
         }
+        boolean system() { return flavor != HeaderSearch.Flavor.USER; }
+        boolean externC() { return flavor == HeaderSearch.Flavor.EXTERN_C; }
     }
 
     /** An open #if group. */
@@ -107,14 +124,15 @@ public final class Preprocessor {
     private boolean lastFromFile;
 
     public Preprocessor(PreprocessorOptions opts, Diagnostics diags) {
-        this(opts, diags, IncludeResolver.RESOURCE_ROOT);
+        this(opts, diags, HeaderSearch.RESOURCE_ROOT);
     }
 
     /** With the bundled headers taken from another classpath folder (for tests). */
     Preprocessor(PreprocessorOptions opts, Diagnostics diags, String resourceRoot) {
         this.opts = opts;
         this.diags = diags;
-        this.resolver = new IncludeResolver(opts, resourceRoot);
+        this.headers = new HeaderSearch(opts, resourceRoot);
+        this.substitution = new MacroSubstitution(this, diags);
         LocalDateTime now = LocalDateTime.now();
         String[] months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
         date = "\"" + months[now.getMonthValue() - 1] + " " + (now.getDayOfMonth() < 10 ? " " : "")
@@ -145,6 +163,12 @@ public final class Preprocessor {
         }
     }
 
+    /** The headers the last {@link #expand} included, for -MD and friends (clang's DependencyCollector). */
+    public List<IncludedFile> includedFiles() { return included; }
+
+    /** The macros defined at the end of the last {@link #expand}, as {@code -dM} prints them (MacroDump). */
+    public String macroDefinitions() { return MacroDump.print(macros); }
+
     /** The line markers recorded by the last {@link #expand}, for -E. */
     public List<LineMarker> markers() { return markers; }
 
@@ -156,16 +180,18 @@ public final class Preprocessor {
         out = new ArrayList<>(main.text().length() / 4 + 16);
         baseFile = main.name();
         markers.clear();
+        included.clear();
         markers.add(new LineMarker(0, main.name(), 1, 0, false));
+        if (opts.verbose()) headers.printSearchList(diags.stream());
         List<Token> mainToks = new Tokenizer(main, diags, true).tokenize();
-        pushFrame(main, mainToks, main.name(), IncludeResolver.dirOf(main.name(), false), false, false);
-        pushFrame(new SourceFile("<command line>", commandLineText()), null, "<command line>", null, true, false);
-        pushFrame(new SourceFile("<built-in>", PredefinedMacros.text(opts.openmp(), date, time)), null, "<built-in>", null, true, true);
-        defineBuiltin("__FILE__", Macro.Builtin.FILE);
-        defineBuiltin("__LINE__", Macro.Builtin.LINE);
-        defineBuiltin("__COUNTER__", Macro.Builtin.COUNTER);
-        defineBuiltin("__INCLUDE_LEVEL__", Macro.Builtin.INCLUDE_LEVEL);
-        defineBuiltin("__BASE_FILE__", Macro.Builtin.BASE_FILE);
+        HeaderSearch.Flavor user = HeaderSearch.Flavor.USER;
+        pushFrame(main, mainToks, main.name(), HeaderSearch.dirOf(main.name(), user), false, user);
+        // -include files are looked up from the working directory first, as clang does
+        pushFrame(new SourceFile("<command line>", commandLineText()), null, "<command line>",
+                  HeaderSearch.dirOf("<command line>", user), true, user);
+        pushFrame(new SourceFile("<built-in>", PredefinedMacros.text(opts)), null, "<built-in>", null, true,
+                  HeaderSearch.Flavor.SYSTEM);
+        for (Macro.Builtin b : Macro.Builtin.values()) if (b.spelling != null) defineBuiltin(b.spelling, b);
         try {
             mainLoop();
         } catch (Diagnostics.FatalError e) {
@@ -174,6 +200,7 @@ public final class Preprocessor {
         Token eof = new Token(Token.Kind.EOF, "", mainToks.get(mainToks.size() - 1).loc);   // the end of the main file
         eof.atLineStart = true;
         out.add(eof);
+        diags.resetPragmaDiagnostics();                 // the parser meets them again in its own order
         List<Token> result = out;
         out = null;
         frames.clear();
@@ -195,6 +222,8 @@ public final class Preprocessor {
                 continue;
             }
             if (t.kind == Token.Kind.IDENT) {
+                if (lastFromFile && !poisoned.isEmpty() && poisoned.contains(t.text))
+                    diags.error(t.loc, "attempt to use a poisoned identifier");
                 int before = s.stack.size();
                 if (expandMacro(t, s)) {
                     // An empty expansion at line start hands its line start and space on (for -E).
@@ -213,7 +242,7 @@ public final class Preprocessor {
                 t.spaceBefore |= pendingSpace;
                 pendingLineStart = pendingSpace = false;
             }
-            out.add(t);
+            if (!top().macrosOnly) out.add(t);
         }
     }
 
@@ -276,10 +305,10 @@ public final class Preprocessor {
         }
     }
 
-    private void pushFrame(SourceFile file, List<Token> toks, String key, IncludeResolver.Dir dir, boolean hidden,
-                           boolean system) {
+    private void pushFrame(SourceFile file, List<Token> toks, String key, HeaderSearch.Dir dir, boolean hidden,
+                           HeaderSearch.Flavor flavor) {
         if (toks == null) toks = new Tokenizer(file, diags, true).tokenize();
-        frames.add(new Frame(file, toks, key, dir, conds.size(), hidden, system));
+        frames.add(new Frame(file, toks, key, dir, -1, conds.size(), hidden, flavor, false));
     }
 
     /** Ends the current file: reports open conditionals; returns false when the main file ended. */
@@ -294,7 +323,7 @@ public final class Preprocessor {
         Frame p = top();
         if (!f.hidden && !p.hidden) {
             int line = lastLine(p) + p.lineDelta;          // the line after the #include, as clang says
-            markers.add(new LineMarker(out.size(), p.presumedName, line, 2, p.system));
+            markers.add(new LineMarker(out.size(), p.presumedName, line, 2, p.system(), p.externC()));
         }
         return true;
     }
@@ -313,7 +342,7 @@ public final class Preprocessor {
         Macro m = macros.get(t.text);
         if (m == null) return false;
         if (m.builtin != Macro.Builtin.NONE) {
-            Token r = builtinToken(m, t);
+            Token r = m.builtin.operator ? builtinOperator(m.builtin, t, s) : builtinToken(m, t);
             r.spaceBefore = t.spaceBefore;
             r.atLineStart = t.atLineStart;
             s.stack.add(r);
@@ -343,7 +372,7 @@ public final class Preprocessor {
         } else {
             hs = union(t.hideSet, m);                    // an object-like macro using ##
         }
-        List<Token> body = subst(m, args, t);
+        List<Token> body = substitution.subst(m, args, t);
         for (int i = 0; i < body.size(); i++) {
             Token b = body.get(i);
             b.hideSet = b.hideSet.isEmpty() ? hs : union2(b.hideSet, hs);
@@ -357,7 +386,7 @@ public final class Preprocessor {
     }
 
     /** A copy of a macro-body token placed at the expansion site. */
-    private static Token relocate(Token b, SourceLocation loc, Set<String> hs) {
+    static Token relocate(Token b, SourceLocation loc, Set<String> hs) {
         Token c = new Token(b.kind, b.text, loc);
         c.spaceBefore = b.spaceBefore;
         c.hideSet = b.hideSet.isEmpty() ? hs : union2(b.hideSet, hs);
@@ -450,90 +479,12 @@ public final class Preprocessor {
     }
 
     /** The variadic argument when the invocation has none at all (so GNU's ", ## __VA_ARGS__" drops the comma). */
-    private static final List<Token> OMITTED = List.of();
+    static final List<Token> OMITTED = List.of();
 
-    /** Substitutes arguments into a function-like macro's body (C11 6.10.3.1-3). */
-    private List<Token> subst(Macro m, List<List<Token>> args, Token site) {
-        List<Token> body = m.body;
-        List<Token> res = new ArrayList<>(body.size() + 8);
-        @SuppressWarnings("unchecked")
-        List<Token>[] expanded = new List[args.size()];
-        int vaIndex = m.variadic ? m.params.size() - 1 : -1;
-        for (int i = 0; i < body.size(); i++) {
-            Token t = body.get(i);
-            int p = m.paramIndex[i];
-            boolean nextIsPaste = i + 1 < body.size() && isPunct(body.get(i + 1), "##");
-            // # param: stringize the unexpanded argument
-            if (isPunct(t, "#") && i + 1 < body.size() && m.paramIndex[i + 1] >= 0) {
-                Token str = new Token(Token.Kind.STRING, stringize(args.get(m.paramIndex[i + 1])), site.loc);
-                str.spaceBefore = t.spaceBefore;
-                res.add(str);
-                i++;
-                continue;
-            }
-            // GNU: , ## __VA_ARGS__ drops the comma when the variadic argument is empty
-            if (isPunct(t, ",") && nextIsPaste && i + 2 < body.size() && m.paramIndex[i + 2] == vaIndex && vaIndex >= 0) {
-                if (args.get(vaIndex) == OMITTED) { i += 2; continue; }
-                res.add(relocate(t, site.loc, Set.of()));
-                i++;                                      // the __VA_ARGS__ is substituted next
-                continue;
-            }
-            if (isPunct(t, "##") && i + 1 < body.size()) {
-                int q = m.paramIndex[i + 1];
-                List<Token> rhs = q >= 0 ? args.get(q) : List.of(body.get(i + 1));
-                i++;
-                if (rhs.isEmpty()) continue;
-                int start = 0;
-                if (!res.isEmpty()) {
-                    Token lhs = res.remove(res.size() - 1);
-                    res.add(paste(lhs, rhs.get(0), site));
-                    start = 1;
-                }
-                for (int k = start; k < rhs.size(); k++) res.add(argCopy(rhs.get(k), site, q >= 0, k == 0 ? t : null));
-                continue;
-            }
-            if (p >= 0) {
-                List<Token> arg;
-                if (nextIsPaste) {
-                    arg = args.get(p);                     // operand of ##: not expanded
-                    if (arg.isEmpty()) {
-                        // placemarker: "x ## y" with empty x is just y
-                        int q = i + 2 < body.size() ? m.paramIndex[i + 2] : -1;
-                        if (q >= 0) {
-                            List<Token> rhs = args.get(q);
-                            for (int k = 0; k < rhs.size(); k++) res.add(argCopy(rhs.get(k), site, true, k == 0 ? t : null));
-                            i += 2;
-                        } else {
-                            i += 1;                        // the ## is skipped; its right side is copied normally
-                        }
-                        continue;
-                    }
-                } else {
-                    if (expanded[p] == null) expanded[p] = expandArg(args.get(p));
-                    arg = expanded[p];
-                }
-                Token spacing = i > 0 && isPunct(body.get(i - 1), "##") ? null : t;   // after ", ##": the argument's own
-                for (int k = 0; k < arg.size(); k++) res.add(argCopy(arg.get(k), site, true, k == 0 ? spacing : null));
-                continue;
-            }
-            res.add(relocate(t, site.loc, Set.of()));
-        }
-        return res;
-    }
-
-    /** A copy of an argument token (which keeps its own location) or of a body token. */
-    private static Token argCopy(Token a, Token site, boolean fromArg, Token spacingFrom) {
-        Token c = fromArg ? a.copy() : relocate(a, site.loc, Set.of());
-        if (c.atLineStart) c.spaceBefore = true;         // a newline inside the arguments is whitespace
-        c.atLineStart = false;
-        if (spacingFrom != null) c.spaceBefore = spacingFrom.spaceBefore;
-        return c;
-    }
-
-    private static boolean isPunct(Token t, String s) { return t.kind == Token.Kind.PUNCT && t.text.equals(s); }
+    static boolean isPunct(Token t, String s) { return t.kind == Token.Kind.PUNCT && t.text.equals(s); }
 
     /** Fully macro-expands one argument on its own (C11 6.10.3.1). */
-    private List<Token> expandArg(List<Token> arg) {
+    List<Token> expandArg(List<Token> arg) {
         if (arg.isEmpty()) return arg;
         Stream s = new Stream(false);
         push(s, arg);
@@ -541,66 +492,10 @@ public final class Preprocessor {
         while (true) {
             Token t = next(s);
             if (t.kind == Token.Kind.EOF) return res;
+            if (inIfLine && t.kind == Token.Kind.IDENT && t.text.equals("defined")) { res.add(definedOperator(t, s)); continue; }
             if (t.kind == Token.Kind.IDENT && expandMacro(t, s)) continue;
             res.add(t);
         }
-    }
-
-    /** C11 6.10.3.2: the spelling of the argument as a string literal. */
-    static String stringize(List<Token> arg) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < arg.size(); i++) {
-            Token t = arg.get(i);
-            if (i > 0 && (t.spaceBefore || t.atLineStart)) sb.append(' ');
-            String text = t.kind == Token.Kind.PRAGMA ? "_Pragma(\"" + t.text + "\")" : t.text;
-            if (t.kind == Token.Kind.STRING || t.kind == Token.Kind.CHAR) {
-                for (int k = 0; k < text.length(); k++) {
-                    char c = text.charAt(k);
-                    if (c == '"' || c == '\\') sb.append('\\');
-                    sb.append(c);
-                }
-            } else {
-                sb.append(text);
-            }
-        }
-        return sb.append('"').toString();
-    }
-
-    /** C11 6.10.3.3: glues two tokens; the result must be one token. */
-    private Token paste(Token lhs, Token rhs, Token site) {
-        String text = lhs.text + rhs.text;
-        Token.Kind kind = null;
-        if ((lhs.kind == Token.Kind.IDENT || lhs.kind == Token.Kind.NUMBER)
-            && (rhs.kind == Token.Kind.IDENT || rhs.kind == Token.Kind.NUMBER) && isIdentChars(rhs.text)) {
-            kind = lhs.kind;                             // the common case, without re-lexing
-        } else {
-            List<Token> ts = Tokenizer.tokenize(new SourceFile("<paste>", text), QUIET);
-            if (ts.size() == 2 && ts.get(0).kind != Token.Kind.EOF
-                && (ts.get(0).text.equals(text) || DIGRAPHS.contains(text))) {
-                kind = ts.get(0).kind;
-                text = ts.get(0).text;
-            } else if (text.isEmpty()) {
-                return lhs;
-            }
-        }
-        if (kind == null) {
-            diags.error(site.loc, "pasting formed '" + text + "', an invalid preprocessing token");
-            kind = Token.Kind.PUNCT;
-        }
-        Token r = new Token(kind, text, lhs.loc);
-        r.spaceBefore = lhs.spaceBefore;
-        r.hideSet = lhs.hideSet;
-        return r;
-    }
-
-    private static final Set<String> DIGRAPHS = Set.of("<:", ":>", "<%", "%>", "%:", "%:%:");
-
-    private static boolean isIdentChars(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '$' || c >= 0x80)) return false;
-        }
-        return true;
     }
 
     private Token builtinToken(Macro m, Token t) {
@@ -610,9 +505,54 @@ public final class Preprocessor {
             case COUNTER -> new Token(Token.Kind.NUMBER, Integer.toString(counter++), t.loc);
             case INCLUDE_LEVEL -> new Token(Token.Kind.NUMBER, Integer.toString(Math.max(0, visibleDepth() - 1)), t.loc);
             case BASE_FILE -> new Token(Token.Kind.STRING, quote(baseFile), t.loc);
-            case NONE -> throw new IllegalStateException();
+            case FILE_NAME -> {
+                String f = t.loc.presumedFile();
+                yield new Token(Token.Kind.STRING, quote(f.substring(f.lastIndexOf('/') + 1)), t.loc);
+            }
+            case DATE -> new Token(Token.Kind.STRING, date, t.loc);
+            case TIME -> new Token(Token.Kind.STRING, time, t.loc);
+            case FLT_EVAL_METHOD -> new Token(Token.Kind.NUMBER, "0", t.loc);
+            default -> throw new IllegalStateException(m.builtin.name());
         };
     }
+
+    /**
+     * A feature-test operator and its parenthesized operand, read from the stream (clang's
+     * {@code __has_include(<x.h>)}, {@code __has_attribute(packed)}, ...), replaced by its value.
+     * A header name is taken as written; an identifier operand that names a macro is expanded.
+     */
+    private Token builtinOperator(Macro.Builtin b, Token t, Stream s) {
+        Token zero = new Token(Token.Kind.NUMBER, "0", t.loc);
+        if (!isPunct(peek(s), "(")) {
+            diags.error(t.loc, "missing '(' after '" + t.text + "'");
+            return zero;
+        }
+        next(s);
+        List<Token> arg = new ArrayList<>();
+        int depth = 0;
+        while (true) {
+            Token a = next(s);
+            if (a.kind == Token.Kind.EOF) {
+                diags.error(t.loc, "missing ')' after '" + t.text + "'");
+                if (s.main) s.stack.add(a);
+                return zero;
+            }
+            if (isPunct(a, "(")) depth++;
+            else if (isPunct(a, ")") && depth-- == 0) break;
+            arg.add(a);
+        }
+        if (!arg.isEmpty() && arg.get(0).kind == Token.Kind.IDENT && macros.containsKey(arg.get(0).text)) arg = expandArg(arg);
+        return FeatureTests.evaluate(b, t, arg, this, diags);
+    }
+
+    /** __has_include(_next): whether the header would be found (from the current file's place for _next). */
+    boolean headerExists(String name, boolean quoted, boolean next) {
+        int from = next ? headers.nextIndex(top().foundIndex) : 0;
+        return headers.resolve(name, quoted, from == 0 ? top().dir : null, from) != null;
+    }
+
+    /** Is an #if line being evaluated (__has_include is allowed only there)? */
+    boolean inDirective() { return inIfLine; }
 
     private int visibleDepth() {
         int n = 0;
@@ -649,7 +589,7 @@ public final class Preprocessor {
         switch (d.text) {
             case "define" -> define(d);
             case "undef" -> undef(d);
-            case "include", "include_next", "import" -> include(d);
+            case "include", "include_next", "import", "__include_macros" -> include(d);
             case "if" -> {
                 boolean v = evalIf(d, readLine());
                 pushCond(v, d);
@@ -658,7 +598,7 @@ public final class Preprocessor {
                 Token name = macroName(d);
                 if (name == null) { pushCond(false, d); return; }
                 extraTokens(d.text);
-                boolean def = macros.containsKey(name.text) || HAS_OPERATORS.contains(name.text);
+                boolean def = macros.containsKey(name.text);
                 pushCond(d.text.equals("ifdef") == def, d);
             }
             case "elif" -> elif(d);
@@ -891,63 +831,20 @@ public final class Preprocessor {
             diags.error(afterToken(d), "expected value in expression");
             return false;
         }
-        // defined X / defined(X) are replaced before macro expansion (C11 6.10.1p4)
-        List<Token> pre = new ArrayList<>(line.size());
-        for (int i = 0; i < line.size(); i++) {
-            Token t = line.get(i);
-            if (t.kind == Token.Kind.IDENT && (t.text.equals("defined") || t.text.equals("__has_include")
-                                               || t.text.equals("__has_include_next"))) {
-                int j = i + 1;
-                boolean paren = j < line.size() && isPunct(line.get(j), "(");
-                if (paren) j++;
-                String value;
-                if (t.text.equals("defined")) {
-                    if (j >= line.size() || line.get(j).kind != Token.Kind.IDENT) {
-                        diags.error(j < line.size() ? line.get(j).loc : afterToken(line.get(j - 1)), "macro name missing");
-                        return false;
-                    }
-                    value = macros.containsKey(line.get(j).text) || HAS_OPERATORS.contains(line.get(j).text) ? "1" : "0";
-                    j++;
-                } else {
-                    if (!paren) { diags.error(t.loc, "missing '(' after '__has_include'"); return false; }
-                    StringBuilder name = new StringBuilder();
-                    boolean quoted = j < line.size() && line.get(j).kind == Token.Kind.STRING;
-                    if (quoted) { String s = line.get(j).text; name.append(s, 1, s.length() - 1); j++; }
-                    else if (j < line.size() && isPunct(line.get(j), "<")) {
-                        j++;
-                        while (j < line.size() && !isPunct(line.get(j), ">")) {
-                            if (name.length() > 0 && line.get(j).spaceBefore) name.append(' ');
-                            name.append(line.get(j++).text);
-                        }
-                        j++;
-                    }
-                    value = resolver.resolve(name.toString(), quoted, top().dir) != null ? "1" : "0";
-                }
-                if (paren) {
-                    if (j >= line.size() || !isPunct(line.get(j), ")")) {
-                        diags.error(j < line.size() ? line.get(j).loc : afterToken(line.get(j - 1)), "missing ')' after 'defined'");
-                        return false;
-                    }
-                    j++;
-                }
-                Token v = new Token(Token.Kind.NUMBER, value, t.loc);
-                v.spaceBefore = t.spaceBefore;
-                pre.add(v);
-                i = j - 1;
-                continue;
-            }
-            if (t.kind == Token.Kind.IDENT && HAS_OPERATORS.contains(t.text) && i + 3 < line.size()
-                && isPunct(line.get(i + 1), "(") && isPunct(line.get(i + 3), ")")) {
-                // __has_builtin(x), __has_attribute(x), ...: jomp promises none of these extensions
-                Token v = new Token(Token.Kind.NUMBER, "0", t.loc);
-                v.spaceBefore = t.spaceBefore;
-                pre.add(v);
-                i += 3;
-                continue;
-            }
-            pre.add(t);
+        // defined X / defined(X) are replaced as the line is expanded, before their operand could
+        // be (C11 6.10.1p4); as in clang this also covers a "defined" that a macro expands to
+        List<Token> pre = line;
+        boolean outer = inIfLine;
+        inIfLine = true;
+        List<Token> expanded0;
+        try {
+            expanded0 = expandArg(pre);
+        } catch (BadDefined e) {
+            return false;
+        } finally {
+            inIfLine = outer;
         }
-        List<Token> expanded = expandArg(pre);
+        List<Token> expanded = expanded0;
         for (int i = 0; i < expanded.size(); i++) {
             Token t = expanded.get(i);
             // an identifier followed by '(' that is not a macro: clang's wording
@@ -963,10 +860,37 @@ public final class Preprocessor {
         return ConstantExpression.evaluate(toks, diags);
     }
 
-    /** clang's feature-test operators: "defined" and #ifdef see them as defined, as in clang. */
-    private static final Set<String> HAS_OPERATORS = Set.of("__has_include", "__has_include_next", "__has_builtin",
-        "__has_attribute", "__has_feature", "__has_extension", "__has_c_attribute", "__has_cpp_attribute",
-        "__has_declspec_attribute", "__has_warning");
+    /** Expanding an #if line: "defined" is an operator. */
+    private boolean inIfLine;
+
+    /** A malformed "defined" (already reported): the #if is false. */
+    private static final class BadDefined extends RuntimeException {
+        BadDefined() { super(null, null, false, false); }
+    }
+
+    /** "defined X" or "defined ( X )" read from the stream: 1 or 0. */
+    private Token definedOperator(Token t, Stream s) {
+        if (!t.hideSet.isEmpty())
+            diags.warning(t.loc, "macro expansion producing 'defined' has undefined behavior", "-Wexpansion-to-defined");
+        boolean paren = isPunct(peek(s), "(");
+        if (paren) next(s);
+        Token name = next(s);
+        if (name.kind != Token.Kind.IDENT) {
+            diags.error(name.kind == Token.Kind.EOF ? afterToken(t) : name.loc, "macro name missing");
+            throw new BadDefined();
+        }
+        if (paren) {
+            Token close = next(s);
+            if (!isPunct(close, ")")) {
+                diags.error(close.kind == Token.Kind.EOF ? afterToken(name) : close.loc, "missing ')' after 'defined'");
+                diags.note(t.loc, "to match this '('");
+                throw new BadDefined();
+            }
+        }
+        Token v = new Token(Token.Kind.NUMBER, macros.containsKey(name.text) ? "1" : "0", t.loc);
+        v.spaceBefore = t.spaceBefore;
+        return v;
+    }
 
     // #include -------------------------------------------------------------------------------
 
@@ -987,14 +911,10 @@ public final class Preprocessor {
             quoted = true;
             end = 1;
         } else if (isPunct(first, "<")) {
-            StringBuilder sb = new StringBuilder();
             int i = 1;
-            while (i < line.size() && !isPunct(line.get(i), ">")) {
-                if (sb.length() > 0 && line.get(i).spaceBefore) sb.append(' ');
-                sb.append(line.get(i++).text);
-            }
+            while (i < line.size() && !isPunct(line.get(i), ">")) i++;
             if (i == line.size()) { diags.error(afterToken(line.get(i - 1)), "expected '>'"); return; }
-            name = sb.toString();
+            name = FeatureTests.angledName(line, 1);
             quoted = false;
             end = i + 1;
         } else {
@@ -1005,13 +925,33 @@ public final class Preprocessor {
             diags.warning(line.get(end).loc, "extra tokens at end of #" + d.text + " directive", "-Wextra-tokens");
         }
         if (name.isEmpty()) { diags.error(first.loc, "empty filename"); return; }
-        IncludeResolver.Found f = resolver.resolve(name, quoted, top().dir);
+        // #include_next: on after the directory that found this file (clang warns in the main file and starts over)
+        int from = 0;
+        if (d.text.equals("include_next")) {
+            if (top() == frames.get(0)) {
+                diags.warning(d.loc, "#include_next in primary source file; will search from start of include path",
+                              "-Winclude-next-outside-header");
+            } else {
+                from = headers.nextIndex(top().foundIndex);
+            }
+        }
+        HeaderSearch.Found f = headers.resolve(name, quoted, from == 0 ? top().dir : null, from);
         if (f == null) throw diags.fatal(first.loc, "'" + name + "' file not found");
-        if (pragmaOnce.contains(f.key())) return;
+        boolean macrosOnly = d.text.equals("__include_macros");
+        if (pragmaOnce.contains(f.key()) && !macrosOnly) return;
+        if (d.text.equals("import")) pragmaOnce.add(f.key());
+        enter(f, first, name, macrosOnly);
+    }
+
+    /** Starts reading an included file (unless #pragma once or its include guard says it is done). */
+    private void enter(HeaderSearch.Found f, Token at, String name, boolean macrosOnly) {
+        // for -MD (clang's DependencyCollector): every file an #include names, entered or skipped
+        // by its guard; a file is system when found in a system directory or included by one
+        included.add(new IncludedFile(f.name(), f.system() || top().flavor != HeaderSearch.Flavor.USER, f.key().startsWith("resource:")));
         String guard = includeGuards.get(f.key());
         if (guard != null && macros.containsKey(guard)) return;
         if (visibleDepth() >= MAX_INCLUDE_DEPTH) {
-            diags.error(first.loc, "#include nested too deeply");
+            diags.error(at.loc, "#include nested too deeply");
             return;
         }
         List<Token> toks = tokenCache.get(f.key());
@@ -1019,9 +959,9 @@ public final class Preprocessor {
         if (toks == null) {
             String text;
             try {
-                text = resolver.read(f);
+                text = headers.read(f);
             } catch (IOException e) {
-                throw diags.fatal(first.loc, "'" + name + "' file not found");
+                throw diags.fatal(at.loc, "'" + name + "' file not found");
             }
             file = new SourceFile(f.name(), text);
             toks = new Tokenizer(file, diags, true).tokenize();
@@ -1031,9 +971,15 @@ public final class Preprocessor {
         } else {
             file = toks.get(0).loc.file();
         }
-        boolean system = f.system() || top().system;      // as clang: what a system header includes is system too
-        frames.add(new Frame(file, toks, f.key(), f.dir(), conds.size(), false, system));
-        markers.add(new LineMarker(out.size(), f.name(), 1, 1, system));
+        // a file is of its directory's kind, and at least of its includer's: what a system header
+        // includes is a system header too, wherever it is found (clang's rule)
+        HeaderSearch.Flavor flavor = top().flavor.compareTo(f.flavor()) > 0 ? top().flavor : f.flavor();
+        if (flavor != HeaderSearch.Flavor.USER) file.markSystem();
+        boolean discard = macrosOnly || top().macrosOnly;
+        frames.add(new Frame(file, toks, f.key(), new HeaderSearch.Dir(f.fileDir().path(), f.fileDir().resource(), flavor, -1),
+                             f.index(), conds.size(), false, flavor, discard));
+        markers.add(new LineMarker(out.size(), f.name(), 1, 1, flavor != HeaderSearch.Flavor.USER,
+                                   flavor == HeaderSearch.Flavor.EXTERN_C));
     }
 
     /** The X of a file shaped "#ifndef X ... #endif" with nothing outside, else null. */
@@ -1100,7 +1046,7 @@ public final class Preprocessor {
         f.lineDelta = (int) n - physNext;
         f.presumedName = file;
         f.relocated = true;
-        markers.add(new LineMarker(out.size(), file, (int) n, 0, f.system));
+        markers.add(new LineMarker(out.size(), file, (int) n, 0, f.system(), f.externC()));
     }
 
     private static boolean isDigits(String s) {
@@ -1121,9 +1067,17 @@ public final class Preprocessor {
 
     // #pragma and _Pragma ----------------------------------------------------------------------
 
+    /**
+     * A #pragma line or _Pragma operator. The preprocessor's own pragmas are done here: once,
+     * GCC system_header, push_macro/pop_macro, GCC poison, GCC warning/error and message, and GCC
+     * (or clang) diagnostic, which also goes on to the parser to govern its warnings. The others
+     * become PRAGMA tokens (OpenMP's with their macros expanded, as in clang).
+     */
     private void pragma(Token at, List<Token> body) {
         if (body.isEmpty()) return;
         Token first = body.get(0);
+        Token second = body.size() > 1 ? body.get(1) : null;
+        boolean gcc = first.is("GCC") || first.is("clang");
         if (first.is("once")) {
             if (frames.size() <= 3 && top() == frames.get(0)) {
                 diags.warning(first.loc, "#pragma once in main file", "-Wpragma-once-outside-header");
@@ -1132,14 +1086,56 @@ public final class Preprocessor {
             }
             return;
         }
-        if (first.is("GCC") && body.size() > 1 && body.get(1).is("system_header")) {
+        if (first.is("GCC") && second != null && second.is("system_header")) {
             Frame f = top();
-            if (f != frames.get(0) && !f.system) {
-                f.system = true;
+            if (f == frames.get(0)) {
+                diags.warning(second.loc, "#pragma system_header ignored in main file", "-Wpragma-system-header-outside-header");
+            } else if (!f.system()) {
+                f.flavor = HeaderSearch.Flavor.SYSTEM;
+                f.file.markSystem();
                 markers.add(new LineMarker(out.size(), f.presumedName, f.file.line(at.loc.offset()) + 1 + f.lineDelta, 0, true));
             }
             return;
         }
+        if (first.is("push_macro") || first.is("pop_macro")) {
+            String name = PragmaArgs.parenString(body, diags, first);
+            if (name == null) return;
+            if (first.is("push_macro")) pushedMacros.computeIfAbsent(name, k -> new ArrayList<>()).add(macros.get(name));
+            else {
+                List<Macro> stack = pushedMacros.get(name);
+                if (stack == null || stack.isEmpty()) {
+                    diags.warning(first.loc, "pragma pop_macro could not pop '" + name + "', no matching push_macro",
+                                  "-Wignored-pragmas");
+                    return;
+                }
+                Macro m = stack.remove(stack.size() - 1);
+                if (m == null) macros.remove(name); else macros.put(name, m);
+            }
+            return;
+        }
+        if (gcc && second != null && second.is("poison")) {
+            for (Token t : body.subList(2, body.size())) {
+                if (t.kind != Token.Kind.IDENT) { diags.error(t.loc, "invalid #pragma GCC poison directive"); return; }
+                if (macros.containsKey(t.text)) diags.warning(t.loc, "poisoning existing macro '" + t.text + "'", "-Wpoison-system-directories");
+                poisoned.add(t.text);
+            }
+            return;
+        }
+        if (first.is("message") || gcc && second != null && (second.is("warning") || second.is("error"))) {
+            boolean error = second != null && second.is("error") && gcc;
+            List<Token> rest = expandArg(body.subList(first.is("message") ? 1 : 2, body.size()));
+            String msg = PragmaArgs.message(rest);
+            if (msg == null) {
+                diags.warning(first.loc, "pragma " + (first.is("message") ? "message" : first.text + " " + second.text)
+                              + " requires parenthesized string", "-Wignored-pragmas");
+            } else if (error) {
+                diags.error(first.loc, msg);
+            } else {
+                diags.warning(first.loc, msg, first.is("message") ? "-W#pragma-messages" : "-W#pragma-messages");
+            }
+            return;
+        }
+        if (gcc && second != null && second.is("diagnostic")) PragmaArgs.diagnostic(body, diags);
         if (first.is("omp")) {
             List<Token> rest = expandArg(body.subList(1, body.size()));
             List<Token> all = new ArrayList<>(rest.size() + 1);
@@ -1147,8 +1143,13 @@ public final class Preprocessor {
             all.addAll(rest);
             body = all;
         }
-        out.add(pragmaToken(at, body));
+        if (!top().macrosOnly) out.add(pragmaToken(at, body));
     }
+
+    /** Definitions saved by #pragma push_macro, by name (null: the name was not defined). */
+    private final Map<String, List<Macro>> pushedMacros = new HashMap<>();
+    /** Identifiers named by #pragma GCC poison. */
+    private final Set<String> poisoned = new HashSet<>();
 
     private static Token pragmaToken(Token at, List<Token> body) {
         StringBuilder sb = new StringBuilder();
@@ -1198,19 +1199,7 @@ public final class Preprocessor {
             c.spaceBefore = r.spaceBefore;
             body.add(c);
         }
-        if (body.isEmpty()) return true;
-        if (body.get(0).is("once") || (body.get(0).is("GCC") && body.size() > 1 && body.get(1).is("system_header"))) {
-            pragma(t, body);
-            return true;
-        }
-        if (body.get(0).is("omp")) {
-            List<Token> rest = expandArg(body.subList(1, body.size()));
-            List<Token> all = new ArrayList<>(rest.size() + 1);
-            all.add(body.get(0));
-            all.addAll(rest);
-            body = all;
-        }
-        out.add(pragmaToken(t, body));
+        pragma(t, body);
         return true;
     }
 
@@ -1227,6 +1216,9 @@ public final class Preprocessor {
                 sb.append("#define ").append(name).append(' ').append(e.getValue().replace('\n', ' ')).append('\n');
             }
         }
+        // clang's order: -imacros files, then -include files, each looked up as "file" from the working directory
+        for (String f : opts.imacros()) sb.append("#__include_macros ").append(quote(f)).append('\n');
+        for (String f : opts.includes()) sb.append("#include ").append(quote(f)).append('\n');
         return sb.toString();
     }
 

@@ -35,7 +35,7 @@ public final class Sema {
         if (isError(from) || isError(t)) return e;
         Type to = t.unqualified();
         if (same(from, to)) return e;
-        if (e instanceof Expr.IntLit lit && to.isInteger() && lit.type().isInteger())
+        if (e instanceof Expr.IntLit lit && to.isInteger() && lit.type().isInteger() && to.kind != Type.Kind.INT128)
             return new Expr.IntLit(truncate(lit.value(), to), to, e.loc());
         return new Expr.Cast(e, to, true, e.loc());
     }

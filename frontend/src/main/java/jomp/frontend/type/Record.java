@@ -19,8 +19,14 @@ public final class Record {
     public boolean flexible;
     /** {@code __attribute__((packed))}: members at byte alignment. */
     public boolean packed;
+    /** The #pragma pack in effect where the struct was defined: no member aligned more than this (0: none). */
+    public int maxAlign;
     /** An enum with a negative enumerator: compatible with int (else unsigned int, as gcc chooses). */
     public boolean negative;
+    /** An enum whose values do not all fit int, or a packed enum: its integer type (null: int or unsigned int, by negative). */
+    public Type underlying;
+    /** A union with {@code __attribute__((transparent_union))}: a parameter of its type takes any member's type. */
+    public boolean transparentUnion;
     /** Where the tag was first declared (for "forward declaration of 'struct S'"). */
     public jomp.frontend.diag.SourceLocation declLoc;
     /** Where the definition is (for "previous definition is here"). */

@@ -15,7 +15,7 @@ import jomp.frontend.ast.Var;
  * copies pointing at their {@link #origin unqualified} type.
  */
 public final class Type {
-    public enum Kind { VOID, BOOL, CHAR, SHORT, INT, LONG, LLONG, FLOAT, DOUBLE, LDOUBLE, ENUM, PTR, ARRAY, VLA, FUNC, STRUCT, UNION }
+    public enum Kind { VOID, BOOL, CHAR, SHORT, INT, LONG, LLONG, INT128, FLOAT, DOUBLE, LDOUBLE, ENUM, PTR, ARRAY, VLA, FUNC, STRUCT, UNION }
 
     public static final int CONST = 1, VOLATILE = 2, RESTRICT = 4;
 
@@ -46,6 +46,8 @@ public final class Type {
     public final Type origin;
     /** A typedef name this type was written with, for diagnostics (clang prints it). */
     public String typedefName;
+    /** An alignment given to this (typedef'd) type by {@code __attribute__((aligned(n)))}, or 0. */
+    private int minAlign;
 
     private Type(Kind kind, long size, int align, boolean isUnsigned, int quals, boolean isComplex, Type base,
                  long arrayLen, Expr vlaLen, List<Type> params, boolean variadic, boolean oldStyle, Record record, Type origin) {
@@ -73,6 +75,9 @@ public final class Type {
     public static final Type ULONG = basic(Kind.LONG, 8, true);
     public static final Type LLONG = basic(Kind.LLONG, 8, false);
     public static final Type ULLONG = basic(Kind.LLONG, 8, true);
+    /** GNU {@code __int128} and {@code unsigned __int128}: 16 bytes, 16-aligned, as on x86-64. */
+    public static final Type INT128 = basic(Kind.INT128, 16, false);
+    public static final Type UINT128 = basic(Kind.INT128, 16, true);
     public static final Type FLOAT = basic(Kind.FLOAT, 4, false);
     public static final Type DOUBLE = basic(Kind.DOUBLE, 8, false);
     /** long double: double's layout and precision in jomp (see the class comment). */
@@ -121,14 +126,25 @@ public final class Type {
         Type t = new Type(kind, size, align, isUnsigned, quals | q, isComplex, base, arrayLen, vlaLen, params, variadic, oldStyle, record, o);
         t.vlaSize = vlaSize;
         t.typedefName = typedefName;
+        t.minAlign = minAlign;
         return t;
     }
 
     /** The same type without qualifiers (keeps its typedef name for diagnostics). */
     public Type unqualified() {
         if (quals == 0) return this;
-        if (typedefName == null || typedefName.equals(origin.typedefName)) return origin;
-        return origin.withTypedefName(typedefName);
+        if ((typedefName == null || typedefName.equals(origin.typedefName)) && minAlign == origin.minAlign) return origin;
+        Type t = origin.withTypedefName(typedefName);
+        t.minAlign = minAlign;
+        return t;
+    }
+
+    /** A copy aligned to at least a bytes (a typedef with {@code __attribute__((aligned(a)))}); the same type otherwise. */
+    public Type withMinAlign(int a) {
+        if (a <= align()) return this;
+        Type t = withTypedefName(typedefName);
+        t.minAlign = a;
+        return t;
     }
 
     /** A copy that prints as the given typedef name (identity of the type is unchanged for compatibility). */
@@ -136,6 +152,7 @@ public final class Type {
         Type t = new Type(kind, size, align, isUnsigned, quals, isComplex, base, arrayLen, vlaLen, params, variadic, oldStyle, record, origin);
         t.vlaSize = vlaSize;
         t.typedefName = name;
+        t.minAlign = minAlign;
         return t;
     }
 
@@ -146,7 +163,7 @@ public final class Type {
 
     public boolean isVoid() { return kind == Kind.VOID; }
     public boolean isInteger() {
-        return !isComplex && switch (kind) { case BOOL, CHAR, SHORT, INT, LONG, LLONG, ENUM -> true; default -> false; };
+        return !isComplex && switch (kind) { case BOOL, CHAR, SHORT, INT, LONG, LLONG, INT128, ENUM -> true; default -> false; };
     }
     public boolean isFloat() { return !isComplex && (kind == Kind.FLOAT || kind == Kind.DOUBLE || kind == Kind.LDOUBLE); }
     public boolean isReal() { return isInteger() || isFloat(); }
@@ -176,18 +193,22 @@ public final class Type {
     public long size() {
         if (kind == Kind.STRUCT || kind == Kind.UNION) return record.complete ? record.size : -1;
         if (kind == Kind.ARRAY) return arrayLen < 0 || base.size() < 0 ? -1 : base.size() * arrayLen;
+        if (kind == Kind.ENUM && record.underlying != null) return record.underlying.size();   // packed or wide enums
         return size;
     }
     public int align() {
-        if (kind == Kind.STRUCT || kind == Kind.UNION) return record.complete ? record.align : 1;
-        if (kind == Kind.ARRAY || kind == Kind.VLA) return base.align();
-        return align;
+        int a;
+        if (kind == Kind.STRUCT || kind == Kind.UNION) a = record.complete ? record.align : 1;
+        else if (kind == Kind.ARRAY || kind == Kind.VLA) a = base.align();
+        else if (kind == Kind.ENUM && record.underlying != null) a = record.underlying.align();
+        else a = align;
+        return Math.max(a, minAlign);
     }
 
     /** Integer conversion rank (C11 6.3.1.1). */
     public int rank() {
         return switch (kind) {
-            case BOOL -> 1; case CHAR -> 2; case SHORT -> 3; case INT, ENUM -> 4; case LONG -> 5; case LLONG -> 6; default -> 0;
+            case BOOL -> 1; case CHAR -> 2; case SHORT -> 3; case INT, ENUM -> 4; case LONG -> 5; case LLONG -> 6; case INT128 -> 7; default -> 0;
         };
     }
 

@@ -76,6 +76,7 @@ public final class TypePrinter {
             case INT -> t.isUnsigned ? "unsigned int" : "int";
             case LONG -> t.isUnsigned ? "unsigned long" : "long";
             case LLONG -> t.isUnsigned ? "unsigned long long" : "long long";
+            case INT128 -> t.isUnsigned ? "unsigned __int128" : "__int128";
             case FLOAT -> "float";
             case DOUBLE -> "double";
             case LDOUBLE -> "long double";

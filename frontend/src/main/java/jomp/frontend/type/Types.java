@@ -11,12 +11,13 @@ public final class Types {
     public static Type promote(Type t) {
         t = t.unqualified();
         if (t.isInteger() && t.kind != Type.Kind.ENUM && t.rank() < Type.INT.rank()) return Type.INT;
-        if (t.kind == Type.Kind.ENUM) return enumUnderlying(t);
+        if (t.kind == Type.Kind.ENUM) return promote(enumUnderlying(t));
         return t;
     }
 
     /** Enums are compatible with unsigned int (gcc's choice when no enumerator is negative) or int. */
     public static Type enumUnderlying(Type t) {
+        if (t.record.underlying != null) return t.record.underlying;
         return t.record.negative ? Type.INT : Type.UINT;
     }
 
@@ -48,7 +49,7 @@ public final class Types {
     public static Type unsignedOf(Type t) {
         return switch (t.kind) {
             case CHAR -> Type.UCHAR; case SHORT -> Type.USHORT; case INT, ENUM -> Type.UINT;
-            case LONG -> Type.ULONG; case LLONG -> Type.ULLONG; default -> t;
+            case LONG -> Type.ULONG; case LLONG -> Type.ULLONG; case INT128 -> Type.UINT128; default -> t;
         };
     }
 
@@ -76,7 +77,7 @@ public final class Types {
             case CHAR:
                 // char, signed char and unsigned char are three distinct types
                 return a.isPlainChar() == b.isPlainChar() && a.isUnsigned == b.isUnsigned;
-            case BOOL: case SHORT: case INT: case LONG: case LLONG:
+            case BOOL: case SHORT: case INT: case LONG: case LLONG: case INT128:
                 return a.isUnsigned == b.isUnsigned;
             case FLOAT: case DOUBLE: case LDOUBLE: case VOID:
                 return true;

@@ -109,6 +109,32 @@ class IrRoundTripTest {
     }
 
     @Test
+    void sourceLinesRoundTrip() {
+        Module m = sample();
+        m.debugFile = "t.c";
+        Function f = m.function("main");
+        int line = 10;
+        for (BasicBlock b : f.blocks) {
+            for (Insn i : b.insns) f.setLine(i, line++ / 3);   // runs of equal lines, and a change inside a block
+            f.setLine(b.terminator, 40);
+        }
+        String text = IrPrinter.print(m);
+        assertThat(text).startsWith("; jomp IR\nmodule \"t\\c3\\a9st \\22x\\22.c\" debug \"t.c\"\n")
+            .contains("  line 3\n  %i.2 = copy i32 0\n").contains("  line 40\n  br loop.");
+        Module back = parse(text, new ByteArrayOutputStream());
+        assertThat(back.debugFile).isEqualTo("t.c");
+        assertThat(IrPrinter.print(back)).isEqualTo(text);
+        Function g = back.function("main");
+        for (int k = 0; k < f.blocks.size(); k++) {
+            BasicBlock a = f.blocks.get(k), b = g.blocks.get(k);
+            for (int j = 0; j < a.insns.size(); j++) assertThat(g.line(b.insns.get(j))).isEqualTo(f.line(a.insns.get(j)));
+            assertThat(g.line(b.terminator)).isEqualTo(40);
+        }
+        // without -g nothing of this is printed
+        assertThat(IrPrinter.print(sample())).doesNotContain(" debug ").doesNotContain("line ");
+    }
+
+    @Test
     void parsedModuleKeepsStructure() {
         Module back = parse(IrPrinter.print(sample()), new ByteArrayOutputStream());
         Function f = back.function("main");

@@ -11,24 +11,14 @@ import java.util.List;
 final class Ptxas {
     private Ptxas() {}
 
+    /** ptxas, found as the tool table finds it; a test that needs it fails with one line when it is missing. */
     static Path find() {
-        List<Path> candidates = new ArrayList<>();
-        String home = System.getenv("CUDA_HOME");
-        if (home != null) candidates.add(Path.of(home, "bin", "ptxas"));
-        String path = System.getenv("PATH");
-        if (path != null) for (String d : path.split(java.io.File.pathSeparator)) candidates.add(Path.of(d, "ptxas"));
-        candidates.add(Path.of("/usr/local/cuda/bin/ptxas"));
-        candidates.add(Path.of("/usr/local/bin/ptxas"));
-        for (Path p : candidates) if (Files.isExecutable(p)) return p;
-        return null;
+        return jomp.wrapper.env.ExternalTools.require("ptxas");
     }
 
     /** nvlink beside ptxas, or CUDA's; null when neither exists. */
     static Path nvlink() {
-        Path ptxas = find();
-        if (ptxas != null && Files.isExecutable(ptxas.resolveSibling("nvlink"))) return ptxas.resolveSibling("nvlink");
-        Path cuda = Path.of("/usr/local/cuda/bin/nvlink");
-        return Files.isExecutable(cuda) ? cuda : null;
+        return jomp.wrapper.env.ExternalTools.require("nvlink");
     }
 
     /** Assembles the PTX as relocatable code (externs stay unresolved); returns null on success, else ptxas's messages. */
@@ -53,7 +43,7 @@ final class Ptxas {
 
     /** Runs a tool; null when it succeeds, else its messages. */
     static String run(List<String> cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Process p = jomp.wrapper.env.ExternalTools.processBuilder(cmd).redirectErrorStream(true).start();
         String msg = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int rc = p.waitFor();
         return rc == 0 ? null : msg.isEmpty() ? cmd.get(0) + " exit status " + rc : msg;

@@ -113,7 +113,7 @@ class OmpParserTest {
         assertThat(member.var().name).isEqualTo("s");
         assertThat(member.expr().type().toString()).isEqualTo("double");
         OmpDirective upd = ds.get(2).directive();
-        assertThat(upd.clauses(OmpClause.ListClause.class)).extracting(OmpClause.ListClause::kind).containsExactly(OmpClause.ListKind.FROM, OmpClause.ListKind.TO);
+        assertThat(upd.clauses(OmpClause.Motion.class)).extracting(OmpClause.Motion::to).containsExactly(false, true);
         assertThat(ds.get(3).directive().clauses(OmpClause.Map.class).get(0).type()).isEqualTo(OmpClause.MapType.DELETE);
         OmpDirective tgt = ds.get(4).directive();
         assertThat(tgt.clauses(OmpClause.Defaultmap.class).get(0).category()).isEqualTo("scalar");
@@ -239,8 +239,47 @@ class OmpParserTest {
     }
 
     @Test
-    void unifiedSharedMemoryIsRefusedClearly() {
-        ParseHelper h = ParseHelper.parse("#pragma omp requires unified_shared_memory\nint x;\n");
-        assertThat(h.messages()).contains("t.c:1:22: error: 'unified_shared_memory' clause on 'requires' directive is not supported: jomp's offload devices have memory of their own");
+    void requiresClausesAreRecordedAtFileScope() {
+        ParseHelper h = ParseHelper.parse("#pragma omp requires unified_shared_memory, reverse_offload\nint x;\n");
+        assertThat(h.messages()).isEmpty();
+        OmpClause.Requires r = h.unit.items().stream().filter(t -> t instanceof jomp.frontend.ast.TranslationUnit.OmpDecl)
+                .map(t -> ((jomp.frontend.ast.TranslationUnit.OmpDecl) t).directive().clauses(OmpClause.Requires.class).get(0)).findFirst().orElseThrow();
+        assertThat(r.clauses()).containsExactlyInAnyOrder("unified_shared_memory", "reverse_offload");
+    }
+
+    @Test
+    void mapModifiersMappersIteratorsAndStridesAreParsed() {
+        ParseHelper h = ParseHelper.parse("""
+            typedef struct { int n; double *x; } V;
+            #pragma omp declare mapper(id : V v) map(v, v.x[0:v.n])
+            void f(V *a, int n, int **rows) {
+            #pragma omp target map(ompx_hold, always, present, mapper(id), tofrom: a[0:n]) map(iterator(int i = 0:n:2), to: rows[i][0:4])
+              ;
+            #pragma omp target update to(present, mapper(id): a[1:2]) from(a[0].x[0:n:3])
+            }
+            """);
+        assertThat(h.messages()).isEmpty();
+        List<Stmt.Omp> ds = directives(h);
+        List<OmpClause.Map> maps = ds.get(0).directive().clauses(OmpClause.Map.class);
+        assertThat(maps.get(0).modifiers()).containsExactlyInAnyOrder(OmpDirective.MapModifier.OMPX_HOLD, OmpDirective.MapModifier.ALWAYS,
+                OmpDirective.MapModifier.PRESENT);
+        assertThat(maps.get(0).mapper(0).name()).isEqualTo("id");
+        assertThat(maps.get(0).items().get(0).text()).isEqualTo("a[0:n]");
+        assertThat(maps.get(1).iterator().vars()).extracting(v -> v.name).containsExactly("i");
+        assertThat(maps.get(1).items().get(0).text()).isEqualTo("rows[i][0:4]");
+        List<OmpClause.Motion> motion = ds.get(1).directive().clauses(OmpClause.Motion.class);
+        assertThat(motion.get(0).modifiers()).containsExactly(OmpDirective.MapModifier.PRESENT);
+        assertThat(motion.get(0).mapper(0).name()).isEqualTo("id");
+        assertThat(motion.get(1).items().get(0).sections().get(1).stride()).isNotNull();
+    }
+
+    @Test
+    void mapErrorsAreClangs() {
+        assertThat(ParseHelper.parse("int a[8];\nvoid f(void) {\n#pragma omp target map(to: a[0:4:0])\n;\n}\n").messages())
+            .contains("t.c:3:34: error: section stride is evaluated to a non-positive value 0");
+        assertThat(ParseHelper.parse("typedef struct { int n; } S;\nvoid f(S s) {\n#pragma omp target map(mapper(nope), to: s)\n;\n}\n").messages())
+            .contains("t.c:3:31: error: cannot find a valid user-defined mapper for type 'S' with name 'nope'");
+        assertThat(ParseHelper.parse("#pragma omp declare mapper(int v) map(v)\n").messages())
+            .contains("t.c:1:28: error: mapper type must be of struct, union or class type");
     }
 }

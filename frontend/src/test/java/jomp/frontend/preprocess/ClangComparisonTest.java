@@ -31,7 +31,7 @@ class ClangComparisonTest {
 
     static boolean haveClang() {
         try {
-            Process p = new ProcessBuilder("clang-19", "--version").redirectErrorStream(true).start();
+            Process p = jomp.wrapper.env.ExternalTools.processBuilder("clang-19", "--version").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
             return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
@@ -43,10 +43,16 @@ class ClangComparisonTest {
         List<String> cmd = new java.util.ArrayList<>(List.of("clang-19", "-E", "-P", "-std=gnu11", "-fopenmp", "-fopenmp-version=50"));
         cmd.addAll(List.of(extra));
         cmd.add(file.toString());
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = jomp.wrapper.env.ExternalTools.processBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         p.waitFor(60, TimeUnit.SECONDS);
         return out;
+    }
+
+    /** -I and -isystem directories with -std=gnu11, as clang runs here. */
+    static PreprocessorOptions gnu11(List<Path> include, List<Path> system, boolean openmp) {
+        return new PreprocessorOptions(include, system, Map.of(), openmp, List.of(), List.of(), false, false, false,
+                                       List.of(), List.of(), false, "gnu11", 0, false, false);
     }
 
     static List<String> tokens(String text) {
@@ -62,7 +68,7 @@ class ClangComparisonTest {
         String expected = clang(f, clangArgs);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err, true));
-        PreprocessorOptions opts = new PreprocessorOptions(List.of(dir), List.of(), Map.of(), true);
+        PreprocessorOptions opts = gnu11(List.of(dir), List.of(), true);
         Preprocessor pp = new Preprocessor(opts, diags);
         List<Token> toks = pp.expand(new SourceFile(f.toString(), source));
         String mine = PreprocessedPrinter.print(toks, pp.markers(), true);
@@ -320,7 +326,7 @@ class ClangComparisonTest {
         String src = "int x;\n#include <a.h>\n\nint y;\n#include <s.h>\n#include \"inc/b.h\"\n\n\n\n\n\n\n\n\n\n\n\nint z;\n";
         Path f = dir.resolve("m.c");
         Files.writeString(f, src);
-        Process p = new ProcessBuilder("clang-19", "-E", "-I" + inc, "-isystem", sys.toString(), f.toString())
+        Process p = jomp.wrapper.env.ExternalTools.processBuilder("clang-19", "-E", "-I" + inc, "-isystem", sys.toString(), f.toString())
             .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String expected = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         p.waitFor(60, TimeUnit.SECONDS);
@@ -328,7 +334,7 @@ class ClangComparisonTest {
         lines.removeIf(l -> l.contains("<built-in>") || l.contains("<command line>"));
         lines.remove(1);                                 // clang's return from the preamble: # 1 "m.c" 2
         Diagnostics diags = new Diagnostics(new PrintStream(new ByteArrayOutputStream()));
-        Preprocessor pp = new Preprocessor(new PreprocessorOptions(List.of(inc), List.of(sys), Map.of(), false), diags);
+        Preprocessor pp = new Preprocessor(gnu11(List.of(inc), List.of(sys), false), diags);
         List<Token> toks = pp.expand(new SourceFile(f.toString(), src));
         String mine = PreprocessedPrinter.print(toks, pp.markers(), false);
         assertThat(mine).isEqualTo(String.join("\n", lines) + "\n");

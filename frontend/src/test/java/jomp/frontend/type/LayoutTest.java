@@ -45,9 +45,29 @@ class LayoutTest {
         union V { unsigned a : 3; unsigned long b : 40; };
         struct Q { int a[2][3]; char c; double ld; };
         struct R { unsigned char a : 4, b : 4, c : 4; };
+        #pragma pack(push, 2)
+        struct S1 { char c; int i; double d; };
+        #pragma pack(pop)
+        #pragma pack(1)
+        struct S2 { char c; long l; short s; };
+        #pragma pack()
+        struct S3 { char c; int i __attribute__((aligned(8))); short s __attribute__((packed)); char e; long z __attribute__((packed)); };
+        struct S4 { char c; __int128 x; unsigned __int128 y; };
+        typedef float v4f __attribute__((vector_size(16)));
+        typedef double v4d __attribute__((vector_size(32), aligned(16)));
+        struct S5 { char c; v4f v; char d; v4d w; };
+        enum __attribute__((packed)) pe { PA, PB };
+        enum wide { WA = -1, WB = 0x100000000 };
+        struct S6 { char c; enum pe e; short s; enum wide w; };
+        struct S7 { char c; int m __attribute__((mode(QI))); int n __attribute__((mode(HI))); long o; };
+        struct S8 { char c; struct { char d; int e; } __attribute__((aligned(16))) in; char f; };
+        typedef int aligned_int __attribute__((aligned(16)));
+        struct S9 { char c; aligned_int i; };
+        struct __attribute__((packed, aligned(4))) S10 { char c; int i; short s; };
         """;
 
-    static final String[] STRUCTS = { "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R" };
+    static final String[] STRUCTS = { "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R",
+        "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10" };
     static final String[] UNIONS = { "U", "V" };
 
     private static Type typeOf(TranslationUnit tu, String var) {
@@ -113,7 +133,7 @@ class LayoutTest {
     void layoutsMatchGcc(@TempDir Path dir) throws Exception {
         org.junit.jupiter.api.Assertions.assertTrue(Files.isExecutable(Path.of("/usr/bin/gcc")), "gcc is the oracle here: install it (.ci/run does)");
         Files.writeString(dir.resolve("layout.c"), gccProgram());
-        Process cc = new ProcessBuilder("gcc", "-w", "-o", "layout", "layout.c").directory(dir.toFile()).inheritIO().start();
+        Process cc = jomp.wrapper.env.ExternalTools.processBuilder("gcc", "-w", "-o", "layout", "layout.c").directory(dir.toFile()).inheritIO().start();
         assertThat(cc.waitFor(120, TimeUnit.SECONDS) && cc.exitValue() == 0).isTrue();
         Process run = new ProcessBuilder(dir.resolve("layout").toString()).start();
         String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);

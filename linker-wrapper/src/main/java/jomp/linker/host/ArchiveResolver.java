@@ -20,7 +20,11 @@ public final class ArchiveResolver {
     private final Set<String> defined = new HashSet<>();
     private final Set<String> undefined = new HashSet<>();
 
-    public ArchiveResolver(List<HostLinker.Input> objects) { this.objects = objects; }
+    public ArchiveResolver(List<HostLinker.Input> objects) {
+        this.objects = objects;
+        // the C start-up code (crt1.o) refers to main, so ld pulls a main out of an archive
+        undefined.add("main");
+    }
 
     public void addObject(HostLinker.Input in) {
         objects.add(in);
@@ -31,6 +35,11 @@ public final class ArchiveResolver {
         }
     }
 
+    /** An archive read, with the members taken from it so far. */
+    private record Read(String file, Archive archive, ElfObject[] members, boolean[] taken, boolean whole) {}
+
+    private List<Read> group;
+
     public void add(String file, Archive archive, boolean whole) {
         int n = archive.members().size();
         ElfObject[] members = new ElfObject[n];
@@ -38,16 +47,37 @@ public final class ArchiveResolver {
             Archive.Member m = archive.members().get(i);
             members[i] = ElfReader.read(file + "(" + m.name() + ")", m.bytes());
         }
-        boolean[] taken = new boolean[n];
+        Read r = new Read(file, archive, members, new boolean[n], whole);
+        search(r);
+        if (group != null) group.add(r);
+    }
+
+    /** Takes what the archive defines that is still needed, again until nothing more; true if it took any. */
+    private boolean search(Read r) {
+        boolean any = false, progress = true;
+        while (progress) {
+            progress = false;
+            for (int i = 0; i < r.members.length; i++) {
+                if (r.taken[i] || !(r.whole || definesNeeded(r.members[i]))) continue;
+                r.taken[i] = true;
+                progress = any = true;
+                addObject(new HostLinker.Input(r.file + "(" + r.archive.members().get(i).name() + ")", r.members[i]));
+            }
+        }
+        return any;
+    }
+
+    /** --start-group: the archives until --end-group are searched again, in turn, until none gives more (ld's groups). */
+    public void startGroup() { group = new java.util.ArrayList<>(); }
+
+    public void endGroup() {
+        if (group == null) return;
+        List<Read> g = group;
+        group = null;
         boolean progress = true;
         while (progress) {
             progress = false;
-            for (int i = 0; i < n; i++) {
-                if (taken[i] || !(whole || definesNeeded(members[i]))) continue;
-                taken[i] = true;
-                progress = true;
-                addObject(new HostLinker.Input(file + "(" + archive.members().get(i).name() + ")", members[i]));
-            }
+            for (Read r : g) progress |= search(r);
         }
     }
 

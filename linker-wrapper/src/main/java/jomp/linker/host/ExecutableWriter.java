@@ -6,8 +6,6 @@ import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,37 +18,14 @@ import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 /**
- * Writes the executable (DESIGN §3.4): a POSIX shell preamble that finds a Java 25+ and runs
- * itself as a jar, followed by the jar: the program's classes, its data image and the runtime's
- * classes, so the file runs on its own. Written to a temporary file and moved into place, so a
- * failed link leaves nothing behind.
+ * Writes the executable (DESIGN §3.4): a small ELF launcher ({@link Launcher}: a shell script that
+ * finds a Java 25+ and runs the file as a jar, and the fault handler the JVM chains), followed by
+ * the jar: the program's classes, its data image and the runtime's classes, so the file runs on
+ * its own; `java -jar` finds the jar behind the launcher (zip offsets are relative to the end).
+ * Written to a temporary file and moved into place, so a failed link leaves nothing behind.
  */
 public final class ExecutableWriter {
     private ExecutableWriter() {}
-
-    /**
-     * The shell preamble; `java -jar` finds the jar behind it (zip offsets are relative to the end).
-     * The Java search uses shell built-ins where it can (no sed, dirname): each fork costs about a
-     * millisecond, and the search ran on every start (11 ms, now 3 ms). jomp.stdout.tty is isatty(1)
-     * (the built-in test), which decides stdout's buffering: asking Java's System.console() costs
-     * the program 5 ms at start-up (a service lookup of console providers).
-     */
-    static final String PREAMBLE = """
-            #!/bin/sh
-            # jomp executable: a shell preamble, then a jar. Runs on Java 25 or newer.
-            j=""
-            p=$(command -v java 2>/dev/null) && p=$(readlink -f "$p" 2>/dev/null) && p=${p%/bin/java}
-            for c in "$JAVA_HOME" "$p" /usr/lib/jvm/* /usr/local/lib/jvm/* /opt/java/*; do
-              [ -n "$c" ] && [ -x "$c/bin/java" ] && [ -r "$c/release" ] || continue
-              v=""
-              while IFS= read -r l; do case $l in JAVA_VERSION=\\"*) v=${l#JAVA_VERSION=\\"}; v=${v%%[!0-9]*}; break;; esac; done < "$c/release"
-              [ -n "$v" ] && [ "$v" -ge 25 ] 2>/dev/null && { j=$c/bin/java; break; }
-            done
-            [ -n "$j" ] || { echo "$0: error: no Java 25 or newer found (set JAVA_HOME)" >&2; exit 127; }
-            t=0; [ -t 1 ] && t=1
-            exec "$j" -XX:+UseSerialGC --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" -Djomp.stdout.tty=$t $JOMP_JAVA_OPTS -jar "$0" "$@"
-            exit 127
-            """;
 
     public static void write(HostLinker.Linked linked, Path output) throws IOException { write(linked, output, false); }
 
@@ -61,6 +36,8 @@ public final class ExecutableWriter {
         mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         mf.getMainAttributes().put(Attributes.Name.MAIN_CLASS, HostLinker.MAIN.replace('/', '.'));
         mf.getMainAttributes().putValue("Enable-Native-Access", "ALL-UNNAMED");
+        // jomp.runtime.start.Signals ends the program by a signal through the JDK's raise0
+        mf.getMainAttributes().putValue("Add-Opens", "java.base/jdk.internal.misc");
         mf.getMainAttributes().putValue("Created-By", "jomp");
         Set<String> seen = new HashSet<>();
         try (JarOutputStream out = new JarOutputStream(jar, mf)) {
@@ -70,24 +47,29 @@ public final class ExecutableWriter {
             copyRuntime(out, seen);
             if (offload) copyPlugins(out, seen);
         }
-        Path abs = output.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), ".jomp-link-", ".tmp");
-        try {
-            byte[] pre = PREAMBLE.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-            try (var os = Files.newOutputStream(tmp)) {
-                os.write(pre);
-                jar.writeTo(os);
-            }
-            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        byte[] pre = Launcher.image(HostLinker.readOnlyData(linked));
+        ByteArrayOutputStream file = new ByteArrayOutputStream(pre.length + jar.size());
+        file.write(pre);
+        jar.writeTo(file);
+        // whole or nothing, mode 0777 less the command's umask
+        jomp.wrapper.env.OutputFiles.write(output, output.toString(), file.toByteArray(), true);
     }
 
     private static void put(JarOutputStream out, Set<String> seen, String name, byte[] bytes) throws IOException {
         if (!seen.add(name)) return;
-        out.putNextEntry(new JarEntry(name));
+        JarEntry e = new JarEntry(name);
+        if (name.endsWith(".bin")) {
+            // the program's data image is stored, not deflated, so that the bytes of its string
+            // constants are in the file as a C compiler's executable has them: tools that look
+            // for them (CMake reads INFO:... strings out of its test programs) find them
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(bytes);
+            e.setMethod(JarEntry.STORED);
+            e.setSize(bytes.length);
+            e.setCompressedSize(bytes.length);
+            e.setCrc(crc.getValue());
+        }
+        out.putNextEntry(e);
         out.write(bytes);
         out.closeEntry();
     }

@@ -44,6 +44,22 @@ public final class HostLinker {
     static final String PROGRAM = "jomp/link/Program";
     static final String MAIN = "jomp/link/Main";
     static final String DATA_RESOURCE = "/jomp/data.bin";
+    /** The read-only part of the data image ends on a page boundary (its own pages, mapped read-only). */
+    static final long READ_ONLY_ALIGN = 4096;
+
+    /**
+     * The read-only part of a linked program's data image (the first bytes of the image, to a
+     * page boundary; empty when there is none), which the executable carries as a read-only
+     * segment. The resource starts: u64 total size, u32 initialised bytes, u64 alignment,
+     * u64 read-only part's length, then the initialised bytes (big-endian, DataOutputStream's).
+     */
+    static byte[] readOnlyData(Linked linked) {
+        byte[] r = linked.resources().get(DATA_RESOURCE.substring(1));
+        if (r == null) return new byte[0];
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(r);
+        long readOnly = b.getLong(20);
+        return java.util.Arrays.copyOfRange(r, 28, 28 + (int) readOnly);
+    }
     static final String CLASS_PREFIX = ".jomp.class.";
 
     /** A link error (undefined or multiply defined symbols, bad input); message as ld prints it. */
@@ -79,6 +95,12 @@ public final class HostLinker {
     private final Map<String, Def> globals = new LinkedHashMap<>();
     /** Per object: section index → offset of that section in the data image. */
     private final List<Map<Integer, Long>> sectionBase = new ArrayList<>();
+    /**
+     * The read-only part of the data image: [0, readOnlyEnd) holds the .rodata sections without
+     * relocations (string literals, const data), which the executable maps read-only
+     * (Launcher), so that a write to them faults as in C; page-aligned, 0 when there is none.
+     */
+    private long readOnlyEnd;
     private final Map<String, String> functionOwner = new HashMap<>();   // JVM method name -> owner, for globals
     private final List<String> handleFields = new ArrayList<>();          // Program fields holding function handles
     private final List<String[]> handleTargets = new ArrayList<>();       // owner, name, descriptor per handle
@@ -138,17 +160,23 @@ public final class HostLinker {
                 globals.put(s.name(), new Def(k, s, unitClass.get(k)));
             }
         }
-        // 2. data layout: all .rodata, then .data, then .bss (initialised bytes first)
+        // 2. data layout: .rodata without relocations (the read-only part, to a page boundary),
+        // .rodata with relocations (written when the image is loaded, as .data.rel.ro is), .data,
+        // then .bss (initialised bytes first)
         ByteArrayOutputStream image = new ByteArrayOutputStream();
         long size = 0, align = 16;
         for (int k = 0; k < inputs.size(); k++) sectionBase.add(new HashMap<>());
-        List<byte[]> chunks = new ArrayList<>();
-        for (String kind : List.of(".rodata", ".data", ".bss")) {
+        for (String kind : List.of(".rodata", ".data.rel.ro", ".data", ".bss")) {
+            if (kind.equals(".data.rel.ro") && size > 0) {
+                readOnlyEnd = (size + READ_ONLY_ALIGN - 1) & -READ_ONLY_ALIGN;
+                while (image.size() < readOnlyEnd) image.write(0);
+                size = readOnlyEnd;
+            }
             for (int k = 0; k < inputs.size(); k++) {
                 List<ElfSection> secs = inputs.get(k).object().sections();
                 for (int i = 0; i < secs.size(); i++) {
                     ElfSection s = secs.get(i);
-                    if (!s.name().equals(kind) && !s.name().startsWith(kind + ".")) continue;
+                    if (!kind.equals(dataKind(s))) continue;
                     long a = Math.max(1, s.addralign());
                     align = Math.max(align, a);
                     long at = (size + a - 1) / a * a;
@@ -213,6 +241,7 @@ public final class HostLinker {
             out.writeLong(size);
             out.writeInt(image.size());
             out.writeLong(align);
+            out.writeLong(readOnlyEnd);
             out.write(image.toByteArray());
             out.writeInt(addrRelocs.size());
             for (long[] r : addrRelocs) { out.writeLong(r[0]); out.writeLong(r[1]); }
@@ -235,6 +264,7 @@ public final class HostLinker {
      */
     private List<Entry> entries() {
         List<Entry> out = new ArrayList<>();
+        String[] firstRequires = null;   // {file, flags} of the first unit that records its requires clauses
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
             String file = inputs.get(k).name();
@@ -246,6 +276,10 @@ public final class HostLinker {
                 continue;
             }
             for (OffloadEntriesSection.Entry e : read) {
+                if ((e.flags() & REQUIRES_ENTRY) != 0) {   // a unit's requires clauses: all units with device code must agree
+                    if (firstRequires == null) firstRequires = new String[] {file, Long.toString(e.size())};
+                    else requiresMismatch(firstRequires[0], Long.parseLong(firstRequires[1]), file, e.size());
+                }
                 Long addr = dataAddress(k, o.symbols().get(e.symbol()));
                 if (addr == null) continue;
                 String owner = null, method = null;
@@ -260,6 +294,24 @@ public final class HostLinker {
         return out;
     }
 
+    /** Offload entry flag of a translation unit's requires record (its size word holds the clauses). */
+    static final int REQUIRES_ENTRY = 0x10;
+
+    /**
+     * OpenMP: every unit with device code must name the same requires clauses (libomptarget stops
+     * such a program at start-up with "'#pragma omp requires ...' not used consistently!"; the link
+     * refuses it).
+     */
+    private void requiresMismatch(String fileA, long a, String fileB, long b) {
+        String[][] clauses = {{"2", "reverse_offload"}, {"4", "unified_address"}, {"8", "unified_shared_memory"}, {"16", "dynamic_allocators"}};
+        for (String[] c : clauses) {
+            long bit = Long.parseLong(c[0]);
+            if ((a & bit) == (b & bit)) continue;
+            String has = (a & bit) != 0 ? fileA : fileB, lacks = (a & bit) != 0 ? fileB : fileA;
+            errors.add("'#pragma omp requires " + c[1] + "' not used consistently: " + has + " has it, " + lacks + " does not");
+        }
+    }
+
     /** The class defining function {@code name} as object k sees it (its own symbols, then the globals), or null. */
     private String functionOwner(int k, String name) {
         for (ElfSymbol s : inputs.get(k).object().symbols()) {
@@ -267,6 +319,14 @@ public final class HostLinker {
         }
         Def fn = globals.get(name);
         return fn != null && fn.symbol().type() == Elf.STT_FUNC ? fn.unitClass() : null;
+    }
+
+    /** Where a section goes in the data image: .rodata, .data.rel.ro (read-only data with relocations), .data, .bss, or null (not data). */
+    private static String dataKind(ElfSection s) {
+        String n = s.name();
+        if (n.equals(".rodata") || n.startsWith(".rodata.")) return s.relocations().isEmpty() ? ".rodata" : ".data.rel.ro";
+        for (String kind : List.of(".data.rel.ro", ".data", ".bss")) if (n.equals(kind) || n.startsWith(kind + ".")) return kind;
+        return null;
     }
 
     /** The data image offset of a data symbol seen from object k, or null (error recorded). */
@@ -384,11 +444,33 @@ public final class HostLinker {
      * plus an offset; a field per distinct address) and one per function handle.
      */
     private byte[] programClass(Map<String, Long> dataFields) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {   // address() branches; only primitives meet
+            @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
+        };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, PROGRAM, null, "java/lang/Object", null);
         for (String f : handleFields) cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null).visitEnd();
         for (String f : dataFields.keySet()) cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null).visitEnd();
         cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null).visitEnd();
+        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "rodata", "J", null, null).visitEnd();
+        // address(offset): a data image offset as an address (the read-only part is mapped apart)
+        MethodVisitor am = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "address", "(J)J", null, null);
+        am.visitCode();
+        Label rw = new Label();
+        am.visitVarInsn(LLOAD, 0);
+        am.visitLdcInsn(readOnlyEnd);
+        am.visitInsn(LCMP);
+        am.visitJumpInsn(IFGE, rw);
+        am.visitFieldInsn(GETSTATIC, PROGRAM, "rodata", "J");
+        am.visitVarInsn(LLOAD, 0);
+        am.visitInsn(LADD);
+        am.visitInsn(LRETURN);
+        am.visitLabel(rw);
+        am.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J");
+        am.visitVarInsn(LLOAD, 0);
+        am.visitInsn(LADD);
+        am.visitInsn(LRETURN);
+        am.visitMaxs(0, 0);
+        am.visitEnd();
         MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
         mv.visitCode();
         // function handles first: the data image's function relocations use them
@@ -409,12 +491,21 @@ public final class HostLinker {
         mv.visitLdcInsn(Type.getObjectType(PROGRAM));   // the image is read through this class's own loader
         mv.visitLdcInsn(DATA_RESOURCE);
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/DataImage", "load", "(Ljava/lang/Class;Ljava/lang/String;[J)J", false);
+        // {base, read-only base}: an address in the read-only part is the second plus its offset
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/DataImage", "load", "(Ljava/lang/Class;Ljava/lang/String;[J)[J", false);
+        mv.visitInsn(DUP);
+        mv.visitInsn(ICONST_1);
+        mv.visitInsn(LALOAD);
+        mv.visitInsn(DUP2);
+        mv.visitFieldInsn(PUTSTATIC, PROGRAM, "rodata", "J");
+        mv.visitVarInsn(LSTORE, 3);
+        mv.visitInsn(ICONST_0);
+        mv.visitInsn(LALOAD);
         mv.visitInsn(DUP2);
         mv.visitFieldInsn(PUTSTATIC, PROGRAM, "base", "J");
         mv.visitVarInsn(LSTORE, 1);
         for (var e : dataFields.entrySet()) {
-            mv.visitVarInsn(LLOAD, 1);
+            mv.visitVarInsn(LLOAD, e.getValue() < readOnlyEnd ? 3 : 1);
             mv.visitLdcInsn(e.getValue());
             mv.visitInsn(LADD);
             mv.visitFieldInsn(PUTSTATIC, PROGRAM, e.getKey(), "J");
@@ -449,7 +540,7 @@ public final class HostLinker {
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
         mv.visitCode();
         // what would be a signal in C (stack overflow, integer division by zero) ends the program
-        // as the signal would, with a line on stderr instead of a Java stack trace
+        // by that signal (Startup.crash), not with a Java stack trace
         Label start = new Label(), end = new Label(), crash = new Label();
         mv.visitTryCatchBlock(start, end, crash, "java/lang/Throwable");
         mv.visitLabel(start);

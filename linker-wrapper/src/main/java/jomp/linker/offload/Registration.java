@@ -18,7 +18,7 @@ import jomp.linker.host.HostLinker;
  * and hands it to {@code jomp.runtime.target.Registry.registerLib} from {@code register()}, which
  * the program's Main calls after loading the data image and before C's main. Every image carries the
  * host entry names (libomptarget's images share the host's entry table). Host entry addresses are
- * {@code jomp/link/Program.base} + the entry symbol's data image offset. The runtime is called by
+ * {@code jomp/link/Program.address(offset)} of the entry symbol's data image offset. The runtime is called by
  * name only: the linker needs none of its classes. {@code unregisterLib} is left to the runtime's
  * own exit handling.
  */
@@ -132,9 +132,8 @@ public final class Registration {
             mv.visitVarInsn(ALOAD, 0);
             mv.visitTypeInsn(NEW, HOST_ENTRY);
             mv.visitInsn(DUP);
-            mv.visitVarInsn(LLOAD, 2);
             mv.visitLdcInsn(e.offset());
-            mv.visitInsn(LADD);
+            mv.visitMethodInsn(INVOKESTATIC, PROGRAM, "address", "(J)J", false);
             mv.visitLdcInsn(e.name());
             mv.visitLdcInsn(e.size());
             mv.visitLdcInsn(e.flags());

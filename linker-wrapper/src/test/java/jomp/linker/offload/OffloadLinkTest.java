@@ -288,7 +288,7 @@ class OffloadLinkTest {
     }
 
     static String run(Path dir, String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = jomp.wrapper.env.ExternalTools.processBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(String.join(" ", cmd) + ": " + out).isZero();
         return out;

@@ -25,11 +25,19 @@ import jomp.runtime.target.Registry;
 class RegistrationTest {
     static final long BASE = 0x10000;
 
-    /** A jomp/link/Program whose base is BASE, so register() runs without a data image. */
+    /** A jomp/link/Program whose base is BASE (address(o) = BASE + o), so register() runs without a data image. */
     static byte[] program() {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, "jomp/link/Program", null, "java/lang/Object", null);
         cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null).visitEnd();
+        MethodVisitor am = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "address", "(J)J", null, null);
+        am.visitCode();
+        am.visitFieldInsn(GETSTATIC, "jomp/link/Program", "base", "J");
+        am.visitVarInsn(LLOAD, 0);
+        am.visitInsn(LADD);
+        am.visitInsn(LRETURN);
+        am.visitMaxs(0, 0);
+        am.visitEnd();
         MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
         mv.visitCode();
         mv.visitLdcInsn(BASE);

@@ -227,10 +227,16 @@ public final class Stdlib {
         Runtime.getRuntime().halt(status);
     }
 
-    /** Like SIGABRT: stdio is not flushed and the shell sees status 134. */
+    /** Ends the program by SIGABRT, as glibc's abort: stdio is not flushed; the shell sees status 134. */
     public static void abort() {
         Stdio.STDERR.flush();
-        Runtime.getRuntime().halt(134);
+        jomp.runtime.start.Signals.abort();
+    }
+
+    /** gcc's __builtin_trap (an invalid instruction): ends the program by SIGILL. */
+    public static void __builtin_trap() {
+        Stdio.STDERR.flush();
+        jomp.runtime.start.Signals.die(jomp.runtime.start.Signals.SIGILL, null);
     }
 
     /**

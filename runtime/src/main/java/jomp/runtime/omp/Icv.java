@@ -26,6 +26,12 @@ final class Icv {
     static final boolean cancellation;
     /** run-sched-var: kind (SCHED_*, possibly with the monotonic bit) and chunk (0 = unspecified). */
     static volatile int runSchedKind, runSchedChunk;
+    /** nteams-var and teams-thread-limit-var (OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT; 0: not set). */
+    static volatile int nteams, teamsThreadLimit;
+    /** The environment's OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT, which a device's kernels start from. */
+    static final int ENV_NTEAMS, ENV_TEAMS_THREAD_LIMIT;
+    /** OMP_DISPLAY_ENV: null (not set), "true" or "verbose". */
+    static final String DISPLAY_ENV;
 
     static {
         String nt = System.getenv("OMP_NUM_THREADS");
@@ -59,8 +65,22 @@ final class Icv {
         if (prio < 0) { warn("OMP_MAX_TASK_PRIORITY", mtp); prio = 0; }
         maxTaskPriority = prio;
         cancellation = parseBool("OMP_CANCELLATION", false);
+        ENV_NTEAMS = nteams = positive("OMP_NUM_TEAMS");
+        ENV_TEAMS_THREAD_LIMIT = teamsThreadLimit = positive("OMP_TEAMS_THREAD_LIMIT");
         String display = System.getenv("OMP_DISPLAY_ENV");
-        if (display != null && (display.equalsIgnoreCase("true") || display.equalsIgnoreCase("verbose"))) display(System.err);
+        String d = display == null ? null : display.trim().toLowerCase(Locale.ROOT);
+        if (d != null && !d.equals("true") && !d.equals("verbose") && !d.equals("false")) warn("OMP_DISPLAY_ENV", display);
+        DISPLAY_ENV = "true".equals(d) || "verbose".equals(d) ? d : null;
+        if (DISPLAY_ENV != null) display(System.err, DISPLAY_ENV.equals("verbose"));
+    }
+
+    /** A positive integer from the environment, 0 when unset or invalid (with a warning). */
+    private static int positive(String name) {
+        String v = System.getenv(name);
+        if (v == null) return 0;
+        int n = parsePositive(v, false);
+        if (n <= 0) { warn(name, v); return 0; }
+        return n;
     }
 
     /** OMP_NUM_THREADS: a comma-separated list of positive integers; null when malformed. */
@@ -107,7 +127,7 @@ final class Icv {
         return (int) v;
     }
 
-    private static boolean parseBool(String name, boolean fallback) {
+    static boolean parseBool(String name, boolean fallback) {
         String v = System.getenv(name);
         if (v == null) return fallback;
         String t = v.trim().toLowerCase(Locale.ROOT);
@@ -117,7 +137,7 @@ final class Icv {
         return fallback;
     }
 
-    private static void warn(String name, String value) {
+    static void warn(String name, String value) {
         System.err.println("OMP: Warning: ignoring invalid value \"" + value + "\" of environment variable " + name);
     }
 
@@ -132,22 +152,74 @@ final class Icv {
         return chunk > 0 ? k + "," + chunk : k;
     }
 
-    /** OMP_DISPLAY_ENV=true: the ICVs in libomp's format, on stderr. */
-    static void display(PrintStream out) {
+    static void display(PrintStream out) { display(out, false); }
+
+    /**
+     * OMP_DISPLAY_ENV and omp_display_env: every ICV's environment variable and value in the spec's
+     * format (OpenMP 5.2 §21.7), as libomp prints it: {@code [host] NAME='value'} lines in name order
+     * between the BEGIN and END lines; verbose adds jomp's own variables.
+     */
+    static void display(PrintStream out, boolean verbose) {
         StringBuilder nt = new StringBuilder();
         for (int n : NUM_THREADS_LIST) nt.append(nt.isEmpty() ? "" : ",").append(n);
+        StringBuilder bind = new StringBuilder();
+        for (int b : Places.BIND) bind.append(bind.isEmpty() ? "" : ",").append(Places.bindName(b));
+        java.util.TreeMap<String, String> v = new java.util.TreeMap<>();
+        v.put("OMP_AFFINITY_FORMAT", "'" + Affinity.format + "'");
+        v.put("OMP_ALLOCATOR", "'" + allocatorName(OmpApi.omp_get_default_allocator()) + "'");
+        v.put("OMP_CANCELLATION", cancellation ? "'TRUE'" : "'FALSE'");
+        v.put("OMP_DEFAULT_DEVICE", "'" + jomp.runtime.target.DeviceApi.omp_get_default_device() + "'");
+        v.put("OMP_DISPLAY_AFFINITY", Affinity.DISPLAY ? "'TRUE'" : "'FALSE'");
+        v.put("OMP_DISPLAY_ENV", DISPLAY_ENV == null ? "'FALSE'" : DISPLAY_ENV.equals("verbose") ? "'VERBOSE'" : "'TRUE'");
+        v.put("OMP_DYNAMIC", dynamic ? "'TRUE'" : "'FALSE'");
+        v.put("OMP_MAX_ACTIVE_LEVELS", "'" + maxActiveLevels + "'");
+        v.put("OMP_MAX_TASK_PRIORITY", "'" + maxTaskPriority + "'");
+        v.put("OMP_NESTED", ": deprecated; max-active-levels-var=" + maxActiveLevels);
+        v.put("OMP_NUM_TEAMS", "'" + nteams + "'");
+        v.put("OMP_NUM_THREADS", "'" + nt + "'");
+        v.put("OMP_PLACES", Places.PLACES_TEXT == null ? ": value is not defined" : "'" + Places.PLACES_TEXT + "'");
+        v.put("OMP_PROC_BIND", "'" + bind + "'");
+        v.put("OMP_SCHEDULE", "'" + scheduleName(runSchedKind, runSchedChunk).toLowerCase(Locale.ROOT) + "'");
+        v.put("OMP_STACKSIZE", "'" + stacksize() + "'");
+        v.put("OMP_TARGET_OFFLOAD", "'" + jomp.runtime.target.OffloadEnv.policy() + "'");
+        v.put("OMP_TEAMS_THREAD_LIMIT", "'" + teamsThreadLimit + "'");
+        v.put("OMP_THREAD_LIMIT", "'" + THREAD_LIMIT + "'");
+        v.put("OMP_TOOL", "'disabled'");
+        v.put("OMP_WAIT_POLICY", "'PASSIVE'");
+        out.println();
         out.println("OPENMP DISPLAY ENVIRONMENT BEGIN");
-        out.println("   _OPENMP='201811'");
-        out.println("   [host] OMP_DYNAMIC='" + (dynamic ? "TRUE" : "FALSE") + "'");
-        out.println("   [host] OMP_MAX_ACTIVE_LEVELS='" + maxActiveLevels + "'");
-        out.println("   [host] OMP_NESTED='" + (maxActiveLevels > 1 ? "TRUE" : "FALSE") + "'");
-        out.println("   [host] OMP_NUM_THREADS='" + nt + "'");
-        out.println("   [host] OMP_SCHEDULE='" + scheduleName(runSchedKind, runSchedChunk) + "'");
-        out.println("   [host] OMP_THREAD_LIMIT='" + THREAD_LIMIT + "'");
-        out.println("   [host] OMP_DEFAULT_DEVICE='0'");
-        out.println("   [host] OMP_MAX_TASK_PRIORITY='" + maxTaskPriority + "'");
-        out.println("   [host] OMP_CANCELLATION='" + (cancellation ? "TRUE" : "FALSE") + "'");
+        out.println("   _OPENMP='" + OPENMP + "'");
+        for (var e : v.entrySet()) out.println("  [host] " + e.getKey() + (e.getValue().startsWith(":") ? e.getValue() : "=" + e.getValue()));
+        if (verbose) {
+            for (String name : new String[] {"JOMP_JVM_DEVICES", "JOMP_JAVA_OPTS", "LIBOMPTARGET_DEBUG", "LIBOMPTARGET_INFO", "LIBOMPTARGET_PROFILE"}) {
+                String val = System.getenv(name);
+                out.println("  [host] " + name + (val == null ? ": value is not defined" : "='" + val + "'"));
+            }
+        }
         out.println("OPENMP DISPLAY ENVIRONMENT END");
+        out.println();
         out.flush();
     }
+
+    /** The predefined allocators' names (OpenMP 5.2 §6.2), by handle. */
+    static String allocatorName(long a) {
+        String[] names = {"omp_null_allocator", "omp_default_mem_alloc", "omp_large_cap_mem_alloc", "omp_const_mem_alloc",
+            "omp_high_bw_mem_alloc", "omp_low_lat_mem_alloc", "omp_cgroup_mem_alloc", "omp_pteam_mem_alloc", "omp_thread_mem_alloc"};
+        return a >= 0 && a < names.length ? names[(int) a] : "omp_default_mem_alloc";
+    }
+
+    /** stacksize-var: OMP_STACKSIZE ({@code size[B|K|M|G]}, K by default), as OMP_DISPLAY_ENV shows it. */
+    static String stacksize() {
+        String v = System.getenv("OMP_STACKSIZE");
+        if (v != null) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([bBkKmMgG]?)\\s*").matcher(v);
+            if (m.matches()) return m.group(1) + (m.group(2).isEmpty() ? "K" : m.group(2).toUpperCase(Locale.ROOT));
+            warn("OMP_STACKSIZE", v);
+        }
+        long bytes = Long.getLong("jomp.stack.size", 8L << 20);
+        return bytes % (1 << 20) == 0 ? (bytes >> 20) + "M" : bytes % 1024 == 0 ? (bytes >> 10) + "K" : bytes + "B";
+    }
+
+    /** The _OPENMP jomp predefines (docs/user-guide.md). */
+    static final String OPENMP = "201811";
 }

@@ -283,11 +283,14 @@ public final class Kmpc {
     public static void __jomp_teams(long fn, int numTeams, int threadLimit, long args) {
         MethodHandle h = Functions.handle(fn);
         int device = Teams.deviceTeams();
-        int n = numTeams > 0 ? numTeams : device > 0 ? device : 1;
+        // num_teams, else the device kernel's default, else nteams-var (OMP_NUM_TEAMS, omp_set_num_teams), else one
+        int n = numTeams > 0 ? numTeams : device > 0 ? device : Icv.nteams > 0 ? Icv.nteams : 1;
+        if (threadLimit <= 0 && Icv.teamsThreadLimit > 0 && device <= 0) threadLimit = Icv.teamsThreadLimit;
         java.util.function.IntConsumer body = team -> {
             try {
                 h.invokeExact(team, args);
             } catch (Throwable e) {
+                jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
                 throw Teams.sneaky(e);
             }
         };

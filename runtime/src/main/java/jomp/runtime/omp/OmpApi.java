@@ -61,9 +61,102 @@ public final class OmpApi {
     }
 
     public static int omp_in_final() { return Tasks.inFinal() ? 1 : 0; }
-    public static int omp_get_proc_bind() { return 0; }
-    public static int omp_get_num_places() { return 0; }
-    public static int omp_get_place_num() { return -1; }
+
+    // ---- places and binding (OMP_PLACES, OMP_PROC_BIND; see Places)
+
+    /** bind-var of the next nesting level: the policy a parallel region without proc_bind would use. */
+    public static int omp_get_proc_bind() { return Places.bindAt(OmpThread.current().team.level + 1); }
+    public static int omp_get_num_places() { return Places.PLACES.size(); }
+
+    public static int omp_get_place_num_procs(int place) {
+        return place >= 0 && place < Places.PLACES.size() ? Places.PLACES.get(place).length : 0;
+    }
+
+    public static void omp_get_place_proc_ids(int place, long ids) {
+        if (place < 0 || place >= Places.PLACES.size() || ids == 0) return;
+        int[] p = Places.PLACES.get(place);
+        for (int i = 0; i < p.length; i++) Mem.putInt(ids + 4L * i, p[i]);
+    }
+
+    public static int omp_get_place_num() { return OmpThread.current().place; }
+
+    public static int omp_get_partition_num_places() {
+        OmpThread t = OmpThread.current();
+        return Places.PLACES.isEmpty() ? 0 : t.partHi - t.partLo;
+    }
+
+    public static void omp_get_partition_place_nums(long nums) {
+        OmpThread t = OmpThread.current();
+        if (nums == 0 || Places.PLACES.isEmpty()) return;
+        for (int i = t.partLo; i < t.partHi; i++) Mem.putInt(nums + 4L * (i - t.partLo), i);
+    }
+
+    // ---- affinity format (OMP_AFFINITY_FORMAT, OMP_DISPLAY_AFFINITY; see Affinity)
+
+    public static void omp_set_affinity_format(long format) {
+        if (format != 0) Affinity.format = Mem.cString(format);
+    }
+
+    /** Copies affinity-format-var (truncated, NUL-terminated) and returns its length. */
+    public static long omp_get_affinity_format(long buffer, long size) { return copyOut(Affinity.format, buffer, size); }
+
+    public static void omp_display_affinity(long format) {
+        String line = Affinity.capture(format == 0 ? null : Mem.cString(format), OmpThread.current());
+        jomp.runtime.libc.Stdio.fflush(0);
+        System.err.println(line);
+        System.err.flush();
+    }
+
+    /** The affinity line of the calling thread into buffer (truncated, NUL-terminated); returns its full length. */
+    public static long omp_capture_affinity(long buffer, long size, long format) {
+        return copyOut(Affinity.capture(format == 0 ? null : Mem.cString(format), OmpThread.current()), buffer, size);
+    }
+
+    private static long copyOut(String s, long buffer, long size) {
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (buffer != 0 && size > 0) {
+            int n = (int) Math.min(b.length, size - 1);
+            for (int i = 0; i < n; i++) Mem.putByte(buffer + i, b[i]);
+            Mem.putByte(buffer + n, (byte) 0);
+        }
+        return b.length;
+    }
+
+    // ---- teams ICVs (OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT)
+
+    public static void omp_set_num_teams(int n) { if (n > 0) Icv.nteams = n; }
+    public static int omp_get_max_teams() { return Icv.nteams; }
+    public static void omp_set_teams_thread_limit(int n) { if (n > 0) Icv.teamsThreadLimit = n; }
+    public static int omp_get_teams_thread_limit() { return Icv.teamsThreadLimit; }
+    /** The most nested active parallel regions jomp supports (max-active-levels-var's limit). */
+    public static int omp_get_supported_active_levels() { return Icv.MAX_ACTIVE_LEVELS_LIMIT; }
+
+    // ---- environment and resources
+
+    /** OMP_DISPLAY_ENV's report, now (verbose: jomp's own variables too). */
+    public static void omp_display_env(int verbose) {
+        jomp.runtime.libc.Stdio.fflush(0);
+        Icv.display(System.err, verbose != 0);
+    }
+
+    /**
+     * omp_pause_resource: the host lets its idle threads go (they come back with the next
+     * parallel region); an offload device keeps nothing worth releasing. 0 on success, non-zero
+     * for an invalid kind or device (as libomp answers).
+     */
+    public static int omp_pause_resource(int kind, int device) {
+        if (kind != 1 && kind != 2) return 1;
+        if (device == jomp.runtime.target.DeviceApi.omp_get_initial_device() || device == -1) return Worker.pauseIdle();
+        return jomp.runtime.target.DeviceApi.pauseDevice(kind, device);
+    }
+
+    public static int omp_pause_resource_all(int kind) {
+        if (kind != 1 && kind != 2) return 1;
+        return jomp.runtime.target.DeviceApi.pauseDevice(kind, -3) + Worker.pauseIdle();
+    }
+
+    /** omp_control_tool: no tool is attached (omp_control_tool_notool). */
+    public static int omp_control_tool(int command, int modifier, long arg) { return -2; }
     /** Inside a teams region its team's number and the number of teams; elsewhere team 0 of 1. */
     public static int omp_get_num_teams() { return Teams.numTeams(); }
     public static int omp_get_team_num() { return Teams.teamNum(); }

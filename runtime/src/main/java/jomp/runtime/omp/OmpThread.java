@@ -44,6 +44,8 @@ final class OmpThread {
     int deviceTeams;
     Teams.State teams = Teams.NONE;
     int threadLimit = Icv.THREAD_LIMIT;
+    /** The place this thread is assigned to (-1: unbound) and its place partition [partLo, partHi) (Places). */
+    int place = -1, partLo = 0, partHi = Places.PLACES.size();
 
     OmpThread(Team team, int num, int nthreads) {
         this.team = team;
@@ -52,7 +54,9 @@ final class OmpThread {
     }
 
     private static OmpThread initial() {
-        return new OmpThread(Team.initial(), 0, Icv.NUM_THREADS_LIST[0]);
+        OmpThread t = new OmpThread(Team.initial(), 0, Icv.NUM_THREADS_LIST[0]);
+        if (Places.BIND[0] != Places.FALSE && !Places.PLACES.isEmpty()) t.place = 0;   // the initial thread's place
+        return t;
     }
 
     static OmpThread current() { return CURRENT.get(); }
@@ -65,6 +69,9 @@ final class OmpThread {
         t.deviceTeams = from.deviceTeams;
         t.teams = from.teams;
         t.threadLimit = from.threadLimit;
+        t.place = from.place;
+        t.partLo = from.partLo;
+        t.partHi = from.partHi;
         return t;
     }
 

@@ -51,11 +51,13 @@ public final class Parallel {
         Worker[] workers = new Worker[n]; // [0] is the master, the calling thread
         for (int i = 1; i < n; i++) (workers[i] = Worker.obtain()).assign(member(team, i, inner, me), body, args);
         OmpThread.set(member(team, 0, inner, me));
+        Affinity.display(OmpThread.current());
         Throwable failure = null;
         try {
             body.invokeExact(0, args);
             team.endRegion();   // the region's closing barrier completes the team's tasks
         } catch (Throwable e) {
+            jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
             failure = e;
             team.fail(e);
         }
@@ -68,7 +70,12 @@ public final class Parallel {
 
     /** A new team member: inherits the device and teams region it runs in (a parallel region in a kernel stays on the device). */
     private static OmpThread member(Team team, int num, int nthreads, OmpThread forker) {
-        return OmpThread.inherit(team, num, nthreads, forker);
+        OmpThread t = OmpThread.inherit(team, num, nthreads, forker);
+        int[] p = Places.assign(Places.bindAt(team.level), forker.place, forker.partLo, forker.partHi, num, team.size);   // OMP_PROC_BIND
+        t.place = p[0];
+        t.partLo = p[1];
+        t.partHi = p[2];
+        return t;
     }
 
     @SuppressWarnings("unchecked")

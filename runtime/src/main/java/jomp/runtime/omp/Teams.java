@@ -53,6 +53,29 @@ public final class Teams {
         }
     }
 
+    /** A kernel's number of teams when the construct names none: OMP_NUM_TEAMS, else 0 (the device decides). */
+    public static int defaultKernelTeams() { return Icv.ENV_NTEAMS; }
+
+    /** A kernel's thread limit when the construct names none: OMP_TEAMS_THREAD_LIMIT, else 0. */
+    public static int defaultKernelThreadLimit() { return Icv.ENV_TEAMS_THREAD_LIMIT; }
+
+    private static final ThreadLocal<java.util.ArrayDeque<OmpThread>> HOSTED = ThreadLocal.withInitial(java.util.ArrayDeque::new);
+
+    /**
+     * Reverse offload: the calling thread (which runs device code) runs a region as the host, a
+     * thread of the host's initial team, until {@link #leaveHost}.
+     */
+    public static void enterHost() {
+        OmpThread me = OmpThread.current();
+        HOSTED.get().push(me);
+        OmpThread.set(new OmpThread(Team.initial(), 0, Icv.NUM_THREADS_LIST[0]));
+    }
+
+    public static void leaveHost() {
+        java.util.ArrayDeque<OmpThread> s = HOSTED.get();
+        if (!s.isEmpty()) OmpThread.set(s.pop());
+    }
+
     /** The device (the plugin's number) whose kernel the calling thread runs, or -1 on the host. */
     public static int currentDevice() { return OmpThread.current().device; }
 

@@ -40,6 +40,20 @@ final class Worker extends Thread {
      */
     static void release(Worker[] ws) { for (int i = ws.length - 1; i > 0; i--) IDLE.addFirst(ws[i]); }
 
+    /** omp_pause_resource on the host: idle pooled threads are let go (0: done). */
+    static int pauseIdle() {
+        Worker w;
+        while ((w = IDLE.pollFirst()) != null) w.retire();
+        return 0;
+    }
+
+    private volatile boolean retired;
+
+    private void retire() {
+        retired = true;
+        LockSupport.unpark(this);
+    }
+
     /** Gives this (idle) worker its part of a region and wakes it. */
     void assign(OmpThread t, MethodHandle body, long args) {
         this.body = body;
@@ -52,7 +66,10 @@ final class Worker extends Thread {
     public void run() {
         while (true) {
             OmpThread t;
-            while ((t = self) == null) LockSupport.park(this);
+            while ((t = self) == null) {
+                if (retired) return;
+                LockSupport.park(this);
+            }
             MethodHandle b = body;
             long a = args;
             self = null;
@@ -60,9 +77,11 @@ final class Worker extends Thread {
             Throwable failure = null;
             OmpThread.set(t);
             try {
+                Affinity.display(t);
                 b.invokeExact(t.num, a);
                 t.team.endRegion();
             } catch (Throwable e) {
+                jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
                 failure = e;
             }
             Team team = t.team;

@@ -28,6 +28,7 @@ public interface DevicePlugin {
     /** Loads an image; returns a handle through which its kernels and globals are found. */
     LoadedImage loadImage(int device, DeviceImage image);
 
+    /** Device memory of {@code size} bytes; 0 when the device has no room for it (libomptarget's plugins answer nullptr). */
     long dataAlloc(int device, long size);
     void dataDelete(int device, long deviceAddress);
     void dataSubmit(int device, long deviceDst, long hostSrc, long size);
@@ -42,6 +43,28 @@ public interface DevicePlugin {
 
     /** Waits for everything queued on the device. */
     void synchronize(int device);
+
+    /**
+     * Can the device use host addresses directly (the host's memory is its memory, or the system
+     * shares pages with it), so that {@code requires unified_shared_memory} programs run on it?
+     */
+    default boolean unifiedMemory(int device) { return false; }
+
+    /**
+     * What an interop object for this device holds (OpenMP 5.2 §14.1, the foreign runtime's handles);
+     * 0 and null mean "not available". {@code targetsync} asks for a synchronisation object (a
+     * stream), which {@link #interopRelease} gives back.
+     */
+    record InteropInfo(int frId, String frName, int vendor, String vendorName, long platform, long device, long context, long targetsync) {}
+
+    default InteropInfo interop(int device, boolean targetsync) {
+        return new InteropInfo(0, name(), 0, null, 0, 0, 0, 0);
+    }
+
+    /** Waits until the interop object's synchronisation object has done its work (interop use). */
+    default void interopSync(int device, InteropInfo info) { synchronize(device); }
+
+    default void interopRelease(int device, InteropInfo info) {}
 
     /** Human-readable facts about a device (name, arch, memory) for LIBOMPTARGET_INFO. */
     default String describe(int device) { return name() + " device " + device; }

@@ -29,21 +29,13 @@ public final class Startup {
     }
 
     /**
-     * An exception out of C's main that stands for a signal in C: a stack overflow (SIGSEGV) or an
-     * integer division by zero (SIGFPE). The program ends as the signal would end it: no atexit
-     * handlers, no flush of stdio's buffers, exit status 128 + the signal's number; one line on
-     * stderr says what happened (the shell would print "Segmentation fault"). Anything else is a
-     * fault of jomp's and is thrown on, Java stack trace and all.
+     * An exception out of C's main. One that stands for a signal in C (a stack overflow, an integer
+     * division by zero: {@link Signals}) ends the program by that signal, as the C program ends.
+     * Anything else is a fault of jomp's and is thrown on, Java stack trace and all.
      */
     public static void crash(Throwable t) throws Throwable {
-        int signal;
-        String what;
-        if (t instanceof StackOverflowError) { signal = 11; what = "stack overflow"; }
-        else if (t instanceof ArithmeticException a && "/ by zero".equals(a.getMessage())) { signal = 8; what = "integer division by zero"; }
-        else throw t;
-        System.err.println(programName() + ": " + what + " (" + (signal == 11 ? "SIGSEGV" : "SIGFPE") + ")");
-        System.err.flush();
-        Runtime.getRuntime().halt(128 + signal);
+        Signals.dieOf(t);
+        throw t;
     }
 
     /** The program name: the preamble passes $0 in the system property jomp.program. */

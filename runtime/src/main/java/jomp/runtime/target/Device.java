@@ -39,6 +39,8 @@ final class Device {
             plugin.initDevice(local);
             initialised = true;
             Info.debug("device %d (%s) initialised: %s", id, plugin.name(), plugin.describe(local));
+            // as libomptarget's plugins describe their device at initialisation (a GPU's limits; the PTX simulator says it is one)
+            if (Info.on(Info.KERNEL)) Info.info(Info.KERNEL, id, "%s", plugin.describe(local));
             Profile.event("init device " + id, t, "plugin", plugin.name());
         }
         for (BinaryDescriptor lib : Registry.libs()) {
@@ -80,6 +82,7 @@ final class Device {
 
     private void bindEntries(List<HostEntry> entries, DevicePlugin.LoadedImage li) {
         for (HostEntry e : entries) {
+            if ((e.flags() & Requires.REGISTER) != 0) continue;
             if (e.isKernel()) {
                 DevicePlugin.Kernel k = li.kernel(e.name());
                 if (k != null) kernels.put(e.name(), k);
@@ -89,11 +92,55 @@ final class Device {
             if (g == null) continue;
             if ((e.flags() & HostEntry.LINK) != 0) linkStorage.put(e.hostAddress(), g);
             else if (table.find(e.hostAddress(), e.size()) == null)   // declare target to: present for the program's life
-                table.insert(new MappingTable.Entry(e.hostAddress(), e.hostAddress() + e.size(), g.deviceAddress(), MappingTable.INFINITE, false));
+                table.insert(MappingTable.Entry.permanent(e.hostAddress(), e.hostAddress() + e.size(), g.deviceAddress(), 0));
         }
     }
 
     DevicePlugin.Kernel kernel(String name) { return kernels.get(name); }
+
+    /** Can the device run this program's regions? Not under unified shared memory when its memory is its own. */
+    boolean usable() { return !Requires.unifiedSharedMemory() || plugin.unifiedMemory(local); }
+
+    // ---- the plugin's data operations, with the profile's events
+
+    /**
+     * Device memory for a mapping of host address hst (libomptarget's allocData); 0 after
+     * printing why, when the device has no more.
+     */
+    long alloc(long size, long hst) {
+        long t = Profile.start();
+        long a;
+        try {
+            a = plugin.dataAlloc(local, Math.max(size, 1));
+        } catch (RuntimeException | OutOfMemoryError e) {
+            Info.report("Failed to allocate %d bytes on device %d (%s): %s", size, id, plugin.name(), e.getMessage());
+            return 0;
+        }
+        if (a == 0) {
+            Info.report("Failed to allocate %d bytes on device %d (%s): out of device memory", size, id, plugin.name());
+            return 0;
+        }
+        Profile.event("alloc", t, "bytes", size);
+        return a;
+    }
+
+    void free(long tgt, long size) {
+        long t = Profile.start();
+        plugin.dataDelete(local, tgt);
+        Profile.event("delete", t, "bytes", size);
+    }
+
+    void submit(long tgt, long hst, long size) {
+        long t = Profile.start();
+        plugin.dataSubmit(local, tgt, hst, size);
+        Profile.event("submit", t, "bytes", size);
+    }
+
+    void retrieve(long hst, long tgt, long size) {
+        long t = Profile.start();
+        plugin.dataRetrieve(local, hst, tgt, size);
+        Profile.event("retrieve", t, "bytes", size);
+    }
 
     /** The device storage of a declare target link global starting at host address h with at least size bytes, or null. */
     synchronized DevicePlugin.GlobalSymbol linkStorage(long h, long size) {

@@ -32,16 +32,25 @@ final class Devices {
         }
     }
 
+    /** OMP_DEFAULT_DEVICE: a device number, or (OpenMP 5.2) initial or invalid. */
     private static int defaultDevice() {
         String v = System.getenv("OMP_DEFAULT_DEVICE");
         if (v == null || v.isBlank()) return 0;
+        String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+        if (t.equals("initial")) return INITIAL;
+        if (t.equals("invalid")) return INVALID;
         try {
-            return Math.max(0, Integer.parseInt(v.trim()));
+            int n = Integer.parseInt(t);
+            if (n >= 0) return n;
         } catch (NumberFormatException e) {
-            System.err.println("omptarget message: ignoring OMP_DEFAULT_DEVICE=" + v + " (not a number)");
-            return 0;
+            // below
         }
+        System.err.println("omptarget message: ignoring OMP_DEFAULT_DEVICE=" + v + " (not a device number, initial or invalid)");
+        return 0;
     }
+
+    /** omp_initial_device and omp_invalid_device (OpenMP 5.2). */
+    static final int INITIAL = -1, INVALID = -2;
 
     /** Every device, found on first use (no plugin is touched by a program that never offloads). */
     static List<Device> all() {
@@ -52,16 +61,17 @@ final class Devices {
             List<Device> list = new ArrayList<>();
             if (POLICY != Policy.DISABLED) {
                 long t = Profile.start();
-                var plugins = ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader()).iterator();
+                var found = ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader()).iterator();
+                List<DevicePlugin> plugins = new ArrayList<>();
                 while (true) {
-                    DevicePlugin p;
                     try {
-                        if (!plugins.hasNext()) break;
-                        p = plugins.next();
+                        if (!found.hasNext()) break;
+                        plugins.add(found.next());
                     } catch (java.util.ServiceConfigurationError e) {   // a plugin that cannot be loaded: no devices from it
                         Info.debug("a device plugin is not usable: %s", e.getMessage());
-                        continue;
                     }
+                }
+                for (DevicePlugin p : ordered(plugins, System.getenv("JOMP_PLUGINS"))) {
                     int n;
                     try {
                         n = p.numberOfDevices();
@@ -76,6 +86,31 @@ final class Devices {
             }
             return all = List.copyOf(list);
         }
+    }
+
+    /** Device numbering when JOMP_PLUGINS does not say: GPUs (real, then simulated) before the host's jvm device. */
+    static final List<String> DEFAULT_ORDER = List.of("cuda", "ptxsim", "jvm");
+
+    /**
+     * The plugins whose devices the table holds, in order: JOMP_PLUGINS (a comma-separated list of
+     * plugin names) picks and orders them; without it, all in {@link #DEFAULT_ORDER}, others after.
+     */
+    static List<DevicePlugin> ordered(List<DevicePlugin> plugins, String selection) {
+        List<String> names = new ArrayList<>();
+        boolean explicit = selection != null && !selection.isBlank();
+        if (explicit) {
+            for (String n : selection.split(",")) if (!n.isBlank()) names.add(n.trim().toLowerCase(java.util.Locale.ROOT));
+            for (String n : names) {
+                if (plugins.stream().noneMatch(p -> p.name().equals(n)))
+                    System.err.println("omptarget message: JOMP_PLUGINS names " + n + ", which is not a device plugin of this program");
+            }
+        } else {
+            names.addAll(DEFAULT_ORDER);
+        }
+        List<DevicePlugin> out = new ArrayList<>();
+        for (String n : names) for (DevicePlugin p : plugins) if (p.name().equals(n) && !out.contains(p)) out.add(p);
+        if (!explicit) for (DevicePlugin p : plugins) if (!out.contains(p)) out.add(p);
+        return out;
     }
 
     static int count() { return all().size(); }
@@ -101,7 +136,12 @@ final class Devices {
     }
 
     /** The device a construct uses: its device clause, or the default-device ICV for -1. */
-    static long resolve(long deviceId) { return deviceId == -1 ? defaultDevice : deviceId; }
+    static long resolve(long deviceId) {
+        long id = deviceId == -1 ? defaultDevice : deviceId;
+        if (id == INITIAL) return count();   // omp_initial_device: the host's number
+        if (id == INVALID) Tgt.fatal("the device of the construct is omp_invalid_device");   // OpenMP 5.2: runtime error termination
+        return id;
+    }
 
     static void unloadImagesOf(BinaryDescriptor desc) {
         List<Device> d = all;

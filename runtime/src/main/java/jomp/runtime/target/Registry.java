@@ -23,7 +23,10 @@ public final class Registry {
 
     public static synchronized void registerLib(BinaryDescriptor desc) {
         LIBS.add(desc);
-        for (HostEntry e : desc.hostEntries()) BY_ADDRESS.put(e.hostAddress(), e);
+        for (HostEntry e : desc.hostEntries()) {
+            if ((e.flags() & Requires.REGISTER) != 0) Requires.add(e.data() != 0 ? e.data() : e.size());
+            else BY_ADDRESS.put(e.hostAddress(), e);
+        }
         generation++;
         Info.debug("registered %d device image(s) and %d offload entries", desc.images().size(), desc.hostEntries().size());
         if (!exitHook) {
@@ -42,6 +45,15 @@ public final class Registry {
 
     /** Every registered descriptor, in registration order. */
     static synchronized List<BinaryDescriptor> libs() { return List.copyOf(LIBS); }
+
+    /** The position of the entry at addr among its descriptor's entries (libomptarget's table index), or -1. */
+    static synchronized int index(long addr) {
+        for (BinaryDescriptor d : LIBS) {
+            List<HostEntry> es = d.hostEntries();
+            for (int i = 0; i < es.size(); i++) if (es.get(i).hostAddress() == addr) return i;
+        }
+        return -1;
+    }
 
     /** The entry whose host address is {@code addr} (a region id or a global), or null. */
     static HostEntry entry(long addr) { return BY_ADDRESS.get(addr); }

@@ -48,6 +48,14 @@ public final class Elf {
     public static final int R_JOMP_FUNC64 = 2;
 
     public static final String OFFLOADING_SECTION = ".llvm.offloading";
+    /**
+     * The compiler's own symbols ({@link ElfSymbol#hidden()}: string literals), which a real
+     * object keeps out of its symbol table (clang's assembler drops {@code .L.str}) but jomp's
+     * link still finds by name: {@link ElfWriter} puts them here and {@link ElfReader} puts them
+     * back among the symbols. Records of: u32 name length, the name (UTF-8), u32 section index,
+     * u64 value, u64 size, u8 type.
+     */
+    public static final String PRIVATE_SYMBOLS_SECTION = ".jomp.private";
     public static final String COMMENT = "jomp: host code is JVM class files (EM_NONE)";
 
     static final int EHDR_SIZE = 64;

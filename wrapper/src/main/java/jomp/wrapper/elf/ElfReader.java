@@ -114,6 +114,12 @@ public final class ElfReader {
         }
 
         List<ElfSymbol> symbols = symtabIndex < 0 ? List.of() : symbols(shdrs[symtabIndex], shdrs[strtabIndex], newIndex);
+        for (int i = 1; i < shnum; i++) {   // jomp's private symbols, after the symbol table's
+            if (!dropped[i] && Elf.PRIVATE_SYMBOLS_SECTION.equals(sectionNames[i])) {
+                symbols = new ArrayList<>(symbols);
+                privateSymbols(shdrs[i], newIndex, symbols);
+            }
+        }
         List<List<ElfRelocation>> relocs = new ArrayList<>();
         for (int i = 0; i < shnum; i++) {
             relocs.add(new ArrayList<>());
@@ -125,7 +131,7 @@ public final class ElfReader {
         }
         List<ElfSection> sections = new ArrayList<>();
         for (int i = 1; i < shnum; i++) {
-            if (dropped[i]) {
+            if (dropped[i] || Elf.PRIVATE_SYMBOLS_SECTION.equals(sectionNames[i])) {
                 continue;
             }
             Shdr h = shdrs[i];
@@ -166,6 +172,25 @@ public final class ElfReader {
             symbols.add(new ElfSymbol(name, section, in.u64(o + 8, "st_value"), in.u64(o + 16, "st_size"), info >>> 4, info & 0xF));
         }
         return symbols;
+    }
+
+    private void privateSymbols(Shdr h, int[] newIndex, List<ElfSymbol> out) {
+        long o = h.offset(), end = h.offset() + h.size();
+        while (o < end) {
+            long n = in.u32(o, "private symbol name length");
+            if (n > end - o - 4) {
+                throw error("private symbol at " + ByteReader.hex(o) + " runs past its section");
+            }
+            String name = new String(in.bytes(o + 4, n, "private symbol name"), java.nio.charset.StandardCharsets.UTF_8);
+            o += 4 + n;
+            long shndx = in.u32(o, "private symbol section");
+            if (shndx <= 0 || shndx >= newIndex.length || newIndex[(int) shndx] < 0) {
+                throw error("private symbol " + name + " refers to section " + shndx + ", which is not a content section");
+            }
+            out.add(new ElfSymbol(name, newIndex[(int) shndx], in.u64(o + 4, "private symbol value"), in.u64(o + 12, "private symbol size"),
+                    Elf.STB_LOCAL, in.u8(o + 20, "private symbol type"), true));
+            o += 21;
+        }
     }
 
     private void relocations(Shdr rela, int symtabIndex, int symbolCount, int[] newIndex, List<List<ElfRelocation>> out) {

@@ -11,9 +11,12 @@ import jomp.wrapper.ByteWriter;
 
 /**
  * Writes an {@link ElfObject} as an ELF64 little-endian ET_REL file. Section headers:
- * null, the content sections in order, {@code .comment} (unless the object has one), one
- * {@code .rela<name>} per section with relocations, {@code .symtab} (locals first),
- * {@code .strtab}, {@code .shstrtab}. Section data follows the ELF header, each aligned.
+ * null, the content sections in order, {@code .comment} (unless the object has one),
+ * {@link Elf#PRIVATE_SYMBOLS_SECTION} (when there are private symbols), one {@code .rela<name>}
+ * per section with relocations, {@code .symtab} (locals first), {@code .strtab},
+ * {@code .shstrtab}. Section data follows the ELF header, each aligned. A relocation against a
+ * private symbol is written, as an assembler writes one against a temporary label, against its
+ * section's STT_SECTION symbol with the symbol's value added to the addend.
  */
 public final class ElfWriter {
     private ElfWriter() {}
@@ -27,6 +30,35 @@ public final class ElfWriter {
             byte[] text = (Elf.COMMENT + "\0").getBytes(StandardCharsets.UTF_8);
             sections.add(new ElfSection(".comment", Elf.SHT_PROGBITS, Elf.SHF_MERGE | Elf.SHF_STRINGS, 1, text,
                     text.length, 0, 0, 1, List.of()));
+        }
+        // private symbols go to a section of their own; relocations against them use section symbols
+        List<ElfSymbol> symbols = new ArrayList<>(obj.symbols());
+        int[] sectionSymbol = new int[obj.sections().size() + 1];
+        java.util.Arrays.fill(sectionSymbol, -1);
+        for (int i = 0; i < symbols.size(); i++) {
+            ElfSymbol s = symbols.get(i);
+            if (s.type() == Elf.STT_SECTION && s.isLocal() && s.value() == 0 && s.section() > 0 && s.section() < sectionSymbol.length
+                    && sectionSymbol[s.section()] < 0) sectionSymbol[s.section()] = i;
+        }
+        ByteWriter privates = new ByteWriter();
+        for (ElfSymbol s : obj.symbols()) {
+            if (!s.isPrivate()) continue;
+            byte[] name = s.name().getBytes(StandardCharsets.UTF_8);
+            privates.u32(name.length).bytes(name).u32(s.section()).u64(s.value()).u64(s.size()).u8(s.type());
+        }
+        for (ElfSection s : obj.sections()) {
+            for (ElfRelocation r : s.relocations()) {
+                if (r.symbol() < 0 || r.symbol() >= obj.symbols().size()) continue;
+                ElfSymbol t = obj.symbols().get(r.symbol());
+                if (t.isPrivate() && t.section() < sectionSymbol.length && sectionSymbol[t.section()] < 0) {
+                    sectionSymbol[t.section()] = symbols.size();
+                    symbols.add(new ElfSymbol("", t.section(), 0, 0, Elf.STB_LOCAL, Elf.STT_SECTION));
+                }
+            }
+        }
+        if (privates.position() > 0) {
+            byte[] bytes = privates.toByteArray();
+            sections.add(new ElfSection(Elf.PRIVATE_SYMBOLS_SECTION, Elf.SHT_PROGBITS, 0, 1, bytes, bytes.length, 0, 0, 0, List.of()));
         }
         int contentCount = sections.size();
         int relaCount = 0;
@@ -47,12 +79,14 @@ public final class ElfWriter {
         int strtabIndex = symtabIndex + 1;
         int shstrtabIndex = symtabIndex + 2;
 
-        // Symbols: null first, then locals, then the rest; map[i] is the output index of obj.symbols().get(i).
-        List<ElfSymbol> symbols = obj.symbols();
+        // Symbols: null first, then locals, then the rest; map[i] is the output index of symbols.get(i).
         int[] map = new int[symbols.size()];
         List<ElfSymbol> ordered = new ArrayList<>(symbols.size());
         for (int pass = 0; pass < 2; pass++) {
             for (int i = 0; i < symbols.size(); i++) {
+                if (symbols.get(i).isPrivate()) {
+                    continue;
+                }
                 if (symbols.get(i).isLocal() == (pass == 0)) {
                     map[i] = ordered.size() + 1;
                     ordered.add(symbols.get(i));
@@ -88,11 +122,17 @@ public final class ElfWriter {
             }
             ByteWriter rela = new ByteWriter();
             for (ElfRelocation r : s.relocations()) {
-                if (r.symbol() >= symbols.size()) {
-                    throw new IllegalArgumentException("relocation in " + s.name() + " refers to symbol " + r.symbol() + " of " + symbols.size());
+                if (r.symbol() >= obj.symbols().size()) {
+                    throw new IllegalArgumentException("relocation in " + s.name() + " refers to symbol " + r.symbol() + " of " + obj.symbols().size());
                 }
-                long sym = r.symbol() < 0 ? 0 : map[r.symbol()];
-                rela.u64(r.offset()).u64(sym << 32 | (r.type() & 0xFFFFFFFFL)).u64(r.addend());
+                long addend = r.addend();
+                int target = r.symbol();
+                if (target >= 0 && symbols.get(target).isPrivate()) {
+                    addend += symbols.get(target).value();
+                    target = sectionSymbol[symbols.get(target).section()];
+                }
+                long sym = target < 0 ? 0 : map[target];
+                rela.u64(r.offset()).u64(sym << 32 | (r.type() & 0xFFFFFFFFL)).u64(addend);
             }
             byte[] bytes = rela.toByteArray();
             headers.add(new Header(shstrtab.add(".rela" + s.name()), Elf.SHT_RELA, Elf.SHF_INFO_LINK, 0, bytes.length,

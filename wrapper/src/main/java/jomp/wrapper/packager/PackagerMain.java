@@ -213,25 +213,10 @@ public final class PackagerMain {
 
     /** Writes through a temporary file in the same directory and an atomic rename: no partial output. */
     static void writeFile(String file, byte[] bytes) {
-        Path target = Invocation.path(file);
-        Path tmp = null;
         try {
-            tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-            Files.write(tmp, bytes);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException | RuntimeException e) {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // the error below is the one to report
-                }
-            }
-            throw new FormatException(file, "cannot write: " + e.getMessage());
+            jomp.wrapper.env.OutputFiles.write(file, bytes, false);
+        } catch (jomp.wrapper.env.OutputFiles.OutputError e) {
+            throw new FormatException(file, "cannot write: " + jomp.wrapper.env.OutputFiles.reason((java.io.IOException) e.getCause()));
         }
     }
 }

@@ -30,7 +30,7 @@ class ArchiveReaderTest {
         ExternalTool.check(dir, "ar", "rcS", "noindex.a", "b.o");
         // 64-bit symbol indexes: llvm-ar writes them for any archive when SYM64_THRESHOLD=0
         for (String format : new String[] {"gnu", "darwin"}) {
-            ProcessBuilder pb = new ProcessBuilder("llvm-ar-19", "--format=" + format, "rcs", format + "64.a", LONG, "b.o").directory(dir.toFile());
+            ProcessBuilder pb = jomp.wrapper.env.ExternalTools.processBuilder("llvm-ar-19", "--format=" + format, "rcs", format + "64.a", LONG, "b.o").directory(dir.toFile());
             pb.environment().put("SYM64_THRESHOLD", "0");
             assertThat(pb.inheritIO().start().waitFor()).isZero();
         }

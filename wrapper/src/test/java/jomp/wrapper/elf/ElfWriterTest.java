@@ -64,6 +64,38 @@ class ElfWriterTest {
         assertThat(ElfWriter.write(back)).isEqualTo(bytes);
     }
 
+    /**
+     * A hidden symbol (a string literal) stays out of the symbol table, so nm does not list it; a
+     * relocation against it is written against its section's symbol, its value in the addend (as
+     * an assembler resolves a .L label); reading the object back gives the symbol again, by name.
+     */
+    @Test
+    void hiddenSymbolsAreOutOfTheSymbolTableButReadBack() throws Exception {
+        byte[] rodata = "..hello\0world\0".getBytes(StandardCharsets.US_ASCII);
+        List<ElfSection> sections = List.of(
+                ElfSection.progbits(".rodata", Elf.SHF_ALLOC, 1, rodata),
+                ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, 8, new byte[16])
+                        .withRelocations(List.of(new ElfRelocation(0, 0, Elf.R_JOMP_ADDR64, 0), new ElfRelocation(8, 1, Elf.R_JOMP_ADDR64, 2))));
+        List<ElfSymbol> symbols = List.of(
+                new ElfSymbol(".str", 1, 2, 6, Elf.STB_LOCAL, Elf.STT_OBJECT).asHidden(),
+                new ElfSymbol(".str.1", 1, 8, 6, Elf.STB_LOCAL, Elf.STT_OBJECT).asHidden(),
+                new ElfSymbol("names", 2, 0, 16, Elf.STB_GLOBAL, Elf.STT_OBJECT));
+        Path o = dir.resolve("hidden.o");
+        byte[] bytes = ElfWriter.write(new ElfObject(sections, symbols));
+        Files.write(o, bytes);
+        assertThat(ExternalTool.check(dir, "nm", "hidden.o")).isEqualTo("0000000000000000 D names\n");
+        String relocs = ExternalTool.check(dir, "readelf", "-W", "-r", "hidden.o");
+        assertThat(relocs).containsPattern("0000000000000000 .* \\.rodata \\+ 2\n").containsPattern("0000000000000008 .* \\.rodata \\+ a\n");
+        ElfObject back = ElfReader.read("hidden.o", bytes);
+        assertThat(back.sections()).extracting(ElfSection::name).doesNotContain(Elf.PRIVATE_SYMBOLS_SECTION);
+        assertThat(back.symbols()).contains(symbols.get(0), symbols.get(1));
+        ElfRelocation r = back.section(".data").relocations().get(1);
+        ElfSymbol target = back.symbols().get(r.symbol());
+        assertThat(target.type()).isEqualTo(Elf.STT_SECTION);
+        assertThat(target.section() == 1 && r.addend() == 10).as("the .rodata section + 10").isTrue();
+        assertThat(ElfWriter.write(back)).isEqualTo(bytes);
+    }
+
     @Test
     void gnuNmListsDefinedAndUndefinedSymbols() throws Exception {
         Path o = dir.resolve("sample.o");

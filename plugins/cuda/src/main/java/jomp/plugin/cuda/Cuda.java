@@ -145,12 +145,47 @@ final class Cuda {
         } catch (Throwable t) { throw unchecked(t); }
     }
 
+    static final int CUDA_ERROR_OUT_OF_MEMORY = 2;
+
+    /** cuMemAlloc: the device address, or 0 when the device has no room for {@code size} bytes. */
     static long alloc(long size) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(JAVA_LONG);
-            check((int) cuMemAlloc.invokeExact(out, size), "cuMemAlloc_v2", null);
+            int result = (int) cuMemAlloc.invokeExact(out, size);
+            if (result == CUDA_ERROR_OUT_OF_MEMORY) return 0;   // as libomptarget's plugin: nullptr, and omp_target_alloc gives NULL
+            check(result, "cuMemAlloc_v2", null);
             return out.get(JAVA_LONG, 0);
         } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    /** Managed memory (cuMemAllocManaged, attached globally): one address valid on the host and on every device. */
+    static long allocManaged(long size) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(JAVA_LONG);
+            check((int) cuMemAllocManaged.invokeExact(out, size, CU_MEM_ATTACH_GLOBAL), "cuMemAllocManaged", null);
+            return out.get(JAVA_LONG, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static final int CU_MEM_ATTACH_GLOBAL = 1, CU_STREAM_NON_BLOCKING = 1;
+    /** Can the device access pageable host memory (HMM or ATS): host pointers work in kernels. */
+    static final int CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88;
+
+    /** A stream of its own, for an interop object's targetsync. */
+    static long streamCreate() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(ADDRESS);
+            check((int) cuStreamCreate.invokeExact(out, CU_STREAM_NON_BLOCKING), "cuStreamCreate", null);
+            return out.get(JAVA_LONG, 0);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static void streamSynchronize(long stream) {
+        try { check((int) cuStreamSynchronize.invokeExact(stream), "cuStreamSynchronize", null); } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static void streamDestroy(long stream) {
+        try { check((int) cuStreamDestroy.invokeExact(stream), "cuStreamDestroy_v2", null); } catch (Throwable t) { throw unchecked(t); }
     }
 
     static void free(long devicePointer) {

@@ -11,9 +11,15 @@ final class CudaDevice {
     final int maxThreadsPerBlock;
     /** The device's primary context (shared with other users of the driver API in this process). */
     final long context;
+    /** The driver's CUdevice handle. */
+    final int handle;
+    /** Kernels can use pageable host memory (HMM or ATS): what requires unified_shared_memory needs. */
+    final boolean pageableMemoryAccess;
 
     private CudaDevice(int ordinal, String name, int sm, long totalMemory, int multiprocessors,
-                       int maxThreadsPerBlock, long context) {
+                       int maxThreadsPerBlock, long context, int handle, boolean pageableMemoryAccess) {
+        this.handle = handle;
+        this.pageableMemoryAccess = pageableMemoryAccess;
         this.ordinal = ordinal;
         this.name = name;
         this.sm = sm;
@@ -30,7 +36,15 @@ final class CudaDevice {
         long context = Cuda.retainPrimaryContext(dev);
         return new CudaDevice(ordinal, Cuda.deviceName(dev), sm, Cuda.totalMemory(dev),
                 Cuda.attribute(dev, Cuda.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
-                Cuda.attribute(dev, Cuda.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK), context);
+                Cuda.attribute(dev, Cuda.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK), context, dev, pageable(dev));
+    }
+
+    private static boolean pageable(int dev) {
+        try {
+            return Cuda.attribute(dev, Cuda.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS) == 1;
+        } catch (CudaException e) {
+            return false;   // an older driver: no such attribute, no such access
+        }
     }
 
     static int computeCapability(int dev) {

@@ -79,6 +79,7 @@ public final class CudaPlugin implements DevicePlugin {
     @Override
     public boolean isCompatible(int device, DeviceImage image) {
         if (image.triple() != null && !image.triple().startsWith("nvptx64")) return false;
+        if (image.kind() == ImageKind.FATBINARY) return fatbinaryRunsOn(image.bytes(), device(device).sm);
         if (image.kind() != ImageKind.PTX && image.kind() != ImageKind.CUBIN) return false;
         String arch = image.arch();
         if ((arch == null || arch.isEmpty()) && image.kind() == ImageKind.PTX) arch = ptxTarget(image.bytes());
@@ -98,6 +99,19 @@ public final class CudaPlugin implements DevicePlugin {
         return kind == ImageKind.PTX && sm <= deviceSm;
     }
 
+    /** A fat binary runs where one of its entries does: a cubin of the device's sm, or PTX of it or an older one (the driver picks). */
+    static boolean fatbinaryRunsOn(byte[] image, int deviceSm) {
+        try {
+            for (jomp.runtime.plugin.Fatbinary.Entry e : jomp.runtime.plugin.Fatbinary.read(image)) {
+                if (e.kind() == jomp.runtime.plugin.Fatbinary.KIND_ELF && e.sm() == deviceSm) return true;
+                if (e.kind() == jomp.runtime.plugin.Fatbinary.KIND_PTX && e.sm() <= deviceSm) return true;
+            }
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        return false;
+    }
+
     /** The {@code .target sm_XX} of a PTX text, or null. */
     static String ptxTarget(byte[] ptx) {
         String head = new String(ptx, 0, Math.min(ptx.length, 4096), StandardCharsets.ISO_8859_1);
@@ -111,10 +125,39 @@ public final class CudaPlugin implements DevicePlugin {
         return new CudaModule(d, Cuda.loadModule(image.bytes()));
     }
 
+    /**
+     * Device memory; under {@code requires unified_address} or {@code unified_shared_memory},
+     * managed memory, so that device addresses are host addresses too.
+     */
     @Override
     public long dataAlloc(int device, long size) {
         device(device);
-        return Cuda.alloc(Math.max(size, 1));   // cuMemAlloc refuses 0 bytes; a mapped empty array still needs an address
+        long n = Math.max(size, 1);   // cuMemAlloc refuses 0 bytes; a mapped empty array still needs an address
+        return jomp.runtime.target.Requires.unifiedAddress() ? Cuda.allocManaged(n) : Cuda.alloc(n);
+    }
+
+    /** Host memory works in kernels where the driver lets the GPU use pageable memory (HMM, or ATS on Grace Hopper). */
+    @Override
+    public boolean unifiedMemory(int device) { return device(device).pageableMemoryAccess; }
+
+    /** An interop object of the CUDA driver: the CUdevice, the primary context and, for targetsync, a stream of its own. */
+    @Override
+    public InteropInfo interop(int device, boolean targetsync) {
+        CudaDevice d = device(device);
+        return new InteropInfo(1, "cuda", 0, "nvidia", 0, d.handle, d.context, targetsync ? Cuda.streamCreate() : 0);
+    }
+
+    @Override
+    public void interopSync(int device, InteropInfo info) {
+        device(device);
+        if (info.targetsync() != 0) Cuda.streamSynchronize(info.targetsync());
+        else Cuda.synchronize();
+    }
+
+    @Override
+    public void interopRelease(int device, InteropInfo info) {
+        device(device);
+        if (info.targetsync() != 0) Cuda.streamDestroy(info.targetsync());
     }
 
     @Override

@@ -46,6 +46,10 @@ final class CudaSymbols {
     /** (f, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemBytes, stream, kernelParams, extra). */
     static final MethodHandle cuLaunchKernel = bind("cuLaunchKernel", JAVA_LONG,
             JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
+    static final MethodHandle cuMemAllocManaged = bind("cuMemAllocManaged", ADDRESS, JAVA_LONG, JAVA_INT);
+    static final MethodHandle cuStreamCreate = bind("cuStreamCreate", ADDRESS, JAVA_INT);
+    static final MethodHandle cuStreamSynchronize = bind("cuStreamSynchronize", JAVA_LONG);
+    static final MethodHandle cuStreamDestroy = bind("cuStreamDestroy_v2", JAVA_LONG);
     static final MethodHandle cuGetErrorName = bind("cuGetErrorName", JAVA_INT, ADDRESS);
     static final MethodHandle cuGetErrorString = bind("cuGetErrorString", JAVA_INT, ADDRESS);
 

@@ -203,7 +203,6 @@ class CudaGpuTest {
     @Test
     void driverErrorsCarryCudaNames() {
         assertThat(Cuda.failure("cuMemAlloc_v2", 2, null)).hasMessage("cuMemAlloc_v2: CUDA_ERROR_OUT_OF_MEMORY (out of memory)");
-        assertThatThrownBy(() -> plugin.dataAlloc(DEV, 1L << 60))
-                .isInstanceOf(CudaException.class).hasMessageStartingWith("cuMemAlloc_v2: CUDA_ERROR_OUT_OF_MEMORY");
+        assertThat(plugin.dataAlloc(DEV, 1L << 60)).isZero();   // out of memory: NULL, as libomptarget's plugin answers
     }
 }

@@ -68,13 +68,21 @@ public final class FakeDriverRun {
         // a symbol the module lacks is null (CUDA_ERROR_NOT_FOUND): the runtime runs such a region elsewhere
         System.out.println("kernel nope: " + p.loadImage(0, image("empty.ptx")).kernel("nope"));
         System.out.println("global nope: " + p.loadImage(0, image("empty.ptx")).global("nope"));
-        print(() -> p.dataAlloc(0, 1L << 50));
+        System.out.println("dataAlloc 2^50: " + p.dataAlloc(0, 1L << 50));
         Kernel empty = p.loadImage(0, image("empty.ptx")).kernel("empty");
         print(() -> { p.launch(1, empty, new long[0], 1, 1); return null; });
         try (var pool = Executors.newSingleThreadExecutor()) {
             pool.submit(() -> { p.launch(0, empty, new long[0], 1, 1); p.synchronize(0); }).get();
         }
         System.out.println("other thread ok");
+        // interop objects (targetsync: a stream of their own) and unified memory
+        var io = p.interop(0, true);
+        System.out.println("interop " + io.frName() + " fr_id " + io.frId() + " device " + io.device() + " context " + Long.toHexString(io.context())
+                + " stream " + (io.targetsync() != 0));
+        p.interopSync(0, io);
+        p.interopRelease(0, io);
+        System.out.println("interop without targetsync: stream " + p.interop(1, false).targetsync());
+        System.out.println("unified memory: device 0 " + p.unifiedMemory(0) + ", device 1 " + p.unifiedMemory(1));
     }
 
     interface Call { Object run(); }

@@ -41,9 +41,12 @@ class FakeDriverTest {
                         + "ptxas application ptx input, line 7; error   : Unknown symbol '%r99'",
                 "kernel nope: null",
                 "global nope: null",
-                "CudaException: cuMemAlloc_v2: CUDA_ERROR_OUT_OF_MEMORY (out of memory)",
+                "dataAlloc 2^50: 0",   // out of memory: NULL, as libomptarget's plugin answers
                 "IllegalArgumentException: kernel empty was not loaded on cuda device 1",
-                "other thread ok");
+                "other thread ok",
+                "interop cuda fr_id 1 device 100 context 1064 stream true",
+                "interop without targetsync: stream 0",
+                "unified memory: device 0 true, device 1 false");
     }
 
     @Test
@@ -94,7 +97,7 @@ class FakeDriverTest {
         Path src = tmp.resolve("fakecuda.c");
         Files.write(src, Resources.bytes("fakecuda.c"));
         Path dir = Files.createDirectories(tmp.resolve("lib"));
-        Process gcc = new ProcessBuilder("gcc", "-shared", "-fPIC", "-o", dir.resolve("libcuda.so.1").toString(), src.toString())
+        Process gcc = jomp.wrapper.env.ExternalTools.processBuilder("gcc", "-shared", "-fPIC", "-o", dir.resolve("libcuda.so.1").toString(), src.toString())
                 .redirectErrorStream(true).start();
         String log = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(gcc.waitFor()).as("gcc: %s", log).isZero();

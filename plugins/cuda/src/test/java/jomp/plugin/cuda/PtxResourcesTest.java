@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The test PTX files the GPU tests load are valid PTX for sm_75 and sm_90, by NVIDIA's ptxas. */
 class PtxResourcesTest {
-    static final Path PTXAS = Path.of("/usr/local/bin/ptxas");
+    static Path ptxas() { return jomp.wrapper.env.ExternalTools.require("ptxas"); }
 
     @TempDir Path tmp;
 
@@ -24,11 +24,10 @@ class PtxResourcesTest {
         "read_global.ptx, sm_75", "read_global.ptx, sm_90",
     })
     void ptxasAccepts(String name, String arch) throws Exception {
-        assertThat(PTXAS).as("ptxas is needed to validate PTX").isExecutable();
         Path ptx = tmp.resolve(name);
         Files.write(ptx, Resources.bytes(name));
         Path cubin = tmp.resolve(name + "." + arch + ".cubin");
-        Process p = new ProcessBuilder(PTXAS.toString(), "-arch=" + arch, ptx.toString(), "-o", cubin.toString())
+        Process p = new ProcessBuilder(ptxas().toString(), "-arch=" + arch, ptx.toString(), "-o", cubin.toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as("ptxas -arch=%s %s: %s", arch, name, out).isZero();
@@ -40,10 +39,10 @@ class PtxResourcesTest {
     @ParameterizedTest
     @CsvSource({"sm_90"})
     void ptxasRejectsTheBrokenKernel(String arch) throws IOException, InterruptedException {
-        assertThat(PTXAS).isExecutable();
+        assertThat(ptxas()).isExecutable();
         Path ptx = tmp.resolve("broken.ptx");
         Files.writeString(ptx, Resources.BROKEN_PTX);
-        Process p = new ProcessBuilder(PTXAS.toString(), "-arch=" + arch, ptx.toString(), "-o", tmp.resolve("b.cubin").toString())
+        Process p = new ProcessBuilder(ptxas().toString(), "-arch=" + arch, ptx.toString(), "-o", tmp.resolve("b.cubin").toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).isNotZero();

@@ -63,6 +63,7 @@ CUresult cuDeviceGetAttribute(int *v, int attribute, int d) {
     case 16: *v = 132; return OK;          /* multiprocessors */
     case 75: *v = d == 100 ? 9 : 8; return OK;   /* device 0 is sm_90, device 1 sm_86 */
     case 76: *v = d == 100 ? 0 : 6; return OK;
+    case 88: *v = d == 100 ? 1 : 0; return OK;   /* pageable memory access: device 0 has HMM */
   }
   return INVALID_VALUE;
 }
@@ -133,6 +134,24 @@ CUresult cuMemAlloc_v2(uint64_t *dptr, size_t size) {
   *dptr = (uint64_t)(uintptr_t)p;
   return OK;
 }
+CUresult cuMemAllocManaged(uint64_t *dptr, size_t size, unsigned flags) {
+  NEED_CONTEXT();
+  if (size == 0 || flags != 1) return INVALID_VALUE;   /* CU_MEM_ATTACH_GLOBAL */
+  void *p = malloc(size);
+  if (!p) return OUT_OF_MEMORY;
+  *dptr = (uint64_t)(uintptr_t)p;
+  return OK;
+}
+static int streams;   /* live streams */
+CUresult cuStreamCreate(void **s, unsigned flags) {
+  NEED_CONTEXT();
+  if (flags != 1) return INVALID_VALUE;   /* CU_STREAM_NON_BLOCKING */
+  *s = (void *)(uintptr_t)(0x5000 + ++streams);
+  return OK;
+}
+CUresult cuStreamSynchronize(void *s) { NEED_CONTEXT(); return s ? OK : INVALID_VALUE; }
+CUresult cuStreamDestroy_v2(void *s) { NEED_CONTEXT(); if (!s || streams == 0) return INVALID_VALUE; streams--; return OK; }
+
 CUresult cuMemFree_v2(uint64_t p) { NEED_CONTEXT(); free((void *)(uintptr_t)p); return OK; }
 CUresult cuMemcpyHtoD_v2(uint64_t dst, const void *src, size_t n) { NEED_CONTEXT(); memcpy((void *)(uintptr_t)dst, src, n); return OK; }
 CUresult cuMemcpyDtoH_v2(void *dst, uint64_t src, size_t n) { NEED_CONTEXT(); memcpy(dst, (void *)(uintptr_t)src, n); return OK; }

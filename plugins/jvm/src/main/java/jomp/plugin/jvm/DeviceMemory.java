@@ -42,16 +42,20 @@ final class DeviceMemory {
         for (int s = MIN_SHIFT; s <= MAX_SHIFT; s++) free[s] = new ConcurrentLinkedDeque<>();
     }
 
+    /** A block of {@code size} bytes, or 0 when the system has no memory for it. */
     long alloc(long size) {
         if (size > 1L << MAX_SHIFT) {
+            if (size > Long.MAX_VALUE - PAGE) return 0;
             long length = (size + PAGE - 1) & -PAGE;
             long a = map(length);
+            if (a == 0) return 0;
             live.put(a, -length);
             return a;
         }
         int shift = Math.max(MIN_SHIFT, 64 - Long.numberOfLeadingZeros(Math.max(size, 1) - 1));
         Long a = free[shift].pollFirst();
         long address = a != null ? a : carve(1L << shift);
+        if (address == 0) return 0;
         live.put(address, (long) shift);
         return address;
     }
@@ -73,7 +77,9 @@ final class DeviceMemory {
         long align = Math.min(size, PAGE);
         long a = (next + align - 1) & -align;
         if (next == 0 || a + size > end) {   // the rest of the old chunk is left unused
-            next = map(CHUNK);
+            long chunk = map(CHUNK);
+            if (chunk == 0) return 0;
+            next = chunk;
             end = next + CHUNK;
             a = next;
         }
@@ -81,6 +87,7 @@ final class DeviceMemory {
         return a;
     }
 
+    /** A fresh anonymous mapping, or 0 when mmap refuses (ENOMEM: more than the system would commit). */
     private long map(long length) {
         long a;
         try {
@@ -88,8 +95,7 @@ final class DeviceMemory {
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
-        if (a == -1 || a == 0) throw new OutOfMemoryError("jomp: jvm device " + device + ": cannot map " + length + " bytes of device memory");
-        return a;
+        return a == -1 ? 0 : a;
     }
 
     private static void unmap(long address, long length) {

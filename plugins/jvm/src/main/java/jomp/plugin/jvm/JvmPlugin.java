@@ -57,6 +57,18 @@ public final class JvmPlugin implements DevicePlugin {
 
     @Override public void initDevice(int device) {}
 
+    /**
+     * An interop object of the jvm device: it has no foreign runtime, device or context handles
+     * to give, so it names itself (foreign runtime id 8, after omp_ifr_last, name "jvm", vendor
+     * "jomp"); its work is synchronous, so there is no stream to wait on either.
+     */
+    @Override public InteropInfo interop(int device, boolean targetsync) {
+        return new InteropInfo(8, "jvm", 0, "jomp", 0, 0, 0, 0);
+    }
+
+    /** Its kernels run in the host's process: every host address is valid there too. */
+    @Override public boolean unifiedMemory(int device) { return true; }
+
     @Override public boolean isCompatible(int device, DeviceImage image) {
         return image.kind() == ImageKind.JVM_CLASSES && TRIPLE.equals(image.triple());
     }

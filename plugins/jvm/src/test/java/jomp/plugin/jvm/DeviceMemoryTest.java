@@ -35,6 +35,16 @@ class DeviceMemoryTest {
     }
 
     @Test
+    void moreThanTheSystemHasIsZeroNotAnError() {
+        // past the 47-bit user address space: mmap refuses whatever the overcommit policy
+        assertThat(m.alloc(1L << 62)).isZero();
+        assertThat(m.alloc(Long.MAX_VALUE)).isZero();
+        long a = m.alloc(100);
+        assertThat(a).as("the device still works").isNotZero();
+        m.free(a);
+    }
+
+    @Test
     void largeBlocksAreMappingsOfTheirOwn() {
         long a = m.alloc(3L << 20);
         assertThat(a % 4096).isZero();

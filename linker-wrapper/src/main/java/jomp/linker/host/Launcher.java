@@ -1,0 +1,130 @@
+package jomp.linker.host;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+
+/**
+ * The front of a jomp executable: a small x86-64 ELF file (no libc, no dynamic loader) that the
+ * jar follows. Run, it execs {@code /bin/sh} with {@link #SCRIPT}, which finds a Java 25+ and runs
+ * the file as a jar. The script also has the JVM preload this same file: its initialiser installs
+ * a handler for SIGSEGV, SIGBUS, SIGILL and SIGFPE before the JVM starts, which HotSpot then
+ * chains behind its own; a fault the JVM does not expect (a bad pointer in C code) reaches it, and
+ * it makes the process end by the signal as a C program ends, where the JVM would print a crash
+ * report and abort. The code is {@code src/main/asm/launcher.s}, assembled (LauncherTest checks
+ * these bytes against GNU as).
+ */
+public final class Launcher {
+    private Launcher() {}
+
+    /** launcher.s assembled: code, then its strings; the script is appended at the end. */
+    static final byte[] CODE = HexFormat.of().parseHex(
+            "4889e34c8b234c8d6b084f8d74e5084881ec001000004989e7b859000000488d3d4b0200004c89fe"
+            + "baff0f00000f054885c07e0741c6040700eb044d8b7d004a8d04e5300000004829c44883e4f04889"
+            + "e7488d0527020000488907488d052502000048894708488d054602000048894710498b4500488947"
+            + "184c897f20b9010000004c39e1770f498b44cd00488944cf2048ffc1ebec4889fe488d3ddf010000"
+            + "4c89f2b83b0000000f05bf7f000000b83c0000000f0553415441554883ec204889d34989f4488d05"
+            + "270100004889042448c744240804000004488d0581010000488944241048c744241800000000bf0b"
+            + "000000e8e6000000bf07000000e8dc000000bf04000000e8d2000000bf08000000e8c8000000488b"
+            + "054b0100004885c0745e488d0d7ffdffff4801c8498b34244885f6744b4983c408488d3d55010000"
+            + "b90e000000f3a675e331c9803c0e3075dbffc183f91072f3807e100075ce4c8d053e010000b91000"
+            + "000048c1c00489c283e20f418a1410881648ffc6ffc975ea488b334885f6744c488d3dfb000000b9"
+            + "0b000000f3a674064883c308ebe24889f78a0684c0741d48ffc63c2074063c3a7402ebed8a068807"
+            + "48ffc648ffc784c075f2eb10488b43084889034883c3084885c075f04883c420415d415c5bc3488d"
+            + "74240831d241ba08000000b80d0000000f05c35341544883ec2889fb41bc010000004885f6740444"
+            + "8b660831c04889042448894424084889442410488944241889df4889e631d241ba08000000b80d00"
+            + "00000f054585e47f20b8270000000f054989c4b8ba0000000f054c89e74889c689dab8ea0000000f"
+            + "054883c428415c5bc3b80f0000000f0500000000000000002f70726f632f73656c662f657865002f"
+            + "62696e2f7368002d63004c445f5052454c4f41443d2d446a6f6d702e726f646174613d3031323334"
+            + "3536373839616263646566");
+
+    /** Offsets in {@link #CODE}: {@code ctor}, and {@code rodata}, the read-only segment's address (relative to the image). */
+    static final int CTOR = 0xb6, RODATA = 0x268;
+
+    /**
+     * The script, run as {@code sh -c SCRIPT argv0 EXE args...}: $0 is the program's argv[0],
+     * $1 the executable's path. The Java search uses shell built-ins where it can (no sed,
+     * dirname): each fork costs about a millisecond. jomp.stdout.tty is isatty(1) (the built-in
+     * test), which decides stdout's buffering: asking Java's System.console() costs the program
+     * 5 ms at start-up. LD_PRELOAD names the executable first (ld.so splits the list at spaces
+     * and colons, so a path with either goes without the fault handler); the preloaded code takes
+     * it out again. -XX:-UsePerfData: a process that ends by a signal would leave its
+     * /tmp/hsperfdata_$USER file behind (and the JVM starts a little faster without it).
+     * -Djomp.rodata: the preloaded code writes the address of the program's read-only data there.
+     */
+    static final String SCRIPT = """
+            x=$1; shift
+            j=""
+            p=$(command -v java 2>/dev/null) && p=$(readlink -f "$p" 2>/dev/null) && p=${p%/bin/java}
+            for c in "$JAVA_HOME" "$p" /usr/lib/jvm/* /usr/local/lib/jvm/* /opt/java/*; do
+              [ -n "$c" ] && [ -x "$c/bin/java" ] && [ -r "$c/release" ] || continue
+              v=""
+              while IFS= read -r l; do case $l in JAVA_VERSION=\\"*) v=${l#JAVA_VERSION=\\"}; v=${v%%[!0-9]*}; break;; esac; done < "$c/release"
+              [ -n "$v" ] && [ "$v" -ge 25 ] 2>/dev/null && { j=$c/bin/java; break; }
+            done
+            [ -n "$j" ] || { echo "$0: error: no Java 25 or newer found (set JAVA_HOME)" >&2; exit 127; }
+            t=0; [ -t 1 ] && t=1
+            case $x in *[\\ :]*) ;; *) LD_PRELOAD="$x${LD_PRELOAD:+ $LD_PRELOAD}"; export LD_PRELOAD;; esac
+            exec "$j" -XX:+UseSerialGC -XX:-UsePerfData --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 $JOMP_JAVA_OPTS -jar "$x" "$@"
+            """;
+
+    /** Program headers: text, dynamic data, PT_DYNAMIC, PT_GNU_STACK, and the read-only data (PT_NULL when none). */
+    private static final int EHDR = 64, PHDR = 56, PHNUM = 5, PAGE = 4096;
+    private static final int PT_LOAD = 1, PT_DYNAMIC = 2, PT_GNU_STACK = 0x6474e551;
+    private static final int PF_X = 1, PF_W = 2, PF_R = 4;
+    private static final int DT_NULL = 0, DT_HASH = 4, DT_STRTAB = 5, DT_SYMTAB = 6, DT_STRSZ = 10, DT_SYMENT = 11, DT_INIT = 12;
+
+    /**
+     * The ELF file: header, program headers, code and script (read and execute, at address 0),
+     * then the dynamic section the loader needs to run {@code ctor} (read-write, a page further
+     * up, as ld.so relocates it in place): DT_INIT, and an empty symbol table with its hash and
+     * string tables, so that symbol look-ups pass over this object; then, page-aligned, the
+     * program's read-only data {@code rodata} as a read-only segment of its own (none if empty).
+     */
+    public static byte[] image(byte[] rodata) { return image(SCRIPT, rodata); }
+
+    /** The image with another script (tests). */
+    static byte[] image(String text, byte[] rodata) {
+        byte[] script = text.getBytes(StandardCharsets.US_ASCII);
+        int code = EHDR + PHNUM * PHDR;
+        int textEnd = code + CODE.length + script.length + 1;
+        int dynOff = (textEnd + 7) & ~7;
+        int dynAddr = dynOff + PAGE;
+        // data: .dynamic (7 entries), .hash (nbucket, nchain, bucket, chain), .dynsym (one null symbol), .dynstr ("")
+        int dynSize = 7 * 16, hashOff = dynSize, symOff = hashOff + 16, strOff = symOff + 24, dataSize = strOff + 8;
+        int roOff = (dynOff + dataSize + PAGE - 1) & -PAGE, roAddr = roOff + PAGE;
+        ByteBuffer b = ByteBuffer.allocate(rodata.length == 0 ? dynOff + dataSize : roOff + rodata.length).order(ByteOrder.LITTLE_ENDIAN);
+        // ELF header
+        b.put(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0}).putLong(0);
+        b.putShort((short) 3).putShort((short) 62).putInt(1);        // ET_DYN, EM_X86_64, EV_CURRENT
+        b.putLong(code).putLong(EHDR).putLong(0);                    // entry, phoff, shoff
+        b.putInt(0).putShort((short) EHDR).putShort((short) PHDR).putShort((short) PHNUM);
+        b.putShort((short) 64).putShort((short) 0).putShort((short) 0);
+        // program headers
+        phdr(b, PT_LOAD, PF_R | PF_X, 0, 0, textEnd, PAGE);
+        phdr(b, PT_LOAD, PF_R | PF_W, dynOff, dynAddr, dataSize, PAGE);
+        phdr(b, PT_DYNAMIC, PF_R | PF_W, dynOff, dynAddr, dynSize, 8);
+        phdr(b, PT_GNU_STACK, PF_R | PF_W, 0, 0, 0, 16);
+        if (rodata.length == 0) phdr(b, 0, 0, 0, 0, 0, 0);
+        else phdr(b, PT_LOAD, PF_R, roOff, roAddr, rodata.length, PAGE);
+        b.put(CODE).put(script).put((byte) 0);
+        if (rodata.length > 0) b.putLong(code + RODATA, roAddr);
+        b.position(dynOff);
+        b.putLong(DT_INIT).putLong(code + CTOR);
+        b.putLong(DT_HASH).putLong(dynAddr + hashOff);
+        b.putLong(DT_SYMTAB).putLong(dynAddr + symOff);
+        b.putLong(DT_SYMENT).putLong(24);
+        b.putLong(DT_STRTAB).putLong(dynAddr + strOff);
+        b.putLong(DT_STRSZ).putLong(1);
+        b.putLong(DT_NULL).putLong(0);
+        b.putInt(1).putInt(1).putInt(0).putInt(0);                   // .hash: one empty bucket; symbol and strings: zeros
+        if (rodata.length > 0) b.put(roOff, rodata);
+        return b.array();
+    }
+
+    private static void phdr(ByteBuffer b, int type, int flags, long off, long addr, long size, long align) {
+        b.putInt(type).putInt(flags).putLong(off).putLong(addr).putLong(addr).putLong(size).putLong(size).putLong(align);
+    }
+
+}

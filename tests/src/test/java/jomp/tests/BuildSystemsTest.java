@@ -1,0 +1,149 @@
+package jomp.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * jomp in real builds, through the real bin/jomp: CMake 3.25 with the Ninja and the Makefile
+ * generators identifies it (as Clang, from the macros it predefines), finds OpenMP::OpenMP_C
+ * with clang's -fopenmp=libomp and reads the OpenMP version its check program prints, builds a
+ * project with a target region for the jvm device (target_compile_options/target_link_options)
+ * and runs it; the dependency files it writes make a touched header rebuild what includes it;
+ * and ccache serves a second build of a fresh copy of a tree from its cache, every compile a hit.
+ */
+class BuildSystemsTest {
+    @TempDir Path dir;
+
+    private static final String CMAKE_LISTS = """
+            cmake_minimum_required(VERSION 3.20)
+            project(saxpy C)
+            find_package(OpenMP REQUIRED)
+            add_executable(saxpy main.c vec.c)
+            target_link_libraries(saxpy PRIVATE OpenMP::OpenMP_C)
+            target_compile_options(saxpy PRIVATE -fopenmp-targets=jvm)
+            target_link_options(saxpy PRIVATE -fopenmp-targets=jvm)
+            """;
+    private static final String VEC_H = """
+            #pragma once
+            #define SCALE 2.0f
+            void saxpy(int n, float a, const float *x, float *y);
+            """;
+    private static final String VEC_C = """
+            #include "vec.h"
+            void saxpy(int n, float a, const float *x, float *y) {
+            #pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: y[0:n])
+              for (int i = 0; i < n; i++) y[i] = a * x[i] + y[i];
+            }
+            """;
+    private static final String MAIN_C = """
+            #include <stdio.h>
+            #include <omp.h>
+            #include "vec.h"
+            int main(void) {
+              float x[1000], y[1000];
+              for (int i = 0; i < 1000; i++) { x[i] = i; y[i] = 1; }
+              saxpy(1000, SCALE, x, y);
+              double s = 0;
+              for (int i = 0; i < 1000; i++) s += y[i];
+              printf("sum=%.1f devices=%d\\n", s, omp_get_num_devices());
+              return 0;
+            }
+            """;
+
+    private void tree(Path src) throws Exception {
+        Files.createDirectories(src);
+        Files.writeString(src.resolve("CMakeLists.txt"), CMAKE_LISTS);
+        Files.writeString(src.resolve("vec.h"), VEC_H);
+        Files.writeString(src.resolve("vec.c"), VEC_C);
+        Files.writeString(src.resolve("main.c"), MAIN_C);
+    }
+
+    /** The jomp launcher as one path (what CMAKE_C_COMPILER and CC name). */
+    private static String jomp() {
+        List<String> cmd = Corpus.jompCommand();
+        assertThat(cmd).as("bin/jomp must be built (bin/mvn -q -DskipTests package) for build systems to run it").hasSize(1);
+        return cmd.get(0);
+    }
+
+    private static Exec.Result run(Path cwd, Map<String, String> env, String... cmd) {
+        Exec.require(cmd[0]);
+        Exec.Result r = Exec.runLong(List.of(cmd), cwd, env, cwd.resolve(".scratch"), 300);
+        assertThat(r.status()).as(r.describe(String.join(" ", cmd)) + "\n" + r.stdoutText()).isZero();
+        return r;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Ninja", "Unix Makefiles"})
+    void cmakeConfiguresBuildsAndRuns(String generator) throws Exception {
+        Path src = dir.resolve("src"), build = dir.resolve("build");
+        tree(src);
+        Map<String, String> env = new HashMap<>();
+        Exec.Result conf = run(dir, env, "cmake", "-S", src.toString(), "-B", build.toString(), "-G", generator,
+                "-DCMAKE_C_COMPILER=" + jomp());
+        assertThat(conf.stdoutText()).contains("The C compiler identification is Clang 19.1.7")
+                .containsPattern("Found OpenMP_C: -fopenmp=libomp \\(found version \"[0-9.]+\"\\)");
+        String cache = Files.readString(build.resolve("CMakeCache.txt"));
+        assertThat(cache).contains("OpenMP_C_FLAGS:STRING=-fopenmp=libomp");
+        run(dir, env, "cmake", "--build", build.toString());
+        Exec.Result prog = run(dir, env, build.resolve("saxpy").toString());
+        assertThat(prog.stdoutText()).isEqualTo("sum=1000000.0 devices=1\n");
+
+        // the dependency files: a touched header rebuilds both objects, a touched vec.c only its own
+        Thread.sleep(1100);
+        Files.writeString(src.resolve("vec.h"), VEC_H.replace("2.0f", "3.0f"));
+        Exec.Result again = run(dir, env, "cmake", "--build", build.toString(), "--verbose");
+        assertThat(again.stdoutText()).contains("main.c").contains("vec.c");
+        assertThat(run(dir, env, build.resolve("saxpy").toString()).stdoutText()).isEqualTo("sum=1499500.0 devices=1\n");
+        Thread.sleep(1100);
+        Files.writeString(src.resolve("vec.c"), VEC_C + "\n");
+        Exec.Result third = run(dir, env, "cmake", "--build", build.toString(), "--verbose");
+        assertThat(third.stdoutText()).contains("vec.c").doesNotContain("main.c.o -c");
+    }
+
+    @Test
+    void ccacheServesASecondBuildOfAFreshCopy() throws Exception {
+        Path cacheDir = dir.resolve("ccache");
+        Map<String, String> env = new HashMap<>(Map.of("CCACHE_DIR", cacheDir.toString(), "CCACHE_BASEDIR", dir.toString(),
+                "CCACHE_NOHASHDIR", "1"));
+        String makefile = """
+                OBJS = main.o vec.o
+                saxpy: $(OBJS)
+                \t$(CC) -fopenmp-targets=jvm $(OBJS) -o $@
+                %.o: %.c vec.h
+                \t$(CC) -O1 -fopenmp-targets=jvm -c $< -o $@
+                """;
+        List<Path> trees = new ArrayList<>();
+        for (String name : List.of("one", "two")) {
+            Path t = dir.resolve(name).resolve("deeper");
+            tree(t);
+            Files.writeString(t.resolve("Makefile"), makefile);
+            trees.add(t);
+        }
+        run(dir, env, "ccache", "--zero-stats");
+        run(trees.get(0), env, "make", "CC=ccache " + jomp());
+        run(dir, env, "ccache", "--zero-stats");
+        run(trees.get(1), env, "make", "CC=ccache " + jomp());
+        assertThat(run(trees.get(1), env, trees.get(1).resolve("saxpy").toString()).stdoutText()).isEqualTo("sum=1000000.0 devices=1\n");
+        Map<String, Long> stats = new HashMap<>();
+        for (String l : run(dir, env, "ccache", "--print-stats").stdoutText().lines().toList()) {
+            String[] f = l.split("\t");
+            if (f.length == 2) stats.put(f[0], Long.parseLong(f[1].strip()));
+        }
+        long hits = stats.getOrDefault("direct_cache_hit", 0L) + stats.getOrDefault("preprocessed_cache_hit", 0L);
+        assertThat(hits).as("ccache --print-stats: %s", stats).isEqualTo(2);
+        assertThat(stats.getOrDefault("cache_miss", -1L)).as("ccache --print-stats: %s", stats).isZero();
+        // and the objects are the same bytes: no path of the first tree in them
+        assertThat(Files.readAllBytes(trees.get(1).resolve("vec.o"))).isEqualTo(Files.readAllBytes(trees.get(0).resolve("vec.o")));
+    }
+}
