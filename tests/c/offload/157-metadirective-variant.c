@@ -2,8 +2,10 @@
 // ORACLE: clang-offload
 // metadirective and declare variant with context selectors decided where the code is: construct
 // (the enclosing constructs), implementation (vendor llvm), constant user conditions, device kind
-// and arch (host code on the host; in a target region, the device that runs it: not a GPU here),
-// begin/end declare variant, default/otherwise. (gcc 12 has no metadirective.)
+// and arch (host code on the host; in a target region, the device that runs it), begin/end declare
+// variant, default/otherwise. (gcc 12 has no metadirective.) In the region, where() and g() pick
+// the GPU's variants (2, 12) on a GPU and the others (1, 10) elsewhere: the program prints whether
+// they agree (OmpDirectivesTest checks each device's values).
 #include <stdio.h>
 int f_par(int x) { return 100 + x; }
 int f_simd(int x) { return 200 + x; }
@@ -41,6 +43,7 @@ int main(void) {
   #pragma omp metadirective when(device={kind(host), arch(x86_64)}: nothing) default(parallel)
   e = f(3);
   gh = g();
-  printf("metadirective: %d threads, %d %d; variants: %d %d %d %d where %d; g host %d device %d\n", par, a, d, b, c, e, f(0), w, gh, gd);
+  int agree = (w == 1 && gd == 10) || (w == 2 && gd == 12);
+  printf("metadirective: %d threads, %d %d; variants: %d %d %d %d; g host %d; device variants agree: %d\n", par, a, d, b, c, e, f(0), gh, agree);
   return 0;
 }

@@ -39,6 +39,51 @@ class OmpDirectivesTest {
         return Exec.run(cmd, dir, Map.of("OMP_NUM_THREADS", "4"), dir.resolve("tmp"));
     }
 
+    /**
+     * Device traits in a target region are those of the device that runs it: the jvm device is no
+     * GPU (clang's host offload device agrees: offload corpus 157), the PTX simulator is an nvptx64
+     * GPU, where clang selects the kind(gpu) and arch(nvptx64) variants (no GPU here runs clang's
+     * nvptx64 code, so the values are written here).
+     */
+    @Test
+    void deviceSelectorsFollowTheDevice() throws IOException {
+        Path d = dir();
+        String src = """
+            #include <stdio.h>
+            int on_gpu(void) { return 2; }
+            #pragma omp declare variant(on_gpu) match(device={kind(gpu)})
+            int where(void) { return 1; }
+            int g(void) { return 10; }
+            #pragma omp begin declare variant match(device={arch(nvptx64)})
+            int g(void) { return 12; }
+            #pragma omp end declare variant
+            int main(void) {
+              int w = 0, gd = 0, t = 0;
+              #pragma omp target map(from: w, gd) map(tofrom: t)
+              {
+                w = where();
+                gd = g();
+                #pragma omp metadirective when(device={kind(gpu)}: parallel num_threads(3)) otherwise(nothing)
+                {
+                  #pragma omp atomic
+                  t++;
+                }
+              }
+              printf("%d %d %d %d\\n", w, gd, t, where());
+              return 0;
+            }
+            """;
+        Exec.Result b = build(d, "devsel-jvm", src, "-fopenmp", "-fopenmp-targets=jvm");
+        assertThat(b.status()).as(b.stderr()).isZero();
+        assertThat(run(d, "devsel-jvm").stdoutText()).isEqualTo("1 10 1 1\n");
+        b = build(d, "devsel-ptx", src, "-fopenmp", "-fopenmp-targets=nvptx64");
+        assertThat(b.status()).as(b.stderr()).isZero();
+        Map<String, String> env = new java.util.HashMap<>(OffloadCorpusTest.SIMULATOR);
+        env.put("OMP_NUM_THREADS", "4");
+        Exec.Result r = Exec.run(List.of(d.resolve("devsel-ptx").toString()), d, env, d.resolve("tmp"));
+        assertThat(r.stdoutText()).as(r.stderr()).isEqualTo("2 12 3 1\n");
+    }
+
     /** assume (OpenMP 5.1) and assumes: hints, checked and accepted, the program unchanged (no oracle has assume). */
     @Test
     void assumptionsAreAcceptedHints() throws IOException {
