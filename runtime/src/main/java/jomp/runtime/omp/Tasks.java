@@ -76,10 +76,15 @@ final class Tasks {
         Task t = allocated(block);
         OmpThread.current().allocated = t.allocatedBefore;
         t.allocatedBefore = null;
-        Team team = t.team;
         t.undeferred = (t.flags & Task.UNDEFERRED) != 0 || t.parent.isFinal;
         account(t);
         register(t, n, deps);
+        launch(t);
+    }
+
+    /** t's dependences are registered: run it here (undeferred), or let it go once its predecessors are done. */
+    private static void launch(Task t) {
+        Team team = t.team;
         if (t.undeferred) {   // if(false) or included: the encountering thread runs it once its predecessors are done
             Task me = current();
             t.unresolved.decrementAndGet();
@@ -90,6 +95,36 @@ final class Tasks {
         if (t.unresolved.decrementAndGet() == 0) ready(t);
         if (team.size == 1 && !t.isTarget()) runReady(team);
         else if (team.queued() > 64L * team.size) runOne(team, constraint(current()));
+    }
+
+    private static final MethodHandle RUN;
+    static {
+        try {
+            RUN = java.lang.invoke.MethodHandles.publicLookup().findVirtual(Runnable.class, "run", java.lang.invoke.MethodType.methodType(void.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * A target task whose body is the runtime's own (omp_target_memcpy_async, its _rect form,
+     * omp_target_memset_async; libomptarget's helper tasks): a child of the current task that a
+     * helper thread runs once the tasks the depend objects of {@code depobjList} ({@code
+     * depobjCount} omp_depend_t) name are complete. taskwait, taskgroups and barriers wait for it.
+     */
+    static void targetTask(Runnable body, int depobjCount, long depobjList) {
+        Task parent = current();
+        MethodHandle fn = java.lang.invoke.MethodHandles.dropArguments(RUN.bindTo(body), 0, int.class, long.class);
+        Task t = new Task(fn, 0, Task.TARGET, 0, parent, OmpThread.current().team, SEQ.incrementAndGet());
+        t.undeferred = parent.isFinal;   // included in a final task: runs here
+        account(t);
+        List<long[]> recs = new ArrayList<>();
+        for (int i = 0; i < depobjCount && depobjList != 0; i++) {
+            long obj = Mem.getLong(depobjList + 8L * i);   // an omp_depend_t: the record depobj made
+            if (obj != 0) recs.add(new long[] {Mem.getLong(obj), Mem.getInt(obj + 16)});
+        }
+        registerAll(t, recs);
+        launch(t);
     }
 
     /** The task the calling thread allocated with this block (alloc and submit are one construct, in one thread). */
@@ -111,8 +146,7 @@ final class Tasks {
     /** Registers t's dependences with its parent (the guard count of t.unresolved stays). */
     private static void register(Task t, int n, long deps) {
         if (n == 0) return;
-        List<Long> addrs = new ArrayList<>();
-        List<Integer> kinds = new ArrayList<>();
+        List<long[]> recs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             long rec = deps + 24L * i;
             long addr = Mem.getLong(rec);
@@ -124,12 +158,17 @@ final class Tasks {
                 addr = Mem.getLong(obj);
                 kind = Mem.getInt(obj + 16);
             }
-            addrs.add(addr);
-            kinds.add(kind);
+            recs.add(new long[] {addr, kind});
         }
-        long[] a = new long[addrs.size()];
+        registerAll(t, recs);
+    }
+
+    /** Registers t's dependences ({address, kind} each) with its parent. */
+    private static void registerAll(Task t, List<long[]> recs) {
+        if (recs.isEmpty()) return;
+        long[] a = new long[recs.size()];
         int[] k = new int[a.length];
-        for (int i = 0; i < a.length; i++) { a[i] = addrs.get(i); k[i] = kinds.get(i); }
+        for (int i = 0; i < a.length; i++) { a[i] = recs.get(i)[0]; k[i] = (int) recs.get(i)[1]; }
         Task parent = t.parent;
         synchronized (parent) {
             if (parent.deps == null) parent.deps = new Deps();
