@@ -80,7 +80,10 @@ public sealed interface OmpClause {
 
     /** interop's init/use/destroy clause: init([targetsync,] [target,] [prefer_type(...),] var), use(var), destroy(var). */
     record Interop(String action, Set<String> types, List<String> preferences, OmpDirective.Item item, SourceLocation loc) implements OmpClause {}
-    record Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
+    /** depend([iterator(...),] type: list); iterator null without the modifier. */
+    record Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc, Iterator iterator) implements OmpClause {
+        public Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc) { this(type, items, loc, null); }
+    }
     /**
      * reduction([modifier,] op: list); identifier is the user reduction's name for USER, and
      * {@code users} the declare reduction each item uses (parallel to items; empty for built-in ops).

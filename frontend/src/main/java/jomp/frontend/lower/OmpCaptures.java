@@ -140,7 +140,7 @@ final class OmpCaptures {
                 case OmpClause.Reduction r -> items(r.items());
                 case OmpClause.Schedule s -> expr(s.chunk());
                 case OmpClause.DistSchedule s -> expr(s.chunk());
-                case OmpClause.Depend dep -> items(dep.items());
+                case OmpClause.Depend dep -> { iterator(dep.iterator()); items(dep.items()); }
                 case OmpClause.TaskReduction r -> items(r.reduction().items());
                 case OmpClause.Linear l -> { items(l.items()); expr(l.step()); }
                 case OmpClause.Allocate a -> { expr(a.allocator()); expr(a.align()); items(a.items()); }

@@ -367,6 +367,7 @@ final class TaskLowering {
 
     /** The dependence records of depend clauses (and omp_all_memory): {count, address of the array}. */
     Value[] dependences(OmpDirective d) {
+        if (d.clauses(OmpClause.Depend.class).stream().anyMatch(c -> c.iterator() != null)) return iteratedDependences(d);
         List<long[]> kinds = new ArrayList<>();
         List<Consumer<Value>> stores = new ArrayList<>();
         for (OmpClause c : d.clauses()) {
@@ -390,6 +391,41 @@ final class TaskLowering {
             f.b.store(IntConst.i32((int) kinds.get(k)[0]), OmpLowering.at(f, rec, 16));
         }
         return new Value[] {IntConst.i32(kinds.size()), arr};
+    }
+
+    /**
+     * Dependences with the iterator modifier: their number is known when the construct runs. The
+     * records are counted, then laid out on the stack (alloca) in clause order, an iterated
+     * clause's items for each value of its iterators in turn (outer iterator slowest).
+     */
+    private Value[] iteratedDependences(OmpDirective d) {
+        Reg n = f.fn.newReg(IrType.I64, "deps.n");
+        f.b.copy(n, IntConst.i64(0));
+        records(d, (kind, item) -> f.b.copy(n, f.e.bin(Insn.BinOp.ADD, n, IntConst.i64(1))));
+        Reg arr = f.b.alloca(f.e.bin(Insn.BinOp.MUL, n, IntConst.i64(24)), 8);
+        Reg k = f.fn.newReg(IrType.I64, "deps.k");
+        f.b.copy(k, IntConst.i64(0));
+        records(d, (kind, item) -> {
+            Value rec = f.b.ptrAdd(arr, f.e.bin(Insn.BinOp.MUL, k, IntConst.i64(24)));
+            f.b.store(item == null ? IntConst.i64(0) : f.address(item.expr()), rec);
+            f.b.store(IntConst.i64(0), OmpLowering.at(f, rec, 8));
+            f.b.store(IntConst.i32(kind), OmpLowering.at(f, rec, 16));
+            f.b.copy(k, f.e.bin(Insn.BinOp.ADD, k, IntConst.i64(1)));
+        });
+        return new Value[] {f.e.convert(n, Type.LONG, Type.INT), arr};
+    }
+
+    /** Runs each(kind, item) for every dependence record in clause order (item null: omp_all_memory), inside the loops of iterators. */
+    private void records(OmpDirective d, java.util.function.BiConsumer<Integer, OmpDirective.Item> each) {
+        for (OmpClause c : d.clauses()) {
+            if (c instanceof OmpClause.AllMemory) each.accept(6, null);
+            else if (c instanceof OmpClause.Depend dep) {
+                int kind = dependKind(dep.type());
+                Runnable items = () -> { for (OmpDirective.Item it : dep.items()) each.accept(kind, it); };
+                if (dep.iterator() == null) items.run();
+                else MapperLowering.loops(f, dep.iterator(), 0, items);
+            }
+        }
     }
 
     private static <T extends OmpClause> T first(OmpDirective d, Class<T> k) {

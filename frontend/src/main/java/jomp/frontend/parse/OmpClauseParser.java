@@ -74,7 +74,7 @@ final class OmpClauseParser {
             int start = p.pos;
             try {
                 OmpClause c = lenient ? skip(n) : clause(directive, leaves);
-                if (allowed && c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.IF) checkIf(e, directive, leaves, seen, t);
+                if (allowed && n.equals("if") && c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.IF) checkIf(e, directive, leaves, seen, t);
                 if (allowed && c != null) out.add(c);
                 if (allowed) out.addAll(extra);
                 extra.clear();
@@ -254,7 +254,19 @@ final class OmpClauseParser {
             case "linear" -> { return linear(loc); }
             case "affinity" -> {
                 Token o = open(n);
-                if (p.at("iterator") && p.peek(1).is("(")) throw unsupportedIterator(p.tok());
+                if (p.at("iterator") && p.peek(1).is("(")) {   // checked, then dropped: affinity is a hint jomp does not use
+                    p.pos++;
+                    p.enterScope();
+                    try {
+                        new OmpMapParser(p).iterator();
+                        p.expect(":");
+                        omp.itemList();
+                        p.expectClose(")", o);
+                        return new OmpClause.ListClause(OmpClause.ListKind.AFFINITY, List.of(), loc);
+                    } finally {
+                        p.leaveScope();
+                    }
+                }
                 List<OmpDirective.Item> items = omp.itemList();
                 p.expectClose(")", o);
                 return new OmpClause.ListClause(OmpClause.ListKind.AFFINITY, items, loc);
@@ -532,7 +544,22 @@ final class OmpClauseParser {
             p.expectClose(")", o);
             return c;
         }
-        if (p.at("iterator") && p.peek(1).is("(")) throw unsupportedIterator(p.tok());
+        OmpClause.Iterator iterator = null;
+        if (p.at("iterator") && p.peek(1).is("(")) {   // its variables are in scope for the list items only
+            p.pos++;
+            p.enterScope();
+            try {
+                iterator = new OmpMapParser(p).iterator();
+                p.expect(",");
+                return dependItems(loc, o, iterator);
+            } finally {
+                p.leaveScope();
+            }
+        }
+        return dependItems(loc, o, iterator);
+    }
+
+    private OmpClause dependItems(SourceLocation loc, Token o, OmpClause.Iterator iterator) {
         OmpClause.DependType dt = dependType(p.next(), "depend");
         p.expect(":");
         List<OmpDirective.Item> items = new ArrayList<>();
@@ -551,7 +578,7 @@ final class OmpClauseParser {
         p.expectClose(")", o);
         if (all != null && items.isEmpty()) return all;
         if (all != null) extra.add(all);
-        return new OmpClause.Depend(dt, items, loc);
+        return new OmpClause.Depend(dt, items, loc, iterator);
     }
 
     /** source[:] / sink: vector, the body of doacross( ) and of an ordered's depend( ). */
@@ -574,10 +601,6 @@ final class OmpClauseParser {
         }
         do vec.add(convert(integral(p.rvalue(p.assign())), Type.LONG)); while (p.consume(","));
         return new OmpClause.Doacross(false, vec, loc);
-    }
-
-    private Parser.SyntaxError unsupportedIterator(Token t) {
-        return p.errorAt(t.loc, "the 'iterator' modifier of this clause is not supported by jomp yet");
     }
 
     /** allocate([allocator(a) | a][, align(n)] : list) or allocate(list). */
