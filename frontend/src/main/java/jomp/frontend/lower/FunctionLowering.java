@@ -960,7 +960,7 @@ final class FunctionLowering {
     private Value callHere(Expr.Call c) {
         Var direct = c.direct();
         Value chosen = null;
-        if (direct != null && !direct.ompVariants.isEmpty()) {   // declare variant: the variant whose context matches here
+        if (direct != null && !direct.ompVariants.isEmpty() && !unit.ompNoVariants) {   // declare variant: the variant whose context matches here
             Var v = OmpContext.variantFor(this, direct);
             if (v == null) { chosen = OmpContext.pointer(this, direct); direct = null; }
             else direct = v;

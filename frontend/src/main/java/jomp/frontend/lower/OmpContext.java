@@ -33,7 +33,7 @@ final class OmpContext {
     private OmpContext() {}
 
     /** The constructs of the construct trait set (others enclosing a point are not part of it). */
-    private static final Set<Leaf> CONSTRUCTS = Set.of(Leaf.TARGET, Leaf.TEAMS, Leaf.PARALLEL, Leaf.FOR, Leaf.SIMD);
+    private static final Set<Leaf> CONSTRUCTS = Set.of(Leaf.TARGET, Leaf.TEAMS, Leaf.PARALLEL, Leaf.FOR, Leaf.SIMD, Leaf.DISPATCH);
 
     /** Whether a selector matches here: an IntConst 1 or 0 when known now, else an i32 computed at run time. */
     static Value matches(FunctionLowering f, OmpClause.Selector sel) {
@@ -91,7 +91,8 @@ final class OmpContext {
                 case "parallel" -> Leaf.PARALLEL;
                 case "for" -> Leaf.FOR;
                 case "simd" -> Leaf.SIMD;
-                default -> null;   // dispatch: no call here is in a dispatch construct
+                case "dispatch" -> Leaf.DISPATCH;   // the call of a dispatch construct (InteropLowering)
+                default -> null;
             };
             if (want == null) return false;
             while (at < ctx.size() && ctx.get(at) != want) at++;
