@@ -21,8 +21,8 @@ int main(void) {
   #pragma omp parallel num_threads(4)
   #pragma omp single
   #pragma omp taskloop collapse(2) reduction(+: s4) grainsize(10)
-  for (int i = 1; i <= N; i++)
-    for (int j = 2 * i; j < 3 * i; j++) s4 += j % 7;
+  for (long i = 1; i <= N; i++)
+    for (long j = 2 * i; j < 3 * i; j++) s4 += j % 7;
   #pragma omp target teams distribute parallel for collapse(2) reduction(+: s5) map(tofrom: s5)
   for (int i = 0; i < N; i++)
     for (int j = N - 1; j > i; j--) s5 += (i + 1) * (j + 1);

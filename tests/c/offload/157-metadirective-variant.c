@@ -7,6 +7,7 @@
 // the GPU's variants (2, 12) on a GPU and the others (1, 10) elsewhere: the program prints whether
 // they agree (OmpDirectivesTest checks each device's values).
 #include <stdio.h>
+int f_par(int x), f_simd(int x), f(int x), on_gpu(void), where(void), g(void);
 int f_par(int x) { return 100 + x; }
 int f_simd(int x) { return 200 + x; }
 #pragma omp declare variant(f_par) match(construct={parallel})
@@ -17,10 +18,10 @@ int on_gpu(void) { return 2; }
 int where(void) { return 1; }
 int g(void) { return 10; }
 #pragma omp begin declare variant match(device={kind(host)})
-int g(void) { return 11; }
+__attribute__((unused)) static int g(void) { return 11; }
 #pragma omp end declare variant
 #pragma omp begin declare variant match(device={arch(nvptx64)})
-int g(void) { return 12; }
+__attribute__((unused)) static int g(void) { return 12; }
 #pragma omp end declare variant
 int main(void) {
   int a = 0, b = 0, c = 0, d = 0, e = 0, w = 0, gh = 0, gd = 0, par = 0;

@@ -67,6 +67,7 @@ final class OmpVariants {
         OmpClause.Selector sel = regions.peek();
         Var v = new Var(name.text + ".ompvariant." + (++count), type, name.loc, false);
         v.storage = Var.Storage.STATIC;
+        v.used = true;   // calls to the base function reach it: never an unused function
         List<OmpClause.DeclaredVariant> vs = new ArrayList<>(base.ompVariants);
         vs.add(new OmpClause.DeclaredVariant(v, sel));
         base.ompVariants = List.copyOf(vs);
