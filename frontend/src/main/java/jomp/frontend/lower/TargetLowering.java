@@ -176,7 +176,9 @@ final class TargetLowering {
         Stmt.Omp inner = o;
         if (!implicitFirstprivate.isEmpty() && OmpLowering.outlinesAfter(d, i)) inner = withFirstprivate(o, implicitFirstprivate);
         DataSharing ds = DataSharing.at(g.omp, o, i, null);
+        Runnable allocators = g.omp.usesAllocators(d);
         g.omp.construct(inner, i + 1, null);
+        allocators.run();
         ds.end(false, null);
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;

@@ -57,6 +57,8 @@ final class PtxFunction {
     private final java.util.Set<Slot> escaping = new java.util.HashSet<>();
     /** Where the escaping slots start in the local frame, and the register holding their base. */
     private long escapeOffset;
+    /** Escaping slots aligned beyond 16 bytes (OpenMP allocate align, _Alignas): their address is rounded up at run time. */
+    private final java.util.Set<Slot> overAligned = new java.util.HashSet<>();
     private String escapeBase, escapeLocal;
 
     /** The PTX prototype: {@code .func (.param .b32 __retval) name(.param .b64 __param_0, ...)}. */
@@ -176,6 +178,13 @@ final class PtxFunction {
             for (Slot s : f.slots) {
                 if (escaping.contains(s) != (pass == 1)) continue;
                 int align = Math.max(1, s.align);
+                if (pass == 1 && align > 16) {
+                    // the escaping area may be the team stack or the heap (16-byte aligned): room to align at run time
+                    slotOffset.put(s, size);
+                    overAligned.add(s);
+                    size += Math.max(1, s.size) + align;
+                    continue;
+                }
                 size = (size + align - 1) & -(long) align;
                 slotOffset.put(s, size);
                 size += Math.max(1, s.size);
@@ -695,7 +704,14 @@ final class PtxFunction {
             case Insn.Load l -> emit("ld." + PtxText.loadType(l.dst().type()) + " " + reg(l.dst()) + ", [" + reg(l.addr()) + "]");
             case Insn.Store s -> emit("st." + PtxText.storeType(s.value().type()) + " [" + reg(s.addr()) + "], " + reg(s.value()));
             case Insn.SlotAddr s -> {
-                if (escaping.contains(s.slot())) emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
+                if (escaping.contains(s.slot())) {
+                    emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
+                    if (overAligned.contains(s.slot())) {
+                        int align = s.slot().align;
+                        emit("add.s64 " + reg(s.dst()) + ", " + reg(s.dst()) + ", " + (align - 1));
+                        emit("and.b64 " + reg(s.dst()) + ", " + reg(s.dst()) + ", " + (-(long) align));
+                    }
+                }
                 else emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
             }
             case Insn.GlobalAddr g -> {
