@@ -26,6 +26,13 @@ public final class Function {
      * mode (one thread per team runs the body, the others serve its parallel regions).
      */
     public boolean spmd;
+    /**
+     * For a kernel ({@code __omp_offloading_*}): how many 64-bit arguments the host passes it (one
+     * per map entry with TARGET_PARAM, offload-abi.md §2), which its {@code ptr} parameter addresses
+     * as an array of slots on the host and the jvm device, and which an nvptx kernel declares as
+     * that many {@code .param .u64}; -1 when unknown (a kernel of IR written before it was recorded).
+     */
+    public int kernelArgs = -1;
 
     /**
      * The C source line of an instruction or terminator, with -g (see {@link Module#debugFile});
