@@ -78,7 +78,7 @@ class PtxDeviceRuntimeTest {
         for (String n : List.of("__jomp_fork", "__jomp_barrier", "__jomp_single", "__jomp_master", "__jomp_masked",
                 "__jomp_critical_enter", "__jomp_critical_exit", "__jomp_atomic_enter", "__jomp_atomic_exit",
                 "__jomp_reduce_enter", "__jomp_reduce_exit", "__jomp_copyprivate_publish", "__jomp_copyprivate_get",
-                "__jomp_taskwait", "__jomp_loop_init", "__jomp_loop_next", "__jomp_loop_lower", "__jomp_loop_upper",
+                "__jomp_taskwait", "__jomp_loop_init", "__jomp_loop_next", "__jomp_loop_lower", "__jomp_loop_upper", "__jomp_loop_stride",
                 "__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_exit", "__jomp_ordered_end",
                 "__jomp_teams", "__jomp_distribute", "__jomp_distribute_next", "__jomp_vprintf",
                 "omp_get_thread_num", "omp_get_num_threads", "omp_get_team_num", "omp_get_num_teams",
