@@ -33,6 +33,11 @@ public final class Function {
      * that many {@code .param .u64}; -1 when unknown (a kernel of IR written before it was recorded).
      */
     public int kernelArgs = -1;
+    /**
+     * The C signature (jomp.frontend.lower.CSignature) native code calling this function through a
+     * pointer needs; null for functions the compiler makes (outlined regions, kernels).
+     */
+    public String csig;
 
     /**
      * The C source line of an instruction or terminator, with -g (see {@link Module#debugFile});
