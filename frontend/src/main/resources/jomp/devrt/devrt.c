@@ -529,6 +529,16 @@ int __jomp_loop_next(void) {
     return 1;
 }
 
+/* The distance from a static chunk of this thread to its next one (threads x chunk), which the
+ * compiled loop steps by without calling __jomp_loop_next again: a grid-stride loop with the SPMD
+ * default chunk of 1. 0 when chunks come one call at a time (dynamic, guided, or one static block). */
+long __jomp_loop_stride(void) {
+    struct __jomp_thread *self = __jomp_self();
+    if (self->loop_kind != 1 || self->loop_chunk <= 0) return 0;
+    int n = self->nthreads;
+    return (n <= 1 ? 1 : n) * self->loop_chunk;
+}
+
 long __jomp_loop_lower(void) { return __jomp_self()->lower; }
 
 long __jomp_loop_upper(void) { return __jomp_self()->upper; }

@@ -436,7 +436,16 @@ final class OmpLowering {
         f.b.setBlock(head);
         f.b.condBr(call("__jomp_loop_next", IrType.I32), chunkBody, done);
         f.b.setBlock(chunkBody);
-        Value clo = call("__jomp_loop_lower", IrType.I64), chi = call("__jomp_loop_upper", IrType.I64);
+        // A static schedule's next chunk of this thread is a constant stride away
+        // (__jomp_loop_stride, 0 where the runtime hands out chunks): the thread steps to it
+        // without the runtime, a grid-stride loop on a GPU (the device's default chunk is 1).
+        Reg clo = f.fn.newReg(IrType.I64, "omp.chunk.lo"), chi = f.fn.newReg(IrType.I64, "omp.chunk.hi");
+        f.b.copy(clo, call("__jomp_loop_lower", IrType.I64));
+        f.b.copy(chi, call("__jomp_loop_upper", IrType.I64));
+        Value stride = call("__jomp_loop_stride", IrType.I64);
+        BasicBlock chunkLoop = f.b.newBlock("omp.for.chunk.body"), step = f.b.newBlock("omp.for.stride");
+        f.b.br(chunkLoop);
+        f.b.setBlock(chunkLoop);
         Reg outerIv = f.orderedIv;
         BasicBlock outerCancel = f.cancelFor;
         f.cancelFor = done;
@@ -444,7 +453,17 @@ final class OmpLowering {
         f.orderedIv = outerIv;
         f.cancelFor = outerCancel;
         if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, chi, lastIter)));
-        f.b.br(head);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.EQ, stride, IntConst.i64(0)), head, step);
+        f.b.setBlock(step);
+        f.b.copy(clo, f.b.binary(Insn.BinOp.ADD, clo, stride));
+        f.b.copy(chi, f.b.binary(Insn.BinOp.ADD, chi, stride));
+        BasicBlock clip = f.b.newBlock("omp.for.clip"), more = f.b.newBlock("omp.for.more");
+        f.b.condBr(f.b.cmp(Insn.CmpOp.GT, chi, hi), clip, more);
+        f.b.setBlock(clip);
+        f.b.copy(chi, hi);
+        f.b.br(more);
+        f.b.setBlock(more);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, clo, hi), chunkLoop, done);
     }
 
     /** distribute: this team's block of the iteration space, then the parallel for (or serial loop) over it. */

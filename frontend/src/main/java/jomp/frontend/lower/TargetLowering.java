@@ -183,6 +183,7 @@ final class TargetLowering {
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;
         kfn.spmd = isSpmd(d);
+        kfn.kernelArgs = params;   // the device's kernel declares them one by one (nvptx: .param .u64 each)
         f.unit.module.functions.add(kfn);
     }
 

@@ -194,6 +194,9 @@ public final class Kmpc {
 
     public static int __jomp_loop_next() { return Parallel.dispatchNext() ? 1 : 0; }
 
+    /** 0: the host's threads take every chunk from the dispatcher (the device runtime returns a static schedule's stride). */
+    public static long __jomp_loop_stride() { return 0; }
+
     public static long __jomp_loop_lower() { return Parallel.chunkLower(); }
 
     public static long __jomp_loop_upper() { return Parallel.chunkUpper(); }
