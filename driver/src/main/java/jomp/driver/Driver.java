@@ -248,7 +248,7 @@ public final class Driver {
         Tools tools = Tools.standard(root, ptxas);
         JobBuilder jb = new JobBuilder(tools, new JobBuilder.Options(cc1Common, output, saveTemps, has(args, Opt.EMIT_IR),
                 ptxas == null ? null : ptxas.toString(), linkerArgs, linkOrder, normalizedTargets, deviceCpus, ptxOnly,
-                deps.cc1ArgsBySource(inputs, typeOf), deps.only()), temps);
+                deps.cc1ArgsBySource(inputs, typeOf), deps.only(), noPtx(args)), temps);
         try {
             boolean single = plan.topLevel().size() == 1;
             for (Action a : plan.topLevel()) jb.buildTopLevel(a, single);
@@ -322,6 +322,22 @@ public final class Driver {
     private static boolean has(List<Arg> args, Opt o) {
         for (Arg a : args) if (a.opt() == o) return true;
         return false;
+    }
+
+    /**
+     * The archs whose cubins travel without their PTX: --no-cuda-include-ptx=<arch>|all, undone by a
+     * later --cuda-include-ptx= of the same arch, as clang reads them.
+     */
+    private static java.util.Set<String> noPtx(List<Arg> args) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (Arg a : args) {
+            if (a.opt() == Opt.NO_CUDA_INCLUDE_PTX) out.add(a.value());
+            else if (a.opt() == Opt.CUDA_INCLUDE_PTX) {
+                if (a.value().equals("all")) out.clear();
+                else out.remove(a.value());
+            }
+        }
+        return out;
     }
 
     private static Opt lastWins(List<Arg> args, Opt a, Opt b) {

@@ -679,6 +679,13 @@ void *__jomp_frame_push(long size) {
     return malloc(size);
 }
 
+/* The frame part of a function that publishes addresses in it to the team (single copyprivate):
+ * memory every thread of the block can reach, never 0 (a thread's local memory is its own). */
+void *__jomp_frame_push_team(long size) {
+    void *p = __jomp_frame_push(size);
+    return p ? p : malloc((size + 15) & ~15L);
+}
+
 /* At the return of a function whose __jomp_frame_push gave p (not 0). */
 void __jomp_frame_pop(void *p) {
     char *c = (char *) p;

@@ -1,7 +1,6 @@
 package jomp.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -33,6 +32,10 @@ import org.junit.jupiter.api.TestFactory;
  * {@code // LINK:} work as in tests/c/run; {@code // CLANG-FLAGS:} goes to clang-19 only (e.g.
  * -fopenmp-version=52 for {@code declare target enter}). Everything is built afresh in a temporary
  * folder on every run. tests/bin/check-offload.sh validates the corpus against both oracles.
+ *
+ * <p>The same programs compiled for nvptx64 run on the PTX simulator (JOMP_PTXSIM, plugins/ptxsim)
+ * and are judged the same way, at -O0 and -O2: the GPU half of the corpus executed, not only
+ * assembled. Each oracle runs once per test run; every comparison reuses its output.
  *
  * <p>A few programs are also built the way a user builds in steps (each source {@code -c}, then a link
  * of the objects), one through a static library made by GNU ar, and docs/examples/zaxpy.src with the
@@ -89,6 +92,36 @@ class OffloadCorpusTest {
             build(cmd, p.getParent(), w, "jomp");
             compare(p, w);
         })));
+    }
+
+    /**
+     * The nvptx64 half for real: every program compiled for nvptx64 (portable PTX where there is
+     * no GPU; a fat binary of cubin and PTX where there is one, and for programs of several files)
+     * and run on the PTX simulator (JOMP_PLUGINS=ptxsim, OMP_TARGET_OFFLOAD=MANDATORY: no region may
+     * fall back to the host), judged as on the jvm device: the oracle's stdout and status, and the
+     * program's KERNELS launches. The simulator's checks (bounds, alignment, barriers,
+     * uninitialised registers) are on, so a kernel that would misbehave on a GPU fails here.
+     */
+    @TestFactory
+    Stream<DynamicTest> nvptxOnTheSimulatorMatchesOracle() { return onTheSimulator("-O0"); }
+
+    @TestFactory
+    Stream<DynamicTest> optimisedNvptxOnTheSimulatorMatchesOracle() { return onTheSimulator("-O2"); }
+
+    static final Map<String, String> SIMULATOR = Map.of("JOMP_PLUGINS", "ptxsim", "JOMP_PTXSIM", "1", "OMP_TARGET_OFFLOAD", "MANDATORY");
+
+    private Stream<DynamicTest> onTheSimulator(String opt) {
+        return programs().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p) + " nvptx64" + (opt.equals("-O0") ? "" : " " + opt), p.toUri(),
+                () -> inScratch(p, w -> {
+                    List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+                    cmd.addAll(List.of("-std=gnu11", opt, "-fopenmp", "-fopenmp-targets=nvptx64"));
+                    cmd.addAll(Corpus.flags(p));
+                    cmd.add(p.toString());
+                    cmd.addAll(Corpus.linkedSources(p));
+                    cmd.addAll(List.of("-o", w.resolve("prog").toString()));
+                    build(cmd, p.getParent(), w, "jomp -fopenmp-targets=nvptx64");
+                    compare(p, w, null, SIMULATOR);
+                })));
     }
 
     /**
@@ -191,29 +224,27 @@ class OffloadCorpusTest {
     private static void compare(Path program, Path w) { compare(program, w, null); }
 
     /** Compares the jomp-built w/prog with the oracle; kernels: the launches expected (null: the program's KERNELS). */
-    private static void compare(Path program, Path w, Integer expectedKernels) {
+    private static void compare(Path program, Path w, Integer expectedKernels) { compare(program, w, expectedKernels, Map.of()); }
+
+    /** The oracle's run of each program, made once per test run (every factory compares with it). */
+    private static final Map<Path, Exec.Result> ORACLE_RUNS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static void compare(Path program, Path w, Integer expectedKernels, Map<String, String> env) {
         String oracle = oracle(program);
-        if (oracle.equals("expected")) { compareExpected(program, w, expectedKernels); return; }
+        if (oracle.equals("expected")) { compareExpected(program, w, expectedKernels, env); return; }
         boolean clang = oracle.equals("clang-offload");
-        List<String> cmd = new ArrayList<>(clang
-                ? List.of("clang-19", "-std=gnu11", "-O0", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu")
-                : List.of("gcc", "-std=gnu11", "-O0", "-fopenmp"));
-        cmd.addAll(Corpus.flags(program));
-        if (clang) cmd.addAll(directive(program, "// CLANG-FLAGS: "));
-        cmd.add(program.toString());
-        cmd.addAll(Corpus.linkedSources(program));
-        cmd.addAll(List.of("-o", w.resolve("oracle").toString(), "-lm"));
-        Exec.require(cmd.get(0));
-        build(cmd, program.getParent(), w, oracle);
-        Exec.Result want = run(w.resolve("oracle"), clang ? Map.of("LD_LIBRARY_PATH", LLVM_LIB) : Map.of());
-        assertThat(want.timedOut() || want.status() >= 124).as("the %s oracle: %s", oracle, want.describe(oracle)).isFalse();
+        Exec.Result want = ORACLE_RUNS.get(program);
+        if (want == null) {
+            want = runOracle(program, w, oracle, clang);
+            ORACLE_RUNS.put(program, want);
+        }
         int kernels = Integer.parseInt(directive(program, "// KERNELS: ").get(0));
         if (clang) {
             assertThat(clangLaunches(want)).as("corpus error: clang-offload's launches vs // KERNELS: (tests/bin/check-offload.sh)")
                     .isEqualTo(kernels);
         }
 
-        Exec.Result got = run(w.resolve("prog"), Map.of());
+        Exec.Result got = run(w.resolve("prog"), env);
         if (got.timedOut()) fail(got.describe("the jomp-built " + Corpus.stem(program)));
         if (!Arrays.equals(got.stdout(), want.stdout())) {
             fail("stdout differs from " + oracle + "'s (exit status jomp " + got.status() + ", " + oracle + " " + want.status() + ")\n"
@@ -229,17 +260,34 @@ class OffloadCorpusTest {
         }
     }
 
+    /** Builds the oracle's binary in {@code w} and runs it. */
+    private static Exec.Result runOracle(Path program, Path w, String oracle, boolean clang) {
+        List<String> cmd = new ArrayList<>(clang
+                ? List.of("clang-19", "-std=gnu11", "-O0", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu")
+                : List.of("gcc", "-std=gnu11", "-O0", "-fopenmp"));
+        cmd.addAll(Corpus.flags(program));
+        if (clang) cmd.addAll(directive(program, "// CLANG-FLAGS: "));
+        cmd.add(program.toString());
+        cmd.addAll(Corpus.linkedSources(program));
+        cmd.addAll(List.of("-o", w.resolve("oracle").toString(), "-lm"));
+        Exec.require(cmd.get(0));
+        build(cmd, program.getParent(), w, oracle);
+        Exec.Result want = run(w.resolve("oracle"), clang ? Map.of("LD_LIBRARY_PATH", LLVM_LIB) : Map.of());
+        assertThat(want.timedOut() || want.status() >= 124).as("the %s oracle: %s", oracle, want.describe(oracle)).isFalse();
+        return want;
+    }
+
     /** The hand-written output of an {@code ORACLE: expected} program (neither gcc nor clang implements what it shows). */
     static Path expectedFile(Path program) { return program.resolveSibling(Corpus.stem(program) + ".expected"); }
 
-    private static void compareExpected(Path program, Path w, Integer expectedKernels) {
+    private static void compareExpected(Path program, Path w, Integer expectedKernels, Map<String, String> env) {
         byte[] want;
         try {
             want = Files.readAllBytes(expectedFile(program));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Exec.Result got = run(w.resolve("prog"), Map.of());
+        Exec.Result got = run(w.resolve("prog"), env);
         if (got.timedOut()) fail(got.describe("the jomp-built " + Corpus.stem(program)));
         if (!Arrays.equals(got.stdout(), want)) {
             fail("stdout differs from the expected output (" + expectedFile(program).getFileName() + ")\n"

@@ -344,14 +344,24 @@ class OffloadEndToEndTest {
         Exec.Result link = jomp("-v", "a.o", "b.o", "-o", "prog", "-save-temps");
         assertThat(link.stderr()).contains("LTO for nvptx64-nvidia-cuda (sm_90): IR link of a.o b.o, then PTX for sm_90")
                 .contains("LTO for jvm64-jomp-linux: IR link of a.o b.o, then jvm classes");
-        // the nvptx image the LTO link made is a cubin that ptxas produced from the linked PTX
-        Path cubin = dir.resolve("prog.nvptx64.sm_90.img");
-        assertThat(cubin).exists();
+        // the nvptx image the LTO link made is a fat binary: the cubin ptxas produced from the linked PTX, and that PTX
+        Path image = dir.resolve("prog.nvptx64.sm_90.img");
+        assertThat(image).exists();
+        List<jomp.runtime.plugin.Fatbinary.Entry> entries = jomp.runtime.plugin.Fatbinary.read(Files.readAllBytes(image));
+        assertThat(entries).extracting(jomp.runtime.plugin.Fatbinary.Entry::kind)
+                .containsExactly(jomp.runtime.plugin.Fatbinary.KIND_ELF, jomp.runtime.plugin.Fatbinary.KIND_PTX);
+        Path cubin = dir.resolve("prog.cubin");
+        Files.write(cubin, entries.get(0).payload());
         Exec.Result readelf = Exec.run(List.of("readelf", "-h", cubin.toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(readelf.stdoutText()).contains("NVIDIA CUDA architecture");
+        assertThat(entries.get(1).text()).contains(".target sm_90", "twice");
         Exec.Result r = run("prog", Map.of("LIBOMPTARGET_INFO", "16"));
         assertThat(r.stdoutText()).isEqualTo("r=41 s=2\n");
         assertThat(launches(r)).isEqualTo(1);   // on the jvm device (no GPU here) or the GPU
+        // and on the PTX simulator, from the fat binary's PTX
+        Exec.Result sim = run("prog", Map.of("LIBOMPTARGET_INFO", "16", "JOMP_PLUGINS", "ptxsim", "OMP_TARGET_OFFLOAD", "MANDATORY"));
+        assertThat(sim.stdoutText()).as(sim.stderr()).isEqualTo("r=41 s=2\n");
+        assertThat(launches(sim)).isEqualTo(1);
 
         // the same symbol defined in both files is a link error that names both
         Files.writeString(dir.resolve("c.c"), "#pragma omp declare target\nint twice(int x) { return x; }\n#pragma omp end declare target\n");

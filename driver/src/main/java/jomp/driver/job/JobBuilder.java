@@ -22,11 +22,12 @@ public final class JobBuilder {
     public record Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
                           String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
                           Map<String, String> deviceCpus, java.util.Set<String> ptxOnly,
-                          Map<String, List<String>> dependencyArgs, boolean dependenciesOnly) {
+                          Map<String, List<String>> dependencyArgs, boolean dependenciesOnly, java.util.Set<String> noPtx) {
         public Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
                        String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
                        Map<String, String> deviceCpus, java.util.Set<String> ptxOnly) {
-            this(cc1Common, finalOutput, saveTemps, emitIr, ptxasPath, linkerArgs, linkOrder, offloadTargets, deviceCpus, ptxOnly, Map.of(), false);
+            this(cc1Common, finalOutput, saveTemps, emitIr, ptxasPath, linkerArgs, linkOrder, offloadTargets, deviceCpus, ptxOnly, Map.of(), false,
+                    java.util.Set.of());
         }
     }
 
@@ -229,6 +230,11 @@ public final class JobBuilder {
             if (Triple.isNvptx(obj.triple())) image.append(",arch=").append(cpu(obj));
             image.append(",kind=").append(kind);
             args.add(image.toString());
+            // a cubin travels with the PTX it came from, as nvcc's fat binaries carry both: the
+            // linker-wrapper makes them one fat binary, which a GPU of another arch and the PTX
+            // simulator can run (--no-cuda-include-ptx= leaves it out)
+            if (j.tool() == tools.ptxas() && !opts.noPtx().contains("all") && !opts.noPtx().contains(cpu(obj)))
+                args.add("--image=file=" + j.dependsOn().get(0).output() + ",triple=" + obj.triple() + ",arch=" + cpu(obj) + ",kind=" + kind);
         }
         return add(new Job(tools.packager(), p.triple(), inputs, out, args, deps));
     }

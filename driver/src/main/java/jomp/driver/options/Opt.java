@@ -49,6 +49,8 @@ public enum Opt {
     OFFLOAD_TARGETS("-fopenmp-targets=", Form.JOINED),
     OFFLOAD_ARCH("--offload-arch=", Form.JOINED),
     CUDA_PATH("--cuda-path=", Form.JOINED),
+    CUDA_INCLUDE_PTX("--cuda-include-ptx=", Form.JOINED),
+    NO_CUDA_INCLUDE_PTX("--no-cuda-include-ptx=", Form.JOINED),
     XOPENMP_TARGET_EQ("-Xopenmp-target=", Form.JOINED_AND_SEPARATE),
     XOPENMP_TARGET("-Xopenmp-target", Form.SEPARATE),
     OFFLOAD_HOST_ONLY("--offload-host-only", Form.FLAG),

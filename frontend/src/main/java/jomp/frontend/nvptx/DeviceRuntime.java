@@ -41,7 +41,10 @@ public final class DeviceRuntime {
 
     /** Functions every kernel's entry calls (PtxBackend's generated code). */
     static final String INIT = "__jomp_target_init", DEINIT = "__jomp_target_deinit",
-            FRAME_PUSH = "__jomp_frame_push", FRAME_POP = "__jomp_frame_pop", THREAD_SIZE = "__jomp_thread_size";
+            FRAME_PUSH = "__jomp_frame_push", FRAME_PUSH_TEAM = "__jomp_frame_push_team", FRAME_POP = "__jomp_frame_pop",
+            THREAD_SIZE = "__jomp_thread_size";
+    /** A function that calls this publishes addresses of its frame to the team (single copyprivate). */
+    static final String COPYPRIVATE_PUBLISH = "__jomp_copyprivate_publish";
     /** Globals with this prefix live in .shared memory: one copy per block. */
     static final String SHARED_PREFIX = "__jomp_shared_";
 
@@ -105,7 +108,7 @@ public final class DeviceRuntime {
 
         ArrayDeque<String> work = new ArrayDeque<>();
         if (kernels) work.addAll(java.util.List.of(INIT, DEINIT, THREAD_SIZE));
-        if (frames) work.addAll(java.util.List.of(FRAME_PUSH, FRAME_POP));
+        if (frames) work.addAll(java.util.List.of(FRAME_PUSH, FRAME_PUSH_TEAM, FRAME_POP));
         // printf with a format known only at run time, and C's vprintf, become __jomp_vprintf (PtxFunction)
         if (user.externFunctions.containsKey("printf") || user.externFunctions.containsKey("vprintf")) work.add("__jomp_vprintf");
         work.addAll(user.externFunctions.keySet());

@@ -545,7 +545,10 @@ final class PtxFunction {
 
     /**
      * The escaping slots' base: memory of the team (the device runtime's team stack) when this
-     * thread runs a team's serial part, else the slots' place in the local frame.
+     * thread runs a team's serial part, else the slots' place in the local frame. A function that
+     * publishes addresses of its frame to the other threads (single copyprivate) always gets memory
+     * they can reach (the team stack or the heap): another thread cannot address this thread's
+     * local memory, where the same address means its own.
      */
     private void teamFrame() {
         escapeBase = temp(IrType.PTR);
@@ -553,12 +556,13 @@ final class PtxFunction {
         String p = pred();
         emit("add.s64 " + escapeLocal + ", " + framePtr + ", " + escapeOffset);
         FuncType push = new FuncType(IrType.PTR, List.of(IrType.I64), false);
-        ctx.useFunction(DeviceRuntime.FRAME_PUSH, push, f.name);
+        String pushFn = publishesFrame() ? DeviceRuntime.FRAME_PUSH_TEAM : DeviceRuntime.FRAME_PUSH;
+        ctx.useFunction(pushFn, push, f.name);
         code.append("\t{\n");
         emit(".param .b64 __a0");
         emit("st.param.b64 [__a0], " + (frameSize - escapeOffset));
         emit(".param .b64 __r");
-        emit("call.uni (__r), " + DeviceRuntime.FRAME_PUSH + ", (__a0)");
+        emit("call.uni (__r), " + pushFn + ", (__a0)");
         emit("ld.param.b64 " + escapeBase + ", [__r]");
         code.append("\t}\n");
         emit("setp.eq.s64 " + p + ", " + escapeBase + ", 0");
@@ -577,6 +581,13 @@ final class PtxFunction {
         emit("call.uni " + DeviceRuntime.FRAME_POP + ", (__a0)");
         code.append("\t}\n");
         emitLabel(skip);
+    }
+
+    /** Whether the function hands addresses of its frame to the other threads of its team. */
+    private boolean publishesFrame() {
+        for (BasicBlock b : f.blocks)
+            for (Insn i : b.insns) if (i instanceof Insn.Call c && c.callee().equals(DeviceRuntime.COPYPRIVATE_PUBLISH)) return true;
+        return false;
     }
 
     private boolean needsPrintfBuffer() {

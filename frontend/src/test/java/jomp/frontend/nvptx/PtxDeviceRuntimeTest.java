@@ -352,6 +352,34 @@ class PtxDeviceRuntimeTest {
         assertThat(mode(ptx, "_main_l4")).isZero();
     }
 
+    /**
+     * single copyprivate publishes the addresses of the publishing thread's variables: they must be
+     * in memory the other threads reach (a thread's local memory is its own: the same address means
+     * another thread's own local memory there). Found by running corpus 060 on the PTX simulator,
+     * which read a null pointer where a GPU reads garbage; NvptxSimulatorTest runs it.
+     */
+    @Test
+    void copyprivateVariablesLiveInMemoryTheTeamReaches() throws Exception {
+        String ptx = assembled("""
+                int main(void) {
+                  int copied = 0;
+                #pragma omp target parallel map(tofrom: copied)
+                  {
+                    int v = 0;
+                  #pragma omp single copyprivate(v)
+                    v = 17;
+                  #pragma omp atomic
+                    copied += v == 17 ? 0 : 1;
+                  }
+                  return copied;
+                }
+                """);
+        String region = definition(ptx, "\\.func main_\\$_omp_outlined_\\$_0\\(");
+        assertThat(region).contains("call.uni (__r), __jomp_frame_push_team, (__a0);", "call.uni __jomp_frame_pop, (__a0);")
+                .doesNotContain("__jomp_frame_push, ");
+        assertThat(definition(ptx, "\\.weak \\.func \\(\\.param \\.b64 __retval\\) __jomp_frame_push_team\\(")).contains("call.uni (__r), malloc");
+    }
+
     @Test
     void printfWithAFormatKnownOnlyAtRunTimeGoesThroughTheRuntimesVprintf() throws Exception {
         String ptx = assembled("""

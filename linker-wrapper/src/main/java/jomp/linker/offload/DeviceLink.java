@@ -22,7 +22,11 @@ import jomp.wrapper.offload.OffloadBinary;
  * device linker; a single PTX or executable cubin passes through, and a single relocatable cubin
  * (ptxas -c, what the driver makes) is linked by nvlink when it is there, as clang-linker-wrapper
  * does: the CUDA driver loads executable cubins, and nvlink resolves the device library calls
- * (malloc, free, vprintf) that ptxas -c leaves undefined.
+ * (malloc, free, vprintf) that ptxas -c leaves undefined. When every object also carries the PTX
+ * its cubin came from (the driver packages both), the image is a fat binary of the linked cubin
+ * and that PTX, as nvcc makes them: a GPU of the cubin's arch runs the cubin, a newer one compiles
+ * the PTX, and the PTX simulator runs the PTX (docs/design/ptxsim.md). Without nvlink (no CUDA),
+ * several PTX objects go into a fat binary unlinked; the simulator links them when it loads it.
  */
 public final class DeviceLink {
     private DeviceLink() {}
@@ -43,10 +47,70 @@ public final class DeviceLink {
         if (g.triple().equals(JVM_TRIPLE)) return new Linked(g.triple(), g.arch(), "JVM_CLASSES", jvm(g));
         List<DeviceImages.Image> imgs = g.images();
         for (DeviceImages.Image i : imgs) kind(g, i);
-        if (imgs.size() == 1 && !(relocatableCubin(imgs.get(0).binary()) && deviceLinker(opts) != null)) {
-            return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
+        if (passesThrough(g, opts)) return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
+        List<String> ptx = ptxOfEveryObject(g);
+        String linker = deviceLinker(opts);
+        if (linker == null) {
+            // no CUDA: several PTX objects go together in a fat binary, linked when it is loaded (the PTX simulator does)
+            if (ptx != null && imgs.stream().allMatch(i -> i.binary().imageKind() == OffloadBinary.IMG_PTX))
+                return new Linked(g.triple(), g.arch(), "FATBINARY", fatbinary(g, null, ptx));
+            return nvlink(g, opts);   // the error naming what is missing
         }
-        return nvlink(g, opts);
+        byte[] cubin = nvlink(g, opts).bytes();
+        if (ptx == null) return new Linked(g.triple(), g.arch(), "CUBIN", cubin);
+        return new Linked(g.triple(), g.arch(), "FATBINARY", fatbinary(g, cubin, ptx));
+    }
+
+    /** A single image that needs no device link: PTX, an executable cubin or a fat binary, or a relocatable cubin without nvlink. */
+    private static boolean passesThrough(DeviceImages.Group g, Options opts) {
+        if (g.images().size() != 1) return false;
+        OffloadBinary b = g.images().get(0).binary();
+        return !(relocatableCubin(b) && deviceLinker(opts) != null);
+    }
+
+    /**
+     * The PTX texts of the group's objects in link order (each object's PTX image, or the PTX
+     * inside its fat binary), or null when some object has none: then the PTX does not hold the
+     * whole program and only the cubin goes into the image.
+     */
+    private static List<String> ptxOfEveryObject(DeviceImages.Group g) {
+        java.util.Map<String, List<String>> byObject = new java.util.LinkedHashMap<>();
+        for (DeviceImages.Image i : g.images()) {
+            List<String> texts = byObject.computeIfAbsent(i.object(), k -> new ArrayList<>());
+            OffloadBinary b = i.binary();
+            if (b.imageKind() == OffloadBinary.IMG_PTX) texts.add(new String(b.image(), java.nio.charset.StandardCharsets.ISO_8859_1));
+            else if (b.imageKind() == OffloadBinary.IMG_FATBINARY) {
+                try {
+                    texts.addAll(jomp.runtime.plugin.Fatbinary.ptx(b.image()));
+                } catch (IllegalArgumentException e) {
+                    throw new HostLinker.LinkError(i.object() + ": " + g.describe() + ": " + e.getMessage());
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (List<String> texts : byObject.values()) {
+            if (texts.isEmpty()) return null;
+            out.addAll(texts);
+        }
+        return out;
+    }
+
+    /** A fat binary of the linked cubin (if any) and the objects' PTX, as nvcc makes them (docs/design/ptxsim.md). */
+    static byte[] fatbinary(DeviceImages.Group g, byte[] cubin, List<String> ptx) {
+        int sm = jomp.runtime.plugin.Fatbinary.smOf(g.arch());
+        List<jomp.runtime.plugin.Fatbinary.Entry> entries = new ArrayList<>();
+        if (cubin != null) entries.add(new jomp.runtime.plugin.Fatbinary.Entry(jomp.runtime.plugin.Fatbinary.KIND_ELF, sm, cubin, false));
+        for (String t : ptx) {
+            int target = jomp.runtime.plugin.Fatbinary.smOf(targetOf(t));
+            entries.add(new jomp.runtime.plugin.Fatbinary.Entry(jomp.runtime.plugin.Fatbinary.KIND_PTX, target != 0 ? target : sm,
+                    t.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), false));
+        }
+        return jomp.runtime.plugin.Fatbinary.write(entries);
+    }
+
+    private static String targetOf(String ptx) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*\\.target\\s+(sm_\\d+[a-z]?)").matcher(ptx.substring(0, Math.min(ptx.length(), 8192)));
+        return m.find() ? m.group(1) : null;
     }
 
     /** ELF type ET_REL (1) for machine EM_CUDA (190): ptxas -c's output, which the driver cannot load unlinked. */
@@ -62,13 +126,33 @@ public final class DeviceLink {
     public static String describe(DeviceImages.Group g, Options opts) {
         if (g.triple().equals(JVM_TRIPLE)) return "device link for " + g.describe() + ": " + objects(g);
         String linker = deviceLinker(opts);
-        if (g.images().size() == 1 && !(relocatableCubin(g.images().get(0).binary()) && linker != null)) {
-            return "device image for " + g.describe() + " passes through: " + objects(g);
+        if (passesThrough(g, opts)) return "device image for " + g.describe() + " passes through: " + objects(g);
+        boolean ptx = ptxOfEveryObject(g) != null;
+        if (linker == null) {
+            if (ptx && g.images().stream().allMatch(i -> i.binary().imageKind() == OffloadBinary.IMG_PTX))
+                return "device image for " + g.describe() + ": a fat binary of the PTX of " + objects(g) + " (no nvlink: linked when loaded)";
+            return "device link for " + g.describe() + " needs nvlink, which is not on PATH: " + objects(g);
         }
         List<String> inputs = new ArrayList<>();
-        for (int i = 0; i < g.images().size(); i++) inputs.add(inputName(i, g.images().get(i).binary()));
-        return linker == null ? "device link for " + g.describe() + " needs nvlink, which is not on PATH: " + objects(g)
-                : String.join(" ", nvlinkCommand(linker, g, "linked.cubin", inputs)) + "   # " + objects(g);
+        List<DeviceImages.Image> in = nvlinkInputs(g);
+        for (int i = 0; i < in.size(); i++) inputs.add(inputName(i, in.get(i).binary()));
+        return String.join(" ", nvlinkCommand(linker, g, "linked.cubin", inputs)) + "   # " + objects(g)
+                + (ptx ? "; then a fat binary of linked.cubin and the PTX" : "");
+    }
+
+    /**
+     * What nvlink links: each object's cubins (or fat binaries), and the PTX of objects that have
+     * no cubin (nvlink compiles it); PTX that travels with a cubin is not linked twice.
+     */
+    private static List<DeviceImages.Image> nvlinkInputs(DeviceImages.Group g) {
+        java.util.Set<String> withCode = new java.util.HashSet<>();
+        for (DeviceImages.Image i : g.images()) if (i.binary().imageKind() != OffloadBinary.IMG_PTX) withCode.add(i.object());
+        List<DeviceImages.Image> out = new ArrayList<>();
+        for (DeviceImages.Image i : g.images()) {
+            if (i.binary().imageKind() == OffloadBinary.IMG_PTX && withCode.contains(i.object())) continue;
+            out.add(i);
+        }
+        return out;
     }
 
     /** The device linker for a group of several nvptx images: --device-linker, else nvlink on PATH, else null. */
@@ -100,8 +184,9 @@ public final class DeviceLink {
         try {
             dir = java.nio.file.Files.createTempDirectory(Invocation.tempDir(), "jomp-nvlink-");
             List<String> inputs = new ArrayList<>();
-            for (int i = 0; i < g.images().size(); i++) {
-                OffloadBinary b = g.images().get(i).binary();
+            List<DeviceImages.Image> linked = nvlinkInputs(g);
+            for (int i = 0; i < linked.size(); i++) {
+                OffloadBinary b = linked.get(i).binary();
                 java.nio.file.Path f = dir.resolve(inputName(i, b));
                 java.nio.file.Files.write(f, b.image());
                 inputs.add(f.toString());
@@ -112,7 +197,7 @@ public final class DeviceLink {
             p.getOutputStream().close();
             String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
             int rc = p.waitFor();
-            for (int i = inputs.size() - 1; i >= 0; i--) text = text.replace(inputs.get(i), g.images().get(i).object());
+            for (int i = inputs.size() - 1; i >= 0; i--) text = text.replace(inputs.get(i), linked.get(i).object());
             if (rc != 0) {
                 throw new HostLinker.LinkError(g.describe() + ": " + linker + " failed with exit status " + rc + (text.isEmpty() ? "" : ":\n" + text));
             }
@@ -129,7 +214,8 @@ public final class DeviceLink {
 
     /** The temporary file name of the i-th image given to the device linker. */
     private static String inputName(int i, OffloadBinary b) {
-        return "image" + i + "." + (b.imageKind() == OffloadBinary.IMG_PTX ? "ptx" : b.imageKind() == OffloadBinary.IMG_OBJECT ? "cubin" : kindName(b.imageKind()));
+        return "image" + i + "." + (b.imageKind() == OffloadBinary.IMG_PTX ? "ptx" : b.imageKind() == OffloadBinary.IMG_OBJECT ? "cubin"
+                : b.imageKind() == OffloadBinary.IMG_FATBINARY ? "fatbin" : kindName(b.imageKind()));
     }
 
     /** Removes a temporary folder of plain files; what cannot be removed stays (no reason to fail a link). */
@@ -161,7 +247,7 @@ public final class DeviceLink {
 
     private static List<String> objectList(DeviceImages.Group g) {
         List<String> names = new ArrayList<>();
-        for (DeviceImages.Image i : g.images()) names.add(i.object());
+        for (DeviceImages.Image i : g.images()) if (!names.contains(i.object())) names.add(i.object());
         return names;
     }
 

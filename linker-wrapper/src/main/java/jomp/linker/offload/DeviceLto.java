@@ -72,6 +72,7 @@ public final class DeviceLto {
         OffloadBinary first = g.images().get(0).binary();
         int kind;
         byte[] image;
+        String ptxText = null;
         if (DeviceLink.JVM_TRIPLE.equals(g.triple())) {
             kind = OffloadBinary.IMG_OBJECT;
             image = HostObjectWriter.write(m, JvmBackend.compile(m), null);
@@ -82,6 +83,7 @@ public final class DeviceLto {
             } catch (PtxException e) {
                 throw new HostLinker.LinkError(g.describe() + ": " + String.join(" ", objects) + ": " + e.getMessage());
             }
+            ptxText = ptx;
             String ptxas = ptxas();
             if (ptxas == null) {
                 kind = OffloadBinary.IMG_PTX;
@@ -94,6 +96,11 @@ public final class DeviceLto {
         OffloadBinary linked = new OffloadBinary(kind, first.offloadKind(), first.flags(), first.strings(), image);
         List<DeviceImages.Image> images = new ArrayList<>();
         images.add(new DeviceImages.Image(String.join(" ", objects), linked));
+        if (kind == OffloadBinary.IMG_OBJECT && !DeviceLink.JVM_TRIPLE.equals(g.triple())) {
+            // the PTX travels with the cubin (DeviceLink makes them one fat binary)
+            images.add(new DeviceImages.Image(String.join(" ", objects), new OffloadBinary(OffloadBinary.IMG_PTX, first.offloadKind(), first.flags(),
+                    first.strings(), ptxText.getBytes(StandardCharsets.ISO_8859_1))));
+        }
         images.addAll(rest);
         return new DeviceImages.Group(g.triple(), g.arch(), images);
     }

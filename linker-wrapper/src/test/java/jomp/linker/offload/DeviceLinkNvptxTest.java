@@ -65,4 +65,78 @@ class DeviceLinkNvptxTest {
         assertThat(DeviceLink.link(text).bytes()).isEqualTo(ptx);
         assertThat(DeviceLink.link(text).kind()).isEqualTo("PTX");
     }
+
+    /** Entry headers of a fat binary with the payload sizes zeroed (NVIDIA's tool minifies PTX, so sizes differ). */
+    static List<String> headers(byte[] fatbin) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(fatbin).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        List<String> out = new java.util.ArrayList<>();
+        out.add(Integer.toHexString(b.getInt(0)) + " " + b.getShort(4) + " " + b.getShort(6));
+        int p = 16;
+        while (p < fatbin.length) {
+            int hs = b.getInt(p + 4);
+            long size = b.getLong(p + 8);
+            byte[] h = java.util.Arrays.copyOfRange(fatbin, p, p + hs);
+            java.util.Arrays.fill(h, 8, 16, (byte) 0);
+            out.add(java.util.HexFormat.of().formatHex(h));
+            p += hs + (int) size;
+        }
+        return out;
+    }
+
+    @Test
+    void aCubinWithItsPtxBecomesOneFatBinaryAsNvccMakesThem(@TempDir Path dir) throws Exception {
+        assertTrue(OffloadLinkTest.onPath("nvlink") && OffloadLinkTest.onPath("ptxas") && OffloadLinkTest.onPath("fatbinary"),
+                "needs nvlink, ptxas and fatbinary (CUDA toolkit) on PATH");
+        Files.writeString(dir.resolve("k.ptx"), PTX);
+        OffloadLinkTest.run(dir, "ptxas", "-c", "-arch=sm_90", "k.ptx", "-o", "rel.cubin");
+        byte[] rel = Files.readAllBytes(dir.resolve("rel.cubin"));
+        byte[] ptx = PTX.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        // what the driver packages: the cubin and the PTX it came from, two images of one object
+        DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(
+                new DeviceImages.Image("a.o", image(OffloadBinary.IMG_CUBIN, rel)), new DeviceImages.Image("a.o", image(OffloadBinary.IMG_PTX, ptx))));
+        assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT))
+                .contains("nvlink -arch=sm_90 -o linked.cubin image0.cubin   # a.o; then a fat binary of linked.cubin and the PTX");
+        DeviceLink.Linked linked = DeviceLink.link(g);
+        assertThat(linked.kind()).isEqualTo("FATBINARY");
+        List<jomp.runtime.plugin.Fatbinary.Entry> entries = jomp.runtime.plugin.Fatbinary.read(linked.bytes());
+        assertThat(entries).hasSize(2);
+        assertThat(entries.get(0).kind()).isEqualTo(jomp.runtime.plugin.Fatbinary.KIND_ELF);
+        assertThat(elfType(entries.get(0).payload())).as("nvlink's executable cubin").isEqualTo(2);
+        assertThat(entries.get(1).text()).isEqualTo(PTX);
+        assertThat(entries.get(0).sm()).isEqualTo(90);
+        assertThat(entries.get(1).sm()).isEqualTo(90);
+
+        // the headers are the ones NVIDIA's fatbinary writes for the same entries
+        Files.write(dir.resolve("exe.cubin"), entries.get(0).payload());
+        OffloadLinkTest.run(dir, "fatbinary", "-64", "--compress=false", "--create=tool.fatbin",
+                "--image3=kind=elf,sm=90,file=exe.cubin", "--image3=kind=ptx,sm=90,file=k.ptx");
+        byte[] tool = Files.readAllBytes(dir.resolve("tool.fatbin"));
+        assertThat(headers(linked.bytes())).isEqualTo(headers(tool));
+        assertThat(jomp.runtime.plugin.Fatbinary.read(tool).get(0).payload()).isEqualTo(entries.get(0).payload());
+
+        // and NVIDIA's nvlink reads ours: a fat binary of the relocatable cubin and its PTX links
+        Files.write(dir.resolve("ours.fatbin"), jomp.runtime.plugin.Fatbinary.write(List.of(
+                new jomp.runtime.plugin.Fatbinary.Entry(jomp.runtime.plugin.Fatbinary.KIND_ELF, 90, rel, false),
+                new jomp.runtime.plugin.Fatbinary.Entry(jomp.runtime.plugin.Fatbinary.KIND_PTX, 90, ptx, false))));
+        OffloadLinkTest.run(dir, "nvlink", "-arch=sm_90", "-o", "from-ours.cubin", "ours.fatbin");
+        assertThat(elfType(Files.readAllBytes(dir.resolve("from-ours.cubin")))).isEqualTo(2);
+    }
+
+    @Test
+    void withoutNvlinkSeveralPtxObjectsGoTogetherUnlinked(@TempDir Path dir) throws Exception {
+        byte[] a = PTX.getBytes(java.nio.charset.StandardCharsets.US_ASCII), b = PTX.replace("kern", "other").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(
+                new DeviceImages.Image("a.o", image(OffloadBinary.IMG_PTX, a)), new DeviceImages.Image("b.o", image(OffloadBinary.IMG_PTX, b))));
+        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.put("PATH", dir.toString());   // no nvlink (no CUDA installed)
+        jomp.wrapper.env.Invocation.install(new jomp.wrapper.env.Invocation(dir, env));
+        try {
+            assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT)).contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
+            DeviceLink.Linked linked = DeviceLink.link(g);
+            assertThat(linked.kind()).isEqualTo("FATBINARY");
+            assertThat(jomp.runtime.plugin.Fatbinary.ptx(linked.bytes())).containsExactly(PTX, PTX.replace("kern", "other"));
+        } finally {
+            jomp.wrapper.env.Invocation.reset();
+        }
+    }
 }

@@ -39,6 +39,8 @@ final class Device {
             plugin.initDevice(local);
             initialised = true;
             Info.debug("device %d (%s) initialised: %s", id, plugin.name(), plugin.describe(local));
+            // as libomptarget's plugins describe their device at initialisation (a GPU's limits; the PTX simulator says it is one)
+            if (Info.on(Info.KERNEL)) Info.info(Info.KERNEL, id, "%s", plugin.describe(local));
             Profile.event("init device " + id, t, "plugin", plugin.name());
         }
         for (BinaryDescriptor lib : Registry.libs()) {

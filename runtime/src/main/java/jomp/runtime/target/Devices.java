@@ -61,16 +61,17 @@ final class Devices {
             List<Device> list = new ArrayList<>();
             if (POLICY != Policy.DISABLED) {
                 long t = Profile.start();
-                var plugins = ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader()).iterator();
+                var found = ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader()).iterator();
+                List<DevicePlugin> plugins = new ArrayList<>();
                 while (true) {
-                    DevicePlugin p;
                     try {
-                        if (!plugins.hasNext()) break;
-                        p = plugins.next();
+                        if (!found.hasNext()) break;
+                        plugins.add(found.next());
                     } catch (java.util.ServiceConfigurationError e) {   // a plugin that cannot be loaded: no devices from it
                         Info.debug("a device plugin is not usable: %s", e.getMessage());
-                        continue;
                     }
+                }
+                for (DevicePlugin p : ordered(plugins, System.getenv("JOMP_PLUGINS"))) {
                     int n;
                     try {
                         n = p.numberOfDevices();
@@ -85,6 +86,31 @@ final class Devices {
             }
             return all = List.copyOf(list);
         }
+    }
+
+    /** Device numbering when JOMP_PLUGINS does not say: GPUs (real, then simulated) before the host's jvm device. */
+    static final List<String> DEFAULT_ORDER = List.of("cuda", "ptxsim", "jvm");
+
+    /**
+     * The plugins whose devices the table holds, in order: JOMP_PLUGINS (a comma-separated list of
+     * plugin names) picks and orders them; without it, all in {@link #DEFAULT_ORDER}, others after.
+     */
+    static List<DevicePlugin> ordered(List<DevicePlugin> plugins, String selection) {
+        List<String> names = new ArrayList<>();
+        boolean explicit = selection != null && !selection.isBlank();
+        if (explicit) {
+            for (String n : selection.split(",")) if (!n.isBlank()) names.add(n.trim().toLowerCase(java.util.Locale.ROOT));
+            for (String n : names) {
+                if (plugins.stream().noneMatch(p -> p.name().equals(n)))
+                    System.err.println("omptarget message: JOMP_PLUGINS names " + n + ", which is not a device plugin of this program");
+            }
+        } else {
+            names.addAll(DEFAULT_ORDER);
+        }
+        List<DevicePlugin> out = new ArrayList<>();
+        for (String n : names) for (DevicePlugin p : plugins) if (p.name().equals(n) && !out.contains(p)) out.add(p);
+        if (!explicit) for (DevicePlugin p : plugins) if (!out.contains(p)) out.add(p);
+        return out;
     }
 
     static int count() { return all().size(); }

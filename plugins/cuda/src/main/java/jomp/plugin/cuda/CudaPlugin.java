@@ -79,6 +79,7 @@ public final class CudaPlugin implements DevicePlugin {
     @Override
     public boolean isCompatible(int device, DeviceImage image) {
         if (image.triple() != null && !image.triple().startsWith("nvptx64")) return false;
+        if (image.kind() == ImageKind.FATBINARY) return fatbinaryRunsOn(image.bytes(), device(device).sm);
         if (image.kind() != ImageKind.PTX && image.kind() != ImageKind.CUBIN) return false;
         String arch = image.arch();
         if ((arch == null || arch.isEmpty()) && image.kind() == ImageKind.PTX) arch = ptxTarget(image.bytes());
@@ -96,6 +97,19 @@ public final class CudaPlugin implements DevicePlugin {
         int sm = Integer.parseInt(m.group(1));
         if (kind == ImageKind.CUBIN || !m.group(2).isEmpty()) return sm == deviceSm;
         return kind == ImageKind.PTX && sm <= deviceSm;
+    }
+
+    /** A fat binary runs where one of its entries does: a cubin of the device's sm, or PTX of it or an older one (the driver picks). */
+    static boolean fatbinaryRunsOn(byte[] image, int deviceSm) {
+        try {
+            for (jomp.runtime.plugin.Fatbinary.Entry e : jomp.runtime.plugin.Fatbinary.read(image)) {
+                if (e.kind() == jomp.runtime.plugin.Fatbinary.KIND_ELF && e.sm() == deviceSm) return true;
+                if (e.kind() == jomp.runtime.plugin.Fatbinary.KIND_PTX && e.sm() <= deviceSm) return true;
+            }
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        return false;
     }
 
     /** The {@code .target sm_XX} of a PTX text, or null. */

@@ -1,0 +1,259 @@
+package jomp.plugin.ptxsim;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import jomp.plugin.ptxsim.PtxAst.Param;
+import jomp.runtime.mem.Mem;
+import jomp.runtime.plugin.DevicePlugin;
+import jomp.runtime.plugin.Fatbinary;
+
+/**
+ * A simulated NVIDIA GPU that runs the PTX jomp embeds for nvptx64 (docs/design/ptxsim.md): the
+ * device for checking GPU code on a machine without a GPU. It has devices only when asked for:
+ * {@code JOMP_PTXSIM=1} (or a number of devices), or {@code ptxsim} named in JOMP_PLUGINS. It
+ * takes PTX images and fat binaries that hold PTX, and checks what the hardware punishes; an
+ * error ends the launch with a report naming the kernel, block, thread, PTX line and address.
+ *
+ * <p>Settings: JOMP_PTXSIM_SMS (multiprocessors, default 4: the blocks a launch without
+ * num_teams gets), JOMP_PTXSIM_STACK (local memory per thread, default 512 KiB, the most a CUDA thread can have),
+ * JOMP_PTXSIM_RACECHECK=1 (shared-memory race detection), JOMP_PTXSIM_MEMORY (device memory,
+ * default 16 GiB of address space).
+ */
+public final class PtxSimPlugin implements DevicePlugin {
+    static final int DEFAULT_THREADS = 128, MAX_THREADS = 1024;
+
+    private final int count;
+    private final SimDevice[] devices;
+    private final int sms;
+    private final long stack, memoryBytes;
+    private final boolean racecheck, stats;
+    private final long spinLimit;
+
+    public PtxSimPlugin() { this(System.getenv()); }
+
+    PtxSimPlugin(java.util.Map<String, String> env) {
+        count = devices(env.get("JOMP_PTXSIM"), env.get("JOMP_PLUGINS"));
+        devices = new SimDevice[count];
+        sms = (int) number(env, "JOMP_PTXSIM_SMS", 4, 1, 1 << 16);
+        stack = number(env, "JOMP_PTXSIM_STACK", 512 * 1024, 1024, 16L << 20);
+        memoryBytes = number(env, "JOMP_PTXSIM_MEMORY", 16L << 30, 64L << 20, 1L << 40);
+        racecheck = "1".equals(env.get("JOMP_PTXSIM_RACECHECK"));
+        stats = "1".equals(env.get("JOMP_PTXSIM_STATS"));
+        spinLimit = number(env, "JOMP_PTXSIM_SPIN_LIMIT", 1L << 31, 1L << 16, Long.MAX_VALUE);
+    }
+
+    /** JOMP_PTXSIM: unset or 0 none, 1 (or yes/true/on) one device, N devices; naming ptxsim in JOMP_PLUGINS gives one. */
+    static int devices(String v, String plugins) {
+        int n = 0;
+        if (v != null && !v.isBlank()) {
+            String s = v.trim().toLowerCase(Locale.ROOT);
+            if (s.equals("yes") || s.equals("true") || s.equals("on")) n = 1;
+            else {
+                try {
+                    n = Math.max(0, Math.min(64, Integer.parseInt(s)));
+                } catch (NumberFormatException e) {
+                    System.err.println("omptarget message: ignoring JOMP_PTXSIM=" + v + " (expected 0, 1 or a number of devices)");
+                }
+            }
+        }
+        if (n == 0 && plugins != null) for (String p : plugins.split(",")) if (p.trim().equalsIgnoreCase("ptxsim")) n = 1;
+        return n;
+    }
+
+    private static long number(java.util.Map<String, String> env, String name, long dflt, long min, long max) {
+        String v = env.get(name);
+        if (v == null || v.isBlank()) return dflt;
+        try {
+            String s = v.trim().toUpperCase(Locale.ROOT);
+            long mult = 1;
+            if (s.endsWith("K")) { mult = 1024; s = s.substring(0, s.length() - 1); }
+            else if (s.endsWith("M")) { mult = 1 << 20; s = s.substring(0, s.length() - 1); }
+            else if (s.endsWith("G")) { mult = 1 << 30; s = s.substring(0, s.length() - 1); }
+            return Math.max(min, Math.min(max, Long.parseLong(s) * mult));
+        } catch (NumberFormatException e) {
+            System.err.println("omptarget message: ignoring " + name + "=" + v + " (not a number)");
+            return dflt;
+        }
+    }
+
+    @Override public String name() { return "ptxsim"; }
+
+    @Override public String triple() { return "nvptx64-nvidia-cuda"; }
+
+    @Override public int numberOfDevices() { return count; }
+
+    @Override public synchronized void initDevice(int device) { device(device); }
+
+    private synchronized SimDevice device(int device) {
+        if (device < 0 || device >= count) throw new IllegalArgumentException("ptxsim device " + device + " does not exist (" + count + " devices)");
+        if (devices[device] == null) {
+            devices[device] = new SimDevice(device, memoryBytes, sms, stack, racecheck);
+            devices[device].spinLimit = spinLimit;
+            devices[device].stats = stats;
+        }
+        return devices[device];
+    }
+
+    @Override
+    public boolean isCompatible(int device, DeviceImage image) {
+        if (image.triple() != null && !image.triple().startsWith("nvptx64")) return false;
+        if (image.kind() == ImageKind.PTX) return true;
+        if (image.kind() == ImageKind.FATBINARY && Fatbinary.isFatbinary(image.bytes())) {
+            try {
+                return !Fatbinary.ptx(image.bytes()).isEmpty();
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public synchronized LoadedImage loadImage(int device, DeviceImage image) {
+        SimDevice d = device(device);
+        List<String> texts = image.kind() == ImageKind.PTX ? List.of(new String(image.bytes(), StandardCharsets.ISO_8859_1))
+                : Fatbinary.ptx(image.bytes());
+        List<PtxAst.PtxModule> modules = new ArrayList<>();
+        for (int i = 0; i < texts.size(); i++) {
+            String name = texts.size() == 1 ? "the PTX image" : "PTX module " + (i + 1) + " of the image";
+            try {
+                modules.add(PtxParser.parse(name, texts.get(i)));
+            } catch (PtxLexer.PtxSyntaxError e) {
+                throw new IllegalStateException("ptxsim: cannot read " + name + ": " + e.getMessage());
+            }
+        }
+        Program program;
+        try {
+            program = new Program(modules, d.memory);
+        } catch (PtxLexer.PtxSyntaxError e) {
+            throw new IllegalStateException("ptxsim: cannot load the image: " + e.getMessage());
+        }
+        return new LoadedImage() {
+            @Override public Kernel kernel(String name) {
+                Decoder.Function f = program.kernels.get(name);
+                return f == null ? null : new SimKernel(name, device, program, f);
+            }
+
+            @Override public GlobalSymbol global(String name) {
+                long[] g = program.globals.get(name);
+                return g == null ? null : new GlobalSymbol(name, g[0], g[1]);
+            }
+        };
+    }
+
+    record SimKernel(String name, int device, Program program, Decoder.Function function) implements Kernel {}
+
+    @Override
+    public synchronized long dataAlloc(int device, long size) {
+        long a = device(device).memory.alloc(Math.max(size, 1));
+        if (a == 0) throw new OutOfMemoryError("ptxsim device " + device + ": out of device memory (JOMP_PTXSIM_MEMORY sets its size)");
+        return a;
+    }
+
+    @Override
+    public synchronized void dataDelete(int device, long address) {
+        if (address != 0 && !device(device).memory.free(address))
+            throw new IllegalStateException("ptxsim device " + device + ": free of 0x" + Long.toHexString(address) + ", which is not a device allocation");
+    }
+
+    @Override
+    public synchronized void dataSubmit(int device, long deviceDst, long hostSrc, long size) {
+        if (size <= 0) return;
+        checkRange(device, deviceDst, size, "host-to-device copy");
+        Mem.copy(deviceDst, hostSrc, size);
+    }
+
+    @Override
+    public synchronized void dataRetrieve(int device, long hostDst, long deviceSrc, long size) {
+        if (size <= 0) return;
+        checkRange(device, deviceSrc, size, "device-to-host copy");
+        Mem.copy(hostDst, deviceSrc, size);
+    }
+
+    @Override
+    public synchronized void dataExchange(int device, long deviceDst, long deviceSrc, long size) {
+        if (size <= 0) return;
+        checkRange(device, deviceSrc, size, "device-to-device copy (source)");
+        checkRange(device, deviceDst, size, "device-to-device copy (destination)");
+        Mem.copy(deviceDst, deviceSrc, size);
+    }
+
+    private void checkRange(int device, long a, long size, String what) {
+        if (!device(device).memory.addressableRange(a, size))
+            throw new IllegalStateException("ptxsim device " + device + ": " + what + " of " + size + " bytes at 0x" + Long.toHexString(a)
+                    + " is outside the device's allocations");
+    }
+
+    /**
+     * Runs a kernel to its end. The launch arguments go to the kernel's .param list as its .entry
+     * declares it: one parameter named {@code __args} is jomp's convention (the address of the
+     * argument slots, offload-abi.md §2), otherwise one argument per parameter.
+     */
+    @Override
+    public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
+        SimDevice d;
+        synchronized (this) { d = device(device); }
+        if (!(kernel instanceof SimKernel k) || k.device() != device)
+            throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on ptxsim device " + device);
+        int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, MAX_THREADS);
+        int blocks = numTeams > 0 ? numTeams : d.multiprocessors;
+        synchronized (d) {
+            long slots = 0;
+            try {
+                List<Param> params = k.function().ast.params();
+                long[] values;
+                if (params.size() == 1 && params.get(0).name().equals("__args")) {
+                    slots = d.memory.alloc(8L * Math.max(1, args.length));
+                    if (slots == 0) throw new OutOfMemoryError("ptxsim: out of device memory for the kernel arguments");
+                    for (int i = 0; i < args.length; i++) Mem.putLong(slots + 8L * i, args[i]);
+                    values = new long[] {slots};
+                } else if (params.size() == args.length) {
+                    values = args;
+                } else {
+                    throw new IllegalArgumentException("kernel " + k.name() + " declares " + params.size() + " parameters, the launch passes " + args.length);
+                }
+                Decoder.Function f = k.function();
+                byte[] frame = new byte[f.localSize];
+                for (int i = 0; i < values.length; i++) {
+                    for (int b = 0; b < f.paramSize[i] && b < 8; b++) frame[f.paramOff[i] + b] = (byte) (values[i] >>> (8 * b));
+                }
+                Launch launch = new Launch(d, k.program(), f, blocks, threads, frame, ++d.launches);
+                long t0 = System.nanoTime();
+                try {
+                    launch.run();
+                    if (d.stats) {
+                        double s = (System.nanoTime() - t0) / 1e9;
+                        jomp.runtime.libc.Stdio.fflush(0);
+                        System.err.printf("ptxsim: kernel %s: %d blocks of %d threads, %d thread-instructions in %.3f s (%.3g per second)%n",
+                                k.name(), blocks, threads, launch.threadInstructions, s, launch.threadInstructions / Math.max(s, 1e-9));
+                    }
+                } catch (SimError e) {
+                    jomp.runtime.libc.Stdio.fflush(0);
+                    System.err.print(e.report());
+                    System.err.flush();
+                    throw new KernelError(e.getMessage());
+                }
+            } finally {
+                if (slots != 0) d.memory.free(slots);
+            }
+        }
+    }
+
+    /** A launch the simulator stopped: the runtime reports it as a failed kernel (status 1, no stack trace). */
+    public static final class KernelError extends RuntimeException {
+        KernelError(String message) { super(message); }
+    }
+
+    @Override public void synchronize(int device) {}
+
+    @Override
+    public String describe(int device) {
+        SimDevice d = device(device);
+        return "ptxsim device " + device + ": a PTX simulator, not a GPU (" + SimDevice.ARCH + "-like, " + d.multiprocessors + " multiprocessors, "
+                + (d.memory.size >> 30) + " GiB of device memory, " + (d.stackBytes >> 10) + " KiB of local memory per thread; checks bounds, "
+                + "alignment, barriers and uninitialised registers" + (d.racecheck ? ", and shared-memory races" : "") + ")";
+    }
+}

@@ -1,0 +1,154 @@
+package jomp.plugin.ptxsim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jomp.runtime.plugin.DevicePlugin;
+import jomp.runtime.plugin.Fatbinary;
+
+/**
+ * The plugin as the runtime sees it: when it has devices, what it says it is, which images it
+ * takes, how launch arguments meet a kernel's parameters, and a fat binary of two modules linked
+ * at load as nvlink links them (externs resolved, the first weak definition kept, internal
+ * functions of the same name apart).
+ */
+class PtxSimPluginTest {
+    @TempDir Path dir;
+
+    @Test
+    void devicesOnlyWhenAskedFor() {
+        assertThat(new PtxSimPlugin(Map.of()).numberOfDevices()).isZero();
+        assertThat(new PtxSimPlugin(Map.of("JOMP_PTXSIM", "0")).numberOfDevices()).isZero();
+        assertThat(new PtxSimPlugin(Map.of("JOMP_PTXSIM", "1")).numberOfDevices()).isEqualTo(1);
+        assertThat(new PtxSimPlugin(Map.of("JOMP_PTXSIM", "yes")).numberOfDevices()).isEqualTo(1);
+        assertThat(new PtxSimPlugin(Map.of("JOMP_PTXSIM", "3")).numberOfDevices()).isEqualTo(3);
+        assertThat(new PtxSimPlugin(Map.of("JOMP_PLUGINS", "jvm,ptxsim")).numberOfDevices()).isEqualTo(1);
+        assertThat(new PtxSimPlugin(Map.of("JOMP_PLUGINS", "jvm")).numberOfDevices()).isZero();
+    }
+
+    @Test
+    void itSaysItIsASimulator() {
+        PtxSimPlugin p = new PtxSimPlugin(Map.of("JOMP_PTXSIM", "1", "JOMP_PTXSIM_SMS", "6", "JOMP_PTXSIM_MEMORY", "1G", "JOMP_PTXSIM_RACECHECK", "1"));
+        assertThat(p.name()).isEqualTo("ptxsim");
+        assertThat(p.triple()).isEqualTo("nvptx64-nvidia-cuda");
+        assertThat(p.describe(0)).contains("a PTX simulator, not a GPU", "6 multiprocessors", "1 GiB of device memory", "shared-memory races");
+    }
+
+    @Test
+    void itTakesPtxAndFatBinariesWithPtx() {
+        Sim sim = new Sim();
+        byte[] ptx = ".version 7.8\n.target sm_90\n.address_size 64\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] cubinOnly = Fatbinary.write(List.of(new Fatbinary.Entry(Fatbinary.KIND_ELF, 90, new byte[64], false)));
+        byte[] both = Fatbinary.write(List.of(new Fatbinary.Entry(Fatbinary.KIND_ELF, 90, new byte[64], false), new Fatbinary.Entry(Fatbinary.KIND_PTX, 90, ptx, false)));
+        assertThat(sim.plugin.isCompatible(0, image(DevicePlugin.ImageKind.PTX, ptx))).isTrue();
+        assertThat(sim.plugin.isCompatible(0, image(DevicePlugin.ImageKind.FATBINARY, both))).isTrue();
+        assertThat(sim.plugin.isCompatible(0, image(DevicePlugin.ImageKind.FATBINARY, cubinOnly))).as("a cubin alone cannot be simulated").isFalse();
+        assertThat(sim.plugin.isCompatible(0, image(DevicePlugin.ImageKind.CUBIN, new byte[64]))).isFalse();
+        assertThat(sim.plugin.isCompatible(0, new DevicePlugin.DeviceImage("jvm64-jomp-linux", "", DevicePlugin.ImageKind.PTX, ptx, List.of()))).isFalse();
+    }
+
+    private static DevicePlugin.DeviceImage image(DevicePlugin.ImageKind kind, byte[] b) {
+        return new DevicePlugin.DeviceImage("nvptx64-nvidia-cuda", "sm_90", kind, b, List.of());
+    }
+
+    static final String KERNELS = """
+            .version 7.8
+            .target sm_75
+            .address_size 64
+            .visible .global .align 4 .u32 table[4] = {7, 8, 9, 10};
+            // jomp's convention: one parameter, the address of the argument slots
+            .visible .entry slots(.param .u64 __args)
+            {
+            	.reg .b64 %rd<6>;
+            	ld.param.u64 %rd1, [__args];
+            	ld.u64 %rd2, [%rd1];
+            	ld.u64 %rd3, [%rd1+8];
+            	st.u64 [%rd2], %rd3;
+            	ret;
+            }
+            // a kernel with its own parameters, of several sizes
+            .visible .entry direct(.param .u64 out, .param .u32 a, .param .u64 b)
+            {
+            	.reg .b32 %r<3>;
+            	.reg .b64 %rd<6>;
+            	ld.param.u64 %rd1, [out];
+            	ld.param.u32 %r1, [a];
+            	ld.param.u64 %rd2, [b];
+            	cvt.u64.u32 %rd3, %r1;
+            	add.s64 %rd4, %rd3, %rd2;
+            	ld.global.u32 %r2, [table+8];
+            	cvt.u64.u32 %rd5, %r2;
+            	add.s64 %rd4, %rd4, %rd5;
+            	st.u64 [%rd1], %rd4;
+            	ret;
+            }
+            """;
+
+    @Test
+    void launchArgumentsMeetTheKernelsParameters() {
+        Sim sim = new Sim();
+        DevicePlugin.LoadedImage img = sim.load(KERNELS);
+        long out = sim.alloc(8);
+        sim.launch(img, "slots", 1, 1, out, 12345);
+        assertThat(sim.longs(out, 1)[0]).isEqualTo(12345);
+        sim.launch(img, "direct", 1, 1, out, 0xFFFFFFFF00000005L, 100);
+        assertThat(sim.longs(out, 1)[0]).as("a .u32 parameter takes the low half").isEqualTo(5 + 100 + 9);
+        assertThatThrownBy(() -> sim.launch(img, "direct", 1, 1, out)).hasMessageContaining("declares 3 parameters, the launch passes 1");
+        DevicePlugin.GlobalSymbol g = img.global("table");
+        assertThat(g.size()).isEqualTo(16);
+        assertThat(sim.ints(g.deviceAddress(), 4)).containsExactly(7, 8, 9, 10);
+        assertThat(img.global("nothing")).isNull();
+        assertThat(img.kernel("nothing")).isNull();
+    }
+
+    @Test
+    void aFatBinaryOfTwoModulesIsLinkedWhenLoaded() throws Exception {
+        String a = Sim.clangPtx(Sim.resource("link_a.c", dir), dir), b = Sim.clangPtx(Sim.resource("link_b.c", dir), dir);
+        byte[] fat = Fatbinary.write(List.of(new Fatbinary.Entry(Fatbinary.KIND_PTX, 75, a.getBytes(StandardCharsets.ISO_8859_1), false),
+                new Fatbinary.Entry(Fatbinary.KIND_PTX, 75, b.getBytes(StandardCharsets.ISO_8859_1), false)));
+        Sim sim = new Sim();
+        DevicePlugin.LoadedImage img = sim.plugin.loadImage(0, image(DevicePlugin.ImageKind.FATBINARY, fat));
+        long out = sim.alloc(4 * 32);
+        sim.launch(img, "kernel_a", 1, 32, out);
+        int[] r = sim.ints(out, 32);
+        for (int t = 0; t < 32; t++) {
+            // helper and its local() from b, which() from a (the first weak definition), a's own local()
+            assertThat(r[t]).as("thread %d", t).isEqualTo((t * 20 + 2) * 1000 + 100 + t * 10 + 1);
+        }
+        sim.launch(img, "kernel_b", 1, 1, out);
+        assertThat(sim.ints(out, 1)[0]).as("one counter, initialised by b, counted up by a's kernel").isEqualTo(5 + 32);
+    }
+
+    @Test
+    void aModuleWithAnUndefinedFunctionFailsOnlyWhenTheCallRuns() {
+        Sim sim = new Sim();
+        DevicePlugin.LoadedImage img = sim.load("""
+                .version 7.8
+                .target sm_75
+                .address_size 64
+                .extern .func missing();
+                .visible .entry k(.param .u32 n)
+                {
+                	.reg .b32 %r<2>;
+                	.reg .pred %p<2>;
+                	ld.param.u32 %r1, [n];
+                	setp.eq.u32 %p1, %r1, 0;
+                	@%p1 bra $done;
+                	call.uni missing, ();
+                $done:
+                	ret;
+                }
+                """);
+        sim.launch(img, "k", 1, 32, 0);
+        Sim.Failure f = sim.fails(img, "k", 1, 32, 1);
+        assertThat(f.report()).contains("call of missing, which is declared but not defined");
+    }
+}
