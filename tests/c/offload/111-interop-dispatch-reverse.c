@@ -1,5 +1,6 @@
 // ORACLE: expected
 // KERNELS: 1
+// NVPTX-FALLS-BACK: reverse_offload
 // WHY: gcc 12 has neither interop nor requires reverse_offload; clang 19 rejects requires reverse_offload and its host plugin crashes making an interop object.
 /* interop (OpenMP 5.2 §14.1): an object for the default device, its properties and return codes;
    dispatch with a device clause (the call runs with that default device); a region handed back

@@ -92,6 +92,12 @@ public final class Driver {
             printVersion(out);
             return 0;
         }
+        // -Wl,--version: the linker says what it is, as ld does under gcc and clang (Meson tells
+        // linkers apart by this text: jomp's link takes GNU ld's options)
+        if (inputs(args).isEmpty() && linkerArgs(args).contains("--version")) {
+            out.println("GNU ld compatible: jomp-linker-wrapper " + VERSION + " (GNU ld 2.40's options)");
+            return 0;
+        }
 
         List<String> inputs = inputs(args);
         // a program may come from libraries alone (-lapp: main in an archive), as with ld
@@ -358,8 +364,19 @@ public final class Driver {
         return in;
     }
 
+    /** The words -Wl, and -Xlinker hand to the link. */
+    private static List<String> linkerArgs(List<Arg> args) {
+        List<String> l = new ArrayList<>();
+        for (Arg a : args) {
+            if (a.opt() == Opt.WL || a.opt() == Opt.XLINKER) l.addAll(a.values());
+        }
+        return l;
+    }
+
     private void printVersion(PrintStream s) {
-        s.println("jomp version " + VERSION);
+        // a vendor's clang names itself this way ("Apple clang version ..."); build systems read
+        // the first version number as the dialect of clang jomp speaks (-dumpversion says the same)
+        s.println("jomp clang version " + CLANG_VERSION + " (jomp " + VERSION + ")");
         s.println("Target: " + Triple.HOST);
         s.println("Thread model: posix");
         s.println("InstalledDir: " + root.resolve("bin"));

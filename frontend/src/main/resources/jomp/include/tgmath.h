@@ -1,8 +1,8 @@
 /* jomp: <tgmath.h>, the compiler's own (C11 7.25), as clang keeps one in its resource directory:
    each macro picks the float, double, long double or complex function by the type of its
-   arguments through _Generic (integer arguments count as double, C11 7.25p3). Where jomp's C
-   library lacks the function a choice leads to (complex acos, ...), calling it is a compile-time
-   error naming it: "called object type 'struct __tgmath_cacos_is_not_in_jomps_C_library *' ...". */
+   arguments through _Generic (integer arguments count as double, C11 7.25p3). The functions are
+   jomp's C library's or glibc's (docs/libc.md); glibc's long double ones cannot be called from jomp
+   code (its long double is a double), which the link says. */
 #ifndef __JOMP_TGMATH_H
 #define __JOMP_TGMATH_H
 #include <math.h>
@@ -14,55 +14,55 @@
     long double _Complex: (long double _Complex)0, default: (double)0)
 
 #undef acos
-#define acos(x) _Generic(__tg_t(x), float: acosf, long double: acosl, float _Complex: (struct __tgmath_cacosf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_cacos_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_cacosl_is_not_in_jomps_C_library *)0, \
+#define acos(x) _Generic(__tg_t(x), float: acosf, long double: acosl, float _Complex: cacosf, double _Complex: cacos, long double _Complex: cacosl, \
     default: acos)(x)
 #undef asin
-#define asin(x) _Generic(__tg_t(x), float: asinf, long double: asinl, float _Complex: (struct __tgmath_casinf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_casin_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_casinl_is_not_in_jomps_C_library *)0, \
+#define asin(x) _Generic(__tg_t(x), float: asinf, long double: asinl, float _Complex: casinf, double _Complex: casin, long double _Complex: casinl, \
     default: asin)(x)
 #undef atan
-#define atan(x) _Generic(__tg_t(x), float: atanf, long double: atanl, float _Complex: (struct __tgmath_catanf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_catan_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_catanl_is_not_in_jomps_C_library *)0, \
+#define atan(x) _Generic(__tg_t(x), float: atanf, long double: atanl, float _Complex: catanf, double _Complex: catan, long double _Complex: catanl, \
     default: atan)(x)
 #undef acosh
-#define acosh(x) _Generic(__tg_t(x), float: acoshf, long double: acoshl, float _Complex: (struct __tgmath_cacoshf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_cacosh_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_cacoshl_is_not_in_jomps_C_library *)0, \
+#define acosh(x) _Generic(__tg_t(x), float: acoshf, long double: acoshl, float _Complex: cacoshf, double _Complex: cacosh, long double _Complex: cacoshl, \
     default: acosh)(x)
 #undef asinh
-#define asinh(x) _Generic(__tg_t(x), float: asinhf, long double: asinhl, float _Complex: (struct __tgmath_casinhf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_casinh_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_casinhl_is_not_in_jomps_C_library *)0, \
+#define asinh(x) _Generic(__tg_t(x), float: asinhf, long double: asinhl, float _Complex: casinhf, double _Complex: casinh, long double _Complex: casinhl, \
     default: asinh)(x)
 #undef atanh
-#define atanh(x) _Generic(__tg_t(x), float: atanhf, long double: atanhl, float _Complex: (struct __tgmath_catanhf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_catanh_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_catanhl_is_not_in_jomps_C_library *)0, \
+#define atanh(x) _Generic(__tg_t(x), float: atanhf, long double: atanhl, float _Complex: catanhf, double _Complex: catanh, long double _Complex: catanhl, \
     default: atanh)(x)
 #undef cos
-#define cos(x) _Generic(__tg_t(x), float: cosf, long double: cosl, float _Complex: (struct __tgmath_ccosf_is_not_in_jomps_C_library *)0, double _Complex: ccos, long double _Complex: (struct __tgmath_ccosl_is_not_in_jomps_C_library *)0, \
+#define cos(x) _Generic(__tg_t(x), float: cosf, long double: cosl, float _Complex: ccosf, double _Complex: ccos, long double _Complex: ccosl, \
     default: cos)(x)
 #undef sin
-#define sin(x) _Generic(__tg_t(x), float: sinf, long double: sinl, float _Complex: (struct __tgmath_csinf_is_not_in_jomps_C_library *)0, double _Complex: csin, long double _Complex: (struct __tgmath_csinl_is_not_in_jomps_C_library *)0, \
+#define sin(x) _Generic(__tg_t(x), float: sinf, long double: sinl, float _Complex: csinf, double _Complex: csin, long double _Complex: csinl, \
     default: sin)(x)
 #undef tan
-#define tan(x) _Generic(__tg_t(x), float: tanf, long double: tanl, float _Complex: (struct __tgmath_ctanf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_ctan_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_ctanl_is_not_in_jomps_C_library *)0, \
+#define tan(x) _Generic(__tg_t(x), float: tanf, long double: tanl, float _Complex: ctanf, double _Complex: ctan, long double _Complex: ctanl, \
     default: tan)(x)
 #undef cosh
-#define cosh(x) _Generic(__tg_t(x), float: coshf, long double: coshl, float _Complex: (struct __tgmath_ccoshf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_ccosh_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_ccoshl_is_not_in_jomps_C_library *)0, \
+#define cosh(x) _Generic(__tg_t(x), float: coshf, long double: coshl, float _Complex: ccoshf, double _Complex: ccosh, long double _Complex: ccoshl, \
     default: cosh)(x)
 #undef sinh
-#define sinh(x) _Generic(__tg_t(x), float: sinhf, long double: sinhl, float _Complex: (struct __tgmath_csinhf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_csinh_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_csinhl_is_not_in_jomps_C_library *)0, \
+#define sinh(x) _Generic(__tg_t(x), float: sinhf, long double: sinhl, float _Complex: csinhf, double _Complex: csinh, long double _Complex: csinhl, \
     default: sinh)(x)
 #undef tanh
-#define tanh(x) _Generic(__tg_t(x), float: tanhf, long double: tanhl, float _Complex: (struct __tgmath_ctanhf_is_not_in_jomps_C_library *)0, double _Complex: (struct __tgmath_ctanh_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_ctanhl_is_not_in_jomps_C_library *)0, \
+#define tanh(x) _Generic(__tg_t(x), float: tanhf, long double: tanhl, float _Complex: ctanhf, double _Complex: ctanh, long double _Complex: ctanhl, \
     default: tanh)(x)
 #undef exp
-#define exp(x) _Generic(__tg_t(x), float: expf, long double: expl, float _Complex: (struct __tgmath_cexpf_is_not_in_jomps_C_library *)0, double _Complex: cexp, long double _Complex: (struct __tgmath_cexpl_is_not_in_jomps_C_library *)0, \
+#define exp(x) _Generic(__tg_t(x), float: expf, long double: expl, float _Complex: cexpf, double _Complex: cexp, long double _Complex: cexpl, \
     default: exp)(x)
 #undef log
-#define log(x) _Generic(__tg_t(x), float: logf, long double: logl, float _Complex: (struct __tgmath_clogf_is_not_in_jomps_C_library *)0, double _Complex: clog, long double _Complex: (struct __tgmath_clogl_is_not_in_jomps_C_library *)0, \
+#define log(x) _Generic(__tg_t(x), float: logf, long double: logl, float _Complex: clogf, double _Complex: clog, long double _Complex: clogl, \
     default: log)(x)
 #undef sqrt
-#define sqrt(x) _Generic(__tg_t(x), float: sqrtf, long double: sqrtl, float _Complex: (struct __tgmath_csqrtf_is_not_in_jomps_C_library *)0, double _Complex: csqrt, long double _Complex: (struct __tgmath_csqrtl_is_not_in_jomps_C_library *)0, \
+#define sqrt(x) _Generic(__tg_t(x), float: sqrtf, long double: sqrtl, float _Complex: csqrtf, double _Complex: csqrt, long double _Complex: csqrtl, \
     default: sqrt)(x)
 #undef pow
-#define pow(x, y) _Generic(__tg_t(x) + __tg_t(y), float: powf, long double: powl, float _Complex: (struct __tgmath_cpowf_is_not_in_jomps_C_library *)0, double _Complex: cpow, long double _Complex: (struct __tgmath_cpowl_is_not_in_jomps_C_library *)0, \
+#define pow(x, y) _Generic(__tg_t(x) + __tg_t(y), float: powf, long double: powl, float _Complex: cpowf, double _Complex: cpow, long double _Complex: cpowl, \
     default: pow)(x, y)
 #undef fabs
-#define fabs(x) _Generic(__tg_t(x), float: fabsf, long double: fabsl, float _Complex: cabsf, double _Complex: cabs, long double _Complex: (struct __tgmath_cabsl_is_not_in_jomps_C_library *)0, \
+#define fabs(x) _Generic(__tg_t(x), float: fabsf, long double: fabsl, float _Complex: cabsf, double _Complex: cabs, long double _Complex: cabsl, \
     default: fabs)(x)
 #undef cbrt
 #define cbrt(x) _Generic(__tg_t(x), float: cbrtf, long double: cbrtl, \
@@ -86,16 +86,16 @@
 #define floor(x) _Generic(__tg_t(x), float: floorf, long double: floorl, \
     default: floor)(x)
 #undef ilogb
-#define ilogb(x) _Generic(__tg_t(x), float: ilogbf, long double: (struct __tgmath_ilogbl_is_not_in_jomps_C_library *)0, \
+#define ilogb(x) _Generic(__tg_t(x), float: ilogbf, long double: ilogbl, \
     default: ilogb)(x)
 #undef lgamma
 #define lgamma(x) _Generic(__tg_t(x), float: lgammaf, long double: lgammal, \
     default: lgamma)(x)
 #undef llrint
-#define llrint(x) _Generic(__tg_t(x), float: llrintf, long double: (struct __tgmath_llrintl_is_not_in_jomps_C_library *)0, \
+#define llrint(x) _Generic(__tg_t(x), float: llrintf, long double: llrintl, \
     default: llrint)(x)
 #undef llround
-#define llround(x) _Generic(__tg_t(x), float: llroundf, long double: (struct __tgmath_llroundl_is_not_in_jomps_C_library *)0, \
+#define llround(x) _Generic(__tg_t(x), float: llroundf, long double: llroundl, \
     default: llround)(x)
 #undef log10
 #define log10(x) _Generic(__tg_t(x), float: log10f, long double: log10l, \
@@ -110,10 +110,10 @@
 #define logb(x) _Generic(__tg_t(x), float: logbf, long double: logbl, \
     default: logb)(x)
 #undef lrint
-#define lrint(x) _Generic(__tg_t(x), float: lrintf, long double: (struct __tgmath_lrintl_is_not_in_jomps_C_library *)0, \
+#define lrint(x) _Generic(__tg_t(x), float: lrintf, long double: lrintl, \
     default: lrint)(x)
 #undef lround
-#define lround(x) _Generic(__tg_t(x), float: lroundf, long double: (struct __tgmath_lroundl_is_not_in_jomps_C_library *)0, \
+#define lround(x) _Generic(__tg_t(x), float: lroundf, long double: lroundl, \
     default: lround)(x)
 #undef nearbyint
 #define nearbyint(x) _Generic(__tg_t(x), float: nearbyintf, long double: nearbyintl, \
@@ -161,36 +161,36 @@
 #define fma(x, y, z) _Generic(__tg_t(x) + __tg_t(y) + __tg_t(z), float: fmaf, long double: fmal, \
     default: fma)(x, y, z)
 #undef frexp
-#define frexp(x, e) _Generic(__tg_t(x), float: frexpf, long double: (struct __tgmath_frexpl_is_not_in_jomps_C_library *)0, \
+#define frexp(x, e) _Generic(__tg_t(x), float: frexpf, long double: frexpl, \
     default: frexp)(x, e)
 #undef ldexp
-#define ldexp(x, e) _Generic(__tg_t(x), float: ldexpf, long double: (struct __tgmath_ldexpl_is_not_in_jomps_C_library *)0, \
+#define ldexp(x, e) _Generic(__tg_t(x), float: ldexpf, long double: ldexpl, \
     default: ldexp)(x, e)
 #undef scalbn
-#define scalbn(x, e) _Generic(__tg_t(x), float: scalbnf, long double: (struct __tgmath_scalbnl_is_not_in_jomps_C_library *)0, \
+#define scalbn(x, e) _Generic(__tg_t(x), float: scalbnf, long double: scalbnl, \
     default: scalbn)(x, e)
 #undef scalbln
-#define scalbln(x, e) _Generic(__tg_t(x), float: (struct __tgmath_scalblnf_is_not_in_jomps_C_library *)0, long double: (struct __tgmath_scalblnl_is_not_in_jomps_C_library *)0, \
-    default: (struct __tgmath_scalbln_is_not_in_jomps_C_library *)0)(x, e)
+#define scalbln(x, e) _Generic(__tg_t(x), float: scalblnf, long double: scalblnl, \
+    default: scalbln)(x, e)
 #undef nexttoward
-#define nexttoward(x, y) _Generic(__tg_t(x), float: (struct __tgmath_nexttowardf_is_not_in_jomps_C_library *)0, long double: (struct __tgmath_nexttowardl_is_not_in_jomps_C_library *)0, \
-    default: (struct __tgmath_nexttoward_is_not_in_jomps_C_library *)0)(x, y)
+#define nexttoward(x, y) _Generic(__tg_t(x), float: nexttowardf, long double: nexttowardl, \
+    default: nexttoward)(x, y)
 #undef remquo
-#define remquo(x, y, q) _Generic(__tg_t(x) + __tg_t(y), float: remquof, long double: (struct __tgmath_remquol_is_not_in_jomps_C_library *)0, \
+#define remquo(x, y, q) _Generic(__tg_t(x) + __tg_t(y), float: remquof, long double: remquol, \
     default: remquo)(x, y, q)
 #undef carg
-#define carg(z) _Generic(__tg_t(z), float: cargf, long double: (struct __tgmath_cargl_is_not_in_jomps_C_library *)0, float _Complex: cargf, long double _Complex: (struct __tgmath_cargl_is_not_in_jomps_C_library *)0, \
+#define carg(z) _Generic(__tg_t(z), float: cargf, long double: cargl, float _Complex: cargf, long double _Complex: cargl, \
     default: carg)(z)
 #undef cimag
-#define cimag(z) _Generic(__tg_t(z), float: cimagf, long double: (struct __tgmath_cimagl_is_not_in_jomps_C_library *)0, float _Complex: cimagf, long double _Complex: (struct __tgmath_cimagl_is_not_in_jomps_C_library *)0, \
+#define cimag(z) _Generic(__tg_t(z), float: cimagf, long double: cimagl, float _Complex: cimagf, long double _Complex: cimagl, \
     default: cimag)(z)
 #undef conj
-#define conj(z) _Generic(__tg_t(z), float: conjf, long double: (struct __tgmath_conjl_is_not_in_jomps_C_library *)0, float _Complex: conjf, long double _Complex: (struct __tgmath_conjl_is_not_in_jomps_C_library *)0, \
+#define conj(z) _Generic(__tg_t(z), float: conjf, long double: conjl, float _Complex: conjf, long double _Complex: conjl, \
     default: conj)(z)
 #undef cproj
-#define cproj(z) _Generic(__tg_t(z), float: (struct __tgmath_cprojf_is_not_in_jomps_C_library *)0, long double: (struct __tgmath_cprojl_is_not_in_jomps_C_library *)0, float _Complex: (struct __tgmath_cprojf_is_not_in_jomps_C_library *)0, long double _Complex: (struct __tgmath_cprojl_is_not_in_jomps_C_library *)0, \
+#define cproj(z) _Generic(__tg_t(z), float: cprojf, long double: cprojl, float _Complex: cprojf, long double _Complex: cprojl, \
     default: cproj)(z)
 #undef creal
-#define creal(z) _Generic(__tg_t(z), float: crealf, long double: (struct __tgmath_creall_is_not_in_jomps_C_library *)0, float _Complex: crealf, long double _Complex: (struct __tgmath_creall_is_not_in_jomps_C_library *)0, \
+#define creal(z) _Generic(__tg_t(z), float: crealf, long double: creall, float _Complex: crealf, long double _Complex: creall, \
     default: creal)(z)
 #endif

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 
 import jomp.linker.host.ExecutableWriter;
 import jomp.linker.host.HostLinker;
-import jomp.linker.host.ArchiveResolver;
+import jomp.linker.host.LinkInputs;
 import jomp.linker.offload.DeviceImages;
 import jomp.linker.offload.DeviceLto;
 import jomp.linker.offload.DeviceLink;
@@ -66,8 +66,6 @@ public final class LinkerWrapperMain implements Callable<Integer> {
 
     private PrintStream err = System.err;
 
-    /** Libraries gcc users name that jomp's runtime already holds: -lm, -lc, -lpthread, -lgomp, ... */
-    static final java.util.Set<String> BUILT_IN_LIBRARIES = java.util.Set.of("c", "m", "pthread", "dl", "rt", "gomp", "omp", "iomp5", "omptarget");
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -90,42 +88,20 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     @Override public Integer call() {
         try {
             List<HostLinker.Input> objects = new ArrayList<>();
-            ArchiveResolver resolver = new ArchiveResolver(objects);
-            boolean wholeArchive = false;
-            List<String[]> group = null;   // archives between --start-group and --end-group: searched again until nothing more is taken
-            for (int k = 0; k < inputs.size(); k++) {
-                String in = inputs.get(k);
-                if (in.equals("--whole-archive")) { wholeArchive = true; continue; }
-                if (in.equals("--no-whole-archive")) { wholeArchive = false; continue; }
-                int skip = jomp.linker.host.GnuLdOptions.ignored(inputs, k);
-                if (skip > 0) { k += skip - 1; continue; }
-                if (jomp.linker.host.GnuLdOptions.startGroup(in)) { resolver.startGroup(); continue; }
-                if (jomp.linker.host.GnuLdOptions.endGroup(in)) { resolver.endGroup(); continue; }
-                if (in.startsWith("-") && !in.startsWith("-l")) { error("unrecognized option '" + in + "'"); return 1; }
-                Path p;
-                if (in.startsWith("-l")) {
-                    // libc, libm, the thread and OpenMP runtimes are part of every jomp program
-                    if (BUILT_IN_LIBRARIES.contains(in.substring(2))) continue;
-                    p = findLibrary(in.substring(2));
-                    if (p == null) { error("cannot find " + in); return 1; }
-                } else {
-                    p = Path.of(in);
-                }
-                if (!Files.isRegularFile(Invocation.resolve(p))) { error(in + ": No such file or directory"); return 1; }
-                byte[] bytes = Files.readAllBytes(Invocation.resolve(p));
-                if (ArchiveReader.isArchive(bytes)) {
-                    resolver.add(p.toString(), ArchiveReader.read(p.toString(), bytes), wholeArchive);
-                    continue;
-                }
-                if (!ElfReader.isElf(bytes)) { error(in + ": file format not recognized"); return 1; }
-                resolver.addObject(new HostLinker.Input(p.toString(), ElfReader.read(p.toString(), bytes)));
+            LinkInputs in = new LinkInputs(new ArrayList<>(libDirs), objects);
+            try {
+                in.addAll(inputs);
+                in.addDefaults();
+            } catch (LinkInputs.InputError e) {
+                error(e.getMessage());
+                return 1;
             }
             if (objects.isEmpty()) { error("no input files"); return 1; }
             // device code: extract, group by (triple, arch), link each group
             java.util.Set<String> targets = new java.util.LinkedHashSet<>();
             for (String t : offloadTargets) if (!t.isEmpty()) targets.add(DeviceImages.expand(t));
             List<DeviceImages.Group> groups = hostOnly ? List.of() : DeviceImages.collect(objects, targets);
-            DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker);
+            DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker, in.natives());
             if (verbose || dryRun) {   // printed up front, in order, whatever order parallel device links finish in
                 for (DeviceImages.Group g : groups) {
                     String lto = DeviceLto.describe(g);
@@ -140,7 +116,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             }
             if (dryRun) return 0;
             List<DeviceLink.Linked> images = deviceLinks(groups, linkOptions);
-            HostLinker.Linked linked = HostLinker.link(objects, !images.isEmpty());
+            HostLinker.Linked linked = HostLinker.link(objects, !images.isEmpty(), in.natives());
             Registration.wrap(linked, images);
             if (saveTemps) {
                 for (DeviceLink.Linked img : images) Files.write(Invocation.path(saveTempName(output, img)), img.bytes());
@@ -193,14 +169,6 @@ public final class LinkerWrapperMain implements Callable<Integer> {
         return output + "." + machine + (img.arch().isEmpty() ? "" : "." + img.arch()) + ".img";
     }
 
-    /** -l<name>: lib<name>.a in the -L directories, in order, as ld searches them. */
-    private Path findLibrary(String name) {
-        for (Path dir : libDirs) {
-            Path p = dir.resolve("lib" + name + ".a");
-            if (Files.isRegularFile(Invocation.resolve(p))) return p;
-        }
-        return null;
-    }
 
     private void error(String message) {
         err.println("jomp-linker-wrapper: error: " + message);

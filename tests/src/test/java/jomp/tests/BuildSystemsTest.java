@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
  * with clang's -fopenmp=libomp and reads the OpenMP version its check program prints, builds a
  * project with a target region for the jvm device (target_compile_options/target_link_options)
  * and runs it; the dependency files it writes make a touched header rebuild what includes it;
- * and ccache serves a second build of a fresh copy of a tree from its cache, every compile a hit.
+ * Meson 1.0 (Ninja) identifies it as Clang (from --version and -E -dM) with a GNU-ld-compatible
+ * linker (from -Wl,--version), finds dependency('openmp'), builds and runs the same project.
+ * And ccache serves a second build of a fresh copy of a tree from its cache, every compile a hit.
  */
 class BuildSystemsTest {
     @TempDir Path dir;
@@ -109,6 +111,25 @@ class BuildSystemsTest {
         Files.writeString(src.resolve("vec.c"), VEC_C + "\n");
         Exec.Result third = run(dir, env, "cmake", "--build", build.toString(), "--verbose");
         assertThat(third.stdoutText()).contains("vec.c").doesNotContain("main.c.o -c");
+    }
+
+    @Test
+    void mesonConfiguresBuildsAndRuns() throws Exception {
+        Path src = dir.resolve("src"), build = dir.resolve("build");
+        tree(src);
+        Files.writeString(src.resolve("meson.build"), """
+                project('saxpy', 'c', default_options: ['c_std=gnu17', 'warning_level=2'])
+                omp = dependency('openmp')
+                executable('saxpy', 'main.c', 'vec.c', dependencies: omp,
+                  c_args: '-fopenmp-targets=jvm', link_args: '-fopenmp-targets=jvm')
+                """);
+        Map<String, String> env = new HashMap<>(Map.of("CC", jomp()));
+        Exec.Result conf = run(dir, env, "meson", "setup", build.toString(), src.toString());
+        assertThat(conf.stdoutText()).contains("C compiler for the host machine: " + jomp() + " (clang 19.1.7")
+                .contains("C linker for the host machine: " + jomp() + " ld.bfd")
+                .containsPattern("Run-time dependency OpenMP found: YES [0-9.]+");
+        run(dir, env, "meson", "compile", "-C", build.toString());
+        assertThat(run(dir, env, build.resolve("saxpy").toString()).stdoutText()).isEqualTo("sum=1000000.0 devices=1\n");
     }
 
     @Test

@@ -101,6 +101,9 @@ class OffloadCorpusTest {
      * fall back to the host), judged as on the jvm device: the oracle's stdout and status, and the
      * program's KERNELS launches. The simulator's checks (bounds, alignment, barriers,
      * uninitialised registers) are on, so a kernel that would misbehave on a GPU fails here.
+     * A program marked {@code // NVPTX-FALLS-BACK: <requires clause>} requires what nvptx devices
+     * cannot do: it must run entirely on the host (the oracle's output, no launch) and stop under
+     * MANDATORY with the requirement named.
      */
     @TestFactory
     Stream<DynamicTest> nvptxOnTheSimulatorMatchesOracle() { return onTheSimulator("-O0"); }
@@ -120,7 +123,20 @@ class OffloadCorpusTest {
                     cmd.addAll(Corpus.linkedSources(p));
                     cmd.addAll(List.of("-o", w.resolve("prog").toString()));
                     build(cmd, p.getParent(), w, "jomp -fopenmp-targets=nvptx64");
-                    compare(p, w, null, SIMULATOR);
+                    List<String> unmet = directive(p, "// NVPTX-FALLS-BACK: ");
+                    if (unmet.isEmpty()) {
+                        compare(p, w, null, SIMULATOR);
+                    } else {
+                        // a requirement nvptx devices cannot meet: the device is not used; every region
+                        // runs on the host (the oracle's output, no launch), and MANDATORY stops with why
+                        Map<String, String> fallback = new HashMap<>(SIMULATOR);
+                        fallback.put("OMP_TARGET_OFFLOAD", "DEFAULT");
+                        compare(p, w, 0, fallback);
+                        Exec.Result mandatory = run(w.resolve("prog"), SIMULATOR);
+                        assertThat(mandatory.status()).as("under MANDATORY: %s", mandatory.describe("prog")).isEqualTo(1);
+                        assertThat(mandatory.stderr()).as("under MANDATORY").contains("omptarget error: OMP_TARGET_OFFLOAD=MANDATORY but")
+                                .contains("'requires " + unmet.get(0) + "' asks");
+                    }
                 })));
     }
 

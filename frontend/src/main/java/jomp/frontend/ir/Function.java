@@ -26,6 +26,11 @@ public final class Function {
      * mode (one thread per team runs the body, the others serve its parallel regions).
      */
     public boolean spmd;
+    /**
+     * The C signature (jomp.frontend.lower.CSignature) native code calling this function through a
+     * pointer needs; null for functions the compiler makes (outlined regions, kernels).
+     */
+    public String csig;
 
     /**
      * The C source line of an instruction or terminator, with -g (see {@link Module#debugFile});

@@ -114,13 +114,21 @@ public sealed interface Insn {
         @Override public Reg dst() { return null; }
     }
 
-    /** {@code %d = call i32 (ptr, ...) @printf(ptr %f, ptr %va)}; dst is null for void calls or unused results. */
-    record Call(Reg dst, String callee, FuncType type, List<Value> args) implements Insn {
+    /**
+     * {@code %d = call i32 (ptr, ...) @printf(ptr %f, ptr %va) "i(p|i)"}; dst is null for void calls or
+     * unused results. {@code csig} is the call's C signature (jomp.frontend.lower.CSignature), which a
+     * call to native code needs; null for calls the compiler makes to its own helpers.
+     */
+    record Call(Reg dst, String callee, FuncType type, List<Value> args, String csig) implements Insn {
         public Call { args = List.copyOf(args); }
+        public Call(Reg dst, String callee, FuncType type, List<Value> args) { this(dst, callee, type, args, null); }
+        public Call withArgs(Reg d, List<Value> a) { return new Call(d, callee, type, a, csig); }
     }
 
-    /** {@code %d = calli i32 (i32) %fp(i32 %x)}: a call through a function pointer. */
-    record CallIndirect(Reg dst, Value target, FuncType type, List<Value> args) implements Insn {
+    /** {@code %d = calli i32 (i32) %fp(i32 %x) "i(i)"}: a call through a function pointer (csig as in Call). */
+    record CallIndirect(Reg dst, Value target, FuncType type, List<Value> args, String csig) implements Insn {
         public CallIndirect { args = List.copyOf(args); }
+        public CallIndirect(Reg dst, Value target, FuncType type, List<Value> args) { this(dst, target, type, args, null); }
+        public CallIndirect withArgs(Reg d, Value t, List<Value> a) { return new CallIndirect(d, t, type, a, csig); }
     }
 }

@@ -109,15 +109,20 @@ public final class IrBuilder {
     public void memset(Value dst, Value value, Value size) { add(new Insn.MemSet(dst, value, size)); }
 
     /** A direct call; returns the result register, or null for a void function. */
-    public Reg call(String callee, FuncType type, List<Value> args) {
+    public Reg call(String callee, FuncType type, List<Value> args) { return call(callee, type, args, null); }
+
+    /** A direct call with its C signature (a call to a function defined elsewhere, which may be native code). */
+    public Reg call(String callee, FuncType type, List<Value> args, String csig) {
         Reg d = type.ret() == IrType.VOID ? null : fn.newReg(type.ret());
-        add(new Insn.Call(d, callee, type, args));
+        add(new Insn.Call(d, callee, type, args, csig));
         return d;
     }
 
-    public Reg callIndirect(Value target, FuncType type, List<Value> args) {
+    public Reg callIndirect(Value target, FuncType type, List<Value> args) { return callIndirect(target, type, args, null); }
+
+    public Reg callIndirect(Value target, FuncType type, List<Value> args, String csig) {
         Reg d = type.ret() == IrType.VOID ? null : fn.newReg(type.ret());
-        add(new Insn.CallIndirect(d, target, type, args));
+        add(new Insn.CallIndirect(d, target, type, args, csig));
         return d;
     }
 

@@ -64,11 +64,13 @@ public final class IrLinker {
             out.globals.addAll(m.globals);
             out.offloadEntries.addAll(m.offloadEntries);
             m.externFunctions.forEach(externs::putIfAbsent);
+            m.externCsigs.forEach(out.externCsigs::putIfAbsent);
             for (String d : m.externData) if (!externData.contains(d)) externData.add(d);
         }
         externs.keySet().removeIf(definedBy::containsKey);
         externData.removeIf(definedBy::containsKey);
         out.externFunctions.putAll(externs);
+        out.externCsigs.keySet().retainAll(externs.keySet());
         out.externData.addAll(externData);
         return out;
     }

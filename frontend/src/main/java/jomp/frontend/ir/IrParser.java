@@ -210,6 +210,7 @@ public final class IrParser {
                         FuncType t = funcType();
                         String sym = symbol();
                         if (m.externFunctions.putIfAbsent(sym, t) != null) throw error(at, "duplicate declaration of '@" + sym + "'");
+                        if (peek('"')) m.externCsigs.put(sym, string());
                     }
                 }
                 case "offload_entry" -> {
@@ -307,6 +308,7 @@ public final class IrParser {
         fn = new Function(name, new FuncType(ret, ptypes, variadic), isStatic);
         fn.declareTarget = declareTarget;
         fn.spmd = spmd;
+        if (peek('"')) fn.csig = string();
         for (Object[] p : params) fn.params.add(defineReg((String) p[1], (int) p[2], (IrType) p[0]));
         if (variadic) fn.vaArea = defineReg(vaName, vaAt, IrType.PTR);
         expect("{");
@@ -611,12 +613,13 @@ public final class IrParser {
                     for (int i = 0; i < t.params().size(); i++)
                         if (args.get(i).type() != t.params().get(i)) throw error(tat, "argument " + (i + 1) + " has type " + args.get(i).type() + ", expected " + t.params().get(i));
                     if (t.variadic() && args.get(args.size() - 1).type() != IrType.PTR) throw error(tat, "the variadic area argument must be a ptr");
+                    String csig = peek('"') ? string() : null;
                     Reg d = null;
                     if (t.ret() == IrType.VOID) {
                         if (dstReg != null) throw error(dstAt, "a void call has no result");
                     } else if (dstReg != null) d = dst(t.ret());
                     noDst = true;
-                    b.insns.add(callee != null ? new Insn.Call(d, callee, t, args) : new Insn.CallIndirect(d, target, t, args));
+                    b.insns.add(callee != null ? new Insn.Call(d, callee, t, args, csig) : new Insn.CallIndirect(d, target, t, args, csig));
                 }
                 case "br" -> { noDst = true; b.terminator = new Terminator.Br(blockRef()); }
                 case "condbr" -> {

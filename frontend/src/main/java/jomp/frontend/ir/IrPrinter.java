@@ -45,8 +45,11 @@ public final class IrPrinter {
         }
         out.append('\n');
         if (!m.externFunctions.isEmpty() || !m.externData.isEmpty()) out.append('\n');
-        for (Map.Entry<String, FuncType> e : m.externFunctions.entrySet())
-            out.append("declare ").append(e.getValue()).append(" @").append(e.getKey()).append('\n');
+        for (Map.Entry<String, FuncType> e : m.externFunctions.entrySet()) {
+            out.append("declare ").append(e.getValue()).append(" @").append(e.getKey());
+            csig(m.externCsigs.get(e.getKey()));
+            out.append('\n');
+        }
         for (String d : m.externData) out.append("declare data @").append(d).append('\n');
         if (!m.offloadEntries.isEmpty()) out.append('\n');
         for (OffloadEntry e : m.offloadEntries)
@@ -88,7 +91,12 @@ public final class IrPrinter {
             out.append(f.params.get(i).type()).append(' ').append(f.params.get(i));
         }
         if (f.type.variadic()) out.append(f.params.isEmpty() ? "..." : ", ...").append(f.vaArea);
-        out.append(") {\n");
+        out.append(')');
+        if (f.csig != null) {
+            out.append(' ');
+            quote(f.csig);
+        }
+        out.append(" {\n");
         for (Slot s : f.slots)
             out.append("  slot ").append(s).append(" size ").append(s.size).append(" align ").append(s.align).append('\n');
         for (BasicBlock b : f.blocks) {
@@ -174,12 +182,20 @@ public final class IrPrinter {
             case Insn.Call c -> {
                 out.append("call ").append(c.type()).append(" @").append(c.callee());
                 args(c.args());
+                csig(c.csig());
             }
             case Insn.CallIndirect c -> {
                 out.append("calli ").append(c.type()).append(' ').append(c.target());
                 args(c.args());
+                csig(c.csig());
             }
         }
+    }
+
+    private void csig(String csig) {
+        if (csig == null) return;
+        out.append(' ');
+        quote(csig);
     }
 
     private void args(List<Value> args) {

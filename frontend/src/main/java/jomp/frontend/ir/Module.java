@@ -15,6 +15,8 @@ public final class Module {
     public final List<Global> globals = new ArrayList<>();
     /** Functions called or referenced but defined elsewhere, with their ABI signature, in first-use order. */
     public final Map<String, FuncType> externFunctions = new LinkedHashMap<>();
+    /** The C prototypes (lower.CSignature) of extern functions, where the source declared one. */
+    public final Map<String, String> externCsigs = new LinkedHashMap<>();
     /** Data symbols used but defined elsewhere, in first-use order. */
     public final List<String> externData = new ArrayList<>();
     public final List<OffloadEntry> offloadEntries = new ArrayList<>();

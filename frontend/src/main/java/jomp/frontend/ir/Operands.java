@@ -62,8 +62,8 @@ public final class Operands {
             case Insn.StackRestore s -> new Insn.StackRestore(f.apply(s.saved()));
             case Insn.MemCopy m -> new Insn.MemCopy(f.apply(m.dstAddr()), f.apply(m.srcAddr()), f.apply(m.size()));
             case Insn.MemSet m -> new Insn.MemSet(f.apply(m.dstAddr()), f.apply(m.value()), f.apply(m.size()));
-            case Insn.Call c -> new Insn.Call(c.dst(), c.callee(), c.type(), c.args().stream().map(f).toList());
-            case Insn.CallIndirect c -> new Insn.CallIndirect(c.dst(), f.apply(c.target()), c.type(), c.args().stream().map(f).toList());
+            case Insn.Call c -> c.withArgs(c.dst(), c.args().stream().map(f).toList());
+            case Insn.CallIndirect c -> c.withArgs(c.dst(), f.apply(c.target()), c.args().stream().map(f).toList());
         };
         return r.equals(insn) ? insn : r;
     }
@@ -82,8 +82,8 @@ public final class Operands {
             case Insn.FuncAddr g -> new Insn.FuncAddr(d, g.symbol());
             case Insn.Alloca a -> new Insn.Alloca(d, a.size(), a.align());
             case Insn.StackSave s -> new Insn.StackSave(d);
-            case Insn.Call c -> c.dst() == null ? c : new Insn.Call(d, c.callee(), c.type(), c.args());
-            case Insn.CallIndirect c -> c.dst() == null ? c : new Insn.CallIndirect(d, c.target(), c.type(), c.args());
+            case Insn.Call c -> c.dst() == null ? c : c.withArgs(d, c.args());
+            case Insn.CallIndirect c -> c.dst() == null ? c : c.withArgs(d, c.target(), c.args());
             case Insn.Store s -> s;
             case Insn.StackRestore s -> s;
             case Insn.MemCopy m -> m;

@@ -25,11 +25,11 @@
  * <p>Text form (.jir), one item per line, {@code ;} starts a comment:
  * <pre>
  * module "file.c" [debug "file.c"]        ; debug: compiled with -g, lines of this C file
- * declare RET (T, ..., ...) @name          ; extern function with its ABI signature
+ * declare RET (T, ..., ...) @name ["csig"] ; extern function with its ABI signature (and C prototype)
  * declare data @name                       ; extern object
  * offload_entry @name size N flags F
  * global [static] [readonly] @name size N align A (zero | data "bytes\hh") [reloc OFF @sym [+ ADD]]...
- * func [static] RET @name(T %p.0, ..., [...%va.N]) {
+ * func [static] RET @name(T %p.0, ..., [...%va.N]) ["csig"] {   ; csig: the C signature (lower.CSignature)
  *   slot $name.N size S align A
  * label:
  *   %d = add|sub|mul|div|udiv|rem|urem|and|or|xor|shl|shr|ushr T a, b
@@ -41,7 +41,7 @@
  *   %d = slotaddr $s           %d = addr @global           %d = funcaddr @function
  *   %d = alloca i64 n, align A  %d = stacksave           stackrestore p
  *   memcpy d, s, i64 n         memset d, i32 v, i64 n
- *   [%d =] call RET (T, ...) @f(T a, ...)      [%d =] calli RET (T, ...) %fp(T a, ...)
+ *   [%d =] call RET (T, ...) @f(T a, ...) ["csig"]      [%d =] calli RET (T, ...) %fp(T a, ...) ["csig"]
  *   br L     condbr T c, L1, L2     switch T v, default L [k: L1, ...]     ret T v | ret void
  *   line N                   ; -g: what follows in the block comes from source line N
  * }

@@ -28,6 +28,11 @@ import jomp.wrapper.offload.OffloadEntriesSection;
 public final class HostObjectWriter {
     /** Prefix of the sections that hold class files; the rest of the name is the class's internal name with '.'. */
     public static final String CLASS_SECTION_PREFIX = ".jomp.class.";
+    /**
+     * The C signatures of the unit's functions, one line {@code name TAB csig} each (abi.md § Native
+     * calls): the link needs them for pointers to these functions that native code may call.
+     */
+    public static final String CSIG_SECTION = ".jomp.csig";
 
     private HostObjectWriter() {}
 
@@ -103,6 +108,10 @@ public final class HostObjectWriter {
         if (!relroRel.isEmpty()) sections.set(relroIdx - 1, sections.get(relroIdx - 1).withRelocations(relroRel));
         if (!rwRel.isEmpty()) sections.set(rwIdx - 1, sections.get(rwIdx - 1).withRelocations(rwRel));
 
+        StringBuilder csigs = new StringBuilder();
+        for (Function f : m.functions) if (f.csig != null) csigs.append(f.name).append('\t').append(f.csig).append('\n');
+        for (var e : m.externCsigs.entrySet()) if (m.function(e.getKey()) == null) csigs.append(e.getKey()).append('\t').append(e.getValue()).append('\n');
+        if (!csigs.isEmpty()) sections.add(ElfSection.progbits(CSIG_SECTION, 0, 1, csigs.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         if (!m.offloadEntries.isEmpty()) sections.add(entries(m, symbolIndex));
         if (offloadBinaries != null && offloadBinaries.length > 0) sections.add(ElfSection.offloading(offloadBinaries));
         return ElfWriter.write(new ElfObject(sections, symbols));

@@ -421,13 +421,17 @@ public final class JvmBackend {
                 }
                 case Insn.Call c -> {
                     for (Value a : c.args()) load(a);
-                    String target = localFunctions.contains(c.callee()) ? owner : EXTERN;
-                    mv.visitMethodInsn(INVOKESTATIC, target, JvmNames.method(c.callee()), c.type().descriptor(), false);
+                    boolean local = localFunctions.contains(c.callee());
+                    // a call to another unit, the C library or native code names its C signature too (abi.md)
+                    String name = JvmNames.method(c.callee()) + (local || c.csig() == null ? "" : JvmNames.CSIG_SEPARATOR + c.csig());
+                    mv.visitMethodInsn(INVOKESTATIC, local ? owner : EXTERN, name, c.type().descriptor(), false);
                     result(c.dst(), c.type().ret());
                 }
                 case Insn.CallIndirect c -> {
                     load(c.target());
-                    mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "handle", "(J)Ljava/lang/invoke/MethodHandle;", false);
+                    if (c.csig() != null) mv.visitLdcInsn(c.csig());
+                    else mv.visitInsn(ACONST_NULL);
+                    mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "handle", "(JLjava/lang/String;)Ljava/lang/invoke/MethodHandle;", false);
                     for (Value a : c.args()) load(a);
                     mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", c.type().descriptor(), false);
                     result(c.dst(), c.type().ret());

@@ -123,6 +123,7 @@ final class FunctionLowering {
         Type ft = fv.type;
         FuncType sig = TypeMap.signature(ft);
         fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC || fv.inlineOnly);
+        fn.csig = CSignature.of(ft);
         b = new IrBuilder(fn);
         b.line = unit.line = unit.lineOf(def.loc());   // -g: the prologue is the definition's line
         e = new Emit(b);
@@ -976,11 +977,13 @@ final class FunctionLowering {
             args.add(variadicArea(extra, java.util.Arrays.asList(values).subList(Math.min(n, fixed), n)));
         }
         Reg r;
+        String csig = CSignature.call(ft, c.args());
         if (direct != null) {
             String name = unit.symbolOf(direct);
-            if (!unit.isDefinedHere(direct)) unit.useFunction(name, sig);
-            r = b.call(name, sig, args);
-        } else r = b.callIndirect(target, sig, args);
+            boolean here = unit.isDefinedHere(direct);
+            if (!here) unit.useFunction(name, sig, direct.type);
+            r = b.call(name, sig, args, here ? null : csig);
+        } else r = b.callIndirect(target, sig, args, csig);
         return sret ? result : r;
     }
 

@@ -214,7 +214,11 @@ public final class Lowering {
         for (var f : module.functions) definedNames.add(f.name);
         for (var g : module.globals) definedNames.add(g.name);
         for (var e : usedFunctions.entrySet())
-            if (!definedNames.contains(e.getKey())) module.externFunctions.put(e.getKey(), e.getValue());
+            if (!definedNames.contains(e.getKey())) {
+                module.externFunctions.put(e.getKey(), e.getValue());
+                String c = usedCsigs.get(e.getKey());
+                if (c != null) module.externCsigs.put(e.getKey(), c);
+            }
         for (String d : usedData) if (!definedNames.contains(d)) module.externData.add(d);
     }
 
@@ -443,6 +447,14 @@ public final class Lowering {
 
     /** Notes a call or address of function v, for the extern list. */
     void useFunction(String name, FuncType t) { usedFunctions.putIfAbsent(name, t); }
+
+    /** As above, with the declaration's C type (its prototype goes into the object for the link). */
+    void useFunction(String name, FuncType t, jomp.frontend.type.Type c) {
+        usedFunctions.putIfAbsent(name, t);
+        if (c != null && c.isFunction()) usedCsigs.putIfAbsent(name, CSignature.of(c));
+    }
+
+    private final Map<String, String> usedCsigs = new java.util.HashMap<>();
 
     void useData(String name) { usedData.add(name); }
 
@@ -696,7 +708,7 @@ public final class Lowering {
     /** The symbol for a reference to a static-storage variable or function, noting externs. */
     String reference(Var v) {
         String s = symbolOf(v);
-        if (v.isFunction()) useFunction(s, TypeMap.signature(v.type));
+        if (v.isFunction()) useFunction(s, TypeMap.signature(v.type), v.type);
         else if (!defined.contains(v)) useData(s);
         return s;
     }

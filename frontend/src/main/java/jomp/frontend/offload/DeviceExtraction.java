@@ -59,6 +59,7 @@ public final class DeviceExtraction {
         for (Function f : host.functions) if (functions.contains(f.name)) dev.functions.add(f);
         for (Global g : host.globals) if (globals.contains(g.name)) dev.globals.add(g);
         for (var e : host.externFunctions.entrySet()) if (externs.contains(e.getKey())) dev.externFunctions.put(e.getKey(), e.getValue());
+        for (var e : host.externCsigs.entrySet()) if (externs.contains(e.getKey())) dev.externCsigs.put(e.getKey(), e.getValue());
         for (String d : host.externData) if (externs.contains(d)) dev.externData.add(d);
         dev.offloadEntries.addAll(host.offloadEntries);
         return dev;

@@ -39,10 +39,10 @@ public final class DeadCodeElimination implements Pass {
                         b.insns.set(k, null);
                         again = true;
                     } else if (dead && i instanceof Insn.Call c) {
-                        b.insns.set(k, new Insn.Call(null, c.callee(), c.type(), c.args()));
+                        b.insns.set(k, c.withArgs(null, c.args()));
                         f.moveLine(i, b.insns.get(k));
                     } else if (dead && i instanceof Insn.CallIndirect c) {
-                        b.insns.set(k, new Insn.CallIndirect(null, c.target(), c.type(), c.args()));
+                        b.insns.set(k, c.withArgs(null, c.target(), c.args()));
                         f.moveLine(i, b.insns.get(k));
                     }
                 }

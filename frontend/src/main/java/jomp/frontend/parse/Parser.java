@@ -119,7 +119,7 @@ public final class Parser {
 
     private void declareBuiltins() {
         // __builtin_va_list: jomp passes variadic arguments in a native area; va_list is a pointer into it
-        scopes.get(0).names.put("__builtin_va_list", new Typedef(Type.pointerTo(Type.VOID).withTypedefName("__builtin_va_list"), null));
+        scopes.get(0).names.put("__builtin_va_list", new Typedef(Type.VA_LIST, null));
         // clang's predeclared names for the 128-bit integers
         scopes.get(0).names.put("__int128_t", new Typedef(Type.INT128.withTypedefName("__int128_t"), null));
         scopes.get(0).names.put("__uint128_t", new Typedef(Type.UINT128.withTypedefName("__uint128_t"), null));
@@ -242,6 +242,15 @@ public final class Parser {
 
     boolean isTypedefName(Token t) {
         return t.kind == Token.Kind.IDENT && !KEYWORDS.contains(t.text) && lookup(t.text) instanceof Typedef;
+    }
+
+    /**
+     * Does a type name start at peek(k)? {@code __extension__} may come first, before a type or an
+     * expression: {@code (__extension__ ({ ... }))} is an expression (glibc's ctype.h at -O).
+     */
+    boolean typeNameAt(int k) {
+        while (peek(k).text.equals("__extension__")) k++;
+        return isTypeName(peek(k));
     }
 
     /** Does a type name start here? */
@@ -766,6 +775,7 @@ public final class Parser {
             case COMPLEX, COMPLEX + DOUBLE -> Type.DOUBLE_COMPLEX;
             case COMPLEX + FLOAT -> Type.FLOAT_COMPLEX;
             case COMPLEX + LONG + DOUBLE -> Type.LDOUBLE_COMPLEX;
+            case COMPLEX + LONG -> Type.LDOUBLE_COMPLEX;   // on the way to _Complex long double (glibc's complex.h writes it so)
             case INT128, SIGNED + INT128 -> Type.INT128;
             case UNSIGNED + INT128 -> Type.UINT128;
             default -> null;                     // e.g. "long char", "signed unsigned"
@@ -2396,7 +2406,7 @@ public final class Parser {
 
     /** cast-expression: (type-name) cast-expression, or a compound literal (type-name){...}. */
     Expr cast() {
-        if (at("(") && isTypeName(peek(1))) {
+        if (at("(") && typeNameAt(1)) {
             Token open = next();
             Type t = typeName();
             expectClose(")", open);
@@ -2492,7 +2502,7 @@ public final class Parser {
             pos++;
             Type ty;
             SourceLocation eloc = tok().loc;
-            if (at("(") && isTypeName(peek(1))) {
+            if (at("(") && typeNameAt(1)) {
                 Token open = next();
                 ty = typeName();
                 expectClose(")", open);

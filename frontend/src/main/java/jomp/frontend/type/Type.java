@@ -85,6 +85,12 @@ public final class Type {
     public static final Type FLOAT_COMPLEX = new Type(Kind.FLOAT, 8, 4, false, 0, true, FLOAT, 0, null, null, false, false, null, null);
     public static final Type DOUBLE_COMPLEX = new Type(Kind.DOUBLE, 16, 8, false, 0, true, DOUBLE, 0, null, null, false, false, null, null);
     public static final Type LDOUBLE_COMPLEX = new Type(Kind.LDOUBLE, 16, 8, false, 0, true, LDOUBLE, 0, null, null, false, false, null, null);
+    /**
+     * {@code __builtin_va_list}: jomp passes variadic arguments in a native area of 8-byte slots and
+     * va_list points into it (docs/design/abi.md); one object, so that calls to native functions can
+     * tell a va_list parameter ({@code origin == VA_LIST.origin}) from other pointers.
+     */
+    public static final Type VA_LIST = pointerTo(VOID).withTypedefName("__builtin_va_list");
 
     /** Is {@code char} (plain), which is a distinct type from signed char though it has the same range. */
     public boolean isPlainChar() { return origin == CHAR; }

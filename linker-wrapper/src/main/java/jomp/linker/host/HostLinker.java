@@ -61,6 +61,7 @@ public final class HostLinker {
         return java.util.Arrays.copyOfRange(r, 28, 28 + (int) readOnly);
     }
     static final String CLASS_PREFIX = ".jomp.class.";
+    static final String CSIG_SECTION = ".jomp.csig";
 
     /** A link error (undefined or multiply defined symbols, bad input); message as ld prints it. */
     public static final class LinkError extends RuntimeException {
@@ -103,8 +104,15 @@ public final class HostLinker {
     private long readOnlyEnd;
     private final Map<String, String> functionOwner = new HashMap<>();   // JVM method name -> owner, for globals
     private final List<String> handleFields = new ArrayList<>();          // Program fields holding function handles
-    private final List<String[]> handleTargets = new ArrayList<>();       // owner, name, descriptor per handle
+    private final List<String[]> handleTargets = new ArrayList<>();       // owner, name, descriptor, C signature per handle
     private final Map<String, Integer> handleIndex = new HashMap<>();     // "owner.name" -> index
+    /** Per object: the C signatures of its section .jomp.csig (its functions' and its extern prototypes). */
+    private final List<Map<String, String>> csigs = new ArrayList<>();
+    /** The shared libraries the link resolves against, after the objects and jomp's runtime. */
+    private final NativeLibraries natives;
+    private final NativeStubs stubs = new NativeStubs();
+    /** Data relocations to native symbols: image offset, library, symbol, addend. */
+    private final List<Object[]> nativeRelocs = new ArrayList<>();
 
     /** A device link: no main, and the program's classes are loaded by a device plugin. */
     private final boolean device;
@@ -112,19 +120,25 @@ public final class HostLinker {
     /** The link wraps device images (see {@link #link(List, boolean)}). */
     private boolean images;
 
-    private HostLinker(List<Input> inputs, boolean device) { this.inputs = inputs; this.device = device; }
+    private HostLinker(List<Input> inputs, boolean device, NativeLibraries natives) {
+        this.inputs = inputs;
+        this.device = device;
+        this.natives = natives != null ? natives : new NativeLibraries();
+    }
 
     public static Linked link(List<Input> inputs) {
         return link(inputs, false);
     }
+
+    public static Linked link(List<Input> inputs, boolean images) { return link(inputs, images, null); }
 
     /**
      * The host link. {@code images}: the link wraps device images, so Main calls the registration
      * class; without images it does so only when the objects have offload entries (a program
      * without either starts as a plain C program does).
      */
-    public static Linked link(List<Input> inputs, boolean images) {
-        HostLinker l = new HostLinker(inputs, false);
+    public static Linked link(List<Input> inputs, boolean images, NativeLibraries natives) {
+        HostLinker l = new HostLinker(inputs, false, natives);
         l.images = images;
         return l.run();
     }
@@ -135,8 +149,11 @@ public final class HostLinker {
     }
 
     /** Links the jvm device objects of a program into the device program (offload-abi.md §6). */
-    public static Linked linkDevice(List<Input> inputs) {
-        return new HostLinker(inputs, true).run();
+    public static Linked linkDevice(List<Input> inputs) { return linkDevice(inputs, null); }
+
+    /** As {@link #linkDevice(List)}, resolving native calls against the program's libraries (the jvm device runs on the host). */
+    public static Linked linkDevice(List<Input> inputs, NativeLibraries natives) {
+        return new HostLinker(inputs, true, natives).run();
     }
 
     private Linked run() {
@@ -147,6 +164,15 @@ public final class HostLinker {
             String cls = null;
             for (ElfSection s : o.sections()) if (s.name().startsWith(CLASS_PREFIX)) { cls = s.name().substring(CLASS_PREFIX.length()).replace('.', '/'); break; }
             if (cls == null) throw new LinkError(inputs.get(k).name() + ": not a jomp host object (no class section)");
+            Map<String, String> cs = new HashMap<>();
+            for (ElfSection s : o.sections()) {
+                if (!s.name().equals(CSIG_SECTION)) continue;
+                for (String line : new String(s.data(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                    int tab = line.indexOf('\t');
+                    if (tab > 0) cs.put(line.substring(0, tab), line.substring(tab + 1));
+                }
+            }
+            csigs.add(cs);
             int n = classCount.merge(cls, 1, Integer::sum);
             unitClass.add(n == 1 ? cls : cls + "$" + n);   // two units named alike: keep both
             for (ElfSymbol s : o.symbols()) {
@@ -202,9 +228,16 @@ public final class HostLinker {
                     if (base == null) { errors.add(inputs.get(k).name() + ": relocation in section " + s.name() + " that is not data"); continue; }
                     ElfSymbol target = o.symbols().get(r.symbol());
                     if (r.type() == Elf.R_JOMP_FUNC64) {
-                        String[] fn = resolveFunction(k, target);
-                        if (fn != null) funcRelocs.add(new long[] {base + r.offset(), handle(fn), r.addend()});
+                        Target fn = resolveFunction(k, target);
+                        if (fn == null) continue;
+                        if (fn.isNative()) nativeRelocs.add(new Object[] {base + r.offset(), fn.library().needed(), target.name(), r.addend()});
+                        else funcRelocs.add(new long[] {base + r.offset(), handle(fn), r.addend()});
                     } else {
+                        NativeLibraries.Found n = nativeData(k, target);
+                        if (n != null) {
+                            nativeRelocs.add(new Object[] {base + r.offset(), n.library().needed(), target.name(), r.addend()});
+                            continue;
+                        }
                         Long addr = dataAddress(k, target);
                         if (addr != null) addrRelocs.add(new long[] {base + r.offset(), addr + r.addend()});
                     }
@@ -229,9 +262,10 @@ public final class HostLinker {
         }
         if (!errors.isEmpty()) throw new LinkError(String.join("\n", errors));
         classes.put(PROGRAM, programClass(dataFields));
+        classes.putAll(stubs.classes());
         if (!device) {
             String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
-            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, images || !entries.isEmpty()));
+            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, images || !entries.isEmpty(), natives.needed(), natives.runPath()));
         }
 
         byte[] data;
@@ -247,6 +281,13 @@ public final class HostLinker {
             for (long[] r : addrRelocs) { out.writeLong(r[0]); out.writeLong(r[1]); }
             out.writeInt(funcRelocs.size());
             for (long[] r : funcRelocs) { out.writeLong(r[0]); out.writeInt((int) r[1]); out.writeLong(r[2]); }
+            out.writeInt(nativeRelocs.size());
+            for (Object[] r : nativeRelocs) {
+                out.writeLong((Long) r[0]);
+                out.writeUTF((String) r[1]);
+                out.writeUTF((String) r[2]);
+                out.writeLong((Long) r[3]);
+            }
             out.flush();
             data = bos.toByteArray();
         } catch (IOException e) {
@@ -344,25 +385,62 @@ public final class HostLinker {
         return sectionBase.get(d.object()).get(d.symbol().section()) + d.symbol().value();
     }
 
-    /** Owner, name and descriptor of a function seen from object k, or null (error recorded). */
-    private String[] resolveFunction(int k, ElfSymbol s) {
+    /**
+     * A data symbol seen from object k that no object defines but a shared library does (a
+     * native global: optarg, environ, stdout, a library's variables), or null.
+     */
+    private NativeLibraries.Found nativeData(int k, ElfSymbol s) {
+        if (s.isDefined() || globals.containsKey(s.name())) return null;
+        NativeLibraries.Found f = natives.find(s.name());
+        if (f == null) return null;
+        if (f.kind() == jomp.wrapper.elf.SharedObject.Kind.TLS) {
+            errors.add(inputs.get(k).name() + ": cannot use thread-local variable '" + s.name() + "' of " + f.library().needed()
+                    + " (jomp code cannot reach native thread-local storage)");
+            return null;
+        }
+        return f;
+    }
+
+    /**
+     * What a function symbol seen from object k is: code of a unit (owner, method), a C library
+     * method of jomp's runtime (with its descriptor), or a native function of a shared library;
+     * the C signature is the one the defining object, else the referring one, recorded.
+     */
+    private record Target(String owner, String name, String desc, String csig, NativeLibraries.Library library) {
+        boolean isNative() { return library != null; }
+    }
+
+    /** The target of a function symbol seen from object k, or null (error recorded). */
+    private Target resolveFunction(int k, ElfSymbol s) {
         String name = JvmNames.method(s.name());
-        if (s.isDefined()) return new String[] {unitClass.get(k), name, null};
+        String referrer = csigs.get(k).get(s.name());
+        if (s.isDefined()) return new Target(unitClass.get(k), name, null, referrer, null);
         Def d = globals.get(s.name());
-        if (d != null && d.symbol().type() == Elf.STT_FUNC) return new String[] {d.unitClass(), name, null};
-        Method m = Libc.find(s.name());
-        if (m != null) return new String[] {Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m)};
+        if (d != null && d.symbol().type() == Elf.STT_FUNC) {
+            String own = csigs.get(d.object()).get(s.name());
+            return new Target(d.unitClass(), name, null, own != null ? own : referrer, null);
+        }
+        // ld's order: the command line's libraries, then the C library (jomp's Java part of it, then glibc)
+        NativeLibraries.Found f = natives.find(s.name(), false);
+        if (f != null && f.kind() == jomp.wrapper.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
+        Method m = natives.prefersNative(s.name()) ? null : Libc.find(s.name());
+        if (m != null) return new Target(Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
+        f = natives.find(s.name());
+        if (f != null && f.kind() == jomp.wrapper.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
         errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
         return null;
     }
 
-    private int handle(String[] fn) {
-        String key = fn[0] + "." + fn[1];
+    private int handle(Target fn) {
+        String key = fn.owner() + "." + fn.name();
         Integer i = handleIndex.get(key);
-        if (i != null) return i;
+        if (i != null) {
+            if (handleTargets.get(i)[3] == null && fn.csig() != null) handleTargets.get(i)[3] = fn.csig();
+            return i;
+        }
         i = handleTargets.size();
         handleIndex.put(key, i);
-        handleTargets.add(fn);
+        handleTargets.add(new String[] {fn.owner(), fn.name(), fn.desc(), fn.csig()});
         handleFields.add("f$" + i);
         return i;
     }
@@ -387,14 +465,19 @@ public final class HostLinker {
                     @Override public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
                         if (owner.equals(original)) owner = self;
                         else if (owner.equals(EXTERN)) {
+                            String csig = JvmNames.externCsig(name);
+                            name = JvmNames.externSymbol(name);
                             ElfSymbol s = bySymbolField.get(name);
                             if (s == null) errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
-                            String[] fn = s == null ? null : resolveFunction(k, s);
-                            if (fn != null) {
-                                owner = fn[0];
-                                if (fn[2] != null && !fn[2].equals(desc)) {
+                            Target fn = s == null ? null : resolveFunction(k, s);
+                            if (fn != null && fn.isNative()) {
+                                owner = nativeCall(k, fn, s.name(), csig, desc);
+                                name = "call";
+                            } else if (fn != null) {
+                                owner = fn.owner();
+                                if (fn.desc() != null && !fn.desc().equals(desc)) {
                                     errors.add(inputs.get(k).name() + ": call to `" + s.name() + "' with type " + desc
-                                            + " but the C library defines it as " + fn[2]);
+                                            + " but the C library defines it as " + fn.desc());
                                 }
                             }
                         }
@@ -406,6 +489,10 @@ public final class HostLinker {
                             ElfSymbol s = bySymbolField.get(name);
                             if (s == null) {
                                 errors.add(inputs.get(k).name() + ": reference to unknown symbol field " + name);
+                            } else if (owner.equals(DATA) && nativeData(k, s) != null) {
+                                NativeLibraries.Found n = nativeData(k, s);
+                                super.visitFieldInsn(GETSTATIC, stubs.address(n.library().needed(), s.name()), "A", "J");
+                                return;
                             } else if (owner.equals(DATA)) {
                                 Long addr = dataAddress(k, s);
                                 String field = "d$" + (addr == null ? 0 : addr);
@@ -413,7 +500,11 @@ public final class HostLinker {
                                 super.visitFieldInsn(GETSTATIC, PROGRAM, field, "J");
                                 return;
                             } else {
-                                String[] fn = resolveFunction(k, s);
+                                Target fn = resolveFunction(k, s);
+                                if (fn != null && fn.isNative()) {   // a native function's own address
+                                    super.visitFieldInsn(GETSTATIC, stubs.address(fn.library().needed(), s.name()), "A", "J");
+                                    return;
+                                }
                                 int h = fn == null ? 0 : handle(fn);
                                 super.visitFieldInsn(GETSTATIC, PROGRAM, "f$" + h, "J");
                                 return;
@@ -425,6 +516,40 @@ public final class HostLinker {
             }
         }, 0);
         return cw.toByteArray();
+    }
+
+    /**
+     * The stub class for a call from object k to native function {@code symbol}: the call's own
+     * C signature (which lists a variadic call's arguments), else the prototype the object
+     * recorded, else one read off jomp's descriptor (calls the compiler itself makes).
+     */
+    private String nativeCall(int k, Target fn, String symbol, String csig, String desc) {
+        String refused = jomp.runtime.ffi.Downcalls.uncallable(fn.library().needed(), symbol);
+        if (refused != null) {
+            errors.add(inputs.get(k).name() + ": cannot call native function '" + symbol + "': " + refused);
+            return EXTERN;
+        }
+        if (csig == null) csig = csigs.get(k).get(symbol);
+        if (csig == null) csig = jomp.runtime.ffi.CSig.fromDescriptor(desc);
+        jomp.runtime.ffi.CSig parsed;
+        try {
+            parsed = jomp.runtime.ffi.CSig.parse(csig);
+        } catch (IllegalArgumentException e) {
+            errors.add(inputs.get(k).name() + ": call to `" + symbol + "': " + e.getMessage());
+            return EXTERN;
+        }
+        String why = parsed.unsupported();
+        if (why != null) {
+            errors.add(inputs.get(k).name() + ": cannot call native function '" + symbol + "' of " + fn.library().needed() + ": " + why);
+            return EXTERN;
+        }
+        String expect = NativeStubs.jompDescriptor(parsed);
+        if (!expect.equals(desc)) {
+            errors.add(inputs.get(k).name() + ": call to native function '" + symbol + "' with type " + desc
+                    + " but its C signature " + csig + " means " + expect);
+            return EXTERN;
+        }
+        return stubs.call(fn.library().needed(), symbol, csig, desc);
     }
 
     /** The descriptor of a method of a class, e.g. main's. */
@@ -482,7 +607,9 @@ public final class HostLinker {
             mv.visitInsn(DUP);
             mv.visitLdcInsn(i);
             mv.visitLdcInsn(new Handle(H_INVOKESTATIC, t[0], t[1], desc, false));
-            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "register", "(Ljava/lang/invoke/MethodHandle;)J", false);
+            if (t[3] != null) mv.visitLdcInsn(t[3]);
+            else mv.visitInsn(ACONST_NULL);
+            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "register", "(Ljava/lang/invoke/MethodHandle;Ljava/lang/String;)J", false);
             mv.visitInsn(DUP2);
             mv.visitFieldInsn(PUTSTATIC, PROGRAM, handleFields.get(i), "J");
             mv.visitInsn(LASTORE);
@@ -517,6 +644,17 @@ public final class HostLinker {
         return cw.toByteArray();
     }
 
+    private static void stringArray(MethodVisitor mv, List<String> values) {
+        mv.visitLdcInsn(values.size());
+        mv.visitTypeInsn(ANEWARRAY, "java/lang/String");
+        for (int i = 0; i < values.size(); i++) {
+            mv.visitInsn(DUP);
+            mv.visitLdcInsn(i);
+            mv.visitLdcInsn(values.get(i));
+            mv.visitInsn(AASTORE);
+        }
+    }
+
     /** Descriptor of a function defined in a unit class (read from the symbol's object). */
     private String descriptorIn(String owner, String name) {
         for (int k = 0; k < inputs.size(); k++) {
@@ -532,7 +670,7 @@ public final class HostLinker {
     }
 
     /** jomp/link/Main: the JVM entry point; argv in native memory, C's main, exit with its status. */
-    private static byte[] mainClass(String unit, String mainDesc, boolean offload) {
+    private static byte[] mainClass(String unit, String mainDesc, boolean offload, List<String> needed, List<String> runPath) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
             @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
         };
@@ -548,6 +686,11 @@ public final class HostLinker {
         mv.visitInsn(DUP);
         mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "setProgramName", "(Ljava/lang/String;)V", false);
         mv.visitVarInsn(ASTORE, 1);
+        if (!needed.isEmpty()) {   // the libraries first, as ld.so maps them before the program runs
+            stringArray(mv, needed);
+            stringArray(mv, runPath);
+            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ffi/NativeLibs", "load", "([Ljava/lang/String;[Ljava/lang/String;)V", false);
+        }
         mv.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J"); // load the data image before main runs
         mv.visitInsn(POP2);
         // the offload registration (clang's __tgt_register_lib constructor) runs after the data image is in place

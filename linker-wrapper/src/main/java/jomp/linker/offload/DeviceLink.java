@@ -37,14 +37,16 @@ public final class DeviceLink {
     public static final String JVM_TRIPLE = "jvm64-jomp-linux";
 
     /** How device links run: {@code deviceLinker} (null: nvlink on PATH) links several nvptx images of one arch. */
-    public record Options(String deviceLinker) {
+    public record Options(String deviceLinker, jomp.linker.host.NativeLibraries natives) {
         public static final Options DEFAULT = new Options(null);
+
+        public Options(String deviceLinker) { this(deviceLinker, null); }
     }
 
     public static Linked link(DeviceImages.Group g) { return link(g, Options.DEFAULT); }
 
     public static Linked link(DeviceImages.Group g, Options opts) {
-        if (g.triple().equals(JVM_TRIPLE)) return new Linked(g.triple(), g.arch(), "JVM_CLASSES", jvm(g));
+        if (g.triple().equals(JVM_TRIPLE)) return new Linked(g.triple(), g.arch(), "JVM_CLASSES", jvm(g, opts.natives()));
         List<DeviceImages.Image> imgs = g.images();
         for (DeviceImages.Image i : imgs) kind(g, i);
         if (passesThrough(g, opts)) return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
@@ -256,7 +258,7 @@ public final class DeviceLink {
     }
 
     /** Links the jvm device objects into a jar: classes, data image, and the entries index. */
-    private static byte[] jvm(DeviceImages.Group g) {
+    private static byte[] jvm(DeviceImages.Group g, jomp.linker.host.NativeLibraries natives) {
         List<HostLinker.Input> inputs = new ArrayList<>();
         for (DeviceImages.Image i : g.images()) {
             if (i.binary().imageKind() != OffloadBinary.IMG_OBJECT) {
@@ -271,7 +273,7 @@ public final class DeviceLink {
         }
         HostLinker.Linked linked;
         try {
-            linked = HostLinker.linkDevice(inputs);
+            linked = HostLinker.linkDevice(inputs, natives);
         } catch (HostLinker.LinkError e) {
             throw new HostLinker.LinkError(g.triple() + ": " + e.getMessage().replace("\n", "\n" + g.triple() + ": "));
         }

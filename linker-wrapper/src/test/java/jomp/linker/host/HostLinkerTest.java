@@ -21,12 +21,18 @@ import jomp.wrapper.elf.ElfSymbol;
 /** The host link on hand-made objects: symbol resolution, archive members, the errors ld gives. */
 class HostLinkerTest {
     /** A unit class whose static method {@code name} calls {@code callee} through jomp/link/Extern (or nothing). */
-    private static byte[] unit(String cls, String name, String callee) {
+    private static byte[] unit(String cls, String name, String callee) { return unit(cls, name, callee, null, "()I"); }
+
+    /** The same with the call's C signature in the Extern name, and its descriptor (whose arguments are zeros). */
+    private static byte[] unit(String cls, String name, String callee, String csig, String desc) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cw.visit(V25, ACC_PUBLIC | ACC_SUPER, cls, null, "java/lang/Object", null);
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, name, "()I", null, null);
         mv.visitCode();
-        if (callee != null) mv.visitMethodInsn(INVOKESTATIC, HostLinker.EXTERN, callee, "()I", false);
+        if (callee != null && csig != null) {
+            for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(desc)) mv.visitInsn(t.getSize() == 2 ? LCONST_0 : ICONST_0);
+            mv.visitMethodInsn(INVOKESTATIC, HostLinker.EXTERN, callee + "-" + csig, desc, false);
+        } else if (callee != null) mv.visitMethodInsn(INVOKESTATIC, HostLinker.EXTERN, callee, "()I", false);
         else mv.visitInsn(ICONST_3);
         mv.visitInsn(IRETURN);
         mv.visitMaxs(0, 0);
@@ -35,7 +41,11 @@ class HostLinkerTest {
     }
 
     private static HostLinker.Input object(String file, String cls, String defines, String calls) {
-        List<ElfSection> sections = List.of(ElfSection.progbits(HostLinker.CLASS_PREFIX + cls.replace('/', '.'), 0, 1, unit(cls, defines, calls)));
+        return object(file, cls, defines, calls, null, "()I");
+    }
+
+    private static HostLinker.Input object(String file, String cls, String defines, String calls, String csig, String desc) {
+        List<ElfSection> sections = List.of(ElfSection.progbits(HostLinker.CLASS_PREFIX + cls.replace('/', '.'), 0, 1, unit(cls, defines, calls, csig, desc)));
         List<ElfSymbol> symbols = new ArrayList<>();
         symbols.add(new ElfSymbol(defines, 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
         if (calls != null) symbols.add(new ElfSymbol(calls, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
@@ -94,5 +104,38 @@ class HostLinkerTest {
         r.add("libb.a", lib, false);
         // b.o is needed for twice; it needs other, so other.o (earlier in the archive) comes too
         assertThat(objects).extracting(HostLinker.Input::name).containsExactly("a.o", "libb.a(b.o)", "libb.a(other.o)");
+    }
+
+    /** glibc's libraries, found as ld finds them. */
+    private static NativeLibraries glibc() throws Exception {
+        LinkInputs in = new LinkInputs(new ArrayList<>(), new ArrayList<>());
+        in.addDefaults();
+        return in.natives();
+    }
+
+    @Test
+    void functionsOnlyASharedLibraryDefinesBecomeNativeCallStubs() throws Exception {
+        NativeLibraries libs = glibc();
+        HostLinker.Linked l = HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "strcasecmp", "i(p,p)", "(JJ)I")), false, libs);
+        assertThat(owners(l.classes().get("jomp/unit/a"))).containsExactly(NativeStubs.PACKAGE + "C0.call");
+        byte[] stub = l.classes().get(NativeStubs.PACKAGE + "C0");
+        assertThat(stub).isNotNull();
+        // the stub binds libc.so.6's strcasecmp on first use
+        assertThat(new String(stub, java.nio.charset.StandardCharsets.ISO_8859_1)).contains("libc.so.6").contains("strcasecmp");
+        // glibc is never opened at start-up: the JVM has it
+        assertThat(libs.needed()).isEmpty();
+    }
+
+    @Test
+    void nativeCallsTheRuntimeCannotMakeAreLinkErrors() throws Exception {
+        NativeLibraries libs = glibc();
+        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "setjmp", "i(p)", "(J)I")), false, libs))
+                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("cannot call native function 'setjmp'");
+        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "strfroml", "i(p,m,p,e)", "(JJJD)I")), false, libs))
+                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("long double");
+        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "strverscmp", "i(p,p)", "(JJJ)I")), false, libs))
+                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("its C signature i(p,p) means (JJ)I");
+        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "no_such_function_anywhere", "i()", "()I")), false, libs))
+                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("undefined reference to 'no_such_function_anywhere'");
     }
 }

@@ -19,7 +19,7 @@ public final class Assert {
                 + (function != 0 ? Mem.cString(function) + ": " : "")
                 + "Assertion `" + Mem.cString(assertion) + "' failed.\n";
         byte[] b = msg.getBytes(StandardCharsets.ISO_8859_1);
-        Stdio.STDERR.write(b, 0, b.length);
+        Stdio.err(b, b.length);
         Stdlib.abort();
     }
 }

@@ -20,7 +20,7 @@ public final class Libc {
             jomp.runtime.omp.Kmpc.class);
 
     /** Public static methods that are Java API for jomp itself, not C functions. */
-    private static final Set<String> JAVA_ONLY = Set.of("setProgramName", "flushAll");
+    private static final Set<String> JAVA_ONLY = Set.of("setProgramName", "flushAll", "fflush", "toGlibc", "onExit", "exitRunsShutdownHooks");
 
     private static final Map<String, Method> BY_NAME = index();
 

@@ -27,27 +27,28 @@ public final class Scanf {
         public void unread(int c) { if (c >= 0) p--; }
     }
 
+    /** stdin (file 0) or a glibc FILE*, read a character at a time. */
     private static final class StreamInput implements Input {
-        private final Stdio.Stream st;
-        StreamInput(Stdio.Stream st) { this.st = st; }
-        public int next() { return st.read(); }
-        public void unread(int c) {
-            if (c < 0) return;
-            synchronized (st) { st.pushback = c; st.eof = false; }
-        }
+        private final long file;
+        StreamInput(long file) { this.file = file; }
+        public int next() { return Stdio.read(file); }
+        public void unread(int c) { Stdio.unread(file, c); }
     }
 
-    public static int scanf(long fmt, long va) { return vfscanf(Stdio.__jomp_stdin(), fmt, va); }
-    public static int vscanf(long fmt, long ap) { return vfscanf(Stdio.__jomp_stdin(), fmt, ap); }
+    public static int scanf(long fmt, long va) { return vscanf(fmt, va); }
+    public static int vscanf(long fmt, long ap) { return scan(new StreamInput(0), fmt, ap); }
     public static int fscanf(long file, long fmt, long va) { return vfscanf(file, fmt, va); }
     public static int sscanf(long s, long fmt, long va) { return vsscanf(s, fmt, va); }
     public static int vsscanf(long s, long fmt, long ap) { return scan(new StringInput(s), fmt, ap); }
+    public static int vfscanf(long file, long fmt, long ap) { return scan(new StreamInput(file), fmt, ap); }
 
-    public static int vfscanf(long file, long fmt, long ap) {
-        Stdio.Stream st = Stdio.stream(file);
-        if (file == Stdio.__jomp_stdin()) Stdio.stream(Stdio.__jomp_stdout()).flush();
-        return scan(new StreamInput(st), fmt, ap);
-    }
+    // glibc's headers name the C99 scanf family so (<stdio.h> redirects scanf to __isoc99_scanf)
+    public static int __isoc99_scanf(long fmt, long va) { return vscanf(fmt, va); }
+    public static int __isoc99_vscanf(long fmt, long ap) { return vscanf(fmt, ap); }
+    public static int __isoc99_fscanf(long file, long fmt, long va) { return vfscanf(file, fmt, va); }
+    public static int __isoc99_vfscanf(long file, long fmt, long ap) { return vfscanf(file, fmt, ap); }
+    public static int __isoc99_sscanf(long s, long fmt, long va) { return vsscanf(s, fmt, va); }
+    public static int __isoc99_vsscanf(long s, long fmt, long ap) { return vsscanf(s, fmt, ap); }
 
     /** Counts the characters taken from the input, for %n, and remembers whether it ran dry. */
     private static final class Reader {

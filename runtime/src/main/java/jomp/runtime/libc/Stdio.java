@@ -10,57 +10,39 @@ import java.io.OutputStream;
 import jomp.runtime.mem.Mem;
 
 /**
- * stdio.h: the process's file descriptors 0, 1 and 2, and files opened with fopen. stdout is
- * fully buffered (line buffered on a terminal), stderr unbuffered, as in glibc, so the
- * interleaving of the two matches C; files are fully buffered, with one position for reading and
- * writing as C's update streams have. A FILE* is the address of a small native object.
+ * stdio.h's Java half (docs/libc.md § One C world). The streams are glibc's: FILE* values are
+ * glibc's FILE objects, and every function on them that jomp does not define here is glibc's own.
+ * jomp keeps the printf and scanf engines (glibc's output exactly, and a long double that is a
+ * double) and, until native code first runs, the standard streams of a program that only prints:
+ * printf, puts, putchar and scanf then go to file descriptors 0, 1 and 2 through Java buffers with
+ * glibc's buffering (stdout fully buffered, line buffered on a terminal; stderr unbuffered), and no
+ * FFM is started (tens of milliseconds). When native code starts (jomp.runtime.ffi.NativeWorld),
+ * {@link #toGlibc} flushes those buffers and from then on the same functions format in Java and
+ * write with glibc's fwrite to glibc's stdout, so output of jomp and native code keeps program order.
  */
 public final class Stdio {
     private Stdio() {}
 
-    /** One stream: its FILE* address, its descriptor's stream and its buffer. */
+    /** A standard stream before glibc's serve: its descriptor's Java stream and glibc's buffering. */
     static final class Stream {
-        final long address;
         final OutputStream os;
         final InputStream is;
-        /** A file from fopen (os and is are null), with what its mode allows. */
-        final java.io.RandomAccessFile file;
-        final boolean readable, writable, append;
         byte[] buf;
         int len;
         int mode; // _IOFBF 0, _IOLBF 1, _IONBF 2
         boolean error, eof;
-        /** Read-ahead of a file (rpos..rlen of rbuf not yet consumed), and one pushed-back byte (-1: none). */
-        byte[] rbuf;
-        int rpos, rlen, pushback = -1;
+        /** One pushed-back byte (-1: none). */
+        int pushback = -1;
 
-        Stream(long address, OutputStream os, InputStream is, int mode) {
-            this.address = address;
+        Stream(long unused, OutputStream os, InputStream is, int mode) {
             this.os = os;
             this.is = is;
             this.mode = mode;
             this.buf = new byte[8192];
-            this.file = null;
-            this.readable = is != null;
-            this.writable = os != null;
-            this.append = false;
-        }
-
-        Stream(long address, java.io.RandomAccessFile file, boolean readable, boolean writable, boolean append) {
-            this.address = address;
-            this.os = null;
-            this.is = null;
-            this.file = file;
-            this.readable = readable;
-            this.writable = writable;
-            this.append = append;
-            this.mode = 0;
-            this.buf = new byte[8192];
         }
 
         synchronized void write(byte[] b, int off, int n) {
-            if (!writable) { error = true; return; }
-            if (file != null) dropReadAhead();
+            if (os == null) { error = true; return; }
             if (mode == 2) { emit(b, off, n); return; }
             if (len + n > buf.length) {
                 flush();
@@ -76,8 +58,7 @@ public final class Stdio {
         }
 
         synchronized void write(int c) {
-            if (!writable) { error = true; return; }
-            if (file != null) dropReadAhead();
+            if (os == null) { error = true; return; }
             if (len == buf.length) flush();
             buf[len++] = (byte) c;
             if (mode == 2 || (mode == 1 && c == '\n')) flush();
@@ -87,13 +68,13 @@ public final class Stdio {
             if (len > 0) { emit(buf, 0, len); len = 0; }
         }
 
+        /** Reading stdin flushes a line-buffered stdout first, as glibc does before it reads. */
+        synchronized void flushIfLineBuffered() {
+            if (mode == 1) flush();
+        }
+
         private void emit(byte[] b, int off, int n) {
             try {
-                if (file != null) {
-                    if (append) file.seek(file.length());
-                    file.write(b, off, n);
-                    return;
-                }
                 os.write(b, off, n);
                 os.flush();
             } catch (IOException e) {
@@ -101,61 +82,31 @@ public final class Stdio {
             }
         }
 
-        /** Reading after writing (or seeking) starts from the file's position: unread bytes are given back. */
-        void dropReadAhead() {
-            if (rlen - rpos > 0 || pushback >= 0) {
-                try {
-                    file.seek(file.getFilePointer() - (rlen - rpos) - (pushback >= 0 ? 1 : 0));
-                } catch (IOException e) {
-                    error = true;
-                }
-            }
-            rpos = rlen = 0;
-            pushback = -1;
-        }
-
         /** The next byte, or -1 at the end (eof set) or on an error (error set). */
         synchronized int read() {
             if (pushback >= 0) { int c = pushback; pushback = -1; return c; }
-            if (!readable) { error = true; return -1; }
+            if (is == null) { error = true; return -1; }
             try {
-                if (file == null) {
-                    int c = is.read();
-                    if (c < 0) eof = true;
-                    return c;
-                }
-                flush();
-                if (rpos == rlen) {
-                    if (rbuf == null) rbuf = new byte[8192];
-                    int n = file.read(rbuf, 0, rbuf.length);
-                    if (n <= 0) { eof = true; return -1; }
-                    rpos = 0;
-                    rlen = n;
-                }
-                return rbuf[rpos++] & 0xff;
+                int c = is.read();
+                if (c < 0) eof = true;
+                return c;
             } catch (IOException e) {
                 error = true;
                 return -1;
             }
         }
-
-        /** The position C's ftell reports. */
-        synchronized long position() throws IOException {
-            return file.getFilePointer() - (rlen - rpos) - (pushback >= 0 ? 1 : 0) + len;
-        }
     }
-
-    /** The streams fopen made, by FILE* address. */
-    private static final java.util.concurrent.ConcurrentHashMap<Long, Stream> FILES = new java.util.concurrent.ConcurrentHashMap<>();
 
     static final Stream STDIN, STDOUT, STDERR;
 
+    /** Set (under the streams' locks) when glibc's streams take over. */
+    private static volatile boolean glibc;
+
     static {
-        long files = Mem.permanent(3 * 16, 16);
         boolean tty = stdoutIsTerminal();
-        STDIN = new Stream(files, null, new FileInputStream(FileDescriptor.in), 0);
-        STDOUT = new Stream(files + 16, new FileOutputStream(FileDescriptor.out), null, tty ? 1 : 0);
-        STDERR = new Stream(files + 32, new FileOutputStream(FileDescriptor.err), null, 2);
+        STDIN = new Stream(0, null, new FileInputStream(FileDescriptor.in), 0);
+        STDOUT = new Stream(0, new FileOutputStream(FileDescriptor.out), null, tty ? 1 : 0);
+        STDERR = new Stream(0, new FileOutputStream(FileDescriptor.err), null, 2);
         // a Java-level exit that bypasses exit() (an uncaught exception) still flushes
         Runtime.getRuntime().addShutdownHook(new FlushAtExit());
     }
@@ -175,152 +126,86 @@ public final class Stdio {
     /** A named class, not a method reference: every program runs this, and the first lambda costs milliseconds. */
     private static final class FlushAtExit extends Thread {
         FlushAtExit() { super("jomp-stdio-flush"); }
-        @Override public void run() { flushAll(); }
+        @Override public void run() { Stdlib.runOnExit(); }
     }
 
-    public static long __jomp_stdin() { return STDIN.address; }
-    public static long __jomp_stdout() { return STDOUT.address; }
-    public static long __jomp_stderr() { return STDERR.address; }
-
-    static Stream stream(long file) {
-        if (file == STDOUT.address) return STDOUT;
-        if (file == STDERR.address) return STDERR;
-        if (file == STDIN.address) return STDIN;
-        Stream st = FILES.get(file);
-        if (st != null) return st;
-        throw new IllegalArgumentException("jomp libc: not a FILE* (closed, or never opened): 0x" + Long.toHexString(file));
-    }
-
-    // ---- files ----
-
-    /** fopen: modes r, w, a, with + for update; b is accepted and means nothing, as on Linux. */
-    public static long fopen(long path, long modeStr) {
-        String name = Mem.cString(path), m = Mem.cString(modeStr).replace("b", "");
-        boolean plus = m.contains("+");
-        char kind = m.isEmpty() ? '?' : m.charAt(0);
-        if (kind != 'r' && kind != 'w' && kind != 'a' || m.length() > (plus ? 2 : 1) && !m.endsWith("x")) {
-            Errno.set(Errno.EINVAL);
-            return 0;
-        }
-        java.io.File f = new java.io.File(name);
-        if (kind == 'r' && !f.exists()) { Errno.set(Errno.ENOENT); return 0; }
-        if (f.isDirectory()) { Errno.set(Errno.EISDIR); return 0; }
-        try {
-            java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f, kind == 'r' && !plus ? "r" : "rw");
-            if (kind == 'w') raf.setLength(0);
-            long address = Stdlib.malloc(16);
-            FILES.put(address, new Stream(address, raf, kind == 'r' || plus, kind != 'r' || plus, kind == 'a'));
-            return address;
-        } catch (IOException | SecurityException e) {
-            Errno.set(f.exists() ? Errno.EACCES : Errno.ENOENT);
-            return 0;
-        }
-    }
-
-    public static int fclose(long file) {
-        Stream st = stream(file);
-        st.flush();
-        if (st.file == null) return 0;   // the standard streams stay usable by the runtime
-        FILES.remove(file);
-        try {
-            st.file.close();
-        } catch (IOException e) {
-            return -1;
-        } finally {
-            Stdlib.free(file);
-        }
-        return st.error ? -1 : 0;
-    }
-
-    public static int fseek(long file, long offset, int whence) {
-        Stream st = stream(file);
-        if (st.file == null) { Errno.set(Errno.ESPIPE); return -1; }
-        synchronized (st) {
-            try {
-                long base = switch (whence) { case 0 -> 0; case 1 -> st.position(); case 2 -> { st.flush(); yield st.file.length(); } default -> -1; };
-                if (base < 0 || base + offset < 0) { Errno.set(Errno.EINVAL); return -1; }
-                st.flush();
-                st.rpos = st.rlen = 0;
-                st.pushback = -1;
-                st.file.seek(base + offset);
-                st.eof = false;
-                return 0;
-            } catch (IOException e) {
-                st.error = true;
-                return -1;
+    /**
+     * Native code is about to run: what the Java streams hold moves to glibc's (stdout's buffer;
+     * a byte pushed back on stdin), and glibc's streams serve from now on.
+     */
+    public static void toGlibc() {
+        synchronized (STDOUT) {
+            synchronized (STDERR) {
+                synchronized (STDIN) {
+                    if (glibc) return;
+                    // what C's stdout still holds goes into glibc's stdout buffer, not out: C would not have written it yet
+                    if (STDOUT.len > 0) Glibc.fwrite(STDOUT.buf, STDOUT.len, Glibc.stdout());
+                    STDOUT.len = 0;
+                    STDERR.flush();
+                    glibc = true;
+                    if (STDIN.pushback >= 0) Glibc.ungetc(STDIN.pushback, Glibc.stdin());
+                    STDIN.pushback = -1;
+                }
             }
         }
     }
 
-    public static long ftell(long file) {
-        Stream st = stream(file);
-        if (st.file == null) { Errno.set(Errno.ESPIPE); return -1; }
-        try { return st.position(); } catch (IOException e) { return -1; }
-    }
-
-    public static void rewind(long file) { fseek(file, 0, 0); clearerr(file); }
-
-    public static long fread(long ptr, long size, long n, long file) {
-        Stream st = stream(file);
-        if (size == 0 || n == 0) return 0;
-        long total = size * n, got = 0;
-        if (st == STDIN) STDOUT.flush();
-        while (got < total) {
-            int c = st.read();
-            if (c < 0) break;
-            Mem.putByte(ptr + got++, (byte) c);
+    /** Flushes the standard streams: Java's before native code ran, glibc's (all of them, as fflush(NULL)) after. */
+    public static void flushAll() {
+        if (glibc) Glibc.fflush(0);
+        else {
+            STDOUT.flush();
+            STDERR.flush();
         }
-        return got / size;
     }
 
-    public static int ungetc(int c, long file) {
-        if (c == -1) return -1;
-        Stream st = stream(file);
-        synchronized (st) {
-            if (st.pushback >= 0) return -1;   // one byte of push-back, as C guarantees
-            st.pushback = c & 0xff;
-            st.eof = false;
-        }
-        return c & 0xff;
-    }
-
-    public static int remove(long path) {
-        java.io.File f = new java.io.File(Mem.cString(path));
-        if (!f.exists()) { Errno.set(Errno.ENOENT); return -1; }
-        if (!f.delete()) { Errno.set(Errno.EACCES); return -1; }
+    /** For the runtime's own reports (not C's fflush, which is glibc's): flush C's output first. */
+    public static int fflush(long file) {
+        flushAll();
         return 0;
     }
 
-    public static int rename(long from, long to) {
-        try {
-            java.nio.file.Files.move(java.nio.file.Path.of(Mem.cString(from)), java.nio.file.Path.of(Mem.cString(to)),
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            return 0;
-        } catch (java.nio.file.NoSuchFileException e) {
-            Errno.set(Errno.ENOENT);
-            return -1;
-        } catch (IOException e) {
-            Errno.set(Errno.EACCES);
-            return -1;
+    /** Output to stdout: the Java buffer, or glibc's stdout once it serves. */
+    private static void out(byte[] b, int n) {
+        if (!glibc) {
+            synchronized (STDOUT) {
+                if (!glibc) { STDOUT.write(b, 0, n); return; }
+            }
         }
+        Glibc.fwrite(b, n, Glibc.stdout());
     }
 
-    /** Flushes stdout and stderr (exit, abort). */
-    public static void flushAll() {
-        STDOUT.flush();
-        STDERR.flush();
+    /** Before an abnormal end: what stderr holds goes out (glibc's stderr is unbuffered). */
+    static void flushStderr() { if (!glibc) STDERR.flush(); }
+
+    /** Output to stderr, likewise. */
+    static void err(byte[] b, int n) {
+        if (!glibc) {
+            synchronized (STDERR) {
+                if (!glibc) { STDERR.write(b, 0, n); return; }
+            }
+        }
+        Glibc.fwrite(b, n, Glibc.stderr());
     }
 
     // ---- formatted output ----
 
-    public static int printf(long fmt, long va) { return vfprintf(STDOUT.address, fmt, va); }
-    public static int vprintf(long fmt, long ap) { return vfprintf(STDOUT.address, fmt, ap); }
+    public static int printf(long fmt, long va) { return vprintf(fmt, va); }
+
+    public static int vprintf(long fmt, long ap) {
+        Format.Out out = Format.format(fmt, ap);
+        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
+        out(out.buf, out.len);
+        return out.len;
+    }
+
     public static int fprintf(long file, long fmt, long va) { return vfprintf(file, fmt, va); }
 
+    /** Formats in Java and writes to a glibc FILE*, which any FILE* a program holds is. */
     public static int vfprintf(long file, long fmt, long ap) {
         Format.Out out = Format.format(fmt, ap);
         if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
-        stream(file).write(out.buf, 0, out.len);
+        if (out.len > 0 && Glibc.fwrite(out.buf, out.len, file) != out.len) return -1;
         return out.len;
     }
 
@@ -347,92 +232,96 @@ public final class Stdio {
         return out.len;
     }
 
-    // ---- character and string output ----
+    // ---- _FORTIFY_SOURCE's checked forms (glibc's headers call these with -D_FORTIFY_SOURCE and -O) ----
+
+    public static int __printf_chk(int flag, long fmt, long va) { return vprintf(fmt, va); }
+    public static int __vprintf_chk(int flag, long fmt, long ap) { return vprintf(fmt, ap); }
+    public static int __fprintf_chk(long file, int flag, long fmt, long va) { return vfprintf(file, fmt, va); }
+    public static int __vfprintf_chk(long file, int flag, long fmt, long ap) { return vfprintf(file, fmt, ap); }
+    public static int __sprintf_chk(long s, int flag, long size, long fmt, long va) { return __vsprintf_chk(s, flag, size, fmt, va); }
+
+    public static int __vsprintf_chk(long s, int flag, long size, long fmt, long ap) {
+        Format.Out out = Format.format(fmt, ap);
+        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
+        if (Long.compareUnsigned(out.len, size) >= 0) bufferOverflow();
+        Mem.copyFromArray(out.buf, 0, s, out.len);
+        Mem.putByte(s + out.len, (byte) 0);
+        return out.len;
+    }
+
+    public static int __snprintf_chk(long s, long n, int flag, long size, long fmt, long va) { return __vsnprintf_chk(s, n, flag, size, fmt, va); }
+
+    public static int __vsnprintf_chk(long s, long n, int flag, long size, long fmt, long ap) {
+        if (Long.compareUnsigned(n, size) > 0) bufferOverflow();
+        return vsnprintf(s, n, fmt, ap);
+    }
+
+    /** glibc's __chk_fail: the message, then abort. */
+    private static void bufferOverflow() {
+        byte[] b = "*** buffer overflow detected ***: terminated\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        err(b, b.length);
+        Stdlib.abort();
+    }
+
+    // ---- character and string output to stdout ----
 
     public static int puts(long s) {
-        byte[] b = bytes(s);
-        STDOUT.write(b, 0, b.length);
-        STDOUT.write('\n');
-        return b.length + 1; // glibc returns the bytes written
+        int n = 0;
+        while (Mem.getByte(s + n) != 0) n++;
+        byte[] b = new byte[n + 1];
+        Mem.copyToArray(s, b, 0, n);
+        b[n] = '\n';
+        out(b, n + 1);
+        return n + 1; // glibc returns the bytes written
     }
 
-    public static int putchar(int c) { STDOUT.write(c); return c & 0xff; }
-
-    public static int fputc(int c, long file) { stream(file).write(c); return c & 0xff; }
-
-    public static int putc(int c, long file) { return fputc(c, file); }
-
-    public static int fputs(long s, long file) {
-        byte[] b = bytes(s);
-        stream(file).write(b, 0, b.length);
-        return 1;
+    public static int putchar(int c) {
+        if (!glibc) {
+            synchronized (STDOUT) {
+                if (!glibc) { STDOUT.write(c); return c & 0xff; }
+            }
+        }
+        return Glibc.fputc(c, Glibc.stdout());
     }
 
-    public static long fwrite(long ptr, long size, long n, long file) {
-        long total = size * n;
-        if (total == 0) return 0;
-        byte[] b = new byte[(int) total];
-        Mem.copyToArray(ptr, b, 0, b.length);
-        stream(file).write(b, 0, b.length);
-        return n;
-    }
-
-    public static int fflush(long file) {
-        if (file == 0) flushAll();
-        else stream(file).flush();
-        return 0;
-    }
-
-    public static int setvbuf(long file, long buf, int mode, long size) {
-        Stream st = stream(file);
-        st.flush();
-        st.mode = mode;
-        return 0;
-    }
-
-    public static void setbuf(long file, long buf) { setvbuf(file, buf, buf == 0 ? 2 : 0, 8192); }
-
+    /** perror: "s: message" on stderr (glibc's strerror text). */
     public static void perror(long s) {
         String msg = Str.message(Errno.get());
         String text = (s != 0 && Mem.getByte(s) != 0 ? Mem.cString(s) + ": " : "") + msg + "\n";
         byte[] b = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-        STDERR.write(b, 0, b.length);
+        err(b, b.length);
     }
 
-    public static int ferror(long file) { return stream(file).error ? 1 : 0; }
-    public static int feof(long file) { return stream(file).eof ? 1 : 0; }
-    public static void clearerr(long file) { Stream st = stream(file); st.error = false; st.eof = false; }
+    // ---- input from stdin ----
 
-    // ---- input ----
-
-    public static int fgetc(long file) {
-        Stream st = stream(file);
-        if (st == STDIN) STDOUT.flush(); // glibc flushes line-buffered stdout; harmless when fully buffered
-        return st.read();
-    }
-
-    public static int getc(long file) { return fgetc(file); }
-    public static int getchar() { return fgetc(STDIN.address); }
-
-    public static long fgets(long s, int n, long file) {
-        if (n <= 0) return 0;
-        int i = 0;
-        while (i < n - 1) {
-            int c = fgetc(file);
-            if (c < 0) break;
-            Mem.putByte(s + i++, (byte) c);
-            if (c == '\n') break;
+    public static int getchar() {
+        if (!glibc) {
+            synchronized (STDIN) {
+                if (!glibc) {
+                    STDOUT.flushIfLineBuffered();
+                    return STDIN.read();
+                }
+            }
         }
-        if (i == 0) return 0;
-        Mem.putByte(s + i, (byte) 0);
-        return s;
+        return Glibc.getc(Glibc.stdin());
     }
 
-    private static byte[] bytes(long s) {
-        int n = 0;
-        while (Mem.getByte(s + n) != 0) n++;
-        byte[] b = new byte[n];
-        Mem.copyToArray(s, b, 0, n);
-        return b;
+    /** One character of stdin, or of a FILE* (glibc's), with push-back: scanf's input. */
+    static int read(long file) {
+        if (file == 0) return getchar();
+        return Glibc.getc(file);
+    }
+
+    static void unread(long file, int c) {
+        if (c < 0) return;
+        if (file == 0) {
+            if (!glibc) {
+                synchronized (STDIN) {
+                    if (!glibc) { STDIN.pushback = c; STDIN.eof = false; return; }
+                }
+            }
+            file = Glibc.stdin();
+        }
+        Glibc.ungetc(c, file);
     }
 }

@@ -9,6 +9,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jomp.runtime.mem.Functions;
@@ -176,29 +177,118 @@ public final class Stdlib {
 
     static String programName() { return programName; }
 
+    /**
+     * atexit: jomp's own list while only jomp code has run; once native code runs, glibc's
+     * (jomp.runtime.ffi.NativeWorld calls {@link #toGlibc}), so handlers that jomp code and native
+     * libraries register run once, last registered first, as in C.
+     */
     public static int atexit(long f) {
-        synchronized (AT_EXIT) { AT_EXIT.add(f); }
-        return 0;
+        synchronized (AT_EXIT) {
+            if (!glibcExit) {
+                AT_EXIT.add(f);
+                return 0;
+            }
+        }
+        return Glibc.atexit(f) == 0 ? 0 : -1;
     }
 
-    /** Runs the atexit handlers last-registered first, flushes stdio and ends the process. */
+    /** glibc's _exit, once glibc's exit would run jomp functions as handlers. */
+    private static final class Halt implements java.util.function.IntConsumer {
+        @Override public void accept(int status) { Glibc._exit(status); }
+    }
+
+    /** Set when glibc's atexit list and exit take over. */
+    private static volatile boolean glibcExit;
+
+    /** The runtime's own work at exit (offloading's unregistration and reports), after C's handlers. */
+    private static final ArrayList<Runnable> ON_EXIT = new ArrayList<>();
+    private static boolean onExitDone;
+
+    /** Registers runtime work to run at exit, after the C program's atexit handlers. */
+    public static void onExit(Runnable r) {
+        synchronized (ON_EXIT) { ON_EXIT.add(r); }
+        synchronized (AT_EXIT) { if (glibcExit) registerOnExit(); }
+    }
+
+    private static boolean onExitRegistered;
+
+    /**
+     * glibc's exit runs the runtime's exit work through a handler registered once (a jomp-function
+     * pointer to {@link #runOnExit}); registered when there is work, so that a program without any
+     * takes no function's address for it.
+     */
+    private static void registerOnExit() {
+        if (onExitRegistered) return;
+        synchronized (ON_EXIT) { if (ON_EXIT.isEmpty()) return; }
+        onExitRegistered = true;
+        try {
+            long h = Functions.register(java.lang.invoke.MethodHandles.lookup().findStatic(Stdlib.class, "runOnExit",
+                    java.lang.invoke.MethodType.methodType(void.class)), "v()");
+            Glibc.atexit(h);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs the runtime's exit work once (exit, a JVM shutdown, or glibc's exit calling it last). */
+    public static void runOnExit() {
+        List<Runnable> todo;
+        synchronized (ON_EXIT) {
+            if (onExitDone) return;
+            onExitDone = true;
+            todo = new ArrayList<>(ON_EXIT);
+        }
+        for (int i = todo.size() - 1; i >= 0; i--) todo.get(i).run();
+        Stdio.flushAll();
+    }
+
+    /**
+     * Native code is about to run: glibc's exit will end the program from now on. Its first
+     * handler (the last to run) is the runtime's exit work, then jomp's handlers so far, in order.
+     */
+    public static void toGlibc() {
+        synchronized (AT_EXIT) {
+            if (glibcExit) return;
+            jomp.runtime.start.Startup.nativeHalt = new Halt();
+            registerOnExit();
+            for (long f : AT_EXIT) Glibc.atexit(f);
+            AT_EXIT.clear();
+            glibcExit = true;
+        }
+    }
+
+    /**
+     * exit: the atexit handlers last-registered first, then the runtime's exit work, a flush of
+     * stdio, and the end of the process. Once native code has run this is glibc's exit, which
+     * also runs the handlers native libraries registered and flushes glibc's streams.
+     */
     public static void exit(int status) {
+        if (glibcExit) {
+            Glibc.exit(status);
+            jomp.runtime.start.Startup.halt(status);   // not reached
+        }
         while (true) {
             long f;
             synchronized (AT_EXIT) {
+                if (glibcExit) break;    // a handler started native code: glibc runs the rest
                 if (AT_EXIT.isEmpty()) break;
                 f = AT_EXIT.removeLast();
             }
             try {
-                Functions.handle(f).invokeExact();
+                Functions.handle(f, "v()").invokeExact();
             } catch (RuntimeException | Error e) {
                 throw e;
             } catch (Throwable t) {
                 throw new RuntimeException(t);
             }
         }
+        if (glibcExit) {
+            Glibc.exit(status);
+            jomp.runtime.start.Startup.halt(status);
+        }
         Stdio.flushAll();
-        if (onlyOwnHooks()) Runtime.getRuntime().halt(status);
+        runOnExit();
+        if (onlyOwnHooks()) jomp.runtime.start.Startup.halt(status);
         Runtime.getRuntime().exit(status);
     }
 
@@ -224,18 +314,18 @@ public final class Stdlib {
     }
 
     public static void _Exit(int status) {
-        Runtime.getRuntime().halt(status);
+        jomp.runtime.start.Startup.halt(status);
     }
 
     /** Ends the program by SIGABRT, as glibc's abort: stdio is not flushed; the shell sees status 134. */
     public static void abort() {
-        Stdio.STDERR.flush();
+        Stdio.flushStderr();
         jomp.runtime.start.Signals.abort();
     }
 
     /** gcc's __builtin_trap (an invalid instruction): ends the program by SIGILL. */
     public static void __builtin_trap() {
-        Stdio.STDERR.flush();
+        Stdio.flushStderr();
         jomp.runtime.start.Signals.die(jomp.runtime.start.Signals.SIGILL, null);
     }
 
@@ -245,6 +335,7 @@ public final class Stdlib {
      */
     public static int system(long command) {
         if (command == 0) return new java.io.File("/bin/sh").canExecute() ? 1 : 0;
+        if (glibcExit) return Glibc.system(command);   // the environment setenv changed, glibc's descriptors
         Stdio.flushAll();
         try {
             Process p = new ProcessBuilder("/bin/sh", "-c", Mem.cString(command)).inheritIO().start();
@@ -258,7 +349,9 @@ public final class Stdlib {
         }
     }
 
+    /** getenv: the JVM's copy of the environment until native code runs (setenv is glibc's), then glibc's. */
     public static long getenv(long name) {
+        if (glibcExit) return Glibc.getenv(name);
         String v = System.getenv(Mem.cString(name));
         if (v == null) return 0;
         Long known = ENV.get(v);
@@ -433,7 +526,7 @@ public final class Stdlib {
         long tmp = malloc(n * size);
         if (tmp == 0) throw new OutOfMemoryError("jomp libc: qsort cannot allocate its " + n * size + "-byte buffer");
         try {
-            if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp), tmp);
+            if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp, CMP), tmp);
             else ((MethodHandle) sort).invokeExact(base, n, size, tmp);
         } catch (RuntimeException | Error e) {
             throw e;
@@ -448,8 +541,11 @@ public final class Stdlib {
     private static final ConcurrentHashMap<Long, Object> SORTERS = new ConcurrentHashMap<>();
     private static byte[] mergeSortBytes;
 
+    /** The C signature of qsort's and bsearch's comparison: int (const void *, const void *). */
+    private static final String CMP = "i(p,p)";
+
     private static Object sorter(long cmp) {
-        MethodHandle c = Functions.handle(cmp);
+        MethodHandle c = Functions.handle(cmp, CMP);
         try {
             byte[] bytes;
             synchronized (SORTERS) {
@@ -505,7 +601,7 @@ public final class Stdlib {
     }
 
     public static long bsearch(long key, long base, long n, long size, long cmp) {
-        MethodHandle c = Functions.handle(cmp);
+        MethodHandle c = Functions.handle(cmp, CMP);
         long lo = 0, hi = n;
         while (lo < hi) {
             long mid = (lo + hi) >>> 1;

@@ -32,11 +32,30 @@ public final class Stack {
     public long sp;
 
     private Stack() {
-        // Never freed: a thread's stack lives as long as the program (threads are pooled).
-        base = Mem.permanentUncleared(SIZE, 16);
+        Thread t = Thread.currentThread();
+        if (Mem.RAW && !t.getName().equals("main")) {
+            // other threads (pthread_create's enter through FFM upcalls, and may come and go by the
+            // thousand): the stack goes back to the heap once the thread is gone (a live thread is
+            // always reachable, so this never frees a stack in use)
+            base = Mem.rawAllocate(SIZE);   // malloc's alignment is 16
+            Freeing.CLEANER.register(t, new Freeing(base));
+        } else {
+            // the main thread lives as long as the program
+            base = Mem.permanentUncleared(SIZE, 16);
+        }
         limit = base + SIZE;
         sp = base;
         zeroed = base;
+    }
+
+    /** Frees a dead thread's stack. */
+    private static final class Freeing implements Runnable {
+        static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+        private final long block;
+
+        Freeing(long block) { this.block = block; }
+
+        @Override public void run() { Mem.rawFree(block); }
     }
 
     public static Stack current() { return CURRENT.get(); }

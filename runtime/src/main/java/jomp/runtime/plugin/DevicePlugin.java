@@ -51,6 +51,15 @@ public interface DevicePlugin {
     default boolean unifiedMemory(int device) { return false; }
 
     /**
+     * Can regions on this device hand a nested region back to the host ({@code target
+     * device(ancestor: 1)}), so that {@code requires reverse_offload} programs run on it? A device
+     * whose kernels cannot call the host answers no, and such programs do not use it (they fall
+     * back to the host, or stop under OMP_TARGET_OFFLOAD=MANDATORY), as libomptarget does with a
+     * requirement a plugin cannot meet.
+     */
+    default boolean reverseOffload(int device) { return false; }
+
+    /**
      * What an interop object for this device holds (OpenMP 5.2 §14.1, the foreign runtime's handles);
      * 0 and null mean "not available". {@code targetsync} asks for a synchronisation object (a
      * stream), which {@link #interopRelease} gives back.

@@ -63,6 +63,22 @@ public final class DataImage {
         at += 4;
         for (int i = 0; i < funcRelocs; i++, at += 20)
             Mem.putLong(base + getLong(image, at), handles[getInt(image, at + 8)] + getLong(image, at + 12));
+        // addresses of native globals and functions: the libraries' symbols, found now (as ld.so's relocations)
+        int nativeRelocs = at + 4 <= image.length ? getInt(image, at) : 0;
+        at += 4;
+        for (int i = 0; i < nativeRelocs; i++) {
+            long where = getLong(image, at);
+            at += 8;
+            int n = (image[at] & 0xff) << 8 | image[at + 1] & 0xff;
+            String lib = new String(image, at + 2, n, java.nio.charset.StandardCharsets.UTF_8);
+            at += 2 + n;
+            n = (image[at] & 0xff) << 8 | image[at + 1] & 0xff;
+            String symbol = new String(image, at + 2, n, java.nio.charset.StandardCharsets.UTF_8);
+            at += 2 + n;
+            long addend = getLong(image, at);
+            at += 8;
+            Mem.putLong(base + where, jomp.runtime.ffi.NativeWorld.symbol(lib, symbol) + addend);
+        }
         return new long[] {base, rodata};
     }
 

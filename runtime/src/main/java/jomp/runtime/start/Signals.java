@@ -50,7 +50,7 @@ public final class Signals {
             System.err.println(Startup.programName() + ": " + (cause instanceof StackOverflowError ? "stack overflow (SIGSEGV)" : describe(signal)));
             System.err.flush();
         }
-        Runtime.getRuntime().halt(128 + signal);
+        Startup.halt(128 + signal);   // glibc's _exit once native code runs: no atexit handler in the wrong thread
     }
 
     /** abort(): SIGABRT, which the JVM leaves alone. */

@@ -12,11 +12,15 @@ public final class Startup {
     public static long argv(String program, String[] args) {
         int argc = args.length + 1;
         long vec = Mem.permanent(8L * (argc + 1), 8);
-        Mem.putLong(vec, cString(program));
+        argv0 = cString(program);
+        Mem.putLong(vec, argv0);
         for (int i = 0; i < args.length; i++) Mem.putLong(vec + 8L * (i + 1), cString(args[i]));
         Mem.putLong(vec + 8L * argc, 0);
         return vec;
     }
+
+    /** argv[0] as a C string, once main's argv has been built (0 before). */
+    public static volatile long argv0;
 
     /** envp: the environment as NAME=value strings, NULL-terminated. */
     public static long envp() {
@@ -35,8 +39,31 @@ public final class Startup {
      */
     public static void crash(Throwable t) throws Throwable {
         Signals.dieOf(t);
+        if (nativeHalt != null) {   // the JVM's own way out would run glibc's atexit handlers in the wrong thread
+            System.err.print("Exception in thread \"" + Thread.currentThread().getName() + "\" ");
+            t.printStackTrace();
+            System.err.flush();
+            halt(1);
+        }
         throw t;
     }
+
+    /** Set when native code starts: glibc's _exit (jomp.runtime.ffi.NativeWorld). */
+    public static volatile java.util.function.IntConsumer nativeHalt;
+
+    /**
+     * Ends the process at once, running no exit handlers. Once native code has run, this is
+     * glibc's _exit: Runtime.halt would leave through the C library's exit(), which runs the
+     * atexit handlers (jomp functions among them) in a JVM thread that cannot call Java code.
+     */
+    public static void halt(int status) {
+        java.util.function.IntConsumer h = nativeHalt;
+        if (h != null) h.accept(status);
+        Runtime.getRuntime().halt(status);
+    }
+
+    /** Whether this JVM runs a jomp executable (its preamble sets jomp.program), not a test or a tool. */
+    public static boolean isProgram() { return System.getProperty("jomp.program") != null; }
 
     /** The program name: the preamble passes $0 in the system property jomp.program. */
     public static String programName() {

@@ -98,8 +98,15 @@ final class Device {
 
     DevicePlugin.Kernel kernel(String name) { return kernels.get(name); }
 
-    /** Can the device run this program's regions? Not under unified shared memory when its memory is its own. */
-    boolean usable() { return !Requires.unifiedSharedMemory() || plugin.unifiedMemory(local); }
+    /** Can the device run this program's regions? Not when the program requires what it cannot do. */
+    boolean usable() { return unmetRequirement() == null; }
+
+    /** The program's requirement this device cannot meet, as its clause reads; null when none. */
+    String unmetRequirement() {
+        if (Requires.unifiedSharedMemory() && !plugin.unifiedMemory(local)) return "unified_shared_memory";
+        if (Requires.reverseOffload() && !plugin.reverseOffload(local)) return "reverse_offload";
+        return null;
+    }
 
     // ---- the plugin's data operations, with the profile's events
 

@@ -31,8 +31,7 @@ public final class Registry {
         Info.debug("registered %d device image(s) and %d offload entries", desc.images().size(), desc.hostEntries().size());
         if (!exitHook) {
             exitHook = true;
-            Runtime.getRuntime().addShutdownHook(new Thread(Registry::atExit, "jomp-offload-exit"));
-            jomp.runtime.libc.Stdlib.exitRunsShutdownHooks();
+            jomp.runtime.libc.Stdlib.onExit(Registry::atExit);   // after the C program's atexit handlers, as clang's unregistration
         }
     }
 

@@ -54,7 +54,9 @@ public final class Tgt {
         DevicePlugin.Kernel k = entry == null ? null : d.kernel(entry.name());
         if (k == null || !d.usable()) {
             int rc = fallback(name, k == null ? "device " + d.id + " (" + d.plugin.name() + ") has no image with this kernel"
-                    : "device " + d.id + " (" + d.plugin.name() + ") cannot share the host's memory, which 'requires unified_shared_memory' asks");
+                    : "device " + d.id + " (" + d.plugin.name() + ") " + (d.unmetRequirement().equals("unified_shared_memory")
+                            ? "cannot share the host's memory, which 'requires unified_shared_memory' asks"
+                            : "cannot hand regions back to the host, which 'requires reverse_offload' asks"));
             syncForFallback(d, kernelArgs, true);   // the host runs the region on the data the device holds
             FALLBACK_ON.set(d);
             return rc;

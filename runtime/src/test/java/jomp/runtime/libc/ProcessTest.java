@@ -39,7 +39,7 @@ class ProcessTest {
 
     private static String[] jomp(String scenario) throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        return run(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+        return run(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Djomp.program=./t", "-cp", System.getProperty("java.class.path"),
                 ChildMain.class.getName(), scenario));
     }
 

@@ -9,6 +9,25 @@ package jomp.wrapper.jvm;
 public final class JvmNames {
     private JvmNames() {}
 
+    /**
+     * Separates the symbol from the call's C signature in the name of a call to
+     * {@code jomp/link/Extern} ({@code printf-i(p|i)}): '-' is in no C name and no signature's
+     * first character, and the JVM allows it in method names.
+     */
+    public static final String CSIG_SEPARATOR = "-";
+
+    /** The symbol's mangled name in an Extern call's method name (the part before the C signature). */
+    public static String externSymbol(String methodName) {
+        int i = methodName.indexOf(CSIG_SEPARATOR);
+        return i < 0 ? methodName : methodName.substring(0, i);
+    }
+
+    /** The C signature in an Extern call's method name, or null. */
+    public static String externCsig(String methodName) {
+        int i = methodName.indexOf(CSIG_SEPARATOR);
+        return i < 0 ? null : methodName.substring(i + 1);
+    }
+
     public static String field(String symbol) { return mangle(symbol); }
 
     public static String method(String symbol) { return mangle(symbol); }

@@ -69,6 +69,9 @@ public final class JvmPlugin implements DevicePlugin {
     /** Its kernels run in the host's process: every host address is valid there too. */
     @Override public boolean unifiedMemory(int device) { return true; }
 
+    /** A device thread can run a region as the host (device(ancestor: 1)): the host's memory and runtime are its own. */
+    @Override public boolean reverseOffload(int device) { return true; }
+
     @Override public boolean isCompatible(int device, DeviceImage image) {
         return image.kind() == ImageKind.JVM_CLASSES && TRIPLE.equals(image.triple());
     }

@@ -490,6 +490,7 @@ final class Executor {
 
     private long global(Warp w, int l, long addr, int bytes, boolean write, Insn in) {
         boolean ok = bytes <= 8 ? mem.addressable(addr, bytes) : mem.addressableRange(addr, bytes);
+        if (!ok && device.hostMemory && !mem.contains(addr) && !mem.contains(addr + bytes - 1) && (addr >= 4096 || addr < -4096)) return addr;
         if (!ok) {
             String detail;
             long[] near = mem.allocationNear(addr);

@@ -29,7 +29,7 @@ public final class PtxSimPlugin implements DevicePlugin {
     private final SimDevice[] devices;
     private final int sms;
     private final long stack, memoryBytes;
-    private final boolean racecheck, stats;
+    private final boolean racecheck, stats, pageableMemory;
     private final long spinLimit;
 
     public PtxSimPlugin() { this(System.getenv()); }
@@ -42,6 +42,7 @@ public final class PtxSimPlugin implements DevicePlugin {
         memoryBytes = number(env, "JOMP_PTXSIM_MEMORY", 16L << 30, 64L << 20, 1L << 40);
         racecheck = "1".equals(env.get("JOMP_PTXSIM_RACECHECK"));
         stats = "1".equals(env.get("JOMP_PTXSIM_STATS"));
+        pageableMemory = !"0".equals(env.get("JOMP_PTXSIM_UNIFIED_MEMORY"));
         spinLimit = number(env, "JOMP_PTXSIM_SPIN_LIMIT", 1L << 31, 1L << 16, Long.MAX_VALUE);
     }
 
@@ -86,6 +87,14 @@ public final class PtxSimPlugin implements DevicePlugin {
     @Override public int numberOfDevices() { return count; }
 
     @Override public synchronized void initDevice(int device) { device(device); }
+
+    /**
+     * The simulated GPU reaches pageable host memory (HMM), as an H100 does on Linux 6.1+ with
+     * the open kernel modules, so programs that require unified_shared_memory run on it;
+     * JOMP_PTXSIM_UNIFIED_MEMORY=0 models a GPU without (such programs then fall back or fail as
+     * OMP_TARGET_OFFLOAD says).
+     */
+    @Override public boolean unifiedMemory(int device) { return pageableMemory; }
 
     private synchronized SimDevice device(int device) {
         if (device < 0 || device >= count) throw new IllegalArgumentException("ptxsim device " + device + " does not exist (" + count + " devices)");
@@ -201,6 +210,7 @@ public final class PtxSimPlugin implements DevicePlugin {
         int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, MAX_THREADS);
         int blocks = numTeams > 0 ? numTeams : d.multiprocessors;
         synchronized (d) {
+            d.hostMemory = pageableMemory && jomp.runtime.target.Requires.unifiedSharedMemory();
             long slots = 0;
             try {
                 List<Param> params = k.function().ast.params();

@@ -22,6 +22,13 @@ final class SimDevice {
     long spinLimit = 1L << 31;
     /** JOMP_PTXSIM_STATS: a line per launch with its thread-instructions and speed. */
     boolean stats;
+    /**
+     * Kernels may reach the host's memory (a GPU with HMM or ATS, as an H100 on a recent Linux):
+     * set for the launches of a program that requires unified_shared_memory, when the device
+     * models such a GPU. Global accesses outside the device's reservation then go to host memory
+     * unchecked, as on the GPU; accesses inside it are still checked against the allocations.
+     */
+    boolean hostMemory;
     private final Set<Long> heap = new HashSet<>();
     private long shared, sharedCap, local, localCap;
     private final long t0 = System.nanoTime(), epoch = System.currentTimeMillis() * 1_000_000L;

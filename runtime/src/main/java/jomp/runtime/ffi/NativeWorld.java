@@ -1,0 +1,123 @@
+package jomp.runtime.ffi;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jomp.runtime.mem.Functions;
+
+/**
+ * The moment native code enters a jomp program (docs/design/abi.md § Native calls). Until the
+ * first call to a native function that may call back or touch shared state, a program runs on
+ * the JVM alone and pays nothing for FFM (whose first use costs tens of milliseconds). Then
+ * {@link #start} makes the function-pointer trampolines executable and binds their resolver,
+ * and moves stdio's buffered output out (C: program order between jomp and native writes).
+ */
+public final class NativeWorld {
+    private NativeWorld() {}
+
+    private static volatile boolean started;
+
+    /** The native linker, in a holder: touching it initialises FFM, which {@link #started()} must not. */
+    static final class Ffm {
+        static final Linker LINKER = Linker.nativeLinker();
+    }
+
+    /** Whether native code may have run (and jomp's errno is glibc's). */
+    public static boolean started() { return started; }
+
+    public static void start() {
+        if (started) return;
+        synchronized (NativeWorld.class) {
+            if (started) return;
+            Functions.makeExecutable(new TheBinder());
+            started = true;   // before the steps below, which make downcalls themselves
+            // one C world from here on: glibc's streams, atexit list and exit; the last only in a jomp
+            // program, whose exit jomp owns (elsewhere, a JVM's own exit would call the handlers
+            // from a thread that cannot run Java code)
+            jomp.runtime.libc.Stdio.toGlibc();
+            if (jomp.runtime.start.Startup.isProgram()) {
+                jomp.runtime.libc.Stdlib.toGlibc();
+                nameTheProgram();
+            }
+        }
+    }
+
+    /**
+     * glibc's idea of the program's name (err, warn, error and getopt's messages print it) is the
+     * JVM's: it becomes the C program's argv[0], as _start would have set it.
+     */
+    private static void nameTheProgram() {
+        long argv0 = jomp.runtime.start.Startup.argv0;
+        if (argv0 == 0) return;
+        long shortName = argv0;
+        for (long p = argv0; jomp.runtime.mem.Mem.getByte(p) != 0; p++) if (jomp.runtime.mem.Mem.getByte(p) == '/') shortName = p + 1;
+        jomp.runtime.mem.Mem.putLong(Universal.glibc("program_invocation_name").address(), argv0);
+        jomp.runtime.mem.Mem.putLong(Universal.glibc("program_invocation_short_name").address(), shortName);
+    }
+
+    private static final class Mprotect {
+        static final MemorySegment MPROTECT = Universal.glibc("mprotect");
+    }
+
+    private static final int PROT_READ = 1, PROT_EXEC = 4;
+
+    private static final class TheBinder implements Functions.Binder {
+        private final ConcurrentHashMap<String, ConcurrentHashMap<Long, MethodHandle>> pointers = new ConcurrentHashMap<>();
+
+        @Override public long resolver() {
+            try {
+                MethodHandle resolve = MethodHandles.lookup().findStatic(Functions.class, "resolve", MethodType.methodType(long.class, long.class));
+                return Ffm.LINKER.upcallStub(resolve, FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Arena.global()).address();
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override public long resolve(int index) {
+            String csig = Functions.csig(index);
+            try {
+                if (csig == null) throw new UnsupportedOperationException("its C signature is unknown");
+                return Upcalls.stub(Functions.target(index), CSig.parse(csig));
+            } catch (RuntimeException e) {
+                System.err.println(jomp.runtime.start.Startup.programName() + ": native code called a jomp function it cannot call: " + e.getMessage());
+                System.err.flush();
+                jomp.runtime.start.Startup.halt(134);
+                return 0;
+            }
+        }
+
+        @Override public MethodHandle downcall(long address, String csig) {
+            ConcurrentHashMap<Long, MethodHandle> bySig = pointers.get(csig);
+            if (bySig == null) {
+                pointers.putIfAbsent(csig, new ConcurrentHashMap<>());
+                bySig = pointers.get(csig);
+            }
+            MethodHandle h = bySig.get(address);
+            if (h == null) {
+                h = Downcalls.pointer(address, CSig.parse(csig));
+                bySig.putIfAbsent(address, h);
+            }
+            return h;
+        }
+
+        @Override public void protect(long code, long bytes) {
+            int r = (int) Universal.call(Mprotect.MPROTECT, code, bytes, PROT_READ | PROT_EXEC, 0, 0, 0);
+            if (r != 0) throw new IllegalStateException("jomp: cannot make function trampolines executable (mprotect failed)");
+        }
+    }
+
+    /** The address of native symbol {@code symbol} of {@code lib} (a function's address taken, or a global's). */
+    public static long symbol(String lib, String symbol) {
+        start();
+        return NativeLibs.symbol(lib, symbol);
+    }
+
+    static MemorySegment at(long address) { return MemorySegment.ofAddress(address); }
+}

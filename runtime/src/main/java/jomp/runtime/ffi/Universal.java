@@ -1,0 +1,117 @@
+package jomp.runtime.ffi;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+import jomp.runtime.ffi.CSig.CType;
+import jomp.runtime.ffi.CSig.Scalar;
+
+/**
+ * Four downcall handles that call any function whose arguments are at most six integers or
+ * pointers and at most eight floating-point values, with no struct by value (docs/design/abi.md §
+ * Native calls): {@code (fn, [errno capture,] long a0..a5, double d0..d7) -> long or double},
+ * all arguments variadic. x86-64 SysV passes integers in rdi, rsi, rdx, rcx, r8, r9 and
+ * floating-point values in xmm0-7 in their own orders, for variadic callees too, so the function
+ * gets its arguments where it looks for them; it ignores the registers it does not read; al (the
+ * vector count a variadic callee wants) is 8, enough for any. An int result is the low half of
+ * rax, a float result the low half of xmm0. Every native call of such a signature goes through one
+ * of these four handles: FFM generates code once per descriptor, at tens of milliseconds each when
+ * cold, so sharing them is what keeps a program's first native calls cheap.
+ */
+public final class Universal {
+    private Universal() {}
+
+    /** How many arguments of each class one handle passes. */
+    public static final int INTS = 6, FLOATS = 8;
+
+    private static MethodHandle make(boolean doubleResult, boolean capture) {
+        MemoryLayout[] args = new MemoryLayout[INTS + FLOATS];
+        for (int i = 0; i < INTS; i++) args[i] = ValueLayout.JAVA_LONG;
+        for (int i = 0; i < FLOATS; i++) args[INTS + i] = ValueLayout.JAVA_DOUBLE;
+        FunctionDescriptor d = FunctionDescriptor.of(doubleResult ? ValueLayout.JAVA_DOUBLE : ValueLayout.JAVA_LONG, args);
+        Linker.Option first = Linker.Option.firstVariadicArg(0);
+        return NativeWorld.Ffm.LINKER.downcallHandle(d, first, capture ? Linker.Option.captureCallState("errno") : Linker.Option.critical(false));
+    }
+
+    /** (MemorySegment fn, MemorySegment capture, long×6, double×8) long. */
+    public static final class CaptureLong { public static final MethodHandle H = make(false, true); }
+    /** (MemorySegment fn, MemorySegment capture, long×6, double×8) double. */
+    public static final class CaptureDouble { public static final MethodHandle H = make(true, true); }
+    /** (MemorySegment fn, long×6, double×8) long, critical. */
+    public static final class CriticalLong { public static final MethodHandle H = make(false, false); }
+    /** (MemorySegment fn, long×6, double×8) double, critical. */
+    public static final class CriticalDouble { public static final MethodHandle H = make(true, false); }
+
+    /** Whether a signature's calls fit the universal handles. */
+    public static boolean fits(CSig s) {
+        if (s.unsupported() != null) return false;
+        int ints = 0, floats = 0;
+        for (CType t : s.arguments()) {
+            if (!(t instanceof Scalar sc) || sc.code() == 'V' || sc.code() == 'e') return false;
+            if (sc.code() == 'f' || sc.code() == 'd') floats++;
+            else ints++;
+        }
+        return ints <= INTS && floats <= FLOATS && (s.ret() instanceof Scalar r) && r.code() != 'V' && r.code() != 'e';
+    }
+
+    /** The function a stub calls: its address as FFM takes it. */
+    public static MemorySegment function(String lib, String symbol) {
+        return MemorySegment.ofAddress(NativeLibs.symbol(lib, symbol));
+    }
+
+    /**
+     * Whether calls to {@code fn} may be critical (Downcalls' glibc list, or a short leaf); when
+     * not, native code is about to run and the native world starts.
+     */
+    public static boolean critical(String lib, String symbol, MemorySegment fn) {
+        boolean c = Downcalls.critical(lib, symbol) || LeafCode.isShortLeaf(fn.address());
+        if (!c) NativeWorld.start();
+        return c;
+    }
+
+    /** A float argument in a double's register: its bits in the low half (what movss leaves there). */
+    public static double floatArg(float f) { return Double.longBitsToDouble(Float.floatToRawIntBits(f) & 0xFFFF_FFFFL); }
+
+    /** A float result from a double's register. */
+    public static float floatResult(double d) { return Float.intBitsToFloat((int) Double.doubleToRawLongBits(d)); }
+
+    // ---- the runtime's own calls into glibc (integers and pointers only) ----
+
+    /** Calls fn with up to six integer arguments, errno captured and written back. */
+    public static long call(MemorySegment fn, long a, long b, long c, long d, long e, long f) {
+        try {
+            ThreadState ts = ThreadState.current();
+            long r = (long) CaptureLong.H.invokeExact(fn, ts.capture, a, b, c, d, e, f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+            ts.afterCall();
+            return r;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The same as a critical call: for functions that cannot block, call back or set errno. */
+    public static long callCritical(MemorySegment fn, long a, long b, long c, long d, long e, long f) {
+        try {
+            return (long) CriticalLong.H.invokeExact(fn, a, b, c, d, e, f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) return r;
+        if (t instanceof Error e) throw e;
+        return new IllegalStateException(t);
+    }
+
+    /** A glibc function's address, from the default lookup (no downcall needed to find it). */
+    public static MemorySegment glibc(String name) {
+        java.util.Optional<MemorySegment> s = NativeWorld.Ffm.LINKER.defaultLookup().find(name);
+        if (s.isEmpty()) throw new UnsatisfiedLinkError("glibc has no " + name);
+        return s.get();
+    }
+}
