@@ -28,6 +28,12 @@ final class DeviceThreads {
     static final int PAUSES = 1000;
     /** What a yield costs of the spin, in pauses (a sched_yield with nothing else to run takes about 0.5 µs). */
     static final int YIELD_COST = 20;
+    /**
+     * The longest a spin lasts, in wall time: on a loaded machine each yield can give the core away
+     * for a time slice, and a spin counted in turns alone went on for seconds there, taking a share
+     * of the cores from other processes while the program did no device work.
+     */
+    static final long SPIN_NANOS = 50_000_000;
 
     /** The spin of an idle thread, or of a launch waiting for its threads, in pauses. */
     static final long SPIN = spin(System.getenv("OMP_WAIT_POLICY"));
@@ -93,11 +99,12 @@ final class DeviceThreads {
     }
 
     /**
-     * One wait: pauses, then yields, then sleeps until unparked. Turns are counted rather than
-     * timed, so a thread that the scheduler has descheduled still spins when it runs again.
+     * One wait: pauses, then yields, then sleeps until unparked. Turns are counted, so a thread
+     * that the scheduler has descheduled still spins when it runs again, but the yields stop after
+     * {@link #SPIN_NANOS} (unless OMP_WAIT_POLICY is ACTIVE).
      */
     private static final class Spin {
-        private long spent;
+        private long spent, yieldingSince;
 
         void pause(Object blocker) {
             if (spent >= SPIN) {
@@ -106,6 +113,9 @@ final class DeviceThreads {
                 Thread.onSpinWait();
                 spent++;
             } else {
+                long now = System.nanoTime();
+                if (spent == PAUSES) yieldingSince = now;
+                else if (SPIN != Long.MAX_VALUE && now - yieldingSince > SPIN_NANOS) spent = SPIN;   // park from the next turn on
                 Thread.yield();
                 spent += YIELD_COST;
             }
