@@ -182,6 +182,17 @@ final class ExternalDefinitions {
     private void initializerSkip() { try { p.inits.initializer(Type.INT, false); } catch (SyntaxError e) { p.skipToStatementEnd(); p.pos--; } }
 
     Var declareGlobal(Token nameTok, Type type, Attr attr) {
+        if (p.ompVariants != null && type.isFunction()) {   // OpenMP declare variant (OmpVariants)
+            Var variant = p.ompVariants.declared(nameTok, type, p.scopes.get(0).names.get(nameTok.text));
+            if (variant != null) return variant;
+            Var base = declareGlobalPlain(nameTok, type, attr);
+            p.ompVariants.attach(base);
+            return base;
+        }
+        return declareGlobalPlain(nameTok, type, attr);
+    }
+
+    private Var declareGlobalPlain(Token nameTok, Type type, Attr attr) {
         String name = nameTok.text;
         Scope file = p.scopes.get(0);
         Object old = file.names.get(name);

@@ -137,6 +137,20 @@ public final class Parser {
         return new Parser(toks, diags).externals.translationUnit();
     }
 
+    /** The same with the OpenMP version of -fopenmp-version (51, clang 19's default, when not given). */
+    public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion) {
+        Parser p = new Parser(toks, diags);
+        p.ompVersion = ompVersion;
+        return p.externals.translationUnit();
+    }
+
+    /** -fopenmp-version: 45, 50, 51 or 52 (OmpParser checks linear's syntax by it). */
+    int ompVersion = 51;
+    /** OpenMP constructs whose statement is being parsed (an orphaned loop construct needs bind). */
+    int ompNesting;
+    /** OpenMP declare variant state, made by the first such directive. */
+    OmpVariants ompVariants;
+
     private void declareBuiltins() {
         // __builtin_va_list: jomp passes variadic arguments in a native area; va_list is a pointer into it
         scopes.get(0).names.put("__builtin_va_list", new Typedef(Type.VA_LIST, null));
