@@ -547,9 +547,9 @@ public final class Lowering {
                 throw new Emit.NotConstant();
             }
             if (t.kind == Type.Kind.INT128) {
-                java.math.BigInteger big = jomp.frontend.parse.Int128Const.eval(e);
+                java.math.BigInteger big = jomp.frontend.sema.Int128Const.eval(e);
                 if (big == null) throw new Emit.NotConstant();
-                long[] words = jomp.frontend.parse.Int128Const.words(big);
+                long[] words = jomp.frontend.sema.Int128Const.words(big);
                 w.putInt(it.offset(), 8, words[0]);
                 w.putInt(it.offset() + 8, 8, words[1]);
                 return;

@@ -12,7 +12,7 @@ import jomp.frontend.ir.IntConst;
 import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Value;
-import jomp.frontend.parse.ConstEval;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.type.Type;
 
 import java.util.ArrayList;

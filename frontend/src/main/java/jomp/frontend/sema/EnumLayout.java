@@ -1,4 +1,4 @@
-package jomp.frontend.parse;
+package jomp.frontend.sema;
 
 import jomp.frontend.type.Type;
 
@@ -8,11 +8,11 @@ import jomp.frontend.type.Type;
  * (int/unsigned int stay the plain rule, Types.enumUnderlying); with {@code __attribute__((packed))}
  * the smallest of (un)signed char, short, int that does.
  */
-final class EnumLayout {
+public final class EnumLayout {
     private EnumLayout() {}
 
     /** The underlying type, or null when the plain int/unsigned int rule applies. */
-    static Type underlying(long[] values, boolean packed) {
+    public static Type underlying(long[] values, boolean packed) {
         long min = 0, max = 0;
         for (long v : values) { min = Math.min(min, v); max = Math.max(max, v); }
         boolean negative = min < 0;

@@ -1,4 +1,4 @@
-package jomp.frontend.parse;
+package jomp.frontend.sema;
 
 import java.math.BigInteger;
 
