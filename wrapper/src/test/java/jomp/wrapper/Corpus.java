@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jomp.offload.abi.ImageKind;
 import jomp.wrapper.elf.ElfObject;
 import jomp.wrapper.elf.ElfSection;
 import jomp.wrapper.elf.ElfSymbol;
@@ -24,7 +25,7 @@ public final class Corpus {
         Map<String, String> strings = new LinkedHashMap<>();
         strings.put("triple", triple);
         strings.put("arch", arch);
-        return new OffloadBinary(OffloadBinary.IMG_OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, text.getBytes(StandardCharsets.UTF_8));
+        return new OffloadBinary(ImageKind.OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, text.getBytes(StandardCharsets.UTF_8));
     }
 
     public static byte[] offloadV1() {

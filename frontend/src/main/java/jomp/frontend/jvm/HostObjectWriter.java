@@ -10,6 +10,8 @@ import jomp.frontend.ir.Function;
 import jomp.frontend.ir.Global;
 import jomp.frontend.ir.Module;
 import jomp.frontend.ir.OffloadEntry;
+import jomp.offload.abi.OffloadEntries;
+import jomp.offload.abi.SectionNames;
 import jomp.wrapper.elf.Elf;
 import jomp.wrapper.elf.ElfObject;
 import jomp.wrapper.elf.ElfRelocation;
@@ -118,7 +120,7 @@ public final class HostObjectWriter {
     }
 
     /** Name of the section of offload entries (docs/design/offload-abi.md §3). */
-    public static final String ENTRIES_SECTION = OffloadEntriesSection.NAME;
+    public static final String ENTRIES_SECTION = SectionNames.OFFLOAD_ENTRIES;
 
     /**
      * omp_offloading_entries: libomptarget's 32-byte __tgt_offload_entry per kernel and
@@ -126,13 +128,13 @@ public final class HostObjectWriter {
      * id or the global, and to the entry's name string).
      */
     private static ElfSection entries(Module m, Map<String, Integer> symbolIndex) {
-        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(OffloadEntriesSection.ENTRY_SIZE * m.offloadEntries.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(OffloadEntries.ENTRY_SIZE * m.offloadEntries.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         List<ElfRelocation> rel = new ArrayList<>();
         int k = 0;
         for (OffloadEntry e : m.offloadEntries) {
-            String region = OffloadEntriesSection.REGION_ID_PREFIX + e.name();
+            String region = OffloadEntries.REGION_ID_PREFIX + e.name();
             String addr = symbolIndex.containsKey(region) ? region : e.name();
-            Integer a = symbolIndex.get(addr), n = symbolIndex.get(OffloadEntriesSection.NAME_SYMBOL_PREFIX + e.name());
+            Integer a = symbolIndex.get(addr), n = symbolIndex.get(OffloadEntries.NAME_SYMBOL_PREFIX + e.name());
             if (a == null || n == null) throw new IllegalStateException("offload entry '" + e.name() + "' has no symbol");
             buf.putLong(0).putLong(0).putLong(e.size()).putInt(e.flags()).putInt(0);
             rel.add(new ElfRelocation(32L * k, a, Elf.R_JOMP_ADDR64, 0));

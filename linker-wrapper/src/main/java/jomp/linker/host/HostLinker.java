@@ -20,6 +20,8 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
+import jomp.offload.abi.ExecutableNames;
+import jomp.offload.abi.SectionNames;
 import jomp.runtime.libc.Libc;
 import jomp.wrapper.FormatException;
 import jomp.wrapper.elf.Elf;
@@ -41,7 +43,7 @@ public final class HostLinker {
     static final String EXTERN = "jomp/link/Extern";
     static final String DATA = "jomp/link/Data";
     static final String FN = "jomp/link/Fn";
-    static final String PROGRAM = "jomp/link/Program";
+    static final String PROGRAM = ExecutableNames.PROGRAM;
     static final String MAIN = "jomp/link/Main";
     static final String DATA_RESOURCE = "/jomp/data.bin";
     /** The read-only part of the data image ends on a page boundary (its own pages, mapped read-only). */
@@ -72,9 +74,9 @@ public final class HostLinker {
     public record Input(String name, ElfObject object) {}
 
     /** Section of offload entries in objects (docs/design/offload-abi.md §3). */
-    public static final String ENTRIES_SECTION = OffloadEntriesSection.NAME;
+    public static final String ENTRIES_SECTION = SectionNames.OFFLOAD_ENTRIES;
     /** The class the offload wrapping generates; Main calls its {@code register()} first when the program offloads. */
-    public static final String REGISTRATION = "jomp/link/Registration";
+    public static final String REGISTRATION = ExecutableNames.CLASS;
 
     /**
      * An offload entry of the linked program: the data image offset of its address (a kernel's

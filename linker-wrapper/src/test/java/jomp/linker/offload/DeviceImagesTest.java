@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import jomp.linker.LinkerWrapperMain;
 import jomp.linker.host.ArchiveResolver;
 import jomp.linker.host.HostLinker;
+import jomp.offload.abi.ImageKind;
 import jomp.wrapper.archive.ArchiveReader;
 import jomp.wrapper.elf.ElfObject;
 import jomp.wrapper.elf.ElfReader;
@@ -33,9 +34,9 @@ class DeviceImagesTest {
 
     private static List<HostLinker.Input> twoObjects() {
         ElfObject a = host("a", "f", 1, List.of(jvmImage(device("a", "f", 1, null)),
-                image(OffloadBinary.IMG_PTX, NVPTX, "sm_90", "ptx a".getBytes(StandardCharsets.US_ASCII))));
+                image(ImageKind.PTX, NVPTX, "sm_90", "ptx a".getBytes(StandardCharsets.US_ASCII))));
         ElfObject b = object("b", "h", 2, false, null, List.of(jvmImage(device("b", "h", 2, null)),
-                image(OffloadBinary.IMG_PTX, NVPTX, "sm_70", "ptx b".getBytes(StandardCharsets.US_ASCII))));
+                image(ImageKind.PTX, NVPTX, "sm_70", "ptx b".getBytes(StandardCharsets.US_ASCII))));
         return List.of(input("a.o", a), input("b.o", b));
     }
 
@@ -84,7 +85,7 @@ class DeviceImagesTest {
 
     @Test
     void imagesOfOtherOffloadKindsAreNotOpenMPs() {
-        OffloadBinary cuda = new OffloadBinary(OffloadBinary.IMG_PTX, OffloadBinary.OFK_CUDA, 0,
+        OffloadBinary cuda = new OffloadBinary(ImageKind.PTX, OffloadBinary.OFK_CUDA, 0,
                 java.util.Map.of("triple", NVPTX, "arch", "sm_90"), new byte[] {1});
         List<HostLinker.Input> in = List.of(input("a.o", host("a", "f", 1, List.of(cuda))));
         assertThat(DeviceImages.collect(in, Set.of())).isEmpty();

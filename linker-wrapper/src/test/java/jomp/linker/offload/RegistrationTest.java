@@ -16,9 +16,11 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 
 import jomp.linker.host.HostLinker;
+import jomp.offload.abi.BinaryDescriptor;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.HostEntry;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.target.BinaryDescriptor;
-import jomp.runtime.target.HostEntry;
 import jomp.runtime.target.Registry;
 
 /** The generated registration class alone: many entries split over methods, several images, the limits. */
@@ -81,8 +83,8 @@ class RegistrationTest {
     void manyEntriesAndSeveralImagesReachTheRuntimeInOrder() throws Exception {
         HostLinker.Linked l = linked(1000);   // four generated methods of 256 entries
         List<DeviceLink.Linked> images = List.of(
-                new DeviceLink.Linked("jvm64-jomp-linux", "", "JVM_CLASSES", new byte[] {1, 2, 3}),
-                new DeviceLink.Linked("nvptx64-nvidia-cuda", "sm_90", "PTX", "ptx".getBytes()));
+                new DeviceLink.Linked("jvm64-jomp-linux", "", ImageKind.JVM_CLASSES, new byte[] {1, 2, 3}),
+                new DeviceLink.Linked("nvptx64-nvidia-cuda", "sm_90", ImageKind.PTX, "ptx".getBytes()));
         Registration.wrap(l, images);
         assertThat(l.resources()).containsKeys("jomp/offload/image0.bin", "jomp/offload/image1.bin");
         Registry.REGISTERED.clear();
@@ -94,9 +96,9 @@ class RegistrationTest {
         for (int i = 0; i < 1000; i++) {
             assertThat(d.hostEntries().get(i)).isEqualTo(new HostEntry(BASE + 8L * i, "__omp_offloading_entry_number_" + i, i % 3, i % 2));
         }
-        assertThat(d.images()).extracting(DevicePlugin.DeviceImage::triple).containsExactly("jvm64-jomp-linux", "nvptx64-nvidia-cuda");
-        assertThat(d.images()).extracting(DevicePlugin.DeviceImage::arch).containsExactly("", "sm_90");
-        assertThat(d.images()).extracting(DevicePlugin.DeviceImage::kind).containsExactly(DevicePlugin.ImageKind.JVM_CLASSES, DevicePlugin.ImageKind.PTX);
+        assertThat(d.images()).extracting(DeviceImage::triple).containsExactly("jvm64-jomp-linux", "nvptx64-nvidia-cuda");
+        assertThat(d.images()).extracting(DeviceImage::arch).containsExactly("", "sm_90");
+        assertThat(d.images()).extracting(DeviceImage::kind).containsExactly(ImageKind.JVM_CLASSES, ImageKind.PTX);
         assertThat(d.images().get(1).bytes()).isEqualTo("ptx".getBytes());
         assertThat(d.images().get(0).entryNames()).hasSize(1000).startsWith("__omp_offloading_entry_number_0");
     }

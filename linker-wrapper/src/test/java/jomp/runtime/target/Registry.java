@@ -3,6 +3,8 @@ package jomp.runtime.target;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import jomp.offload.abi.BinaryDescriptor;
+
 /** Test stand-in for the runtime's Registry: records what the generated registration class hands it. */
 public final class Registry {
     private Registry() {}

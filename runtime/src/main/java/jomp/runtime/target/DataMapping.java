@@ -1,18 +1,18 @@
 package jomp.runtime.target;
 
-import static jomp.runtime.target.MapArgs.ALWAYS;
-import static jomp.runtime.target.MapArgs.CLOSE;
-import static jomp.runtime.target.MapArgs.DELETE;
-import static jomp.runtime.target.MapArgs.FROM;
-import static jomp.runtime.target.MapArgs.IMPLICIT;
-import static jomp.runtime.target.MapArgs.LITERAL;
-import static jomp.runtime.target.MapArgs.MEMBER_OF;
-import static jomp.runtime.target.MapArgs.NON_CONTIG;
-import static jomp.runtime.target.MapArgs.OMPX_HOLD;
-import static jomp.runtime.target.MapArgs.PRESENT;
-import static jomp.runtime.target.MapArgs.PRIVATE;
-import static jomp.runtime.target.MapArgs.PTR_AND_OBJ;
-import static jomp.runtime.target.MapArgs.TO;
+import static jomp.offload.abi.MapType.ALWAYS;
+import static jomp.offload.abi.MapType.CLOSE;
+import static jomp.offload.abi.MapType.DELETE;
+import static jomp.offload.abi.MapType.FROM;
+import static jomp.offload.abi.MapType.IMPLICIT;
+import static jomp.offload.abi.MapType.LITERAL;
+import static jomp.offload.abi.MapType.MEMBER_OF;
+import static jomp.offload.abi.MapType.NON_CONTIG;
+import static jomp.offload.abi.MapType.OMPX_HOLD;
+import static jomp.offload.abi.MapType.PRESENT;
+import static jomp.offload.abi.MapType.PRIVATE;
+import static jomp.offload.abi.MapType.PTR_AND_OBJ;
+import static jomp.offload.abi.MapType.TO;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -5,6 +5,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jomp.offload.abi.BinaryDescriptor;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.HostEntry;
 import jomp.runtime.plugin.DevicePlugin;
 
 /**
@@ -16,7 +19,7 @@ final class Device {
     final int local, id;
     final MappingTable table = new MappingTable();
     private boolean initialised;
-    private final Map<DevicePlugin.DeviceImage, DevicePlugin.LoadedImage> loaded = new IdentityHashMap<>();
+    private final Map<DeviceImage, DevicePlugin.LoadedImage> loaded = new IdentityHashMap<>();
     private final Map<String, DevicePlugin.Kernel> kernels = new java.util.concurrent.ConcurrentHashMap<>();
     /** Storage of declare target link globals in the images, by host address: used when the global gets mapped. */
     private final Map<Long, DevicePlugin.GlobalSymbol> linkStorage = new HashMap<>();
@@ -44,7 +47,7 @@ final class Device {
             Profile.event("init device " + id, t, "plugin", plugin.name());
         }
         for (BinaryDescriptor lib : Registry.libs()) {
-            for (DevicePlugin.DeviceImage img : lib.images()) {
+            for (DeviceImage img : lib.images()) {
                 if (loaded.containsKey(img) || !plugin.isCompatible(local, img)) continue;
                 long t = Profile.start();
                 DevicePlugin.LoadedImage li;

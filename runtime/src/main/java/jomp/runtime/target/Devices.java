@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
+import jomp.offload.abi.BinaryDescriptor;
 import jomp.runtime.plugin.DevicePlugin;
 
 /**

@@ -1,5 +1,11 @@
 package jomp.runtime.target;
 
+import static jomp.offload.abi.MapType.FROM;
+import static jomp.offload.abi.MapType.LITERAL;
+import static jomp.offload.abi.MapType.MEMBER_OF;
+import static jomp.offload.abi.MapType.PRIVATE;
+import static jomp.offload.abi.MapType.TO;
+
 import jomp.runtime.mem.Mem;
 
 /**
@@ -8,10 +14,6 @@ import jomp.runtime.mem.Mem;
  * mapper function (0: none). A mapper's components come as the same arrays.
  */
 final class MapArgs {
-    static final long TO = 0x1, FROM = 0x2, ALWAYS = 0x4, DELETE = 0x8, PTR_AND_OBJ = 0x10, TARGET_PARAM = 0x20,
-        RETURN_PARAM = 0x40, PRIVATE = 0x80, LITERAL = 0x100, IMPLICIT = 0x200, CLOSE = 0x400, PRESENT = 0x1000,
-        OMPX_HOLD = 0x2000, NON_CONTIG = 0x1000_0000_0000L, MEMBER_OF = 0xffff_0000_0000_0000L;
-
     final int n;
     final long[] base, begin, size, type, name, mapper;
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import jomp.offload.abi.MapType;
 import jomp.runtime.mem.Functions;
 
 /**
@@ -71,10 +72,10 @@ final class Mappers {
      * construct's always, close, present, delete and ompx_hold are added.
      */
     static long finalType(long incoming, long declared) {
-        long dir = declared & (MapArgs.TO | MapArgs.FROM);
-        long in = incoming & (MapArgs.TO | MapArgs.FROM);
+        long dir = declared & (MapType.TO | MapType.FROM);
+        long in = incoming & (MapType.TO | MapType.FROM);
         long out = dir & in;
-        long keep = incoming & (MapArgs.ALWAYS | MapArgs.CLOSE | MapArgs.PRESENT | MapArgs.DELETE | MapArgs.OMPX_HOLD | MapArgs.IMPLICIT);
-        return (declared & ~(MapArgs.TO | MapArgs.FROM)) | out | keep;
+        long keep = incoming & (MapType.ALWAYS | MapType.CLOSE | MapType.PRESENT | MapType.DELETE | MapType.OMPX_HOLD | MapType.IMPLICIT);
+        return (declared & ~(MapType.TO | MapType.FROM)) | out | keep;
     }
 }

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import jomp.offload.abi.BinaryDescriptor;
+import jomp.offload.abi.HostEntry;
+
 
 /**
  * Registration of a program's device images and offload entries (__tgt_register_lib). The

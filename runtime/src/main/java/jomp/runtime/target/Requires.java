@@ -1,5 +1,8 @@
 package jomp.runtime.target;
 
+import jomp.offload.abi.HostEntry;
+import jomp.offload.abi.OffloadEntries;
+
 /**
  * The program's {@code requires} clauses, as the offload entries of its translation units record
  * them (an entry with flag {@link #REGISTER}; clang 19 puts the clauses in the entry's reserved
@@ -11,10 +14,11 @@ public final class Requires {
     private Requires() {}
 
     /** HostEntry flag of a requires record (OMP_REGISTER_REQUIRES). */
-    public static final int REGISTER = 0x10;
+    public static final int REGISTER = OffloadEntries.FLAG_REQUIRES;
     /** Clause bits of the record's data word (libomptarget's OMP_REQ_*). */
-    public static final long NONE = 0x1, REVERSE_OFFLOAD = 0x2, UNIFIED_ADDRESS = 0x4, UNIFIED_SHARED_MEMORY = 0x8,
-        DYNAMIC_ALLOCATORS = 0x10;
+    public static final long NONE = OffloadEntries.REQ_NONE, REVERSE_OFFLOAD = OffloadEntries.REQ_REVERSE_OFFLOAD,
+        UNIFIED_ADDRESS = OffloadEntries.REQ_UNIFIED_ADDRESS, UNIFIED_SHARED_MEMORY = OffloadEntries.REQ_UNIFIED_SHARED_MEMORY,
+        DYNAMIC_ALLOCATORS = OffloadEntries.REQ_DYNAMIC_ALLOCATORS;
 
     private static volatile long flags;   // 0: nothing registered yet
 

@@ -1,8 +1,18 @@
 package jomp.runtime.target;
 
+import static jomp.offload.abi.MapType.IMPLICIT;
+import static jomp.offload.abi.MapType.LITERAL;
+import static jomp.offload.abi.MapType.NON_CONTIG;
+import static jomp.offload.abi.MapType.PRIVATE;
+import static jomp.offload.abi.MapType.PTR_AND_OBJ;
+import static jomp.offload.abi.MapType.TARGET_PARAM;
+import static jomp.offload.abi.MapType.TO;
+
 import java.util.ArrayList;
 import java.util.List;
 
+import jomp.offload.abi.HostEntry;
+import jomp.offload.abi.KernelArgs;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
 
@@ -29,11 +39,6 @@ import jomp.runtime.plugin.DevicePlugin;
  */
 public final class Tgt {
     private Tgt() {}
-
-    static final long TO = MapArgs.TO, FROM = MapArgs.FROM, ALWAYS = MapArgs.ALWAYS, DELETE = MapArgs.DELETE,
-        PTR_AND_OBJ = MapArgs.PTR_AND_OBJ, TARGET_PARAM = MapArgs.TARGET_PARAM, PRIVATE = MapArgs.PRIVATE, LITERAL = MapArgs.LITERAL,
-        IMPLICIT = MapArgs.IMPLICIT, CLOSE = MapArgs.CLOSE, PRESENT = MapArgs.PRESENT, OMPX_HOLD = MapArgs.OMPX_HOLD,
-        NON_CONTIG = MapArgs.NON_CONTIG, MEMBER_OF = MapArgs.MEMBER_OF;
 
     // ---- kernels
 
@@ -62,12 +67,12 @@ public final class Tgt {
             return rc;
         }
 
-        int n = Mem.getInt(kernelArgs + 4);
-        MapArgs m = MapArgs.read(n, Mem.getLong(kernelArgs + 8), Mem.getLong(kernelArgs + 16), Mem.getLong(kernelArgs + 24),
-                Mem.getLong(kernelArgs + 32), Mem.getLong(kernelArgs + 40), Mem.getLong(kernelArgs + 48));
+        int n = Mem.getInt(kernelArgs + KernelArgs.OFF_NUM_ARGS);
+        MapArgs m = MapArgs.read(n, Mem.getLong(kernelArgs + KernelArgs.OFF_BASE_PTRS), Mem.getLong(kernelArgs + KernelArgs.OFF_PTRS), Mem.getLong(kernelArgs + KernelArgs.OFF_SIZES),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES), Mem.getLong(kernelArgs + KernelArgs.OFF_NAMES), Mem.getLong(kernelArgs + KernelArgs.OFF_MAPPERS));
         if (Info.on(Info.KERNEL_ARGS)) printArguments(loc, d.id, m, "Entering OpenMP kernel");
         traceEntries(m);
-        Info.debug("loop trip count is %d.", Mem.getLong(kernelArgs + 56));
+        Info.debug("loop trip count is %d.", Mem.getLong(kernelArgs + KernelArgs.OFF_TRIPCOUNT));
         List<Long> privates = new ArrayList<>();
         long[] args;
         synchronized (d.table) {   // lookups and reference counts of one construct are atomic to other host threads
@@ -173,8 +178,8 @@ public final class Tgt {
      * host run and later device work agree.
      */
     private static void syncForFallback(Device d, long kernelArgs, boolean toHost) {
-        int n = Mem.getInt(kernelArgs + 4);
-        long ptrs = Mem.getLong(kernelArgs + 16), sizes = Mem.getLong(kernelArgs + 24), types = Mem.getLong(kernelArgs + 32);
+        int n = Mem.getInt(kernelArgs + KernelArgs.OFF_NUM_ARGS);
+        long ptrs = Mem.getLong(kernelArgs + KernelArgs.OFF_PTRS), sizes = Mem.getLong(kernelArgs + KernelArgs.OFF_SIZES), types = Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES);
         for (int i = 0; i < n; i++) {
             long begin = Mem.getLong(ptrs + 8L * i), size = Mem.getLong(sizes + 8L * i), type = Mem.getLong(types + 8L * i);
             if ((type & (LITERAL | PRIVATE | NON_CONTIG)) != 0 || begin == 0) continue;

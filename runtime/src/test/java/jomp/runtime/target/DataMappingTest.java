@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import jomp.offload.abi.MapType;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
@@ -83,8 +84,8 @@ class DataMappingTest {
         Mem.putDouble(p + 8, 1.5);
         long[] maps = arrays(
             new long[] {s, s, 16, 0},                                                          // the combined entry
-            new long[] {s, s, 4, Tgt.TO | memberOf(0)},                                        // s.n
-            new long[] {s + 8, p, 32, Tgt.TO | Tgt.FROM | Tgt.PTR_AND_OBJ | memberOf(0)});      // s.p[0:4]
+            new long[] {s, s, 4, MapType.TO | memberOf(0)},                                        // s.n
+            new long[] {s + 8, p, 32, MapType.TO | MapType.FROM | MapType.PTR_AND_OBJ | memberOf(0)});      // s.p[0:4]
         begin(maps);
         long devS = DeviceApi.omp_get_mapped_ptr(s, 0), devP = DeviceApi.omp_get_mapped_ptr(p, 0);
         assertThat(Mem.getInt(devS)).isEqualTo(4);
@@ -105,7 +106,7 @@ class DataMappingTest {
         // map(alloc: x) map(to: x): OpenMP copies x in (libomptarget would count it twice and copy nothing)
         long x = alloc(8);
         Mem.putLong(x, 42);
-        long[] maps = arrays(new long[] {x, x, 8, 0}, new long[] {x, x, 8, Tgt.TO}, new long[] {x, x, 8, Tgt.FROM});
+        long[] maps = arrays(new long[] {x, x, 8, 0}, new long[] {x, x, 8, MapType.TO}, new long[] {x, x, 8, MapType.FROM});
         begin(maps);
         long dev = DeviceApi.omp_get_mapped_ptr(x, 0);
         assertThat(Mem.getLong(dev)).isEqualTo(42);
@@ -118,9 +119,9 @@ class DataMappingTest {
     @Test
     void theHoldReferenceKeepsAMappingThatExitDataWouldDrop() {
         long x = alloc(8);
-        long[] hold = arrays(new long[] {x, x, 8, Tgt.TO | Tgt.FROM | Tgt.OMPX_HOLD});
+        long[] hold = arrays(new long[] {x, x, 8, MapType.TO | MapType.FROM | MapType.OMPX_HOLD});
         begin(hold);
-        end(arrays(new long[] {x, x, 8, Tgt.DELETE}));   // exit data map(delete: x): the dynamic count only
+        end(arrays(new long[] {x, x, 8, MapType.DELETE}));   // exit data map(delete: x): the dynamic count only
         assertThat(DeviceApi.omp_target_is_present(x, 0)).isOne();
         end(hold);
         assertThat(DeviceApi.omp_target_is_present(x, 0)).isZero();
@@ -128,10 +129,10 @@ class DataMappingTest {
 
     /** A mapper written in Java with the compiled mapper's ABI: the whole item, then each element's int member tofrom. */
     static void pairMapper(long handle, long base, long begin, long size, long type, long name) {
-        Tgt.__tgt_push_mapper_component(handle, base, begin, size, (type & ~(Tgt.TO | Tgt.FROM)) | Tgt.IMPLICIT, name);
+        Tgt.__tgt_push_mapper_component(handle, base, begin, size, (type & ~(MapType.TO | MapType.FROM)) | MapType.IMPLICIT, name);
         long whole = Tgt.__tgt_mapper_num_components(handle) - 1;
         for (long e = begin; e < begin + size; e += 16)   // struct { int v; int pad[3]; }: only v moves
-            Tgt.__tgt_push_mapper_component(handle, e, e, 4, Tgt.__jomp_mapper_type(type, Tgt.TO | Tgt.FROM) | ((whole + 1) << 48), 0);
+            Tgt.__tgt_push_mapper_component(handle, e, e, 4, Tgt.__jomp_mapper_type(type, MapType.TO | MapType.FROM) | ((whole + 1) << 48), 0);
     }
 
     @Test
@@ -140,7 +141,7 @@ class DataMappingTest {
                 MethodType.methodType(void.class, long.class, long.class, long.class, long.class, long.class, long.class)));
         long a = alloc(48);
         for (int i = 0; i < 3; i++) { Mem.putInt(a + 16L * i, i + 1); Mem.putInt(a + 16L * i + 4, -5); }
-        long[] maps = arrays(new long[] {a, a, 48, Tgt.TO | Tgt.FROM});
+        long[] maps = arrays(new long[] {a, a, 48, MapType.TO | MapType.FROM});
         long mappers = alloc(8);
         Mem.putLong(mappers, fn);
         Tgt.__tgt_target_data_begin_mapper(0, 0, 1, maps[1], maps[2], maps[3], maps[4], 0, mappers);
@@ -153,23 +154,23 @@ class DataMappingTest {
         assertThat(Mem.getInt(a + 32)).isEqualTo(30);
         assertThat(Mem.getInt(a + 36)).isEqualTo(-5);
         assertThat(DeviceApi.omp_target_is_present(a, 0)).isZero();
-        assertThat(Mappers.finalType(Tgt.TO, Tgt.TO | Tgt.FROM)).isEqualTo(Tgt.TO);
-        assertThat(Mappers.finalType(Tgt.FROM, Tgt.TO)).isZero();
-        assertThat(Mappers.finalType(Tgt.TO | Tgt.FROM, Tgt.FROM)).isEqualTo(Tgt.FROM);
+        assertThat(Mappers.finalType(MapType.TO, MapType.TO | MapType.FROM)).isEqualTo(MapType.TO);
+        assertThat(Mappers.finalType(MapType.FROM, MapType.TO)).isZero();
+        assertThat(Mappers.finalType(MapType.TO | MapType.FROM, MapType.FROM)).isEqualTo(MapType.FROM);
     }
 
     @Test
     void stridedSectionsMoveOnlyTheirElements() {
         long a = alloc(40);   // int a[10]
         for (int i = 0; i < 10; i++) Mem.putInt(a + 4L * i, i);
-        long[] whole = arrays(new long[] {a, a, 40, Tgt.TO});
+        long[] whole = arrays(new long[] {a, a, 40, MapType.TO});
         begin(whole);
         long dev = DeviceApi.omp_get_mapped_ptr(a, 0);
         for (int i = 0; i < 10; i++) Mem.putInt(dev + 4L * i, 100 + i);
         long desc = alloc(48);   // a[1:3:3]: offset 4, 3 elements 12 bytes apart; then the element
         long[] d = {4, 3, 12, 0, 1, 4};
         for (int i = 0; i < 6; i++) Mem.putLong(desc + 8L * i, d[i]);
-        update(arrays(new long[] {a, desc, 2, Tgt.FROM | Tgt.NON_CONTIG}));
+        update(arrays(new long[] {a, desc, 2, MapType.FROM | MapType.NON_CONTIG}));
         int[] got = new int[10];
         for (int i = 0; i < 10; i++) got[i] = Mem.getInt(a + 4L * i);
         assertThat(got).containsExactly(0, 101, 2, 3, 104, 5, 6, 107, 8, 9);
@@ -181,11 +182,11 @@ class DataMappingTest {
     void unifiedSharedMemoryUsesHostAddressesAndCopiesNothing() {
         Requires.reset(Requires.UNIFIED_SHARED_MEMORY);
         long x = alloc(8);
-        long[] maps = arrays(new long[] {x, x, 8, Tgt.TO | Tgt.FROM});
+        long[] maps = arrays(new long[] {x, x, 8, MapType.TO | MapType.FROM});
         begin(maps);
         assertThat(DeviceApi.omp_get_mapped_ptr(x, 0)).isEqualTo(x);
         end(maps);
-        long[] close = arrays(new long[] {x, x, 8, Tgt.TO | Tgt.CLOSE});   // close: a device copy after all
+        long[] close = arrays(new long[] {x, x, 8, MapType.TO | MapType.CLOSE});   // close: a device copy after all
         begin(close);
         assertThat(DeviceApi.omp_get_mapped_ptr(x, 0)).isNotEqualTo(x);
         end(close);
@@ -198,7 +199,7 @@ class DataMappingTest {
         long name = cString(";x[0:4];prog.c;3;7;;");
         long psource = cString(";prog.c;main;12;3;;"), loc = alloc(24);
         Mem.putLong(loc + 16, psource);
-        long[] maps = arrays(new long[] {x, x, 16, Tgt.TO | Tgt.IMPLICIT, name});
+        long[] maps = arrays(new long[] {x, x, 16, MapType.TO | MapType.IMPLICIT, name});
         Info.MASK = Info.KERNEL_ARGS | Info.MAPPING_CHANGED;
         java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
         java.io.PrintStream old = System.err;
@@ -220,10 +221,10 @@ class DataMappingTest {
     @Test
     void anExplicitExtensionFailsWithLibomptargetsMessage() {
         long a = alloc(32);
-        begin(arrays(new long[] {a, a, 16, Tgt.TO}));
-        assertThatThrownBy(() -> begin(arrays(new long[] {a, a + 8, 16, Tgt.TO})))
+        begin(arrays(new long[] {a, a, 16, MapType.TO}));
+        assertThatThrownBy(() -> begin(arrays(new long[] {a, a + 8, 16, MapType.TO})))
             .hasMessageContaining("explicit extension not allowed: host address specified is " + Info.hex(a + 8) + " (16 bytes)");
-        end(arrays(new long[] {a, a, 16, Tgt.DELETE}));
+        end(arrays(new long[] {a, a, 16, MapType.DELETE}));
     }
 
     @Test
@@ -242,9 +243,9 @@ class DataMappingTest {
         DevicePlugin.Kernel unused = () -> "k";
         assertThat(unused.name()).isEqualTo("k");
         // a MEMBER_OF entry whose struct is not mapped is mapped by itself (libomptarget creates it)
-        long[] lone = arrays(new long[] {s, s + 8, 8, Tgt.TO | memberOf(0)});
+        long[] lone = arrays(new long[] {s, s + 8, 8, MapType.TO | memberOf(0)});
         begin(lone);
         assertThat(DeviceApi.omp_target_is_present(s + 8, 0)).isOne();
-        end(arrays(new long[] {s, s + 8, 8, Tgt.DELETE}));
+        end(arrays(new long[] {s, s + 8, 8, MapType.DELETE}));
     }
 }

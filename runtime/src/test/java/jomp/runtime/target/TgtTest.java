@@ -11,6 +11,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import jomp.offload.abi.BinaryDescriptor;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.HostEntry;
+import jomp.offload.abi.ImageKind;
+import jomp.offload.abi.MapType;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
@@ -57,7 +62,7 @@ class TgtTest {
         Devices.install(List.of(plugin));
         Tgt.onFatal = m -> { throw new IllegalStateException("fatal: " + m); };
         region = alloc(1);
-        lib = new BinaryDescriptor(List.of(new DevicePlugin.DeviceImage("test-device", "", DevicePlugin.ImageKind.OBJECT, new byte[0], List.of("k"))),
+        lib = new BinaryDescriptor(List.of(new DeviceImage("test-device", "", ImageKind.OBJECT, new byte[0], List.of("k"))),
                 List.of(new HostEntry(region, "k", 0, 0)));
         Registry.registerLib(lib);
     }
@@ -109,8 +114,8 @@ class TgtTest {
     void dataMovesOnlyWhenTheReferenceCountSaysSo() {
         long x = alloc(8);
         Mem.putLong(x, 5);
-        long[] data = arrays(new long[] {x, x, 8, Tgt.TO | Tgt.FROM});
-        long[] target = arrays(new long[] {x, x, 8, Tgt.TO | Tgt.FROM | Tgt.TARGET_PARAM});
+        long[] data = arrays(new long[] {x, x, 8, MapType.TO | MapType.FROM});
+        long[] target = arrays(new long[] {x, x, 8, MapType.TO | MapType.FROM | MapType.TARGET_PARAM});
         plugin.kernel = args -> Mem.putLong(args[0], Mem.getLong(args[0]) + 1);   // the device copy + 1
         begin(data);
         assertThat(kernel(target)).isZero();
@@ -124,11 +129,11 @@ class TgtTest {
     void alwaysCopiesAndDeleteDropsTheMapping() {
         long x = alloc(16);
         Mem.putLong(x, 1);
-        begin(arrays(new long[] {x, x, 16, Tgt.TO}));
-        begin(arrays(new long[] {x, x, 16, Tgt.TO}));             // refcount 2, no copy
+        begin(arrays(new long[] {x, x, 16, MapType.TO}));
+        begin(arrays(new long[] {x, x, 16, MapType.TO}));             // refcount 2, no copy
         Mem.putLong(x, 2);
-        begin(arrays(new long[] {x, x, 16, Tgt.TO | Tgt.ALWAYS})); // refcount 3, copied anyway
-        end(arrays(new long[] {x, x, 16, Tgt.FROM | Tgt.DELETE}));  // gone at once, copied back
+        begin(arrays(new long[] {x, x, 16, MapType.TO | MapType.ALWAYS})); // refcount 3, copied anyway
+        end(arrays(new long[] {x, x, 16, MapType.FROM | MapType.DELETE}));  // gone at once, copied back
         assertThat(plugin.log).containsExactly("alloc 16", "submit 16", "submit 16", "retrieve 16", "delete");
         assertThat(DeviceApi.omp_target_is_present(x, 0)).isZero();
     }
@@ -136,27 +141,27 @@ class TgtTest {
     @Test
     void presentFailsWhenAbsentAndPartialOverlapIsAnError() {
         long x = alloc(64);
-        assertThatThrownBy(() -> begin(arrays(new long[] {x, x, 8, Tgt.TO | Tgt.PRESENT})))
+        assertThatThrownBy(() -> begin(arrays(new long[] {x, x, 8, MapType.TO | MapType.PRESENT})))
             .hasMessageContaining("'present' map type modifier does not exist");
-        begin(arrays(new long[] {x, x, 32, Tgt.TO}));
-        assertThatThrownBy(() -> begin(arrays(new long[] {x, x + 16, 32, Tgt.TO}))).hasMessageContaining("explicit extension not allowed");
+        begin(arrays(new long[] {x, x, 32, MapType.TO}));
+        assertThatThrownBy(() -> begin(arrays(new long[] {x, x + 16, 32, MapType.TO}))).hasMessageContaining("explicit extension not allowed");
         // an implicit map of the whole array reuses the section's mapping instead
-        begin(arrays(new long[] {x, x, 64, Tgt.TO | Tgt.FROM | Tgt.IMPLICIT}));
+        begin(arrays(new long[] {x, x, 64, MapType.TO | MapType.FROM | MapType.IMPLICIT}));
         assertThat(plugin.log).containsExactly("alloc 32", "submit 32");
     }
 
     @Test
     void kernelArgumentsAreTranslatedBasesLiteralsAndZeroLengthSections() {
         long a = alloc(80);
-        begin(arrays(new long[] {a, a + 16, 32, Tgt.TO}));   // a[2:4] of longs
+        begin(arrays(new long[] {a, a + 16, 32, MapType.TO}));   // a[2:4] of longs
         long dev = DeviceApi.omp_get_mapped_ptr(a + 16, 0);
         assertThat(dev).isNotZero().isNotEqualTo(a + 16);
         long[] got = new long[3];
         plugin.kernel = args -> System.arraycopy(args, 0, got, 0, 3);
         assertThat(kernel(arrays(
-            new long[] {a, a + 16, 32, Tgt.TO | Tgt.TARGET_PARAM},                    // section: the base's device address
-            new long[] {77, 77, 4, Tgt.LITERAL | Tgt.TARGET_PARAM},                   // a firstprivate value
-            new long[] {a + 24, a + 24, 0, Tgt.TARGET_PARAM | Tgt.IMPLICIT}))).isZero(); // a pointer into it
+            new long[] {a, a + 16, 32, MapType.TO | MapType.TARGET_PARAM},                    // section: the base's device address
+            new long[] {77, 77, 4, MapType.LITERAL | MapType.TARGET_PARAM},                   // a firstprivate value
+            new long[] {a + 24, a + 24, 0, MapType.TARGET_PARAM | MapType.IMPLICIT}))).isZero(); // a pointer into it
         assertThat(got[0]).isEqualTo(dev - 16);
         assertThat(got[1]).isEqualTo(77);
         assertThat(got[2]).isEqualTo(dev + 8);
@@ -166,7 +171,7 @@ class TgtTest {
     @Test
     void noDeviceMeansTheHostRunsTheRegion() {
         Devices.install(List.of());
-        assertThat(kernel(arrays(new long[] {0, 0, 0, Tgt.LITERAL | Tgt.TARGET_PARAM}))).isNotZero();
+        assertThat(kernel(arrays(new long[] {0, 0, 0, MapType.LITERAL | MapType.TARGET_PARAM}))).isNotZero();
         assertThat(DeviceApi.omp_get_num_devices()).isZero();
         assertThat(DeviceApi.omp_get_initial_device()).isZero();
         assertThat(DeviceApi.omp_is_initial_device()).isOne();
@@ -177,8 +182,8 @@ class TgtTest {
         long h = alloc(32), d = plugin.dataAlloc(0, 32);
         assertThat(DeviceApi.omp_target_associate_ptr(h, d, 32, 0, 0)).isZero();
         assertThat(DeviceApi.omp_target_is_present(h + 8, 0)).isOne();
-        begin(arrays(new long[] {h, h, 32, Tgt.TO}));
-        end(arrays(new long[] {h, h, 32, Tgt.FROM}));   // infinite reference count: no copies either way
+        begin(arrays(new long[] {h, h, 32, MapType.TO}));
+        end(arrays(new long[] {h, h, 32, MapType.FROM}));   // infinite reference count: no copies either way
         assertThat(plugin.log).containsExactly("alloc 32");
         assertThat(DeviceApi.omp_target_disassociate_ptr(h, 0)).isZero();
         assertThat(DeviceApi.omp_target_is_present(h, 0)).isZero();
@@ -188,7 +193,7 @@ class TgtTest {
     @Test
     void nestedDataRegionsMoveDataOnlyAtTheOutermostEnds() {
         long x = alloc(24);
-        long[] tofrom = arrays(new long[] {x, x, 24, Tgt.TO | Tgt.FROM});
+        long[] tofrom = arrays(new long[] {x, x, 24, MapType.TO | MapType.FROM});
         begin(tofrom);
         begin(tofrom);
         begin(tofrom);
@@ -208,7 +213,7 @@ class TgtTest {
         long p = alloc(16);
         long[] got = new long[1];
         plugin.kernel = args -> got[0] = args[0];
-        assertThat(kernel(arrays(new long[] {p, p, 0, Tgt.TARGET_PARAM | Tgt.IMPLICIT}))).isZero();
+        assertThat(kernel(arrays(new long[] {p, p, 0, MapType.TARGET_PARAM | MapType.IMPLICIT}))).isZero();
         assertThat(got[0]).isEqualTo(p);
         assertThat(plugin.log).containsExactly("launch");
         assertThat(Tgt.__jomp_target_translate(0, p)).isEqualTo(p);
@@ -229,8 +234,8 @@ class TgtTest {
             Mem.putLong(args[0] + 8, 7); // s.n = 7
         };
         assertThat(kernel(arrays(
-            new long[] {s, s, 16, Tgt.TO | Tgt.FROM | Tgt.TARGET_PARAM},
-            new long[] {s, a, 32, Tgt.TO | Tgt.FROM | Tgt.PTR_AND_OBJ}))).isZero();
+            new long[] {s, s, 16, MapType.TO | MapType.FROM | MapType.TARGET_PARAM},
+            new long[] {s, a, 32, MapType.TO | MapType.FROM | MapType.PTR_AND_OBJ}))).isZero();
         assertThat(seen[0]).as("the device's s.p points to the device copy of a").isNotEqualTo(a).isNotZero();
         assertThat(seen[1]).isEqualTo(1);
         assertThat(Mem.getLong(s)).as("the host's s.p is the host's a again after s came back").isEqualTo(a);
@@ -249,7 +254,7 @@ class TgtTest {
         plugin.globals.put("g", new DevicePlugin.GlobalSymbol("g", gDev, 8));
         plugin.globals.put("l", new DevicePlugin.GlobalSymbol("l", lDev, 16));
         BinaryDescriptor globals = new BinaryDescriptor(
-            List.of(new DevicePlugin.DeviceImage("test-device", "", DevicePlugin.ImageKind.OBJECT, new byte[0], List.of("g", "l"))),
+            List.of(new DeviceImage("test-device", "", ImageKind.OBJECT, new byte[0], List.of("g", "l"))),
             List.of(new HostEntry(gHost, "g", 8, 0), new HostEntry(lHost, "l", 16, HostEntry.LINK)));
         Registry.registerLib(globals);
         try {
@@ -258,7 +263,7 @@ class TgtTest {
             assertThat(Mem.getLong(gDev)).as("the device copy starts from the image, not the host").isEqualTo(5);
             assertThat(DeviceApi.omp_target_is_present(lHost, 0)).isZero();
 
-            long[] map = arrays(new long[] {lHost, lHost, 16, Tgt.TO | Tgt.FROM});
+            long[] map = arrays(new long[] {lHost, lHost, 16, MapType.TO | MapType.FROM});
             begin(map);
             assertThat(DeviceApi.omp_get_mapped_ptr(lHost, 0)).as("a mapped link global uses the image's storage").isEqualTo(lDev);
             assertThat(Mem.getLong(lDev)).isEqualTo(11);
@@ -268,7 +273,7 @@ class TgtTest {
             assertThat(DeviceApi.omp_target_is_present(lHost, 0)).isZero();
             assertThat(plugin.log).as("nothing allocated or freed for globals").containsExactly("submit 16", "retrieve 16");
 
-            end(arrays(new long[] {gHost, gHost, 8, Tgt.FROM | Tgt.DELETE}));
+            end(arrays(new long[] {gHost, gHost, 8, MapType.FROM | MapType.DELETE}));
             assertThat(DeviceApi.omp_target_is_present(gHost, 0)).as("declare target to: never unmapped").isOne();
         } finally {
             Registry.unregisterLib(globals);
@@ -280,12 +285,12 @@ class TgtTest {
         long x = alloc(8), y = alloc(8);
         begin(arrays(new long[] {x, x, 8, 0}));   // alloc: no copy
         Mem.putLong(x, 4);
-        Tgt.__tgt_target_data_update_mapper(0, 0, 1, arrays(new long[] {x, x, 8, Tgt.TO})[1], arrays(new long[] {x, x, 8, Tgt.TO})[2],
-            arrays(new long[] {x, x, 8, Tgt.TO})[3], arrays(new long[] {x, x, 8, Tgt.TO})[4], 0, 0);
+        Tgt.__tgt_target_data_update_mapper(0, 0, 1, arrays(new long[] {x, x, 8, MapType.TO})[1], arrays(new long[] {x, x, 8, MapType.TO})[2],
+            arrays(new long[] {x, x, 8, MapType.TO})[3], arrays(new long[] {x, x, 8, MapType.TO})[4], 0, 0);
         assertThat(Mem.getLong(DeviceApi.omp_get_mapped_ptr(x, 0))).isEqualTo(4);
-        long[] absent = arrays(new long[] {y, y, 8, Tgt.FROM});
+        long[] absent = arrays(new long[] {y, y, 8, MapType.FROM});
         Tgt.__tgt_target_data_update_mapper(0, 0, 1, absent[1], absent[2], absent[3], absent[4], 0, 0);
-        long[] present = arrays(new long[] {y, y, 8, Tgt.FROM | Tgt.PRESENT});
+        long[] present = arrays(new long[] {y, y, 8, MapType.FROM | MapType.PRESENT});
         assertThatThrownBy(() -> Tgt.__tgt_target_data_update_mapper(0, 0, 1, present[1], present[2], present[3], present[4], 0, 0))
             .hasMessageContaining("'present'").hasMessageContaining("(8 bytes)");
         assertThat(plugin.log).containsExactly("alloc 8", "submit 8");
@@ -295,7 +300,7 @@ class TgtTest {
     void launchAndTransferReportsHaveLibomptargetsFormat() {
         long x = alloc(8);
         Info.MASK = Info.KERNEL | Info.DATA_TRANSFER;
-        String err = captureStderr(() -> kernel(arrays(new long[] {x, x, 8, Tgt.TO | Tgt.FROM | Tgt.TARGET_PARAM}), 4, 8));
+        String err = captureStderr(() -> kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.FROM | MapType.TARGET_PARAM}), 4, 8));
         // the device describes itself when it is initialised (here, maybe before this launch)
         List<String> lines = err.lines().filter(l -> !l.endsWith("info: test device 0")).toList();
         assertThat(lines).contains("omptarget device 0 info: Launching kernel k with 4 teams and 8 threads");
@@ -304,10 +309,10 @@ class TgtTest {
         assertThat(lines).hasSize(3);
         int cores = Runtime.getRuntime().availableProcessors();
         Info.MASK = Info.KERNEL;
-        String defaults = captureStderr(() -> kernel(arrays(new long[] {x, x, 8, Tgt.TO | Tgt.TARGET_PARAM})));
+        String defaults = captureStderr(() -> kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.TARGET_PARAM})));
         assertThat(defaults.lines()).containsExactly("omptarget device 0 info: Launching kernel k with " + cores + " teams and 1 threads");
         Info.MASK = 0;
-        assertThat(captureStderr(() -> kernel(arrays(new long[] {x, x, 8, Tgt.TO | Tgt.TARGET_PARAM})))).isEmpty();
+        assertThat(captureStderr(() -> kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.TARGET_PARAM})))).isEmpty();
     }
 
     private static String captureStderr(Runnable r) {
@@ -329,7 +334,7 @@ class TgtTest {
         Profile.FILE = file.toString();
         Profile.clear();
         long x = alloc(8);
-        kernel(arrays(new long[] {x, x, 8, Tgt.TO | Tgt.FROM | Tgt.TARGET_PARAM}));
+        kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.FROM | MapType.TARGET_PARAM}));
         Profile.write();
         Object doc = Json.parse(java.nio.file.Files.readString(file));
         List<Object> events = (List<Object>) ((java.util.Map<String, Object>) doc).get("traceEvents");
@@ -349,17 +354,17 @@ class TgtTest {
     void mandatoryOffloadWithoutADeviceStopsWithAMessage() {
         Devices.POLICY = Devices.Policy.MANDATORY;
         Devices.install(List.of());
-        assertThatThrownBy(() -> kernel(arrays(new long[] {0, 0, 0, Tgt.LITERAL | Tgt.TARGET_PARAM})))
+        assertThatThrownBy(() -> kernel(arrays(new long[] {0, 0, 0, MapType.LITERAL | MapType.TARGET_PARAM})))
             .hasMessageContaining("OMP_TARGET_OFFLOAD=MANDATORY").hasMessageContaining("no offload device is available");
         long x = alloc(8);
-        assertThatThrownBy(() -> begin(arrays(new long[] {x, x, 8, Tgt.TO}))).hasMessageContaining("MANDATORY");
+        assertThatThrownBy(() -> begin(arrays(new long[] {x, x, 8, MapType.TO}))).hasMessageContaining("MANDATORY");
     }
 
     @Test
     void mandatoryOffloadWithADeviceRuns() {
         Devices.POLICY = Devices.Policy.MANDATORY;
         Devices.install(List.of(plugin));
-        assertThat(kernel(arrays(new long[] {5, 5, 0, Tgt.LITERAL | Tgt.TARGET_PARAM}))).isZero();
+        assertThat(kernel(arrays(new long[] {5, 5, 0, MapType.LITERAL | MapType.TARGET_PARAM}))).isZero();
         assertThat(plugin.log).containsExactly("launch");
     }
 
@@ -368,9 +373,9 @@ class TgtTest {
         Devices.POLICY = Devices.Policy.DISABLED;
         Devices.install(List.of(plugin));
         assertThat(DeviceApi.omp_get_num_devices()).isZero();
-        assertThat(kernel(arrays(new long[] {5, 5, 0, Tgt.LITERAL | Tgt.TARGET_PARAM}))).as("the host runs it").isNotZero();
+        assertThat(kernel(arrays(new long[] {5, 5, 0, MapType.LITERAL | MapType.TARGET_PARAM}))).as("the host runs it").isNotZero();
         long x = alloc(8);
-        begin(arrays(new long[] {x, x, 8, Tgt.TO}));
+        begin(arrays(new long[] {x, x, 8, MapType.TO}));
         assertThat(plugin.log).isEmpty();
     }
 
@@ -387,7 +392,7 @@ class TgtTest {
     @Test
     void aFailingKernelIsAClearError() {
         plugin.kernel = args -> { throw new IllegalStateException("boom"); };
-        assertThatThrownBy(() -> kernel(arrays(new long[] {5, 5, 0, Tgt.LITERAL | Tgt.TARGET_PARAM})))
+        assertThatThrownBy(() -> kernel(arrays(new long[] {5, 5, 0, MapType.LITERAL | MapType.TARGET_PARAM})))
             .hasMessageContaining("kernel k failed on device 0 (test)").hasMessageContaining("boom");
     }
 
@@ -413,7 +418,7 @@ class TgtTest {
     @Test
     void mappingReportsAndTheTableDumpAndTheDebugTrace() {
         long x = alloc(8);
-        long[] to = arrays(new long[] {x, x, 8, Tgt.TO});
+        long[] to = arrays(new long[] {x, x, 8, MapType.TO});
         Info.MASK = Info.MAPPING_CHANGED | Info.MAPPING_EXISTS;
         String err = captureStderr(() -> { begin(to); begin(to); end(to); end(to); });
         List<String> lines = err.lines().toList();
@@ -435,10 +440,10 @@ class TgtTest {
         Info.MASK = 0;
         Info.DEBUG = true;
         try {
-            assertThat(captureStderr(() -> kernel(arrays(new long[] {5, 5, 0, Tgt.LITERAL | Tgt.TARGET_PARAM}))).lines())
+            assertThat(captureStderr(() -> kernel(arrays(new long[] {5, 5, 0, MapType.LITERAL | MapType.TARGET_PARAM}))).lines())
                 .allMatch(l -> l.startsWith("omptarget --> ")).contains("omptarget --> Forwarding first-private value 0x0000000000000005 to the target construct");
             Devices.install(List.of());
-            assertThat(captureStderr(() -> kernel(arrays(new long[] {5, 5, 0, Tgt.LITERAL | Tgt.TARGET_PARAM}))))
+            assertThat(captureStderr(() -> kernel(arrays(new long[] {5, 5, 0, MapType.LITERAL | MapType.TARGET_PARAM}))))
                 .startsWith("omptarget --> ").contains("runs on the host: no offload device is available");
         } finally {
             Info.DEBUG = false;

@@ -47,7 +47,6 @@ public final class Elf {
     /** jomp relocation: a 64-bit handle of the function symbol (an index into the executable's function table). */
     public static final int R_JOMP_FUNC64 = 2;
 
-    public static final String OFFLOADING_SECTION = ".llvm.offloading";
     /**
      * The compiler's own symbols ({@link ElfSymbol#hidden()}: string literals), which a real
      * object keeps out of its symbol table (clang's assembler drops {@code .L.str}) but jomp's

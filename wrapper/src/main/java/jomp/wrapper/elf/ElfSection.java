@@ -2,6 +2,8 @@ package jomp.wrapper.elf;
 
 import java.util.List;
 
+import jomp.offload.abi.SectionNames;
+
 /**
  * A content section. {@code data} holds its bytes ({@code null} for SHT_NOBITS, whose length is
  * {@code size}); {@code relocations} are written as a {@code .rela<name>} section after it.
@@ -27,7 +29,7 @@ public record ElfSection(String name, int type, long flags, long addralign, byte
 
     /** The {@code .llvm.offloading} section holding OffloadBinaries back to back (LLVM's type, flags and alignment). */
     public static ElfSection offloading(byte[] binaries) {
-        return new ElfSection(Elf.OFFLOADING_SECTION, Elf.SHT_LLVM_OFFLOADING, Elf.SHF_EXCLUDE, 8, binaries,
+        return new ElfSection(SectionNames.OFFLOADING, Elf.SHT_LLVM_OFFLOADING, Elf.SHF_EXCLUDE, 8, binaries,
                 binaries.length, 0, 0, 0, List.of());
     }
 

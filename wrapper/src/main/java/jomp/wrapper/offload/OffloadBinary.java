@@ -4,19 +4,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import jomp.offload.abi.ImageKind;
+
 /**
- * One device image with its metadata, as held in LLVM's OffloadBinary container (magic 0x10FF10AD).
+ * One device image with its metadata, as held in LLVM's OffloadBinary container (magic 0x10FF10AD);
+ * the kind is written as its LLVM number ({@link ImageKind#value()}).
  * {@code strings} keeps insertion order; {@code triple} and {@code arch} are the usual keys.
  */
-public record OffloadBinary(int imageKind, int offloadKind, int flags, Map<String, String> strings, byte[] image) {
-
-    public static final int IMG_NONE = 0;
-    public static final int IMG_OBJECT = 1;
-    public static final int IMG_BITCODE = 2;
-    public static final int IMG_CUBIN = 3;
-    public static final int IMG_FATBINARY = 4;
-    public static final int IMG_PTX = 5;
-    public static final int IMG_SPIRV = 6;
+public record OffloadBinary(ImageKind imageKind, int offloadKind, int flags, Map<String, String> strings, byte[] image) {
 
     public static final int OFK_NONE = 0;
     public static final int OFK_OPENMP = 1;
@@ -36,30 +31,6 @@ public record OffloadBinary(int imageKind, int offloadKind, int flags, Map<Strin
 
     public String arch() {
         return strings.getOrDefault("arch", "");
-    }
-
-    /** The image kind as clang-offload-packager names it from a file extension (o, bc, cubin, fatbin, s). */
-    public static int imageKindOfExtension(String extension) {
-        return switch (extension) {
-            case "o" -> IMG_OBJECT;
-            case "bc" -> IMG_BITCODE;
-            case "cubin" -> IMG_CUBIN;
-            case "fatbin" -> IMG_FATBINARY;
-            case "s" -> IMG_PTX;
-            default -> IMG_NONE;
-        };
-    }
-
-    /** The file extension for an image kind, as LLVM's getImageKindName gives it. */
-    public static String extensionOf(int imageKind) {
-        return switch (imageKind) {
-            case IMG_OBJECT -> "o";
-            case IMG_BITCODE -> "bc";
-            case IMG_CUBIN -> "cubin";
-            case IMG_FATBINARY -> "fatbin";
-            case IMG_PTX -> "s";
-            default -> "";
-        };
     }
 
     public static int offloadKindOfName(String name) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jomp.offload.abi.ImageKind;
 import jomp.wrapper.ByteReader;
 import jomp.wrapper.FormatException;
 
@@ -100,7 +101,7 @@ public final class OffloadBinaryReader {
     }
 
     private static OffloadBinary entry(ByteReader b, long e, int stringEntrySize, String what) {
-        int imageKind = b.u16(e, what);
+        ImageKind imageKind = ImageKind.ofValue(b.u16(e, what));
         int offloadKind = b.u16(e + 2, what);
         int flags = (int) b.u32(e + 4, what);
         long stringOffset = b.u64(e + 8, what);

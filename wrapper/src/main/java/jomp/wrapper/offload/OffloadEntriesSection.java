@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import jomp.offload.abi.OffloadEntries;
+import jomp.offload.abi.SectionNames;
 import jomp.wrapper.ByteReader;
 import jomp.wrapper.ByteWriter;
 import jomp.wrapper.FormatException;
@@ -19,20 +21,15 @@ import jomp.wrapper.elf.ElfSymbol;
  * The {@code omp_offloading_entries} section of an object (docs/design/offload-abi.md §3): 32-byte
  * records, libomptarget's {@code __tgt_offload_entry}: {@code u64 addr}, {@code u64 name} (both
  * R_JOMP_ADDR64 relocations; the name points at a NUL-terminated string), {@code u64 size},
- * {@code i32 flags}, {@code i32 reserved}. The frontend writes it with {@link #append}, the
+ * {@code i32 flags}, {@code i32 reserved} (the layout and names: jomp.offload.abi.OffloadEntries).
+ * The frontend writes it with {@link #append}, the
  * linker-wrapper reads it with {@link #read}.
  */
 public final class OffloadEntriesSection {
     private OffloadEntriesSection() {}
 
-    public static final String NAME = "omp_offloading_entries";
-    public static final int ENTRY_SIZE = 32;
-    /** Prefix of the string symbol an entry's name field points at. */
-    public static final String NAME_SYMBOL_PREFIX = ".omp_offloading.entry_name.";
-    /** Prefix of a kernel's region id symbol, the address of a kernel entry. */
-    public static final String REGION_ID_PREFIX = ".omp_offloading.region_id.";
-    /** Entry flag of a {@code declare target link} global. */
-    public static final int FLAG_LINK = 1;
+    private static final String NAME = SectionNames.OFFLOAD_ENTRIES;
+    private static final int ENTRY_SIZE = OffloadEntries.ENTRY_SIZE;
 
     /**
      * One entry as written or read. {@code symbol} is the index (in {@link ElfObject#symbols()}) of the
@@ -135,7 +132,7 @@ public final class OffloadEntriesSection {
             long at = strings.position();
             byte[] name = e.name().getBytes(StandardCharsets.UTF_8);
             strings.bytes(name).u8(0);
-            symbols.add(new ElfSymbol(NAME_SYMBOL_PREFIX + e.name(), rodata, at, name.length + 1, Elf.STB_LOCAL, Elf.STT_OBJECT));
+            symbols.add(new ElfSymbol(OffloadEntries.NAME_SYMBOL_PREFIX + e.name(), rodata, at, name.length + 1, Elf.STB_LOCAL, Elf.STT_OBJECT));
             relocs.add(new ElfRelocation((long) i * ENTRY_SIZE, e.symbol(), Elf.R_JOMP_ADDR64, e.addend()));
             relocs.add(new ElfRelocation((long) i * ENTRY_SIZE + 8, symbols.size() - 1, Elf.R_JOMP_ADDR64, 0));
             table.u64(0).u64(0).u64(e.size()).u32(e.flags()).u32(0);

@@ -17,7 +17,7 @@ final class OffloadListing {
             for (int i = 0; i < c.images().size(); i++) {
                 OffloadBinary b = c.images().get(i);
                 sb.append("\nOFFLOADING IMAGE [").append(i).append("]:\n");
-                line(sb, "kind", kindName(b.imageKind()));
+                line(sb, "kind", b.imageKind().listingName());
                 line(sb, "arch", b.arch());
                 line(sb, "triple", b.triple());
                 line(sb, "producer", OffloadBinary.offloadKindName(b.offloadKind()));
@@ -28,17 +28,5 @@ final class OffloadListing {
 
     private static void line(StringBuilder sb, String label, String value) {
         sb.append(label).append(" ".repeat(16 - label.length())).append(value).append('\n');
-    }
-
-    /** llvm-objdump's names for image kinds. */
-    static String kindName(int imageKind) {
-        return switch (imageKind) {
-            case OffloadBinary.IMG_OBJECT -> "elf";
-            case OffloadBinary.IMG_BITCODE -> "llvm ir";
-            case OffloadBinary.IMG_CUBIN -> "cubin";
-            case OffloadBinary.IMG_FATBINARY -> "fatbinary";
-            case OffloadBinary.IMG_PTX -> "ptx";
-            default -> "<none>";
-        };
     }
 }

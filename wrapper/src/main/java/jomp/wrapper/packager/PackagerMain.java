@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jomp.offload.abi.ImageKind;
 import jomp.wrapper.FormatException;
 import jomp.wrapper.archive.Archive;
 import jomp.wrapper.archive.ArchiveWriter;
@@ -120,7 +121,7 @@ public final class PackagerMain {
             byte[] image = readFile(file);
             String extension = extension(file);
             int offloadKind = args.containsKey("kind") ? OffloadBinary.offloadKindOfName(args.get("kind")) : OffloadBinary.OFK_NONE;
-            binaries.add(new OffloadBinary(OffloadBinary.imageKindOfExtension(extension), offloadKind, 0, strings, image));
+            binaries.add(new OffloadBinary(ImageKind.ofExtension(extension), offloadKind, 0, strings, image));
         }
         writeFile(output, OffloadBinaryWriter.writeAll(binaries));
     }
@@ -162,7 +163,7 @@ public final class PackagerMain {
                 String stem = stem(input);
                 for (int i = 0; i < matched.size(); i++) {
                     OffloadBinary b = matched.get(i);
-                    writeFile(stem + "-" + b.triple() + "-" + b.arch() + "." + i + "." + OffloadBinary.extensionOf(b.imageKind()), b.image());
+                    writeFile(stem + "-" + b.triple() + "-" + b.arch() + "." + i + "." + b.imageKind().extension(), b.image());
                 }
             }
         }

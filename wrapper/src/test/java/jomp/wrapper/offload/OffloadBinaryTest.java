@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jomp.offload.abi.ImageKind;
 import jomp.wrapper.ByteWriter;
 import jomp.wrapper.ExternalTool;
 import jomp.wrapper.elf.ElfObject;
@@ -26,7 +27,7 @@ class OffloadBinaryTest {
         Map<String, String> strings = new LinkedHashMap<>();
         strings.put("triple", triple);
         strings.put("arch", arch);
-        return new OffloadBinary(OffloadBinary.IMG_OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, text.getBytes(StandardCharsets.UTF_8));
+        return new OffloadBinary(ImageKind.OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, text.getBytes(StandardCharsets.UTF_8));
     }
 
     static void assertSame(OffloadBinary actual, OffloadBinary expected) {
@@ -39,7 +40,7 @@ class OffloadBinaryTest {
 
     @Test
     void version1RoundTripKeepsEverythingAndPadsTo8() {
-        OffloadBinary b = new OffloadBinary(OffloadBinary.IMG_PTX, OffloadBinary.OFK_CUDA, 5,
+        OffloadBinary b = new OffloadBinary(ImageKind.PTX, OffloadBinary.OFK_CUDA, 5,
                 Map.of("triple", "nvptx64-nvidia-cuda"), "abc".getBytes(StandardCharsets.UTF_8));
         byte[] bytes = OffloadBinaryWriter.write(b);
         assertThat(bytes.length % 8).isZero();
@@ -52,7 +53,7 @@ class OffloadBinaryTest {
         Map<String, String> strings = new LinkedHashMap<>();
         strings.put("triple", "");
         strings.put("", "v");
-        OffloadBinary b = new OffloadBinary(0, 0, 0, strings, new byte[0]);
+        OffloadBinary b = new OffloadBinary(ImageKind.NONE, 0, 0, strings, new byte[0]);
         assertSame(OffloadBinaryReader.read("e.out", OffloadBinaryWriter.write(b)), b);
     }
 
@@ -77,8 +78,8 @@ class OffloadBinaryTest {
         List<OffloadBinary> images = OffloadBinaryReader.readAll("x.out", theirs);
         assertThat(images).hasSize(2);
         assertThat(images.get(0).arch()).isEqualTo("sm_90");
-        assertThat(images.get(0).imageKind()).isEqualTo(OffloadBinary.IMG_OBJECT);
-        assertThat(images.get(1).imageKind()).isEqualTo(OffloadBinary.IMG_PTX);
+        assertThat(images.get(0).imageKind()).isEqualTo(ImageKind.OBJECT);
+        assertThat(images.get(1).imageKind()).isEqualTo(ImageKind.PTX);
         assertThat(images.get(1).offloadKind()).isEqualTo(OffloadBinary.OFK_CUDA);
         assertThat(images.get(1).strings()).containsEntry("feature", "+ptx80,+sm_70");
         assertThat(OffloadBinaryWriter.writeAll(images)).isEqualTo(theirs);
@@ -109,7 +110,7 @@ class OffloadBinaryTest {
         strings.put("arch", "sm_90");
         Files.write(dir.resolve("ours.out"), OffloadBinaryWriter.writeAll(List.of(
                 image("x86_64-unknown-linux-gnu", "jvm", "other"),
-                new OffloadBinary(OffloadBinary.IMG_OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, image))));
+                new OffloadBinary(ImageKind.OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, image))));
         ExternalTool.check(dir, "clang-offload-packager-19", "ours.out", "--image=file=got.o,triple=nvptx64-nvidia-cuda,arch=sm_90");
         assertThat(Files.readAllBytes(dir.resolve("got.o"))).isEqualTo(image);
     }
@@ -127,7 +128,7 @@ class OffloadBinaryTest {
     @Test
     void version3PlainZlibAndZstdBackToBackWithVersion1() {
         byte[] big = "0123456789abcdef".repeat(300).getBytes(StandardCharsets.UTF_8);
-        OffloadBinary large = new OffloadBinary(OffloadBinary.IMG_CUBIN, OffloadBinary.OFK_OPENMP, 0, Map.of("triple", "nvptx64-nvidia-cuda", "arch", "sm_90"), big);
+        OffloadBinary large = new OffloadBinary(ImageKind.CUBIN, OffloadBinary.OFK_OPENMP, 0, Map.of("triple", "nvptx64-nvidia-cuda", "arch", "sm_90"), big);
         List<OffloadBinary> entries = List.of(large, image("t", "a", "small"));
         ByteWriter all = new ByteWriter();
         all.bytes(OffloadBinaryWriter.write(image("v1", "x", "first")));

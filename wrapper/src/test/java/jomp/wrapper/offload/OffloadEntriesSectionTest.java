@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import jomp.offload.abi.OffloadEntries;
+import jomp.offload.abi.SectionNames;
 import jomp.wrapper.ExternalTool;
 import jomp.wrapper.FormatException;
 import jomp.wrapper.elf.Elf;
@@ -31,7 +33,7 @@ class OffloadEntriesSectionTest {
                 ElfSection.progbits(".rodata", Elf.SHF_ALLOC, 1, new byte[] {'h', 'i', 0, 0}),
                 ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, 8, new byte[16]));
         List<ElfSymbol> symbols = List.of(
-                new ElfSymbol(OffloadEntriesSection.REGION_ID_PREFIX + KERNEL, 1, 3, 1, Elf.STB_GLOBAL, Elf.STT_OBJECT),
+                new ElfSymbol(OffloadEntries.REGION_ID_PREFIX + KERNEL, 1, 3, 1, Elf.STB_GLOBAL, Elf.STT_OBJECT),
                 new ElfSymbol("x", 2, 0, 16, Elf.STB_GLOBAL, Elf.STT_OBJECT));
         return new ElfObject(sections, symbols);
     }
@@ -39,7 +41,7 @@ class OffloadEntriesSectionTest {
     static ElfObject withEntries() {
         return OffloadEntriesSection.append(base(), List.of(
                 new OffloadEntriesSection.Entry(0, KERNEL, 0, 0),
-                new OffloadEntriesSection.Entry(1, "x", 16, OffloadEntriesSection.FLAG_LINK)));
+                new OffloadEntriesSection.Entry(1, "x", 16, OffloadEntries.FLAG_LINK)));
     }
 
     @Test
@@ -50,11 +52,11 @@ class OffloadEntriesSectionTest {
         assertThat(read).extracting(OffloadEntriesSection.Entry::name).containsExactly(KERNEL, "x");
         assertThat(read).extracting(OffloadEntriesSection.Entry::size).containsExactly(0L, 16L);
         assertThat(read).extracting(OffloadEntriesSection.Entry::flags).containsExactly(0, 1);
-        assertThat(o.symbols().get(read.get(0).symbol()).name()).isEqualTo(OffloadEntriesSection.REGION_ID_PREFIX + KERNEL);
+        assertThat(o.symbols().get(read.get(0).symbol()).name()).isEqualTo(OffloadEntries.REGION_ID_PREFIX + KERNEL);
         assertThat(o.symbols().get(read.get(1).symbol()).name()).isEqualTo("x");
         // the existing .rodata bytes stay where they were; the names follow them
         assertThat(new String(o.section(".rodata").data(), 0, 3)).isEqualTo("hi\0");
-        ElfSection s = o.section(OffloadEntriesSection.NAME);
+        ElfSection s = o.section(SectionNames.OFFLOAD_ENTRIES);
         assertThat(s.flags()).isEqualTo(Elf.SHF_ALLOC);
         assertThat(s.addralign()).isEqualTo(8);
         assertThat(s.data()).hasSize(64);
@@ -68,7 +70,7 @@ class OffloadEntriesSectionTest {
         String relocs = ExternalTool.check(dir, "llvm-readelf-19", "-r", "a.o");
         assertThat(relocs).contains("Relocation section '.relaomp_offloading_entries'").contains("contains 4 entries");
         assertThat(relocs).contains(".omp_offloading.entry_name." + KERNEL).contains(".omp_offloading.entry_name.x")
-                .contains(OffloadEntriesSection.REGION_ID_PREFIX + KERNEL);
+                .contains(OffloadEntries.REGION_ID_PREFIX + KERNEL);
         String strings = ExternalTool.check(dir, "llvm-readelf-19", "-p", ".rodata", "a.o");
         assertThat(strings).contains(KERNEL).contains("] x");
     }
@@ -80,7 +82,7 @@ class OffloadEntriesSectionTest {
 
     private static ElfObject replaceEntries(ElfObject o, byte[] data, List<ElfRelocation> relocs) {
         List<ElfSection> sections = new ArrayList<>(o.sections());
-        int i = o.sectionIndex(OffloadEntriesSection.NAME) - 1;
+        int i = o.sectionIndex(SectionNames.OFFLOAD_ENTRIES) - 1;
         ElfSection s = sections.get(i);
         sections.set(i, new ElfSection(s.name(), s.type(), s.flags(), s.addralign(), data, data.length, 0, 0, 0, relocs));
         return new ElfObject(sections, o.symbols());
@@ -89,7 +91,7 @@ class OffloadEntriesSectionTest {
     @Test
     void malformedSectionsAreErrorsNamingTheFile() {
         ElfObject o = withEntries();
-        ElfSection s = o.section(OffloadEntriesSection.NAME);
+        ElfSection s = o.section(SectionNames.OFFLOAD_ENTRIES);
         assertThatThrownBy(() -> OffloadEntriesSection.read("a.o", replaceEntries(o, new byte[40], s.relocations())))
                 .isInstanceOf(FormatException.class).hasMessage("a.o: omp_offloading_entries section has size 40, not a multiple of 32");
         assertThatThrownBy(() -> OffloadEntriesSection.read("a.o", replaceEntries(o, s.data(), s.relocations().subList(0, 3))))

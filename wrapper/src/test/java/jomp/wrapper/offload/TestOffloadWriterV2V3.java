@@ -80,7 +80,7 @@ final class TestOffloadWriterV2V3 {
         }
         for (int i = 0; i < entries.size(); i++) {
             OffloadBinary b = entries.get(i);
-            out.u16(b.imageKind()).u16(b.offloadKind()).u32(b.flags()).u64(firstString[i]).u64(b.strings().size())
+            out.u16(b.imageKind().value()).u16(b.offloadKind()).u32(b.flags()).u64(firstString[i]).u64(b.strings().size())
                     .u64(imageAt[i]).u64(b.image().length);
         }
         out.bytes(stringEntryBytes.toByteArray());

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import jomp.offload.abi.ImageKind;
 import jomp.wrapper.ExternalTool;
 import jomp.wrapper.elf.ElfObject;
 import jomp.wrapper.elf.ElfSection;
@@ -122,7 +123,7 @@ class PackagerMainTest {
         assertThat(mine).isEqualTo(Files.readAllBytes(dir.resolve("theirs.out")));
         List<OffloadBinary> images = OffloadBinaryReader.readAll("mine.out", mine);
         assertThat(images).hasSize(3);
-        assertThat(images.get(1).imageKind()).isEqualTo(OffloadBinary.IMG_PTX);
+        assertThat(images.get(1).imageKind()).isEqualTo(ImageKind.PTX);
         assertThat(images.get(1).strings()).containsEntry("feature", "+ptx80,+sm_70");
         assertThat(images.get(2).strings()).hasSize(63);
     }

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
@@ -79,9 +81,9 @@ class JvmPluginTest {
     @Test
     void runsAKernelOnItsOwnMemoryAndKnowsItIsADevice() throws Exception {
         JvmPlugin plugin = new JvmPlugin();
-        DevicePlugin.DeviceImage img = new DevicePlugin.DeviceImage(JvmPlugin.TRIPLE, "", DevicePlugin.ImageKind.JVM_CLASSES, image(), List.of());
+        DeviceImage img = new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, image(), List.of());
         assertThat(plugin.isCompatible(0, img)).isTrue();
-        assertThat(plugin.isCompatible(0, new DevicePlugin.DeviceImage("nvptx64-nvidia-cuda", "sm_90", DevicePlugin.ImageKind.PTX, new byte[0], List.of()))).isFalse();
+        assertThat(plugin.isCompatible(0, new DeviceImage("nvptx64-nvidia-cuda", "sm_90", ImageKind.PTX, new byte[0], List.of()))).isFalse();
         DevicePlugin.LoadedImage li = plugin.loadImage(0, img);
         assertThat(li.global("g")).isEqualTo(new DevicePlugin.GlobalSymbol("g", 4096 + 16, 8));
         assertThat(li.kernel("nope")).isNull();

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.plugin.ptxsim.PtxAst.Param;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
