@@ -37,7 +37,7 @@ import jomp.wrapper.offload.OffloadBinary;
 /**
  * The whole offload link through {@code jomp-linker-wrapper}: device link, wrapping and host link;
  * the executable's registration class is run in a class loader of its own against the test's
- * stand-in Registry, which records the descriptor it gets.
+ * runtime's own Registry, whose registered descriptors the test reads back.
  */
 class OffloadLinkTest {
     record Run(int rc, String err) {}
@@ -54,16 +54,26 @@ class OffloadLinkTest {
         return p;
     }
 
-    /** Runs jomp/link/Registration.register() of an executable; returns what the Registry got (null: no registration class). */
+    /** Runs jomp/link/Registration.register() of an executable against the real runtime; returns what its Registry got (null: no registration class). */
     static BinaryDescriptor register(Path exe, long[] programBase) throws Exception {
-        Registry.REGISTERED.clear();
+        for (BinaryDescriptor d : registered()) Registry.unregisterLib(d);
         try (URLClassLoader l = new URLClassLoader(new URL[] {exe.toUri().toURL()}, OffloadLinkTest.class.getClassLoader())) {
             if (l.findResource("jomp/link/Registration.class") == null) return null;
-            l.loadClass("jomp.link.Registration").getMethod("register").invoke(null);
+            Class<?> registration = l.loadClass("jomp.link.Registration");
+            registration.getMethod("register").invoke(null);
             programBase[0] = l.loadClass("jomp.link.Program").getField("base").getLong(null);
+            BinaryDescriptor d = (BinaryDescriptor) registration.getField("descriptor").get(null);
+            assertThat(registered()).containsExactly(d);
+            return d;
         }
-        assertThat(Registry.REGISTERED).hasSize(1);
-        return Registry.REGISTERED.getFirst();
+    }
+
+    /** The descriptors the runtime's Registry holds (its package's {@code libs()}). */
+    @SuppressWarnings("unchecked")
+    static List<BinaryDescriptor> registered() throws ReflectiveOperationException {
+        java.lang.reflect.Method libs = Registry.class.getDeclaredMethod("libs");
+        libs.setAccessible(true);
+        return (List<BinaryDescriptor>) libs.invoke(null);
     }
 
     static List<String> calls(byte[] cls) {

@@ -50,7 +50,7 @@ class RegistrationTest {
         return cw.toByteArray();
     }
 
-    /** Loads the link's classes and resources; everything else from the test's loader (the stand-in Registry). */
+    /** Loads the link's classes and resources; everything else (the runtime's Registry, the ABI records) from the test's loader. */
     static final class LinkLoader extends ClassLoader {
         final HostLinker.Linked linked;
 
@@ -87,11 +87,11 @@ class RegistrationTest {
                 new DeviceLink.Linked("nvptx64-nvidia-cuda", "sm_90", ImageKind.PTX, "ptx".getBytes()));
         Registration.wrap(l, images);
         assertThat(l.resources()).containsKeys("jomp/offload/image0.bin", "jomp/offload/image1.bin");
-        Registry.REGISTERED.clear();
+        for (BinaryDescriptor r : OffloadLinkTest.registered()) Registry.unregisterLib(r);
         Class<?> c = Class.forName("jomp.link.Registration", true, new LinkLoader(l));
         c.getMethod("register").invoke(null);
-        BinaryDescriptor d = Registry.REGISTERED.getFirst();
-        assertThat(c.getField("descriptor").get(null)).isSameAs(d);
+        BinaryDescriptor d = (BinaryDescriptor) c.getField("descriptor").get(null);
+        assertThat(OffloadLinkTest.registered()).containsExactly(d);
         assertThat(d.hostEntries()).hasSize(1000);
         for (int i = 0; i < 1000; i++) {
             assertThat(d.hostEntries().get(i)).isEqualTo(new HostEntry(BASE + 8L * i, "__omp_offloading_entry_number_" + i, i % 3, i % 2));
@@ -101,6 +101,15 @@ class RegistrationTest {
         assertThat(d.images()).extracting(DeviceImage::kind).containsExactly(ImageKind.JVM_CLASSES, ImageKind.PTX);
         assertThat(d.images().get(1).bytes()).isEqualTo("ptx".getBytes());
         assertThat(d.images().get(0).entryNames()).hasSize(1000).startsWith("__omp_offloading_entry_number_0");
+    }
+
+    @Test
+    void theGeneratedCallsNameTheRuntimesOwnMethods() throws Exception {
+        assertThat(Registration.REGISTER_LIB).isEqualTo(new Ref("jomp/runtime/target/Registry", "registerLib", "(Ljomp/offload/abi/BinaryDescriptor;)V", false));
+        assertThat(Registry.class.getMethod("registerLib", BinaryDescriptor.class)).isNotNull();
+        assertThat(Registration.NEW_HOST_ENTRY.descriptor()).isEqualTo("(JLjava/lang/String;JI)V");
+        assertThat(Registration.NEW_DEVICE_IMAGE.descriptor()).isEqualTo("(Ljava/lang/String;Ljava/lang/String;Ljomp/offload/abi/ImageKind;[BLjava/util/List;)V");
+        assertThat(Registration.NEW_DESCRIPTOR).extracting(Ref::name, Ref::constructor).containsExactly("<init>", true);
     }
 
     @Test
