@@ -15,7 +15,7 @@ import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ExecutableNames;
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.ImageKind;
-import jomp.runtime.target.Registry;
+import jomp.runtime.offload.Registry;
 
 /**
  * The wrapping step (clang's OffloadWrapper, offload-abi.md §4): the linked device images become

@@ -29,7 +29,7 @@ import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.target.Registry;
+import jomp.runtime.offload.Registry;
 import jomp.wrapper.elf.ElfObject;
 import jomp.wrapper.elf.ElfWriter;
 import jomp.wrapper.offload.OffloadBinary;

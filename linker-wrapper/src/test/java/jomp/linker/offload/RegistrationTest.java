@@ -21,7 +21,7 @@ import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.target.Registry;
+import jomp.runtime.offload.Registry;
 
 /** The generated registration class alone: many entries split over methods, several images, the limits. */
 class RegistrationTest {
@@ -105,7 +105,7 @@ class RegistrationTest {
 
     @Test
     void theGeneratedCallsNameTheRuntimesOwnMethods() throws Exception {
-        assertThat(Registration.REGISTER_LIB).isEqualTo(new Ref("jomp/runtime/target/Registry", "registerLib", "(Ljomp/offload/abi/BinaryDescriptor;)V", false));
+        assertThat(Registration.REGISTER_LIB).isEqualTo(new Ref("jomp/runtime/offload/Registry", "registerLib", "(Ljomp/offload/abi/BinaryDescriptor;)V", false));
         assertThat(Registry.class.getMethod("registerLib", BinaryDescriptor.class)).isNotNull();
         assertThat(Registration.NEW_HOST_ENTRY.descriptor()).isEqualTo("(JLjava/lang/String;JI)V");
         assertThat(Registration.NEW_DEVICE_IMAGE.descriptor()).isEqualTo("(Ljava/lang/String;Ljava/lang/String;Ljomp/offload/abi/ImageKind;[BLjava/util/List;)V");

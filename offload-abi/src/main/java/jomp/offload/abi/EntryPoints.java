@@ -11,7 +11,7 @@ import java.util.List;
 public final class EntryPoints {
     private EntryPoints() {}
 
-    // target regions and data (jomp.runtime.target.Tgt), libomptarget's names
+    // target regions and data (jomp.runtime.offload.Tgt), libomptarget's names
     public static final String TGT_TARGET_KERNEL = "__tgt_target_kernel";
     public static final String TGT_TARGET_DATA_BEGIN_MAPPER = "__tgt_target_data_begin_mapper";
     public static final String TGT_TARGET_DATA_END_MAPPER = "__tgt_target_data_end_mapper";

@@ -20,9 +20,9 @@ import jomp.offload.abi.ImageKind;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.target.DeviceApi;
-import jomp.runtime.target.Registry;
-import jomp.runtime.target.Tgt;
+import jomp.runtime.offload.DeviceApi;
+import jomp.runtime.offload.Registry;
+import jomp.runtime.offload.Tgt;
 
 /**
  * The whole runtime path with the jvm device found by ServiceLoader: a registered descriptor with
@@ -70,14 +70,14 @@ class JvmOffloadTest {
         m.visitLdcInsn(8L);
         m.visitInsn(LADD);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "getLong", "(J)J", false);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/target/DeviceApi", "omp_is_initial_device", "()I", false);
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/offload/DeviceApi", "omp_is_initial_device", "()I", false);
         m.visitInsn(I2L);
         m.visitInsn(LADD);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);   // x[0]
         m.visitVarInsn(LLOAD, 2);
         m.visitLdcInsn(8L);
         m.visitInsn(LADD);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/target/DeviceApi", "omp_get_device_num", "()I", false);
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/offload/DeviceApi", "omp_get_device_num", "()I", false);
         m.visitInsn(I2L);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);   // x[1]
         m.visitVarInsn(LLOAD, 2);

@@ -18,7 +18,7 @@ import jomp.offload.abi.ImageKind;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.target.DeviceApi;
+import jomp.runtime.offload.DeviceApi;
 
 /**
  * The jvm device with a device image made by hand (offload-abi.md §6): a program class whose
@@ -47,7 +47,7 @@ class JvmPluginTest {
         m.visitVarInsn(LLOAD, 0);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "getLong", "(J)J", false);   // the device pointer in slot 0
         m.visitLdcInsn(42L);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/target/DeviceApi", "omp_is_initial_device", "()I", false);
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/offload/DeviceApi", "omp_is_initial_device", "()I", false);
         m.visitInsn(I2L);
         m.visitInsn(LADD);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);

@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 import static jomp.offload.abi.MapType.FROM;
 import static jomp.offload.abi.MapType.LITERAL;

@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 import java.util.HashMap;
 import java.util.IdentityHashMap;

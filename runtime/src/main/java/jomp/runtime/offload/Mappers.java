@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.OffloadEntries;

@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

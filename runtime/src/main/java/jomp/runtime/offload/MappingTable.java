@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 /** The offload ICVs for the host runtime's reports (OMP_DISPLAY_ENV): target-offload-var. */
 public final class OffloadEnv {

@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 import jomp.runtime.mem.Mem;
 

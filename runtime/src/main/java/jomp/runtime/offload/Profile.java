@@ -1,4 +1,4 @@
-package jomp.runtime.target;
+package jomp.runtime.offload;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
