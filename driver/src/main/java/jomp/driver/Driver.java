@@ -22,7 +22,7 @@ import jomp.driver.options.ArgParser;
 import jomp.driver.options.Opt;
 import jomp.driver.toolchain.ToolChain;
 import jomp.driver.toolchain.Triple;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * The {@code jomp} command (clang's Driver): parses the command line, builds the action graph,

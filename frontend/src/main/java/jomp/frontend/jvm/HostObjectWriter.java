@@ -12,13 +12,13 @@ import jomp.frontend.ir.Module;
 import jomp.frontend.ir.OffloadEntry;
 import jomp.offload.abi.OffloadEntries;
 import jomp.offload.abi.SectionNames;
-import jomp.wrapper.elf.Elf;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfRelocation;
-import jomp.wrapper.elf.ElfSection;
-import jomp.wrapper.elf.ElfSymbol;
-import jomp.wrapper.elf.ElfWriter;
-import jomp.wrapper.offload.OffloadEntriesSection;
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfRelocation;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfSymbol;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.offload.OffloadEntriesSection;
 
 /**
  * Writes a translation unit as a host object (DESIGN §3.1): an ELF relocatable file holding the
@@ -52,7 +52,7 @@ public final class HostObjectWriter {
         // functions: FUNC symbols in the unit's class section, at their method's bytecode
         Map<String, MethodCode.Range> code = classes.isEmpty() ? Map.of() : MethodCode.of(classes.get(0).bytes());
         for (Function f : m.functions) {
-            MethodCode.Range r = code.getOrDefault(jomp.wrapper.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
+            MethodCode.Range r = code.getOrDefault(jomp.objfile.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
             symbolIndex.put(f.name, symbols.size());
             symbols.add(new ElfSymbol(f.name, firstClassSection, r.offset(), r.length(), f.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_FUNC));
         }

@@ -89,7 +89,7 @@ public final class Lowering {
         } catch (RuntimeException e) {
             // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
             diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
-            if (jomp.wrapper.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
+            if (jomp.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
         }
     }
 
@@ -361,7 +361,7 @@ public final class Lowering {
         String name = path.substring(path.lastIndexOf('/') + 1);
         byte[] content;
         try {
-            content = java.nio.file.Files.readAllBytes(jomp.wrapper.env.Invocation.path(path));
+            content = java.nio.file.Files.readAllBytes(jomp.env.Invocation.path(path));
         } catch (Exception | Error e) {
             content = new byte[0];   // no such file (IR read back, stdin): the name alone
         }

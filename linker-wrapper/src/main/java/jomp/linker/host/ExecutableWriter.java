@@ -52,7 +52,7 @@ public final class ExecutableWriter {
         file.write(pre);
         jar.writeTo(file);
         // whole or nothing, mode 0777 less the command's umask
-        jomp.wrapper.env.OutputFiles.write(output, output.toString(), file.toByteArray(), true);
+        jomp.env.OutputFiles.write(output, output.toString(), file.toByteArray(), true);
     }
 
     private static void put(JarOutputStream out, Set<String> seen, String name, byte[] bytes) throws IOException {

@@ -23,14 +23,14 @@ import org.objectweb.asm.Type;
 import jomp.offload.abi.ExecutableNames;
 import jomp.offload.abi.SectionNames;
 import jomp.runtime.libc.Libc;
-import jomp.wrapper.FormatException;
-import jomp.wrapper.elf.Elf;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfRelocation;
-import jomp.wrapper.elf.ElfSection;
-import jomp.wrapper.elf.ElfSymbol;
-import jomp.wrapper.jvm.JvmNames;
-import jomp.wrapper.offload.OffloadEntriesSection;
+import jomp.objfile.FormatException;
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfRelocation;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfSymbol;
+import jomp.objfile.jvm.JvmNames;
+import jomp.objfile.offload.OffloadEntriesSection;
 
 /**
  * The host link (DESIGN §3.4): resolves symbols across objects and the C library as a linker
@@ -395,7 +395,7 @@ public final class HostLinker {
         if (s.isDefined() || globals.containsKey(s.name())) return null;
         NativeLibraries.Found f = natives.find(s.name());
         if (f == null) return null;
-        if (f.kind() == jomp.wrapper.elf.SharedObject.Kind.TLS) {
+        if (f.kind() == jomp.objfile.elf.SharedObject.Kind.TLS) {
             errors.add(inputs.get(k).name() + ": cannot use thread-local variable '" + s.name() + "' of " + f.library().needed()
                     + " (jomp code cannot reach native thread-local storage)");
             return null;
@@ -424,11 +424,11 @@ public final class HostLinker {
         }
         // ld's order: the command line's libraries, then the C library (jomp's Java part of it, then glibc)
         NativeLibraries.Found f = natives.find(s.name(), false);
-        if (f != null && f.kind() == jomp.wrapper.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
+        if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
         Method m = natives.prefersNative(s.name()) ? null : Libc.find(s.name());
         if (m != null) return new Target(Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
         f = natives.find(s.name());
-        if (f != null && f.kind() == jomp.wrapper.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
+        if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
         errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
         return null;
     }

@@ -12,10 +12,10 @@ import java.util.zip.ZipOutputStream;
 import jomp.linker.host.HostLinker;
 import jomp.offload.abi.DeviceEntries;
 import jomp.offload.abi.ImageKind;
-import jomp.wrapper.FormatException;
-import jomp.wrapper.elf.ElfReader;
-import jomp.wrapper.env.Invocation;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.objfile.FormatException;
+import jomp.objfile.elf.ElfReader;
+import jomp.env.Invocation;
+import jomp.objfile.offload.OffloadBinary;
 
 /**
  * The device link of one group of images (clang-linker-wrapper's device linking step). For the

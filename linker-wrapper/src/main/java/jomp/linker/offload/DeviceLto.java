@@ -15,9 +15,9 @@ import jomp.frontend.nvptx.PtxBackend;
 import jomp.frontend.nvptx.PtxException;
 import jomp.linker.host.HostLinker;
 import jomp.offload.abi.ImageKind;
-import jomp.wrapper.env.CudaTools;
-import jomp.wrapper.env.Invocation;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.env.CudaTools;
+import jomp.env.Invocation;
+import jomp.objfile.offload.OffloadBinary;
 
 /**
  * Device code compiled with -foffload-lto arrives as jomp IR (image kind "none", text starting

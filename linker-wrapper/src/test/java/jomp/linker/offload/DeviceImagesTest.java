@@ -20,11 +20,11 @@ import jomp.linker.LinkerWrapperMain;
 import jomp.linker.host.ArchiveResolver;
 import jomp.linker.host.HostLinker;
 import jomp.offload.abi.ImageKind;
-import jomp.wrapper.archive.ArchiveReader;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfReader;
-import jomp.wrapper.elf.ElfWriter;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.objfile.archive.ArchiveReader;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfReader;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.offload.OffloadBinary;
 
 /** Extraction of device images from the objects a link takes (archives included), grouping, link-time target choice. */
 class DeviceImagesTest {
@@ -61,7 +61,7 @@ class DeviceImagesTest {
                 for (DeviceImages.Image i : g.images()) ours.add(i.object() + " " + g.triple() + " " + g.arch());
             }
         }
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder("llvm-objdump-19", "--offloading", "a.o", "b.o").directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder("llvm-objdump-19", "--offloading", "a.o", "b.o").directory(dir.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(out).isZero();
         List<String> theirs = new ArrayList<>();
@@ -97,7 +97,7 @@ class DeviceImagesTest {
         Files.write(dir.resolve("a.o"), ElfWriter.write(a));
         Files.write(dir.resolve("k.o"), ElfWriter.write(object("k", "k", 3, false, null, List.of(jvmImage(device("k", "k", 3, null))))));
         Files.write(dir.resolve("u.o"), ElfWriter.write(object("u", "u", 4, false, null, List.of(jvmImage(device("u", "u", 4, null))))));
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder("ar", "rcs", "libk.a", "u.o", "k.o").directory(dir.toFile()).inheritIO().start();
+        Process p = jomp.env.ExternalTools.processBuilder("ar", "rcs", "libk.a", "u.o", "k.o").directory(dir.toFile()).inheritIO().start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isZero();
         return dir.resolve("libk.a");

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jomp.offload.abi.ImageKind;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.objfile.offload.OffloadBinary;
 
 /**
  * One nvptx image: a relocatable cubin (ptxas -c, with device malloc left undefined) is linked by
@@ -130,14 +130,14 @@ class DeviceLinkNvptxTest {
                 new DeviceImages.Image("a.o", image(ImageKind.PTX, a)), new DeviceImages.Image("b.o", image(ImageKind.PTX, b))));
         Map<String, String> env = new java.util.HashMap<>(System.getenv());
         env.put("PATH", dir.toString());   // no nvlink (no CUDA installed)
-        jomp.wrapper.env.Invocation.install(new jomp.wrapper.env.Invocation(dir, env));
+        jomp.env.Invocation.install(new jomp.env.Invocation(dir, env));
         try {
             assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT)).contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
             DeviceLink.Linked linked = DeviceLink.link(g);
             assertThat(linked.kind()).isEqualTo(ImageKind.FATBINARY);
             assertThat(jomp.runtime.plugin.Fatbinary.ptx(linked.bytes())).containsExactly(PTX, PTX.replace("kern", "other"));
         } finally {
-            jomp.wrapper.env.Invocation.reset();
+            jomp.env.Invocation.reset();
         }
     }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import jomp.linker.host.HostLinker;
 import jomp.offload.abi.ImageKind;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.objfile.offload.OffloadBinary;
 
 /** The -foffload-lto link of device IR: recognised by its first line, linked, code-generated; bad IR named by object. */
 class DeviceLtoTest {

@@ -30,9 +30,9 @@ import jomp.offload.abi.ImageKind;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
 import jomp.runtime.offload.Registry;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfWriter;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.offload.OffloadBinary;
 
 /**
  * The whole offload link through {@code jomp-linker-wrapper}: device link, wrapping and host link;
@@ -203,8 +203,8 @@ class OffloadLinkTest {
     void aKernelEntryWithoutItsFunctionIsADeviceLinkError(@TempDir Path dir) throws Exception {
         // the device object's entries name kernel f, but its code defines no function of that name
         ElfObject dev = device("a", "f", 1, null);
-        List<jomp.wrapper.elf.ElfSymbol> syms = new ArrayList<>();
-        for (var s : dev.symbols()) syms.add(s.name().equals(kernel("f")) ? new jomp.wrapper.elf.ElfSymbol("other", s.section(), 0, 0, s.bind(), s.type()) : s);
+        List<jomp.objfile.elf.ElfSymbol> syms = new ArrayList<>();
+        for (var s : dev.symbols()) syms.add(s.name().equals(kernel("f")) ? new jomp.objfile.elf.ElfSymbol("other", s.section(), 0, 0, s.bind(), s.type()) : s);
         ElfObject broken = new ElfObject(dev.sections(), syms);
         Path a = write(dir, "a.o", host("a", "f", 1, List.of(jvmImage(broken))));
         Run r = link("-o", dir.resolve("a.out").toString(), a.toString());
@@ -300,7 +300,7 @@ class OffloadLinkTest {
     }
 
     static String run(Path dir, String... cmd) throws Exception {
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(String.join(" ", cmd) + ": " + out).isZero();
         return out;

@@ -14,14 +14,14 @@ import org.objectweb.asm.MethodVisitor;
 
 import jomp.offload.abi.ImageKind;
 import jomp.offload.abi.OffloadEntries;
-import jomp.wrapper.elf.Elf;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfSection;
-import jomp.wrapper.elf.ElfSymbol;
-import jomp.wrapper.elf.ElfWriter;
-import jomp.wrapper.offload.OffloadBinary;
-import jomp.wrapper.offload.OffloadBinaryWriter;
-import jomp.wrapper.offload.OffloadEntriesSection;
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfSymbol;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.offload.OffloadBinary;
+import jomp.objfile.offload.OffloadBinaryWriter;
+import jomp.objfile.offload.OffloadEntriesSection;
 
 /**
  * Hand-made jomp objects for the offload link, shaped as offload-abi.md §3 says the compiler makes
