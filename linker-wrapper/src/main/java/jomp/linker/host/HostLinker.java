@@ -22,7 +22,7 @@ import org.objectweb.asm.Type;
 
 import jomp.offload.abi.ExecutableNames;
 import jomp.offload.abi.SectionNames;
-import jomp.runtime.libc.Libc;
+import jomp.runtime.program.CFunctions;
 import jomp.objfile.FormatException;
 import jomp.objfile.elf.Elf;
 import jomp.objfile.elf.ElfObject;
@@ -425,7 +425,7 @@ public final class HostLinker {
         // ld's order: the command line's libraries, then the C library (jomp's Java part of it, then glibc)
         NativeLibraries.Found f = natives.find(s.name(), false);
         if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
-        Method m = natives.prefersNative(s.name()) ? null : Libc.find(s.name());
+        Method m = natives.prefersNative(s.name()) ? null : CFunctions.find(s.name());
         if (m != null) return new Target(Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
         f = natives.find(s.name());
         if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
@@ -621,7 +621,7 @@ public final class HostLinker {
         mv.visitLdcInsn(DATA_RESOURCE);
         mv.visitVarInsn(ALOAD, 0);
         // {base, read-only base}: an address in the read-only part is the second plus its offset
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/DataImage", "load", "(Ljava/lang/Class;Ljava/lang/String;[J)[J", false);
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/program/DataImage", "load", "(Ljava/lang/Class;Ljava/lang/String;[J)[J", false);
         mv.visitInsn(DUP);
         mv.visitInsn(ICONST_1);
         mv.visitInsn(LALOAD);
