@@ -40,9 +40,9 @@ import jomp.objfile.offload.OffloadEntriesSection;
  * The result is a list of classes and resources that {@link ExecutableWriter} writes out.
  */
 public final class HostLinker {
-    static final String EXTERN = "jomp/link/Extern";
-    static final String DATA = "jomp/link/Data";
-    static final String FN = "jomp/link/Fn";
+    static final String EXTERN = JvmNames.EXTERN;
+    static final String DATA = JvmNames.DATA;
+    static final String FN = JvmNames.FN;
     static final String PROGRAM = ExecutableNames.PROGRAM;
     static final String MAIN = "jomp/link/Main";
     static final String DATA_RESOURCE = "/jomp/data.bin";
