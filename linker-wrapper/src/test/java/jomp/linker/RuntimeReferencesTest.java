@@ -35,7 +35,7 @@ import jomp.objfile.packager.PackagerMain;
 /**
  * Generated code names the runtime by text (class, member and descriptor in the class files of the
  * compiler's objects and of the linker's generated classes): every such name in a linked offload
- * program, host and jvm device image, must be a member of the runtime's classes or the offload
+ * program (host, native call stubs and jvm device image) must be a member of the runtime's classes or the offload
  * ABI's as they are compiled now, so that renaming one breaks the build, not a program.
  */
 class RuntimeReferencesTest {
@@ -46,6 +46,7 @@ class RuntimeReferencesTest {
             #include <omp.h>
             static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
             static void bye(void) { puts("bye"); }
+            const char *zlibVersion(void);   /* native, from libz.so */
             #pragma omp declare target
             int g[8];
             #pragma omp end declare target
@@ -61,7 +62,7 @@ class RuntimeReferencesTest {
                 #pragma omp target teams distribute parallel for map(tofrom: g)
                 for (int i = 0; i < 8; i++) g[i] = i * argc;
                 #pragma omp target update from(g)
-                printf("%d %.1f %d %d %s\\n", a[0], s, g[7], omp_get_num_devices(), argv[0]);
+                printf("%d %.1f %d %d %s %s\\n", a[0], s, g[7], omp_get_num_devices(), argv[0], zlibVersion());
                 return 0;
             }
             """;
@@ -77,7 +78,7 @@ class RuntimeReferencesTest {
         assertThat(PackagerMain.run(new String[] {"-o", pkg.toString(), "--image=file=" + dev + ",triple=" + t + ",kind=openmp"}, quiet(), quiet())).isZero();
         cc1("-triple", t, "-fopenmp", "-emit-obj", "-fembed-offload-object=" + pkg, "-o", obj.toString(), ir.toString());
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = LinkerWrapperMain.run(new String[] {"--host-triple=" + t, "--offload-targets=" + t, "-o", exe.toString(), obj.toString(), "-lm"},
+        int rc = LinkerWrapperMain.run(new String[] {"--host-triple=" + t, "--offload-targets=" + t, "-o", exe.toString(), obj.toString(), "-lm", "-lz"},
                 quiet(), new PrintStream(err, true));
         assertThat(rc).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
@@ -102,6 +103,8 @@ class RuntimeReferencesTest {
         assertThat(named).anyMatch(n -> n.startsWith("jomp/runtime/offload/Registry.registerLib"))
                 .anyMatch(n -> n.startsWith("jomp/runtime/program/DataImage.load"))
                 .anyMatch(n -> n.startsWith("jomp/runtime/mem/Mem."))
+                .anyMatch(n -> n.startsWith("jomp/runtime/ffi/Universal."))
+                .anyMatch(n -> n.startsWith("jomp/runtime/ffi/NativeLibs.load"))
                 .anyMatch(n -> n.startsWith("jomp/offload/abi/HostEntry.<init>"));
         assertThat(missing).isEmpty();
     }
