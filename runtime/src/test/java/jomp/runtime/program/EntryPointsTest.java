@@ -11,16 +11,20 @@ import org.junit.jupiter.api.Test;
 
 import jomp.offload.abi.EntryPoints;
 
-/** Every link name the OpenMP lowering calls (jomp.offload.abi.EntryPoints) is a C function of the runtime, once. */
+/**
+ * The link names compiled code calls (jomp.offload.abi.EntryPoints) and the runtime's
+ * {@code __jomp_}/{@code __tgt_} C functions are the same set, each defined once.
+ */
 class EntryPointsTest {
     @Test
-    void everyEntryPointIsOnePublicStaticMethodOfTheCLibrary() {
-        for (String name : EntryPoints.ALL) {
-            List<Method> found = new ArrayList<>();
-            for (Class<?> c : CFunctions.CLASSES)
-                for (Method m : c.getDeclaredMethods())
-                    if (m.getName().equals(name) && Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers())) found.add(m);
-            assertThat(found).as(name).hasSize(1);
-        }
+    void theAbiListsExactlyTheRuntimesEntryPoints() {
+        List<String> defined = new ArrayList<>();
+        for (Class<?> c : CFunctions.CLASSES)
+            for (Method m : c.getDeclaredMethods())
+                if ((m.getName().startsWith("__jomp_") || m.getName().startsWith("__tgt_"))
+                        && Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers())) defined.add(m.getName());
+        assertThat(defined).doesNotHaveDuplicates();
+        assertThat(EntryPoints.ALL).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(defined);
+        for (String name : EntryPoints.ALL) assertThat(CFunctions.find(name)).as(name).isNotNull();
     }
 }
