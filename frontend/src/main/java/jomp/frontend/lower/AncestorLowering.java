@@ -10,6 +10,7 @@ import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
+import jomp.offload.abi.EntryPoints;
 import jomp.offload.abi.MapType;
 
 import java.util.ArrayList;
@@ -69,9 +70,9 @@ final class AncestorLowering {
                 }
             }
         }
-        omp.call("__jomp_ancestor_enter", IrType.VOID);
+        omp.call(EntryPoints.ANCESTOR_ENTER, IrType.VOID);
         f.stmt(o.body());
-        omp.call("__jomp_ancestor_exit", IrType.VOID);
+        omp.call(EntryPoints.ANCESTOR_EXIT, IrType.VOID);
         for (int k = after.size() - 1; k >= 0; k--) after.get(k).run();
         for (int k = restores.size() - 1; k >= 0; k--) restores.get(k).run();
     }

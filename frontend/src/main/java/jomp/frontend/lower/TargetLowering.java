@@ -24,6 +24,7 @@ import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
 import jomp.offload.abi.KernelArgs;
 
 import java.util.ArrayList;
@@ -150,7 +151,7 @@ final class TargetLowering {
         if (cond != null) f.b.condBr(cond, offload, fallback);
         else f.b.br(offload);
         f.b.setBlock(offload);
-        Value rc = omp.call("__tgt_target_kernel", IrType.I32, loc(o), dev, nteams, limit,
+        Value rc = omp.call(EntryPoints.TGT_TARGET_KERNEL, IrType.I32, loc(o), dev, nteams, limit,
             f.b.globalAddr(f.unit.regionId(kernel)), kargs);
         f.b.condBr(f.b.cmp(Insn.CmpOp.NE, rc, IntConst.i32(0)), fallback, end);
         // host fallback: the kernel with host addresses and values
@@ -161,7 +162,7 @@ final class TargetLowering {
             if ((e.type() & TARGET_PARAM) != 0) f.b.store(e.base(), OmpLowering.at(f, host, 8L * j++));
         }
         f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
-        omp.call("__jomp_target_fallback_done", IrType.VOID, dev, kargs);   // device copies of mapped data catch up
+        omp.call(EntryPoints.TARGET_FALLBACK_DONE, IrType.VOID, dev, kargs);   // device copies of mapped data catch up
         f.b.br(end);
         f.b.setBlock(end);
 
@@ -346,12 +347,12 @@ final class TargetLowering {
         if (cond == null) cond = omp.ifClause(d, "target_data");
         Reg active = f.fn.newReg(IrType.I32, "omp.data.active");
         f.b.copy(active, cond == null ? IntConst.i32(1) : cond);
-        guardedCall(active, () -> mapper("__tgt_target_data_begin_mapper", loc, dev, a));
+        guardedCall(active, () -> mapper(EntryPoints.TGT_TARGET_DATA_BEGIN_MAPPER, loc, dev, a));
         // use_device_ptr / use_device_addr: inside the region the variable is its device counterpart
         List<Runnable> restores = new ArrayList<>();
         for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.USE_DEVICE_PTR)) {
             Value p = f.readVar(v);
-            Value t = omp.call("__jomp_target_translate", IrType.PTR, dev, p);
+            Value t = omp.call(EntryPoints.TARGET_TRANSLATE, IrType.PTR, dev, p);
             Value now = LoopNest.select(f, active, t, p);
             restores.add(f.unbind(v));
             Slot s = f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8);
@@ -360,7 +361,7 @@ final class TargetLowering {
         }
         for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.USE_DEVICE_ADDR)) {
             Value p = f.varAddress(v);
-            Value t = omp.call("__jomp_target_translate", IrType.PTR, dev, p);
+            Value t = omp.call(EntryPoints.TARGET_TRANSLATE, IrType.PTR, dev, p);
             Value now = LoopNest.select(f, active, t, p);
             restores.add(f.unbind(v));
             Reg r = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
@@ -375,7 +376,7 @@ final class TargetLowering {
             MapBuilder.Entry e = mb.out.get(k);
             if ((e.type() & PRESENT) != 0) f.b.store(IntConst.i64(e.type() & ~PRESENT), OmpLowering.at(f, a.types(), 8L * k));
         }
-        guardedCall(active, () -> mapper("__tgt_target_data_end_mapper", loc, dev, a));
+        guardedCall(active, () -> mapper(EntryPoints.TGT_TARGET_DATA_END_MAPPER, loc, dev, a));
     }
 
     private void guardedCall(Value cond, Runnable call) {

@@ -43,16 +43,37 @@ public final class EntryPoints {
     public static final String REDUCE_ENTER = "__jomp_reduce_enter";
     public static final String REDUCE_EXIT = "__jomp_reduce_exit";
     public static final String TASKWAIT = "__jomp_taskwait";
+    public static final String TASK_ALLOC = "__jomp_task_alloc";
+    public static final String TASK_EVENT = "__jomp_task_event";
+    public static final String TASK_SUBMIT = "__jomp_task_submit";
+    public static final String TASKWAIT_DEPS = "__jomp_taskwait_deps";
+    public static final String TASKGROUP_BEGIN = "__jomp_taskgroup_begin";
+    public static final String TASKGROUP_END = "__jomp_taskgroup_end";
+    public static final String TASKYIELD = "__jomp_taskyield";
+    public static final String TASKLOOP = "__jomp_taskloop";
+    public static final String DEPOBJ_INIT = "__jomp_depobj_init";
+    public static final String DEPOBJ_UPDATE = "__jomp_depobj_update";
+    public static final String DEPOBJ_DESTROY = "__jomp_depobj_destroy";
+    public static final String ERROR = "__jomp_error";
+    public static final String DEVICE_MATCHES = "__jomp_device_matches";
+    public static final String CANCEL = "__jomp_cancel";
+    public static final String CANCELLATION_POINT = "__jomp_cancellation_point";
+    public static final String BARRIER_CANCEL = "__jomp_barrier_cancel";
     public static final String COPYPRIVATE_PUBLISH = "__jomp_copyprivate_publish";
     public static final String COPYPRIVATE_GET = "__jomp_copyprivate_get";
     public static final String LOOP_INIT = "__jomp_loop_init";
     public static final String LOOP_NEXT = "__jomp_loop_next";
+    public static final String LOOP_STRIDE = "__jomp_loop_stride";
     public static final String LOOP_LOWER = "__jomp_loop_lower";
     public static final String LOOP_UPPER = "__jomp_loop_upper";
     public static final String ORDERED_LOOP = "__jomp_ordered_loop";
     public static final String ORDERED_ENTER = "__jomp_ordered_enter";
     public static final String ORDERED_EXIT = "__jomp_ordered_exit";
     public static final String ORDERED_END = "__jomp_ordered_end";
+    public static final String DOACROSS_INIT = "__jomp_doacross_init";
+    public static final String DOACROSS_POST = "__jomp_doacross_post";
+    public static final String DOACROSS_WAIT = "__jomp_doacross_wait";
+    public static final String DOACROSS_FINI = "__jomp_doacross_fini";
     public static final String TEAMS = "__jomp_teams";
     public static final String DISTRIBUTE = "__jomp_distribute";
     public static final String DISTRIBUTE_NEXT = "__jomp_distribute_next";
@@ -71,7 +92,10 @@ public final class EntryPoints {
         TGT_TARGET_DATA_UPDATE_MAPPER, TGT_MAPPER_NUM_COMPONENTS, TGT_PUSH_MAPPER_COMPONENT, MAPPER_TYPE,
         ANCESTOR_ENTER, ANCESTOR_EXIT, INTEROP_INIT, INTEROP_USE, INTEROP_DESTROY, TARGET_TRANSLATE, FORK,
         BARRIER, THREADPRIVATE, COPYIN, SINGLE, MASTER, MASKED, CRITICAL_ENTER, CRITICAL_EXIT, ATOMIC_ENTER,
-        ATOMIC_EXIT, REDUCE_ENTER, REDUCE_EXIT, TASKWAIT, COPYPRIVATE_PUBLISH, COPYPRIVATE_GET, LOOP_INIT,
-        LOOP_NEXT, LOOP_LOWER, LOOP_UPPER, ORDERED_LOOP, ORDERED_ENTER, ORDERED_EXIT, ORDERED_END, TEAMS,
-        DISTRIBUTE, DISTRIBUTE_NEXT, FPCLASSIFY, FPCLASSIFYF, ISNAN, ISINF, ISFINITE, SIGNBIT);
+        ATOMIC_EXIT, REDUCE_ENTER, REDUCE_EXIT, TASKWAIT, TASK_ALLOC, TASK_EVENT, TASK_SUBMIT, TASKWAIT_DEPS,
+        TASKGROUP_BEGIN, TASKGROUP_END, TASKYIELD, TASKLOOP, DEPOBJ_INIT, DEPOBJ_UPDATE, DEPOBJ_DESTROY,
+        ERROR, DEVICE_MATCHES, CANCEL, CANCELLATION_POINT, BARRIER_CANCEL, COPYPRIVATE_PUBLISH,
+        COPYPRIVATE_GET, LOOP_INIT, LOOP_NEXT, LOOP_STRIDE, LOOP_LOWER, LOOP_UPPER, ORDERED_LOOP,
+        ORDERED_ENTER, ORDERED_EXIT, ORDERED_END, DOACROSS_INIT, DOACROSS_POST, DOACROSS_WAIT, DOACROSS_FINI,
+        TEAMS, DISTRIBUTE, DISTRIBUTE_NEXT, FPCLASSIFY, FPCLASSIFYF, ISNAN, ISINF, ISFINITE, SIGNBIT);
 }
