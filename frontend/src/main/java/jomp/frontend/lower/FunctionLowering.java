@@ -19,6 +19,7 @@ import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Member;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -591,7 +592,7 @@ final class FunctionLowering {
             // initial value (the ".tpinit" twin Lowering defines beside the variable)
             String sym = unit.reference(v);
             unit.useData(sym + Lowering.THREAD_INIT_SUFFIX);
-            return omp.call("__jomp_threadprivate", IrType.PTR, b.globalAddr(sym), b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
+            return omp.call(EntryPoints.THREADPRIVATE, IrType.PTR, b.globalAddr(sym), b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
                     IntConst.i64(Math.max(v.type.size(), 1)));
         }
         if (v.isStatic()) return b.globalAddr(unit.reference(v));
