@@ -533,6 +533,7 @@ final class OmpLowering {
         f.cancelSections = done;
         for (int k = 0; k < secs.size(); k++) {
             f.b.setBlock(targets.get(k));
+            ds.iteration(IntConst.i64(k));
             f.stmt(secs.get(k));
             if (last != null && k == secs.size() - 1) f.b.copy(last, IntConst.i32(1));
             if (!f.b.isTerminated()) f.b.br(inc);
