@@ -68,10 +68,8 @@ final class OmpLowering {
             case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
             case BARRIER -> barrier();
             case CANCEL, CANCELLATION_POINT -> cancel(d);
-            case TILE -> {   // tile where it stands: the tiles in order (a loop construct over a tile's loops: see OmpParser)
-                List<Long> sizes = new ArrayList<>();
-                for (OmpClause.Sizes z : d.clauses(OmpClause.Sizes.class))
-                    for (Expr e : z.sizes()) sizes.add(e instanceof Expr.IntLit n ? n.value() : 1L);
+            case TILE -> {   // tile where it stands: the tiles in order (a loop construct over a tile's floor loops: LoopNest.tiled)
+                List<Long> sizes = LoopNest.tileSizes(d);
                 LoopNest nest = LoopNest.compute(f, x.body(), sizes.size());
                 DataSharing ds = DataSharing.at(this, x, 0, nest);
                 nest.serialTiled(f, sizes);

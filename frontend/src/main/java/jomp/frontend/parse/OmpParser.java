@@ -772,7 +772,11 @@ final class OmpParser {
     private void checkLoopNest(OmpDirective d, Stmt body, Token pragma) {
         Stmt s = unrolled(body);
         if (s instanceof Stmt.Omp t && t.directive().has(Leaf.TILE)) {
-            p.diags.error(t.loc(), "jomp cannot associate '#pragma omp " + d.name() + "' with the loops '#pragma omp tile' generates");
+            // the construct shares out the tile's floor loops (LoopNest); collapsing element loops too is not done
+            int floors = 0;
+            for (OmpClause.Sizes z : t.directive().clauses(OmpClause.Sizes.class)) floors += z.sizes().size();
+            if (s != body || d.loopDepth() > floors)
+                p.diags.error(t.loc(), "jomp cannot associate '#pragma omp " + d.name() + "' with " + (s != body ? "the loop '#pragma omp unroll' generates from" : "more than the " + floors + " tile loops of") + " '#pragma omp tile'");
             return;
         }
         for (int level = 0; level < d.loopDepth(); level++) {
