@@ -8,6 +8,8 @@ package jomp.runtime.target;
 public record HostEntry(long hostAddress, String name, long size, int flags, long data) {
     /** Entry flag of a declare target link global. */
     public static final int LINK = 1;
+    /** Entry flag of a declare target indirect function's slot: the host global holds its address. */
+    public static final int INDIRECT = 8;
 
     public HostEntry(long hostAddress, String name, long size, int flags) { this(hostAddress, name, size, flags, 0); }
 
