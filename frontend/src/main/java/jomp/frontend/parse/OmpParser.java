@@ -779,6 +779,7 @@ final class OmpParser {
                 p.diags.error(t.loc(), "jomp cannot associate '#pragma omp " + d.name() + "' with " + (s != body ? "the loop '#pragma omp unroll' generates from" : "more than the " + floors + " tile loops of") + " '#pragma omp tile'");
             return;
         }
+        List<Var> ivs = new java.util.ArrayList<>();
         for (int level = 0; level < d.loopDepth(); level++) {
             while (s instanceof Stmt.Compound c && level > 0) {
                 // OpenMP 5.1: an inner loop may have intervening code around it (exactly one loop among the statements)
@@ -800,8 +801,15 @@ final class OmpParser {
             if (iv == null) return;
             if (!checkCond(f, iv, d)) return;
             if (!checkIncr(f, iv, d)) return;
+            ivs.add(iv);
             s = f.body();
         }
+        if (d.has(Leaf.LOOP))   // loop's lastprivate takes only its loop variables (OpenMP 5.2), as clang checks
+            for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
+                if (c.kind() == OmpClause.ListKind.LASTPRIVATE)
+                    for (OmpDirective.Item it : c.items())
+                        if (it.var() != null && !ivs.contains(it.var()))
+                            p.diags.error(it.loc(), "only loop iteration variables are allowed in 'lastprivate' clause in 'omp " + d.name() + "' directives");
     }
 
     /**
