@@ -370,11 +370,12 @@ final class DataSharing {
     /**
      * lastprivate(conditional:): the original gets the value of the sequentially last iteration
      * that assigned the variable. One thread running all iterations copies its value when it
-     * assigned one. Where threads or teams share the iterations, each one, under the reduction
+     * assigned one. Where a team's threads share the iterations, each one, under the reduction
      * lock, copies its value when its last assigning iteration is later than the construct's
      * best so far (kept in the construct's global cell), and counts its arrival; the last of the
      * team's threads zeroes the cell for the next time the construct runs. (distribute takes no
-     * conditional modifier: the parser refuses it, as clang does.)
+     * conditional modifier: the parser refuses it, as clang does. Two teams running the same
+     * construct at once would share its cell.)
      */
     private void conditionalEnd(boolean shared) {
         List<Var> all = conditionalVars(construct.directive());
