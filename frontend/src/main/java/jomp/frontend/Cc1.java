@@ -327,6 +327,7 @@ public final class Cc1 {
         }
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
         Module dev = DeviceExtraction.extract(host);
+        if (nvptx) jomp.frontend.offload.IndirectCallTable.apply(dev);   // host function pointers called on the device
         diags.printSummary();
         if (nvptx && !o.mode.equals("-emit-ir")) {   // PTX text for one sm_XX; the driver's ptxas job assembles it
             String ptx;

@@ -63,7 +63,28 @@ final class DataSharing {
     /** Private copies the allocate clause aligns. */
     private final Map<Var, Integer> alignments = new java.util.HashMap<>();
 
+    /** conditional lastprivate: each tracked variable's last assigning iteration in this thread (-1: none). */
+    private final Map<Var, Reg> assignedAt = new LinkedHashMap<>();
+    /** The logical iteration running now (kept only while some variable is tracked). */
+    private Reg currentIv;
+    private Stmt.Omp construct;
+
     private DataSharing(OmpLowering omp) { this.omp = omp; this.f = omp.function(); }
+
+    /**
+     * The variables of lastprivate(conditional: list) clauses, in clause order (the parser puts
+     * the modifier right after its clause as the word clause lastprivate(conditional)).
+     */
+    static List<Var> conditionalVars(OmpDirective d) {
+        List<Var> out = new ArrayList<>();
+        List<OmpClause> cs = d.clauses();
+        for (int k = 0; k + 1 < cs.size(); k++) {
+            if (cs.get(k) instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.LASTPRIVATE
+                    && cs.get(k + 1) instanceof OmpClause.Word w && w.clause().equals("lastprivate") && w.value().equals("conditional"))
+                for (OmpDirective.Item it : l.items()) if (it.var() != null && !out.contains(it.var())) out.add(it.var());
+        }
+        return out;
+    }
 
     static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest) {
         DataSharing ds = new DataSharing(omp);
@@ -136,6 +157,10 @@ final class DataSharing {
             else ds.privatize(v, e.getValue(), ops.get(v), lastVars.contains(v) || e.getValue() == Kind.LINEAR);
             if (e.getValue() == Kind.LINEAR) ds.linears.add(new Linear(v, linearSteps.get(v)[0], linearSteps.get(v)[1]));
         }
+        ds.construct = o;
+        // lastprivate(conditional:) of loops and sections (the parser refuses it on distribute and taskloop)
+        if (last)
+            for (Var v : conditionalVars(d)) if (ds.entries.stream().anyMatch(x -> x.var() == v && x.last())) ds.trackAssignments(v);
         return ds;
     }
 
@@ -144,8 +169,23 @@ final class DataSharing {
         return !linearLoopVars.isEmpty();
     }
 
-    /** At the start of logical iteration iv (an i64): each linear variable takes its value for it. */
+    /** Every assignment to v in the construct's body notes the iteration it happens in. */
+    private void trackAssignments(Var v) {
+        if (currentIv == null) {
+            currentIv = f.fn.newReg(IrType.I64, "omp.cond.iv");
+            f.b.copy(currentIv, IntConst.i64(0));
+        }
+        Reg at = f.fn.newReg(IrType.I64, "omp.cond.at");
+        f.b.copy(at, IntConst.i64(-1));
+        assignedAt.put(v, at);
+        Reg iv = currentIv;
+        Runnable outer = f.assignHooks.put(v, () -> f.b.copy(at, iv));
+        restores.add(() -> { if (outer == null) f.assignHooks.remove(v); else f.assignHooks.put(v, outer); });
+    }
+
+    /** At the start of logical iteration iv (an i64; a section's number): each linear variable takes its value for it. */
     void iteration(Value iv) {
+        if (currentIv != null) f.b.copy(currentIv, iv);
         for (Linear l : linears) {
             Value v = f.e.bin(Insn.BinOp.ADD, l.var().type.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, l.start(), IrType.I64)
                     : f.e.convert(l.start(), l.var().type, Type.LONG), f.e.bin(Insn.BinOp.MUL, iv, l.step()));
@@ -302,16 +342,12 @@ final class DataSharing {
             }
             if (lock) omp.call(EntryPoints.REDUCE_EXIT, IrType.VOID);
         }
+        if (!assignedAt.isEmpty()) conditionalEnd(lock);
         if (lastFlag != null) {
             BasicBlock copy = f.b.newBlock("omp.lastprivate"), done = f.b.newBlock("omp.lastprivate.done");
             f.b.condBr(lastFlag, copy, done);
             f.b.setBlock(copy);
-            for (Entry e : entries) {
-                if (!e.last()) continue;
-                Type t = e.var().type;
-                if (TypeMap.inMemory(t)) f.b.memcpy(e.orig().addr(), f.varAddress(e.var()), IntConst.i64(t.size()));
-                else write(e.orig(), f.readVar(e.var()), t);
-            }
+            for (Entry e : entries) if (e.last() && !assignedAt.containsKey(e.var())) copyOut(e);
             for (LoopNest.Level l : linearLoopVars) {   // the value a sequential run leaves in the loop variable
                 Value v = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, l.count(), l.step()));
                 Type t = l.var().type;
@@ -324,5 +360,71 @@ final class DataSharing {
             f.b.setBlock(done);
         }
         restores.forEach(Runnable::run);
+    }
+
+    private void copyOut(Entry e) {
+        Type t = e.var().type;
+        if (TypeMap.inMemory(t)) f.b.memcpy(e.orig().addr(), f.varAddress(e.var()), IntConst.i64(t.size()));
+        else write(e.orig(), f.readVar(e.var()), t);
+    }
+
+    /**
+     * lastprivate(conditional:): the original gets the value of the sequentially last iteration
+     * that assigned the variable. One thread running all iterations copies its value when it
+     * assigned one. Where a team's threads share the iterations, each one, under the reduction
+     * lock, copies its value when its last assigning iteration is later than the construct's
+     * best so far (kept in the construct's global cell), and counts its arrival; the last of the
+     * team's threads zeroes the cell for the next time the construct runs. (distribute takes no
+     * conditional modifier: the parser refuses it, as clang does. Two teams running the same
+     * construct at once would share its cell.)
+     */
+    private void conditionalEnd(boolean shared) {
+        List<Var> all = conditionalVars(construct.directive());
+        if (!shared) {
+            for (Entry e : entries) {
+                Reg at = assignedAt.get(e.var());
+                if (at == null) continue;
+                BasicBlock copy = f.b.newBlock("omp.lastprivate.cond"), skip = f.b.newBlock("omp.lastprivate.cond.done");
+                f.b.condBr(f.b.cmp(Insn.CmpOp.GE, at, IntConst.i64(0)), copy, skip);
+                f.b.setBlock(copy);
+                copyOut(e);
+                f.b.br(skip);
+                f.b.setBlock(skip);
+            }
+            return;
+        }
+        Value cell = f.b.globalAddr(f.unit.conditionalCell(construct, all.size()));
+        omp.call("__jomp_reduce_enter", IrType.VOID);
+        for (Entry e : entries) {
+            Reg at = assignedAt.get(e.var());
+            if (at == null) continue;
+            Value best = f.b.ptrAdd(cell, IntConst.i64(8L * (all.indexOf(e.var()) + 1)));
+            Value mine = f.b.binary(Insn.BinOp.ADD, at, IntConst.i64(1));
+            BasicBlock take = f.b.newBlock("omp.lastprivate.cond"), skip = f.b.newBlock("omp.lastprivate.cond.done");
+            f.b.condBr(f.b.cmp(Insn.CmpOp.GT, mine, f.b.load(IrType.I64, best)), take, skip);
+            f.b.setBlock(take);
+            f.b.store(mine, best);
+            copyOut(e);
+            f.b.br(skip);
+            f.b.setBlock(skip);
+        }
+        arrive(cell, all.size());
+        omp.call("__jomp_reduce_exit", IrType.VOID);
+    }
+
+    /** One arrival at the construct's end (under the reduction lock): the last of the team's threads zeroes the cell. */
+    private void arrive(Value cell, int vars) {
+        Value expected = f.e.convert(omp.call("omp_get_num_threads", IrType.I32), Type.INT, Type.LONG);
+        Value n = f.b.binary(Insn.BinOp.ADD, f.b.load(IrType.I64, cell), IntConst.i64(1));
+        BasicBlock reset = f.b.newBlock("omp.lastprivate.cond.reset"), keep = f.b.newBlock("omp.lastprivate.cond.keep"),
+                join = f.b.newBlock("omp.lastprivate.cond.join");
+        f.b.condBr(f.b.cmp(Insn.CmpOp.EQ, n, expected), reset, keep);
+        f.b.setBlock(reset);
+        f.b.memset(cell, IntConst.i32(0), IntConst.i64(8L * (vars + 1)));
+        f.b.br(join);
+        f.b.setBlock(keep);
+        f.b.store(n, cell);
+        f.b.br(join);
+        f.b.setBlock(join);
     }
 }

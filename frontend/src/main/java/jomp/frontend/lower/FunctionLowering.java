@@ -769,7 +769,23 @@ final class FunctionLowering {
         return d;
     }
 
+    /**
+     * Runs after each assignment to a variable (=, op=, ++, --) this function lowers: the
+     * conditional lastprivate variables of an enclosing loop note the iteration (DataSharing).
+     */
+    final Map<Var, Runnable> assignHooks = new IdentityHashMap<>();
+
+    private void assigned(Expr target) {
+        if (!assignHooks.isEmpty() && target instanceof Expr.VarRef ref && assignHooks.get(ref.var()) instanceof Runnable r) r.run();
+    }
+
     Value assign(Expr.Assign a) {
+        Value v = assignValue(a);
+        assigned(a.target());
+        return v;
+    }
+
+    private Value assignValue(Expr.Assign a) {
         Expr target = a.target();
         Type t = a.type();
         if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
@@ -792,6 +808,12 @@ final class FunctionLowering {
     interface Modify { Value apply(Value old); }
 
     Value[] readModifyWrite(Expr target, Modify f) {
+        Value[] r = modify(target, f);
+        assigned(target);
+        return r;
+    }
+
+    private Value[] modify(Expr target, Modify f) {
         if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
             Reg r = regVars.get(ref.var());
             Reg old = fn.newReg(r.type());

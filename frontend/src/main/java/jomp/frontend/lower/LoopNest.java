@@ -36,8 +36,44 @@ final class LoopNest {
      */
     final NonRectangular table;
 
+    /**
+     * A loop construct over the loops a {@code tile} construct generates (OpenMP 5.1): this
+     * nest's levels are the first floor (tile) loops, with no C variable, and each of their
+     * logical iterations runs the rest of the tiled nest (the other floor loops, then the tile's
+     * element loops) over the tile's own loops {@code inner}; null otherwise.
+     */
+    record Tiled(LoopNest inner, List<Long> sizes) {}
+    final Tiled tiled;
+
     private LoopNest(List<Level> levels, Value total, Stmt body, List<Var> declaredVars, NonRectangular table) {
-        this.levels = levels; this.total = total; this.body = body; this.declaredVars = declaredVars; this.table = table;
+        this(levels, total, body, declaredVars, table, null);
+    }
+
+    private LoopNest(List<Level> levels, Value total, Stmt body, List<Var> declaredVars, NonRectangular table, Tiled tiled) {
+        this.levels = levels; this.total = total; this.body = body; this.declaredVars = declaredVars; this.table = table; this.tiled = tiled;
+    }
+
+    /** The sizes of a tile directive (constants, as the parser checks). */
+    static List<Long> tileSizes(jomp.frontend.ast.OmpDirective d) {
+        List<Long> sizes = new ArrayList<>();
+        for (jomp.frontend.ast.OmpClause.Sizes z : d.clauses(jomp.frontend.ast.OmpClause.Sizes.class))
+            for (Expr e : z.sizes()) sizes.add(e instanceof Expr.IntLit n ? n.value() : 1L);
+        return sizes;
+    }
+
+    /** The outermost {@code depth} floor loops of a tile construct (depth at most its number of sizes; the parser checks). */
+    private static LoopNest tiled(FunctionLowering f, Stmt.Omp tile, int depth) {
+        List<Long> sizes = tileSizes(tile.directive());
+        LoopNest inner = compute(f, tile.body(), sizes.size());
+        List<Level> floors = new ArrayList<>();
+        Value total = IntConst.i64(1);
+        for (int k = 0; k < Math.max(depth, 1); k++) {
+            Value size = IntConst.i64(sizes.get(k));
+            Value count = f.e.bin(Insn.BinOp.DIV, f.e.bin(Insn.BinOp.ADD, inner.levels.get(k).count(), IntConst.i64(sizes.get(k) - 1)), size);
+            floors.add(new Level(null, IntConst.i64(0), IntConst.i64(1), count));
+            total = f.e.bin(Insn.BinOp.MUL, total, count);
+        }
+        return new LoopNest(floors, total, tile, inner.declaredVars, null, new Tiled(inner, sizes));
     }
 
     /** One loop of the nest as written: variable, first value, bound and its comparison, increment, body. */
@@ -88,6 +124,7 @@ final class LoopNest {
 
     /** Evaluates the bounds of the {@code depth} loops of {@code loop} in function f. */
     static LoopNest compute(FunctionLowering f, Stmt loop, int depth) {
+        if (loop instanceof Stmt.Omp t && t.directive().has(jomp.frontend.ast.OmpDirective.Leaf.TILE)) return tiled(f, t, depth);
         List<List<Stmt>> before = new ArrayList<>(), after = new ArrayList<>();
         Stmt[] inner = new Stmt[1];
         List<Loop> loops = loops(loop, depth, before, after, inner);
@@ -131,6 +168,12 @@ final class LoopNest {
     List<Value> exported() {
         List<Value> out = new ArrayList<>();
         if (table != null) return table.exported();
+        if (tiled != null) {   // the tile's own nest, then the floor loops' counts and the total
+            out.addAll(tiled.inner().exported());
+            for (Level l : levels) out.add(l.count());
+            out.add(total);
+            return out;
+        }
         for (Level l : levels) { out.add(l.lb()); out.add(l.step()); out.add(l.count()); }
         out.add(total);
         return out;
@@ -139,6 +182,13 @@ final class LoopNest {
     /** This nest seen from an outlined function that received {@link #exported()} as values. */
     LoopNest imported(List<Value> values) {
         if (table != null) return new LoopNest(levels, values.get(values.size() - 1), body, declaredVars, table.imported(values));
+        if (tiled != null) {
+            int n = values.size() - levels.size() - 1;
+            LoopNest in = tiled.inner().imported(values.subList(0, n));
+            List<Level> ls = new ArrayList<>();
+            for (int k = 0; k < levels.size(); k++) ls.add(new Level(null, IntConst.i64(0), IntConst.i64(1), values.get(n + k)));
+            return new LoopNest(ls, values.get(values.size() - 1), body, declaredVars, null, new Tiled(in, tiled.sizes()));
+        }
         List<Level> ls = new ArrayList<>();
         for (int k = 0; k < levels.size(); k++) {
             Level l = levels.get(k);   // constants stay constants, so the JIT sees a unit stride
@@ -148,7 +198,7 @@ final class LoopNest {
         return new LoopNest(ls, values.get(3 * levels.size()), body, declaredVars, null);
     }
 
-    List<Var> vars() { return levels.stream().map(Level::var).toList(); }
+    List<Var> vars() { return tiled != null ? tiled.inner().vars() : levels.stream().map(Level::var).toList(); }
 
     /** Sets every loop variable for logical iteration iv (an i64 value). */
     void assign(FunctionLowering f, Value iv) {
@@ -180,9 +230,20 @@ final class LoopNest {
         f.b.setBlock(head);
         f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), bodyBlock, end);
         f.b.setBlock(bodyBlock);
-        assign(f, iv);
-        if (onIv != null) onIv.accept(iv);
-        f.loopBody(body, f.b.block(), end, latch);
+        if (tiled != null) {   // the floor loops' indices, then the rest of the tiled nest
+            Value[] floors = new Value[levels.size()];
+            Value rem = iv;
+            for (int k = levels.size() - 1; k >= 0; k--) {
+                floors[k] = k == 0 ? rem : f.e.bin(Insn.BinOp.REM, rem, levels.get(k).count());
+                if (k > 0) rem = f.e.bin(Insn.BinOp.DIV, rem, levels.get(k).count());
+            }
+            if (onIv != null) onIv.accept(iv);
+            tiled.inner().serialTiled(f, tiled.sizes(), floors);
+        } else {
+            assign(f, iv);
+            if (onIv != null) onIv.accept(iv);
+            f.loopBody(body, f.b.block(), end, latch);
+        }
         f.b.br(latch);
         f.b.setBlock(latch);
         if (atEnd != null) atEnd.accept(iv);
@@ -195,17 +256,29 @@ final class LoopNest {
      * {@code tile sizes(s1, ..., sd)} run where it stands (OpenMP 5.1): the tiles in order, and in
      * each tile its iterations in order; the last tile of a loop may be partial.
      */
-    void serialTiled(FunctionLowering f, List<Long> sizes) {
+    void serialTiled(FunctionLowering f, List<Long> sizes) { serialTiled(f, sizes, new Value[0]); }
+
+    /**
+     * The same with the first {@code floors.length} floor loops fixed at those tile numbers (a
+     * loop construct shares them out): the other floor loops, then the element loops.
+     */
+    void serialTiled(FunctionLowering f, List<Long> sizes, Value[] floors) {
         int d = levels.size();
-        Reg[] tile = new Reg[d], elem = new Reg[d];
+        Value[] tile = new Value[d];
+        Reg[] elem = new Reg[d];
         BasicBlock exit = f.b.newBlock("omp.tile.end");
         List<Runnable> closers = new ArrayList<>();
         for (int k = 0; k < 2 * d; k++) {
             int lv = k % d;
             boolean isTile = k < d;
             Level l = levels.get(lv);
+            if (isTile && lv < floors.length) {   // this tile's first element
+                tile[lv] = f.e.bin(Insn.BinOp.MUL, floors[lv], IntConst.i64(sizes.get(lv)));
+                continue;
+            }
             Reg r = f.fn.newReg(IrType.I64, isTile ? "omp.tile" : "omp.elem");
-            (isTile ? tile : elem)[lv] = r;
+            if (isTile) tile[lv] = r;
+            else elem[lv] = r;
             Value start = isTile ? IntConst.i64(0) : tile[lv];
             Value limit = isTile ? l.count()
                     : select(f, f.b.cmp(Insn.CmpOp.LT, f.e.bin(Insn.BinOp.ADD, tile[lv], IntConst.i64(sizes.get(lv))), l.count()),

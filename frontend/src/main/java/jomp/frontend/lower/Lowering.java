@@ -50,6 +50,23 @@ public final class Lowering {
 
     private Lowering(Module m, Diagnostics diags) { this.module = m; this.diags = diags; }
 
+    private final Map<Object, String> conditionalCells = new IdentityHashMap<>();
+
+    /**
+     * The shared state of a construct's conditional lastprivate variables (DataSharing): a
+     * zeroed writable global {i64 arrivals, i64 last assigning iteration + 1 of each variable},
+     * one per construct.
+     */
+    String conditionalCell(Object construct, int vars) {
+        return conditionalCells.computeIfAbsent(construct, k -> {
+            String name = ".omp.lastprivate.cond." + conditionalCells.size();
+            while (taken.contains(name)) name = name + "_";
+            taken.add(name);
+            module.globals.add(new Global(name, 8L * (vars + 1), 8, true, false, null));
+            return name;
+        });
+    }
+
     private boolean haveInt128Division;
 
     /** The unit's 128-bit division helper (Int128Runtime), written into the module on first use. */
@@ -202,6 +219,20 @@ public final class Lowering {
             Global g = module.global(sym);
             if (g != null) addEntry(sym, g.size, e.getValue());
         }
+        // declare target indirect: a host global holding the function's address, whose entry (flag
+        // 0x8, libomptarget's OMP_DECLARE_TARGET_INDIRECT) has the runtime copy it to the device's
+        // slot of the same name at load (IndirectCallTable translates calls through it on nvptx64)
+        for (Var v : indirect) {
+            if (!defined.contains(v)) continue;
+            String sym = symbolOf(v);
+            String slot = jomp.frontend.offload.IndirectCallTable.SLOT_PREFIX + sym;
+            if (module.global(slot) != null) continue;
+            taken.add(slot);
+            Global g = new Global(slot, 8, 8, true, true, new byte[8]);
+            g.relocs.add(new Global.Reloc(0, sym, 0));
+            module.globals.add(g);
+            addEntry(slot, 8, jomp.frontend.offload.IndirectCallTable.ENTRY_FLAG);
+        }
         // the unit's requires clauses, recorded where it has device code (as clang 19 records them):
         // an entry with flag 0x10 whose size field holds libomptarget's OMP_REQ_* bits (NONE: 1)
         if (!module.offloadEntries.isEmpty()) {
@@ -254,6 +285,7 @@ public final class Lowering {
                     for (jomp.frontend.ast.OmpClause c : d.clauses()) {
                         if (c instanceof jomp.frontend.ast.OmpClause.DeviceType dt) deviceType = dt.kind();
                         if (c instanceof jomp.frontend.ast.OmpClause.Indirect in) ind = in.on();
+                        if (c instanceof jomp.frontend.ast.OmpClause.Flag fl && fl.kind() == jomp.frontend.ast.OmpClause.FlagKind.INDIRECT) ind = true;   // begin declare target's
                         if (c instanceof jomp.frontend.ast.OmpClause.Requires r) requires |= requiresFlags(r.clauses());
                     }
                     boolean lists = false;

@@ -69,10 +69,8 @@ final class OmpLowering {
             case TARGET_UPDATE -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_UPDATE_MAPPER);
             case BARRIER -> barrier();
             case CANCEL, CANCELLATION_POINT -> cancel(d);
-            case TILE -> {   // tile where it stands: the tiles in order (a loop construct over a tile's loops: see OmpParser)
-                List<Long> sizes = new ArrayList<>();
-                for (OmpClause.Sizes z : d.clauses(OmpClause.Sizes.class))
-                    for (Expr e : z.sizes()) sizes.add(e instanceof Expr.IntLit n ? n.value() : 1L);
+            case TILE -> {   // tile where it stands: the tiles in order (a loop construct over a tile's floor loops: LoopNest.tiled)
+                List<Long> sizes = LoopNest.tileSizes(d);
                 LoopNest nest = LoopNest.compute(f, x.body(), sizes.size());
                 DataSharing ds = DataSharing.at(this, x, 0, nest);
                 nest.serialTiled(f, sizes);
@@ -534,6 +532,7 @@ final class OmpLowering {
         f.cancelSections = done;
         for (int k = 0; k < secs.size(); k++) {
             f.b.setBlock(targets.get(k));
+            ds.iteration(IntConst.i64(k));
             f.stmt(secs.get(k));
             if (last != null && k == secs.size() - 1) f.b.copy(last, IntConst.i32(1));
             if (!f.b.isTerminated()) f.b.br(inc);

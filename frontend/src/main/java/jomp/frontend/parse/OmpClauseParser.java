@@ -239,9 +239,14 @@ final class OmpClauseParser {
             }
             case "lastprivate" -> {
                 Token o = open(n);
-                if (p.at("conditional") && p.peek(1).is(":")) p.pos += 2;
+                boolean conditional = p.at("conditional") && p.peek(1).is(":");
+                // distribute and taskloop take no conditional modifier (OpenMP 5.2); clang reads it as a name then
+                if (conditional && (leaves.contains(Leaf.DISTRIBUTE) || leaves.contains(Leaf.TASKLOOP))) p.diags.error(p.tok().loc, "use of undeclared identifier 'conditional'");
+                if (conditional) p.pos += 2;
                 List<OmpDirective.Item> items = omp.itemList();
                 p.expectClose(")", o);
+                // the modifier follows its clause as a word clause (the lowering pairs them)
+                if (conditional) extra.add(new OmpClause.Word("lastprivate", "conditional", loc));
                 return new OmpClause.ListClause(OmpClause.ListKind.LASTPRIVATE, items, loc);
             }
             case "to", "from" -> { return omp.motion(n, loc); }

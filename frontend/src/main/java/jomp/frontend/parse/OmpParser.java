@@ -773,9 +773,14 @@ final class OmpParser {
     private void checkLoopNest(OmpDirective d, Stmt body, Token pragma) {
         Stmt s = unrolled(body);
         if (s instanceof Stmt.Omp t && t.directive().has(Leaf.TILE)) {
-            p.diags.error(t.loc(), "jomp cannot associate '#pragma omp " + d.name() + "' with the loops '#pragma omp tile' generates");
+            // the construct shares out the tile's floor loops (LoopNest); collapsing element loops too is not done
+            int floors = 0;
+            for (OmpClause.Sizes z : t.directive().clauses(OmpClause.Sizes.class)) floors += z.sizes().size();
+            if (s != body || d.loopDepth() > floors)
+                p.diags.error(t.loc(), "jomp cannot associate '#pragma omp " + d.name() + "' with " + (s != body ? "the loop '#pragma omp unroll' generates from" : "more than the " + floors + " tile loops of") + " '#pragma omp tile'");
             return;
         }
+        List<Var> ivs = new java.util.ArrayList<>();
         for (int level = 0; level < d.loopDepth(); level++) {
             while (s instanceof Stmt.Compound c && level > 0) {
                 // OpenMP 5.1: an inner loop may have intervening code around it (exactly one loop among the statements)
@@ -797,8 +802,15 @@ final class OmpParser {
             if (iv == null) return;
             if (!checkCond(f, iv, d)) return;
             if (!checkIncr(f, iv, d)) return;
+            ivs.add(iv);
             s = f.body();
         }
+        if (d.has(Leaf.LOOP))   // loop's lastprivate takes only its loop variables (OpenMP 5.2), as clang checks
+            for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
+                if (c.kind() == OmpClause.ListKind.LASTPRIVATE)
+                    for (OmpDirective.Item it : c.items())
+                        if (it.var() != null && !ivs.contains(it.var()))
+                            p.diags.error(it.loc(), "only loop iteration variables are allowed in 'lastprivate' clause in 'omp " + d.name() + "' directives");
     }
 
     /**

@@ -9,6 +9,8 @@ package jomp.offload.abi;
 public record HostEntry(long hostAddress, String name, long size, int flags, long data) {
     /** Entry flag of a declare target link global. */
     public static final int LINK = OffloadEntries.FLAG_LINK;
+    /** Entry flag of a declare target indirect function's slot: the host global holds its address. */
+    public static final int INDIRECT = OffloadEntries.FLAG_INDIRECT;
 
     public HostEntry(long hostAddress, String name, long size, int flags) { this(hostAddress, name, size, flags, 0); }
 

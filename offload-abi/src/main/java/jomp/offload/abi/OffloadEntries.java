@@ -18,6 +18,12 @@ public final class OffloadEntries {
 
     /** Entry flag of a {@code declare target link} global (kernels and to/enter globals: 0). */
     public static final int FLAG_LINK = 0x1;
+    /**
+     * Entry flag of a {@code declare target indirect} function's host slot (libomptarget's
+     * OMP_DECLARE_TARGET_INDIRECT): the host global holds the function's address, which the
+     * runtime copies into the device global of the same name when the image loads.
+     */
+    public static final int FLAG_INDIRECT = 0x8;
     /** Entry flag of a unit's requires record (OMP_REGISTER_REQUIRES); its size word holds the REQ_* bits. */
     public static final int FLAG_REQUIRES = 0x10;
 

@@ -258,11 +258,13 @@ public final class Stdlib {
     }
 
     /**
-     * exit: the atexit handlers last-registered first, then the runtime's exit work, a flush of
+     * exit: the runtime's work before exit (pending OpenMP tasks complete), the atexit handlers
+     * last-registered first, then the runtime's exit work, a flush of
      * stdio, and the end of the process. Once native code has run this is glibc's exit, which
      * also runs the handlers native libraries registered and flushes glibc's streams.
      */
     public static void exit(int status) {
+        runBeforeExit();
         if (glibcExit) {
             Glibc.exit(status);
             jomp.runtime.start.Startup.halt(status);   // not reached
@@ -290,6 +292,20 @@ public final class Stdlib {
         runOnExit();
         if (onlyOwnHooks()) jomp.runtime.start.Startup.halt(status);
         Runtime.getRuntime().exit(status);
+    }
+
+    /** Runtime work at the start of exit, before the atexit handlers (the end of OpenMP's implicit parallel region). */
+    private static final ArrayList<Runnable> BEFORE_EXIT = new ArrayList<>();
+
+    /** Registers runtime work to run when exit starts (also on main's return), before the C program's atexit handlers. */
+    public static void beforeExit(Runnable r) {
+        synchronized (BEFORE_EXIT) { if (!BEFORE_EXIT.contains(r)) BEFORE_EXIT.add(r); }
+    }
+
+    private static void runBeforeExit() {
+        List<Runnable> todo;
+        synchronized (BEFORE_EXIT) { todo = new ArrayList<>(BEFORE_EXIT); }
+        for (Runnable r : todo) r.run();
     }
 
     /** Set by runtime parts whose shutdown hook must run at exit (offloading's unregistration). */

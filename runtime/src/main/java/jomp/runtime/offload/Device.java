@@ -93,6 +93,10 @@ final class Device {
             }
             DevicePlugin.GlobalSymbol g = li.global(e.name());
             if (g == null) continue;
+            if ((e.flags() & HostEntry.INDIRECT) != 0) {   // the device's slot gets the host function's address (its lookup translates calls)
+                if (g.size() >= 8) plugin.dataSubmit(local, g.deviceAddress(), e.hostAddress(), 8);
+                continue;
+            }
             if ((e.flags() & HostEntry.LINK) != 0) linkStorage.put(e.hostAddress(), g);
             else if (table.find(e.hostAddress(), e.size()) == null)   // declare target to: present for the program's life
                 table.insert(MappingTable.Entry.permanent(e.hostAddress(), e.hostAddress() + e.size(), g.deviceAddress(), 0));

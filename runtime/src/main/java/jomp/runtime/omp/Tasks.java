@@ -137,6 +137,10 @@ final class Tasks {
 
     /** t is pending: its parent, taskgroup and team wait for it. */
     private static void account(Task t) {
+        if (!endWaits) {
+            endWaits = true;
+            Stdlib.beforeExit(Tasks::programEnd);
+        }
         t.team.tasking = true;
         t.parent.children.incrementAndGet();
         if (t.group != null) t.group.pending.incrementAndGet();
@@ -258,6 +262,24 @@ final class Tasks {
             if (runOne(team, c)) continue;
             team.awaitTasks(done);
         }
+    }
+
+    private static volatile boolean endWaits;
+
+    /**
+     * exit, or main's return, in a thread's implicit task outside any parallel region with other
+     * threads: the implicit parallel region ends, so the tasks bound to it (deferred target tasks,
+     * target nowait regions and asynchronous device copies among them) complete first (OpenMP
+     * 5.2), the waiting thread running queued ones meanwhile. Inside an explicit task (a helper
+     * thread's included) or a team of several threads it waits for nothing: the pending tasks may
+     * be the caller itself or wait for its team.
+     */
+    static void programEnd() {
+        OmpThread th = OmpThread.current();
+        Task me = current();
+        if (!me.isImplicit() || th.team.size != 1 || th.team.incomplete.get() == 0) return;
+        Team team = th.team;
+        waitUntil(() -> team.incomplete.get() == 0, me);
     }
 
     // ---- synchronisation
