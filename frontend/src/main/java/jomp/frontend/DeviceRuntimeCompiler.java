@@ -35,9 +35,14 @@ public final class DeviceRuntimeCompiler {
     public static String compile(String cSource) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err, true, StandardCharsets.UTF_8));
-        var tokens = Preprocessor.run(new SourceFile(SOURCE_NAME, cSource), PreprocessorOptions.defaults(false), diags);
-        var tu = diags.hasErrors() ? null : Parser.parse(tokens, diags);
-        Module m = diags.hasErrors() ? null : Lowering.lower(tu, diags, SOURCE_NAME);
+        Module m = null;
+        try {
+            var tokens = Preprocessor.run(new SourceFile(SOURCE_NAME, cSource), PreprocessorOptions.defaults(false), diags);
+            var tu = diags.hasErrors() ? null : Parser.parse(tokens, diags);
+            m = diags.hasErrors() ? null : Lowering.lower(tu, diags, SOURCE_NAME);
+        } catch (Diagnostics.FatalError e) {
+            m = null; // too many errors: the diagnostics so far say why
+        }
         if (m == null || diags.hasErrors()) {
             throw new IllegalStateException("jomp: the device runtime (frontend/src/main/devrt/devrt.c, named " + SOURCE_NAME + " below) does not compile:\n" + err.toString(StandardCharsets.UTF_8));
         }
