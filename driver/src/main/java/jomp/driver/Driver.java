@@ -22,7 +22,7 @@ import jomp.driver.options.ArgParser;
 import jomp.driver.options.Opt;
 import jomp.driver.toolchain.ToolChain;
 import jomp.driver.toolchain.Triple;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * The {@code jomp} command (clang's Driver): parses the command line, builds the action graph,
@@ -381,7 +381,7 @@ public final class Driver {
         s.println("Target: " + Triple.HOST);
         s.println("Thread model: posix");
         s.println("InstalledDir: " + root.resolve("bin"));
-        if (jomp.driver.server.CompileServer.isRunning()) s.println("Compile server: pid " + ProcessHandle.current().pid());
+        if (Main.served) s.println("Compile server: pid " + ProcessHandle.current().pid());
     }
 
     private void printHelp() {

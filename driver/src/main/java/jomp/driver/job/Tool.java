@@ -42,7 +42,7 @@ public interface Tool {
                 var cmd = new java.util.ArrayList<String>();
                 cmd.add(program.toString());
                 cmd.addAll(args);
-                Process p = jomp.wrapper.env.Invocation.processBuilder(cmd).redirectErrorStream(true).start();
+                Process p = jomp.env.Invocation.processBuilder(cmd).redirectErrorStream(true).start();
                 byte[] text = p.getInputStream().readAllBytes();
                 int rc = p.waitFor();
                 err.write(text);

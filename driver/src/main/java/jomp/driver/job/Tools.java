@@ -2,7 +2,7 @@ package jomp.driver.job;
 
 import java.nio.file.Path;
 
-import jomp.wrapper.env.CudaTools;
+import jomp.env.CudaTools;
 
 /** The tools jobs are bound to, with the launchers -### names for them. */
 public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool offloadLinker) {
@@ -13,7 +13,7 @@ public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool o
         Tool.InProcess linker = jomp.linker.LinkerWrapperMain::run;
         return new Tools(
                 Tool.inProcess("jomp", bin.resolve("jomp"), (args, out, err) -> jomp.frontend.Cc1.run(drop(args), out, err)),
-                Tool.inProcess("Offload::Packager", bin.resolve("jomp-offload-packager"), jomp.wrapper.packager.PackagerMain::run),
+                Tool.inProcess("Offload::Packager", bin.resolve("jomp-offload-packager"), jomp.objfile.packager.PackagerMain::run),
                 Tool.external("NVPTX::Assembler", ptxas != null ? ptxas : Path.of("ptxas")),
                 Tool.inProcess("jomp::Linker", bin.resolve("jomp-linker-wrapper"), linker),
                 Tool.inProcess("Offload::Linker", bin.resolve("jomp-linker-wrapper"), linker));

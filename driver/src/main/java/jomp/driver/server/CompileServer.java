@@ -29,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import jomp.driver.Main;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * The compile server: one warm JVM that runs {@code jomp} commands for bin/jomp, so a compile
@@ -116,6 +116,7 @@ public final class CompileServer {
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
             publish();
             serving = true;
+            Main.served = true;
             Thread watchdog = Thread.ofPlatform().daemon().name("jomp-server-idle").start(this::watchIdle);
             try {
                 while (!stopping) {

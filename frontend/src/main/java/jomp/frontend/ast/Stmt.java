@@ -42,7 +42,7 @@ public sealed interface Stmt {
     record Omp(OmpDirective directive, Stmt body, SourceLocation loc) implements Stmt {}
 
     /**
-     * One declared local. init is null when not initialized. A VLA's {@code var.type.vlaSize} must be
+     * One declared local. init is null when not initialized. A VLA's size variable ({@link Vla#sizeVar}) must be
      * assigned (from the VLA length expressions) when this declaration executes, then storage allocated.
      */
     record LocalVar(Var var, Initializer init, SourceLocation loc) {}

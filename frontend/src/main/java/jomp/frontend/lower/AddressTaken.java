@@ -4,6 +4,7 @@ import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.Initializer;
 import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.Var;
+import jomp.frontend.ast.Vla;
 
 import java.util.Set;
 
@@ -49,7 +50,7 @@ final class AddressTaken {
     }
 
     private void vla(jomp.frontend.type.Type t) {
-        for (; t != null && t.kind != jomp.frontend.type.Type.Kind.FUNC; t = t.base) if (t.vlaLen != null) expr(t.vlaLen);
+        for (; t != null && t.kind != jomp.frontend.type.Type.Kind.FUNC; t = t.base) if (Vla.length(t) != null) expr(Vla.length(t));
     }
 
     private void init(Initializer init) {

@@ -10,6 +10,8 @@ import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
+import jomp.offload.abi.EntryPoints;
+import jomp.offload.abi.MapType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +35,7 @@ final class AncestorLowering {
         List<Runnable> restores = new ArrayList<>(), after = new ArrayList<>();
         for (OmpClause.Map m : d.clauses(OmpClause.Map.class)) {
             long bits = MapBuilder.mapBits(m);
-            boolean to = (bits & MapBuilder.TO) != 0, from = (bits & MapBuilder.FROM) != 0;
+            boolean to = (bits & MapType.TO) != 0, from = (bits & MapType.FROM) != 0;
             for (OmpDirective.Item it : m.items()) {
                 Var v = it.var();
                 if (v == null) continue;
@@ -68,9 +70,9 @@ final class AncestorLowering {
                 }
             }
         }
-        omp.call("__jomp_ancestor_enter", IrType.VOID);
+        omp.call(EntryPoints.ANCESTOR_ENTER, IrType.VOID);
         f.stmt(o.body());
-        omp.call("__jomp_ancestor_exit", IrType.VOID);
+        omp.call(EntryPoints.ANCESTOR_EXIT, IrType.VOID);
         for (int k = after.size() - 1; k >= 0; k--) after.get(k).run();
         for (int k = restores.size() - 1; k >= 0; k--) restores.get(k).run();
     }

@@ -14,6 +14,7 @@ import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -276,7 +277,7 @@ final class DataSharing {
         if (f.b.isTerminated()) { restores.forEach(Runnable::run); return; }
         boolean any = entries.stream().anyMatch(e -> e.op() != null);
         if (any) {
-            if (lock) omp.call("__jomp_reduce_enter", IrType.VOID);
+            if (lock) omp.call(EntryPoints.REDUCE_ENTER, IrType.VOID);
             for (Entry e : entries) {
                 if (e.op() == null) continue;
                 if (e.elements() != null) {
@@ -299,7 +300,7 @@ final class DataSharing {
                 Value priv = f.readVar(e.var());
                 write(e.orig(), omp.combine(e.op(), t, read(e.orig(), t), priv), t);
             }
-            if (lock) omp.call("__jomp_reduce_exit", IrType.VOID);
+            if (lock) omp.call(EntryPoints.REDUCE_EXIT, IrType.VOID);
         }
         if (lastFlag != null) {
             BasicBlock copy = f.b.newBlock("omp.lastprivate"), done = f.b.newBlock("omp.lastprivate.done");

@@ -5,6 +5,7 @@ import jomp.frontend.ast.Initializer;
 import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.TranslationUnit;
 import jomp.frontend.ast.Var;
+import jomp.frontend.ast.Vla;
 import jomp.frontend.ir.BasicBlock;
 import jomp.frontend.ir.FloatConst;
 import jomp.frontend.ir.FuncType;
@@ -18,6 +19,7 @@ import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Member;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -229,8 +231,8 @@ final class FunctionLowering {
     /** sizeof t, computed at run time for variably modified types. */
     Value sizeOf(Type t) {
         if (t.kind == Type.Kind.VLA) {
-            if (t.vlaSize != null) return readVar(t.vlaSize);
-            Value len = e.convert(rvalue(t.vlaLen), t.vlaLen.type(), Type.ULONG);
+            if (Vla.sizeVar(t) != null) return readVar(Vla.sizeVar(t));
+            Value len = e.convert(rvalue(Vla.length(t)), Vla.length(t).type(), Type.ULONG);
             return e.bin(Insn.BinOp.MUL, len, sizeOf(t.base));
         }
         if (t.kind == Type.Kind.ARRAY && t.base.isVariablyModified())
@@ -461,11 +463,11 @@ final class FunctionLowering {
     void computeVlaSizes(Type t) {
         if (t == null || t.kind == Type.Kind.FUNC) return;
         computeVlaSizes(t.base);
-        if (t.kind == Type.Kind.VLA && t.vlaSize != null) {
-            Value len = rvalue(t.vlaLen);
-            len = e.convert(len, t.vlaLen.type(), Type.ULONG);
+        if (t.kind == Type.Kind.VLA && Vla.sizeVar(t) != null) {
+            Value len = rvalue(Vla.length(t));
+            len = e.convert(len, Vla.length(t).type(), Type.ULONG);
             Value size = e.bin(Insn.BinOp.MUL, len, sizeOf(t.base));
-            assignVar(t.vlaSize, size);
+            assignVar(Vla.sizeVar(t), size);
         }
     }
 
@@ -590,7 +592,7 @@ final class FunctionLowering {
             // initial value (the ".tpinit" twin Lowering defines beside the variable)
             String sym = unit.reference(v);
             unit.useData(sym + Lowering.THREAD_INIT_SUFFIX);
-            return omp.call("__jomp_threadprivate", IrType.PTR, b.globalAddr(sym), b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
+            return omp.call(EntryPoints.THREADPRIVATE, IrType.PTR, b.globalAddr(sym), b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
                     IntConst.i64(Math.max(v.type.size(), 1)));
         }
         if (v.isStatic()) return b.globalAddr(unit.reference(v));

@@ -9,6 +9,7 @@ import jomp.frontend.ir.IntConst;
 import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 /**
  * interop (OpenMP 5.2 §14.1) and dispatch (§7.6). interop's init, use and destroy clauses become
@@ -34,9 +35,9 @@ final class InteropLowering {
             if (c.item() == null) continue;
             Value obj = f.address(c.item().expr());
             switch (c.action()) {
-                case "init" -> omp.call("__jomp_interop_init", IrType.VOID, obj, dev, IntConst.i32(c.types().contains("targetsync") ? 1 : 0));
-                case "use" -> omp.call("__jomp_interop_use", IrType.VOID, obj);
-                default -> omp.call("__jomp_interop_destroy", IrType.VOID, obj);
+                case "init" -> omp.call(EntryPoints.INTEROP_INIT, IrType.VOID, obj, dev, IntConst.i32(c.types().contains("targetsync") ? 1 : 0));
+                case "use" -> omp.call(EntryPoints.INTEROP_USE, IrType.VOID, obj);
+                default -> omp.call(EntryPoints.INTEROP_DESTROY, IrType.VOID, obj);
             }
         }
     }
@@ -95,7 +96,7 @@ final class InteropLowering {
     private void dependences(Stmt.Omp o) {
         if (o.directive().clauses(OmpClause.Depend.class).isEmpty()) return;
         Value[] deps = new TaskLowering(omp, f).dependences(o.directive());
-        omp.call("__jomp_taskwait_deps", IrType.VOID, deps[0], deps[1], IntConst.i32(0));
+        omp.call(EntryPoints.TASKWAIT_DEPS, IrType.VOID, deps[0], deps[1], IntConst.i32(0));
     }
 
     private Value device(Stmt.Omp o) {

@@ -12,6 +12,8 @@ import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
+import jomp.offload.abi.MapType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +53,8 @@ final class MapperLowering {
         long esz = Math.max(1, m.type().size());
         Value count = g.e.bin(Insn.BinOp.DIV, size, IntConst.i64(esz));
         // the whole item: its storage, mapped once; no data moves for it (its elements' components say what moves)
-        Value whole = g.e.bin(Insn.BinOp.OR, g.e.bin(Insn.BinOp.AND, type, IntConst.i64(~(MapBuilder.TO | MapBuilder.FROM | MapBuilder.TARGET_PARAM))),
-                IntConst.i64(MapBuilder.IMPLICIT));
+        Value whole = g.e.bin(Insn.BinOp.OR, g.e.bin(Insn.BinOp.AND, type, IntConst.i64(~(MapType.TO | MapType.FROM | MapType.TARGET_PARAM))),
+                IntConst.i64(MapType.IMPLICIT));
         push(g, handle, base, begin, size, whole, nameArg);
         Value wholeIdx = g.e.bin(Insn.BinOp.SUB, numComponents(g, handle), IntConst.i64(1));
         Reg i = g.fn.newReg(IrType.I64, "i");
@@ -92,12 +94,12 @@ final class MapperLowering {
         Value base0 = numComponents(g, handle);
         Value shift = g.e.bin(Insn.BinOp.SHL, base0, IntConst.i64(48));
         for (MapBuilder.Entry e : es) {
-            long t = e.type() & ~MapBuilder.TARGET_PARAM;
+            long t = e.type() & ~MapType.TARGET_PARAM;
             Value type;
             if ((t >>> 48) != 0) type = g.e.bin(Insn.BinOp.ADD, IntConst.i64(t), shift);
             else if (parent != null) type = g.e.bin(Insn.BinOp.OR, IntConst.i64(t), g.e.bin(Insn.BinOp.SHL, g.e.bin(Insn.BinOp.ADD, parent, IntConst.i64(1)), IntConst.i64(48)));
             else type = IntConst.i64(t);
-            if (incoming != null) type = g.omp.call("__jomp_mapper_type", IrType.I64, incoming, type);
+            if (incoming != null) type = g.omp.call(EntryPoints.MAPPER_TYPE, IrType.I64, incoming, type);
             Value name = TargetLowering.mapName(g, e);
             if (e.mapper() != null) {
                 g.unit.useFunction(e.mapper(), SIG);
@@ -107,11 +109,11 @@ final class MapperLowering {
     }
 
     private static void push(FunctionLowering g, Value handle, Value base, Value begin, Value size, Value type, Value name) {
-        g.omp.call("__tgt_push_mapper_component", IrType.VOID, handle, base, begin, size, type, name);
+        g.omp.call(EntryPoints.TGT_PUSH_MAPPER_COMPONENT, IrType.VOID, handle, base, begin, size, type, name);
     }
 
     private static Value numComponents(FunctionLowering g, Value handle) {
-        return g.omp.call("__tgt_mapper_num_components", IrType.I64, handle);
+        return g.omp.call(EntryPoints.TGT_MAPPER_NUM_COMPONENTS, IrType.I64, handle);
     }
 
     // ---- iterators -------------------------------------------------------------------------

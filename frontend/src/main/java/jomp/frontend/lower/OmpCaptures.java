@@ -6,6 +6,7 @@ import jomp.frontend.ast.OmpClause;
 import jomp.frontend.ast.OmpDirective;
 import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.Var;
+import jomp.frontend.ast.Vla;
 import jomp.frontend.type.Type;
 
 import java.util.LinkedHashSet;
@@ -178,8 +179,8 @@ final class OmpCaptures {
     private void typeRefs(Type t) {
         for (; t != null && t.kind != Type.Kind.FUNC; t = t.base) {
             if (t.kind == Type.Kind.VLA) {
-                if (t.vlaSize != null) ref(t.vlaSize);
-                else expr(t.vlaLen);
+                if (Vla.sizeVar(t) != null) ref(Vla.sizeVar(t));
+                else expr(Vla.length(t));
             }
         }
     }
@@ -218,8 +219,8 @@ final class OmpCaptures {
     private void declTypeRefs(Var v) {
         for (Type t = v.type; t != null && t.kind != Type.Kind.FUNC; t = t.base) {
             if (t.kind == Type.Kind.VLA) {
-                if (t.vlaSize != null) decls.add(t.vlaSize);
-                expr(t.vlaLen);
+                if (Vla.sizeVar(t) != null) decls.add(Vla.sizeVar(t));
+                expr(Vla.length(t));
             }
         }
     }

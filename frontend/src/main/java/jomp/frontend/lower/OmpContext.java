@@ -12,8 +12,9 @@ import jomp.frontend.ir.IntConst;
 import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Value;
-import jomp.frontend.parse.ConstEval;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -135,7 +136,7 @@ final class OmpContext {
         }
         StringBuilder sb = new StringBuilder(t.name()).append('=');
         for (int i = 0; i < t.words().size(); i++) sb.append(i == 0 ? "" : ",").append(t.words().get(i));
-        return f.e.cmp(Insn.CmpOp.NE, f.omp.call("__jomp_device_matches", IrType.I32, f.omp.cString(sb.toString())), IntConst.i32(0));
+        return f.e.cmp(Insn.CmpOp.NE, f.omp.call(EntryPoints.DEVICE_MATCHES, IrType.I32, f.omp.cString(sb.toString())), IntConst.i32(0));
     }
 
     /** Code of a target region or a declare target function may run on a device. */

@@ -17,6 +17,7 @@ import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -63,9 +64,9 @@ final class OmpLowering {
         switch (first) {
             case TARGET, TEAMS, PARALLEL, DISTRIBUTE, FOR, SIMD, LOOP, SECTIONS, TASKLOOP, SCOPE -> construct(x, 0, null);
             case TARGET_DATA -> targetData(x);
-            case TARGET_ENTER_DATA -> standaloneData(x, "__tgt_target_data_begin_mapper");
-            case TARGET_EXIT_DATA -> standaloneData(x, "__tgt_target_data_end_mapper");
-            case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
+            case TARGET_ENTER_DATA -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_BEGIN_MAPPER);
+            case TARGET_EXIT_DATA -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_END_MAPPER);
+            case TARGET_UPDATE -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_UPDATE_MAPPER);
             case BARRIER -> barrier();
             case CANCEL, CANCELLATION_POINT -> cancel(d);
             case TILE -> {   // tile where it stands: the tiles in order (a loop construct over a tile's loops: see OmpParser)
@@ -94,14 +95,14 @@ final class OmpLowering {
                 // libomp's wording; the message goes where %s is (the device runtime prints with printf, so the format comes from here)
                 String format = (fatal ? "OMP: Error #282: " : "OMP: Warning #283: ") + where + ": Encountered user-directed "
                         + (fatal ? "error" : "warning") + (msg == null ? "." : ": %s.") + "\n";
-                call("__jomp_error", IrType.VOID, cString(format), msg == null ? IntConst.ptr(0) : f.rvalue(msg), IntConst.i32(fatal ? 1 : 0));
+                call(EntryPoints.ERROR, IrType.VOID, cString(format), msg == null ? IntConst.ptr(0) : f.rvalue(msg), IntConst.i32(fatal ? 1 : 0));
             }
             case TASKWAIT -> {
                 Value[] deps = new TaskLowering(this, f).dependences(d);
-                if (deps[0] instanceof IntConst n && n.value() == 0) call("__jomp_taskwait", IrType.VOID);
-                else call("__jomp_taskwait_deps", IrType.VOID, deps[0], deps[1], IntConst.i32(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0));
+                if (deps[0] instanceof IntConst n && n.value() == 0) call(EntryPoints.TASKWAIT, IrType.VOID);
+                else call(EntryPoints.TASKWAIT_DEPS, IrType.VOID, deps[0], deps[1], IntConst.i32(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0));
             }
-            case TASKYIELD -> call("__jomp_taskyield", IrType.VOID);
+            case TASKYIELD -> call(EntryPoints.TASKYIELD, IrType.VOID);
             case DEPOBJ -> depobj(d);
             case INTEROP -> new InteropLowering(this, f).interop(x);
             case DISPATCH -> new InteropLowering(this, f).dispatch(x);
@@ -111,34 +112,34 @@ final class OmpLowering {
             }
             case CRITICAL -> {
                 Value name = d.criticalName() == null ? IntConst.ptr(0) : cString(d.criticalName());
-                call("__jomp_critical_enter", IrType.VOID, name);
+                call(EntryPoints.CRITICAL_ENTER, IrType.VOID, name);
                 f.stmt(x.body());
-                call("__jomp_critical_exit", IrType.VOID, name);
+                call(EntryPoints.CRITICAL_EXIT, IrType.VOID, name);
             }
             case ATOMIC -> {
-                call("__jomp_atomic_enter", IrType.VOID);
+                call(EntryPoints.ATOMIC_ENTER, IrType.VOID);
                 f.stmt(x.body());
-                call("__jomp_atomic_exit", IrType.VOID);
+                call(EntryPoints.ATOMIC_EXIT, IrType.VOID);
             }
             case SINGLE -> single(x);
-            case MASTER -> guarded(x, call("__jomp_master", IrType.I32));
+            case MASTER -> guarded(x, call(EntryPoints.MASTER, IrType.I32));
             case MASKED -> {
                 OmpClause.ExprClause filter = exprClause(d, OmpClause.ExprKind.FILTER);
                 Value fv = filter == null ? IntConst.i32(0) : i32(filter.value());
-                guarded(x, call("__jomp_masked", IrType.I32, fv));
+                guarded(x, call(EntryPoints.MASKED, IrType.I32, fv));
             }
             case TASK -> new TaskLowering(this, f).task(x);
             case ORDERED -> {
                 if (!d.clauses(OmpClause.Doacross.class).isEmpty()) { doacross(d); break; }
                 if (f.orderedIv == null) { f.stmt(x.body()); break; }   // not in an ordered loop: nothing to order
-                call("__jomp_ordered_enter", IrType.VOID, f.orderedIv);
+                call(EntryPoints.ORDERED_ENTER, IrType.VOID, f.orderedIv);
                 f.stmt(x.body());
-                call("__jomp_ordered_exit", IrType.VOID, f.orderedIv);
+                call(EntryPoints.ORDERED_EXIT, IrType.VOID, f.orderedIv);
             }
             case TASKGROUP -> {
-                call("__jomp_taskgroup_begin", IrType.VOID);
+                call(EntryPoints.TASKGROUP_BEGIN, IrType.VOID);
                 f.stmt(x.body());
-                if (!f.b.isTerminated()) call("__jomp_taskgroup_end", IrType.VOID);
+                if (!f.b.isTerminated()) call(EntryPoints.TASKGROUP_END, IrType.VOID);
             }
             default -> { if (x.body() != null) f.stmt(x.body()); }
         }
@@ -152,13 +153,13 @@ final class OmpLowering {
         for (OmpClause c : d.clauses()) {
             if (c instanceof OmpClause.Depend dep && !dep.items().isEmpty()) {
                 Expr e = dep.items().get(0).expr();
-                call("__jomp_depobj_init", IrType.VOID, addr, f.address(e), IntConst.i64(Math.max(e.type().size(), 0)), IntConst.i32(TaskLowering.dependKind(dep.type())));
+                call(EntryPoints.DEPOBJ_INIT, IrType.VOID, addr, f.address(e), IntConst.i64(Math.max(e.type().size(), 0)), IntConst.i32(TaskLowering.dependKind(dep.type())));
             } else if (c instanceof OmpClause.AllMemory) {
-                call("__jomp_depobj_init", IrType.VOID, addr, IntConst.ptr(0), IntConst.i64(0), IntConst.i32(6));
+                call(EntryPoints.DEPOBJ_INIT, IrType.VOID, addr, IntConst.ptr(0), IntConst.i64(0), IntConst.i32(6));
             } else if (c instanceof OmpClause.DepobjUpdate u) {
-                call("__jomp_depobj_update", IrType.VOID, addr, IntConst.i32(TaskLowering.dependKind(u.type())));
+                call(EntryPoints.DEPOBJ_UPDATE, IrType.VOID, addr, IntConst.i32(TaskLowering.dependKind(u.type())));
             } else if (c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.DESTROY) {
-                call("__jomp_depobj_destroy", IrType.VOID, addr);
+                call(EntryPoints.DEPOBJ_DESTROY, IrType.VOID, addr);
             }
         }
     }
@@ -206,10 +207,10 @@ final class OmpLowering {
             case SIMD -> loop(o, i, carry, false);
             case TASKLOOP -> new TaskLowering(this, f).taskloop(o, i);
             case SECTIONS -> sections(o, i);
-            case MASTER -> guardedLeaf(o, i, carry, call("__jomp_master", IrType.I32));
+            case MASTER -> guardedLeaf(o, i, carry, call(EntryPoints.MASTER, IrType.I32));
             case MASKED -> {
                 OmpClause.ExprClause filter = exprClause(o.directive(), OmpClause.ExprKind.FILTER);
-                guardedLeaf(o, i, carry, call("__jomp_masked", IrType.I32, filter == null ? IntConst.i32(0) : i32(filter.value())));
+                guardedLeaf(o, i, carry, call(EntryPoints.MASKED, IrType.I32, filter == null ? IntConst.i32(0) : i32(filter.value())));
             }
             case SCOPE -> {   // every thread runs the block, with its own copies; reductions combine, then a barrier
                 DataSharing ds = DataSharing.at(this, o, i, null);
@@ -241,7 +242,7 @@ final class OmpLowering {
             for (Var v : listVars(d, OmpClause.ListKind.COPYIN)) {
                 String sym = f.unit.reference(v);
                 f.unit.useData(sym + Lowering.THREAD_INIT_SUFFIX);
-                g.omp.call("__jomp_copyin", IrType.VOID, g.b.globalAddr(sym), g.b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
+                g.omp.call(EntryPoints.COPYIN, IrType.VOID, g.b.globalAddr(sym), g.b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
                         IntConst.i64(Math.max(v.type.size(), 1)));
             }
             DataSharing ds = DataSharing.at(g.omp, o, i, null);
@@ -254,7 +255,7 @@ final class OmpLowering {
             }
             ds.end(true, null);
         });
-        call("__jomp_fork", IrType.VOID, f.b.funcAddr(name), nt, args);
+        call(EntryPoints.FORK, IrType.VOID, f.b.funcAddr(name), nt, args);
     }
 
     private void teams(Stmt.Omp o, int i) {
@@ -268,7 +269,7 @@ final class OmpLowering {
             g.omp.construct(o, i + 1, null);
             ds.end(true, null);
         });
-        call("__jomp_teams", IrType.VOID, f.b.funcAddr(name), nteams, limit, args);
+        call(EntryPoints.TEAMS, IrType.VOID, f.b.funcAddr(name), nteams, limit, args);
     }
 
     /**
@@ -343,7 +344,7 @@ final class OmpLowering {
         boolean ordered = threads && d.hasFlag(OmpClause.FlagKind.ORDERED);
         LoopNest outerNest = f.doacrossNest;
         if (doacross) {
-            call("__jomp_doacross_init", IrType.VOID, nest.total);
+            call(EntryPoints.DOACROSS_INIT, IrType.VOID, nest.total);
             f.doacrossNest = nest;
         }
         ScanLowering scan = threads && carry == null && nest.body instanceof Stmt.Compound ? ScanLowering.of(this, d, nest.body) : null;
@@ -352,7 +353,7 @@ final class OmpLowering {
             if (last != null) f.b.copy(last, f.b.cmp(Insn.CmpOp.EQ, hi, lastIter));
         } else if (scan == null) {
             workshare(d, nest, nest.body, lo, hi, done, ordered, last, lastIter, iv -> { ds.iteration(iv); if (ordered || doacross) f.orderedIv = iv; },
-                    ordered ? iv -> call("__jomp_ordered_end", IrType.VOID, iv) : null);
+                    ordered ? iv -> call(EntryPoints.ORDERED_END, IrType.VOID, iv) : null);
         } else {   // scan: the input phases, the prefixes, then the scan phases
             Stmt.Compound body = (Stmt.Compound) nest.body;
             scan.begin(nest.total);
@@ -376,7 +377,7 @@ final class OmpLowering {
         }
         ds.end(threads, last);
         if (doacross) {
-            call("__jomp_doacross_fini", IrType.VOID);
+            call(EntryPoints.DOACROSS_FINI, IrType.VOID);
             f.doacrossNest = outerNest;
         }
         if (threads && !d.hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
@@ -392,7 +393,7 @@ final class OmpLowering {
         LoopNest nest = f.doacrossNest;
         if (nest == null || f.orderedIv == null) return;
         for (OmpClause.Doacross c : d.clauses(OmpClause.Doacross.class)) {
-            if (c.source()) { call("__jomp_doacross_post", IrType.VOID, f.orderedIv); continue; }
+            if (c.source()) { call(EntryPoints.DOACROSS_POST, IrType.VOID, f.orderedIv); continue; }
             if (c.sink().size() != nest.levels.size() || nest.table != null) continue;
             Value iv = IntConst.i64(0), valid = IntConst.i32(1);
             for (int k = 0; k < nest.levels.size(); k++) {
@@ -408,7 +409,7 @@ final class OmpLowering {
             BasicBlock wait = f.b.newBlock("omp.doacross.wait"), go = f.b.newBlock("omp.doacross.go");
             f.b.condBr(valid, wait, go);
             f.b.setBlock(wait);
-            call("__jomp_doacross_wait", IrType.VOID, iv);
+            call(EntryPoints.DOACROSS_WAIT, IrType.VOID, iv);
             f.b.br(go);
             f.b.setBlock(go);
         }
@@ -430,19 +431,19 @@ final class OmpLowering {
         BasicBlock start = f.b.newBlock("omp.for.init"), head = f.b.newBlock("omp.for.next"), chunkBody = f.b.newBlock("omp.for.chunk");
         f.b.condBr(f.b.cmp(Insn.CmpOp.LE, lo, hi), start, done);
         f.b.setBlock(start);
-        if (ordered) call("__jomp_ordered_loop", IrType.VOID);
-        call("__jomp_loop_init", IrType.VOID, IntConst.i32(kind), lo, hi, chunk);
+        if (ordered) call(EntryPoints.ORDERED_LOOP, IrType.VOID);
+        call(EntryPoints.LOOP_INIT, IrType.VOID, IntConst.i32(kind), lo, hi, chunk);
         f.b.br(head);
         f.b.setBlock(head);
-        f.b.condBr(call("__jomp_loop_next", IrType.I32), chunkBody, done);
+        f.b.condBr(call(EntryPoints.LOOP_NEXT, IrType.I32), chunkBody, done);
         f.b.setBlock(chunkBody);
         // A static schedule's next chunk of this thread is a constant stride away
         // (__jomp_loop_stride, 0 where the runtime hands out chunks): the thread steps to it
         // without the runtime, a grid-stride loop on a GPU (the device's default chunk is 1).
         Reg clo = f.fn.newReg(IrType.I64, "omp.chunk.lo"), chi = f.fn.newReg(IrType.I64, "omp.chunk.hi");
-        f.b.copy(clo, call("__jomp_loop_lower", IrType.I64));
-        f.b.copy(chi, call("__jomp_loop_upper", IrType.I64));
-        Value stride = call("__jomp_loop_stride", IrType.I64);
+        f.b.copy(clo, call(EntryPoints.LOOP_LOWER, IrType.I64));
+        f.b.copy(chi, call(EntryPoints.LOOP_UPPER, IrType.I64));
+        Value stride = call(EntryPoints.LOOP_STRIDE, IrType.I64);
         BasicBlock chunkLoop = f.b.newBlock("omp.for.chunk.body"), step = f.b.newBlock("omp.for.stride");
         f.b.br(chunkLoop);
         f.b.setBlock(chunkLoop);
@@ -480,7 +481,7 @@ final class OmpLowering {
         Value bounds = f.b.slotAddr(f.fn.newSlot(null, 16, 8));
         Value hiAll = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
         BasicBlock body = f.b.newBlock("omp.dist.body"), next = f.b.newBlock("omp.dist.next"), done = f.b.newBlock("omp.dist.done");
-        f.b.condBr(call("__jomp_distribute", IrType.I32, IntConst.i64(0), hiAll, chunk, bounds), body, done);
+        f.b.condBr(call(EntryPoints.DISTRIBUTE, IrType.I32, IntConst.i64(0), hiAll, chunk, bounds), body, done);
         f.b.setBlock(body);
         Value lo = f.b.load(IrType.I64, bounds), hi = f.b.load(IrType.I64, at(f, bounds, 8));
         if (par) {
@@ -495,7 +496,7 @@ final class OmpLowering {
         f.b.br(next);
         f.b.setBlock(next);
         if (chunk instanceof IntConst k && k.value() == 0) f.b.br(done);
-        else f.b.condBr(call("__jomp_distribute_next", IrType.I32, bounds), body, done);
+        else f.b.condBr(call(EntryPoints.DISTRIBUTE_NEXT, IrType.I32, bounds), body, done);
         f.b.setBlock(done);
         ds.end(true, last);
         nest.release(f);
@@ -510,15 +511,15 @@ final class OmpLowering {
         DataSharing ds = DataSharing.at(this, o, i, null);
         Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
         if (last != null) f.b.copy(last, IntConst.i32(0));
-        call("__jomp_loop_init", IrType.VOID, IntConst.i32(1), IntConst.i64(0), IntConst.i64(secs.size() - 1), IntConst.i64(1));
+        call(EntryPoints.LOOP_INIT, IrType.VOID, IntConst.i32(1), IntConst.i64(0), IntConst.i64(secs.size() - 1), IntConst.i64(1));
         BasicBlock head = f.b.newBlock("omp.sec.next"), chunk = f.b.newBlock("omp.sec.chunk"), done = f.b.newBlock("omp.sec.done");
         f.b.br(head);
         f.b.setBlock(head);
-        f.b.condBr(call("__jomp_loop_next", IrType.I32), chunk, done);
+        f.b.condBr(call(EntryPoints.LOOP_NEXT, IrType.I32), chunk, done);
         f.b.setBlock(chunk);
         Reg iv = f.fn.newReg(IrType.I64, "omp.sec.iv");
-        f.b.copy(iv, call("__jomp_loop_lower", IrType.I64));
-        Value hi = call("__jomp_loop_upper", IrType.I64);
+        f.b.copy(iv, call(EntryPoints.LOOP_LOWER, IrType.I64));
+        Value hi = call(EntryPoints.LOOP_UPPER, IrType.I64);
         BasicBlock cond = f.b.newBlock("omp.sec.cond"), pick = f.b.newBlock("omp.sec.pick"), inc = f.b.newBlock("omp.sec.inc");
         f.b.br(cond);
         f.b.setBlock(cond);
@@ -549,7 +550,7 @@ final class OmpLowering {
     private void single(Stmt.Omp o) {
         DataSharing ds = DataSharing.at(this, o, 0, null);
         List<Var> copy = new ArrayList<>(listVars(o.directive(), OmpClause.ListKind.COPYPRIVATE));
-        Value won = call("__jomp_single", IrType.I32);
+        Value won = call(EntryPoints.SINGLE, IrType.I32);
         if (copy.isEmpty()) {
             guarded(o, won);
             ds.end(false, null);
@@ -563,7 +564,7 @@ final class OmpLowering {
         f.b.setBlock(then);
         f.stmt(o.body());
         for (int k = 0; k < copy.size(); k++) f.b.store(f.varAddress(copy.get(k)), at(f, addrs, 8L * k));
-        call("__jomp_copyprivate_publish", IrType.VOID, addrs);
+        call(EntryPoints.COPYPRIVATE_PUBLISH, IrType.VOID, addrs);
         if (!f.b.isTerminated()) f.b.br(after);
         f.b.setBlock(after);
         ds.end(false, null);
@@ -571,7 +572,7 @@ final class OmpLowering {
         BasicBlock others = f.b.newBlock("omp.copyprivate"), done = f.b.newBlock("omp.copyprivate.done");
         f.b.condBr(won, done, others);
         f.b.setBlock(others);
-        Value src = call("__jomp_copyprivate_get", IrType.PTR);
+        Value src = call(EntryPoints.COPYPRIVATE_GET, IrType.PTR);
         for (int k = 0; k < copy.size(); k++) {
             Var v = copy.get(k);
             Value from = f.b.load(IrType.PTR, at(f, src, 8L * k));
@@ -644,9 +645,9 @@ final class OmpLowering {
      * point: when the region was cancelled, the thread goes to the region's end.
      */
     void barrier() {
-        if (f.cancelParallel == null) { call("__jomp_barrier", IrType.VOID); return; }
+        if (f.cancelParallel == null) { call(EntryPoints.BARRIER, IrType.VOID); return; }
         BasicBlock go = f.b.newBlock("omp.barrier.done");
-        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, call("__jomp_barrier_cancel", IrType.I32), IntConst.i32(0)), f.cancelParallel, go);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, call(EntryPoints.BARRIER_CANCEL, IrType.I32), IntConst.i32(0)), f.cancelParallel, go);
         f.b.setBlock(go);
     }
 
@@ -661,19 +662,19 @@ final class OmpLowering {
         for (OmpClause.Word w : d.clauses(OmpClause.Word.class)) if (w.clause().equals("construct")) kind = w.value();
         IntConst code = IntConst.i32(switch (kind) { case "parallel" -> 1; case "for" -> 2; case "sections" -> 3; default -> 4; });
         Value r;
-        if (d.has(Leaf.CANCELLATION_POINT)) r = call("__jomp_cancellation_point", IrType.I32, code);
+        if (d.has(Leaf.CANCELLATION_POINT)) r = call(EntryPoints.CANCELLATION_POINT, IrType.I32, code);
         else {
             Value cond = ifClause(d, "cancel");
-            if (cond == null) r = call("__jomp_cancel", IrType.I32, code);
+            if (cond == null) r = call(EntryPoints.CANCEL, IrType.I32, code);
             else {
                 Reg rr = f.fn.newReg(IrType.I32, "omp.cancel");
                 BasicBlock yes = f.b.newBlock("omp.cancel.if"), no = f.b.newBlock("omp.cancel.point"), join = f.b.newBlock("omp.cancel.join");
                 f.b.condBr(cond, yes, no);
                 f.b.setBlock(yes);
-                f.b.copy(rr, call("__jomp_cancel", IrType.I32, code));
+                f.b.copy(rr, call(EntryPoints.CANCEL, IrType.I32, code));
                 f.b.br(join);
                 f.b.setBlock(no);
-                f.b.copy(rr, call("__jomp_cancellation_point", IrType.I32, code));
+                f.b.copy(rr, call(EntryPoints.CANCELLATION_POINT, IrType.I32, code));
                 f.b.br(join);
                 f.b.setBlock(join);
                 r = rr;

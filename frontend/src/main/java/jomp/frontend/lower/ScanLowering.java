@@ -12,6 +12,7 @@ import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -86,14 +87,14 @@ final class ScanLowering {
         Value bytes = f.e.bin(Insn.BinOp.MUL, total, IntConst.i64(row));
         Reg p = f.fn.newReg(IrType.PTR, "omp.scan.buf");
         BasicBlock alloc = f.b.newBlock("omp.scan.alloc"), got = f.b.newBlock("omp.scan.got");
-        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, omp.call("__jomp_single", IrType.I32), IntConst.i32(0)), alloc, got);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, omp.call(EntryPoints.SINGLE, IrType.I32), IntConst.i32(0)), alloc, got);
         f.b.setBlock(alloc);
         Value m = omp.call("malloc", IrType.PTR, f.e.bin(Insn.BinOp.ADD, bytes, IntConst.i64(8)));
-        omp.call("__jomp_copyprivate_publish", IrType.VOID, m);
+        omp.call(EntryPoints.COPYPRIVATE_PUBLISH, IrType.VOID, m);
         f.b.br(got);
         f.b.setBlock(got);
-        omp.call("__jomp_barrier", IrType.VOID);
-        f.b.copy(p, omp.call("__jomp_copyprivate_get", IrType.PTR));
+        omp.call(EntryPoints.BARRIER, IrType.VOID);
+        f.b.copy(p, omp.call(EntryPoints.COPYPRIVATE_GET, IrType.PTR));
         buffer = p;
     }
 
@@ -126,7 +127,7 @@ final class ScanLowering {
     /** Between the loops (after a barrier): one thread turns the buffer into prefixes, from the originals, and sets the originals to the totals. */
     void prefix(Value total) {
         BasicBlock work = f.b.newBlock("omp.scan.prefix"), done = f.b.newBlock("omp.scan.prefixed");
-        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, omp.call("__jomp_single", IrType.I32), IntConst.i32(0)), work, done);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, omp.call(EntryPoints.SINGLE, IrType.I32), IntConst.i32(0)), work, done);
         f.b.setBlock(work);
         List<Reg> acc = new ArrayList<>();
         for (Item it : items) {
@@ -160,14 +161,14 @@ final class ScanLowering {
         }
         f.b.br(done);
         f.b.setBlock(done);
-        omp.call("__jomp_barrier", IrType.VOID);
+        omp.call(EntryPoints.BARRIER, IrType.VOID);
     }
 
     /** After the loops: everyone is done with the buffer, then one thread frees it. */
     void end() {
-        omp.call("__jomp_barrier", IrType.VOID);
+        omp.call(EntryPoints.BARRIER, IrType.VOID);
         BasicBlock free = f.b.newBlock("omp.scan.free"), done = f.b.newBlock("omp.scan.freed");
-        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, omp.call("__jomp_master", IrType.I32), IntConst.i32(0)), free, done);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, omp.call(EntryPoints.MASTER, IrType.I32), IntConst.i32(0)), free, done);
         f.b.setBlock(free);
         omp.call("free", IrType.VOID, buffer);
         f.b.br(done);

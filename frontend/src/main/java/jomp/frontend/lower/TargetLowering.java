@@ -1,5 +1,13 @@
 package jomp.frontend.lower;
 
+import static jomp.offload.abi.MapType.FROM;
+import static jomp.offload.abi.MapType.IMPLICIT;
+import static jomp.offload.abi.MapType.LITERAL;
+import static jomp.offload.abi.MapType.PRESENT;
+import static jomp.offload.abi.MapType.PRIVATE;
+import static jomp.offload.abi.MapType.TARGET_PARAM;
+import static jomp.offload.abi.MapType.TO;
+
 import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.OmpClause;
 import jomp.frontend.ast.OmpDirective;
@@ -16,6 +24,8 @@ import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
+import jomp.offload.abi.KernelArgs;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -36,8 +46,6 @@ import java.util.Set;
  */
 final class TargetLowering {
     private static final MapBuilder.Pass BYREF = MapBuilder.Pass.BYREF;
-    static final long TO = MapBuilder.TO, FROM = MapBuilder.FROM, TARGET_PARAM = MapBuilder.TARGET_PARAM, PRIVATE = MapBuilder.PRIVATE,
-        LITERAL = MapBuilder.LITERAL, IMPLICIT = MapBuilder.IMPLICIT, PRESENT = MapBuilder.PRESENT;
 
     private final OmpLowering omp;
     private final FunctionLowering f;
@@ -123,19 +131,19 @@ final class TargetLowering {
             OmpClause.ExprClause nth = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_THREADS);
             if (tl == null && nth != null && nth.value() instanceof Expr.IntLit n) limit = IntConst.i32((int) n.value());
         }
-        Value kargs = f.b.slotAddr(f.fn.newSlot(null, 104, 8));
-        f.b.memset(kargs, IntConst.i32(0), IntConst.i64(104));
-        f.b.store(IntConst.i32(3), kargs);
-        f.b.store(IntConst.i32(entries.size()), OmpLowering.at(f, kargs, 4));
-        f.b.store(arrays.bases, OmpLowering.at(f, kargs, 8));
-        f.b.store(arrays.ptrs, OmpLowering.at(f, kargs, 16));
-        f.b.store(arrays.sizes, OmpLowering.at(f, kargs, 24));
-        f.b.store(arrays.types, OmpLowering.at(f, kargs, 32));
-        f.b.store(arrays.names, OmpLowering.at(f, kargs, 40));
-        f.b.store(arrays.mappers, OmpLowering.at(f, kargs, 48));
-        f.b.store(IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0), OmpLowering.at(f, kargs, 64));
-        f.b.store(nteams, OmpLowering.at(f, kargs, 72));
-        f.b.store(limit, OmpLowering.at(f, kargs, 84));
+        Value kargs = f.b.slotAddr(f.fn.newSlot(null, KernelArgs.SIZE, KernelArgs.ALIGN));
+        f.b.memset(kargs, IntConst.i32(0), IntConst.i64(KernelArgs.SIZE));
+        f.b.store(IntConst.i32(KernelArgs.VERSION), kargs);
+        f.b.store(IntConst.i32(entries.size()), OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_ARGS));
+        f.b.store(arrays.bases, OmpLowering.at(f, kargs, KernelArgs.OFF_BASE_PTRS));
+        f.b.store(arrays.ptrs, OmpLowering.at(f, kargs, KernelArgs.OFF_PTRS));
+        f.b.store(arrays.sizes, OmpLowering.at(f, kargs, KernelArgs.OFF_SIZES));
+        f.b.store(arrays.types, OmpLowering.at(f, kargs, KernelArgs.OFF_TYPES));
+        f.b.store(arrays.names, OmpLowering.at(f, kargs, KernelArgs.OFF_NAMES));
+        f.b.store(arrays.mappers, OmpLowering.at(f, kargs, KernelArgs.OFF_MAPPERS));
+        f.b.store(IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? KernelArgs.FLAG_NOWAIT : 0), OmpLowering.at(f, kargs, KernelArgs.OFF_FLAGS));
+        f.b.store(nteams, OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_TEAMS));
+        f.b.store(limit, OmpLowering.at(f, kargs, KernelArgs.OFF_THREAD_LIMIT));
 
         BasicBlock offload = f.b.newBlock("omp.offload"), fallback = f.b.newBlock("omp.offload.fallback"), end = f.b.newBlock("omp.offload.end");
         Value dev = device(d);
@@ -143,7 +151,7 @@ final class TargetLowering {
         if (cond != null) f.b.condBr(cond, offload, fallback);
         else f.b.br(offload);
         f.b.setBlock(offload);
-        Value rc = omp.call("__tgt_target_kernel", IrType.I32, loc(o), dev, nteams, limit,
+        Value rc = omp.call(EntryPoints.TGT_TARGET_KERNEL, IrType.I32, loc(o), dev, nteams, limit,
             f.b.globalAddr(f.unit.regionId(kernel)), kargs);
         f.b.condBr(f.b.cmp(Insn.CmpOp.NE, rc, IntConst.i32(0)), fallback, end);
         // host fallback: the kernel with host addresses and values
@@ -154,7 +162,7 @@ final class TargetLowering {
             if ((e.type() & TARGET_PARAM) != 0) f.b.store(e.base(), OmpLowering.at(f, host, 8L * j++));
         }
         f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
-        omp.call("__jomp_target_fallback_done", IrType.VOID, dev, kargs);   // device copies of mapped data catch up
+        omp.call(EntryPoints.TARGET_FALLBACK_DONE, IrType.VOID, dev, kargs);   // device copies of mapped data catch up
         f.b.br(end);
         f.b.setBlock(end);
 
@@ -339,12 +347,12 @@ final class TargetLowering {
         if (cond == null) cond = omp.ifClause(d, "target_data");
         Reg active = f.fn.newReg(IrType.I32, "omp.data.active");
         f.b.copy(active, cond == null ? IntConst.i32(1) : cond);
-        guardedCall(active, () -> mapper("__tgt_target_data_begin_mapper", loc, dev, a));
+        guardedCall(active, () -> mapper(EntryPoints.TGT_TARGET_DATA_BEGIN_MAPPER, loc, dev, a));
         // use_device_ptr / use_device_addr: inside the region the variable is its device counterpart
         List<Runnable> restores = new ArrayList<>();
         for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.USE_DEVICE_PTR)) {
             Value p = f.readVar(v);
-            Value t = omp.call("__jomp_target_translate", IrType.PTR, dev, p);
+            Value t = omp.call(EntryPoints.TARGET_TRANSLATE, IrType.PTR, dev, p);
             Value now = LoopNest.select(f, active, t, p);
             restores.add(f.unbind(v));
             Slot s = f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8);
@@ -353,7 +361,7 @@ final class TargetLowering {
         }
         for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.USE_DEVICE_ADDR)) {
             Value p = f.varAddress(v);
-            Value t = omp.call("__jomp_target_translate", IrType.PTR, dev, p);
+            Value t = omp.call(EntryPoints.TARGET_TRANSLATE, IrType.PTR, dev, p);
             Value now = LoopNest.select(f, active, t, p);
             restores.add(f.unbind(v));
             Reg r = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
@@ -368,7 +376,7 @@ final class TargetLowering {
             MapBuilder.Entry e = mb.out.get(k);
             if ((e.type() & PRESENT) != 0) f.b.store(IntConst.i64(e.type() & ~PRESENT), OmpLowering.at(f, a.types(), 8L * k));
         }
-        guardedCall(active, () -> mapper("__tgt_target_data_end_mapper", loc, dev, a));
+        guardedCall(active, () -> mapper(EntryPoints.TGT_TARGET_DATA_END_MAPPER, loc, dev, a));
     }
 
     private void guardedCall(Value cond, Runnable call) {

@@ -14,6 +14,7 @@ import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -190,7 +191,7 @@ final class TaskLowering {
             }
             if (c.kind() == OmpClause.ExprKind.NUM_TASKS) numTasks = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
         }
-        omp.call("__jomp_taskloop", IrType.VOID, f.b.funcAddr(name), block, IntConst.i64(lay.size), nest.total, grainsize, numTasks,
+        omp.call(EntryPoints.TASKLOOP, IrType.VOID, f.b.funcAddr(name), block, IntConst.i64(lay.size), nest.total, grainsize, numTasks,
                 flagValue, priority(d), IntConst.i32(loopFlags));
         if ((loopFlags & 1) == 0) nest.release(f);   // with nogroup the tasks may still use a non-rectangular nest's table
     }
@@ -348,15 +349,15 @@ final class TaskLowering {
                        java.util.function.BiConsumer<FunctionLowering, Reg> body) {
         Layout lay = layout(shares, extras.size());
         String name = f.unit.outlinedName(f.def.var().name);
-        Value block = omp.call("__jomp_task_alloc", IrType.PTR, f.b.funcAddr(name), IntConst.i64(lay.size()), flags, prio);
+        Value block = omp.call(EntryPoints.TASK_ALLOC, IrType.PTR, f.b.funcAddr(name), IntConst.i64(lay.size()), flags, prio);
         if (detach != null) {   // the event handle is firstprivate in the task: set before the copies are made
-            Value ev = omp.call("__jomp_task_event", IrType.I64, block);
+            Value ev = omp.call(EntryPoints.TASK_EVENT, IrType.I64, block);
             f.assignVar(detach.event(), f.e.convert(ev, Type.LONG, detach.event().type));
         }
         fill(block, lay);
         for (int k = 0; k < extras.size(); k++) f.b.store(extras.get(k), OmpLowering.at(f, block, lay.extras() + 8L * k));
         Value[] deps = dependences(o.directive());
-        omp.call("__jomp_task_submit", IrType.VOID, block, deps[0], deps[1]);
+        omp.call(EntryPoints.TASK_SUBMIT, IrType.VOID, block, deps[0], deps[1]);
 
         FunctionLowering g = begin(name, o.body());
         Reg gblock = g.fn.params.get(1);

@@ -1,14 +1,14 @@
 package jomp.frontend.parse;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.Var;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
+import jomp.frontend.preprocess.Extensions;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.sema.Sema;
 import jomp.frontend.type.Type;
 import jomp.frontend.type.TypePrinter;
@@ -24,30 +24,9 @@ import jomp.frontend.type.Types;
  * library function of that name.
  */
 final class BuiltinCalls {
-    /** The builtins with a function-call syntax that jomp implements (__has_builtin says yes to these). */
-    static final Set<String> NAMES;
-    static {
-        Set<String> s = new HashSet<>(List.of(
-            "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy", "__builtin_complex", "__builtin_expect",
-            "__builtin_expect_with_probability", "__builtin_constant_p", "__builtin_object_size",
-            "__builtin_dynamic_object_size", "__builtin_classify_type", "__builtin_unreachable", "__builtin_trap",
-            "__builtin_alloca", "__builtin_alloca_with_align", "__builtin_assume_aligned", "__builtin_prefetch",
-            "__builtin_assume", "__builtin_LINE", "__builtin_FILE", "__builtin_FUNCTION",
-            "__builtin_bswap16", "__builtin_bswap32", "__builtin_bswap64",
-            "__builtin_isnan", "__builtin_isinf", "__builtin_isfinite", "__builtin_isnormal", "__builtin_isinf_sign",
-            "__builtin_signbit", "__builtin_signbitf", "__builtin_signbitl", "__builtin_fpclassify",
-            "__builtin_isgreater", "__builtin_isgreaterequal", "__builtin_isless", "__builtin_islessequal",
-            "__builtin_islessgreater", "__builtin_isunordered"));
-        for (String f : List.of("inf", "huge_val", "nan", "nans"))
-            for (String suf : List.of("", "f", "l")) s.add("__builtin_" + f + suf);
-        for (String f : List.of("clz", "ctz", "popcount", "ffs", "parity", "clrsb"))
-            for (String suf : List.of("", "l", "ll")) s.add("__builtin_" + f + suf);
-        NAMES = Set.copyOf(s);
-    }
-
     /** Is name a builtin called like a function ({@code __builtin_memcpy} included)? */
     static boolean isBuiltin(String name) {
-        return NAMES.contains(name) || name.startsWith("__builtin_") && LibraryFunction.find(name.substring(10)) != null;
+        return Extensions.BUILTINS.contains(name) || name.startsWith("__builtin_") && LibraryFunction.find(name.substring(10)) != null;
     }
 
     private final Parser p;
@@ -61,12 +40,12 @@ final class BuiltinCalls {
         p.expect("(");
         List<Expr> args = new ArrayList<>();
         if (!p.at(")")) {
-            do args.add(p.assign()); while (p.consume(","));
+            do args.add(p.exprs.assign()); while (p.consume(","));
         }
         p.expectClose(")", open);
         String n = t.text;
         SourceLocation loc = t.loc;
-        if (!NAMES.contains(n)) return library(t, args);
+        if (!Extensions.BUILTINS.contains(n)) return library(t, args);
         int[] arity = arity(n);
         if (args.size() < arity[0] || args.size() > arity[1]) {
             int want = args.size() < arity[0] ? arity[0] : arity[1];
@@ -79,8 +58,8 @@ final class BuiltinCalls {
         switch (base) {
             case "va_start", "va_end", "va_copy" -> { return vaBuiltin(t, args); }
             case "expect", "expect_with_probability" -> {
-                Expr a = p.sema.convert(p.rvalue(args.get(0)), Type.LONG);
-                Expr b = p.sema.convert(p.rvalue(args.get(1)), Type.LONG);
+                Expr a = p.sema.convert(p.exprs.rvalue(args.get(0)), Type.LONG);
+                Expr b = p.sema.convert(p.exprs.rvalue(args.get(1)), Type.LONG);
                 Long c = ConstEval.integer(a);
                 if (c != null && ConstEval.integer(b) != null) return new Expr.IntLit(c, Type.LONG, loc);
                 return builtin(n, Type.LONG, List.of(a, b), loc);
@@ -88,14 +67,14 @@ final class BuiltinCalls {
             case "complex" -> { return complex(t, args); }
             case "constant_p" -> {
                 Expr a = args.get(0);
-                boolean k = ConstEval.integer(p.rvalue(a)) != null || a instanceof Expr.FloatLit
+                boolean k = ConstEval.integer(p.exprs.rvalue(a)) != null || a instanceof Expr.FloatLit
                     || a instanceof Expr.Decay d && d.operand() instanceof Expr.StrLit;
                 return new Expr.IntLit(k ? 1 : 0, Type.INT, loc);
             }
             case "object_size", "dynamic_object_size" -> {
-                Expr ptr = p.rvalue(args.get(0));
+                Expr ptr = p.exprs.rvalue(args.get(0));
                 if (!ptr.type().isPointer()) return badArg(args.get(0), "void *");
-                long type = p.constInt(args.get(1));
+                long type = p.exprs.constInt(args.get(1));
                 if (type < 0 || type > 3) {
                     p.diags.error(args.get(1).loc(), "argument value " + type + " is outside the valid range [0, 3]");
                     return error(loc);
@@ -107,15 +86,15 @@ final class BuiltinCalls {
             case "assume" -> { return new Expr.Cast(new Expr.IntLit(0, Type.INT, loc), Type.VOID, false, loc); }
             case "prefetch" -> {
                 List<Expr> ops = new ArrayList<>();
-                ops.add(p.rvalue(args.get(0)));
-                for (int i = 1; i < args.size(); i++) p.constInt(args.get(i));
+                ops.add(p.exprs.rvalue(args.get(0)));
+                for (int i = 1; i < args.size(); i++) p.exprs.constInt(args.get(i));
                 return builtin(n, Type.VOID, ops, loc);
             }
             case "alloca", "alloca_with_align" -> {
                 List<Expr> ops = new ArrayList<>();
-                ops.add(p.sema.convert(p.rvalue(args.get(0)), Type.ULONG));
+                ops.add(p.sema.convert(p.exprs.rvalue(args.get(0)), Type.ULONG));
                 if (args.size() > 1) {
-                    long bits = p.constInt(args.get(1));
+                    long bits = p.exprs.constInt(args.get(1));
                     if (bits < 8 || Long.bitCount(bits) != 1) {
                         p.diags.error(args.get(1).loc(), "requested alignment must be a power of 2 and at least 8 bits");
                         return error(loc);
@@ -125,8 +104,8 @@ final class BuiltinCalls {
                 return builtin("__builtin_alloca", Type.pointerTo(Type.VOID), ops, loc);
             }
             case "assume_aligned" -> {
-                Expr ptr = p.rvalue(args.get(0));
-                for (int i = 1; i < args.size(); i++) p.rvalue(args.get(i));
+                Expr ptr = p.exprs.rvalue(args.get(0));
+                for (int i = 1; i < args.size(); i++) p.exprs.rvalue(args.get(i));
                 return p.sema.convert(ptr, Type.pointerTo(Type.VOID));
             }
             case "LINE" -> { return new Expr.IntLit(loc.presumedLine(), Type.INT, loc); }
@@ -157,7 +136,7 @@ final class BuiltinCalls {
             p.diags.error(args.get(0).loc(), "expression is not assignable");
         List<Expr> ops = new ArrayList<>();
         ops.add(args.get(0));
-        if (k != Expr.VaOp.Kind.END) ops.add(k == Expr.VaOp.Kind.COPY ? p.rvalue(args.get(1)) : args.get(1));
+        if (k != Expr.VaOp.Kind.END) ops.add(k == Expr.VaOp.Kind.COPY ? p.exprs.rvalue(args.get(1)) : args.get(1));
         return new Expr.VaOp(k, ops, Type.VOID, t.loc);
     }
 
@@ -204,11 +183,11 @@ final class BuiltinCalls {
             fn = new Var(name, ft, t.loc, false);
             fn.storage = Var.Storage.EXTERN;
         }
-        return p.checkCall(new Expr.VarRef(fn, ft, t.loc), args, t, p.prev());
+        return p.exprs.checkCall(new Expr.VarRef(fn, ft, t.loc), args, t, p.prev());
     }
 
     private Expr complex(Token t, List<Expr> args) {
-        Expr re = p.rvalue(args.get(0)), im = p.rvalue(args.get(1));
+        Expr re = p.exprs.rvalue(args.get(0)), im = p.exprs.rvalue(args.get(1));
         Type rt = re.type().unqualified(), it = im.type().unqualified();
         if (!rt.isFloat() || !it.isFloat()) {
             Expr bad = rt.isFloat() ? im : re;
@@ -229,7 +208,7 @@ final class BuiltinCalls {
         if (!args.isEmpty()) {
             // the NaN payload string is checked, then ignored: every NaN jomp makes is the default one
             Expr a = args.get(0);
-            p.sema.assignConvert(p.rvalue(a), Type.pointerTo(Type.CHAR.qualified(Type.CONST)), Sema.Context.PASS, a.loc(), a);
+            p.sema.assignConvert(p.exprs.rvalue(a), Type.pointerTo(Type.CHAR.qualified(Type.CONST)), Sema.Context.PASS, a.loc(), a);
         }
         double v = base.startsWith("nan") ? Double.NaN : Double.POSITIVE_INFINITY;
         return new Expr.FloatLit(v, ty, loc);
@@ -237,7 +216,7 @@ final class BuiltinCalls {
 
     private Expr bswap(String n, int bits, Expr arg, SourceLocation loc) {
         Type t = bits == 16 ? Type.USHORT : bits == 32 ? Type.UINT : Type.ULONG;
-        Expr a = p.sema.convert(p.rvalue(arg), t);
+        Expr a = p.sema.convert(p.exprs.rvalue(arg), t);
         Long c = ConstEval.integer(a);
         if (c != null) {
             long v = switch (bits) {
@@ -259,7 +238,7 @@ final class BuiltinCalls {
         boolean signedArg = op.equals("ffs") || op.equals("clrsb");
         Type t = wide ? (base.endsWith("ll") ? (signedArg ? Type.LLONG : Type.ULLONG) : (signedArg ? Type.LONG : Type.ULONG))
                       : (signedArg ? Type.INT : Type.UINT);
-        Expr a = p.sema.convert(p.rvalue(arg), t);
+        Expr a = p.sema.convert(p.exprs.rvalue(arg), t);
         Long c = ConstEval.integer(a);
         if (c != null && !(c == 0 && (op.equals("clz") || op.equals("ctz")))) {
             long v = c;
@@ -285,14 +264,14 @@ final class BuiltinCalls {
     private Expr classification(String n, String base, List<Expr> args, SourceLocation loc) {
         if (base.equals("fpclassify")) {
             List<Expr> ops = new ArrayList<>();
-            for (int i = 0; i < 5; i++) ops.add(p.sema.convert(p.rvalue(args.get(i)), Type.INT));
+            for (int i = 0; i < 5; i++) ops.add(p.sema.convert(p.exprs.rvalue(args.get(i)), Type.INT));
             Expr x = floating(args.get(5));
             if (x == null) return error(loc);
             ops.add(x);
             return builtin(n, Type.INT, ops, loc);
         }
         if (args.size() == 2) {
-            Expr a = p.rvalue(args.get(0)), b = p.rvalue(args.get(1));
+            Expr a = p.exprs.rvalue(args.get(0)), b = p.exprs.rvalue(args.get(1));
             if (!a.type().isReal() || !b.type().isReal()) {
                 Expr bad = a.type().isReal() ? b : a;
                 p.diags.error(bad.loc(), "floating point classification requires argument of floating point type (passed in "
@@ -311,7 +290,7 @@ final class BuiltinCalls {
 
     /** A classification operand: floating as it is (no promotion), an integer as double. */
     private Expr floating(Expr arg) {
-        Expr a = p.rvalue(arg);
+        Expr a = p.exprs.rvalue(arg);
         if (a.type().isFloat()) return a;
         if (a.type().isInteger()) return p.sema.convert(a, Type.DOUBLE);
         p.diags.error(a.loc(), "floating point classification requires argument of floating point type (passed in "

@@ -7,6 +7,7 @@ import java.util.Set;
 import jomp.frontend.ast.Expr;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
+import jomp.frontend.preprocess.Extensions;
 import jomp.frontend.type.Type;
 
 /**
@@ -17,7 +18,7 @@ import jomp.frontend.type.Type;
  * name and its arguments as token lists, which the attribute's user reads as it needs (an
  * identifier for {@code mode}, an expression for {@code aligned}).
  *
- * <p>Which attributes jomp honours ({@link #SUPPORTED}, what {@code __has_attribute} says yes to):
+ * <p>Which attributes jomp honours ({@link Extensions#ATTRIBUTES}, what {@code __has_attribute} says yes to):
  * those that change a program's meaning and that jomp implements ({@code aligned}, {@code packed},
  * {@code mode}, {@code transparent_union}, {@code gnu_inline}, {@code noreturn}, {@code unused}, ...) and
  * those that are hints a compiler may ignore without changing what a correct program does
@@ -34,21 +35,6 @@ final class GnuAttributes {
         boolean is(String n) { return name.equals(n); }
         SourceLocation loc() { return nameTok.loc; }
     }
-
-    static final Set<String> SUPPORTED = Set.of(
-        // meaning jomp implements
-        "aligned", "packed", "mode", "transparent_union", "gnu_inline", "noreturn", "unused", "used", "maybe_unused",
-        "deprecated", "unavailable", "fallthrough", "warn_unused_result", "nodiscard", "format", "format_arg",
-        // hints: a correct program does the same with or without them
-        "const", "pure", "nothrow", "leaf", "cold", "hot", "always_inline", "noinline", "noipa", "noclone", "flatten",
-        "malloc", "alloc_size", "alloc_align", "assume_aligned", "returns_nonnull", "nonnull", "sentinel", "artificial",
-        "visibility", "externally_visible", "no_instrument_function", "no_sanitize", "no_sanitize_address",
-        "no_sanitize_thread", "no_sanitize_undefined", "no_stack_protector", "nonstring", "access", "may_alias",
-        "returns_twice", "warning", "error", "designated_init", "optimize", "common", "nocommon", "tls_model",
-        "retain", "fd_arg", "fd_arg_read", "fd_arg_write", "null_terminated_string_arg", "counted_by", "flag_enum",
-        "enum_extensibility", "analyzer_noreturn", "no_split_stack", "disable_tail_calls", "minsize", "nodebug",
-        "no_profile_instrument_function", "preserve_most", "preserve_all", "noescape", "uninitialized", "cpu_specific",
-        "warn_if_not_aligned", "no_reorder", "target", "simd", "pass_object_size", "pass_dynamic_object_size");
 
     /** Accepted, but not with all of their meaning (docs/user-guide.md says which); __has_attribute says 0. */
     static final Set<String> TOLERATED = Set.of("weak", "abi_tag", "regparm", "cdecl", "stdcall", "fastcall", "sysv_abi",
@@ -170,7 +156,7 @@ final class GnuAttributes {
     /** Reports attributes jomp does not implement (an error) or does not know (clang's warning). */
     void check(List<Attribute> as) {
         for (Attribute a : as) {
-            if (SUPPORTED.contains(a.name()) || TOLERATED.contains(a.name())) continue;
+            if (Extensions.ATTRIBUTES.contains(a.name()) || TOLERATED.contains(a.name())) continue;
             if (UNSUPPORTED.contains(a.name())) {
                 p.diags.error(a.loc(), "the '" + a.name() + "' attribute is not supported by jomp");
             } else if (!a.name().contains("::")) {
@@ -196,7 +182,7 @@ final class GnuAttributes {
             if (!a.is("aligned")) continue;
             if (a.args().isEmpty()) { align = Math.max(align, 16); continue; }
             Token at = a.args().get(0).isEmpty() ? a.nameTok() : a.args().get(0).get(0);
-            long v = p.withTokens(withEof(a.args().get(0), at), () -> p.constInt(p.conditional()));
+            long v = p.withTokens(withEof(a.args().get(0), at), () -> p.exprs.constInt(p.exprs.conditional()));
             if (v <= 0 || Long.bitCount(v) != 1) {
                 p.diags.error(at.loc, "requested alignment is not a power of 2");
                 continue;
@@ -288,7 +274,7 @@ final class GnuAttributes {
         Attribute a = find(as, "vector_size");
         if (a == null) return t;
         if (a.args().size() != 1) { p.diags.error(a.loc(), "'vector_size' attribute takes one argument"); return t; }
-        long n = p.withTokens(withEof(a.args().get(0), a.nameTok()), () -> p.constInt(p.conditional()));
+        long n = p.withTokens(withEof(a.args().get(0), a.nameTok()), () -> p.exprs.constInt(p.exprs.conditional()));
         if (!(t.isInteger() || t.isFloat()) || t.size() <= 0 || n <= 0 || n % t.size() != 0 || Long.bitCount(n / t.size()) != 1) {
             p.diags.error(a.loc(), "invalid vector element type '" + t + "'");
             return t;
@@ -324,6 +310,6 @@ final class GnuAttributes {
 
     /** An expression argument, parsed in the current scope. */
     Expr exprArg(Attribute a, int i) {
-        return p.withTokens(withEof(a.args().get(i), a.nameTok()), p::assign);
+        return p.withTokens(withEof(a.args().get(i), a.nameTok()), p.exprs::assign);
     }
 }

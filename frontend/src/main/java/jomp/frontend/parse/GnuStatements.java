@@ -34,7 +34,7 @@ final class GnuStatements {
         stmtExprDepth = p.blockDepth + 1;
         Stmt.Compound block;
         try {
-            block = p.compoundStatement(true);
+            block = p.stmts.compoundStatement(true);
         } finally {
             stmtExprDepth = outer;
         }
@@ -43,7 +43,7 @@ final class GnuStatements {
         Expr result = null;
         if (!items.isEmpty() && items.get(items.size() - 1) instanceof Stmt.ExprStmt last && !last.expr().type().isVoid()) {
             // the value is the last expression's, as an rvalue: arrays decay, qualifiers go
-            result = p.rvalue(last.expr());
+            result = p.exprs.rvalue(last.expr());
             if (result.type() != Parser.ERROR && !result.type().isVoid() && result.type().quals != 0)
                 result = p.sema.convert(result, result.type().unqualified());
             items = new ArrayList<>(items.subList(0, items.size() - 1));
@@ -113,10 +113,10 @@ final class GnuStatements {
         strings("expected string literal in 'asm'");
         Token o = p.tok();
         p.expect("(");
-        Expr e = p.expr();
+        Expr e = p.exprs.expr();
         p.expectClose(")", o);
         if (output && !Expr.isLvalue(e) && e.type() != Parser.ERROR) p.diags.error(e.loc(), "invalid lvalue in asm output");
-        return output ? e : p.rvalue(e);
+        return output ? e : p.exprs.rvalue(e);
     }
 
     private String strings(String msg) {

@@ -5,6 +5,7 @@ import java.util.List;
 import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.Initializer;
 import jomp.frontend.lex.Token;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.type.Type;
 
 /**
@@ -25,7 +26,7 @@ final class GnuTypes {
     /** {@code __auto_type x = e}: x takes e's type (an rvalue's: arrays decay, qualifiers go) and e's value. */
     Initializer autoTyped(Parser.Declarator d, boolean isStatic) {
         if (!p.consume("=")) throw p.errorAt(d.name().loc, "declaration of variable '" + d.name().text + "' with deduced type '__auto_type' requires an initializer");
-        Expr e = p.rvalue(p.assign());
+        Expr e = p.exprs.rvalue(p.exprs.assign());
         Type t = e.type().unqualified();
         if (t.isVoid()) p.diags.error(d.name().loc, "variable has incomplete type 'void'");
         if (isStatic && e.type() != Parser.ERROR && !ConstEval.isStaticInitializer(e))
@@ -38,9 +39,9 @@ final class GnuTypes {
         Token o = p.tok();
         p.expect("(");
         Type ty;
-        if (p.isTypeName(p.tok())) ty = p.typeName();
+        if (p.isTypeName(p.tok())) ty = p.declarators.typeName();
         else {
-            Expr e = p.expr();
+            Expr e = p.exprs.expr();
             ty = e instanceof Expr.Member m && m.member().isBitField() ? m.type() : e.type();
         }
         p.expectClose(")", o);

@@ -3,6 +3,7 @@ package jomp.frontend.parse;
 import java.util.List;
 import java.util.Map;
 
+import jomp.frontend.preprocess.Extensions;
 import jomp.frontend.type.Type;
 
 /**
@@ -50,6 +51,12 @@ record LibraryFunction(Type type, String header) {
         Map.entry("pow", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE, Type.DOUBLE), "math.h")),
         Map.entry("floor", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE), "math.h")),
         Map.entry("ceil", new LibraryFunction(f(Type.DOUBLE, Type.DOUBLE), "math.h")));
+
+    static {
+        // the preprocessor answers __has_builtin(__builtin_NAME) from Extensions' list of these names
+        if (!TABLE.keySet().equals(Extensions.LIBRARY_FUNCTIONS))
+            throw new IllegalStateException("LibraryFunction and Extensions.LIBRARY_FUNCTIONS list different functions");
+    }
 
     static LibraryFunction find(String name) { return TABLE.get(name); }
 }

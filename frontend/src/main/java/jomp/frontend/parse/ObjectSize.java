@@ -1,6 +1,7 @@
 package jomp.frontend.parse;
 
 import jomp.frontend.ast.Expr;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.type.Type;
 
 /**

@@ -12,6 +12,7 @@ import jomp.frontend.ast.OmpDirective.Leaf;
 import jomp.frontend.ast.Var;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.type.Type;
 import jomp.frontend.type.TypePrinter;
 
@@ -141,7 +142,7 @@ final class OmpClauseParser {
         if (n.equals("indirect") && leaves.contains(Leaf.DECLARE_TARGET)) return omp.indirect(loc);
         if ((n.equals("novariants") || n.equals("nocontext")) && leaves.contains(Leaf.DISPATCH)) {   // dispatch's: kept as if-like clauses
             Token o = open(n);
-            Expr e = p.condition(p.assign(), "statement requires expression of scalar type");
+            Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
             p.expectClose(")", o);
             return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, n, loc);
         }
@@ -165,7 +166,7 @@ final class OmpClauseParser {
                 return new OmpClause.Flag(OmpClause.FlagKind.DESTROY, loc);
             }
             case "indirect" -> {
-                if (p.at("(")) { Token o = open(n); p.condition(p.assign(), "statement requires expression of scalar type"); p.expectClose(")", o); }
+                if (p.at("(")) { Token o = open(n); p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type"); p.expectClose(")", o); }
                 return new OmpClause.Flag(OmpClause.FlagKind.INDIRECT, loc);
             }
             case "ordered" -> {
@@ -176,7 +177,7 @@ final class OmpClauseParser {
                 Token o = open(n);
                 String mod = null;
                 if ((p.at("ancestor") || p.at("device_num")) && p.peek(1).is(":")) { mod = p.next().text; p.pos++; }
-                Expr e = integral(p.rvalue(p.assign()));
+                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, convert(e, Type.LONG), mod, loc);
             }
@@ -185,7 +186,7 @@ final class OmpClauseParser {
             }
             case "final", "holds", "novariants", "nocontext" -> {
                 Token o = open(n);
-                Expr e = p.condition(p.assign(), "statement requires expression of scalar type");
+                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
             }
@@ -197,13 +198,13 @@ final class OmpClauseParser {
             case "align" -> { return exprClause(OmpClause.ExprKind.ALIGN, n, loc, true); }
             case "allocator" -> {
                 Token o = open(n);
-                Expr e = p.rvalue(p.assign());
+                Expr e = p.exprs.rvalue(p.exprs.assign());
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.ALLOCATOR, e, null, loc);
             }
             case "message" -> {
                 Token o = open(n);
-                Expr e = p.rvalue(p.assign());
+                Expr e = p.exprs.rvalue(p.exprs.assign());
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.MESSAGE, e, null, loc);
             }
@@ -211,7 +212,7 @@ final class OmpClauseParser {
                 Token o = open(n);
                 String modifier = null;
                 if (p.at("strict") && p.peek(1).is(":")) { modifier = "strict"; p.pos += 2; }
-                Expr e = integral(p.rvalue(p.assign()));
+                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), convert(e, Type.LONG), modifier, loc);
             }
@@ -225,7 +226,7 @@ final class OmpClauseParser {
                     p.pos++;
                     mod = sb.toString();
                 }
-                Expr e = p.condition(p.assign(), "statement requires expression of scalar type");
+                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, mod, loc);
             }
@@ -247,7 +248,7 @@ final class OmpClauseParser {
             case "aligned" -> {
                 Token o = open(n);
                 List<OmpDirective.Item> items = omp.itemList();
-                if (p.consume(":")) integral(p.rvalue(p.assign()));
+                if (p.consume(":")) integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
                 return new OmpClause.ListClause(OmpClause.ListKind.ALIGNED, items, loc);
             }
@@ -307,7 +308,7 @@ final class OmpClauseParser {
                 OmpClause.ScheduleKind sk;
                 try { sk = OmpClause.ScheduleKind.valueOf(k.text.toUpperCase()); }
                 catch (IllegalArgumentException e) { throw p.errorAt(k.loc, "expected 'static', 'dynamic', 'guided', 'auto', 'runtime', 'monotonic', 'nonmonotonic' or 'simd' in OpenMP clause 'schedule'"); }
-                Expr chunk = p.consume(",") ? convert(integral(p.rvalue(p.assign())), Type.INT) : null;
+                Expr chunk = p.consume(",") ? convert(integral(p.exprs.rvalue(p.exprs.assign())), Type.INT) : null;
                 p.expectClose(")", o);
                 return new OmpClause.Schedule(sk, chunk, mods, loc);
             }
@@ -315,7 +316,7 @@ final class OmpClauseParser {
                 Token o = open(n);
                 Token k = p.next();
                 if (!k.text.equals("static")) throw p.errorAt(k.loc, "expected 'static' in OpenMP clause 'dist_schedule'");
-                Expr chunk = p.consume(",") ? convert(integral(p.rvalue(p.assign())), Type.INT) : null;
+                Expr chunk = p.consume(",") ? convert(integral(p.exprs.rvalue(p.exprs.assign())), Type.INT) : null;
                 p.expectClose(")", o);
                 return new OmpClause.DistSchedule(chunk, loc);
             }
@@ -384,7 +385,7 @@ final class OmpClauseParser {
                 Token o = open(n);
                 List<Expr> sizes = new ArrayList<>();
                 do {
-                    Expr e = integral(p.rvalue(p.assign()));
+                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                     Long v = ConstEval.integer(e);
                     if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
                     else if (v <= 0) p.diags.error(e.loc(), "argument to 'sizes' clause must be a strictly positive integer value");
@@ -447,7 +448,7 @@ final class OmpClauseParser {
 
     private OmpClause exprClause(OmpClause.ExprKind kind, String name, SourceLocation loc, boolean constant) {
         Token o = open(name);
-        Expr e = p.rvalue(p.assign());
+        Expr e = p.exprs.rvalue(p.exprs.assign());
         p.expectClose(")", o);
         if (Parser.ERROR.equals(e.type())) return new OmpClause.ExprClause(kind, e, null, loc);
         if (!e.type().isInteger()) {
@@ -496,14 +497,14 @@ final class OmpClauseParser {
                 } else if (stepFn) {
                     p.pos++;
                     Token so = p.next();
-                    step = integral(p.rvalue(p.assign()));
+                    step = integral(p.exprs.rvalue(p.exprs.assign()));
                     p.expectClose(")", so);
                     stepSeen = true;
                 } else {
                     if (oldSyntax || modifier != null || stepSeen) {
                         if (omp.version >= 52 && oldSyntax) p.diags.error(w.loc, "step simple modifier is exclusive and can't be use with 'val', 'uval' or 'ref' modifier");
                     }
-                    step = integral(p.rvalue(p.assign()));
+                    step = integral(p.exprs.rvalue(p.exprs.assign()));
                 }
                 if (!p.consume(",")) break;
             }
@@ -599,7 +600,7 @@ final class OmpClauseParser {
             vec.add(new Expr.IntLit(-1, Type.LONG, one.loc));
             return new OmpClause.Doacross(false, vec, loc);
         }
-        do vec.add(convert(integral(p.rvalue(p.assign())), Type.LONG)); while (p.consume(","));
+        do vec.add(convert(integral(p.exprs.rvalue(p.exprs.assign())), Type.LONG)); while (p.consume(","));
         return new OmpClause.Doacross(false, vec, loc);
     }
 
@@ -613,19 +614,19 @@ final class OmpClauseParser {
                 if (p.at("allocator") && p.peek(1).is("(")) {
                     p.pos++;
                     Token ao = p.next();
-                    allocator = p.rvalue(p.assign());
+                    allocator = p.exprs.rvalue(p.exprs.assign());
                     p.expectClose(")", ao);
                 } else if (p.at("align") && p.peek(1).is("(")) {
                     p.pos++;
                     Token ao = p.next();
-                    Expr e = integral(p.rvalue(p.assign()));
+                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                     Long v = ConstEval.integer(e);
                     if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
                     else if (v <= 0 || Long.bitCount(v) != 1) p.diags.error(e.loc(), "alignment must be a power of 2");
                     align = v == null ? e : new Expr.IntLit(v, Type.LONG, e.loc());
                     p.expectClose(")", ao);
                 } else {
-                    allocator = p.rvalue(p.assign());
+                    allocator = p.exprs.rvalue(p.exprs.assign());
                 }
                 if (!p.consume(",")) break;
             }
@@ -658,7 +659,7 @@ final class OmpClauseParser {
                 while ((p.at("memspace") || p.at("traits")) && p.peek(1).is("(")) {
                     boolean ms = p.next().text.equals("memspace");
                     Token mo = p.next();
-                    Expr e = p.rvalue(p.assign());
+                    Expr e = p.exprs.rvalue(p.exprs.assign());
                     p.expectClose(")", mo);
                     if (ms) memspace = e; else traits = e;
                     p.consume(",");
@@ -679,10 +680,10 @@ final class OmpClauseParser {
                 var = v;
                 alloc = new Expr.VarRef(v, v.type, a.loc);
                 Token to = p.next();
-                traits = p.rvalue(p.assign());
+                traits = p.exprs.rvalue(p.exprs.assign());
                 p.expectClose(")", to);
             } else {
-                alloc = p.rvalue(p.assign());
+                alloc = p.exprs.rvalue(p.exprs.assign());
             }
             uses.add(new OmpClause.AllocatorUse(alloc, var, traits, memspace));
         } while (p.consume(","));

@@ -12,6 +12,7 @@ import jomp.frontend.ast.OmpDirective;
 import jomp.frontend.ast.Var;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.type.Type;
 import jomp.frontend.type.TypePrinter;
 
@@ -155,14 +156,14 @@ final class OmpMapParser {
         List<Expr> begins = new ArrayList<>(), ends = new ArrayList<>(), steps = new ArrayList<>();
         do {
             Type t = Type.INT;
-            if (p.isTypeName(p.tok())) t = p.typeName();
+            if (p.isTypeName(p.tok())) t = p.declarators.typeName();
             Token id = p.expectIdent();
             if (!t.isInteger() && !t.isPointer()) p.diags.error(id.loc, "expected integral or pointer type as the iterator-type, not " + TypePrinter.quoteAka(t));
             p.expect("=");
-            Expr b = p.sema.convert(p.rvalue(p.assign()), t);
+            Expr b = p.sema.convert(p.exprs.rvalue(p.exprs.assign()), t);
             p.expect(":");
-            Expr e = p.sema.convert(p.rvalue(p.assign()), t);
-            Expr s = p.consume(":") ? p.sema.convert(p.rvalue(p.assign()), Type.LONG) : null;
+            Expr e = p.sema.convert(p.exprs.rvalue(p.exprs.assign()), t);
+            Expr s = p.consume(":") ? p.sema.convert(p.exprs.rvalue(p.exprs.assign()), Type.LONG) : null;
             Var v = p.declareOmpVariable(id.text, t, id.loc);
             v.synthetic = false;
             vars.add(v);
@@ -220,7 +221,7 @@ final class OmpMapParser {
             p.pos++;
         }
         SourceLocation typeLoc = p.tok().loc;
-        Type t = p.typeName();
+        Type t = p.declarators.typeName();
         Token var = p.expectIdent();
         p.expectClose(")", open);
         if (!t.isStructOrUnion()) {
@@ -343,19 +344,19 @@ final class OmpMapParser {
         while (true) {
             if (p.at("[")) {
                 Token open = p.next();
-                Expr lower = p.at(":") ? null : p.sema.convert(p.rvalue(p.expr()), Type.LONG);
+                Expr lower = p.at(":") ? null : p.sema.convert(p.exprs.rvalue(p.exprs.expr()), Type.LONG);
                 Expr length = null, stride = null;
                 boolean single = true;
                 if (p.consume(":")) {
                     single = false;
-                    length = p.at("]") || p.at(":") ? null : p.sema.convert(p.rvalue(p.expr()), Type.LONG);
+                    length = p.at("]") || p.at(":") ? null : p.sema.convert(p.exprs.rvalue(p.exprs.expr()), Type.LONG);
                     if (p.at(":")) {
                         Token c = p.next();
                         if (!strided) {
                             p.diags.error(c.loc, "expected ']'");
                             throw new Parser.SyntaxError();
                         }
-                        stride = p.sema.convert(p.rvalue(p.expr()), Type.LONG);
+                        stride = p.sema.convert(p.exprs.rvalue(p.exprs.expr()), Type.LONG);
                         if (ConstEval.integer(stride) instanceof Long k && k <= 0)
                             p.diags.error(stride.loc(), "section stride is evaluated to a non-positive value " + k);
                     }
@@ -371,11 +372,11 @@ final class OmpMapParser {
                     return null;
                 }
                 sections.add(new OmpDirective.Section(lower, length, single, stride));
-                e = p.subscript(e, lower != null ? lower : new Expr.IntLit(0, Type.LONG, open.loc), open);
+                e = p.exprs.subscript(e, lower != null ? lower : new Expr.IntLit(0, Type.LONG, open.loc), open);
             } else if (p.at(".") || p.at("->")) {
                 Token op = p.next();
                 Token m = p.expectIdent();
-                e = p.member(e, m, op, op.text.equals("->"));
+                e = p.exprs.member(e, m, op, op.text.equals("->"));
                 if (Parser.ERROR.equals(e.type())) return null;
             } else break;
         }

@@ -14,6 +14,7 @@ import jomp.frontend.ast.TranslationUnit;
 import jomp.frontend.ast.Var;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.type.Type;
 
 /**
@@ -87,7 +88,7 @@ final class OmpParser {
         Stmt body;
         p.ompNesting++;
         try {
-            body = p.statement();
+            body = p.stmts.statement();
         } finally {
             p.ompNesting--;
             p.restoreLoopState(loops);
@@ -271,7 +272,7 @@ final class OmpParser {
         p.expect(":");
         List<Type> types = new ArrayList<>();
         List<SourceLocation> typeLocs = new ArrayList<>();
-        do { typeLocs.add(p.tok().loc); types.add(p.typeName()); } while (p.consume(","));
+        do { typeLocs.add(p.tok().loc); types.add(p.declarators.typeName()); } while (p.consume(","));
         p.expect(":");
         List<Var[]> outIn = new ArrayList<>();
         List<Expr> combiners = perType(types, "omp_out", "omp_in", id.loc, outIn);
@@ -311,7 +312,7 @@ final class OmpParser {
             p.pos = at;
             p.enterScope();
             vars.add(new Var[] {p.declareOmpVariable(a, t, loc), p.declareOmpVariable(b, t, loc)});
-            out.add(p.expr());
+            out.add(p.exprs.expr());
             p.leaveScope();
         }
         return out;
@@ -650,12 +651,12 @@ final class OmpParser {
                     if (p.at("score") && p.peek(1).is("(")) {
                         p.pos++;
                         Token so = p.next();
-                        score = p.rvalue(p.assign());
+                        score = p.exprs.rvalue(p.exprs.assign());
                         p.expectClose(")", so);
                         p.expect(":");
                     }
                     if (tn.text.equals("condition") || tn.text.equals("device_num")) {
-                        expr = tn.text.equals("condition") ? p.condition(p.assign(), "statement requires expression of scalar type") : p.rvalue(p.assign());
+                        expr = tn.text.equals("condition") ? p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type") : p.exprs.rvalue(p.exprs.assign());
                     } else {
                         do {
                             Token w = p.next();
@@ -689,7 +690,7 @@ final class OmpParser {
         boolean on = true;
         if (p.at("(")) {
             Token o = p.next();
-            Expr e = p.rvalue(p.assign());
+            Expr e = p.exprs.rvalue(p.exprs.assign());
             p.expectClose(")", o);
             Long v = ConstEval.integer(e);
             if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
@@ -703,7 +704,7 @@ final class OmpParser {
         Token o = p.next();
         String mod = p.next().text;
         p.pos++;   // ':'
-        Expr e = p.rvalue(p.assign());
+        Expr e = p.exprs.rvalue(p.exprs.assign());
         p.expectClose(")", o);
         if (mod.equals("ancestor")) {
             Long v = ConstEval.integer(e);
@@ -737,12 +738,12 @@ final class OmpParser {
         while (true) {
             if (p.at("[")) {
                 Token open = p.next();
-                Expr lower = p.at(":") ? null : p.sema.convert(p.rvalue(p.expr()), Type.LONG);
+                Expr lower = p.at(":") ? null : p.sema.convert(p.exprs.rvalue(p.exprs.expr()), Type.LONG);
                 Expr length = null;
                 boolean single = true;
                 if (p.consume(":")) {
                     single = false;
-                    length = p.at("]") ? null : p.sema.convert(p.rvalue(p.expr()), Type.LONG);
+                    length = p.at("]") ? null : p.sema.convert(p.exprs.rvalue(p.exprs.expr()), Type.LONG);
                 }
                 p.expectClose("]", open);
                 Type t = e.type();
@@ -755,11 +756,11 @@ final class OmpParser {
                     return null;
                 }
                 sections.add(new OmpDirective.Section(lower, length, single));
-                e = p.subscript(e, lower != null ? lower : new Expr.IntLit(0, Type.LONG, open.loc), open);
+                e = p.exprs.subscript(e, lower != null ? lower : new Expr.IntLit(0, Type.LONG, open.loc), open);
             } else if (p.at(".") || p.at("->")) {
                 Token op = p.next();
                 Token m = p.expectIdent();
-                e = p.member(e, m, op, op.text.equals("->"));
+                e = p.exprs.member(e, m, op, op.text.equals("->"));
                 if (Parser.ERROR.equals(e.type())) return null;
             } else break;
         }

@@ -31,7 +31,7 @@ final class TransparentUnion {
         if (chosen == null && Sema.isNullPointerConstant(a) && !pt.members().isEmpty()) chosen = pt.members().get(0);
         if (chosen == null) return null;                 // the ordinary conversion reports the mismatch
         Expr v = p.sema.convert(a, chosen.type().unqualified());
-        Var tmp = p.syntheticLocal(pt, a.loc());
+        Var tmp = p.decls.syntheticLocal(pt, a.loc());
         tmp.addressTaken = true;
         Initializer init = new Initializer(pt, List.of(new Initializer.Item(chosen.offset(), chosen.type().unqualified(), v, null)));
         return new Expr.CompoundLiteral(tmp, init, pt, a.loc());

@@ -74,13 +74,13 @@ final class FeatureTests {
 
     static long value(Macro.Builtin b, String name) {
         return switch (b) {
-            case HAS_ATTRIBUTE -> jomp.frontend.parse.Extensions.attribute(normalize(name)) ? 1 : 0;
+            case HAS_ATTRIBUTE -> Extensions.attribute(normalize(name)) ? 1 : 0;
             case HAS_C_ATTRIBUTE -> {
                 String n = name.startsWith("gnu::") || name.startsWith("clang::") ? null : normalize(name);
-                if (n == null) yield jomp.frontend.parse.Extensions.attribute(normalize(name.substring(name.indexOf("::") + 2))) ? 1 : 0;
+                if (n == null) yield Extensions.attribute(normalize(name.substring(name.indexOf("::") + 2))) ? 1 : 0;
                 yield C_ATTRIBUTES.getOrDefault(n, 0L);
             }
-            case HAS_BUILTIN -> jomp.frontend.parse.Extensions.builtin(name) ? 1 : 0;
+            case HAS_BUILTIN -> Extensions.builtin(name) ? 1 : 0;
             case HAS_FEATURE, HAS_EXTENSION -> FEATURES.contains(normalize(name)) ? 1 : 0;
             default -> 0;
         };
@@ -89,7 +89,7 @@ final class FeatureTests {
     /** __has_warning("-Wflag"): the warnings jomp can give. */
     static long warning(String literal) {
         String flag = PragmaArgs.unquote(literal);
-        return jomp.frontend.parse.Extensions.warning(flag) ? 1 : 0;
+        return Extensions.warning(flag) ? 1 : 0;
     }
 
     private static String normalize(String n) {

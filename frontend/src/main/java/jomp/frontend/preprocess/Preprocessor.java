@@ -1,8 +1,6 @@
 package jomp.frontend.preprocess;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +17,7 @@ import jomp.frontend.diag.SourceFile;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
 import jomp.frontend.lex.Tokenizer;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * The C11 preprocessor (translation phase 4), after chibicc: files are tokenized whole, then
@@ -37,7 +35,7 @@ import jomp.wrapper.env.Invocation;
  * columns). Tokens from macro bodies carry the location of the outermost macro name; tokens
  * from macro arguments keep their own. Each {@code #pragma} line and {@code _Pragma("...")}
  * becomes one PRAGMA token; macros are expanded in {@code #pragma omp} lines only, as clang does.
- * The preprocessor's own pragmas are done here (see {@link #pragma}).
+ * The preprocessor's own pragmas are done by {@link PragmaDirectives}.
  *
  * <p>As in clang, {@code #error} reports an error and preprocessing goes on (the compile fails
  * on the error count); a missing include is a fatal error that ends {@link #expand} early.
@@ -57,28 +55,29 @@ public final class Preprocessor {
 
     private final PreprocessorOptions opts;
     private final MacroSubstitution substitution;
-    private final Diagnostics diags;
+    private final PragmaDirectives pragmas;
+    final Diagnostics diags;
     final HeaderSearch headers;
-    private final Map<String, Macro> macros = new HashMap<>();
+    final Map<String, Macro> macros = new HashMap<>();
     private final Map<String, List<Token>> tokenCache = new HashMap<>();
-    private final Set<String> pragmaOnce = new HashSet<>();
+    final Set<String> pragmaOnce = new HashSet<>();
     /** Include-guard macro of a file whose whole content is #ifndef X ... #endif, by file key. */
     private final Map<String, String> includeGuards = new HashMap<>();
-    private final List<LineMarker> markers = new ArrayList<>();
+    final List<LineMarker> markers = new ArrayList<>();
     /** Every header an #include found, in the order found (again when re-included), for dependency files. */
     private final List<IncludedFile> included = new ArrayList<>();
 
     /** A header an #include found: its name as found ("inc/x.h"), whether it is a system header or one of jomp's own. */
     public record IncludedFile(String name, boolean system, boolean bundled) {}
-    private final List<Frame> frames = new ArrayList<>();
+    final List<Frame> frames = new ArrayList<>();
     private final List<Cond> conds = new ArrayList<>();
-    private List<Token> out;
+    List<Token> out;
     private String baseFile;
     private int counter;
     private final String date, time;
 
     /** A file being read. */
-    private static final class Frame {
+    static final class Frame {
         final SourceFile file;
         final List<Token> toks;
         final String key;
@@ -114,7 +113,7 @@ public final class Preprocessor {
     }
 
     /** Pending tokens (a stack: last element is next), optionally backed by the open files. */
-    private static final class Stream {
+    static final class Stream {
         final ArrayList<Token> stack = new ArrayList<>();
         final boolean main;
         Stream(boolean main) { this.main = main; }
@@ -133,6 +132,7 @@ public final class Preprocessor {
         this.diags = diags;
         this.headers = new HeaderSearch(opts, resourceRoot);
         this.substitution = new MacroSubstitution(this, diags);
+        this.pragmas = new PragmaDirectives(this);
         LocalDateTime now = LocalDateTime.now();
         String[] months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
         date = "\"" + months[now.getMonthValue() - 1] + " " + (now.getDayOfMonth() < 10 ? " " : "")
@@ -222,7 +222,7 @@ public final class Preprocessor {
                 continue;
             }
             if (t.kind == Token.Kind.IDENT) {
-                if (lastFromFile && !poisoned.isEmpty() && poisoned.contains(t.text))
+                if (lastFromFile && !pragmas.poisoned.isEmpty() && pragmas.poisoned.contains(t.text))
                     diags.error(t.loc, "attempt to use a poisoned identifier");
                 int before = s.stack.size();
                 if (expandMacro(t, s)) {
@@ -233,7 +233,7 @@ public final class Preprocessor {
                     }
                     continue;
                 }
-                if (t.text.equals("_Pragma") && pragmaOperator(t, s)) continue;
+                if (t.text.equals("_Pragma") && pragmas.pragmaOperator(t, s)) continue;
             }
             if (t.kind == Token.Kind.PUNCT && Tokenizer.isUnterminatedLiteral(t)) Tokenizer.reportUnterminated(diags, t);
             if (pendingLineStart || pendingSpace) {
@@ -249,7 +249,7 @@ public final class Preprocessor {
     // ---------------------------------------------------------------------------------------
     // Reading tokens
 
-    private Token next(Stream s) {
+    Token next(Stream s) {
         int k = s.stack.size();
         if (k > 0) { lastFromFile = false; return s.stack.remove(k - 1); }
         if (!s.main) { lastFromFile = false; return eofToken; }
@@ -257,7 +257,7 @@ public final class Preprocessor {
         return frameNext();
     }
 
-    private Token peek(Stream s) {
+    Token peek(Stream s) {
         int k = s.stack.size();
         if (k > 0) return s.stack.get(k - 1);
         if (!s.main) return eofToken;
@@ -269,7 +269,7 @@ public final class Preprocessor {
         for (int i = toks.size() - 1; i >= 0; i--) s.stack.add(toks.get(i));
     }
 
-    private Frame top() { return frames.get(frames.size() - 1); }
+    Frame top() { return frames.get(frames.size() - 1); }
 
     /** The next token of the current file (its EOF again and again at the end), with #line applied. */
     private Token frameNext() {
@@ -609,7 +609,7 @@ public final class Preprocessor {
                 extraTokens("endif");
             }
             case "line" -> lineDirective(d, false);
-            case "pragma" -> pragma(hash, readLine());
+            case "pragma" -> pragmas.pragma(hash, readLine());
             case "error" -> { diags.error(d.loc, restOfLineText(d)); skipLine(); }
             case "warning" -> { diags.warning(d.loc, restOfLineText(d), "-W#warnings"); skipLine(); }
             case "ident", "sccs" -> skipLine();
@@ -716,7 +716,7 @@ public final class Preprocessor {
         return name;
     }
 
-    private static SourceLocation afterToken(Token d) {
+    static SourceLocation afterToken(Token d) {
         return new SourceLocation(d.loc.file(), d.loc.offset() + d.text.length(), d.loc.presumedFile(), d.loc.presumedLine());
     }
 
@@ -1065,143 +1065,7 @@ public final class Preprocessor {
         return sb.toString();
     }
 
-    // #pragma and _Pragma ----------------------------------------------------------------------
-
-    /**
-     * A #pragma line or _Pragma operator. The preprocessor's own pragmas are done here: once,
-     * GCC system_header, push_macro/pop_macro, GCC poison, GCC warning/error and message, and GCC
-     * (or clang) diagnostic, which also goes on to the parser to govern its warnings. The others
-     * become PRAGMA tokens (OpenMP's with their macros expanded, as in clang).
-     */
-    private void pragma(Token at, List<Token> body) {
-        if (body.isEmpty()) return;
-        Token first = body.get(0);
-        Token second = body.size() > 1 ? body.get(1) : null;
-        boolean gcc = first.is("GCC") || first.is("clang");
-        if (first.is("once")) {
-            if (frames.size() <= 3 && top() == frames.get(0)) {
-                diags.warning(first.loc, "#pragma once in main file", "-Wpragma-once-outside-header");
-            } else {
-                pragmaOnce.add(top().key);
-            }
-            return;
-        }
-        if (first.is("GCC") && second != null && second.is("system_header")) {
-            Frame f = top();
-            if (f == frames.get(0)) {
-                diags.warning(second.loc, "#pragma system_header ignored in main file", "-Wpragma-system-header-outside-header");
-            } else if (!f.system()) {
-                f.flavor = HeaderSearch.Flavor.SYSTEM;
-                f.file.markSystem();
-                markers.add(new LineMarker(out.size(), f.presumedName, f.file.line(at.loc.offset()) + 1 + f.lineDelta, 0, true));
-            }
-            return;
-        }
-        if (first.is("push_macro") || first.is("pop_macro")) {
-            String name = PragmaArgs.parenString(body, diags, first);
-            if (name == null) return;
-            if (first.is("push_macro")) pushedMacros.computeIfAbsent(name, k -> new ArrayList<>()).add(macros.get(name));
-            else {
-                List<Macro> stack = pushedMacros.get(name);
-                if (stack == null || stack.isEmpty()) {
-                    diags.warning(first.loc, "pragma pop_macro could not pop '" + name + "', no matching push_macro",
-                                  "-Wignored-pragmas");
-                    return;
-                }
-                Macro m = stack.remove(stack.size() - 1);
-                if (m == null) macros.remove(name); else macros.put(name, m);
-            }
-            return;
-        }
-        if (gcc && second != null && second.is("poison")) {
-            for (Token t : body.subList(2, body.size())) {
-                if (t.kind != Token.Kind.IDENT) { diags.error(t.loc, "invalid #pragma GCC poison directive"); return; }
-                if (macros.containsKey(t.text)) diags.warning(t.loc, "poisoning existing macro '" + t.text + "'", "-Wpoison-system-directories");
-                poisoned.add(t.text);
-            }
-            return;
-        }
-        if (first.is("message") || gcc && second != null && (second.is("warning") || second.is("error"))) {
-            boolean error = second != null && second.is("error") && gcc;
-            List<Token> rest = expandArg(body.subList(first.is("message") ? 1 : 2, body.size()));
-            String msg = PragmaArgs.message(rest);
-            if (msg == null) {
-                diags.warning(first.loc, "pragma " + (first.is("message") ? "message" : first.text + " " + second.text)
-                              + " requires parenthesized string", "-Wignored-pragmas");
-            } else if (error) {
-                diags.error(first.loc, msg);
-            } else {
-                diags.warning(first.loc, msg, first.is("message") ? "-W#pragma-messages" : "-W#pragma-messages");
-            }
-            return;
-        }
-        if (gcc && second != null && second.is("diagnostic")) PragmaArgs.diagnostic(body, diags);
-        if (first.is("omp")) {
-            List<Token> rest = expandArg(body.subList(1, body.size()));
-            List<Token> all = new ArrayList<>(rest.size() + 1);
-            all.add(first);
-            all.addAll(rest);
-            body = all;
-        }
-        if (!top().macrosOnly) out.add(pragmaToken(at, body));
-    }
-
-    /** Definitions saved by #pragma push_macro, by name (null: the name was not defined). */
-    private final Map<String, List<Macro>> pushedMacros = new HashMap<>();
-    /** Identifiers named by #pragma GCC poison. */
-    private final Set<String> poisoned = new HashSet<>();
-
-    private static Token pragmaToken(Token at, List<Token> body) {
-        StringBuilder sb = new StringBuilder();
-        List<Token> toks = new ArrayList<>(body.size() + 1);
-        for (int i = 0; i < body.size(); i++) {
-            Token t = body.get(i);
-            if (i > 0 && t.spaceBefore) sb.append(' ');
-            sb.append(t.text);
-            Token c = t.copy();
-            c.atLineStart = false;
-            c.hideSet = Set.of();
-            toks.add(c);
-        }
-        Token eof = new Token(Token.Kind.EOF, "", body.isEmpty() ? at.loc : afterToken(body.get(body.size() - 1)));
-        toks.add(eof);
-        Token p = new Token(Token.Kind.PRAGMA, sb.toString(), at.loc);
-        p.atLineStart = true;
-        p.spaceBefore = at.spaceBefore;
-        p.pragmaTokens = toks;
-        return p;
-    }
-
-    /** _Pragma ( string-literal ): destringized and handled like a #pragma line (C11 6.10.9). */
-    private boolean pragmaOperator(Token t, Stream s) {
-        Token lp = peek(s);
-        if (!isPunct(lp, "(")) return false;
-        next(s);
-        Token str = next(s);
-        Token rp = str.kind == Token.Kind.STRING ? next(s) : str;
-        if (str.kind != Token.Kind.STRING || !isPunct(rp, ")")) {
-            diags.error(t.loc, "_Pragma takes a parenthesized string literal");
-            if (!isPunct(rp, ")") && isPunct(peek(s), ")")) next(s);
-            return true;
-        }
-        String text = str.text.substring(str.text.indexOf('"') + 1, str.text.length() - 1);
-        StringBuilder sb = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\\' && i + 1 < text.length() && (text.charAt(i + 1) == '"' || text.charAt(i + 1) == '\\')) c = text.charAt(++i);
-            sb.append(c);
-        }
-        List<Token> raw = Tokenizer.tokenize(new SourceFile(t.loc.presumedFile(), sb.toString()), diags);
-        List<Token> body = new ArrayList<>(raw.size());
-        for (Token r : raw) {
-            if (r.kind == Token.Kind.EOF) break;
-            Token c = new Token(r.kind, r.text, t.loc);
-            c.spaceBefore = r.spaceBefore;
-            body.add(c);
-        }
-        pragma(t, body);
-        return true;
-    }
+    // #pragma and _Pragma: PragmaDirectives
 
     // ---------------------------------------------------------------------------------------
     // Predefined macros

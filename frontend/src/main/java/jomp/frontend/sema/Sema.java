@@ -18,7 +18,10 @@ public final class Sema {
     /** Where a value is converted "as if by assignment"; decides clang's wording. */
     public enum Context { INIT, ASSIGN, PASS, RETURN }
 
-    /** The type given to an expression that already produced an error, so that no follow-up error is reported. */
+    /** The type of an expression that already produced an error; later checks stay silent about it. */
+    public static final Type ERROR = Type.INT.withTypedefName("<error>");
+
+    /** Is t the type given to an expression that already produced an error (so that no follow-up error is reported)? */
     public static boolean isError(Type t) { return "<error>".equals(t.typedefName); }
 
     private final Diagnostics diags;
@@ -61,7 +64,7 @@ public final class Sema {
         if (e instanceof Expr.Cast c && c.type().isPointer() && c.type().base.isVoid() && c.type().base.quals == 0)
             return isNullPointerConstant(c.operand());
         if (!e.type().isInteger()) return false;
-        Long v = jomp.frontend.parse.ConstEval.integer(e);
+        Long v = ConstEval.integer(e);
         return v != null && v == 0;
     }
 
@@ -85,7 +88,7 @@ public final class Sema {
                 case PASS -> "passing " + fs + " to parameter of incompatible type " + ts;
                 case RETURN -> "returning " + fs + " from a function with incompatible result type " + ts;
             });
-            return new Expr.IntLit(0, jomp.frontend.parse.Parser.ERROR, r.loc());
+            return new Expr.IntLit(0, ERROR, r.loc());
         }
         if (to.isPointer()) {
             if (from.isPointer()) {
@@ -111,7 +114,7 @@ public final class Sema {
                 return convert(r, to);
             }
             diags.error(diagLoc, phrase(ctx, to, shown, "incompatible type"));
-            return new Expr.IntLit(0, jomp.frontend.parse.Parser.ERROR, r.loc());
+            return new Expr.IntLit(0, ERROR, r.loc());
         }
         if (to.isInteger() && from.isPointer()) {
             String hint = Types.compatibleUnqualified(from.base.unqualified(), to) ? "; dereference with *" : "";
@@ -119,7 +122,7 @@ public final class Sema {
             return convert(r, to);
         }
         diags.error(diagLoc, phrase(ctx, to, shown, "incompatible type"));
-        return new Expr.IntLit(0, jomp.frontend.parse.Parser.ERROR, r.loc());
+        return new Expr.IntLit(0, ERROR, r.loc());
     }
 
     private static String quote(Type t) { return TypePrinter.quoteAka(t); }
@@ -146,7 +149,7 @@ public final class Sema {
     /** c ? a : b (C11 6.5.15): the arms are converted to the result type. */
     public Expr conditional(Expr c, Expr a, Expr b, SourceLocation loc) {
         Type at = a.type(), bt = b.type();
-        if (isError(c.type()) || isError(at) || isError(bt)) return new Expr.IntLit(0, jomp.frontend.parse.Parser.ERROR, loc);
+        if (isError(c.type()) || isError(at) || isError(bt)) return new Expr.IntLit(0, ERROR, loc);
         Type t;
         if (at.isArithmetic() && bt.isArithmetic()) t = Types.usualArithmetic(at, bt);
         else if (at.isVoid() && bt.isVoid()) t = Type.VOID;
@@ -167,7 +170,7 @@ public final class Sema {
                 diags.error(loc, "incompatible operand types (" + quote(at) + " and " + quote(bt) + ") [-Wint-conversion]");
         } else {
             diags.error(loc, "incompatible operand types (" + quote(at) + " and " + quote(bt) + ")");
-            return new Expr.IntLit(0, jomp.frontend.parse.Parser.ERROR, loc);
+            return new Expr.IntLit(0, ERROR, loc);
         }
         return new Expr.Cond(c, t.isVoid() ? a : convert(a, t), t.isVoid() ? b : convert(b, t), t, loc);
     }

@@ -1,8 +1,8 @@
 package jomp.frontend.sema;
 
 import java.lang.reflect.RecordComponent;
-import java.util.ArrayList;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
@@ -15,6 +15,7 @@ import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.Initializer;
 import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.TranslationUnit;
+import jomp.frontend.ast.TreeScanner;
 import jomp.frontend.ast.Var;
 import jomp.frontend.diag.Diagnostics.Pending;
 import jomp.frontend.diag.SourceLocation;
@@ -49,12 +50,8 @@ final class Uninitialized {
     }
 
     void run() {
-        new Object() {   // a function with goto is left alone: its flow is not structured
-            void scan(Object o) {
-                if (o instanceof Stmt.Goto) hasGoto = true;
-                else if (o instanceof Stmt s) for (Object c : children(s)) scan(c);
-                else if (o instanceof List<?> l) for (Object c : l) scan(c);
-            }
+        new TreeScanner() {   // a function with goto is left alone: its flow is not structured
+            @Override public void visitGoto(Stmt.Goto g) { hasGoto = true; }
         }.scan(fn.body());
         if (hasGoto) return;
         stmt(fn.body(), new HashSet<>(fn.params()));
@@ -66,19 +63,6 @@ final class Uninitialized {
             warnings.addPending(new Pending(use.loc(), "variable '" + v.name + "' is uninitialized when used here", "-Wuninitialized", position,
                     List.of(new Pending(after, "initialize the variable '" + v.name + "' to silence this warning", null, 0))));
         }
-    }
-
-    private static List<Object> children(Stmt s) {
-        List<Object> out = new ArrayList<>();
-        for (RecordComponent c : s.getClass().getRecordComponents()) {
-            try {
-                Object v = c.getAccessor().invoke(s);
-                if (v instanceof Stmt || v instanceof List<?>) out.add(v);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        return out;
     }
 
     private static Set<Var> union(Set<Var> a, Set<Var> b) {

@@ -11,12 +11,12 @@ import java.util.Map;
 import java.util.Set;
 
 import jomp.frontend.ast.Expr;
-import jomp.frontend.ast.Initializer;
 import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.TranslationUnit;
+import jomp.frontend.ast.TreeScanner;
 import jomp.frontend.ast.Var;
-import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.diag.Diagnostics.Pending;
+import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.diag.SourceFile;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.type.Type;
@@ -121,7 +121,8 @@ public final class Warnings {
             scopes.add(fnScope);
             List<Var> declared = new ArrayList<>(fn.params());
             // the body shares the parameters' scope, as in clang
-            for (Stmt s : fn.body().items()) stmt(s, declared);
+            scopeVars = declared;
+            walker.scanStmts(fn.body().items());
             scopes.remove(scopes.size() - 1);
             double end = close - 0.5;   // before what the parser says at the closing brace (-Wreturn-type)
             scopeEnd(declared, end, true);
@@ -132,66 +133,65 @@ public final class Warnings {
             w.out.addAll(fallthrough);
         }
 
-        // --- statements, collecting references, scopes and the immediate warnings
+        // --- statements and expressions, collecting references, scopes and the immediate warnings
 
-        private void stmt(Stmt s, List<Var> scope) {
-            switch (s) {
-                case null -> { }
-                case Stmt.Compound c -> block(c.items(), c.loc().offset());
-                case Stmt.ExprStmt e -> { discarded(e.expr()); expr(e.expr()); }
-                case Stmt.Null n -> { }
-                case Stmt.If i -> { condition(i.cond(), 2); expr(i.cond()); stmt(i.then(), scope); stmt(i.otherwise(), scope); }
-                case Stmt.For f -> {
-                    List<Var> forScope = new ArrayList<>();
-                    scopes.add(new HashMap<>());
-                    if (f.init() instanceof Stmt.ExprStmt e) { discarded(e.expr()); expr(e.expr()); }
-                    else stmt(f.init(), forScope);
-                    condition(f.cond(), 1);
-                    expr(f.cond());
-                    discarded(f.step());
-                    expr(f.step());
-                    stmt(f.body(), forScope);
-                    scopes.remove(scopes.size() - 1);
-                    scopeEnd(forScope, endOf(f.body()), false);
-                }
-                case Stmt.While wh -> { condition(wh.cond(), 2); expr(wh.cond()); stmt(wh.body(), scope); }
-                case Stmt.DoWhile d -> { stmt(d.body(), scope); condition(d.cond(), 2); expr(d.cond()); }
-                case Stmt.Switch sw -> {
-                    expr(sw.cond());
-                    stmt(sw.body(), scope);
-                    if (sw.body() instanceof Stmt.Compound c && w.on("-Wimplicit-fallthrough")) fallthrough(c.items());
-                }
-                case Stmt.Case c -> stmt(c.body(), scope);
-                case Stmt.Default d -> stmt(d.body(), scope);
-                case Stmt.Return r -> expr(r.value());
-                case Stmt.Goto g -> gotoTargets.add(g.label());
-                case Stmt.Label l -> { labels.add(l); stmt(l.body(), scope); }
-                case Stmt.Decl d -> {
-                    for (Stmt.LocalVar lv : d.vars()) {
-                        if (lv.init() != null) init(lv.init());
-                        Var v = lv.var();
-                        if (v.synthetic) continue;
-                        shadow(v);
-                        scopes.get(scopes.size() - 1).put(v.name, v);
-                        scope.add(v);
-                    }
-                }
-                case Stmt.Omp o -> { anything(o.directive()); stmt(o.body(), scope); }
-                case Stmt.Break b -> { }
-                case Stmt.Continue c -> { }
-                default -> components((Record) s);   // a statement kind this pass does not know: its names count as used
+        /** The locals declared so far in the innermost scope: a block, a for statement, the function body. */
+        private List<Var> scopeVars;
+
+        private final TreeScanner walker = new TreeScanner() {
+            @Override public void visitCompound(Stmt.Compound c) { block(c.items(), c.loc().offset(), null); }
+            /** A full expression whose value is discarded: its assignment is a set, not a use. */
+            @Override public void visitExprStmt(Stmt.ExprStmt e) { discarded(e.expr()); scan(e.expr()); }
+            @Override public void visitIf(Stmt.If i) { condition(i.cond(), 2); super.visitIf(i); }
+            @Override public void visitWhile(Stmt.While wh) { condition(wh.cond(), 2); super.visitWhile(wh); }
+            @Override public void visitDoWhile(Stmt.DoWhile d) { scan(d.body()); condition(d.cond(), 2); scan(d.cond()); }
+            /** A for statement is a scope of its own (its init may declare). */
+            @Override public void visitFor(Stmt.For f) {
+                List<Var> outer = scopeVars, forScope = new ArrayList<>();
+                scopeVars = forScope;
+                scopes.add(new HashMap<>());
+                scan(f.init());
+                condition(f.cond(), 1);
+                scan(f.cond());
+                discarded(f.step());
+                scan(f.step());
+                scan(f.body());
+                scopes.remove(scopes.size() - 1);
+                scopeVars = outer;
+                scopeEnd(forScope, endOf(f.body()), false);
             }
-        }
+            @Override public void visitSwitch(Stmt.Switch sw) {
+                super.visitSwitch(sw);
+                if (sw.body() instanceof Stmt.Compound c && w.on("-Wimplicit-fallthrough")) fallthrough(c.items());
+            }
+            @Override public void visitGoto(Stmt.Goto g) { gotoTargets.add(g.label()); }
+            @Override public void visitLabel(Stmt.Label l) { labels.add(l); super.visitLabel(l); }
+            @Override public void visitLocalVar(Stmt.LocalVar lv) {
+                super.visitLocalVar(lv);   // the initializer
+                Var v = lv.var();
+                if (v.synthetic) return;
+                shadow(v);
+                scopes.get(scopes.size() - 1).put(v.name, v);
+                scopeVars.add(v);
+            }
+            /** The directive's clauses name variables (map, private, ...): they count as used. */
+            @Override public void visitOmp(Stmt.Omp o) { anything(o.directive()); scan(o.body()); }
 
-        private void block(List<Stmt> items, int open) { block(items, open, null); }
+            @Override public void visitVarRef(Expr.VarRef v) { count(v.var()); }
+            @Override public void visitBinary(Expr.Binary b) { super.visitBinary(b); signCompare(b); }
+            /** A statement expression's block has a scope of its own: its locals' warnings come at its end. */
+            @Override public void visitStmtExpr(Expr.StmtExpr se) { block(se.body().items(), se.body().loc().offset(), se.result()); }
+        };
 
         /** A block, and for a statement expression its value (a use of the block's locals before they go). */
         private void block(List<Stmt> items, int open, Expr value) {
-            List<Var> declared = new ArrayList<>();
+            List<Var> outer = scopeVars, declared = new ArrayList<>();
+            scopeVars = declared;
             scopes.add(new HashMap<>());
-            for (Stmt s : items) stmt(s, declared);
-            expr(value);
+            walker.scanStmts(items);
+            walker.scan(value);
             scopes.remove(scopes.size() - 1);
+            scopeVars = outer;
             scopeEnd(declared, matchingBrace(text, open) + 0.5, false);
         }
 
@@ -199,37 +199,6 @@ public final class Warnings {
         private double endOf(Stmt body) {
             if (body instanceof Stmt.Compound c) return matchingBrace(text, c.loc().offset()) + 0.75;
             return body == null ? 0 : body.loc().offset() + 0.5;
-        }
-
-        private void init(Initializer init) {
-            for (Initializer.Item item : init.items()) expr(item.value());
-        }
-
-        /** Counts the references in an expression; checks its comparisons. */
-        private void expr(Expr e) {
-            switch (e) {
-                case null -> { }
-                case Expr.VarRef v -> count(v.var());
-                case Expr.Binary b -> {
-                    expr(b.left());
-                    expr(b.right());
-                    signCompare(b);
-                }
-                case Expr.IntLit l -> { }
-                case Expr.FloatLit l -> { }
-                case Expr.StrLit l -> { }
-                case Expr.Cast c -> expr(c.operand());
-                case Expr.Decay d -> expr(d.operand());
-                case Expr.Unary u -> expr(u.operand());
-                case Expr.Assign a -> { expr(a.target()); expr(a.value()); }
-                case Expr.CompoundAssign c -> { expr(c.target()); expr(c.value()); }
-                case Expr.IncDec i -> expr(i.target());
-                case Expr.Cond c -> { expr(c.cond()); expr(c.then()); expr(c.otherwise()); }
-                case Expr.Call c -> { expr(c.callee()); for (Expr a : c.args()) expr(a); }
-                case Expr.Member m -> expr(m.base());
-                case Expr.StmtExpr se -> block(se.body().items(), se.body().loc().offset(), se.result());
-                default -> components((Record) e);
-            }
         }
 
         private void count(Var v) {
@@ -254,12 +223,17 @@ public final class Warnings {
             switch (o) {
                 case null -> { }
                 case Expr.VarRef v -> count(v.var());
-                case Expr.Binary b -> expr(b);
+                case Expr.Binary b -> walker.scan(b);
                 case Var v -> count(v);
-                case Stmt s when !(o instanceof Stmt.Decl) -> stmt(s, new ArrayList<>());
+                case Stmt s when !(o instanceof Stmt.Decl) -> {
+                    List<Var> outer = scopeVars;
+                    scopeVars = new ArrayList<>();
+                    walker.scan(s);
+                    scopeVars = outer;
+                }
                 case List<?> l -> { for (Object x : l) anything(x); }
                 case java.util.Set<?> set -> { for (Object x : set) anything(x); }
-                case Expr e -> expr(e);
+                case Expr e -> walker.scan(e);
                 case Record r -> components(r);
                 default -> { }
             }
@@ -363,17 +337,17 @@ public final class Warnings {
             Type t = b.left().type();
             if (!t.isInteger() || !t.isUnsigned || t.kind == Type.Kind.BOOL || !w.on("-Wsign-compare")) return;
             Expr l = stripImplicit(b.left()), r = stripImplicit(b.right());
-            Long lc = jomp.frontend.parse.ConstEval.integer(l), rc = jomp.frontend.parse.ConstEval.integer(r);
+            Long lc = ConstEval.integer(l), rc = ConstEval.integer(r);
             if (lc != null && rc != null) return;   // a constant result
             Expr signed, unsigned;
             if (isSigned(l.type())) { signed = l; unsigned = r; }
             else if (isSigned(r.type())) { signed = r; unsigned = l; }
             else return;
             // a signed constant is either non-negative (no warning) or clang's tautology checks take it
-            if (jomp.frontend.parse.ConstEval.integer(signed) != null || nonNegative(signed)) return;
+            if (ConstEval.integer(signed) != null || nonNegative(signed)) return;
             if (b.op() == Expr.Binary.Op.EQ || b.op() == Expr.Binary.Op.NE) {
                 // equality with an unsigned value narrower than the comparison cannot be changed by the conversion
-                Long uc = jomp.frontend.parse.ConstEval.integer(unsigned);
+                Long uc = ConstEval.integer(unsigned);
                 long width = uc != null ? 64 - Long.numberOfLeadingZeros(uc) : unsigned.type().size() * 8;
                 if (width < t.size() * 8) return;
             }

@@ -2,9 +2,6 @@ package jomp.frontend.type;
 
 import java.util.List;
 
-import jomp.frontend.ast.Expr;
-import jomp.frontend.ast.Var;
-
 /**
  * A C type, laid out for LP64 (x86-64 gcc): char 1, short 2, int 4, long 8, long long 8,
  * pointers 8, float 4, double 8. {@code long double} has double's layout here (8 bytes, align 8,
@@ -32,9 +29,13 @@ public final class Type {
     public final Type base;
     /** ARRAY: element count, -1 when incomplete ({@code int a[]}). */
     public final long arrayLen;
-    /** VLA: the length expression (converted to unsigned long) and the hidden local that holds sizeof at run time. */
-    public final Expr vlaLen;
-    public Var vlaSize;
+    /**
+     * VLA: the length expression (converted to unsigned long) and the hidden local that holds sizeof
+     * at run time. They are the AST's (an Expr and a Var), which stands above this package: here
+     * they are opaque, and {@link jomp.frontend.ast.Vla} reads and sets them with their types.
+     */
+    private final Object vlaLength;
+    private Object vlaSizeVar;
     /** FUNC: parameter types (already adjusted: arrays and functions to pointers). */
     public final List<Type> params;
     public final boolean variadic;
@@ -50,9 +51,9 @@ public final class Type {
     private int minAlign;
 
     private Type(Kind kind, long size, int align, boolean isUnsigned, int quals, boolean isComplex, Type base,
-                 long arrayLen, Expr vlaLen, List<Type> params, boolean variadic, boolean oldStyle, Record record, Type origin) {
+                 long arrayLen, Object vlaLength, List<Type> params, boolean variadic, boolean oldStyle, Record record, Type origin) {
         this.kind = kind; this.size = size; this.align = align; this.isUnsigned = isUnsigned; this.quals = quals;
-        this.isComplex = isComplex; this.base = base; this.arrayLen = arrayLen; this.vlaLen = vlaLen;
+        this.isComplex = isComplex; this.base = base; this.arrayLen = arrayLen; this.vlaLength = vlaLength;
         this.params = params; this.variadic = variadic; this.oldStyle = oldStyle; this.record = record;
         this.origin = origin == null ? this : origin;
     }
@@ -106,9 +107,16 @@ public final class Type {
         return new Type(Kind.ARRAY, size, elem.align, false, 0, false, elem, len, null, null, false, false, null, null);
     }
 
-    public static Type vlaOf(Type elem, Expr len) {
+    /** A VLA of elem with the length len (an ast Expr; {@link jomp.frontend.ast.Vla#of} is the typed way in). */
+    public static Type vlaOf(Type elem, Object len) {
         return new Type(Kind.VLA, -1, elem.align, false, 0, false, elem, -1, len, null, false, false, null, null);
     }
+
+    /** VLA: the length expression, opaque here (see {@link jomp.frontend.ast.Vla#length}). */
+    public Object vlaLength() { return vlaLength; }
+    /** VLA: the hidden variable holding sizeof, opaque here (see {@link jomp.frontend.ast.Vla#sizeVar}); null until declared. */
+    public Object vlaSizeVar() { return vlaSizeVar; }
+    public void setVlaSizeVar(Object v) { vlaSizeVar = v; }
 
     public static Type func(Type ret, List<Type> params, boolean variadic, boolean oldStyle) {
         return new Type(Kind.FUNC, 1, 1, false, 0, false, ret, 0, null, List.copyOf(params), variadic, oldStyle, null, null);
@@ -129,8 +137,8 @@ public final class Type {
         if ((quals | q) == quals) return this;
         if (kind == Kind.ARRAY) return arrayOf(base.qualified(q), arrayLen);
         Type o = origin;
-        Type t = new Type(kind, size, align, isUnsigned, quals | q, isComplex, base, arrayLen, vlaLen, params, variadic, oldStyle, record, o);
-        t.vlaSize = vlaSize;
+        Type t = new Type(kind, size, align, isUnsigned, quals | q, isComplex, base, arrayLen, vlaLength, params, variadic, oldStyle, record, o);
+        t.vlaSizeVar = vlaSizeVar;
         t.typedefName = typedefName;
         t.minAlign = minAlign;
         return t;
@@ -155,8 +163,8 @@ public final class Type {
 
     /** A copy that prints as the given typedef name (identity of the type is unchanged for compatibility). */
     public Type withTypedefName(String name) {
-        Type t = new Type(kind, size, align, isUnsigned, quals, isComplex, base, arrayLen, vlaLen, params, variadic, oldStyle, record, origin);
-        t.vlaSize = vlaSize;
+        Type t = new Type(kind, size, align, isUnsigned, quals, isComplex, base, arrayLen, vlaLength, params, variadic, oldStyle, record, origin);
+        t.vlaSizeVar = vlaSizeVar;
         t.typedefName = name;
         t.minAlign = minAlign;
         return t;

@@ -14,6 +14,7 @@ import jomp.frontend.ast.Var;
 import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.diag.SourceFile;
 import jomp.frontend.lower.Lowering;
+import jomp.frontend.preprocess.Extensions;
 import jomp.frontend.preprocess.Preprocessor;
 import jomp.frontend.preprocess.PreprocessorOptions;
 import jomp.frontend.type.Type;

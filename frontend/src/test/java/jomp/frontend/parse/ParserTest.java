@@ -11,6 +11,7 @@ import jomp.frontend.ast.Initializer;
 import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.TranslationUnit;
 import jomp.frontend.ast.Var;
+import jomp.frontend.sema.ConstEval;
 import jomp.frontend.type.Type;
 
 /** Valid C: declarators, types of expressions, explicit conversions, initializers, constants. */

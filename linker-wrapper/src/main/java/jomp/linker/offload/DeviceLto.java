@@ -14,9 +14,10 @@ import jomp.frontend.jvm.JvmBackend;
 import jomp.frontend.nvptx.PtxBackend;
 import jomp.frontend.nvptx.PtxException;
 import jomp.linker.host.HostLinker;
-import jomp.wrapper.env.CudaTools;
-import jomp.wrapper.env.Invocation;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
+import jomp.env.CudaTools;
+import jomp.env.Invocation;
+import jomp.objfile.offload.OffloadBinary;
 
 /**
  * Device code compiled with -foffload-lto arrives as jomp IR (image kind "none", text starting
@@ -34,7 +35,7 @@ public final class DeviceLto {
     /** Is this image jomp IR (the device output of an -foffload-lto compile)? */
     public static boolean isIr(OffloadBinary b) {
         byte[] img = b.image();
-        if (b.imageKind() != OffloadBinary.IMG_NONE || img.length < MAGIC.length) return false;
+        if (b.imageKind() != ImageKind.NONE || img.length < MAGIC.length) return false;
         for (int i = 0; i < MAGIC.length; i++) if (img[i] != MAGIC[i]) return false;
         return true;
     }
@@ -70,11 +71,11 @@ public final class DeviceLto {
             throw new HostLinker.LinkError(g.describe() + ": " + e.getMessage());
         }
         OffloadBinary first = g.images().get(0).binary();
-        int kind;
+        ImageKind kind;
         byte[] image;
         String ptxText = null;
         if (DeviceLink.JVM_TRIPLE.equals(g.triple())) {
-            kind = OffloadBinary.IMG_OBJECT;
+            kind = ImageKind.OBJECT;
             image = HostObjectWriter.write(m, JvmBackend.compile(m), null);
         } else {
             String ptx;
@@ -86,19 +87,19 @@ public final class DeviceLto {
             ptxText = ptx;
             String ptxas = ptxas();
             if (ptxas == null) {
-                kind = OffloadBinary.IMG_PTX;
+                kind = ImageKind.PTX;
                 image = ptx.getBytes(StandardCharsets.ISO_8859_1);
             } else {
-                kind = OffloadBinary.IMG_OBJECT;
+                kind = ImageKind.OBJECT;
                 image = assemble(g, objects, ptxas, ptx);
             }
         }
         OffloadBinary linked = new OffloadBinary(kind, first.offloadKind(), first.flags(), first.strings(), image);
         List<DeviceImages.Image> images = new ArrayList<>();
         images.add(new DeviceImages.Image(String.join(" ", objects), linked));
-        if (kind == OffloadBinary.IMG_OBJECT && !DeviceLink.JVM_TRIPLE.equals(g.triple())) {
+        if (kind == ImageKind.OBJECT && !DeviceLink.JVM_TRIPLE.equals(g.triple())) {
             // the PTX travels with the cubin (DeviceLink makes them one fat binary)
-            images.add(new DeviceImages.Image(String.join(" ", objects), new OffloadBinary(OffloadBinary.IMG_PTX, first.offloadKind(), first.flags(),
+            images.add(new DeviceImages.Image(String.join(" ", objects), new OffloadBinary(ImageKind.PTX, first.offloadKind(), first.flags(),
                     first.strings(), ptxText.getBytes(StandardCharsets.ISO_8859_1))));
         }
         images.addAll(rest);

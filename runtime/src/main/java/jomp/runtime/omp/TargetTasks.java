@@ -2,7 +2,7 @@ package jomp.runtime.omp;
 
 /**
  * The target tasks the device API makes (omp_target_memcpy_async, omp_target_memcpy_rect_async,
- * omp_target_memset_async): the runtime's public door to the task scheduler, for jomp.runtime.target.
+ * omp_target_memset_async): the runtime's public door to the task scheduler, for jomp.runtime.offload.
  * Not a C API (the classes Libc lists export their public methods; this one is not among them).
  */
 public final class TargetTasks {

@@ -102,7 +102,7 @@ class FakeDriverTest {
         Path src = tmp.resolve("fakecuda.c");
         Files.write(src, Resources.bytes("fakecuda.c"));
         Path dir = Files.createDirectories(tmp.resolve("lib"));
-        Process gcc = jomp.wrapper.env.ExternalTools.processBuilder("gcc", "-shared", "-fPIC", "-o", dir.resolve("libcuda.so.1").toString(), src.toString())
+        Process gcc = jomp.env.ExternalTools.processBuilder("gcc", "-shared", "-fPIC", "-o", dir.resolve("libcuda.so.1").toString(), src.toString())
                 .redirectErrorStream(true).start();
         String log = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(gcc.waitFor()).as("gcc: %s", log).isZero();
@@ -113,7 +113,7 @@ class FakeDriverTest {
             throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", classPath(FakeDriverRun.class, CudaPlugin.class, DevicePlugin.class), mainClass));
+                "-cp", classPath(FakeDriverRun.class, CudaPlugin.class, DevicePlugin.class, jomp.offload.abi.DeviceImage.class), mainClass));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("LD_LIBRARY_PATH", libDir.toString());
         for (String name : setEnv) pb.environment().put(name, "1");

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.plugin.ptxsim.PtxAst.Param;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
@@ -224,7 +226,7 @@ public final class PtxSimPlugin implements DevicePlugin {
         if (!(kernel instanceof SimKernel k) || k.device() != device)
             throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on ptxsim device " + device);
         synchronized (d) {
-            d.hostMemory = pageableMemory && jomp.runtime.target.Requires.unifiedSharedMemory();
+            d.hostMemory = pageableMemory && jomp.runtime.offload.Requires.unifiedSharedMemory();
             Decoder.Function f = k.function();
             if (f.paramSize.length != args.length) {
                 throw new IllegalArgumentException("kernel " + k.name() + " declares " + f.paramSize.length + " parameters, the launch passes " + args.length);
