@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import jomp.wrapper.env.ExternalTools;
-import jomp.wrapper.env.Invocation;
+import jomp.env.ExternalTools;
+import jomp.env.Invocation;
 
 /**
  * The optimisation level the driver gives ptxas for an nvptx64 offload compile is clang 19's
