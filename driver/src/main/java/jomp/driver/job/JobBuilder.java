@@ -155,10 +155,25 @@ public final class JobBuilder {
             // no ptxas, or portable PTX: the PTX itself is the image (kind ptx) and the CUDA driver compiles it at load
             if (opts.ptxasPath() == null || opts.ptxOnly().contains(as.triple())) return ptx;
             String out = temps.create(stem(inputFile(as)), as.arch() == null ? "" : as.arch(), "openmp-" + as.triple() + "-" + cpu(as), "o");
-            List<String> args = List.of("-m64", "-O3", "--gpu-name", cpu(as), "--output-file", out, ptx.output(), "-c");
+            List<String> args = List.of("-m64", ptxasOptLevel(), "--gpu-name", cpu(as), "--output-file", out, ptx.output(), "-c");
             return add(new Job(tools.ptxas(), as.triple(), List.of(ptx.output()), out, args, List.of(ptx)));
         }
         return hostCodegen(as, topLevel, single, "o", List.of("-emit-obj"));
+    }
+
+    /**
+     * ptxas's -O as clang 19 maps the compile's (Cuda.cpp, NVPTX::Assembler): none is -O0 (ptxas's
+     * own default would be -O3), -O0 to -O3 as given, -Os and -Oz -O2, -O4 and -Ofast -O3.
+     */
+    private String ptxasOptLevel() {
+        String level = null;
+        for (String a : opts.cc1Common()) if (a.startsWith("-O")) level = a.substring(2);
+        if (level == null) return "-O0";
+        return switch (level) {
+            case "0", "1", "2", "3" -> "-O" + level;
+            case "4", "fast" -> "-O3";
+            default -> "-O2";
+        };
     }
 
     /** Device compile: reads the source and the host IR; PTX for NVPTX, an object for the jvm device. */

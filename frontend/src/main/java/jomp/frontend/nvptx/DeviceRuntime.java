@@ -18,25 +18,25 @@ import jomp.frontend.ir.Function;
 import jomp.frontend.ir.Global;
 import jomp.frontend.ir.Insn;
 import jomp.frontend.ir.IrParser;
-import jomp.frontend.ir.IrPrinter;
 import jomp.frontend.ir.Module;
-import jomp.frontend.lower.Lowering;
-import jomp.frontend.opt.PassManager;
-import jomp.frontend.parse.Parser;
-import jomp.frontend.preprocess.Preprocessor;
-import jomp.frontend.preprocess.PreprocessorOptions;
 
 /**
- * The NVPTX device runtime ({@code jomp/devrt/devrt.c}, a resource of this jar): compiled by
- * jomp's own frontend once per process (its IR text is kept) and linked into each device module
- * before code generation, as clang links its device runtime bitcode. Only the functions and
- * globals the module reaches are added; {@link PtxBackend} emits them {@code .weak}, so that the
- * objects of several files link with nvlink, and each PTX file is complete on its own (a PTX
- * image the driver JIT-compiles needs no device link).
+ * The NVPTX device runtime: {@code frontend/src/main/devrt/devrt.c}, compiled to jomp IR when
+ * jomp is built ({@code jomp.frontend.DeviceRuntimeCompiler}, Maven's process-classes phase) and
+ * shipped as the resource {@value #RESOURCE}, as clang ships {@code libomptarget-nvptx-*.bc}.
+ * This class only parses that IR (once per process) and links it into each device module before
+ * code generation; the back end needs no preprocessor, parser or lowering. The link adds the
+ * functions and globals the module may reach; {@link PtxBackend} then emits only those its
+ * generated code really reaches (calls it emitted in place need no definition), {@code .weak},
+ * so that the objects of several files link with nvlink, and each PTX file is complete on its
+ * own (a PTX image the driver JIT-compiles needs no device link).
  */
 public final class DeviceRuntime {
     private DeviceRuntime() {}
 
+    /** The runtime's IR text in the jar (written by the build from devrt.c). */
+    public static final String RESOURCE = "jomp/devrt/devrt.jir";
+    /** The source name the runtime's module carries. */
     public static final String SOURCE = "jomp/devrt/devrt.c";
 
     /** Functions every kernel's entry calls (PtxBackend's generated code). */
@@ -50,9 +50,16 @@ public final class DeviceRuntime {
 
     private static String irText;
 
-    /** The runtime's IR as text: compiled from the C source on first use. */
+    /** The runtime's IR as text, read from the jar on first use. */
     public static synchronized String irText() {
-        if (irText == null) irText = compile();
+        if (irText == null) {
+            try (InputStream in = DeviceRuntime.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+                if (in == null) throw new IllegalStateException("jomp: resource " + RESOURCE + " is missing from the jar (the build writes it from devrt.c)");
+                irText = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IllegalStateException("jomp: cannot read " + RESOURCE + ": " + e.getMessage(), e);
+            }
+        }
         return irText;
     }
 
@@ -65,25 +72,7 @@ public final class DeviceRuntime {
         return m;
     }
 
-    private static String compile() {
-        String text;
-        try (InputStream in = DeviceRuntime.class.getClassLoader().getResourceAsStream(SOURCE)) {
-            if (in == null) throw new IllegalStateException("jomp: resource " + SOURCE + " is missing from the jar");
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("jomp: cannot read " + SOURCE + ": " + e.getMessage(), e);
-        }
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Diagnostics diags = new Diagnostics(new PrintStream(err, true, StandardCharsets.UTF_8));
-        var tokens = Preprocessor.run(new SourceFile(SOURCE, text), PreprocessorOptions.defaults(false), diags);
-        var tu = Parser.parse(tokens, diags);
-        Module m = diags.hasErrors() ? null : Lowering.lower(tu, diags, SOURCE);
-        if (m == null || diags.hasErrors()) throw new IllegalStateException("jomp: the device runtime does not compile:\n" + err);
-        PassManager.run(m, 2);
-        return IrPrinter.print(m);
-    }
-
-    /** A module and the names of the runtime's functions and globals linked into it. */
+/** A module and the names of the runtime's functions and globals linked into it. */
     record Linked(Module module, Set<String> runtimeSymbols) {}
 
     /**

@@ -1,6 +1,9 @@
 package jomp.frontend.nvptx;
 
+import java.util.List;
+
 import jomp.frontend.ir.BasicBlock;
+import jomp.frontend.ir.FuncType;
 import jomp.frontend.ir.Function;
 import jomp.frontend.ir.Global;
 import jomp.frontend.ir.Insn;
@@ -52,6 +55,7 @@ final class KernelEntry {
         fn.emit(".param .b64 __a1");
         fn.emit("st.param.b64 [__a1], " + state);
         fn.emit(".param .b32 __r");
+        fn.ctx.useFunction(DeviceRuntime.INIT, new FuncType(IrType.I32, List.of(IrType.I32, IrType.PTR), false), fn.f.name);
         fn.emit("call.uni (__r), " + DeviceRuntime.INIT + ", (__a0, __a1)");
         fn.emit("ld.param.b32 " + run + ", [__r]");
         fn.code.append("\t}\n");
@@ -64,6 +68,7 @@ final class KernelEntry {
         fn.code.append("\t{\n");
         fn.emit(".param .b32 __a0");
         fn.emit("st.param.b32 [__a0], " + mode);
+        fn.ctx.useFunction(DeviceRuntime.DEINIT, new FuncType(IrType.VOID, List.of(IrType.I32), false), fn.f.name);
         fn.emit("call.uni " + DeviceRuntime.DEINIT + ", (__a0)");
         fn.code.append("\t}\n");
     }

@@ -49,8 +49,13 @@ public final class PtxBackend {
             KernelArguments.rewrite(f);
         }
         List<Global> withAddresses = ctx.orderByReferences(); // names the static globals in cycles first
+        Map<Function, String> generated = generateReached(ctx);
+        // the runtime's functions and globals that no generated code reaches go (LLVM's internalize + globaldce)
+        m.functions.removeIf(f -> !generated.containsKey(f));
+        m.globals.removeIf(g -> ctx.isRuntime(g.name) && !ctx.reached.contains(g.name));
+        withAddresses.removeIf(g -> ctx.isRuntime(g.name) && !ctx.reached.contains(g.name));
         List<String> bodies = new ArrayList<>();
-        for (Function f : m.functions) bodies.add(new PtxFunction(ctx, f).generate());
+        for (Function f : m.functions) bodies.add(generated.get(f));
         Set<String> codeSymbols = new HashSet<>(ctx.functionNames);
         for (Global g : m.globals) {
             for (Global.Reloc r : g.relocs) {
@@ -101,6 +106,36 @@ public final class PtxBackend {
     }
 
     /**
+     * Generates the module's own functions, then the device runtime's functions that their code
+     * reaches, transitively: a runtime call emitted in place (PtxFunction.inlineRuntime), an
+     * intrinsic or an inline math instruction needs no definition, so reachability is taken from
+     * the generated code, not from the IR's calls. Globals reached through GlobalAddr or an
+     * initialiser's relocations are recorded in {@code ctx.reached} too.
+     */
+    private static Map<Function, String> generateReached(Context ctx) {
+        Module m = ctx.module;
+        Map<Function, String> generated = new HashMap<>();
+        java.util.ArrayDeque<String> work = new java.util.ArrayDeque<>();
+        for (Function f : m.functions) if (!ctx.isRuntime(f.name)) work.add(f.name);
+        for (Global g : m.globals) if (!ctx.isRuntime(g.name)) work.add(g.name);
+        while (!work.isEmpty()) {
+            String name = work.pop();
+            if (!ctx.reached.add(name)) continue;
+            Function f = m.function(name);
+            if (f != null) {
+                ctx.references = new LinkedHashSet<>();
+                generated.put(f, new PtxFunction(ctx, f).generate());
+                work.addAll(ctx.references);
+            } else {
+                Global g = m.global(name);
+                if (g != null) for (Global.Reloc r : g.relocs) work.add(r.symbol());
+            }
+        }
+        ctx.references = new LinkedHashSet<>();
+        return generated;
+    }
+
+    /**
      * The PTX ISA version for an arch: the lowest that has it (7.8 up to sm_90, so that older
      * drivers can JIT the PTX), since the code needs nothing newer.
      */
@@ -140,6 +175,11 @@ public final class PtxBackend {
 
         boolean isRuntime(String name) { return runtime.contains(name); }
 
+        /** The symbols the function being generated names (calls, addresses, data). */
+        Set<String> references = new LinkedHashSet<>();
+        /** The functions and globals generated code reaches, from the module's own (generateReached). */
+        final Set<String> reached = new HashSet<>();
+
         /** The device runtime's per-block globals, in .shared memory. */
         boolean isShared(String name) { return runtime.contains(name) && name.startsWith(DeviceRuntime.SHARED_PREFIX); }
 
@@ -159,6 +199,7 @@ public final class PtxBackend {
 
         /** Records a callee (type non-null) or an address-taken function (type null). */
         void useFunction(String name, FuncType type, String caller) {
+            references.add(name);
             Function def = module.function(name);
             if (def != null) {
                 if (type != null && !def.type.equals(type)) {
@@ -174,7 +215,10 @@ public final class PtxBackend {
             }
         }
 
-        void useData(String name) { usedData.add(name); }
+        void useData(String name) {
+            usedData.add(name);
+            references.add(name);
+        }
 
         /** Globals whose initialiser names one defined after it (a cycle): declared .extern ahead. */
         final Set<String> declaredAhead = new HashSet<>();

@@ -28,7 +28,7 @@ final class PtxFunction {
     /** Parameter names inside a function and at call sites. */
     private static final String PARAM = "__param_", RETVAL = "__retval";
 
-    private final PtxBackend.Context ctx;
+    final PtxBackend.Context ctx;
     final Function f;
     private final boolean kernel;
     final StringBuilder code = new StringBuilder();

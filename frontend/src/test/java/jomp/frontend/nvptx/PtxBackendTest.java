@@ -81,8 +81,8 @@ class PtxBackendTest {
         assertThat(ptx).contains(".version 7.8", ".target sm_75", ".address_size 64",
                 // one .param .u64 per argument, as clang's kernels and the plugins' launches have them
                 ".visible .entry __omp_offloading_fd00_42_saxpy_l7(.param .u64 __arg0, .param .u64 __arg1, .param .u64 __arg2, .param .u64 __arg3)\n{",
-                // the device runtime's query is linked in, .weak
-                ".weak .func (.param .b32 __retval) omp_get_thread_num()",
+                // the device runtime's kernel init is linked in, .weak
+                ".weak .func (.param .b32 __retval) __jomp_target_init(",
                 "mul.rn.f64 %fd18, %fd8, %fd16;", "add.rn.f64 %fd19, %fd18, %fd17;",
                 "st.f64 [%rd15], %fd19;")
                 .doesNotContain("__args", "$body")

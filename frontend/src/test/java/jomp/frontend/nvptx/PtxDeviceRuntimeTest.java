@@ -64,6 +64,32 @@ class PtxDeviceRuntimeTest {
         return Integer.parseInt(init.group(1));
     }
 
+    /**
+     * Dead-function elimination after the link: every runtime function the PTX defines is called
+     * or has its address taken by other code, and every function it calls is defined or
+     * declared {@code .extern} (ptxas checks the latter too).
+     */
+    static void assertOnlyReachedRuntimeIsDefined(String ptx) {
+        Matcher def = Pattern.compile("\\.weak \\.func (?:\\([^)]*\\) )?(\\w+)\\(").matcher(ptx);
+        int defined = 0;
+        while (def.find()) {
+            String name = def.group(1);
+            if (name.startsWith("__nv_")) continue;   // libdevice's, appended for the math it calls
+            defined++;
+            // the prototype and the definition name it; anything more is a use
+            assertThat(Pattern.compile("\\b" + Pattern.quote(name) + "\\b").matcher(ptx).results().count()).as("uses of %s", name).isGreaterThan(2);
+        }
+        assertThat(defined).as("runtime functions defined").isPositive();
+    }
+
+    private static Module parseIr(String text) {
+        var err = new java.io.ByteArrayOutputStream();
+        var diags = new jomp.frontend.diag.Diagnostics(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        Module m = jomp.frontend.ir.IrParser.parse(new jomp.frontend.diag.SourceFile("all.jir", text), diags);
+        assertThat(diags.hasErrors()).as("IR errors: %s", err).isFalse();
+        return m;
+    }
+
     @Test
     void theRuntimeKeepsItsNamesApartAndAssembles() throws Exception {
         Module rt = DeviceRuntime.module();
@@ -88,8 +114,13 @@ class PtxDeviceRuntimeTest {
                 "omp_get_device_num", "omp_get_num_devices", "omp_get_initial_device")) {
             assertThat(rt.function(n)).as(n).isNotNull();
         }
-        Module user = new Module("all.c");   // a module that calls every runtime function gets them all
-        for (Function f : rt.functions) user.externFunctions.put(f.name, f.type);
+        // a module that takes the address of every runtime function gets them all (a declaration alone links nothing)
+        Module decls = new Module("all.c");
+        for (Function f : rt.functions) decls.externFunctions.put(f.name, f.type);
+        StringBuilder ir = new StringBuilder(IrPrinter.print(decls)).append("\nfunc static void @all() {\nentry.0:\n");
+        for (int k = 0; k < rt.functions.size(); k++) ir.append("  %").append(k).append(" = funcaddr @").append(rt.functions.get(k).name).append('\n');
+        ir.append("  ret void\n}\n");
+        Module user = parseIr(ir.toString());
         for (String arch : List.of("sm_75", "sm_90")) {
             String ptx = PtxBackend.compile(user, arch);
             assertThat(ptx).contains(".weak .shared .align 8 .b8 __jomp_shared_team[", "barrier.sync", "atom.cas.b32", "ld.volatile.u32")
@@ -109,9 +140,11 @@ class PtxDeviceRuntimeTest {
                   return t;
                 }
                 """);
-        assertThat(ptx).contains(".weak .func (.param .b32 __retval) omp_get_team_num()", ".weak .func (.param .b32 __retval) omp_is_initial_device()",
-                ".weak .func (.param .b32 __retval) __jomp_target_init(", ".weak .shared .align 8 .b8 __jomp_shared_team[")
-                .doesNotContain("__jomp_fork", "__jomp_vprintf", "__jomp_loop_next", ".extern");
+        // the queries are emitted in place (no frame, no indirect call), so their definitions are not linked
+        assertThat(ptx).contains(".weak .func (.param .b32 __retval) __jomp_target_init(", ".weak .shared .align 8 .b8 __jomp_shared_team[")
+                .doesNotContain("omp_get_team_num", "omp_is_initial_device", "__jomp_fork", "__jomp_vprintf", "__jomp_loop_next",
+                        "__jomp_distribute", "__jomp_thread_size", ".extern");
+        assertOnlyReachedRuntimeIsDefined(ptx);
         assertThat(mode(ptx, "_main_l4")).isZero();   // generic, one team
     }
 
@@ -293,8 +326,9 @@ class PtxDeviceRuntimeTest {
                   return r[0];
                 }
                 """);
-        assertThat(ptx).contains(".weak .func omp_set_nest_lock(", ".weak .func (.param .b32 __retval) omp_test_lock(", "mov.u64 %rd")
+        assertThat(ptx).contains("mov.u64 %rd")
                 .containsPattern("mov\\.u64 %rd\\d+, %globaltimer;").doesNotContain(".extern .func omp_");
+        assertOnlyReachedRuntimeIsDefined(ptx);
     }
 
     @Test
@@ -336,8 +370,14 @@ class PtxDeviceRuntimeTest {
         for (String entry : List.of("__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_exit", "__jomp_ordered_end",
                 "__jomp_loop_init", "__jomp_critical_enter", "__jomp_critical_exit", "__jomp_single", "__jomp_copyprivate_publish",
                 "__jomp_copyprivate_get", "__jomp_masked", "__jomp_barrier", "__jomp_fork")) {
-            assertThat(ptx).as(entry).containsPattern("\\.weak \\.func [^\\n]*" + entry + "\\(");
+            // linked where it stays a call; emitted in place (and not linked) otherwise
+            if (ptx.contains("call.uni " + entry + ",") || ptx.contains("), " + entry + ",")) {
+                assertThat(ptx).as(entry).containsPattern("\\.weak \\.func [^\\n]*" + entry + "\\(");
+            } else {
+                assertThat(ptx).as(entry).doesNotContain(entry + "(");
+            }
         }
+        assertOnlyReachedRuntimeIsDefined(ptx);
         // runtime functions without a frame or an indirect call are emitted in place: the
         // constructs' code (lock spins, the ordered wait, dynamic and guided counters) is in the
         // user's functions; __jomp_fork (it calls the region through a pointer) stays a call
@@ -349,8 +389,9 @@ class PtxDeviceRuntimeTest {
             assertThat(user).as(inlined).doesNotContain("call.uni (__r), " + inlined + ",", "call.uni " + inlined + ",");
         }
         assertThat(user).contains("mov.u32 %r", "%tid.x;", "cvta.shared.u64");
-        // dynamic and guided chunks come from the team's shared counter
-        assertThat(definition(ptx, "\\.weak \\.func \\(\\.param \\.b32 __retval\\) __jomp_loop_next\\(")).contains("atom.add.u64", "atom.cas.b64");
+        // dynamic and guided chunks come from the team's shared counter: __jomp_loop_next's body, in
+        // place (atom.add.u64, atom.cas.b64 above), so its definition is not linked
+        assertThat(ptx).doesNotContain("__jomp_loop_next(");
         assertThat(mode(ptx, "_main_l4")).isZero();
     }
 
