@@ -35,7 +35,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     String output = "a.out";
 
     @Option(names = "--host-triple", paramLabel = "<triple>", description = "The host triple.")
-    String hostTriple = "jvm64-jomp-linux";
+    String hostTriple = jomp.toolchain.Triple.HOST;
 
     @Option(names = "--offload-targets", split = ",", paramLabel = "<triple>", description = "Device triples to link images for.")
     List<String> offloadTargets = new ArrayList<>();
