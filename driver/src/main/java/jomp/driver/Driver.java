@@ -227,6 +227,8 @@ public final class Driver {
         // targets are chosen at link time: the named ones, or all that the objects embed; none with --offload-host-only
         if (!normalizedTargets.isEmpty()) linkerArgs.add(0, "--offload-targets=" + String.join(",", normalizedTargets));
         if (hostOnly) linkerArgs.add(0, "--offload-host-only");
+        // the CUDA installation the user named: the link's nvlink (and LTO's ptxas) come from it too, as clang passes it on
+        if (lastValue(args, Opt.CUDA_PATH) != null) linkerArgs.add("--cuda-path=" + lastValue(args, Opt.CUDA_PATH));
 
         java.util.Map<String, String> deviceCpus = new java.util.HashMap<>();
         for (ActionBuilder.Target t : targets) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());

@@ -35,10 +35,12 @@ public final class DeviceLink {
     public record Linked(String triple, String arch, String kind, byte[] bytes) {}
 
     /** How device links run: {@code deviceLinker} (null: the target's, nvlink, where its ToolChain finds it) links several nvptx images of one arch. */
-    public record Options(String deviceLinker, jomp.linker.host.NativeLibraries natives) {
+    public record Options(String deviceLinker, jomp.linker.host.NativeLibraries natives, String cudaPath) {
         public static final Options DEFAULT = new Options(null);
 
-        public Options(String deviceLinker) { this(deviceLinker, null); }
+        public Options(String deviceLinker) { this(deviceLinker, null, null); }
+
+        public Options(String deviceLinker, jomp.linker.host.NativeLibraries natives) { this(deviceLinker, natives, null); }
     }
 
     public static Linked link(DeviceImages.Group g) { return link(g, Options.DEFAULT); }
@@ -131,7 +133,7 @@ public final class DeviceLink {
         if (linker == null) {
             if (ptx && g.images().stream().allMatch(i -> i.binary().imageKind() == OffloadBinary.IMG_PTX))
                 return "device image for " + g.describe() + ": a fat binary of the PTX of " + objects(g) + " (no nvlink: linked when loaded)";
-            return "device link for " + g.describe() + " needs nvlink, which is not found (" + jomp.toolchain.CudaInstallation.searched(null) + "): " + objects(g);
+            return "device link for " + g.describe() + " needs nvlink, which is not found (" + jomp.toolchain.CudaInstallation.searched(opts.cudaPath()) + "): " + objects(g);
         }
         List<String> inputs = new ArrayList<>();
         List<DeviceImages.Image> in = nvlinkInputs(g);
@@ -163,7 +165,7 @@ public final class DeviceLink {
 
     /**
      * The device linker for a group of several images: --device-linker, else the target's own
-     * (nvlink) where its ToolChain finds it (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin), else null
+     * (nvlink) where its ToolChain finds it (--cuda-path, else PATH, $CUDA_HOME/bin, /usr/local/cuda/bin), else null
      * (no CUDA installed, or a target such as the PTX simulator's whose images are never nvlinked).
      */
     public static String deviceLinker(DeviceImages.Group g, Options opts) {
@@ -171,7 +173,7 @@ public final class DeviceLink {
         if (tc != null && tc.deviceLinker() == null) return null;
         if (opts.deviceLinker() != null) return opts.deviceLinker();
         if (tc == null) return null;
-        java.nio.file.Path p = tc.findProgram(tc.deviceLinker(), null);
+        java.nio.file.Path p = tc.findProgram(tc.deviceLinker(), opts.cudaPath());
         return p == null ? null : p.toString();
     }
 
@@ -189,7 +191,7 @@ public final class DeviceLink {
         String linker = deviceLinker(g, opts);
         if (linker == null) {
             throw new HostLinker.LinkError(g.describe() + ": linking the device code of several objects (" + String.join(", ", objectList(g))
-                    + ") needs nvlink, which is not found (" + jomp.toolchain.CudaInstallation.searched(null) + "; name one with --device-linker=<path>)");
+                    + ") needs nvlink, which is not found (" + jomp.toolchain.CudaInstallation.searched(opts.cudaPath()) + "; name one with --device-linker=<path>)");
         }
         java.nio.file.Path dir = null;
         try {

@@ -42,12 +42,15 @@ public final class DeviceLto {
     }
 
     /** What {@link #lower} will do for a group, for --dry-run and --wrapper-verbose; null if it has no IR. */
-    public static String describe(DeviceImages.Group g) {
+    public static String describe(DeviceImages.Group g) { return describe(g, null); }
+
+    /** {@link #describe(DeviceImages.Group)} with the assembler found under {@code cudaPath} (--cuda-path) when given. */
+    public static String describe(DeviceImages.Group g, String cudaPath) {
         List<String> objects = new ArrayList<>();
         for (DeviceImages.Image i : g.images()) if (isIr(i.binary())) objects.add(i.object());
         if (objects.isEmpty()) return null;
         ToolChain tc = toolChain(g);
-        String assembler = assembler(tc);
+        String assembler = assembler(tc, cudaPath);
         String codegen = tc.codeGen() == CodeGen.JVM ? "jvm classes"
                 : "PTX for " + g.arch() + (!tc.separateAssembler() ? "" : assembler == null ? " (no " + tc.assembler() + ": the PTX is the image)"
                         : ", then " + assembler + " into a cubin");
@@ -55,7 +58,10 @@ public final class DeviceLto {
     }
 
     /** The group with its IR images replaced by the one image made from their link. */
-    public static DeviceImages.Group lower(DeviceImages.Group g) {
+    public static DeviceImages.Group lower(DeviceImages.Group g) { return lower(g, null); }
+
+    /** {@link #lower(DeviceImages.Group)} with the assembler found under {@code cudaPath} (--cuda-path) when given. */
+    public static DeviceImages.Group lower(DeviceImages.Group g, String cudaPath) {
         List<IrLinker.Unit> units = new ArrayList<>();
         List<DeviceImages.Image> rest = new ArrayList<>();
         List<String> objects = new ArrayList<>();
@@ -84,7 +90,7 @@ public final class DeviceLto {
         }
         int kind = code.imageKind();
         byte[] image = code.bytes();
-        String assembler = assembler(tc);
+        String assembler = assembler(tc, cudaPath);
         boolean assembled = code.imageKind() == OffloadBinary.IMG_PTX && assembler != null;
         if (assembled) {
             kind = tc.imageKind();
@@ -109,10 +115,10 @@ public final class DeviceLto {
         return tc;
     }
 
-    /** The target's assembler (ptxas) as the driver finds it (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin); null if none or none needed. */
-    static String assembler(ToolChain tc) {
+    /** The target's assembler (ptxas) as the driver finds it (--cuda-path, else PATH, $CUDA_HOME/bin, /usr/local/cuda/bin); null if none or none needed. */
+    static String assembler(ToolChain tc, String cudaPath) {
         if (!tc.separateAssembler()) return null;
-        Path p = tc.findProgram(tc.assembler(), null);
+        Path p = tc.findProgram(tc.assembler(), cudaPath);
         return p == null ? null : p.toString();
     }
 

@@ -129,11 +129,11 @@ class DeviceLinkNvptxTest {
                 new DeviceImages.Image("a.o", image(OffloadBinary.IMG_PTX, a)), new DeviceImages.Image("b.o", image(OffloadBinary.IMG_PTX, b))));
         Map<String, String> env = new java.util.HashMap<>(System.getenv());
         env.put("PATH", dir.toString());   // no nvlink (no CUDA installed)
-        env.put("CUDA_HOME", dir.toString());
         jomp.wrapper.env.Invocation.install(new jomp.wrapper.env.Invocation(dir, env));
         try {
-            assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT)).contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
-            DeviceLink.Linked linked = DeviceLink.link(g);
+            DeviceLink.Options noCuda = new DeviceLink.Options(null, null, dir.resolve("no-cuda").toString());   // --cuda-path of none
+            assertThat(DeviceLink.describe(g, noCuda)).contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
+            DeviceLink.Linked linked = DeviceLink.link(g, noCuda);
             assertThat(linked.kind()).isEqualTo("FATBINARY");
             assertThat(jomp.runtime.plugin.Fatbinary.ptx(linked.bytes())).containsExactly(PTX, PTX.replace("kern", "other"));
         } finally {
