@@ -191,7 +191,7 @@ public final class Driver {
         boolean deviceOnly = has(args, Opt.OFFLOAD_DEVICE_ONLY);
 
         boolean offloadLto = has(args, Opt.OFFLOAD_LTO) && lastWins(args, Opt.OFFLOAD_LTO, Opt.NO_OFFLOAD_LTO) == Opt.OFFLOAD_LTO;
-        ActionBuilder.Plan plan = ActionBuilder.build(inputs, types, stop, ToolChains.host().triple(), targets, hostOnly, deviceOnly, offloadLto);
+        ActionBuilder.Plan plan = ActionBuilder.build(inputs, types, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
         if (librariesOnly) plan.topLevel().add(new Action.Link(List.of(), !targets.isEmpty(), Triple.HOST));
         if (has(args, Opt.PRINT_PHASES)) {
             PhasePrinter.print(plan.topLevel(), err);

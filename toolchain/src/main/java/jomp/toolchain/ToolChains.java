@@ -5,16 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The targets jomp has: the host and the offload devices, each one {@link ToolChain}. The seam
- * a new target plugs into: one class, one line in {@link #DEVICES}.
+ * The offload devices jomp has, each one {@link ToolChain} (the host, the JVM, has no choices to
+ * make: its triple is {@link Triple#HOST}). The seam a new target plugs into: one class, one line
+ * in {@link #DEVICES}.
  */
 public final class ToolChains {
     private ToolChains() {}
 
-    private static final ToolChain HOST = new Host();
     private static final List<ToolChain> DEVICES = List.of(new Nvptx(), new JvmDevice(), new PtxSim());
-
-    public static ToolChain host() { return HOST; }
 
     public static List<ToolChain> devices() { return DEVICES; }
 

@@ -16,8 +16,5 @@ public final class Triple {
         return tc == null ? null : tc.triple();
     }
 
-    /** Whether a triple is an NVPTX one (its device code is PTX), whichever toolchain made it. */
-    public static boolean isNvptx(String triple) { return triple.startsWith("nvptx64"); }
-
     private Triple() {}
 }

@@ -46,7 +46,6 @@ class ToolChainsTest {
         assertThat(Triple.normalize("amdgcn")).isNull();
         assertThat(Triple.normalize("nvptx")).isNull();   // clang's 32-bit nvptx: no toolchain in jomp
         assertThat(ToolChains.device(Triple.HOST)).isInstanceOf(JvmDevice.class);
-        assertThat(ToolChains.host().triple()).isEqualTo(Triple.HOST);
     }
 
     @Test
@@ -76,7 +75,7 @@ class ToolChainsTest {
         assertThat(sim.deviceLinker()).isNull();
         assertThat(sim.archTool()).isNull();
         assertThat(sim.imageKind()).isEqualTo(OffloadBinary.IMG_PTX);
-        assertThat(Triple.isNvptx(sim.triple())).isTrue();
+        assertThat(sim.triple()).startsWith("nvptx64-");   // the plugins take any nvptx64 triple's PTX
     }
 
     @Test
