@@ -23,7 +23,7 @@ import jomp.toolchain.CudaInstallation;
 import jomp.toolchain.ToolChain;
 import jomp.toolchain.ToolChains;
 import jomp.toolchain.Triple;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * The {@code jomp} command (clang's Driver): parses the command line, builds the action graph,

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import jomp.wrapper.env.ExternalTools;
-import jomp.wrapper.env.Invocation;
+import jomp.env.ExternalTools;
+import jomp.env.Invocation;
 
 /**
  * What jomp says about the flags on a command line is what clang-19 says (its program name

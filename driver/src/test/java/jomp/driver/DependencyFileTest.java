@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import jomp.wrapper.env.ExternalTools;
-import jomp.wrapper.env.Invocation;
+import jomp.env.ExternalTools;
+import jomp.env.Invocation;
 
 /**
  * Dependency files (-M, -MM, -MD, -MMD with -MF, -MT, -MQ, -MP, and -Wp,-MD,file) are byte for

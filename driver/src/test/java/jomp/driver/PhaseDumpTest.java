@@ -57,7 +57,7 @@ class PhaseDumpTest {
         for (String f : List.of("a.c", "b.c", "c.c")) Files.writeString(dir.resolve(f), "int main(void) { return 0; }\n");
         List<String> clangArgs = new ArrayList<>(List.of("clang-19", "-ccc-print-phases"));
         clangArgs.addAll(Arrays.asList(line.split(" ")));
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder(clangArgs).directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder(clangArgs).directory(dir.toFile()).redirectErrorStream(true).start();
         String clang = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("clang-19 (install clang-19 to run this test)").isTrue();
         assertThat(p.exitValue()).as("clang-19 failed: " + clang).isZero();
@@ -88,7 +88,7 @@ class PhaseDumpTest {
         for (String f : List.of("a.c", "b.c")) Files.writeString(dir.resolve(f), "int main(void) { return 0; }\n");
         List<String> clangArgs = new ArrayList<>(List.of("clang-19", "-ccc-print-bindings"));
         clangArgs.addAll(Arrays.asList(line.split(" ")));
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder(clangArgs).directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder(clangArgs).directory(dir.toFile()).redirectErrorStream(true).start();
         String clang = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as("clang-19 failed: " + clang).isZero();

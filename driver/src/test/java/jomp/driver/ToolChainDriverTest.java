@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import jomp.wrapper.env.ExternalTools;
+import jomp.env.ExternalTools;
 
 /**
  * The driver asks each target's ToolChain: the GPU's arch comes from the arch tool in jomp's bin

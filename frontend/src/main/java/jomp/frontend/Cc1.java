@@ -29,7 +29,7 @@ import jomp.frontend.parse.Parser;
 import jomp.frontend.preprocess.PreprocessedPrinter;
 import jomp.frontend.preprocess.Preprocessor;
 import jomp.frontend.preprocess.PreprocessorOptions;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * {@code jomp -cc1}: the frontend as one tool, like clang's cc1. Runs the passes in order
@@ -109,7 +109,7 @@ public final class Cc1 {
             diags.printSummary();
             deleteOutput(o);
             return 1;
-        } catch (jomp.wrapper.env.OutputFiles.OutputError e) {
+        } catch (jomp.env.OutputFiles.OutputError e) {
             // as clang's cc1 says it: no program name, then the summary
             err.println("error: " + e.getMessage());
             err.println("1 error generated.");
@@ -287,7 +287,7 @@ public final class Cc1 {
             out.write(text);
             out.flush();
         } else {
-            jomp.wrapper.env.OutputFiles.write(o.dependencyFile, text, false);
+            jomp.env.OutputFiles.write(o.dependencyFile, text, false);
         }
     }
 
@@ -366,7 +366,7 @@ public final class Cc1 {
             out.flush();
             return;
         }
-        jomp.wrapper.env.OutputFiles.write(o.output, bytes, false);
+        jomp.env.OutputFiles.write(o.output, bytes, false);
     }
 
     private static void deleteOutput(Options o) {

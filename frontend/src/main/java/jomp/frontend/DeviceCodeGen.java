@@ -7,7 +7,7 @@ import jomp.frontend.jvm.HostObjectWriter;
 import jomp.frontend.jvm.JvmBackend;
 import jomp.frontend.nvptx.PtxBackend;
 import jomp.toolchain.ToolChain;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
 
 /**
  * The device code generation entry: the device half of a unit (or, with -foffload-lto, the IR
@@ -18,7 +18,7 @@ public final class DeviceCodeGen {
     private DeviceCodeGen() {}
 
     /** The code: a jomp object of JVM classes (kind elf) or PTX text (kind ptx). */
-    public record Output(int imageKind, byte[] bytes) {
+    public record Output(ImageKind imageKind, byte[] bytes) {
         public String text() { return new String(bytes, StandardCharsets.ISO_8859_1); }
     }
 
@@ -28,8 +28,8 @@ public final class DeviceCodeGen {
      */
     public static Output generate(ToolChain tc, Module m, String arch, int optLevel) {
         return switch (tc.codeGen()) {
-            case JVM -> new Output(OffloadBinary.IMG_OBJECT, HostObjectWriter.write(m, JvmBackend.compile(m, optLevel), null));
-            case PTX -> new Output(OffloadBinary.IMG_PTX,
+            case JVM -> new Output(ImageKind.OBJECT, HostObjectWriter.write(m, JvmBackend.compile(m, optLevel), null));
+            case PTX -> new Output(ImageKind.PTX,
                     PtxBackend.compile(m, arch != null && !arch.isEmpty() ? arch : tc.defaultArch()).getBytes(StandardCharsets.ISO_8859_1));
         };
     }

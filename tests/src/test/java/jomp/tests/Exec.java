@@ -64,8 +64,8 @@ final class Exec {
             }
         } catch (IOException e) {
             // an outside tool that is not installed: one line that names its package
-            if (!command.get(0).contains("/") && jomp.wrapper.env.ExternalTools.find(command.get(0)) == null)
-                throw new jomp.wrapper.env.ExternalTools.MissingTool(jomp.wrapper.env.ExternalTools.missingMessage(command.get(0)));
+            if (!command.get(0).contains("/") && jomp.env.ExternalTools.find(command.get(0)) == null)
+                throw new jomp.env.ExternalTools.MissingTool(jomp.env.ExternalTools.missingMessage(command.get(0)));
             return new Result(command, -1, new byte[0], "cannot run " + command.get(0) + ": " + e.getMessage(), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -73,9 +73,9 @@ final class Exec {
         }
     }
 
-    /** Fails the test with one line naming the Debian package (jomp.wrapper.env.ExternalTools) unless {@code tool} is installed. */
+    /** Fails the test with one line naming the Debian package (jomp.env.ExternalTools) unless {@code tool} is installed. */
     static void require(String tool) {
-        jomp.wrapper.env.ExternalTools.require(tool);
+        jomp.env.ExternalTools.require(tool);
     }
 
     /** True when {@code tool} can be started (e.g. gcc or clang-19 is installed). */

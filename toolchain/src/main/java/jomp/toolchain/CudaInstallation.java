@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * Where NVIDIA's CUDA toolkit is, found as clang's CudaInstallationDetector finds it, in the

@@ -2,7 +2,7 @@ package jomp.toolchain;
 
 import java.util.List;
 
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
 
 /**
  * The host CPU as an offload device (clang's x86_64 offload target): the device compile writes a
@@ -13,5 +13,5 @@ public final class JvmDevice implements ToolChain {
     public String triple() { return Triple.HOST; }
     public List<String> aliases() { return List.of("jvm", "jvm64"); }
     public CodeGen codeGen() { return CodeGen.JVM; }
-    public int imageKind() { return OffloadBinary.IMG_OBJECT; }
+    public ImageKind imageKind() { return ImageKind.OBJECT; }
 }

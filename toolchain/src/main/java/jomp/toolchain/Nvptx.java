@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
 
 /**
  * NVIDIA GPUs (clang's CudaToolChain for OpenMP): PTX from the NVPTX back end for one sm_XX,
@@ -20,7 +20,7 @@ public final class Nvptx implements ToolChain {
     public String triple() { return Triple.NVPTX64; }
     public List<String> aliases() { return List.of("nvptx64"); }
     public CodeGen codeGen() { return CodeGen.PTX; }
-    public int imageKind() { return OffloadBinary.IMG_OBJECT; }
+    public ImageKind imageKind() { return ImageKind.OBJECT; }
     @Override public String defaultArch() { return LOWEST_ARCH; }
     @Override public String checkArch(String arch) { return checkSm(arch); }
     @Override public List<String> archs(List<String> requested) { return new ArrayList<>(new LinkedHashSet<>(requested)); }

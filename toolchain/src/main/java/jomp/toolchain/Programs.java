@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * External programs (ptxas, nvlink, llc, the arch tool), found and run for the command being run:

@@ -2,7 +2,7 @@ package jomp.toolchain;
 
 import java.util.List;
 
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
 
 /**
  * The PTX simulator as a target of its own ({@code -fopenmp-targets=ptxsim}): the same PTX as
@@ -18,7 +18,7 @@ public final class PtxSim implements ToolChain {
     public String triple() { return TRIPLE; }
     public List<String> aliases() { return List.of("ptxsim"); }
     public CodeGen codeGen() { return CodeGen.PTX; }
-    public int imageKind() { return OffloadBinary.IMG_PTX; }
+    public ImageKind imageKind() { return ImageKind.PTX; }
     @Override public String defaultArch() { return Nvptx.LOWEST_ARCH; }
     @Override public String checkArch(String arch) { return Nvptx.checkSm(arch); }
     @Override public List<String> archs(List<String> requested) { return new Nvptx().archs(requested); }

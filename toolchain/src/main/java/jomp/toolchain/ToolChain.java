@@ -2,6 +2,8 @@ package jomp.toolchain;
 
 import java.util.List;
 
+import jomp.offload.abi.ImageKind;
+
 /**
  * What jomp knows about one target (clang's ToolChain): its triple and the names that select it,
  * its code generator and archs, whether its device code is assembled by a separate tool and with
@@ -21,11 +23,11 @@ public interface ToolChain {
     CodeGen codeGen();
 
     /**
-     * The OffloadBinary image kind ({@code jomp.wrapper.offload.OffloadBinary.IMG_*}) of an
-     * assembled device object: what the device compile (and the assembler, if any) hands the
-     * packager. PTX that is not assembled is always {@code IMG_PTX}.
+     * The image kind of an assembled device object: what the device compile (and the assembler,
+     * if any) hands the packager (a cubin is {@code OBJECT}, kind elf, as clang packages ptxas's
+     * output). PTX that is not assembled is always {@link ImageKind#PTX}.
      */
-    int imageKind();
+    ImageKind imageKind();
 
     /** The arch device code is compiled for when none is given or found; null for a target without archs. */
     default String defaultArch() { return null; }

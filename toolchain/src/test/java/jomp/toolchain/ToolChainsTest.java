@@ -13,8 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import jomp.wrapper.env.Invocation;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.env.Invocation;
+import jomp.offload.abi.ImageKind;
 
 /** The targets' knowledge, and tools found and run in the caller's environment (Invocation), not the JVM's. */
 class ToolChainsTest {
@@ -54,7 +54,7 @@ class ToolChainsTest {
         assertThat(nvptx.codeGen()).isEqualTo(CodeGen.PTX);
         assertThat(nvptx.defaultArch()).isEqualTo("sm_75");
         assertThat(nvptx.separateAssembler()).isTrue();
-        assertThat(nvptx.imageKind()).isEqualTo(OffloadBinary.IMG_OBJECT);
+        assertThat(nvptx.imageKind()).isEqualTo(ImageKind.OBJECT);
         assertThat(nvptx.assemblerArgs("sm_90", "a.s", "a.o")).containsExactly("-m64", "-O3", "--gpu-name", "sm_90", "--output-file", "a.o", "a.s", "-c");
         assertThat(nvptx.deviceLinkArgs("sm_90", "l.cubin", List.of("x.cubin", "y.ptx"))).containsExactly("-arch=sm_90", "-o", "l.cubin", "x.cubin", "y.ptx");
         assertThat(nvptx.archs(List.of("sm_90", "sm_80", "sm_90"))).containsExactly("sm_90", "sm_80");
@@ -74,7 +74,7 @@ class ToolChainsTest {
         assertThat(sim.separateAssembler()).isFalse();
         assertThat(sim.deviceLinker()).isNull();
         assertThat(sim.archTool()).isNull();
-        assertThat(sim.imageKind()).isEqualTo(OffloadBinary.IMG_PTX);
+        assertThat(sim.imageKind()).isEqualTo(ImageKind.PTX);
         assertThat(sim.triple()).startsWith("nvptx64-");   // the plugins take any nvptx64 triple's PTX
     }
 

@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * Runs jobs in-process, each as soon as the jobs it reads from are done, so independent jobs

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * Names temporary files the way clang does ({@code /tmp/zaxpy-4f1c2a.o}; $TMPDIR respected) and
@@ -50,7 +50,7 @@ public final class TempFiles {
                 if (attempt > 100) throw new TempFileError("unable to make temporary file: File exists");
             } catch (IOException e) {
                 // the directory went away or filled up after Invocation.tempDir chose it
-                throw new TempFileError("unable to make temporary file: " + jomp.wrapper.env.OutputFiles.reason(e));
+                throw new TempFileError("unable to make temporary file: " + jomp.env.OutputFiles.reason(e));
             }
         }
     }

@@ -29,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import jomp.driver.Main;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * The compile server: one warm JVM that runs {@code jomp} commands for bin/jomp, so a compile

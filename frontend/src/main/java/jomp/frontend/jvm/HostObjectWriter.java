@@ -10,13 +10,15 @@ import jomp.frontend.ir.Function;
 import jomp.frontend.ir.Global;
 import jomp.frontend.ir.Module;
 import jomp.frontend.ir.OffloadEntry;
-import jomp.wrapper.elf.Elf;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfRelocation;
-import jomp.wrapper.elf.ElfSection;
-import jomp.wrapper.elf.ElfSymbol;
-import jomp.wrapper.elf.ElfWriter;
-import jomp.wrapper.offload.OffloadEntriesSection;
+import jomp.offload.abi.OffloadEntries;
+import jomp.offload.abi.SectionNames;
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfRelocation;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfSymbol;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.offload.OffloadEntriesSection;
 
 /**
  * Writes a translation unit as a host object (docs/formats.md, "jomp's host objects"): an ELF relocatable file holding the
@@ -50,7 +52,7 @@ public final class HostObjectWriter {
         // functions: FUNC symbols in the unit's class section, at their method's bytecode
         Map<String, MethodCode.Range> code = classes.isEmpty() ? Map.of() : MethodCode.of(classes.get(0).bytes());
         for (Function f : m.functions) {
-            MethodCode.Range r = code.getOrDefault(jomp.wrapper.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
+            MethodCode.Range r = code.getOrDefault(jomp.objfile.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
             symbolIndex.put(f.name, symbols.size());
             symbols.add(new ElfSymbol(f.name, firstClassSection, r.offset(), r.length(), f.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_FUNC));
         }
@@ -118,7 +120,7 @@ public final class HostObjectWriter {
     }
 
     /** Name of the section of offload entries (docs/design/offload-abi.md §3). */
-    public static final String ENTRIES_SECTION = OffloadEntriesSection.NAME;
+    public static final String ENTRIES_SECTION = SectionNames.OFFLOAD_ENTRIES;
 
     /**
      * omp_offloading_entries: libomptarget's 32-byte __tgt_offload_entry per kernel and
@@ -126,13 +128,13 @@ public final class HostObjectWriter {
      * id or the global, and to the entry's name string).
      */
     private static ElfSection entries(Module m, Map<String, Integer> symbolIndex) {
-        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(OffloadEntriesSection.ENTRY_SIZE * m.offloadEntries.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(OffloadEntries.ENTRY_SIZE * m.offloadEntries.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         List<ElfRelocation> rel = new ArrayList<>();
         int k = 0;
         for (OffloadEntry e : m.offloadEntries) {
-            String region = OffloadEntriesSection.REGION_ID_PREFIX + e.name();
+            String region = OffloadEntries.REGION_ID_PREFIX + e.name();
             String addr = symbolIndex.containsKey(region) ? region : e.name();
-            Integer a = symbolIndex.get(addr), n = symbolIndex.get(OffloadEntriesSection.NAME_SYMBOL_PREFIX + e.name());
+            Integer a = symbolIndex.get(addr), n = symbolIndex.get(OffloadEntries.NAME_SYMBOL_PREFIX + e.name());
             if (a == null || n == null) throw new IllegalStateException("offload entry '" + e.name() + "' has no symbol");
             buf.putLong(0).putLong(0).putLong(e.size()).putInt(e.flags()).putInt(0);
             rel.add(new ElfRelocation(32L * k, a, Elf.R_JOMP_ADDR64, 0));

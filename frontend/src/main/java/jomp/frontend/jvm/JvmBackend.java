@@ -28,7 +28,7 @@ import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Terminator;
 import jomp.frontend.ir.Value;
-import jomp.wrapper.jvm.JvmNames;
+import jomp.objfile.jvm.JvmNames;
 
 /**
  * jomp IR → JVM bytecode (docs/design/abi.md): one class per translation unit, one public static

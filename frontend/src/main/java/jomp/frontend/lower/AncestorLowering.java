@@ -10,6 +10,7 @@ import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
+import jomp.offload.abi.MapType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,7 @@ final class AncestorLowering {
         List<Runnable> restores = new ArrayList<>(), after = new ArrayList<>();
         for (OmpClause.Map m : d.clauses(OmpClause.Map.class)) {
             long bits = MapBuilder.mapBits(m);
-            boolean to = (bits & MapBuilder.TO) != 0, from = (bits & MapBuilder.FROM) != 0;
+            boolean to = (bits & MapType.TO) != 0, from = (bits & MapType.FROM) != 0;
             for (OmpDirective.Item it : m.items()) {
                 Var v = it.var();
                 if (v == null) continue;

@@ -15,6 +15,7 @@ import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Module;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.OffloadEntries;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -88,7 +89,7 @@ public final class Lowering {
         } catch (RuntimeException e) {
             // A construct the lowering does not handle: report it like a compiler, not with a stack trace.
             diags.error(f.loc(), "cannot generate code for function '" + f.var().name + "': " + e);
-            if (jomp.wrapper.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
+            if (jomp.env.Invocation.getenv("JOMP_DEBUG_LOWERING") != null) e.printStackTrace();
         }
     }
 
@@ -204,11 +205,11 @@ public final class Lowering {
         // the unit's requires clauses, recorded where it has device code (as clang 19 records them):
         // an entry with flag 0x10 whose size field holds libomptarget's OMP_REQ_* bits (NONE: 1)
         if (!module.offloadEntries.isEmpty()) {
-            String marker = ".omp_requires";
+            String marker = OffloadEntries.REQUIRES_MARKER;
             while (taken.contains(marker)) marker = marker + "_";
             taken.add(marker);
             module.globals.add(new Global(marker, 1, 1, true, true, null));
-            addEntry(marker, requires == 0 ? 1 : requires, 0x10);
+            addEntry(marker, requires == 0 ? OffloadEntries.REQ_NONE : requires, OffloadEntries.FLAG_REQUIRES);
         }
         Set<String> definedNames = new HashSet<>();
         for (var f : module.functions) definedNames.add(f.name);
@@ -297,10 +298,10 @@ public final class Lowering {
     /** libomptarget's OMP_REQ_* flags of requires clauses. */
     static long requiresFlags(Set<String> clauses) {
         long f = 0;
-        if (clauses.contains("reverse_offload")) f |= 0x2;
-        if (clauses.contains("unified_address")) f |= 0x4;
-        if (clauses.contains("unified_shared_memory")) f |= 0x8;
-        if (clauses.contains("dynamic_allocators")) f |= 0x10;
+        if (clauses.contains("reverse_offload")) f |= OffloadEntries.REQ_REVERSE_OFFLOAD;
+        if (clauses.contains("unified_address")) f |= OffloadEntries.REQ_UNIFIED_ADDRESS;
+        if (clauses.contains("unified_shared_memory")) f |= OffloadEntries.REQ_UNIFIED_SHARED_MEMORY;
+        if (clauses.contains("dynamic_allocators")) f |= OffloadEntries.REQ_DYNAMIC_ALLOCATORS;
         return f;
     }
 
@@ -360,7 +361,7 @@ public final class Lowering {
         String name = path.substring(path.lastIndexOf('/') + 1);
         byte[] content;
         try {
-            content = java.nio.file.Files.readAllBytes(jomp.wrapper.env.Invocation.path(path));
+            content = java.nio.file.Files.readAllBytes(jomp.env.Invocation.path(path));
         } catch (Exception | Error e) {
             content = new byte[0];   // no such file (IR read back, stdin): the name alone
         }
@@ -378,7 +379,7 @@ public final class Lowering {
 
     /** The region id of a kernel: a 1-byte read-only global whose address identifies the region to the runtime. */
     String regionId(String kernel) {
-        String id = jomp.wrapper.offload.OffloadEntriesSection.REGION_ID_PREFIX + kernel;
+        String id = OffloadEntries.REGION_ID_PREFIX + kernel;
         if (module.global(id) == null) {
             module.globals.add(new Global(id, 1, 1, true, true, null));
             addEntry(kernel, 0, 0);
@@ -426,7 +427,7 @@ public final class Lowering {
     private void addEntry(String name, long size, int flags) {
         module.offloadEntries.add(new jomp.frontend.ir.OffloadEntry(name, size, flags));
         byte[] b = (name + "\0").getBytes(StandardCharsets.UTF_8);
-        module.globals.add(new Global(jomp.wrapper.offload.OffloadEntriesSection.NAME_SYMBOL_PREFIX + name, b.length, 1, true, true, b));
+        module.globals.add(new Global(OffloadEntries.NAME_SYMBOL_PREFIX + name, b.length, 1, true, true, b));
     }
 
     /** The symbol of a file-scope entity or block-scope static: its link name, made unique for locals. */

@@ -1,5 +1,16 @@
 package jomp.frontend.lower;
 
+import static jomp.offload.abi.MapType.ALWAYS;
+import static jomp.offload.abi.MapType.CLOSE;
+import static jomp.offload.abi.MapType.DELETE;
+import static jomp.offload.abi.MapType.FROM;
+import static jomp.offload.abi.MapType.NON_CONTIG;
+import static jomp.offload.abi.MapType.OMPX_HOLD;
+import static jomp.offload.abi.MapType.PRESENT;
+import static jomp.offload.abi.MapType.PTR_AND_OBJ;
+import static jomp.offload.abi.MapType.TARGET_PARAM;
+import static jomp.offload.abi.MapType.TO;
+
 import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.OmpClause;
 import jomp.frontend.ast.OmpDirective;
@@ -43,9 +54,6 @@ import java.util.Map;
  * </ul>
  */
 final class MapBuilder {
-    static final long TO = 0x1, FROM = 0x2, ALWAYS = 0x4, DELETE = 0x8, PTR_AND_OBJ = 0x10, TARGET_PARAM = 0x20, PRIVATE = 0x80,
-        LITERAL = 0x100, IMPLICIT = 0x200, CLOSE = 0x400, PRESENT = 0x1000, OMPX_HOLD = 0x2000, NON_CONTIG = 1L << 44;
-
     /** How a kernel receives a variable: the address of its device copy, or its value in the slot. */
     enum Pass { BYREF, BYVAL }
 

@@ -12,6 +12,7 @@ import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.MapType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +52,8 @@ final class MapperLowering {
         long esz = Math.max(1, m.type().size());
         Value count = g.e.bin(Insn.BinOp.DIV, size, IntConst.i64(esz));
         // the whole item: its storage, mapped once; no data moves for it (its elements' components say what moves)
-        Value whole = g.e.bin(Insn.BinOp.OR, g.e.bin(Insn.BinOp.AND, type, IntConst.i64(~(MapBuilder.TO | MapBuilder.FROM | MapBuilder.TARGET_PARAM))),
-                IntConst.i64(MapBuilder.IMPLICIT));
+        Value whole = g.e.bin(Insn.BinOp.OR, g.e.bin(Insn.BinOp.AND, type, IntConst.i64(~(MapType.TO | MapType.FROM | MapType.TARGET_PARAM))),
+                IntConst.i64(MapType.IMPLICIT));
         push(g, handle, base, begin, size, whole, nameArg);
         Value wholeIdx = g.e.bin(Insn.BinOp.SUB, numComponents(g, handle), IntConst.i64(1));
         Reg i = g.fn.newReg(IrType.I64, "i");
@@ -92,7 +93,7 @@ final class MapperLowering {
         Value base0 = numComponents(g, handle);
         Value shift = g.e.bin(Insn.BinOp.SHL, base0, IntConst.i64(48));
         for (MapBuilder.Entry e : es) {
-            long t = e.type() & ~MapBuilder.TARGET_PARAM;
+            long t = e.type() & ~MapType.TARGET_PARAM;
             Value type;
             if ((t >>> 48) != 0) type = g.e.bin(Insn.BinOp.ADD, IntConst.i64(t), shift);
             else if (parent != null) type = g.e.bin(Insn.BinOp.OR, IntConst.i64(t), g.e.bin(Insn.BinOp.SHL, g.e.bin(Insn.BinOp.ADD, parent, IntConst.i64(1)), IntConst.i64(48)));

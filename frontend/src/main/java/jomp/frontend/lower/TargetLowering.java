@@ -1,5 +1,13 @@
 package jomp.frontend.lower;
 
+import static jomp.offload.abi.MapType.FROM;
+import static jomp.offload.abi.MapType.IMPLICIT;
+import static jomp.offload.abi.MapType.LITERAL;
+import static jomp.offload.abi.MapType.PRESENT;
+import static jomp.offload.abi.MapType.PRIVATE;
+import static jomp.offload.abi.MapType.TARGET_PARAM;
+import static jomp.offload.abi.MapType.TO;
+
 import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.OmpClause;
 import jomp.frontend.ast.OmpDirective;
@@ -16,6 +24,7 @@ import jomp.frontend.ir.Reg;
 import jomp.frontend.ir.Slot;
 import jomp.frontend.ir.Value;
 import jomp.frontend.type.Type;
+import jomp.offload.abi.KernelArgs;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -36,8 +45,6 @@ import java.util.Set;
  */
 final class TargetLowering {
     private static final MapBuilder.Pass BYREF = MapBuilder.Pass.BYREF;
-    static final long TO = MapBuilder.TO, FROM = MapBuilder.FROM, TARGET_PARAM = MapBuilder.TARGET_PARAM, PRIVATE = MapBuilder.PRIVATE,
-        LITERAL = MapBuilder.LITERAL, IMPLICIT = MapBuilder.IMPLICIT, PRESENT = MapBuilder.PRESENT;
 
     private final OmpLowering omp;
     private final FunctionLowering f;
@@ -123,19 +130,19 @@ final class TargetLowering {
             OmpClause.ExprClause nth = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_THREADS);
             if (tl == null && nth != null && nth.value() instanceof Expr.IntLit n) limit = IntConst.i32((int) n.value());
         }
-        Value kargs = f.b.slotAddr(f.fn.newSlot(null, 104, 8));
-        f.b.memset(kargs, IntConst.i32(0), IntConst.i64(104));
-        f.b.store(IntConst.i32(3), kargs);
-        f.b.store(IntConst.i32(entries.size()), OmpLowering.at(f, kargs, 4));
-        f.b.store(arrays.bases, OmpLowering.at(f, kargs, 8));
-        f.b.store(arrays.ptrs, OmpLowering.at(f, kargs, 16));
-        f.b.store(arrays.sizes, OmpLowering.at(f, kargs, 24));
-        f.b.store(arrays.types, OmpLowering.at(f, kargs, 32));
-        f.b.store(arrays.names, OmpLowering.at(f, kargs, 40));
-        f.b.store(arrays.mappers, OmpLowering.at(f, kargs, 48));
-        f.b.store(IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0), OmpLowering.at(f, kargs, 64));
-        f.b.store(nteams, OmpLowering.at(f, kargs, 72));
-        f.b.store(limit, OmpLowering.at(f, kargs, 84));
+        Value kargs = f.b.slotAddr(f.fn.newSlot(null, KernelArgs.SIZE, KernelArgs.ALIGN));
+        f.b.memset(kargs, IntConst.i32(0), IntConst.i64(KernelArgs.SIZE));
+        f.b.store(IntConst.i32(KernelArgs.VERSION), kargs);
+        f.b.store(IntConst.i32(entries.size()), OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_ARGS));
+        f.b.store(arrays.bases, OmpLowering.at(f, kargs, KernelArgs.OFF_BASE_PTRS));
+        f.b.store(arrays.ptrs, OmpLowering.at(f, kargs, KernelArgs.OFF_PTRS));
+        f.b.store(arrays.sizes, OmpLowering.at(f, kargs, KernelArgs.OFF_SIZES));
+        f.b.store(arrays.types, OmpLowering.at(f, kargs, KernelArgs.OFF_TYPES));
+        f.b.store(arrays.names, OmpLowering.at(f, kargs, KernelArgs.OFF_NAMES));
+        f.b.store(arrays.mappers, OmpLowering.at(f, kargs, KernelArgs.OFF_MAPPERS));
+        f.b.store(IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? KernelArgs.FLAG_NOWAIT : 0), OmpLowering.at(f, kargs, KernelArgs.OFF_FLAGS));
+        f.b.store(nteams, OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_TEAMS));
+        f.b.store(limit, OmpLowering.at(f, kargs, KernelArgs.OFF_THREAD_LIMIT));
 
         BasicBlock offload = f.b.newBlock("omp.offload"), fallback = f.b.newBlock("omp.offload.fallback"), end = f.b.newBlock("omp.offload.end");
         Value dev = device(d);

@@ -15,7 +15,7 @@ import jomp.frontend.ir.FuncType;
 import jomp.frontend.ir.IrType;
 import jomp.toolchain.CudaInstallation;
 import jomp.toolchain.Programs;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * math.h on the device: NVIDIA's libdevice ({@code nvvm/libdevice/libdevice.10.bc} of the CUDA

@@ -6,6 +6,7 @@ import jomp.frontend.ir.Global;
 import jomp.frontend.ir.Insn;
 import jomp.frontend.ir.Module;
 import jomp.frontend.ir.OffloadEntry;
+import jomp.offload.abi.OffloadEntries;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -27,8 +28,8 @@ public final class DeviceExtraction {
         for (Function f : host.functions) if (f.declareTarget) work.add(f.name);
         for (OffloadEntry e : host.offloadEntries) {
             work.add(e.name());
-            work.add(jomp.wrapper.offload.OffloadEntriesSection.REGION_ID_PREFIX + e.name());
-            work.add(jomp.wrapper.offload.OffloadEntriesSection.NAME_SYMBOL_PREFIX + e.name());
+            work.add(OffloadEntries.REGION_ID_PREFIX + e.name());
+            work.add(OffloadEntries.NAME_SYMBOL_PREFIX + e.name());
         }
         while (!work.isEmpty()) {
             String s = work.poll();

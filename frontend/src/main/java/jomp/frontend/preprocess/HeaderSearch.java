@@ -11,7 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * Finds the file an {@code #include} names, as clang 19 does on Debian x86-64. The search list

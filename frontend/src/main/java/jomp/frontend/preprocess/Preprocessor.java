@@ -19,7 +19,7 @@ import jomp.frontend.diag.SourceFile;
 import jomp.frontend.diag.SourceLocation;
 import jomp.frontend.lex.Token;
 import jomp.frontend.lex.Tokenizer;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * The C11 preprocessor (translation phase 4), after chibicc: files are tokenized whole, then

@@ -73,7 +73,7 @@ class CProgramsTest {
             Files.writeString(c, source);
             Process p;
             try {
-                p = jomp.wrapper.env.ExternalTools.processBuilder("gcc", "-O0", "-w", "-o", exe.toString(), c.toString(), "-lm").redirectErrorStream(true).start();
+                p = jomp.env.ExternalTools.processBuilder("gcc", "-O0", "-w", "-o", exe.toString(), c.toString(), "-lm").redirectErrorStream(true).start();
             } catch (IOException e) {
                 org.junit.jupiter.api.Assertions.fail("gcc is the oracle here: install it (.ci/run does)");
                 return null;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jomp.frontend.ir.Module;
-import jomp.wrapper.env.Invocation;
+import jomp.env.Invocation;
 
 /**
  * libdevice and the LLVM tools that compile it are found in the environment of the command being

@@ -34,7 +34,7 @@ class PtxLibdeviceTest {
         Path ll = tmp.resolve("libdevice.ll");
         Process dis;
         try {
-            dis = jomp.wrapper.env.ExternalTools.processBuilder("llvm-dis-19", LIBDEVICE.toString(), "-o", ll.toString()).redirectErrorStream(true).start();
+            dis = jomp.env.ExternalTools.processBuilder("llvm-dis-19", LIBDEVICE.toString(), "-o", ll.toString()).redirectErrorStream(true).start();
         } catch (java.io.IOException e) {
             assertTrue(false, "llvm-dis-19 not found");
             return;

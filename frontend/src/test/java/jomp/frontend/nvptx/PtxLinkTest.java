@@ -70,7 +70,7 @@ class PtxLinkTest {
 
     /** Runs a command; returns its output when it fails, "" when it succeeds. */
     private static String run(String... cmd) throws Exception {
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder(cmd).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         return p.waitFor() == 0 ? "" : out.isEmpty() ? "exit status " + p.exitValue() : out;
     }

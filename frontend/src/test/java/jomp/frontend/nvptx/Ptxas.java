@@ -13,12 +13,12 @@ final class Ptxas {
 
     /** ptxas, found as the tool table finds it; a test that needs it fails with one line when it is missing. */
     static Path find() {
-        return jomp.wrapper.env.ExternalTools.require("ptxas");
+        return jomp.env.ExternalTools.require("ptxas");
     }
 
     /** nvlink beside ptxas, or CUDA's; null when neither exists. */
     static Path nvlink() {
-        return jomp.wrapper.env.ExternalTools.require("nvlink");
+        return jomp.env.ExternalTools.require("nvlink");
     }
 
     /** Assembles the PTX as relocatable code (externs stay unresolved); returns null on success, else ptxas's messages. */
@@ -43,7 +43,7 @@ final class Ptxas {
 
     /** Runs a tool; null when it succeeds, else its messages. */
     static String run(List<String> cmd) throws IOException, InterruptedException {
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder(cmd).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder(cmd).redirectErrorStream(true).start();
         String msg = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int rc = p.waitFor();
         return rc == 0 ? null : msg.isEmpty() ? cmd.get(0) + " exit status " + rc : msg;

@@ -31,7 +31,7 @@ class ClangComparisonTest {
 
     static boolean haveClang() {
         try {
-            Process p = jomp.wrapper.env.ExternalTools.processBuilder("clang-19", "--version").redirectErrorStream(true).start();
+            Process p = jomp.env.ExternalTools.processBuilder("clang-19", "--version").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
             return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
@@ -43,7 +43,7 @@ class ClangComparisonTest {
         List<String> cmd = new java.util.ArrayList<>(List.of("clang-19", "-E", "-P", "-std=gnu11", "-fopenmp", "-fopenmp-version=50"));
         cmd.addAll(List.of(extra));
         cmd.add(file.toString());
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = jomp.env.ExternalTools.processBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         p.waitFor(60, TimeUnit.SECONDS);
         return out;
@@ -326,7 +326,7 @@ class ClangComparisonTest {
         String src = "int x;\n#include <a.h>\n\nint y;\n#include <s.h>\n#include \"inc/b.h\"\n\n\n\n\n\n\n\n\n\n\n\nint z;\n";
         Path f = dir.resolve("m.c");
         Files.writeString(f, src);
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder("clang-19", "-E", "-I" + inc, "-isystem", sys.toString(), f.toString())
+        Process p = jomp.env.ExternalTools.processBuilder("clang-19", "-E", "-I" + inc, "-isystem", sys.toString(), f.toString())
             .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String expected = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         p.waitFor(60, TimeUnit.SECONDS);

@@ -133,7 +133,7 @@ class LayoutTest {
     void layoutsMatchGcc(@TempDir Path dir) throws Exception {
         org.junit.jupiter.api.Assertions.assertTrue(Files.isExecutable(Path.of("/usr/bin/gcc")), "gcc is the oracle here: install it (.ci/run does)");
         Files.writeString(dir.resolve("layout.c"), gccProgram());
-        Process cc = jomp.wrapper.env.ExternalTools.processBuilder("gcc", "-w", "-o", "layout", "layout.c").directory(dir.toFile()).inheritIO().start();
+        Process cc = jomp.env.ExternalTools.processBuilder("gcc", "-w", "-o", "layout", "layout.c").directory(dir.toFile()).inheritIO().start();
         assertThat(cc.waitFor(120, TimeUnit.SECONDS) && cc.exitValue() == 0).isTrue();
         Process run = new ProcessBuilder(dir.resolve("layout").toString()).start();
         String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);

@@ -4,10 +4,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import jomp.wrapper.archive.Archive;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfReader;
-import jomp.wrapper.elf.ElfSymbol;
+import jomp.objfile.archive.Archive;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfReader;
+import jomp.objfile.elf.ElfSymbol;
 
 /**
  * Static archives as a linker reads them: left to right, an archive member is pulled in when it

@@ -52,7 +52,7 @@ public final class ExecutableWriter {
         file.write(pre);
         jar.writeTo(file);
         // whole or nothing, mode 0777 less the command's umask
-        jomp.wrapper.env.OutputFiles.write(output, output.toString(), file.toByteArray(), true);
+        jomp.env.OutputFiles.write(output, output.toString(), file.toByteArray(), true);
     }
 
     private static void put(JarOutputStream out, Set<String> seen, String name, byte[] bytes) throws IOException {
@@ -74,9 +74,10 @@ public final class ExecutableWriter {
         out.closeEntry();
     }
 
-    /** The runtime's classes (C library, start-up, memory) from wherever the linker loaded them. */
+    /** The runtime's classes (C library, start-up, memory) and the offload ABI's records they use, from wherever the linker loaded them. */
     private static void copyRuntime(JarOutputStream out, Set<String> seen) throws IOException {
         copyClasses(jomp.runtime.libc.Libc.class, out, seen);
+        copyClasses(jomp.offload.abi.ImageKind.class, out, seen);
     }
 
     /** The device plugins the linker itself can see, with their service registration. */

@@ -20,15 +20,17 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
+import jomp.offload.abi.ExecutableNames;
+import jomp.offload.abi.SectionNames;
 import jomp.runtime.libc.Libc;
-import jomp.wrapper.FormatException;
-import jomp.wrapper.elf.Elf;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfRelocation;
-import jomp.wrapper.elf.ElfSection;
-import jomp.wrapper.elf.ElfSymbol;
-import jomp.wrapper.jvm.JvmNames;
-import jomp.wrapper.offload.OffloadEntriesSection;
+import jomp.objfile.FormatException;
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfRelocation;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfSymbol;
+import jomp.objfile.jvm.JvmNames;
+import jomp.objfile.offload.OffloadEntriesSection;
 
 /**
  * The host link (docs/design/abi.md, "The executable and its start"): resolves symbols across objects and the C library as a linker
@@ -41,7 +43,7 @@ public final class HostLinker {
     static final String EXTERN = "jomp/link/Extern";
     static final String DATA = "jomp/link/Data";
     static final String FN = "jomp/link/Fn";
-    static final String PROGRAM = "jomp/link/Program";
+    static final String PROGRAM = ExecutableNames.PROGRAM;
     static final String MAIN = "jomp/link/Main";
     static final String DATA_RESOURCE = "/jomp/data.bin";
     /** The read-only part of the data image ends on a page boundary (its own pages, mapped read-only). */
@@ -72,9 +74,9 @@ public final class HostLinker {
     public record Input(String name, ElfObject object) {}
 
     /** Section of offload entries in objects (docs/design/offload-abi.md §3). */
-    public static final String ENTRIES_SECTION = OffloadEntriesSection.NAME;
+    public static final String ENTRIES_SECTION = SectionNames.OFFLOAD_ENTRIES;
     /** The class the offload wrapping generates; Main calls its {@code register()} first when the program offloads. */
-    public static final String REGISTRATION = "jomp/link/Registration";
+    public static final String REGISTRATION = ExecutableNames.CLASS;
 
     /**
      * An offload entry of the linked program: the data image offset of its address (a kernel's
@@ -393,7 +395,7 @@ public final class HostLinker {
         if (s.isDefined() || globals.containsKey(s.name())) return null;
         NativeLibraries.Found f = natives.find(s.name());
         if (f == null) return null;
-        if (f.kind() == jomp.wrapper.elf.SharedObject.Kind.TLS) {
+        if (f.kind() == jomp.objfile.elf.SharedObject.Kind.TLS) {
             errors.add(inputs.get(k).name() + ": cannot use thread-local variable '" + s.name() + "' of " + f.library().needed()
                     + " (jomp code cannot reach native thread-local storage)");
             return null;
@@ -422,11 +424,11 @@ public final class HostLinker {
         }
         // ld's order: the command line's libraries, then the C library (jomp's Java part of it, then glibc)
         NativeLibraries.Found f = natives.find(s.name(), false);
-        if (f != null && f.kind() == jomp.wrapper.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
+        if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
         Method m = natives.prefersNative(s.name()) ? null : Libc.find(s.name());
         if (m != null) return new Target(Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
         f = natives.find(s.name());
-        if (f != null && f.kind() == jomp.wrapper.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
+        if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
         errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
         return null;
     }

@@ -8,13 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import jomp.wrapper.FormatException;
-import jomp.wrapper.archive.Archive;
-import jomp.wrapper.archive.ArchiveReader;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfReader;
-import jomp.wrapper.elf.SharedObject;
-import jomp.wrapper.env.Invocation;
+import jomp.objfile.FormatException;
+import jomp.objfile.archive.Archive;
+import jomp.objfile.archive.ArchiveReader;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfReader;
+import jomp.objfile.elf.SharedObject;
+import jomp.env.Invocation;
 
 /**
  * The host link's inputs in command-line order, read as GNU ld reads them: objects, static

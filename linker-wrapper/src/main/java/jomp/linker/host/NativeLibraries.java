@@ -5,7 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import jomp.wrapper.elf.SharedObject;
+import jomp.objfile.elf.SharedObject;
 
 /**
  * The shared libraries a host link resolves against, in ld's order (docs/design/abi.md § Native

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Set;
 
 import jomp.linker.host.HostLinker;
-import jomp.wrapper.elf.Elf;
-import jomp.wrapper.elf.ElfSection;
-import jomp.wrapper.offload.OffloadBinary;
-import jomp.wrapper.offload.OffloadBinaryReader;
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.offload.OffloadBinary;
+import jomp.objfile.offload.OffloadBinaryReader;
 
 /**
  * The device images embedded in the objects of a link (their {@code .llvm.offloading} sections),

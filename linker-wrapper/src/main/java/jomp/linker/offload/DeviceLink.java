@@ -10,10 +10,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 import jomp.linker.host.HostLinker;
-import jomp.wrapper.FormatException;
-import jomp.wrapper.elf.ElfReader;
-import jomp.wrapper.env.Invocation;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.offload.abi.DeviceEntries;
+import jomp.offload.abi.ImageKind;
+import jomp.objfile.FormatException;
+import jomp.objfile.elf.ElfReader;
+import jomp.env.Invocation;
+import jomp.objfile.offload.OffloadBinary;
 
 /**
  * The device link of one group of images (clang-linker-wrapper's device linking step). For the
@@ -32,7 +34,7 @@ public final class DeviceLink {
     private DeviceLink() {}
 
     /** A linked device image: what the registration hands to the runtime. */
-    public record Linked(String triple, String arch, String kind, byte[] bytes) {}
+    public record Linked(String triple, String arch, ImageKind kind, byte[] bytes) {}
 
     /** How device links run: {@code deviceLinker} (null: the target's, nvlink, where its ToolChain finds it) links several nvptx images of one arch. */
     public record Options(String deviceLinker, jomp.linker.host.NativeLibraries natives, String cudaPath) {
@@ -46,7 +48,7 @@ public final class DeviceLink {
     public static Linked link(DeviceImages.Group g) { return link(g, Options.DEFAULT); }
 
     public static Linked link(DeviceImages.Group g, Options opts) {
-        if (jvm(g)) return new Linked(g.triple(), g.arch(), "JVM_CLASSES", jvm(g, opts.natives()));
+        if (jvm(g)) return new Linked(g.triple(), g.arch(), ImageKind.JVM_CLASSES, jvm(g, opts.natives()));
         List<DeviceImages.Image> imgs = g.images();
         for (DeviceImages.Image i : imgs) kind(g, i);
         if (passesThrough(g, opts)) return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
@@ -54,13 +56,13 @@ public final class DeviceLink {
         String linker = deviceLinker(g, opts);
         if (linker == null) {
             // no CUDA: several PTX objects go together in a fat binary, linked when it is loaded (the PTX simulator does)
-            if (ptx != null && imgs.stream().allMatch(i -> i.binary().imageKind() == OffloadBinary.IMG_PTX))
-                return new Linked(g.triple(), g.arch(), "FATBINARY", fatbinary(g, null, ptx));
+            if (ptx != null && imgs.stream().allMatch(i -> i.binary().imageKind() == ImageKind.PTX))
+                return new Linked(g.triple(), g.arch(), ImageKind.FATBINARY, fatbinary(g, null, ptx));
             return nvlink(g, opts);   // the error naming what is missing
         }
         byte[] cubin = nvlink(g, opts).bytes();
-        if (ptx == null) return new Linked(g.triple(), g.arch(), "CUBIN", cubin);
-        return new Linked(g.triple(), g.arch(), "FATBINARY", fatbinary(g, cubin, ptx));
+        if (ptx == null) return new Linked(g.triple(), g.arch(), ImageKind.CUBIN, cubin);
+        return new Linked(g.triple(), g.arch(), ImageKind.FATBINARY, fatbinary(g, cubin, ptx));
     }
 
     /** A single image that needs no device link: PTX, an executable cubin or a fat binary, or a relocatable cubin without nvlink. */
@@ -80,8 +82,8 @@ public final class DeviceLink {
         for (DeviceImages.Image i : g.images()) {
             List<String> texts = byObject.computeIfAbsent(i.object(), k -> new ArrayList<>());
             OffloadBinary b = i.binary();
-            if (b.imageKind() == OffloadBinary.IMG_PTX) texts.add(new String(b.image(), java.nio.charset.StandardCharsets.ISO_8859_1));
-            else if (b.imageKind() == OffloadBinary.IMG_FATBINARY) {
+            if (b.imageKind() == ImageKind.PTX) texts.add(new String(b.image(), java.nio.charset.StandardCharsets.ISO_8859_1));
+            else if (b.imageKind() == ImageKind.FATBINARY) {
                 try {
                     texts.addAll(jomp.runtime.plugin.Fatbinary.ptx(b.image()));
                 } catch (IllegalArgumentException e) {
@@ -118,7 +120,7 @@ public final class DeviceLink {
     /** ELF type ET_REL (1) for machine EM_CUDA (190): ptxas -c's output, which the driver cannot load unlinked. */
     static boolean relocatableCubin(OffloadBinary b) {
         byte[] e = b.image();
-        if (b.imageKind() != OffloadBinary.IMG_CUBIN && b.imageKind() != OffloadBinary.IMG_OBJECT) return false;
+        if (b.imageKind() != ImageKind.CUBIN && b.imageKind() != ImageKind.OBJECT) return false;
         if (e.length < 20 || e[0] != 0x7f || e[1] != 'E' || e[2] != 'L' || e[3] != 'F') return false;
         int type = (e[16] & 0xFF) | (e[17] & 0xFF) << 8, machine = (e[18] & 0xFF) | (e[19] & 0xFF) << 8;
         return type == 1 && machine == 190;
@@ -131,7 +133,7 @@ public final class DeviceLink {
         if (passesThrough(g, opts)) return "device image for " + g.describe() + " passes through: " + objects(g);
         boolean ptx = ptxOfEveryObject(g) != null;
         if (linker == null) {
-            if (ptx && g.images().stream().allMatch(i -> i.binary().imageKind() == OffloadBinary.IMG_PTX))
+            if (ptx && g.images().stream().allMatch(i -> i.binary().imageKind() == ImageKind.PTX))
                 return "device image for " + g.describe() + ": a fat binary of the PTX of " + objects(g) + " (no nvlink: linked when loaded)";
             return "device link for " + g.describe() + " needs nvlink, which is not found (" + jomp.toolchain.CudaInstallation.searched(opts.cudaPath()) + "): " + objects(g);
         }
@@ -148,10 +150,10 @@ public final class DeviceLink {
      */
     private static List<DeviceImages.Image> nvlinkInputs(DeviceImages.Group g) {
         java.util.Set<String> withCode = new java.util.HashSet<>();
-        for (DeviceImages.Image i : g.images()) if (i.binary().imageKind() != OffloadBinary.IMG_PTX) withCode.add(i.object());
+        for (DeviceImages.Image i : g.images()) if (i.binary().imageKind() != ImageKind.PTX) withCode.add(i.object());
         List<DeviceImages.Image> out = new ArrayList<>();
         for (DeviceImages.Image i : g.images()) {
-            if (i.binary().imageKind() == OffloadBinary.IMG_PTX && withCode.contains(i.object())) continue;
+            if (i.binary().imageKind() == ImageKind.PTX && withCode.contains(i.object())) continue;
             out.add(i);
         }
         return out;
@@ -213,7 +215,7 @@ public final class DeviceLink {
             if (rc != 0) {
                 throw new HostLinker.LinkError(g.describe() + ": " + linker + " failed with exit status " + rc + (text.isEmpty() ? "" : ":\n" + text));
             }
-            return new Linked(g.triple(), g.arch(), "CUBIN", java.nio.file.Files.readAllBytes(java.nio.file.Path.of(out)));
+            return new Linked(g.triple(), g.arch(), ImageKind.CUBIN, java.nio.file.Files.readAllBytes(java.nio.file.Path.of(out)));
         } catch (IOException e) {
             throw new HostLinker.LinkError(g.describe() + ": cannot run the device linker " + linker + ": " + e.getMessage());
         } catch (InterruptedException e) {
@@ -226,8 +228,8 @@ public final class DeviceLink {
 
     /** The temporary file name of the i-th image given to the device linker. */
     private static String inputName(int i, OffloadBinary b) {
-        return "image" + i + "." + (b.imageKind() == OffloadBinary.IMG_PTX ? "ptx" : b.imageKind() == OffloadBinary.IMG_OBJECT ? "cubin"
-                : b.imageKind() == OffloadBinary.IMG_FATBINARY ? "fatbin" : kindName(b.imageKind()));
+        return "image" + i + "." + (b.imageKind() == ImageKind.PTX ? "ptx" : b.imageKind() == ImageKind.OBJECT ? "cubin"
+                : b.imageKind() == ImageKind.FATBINARY ? "fatbin" : kindName(b.imageKind()));
     }
 
     /** Removes a temporary folder of plain files; what cannot be removed stays (no reason to fail a link). */
@@ -240,21 +242,21 @@ public final class DeviceLink {
         }
     }
 
-    /** The runtime's name of an nvptx image's kind; kinds no plugin loads are an error naming the object. */
-    private static String kind(DeviceImages.Group g, DeviceImages.Image i) {
+    /** The kind of an nvptx image as the runtime gets it; kinds no plugin loads are an error naming the object. */
+    private static ImageKind kind(DeviceImages.Group g, DeviceImages.Image i) {
         return switch (i.binary().imageKind()) {
-            case OffloadBinary.IMG_PTX -> "PTX";
+            case ImageKind.PTX -> ImageKind.PTX;
             // ptxas's output: an ELF cubin, which clang (and jomp) package as kind "elf"
-            case OffloadBinary.IMG_CUBIN, OffloadBinary.IMG_OBJECT -> "CUBIN";
-            case OffloadBinary.IMG_FATBINARY -> "FATBINARY";
+            case ImageKind.CUBIN, ImageKind.OBJECT -> ImageKind.CUBIN;
+            case ImageKind.FATBINARY -> ImageKind.FATBINARY;
             default -> throw new HostLinker.LinkError(i.object() + ": " + g.describe()
                     + ": cannot link a device image of kind " + kindName(i.binary().imageKind()));
         };
     }
 
-    private static String kindName(int kind) {
-        String e = OffloadBinary.extensionOf(kind);
-        return e.isEmpty() ? String.valueOf(kind) : e;
+    private static String kindName(ImageKind kind) {
+        String e = kind.extension();
+        return e.isEmpty() ? String.valueOf(kind.value()) : e;
     }
 
     private static List<String> objectList(DeviceImages.Group g) {
@@ -271,7 +273,7 @@ public final class DeviceLink {
     private static byte[] jvm(DeviceImages.Group g, jomp.linker.host.NativeLibraries natives) {
         List<HostLinker.Input> inputs = new ArrayList<>();
         for (DeviceImages.Image i : g.images()) {
-            if (i.binary().imageKind() != OffloadBinary.IMG_OBJECT) {
+            if (i.binary().imageKind() != ImageKind.OBJECT) {
                 throw new HostLinker.LinkError(g.triple() + ": " + i.object() + ": device image of kind " + kindName(i.binary().imageKind())
                         + ", expected a jomp object");
             }
@@ -287,16 +289,16 @@ public final class DeviceLink {
         } catch (HostLinker.LinkError e) {
             throw new HostLinker.LinkError(g.triple() + ": " + e.getMessage().replace("\n", "\n" + g.triple() + ": "));
         }
-        StringBuilder index = new StringBuilder();
+        DeviceEntries index = new DeviceEntries();
         for (HostLinker.Entry e : linked.entries()) {
-            if (e.size() == 0) index.append("kernel ").append(e.name()).append(' ').append(e.owner()).append(' ').append(e.method()).append('\n');
-            else index.append("global ").append(e.name()).append(' ').append(e.offset()).append(' ').append(e.size()).append('\n');
+            if (e.size() == 0) index.kernel(e.name(), e.owner(), e.method());
+            else index.global(e.name(), e.offset(), e.size());
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
             for (Map.Entry<String, byte[]> c : linked.classes().entrySet()) put(zip, c.getKey() + ".class", c.getValue());
             for (Map.Entry<String, byte[]> r : linked.resources().entrySet()) put(zip, r.getKey(), r.getValue());
-            put(zip, "jomp/device-entries.txt", index.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            put(zip, DeviceEntries.RESOURCE, index.write());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

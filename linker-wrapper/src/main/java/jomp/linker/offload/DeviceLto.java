@@ -16,8 +16,9 @@ import jomp.toolchain.CodeGen;
 import jomp.toolchain.Programs;
 import jomp.toolchain.ToolChain;
 import jomp.toolchain.ToolChains;
-import jomp.wrapper.env.Invocation;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.env.Invocation;
+import jomp.objfile.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
 
 /**
  * Device code compiled with -foffload-lto arrives as jomp IR (image kind "none", text starting
@@ -36,7 +37,7 @@ public final class DeviceLto {
     /** Is this image jomp IR (the device output of an -foffload-lto compile)? */
     public static boolean isIr(OffloadBinary b) {
         byte[] img = b.image();
-        if (b.imageKind() != OffloadBinary.IMG_NONE || img.length < MAGIC.length) return false;
+        if (b.imageKind() != ImageKind.NONE || img.length < MAGIC.length) return false;
         for (int i = 0; i < MAGIC.length; i++) if (img[i] != MAGIC[i]) return false;
         return true;
     }
@@ -88,10 +89,10 @@ public final class DeviceLto {
         } catch (PtxException e) {
             throw new HostLinker.LinkError(g.describe() + ": " + String.join(" ", objects) + ": " + e.getMessage());
         }
-        int kind = code.imageKind();
+        ImageKind kind = code.imageKind();
         byte[] image = code.bytes();
         String assembler = assembler(tc, cudaPath);
-        boolean assembled = code.imageKind() == OffloadBinary.IMG_PTX && assembler != null;
+        boolean assembled = code.imageKind() == ImageKind.PTX && assembler != null;
         if (assembled) {
             kind = tc.imageKind();
             image = assemble(g, objects, tc, assembler, code.text());
@@ -102,7 +103,7 @@ public final class DeviceLto {
         images.add(new DeviceImages.Image(String.join(" ", objects), linked));
         if (assembled) {
             // the PTX travels with the cubin (DeviceLink makes them one fat binary)
-            images.add(new DeviceImages.Image(String.join(" ", objects), new OffloadBinary(OffloadBinary.IMG_PTX, first.offloadKind(), first.flags(),
+            images.add(new DeviceImages.Image(String.join(" ", objects), new OffloadBinary(ImageKind.PTX, first.offloadKind(), first.flags(),
                     first.strings(), ptxText.getBytes(StandardCharsets.ISO_8859_1))));
         }
         images.addAll(rest);

@@ -7,37 +7,47 @@ import java.util.List;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
 
 import jomp.linker.host.HostLinker;
+import jomp.offload.abi.BinaryDescriptor;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ExecutableNames;
+import jomp.offload.abi.HostEntry;
+import jomp.offload.abi.ImageKind;
+import jomp.runtime.offload.Registry;
 
 /**
  * The wrapping step (clang's OffloadWrapper, offload-abi.md §4): the linked device images become
  * resources {@code jomp/offload/image<n>.bin} of the executable, and a generated class
  * {@code jomp/link/Registration} builds the {@code __tgt_bin_desc}, a
- * {@code jomp.runtime.target.BinaryDescriptor(List<DevicePlugin.DeviceImage> images, List<HostEntry> hostEntries)},
- * and hands it to {@code jomp.runtime.target.Registry.registerLib} from {@code register()}, which
- * the program's Main calls after loading the data image and before C's main. Every image carries the
- * host entry names (libomptarget's images share the host's entry table). Host entry addresses are
- * {@code jomp/link/Program.address(offset)} of the entry symbol's data image offset. The runtime is called by
- * name only: the linker needs none of its classes. {@code unregisterLib} is left to the runtime's
- * own exit handling.
+ * {@link BinaryDescriptor}{@code (List<DeviceImage> images, List<HostEntry> hostEntries)} (the
+ * offload ABI's records), and hands it to the runtime's {@code Registry.registerLib} from
+ * {@code register()}, which the program's Main calls after loading the data image and before C's
+ * main. Every image carries the host entry names (libomptarget's images share the host's entry
+ * table). Host entry addresses are {@code jomp/link/Program.address(offset)} of the entry
+ * symbol's data image offset. The generated code names the runtime's method and the records'
+ * constructors through method references to them ({@link Ref}), so that renaming or retyping one
+ * breaks this module's build, not a program's start. {@code unregisterLib} is left to the
+ * runtime's own exit handling.
  */
 public final class Registration {
     private Registration() {}
 
-    public static final String CLASS = HostLinker.REGISTRATION;
-    static final String PROGRAM = "jomp/link/Program";
-    static final String REGISTRY = "jomp/runtime/target/Registry";
-    static final String DESCRIPTOR = "jomp/runtime/target/BinaryDescriptor";
-    static final String HOST_ENTRY = "jomp/runtime/target/HostEntry";
-    static final String DEVICE_IMAGE = "jomp/runtime/plugin/DevicePlugin$DeviceImage";
-    static final String IMAGE_KIND = "jomp/runtime/plugin/DevicePlugin$ImageKind";
+    public static final String CLASS = ExecutableNames.CLASS;
+    static final String PROGRAM = ExecutableNames.PROGRAM;
+    static final String IMAGE_KIND = Type.getInternalName(ImageKind.class);
+    /** {@code Registry.registerLib(BinaryDescriptor)}, the runtime's __tgt_register_lib. */
+    static final Ref REGISTER_LIB = Ref.of((Ref.Call1<BinaryDescriptor>) Registry::registerLib);
+    static final Ref NEW_DESCRIPTOR = Ref.of((Ref.New2<BinaryDescriptor, List<DeviceImage>, List<HostEntry>>) BinaryDescriptor::new);
+    static final Ref NEW_HOST_ENTRY = Ref.of((Ref.NewHostEntry) HostEntry::new);
+    static final Ref NEW_DEVICE_IMAGE = Ref.of((Ref.NewDeviceImage) DeviceImage::new);
     /** Host entries per generated method, far below the JVM's 64 KiB code limit. */
     static final int ENTRIES_PER_METHOD = 256;
 
     /** The resource holding image {@code i}. */
     public static String imageResource(int i) {
-        return "jomp/offload/image" + i + ".bin";
+        return ExecutableNames.imageResource(i);
     }
 
     /** Adds the image resources and the registration class to a host link made with {@code HostLinker.link(objects, !images.isEmpty())}. */
@@ -57,7 +67,7 @@ public final class Registration {
             @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
         };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, CLASS, null, "java/lang/Object", null);
-        cw.visitField(ACC_PUBLIC | ACC_STATIC, "descriptor", "L" + DESCRIPTOR + ";", null, null).visitEnd();
+        cw.visitField(ACC_PUBLIC | ACC_STATIC, "descriptor", "L" + NEW_DESCRIPTOR.owner() + ";", null, null).visitEnd();
         int chunks = (entries.size() + ENTRIES_PER_METHOD - 1) / ENTRIES_PER_METHOD;
         for (int c = 0; c < chunks; c++) {
             entriesMethod(cw, c, entries.subList(c * ENTRIES_PER_METHOD, Math.min(entries.size(), (c + 1) * ENTRIES_PER_METHOD)));
@@ -87,29 +97,28 @@ public final class Registration {
         for (int i = 0; i < images.size(); i++) {
             DeviceLink.Linked img = images.get(i);
             mv.visitVarInsn(ALOAD, 4);
-            mv.visitTypeInsn(NEW, DEVICE_IMAGE);
+            mv.visitTypeInsn(NEW, NEW_DEVICE_IMAGE.owner());
             mv.visitInsn(DUP);
             mv.visitLdcInsn(img.triple());
             mv.visitLdcInsn(img.arch());
-            mv.visitFieldInsn(GETSTATIC, IMAGE_KIND, img.kind(), "L" + IMAGE_KIND + ";");
+            mv.visitFieldInsn(GETSTATIC, IMAGE_KIND, img.kind().name(), "L" + IMAGE_KIND + ";");
             mv.visitLdcInsn("/" + imageResource(i));
             mv.visitMethodInsn(INVOKESTATIC, CLASS, "resource", "(Ljava/lang/String;)[B", false);
             mv.visitVarInsn(ALOAD, 1);
-            mv.visitMethodInsn(INVOKESPECIAL, DEVICE_IMAGE, "<init>",
-                    "(Ljava/lang/String;Ljava/lang/String;L" + IMAGE_KIND + ";[BLjava/util/List;)V", false);
+            NEW_DEVICE_IMAGE.emit(mv);
             mv.visitMethodInsn(INVOKEINTERFACE, "java/util/List", "add", "(Ljava/lang/Object;)Z", true);
             mv.visitInsn(POP);
         }
-        mv.visitTypeInsn(NEW, DESCRIPTOR);
+        mv.visitTypeInsn(NEW, NEW_DESCRIPTOR.owner());
         mv.visitInsn(DUP);
         mv.visitVarInsn(ALOAD, 4);
         mv.visitMethodInsn(INVOKESTATIC, "java/util/List", "copyOf", "(Ljava/util/Collection;)Ljava/util/List;", true);
         mv.visitVarInsn(ALOAD, 0);
         mv.visitMethodInsn(INVOKESTATIC, "java/util/List", "copyOf", "(Ljava/util/Collection;)Ljava/util/List;", true);
-        mv.visitMethodInsn(INVOKESPECIAL, DESCRIPTOR, "<init>", "(Ljava/util/List;Ljava/util/List;)V", false);
+        NEW_DESCRIPTOR.emit(mv);
         mv.visitInsn(DUP);
-        mv.visitFieldInsn(PUTSTATIC, CLASS, "descriptor", "L" + DESCRIPTOR + ";");
-        mv.visitMethodInsn(INVOKESTATIC, REGISTRY, "registerLib", "(L" + DESCRIPTOR + ";)V", false);
+        mv.visitFieldInsn(PUTSTATIC, CLASS, "descriptor", "L" + NEW_DESCRIPTOR.owner() + ";");
+        REGISTER_LIB.emit(mv);
         mv.visitInsn(RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
@@ -130,14 +139,14 @@ public final class Registration {
         mv.visitCode();
         for (HostLinker.Entry e : entries) {
             mv.visitVarInsn(ALOAD, 0);
-            mv.visitTypeInsn(NEW, HOST_ENTRY);
+            mv.visitTypeInsn(NEW, NEW_HOST_ENTRY.owner());
             mv.visitInsn(DUP);
             mv.visitLdcInsn(e.offset());
             mv.visitMethodInsn(INVOKESTATIC, PROGRAM, "address", "(J)J", false);
             mv.visitLdcInsn(e.name());
             mv.visitLdcInsn(e.size());
             mv.visitLdcInsn(e.flags());
-            mv.visitMethodInsn(INVOKESPECIAL, HOST_ENTRY, "<init>", "(JLjava/lang/String;JI)V", false);
+            NEW_HOST_ENTRY.emit(mv);
             mv.visitMethodInsn(INVOKEINTERFACE, "java/util/List", "add", "(Ljava/lang/Object;)Z", true);
             mv.visitInsn(POP);
             mv.visitVarInsn(ALOAD, 1);

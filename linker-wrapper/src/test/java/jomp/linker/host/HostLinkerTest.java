@@ -13,10 +13,10 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 
-import jomp.wrapper.elf.Elf;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfSection;
-import jomp.wrapper.elf.ElfSymbol;
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfSymbol;
 
 /** The host link on hand-made objects: symbol resolution, archive members, the errors ld gives. */
 class HostLinkerTest {
@@ -97,9 +97,9 @@ class HostLinkerTest {
         List<HostLinker.Input> objects = new ArrayList<>();
         ArchiveResolver r = new ArchiveResolver(objects);
         r.addObject(object("a.o", "jomp/unit/a", "main", "twice"));
-        var lib = new jomp.wrapper.archive.Archive(List.of(
-                new jomp.wrapper.archive.Archive.Member("other.o", jomp.wrapper.elf.ElfWriter.write(object("x", "jomp/unit/o", "other", null).object())),
-                new jomp.wrapper.archive.Archive.Member("b.o", jomp.wrapper.elf.ElfWriter.write(object("x", "jomp/unit/b", "twice", "other").object()))),
+        var lib = new jomp.objfile.archive.Archive(List.of(
+                new jomp.objfile.archive.Archive.Member("other.o", jomp.objfile.elf.ElfWriter.write(object("x", "jomp/unit/o", "other", null).object())),
+                new jomp.objfile.archive.Archive.Member("b.o", jomp.objfile.elf.ElfWriter.write(object("x", "jomp/unit/b", "twice", "other").object()))),
                 java.util.Map.of());
         r.add("libb.a", lib, false);
         // b.o is needed for twice; it needs other, so other.o (earlier in the archive) comes too

@@ -19,11 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 import jomp.linker.LinkerWrapperMain;
 import jomp.linker.host.ArchiveResolver;
 import jomp.linker.host.HostLinker;
-import jomp.wrapper.archive.ArchiveReader;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfReader;
-import jomp.wrapper.elf.ElfWriter;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
+import jomp.objfile.archive.ArchiveReader;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfReader;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.offload.OffloadBinary;
 
 /** Extraction of device images from the objects a link takes (archives included), grouping, link-time target choice. */
 class DeviceImagesTest {
@@ -33,9 +34,9 @@ class DeviceImagesTest {
 
     private static List<HostLinker.Input> twoObjects() {
         ElfObject a = host("a", "f", 1, List.of(jvmImage(device("a", "f", 1, null)),
-                image(OffloadBinary.IMG_PTX, NVPTX, "sm_90", "ptx a".getBytes(StandardCharsets.US_ASCII))));
+                image(ImageKind.PTX, NVPTX, "sm_90", "ptx a".getBytes(StandardCharsets.US_ASCII))));
         ElfObject b = object("b", "h", 2, false, null, List.of(jvmImage(device("b", "h", 2, null)),
-                image(OffloadBinary.IMG_PTX, NVPTX, "sm_70", "ptx b".getBytes(StandardCharsets.US_ASCII))));
+                image(ImageKind.PTX, NVPTX, "sm_70", "ptx b".getBytes(StandardCharsets.US_ASCII))));
         return List.of(input("a.o", a), input("b.o", b));
     }
 
@@ -60,7 +61,7 @@ class DeviceImagesTest {
                 for (DeviceImages.Image i : g.images()) ours.add(i.object() + " " + g.triple() + " " + g.arch());
             }
         }
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder("llvm-objdump-19", "--offloading", "a.o", "b.o").directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder("llvm-objdump-19", "--offloading", "a.o", "b.o").directory(dir.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(out).isZero();
         List<String> theirs = new ArrayList<>();
@@ -84,7 +85,7 @@ class DeviceImagesTest {
 
     @Test
     void imagesOfOtherOffloadKindsAreNotOpenMPs() {
-        OffloadBinary cuda = new OffloadBinary(OffloadBinary.IMG_PTX, OffloadBinary.OFK_CUDA, 0,
+        OffloadBinary cuda = new OffloadBinary(ImageKind.PTX, OffloadBinary.OFK_CUDA, 0,
                 java.util.Map.of("triple", NVPTX, "arch", "sm_90"), new byte[] {1});
         List<HostLinker.Input> in = List.of(input("a.o", host("a", "f", 1, List.of(cuda))));
         assertThat(DeviceImages.collect(in, Set.of())).isEmpty();
@@ -96,7 +97,7 @@ class DeviceImagesTest {
         Files.write(dir.resolve("a.o"), ElfWriter.write(a));
         Files.write(dir.resolve("k.o"), ElfWriter.write(object("k", "k", 3, false, null, List.of(jvmImage(device("k", "k", 3, null))))));
         Files.write(dir.resolve("u.o"), ElfWriter.write(object("u", "u", 4, false, null, List.of(jvmImage(device("u", "u", 4, null))))));
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder("ar", "rcs", "libk.a", "u.o", "k.o").directory(dir.toFile()).inheritIO().start();
+        Process p = jomp.env.ExternalTools.processBuilder("ar", "rcs", "libk.a", "u.o", "k.o").directory(dir.toFile()).inheritIO().start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isZero();
         return dir.resolve("libk.a");

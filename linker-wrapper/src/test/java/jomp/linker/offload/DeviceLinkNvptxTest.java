@@ -11,7 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
+import jomp.objfile.offload.OffloadBinary;
 
 /**
  * One nvptx image: a relocatable cubin (ptxas -c, with device malloc left undefined) is linked by
@@ -34,7 +35,7 @@ class DeviceLinkNvptxTest {
             }
             """;
 
-    static OffloadBinary image(int kind, byte[] bytes) {
+    static OffloadBinary image(ImageKind kind, byte[] bytes) {
         return new OffloadBinary(kind, OffloadBinary.OFK_OPENMP, 0, Map.of("triple", "nvptx64-nvidia-cuda", "arch", "sm_90"), bytes);
     }
 
@@ -50,20 +51,20 @@ class DeviceLinkNvptxTest {
         assertThat(elfType(rel)).isEqualTo(1);
         assertThat(elfType(exe)).isEqualTo(2);
 
-        DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("a.o", image(OffloadBinary.IMG_CUBIN, rel))));
+        DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("a.o", image(ImageKind.CUBIN, rel))));
         assertThat(DeviceLink.relocatableCubin(g.images().get(0).binary())).isTrue();
         assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT)).contains("nvlink -arch=sm_90 -o linked.cubin image0.cubin   # a.o");
         DeviceLink.Linked linked = DeviceLink.link(g);
-        assertThat(linked.kind()).isEqualTo("CUBIN");
+        assertThat(linked.kind()).isEqualTo(ImageKind.CUBIN);
         assertThat(elfType(linked.bytes())).as("nvlink's output is executable").isEqualTo(2);
 
-        DeviceImages.Group whole = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("b.o", image(OffloadBinary.IMG_CUBIN, exe))));
+        DeviceImages.Group whole = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("b.o", image(ImageKind.CUBIN, exe))));
         assertThat(DeviceLink.link(whole).bytes()).isEqualTo(exe);
         assertThat(DeviceLink.describe(whole, DeviceLink.Options.DEFAULT)).contains("passes through: b.o");
         byte[] ptx = PTX.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        DeviceImages.Group text = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("c.o", image(OffloadBinary.IMG_PTX, ptx))));
+        DeviceImages.Group text = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("c.o", image(ImageKind.PTX, ptx))));
         assertThat(DeviceLink.link(text).bytes()).isEqualTo(ptx);
-        assertThat(DeviceLink.link(text).kind()).isEqualTo("PTX");
+        assertThat(DeviceLink.link(text).kind()).isEqualTo(ImageKind.PTX);
     }
 
     /** Entry headers of a fat binary with the payload sizes zeroed (NVIDIA's tool minifies PTX, so sizes differ). */
@@ -93,11 +94,11 @@ class DeviceLinkNvptxTest {
         byte[] ptx = PTX.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         // what the driver packages: the cubin and the PTX it came from, two images of one object
         DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(
-                new DeviceImages.Image("a.o", image(OffloadBinary.IMG_CUBIN, rel)), new DeviceImages.Image("a.o", image(OffloadBinary.IMG_PTX, ptx))));
+                new DeviceImages.Image("a.o", image(ImageKind.CUBIN, rel)), new DeviceImages.Image("a.o", image(ImageKind.PTX, ptx))));
         assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT))
                 .contains("nvlink -arch=sm_90 -o linked.cubin image0.cubin   # a.o; then a fat binary of linked.cubin and the PTX");
         DeviceLink.Linked linked = DeviceLink.link(g);
-        assertThat(linked.kind()).isEqualTo("FATBINARY");
+        assertThat(linked.kind()).isEqualTo(ImageKind.FATBINARY);
         List<jomp.runtime.plugin.Fatbinary.Entry> entries = jomp.runtime.plugin.Fatbinary.read(linked.bytes());
         assertThat(entries).hasSize(2);
         assertThat(entries.get(0).kind()).isEqualTo(jomp.runtime.plugin.Fatbinary.KIND_ELF);
@@ -126,18 +127,18 @@ class DeviceLinkNvptxTest {
     void withoutNvlinkSeveralPtxObjectsGoTogetherUnlinked(@TempDir Path dir) throws Exception {
         byte[] a = PTX.getBytes(java.nio.charset.StandardCharsets.US_ASCII), b = PTX.replace("kern", "other").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(
-                new DeviceImages.Image("a.o", image(OffloadBinary.IMG_PTX, a)), new DeviceImages.Image("b.o", image(OffloadBinary.IMG_PTX, b))));
+                new DeviceImages.Image("a.o", image(ImageKind.PTX, a)), new DeviceImages.Image("b.o", image(ImageKind.PTX, b))));
         Map<String, String> env = new java.util.HashMap<>(System.getenv());
         env.put("PATH", dir.toString());   // no nvlink (no CUDA installed)
-        jomp.wrapper.env.Invocation.install(new jomp.wrapper.env.Invocation(dir, env));
+        jomp.env.Invocation.install(new jomp.env.Invocation(dir, env));
         try {
             DeviceLink.Options noCuda = new DeviceLink.Options(null, null, dir.resolve("no-cuda").toString());   // --cuda-path of none
             assertThat(DeviceLink.describe(g, noCuda)).contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
             DeviceLink.Linked linked = DeviceLink.link(g, noCuda);
-            assertThat(linked.kind()).isEqualTo("FATBINARY");
+            assertThat(linked.kind()).isEqualTo(ImageKind.FATBINARY);
             assertThat(jomp.runtime.plugin.Fatbinary.ptx(linked.bytes())).containsExactly(PTX, PTX.replace("kern", "other"));
         } finally {
-            jomp.wrapper.env.Invocation.reset();
+            jomp.env.Invocation.reset();
         }
     }
 }

@@ -10,12 +10,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import jomp.linker.host.HostLinker;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
+import jomp.objfile.offload.OffloadBinary;
 
 /** The -foffload-lto link of device IR: recognised by its first line, linked, code-generated; bad IR named by object. */
 class DeviceLtoTest {
     private static DeviceImages.Image ir(String object, String text, String triple, String arch) {
-        return new DeviceImages.Image(object, new OffloadBinary(OffloadBinary.IMG_NONE, OffloadBinary.OFK_OPENMP, 0,
+        return new DeviceImages.Image(object, new OffloadBinary(ImageKind.NONE, OffloadBinary.OFK_OPENMP, 0,
                 Map.of("triple", triple, "arch", arch), text.getBytes(StandardCharsets.ISO_8859_1)));
     }
 
@@ -48,7 +49,7 @@ class DeviceLtoTest {
         DeviceImages.Group g = new DeviceImages.Group("jvm64-jomp-linux", "", List.of(ir("a.o", A, "jvm64-jomp-linux", "")));
         DeviceImages.Group lowered = DeviceLto.lower(g);
         assertThat(lowered.images()).hasSize(1);
-        assertThat(lowered.images().get(0).binary().imageKind()).isEqualTo(OffloadBinary.IMG_OBJECT);
+        assertThat(lowered.images().get(0).binary().imageKind()).isEqualTo(ImageKind.OBJECT);
         assertThat(DeviceLto.describe(g)).isEqualTo("LTO for jvm64-jomp-linux: IR link of a.o, then jvm classes");
     }
 }

@@ -23,19 +23,21 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 import jomp.linker.LinkerWrapperMain;
+import jomp.offload.abi.BinaryDescriptor;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.HostEntry;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.target.BinaryDescriptor;
-import jomp.runtime.target.HostEntry;
-import jomp.runtime.target.Registry;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfWriter;
-import jomp.wrapper.offload.OffloadBinary;
+import jomp.runtime.offload.Registry;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.offload.OffloadBinary;
 
 /**
  * The whole offload link through {@code jomp-linker-wrapper}: device link, wrapping and host link;
  * the executable's registration class is run in a class loader of its own against the test's
- * stand-in Registry, which records the descriptor it gets.
+ * runtime's own Registry, whose registered descriptors the test reads back.
  */
 class OffloadLinkTest {
     record Run(int rc, String err) {}
@@ -52,16 +54,26 @@ class OffloadLinkTest {
         return p;
     }
 
-    /** Runs jomp/link/Registration.register() of an executable; returns what the Registry got (null: no registration class). */
+    /** Runs jomp/link/Registration.register() of an executable against the real runtime; returns what its Registry got (null: no registration class). */
     static BinaryDescriptor register(Path exe, long[] programBase) throws Exception {
-        Registry.REGISTERED.clear();
+        for (BinaryDescriptor d : registered()) Registry.unregisterLib(d);
         try (URLClassLoader l = new URLClassLoader(new URL[] {exe.toUri().toURL()}, OffloadLinkTest.class.getClassLoader())) {
             if (l.findResource("jomp/link/Registration.class") == null) return null;
-            l.loadClass("jomp.link.Registration").getMethod("register").invoke(null);
+            Class<?> registration = l.loadClass("jomp.link.Registration");
+            registration.getMethod("register").invoke(null);
             programBase[0] = l.loadClass("jomp.link.Program").getField("base").getLong(null);
+            BinaryDescriptor d = (BinaryDescriptor) registration.getField("descriptor").get(null);
+            assertThat(registered()).containsExactly(d);
+            return d;
         }
-        assertThat(Registry.REGISTERED).hasSize(1);
-        return Registry.REGISTERED.getFirst();
+    }
+
+    /** The descriptors the runtime's Registry holds (its package's {@code libs()}). */
+    @SuppressWarnings("unchecked")
+    static List<BinaryDescriptor> registered() throws ReflectiveOperationException {
+        java.lang.reflect.Method libs = Registry.class.getDeclaredMethod("libs");
+        libs.setAccessible(true);
+        return (List<BinaryDescriptor>) libs.invoke(null);
     }
 
     static List<String> calls(byte[] cls) {
@@ -96,9 +108,9 @@ class OffloadLinkTest {
         long[] base = new long[1];
         BinaryDescriptor d = register(exe, base);
         assertThat(d.images()).hasSize(1);
-        DevicePlugin.DeviceImage img = d.images().getFirst();
+        DeviceImage img = d.images().getFirst();
         assertThat(img.triple()).isEqualTo(JVM);
-        assertThat(img.kind()).isEqualTo(DevicePlugin.ImageKind.JVM_CLASSES);
+        assertThat(img.kind()).isEqualTo(ImageKind.JVM_CLASSES);
         assertThat(img.bytes()).isEqualTo(Files.readAllBytes(Path.of(exe + ".jvm64.img")));
         assertThat(img.bytes()).isEqualTo(entry(exe, "jomp/offload/image0.bin"));
         assertThat(img.entryNames()).containsExactly(kernel("f"), global("a"));
@@ -171,7 +183,7 @@ class OffloadLinkTest {
         }
         Path exe = dir.resolve("jvm");
         assertThat(link("--offload-targets=jvm", "-o", exe.toString(), a.toString()).rc()).isZero();
-        assertThat(register(exe, new long[1]).images()).extracting(DevicePlugin.DeviceImage::triple).containsExactly(JVM);
+        assertThat(register(exe, new long[1]).images()).extracting(DeviceImage::triple).containsExactly(JVM);
     }
 
     @Test
@@ -191,8 +203,8 @@ class OffloadLinkTest {
     void aKernelEntryWithoutItsFunctionIsADeviceLinkError(@TempDir Path dir) throws Exception {
         // the device object's entries name kernel f, but its code defines no function of that name
         ElfObject dev = device("a", "f", 1, null);
-        List<jomp.wrapper.elf.ElfSymbol> syms = new ArrayList<>();
-        for (var s : dev.symbols()) syms.add(s.name().equals(kernel("f")) ? new jomp.wrapper.elf.ElfSymbol("other", s.section(), 0, 0, s.bind(), s.type()) : s);
+        List<jomp.objfile.elf.ElfSymbol> syms = new ArrayList<>();
+        for (var s : dev.symbols()) syms.add(s.name().equals(kernel("f")) ? new jomp.objfile.elf.ElfSymbol("other", s.section(), 0, 0, s.bind(), s.type()) : s);
         ElfObject broken = new ElfObject(dev.sections(), syms);
         Path a = write(dir, "a.o", host("a", "f", 1, List.of(jvmImage(broken))));
         Run r = link("-o", dir.resolve("a.out").toString(), a.toString());
@@ -204,15 +216,15 @@ class OffloadLinkTest {
     @Test
     void verboseNamesEachStep(@TempDir Path dir) throws Exception {
         Path a = write(dir, "a.o", host("a", "f", 1, List.of(jvmImage(device("a", "f", 1, null)),
-                image(OffloadBinary.IMG_PTX, NVPTX, "sm_90", "ptx".getBytes(StandardCharsets.US_ASCII)))));
+                image(ImageKind.PTX, NVPTX, "sm_90", "ptx".getBytes(StandardCharsets.US_ASCII)))));
         Run r = link("--wrapper-verbose", "-o", dir.resolve("a.out").toString(), a.toString());
         assertThat(r.rc()).as(r.err()).isZero();
         assertThat(r.err().lines().toList()).containsExactly(
                 "jomp-linker-wrapper: device link for " + JVM + ": " + a,
                 "jomp-linker-wrapper: device image for " + NVPTX + " (sm_90) passes through: " + a,
                 "jomp-linker-wrapper: host link of 1 object(s) into " + dir.resolve("a.out") + ", wrapping 2 device image(s)");
-        assertThat(register(dir.resolve("a.out"), new long[1]).images()).extracting(DevicePlugin.DeviceImage::kind)
-                .containsExactly(DevicePlugin.ImageKind.JVM_CLASSES, DevicePlugin.ImageKind.PTX);
+        assertThat(register(dir.resolve("a.out"), new long[1]).images()).extracting(DeviceImage::kind)
+                .containsExactly(ImageKind.JVM_CLASSES, ImageKind.PTX);
     }
 
     @Test
@@ -227,7 +239,7 @@ class OffloadLinkTest {
         assertThat(r.rc()).isEqualTo(1);
         assertThat(r.err()).startsWith("jomp-linker-wrapper: error: " + a + ": bad OffloadBinary magic").doesNotContain("Exception").doesNotContain("\tat ");
         // a device image that is not an ELF object
-        Path b = write(dir, "b.o", host("b", "f", 1, List.of(image(OffloadBinary.IMG_OBJECT, JVM, "", new byte[] {0x7f, 'E', 'L', 'F', 1}))));
+        Path b = write(dir, "b.o", host("b", "f", 1, List.of(image(ImageKind.OBJECT, JVM, "", new byte[] {0x7f, 'E', 'L', 'F', 1}))));
         r = link("-o", dir.resolve("b.out").toString(), b.toString());
         assertThat(r.rc()).isEqualTo(1);
         assertThat(r.err()).startsWith("jomp-linker-wrapper: error: " + JVM + ": " + b + ": device image: ").doesNotContain("Exception");
@@ -244,8 +256,8 @@ class OffloadLinkTest {
 
     @Test
     void severalNvptxImagesOfOneArchGoThroughTheDeviceLinker(@TempDir Path dir) throws Exception {
-        Path a = write(dir, "a.o", host("a", "f", 1, List.of(image(OffloadBinary.IMG_CUBIN, NVPTX, "sm_90", "AAA".getBytes(StandardCharsets.US_ASCII)))));
-        Path b = write(dir, "b.o", object("b", "h", 1, false, null, List.of(image(OffloadBinary.IMG_CUBIN, NVPTX, "sm_90", "BBB".getBytes(StandardCharsets.US_ASCII)))));
+        Path a = write(dir, "a.o", host("a", "f", 1, List.of(image(ImageKind.CUBIN, NVPTX, "sm_90", "AAA".getBytes(StandardCharsets.US_ASCII)))));
+        Path b = write(dir, "b.o", object("b", "h", 1, false, null, List.of(image(ImageKind.CUBIN, NVPTX, "sm_90", "BBB".getBytes(StandardCharsets.US_ASCII)))));
         Path exe = dir.resolve("a.out");
         Run r = link("--device-linker=" + dir.resolve("missing-nvlink"), "-o", exe.toString(), a.toString(), b.toString());
         assertThat(r.rc()).isEqualTo(1);
@@ -263,7 +275,7 @@ class OffloadLinkTest {
         assertThat(r.rc()).as(r.err()).isZero();
         BinaryDescriptor d = register(exe, new long[1]);
         assertThat(d.images()).hasSize(1);
-        assertThat(d.images().getFirst().kind()).isEqualTo(DevicePlugin.ImageKind.CUBIN);
+        assertThat(d.images().getFirst().kind()).isEqualTo(ImageKind.CUBIN);
         assertThat(d.images().getFirst().arch()).isEqualTo("sm_90");
         assertThat(new String(d.images().getFirst().bytes(), StandardCharsets.US_ASCII))
                 .isEqualTo("-arch=sm_90 -o linked.cubin image0.cubin image1.cubin\nAAABBB");
@@ -288,7 +300,7 @@ class OffloadLinkTest {
     }
 
     static String run(Path dir, String... cmd) throws Exception {
-        Process p = jomp.wrapper.env.ExternalTools.processBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(String.join(" ", cmd) + ": " + out).isZero();
         return out;
@@ -339,19 +351,19 @@ class OffloadLinkTest {
         Files.writeString(dir.resolve("f.ptx"), FUNCTION_PTX);
         run(dir, "ptxas", "-c", "-arch=sm_90", "k.ptx", "-o", "k.cubin");
         run(dir, "ptxas", "-c", "-arch=sm_90", "f.ptx", "-o", "f.cubin");
-        Path a = write(dir, "a.o", host("a", "f", 1, List.of(image(OffloadBinary.IMG_CUBIN, NVPTX, "sm_90", Files.readAllBytes(dir.resolve("k.cubin"))))));
-        Path b = write(dir, "b.o", object("b", "h", 1, false, null, List.of(image(OffloadBinary.IMG_CUBIN, NVPTX, "sm_90", Files.readAllBytes(dir.resolve("f.cubin"))))));
+        Path a = write(dir, "a.o", host("a", "f", 1, List.of(image(ImageKind.CUBIN, NVPTX, "sm_90", Files.readAllBytes(dir.resolve("k.cubin"))))));
+        Path b = write(dir, "b.o", object("b", "h", 1, false, null, List.of(image(ImageKind.CUBIN, NVPTX, "sm_90", Files.readAllBytes(dir.resolve("f.cubin"))))));
         Path exe = dir.resolve("a.out");
         Run r = link("--save-temps", "-o", exe.toString(), a.toString(), b.toString());
         assertThat(r.rc()).as(r.err()).isZero();
-        assertThat(register(exe, new long[1]).images()).extracting(DevicePlugin.DeviceImage::kind).containsExactly(DevicePlugin.ImageKind.CUBIN);
+        assertThat(register(exe, new long[1]).images()).extracting(DeviceImage::kind).containsExactly(ImageKind.CUBIN);
         Path img = Path.of(exe + ".nvptx64.sm_90.img");
         assertThat(run(dir, "readelf", "-h", img.toString())).containsPattern("Type:\\s+EXEC");
         assertThat(run(dir, "readelf", "-s", img.toString())).containsPattern("FUNC\\s+GLOBAL.* kern\\n").containsPattern("FUNC\\s+GLOBAL.* twice\\n");
         // without the function's object nvlink reports the undefined reference, and the link fails
         Files.writeString(dir.resolve("t.ptx"), FUNCTION_PTX.replace("twice", "thrice"));
         run(dir, "ptxas", "-c", "-arch=sm_90", "t.ptx", "-o", "t.cubin");
-        Path c = write(dir, "c.o", object("c", "h", 1, false, null, List.of(image(OffloadBinary.IMG_CUBIN, NVPTX, "sm_90", Files.readAllBytes(dir.resolve("t.cubin"))))));
+        Path c = write(dir, "c.o", object("c", "h", 1, false, null, List.of(image(ImageKind.CUBIN, NVPTX, "sm_90", Files.readAllBytes(dir.resolve("t.cubin"))))));
         r = link("-o", dir.resolve("bad").toString(), a.toString(), c.toString());
         assertThat(r.rc()).isEqualTo(1);
         // the device linker's message names the objects, not its temporary files

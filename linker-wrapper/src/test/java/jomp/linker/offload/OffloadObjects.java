@@ -12,14 +12,16 @@ import java.util.Map;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 
-import jomp.wrapper.elf.Elf;
-import jomp.wrapper.elf.ElfObject;
-import jomp.wrapper.elf.ElfSection;
-import jomp.wrapper.elf.ElfSymbol;
-import jomp.wrapper.elf.ElfWriter;
-import jomp.wrapper.offload.OffloadBinary;
-import jomp.wrapper.offload.OffloadBinaryWriter;
-import jomp.wrapper.offload.OffloadEntriesSection;
+import jomp.offload.abi.ImageKind;
+import jomp.offload.abi.OffloadEntries;
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfSymbol;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.offload.OffloadBinary;
+import jomp.objfile.offload.OffloadBinaryWriter;
+import jomp.objfile.offload.OffloadEntriesSection;
 
 /**
  * Hand-made jomp objects for the offload link, shaped as offload-abi.md §3 says the compiler makes
@@ -83,7 +85,7 @@ final class OffloadObjects {
         List<OffloadEntriesSection.Entry> entries = new ArrayList<>();
         if (k != null) {
             symbols.add(new ElfSymbol(k, 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
-            symbols.add(new ElfSymbol(OffloadEntriesSection.REGION_ID_PREFIX + k, 2, 0, 1, Elf.STB_LOCAL, Elf.STT_OBJECT));
+            symbols.add(new ElfSymbol(OffloadEntries.REGION_ID_PREFIX + k, 2, 0, 1, Elf.STB_LOCAL, Elf.STT_OBJECT));
             entries.add(new OffloadEntriesSection.Entry(symbols.size() - 1, k, 0, 0));
         }
         if (calls != null) symbols.add(new ElfSymbol(calls, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
@@ -97,7 +99,7 @@ final class OffloadObjects {
         return object(unit, fn, gValue, false, calls, List.of());
     }
 
-    static OffloadBinary image(int imageKind, String triple, String arch, byte[] bytes) {
+    static OffloadBinary image(ImageKind imageKind, String triple, String arch, byte[] bytes) {
         Map<String, String> strings = new LinkedHashMap<>();
         strings.put("triple", triple);
         if (!arch.isEmpty()) strings.put("arch", arch);
@@ -105,7 +107,7 @@ final class OffloadObjects {
     }
 
     static OffloadBinary jvmImage(ElfObject device) {
-        return image(OffloadBinary.IMG_OBJECT, JVM, "", ElfWriter.write(device));
+        return image(ImageKind.OBJECT, JVM, "", ElfWriter.write(device));
     }
 
     /** A host object with main, kernel {@code fn} and g = {@code gValue}, embedding {@code images}. */

@@ -16,10 +16,12 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 
 import jomp.linker.host.HostLinker;
+import jomp.offload.abi.BinaryDescriptor;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.HostEntry;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.target.BinaryDescriptor;
-import jomp.runtime.target.HostEntry;
-import jomp.runtime.target.Registry;
+import jomp.runtime.offload.Registry;
 
 /** The generated registration class alone: many entries split over methods, several images, the limits. */
 class RegistrationTest {
@@ -48,7 +50,7 @@ class RegistrationTest {
         return cw.toByteArray();
     }
 
-    /** Loads the link's classes and resources; everything else from the test's loader (the stand-in Registry). */
+    /** Loads the link's classes and resources; everything else (the runtime's Registry, the ABI records) from the test's loader. */
     static final class LinkLoader extends ClassLoader {
         final HostLinker.Linked linked;
 
@@ -81,24 +83,33 @@ class RegistrationTest {
     void manyEntriesAndSeveralImagesReachTheRuntimeInOrder() throws Exception {
         HostLinker.Linked l = linked(1000);   // four generated methods of 256 entries
         List<DeviceLink.Linked> images = List.of(
-                new DeviceLink.Linked("jvm64-jomp-linux", "", "JVM_CLASSES", new byte[] {1, 2, 3}),
-                new DeviceLink.Linked("nvptx64-nvidia-cuda", "sm_90", "PTX", "ptx".getBytes()));
+                new DeviceLink.Linked("jvm64-jomp-linux", "", ImageKind.JVM_CLASSES, new byte[] {1, 2, 3}),
+                new DeviceLink.Linked("nvptx64-nvidia-cuda", "sm_90", ImageKind.PTX, "ptx".getBytes()));
         Registration.wrap(l, images);
         assertThat(l.resources()).containsKeys("jomp/offload/image0.bin", "jomp/offload/image1.bin");
-        Registry.REGISTERED.clear();
+        for (BinaryDescriptor r : OffloadLinkTest.registered()) Registry.unregisterLib(r);
         Class<?> c = Class.forName("jomp.link.Registration", true, new LinkLoader(l));
         c.getMethod("register").invoke(null);
-        BinaryDescriptor d = Registry.REGISTERED.getFirst();
-        assertThat(c.getField("descriptor").get(null)).isSameAs(d);
+        BinaryDescriptor d = (BinaryDescriptor) c.getField("descriptor").get(null);
+        assertThat(OffloadLinkTest.registered()).containsExactly(d);
         assertThat(d.hostEntries()).hasSize(1000);
         for (int i = 0; i < 1000; i++) {
             assertThat(d.hostEntries().get(i)).isEqualTo(new HostEntry(BASE + 8L * i, "__omp_offloading_entry_number_" + i, i % 3, i % 2));
         }
-        assertThat(d.images()).extracting(DevicePlugin.DeviceImage::triple).containsExactly("jvm64-jomp-linux", "nvptx64-nvidia-cuda");
-        assertThat(d.images()).extracting(DevicePlugin.DeviceImage::arch).containsExactly("", "sm_90");
-        assertThat(d.images()).extracting(DevicePlugin.DeviceImage::kind).containsExactly(DevicePlugin.ImageKind.JVM_CLASSES, DevicePlugin.ImageKind.PTX);
+        assertThat(d.images()).extracting(DeviceImage::triple).containsExactly("jvm64-jomp-linux", "nvptx64-nvidia-cuda");
+        assertThat(d.images()).extracting(DeviceImage::arch).containsExactly("", "sm_90");
+        assertThat(d.images()).extracting(DeviceImage::kind).containsExactly(ImageKind.JVM_CLASSES, ImageKind.PTX);
         assertThat(d.images().get(1).bytes()).isEqualTo("ptx".getBytes());
         assertThat(d.images().get(0).entryNames()).hasSize(1000).startsWith("__omp_offloading_entry_number_0");
+    }
+
+    @Test
+    void theGeneratedCallsNameTheRuntimesOwnMethods() throws Exception {
+        assertThat(Registration.REGISTER_LIB).isEqualTo(new Ref("jomp/runtime/offload/Registry", "registerLib", "(Ljomp/offload/abi/BinaryDescriptor;)V", false));
+        assertThat(Registry.class.getMethod("registerLib", BinaryDescriptor.class)).isNotNull();
+        assertThat(Registration.NEW_HOST_ENTRY.descriptor()).isEqualTo("(JLjava/lang/String;JI)V");
+        assertThat(Registration.NEW_DEVICE_IMAGE.descriptor()).isEqualTo("(Ljava/lang/String;Ljava/lang/String;Ljomp/offload/abi/ImageKind;[BLjava/util/List;)V");
+        assertThat(Registration.NEW_DESCRIPTOR).extracting(Ref::name, Ref::constructor).containsExactly("<init>", true);
     }
 
     @Test

@@ -16,7 +16,7 @@ public final class Libc {
 
     /** The classes holding C functions, one per header. */
     public static final List<Class<?>> CLASSES = List.of(Stdio.class, Scanf.class, Stdlib.class, Str.class, MathLib.class,
-            CType.class, Time.class, Assert.class, Complex.class, Errno.class, jomp.runtime.omp.OmpApi.class, jomp.runtime.target.DeviceApi.class, jomp.runtime.target.Tgt.class,
+            CType.class, Time.class, Assert.class, Complex.class, Errno.class, jomp.runtime.omp.OmpApi.class, jomp.runtime.offload.DeviceApi.class, jomp.runtime.offload.Tgt.class,
             jomp.runtime.omp.Kmpc.class);
 
     /** Public static methods that are Java API for jomp itself, not C functions. */

@@ -5,7 +5,7 @@ import jomp.runtime.mem.Mem;
 
 /**
  * omp.h's thread, team, schedule, lock, timing and memory routines on the host runtime, named and
- * typed as the host ABI says (docs/design/abi.md). The device routines are in jomp.runtime.target.DeviceApi.
+ * typed as the host ABI says (docs/design/abi.md). The device routines are in jomp.runtime.offload.DeviceApi.
  */
 public final class OmpApi {
     private OmpApi() {}
@@ -148,13 +148,13 @@ public final class OmpApi {
      */
     public static int omp_pause_resource(int kind, int device) {
         if (kind != 1 && kind != 2) return 1;
-        if (device == jomp.runtime.target.DeviceApi.omp_get_initial_device() || device == -1) return Worker.pauseIdle();
-        return jomp.runtime.target.DeviceApi.pauseDevice(kind, device);
+        if (device == jomp.runtime.offload.DeviceApi.omp_get_initial_device() || device == -1) return Worker.pauseIdle();
+        return jomp.runtime.offload.DeviceApi.pauseDevice(kind, device);
     }
 
     public static int omp_pause_resource_all(int kind) {
         if (kind != 1 && kind != 2) return 1;
-        return jomp.runtime.target.DeviceApi.pauseDevice(kind, -3) + Worker.pauseIdle();
+        return jomp.runtime.offload.DeviceApi.pauseDevice(kind, -3) + Worker.pauseIdle();
     }
 
     /** omp_control_tool: no tool is attached (omp_control_tool_notool). */

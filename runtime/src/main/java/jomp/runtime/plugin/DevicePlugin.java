@@ -2,6 +2,8 @@ package jomp.runtime.plugin;
 
 import java.util.List;
 
+import jomp.offload.abi.DeviceImage;
+
 /**
  * One kind of offload device (docs/design/offload-abi.md, overview.md steps 13-14), the counterpart of libomptarget's {@code __tgt_rtl_*}
  * interface. Found with {@link java.util.ServiceLoader}. Device numbers here are local to the
@@ -77,11 +79,6 @@ public interface DevicePlugin {
 
     /** Human-readable facts about a device (name, arch, memory) for LIBOMPTARGET_INFO. */
     default String describe(int device) { return name() + " device " + device; }
-
-    /** A device image as the registration code hands it over. */
-    record DeviceImage(String triple, String arch, ImageKind kind, byte[] bytes, List<String> entryNames) {}
-
-    enum ImageKind { NONE, OBJECT, BITCODE, CUBIN, FATBINARY, PTX, SPIRV, JVM_CLASSES }
 
     /** What loading an image gives: kernels and globals by name. */
     interface LoadedImage {

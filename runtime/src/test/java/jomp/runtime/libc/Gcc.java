@@ -24,13 +24,13 @@ final class Gcc {
 
     /** Compiles {@code source} and returns the program's stdout. */
     static byte[] run(Path dir, String source, String... extraFlags) throws Exception {
-        jomp.wrapper.env.ExternalTools.require("gcc");
+        jomp.env.ExternalTools.require("gcc");
         Path c = dir.resolve("t.c"), exe = dir.resolve("t");
         Files.writeString(c, source);
         List<String> cmd = new ArrayList<>(List.of("gcc", "-O0", "-w", "-fno-builtin", "-o", exe.toString(), c.toString()));
         cmd.addAll(List.of(extraFlags));
         cmd.add("-lm");
-        Process cc = jomp.wrapper.env.ExternalTools.processBuilder(cmd).redirectErrorStream(true).start();
+        Process cc = jomp.env.ExternalTools.processBuilder(cmd).redirectErrorStream(true).start();
         String diag = new String(cc.getInputStream().readAllBytes());
         if (!cc.waitFor(120, TimeUnit.SECONDS) || cc.exitValue() != 0) throw new AssertionError("gcc failed:\n" + diag);
         Process p = new ProcessBuilder(exe.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();

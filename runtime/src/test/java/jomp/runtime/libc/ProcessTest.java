@@ -28,10 +28,10 @@ class ProcessTest {
     }
 
     private String[] gcc(String source) throws Exception {
-        jomp.wrapper.env.ExternalTools.require("gcc");
+        jomp.env.ExternalTools.require("gcc");
         Path c = dir.resolve("t.c"), exe = dir.resolve("t");
         Files.writeString(c, source);
-        Process cc = jomp.wrapper.env.ExternalTools.processBuilder("gcc", "-O0", "-w", "-o", "t", "t.c").directory(dir.toFile()).inheritIO().start();
+        Process cc = jomp.env.ExternalTools.processBuilder("gcc", "-O0", "-w", "-o", "t", "t.c").directory(dir.toFile()).inheritIO().start();
         assertThat(cc.waitFor()).isZero();
         // run from the directory, as "./t", so argv[0] and __FILE__ are predictable
         return run(List.of("sh", "-c", "cd '" + dir + "' && exec ./t"));

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
-import jomp.runtime.target.DeviceApi;
+import jomp.runtime.offload.DeviceApi;
 
 /** The C entry points of offload-abi.md §1: fork, worksharing loops, teams and distribute, on the host and in a device kernel. */
 class KmpcTest {

@@ -26,9 +26,9 @@ class ParallelTest {
         assertThat(OmpApi.omp_get_team_size(0)).isEqualTo(1);
         assertThat(OmpApi.omp_get_num_teams()).isEqualTo(1);
         assertThat(OmpApi.omp_get_team_num()).isZero();
-        assertThat(jomp.runtime.target.DeviceApi.omp_is_initial_device()).isEqualTo(1);
-        assertThat(jomp.runtime.target.DeviceApi.omp_get_num_devices()).isZero();
-        assertThat(jomp.runtime.target.DeviceApi.omp_get_initial_device()).isEqualTo(jomp.runtime.target.DeviceApi.omp_get_num_devices());
+        assertThat(jomp.runtime.offload.DeviceApi.omp_is_initial_device()).isEqualTo(1);
+        assertThat(jomp.runtime.offload.DeviceApi.omp_get_num_devices()).isZero();
+        assertThat(jomp.runtime.offload.DeviceApi.omp_get_initial_device()).isEqualTo(jomp.runtime.offload.DeviceApi.omp_get_num_devices());
         double t0 = OmpApi.omp_get_wtime();
         assertThat(OmpApi.omp_get_wtime()).isGreaterThanOrEqualTo(t0);
         assertThat(OmpApi.omp_get_wtick()).isPositive().isLessThan(1e-3);

@@ -3,6 +3,8 @@ package jomp.plugin.cuda;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
 
 /**
@@ -133,7 +135,7 @@ public final class CudaPlugin implements DevicePlugin {
     public long dataAlloc(int device, long size) {
         device(device);
         long n = Math.max(size, 1);   // cuMemAlloc refuses 0 bytes; a mapped empty array still needs an address
-        return jomp.runtime.target.Requires.unifiedAddress() ? Cuda.allocManaged(n) : Cuda.alloc(n);
+        return jomp.runtime.offload.Requires.unifiedAddress() ? Cuda.allocManaged(n) : Cuda.alloc(n);
     }
 
     /** Host memory works in kernels where the driver lets the GPU use pageable memory (HMM, or ATS on Grace Hopper). */

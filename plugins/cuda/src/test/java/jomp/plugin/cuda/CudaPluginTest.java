@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.ServiceLoader;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.plugin.DevicePlugin.ImageKind;
 import org.junit.jupiter.api.Test;
 
 /** What holds with or without a GPU: absence of the driver, messages, image compatibility. */

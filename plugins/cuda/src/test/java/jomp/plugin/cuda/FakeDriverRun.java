@@ -9,8 +9,8 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Executors;
-import jomp.runtime.plugin.DevicePlugin.DeviceImage;
-import jomp.runtime.plugin.DevicePlugin.ImageKind;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin.Kernel;
 
 /**

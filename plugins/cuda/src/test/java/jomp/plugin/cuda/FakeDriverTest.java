@@ -97,7 +97,7 @@ class FakeDriverTest {
         Path src = tmp.resolve("fakecuda.c");
         Files.write(src, Resources.bytes("fakecuda.c"));
         Path dir = Files.createDirectories(tmp.resolve("lib"));
-        Process gcc = jomp.wrapper.env.ExternalTools.processBuilder("gcc", "-shared", "-fPIC", "-o", dir.resolve("libcuda.so.1").toString(), src.toString())
+        Process gcc = jomp.env.ExternalTools.processBuilder("gcc", "-shared", "-fPIC", "-o", dir.resolve("libcuda.so.1").toString(), src.toString())
                 .redirectErrorStream(true).start();
         String log = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(gcc.waitFor()).as("gcc: %s", log).isZero();

@@ -5,8 +5,8 @@ import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-import jomp.runtime.plugin.DevicePlugin.DeviceImage;
-import jomp.runtime.plugin.DevicePlugin.ImageKind;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin.Kernel;
 
 /**

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The test PTX files the GPU tests load are valid PTX for sm_75 and sm_90, by NVIDIA's ptxas. */
 class PtxResourcesTest {
-    static Path ptxas() { return jomp.wrapper.env.ExternalTools.require("ptxas"); }
+    static Path ptxas() { return jomp.env.ExternalTools.require("ptxas"); }
 
     @TempDir Path tmp;
 

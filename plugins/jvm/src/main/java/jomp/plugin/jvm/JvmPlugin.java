@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import jomp.offload.abi.DeviceEntries;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ExecutableNames;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.omp.Teams;
@@ -83,19 +85,13 @@ public final class JvmPlugin implements DevicePlugin {
         } catch (IOException e) {
             throw new IllegalStateException("jomp: the jvm device image is not a valid jar: " + e.getMessage(), e);
         }
-        byte[] index = loader.file("jomp/device-entries.txt");
-        if (index == null) throw new IllegalStateException("jomp: the jvm device image has no jomp/device-entries.txt");
-        Map<String, String[]> kernels = new HashMap<>();
-        Map<String, long[]> globals = new HashMap<>();
-        for (String line : new String(index, StandardCharsets.UTF_8).split("\n")) {
-            String[] f = line.split(" ");
-            if (f.length == 4 && f[0].equals("kernel")) kernels.put(f[1], new String[] {f[2], f[3]});
-            else if (f.length == 4 && f[0].equals("global")) globals.put(f[1], new long[] {Long.parseLong(f[2]), Long.parseLong(f[3])});
-        }
+        byte[] index = loader.file(DeviceEntries.RESOURCE);
+        if (index == null) throw new IllegalStateException("jomp: the jvm device image has no " + DeviceEntries.RESOURCE);
+        DeviceEntries entries = DeviceEntries.read(index);
         long base;
         try {
             // initialising the device program lays its data image out in fresh native memory: the device's copy of the globals
-            Class<?> program = Class.forName("jomp.link.Program", true, loader);
+            Class<?> program = Class.forName(ExecutableNames.PROGRAM.replace('/', '.'), true, loader);
             base = program.getField("base").getLong(null);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("jomp: cannot initialise the jvm device image: " + e, e);
@@ -103,13 +99,13 @@ public final class JvmPlugin implements DevicePlugin {
         Map<String, Kernel> handles = new ConcurrentHashMap<>();
         return new LoadedImage() {
             @Override public Kernel kernel(String name) {
-                String[] k = kernels.get(name);
+                DeviceEntries.Kernel k = entries.kernels().get(name);
                 if (k == null) return null;
                 return handles.computeIfAbsent(name, n -> {
                     try {
-                        Class<?> c = Class.forName(k[0].replace('/', '.'), true, loader);
+                        Class<?> c = Class.forName(k.owner().replace('/', '.'), true, loader);
                         // the image's classes need not be public: its package is open to us (an unnamed module)
-                        MethodHandle h = MethodHandles.privateLookupIn(c, MethodHandles.lookup()).findStatic(c, k[1], MethodType.methodType(void.class, long.class));
+                        MethodHandle h = MethodHandles.privateLookupIn(c, MethodHandles.lookup()).findStatic(c, k.method(), MethodType.methodType(void.class, long.class));
                         return new JvmKernel(n, h);
                     } catch (ReflectiveOperationException e) {
                         throw new IllegalStateException("jomp: kernel " + n + " is missing from the jvm device image: " + e, e);
@@ -118,8 +114,8 @@ public final class JvmPlugin implements DevicePlugin {
             }
 
             @Override public GlobalSymbol global(String name) {
-                long[] g = globals.get(name);
-                return g == null ? null : new GlobalSymbol(name, base + g[0], g[1]);
+                DeviceEntries.Global g = entries.globals().get(name);
+                return g == null ? null : new GlobalSymbol(name, base + g.offset(), g.size());
             }
         };
     }

@@ -13,14 +13,16 @@ import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 
+import jomp.offload.abi.BinaryDescriptor;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.HostEntry;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.target.BinaryDescriptor;
-import jomp.runtime.target.DeviceApi;
-import jomp.runtime.target.HostEntry;
-import jomp.runtime.target.Registry;
-import jomp.runtime.target.Tgt;
+import jomp.runtime.offload.DeviceApi;
+import jomp.runtime.offload.Registry;
+import jomp.runtime.offload.Tgt;
 
 /**
  * The whole runtime path with the jvm device found by ServiceLoader: a registered descriptor with
@@ -68,14 +70,14 @@ class JvmOffloadTest {
         m.visitLdcInsn(8L);
         m.visitInsn(LADD);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "getLong", "(J)J", false);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/target/DeviceApi", "omp_is_initial_device", "()I", false);
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/offload/DeviceApi", "omp_is_initial_device", "()I", false);
         m.visitInsn(I2L);
         m.visitInsn(LADD);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);   // x[0]
         m.visitVarInsn(LLOAD, 2);
         m.visitLdcInsn(8L);
         m.visitInsn(LADD);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/target/DeviceApi", "omp_get_device_num", "()I", false);
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/offload/DeviceApi", "omp_get_device_num", "()I", false);
         m.visitInsn(I2L);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);   // x[1]
         m.visitVarInsn(LLOAD, 2);
@@ -130,7 +132,7 @@ class JvmOffloadTest {
     void aTargetRegionRunsOnTheJvmDeviceWithItsOwnMemoryAndGlobals() throws Exception {
         long region = Stdlib.malloc(1), failing = Stdlib.malloc(1), gHost = longs(100);
         BinaryDescriptor lib = new BinaryDescriptor(
-            List.of(new DevicePlugin.DeviceImage(JvmPlugin.TRIPLE, "", DevicePlugin.ImageKind.JVM_CLASSES, jar(), List.of(KERNEL, FAILING, "g"))),
+            List.of(new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, jar(), List.of(KERNEL, FAILING, "g"))),
             List.of(new HostEntry(region, KERNEL, 0, 0), new HostEntry(failing, FAILING, 0, 0), new HostEntry(gHost, "g", 8, 0)));
         Registry.registerLib(lib);
         try {
@@ -171,7 +173,7 @@ class JvmOffloadTest {
     void aKernelThatFailsIsReportedWithItsNameAndCause() throws Exception {
         JvmPlugin plugin = new JvmPlugin();
         DevicePlugin.LoadedImage li = plugin.loadImage(0,
-            new DevicePlugin.DeviceImage(JvmPlugin.TRIPLE, "", DevicePlugin.ImageKind.JVM_CLASSES, jar(), List.of()));
+            new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, jar(), List.of()));
         assertThatThrownBy(() -> plugin.launch(0, li.kernel(FAILING), new long[0], 0, 0))
             .isInstanceOf(JvmPlugin.KernelFailure.class)
             .hasMessageContaining("kernel " + FAILING + " failed on jvm device 0")
@@ -183,7 +185,7 @@ class JvmOffloadTest {
     void aBadImageIsAClearError() {
         JvmPlugin plugin = new JvmPlugin();
         assertThatThrownBy(() -> plugin.loadImage(0,
-            new DevicePlugin.DeviceImage(JvmPlugin.TRIPLE, "", DevicePlugin.ImageKind.JVM_CLASSES, "not a jar".getBytes(), List.of())))
+            new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, "not a jar".getBytes(), List.of())))
             .hasMessageContaining("jvm device image");
     }
 
@@ -195,7 +197,7 @@ class JvmOffloadTest {
         JvmPlugin plugin = new JvmPlugin(2);
         assertThat(plugin.numberOfDevices()).isEqualTo(2);
         DevicePlugin.LoadedImage li = plugin.loadImage(1,
-            new DevicePlugin.DeviceImage(JvmPlugin.TRIPLE, "", DevicePlugin.ImageKind.JVM_CLASSES, jar(), List.of()));
+            new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, jar(), List.of()));
         long x = plugin.dataAlloc(1, 32);
         plugin.launch(1, li.kernel(KERNEL), new long[] {x, 7}, 0, 0);
         assertThat(Mem.getLong(x)).isEqualTo(7);

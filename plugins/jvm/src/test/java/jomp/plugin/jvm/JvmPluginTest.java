@@ -13,10 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.target.DeviceApi;
+import jomp.runtime.offload.DeviceApi;
 
 /**
  * The jvm device with a device image made by hand (offload-abi.md §6): a program class whose
@@ -45,7 +47,7 @@ class JvmPluginTest {
         m.visitVarInsn(LLOAD, 0);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "getLong", "(J)J", false);   // the device pointer in slot 0
         m.visitLdcInsn(42L);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/target/DeviceApi", "omp_is_initial_device", "()I", false);
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/offload/DeviceApi", "omp_is_initial_device", "()I", false);
         m.visitInsn(I2L);
         m.visitInsn(LADD);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);
@@ -79,9 +81,9 @@ class JvmPluginTest {
     @Test
     void runsAKernelOnItsOwnMemoryAndKnowsItIsADevice() throws Exception {
         JvmPlugin plugin = new JvmPlugin();
-        DevicePlugin.DeviceImage img = new DevicePlugin.DeviceImage(JvmPlugin.TRIPLE, "", DevicePlugin.ImageKind.JVM_CLASSES, image(), List.of());
+        DeviceImage img = new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, image(), List.of());
         assertThat(plugin.isCompatible(0, img)).isTrue();
-        assertThat(plugin.isCompatible(0, new DevicePlugin.DeviceImage("nvptx64-nvidia-cuda", "sm_90", DevicePlugin.ImageKind.PTX, new byte[0], List.of()))).isFalse();
+        assertThat(plugin.isCompatible(0, new DeviceImage("nvptx64-nvidia-cuda", "sm_90", ImageKind.PTX, new byte[0], List.of()))).isFalse();
         DevicePlugin.LoadedImage li = plugin.loadImage(0, img);
         assertThat(li.global("g")).isEqualTo(new DevicePlugin.GlobalSymbol("g", 4096 + 16, 8));
         assertThat(li.kernel("nope")).isNull();

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.plugin.ptxsim.PtxAst.Param;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
@@ -210,7 +212,7 @@ public final class PtxSimPlugin implements DevicePlugin {
         int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, MAX_THREADS);
         int blocks = numTeams > 0 ? numTeams : d.multiprocessors;
         synchronized (d) {
-            d.hostMemory = pageableMemory && jomp.runtime.target.Requires.unifiedSharedMemory();
+            d.hostMemory = pageableMemory && jomp.runtime.offload.Requires.unifiedSharedMemory();
             long slots = 0;
             try {
                 List<Param> params = k.function().ast.params();

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
 import jomp.runtime.plugin.Fatbinary;
 
@@ -48,15 +50,15 @@ class PtxSimPluginTest {
         byte[] ptx = ".version 7.8\n.target sm_90\n.address_size 64\n".getBytes(StandardCharsets.US_ASCII);
         byte[] cubinOnly = Fatbinary.write(List.of(new Fatbinary.Entry(Fatbinary.KIND_ELF, 90, new byte[64], false)));
         byte[] both = Fatbinary.write(List.of(new Fatbinary.Entry(Fatbinary.KIND_ELF, 90, new byte[64], false), new Fatbinary.Entry(Fatbinary.KIND_PTX, 90, ptx, false)));
-        assertThat(sim.plugin.isCompatible(0, image(DevicePlugin.ImageKind.PTX, ptx))).isTrue();
-        assertThat(sim.plugin.isCompatible(0, image(DevicePlugin.ImageKind.FATBINARY, both))).isTrue();
-        assertThat(sim.plugin.isCompatible(0, image(DevicePlugin.ImageKind.FATBINARY, cubinOnly))).as("a cubin alone cannot be simulated").isFalse();
-        assertThat(sim.plugin.isCompatible(0, image(DevicePlugin.ImageKind.CUBIN, new byte[64]))).isFalse();
-        assertThat(sim.plugin.isCompatible(0, new DevicePlugin.DeviceImage("jvm64-jomp-linux", "", DevicePlugin.ImageKind.PTX, ptx, List.of()))).isFalse();
+        assertThat(sim.plugin.isCompatible(0, image(ImageKind.PTX, ptx))).isTrue();
+        assertThat(sim.plugin.isCompatible(0, image(ImageKind.FATBINARY, both))).isTrue();
+        assertThat(sim.plugin.isCompatible(0, image(ImageKind.FATBINARY, cubinOnly))).as("a cubin alone cannot be simulated").isFalse();
+        assertThat(sim.plugin.isCompatible(0, image(ImageKind.CUBIN, new byte[64]))).isFalse();
+        assertThat(sim.plugin.isCompatible(0, new DeviceImage("jvm64-jomp-linux", "", ImageKind.PTX, ptx, List.of()))).isFalse();
     }
 
-    private static DevicePlugin.DeviceImage image(DevicePlugin.ImageKind kind, byte[] b) {
-        return new DevicePlugin.DeviceImage("nvptx64-nvidia-cuda", "sm_90", kind, b, List.of());
+    private static DeviceImage image(ImageKind kind, byte[] b) {
+        return new DeviceImage("nvptx64-nvidia-cuda", "sm_90", kind, b, List.of());
     }
 
     static final String KERNELS = """
@@ -115,7 +117,7 @@ class PtxSimPluginTest {
         byte[] fat = Fatbinary.write(List.of(new Fatbinary.Entry(Fatbinary.KIND_PTX, 75, a.getBytes(StandardCharsets.ISO_8859_1), false),
                 new Fatbinary.Entry(Fatbinary.KIND_PTX, 75, b.getBytes(StandardCharsets.ISO_8859_1), false)));
         Sim sim = new Sim();
-        DevicePlugin.LoadedImage img = sim.plugin.loadImage(0, image(DevicePlugin.ImageKind.FATBINARY, fat));
+        DevicePlugin.LoadedImage img = sim.plugin.loadImage(0, image(ImageKind.FATBINARY, fat));
         long out = sim.alloc(4 * 32);
         sim.launch(img, "kernel_a", 1, 32, out);
         int[] r = sim.ints(out, 32);

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
 
 /** Test helper: one simulated device, PTX loaded into it, device buffers, launches, and the tools that make PTX. */
@@ -34,7 +36,7 @@ final class Sim {
     }
 
     DevicePlugin.LoadedImage load(String ptx) {
-        return plugin.loadImage(0, new DevicePlugin.DeviceImage("nvptx64-nvidia-cuda", "sm_75", DevicePlugin.ImageKind.PTX,
+        return plugin.loadImage(0, new DeviceImage("nvptx64-nvidia-cuda", "sm_75", ImageKind.PTX,
                 ptx.getBytes(StandardCharsets.ISO_8859_1), List.of()));
     }
 

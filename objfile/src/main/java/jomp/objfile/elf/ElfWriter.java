@@ -1,0 +1,206 @@
+package jomp.objfile.elf;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jomp.objfile.ByteWriter;
+
+/**
+ * Writes an {@link ElfObject} as an ELF64 little-endian ET_REL file. Section headers:
+ * null, the content sections in order, {@code .comment} (unless the object has one),
+ * {@link Elf#PRIVATE_SYMBOLS_SECTION} (when there are private symbols), one {@code .rela<name>}
+ * per section with relocations, {@code .symtab} (locals first), {@code .strtab},
+ * {@code .shstrtab}. Section data follows the ELF header, each aligned. A relocation against a
+ * private symbol is written, as an assembler writes one against a temporary label, against its
+ * section's STT_SECTION symbol with the symbol's value added to the addend.
+ */
+public final class ElfWriter {
+    private ElfWriter() {}
+
+    private record Header(int name, int type, long flags, long offset, long size, int link, int info, long align, long entsize) {}
+
+    /** The file's bytes; an object that no ELF file can hold (a symbol naming a missing section, ...) is an IllegalArgumentException. */
+    public static byte[] write(ElfObject obj) {
+        List<ElfSection> sections = new ArrayList<>(obj.sections());
+        if (obj.section(".comment") == null) {
+            byte[] text = (Elf.COMMENT + "\0").getBytes(StandardCharsets.UTF_8);
+            sections.add(new ElfSection(".comment", Elf.SHT_PROGBITS, Elf.SHF_MERGE | Elf.SHF_STRINGS, 1, text,
+                    text.length, 0, 0, 1, List.of()));
+        }
+        // private symbols go to a section of their own; relocations against them use section symbols
+        List<ElfSymbol> symbols = new ArrayList<>(obj.symbols());
+        int[] sectionSymbol = new int[obj.sections().size() + 1];
+        java.util.Arrays.fill(sectionSymbol, -1);
+        for (int i = 0; i < symbols.size(); i++) {
+            ElfSymbol s = symbols.get(i);
+            if (s.type() == Elf.STT_SECTION && s.isLocal() && s.value() == 0 && s.section() > 0 && s.section() < sectionSymbol.length
+                    && sectionSymbol[s.section()] < 0) sectionSymbol[s.section()] = i;
+        }
+        ByteWriter privates = new ByteWriter();
+        for (ElfSymbol s : obj.symbols()) {
+            if (!s.isPrivate()) continue;
+            byte[] name = s.name().getBytes(StandardCharsets.UTF_8);
+            privates.u32(name.length).bytes(name).u32(s.section()).u64(s.value()).u64(s.size()).u8(s.type());
+        }
+        for (ElfSection s : obj.sections()) {
+            for (ElfRelocation r : s.relocations()) {
+                if (r.symbol() < 0 || r.symbol() >= obj.symbols().size()) continue;
+                ElfSymbol t = obj.symbols().get(r.symbol());
+                if (t.isPrivate() && t.section() < sectionSymbol.length && sectionSymbol[t.section()] < 0) {
+                    sectionSymbol[t.section()] = symbols.size();
+                    symbols.add(new ElfSymbol("", t.section(), 0, 0, Elf.STB_LOCAL, Elf.STT_SECTION));
+                }
+            }
+        }
+        if (privates.position() > 0) {
+            byte[] bytes = privates.toByteArray();
+            sections.add(new ElfSection(Elf.PRIVATE_SYMBOLS_SECTION, Elf.SHT_PROGBITS, 0, 1, bytes, bytes.length, 0, 0, 0, List.of()));
+        }
+        int contentCount = sections.size();
+        int relaCount = 0;
+        for (ElfSection s : sections) {
+            if (!s.relocations().isEmpty()) {
+                relaCount++;
+            }
+        }
+        int symtabIndex = 1 + contentCount + relaCount;
+        if (symtabIndex + 3 > Elf.SHN_LORESERVE) {
+            throw new IllegalArgumentException("too many sections for ELF section indexes: " + (symtabIndex + 3));
+        }
+        for (ElfSymbol s : obj.symbols()) {
+            if (s.section() > obj.sections().size() && s.section() < Elf.SHN_LORESERVE) {
+                throw new IllegalArgumentException("symbol " + s.name() + " refers to section " + s.section() + " of " + obj.sections().size());
+            }
+        }
+        int strtabIndex = symtabIndex + 1;
+        int shstrtabIndex = symtabIndex + 2;
+
+        // Symbols: null first, then locals, then the rest; map[i] is the output index of symbols.get(i).
+        int[] map = new int[symbols.size()];
+        List<ElfSymbol> ordered = new ArrayList<>(symbols.size());
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < symbols.size(); i++) {
+                if (symbols.get(i).isPrivate()) {
+                    continue;
+                }
+                if (symbols.get(i).isLocal() == (pass == 0)) {
+                    map[i] = ordered.size() + 1;
+                    ordered.add(symbols.get(i));
+                }
+            }
+        }
+        int firstGlobal = 1;
+        for (ElfSymbol s : ordered) {
+            if (s.isLocal()) {
+                firstGlobal++;
+            }
+        }
+        StringTable strtab = new StringTable();
+        ByteWriter symtab = new ByteWriter();
+        symtab.bytes(new byte[Elf.SYM_SIZE]);
+        for (ElfSymbol s : ordered) {
+            symtab.u32(strtab.add(s.name())).u8(s.bind() << 4 | s.type() & 0xF).u8(0).u16(s.section()).u64(s.value()).u64(s.size());
+        }
+
+        StringTable shstrtab = new StringTable();
+        List<Header> headers = new ArrayList<>();
+        List<byte[]> datas = new ArrayList<>();
+        headers.add(new Header(0, Elf.SHT_NULL, 0, 0, 0, 0, 0, 0, 0));
+        datas.add(null);
+        for (ElfSection s : sections) {
+            headers.add(new Header(shstrtab.add(s.name()), s.type(), s.flags(), 0, s.size(), s.link(), s.info(), s.addralign(), s.entsize()));
+            datas.add(s.data());
+        }
+        for (int i = 0; i < sections.size(); i++) {
+            ElfSection s = sections.get(i);
+            if (s.relocations().isEmpty()) {
+                continue;
+            }
+            ByteWriter rela = new ByteWriter();
+            for (ElfRelocation r : s.relocations()) {
+                if (r.symbol() >= obj.symbols().size()) {
+                    throw new IllegalArgumentException("relocation in " + s.name() + " refers to symbol " + r.symbol() + " of " + obj.symbols().size());
+                }
+                long addend = r.addend();
+                int target = r.symbol();
+                if (target >= 0 && symbols.get(target).isPrivate()) {
+                    addend += symbols.get(target).value();
+                    target = sectionSymbol[symbols.get(target).section()];
+                }
+                long sym = target < 0 ? 0 : map[target];
+                rela.u64(r.offset()).u64(sym << 32 | (r.type() & 0xFFFFFFFFL)).u64(addend);
+            }
+            byte[] bytes = rela.toByteArray();
+            headers.add(new Header(shstrtab.add(".rela" + s.name()), Elf.SHT_RELA, Elf.SHF_INFO_LINK, 0, bytes.length,
+                    symtabIndex, i + 1, 8, Elf.RELA_SIZE));
+            datas.add(bytes);
+        }
+        byte[] symBytes = symtab.toByteArray();
+        headers.add(new Header(shstrtab.add(".symtab"), Elf.SHT_SYMTAB, 0, 0, symBytes.length, strtabIndex, firstGlobal, 8, Elf.SYM_SIZE));
+        datas.add(symBytes);
+        byte[] strBytes = strtab.bytes();
+        headers.add(new Header(shstrtab.add(".strtab"), Elf.SHT_STRTAB, 0, 0, strBytes.length, 0, 0, 1, 0));
+        datas.add(strBytes);
+        int shstrName = shstrtab.add(".shstrtab");
+        byte[] shstrBytes = shstrtab.bytes();
+        headers.add(new Header(shstrName, Elf.SHT_STRTAB, 0, 0, shstrBytes.length, 0, 0, 1, 0));
+        datas.add(shstrBytes);
+
+        ByteWriter out = new ByteWriter();
+        out.bytes(new byte[Elf.EHDR_SIZE]);
+        long[] offsets = new long[headers.size()];
+        for (int i = 1; i < headers.size(); i++) {
+            Header h = headers.get(i);
+            out.align(h.align());
+            offsets[i] = out.position();
+            if (datas.get(i) != null) {
+                out.bytes(datas.get(i));
+            }
+        }
+        out.align(8);
+        long shoff = out.position();
+        for (int i = 0; i < headers.size(); i++) {
+            Header h = headers.get(i);
+            out.u32(h.name()).u32(h.type()).u64(h.flags()).u64(0).u64(offsets[i]).u64(h.size())
+                    .u32(h.link()).u32(h.info()).u64(h.align()).u64(h.entsize());
+        }
+        byte[] file = out.toByteArray();
+        ByteWriter ehdr = new ByteWriter();
+        ehdr.u8(0x7f).u8('E').u8('L').u8('F').u8(2).u8(1).u8(1).u8(0).u64(0)
+                .u16(Elf.ET_REL).u16(obj.machine()).u32(1).u64(0).u64(0).u64(shoff).u32(0)
+                .u16(Elf.EHDR_SIZE).u16(0).u16(0).u16(Elf.SHDR_SIZE).u16(headers.size()).u16(shstrtabIndex);
+        System.arraycopy(ehdr.toByteArray(), 0, file, 0, Elf.EHDR_SIZE);
+        return file;
+    }
+
+    /** A string table starting with the empty string; equal strings share one entry. */
+    static final class StringTable {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final Map<String, Integer> offsets = new HashMap<>();
+
+        StringTable() {
+            bytes.write(0);
+            offsets.put("", 0);
+        }
+
+        int add(String s) {
+            Integer at = offsets.get(s);
+            if (at != null) {
+                return at;
+            }
+            int offset = bytes.size();
+            bytes.writeBytes(s.getBytes(StandardCharsets.UTF_8));
+            bytes.write(0);
+            offsets.put(s, offset);
+            return offset;
+        }
+
+        byte[] bytes() {
+            return bytes.toByteArray();
+        }
+    }
+}

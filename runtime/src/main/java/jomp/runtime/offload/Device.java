@@ -1,0 +1,165 @@
+package jomp.runtime.offload;
+
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jomp.offload.abi.BinaryDescriptor;
+import jomp.offload.abi.DeviceImage;
+import jomp.offload.abi.HostEntry;
+import jomp.runtime.plugin.DevicePlugin;
+
+/**
+ * One offload device of the device table: its plugin and number there, its mapping table, the
+ * images loaded on it and the kernels and globals they hold.
+ */
+final class Device {
+    final DevicePlugin plugin;
+    final int local, id;
+    final MappingTable table = new MappingTable();
+    private boolean initialised;
+    private final Map<DeviceImage, DevicePlugin.LoadedImage> loaded = new IdentityHashMap<>();
+    private final Map<String, DevicePlugin.Kernel> kernels = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Storage of declare target link globals in the images, by host address: used when the global gets mapped. */
+    private final Map<Long, DevicePlugin.GlobalSymbol> linkStorage = new HashMap<>();
+
+    Device(DevicePlugin plugin, int local, int id) { this.plugin = plugin; this.local = local; this.id = id; }
+
+    /** The registry generation whose images this device has considered. */
+    private volatile int seen = -1;
+
+    /** Initialises the device on first use and loads every registered image it can run that it has not loaded yet. */
+    void ready() {
+        if (seen == Registry.generation()) return;   // the common case: nothing new since the last launch
+        load();
+    }
+
+    private synchronized void load() {
+        int gen = Registry.generation();
+        if (!initialised) {
+            long t = Profile.start();
+            plugin.initDevice(local);
+            initialised = true;
+            Info.debug("device %d (%s) initialised: %s", id, plugin.name(), plugin.describe(local));
+            // as libomptarget's plugins describe their device at initialisation (a GPU's limits; the PTX simulator says it is one)
+            if (Info.on(Info.KERNEL)) Info.info(Info.KERNEL, id, "%s", plugin.describe(local));
+            Profile.event("init device " + id, t, "plugin", plugin.name());
+        }
+        for (BinaryDescriptor lib : Registry.libs()) {
+            for (DeviceImage img : lib.images()) {
+                if (loaded.containsKey(img) || !plugin.isCompatible(local, img)) continue;
+                long t = Profile.start();
+                DevicePlugin.LoadedImage li;
+                try {
+                    li = plugin.loadImage(local, img);
+                } catch (RuntimeException | LinkageError e) {
+                    // an image the device refuses: its regions run elsewhere (or stop the program under MANDATORY)
+                    loaded.put(img, null);
+                    System.err.println("omptarget message: device " + id + " (" + plugin.name() + ") cannot load the " + img.triple()
+                            + (img.arch().isEmpty() ? "" : " " + img.arch()) + " image: " + e.getMessage());
+                    continue;
+                }
+                loaded.put(img, li);
+                Profile.event("load image", t, "device", id, "triple", img.triple(), "bytes", img.bytes().length);
+                Info.debug("device %d: loaded a %s image for %s", id, img.kind(), img.triple());
+                bindEntries(lib.hostEntries(), li);
+                // device code that asks omp_get_device_num()/omp_get_num_devices() reads these (the nvptx runtime's)
+                setDeviceInt(li, "__jomp_device_num", id);
+                setDeviceInt(li, "__jomp_num_devices", Devices.count());
+            }
+        }
+        seen = gen;
+    }
+
+    /** Writes an int global of the image, if the image has it. */
+    private void setDeviceInt(DevicePlugin.LoadedImage li, String name, int value) {
+        DevicePlugin.GlobalSymbol g = li.global(name);
+        if (g == null || g.size() < 4) return;
+        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment v = a.allocate(4, 4);
+            v.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, value);
+            plugin.dataSubmit(local, g.deviceAddress(), v.address(), 4);
+        }
+    }
+
+    private void bindEntries(List<HostEntry> entries, DevicePlugin.LoadedImage li) {
+        for (HostEntry e : entries) {
+            if ((e.flags() & Requires.REGISTER) != 0) continue;
+            if (e.isKernel()) {
+                DevicePlugin.Kernel k = li.kernel(e.name());
+                if (k != null) kernels.put(e.name(), k);
+                continue;
+            }
+            DevicePlugin.GlobalSymbol g = li.global(e.name());
+            if (g == null) continue;
+            if ((e.flags() & HostEntry.LINK) != 0) linkStorage.put(e.hostAddress(), g);
+            else if (table.find(e.hostAddress(), e.size()) == null)   // declare target to: present for the program's life
+                table.insert(MappingTable.Entry.permanent(e.hostAddress(), e.hostAddress() + e.size(), g.deviceAddress(), 0));
+        }
+    }
+
+    DevicePlugin.Kernel kernel(String name) { return kernels.get(name); }
+
+    /** Can the device run this program's regions? Not when the program requires what it cannot do. */
+    boolean usable() { return unmetRequirement() == null; }
+
+    /** The program's requirement this device cannot meet, as its clause reads; null when none. */
+    String unmetRequirement() {
+        if (Requires.unifiedSharedMemory() && !plugin.unifiedMemory(local)) return "unified_shared_memory";
+        if (Requires.reverseOffload() && !plugin.reverseOffload(local)) return "reverse_offload";
+        return null;
+    }
+
+    // ---- the plugin's data operations, with the profile's events
+
+    /**
+     * Device memory for a mapping of host address hst (libomptarget's allocData); 0 after
+     * printing why, when the device has no more.
+     */
+    long alloc(long size, long hst) {
+        long t = Profile.start();
+        long a;
+        try {
+            a = plugin.dataAlloc(local, Math.max(size, 1));
+        } catch (RuntimeException | OutOfMemoryError e) {
+            Info.report("Failed to allocate %d bytes on device %d (%s): %s", size, id, plugin.name(), e.getMessage());
+            return 0;
+        }
+        if (a == 0) {
+            Info.report("Failed to allocate %d bytes on device %d (%s): out of device memory", size, id, plugin.name());
+            return 0;
+        }
+        Profile.event("alloc", t, "bytes", size);
+        return a;
+    }
+
+    void free(long tgt, long size) {
+        long t = Profile.start();
+        plugin.dataDelete(local, tgt);
+        Profile.event("delete", t, "bytes", size);
+    }
+
+    void submit(long tgt, long hst, long size) {
+        long t = Profile.start();
+        plugin.dataSubmit(local, tgt, hst, size);
+        Profile.event("submit", t, "bytes", size);
+    }
+
+    void retrieve(long hst, long tgt, long size) {
+        long t = Profile.start();
+        plugin.dataRetrieve(local, hst, tgt, size);
+        Profile.event("retrieve", t, "bytes", size);
+    }
+
+    /** The device storage of a declare target link global starting at host address h with at least size bytes, or null. */
+    synchronized DevicePlugin.GlobalSymbol linkStorage(long h, long size) {
+        DevicePlugin.GlobalSymbol g = linkStorage.get(h);
+        return g != null && size <= g.size() ? g : null;
+    }
+
+    synchronized void forgetImages() {
+        loaded.clear();
+        seen = -1;
+    }
+}

@@ -1,0 +1,285 @@
+package jomp.runtime.offload;
+
+import jomp.runtime.libc.Stdlib;
+import jomp.runtime.mem.Mem;
+import jomp.runtime.omp.Teams;
+
+/**
+ * omp.h's device and device-memory routines (OpenMP 5.2 §18.7–18.8) over the device table.
+ * Device numbers: 0 … omp_get_num_devices()-1 are offload devices, omp_get_initial_device() (= the
+ * number of devices) and omp_initial_device (-1) are the host; omp_invalid_device (-2) and other
+ * numbers are no device.
+ */
+public final class DeviceApi {
+    private DeviceApi() {}
+
+    public static int omp_get_num_devices() { return Devices.count(); }
+
+    public static void omp_set_default_device(int device) { Devices.defaultDevice = device; }
+
+    public static int omp_get_default_device() { return Devices.defaultDevice; }
+
+    /** 0 while a device kernel runs this thread (or one of its teams' threads). */
+    public static int omp_is_initial_device() { return Teams.currentDevice() < 0 ? 1 : 0; }
+
+    public static int omp_get_initial_device() { return Devices.count(); }
+
+    public static int omp_get_device_num() {
+        int d = Teams.currentDevice();
+        return d >= 0 ? Devices.globalId(Teams.currentDevicePlugin(), d) : omp_get_initial_device();
+    }
+
+    private static boolean host(long device) { return device == -1 || device == Devices.count(); }
+
+    /** The offload device numbered {@code device}, ready for use, or null for the host or a bad number. */
+    private static Device device(long device) {
+        Device d = Devices.get(device);
+        if (d != null) d.ready();
+        return d;
+    }
+
+    /** NULL for a size of 0 or less (as libomptarget answers), a device that does not exist, or one out of memory. */
+    public static long omp_target_alloc(long size, int device) {
+        Info.debug("Call to %s for device %d requesting %d bytes", "omp_target_alloc", device, size);
+        if (size <= 0) {
+            Info.debug("Call to %s with non-positive length", "omp_target_alloc");
+            return 0;
+        }
+        if (host(device)) {
+            long p = Stdlib.malloc(size);
+            Info.debug("%s returns host ptr %s", "omp_target_alloc", Info.hex(p));
+            return p;
+        }
+        Device d = device(device);
+        if (d == null) return 0;
+        long p;
+        try {
+            p = d.plugin.dataAlloc(d.local, size);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            Info.debug("%s cannot allocate %d bytes on device %d: %s", "omp_target_alloc", size, device, e.getMessage());
+            return 0;
+        }
+        Info.debug("%s returns device ptr %s", "omp_target_alloc", Info.hex(p));
+        return p;
+    }
+
+    public static void omp_target_free(long p, int device) {
+        Info.debug("Call to %s for device %d and address %s", "omp_target_free", device, Info.hex(p));
+        if (p == 0) {
+            Info.debug("Call to %s with NULL ptr", "omp_target_free");
+            return;
+        }
+        if (host(device)) {
+            Stdlib.free(p);
+            Info.debug("%s deallocated host ptr", "omp_target_free");
+            return;
+        }
+        Device d = device(device);
+        if (d != null) {
+            d.plugin.dataDelete(d.local, p);
+            Info.debug("omp_target_free deallocated device ptr");
+        }
+    }
+
+    public static int omp_target_is_present(long p, int device) {
+        Info.debug("Call to omp_target_is_present for device %d and address %s", device, Info.hex(p));
+        if (p == 0) return 0;
+        if (host(device)) return 1;
+        Device d = device(device);
+        if (d == null) return 0;
+        if (Requires.unifiedSharedMemory()) return 1;   // host memory is the device's
+        // as libomptarget: one byte of storage, not a zero-length section (which a mapping's struct base would extend)
+        int rc = d.table.find(p, 1) != null ? 1 : 0;
+        Info.debug("Call to omp_target_is_present returns %d", rc);
+        return rc;
+    }
+
+    /**
+     * Accessible from the device: host memory on the host; on an offload device, everything when
+     * the program requires unified shared memory and the device shares the host's memory, else
+     * only the device's own memory (which no host pointer names).
+     */
+    public static int omp_target_is_accessible(long p, long size, int device) {
+        if (host(device)) return 1;
+        Device d = device(device);
+        if (d == null) return 0;
+        return Requires.unifiedSharedMemory() && d.plugin.unifiedMemory(d.local) ? 1 : 0;
+    }
+
+    public static long omp_get_mapped_ptr(long p, int device) {
+        Info.debug("Call to omp_get_mapped_ptr with ptr %s, device_num %d.", Info.hex(p), device);
+        if (p == 0) return 0;
+        if (host(device)) return p;
+        Device d = device(device);
+        if (d == null) return 0;
+        MappingTable.Entry e = d.table.find(p, 1);
+        if (e == null) return Requires.unifiedSharedMemory() ? p : 0;
+        return e.translate(p);
+    }
+
+    /** 0 on success, non-zero for a device that does not exist. */
+    public static int omp_target_memcpy(long dst, long src, long length, long dstOffset, long srcOffset, int dstDevice, int srcDevice) {
+        Info.debug("Call to omp_target_memcpy, dst device %d, src device %d, dst addr %s, src addr %s, dst offset %d, src offset %d, length %d",
+                dstDevice, srcDevice, Info.hex(dst), Info.hex(src), dstOffset, srcOffset, length);
+        if (length == 0) return 0;
+        if (dst == 0 || src == 0) return -1;
+        boolean hd = host(dstDevice), hs = host(srcDevice);
+        if (hd && hs) { Mem.copy(dst + dstOffset, src + srcOffset, length); return 0; }
+        if (hs) {
+            Device d = device(dstDevice);
+            if (d == null) return -1;
+            d.submit(dst + dstOffset, src + srcOffset, length);
+            return 0;
+        }
+        Device s = device(srcDevice);
+        if (s == null) return -1;
+        if (hd) { s.retrieve(dst + dstOffset, src + srcOffset, length); return 0; }
+        Device d = device(dstDevice);
+        if (d == null) return -1;
+        if (d.plugin == s.plugin) { d.plugin.dataExchange(d.local, dst + dstOffset, src + srcOffset, length); return 0; }
+        long tmp = Stdlib.malloc(length);   // across plugins: through the host
+        s.retrieve(tmp, src + srcOffset, length);
+        d.submit(dst + dstOffset, tmp, length);
+        Stdlib.free(tmp);
+        return 0;
+    }
+
+    /**
+     * Rectangular copies of any number of dimensions (element size, dimension count, volume,
+     * offsets and dimensions as omp.h declares them); with null dst and src, the number of
+     * dimensions supported (INT_MAX: as many as the caller likes, as libomptarget answers).
+     */
+    public static int omp_target_memcpy_rect(long dst, long src, long elem, int dims, long volume, long dstOffsets, long srcOffsets,
+                                             long dstDims, long srcDims, int dstDevice, int srcDevice) {
+        Info.debug("Call to omp_target_memcpy_rect, dst device %d, src device %d, dst addr %s, src addr %s, dst offsets %s, "
+                + "src offsets %s, dst dims %s, src dims %s, volume %s, element size %d, num_dims %d", dstDevice, srcDevice,
+                Info.hex(dst), Info.hex(src), Info.hex(dstOffsets), Info.hex(srcOffsets), Info.hex(dstDims), Info.hex(srcDims),
+                Info.hex(volume), elem, dims);
+        if (dst == 0 && src == 0) return Integer.MAX_VALUE;
+        if (dims < 1 || elem <= 0 || dst == 0 || src == 0 || volume == 0 || dstOffsets == 0 || srcOffsets == 0 || dstDims == 0 || srcDims == 0)
+            return -1;
+        return rect(dst, src, elem, dims, 0, volume, dstOffsets, srcOffsets, dstDims, srcDims, dstDevice, srcDevice);
+    }
+
+    private static int rect(long dst, long src, long elem, int dims, int k, long volume, long dOff, long sOff, long dDims, long sDims, int dd, int sd) {
+        long count = Mem.getLong(volume + 8L * k);
+        long dStride = elem, sStride = elem;
+        for (int j = k + 1; j < dims; j++) { dStride *= Mem.getLong(dDims + 8L * j); sStride *= Mem.getLong(sDims + 8L * j); }
+        long d0 = dst + Mem.getLong(dOff + 8L * k) * dStride, s0 = src + Mem.getLong(sOff + 8L * k) * sStride;
+        if (k == dims - 1) return omp_target_memcpy(d0, s0, count * elem, 0, 0, dd, sd);
+        for (long i = 0; i < count; i++) {
+            int rc = rect(d0 + i * dStride, s0 + i * sStride, elem, dims, k + 1, volume, dOff, sOff, dDims, sDims, dd, sd);
+            if (rc != 0) return rc;
+        }
+        return 0;
+    }
+
+    /**
+     * The asynchronous copies (OpenMP 5.1): the copy is a task that may run at once; it runs at
+     * once here, after the dependences in {@code depobjList} (tasks finish before the construct that
+     * made them returns, so they are already satisfied).
+     */
+    public static int omp_target_memcpy_async(long dst, long src, long length, long dstOffset, long srcOffset, int dstDevice, int srcDevice,
+                                              int depobjCount, long depobjList) {
+        Info.debug("Call to omp_target_memcpy_async, dst device %d, src device %d, dst addr %s, src addr %s, dst offset %d, src offset %d, length %d",
+                dstDevice, srcDevice, Info.hex(dst), Info.hex(src), dstOffset, srcOffset, length);
+        return omp_target_memcpy(dst, src, length, dstOffset, srcOffset, dstDevice, srcDevice);
+    }
+
+    public static int omp_target_memcpy_rect_async(long dst, long src, long elem, int dims, long volume, long dstOffsets, long srcOffsets,
+                                                   long dstDims, long srcDims, int dstDevice, int srcDevice, int depobjCount, long depobjList) {
+        if (dst == 0 && src == 0) return Integer.MAX_VALUE;
+        return omp_target_memcpy_rect(dst, src, elem, dims, volume, dstOffsets, srcOffsets, dstDims, srcDims, dstDevice, srcDevice);
+    }
+
+    /** Makes device memory the copy of a host range (reference count infinite until disassociated). */
+    public static int omp_target_associate_ptr(long hostPtr, long devicePtr, long size, long deviceOffset, int device) {
+        Info.debug("Call to omp_target_associate_ptr with host_ptr %s, device_ptr %s, size %d, device_offset %d, device_num %d",
+                Info.hex(hostPtr), Info.hex(devicePtr), size, deviceOffset, device);
+        Device d = device(device);
+        if (d == null || hostPtr == 0 || devicePtr == 0) return -1;
+        long tgt = devicePtr + deviceOffset;
+        synchronized (d.table) {
+            MappingTable.Lookup l = d.table.lookup(hostPtr, size);
+            if (l.entry() != null) {
+                MappingTable.Entry e = l.entry();
+                if (e.hstBegin == hostPtr && e.hstEnd == hostPtr + size && e.tgtBegin == tgt) {
+                    Info.debug("Attempt to re-associate the same device ptr+offset with the same host ptr, nothing to do");
+                    return 0;
+                }
+                Info.report("Not allowed to re-associate a different device ptr+offset with the same host ptr");
+                return -1;
+            }
+            d.table.insert(MappingTable.Entry.permanent(hostPtr, hostPtr + size, tgt, 0));
+        }
+        return 0;
+    }
+
+    public static int omp_target_disassociate_ptr(long hostPtr, int device) {
+        Info.debug("Call to omp_target_disassociate_ptr with host_ptr %s, device_num %d", Info.hex(hostPtr), device);
+        Device d = device(device);
+        if (d == null) return -1;
+        synchronized (d.table) {
+            MappingTable.Entry e = d.table.find(hostPtr, 0);
+            if (e == null || e.hstBegin != hostPtr) {
+                Info.report("Association not found");
+                return -1;
+            }
+            if (e.holdRef != 0) {
+                Info.report("Trying to disassociate a pointer with a non-zero hold reference count");
+                return -1;
+            }
+            if (e.owned || !e.isInfinite()) {
+                Info.report("Trying to disassociate a pointer which was not mapped via omp_target_associate_ptr");
+                return -1;
+            }
+            Info.debug("Association found, removing it");
+            d.table.remove(e);
+        }
+        return 0;
+    }
+
+    // ---- interop objects (OpenMP 5.2 §18.12; see Interop)
+
+    /** No implementation-defined properties beyond the spec's. */
+    public static int omp_get_num_interop_properties(long interop) { return 0; }
+    public static long omp_get_interop_int(long interop, int property, long retCode) { return Interop.getInt(interop, property, retCode); }
+    public static long omp_get_interop_ptr(long interop, int property, long retCode) { return Interop.getPtr(interop, property, retCode); }
+    public static long omp_get_interop_str(long interop, int property, long retCode) { return Interop.getStr(interop, property, retCode); }
+    public static long omp_get_interop_name(long interop, int property) { return Interop.name(property); }
+    public static long omp_get_interop_type_desc(long interop, int property) { return Interop.typeDesc(property); }
+    public static long omp_get_interop_rc_desc(long interop, int retCode) { return Interop.rcDesc(retCode); }
+
+    // ---- device memory
+
+    /** omp_target_memset (OpenMP 6.0, clang 19): fills count bytes of ptr on the device with value; returns ptr. */
+    public static long omp_target_memset(long ptr, int value, long count, int device) {
+        if (ptr == 0 || count <= 0) return ptr;
+        if (host(device)) { Mem.fill(ptr, (byte) value, count); return ptr; }
+        Device d = device(device);
+        if (d == null) return 0;
+        long tmp = Stdlib.malloc(count);
+        Mem.fill(tmp, (byte) value, count);
+        d.submit(ptr, tmp, count);
+        Stdlib.free(tmp);
+        return ptr;
+    }
+
+    public static long omp_target_memset_async(long ptr, int value, long count, int device, int depobjCount, long depobjList) {
+        return omp_target_memset(ptr, value, count, device);
+    }
+
+    /** clang's extension: every device's mapping table on stderr, as LIBOMPTARGET_INFO 0x4 prints it. */
+    public static void ompx_dump_mapping_tables() { Tgt.dumpTables(0); }
+
+    /**
+     * omp_pause_resource on a device: nothing the device holds must survive a pause, and jomp's
+     * devices keep no state worth releasing beyond what the program still maps, so the call
+     * succeeds (0) for any existing device and fails (non-zero) for a number that names none.
+     */
+    public static int pauseDevice(int kind, int device) {
+        if (kind != 1 && kind != 2) return 1;
+        if (device == -3) return 0;   // every device (KMP_DEVICE_ALL)
+        return Devices.get(device) == null ? 1 : 0;
+    }
+}
