@@ -410,9 +410,9 @@ public final class Driver {
                   -L <dir>, -l <lib>, -Wl,<args> linker options
                   -Werror, -w, -W<warning>       warnings
                   -fopenmp                       enable OpenMP
-                  -fopenmp-targets=<triples>     offload targets: nvptx64, jvm (comma-separated)
+                  -fopenmp-targets=<triples>     offload targets: nvptx64, jvm, ptxsim (comma-separated)
                   --offload-arch=<sm_XX>         GPU architecture (implies nvptx64)
-                  --cuda-path=<dir>              CUDA installation whose bin/ptxas assembles PTX
+                  --cuda-path=<dir>              CUDA installation whose ptxas and nvlink are used
                   -Xopenmp-target[=<triple>] <arg>  pass <arg> to the device compile (e.g. -march=sm_90)
                   --offload-host-only, --offload-device-only, -foffload-lto
                   -emit-ir                       with -S: write jomp IR (.jir)
