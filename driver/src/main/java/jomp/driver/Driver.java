@@ -393,7 +393,7 @@ public final class Driver {
         s.println("Target: " + Triple.HOST);
         s.println("Thread model: posix");
         s.println("InstalledDir: " + root.resolve("bin"));
-        if (jomp.driver.server.CompileServer.isRunning()) s.println("Compile server: pid " + ProcessHandle.current().pid());
+        if (Main.served) s.println("Compile server: pid " + ProcessHandle.current().pid());
     }
 
     private void printHelp() {

@@ -6,6 +6,9 @@ import java.util.Arrays;
 
 /** Entry point of bin/jomp: {@code jomp -cc1 …} runs the frontend, anything else the driver. */
 public final class Main {
+    /** True in the compile server's JVM (so that -v can say where a command ran); jomp.driver.server.CompileServer sets it. */
+    public static volatile boolean served;
+
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }

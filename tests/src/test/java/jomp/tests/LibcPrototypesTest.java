@@ -37,7 +37,7 @@ class LibcPrototypesTest {
 
     @Test
     void javaFunctionsHaveTheTypesOfGlibcsPrototypes() throws IOException {
-        Set<String> names = new TreeSet<>(jomp.runtime.libc.Libc.names());
+        Set<String> names = new TreeSet<>(jomp.runtime.program.CFunctions.names());
         Path work = Corpus.work("libc-prototypes");
         Path src = work.resolve("protos.c");
         // gcc says which names the headers do not declare (the runtime's own entry points, GNU extras)
@@ -63,7 +63,7 @@ class LibcPrototypesTest {
             Matcher m = DECLARE.matcher(line);
             if (!m.find()) continue;
             // a declaration with an asm label (scanf is __isoc99_scanf) names its link name here
-            Method f = jomp.runtime.libc.Libc.find(m.group(3));
+            Method f = jomp.runtime.program.CFunctions.find(m.group(3));
             if (f == null) continue;
             String want = descriptor(m.group(1), m.group(2));
             String have = org.objectweb.asm.Type.getMethodDescriptor(f);

@@ -116,6 +116,7 @@ public final class CompileServer {
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
             publish();
             serving = true;
+            Main.served = true;
             Thread watchdog = Thread.ofPlatform().daemon().name("jomp-server-idle").start(this::watchIdle);
             try {
                 while (!stopping) {

@@ -38,9 +38,9 @@ import jomp.objfile.jvm.JvmNames;
  * function addresses to {@code jomp/link/Fn}, which the host link rewrites.
  */
 public final class JvmBackend {
-    public static final String EXTERN = "jomp/link/Extern";
-    public static final String DATA = "jomp/link/Data";
-    public static final String FN = "jomp/link/Fn";
+    public static final String EXTERN = JvmNames.EXTERN;
+    public static final String DATA = JvmNames.DATA;
+    public static final String FN = JvmNames.FN;
     private static final String MEM = "jomp/runtime/mem/Mem";
     private static final String STACK = "jomp/runtime/mem/Stack";
     private static final String CONV = "jomp/runtime/mem/Conv";

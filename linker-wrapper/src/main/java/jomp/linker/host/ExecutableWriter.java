@@ -76,7 +76,7 @@ public final class ExecutableWriter {
 
     /** The runtime's classes (C library, start-up, memory) and the offload ABI's records they use, from wherever the linker loaded them. */
     private static void copyRuntime(JarOutputStream out, Set<String> seen) throws IOException {
-        copyClasses(jomp.runtime.libc.Libc.class, out, seen);
+        copyClasses(jomp.runtime.program.CFunctions.class, out, seen);
         copyClasses(jomp.offload.abi.ImageKind.class, out, seen);
     }
 

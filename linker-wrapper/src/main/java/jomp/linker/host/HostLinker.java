@@ -22,7 +22,7 @@ import org.objectweb.asm.Type;
 
 import jomp.offload.abi.ExecutableNames;
 import jomp.offload.abi.SectionNames;
-import jomp.runtime.libc.Libc;
+import jomp.runtime.program.CFunctions;
 import jomp.objfile.FormatException;
 import jomp.objfile.elf.Elf;
 import jomp.objfile.elf.ElfObject;
@@ -40,9 +40,9 @@ import jomp.objfile.offload.OffloadEntriesSection;
  * The result is a list of classes and resources that {@link ExecutableWriter} writes out.
  */
 public final class HostLinker {
-    static final String EXTERN = "jomp/link/Extern";
-    static final String DATA = "jomp/link/Data";
-    static final String FN = "jomp/link/Fn";
+    static final String EXTERN = JvmNames.EXTERN;
+    static final String DATA = JvmNames.DATA;
+    static final String FN = JvmNames.FN;
     static final String PROGRAM = ExecutableNames.PROGRAM;
     static final String MAIN = "jomp/link/Main";
     static final String DATA_RESOURCE = "/jomp/data.bin";
@@ -425,7 +425,7 @@ public final class HostLinker {
         // ld's order: the command line's libraries, then the C library (jomp's Java part of it, then glibc)
         NativeLibraries.Found f = natives.find(s.name(), false);
         if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
-        Method m = natives.prefersNative(s.name()) ? null : Libc.find(s.name());
+        Method m = natives.prefersNative(s.name()) ? null : CFunctions.find(s.name());
         if (m != null) return new Target(Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
         f = natives.find(s.name());
         if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
@@ -621,7 +621,7 @@ public final class HostLinker {
         mv.visitLdcInsn(DATA_RESOURCE);
         mv.visitVarInsn(ALOAD, 0);
         // {base, read-only base}: an address in the read-only part is the second plus its offset
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/DataImage", "load", "(Ljava/lang/Class;Ljava/lang/String;[J)[J", false);
+        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/program/DataImage", "load", "(Ljava/lang/Class;Ljava/lang/String;[J)[J", false);
         mv.visitInsn(DUP);
         mv.visitInsn(ICONST_1);
         mv.visitInsn(LALOAD);

@@ -10,6 +10,13 @@ public final class JvmNames {
     private JvmNames() {}
 
     /**
+     * The placeholder owners a compiled unit's code names for what the host link resolves: calls
+     * to functions of other units or the runtime ({@code Extern}), addresses of data and of
+     * functions ({@code Data}, {@code Fn}).
+     */
+    public static final String EXTERN = "jomp/link/Extern", DATA = "jomp/link/Data", FN = "jomp/link/Fn";
+
+    /**
      * Separates the symbol from the call's C signature in the name of a call to
      * {@code jomp/link/Extern} ({@code printf-i(p|i)}): '-' is in no C name and no signature's
      * first character, and the JVM allows it in method names.

@@ -71,7 +71,7 @@ public final class NativeLibs {
     }
 
     private static void fatal(String message) {
-        jomp.runtime.libc.Stdio.flushAll();
+        jomp.runtime.start.Startup.flushStdio();
         System.err.println(message.startsWith("symbol") ? message : Startup.programName() + ": " + message);
         System.err.flush();
         jomp.runtime.start.Startup.halt(127);

@@ -38,15 +38,29 @@ public final class NativeWorld {
             if (started) return;
             Functions.makeExecutable(new TheBinder());
             started = true;   // before the steps below, which make downcalls themselves
-            // one C world from here on: glibc's streams, atexit list and exit; the last only in a jomp
-            // program, whose exit jomp owns (elsewhere, a JVM's own exit would call the handlers
-            // from a thread that cannot run Java code)
-            jomp.runtime.libc.Stdio.toGlibc();
-            if (jomp.runtime.start.Startup.isProgram()) {
-                jomp.runtime.libc.Stdlib.toGlibc();
-                nameTheProgram();
+            // one C world from here on: the C library moves to glibc's streams, atexit list and exit
+            // (it registered those steps, see whenStarted)
+            for (Runnable r : ON_START) r.run();
+            if (jomp.runtime.start.Startup.isProgram()) nameTheProgram();
+        }
+    }
+
+    private static final java.util.List<Runnable> ON_START = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /**
+     * Runs {@code step} when native code starts, or now if it has: how the C library (a package
+     * above this one) hands its streams and exit to glibc's. A class that registers in its static
+     * initialiser holds nothing of the C program's yet if it comes after the start, so running the
+     * step then is the same as running it at the start.
+     */
+    public static void whenStarted(Runnable step) {
+        synchronized (NativeWorld.class) {
+            if (!started) {
+                ON_START.add(step);
+                return;
             }
         }
+        step.run();
     }
 
     /**

@@ -109,6 +109,8 @@ public final class Stdio {
         STDERR = new Stream(0, new FileOutputStream(FileDescriptor.err), null, 2);
         // a Java-level exit that bypasses exit() (an uncaught exception) still flushes
         Runtime.getRuntime().addShutdownHook(new FlushAtExit());
+        jomp.runtime.start.Startup.stdioFlush = Stdio::flushAll;   // before a fatal error's message
+        jomp.runtime.ffi.NativeWorld.whenStarted(Stdio::toGlibc);   // one C world once native code runs
     }
 
     /**

@@ -613,4 +613,12 @@ public final class Stdlib {
         }
         return 0;
     }
+
+    // last, so that the step finds every static field set if native code already runs: in a jomp
+    // program, glibc's exit and atexit list take over once native code runs (one C world)
+    static {
+        jomp.runtime.ffi.NativeWorld.whenStarted(() -> {
+            if (jomp.runtime.start.Startup.isProgram()) toGlibc();
+        });
+    }
 }

@@ -2,6 +2,8 @@ package jomp.runtime.offload;
 
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.omp.DeviceIcvs;
+import jomp.runtime.omp.Parallel;
 import jomp.runtime.omp.Teams;
 
 /**
@@ -15,9 +17,9 @@ public final class DeviceApi {
 
     public static int omp_get_num_devices() { return Devices.count(); }
 
-    public static void omp_set_default_device(int device) { Devices.defaultDevice = device; }
+    public static void omp_set_default_device(int device) { DeviceIcvs.defaultDevice = device; }
 
-    public static int omp_get_default_device() { return Devices.defaultDevice; }
+    public static int omp_get_default_device() { return DeviceIcvs.defaultDevice; }
 
     /** 0 while a device kernel runs this thread (or one of its teams' threads). */
     public static int omp_is_initial_device() { return Teams.currentDevice() < 0 ? 1 : 0; }
@@ -273,11 +275,27 @@ public final class DeviceApi {
     public static void ompx_dump_mapping_tables() { Tgt.dumpTables(0); }
 
     /**
+     * omp_pause_resource: the host lets its idle threads go (they come back with the next
+     * parallel region); an offload device keeps nothing worth releasing. 0 on success, non-zero
+     * for an invalid kind or device (as libomp answers).
+     */
+    public static int omp_pause_resource(int kind, int device) {
+        if (kind != 1 && kind != 2) return 1;
+        if (device == omp_get_initial_device() || device == -1) return Parallel.pauseIdleThreads();
+        return pauseDevice(kind, device);
+    }
+
+    public static int omp_pause_resource_all(int kind) {
+        if (kind != 1 && kind != 2) return 1;
+        return pauseDevice(kind, -3) + Parallel.pauseIdleThreads();
+    }
+
+    /**
      * omp_pause_resource on a device: nothing the device holds must survive a pause, and jomp's
      * devices keep no state worth releasing beyond what the program still maps, so the call
      * succeeds (0) for any existing device and fails (non-zero) for a number that names none.
      */
-    public static int pauseDevice(int kind, int device) {
+    static int pauseDevice(int kind, int device) {
         if (kind != 1 && kind != 2) return 1;
         if (device == -3) return 0;   // every device (KMP_DEVICE_ALL)
         return Devices.get(device) == null ? 1 : 0;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 import jomp.offload.abi.BinaryDescriptor;
+import jomp.runtime.omp.DeviceIcvs;
 import jomp.runtime.plugin.DevicePlugin;
 
 /**
@@ -18,40 +19,14 @@ final class Devices {
     enum Policy { MANDATORY, DISABLED, DEFAULT }
 
     /** OMP_TARGET_OFFLOAD (tests set it, then {@link #install} a device table). */
-    static volatile Policy POLICY = policy(System.getenv("OMP_TARGET_OFFLOAD"));
-    static volatile int defaultDevice = defaultDevice();
+    static volatile Policy POLICY = Policy.valueOf(DeviceIcvs.TARGET_OFFLOAD);
     private static volatile List<Device> all;
 
     /** OMP_TARGET_OFFLOAD's value (case-insensitive, as libomptarget reads it); DEFAULT when unset or unknown. */
-    static Policy policy(String v) {
-        if (v == null || v.isBlank()) return Policy.DEFAULT;
-        try {
-            return Policy.valueOf(v.trim().toUpperCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            System.err.println("omptarget message: ignoring OMP_TARGET_OFFLOAD=" + v + " (expected MANDATORY, DISABLED or DEFAULT)");
-            return Policy.DEFAULT;
-        }
-    }
-
-    /** OMP_DEFAULT_DEVICE: a device number, or (OpenMP 5.2) initial or invalid. */
-    private static int defaultDevice() {
-        String v = System.getenv("OMP_DEFAULT_DEVICE");
-        if (v == null || v.isBlank()) return 0;
-        String t = v.trim().toLowerCase(java.util.Locale.ROOT);
-        if (t.equals("initial")) return INITIAL;
-        if (t.equals("invalid")) return INVALID;
-        try {
-            int n = Integer.parseInt(t);
-            if (n >= 0) return n;
-        } catch (NumberFormatException e) {
-            // below
-        }
-        System.err.println("omptarget message: ignoring OMP_DEFAULT_DEVICE=" + v + " (not a device number, initial or invalid)");
-        return 0;
-    }
+    static Policy policy(String v) { return Policy.valueOf(DeviceIcvs.targetOffload(v)); }
 
     /** omp_initial_device and omp_invalid_device (OpenMP 5.2). */
-    static final int INITIAL = -1, INVALID = -2;
+    static final int INITIAL = DeviceIcvs.INITIAL, INVALID = DeviceIcvs.INVALID;
 
     /** Every device, found on first use (no plugin is touched by a program that never offloads). */
     static List<Device> all() {
@@ -138,7 +113,7 @@ final class Devices {
 
     /** The device a construct uses: its device clause, or the default-device ICV for -1. */
     static long resolve(long deviceId) {
-        long id = deviceId == -1 ? defaultDevice : deviceId;
+        long id = deviceId == -1 ? DeviceIcvs.defaultDevice : deviceId;
         if (id == INITIAL) return count();   // omp_initial_device: the host's number
         if (id == INVALID) Tgt.fatal("the device of the construct is omp_invalid_device");   // OpenMP 5.2: runtime error termination
         return id;

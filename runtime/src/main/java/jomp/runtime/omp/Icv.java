@@ -160,7 +160,7 @@ final class Icv {
         v.put("OMP_AFFINITY_FORMAT", "'" + Affinity.format + "'");
         v.put("OMP_ALLOCATOR", "'" + allocatorName(OmpApi.omp_get_default_allocator()) + "'");
         v.put("OMP_CANCELLATION", "'FALSE'");
-        v.put("OMP_DEFAULT_DEVICE", "'" + jomp.runtime.offload.DeviceApi.omp_get_default_device() + "'");
+        v.put("OMP_DEFAULT_DEVICE", "'" + DeviceIcvs.defaultDevice + "'");
         v.put("OMP_DISPLAY_AFFINITY", Affinity.DISPLAY ? "'TRUE'" : "'FALSE'");
         v.put("OMP_DISPLAY_ENV", DISPLAY_ENV == null ? "'FALSE'" : DISPLAY_ENV.equals("verbose") ? "'VERBOSE'" : "'TRUE'");
         v.put("OMP_DYNAMIC", dynamic ? "'TRUE'" : "'FALSE'");
@@ -173,7 +173,7 @@ final class Icv {
         v.put("OMP_PROC_BIND", "'" + bind + "'");
         v.put("OMP_SCHEDULE", "'" + scheduleName(runSchedKind, runSchedChunk).toLowerCase(Locale.ROOT) + "'");
         v.put("OMP_STACKSIZE", "'" + stacksize() + "'");
-        v.put("OMP_TARGET_OFFLOAD", "'" + jomp.runtime.offload.OffloadEnv.policy() + "'");
+        v.put("OMP_TARGET_OFFLOAD", "'" + DeviceIcvs.TARGET_OFFLOAD + "'");
         v.put("OMP_TEAMS_THREAD_LIMIT", "'" + teamsThreadLimit + "'");
         v.put("OMP_THREAD_LIMIT", "'" + THREAD_LIMIT + "'");
         v.put("OMP_TOOL", "'disabled'");

@@ -5,7 +5,8 @@ import jomp.runtime.mem.Mem;
 
 /**
  * omp.h's thread, team, schedule, lock, timing and memory routines on the host runtime, named and
- * typed as the host ABI says (docs/design/abi.md). The device routines are in jomp.runtime.offload.DeviceApi.
+ * typed as the host ABI says (docs/design/abi.md). The device routines (omp_pause_resource among them) are in
+ * jomp.runtime.offload.DeviceApi.
  */
 public final class OmpApi {
     private OmpApi() {}
@@ -139,22 +140,6 @@ public final class OmpApi {
     public static void omp_display_env(int verbose) {
         jomp.runtime.libc.Stdio.fflush(0);
         Icv.display(System.err, verbose != 0);
-    }
-
-    /**
-     * omp_pause_resource: the host lets its idle threads go (they come back with the next
-     * parallel region); an offload device keeps nothing worth releasing. 0 on success, non-zero
-     * for an invalid kind or device (as libomp answers).
-     */
-    public static int omp_pause_resource(int kind, int device) {
-        if (kind != 1 && kind != 2) return 1;
-        if (device == jomp.runtime.offload.DeviceApi.omp_get_initial_device() || device == -1) return Worker.pauseIdle();
-        return jomp.runtime.offload.DeviceApi.pauseDevice(kind, device);
-    }
-
-    public static int omp_pause_resource_all(int kind) {
-        if (kind != 1 && kind != 2) return 1;
-        return jomp.runtime.offload.DeviceApi.pauseDevice(kind, -3) + Worker.pauseIdle();
     }
 
     /** omp_control_tool: no tool is attached (omp_control_tool_notool). */

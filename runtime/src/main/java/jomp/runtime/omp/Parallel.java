@@ -23,6 +23,9 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class Parallel {
     private Parallel() {}
 
+    /** omp_pause_resource on the host (jomp.runtime.offload.DeviceApi): idle pooled threads are let go (0: done). */
+    public static int pauseIdleThreads() { return Worker.pauseIdle(); }
+
     /** The type of an outlined parallel region: {@code (int threadNum, long args)void}. */
     public static final MethodType BODY = MethodType.methodType(void.class, int.class, long.class);
 

@@ -62,6 +62,15 @@ public final class Startup {
         Runtime.getRuntime().halt(status);
     }
 
+    /** The C library's flush of its streams, for a fatal error's message to come after the program's output (set by jomp.runtime.libc.Stdio). */
+    public static volatile Runnable stdioFlush;
+
+    /** Flushes the C program's standard streams, if the C library has any yet. */
+    public static void flushStdio() {
+        Runnable f = stdioFlush;
+        if (f != null) f.run();
+    }
+
     /** Whether this JVM runs a jomp executable (its preamble sets jomp.program), not a test or a tool. */
     public static boolean isProgram() { return System.getProperty("jomp.program") != null; }
 

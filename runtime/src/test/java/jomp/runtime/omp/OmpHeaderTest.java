@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import jomp.runtime.libc.Libc;
+import jomp.runtime.program.CFunctions;
 
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +33,7 @@ class OmpHeaderTest {
             String name = m.group(2);
             if (NOT_YET.contains(name)) continue;
             count++;
-            Method f = Libc.find(name);
+            Method f = CFunctions.find(name);
             if (f == null) { problems.add("missing: " + name); continue; }
             List<Class<?>> want = new ArrayList<>();
             String params = m.group(3).trim();
@@ -56,6 +56,6 @@ class OmpHeaderTest {
 
     @Test
     void notYetProvidedRoutinesReallyAreAbsent() {
-        for (String name : NOT_YET) assertThat(Libc.find(name)).as(name).isNull();
+        for (String name : NOT_YET) assertThat(CFunctions.find(name)).as(name).isNull();
     }
 }

@@ -108,7 +108,7 @@ class FakeDriverTest {
             throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", classPath(FakeDriverRun.class, CudaPlugin.class, DevicePlugin.class), mainClass));
+                "-cp", classPath(FakeDriverRun.class, CudaPlugin.class, DevicePlugin.class, jomp.offload.abi.DeviceImage.class), mainClass));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("LD_LIBRARY_PATH", libDir.toString());
         for (String name : setEnv) pb.environment().put(name, "1");

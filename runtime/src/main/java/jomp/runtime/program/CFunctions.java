@@ -1,4 +1,4 @@
-package jomp.runtime.libc;
+package jomp.runtime.program;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -7,17 +7,34 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * The C library's index for the host link: which class defines a C function. A call the link
- * cannot resolve to a translation unit goes to {@code find(name)}'s class (docs/design/abi.md).
- */
-public final class Libc {
-    private Libc() {}
+import jomp.runtime.libc.Assert;
+import jomp.runtime.libc.CType;
+import jomp.runtime.libc.Complex;
+import jomp.runtime.libc.Errno;
+import jomp.runtime.libc.MathLib;
+import jomp.runtime.libc.Scanf;
+import jomp.runtime.libc.Stdio;
+import jomp.runtime.libc.Stdlib;
+import jomp.runtime.libc.Str;
+import jomp.runtime.libc.Time;
+import jomp.runtime.offload.DeviceApi;
+import jomp.runtime.offload.Tgt;
+import jomp.runtime.omp.Kmpc;
+import jomp.runtime.omp.OmpApi;
 
-    /** The classes holding C functions, one per header. */
+/**
+ * The runtime's index of C functions for the host link: which class defines a C function (the C
+ * library's, the OpenMP runtime's, the offload entry points). A call the link cannot resolve to a
+ * translation unit goes to {@code find(name)}'s class (docs/design/abi.md). It sits above every
+ * package it lists, so that none of them depends on another through it.
+ */
+public final class CFunctions {
+    private CFunctions() {}
+
+    /** The classes holding C functions, one per header, and the OpenMP runtime's entry points. */
     public static final List<Class<?>> CLASSES = List.of(Stdio.class, Scanf.class, Stdlib.class, Str.class, MathLib.class,
-            CType.class, Time.class, Assert.class, Complex.class, Errno.class, jomp.runtime.omp.OmpApi.class, jomp.runtime.offload.DeviceApi.class, jomp.runtime.offload.Tgt.class,
-            jomp.runtime.omp.Kmpc.class);
+            CType.class, Time.class, Assert.class, Complex.class, Errno.class, OmpApi.class, DeviceApi.class, Tgt.class,
+            Kmpc.class);
 
     /** Public static methods that are Java API for jomp itself, not C functions. */
     private static final Set<String> JAVA_ONLY = Set.of("setProgramName", "flushAll", "fflush", "toGlibc", "onExit", "exitRunsShutdownHooks");

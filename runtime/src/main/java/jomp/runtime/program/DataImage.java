@@ -1,8 +1,9 @@
-package jomp.runtime.start;
+package jomp.runtime.program;
 
 import java.io.IOException;
 
 import jomp.runtime.mem.Mem;
+import jomp.runtime.start.JarResource;
 
 /**
  * Loads the program's data image (the merged .rodata, .data and .bss of every object) into native

@@ -1,4 +1,4 @@
-package jomp.runtime.libc;
+package jomp.runtime.program;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +17,7 @@ class EntryPointsTest {
     void everyEntryPointIsOnePublicStaticMethodOfTheCLibrary() {
         for (String name : EntryPoints.ALL) {
             List<Method> found = new ArrayList<>();
-            for (Class<?> c : Libc.CLASSES)
+            for (Class<?> c : CFunctions.CLASSES)
                 for (Method m : c.getDeclaredMethods())
                     if (m.getName().equals(name) && Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers())) found.add(m);
             assertThat(found).as(name).hasSize(1);
