@@ -14,7 +14,8 @@
 #   // ORACLE: expected    neither implements what the program shows (its // WHY: line says how they
 #                          fail): NNN-x.expected holds the output, and neither oracle may print it.
 # "// CLANG-FLAGS: ..." goes to clang-19 only (-fopenmp-version=52 for declare target enter).
-# "// FLAGS: ..." and "// LINK: support/x.c ..." work as in tests/c/run. Runs happen with
+# "// FLAGS: ..." and "// LINK: support/x.c ..." work as in tests/c/run; "// ENV: NAME=value ..." adds
+# to the environment of every run (OMP_CANCELLATION=true). Runs happen with
 # OMP_NUM_THREADS=4 LIBOMPTARGET_INFO=16, twice each, and must be deterministic. ORACLE: gcc programs
 # are also built with gcc -fsanitize=address,undefined, which must report nothing (NOSAN=1 skips it).
 # Usage: tests/bin/check-offload.sh [program.c ...]   (default: the whole offload corpus)
@@ -29,7 +30,7 @@ fail=0 n=0
 bad() { echo "FAIL $name: $*"; fail=$((fail+1)); }
 runit() { # runit exe tag [env...]: stdout to $name.tag.out, stderr to .err, status to .rc
   local exe=$1 tag=$2; shift 2
-  (cd "$work" && env OMP_NUM_THREADS=4 LIBOMPTARGET_INFO=16 "$@" timeout 30 "./$exe" </dev/null >"$name.$tag.out" 2>"$name.$tag.err")
+  (cd "$work" && env OMP_NUM_THREADS=4 LIBOMPTARGET_INFO=16 "${penv[@]}" "$@" timeout 30 "./$exe" </dev/null >"$name.$tag.out" 2>"$name.$tag.err")
   echo $? >"$work/$name.$tag.rc"
 }
 for p in "${progs[@]}"; do
@@ -39,6 +40,7 @@ for p in "${progs[@]}"; do
   read -r -a extra <<<"$(sed -n 's|^// FLAGS: ||p' "$p" | head -1)"
   read -r -a more <<<"$(sed -n 's|^// LINK: ||p' "$p" | head -1)"
   read -r -a cflags <<<"$(sed -n 's|^// CLANG-FLAGS: ||p' "$p" | head -1)"
+  read -r -a penv <<<"$(sed -n 's|^// ENV: ||p' "$p" | head -1)"
   [[ $oracle == gcc || $oracle == clang-offload || $oracle == expected ]] || { bad "ORACLE must be gcc, clang-offload or expected, not '$oracle'"; continue; }
   if [[ $oracle == expected ]]; then
     # hand-written output: only where neither oracle implements the feature (the program says why)

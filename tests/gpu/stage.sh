@@ -49,6 +49,12 @@ for src in tests/c/offload/*.c; do
 done
 bin/jomp -O2 -fopenmp-targets=nvptx64 --offload-arch="$arch" docs/examples/zaxpy.src -o "$p/zaxpy"
 bin/jomp -O2 -fopenmp-targets=nvptx64 --offload-arch="$arch" plugins/jvm/bench/babelstream.c -o "$p/babelstream"
+# their PTX, for ptxas -v on the GPU machine (run.sh all)
+mkdir -p "$p/ptx"
+for src in docs/examples/zaxpy.src plugins/jvm/bench/babelstream.c; do
+  bin/jomp -O2 -fopenmp -fopenmp-targets=nvptx64 --offload-arch="$arch" -S --offload-device-only -x c "$src" \
+    -o "$p/ptx/$(basename "${src%.*}").ptx"
+done
 echo "$arch" > "$p/ARCH"
 tar -C "$w" -cJf "$b/programs.tar.xz" programs
 echo "staged: $(ls $b/expected/*.out | wc -l) expected outputs"

@@ -51,6 +51,8 @@ public final class Cc1 {
          */
         public boolean debugInfo;
         public boolean openmp;
+        /** -fopenmp-version=NN (OpenMP 5.1 by default, as clang 19). */
+        public int ompVersion = 51;
         public boolean targetDevice;
         public String hostIrPath;
         public String targetCpu;
@@ -170,6 +172,7 @@ public final class Cc1 {
                     else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
                     else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
                     else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
+                    else if (a.startsWith("-fopenmp-version=")) o.ompVersion = ompVersion(a);
                     else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info")) o.debugInfo = !a.equals("-g0");
                     else if (a.startsWith("-W")) o.warningOptions.add(a);
                     else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
@@ -188,6 +191,14 @@ public final class Cc1 {
         String name = Path.of(file).getFileName().toString();
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    /** -fopenmp-version=N: clang takes any number (45, 50, 51, 52; 5 means 50, as in clang). */
+    private static int ompVersion(String a) throws UsageError {
+        String v = a.substring(17);
+        if (v.isEmpty() || !v.chars().allMatch(Character::isDigit) || v.length() > 4) throw new UsageError("invalid integral value '" + v + "' in '" + a + "'");
+        int n = Integer.parseInt(v);
+        return n < 10 ? n * 10 : n;
     }
 
     private static int optLevel(String a) throws UsageError {
@@ -251,7 +262,7 @@ public final class Cc1 {
         List<Token> tokens = Preprocessor.finish(pp.expand(src), diags);
         // the warnings pass runs after parsing; its warnings go where clang would have printed them
         diags.hold();
-        TranslationUnit tu = Parser.parse(tokens, diags);
+        TranslationUnit tu = Parser.parse(tokens, diags, o.ompVersion);
         tokens = null;
         diags.release(diags.hasErrors() ? List.of() : jomp.frontend.sema.Warnings.check(tu, diags, src));
         if (diags.hasErrors() || o.mode.equals("-fsyntax-only")) {

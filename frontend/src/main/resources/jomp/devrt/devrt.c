@@ -87,6 +87,8 @@ struct __jomp_thread {
     long *ordered_next;
     int ordered_pending;   /* __jomp_ordered_loop ran: the next loop's first iteration starts the order */
     long dist_upper, dist_chunk;
+    int final_depth;    /* final tasks this thread is running (omp_in_final) */
+    int *doacross;      /* the current doacross loop's flags, one per logical iteration */
 };
 
 /* read by PtxBackend (KernelEntry): the size of the per-thread block each kernel entry reserves */
@@ -108,6 +110,7 @@ void __jomp_thread_reset(struct __jomp_thread *t, int num, int nthreads) {
     t->ordered_seq = 0;
     t->loop_kind = 0;
     t->ordered_pending = 0;
+    t->final_depth = 0;
 }
 
 /* Every thread of the block, first thing in a kernel. Returns 1 in the threads that run the
@@ -265,6 +268,142 @@ void *__jomp_copyprivate_get(void) { return __jomp_shared_team.copyprivate; }
 
 void __jomp_taskwait(void) {}
 
+/* ---- tasks: on the device a task runs at once in the thread that creates it (OpenMP lets any
+ * task be executed immediately), so dependences, taskwait and taskgroups are satisfied by
+ * construction. The block keeps the task's function and flags in a header before it. ------- */
+
+void *__jomp_task_alloc(void (*fn)(int, void *), long size, int flags, int priority) {
+    long *h = (long *) malloc(size + 16 > 24 ? size + 16 : 24);
+    if (!h) return 0;
+    char *b = (char *) (h + 2);
+    for (long i = 0; i < size; i++) b[i] = 0;
+    h[0] = (long) fn;
+    h[1] = flags;
+    return b;
+}
+
+long __jomp_task_event(void *block) { return (long) block; }
+
+void __jomp_task_submit(void *block, int n, void *deps) {
+    if (!block) return;
+    long *h = (long *) block - 2;
+    void (*fn)(int, void *) = (void (*)(int, void *)) h[0];
+    struct __jomp_thread *self = __jomp_self();
+    int fin = (h[1] & 2) != 0 || self->final_depth > 0;
+    if (fin) self->final_depth++;
+    fn(self->num, block);
+    if (fin) self->final_depth--;
+    free(h);
+}
+
+void __jomp_taskwait_deps(int n, void *deps, int nowait) {}
+
+void __jomp_taskgroup_begin(void) {}
+
+void __jomp_taskgroup_end(void) {}
+
+void __jomp_taskyield(void) {}
+
+void __jomp_taskloop(void (*fn)(int, void *), char *block, long size, long total, long grainsize, long num_tasks, int flags,
+                     int priority, int loop_flags) {
+    if (total <= 0) return;
+    char *b = (char *) __jomp_task_alloc(fn, size + 16, flags, priority);
+    if (!b) return;
+    for (long i = 0; i < size; i++) b[i] = block[i];
+    *(long *) (b + size) = 0;
+    *(long *) (b + size + 8) = total - 1;
+    __jomp_task_submit(b, 0, 0);
+}
+
+void omp_fulfill_event(long event) {}
+
+void __jomp_depobj_init(long **obj, long addr, long size, int kind) {
+    long *rec = (long *) malloc(24);
+    if (rec) { rec[0] = addr; rec[1] = size; rec[2] = kind; }
+    *obj = rec;
+}
+
+void __jomp_depobj_update(long **obj, int kind) { if (*obj) (*obj)[2] = kind; }
+
+void __jomp_depobj_destroy(long **obj) { if (*obj) free(*obj); *obj = 0; }
+
+/* error at(execution) in device code: the message, formatted by the lowering (a device cannot
+ * stop the program: the host goes on) */
+void __jomp_error(const char *format, const char *message, int fatal) {
+    long args[1];
+    args[0] = (long) message;
+    vprintf(format, args);
+}
+
+/* ---- context selectors' device traits at run time ("kind=gpu,nohost", "arch=nvptx64"): an
+ * NVIDIA GPU is kind gpu, nohost and any, arch nvptx and nvptx64 (the runtime has no string
+ * literals, so the words are spelled as character arrays) -------------------------------- */
+
+int __jomp_word_is(const char *p, const char *w) {
+    while (*w && *p == *w) { p++; w++; }
+    return *w == 0 && (*p == 0 || *p == ',');
+}
+
+int __jomp_device_matches(const char *traits) {
+    char kind[] = {'k', 'i', 'n', 'd', 0}, arch[] = {'a', 'r', 'c', 'h', 0};
+    char gpu[] = {'g', 'p', 'u', 0}, nohost[] = {'n', 'o', 'h', 'o', 's', 't', 0}, any[] = {'a', 'n', 'y', 0};
+    char nvptx[] = {'n', 'v', 'p', 't', 'x', 0}, nvptx64[] = {'n', 'v', 'p', 't', 'x', '6', '4', 0};
+    const char *p = traits;
+    int is_kind = 1, is_arch = 1;
+    for (int i = 0; kind[i]; i++) if (p[i] != kind[i]) is_kind = 0;
+    for (int i = 0; arch[i]; i++) if (p[i] != arch[i]) is_arch = 0;
+    while (*p && *p != '=') p++;
+    if (!*p) return 0;
+    p++;
+    while (*p) {
+        int ok = is_kind ? __jomp_word_is(p, gpu) || __jomp_word_is(p, nohost) || __jomp_word_is(p, any)
+               : is_arch ? __jomp_word_is(p, nvptx) || __jomp_word_is(p, nvptx64) : 0;
+        if (!ok) return 0;
+        while (*p && *p != ',') p++;
+        if (*p) p++;
+    }
+    return 1;
+}
+
+/* ---- doacross loops: a flag per logical iteration, allocated by one thread of the team ---- */
+
+void __jomp_doacross_init(long total) {
+    struct __jomp_thread *self = __jomp_self();
+    if (__jomp_single()) {
+        int *f = (int *) malloc((total > 0 ? total : 1) * sizeof(int));
+        if (f) for (long i = 0; i < total; i++) f[i] = 0;
+        __jomp_shared_team.copyprivate = f;
+    }
+    __jomp_barrier();
+    self->doacross = (int *) __jomp_shared_team.copyprivate;
+    __jomp_barrier();
+}
+
+void __jomp_doacross_post(long iv) {
+    __nvvm_membar_gl();
+    __jomp_st_volatile_i32(&__jomp_self()->doacross[iv], 1);
+}
+
+void __jomp_doacross_wait(long iv) {
+    int *f = __jomp_self()->doacross;
+    while (__jomp_ld_volatile_i32(&f[iv]) == 0) {}
+    __nvvm_membar_gl();
+}
+
+void __jomp_doacross_fini(void) {
+    struct __jomp_thread *self = __jomp_self();
+    __jomp_barrier();
+    if (self->num == 0) free(self->doacross);
+    self->doacross = 0;
+}
+
+/* cancellation is off on the device (omp_get_cancellation() is 0), as in LLVM's device runtime */
+int __jomp_cancel(int kind) { return 0; }
+
+int __jomp_cancellation_point(int kind) { return 0; }
+
+int __jomp_barrier_cancel(void) { __jomp_barrier(); return 0; }
+
 /* ---- locks in global memory: critical, atomic, reduction ------------------------------------ */
 
 #define __JOMP_CRITICAL_SLOTS 64
@@ -388,6 +527,16 @@ int __jomp_loop_next(void) {
     self->lower = self->loop_lower + first;
     self->upper = self->loop_lower + first + count - 1;
     return 1;
+}
+
+/* The distance from a static chunk of this thread to its next one (threads x chunk), which the
+ * compiled loop steps by without calling __jomp_loop_next again: a grid-stride loop with the SPMD
+ * default chunk of 1. 0 when chunks come one call at a time (dynamic, guided, or one static block). */
+long __jomp_loop_stride(void) {
+    struct __jomp_thread *self = __jomp_self();
+    if (self->loop_kind != 1 || self->loop_chunk <= 0) return 0;
+    int n = self->nthreads;
+    return (n <= 1 ? 1 : n) * self->loop_chunk;
 }
 
 long __jomp_loop_lower(void) { return __jomp_self()->lower; }
@@ -520,7 +669,7 @@ int omp_get_initial_device(void) { return __jomp_num_devices; }
 
 int omp_get_num_procs(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
 
-int omp_in_final(void) { return 0; }
+int omp_in_final(void) { return __jomp_self()->final_depth > 0; }
 
 int omp_get_dynamic(void) { return 0; }
 
@@ -648,18 +797,72 @@ void omp_unset_nest_lock(struct __jomp_omp_lock *lock) {
     else __jomp_st_volatile_i64(&lock->word, w - 1);
 }
 
-/* ---- memory: the device heap for every allocator ------------------------------------------ */
+/* ---- memory: every allocator is the device heap; a header before each block keeps what
+ * omp_free and omp_realloc need (the heap block and the size). Allocators made by
+ * omp_init_allocator keep their alignment trait in a heap record (its address is the handle). --- */
 
-void *omp_alloc(__jomp_size_t size, unsigned long allocator) { return malloc(size); }
+long __jomp_allocator_alignment(unsigned long allocator) {
+    if (allocator < 0x10000) return 16;
+    long a = *(long *) allocator;
+    return a > 16 ? a : 16;
+}
 
-void *omp_calloc(__jomp_size_t n, __jomp_size_t size, unsigned long allocator) {
-    __jomp_size_t bytes = n * size;
-    char *p = (char *) malloc(bytes);
-    if (p) for (__jomp_size_t i = 0; i < bytes; i++) p[i] = 0;
+void *__jomp_omp_alloc(__jomp_size_t size, __jomp_size_t alignment, unsigned long allocator, int zero) {
+    if (size == 0) return 0;
+    if (alignment & (alignment - 1)) return 0;
+    __jomp_size_t align = __jomp_allocator_alignment(allocator);
+    if (alignment > align) align = alignment;
+    char *base = (char *) malloc(size + 32 + align);
+    if (!base) return 0;
+    char *p = (char *) (((unsigned long) base + 32 + align - 1) & ~(unsigned long) (align - 1));
+    ((long *) p)[-1] = (long) base;
+    ((long *) p)[-2] = (long) size;
+    if (zero) for (__jomp_size_t i = 0; i < size; i++) p[i] = 0;
     return p;
 }
 
-void omp_free(void *p, unsigned long allocator) { free(p); }
+void *omp_alloc(__jomp_size_t size, unsigned long allocator) { return __jomp_omp_alloc(size, 0, allocator, 0); }
+
+void *omp_aligned_alloc(__jomp_size_t alignment, __jomp_size_t size, unsigned long allocator) {
+    return __jomp_omp_alloc(size, alignment, allocator, 0);
+}
+
+void *omp_calloc(__jomp_size_t n, __jomp_size_t size, unsigned long allocator) { return __jomp_omp_alloc(n * size, 0, allocator, 1); }
+
+void *omp_aligned_calloc(__jomp_size_t alignment, __jomp_size_t n, __jomp_size_t size, unsigned long allocator) {
+    return __jomp_omp_alloc(n * size, alignment, allocator, 1);
+}
+
+void omp_free(void *p, unsigned long allocator) { if (p) free((void *) ((long *) p)[-1]); }
+
+void *omp_realloc(void *p, __jomp_size_t size, unsigned long allocator, unsigned long free_allocator) {
+    if (!p) return omp_alloc(size, allocator);
+    if (size == 0) { omp_free(p, free_allocator); return 0; }
+    char *q = (char *) omp_alloc(size, allocator);
+    if (!q) return 0;
+    __jomp_size_t old = ((long *) p)[-2];
+    for (__jomp_size_t i = 0; i < old && i < size; i++) q[i] = ((char *) p)[i];
+    omp_free(p, free_allocator);
+    return q;
+}
+
+struct __jomp_alloctrait { int key; unsigned long value; };
+
+unsigned long omp_init_allocator(unsigned long memspace, int ntraits, struct __jomp_alloctrait *traits) {
+    long *a = (long *) malloc(16);
+    if (!a) return 0;
+    a[0] = 1;
+    for (int i = 0; i < ntraits; i++) if (traits[i].key == 2 && traits[i].value != (unsigned long) -1) a[0] = traits[i].value;
+    return (unsigned long) a;
+}
+
+void omp_destroy_allocator(unsigned long allocator) { if (allocator >= 0x10000) free((void *) allocator); }
+
+unsigned long __jomp_default_allocator = 1;
+
+void omp_set_default_allocator(unsigned long allocator) { __jomp_default_allocator = allocator; }
+
+unsigned long omp_get_default_allocator(void) { return __jomp_default_allocator; }
 
 /* ---- team stack: the frames of the serial part that a parallel region shares ----------------- */
 

@@ -22,6 +22,10 @@ typedef enum omp_pause_resource_t { omp_pause_soft = 1, omp_pause_hard = 2 } omp
 typedef unsigned long omp_uintptr_t;
 typedef omp_uintptr_t omp_memspace_handle_t;
 typedef omp_uintptr_t omp_allocator_handle_t;
+#define omp_large_cap_mem_space ((omp_memspace_handle_t)1)
+#define omp_const_mem_space ((omp_memspace_handle_t)2)
+#define omp_high_bw_mem_space ((omp_memspace_handle_t)3)
+#define omp_low_lat_mem_space ((omp_memspace_handle_t)4)
 #define omp_null_allocator ((omp_allocator_handle_t)0)
 #define omp_default_mem_alloc ((omp_allocator_handle_t)1)
 #define omp_large_cap_mem_alloc ((omp_allocator_handle_t)2)
@@ -112,6 +116,8 @@ double omp_get_wtick(void);
 void *omp_alloc(size_t size, omp_allocator_handle_t allocator);
 void *omp_aligned_alloc(size_t alignment, size_t size, omp_allocator_handle_t allocator);
 void *omp_calloc(size_t n, size_t size, omp_allocator_handle_t allocator);
+void *omp_aligned_calloc(size_t alignment, size_t n, size_t size, omp_allocator_handle_t allocator);
+void *omp_realloc(void *p, size_t size, omp_allocator_handle_t allocator, omp_allocator_handle_t free_allocator);
 void omp_free(void *p, omp_allocator_handle_t allocator);
 void omp_set_default_allocator(omp_allocator_handle_t allocator);
 omp_allocator_handle_t omp_get_default_allocator(void);
@@ -173,4 +179,27 @@ const char *omp_get_interop_str(const omp_interop_t interop, omp_interop_propert
 const char *omp_get_interop_name(const omp_interop_t interop, omp_interop_property_t property_id);
 const char *omp_get_interop_type_desc(const omp_interop_t interop, omp_interop_property_t property_id);
 const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_interop_rc_t ret_code);
+
+/* Allocator traits (OpenMP 5.0-5.2), with libomp's values */
+typedef enum omp_alloctrait_key_t {
+  omp_atk_sync_hint = 1, omp_atk_alignment = 2, omp_atk_access = 3, omp_atk_pool_size = 4,
+  omp_atk_fallback = 5, omp_atk_fb_data = 6, omp_atk_pinned = 7, omp_atk_partition = 8
+} omp_alloctrait_key_t;
+typedef enum omp_alloctrait_value_t {
+  omp_atv_false = 0, omp_atv_true = 1, omp_atv_contended = 3, omp_atv_uncontended = 4,
+  omp_atv_serialized = 5, omp_atv_sequential = omp_atv_serialized, omp_atv_private = 6,
+  omp_atv_all = 7, omp_atv_thread = 8, omp_atv_pteam = 9, omp_atv_cgroup = 10,
+  omp_atv_default_mem_fb = 11, omp_atv_null_fb = 12, omp_atv_abort_fb = 13,
+  omp_atv_allocator_fb = 14, omp_atv_environment = 15, omp_atv_nearest = 16,
+  omp_atv_blocked = 17, omp_atv_interleaved = 18
+} omp_alloctrait_value_t;
+#define omp_atv_default ((omp_uintptr_t)-1)
+typedef struct { omp_alloctrait_key_t key; omp_uintptr_t value; } omp_alloctrait_t;
+omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int ntraits,
+                                          const omp_alloctrait_t traits[]);
+void omp_destroy_allocator(omp_allocator_handle_t allocator);
+
+/* Tasks (OpenMP 5.0-5.2): detach events, depend objects */
+typedef unsigned long omp_event_handle_t;
+void omp_fulfill_event(omp_event_handle_t event);
 #endif

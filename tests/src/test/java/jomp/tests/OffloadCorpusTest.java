@@ -245,7 +245,9 @@ class OffloadCorpusTest {
     /** The oracle's run of each program, made once per test run (every factory compares with it). */
     private static final Map<Path, Exec.Result> ORACLE_RUNS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private static void compare(Path program, Path w, Integer expectedKernels, Map<String, String> env) {
+    private static void compare(Path program, Path w, Integer expectedKernels, Map<String, String> extraEnv) {
+        Map<String, String> env = new HashMap<>(programEnv(program));
+        env.putAll(extraEnv);
         String oracle = oracle(program);
         if (oracle.equals("expected")) { compareExpected(program, w, expectedKernels, env); return; }
         boolean clang = oracle.equals("clang-offload");
@@ -288,7 +290,9 @@ class OffloadCorpusTest {
         cmd.addAll(List.of("-o", w.resolve("oracle").toString(), "-lm"));
         Exec.require(cmd.get(0));
         build(cmd, program.getParent(), w, oracle);
-        Exec.Result want = run(w.resolve("oracle"), clang ? Map.of("LD_LIBRARY_PATH", LLVM_LIB) : Map.of());
+        Map<String, String> oracleEnv = new HashMap<>(programEnv(program));
+        if (clang) oracleEnv.put("LD_LIBRARY_PATH", LLVM_LIB);
+        Exec.Result want = run(w.resolve("oracle"), oracleEnv);
         assertThat(want.timedOut() || want.status() >= 124).as("the %s oracle: %s", oracle, want.describe(oracle)).isFalse();
         return want;
     }
@@ -352,6 +356,16 @@ class OffloadCorpusTest {
         Map<String, String> env = new HashMap<>(Map.of("OMP_NUM_THREADS", "4", "LIBOMPTARGET_INFO", "16"));
         env.putAll(extra);
         return Exec.run(List.of(exe.toString()), exe.getParent(), env, exe.getParent().resolve("tmp"));
+    }
+
+    /** The environment a program's "// ENV: NAME=value ..." line adds to its runs (OMP_CANCELLATION=true, ...). */
+    static Map<String, String> programEnv(Path program) {
+        Map<String, String> env = new HashMap<>();
+        for (String kv : directive(program, "// ENV: ")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0) env.put(kv.substring(0, eq), kv.substring(eq + 1));
+        }
+        return env;
     }
 
     static String oracle(Path program) {

@@ -74,6 +74,7 @@ public enum Opt {
     WP("-Wp,", Form.COMMA_JOINED),
     XLINKER("-Xlinker", Form.SEPARATE),
     FOPENMP_EQ("-fopenmp=", Form.JOINED),
+    FOPENMP_VERSION("-fopenmp-version=", Form.JOINED),
     QUNUSED_ARGUMENTS("-Qunused-arguments", Form.FLAG),
     // what build systems ask the compiler
     DUMPVERSION("-dumpversion", Form.FLAG),

@@ -10,21 +10,25 @@ public sealed interface OmpClause {
     SourceLocation loc();
 
     enum MapType { TO, FROM, TOFROM, ALLOC, RELEASE, DELETE }
-    enum DependType { IN, OUT, INOUT, MUTEXINOUTSET, INOUTSET }
+    enum DependType { IN, OUT, INOUT, MUTEXINOUTSET, INOUTSET, DEPOBJ }
     enum ScheduleKind { STATIC, DYNAMIC, GUIDED, AUTO, RUNTIME }
     enum DefaultKind { SHARED, NONE, PRIVATE, FIRSTPRIVATE }
     /** Reduction operators: + * - & | ^ && || min max, or a user-declared reduction (identifier). */
     enum ReductionOp { ADD, MUL, SUB, BITAND, BITOR, BITXOR, LOGAND, LOGOR, MIN, MAX, USER }
 
     /** Clauses with one expression (value null for collapse-like clauses never). */
-    enum ExprKind { DEVICE, IF, NUM_TEAMS, THREAD_LIMIT, NUM_THREADS, COLLAPSE, FINAL, PRIORITY, SAFELEN, SIMDLEN, ORDERED, FILTER, HINT, GRAINSIZE, NUM_TASKS }
+    enum ExprKind { DEVICE, IF, NUM_TEAMS, THREAD_LIMIT, NUM_THREADS, COLLAPSE, FINAL, PRIORITY, SAFELEN, SIMDLEN, ORDERED, FILTER, HINT, GRAINSIZE, NUM_TASKS,
+        ALLOCATOR, ALIGN, PARTIAL, HOLDS, MESSAGE, NOVARIANTS, NOCONTEXT, OMPX_DYN_CGROUP_MEM }
     /** Clauses with a variable list. */
     enum ListKind {
         PRIVATE, FIRSTPRIVATE, LASTPRIVATE, SHARED, IS_DEVICE_PTR, USE_DEVICE_PTR, USE_DEVICE_ADDR, HAS_DEVICE_ADDR,
-        TO, FROM, LINK, ENTER, COPYIN, COPYPRIVATE, ALIGNED, NONTEMPORAL, LINEAR, FLUSH, THREADPRIVATE
+        TO, FROM, LINK, ENTER, COPYIN, COPYPRIVATE, ALIGNED, NONTEMPORAL, LINEAR, FLUSH, THREADPRIVATE,
+        INCLUSIVE, EXCLUSIVE, UNIFORM, AFFINITY, DEPOBJ, ALLOCATE
     }
     /** Clauses without arguments. */
-    enum FlagKind { NOWAIT, UNTIED, MERGEABLE, NOGROUP, SEQ_CST, ACQ_REL, RELEASE, ACQUIRE, RELAXED, INBRANCH, NOTINBRANCH, ORDERED, READ, WRITE, UPDATE, CAPTURE, COMPARE }
+    enum FlagKind { NOWAIT, UNTIED, MERGEABLE, NOGROUP, SEQ_CST, ACQ_REL, RELEASE, ACQUIRE, RELAXED, INBRANCH, NOTINBRANCH, ORDERED, READ, WRITE, UPDATE, CAPTURE, COMPARE,
+        WEAK, SIMD, THREADS, FULL, DESTROY, INDIRECT, NO_OPENMP, NO_OPENMP_ROUTINES, NO_PARALLELISM, DYNAMIC_ALLOCATORS, REVERSE_OFFLOAD,
+        UNIFIED_ADDRESS, UNIFIED_SHARED_MEMORY, OMPX_BARE }
 
     /** device(e), if([modifier:] e), num_teams(e), collapse(n) (value = folded constant as IntLit), ... */
     record ExprClause(ExprKind kind, Expr value, String modifier, SourceLocation loc) implements OmpClause {}
@@ -76,7 +80,10 @@ public sealed interface OmpClause {
 
     /** interop's init/use/destroy clause: init([targetsync,] [target,] [prefer_type(...),] var), use(var), destroy(var). */
     record Interop(String action, Set<String> types, List<String> preferences, OmpDirective.Item item, SourceLocation loc) implements OmpClause {}
-    record Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
+    /** depend([iterator(...),] type: list); iterator null without the modifier. */
+    record Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc, Iterator iterator) implements OmpClause {
+        public Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc) { this(type, items, loc, null); }
+    }
     /**
      * reduction([modifier,] op: list); identifier is the user reduction's name for USER, and
      * {@code users} the declare reduction each item uses (parallel to items; empty for built-in ops).
@@ -104,4 +111,57 @@ public sealed interface OmpClause {
     record Flag(FlagKind kind, SourceLocation loc) implements OmpClause {}
     /** device_type(host|nohost|any) of declare target. */
     record DeviceType(String kind, SourceLocation loc) implements OmpClause {}
+
+    // ---- OpenMP 5.x clauses (issue 13) ----
+
+    /**
+     * in_reduction(op: list) and task_reduction(op: list): the reduction part as for reduction
+     * (a task's or a taskgroup's), {@code in} telling which clause it is.
+     */
+    record TaskReduction(boolean in, Reduction reduction, SourceLocation loc) implements OmpClause {}
+    /** linear(list[: step]) and linear(list: val|ref|uval, step(s)) (5.2), or the older val(list): step. Step null = 1. */
+    record Linear(List<OmpDirective.Item> items, Expr step, String modifier, SourceLocation loc) implements OmpClause {}
+    /** order([reproducible|unconstrained:] concurrent). */
+    record Order(String modifier, SourceLocation loc) implements OmpClause {}
+    /** bind(teams|parallel|thread) of loop. */
+    record Bind(String kind, SourceLocation loc) implements OmpClause {}
+    /** allocate([allocator(a)|a][, align(n)]: list) (the clause) or the allocate directive's allocator/align clauses. */
+    record Allocate(Expr allocator, Expr align, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
+    /** uses_allocators(a[(traits)], ...) or the 5.2 form uses_allocators([memspace(m),] [traits(t):] a). */
+    record UsesAllocators(List<AllocatorUse> uses, SourceLocation loc) implements OmpClause {}
+    /** One allocator of uses_allocators: the allocator variable (or predefined allocator expression), its traits array (or null) and memory space (or null). */
+    record AllocatorUse(Expr allocator, Var var, Expr traits, Expr memspace) {}
+    /** detach(event-handle). */
+    record Detach(Var event, SourceLocation loc) implements OmpClause {}
+    /** depend(source) / depend(sink: vec) of ordered (OpenMP 4.5), doacross(source:) / doacross(sink: vec) (5.2); sink empty for source. */
+    record Doacross(boolean source, List<Expr> sink, SourceLocation loc) implements OmpClause {}
+    /** depend on depobj: the kind a depend object records ("update(in)"); the depobj's own clauses depend/update/destroy. */
+    record DepobjUpdate(DependType type, SourceLocation loc) implements OmpClause {}
+    /** at(compilation|execution), severity(fatal|warning), fail(memory order) and other one-word clauses. */
+    record Word(String clause, String value, SourceLocation loc) implements OmpClause {}
+    /** absent(directive-names) and contains(directive-names) of assume/assumes. */
+    record DirectiveNames(String clause, List<String> names, SourceLocation loc) implements OmpClause {}
+    /** sizes(list) of tile. */
+    record Sizes(List<Expr> sizes, SourceLocation loc) implements OmpClause {}
+    /** omp_all_memory in a depend clause (the items list of that Depend has no entry for it). */
+    record AllMemory(DependType type, SourceLocation loc) implements OmpClause {}
+    /**
+     * A context selector: trait sets (device, target_device, construct, implementation, user),
+     * each a list of selectors with their properties as written ("kind" -> [gpu], "condition" -> expr).
+     */
+    record Selector(List<TraitSet> sets, SourceLocation loc) {}
+    record TraitSet(String name, List<Trait> traits) {}
+    /** A trait: its name, properties as words, an expression (condition, device_num) and a score or null. */
+    record Trait(String name, List<String> words, Expr expr, Expr score, SourceLocation loc) {}
+    /** when(selector: directive-variant) of metadirective; otherwise/default has a null selector. variant null = nothing. */
+    record When(Selector selector, OmpDirective variant, SourceLocation loc) implements OmpClause {}
+    /** match(selector) of declare variant. */
+    record Match(Selector selector, SourceLocation loc) implements OmpClause {}
+    /** adjust_args(need_device_ptr|nothing: list) and append_args(interop(...), ...) of declare variant (parsed, checked). */
+    record VariantArgs(String clause, String modifier, List<Object> args, SourceLocation loc) implements OmpClause {}
+    /** A variant of a function (declare variant, or a definition inside begin/end declare variant) and when it applies. */
+    record DeclaredVariant(Var function, Selector selector) {}
+
+    /** A clause jomp accepts as a hint with no effect beyond what its checks need (ompx_attribute, ...). */
+    record Hint(String clause, SourceLocation loc) implements OmpClause {}
 }

@@ -19,7 +19,11 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         TARGET_DATA, TARGET_ENTER_DATA, TARGET_EXIT_DATA, TARGET_UPDATE,
         DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, DECLARE_MAPPER, INTEROP, DISPATCH,
         ATOMIC, CRITICAL, BARRIER, SINGLE, MASTER, MASKED, TASKWAIT, TASK, TASKGROUP,
-        SECTIONS, SECTION, ORDERED, FLUSH, TASKYIELD, THREADPRIVATE, TASKLOOP, SCOPE, REQUIRES, DECLARE_SIMD
+        SECTIONS, SECTION, ORDERED, FLUSH, TASKYIELD, THREADPRIVATE, TASKLOOP, SCOPE, REQUIRES, DECLARE_SIMD,
+        // OpenMP 5.x directives (issue 13): cancellation, scan, depend objects, compile-time and
+        // informational directives, variants, allocation, loop transformations
+        CANCEL, CANCELLATION_POINT, SCAN, DEPOBJ, ERROR, NOTHING, ASSUME, ASSUMES, BEGIN_ASSUMES, END_ASSUMES,
+        METADIRECTIVE, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT, ALLOCATE, TILE, UNROLL
     }
 
     /** atomic's kind (read, write, update, capture; update when none is written); null for other directives. */
@@ -35,16 +39,26 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
             || l == Leaf.DECLARE_TARGET && clauses.stream().anyMatch(c -> !(c instanceof OmpClause.Flag))
             || l == Leaf.BEGIN_DECLARE_TARGET || l == Leaf.END_DECLARE_TARGET || l == Leaf.DECLARE_REDUCTION
             || l == Leaf.DECLARE_MAPPER || l == Leaf.INTEROP
-            || l == Leaf.THREADPRIVATE || l == Leaf.REQUIRES || l == Leaf.DECLARE_SIMD;
+            || l == Leaf.THREADPRIVATE || l == Leaf.REQUIRES || l == Leaf.DECLARE_SIMD
+            || l == Leaf.CANCEL || l == Leaf.CANCELLATION_POINT || l == Leaf.SCAN || l == Leaf.DEPOBJ || l == Leaf.ERROR
+            || l == Leaf.NOTHING || l == Leaf.ASSUMES || l == Leaf.BEGIN_ASSUMES || l == Leaf.END_ASSUMES
+            || l == Leaf.DECLARE_VARIANT || l == Leaf.BEGIN_DECLARE_VARIANT || l == Leaf.END_DECLARE_VARIANT || l == Leaf.ALLOCATE
+            || l == Leaf.ORDERED && clauses.stream().anyMatch(c -> c instanceof OmpClause.Doacross);
     }
 
     /** Loop-associated: for, simd, distribute, loop (alone or combined). */
-    public boolean isLoop() { return has(Leaf.FOR) || has(Leaf.SIMD) || has(Leaf.DISTRIBUTE) || has(Leaf.LOOP) || has(Leaf.TASKLOOP); }
+    public boolean isLoop() { return has(Leaf.FOR) || has(Leaf.SIMD) || has(Leaf.DISTRIBUTE) || has(Leaf.LOOP) || has(Leaf.TASKLOOP) || has(Leaf.TILE) || has(Leaf.UNROLL); }
 
     /** The clauses of one class, in source order. */
     @SuppressWarnings("unchecked")
     public <T extends OmpClause> List<T> clauses(Class<T> kind) {
         return (List<T>) clauses.stream().filter(kind::isInstance).toList();
+    }
+
+    /** The clauses of one class in a list, in order. */
+    @SuppressWarnings("unchecked")
+    public static <T extends OmpClause> List<T> clausesOf(List<OmpClause> cs, Class<T> kind) {
+        return (List<T>) cs.stream().filter(kind::isInstance).toList();
     }
 
     /** Is a flag clause (nowait, untied, ...) present? */

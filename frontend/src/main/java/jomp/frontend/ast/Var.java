@@ -31,6 +31,8 @@ public final class Var {
     public int align;
     /** Referenced at least once (for -Wunused), or marked unused/used by an attribute. */
     public boolean used;
+    /** OpenMP declare variant: functions a call to this one calls instead where their context selectors match (empty: none). */
+    public java.util.List<OmpClause.DeclaredVariant> ompVariants = java.util.List.of();
     /** Declared with __attribute__((unused)): no -Wunused warning about it. */
     public boolean markedUnused;
     /** {@code __attribute__((gnu_inline))}: an extern inline definition is for inlining only (GNU89 semantics). */

@@ -27,6 +27,13 @@ public final class Function {
      */
     public boolean spmd;
     /**
+     * For a kernel ({@code __omp_offloading_*}): how many 64-bit arguments the host passes it (one
+     * per map entry with TARGET_PARAM, offload-abi.md §2), which its {@code ptr} parameter addresses
+     * as an array of slots on the host and the jvm device, and which an nvptx kernel declares as
+     * that many {@code .param .u64}; -1 when unknown (a kernel of IR written before it was recorded).
+     */
+    public int kernelArgs = -1;
+    /**
      * The C signature (jomp.frontend.lower.CSignature) native code calling this function through a
      * pointer needs; null for functions the compiler makes (outlined regions, kernels).
      */

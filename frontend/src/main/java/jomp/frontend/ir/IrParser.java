@@ -278,6 +278,12 @@ public final class IrParser {
         boolean isStatic = acceptWord("static");
         boolean declareTarget = acceptWord("declare_target");
         boolean spmd = acceptWord("spmd");
+        int kernelArgs = -1;
+        if (acceptWord("kernel_args")) {
+            expect("(");
+            kernelArgs = (int) integer("the number of kernel arguments");
+            expect(")");
+        }
         IrType ret = type();
         String name = symbol();
         regs = new HashMap<>();
@@ -308,6 +314,7 @@ public final class IrParser {
         fn = new Function(name, new FuncType(ret, ptypes, variadic), isStatic);
         fn.declareTarget = declareTarget;
         fn.spmd = spmd;
+        fn.kernelArgs = kernelArgs;
         if (peek('"')) fn.csig = string();
         for (Object[] p : params) fn.params.add(defineReg((String) p[1], (int) p[2], (IrType) p[0]));
         if (variadic) fn.vaArea = defineReg(vaName, vaAt, IrType.PTR);

@@ -85,6 +85,7 @@ public final class IrPrinter {
         if (f.isStatic) out.append("static ");
         if (f.declareTarget) out.append("declare_target ");
         if (f.spmd) out.append("spmd ");
+        if (f.kernelArgs >= 0) out.append("kernel_args(").append(f.kernelArgs).append(") ");
         out.append(f.type.ret()).append(" @").append(f.name).append('(');
         for (int i = 0; i < f.params.size(); i++) {
             if (i > 0) out.append(", ");

@@ -33,7 +33,7 @@ import java.util.Map;
  * share is decided by the mapping rules instead (TargetLowering).
  */
 final class DataSharing {
-    private enum Kind { PRIVATE, FIRSTPRIVATE, LASTPRIVATE, REDUCTION }
+    private enum Kind { PRIVATE, FIRSTPRIVATE, LASTPRIVATE, REDUCTION, LINEAR }
 
     /** How to reach a variable's original storage from inside the construct. */
     private record Orig(Reg reg, Value addr) {}
@@ -52,8 +52,15 @@ final class DataSharing {
     private final OmpLowering omp;
     private final List<Entry> entries = new ArrayList<>();
     private final List<Runnable> restores = new ArrayList<>();
+    /** linear variables: the private copy's value at logical iteration iv is start + iv * step. */
+    private record Linear(Var var, Value start, Value step) {}
+    private final List<Linear> linears = new ArrayList<>();
+    /** Loop variables named by linear: after the loop they hold the value a sequential run leaves (lb + count * step). */
+    private final List<LoopNest.Level> linearLoopVars = new ArrayList<>();
 
     private boolean inMemory;
+    /** Private copies the allocate clause aligns. */
+    private final Map<Var, Integer> alignments = new java.util.HashMap<>();
 
     private DataSharing(OmpLowering omp) { this.omp = omp; this.f = omp.function(); }
 
@@ -75,6 +82,7 @@ final class DataSharing {
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.PARALLEL);
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SECTIONS);
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SCOPE);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.TASK);   // in_reduction of a task (TaskLowering)
         boolean outlined = leaf == Leaf.PARALLEL || leaf == Leaf.TEAMS || leaf == Leaf.TASK;
 
         Map<Var, Kind> kinds = new LinkedHashMap<>();
@@ -85,8 +93,24 @@ final class DataSharing {
         if (i == inner || outlined) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE)) kinds.put(v, Kind.FIRSTPRIVATE);
         boolean last = i == lastLeaf;
         if (last) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) kinds.putIfAbsent(v, Kind.LASTPRIVATE);
+        Map<Var, Value[]> linearSteps = new LinkedHashMap<>();
+        if (last) {
+            for (OmpClause.Linear l : d.clauses(OmpClause.Linear.class)) {
+                for (OmpDirective.Item it : l.items()) {
+                    Var v = it.var();
+                    if (v == null) continue;
+                    LoopNest.Level level = nest == null ? null : nest.levels.stream().filter(x -> x.var() == v).findFirst().orElse(null);
+                    if (level != null) { if (level.lb() != null) ds.linearLoopVars.add(level); continue; }
+                    Value step = l.step() == null ? IntConst.i64(1) : ds.f.e.convert(ds.f.rvalue(l.step()), l.step().type(), Type.LONG);
+                    if (v.type.isPointer()) step = ds.f.e.bin(Insn.BinOp.MUL, step, IntConst.i64(Math.max(1, v.type.base.size())));
+                    linearSteps.put(v, new Value[] {ds.f.readVar(v), step});
+                    kinds.put(v, Kind.LINEAR);
+                }
+            }
+        }
         if (leaf == Leaf.TEAMS || i == redLeaf) {
             for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) {
+                if ("inscan".equals(r.modifier())) continue;   // ScanLowering keeps these
                 for (int k = 0; k < r.items().size(); k++) {
                     OmpDirective.Item it = r.items().get(k);
                     if (it.var() == null) continue;
@@ -100,18 +124,32 @@ final class DataSharing {
         }
         List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
         ds.inMemory = OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
+        for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {   // allocate(align(n): list): the private copies' alignment
+            if (!(a.align() instanceof jomp.frontend.ast.Expr.IntLit n)) continue;
+            for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.alignments.put(it.var(), (int) n.value());
+        }
         for (var e : kinds.entrySet()) {
             Var v = e.getKey();
             OmpDirective.Item it = items.get(v);
             if (e.getValue() == Kind.REDUCTION && (v.type.isArray() || it != null && !it.sections().isEmpty())) ds.reduceElements(v, ops.get(v), it);
-            else ds.privatize(v, e.getValue(), ops.get(v), lastVars.contains(v));
+            else ds.privatize(v, e.getValue(), ops.get(v), lastVars.contains(v) || e.getValue() == Kind.LINEAR);
+            if (e.getValue() == Kind.LINEAR) ds.linears.add(new Linear(v, linearSteps.get(v)[0], linearSteps.get(v)[1]));
         }
         return ds;
     }
 
     boolean needsLast() {
         for (Entry e : entries) if (e.last()) return true;
-        return false;
+        return !linearLoopVars.isEmpty();
+    }
+
+    /** At the start of logical iteration iv (an i64): each linear variable takes its value for it. */
+    void iteration(Value iv) {
+        for (Linear l : linears) {
+            Value v = f.e.bin(Insn.BinOp.ADD, l.var().type.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, l.start(), IrType.I64)
+                    : f.e.convert(l.start(), l.var().type, Type.LONG), f.e.bin(Insn.BinOp.MUL, iv, l.step()));
+            f.assignVar(l.var(), l.var().type.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, v, IrType.PTR) : f.e.convert(v, Type.LONG, l.var().type));
+        }
     }
 
     private void privatize(Var v, Kind kind, OmpClause.ReductionOp op, boolean last) {
@@ -122,7 +160,8 @@ final class DataSharing {
         restores.add(f.unbind(v));
         OmpClause.UserReduction user = kind == Kind.REDUCTION ? users.get(v) : null;
         // a declare reduction's omp_priv and omp_in stand for the private copy's address: it lives in memory
-        if (inMemory || user != null || f.inMemory(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+        int align = Math.max(Math.max(v.type.align(), 1), alignments.getOrDefault(v, 1));
+        if (inMemory || user != null || f.inMemory(v) || alignments.containsKey(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), align));
         else f.regVars.put(v, f.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name)));
         switch (kind) {
             case FIRSTPRIVATE -> {
@@ -271,6 +310,14 @@ final class DataSharing {
                 Type t = e.var().type;
                 if (TypeMap.inMemory(t)) f.b.memcpy(e.orig().addr(), f.varAddress(e.var()), IntConst.i64(t.size()));
                 else write(e.orig(), f.readVar(e.var()), t);
+            }
+            for (LoopNest.Level l : linearLoopVars) {   // the value a sequential run leaves in the loop variable
+                Value v = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, l.count(), l.step()));
+                Type t = l.var().type;
+                Value tv = t.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, v, IrType.PTR) : f.e.convert(v, Type.LONG, t);
+                Entry e = entries.stream().filter(x -> x.var() == l.var()).findFirst().orElse(null);
+                if (e != null) write(e.orig(), tv, t);
+                else f.assignVar(l.var(), tv);
             }
             f.b.br(done);
             f.b.setBlock(done);

@@ -53,8 +53,23 @@ final class FunctionLowering {
     int breakDepth, continueDepth;
     Reg sretPtr;
 
+    /**
+     * Variables this function shares with the rest of its team (captured by address from an
+     * enclosing parallel, teams or target region or shared by an enclosing task): a task
+     * created here shares them too; any other automatic variable is firstprivate in it.
+     */
+    final Set<Var> shared = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+    /** The innermost OpenMP construct enclosing the code being lowered, lexically (a loop construct binds by it), or null. */
+    jomp.frontend.ast.OmpDirective.Leaf enclosing;
+
+    /** Where a cancelled construct's threads go (the end of the innermost parallel, for, sections, task), or null. */
+    BasicBlock cancelParallel, cancelFor, cancelSections, cancelTaskgroup;
+
     /** The logical iteration of the innermost enclosing loop with an ordered clause, for ordered regions. */
     Reg orderedIv;
+    /** The nest of the innermost enclosing loop with ordered(n) (doacross), for depend(sink) vectors. */
+    LoopNest doacrossNest;
 
     /** The OpenMP constructs of this function (or outlined region). */
     final OmpLowering omp = new OmpLowering(this);
@@ -93,7 +108,7 @@ final class FunctionLowering {
         for (Var v : OmpCaptures.declared(body)) {
             if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || isBound(v)) continue;
             if (inMemory(v)) {
-                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
         }
     }
@@ -103,11 +118,13 @@ final class FunctionLowering {
         Reg oldReg = regVars.remove(v);
         Slot oldSlot = slotVars.remove(v);
         Reg oldAddr = addrVars.remove(v);
+        boolean wasShared = shared.remove(v);
         return () -> {
             regVars.remove(v); slotVars.remove(v); addrVars.remove(v);
             if (oldReg != null) regVars.put(v, oldReg);
             if (oldSlot != null) slotVars.put(v, oldSlot);
             if (oldAddr != null) addrVars.put(v, oldAddr);
+            if (wasShared) shared.add(v); else shared.remove(v);
         };
     }
 
@@ -148,7 +165,7 @@ final class FunctionLowering {
         for (Var v : def.locals()) {
             if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || def.params().contains(v)) continue;
             if (inMemory(v)) {
-                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
         }
         spills.forEach(Runnable::run);
@@ -579,7 +596,7 @@ final class FunctionLowering {
         if (v.isStatic()) return b.globalAddr(unit.reference(v));
         if (regVars.containsKey(v)) throw new IllegalStateException("address of register variable " + v.name);
         // A local the declaration list did not mention (should not happen): give it a slot.
-        Slot n = fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1));
+        Slot n = fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1));
         slotVars.put(v, n);
         return slotAddr(n);
     }
@@ -943,6 +960,12 @@ final class FunctionLowering {
 
     private Value callHere(Expr.Call c) {
         Var direct = c.direct();
+        Value chosen = null;
+        if (direct != null && !direct.ompVariants.isEmpty() && !unit.ompNoVariants) {   // declare variant: the variant whose context matches here
+            Var v = OmpContext.variantFor(this, direct);
+            if (v == null) { chosen = OmpContext.pointer(this, direct); direct = null; }
+            else direct = v;
+        }
         if (direct != null && direct.name.startsWith("__builtin_")) {
             Value v = builtin(c);
             if (v != null || c.type().isVoid()) return v;
@@ -960,7 +983,7 @@ final class FunctionLowering {
             sig = new FuncType(sret ? IrType.PTR : TypeMap.reg(ft.base), ps, false);
             fixed = c.args().size();
         } else sig = TypeMap.signature(ft);
-        Value target = direct == null ? rvalue(c.callee()) : null;
+        Value target = chosen != null ? chosen : direct == null ? rvalue(c.callee()) : null;
         List<Value> args = new ArrayList<>();
         Value result = null;
         if (sret) {

@@ -1,7 +1,10 @@
 package jomp.frontend.lower;
 
+import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.OmpClause;
+import jomp.frontend.ast.OmpDirective;
 import jomp.frontend.ast.Stmt;
+import jomp.frontend.ir.BasicBlock;
 import jomp.frontend.ir.IntConst;
 import jomp.frontend.ir.IrType;
 import jomp.frontend.ir.Value;
@@ -13,8 +16,10 @@ import jomp.frontend.type.Type;
  * {@code __jomp_interop_use(&obj)}, {@code __jomp_interop_destroy(&obj)}), in clause order; a
  * depend clause is satisfied already (jomp's tasks finish before the construct that made them
  * returns) and nowait changes nothing. dispatch runs its call with the default-device ICV set to
- * the device clause's device (a call to a function without a variant for dispatch is the
- * function itself, so novariants and nocontext have nothing to choose between).
+ * the device clause's device; its call is in the dispatch context, so declare variant's
+ * construct={dispatch} variants apply (OmpContext), except where novariants (the base function)
+ * or nocontext (no dispatch in the context) is true when it runs. adjust_args and append_args are
+ * parsed, not applied.
  */
 final class InteropLowering {
     private final OmpLowering omp;
@@ -23,6 +28,7 @@ final class InteropLowering {
     InteropLowering(OmpLowering omp, FunctionLowering f) { this.omp = omp; this.f = f; }
 
     void interop(Stmt.Omp o) {
+        dependences(o);
         Value dev = device(o);
         for (OmpClause.Interop c : o.directive().clauses(OmpClause.Interop.class)) {
             if (c.item() == null) continue;
@@ -36,15 +42,60 @@ final class InteropLowering {
     }
 
     void dispatch(Stmt.Omp o) {
+        dependences(o);
         OmpClause.ExprClause d = OmpLowering.exprClause(o.directive(), OmpClause.ExprKind.DEVICE);
         if (d == null) {
-            f.stmt(o.body());
+            call(o);
             return;
         }
         Value saved = omp.call("omp_get_default_device", IrType.I32);
         omp.call("omp_set_default_device", IrType.VOID, f.e.convert(f.rvalue(d.value()), d.value().type(), Type.INT));
-        f.stmt(o.body());
+        call(o);
         if (!f.b.isTerminated()) omp.call("omp_set_default_device", IrType.VOID, saved);
+    }
+
+    /** dispatch's call: lowered once per case novariants and nocontext can make, chosen when it runs. */
+    private void call(Stmt.Omp o) {
+        Expr novariants = clause(o, "novariants"), nocontext = clause(o, "nocontext");
+        if (novariants == null && nocontext == null) { f.stmt(o.body()); return; }
+        BasicBlock end = f.b.newBlock("dispatch.end");
+        if (novariants != null) {
+            BasicBlock base = f.b.newBlock("dispatch.novariants"), next = f.b.newBlock("dispatch.variants");
+            f.b.condBr(f.truth(novariants), base, next);
+            f.b.setBlock(base);
+            f.unit.ompNoVariants = true;
+            f.stmt(o.body());
+            f.unit.ompNoVariants = false;
+            if (!f.b.isTerminated()) f.b.br(end);
+            f.b.setBlock(next);
+        }
+        if (nocontext != null) {
+            BasicBlock out = f.b.newBlock("dispatch.nocontext"), next = f.b.newBlock("dispatch.context");
+            f.b.condBr(f.truth(nocontext), out, next);
+            f.b.setBlock(out);
+            int at = f.unit.ompConstructs.lastIndexOf(OmpDirective.Leaf.DISPATCH);
+            f.unit.ompConstructs.remove(at);
+            f.stmt(o.body());
+            f.unit.ompConstructs.add(at, OmpDirective.Leaf.DISPATCH);
+            if (!f.b.isTerminated()) f.b.br(end);
+            f.b.setBlock(next);
+        }
+        f.stmt(o.body());
+        if (!f.b.isTerminated()) f.b.br(end);
+        f.b.setBlock(end);
+    }
+
+    private static Expr clause(Stmt.Omp o, String name) {
+        for (OmpClause.ExprClause c : o.directive().clauses(OmpClause.ExprClause.class))
+            if (c.kind() == OmpClause.ExprKind.IF && name.equals(c.modifier())) return c.value();
+        return null;
+    }
+
+    /** depend: the predecessors complete before the construct runs. */
+    private void dependences(Stmt.Omp o) {
+        if (o.directive().clauses(OmpClause.Depend.class).isEmpty()) return;
+        Value[] deps = new TaskLowering(omp, f).dependences(o.directive());
+        omp.call("__jomp_taskwait_deps", IrType.VOID, deps[0], deps[1], IntConst.i32(0));
     }
 
     private Value device(Stmt.Omp o) {

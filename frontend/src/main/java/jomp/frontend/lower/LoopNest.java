@@ -30,49 +30,107 @@ final class LoopNest {
     final Stmt body;
     /** Loop variables declared in the loops' init clauses (they need no privatisation). */
     final List<Var> declaredVars;
+    /**
+     * A non-rectangular nest (an inner loop's bounds use an outer loop's variable, OpenMP 5.0):
+     * its iterations enumerated once, before the loop ({@link NonRectangular}); null when rectangular.
+     */
+    final NonRectangular table;
 
-    private LoopNest(List<Level> levels, Value total, Stmt body, List<Var> declaredVars) {
-        this.levels = levels; this.total = total; this.body = body; this.declaredVars = declaredVars;
+    private LoopNest(List<Level> levels, Value total, Stmt body, List<Var> declaredVars, NonRectangular table) {
+        this.levels = levels; this.total = total; this.body = body; this.declaredVars = declaredVars; this.table = table;
     }
 
-    /** Evaluates the bounds of the {@code depth} loops of {@code loop} in function f. */
-    static LoopNest compute(FunctionLowering f, Stmt loop, int depth) {
-        List<Level> levels = new ArrayList<>();
-        List<Var> declared = new ArrayList<>();
+    /** One loop of the nest as written: variable, first value, bound and its comparison, increment, body. */
+    record Loop(Var var, Expr init, Expr.Binary.Op op, Expr bound, Expr incr, Stmt.For stmt) {}
+
+    /**
+     * The {@code depth} loops of {@code loop}, with the code between them (OpenMP 5.1 imperfect
+     * nests: statements beside an inner loop run before or after it, in each logical iteration,
+     * which the specification allows for intervening code).
+     */
+    static List<Loop> loops(Stmt loop, int depth, List<List<Stmt>> before, List<List<Stmt>> after, Stmt[] innermost) {
+        List<Loop> out = new ArrayList<>();
         Stmt s = loop;
-        Value total = IntConst.i64(1);
+        while (s instanceof Stmt.Omp o && o.directive().has(jomp.frontend.ast.OmpDirective.Leaf.UNROLL)) s = o.body();   // unroll partial: the same iterations
         for (int k = 0; k < Math.max(depth, 1); k++) {
-            while (s instanceof Stmt.Compound c && c.items().size() == 1 && k > 0) s = c.items().get(0);
+            List<Stmt> pre = new ArrayList<>(), post = new ArrayList<>();
+            while (k > 0 && s instanceof Stmt.Compound c) {
+                if (c.items().size() == 1) { s = c.items().get(0); continue; }
+                Stmt inner = null;
+                for (Stmt x : c.items()) {
+                    if (inner == null && x instanceof Stmt.For) inner = x;
+                    else (inner == null ? pre : post).add(x);
+                }
+                s = inner;
+                break;
+            }
+            before.add(pre);
+            after.add(post);
             Stmt.For fo = (Stmt.For) s;
             Var v;
             Expr init;
             if (fo.init() instanceof Stmt.Decl d) {
                 v = d.vars().get(0).var();
                 init = d.vars().get(0).init().items().get(0).value();
-                declared.add(v);
             } else {
                 Expr.Assign a = (Expr.Assign) ((Stmt.ExprStmt) fo.init()).expr();
                 v = ((Expr.VarRef) strip(a.target())).var();
                 init = a.value();
             }
-            Value lb = toLong(f, f.e.convert(f.rvalue(init), init.type(), v.type), v.type);
             Expr.Binary cond = (Expr.Binary) fo.cond();
             boolean varLeft = refers(cond.left(), v);
-            Expr boundExpr = varLeft ? cond.right() : cond.left();
-            Expr.Binary.Op op = varLeft ? cond.op() : flip(cond.op());
-            Value ub = toLong(f, f.e.convert(f.rvalue(boundExpr), boundExpr.type(), v.type), v.type);
-            Value step = step(f, fo.step(), v);
-            Value count = tripCount(f, op, lb, ub, step);
-            levels.add(new Level(v, lb, step, count));
-            total = f.e.bin(Insn.BinOp.MUL, total, count);
+            out.add(new Loop(v, init, varLeft ? cond.op() : flip(cond.op()), varLeft ? cond.right() : cond.left(), fo.step(), fo));
             s = fo.body();
         }
-        return new LoopNest(levels, total, s, declared);
+        innermost[0] = s;
+        return out;
+    }
+
+    /** Evaluates the bounds of the {@code depth} loops of {@code loop} in function f. */
+    static LoopNest compute(FunctionLowering f, Stmt loop, int depth) {
+        List<List<Stmt>> before = new ArrayList<>(), after = new ArrayList<>();
+        Stmt[] inner = new Stmt[1];
+        List<Loop> loops = loops(loop, depth, before, after, inner);
+        List<Var> declared = new ArrayList<>();
+        for (Loop l : loops) if (l.stmt().init() instanceof Stmt.Decl) declared.add(l.var());
+        // the body of a logical iteration: the intervening code around the innermost body, level by level
+        Stmt s = inner[0];
+        for (int k = loops.size() - 1; k > 0; k--) {
+            if (before.get(k).isEmpty() && after.get(k).isEmpty()) continue;
+            List<Stmt> items = new ArrayList<>(before.get(k));
+            items.add(s);
+            items.addAll(after.get(k));
+            s = new Stmt.Compound(items, s.loc());
+        }
+        if (NonRectangular.applies(loops)) {
+            NonRectangular t = NonRectangular.enumerate(f, loops);
+            List<Level> levels = new ArrayList<>();
+            for (Loop l : loops) levels.add(new Level(l.var(), null, null, null));
+            return new LoopNest(levels, t.total, s, declared, t);
+        }
+        List<Level> levels = new ArrayList<>();
+        Value total = IntConst.i64(1);
+        for (Loop l : loops) {
+            Level level = level(f, l);
+            levels.add(level);
+            total = f.e.bin(Insn.BinOp.MUL, total, level.count());
+        }
+        return new LoopNest(levels, total, s, declared, null);
+    }
+
+    /** A loop's first value, step and trip count, evaluated in f (with the outer loops' variables as they are now). */
+    static Level level(FunctionLowering f, Loop l) {
+        Var v = l.var();
+        Value lb = toLong(f, f.e.convert(f.rvalue(l.init()), l.init().type(), v.type), v.type);
+        Value ub = toLong(f, f.e.convert(f.rvalue(l.bound()), l.bound().type(), v.type), v.type);
+        Value step = step(f, l.incr(), v);
+        return new Level(v, lb, step, tripCount(f, l.op(), lb, ub, step));
     }
 
     /** The values another function needs to run this nest: lb, step, count per level, then total. */
     List<Value> exported() {
         List<Value> out = new ArrayList<>();
+        if (table != null) return table.exported();
         for (Level l : levels) { out.add(l.lb()); out.add(l.step()); out.add(l.count()); }
         out.add(total);
         return out;
@@ -80,19 +138,21 @@ final class LoopNest {
 
     /** This nest seen from an outlined function that received {@link #exported()} as values. */
     LoopNest imported(List<Value> values) {
+        if (table != null) return new LoopNest(levels, values.get(values.size() - 1), body, declaredVars, table.imported(values));
         List<Level> ls = new ArrayList<>();
         for (int k = 0; k < levels.size(); k++) {
             Level l = levels.get(k);   // constants stay constants, so the JIT sees a unit stride
             ls.add(new Level(l.var(), l.lb() instanceof IntConst ? l.lb() : values.get(3 * k),
                     l.step() instanceof IntConst ? l.step() : values.get(3 * k + 1), l.count() instanceof IntConst ? l.count() : values.get(3 * k + 2)));
         }
-        return new LoopNest(ls, values.get(3 * levels.size()), body, declaredVars);
+        return new LoopNest(ls, values.get(3 * levels.size()), body, declaredVars, null);
     }
 
     List<Var> vars() { return levels.stream().map(Level::var).toList(); }
 
     /** Sets every loop variable for logical iteration iv (an i64 value). */
     void assign(FunctionLowering f, Value iv) {
+        if (table != null) { table.assign(f, iv); return; }
         Value rem = iv;
         for (int k = levels.size() - 1; k >= 0; k--) {
             Level l = levels.get(k);
@@ -107,17 +167,22 @@ final class LoopNest {
 
     /** Emits {@code for (iv = lo; iv <= hi; iv++) { vars = ...; body }} in f; onIv sees iv before the body, atEnd runs after each iteration (both may be null). */
     void serial(FunctionLowering f, Value lo, Value hi, java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd) {
+        serial(f, lo, hi, onIv, atEnd, body);
+    }
+
+    /** The same with another body (a scan's phase). */
+    void serial(FunctionLowering f, Value lo, Value hi, java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd, Stmt body) {
         Reg iv = f.fn.newReg(IrType.I64, "omp.iv");
         f.b.copy(iv, lo);
-        BasicBlock head = f.b.newBlock("omp.loop.cond"), body = f.b.newBlock("omp.loop.body"),
+        BasicBlock head = f.b.newBlock("omp.loop.cond"), bodyBlock = f.b.newBlock("omp.loop.body"),
             latch = f.b.newBlock("omp.loop.inc"), end = f.b.newBlock("omp.loop.end");
         f.b.br(head);
         f.b.setBlock(head);
-        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), body, end);
-        f.b.setBlock(body);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), bodyBlock, end);
+        f.b.setBlock(bodyBlock);
         assign(f, iv);
         if (onIv != null) onIv.accept(iv);
-        f.loopBody(this.body, f.b.block(), end, latch);
+        f.loopBody(body, f.b.block(), end, latch);
         f.b.br(latch);
         f.b.setBlock(latch);
         if (atEnd != null) atEnd.accept(iv);
@@ -126,13 +191,64 @@ final class LoopNest {
         f.b.setBlock(end);
     }
 
-    private static Value toLong(FunctionLowering f, Value v, Type t) {
+    /**
+     * {@code tile sizes(s1, ..., sd)} run where it stands (OpenMP 5.1): the tiles in order, and in
+     * each tile its iterations in order; the last tile of a loop may be partial.
+     */
+    void serialTiled(FunctionLowering f, List<Long> sizes) {
+        int d = levels.size();
+        Reg[] tile = new Reg[d], elem = new Reg[d];
+        BasicBlock exit = f.b.newBlock("omp.tile.end");
+        List<Runnable> closers = new ArrayList<>();
+        for (int k = 0; k < 2 * d; k++) {
+            int lv = k % d;
+            boolean isTile = k < d;
+            Level l = levels.get(lv);
+            Reg r = f.fn.newReg(IrType.I64, isTile ? "omp.tile" : "omp.elem");
+            (isTile ? tile : elem)[lv] = r;
+            Value start = isTile ? IntConst.i64(0) : tile[lv];
+            Value limit = isTile ? l.count()
+                    : select(f, f.b.cmp(Insn.CmpOp.LT, f.e.bin(Insn.BinOp.ADD, tile[lv], IntConst.i64(sizes.get(lv))), l.count()),
+                             f.e.bin(Insn.BinOp.ADD, tile[lv], IntConst.i64(sizes.get(lv))), l.count());
+            long inc = isTile ? sizes.get(lv) : 1;
+            f.b.copy(r, start);
+            BasicBlock head = f.b.newBlock("omp.tile.cond"), body = f.b.newBlock("omp.tile.body"), end = f.b.newBlock("omp.tile.next");
+            f.b.br(head);
+            f.b.setBlock(head);
+            f.b.condBr(f.b.cmp(Insn.CmpOp.LT, r, limit), body, end);
+            f.b.setBlock(body);
+            BasicBlock after = end;
+            closers.add(0, () -> {
+                f.b.copy(r, f.b.binary(Insn.BinOp.ADD, r, IntConst.i64(inc)));
+                f.b.br(head);
+                f.b.setBlock(after);
+            });
+        }
+        for (int k = 0; k < d; k++) {
+            Level l = levels.get(k);
+            Value val = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, elem[k], l.step()));
+            Type vt = l.var().type;
+            f.assignVar(l.var(), vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
+        }
+        BasicBlock latch = f.b.newBlock("omp.tile.latch");
+        f.loopBody(body, f.b.block(), exit, latch);
+        if (!f.b.isTerminated()) f.b.br(latch);
+        f.b.setBlock(latch);
+        for (Runnable c : closers) c.run();
+        f.b.br(exit);
+        f.b.setBlock(exit);
+    }
+
+    /** Frees what the nest allocated (a non-rectangular nest's table), after the construct. */
+    void release(FunctionLowering f) { if (table != null) table.release(f); }
+
+    static Value toLong(FunctionLowering f, Value v, Type t) {
         if (t.isPointer()) return f.e.conv(Insn.ConvOp.BITCAST, v, IrType.I64);
         return f.e.convert(v, t, t.isUnsigned ? Type.ULONG : Type.LONG);
     }
 
     /** The signed step in units of the variable (bytes for pointers). */
-    private static Value step(FunctionLowering f, Expr s, Var v) {
+    static Value step(FunctionLowering f, Expr s, Var v) {
         long scale = v.type.isPointer() ? Math.max(v.type.base.size(), 1) : 1;
         Value st;
         switch (s) {
@@ -156,7 +272,7 @@ final class LoopNest {
     }
 
     /** Iterations of a loop from lb while (var op ub), adding step each time; 0 when none. */
-    private static Value tripCount(FunctionLowering f, Expr.Binary.Op op, Value lb, Value ub, Value step) {
+    static Value tripCount(FunctionLowering f, Expr.Binary.Op op, Value lb, Value ub, Value step) {
         Emit e = f.e;
         Value diff, n;
         switch (op) {

@@ -318,6 +318,11 @@ public final class Lowering {
 
     boolean isDeclareTarget(Var v) { return declareTarget.containsKey(v); }
 
+    /** The OpenMP constructs enclosing the code being lowered, outermost first, across outlined functions (context selectors read it). */
+    final java.util.List<jomp.frontend.ast.OmpDirective.Leaf> ompConstructs = new java.util.ArrayList<>();
+    /** Lowering the call of a dispatch whose novariants clause is true: calls go to the base function. */
+    boolean ompNoVariants;
+
     /** The unit's declare mappers, in source order (implicit maps of a struct use its default one). */
     private final java.util.List<jomp.frontend.ast.OmpClause.UserMapper> mappers = new java.util.ArrayList<>();
 

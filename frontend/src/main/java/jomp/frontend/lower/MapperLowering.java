@@ -166,7 +166,7 @@ final class MapperLowering {
     }
 
     /** Nested loops over the iterators from the k-th: each runs from its begin while below its end (above, for a negative step). */
-    private static void loops(FunctionLowering g, OmpClause.Iterator it, int k, Runnable body) {
+    static void loops(FunctionLowering g, OmpClause.Iterator it, int k, Runnable body) {
         if (k == it.vars().size()) { body.run(); return; }
         Var v = it.vars().get(k);
         Type t = v.type;

@@ -31,8 +31,9 @@ final class OmpCaptures {
 
     /** Whether the directive's body runs in a function of its own. */
     static boolean outlines(OmpDirective d) {
+        for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && outlines(w.variant())) return true;
         return d.has(OmpDirective.Leaf.PARALLEL) || d.has(OmpDirective.Leaf.TEAMS) || d.has(OmpDirective.Leaf.TARGET)
-            || d.has(OmpDirective.Leaf.TASK);
+            || d.has(OmpDirective.Leaf.TASK) || d.has(OmpDirective.Leaf.TASKLOOP);
     }
 
     /** Variables a construct refers to (body and clauses) in source order, those declared inside excepted. */
@@ -68,13 +69,23 @@ final class OmpCaptures {
                         c.directive(o.directive());
                         for (Var v : c.refs) if (isAutomatic(v) && !c.decls.contains(v)) out.add(v);
                     }
-                    // copyprivate publishes the variables' addresses
+                    // copyprivate publishes the variables' addresses; dependences are addresses; depobj objects are written by the runtime
                     for (OmpClause.ListClause c : o.directive().clauses(OmpClause.ListClause.class))
-                        if (c.kind() == OmpClause.ListKind.COPYPRIVATE) for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
+                        if (c.kind() == OmpClause.ListKind.COPYPRIVATE || c.kind() == OmpClause.ListKind.DEPOBJ)
+                            for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
+                    for (OmpClause.Depend c : o.directive().clauses(OmpClause.Depend.class))
+                        for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
                 });
             }
         }.walk(s);
         return out;
+    }
+
+    /** The variables an expression refers to. */
+    static Set<Var> refs(jomp.frontend.ast.Expr e) {
+        OmpCaptures c = new OmpCaptures();
+        if (e != null) c.expr(e);
+        return c.refs;
     }
 
     /** target data, enter/exit data, update, interop: constructs whose clauses give the runtime addresses. */
@@ -129,6 +140,14 @@ final class OmpCaptures {
                 case OmpClause.Reduction r -> items(r.items());
                 case OmpClause.Schedule s -> expr(s.chunk());
                 case OmpClause.DistSchedule s -> expr(s.chunk());
+                case OmpClause.Depend dep -> { iterator(dep.iterator()); items(dep.items()); }
+                case OmpClause.TaskReduction r -> items(r.reduction().items());
+                case OmpClause.Linear l -> { items(l.items()); expr(l.step()); }
+                case OmpClause.Allocate a -> { expr(a.allocator()); expr(a.align()); items(a.items()); }
+                case OmpClause.Detach dt -> ref(dt.event());
+                case OmpClause.Doacross da -> da.sink().forEach(this::expr);
+                case OmpClause.UsesAllocators u -> u.uses().forEach(x -> { expr(x.allocator()); expr(x.traits()); expr(x.memspace()); });
+                case OmpClause.When w -> { if (w.variant() != null) directive(w.variant()); }
                 default -> {}
             }
         }

@@ -41,19 +41,71 @@ final class OmpLowering {
     // ---- entry -------------------------------------------------------------------------------
 
     void lower(Stmt.Omp o) {
-        OmpDirective d = expand(o.directive());
+        Leaf outer = f.enclosing;
+        OmpDirective d = expand(o.directive(), outer);
         Stmt.Omp x = d == o.directive() ? o : new Stmt.Omp(d, o.body(), o.loc());
-        switch (d.leaves().get(0)) {
+        f.enclosing = d.leaves().get(d.leaves().size() - 1);
+        int depth = f.unit.ompConstructs.size();
+        f.unit.ompConstructs.addAll(d.leaves());
+        try {
+            lowerExpanded(x, d);
+        } finally {
+            f.enclosing = outer;
+            while (f.unit.ompConstructs.size() > depth) f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
+        }
+    }
+
+    private void lowerExpanded(Stmt.Omp x, OmpDirective d) {
+        Leaf first = d.leaves().get(0);
+        boolean targetTask = (first == Leaf.TARGET || first == Leaf.TARGET_ENTER_DATA || first == Leaf.TARGET_EXIT_DATA || first == Leaf.TARGET_UPDATE)
+                && (d.hasFlag(OmpClause.FlagKind.NOWAIT) || !d.clauses(OmpClause.Depend.class).isEmpty() || !d.clauses(OmpClause.AllMemory.class).isEmpty());
+        if (targetTask) { new TaskLowering(this, f).targetTask(x); return; }
+        switch (first) {
             case TARGET, TEAMS, PARALLEL, DISTRIBUTE, FOR, SIMD, LOOP, SECTIONS, TASKLOOP, SCOPE -> construct(x, 0, null);
             case TARGET_DATA -> targetData(x);
             case TARGET_ENTER_DATA -> standaloneData(x, "__tgt_target_data_begin_mapper");
             case TARGET_EXIT_DATA -> standaloneData(x, "__tgt_target_data_end_mapper");
             case TARGET_UPDATE -> standaloneData(x, "__tgt_target_data_update_mapper");
-            case BARRIER -> call("__jomp_barrier", IrType.VOID);
-            case TASKWAIT -> call("__jomp_taskwait", IrType.VOID);
+            case BARRIER -> barrier();
+            case CANCEL, CANCELLATION_POINT -> cancel(d);
+            case TILE -> {   // tile where it stands: the tiles in order (a loop construct over a tile's loops: see OmpParser)
+                List<Long> sizes = new ArrayList<>();
+                for (OmpClause.Sizes z : d.clauses(OmpClause.Sizes.class))
+                    for (Expr e : z.sizes()) sizes.add(e instanceof Expr.IntLit n ? n.value() : 1L);
+                LoopNest nest = LoopNest.compute(f, x.body(), sizes.size());
+                DataSharing ds = DataSharing.at(this, x, 0, nest);
+                nest.serialTiled(f, sizes);
+                ds.end(false, null);
+            }
+            case METADIRECTIVE -> {   // the variant lowers with the constructs enclosing the metadirective as its context
+                f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
+                OmpContext.metadirective(this, x);
+                f.unit.ompConstructs.add(Leaf.METADIRECTIVE);
+            }
+            case ERROR -> {   // at(execution): the runtime prints the message and, with severity(fatal), stops the program
+                boolean fatal = true;
+                Expr msg = null;
+                for (OmpClause c : d.clauses()) {
+                    if (c instanceof OmpClause.Word w && w.clause().equals("severity")) fatal = w.value().equals("fatal");
+                    if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.MESSAGE) msg = e.value();
+                }
+                String where = x.loc().toString();
+                where = where.substring(where.lastIndexOf('/') + 1).replace("%", "%%");
+                // libomp's wording; the message goes where %s is (the device runtime prints with printf, so the format comes from here)
+                String format = (fatal ? "OMP: Error #282: " : "OMP: Warning #283: ") + where + ": Encountered user-directed "
+                        + (fatal ? "error" : "warning") + (msg == null ? "." : ": %s.") + "\n";
+                call("__jomp_error", IrType.VOID, cString(format), msg == null ? IntConst.ptr(0) : f.rvalue(msg), IntConst.i32(fatal ? 1 : 0));
+            }
+            case TASKWAIT -> {
+                Value[] deps = new TaskLowering(this, f).dependences(d);
+                if (deps[0] instanceof IntConst n && n.value() == 0) call("__jomp_taskwait", IrType.VOID);
+                else call("__jomp_taskwait_deps", IrType.VOID, deps[0], deps[1], IntConst.i32(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0));
+            }
+            case TASKYIELD -> call("__jomp_taskyield", IrType.VOID);
+            case DEPOBJ -> depobj(d);
             case INTEROP -> new InteropLowering(this, f).interop(x);
             case DISPATCH -> new InteropLowering(this, f).dispatch(x);
-            case FLUSH, TASKYIELD, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
+            case FLUSH, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
                  THREADPRIVATE, REQUIRES, DECLARE_SIMD, DECLARE_MAPPER -> {
                 if (x.body() != null) f.stmt(x.body());
             }
@@ -75,30 +127,62 @@ final class OmpLowering {
                 Value fv = filter == null ? IntConst.i32(0) : i32(filter.value());
                 guarded(x, call("__jomp_masked", IrType.I32, fv));
             }
-            case TASK -> {   // tasks run undeferred, at once, in the encountering thread
-                DataSharing ds = DataSharing.at(this, x, 0, null);
-                f.stmt(x.body());
-                ds.end(false, null);
-            }
+            case TASK -> new TaskLowering(this, f).task(x);
             case ORDERED -> {
+                if (!d.clauses(OmpClause.Doacross.class).isEmpty()) { doacross(d); break; }
                 if (f.orderedIv == null) { f.stmt(x.body()); break; }   // not in an ordered loop: nothing to order
                 call("__jomp_ordered_enter", IrType.VOID, f.orderedIv);
                 f.stmt(x.body());
                 call("__jomp_ordered_exit", IrType.VOID, f.orderedIv);
             }
-            case TASKGROUP -> f.stmt(x.body());
+            case TASKGROUP -> {
+                call("__jomp_taskgroup_begin", IrType.VOID);
+                f.stmt(x.body());
+                if (!f.b.isTerminated()) call("__jomp_taskgroup_end", IrType.VOID);
+            }
+            default -> { if (x.body() != null) f.stmt(x.body()); }
         }
     }
 
-    /** {@code loop} becomes the construct it means where it appears: distribute parallel for in teams, for in parallel. */
-    private static OmpDirective expand(OmpDirective d) {
+    /** depobj(o) depend(type: x) / update(type) / destroy: the depend object is a runtime record of one dependence. */
+    private void depobj(OmpDirective d) {
+        Var obj = listVars(d, OmpClause.ListKind.DEPOBJ).stream().findFirst().orElse(null);
+        if (obj == null) return;
+        Value addr = f.varAddress(obj);
+        for (OmpClause c : d.clauses()) {
+            if (c instanceof OmpClause.Depend dep && !dep.items().isEmpty()) {
+                Expr e = dep.items().get(0).expr();
+                call("__jomp_depobj_init", IrType.VOID, addr, f.address(e), IntConst.i64(Math.max(e.type().size(), 0)), IntConst.i32(TaskLowering.dependKind(dep.type())));
+            } else if (c instanceof OmpClause.AllMemory) {
+                call("__jomp_depobj_init", IrType.VOID, addr, IntConst.ptr(0), IntConst.i64(0), IntConst.i32(6));
+            } else if (c instanceof OmpClause.DepobjUpdate u) {
+                call("__jomp_depobj_update", IrType.VOID, addr, IntConst.i32(TaskLowering.dependKind(u.type())));
+            } else if (c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.DESTROY) {
+                call("__jomp_depobj_destroy", IrType.VOID, addr);
+            }
+        }
+    }
+
+    /**
+     * {@code loop} becomes the construct it means where it binds (OpenMP 5.2 §11.7): to the
+     * teams, distribute parallel for; to the parallel region, a worksharing for; to the thread,
+     * simd (the iterations in order). The binding is the bind clause's, else the construct's
+     * own leaves (teams loop, parallel loop), else the innermost enclosing construct, lexically.
+     */
+    private static OmpDirective expand(OmpDirective d, Leaf enclosing) {
         if (!d.has(Leaf.LOOP)) return d;
+        String bind = null;
+        for (OmpClause.Bind b : d.clauses(OmpClause.Bind.class)) bind = b.kind();
         List<Leaf> ls = new ArrayList<>();
         for (Leaf l : d.leaves()) {
             if (l != Leaf.LOOP) { ls.add(l); continue; }
-            if (ls.contains(Leaf.TEAMS)) ls.addAll(List.of(Leaf.DISTRIBUTE, Leaf.PARALLEL, Leaf.FOR));
-            else if (ls.contains(Leaf.PARALLEL)) ls.add(Leaf.FOR);
-            else ls.add(Leaf.SIMD);
+            String by = bind != null ? bind : ls.contains(Leaf.TEAMS) ? "teams" : ls.contains(Leaf.PARALLEL) ? "parallel"
+                    : enclosing == Leaf.TEAMS ? "teams" : enclosing == Leaf.PARALLEL ? "parallel" : "thread";
+            switch (by) {
+                case "teams" -> ls.addAll(ls.contains(Leaf.PARALLEL) ? List.of(Leaf.DISTRIBUTE) : List.of(Leaf.DISTRIBUTE, Leaf.PARALLEL, Leaf.FOR));
+                case "parallel" -> ls.add(Leaf.FOR);
+                default -> ls.add(Leaf.SIMD);
+            }
         }
         return new OmpDirective(d.name(), List.copyOf(ls), d.clauses(), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
     }
@@ -106,7 +190,13 @@ final class OmpLowering {
     /** Lowers leaf i of a (possibly combined) construct and, inside it, the leaves after it. */
     void construct(Stmt.Omp o, int i, Carry carry) {
         List<Leaf> ls = o.directive().leaves();
-        if (i >= ls.size()) { f.stmt(o.body()); return; }
+        if (i >= ls.size()) {
+            Leaf outer = f.enclosing;
+            f.enclosing = ls.get(ls.size() - 1);
+            f.stmt(o.body());
+            f.enclosing = outer;
+            return;
+        }
         switch (ls.get(i)) {
             case TARGET -> target(o, i);
             case TEAMS -> teams(o, i);
@@ -114,8 +204,7 @@ final class OmpLowering {
             case DISTRIBUTE -> distribute(o, i);
             case FOR -> loop(o, i, carry, true);
             case SIMD -> loop(o, i, carry, false);
-            // taskloop: its tasks would run at once in the encountering thread, so the loop runs there, in order
-            case TASKLOOP -> loop(o, i, carry, false);
+            case TASKLOOP -> new TaskLowering(this, f).taskloop(o, i);
             case SECTIONS -> sections(o, i);
             case MASTER -> guardedLeaf(o, i, carry, call("__jomp_master", IrType.I32));
             case MASKED -> {
@@ -126,7 +215,7 @@ final class OmpLowering {
                 DataSharing ds = DataSharing.at(this, o, i, null);
                 construct(o, i + 1, carry);
                 ds.end(true, null);
-                if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+                if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
             }
             default -> construct(o, i + 1, carry);
         }
@@ -156,7 +245,13 @@ final class OmpLowering {
                         IntConst.i64(Math.max(v.type.size(), 1)));
             }
             DataSharing ds = DataSharing.at(g.omp, o, i, null);
+            BasicBlock cancelled = cancels(o.body(), "parallel") ? g.b.newBlock("omp.parallel.cancelled") : null;
+            g.cancelParallel = cancelled;
             g.omp.construct(o, i + 1, c);
+            if (cancelled != null) {
+                if (!g.b.isTerminated()) g.b.br(cancelled);
+                g.b.setBlock(cancelled);
+            }
             ds.end(true, null);
         });
         call("__jomp_fork", IrType.VOID, f.b.funcAddr(name), nt, args);
@@ -209,6 +304,7 @@ final class OmpLowering {
 
     /** A captured variable in an outlined function: a register copy when the region only reads it, else its address. */
     static void bindCaptured(FunctionLowering g, Var v, Value addr, Set<Var> written) {
+        g.shared.add(v);
         if (v.type.isScalar() && !TypeMap.inMemory(v.type) && !written.contains(v) && !g.addressTaken.contains(v)) {
             Reg r = g.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name));
             g.b.copy(r, g.load(addr, v.type));
@@ -225,7 +321,8 @@ final class OmpLowering {
     /** for (threads = true) or simd/distribute-less serial loop; the nest comes from carry inside a distribute. */
     private void loop(Stmt.Omp o, int i, Carry carry, boolean threads) {
         OmpDirective d = o.directive();
-        if (!threads && carry == null) {           // simd on its own: the loop as written, in order
+        boolean linear = !d.clauses(OmpClause.Linear.class).isEmpty();
+        if (!threads && carry == null && !linear) {           // simd on its own: the loop as written, in order
             DataSharing ds = DataSharing.at(this, o, i, null);
             f.stmt(o.body());
             ds.end(false, ds.needsLast() ? IntConst.i32(1) : null);   // run in order: the last iteration ran last
@@ -237,40 +334,136 @@ final class OmpLowering {
         else { lo = IntConst.i64(0); hi = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1)); }
         Value lastIter = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
         DataSharing ds = DataSharing.at(this, o, i, nest);
+        // every thread reads the linear variables' start values before any thread writes the last ones back (clang does the same)
+        if (threads && linear) barrier();
         Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
         if (last != null) f.b.copy(last, IntConst.i32(0));
         BasicBlock done = f.b.newBlock("omp.for.done");
-        boolean ordered = threads && (d.hasFlag(OmpClause.FlagKind.ORDERED) || exprClause(d, OmpClause.ExprKind.ORDERED) != null);
-        if (!threads) {
-            nest.serial(f, lo, hi, null, null);
-            if (last != null) f.b.copy(last, f.b.cmp(Insn.CmpOp.EQ, hi, lastIter));
-        } else {
-            int[] kind = {1};
-            Value chunk = IntConst.i64(0);
-            for (OmpClause.Schedule s : d.clauses(OmpClause.Schedule.class)) {
-                kind[0] = switch (s.kind()) { case STATIC -> 1; case DYNAMIC -> 2; case GUIDED -> 3; case AUTO -> 4; case RUNTIME -> 5; };
-                if (s.chunk() != null) chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
-            }
-            BasicBlock start = f.b.newBlock("omp.for.init"), head = f.b.newBlock("omp.for.next"), chunkBody = f.b.newBlock("omp.for.chunk");
-            f.b.condBr(f.b.cmp(Insn.CmpOp.LE, lo, hi), start, done);
-            f.b.setBlock(start);
-            if (ordered) call("__jomp_ordered_loop", IrType.VOID);
-            call("__jomp_loop_init", IrType.VOID, IntConst.i32(kind[0]), lo, hi, chunk);
-            f.b.br(head);
-            f.b.setBlock(head);
-            f.b.condBr(call("__jomp_loop_next", IrType.I32), chunkBody, done);
-            f.b.setBlock(chunkBody);
-            Value clo = call("__jomp_loop_lower", IrType.I64), chi = call("__jomp_loop_upper", IrType.I64);
-            Reg outerIv = f.orderedIv;
-            nest.serial(f, clo, chi, ordered ? iv -> f.orderedIv = iv : null, ordered ? iv -> call("__jomp_ordered_end", IrType.VOID, iv) : null);
-            f.orderedIv = outerIv;
-            if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, chi, lastIter)));
-            f.b.br(head);
+        boolean doacross = threads && exprClause(d, OmpClause.ExprKind.ORDERED) != null;   // ordered(n): cross-iteration dependences
+        boolean ordered = threads && d.hasFlag(OmpClause.FlagKind.ORDERED);
+        LoopNest outerNest = f.doacrossNest;
+        if (doacross) {
+            call("__jomp_doacross_init", IrType.VOID, nest.total);
+            f.doacrossNest = nest;
         }
-        if (!f.b.isTerminated()) f.b.br(done);
-        f.b.setBlock(done);
+        ScanLowering scan = threads && carry == null && nest.body instanceof Stmt.Compound ? ScanLowering.of(this, d, nest.body) : null;
+        if (!threads) {
+            nest.serial(f, lo, hi, ds::iteration, null);
+            if (last != null) f.b.copy(last, f.b.cmp(Insn.CmpOp.EQ, hi, lastIter));
+        } else if (scan == null) {
+            workshare(d, nest, nest.body, lo, hi, done, ordered, last, lastIter, iv -> { ds.iteration(iv); if (ordered || doacross) f.orderedIv = iv; },
+                    ordered ? iv -> call("__jomp_ordered_end", IrType.VOID, iv) : null);
+        } else {   // scan: the input phases, the prefixes, then the scan phases
+            Stmt.Compound body = (Stmt.Compound) nest.body;
+            scan.begin(nest.total);
+            List<Runnable> undo = scan.privatize();
+            BasicBlock inputDone = f.b.newBlock("omp.scan.input.done");
+            workshare(d, nest, scan.inputPhase(body), lo, hi, inputDone, false, null, lastIter, iv -> { ds.iteration(iv); scan.startInput(); }, scan::endInput);
+            if (!f.b.isTerminated()) f.b.br(inputDone);
+            f.b.setBlock(inputDone);
+            barrier();
+            scan.prefix(nest.total);
+            workshare(d, nest, scan.scanPhase(body), lo, hi, done, false, last, lastIter, iv -> { ds.iteration(iv); scan.startScan(iv); }, null);
+            if (!f.b.isTerminated()) f.b.br(done);
+            f.b.setBlock(done);
+            undo.forEach(Runnable::run);
+            scan.end();
+            done = null;
+        }
+        if (done != null) {
+            if (!f.b.isTerminated()) f.b.br(done);
+            f.b.setBlock(done);
+        }
         ds.end(threads, last);
-        if (threads && !d.hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+        if (doacross) {
+            call("__jomp_doacross_fini", IrType.VOID);
+            f.doacrossNest = outerNest;
+        }
+        if (threads && !d.hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
+        if (carry == null) nest.release(f);
+    }
+
+    /**
+     * ordered depend(source) / depend(sink: vec) (doacross(...) in 5.2) in a loop with ordered(n):
+     * source marks this logical iteration done; sink waits until the iteration the vector names
+     * (each loop variable's value) is, unless no such iteration exists.
+     */
+    private void doacross(OmpDirective d) {
+        LoopNest nest = f.doacrossNest;
+        if (nest == null || f.orderedIv == null) return;
+        for (OmpClause.Doacross c : d.clauses(OmpClause.Doacross.class)) {
+            if (c.source()) { call("__jomp_doacross_post", IrType.VOID, f.orderedIv); continue; }
+            if (c.sink().size() != nest.levels.size() || nest.table != null) continue;
+            Value iv = IntConst.i64(0), valid = IntConst.i32(1);
+            for (int k = 0; k < nest.levels.size(); k++) {
+                LoopNest.Level l = nest.levels.get(k);
+                Value v = f.e.convert(f.rvalue(c.sink().get(k)), c.sink().get(k).type(), Type.LONG);
+                Value diff = f.e.bin(Insn.BinOp.SUB, v, l.lb());
+                Value idx = f.e.bin(Insn.BinOp.DIV, diff, l.step());
+                Value ok = f.e.bin(Insn.BinOp.AND, f.b.cmp(Insn.CmpOp.EQ, f.e.bin(Insn.BinOp.REM, diff, l.step()), IntConst.i64(0)),
+                        f.e.bin(Insn.BinOp.AND, f.b.cmp(Insn.CmpOp.GE, idx, IntConst.i64(0)), f.b.cmp(Insn.CmpOp.LT, idx, l.count())));
+                valid = f.e.bin(Insn.BinOp.AND, valid, ok);
+                iv = f.e.bin(Insn.BinOp.ADD, f.e.bin(Insn.BinOp.MUL, iv, l.count()), idx);
+            }
+            BasicBlock wait = f.b.newBlock("omp.doacross.wait"), go = f.b.newBlock("omp.doacross.go");
+            f.b.condBr(valid, wait, go);
+            f.b.setBlock(wait);
+            call("__jomp_doacross_wait", IrType.VOID, iv);
+            f.b.br(go);
+            f.b.setBlock(go);
+        }
+    }
+
+    /**
+     * A worksharing loop over logical iterations [lo, hi] of nest running {@code body}: chunks
+     * from the runtime as the schedule clause says, each run serially; ends in {@code done}.
+     * onIv sees each iteration's number before the body, atEnd after it.
+     */
+    private void workshare(OmpDirective d, LoopNest nest, Stmt body, Value lo, Value hi, BasicBlock done, boolean ordered, Reg last, Value lastIter,
+                           java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd) {
+        int kind = 1;
+        Value chunk = IntConst.i64(0);
+        for (OmpClause.Schedule s : d.clauses(OmpClause.Schedule.class)) {
+            kind = switch (s.kind()) { case STATIC -> 1; case DYNAMIC -> 2; case GUIDED -> 3; case AUTO -> 4; case RUNTIME -> 5; };
+            if (s.chunk() != null) chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
+        }
+        BasicBlock start = f.b.newBlock("omp.for.init"), head = f.b.newBlock("omp.for.next"), chunkBody = f.b.newBlock("omp.for.chunk");
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, lo, hi), start, done);
+        f.b.setBlock(start);
+        if (ordered) call("__jomp_ordered_loop", IrType.VOID);
+        call("__jomp_loop_init", IrType.VOID, IntConst.i32(kind), lo, hi, chunk);
+        f.b.br(head);
+        f.b.setBlock(head);
+        f.b.condBr(call("__jomp_loop_next", IrType.I32), chunkBody, done);
+        f.b.setBlock(chunkBody);
+        // A static schedule's next chunk of this thread is a constant stride away
+        // (__jomp_loop_stride, 0 where the runtime hands out chunks): the thread steps to it
+        // without the runtime, a grid-stride loop on a GPU (the device's default chunk is 1).
+        Reg clo = f.fn.newReg(IrType.I64, "omp.chunk.lo"), chi = f.fn.newReg(IrType.I64, "omp.chunk.hi");
+        f.b.copy(clo, call("__jomp_loop_lower", IrType.I64));
+        f.b.copy(chi, call("__jomp_loop_upper", IrType.I64));
+        Value stride = call("__jomp_loop_stride", IrType.I64);
+        BasicBlock chunkLoop = f.b.newBlock("omp.for.chunk.body"), step = f.b.newBlock("omp.for.stride");
+        f.b.br(chunkLoop);
+        f.b.setBlock(chunkLoop);
+        Reg outerIv = f.orderedIv;
+        BasicBlock outerCancel = f.cancelFor;
+        f.cancelFor = done;
+        nest.serial(f, clo, chi, onIv, atEnd, body);
+        f.orderedIv = outerIv;
+        f.cancelFor = outerCancel;
+        if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, chi, lastIter)));
+        f.b.condBr(f.b.cmp(Insn.CmpOp.EQ, stride, IntConst.i64(0)), head, step);
+        f.b.setBlock(step);
+        f.b.copy(clo, f.b.binary(Insn.BinOp.ADD, clo, stride));
+        f.b.copy(chi, f.b.binary(Insn.BinOp.ADD, chi, stride));
+        BasicBlock clip = f.b.newBlock("omp.for.clip"), more = f.b.newBlock("omp.for.more");
+        f.b.condBr(f.b.cmp(Insn.CmpOp.GT, chi, hi), clip, more);
+        f.b.setBlock(clip);
+        f.b.copy(chi, hi);
+        f.b.br(more);
+        f.b.setBlock(more);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, clo, hi), chunkLoop, done);
     }
 
     /** distribute: this team's block of the iteration space, then the parallel for (or serial loop) over it. */
@@ -305,6 +498,7 @@ final class OmpLowering {
         else f.b.condBr(call("__jomp_distribute_next", IrType.I32, bounds), body, done);
         f.b.setBlock(done);
         ds.end(true, last);
+        nest.release(f);
     }
 
     private void sections(Stmt.Omp o, int i) {
@@ -335,18 +529,21 @@ final class OmpLowering {
         List<BasicBlock> targets = new ArrayList<>();
         for (int k = 0; k < secs.size(); k++) { cases.add((long) k); targets.add(f.b.newBlock("omp.sec." + k)); }
         f.b.switchTo(idx, inc, cases, targets);
+        BasicBlock outerCancel = f.cancelSections;
+        f.cancelSections = done;
         for (int k = 0; k < secs.size(); k++) {
             f.b.setBlock(targets.get(k));
             f.stmt(secs.get(k));
             if (last != null && k == secs.size() - 1) f.b.copy(last, IntConst.i32(1));
             if (!f.b.isTerminated()) f.b.br(inc);
         }
+        f.cancelSections = outerCancel;
         f.b.setBlock(inc);
         f.b.copy(iv, f.b.binary(Insn.BinOp.ADD, iv, IntConst.i64(1)));
         f.b.br(cond);
         f.b.setBlock(done);
         ds.end(true, last);
-        if (!d.hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+        if (!d.hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
     }
 
     private void single(Stmt.Omp o) {
@@ -356,7 +553,7 @@ final class OmpLowering {
         if (copy.isEmpty()) {
             guarded(o, won);
             ds.end(false, null);
-            if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) call("__jomp_barrier", IrType.VOID);
+            if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
             return;
         }
         // copyprivate: the thread that ran the single publishes its variables' addresses, the others copy them
@@ -370,7 +567,7 @@ final class OmpLowering {
         if (!f.b.isTerminated()) f.b.br(after);
         f.b.setBlock(after);
         ds.end(false, null);
-        call("__jomp_barrier", IrType.VOID);
+        barrier();
         BasicBlock others = f.b.newBlock("omp.copyprivate"), done = f.b.newBlock("omp.copyprivate.done");
         f.b.condBr(won, done, others);
         f.b.setBlock(others);
@@ -383,7 +580,7 @@ final class OmpLowering {
         }
         f.b.br(done);
         f.b.setBlock(done);
-        call("__jomp_barrier", IrType.VOID);   // the publisher's variables stay alive until everyone has copied
+        barrier();   // the publisher's variables stay alive until everyone has copied
     }
 
     /** master/masked as a leaf of a combined construct (parallel master taskloop): the rest only where cond holds. */
@@ -403,6 +600,105 @@ final class OmpLowering {
         f.stmt(o.body());
         if (!f.b.isTerminated()) f.b.br(end);
         f.b.setBlock(end);
+    }
+
+    // ---- uses_allocators ---------------------------------------------------------------------
+
+    /**
+     * uses_allocators(a(traits)) / uses_allocators(memspace(m), traits(t): a) of a target region,
+     * in its kernel: a is an allocator made for the region (omp_init_allocator) and destroyed at
+     * its end (the runnable returned). Predefined allocators need nothing.
+     */
+    Runnable usesAllocators(OmpDirective d) {
+        List<Runnable> after = new ArrayList<>();
+        for (OmpClause.UsesAllocators u : d.clauses(OmpClause.UsesAllocators.class)) {
+            for (OmpClause.AllocatorUse a : u.uses()) {
+                Var v = a.var();
+                if (v == null || a.traits() == null && a.memspace() == null) continue;
+                Value traits = IntConst.ptr(0);
+                int n = 0;
+                if (a.traits() != null) {
+                    Expr t = a.traits();
+                    while (t instanceof Expr.Cast c) t = c.operand();
+                    if (t instanceof Expr.Decay dc) t = dc.operand();
+                    n = t.type().isArray() ? (int) t.type().arrayLen : 0;
+                    traits = t.type().isArray() ? f.address(t) : f.rvalue(a.traits());
+                }
+                Value space = a.memspace() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(a.memspace()), a.memspace().type(), Type.ULONG);
+                Runnable restore = f.unbind(v);
+                f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8));
+                f.assignVar(v, f.e.convert(call("omp_init_allocator", IrType.I64, space, IntConst.i32(n), traits), Type.ULONG, v.type));
+                after.add(() -> {
+                    if (!f.b.isTerminated()) call("omp_destroy_allocator", IrType.VOID, f.e.convert(f.readVar(v), v.type, Type.ULONG));
+                    restore.run();
+                });
+            }
+        }
+        return () -> after.forEach(Runnable::run);
+    }
+
+    // ---- cancellation ------------------------------------------------------------------------
+
+    /**
+     * A barrier; inside a parallel region that may be cancelled, one that is also a cancellation
+     * point: when the region was cancelled, the thread goes to the region's end.
+     */
+    void barrier() {
+        if (f.cancelParallel == null) { call("__jomp_barrier", IrType.VOID); return; }
+        BasicBlock go = f.b.newBlock("omp.barrier.done");
+        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, call("__jomp_barrier_cancel", IrType.I32), IntConst.i32(0)), f.cancelParallel, go);
+        f.b.setBlock(go);
+    }
+
+    /**
+     * cancel and cancellation point: the runtime says whether the innermost construct of the
+     * kind is cancelled (cancel also activates it, unless its if clause is false, which leaves a
+     * cancellation point); if so the thread goes to that construct's end. Outside such a
+     * construct of the same function (orphaned) there is nowhere to go and the thread goes on.
+     */
+    private void cancel(OmpDirective d) {
+        String kind = "parallel";
+        for (OmpClause.Word w : d.clauses(OmpClause.Word.class)) if (w.clause().equals("construct")) kind = w.value();
+        IntConst code = IntConst.i32(switch (kind) { case "parallel" -> 1; case "for" -> 2; case "sections" -> 3; default -> 4; });
+        Value r;
+        if (d.has(Leaf.CANCELLATION_POINT)) r = call("__jomp_cancellation_point", IrType.I32, code);
+        else {
+            Value cond = ifClause(d, "cancel");
+            if (cond == null) r = call("__jomp_cancel", IrType.I32, code);
+            else {
+                Reg rr = f.fn.newReg(IrType.I32, "omp.cancel");
+                BasicBlock yes = f.b.newBlock("omp.cancel.if"), no = f.b.newBlock("omp.cancel.point"), join = f.b.newBlock("omp.cancel.join");
+                f.b.condBr(cond, yes, no);
+                f.b.setBlock(yes);
+                f.b.copy(rr, call("__jomp_cancel", IrType.I32, code));
+                f.b.br(join);
+                f.b.setBlock(no);
+                f.b.copy(rr, call("__jomp_cancellation_point", IrType.I32, code));
+                f.b.br(join);
+                f.b.setBlock(join);
+                r = rr;
+            }
+        }
+        BasicBlock exit = switch (kind) {
+            case "parallel" -> f.cancelParallel;
+            case "for" -> f.cancelFor;
+            case "sections" -> f.cancelSections;
+            default -> f.cancelTaskgroup;
+        };
+        if (exit == null) return;
+        BasicBlock go = f.b.newBlock("omp.cancel.no");
+        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, r, IntConst.i32(0)), exit, go);
+        f.b.setBlock(go);
+    }
+
+    /** Does s contain a cancel of this kind (so the construct's barriers must be cancellation points)? */
+    private static boolean cancels(Stmt s, String kind) {
+        boolean[] found = {false};
+        OmpCaptures.forEachOmp(s, x -> {
+            if (!x.directive().has(Leaf.CANCEL)) return;
+            for (OmpClause.Word w : x.directive().clauses(OmpClause.Word.class)) if (w.value().equals(kind)) found[0] = true;
+        });
+        return found[0];
     }
 
     // ---- target ------------------------------------------------------------------------------
@@ -462,7 +758,7 @@ final class OmpLowering {
     static boolean outlinesAfter(OmpDirective d, int i) {
         for (int k = i + 1; k < d.leaves().size(); k++) {
             Leaf l = d.leaves().get(k);
-            if (l == Leaf.PARALLEL || l == Leaf.TEAMS || l == Leaf.TASK) return true;
+            if (l == Leaf.PARALLEL || l == Leaf.TEAMS || l == Leaf.TASK || l == Leaf.TASKLOOP) return true;
         }
         return false;
     }

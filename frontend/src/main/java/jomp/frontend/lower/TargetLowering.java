@@ -183,11 +183,14 @@ final class TargetLowering {
         Stmt.Omp inner = o;
         if (!implicitFirstprivate.isEmpty() && OmpLowering.outlinesAfter(d, i)) inner = withFirstprivate(o, implicitFirstprivate);
         DataSharing ds = DataSharing.at(g.omp, o, i, null);
+        Runnable allocators = g.omp.usesAllocators(d);
         g.omp.construct(inner, i + 1, null);
+        allocators.run();
         ds.end(false, null);
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;
         kfn.spmd = isSpmd(d);
+        kfn.kernelArgs = params;   // the device's kernel declares them one by one (nvptx: .param .u64 each)
         f.unit.module.functions.add(kfn);
     }
 

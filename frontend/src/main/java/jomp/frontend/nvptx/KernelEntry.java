@@ -4,22 +4,23 @@ import jomp.frontend.ir.BasicBlock;
 import jomp.frontend.ir.Function;
 import jomp.frontend.ir.Global;
 import jomp.frontend.ir.Insn;
+import jomp.frontend.ir.IrType;
 
 /**
- * The {@code .entry} of a kernel: every thread of the launch enters it, gives the device
- * runtime a per-thread state block in its local memory ({@code __jomp_target_init}), and the
- * threads the runtime selects call the kernel's body, a {@code .func}. In generic mode that is
- * each team's thread 0 while the block's other threads wait in the runtime for parallel regions;
- * in SPMD mode ({@link Function#spmd}) every thread. A kernel that calls {@code __jomp_teams}
- * runs one team per block; any other kernel is one team, the first block.
+ * The start and end of a kernel's {@code .entry}, around its body: every thread of the launch
+ * gives the device runtime a per-thread state block in its local memory
+ * ({@code __jomp_target_init}), and the threads the runtime selects run the body, the others
+ * return. In generic mode that is each team's thread 0 while the block's other threads wait in
+ * the runtime for parallel regions; in SPMD mode ({@link Function#spmd}) every thread. A kernel
+ * that calls {@code __jomp_teams} runs one team per block; any other kernel is one team, the
+ * first block. Each return of the body calls {@code __jomp_target_deinit} first. The entry's
+ * parameters are the kernel's arguments ({@link KernelArguments}).
  */
 final class KernelEntry {
     private KernelEntry() {}
 
     /** Mode bits of {@code __jomp_target_init} (devrt.c). */
     static final int TEAMS = 1, SPMD = 2;
-
-    static String bodySymbol(String kernel) { return PtxText.symbol(kernel) + "$body"; }
 
     /** The kernel's mode bits. */
     static int mode(Function k) {
@@ -30,26 +31,41 @@ final class KernelEntry {
         return mode;
     }
 
-    static String generate(PtxBackend.Context ctx, Function k) {
-        int mode = mode(k);
-        long stateSize = threadStateSize(ctx);
-        StringBuilder sb = new StringBuilder();
-        sb.append(PtxFunction.kernelPrototype(PtxText.symbol(k.name))).append("\n{\n");
-        sb.append("\t.reg .b32 %r<1>;\n\t.reg .b64 %rd<2>;\n\t.reg .pred %p<1>;\n");
-        sb.append("\t.local .align 8 .b8 __thread[").append(stateSize).append("];\n");
-        sb.append("\tld.param.u64 %rd0, [__args];\n");
-        sb.append("\tmov.u64 %rd1, __thread;\n\tcvta.local.u64 %rd1, %rd1;\n");
-        sb.append("\t{\n\t.param .b32 __a0;\n\tst.param.b32 [__a0], ").append(mode).append(";\n");
-        sb.append("\t.param .b64 __a1;\n\tst.param.b64 [__a1], %rd1;\n\t.param .b32 __r;\n");
-        sb.append("\tcall.uni (__r), ").append(DeviceRuntime.INIT).append(", (__a0, __a1);\n");
-        sb.append("\tld.param.b32 %r0, [__r];\n\t}\n");
-        sb.append("\tsetp.eq.s32 %p0, %r0, 0;\n\t@%p0 bra $Ldone;\n");
-        sb.append("\t{\n\t.param .b64 __a0;\n\tst.param.b64 [__a0], %rd0;\n");
-        sb.append("\tcall.uni ").append(bodySymbol(k.name)).append(", (__a0);\n\t}\n");
-        sb.append("\t{\n\t.param .b32 __a0;\n\tst.param.b32 [__a0], ").append(mode).append(";\n");
-        sb.append("\tcall.uni ").append(DeviceRuntime.DEINIT).append(", (__a0);\n\t}\n");
-        sb.append("$Ldone:\n\tret;\n}\n");
-        return sb.toString();
+    /** {@code .visible .entry k(.param .u64 __arg0, ...)}. */
+    static String prototype(Function k) {
+        return ".visible .entry " + PtxText.symbol(k.name) + "(" + KernelArguments.parameters(k) + ")";
+    }
+
+    /** The per-thread state's declaration (a {@code .local} array), for the entry's declarations. */
+    static String stateDeclaration(PtxBackend.Context ctx) {
+        return "\t.local .align 8 .b8 __thread[" + threadStateSize(ctx) + "];\n";
+    }
+
+    /** The code before the body: the runtime's init, and the return of the threads it does not select. */
+    static void prologue(PtxFunction fn, int mode) {
+        String state = fn.temp(IrType.PTR), run = fn.temp(IrType.I32), skip = fn.pred();
+        fn.emit("mov.u64 " + state + ", __thread");
+        fn.emit("cvta.local.u64 " + state + ", " + state);
+        fn.code.append("\t{\n");
+        fn.emit(".param .b32 __a0");
+        fn.emit("st.param.b32 [__a0], " + mode);
+        fn.emit(".param .b64 __a1");
+        fn.emit("st.param.b64 [__a1], " + state);
+        fn.emit(".param .b32 __r");
+        fn.emit("call.uni (__r), " + DeviceRuntime.INIT + ", (__a0, __a1)");
+        fn.emit("ld.param.b32 " + run + ", [__r]");
+        fn.code.append("\t}\n");
+        fn.emit("setp.eq.s32 " + skip + ", " + run + ", 0");
+        fn.emit("@" + skip + " ret");
+    }
+
+    /** Before each return of the body. */
+    static void epilogue(PtxFunction fn, int mode) {
+        fn.code.append("\t{\n");
+        fn.emit(".param .b32 __a0");
+        fn.emit("st.param.b32 [__a0], " + mode);
+        fn.emit("call.uni " + DeviceRuntime.DEINIT + ", (__a0)");
+        fn.code.append("\t}\n");
     }
 
     /** sizeof(struct __jomp_thread), which the runtime publishes as {@code __jomp_thread_size}. */

@@ -17,8 +17,8 @@ import jomp.frontend.ir.Module;
 
 /**
  * jomp IR → PTX text for one {@code sm_XX}. Every function becomes a {@code .func}, and those
- * named {@code __omp_offloading_*} a kernel {@code .entry} taking the address of its argument
- * slots (docs/design/offload-abi.md §2). Globals become {@code .global} arrays. Calls to
+ * named {@code __omp_offloading_*} a kernel {@code .entry} taking its arguments as parameters
+ * (docs/design/offload-abi.md §2, {@link KernelArguments}). Globals become {@code .global} arrays. Calls to
  * functions not defined here become {@code .extern .func} declarations, left for the device
  * link (the device runtime, libdevice's {@code __nv_*} math), except printf, which goes to
  * CUDA's {@code vprintf}, and math functions that are one exact PTX instruction.
@@ -43,6 +43,11 @@ public final class PtxBackend {
         DeviceRuntime.Linked linked = DeviceRuntime.link(m);
         m = linked.module();
         Context ctx = new Context(m, linked.runtimeSymbols());
+        for (Function f : m.functions) {
+            if (!isKernel(f.name)) continue;
+            ctx.kernelModes.put(f.name, KernelEntry.mode(f));
+            KernelArguments.rewrite(f);
+        }
         List<Global> withAddresses = ctx.orderByReferences(); // names the static globals in cycles first
         List<String> bodies = new ArrayList<>();
         for (Function f : m.functions) bodies.add(new PtxFunction(ctx, f).generate());
@@ -73,8 +78,7 @@ public final class PtxBackend {
         for (Function f : m.functions) {
             String sym = PtxText.symbol(f.name);
             if (isKernel(f.name)) {
-                out.append(PtxFunction.kernelPrototype(sym)).append(";\n");
-                out.append(PtxFunction.prototype(".func", KernelEntry.bodySymbol(f.name), f.type)).append(";\n");
+                out.append(KernelEntry.prototype(f)).append(";\n");
             } else {
                 out.append(PtxFunction.prototype(ctx.linkage(f), sym, f.type)).append(";\n");
             }
@@ -92,7 +96,6 @@ public final class PtxBackend {
         for (Global g : withAddresses) PtxData.define(out, g, ctx::dataSymbol, ctx.dataLinkage(g, ctx.declaredAhead.contains(g.name)), codeSymbols);
         out.append('\n');
         for (String b : bodies) out.append(b).append('\n');
-        for (Function f : m.functions) if (isKernel(f.name)) out.append(KernelEntry.generate(ctx, f)).append('\n');
         out.append(libdevice);
         return out.toString();
     }
@@ -121,6 +124,10 @@ public final class PtxBackend {
         final Set<String> functionNames = new HashSet<>();
         final Map<String, FuncType> externs = new LinkedHashMap<>();
         final Set<String> usedData = new LinkedHashSet<>();
+        /** Each kernel's mode bits for the device runtime (KernelEntry), found before the kernels are rewritten. */
+        final Map<String, Integer> kernelModes = new HashMap<>();
+
+        int kernelMode(String kernel) { return kernelModes.getOrDefault(kernel, 0); }
 
         /** The device runtime's functions and globals linked into the module: .weak, so that nvlink keeps one copy. */
         final Set<String> runtime;

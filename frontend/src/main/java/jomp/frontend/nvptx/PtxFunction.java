@@ -26,12 +26,12 @@ import jomp.frontend.ir.Value;
  */
 final class PtxFunction {
     /** Parameter names inside a function and at call sites. */
-    private static final String PARAM = "__param_", RETVAL = "__retval", KERNEL_ARGS = "__args";
+    private static final String PARAM = "__param_", RETVAL = "__retval";
 
     private final PtxBackend.Context ctx;
-    private final Function f;
+    final Function f;
     private final boolean kernel;
-    private final StringBuilder code = new StringBuilder();
+    final StringBuilder code = new StringBuilder();
     private int nextTemp, nextPred, nextLabel;
     private final Map<Slot, Long> slotOffset = new HashMap<>();
     private long frameSize;
@@ -43,8 +43,9 @@ final class PtxFunction {
     /** The instruction that defines a register assigned exactly once, for tracing printf formats. */
     private final Map<Integer, Insn> singleDef = new HashMap<>();
     /** How many times each register is read. */
-    private final Map<Integer, Integer> uses = new HashMap<>();
+    final Map<Integer, Integer> uses = new HashMap<>();
     private final Map<BasicBlock, Integer> blockIndex = new HashMap<>();
+    private final LockedRegions locked = new LockedRegions(this);
 
     PtxFunction(PtxBackend.Context ctx, Function f) {
         this.ctx = ctx;
@@ -54,9 +55,11 @@ final class PtxFunction {
     }
 
     /** Frame slots whose address escapes (passed to a call, stored): the team may share them. */
-    private final java.util.Set<Slot> escaping = new java.util.HashSet<>();
+    final java.util.Set<Slot> escaping = new java.util.HashSet<>();
     /** Where the escaping slots start in the local frame, and the register holding their base. */
     private long escapeOffset;
+    /** Escaping slots aligned beyond 16 bytes (OpenMP allocate align, _Alignas): their address is rounded up at run time. */
+    private final java.util.Set<Slot> overAligned = new java.util.HashSet<>();
     private String escapeBase, escapeLocal;
 
     /** The PTX prototype: {@code .func (.param .b32 __retval) name(.param .b64 __param_0, ...)}. */
@@ -75,10 +78,6 @@ final class PtxFunction {
             sb.append(i > 0 ? ", " : "").append(".param .").append(paramType(ps.get(i), bits)).append(' ').append(PARAM).append(i);
         }
         return sb.append(')').toString();
-    }
-
-    static String kernelPrototype(String name) {
-        return ".visible .entry " + name + "(.param .u64 " + KERNEL_ARGS + ")";
     }
 
     /** The parameter types a call passes, the variadic area included. */
@@ -100,17 +99,15 @@ final class PtxFunction {
     }
 
     String generate() {
-        if (kernel && (f.type.ret() != IrType.VOID || f.params.size() != 1 || !f.params.get(0).type().isWide() || f.type.variadic())) {
-            throw new PtxException("kernel '" + f.name + "' must be 'void (ptr)' (the address of its argument slots), not " + f.type);
-        }
         if (!ctx.isRuntime(f.name)) findEscapingSlots();
         layoutFrame();
         for (int i = 0; i < f.blocks.size(); i++) blockIndex.put(f.blocks.get(i), i);
         findSingleDefs();
         if (!f.slots.isEmpty() || needsPrintfBuffer()) framePtr = temp(IrType.PTR);
+        if (kernel) KernelEntry.prologue(this, ctx.kernelMode(f.name));   // the runtime's state first: teamFrame uses it
         if (!escaping.isEmpty()) teamFrame();
         for (BasicBlock b : f.blocks) if (b.terminator == null) throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
-        java.util.Set<BasicBlock> merged = ctx.isRuntime(f.name) ? java.util.Set.of() : mergeSelects();
+        java.util.Set<BasicBlock> merged = ctx.isRuntime(f.name) ? java.util.Set.of() : locked.mergeSelects();
         for (int k = 0; k < f.blocks.size(); k++) {
             BasicBlock b = f.blocks.get(k);
             if (merged.contains(b)) continue;
@@ -118,7 +115,7 @@ final class PtxFunction {
             code.append(label(b)).append(":\n");
             List<Insn> insns = b.insns;
             BasicBlock last = b;
-            Linear lin = linear.get(b);
+            LockedRegions.Linear lin = locked.linear(b);
             if (lin != null) {   // a locked region through ?: diamonds: one straight line, explicit branches after it
                 insns = lin.insns();
                 last = lin.last();
@@ -127,7 +124,7 @@ final class PtxFunction {
             Insn.Cmp fused = fusedCompare(last);
             for (int n = 0; n < insns.size(); n++) {
                 Insn i = insns.get(n);
-                int after = ctx.isRuntime(f.name) ? -1 : lockedUpdate(insns, n);
+                int after = ctx.isRuntime(f.name) ? -1 : locked.lockedUpdate(insns, n);
                 if (after >= 0) n = after - 1;
                 else if (i != fused) insn(i);
             }
@@ -139,20 +136,20 @@ final class PtxFunction {
     private String assemble() {
         StringBuilder sb = new StringBuilder();
         String sym = PtxText.symbol(f.name);
-        // a kernel's body is a .func that its .entry (KernelEntry) calls
-        sb.append(kernel ? prototype(".func", KernelEntry.bodySymbol(f.name), f.type) : prototype(ctx.linkage(f), sym, f.type)).append("\n{\n");
+        sb.append(kernel ? KernelEntry.prototype(f) : prototype(ctx.linkage(f), sym, f.type)).append("\n{\n");
         sb.append("\t.reg .b32 %r<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .b64 %rd<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .f32 %f<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .f64 %fd<").append(nextTemp).append(">;\n");
         if (nextPred > 0) sb.append("\t.reg .pred %p<").append(nextPred).append(">;\n");
+        if (kernel) sb.append(KernelEntry.stateDeclaration(ctx));
         long size = printfSize > 0 ? printfOffset + printfSize : frameSize;
         if (framePtr != null) {
             sb.append("\t.local .align ").append(frameAlign).append(" .b8 __frame[").append(Math.max(size, 1)).append("];\n");
             sb.append("\tmov.u64 ").append(framePtr).append(", __frame;\n");
             sb.append("\tcvta.local.u64 ").append(framePtr).append(", ").append(framePtr).append(";\n");
         }
-        {
+        if (!kernel) {   // a kernel's IR parameter is set by its first block (KernelArguments)
             int i = 0;
             for (Reg p : f.params) sb.append("\tld.param.").append(paramType(p.type())).append(' ').append(reg(p)).append(", [").append(PARAM).append(i++).append("];\n");
             if (f.vaArea != null) sb.append("\tld.param.b64 ").append(reg(f.vaArea)).append(", [").append(PARAM).append(i).append("];\n");
@@ -176,6 +173,13 @@ final class PtxFunction {
             for (Slot s : f.slots) {
                 if (escaping.contains(s) != (pass == 1)) continue;
                 int align = Math.max(1, s.align);
+                if (pass == 1 && align > 16) {
+                    // the escaping area may be the team stack or the heap (16-byte aligned): room to align at run time
+                    slotOffset.put(s, size);
+                    overAligned.add(s);
+                    size += Math.max(1, s.size) + align;
+                    continue;
+                }
                 size = (size + align - 1) & -(long) align;
                 slotOffset.put(s, size);
                 size += Math.max(1, s.size);
@@ -195,7 +199,7 @@ final class PtxFunction {
     private void findEscapingSlots() { escaping.addAll(escapingSlots(f, slotsBehind)); }
 
     /** Registers that hold a frame slot's address (plus an offset), with the slots. */
-    private final Map<Integer, java.util.Set<Slot>> slotsBehind = new HashMap<>();
+    final Map<Integer, java.util.Set<Slot>> slotsBehind = new HashMap<>();
 
     static java.util.Set<Slot> escapingSlots(Function f) { return escapingSlots(f, new HashMap<>()); }
 
@@ -231,316 +235,6 @@ final class PtxFunction {
             if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
         }
         return escaping;
-    }
-
-    // ---- selects in locked regions -----------------------------------------------------------
-
-    /** A straight line of instructions standing for a block and the ?: diamonds after it, ending in {@code last}'s terminator. */
-    private record Linear(List<Insn> insns, BasicBlock last) {}
-
-    /** The value a copy standing for a diamond selects: {@code dst = cond ? (the copy's source) : otherwise}. */
-    private record Select(Value cond, Value otherwise) {}
-
-    private final Map<BasicBlock, Linear> linear = new HashMap<>();
-    private final Map<Insn, Select> selects = new java.util.IdentityHashMap<>();
-
-    /**
-     * The lowering writes min and max (and any ?:) as a diamond {@code condbr c, T, F; T: d = x;
-     * F: d = y; E: ...}. Inside a region under the atomic or reduction lock such diamonds are
-     * joined into their block as one select, so that the region is a straight line and
-     * {@link #lockedUpdate} can make it lock-free. Returns the blocks joined into others.
-     */
-    private java.util.Set<BasicBlock> mergeSelects() {
-        Map<BasicBlock, Integer> preds = new HashMap<>();
-        for (BasicBlock b : f.blocks) for (BasicBlock t : successors(b.terminator)) preds.merge(t, 1, Integer::sum);
-        java.util.Set<BasicBlock> merged = new java.util.HashSet<>();
-        for (BasicBlock b : f.blocks) {
-            if (merged.contains(b) || !opensLock(b.insns)) continue;
-            List<Insn> line = new java.util.ArrayList<>(b.insns);
-            List<BasicBlock> joined = new java.util.ArrayList<>();
-            BasicBlock last = b;
-            while (opensLock(line) && last.terminator instanceof Terminator.CondBr cb) {
-                BasicBlock t = cb.ifTrue(), e = cb.ifFalse();
-                if (t == e || t.insns.size() != 1 || e.insns.size() != 1 || !(t.insns.get(0) instanceof Insn.Copy ct)
-                        || !(e.insns.get(0) instanceof Insn.Copy cf) || ct.dst().id != cf.dst().id
-                        || !(t.terminator instanceof Terminator.Br bt) || !(e.terminator instanceof Terminator.Br bf) || bt.target() != bf.target()) break;
-                BasicBlock join = bt.target();
-                if (preds.getOrDefault(t, 0) != 1 || preds.getOrDefault(e, 0) != 1 || preds.getOrDefault(join, 0) != 2
-                        || join == b || joined.contains(join) || merged.contains(join)) break;
-                line.add(ct);
-                selects.put(ct, new Select(cb.cond(), cf.src()));
-                line.addAll(join.insns);
-                joined.addAll(List.of(t, e, join));
-                last = join;
-            }
-            if (joined.isEmpty()) continue;
-            merged.addAll(joined);
-            linear.put(b, new Linear(line, last));
-        }
-        return merged;
-    }
-
-    /** Whether the instructions call a lock's enter with no exit after it. */
-    private static boolean opensLock(List<Insn> insns) {
-        boolean open = false;
-        for (Insn i : insns) {
-            if (!(i instanceof Insn.Call c)) continue;
-            if (c.callee().equals("__jomp_atomic_enter") || c.callee().equals("__jomp_reduce_enter")) open = true;
-            if (c.callee().equals("__jomp_atomic_exit") || c.callee().equals("__jomp_reduce_exit")) open = false;
-        }
-        return open;
-    }
-
-    private static List<BasicBlock> successors(Terminator t) {
-        return switch (t) {
-            case Terminator.Br br -> List.of(br.target());
-            case Terminator.CondBr cb -> List.of(cb.ifTrue(), cb.ifFalse());
-            case Terminator.Switch sw -> { var l = new java.util.ArrayList<>(sw.targets()); l.add(sw.defaultTarget()); yield l; }
-            case Terminator.Ret r -> List.of();
-        };
-    }
-
-    /** The registers an instruction reads, a select's condition and alternative included. */
-    private List<Value> reads(Insn i) {
-        Select sel = selects.get(i);
-        if (sel == null) return Operands.of(i);
-        List<Value> l = new java.util.ArrayList<>(Operands.of(i));
-        l.add(sel.cond());
-        l.add(sel.otherwise());
-        return l;
-    }
-
-    // ---- atomic updates ------------------------------------------------------------------------
-
-    /**
-     * An {@code atomic} or reduction combination the lowering puts under a runtime lock, in one
-     * block, without the lock: each update {@code v = load p; w = v op x; store w, p} becomes one
-     * PTX atomic instruction (add, and, or, xor; sub as the add of -x) or, for other
-     * register-only updates ({@code w = v * x}, ...), a compare-and-swap loop; an atomic read or
-     * write (one aligned access of at most 8 bytes) is that access. A reduction's region may
-     * update several variables (each update is atomic on its own, which a reduction needs). The
-     * old value stays in v, and the new one in w, for a capture's store after the update. Returns
-     * the index of the instruction after the region when it emitted it, else -1 (the lock stays:
-     * captures that read the location twice, updates across blocks). A location in the thread's
-     * own local memory (PTX atomics are undefined there) takes the plain code: known at compile
-     * time for this function's frame, tested with {@code isspacep.local} otherwise.
-     */
-    private int lockedUpdate(List<Insn> insns, int at) {
-        if (!(insns.get(at) instanceof Insn.Call enter) || !enter.args().isEmpty()) return -1;
-        boolean reduction = enter.callee().equals("__jomp_reduce_enter");
-        if (!reduction && !enter.callee().equals("__jomp_atomic_enter")) return -1;
-        String exitName = reduction ? "__jomp_reduce_exit" : "__jomp_atomic_exit";
-        // the region: segments up to the exit call, each ending in a store
-        List<int[]> segments = new java.util.ArrayList<>();   // {first, load of the stored location or -1, store}
-        int k = at + 1, exit = -1, trailing = -1;
-        while (exit < 0) {
-            int first = k;
-            while (k < insns.size() && (registerOnly(insns.get(k)) || insns.get(k) instanceof Insn.Load)) k++;
-            if (k >= insns.size()) return -1;
-            if (insns.get(k) instanceof Insn.Call c && c.callee().equals(exitName) && c.args().isEmpty() && !segments.isEmpty()) {
-                for (int j = first; j < k; j++) if (!registerOnly(insns.get(j))) return -1;
-                exit = k;
-                trailing = first;
-            } else if (insns.get(k) instanceof Insn.Store st) {
-                int l = -1;
-                for (int j = first; j < k; j++) if (insns.get(j) instanceof Insn.Load ld && sameReg(ld.addr(), st.addr())) l = j;
-                segments.add(new int[] {first, l, k++});
-            } else {
-                return -1;
-            }
-        }
-        for (int n = 0; n < segments.size(); n++) {
-            int[] sg = segments.get(n);
-            int loads = 0;
-            for (int j = sg[0]; j < sg[2]; j++) if (insns.get(j) instanceof Insn.Load ld) { loads++; if (ld.dst().type().size > 8) return -1; }
-            if (n > 0 && !reduction) {
-                // after the update, a capture's store of a value the update read or made (v = x++)
-                if (loads > 0 || sg[1] >= 0) return -1;
-                continue;
-            }
-            if (sg[1] < 0) {
-                // a write, or a read (load x, store v): one access to the shared location
-                if (reduction || loads > 1 || ((Insn.Store) insns.get(sg[2])).value().type().size > 8) return -1;
-            } else {
-                for (int j = sg[0]; j < sg[1]; j++) if (!reduction && insns.get(j) instanceof Insn.Load) return -1;
-                for (int j = sg[1] + 1; j < sg[2]; j++) if (!registerOnly(insns.get(j))) return -1;
-                if (!updatable(insns, sg)) return -1;
-            }
-        }
-        for (int[] sg : segments) emitUpdate(insns, sg, reduction);
-        for (int j = trailing; j < exit; j++) insn(insns.get(j));
-        return exit + 1;
-    }
-
-    private static boolean sameReg(Value a, Value b) { return a instanceof Reg x && b instanceof Reg y && x.id == y.id; }
-
-    /** Whether one segment {first, load, store} can go lock-free (see {@link #emitUpdate}). */
-    private boolean updatable(List<Insn> insns, int[] sg) {
-        int l = sg[1], s = sg[2];
-        if (!(((Insn.Store) insns.get(s)).addr() instanceof Reg p)) return false;
-        IrType t = ((Insn.Store) insns.get(s)).value().type();
-        Insn.Load load = (Insn.Load) insns.get(l);
-        if (!(load.addr() instanceof Reg lp) || lp.id != p.id) return false;
-        if (t != IrType.I32 && t != IrType.I64 && t != IrType.F32 && t != IrType.F64 || load.dst().type() != t) return false;
-        if (s == l + 1) return false;
-        // the part between load and store is repeatable in a loop: it reads v, constants, registers
-        // it set before, or ones it never sets
-        java.util.Set<Integer> written = new java.util.HashSet<>();
-        for (int k = l + 1; k < s; k++) {
-            for (Value v : reads(insns.get(k))) {
-                if (v instanceof Reg r && r.id != load.dst().id && !written.contains(r.id) && writtenIn(insns, l + 1, s, r)) return false;
-            }
-            Reg d = insns.get(k).dst();
-            if (d.id == load.dst().id || d.id == p.id) return false;
-            written.add(d.id);
-        }
-        // the loads before it read other locations
-        for (int k = sg[0]; k < l; k++) if (insns.get(k) instanceof Insn.Load o && o.addr() instanceof Reg r && r.id == p.id) return false;
-        return true;
-    }
-
-    /** One segment without the lock: a plain access, one atomic instruction, or a compare-and-swap loop. */
-    private void emitUpdate(List<Insn> insns, int[] sg, boolean reduction) {
-        int l = sg[1], s = sg[2];
-        if (l < 0) {   // one plain access is indivisible
-            for (int k = sg[0]; k <= s; k++) insn(insns.get(k));
-            return;
-        }
-        for (int k = sg[0]; k < l; k++) insn(insns.get(k));
-        Insn.Load load = (Insn.Load) insns.get(l);
-        String p = reg(load.addr());
-        if (privateAddress((Reg) load.addr())) {   // this thread's frame: nobody else sees it
-            for (int k = l; k <= s; k++) insn(insns.get(k));
-            return;
-        }
-        // a location in this thread's local memory (a private copy reached through a pointer) takes
-        // the plain code: PTX atomics are undefined there, and no other thread can reach it
-        String local = pred(), shared = newLabel(), done = newLabel();
-        emit("isspacep.local " + local + ", " + p);
-        emit("@!" + local + " bra " + shared);
-        for (int k = l; k <= s; k++) insn(insns.get(k));
-        emit("bra.uni " + done);
-        emitLabel(shared);
-        atomicUpdate(insns, l, s, reduction);
-        emitLabel(done);
-    }
-
-    /** The update of a shared location: one atomic instruction (a warp's combined operand where allowed) or a CAS loop. */
-    private void atomicUpdate(List<Insn> insns, int l, int s, boolean reduction) {
-        Insn.Load load = (Insn.Load) insns.get(l);
-        Insn.Store store = (Insn.Store) insns.get(s);
-        IrType t = load.dst().type();
-        String p = reg(load.addr());
-        String atomOp = s == l + 2 ? atomicOp(insns.get(l + 1), load.dst(), store.value()) : null;
-        if (atomOp != null) {
-            Insn.Binary bin = (Insn.Binary) insns.get(l + 1);
-            Value x = bin.a() instanceof Reg r && r.id == load.dst().id ? bin.b() : bin.a();
-            String operand = reg(x);
-            if (bin.op() == Insn.BinOp.SUB) {
-                String neg = temp(t);
-                emit("neg." + PtxText.signed(t) + " " + neg + ", " + operand);
-                operand = neg;
-            }
-            // Neither the old nor the new value is read afterwards: when the whole warp is here and
-            // updates one location, the lanes combine their operands (shuffles) and one updates memory. Integers always
-            // (exact); floating point only for reductions, whose order OpenMP leaves open.
-            boolean combine = uses.getOrDefault(load.dst().id, 0) == 1 && uses.getOrDefault(bin.dst().id, 0) == 1
-                    && (reduction || !t.isFloat());
-            if (combine) {
-                String single = newLabel(), end = newLabel(), mask = temp(IrType.I32), notFull = pred(), notFirst = pred();
-                emit("activemask.b32 " + mask);
-                emit("setp.ne.b32 " + notFull + ", " + mask + ", -1");
-                emit("@" + notFull + " bra " + single);
-                // all 32 lanes here, and all at one location (h[i % 16] += 1 is not)
-                String same = pred(), ignored = temp(IrType.I32);
-                emit("match.all.sync.b64 " + ignored + "|" + same + ", " + p + ", -1");
-                emit("@!" + same + " bra " + single);
-                String acc = temp(t);
-                emit("mov." + PtxText.bits(t) + " " + acc + ", " + operand);
-                for (int off = 16; off >= 1; off /= 2) {
-                    String other = shuffle(acc, t, off);
-                    String combineOp = switch (bin.op()) {
-                        case ADD, SUB -> t.isFloat() ? "add.rn." + PtxText.signed(t) : "add." + PtxText.signed(t);
-                        default -> bin.op().spelling + "." + PtxText.bits(t);
-                    };
-                    emit(combineOp + " " + acc + ", " + acc + ", " + other);
-                }
-                String lane = temp(IrType.I32);
-                emit("mov.u32 " + lane + ", %laneid");
-                emit("setp.ne.u32 " + notFirst + ", " + lane + ", 0");
-                emit("@" + notFirst + " bra " + end);
-                emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + acc);
-                emit("bra.uni " + end);
-                emitLabel(single);
-                emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + operand);
-                emitLabel(end);
-                return;   // v and w are read by nobody
-            }
-            emit("atom." + atomOp + " " + reg(load.dst()) + ", [" + p + "], " + operand);
-            insn(bin);   // the new value, for a capture
-            return;
-        }
-        // compare-and-swap on the bits
-        IrType bits = t.size == 8 ? IrType.I64 : IrType.I32;
-        String b = "b" + (t.size * 8), top = newLabel(), again = pred();
-        insn(load);
-        emitLabel(top);
-        for (int k = l + 1; k < s; k++) insn(insns.get(k));
-        String expected = temp(bits), desired = temp(bits), old = temp(bits);
-        emit("mov." + b + " " + expected + ", " + reg(load.dst()));
-        emit("mov." + b + " " + desired + ", " + reg(store.value()));
-        emit("atom.cas." + b + " " + old + ", [" + p + "], " + expected + ", " + desired);
-        emit("setp.ne." + b + " " + again + ", " + old + ", " + expected);
-        emit("mov." + b + " " + reg(load.dst()) + ", " + old);
-        emit("@" + again + " bra " + top);
-    }
-
-    /** The value of {@code v} in the lane {@code off} away (butterfly), all lanes taking part. */
-    private String shuffle(String v, IrType t, int off) {
-        String out = temp(t);
-        if (t.size == 4) {
-            emit("shfl.sync.bfly.b32 " + out + ", " + v + ", " + off + ", 31, -1");
-            return out;
-        }
-        String lo = temp(IrType.I32), hi = temp(IrType.I32);
-        emit("mov.b64 {" + lo + ", " + hi + "}, " + v);
-        emit("shfl.sync.bfly.b32 " + lo + ", " + lo + ", " + off + ", 31, -1");
-        emit("shfl.sync.bfly.b32 " + hi + ", " + hi + ", " + off + ", 31, -1");
-        emit("mov.b64 " + out + ", {" + lo + ", " + hi + "}");
-        return out;
-    }
-
-    /** The PTX atomic for {@code w = v op x} (or {@code x op v}), or null. */
-    private static String atomicOp(Insn i, Reg v, Value w) {
-        if (!(i instanceof Insn.Binary bin) || !(w instanceof Reg wr) || bin.dst().id != wr.id) return null;
-        boolean left = bin.a() instanceof Reg a && a.id == v.id, right = bin.b() instanceof Reg b && b.id == v.id;
-        if (left == right) return null;   // v on neither side, or both
-        IrType t = bin.dst().type();
-        String ty = switch (t) { case I32 -> "u32"; case I64 -> "u64"; case F32 -> "f32"; case F64 -> "f64"; default -> null; };
-        return switch (bin.op()) {
-            case ADD -> "add." + ty;
-            case SUB -> left ? "add." + ty : null;
-            case AND, OR, XOR -> t.isFloat() ? null : bin.op().spelling + ".b" + (t.size * 8);
-            default -> null;
-        };
-    }
-
-    private static boolean registerOnly(Insn i) {
-        return i instanceof Insn.Binary || i instanceof Insn.Unary || i instanceof Insn.Cmp || i instanceof Insn.Convert || i instanceof Insn.Copy
-                || i instanceof Insn.SlotAddr || i instanceof Insn.GlobalAddr;
-    }
-
-    private static boolean writtenIn(List<Insn> insns, int from, int to, Reg r) {
-        for (int k = from; k < to; k++) if (insns.get(k).dst() != null && insns.get(k).dst().id == r.id) return true;
-        return false;
-    }
-
-    /** Whether an address may point into this thread's own frame (a slot that does not escape). */
-    private boolean privateAddress(Reg p) {
-        java.util.Set<Slot> slots = slotsBehind.get(p.id);
-        if (slots == null) return false;
-        for (Slot sl : slots) if (!escaping.contains(sl)) return true;
-        return false;
     }
 
     /**
@@ -620,13 +314,13 @@ final class PtxFunction {
     /** Added to register ids while a small runtime function's body is emitted in place ({@link #inlineRuntime}). */
     private int regOffset;
 
-    private String reg(Reg r) { return PtxText.regPrefix(r.type()) + (r.id + regOffset); }
+    String reg(Reg r) { return PtxText.regPrefix(r.type()) + (r.id + regOffset); }
 
-    private String temp(IrType t) { return PtxText.regPrefix(t) + nextTemp++; }
+    String temp(IrType t) { return PtxText.regPrefix(t) + nextTemp++; }
 
-    private String pred() { return "%p" + nextPred++; }
+    String pred() { return "%p" + nextPred++; }
 
-    private String newLabel() { return "$L" + nextLabel++; }
+    String newLabel() { return "$L" + nextLabel++; }
 
     private String label(BasicBlock b) {
         if (inlineLabels != null) {
@@ -645,7 +339,7 @@ final class PtxFunction {
     }
 
     /** A register holding v (constants are moved into a temporary). */
-    private String reg(Value v) {
+    String reg(Value v) {
         if (v instanceof Reg r) return reg(r);
         String t = temp(v.type());
         emit("mov." + PtxText.bits(v.type()) + " " + t + ", " + PtxText.immediate(v));
@@ -661,14 +355,14 @@ final class PtxFunction {
         return t;
     }
 
-    private void emit(String s) { code.append('\t').append(s).append(";\n"); }
+    void emit(String s) { code.append('\t').append(s).append(";\n"); }
 
-    private void emitLabel(String l) { code.append(l).append(":\n"); }
+    void emitLabel(String l) { code.append(l).append(":\n"); }
 
     // ---- instructions ---------------------------------------------------------------------
 
-    private void insn(Insn insn) {
-        Select sel = selects.get(insn);
+    void insn(Insn insn) {
+        LockedRegions.Select sel = locked.select(insn);
         if (sel != null) {
             Insn.Copy c = (Insn.Copy) insn;
             IrType t = c.dst().type();
@@ -695,7 +389,14 @@ final class PtxFunction {
             case Insn.Load l -> emit("ld." + PtxText.loadType(l.dst().type()) + " " + reg(l.dst()) + ", [" + reg(l.addr()) + "]");
             case Insn.Store s -> emit("st." + PtxText.storeType(s.value().type()) + " [" + reg(s.addr()) + "], " + reg(s.value()));
             case Insn.SlotAddr s -> {
-                if (escaping.contains(s.slot())) emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
+                if (escaping.contains(s.slot())) {
+                    emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
+                    if (overAligned.contains(s.slot())) {
+                        int align = s.slot().align;
+                        emit("add.s64 " + reg(s.dst()) + ", " + reg(s.dst()) + ", " + (align - 1));
+                        emit("and.b64 " + reg(s.dst()) + ", " + reg(s.dst()) + ", " + (-(long) align));
+                    }
+                }
                 else emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
             }
             case Insn.GlobalAddr g -> {
@@ -963,6 +664,10 @@ final class PtxFunction {
         Intrinsics.Intrinsic builtin = ctx.isDefined(callee) ? null : Intrinsics.lookup(callee, c.type());
         if (builtin != null) {
             intrinsic(builtin, c);
+            return;
+        }
+        if (callee.equals(KernelArguments.ARG) && kernel && !ctx.isDefined(callee)) {
+            emit("ld.param.u64 " + reg(c.dst()) + ", [" + KernelArguments.paramName((int) ((IntConst) c.args().get(0)).value()) + "]");
             return;
         }
         if (inlineRuntime(c)) return;
@@ -1276,6 +981,7 @@ final class PtxFunction {
             case Terminator.Switch sw -> switchTo(sw, next);
             case Terminator.Ret r -> {
                 if (escapeBase != null) popTeamFrame();
+                if (kernel) KernelEntry.epilogue(this, ctx.kernelMode(f.name));
                 if (f.type.ret() != IrType.VOID && r.value() != null) {
                     emit("st.param." + paramType(f.type.ret()) + " [" + RETVAL + "], " + reg(r.value()));
                 }

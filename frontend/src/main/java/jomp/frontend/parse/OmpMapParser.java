@@ -146,9 +146,9 @@ final class OmpMapParser {
 
     /**
      * {@code iterator([type] id = begin : end [: step], ...)} after the word, the iterator variables
-     * declared in the current (new) scope for the list items that follow.
+     * declared in the current (new) scope for the list items that follow (map, motion and depend clauses).
      */
-    private OmpClause.Iterator iterator() {
+    OmpClause.Iterator iterator() {
         Token o = p.tok();
         p.expect("(");
         List<Var> vars = new ArrayList<>();

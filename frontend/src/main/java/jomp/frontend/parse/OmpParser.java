@@ -24,7 +24,10 @@ import jomp.frontend.type.Type;
 final class OmpParser {
     private final Parser p;
 
-    OmpParser(Parser p) { this.p = p; }
+    OmpParser(Parser p) { this.p = p; this.version = p.ompVersion; }
+
+    /** Where the pragma being parsed starts (clang reports some directive errors there). */
+    private SourceLocation pragmaLoc;
 
     static boolean isOmp(Token pragma) {
         List<Token> ts = pragma.pragmaTokens;
@@ -35,10 +38,12 @@ final class OmpParser {
     private static final Set<String> LEAF_WORDS = Set.of("target", "teams", "distribute", "parallel", "for", "simd", "loop",
         "declare", "begin", "end", "atomic", "critical", "barrier", "single", "master", "masked", "taskwait", "task",
         "taskgroup", "sections", "section", "ordered", "flush", "taskyield", "threadprivate", "taskloop", "scope", "requires",
+        "cancel", "cancellation", "scan", "depobj", "error", "nothing", "assume", "assumes", "metadirective", "allocate", "tile", "unroll",
         "interop", "dispatch");
 
     /** A directive in a function body: the directive with its associated statement. */
     Stmt statement(Token pragma) {
+        pragmaLoc = pragma.loc;
         OmpDirective d = p.withTokens(tokens(pragma), this::directive);
         if (d == null) return new Stmt.Null(pragma.loc);
         Leaf first = d.leaves().get(0);
@@ -46,50 +51,154 @@ final class OmpParser {
             p.items.add(new TranslationUnit.OmpDecl(d, pragma.loc));
             return new Stmt.Null(pragma.loc);
         }
-        if (first == Leaf.DECLARE_TARGET || first == Leaf.BEGIN_DECLARE_TARGET || first == Leaf.END_DECLARE_TARGET) {
-            p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
-            return new Stmt.Null(pragma.loc);
-        }
         if (first == Leaf.DECLARE_MAPPER) {   // registered while parsing; the lowering learns of it for implicit maps
             p.items.add(new TranslationUnit.OmpDecl(d, pragma.loc));
             return new Stmt.Null(pragma.loc);
         }
-        if (first == Leaf.THREADPRIVATE) { threadprivate(d); return new Stmt.Null(pragma.loc); }
-        if (first == Leaf.DECLARE_REDUCTION) return new Stmt.Null(pragma.loc);   // registered while parsing
-        if (first == Leaf.REQUIRES || first == Leaf.DECLARE_SIMD) {
-            p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
-            return new Stmt.Null(pragma.loc);
+        switch (first) {
+            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, REQUIRES, DECLARE_SIMD, DECLARE_VARIANT,
+                 BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT -> {
+                p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
+                return new Stmt.Null(pragma.loc);
+            }
+            case ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> {   // clang: only at file scope
+                p.diags.error(d.loc(), "expected an OpenMP directive");
+                return new Stmt.Null(pragma.loc);
+            }
+            case THREADPRIVATE -> { threadprivate(d); return new Stmt.Null(pragma.loc); }
+            case ALLOCATE -> { allocate(d); return new Stmt.Null(pragma.loc); }
+            case DECLARE_REDUCTION, NOTHING -> { return new Stmt.Null(pragma.loc); }   // declare reduction: registered while parsing
+            case ERROR -> {
+                if (errorDirective(d, pragma, true)) return new Stmt.Omp(d, null, pragma.loc);
+                return new Stmt.Null(pragma.loc);
+            }
+            default -> {}
         }
-        if (d.isStandalone()) return new Stmt.Omp(d, null, pragma.loc);
+        if (first == Leaf.LOOP && d.clauses(OmpClause.Bind.class).isEmpty() && p.ompNesting == 0)
+            p.diags.error(pragma.loc, "expected 'bind' clause for 'loop' construct without an enclosing OpenMP construct");
+        boolean standalone = d.isStandalone();
+        if (first == Leaf.METADIRECTIVE) standalone = metadirectiveStandalone(d);
+        if (standalone) return new Stmt.Omp(d, null, pragma.loc);
         if (p.atEof() || p.at("}")) {
             p.diags.error(p.tok().loc, "expected statement");
             return new Stmt.Omp(d, new Stmt.Null(p.tok().loc), pragma.loc);
         }
         int[] loops = p.saveLoopState();
         Stmt body;
+        p.ompNesting++;
         try {
             body = p.statement();
         } finally {
+            p.ompNesting--;
             p.restoreLoopState(loops);
         }
         if (d.isLoop()) checkLoopNest(d, body, pragma);
+        if (first == Leaf.METADIRECTIVE) {
+            for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && w.variant().isLoop()) checkLoopNest(w.variant(), body, pragma);
+        }
         if (d.atomic() != null) checkAtomic(d, body, pragma);
         return new Stmt.Omp(d, body, pragma.loc);
     }
 
+    /** A metadirective takes a statement when one of its variants does. */
+    private static boolean metadirectiveStandalone(OmpDirective d) {
+        for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && !w.variant().isStandalone()) return false;
+        return true;
+    }
+
+    /**
+     * error: at(compilation) (the default) reports its message now, as an error or, with
+     * severity(warning), a warning; at(execution) is left to the program, which prints it and
+     * with severity(fatal) stops. Returns whether the directive does something at run time.
+     */
+    private boolean errorDirective(OmpDirective d, Token pragma, boolean executable) {
+        String at = "compilation", severity = "fatal";
+        SourceLocation sevLoc = null, atLoc = null;
+        Expr message = null;
+        for (OmpClause c : d.clauses()) {
+            if (c instanceof OmpClause.Word w && w.clause().equals("at")) { at = w.value(); atLoc = w.loc(); }
+            if (c instanceof OmpClause.Word w && w.clause().equals("severity")) { severity = w.value(); sevLoc = w.loc(); }
+            if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.MESSAGE) message = e.value();
+        }
+        if (at.equals("execution")) {
+            if (!executable) {
+                p.diags.error(atLoc == null ? d.loc() : atLoc, "unexpected 'execution' modifier in non-executable context");
+                return false;
+            }
+            return true;
+        }
+        String text = severity.equals("warning") ? "WARNING" : "ERROR";
+        if (message != null) {
+            Expr m = message;
+            while (m instanceof Expr.Cast c) m = c.operand();
+            while (m instanceof Expr.Decay dc) m = dc.operand();
+            if (m instanceof Expr.StrLit sl) text = new String(sl.bytes(), java.nio.charset.StandardCharsets.UTF_8).replace("\0", "").replaceAll("\u0000$", "");
+        }
+        if (severity.equals("warning")) p.diags.warning(sevLoc, text, "-Wuser-defined-warnings");
+        else p.diags.error(pragma.loc, text);
+        return false;
+    }
+
     /** A directive at file scope (declare target and friends). */
     TranslationUnit.OmpDecl declarative(Token pragma) {
+        pragmaLoc = pragma.loc;
         OmpDirective d = p.withTokens(tokens(pragma), this::directive);
         if (d == null) return null;
         Leaf first = d.leaves().get(0);
-        if (first == Leaf.THREADPRIVATE) { threadprivate(d); return null; }
-        if (first == Leaf.DECLARE_REDUCTION || first == Leaf.DECLARE_SIMD) return null;
-        if (first == Leaf.REQUIRES || first == Leaf.DECLARE_MAPPER) return new TranslationUnit.OmpDecl(d, pragma.loc);   // the lowering records them
-        if (first != Leaf.DECLARE_TARGET && first != Leaf.BEGIN_DECLARE_TARGET && first != Leaf.END_DECLARE_TARGET) {
-            p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
-            return null;
+        switch (first) {
+            case THREADPRIVATE -> { threadprivate(d); return null; }
+            case ALLOCATE -> { allocate(d); return null; }
+            case DECLARE_REDUCTION, DECLARE_SIMD, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> { return null; }
+            case REQUIRES, DECLARE_MAPPER -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }   // the lowering records them
+            case ERROR -> { errorDirective(d, pragma, false); return null; }
+            case DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT -> { declareVariant(d, pragma); return null; }
+            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }
+            default -> {
+                p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
+                return null;
+            }
         }
-        return new TranslationUnit.OmpDecl(d, pragma.loc);
+    }
+
+    /** declare variant(v) match(...), begin declare variant match(...), end declare variant (OmpVariants does the work). */
+    private void declareVariant(OmpDirective d, Token pragma) {
+        if (p.ompVariants == null) p.ompVariants = new OmpVariants(p);
+        OmpClause.Selector sel = d.clauses(OmpClause.Match.class).stream().map(OmpClause.Match::selector).findFirst().orElse(null);
+        switch (d.leaves().get(0)) {
+            case END_DECLARE_VARIANT -> {
+                if (!p.ompVariants.end()) p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp end declare variant'");
+            }
+            case BEGIN_DECLARE_VARIANT -> {
+                if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); sel = new OmpClause.Selector(List.of(), pragma.loc); }
+                p.ompVariants.begin(sel);
+            }
+            default -> {
+                if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); return; }
+                Var v = p.lookup(d.criticalName()) instanceof Var x ? x : null;
+                if (v != null) p.ompVariants.declareVariant(v, sel, pragma);
+            }
+        }
+    }
+
+    /**
+     * allocate(list) [allocator(a)] [align(n)]: where the variables' storage comes from. Every
+     * memory space is the C heap or the stack in jomp, so what a program can see is the
+     * alignment: the variables get the align clause's (OpenMP 5.1).
+     */
+    private void allocate(OmpDirective d) {
+        int align = 0;
+        for (OmpClause.ExprClause e : d.clauses(OmpClause.ExprClause.class))
+            if (e.kind() == OmpClause.ExprKind.ALIGN && e.value() instanceof Expr.IntLit n) align = (int) n.value();
+        if (align != 0 && Integer.bitCount(align) != 1) {
+            p.diags.error(d.loc(), "alignment must be a power of 2");
+            return;
+        }
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class)) {
+            for (OmpDirective.Item it : c.items()) {
+                if (it.var() == null || it.var().isFunction()) continue;
+                it.var().align = Math.max(it.var().align, align);
+            }
+        }
     }
 
     /**
@@ -227,32 +336,33 @@ final class OmpParser {
 
     private OmpDirective directive() {
         Token omp = p.next();                // "omp"
+        return directiveBody(omp.loc);
+    }
+
+    /** A directive after "omp" (also a metadirective's variant) up to the end of the tokens; null after an error. */
+    OmpDirective directiveBody(SourceLocation loc) {
         Token nameTok = p.tok();
         List<Leaf> leaves = new ArrayList<>();
         StringBuilder name = new StringBuilder();
         try {
             Leaf first = firstLeaf(name);
             if (first == null) {
-                p.diags.error(nameTok.loc, p.atEof() ? "expected an OpenMP directive" : "expected an OpenMP directive");
+                p.diags.error(nameTok.loc, "expected an OpenMP directive");
                 return null;
             }
             leaves.add(first);
             if (first == Leaf.DECLARE_REDUCTION) {
                 declareReduction();
-                return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, omp.loc);
-            }
-            if (first == Leaf.DECLARE_SIMD) {   // a vectorisation hint for the function that follows: nothing to do
-                while (!p.atEof()) p.pos++;
-                return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, omp.loc);
+                return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, loc);
             }
             if (first == Leaf.REQUIRES) {
                 OmpClause.Requires r = requires();
-                return new OmpDirective(name.toString(), List.of(first), List.of(r), null, null, 0, omp.loc);
+                return new OmpDirective(name.toString(), List.of(first), List.of(r), null, null, 0, loc);
             }
             if (first == Leaf.DECLARE_MAPPER) {
                 OmpClause.UserMapper m = new OmpMapParser(p).declareMapper();
-                List<OmpClause> cs = m == null ? List.of() : List.of(new OmpClause.DeclareMapper(m, omp.loc));
-                return new OmpDirective(name.toString(), List.of(first), cs, null, null, 0, omp.loc);
+                List<OmpClause> cs = m == null ? List.of() : List.of(new OmpClause.DeclareMapper(m, loc));
+                return new OmpDirective(name.toString(), List.of(first), cs, null, null, 0, loc);
             }
             Leaf last = first;
             while (true) {
@@ -272,28 +382,53 @@ final class OmpParser {
                 p.expectClose(")", o);
             }
             List<OmpClause> clauses = new ArrayList<>();
-            if (first == Leaf.THREADPRIVATE) {
-                Token o = p.tok();
-                p.expect("(");
-                List<OmpDirective.Item> items = itemList();
-                p.expectClose(")", o);
-                clauses.add(new OmpClause.ListClause(OmpClause.ListKind.THREADPRIVATE, items, o.loc));
+            String clangName = name.toString();
+            switch (first) {
+                case THREADPRIVATE, DECLARE_TARGET, FLUSH, ALLOCATE, DEPOBJ -> {
+                    if (first == Leaf.DECLARE_TARGET || first == Leaf.FLUSH) { if (!p.at("(")) break; }
+                    Token o = p.tok();
+                    p.expect("(");
+                    List<OmpDirective.Item> items = itemList();
+                    p.expectClose(")", o);
+                    OmpClause.ListKind k = switch (first) {
+                        case THREADPRIVATE -> OmpClause.ListKind.THREADPRIVATE;
+                        case DECLARE_TARGET -> OmpClause.ListKind.TO;
+                        case FLUSH -> OmpClause.ListKind.FLUSH;
+                        case ALLOCATE -> OmpClause.ListKind.ALLOCATE;
+                        default -> OmpClause.ListKind.DEPOBJ;
+                    };
+                    clauses.add(new OmpClause.ListClause(k, items, o.loc));
+                }
+                case CANCEL, CANCELLATION_POINT -> {
+                    Token k = p.tok();
+                    if (!(k.is("parallel") || k.is("for") || k.is("sections") || k.is("taskgroup"))) {
+                        p.diags.error(pragmaLoc == null ? k.loc : pragmaLoc, "one of 'for', 'parallel', 'sections' or 'taskgroup' is expected");
+                        return null;
+                    }
+                    p.pos++;
+                    clauses.add(new OmpClause.Word("construct", k.text, k.loc));
+                }
+                case DECLARE_VARIANT -> {
+                    Token o = p.tok();
+                    p.expect("(");
+                    Token fn = p.expectIdent();
+                    p.expectClose(")", o);
+                    if (!(p.lookup(fn.text) instanceof Var v && v.isFunction())) {
+                        p.diags.error(fn.loc, "use of undeclared identifier '" + fn.text + "'");
+                        return null;
+                    }
+                    criticalName = fn.text;   // the variant function's name
+                }
+                default -> {}
             }
-            if (first == Leaf.FLUSH && p.at("(")) {
+            boolean lenient = first == Leaf.DECLARE_SIMD;
+            clauses.addAll(new OmpClauseParser(p, this).clauses(clangName, leaves, lenient));
+            if (first == Leaf.FLUSH && p.at("(")) {   // flush acq_rel (list) is not C; the list comes first
                 Token o = p.next();
-                List<OmpDirective.Item> items = itemList();
+                itemList();
                 p.expectClose(")", o);
-                clauses.add(new OmpClause.ListClause(OmpClause.ListKind.FLUSH, items, o.loc));
             }
-            if (first == Leaf.DECLARE_TARGET && p.at("(")) {
-                Token o = p.next();
-                List<OmpDirective.Item> items = itemList();
-                p.expectClose(")", o);
-                clauses.add(new OmpClause.ListClause(OmpClause.ListKind.TO, items, o.loc));
-            }
-            while (!p.atEof()) {
-                if (p.consume(",")) continue;
-                OmpClause c = clause(name.toString(), leaves);
+            for (OmpClause c : clauses) {
                 if (c instanceof OmpClause.Flag f && atomic != null) {
                     switch (f.kind()) {
                         case READ -> atomic = OmpDirective.AtomicKind.READ;
@@ -304,23 +439,31 @@ final class OmpParser {
                         default -> {}
                     }
                 }
-                if (c != null) clauses.add(c);
-            }
-            for (OmpClause c : clauses) {
                 if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.COPYIN) {
                     for (OmpDirective.Item it : l.items()) {
                         if (it.var() != null && !it.var().threadLocal) p.diags.error(it.loc(), "copyin variable must be threadprivate");
                     }
                 }
             }
+            OmpClause.ExprClause grain = null;
+            for (OmpClause.ExprClause e : OmpDirective.clausesOf(clauses, OmpClause.ExprClause.class)) {
+                if (e.kind() == OmpClause.ExprKind.GRAINSIZE && grain == null) grain = e;
+                if (e.kind() == OmpClause.ExprKind.NUM_TASKS && grain != null) {
+                    p.diags.error(e.loc(), "'num_tasks' and 'grainsize' clause are mutually exclusive and may not appear on the same directive");
+                    p.diags.note(grain.loc(), "'grainsize' clause is specified here");
+                }
+            }
+            if (leaves.contains(Leaf.TASKLOOP) && clauses.stream().anyMatch(c -> c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.NOGROUP))
+                for (OmpClause.Reduction r : OmpDirective.clausesOf(clauses, OmpClause.Reduction.class))
+                    p.diags.error(r.loc(), "'reduction' clause cannot be used with 'nogroup' clause");
             int depth = 1;
             for (OmpClause c : clauses) {
                 if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.COLLAPSE && e.value() instanceof Expr.IntLit n) depth = (int) n.value();
                 if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.ORDERED && e.value() instanceof Expr.IntLit n) depth = Math.max(depth, (int) n.value());
+                if (c instanceof OmpClause.Sizes z) depth = Math.max(depth, z.sizes().size());
             }
-            boolean loop = leaves.contains(Leaf.FOR) || leaves.contains(Leaf.SIMD) || leaves.contains(Leaf.DISTRIBUTE) || leaves.contains(Leaf.LOOP)
-                    || leaves.contains(Leaf.TASKLOOP);
-            return new OmpDirective(name.toString(), List.copyOf(leaves), List.copyOf(clauses), atomic, criticalName, loop ? depth : 0, omp.loc);
+            OmpDirective d0 = new OmpDirective(name.toString(), List.copyOf(leaves), List.copyOf(clauses), atomic, criticalName, 0, loc);
+            return d0.isLoop() ? new OmpDirective(d0.name(), d0.leaves(), d0.clauses(), atomic, criticalName, depth, loc) : d0;
         } catch (Parser.SyntaxError e) {
             return null;
         }
@@ -344,12 +487,26 @@ final class OmpParser {
                 if (word("target", name)) return Leaf.DECLARE_TARGET;
                 if (word("reduction", name)) return Leaf.DECLARE_REDUCTION;
                 if (word("simd", name)) return Leaf.DECLARE_SIMD;
+                if (word("variant", name)) return Leaf.DECLARE_VARIANT;
                 if (word("mapper", name)) return Leaf.DECLARE_MAPPER;
                 p.diags.error(p.tok().loc, "expected an OpenMP directive");
                 throw new Parser.SyntaxError();
             }
-            case "begin" -> { expectWord("declare", name); expectWord("target", name); return Leaf.BEGIN_DECLARE_TARGET; }
-            case "end" -> { expectWord("declare", name); expectWord("target", name); return Leaf.END_DECLARE_TARGET; }
+            case "begin" -> {
+                if (word("assumes", name)) return Leaf.BEGIN_ASSUMES;
+                expectWord("declare", name);
+                if (word("variant", name)) return Leaf.BEGIN_DECLARE_VARIANT;
+                expectWord("target", name);
+                return Leaf.BEGIN_DECLARE_TARGET;
+            }
+            case "end" -> {
+                if (word("assumes", name)) return Leaf.END_ASSUMES;
+                expectWord("declare", name);
+                if (word("variant", name)) return Leaf.END_DECLARE_VARIANT;
+                expectWord("target", name);
+                return Leaf.END_DECLARE_TARGET;
+            }
+            case "cancellation" -> { expectWord("point", name); return Leaf.CANCELLATION_POINT; }
             default -> { return Leaf.valueOf(w.toUpperCase()); }
         }
     }
@@ -380,188 +537,155 @@ final class OmpParser {
         };
     }
 
-    // ---- clauses ----
+    // ---- clauses (OmpClauseParser parses them; these are the shapes shared with other directives) ----
 
-    private OmpClause clause(String directive, List<Leaf> leaves) {
-        Token t = p.tok();
-        if (t.kind != Token.Kind.IDENT && t.kind != Token.Kind.KEYWORD) {
-            p.diags.error(t.loc, "expected an OpenMP clause");   // not clang's exact text for every case
+    /** The OpenMP version the program asks for (-fopenmp-version, 51 by default as in clang 19): it changes what linear accepts. */
+    final int version;
+
+    /**
+     * reduction([modifier,] op: list), and the same shape of in_reduction and task_reduction
+     * ({@code taskKind}: no modifier), each item resolved to a declare reduction where one applies.
+     */
+    OmpClause.Reduction reduction(SourceLocation loc, boolean taskKind, boolean in) {
+        String name = taskKind ? (in ? "in_reduction" : "task_reduction") : "reduction";
+        Token o = open(name);
+        String modifier = null;
+        if (!taskKind && (p.at("inscan") || p.at("task") || p.at("default")) && p.peek(1).is(",")) { modifier = p.next().text; p.pos++; }
+        Token opTok = p.next();
+        OmpClause.ReductionOp op = switch (opTok.text) {
+            case "+" -> OmpClause.ReductionOp.ADD; case "*" -> OmpClause.ReductionOp.MUL; case "-" -> OmpClause.ReductionOp.SUB;
+            case "&" -> OmpClause.ReductionOp.BITAND; case "|" -> OmpClause.ReductionOp.BITOR; case "^" -> OmpClause.ReductionOp.BITXOR;
+            case "&&" -> OmpClause.ReductionOp.LOGAND; case "||" -> OmpClause.ReductionOp.LOGOR;
+            case "min" -> OmpClause.ReductionOp.MIN; case "max" -> OmpClause.ReductionOp.MAX;
+            default -> opTok.kind == Token.Kind.IDENT ? OmpClause.ReductionOp.USER : null;
+        };
+        if (op == null) {
+            p.diags.error(opTok.loc, "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type");
             throw new Parser.SyntaxError();
         }
-        String n = t.text;
-        p.pos++;
-        SourceLocation loc = t.loc;
-        // the data-mapping clauses (OmpMapParser): motion clauses of target update, interop's, declare target's indirect
-        if ((n.equals("to") || n.equals("from")) && leaves.contains(Leaf.TARGET_UPDATE)) return new OmpMapParser(p).motion(n.equals("to"), loc);
-        if ((n.equals("init") || n.equals("use") || n.equals("destroy")) && leaves.contains(Leaf.INTEROP)) return new OmpMapParser(p).interop(n, loc);
-        if (n.equals("indirect") && leaves.contains(Leaf.DECLARE_TARGET)) return indirect(loc);
-        if ((n.equals("novariants") || n.equals("nocontext")) && leaves.contains(Leaf.DISPATCH)) {   // dispatch's: kept as if-like clauses
-            Token o = open(n);
-            Expr e = p.condition(p.assign(), "statement requires expression of scalar type");
-            p.expectClose(")", o);
-            return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, n, loc);
+        p.expect(":");
+        List<OmpDirective.Item> items = itemList();
+        p.expectClose(")", o);
+        List<OmpClause.UserReduction> users = new ArrayList<>();
+        boolean anyUser = false;
+        for (OmpDirective.Item it : items) {
+            Type ty = it.expr().type();
+            OmpClause.UserReduction user = it.sections().isEmpty() && !ty.isArray() ? userReduction(opTok.text, ty) : null;
+            users.add(user);
+            anyUser |= user != null;
+            while (it.sections().isEmpty() && ty.isArray()) ty = ty.base;   // arrays reduce element by element
+            if (user != null || Parser.ERROR.equals(ty)) continue;
+            if (op == OmpClause.ReductionOp.USER) {
+                p.diags.error(opTok.loc, "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type " + jomp.frontend.type.TypePrinter.quoteAka(ty));
+            } else if (it.sections().isEmpty() && !ty.isArithmetic()) {
+                p.diags.error(it.loc(), "list item of type " + jomp.frontend.type.TypePrinter.quoteAka(ty) + " is not valid for specified reduction operation: unable to provide default initialization value");
+            }
         }
-        if (n.equals("device") && p.at("(") && (p.peek(1).is("ancestor") || p.peek(1).is("device_num")) && p.peek(2).is(":")) return deviceModifier(loc);
-        switch (n) {
-            case "nowait", "untied", "mergeable", "nogroup", "seq_cst", "acq_rel", "release", "acquire", "relaxed",
-                 "inbranch", "notinbranch", "read", "write", "update", "capture", "compare" -> {
-                if (n.equals("ordered") || !p.at("(")) return new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase()), loc);
-            }
-            case "ordered" -> {
-                if (!p.at("(")) return new OmpClause.Flag(OmpClause.FlagKind.ORDERED, loc);
-                return exprClause(OmpClause.ExprKind.ORDERED, loc, true);
-            }
-            case "device", "num_teams", "thread_limit", "num_threads", "final", "priority", "filter", "hint" -> {
-                return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), loc, false);
-            }
-            case "collapse", "safelen", "simdlen" -> { return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), loc, true); }
-            case "grainsize", "num_tasks" -> {   // taskloop's: tasks run at once in jomp, so they size nothing
-                Token o = open(n);
-                String modifier = null;
-                if (p.at("strict") && p.peek(1).is(":")) { modifier = "strict"; p.pos += 2; }
-                Expr e = p.rvalue(p.assign());
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, modifier, loc);
-            }
-            case "if" -> {
-                Token o = open(n);
-                String mod = null;
-                if (isIfModifier()) {
-                    StringBuilder sb = new StringBuilder();
-                    while (!p.at(":")) sb.append(sb.length() > 0 ? " " : "").append(p.next().text);
-                    p.pos++;
-                    mod = sb.toString();
-                }
-                Expr e = p.condition(p.assign(), "statement requires expression of scalar type");
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, mod, loc);
-            }
-            case "private", "firstprivate", "lastprivate", "shared", "is_device_ptr", "use_device_ptr", "use_device_addr",
-                 "has_device_addr", "to", "from", "link", "enter", "copyin", "copyprivate", "nontemporal" -> {
-                Token o = open(n);
-                if (n.equals("lastprivate") && p.at("conditional") && p.peek(1).is(":")) p.pos += 2;
-                List<OmpDirective.Item> items = itemList();
-                p.expectClose(")", o);
-                return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase()), items, loc);
-            }
-            case "aligned", "linear" -> {
-                Token o = open(n);
-                List<OmpDirective.Item> items = itemList();
-                if (p.consume(":")) p.assign();
-                p.expectClose(")", o);
-                return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase()), items, loc);
-            }
-            case "map" -> { return map(loc); }
-            case "depend" -> {
-                Token o = open(n);
-                Token k = p.next();
-                OmpClause.DependType dt = switch (k.text) {
-                    case "in" -> OmpClause.DependType.IN; case "out" -> OmpClause.DependType.OUT; case "inout" -> OmpClause.DependType.INOUT;
-                    case "mutexinoutset" -> OmpClause.DependType.MUTEXINOUTSET; case "inoutset" -> OmpClause.DependType.INOUTSET;
-                    default -> { p.diags.error(k.loc, "expected 'in', 'out', 'inout' or 'mutexinoutset' in OpenMP clause 'depend'"); throw new Parser.SyntaxError(); }
-                };
-                p.expect(":");
-                List<OmpDirective.Item> items = itemList();
-                p.expectClose(")", o);
-                return new OmpClause.Depend(dt, items, loc);
-            }
-            case "reduction", "in_reduction", "task_reduction" -> {
-                Token o = open(n);
-                String modifier = null;
-                if ((p.at("inscan") || p.at("task") || p.at("default")) && p.peek(1).is(",")) { modifier = p.next().text; p.pos++; }
-                Token opTok = p.next();
-                OmpClause.ReductionOp op = switch (opTok.text) {
-                    case "+" -> OmpClause.ReductionOp.ADD; case "*" -> OmpClause.ReductionOp.MUL; case "-" -> OmpClause.ReductionOp.SUB;
-                    case "&" -> OmpClause.ReductionOp.BITAND; case "|" -> OmpClause.ReductionOp.BITOR; case "^" -> OmpClause.ReductionOp.BITXOR;
-                    case "&&" -> OmpClause.ReductionOp.LOGAND; case "||" -> OmpClause.ReductionOp.LOGOR;
-                    case "min" -> OmpClause.ReductionOp.MIN; case "max" -> OmpClause.ReductionOp.MAX;
-                    default -> opTok.kind == Token.Kind.IDENT ? OmpClause.ReductionOp.USER : null;
-                };
-                if (op == null) {
-                    p.diags.error(opTok.loc, "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type");
-                    throw new Parser.SyntaxError();
-                }
-                p.expect(":");
-                List<OmpDirective.Item> items = itemList();
-                p.expectClose(")", o);
-                List<OmpClause.UserReduction> users = new ArrayList<>();
-                boolean anyUser = false;
-                for (OmpDirective.Item it : items) {
-                    Type ty = it.expr().type();
-                    OmpClause.UserReduction user = it.sections().isEmpty() && !ty.isArray() ? userReduction(opTok.text, ty) : null;
-                    users.add(user);
-                    anyUser |= user != null;
-                    while (it.sections().isEmpty() && ty.isArray()) ty = ty.base;   // arrays reduce element by element
-                    if (user != null || Parser.ERROR.equals(ty)) continue;
-                    if (op == OmpClause.ReductionOp.USER) {
-                        p.diags.error(opTok.loc, "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type " + jomp.frontend.type.TypePrinter.quoteAka(ty));
-                    } else if (it.sections().isEmpty() && !ty.isArithmetic()) {
-                        p.diags.error(it.loc(), "list item of type " + jomp.frontend.type.TypePrinter.quoteAka(ty) + " is not valid for specified reduction operation: unable to provide default initialization value");
-                    }
-                }
-                return new OmpClause.Reduction(op, op == OmpClause.ReductionOp.USER ? opTok.text : null, items, modifier, loc,
-                        anyUser ? java.util.Collections.unmodifiableList(users) : List.of());
-            }
-            case "schedule" -> {
-                Token o = open(n);
-                List<String> mods = new ArrayList<>();
-                while ((p.at("monotonic") || p.at("nonmonotonic") || p.at("simd")) && (p.peek(1).is(",") || p.peek(1).is(":"))) {
-                    mods.add(p.next().text);
-                    p.pos++;
-                }
-                Token k = p.next();
-                OmpClause.ScheduleKind sk;
-                try { sk = OmpClause.ScheduleKind.valueOf(k.text.toUpperCase()); }
-                catch (IllegalArgumentException e) { p.diags.error(k.loc, "expected 'static', 'dynamic', 'guided', 'auto', 'runtime', 'monotonic', 'nonmonotonic' or 'simd' in OpenMP clause 'schedule'"); throw new Parser.SyntaxError(); }
-                Expr chunk = p.consume(",") ? p.sema.convert(p.rvalue(p.assign()), Type.INT) : null;
-                p.expectClose(")", o);
-                return new OmpClause.Schedule(sk, chunk, mods, loc);
-            }
-            case "dist_schedule" -> {
-                Token o = open(n);
-                Token k = p.next();
-                if (!k.text.equals("static")) { p.diags.error(k.loc, "expected 'static' in OpenMP clause 'dist_schedule'"); throw new Parser.SyntaxError(); }
-                Expr chunk = p.consume(",") ? p.sema.convert(p.rvalue(p.assign()), Type.INT) : null;
-                p.expectClose(")", o);
-                return new OmpClause.DistSchedule(chunk, loc);
-            }
-            case "defaultmap" -> {
-                Token o = open(n);
-                String behavior = p.next().text;
-                String category = p.consume(":") ? p.next().text : null;
-                p.expectClose(")", o);
-                return new OmpClause.Defaultmap(behavior, category, loc);
-            }
-            case "default" -> {
-                Token o = open(n);
-                Token k = p.next();
-                OmpClause.DefaultKind dk;
-                try { dk = OmpClause.DefaultKind.valueOf(k.text.toUpperCase()); }
-                catch (IllegalArgumentException e) { p.diags.error(k.loc, "expected 'none', 'shared', 'private' or 'firstprivate' in OpenMP clause 'default'"); throw new Parser.SyntaxError(); }
-                p.expectClose(")", o);
-                return new OmpClause.Default(dk, loc);
-            }
-            case "proc_bind" -> {
-                Token o = open(n);
-                String k = p.next().text;
-                p.expectClose(")", o);
-                return new OmpClause.Proc(k, loc);
-            }
-            case "device_type" -> {
-                Token o = open(n);
-                String k = p.next().text;
-                p.expectClose(")", o);
-                return new OmpClause.DeviceType(k, loc);
-            }
-            default -> {}
-        }
-        p.diags.warning(loc, "extra tokens at the end of '#pragma omp " + directive + "' are ignored", "-Wextra-tokens");
-        while (!p.atEof()) p.pos++;
-        return null;
+        return new OmpClause.Reduction(op, op == OmpClause.ReductionOp.USER ? opTok.text : null, items, modifier, loc,
+                anyUser ? java.util.Collections.unmodifiableList(users) : List.of());
     }
 
+    /** to(list) / from(list) of target update and declare target (motion modifiers: ompmap). */
+    OmpClause motion(String n, SourceLocation loc) {
+        Token o = open(n);
+        List<OmpDirective.Item> items = itemList();
+        p.expectClose(")", o);
+        return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase()), items, loc);
+    }
+
+    /**
+     * when(context-selector: [directive-variant]) of metadirective, or otherwise/default
+     * ([directive-variant]) ({@code otherwise}). The variant is parsed as a directive of its own
+     * over the tokens inside the parentheses.
+     */
+    OmpClause.When when(SourceLocation loc, boolean otherwise) {
+        Token o = open(otherwise ? p.tok().text : "when");
+        OmpClause.Selector sel = null;
+        if (!otherwise) {
+            sel = selector(loc);
+            p.expect(":");
+        }
+        List<Token> sub = new ArrayList<>();
+        int depth = 0;
+        while (!p.atEof() && !(depth == 0 && p.at(")"))) {
+            Token t = p.next();
+            if (t.is("(")) depth++;
+            else if (t.is(")")) depth--;
+            sub.add(t);
+        }
+        p.expectClose(")", o);
+        if (sub.isEmpty()) return new OmpClause.When(sel, null, loc);
+        sub.add(new Token(Token.Kind.EOF, "", p.prev().loc));
+        OmpDirective variant = p.withTokens(sub, () -> {
+            OmpDirective d = directiveBody(sub.get(0).loc);
+            if (d != null && !p.atEof()) p.diags.warning(p.tok().loc, "extra tokens at the end of '#pragma omp " + d.name() + "' are ignored", "-Wextra-tokens");
+            return d;
+        });
+        if (variant == null) throw new Parser.SyntaxError();
+        if (variant.leaves().get(0) == Leaf.NOTHING) variant = null;
+        return new OmpClause.When(sel, variant, loc);
+    }
+
+    private static final Set<String> TRAIT_SETS = Set.of("device", "target_device", "implementation", "construct", "user");
+
+    /** A context selector: set={trait[([score(s):] properties)], ...}, ... (OpenMP 5.2 7.1). */
+    OmpClause.Selector selector(SourceLocation loc) {
+        List<OmpClause.TraitSet> sets = new ArrayList<>();
+        do {
+            Token set = p.next();
+            if (!TRAIT_SETS.contains(set.text)) {
+                throw p.errorAt(set.loc, "expected 'device', 'target_device', 'implementation', 'construct' or 'user' as a context selector set");
+            }
+            p.expect("=");
+            Token brace = p.tok();
+            p.expect("{");
+            List<OmpClause.Trait> traits = new ArrayList<>();
+            do {
+                Token tn = p.next();
+                if (tn.kind != Token.Kind.IDENT && tn.kind != Token.Kind.KEYWORD) throw p.errorAt(tn.loc, "expected a context selector");
+                List<String> words = new ArrayList<>();
+                Expr expr = null, score = null;
+                if (p.at("(")) {
+                    Token po = p.next();
+                    if (p.at("score") && p.peek(1).is("(")) {
+                        p.pos++;
+                        Token so = p.next();
+                        score = p.rvalue(p.assign());
+                        p.expectClose(")", so);
+                        p.expect(":");
+                    }
+                    if (tn.text.equals("condition") || tn.text.equals("device_num")) {
+                        expr = tn.text.equals("condition") ? p.condition(p.assign(), "statement requires expression of scalar type") : p.rvalue(p.assign());
+                    } else {
+                        do {
+                            Token w = p.next();
+                            String text = w.kind == Token.Kind.STRING ? w.text.substring(w.text.indexOf('"') + 1, w.text.length() - 1) : w.text;
+                            words.add(text);
+                        } while (p.consume(","));
+                    }
+                    p.expectClose(")", po);
+                }
+                traits.add(new OmpClause.Trait(tn.text, List.copyOf(words), expr, score, tn.loc));
+            } while (p.consume(","));
+            p.expectClose("}", brace);
+            sets.add(new OmpClause.TraitSet(set.text, List.copyOf(traits)));
+        } while (p.consume(","));
+        return new OmpClause.Selector(List.copyOf(sets), loc);
+    }
+
+    Token open(String clause) {
+        Token o = p.tok();
+        if (!p.consume("(")) {
+            p.diags.error(o.loc, "expected '(' after '" + clause + "'");
+            throw new Parser.SyntaxError();
+        }
+        return o;
+    }
+
+    OmpClause map(SourceLocation loc) { return new OmpMapParser(p).map(loc); }
+
     /** declare target's indirect[(bool)]. */
-    private OmpClause indirect(SourceLocation loc) {
+    OmpClause indirect(SourceLocation loc) {
         boolean on = true;
         if (p.at("(")) {
             Token o = p.next();
@@ -575,7 +699,7 @@ final class OmpParser {
     }
 
     /** device(ancestor: 1) (reverse offload, which needs requires reverse_offload) and device(device_num: n). */
-    private OmpClause deviceModifier(SourceLocation loc) {
+    OmpClause deviceModifier(SourceLocation loc) {
         Token o = p.next();
         String mod = p.next().text;
         p.pos++;   // ':'
@@ -589,51 +713,8 @@ final class OmpParser {
         return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, p.sema.convert(e, Type.LONG), mod, loc);
     }
 
-    private boolean isIfModifier() {
-        for (int i = 0; i < 4; i++) {
-            Token t = p.peek(i);
-            if (t.is(":")) return i > 0;
-            if (t.kind == Token.Kind.PUNCT || t.kind == Token.Kind.EOF) return false;
-            switch (t.text) {
-                case "target", "data", "enter", "exit", "update", "parallel", "teams", "simd", "task", "taskloop", "cancel" -> {}
-                default -> { return false; }
-            }
-        }
-        return false;
-    }
-
-    private Token open(String clause) {
-        Token o = p.tok();
-        if (!p.consume("(")) {
-            p.diags.error(o.loc, "expected '(' after '" + clause + "'");
-            throw new Parser.SyntaxError();
-        }
-        return o;
-    }
-
-    private OmpClause exprClause(OmpClause.ExprKind kind, SourceLocation loc, boolean constant) {
-        Token o = open(kind.name().toLowerCase());
-        Expr e = p.rvalue(p.assign());
-        p.expectClose(")", o);
-        if (Parser.ERROR.equals(e.type())) return new OmpClause.ExprClause(kind, e, null, loc);
-        if (!e.type().isInteger()) {
-            p.diags.error(e.loc(), "expression must have integral or unscoped enumeration type, not " + jomp.frontend.type.TypePrinter.quoteAka(e.type()));
-            return new OmpClause.ExprClause(kind, e, null, loc);
-        }
-        if (constant) {
-            Long v = ConstEval.integer(e);
-            if (v == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); v = 1L; }
-            else if (v <= 0) p.diags.error(e.loc(), "argument to '" + kind.name().toLowerCase() + "' clause must be a strictly positive integer value");
-            return new OmpClause.ExprClause(kind, new Expr.IntLit(Math.max(1, v), Type.INT, e.loc()), null, loc);
-        }
-        Type t = kind == OmpClause.ExprKind.DEVICE ? Type.LONG : Type.INT;
-        return new OmpClause.ExprClause(kind, p.sema.convert(e, t), null, loc);
-    }
-
-    private OmpClause map(SourceLocation loc) { return new OmpMapParser(p).map(loc); }
-
     /** A list of variables, member accesses and array sections. */
-    private List<OmpDirective.Item> itemList() {
+    List<OmpDirective.Item> itemList() {
         List<OmpDirective.Item> items = new ArrayList<>();
         do {
             OmpDirective.Item it = item();
@@ -642,7 +723,7 @@ final class OmpParser {
         return items;
     }
 
-    private OmpDirective.Item item() {
+    OmpDirective.Item item() {
         Token name = p.expectIdent();
         Object o = p.lookup(name.text);
         if (!(o instanceof Var v)) {
@@ -689,9 +770,19 @@ final class OmpParser {
 
     /** Loop directives: the collapse(n) loops must be perfectly nested for loops in canonical form (OpenMP 5.2 4.4.1). */
     private void checkLoopNest(OmpDirective d, Stmt body, Token pragma) {
-        Stmt s = body;
+        Stmt s = unrolled(body);
+        if (s instanceof Stmt.Omp t && t.directive().has(Leaf.TILE)) {
+            p.diags.error(t.loc(), "jomp cannot associate '#pragma omp " + d.name() + "' with the loops '#pragma omp tile' generates");
+            return;
+        }
         for (int level = 0; level < d.loopDepth(); level++) {
-            while (s instanceof Stmt.Compound c && c.items().size() == 1 && level > 0) s = c.items().get(0);
+            while (s instanceof Stmt.Compound c && level > 0) {
+                // OpenMP 5.1: an inner loop may have intervening code around it (exactly one loop among the statements)
+                List<Stmt> fors = c.items().stream().filter(x -> x instanceof Stmt.For || x instanceof Stmt.Compound).toList();
+                if (c.items().size() == 1) s = c.items().get(0);
+                else if (fors.size() == 1 && fors.get(0) instanceof Stmt.For) s = fors.get(0);
+                else break;
+            }
             if (!(s instanceof Stmt.For f)) {
                 if (level == 0) p.diags.error(s.loc(), "statement after '#pragma omp " + d.name() + "' must be a for loop");
                 else {
@@ -707,6 +798,17 @@ final class OmpParser {
             if (!checkIncr(f, iv, d)) return;
             s = f.body();
         }
+    }
+
+    /**
+     * The loop a loop-associated directive applies to: through {@code unroll partial(n)}, whose
+     * generated loop runs the same iterations in the same order (the grouping only changes how a
+     * worksharing construct would hand them out, which jomp leaves at one iteration).
+     */
+    static Stmt unrolled(Stmt s) {
+        while (s instanceof Stmt.Omp o && o.directive().has(Leaf.UNROLL)
+                && o.directive().clauses(OmpClause.ExprClause.class).stream().anyMatch(c -> c.kind() == OmpClause.ExprKind.PARTIAL)) s = o.body();
+        return s;
     }
 
     private Var loopVariable(Stmt.For f, OmpDirective d) {

@@ -117,6 +117,18 @@ public final class Parser {
         return new Parser(toks, diags).translationUnit();
     }
 
+    /** The same with the OpenMP version of -fopenmp-version (51, clang 19's default, when not given). */
+    public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion) {
+        Parser p = new Parser(toks, diags);
+        p.ompVersion = ompVersion;
+        return p.translationUnit();
+    }
+
+    /** -fopenmp-version: 45, 50, 51 or 52 (OmpParser checks linear's syntax by it). */
+    int ompVersion = 51;
+    /** OpenMP constructs whose statement is being parsed (an orphaned loop construct needs bind). */
+    int ompNesting;
+
     private void declareBuiltins() {
         // __builtin_va_list: jomp passes variadic arguments in a native area; va_list is a pointer into it
         scopes.get(0).names.put("__builtin_va_list", new Typedef(Type.VA_LIST, null));
@@ -443,6 +455,20 @@ public final class Parser {
     private void initializerSkip() { try { initializer(Type.INT, false); } catch (SyntaxError e) { skipToStatementEnd(); pos--; } }
 
     Var declareGlobal(Token nameTok, Type type, Attr attr) {
+        if (ompVariants != null && type.isFunction()) {   // OpenMP declare variant (OmpVariants)
+            Var variant = ompVariants.declared(nameTok, type, scopes.get(0).names.get(nameTok.text));
+            if (variant != null) return variant;
+            Var base = declareGlobalPlain(nameTok, type, attr);
+            ompVariants.attach(base);
+            return base;
+        }
+        return declareGlobalPlain(nameTok, type, attr);
+    }
+
+    /** OpenMP declare variant state, made by the first such directive. */
+    OmpVariants ompVariants;
+
+    private Var declareGlobalPlain(Token nameTok, Type type, Attr attr) {
         String name = nameTok.text;
         Scope file = scopes.get(0);
         Object old = file.names.get(name);

@@ -256,6 +256,7 @@ public final class IrInterpreter {
             }
             case "__jomp_loop_init" -> { loopLo = a.get(1); loopHi = a.get(2); loopGiven = false; yield 0L; }
             case "__jomp_loop_next" -> { boolean more = !loopGiven && loopLo <= loopHi; loopGiven = true; yield more ? 1L : 0L; }
+            case "__jomp_loop_stride" -> 0L;
             case "__jomp_loop_lower" -> loopLo;
             case "__jomp_loop_upper" -> loopHi;
             case "__jomp_barrier", "__jomp_reduce_enter", "__jomp_reduce_exit", "__jomp_critical_enter", "__jomp_critical_exit",

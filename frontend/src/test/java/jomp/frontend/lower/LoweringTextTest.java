@@ -69,6 +69,23 @@ class LoweringTextTest {
     }
 
     @Test
+    void aStaticLoopStepsToTheThreadsNextChunkWithoutTheRuntime() {
+        Module m = lower("""
+            void f(int n, double *x) {
+            #pragma omp parallel for schedule(static, 4)
+              for (int i = 0; i < n; i++) x[i] = 2 * x[i];
+            }
+            """, 1);
+        String ir = IrPrinter.print(m);
+        // after a chunk, a static schedule's next one is __jomp_loop_stride() further (a grid-stride
+        // loop on a GPU); 0 (dynamic, guided, the host's runtime) goes back to __jomp_loop_next
+        assertThat(ir).contains("call i64 () @__jomp_loop_stride()")
+            .containsPattern("(%\\S+) = call i64 \\(\\) @__jomp_loop_stride\\(\\)[\\s\\S]*cmp eq i64 \\1, 0\\s+condbr i32 %\\S+, omp\\.for\\.next[.\\d]*, omp\\.for\\.stride")
+            .containsPattern("omp\\.for\\.stride[.\\d]*:\\s+%\\S+ = add i64 (%omp\\.chunk\\.lo\\.\\d+), %")
+            .containsPattern("condbr i32 %\\S+, omp\\.for\\.chunk\\.body[.\\d]*, omp\\.for\\.done");
+    }
+
+    @Test
     void switchBecomesASwitchTerminator() {
         Module m = lower("""
             int f(int x) { switch (x) { case 1: return 10; case 5: case 6: return 20; default: return 0; } }

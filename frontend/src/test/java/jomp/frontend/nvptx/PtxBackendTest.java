@@ -42,7 +42,7 @@ class PtxBackendTest {
     static final String SAXPY = """
             declare i32 () @omp_get_thread_num
             declare i32 () @omp_get_num_threads
-            func void @__omp_offloading_fd00_42_saxpy_l7(ptr %args.0) {
+            func kernel_args(4) void @__omp_offloading_fd00_42_saxpy_l7(ptr %args.0) {
             entry:
               %n.1 = load i32 %args.0
               %p.2 = add ptr %args.0, 8
@@ -76,19 +76,20 @@ class PtxBackendTest {
             """;
 
     @Test
-    void saxpyKernelIsAnEntryTakingTheArgumentSlots() throws Exception {
+    void saxpyKernelIsAnEntryTakingItsArgumentsAsParameters() throws Exception {
         String ptx = ptx(SAXPY);
         assertThat(ptx).contains(".version 7.8", ".target sm_75", ".address_size 64",
-                ".visible .entry __omp_offloading_fd00_42_saxpy_l7(.param .u64 __args)",
-                "ld.param.u64 %rd0, [__args];",
-                // the body is a .func the entry calls; the device runtime's query is linked in, .weak
-                ".func __omp_offloading_fd00_42_saxpy_l7$body(.param .b64 __param_0)",
-                "call.uni __omp_offloading_fd00_42_saxpy_l7$body, (__a0);",
+                // one .param .u64 per argument, as clang's kernels and the plugins' launches have them
+                ".visible .entry __omp_offloading_fd00_42_saxpy_l7(.param .u64 __arg0, .param .u64 __arg1, .param .u64 __arg2, .param .u64 __arg3)\n{",
+                // the device runtime's query is linked in, .weak
                 ".weak .func (.param .b32 __retval) omp_get_thread_num()",
                 "mul.rn.f64 %fd18, %fd8, %fd16;", "add.rn.f64 %fd19, %fd18, %fd17;",
-                "st.f64 [%rd15], %fd19;", "mov.b64 %fd8, %rd7;")
+                "st.f64 [%rd15], %fd19;")
+                .doesNotContain("__args", "$body")
+                // the body reads its arguments from the parameters, not through memory
+                .containsPattern("ld\\.param\\.u64 (%rd\\d+), \\[__arg3\\];\\s+(?:[^\\n]*\\n\\s+)*?mov\\.b64 %fd8, \\1;")
                 // the loop test branches on the comparison's predicate, with no 0/1 value in between
-                .containsPattern("setp.lt.s32 (%p\\d+), %r9, %r1;\\s+@!\\1 bra \\$B3;")
+                .containsPattern("setp.lt.s32 (%p\\d+), %r9, %r1;\\s+@!\\1 bra \\$B\\d+;")
                 .doesNotContain("selp");
     }
 
@@ -102,7 +103,7 @@ class PtxBackendTest {
                   %1 = add f64 %x.0, %x.0
                   ret f64 %1
                 }
-                func void @__omp_offloading_fd00_1_main_l3(ptr %args.0) {
+                func kernel_args(1) void @__omp_offloading_fd00_1_main_l3(ptr %args.0) {
                 entry:
                   %a.1 = load ptr %args.0
                   %t.2 = call i32 () @__nvvm_read_ptx_sreg_tid_x()
@@ -439,7 +440,7 @@ class PtxBackendTest {
                 .isInstanceOf(PtxException.class)
                 .hasMessage("kernel '__omp_offloading_1_f_l1' must be 'void (ptr)' (the address of its argument slots), not i32 (i32)");
         assertThatThrownBy(() -> PtxBackend.compile(ir("""
-                func void @__omp_offloading_1_f_l1(ptr %a.0) {
+                func kernel_args(0) void @__omp_offloading_1_f_l1(ptr %a.0) {
                 entry:
                   ret void
                 }

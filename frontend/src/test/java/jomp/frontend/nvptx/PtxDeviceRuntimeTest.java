@@ -52,13 +52,15 @@ class PtxDeviceRuntimeTest {
         return ptx;
     }
 
-    /** The mode a kernel's entry passes to __jomp_target_init. */
+    /** The mode a kernel's entry passes to __jomp_target_init (and to __jomp_target_deinit before it returns). */
     private static int mode(String ptx, String kernelSuffix) {
-        Matcher m = Pattern.compile("\\.visible \\.entry (\\w+" + kernelSuffix + ")\\(\\.param \\.u64 __args\\)\\n\\{(.*?)\\n\\}", Pattern.DOTALL).matcher(ptx);
+        Matcher m = Pattern.compile("\\.visible \\.entry (\\w+" + kernelSuffix + ")\\(((?:\\.param \\.u64 __arg\\d+(?:, )?)*)\\)\\n\\{(.*?)\\n\\}", Pattern.DOTALL).matcher(ptx);
         assertThat(m.find()).as("entry *%s", kernelSuffix).isTrue();
-        Matcher init = Pattern.compile("st\\.param\\.b32 \\[__a0\\], (\\d+);\\s+\\.param \\.b64 __a1;\\s+st\\.param\\.b64 \\[__a1\\], %rd1;\\s+\\.param \\.b32 __r;\\s+call\\.uni \\(__r\\), __jomp_target_init").matcher(m.group(2));
-        assertThat(init.find()).as("init call in %s", m.group(2)).isTrue();
-        assertThat(m.group(2)).contains("call.uni " + m.group(1) + "$body, (__a0);", "call.uni __jomp_target_deinit, (__a0);");
+        Matcher init = Pattern.compile("st\\.param\\.b32 \\[__a0\\], (\\d+);\\s+\\.param \\.b64 __a1;\\s+st\\.param\\.b64 \\[__a1\\], %rd\\d+;\\s+\\.param \\.b32 __r;\\s+call\\.uni \\(__r\\), __jomp_target_init").matcher(m.group(3));
+        assertThat(init.find()).as("init call in %s", m.group(3)).isTrue();
+        // the threads the runtime does not select return at once; the others end in the runtime's deinit
+        assertThat(m.group(3)).containsPattern("ld\\.param\\.b32 (%r\\d+), \\[__r\\];\\s+\\}\\s+setp\\.eq\\.s32 (%p\\d+), \\1, 0;\\s+@\\2 ret;")
+                .containsPattern("st\\.param\\.b32 \\[__a0\\], " + init.group(1) + ";\\s+call\\.uni __jomp_target_deinit, \\(__a0\\);\\s+\\}\\s+ret;");
         return Integer.parseInt(init.group(1));
     }
 
@@ -76,7 +78,7 @@ class PtxDeviceRuntimeTest {
         for (String n : List.of("__jomp_fork", "__jomp_barrier", "__jomp_single", "__jomp_master", "__jomp_masked",
                 "__jomp_critical_enter", "__jomp_critical_exit", "__jomp_atomic_enter", "__jomp_atomic_exit",
                 "__jomp_reduce_enter", "__jomp_reduce_exit", "__jomp_copyprivate_publish", "__jomp_copyprivate_get",
-                "__jomp_taskwait", "__jomp_loop_init", "__jomp_loop_next", "__jomp_loop_lower", "__jomp_loop_upper",
+                "__jomp_taskwait", "__jomp_loop_init", "__jomp_loop_next", "__jomp_loop_lower", "__jomp_loop_upper", "__jomp_loop_stride",
                 "__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_exit", "__jomp_ordered_end",
                 "__jomp_teams", "__jomp_distribute", "__jomp_distribute_next", "__jomp_vprintf",
                 "omp_get_thread_num", "omp_get_num_threads", "omp_get_team_num", "omp_get_num_teams",
@@ -137,7 +139,7 @@ class PtxDeviceRuntimeTest {
                 """;
         String ptx = assembled(c);
         assertThat(mode(ptx, "_main_l4")).isZero();
-        String body = definition(ptx, "\\.func __omp_offloading_\\w+_main_l4\\$body\\(");
+        String body = definition(ptx, "\\.visible \\.entry __omp_offloading_\\w+_main_l4\\(");
         // the escaping locals (a, n, the region's argument block) come from the team stack, given back at the return
         assertThat(body).contains("call.uni (__r), __jomp_frame_push, (__a0);", "call.uni __jomp_frame_pop, (__a0);",
                 "call.uni __jomp_fork, (__a0, __a1, __a2);");
@@ -178,8 +180,8 @@ class PtxDeviceRuntimeTest {
         // the marker travels in the IR text (the host IR file a device compile reads)
         Module dev = deviceModule(c);
         String ir = IrPrinter.print(dev);
-        assertThat(ir).containsPattern("func declare_target spmd void @__omp_offloading_\\w+_f_l2\\(");
-        assertThat(ir).containsPattern("func declare_target void @__omp_offloading_\\w+_f_l6\\(");
+        assertThat(ir).containsPattern("func declare_target spmd kernel_args\\(\\d+\\) void @__omp_offloading_\\w+_f_l2\\(");
+        assertThat(ir).containsPattern("func declare_target kernel_args\\(\\d+\\) void @__omp_offloading_\\w+_f_l6\\(");
         Module back = jomp.frontend.ir.IrParser.parse(new jomp.frontend.diag.SourceFile("t.jir", ir), new jomp.frontend.diag.Diagnostics(System.err));
         assertThat(back.functions.stream().filter(f -> f.spmd).count()).isEqualTo(2);
     }
@@ -396,7 +398,7 @@ class PtxDeviceRuntimeTest {
     /** The user's functions of a kernel: its body and the outlined functions it reaches by name suffix. */
     private static String userCode(String ptx, String kernelSuffix) {
         String user = ptx;
-        Matcher m = Pattern.compile("\\n(?:\\.visible )?\\.func [^\\n]*" + "(?:" + kernelSuffix + "\\$body|omp_outlined)[^\\n]*\\n\\{.*?\\n\\}", Pattern.DOTALL).matcher(user);
+        Matcher m = Pattern.compile("\\n(?:\\.visible \\.entry [^\\n]*" + kernelSuffix + "\\(|(?:\\.visible )?\\.func [^\\n]*omp_outlined)[^\\n]*\\n\\{.*?\\n\\}", Pattern.DOTALL).matcher(user);
         StringBuilder sb = new StringBuilder();
         while (m.find()) sb.append(m.group());
         return sb.toString();

@@ -222,7 +222,7 @@ class OmpParserTest {
             int g(int n, int i);
             int f(int n) {
               int s = 0;
-            #pragma omp taskloop grainsize(strict: 4) num_tasks(2) reduction(+: s) nogroup
+            #pragma omp taskloop grainsize(strict: 4) reduction(+: s)
               for (int i = 0; i < n; i++) s += i;
             #pragma omp parallel master taskloop simd collapse(1)
               for (int i = 0; i < n; i++) s += i;

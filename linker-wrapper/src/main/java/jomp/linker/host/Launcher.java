@@ -51,6 +51,9 @@ public final class Launcher {
      * and colons, so a path with either goes without the fault handler); the preloaded code takes
      * it out again. -XX:-UsePerfData: a process that ends by a signal would leave its
      * /tmp/hsperfdata_$USER file behind (and the JVM starts a little faster without it).
+     * -XX:-DontCompileHugeMethods: HotSpot never compiles a method of more than 8000 bytes of
+     * bytecode, and a C function that large (a main with a few target regions) ran interpreted,
+     * loops and all (docs/PERFORMANCE.md §4).
      * -Djomp.rodata: the preloaded code writes the address of the program's read-only data there.
      */
     static final String SCRIPT = """
@@ -66,7 +69,7 @@ public final class Launcher {
             [ -n "$j" ] || { echo "$0: error: no Java 25 or newer found (set JAVA_HOME)" >&2; exit 127; }
             t=0; [ -t 1 ] && t=1
             case $x in *[\\ :]*) ;; *) LD_PRELOAD="$x${LD_PRELOAD:+ $LD_PRELOAD}"; export LD_PRELOAD;; esac
-            exec "$j" -XX:+UseSerialGC -XX:-UsePerfData --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 $JOMP_JAVA_OPTS -jar "$x" "$@"
+            exec "$j" -XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 $JOMP_JAVA_OPTS -jar "$x" "$@"
             """;
 
     /** Program headers: text, dynamic data, PT_DYNAMIC, PT_GNU_STACK, and the read-only data (PT_NULL when none). */

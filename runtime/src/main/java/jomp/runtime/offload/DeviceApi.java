@@ -177,22 +177,46 @@ public final class DeviceApi {
     }
 
     /**
-     * The asynchronous copies (OpenMP 5.1): the copy is a task that may run at once; it runs at
-     * once here, after the dependences in {@code depobjList} (tasks finish before the construct that
-     * made them returns, so they are already satisfied).
+     * The asynchronous copies (OpenMP 5.1 §18.8.7): the copy is a deferred target task of the
+     * calling task (jomp.runtime.omp.TargetTasks) that a helper thread runs once the tasks the
+     * depend objects name are complete; taskwait, a taskgroup's end or a barrier waits for it, as
+     * for a target nowait. Arguments are checked here (non-zero: nothing is copied); the caller
+     * keeps the memory valid until the task is done, as OpenMP requires.
      */
     public static int omp_target_memcpy_async(long dst, long src, long length, long dstOffset, long srcOffset, int dstDevice, int srcDevice,
                                               int depobjCount, long depobjList) {
         Info.debug("Call to omp_target_memcpy_async, dst device %d, src device %d, dst addr %s, src addr %s, dst offset %d, src offset %d, length %d",
                 dstDevice, srcDevice, Info.hex(dst), Info.hex(src), dstOffset, srcOffset, length);
-        return omp_target_memcpy(dst, src, length, dstOffset, srcOffset, dstDevice, srcDevice);
+        if (length != 0 && (dst == 0 || src == 0 || !exists(dstDevice) || !exists(srcDevice))) return -1;
+        jomp.runtime.omp.TargetTasks.submit(() -> omp_target_memcpy(dst, src, length, dstOffset, srcOffset, dstDevice, srcDevice),
+                depobjCount, depobjList);
+        return 0;
     }
 
+    /** The rectangular copy as a deferred target task; its five arrays are copied now (the caller's may be gone when it runs). */
     public static int omp_target_memcpy_rect_async(long dst, long src, long elem, int dims, long volume, long dstOffsets, long srcOffsets,
                                                    long dstDims, long srcDims, int dstDevice, int srcDevice, int depobjCount, long depobjList) {
         if (dst == 0 && src == 0) return Integer.MAX_VALUE;
-        return omp_target_memcpy_rect(dst, src, elem, dims, volume, dstOffsets, srcOffsets, dstDims, srcDims, dstDevice, srcDevice);
+        if (dims < 1 || elem <= 0 || dst == 0 || src == 0 || volume == 0 || dstOffsets == 0 || srcOffsets == 0 || dstDims == 0 || srcDims == 0
+                || !exists(dstDevice) || !exists(srcDevice))
+            return -1;
+        long bytes = 8L * dims, arrays = Stdlib.malloc(5 * bytes);
+        if (arrays == 0) return -1;
+        long[] from = {volume, dstOffsets, srcOffsets, dstDims, srcDims};
+        for (int i = 0; i < 5; i++) Mem.copy(arrays + i * bytes, from[i], bytes);
+        jomp.runtime.omp.TargetTasks.submit(() -> {
+            try {
+                omp_target_memcpy_rect(dst, src, elem, dims, arrays, arrays + bytes, arrays + 2 * bytes, arrays + 3 * bytes, arrays + 4 * bytes,
+                        dstDevice, srcDevice);
+            } finally {
+                Stdlib.free(arrays);
+            }
+        }, depobjCount, depobjList);
+        return 0;
     }
+
+    /** The host or an offload device that exists. */
+    private static boolean exists(int device) { return host(device) || Devices.get(device) != null; }
 
     /** Makes device memory the copy of a host range (reference count infinite until disassociated). */
     public static int omp_target_associate_ptr(long hostPtr, long devicePtr, long size, long deviceOffset, int device) {
@@ -267,8 +291,12 @@ public final class DeviceApi {
         return ptr;
     }
 
+    /** omp_target_memset as a deferred target task (see omp_target_memcpy_async); returns ptr, or NULL for a device that does not exist. */
     public static long omp_target_memset_async(long ptr, int value, long count, int device, int depobjCount, long depobjList) {
-        return omp_target_memset(ptr, value, count, device);
+        if (ptr == 0 || count <= 0) return ptr;
+        if (!exists(device)) return 0;
+        jomp.runtime.omp.TargetTasks.submit(() -> omp_target_memset(ptr, value, count, device), depobjCount, depobjList);
+        return ptr;
     }
 
     /** clang's extension: every device's mapping table on stderr, as LIBOMPTARGET_INFO 0x4 prints it. */

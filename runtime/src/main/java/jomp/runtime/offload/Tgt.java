@@ -80,8 +80,8 @@ public final class Tgt {
         }
         if (numTeams <= 0) numTeams = jomp.runtime.omp.Teams.defaultKernelTeams();   // OMP_NUM_TEAMS, as libomptarget's plugins read it
         if (threadLimit <= 0) threadLimit = jomp.runtime.omp.Teams.defaultKernelThreadLimit();
-        int teams = numTeams > 0 ? numTeams : Runtime.getRuntime().availableProcessors();
-        int threads = threadLimit > 0 ? threadLimit : Math.max(1, Runtime.getRuntime().availableProcessors() / teams);
+        int[] geometry = d.plugin.launchGeometry(d.local, k, numTeams, threadLimit);   // what the plugin launches, for the report
+        int teams = geometry[0], threads = geometry[1];
         Info.debug("Launching target execution %s with pointer %s (index=%d).", name, Info.hex(hostPtr), Registry.index(hostPtr));
         Info.launch(d.id, name, teams, threads);
         long t = Profile.start();

@@ -21,6 +21,9 @@ final class Icv {
     static volatile boolean dynamic;
     static volatile int maxActiveLevels;
     static final int THREAD_LIMIT;
+    /** max-task-priority-var (OMP_MAX_TASK_PRIORITY) and cancel-var (OMP_CANCELLATION). */
+    static final int maxTaskPriority;
+    static final boolean cancellation;
     /** run-sched-var: kind (SCHED_*, possibly with the monotonic bit) and chunk (0 = unspecified). */
     static volatile int runSchedKind, runSchedChunk;
     /** nteams-var and teams-thread-limit-var (OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT; 0: not set). */
@@ -57,6 +60,11 @@ final class Icv {
         if (s == null) s = new int[] {SCHED_DYNAMIC, 0}; // libgomp's default run-sched-var
         runSchedKind = s[0];
         runSchedChunk = s[1];
+        String mtp = System.getenv("OMP_MAX_TASK_PRIORITY");
+        int prio = mtp == null ? 0 : parsePositive(mtp, true);
+        if (prio < 0) { warn("OMP_MAX_TASK_PRIORITY", mtp); prio = 0; }
+        maxTaskPriority = prio;
+        cancellation = parseBool("OMP_CANCELLATION", false);
         ENV_NTEAMS = nteams = positive("OMP_NUM_TEAMS");
         ENV_TEAMS_THREAD_LIMIT = teamsThreadLimit = positive("OMP_TEAMS_THREAD_LIMIT");
         String display = System.getenv("OMP_DISPLAY_ENV");
@@ -159,13 +167,13 @@ final class Icv {
         java.util.TreeMap<String, String> v = new java.util.TreeMap<>();
         v.put("OMP_AFFINITY_FORMAT", "'" + Affinity.format + "'");
         v.put("OMP_ALLOCATOR", "'" + allocatorName(OmpApi.omp_get_default_allocator()) + "'");
-        v.put("OMP_CANCELLATION", "'FALSE'");
+        v.put("OMP_CANCELLATION", cancellation ? "'TRUE'" : "'FALSE'");
         v.put("OMP_DEFAULT_DEVICE", "'" + DeviceIcvs.defaultDevice + "'");
         v.put("OMP_DISPLAY_AFFINITY", Affinity.DISPLAY ? "'TRUE'" : "'FALSE'");
         v.put("OMP_DISPLAY_ENV", DISPLAY_ENV == null ? "'FALSE'" : DISPLAY_ENV.equals("verbose") ? "'VERBOSE'" : "'TRUE'");
         v.put("OMP_DYNAMIC", dynamic ? "'TRUE'" : "'FALSE'");
         v.put("OMP_MAX_ACTIVE_LEVELS", "'" + maxActiveLevels + "'");
-        v.put("OMP_MAX_TASK_PRIORITY", "'0'");
+        v.put("OMP_MAX_TASK_PRIORITY", "'" + maxTaskPriority + "'");
         v.put("OMP_NESTED", ": deprecated; max-active-levels-var=" + maxActiveLevels);
         v.put("OMP_NUM_TEAMS", "'" + nteams + "'");
         v.put("OMP_NUM_THREADS", "'" + nt + "'");

@@ -70,6 +70,116 @@ public final class Kmpc {
 
     public static void __jomp_taskwait() { Parallel.taskwait(); }
 
+    // ---- tasks (Tasks): the lowering allocates a task with its argument block, fills the block, submits it
+
+    /** A new task running {@code fn(int, block)}; returns its zeroed argument block of {@code size} bytes. Flags: Task's. */
+    public static long __jomp_task_alloc(long fn, long size, int flags, int priority) { return Tasks.alloc(fn, size, flags, priority); }
+
+    /** detach: the event handle of the task being created (stored in the detach clause's variable). */
+    public static long __jomp_task_event(long block) { return Tasks.event(block); }
+
+    /** Submits the task with {@code n} dependences (records of {address, size, kind} at deps). */
+    public static void __jomp_task_submit(long block, int n, long deps) { Tasks.submit(block, n, deps); }
+
+    public static void __jomp_taskwait_deps(int n, long deps, int nowait) { Tasks.taskwaitDeps(n, deps, nowait != 0); }
+
+    public static void __jomp_taskgroup_begin() { Tasks.taskgroupBegin(); }
+
+    public static void __jomp_taskgroup_end() { Tasks.taskgroupEnd(); }
+
+    public static void __jomp_taskyield() { Tasks.taskyield(); }
+
+    /** taskloop: tasks over [0, total) (see Tasks.taskloop; loopFlags: 1 nogroup, 2 strict grainsize). */
+    public static void __jomp_taskloop(long fn, long block, long size, long total, long grainsize, long numTasks, int flags, int priority, int loopFlags) {
+        Tasks.taskloop(fn, block, size, total, grainsize, numTasks, flags, priority, loopFlags);
+    }
+
+    /** depobj: a depend object (omp_depend_t, a pointer) made for one dependence. */
+    public static void __jomp_depobj_init(long obj, long addr, long size, int kind) {
+        long rec = jomp.runtime.libc.Stdlib.malloc(24);
+        Mem.putLong(rec, addr);
+        Mem.putLong(rec + 8, size);
+        Mem.putInt(rec + 16, kind);
+        Mem.putLong(obj, rec);
+    }
+
+    public static void __jomp_depobj_update(long obj, int kind) {
+        long rec = Mem.getLong(obj);
+        if (rec != 0) Mem.putInt(rec + 16, kind);
+    }
+
+    public static void __jomp_depobj_destroy(long obj) {
+        long rec = Mem.getLong(obj);
+        if (rec != 0) jomp.runtime.libc.Stdlib.free(rec);
+        Mem.putLong(obj, 0);
+    }
+
+    /**
+     * error at(execution): libomp's message on stderr; severity(fatal) then ends the program with
+     * status 1 (libgomp's status; libomp aborts).
+     */
+    public static void __jomp_error(long format, long message, int fatal) {
+        jomp.runtime.libc.Stdio.fflush(0);
+        String f = Mem.cString(format), m = message == 0 ? "" : Mem.cString(message);
+        System.err.print(f.replace("%s", m).replace("%%", "%"));
+        System.err.flush();
+        if (fatal != 0) jomp.runtime.libc.Stdlib.exit(1);
+    }
+
+    /**
+     * Context selectors' device traits asked at run time ("kind=gpu,nohost", "arch=x86_64",
+     * "isa=..."): 1 when every listed value holds for the device running the caller: the jvm
+     * device (kind nohost, cpu, any; arch jvm64) or the host (kind host, cpu, any; arch x86_64).
+     */
+    public static int __jomp_device_matches(long traits) {
+        String s = Mem.cString(traits);
+        int eq = s.indexOf('=');
+        String trait = s.substring(0, eq);
+        boolean device = Teams.currentDevice() >= 0;
+        for (String w : s.substring(eq + 1).split(",")) {
+            boolean ok = switch (trait) {
+                case "kind" -> w.equals("any") || w.equals("cpu") || w.equals(device ? "nohost" : "host");
+                case "arch" -> device ? w.equals("jvm64") || w.equals("jvm") : w.equals("x86_64") || w.equals("x86-64") || w.equals("amd64");
+                default -> false;
+            };
+            if (!ok) return 0;
+        }
+        return 1;
+    }
+
+    // ---- cancellation (OMP_CANCELLATION=true; kinds 1 parallel, 2 for, 3 sections, 4 taskgroup)
+
+    /** cancel: activates cancellation of the innermost construct of that kind; 1 when the thread must leave it now. */
+    public static int __jomp_cancel(int kind) {
+        if (!Icv.cancellation) return 0;
+        OmpThread t = OmpThread.current();
+        switch (kind) {
+            case 1 -> t.team.cancel();
+            case 2, 3 -> { t.team.cancelledWorkshare = t.wsSeq; t.team.signal(); }
+            default -> {
+                Task me = Tasks.current();
+                TaskGroup g = me.isImplicit() ? me.taskgroup : me.group;
+                if (g == null) return 0;
+                g.cancelled = true;
+            }
+        }
+        return 1;
+    }
+
+    /** cancellation point: 1 when the construct of that kind has been cancelled. */
+    public static int __jomp_cancellation_point(int kind) {
+        if (!Icv.cancellation) return 0;
+        OmpThread t = OmpThread.current();
+        return switch (kind) {
+            case 1 -> t.team.cancelled ? 1 : 0;
+            case 2, 3 -> t.team.cancelledWorkshare == t.wsSeq || t.team.cancelled ? 1 : 0;
+            default -> Tasks.current().cancelled() ? 1 : 0;
+        };
+    }
+
+    /** A barrier in a region that may be cancelled: 1 when the parallel region was (leave it). */
+    public static int __jomp_barrier_cancel() { return Parallel.cancellableBarrier() ? 1 : 0; }
+
     /** single copyprivate: the thread that ran the single publishes the addresses of its variables... */
     public static void __jomp_copyprivate_publish(long addresses) { OmpThread.current().team.copyprivate = addresses; }
 
@@ -83,6 +193,9 @@ public final class Kmpc {
     }
 
     public static int __jomp_loop_next() { return Parallel.dispatchNext() ? 1 : 0; }
+
+    /** 0: the host's threads take every chunk from the dispatcher (the device runtime returns a static schedule's stride). */
+    public static long __jomp_loop_stride() { return 0; }
 
     public static long __jomp_loop_lower() { return Parallel.chunkLower(); }
 
@@ -112,6 +225,56 @@ public final class Kmpc {
         if (next.get() > iv) return;
         __jomp_ordered_enter(iv);
         next.set(iv + 1);
+    }
+
+    // ---- doacross loops (ordered(n) with depend(source)/depend(sink)): one flag per logical iteration, shared by the team
+
+    public static void __jomp_doacross_init(long total) {
+        OmpThread t = OmpThread.current();
+        int seq = ++t.orderedSeq;
+        t.doacross = t.team.doacross.computeIfAbsent(seq, s -> new Doacross(total, t.team.size));
+        t.doacrossSeq = seq;
+    }
+
+    public static void __jomp_doacross_post(long iv) { OmpThread.current().doacross.post(iv); }
+
+    public static void __jomp_doacross_wait(long iv) { OmpThread.current().doacross.await(iv); }
+
+    public static void __jomp_doacross_fini() {
+        OmpThread t = OmpThread.current();
+        Doacross d = t.doacross;
+        t.doacross = null;
+        if (d != null && d.finished.incrementAndGet() == d.threads) t.team.doacross.remove(t.doacrossSeq, d);
+    }
+
+    /** The iterations of a doacross loop that have passed their depend(source). */
+    static final class Doacross {
+        private final java.util.concurrent.atomic.AtomicLongArray posted;
+        final int threads;
+        final java.util.concurrent.atomic.AtomicInteger finished = new java.util.concurrent.atomic.AtomicInteger();
+
+        Doacross(long total, int threads) {
+            this.posted = new java.util.concurrent.atomic.AtomicLongArray((int) Math.max(1, (total + 63) / 64));
+            this.threads = threads;
+        }
+
+        void post(long iv) {
+            int w = (int) (iv >>> 6);
+            long bit = 1L << (iv & 63);
+            while (true) {
+                long old = posted.get(w);
+                if ((old & bit) != 0 || posted.compareAndSet(w, old, old | bit)) return;
+            }
+        }
+
+        void await(long iv) {
+            int w = (int) (iv >>> 6);
+            long bit = 1L << (iv & 63);
+            for (int spins = 0; (posted.get(w) & bit) == 0; spins++) {
+                if (spins < 1000) Thread.onSpinWait();
+                else Thread.yield();
+            }
+        }
     }
 
     // ---- teams

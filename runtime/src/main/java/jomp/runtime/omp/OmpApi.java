@@ -11,8 +11,6 @@ import jomp.runtime.mem.Mem;
 public final class OmpApi {
     private OmpApi() {}
 
-    private static volatile long defaultAllocator = 1; // omp_default_mem_alloc
-
     // ---- threads and teams
 
     public static void omp_set_num_threads(int n) { if (n > 0) OmpThread.current().nthreads = n; }
@@ -63,7 +61,7 @@ public final class OmpApi {
         return t;
     }
 
-    public static int omp_in_final() { return 0; }
+    public static int omp_in_final() { return Tasks.inFinal() ? 1 : 0; }
 
     // ---- places and binding (OMP_PLACES, OMP_PROC_BIND; see Places)
 
@@ -147,8 +145,9 @@ public final class OmpApi {
     /** Inside a teams region its team's number and the number of teams; elsewhere team 0 of 1. */
     public static int omp_get_num_teams() { return Teams.numTeams(); }
     public static int omp_get_team_num() { return Teams.teamNum(); }
-    public static int omp_get_cancellation() { return 0; }
-    public static int omp_get_max_task_priority() { return 0; }
+    public static int omp_get_cancellation() { return Icv.cancellation ? 1 : 0; }
+    public static int omp_get_max_task_priority() { return Icv.maxTaskPriority; }
+    public static void omp_fulfill_event(long event) { Tasks.fulfill(event); }
 
     // ---- locks (omp_lock_t * and omp_nest_lock_t * are addresses)
 
@@ -170,18 +169,25 @@ public final class OmpApi {
     public static double omp_get_wtime() { return System.nanoTime() * 1e-9; }
     public static double omp_get_wtick() { return 1e-9; }
 
-    // ---- memory: every allocator is the C heap (memory spaces and traits are not modelled)
+    // ---- memory allocators (Allocators)
 
-    public static long omp_alloc(long size, long allocator) { return Stdlib.malloc(size); }
+    public static long omp_init_allocator(long memspace, int ntraits, long traits) { return Allocators.init(memspace, ntraits, traits); }
+    public static void omp_destroy_allocator(long allocator) { Allocators.destroy(allocator); }
+    public static long omp_alloc(long size, long allocator) { return Allocators.alloc(size, 0, allocator, false); }
+    public static long omp_aligned_alloc(long alignment, long size, long allocator) { return Allocators.alloc(size, alignment, allocator, false); }
 
-    public static long omp_aligned_alloc(long alignment, long size, long allocator) {
-        if (alignment <= 0 || (alignment & (alignment - 1)) != 0) return 0;
-        long a = Math.max(alignment, 16);
-        return Stdlib.aligned_alloc(a, (size + a - 1) & -a);
+    public static long omp_calloc(long n, long size, long allocator) {
+        if (n != 0 && size > Long.MAX_VALUE / n) return 0;
+        return Allocators.alloc(n * size, 0, allocator, true);
     }
 
-    public static long omp_calloc(long n, long size, long allocator) { return Stdlib.calloc(n, size); }
-    public static void omp_free(long p, long allocator) { Stdlib.free(p); }
-    public static void omp_set_default_allocator(long allocator) { defaultAllocator = allocator; }
-    public static long omp_get_default_allocator() { return defaultAllocator; }
+    public static long omp_aligned_calloc(long alignment, long n, long size, long allocator) {
+        if (n != 0 && size > Long.MAX_VALUE / n) return 0;
+        return Allocators.alloc(n * size, alignment, allocator, true);
+    }
+
+    public static long omp_realloc(long p, long size, long allocator, long freeAllocator) { return Allocators.realloc(p, size, allocator, freeAllocator); }
+    public static void omp_free(long p, long allocator) { Allocators.free(p); }
+    public static void omp_set_default_allocator(long allocator) { Allocators.setDefault(allocator); }
+    public static long omp_get_default_allocator() { return Allocators.getDefault(); }
 }

@@ -14,6 +14,15 @@ final class OmpThread {
     int nthreads;
     /** How many single constructs and dynamically scheduled loops this thread has started in its team. */
     int singleSeq, loopSeq, orderedSeq;
+    /** Worksharing constructs (loops, sections) this thread has started in its team: cancel for/sections names one. */
+    int wsSeq;
+    /** The task this thread runs: its implicit task (made on first use) or an explicit one (Tasks). */
+    Task task;
+    /** The task between __jomp_task_alloc and __jomp_task_submit (the encountering thread fills its block in between). */
+    Task allocated;
+    /** The doacross loop this thread is in, and its construct number. */
+    Kmpc.Doacross doacross;
+    int doacrossSeq;
     /** The current ordered loop's turn counter (see Kmpc.__jomp_ordered_enter). */
     java.util.concurrent.atomic.AtomicLong orderedNext;
     /** The dynamic loop this thread is in, or null. */

@@ -58,6 +58,7 @@ public final class Parallel {
         Throwable failure = null;
         try {
             body.invokeExact(0, args);
+            team.endRegion();   // the region's closing barrier completes the team's tasks
         } catch (Throwable e) {
             jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
             failure = e;
@@ -86,6 +87,9 @@ public final class Parallel {
     /** The team barrier (#pragma omp barrier, and the implicit ones). */
     public static void barrier() { OmpThread.current().team.barrier(); }
 
+    /** A barrier that is a cancellation point: true when the parallel region was cancelled. */
+    public static boolean cancellableBarrier() { return OmpThread.current().team.barrier(); }
+
     /** #pragma omp single: true in exactly one thread of the team (the first to arrive). */
     public static boolean single() {
         OmpThread t = OmpThread.current();
@@ -104,8 +108,8 @@ public final class Parallel {
 
     public static void criticalExit(String name) { CRITICAL.get(name).unlock(); }
 
-    /** #pragma omp taskwait: there are no deferred tasks yet, so nothing is outstanding. */
-    public static void taskwait() {}
+    /** #pragma omp taskwait: waits for the current task's children, running tasks meanwhile. */
+    public static void taskwait() { Tasks.taskwait(); }
 
     /**
      * schedule(static[, chunk]) like __kmpc_for_static_init_8: false when this thread gets no
@@ -142,6 +146,7 @@ public final class Parallel {
      */
     public static void dispatchInit(int kind, long lower, long upper, long stride, long chunk) {
         OmpThread t = OmpThread.current();
+        t.wsSeq++;
         if (kind == RUNTIME) {
             kind = Icv.runSchedKind & 0x7fffffff;
             chunk = Icv.runSchedChunk;
@@ -167,8 +172,9 @@ public final class Parallel {
     public static boolean dispatchNext() {
         OmpThread t = OmpThread.current();
         Dispatch d = t.dispatch;
-        if (d == null) return staticNext(t);
-        if (d.next(t)) return true;
+        boolean cancelled = t.team.cancelledWorkshare == t.wsSeq || t.team.cancelled;
+        if (d == null) return !cancelled && staticNext(t);
+        if (!cancelled && d.next(t)) return true;
         t.dispatch = null;
         if (d.finished.incrementAndGet() == d.nthreads) t.team.loops.remove(t.loopSeq, d);
         return false;

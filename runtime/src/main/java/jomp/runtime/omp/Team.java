@@ -1,5 +1,7 @@
 package jomp.runtime.omp;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -30,6 +32,22 @@ final class Team {
     volatile long copyprivate;
     /** Loops with an ordered clause, by construct number: the next logical iteration allowed into its ordered region. */
     final ConcurrentHashMap<Integer, java.util.concurrent.atomic.AtomicLong> ordered = new ConcurrentHashMap<>();
+    /** Doacross loops in progress, by construct number. */
+    final ConcurrentHashMap<Integer, Kmpc.Doacross> doacross = new ConcurrentHashMap<>();
+
+    // tasking: whether any explicit task was ever created in the team, the explicit tasks not yet
+    // complete, the ready ones (by priority, then creation), and the monitor waiting threads sleep on
+    volatile boolean tasking;
+    final AtomicInteger incomplete = new AtomicInteger();
+    private final java.util.PriorityQueue<Task> ready = new java.util.PriorityQueue<>(
+        (a, b) -> a.priority != b.priority ? Integer.compare(b.priority, a.priority) : Long.compare(a.seq, b.seq));
+    private final Object taskLock = new Object();
+    /** Threads whose share of the region's body is done (the region ends when all are and no task is left). */
+    final AtomicInteger bodiesDone = new AtomicInteger();
+
+    // cancellation: parallel cancelled, and the worksharing construct (by the threads' construct count) cancelled
+    volatile boolean cancelled;
+    volatile int cancelledWorkshare = -1;
 
     // join: workers still running, the master waiting for them, and the first failure among them
     final AtomicInteger running;
@@ -47,32 +65,124 @@ final class Team {
 
     static Team initial() { return new Team(1, 0, 0, null); }
 
-    /** Waits until every thread of the team has arrived. Spins briefly, then sleeps. */
-    void barrier() {
-        if (size == 1) return;
+    /**
+     * Waits until every thread of the team has arrived and, once the team has tasks, every
+     * task is complete (the threads run them meanwhile). Spins briefly, then sleeps. Returns
+     * true when the parallel region was cancelled (the barrier then waits for nobody).
+     */
+    boolean barrier() {
+        if (size == 1) {
+            if (tasking) Tasks.runReady(this);
+            if (tasking && incomplete.get() > 0) Tasks.waitUntil(() -> incomplete.get() == 0, Tasks.current());
+            return cancelled;
+        }
+        if (cancelled) return true;
         int p = phase;
-        if (arrived.incrementAndGet() == size) {
-            arrived.set(0);
-            synchronized (this) {
-                phase = p + 1;
-                notifyAll();
-            }
-            return;
+        if (arrived.incrementAndGet() == size && !tasking) {
+            release(p);
+            return false;
         }
         for (int i = 0; i < 2000; i++) {
-            if (phase != p) return;
+            if (phase != p) return cancelled;
             Thread.onSpinWait();
         }
-        synchronized (this) {
-            while (phase == p) {
+        while (phase == p) {
+            if (cancelled) return true;
+            if (tasking) {
+                if (Tasks.runOne(this, null)) continue;
+                if (arrived.get() == size && incomplete.get() == 0) {
+                    synchronized (this) { if (phase == p && arrived.get() == size && incomplete.get() == 0) release(p); }
+                    continue;
+                }
+            }
+            synchronized (this) {
+                if (phase != p) break;
                 if (failure != null) throw new TeamAborted();
                 try {
-                    wait();
+                    wait(tasking ? 1 : 0);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("jomp: OpenMP barrier interrupted", e);
                 }
             }
+        }
+        return cancelled;
+    }
+
+    /** Ends barrier phase p: the next one starts with nobody arrived. */
+    private void release(int p) {
+        arrived.set(0);
+        synchronized (this) {
+            phase = p + 1;
+            notifyAll();
+        }
+    }
+
+    /** cancel parallel: threads at barriers leave them, the others at their next cancellation point. */
+    void cancel() {
+        synchronized (this) {
+            cancelled = true;
+            notifyAll();
+        }
+        signal();
+    }
+
+    // ---- tasks
+
+    void enqueue(Task t) {
+        synchronized (taskLock) {
+            ready.add(t);
+            taskLock.notifyAll();
+        }
+        synchronized (this) { notifyAll(); }
+    }
+
+    int queued() { synchronized (taskLock) { return ready.size(); } }
+
+    /** A ready task for a thread of this team (descending from constraint when not null), or null. */
+    Task take(Task constraint) {
+        List<Task> wake = new ArrayList<>();
+        Task t;
+        synchronized (taskLock) {
+            if (ready.isEmpty()) return null;
+            t = Tasks.pick(ready, constraint, wake);
+            ready.addAll(wake);
+        }
+        return t;
+    }
+
+    /** Something changed for waiting threads (a task became ready or completed). */
+    void signal() {
+        synchronized (taskLock) { taskLock.notifyAll(); }
+        synchronized (this) { notifyAll(); }
+    }
+
+    /** Sleeps briefly unless a task is ready or done() already holds. */
+    void awaitTasks(java.util.function.BooleanSupplier done) {
+        synchronized (taskLock) {
+            if (!ready.isEmpty() || done.getAsBoolean()) return;
+            try {
+                taskLock.wait(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("jomp: OpenMP task wait interrupted", e);
+            }
+        }
+    }
+
+    /**
+     * The end of the region for one thread (its implicit barrier): once the team has tasks, the
+     * thread helps run them until every thread's body is done and no task is left; the master
+     * returns only then.
+     */
+    void endRegion() {
+        bodiesDone.incrementAndGet();
+        signal();
+        while (tasking) {
+            if (bodiesDone.get() == size && incomplete.get() == 0) return;
+            if (Tasks.runOne(this, null)) continue;
+            if (failure != null) return;
+            awaitTasks(() -> bodiesDone.get() == size && incomplete.get() == 0);
         }
     }
 

@@ -1,10 +1,8 @@
 package jomp.runtime.omp;
 
 import java.lang.invoke.MethodHandle;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
 /**
@@ -12,9 +10,10 @@ import java.util.function.IntConsumer;
  * and the range its distribute construct is working on; a thread keeps them in its
  * {@link OmpThread}, so the threads of a parallel region inside a team know their team too. On the
  * host (libgomp's behaviour) the teams of a region run one after another in the encountering
- * thread; in a device kernel ({@link #onDevice}) they run at once on a pool of at most one thread
- * per core. Either way each team's thread is the initial thread of a contention group of its own,
- * so a parallel region inside a team gets a new team of at most thread-limit threads.
+ * thread; in a device kernel ({@link #onDevice}) they run at once on at most one thread per core
+ * ({@link DeviceThreads}). Either way each team's thread is the initial thread of a contention
+ * group of its own, so a parallel region inside a team gets a new team of at most thread-limit
+ * threads.
  */
 public final class Teams {
     private Teams() {}
@@ -116,56 +115,33 @@ public final class Teams {
         return t;
     }
 
-    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "jomp-team");
-        t.setDaemon(true);
-        return t;
-    });
-
     /**
      * Runs body(team) for every team in parallel (a device's teams): min(n, cores) threads, the
-     * calling one included, take team numbers in order until none is left. A team's parallel
-     * regions get thread_limit threads, or its share of the cores. Returns when all teams are done
-     * and rethrows the first failure.
+     * calling one and {@link DeviceThreads}' ones, take team numbers in order until none is left. A
+     * team's parallel regions get thread_limit threads, or its share of the cores. Returns when all
+     * teams are done and rethrows the first failure.
      */
     static void runParallel(int n, int threadLimit, IntConsumer body) {
         OmpThread me = OmpThread.current();
         int perTeam = threadLimit > 0 ? threadLimit : Math.max(1, Icv.NUM_PROCS / n);
         if (n == 1) { run(1, perTeam, body); return; }
         AtomicInteger next = new AtomicInteger();
-        Runnable worker = () -> {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        DeviceThreads.run(Math.min(n, Icv.NUM_PROCS) - 1, () -> {
             OmpThread outer = OmpThread.current();
             try {
                 for (int t; (t = next.getAndIncrement()) < n; ) {
                     OmpThread.set(initial(me, t, n, perTeam, perTeam));
                     body.accept(t);
                 }
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+                next.set(n);   // the other threads take no new teams
             } finally {
                 OmpThread.set(outer);
             }
-        };
-        int helpers = Math.min(n, Icv.NUM_PROCS) - 1;
-        Future<?>[] fs = new Future<?>[helpers];
-        for (int i = 0; i < helpers; i++) fs[i] = POOL.submit(worker);
-        Throwable failure = null;
-        try {
-            worker.run();
-        } catch (Throwable e) {
-            failure = e;
-            next.set(n);   // the other workers take no new teams
-        }
-        for (Future<?> f : fs) {
-            try {
-                f.get();
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (failure == null) failure = e.getCause();
-                next.set(n);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                if (failure == null) failure = e;
-            }
-        }
-        if (failure != null) throw sneaky(failure);
+        });
+        if (failure.get() != null) throw sneaky(failure.get());
     }
 
     @SuppressWarnings("unchecked")

@@ -79,6 +79,7 @@ final class Worker extends Thread {
             try {
                 Affinity.display(t);
                 b.invokeExact(t.num, a);
+                t.team.endRegion();
             } catch (Throwable e) {
                 jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
                 failure = e;

@@ -43,6 +43,18 @@ public interface DevicePlugin {
      */
     void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit);
 
+    /**
+     * The geometry {@link #launch} gives a kernel for these clauses: {blocks or teams, threads per
+     * team}, for LIBOMPTARGET_INFO's launch report. 0 or less means the clause is absent. The
+     * default is what the runtime's host-thread devices do: num_teams teams (else one per
+     * processor) of thread_limit threads (else the processors shared among the teams).
+     */
+    default int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
+        int procs = Runtime.getRuntime().availableProcessors();
+        int teams = numTeams > 0 ? numTeams : procs;
+        return new int[] {teams, threadLimit > 0 ? threadLimit : Math.max(1, procs / teams)};
+    }
+
     /** Waits for everything queued on the device. */
     void synchronize(int device);
 

@@ -49,7 +49,7 @@ class OmpHeaderTest {
     /** docs/design/abi.md: pointers, size_t and the handle typedefs are long; enums are int. */
     private static Class<?> jvm(String t) {
         t = t.replaceAll("\\b(const|restrict|volatile)\\b", "").trim();
-        if (t.contains("*") || t.matches(".*\\b(size_t|omp_allocator_handle_t|omp_uintptr_t|omp_intptr_t|omp_interop_t|omp_depend_t|long)\\b.*")) return long.class;
+        if (t.contains("*") || t.contains("[]") || t.matches(".*\\b(size_t|omp_allocator_handle_t|omp_memspace_handle_t|omp_event_handle_t|omp_uintptr_t|omp_intptr_t|omp_interop_t|omp_depend_t|long)\\b.*")) return long.class;
         if (t.matches(".*\\bdouble\\b.*")) return double.class;
         return int.class;
     }

@@ -29,7 +29,7 @@ final class Cuda {
 
     /** The context current on each thread, so cuCtxSetCurrent runs once per thread and context. */
     private static final ThreadLocal<long[]> CURRENT = ThreadLocal.withInitial(() -> new long[1]);
-    /** Per-thread memory for kernel arguments; the driver copies them during cuLaunchKernel. */
+    /** Per-thread memory for kernel arguments and their {@code extra} array; the driver copies them during cuLaunchKernel. */
     private static final ThreadLocal<MemorySegment[]> LAUNCH_SCRATCH = ThreadLocal.withInitial(() -> new MemorySegment[1]);
 
     static void init() {
@@ -204,24 +204,54 @@ final class Cuda {
         try { check((int) cuMemcpyDtoD.invokeExact(dst, src, size), "cuMemcpyDtoD_v2", null); } catch (Throwable t) { throw unchecked(t); }
     }
 
-    /** Launches on the default stream; kernelParams points at one pointer per 8-byte value. */
+    /** cuLaunchKernel's {@code extra} markers: the arguments as one buffer, as libomptarget's CUDA plugin passes them. */
+    static final long CU_LAUNCH_PARAM_END = 0, CU_LAUNCH_PARAM_BUFFER_POINTER = 1, CU_LAUNCH_PARAM_BUFFER_SIZE = 2;
+
+    /**
+     * Launches on the default stream. The arguments, 8 bytes each, go in one buffer through
+     * {@code extra} with its size (the kernel's parameter buffer: one 8-byte parameter per
+     * argument), so that the driver sees how many bytes the launch passes.
+     */
     static void launch(long function, int grid, int block, long[] args) {
         int n = args.length;
-        long params = 0;
-        if (n > 0) {
-            MemorySegment[] slot = LAUNCH_SCRATCH.get();
-            if (slot[0] == null || slot[0].byteSize() < 16L * n) slot[0] = Arena.ofAuto().allocate(16L * Math.max(n, 16), 8);
-            MemorySegment s = slot[0];
-            long base = s.address();
-            for (int i = 0; i < n; i++) {
-                s.setAtIndex(JAVA_LONG, i, args[i]);
-                s.setAtIndex(JAVA_LONG, n + i, base + 8L * i);
-            }
-            params = base + 8L * n;
-        }
+        MemorySegment[] slot = LAUNCH_SCRATCH.get();
+        if (slot[0] == null || slot[0].byteSize() < 8L * n + 48) slot[0] = Arena.ofAuto().allocate(8L * Math.max(n, 16) + 48, 8);
+        MemorySegment s = slot[0];
+        long base = s.address();
+        for (int i = 0; i < n; i++) s.setAtIndex(JAVA_LONG, i, args[i]);
+        long size = base + 8L * n, extra = size + 8;   // the buffer's size, then the extra array
+        s.set(JAVA_LONG, 8L * n, 8L * n);
+        s.set(JAVA_LONG, 8L * n + 8, CU_LAUNCH_PARAM_BUFFER_POINTER);
+        s.set(JAVA_LONG, 8L * n + 16, base);
+        s.set(JAVA_LONG, 8L * n + 24, CU_LAUNCH_PARAM_BUFFER_SIZE);
+        s.set(JAVA_LONG, 8L * n + 32, size);
+        s.set(JAVA_LONG, 8L * n + 40, CU_LAUNCH_PARAM_END);
         try {
-            check((int) cuLaunchKernel.invokeExact(function, grid, 1, 1, block, 1, 1, 0, 0L, params, 0L),
+            check((int) cuLaunchKernel.invokeExact(function, grid, 1, 1, block, 1, 1, 0, 0L, 0L, extra),
                     "cuLaunchKernel", null);
+        } catch (Throwable t) { throw unchecked(t); }
+    }
+
+    static final int CUDA_ERROR_INVALID_VALUE = 1;
+
+    /**
+     * The sizes of a kernel's parameters as its image declares them (cuFuncGetParamInfo, CUDA
+     * 12.4), or null when the driver cannot say.
+     */
+    static int[] parameterSizes(long function) {
+        if (cuFuncGetParamInfo == null) return null;
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment offset = a.allocate(JAVA_LONG), size = a.allocate(JAVA_LONG);
+            java.util.List<Integer> sizes = new java.util.ArrayList<>();
+            for (long i = 0; ; i++) {
+                int result = (int) cuFuncGetParamInfo.invokeExact(function, i, offset, size);
+                if (result == CUDA_ERROR_INVALID_VALUE) break;   // past the last parameter
+                if (result != 0) return null;
+                sizes.add((int) size.get(JAVA_LONG, 0));
+            }
+            int[] out = new int[sizes.size()];
+            for (int i = 0; i < out.length; i++) out[i] = sizes.get(i);
+            return out;
         } catch (Throwable t) { throw unchecked(t); }
     }
 

@@ -2,5 +2,8 @@ package jomp.plugin.cuda;
 
 import jomp.runtime.plugin.DevicePlugin;
 
-/** A kernel of a loaded module: its CUfunction and the device (plugin-local number) it lives on. */
-record CudaKernel(String name, long function, int device) implements DevicePlugin.Kernel {}
+/**
+ * A kernel of a loaded module: its CUfunction, the device (plugin-local number) it lives on, and
+ * the sizes of the parameters its entry declares (null when the driver cannot say).
+ */
+record CudaKernel(String name, long function, int device, int[] parameterSizes) implements DevicePlugin.Kernel {}

@@ -29,7 +29,7 @@ final class CudaModule implements DevicePlugin.LoadedImage {
             if (e.result() == NOT_FOUND) return null;   // a region of an object compiled without nvptx64: it runs elsewhere
             throw e;
         }
-        k = new CudaKernel(name, function, device.ordinal);
+        k = new CudaKernel(name, function, device.ordinal, Cuda.parameterSizes(function));
         CudaKernel previous = kernels.putIfAbsent(name, k);
         return previous != null ? previous : k;
     }

@@ -188,16 +188,43 @@ public final class CudaPlugin implements DevicePlugin {
 
     /**
      * One CUDA block per team, one CUDA thread per OpenMP thread. A thread limit of 0 or less
-     * means {@link #DEFAULT_THREADS}; 0 or fewer teams means one team per multiprocessor.
+     * means {@link #DEFAULT_THREADS}; 0 or fewer teams means one team per multiprocessor. The
+     * arguments are the kernel's parameters, one 64-bit value each (offload-abi.md §2); where the
+     * driver can tell what the entry declares, a launch that does not match it fails here rather
+     * than run the kernel on wrong values.
      */
     @Override
     public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
         CudaDevice d = device(device);
         if (!(kernel instanceof CudaKernel k) || k.device() != device)
             throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on cuda device " + device);
-        int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, d.maxThreadsPerBlock);
-        int teams = numTeams > 0 ? numTeams : d.multiprocessors;
-        Cuda.launch(k.function(), teams, threads, args);
+        checkArguments(k.name(), k.parameterSizes(), args.length);
+        int[] g = geometry(d, numTeams, threadLimit);
+        Cuda.launch(k.function(), g[0], g[1], args);
+    }
+
+    /** The launch passes as many 8-byte values as the entry declares 8-byte parameters (sizes null: unknown). */
+    static void checkArguments(String kernel, int[] sizes, int passed) {
+        if (sizes == null) return;
+        if (sizes.length != passed) {
+            throw new IllegalArgumentException("kernel " + kernel + " declares " + sizes.length + " parameter" + (sizes.length == 1 ? "" : "s")
+                    + ", the launch passes " + passed + " argument" + (passed == 1 ? "" : "s"));
+        }
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i] != 8) {
+                throw new IllegalArgumentException("kernel " + kernel + "'s parameter " + i + " is " + sizes[i]
+                        + " bytes; every launch argument is 8 (a 64-bit value)");
+            }
+        }
+    }
+
+    private static int[] geometry(CudaDevice d, int numTeams, int threadLimit) {
+        return new int[] {numTeams > 0 ? numTeams : d.multiprocessors, Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, d.maxThreadsPerBlock)};
+    }
+
+    @Override
+    public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
+        return geometry(device(device), numTeams, threadLimit);
     }
 
     @Override

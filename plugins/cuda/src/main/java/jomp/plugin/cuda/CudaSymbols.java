@@ -50,6 +50,11 @@ final class CudaSymbols {
     static final MethodHandle cuStreamCreate = bind("cuStreamCreate", ADDRESS, JAVA_INT);
     static final MethodHandle cuStreamSynchronize = bind("cuStreamSynchronize", JAVA_LONG);
     static final MethodHandle cuStreamDestroy = bind("cuStreamDestroy_v2", JAVA_LONG);
+    /**
+     * (f, paramIndex, *offset, *size): CUDA 12.4's query of a kernel's parameters, the launch's check
+     * that it passes what the entry declares; optional (null with an older driver).
+     */
+    static final MethodHandle cuFuncGetParamInfo = bindOptional("cuFuncGetParamInfo", JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS);
     static final MethodHandle cuGetErrorName = bind("cuGetErrorName", JAVA_INT, ADDRESS);
     static final MethodHandle cuGetErrorString = bind("cuGetErrorString", JAVA_INT, ADDRESS);
 
@@ -64,6 +69,12 @@ final class CudaSymbols {
             return null;
         }
         return Linker.nativeLinker().downcallHandle(symbol.get(), FunctionDescriptor.of(JAVA_INT, args));
+    }
+
+    /** A function the plugin can do without: null when this driver lacks it. */
+    private static MethodHandle bindOptional(String name, java.lang.foreign.MemoryLayout... args) {
+        if (LIB == null) return null;
+        return LIB.find(name).map(symbol -> Linker.nativeLinker().downcallHandle(symbol, FunctionDescriptor.of(JAVA_INT, args))).orElse(null);
     }
 
     private static boolean reportMissing() {

@@ -63,6 +63,11 @@ public final class FakeDriverRun {
             for (long d : new long[] {da, db, dc}) p.dataDelete(1, d);
             for (long d : new long[] {dx, dy, dz, dw}) p.dataDelete(0, d);
         }
+        // a launch must pass what the entry declares: the plugin refuses, and so does the driver
+        Kernel vadd0 = p.loadImage(0, sm90).kernel("vadd_f32");
+        print(() -> { p.launch(0, vadd0, new long[] {0, 0, 0}, 1, 32); return null; });
+        print(() -> { Cuda.launch(((CudaKernel) vadd0).function(), 1, 32, new long[] {0, 0, 0, 0, 0}); return null; });
+        System.out.println("vadd_f32 parameter sizes " + java.util.Arrays.toString(((CudaKernel) vadd0).parameterSizes()));
         print(() -> p.loadImage(0, new DeviceImage("nvptx64-nvidia-cuda", "sm_75", ImageKind.PTX,
                 Resources.BROKEN_PTX.getBytes(StandardCharsets.US_ASCII), List.of())));
         // a symbol the module lacks is null (CUDA_ERROR_NOT_FOUND): the runtime runs such a region elsewhere

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The Java side of the binding against a stand-in libcuda.so.1 built by gcc from fakecuda.c (same
  * C ABI, host memory), in a child JVM that finds it through LD_LIBRARY_PATH. This checks the
  * signatures, out-parameters, JIT option arrays, kernelParams and per-thread contexts without a
- * GPU; CudaGpuTest checks the real driver.
+ * GPU; CudaGpuTest checks the real driver. The fake reads each kernel's parameters from the PTX
+ * .entry and refuses a launch whose parameter buffer is not exactly that size, and the plugin
+ * refuses a launch whose arguments do not match what cuFuncGetParamInfo reports.
  */
 class FakeDriverTest {
     @TempDir Path tmp;
@@ -37,6 +39,9 @@ class FakeDriverTest {
                 "triad 1.0 19.0",   // x[i] + 0.5 * y[i] with x = 1..4, y = 0, 10, 20, 30
                 "global base size 8 value 42",
                 "read_global 7000 7003",
+                "IllegalArgumentException: kernel vadd_f32 declares 4 parameters, the launch passes 3 arguments",
+                "CudaException: cuLaunchKernel: CUDA_ERROR_INVALID_VALUE",
+                "vadd_f32 parameter sizes [8, 8, 8, 8]",
                 "CudaException: cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed): "
                         + "ptxas application ptx input, line 7; error   : Unknown symbol '%r99'",
                 "kernel nope: null",

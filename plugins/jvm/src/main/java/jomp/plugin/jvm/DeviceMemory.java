@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One jvm device's memory: anonymous mappings of its own (mmap), apart from the C heap, so device
@@ -13,10 +14,21 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * to 1 MiB come from power-of-two size classes (at least 64 bytes, aligned to their size up to a
  * page) carved from 4 MiB mappings and reused once freed; larger blocks are mappings of their own,
  * unmapped when freed. Fresh memory reads as zeros, as mmap gives it.
+ *
+ * <p>A large block's mapping has {@value #COLOURS} pages more than the block, which starts 1 to
+ * {@value #COLOURS} pages into it (a "colour" that changes from block to block; the pages around it
+ * are never touched, so they cost no memory): wherever mmap puts the mapping (next to the last one,
+ * below or above, or on a 2 MiB boundary), the block's place varies with its colour. Mappings
+ * of equal power-of-two sizes lie next to each other, and arrays exactly 2^k bytes apart made
+ * streaming kernels over several of them (BabelStream's a, b, c: c[i] = a[i] + b[i]) run at
+ * 0.4-0.7 of the bandwidth the same loop gets on glibc's malloc blocks, which a header page
+ * keeps off such distances (docs/PERFORMANCE.md §4; the accesses of one index then compete for
+ * the same cache sets and memory banks).
  */
 final class DeviceMemory {
     private static final int MIN_SHIFT = 6, MAX_SHIFT = 20;
     private static final long CHUNK = 4L << 20, PAGE = 4096;
+    static final int COLOURS = 16;
     private static final int PROT_READ_WRITE = 0x3, MAP_PRIVATE_ANONYMOUS = 0x22;
 
     private static final MethodHandle MMAP, MUNMAP;
@@ -33,9 +45,13 @@ final class DeviceMemory {
     private final int device;
     @SuppressWarnings("unchecked")
     private final ConcurrentLinkedDeque<Long>[] free = new ConcurrentLinkedDeque[MAX_SHIFT + 1];
-    /** Live blocks: address → size class (shift), or minus the length of a block mapped on its own. */
+    /**
+     * Live blocks: address → size class (shift), or, for a block mapped on its own, minus (its
+     * length, a multiple of the page, plus its colour: the pages of its mapping before it).
+     */
     private final ConcurrentHashMap<Long, Long> live = new ConcurrentHashMap<>();
     private long next, end;   // the chunk being carved
+    private final AtomicInteger colours = new AtomicInteger();
 
     DeviceMemory(int device) {
         this.device = device;
@@ -47,9 +63,12 @@ final class DeviceMemory {
         if (size > 1L << MAX_SHIFT) {
             if (size > Long.MAX_VALUE - PAGE) return 0;
             long length = (size + PAGE - 1) & -PAGE;
-            long a = map(length);
-            if (a == 0) return 0;
-            live.put(a, -length);
+            if (length > Long.MAX_VALUE - PAGE * (COLOURS + 1)) return 0;
+            int colour = 1 + Math.floorMod(colours.getAndIncrement(), COLOURS);
+            long m = map(length + COLOURS * PAGE);
+            if (m == 0) return 0;
+            long a = m + colour * PAGE;
+            live.put(a, -(length + colour));
             return a;
         }
         int shift = Math.max(MIN_SHIFT, 64 - Long.numberOfLeadingZeros(Math.max(size, 1) - 1));
@@ -63,14 +82,17 @@ final class DeviceMemory {
     void free(long address) {
         Long v = live.remove(address);
         if (v == null) throw new IllegalStateException(String.format("jomp: jvm device %d: free of 0x%x, which it did not allocate", device, address));
-        if (v < 0) unmap(address, -v);
+        if (v < 0) {
+            long colour = -v & (PAGE - 1), length = -v & -PAGE;
+            unmap(address - colour * PAGE, length + COLOURS * PAGE);
+        }
         else free[(int) (long) v].addFirst(address);
     }
 
     /** Bytes of the block at {@code address} that the device handed out, or -1 when it is not a live block. */
     long sizeOf(long address) {
         Long v = live.get(address);
-        return v == null ? -1 : v < 0 ? -v : 1L << v;
+        return v == null ? -1 : v < 0 ? -v & -PAGE : 1L << v;
     }
 
     private synchronized long carve(long size) {

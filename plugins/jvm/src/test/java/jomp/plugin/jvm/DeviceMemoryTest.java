@@ -55,6 +55,41 @@ class DeviceMemoryTest {
         assertThat(m.sizeOf(a)).isEqualTo(-1);
     }
 
+    /**
+     * Arrays of one power-of-two size allocated one after another (a benchmark's a, b, c) are
+     * never a multiple of 64 KiB apart: mmap puts such mappings next to each other, and
+     * kernels streaming over arrays exactly 2^k bytes apart ran at about half the bandwidth.
+     */
+    @Test
+    void largeBlocksOfOneSizeAreNotAPowerOfTwoApart() {
+        long size = 8L << 20;
+        long[] blocks = new long[2 * DeviceMemory.COLOURS + 1];
+        for (int i = 0; i < blocks.length; i++) {
+            blocks[i] = m.alloc(size);
+            assertThat(blocks[i] % 4096).isZero();
+            assertThat(m.sizeOf(blocks[i])).isEqualTo(size);
+            Mem.putLong(blocks[i], i);
+            Mem.putLong(blocks[i] + size - 8, i);
+        }
+        for (int i = 0; i < blocks.length; i++) {
+            assertThat(Mem.getLong(blocks[i])).isEqualTo(i);
+            assertThat(Mem.getLong(blocks[i] + size - 8)).isEqualTo(i);
+            for (int j = 0; j < i; j++) {
+                long d = Math.abs(blocks[i] - blocks[j]);
+                assertThat(d).as("blocks %d and %d overlap", j, i).isGreaterThanOrEqualTo(size);
+                if (i - j < DeviceMemory.COLOURS)   // the colours repeat after that many blocks
+                    assertThat(d % (64 << 10)).as("blocks %d and %d are %d bytes apart", j, i, d).isNotZero();
+            }
+        }
+        for (long b : blocks) {
+            m.free(b);
+            assertThat(m.sizeOf(b)).isEqualTo(-1);
+        }
+        long again = m.alloc(size);   // the unmapping left nothing behind that a new block would overlap wrongly
+        assertThat(m.sizeOf(again)).isEqualTo(size);
+        m.free(again);
+    }
+
     @Test
     void badFreesAreCaught() {
         long a = m.alloc(100);

@@ -199,59 +199,95 @@ public final class PtxSimPlugin implements DevicePlugin {
     }
 
     /**
-     * Runs a kernel to its end. The launch arguments go to the kernel's .param list as its .entry
-     * declares it: one parameter named {@code __args} is jomp's convention (the address of the
-     * argument slots, offload-abi.md §2), otherwise one argument per parameter.
+     * Runs a kernel to its end. The launch arguments are the kernel's parameters, one 64-bit value
+     * each (offload-abi.md §2): the {@code .entry} must declare exactly that many parameters of 8
+     * bytes, else the launch fails naming the difference, as a GPU would run such a kernel on
+     * wrong values.
      */
     @Override
     public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
+        if (!(kernel instanceof SimKernel k) || k.device() != device)
+            throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on ptxsim device " + device);
+        checkArguments(k.name(), k.function().ast.params(), args.length);
+        SimDevice d;
+        synchronized (this) { d = device(device); }
+        int[] g = geometry(d, numTeams, threadLimit);
+        launchKernel(device, kernel, args, g[0], g[1]);
+    }
+
+    /**
+     * A launch of {@code blocks} blocks of {@code threads} threads, each parameter taking the low
+     * bytes of its argument (CUDA's kernelParams with 8-byte values behind them): how the
+     * simulator's own tests and benchmarks run kernels of any C signature, such as clang's.
+     */
+    void launchKernel(int device, Kernel kernel, long[] args, int blocks, int threads) {
         SimDevice d;
         synchronized (this) { d = device(device); }
         if (!(kernel instanceof SimKernel k) || k.device() != device)
             throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on ptxsim device " + device);
-        int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, MAX_THREADS);
-        int blocks = numTeams > 0 ? numTeams : d.multiprocessors;
         synchronized (d) {
             d.hostMemory = pageableMemory && jomp.runtime.offload.Requires.unifiedSharedMemory();
-            long slots = 0;
+            Decoder.Function f = k.function();
+            if (f.paramSize.length != args.length) {
+                throw new IllegalArgumentException("kernel " + k.name() + " declares " + f.paramSize.length + " parameters, the launch passes " + args.length);
+            }
+            byte[] frame = new byte[f.localSize];
+            for (int i = 0; i < args.length; i++) {
+                for (int b = 0; b < f.paramSize[i] && b < 8; b++) frame[f.paramOff[i] + b] = (byte) (args[i] >>> (8 * b));
+            }
+            Launch launch = new Launch(d, k.program(), f, blocks, threads, frame, ++d.launches);
+            long t0 = System.nanoTime();
             try {
-                List<Param> params = k.function().ast.params();
-                long[] values;
-                if (params.size() == 1 && params.get(0).name().equals("__args")) {
-                    slots = d.memory.alloc(8L * Math.max(1, args.length));
-                    if (slots == 0) throw new OutOfMemoryError("ptxsim: out of device memory for the kernel arguments");
-                    for (int i = 0; i < args.length; i++) Mem.putLong(slots + 8L * i, args[i]);
-                    values = new long[] {slots};
-                } else if (params.size() == args.length) {
-                    values = args;
-                } else {
-                    throw new IllegalArgumentException("kernel " + k.name() + " declares " + params.size() + " parameters, the launch passes " + args.length);
-                }
-                Decoder.Function f = k.function();
-                byte[] frame = new byte[f.localSize];
-                for (int i = 0; i < values.length; i++) {
-                    for (int b = 0; b < f.paramSize[i] && b < 8; b++) frame[f.paramOff[i] + b] = (byte) (values[i] >>> (8 * b));
-                }
-                Launch launch = new Launch(d, k.program(), f, blocks, threads, frame, ++d.launches);
-                long t0 = System.nanoTime();
-                try {
-                    launch.run();
-                    if (d.stats) {
-                        double s = (System.nanoTime() - t0) / 1e9;
-                        jomp.runtime.libc.Stdio.fflush(0);
-                        System.err.printf("ptxsim: kernel %s: %d blocks of %d threads, %d thread-instructions in %.3f s (%.3g per second)%n",
-                                k.name(), blocks, threads, launch.threadInstructions, s, launch.threadInstructions / Math.max(s, 1e-9));
-                    }
-                } catch (SimError e) {
+                launch.run();
+                d.threadInstructions += launch.threadInstructions;
+                if (d.stats) {
+                    double s = (System.nanoTime() - t0) / 1e9;
                     jomp.runtime.libc.Stdio.fflush(0);
-                    System.err.print(e.report());
-                    System.err.flush();
-                    throw new KernelError(e.getMessage());
+                    System.err.printf("ptxsim: kernel %s: %d blocks of %d threads, %d thread-instructions in %.3f s (%.3g per second)%n",
+                            k.name(), blocks, threads, launch.threadInstructions, s, launch.threadInstructions / Math.max(s, 1e-9));
                 }
-            } finally {
-                if (slots != 0) d.memory.free(slots);
+            } catch (SimError e) {
+                d.threadInstructions += launch.threadInstructions;
+                jomp.runtime.libc.Stdio.fflush(0);
+                System.err.print(e.report());
+                System.err.flush();
+                throw new KernelError(e.getMessage());
             }
         }
+    }
+
+    /** Thread-instructions all launches on a device have executed so far. */
+    long threadInstructions(int device) {
+        SimDevice d;
+        synchronized (this) { d = device(device); }
+        synchronized (d) { return d.threadInstructions; }
+    }
+
+    /** The arguments of a launch meet the entry's parameters: as many, each 8 bytes. */
+    static void checkArguments(String kernel, List<Param> params, int passed) {
+        if (params.size() != passed) {
+            throw new IllegalArgumentException("kernel " + kernel + " declares " + params.size() + " parameter" + (params.size() == 1 ? "" : "s")
+                    + ", the launch passes " + passed + " argument" + (passed == 1 ? "" : "s"));
+        }
+        for (int i = 0; i < params.size(); i++) {
+            Param p = params.get(i);
+            if (p.size() != 8) {
+                throw new IllegalArgumentException("kernel " + kernel + "'s parameter " + i + " (" + p.name() + ") is " + p.size()
+                        + " bytes; every launch argument is 8 (a 64-bit value)");
+            }
+        }
+    }
+
+    /** Blocks and threads a launch gets: num_teams blocks (else one per multiprocessor) of thread_limit threads (else 128, at most 1024). */
+    private static int[] geometry(SimDevice d, int numTeams, int threadLimit) {
+        return new int[] {numTeams > 0 ? numTeams : d.multiprocessors, Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, MAX_THREADS)};
+    }
+
+    @Override
+    public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
+        SimDevice d;
+        synchronized (this) { d = device(device); }
+        return geometry(d, numTeams, threadLimit);
     }
 
     /** A launch the simulator stopped: the runtime reports it as a failed kernel (status 1, no stack trace). */

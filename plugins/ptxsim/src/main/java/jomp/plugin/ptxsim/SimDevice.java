@@ -33,6 +33,8 @@ final class SimDevice {
     private long shared, sharedCap, local, localCap;
     private final long t0 = System.nanoTime(), epoch = System.currentTimeMillis() * 1_000_000L;
     long launches;
+    /** Thread-instructions executed by all launches so far (benchmarks read it: JOMP_PTXSIM_STATS prints each launch's). */
+    long threadInstructions;
 
     SimDevice(int id, long memoryBytes, int multiprocessors, long stackBytes, boolean racecheck) {
         this.id = id;

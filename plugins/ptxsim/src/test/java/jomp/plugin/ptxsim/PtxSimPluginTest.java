@@ -66,17 +66,16 @@ class PtxSimPluginTest {
             .target sm_75
             .address_size 64
             .visible .global .align 4 .u32 table[4] = {7, 8, 9, 10};
-            // jomp's convention: one parameter, the address of the argument slots
-            .visible .entry slots(.param .u64 __args)
+            // the runtime's protocol: one 8-byte parameter per argument, as jomp's and clang's kernels declare them
+            .visible .entry slots(.param .u64 out, .param .u64 v)
             {
             	.reg .b64 %rd<6>;
-            	ld.param.u64 %rd1, [__args];
-            	ld.u64 %rd2, [%rd1];
-            	ld.u64 %rd3, [%rd1+8];
-            	st.u64 [%rd2], %rd3;
+            	ld.param.u64 %rd1, [out];
+            	ld.param.u64 %rd3, [v];
+            	st.u64 [%rd1], %rd3;
             	ret;
             }
-            // a kernel with its own parameters, of several sizes
+            // a kernel with parameters of several sizes (CUDA C's)
             .visible .entry direct(.param .u64 out, .param .u32 a, .param .u64 b)
             {
             	.reg .b32 %r<3>;
@@ -99,8 +98,18 @@ class PtxSimPluginTest {
         Sim sim = new Sim();
         DevicePlugin.LoadedImage img = sim.load(KERNELS);
         long out = sim.alloc(8);
-        sim.launch(img, "slots", 1, 1, out, 12345);
+        sim.plugin.launch(0, img.kernel("slots"), new long[] {out, 12345}, 1, 1);
         assertThat(sim.longs(out, 1)[0]).isEqualTo(12345);
+        // what the runtime passes must be what the entry declares: as many 8-byte parameters
+        assertThatThrownBy(() -> sim.plugin.launch(0, img.kernel("slots"), new long[] {out}, 1, 1))
+                .hasMessage("kernel slots declares 2 parameters, the launch passes 1 argument");
+        assertThatThrownBy(() -> sim.plugin.launch(0, img.kernel("slots"), new long[] {out, 1, 2}, 1, 1))
+                .hasMessage("kernel slots declares 2 parameters, the launch passes 3 arguments");
+        assertThatThrownBy(() -> sim.plugin.launch(0, img.kernel("direct"), new long[] {out, 1, 2}, 1, 1))
+                .hasMessage("kernel direct's parameter 1 (a) is 4 bytes; every launch argument is 8 (a 64-bit value)");
+        assertThat(sim.plugin.launchGeometry(0, img.kernel("slots"), 0, 0)).containsExactly(4, 128);
+        assertThat(sim.plugin.launchGeometry(0, img.kernel("slots"), 7, 2048)).containsExactly(7, 1024);
+        // the simulator's own launches (tests, benchmarks) take CUDA C's parameters of any size
         sim.launch(img, "direct", 1, 1, out, 0xFFFFFFFF00000005L, 100);
         assertThat(sim.longs(out, 1)[0]).as("a .u32 parameter takes the low half").isEqualTo(5 + 100 + 9);
         assertThatThrownBy(() -> sim.launch(img, "direct", 1, 1, out)).hasMessageContaining("declares 3 parameters, the launch passes 1");

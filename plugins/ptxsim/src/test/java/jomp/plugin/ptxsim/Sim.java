@@ -68,7 +68,7 @@ final class Sim {
     void launch(DevicePlugin.LoadedImage img, String kernel, int blocks, int threads, long... args) {
         DevicePlugin.Kernel k = img.kernel(kernel);
         assertTrue(k != null, "no kernel " + kernel);
-        plugin.launch(0, k, args, blocks, threads);
+        plugin.launchKernel(0, k, args, blocks, threads);
     }
 
     /** A launch that must fail: the exception's message, and the report the plugin printed. */
