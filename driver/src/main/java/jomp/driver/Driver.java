@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -20,8 +19,10 @@ import jomp.driver.job.Tools;
 import jomp.driver.options.Arg;
 import jomp.driver.options.ArgParser;
 import jomp.driver.options.Opt;
-import jomp.driver.toolchain.ToolChain;
-import jomp.driver.toolchain.Triple;
+import jomp.toolchain.CudaInstallation;
+import jomp.toolchain.ToolChain;
+import jomp.toolchain.ToolChains;
+import jomp.toolchain.Triple;
 import jomp.env.Invocation;
 
 /**
@@ -145,7 +146,7 @@ public final class Driver {
             if (a.opt() == Opt.FOPENMP || a.opt() == Opt.FOPENMP_EQ) openmp = true;
             else if (a.opt() == Opt.FNO_OPENMP) openmp = false;
         }
-        if (!offloadArchs.isEmpty() && targetNames.isEmpty()) targetNames.add("nvptx64");
+        if (!offloadArchs.isEmpty() && targetNames.isEmpty()) targetNames.add(Triple.NVPTX64);
         // -fopenmp-targets alone means OpenMP offloading (clang insists on -fopenmp too; jomp's
         // users write `jomp -fopenmp-targets=nvptx64 x.c -c`); only an explicit -fno-openmp conflicts.
         if (!targetNames.isEmpty() && !openmp && !has(args, Opt.FNO_OPENMP)) openmp = true;
@@ -155,11 +156,11 @@ public final class Driver {
         List<ActionBuilder.Target> targets = new ArrayList<>();
         List<String> normalizedTargets = new ArrayList<>();
         for (String t : targetNames) {
-            String triple = Triple.normalize(t);
-            if (triple == null) return error("OpenMP target is invalid: '" + t + "'");
+            ToolChain tc = ToolChains.device(t);
+            if (tc == null) return error("OpenMP target is invalid: '" + t + "'");
+            String triple = tc.triple();
             if (normalizedTargets.contains(triple)) continue;
             normalizedTargets.add(triple);
-            ToolChain tc = ToolChain.forDevice(triple);
             List<String> archs = new ArrayList<>();   // -Xopenmp-target -march=: the cpu, not bound in the graph
             for (Arg a : args) {
                 if (a.opt() == Opt.XOPENMP_TARGET_EQ && Triple.normalize(a.values().get(0)) != null
@@ -168,12 +169,13 @@ public final class Driver {
                 }
                 if (a.opt() == Opt.XOPENMP_TARGET && a.value().startsWith("-march=")) archs.add(a.value().substring("-march=".length()));
             }
-            if (tc instanceof ToolChain.Nvptx) {
-                for (String arch : archs) if (!arch.matches("sm_[0-9]+a?")) return error("unsupported CUDA gpu architecture: " + arch);
-                for (String arch : offloadArchs) if (!arch.matches("sm_[0-9]+a?")) return error("unsupported CUDA gpu architecture: " + arch);
+            if (tc.defaultArch() != null) {   // a target with archs: each --offload-arch is a device compile of its own
+                for (String arch : archs) if (tc.checkArch(arch) != null) return error(tc.checkArch(arch));
+                for (String arch : offloadArchs) if (tc.checkArch(arch) != null) return error(tc.checkArch(arch));
                 String cpu = archs.isEmpty() ? null : archs.get(archs.size() - 1);
-                if (offloadArchs.isEmpty()) targets.add(new ActionBuilder.Target(triple, null, cpu));
-                for (String arch : new LinkedHashSet<>(offloadArchs)) targets.add(new ActionBuilder.Target(triple, arch, arch));
+                List<String> bound = tc.archs(offloadArchs);
+                if (bound.isEmpty()) targets.add(new ActionBuilder.Target(triple, null, cpu));
+                for (String arch : bound) targets.add(new ActionBuilder.Target(triple, arch, arch));
             } else {
                 targets.add(new ActionBuilder.Target(triple, null, null));
             }
@@ -225,35 +227,46 @@ public final class Driver {
         // targets are chosen at link time: the named ones, or all that the objects embed; none with --offload-host-only
         if (!normalizedTargets.isEmpty()) linkerArgs.add(0, "--offload-targets=" + String.join(",", normalizedTargets));
         if (hostOnly) linkerArgs.add(0, "--offload-host-only");
+        // the CUDA installation the user named: the link's nvlink (and LTO's ptxas) come from it too, as clang passes it on
+        if (lastValue(args, Opt.CUDA_PATH) != null) linkerArgs.add("--cuda-path=" + lastValue(args, Opt.CUDA_PATH));
 
         java.util.Map<String, String> deviceCpus = new java.util.HashMap<>();
         for (ActionBuilder.Target t : targets) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());
         boolean saveTemps = has(args, Opt.SAVE_TEMPS);
         boolean verbose = has(args, Opt.VERBOSE);
-        Path ptxas = Tools.findPtxas(lastValue(args, Opt.CUDA_PATH));
-        // nvptx without an arch: the GPU's (as clang's nvptx-arch finds it); without a GPU, where
-        // clang 19 stops, portable PTX for the lowest supported arch, which any newer GPU's driver compiles
+        // each target's assembler (ptxas), found in the caller's environment or under --cuda-path
+        String cudaPath = lastValue(args, Opt.CUDA_PATH);
+        java.util.Map<String, Path> assemblers = new java.util.HashMap<>();
+        for (ActionBuilder.Target t : targets) {
+            ToolChain tc = ToolChains.device(t.triple());
+            if (!tc.separateAssembler() || assemblers.containsKey(t.triple())) continue;
+            Path as = tc.findProgram(tc.assembler(), cudaPath);
+            if (as != null) assemblers.put(t.triple(), as);
+            else if (verbose) err.println("jomp: note: " + tc.assembler() + " not found (" + CudaInstallation.searched(cudaPath)
+                    + "); embedding PTX, which the CUDA driver compiles when the program loads it");
+        }
+        // a target with archs and none given: the arch of the device present, as the target's arch
+        // tool (jomp-nvptx-arch, clang's nvptx-arch) prints it, run as a child process; without a
+        // device, where clang 19 stops, portable PTX for the default arch, which any newer GPU's driver compiles
         Set<String> ptxOnly = new java.util.HashSet<>();
         for (ActionBuilder.Target t : targets) {
-            if (!Triple.isNvptx(t.triple()) || t.arch() != null || t.cpu() != null) continue;
+            ToolChain tc = ToolChains.device(t.triple());
+            if (tc.archTool() == null || t.arch() != null || t.cpu() != null) continue;
             if (stop.compareTo(ActionBuilder.Stop.ASSEMBLE_SOURCE) < 0 && !has(args, Opt.OFFLOAD_DEVICE_ONLY)) continue;
-            List<String> gpus = jomp.plugin.cuda.GpuArch.detect();
+            List<String> gpus = ToolChains.detectArchs(tc, root.resolve("bin").resolve(tc.archTool()));
             if (!gpus.isEmpty()) {
                 deviceCpus.put(t.triple(), gpus.get(0));
                 if (verbose) err.println("jomp: note: no --offload-arch given; compiling for the GPU present, " + gpus.get(0));
             } else {
                 ptxOnly.add(t.triple());
                 if (verbose) err.println("jomp: note: no --offload-arch given and no NVIDIA GPU found; compiling portable PTX for "
-                        + ToolChain.Nvptx.LOWEST_ARCH + ", which the CUDA driver compiles for the GPU when the program loads it");
+                        + tc.defaultArch() + ", which the CUDA driver compiles for the GPU when the program loads it");
             }
         }
-        if (ptxas == null && verbose && targets.stream().anyMatch(t -> Triple.isNvptx(t.triple()))) {
-            err.println("jomp: note: ptxas not found (" + (has(args, Opt.CUDA_PATH) ? "--cuda-path" : "PATH, $CUDA_HOME/bin, /usr/local/cuda/bin") + "); embedding PTX, which the CUDA driver compiles when the program loads it");
-        }
         TempFiles temps = new TempFiles(saveTemps);
-        Tools tools = Tools.standard(root, ptxas);
+        Tools tools = Tools.standard(root, assemblers);
         JobBuilder jb = new JobBuilder(tools, new JobBuilder.Options(cc1Common, output, saveTemps, has(args, Opt.EMIT_IR),
-                ptxas == null ? null : ptxas.toString(), linkerArgs, linkOrder, normalizedTargets, deviceCpus, ptxOnly,
+                linkerArgs, linkOrder, normalizedTargets, deviceCpus, ptxOnly,
                 deps.cc1ArgsBySource(inputs, typeOf), deps.only(), noPtx(args)), temps);
         try {
             boolean single = plan.topLevel().size() == 1;
@@ -398,9 +411,9 @@ public final class Driver {
                   -L <dir>, -l <lib>, -Wl,<args> linker options
                   -Werror, -w, -W<warning>       warnings
                   -fopenmp                       enable OpenMP
-                  -fopenmp-targets=<triples>     offload targets: nvptx64, jvm (comma-separated)
+                  -fopenmp-targets=<triples>     offload targets: nvptx64, jvm, ptxsim (comma-separated)
                   --offload-arch=<sm_XX>         GPU architecture (implies nvptx64)
-                  --cuda-path=<dir>              CUDA installation whose bin/ptxas assembles PTX
+                  --cuda-path=<dir>              CUDA installation whose ptxas and nvlink are used
                   -Xopenmp-target[=<triple>] <arg>  pass <arg> to the device compile (e.g. -march=sm_90)
                   --offload-host-only, --offload-device-only, -foffload-lto
                   -emit-ir                       with -S: write jomp IR (.jir)

@@ -96,7 +96,7 @@ class ClangFlagsTest {
     @Test
     void answersWhatBuildSystemsAsk() throws Exception {
         assertThat(jomp(List.of("-dumpversion")).stdout()).isEqualTo(clang(List.of("-dumpversion")).stdout());
-        assertThat(jomp(List.of("-dumpmachine")).stdout()).isEqualTo(jomp.driver.toolchain.Triple.HOST + "\n");
+        assertThat(jomp(List.of("-dumpmachine")).stdout()).isEqualTo(jomp.toolchain.Triple.HOST + "\n");
         assertThat(jomp(List.of("-print-prog-name=ld")).stdout()).isEqualTo("ld\n");
         assertThat(jomp(List.of("-print-file-name=libnothere.a")).stdout()).isEqualTo(clang(List.of("-print-file-name=libnothere.a")).stdout());
         assertThat(jomp(List.of("-print-search-dirs")).stdout()).startsWith("programs: =").contains("\nlibraries: =");

@@ -40,7 +40,7 @@ import jomp.env.Invocation;
 public final class Cc1 {
     /** The parsed cc1 command line. */
     public static final class Options {
-        public String triple = "jvm64-jomp-linux";
+        public String triple = jomp.toolchain.Triple.HOST;
         public String mode = "-emit-obj";
         public String output;
         public String input;
@@ -307,8 +307,8 @@ public final class Cc1 {
      * host IR the host compile wrote (-fopenmp-host-ir-file-path) or, without it, from the source.
      */
     private static int deviceCompile(Options o, PreprocessorOptions ppOpts, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
-        boolean nvptx = o.triple.startsWith("nvptx");
-        if (!o.triple.startsWith("jvm64") && !nvptx) {
+        jomp.toolchain.ToolChain tc = jomp.toolchain.ToolChains.device(o.triple);
+        if (tc == null) {
             err.println("jomp: error: offloading to '" + o.triple + "' is not available in this version of jomp");
             return 1;
         }
@@ -327,21 +327,22 @@ public final class Cc1 {
         }
         if (diags.hasErrors()) { diags.printSummary(); return 1; }
         Module dev = DeviceExtraction.extract(host);
-        if (nvptx) jomp.frontend.offload.IndirectCallTable.apply(dev);   // host function pointers called on the device
+        // host function pointers called in PTX code go through the unit's indirect table (the jvm device calls them as they are)
+        if (tc.codeGen() == jomp.toolchain.CodeGen.PTX) jomp.frontend.offload.IndirectCallTable.apply(dev);
         diags.printSummary();
-        if (nvptx && !o.mode.equals("-emit-ir")) {   // PTX text for one sm_XX; the driver's ptxas job assembles it
-            String ptx;
-            try {
-                ptx = jomp.frontend.nvptx.PtxBackend.compile(dev, o.targetCpu != null ? o.targetCpu : "sm_75");
-            } catch (jomp.frontend.nvptx.PtxException e) {
-                err.println("jomp: error: " + e.getMessage());
-                return 1;
-            }
-            writeOutput(o, ptx.getBytes(StandardCharsets.ISO_8859_1), out);
+        if (o.mode.equals("-emit-ir")) {
+            writeOutput(o, IrPrinter.print(dev).getBytes(StandardCharsets.ISO_8859_1), out);
             return 0;
         }
-        if (o.mode.equals("-emit-ir")) writeOutput(o, IrPrinter.print(dev).getBytes(StandardCharsets.ISO_8859_1), out);
-        else writeOutput(o, HostObjectWriter.write(dev, JvmBackend.compile(dev, o.optLevel), null), out);
+        // the target's code: PTX text for one sm_XX (the driver's ptxas job assembles it), or a jvm device object
+        DeviceCodeGen.Output code;
+        try {
+            code = DeviceCodeGen.generate(tc, dev, o.targetCpu, o.optLevel);
+        } catch (jomp.frontend.nvptx.PtxException e) {
+            err.println("jomp: error: " + e.getMessage());
+            return 1;
+        }
+        writeOutput(o, code.bytes(), out);
         return 0;
     }
 

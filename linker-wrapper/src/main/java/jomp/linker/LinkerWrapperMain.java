@@ -35,7 +35,7 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     String output = "a.out";
 
     @Option(names = "--host-triple", paramLabel = "<triple>", description = "The host triple.")
-    String hostTriple = "jvm64-jomp-linux";
+    String hostTriple = jomp.toolchain.Triple.HOST;
 
     @Option(names = "--offload-targets", split = ",", paramLabel = "<triple>", description = "Device triples to link images for.")
     List<String> offloadTargets = new ArrayList<>();
@@ -43,8 +43,11 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     @Option(names = "--offload-host-only", description = "Link no device code: target regions run on the host.")
     boolean hostOnly;
 
-    @Option(names = "--device-linker", paramLabel = "<path>", description = "The device linker for nvptx64 images (default: nvlink on PATH).")
+    @Option(names = "--device-linker", paramLabel = "<path>", description = "The device linker for nvptx64 images (default: nvlink, found as ptxas is).")
     String deviceLinker;
+
+    @Option(names = "--cuda-path", paramLabel = "<dir>", description = "The CUDA installation whose bin/ has nvlink and ptxas (default: PATH, $CUDA_HOME/bin, /usr/local/cuda/bin).")
+    String cudaPath;
 
     @Option(names = "--wrapper-jobs", paramLabel = "<n>", description = "Device links to run at once (default: one per core).")
     int wrapperJobs = Runtime.getRuntime().availableProcessors();
@@ -101,10 +104,10 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             java.util.Set<String> targets = new java.util.LinkedHashSet<>();
             for (String t : offloadTargets) if (!t.isEmpty()) targets.add(DeviceImages.expand(t));
             List<DeviceImages.Group> groups = hostOnly ? List.of() : DeviceImages.collect(objects, targets);
-            DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker, in.natives());
+            DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker, in.natives(), cudaPath);
             if (verbose || dryRun) {   // printed up front, in order, whatever order parallel device links finish in
                 for (DeviceImages.Group g : groups) {
-                    String lto = DeviceLto.describe(g);
+                    String lto = DeviceLto.describe(g, cudaPath);
                     if (lto != null) err.println("jomp-linker-wrapper: " + lto);
                     // a group of IR only becomes one image: nothing more to link
                     if (lto == null || g.images().stream().anyMatch(i -> !DeviceLto.isIr(i.binary()))) {
@@ -137,11 +140,11 @@ public final class LinkerWrapperMain implements Callable<Integer> {
 
     /** Device links run on up to --wrapper-jobs threads; the results keep the groups' order. */
     private List<DeviceLink.Linked> deviceLinks(List<DeviceImages.Group> groups, DeviceLink.Options opts) {
-        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(g -> DeviceLink.link(DeviceLto.lower(g), opts)).toList();
+        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(g -> DeviceLink.link(DeviceLto.lower(g, opts.cudaPath()), opts)).toList();
         var pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(wrapperJobs, groups.size()));
         try {
             List<java.util.concurrent.Future<DeviceLink.Linked>> fs = new ArrayList<>();
-            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(DeviceLto.lower(g), opts)));
+            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(DeviceLto.lower(g, opts.cudaPath()), opts)));
             List<DeviceLink.Linked> out = new ArrayList<>();
             for (var f : fs) {
                 try {

@@ -154,6 +154,22 @@ class CompileServerTest {
     }
 
     @Test
+    void theCallersCudaInstallationGivesLibdevice() throws Exception {
+        // math on nvptx64 compiles libdevice's functions from the caller's $CUDA_HOME, not the server's
+        Path cuda = dir.resolve("cuda");
+        Path bogus = Files.createDirectories(cuda.resolve("nvvm/libdevice")).resolve("libdevice.10.bc");
+        Files.writeString(bogus, "not bitcode\n");
+        Files.writeString(dir.resolve("m.c"), "#include <math.h>\nint main(void) { double x = 0.5;\n"
+                + "#pragma omp target map(tofrom: x)\n x = sin(x);\n return x > 0 ? 0 : 1; }\n");
+        Exec.Result r = run(dir, Map.of("CUDA_HOME", cuda.toString()), "-v", "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "-c", "m.c");
+        assertThat(r.stderr()).as("on the server").contains("Compile server: pid " + serverPid().orElseThrow());
+        assertThat(r.status()).as(r.describe("jomp with a CUDA_HOME whose libdevice is not bitcode")).isEqualTo(1);
+        assertThat(r.stderr()).contains("compiling libdevice").contains(bogus.toString());
+        Exec.Result ok = run(dir, Map.of(), "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "-c", "m.c");
+        assertThat(ok.status()).as(ok.describe("the same compile in the server's own CUDA installation")).isZero();
+    }
+
+    @Test
     void aFolderOthersCanEnterIsRefused() throws Exception {
         Path open = Files.createDirectories(dir.resolve("open"));
         Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));

@@ -36,7 +36,7 @@ import org.objectweb.asm.commons.Remapper;
  */
 class LayeringTest {
     /** The modules whose relative order the pipeline fixes: shared formats, run-time library, compiler, linker, driver. */
-    static final List<String> PIPELINE = List.of("offload-abi", "env", "objfile", "runtime", "frontend", "linker-wrapper", "driver");
+    static final List<String> PIPELINE = List.of("offload-abi", "env", "objfile", "toolchain", "runtime", "frontend", "linker-wrapper", "driver");
     /** Packaging and system tests: they gather everything, the driver included. */
     static final Set<String> ASSEMBLIES = Set.of("dist", "tests");
     static final int MAX_LINES = 1200;

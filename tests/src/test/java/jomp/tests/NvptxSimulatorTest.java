@@ -392,7 +392,7 @@ class NvptxSimulatorTest {
             assertThat(r.status()).as(r.describe("jomp -c " + f + ".c")).isZero();
         }
         List<String> l = new ArrayList<>(Corpus.jompCommand());
-        l.addAll(List.of("-v", "main.o", "lib.o", "-o", "prog"));
+        l.addAll(List.of("-v", "--cuda-path=" + none, "main.o", "lib.o", "-o", "prog"));
         Exec.Result link = Exec.run(l, dir, env, dir.resolve("scratch"));
         assertThat(link.status()).as(link.describe("jomp (link)")).isZero();
         assertThat(link.stderr()).contains("a fat binary of the PTX of main.o lib.o (no nvlink: linked when loaded)");

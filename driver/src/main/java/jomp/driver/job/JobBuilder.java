@@ -10,7 +10,9 @@ import java.util.Set;
 
 import jomp.driver.action.Action;
 import jomp.driver.action.FileType;
-import jomp.driver.toolchain.Triple;
+import jomp.toolchain.CodeGen;
+import jomp.toolchain.ToolChain;
+import jomp.toolchain.ToolChains;
 
 /**
  * Binds actions to tools and makes jobs (clang's BuildJobsForAction): the host's preprocess,
@@ -20,13 +22,13 @@ import jomp.driver.toolchain.Triple;
 public final class JobBuilder {
     /** Everything about the invocation that goes into command lines. */
     public record Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
-                          String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
+                          List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
                           Map<String, String> deviceCpus, java.util.Set<String> ptxOnly,
                           Map<String, List<String>> dependencyArgs, boolean dependenciesOnly, java.util.Set<String> noPtx) {
         public Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
-                       String ptxasPath, List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
+                       List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
                        Map<String, String> deviceCpus, java.util.Set<String> ptxOnly) {
-            this(cc1Common, finalOutput, saveTemps, emitIr, ptxasPath, linkerArgs, linkOrder, offloadTargets, deviceCpus, ptxOnly, Map.of(), false,
+            this(cc1Common, finalOutput, saveTemps, emitIr, linkerArgs, linkOrder, offloadTargets, deviceCpus, ptxOnly, Map.of(), false,
                     java.util.Set.of());
         }
     }
@@ -36,11 +38,13 @@ public final class JobBuilder {
         return opts.dependencyArgs().getOrDefault(src, List.of());
     }
 
-    /** The GPU arch a device job compiles for: the bound arch, else -march=, else the lowest supported. */
+    /** The arch a device job compiles for: the bound arch, else -march= (or the GPU found), else the target's default. */
     private String cpu(Action a) {
         if (a.arch() != null) return a.arch();
-        return opts.deviceCpus().getOrDefault(a.triple(), jomp.driver.toolchain.ToolChain.Nvptx.LOWEST_ARCH);
+        return opts.deviceCpus().getOrDefault(a.triple(), toolChain(a).defaultArch());
     }
+
+    private static ToolChain toolChain(Action a) { return ToolChains.device(a.triple()); }
 
     /** Marks an input file in {@link Options#linkOrder}: the file, or the object made from it. */
     public static final String INPUT_MARK = "\0input:";
@@ -150,13 +154,16 @@ public final class JobBuilder {
     private Job assemble(Action.Assemble as, boolean topLevel, boolean single) {
         if ("device-openmp".equals(as.offloadKind())) {
             Action.Backend b = (Action.Backend) as.input();
-            if (!Triple.isNvptx(as.triple())) return deviceCompile(b, (Action.Offload) b.input(), topLevel, single, false);
+            ToolChain tc = toolChain(as);
+            // the jvm device's compile job writes its object: no assembler job (clang's integrated assembler)
+            if (tc.codeGen() == CodeGen.JVM) return deviceCompile(b, (Action.Offload) b.input(), topLevel, single, false);
             Job ptx = build(b, false, single);
-            // no ptxas, or portable PTX: the PTX itself is the image (kind ptx) and the CUDA driver compiles it at load
-            if (opts.ptxasPath() == null || opts.ptxOnly().contains(as.triple())) return ptx;
+            // no separate assembler, none found, or portable PTX: the PTX itself is the image (kind ptx), compiled at load
+            Tool assembler = tools.assembler(as.triple());
+            if (!tc.separateAssembler() || assembler == null || opts.ptxOnly().contains(as.triple())) return ptx;
             String out = temps.create(stem(inputFile(as)), as.arch() == null ? "" : as.arch(), "openmp-" + as.triple() + "-" + cpu(as), "o");
-            List<String> args = List.of("-m64", ptxasOptLevel(), "--gpu-name", cpu(as), "--output-file", out, ptx.output(), "-c");
-            return add(new Job(tools.ptxas(), as.triple(), List.of(ptx.output()), out, args, List.of(ptx)));
+            List<String> args = tc.assemblerArgs(cpu(as), ptxasOptLevel(), ptx.output(), out);
+            return add(new Job(assembler, as.triple(), List.of(ptx.output()), out, args, List.of(ptx)));
         }
         return hostCodegen(as, topLevel, single, "o", List.of("-emit-obj"));
     }
@@ -180,7 +187,7 @@ public final class JobBuilder {
     private Job deviceCompile(Action.Backend b, Action.Offload joined, boolean topLevel, boolean single, boolean asm) {
         Job host = build(joined.host().action(), false, single);
         String src = inputFile(b);
-        boolean nvptx = Triple.isNvptx(b.triple());
+        boolean nvptx = toolChain(b).codeGen() == CodeGen.PTX;
         boolean lto = b.type() == FileType.LTO_IR;   // -foffload-lto: device IR, code-generated at the link
         String ext = lto ? "jir" : nvptx ? "s" : "o";
         String tag = nvptx && b.arch() != null ? b.arch() : ""; // clang tags temp names with the bound arch only
@@ -242,13 +249,13 @@ public final class JobBuilder {
             inputs.add(j.output());
             String kind = "openmp";
             StringBuilder image = new StringBuilder("--image=file=").append(j.output()).append(",triple=").append(obj.triple());
-            if (Triple.isNvptx(obj.triple())) image.append(",arch=").append(cpu(obj));
+            if (toolChain(obj).defaultArch() != null) image.append(",arch=").append(cpu(obj));
             image.append(",kind=").append(kind);
             args.add(image.toString());
             // a cubin travels with the PTX it came from, as nvcc's fat binaries carry both: the
             // linker-wrapper makes them one fat binary, which a GPU of another arch and the PTX
             // simulator can run (--no-cuda-include-ptx= leaves it out)
-            if (j.tool() == tools.ptxas() && !opts.noPtx().contains("all") && !opts.noPtx().contains(cpu(obj)))
+            if (j.tool() == tools.assembler(obj.triple()) && !opts.noPtx().contains("all") && !opts.noPtx().contains(cpu(obj)))
                 args.add("--image=file=" + j.dependsOn().get(0).output() + ",triple=" + obj.triple() + ",arch=" + cpu(obj) + ",kind=" + kind);
         }
         return add(new Job(tools.packager(), p.triple(), inputs, out, args, deps));

@@ -33,7 +33,7 @@ public interface Tool {
         };
     }
 
-    /** An external program (ptxas), run as a child process with its output passed through. */
+    /** An external program (ptxas), run as a child process in the caller's environment (Programs), its output passed through. */
     static Tool external(String bindingName, Path program) {
         return new Tool() {
             public String bindingName() { return bindingName; }
@@ -42,11 +42,9 @@ public interface Tool {
                 var cmd = new java.util.ArrayList<String>();
                 cmd.add(program.toString());
                 cmd.addAll(args);
-                Process p = jomp.env.Invocation.processBuilder(cmd).redirectErrorStream(true).start();
-                byte[] text = p.getInputStream().readAllBytes();
-                int rc = p.waitFor();
-                err.write(text);
-                return rc;
+                jomp.toolchain.Programs.Result r = jomp.toolchain.Programs.run(cmd);
+                err.print(r.output());
+                return r.status();
             }
         };
     }

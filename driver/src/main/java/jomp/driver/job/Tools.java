@@ -1,31 +1,34 @@
 package jomp.driver.job;
 
 import java.nio.file.Path;
+import java.util.Map;
 
-import jomp.env.CudaTools;
+/**
+ * The tools jobs are bound to, with the launchers -### names for them: jomp's own, run in-process,
+ * and each target's assembler (ptxas), an external program found by its ToolChain.
+ */
+public record Tools(Tool cc1, Tool packager, Map<String, Tool> assemblers, Tool hostLinker, Tool offloadLinker) {
 
-/** The tools jobs are bound to, with the launchers -### names for them. */
-public record Tools(Tool cc1, Tool packager, Tool ptxas, Tool hostLinker, Tool offloadLinker) {
-
-    /** jomp's own tools, run in-process; ptxas from PATH, $CUDA_HOME or /usr/local/cuda. */
-    public static Tools standard(Path jompRoot, Path ptxas) {
+    /** jomp's own tools under {@code jompRoot}/bin; {@code assemblers}: triple → the assembler found for it. */
+    public static Tools standard(Path jompRoot, Map<String, Path> assemblers) {
         Path bin = jompRoot.resolve("bin");
         Tool.InProcess linker = jomp.linker.LinkerWrapperMain::run;
+        Map<String, Tool> as = new java.util.HashMap<>();
+        // clang's name for the NVPTX assembler in bindings; a target of another kind would bring its own
+        assemblers.forEach((triple, program) -> as.put(triple, Tool.external("NVPTX::Assembler", program)));
         return new Tools(
                 Tool.inProcess("jomp", bin.resolve("jomp"), (args, out, err) -> jomp.frontend.Cc1.run(drop(args), out, err)),
                 Tool.inProcess("Offload::Packager", bin.resolve("jomp-offload-packager"), jomp.objfile.packager.PackagerMain::run),
-                Tool.external("NVPTX::Assembler", ptxas != null ? ptxas : Path.of("ptxas")),
+                Map.copyOf(as),
                 Tool.inProcess("jomp::Linker", bin.resolve("jomp-linker-wrapper"), linker),
                 Tool.inProcess("Offload::Linker", bin.resolve("jomp-linker-wrapper"), linker));
     }
 
+    /** The assembler of a target's device code, or null when none was found (its PTX is then the image). */
+    public Tool assembler(String triple) { return assemblers.get(triple); }
+
     /** cc1 command lines start with "-cc1" (so that they run as `jomp -cc1 ...`); Cc1 takes the rest. */
     private static String[] drop(String[] args) {
         return java.util.Arrays.copyOfRange(args, 1, args.length);
-    }
-
-    /** Finds ptxas as clang's CUDA toolchain does: --cuda-path, else PATH, $CUDA_HOME/bin, /usr/local/cuda/bin. */
-    public static Path findPtxas(String cudaPath) {
-        return CudaTools.findPtxas(cudaPath);
     }
 }

@@ -21,7 +21,7 @@ import jomp.objfile.elf.ElfWriter;
 import jomp.objfile.offload.OffloadEntriesSection;
 
 /**
- * Writes a translation unit as a host object (DESIGN §3.1): an ELF relocatable file holding the
+ * Writes a translation unit as a host object (docs/formats.md, "jomp's host objects"): an ELF relocatable file holding the
  * unit's class files (one section {@code .jomp.class.<name>} each), its globals in
  * {@code .rodata}/{@code .data.rel.ro}/{@code .data}/{@code .bss} with {@code .rela} relocations for addresses in data,
  * a symbol table with every defined and undefined symbol, and the packaged device images in

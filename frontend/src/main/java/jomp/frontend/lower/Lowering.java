@@ -377,7 +377,7 @@ public final class Lowering {
     }
 
     /**
-     * The kernel of a target region (DESIGN §3.3): {@code __omp_offloading_<content>_<name>_<fn>_l<line>}.
+     * The kernel of a target region (docs/design/offload-abi.md §3): {@code __omp_offloading_<content>_<name>_<fn>_l<line>}.
      * clang puts the source file's device and inode numbers there; jomp puts two hashes that do
      * not depend on where the checkout or the build directory is (so that ccache, sccache and
      * remote caches can share objects): of the file's bytes and of its base name. The device

@@ -13,6 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jomp.frontend.ir.FuncType;
 import jomp.frontend.ir.IrType;
+import jomp.toolchain.CudaInstallation;
+import jomp.toolchain.Programs;
+import jomp.env.Invocation;
 
 /**
  * math.h on the device: NVIDIA's libdevice ({@code nvvm/libdevice/libdevice.10.bc} of the CUDA
@@ -20,36 +23,39 @@ import jomp.frontend.ir.IrType;
  * nvlink cannot link, so at device compile the functions a module calls are compiled to PTX by
  * the installed LLVM ({@code llvm-link --only-needed}, {@code opt -O2}, {@code llc -mcpu=sm_XX})
  * and appended to the module, {@code .weak} as the device runtime is. Nothing of libdevice is
- * shipped with jomp. Without libdevice or LLVM the compile fails naming what is missing.
+ * shipped with jomp. Without libdevice or LLVM the compile fails naming what is missing. Both are
+ * found in the caller's environment (CudaInstallation, Programs: under the compile server, the
+ * client's $CUDA_HOME and PATH) and the LLVM tools run through Programs.
  */
 final class Libdevice {
     private Libdevice() {}
 
     static boolean isLibdevice(String function) { return function.startsWith("__nv_"); }
 
-    /** PTX definitions per "arch|names", for compiles of the same functions in one process. */
+    /** PTX definitions per "libdevice|llvm|arch|names", for compiles of the same functions in one process. */
     private static final Map<String, String> CACHE = new ConcurrentHashMap<>();
 
     /** The PTX definitions (no header) of the named {@code __nv_*} functions for an arch, with what they use. */
     static String definitions(Map<String, FuncType> functions, String smArch) {
         Set<String> names = new TreeSet<>(functions.keySet());
-        String key = smArch + "|" + String.join(",", names);
+        // one process serves callers with different installations (the compile server): the key names them
+        Path bc = libdeviceFile();
+        String suffix = llvmSuffix();
+        String key = bc + "|" + Programs.find("llc" + suffix, List.of()) + "|" + smArch + "|" + String.join(",", names);
         String cached = CACHE.get(key);
         if (cached != null) return cached;
-        String ptx = compile(functions, smArch);
+        String ptx = compile(functions, smArch, bc, suffix);
         CACHE.put(key, ptx);
         return ptx;
     }
 
-    private static String compile(Map<String, FuncType> functions, String smArch) {
-        Path bc = libdeviceFile();
-        String suffix = llvmSuffix();
+    private static String compile(Map<String, FuncType> functions, String smArch, Path bc, String suffix) {
         String what = String.join(", ", new TreeSet<>(functions.keySet()));
         if (bc == null) throw new PtxException("math functions on nvptx (" + what + ") need NVIDIA's libdevice: set CUDA_HOME to a CUDA installation that has nvvm/libdevice/libdevice.10.bc");
         if (suffix == null) throw new PtxException("math functions on nvptx (" + what + ") are compiled from libdevice by LLVM: put llvm-link, opt and llc (LLVM 15 or newer, e.g. llc-19) on PATH");
         Path dir = null;
         try {
-            dir = Files.createTempDirectory("jomp-libdevice-");
+            dir = Files.createTempDirectory(Invocation.tempDir(), "jomp-libdevice-");
             Path stub = dir.resolve("stub.ll"), linked = dir.resolve("linked.bc"), opt = dir.resolve("opt.bc"), out = dir.resolve("libdevice.ptx");
             Files.writeString(stub, stub(functions), StandardCharsets.ISO_8859_1);
             run(List.of("llvm-link" + suffix, "--only-needed", stub.toString(), bc.toString(), "-o", linked.toString()));
@@ -84,7 +90,7 @@ final class Libdevice {
 
     /** An LLVM module that keeps the wanted functions ({@code llvm.used}), for llvm-link to pull from libdevice. */
     private static String stub(Map<String, FuncType> functions) {
-        StringBuilder sb = new StringBuilder("target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\ntarget triple = \"nvptx64-nvidia-cuda\"\n");
+        StringBuilder sb = new StringBuilder("target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\ntarget triple = \"" + jomp.toolchain.Triple.NVPTX64 + "\"\n");
         List<String> used = new ArrayList<>();
         for (var e : new java.util.TreeMap<>(functions).entrySet()) {
             FuncType t = e.getValue();
@@ -123,38 +129,24 @@ final class Libdevice {
     }
 
     private static void run(List<String> cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (p.waitFor() != 0) throw new PtxException("compiling libdevice: " + String.join(" ", cmd) + " failed" + (out.isEmpty() ? "" : ":\n" + out));
+        List<String> resolved = new ArrayList<>(cmd);
+        resolved.set(0, Programs.find(cmd.get(0), List.of()).toString());   // llvmSuffix found it on the caller's PATH
+        Programs.Result r = Programs.run(resolved);
+        String out = r.output().strip();
+        if (!r.ok()) throw new PtxException("compiling libdevice: " + String.join(" ", cmd) + " failed" + (out.isEmpty() ? "" : ":\n" + out));
     }
 
-    /** libdevice.10.bc: $CUDA_HOME, $CUDA_PATH, /usr/local/cuda, Debian's toolkit. */
-    static Path libdeviceFile() {
-        List<Path> dirs = new ArrayList<>();
-        for (String env : List.of("CUDA_HOME", "CUDA_PATH")) {
-            String v = System.getenv(env);
-            if (v != null && !v.isEmpty()) dirs.add(Path.of(v, "nvvm", "libdevice"));
-        }
-        dirs.add(Path.of("/usr/local/cuda/nvvm/libdevice"));
-        dirs.add(Path.of("/usr/lib/nvidia-cuda-toolkit/libdevice"));
-        for (Path d : dirs) if (Files.isRegularFile(d.resolve("libdevice.10.bc"))) return d.resolve("libdevice.10.bc");
-        return null;
-    }
+    /** libdevice.10.bc of the caller's CUDA installation ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda, Debian's toolkit), or null. */
+    static Path libdeviceFile() { return CudaInstallation.libdevice(); }
 
-    /** The suffix of the LLVM tools on PATH ("-19", or "" for unversioned ones), or null. */
+    /** The suffix of the LLVM tools on the caller's PATH ("-19", or "" for unversioned ones), or null. */
     static String llvmSuffix() {
-        String path = System.getenv("PATH");
-        if (path == null) return null;
         List<String> suffixes = new ArrayList<>();
         for (int v = 22; v >= 15; v--) suffixes.add("-" + v);
         suffixes.add("");
         for (String s : suffixes) {
-            for (String d : path.split(java.io.File.pathSeparator)) {
-                if (d.isEmpty()) continue;
-                Path dir = Path.of(d);
-                if (Files.isExecutable(dir.resolve("llc" + s)) && Files.isExecutable(dir.resolve("opt" + s)) && Files.isExecutable(dir.resolve("llvm-link" + s))) return s;
-            }
+            if (Programs.find("llc" + s, List.of()) != null && Programs.find("opt" + s, List.of()) != null
+                    && Programs.find("llvm-link" + s, List.of()) != null) return s;
         }
         return null;
     }

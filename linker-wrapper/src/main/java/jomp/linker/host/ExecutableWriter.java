@@ -18,7 +18,7 @@ import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 /**
- * Writes the executable (DESIGN §3.4): a small ELF launcher ({@link Launcher}: a shell script that
+ * Writes the executable (docs/design/abi.md, "The executable and its start"): a small ELF launcher ({@link Launcher}: a shell script that
  * finds a Java 25+ and runs the file as a jar, and the fault handler the JVM chains), followed by
  * the jar: the program's classes, its data image and the runtime's classes, so the file runs on
  * its own; `java -jar` finds the jar behind the launcher (zip offsets are relative to the end).

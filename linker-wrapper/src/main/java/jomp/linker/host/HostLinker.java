@@ -33,7 +33,7 @@ import jomp.objfile.jvm.JvmNames;
 import jomp.objfile.offload.OffloadEntriesSection;
 
 /**
- * The host link (DESIGN §3.4): resolves symbols across objects and the C library as a linker
+ * The host link (docs/design/abi.md, "The executable and its start"): resolves symbols across objects and the C library as a linker
  * resolves relocations, lays out the merged data image, rewrites the placeholder owners in the
  * classes ({@code jomp/link/Extern}, {@code jomp/link/Data}, {@code jomp/link/Fn}) and generates the
  * program class that loads the data, registers function handles and calls {@code main}.

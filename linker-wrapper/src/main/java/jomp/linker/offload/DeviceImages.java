@@ -28,13 +28,10 @@ public final class DeviceImages {
         public String describe() { return triple + (arch.isEmpty() ? "" : " (" + arch + ")"); }
     }
 
-    /** Short names of targets, as the driver expands them. */
+    /** Short names of targets expanded as the driver expands them (ToolChains); a triple jomp has no toolchain for stays as given. */
     public static String expand(String triple) {
-        return switch (triple) {
-            case "jvm", "jvm64" -> "jvm64-jomp-linux";
-            case "nvptx64", "nvptx" -> "nvptx64-nvidia-cuda";
-            default -> triple;
-        };
+        String t = jomp.toolchain.Triple.normalize(triple);
+        return t != null ? t : triple;
     }
 
     /**

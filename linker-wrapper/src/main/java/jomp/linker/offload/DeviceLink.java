@@ -36,24 +36,24 @@ public final class DeviceLink {
     /** A linked device image: what the registration hands to the runtime. */
     public record Linked(String triple, String arch, ImageKind kind, byte[] bytes) {}
 
-    public static final String JVM_TRIPLE = "jvm64-jomp-linux";
-
-    /** How device links run: {@code deviceLinker} (null: nvlink on PATH) links several nvptx images of one arch. */
-    public record Options(String deviceLinker, jomp.linker.host.NativeLibraries natives) {
+    /** How device links run: {@code deviceLinker} (null: the target's, nvlink, where its ToolChain finds it) links several nvptx images of one arch. */
+    public record Options(String deviceLinker, jomp.linker.host.NativeLibraries natives, String cudaPath) {
         public static final Options DEFAULT = new Options(null);
 
-        public Options(String deviceLinker) { this(deviceLinker, null); }
+        public Options(String deviceLinker) { this(deviceLinker, null, null); }
+
+        public Options(String deviceLinker, jomp.linker.host.NativeLibraries natives) { this(deviceLinker, natives, null); }
     }
 
     public static Linked link(DeviceImages.Group g) { return link(g, Options.DEFAULT); }
 
     public static Linked link(DeviceImages.Group g, Options opts) {
-        if (g.triple().equals(JVM_TRIPLE)) return new Linked(g.triple(), g.arch(), ImageKind.JVM_CLASSES, jvm(g, opts.natives()));
+        if (jvm(g)) return new Linked(g.triple(), g.arch(), ImageKind.JVM_CLASSES, jvm(g, opts.natives()));
         List<DeviceImages.Image> imgs = g.images();
         for (DeviceImages.Image i : imgs) kind(g, i);
         if (passesThrough(g, opts)) return new Linked(g.triple(), g.arch(), kind(g, imgs.get(0)), imgs.get(0).binary().image());
         List<String> ptx = ptxOfEveryObject(g);
-        String linker = deviceLinker(opts);
+        String linker = deviceLinker(g, opts);
         if (linker == null) {
             // no CUDA: several PTX objects go together in a fat binary, linked when it is loaded (the PTX simulator does)
             if (ptx != null && imgs.stream().allMatch(i -> i.binary().imageKind() == ImageKind.PTX))
@@ -69,7 +69,7 @@ public final class DeviceLink {
     private static boolean passesThrough(DeviceImages.Group g, Options opts) {
         if (g.images().size() != 1) return false;
         OffloadBinary b = g.images().get(0).binary();
-        return !(relocatableCubin(b) && deviceLinker(opts) != null);
+        return !(relocatableCubin(b) && deviceLinker(g, opts) != null);
     }
 
     /**
@@ -128,14 +128,14 @@ public final class DeviceLink {
 
     /** What {@link #link} does for a group, as --dry-run and --wrapper-verbose print it (temporary files by their short names). */
     public static String describe(DeviceImages.Group g, Options opts) {
-        if (g.triple().equals(JVM_TRIPLE)) return "device link for " + g.describe() + ": " + objects(g);
-        String linker = deviceLinker(opts);
+        if (jvm(g)) return "device link for " + g.describe() + ": " + objects(g);
+        String linker = deviceLinker(g, opts);
         if (passesThrough(g, opts)) return "device image for " + g.describe() + " passes through: " + objects(g);
         boolean ptx = ptxOfEveryObject(g) != null;
         if (linker == null) {
             if (ptx && g.images().stream().allMatch(i -> i.binary().imageKind() == ImageKind.PTX))
                 return "device image for " + g.describe() + ": a fat binary of the PTX of " + objects(g) + " (no nvlink: linked when loaded)";
-            return "device link for " + g.describe() + " needs nvlink, which is not on PATH: " + objects(g);
+            return "device link for " + g.describe() + " needs nvlink, which is not found (" + jomp.toolchain.CudaInstallation.searched(opts.cudaPath()) + "): " + objects(g);
         }
         List<String> inputs = new ArrayList<>();
         List<DeviceImages.Image> in = nvlinkInputs(g);
@@ -159,30 +159,41 @@ public final class DeviceLink {
         return out;
     }
 
-    /** The device linker for a group of several nvptx images: --device-linker, else nvlink on PATH, else null. */
-    public static String deviceLinker(Options opts) {
+    /** Whether the group's images are jvm device objects, linked here into a jar. */
+    private static boolean jvm(DeviceImages.Group g) {
+        jomp.toolchain.ToolChain tc = jomp.toolchain.ToolChains.device(g.triple());
+        return tc != null && tc.codeGen() == jomp.toolchain.CodeGen.JVM;
+    }
+
+    /**
+     * The device linker for a group of several images: --device-linker, else the target's own
+     * (nvlink) where its ToolChain finds it (--cuda-path, else PATH, $CUDA_HOME/bin, /usr/local/cuda/bin), else null
+     * (no CUDA installed, or a target such as the PTX simulator's whose images are never nvlinked).
+     */
+    public static String deviceLinker(DeviceImages.Group g, Options opts) {
+        jomp.toolchain.ToolChain tc = jomp.toolchain.ToolChains.device(g.triple());
+        if (tc != null && tc.deviceLinker() == null) return null;
         if (opts.deviceLinker() != null) return opts.deviceLinker();
-        for (String dir : java.util.Objects.requireNonNullElse(Invocation.getenv("PATH"), "").split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(Invocation.path(dir).resolve("nvlink"))) return Invocation.path(dir).resolve("nvlink").toString();
-        }
-        return null;
+        if (tc == null) return null;
+        java.nio.file.Path p = tc.findProgram(tc.deviceLinker(), opts.cudaPath());
+        return p == null ? null : p.toString();
     }
 
     /** The command line that links the images of a group: {@code nvlink -arch=<arch> -o <out> <inputs>}. */
     public static List<String> nvlinkCommand(String linker, DeviceImages.Group g, String output, List<String> inputs) {
         List<String> cmd = new ArrayList<>(List.of(linker));
-        if (!g.arch().isEmpty()) cmd.add("-arch=" + g.arch());
-        cmd.addAll(List.of("-o", output));
-        cmd.addAll(inputs);
+        jomp.toolchain.ToolChain tc = jomp.toolchain.ToolChains.device(g.triple());
+        if (tc == null || tc.deviceLinker() == null) tc = new jomp.toolchain.Nvptx();   // --device-linker for a triple jomp does not know: nvlink's words
+        cmd.addAll(tc.deviceLinkArgs(g.arch(), output, inputs));
         return cmd;
     }
 
     /** Several nvptx images of one arch (or one relocatable cubin): written to temporary files and linked into one cubin by the device linker. */
     private static Linked nvlink(DeviceImages.Group g, Options opts) {
-        String linker = deviceLinker(opts);
+        String linker = deviceLinker(g, opts);
         if (linker == null) {
             throw new HostLinker.LinkError(g.describe() + ": linking the device code of several objects (" + String.join(", ", objectList(g))
-                    + ") needs nvlink, which is not on PATH (name one with --device-linker=<path>)");
+                    + ") needs nvlink, which is not found (" + jomp.toolchain.CudaInstallation.searched(opts.cudaPath()) + "; name one with --device-linker=<path>)");
         }
         java.nio.file.Path dir = null;
         try {
@@ -197,10 +208,9 @@ public final class DeviceLink {
             }
             String out = dir.resolve("linked.cubin").toString();
             List<String> cmd = nvlinkCommand(linker, g, out, inputs);
-            Process p = Invocation.processBuilder(cmd).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
-            int rc = p.waitFor();
+            jomp.toolchain.Programs.Result r = jomp.toolchain.Programs.run(cmd);
+            String text = r.output().strip();
+            int rc = r.status();
             for (int i = inputs.size() - 1; i >= 0; i--) text = text.replace(inputs.get(i), linked.get(i).object());
             if (rc != 0) {
                 throw new HostLinker.LinkError(g.describe() + ": " + linker + " failed with exit status " + rc + (text.isEmpty() ? "" : ":\n" + text));

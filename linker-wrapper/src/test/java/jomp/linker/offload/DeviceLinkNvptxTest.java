@@ -132,8 +132,9 @@ class DeviceLinkNvptxTest {
         env.put("PATH", dir.toString());   // no nvlink (no CUDA installed)
         jomp.env.Invocation.install(new jomp.env.Invocation(dir, env));
         try {
-            assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT)).contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
-            DeviceLink.Linked linked = DeviceLink.link(g);
+            DeviceLink.Options noCuda = new DeviceLink.Options(null, null, dir.resolve("no-cuda").toString());   // --cuda-path of none
+            assertThat(DeviceLink.describe(g, noCuda)).contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
+            DeviceLink.Linked linked = DeviceLink.link(g, noCuda);
             assertThat(linked.kind()).isEqualTo(ImageKind.FATBINARY);
             assertThat(jomp.runtime.plugin.Fatbinary.ptx(linked.bytes())).containsExactly(PTX, PTX.replace("kern", "other"));
         } finally {

@@ -5,7 +5,7 @@ import java.util.List;
 import jomp.offload.abi.DeviceImage;
 
 /**
- * One kind of offload device (DESIGN §6), the counterpart of libomptarget's {@code __tgt_rtl_*}
+ * One kind of offload device (docs/design/offload-abi.md, overview.md steps 13-14), the counterpart of libomptarget's {@code __tgt_rtl_*}
  * interface. Found with {@link java.util.ServiceLoader}. Device numbers here are local to the
  * plugin; the runtime numbers devices across plugins. Addresses are native addresses as
  * {@code long}: host addresses are the C program's pointers, device addresses are whatever the

@@ -17,7 +17,7 @@ import jomp.runtime.omp.Teams;
 import jomp.runtime.plugin.DevicePlugin;
 
 /**
- * The host CPU as an offload device (DESIGN §6): device memory is native memory of its own
+ * The host CPU as an offload device (docs/design/offload-abi.md §6): device memory is native memory of its own
  * (anonymous mappings of each device's own, see {@link DeviceMemory}, never the C heap, so data
  * moves only as the map clauses say), images are JVM
  * programs loaded into class loaders of their own with their own copies of the globals, and a

@@ -1,0 +1,25 @@
+package jomp.toolchain;
+
+import java.util.List;
+
+import jomp.offload.abi.ImageKind;
+
+/**
+ * The PTX simulator as a target of its own ({@code -fopenmp-targets=ptxsim}): the same PTX as
+ * nvptx64 (the simulator is a checker of what a GPU would run), but never assembled or
+ * nvlinked, since the simulator runs PTX and never SASS, and no GPU is asked for its arch. The
+ * images carry the triple {@code nvptx64-jomp-ptxsim}; the ptxsim plugin (plugins/ptxsim) runs
+ * them, and a GPU's driver would compile them as any PTX. This class and that plugin are all
+ * the target is: the driver, cc1 and the linker-wrapper learn everything else from here.
+ */
+public final class PtxSim implements ToolChain {
+    public static final String TRIPLE = "nvptx64-jomp-ptxsim";
+
+    public String triple() { return TRIPLE; }
+    public List<String> aliases() { return List.of("ptxsim"); }
+    public CodeGen codeGen() { return CodeGen.PTX; }
+    public ImageKind imageKind() { return ImageKind.PTX; }
+    @Override public String defaultArch() { return Nvptx.LOWEST_ARCH; }
+    @Override public String checkArch(String arch) { return Nvptx.checkSm(arch); }
+    @Override public List<String> archs(List<String> requested) { return new Nvptx().archs(requested); }
+}

@@ -1,0 +1,120 @@
+package jomp.toolchain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jomp.env.Invocation;
+import jomp.offload.abi.ImageKind;
+
+/** The targets' knowledge, and tools found and run in the caller's environment (Invocation), not the JVM's. */
+class ToolChainsTest {
+    @AfterEach
+    void reset() { Invocation.reset(); }
+
+    private static Path script(Path dir, String name, String body) throws Exception {
+        Files.createDirectories(dir);
+        Path p = dir.resolve(name);
+        Files.writeString(p, "#!/bin/sh\n" + body + "\n");
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return p;
+    }
+
+    private static void install(Path cwd, Map<String, String> vars) {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putAll(vars);
+        Invocation.install(new Invocation(cwd, env));
+    }
+
+    @Test
+    void namesNormaliseAsTheDriverAcceptsThem() {
+        assertThat(Triple.normalize("nvptx64")).isEqualTo("nvptx64-nvidia-cuda");
+        assertThat(Triple.normalize("nvptx64-nvidia-cuda")).isEqualTo("nvptx64-nvidia-cuda");
+        assertThat(Triple.normalize("jvm")).isEqualTo(Triple.HOST);
+        assertThat(Triple.normalize("jvm64")).isEqualTo(Triple.HOST);
+        assertThat(Triple.normalize(Triple.HOST)).isEqualTo(Triple.HOST);
+        assertThat(Triple.normalize("ptxsim")).isEqualTo("nvptx64-jomp-ptxsim");
+        assertThat(Triple.normalize("amdgcn")).isNull();
+        assertThat(Triple.normalize("nvptx")).isNull();   // clang's 32-bit nvptx: no toolchain in jomp
+        assertThat(ToolChains.device(Triple.HOST)).isInstanceOf(JvmDevice.class);
+    }
+
+    @Test
+    void eachTargetSaysHowItsCodeIsMadeAndLinked() {
+        ToolChain nvptx = ToolChains.device("nvptx64"), jvm = ToolChains.device("jvm"), sim = ToolChains.device("ptxsim");
+        assertThat(nvptx.codeGen()).isEqualTo(CodeGen.PTX);
+        assertThat(nvptx.defaultArch()).isEqualTo("sm_75");
+        assertThat(nvptx.separateAssembler()).isTrue();
+        assertThat(nvptx.imageKind()).isEqualTo(ImageKind.OBJECT);
+        assertThat(nvptx.assemblerArgs("sm_90", "-O2", "a.s", "a.o")).containsExactly("-m64", "-O2", "--gpu-name", "sm_90", "--output-file", "a.o", "a.s", "-c");
+        assertThat(nvptx.deviceLinkArgs("sm_90", "l.cubin", List.of("x.cubin", "y.ptx"))).containsExactly("-arch=sm_90", "-o", "l.cubin", "x.cubin", "y.ptx");
+        assertThat(nvptx.archs(List.of("sm_90", "sm_80", "sm_90"))).containsExactly("sm_90", "sm_80");
+        assertThat(nvptx.checkArch("sm_90a")).isNull();
+        assertThat(nvptx.checkArch("gfx90a")).isEqualTo("unsupported CUDA gpu architecture: gfx90a");
+        assertThat(nvptx.archTool()).isEqualTo("jomp-nvptx-arch");
+
+        assertThat(jvm.codeGen()).isEqualTo(CodeGen.JVM);
+        assertThat(jvm.defaultArch()).isNull();
+        assertThat(jvm.separateAssembler()).isFalse();
+        assertThat(jvm.archs(List.of("sm_90"))).isEmpty();
+        assertThat(jvm.archTool()).isNull();
+
+        // the PTX simulator: nvptx64's PTX, never assembled or nvlinked, no GPU asked
+        assertThat(sim.codeGen()).isEqualTo(CodeGen.PTX);
+        assertThat(sim.defaultArch()).isEqualTo("sm_75");
+        assertThat(sim.separateAssembler()).isFalse();
+        assertThat(sim.deviceLinker()).isNull();
+        assertThat(sim.archTool()).isNull();
+        assertThat(sim.imageKind()).isEqualTo(ImageKind.PTX);
+        assertThat(sim.triple()).startsWith("nvptx64-");   // the plugins take any nvptx64 triple's PTX
+    }
+
+    @Test
+    void cudaProgramsAreFoundInTheCallersEnvironment(@TempDir Path tmp) throws Exception {
+        Path home = tmp.resolve("cuda");
+        Path ptxas = script(home.resolve("bin"), "ptxas", "exit 0");
+        Path onPath = script(tmp.resolve("path"), "nvlink", "exit 0");
+        Files.createDirectories(home.resolve("nvvm/libdevice"));
+        Files.writeString(home.resolve("nvvm/libdevice/libdevice.10.bc"), "");
+        install(tmp, Map.of("CUDA_HOME", home.toString(), "PATH", tmp.resolve("path").toString()));
+        assertThat(CudaInstallation.find("ptxas", null)).isEqualTo(ptxas);        // $CUDA_HOME/bin
+        assertThat(CudaInstallation.find("nvlink", null)).isEqualTo(onPath);      // PATH first
+        assertThat(CudaInstallation.libdevice()).isEqualTo(home.resolve("nvvm/libdevice/libdevice.10.bc"));
+        assertThat(CudaInstallation.find("ptxas", "cuda")).isEqualTo(ptxas);      // --cuda-path, against the caller's directory
+        assertThat(CudaInstallation.find("ptxas", "elsewhere")).isNull();
+        assertThat(ToolChains.device("nvptx64").findProgram("ptxas", null)).isEqualTo(ptxas);
+    }
+
+    @Test
+    void programsRunInTheCallersDirectoryAndEnvironment(@TempDir Path tmp) throws Exception {
+        Path tool = script(tmp.resolve("bin"), "show", "echo \"$JOMP_TEST_VALUE $(pwd)\"; echo oops >&2; exit 3");
+        install(tmp, Map.of("JOMP_TEST_VALUE", "from-the-caller"));
+        Programs.Result r = Programs.run(List.of(tool.toString()));
+        assertThat(r.status()).isEqualTo(3);
+        assertThat(r.output()).isEqualTo("from-the-caller " + tmp.toRealPath() + "\noops\n");
+        assertThat(Programs.runForOutput(List.of(tool.toString())).output()).isEqualTo("from-the-caller " + tmp.toRealPath() + "\n");
+    }
+
+    @Test
+    void theArchToolIsAChildProcessWithNvptxArchsOutput(@TempDir Path tmp) throws Exception {
+        ToolChain nvptx = ToolChains.device("nvptx64");
+        // nvptx-arch's format: one arch per line in device order (duplicates for several GPUs of one kind)
+        Path two = script(tmp, "two", "echo sm_86; echo sm_90; echo sm_86");
+        assertThat(ToolChains.detectArchs(nvptx, two)).containsExactly("sm_86", "sm_90");
+        // no libcuda: a message on stderr and status 1, as nvptx-arch: nothing found
+        Path noDriver = script(tmp, "nodriver", "echo 'nvptx-arch: failed to load libcuda.so.1' >&2; exit 1");
+        assertThat(ToolChains.detectArchs(nvptx, noDriver)).isEmpty();
+        Path noGpu = script(tmp, "nogpu", "exit 0");
+        assertThat(ToolChains.detectArchs(nvptx, noGpu)).isEmpty();
+        assertThat(ToolChains.detectArchs(nvptx, tmp.resolve("missing"))).isEmpty();
+    }
+}
