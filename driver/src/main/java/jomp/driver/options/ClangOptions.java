@@ -106,7 +106,7 @@ public final class ClangOptions {
                 if (at >= 0) { normalized = arg.substring(0, at + 1); rhs = arg.substring(at + 1); }
             }
             if (Math.abs(cand.length() - normalized.length()) > best) continue;
-            int d = editDistance(cand, normalized);
+            int d = jomp.frontend.diag.WarningOptions.editDistance(cand, normalized);
             if (rhs.isEmpty() && delim) d++;
             if (d < best) { best = d; nearest = cand + rhs; }
         }
@@ -120,21 +120,6 @@ public final class ClangOptions {
         String na = a.replaceFirst("^-+", ""), nb = b.replaceFirst("^-+", "");
         int c = na.compareToIgnoreCase(nb);
         return c != 0 ? c : na.compareTo(nb);
-    }
-
-    /** Levenshtein distance (StringRef::edit_distance with replacements). */
-    static int editDistance(String a, String b) {
-        int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) prev[j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
-            }
-            int[] t = prev; prev = cur; cur = t;
-        }
-        return prev[b.length()];
     }
 
     private ClangOptions() {}

@@ -173,7 +173,8 @@ public final class WarningOptions {
         return nearest;
     }
 
-    private static int editDistance(String a, String b) {
+    /** Levenshtein distance (clang's StringRef::edit_distance with replacements): "did you mean" for warning flags and driver options. */
+    public static int editDistance(String a, String b) {
         int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) prev[j] = j;
         for (int i = 1; i <= a.length(); i++) {
