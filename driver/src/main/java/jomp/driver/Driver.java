@@ -323,6 +323,7 @@ public final class Driver {
                 case NOBUILTININC -> c.add("-nobuiltininc");
                 case DUMP_MACROS -> c.add("-dM");
                 case PTHREAD -> c.add("-pthread");
+                case MLLVM -> { c.add("-mllvm"); c.add(a.value()); }   // to the back end: -debug-pass= prints cc1's pass list
                 case WERROR -> c.add("-Werror");
                 case W_NONE -> c.add("-w");
                 case W -> c.add("-W" + a.value());

@@ -83,6 +83,10 @@ public final class Cc1 {
         public boolean phonyTargets;
         /** -W..., -w, -pedantic in command-line order. */
         public List<String> warningOptions = new ArrayList<>();
+        /** -disable-llvm-passes (clang's name): the IR is written as lowered; the job that reads it optimises it. */
+        public boolean disableOptPasses;
+        /** -mllvm -debug-pass=Structure|Arguments|Executions: print the pass list, or each pass as it runs. */
+        Pipeline.Trace debugPass = Pipeline.Trace.NONE;
     }
 
     /** Bad command line: printed as "jomp: error: ..." with status 1. */
@@ -157,6 +161,8 @@ public final class Cc1 {
                 case "-pthread" -> o.pthread = true;
                 case "-include" -> o.includes.add(need(args, ++i, a));
                 case "-imacros" -> o.imacros.add(need(args, ++i, a));
+                case "-disable-llvm-passes" -> o.disableOptPasses = true;
+                case "-mllvm" -> o.debugPass = backendOption(need(args, ++i, a));
                 default -> {
                     if (a.startsWith("-O")) { o.optLevel = optLevel(a); o.optimizeSize = a.equals("-Os") || a.equals("-Oz"); }
                     else if (a.startsWith("-isystem")) o.systemDirs.add(Path.of(a.length() > 8 ? a.substring(8) : need(args, ++i, a)));
@@ -187,10 +193,27 @@ public final class Cc1 {
         return o;
     }
 
-    private static String stem(String file) {
+    static String stem(String file) {
         String name = Path.of(file).getFileName().toString();
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    /**
+     * A -mllvm option: jomp's back ends take one, -debug-pass= (LLVM's legacy pass manager option,
+     * which prints the pass list as clang 19's does with it).
+     */
+    private static Pipeline.Trace backendOption(String a) throws UsageError {
+        if (!a.startsWith("-debug-pass=") && !a.startsWith("--debug-pass="))
+            throw new UsageError("unknown argument to '-mllvm': '" + a + "' (jomp knows -debug-pass=Structure|Arguments|Executions)");
+        String v = a.substring(a.indexOf('=') + 1);
+        return switch (v) {
+            case "None" -> Pipeline.Trace.NONE;
+            case "Arguments" -> Pipeline.Trace.ARGUMENTS;
+            case "Structure" -> Pipeline.Trace.STRUCTURE;
+            case "Executions", "Details" -> Pipeline.Trace.EXECUTIONS;
+            default -> throw new UsageError("invalid value '" + v + "' in '-mllvm " + a + "' (Structure, Arguments, Executions or None)");
+        };
     }
 
     /** -fopenmp-version=N: clang takes any number (45, 50, 51, 52; 5 means 50, as in clang). */
@@ -233,7 +256,7 @@ public final class Cc1 {
         PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, o.systemDirs, o.defines, o.openmp, o.quoteDirs,
                 o.afterDirs, o.noStdInc, o.noStdLibInc, o.noBuiltinInc, o.imacros, o.includes, o.verbose, o.std, o.optLevel,
                 o.optimizeSize, o.pthread);
-        if (o.input.endsWith(".jir")) return fromIr(o, out, diags);
+        if (o.input.endsWith(".jir")) return fromIr(o, out, err, diags);
         if (o.targetDevice) return deviceCompile(o, ppOpts, out, err, diags);
 
         // 1. preprocess
@@ -257,31 +280,21 @@ public final class Cc1 {
             List<Token> raw = pp.expand(src);
             Files.writeString(Invocation.path(stem(o.input) + ".i"), PreprocessedPrinter.print(raw, pp.markers(), false), StandardCharsets.ISO_8859_1);
         }
-        // 2. parse and check; no variable holds the tokens, which are garbage once the AST exists
-        Preprocessor pp = new Preprocessor(ppOpts, diags);
-        List<Token> tokens = Preprocessor.finish(pp.expand(src), diags);
-        // the warnings pass runs after parsing; its warnings go where clang would have printed them
-        diags.hold();
-        TranslationUnit tu = Parser.parse(tokens, diags, o.ompVersion);
-        tokens = null;
-        diags.release(diags.hasErrors() ? List.of() : jomp.frontend.sema.Warnings.check(tu, diags, src));
-        if (diags.hasErrors() || o.mode.equals("-fsyntax-only")) {
-            diags.printSummary();
-            if (!diags.hasErrors()) writeDependencies(o, pp, out);
-            return diags.hasErrors() ? 1 : 0;
-        }
-        List<Preprocessor.IncludedFile> included = pp.includedFiles();
-        pp = null;
-        // 3. lower to IR and optimise
-        Module m = Lowering.lower(tu, diags, o.input, o.debugInfo);
-        tu = null;   // the AST is garbage once the IR exists (about 1 KB a line: a large unit's peak memory)
-        if (diags.hasErrors()) { diags.printSummary(); return 1; }
-        PassManager.run(m, o.optLevel);
+        // the passes, in Pipeline's order; no variable here holds the tokens or the AST, which are
+        // garbage once the next stage's form exists
+        Compilation c = new Compilation(o, diags);
+        c.source = src;
+        boolean ok = Pipeline.run(Pipeline.host(o, ppOpts), c, o.debugPass, describe(o, "host " + o.triple), err);
         diags.printSummary();
-        if (o.saveTemps) Files.writeString(Invocation.path(stem(o.input) + ".jir"), IrPrinter.print(m), StandardCharsets.ISO_8859_1);
-        int status = emit(o, m, out);
-        if (status == 0) writeDependencies(o, included, out);
-        return status;
+        if (!ok) return 1;
+        if (c.output != null) writeOutput(o, c.output, out);
+        writeDependencies(o, c.included, out);
+        return 0;
+    }
+
+    /** How a compile names itself in -debug-pass output: input, target, -O level, mode. */
+    private static String describe(Options o, String target) {
+        return o.input + ", " + target + ", -O" + o.optLevel + (o.disableOptPasses ? " -disable-llvm-passes" : "") + ", " + o.mode;
     }
 
     /** -dependency-file: the Make rule of the unit (clang's DependencyFileGenerator). */
@@ -312,63 +325,35 @@ public final class Cc1 {
             err.println("jomp: error: offloading to '" + o.triple + "' is not available in this version of jomp");
             return 1;
         }
-        Module host;
-        if (o.hostIrPath != null) {
-            Path p = Invocation.path(o.hostIrPath);
-            if (!Files.isRegularFile(p)) {
-                err.println("jomp: error: no such file or directory: '" + o.hostIrPath + "'");
-                return 1;
-            }
-            host = IrParser.parse(new SourceFile(o.hostIrPath, Files.readString(p, StandardCharsets.ISO_8859_1)), diags);
-        } else {
-            TranslationUnit tu = Parser.parse(Preprocessor.run(Preprocessor.readSource(Path.of(o.input), diags), ppOpts, diags), diags);
-            host = diags.hasErrors() ? null : Lowering.lower(tu, diags, o.input, o.debugInfo);
-            if (host != null && !diags.hasErrors()) PassManager.run(host, o.optLevel);
+        if (o.hostIrPath != null && !Files.isRegularFile(Invocation.path(o.hostIrPath))) {
+            err.println("jomp: error: no such file or directory: '" + o.hostIrPath + "'");
+            return 1;
         }
-        if (diags.hasErrors()) { diags.printSummary(); return 1; }
-        Module dev = DeviceExtraction.extract(host);
-        // host function pointers called in PTX code go through the unit's indirect table (the jvm device calls them as they are)
-        if (tc.codeGen() == jomp.toolchain.CodeGen.PTX) jomp.frontend.offload.IndirectCallTable.apply(dev);
-        diags.printSummary();
-        if (o.mode.equals("-emit-ir")) {
-            writeOutput(o, IrPrinter.print(dev).getBytes(StandardCharsets.ISO_8859_1), out);
-            return 0;
-        }
-        // the target's code: PTX text for one sm_XX (the driver's ptxas job assembles it), or a jvm device object
-        DeviceCodeGen.Output code;
+        Compilation c = new Compilation(o, diags);
+        if (o.hostIrPath == null) c.source = Preprocessor.readSource(Path.of(o.input), diags);
+        String arch = o.targetCpu != null && !o.targetCpu.isEmpty() ? o.targetCpu : tc.defaultArch();
+        boolean ok;
         try {
-            code = DeviceCodeGen.generate(tc, dev, o.targetCpu, o.optLevel);
-        } catch (jomp.frontend.nvptx.PtxException e) {
+            ok = Pipeline.run(Pipeline.device(o, ppOpts, tc.codeGen(), arch), c, o.debugPass,
+                    describe(o, "device " + o.triple + (arch != null ? " " + arch : "")), err);
+        } catch (jomp.frontend.nvptx.PtxException e) {   // IR the GPU cannot run, naming the function
+            diags.printSummary();
             err.println("jomp: error: " + e.getMessage());
             return 1;
         }
-        writeOutput(o, code.bytes(), out);
+        diags.printSummary();
+        if (!ok) return 1;
+        // the target's code: PTX text for one sm_XX (the driver's ptxas job assembles it), a jvm device object, or IR (-foffload-lto)
+        writeOutput(o, c.output, out);
         return 0;
     }
 
     /** Compiles IR text (a .jir file, e.g. the host IR of an offloading compile). */
-    private static int fromIr(Options o, PrintStream out, Diagnostics diags) throws IOException {
-        String text = Files.readString(Invocation.path(o.input), StandardCharsets.ISO_8859_1);
-        Module m = IrParser.parse(new SourceFile(o.input, text), diags);
-        if (diags.hasErrors()) { diags.printSummary(); return 1; }
-        PassManager.run(m, o.optLevel);
-        return emit(o, m, out);
-    }
-
-    /** Writes the requested output: IR text, JVM assembly text, or an object. */
-    private static int emit(Options o, Module m, PrintStream out) throws IOException {
-        switch (o.mode) {
-            case "-emit-ir" -> writeOutput(o, IrPrinter.print(m).getBytes(StandardCharsets.ISO_8859_1), out);
-            case "-S" -> {
-                StringBuilder sb = new StringBuilder();
-                for (JvmBackend.ClassFile c : JvmBackend.compile(m, o.optLevel)) sb.append(JvmText.disassemble(c.bytes()));
-                writeOutput(o, sb.toString().getBytes(StandardCharsets.UTF_8), out);
-            }
-            default -> {
-                byte[] offload = o.embedOffloadObject == null ? null : Files.readAllBytes(Invocation.path(o.embedOffloadObject));
-                writeOutput(o, HostObjectWriter.write(m, JvmBackend.compile(m, o.optLevel), offload), out);
-            }
-        }
+    private static int fromIr(Options o, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
+        Compilation c = new Compilation(o, diags);
+        boolean ok = Pipeline.run(Pipeline.fromIr(o), c, o.debugPass, describe(o, "host " + o.triple), err);
+        if (!ok) { diags.printSummary(); return 1; }
+        writeOutput(o, c.output, out);
         return 0;
     }
 

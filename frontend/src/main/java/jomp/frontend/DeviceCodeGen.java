@@ -2,10 +2,8 @@ package jomp.frontend;
 
 import java.nio.charset.StandardCharsets;
 
+import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.ir.Module;
-import jomp.frontend.jvm.HostObjectWriter;
-import jomp.frontend.jvm.JvmBackend;
-import jomp.frontend.nvptx.PtxBackend;
 import jomp.toolchain.ToolChain;
 import jomp.offload.abi.ImageKind;
 
@@ -27,10 +25,19 @@ public final class DeviceCodeGen {
      * @throws jomp.frontend.nvptx.PtxException for IR the GPU cannot run, naming the function
      */
     public static Output generate(ToolChain tc, Module m, String arch, int optLevel) {
-        return switch (tc.codeGen()) {
-            case JVM -> new Output(ImageKind.OBJECT, HostObjectWriter.write(m, JvmBackend.compile(m, optLevel), null));
-            case PTX -> new Output(ImageKind.PTX,
-                    PtxBackend.compile(m, arch != null && !arch.isEmpty() ? arch : tc.defaultArch()).getBytes(StandardCharsets.ISO_8859_1));
-        };
+        Cc1.Options o = new Cc1.Options();
+        o.optLevel = optLevel;
+        Compilation c = new Compilation(o, new Diagnostics(System.err));
+        c.module = m;
+        // the code generation passes of cc1's device list (Pipeline), so that both run the same
+        java.util.List<Pipeline.Pass> passes = new java.util.ArrayList<>();
+        Pipeline.codeGen(tc.codeGen(), optLevel, arch != null && !arch.isEmpty() ? arch : tc.defaultArch(), passes);
+        if (tc.codeGen() == jomp.toolchain.CodeGen.JVM) passes.add(Pipeline.WRITE_OBJECT);
+        try {
+            Pipeline.run(passes, c, Pipeline.Trace.NONE, m.sourceName, System.err);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);   // no pass of code generation reads a file
+        }
+        return new Output(tc.codeGen() == jomp.toolchain.CodeGen.JVM ? ImageKind.OBJECT : ImageKind.PTX, c.output);
     }
 }

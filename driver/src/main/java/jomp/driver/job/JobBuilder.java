@@ -141,7 +141,9 @@ public final class JobBuilder {
         args.addAll(opts.cc1Common());
         if (!opts.offloadTargets().isEmpty()) args.add("-fopenmp-targets=" + String.join(",", opts.offloadTargets()));
         args.addAll(dependencyArgs(src));
-        args.addAll(List.of("-emit-ir", "-o", out, src));
+        // as lowered, as clang's host job writes its bitcode (-disable-llvm-passes): the host
+        // back-end job and each device compile optimise what they take from it, once
+        args.addAll(List.of("-emit-ir", "-disable-llvm-passes", "-o", out, src));
         return add(new Job(tools.cc1(), c.triple(), List.of(src), out, args, List.of()));
     }
 

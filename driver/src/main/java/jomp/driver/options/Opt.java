@@ -62,6 +62,7 @@ public enum Opt {
     PEDANTIC("-pedantic", Form.FLAG),
     PARALLEL_JOBS("-parallel-jobs=", Form.JOINED),
     PTHREAD("-pthread", Form.FLAG),
+    MLLVM("-mllvm", Form.SEPARATE),
     // dependency files (clang's -M family)
     M("-M", Form.FLAG),
     MM("-MM", Form.FLAG),

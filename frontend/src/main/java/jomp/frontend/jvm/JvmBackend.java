@@ -77,10 +77,29 @@ public final class JvmBackend {
      * own ({@link LoopOutliner}), which rewrites m's functions.
      */
     public static List<ClassFile> compile(Module m, int optLevel) {
+        return compile(m, optLevel >= 1 ? outlineLoops(m) : List.of());
+    }
+
+    /**
+     * The loop-outlining pass ({@link LoopOutliner}): rewrites m's functions and returns the
+     * methods made from their nested innermost loops, which {@link #compile(Module, List)} adds to
+     * the class (they are no symbols of the unit, so they stay out of m).
+     */
+    public static List<Function> outlineLoops(Module m) {
+        Set<String> taken = new HashSet<>();
+        for (Function f : m.functions) taken.add(f.name);
+        List<Function> outlined = new ArrayList<>();
+        for (Function f : m.functions) outlined.addAll(LoopOutliner.run(f, taken));
+        return outlined;
+    }
+
+    /** Compiles a module and the methods {@link #outlineLoops} made from it into the unit's class. */
+    public static List<ClassFile> compile(Module m, List<Function> outlined) {
         Set<String> local = new HashSet<>();
         for (Function f : m.functions) local.add(f.name);
+        for (Function f : outlined) local.add(f.name);
         List<Function> functions = new ArrayList<>(m.functions);
-        if (optLevel >= 1) for (Function f : m.functions) functions.addAll(LoopOutliner.run(f, local));
+        functions.addAll(outlined);
         String owner = className(m.sourceName);
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override protected String getCommonSuperClass(String a, String b) {

@@ -1,10 +1,10 @@
 package jomp.frontend.lower;
 
 import jomp.frontend.ast.Expr;
-import jomp.frontend.ast.Initializer;
 import jomp.frontend.ast.OmpClause;
 import jomp.frontend.ast.OmpDirective;
 import jomp.frontend.ast.Stmt;
+import jomp.frontend.ast.TreeScanner;
 import jomp.frontend.ast.Var;
 import jomp.frontend.ast.Vla;
 import jomp.frontend.type.Type;
@@ -18,7 +18,7 @@ import java.util.Set;
  * these sets (a variable referenced but not declared inside is captured from the enclosing
  * function).
  */
-final class OmpCaptures {
+final class OmpCaptures extends TreeScanner {
     private final Set<Var> refs = newSet(), decls = newSet(), writes = newSet();
 
     private OmpCaptures() {}
@@ -60,25 +60,21 @@ final class OmpCaptures {
     /** The automatic variables captured by the outlined regions nested anywhere in s (and copyprivate ones): they need an address. */
     static Set<Var> capturedByRegions(Stmt s) {
         Set<Var> out = newSet();
-        new Object() {
-            void walk(Stmt x) {
-                forEachOmp(x, o -> {
-                    if (outlines(o.directive())) for (Var v : free(o)) if (isAutomatic(v)) out.add(v);
-                    // data constructs pass their list items' addresses to the runtime (and to mapper functions)
-                    if (mapsData(o.directive())) {
-                        OmpCaptures c = new OmpCaptures();
-                        c.directive(o.directive());
-                        for (Var v : c.refs) if (isAutomatic(v) && !c.decls.contains(v)) out.add(v);
-                    }
-                    // copyprivate publishes the variables' addresses; dependences are addresses; depobj objects are written by the runtime
-                    for (OmpClause.ListClause c : o.directive().clauses(OmpClause.ListClause.class))
-                        if (c.kind() == OmpClause.ListKind.COPYPRIVATE || c.kind() == OmpClause.ListKind.DEPOBJ)
-                            for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
-                    for (OmpClause.Depend c : o.directive().clauses(OmpClause.Depend.class))
-                        for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
-                });
+        forEachOmp(s, o -> {
+            if (outlines(o.directive())) for (Var v : free(o)) if (isAutomatic(v)) out.add(v);
+            // data constructs pass their list items' addresses to the runtime (and to mapper functions)
+            if (mapsData(o.directive())) {
+                OmpCaptures c = new OmpCaptures();
+                c.directive(o.directive());
+                for (Var v : c.refs) if (isAutomatic(v) && !c.decls.contains(v)) out.add(v);
             }
-        }.walk(s);
+            // copyprivate publishes the variables' addresses; dependences are addresses; depobj objects are written by the runtime
+            for (OmpClause.ListClause c : o.directive().clauses(OmpClause.ListClause.class))
+                if (c.kind() == OmpClause.ListKind.COPYPRIVATE || c.kind() == OmpClause.ListKind.DEPOBJ)
+                    for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
+            for (OmpClause.Depend c : o.directive().clauses(OmpClause.Depend.class))
+                for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
+        });
         return out;
     }
 
@@ -112,22 +108,16 @@ final class OmpCaptures {
         return out;
     }
 
-    /** Calls f on every OpenMP construct in s, outermost first. */
+    /**
+     * Calls f on every OpenMP construct in s, outermost first: in its statements, not in the
+     * statement expressions of its expressions (the lowering meets those as it lowers them).
+     */
     static void forEachOmp(Stmt s, java.util.function.Consumer<Stmt.Omp> f) {
-        if (s == null) return;
-        switch (s) {
-            case Stmt.Compound c -> c.items().forEach(i -> forEachOmp(i, f));
-            case Stmt.If i -> { forEachOmp(i.then(), f); forEachOmp(i.otherwise(), f); }
-            case Stmt.For x -> { forEachOmp(x.init(), f); forEachOmp(x.body(), f); }
-            case Stmt.While w -> forEachOmp(w.body(), f);
-            case Stmt.DoWhile d -> forEachOmp(d.body(), f);
-            case Stmt.Switch sw -> forEachOmp(sw.body(), f);
-            case Stmt.Case c -> forEachOmp(c.body(), f);
-            case Stmt.Default d -> forEachOmp(d.body(), f);
-            case Stmt.Label l -> forEachOmp(l.body(), f);
-            case Stmt.Omp o -> { f.accept(o); forEachOmp(o.body(), f); }
-            default -> {}
-        }
+        new TreeScanner() {
+            @Override public void scan(Expr e) {}
+            @Override public void visitOmp(Stmt.Omp o) { f.accept(o); scan(o.body()); }
+            @Override public void visitDecl(Stmt.Decl d) {}
+        }.scan(s);
     }
 
     private void directive(OmpDirective d) {
@@ -185,34 +175,27 @@ final class OmpCaptures {
         }
     }
 
-    private void stmt(Stmt s) {
-        if (s == null) return;
-        switch (s) {
-            case Stmt.Compound c -> c.items().forEach(this::stmt);
-            case Stmt.ExprStmt x -> expr(x.expr());
-            case Stmt.Null n -> {}
-            case Stmt.If i -> { expr(i.cond()); stmt(i.then()); stmt(i.otherwise()); }
-            case Stmt.For f -> { stmt(f.init()); expr(f.cond()); expr(f.step()); stmt(f.body()); }
-            case Stmt.While w -> { expr(w.cond()); stmt(w.body()); }
-            case Stmt.DoWhile d -> { stmt(d.body()); expr(d.cond()); }
-            case Stmt.Switch sw -> { expr(sw.cond()); stmt(sw.body()); }
-            case Stmt.Case c -> stmt(c.body());
-            case Stmt.Default d -> stmt(d.body());
-            case Stmt.Break b -> {}
-            case Stmt.Continue c -> {}
-            case Stmt.Return r -> expr(r.value());
-            case Stmt.Goto g -> {}
-            case Stmt.Label l -> stmt(l.body());
-            case Stmt.Decl d -> {
-                for (Stmt.LocalVar lv : d.vars()) {
-                    decls.add(lv.var());
-                    declTypeRefs(lv.var());
-                    init(lv.init());
-                }
-            }
-            case Stmt.Omp o -> { directive(o.directive()); stmt(o.body()); }
-            case Stmt.Asm a -> { a.outputs().forEach(x -> { target(x); expr(x); }); a.inputs().forEach(this::expr); }
-        }
+    // ---- the scan: references, declarations and writes ----
+
+    private void stmt(Stmt s) { scan(s); }
+
+    private void expr(Expr e) { scan(e); }
+
+    @Override public void visitLocalVar(Stmt.LocalVar lv) {
+        decls.add(lv.var());
+        declTypeRefs(lv.var());
+        super.visitLocalVar(lv);
+    }
+
+    /** The clauses as OpenMP captures them (list items name variables, which the scanner does not visit), then the body. */
+    @Override public void visitOmp(Stmt.Omp o) {
+        directive(o.directive());
+        scan(o.body());
+    }
+
+    @Override public void visitAsm(Stmt.Asm a) {
+        for (Expr x : a.outputs()) { target(x); scan(x); }
+        scanExprs(a.inputs());
     }
 
     /** A VLA declared inside: its size variables are declared inside too, its length expressions are references. */
@@ -225,38 +208,16 @@ final class OmpCaptures {
         }
     }
 
-    private void init(Initializer init) {
-        if (init != null) for (Initializer.Item it : init.items()) expr(it.value());
-    }
-
     private void target(Expr e) {
         while (e instanceof Expr.Cast c) e = c.operand();
         if (e instanceof Expr.VarRef r) writes.add(r.var());
         else if (e instanceof Expr.Member m) target(m.base());
     }
 
-    private void expr(Expr e) {
-        if (e == null) return;
-        switch (e) {
-            case Expr.IntLit i -> {}
-            case Expr.FloatLit f -> {}
-            case Expr.StrLit s -> {}
-            case Expr.VarRef r -> ref(r.var());
-            case Expr.Decay d -> expr(d.operand());
-            case Expr.Unary u -> expr(u.operand());
-            case Expr.Binary b -> { expr(b.left()); expr(b.right()); }
-            case Expr.Assign a -> { target(a.target()); expr(a.target()); expr(a.value()); }
-            case Expr.CompoundAssign c -> { target(c.target()); expr(c.target()); expr(c.value()); }
-            case Expr.IncDec i -> { target(i.target()); expr(i.target()); }
-            case Expr.Cond c -> { expr(c.cond()); expr(c.then()); expr(c.otherwise()); }
-            case Expr.Cast c -> expr(c.operand());
-            case Expr.Call c -> { expr(c.callee()); c.args().forEach(this::expr); }
-            case Expr.Member m -> expr(m.base());
-            case Expr.CompoundLiteral c -> { decls.add(c.var()); init(c.init()); }
-            case Expr.VlaSizeof s -> typeRefs(s.vlaType());
-            case Expr.VaOp v -> v.args().forEach(this::expr);
-            case Expr.VaArg v -> expr(v.ap());
-            case Expr.StmtExpr x -> { stmt(x.body()); expr(x.result()); }
-        }
-    }
+    @Override public void visitVarRef(Expr.VarRef r) { ref(r.var()); }
+    @Override public void visitAssign(Expr.Assign a) { target(a.target()); super.visitAssign(a); }
+    @Override public void visitCompoundAssign(Expr.CompoundAssign c) { target(c.target()); super.visitCompoundAssign(c); }
+    @Override public void visitIncDec(Expr.IncDec i) { target(i.target()); super.visitIncDec(i); }
+    @Override public void visitCompoundLiteral(Expr.CompoundLiteral c) { decls.add(c.var()); super.visitCompoundLiteral(c); }
+    @Override public void visitVlaSizeof(Expr.VlaSizeof s) { typeRefs(s.vlaType()); }
 }

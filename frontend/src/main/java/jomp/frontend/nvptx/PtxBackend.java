@@ -39,15 +39,16 @@ public final class PtxBackend {
 
     /** Compiles a module; throws {@link PtxException} naming the function for IR the device cannot run. */
     public static String compile(Module m, String smArch) {
+        ptxVersion(smArch);   // an arch PTX lacks is reported before any work
+        return emit(PtxPreparation.run(m), smArch);
+    }
+
+    /** Writes the PTX of a module the {@link PtxPreparation} passes have prepared. */
+    public static String emit(PtxPreparation.State prepared, String smArch) {
         String version = ptxVersion(smArch);
-        DeviceRuntime.Linked linked = DeviceRuntime.link(m);
-        m = linked.module();
-        Context ctx = new Context(m, linked.runtimeSymbols());
-        for (Function f : m.functions) {
-            if (!isKernel(f.name)) continue;
-            ctx.kernelModes.put(f.name, KernelEntry.mode(f));
-            KernelArguments.rewrite(f);
-        }
+        Module m = prepared.module;
+        Context ctx = new Context(m, prepared.runtimeSymbols);
+        ctx.kernelModes.putAll(prepared.kernelModes);
         List<Global> withAddresses = ctx.orderByReferences(); // names the static globals in cycles first
         Map<Function, String> generated = generateReached(ctx);
         // the runtime's functions and globals that no generated code reaches go (LLVM's internalize + globaldce)

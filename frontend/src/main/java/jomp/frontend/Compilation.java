@@ -1,0 +1,42 @@
+package jomp.frontend;
+
+import java.util.List;
+
+import jomp.frontend.ast.TranslationUnit;
+import jomp.frontend.diag.Diagnostics;
+import jomp.frontend.diag.SourceFile;
+import jomp.frontend.ir.Function;
+import jomp.frontend.ir.Module;
+import jomp.frontend.jvm.JvmBackend;
+import jomp.frontend.lex.Token;
+import jomp.frontend.nvptx.PtxPreparation;
+import jomp.frontend.preprocess.Preprocessor;
+
+/**
+ * The state of one unit as cc1's passes ({@link Pipeline}) carry it forward, like javac's Env: each
+ * pass reads what the one before it left and sets what it makes; what the later passes no longer
+ * need is dropped (the tokens once the AST exists, the AST once the IR exists).
+ */
+final class Compilation {
+    final Cc1.Options options;
+    final Diagnostics diags;
+
+    SourceFile source;
+    Preprocessor preprocessor;
+    List<Token> tokens;
+    TranslationUnit tu;
+    List<Preprocessor.IncludedFile> included = List.of();
+    /** The IR the next pass works on: the unit's, or after device extraction its device half. */
+    Module module;
+    /** Methods the loop-outlining pass made (jvm code generation adds them to the class). */
+    List<Function> outlined = List.of();
+    List<JvmBackend.ClassFile> classes;
+    PtxPreparation.State ptx;
+    /** The bytes the compile writes: an object, IR text, PTX or assembly text. */
+    byte[] output;
+
+    Compilation(Cc1.Options options, Diagnostics diags) {
+        this.options = options;
+        this.diags = diags;
+    }
+}
