@@ -288,6 +288,9 @@ public final class Cc1 {
         diags.printSummary();
         if (!ok) return 1;
         if (c.output != null) writeOutput(o, c.output, out);
+        // the host IR of an offloading build: its readers in this process take the module, not the text
+        if (o.disableOptPasses && o.mode.equals("-emit-ir") && o.output != null && !o.output.equals("-"))
+            IrHandoff.wrote(Invocation.path(o.output), c.output, c.module);
         writeDependencies(o, c.included, out);
         return 0;
     }

@@ -28,6 +28,8 @@ final class Compilation {
     List<Preprocessor.IncludedFile> included = List.of();
     /** The IR the next pass works on: the unit's, or after device extraction its device half. */
     Module module;
+    /** Whether module's functions are another job's (IrHandoff) until device extraction copies the device's. */
+    boolean sharedFunctions;
     /** Methods the loop-outlining pass made (jvm code generation adds them to the class). */
     List<Function> outlined = List.of();
     List<JvmBackend.ClassFile> classes;

@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import jomp.env.Invocation;
+import jomp.frontend.ir.Function;
 import jomp.frontend.ir.IrParser;
 import jomp.frontend.ir.IrPrinter;
+import jomp.frontend.ir.Module;
 import jomp.frontend.jvm.HostObjectWriter;
 import jomp.frontend.jvm.JvmBackend;
 import jomp.frontend.jvm.JvmText;
@@ -84,15 +86,30 @@ final class Pipeline {
         c.tu = null;   // about 1 KB a line: a large unit's peak memory
     });
 
-    static final Pass READ_IR = new Pass("read-ir", "IR text to the in-memory module (ir/IrParser)", c -> {
-        String text = Files.readString(Invocation.path(c.options.input), StandardCharsets.ISO_8859_1);
-        c.module = IrParser.parse(new jomp.frontend.diag.SourceFile(c.options.input, text), c.diags);
+    static final Pass READ_IR = new Pass("read-ir",
+            "IR text to the in-memory module (ir/IrParser; a copy of the writer's module when it ran in this process: IrHandoff)", c -> {
+        // the host back end of an offloading build is the host IR's last reader
+        Module shared = read(c, c.options.input, true);
+        if (shared != null) c.module = shared.copy(Function::copy);
     });
 
-    static final Pass READ_HOST_IR = new Pass("read-host-ir", "the host compile's IR (-fopenmp-host-ir-file-path) to the in-memory module (ir/IrParser)", c -> {
-        String text = Files.readString(Invocation.path(c.options.hostIrPath), StandardCharsets.ISO_8859_1);
-        c.module = IrParser.parse(new jomp.frontend.diag.SourceFile(c.options.hostIrPath, text), c.diags);
+    static final Pass READ_HOST_IR = new Pass("read-host-ir",
+            "the host compile's IR (-fopenmp-host-ir-file-path) to the in-memory module (ir/IrParser; IrHandoff as read-ir)", c -> {
+        Module shared = read(c, c.options.hostIrPath, false);
+        if (shared != null) {   // its functions are shared until extraction has picked the device's
+            c.module = shared.copy(f -> f);
+            c.sharedFunctions = true;
+        }
     });
+
+    /** Reads an IR file: the writer's module if IrHandoff has it (returned, not to be changed), else parses it into c.module. */
+    private static Module read(Compilation c, String file, boolean last) throws IOException {
+        java.nio.file.Path p = Invocation.path(file);
+        byte[] text = Files.readAllBytes(p);
+        Module shared = IrHandoff.read(p, text, last);
+        if (shared == null) c.module = IrParser.parse(new jomp.frontend.diag.SourceFile(file, new String(text, StandardCharsets.ISO_8859_1)), c.diags);
+        return shared;
+    }
 
     static Pass opt(int level) {
         return new Pass("opt", "IR optimisation at -O" + level + ": " + PassManager.describe(level) + " (opt/PassManager)",
@@ -104,7 +121,11 @@ final class Pipeline {
 
     static final Pass DEVICE_EXTRACTION = new Pass("device-extraction",
             "the device half: kernels, declare-target functions and globals and all they reach (offload/DeviceExtraction)",
-            c -> c.module = DeviceExtraction.extract(c.module));
+            c -> {
+                c.module = DeviceExtraction.extract(c.module);
+                if (c.sharedFunctions) c.module = c.module.copy(Function::copy);   // the device's own, for its passes to change
+                c.sharedFunctions = false;
+            });
 
     /** Extraction again, after the device half's optimisation: what only dead code reached goes (LLVM's globaldce). */
     static final Pass DEVICE_DCE = new Pass("device-dce", "drop the functions and globals the optimised device code no longer reaches (offload/DeviceExtraction)",

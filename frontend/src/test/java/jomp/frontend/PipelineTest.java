@@ -147,6 +147,56 @@ class PipelineTest {
         assertThat(Files.readString(ir)).isNotEqualTo(lowered);
     }
 
+    /**
+     * In one process the host IR's readers take the writer's module instead of parsing the text
+     * (IrHandoff); what they make must be what they make from the parsed text, byte for byte.
+     */
+    @Test
+    void readersOfTheWritersModuleMakeWhatTheParsedTextMakes() throws Exception {
+        String c = source();
+        String ir = tmp.resolve("host.jir").toString();
+        for (String level : List.of("-O0", "-O2")) {
+            for (String g : List.of("-g0", "-g")) {
+                List<String[]> readers = List.of(
+                        new String[] {"-triple", "nvptx64-nvidia-cuda", "-fopenmp", "-fopenmp-is-target-device", "-fopenmp-host-ir-file-path", ir,
+                                "-target-cpu", "sm_90", level, g, "-S", "-o", tmp.resolve("d.s").toString(), c},
+                        new String[] {"-triple", "jvm64-jomp-linux", "-fopenmp", "-fopenmp-is-target-device", "-fopenmp-host-ir-file-path", ir,
+                                level, g, "-emit-obj", "-o", tmp.resolve("d.o").toString(), c},
+                        new String[] {"-fopenmp", level, g, "-emit-obj", "-o", tmp.resolve("h.o").toString(), ir});
+                List<Path> outs = List.of(tmp.resolve("d.s"), tmp.resolve("d.o"), tmp.resolve("h.o"));
+                assertThat(cc1("-fopenmp", "-fopenmp-targets=nvptx64-nvidia-cuda,jvm64-jomp-linux", level, g, "-emit-ir", "-disable-llvm-passes",
+                        "-o", ir, c).rc()).isZero();
+                int before = IrHandoff.taken.get();
+                List<byte[]> handed = new ArrayList<>();
+                for (int i = 0; i < readers.size(); i++) {
+                    assertThat(cc1(readers.get(i)).rc()).isZero();
+                    handed.add(Files.readAllBytes(outs.get(i)));
+                }
+                assertThat(IrHandoff.taken.get() - before).as("reads that took the module").isEqualTo(3);
+                IrHandoff.clear();
+                for (int i = 0; i < readers.size(); i++) {
+                    assertThat(cc1(readers.get(i)).rc()).isZero();
+                    assertThat(Files.readAllBytes(outs.get(i))).as(level + " " + g + " " + outs.get(i).getFileName()).isEqualTo(handed.get(i));
+                }
+                assertThat(IrHandoff.taken.get() - before).isEqualTo(3);
+            }
+        }
+    }
+
+    @Test
+    void aChangedIrFileIsParsedNotTaken() throws Exception {
+        String c = source();
+        Path ir = tmp.resolve("host.jir");
+        assertThat(cc1("-fopenmp", "-O2", "-emit-ir", "-disable-llvm-passes", "-o", ir.toString(), c).rc()).isZero();
+        // the same IR with one more function: the reader must see it
+        Files.writeString(ir, Files.readString(ir) + "\nfunc i32 @added_later() {\nentry:\n  ret i32 7\n}\n");
+        int before = IrHandoff.taken.get();
+        Result r = cc1("-fopenmp", "-O2", "-emit-ir", "-o", "-", ir.toString());
+        assertThat(r.rc()).as(r.err()).isZero();
+        assertThat(r.out()).contains("@added_later");
+        assertThat(IrHandoff.taken.get()).isEqualTo(before);
+    }
+
     @Test
     void unknownBackEndOptionIsAnError() throws Exception {
         String c = source();

@@ -124,5 +124,53 @@ public final class Function {
     /** Whether any instruction has a line. */
     public boolean hasLines() { return !lines.isEmpty(); }
 
+    /**
+     * A copy passes can change without touching this function: its own blocks (the terminators
+     * point at them) and lists; instructions, registers and slots, which no pass changes, are
+     * shared. The counters are those {@link IrParser} sets when it reads this function's text,
+     * so code made from the copy is the same as from the function printed and read back.
+     */
+    public Function copy() {
+        Function g = new Function(name, type, isStatic);
+        g.params.addAll(params);
+        g.vaArea = vaArea;
+        g.slots.addAll(slots);
+        g.declareTarget = declareTarget;
+        g.spmd = spmd;
+        g.kernelArgs = kernelArgs;
+        g.csig = csig;
+        java.util.Map<BasicBlock, BasicBlock> to = new java.util.IdentityHashMap<>();
+        for (BasicBlock b : blocks) to.put(b, g.namedBlock(b.name));
+        g.lines.putAll(lines);
+        int maxReg = -1, maxSlot = -1;
+        for (Reg p : params) maxReg = Math.max(maxReg, p.id);
+        if (vaArea != null) maxReg = Math.max(maxReg, vaArea.id);
+        for (Slot s : slots) maxSlot = Math.max(maxSlot, s.id);
+        for (BasicBlock b : blocks) {
+            BasicBlock c = to.get(b);
+            c.insns.addAll(b.insns);
+            for (Insn i : b.insns) {
+                if (i.dst() != null) maxReg = Math.max(maxReg, i.dst().id);
+                for (Value v : Operands.of(i)) if (v instanceof Reg r) maxReg = Math.max(maxReg, r.id);
+            }
+            Terminator t = b.terminator;
+            if (t != null) {
+                if (Operands.of(t) instanceof Reg r) maxReg = Math.max(maxReg, r.id);
+                Terminator u = switch (t) {
+                    case Terminator.Br br -> new Terminator.Br(to.get(br.target()));
+                    case Terminator.CondBr cb -> new Terminator.CondBr(cb.cond(), to.get(cb.ifTrue()), to.get(cb.ifFalse()));
+                    case Terminator.Switch sw -> new Terminator.Switch(sw.value(), to.get(sw.defaultTarget()), sw.cases(),
+                            sw.targets().stream().map(to::get).toList());
+                    case Terminator.Ret r -> r;
+                };
+                c.terminator = u;
+                if (u != t) g.moveLine(t, u);
+            }
+        }
+        g.nextReg = maxReg + 1;
+        g.nextSlot = maxSlot + 1;
+        return g;
+    }
+
     @Override public String toString() { return "@" + name; }
 }

@@ -28,6 +28,23 @@ public final class Module {
 
     public Module(String sourceName) { this.sourceName = sourceName; }
 
+    /**
+     * A module with the same contents in lists of its own, its functions {@code f(function)}:
+     * {@link Function#copy} for a copy passes may change, the identity to share them. Globals,
+     * which passes replace rather than change, are shared.
+     */
+    public Module copy(java.util.function.UnaryOperator<Function> f) {
+        Module m = new Module(sourceName);
+        m.debugFile = debugFile;
+        for (Function x : functions) m.functions.add(f.apply(x));
+        m.globals.addAll(globals);
+        m.externFunctions.putAll(externFunctions);
+        m.externCsigs.putAll(externCsigs);
+        m.externData.addAll(externData);
+        m.offloadEntries.addAll(offloadEntries);
+        return m;
+    }
+
     // Name indexes for the lookups below, rebuilt when a list has changed size (entries are only
     // ever added or removed, never renamed).
     private Map<String, Function> functionIndex = Map.of();
