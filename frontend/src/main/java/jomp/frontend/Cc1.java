@@ -11,21 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import jomp.frontend.ast.TranslationUnit;
 import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.diag.SourceFile;
 import jomp.frontend.diag.WarningOptions;
-import jomp.frontend.ir.IrParser;
-import jomp.frontend.ir.IrPrinter;
-import jomp.frontend.ir.Module;
-import jomp.frontend.jvm.HostObjectWriter;
-import jomp.frontend.offload.DeviceExtraction;
 import jomp.frontend.jvm.JvmBackend;
-import jomp.frontend.jvm.JvmText;
 import jomp.frontend.lex.Token;
-import jomp.frontend.lower.Lowering;
-import jomp.frontend.opt.PassManager;
-import jomp.frontend.parse.Parser;
 import jomp.frontend.preprocess.PreprocessedPrinter;
 import jomp.frontend.preprocess.Preprocessor;
 import jomp.frontend.preprocess.PreprocessorOptions;
@@ -124,7 +114,8 @@ public final class Cc1 {
             err.println("jomp: error: " + e.getMessage());
             deleteOutput(o);
             return 1;
-        } catch (JvmBackend.TooLargeException e) {
+        } catch (JvmBackend.TooLargeException e) {   // from the jvm-codegen pass: the warnings before it are counted first
+            diags.printSummary();
             err.println("jomp: error: " + e.getMessage());
             deleteOutput(o);
             return 1;
