@@ -127,9 +127,14 @@ final class Pipeline {
                 c.sharedFunctions = false;
             });
 
-    /** Extraction again, after the device half's optimisation: what only dead code reached goes (LLVM's globaldce). */
+    /**
+     * Extraction again, after the device half's optimisation: what only dead code reached goes
+     * (LLVM's globaldce). What stays is copied, which sets each function's register counter to
+     * its highest register + 1 as the IR parser does: the device code is the same as when the
+     * device half was cut from IR optimised, printed and parsed before extraction.
+     */
     static final Pass DEVICE_DCE = new Pass("device-dce", "drop the functions and globals the optimised device code no longer reaches (offload/DeviceExtraction)",
-            c -> c.module = DeviceExtraction.extract(c.module));
+            c -> c.module = DeviceExtraction.extract(c.module).copy(Function::copy));
 
     static final Pass INDIRECT_CALLS = new Pass("indirect-calls", "calls through host function pointers go through the unit's indirect table (offload/IndirectCallTable)",
             c -> IndirectCallTable.apply(c.module));
