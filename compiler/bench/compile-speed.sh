@@ -3,7 +3,7 @@
 # `bin/jomp -c` in a fresh JVM each time (cold), with the compiler proper run repeatedly in one
 # JVM (warm, WarmCompile.java), and with `clang-19 -O0 -c` and `gcc -O0 -c` side by side.
 # Prints median wall times, the ratios to clang and gcc, and the 100k/10k growth (linear ≈ 10).
-# Usage: frontend/bench/compile-speed.sh [RUNS]   (default 3 cold runs; warm runs 2*RUNS+4)
+# Usage: compiler/bench/compile-speed.sh [RUNS]   (default 3 cold runs; warm runs 2*RUNS+4)
 # JOMP_WARM_OPTS adds JVM options to the warm JVM (e.g. -Xmn2g, to show the GC effect).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -2,7 +2,7 @@
 # Host code speed: each program in programs/ built with `gcc -O2` and `bin/jomp -O2`, outputs
 # compared, then run RUNS times alternating (gcc, jomp, gcc, jomp, ...). Prints the median wall
 # time of each, the ratio jomp/gcc, and the geometric mean of the ratios.
-# Usage: frontend/bench/host-speed.sh [RUNS]   (default 3; JOMP_JAVA_OPTS is passed through)
+# Usage: compiler/bench/host-speed.sh [RUNS]   (default 3; JOMP_JAVA_OPTS is passed through)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

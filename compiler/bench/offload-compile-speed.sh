@@ -5,7 +5,7 @@
 # per compile (median of N). The server is private to the run (JOMP_SERVER_DIR) and warmed by
 # five compiles first; it is stopped at the end. clang-19 gets -nogpulib because Debian's LLVM 19 lacks the nvptx
 # device library (libomptarget-nvptx-sm_90.bc); its device code still goes through ptxas.
-# Usage: frontend/bench/offload-compile-speed.sh [N=15]
+# Usage: compiler/bench/offload-compile-speed.sh [N=15]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 n=${1:-15}

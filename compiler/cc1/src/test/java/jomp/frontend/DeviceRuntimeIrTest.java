@@ -25,7 +25,7 @@ class DeviceRuntimeIrTest {
             assertThat(in).as("resource %s", DeviceRuntimeCompiler.RESOURCE).isNotNull();
             shipped = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        String now = DeviceRuntimeCompiler.compile(Files.readString(Path.of("src/main/devrt/devrt.c"), StandardCharsets.UTF_8));
+        String now = DeviceRuntimeCompiler.compile(Files.readString(Path.of("../devrt/src/main/devrt/devrt.c"), StandardCharsets.UTF_8));
         assertThat(shipped).isEqualTo(now);
         assertThat(DeviceRuntime.irText()).isEqualTo(now);
         assertThat(DeviceRuntime.RESOURCE).isEqualTo(DeviceRuntimeCompiler.RESOURCE);

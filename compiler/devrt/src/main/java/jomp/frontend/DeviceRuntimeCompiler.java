@@ -18,10 +18,10 @@ import jomp.frontend.preprocess.Preprocessor;
 import jomp.frontend.preprocess.PreprocessorOptions;
 
 /**
- * Compiles the NVPTX device runtime ({@code src/main/devrt/devrt.c}) to jomp IR text at build
+ * Compiles the NVPTX device runtime ({@code compiler/devrt/src/main/devrt/devrt.c}) to jomp IR text at build
  * time (Maven's process-classes phase, frontend/pom.xml), as clang's build compiles
  * {@code libomptarget-nvptx-*.bc}: the jar ships {@value #RESOURCE}, which the nvptx back end
- * parses and links ({@link jomp.frontend.nvptx.DeviceRuntime}) without the preprocessor, parser
+ * parses and links (jomp.frontend.nvptx.DeviceRuntime, in the nvptx module above this one) without the preprocessor, parser
  * or lowering. {@code DeviceRuntimeIrTest} checks that the shipped IR is what this gives.
  */
 public final class DeviceRuntimeCompiler {
@@ -44,7 +44,7 @@ public final class DeviceRuntimeCompiler {
             m = null; // too many errors: the diagnostics so far say why
         }
         if (m == null || diags.hasErrors()) {
-            throw new IllegalStateException("jomp: the device runtime (frontend/src/main/devrt/devrt.c, named " + SOURCE_NAME + " below) does not compile:\n" + err.toString(StandardCharsets.UTF_8));
+            throw new IllegalStateException("jomp: the device runtime (compiler/devrt/src/main/devrt/devrt.c, named " + SOURCE_NAME + " below) does not compile:\n" + err.toString(StandardCharsets.UTF_8));
         }
         PassManager.run(m, 2);
         return IrPrinter.print(m);

@@ -21,7 +21,7 @@ import jomp.frontend.ir.IrParser;
 import jomp.frontend.ir.Module;
 
 /**
- * The NVPTX device runtime: {@code frontend/src/main/devrt/devrt.c}, compiled to jomp IR when
+ * The NVPTX device runtime: {@code compiler/devrt/src/main/devrt/devrt.c}, compiled to jomp IR when
  * jomp is built ({@code jomp.frontend.DeviceRuntimeCompiler}, Maven's process-classes phase) and
  * shipped as the resource {@value #RESOURCE}, as clang ships {@code libomptarget-nvptx-*.bc}.
  * This class only parses that IR (once per process) and links it into each device module before

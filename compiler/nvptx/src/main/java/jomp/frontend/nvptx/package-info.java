@@ -6,7 +6,7 @@
  * {@link jomp.frontend.nvptx.PrintfFormat} handle math.h and printf on the device;
  * {@link jomp.frontend.nvptx.Intrinsics} turns clang's {@code __nvvm_*} builtins (thread
  * indexes, barriers, atomics, shuffles) into PTX instructions, for the device runtime in C
- * ({@link jomp.frontend.nvptx.DeviceRuntime}: {@code src/main/devrt/devrt.c}, compiled to IR when
+ * ({@link jomp.frontend.nvptx.DeviceRuntime}: {@code compiler/devrt/src/main/devrt/devrt.c}, compiled to IR when
  * jomp is built), whose IR is linked into every module, keeping only what the generated code
  * reaches, with the libdevice functions it calls ({@link jomp.frontend.nvptx.Libdevice});
  * {@link jomp.frontend.nvptx.KernelEntry} writes each kernel's {@code .entry} (generic mode or
