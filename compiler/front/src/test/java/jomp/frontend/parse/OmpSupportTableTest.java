@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * without an error in a small program.
  */
 class OmpSupportTableTest {
-    static final Path GUIDE = Path.of("..", "docs", "user-guide.md");
+    static final Path GUIDE = Path.of("..", "..", "docs", "user-guide.md");
     private static final Set<String> STATUS = Set.of("yes", "partial", "no");
 
     /** The rows of the table whose header starts with {@code | first |}: name -> status. */

@@ -33,7 +33,7 @@ import jomp.frontend.preprocess.PreprocessorOptions;
  * message it gives; any other rejection, and any ptxas error, fails the test.
  */
 class PtxCorpusTest {
-    static final Path CORPUS = Path.of("..", "tests", "c", "run");
+    static final Path CORPUS = Path.of("..", "..", "tests", "c", "run");
 
     /**
      * Corpus files the backend rejects on purpose, with a pattern of the message it must give.

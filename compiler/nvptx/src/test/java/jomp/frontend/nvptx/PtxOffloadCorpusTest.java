@@ -26,7 +26,7 @@ import jomp.frontend.offload.DeviceExtraction;
  * the module loads on a GPU.
  */
 class PtxOffloadCorpusTest {
-    static final Path CORPUS = Path.of("..", "tests", "c", "offload");
+    static final Path CORPUS = Path.of("..", "..", "tests", "c", "offload");
 
     @Test
     void everyDeviceModuleAssemblesForSm75AndSm90AndLinksWithNvlink(@TempDir Path tmp) throws Exception {
