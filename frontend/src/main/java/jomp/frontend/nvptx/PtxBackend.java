@@ -40,9 +40,11 @@ public final class PtxBackend {
     /** Compiles a module; throws {@link PtxException} naming the function for IR the device cannot run. */
     public static String compile(Module m, String smArch) {
         String version = ptxVersion(smArch);
+        Set<String> spmdOnly = SpmdSpecialization.apply(m);
         DeviceRuntime.Linked linked = DeviceRuntime.link(m);
         m = linked.module();
         Context ctx = new Context(m, linked.runtimeSymbols());
+        ctx.spmdOnly.addAll(spmdOnly);
         for (Function f : m.functions) {
             if (!isKernel(f.name)) continue;
             ctx.kernelModes.put(f.name, KernelEntry.mode(f));
@@ -163,6 +165,9 @@ public final class PtxBackend {
         final Map<String, Integer> kernelModes = new HashMap<>();
 
         int kernelMode(String kernel) { return kernelModes.getOrDefault(kernel, 0); }
+
+        /** The functions that run only in SPMD kernels, whose runtime calls SpmdSpecialization rewrote. */
+        final Set<String> spmdOnly = new HashSet<>();
 
         /** The device runtime's functions and globals linked into the module: .weak, so that nvlink keeps one copy. */
         final Set<String> runtime;

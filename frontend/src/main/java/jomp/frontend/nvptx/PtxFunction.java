@@ -100,6 +100,8 @@ final class PtxFunction {
 
     String generate() {
         if (!ctx.isRuntime(f.name)) findEscapingSlots();
+        // in SPMD kernels the team stack answers 0 (SpmdSpecialization): the slots stay in the local frame
+        if (ctx.spmdOnly.contains(f.name) && !publishesFrame()) escaping.clear();
         layoutFrame();
         for (int i = 0; i < f.blocks.size(); i++) blockIndex.put(f.blocks.get(i), i);
         findSingleDefs();
