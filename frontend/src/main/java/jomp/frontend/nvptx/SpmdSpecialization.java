@@ -70,8 +70,12 @@ final class SpmdSpecialization {
             EnumSet<Where> w = where.get(f.name);
             if (w == null || w.size() != 1 || w.contains(Where.OTHER)) continue;
             if (f.spmd && PtxBackend.isKernel(f.name)) spmdKernel = true;
-            if (w.contains(Where.SPMD_TEAMS)) teamsPlace(m, f);
-            else parallelPlace(m, f);
+            if (w.contains(Where.SPMD_TEAMS)) {
+                teamsPlace(m, f);
+                dropUnusedAddresses(f);   // the regions' addresses, now called directly (their parameters can be followed: GlobalAddresses)
+            } else {
+                parallelPlace(m, f);
+            }
             local.add(f.name);
         }
         if (spmdKernel) m.externFunctions.putIfAbsent(INIT, new FuncType(IrType.I32, List.of(IrType.I32, IrType.PTR), false));
@@ -202,6 +206,15 @@ final class SpmdSpecialization {
                 }
             }
         }
+    }
+
+    private static void dropUnusedAddresses(Function f) {
+        Set<Integer> used = new java.util.HashSet<>();
+        for (BasicBlock b : f.blocks) {
+            for (Insn i : b.insns) for (Value v : jomp.frontend.ir.Operands.of(i)) if (v instanceof Reg r) used.add(r.id);
+            if (b.terminator != null && jomp.frontend.ir.Operands.of(b.terminator) instanceof Reg r) used.add(r.id);
+        }
+        for (BasicBlock b : f.blocks) b.insns.removeIf(i -> i instanceof Insn.FuncAddr a && !used.contains(a.dst().id));
     }
 
     /** The parallel region of an SPMD kernel (or a function only it calls): static loops and barriers. */
