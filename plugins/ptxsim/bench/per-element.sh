@@ -20,7 +20,7 @@ rtl=/usr/lib/llvm-19/lib/libomptarget-nvptx-sm_90.bc
 cp "$root/docs/examples/zaxpy.src" "$work/zaxpy.c"
 cp "$root/plugins/jvm/bench/babelstream.c" "$work/babelstream.c"
 cd "$work"
-cp=$root/plugins/ptxsim/target/test-classes:$root/plugins/ptxsim/target/classes:$root/runtime/target/classes
+cp=$root/plugins/ptxsim/target/test-classes:$root/plugins/ptxsim/target/classes:$root/runtime/target/classes:$root/offload-abi/target/classes
 [[ -d $root/plugins/ptxsim/target/test-classes ]] || { echo "build plugins/ptxsim's test classes first (bin/mvn -pl plugins/ptxsim -am test-compile)"; exit 1; }
 java=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
 

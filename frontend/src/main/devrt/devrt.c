@@ -1011,12 +1011,15 @@ int __jomp_spmd_fork_begin(void) {
     return tid;
 }
 
-/* ... and after it. */
+/* ... and after it: the thread is the team's initial thread again. The sequence numbers of
+ * singles, loops and ordered regions need no reset: the next parallel region's
+ * __jomp_spmd_fork_begin resets them in every thread. */
 void __jomp_spmd_fork_end(void) {
     struct __jomp_thread *self = __jomp_self();
+    self->num = 0;
+    self->nthreads = 1;
     self->level = 0;
     self->active_level = 0;
-    __jomp_thread_reset(self, 0, 1);
 }
 
 /* __jomp_loop_init of a static loop (static, auto, runtime) in the parallel region of an SPMD

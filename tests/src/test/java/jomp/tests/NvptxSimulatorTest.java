@@ -306,27 +306,24 @@ class NvptxSimulatorTest {
                 #include <omp.h>
                 #include <stdio.h>
                 #include <stdlib.h>
-                static double y[120000];
+                static double y[5000];
                 static void report(long n) {
                   long s = 0;
                   for (long i = 0; i < n; i++) s += (long) y[i];
                   printf("%ld %ld\\n", n, s);
                 }
                 int main(void) {
-                  long sizes[] = {1000, 120000};
                   int teams, threads;
-                  for (int k = 0; k < 2; k++) {
-                    long n = sizes[k];
+                  long n = 1000;
                 #pragma omp target teams distribute parallel for map(from: y[0:n]) map(from: teams, threads)
-                    for (long i = 0; i < n; i++) {
-                      y[i] = 2.0 * i;
-                      if (i == 0) { teams = omp_get_num_teams(); threads = omp_get_num_threads(); }
-                    }
-                    report(n);
-                    fprintf(stderr, "grid %d x %d\\n", teams, threads);
+                  for (long i = 0; i < n; i++) {
+                    y[i] = 2.0 * i;
+                    if (i == 0) { teams = omp_get_num_teams(); threads = omp_get_num_threads(); }
                   }
-                  long n = 110000;
-                #pragma omp target teams distribute parallel for thread_limit(32) map(from: y[0:n]) map(from: teams, threads)
+                  report(n);
+                  fprintf(stderr, "grid %d x %d\\n", teams, threads);
+                  n = 5000;
+                #pragma omp target teams distribute parallel for thread_limit(1) map(from: y[0:n]) map(from: teams, threads)
                   for (long i = 0; i < n; i++) {
                     y[i] = 3.0 * i;
                     if (i == 0) { teams = omp_get_num_teams(); threads = omp_get_num_threads(); }
@@ -347,12 +344,12 @@ class NvptxSimulatorTest {
         Exec.Result want = Exec.run(List.of(dir.resolve("grid.gcc").toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(got.status()).as(got.stderr()).isZero();
         assertThat(got.stdoutText()).isEqualTo(want.stdoutText());
-        // 1000 < 3200 x 32: 32 threads, 32 blocks; 120,000 >= 3200 x 32: ceil(120000 / 3200) = 38 -> 64 threads,
-        // 1875 blocks; thread_limit(32), 110,000 >= 3200 x 32: ceil(110000 / 32) = 3438 blocks, at most 3200
+        // 1000 < 3200 x 32: 32 threads, ceil(1000 / 32) = 32 blocks; thread_limit(1), 5000 >= 3200 x 1: 5000 blocks,
+        // at most 3200 (the rule's middle case, fewer threads for more blocks, needs 10^5 iterations: LaunchGeometryTest)
         assertThat(got.stderr().lines().filter(l -> l.startsWith("grid")).toList())
-                .containsExactly("grid 32 x 32", "grid 1875 x 64", "grid 3200 x 32", "grid 3 x 128");
+                .containsExactly("grid 32 x 32", "grid 3200 x 1", "grid 3 x 128");
         assertThat(got.stderr().lines().filter(l -> l.contains("info: Launching kernel")).map(l -> l.replaceAll(".* with ", "")).toList())
-                .containsExactly("32 teams and 32 threads", "1875 teams and 64 threads", "3200 teams and 32 threads", "3 teams and 128 threads");
+                .containsExactly("32 teams and 32 threads", "3200 teams and 1 threads", "3 teams and 128 threads");
     }
 
     /**

@@ -156,8 +156,28 @@ final class PtxFunction {
             for (Reg p : f.params) sb.append("\tld.param.").append(paramType(p.type())).append(' ').append(reg(p)).append(", [").append(PARAM).append(i++).append("];\n");
             if (f.vaArea != null) sb.append("\tld.param.b64 ").append(reg(f.vaArea)).append(", [").append(PARAM).append(i).append("];\n");
         }
-        sb.append(code).append("}\n");
+        sb.append(withoutUnusedLabels(code)).append("}\n");
         return sb.toString();
+    }
+
+    private static final java.util.regex.Pattern LABEL_LINE = java.util.regex.Pattern.compile("^\\$[BL]\\d+:$", java.util.regex.Pattern.MULTILINE),
+            LABEL = java.util.regex.Pattern.compile("\\$[BL]\\d+");
+
+    /** The body without the labels no branch names (every block and inlined body has one): less for ptxas to read. */
+    private static String withoutUnusedLabels(CharSequence code) {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        for (String line : code.toString().split("\n")) {
+            if (LABEL_LINE.matcher(line).matches()) continue;
+            var m = LABEL.matcher(line);
+            while (m.find()) used.add(m.group());
+        }
+        StringBuilder out = new StringBuilder(code.length());
+        for (String line : code.toString().split("\n", -1)) {
+            if (LABEL_LINE.matcher(line).matches() && !used.contains(line.substring(0, line.length() - 1))) continue;
+            out.append(line).append('\n');
+        }
+        out.setLength(Math.max(0, out.length() - 1));   // split(-1) gave a last empty piece after the final newline
+        return out.toString();
     }
 
     // ---- frame ----------------------------------------------------------------------------
