@@ -264,7 +264,7 @@ class PtxDeviceRuntimeTest {
                   return r;
                 }
                 """);
-        assertThat(userCode(plain, "_h_l3")).contains("ld.u32", "bra").doesNotContain("selp.b32");
+        assertThat(userCode(plain, "_h_l3")).contains("ld.global.u32", "bra").doesNotContain("selp.b32");   // x: mapped, global (GlobalAddresses)
     }
 
     @Test
