@@ -3,7 +3,8 @@
 # PTX beside clang 19's for the same source, both executed by the PTX simulator with the same
 # launch geometry, for two geometries: 4 x 128 (the simulator's default launch: few blocks, so each
 # thread takes many elements, as with a grid of one block per multiprocessor on a GPU) and
-# n/128 x 128 (one element per thread: the launch clang's runtime makes for this trip count).
+# n/128 x 128 (one element per thread; for this trip count clang's runtime, and jomp's since session 7,
+# launch 2,048 blocks of 32 threads: runtime/.../plugin/LaunchGeometry).
 #   jomp:  bin/jomp -O2 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=sm_90, run with
 #          JOMP_PTXSIM=1 JOMP_PTXSIM_STATS=1 (each launch's thread-instructions).
 #   clang: clang-19 -O3 -fopenmp --offload-arch=sm_90 -save-temps (the device bitcode with
