@@ -3,7 +3,8 @@
 # PTX beside clang 19's for the same source, both executed by the PTX simulator with the same
 # launch geometry, for two geometries: 4 x 128 (the simulator's default launch: few blocks, so each
 # thread takes many elements, as with a grid of one block per multiprocessor on a GPU) and
-# n/128 x 128 (one element per thread: the launch clang's runtime makes for this trip count).
+# n/128 x 128 (one element per thread; for this trip count clang's runtime, and jomp's since session 7,
+# launch 2,048 blocks of 32 threads: runtime/.../plugin/LaunchGeometry).
 #   jomp:  bin/jomp -O2 -fopenmp -fopenmp-targets=nvptx64 --offload-arch=sm_90, run with
 #          JOMP_PTXSIM=1 JOMP_PTXSIM_STATS=1 (each launch's thread-instructions).
 #   clang: clang-19 -O3 -fopenmp --offload-arch=sm_90 -save-temps (the device bitcode with
@@ -20,7 +21,7 @@ rtl=/usr/lib/llvm-19/lib/libomptarget-nvptx-sm_90.bc
 cp "$root/docs/examples/zaxpy.src" "$work/zaxpy.c"
 cp "$root/plugins/jvm/bench/babelstream.c" "$work/babelstream.c"
 cd "$work"
-cp=$root/plugins/ptxsim/target/test-classes:$root/plugins/ptxsim/target/classes:$root/runtime/target/classes
+cp=$root/plugins/ptxsim/target/test-classes:$root/plugins/ptxsim/target/classes:$root/runtime/target/classes:$root/offload-abi/target/classes
 [[ -d $root/plugins/ptxsim/target/test-classes ]] || { echo "build plugins/ptxsim's test classes first (bin/mvn -pl plugins/ptxsim -am test-compile)"; exit 1; }
 java=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
 

@@ -949,3 +949,110 @@ int __jomp_vprintf(const char *fmt, long *slots) {
     }
     return vprintf(fmt, buf);
 }
+
+/* ---- SPMD kernels: the paths of the entries above when the mode is known ---------------------
+ * PtxBackend (SpmdSpecialization) calls these instead of the generic entries in code that it
+ * knows runs only in an SPMD kernel: the kernel and its teams region (level 0), and the parallel
+ * region that the teams region forks (level 1, a team of the whole block). Each does what the
+ * generic entry does in that case, without the generic mode's state machine, team stack and
+ * dispatch, so that such a kernel carries none of them (as LLVM's OpenMPOpt folds its runtime's
+ * mode checks for SPMD kernels). */
+
+/* __jomp_target_init for a kernel in SPMD mode: every thread runs the body. */
+int __jomp_spmd_init(int mode, struct __jomp_thread *self) {
+    int tid = __nvvm_read_ptx_sreg_tid_x();
+    if (!(mode & __JOMP_TEAMS) && __nvvm_read_ptx_sreg_ctaid_x() != 0) return 0;
+    __jomp_shared_threads[tid] = self;
+    self->level = 0;
+    self->active_level = 0;
+    __jomp_thread_reset(self, 0, 1);
+    if (tid == 0) {
+        struct __jomp_team *team = &__jomp_shared_team;
+        team->work = 0;
+        team->mode = mode;
+        team->thread_limit = 0;
+        team->num_teams = __nvvm_read_ptx_sreg_nctaid_x();
+        team->nthreads = 1;
+        team->bar_count = 0;
+        team->bar_gen = 0;
+        team->single = 0;
+        team->stack_top = __jomp_shared_stack;
+        team->copyprivate = 0;
+    }
+    __nvvm_barrier_sync(0);
+    return 1;
+}
+
+/* __jomp_teams in an SPMD kernel, up to the call of the teams region: the team number this
+ * block's threads run it as, or -1 in a block beyond num_teams. The arguments are the same in
+ * every thread of the block, so all or none of them take the barrier. */
+int __jomp_spmd_teams(int numTeams, int threadLimit) {
+    int team = __nvvm_read_ptx_sreg_ctaid_x();
+    if (numTeams > 0 && team >= numTeams) return -1;
+    if (numTeams > 0 || threadLimit > 0) {   /* else __jomp_spmd_init's values stand */
+        if (__nvvm_read_ptx_sreg_tid_x() == 0) {
+            __jomp_shared_team.thread_limit = threadLimit;
+            int blocks = __nvvm_read_ptx_sreg_nctaid_x();
+            __jomp_shared_team.num_teams = numTeams > 0 && numTeams < blocks ? numTeams : blocks;
+        }
+        __nvvm_barrier_sync(0);
+    }
+    return team;
+}
+
+/* __jomp_fork from an SPMD kernel's teams region, before the call of the parallel region: every
+ * thread of the block is the thread of its number. Returns that number. */
+int __jomp_spmd_fork_begin(void) {
+    struct __jomp_thread *self = __jomp_self();
+    int tid = __nvvm_read_ptx_sreg_tid_x();
+    __jomp_thread_reset(self, tid, __nvvm_read_ptx_sreg_ntid_x());
+    self->level = 1;
+    self->active_level = 1;
+    return tid;
+}
+
+/* ... and after it: the thread is the team's initial thread again. The sequence numbers of
+ * singles, loops and ordered regions need no reset: the next parallel region's
+ * __jomp_spmd_fork_begin resets them in every thread. */
+void __jomp_spmd_fork_end(void) {
+    struct __jomp_thread *self = __jomp_self();
+    self->num = 0;
+    self->nthreads = 1;
+    self->level = 0;
+    self->active_level = 0;
+}
+
+/* __jomp_loop_init of a static loop (static, auto, runtime) in the parallel region of an SPMD
+ * kernel: without a chunk, chunk 1 (coalesced), as __jomp_loop_init decides there. */
+void __jomp_spmd_loop_init(long lower, long upper, long chunk) {
+    struct __jomp_thread *self = __jomp_self();
+    if (self->ordered_pending) {
+        self->ordered_pending = 0;
+        if (self->num == 0 && lower > 0) __nvvm_atom_max_gen_ll(self->ordered_next, lower);
+    }
+    self->loop_kind = 1;
+    self->loop_lower = lower;
+    self->loop_trips = upper < lower ? 0 : upper - lower + 1;
+    self->loop_chunk = chunk > 0 ? chunk : 1;
+    self->loop_next = 0;
+}
+
+/* __jomp_loop_next after __jomp_spmd_loop_init: the thread's next chunk of the static rule. */
+int __jomp_spmd_loop_next(void) {
+    struct __jomp_thread *self = __jomp_self();
+    long chunk = self->loop_chunk, trips = self->loop_trips;
+    long first = (self->loop_next++ * self->nthreads + self->num) * chunk;
+    if (first >= trips) return 0;
+    self->lower = self->loop_lower + first;
+    self->upper = self->loop_lower + (trips - first < chunk ? trips : first + chunk) - 1;
+    return 1;
+}
+
+/* __jomp_loop_stride after __jomp_spmd_loop_init. */
+long __jomp_spmd_loop_stride(void) {
+    struct __jomp_thread *self = __jomp_self();
+    return self->nthreads * self->loop_chunk;
+}
+
+/* __jomp_barrier in the parallel region of an SPMD kernel: its team is the whole block. */
+void __jomp_spmd_barrier(void) { __nvvm_barrier_sync(1); }

@@ -293,6 +293,66 @@ class NvptxSimulatorTest {
     }
 
     /**
+     * An SPMD kernel's launch is sized from the loop's trip count the host passes, as clang's
+     * runtime sizes it (libomptarget's getNumBlocks: one iteration per thread, at most 3200 blocks,
+     * 32 threads per block below 3200 x 32 iterations; no GPU or clang run is at hand here, so the
+     * grids are that rule worked by hand), and the device sees that grid; with num_teams the
+     * clause decides. The results are gcc's.
+     */
+    @Test
+    void spmdKernelsAreLaunchedForTheirTripCount() throws IOException {
+        Path src = dir.resolve("grid.c");
+        Files.writeString(src, """
+                #include <omp.h>
+                #include <stdio.h>
+                #include <stdlib.h>
+                static double y[5000];
+                static void report(long n) {
+                  long s = 0;
+                  for (long i = 0; i < n; i++) s += (long) y[i];
+                  printf("%ld %ld\\n", n, s);
+                }
+                int main(void) {
+                  int teams, threads;
+                  long n = 1000;
+                #pragma omp target teams distribute parallel for map(from: y[0:n]) map(from: teams, threads)
+                  for (long i = 0; i < n; i++) {
+                    y[i] = 2.0 * i;
+                    if (i == 0) { teams = omp_get_num_teams(); threads = omp_get_num_threads(); }
+                  }
+                  report(n);
+                  fprintf(stderr, "grid %d x %d\\n", teams, threads);
+                  n = 5000;
+                #pragma omp target teams distribute parallel for thread_limit(1) map(from: y[0:n]) map(from: teams, threads)
+                  for (long i = 0; i < n; i++) {
+                    y[i] = 3.0 * i;
+                    if (i == 0) { teams = omp_get_num_teams(); threads = omp_get_num_threads(); }
+                  }
+                  report(n);
+                  fprintf(stderr, "grid %d x %d\\n", teams, threads);
+                #pragma omp target teams distribute parallel for num_teams(3) map(from: teams, threads)
+                  for (int i = 0; i < 1000; i++) if (i == 0) { teams = omp_get_num_teams(); threads = omp_get_num_threads(); }
+                  fprintf(stderr, "grid %d x %d\\n", teams, threads);
+                  return 0;
+                }
+                """);
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("-O2", "-fopenmp", "-fopenmp-targets=nvptx64", src.toString(), "-o", dir.resolve("grid").toString()));
+        build(cmd, "jomp");
+        build(List.of("gcc", "-O0", "-fopenmp", src.toString(), "-o", dir.resolve("grid.gcc").toString()), "gcc");
+        Exec.Result got = Exec.run(List.of(dir.resolve("grid").toString()), dir, SIM, dir.resolve("scratch"));
+        Exec.Result want = Exec.run(List.of(dir.resolve("grid.gcc").toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(got.status()).as(got.stderr()).isZero();
+        assertThat(got.stdoutText()).isEqualTo(want.stdoutText());
+        // 1000 < 3200 x 32: 32 threads, ceil(1000 / 32) = 32 blocks; thread_limit(1), 5000 >= 3200 x 1: 5000 blocks,
+        // at most 3200 (the rule's middle case, fewer threads for more blocks, needs 10^5 iterations: LaunchGeometryTest)
+        assertThat(got.stderr().lines().filter(l -> l.startsWith("grid")).toList())
+                .containsExactly("grid 32 x 32", "grid 3200 x 1", "grid 3 x 128");
+        assertThat(got.stderr().lines().filter(l -> l.contains("info: Launching kernel")).map(l -> l.replaceAll(".* with ", "")).toList())
+                .containsExactly("32 teams and 32 threads", "3200 teams and 1 threads", "3 teams and 128 threads");
+    }
+
+    /**
      * Every math.h function jomp sends to libdevice, run on the simulator (libdevice's PTX as llc-19
      * compiles it: carries, bit fields, byte permutes, approximate reciprocals, tables in global
      * memory, local arrays) for a few arguments each, against glibc's results through gcc.

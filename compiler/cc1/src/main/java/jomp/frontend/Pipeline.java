@@ -39,7 +39,7 @@ import jomp.toolchain.CodeGen;
  * device:  read-host-ir (or preprocess, parse, lower), device-extraction, opt, device-dce,
  *          indirect-calls (nvptx), [-emit-ir: print-ir], then the target's code generation:
  *   jvm:   loop-outline (-O1+), jvm-codegen, write-object
- *   nvptx: ptx-link-runtime, ptx-kernel-modes, ptx-kernel-arguments, ptx-emit
+ *   nvptx: ptx-spmd-specialize, ptx-link-runtime, ptx-kernel-modes, ptx-kernel-arguments, ptx-global-addresses, ptx-emit
  * </pre>
  *
  * {@code -mllvm -debug-pass=Structure} prints a compile's list before it runs,

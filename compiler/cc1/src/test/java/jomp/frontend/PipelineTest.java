@@ -98,7 +98,7 @@ class PipelineTest {
         assertThat(structure("-triple", "nvptx64-nvidia-cuda", "-fopenmp", "-fopenmp-is-target-device", "-fopenmp-host-ir-file-path", ir,
                 "-target-cpu", "sm_90", "-O2", "-S", "-o", tmp.resolve("p.s").toString(), c))
                 .containsExactly("read-host-ir", "device-extraction", "opt", "device-dce", "indirect-calls",
-                        "ptx-link-runtime", "ptx-kernel-modes", "ptx-kernel-arguments", "ptx-emit");
+                        "ptx-spmd-specialize", "ptx-link-runtime", "ptx-kernel-modes", "ptx-kernel-arguments", "ptx-global-addresses", "ptx-emit");
         // the jvm device: the jvm back end's passes
         assertThat(structure("-triple", "jvm64-jomp-linux", "-fopenmp", "-fopenmp-is-target-device", "-fopenmp-host-ir-file-path", ir,
                 "-O2", "-emit-obj", "-o", tmp.resolve("d.o").toString(), c))

@@ -72,7 +72,8 @@ public final class Tgt {
                 Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES), Mem.getLong(kernelArgs + KernelArgs.OFF_NAMES), Mem.getLong(kernelArgs + KernelArgs.OFF_MAPPERS));
         if (Info.on(Info.KERNEL_ARGS)) printArguments(loc, d.id, m, "Entering OpenMP kernel");
         traceEntries(m);
-        Info.debug("loop trip count is %d.", Mem.getLong(kernelArgs + KernelArgs.OFF_TRIPCOUNT));
+        long tripCount = Mem.getLong(kernelArgs + KernelArgs.OFF_TRIPCOUNT);
+        Info.debug("loop trip count is %d.", tripCount);
         List<Long> privates = new ArrayList<>();
         long[] args;
         synchronized (d.table) {   // lookups and reference counts of one construct are atomic to other host threads
@@ -80,13 +81,13 @@ public final class Tgt {
         }
         if (numTeams <= 0) numTeams = jomp.runtime.omp.Teams.defaultKernelTeams();   // OMP_NUM_TEAMS, as libomptarget's plugins read it
         if (threadLimit <= 0) threadLimit = jomp.runtime.omp.Teams.defaultKernelThreadLimit();
-        int[] geometry = d.plugin.launchGeometry(d.local, k, numTeams, threadLimit);   // what the plugin launches, for the report
+        int[] geometry = d.plugin.launchGeometry(d.local, k, numTeams, threadLimit, tripCount);   // what the plugin launches, for the report
         int teams = geometry[0], threads = geometry[1];
         Info.debug("Launching target execution %s with pointer %s (index=%d).", name, Info.hex(hostPtr), Registry.index(hostPtr));
         Info.launch(d.id, name, teams, threads);
         long t = Profile.start();
         try {
-            d.plugin.launch(d.local, k, args, numTeams, threadLimit);
+            d.plugin.launch(d.local, k, args, numTeams, threadLimit, tripCount);
         } catch (RuntimeException | Error e) {
             jomp.runtime.start.Signals.dieOf(e);   // a C signal in the region ends the program, as in C
             if (Info.DEBUG) e.printStackTrace();

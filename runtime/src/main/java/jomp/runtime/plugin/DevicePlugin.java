@@ -44,6 +44,15 @@ public interface DevicePlugin {
     void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit);
 
     /**
+     * {@link #launch} with the trip count of the kernel's loop that the host passed for an SPMD
+     * kernel (KernelArgs.Tripcount, 0 when unknown), from which a GPU plugin sizes the grid as
+     * libomptarget does ({@link LaunchGeometry}). Plugins that do not use it launch as without it.
+     */
+    default void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit, long tripCount) {
+        launch(device, kernel, args, numTeams, threadLimit);
+    }
+
+    /**
      * The geometry {@link #launch} gives a kernel for these clauses: {blocks or teams, threads per
      * team}, for LIBOMPTARGET_INFO's launch report. 0 or less means the clause is absent. The
      * default is what the runtime's host-thread devices do: num_teams teams (else one per
@@ -53,6 +62,11 @@ public interface DevicePlugin {
         int procs = Runtime.getRuntime().availableProcessors();
         int teams = numTeams > 0 ? numTeams : procs;
         return new int[] {teams, threadLimit > 0 ? threadLimit : Math.max(1, procs / teams)};
+    }
+
+    /** {@link #launchGeometry} of a launch with a trip count ({@link #launch(int, Kernel, long[], int, int, long)}). */
+    default int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit, long tripCount) {
+        return launchGeometry(device, kernel, numTeams, threadLimit);
     }
 
     /** Waits for everything queued on the device. */

@@ -677,8 +677,14 @@ public final class IrParser {
         if (noDst && dstReg != null && !(op.equals("call") || op.equals("calli"))) throw error(dstAt, "'" + op + "' has no result");
     }
 
-    private static <E extends Enum<E>> E enumOf(Class<E> c, String spelling) {
-        for (E e : c.getEnumConstants()) if (e.name().toLowerCase().equals(spelling)) return e;
-        return null;
-    }
+    /** Each enum's constants by their lower-case spelling: looked up three times per instruction, built once. */
+    private static final ClassValue<Map<String, Object>> SPELLINGS = new ClassValue<>() {
+        @Override protected Map<String, Object> computeValue(Class<?> c) {
+            Map<String, Object> m = new HashMap<>();
+            for (Object e : c.getEnumConstants()) m.put(((Enum<?>) e).name().toLowerCase(java.util.Locale.ROOT), e);
+            return Map.copyOf(m);
+        }
+    };
+
+    private static <E extends Enum<E>> E enumOf(Class<E> c, String spelling) { return c.cast(SPELLINGS.get(c).get(spelling)); }
 }

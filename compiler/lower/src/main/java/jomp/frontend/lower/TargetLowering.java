@@ -144,6 +144,9 @@ final class TargetLowering {
         f.b.store(IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? KernelArgs.FLAG_NOWAIT : 0), OmpLowering.at(f, kargs, KernelArgs.OFF_FLAGS));
         f.b.store(nteams, OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_TEAMS));
         f.b.store(limit, OmpLowering.at(f, kargs, KernelArgs.OFF_THREAD_LIMIT));
+        // the loop's iterations for the plugin's launch geometry, as clang passes them (0: unknown)
+        Value trips = isSpmd(d) ? LaunchTripCount.of(f, d, o.body()) : IntConst.i64(0);
+        if (!(trips instanceof IntConst k && k.value() == 0)) f.b.store(trips, OmpLowering.at(f, kargs, KernelArgs.OFF_TRIPCOUNT));
 
         BasicBlock offload = f.b.newBlock("omp.offload"), fallback = f.b.newBlock("omp.offload.fallback"), end = f.b.newBlock("omp.offload.end");
         Value dev = device(d);

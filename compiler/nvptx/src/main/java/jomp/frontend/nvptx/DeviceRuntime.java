@@ -63,6 +63,20 @@ public final class DeviceRuntime {
         return irText;
     }
 
+    private static Module shared;
+
+    /**
+     * The runtime module parsed once per process, which {@link #link} adds functions and globals
+     * of to each device module (parsing it took a tenth of a device compile on the compile
+     * server). Nothing may change it or what it holds: the back end reads runtime functions only
+     * (it rewrites, analyses and merges the module's own functions), and compiles on the server
+     * share it.
+     */
+    private static synchronized Module shared() {
+        if (shared == null) shared = module();
+        return shared;
+    }
+
     /** A fresh copy of the whole runtime module (callers may change it). */
     public static Module module() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -87,7 +101,7 @@ public final class DeviceRuntime {
             kernels |= PtxBackend.isKernel(f.name);
             frames = frames || !PtxFunction.escapingSlots(f).isEmpty();
         }
-        Module rt = module();
+        Module rt = shared();
         Module out = new Module(user.sourceName);
         out.functions.addAll(user.functions);
         out.globals.addAll(user.globals);

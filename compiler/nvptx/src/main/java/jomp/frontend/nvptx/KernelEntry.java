@@ -29,7 +29,9 @@ final class KernelEntry {
     static int mode(Function k) {
         int mode = k.spmd ? SPMD : 0;
         for (BasicBlock b : k.blocks) {
-            for (Insn i : b.insns) if (i instanceof Insn.Call c && c.callee().equals("__jomp_teams")) mode |= TEAMS;
+            for (Insn i : b.insns) {
+                if (i instanceof Insn.Call c && (c.callee().equals("__jomp_teams") || c.callee().equals(SpmdSpecialization.TEAMS))) mode |= TEAMS;
+            }
         }
         return mode;
     }
@@ -46,6 +48,7 @@ final class KernelEntry {
 
     /** The code before the body: the runtime's init, and the return of the threads it does not select. */
     static void prologue(PtxFunction fn, int mode) {
+        String init = spmd(fn, mode) ? SpmdSpecialization.INIT : DeviceRuntime.INIT;
         String state = fn.temp(IrType.PTR), run = fn.temp(IrType.I32), skip = fn.pred();
         fn.emit("mov.u64 " + state + ", __thread");
         fn.emit("cvta.local.u64 " + state + ", " + state);
@@ -55,8 +58,8 @@ final class KernelEntry {
         fn.emit(".param .b64 __a1");
         fn.emit("st.param.b64 [__a1], " + state);
         fn.emit(".param .b32 __r");
-        fn.ctx.useFunction(DeviceRuntime.INIT, new FuncType(IrType.I32, List.of(IrType.I32, IrType.PTR), false), fn.f.name);
-        fn.emit("call.uni (__r), " + DeviceRuntime.INIT + ", (__a0, __a1)");
+        fn.ctx.useFunction(init, new FuncType(IrType.I32, List.of(IrType.I32, IrType.PTR), false), fn.f.name);
+        fn.emit("call.uni (__r), " + init + ", (__a0, __a1)");
         fn.emit("ld.param.b32 " + run + ", [__r]");
         fn.code.append("\t}\n");
         fn.emit("setp.eq.s32 " + skip + ", " + run + ", 0");
@@ -65,6 +68,7 @@ final class KernelEntry {
 
     /** Before each return of the body. */
     static void epilogue(PtxFunction fn, int mode) {
+        if (spmd(fn, mode)) return;   // __jomp_target_deinit has nothing to do in SPMD mode
         fn.code.append("\t{\n");
         fn.emit(".param .b32 __a0");
         fn.emit("st.param.b32 [__a0], " + mode);
@@ -72,6 +76,9 @@ final class KernelEntry {
         fn.emit("call.uni " + DeviceRuntime.DEINIT + ", (__a0)");
         fn.code.append("\t}\n");
     }
+
+    /** An SPMD kernel whose runtime calls SpmdSpecialization rewrote: its entry takes the SPMD path. */
+    private static boolean spmd(PtxFunction fn, int mode) { return (mode & SPMD) != 0 && fn.ctx.spmdOnly.contains(fn.f.name); }
 
     /** sizeof(struct __jomp_thread), which the runtime publishes as {@code __jomp_thread_size}. */
     private static long threadStateSize(PtxBackend.Context ctx) {

@@ -49,6 +49,8 @@ public final class PtxBackend {
         Module m = prepared.module;
         Context ctx = new Context(m, prepared.runtimeSymbols);
         ctx.kernelModes.putAll(prepared.kernelModes);
+        ctx.spmdOnly.addAll(prepared.spmdOnly);
+        ctx.addresses = prepared.addresses;
         List<Global> withAddresses = ctx.orderByReferences(); // names the static globals in cycles first
         Map<Function, String> generated = generateReached(ctx);
         // the runtime's functions and globals that no generated code reaches go (LLVM's internalize + globaldce)
@@ -164,6 +166,17 @@ public final class PtxBackend {
         final Map<String, Integer> kernelModes = new HashMap<>();
 
         int kernelMode(String kernel) { return kernelModes.getOrDefault(kernel, 0); }
+
+        private final Map<String, Map<Integer, Integer>> readCounts = new HashMap<>();
+
+        /** How many times each register of a (runtime) function is read, for its bodies emitted in place. */
+        Map<Integer, Integer> uses(Function g) { return readCounts.computeIfAbsent(g.name, k -> PtxFunction.readCounts(g)); }
+
+        /** The registers holding global addresses, by function (GlobalAddresses): their loads and stores name the state space. */
+        GlobalAddresses.Result addresses = GlobalAddresses.Result.NONE;
+
+        /** The functions that run only in SPMD kernels, whose runtime calls SpmdSpecialization rewrote. */
+        final Set<String> spmdOnly = new HashSet<>();
 
         /** The device runtime's functions and globals linked into the module: .weak, so that nvlink keeps one copy. */
         final Set<String> runtime;

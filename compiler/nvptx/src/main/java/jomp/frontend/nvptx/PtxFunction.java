@@ -100,6 +100,8 @@ final class PtxFunction {
 
     String generate() {
         if (!ctx.isRuntime(f.name)) findEscapingSlots();
+        // in SPMD kernels the team stack answers 0 (SpmdSpecialization): the slots stay in the local frame
+        if (ctx.spmdOnly.contains(f.name) && !publishesFrame()) escaping.clear();
         layoutFrame();
         for (int i = 0; i < f.blocks.size(); i++) blockIndex.put(f.blocks.get(i), i);
         findSingleDefs();
@@ -154,8 +156,28 @@ final class PtxFunction {
             for (Reg p : f.params) sb.append("\tld.param.").append(paramType(p.type())).append(' ').append(reg(p)).append(", [").append(PARAM).append(i++).append("];\n");
             if (f.vaArea != null) sb.append("\tld.param.b64 ").append(reg(f.vaArea)).append(", [").append(PARAM).append(i).append("];\n");
         }
-        sb.append(code).append("}\n");
+        sb.append(withoutUnusedLabels(code)).append("}\n");
         return sb.toString();
+    }
+
+    private static final java.util.regex.Pattern LABEL_LINE = java.util.regex.Pattern.compile("^\\$[BL]\\d+:$", java.util.regex.Pattern.MULTILINE),
+            LABEL = java.util.regex.Pattern.compile("\\$[BL]\\d+");
+
+    /** The body without the labels no branch names (every block and inlined body has one): less for ptxas to read. */
+    private static String withoutUnusedLabels(CharSequence code) {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        for (String line : code.toString().split("\n")) {
+            if (LABEL_LINE.matcher(line).matches()) continue;
+            var m = LABEL.matcher(line);
+            while (m.find()) used.add(m.group());
+        }
+        StringBuilder out = new StringBuilder(code.length());
+        for (String line : code.toString().split("\n", -1)) {
+            if (LABEL_LINE.matcher(line).matches() && !used.contains(line.substring(0, line.length() - 1))) continue;
+            out.append(line).append('\n');
+        }
+        out.setLength(Math.max(0, out.length() - 1));   // split(-1) gave a last empty piece after the final newline
+        return out.toString();
     }
 
     // ---- frame ----------------------------------------------------------------------------
@@ -303,10 +325,23 @@ final class PtxFunction {
     }
 
     /** A block ending in {@code c = cmp ...; condbr c} where c has no other use branches on the predicate itself. */
-    private Insn.Cmp fusedCompare(BasicBlock b) {
+    private Insn.Cmp fusedCompare(BasicBlock b) { return fusedCompare(b, uses); }
+
+    /** The same in a function whose registers are read as {@code uses} counts (a runtime function emitted in place). */
+    private static Insn.Cmp fusedCompare(BasicBlock b, Map<Integer, Integer> uses) {
         if (b.insns.isEmpty() || !(b.terminator instanceof Terminator.CondBr cb)) return null;
         if (b.insns.getLast() instanceof Insn.Cmp c && cb.cond() instanceof Reg r && r.id == c.dst().id && uses.get(r.id) == 1) return c;
         return null;
+    }
+
+    /** How many times each register of a function is read. */
+    static Map<Integer, Integer> readCounts(Function g) {
+        Map<Integer, Integer> uses = new HashMap<>();
+        for (BasicBlock b : g.blocks) {
+            for (Insn i : b.insns) for (Value v : Operands.of(i)) if (v instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
+            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
+        }
+        return uses;
     }
 
     // ---- registers and operands -----------------------------------------------------------
@@ -386,8 +421,8 @@ final class PtxFunction {
             }
             case Insn.Convert c -> convert(c.op(), c.dst(), c.src());
             case Insn.Copy c -> emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + op(c.src()));
-            case Insn.Load l -> emit("ld." + PtxText.loadType(l.dst().type()) + " " + reg(l.dst()) + ", [" + reg(l.addr()) + "]");
-            case Insn.Store s -> emit("st." + PtxText.storeType(s.value().type()) + " [" + reg(s.addr()) + "], " + reg(s.value()));
+            case Insn.Load l -> emit("ld." + space(l.addr(), true) + PtxText.loadType(l.dst().type()) + " " + reg(l.dst()) + ", [" + reg(l.addr()) + "]");
+            case Insn.Store s -> emit("st." + space(s.addr(), false) + PtxText.storeType(s.value().type()) + " [" + reg(s.addr()) + "], " + reg(s.value()));
             case Insn.SlotAddr s -> {
                 if (escaping.contains(s.slot())) {
                     emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
@@ -421,6 +456,16 @@ final class PtxFunction {
             case Insn.Call c -> call(c);
             case Insn.CallIndirect c -> indirectCall(c);
         }
+    }
+
+    /**
+     * The state space of an access whose address GlobalAddresses found global ({@code global.},
+     * for a load from read-only data {@code global.nc.}); generic otherwise, and in runtime code
+     * emitted in place (its registers are the callee's).
+     */
+    private String space(Value address, boolean load) {
+        if (inlineDepth > 0 || !ctx.addresses.isGlobal(f.name, address)) return "";
+        return load && ctx.addresses.isReadOnly(f.name, address) ? "global.nc." : "global.";
     }
 
     private String truncate(Value v) {
@@ -740,15 +785,17 @@ final class PtxFunction {
             Reg p = g.params.get(k);
             emit("mov." + PtxText.bits(p.type()) + " " + reg(p) + ", " + args.get(k));
         }
+        Map<Integer, Integer> calleeUses = ctx.uses(g);
         for (int k = 0; k < g.blocks.size(); k++) {
             BasicBlock b = g.blocks.get(k);
             emitLabel(label(b));
-            for (Insn i : b.insns) insn(i);
+            Insn.Cmp fused = fusedCompare(b, calleeUses);
+            for (Insn i : b.insns) if (i != fused) insn(i);
             if (b.terminator instanceof Terminator.Ret ret) {
                 if (result != null && ret.value() != null) emit("mov." + PtxText.bits(g.type.ret()) + " " + result + ", " + op(ret.value()));
                 if (k + 1 < g.blocks.size()) emit("bra.uni " + end);
             } else {
-                terminator(b.terminator, k + 1 < g.blocks.size() ? g.blocks.get(k + 1) : null, null);
+                terminator(b.terminator, k + 1 < g.blocks.size() ? g.blocks.get(k + 1) : null, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
             }
         }
         emitLabel(end);

@@ -11,9 +11,9 @@ import jomp.frontend.ir.Module;
 
 /**
  * The passes that run on a device module before PTX emission, each named so that cc1's pass
- * list ({@code jomp.frontend.Pipeline}) shows them: linking the device runtime's IR in, finding
- * each kernel's execution mode, and rewriting kernel parameters into loads of the kernel
- * argument block. {@link PtxBackend#emit} then only writes the text.
+ * list ({@code jomp.frontend.Pipeline}) shows them: specialising code only SPMD kernels reach, linking
+ * the device runtime's IR in, finding each kernel's execution mode, rewriting kernel parameters
+ * into loads of the kernel argument block, and finding which registers hold global addresses. {@link PtxBackend#emit} then only writes the text.
  */
 public final class PtxPreparation {
     /** A module on its way to PTX; the passes fill it in, in {@link #PASSES} order. */
@@ -22,6 +22,10 @@ public final class PtxPreparation {
         Set<String> runtimeSymbols = Set.of();
         /** Each kernel's mode bits for the device runtime (KernelEntry), found before the kernels are rewritten. */
         final Map<String, Integer> kernelModes = new HashMap<>();
+        /** The functions only SPMD kernels reach (SpmdSpecialization): their runtime calls take the SPMD forms. */
+        Set<String> spmdOnly = Set.of();
+        /** The registers holding global addresses, by function (GlobalAddresses). */
+        GlobalAddresses.Result addresses = GlobalAddresses.Result.NONE;
 
         public State(Module m) { this.module = m; }
 
@@ -32,12 +36,16 @@ public final class PtxPreparation {
     public record Pass(String name, String description, Consumer<State> step) {}
 
     public static final List<Pass> PASSES = List.of(
+        new Pass("ptx-spmd-specialize", "call the SPMD forms of the runtime from code only SPMD kernels reach (nvptx/SpmdSpecialization)",
+                s -> s.spmdOnly = SpmdSpecialization.apply(s.module)),
         new Pass("ptx-link-runtime", "link the device runtime's IR functions and globals the module reaches (nvptx/DeviceRuntime)",
                 PtxPreparation::linkRuntime),
         new Pass("ptx-kernel-modes", "analysis: each kernel's execution mode (generic or SPMD, teams) for its entry (nvptx/KernelEntry)",
                 PtxPreparation::kernelModes),
         new Pass("ptx-kernel-arguments", "rewrite kernel parameters into loads of the kernel argument block (nvptx/KernelArguments)",
-                PtxPreparation::kernelArguments));
+                PtxPreparation::kernelArguments),
+        new Pass("ptx-global-addresses", "analysis: registers that hold global-space addresses, for ld.global/st.global (nvptx/GlobalAddresses)",
+                s -> s.addresses = GlobalAddresses.analyse(s.module, s.runtimeSymbols)));
 
     private PtxPreparation() {}
 

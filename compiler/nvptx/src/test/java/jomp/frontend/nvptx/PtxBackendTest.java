@@ -84,7 +84,7 @@ class PtxBackendTest {
                 // the device runtime's kernel init is linked in, .weak
                 ".weak .func (.param .b32 __retval) __jomp_target_init(",
                 "mul.rn.f64 %fd18, %fd8, %fd16;", "add.rn.f64 %fd19, %fd18, %fd17;",
-                "st.f64 [%rd15], %fd19;")
+                "st.global.f64 [%rd15], %fd19;")   // y[i]: a kernel argument's address, global (GlobalAddresses)
                 .doesNotContain("__args", "$body")
                 // the body reads its arguments from the parameters, not through memory
                 .containsPattern("ld\\.param\\.u64 (%rd\\d+), \\[__arg3\\];\\s+(?:[^\\n]*\\n\\s+)*?mov\\.b64 %fd8, \\1;")

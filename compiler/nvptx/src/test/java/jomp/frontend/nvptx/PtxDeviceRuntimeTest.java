@@ -56,12 +56,19 @@ class PtxDeviceRuntimeTest {
     private static int mode(String ptx, String kernelSuffix) {
         Matcher m = Pattern.compile("\\.visible \\.entry (\\w+" + kernelSuffix + ")\\(((?:\\.param \\.u64 __arg\\d+(?:, )?)*)\\)\\n\\{(.*?)\\n\\}", Pattern.DOTALL).matcher(ptx);
         assertThat(m.find()).as("entry *%s", kernelSuffix).isTrue();
-        Matcher init = Pattern.compile("st\\.param\\.b32 \\[__a0\\], (\\d+);\\s+\\.param \\.b64 __a1;\\s+st\\.param\\.b64 \\[__a1\\], %rd\\d+;\\s+\\.param \\.b32 __r;\\s+call\\.uni \\(__r\\), __jomp_target_init").matcher(m.group(3));
+        Matcher init = Pattern.compile("st\\.param\\.b32 \\[__a0\\], (\\d+);\\s+\\.param \\.b64 __a1;\\s+st\\.param\\.b64 \\[__a1\\], %rd\\d+;\\s+\\.param \\.b32 __r;\\s+call\\.uni \\(__r\\), (__jomp_target_init|__jomp_spmd_init)").matcher(m.group(3));
         assertThat(init.find()).as("init call in %s", m.group(3)).isTrue();
         // the threads the runtime does not select return at once; the others end in the runtime's deinit
-        assertThat(m.group(3)).containsPattern("ld\\.param\\.b32 (%r\\d+), \\[__r\\];\\s+\\}\\s+setp\\.eq\\.s32 (%p\\d+), \\1, 0;\\s+@\\2 ret;")
-                .containsPattern("st\\.param\\.b32 \\[__a0\\], " + init.group(1) + ";\\s+call\\.uni __jomp_target_deinit, \\(__a0\\);\\s+\\}\\s+ret;");
-        return Integer.parseInt(init.group(1));
+        assertThat(m.group(3)).containsPattern("ld\\.param\\.b32 (%r\\d+), \\[__r\\];\\s+\\}\\s+setp\\.eq\\.s32 (%p\\d+), \\1, 0;\\s+@\\2 ret;");
+        int mode = Integer.parseInt(init.group(1));
+        // SPMD kernels take the runtime's SPMD path (SpmdSpecialization), which has no deinit
+        assertThat(init.group(2)).isEqualTo((mode & KernelEntry.SPMD) != 0 ? "__jomp_spmd_init" : "__jomp_target_init");
+        if ((mode & KernelEntry.SPMD) == 0) {
+            assertThat(m.group(3)).containsPattern("st\\.param\\.b32 \\[__a0\\], " + mode + ";\\s+call\\.uni __jomp_target_deinit, \\(__a0\\);\\s+\\}\\s+ret;");
+        } else {
+            assertThat(m.group(3)).doesNotContain("__jomp_target_deinit");
+        }
+        return mode;
     }
 
     /**
@@ -257,7 +264,7 @@ class PtxDeviceRuntimeTest {
                   return r;
                 }
                 """);
-        assertThat(userCode(plain, "_h_l3")).contains("ld.u32", "bra").doesNotContain("selp.b32");
+        assertThat(userCode(plain, "_h_l3")).contains("ld.global.u32", "bra").doesNotContain("selp.b32");   // x: mapped, global (GlobalAddresses)
     }
 
     @Test

@@ -57,7 +57,7 @@ class PtxLinkTest {
                     + "#pragma omp target teams distribute parallel for map(tofrom: x[0:n])\n"
                     + "  for (int i = 0; i < n; i++) x[i] = sin(x[i]) + pow(x[i], 0.5) + omp_get_team_num();\n}\n");
             String ptx = PtxBackend.compile(jomp.frontend.offload.DeviceExtraction.extract(PtxCorpusTest.compileC(src)), "sm_90");
-            assertThat(ptx).containsPattern("\\.weak \\.func +\\(\\.param \\.b64 func_retval0\\) __nv_sin\\(").contains(".weak .func (.param .b32 __retval) __jomp_target_init(");
+            assertThat(ptx).containsPattern("\\.weak \\.func +\\(\\.param \\.b64 func_retval0\\) __nv_sin\\(").contains(".weak .func (.param .b32 __retval) __jomp_spmd_init(");
             Path cubin = tmp.resolve(fn + ".cubin");
             assertThat(Ptxas.check(ptx, "sm_90", tmp, true, cubin)).isNull();
             cubins.add(cubin.toString());

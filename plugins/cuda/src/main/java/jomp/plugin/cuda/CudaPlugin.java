@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
+import jomp.runtime.plugin.LaunchGeometry;
 
 /**
  * NVIDIA GPUs through the CUDA driver API (libcuda) bound with the Foreign Function & Memory
@@ -195,11 +196,17 @@ public final class CudaPlugin implements DevicePlugin {
      */
     @Override
     public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
+        launch(device, kernel, args, numTeams, threadLimit, 0);
+    }
+
+    /** With the host's trip count of an SPMD kernel's loop: clang's grid for it when num_teams is absent ({@link LaunchGeometry}). */
+    @Override
+    public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit, long tripCount) {
         CudaDevice d = device(device);
         if (!(kernel instanceof CudaKernel k) || k.device() != device)
             throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on cuda device " + device);
         checkArguments(k.name(), k.parameterSizes(), args.length);
-        int[] g = geometry(d, numTeams, threadLimit);
+        int[] g = geometry(d, numTeams, threadLimit, tripCount);
         Cuda.launch(k.function(), g[0], g[1], args);
     }
 
@@ -218,13 +225,20 @@ public final class CudaPlugin implements DevicePlugin {
         }
     }
 
-    private static int[] geometry(CudaDevice d, int numTeams, int threadLimit) {
-        return new int[] {numTeams > 0 ? numTeams : d.multiprocessors, Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, d.maxThreadsPerBlock)};
+    private static int[] geometry(CudaDevice d, int numTeams, int threadLimit, long tripCount) {
+        int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, d.maxThreadsPerBlock);
+        if (numTeams <= 0 && tripCount > 0) return LaunchGeometry.spmd(tripCount, threads, Integer.MAX_VALUE);   // CUDA's grid x limit is 2^31 - 1
+        return new int[] {numTeams > 0 ? numTeams : d.multiprocessors, threads};
     }
 
     @Override
     public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
-        return geometry(device(device), numTeams, threadLimit);
+        return geometry(device(device), numTeams, threadLimit, 0);
+    }
+
+    @Override
+    public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit, long tripCount) {
+        return geometry(device(device), numTeams, threadLimit, tripCount);
     }
 
     @Override

@@ -11,6 +11,7 @@ import jomp.plugin.ptxsim.PtxAst.Param;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
 import jomp.runtime.plugin.Fatbinary;
+import jomp.runtime.plugin.LaunchGeometry;
 
 /**
  * A simulated NVIDIA GPU that runs the PTX jomp embeds for nvptx64 (docs/design/ptxsim.md): the
@@ -206,12 +207,18 @@ public final class PtxSimPlugin implements DevicePlugin {
      */
     @Override
     public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
+        launch(device, kernel, args, numTeams, threadLimit, 0);
+    }
+
+    /** With the host's trip count of an SPMD kernel's loop: the grid the CUDA plugin (and clang) launch for it ({@link LaunchGeometry}). */
+    @Override
+    public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit, long tripCount) {
         if (!(kernel instanceof SimKernel k) || k.device() != device)
             throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on ptxsim device " + device);
         checkArguments(k.name(), k.function().ast.params(), args.length);
         SimDevice d;
         synchronized (this) { d = device(device); }
-        int[] g = geometry(d, numTeams, threadLimit);
+        int[] g = geometry(d, numTeams, threadLimit, tripCount);
         launchKernel(device, kernel, args, g[0], g[1]);
     }
 
@@ -279,15 +286,22 @@ public final class PtxSimPlugin implements DevicePlugin {
     }
 
     /** Blocks and threads a launch gets: num_teams blocks (else one per multiprocessor) of thread_limit threads (else 128, at most 1024). */
-    private static int[] geometry(SimDevice d, int numTeams, int threadLimit) {
-        return new int[] {numTeams > 0 ? numTeams : d.multiprocessors, Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, MAX_THREADS)};
+    private static int[] geometry(SimDevice d, int numTeams, int threadLimit, long tripCount) {
+        int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, MAX_THREADS);
+        if (numTeams <= 0 && tripCount > 0) return LaunchGeometry.spmd(tripCount, threads, Integer.MAX_VALUE);
+        return new int[] {numTeams > 0 ? numTeams : d.multiprocessors, threads};
     }
 
     @Override
     public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
+        return launchGeometry(device, kernel, numTeams, threadLimit, 0);
+    }
+
+    @Override
+    public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit, long tripCount) {
         SimDevice d;
         synchronized (this) { d = device(device); }
-        return geometry(d, numTeams, threadLimit);
+        return geometry(d, numTeams, threadLimit, tripCount);
     }
 
     /** A launch the simulator stopped: the runtime reports it as a failed kernel (status 1, no stack trace). */

@@ -1,0 +1,41 @@
+package jomp.runtime.plugin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The grid for an SPMD kernel with a trip count, by libomptarget's rule (GenericKernelTy::getNumBlocks
+ * in LLVM 19's plugins-nextgen, with NVPTX's 3200 default blocks and 32 minimum threads): no GPU or
+ * clang run can show it here, so the expected grids are that rule worked by hand, one per branch.
+ */
+class LaunchGeometryTest {
+    @Test
+    void enoughIterationsFillTheDefaultBlocksAtFullSize() {
+        assertThat(LaunchGeometry.spmd(1_000_000, 128, Integer.MAX_VALUE)).containsExactly(3200, 128);   // ceil(1e6/128) = 7813, capped
+        assertThat(LaunchGeometry.spmd(409_600, 128, Integer.MAX_VALUE)).containsExactly(3200, 128);     // exactly 3200 x 128
+        assertThat(LaunchGeometry.spmd(1 << 25, 256, Integer.MAX_VALUE)).containsExactly(3200, 256);
+    }
+
+    @Test
+    void fewerIterationsTakeFewerThreadsPerBlockAPowerOfTwo() {
+        // 200,000 >= 3200 x 32: ceil(200000 / 3200) = 63 -> 64 threads, ceil(200000 / 64) = 3125 blocks
+        assertThat(LaunchGeometry.spmd(200_000, 128, Integer.MAX_VALUE)).containsExactly(3125, 64);
+    }
+
+    @Test
+    void lowTripCountsTakeTheMinimumThreads() {
+        assertThat(LaunchGeometry.spmd(65_536, 128, Integer.MAX_VALUE)).containsExactly(2048, 32);
+        assertThat(LaunchGeometry.spmd(1024, 128, Integer.MAX_VALUE)).containsExactly(32, 32);
+        assertThat(LaunchGeometry.spmd(1, 128, Integer.MAX_VALUE)).containsExactly(1, 32);
+        // a thread limit below the minimum is kept (threads are only ever lowered)
+        assertThat(LaunchGeometry.spmd(1000, 16, Integer.MAX_VALUE)).containsExactly(63, 16);
+    }
+
+    @Test
+    void theDevicesGridLimitCaps() {
+        assertThat(LaunchGeometry.spmd(1_000_000, 128, 100)).containsExactly(100, 128);
+        assertThatThrownBy(() -> LaunchGeometry.spmd(0, 128, 100)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
