@@ -156,6 +156,40 @@ public final class IrVerifier {
                 same(c.target(), IrType.PTR, c);
                 args(c.type(), c.args(), c.dst(), c);
             }
+            case Insn.AtomicRmw a -> {
+                IrType t = a.dst().type();
+                same(a.addr(), IrType.PTR, a);
+                same(a.value(), t, a);
+                boolean ok = switch (a.op()) {
+                    case XCHG -> t.size == 4 || t.size == 8;
+                    case FADD, FSUB -> t.isFloat();
+                    default -> t == IrType.I32 || t == IrType.I64;
+                };
+                if (!ok) problem("atomicrmw " + a.op().spelling + " on " + t);
+            }
+            case Insn.CmpXchg x -> {
+                IrType t = x.dst().type();
+                same(x.addr(), IrType.PTR, x);
+                same(x.expected(), t, x);
+                same(x.desired(), t, x);
+                if (t != IrType.I32 && t != IrType.I64 && t != IrType.PTR) problem("cmpxchg on " + t);
+                if (x.failure().releases() && x.failure() != Insn.Ordering.SEQ_CST) problem("cmpxchg failure ordering " + x.failure().spelling);
+                if (x.failure().ordinal() > x.success().ordinal() && !(x.success() == Insn.Ordering.RELEASE && x.failure() == Insn.Ordering.ACQUIRE)
+                        && x.success() != Insn.Ordering.ACQ_REL || x.failure() == Insn.Ordering.SEQ_CST && x.success() != Insn.Ordering.SEQ_CST)
+                    problem("cmpxchg failure ordering " + x.failure().spelling + " stronger than " + x.success().spelling);
+            }
+            case Insn.AtomicLoad l -> {
+                same(l.addr(), IrType.PTR, l);
+                if (l.dst().type().size > 8) problem("atomic load of " + l.dst().type());
+                if (l.ordering() == Insn.Ordering.RELEASE || l.ordering() == Insn.Ordering.ACQ_REL) problem("atomic load with " + l.ordering().spelling);
+            }
+            case Insn.AtomicStore s -> {
+                same(s.addr(), IrType.PTR, s);
+                if (s.ordering() == Insn.Ordering.ACQUIRE || s.ordering() == Insn.Ordering.ACQ_REL) problem("atomic store with " + s.ordering().spelling);
+            }
+            case Insn.Fence fe -> {
+                if (fe.ordering() == Insn.Ordering.MONOTONIC) problem("monotonic fence");
+            }
         }
     }
 

@@ -1,0 +1,214 @@
+package jomp.frontend.nvptx;
+
+import jomp.frontend.ir.Insn;
+import jomp.frontend.ir.IrType;
+import jomp.frontend.ir.Reg;
+import jomp.frontend.ir.Slot;
+import jomp.frontend.ir.Value;
+
+/**
+ * The IR's atomic instructions as PTX, for one {@link PtxFunction} (sm_70 and newer, which jomp
+ * requires: every access names its semantics and scope). The mapping is the PTX memory model's
+ * for C++ (PTX ISA, "Memory Consistency Model"):
+ * <ul>
+ * <li>monotonic: {@code .relaxed}; acquire, release, acq_rel: the same {@code .sem}; seq_cst:
+ *     {@code fence.sc} then the acquire (loads), release (stores) or acq_rel (read-modify-writes)
+ *     form;</li>
+ * <li>atomicrmw: {@code atom.<op>} (sub as the add of -v, fsub as fadd of -v), or {@code red.<op>}
+ *     when nothing reads the old value and the ordering is relaxed or release (red has no acquire);
+ *     a relaxed integer add, and, or or xor whose old value nobody reads is combined across the warp
+ *     first when all 32 lanes update one location (one lane then updates memory: exact for
+ *     integers);</li>
+ * <li>cmpxchg: {@code atom.cas.b32/b64} (PTX orders the failure case as the success case);</li>
+ * <li>fences: {@code fence.acq_rel} or {@code fence.sc} ({@code membar} on older PTX is the same
+ *     instruction), scope {@code .gpu} or {@code .sys}.</li>
+ * </ul>
+ * The scope of atomics is {@code .gpu}: OpenMP's atomics synchronise a device's threads. PTX
+ * atomics are undefined on local memory, where the frame of a thread lives: a location known to be
+ * in this function's unescaping frame takes plain loads and stores (nobody else can see it), one
+ * the compiler cannot place is tested with {@code isspacep.local} at run time.
+ */
+final class AtomicEmitter {
+    private final PtxFunction fn;
+
+    AtomicEmitter(PtxFunction fn) { this.fn = fn; }
+
+    void rmw(Insn.AtomicRmw a) {
+        IrType t = a.dst().type();
+        boolean unused = fn.uses.getOrDefault(a.dst().id, 0) == 0;
+        local(a.addr(), () -> {
+            String p = fn.reg(a.addr()), old = fn.reg(a.dst());
+            fn.emit("ld." + PtxText.loadType(t) + " " + old + ", [" + p + "]");
+            String nv = plainOp(a.op(), t, old, fn.reg(a.value()));
+            fn.emit("st." + PtxText.storeType(t) + " [" + p + "], " + nv);
+        }, () -> atomicRmw(a, t, unused));
+    }
+
+    private void atomicRmw(Insn.AtomicRmw a, IrType t, boolean unused) {
+        String p = fn.reg(a.addr()), v = fn.reg(a.value());
+        if (a.op() == Insn.RmwOp.SUB || a.op() == Insn.RmwOp.FSUB) {
+            String neg = fn.temp(t);
+            fn.emit("neg." + PtxText.signed(t) + " " + neg + ", " + v);
+            v = neg;
+        }
+        String op = switch (a.op()) {
+            case XCHG -> "exch.b" + t.bits();
+            case ADD, SUB -> "add.u" + t.bits();
+            case FADD, FSUB -> "add." + PtxText.signed(t);
+            case AND, OR, XOR -> a.op().spelling + ".b" + t.bits();
+            case MAX, MIN -> a.op().spelling + ".s" + t.bits();
+            case UMAX, UMIN -> a.op().spelling.substring(1) + ".u" + t.bits();
+        };
+        Insn.Ordering o = a.ordering();
+        boolean red = unused && (o == Insn.Ordering.MONOTONIC || o == Insn.Ordering.RELEASE) && a.op() != Insn.RmwOp.XCHG;
+        boolean combinable = red && o == Insn.Ordering.MONOTONIC && !t.isFloat()
+                && (a.op() == Insn.RmwOp.ADD || a.op() == Insn.RmwOp.SUB || a.op() == Insn.RmwOp.AND || a.op() == Insn.RmwOp.OR || a.op() == Insn.RmwOp.XOR);
+        if (combinable) {
+            warpCombined(a, t, op, p, v);
+            return;
+        }
+        if (o == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
+        String sem = sem(o, true);
+        if (red) fn.emit("red" + sem + ".gpu." + op + " [" + p + "], " + v);
+        else fn.emit("atom" + sem + ".gpu." + op + " " + fn.reg(a.dst()) + ", [" + p + "], " + v);
+    }
+
+    /**
+     * All 32 lanes here and all at one location ({@code h[i % 16] += 1} is not): the lanes combine
+     * their operands with butterfly shuffles and lane 0 updates memory once; otherwise each lane
+     * updates on its own.
+     */
+    private void warpCombined(Insn.AtomicRmw a, IrType t, String op, String p, String v) {
+        String single = fn.newLabel(), end = fn.newLabel(), mask = fn.temp(IrType.I32), notFull = fn.pred(), notFirst = fn.pred();
+        fn.emit("activemask.b32 " + mask);
+        fn.emit("setp.ne.b32 " + notFull + ", " + mask + ", -1");
+        fn.emit("@" + notFull + " bra " + single);
+        String same = fn.pred(), ignored = fn.temp(IrType.I32);
+        fn.emit("match.all.sync.b64 " + ignored + "|" + same + ", " + p + ", -1");
+        fn.emit("@!" + same + " bra " + single);
+        String acc = fn.temp(t);
+        fn.emit("mov.b" + t.bits() + " " + acc + ", " + v);
+        String combine = switch (a.op()) {
+            case ADD, SUB -> "add.s" + t.bits();
+            default -> a.op().spelling + ".b" + t.bits();
+        };
+        for (int off = 16; off >= 1; off /= 2) fn.emit(combine + " " + acc + ", " + acc + ", " + shuffle(acc, t, off));
+        String lane = fn.temp(IrType.I32);
+        fn.emit("mov.u32 " + lane + ", %laneid");
+        fn.emit("setp.ne.u32 " + notFirst + ", " + lane + ", 0");
+        fn.emit("@" + notFirst + " bra " + end);
+        fn.emit("red.relaxed.gpu." + op + " [" + p + "], " + acc);
+        fn.emit("bra.uni " + end);
+        fn.emitLabel(single);
+        fn.emit("red.relaxed.gpu." + op + " [" + p + "], " + v);
+        fn.emitLabel(end);
+    }
+
+    /** The value of {@code v} in the lane {@code off} away (butterfly), all lanes taking part. */
+    private String shuffle(String v, IrType t, int off) {
+        String out = fn.temp(t);
+        if (t.size == 4) {
+            fn.emit("shfl.sync.bfly.b32 " + out + ", " + v + ", " + off + ", 31, -1");
+            return out;
+        }
+        String lo = fn.temp(IrType.I32), hi = fn.temp(IrType.I32);
+        fn.emit("mov.b64 {" + lo + ", " + hi + "}, " + v);
+        fn.emit("shfl.sync.bfly.b32 " + lo + ", " + lo + ", " + off + ", 31, -1");
+        fn.emit("shfl.sync.bfly.b32 " + hi + ", " + hi + ", " + off + ", 31, -1");
+        fn.emit("mov.b64 " + out + ", {" + lo + ", " + hi + "}");
+        return out;
+    }
+
+    void cmpxchg(Insn.CmpXchg x) {
+        IrType t = x.dst().type();
+        String p = fn.reg(x.addr()), old = fn.reg(x.dst()), e = fn.reg(x.expected()), d = fn.reg(x.desired());
+        local(x.addr(), () -> {
+            String eq = fn.pred(), b = "b" + t.bits();
+            fn.emit("ld." + b + " " + old + ", [" + p + "]");
+            fn.emit("setp.eq." + b + " " + eq + ", " + old + ", " + e);
+            fn.emit("@" + eq + " st." + b + " [" + p + "], " + d);
+        }, () -> {
+            if (x.success() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
+            fn.emit("atom" + sem(x.success(), true) + ".gpu.cas.b" + t.bits() + " " + old + ", [" + p + "], " + e + ", " + d);
+        });
+    }
+
+    void load(Insn.AtomicLoad l) {
+        IrType t = l.dst().type();
+        String p = fn.reg(l.addr()), d = fn.reg(l.dst());
+        local(l.addr(), () -> fn.emit("ld." + PtxText.loadType(t) + " " + d + ", [" + p + "]"), () -> {
+            if (l.ordering() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
+            fn.emit("ld" + sem(l.ordering(), false) + ".gpu." + PtxText.loadType(t) + " " + d + ", [" + p + "]");
+        });
+    }
+
+    void store(Insn.AtomicStore s) {
+        IrType t = s.value().type();
+        String p = fn.reg(s.addr()), v = fn.reg(s.value());
+        local(s.addr(), () -> fn.emit("st." + PtxText.storeType(t) + " [" + p + "], " + v), () -> {
+            if (s.ordering() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
+            fn.emit("st" + sem(s.ordering(), false) + ".gpu." + PtxText.storeType(t) + " [" + p + "], " + v);
+        });
+    }
+
+    void fence(Insn.Fence f) {
+        String scope = f.scope() == Insn.Scope.SYSTEM ? ".sys" : ".gpu";
+        fn.emit((f.ordering() == Insn.Ordering.SEQ_CST ? "fence.sc" : "fence.acq_rel") + scope);
+    }
+
+    /**
+     * The {@code .sem} of an access: for a read-modify-write seq_cst is acq_rel after a fence.sc;
+     * for a load or store seq_cst is acquire or release after it (the fence is the caller's).
+     */
+    private static String sem(Insn.Ordering o, boolean rmw) {
+        return switch (o) {
+            case MONOTONIC -> ".relaxed";
+            case ACQUIRE -> ".acquire";
+            case RELEASE -> ".release";
+            case ACQ_REL -> ".acq_rel";
+            case SEQ_CST -> rmw ? ".acq_rel" : null;
+        };
+    }
+
+    /** The new value of a plain read-modify-write on local memory. */
+    private String plainOp(Insn.RmwOp op, IrType t, String old, String v) {
+        if (op == Insn.RmwOp.XCHG) return v;
+        String nv = fn.temp(t);
+        String b = "b" + t.bits(), s = "s" + t.bits(), u = "u" + t.bits();
+        fn.emit(switch (op) {
+            case ADD -> "add." + s;
+            case SUB -> "sub." + s;
+            case AND, OR, XOR -> op.spelling + "." + b;
+            case MAX, MIN -> op.spelling + "." + s;
+            case UMAX, UMIN -> op.spelling.substring(1) + "." + u;
+            case FADD -> "add.rn." + PtxText.signed(t);
+            case FSUB -> "sub.rn." + PtxText.signed(t);
+            case XCHG -> throw new IllegalStateException();
+        } + " " + nv + ", " + old + ", " + v);
+        return nv;
+    }
+
+    /** Emits {@code plain} where the address is in this thread's local memory, {@code atomic} elsewhere. */
+    private void local(Value addr, Runnable plain, Runnable atomic) {
+        if (addr instanceof Reg r && privateAddress(r)) {
+            plain.run();
+            return;
+        }
+        String isLocal = fn.pred(), shared = fn.newLabel(), done = fn.newLabel();
+        fn.emit("isspacep.local " + isLocal + ", " + fn.reg(addr));
+        fn.emit("@!" + isLocal + " bra " + shared);
+        plain.run();
+        fn.emit("bra.uni " + done);
+        fn.emitLabel(shared);
+        atomic.run();
+        fn.emitLabel(done);
+    }
+
+    /** Whether an address may point into this thread's own frame (a slot that does not escape). */
+    private boolean privateAddress(Reg p) {
+        java.util.Set<Slot> slots = fn.slotsBehind.get(p.id);
+        if (slots == null) return false;
+        for (Slot sl : slots) if (!fn.escaping.contains(sl)) return true;
+        return false;
+    }
+}
