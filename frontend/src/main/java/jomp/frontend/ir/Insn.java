@@ -157,8 +157,8 @@ public sealed interface Insn {
      * The operation of an {@link AtomicRmw}: {@code *p = old op v}, returning old. MAX/MIN compare
      * signed, UMAX/UMIN unsigned; FADD/FSUB are floating-point (f32, f64). XCHG takes any type of 4
      * or 8 bytes (ptr included); the integer operations i32 and i64 only. Narrower integers and the
-     * operations without an instruction (mul, div, shifts, float min/max) are compare-exchange
-     * loops the lowering writes ({@code jomp.frontend.lower.AtomicLowering}).
+     * operations without an instruction (mul, div, shifts, float min/max) are cmpxchg loops the
+     * lowering writes ({@code jomp.frontend.lower.AtomicLowering}).
      */
     enum RmwOp {
         XCHG, ADD, SUB, AND, OR, XOR, MAX, MIN, UMAX, UMIN, FADD, FSUB;
@@ -177,7 +177,8 @@ public sealed interface Insn {
      * {@code %old = cmpxchg i64 %p, %expected, %desired acq_rel monotonic}: indivisibly
      * {@code old = *p; if (old == expected) *p = desired}; {@code success} orders the exchange,
      * {@code failure} (no release, no stronger than success) the read alone. Integer and ptr types
-     * of 4 or 8 bytes (floats go through bitcasts), so success is exactly {@code eq old, expected}:
+     * (floats go through bitcasts; i8 and i16 a back end exchanges within the aligned word around
+     * them, as LLVM's partword expansion does), so success is exactly {@code eq old, expected}:
      * the instruction is strong (it never fails spuriously); a C {@code compare_exchange_weak} is
      * this strong form, which C allows.
      */

@@ -172,10 +172,10 @@ public final class IrVerifier {
                 same(x.addr(), IrType.PTR, x);
                 same(x.expected(), t, x);
                 same(x.desired(), t, x);
-                if (t != IrType.I32 && t != IrType.I64 && t != IrType.PTR) problem("cmpxchg on " + t);
-                if (x.failure().releases() && x.failure() != Insn.Ordering.SEQ_CST) problem("cmpxchg failure ordering " + x.failure().spelling);
-                if (x.failure().ordinal() > x.success().ordinal() && !(x.success() == Insn.Ordering.RELEASE && x.failure() == Insn.Ordering.ACQUIRE)
-                        && x.success() != Insn.Ordering.ACQ_REL || x.failure() == Insn.Ordering.SEQ_CST && x.success() != Insn.Ordering.SEQ_CST)
+                if (!t.isInteger()) problem("cmpxchg on " + t);
+                // the failure case only reads: no release, and no stronger than the success case's read (LLVM's rule)
+                if (x.failure() == Insn.Ordering.RELEASE || x.failure() == Insn.Ordering.ACQ_REL) problem("cmpxchg failure ordering " + x.failure().spelling);
+                else if (readStrength(x.failure()) > readStrength(x.success()))
                     problem("cmpxchg failure ordering " + x.failure().spelling + " stronger than " + x.success().spelling);
             }
             case Insn.AtomicLoad l -> {
@@ -191,6 +191,10 @@ public final class IrVerifier {
                 if (fe.ordering() == Insn.Ordering.MONOTONIC) problem("monotonic fence");
             }
         }
+    }
+
+    private static int readStrength(Insn.Ordering o) {
+        return switch (o) { case MONOTONIC, RELEASE -> 0; case ACQUIRE, ACQ_REL -> 1; case SEQ_CST -> 2; };
     }
 
     private void args(FuncType t, List<Value> args, Reg dst, Insn i) {

@@ -70,6 +70,13 @@ final class AtomicCode {
     void cmpxchg(Insn.CmpXchg x) {
         IrType t = x.dst().type();
         String d = desc(t);
+        if (t == IrType.I8 || t == IrType.I16) {   // no VarHandle mode: a word exchange in Atomics
+            load.accept(x.addr());
+            load.accept(x.expected());
+            load.accept(x.desired());
+            mv.visitMethodInsn(INVOKESTATIC, ATOMICS, t == IrType.I8 ? "cmpxchgByte" : "cmpxchgShort", "(J" + d + d + ")" + d, false);
+            return;
+        }
         handle(t);
         load.accept(x.addr());
         load.accept(x.expected());

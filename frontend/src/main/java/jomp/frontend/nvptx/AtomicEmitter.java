@@ -123,14 +123,52 @@ final class AtomicEmitter {
         IrType t = x.dst().type();
         String p = fn.reg(x.addr()), old = fn.reg(x.dst()), e = fn.reg(x.expected()), d = fn.reg(x.desired());
         local(x.addr(), () -> {
-            String eq = fn.pred(), b = "b" + t.bits();
-            fn.emit("ld." + b + " " + old + ", [" + p + "]");
-            fn.emit("setp.eq." + b + " " + eq + ", " + old + ", " + e);
-            fn.emit("@" + eq + " st." + b + " [" + p + "], " + d);
+            String eq = fn.pred();
+            fn.emit("ld." + PtxText.loadType(t) + " " + old + ", [" + p + "]");
+            fn.emit("setp.eq." + PtxText.bits(t) + " " + eq + ", " + old + ", " + e);
+            fn.emit("@" + eq + " st." + PtxText.storeType(t) + " [" + p + "], " + d);
         }, () -> {
             if (x.success() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
-            fn.emit("atom" + sem(x.success(), true) + ".gpu.cas.b" + t.bits() + " " + old + ", [" + p + "], " + e + ", " + d);
+            String sem = sem(x.success(), true);
+            switch (t) {
+                case I8 -> byteCas(sem, p, old, e, d);
+                case I16 -> {   // a 16-bit exchange (sm_70), through 16-bit registers of a scope of its own
+                    fn.code.append("\t{\n");
+                    fn.emit(".reg .b16 %hx<3>");
+                    fn.emit("cvt.u16.u32 %hx0, " + e);
+                    fn.emit("cvt.u16.u32 %hx1, " + d);
+                    fn.emit("atom" + sem + ".gpu.cas.b16 %hx2, [" + p + "], %hx0, %hx1");
+                    fn.emit("cvt.s32.s16 " + old + ", %hx2");
+                    fn.code.append("\t}\n");
+                }
+                default -> fn.emit("atom" + sem + ".gpu.cas.b" + t.bits() + " " + old + ", [" + p + "], " + e + ", " + d);
+            }
         });
+    }
+
+    /**
+     * A byte's exchange: PTX has no 8-bit atomics, so a 32-bit exchange of the aligned word around
+     * it, retried while the other bytes change (LLVM's partword expansion). The word lies in the
+     * allocation's granule (a GPU allocates in 256-byte steps), never in another's.
+     */
+    private void byteCas(String sem, String p, String old, String e, String d) {
+        String w = fn.temp(IrType.PTR), sh = fn.temp(IrType.I32), cur = fn.temp(IrType.I32), nw = fn.temp(IrType.I32), seen = fn.temp(IrType.I32);
+        String differs = fn.pred(), again = fn.pred(), top = fn.newLabel(), done = fn.newLabel();
+        fn.emit("and.b64 " + w + ", " + p + ", -4");
+        fn.emit("cvt.u32.u64 " + sh + ", " + p);
+        fn.emit("and.b32 " + sh + ", " + sh + ", 3");
+        fn.emit("shl.b32 " + sh + ", " + sh + ", 3");
+        fn.emit("atom.relaxed.gpu.or.b32 " + cur + ", [" + w + "], 0");   // the word's value (an atomic: see the simulator's partWord)
+        fn.emitLabel(top);
+        fn.emit("bfe.s32 " + old + ", " + cur + ", " + sh + ", 8");
+        fn.emit("setp.ne.s32 " + differs + ", " + old + ", " + e);
+        fn.emit("@" + differs + " bra " + done);
+        fn.emit("bfi.b32 " + nw + ", " + d + ", " + cur + ", " + sh + ", 8");
+        fn.emit("atom" + sem + ".gpu.cas.b32 " + seen + ", [" + w + "], " + cur + ", " + nw);
+        fn.emit("setp.ne.b32 " + again + ", " + seen + ", " + cur);
+        fn.emit("mov.b32 " + cur + ", " + seen);
+        fn.emit("@" + again + " bra " + top);
+        fn.emitLabel(done);
     }
 
     void load(Insn.AtomicLoad l) {

@@ -131,4 +131,32 @@ public final class Atomics {
     public static float fsubFloat(long a, float v) { return faddFloat(a, -v); }
 
     public static double fsubDouble(long a, double v) { return faddDouble(a, -v); }
+
+    // ---- char and short: VarHandles have no compare-and-exchange on them ----
+
+    /** cmpxchg on a byte: the int exchange on the aligned word that holds it (little-endian), as Unsafe does it. */
+    public static byte cmpxchgByte(long a, byte expected, byte desired) {
+        long w = a & ~3L;
+        int shift = (int) (a & 3) * 8;
+        while (true) {
+            int cur = (int) I32.getVolatile(ALL, w);
+            byte old = (byte) (cur >>> shift);
+            if (old != expected) return old;
+            int nv = (cur & ~(0xFF << shift)) | ((desired & 0xFF) << shift);
+            if ((int) I32.compareAndExchange(ALL, w, cur, nv) == cur) return old;
+        }
+    }
+
+    /** cmpxchg on a short (2-aligned, so inside one aligned word). */
+    public static short cmpxchgShort(long a, short expected, short desired) {
+        long w = a & ~3L;
+        int shift = (int) (a & 2) * 8;
+        while (true) {
+            int cur = (int) I32.getVolatile(ALL, w);
+            short old = (short) (cur >>> shift);
+            if (old != expected) return old;
+            int nv = (cur & ~(0xFFFF << shift)) | ((desired & 0xFFFF) << shift);
+            if ((int) I32.compareAndExchange(ALL, w, cur, nv) == cur) return old;
+        }
+    }
 }
