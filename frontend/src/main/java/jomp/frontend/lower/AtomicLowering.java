@@ -122,8 +122,8 @@ final class AtomicLowering {
             Expr ue = strip(a.value());
             Update u = update(ue);
             if (u == null) return false;
-            Value[] r = emit(u, o, true);
             boolean old = ue instanceof Expr.IncDec id && !id.prefix();
+            Value[] r = emit(u, o, !old);
             assignTo(a.target(), f.convertValue(old ? r[0] : r[1], u.x().type(), a.target().type()));
             return true;
         }
