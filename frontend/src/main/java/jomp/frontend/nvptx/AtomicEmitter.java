@@ -175,8 +175,9 @@ final class AtomicEmitter {
         IrType t = l.dst().type();
         String p = fn.reg(l.addr()), d = fn.reg(l.dst());
         local(l.addr(), () -> fn.emit("ld." + PtxText.loadType(t) + " " + d + ", [" + p + "]"), () -> {
-            if (l.ordering() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
-            fn.emit("ld" + sem(l.ordering(), false) + ".gpu." + PtxText.loadType(t) + " " + d + ", [" + p + "]");
+            boolean sc = l.ordering() == Insn.Ordering.SEQ_CST;
+            if (sc) fn.emit("fence.sc.gpu");
+            fn.emit("ld" + sem(sc ? Insn.Ordering.ACQUIRE : l.ordering(), false) + ".gpu." + PtxText.loadType(t) + " " + d + ", [" + p + "]");
         });
     }
 
@@ -184,8 +185,9 @@ final class AtomicEmitter {
         IrType t = s.value().type();
         String p = fn.reg(s.addr()), v = fn.reg(s.value());
         local(s.addr(), () -> fn.emit("st." + PtxText.storeType(t) + " [" + p + "], " + v), () -> {
-            if (s.ordering() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
-            fn.emit("st" + sem(s.ordering(), false) + ".gpu." + PtxText.storeType(t) + " [" + p + "], " + v);
+            boolean sc = s.ordering() == Insn.Ordering.SEQ_CST;
+            if (sc) fn.emit("fence.sc.gpu");
+            fn.emit("st" + sem(sc ? Insn.Ordering.RELEASE : s.ordering(), false) + ".gpu." + PtxText.storeType(t) + " [" + p + "], " + v);
         });
     }
 
@@ -204,7 +206,10 @@ final class AtomicEmitter {
             case ACQUIRE -> ".acquire";
             case RELEASE -> ".release";
             case ACQ_REL -> ".acq_rel";
-            case SEQ_CST -> rmw ? ".acq_rel" : null;
+            case SEQ_CST -> {
+                if (!rmw) throw new IllegalStateException("seq_cst load or store: the caller passes acquire or release");
+                yield ".acq_rel";
+            }
         };
     }
 

@@ -64,6 +64,10 @@ class PtxAtomicsTest {
                 w = i;
               #pragma omp atomic read acquire
                 r = w;
+              #pragma omp atomic write seq_cst
+                w = r + 1;
+              #pragma omp atomic read seq_cst
+                r = w;
               #pragma omp atomic compare acq_rel
                 if (umax < (unsigned) i) { umax = (unsigned) i; }
               #pragma omp atomic compare capture
@@ -108,6 +112,8 @@ class PtxAtomicsTest {
         assertThat(code).containsPattern("neg\\.f64 (%fd\\d+), %fd\\d+;\\s+red\\.relaxed\\.gpu\\.add\\.f64 \\[%rd\\d+\\], \\1;");
         // the seq_cst capture: fence.sc, then an acq_rel atom whose result is the old value
         assertThat(code).containsPattern("fence\\.sc\\.gpu;\\s+atom\\.acq_rel\\.gpu\\.add\\.u32 %r\\d+, \\[%rd\\d+\\], %r\\d+;");
+        // seq_cst read and write: fence.sc, then the acquire or release access
+        assertThat(code).containsPattern("fence\\.sc\\.gpu;\\s+st\\.release\\.gpu\\.u32").containsPattern("fence\\.sc\\.gpu;\\s+ld\\.acquire\\.gpu\\.u32");
         assertThat(code).contains("st.release.gpu.u32", "ld.acquire.gpu.u32", "atom.acq_rel.gpu.max.u32", "atom.relaxed.gpu.cas.b32",
                 "atom.relaxed.gpu.cas.b64", "atom.relaxed.gpu.cas.b16", "red.relaxed.gpu.add.f32");
         // char: a 32-bit exchange of the word around it
