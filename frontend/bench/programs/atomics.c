@@ -8,6 +8,7 @@
 #include <omp.h>
 #define N 4000000
 #define REPS 3
+#define PASSES 8
 static unsigned char data[N];
 int main(int argc, char **argv) {
   int threads = argc > 1 ? atoi(argv[1]) : 4;
@@ -17,15 +18,17 @@ int main(int argc, char **argv) {
   for (int r = 0; r < REPS; r++) {
     double t0 = omp_get_wtime();
     for (int b = 0; b < 64; b++) hist[b] = 0;
-    #pragma omp parallel for num_threads(threads)
-    for (int i = 0; i < N; i++) {
-      #pragma omp atomic
-      hist[data[i] & 63]++;
+    for (int p = 0; p < PASSES; p++) {
+      #pragma omp parallel for num_threads(threads)
+      for (int i = 0; i < N; i++) {
+        #pragma omp atomic
+        hist[data[i] & 63]++;
+      }
     }
     double t1 = omp_get_wtime();
     dsum = 0;
     #pragma omp parallel for num_threads(threads)
-    for (int i = 0; i < N / 4; i++) {
+    for (int i = 0; i < 2 * N; i++) {
       #pragma omp atomic
       dsum += 0.5;
     }
@@ -33,7 +36,7 @@ int main(int argc, char **argv) {
     tickets = 0;
     long check = 0;
     #pragma omp parallel for num_threads(threads) reduction(+:check)
-    for (int i = 0; i < N / 4; i++) {
+    for (int i = 0; i < 2 * N; i++) {
       int t;
       #pragma omp atomic capture
       t = tickets++;
@@ -42,20 +45,20 @@ int main(int argc, char **argv) {
     double t3 = omp_get_wtime();
     prod = 1;
     #pragma omp parallel for num_threads(threads)
-    for (int i = 0; i < N / 8; i++) {
+    for (int i = 0; i < N; i++) {
       #pragma omp atomic
-      prod *= 1.0000001;
+      prod *= 1.00000001;
     }
     double t4 = omp_get_wtime();
     rsum = 0;
-    for (int k = 0; k < 20000; k++) {
+    for (int k = 0; k < 2000; k++) {
       #pragma omp parallel for num_threads(threads) reduction(+:rsum)
       for (int i = 0; i < 64; i++) rsum += i;
     }
     double t5 = omp_get_wtime();
     double t[5] = {t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4};
     for (int k = 0; k < 5; k++) if (t[k] < best[k]) best[k] = t[k];
-    if (check != N / 8) printf("bad check %ld\n", check);
+    if (check != N) printf("bad check %ld\n", check);
   }
   long total = 0;
   for (int b = 0; b < 64; b++) total += hist[b];

@@ -28,6 +28,7 @@ public final class Atomics {
     public static final VarHandle F64 = ValueLayout.JAVA_DOUBLE.varHandle();
 
     // ---- read-modify-writes without a VarHandle access mode (volatile: the strongest ordering serves all) ----
+    // min and max read with getVolatile: when they write nothing, that read is the whole operation.
 
     public static int maxInt(long a, int v) {
         int old = (int) I32.getVolatile(ALL, a);
@@ -109,9 +110,12 @@ public final class Atomics {
         return old;
     }
 
-    /** fadd on f32: the exchange compares bits (a NaN or -0.0 in memory would loop forever on ==). */
+    /**
+     * fadd on f32: the exchange compares bits (a NaN or -0.0 in memory would loop forever on ==); the
+     * first read is a plain guess, which the compare-and-exchange checks.
+     */
     public static float faddFloat(long a, float v) {
-        int old = (int) I32.getVolatile(ALL, a);
+        int old = (int) I32.get(ALL, a);
         while (true) {
             int seen = (int) I32.compareAndExchange(ALL, a, old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
             if (seen == old) return Float.intBitsToFloat(old);
@@ -120,7 +124,7 @@ public final class Atomics {
     }
 
     public static double faddDouble(long a, double v) {
-        long old = (long) I64.getVolatile(ALL, a);
+        long old = (long) I64.get(ALL, a);
         while (true) {
             long seen = (long) I64.compareAndExchange(ALL, a, old, Double.doubleToRawLongBits(Double.longBitsToDouble(old) + v));
             if (seen == old) return Double.longBitsToDouble(old);
