@@ -421,6 +421,124 @@ final class AtomicLowering {
         casLoop(orig, t, null, old -> f.omp.combine(op, t, old, priv), Insn.Ordering.MONOTONIC);
     }
 
+    // ---- GCC's __sync and __atomic builtins --------------------------------------------------------
+
+    /** A builtin's memory-order argument: a constant maps to its ordering (consume as acquire), anything else to seq_cst. */
+    private Insn.Ordering order(Expr e) {
+        Value v = f.rvalue(e);
+        if (!(v instanceof IntConst k)) return Insn.Ordering.SEQ_CST;
+        return switch ((int) k.value()) {
+            case 0 -> Insn.Ordering.MONOTONIC;
+            case 1, 2 -> Insn.Ordering.ACQUIRE;
+            case 3 -> Insn.Ordering.RELEASE;
+            case 4 -> Insn.Ordering.ACQ_REL;
+            default -> Insn.Ordering.SEQ_CST;
+        };
+    }
+
+    /** The builtins parse.AtomicBuiltins typed: the location's type is the pointee of the first argument. */
+    Value builtin(Expr.Call c, String n) {
+        List<Expr> a = c.args();
+        switch (n) {
+            case "__sync_synchronize" -> { f.b.fence(Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM); return null; }
+            case "__atomic_thread_fence" -> {
+                Insn.Ordering o = order(a.get(0));
+                if (o != Insn.Ordering.MONOTONIC) f.b.fence(o, Insn.Scope.SYSTEM);
+                return null;
+            }
+            case "__atomic_signal_fence" -> { order(a.get(0)); return null; }   // the IR moves no memory access across a call site or another access
+            default -> { }
+        }
+        Value p = f.rvalue(a.get(0));
+        Type t = a.get(0).type().base.unqualified();
+        IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
+        switch (n) {
+            case "__atomic_load_n" -> {
+                Insn.Ordering o = order(a.get(1));
+                Value v = f.b.atomicLoad(m, p, forLoad(o));
+                return m == r ? v : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
+            }
+            case "__atomic_store_n", "__sync_lock_release" -> {
+                Value v = n.equals("__sync_lock_release") ? Emit.zero(r) : f.rvalue(a.get(1));
+                Insn.Ordering o = n.equals("__sync_lock_release") ? Insn.Ordering.RELEASE : order(a.get(2));
+                f.b.atomicStore(f.toMem(v, t), p, forStore(o));
+                return null;
+            }
+            case "__sync_val_compare_and_swap", "__sync_bool_compare_and_swap", "__atomic_compare_exchange_n" -> {
+                boolean gcc = n.startsWith("__atomic");
+                Value expectedAt = gcc ? f.rvalue(a.get(1)) : null;
+                Value e = gcc ? f.load(expectedAt, t) : f.rvalue(a.get(1));
+                Value d = f.rvalue(a.get(2));
+                if (gcc) f.rvalue(a.get(3));   // weak: a strong exchange is a weak one that never fails spuriously
+                Insn.Ordering ok = gcc ? order(a.get(4)) : Insn.Ordering.SEQ_CST, bad = gcc ? order(a.get(5)) : Insn.Ordering.SEQ_CST;
+                if (bad == Insn.Ordering.RELEASE || bad == Insn.Ordering.ACQ_REL) bad = failure(ok);
+                if (bad.ordinal() > ok.ordinal() && !(ok == Insn.Ordering.ACQ_REL && bad == Insn.Ordering.ACQUIRE)) bad = failure(ok);
+                IrType bits = m == IrType.F32 ? IrType.I32 : m == IrType.F64 ? IrType.I64 : m;
+                Value eb = f.toMem(e, t), db = f.toMem(d, t);
+                if (bits != m) { eb = f.e.conv(Insn.ConvOp.BITCAST, eb, bits); db = f.e.conv(Insn.ConvOp.BITCAST, db, bits); }
+                Value old = f.b.cmpxchg(p, eb, db, ok, bad);
+                Value same = f.b.cmp(Insn.CmpOp.EQ, old, eb);
+                Value oldMem = bits == m ? old : f.e.conv(Insn.ConvOp.BITCAST, old, m);
+                Value oldReg = m == r ? oldMem : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, oldMem, r);
+                if (n.equals("__sync_val_compare_and_swap")) return oldReg;
+                if (gcc) {   // on failure, *expected gets what the location held
+                    BasicBlock store = f.b.newBlock("atomic.cmpxchg.failed"), done = f.b.newBlock("atomic.cmpxchg.done");
+                    f.b.condBr(same, done, store);
+                    f.b.setBlock(store);
+                    f.store(expectedAt, oldReg, t);
+                    f.b.br(done);
+                    f.b.setBlock(done);
+                }
+                return same;
+            }
+            default -> { }
+        }
+        // exchange and the fetch-and-op family: {old, new} of one update
+        boolean sync = n.startsWith("__sync_");
+        Value v = f.rvalue(a.get(1));
+        Insn.Ordering o = sync ? (n.equals("__sync_lock_test_and_set") ? Insn.Ordering.ACQUIRE : Insn.Ordering.SEQ_CST) : order(a.get(2));
+        String op = n.equals("__sync_lock_test_and_set") || n.equals("__atomic_exchange_n") ? "xchg"
+                : n.startsWith("__sync_fetch_and_") ? n.substring(17) : n.startsWith("__atomic_fetch_") ? n.substring(15)
+                : n.substring(n.indexOf('_', 3) + 1, n.lastIndexOf(n.startsWith("__sync_") ? "_and_fetch" : "_fetch"));
+        boolean fetchFirst = op.equals("xchg") || n.startsWith("__sync_fetch_and_") || n.startsWith("__atomic_fetch_");
+        boolean unsigned = Ops.unsignedOps(t);
+        UnaryOperator<Value> apply = old -> switch (op) {
+            case "xchg" -> v;
+            case "add" -> t.isPointer() ? f.b.ptrAdd(old, v) : f.e.bin(Insn.BinOp.ADD, old, v);
+            case "sub" -> t.isPointer() ? f.b.binary(Insn.BinOp.SUB, old, v) : f.e.bin(Insn.BinOp.SUB, old, v);
+            case "and" -> f.e.bin(Insn.BinOp.AND, old, v);
+            case "or" -> f.e.bin(Insn.BinOp.OR, old, v);
+            case "xor" -> f.e.bin(Insn.BinOp.XOR, old, v);
+            case "nand" -> f.e.unary(Insn.UnOp.NOT, f.e.bin(Insn.BinOp.AND, old, v));
+            case "max", "min" -> LoopNest.select(f, f.e.cmp(unsigned ? (op.equals("max") ? Insn.CmpOp.UGT : Insn.CmpOp.ULT)
+                    : (op.equals("max") ? Insn.CmpOp.GT : Insn.CmpOp.LT), old, v), old, v);
+            default -> throw new IllegalStateException(op);
+        };
+        Insn.RmwOp rmw = null;
+        if (m == r && (r == IrType.I32 || r == IrType.I64)) rmw = switch (op) {
+            case "xchg" -> Insn.RmwOp.XCHG;
+            case "add" -> Insn.RmwOp.ADD;
+            case "sub" -> Insn.RmwOp.SUB;
+            case "and" -> Insn.RmwOp.AND;
+            case "or" -> Insn.RmwOp.OR;
+            case "xor" -> Insn.RmwOp.XOR;
+            case "max" -> unsigned ? Insn.RmwOp.UMAX : Insn.RmwOp.MAX;
+            case "min" -> unsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN;
+            default -> null;
+        };
+        else if (op.equals("xchg") && m.size >= 4) rmw = Insn.RmwOp.XCHG;
+        Value old, nv = null;
+        if (rmw != null) {
+            old = f.b.atomicRmw(rmw, p, f.toMem(v, t), o);
+            if (!fetchFirst) nv = apply.apply(old);
+        } else {
+            Value[] res = casLoop(p, t, null, apply, o);
+            old = res[0];
+            nv = res[1];
+        }
+        return fetchFirst ? old : f.e.narrow(nv, t);
+    }
+
     // ---- the compare-exchange loop --------------------------------------------------------------
 
     /**

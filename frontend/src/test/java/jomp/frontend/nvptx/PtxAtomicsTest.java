@@ -145,6 +145,32 @@ class PtxAtomicsTest {
     }
 
     @Test
+    void gccAtomicBuiltinsInDeviceCode() throws Exception {
+        String src = """
+                int k(int n) {
+                  int c = 0, m = 0, flag = 0; long l = 0; char ch = 0; unsigned u = 0;
+                #pragma omp target parallel for map(tofrom: c, m, flag, l, ch, u)
+                  for (int i = 0; i < n; i++) {
+                    __sync_fetch_and_add(&c, 1);
+                    __atomic_fetch_max(&m, i, __ATOMIC_RELAXED);
+                    __atomic_add_fetch(&l, (long) i, __ATOMIC_SEQ_CST);
+                    __sync_bool_compare_and_swap(&flag, 0, i + 1);
+                    __atomic_fetch_add(&ch, 1, __ATOMIC_RELAXED);
+                    if (__atomic_load_n(&u, __ATOMIC_ACQUIRE) == 0) __atomic_store_n(&u, 7u, __ATOMIC_RELEASE);
+                    __atomic_thread_fence(__ATOMIC_ACQ_REL);
+                  }
+                  return c + m + flag + (int) l + ch + (int) u;
+                }
+                """;
+        String ir = IrPrinter.print(deviceModule(src));
+        assertThat(ir).containsPattern("atomicrmw add i32 %\\S+, %\\S+ seq_cst").contains("atomicrmw max i32", "cmpxchg i8", "fence acq_rel system")
+                .containsPattern("cmpxchg i32 0, %\\S+, %\\S+ seq_cst seq_cst").containsPattern("atomicrmw add i64 %\\S+, %\\S+ seq_cst")
+                .doesNotContain("call i32 (ptr, i32) @__sync", "@__atomic");
+        String code = assembled(src);
+        assertThat(code).contains("red.relaxed.gpu.max.s32", "ld.acquire.gpu.u32", "st.release.gpu.u32", "fence.acq_rel.sys");
+    }
+
+    @Test
     void complexNumbersKeepTheLock() throws Exception {
         String src = """
                 #include <complex.h>
