@@ -163,7 +163,7 @@ class PtxAtomicsTest {
                 }
                 """;
         String ir = IrPrinter.print(deviceModule(src));
-        assertThat(ir).containsPattern("atomicrmw add i32 %\\S+, %\\S+ seq_cst").contains("atomicrmw max i32", "cmpxchg i8", "fence acq_rel system")
+        assertThat(ir).containsPattern("atomicrmw add i32 1, %\\S+ seq_cst").contains("atomicrmw max i32", "cmpxchg i8", "fence acq_rel system")
                 .containsPattern("cmpxchg i32 0, %\\S+, %\\S+ seq_cst seq_cst").containsPattern("atomicrmw add i64 %\\S+, %\\S+ seq_cst")
                 .doesNotContain("call i32 (ptr, i32) @__sync", "@__atomic");
         String code = assembled(src);
