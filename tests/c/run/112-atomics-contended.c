@@ -34,8 +34,9 @@ int main(void) {
       if (umax < (unsigned)i) { umax = (unsigned)i; }
       #pragma omp atomic compare acq_rel
       imin = i - 7 < imin ? i - 7 : imin;
+      char c2 = (char)(i % 100);
       #pragma omp atomic compare
-      cmax = cmax < (char)(i % 100) ? (char)(i % 100) : cmax;
+      cmax = cmax < c2 ? c2 : cmax;
       #pragma omp atomic compare
       dmax = dmax < (double)i ? (double)i : dmax;
       #pragma omp atomic compare
