@@ -3,7 +3,7 @@
 # builds (before and after a change, e.g. a `git archive` of the older commit built with
 # `bin/mvn -q -B -o -DskipTests package`) and by gcc -O2 -fopenmp, run side by side in one go;
 # prints each kernel's best-of-3 seconds and the ratios. The results line must agree with gcc's.
-# Usage: frontend/bench/atomics.sh BEFORE_ROOT [AFTER_ROOT] [THREADS]  (AFTER_ROOT: this checkout)
+# Usage: compiler/bench/atomics.sh BEFORE_ROOT [AFTER_ROOT] [THREADS]  (AFTER_ROOT: this checkout)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 before=${1:?usage: atomics.sh BEFORE_ROOT [AFTER_ROOT] [THREADS]}
