@@ -81,8 +81,9 @@ final class AtomicBuiltins {
                 ops.add(order(args.get(5)));
                 ret = Type.BOOL;
             }
-            default -> {   // the fetch-and-op family, __sync_lock_test_and_set, __atomic_exchange_n
-                ops.add(value(args.get(1), t.isPointer() ? Type.LONG : vt));
+            default -> {   // the fetch-and-op family (on a pointer the operand is a byte count, as in gcc), exchanges
+                boolean exchange = n.equals("__atomic_exchange_n") || n.equals("__sync_lock_test_and_set");
+                ops.add(value(args.get(1), t.isPointer() && !exchange ? Type.LONG : vt));
                 if (n.startsWith("__atomic_")) ops.add(order(args.get(2)));
                 ret = vt;
             }
