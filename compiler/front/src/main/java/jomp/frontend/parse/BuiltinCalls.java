@@ -26,7 +26,8 @@ import jomp.frontend.type.Types;
 final class BuiltinCalls {
     /** Is name a builtin called like a function ({@code __builtin_memcpy} included)? */
     static boolean isBuiltin(String name) {
-        return Extensions.BUILTINS.contains(name) || name.startsWith("__builtin_") && LibraryFunction.find(name.substring(10)) != null;
+        return Extensions.BUILTINS.contains(name) || AtomicBuiltins.NAMES.contains(name)
+                || name.startsWith("__builtin_") && LibraryFunction.find(name.substring(10)) != null;
     }
 
     private final Parser p;
@@ -45,6 +46,7 @@ final class BuiltinCalls {
         p.expectClose(")", open);
         String n = t.text;
         SourceLocation loc = t.loc;
+        if (AtomicBuiltins.NAMES.contains(n)) return new AtomicBuiltins(p).call(n, args, loc);
         if (!Extensions.BUILTINS.contains(n)) return library(t, args);
         int[] arity = arity(n);
         if (args.size() < arity[0] || args.size() > arity[1]) {

@@ -894,9 +894,10 @@ final class OmpParser {
         if (d.atomic() == OmpDirective.AtomicKind.CAPTURE && s instanceof Stmt.Compound) return;
         if (d.atomic() == OmpDirective.AtomicKind.COMPARE) {
             // OpenMP 5.1's conditional updates (and their capture forms, a compound statement); the
-            // lowering runs the statement under the atomic lock, so any of these shapes is exact
+            // lowering makes them atomic instructions (AtomicLowering), or runs a shape it does not
+            // know under the atomic lock
             boolean ok = s instanceof Stmt.If || s instanceof Stmt.Compound
-                    || s instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && a.value() instanceof Expr.Cond;
+                    || s instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && stripCasts(a.value()) instanceof Expr.Cond;
             if (!ok) p.diags.error(s.loc(), "the statement for 'atomic compare' must be a conditional update of the form "
                     + "'x = expr ordop x ? expr : x;', 'x = x == e ? d : x;' or 'if (expr ordop x) { x = expr; }'");
             return;

@@ -51,6 +51,24 @@ public final class Extensions {
         BUILTINS = Set.copyOf(s);
     }
 
+    /** GCC's __sync and __atomic builtins jomp implements (parse.AtomicBuiltins, lower.AtomicLowering). */
+    public static final Set<String> ATOMIC_BUILTINS;
+    static {
+        Set<String> s = new HashSet<>(List.of("__sync_val_compare_and_swap", "__sync_bool_compare_and_swap", "__sync_lock_test_and_set",
+                "__sync_lock_release", "__sync_synchronize", "__atomic_load_n", "__atomic_store_n", "__atomic_exchange_n",
+                "__atomic_compare_exchange_n", "__atomic_thread_fence", "__atomic_signal_fence", "__atomic_always_lock_free",
+                "__atomic_is_lock_free"));
+        for (String op : List.of("add", "sub", "or", "and", "xor", "nand")) {
+            s.add("__sync_fetch_and_" + op);
+            s.add("__sync_" + op + "_and_fetch");
+        }
+        for (String op : List.of("add", "sub", "or", "and", "xor", "nand", "max", "min")) {
+            s.add("__atomic_fetch_" + op);
+            s.add("__atomic_" + op + "_fetch");
+        }
+        ATOMIC_BUILTINS = Set.copyOf(s);
+    }
+
     /** Builtins that are keywords, for their operands that are types or that are not evaluated. */
     public static final Set<String> KEYWORD_BUILTINS = Set.of("__builtin_va_arg", "__builtin_offsetof", "__builtin_types_compatible_p",
         "__builtin_choose_expr");
@@ -69,7 +87,7 @@ public final class Extensions {
 
     /** Is this a builtin function jomp implements? */
     public static boolean builtin(String name) {
-        return BUILTINS.contains(name) || KEYWORD_BUILTINS.contains(name)
+        return BUILTINS.contains(name) || KEYWORD_BUILTINS.contains(name) || ATOMIC_BUILTINS.contains(name)
             || name.startsWith("__builtin_") && LIBRARY_FUNCTIONS.contains(name.substring(10));
     }
 

@@ -14,10 +14,11 @@ package jomp.frontend.preprocess;
  *     {@code _BitInt} ({@code __BITINT_MAXWIDTH__}), {@code #embed} ({@code __STDC_EMBED_*}), SSE/MMX
  *     intrinsics ({@code __SSE__}, {@code __SSE2__}, {@code __SSE_MATH__}, {@code __SSE2_MATH__},
  *     {@code __MMX__}, {@code __FXSR__}), inline assembly ({@code __GCC_ASM_FLAG_OUTPUTS__},
- *     {@code __GCC_HAVE_DWARF2_CFI_ASM}), the {@code __atomic}/{@code __sync} builtins
- *     ({@code __ATOMIC_*}, {@code __GCC_ATOMIC_*}, {@code __CLANG_ATOMIC_*},
- *     {@code __GCC_HAVE_SYNC_COMPARE_AND_SWAP_*}, {@code __MEMORY_SCOPE_*},
- *     {@code __OPENCL_MEMORY_SCOPE_*}), {@code __builtin_isfpclass} ({@code __FPCLASS_*}), address
+ *     {@code __GCC_HAVE_DWARF2_CFI_ASM}), C11's {@code _Atomic} and {@code <stdatomic.h>}
+ *     ({@code __GCC_ATOMIC_*}, {@code __CLANG_ATOMIC_*}: jomp has the {@code __atomic_*_n} and
+ *     {@code __sync_*} builtins, whose {@code __ATOMIC_*} and
+ *     {@code __GCC_HAVE_SYNC_COMPARE_AND_SWAP_*} macros it defines), the scoped atomic builtins
+ *     ({@code __MEMORY_SCOPE_*}, {@code __OPENCL_MEMORY_SCOPE_*}), {@code __builtin_isfpclass} ({@code __FPCLASS_*}), address
  *     spaces ({@code __SEG_FS}, {@code __seg_fs}, ...), {@code #pragma redefine_extname}
  *     ({@code __PRAGMA_REDEFINE_EXTNAME});</li>
  * <li>{@code __VERSION__} and {@code __clang_version__} name jomp.</li>
@@ -40,6 +41,12 @@ final class PredefinedMacros {
     /** The macros that depend on nothing on the command line, in clang's -dM order. */
     private static final String COMMON = """
             #define _LP64 1
+            #define __ATOMIC_ACQUIRE 2
+            #define __ATOMIC_ACQ_REL 4
+            #define __ATOMIC_CONSUME 1
+            #define __ATOMIC_RELAXED 0
+            #define __ATOMIC_RELEASE 3
+            #define __ATOMIC_SEQ_CST 5
             #define __BIGGEST_ALIGNMENT__ 16
             #define __BOOL_WIDTH__ 8
             #define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
@@ -82,6 +89,10 @@ final class PredefinedMacros {
             #define __FLT_RADIX__ 2
             #define __GCC_CONSTRUCTIVE_SIZE 64
             #define __GCC_DESTRUCTIVE_SIZE 64
+            #define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_1 1
+            #define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_2 1
+            #define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_4 1
+            #define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_8 1
             #define __GNUC_MINOR__ 2
             #define __GNUC_PATCHLEVEL__ 1
             #define __GNUC__ 4

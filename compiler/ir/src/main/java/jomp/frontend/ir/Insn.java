@@ -131,4 +131,69 @@ public sealed interface Insn {
         public CallIndirect(Reg dst, Value target, FuncType type, List<Value> args) { this(dst, target, type, args, null); }
         public CallIndirect withArgs(Reg d, Value t, List<Value> a) { return new CallIndirect(d, t, type, a, csig); }
     }
+
+    // ---- atomics (docs/design/frontend.md, "Atomic instructions") -----------------------------
+
+    /**
+     * A memory ordering, as LLVM (and C11) name them. {@code MONOTONIC} is C's relaxed: the access
+     * is indivisible and ordered only with other accesses to the same location.
+     */
+    enum Ordering {
+        MONOTONIC, ACQUIRE, RELEASE, ACQ_REL, SEQ_CST;
+        public final String spelling = name().toLowerCase();
+        /** Whether the ordering has acquire semantics (a read side). */
+        public boolean acquires() { return this == ACQUIRE || this == ACQ_REL || this == SEQ_CST; }
+        /** Whether the ordering has release semantics (a write side). */
+        public boolean releases() { return this == RELEASE || this == ACQ_REL || this == SEQ_CST; }
+    }
+
+    /** Who a fence orders accesses for: one device's threads, or the whole system (host and devices). */
+    enum Scope {
+        DEVICE, SYSTEM;
+        public final String spelling = name().toLowerCase();
+    }
+
+    /**
+     * The operation of an {@link AtomicRmw}: {@code *p = old op v}, returning old. MAX/MIN compare
+     * signed, UMAX/UMIN unsigned; FADD/FSUB are floating-point (f32, f64). XCHG takes any type of 4
+     * or 8 bytes (ptr included); the integer operations i32 and i64 only. Narrower integers and the
+     * operations without an instruction (mul, div, shifts, float min/max) are cmpxchg loops the
+     * lowering writes ({@code jomp.frontend.lower.AtomicLowering}).
+     */
+    enum RmwOp {
+        XCHG, ADD, SUB, AND, OR, XOR, MAX, MIN, UMAX, UMIN, FADD, FSUB;
+        public final String spelling = name().toLowerCase();
+        public boolean isFloat() { return this == FADD || this == FSUB; }
+    }
+
+    /**
+     * {@code %old = atomicrmw add i32 %p, %v seq_cst}: indivisibly {@code old = *p; *p = old op v}.
+     * dst (the old value, of v's type) is always there; a back end may drop it when nothing reads it
+     * ({@code red} on PTX).
+     */
+    record AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering) implements Insn {}
+
+    /**
+     * {@code %old = cmpxchg i64 %p, %expected, %desired acq_rel monotonic}: indivisibly
+     * {@code old = *p; if (old == expected) *p = desired}; {@code success} orders the exchange,
+     * {@code failure} (no release, no stronger than success) the read alone. Integer and ptr types
+     * (floats go through bitcasts; i8 and i16 a back end exchanges within the aligned word around
+     * them, as LLVM's partword expansion does), so success is exactly {@code eq old, expected}:
+     * the instruction is strong (it never fails spuriously); a C {@code compare_exchange_weak} is
+     * this strong form, which C allows.
+     */
+    record CmpXchg(Reg dst, Value addr, Value expected, Value desired, Ordering success, Ordering failure) implements Insn {}
+
+    /** {@code %d = load atomic i32 %p acquire}: an indivisible read (monotonic, acquire or seq_cst). */
+    record AtomicLoad(Reg dst, Value addr, Ordering ordering) implements Insn {}
+
+    /** {@code store atomic i32 %v, %p release}: an indivisible write (monotonic, release or seq_cst). */
+    record AtomicStore(Value value, Value addr, Ordering ordering) implements Insn {
+        @Override public Reg dst() { return null; }
+    }
+
+    /** {@code fence acq_rel device}: orders this thread's accesses before and after it (acquire, release, acq_rel, seq_cst). */
+    record Fence(Ordering ordering, Scope scope) implements Insn {
+        @Override public Reg dst() { return null; }
+    }
 }

@@ -73,6 +73,30 @@ public final class IrBuilder {
 
     public void store(Value value, Value addr) { add(new Insn.Store(value, addr)); }
 
+    /** {@code old = atomicrmw op v, p}: the old value. */
+    public Reg atomicRmw(Insn.RmwOp op, Value addr, Value v, Insn.Ordering o) {
+        Reg d = fn.newReg(v.type());
+        add(new Insn.AtomicRmw(op, d, addr, v, o));
+        return d;
+    }
+
+    /** {@code old = cmpxchg expected, desired, p}: the old value (equal to expected when it exchanged). */
+    public Reg cmpxchg(Value addr, Value expected, Value desired, Insn.Ordering success, Insn.Ordering failure) {
+        Reg d = fn.newReg(expected.type());
+        add(new Insn.CmpXchg(d, addr, expected, desired, success, failure));
+        return d;
+    }
+
+    public Reg atomicLoad(IrType type, Value addr, Insn.Ordering o) {
+        Reg d = fn.newReg(type);
+        add(new Insn.AtomicLoad(d, addr, o));
+        return d;
+    }
+
+    public void atomicStore(Value value, Value addr, Insn.Ordering o) { add(new Insn.AtomicStore(value, addr, o)); }
+
+    public void fence(Insn.Ordering o, Insn.Scope scope) { add(new Insn.Fence(o, scope)); }
+
     public Reg slotAddr(Slot s) {
         Reg d = fn.newReg(IrType.PTR);
         add(new Insn.SlotAddr(d, s));

@@ -554,15 +554,44 @@ public final class IrParser {
                     b.insns.add(new Insn.Copy(dst(a.type()), a));
                 }
                 case "load" -> {
+                    boolean atomic = acceptWord("atomic");
                     IrType t = valueType();
                     Value p = operand(IrType.PTR);
-                    b.insns.add(new Insn.Load(dst(t), p));
+                    b.insns.add(atomic ? new Insn.AtomicLoad(dst(t), p, ordering()) : new Insn.Load(dst(t), p));
                 }
                 case "store" -> {
                     noDst = true;
+                    boolean atomic = acceptWord("atomic");
                     Value v = typedOperand();
                     expect(",");
-                    b.insns.add(new Insn.Store(v, operand(IrType.PTR)));
+                    Value p = operand(IrType.PTR);
+                    b.insns.add(atomic ? new Insn.AtomicStore(v, p, ordering()) : new Insn.Store(v, p));
+                }
+                case "atomicrmw" -> {
+                    int rat = skipAndPos();
+                    Insn.RmwOp r = enumOf(Insn.RmwOp.class, word("an atomicrmw operation"));
+                    if (r == null) throw error(rat, "unknown atomicrmw operation");
+                    Value v = typedOperand();
+                    expect(",");
+                    Value p = operand(IrType.PTR);
+                    b.insns.add(new Insn.AtomicRmw(r, dst(v.type()), p, v, ordering()));
+                }
+                case "cmpxchg" -> {
+                    Value e = typedOperand();
+                    expect(",");
+                    Value d = operand(e.type());
+                    expect(",");
+                    Value p = operand(IrType.PTR);
+                    Insn.Ordering ok = ordering();
+                    b.insns.add(new Insn.CmpXchg(dst(e.type()), p, e, d, ok, ordering()));
+                }
+                case "fence" -> {
+                    noDst = true;
+                    Insn.Ordering o = ordering();
+                    int sat = skipAndPos();
+                    Insn.Scope sc = enumOf(Insn.Scope.class, word("a scope"));
+                    if (sc == null) throw error(sat, "expected 'device' or 'system'");
+                    b.insns.add(new Insn.Fence(o, sc));
                 }
                 case "slotaddr" -> {
                     int sat = skipAndPos();
@@ -675,6 +704,13 @@ public final class IrParser {
             }
         }
         if (noDst && dstReg != null && !(op.equals("call") || op.equals("calli"))) throw error(dstAt, "'" + op + "' has no result");
+    }
+
+    private Insn.Ordering ordering() {
+        int at = skipAndPos();
+        Insn.Ordering o = enumOf(Insn.Ordering.class, word("a memory ordering"));
+        if (o == null) throw error(at, "expected a memory ordering (monotonic, acquire, release, acq_rel, seq_cst)");
+        return o;
     }
 
     /** Each enum's constants by their lower-case spelling: looked up three times per instruction, built once. */

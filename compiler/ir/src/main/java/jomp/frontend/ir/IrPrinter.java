@@ -185,6 +185,24 @@ public final class IrPrinter {
                 args(c.args());
                 csig(c.csig());
             }
+            case Insn.AtomicRmw a -> {
+                out.append("atomicrmw ").append(a.op().spelling).append(' ');
+                typed(a.value());
+                out.append(", ").append(a.addr()).append(' ').append(a.ordering().spelling);
+            }
+            case Insn.CmpXchg x -> {
+                out.append("cmpxchg ");
+                typed(x.expected());
+                out.append(", ").append(x.desired()).append(", ").append(x.addr()).append(' ')
+                        .append(x.success().spelling).append(' ').append(x.failure().spelling);
+            }
+            case Insn.AtomicLoad l -> out.append("load atomic ").append(l.dst().type()).append(' ').append(l.addr()).append(' ').append(l.ordering().spelling);
+            case Insn.AtomicStore s -> {
+                out.append("store atomic ");
+                typed(s.value());
+                out.append(", ").append(s.addr()).append(' ').append(s.ordering().spelling);
+            }
+            case Insn.Fence fe -> out.append("fence ").append(fe.ordering().spelling).append(' ').append(fe.scope().spelling);
             case Insn.CallIndirect c -> {
                 out.append("calli ").append(c.type()).append(' ').append(c.target());
                 args(c.args());

@@ -156,7 +156,45 @@ public final class IrVerifier {
                 same(c.target(), IrType.PTR, c);
                 args(c.type(), c.args(), c.dst(), c);
             }
+            case Insn.AtomicRmw a -> {
+                IrType t = a.dst().type();
+                same(a.addr(), IrType.PTR, a);
+                same(a.value(), t, a);
+                boolean ok = switch (a.op()) {
+                    case XCHG -> t.size == 4 || t.size == 8;
+                    case FADD, FSUB -> t.isFloat();
+                    default -> t == IrType.I32 || t == IrType.I64;
+                };
+                if (!ok) problem("atomicrmw " + a.op().spelling + " on " + t);
+            }
+            case Insn.CmpXchg x -> {
+                IrType t = x.dst().type();
+                same(x.addr(), IrType.PTR, x);
+                same(x.expected(), t, x);
+                same(x.desired(), t, x);
+                if (!t.isInteger()) problem("cmpxchg on " + t);
+                // the failure case only reads: no release, and no stronger than the success case's read (LLVM's rule)
+                if (x.failure() == Insn.Ordering.RELEASE || x.failure() == Insn.Ordering.ACQ_REL) problem("cmpxchg failure ordering " + x.failure().spelling);
+                else if (readStrength(x.failure()) > readStrength(x.success()))
+                    problem("cmpxchg failure ordering " + x.failure().spelling + " stronger than " + x.success().spelling);
+            }
+            case Insn.AtomicLoad l -> {
+                same(l.addr(), IrType.PTR, l);
+                if (l.dst().type().size > 8) problem("atomic load of " + l.dst().type());
+                if (l.ordering() == Insn.Ordering.RELEASE || l.ordering() == Insn.Ordering.ACQ_REL) problem("atomic load with " + l.ordering().spelling);
+            }
+            case Insn.AtomicStore s -> {
+                same(s.addr(), IrType.PTR, s);
+                if (s.ordering() == Insn.Ordering.ACQUIRE || s.ordering() == Insn.Ordering.ACQ_REL) problem("atomic store with " + s.ordering().spelling);
+            }
+            case Insn.Fence fe -> {
+                if (fe.ordering() == Insn.Ordering.MONOTONIC) problem("monotonic fence");
+            }
         }
+    }
+
+    private static int readStrength(Insn.Ordering o) {
+        return switch (o) { case MONOTONIC, RELEASE -> 0; case ACQUIRE, ACQ_REL -> 1; case SEQ_CST -> 2; };
     }
 
     private void args(FuncType t, List<Value> args, Reg dst, Insn i) {

@@ -26,6 +26,11 @@ public final class Operands {
             case Insn.MemCopy m -> List.of(m.dstAddr(), m.srcAddr(), m.size());
             case Insn.MemSet m -> List.of(m.dstAddr(), m.value(), m.size());
             case Insn.Call c -> c.args();
+            case Insn.AtomicRmw a -> List.of(a.addr(), a.value());
+            case Insn.CmpXchg x -> List.of(x.addr(), x.expected(), x.desired());
+            case Insn.AtomicLoad l -> List.of(l.addr());
+            case Insn.AtomicStore s -> List.of(s.value(), s.addr());
+            case Insn.Fence fe -> List.of();
             case Insn.CallIndirect c -> {
                 List<Value> l = new ArrayList<>(c.args().size() + 1);
                 l.add(c.target());
@@ -63,6 +68,11 @@ public final class Operands {
             case Insn.MemCopy m -> new Insn.MemCopy(f.apply(m.dstAddr()), f.apply(m.srcAddr()), f.apply(m.size()));
             case Insn.MemSet m -> new Insn.MemSet(f.apply(m.dstAddr()), f.apply(m.value()), f.apply(m.size()));
             case Insn.Call c -> c.withArgs(c.dst(), c.args().stream().map(f).toList());
+            case Insn.AtomicRmw a -> new Insn.AtomicRmw(a.op(), a.dst(), f.apply(a.addr()), f.apply(a.value()), a.ordering());
+            case Insn.CmpXchg x -> new Insn.CmpXchg(x.dst(), f.apply(x.addr()), f.apply(x.expected()), f.apply(x.desired()), x.success(), x.failure());
+            case Insn.AtomicLoad l -> new Insn.AtomicLoad(l.dst(), f.apply(l.addr()), l.ordering());
+            case Insn.AtomicStore s -> new Insn.AtomicStore(f.apply(s.value()), f.apply(s.addr()), s.ordering());
+            case Insn.Fence fe -> fe;
             case Insn.CallIndirect c -> c.withArgs(c.dst(), f.apply(c.target()), c.args().stream().map(f).toList());
         };
         return r.equals(insn) ? insn : r;
@@ -84,6 +94,11 @@ public final class Operands {
             case Insn.StackSave s -> new Insn.StackSave(d);
             case Insn.Call c -> c.dst() == null ? c : c.withArgs(d, c.args());
             case Insn.CallIndirect c -> c.dst() == null ? c : c.withArgs(d, c.target(), c.args());
+            case Insn.AtomicRmw a -> new Insn.AtomicRmw(a.op(), d, a.addr(), a.value(), a.ordering());
+            case Insn.CmpXchg x -> new Insn.CmpXchg(d, x.addr(), x.expected(), x.desired(), x.success(), x.failure());
+            case Insn.AtomicLoad l -> new Insn.AtomicLoad(d, l.addr(), l.ordering());
+            case Insn.AtomicStore s -> s;
+            case Insn.Fence fe -> fe;
             case Insn.Store s -> s;
             case Insn.StackRestore s -> s;
             case Insn.MemCopy m -> m;
@@ -109,6 +124,12 @@ public final class Operands {
             case Insn.MemSet m -> false;
             case Insn.Call c -> false;
             case Insn.CallIndirect c -> false;
+            // atomics order other threads' accesses: even an unused atomic load stays (acquire)
+            case Insn.AtomicRmw a -> false;
+            case Insn.CmpXchg x -> false;
+            case Insn.AtomicLoad l -> false;
+            case Insn.AtomicStore s -> false;
+            case Insn.Fence fe -> false;
             // Integer division by zero traps on the JVM; keep it where it is.
             case Insn.Binary b -> !(b.a().type().isInteger() && isDivision(b.op()));
             default -> true;

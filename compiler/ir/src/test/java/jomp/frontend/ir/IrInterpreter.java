@@ -205,6 +205,34 @@ public final class IrInterpreter {
                 long r = callPointer(get(regs, c.target()), args(regs, c.args()));
                 if (c.dst() != null) regs[c.dst().id] = r;
             }
+            // one thread: atomics are their plain meaning
+            case Insn.AtomicLoad l -> regs[l.dst().id] = load(l.dst().type(), get(regs, l.addr()));
+            case Insn.AtomicStore s -> store(s.value().type(), get(regs, s.addr()), get(regs, s.value()));
+            case Insn.Fence fe -> { }
+            case Insn.CmpXchg x -> {
+                long p = get(regs, x.addr()), old = load(x.dst().type(), p);
+                if (old == get(regs, x.expected())) store(x.dst().type(), p, get(regs, x.desired()));
+                regs[x.dst().id] = old;
+            }
+            case Insn.AtomicRmw a -> {
+                IrType t = a.dst().type();
+                long p = get(regs, a.addr()), old = load(t, p), v = get(regs, a.value());
+                Value ov = toValue(t, old), vv = toValue(t, v);
+                long nv = switch (a.op()) {
+                    case XCHG -> v;
+                    case ADD, FADD -> toBits(Fold.binary(Insn.BinOp.ADD, ov, vv));
+                    case SUB, FSUB -> toBits(Fold.binary(Insn.BinOp.SUB, ov, vv));
+                    case AND -> old & v;
+                    case OR -> old | v;
+                    case XOR -> old ^ v;
+                    case MAX -> t == IrType.I32 ? Math.max((int) old, (int) v) : Math.max(old, v);
+                    case MIN -> t == IrType.I32 ? Math.min((int) old, (int) v) : Math.min(old, v);
+                    case UMAX -> (t == IrType.I32 ? Integer.compareUnsigned((int) old, (int) v) : Long.compareUnsigned(old, v)) >= 0 ? old : v;
+                    case UMIN -> (t == IrType.I32 ? Integer.compareUnsigned((int) old, (int) v) : Long.compareUnsigned(old, v)) <= 0 ? old : v;
+                };
+                store(t, p, nv);
+                regs[a.dst().id] = old;
+            }
         }
     }
 

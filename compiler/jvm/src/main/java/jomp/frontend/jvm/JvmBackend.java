@@ -446,6 +446,11 @@ public final class JvmBackend {
                     mv.visitMethodInsn(INVOKESTATIC, local ? owner : EXTERN, name, c.type().descriptor(), false);
                     result(c.dst(), c.type().ret());
                 }
+                case Insn.AtomicRmw a -> { new AtomicCode(mv, this::load).rmw(a); store(a.dst()); }
+                case Insn.CmpXchg x -> { new AtomicCode(mv, this::load).cmpxchg(x); store(x.dst()); }
+                case Insn.AtomicLoad l -> { new AtomicCode(mv, this::load).load(l); store(l.dst()); }
+                case Insn.AtomicStore s -> new AtomicCode(mv, this::load).store(s);
+                case Insn.Fence fe -> new AtomicCode(mv, this::load).fence(fe);
                 case Insn.CallIndirect c -> {
                     load(c.target());
                     if (c.csig() != null) mv.visitLdcInsn(c.csig());

@@ -25,6 +25,7 @@ final class BuiltinLowering {
 
     /** The value of builtin call c, or null when c is not one of these (void builtins give null too). */
     Value lower(Expr.Call c, String n) {
+        if (jomp.frontend.preprocess.Extensions.ATOMIC_BUILTINS.contains(n)) return new AtomicLowering(f).builtin(c, n);
         List<Expr> a = c.args();
         switch (n) {
             case "__builtin_unreachable" -> {

@@ -312,22 +312,38 @@ final class DataSharing {
         else f.store(o.addr(), v, t);
     }
 
+    /** Whether an entry's combination can be atomic updates: a built-in operator on an original in memory, at most 8 bytes. */
+    private static boolean atomicCombine(Entry e) {
+        if (e.user() != null || e.op() == OmpClause.ReductionOp.USER) return false;
+        if (e.elements() != null) return AtomicLowering.lockFree(e.elements().elem());
+        return e.orig().addr() != null && AtomicLowering.lockFree(e.var().type);
+    }
+
     /** Combines reductions (under the runtime's lock when other threads or teams do too), copies lastprivate values out, restores bindings. */
     void end(boolean lock, Value lastFlag) {
         if (f.b.isTerminated()) { restores.forEach(Runnable::run); return; }
         boolean any = entries.stream().anyMatch(e -> e.op() != null);
         if (any) {
-            if (lock) omp.call(EntryPoints.REDUCE_ENTER, IrType.VOID);
+            // scalars and array elements of up to 8 bytes combine with atomic updates (AtomicLowering);
+            // user-defined reductions and 16-byte types under the runtime's reduction lock
+            boolean locked = lock && entries.stream().anyMatch(e -> e.op() != null && !atomicCombine(e));
+            if (locked) omp.call(EntryPoints.REDUCE_ENTER, IrType.VOID);
             for (Entry e : entries) {
                 if (e.op() == null) continue;
+                boolean atomic = lock && atomicCombine(e);
                 if (e.elements() != null) {
                     Elements el = e.elements();
                     Value esize = IntConst.i64(el.elem().size());
                     eachElement(el.count(), k -> {
                         Value off = f.e.bin(Insn.BinOp.MUL, k, esize);
                         Value o = f.b.ptrAdd(e.orig().addr(), off), p = f.b.ptrAdd(el.offset(), off);
-                        f.store(o, omp.combine(e.op(), el.elem(), f.load(o, el.elem()), f.load(p, el.elem())), el.elem());
+                        if (atomic) new AtomicLowering(f).combine(e.op(), el.elem(), o, f.load(p, el.elem()));
+                        else f.store(o, omp.combine(e.op(), el.elem(), f.load(o, el.elem()), f.load(p, el.elem())), el.elem());
                     });
+                    continue;
+                }
+                if (atomic) {
+                    new AtomicLowering(f).combine(e.op(), e.var().type, e.orig().addr(), f.readVar(e.var()));
                     continue;
                 }
                 Type t = e.var().type;
@@ -340,7 +356,7 @@ final class DataSharing {
                 Value priv = f.readVar(e.var());
                 write(e.orig(), omp.combine(e.op(), t, read(e.orig(), t), priv), t);
             }
-            if (lock) omp.call(EntryPoints.REDUCE_EXIT, IrType.VOID);
+            if (locked) omp.call(EntryPoints.REDUCE_EXIT, IrType.VOID);
         }
         if (!assignedAt.isEmpty()) conditionalEnd(lock);
         if (lastFlag != null) {

@@ -990,7 +990,7 @@ final class FunctionLowering {
             if (v == null) { chosen = OmpContext.pointer(this, direct); direct = null; }
             else direct = v;
         }
-        if (direct != null && direct.name.startsWith("__builtin_")) {
+        if (direct != null && (direct.name.startsWith("__builtin_") || jomp.frontend.preprocess.Extensions.ATOMIC_BUILTINS.contains(direct.name))) {
             Value v = builtin(c);
             if (v != null || c.type().isVoid()) return v;
         }

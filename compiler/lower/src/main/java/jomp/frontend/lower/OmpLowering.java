@@ -104,7 +104,8 @@ final class OmpLowering {
             case DEPOBJ -> depobj(d);
             case INTEROP -> new InteropLowering(this, f).interop(x);
             case DISPATCH -> new InteropLowering(this, f).dispatch(x);
-            case FLUSH, DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
+            case FLUSH -> new AtomicLowering(f).flush(d);
+            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
                  THREADPRIVATE, REQUIRES, DECLARE_SIMD, DECLARE_MAPPER -> {
                 if (x.body() != null) f.stmt(x.body());
             }
@@ -115,6 +116,8 @@ final class OmpLowering {
                 call(EntryPoints.CRITICAL_EXIT, IrType.VOID, name);
             }
             case ATOMIC -> {
+                if (new AtomicLowering(f).atomic(x)) break;
+                // complex and __int128 (16 bytes), and shapes AtomicLowering does not know: the runtime's lock
                 call(EntryPoints.ATOMIC_ENTER, IrType.VOID);
                 f.stmt(x.body());
                 call(EntryPoints.ATOMIC_EXIT, IrType.VOID);

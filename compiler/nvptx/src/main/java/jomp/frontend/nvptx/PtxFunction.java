@@ -45,7 +45,7 @@ final class PtxFunction {
     /** How many times each register is read. */
     final Map<Integer, Integer> uses = new HashMap<>();
     private final Map<BasicBlock, Integer> blockIndex = new HashMap<>();
-    private final LockedRegions locked = new LockedRegions(this);
+    private final AtomicEmitter atomics = new AtomicEmitter(this);
 
     PtxFunction(PtxBackend.Context ctx, Function f) {
         this.ctx = ctx;
@@ -109,28 +109,13 @@ final class PtxFunction {
         if (kernel) KernelEntry.prologue(this, ctx.kernelMode(f.name));   // the runtime's state first: teamFrame uses it
         if (!escaping.isEmpty()) teamFrame();
         for (BasicBlock b : f.blocks) if (b.terminator == null) throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
-        java.util.Set<BasicBlock> merged = ctx.isRuntime(f.name) ? java.util.Set.of() : locked.mergeSelects();
         for (int k = 0; k < f.blocks.size(); k++) {
             BasicBlock b = f.blocks.get(k);
-            if (merged.contains(b)) continue;
             BasicBlock next = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
             code.append(label(b)).append(":\n");
-            List<Insn> insns = b.insns;
-            BasicBlock last = b;
-            LockedRegions.Linear lin = locked.linear(b);
-            if (lin != null) {   // a locked region through ?: diamonds: one straight line, explicit branches after it
-                insns = lin.insns();
-                last = lin.last();
-                next = null;
-            }
-            Insn.Cmp fused = fusedCompare(last);
-            for (int n = 0; n < insns.size(); n++) {
-                Insn i = insns.get(n);
-                int after = ctx.isRuntime(f.name) ? -1 : locked.lockedUpdate(insns, n);
-                if (after >= 0) n = after - 1;
-                else if (i != fused) insn(i);
-            }
-            terminator(last.terminator, next, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
+            Insn.Cmp fused = fusedCompare(b);
+            for (Insn i : b.insns) if (i != fused) insn(i);
+            terminator(b.terminator, next, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
         }
         return assemble();
     }
@@ -249,6 +234,10 @@ final class PtxFunction {
                     case Insn.MemCopy m -> List.of(m.size());
                     case Insn.MemSet m -> List.of(m.value(), m.size());
                     case Insn.Copy c -> List.of();
+                    case Insn.AtomicLoad l -> List.of();
+                    case Insn.AtomicStore st -> List.of(st.value());
+                    case Insn.AtomicRmw a -> List.of(a.value());
+                    case Insn.CmpXchg x -> List.of(x.expected(), x.desired());
                     case Insn.Binary bin when bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB -> List.of(bin.b());
                     default -> Operands.of(i);
                 };
@@ -397,16 +386,6 @@ final class PtxFunction {
     // ---- instructions ---------------------------------------------------------------------
 
     void insn(Insn insn) {
-        LockedRegions.Select sel = locked.select(insn);
-        if (sel != null) {
-            Insn.Copy c = (Insn.Copy) insn;
-            IrType t = c.dst().type();
-            String p = pred();
-            emit("setp.ne." + PtxText.signed(sel.cond().type()) + " " + p + ", " + reg(sel.cond()) + ", 0");
-            String ty = t.isFloat() ? PtxText.signed(t) : PtxText.bits(t);
-            emit("selp." + ty + " " + reg(c.dst()) + ", " + reg(c.src()) + ", " + reg(sel.otherwise()) + ", " + p);
-            return;
-        }
         switch (insn) {
             case Insn.Binary b -> binary(b);
             case Insn.Unary u -> {
@@ -455,6 +434,11 @@ final class PtxFunction {
             case Insn.MemSet m -> memset(reg(m.dstAddr()), m.value().type().isWide() ? truncate(m.value()) : reg(m.value()), m.size());
             case Insn.Call c -> call(c);
             case Insn.CallIndirect c -> indirectCall(c);
+            case Insn.AtomicRmw a -> atomics.rmw(a);
+            case Insn.CmpXchg x -> atomics.cmpxchg(x);
+            case Insn.AtomicLoad l -> atomics.load(l);
+            case Insn.AtomicStore s -> atomics.store(s);
+            case Insn.Fence fe -> atomics.fence(fe);
         }
     }
 

@@ -625,6 +625,19 @@ final class Executor {
         }
     }
 
+    /**
+     * An atomic on the aligned 32-bit word around a byte of global memory that lies partly past
+     * its allocation: how compilers update a char atomically (PTX has no 8-bit atomics; LLVM's
+     * partword expansion, jomp's AtomicEmitter). It cannot fault on a GPU, which allocates in
+     * 256-byte granules (as {@link Memory#alloc} does), so it is no out-of-bounds access here.
+     */
+    private boolean partWord(long addr, int size, int space) {
+        if (size != 4 || (addr & 3) != 0 || (space != S_GLOBAL && space != S_GENERIC)) return false;
+        if (space == S_GENERIC && addr - Memory.SHARED_WINDOW >= 0 && addr - Memory.SHARED_WINDOW < Memory.WINDOW_SIZE) return false;
+        if (mem.addressable(addr, 4) || !mem.addressable(addr, 1)) return false;
+        return true;
+    }
+
     private void atom(Warp w, Insn in, int exec) {
         long[] A = addressSource(w, in, exec);
         int ao = off;
@@ -643,7 +656,7 @@ final class Executor {
             if (in.space == S_LOCAL || in.space == S_PARAM
                     || (in.space == S_GENERIC && addr - Memory.LOCAL_WINDOW >= 0 && addr - Memory.LOCAL_WINDOW < Memory.WINDOW_SIZE))
                 throw memoryError(w, l, in, "atomic operation on local memory", addr, size, true, "local", "atomics are defined on global and shared memory only");
-            long p = resolve(w, l, addr, size, in.space, true, in);
+            long p = partWord(addr, size, in.space) ? addr : resolve(w, l, addr, size, in.space, true, in);
             long old = read(p, t), b = B[bo + l], nv = Atomics.apply(in.sub, t, old, b, C[co + l]);
             if (nv != PtxType.extend(t, old)) {
                 write(p, t, nv);
