@@ -356,6 +356,8 @@ public final class Lowering {
     final java.util.List<jomp.frontend.ast.OmpDirective.Leaf> ompConstructs = new java.util.ArrayList<>();
     /** Lowering the call of a dispatch whose novariants clause is true: calls go to the base function. */
     boolean ompNoVariants;
+    /** The dispatch construct whose call is being lowered (its is_device_ptr and interop clauses: VariantCalls), or null. */
+    jomp.frontend.ast.Stmt.Omp ompDispatch;
 
     /** The unit's declare mappers, in source order (implicit maps of a struct use its default one). */
     private final java.util.List<jomp.frontend.ast.OmpClause.UserMapper> mappers = new java.util.ArrayList<>();

@@ -176,7 +176,7 @@ final class OmpParser {
             default -> {
                 if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); return; }
                 Var v = p.lookup(d.criticalName()) instanceof Var x ? x : null;
-                if (v != null) p.ompVariants.declareVariant(v, sel, pragma);
+                if (v != null) p.ompVariants.declareVariant(v, sel, pragma, d.clauses(OmpClause.VariantArgs.class));
             }
         }
     }
