@@ -454,7 +454,11 @@ final class OmpClauseParser {
             do {
                 Token t = p.next();
                 boolean isTarget = t.is("target"), isSync = t.is("targetsync");
-                if (!isTarget && !isSync) throw p.errorAt(t.loc, "expected interop type: 'target' and/or 'targetsync'");
+                if (!isTarget && !isSync) {
+                    p.diags.error(t.loc, "expected interop type: 'target' and/or 'targetsync'");
+                    if (!p.at(")") && !p.at(",")) throw p.errorAt(p.tok().loc, "expected ')'");
+                    throw new Parser.SyntaxError();
+                }
                 if (isTarget ? target : targetsync)
                     p.diags.warning(t.loc, "interop type '" + t.text + "' cannot be specified more than once", "-Wopenmp-clauses");
                 if (isTarget) target = true;

@@ -26,7 +26,7 @@ import jomp.frontend.type.Types;
 final class OmpVariants {
     private final Parser p;
     /** A declare variant waiting for the function it is a variant of (several directives may precede it). */
-    private record Pending(Var variant, OmpClause.Selector selector, Token at, List<OmpClause.VariantArgs> args) {}
+    private record Pending(Var variant, OmpClause.Selector selector, SourceLocation at, List<OmpClause.VariantArgs> args, boolean broken) {}
     private final List<Pending> pending = new ArrayList<>();
     /** The selectors of the enclosing begin declare variant regions, innermost last. */
     private final Deque<OmpClause.Selector> regions = new ArrayDeque<>();
@@ -39,16 +39,24 @@ final class OmpVariants {
      * before the function is declared is (append_args at most once, both only with a dispatch
      * construct selector, as clang checks).
      */
-    void declareVariant(Var variant, OmpClause.Selector selector, Token at, List<OmpClause.VariantArgs> args) {
-        boolean appended = false;
+    void declareVariant(Var variant, OmpClause.Selector selector, SourceLocation at, List<OmpClause.VariantArgs> args, boolean broken) {
+        int errors = p.diags.errorCount();
+        OmpClause.VariantArgs appended = null;
         for (OmpClause.VariantArgs a : args) {
-            if (a.clause().equals("append_args")) {
-                if (appended) p.diags.error(a.loc(), "directive '#pragma omp declare variant' cannot contain more than one 'append_args' clause");
-                appended = true;
+            if (a.clause().equals("append_args")) {   // clang names the first one
+                if (appended != null) p.diags.error(appended.loc(), "directive '#pragma omp declare variant' cannot contain more than one 'append_args' clause");
+                appended = a;
             }
             if (!dispatchSelector(selector)) p.diags.error(a.loc(), "'" + a.clause() + "' clause requires 'dispatch' context selector");
         }
-        pending.add(new Pending(variant, selector, at, args));
+        pending.add(new Pending(variant, selector, at, args, broken || p.diags.errorCount() > errors));
+    }
+
+    /** The index of the parameter named t, or -1. */
+    private static int param(List<Parser.ParamDecl> params, Token t) {
+        for (int i = 0; params != null && i < params.size(); i++)
+            if (params.get(i).name() != null && params.get(i).name().text.equals(t.text)) return i;
+        return -1;
     }
 
     private static boolean dispatchSelector(OmpClause.Selector s) {
@@ -98,31 +106,17 @@ final class OmpVariants {
     private OmpClause.DeclaredVariant variantArgs(Pending v, Token name, Type type, List<Parser.ParamDecl> params) {
         List<Integer> needDevicePtr = new ArrayList<>();
         List<OmpClause.AppendInterop> appended = new ArrayList<>();
-        Set<Integer> adjusted = new HashSet<>();
-        for (OmpClause.VariantArgs a : v.args()) {
+        boolean bad = false;
+        for (OmpClause.VariantArgs a : v.args()) {   // names are looked up as written (clang's parser)
             if (a.clause().equals("append_args")) {
                 for (Object o : a.args()) appended.add((OmpClause.AppendInterop) o);
                 continue;
             }
             for (Object o : a.args()) {
-                int index = -1;
-                if (o instanceof Token t) {
-                    for (int i = 0; params != null && i < params.size(); i++)
-                        if (params.get(i).name() != null && params.get(i).name().text.equals(t.text)) index = i;
-                    if (index < 0 && p.lookup(t.text) == null) {
-                        p.diags.error(t.loc, "use of undeclared identifier '" + t.text + "'");
-                        continue;
-                    }
+                if (o instanceof Token t && param(params, t) < 0 && p.lookup(t.text) == null) {
+                    p.diags.error(t.loc, "use of undeclared identifier '" + t.text + "'");
+                    bad = true;
                 }
-                if (index < 0) {
-                    p.diags.error(o instanceof Token t ? t.loc : (SourceLocation) o, "expected reference to one of the parameters of function '" + name.text + "'");
-                    continue;
-                }
-                if (!adjusted.add(index)) {
-                    p.diags.error(((Token) o).loc, "'adjust_arg' argument '" + ((Token) o).text + "' used in multiple clauses");
-                    continue;
-                }
-                if (a.modifier().equals("need_device_ptr")) needDevicePtr.add(index);
             }
         }
         Type want = type;
@@ -140,11 +134,31 @@ final class OmpVariants {
             for (int i = 0; i < appended.size(); i++) ps.add(interop);
             want = Type.func(type.base, ps, false, false);
         }
+        if (bad || v.broken()) return null;   // clang drops a directive with errors
         if (!Types.compatibleUnqualified(v.variant().type, want)) {
-            p.diags.error(v.at().loc, "variant in '#pragma omp declare variant' with type " + TypePrinter.quoteAka(v.variant().type)
+            p.diags.error(v.at(), "variant in '#pragma omp declare variant' with type " + TypePrinter.quoteAka(v.variant().type)
                     + " is incompatible with type " + TypePrinter.quoteAka(type) + (appended.isEmpty() ? "" : " with appended arguments"));
             return null;
         }
+        // then checked as clang's Sema does: the nothing lists first, then need_device_ptr's
+        Set<Integer> adjusted = new HashSet<>();
+        for (String modifier : List.of("nothing", "need_device_ptr")) {
+            for (OmpClause.VariantArgs a : v.args()) {
+                if (!a.clause().equals("adjust_args") || !modifier.equals(a.modifier())) continue;
+                for (Object o : a.args()) {
+                    int index = o instanceof Token t ? param(params, t) : -1;
+                    if (o instanceof Token t && index < 0 && p.lookup(t.text) == null) continue;   // reported above
+                    if (index < 0) {
+                        p.diags.error(o instanceof Token t ? t.loc : (SourceLocation) o, "expected reference to one of the parameters of function '" + name.text + "'");
+                        bad = true;
+                    } else if (!adjusted.add(index)) {
+                        p.diags.error(((Token) o).loc, "'adjust_arg' argument '" + ((Token) o).text + "' used in multiple clauses");
+                        bad = true;
+                    } else if (modifier.equals("need_device_ptr")) needDevicePtr.add(index);
+                }
+            }
+        }
+        if (bad || v.broken()) return null;   // clang drops a directive with errors
         return new OmpClause.DeclaredVariant(v.variant(), v.selector(), List.copyOf(needDevicePtr), List.copyOf(appended));
     }
 
