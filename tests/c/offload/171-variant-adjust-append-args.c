@@ -45,7 +45,7 @@ void show_dev(int *mapped, int *plain, int *unmapped, int *dev, omp_interop_t a,
 }
 #pragma omp declare variant(show_dev) match(construct={dispatch}) adjust_args(need_device_ptr: mapped, unmapped, dev) \
     adjust_args(nothing: plain) append_args(interop(target), interop(targetsync))
-void show(int *mapped, int *plain, int *unmapped, int *dev) { printf("show: base\n"); }
+void show(int *mapped, int *plain, int *unmapped, int *dev) { printf("show: base %d\n", mapped == plain && unmapped != dev); }
 
 /* a variant chosen when the call runs (a user condition) */
 static int use_variant;
