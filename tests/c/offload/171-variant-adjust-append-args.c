@@ -1,6 +1,6 @@
 // KERNELS: 3
 // ORACLE: expected
-// WHY: clang 19 cannot compile dispatch ("cannot compile this OpenMP dispatch directive yet") and gcc 12 ignores it (and declare variant's adjust_args and append_args), calling the base function every time.
+// WHY: clang 19 cannot compile dispatch ("cannot compile this OpenMP dispatch directive yet"), has no interop clause on dispatch and wants constant user conditions in declare variant (OpenMP 5.2 allows any); gcc 12 ignores dispatch (and adjust_args, append_args), calling the base function every time.
 /* declare variant with adjust_args and append_args (OpenMP 5.2 §7.5.2, §7.6): in a dispatch
  * construct's call the variant gets the device's pointers for its need_device_ptr parameters (a
  * pointer to nothing mapped, or one in the dispatch's is_device_ptr, as it is) and an interop
