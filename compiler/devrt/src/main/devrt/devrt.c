@@ -1056,3 +1056,28 @@ long __jomp_spmd_loop_stride(void) {
 
 /* __jomp_barrier in the parallel region of an SPMD kernel: its team is the whole block. */
 void __jomp_spmd_barrier(void) { __nvvm_barrier_sync(1); }
+
+/* ---- declare target indirect ------------------------------------------------------------- */
+
+/* The program's indirect functions as (host address, device address) pairs sorted by host
+ * address, written with their count by the host runtime when it loads the image (the runtime's
+ * IndirectFunctions, from the slots of every translation unit); every indirect call of device code
+ * asks __jomp_indirect_lookup first (offload.IndirectCallTable), as libomptarget's
+ * __llvm_omp_indirect_call_lookup. An address not in the table (a device function's) is returned
+ * as it is. */
+struct __jomp_indirect_pair { unsigned long host; void *device; };
+struct __jomp_indirect_pair *__jomp_indirect_table;
+int __jomp_indirect_count;
+
+void *__jomp_indirect_lookup(void *p) {
+    unsigned long key = (unsigned long) p;
+    int lo = 0, hi = __jomp_indirect_count - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) >> 1;
+        unsigned long h = __jomp_indirect_table[mid].host;
+        if (h == key) return __jomp_indirect_table[mid].device;
+        if (h < key) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return p;
+}

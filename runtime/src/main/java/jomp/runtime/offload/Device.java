@@ -84,6 +84,7 @@ final class Device {
     }
 
     private void bindEntries(List<HostEntry> entries, DevicePlugin.LoadedImage li) {
+        IndirectFunctions table = IndirectFunctions.of(plugin, local, li);
         for (HostEntry e : entries) {
             if ((e.flags() & Requires.REGISTER) != 0) continue;
             if (e.isKernel()) {
@@ -93,14 +94,17 @@ final class Device {
             }
             DevicePlugin.GlobalSymbol g = li.global(e.name());
             if (g == null) continue;
-            if ((e.flags() & HostEntry.INDIRECT) != 0) {   // the device's slot gets the host function's address (its lookup translates calls)
-                if (g.size() >= 8) plugin.dataSubmit(local, g.deviceAddress(), e.hostAddress(), 8);
+            if ((e.flags() & HostEntry.INDIRECT) != 0) {
+                if (g.size() < 8) continue;
+                if (table != null) table.add(g, e.hostAddress());
+                else plugin.dataSubmit(local, g.deviceAddress(), e.hostAddress(), 8);   // an image without the table: its slot gets the host address
                 continue;
             }
             if ((e.flags() & HostEntry.LINK) != 0) linkStorage.put(e.hostAddress(), g);
-            else if (table.find(e.hostAddress(), e.size()) == null)   // declare target to: present for the program's life
-                table.insert(MappingTable.Entry.permanent(e.hostAddress(), e.hostAddress() + e.size(), g.deviceAddress(), 0));
+            else if (this.table.find(e.hostAddress(), e.size()) == null)   // declare target to: present for the program's life
+                this.table.insert(MappingTable.Entry.permanent(e.hostAddress(), e.hostAddress() + e.size(), g.deviceAddress(), 0));
         }
+        if (table != null) table.install();
     }
 
     DevicePlugin.Kernel kernel(String name) { return kernels.get(name); }

@@ -157,10 +157,29 @@ public sealed interface OmpClause {
     record When(Selector selector, OmpDirective variant, SourceLocation loc) implements OmpClause {}
     /** match(selector) of declare variant. */
     record Match(Selector selector, SourceLocation loc) implements OmpClause {}
-    /** adjust_args(need_device_ptr|nothing: list) and append_args(interop(...), ...) of declare variant (parsed, checked). */
+    /**
+     * adjust_args(need_device_ptr|nothing: list) and append_args(interop(type, ...), ...) of declare
+     * variant. adjust_args' args are the parameters as written (a Token for a name, the
+     * SourceLocation of anything else: they are looked up when the function is declared);
+     * append_args' are an {@link AppendInterop} each.
+     */
     record VariantArgs(String clause, String modifier, List<Object> args, SourceLocation loc) implements OmpClause {}
-    /** A variant of a function (declare variant, or a definition inside begin/end declare variant) and when it applies. */
-    record DeclaredVariant(Var function, Selector selector) {}
+    /** One interop(...) of append_args: the interop types of the object appended to the call. */
+    record AppendInterop(boolean target, boolean targetsync, SourceLocation loc) {}
+    /**
+     * A variant of a function (declare variant, or a definition inside begin/end declare variant)
+     * and when it applies; in a dispatch construct's call, the base function's parameters
+     * (indices) adjust_args(need_device_ptr:) names get device pointers, and an interop object per
+     * append_args item is appended to the arguments (OpenMP 5.2 §7.5.2, §7.6).
+     */
+    record DeclaredVariant(Var function, Selector selector, List<Integer> needDevicePtr, List<AppendInterop> appended) {
+        public DeclaredVariant(Var function, Selector selector) { this(function, selector, List.of(), List.of()); }
+
+        /** Whether the call's arguments differ from the base function's call. */
+        public boolean adjustsArguments() { return !needDevicePtr.isEmpty() || !appended.isEmpty(); }
+    }
+    /** dispatch's interop(list): the objects passed for the first append_args items of the variant it calls. */
+    record DispatchInterop(List<Expr> objects, SourceLocation loc) implements OmpClause {}
 
     /** A clause jomp accepts as a hint with no effect beyond what its checks need (ompx_attribute, ...). */
     record Hint(String clause, SourceLocation loc) implements OmpClause {}

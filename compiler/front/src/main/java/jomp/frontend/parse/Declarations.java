@@ -237,7 +237,7 @@ final class Declarations {
                 p.externals.declareTypedef(p.externals.typedefOf(d, attr));
             } else if (d.type().isFunction() || attr.storage == Var.Storage.EXTERN) {
                 // block-scope extern/function: refers to the file-scope entity
-                Var g = p.externals.declareGlobal(d.name(), d.type(), attr);
+                Var g = p.externals.declareGlobal(d.name(), d.type(), attr, d.params());
                 if (g != null) p.gnuAttrs.applyToVar(g, attr, d);
                 if (g != null) p.scopes.get(p.scopes.size() - 1).names.put(d.name().text, g);
                 if (p.at("{") && d.type().isFunction()) throw p.errorAt(p.tok().loc, "function definition is not allowed here");

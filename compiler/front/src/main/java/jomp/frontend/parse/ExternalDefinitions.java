@@ -138,7 +138,7 @@ final class ExternalDefinitions {
             diags.error(d.name().loc, "variable length array declaration not allowed at file scope");
             type = Type.arrayOf(type.base, 1);
         }
-        Var v = declareGlobal(d.name(), type, attr);
+        Var v = declareGlobal(d.name(), type, attr, d.params());
         if (v == null) return;
         p.gnuAttrs.applyToVar(v, attr, d);
         if (d.params() != null && type.isFunction()) p.paramDecls.putIfAbsent(v, d.params());
@@ -181,9 +181,12 @@ final class ExternalDefinitions {
 
     private void initializerSkip() { try { p.inits.initializer(Type.INT, false); } catch (SyntaxError e) { p.skipToStatementEnd(); p.pos--; } }
 
-    Var declareGlobal(Token nameTok, Type type, Attr attr) {
+    Var declareGlobal(Token nameTok, Type type, Attr attr) { return declareGlobal(nameTok, type, attr, null); }
+
+    /** A file-scope declaration; params: a function declarator's parameters (declare variant's adjust_args names them), or null. */
+    Var declareGlobal(Token nameTok, Type type, Attr attr, List<Parser.ParamDecl> params) {
         if (p.ompVariants != null && type.isFunction()) {   // OpenMP declare variant (OmpVariants)
-            Var variant = p.ompVariants.declared(nameTok, type, p.scopes.get(0).names.get(nameTok.text));
+            Var variant = p.ompVariants.declared(nameTok, type, p.scopes.get(0).names.get(nameTok.text), params);
             if (variant != null) return variant;
             Var base = declareGlobalPlain(nameTok, type, attr);
             p.ompVariants.attach(base);
@@ -233,7 +236,7 @@ final class ExternalDefinitions {
     }
 
     private void functionDefinition(Declarator d, Attr attr) {
-        Var fn = declareGlobal(d.name(), d.type(), attr);
+        Var fn = declareGlobal(d.name(), d.type(), attr, d.params());
         if (fn == null) { skipBlock(); return; }
         p.gnuAttrs.applyToVar(fn, attr, d);
         fn.externInlineDef = attr.isInline && attr.storage == Var.Storage.EXTERN;

@@ -38,7 +38,7 @@ final class OmpClauseParser {
         "at", "atomic_default_mem_order", "bind", "capture", "collapse", "compare", "contains", "copyin", "copyprivate",
         "default", "defaultmap", "depend", "destroy", "detach", "device", "device_type", "dist_schedule", "doacross",
         "dynamic_allocators", "enter", "exclusive", "fail", "filter", "final", "firstprivate", "from", "full", "grainsize",
-        "has_device_addr", "hint", "holds", "if", "in_reduction", "inbranch", "inclusive", "indirect", "init", "is_device_ptr",
+        "has_device_addr", "hint", "holds", "if", "in_reduction", "inbranch", "inclusive", "indirect", "init", "interop", "is_device_ptr",
         "lastprivate", "linear", "link", "map", "match", "mergeable", "message", "no_openmp", "no_openmp_routines",
         "no_parallelism", "nocontext", "nogroup", "nontemporal", "notinbranch", "novariants", "nowait", "num_tasks",
         "num_teams", "num_threads", "order", "ordered", "otherwise", "partial", "priority", "private", "proc_bind", "read",
@@ -146,6 +146,7 @@ final class OmpClauseParser {
             p.expectClose(")", o);
             return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, n, loc);
         }
+        if (n.equals("interop") && leaves.contains(Leaf.DISPATCH)) return dispatchInterop(loc);
         if (n.equals("device") && p.at("(") && (p.peek(1).is("ancestor") || p.peek(1).is("device_num")) && p.peek(2).is(":")) return omp.deviceModifier(loc);
         switch (n) {
             case "nowait", "untied", "mergeable", "nogroup", "seq_cst", "acq_rel", "release", "acquire", "relaxed",
@@ -350,7 +351,9 @@ final class OmpClauseParser {
                 p.expectClose(")", o);
                 return new OmpClause.Match(s, loc);
             }
-            case "adjust_args", "append_args", "init", "use", "ompx_attribute" -> { return skip(n); }
+            case "adjust_args" -> { return adjustArgs(loc); }
+            case "append_args" -> { return appendArgs(loc); }
+            case "init", "use", "ompx_attribute" -> { return skip(n); }
             case "proc_bind" -> { return word(n, loc, "master", "close", "spread", "primary"); }
             case "device_type" -> {
                 Token o = open(n);
@@ -403,6 +406,83 @@ final class OmpClauseParser {
             case "uses_allocators" -> { return usesAllocators(loc); }
             default -> throw new IllegalStateException("clause " + n + " has no parser");
         }
+    }
+
+    /**
+     * adjust_args(need_device_ptr|nothing: parameter, ...) of declare variant: the parameters are
+     * those of the function declared after the pragma, so they are kept as written (a name's
+     * token, or where something else starts) and looked up then (OmpVariants).
+     */
+    private OmpClause adjustArgs(SourceLocation loc) {
+        Token o = open("adjust_args");
+        Token op = p.next();
+        if (!p.at(":")) {
+            p.diags.warning(p.tok().loc, "missing ':' after adjust-op - ignoring", "-Wignored-pragmas");
+            throw p.errorAt(p.tok().loc, "expected expression");
+        }
+        p.pos++;
+        if (!op.is("need_device_ptr") && !op.is("nothing")) p.diags.error(op.loc, "incorrect adjust_args type, expected 'need_device_ptr' or 'nothing'");
+        List<Object> items = new ArrayList<>();
+        do {
+            Token t = p.tok();
+            if (t.kind == Token.Kind.IDENT && (p.peek(1).is(",") || p.peek(1).is(")"))) {
+                items.add(p.next());
+                continue;
+            }
+            if (t.is(")") || t.is(",")) throw p.errorAt(t.loc, "expected expression");
+            items.add(t.loc);
+            for (int depth = 0; !p.atEof() && !(depth == 0 && (p.at(",") || p.at(")"))); ) {   // anything else: not a parameter
+                Token x = p.next();
+                if (x.is("(") || x.is("[")) depth++;
+                else if (x.is(")") || x.is("]")) depth--;
+            }
+        } while (p.consume(","));
+        p.expectClose(")", o);
+        return new OmpClause.VariantArgs("adjust_args", op.text, items, loc);
+    }
+
+    /** append_args(interop(target|targetsync, ...), ...) of declare variant: the interop objects a dispatch appends to the call. */
+    private OmpClause appendArgs(SourceLocation loc) {
+        Token o = open("append_args");
+        List<Object> items = new ArrayList<>();
+        while (!p.at(")") && !p.atEof()) {
+            Token op = p.next();
+            if (!op.is("interop")) throw p.errorAt(op.loc, "unexpected operation specified in 'append_args' clause, expected 'interop'");
+            Token io = p.tok();
+            p.expect("(");
+            boolean target = false, targetsync = false;
+            do {
+                Token t = p.next();
+                boolean isTarget = t.is("target"), isSync = t.is("targetsync");
+                if (!isTarget && !isSync) {
+                    p.diags.error(t.loc, "expected interop type: 'target' and/or 'targetsync'");
+                    if (!p.at(")") && !p.at(",")) throw p.errorAt(p.tok().loc, "expected ')'");
+                    throw new Parser.SyntaxError();
+                }
+                if (isTarget ? target : targetsync)
+                    p.diags.warning(t.loc, "interop type '" + t.text + "' cannot be specified more than once", "-Wopenmp-clauses");
+                if (isTarget) target = true;
+                else targetsync = true;
+            } while (p.consume(","));
+            p.expectClose(")", io);
+            items.add(new OmpClause.AppendInterop(target, targetsync, op.loc));
+            if (!p.consume(",")) break;
+        }
+        p.expectClose(")", o);
+        return new OmpClause.VariantArgs("append_args", null, items, loc);
+    }
+
+    /** dispatch's interop(obj, ...): omp_interop_t variables for the called variant's append_args. */
+    private OmpClause dispatchInterop(SourceLocation loc) {
+        Token o = open("interop");
+        List<Expr> objs = new ArrayList<>();
+        do {
+            Expr e = p.exprs.assign();
+            if (!(e.type().isPointer() || e.type().isInteger())) p.diags.error(e.loc(), "expected a variable of type 'omp_interop_t'");
+            objs.add(e);
+        } while (p.consume(","));
+        p.expectClose(")", o);
+        return new OmpClause.DispatchInterop(objs, loc);
     }
 
     /** A clause whose argument is one of a few words: clause(word). */

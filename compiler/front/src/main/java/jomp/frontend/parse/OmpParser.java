@@ -140,9 +140,14 @@ final class OmpParser {
         return false;
     }
 
+    /** declare variant: where the variant function is named, and the error count before the pragma (a directive with errors is dropped, as clang does). */
+    private SourceLocation variantLoc;
+    private int errorsBefore;
+
     /** A directive at file scope (declare target and friends). */
     TranslationUnit.OmpDecl declarative(Token pragma) {
         pragmaLoc = pragma.loc;
+        errorsBefore = p.diags.errorCount();
         OmpDirective d = p.withTokens(tokens(pragma), this::directive);
         if (d == null) return null;
         Leaf first = d.leaves().get(0);
@@ -176,7 +181,7 @@ final class OmpParser {
             default -> {
                 if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); return; }
                 Var v = p.lookup(d.criticalName()) instanceof Var x ? x : null;
-                if (v != null) p.ompVariants.declareVariant(v, sel, pragma);
+                if (v != null) p.ompVariants.declareVariant(v, sel, variantLoc, d.clauses(OmpClause.VariantArgs.class), p.diags.errorCount() > errorsBefore);
             }
         }
     }
@@ -419,6 +424,7 @@ final class OmpParser {
                         return null;
                     }
                     criticalName = fn.text;   // the variant function's name
+                    variantLoc = fn.loc;
                 }
                 default -> {}
             }

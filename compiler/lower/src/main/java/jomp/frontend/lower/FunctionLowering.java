@@ -2,6 +2,7 @@ package jomp.frontend.lower;
 
 import jomp.frontend.ast.Expr;
 import jomp.frontend.ast.Initializer;
+import jomp.frontend.ast.OmpClause;
 import jomp.frontend.ast.Stmt;
 import jomp.frontend.ast.TranslationUnit;
 import jomp.frontend.ast.Var;
@@ -986,10 +987,19 @@ final class FunctionLowering {
         Var direct = c.direct();
         Value chosen = null;
         if (direct != null && !direct.ompVariants.isEmpty() && !unit.ompNoVariants) {   // declare variant: the variant whose context matches here
+            if (direct.ompVariants.stream().anyMatch(OmpClause.DeclaredVariant::adjustsArguments)) return VariantCalls.call(this, c, direct);
             Var v = OmpContext.variantFor(this, direct);
             if (v == null) { chosen = OmpContext.pointer(this, direct); direct = null; }
             else direct = v;
         }
+        return callTo(c, direct, chosen, null);
+    }
+
+    /**
+     * The call c of direct (null: of target, or of c's callee), whose arguments a dispatch's
+     * variant may adjust (adjust: its declare variant, VariantCalls; else null).
+     */
+    Value callTo(Expr.Call c, Var direct, Value chosen, OmpClause.DeclaredVariant adjust) {
         if (direct != null && (direct.name.startsWith("__builtin_") || jomp.frontend.preprocess.Extensions.ATOMIC_BUILTINS.contains(direct.name))) {
             Value v = builtin(c);
             if (v != null || c.type().isVoid()) return v;
@@ -1006,7 +1016,7 @@ final class FunctionLowering {
             for (Expr a : c.args()) ps.add(TypeMap.reg(a.type()));
             sig = new FuncType(sret ? IrType.PTR : TypeMap.reg(ft.base), ps, false);
             fixed = c.args().size();
-        } else sig = TypeMap.signature(ft);
+        } else sig = TypeMap.signature(adjust != null ? direct.type : ft);
         Value target = chosen != null ? chosen : direct == null ? rvalue(c.callee()) : null;
         List<Value> args = new ArrayList<>();
         Value result = null;
@@ -1018,19 +1028,22 @@ final class FunctionLowering {
         int n = c.args().size();
         Value[] values = new Value[n];
         for (int i = n - 1; i >= 0; i--) values[i] = i < fixed || sig.variadic() ? argument(c.args().get(i)) : rvalue(c.args().get(i));
+        if (adjust != null) VariantCalls.needDevicePtr(this, c, adjust, values);
         for (int i = 0; i < Math.min(n, fixed); i++) args.add(values[i]);
+        List<Value> interops = adjust == null ? List.of() : VariantCalls.appendInterops(this, adjust, args);
         if (sig.variadic()) {
             List<Expr> extra = c.args().subList(Math.min(n, fixed), n);
             args.add(variadicArea(extra, java.util.Arrays.asList(values).subList(Math.min(n, fixed), n)));
         }
         Reg r;
-        String csig = CSignature.call(ft, c.args());
+        String csig = CSignature.call(adjust != null ? direct.type : ft, c.args());
         if (direct != null) {
             String name = unit.symbolOf(direct);
             boolean here = unit.isDefinedHere(direct);
             if (!here) unit.useFunction(name, sig, direct.type);
             r = b.call(name, sig, args, here ? null : csig);
         } else r = b.callIndirect(target, sig, args, csig);
+        VariantCalls.destroyInterops(this, interops);
         return sret ? result : r;
     }
 

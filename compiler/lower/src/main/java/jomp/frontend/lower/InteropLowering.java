@@ -19,8 +19,9 @@ import jomp.offload.abi.EntryPoints;
  * returns) and nowait changes nothing. dispatch runs its call with the default-device ICV set to
  * the device clause's device; its call is in the dispatch context, so declare variant's
  * construct={dispatch} variants apply (OmpContext), except where novariants (the base function)
- * or nocontext (no dispatch in the context) is true when it runs. adjust_args and append_args are
- * parsed, not applied.
+ * or nocontext (no dispatch in the context) is true when it runs. A variant's adjust_args and
+ * append_args change the call's arguments (VariantCalls): device pointers for the dispatch's
+ * device, interop objects from the interop clause or made for the call.
  */
 final class InteropLowering {
     private final OmpLowering omp;
@@ -44,15 +45,17 @@ final class InteropLowering {
 
     void dispatch(Stmt.Omp o) {
         dependences(o);
+        Stmt.Omp outer = f.unit.ompDispatch;
+        f.unit.ompDispatch = o;
         OmpClause.ExprClause d = OmpLowering.exprClause(o.directive(), OmpClause.ExprKind.DEVICE);
-        if (d == null) {
+        if (d == null) call(o);
+        else {
+            Value saved = omp.call("omp_get_default_device", IrType.I32);
+            omp.call("omp_set_default_device", IrType.VOID, f.e.convert(f.rvalue(d.value()), d.value().type(), Type.INT));
             call(o);
-            return;
+            if (!f.b.isTerminated()) omp.call("omp_set_default_device", IrType.VOID, saved);
         }
-        Value saved = omp.call("omp_get_default_device", IrType.I32);
-        omp.call("omp_set_default_device", IrType.VOID, f.e.convert(f.rvalue(d.value()), d.value().type(), Type.INT));
-        call(o);
-        if (!f.b.isTerminated()) omp.call("omp_set_default_device", IrType.VOID, saved);
+        f.unit.ompDispatch = outer;
     }
 
     /** dispatch's call: lowered once per case novariants and nocontext can make, chosen when it runs. */

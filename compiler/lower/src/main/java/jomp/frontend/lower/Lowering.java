@@ -220,12 +220,14 @@ public final class Lowering {
             if (g != null) addEntry(sym, g.size, e.getValue());
         }
         // declare target indirect: a host global holding the function's address, whose entry (flag
-        // 0x8, libomptarget's OMP_DECLARE_TARGET_INDIRECT) has the runtime copy it to the device's
-        // slot of the same name at load (IndirectCallTable translates calls through it on nvptx64)
+        // 0x8, libomptarget's OMP_DECLARE_TARGET_INDIRECT) pairs it with the device's slot of the
+        // same name (IndirectCallTable); a static function's slot name carries the unit's file ids,
+        // so that the slots of the program's units never clash
         for (Var v : indirect) {
             if (!defined.contains(v)) continue;
             String sym = symbolOf(v);
-            String slot = jomp.frontend.offload.IndirectCallTable.SLOT_PREFIX + sym;
+            if (fileIds == null) fileIds = fileIds(module.sourceName);
+            String slot = jomp.frontend.offload.IndirectCallTable.SLOT_PREFIX + (v.storage == Var.Storage.STATIC ? fileIds + "_" : "") + sym;
             if (module.global(slot) != null) continue;
             taken.add(slot);
             Global g = new Global(slot, 8, 8, true, true, new byte[8]);
@@ -354,6 +356,8 @@ public final class Lowering {
     final java.util.List<jomp.frontend.ast.OmpDirective.Leaf> ompConstructs = new java.util.ArrayList<>();
     /** Lowering the call of a dispatch whose novariants clause is true: calls go to the base function. */
     boolean ompNoVariants;
+    /** The dispatch construct whose call is being lowered (its is_device_ptr and interop clauses: VariantCalls), or null. */
+    jomp.frontend.ast.Stmt.Omp ompDispatch;
 
     /** The unit's declare mappers, in source order (implicit maps of a struct use its default one). */
     private final java.util.List<jomp.frontend.ast.OmpClause.UserMapper> mappers = new java.util.ArrayList<>();

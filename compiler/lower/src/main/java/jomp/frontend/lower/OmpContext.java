@@ -237,7 +237,7 @@ final class OmpContext {
         return r;
     }
 
-    private static List<OmpClause.DeclaredVariant> sorted(FunctionLowering f, Var base) {
+    static List<OmpClause.DeclaredVariant> sorted(FunctionLowering f, Var base) {
         List<OmpClause.DeclaredVariant> vs = new ArrayList<>(base.ompVariants);
         vs.sort(Comparator.comparingLong((OmpClause.DeclaredVariant v) -> score(f, v.selector())).reversed());
         return vs;
