@@ -60,6 +60,12 @@ final class DataSharing {
     private final List<LoopNest.Level> linearLoopVars = new ArrayList<>();
 
     private boolean inMemory;
+    /**
+     * A reduction clause with the task modifier: tasks created in the construct (in_reduction)
+     * combine into this thread's private copy, so every task of the team must be complete before
+     * the copies are combined (what clang's __kmpc_task_reduction_modifier_fini waits for).
+     */
+    private boolean taskModifier;
     /** Private copies the allocate clause aligns. */
     private final Map<Var, Integer> alignments = new java.util.HashMap<>();
 
@@ -133,6 +139,7 @@ final class DataSharing {
         if (leaf == Leaf.TEAMS || i == redLeaf) {
             for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) {
                 if ("inscan".equals(r.modifier())) continue;   // ScanLowering keeps these
+                if ("task".equals(r.modifier()) && leaf != Leaf.TASK && !r.items().isEmpty()) ds.taskModifier = true;
                 for (int k = 0; k < r.items().size(); k++) {
                     OmpDirective.Item it = r.items().get(k);
                     if (it.var() == null) continue;
@@ -317,6 +324,7 @@ final class DataSharing {
         if (f.b.isTerminated()) { restores.forEach(Runnable::run); return; }
         boolean any = entries.stream().anyMatch(e -> e.op() != null);
         if (any) {
+            if (taskModifier) omp.call(EntryPoints.BARRIER, IrType.VOID);   // a barrier completes the team's tasks
             if (lock) omp.call(EntryPoints.REDUCE_ENTER, IrType.VOID);
             for (Entry e : entries) {
                 if (e.op() == null) continue;
