@@ -92,7 +92,20 @@ final class DataSharing {
         return out;
     }
 
-    static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest) {
+    static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest) { return at(omp, o, i, nest, false); }
+
+    /**
+     * The in_reduction clauses of a target construct, on the host: each item gets a private copy in
+     * memory (the region maps it tofrom) starting at the identity, and end(true, ...) combines it
+     * into the variable the taskgroup or enclosing construct reduces into.
+     */
+    static DataSharing targetInReduction(OmpLowering omp, Stmt.Omp o, List<OmpClause> reductions) {
+        OmpDirective d = o.directive();
+        Stmt.Omp task = new Stmt.Omp(new OmpDirective(d.name(), List.of(Leaf.TASK), List.copyOf(reductions), null, null, 0, d.loc()), o.body(), o.loc());
+        return at(omp, task, 0, null, true);
+    }
+
+    private static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest, boolean inMemory) {
         DataSharing ds = new DataSharing(omp);
         OmpDirective d = o.directive();
         List<Leaf> ls = d.leaves();
@@ -156,7 +169,7 @@ final class DataSharing {
         // for (i = 0; i < 100; i++)), not its value in the last iteration
         if (nest != null)
             for (LoopNest.Level l : nest.levels) if (l.lb() != null && lastVars.contains(l.var()) && !ds.linearLoopVars.contains(l)) ds.linearLoopVars.add(l);
-        ds.inMemory = OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
+        ds.inMemory = inMemory || OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
         for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {   // allocate(align(n): list): the private copies' alignment
             if (!(a.align() instanceof jomp.frontend.ast.Expr.IntLit n)) continue;
             for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.alignments.put(it.var(), (int) n.value());

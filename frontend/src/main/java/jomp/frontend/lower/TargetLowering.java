@@ -69,6 +69,13 @@ final class TargetLowering {
         Set<Var> tofrom = new HashSet<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE));
         for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
             for (OmpDirective.Item it : r.items()) if (it.var() != null) tofrom.add(it.var());
+        // in_reduction (a target task taking part in a task reduction): the region works on a private
+        // copy mapped tofrom, combined into the reduction's variable once the region is done (with
+        // nowait or depend this runs in the target task, TaskLowering.targetTask, which shares the variable)
+        List<OmpClause> inReductions = TaskLowering.inReductions(d);
+        DataSharing inReduction = inReductions.isEmpty() ? null : DataSharing.targetInReduction(omp, o, inReductions);
+        for (OmpClause c : inReductions)
+            for (OmpDirective.Item it : ((OmpClause.Reduction) c).items()) if (it.var() != null) tofrom.add(it.var());
 
         mb.items(requests(d), TARGET_PARAM);
         Set<Var> done = new HashSet<>();
@@ -165,6 +172,7 @@ final class TargetLowering {
         omp.call(EntryPoints.TARGET_FALLBACK_DONE, IrType.VOID, dev, kargs);   // device copies of mapped data catch up
         f.b.br(end);
         f.b.setBlock(end);
+        if (inReduction != null) inReduction.end(true, null);
 
         // the kernel
         FunctionLowering g = new FunctionLowering(f.unit, f.def);
