@@ -166,7 +166,14 @@ final class TargetLowering {
         Value host = f.b.slotAddr(f.fn.newSlot(null, 8L * Math.max(1, params), 8));
         for (int k = 0, j = 0; k < entries.size(); k++) {
             MapBuilder.Entry e = entries.get(k);
-            if ((e.type() & TARGET_PARAM) != 0) f.b.store(e.base(), OmpLowering.at(f, host, 8L * j++));
+            if ((e.type() & TARGET_PARAM) == 0) continue;
+            Value arg = e.base();
+            // a firstprivate aggregate (the runtime's private copy on a device) is a copy here too
+            if ((e.type() & PRIVATE) != 0 && (e.type() & LITERAL) == 0 && e.pass() == MapBuilder.Pass.BYREF && e.size() instanceof IntConst n && n.value() > 0) {
+                arg = f.b.slotAddr(f.fn.newSlot(null, n.value(), 16));
+                f.b.memcpy(arg, e.base(), n);
+            }
+            f.b.store(arg, OmpLowering.at(f, host, 8L * j++));
         }
         f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
         omp.call(EntryPoints.TARGET_FALLBACK_DONE, IrType.VOID, dev, kargs);   // device copies of mapped data catch up
