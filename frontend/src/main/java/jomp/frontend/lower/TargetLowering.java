@@ -175,7 +175,10 @@ final class TargetLowering {
             }
             f.b.store(arg, OmpLowering.at(f, host, 8L * j++));
         }
+        // thread_limit (or target parallel's constant num_threads) caps the threads inside here too
+        Value outerLimit = limit instanceof IntConst c && c.value() == 0 ? null : omp.call(EntryPoints.SET_THREAD_LIMIT, IrType.I32, limit);
         f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
+        if (outerLimit != null) omp.call(EntryPoints.SET_THREAD_LIMIT, IrType.I32, outerLimit);
         omp.call(EntryPoints.TARGET_FALLBACK_DONE, IrType.VOID, dev, kargs);   // device copies of mapped data catch up
         f.b.br(end);
         f.b.setBlock(end);
