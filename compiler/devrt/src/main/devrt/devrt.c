@@ -89,6 +89,7 @@ struct __jomp_thread {
     long dist_upper, dist_chunk;
     int final_depth;    /* final tasks this thread is running (omp_in_final) */
     int *doacross;      /* the current doacross loop's flags, one per logical iteration */
+    int task_depth;     /* explicit tasks this thread is running (omp_in_explicit_task) */
 };
 
 /* read by PtxBackend (KernelEntry): the size of the per-thread block each kernel entry reserves */
@@ -111,6 +112,7 @@ void __jomp_thread_reset(struct __jomp_thread *t, int num, int nthreads) {
     t->loop_kind = 0;
     t->ordered_pending = 0;
     t->final_depth = 0;
+    t->task_depth = 0;
 }
 
 /* Every thread of the block, first thing in a kernel. Returns 1 in the threads that run the
@@ -291,7 +293,9 @@ void __jomp_task_submit(void *block, int n, void *deps) {
     struct __jomp_thread *self = __jomp_self();
     int fin = (h[1] & 2) != 0 || self->final_depth > 0;
     if (fin) self->final_depth++;
+    self->task_depth++;
     fn(self->num, block);
+    self->task_depth--;
     if (fin) self->final_depth--;
     free(h);
 }
@@ -670,6 +674,7 @@ int omp_get_initial_device(void) { return __jomp_num_devices; }
 int omp_get_num_procs(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
 
 int omp_in_final(void) { return __jomp_self()->final_depth > 0; }
+int omp_in_explicit_task(void) { return __jomp_self()->task_depth > 0; }
 
 int omp_get_dynamic(void) { return 0; }
 

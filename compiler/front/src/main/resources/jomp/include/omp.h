@@ -60,6 +60,7 @@ int omp_get_ancestor_thread_num(int level);
 int omp_get_team_size(int level);
 int omp_get_active_level(void);
 int omp_in_final(void);
+int omp_in_explicit_task(void);
 omp_proc_bind_t omp_get_proc_bind(void);
 int omp_get_num_places(void);
 int omp_get_place_num(void);

@@ -56,6 +56,8 @@ public final class EntryPoints {
     public static final String DEPOBJ_DESTROY = "__jomp_depobj_destroy";
     public static final String ERROR = "__jomp_error";
     public static final String DEVICE_MATCHES = "__jomp_device_matches";
+    public static final String TARGET_DEVICE_MATCHES = "__jomp_target_device_matches";
+    public static final String SET_THREAD_LIMIT = "__jomp_set_thread_limit";
     public static final String CANCEL = "__jomp_cancel";
     public static final String CANCELLATION_POINT = "__jomp_cancellation_point";
     public static final String BARRIER_CANCEL = "__jomp_barrier_cancel";
@@ -94,7 +96,7 @@ public final class EntryPoints {
         BARRIER, THREADPRIVATE, COPYIN, SINGLE, MASTER, MASKED, CRITICAL_ENTER, CRITICAL_EXIT, ATOMIC_ENTER,
         ATOMIC_EXIT, REDUCE_ENTER, REDUCE_EXIT, TASKWAIT, TASK_ALLOC, TASK_EVENT, TASK_SUBMIT, TASKWAIT_DEPS,
         TASKGROUP_BEGIN, TASKGROUP_END, TASKYIELD, TASKLOOP, DEPOBJ_INIT, DEPOBJ_UPDATE, DEPOBJ_DESTROY,
-        ERROR, DEVICE_MATCHES, CANCEL, CANCELLATION_POINT, BARRIER_CANCEL, COPYPRIVATE_PUBLISH,
+        ERROR, DEVICE_MATCHES, TARGET_DEVICE_MATCHES, SET_THREAD_LIMIT, CANCEL, CANCELLATION_POINT, BARRIER_CANCEL, COPYPRIVATE_PUBLISH,
         COPYPRIVATE_GET, LOOP_INIT, LOOP_NEXT, LOOP_STRIDE, LOOP_LOWER, LOOP_UPPER, ORDERED_LOOP,
         ORDERED_ENTER, ORDERED_EXIT, ORDERED_END, DOACROSS_INIT, DOACROSS_POST, DOACROSS_WAIT, DOACROSS_FINI,
         TEAMS, DISTRIBUTE, DISTRIBUTE_NEXT, FPCLASSIFY, FPCLASSIFYF, ISNAN, ISINF, ISFINITE, SIGNBIT);

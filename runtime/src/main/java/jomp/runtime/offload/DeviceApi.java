@@ -33,6 +33,36 @@ public final class DeviceApi {
 
     private static boolean host(long device) { return device == -1 || device == Devices.count(); }
 
+    /** What __jomp_target_device_matches receives for a selector without device_num: the default device. */
+    static final int DEFAULT_DEVICE = -100;
+
+    /**
+     * Context selectors' target_device traits in host code ("kind=gpu,nohost", "arch=nvptx64"): 1
+     * when each listed value holds for the device a target construct would use ({@code device}, or
+     * the default device): a GPU (kind gpu, nohost, any; arch nvptx, nvptx64), the jvm device (kind
+     * nohost, cpu, any; arch jvm64) or the host (kind host, cpu, any; arch x86_64).
+     */
+    public static int __jomp_target_device_matches(int device, long traits) {
+        String s = Mem.cString(traits);
+        int eq = s.indexOf('=');
+        String trait = s.substring(0, eq);
+        int dev = device == DEFAULT_DEVICE ? omp_get_default_device() : device;
+        Device d = host(dev) ? null : Devices.get(dev);
+        if (d == null && !host(dev)) return 0;
+        boolean gpu = d != null && d.plugin.triple().startsWith("nvptx");
+        for (String w : s.substring(eq + 1).split(",")) {
+            boolean ok = switch (trait) {
+                case "kind" -> w.equals("any") || (d == null ? w.equals("host") || w.equals("cpu")
+                        : w.equals("nohost") || w.equals(gpu ? "gpu" : "cpu"));
+                case "arch" -> d == null ? w.equals("x86_64") || w.equals("x86-64") || w.equals("amd64")
+                        : gpu ? w.equals("nvptx") || w.equals("nvptx64") : w.equals("jvm64") || w.equals("jvm");
+                default -> false;
+            };
+            if (!ok) return 0;
+        }
+        return 1;
+    }
+
     /** The offload device numbered {@code device}, ready for use, or null for the host or a bad number. */
     private static Device device(long device) {
         Device d = Devices.get(device);

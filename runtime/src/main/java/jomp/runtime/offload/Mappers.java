@@ -41,12 +41,44 @@ final class Mappers {
         } finally {
             HANDLES.remove(handle);
         }
+        list = coalesced(list);
         MapArgs c = new MapArgs(list.size());
         for (int k = 0; k < c.n; k++) {
             long[] x = list.get(k);
             c.base[k] = x[0]; c.begin[k] = x[1]; c.size[k] = x[2]; c.type[k] = x[3]; c.name[k] = x[4];
         }
         return c;
+    }
+
+    /**
+     * The components with repeats dropped and runs joined: a component equal to an earlier one (the
+     * pointer member every iteration of a map iterator pushes again) is that one, and a component
+     * continuing the one before, [b, b + n) then [b + n, ...) of the same object with the same map
+     * type and parent, extends it. So map(iterator(it = 0:n), tofrom: a[it]) (or p->data[it] in a
+     * mapper) maps one block and attaches its pointer once: the array or pointer a region uses is
+     * that block on the device, not n one-element allocations. MEMBER_OF indices follow.
+     */
+    static List<long[]> coalesced(List<long[]> list) {
+        List<long[]> out = new ArrayList<>(list.size());
+        int[] at = new int[list.size()];
+        for (int i = 0; i < list.size(); i++) {
+            long[] x = list.get(i).clone();
+            int parent = MapType.parentOf(x[3]);
+            if (parent >= 0 && parent < i) x[3] = (x[3] & ~MapType.MEMBER_OF) | MapType.memberOf(at[parent]);
+            int same = -1;
+            for (int k = 0; k < out.size() && same < 0; k++) if (java.util.Arrays.equals(out.get(k), x)) same = k;
+            long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (same >= 0) at[i] = same;
+            else if (last != null && x[3] == last[3] && x[0] == last[0] && x[4] == last[4] && x[2] > 0 && last[2] > 0
+                    && x[1] == last[1] + last[2]) {
+                last[2] += x[2];
+                at[i] = out.size() - 1;
+            } else {
+                out.add(x);
+                at[i] = out.size() - 1;
+            }
+        }
+        return out;
     }
 
     static long count(long handle) {

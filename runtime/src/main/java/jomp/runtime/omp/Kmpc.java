@@ -280,6 +280,18 @@ public final class Kmpc {
     // ---- teams
 
     /**
+     * A target region that runs on the host: its thread_limit (n > 0) caps the threads of the teams
+     * and parallel regions inside, as on a device. Returns the previous limit, which the caller
+     * passes back when the region is done.
+     */
+    public static int __jomp_set_thread_limit(int n) {
+        OmpThread t = OmpThread.current();
+        int old = t.threadLimit;
+        if (n > 0) t.threadLimit = n;
+        return old;
+    }
+
+    /**
      * Runs {@code fn(teamNumber, args)} once per team. On the host the teams run one after another
      * in the calling thread, as libgomp runs host teams; in a device kernel they run in parallel.
      */

@@ -62,6 +62,7 @@ public final class OmpApi {
     }
 
     public static int omp_in_final() { return Tasks.inFinal() ? 1 : 0; }
+    public static int omp_in_explicit_task() { return Tasks.inExplicit() ? 1 : 0; }
 
     // ---- places and binding (OMP_PLACES, OMP_PROC_BIND; see Places)
 

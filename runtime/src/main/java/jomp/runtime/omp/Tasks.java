@@ -332,6 +332,12 @@ final class Tasks {
         return t.task != null && t.task.isFinal;
     }
 
+    /** omp_in_explicit_task (OpenMP 5.2): is the calling thread running a task of a task construct (or taskloop)? */
+    static boolean inExplicit() {
+        OmpThread t = OmpThread.current();
+        return t.task != null && !t.task.isImplicit();
+    }
+
     // ---- taskloop
 
     /**

@@ -123,7 +123,8 @@ public final class Teams {
      */
     static void runParallel(int n, int threadLimit, IntConsumer body) {
         OmpThread me = OmpThread.current();
-        int perTeam = threadLimit > 0 ? threadLimit : Math.max(1, Icv.NUM_PROCS / n);
+        // without thread_limit on teams, the target region's (the kernel's thread-limit-var), else a share of the cores
+        int perTeam = threadLimit > 0 ? threadLimit : me.threadLimit < Icv.THREAD_LIMIT ? me.threadLimit : Math.max(1, Icv.NUM_PROCS / n);
         if (n == 1) { run(1, perTeam, body); return; }
         AtomicInteger next = new AtomicInteger();
         AtomicReference<Throwable> failure = new AtomicReference<>();

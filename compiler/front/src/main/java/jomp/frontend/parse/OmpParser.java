@@ -93,12 +93,24 @@ final class OmpParser {
             p.ompNesting--;
             p.restoreLoopState(loops);
         }
+        if (d.isLoop() || first == Leaf.METADIRECTIVE && d.clauses(OmpClause.When.class).stream().anyMatch(w -> w.variant() != null && w.variant().isLoop()))
+            body = ignoreContainers(body);
         if (d.isLoop()) checkLoopNest(d, body, pragma);
         if (first == Leaf.METADIRECTIVE) {
             for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && w.variant().isLoop()) checkLoopNest(w.variant(), body, pragma);
         }
         if (d.atomic() != null) checkAtomic(d, body, pragma);
         return new Stmt.Omp(d, body, pragma.loc);
+    }
+
+    /**
+     * The loop of a loop-associated directive written inside braces, { for (...) ... }: a compound
+     * statement holding one statement stands for that statement, as clang's IgnoreContainers has it.
+     */
+    private static Stmt ignoreContainers(Stmt body) {
+        Stmt s = body;
+        while (s instanceof Stmt.Compound c && c.items().size() == 1) s = c.items().get(0);
+        return s instanceof Stmt.For || s instanceof Stmt.Omp ? s : body;
     }
 
     /** A metadirective takes a statement when one of its variants does. */

@@ -60,6 +60,12 @@ final class DataSharing {
     private final List<LoopNest.Level> linearLoopVars = new ArrayList<>();
 
     private boolean inMemory;
+    /**
+     * A reduction clause with the task modifier: tasks created in the construct (in_reduction)
+     * combine into this thread's private copy, so every task of the team must be complete before
+     * the copies are combined (what clang's __kmpc_task_reduction_modifier_fini waits for).
+     */
+    private boolean taskModifier;
     /** Private copies the allocate clause aligns. */
     private final Map<Var, Integer> alignments = new java.util.HashMap<>();
 
@@ -86,7 +92,20 @@ final class DataSharing {
         return out;
     }
 
-    static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest) {
+    static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest) { return at(omp, o, i, nest, false); }
+
+    /**
+     * The in_reduction clauses of a target construct, on the host: each item gets a private copy in
+     * memory (the region maps it tofrom) starting at the identity, and end(true, ...) combines it
+     * into the variable the taskgroup or enclosing construct reduces into.
+     */
+    static DataSharing targetInReduction(OmpLowering omp, Stmt.Omp o, List<OmpClause> reductions) {
+        OmpDirective d = o.directive();
+        Stmt.Omp task = new Stmt.Omp(new OmpDirective(d.name(), List.of(Leaf.TASK), List.copyOf(reductions), null, null, 0, d.loc()), o.body(), o.loc());
+        return at(omp, task, 0, null, true);
+    }
+
+    private static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest, boolean inMemory) {
         DataSharing ds = new DataSharing(omp);
         OmpDirective d = o.directive();
         List<Leaf> ls = d.leaves();
@@ -133,6 +152,7 @@ final class DataSharing {
         if (leaf == Leaf.TEAMS || i == redLeaf) {
             for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) {
                 if ("inscan".equals(r.modifier())) continue;   // ScanLowering keeps these
+                if ("task".equals(r.modifier()) && leaf != Leaf.TASK && !r.items().isEmpty()) ds.taskModifier = true;
                 for (int k = 0; k < r.items().size(); k++) {
                     OmpDirective.Item it = r.items().get(k);
                     if (it.var() == null) continue;
@@ -145,7 +165,11 @@ final class DataSharing {
             }
         }
         List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
-        ds.inMemory = OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
+        // a lastprivate loop variable ends with the value a sequential run leaves in it (100 after
+        // for (i = 0; i < 100; i++)), not its value in the last iteration
+        if (nest != null)
+            for (LoopNest.Level l : nest.levels) if (l.lb() != null && lastVars.contains(l.var()) && !ds.linearLoopVars.contains(l)) ds.linearLoopVars.add(l);
+        ds.inMemory = inMemory || OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
         for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {   // allocate(align(n): list): the private copies' alignment
             if (!(a.align() instanceof jomp.frontend.ast.Expr.IntLit n)) continue;
             for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.alignments.put(it.var(), (int) n.value());
@@ -324,6 +348,7 @@ final class DataSharing {
         if (f.b.isTerminated()) { restores.forEach(Runnable::run); return; }
         boolean any = entries.stream().anyMatch(e -> e.op() != null);
         if (any) {
+            if (taskModifier) omp.call(EntryPoints.BARRIER, IrType.VOID);   // a barrier completes the team's tasks
             // scalars and array elements of up to 8 bytes combine with atomic updates (AtomicLowering);
             // user-defined reductions and 16-byte types under the runtime's reduction lock
             boolean locked = lock && entries.stream().anyMatch(e -> e.op() != null && !atomicCombine(e));

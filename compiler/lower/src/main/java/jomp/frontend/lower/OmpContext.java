@@ -47,6 +47,7 @@ final class OmpContext {
                     case "construct" -> IntConst.i32(0);   // the whole set is matched below, in order
                     case "implementation" -> IntConst.i32(implementation(t) ? 1 : 0);
                     case "user" -> condition(f, t.expr());
+                    case "target_device" -> onDevice ? device(f, t, true) : targetDevice(f, set, t);
                     default -> device(f, t, onDevice);
                 };
                 if (set.name().equals("construct")) continue;
@@ -138,6 +139,22 @@ final class OmpContext {
         for (int i = 0; i < t.words().size(); i++) sb.append(i == 0 ? "" : ",").append(t.words().get(i));
         return f.e.cmp(Insn.CmpOp.NE, f.omp.call(EntryPoints.DEVICE_MATCHES, IrType.I32, f.omp.cString(sb.toString())), IntConst.i32(0));
     }
+
+    /**
+     * target_device traits in host code (OpenMP 5.1): those of the device a target construct here
+     * would use, the set's device_num or else the default device, asked of the runtime.
+     */
+    private static Value targetDevice(FunctionLowering f, OmpClause.TraitSet set, OmpClause.Trait t) {
+        if (t.name().equals("device_num")) return IntConst.i32(1);
+        Value dev = IntConst.i32(TARGET_DEVICE_DEFAULT);
+        for (OmpClause.Trait n : set.traits()) if (n.name().equals("device_num") && n.expr() != null) dev = f.omp.i32(n.expr());
+        StringBuilder sb = new StringBuilder(t.name()).append('=');
+        for (int i = 0; i < t.words().size(); i++) sb.append(i == 0 ? "" : ",").append(t.words().get(i));
+        return f.e.cmp(Insn.CmpOp.NE, f.omp.call(EntryPoints.TARGET_DEVICE_MATCHES, IrType.I32, dev, f.omp.cString(sb.toString())), IntConst.i32(0));
+    }
+
+    /** The device number __jomp_target_device_matches reads as "the default device". */
+    private static final int TARGET_DEVICE_DEFAULT = -100;
 
     /** Code of a target region or a declare target function may run on a device. */
     private static boolean mayRunOnDevice(FunctionLowering f) {

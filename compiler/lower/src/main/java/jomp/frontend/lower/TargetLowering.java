@@ -69,6 +69,13 @@ final class TargetLowering {
         Set<Var> tofrom = new HashSet<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE));
         for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
             for (OmpDirective.Item it : r.items()) if (it.var() != null) tofrom.add(it.var());
+        // in_reduction (a target task taking part in a task reduction): the region works on a private
+        // copy mapped tofrom, combined into the reduction's variable once the region is done (with
+        // nowait or depend this runs in the target task, TaskLowering.targetTask, which shares the variable)
+        List<OmpClause> inReductions = TaskLowering.inReductions(d);
+        DataSharing inReduction = inReductions.isEmpty() ? null : DataSharing.targetInReduction(omp, o, inReductions);
+        for (OmpClause c : inReductions)
+            for (OmpDirective.Item it : ((OmpClause.Reduction) c).items()) if (it.var() != null) tofrom.add(it.var());
 
         mb.items(requests(d), TARGET_PARAM);
         Set<Var> done = new HashSet<>();
@@ -162,12 +169,23 @@ final class TargetLowering {
         Value host = f.b.slotAddr(f.fn.newSlot(null, 8L * Math.max(1, params), 8));
         for (int k = 0, j = 0; k < entries.size(); k++) {
             MapBuilder.Entry e = entries.get(k);
-            if ((e.type() & TARGET_PARAM) != 0) f.b.store(e.base(), OmpLowering.at(f, host, 8L * j++));
+            if ((e.type() & TARGET_PARAM) == 0) continue;
+            Value arg = e.base();
+            // a firstprivate aggregate (the runtime's private copy on a device) is a copy here too
+            if ((e.type() & PRIVATE) != 0 && (e.type() & LITERAL) == 0 && e.pass() == MapBuilder.Pass.BYREF && e.size() instanceof IntConst n && n.value() > 0) {
+                arg = f.b.slotAddr(f.fn.newSlot(null, n.value(), 16));
+                f.b.memcpy(arg, e.base(), n);
+            }
+            f.b.store(arg, OmpLowering.at(f, host, 8L * j++));
         }
+        // thread_limit (or target parallel's constant num_threads) caps the threads inside here too
+        Value outerLimit = limit instanceof IntConst c && c.value() == 0 ? null : omp.call(EntryPoints.SET_THREAD_LIMIT, IrType.I32, limit);
         f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
+        if (outerLimit != null) omp.call(EntryPoints.SET_THREAD_LIMIT, IrType.I32, outerLimit);
         omp.call(EntryPoints.TARGET_FALLBACK_DONE, IrType.VOID, dev, kargs);   // device copies of mapped data catch up
         f.b.br(end);
         f.b.setBlock(end);
+        if (inReduction != null) inReduction.end(true, null);
 
         // the kernel
         FunctionLowering g = new FunctionLowering(f.unit, f.def);

@@ -93,7 +93,7 @@ final class TaskLowering {
     }
 
     /** The in_reduction clauses of d as reduction clauses (what a task does with them is a reduction into the variable it shares). */
-    private static List<OmpClause> inReductions(OmpDirective d) {
+    static List<OmpClause> inReductions(OmpDirective d) {
         List<OmpClause> out = new ArrayList<>();
         for (OmpClause.TaskReduction t : d.clauses(OmpClause.TaskReduction.class)) if (t.in()) out.add(t.reduction());
         return out;
@@ -274,6 +274,7 @@ final class TaskLowering {
                 for (OmpDirective.Item it : l.items()) if (it.var() != null) out.add(it.var());
         }
         for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) for (OmpDirective.Item it : r.items()) if (it.var() != null) out.add(it.var());
+        for (OmpClause c : inReductions(d)) for (OmpDirective.Item it : ((OmpClause.Reduction) c).items()) if (it.var() != null) out.add(it.var());
         for (OmpClause.Defaultmap m : d.clauses(OmpClause.Defaultmap.class)) {
             if ((m.behavior().equals("tofrom") || m.behavior().equals("from")) && (m.category() == null || m.category().equals("scalar") || m.category().equals("all"))) {
                 out.addAll(OmpCaptures.free(new Stmt.Omp(d, null, d.loc())));
