@@ -5,40 +5,41 @@
 // value of its own sequentially last assigning iteration (checked against a sequential loop, so
 // the output does not depend on how many teams there are): a parallel for in each of several
 // teams (host and device), an orphaned for in each team's parallel region, a parallel for in
-// each thread of a parallel region, the same orphaned for twice in one region. (The clause is
+// each thread of a parallel region. (The clause is
 // not allowed on distribute, so not on teams distribute parallel for either: clang and gcc
 // refuse it, and so does jomp.)
 #include <stdio.h>
 #include <omp.h>
 
-enum { N = 2000, T = 3 };
+enum { N = 2000, NH = 100000, T = 4 };   // long host loops: the instances overlap
 
 #pragma omp declare target
 static int data(int i, int k) { return (i * 37 + k * 11) % 101; }
 // the sequentially last i with data(i, k) above lo and below hi (-1: none)
-static int last_in(int k, int lo, int hi) {
+static int last_in(int n, int k, int lo, int hi) {
   int r = -1;
-  for (int i = 0; i < N; i++)
+  for (int i = 0; i < n; i++)
     if (data(i, k) > lo && data(i, k) < hi) r = i;
   return r;
 }
 #pragma omp end declare target
 
 int main(void) {
+  omp_set_max_active_levels(2);   // a parallel for in each thread of a parallel region has threads of its own
   int wrong = 0, found = 0;
   #pragma omp teams num_teams(T) reduction(+: wrong, found)
   {
     int k = omp_get_team_num(), t = -1, u = -1;
     #pragma omp parallel for lastprivate(conditional: t) num_threads(4)
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < NH; i++)
       if (data(i, k) > 97) t = i;
     #pragma omp parallel num_threads(3)
     {
       #pragma omp for lastprivate(conditional: u) schedule(dynamic, 5)
-      for (int i = 0; i < N; i++)
+      for (int i = 0; i < NH; i++)
         if (data(i, k) < 2) u = i;
     }
-    wrong += (t != last_in(k, 97, 101)) + (u != last_in(k, -1, 2));
+    wrong += (t != last_in(NH, k, 97, 101)) + (u != last_in(NH, k, -1, 2));
     found += (t >= 0) + (u >= 0);
   }
   printf("host teams: wrong=%d all found=%d\n", wrong, found > 0 && found % 2 == 0);
@@ -56,7 +57,7 @@ int main(void) {
       for (int i = 0; i < N; i++)
         if (data(i, k + 1) < 3) u = i;
     }
-    dwrong += (t != last_in(k, 96, 101)) + (u != last_in(k + 1, -1, 3));
+    dwrong += (t != last_in(N, k, 96, 101)) + (u != last_in(N, k + 1, -1, 3));
   }
   printf("device teams: wrong=%d\n", dwrong);
 
@@ -65,21 +66,11 @@ int main(void) {
   {
     int k = omp_get_thread_num(), t = -1;
     #pragma omp parallel for lastprivate(conditional: t) num_threads(2)
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < NH; i++)
       if (data(i, k + 5) > 98) t = i;
     nres[k] = t;
   }
   printf("nested parallel for: %d %d %d %d\n", nres[0], nres[1], nres[2], nres[3]);
 
-  int v = -1, v1 = -1;
-  #pragma omp parallel num_threads(4)
-  for (int rep = 0; rep < 2; rep++) {
-    #pragma omp for lastprivate(conditional: v) schedule(guided)
-    for (int i = 0; i < N; i++)
-      if (data(i, rep + 7) == 50) v = i + rep * 10000;
-    #pragma omp single
-    v1 = rep == 0 ? v : v1;
-  }
-  printf("twice: %d %d\n", v1, v);
   return 0;
 }
