@@ -1,6 +1,6 @@
 // KERNELS: 8
 // ORACLE: expected
-// WHY: gcc 12 drops the assignments whose value a function call gives (y=-2) and keeps a construct's record from one run to the next in one region and clang 19 leaves the target regions' variables unassigned (-1), writes garbage into a variable no iteration assigns and loses y in some runs; the expected output is that of this file built by gcc without -fopenmp (the sequential run the clause is defined by).
+// WHY: gcc 12 drops the assignments whose value a function call gives (y=-2) and keeps a construct's record from one run to the next in one region; clang 19 leaves the target regions' variables unassigned (-1), writes garbage into a variable no iteration assigns and loses y in some runs; the expected output is that of this file built by gcc without -fopenmp (the sequential run the clause is defined by).
 // lastprivate(conditional: x) (OpenMP 5.0): x gets the value of the sequentially last iteration
 // that assigned it, not the last iteration's (which does not assign it here); on for, simd, sections,
 // for simd and parallel for, on the host and in target regions (also an orphaned for in a
