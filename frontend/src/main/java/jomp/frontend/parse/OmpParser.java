@@ -820,12 +820,21 @@ final class OmpParser {
             if (iv == null) return;
             if (!checkCond(f, iv, d)) return;
             if (!checkIncr(f, iv, d)) return;
-            if (d.has(Leaf.TILE) && !ivs.isEmpty()) {   // tile's loops are rectangular (OpenMP 5.1), as clang checks
+            OmpClause.ExprClause doacross = d.clauses(OmpClause.ExprClause.class).stream()
+                    .filter(c -> c.kind() == OmpClause.ExprKind.ORDERED && c.value() != null).findFirst().orElse(null);
+            if ((d.has(Leaf.TILE) || doacross != null) && !ivs.isEmpty()) {
                 Expr init = f.init() instanceof Stmt.Decl dl ? dl.vars().get(0).init().items().get(0).value()
                         : ((Expr.Assign) ((Stmt.ExprStmt) f.init()).expr()).value();
                 Expr.Binary cond = (Expr.Binary) f.cond();
-                for (Expr e : List.of(init, refers(cond.left(), iv) ? cond.right() : cond.left(), f.step()))
-                    if (usesAny(e, ivs, iv)) { p.diags.error(startOf(e), "expected loop invariant expression"); return; }
+                for (Expr e : List.of(init, refers(cond.left(), iv) ? cond.right() : cond.left(), f.step())) {
+                    if (!usesAny(e, ivs, iv)) continue;
+                    // tile's loops are rectangular (OpenMP 5.1), as clang checks; a doacross nest's
+                    // iteration vectors name iterations of a rectangular space (gcc's check; clang
+                    // accepts such a loop and its program crashes)
+                    if (d.has(Leaf.TILE)) p.diags.error(startOf(e), "expected loop invariant expression");
+                    else p.diags.error(doacross.loc(), "'ordered' clause with a parameter may not be used with a non-rectangular loop nest");
+                    return;
+                }
             }
             ivs.add(iv);
             s = f.body();
