@@ -115,6 +115,11 @@ final class DataSharing {
         if (i == inner || outlined) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE)) kinds.put(v, Kind.FIRSTPRIVATE);
         boolean last = i == lastLeaf;
         if (last) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) kinds.putIfAbsent(v, Kind.LASTPRIVATE);
+        // a loop variable in lastprivate ends with the value a sequential run leaves in it (its
+        // last value plus its step, lb + count * step), as gcc and clang give
+        if (last && nest != null)
+            for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE))
+                for (LoopNest.Level l : nest.originalLevels()) if (l.var() == v && l.lb() != null) ds.linearLoopVars.add(l);
         Map<Var, Value[]> linearSteps = new LinkedHashMap<>();
         if (last) {
             for (OmpClause.Linear l : d.clauses(OmpClause.Linear.class)) {

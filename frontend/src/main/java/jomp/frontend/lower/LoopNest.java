@@ -243,6 +243,12 @@ final class LoopNest {
         return new LoopNest(ls, values.get(3 * levels.size()), body, declaredVars, null);
     }
 
+    /** The levels of the loops as written (through loop transformations); none for a non-rectangular nest, whose bounds vary. */
+    List<Level> originalLevels() {
+        if (tiled != null) return tiled.inner().originalLevels();
+        return table != null ? List.of() : levels;
+    }
+
     List<Var> vars() { return tiled != null ? tiled.inner().vars() : levels.stream().map(Level::var).toList(); }
 
     /** Sets every loop variable for logical iteration iv (an i64 value). */
@@ -424,14 +430,16 @@ final class LoopNest {
         return f.e.convert(v, t, t.isUnsigned ? Type.ULONG : Type.LONG);
     }
 
-    /** The signed step in units of the variable (bytes for pointers). */
+    /**
+     * The signed step in units of the variable: bytes for pointers, which the parser has already
+     * made of {@code p++}, {@code p += n} and {@code p = p + n} (pointer arithmetic's byte offsets).
+     */
     static Value step(FunctionLowering f, Expr s, Var v) {
-        long scale = v.type.isPointer() ? Math.max(v.type.base.size(), 1) : 1;
         Value st;
         switch (s) {
             case Expr.IncDec i -> {
                 long n = i.step() == 0 ? 1 : i.step();
-                return IntConst.i64(i.increment() ? n : -n);   // IncDec's step is already in bytes for pointers
+                return IntConst.i64(i.increment() ? n : -n);
             }
             case Expr.CompoundAssign ca -> {
                 st = f.e.convert(f.rvalue(ca.value()), ca.value().type(), Type.LONG);
@@ -445,7 +453,7 @@ final class LoopNest {
             }
             default -> throw new IllegalStateException("loop increment not in canonical form");
         }
-        return scale == 1 ? st : f.e.bin(Insn.BinOp.MUL, st, IntConst.i64(scale));
+        return st;
     }
 
     /** Iterations of a loop from lb while (var op ub), adding step each time; 0 when none. */
