@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes clang 19's warning groups (frontend/src/main/resources/jomp/frontend/diag/clang19-warnings.txt),
+"""Writes clang 19's warning groups (compiler/diag/src/main/resources/jomp/frontend/diag/clang19-warnings.txt),
 read off clang-19's diagtool: which group contains which (`diagtool tree`), which groups hold
 diagnostics of their own (`diagtool list-warnings`) and which of those are on by default
 (`diagtool show-enabled` with no flags). jomp's -W, -Wno-, -Werror=, -Wno-error=, -Wall, -Wextra
@@ -9,7 +9,7 @@ Run it again when the clang the project follows changes: driver/tools/clang-warn
 import os, re, subprocess, tempfile
 
 DIAGTOOL = os.environ.get("DIAGTOOL", "diagtool-19")
-OUT = os.path.join(os.path.dirname(__file__), "..", "..", "frontend", "src", "main", "resources", "jomp", "frontend", "diag", "clang19-warnings.txt")
+OUT = os.path.join(os.path.dirname(__file__), "..", "..", "compiler", "diag", "src", "main", "resources", "jomp", "frontend", "diag", "clang19-warnings.txt")
 
 tree = subprocess.run([DIAGTOOL, "tree"], capture_output=True, text=True).stdout.splitlines()
 parents, stack = {}, ["<root>"]   # the tree's root is "-W" alone, at depth 0

@@ -35,8 +35,14 @@ import org.objectweb.asm.commons.Remapper;
  * type a class names, through ASM's remapper), no framework.
  */
 class LayeringTest {
-    /** The modules whose relative order the pipeline fixes: shared formats, run-time library, compiler, linker, driver. */
-    static final List<String> PIPELINE = List.of("offload-abi", "env", "objfile", "toolchain", "runtime", "frontend", "linker-wrapper", "driver");
+    /**
+     * The modules whose relative order the pipeline fixes: shared formats, run-time library, the
+     * compiler's stages (diagnostics, front end, IR, lowering, the device runtime's IR, the back ends,
+     * cc1 that runs them in order), linker, driver.
+     */
+    static final List<String> PIPELINE = List.of("offload-abi", "env", "objfile", "toolchain", "runtime",
+            "compiler/diag", "compiler/front", "compiler/ir", "compiler/lower", "compiler/devrt", "compiler/jvm", "compiler/nvptx", "compiler/cc1",
+            "linker-wrapper", "driver");
     /** Packaging and system tests: they gather everything, the driver included. */
     static final Set<String> ASSEMBLIES = Set.of("dist", "tests");
     static final int MAX_LINES = 1200;
@@ -132,6 +138,15 @@ class LayeringTest {
         assertThat(pom).doesNotContain("<dependency>");
         for (Set<String> named : refs.get("offload-abi").values())
             for (String n : named) assertThat(n.startsWith("jomp/offload/abi/") || n.startsWith("java/")).as("offload-abi names " + n).isTrue();
+    }
+
+    @Test
+    void theIrAndTheBackEndsStandBesideTheFrontEnd() {
+        // the IR, its passes and both back ends never reach the C front end or the lowering: the nvptx
+        // back end links the device runtime's shipped IR (compiler/devrt), it does not compile C
+        for (String m : List.of("compiler/ir", "compiler/jvm", "compiler/nvptx"))
+            assertThat(closure(m)).as(m + "'s modules").doesNotContain("compiler/front", "compiler/lower", "compiler/devrt");
+        assertThat(closure("compiler/front")).as("the front end's modules").doesNotContain("compiler/ir");
     }
 
     @Test

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** Every routine omp.h declares is in the C library (through Libc's index) with the ABI's JVM types. */
 class OmpHeaderTest {
-    private static final Path OMP_H = Path.of("../frontend/src/main/resources/jomp/include/omp.h");
+    private static final Path OMP_H = Path.of("../compiler/front/src/main/resources/jomp/include/omp.h");
     private static final Pattern PROTO = Pattern.compile("^([\\w\\s]+?[\\s*]+)(omp_\\w+)\\s*\\((.*)\\);$");
     /** Declared but not provided yet (see docs/user-guide.md): a call fails to link, loudly. */
     private static final Set<String> NOT_YET = Set.of();
