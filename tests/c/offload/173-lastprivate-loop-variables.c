@@ -17,7 +17,7 @@ int main(void) {
 
   #pragma omp parallel num_threads(4)
   {
-    #pragma omp for lastprivate(i) schedule(dynamic, 3)
+    #pragma omp for lastprivate(i) schedule(dynamic, 3) reduction(+: s)
     for (i = 20; i > 3; i -= 3) s += i;
   }
   printf("descending: i=%d s=%ld\n", i, s);
