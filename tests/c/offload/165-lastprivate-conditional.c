@@ -1,6 +1,6 @@
 // KERNELS: 8
 // ORACLE: expected
-// WHY: gcc 12 drops the assignments whose value a function call gives (y=-2) and clang 19 leaves the target regions' variables unassigned (-1), writes garbage into a variable no iteration assigns and loses y in some runs; the expected output is that of this file built by gcc without -fopenmp (the sequential run the clause is defined by).
+// WHY: gcc 12 drops the assignments whose value a function call gives (y=-2) and keeps a construct's record from one run to the next in one region; clang 19 leaves the target regions' variables unassigned (-1), writes garbage into a variable no iteration assigns and loses y in some runs; the expected output is that of this file built by gcc without -fopenmp (the sequential run the clause is defined by).
 // lastprivate(conditional: x) (OpenMP 5.0): x gets the value of the sequentially last iteration
 // that assigned it, not the last iteration's (which does not assign it here); on for, simd, sections,
 // for simd and parallel for, on the host and in target regions (also an orphaned for in a
@@ -52,6 +52,19 @@ int main(void) {
     if (i < 0) never = i;
   }
   printf("nowait u=%d two v=%d never=%d\n", u, v, never);
+
+  // one region running the same orphaned for twice: the second run's record starts over
+  // (gcc 12 keeps the first run's last iteration, later than the second's, and loses the second's value)
+  int q = -1, q1 = -1;
+  #pragma omp parallel num_threads(4)
+  for (int rep = 0; rep < 2; rep++) {
+    #pragma omp for lastprivate(conditional: q) schedule(guided)
+    for (int i = 0; i < N; i++)
+      if (a[i] == 50 - rep * 7 && i < 1000 - rep * 400) q = i + rep * 10000;
+    #pragma omp single
+    if (rep == 0) q1 = q;
+  }
+  printf("one region, twice: %d %d\n", q1, q);
 
   for (int rep = 0; rep < 2; rep++) {
     int w = 0;

@@ -134,6 +134,11 @@ final class DataSharing {
         if (i == inner || outlined) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE)) kinds.put(v, Kind.FIRSTPRIVATE);
         boolean last = i == lastLeaf;
         if (last) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) kinds.putIfAbsent(v, Kind.LASTPRIVATE);
+        // a loop variable in lastprivate ends with the value a sequential run leaves in it (its
+        // last value plus its step, lb + count * step), as gcc and clang give
+        if (last && nest != null)
+            for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE))
+                for (LoopNest.Level l : nest.originalLevels()) if (l.var() == v && l.lb() != null) ds.linearLoopVars.add(l);
         Map<Var, Value[]> linearSteps = new LinkedHashMap<>();
         if (last) {
             for (OmpClause.Linear l : d.clauses(OmpClause.Linear.class)) {
@@ -412,12 +417,16 @@ final class DataSharing {
     /**
      * lastprivate(conditional:): the original gets the value of the sequentially last iteration
      * that assigned the variable. One thread running all iterations copies its value when it
-     * assigned one. Where a team's threads share the iterations, each one, under the reduction
-     * lock, copies its value when its last assigning iteration is later than the construct's
-     * best so far (kept in the construct's global cell), and counts its arrival; the last of the
-     * team's threads zeroes the cell for the next time the construct runs. (distribute takes no
-     * conditional modifier: the parser refuses it, as clang does. Two teams running the same
-     * construct at once would share its cell.)
+     * assigned one. Where threads share the iterations, each one, under the reduction lock,
+     * copies its value when its last assigning iteration is later than the best so far, kept in
+     * a cell of this construct instance: {i64 unused, i64 last assigning iteration + 1 of each
+     * variable}. A combined construct (parallel for, teams distribute parallel for, target ...)
+     * has its cell from {@link #withConditionalCell}: one per instance, shared by all its teams
+     * and threads, so concurrent instances (a parallel for in each of several teams) are apart
+     * and the teams of one instance agree on the last iteration. An orphaned worksharing
+     * construct's team gets a fresh cell in the frame of the thread that wins a single, which
+     * publishes it; the team's threads meet at a barrier before and after using it.
+     * (distribute takes no conditional modifier: the parser refuses it, as clang does.)
      */
     private void conditionalEnd(boolean shared) {
         List<Var> all = conditionalVars(construct.directive());
@@ -434,8 +443,35 @@ final class DataSharing {
             }
             return;
         }
-        Value cell = f.b.globalAddr(f.unit.conditionalCell(construct, all.size()));
-        omp.call("__jomp_reduce_enter", IrType.VOID);
+        Var cellVar = cellOf(construct.directive());
+        Value cell;
+        Value won = null;
+        if (cellVar != null) cell = f.varAddress(cellVar);
+        else {   // an orphaned construct: the team's cell, from the thread that wins the single
+            Value mine = f.b.slotAddr(f.fn.newSlot(null, 8L * (all.size() + 1), 8));
+            won = omp.call(EntryPoints.SINGLE, IrType.I32);
+            BasicBlock publish = f.b.newBlock("omp.lastprivate.cond.publish"), published = f.b.newBlock("omp.lastprivate.cond.published");
+            f.b.condBr(f.b.cmp(Insn.CmpOp.NE, won, IntConst.i32(0)), publish, published);
+            f.b.setBlock(publish);
+            f.b.memset(mine, IntConst.i32(0), IntConst.i64(8L * (all.size() + 1)));
+            omp.call(EntryPoints.COPYPRIVATE_PUBLISH, IrType.VOID, mine);
+            f.b.br(published);
+            f.b.setBlock(published);
+            omp.barrier();
+            Reg c = f.fn.newReg(IrType.PTR, "omp.lastprivate.cell");
+            BasicBlock own = f.b.newBlock("omp.lastprivate.cond.own"), other = f.b.newBlock("omp.lastprivate.cond.other"),
+                    got = f.b.newBlock("omp.lastprivate.cond.cell");
+            f.b.condBr(f.b.cmp(Insn.CmpOp.NE, won, IntConst.i32(0)), own, other);
+            f.b.setBlock(own);
+            f.b.copy(c, mine);
+            f.b.br(got);
+            f.b.setBlock(other);
+            f.b.copy(c, omp.call(EntryPoints.COPYPRIVATE_GET, IrType.PTR));
+            f.b.br(got);
+            f.b.setBlock(got);
+            cell = c;
+        }
+        omp.call(EntryPoints.REDUCE_ENTER, IrType.VOID);
         for (Entry e : entries) {
             Reg at = assignedAt.get(e.var());
             if (at == null) continue;
@@ -449,23 +485,40 @@ final class DataSharing {
             f.b.br(skip);
             f.b.setBlock(skip);
         }
-        arrive(cell, all.size());
-        omp.call("__jomp_reduce_exit", IrType.VOID);
+        omp.call(EntryPoints.REDUCE_EXIT, IrType.VOID);
+        if (won != null) omp.barrier();   // the winner's cell (and the published address) stay until every thread is done
     }
 
-    /** One arrival at the construct's end (under the reduction lock): the last of the team's threads zeroes the cell. */
-    private void arrive(Value cell, int vars) {
-        Value expected = f.e.convert(omp.call("omp_get_num_threads", IrType.I32), Type.INT, Type.LONG);
-        Value n = f.b.binary(Insn.BinOp.ADD, f.b.load(IrType.I64, cell), IntConst.i64(1));
-        BasicBlock reset = f.b.newBlock("omp.lastprivate.cond.reset"), keep = f.b.newBlock("omp.lastprivate.cond.keep"),
-                join = f.b.newBlock("omp.lastprivate.cond.join");
-        f.b.condBr(f.b.cmp(Insn.CmpOp.EQ, n, expected), reset, keep);
-        f.b.setBlock(reset);
-        f.b.memset(cell, IntConst.i32(0), IntConst.i64(8L * (vars + 1)));
-        f.b.br(join);
-        f.b.setBlock(keep);
-        f.b.store(n, cell);
-        f.b.br(join);
-        f.b.setBlock(join);
+    /** The cell variable a combined construct's directive shares ({@link #withConditionalCell}), or null. */
+    private Var cellOf(OmpDirective d) {
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
+            if (c.kind() == OmpClause.ListKind.SHARED)
+                for (OmpDirective.Item it : c.items()) if (f.unit.conditionalCells.contains(it.var())) return it.var();
+        return null;
+    }
+
+    /**
+     * A combined construct whose worksharing leaf has lastprivate(conditional:) variables,
+     * starting with a leaf that creates threads or teams (parallel, teams, target): its
+     * instance's cell as a zeroed local of the encountering thread, which every leaf shares
+     * (the directive gets a shared clause naming it, so outlined leaves capture it by address
+     * and target maps it tofrom, one copy for all teams). Other constructs are returned as they are.
+     */
+    static Stmt.Omp withConditionalCell(FunctionLowering f, Stmt.Omp x) {
+        OmpDirective d = x.directive();
+        List<Var> vars = conditionalVars(d);
+        Leaf first = d.leaves().get(0);
+        if (vars.isEmpty() || first != Leaf.PARALLEL && first != Leaf.TEAMS && first != Leaf.TARGET) return x;
+        // a deferred target task may outlive this frame: its constructs use an orphaned construct's cell
+        if (first == Leaf.TARGET && (d.hasFlag(OmpClause.FlagKind.NOWAIT) || !d.clauses(OmpClause.Depend.class).isEmpty())) return x;
+        Var cell = new Var("__omp_lastprivate_cond", Type.arrayOf(Type.LONG, vars.size() + 1), d.loc(), true);
+        f.unit.conditionalCells.add(cell);
+        f.slotVars.put(cell, f.fn.newSlot(FunctionLowering.safeName(cell.name), 8L * (vars.size() + 1), 8));
+        f.b.memset(f.varAddress(cell), IntConst.i32(0), IntConst.i64(8L * (vars.size() + 1)));
+        List<OmpClause> cs = new ArrayList<>(d.clauses());
+        cs.add(new OmpClause.ListClause(OmpClause.ListKind.SHARED,
+                List.of(new OmpDirective.Item(cell, new Expr.VarRef(cell, cell.type, d.loc()), List.of(), d.loc())), d.loc()));
+        OmpDirective nd = new OmpDirective(d.name(), d.leaves(), List.copyOf(cs), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+        return new Stmt.Omp(nd, x.body(), x.loc());
     }
 }

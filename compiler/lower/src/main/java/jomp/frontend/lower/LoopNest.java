@@ -37,12 +37,16 @@ final class LoopNest {
     final NonRectangular table;
 
     /**
-     * A loop construct over the loops a {@code tile} construct generates (OpenMP 5.1): this
-     * nest's levels are the first floor (tile) loops, with no C variable, and each of their
-     * logical iterations runs the rest of the tiled nest (the other floor loops, then the tile's
-     * element loops) over the tile's own loops {@code inner}; null otherwise.
+     * A loop construct over the loops a {@code tile} construct generates (OpenMP 5.1), or over
+     * the one loop {@code unroll partial(n)} generates (the floor loop of a tile of size n whose
+     * element loop is unrolled, as clang builds it): this nest's levels are the first floor loops,
+     * with no C variable, then, when the construct collapses more loops than there are floor
+     * loops, the first {@code elems} element loops (their trip counts depend on the floor loop's
+     * index: a partial tile at the end, so the count of such a level is null). Each logical
+     * iteration runs the rest of the tiled nest over the tile's own loops {@code inner}, which may
+     * themselves be the loops of another tile or unroll (nested loop transformations).
      */
-    record Tiled(LoopNest inner, List<Long> sizes) {}
+    record Tiled(LoopNest inner, List<Long> sizes, int elems) {}
     final Tiled tiled;
 
     private LoopNest(List<Level> levels, Value total, Stmt body, List<Var> declaredVars, NonRectangular table) {
@@ -53,27 +57,60 @@ final class LoopNest {
         this.levels = levels; this.total = total; this.body = body; this.declaredVars = declaredVars; this.table = table; this.tiled = tiled;
     }
 
-    /** The sizes of a tile directive (constants, as the parser checks). */
+    /** The sizes of a tile directive (constants, as the parser checks), or unroll partial(n)'s factor as one size. */
     static List<Long> tileSizes(jomp.frontend.ast.OmpDirective d) {
         List<Long> sizes = new ArrayList<>();
         for (jomp.frontend.ast.OmpClause.Sizes z : d.clauses(jomp.frontend.ast.OmpClause.Sizes.class))
-            for (Expr e : z.sizes()) sizes.add(e instanceof Expr.IntLit n ? n.value() : 1L);
+            for (Expr e : z.sizes()) sizes.add(e instanceof Expr.IntLit n ? Math.max(n.value(), 1L) : 1L);
+        if (d.has(jomp.frontend.ast.OmpDirective.Leaf.UNROLL)) sizes.add(unrollFactor(d));
         return sizes;
     }
 
-    /** The outermost {@code depth} floor loops of a tile construct (depth at most its number of sizes; the parser checks). */
+    /** unroll partial(n)'s n; partial alone lets the implementation choose: 2, as clang's loop-associated unroll does. */
+    static long unrollFactor(jomp.frontend.ast.OmpDirective d) {
+        for (jomp.frontend.ast.OmpClause.ExprClause c : d.clauses(jomp.frontend.ast.OmpClause.ExprClause.class))
+            if (c.kind() == jomp.frontend.ast.OmpClause.ExprKind.PARTIAL) return c.value() instanceof Expr.IntLit n ? Math.max(n.value(), 1L) : 2L;
+        return 2L;
+    }
+
+    /** An unroll directive with the partial clause (its generated loop can be associated with a loop construct). */
+    static boolean partialUnroll(Stmt s) {
+        return s instanceof Stmt.Omp o && o.directive().has(jomp.frontend.ast.OmpDirective.Leaf.UNROLL)
+                && o.directive().clauses(jomp.frontend.ast.OmpClause.ExprClause.class).stream()
+                    .anyMatch(c -> c.kind() == jomp.frontend.ast.OmpClause.ExprKind.PARTIAL);
+    }
+
+    /**
+     * The outermost {@code depth} loops a tile construct (or unroll partial) generates: floor loops
+     * first, then element loops (depth at most twice the number of sizes; the parser checks).
+     */
     private static LoopNest tiled(FunctionLowering f, Stmt.Omp tile, int depth) {
         List<Long> sizes = tileSizes(tile.directive());
-        LoopNest inner = compute(f, tile.body(), sizes.size());
+        int d = sizes.size();
+        LoopNest inner = compute(f, tile.body(), d);
         List<Level> floors = new ArrayList<>();
-        Value total = IntConst.i64(1);
-        for (int k = 0; k < Math.max(depth, 1); k++) {
+        depth = Math.max(depth, 1);
+        int elems = Math.max(depth - d, 0);
+        for (int k = 0; k < Math.min(depth, d); k++) {
             Value size = IntConst.i64(sizes.get(k));
             Value count = f.e.bin(Insn.BinOp.DIV, f.e.bin(Insn.BinOp.ADD, inner.levels.get(k).count(), IntConst.i64(sizes.get(k) - 1)), size);
             floors.add(new Level(null, IntConst.i64(0), IntConst.i64(1), count));
-            total = f.e.bin(Insn.BinOp.MUL, total, count);
         }
-        return new LoopNest(floors, total, tile, inner.declaredVars, null, new Tiled(inner, sizes));
+        for (int k = 0; k < elems; k++) floors.add(new Level(null, IntConst.i64(0), IntConst.i64(1), null));
+        return new LoopNest(floors, tiledTotal(f, inner, floors, elems), tile, inner.declaredVars, null, new Tiled(inner, sizes, elems));
+    }
+
+    /**
+     * The logical iterations of the collapsed tile loops: the product of the floor counts, and
+     * when element loops are collapsed too, each of those loops' floor and element loops together
+     * run the original loop's iterations (its count instead of its floor count).
+     */
+    private static Value tiledTotal(FunctionLowering f, LoopNest inner, List<Level> levels, int elems) {
+        int floors = levels.size() - elems;
+        Value total = IntConst.i64(1);
+        for (int k = 0; k < floors; k++)
+            total = f.e.bin(Insn.BinOp.MUL, total, k < elems ? inner.levels.get(k).count() : levels.get(k).count());
+        return total;
     }
 
     /** One loop of the nest as written: variable, first value, bound and its comparison, increment, body. */
@@ -87,7 +124,7 @@ final class LoopNest {
     static List<Loop> loops(Stmt loop, int depth, List<List<Stmt>> before, List<List<Stmt>> after, Stmt[] innermost) {
         List<Loop> out = new ArrayList<>();
         Stmt s = loop;
-        while (s instanceof Stmt.Omp o && o.directive().has(jomp.frontend.ast.OmpDirective.Leaf.UNROLL)) s = o.body();   // unroll partial: the same iterations
+        while (s instanceof Stmt.Omp o && o.directive().has(jomp.frontend.ast.OmpDirective.Leaf.UNROLL)) s = o.body();   // the same iterations in the same order
         for (int k = 0; k < Math.max(depth, 1); k++) {
             List<Stmt> pre = new ArrayList<>(), post = new ArrayList<>();
             while (k > 0 && s instanceof Stmt.Compound c) {
@@ -124,7 +161,7 @@ final class LoopNest {
 
     /** Evaluates the bounds of the {@code depth} loops of {@code loop} in function f. */
     static LoopNest compute(FunctionLowering f, Stmt loop, int depth) {
-        if (loop instanceof Stmt.Omp t && t.directive().has(jomp.frontend.ast.OmpDirective.Leaf.TILE)) return tiled(f, t, depth);
+        if (loop instanceof Stmt.Omp t && (t.directive().has(jomp.frontend.ast.OmpDirective.Leaf.TILE) || partialUnroll(t))) return tiled(f, t, depth);
         List<List<Stmt>> before = new ArrayList<>(), after = new ArrayList<>();
         Stmt[] inner = new Stmt[1];
         List<Loop> loops = loops(loop, depth, before, after, inner);
@@ -170,7 +207,7 @@ final class LoopNest {
         if (table != null) return table.exported();
         if (tiled != null) {   // the tile's own nest, then the floor loops' counts and the total
             out.addAll(tiled.inner().exported());
-            for (Level l : levels) out.add(l.count());
+            for (Level l : levels) if (l.count() != null) out.add(l.count());
             out.add(total);
             return out;
         }
@@ -179,15 +216,23 @@ final class LoopNest {
         return out;
     }
 
-    /** This nest seen from an outlined function that received {@link #exported()} as values. */
+    /** The number of values {@link #exported()} gives. */
+    int exportedSize() {
+        if (table != null) return 4;
+        if (tiled != null) return tiled.inner().exportedSize() + levels.size() - tiled.elems() + 1;
+        return 3 * levels.size() + 1;
+    }
+
+    /** This nest seen from an outlined function that received {@link #exported()} as values (and maybe more after them). */
     LoopNest imported(List<Value> values) {
-        if (table != null) return new LoopNest(levels, values.get(values.size() - 1), body, declaredVars, table.imported(values));
+        if (table != null) return new LoopNest(levels, values.get(3), body, declaredVars, table.imported(values));
         if (tiled != null) {
-            int n = values.size() - levels.size() - 1;
+            int floors = levels.size() - tiled.elems();
+            int n = tiled.inner().exportedSize();   // the values may go on after this nest's (a distribute's bounds)
             LoopNest in = tiled.inner().imported(values.subList(0, n));
             List<Level> ls = new ArrayList<>();
-            for (int k = 0; k < levels.size(); k++) ls.add(new Level(null, IntConst.i64(0), IntConst.i64(1), values.get(n + k)));
-            return new LoopNest(ls, values.get(values.size() - 1), body, declaredVars, null, new Tiled(in, tiled.sizes()));
+            for (int k = 0; k < levels.size(); k++) ls.add(new Level(null, IntConst.i64(0), IntConst.i64(1), k < floors ? values.get(n + k) : null));
+            return new LoopNest(ls, values.get(n + floors), body, declaredVars, null, new Tiled(in, tiled.sizes(), tiled.elems()));
         }
         List<Level> ls = new ArrayList<>();
         for (int k = 0; k < levels.size(); k++) {
@@ -196,6 +241,12 @@ final class LoopNest {
                     l.step() instanceof IntConst ? l.step() : values.get(3 * k + 1), l.count() instanceof IntConst ? l.count() : values.get(3 * k + 2)));
         }
         return new LoopNest(ls, values.get(3 * levels.size()), body, declaredVars, null);
+    }
+
+    /** The levels of the loops as written (through loop transformations); none for a non-rectangular nest, whose bounds vary. */
+    List<Level> originalLevels() {
+        if (tiled != null) return tiled.inner().originalLevels();
+        return table != null ? List.of() : levels;
     }
 
     List<Var> vars() { return tiled != null ? tiled.inner().vars() : levels.stream().map(Level::var).toList(); }
@@ -230,15 +281,10 @@ final class LoopNest {
         f.b.setBlock(head);
         f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), bodyBlock, end);
         f.b.setBlock(bodyBlock);
-        if (tiled != null) {   // the floor loops' indices, then the rest of the tiled nest
-            Value[] floors = new Value[levels.size()];
-            Value rem = iv;
-            for (int k = levels.size() - 1; k >= 0; k--) {
-                floors[k] = k == 0 ? rem : f.e.bin(Insn.BinOp.REM, rem, levels.get(k).count());
-                if (k > 0) rem = f.e.bin(Insn.BinOp.DIV, rem, levels.get(k).count());
-            }
+        if (tiled != null) {   // the collapsed tile loops' indices, then the rest of the tiled nest
+            Value[] idx = tiledIndices(f, iv);
             if (onIv != null) onIv.accept(iv);
-            tiled.inner().serialTiled(f, tiled.sizes(), floors);
+            tiled.inner().serialTiled(f, tiled.sizes(), idx);
         } else {
             assign(f, iv);
             if (onIv != null) onIv.accept(iv);
@@ -253,27 +299,78 @@ final class LoopNest {
     }
 
     /**
+     * The indices of the collapsed tile loops for logical iteration iv. With floor loops only,
+     * iv's digits in the mixed radix of their counts. With element loops collapsed too, the
+     * iterations are not a product (a partial tile has fewer), but each loop k contributes
+     * separately: given the outer indices, every value of floor index j but the last (the partial
+     * tile) covers the same number of iterations, {@code unit} = (size j if its element loop is
+     * collapsed) x (the iterations of the loops after j: original counts for loops with collapsed
+     * element loops, floor counts for the others) x (the element counts already chosen), so
+     * floor j = min(q / unit, floors - 1); the element indices are then the rest's digits in the
+     * radix of the chosen tiles' element counts.
+     */
+    private Value[] tiledIndices(FunctionLowering f, Value iv) {
+        int m = tiled.elems(), d = levels.size() - m;
+        Value[] idx = new Value[levels.size()];
+        if (m == 0) {
+            Value rem = iv;
+            for (int k = d - 1; k >= 0; k--) {
+                idx[k] = k == 0 ? rem : f.e.bin(Insn.BinOp.REM, rem, levels.get(k).count());
+                if (k > 0) rem = f.e.bin(Insn.BinOp.DIV, rem, levels.get(k).count());
+            }
+            return idx;
+        }
+        List<Level> orig = tiled.inner().levels;
+        Value q = iv, chosen = IntConst.i64(1);
+        Value[] elemCount = new Value[m];
+        for (int j = 0; j < d; j++) {
+            Value unit = chosen;
+            if (j < m) unit = f.e.bin(Insn.BinOp.MUL, unit, IntConst.i64(tiled.sizes().get(j)));
+            for (int k = j + 1; k < d; k++) unit = f.e.bin(Insn.BinOp.MUL, unit, k < m ? orig.get(k).count() : levels.get(k).count());
+            Value lastFloor = f.e.bin(Insn.BinOp.SUB, levels.get(j).count(), IntConst.i64(1));
+            Value fj = f.e.bin(Insn.BinOp.DIV, q, unit);
+            fj = select(f, f.b.cmp(Insn.CmpOp.LT, fj, lastFloor), fj, lastFloor);
+            idx[j] = fj;
+            q = f.e.bin(Insn.BinOp.SUB, q, f.e.bin(Insn.BinOp.MUL, fj, unit));
+            if (j < m) {
+                Value size = IntConst.i64(tiled.sizes().get(j));
+                Value left = f.e.bin(Insn.BinOp.SUB, orig.get(j).count(), f.e.bin(Insn.BinOp.MUL, fj, size));
+                elemCount[j] = select(f, f.b.cmp(Insn.CmpOp.LT, left, size), left, size);
+                chosen = f.e.bin(Insn.BinOp.MUL, chosen, elemCount[j]);
+            }
+        }
+        for (int k = m - 1; k >= 0; k--) {
+            idx[d + k] = k == 0 ? q : f.e.bin(Insn.BinOp.REM, q, elemCount[k]);
+            if (k > 0) q = f.e.bin(Insn.BinOp.DIV, q, elemCount[k]);
+        }
+        return idx;
+    }
+
+    /**
      * {@code tile sizes(s1, ..., sd)} run where it stands (OpenMP 5.1): the tiles in order, and in
      * each tile its iterations in order; the last tile of a loop may be partial.
      */
     void serialTiled(FunctionLowering f, List<Long> sizes) { serialTiled(f, sizes, new Value[0]); }
 
     /**
-     * The same with the first {@code floors.length} floor loops fixed at those tile numbers (a
-     * loop construct shares them out): the other floor loops, then the element loops.
+     * The same with the first {@code fixed.length} generated loops (the floor loops, then element
+     * loops, as tile numbers and indices within the tile) fixed because a loop construct shares
+     * them out: the other floor loops, then the other element loops, then this nest's body at
+     * the element indices.
      */
-    void serialTiled(FunctionLowering f, List<Long> sizes, Value[] floors) {
-        int d = levels.size();
+    void serialTiled(FunctionLowering f, List<Long> sizes, Value[] fixed) {
+        int d = sizes.size();
         Value[] tile = new Value[d];
-        Reg[] elem = new Reg[d];
+        Value[] elem = new Value[d];
         BasicBlock exit = f.b.newBlock("omp.tile.end");
         List<Runnable> closers = new ArrayList<>();
         for (int k = 0; k < 2 * d; k++) {
             int lv = k % d;
             boolean isTile = k < d;
             Level l = levels.get(lv);
-            if (isTile && lv < floors.length) {   // this tile's first element
-                tile[lv] = f.e.bin(Insn.BinOp.MUL, floors[lv], IntConst.i64(sizes.get(lv)));
+            if (k < fixed.length) {   // this tile's first element, or the element's index in the original loop
+                if (isTile) tile[lv] = f.e.bin(Insn.BinOp.MUL, fixed[k], IntConst.i64(sizes.get(lv)));
+                else elem[lv] = f.e.bin(Insn.BinOp.ADD, tile[lv], fixed[k]);
                 continue;
             }
             Reg r = f.fn.newReg(IrType.I64, isTile ? "omp.tile" : "omp.elem");
@@ -297,19 +394,32 @@ final class LoopNest {
                 f.b.setBlock(after);
             });
         }
-        for (int k = 0; k < d; k++) {
-            Level l = levels.get(k);
-            Value val = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, elem[k], l.step()));
-            Type vt = l.var().type;
-            f.assignVar(l.var(), vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
-        }
         BasicBlock latch = f.b.newBlock("omp.tile.latch");
-        f.loopBody(body, f.b.block(), exit, latch);
+        at(f, elem, exit, latch);
         if (!f.b.isTerminated()) f.b.br(latch);
         f.b.setBlock(latch);
         for (Runnable c : closers) c.run();
         f.b.br(exit);
         f.b.setBlock(exit);
+    }
+
+    /**
+     * One iteration of this nest at the given index of each of its levels: the loop variables,
+     * then the body (continue goes to latch); for the loops of a tile (a nested loop
+     * transformation) the rest of that tile's nest with those floor loops fixed.
+     */
+    private void at(FunctionLowering f, Value[] idx, BasicBlock exit, BasicBlock latch) {
+        if (tiled != null) {
+            tiled.inner().serialTiled(f, tiled.sizes(), idx);
+            return;
+        }
+        for (int k = 0; k < levels.size(); k++) {
+            Level l = levels.get(k);
+            Value val = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, idx[k], l.step()));
+            Type vt = l.var().type;
+            f.assignVar(l.var(), vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
+        }
+        f.loopBody(body, f.b.block(), exit, latch);
     }
 
     /** Frees what the nest allocated (a non-rectangular nest's table), after the construct. */
@@ -320,14 +430,16 @@ final class LoopNest {
         return f.e.convert(v, t, t.isUnsigned ? Type.ULONG : Type.LONG);
     }
 
-    /** The signed step in units of the variable (bytes for pointers). */
+    /**
+     * The signed step in units of the variable: bytes for pointers, which the parser has already
+     * made of {@code p++}, {@code p += n} and {@code p = p + n} (pointer arithmetic's byte offsets).
+     */
     static Value step(FunctionLowering f, Expr s, Var v) {
-        long scale = v.type.isPointer() ? Math.max(v.type.base.size(), 1) : 1;
         Value st;
         switch (s) {
             case Expr.IncDec i -> {
                 long n = i.step() == 0 ? 1 : i.step();
-                return IntConst.i64(i.increment() ? n : -n);   // IncDec's step is already in bytes for pointers
+                return IntConst.i64(i.increment() ? n : -n);
             }
             case Expr.CompoundAssign ca -> {
                 st = f.e.convert(f.rvalue(ca.value()), ca.value().type(), Type.LONG);
@@ -341,7 +453,7 @@ final class LoopNest {
             }
             default -> throw new IllegalStateException("loop increment not in canonical form");
         }
-        return scale == 1 ? st : f.e.bin(Insn.BinOp.MUL, st, IntConst.i64(scale));
+        return st;
     }
 
     /** Iterations of a loop from lb while (var op ub), adding step each time; 0 when none. */

@@ -50,22 +50,8 @@ public final class Lowering {
 
     private Lowering(Module m, Diagnostics diags) { this.module = m; this.diags = diags; }
 
-    private final Map<Object, String> conditionalCells = new IdentityHashMap<>();
-
-    /**
-     * The shared state of a construct's conditional lastprivate variables (DataSharing): a
-     * zeroed writable global {i64 arrivals, i64 last assigning iteration + 1 of each variable},
-     * one per construct.
-     */
-    String conditionalCell(Object construct, int vars) {
-        return conditionalCells.computeIfAbsent(construct, k -> {
-            String name = ".omp.lastprivate.cond." + conditionalCells.size();
-            while (taken.contains(name)) name = name + "_";
-            taken.add(name);
-            module.globals.add(new Global(name, 8L * (vars + 1), 8, true, false, null));
-            return name;
-        });
-    }
+    /** The cells of combined constructs' conditional lastprivate variables (DataSharing.withConditionalCell), by identity. */
+    final java.util.Set<jomp.frontend.ast.Var> conditionalCells = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     private boolean haveInt128Division;
 

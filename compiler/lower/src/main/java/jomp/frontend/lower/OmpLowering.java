@@ -57,6 +57,8 @@ final class OmpLowering {
     }
 
     private void lowerExpanded(Stmt.Omp x, OmpDirective d) {
+        x = DataSharing.withConditionalCell(f, x);   // lastprivate(conditional:) of a combined construct: its instance's cell
+        d = x.directive();
         Leaf first = d.leaves().get(0);
         boolean targetTask = (first == Leaf.TARGET || first == Leaf.TARGET_ENTER_DATA || first == Leaf.TARGET_EXIT_DATA || first == Leaf.TARGET_UPDATE)
                 && (d.hasFlag(OmpClause.FlagKind.NOWAIT) || !d.clauses(OmpClause.Depend.class).isEmpty() || !d.clauses(OmpClause.AllMemory.class).isEmpty());
