@@ -257,6 +257,7 @@ final class OmpParser {
                     if (!Set.of("seq_cst", "acq_rel", "relaxed").contains(k.text)) {
                         p.diags.error(k.loc, "expected 'seq_cst', 'acq_rel' or 'relaxed' in OpenMP clause 'atomic_default_mem_order'");
                     }
+                    else p.atomicDefaultMemOrder = k.text;
                     p.expectClose(")", o);
                     clauses.add(c.text);
                 }
@@ -269,6 +270,13 @@ final class OmpParser {
         if (clauses.isEmpty()) p.diags.error(p.tok().loc, "expected at least one clause on '#pragma omp requires' directive");
         if (clauses.contains("reverse_offload")) p.requiresReverseOffload = true;
         return new OmpClause.Requires(Set.copyOf(clauses), loc);
+    }
+
+    private static boolean isMemoryOrder(OmpClause c) {
+        return c instanceof OmpClause.Flag f && switch (f.kind()) {
+            case SEQ_CST, ACQ_REL, RELEASE, ACQUIRE, RELAXED -> true;
+            default -> false;
+        };
     }
 
     private static final Set<String> REDUCTION_OPERATORS = Set.of("+", "*", "-", "&", "|", "^", "&&", "||");
@@ -463,6 +471,16 @@ final class OmpParser {
                         if (it.var() != null && !it.var().threadLocal) p.diags.error(it.loc(), "copyin variable must be threadprivate");
                     }
                 }
+            }
+            if (atomic != null && p.atomicDefaultMemOrder != null && clauses.stream().noneMatch(OmpParser::isMemoryOrder)) {
+                // an atomic without a memory-order clause takes the unit's atomic_default_mem_order
+                // (the requires directive must come first, OpenMP 5.2 §10.5.1.1); relaxed is the default anyway
+                OmpClause.FlagKind k = switch (p.atomicDefaultMemOrder) {
+                    case "seq_cst" -> OmpClause.FlagKind.SEQ_CST;
+                    case "acq_rel" -> OmpClause.FlagKind.ACQ_REL;
+                    default -> OmpClause.FlagKind.RELAXED;
+                };
+                clauses.add(new OmpClause.Flag(k, loc));
             }
             OmpClause.ExprClause grain = null;
             for (OmpClause.ExprClause e : OmpDirective.clausesOf(clauses, OmpClause.ExprClause.class)) {

@@ -236,6 +236,8 @@ public final class Parser {
     final java.util.Map<String, List<jomp.frontend.ast.OmpClause.UserMapper>> userMappers = new HashMap<>();
     /** A requires reverse_offload was seen (device(ancestor: 1) needs one). */
     boolean requiresReverseOffload;
+    /** The memory order of a requires atomic_default_mem_order seen so far (seq_cst, acq_rel, relaxed), or null. */
+    String atomicDefaultMemOrder;
 
     /**
      * omp_in, omp_out, omp_priv or omp_orig of a declare reduction, in the current scope: a local

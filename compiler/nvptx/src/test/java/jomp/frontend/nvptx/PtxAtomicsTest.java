@@ -170,6 +170,34 @@ class PtxAtomicsTest {
         assertThat(code).contains("red.relaxed.gpu.max.s32", "ld.acquire.gpu.u32", "st.release.gpu.u32", "fence.acq_rel.sys");
     }
 
+    /** requires atomic_default_mem_order: the memory order of every later atomic without a memory-order clause. */
+    @Test
+    void requiresAtomicDefaultMemOrderOrdersAtomicsWithoutAClause() throws Exception {
+        for (String order : List.of("seq_cst", "acq_rel")) {
+            String src = """
+                    #pragma omp requires atomic_default_mem_order(%s)
+                    int g(int n) {
+                      int c = 0, d = 0, r = 0;
+                    #pragma omp target parallel for map(tofrom: c, d, r)
+                      for (int i = 0; i < n; i++) {
+                      #pragma omp atomic
+                        c += 1;
+                      #pragma omp atomic relaxed
+                        d += 1;
+                      #pragma omp atomic read
+                        r = c;
+                      }
+                      return c + d + r;
+                    }
+                    """.formatted(order);
+            String ir = IrPrinter.print(deviceModule(src));
+            assertThat(ir).as(order).containsPattern("atomicrmw add i32 1, %\\S+ " + order)
+                    .containsPattern("atomicrmw add i32 1, %\\S+ monotonic")                       // the clause wins
+                    .containsPattern("load atomic i32 %\\S+ " + (order.equals("seq_cst") ? "seq_cst" : "acquire"));
+            assembled(src);
+        }
+    }
+
     @Test
     void complexNumbersKeepTheLock() throws Exception {
         String src = """
