@@ -170,10 +170,6 @@ final class DataSharing {
             }
         }
         List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
-        // a lastprivate loop variable ends with the value a sequential run leaves in it (100 after
-        // for (i = 0; i < 100; i++)), not its value in the last iteration
-        if (nest != null)
-            for (LoopNest.Level l : nest.levels) if (l.lb() != null && lastVars.contains(l.var()) && !ds.linearLoopVars.contains(l)) ds.linearLoopVars.add(l);
         ds.inMemory = inMemory || OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
         for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {   // allocate(align(n): list): the private copies' alignment
             if (!(a.align() instanceof jomp.frontend.ast.Expr.IntLit n)) continue;
