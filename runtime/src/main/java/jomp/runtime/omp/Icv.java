@@ -221,5 +221,5 @@ final class Icv {
     }
 
     /** The _OPENMP jomp predefines (docs/user-guide.md). */
-    static final String OPENMP = "202111";
+    static final String OPENMP = "201811";
 }

@@ -26,7 +26,7 @@ package jomp.frontend.preprocess;
  * What depends on the command line follows clang: {@code __STDC_VERSION__}, {@code __STRICT_ANSI__},
  * {@code linux}/{@code unix} and the inline-semantics macro by {@code -std}; {@code __OPTIMIZE__},
  * {@code __OPTIMIZE_SIZE__} and {@code __NO_INLINE__} by {@code -O}; {@code _REENTRANT} by
- * {@code -pthread}; {@code _OPENMP} (202111, OpenMP 5.2: docs/user-guide.md says why) by {@code -fopenmp}. The macros are read as
+ * {@code -pthread}; {@code _OPENMP} (201811, OpenMP 5.0) by {@code -fopenmp}. The macros are read as
  * a {@code <built-in>} file before {@code -D}/{@code -U} (the {@code <command line>} file).
  * {@code __DATE__}, {@code __TIME__}, {@code __FILE__}, {@code __LINE__}, {@code __COUNTER__},
  * {@code __FLT_EVAL_METHOD__} and the {@code __has_*} operators are built in, as in clang, so
@@ -381,7 +381,7 @@ final class PredefinedMacros {
             sb.append("#define __NO_INLINE__ 1\n");
         }
         if (o.pthread()) sb.append("#define _REENTRANT 1\n");
-        if (o.openmp()) sb.append("#define _OPENMP 202111\n");
+        if (o.openmp()) sb.append("#define _OPENMP 201811\n");
         return sb.toString();
     }
 

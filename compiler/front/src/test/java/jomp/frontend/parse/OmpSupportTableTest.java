@@ -62,19 +62,6 @@ class OmpSupportTableTest {
         }
     }
 
-    /**
-     * _OPENMP announces OpenMP 5.2 (202111) exactly when every row of both tables is yes, else
-     * 5.0 (201811): a program that tests the macro never assumes what jomp lacks (docs/user-guide.md).
-     */
-    @Test
-    void openmpMacroMatchesTheTables() throws IOException {
-        boolean complete = table("directive").values().stream().allMatch("yes"::equals) && table("clause").values().stream().allMatch("yes"::equals);
-        var diags = new jomp.frontend.diag.Diagnostics(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
-        var toks = jomp.frontend.preprocess.Preprocessor.run(new jomp.frontend.diag.SourceFile("t.c", "_OPENMP\n"),
-                jomp.frontend.preprocess.PreprocessorOptions.defaults(true), diags);
-        assertThat(toks.get(0).text).as("_OPENMP with every row %s", complete ? "yes" : "not yes").isEqualTo(complete ? "202111" : "201811");
-    }
-
     @Test
     void everySupportedDirectiveParses() throws IOException {
         List<String> failures = new ArrayList<>();

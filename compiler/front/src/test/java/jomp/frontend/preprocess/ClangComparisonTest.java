@@ -40,7 +40,7 @@ class ClangComparisonTest {
     }
 
     static String clang(Path file, String... extra) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of("clang-19", "-E", "-P", "-std=gnu11", "-fopenmp", "-fopenmp-version=52"));
+        List<String> cmd = new java.util.ArrayList<>(List.of("clang-19", "-E", "-P", "-std=gnu11", "-fopenmp", "-fopenmp-version=50"));
         cmd.addAll(List.of(extra));
         cmd.add(file.toString());
         Process p = jomp.env.ExternalTools.processBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -246,7 +246,7 @@ class ClangComparisonTest {
             'unterminated in skipped block
             #error not reached
             #endif
-            #if __STDC__ && __STDC_VERSION__ == 201112L && __STDC_HOSTED__ && _OPENMP == 202111
+            #if __STDC__ && __STDC_VERSION__ == 201112L && __STDC_HOSTED__ && _OPENMP == 201811
             yes9
             #endif
             #if defined(__has_include) && defined __has_builtin && !__has_feature(jomp_nonexistent)

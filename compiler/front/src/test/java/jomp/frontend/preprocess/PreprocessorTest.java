@@ -60,7 +60,7 @@ class PreprocessorTest {
 
     @Test void predefinedMacros() {
         assertThat(texts("__FILE__ __LINE__\n__LINE__ __STDC__ __STDC_VERSION__ __STDC_HOSTED__ _OPENMP __jomp__"))
-            .isEqualTo("\"t.c\" 1 2 1 201710L 1 202111 1");
+            .isEqualTo("\"t.c\" 1 2 1 201710L 1 201811 1");
         assertThat(texts("__x86_64__ __linux__ __LP64__ __SIZEOF_POINTER__ __SIZEOF_LONG__ __CHAR_BIT__ __INT_MAX__"))
             .isEqualTo("1 1 1 8 8 8 2147483647");
         assertThat(texts("__DATE__ , __TIME__")).matches("\"[A-Z][a-z]{2} [ 1-3][0-9] \\d{4}\" , \"\\d\\d:\\d\\d:\\d\\d\"");
