@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Atomics on the host (bench/programs/atomics.c, 2 threads by default: one per core here): the same program built by two jomp
+# Atomics on the host (bench/atomics/atomics.c, 2 threads by default: one per core here): the same program built by two jomp
 # builds (before and after a change, e.g. a `git archive` of the older commit built with
 # `bin/mvn -q -B -o -DskipTests package`) and by gcc -O2 -fopenmp, run side by side in one go;
 # prints each kernel's best-of-3 seconds and the ratios. The results line must agree with gcc's.
@@ -11,7 +11,7 @@ after=${2:-$(cd "$here/../.." && pwd)}
 threads=${3:-2}
 work=$(mktemp -d "${TMPDIR:-/tmp}/jomp-atomics.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-src="$here/programs/atomics.c"
+src="$here/atomics/atomics.c"
 JOMP_SERVER=0 "$before/bin/jomp" -O2 -fopenmp "$src" -o "$work/before"
 JOMP_SERVER=0 "$after/bin/jomp" -O2 -fopenmp "$src" -o "$work/after"
 gcc -O2 -fopenmp "$src" -o "$work/gcc"
