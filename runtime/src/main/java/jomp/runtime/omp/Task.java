@@ -75,13 +75,17 @@ final class Task {
 
     boolean isTarget() { return (flags & TARGET) != 0; }
 
-    /** Makes s wait for this task unless it is already complete; true when s now waits. */
+    /**
+     * Makes s wait for this task unless it is already complete; true when s now waits. s's count
+     * goes up under the lock that complete() takes: counted after it, a completion in between
+     * would count s down first and make it ready twice (TaskDependenceRaceTest).
+     */
     boolean addSuccessor(Task s) {
         synchronized (this) {
             if (completed) return false;
+            s.unresolved.incrementAndGet();
             successors.add(s);
         }
-        s.unresolved.incrementAndGet();
         return true;
     }
 
