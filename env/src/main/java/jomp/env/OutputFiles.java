@@ -16,7 +16,8 @@ import java.util.Set;
  * Writes the files a command makes (objects, executables, dependency files): whole or not at
  * all (a temporary file beside the target, then a rename, so a failed or cancelled command
  * leaves nothing partial), with the mode the command's umask gives (as open(2) would), and with
- * clang's words when the file cannot be made:
+ * clang's words when the file cannot be made. A path that is there and is not a regular file (a
+ * device such as /dev/null, a FIFO) is written in place. Clang's words:
  * {@code unable to open output file 'no/such/dir/x.o': 'No such file or directory'}.
  */
 public final class OutputFiles {
@@ -37,6 +38,17 @@ public final class OutputFiles {
     public static void write(Path target, String shownName, byte[] bytes, boolean executable) throws OutputError {
         Path abs = Invocation.resolve(target);
         if (Files.isDirectory(abs)) throw new OutputError(shownName, new FileSystemException(abs.toString(), null, "Is a directory"));
+        if (Files.exists(abs) && !Files.isRegularFile(abs)) {
+            // /dev/null, a FIFO, /dev/stdout: written in place, as LLVM writes them. A rename would
+            // put a regular file where the device was (configure checks compile with -o /dev/null,
+            // and as root that replaced /dev/null for the whole machine).
+            try {
+                Invocation.current().cancellation().commit(() -> Files.write(abs, bytes));
+            } catch (IOException e) {
+                throw new OutputError(shownName, e);
+            }
+            return;
+        }
         Path tmp;
         try {
             tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp");
@@ -54,6 +66,17 @@ public final class OutputFiles {
         } finally {
             try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* moved, or nothing more to do */ }
         }
+    }
+
+    /**
+     * Removes what a failed command left at an output path, as clang's Compilation::CleanupFile:
+     * only a regular file is removed; /dev/null, a FIFO or a device stays (a failed
+     * {@code -o /dev/null} compile, run as root, would otherwise delete /dev/null).
+     */
+    public static void removeStale(Path p) {
+        Path abs = Invocation.resolve(p);
+        if (!Files.isRegularFile(abs)) return;
+        try { Files.deleteIfExists(abs); } catch (IOException ignored) { /* nothing more to do */ }
     }
 
     /** 0666 (0777 for an executable) less the command's umask. */

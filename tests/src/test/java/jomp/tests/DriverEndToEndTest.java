@@ -109,6 +109,38 @@ class DriverEndToEndTest {
         assertThat(entries(tmp)).isEmpty();
     }
 
+    /**
+     * An output path that is a FIFO or a device (configure checks and Makefiles compile with
+     * {@code -o /dev/null}) is written in place and never removed, as clang does: a rename or a
+     * clean-up after an error would leave a regular file there, or nothing (as root, in /dev).
+     */
+    @Test
+    void outputsThatAreNotRegularFilesAreWrittenInPlaceAndKept() throws Exception {
+        Files.writeString(dir.resolve("b.c"), B);
+        Files.writeString(dir.resolve("bad.c"), "int main(void) { return undeclared; }\n");
+        Path fifo = dir.resolve("out.fifo");
+        Exec.Result mk = Exec.run(List.of("mkfifo", fifo.toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(mk.status()).as(mk.describe("mkfifo")).isZero();
+        Path tmp = tmp();
+        byte[][] read = new byte[1][];
+        Thread reader = new Thread(() -> {
+            try { read[0] = Files.readAllBytes(fifo); } catch (IOException e) { read[0] = new byte[0]; }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        Exec.Result ok = jomp(tmp, "-c", "b.c", "-o", fifo.toString());
+        assertThat(ok.status()).as(ok.describe("jomp -c b.c -o out.fifo")).isZero();
+        reader.join(60_000);
+        assertThat(read[0]).as("what the reader of the FIFO got").isNotNull().startsWith(0x7f, 'E', 'L', 'F');
+        assertThat(Files.readAttributes(fifo, java.nio.file.attribute.BasicFileAttributes.class).isOther()).as("still a FIFO").isTrue();
+
+        Exec.Result bad = jomp(tmp, "-c", "bad.c", "-o", fifo.toString());
+        assertThat(bad.status()).isEqualTo(1);
+        assertThat(fifo).as("a failed compile leaves the FIFO").exists();
+        assertThat(Files.readAttributes(fifo, java.nio.file.attribute.BasicFileAttributes.class).isOther()).isTrue();
+        assertThat(entries(tmp)).isEmpty();
+    }
+
     @Test
     void stackOverflowAndDivisionByZeroEndAsTheSignalsDoUnderGcc() throws Exception {
         Files.writeString(dir.resolve("crash.c"), """

@@ -362,14 +362,10 @@ public final class Cc1 {
     }
 
     private static void deleteOutput(Options o) {
-        if (o.dependencyFile != null && !o.dependencyFile.equals("-")) {
-            try { Files.deleteIfExists(Invocation.path(o.dependencyFile)); } catch (IOException ignored) { }
-        }
+        if (o.dependencyFile != null && !o.dependencyFile.equals("-")) jomp.env.OutputFiles.removeStale(Invocation.path(o.dependencyFile));
         // outputs are written atomically at the end, so there is nothing partial to remove;
-        // a stale output from an earlier run is removed, as clang does on error
-        if (o.output != null && !o.output.equals("-")) {
-            try { Files.deleteIfExists(Invocation.path(o.output)); } catch (IOException ignored) { }
-        }
+        // a stale output from an earlier run is removed, as clang does on error (a regular file only)
+        if (o.output != null && !o.output.equals("-")) jomp.env.OutputFiles.removeStale(Invocation.path(o.output));
     }
 
     private Cc1() {}

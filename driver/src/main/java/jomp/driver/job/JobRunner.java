@@ -1,9 +1,7 @@
 package jomp.driver.job;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -88,7 +86,6 @@ public final class JobRunner {
         for (String o : outputs) deleteQuietly(Invocation.path(o));
     }
 
-    private static void deleteQuietly(Path p) {
-        try { Files.deleteIfExists(p); } catch (IOException ignored) { /* nothing more to do */ }
-    }
+    /** A failed job's output: removed when it is a regular file (never /dev/null or a FIFO), as clang's CleanupFile. */
+    private static void deleteQuietly(Path p) { jomp.env.OutputFiles.removeStale(p); }
 }
