@@ -11,6 +11,7 @@ import jomp.frontend.jvm.JvmBackend;
 import jomp.frontend.lex.Token;
 import jomp.frontend.nvptx.PtxPreparation;
 import jomp.frontend.preprocess.Preprocessor;
+import jomp.frontend.sema.OmpDeclarations;
 
 /**
  * The state of one unit as cc1's passes ({@link Pipeline}) carry it forward, like javac's Env: each
@@ -25,6 +26,8 @@ final class Compilation {
     Preprocessor preprocessor;
     List<Token> tokens;
     TranslationUnit tu;
+    /** The unit's declare target, requires and declare mapper directives (omp-declarations). */
+    OmpDeclarations ompDeclarations;
     List<Preprocessor.IncludedFile> included = List.of();
     /** The IR the next pass works on: the unit's, or after device extraction its device half. */
     Module module;

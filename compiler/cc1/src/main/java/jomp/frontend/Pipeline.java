@@ -24,6 +24,7 @@ import jomp.frontend.opt.PassManager;
 import jomp.frontend.parse.Parser;
 import jomp.frontend.preprocess.Preprocessor;
 import jomp.frontend.preprocess.PreprocessorOptions;
+import jomp.frontend.sema.OmpDeclarations;
 import jomp.toolchain.CodeGen;
 
 /**
@@ -33,10 +34,10 @@ import jomp.toolchain.CodeGen;
  * an offloading build, in the host back-end job; the device half after extraction).
  *
  * <pre>
- * host:    preprocess, parse, warnings, lower, opt, [-emit-ir: print-ir]
+ * host:    preprocess, parse, warnings, omp-declarations, lower, opt, [-emit-ir: print-ir]
  *          loop-outline (-O1+), jvm-codegen, write-object | jvm-disassemble (-S)
  * .jir:    read-ir, opt, then as the host
- * device:  read-host-ir (or preprocess, parse, lower), device-extraction, opt, device-dce,
+ * device:  read-host-ir (or preprocess, parse, omp-declarations, lower), device-extraction, opt, device-dce,
  *          indirect-calls (nvptx), [-emit-ir: print-ir], then the target's code generation:
  *   jvm:   loop-outline (-O1+), jvm-codegen, write-object
  *   nvptx: ptx-spmd-specialize, ptx-link-runtime, ptx-kernel-modes, ptx-kernel-arguments, ptx-global-addresses, ptx-emit
@@ -80,9 +81,17 @@ final class Pipeline {
     static final Pass WARNINGS = new Pass("warnings", "flow, format and initialisation warnings on the AST (sema/Warnings)",
             c -> c.diags.release(jomp.frontend.sema.Warnings.check(c.tu, c.diags, c.source)));
 
+    static final Pass OMP_DECLARATIONS = new Pass("omp-declarations",
+            "declare target (device_type, link, indirect), requires and declare mapper gathered; device_type calls checked (sema/OmpDeclarations)",
+            c -> c.ompDeclarations = OmpDeclarations.scan(c.tu, c.diags));
+
+    /**
+     * The OpenMP constructs are lowered in the same walk as the C around them (clang's CodeGen
+     * does the same: CGStmtOpenMP emits a region's body where it meets it and outlines it then).
+     */
     static final Pass LOWER = new Pass("lower",
             "C and OpenMP lowering to IR: regions outlined, runtime calls, offload entries (lower/Lowering, lower/OmpLowering)", c -> {
-        c.module = Lowering.lower(c.tu, c.diags, c.options.input, c.options.debugInfo);
+        c.module = Lowering.lower(c.tu, c.ompDeclarations, c.diags, c.options.input, c.options.debugInfo);
         c.tu = null;   // about 1 KB a line: a large unit's peak memory
     });
 
@@ -168,7 +177,7 @@ final class Pipeline {
 
     /** A host compile of C source; null after {@code parse} and {@code warnings} for -fsyntax-only. */
     static List<Pass> host(Cc1.Options o, PreprocessorOptions ppOpts) {
-        List<Pass> l = new ArrayList<>(List.of(preprocess(ppOpts), PARSE, WARNINGS));
+        List<Pass> l = new ArrayList<>(List.of(preprocess(ppOpts), PARSE, WARNINGS, OMP_DECLARATIONS));
         if (o.mode.equals("-fsyntax-only")) return l;
         l.add(LOWER);
         l.add(opt(o.disableOptPasses ? 0 : o.optLevel));
@@ -194,7 +203,7 @@ final class Pipeline {
     static List<Pass> device(Cc1.Options o, PreprocessorOptions ppOpts, CodeGen cg, String arch) {
         List<Pass> l = new ArrayList<>();
         if (o.hostIrPath != null) l.add(READ_HOST_IR);
-        else l.addAll(List.of(preprocess(ppOpts), PARSE, LOWER));
+        else l.addAll(List.of(preprocess(ppOpts), PARSE, OMP_DECLARATIONS, LOWER));
         l.addAll(List.of(DEVICE_EXTRACTION, opt(o.optLevel), DEVICE_DCE));
         // host function pointers called in PTX code go through the unit's indirect table (the jvm device calls them as they are)
         if (cg == CodeGen.PTX) l.add(INDIRECT_CALLS);

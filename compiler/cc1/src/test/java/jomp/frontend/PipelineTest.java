@@ -78,11 +78,11 @@ class PipelineTest {
     void hostCompileListsEveryStageInOrder() throws Exception {
         String c = source();
         assertThat(structure("-fopenmp", "-O2", "-emit-obj", "-o", tmp.resolve("p.o").toString(), c))
-                .containsExactly("preprocess", "parse", "warnings", "lower", "opt", "loop-outline", "jvm-codegen", "write-object");
+                .containsExactly("preprocess", "parse", "warnings", "omp-declarations", "lower", "opt", "loop-outline", "jvm-codegen", "write-object");
         // no loop outlining at -O0; -S disassembles instead of writing the object; -fsyntax-only stops after the front end
         assertThat(structure("-O0", "-S", "-o", tmp.resolve("p.s").toString(), c))
-                .containsExactly("preprocess", "parse", "warnings", "lower", "opt", "jvm-codegen", "jvm-disassemble");
-        assertThat(structure("-fsyntax-only", c)).containsExactly("preprocess", "parse", "warnings");
+                .containsExactly("preprocess", "parse", "warnings", "omp-declarations", "lower", "opt", "jvm-codegen", "jvm-disassemble");
+        assertThat(structure("-fsyntax-only", c)).containsExactly("preprocess", "parse", "warnings", "omp-declarations");
     }
 
     @Test
@@ -91,7 +91,7 @@ class PipelineTest {
         String ir = tmp.resolve("host.jir").toString();
         // the host IR job: lowered, not optimised (the jobs that read it optimise)
         assertThat(structure("-fopenmp", "-fopenmp-targets=nvptx64-nvidia-cuda", "-O2", "-emit-ir", "-disable-llvm-passes", "-o", ir, c))
-                .containsExactly("preprocess", "parse", "warnings", "lower", "opt", "print-ir");
+                .containsExactly("preprocess", "parse", "warnings", "omp-declarations", "lower", "opt", "print-ir");
         Result r = cc1("-fopenmp", "-O2", "-emit-ir", "-disable-llvm-passes", "-o", ir, c, "-mllvm", "-debug-pass=Structure");
         assertThat(r.err()).contains("IR optimisation at -O0");
         // nvptx64: extraction, the device half optimised, then the PTX preparation passes and emission

@@ -6,6 +6,7 @@ import jomp.frontend.ast.TranslationUnit;
 import jomp.frontend.ast.Var;
 import jomp.frontend.diag.Diagnostics;
 import jomp.frontend.diag.SourceLocation;
+import jomp.frontend.sema.OmpDeclarations;
 import jomp.frontend.ir.FloatConst;
 import jomp.frontend.ir.FuncType;
 import jomp.frontend.ir.Global;
@@ -85,7 +86,7 @@ public final class Lowering {
     private void lowerOne(TranslationUnit.Function f) {
         try {
             jomp.frontend.ir.Function fn = new FunctionLowering(this, f).lower();
-            fn.declareTarget = declareTarget.containsKey(f.var());
+            fn.declareTarget = decls.isDeclareTarget(f.var());
             module.functions.add(fn);
         } catch (Unsupported e) {
             diags.error(e.loc, e.getMessage());
@@ -107,16 +108,24 @@ public final class Lowering {
         return lower(tu, diags, name);
     }
 
-    /** As {@link #lower(TranslationUnit, Diagnostics)}, naming the module after the main source file. */
-    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName) { return lower(tu, diags, sourceName, false); }
+    /**
+     * As {@link #lower(TranslationUnit, Diagnostics)}, naming the module after the main source
+     * file; the unit's OpenMP declarations are gathered here (the pass list runs omp-declarations
+     * before lower instead).
+     */
+    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName) {
+        OmpDeclarations decls = OmpDeclarations.scan(tu, diags);
+        return lower(tu, decls, diags, sourceName, false);
+    }
 
     /**
      * With {@code debug} (-g), instructions carry the source lines of the main file
      * ({@link Module#debugFile}), and offload constructs pass map names and source locations to
-     * the runtime.
+     * the runtime. {@code decls}: the unit's OpenMP declarations (OmpDeclarations.scan).
      */
-    public static Module lower(TranslationUnit tu, Diagnostics diags, String sourceName, boolean debug) {
+    public static Module lower(TranslationUnit tu, OmpDeclarations decls, Diagnostics diags, String sourceName, boolean debug) {
         Lowering l = new Lowering(new Module(sourceName), diags);
+        l.decls = decls;
         if (debug) l.module.debugFile = debugFile(tu, sourceName);
         l.debugInfo = debug;
         l.run(tu);
@@ -145,7 +154,6 @@ public final class Lowering {
     int line;
 
     private void run(TranslationUnit tu) {
-        findDeclareTarget(tu);
         // File-scope names first, so that block-scope statics get fresh names around them.
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
@@ -168,7 +176,7 @@ public final class Lowering {
                 case TranslationUnit.Function f -> {
                     Var v = f.var();
                     if (v.definitionDropped()) continue;
-                    if ((v.storage == Var.Storage.STATIC || v.inlineOnly) && !v.attrUsed && !declareTarget.containsKey(v)) deferred.add(f);
+                    if ((v.storage == Var.Storage.STATIC || v.inlineOnly) && !v.attrUsed && !decls.isDeclareTarget(v)) deferred.add(f);
                     else lowerFunction(f);
                 }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
@@ -198,7 +206,7 @@ public final class Lowering {
         for (var fn : module.functions) if (placed.add(fn)) ordered.add(fn);
         module.functions.clear();
         module.functions.addAll(ordered);
-        for (var e : declareTarget.entrySet()) {
+        for (var e : decls.declareTarget.entrySet()) {
             Var v = e.getKey();
             if (v.isFunction() || !defined.contains(v)) continue;
             String sym = symbolOf(v);
@@ -209,7 +217,7 @@ public final class Lowering {
         // 0x8, libomptarget's OMP_DECLARE_TARGET_INDIRECT) pairs it with the device's slot of the
         // same name (IndirectCallTable); a static function's slot name carries the unit's file ids,
         // so that the slots of the program's units never clash
-        for (Var v : indirect) {
+        for (Var v : decls.indirect) {
             if (!defined.contains(v)) continue;
             String sym = symbolOf(v);
             if (fileIds == null) fileIds = fileIds(module.sourceName);
@@ -228,6 +236,7 @@ public final class Lowering {
             while (taken.contains(marker)) marker = marker + "_";
             taken.add(marker);
             module.globals.add(new Global(marker, 1, 1, true, true, null));
+            long requires = requiresFlags(decls.requires);
             addEntry(marker, requires == 0 ? OffloadEntries.REQ_NONE : requires, OffloadEntries.FLAG_REQUIRES);
         }
         Set<String> definedNames = new HashSet<>();
@@ -244,76 +253,11 @@ public final class Lowering {
 
     // ---- OpenMP offloading ----
 
-    /** Declare-target functions and globals, with their entry flags (0 to/enter, 1 link). */
-    private final Map<Var, Integer> declareTarget = new java.util.LinkedHashMap<>();   // Var compares by identity; source order keeps entries stable
+    /** The unit's declare target, requires and declare mapper directives (the omp-declarations pass). */
+    private OmpDeclarations decls = OmpDeclarations.none();
     private final Set<String> kernels = new HashSet<>();
     private int outlined;
     private String fileIds;
-
-    /** Functions declare target device_type(nohost) / device_type(host) marks, with where it names them. */
-    private final Map<Var, SourceLocation> nohost = new IdentityHashMap<>(), hostOnly = new IdentityHashMap<>();
-    /** Functions declare target indirect marks: their addresses may be called on a device. */
-    private final Set<Var> indirect = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-    /** The unit's requires clauses as libomptarget's flags (0: no requires directive). */
-    private long requires;
-
-    /**
-     * declare target (list form, also at block scope, and begin/end or the bare directive around
-     * declarations) with device_type and indirect; requires; declare mapper.
-     */
-    private void findDeclareTarget(TranslationUnit tu) {
-        java.util.ArrayDeque<String[]> open = new java.util.ArrayDeque<>();   // begin declare target's {device_type, indirect}
-        for (TranslationUnit.TopLevel t : tu.items()) {
-            switch (t) {
-                case TranslationUnit.OmpDecl o -> {
-                    jomp.frontend.ast.OmpDirective d = o.directive();
-                    jomp.frontend.ast.OmpDirective.Leaf l = d.leaves().get(0);
-                    String deviceType = "any";
-                    boolean ind = false;
-                    for (jomp.frontend.ast.OmpClause c : d.clauses()) {
-                        if (c instanceof jomp.frontend.ast.OmpClause.DeviceType dt) deviceType = dt.kind();
-                        if (c instanceof jomp.frontend.ast.OmpClause.Indirect in) ind = in.on();
-                        if (c instanceof jomp.frontend.ast.OmpClause.Flag fl && fl.kind() == jomp.frontend.ast.OmpClause.FlagKind.INDIRECT) ind = true;   // begin declare target's
-                        if (c instanceof jomp.frontend.ast.OmpClause.Requires r) requires |= requiresFlags(r.clauses());
-                    }
-                    boolean lists = false;
-                    for (jomp.frontend.ast.OmpClause c : d.clauses()) {
-                        if (c instanceof jomp.frontend.ast.OmpClause.DeclareMapper dm) mappers.add(dm.mapper());
-                        if (c instanceof jomp.frontend.ast.OmpClause.ListClause lc) {
-                            int flags = lc.kind() == jomp.frontend.ast.OmpClause.ListKind.LINK ? 1 : 0;
-                            if (lc.kind() == jomp.frontend.ast.OmpClause.ListKind.TO || lc.kind() == jomp.frontend.ast.OmpClause.ListKind.ENTER
-                                || lc.kind() == jomp.frontend.ast.OmpClause.ListKind.LINK) {
-                                lists = true;
-                                for (var it : lc.items()) if (it.var() != null) mark(it.var(), flags, deviceType, ind, it.loc());
-                            }
-                        }
-                    }
-                    if (l == jomp.frontend.ast.OmpDirective.Leaf.BEGIN_DECLARE_TARGET
-                        || l == jomp.frontend.ast.OmpDirective.Leaf.DECLARE_TARGET && !lists) open.push(new String[] {deviceType, ind ? "1" : ""});
-                    else if (l == jomp.frontend.ast.OmpDirective.Leaf.END_DECLARE_TARGET && !open.isEmpty()) open.pop();
-                }
-                case TranslationUnit.Function f -> { if (!open.isEmpty()) markOnce(f.var(), open.peek(), f.loc()); }
-                case TranslationUnit.Global g -> { if (!open.isEmpty()) markOnce(g.var(), open.peek(), g.loc()); }
-            }
-        }
-        DeviceTypeCheck.check(tu, nohost, hostOnly, declareTarget, diags);
-    }
-
-    private void markOnce(Var v, String[] ctx, SourceLocation loc) {
-        if (!declareTarget.containsKey(v) && !hostOnly.containsKey(v)) mark(v, 0, ctx[0], !ctx[1].isEmpty(), loc);
-    }
-
-    /** Marks v declare target (link: flags 1) for the devices device_type says. */
-    private void mark(Var v, int flags, String deviceType, boolean ind, SourceLocation loc) {
-        if (deviceType.equals("host")) {   // the host's only: no device copy
-            if (v.isFunction()) hostOnly.put(v, loc);
-            declareTarget.remove(v);
-            return;
-        }
-        if (deviceType.equals("nohost") && v.isFunction()) nohost.put(v, loc);
-        declareTarget.put(v, flags);
-        if (ind && v.isFunction()) indirect.add(v);
-    }
 
     /** libomptarget's OMP_REQ_* flags of requires clauses. */
     static long requiresFlags(Set<String> clauses) {
@@ -326,17 +270,9 @@ public final class Lowering {
     }
 
     /** The variable a callee expression names directly (after casts and decay), or null. */
-    static Var stripToVar(jomp.frontend.ast.Expr e) {
-        while (true) {
-            if (e instanceof jomp.frontend.ast.Expr.Cast c) e = c.operand();
-            else if (e instanceof jomp.frontend.ast.Expr.Decay d) e = d.operand();
-            else if (e instanceof jomp.frontend.ast.Expr.Unary u && u.op() == jomp.frontend.ast.Expr.Unary.Op.ADDR) e = u.operand();
-            else break;
-        }
-        return e instanceof jomp.frontend.ast.Expr.VarRef r ? r.var() : null;
-    }
+    static Var stripToVar(jomp.frontend.ast.Expr e) { return OmpDeclarations.namedFunction(e); }
 
-    boolean isDeclareTarget(Var v) { return declareTarget.containsKey(v); }
+    boolean isDeclareTarget(Var v) { return decls.isDeclareTarget(v); }
 
     /** The OpenMP constructs enclosing the code being lowered, outermost first, across outlined functions (context selectors read it). */
     final java.util.List<jomp.frontend.ast.OmpDirective.Leaf> ompConstructs = new java.util.ArrayList<>();
@@ -345,14 +281,12 @@ public final class Lowering {
     /** The dispatch construct whose call is being lowered (its is_device_ptr and interop clauses: VariantCalls), or null. */
     jomp.frontend.ast.Stmt.Omp ompDispatch;
 
-    /** The unit's declare mappers, in source order (implicit maps of a struct use its default one). */
-    private final java.util.List<jomp.frontend.ast.OmpClause.UserMapper> mappers = new java.util.ArrayList<>();
 
     /** The default mapper (declare mapper without a name) of struct type t, or null. */
     jomp.frontend.ast.OmpClause.UserMapper defaultMapper(Type t) {
         if (!t.isStructOrUnion()) return null;
-        for (int k = mappers.size() - 1; k >= 0; k--) {
-            var m = mappers.get(k);
+        for (int k = decls.mappers.size() - 1; k >= 0; k--) {
+            var m = decls.mappers.get(k);
             if (m.name().equals("default") && jomp.frontend.type.Types.compatibleUnqualified(m.type(), t)) return m;
         }
         return null;

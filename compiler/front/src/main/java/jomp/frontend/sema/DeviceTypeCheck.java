@@ -1,4 +1,4 @@
-package jomp.frontend.lower;
+package jomp.frontend.sema;
 
 import java.util.Map;
 
@@ -27,7 +27,7 @@ final class DeviceTypeCheck extends TreeScanner {
         this.nohost = nohost; this.hostOnly = hostOnly; this.diags = diags;
     }
 
-    /** nohost and hostOnly: the functions marked so, with where the marking names them. */
+    /** nohost and hostOnly: the functions marked so, with where the marking names them; declareTarget: the unit's device functions. */
     static void check(TranslationUnit tu, Map<Var, SourceLocation> nohost, Map<Var, SourceLocation> hostOnly, Map<Var, Integer> declareTarget,
                       Diagnostics diags) {
         if (nohost.isEmpty() && hostOnly.isEmpty()) return;
@@ -51,7 +51,7 @@ final class DeviceTypeCheck extends TreeScanner {
 
     @Override public void visitCall(Expr.Call c) {
         Var callee = c.direct();
-        if (callee == null && Lowering.stripToVar(c.callee()) instanceof Var v) callee = v;
+        if (callee == null && OmpDeclarations.namedFunction(c.callee()) instanceof Var v) callee = v;
         if (callee != null && host && nohost.containsKey(callee)) {
             diags.error(c.loc(), "function with 'device_type(nohost)' is not available on host");
             diags.note(nohost.get(callee), "marked as 'device_type(nohost)' here");
