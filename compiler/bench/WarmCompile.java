@@ -3,7 +3,7 @@ import java.io.PrintStream;
 import java.util.Arrays;
 
 /**
- * Compile speed in a warm JVM: runs the compiler proper (jomp.frontend.Cc1, the `jomp -cc1`
+ * Compile speed in a warm JVM: runs the compiler proper (jomp.compiler.cc1.Cc1, the `jomp -cc1`
  * stage that `jomp -c` runs) N times in one process on the same source and prints the median
  * wall time of the last half of the runs, in seconds. Each run starts from a collected heap, as a
  * command to the compile server does (CompileServer collects after a large command). Run by compile-speed.sh with the built jars:
@@ -18,7 +18,7 @@ public final class WarmCompile {
         for (int i = 0; i < runs; i++) {
             System.gc();   // as the compile server does after a large command, before it is timed
             long t0 = System.nanoTime();
-            int rc = jomp.frontend.Cc1.run(args, devNull, System.err);
+            int rc = jomp.compiler.cc1.Cc1.run(args, devNull, System.err);
             t[i] = (System.nanoTime() - t0) / 1e9;
             if (rc != 0) throw new IllegalStateException("compile failed with status " + rc);
         }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes clang 19's warning groups (compiler/diag/src/main/resources/jomp/frontend/diag/clang19-warnings.txt),
+"""Writes clang 19's warning groups (compiler/diag/src/main/resources/jomp/compiler/diag/clang19-warnings.txt),
 read off clang-19's diagtool: which group contains which (`diagtool tree`), which groups hold
 diagnostics of their own (`diagtool list-warnings`) and which of those are on by default
 (`diagtool show-enabled` with no flags). jomp's -W, -Wno-, -Werror=, -Wno-error=, -Wall, -Wextra

@@ -12,7 +12,7 @@ import java.util.function.Function;
 import jomp.driver.action.FileType;
 import jomp.driver.options.Arg;
 import jomp.driver.options.Opt;
-import jomp.frontend.preprocess.DependencyFile;
+import jomp.compiler.preprocess.DependencyFile;
 
 /**
  * clang's -M family, turned into the cc1 options of the job that preprocesses each source, as

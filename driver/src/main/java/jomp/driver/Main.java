@@ -20,7 +20,7 @@ public final class Main {
     /** One jomp command with its own output streams (the compile server runs many in one JVM). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length > 0 && args[0].equals("-cc1")) {
-            return jomp.frontend.Cc1.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+            return jomp.compiler.cc1.Cc1.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         }
         String root = System.getProperty("jomp.root", ".");
         return new Driver(out, err, Path.of(root).toAbsolutePath().normalize()).run(Arrays.asList(args));

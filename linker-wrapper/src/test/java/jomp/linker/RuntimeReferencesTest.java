@@ -29,7 +29,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import jomp.frontend.Cc1;
+import jomp.compiler.cc1.Cc1;
 import jomp.objfile.packager.PackagerMain;
 
 /**

@@ -15,17 +15,17 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-import jomp.frontend.ast.TranslationUnit;
-import jomp.frontend.diag.Diagnostics;
-import jomp.frontend.diag.SourceFile;
-import jomp.frontend.ir.IrParser;
-import jomp.frontend.ir.IrPrinter;
-import jomp.frontend.ir.Module;
-import jomp.frontend.lower.Lowering;
-import jomp.frontend.opt.PassManager;
-import jomp.frontend.parse.Parser;
-import jomp.frontend.preprocess.Preprocessor;
-import jomp.frontend.preprocess.PreprocessorOptions;
+import jomp.compiler.ast.TranslationUnit;
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.diag.SourceFile;
+import jomp.compiler.ir.IrParser;
+import jomp.compiler.ir.IrPrinter;
+import jomp.compiler.ir.Module;
+import jomp.compiler.lower.Lowering;
+import jomp.compiler.opt.PassManager;
+import jomp.compiler.parse.Parser;
+import jomp.compiler.preprocess.Preprocessor;
+import jomp.compiler.preprocess.PreprocessorOptions;
 
 /**
  * The IR's text form round-trips over the whole corpus (issue 3): for every program the frontend

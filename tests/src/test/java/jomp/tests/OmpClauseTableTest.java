@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-import jomp.frontend.parse.OmpClauseTable;
+import jomp.compiler.parse.OmpClauseTable;
 
 /**
  * jomp's table of which clauses each OpenMP directive allows ({@code jomp/omp/clauses.txt},

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The warnings of jomp's warnings pass (jomp.frontend.sema.Warnings) on every program of the run
+ * The warnings of jomp's warnings pass (jomp.compiler.sema.Warnings) on every program of the run
  * and offload corpora, with -Wall -Wextra -Wshadow -Wimplicit-fallthrough -Wmissing-prototypes:
  * exactly the ones clang-19 gives for those groups, in the same order, no more (a spurious
  * warning on real code fails here) and no fewer. Shadowing a typedef (clang's "declaration

@@ -17,7 +17,7 @@ public record Tools(Tool cc1, Tool packager, Map<String, Tool> assemblers, Tool 
         // clang's name for the NVPTX assembler in bindings; a target of another kind would bring its own
         assemblers.forEach((triple, program) -> as.put(triple, Tool.external("NVPTX::Assembler", program)));
         return new Tools(
-                Tool.inProcess("jomp", bin.resolve("jomp"), (args, out, err) -> jomp.frontend.Cc1.run(drop(args), out, err)),
+                Tool.inProcess("jomp", bin.resolve("jomp"), (args, out, err) -> jomp.compiler.cc1.Cc1.run(drop(args), out, err)),
                 Tool.inProcess("Offload::Packager", bin.resolve("jomp-offload-packager"), jomp.objfile.packager.PackagerMain::run),
                 Map.copyOf(as),
                 Tool.inProcess("jomp::Linker", bin.resolve("jomp-linker-wrapper"), linker),

@@ -106,7 +106,7 @@ public final class ClangOptions {
                 if (at >= 0) { normalized = arg.substring(0, at + 1); rhs = arg.substring(at + 1); }
             }
             if (Math.abs(cand.length() - normalized.length()) > best) continue;
-            int d = jomp.frontend.diag.WarningOptions.editDistance(cand, normalized);
+            int d = jomp.compiler.diag.WarningOptions.editDistance(cand, normalized);
             if (rhs.isEmpty() && delim) d++;
             if (d < best) { best = d; nearest = cand + rhs; }
         }

@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import jomp.frontend.DeviceCodeGen;
-import jomp.frontend.ir.IrLinker;
-import jomp.frontend.ir.Module;
-import jomp.frontend.nvptx.PtxException;
+import jomp.compiler.cc1.DeviceCodeGen;
+import jomp.compiler.ir.IrLinker;
+import jomp.compiler.ir.Module;
+import jomp.compiler.nvptx.PtxException;
 import jomp.linker.host.HostLinker;
 import jomp.toolchain.CodeGen;
 import jomp.toolchain.Programs;

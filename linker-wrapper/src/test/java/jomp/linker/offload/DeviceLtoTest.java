@@ -23,11 +23,11 @@ class DeviceLtoTest {
     private static final String A = irOf("a.c", "int twice(int x) { return 2 * x; }\n");
 
     private static String irOf(String name, String c) {
-        var d = new jomp.frontend.diag.Diagnostics(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
-        var tokens = jomp.frontend.preprocess.Preprocessor.run(new jomp.frontend.diag.SourceFile(name, c),
-                jomp.frontend.preprocess.PreprocessorOptions.defaults(false), d);
-        var m = jomp.frontend.lower.Lowering.lower(jomp.frontend.parse.Parser.parse(tokens, d), d, name);
-        return jomp.frontend.ir.IrPrinter.print(m);
+        var d = new jomp.compiler.diag.Diagnostics(new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+        var tokens = jomp.compiler.preprocess.Preprocessor.run(new jomp.compiler.diag.SourceFile(name, c),
+                jomp.compiler.preprocess.PreprocessorOptions.defaults(false), d);
+        var m = jomp.compiler.lower.Lowering.lower(jomp.compiler.parse.Parser.parse(tokens, d), d, name);
+        return jomp.compiler.ir.IrPrinter.print(m);
     }
 
     @Test

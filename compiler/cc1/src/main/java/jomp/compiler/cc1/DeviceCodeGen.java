@@ -1,0 +1,43 @@
+package jomp.compiler.cc1;
+
+import java.nio.charset.StandardCharsets;
+
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.ir.Module;
+import jomp.toolchain.ToolChain;
+import jomp.offload.abi.ImageKind;
+
+/**
+ * The device code generation entry: the device half of a unit (or, with -foffload-lto, the IR
+ * linked at the link) to the code its target's {@link ToolChain#codeGen()} names. cc1's device
+ * compile and the linker-wrapper's device LTO both come here, so neither tests triples.
+ */
+public final class DeviceCodeGen {
+    private DeviceCodeGen() {}
+
+    /** The code: a jomp object of JVM classes (kind elf) or PTX text (kind ptx). */
+    public record Output(ImageKind imageKind, byte[] bytes) {
+        public String text() { return new String(bytes, StandardCharsets.ISO_8859_1); }
+    }
+
+    /**
+     * Generates a module's device code for {@code arch} (null: the target's default).
+     * @throws jomp.compiler.nvptx.PtxException for IR the GPU cannot run, naming the function
+     */
+    public static Output generate(ToolChain tc, Module m, String arch, int optLevel) {
+        Cc1.Options o = new Cc1.Options();
+        o.optLevel = optLevel;
+        Compilation c = new Compilation(o, new Diagnostics(System.err));
+        c.module = m;
+        // the code generation passes of cc1's device list (Pipeline), so that both run the same
+        java.util.List<Pipeline.Pass> passes = new java.util.ArrayList<>();
+        Pipeline.codeGen(tc.codeGen(), optLevel, arch != null && !arch.isEmpty() ? arch : tc.defaultArch(), passes);
+        if (tc.codeGen() == jomp.toolchain.CodeGen.JVM) passes.add(Pipeline.WRITE_OBJECT);
+        try {
+            Pipeline.run(passes, c, Pipeline.Trace.NONE, m.sourceName, System.err);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);   // no pass of code generation reads a file
+        }
+        return new Output(tc.codeGen() == jomp.toolchain.CodeGen.JVM ? ImageKind.OBJECT : ImageKind.PTX, c.output);
+    }
+}

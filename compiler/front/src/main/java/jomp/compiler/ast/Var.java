@@ -1,0 +1,71 @@
+package jomp.compiler.ast;
+
+import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.type.Type;
+
+/**
+ * A declared object or function (chibicc's Obj). One Var per entity: a file-scope name declared
+ * several times has one Var whose type is the composite. Identity matters (use ==).
+ */
+public final class Var {
+    public enum Storage { NONE, STATIC, EXTERN, TYPEDEF, REGISTER }
+
+    public final String name;
+    public Type type;
+    public final SourceLocation loc;
+    public final boolean isLocal;
+    public Storage storage;
+    public boolean threadLocal;
+    public boolean isInline;
+    /** A definition was seen (function body, or an object with an initializer / tentative definition). */
+    public boolean isDefined;
+    /** Position among its function's parameters, or -1. */
+    public int paramIndex = -1;
+    /** The symbol name for the object file: the name, or "f.x" for a block-scope static like clang. */
+    public String linkName;
+    /** A compiler-made temporary (compound literal, VLA size); no diagnostics mention it. */
+    public boolean synthetic;
+    /** Its address is taken (&x, arrays, aggregates passed around): lowering keeps it in memory. */
+    public boolean addressTaken;
+    /** _Alignas / __attribute__((aligned)) on this object, or 0 (then the type's alignment applies). */
+    public int align;
+    /** Referenced at least once (for -Wunused), or marked unused/used by an attribute. */
+    public boolean used;
+    /** OpenMP declare variant: functions a call to this one calls instead where their context selectors match (empty: none). */
+    public java.util.List<OmpClause.DeclaredVariant> ompVariants = java.util.List.of();
+    /** Declared with __attribute__((unused)): no -Wunused warning about it. */
+    public boolean markedUnused;
+    /** {@code __attribute__((gnu_inline))}: an extern inline definition is for inlining only (GNU89 semantics). */
+    public boolean gnuInline;
+    /** linkName comes from an {@code __asm__("name")} label (decision 3: the symbol the declaration links to). */
+    public boolean asmLabel;
+    /** {@code __attribute__((weak))} (accepted; a weak declaration links like an ordinary one). */
+    public boolean weak;
+    /** {@code __attribute__((used))}: emitted even if nothing refers to it. */
+    public boolean attrUsed;
+    /** {@code _Noreturn} or {@code __attribute__((noreturn))}. */
+    public boolean noreturn;
+    /** A function declared at file scope without {@code inline} or with {@code extern} (C11 6.7.4p7: then its definition is external). */
+    public boolean externalDecl;
+    /** Its definition was {@code extern inline} (with gnu_inline: for inlining only, never emitted). */
+    public boolean externInlineDef;
+    /**
+     * An inline definition only (C11 6.7.4p7): every file-scope declaration says inline and none
+     * extern. jomp compiles it as a function local to the unit, used when this unit calls it.
+     */
+    public boolean inlineOnly;
+
+    /** A gnu_inline extern inline definition: never compiled; calls go to the external function. */
+    public boolean definitionDropped() { return gnuInline && externInlineDef; }
+
+    public Var(String name, Type type, SourceLocation loc, boolean isLocal) {
+        this.name = name; this.type = type; this.loc = loc; this.isLocal = isLocal;
+        this.storage = Storage.NONE; this.linkName = name;
+    }
+
+    public boolean isFunction() { return type.isFunction(); }
+    /** Lives in static storage (globals, block-scope statics, string literals' arrays). */
+    public boolean isStatic() { return !isLocal || storage == Storage.STATIC || storage == Storage.EXTERN; }
+
+    @Override public String toString() { return name; }
+}

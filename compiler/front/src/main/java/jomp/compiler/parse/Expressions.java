@@ -1,0 +1,796 @@
+package jomp.compiler.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jomp.compiler.ast.Expr;
+import jomp.compiler.ast.Initializer;
+import jomp.compiler.ast.Var;
+import jomp.compiler.ast.Vla;
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.lex.Token;
+import jomp.compiler.parse.Parser.ParamDecl;
+import jomp.compiler.parse.Parser.SyntaxError;
+import jomp.compiler.sema.ConstEval;
+import jomp.compiler.sema.Sema;
+import jomp.compiler.type.Member;
+import jomp.compiler.type.Type;
+import jomp.compiler.type.TypePrinter;
+import jomp.compiler.type.Types;
+
+/**
+ * Expressions (C11 6.5.2-6.5.17): postfix, unary, cast, binary operators by precedence, conditional,
+ * assignment and comma; each operator is checked and its implicit conversions made explicit.
+ * Part of the parser: shares {@link Parser}'s token cursor, scopes and function state.
+ */
+final class Expressions {
+    private final Parser p;
+    private final Diagnostics diags;
+    private final Sema sema;
+
+    Expressions(Parser p) { this.p = p; this.diags = p.diags; this.sema = p.sema; }
+
+    /** Lvalue conversion's visible part: arrays and functions decay to pointers. */
+    Expr rvalue(Expr e) {
+        Type t = e.type();
+        if (t.kind == Type.Kind.ARRAY || t.kind == Type.Kind.VLA) {
+            markAddressTaken(e);
+            return new Expr.Decay(e, Type.pointerTo(t.base), e.loc());
+        }
+        if (t.kind == Type.Kind.FUNC) return new Expr.Decay(e, Type.pointerTo(t), e.loc());
+        return e;
+    }
+
+    static Type rvalueType(Expr e) { return e.type(); }
+
+    private static void markAddressTaken(Expr e) {
+        while (true) {
+            switch (e) {
+                case Expr.VarRef v -> { v.var().addressTaken = true; return; }
+                case Expr.Member m -> e = m.base();
+                case Expr.CompoundLiteral c -> { c.var().addressTaken = true; return; }
+                default -> { return; }
+            }
+        }
+    }
+
+    Expr expr() {
+        if (typoDepth++ == 0) pendingTypos = new ArrayList<>();
+        try {
+            return commaExpr();
+        } finally {
+            if (--typoDepth == 0) flushTypos();
+        }
+    }
+
+    private Expr commaExpr() {
+        Expr e = assign();
+        while (p.at(",")) {
+            Token op = p.next();
+            Expr r = assign();
+            Expr rr = rvalue(r);
+            e = new Expr.Binary(Expr.Binary.Op.COMMA, rvalue(e), rr, rr.type().unqualified(), op.loc);
+        }
+        return e;
+    }
+
+    Expr assign() {
+        if (typoDepth++ == 0) pendingTypos = new ArrayList<>();
+        try {
+            return assignment();
+        } finally {
+            if (--typoDepth == 0) flushTypos();
+        }
+    }
+
+    // ---- undeclared identifiers: like clang's delayed typo correction, reported at the end of the full expression ----
+    record Typo(Token name, String fix) {}
+    private int typoDepth;
+    List<Typo> pendingTypos;
+
+    /** Reports the undeclared identifiers of a full expression; clang suggests names only if every one has a suggestion. */
+    private void flushTypos() {
+        List<Typo> ts = pendingTypos;
+        pendingTypos = null;
+        if (ts == null || ts.isEmpty()) return;
+        boolean all = true;
+        for (Typo t : ts) all &= t.fix != null;
+        for (Typo t : ts) reportUndeclared(t.name, all ? t.fix : null);
+    }
+
+    void reportUndeclared(Token t, String fix) {
+        if (fix == null) {
+            diags.error(t.loc, "use of undeclared identifier '" + t.text + "'");
+            return;
+        }
+        diags.error(t.loc, "use of undeclared identifier '" + t.text + "'; did you mean '" + fix + "'?");
+        SourceLocation at = Parser.locOf(p.lookup(fix));
+        if (at != null) diags.note(at, "'" + fix + "' declared here");
+    }
+
+    private Expr assignment() {
+        Expr lhs = conditional();
+        Token t = p.tok();
+        if (t.kind != Token.Kind.PUNCT) return lhs;
+        Expr.Binary.Op op = switch (t.text) {
+            case "=" -> null;
+            case "+=" -> Expr.Binary.Op.ADD; case "-=" -> Expr.Binary.Op.SUB; case "*=" -> Expr.Binary.Op.MUL;
+            case "/=" -> Expr.Binary.Op.DIV; case "%=" -> Expr.Binary.Op.MOD; case "<<=" -> Expr.Binary.Op.SHL;
+            case ">>=" -> Expr.Binary.Op.SHR; case "&=" -> Expr.Binary.Op.BITAND; case "|=" -> Expr.Binary.Op.BITOR;
+            case "^=" -> Expr.Binary.Op.BITXOR;
+            default -> Expr.Binary.Op.COMMA;   // not an assignment operator
+        };
+        if (op == Expr.Binary.Op.COMMA) return lhs;
+        p.pos++;
+        Expr rhs = assign();
+        if (!checkAssignable(lhs, t)) return new Expr.IntLit(0, Parser.ERROR, t.loc);
+        Type lt = lhs.type().unqualified();
+        Expr r = rvalue(rhs);
+        if (r.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, t.loc);
+        if (op == null) {
+            Expr v = sema.assignConvert(r, lt, Sema.Context.ASSIGN, t.loc, rhs);
+            return new Expr.Assign(lhs, v, lt, t.loc);
+        }
+        // compound assignment: lhs op= rhs is lhs = (T)(lhs op rhs) with lhs evaluated once
+        Expr probe = arith(op, new Expr.VarRef(null, lt, lhs.loc()), r, t, true);
+        if (probe.type() == Parser.ERROR) return probe;
+        if (lt.isPointer()) {
+            Expr off = ((Expr.Binary) probe).right();
+            return new Expr.CompoundAssign(op, lhs, off, lt, lt, t.loc);
+        }
+        Expr.Binary b = (Expr.Binary) probe;
+        Type opType = b.left().type();
+        return new Expr.CompoundAssign(op, lhs, b.right(), opType, lt, t.loc);
+    }
+
+    /** Is e a modifiable lvalue? Reports clang's error at the operator otherwise. */
+    boolean checkAssignable(Expr e, Token op) {
+        if (e.type() == Parser.ERROR) return false;
+        if (!Expr.isLvalue(e)) {
+            diags.error(op.loc, "expression is not assignable");
+            return false;
+        }
+        Type t = e.type();
+        if (t.isArray()) {
+            diags.error(op.loc, "array type '" + t + "' is not assignable");
+            return false;
+        }
+        if (t.isConst()) {
+            if (e instanceof Expr.VarRef v) {
+                diags.error(op.loc, "cannot assign to variable '" + v.var().name + "' with const-qualified type " + TypePrinter.quoteAka(t));
+                diags.note(v.var().loc, "variable '" + v.var().name + "' declared const here");
+            } else if (e instanceof Expr.Unary u && u.op() == Expr.Unary.Op.DEREF) {
+                diags.error(op.loc, "read-only variable is not assignable");
+            } else {
+                diags.error(op.loc, "read-only variable is not assignable");
+            }
+            return false;
+        }
+        if (t.isStructOrUnion() && hasConstMember(t)) {
+            diags.error(op.loc, "cannot assign to " + (e instanceof Expr.VarRef v ? "variable '" + v.var().name + "'" : "lvalue") + " with const-qualified data member");
+            return false;
+        }
+        if (!t.isComplete() && !t.isArray()) {
+            diags.error(op.loc, "incomplete type '" + t + "' is not assignable");
+            return false;
+        }
+        return true;
+    }
+
+    private static boolean hasConstMember(Type t) {
+        for (Member m : t.members()) if (m.type().isConst() || m.type().isStructOrUnion() && hasConstMember(m.type())) return true;
+        return false;
+    }
+
+    Expr conditional() {
+        Expr c = logor();
+        if (!p.at("?")) return c;
+        Token q = p.next();
+        Expr cond = p.stmts.condition(c, "used type '" + rvalue(c).type() + "' where arithmetic or pointer type is required");
+        Expr a = p.at(":") ? cond : expr();       // GNU a ?: b
+        if (!p.consume(":")) {
+            diags.error(p.tok().loc, "expected ':'");
+            diags.note(q.loc, "to match this '?'");
+            conditional();                       // reports "expected expression" where clang does
+            throw new SyntaxError();
+        }
+        Expr b = conditional();
+        return sema.conditional(cond, rvalue(a), rvalue(b), q.loc);
+    }
+
+    private Expr logor() {
+        Expr e = logand();
+        while (p.at("||")) { Token op = p.next(); e = logical(Expr.Binary.Op.LOGOR, e, logand(), op); }
+        return e;
+    }
+
+    private Expr logand() {
+        Expr e = bitor();
+        while (p.at("&&")) { Token op = p.next(); e = logical(Expr.Binary.Op.LOGAND, e, bitor(), op); }
+        return e;
+    }
+
+    private Expr logical(Expr.Binary.Op op, Expr l, Expr r, Token opTok) {
+        Expr a = rvalue(l), b = rvalue(r);
+        if (a.type() == Parser.ERROR || b.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, opTok.loc);
+        if (!a.type().isScalar() || !b.type().isScalar()) return invalidOperands(a, b, opTok);
+        return new Expr.Binary(op, a, b, Type.INT, opTok.loc);
+    }
+
+    private Expr bitor() {
+        Expr e = bitxor();
+        while (p.at("|")) { Token op = p.next(); e = arith(Expr.Binary.Op.BITOR, e, bitxor(), op, false); }
+        return e;
+    }
+
+    private Expr bitxor() {
+        Expr e = bitand();
+        while (p.at("^")) { Token op = p.next(); e = arith(Expr.Binary.Op.BITXOR, e, bitand(), op, false); }
+        return e;
+    }
+
+    private Expr bitand() {
+        Expr e = equality();
+        while (p.at("&")) { Token op = p.next(); e = arith(Expr.Binary.Op.BITAND, e, equality(), op, false); }
+        return e;
+    }
+
+    private Expr equality() {
+        Expr e = relational();
+        while (true) {
+            if (p.at("==")) { Token op = p.next(); e = compare(Expr.Binary.Op.EQ, e, relational(), op); }
+            else if (p.at("!=")) { Token op = p.next(); e = compare(Expr.Binary.Op.NE, e, relational(), op); }
+            else return e;
+        }
+    }
+
+    private Expr relational() {
+        Expr e = shift();
+        while (true) {
+            Expr.Binary.Op op = p.at("<") ? Expr.Binary.Op.LT : p.at("<=") ? Expr.Binary.Op.LE : p.at(">") ? Expr.Binary.Op.GT : p.at(">=") ? Expr.Binary.Op.GE : null;
+            if (op == null) return e;
+            Token t = p.next();
+            e = compare(op, e, shift(), t);
+        }
+    }
+
+    private Expr shift() {
+        Expr e = additive();
+        while (true) {
+            if (p.at("<<")) { Token op = p.next(); e = arith(Expr.Binary.Op.SHL, e, additive(), op, false); }
+            else if (p.at(">>")) { Token op = p.next(); e = arith(Expr.Binary.Op.SHR, e, additive(), op, false); }
+            else return e;
+        }
+    }
+
+    private Expr additive() {
+        Expr e = multiplicative();
+        while (true) {
+            if (p.at("+")) { Token op = p.next(); e = arith(Expr.Binary.Op.ADD, e, multiplicative(), op, false); }
+            else if (p.at("-")) { Token op = p.next(); e = arith(Expr.Binary.Op.SUB, e, multiplicative(), op, false); }
+            else return e;
+        }
+    }
+
+    private Expr multiplicative() {
+        Expr e = cast();
+        while (true) {
+            if (p.at("*")) { Token op = p.next(); e = arith(Expr.Binary.Op.MUL, e, cast(), op, false); }
+            else if (p.at("/")) { Token op = p.next(); e = arith(Expr.Binary.Op.DIV, e, cast(), op, false); }
+            else if (p.at("%")) { Token op = p.next(); e = arith(Expr.Binary.Op.MOD, e, cast(), op, false); }
+            else return e;
+        }
+    }
+
+    Expr invalidOperands(Expr a, Expr b, Token op) {
+        diags.error(op.loc, "invalid operands to binary expression (" + TypePrinter.quoteAka(origType(a)) + " and " + TypePrinter.quoteAka(origType(b)) + ")");
+        return new Expr.IntLit(0, Parser.ERROR, op.loc);
+    }
+
+    /** The type clang names in diagnostics: before array/function decay. */
+    private static Type origType(Expr e) { return e instanceof Expr.Decay d ? d.operand().type() : e.type(); }
+
+    /**
+     * Arithmetic, bitwise and shift operators, with pointer arithmetic scaled to bytes.
+     * compound: building op= (the left operand is a placeholder of the target's type).
+     */
+    Expr arith(Expr.Binary.Op op, Expr l, Expr r, Token opTok, boolean compound) {
+        Expr a = rvalue(l), b = rvalue(r);
+        Type at = a.type(), bt = b.type();
+        SourceLocation loc = opTok.loc;
+        if (at == Parser.ERROR || bt == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, loc);
+        switch (op) {
+            case ADD, SUB -> {
+                if (at.isArithmetic() && bt.isArithmetic()) return usual(op, a, b, loc);
+                if (at.isPointer() && bt.isInteger()) return pointerOffset(op, a, b, loc, opTok);
+                if (op == Expr.Binary.Op.ADD && at.isInteger() && bt.isPointer() && !compound) return pointerOffset(op, b, a, loc, opTok);
+                if (op == Expr.Binary.Op.SUB && at.isPointer() && bt.isPointer() && !compound) {
+                    if (!Types.compatibleUnqualified(at.base.unqualified(), bt.base.unqualified())) {
+                        diags.error(loc, "'" + at + "' and '" + bt + "' are not pointers to compatible types");
+                        return new Expr.IntLit(0, Parser.ERROR, loc);
+                    }
+                    Expr diff = new Expr.Binary(Expr.Binary.Op.PTR_DIFF, a, b, Type.LONG, loc);
+                    long size = elemSizeForArith(at, opTok);
+                    if (size == 1) return diff;
+                    return new Expr.Binary(Expr.Binary.Op.DIV, diff, new Expr.IntLit(size, Type.LONG, loc), Type.LONG, loc);
+                }
+                return invalidOperands(a, b, opTok);
+            }
+            case MUL, DIV -> {
+                if (at.isArithmetic() && bt.isArithmetic()) {
+                    if (op == Expr.Binary.Op.DIV && bt.isInteger() && ConstEval.integer(b) instanceof Long z && z == 0)
+                        diags.warning(b.loc(), "division by zero is undefined", "-Wdivision-by-zero");
+                    return usual(op, a, b, loc);
+                }
+                return invalidOperands(a, b, opTok);
+            }
+            case MOD, BITAND, BITOR, BITXOR -> {
+                if (at.isInteger() && bt.isInteger()) {
+                    if (op == Expr.Binary.Op.MOD && ConstEval.integer(b) instanceof Long z && z == 0)
+                        diags.warning(b.loc(), "remainder by zero is undefined", "-Wdivision-by-zero");
+                    return usual(op, a, b, loc);
+                }
+                return invalidOperands(a, b, opTok);
+            }
+            case SHL, SHR -> {
+                if (!at.isInteger() || !bt.isInteger()) return invalidOperands(a, b, opTok);
+                Type lt = Types.promote(at);
+                Long n = ConstEval.integer(b);
+                if (n != null && n < 0) diags.warning(b.loc(), "shift count is negative", "-Wshift-count-negative");
+                else if (n != null && n >= lt.size() * 8) diags.warning(b.loc(), "shift count >= width of type", "-Wshift-count-overflow");
+                return new Expr.Binary(op, sema.convert(a, lt), sema.convert(b, Types.promote(bt)), lt, loc);
+            }
+            default -> throw new IllegalStateException(op.toString());
+        }
+    }
+
+    private Expr usual(Expr.Binary.Op op, Expr a, Expr b, SourceLocation loc) {
+        Type t = Types.usualArithmetic(a.type(), b.type());
+        return new Expr.Binary(op, sema.convert(a, t), sema.convert(b, t), t, loc);
+    }
+
+    private long elemSizeForArith(Type ptr, Token opTok) {
+        Type e = ptr.base;
+        if (e.isVoid() || e.isFunction()) {
+            diags.warning(opTok.loc, "arithmetic on a pointer to " + (e.isVoid() ? "void" : "the function type '" + e + "'") + " is a GNU extension", "-Wgnu-pointer-arith");
+            return 1;
+        }
+        if (!e.isComplete() && e.kind != Type.Kind.VLA) {
+            diags.error(opTok.loc, "arithmetic on a pointer to an incomplete type '" + e + "'");
+            return 1;
+        }
+        return e.kind == Type.Kind.VLA ? -1 : e.size();
+    }
+
+    /** p + i, p - i: the index becomes a long byte offset. */
+    private Expr pointerOffset(Expr.Binary.Op op, Expr p, Expr i, SourceLocation loc, Token opTok) {
+        long size = elemSizeForArith(p.type(), opTok);
+        Expr idx = sema.convert(i, Type.LONG);
+        Expr off;
+        if (size == -1) off = new Expr.Binary(Expr.Binary.Op.MUL, idx, sema.convert(sizeofExpr(p.type().base, loc), Type.LONG), Type.LONG, loc);
+        else if (size == 1) off = idx;
+        else off = new Expr.Binary(Expr.Binary.Op.MUL, idx, new Expr.IntLit(size, Type.LONG, loc), Type.LONG, loc);
+        return new Expr.Binary(op, p, off, p.type().unqualified(), loc);
+    }
+
+    private Expr compare(Expr.Binary.Op op, Expr l, Expr r, Token opTok) {
+        Expr a = rvalue(l), b = rvalue(r);
+        Type at = a.type(), bt = b.type();
+        SourceLocation loc = opTok.loc;
+        if (at == Parser.ERROR || bt == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, loc);
+        boolean eq = op == Expr.Binary.Op.EQ || op == Expr.Binary.Op.NE;
+        if (at.isArithmetic() && bt.isArithmetic()) {
+            if (!eq && (at.isComplex || bt.isComplex)) return invalidOperands(a, b, opTok);
+            Type t = Types.usualArithmetic(at, bt);
+            return new Expr.Binary(op, sema.convert(a, t), sema.convert(b, t), Type.INT, loc);
+        }
+        if (at.isPointer() && bt.isPointer()) {
+            Type pa = at.base.unqualified(), pb = bt.base.unqualified();
+            if (!Types.compatibleUnqualified(pa, pb) && !(eq && (pa.isVoid() || pb.isVoid()))) {
+                if (pa.isVoid() || pb.isVoid()) { /* fine for relational in GNU C */ }
+                else diags.warning(loc, "comparison of distinct pointer types (" + TypePrinter.quoteAka(at) + " and " + TypePrinter.quoteAka(bt) + ")", "-Wcompare-distinct-pointer-types");
+            }
+            return new Expr.Binary(op, a, sema.convert(b, at.unqualified()), Type.INT, loc);
+        }
+        if (at.isPointer() && bt.isInteger() || at.isInteger() && bt.isPointer()) {
+            Expr p = at.isPointer() ? a : b, i = at.isPointer() ? b : a;
+            if (!Sema.isNullPointerConstant(i)) {
+                diags.warning(loc, "comparison between pointer and integer (" + TypePrinter.quoteAka(at) + " and " + TypePrinter.quoteAka(bt) + ")", "-Wpointer-integer-compare");
+            } else if (!eq) {
+                diags.warning(loc, "ordered comparison between pointer and zero (" + TypePrinter.quoteAka(at) + " and " + TypePrinter.quoteAka(bt) + ") is an extension", "-Wpedantic");
+            }
+            Expr ci = sema.convert(i, p.type().unqualified());
+            return at.isPointer() ? new Expr.Binary(op, a, ci, Type.INT, loc) : new Expr.Binary(op, ci, b, Type.INT, loc);
+        }
+        return invalidOperands(a, b, opTok);
+    }
+
+    /** cast-expression: (type-name) cast-expression, or a compound literal (type-name){...}. */
+    Expr cast() {
+        if (p.at("(") && p.typeNameAt(1)) {
+            Token open = p.next();
+            Type t = p.declarators.typeName();
+            p.expectClose(")", open);
+            if (p.at("{")) return postfixTail(compoundLiteral(t, open));
+            Expr e = cast();
+            return explicitCast(e, t, open.loc);
+        }
+        return unary();
+    }
+
+    Expr explicitCast(Expr e, Type t, SourceLocation loc) {
+        Expr r = rvalue(e);
+        if (r.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, loc);
+        Type to = t.unqualified();
+        Type from = r.type();
+        if (to.isVoid()) return new Expr.Cast(r, to, false, loc);
+        if (!to.isScalar()) {
+            if (to.isStructOrUnion() && Types.compatibleUnqualified(from, to)) return r;
+            diags.error(loc, "used type '" + t + "' where arithmetic or pointer type is required");
+            return new Expr.IntLit(0, Parser.ERROR, loc);
+        }
+        if (!from.isScalar()) {
+            diags.error(e.loc(), "operand of type '" + from + "' where arithmetic or pointer type is required");
+            return new Expr.IntLit(0, Parser.ERROR, loc);
+        }
+        if (to.isPointer() && from.isFloat() || to.isFloat() && from.isPointer()) {
+            diags.error(e.loc(), "operand of type '" + from + "' cannot be cast to a pointer type");
+            return new Expr.IntLit(0, Parser.ERROR, loc);
+        }
+        return new Expr.Cast(r, to, false, loc);
+    }
+
+    private Expr compoundLiteral(Type t, Token open) {
+        boolean file = p.currentFn == null;
+        Var v = p.decls.syntheticLocal(t, open.loc);
+        if (t.kind == Type.Kind.VLA) diags.error(open.loc, "compound literal has variable-sized type '" + t + "'");
+        Initializer init = p.inits.initializer(t, file);
+        v.type = init.type();
+        v.addressTaken = true;
+        return new Expr.CompoundLiteral(v, init, init.type(), open.loc);
+    }
+
+    Expr unary() {
+        Token t = p.tok();
+        SourceLocation loc = t.loc;
+        if (t.kind == Token.Kind.PUNCT) {
+            switch (t.text) {
+                case "+", "-" -> {
+                    p.pos++;
+                    Expr e = rvalue(cast());
+                    if (e.type() == Parser.ERROR) return e;
+                    if (!e.type().isArithmetic()) return invalidUnary(e, loc);
+                    Type pt = e.type().isInteger() ? Types.promote(e.type()) : e.type().unqualified();
+                    return new Expr.Unary(t.text.equals("-") ? Expr.Unary.Op.NEG : Expr.Unary.Op.PLUS, sema.convert(e, pt), pt, loc);
+                }
+                case "~" -> {
+                    p.pos++;
+                    Expr e = rvalue(cast());
+                    if (e.type() == Parser.ERROR) return e;
+                    if (e.type().isComplex) return new Expr.Unary(Expr.Unary.Op.BITNOT, e, e.type().unqualified(), loc); // conjugate (GNU)
+                    if (!e.type().isInteger()) return invalidUnary(e, loc);
+                    Type pt = Types.promote(e.type());
+                    return new Expr.Unary(Expr.Unary.Op.BITNOT, sema.convert(e, pt), pt, loc);
+                }
+                case "!" -> {
+                    p.pos++;
+                    Expr e = rvalue(cast());
+                    if (e.type() == Parser.ERROR) return e;
+                    if (!e.type().isScalar()) return invalidUnary(e, loc);
+                    return new Expr.Unary(Expr.Unary.Op.NOT, e, Type.INT, loc);
+                }
+                case "&" -> {
+                    p.pos++;
+                    Expr e = cast();
+                    return addressOf(e, loc);
+                }
+                case "*" -> {
+                    p.pos++;
+                    Expr e = rvalue(cast());
+                    return deref(e, loc);
+                }
+                case "++", "--" -> {
+                    p.pos++;
+                    Expr e = unary();
+                    return incDec(e, true, t.text.equals("++"), t);
+                }
+                case "&&" -> throw p.errorAt(loc, "use of GNU address-of-label extension is not supported");
+                default -> {}
+            }
+        }
+        if (p.at("sizeof") || p.at("_Alignof") || p.at("__alignof__") || p.at("__alignof")) {
+            boolean isSizeof = p.at("sizeof");
+            p.pos++;
+            Type ty;
+            SourceLocation eloc = p.tok().loc;
+            if (p.at("(") && p.typeNameAt(1)) {
+                Token open = p.next();
+                ty = p.declarators.typeName();
+                p.expectClose(")", open);
+                if (p.at("{")) {
+                    Expr e = postfixTail(compoundLiteral(ty, open));
+                    ty = e.type();
+                }
+            } else {
+                Expr e = unary();
+                if (e.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, loc);
+                if (e instanceof Expr.Member m && m.member().isBitField()) {
+                    diags.error(loc, "invalid application of '" + (isSizeof ? "sizeof" : "alignof") + "' to bit-field");
+                    return new Expr.IntLit(1, Type.ULONG, loc);
+                }
+                ty = e.type();
+            }
+            String what = isSizeof ? "sizeof" : "alignof";
+            if (ty.isFunction()) {
+                diags.warning(loc, "invalid application of '" + what + "' to a function type", "-Wpointer-arith");
+                return new Expr.IntLit(1, Type.ULONG, loc);
+            }
+            if (ty.isVoid()) {
+                diags.warning(loc, "invalid application of '" + what + "' to a void type", "-Wpointer-arith");
+                return new Expr.IntLit(1, Type.ULONG, loc);
+            }
+            if (isSizeof && ty.isVariablyModified() && ty.isArray()) return sizeofExpr(ty, loc);
+            if (!ty.isComplete() && ty.kind != Type.Kind.VLA) {
+                diags.error(loc, "invalid application of '" + what + "' to an incomplete type '" + ty + "'");
+                forwardNote(ty);
+                return new Expr.IntLit(0, Parser.ERROR, loc);
+            }
+            return new Expr.IntLit(isSizeof ? ty.size() : ty.align(), Type.ULONG, loc);
+        }
+        if (p.at("__real__") || p.at("__imag__") || p.at("__real") || p.at("__imag")) {
+            boolean real = p.at("__real__") || p.at("__real");
+            p.pos++;
+            Expr e = rvalue(cast());
+            Type et = e.type().isComplex ? e.type().base : e.type().unqualified();
+            return new Expr.Unary(real ? Expr.Unary.Op.REAL : Expr.Unary.Op.IMAG, e, et, loc);
+        }
+        if (p.at("__extension__")) { p.pos++; return cast(); }
+        return postfix();
+    }
+
+    /** sizeof of a VLA type: the hidden size variable, or element count times element size. */
+    Expr sizeofExpr(Type ty, SourceLocation loc) {
+        if (ty.kind == Type.Kind.VLA && Vla.sizeVar(ty) != null) return new Expr.VarRef(Vla.sizeVar(ty), Type.ULONG, loc);
+        if (ty.kind == Type.Kind.ARRAY && ty.base.isVariablyModified())
+            return new Expr.Binary(Expr.Binary.Op.MUL, new Expr.IntLit(ty.arrayLen, Type.ULONG, loc), sizeofExpr(ty.base, loc), Type.ULONG, loc);
+        if (ty.kind == Type.Kind.VLA) return new Expr.VlaSizeof(ty, Type.ULONG, loc);
+        return new Expr.IntLit(ty.size(), Type.ULONG, loc);
+    }
+
+    /** clang's note under errors about an incomplete struct/union/enum. */
+    void forwardNote(Type t) {
+        if (t.record != null && t.record.declLoc != null && !t.record.complete)
+            diags.note(t.record.declLoc, "forward declaration of '" + t.unqualified() + "'");
+    }
+
+    private Expr invalidUnary(Expr e, SourceLocation loc) {
+        diags.error(loc, "invalid argument type " + TypePrinter.quoteAka(origType(e)) + " to unary expression");
+        return new Expr.IntLit(0, Parser.ERROR, loc);
+    }
+
+    Expr addressOf(Expr e, SourceLocation loc) {
+        if (e.type() == Parser.ERROR) return e;
+        if (e instanceof Expr.Member m && m.member().isBitField()) {
+            diags.error(loc, "address of bit-field requested");
+            return new Expr.IntLit(0, Parser.ERROR, loc);
+        }
+        if (e.type().isFunction()) return new Expr.Decay(e, Type.pointerTo(e.type()), loc);
+        if (!Expr.isLvalue(e)) {
+            diags.error(loc, "cannot take the address of an rvalue of type " + TypePrinter.quoteAka(e.type()));
+            return new Expr.IntLit(0, Parser.ERROR, loc);
+        }
+        if (e instanceof Expr.VarRef v && v.var().storage == Var.Storage.REGISTER) {
+            diags.error(loc, "address of register variable requested");
+        }
+        markAddressTaken(e);
+        return new Expr.Unary(Expr.Unary.Op.ADDR, e, Type.pointerTo(e.type()), loc);
+    }
+
+    Expr deref(Expr e, SourceLocation loc) {
+        if (e.type() == Parser.ERROR) return e;
+        if (!e.type().isPointer()) {
+            diags.error(loc, "indirection requires pointer operand (" + TypePrinter.quoteAka(e.type()) + " invalid)");
+            return new Expr.IntLit(0, Parser.ERROR, loc);
+        }
+        Type b = e.type().base;
+        if (b.isFunction()) return e instanceof Expr.Decay d ? d.operand() : new Expr.Unary(Expr.Unary.Op.DEREF, e, b, loc);
+        if (b.isVoid()) diags.warning(loc, "ISO C does not allow indirection on operand of type 'void *'", "-Wvoid-ptr-dereference");
+        return new Expr.Unary(Expr.Unary.Op.DEREF, e, b, loc);
+    }
+
+    private Expr incDec(Expr e, boolean prefix, boolean inc, Token op) {
+        if (e.type() == Parser.ERROR) return e;
+        Type t = e.type();
+        if (!t.isScalar()) {
+            diags.error(op.loc, "cannot " + (inc ? "increment" : "decrement") + " value of type " + TypePrinter.quoteAka(t));
+            return new Expr.IntLit(0, Parser.ERROR, op.loc);
+        }
+        if (!checkAssignable(e, op)) return new Expr.IntLit(0, Parser.ERROR, op.loc);
+        long step = 1;
+        if (t.isPointer()) step = elemSizeForArith(t, op);
+        if (step == -1) { diags.error(op.loc, "increment of a pointer to a variable length array is not supported"); step = 1; }
+        return new Expr.IncDec(e, prefix, inc, step, t.unqualified(), op.loc);
+    }
+
+    Expr postfix() {
+        return postfixTail(p.primaries.primary());
+    }
+
+    private Expr postfixTail(Expr e) {
+        while (true) {
+            Token t = p.tok();
+            if (t.kind != Token.Kind.PUNCT) return e;
+            switch (t.text) {
+                case "[" -> {
+                    p.pos++;
+                    Expr idx = expr();
+                    p.expectClose("]", t);
+                    e = subscript(e, idx, t);
+                }
+                case "(" -> e = call(e, t);
+                case "." -> {
+                    p.pos++;
+                    Token name = p.expectIdent();
+                    e = member(e, name, t, false);
+                }
+                case "->" -> {
+                    p.pos++;
+                    Token name = p.expectIdent();
+                    e = member(e, name, t, true);
+                }
+                case "++", "--" -> { p.pos++; e = incDec(e, false, t.text.equals("++"), t); }
+                default -> { return e; }
+            }
+        }
+    }
+
+    Expr subscript(Expr base, Expr idx, Token open) {
+        Expr a = rvalue(base), b = rvalue(idx);
+        if (a.type() == Parser.ERROR || b.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, open.loc);
+        if (a.type().isInteger() && b.type().isPointer()) { Expr x = a; a = b; b = x; }
+        if (!a.type().isPointer()) {
+            diags.error(open.loc, "subscripted value is not an array, pointer, or vector");
+            return new Expr.IntLit(0, Parser.ERROR, open.loc);
+        }
+        if (!b.type().isInteger()) {
+            diags.error(open.loc, "array subscript is not an integer");
+            return new Expr.IntLit(0, Parser.ERROR, open.loc);
+        }
+        if (base.type().kind == Type.Kind.ARRAY && base.type().arrayLen >= 0 && ConstEval.integer(b) instanceof Long n
+            && (n < 0 || n > base.type().arrayLen || n == base.type().arrayLen)) {
+            diags.warning(idx.loc(), "array index " + n + " is " + (n < 0 ? "before the beginning of the array" : "past the end of the array (that has type '" + base.type() + "')"), "-Warray-bounds");
+        }
+        Expr sum = pointerOffset(Expr.Binary.Op.ADD, a, b, open.loc, open);
+        return deref(sum, open.loc);
+    }
+
+    Expr member(Expr base, Token name, Token op, boolean arrow) {
+        if (base.type() == Parser.ERROR) return base;
+        Expr obj = base;
+        Type t = base.type();
+        if (arrow) {
+            Expr p = rvalue(base);
+            if (!p.type().isPointer()) {
+                if (p.type().isStructOrUnion()) {
+                    diags.error(op.loc, "member reference type " + TypePrinter.quoteAka(p.type()) + " is not a pointer; did you mean to use '.'?");
+                } else diags.error(op.loc, "member reference type " + TypePrinter.quoteAka(p.type()) + " is not a pointer");
+                return new Expr.IntLit(0, Parser.ERROR, op.loc);
+            }
+            t = p.type().base;
+            if (!t.isStructOrUnion()) {
+                diags.error(op.loc, "member reference base type " + TypePrinter.quoteAka(t) + " is not a structure or union");
+                return new Expr.IntLit(0, Parser.ERROR, op.loc);
+            }
+            obj = new Expr.Unary(Expr.Unary.Op.DEREF, p, t, op.loc);
+        } else if (!t.isStructOrUnion()) {
+            if (t.isPointer() && t.base.isStructOrUnion())
+                diags.error(op.loc, "member reference type " + TypePrinter.quoteAka(t) + " is a pointer; did you mean to use '->'?");
+            else diags.error(op.loc, "member reference base type " + TypePrinter.quoteAka(t) + " is not a structure or union");
+            return new Expr.IntLit(0, Parser.ERROR, op.loc);
+        }
+        if (!t.isComplete()) {
+            diags.error(op.loc, "incomplete definition of type " + TypePrinter.quoteAka(t));
+            forwardNote(t);
+            return new Expr.IntLit(0, Parser.ERROR, op.loc);
+        }
+        List<Member> path = t.findMember(name.text);
+        if (path == null) {
+            diags.error(name.loc, "no member named '" + name.text + "' in " + TypePrinter.quoteAka(t.unqualified()));
+            return new Expr.IntLit(0, Parser.ERROR, name.loc);
+        }
+        Expr e = obj;
+        int quals = t.quals;
+        for (Member m : path) {
+            quals |= e.type().quals;
+            e = new Expr.Member(e, m, m.type().qualified(quals & (Type.CONST | Type.VOLATILE)), name.loc);
+        }
+        return e;
+    }
+
+    private Expr call(Expr fn, Token open) {
+        p.pos++;
+        List<Expr> written = new ArrayList<>();
+        if (!p.at(")")) {
+            try {
+                do { Expr a = assign(); written.add(a); } while (p.consume(","));
+            } catch (SyntaxError e) {
+                // clang skips to the matching ')' (past ';' and braces) and goes on with an invalid call;
+                // with none before the end of the file, the statement ends there
+                int depth = 0;
+                while (!p.atEof() && !(depth == 0 && p.at(")"))) {
+                    if (p.at("(")) depth++;
+                    else if (p.at(")")) depth--;
+                    p.pos++;
+                }
+                if (p.atEof()) throw e;
+                p.pos++;
+                return new Expr.IntLit(0, Parser.ERROR, fn.loc());
+            }
+        }
+        Token close = p.tok();
+        p.expectClose(")", open);
+        return checkCall(fn, written, open, close);
+    }
+
+    /** A call of fn with the arguments as written: checked and converted as C11 6.5.2.2 says. */
+    Expr checkCall(Expr fn, List<Expr> written, Token open, Token close) {
+        List<Expr> args = new ArrayList<>();
+        if (fn.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, fn.loc());
+        Expr callee = rvalue(fn);
+        Type ct = callee.type();
+        if (!(ct.isPointer() && ct.base.isFunction())) {
+            diags.error(open.loc, "called object type " + TypePrinter.quoteAka(origType(callee)) + " is not a function or function pointer");
+            return new Expr.IntLit(0, Parser.ERROR, fn.loc());
+        }
+        Type ft = ct.base;
+        Var direct = fn instanceof Expr.VarRef v && v.var().isFunction() ? v.var() : null;
+        int np = ft.params.size(), na = written.size();
+        if (!ft.oldStyle && (na < np || na > np && !ft.variadic)) {
+            boolean few = na < np;
+            List<ParamDecl> pds = direct == null ? null : p.paramDecls.get(direct);
+            String single = np == 1 && pds != null && pds.size() == 1 && pds.get(0).name() != null ? pds.get(0).name().text : null;
+            String msg;
+            if (single != null && !ft.variadic)
+                msg = few ? "too few arguments to function call, single argument '" + single + "' was not specified"
+                          : "too many arguments to function call, expected single argument '" + single + "', have " + na + " arguments";
+            else msg = (few ? "too few" : "too many") + " arguments to function call, expected " + (ft.variadic ? "at least " : "") + np + ", have " + na;
+            diags.error(few ? close.loc : written.get(np).loc(), msg);
+            if (direct != null) diags.note(direct.loc, "'" + direct.name + "' declared here");
+            return new Expr.IntLit(0, Parser.ERROR, fn.loc());
+        }
+        for (int i = 0; i < na; i++) {
+            Expr a = rvalue(written.get(i));
+            if (a.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, fn.loc());
+            if (i < np && !ft.oldStyle) {
+                int before = diags.errorCount() + diags.warningCount();
+                Type pt = ft.params.get(i).unqualified();
+                Expr tu = TransparentUnion.argument(p, a, pt);
+                args.add(tu != null ? tu : sema.assignConvert(a, pt, Sema.Context.PASS, written.get(i).loc(), written.get(i)));
+                List<ParamDecl> pds = direct == null ? null : p.paramDecls.get(direct);
+                if (diags.errorCount() + diags.warningCount() != before && pds != null && i < pds.size() && pds.get(i).name() != null)
+                    diags.note(pds.get(i).name().loc, "passing argument to parameter '" + pds.get(i).name().text + "' here");
+            } else {
+                if (a.type().isVoid()) { diags.error(a.loc(), "argument type 'void' is incomplete"); return new Expr.IntLit(0, Parser.ERROR, fn.loc()); }
+                args.add(sema.convert(a, Types.defaultArgPromote(a.type())));
+            }
+        }
+        if (direct != null) sema.checkFormat(direct.name, written, args, ft);
+        Type ret = ft.base.unqualified();
+        if (!ret.isVoid() && !ret.isComplete()) {
+            diags.error(fn.loc(), "calling function with incomplete return type '" + ret + "'");
+            return new Expr.IntLit(0, Parser.ERROR, fn.loc());
+        }
+        return new Expr.Call(callee, args, ft, direct, ret, fn.loc());
+    }
+
+    /** An integer constant expression's value (reports an error and gives 0 if it is not one). */
+    long constInt(Expr e) {
+        Long v = ConstEval.integer(rvalue(e));
+        if (v == null) {
+            if (e.type() != Parser.ERROR) diags.error(e.loc(), "expression is not an integer constant expression");
+            return 0;
+        }
+        return v;
+    }
+}

@@ -1,0 +1,315 @@
+package jomp.compiler.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import jomp.compiler.ast.Expr;
+import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.lex.Token;
+import jomp.compiler.preprocess.Extensions;
+import jomp.compiler.type.Type;
+
+/**
+ * Attribute specifiers: GNU's {@code __attribute__((a, b(x, y)))} and C23's {@code [[a, gnu::b(x)]]}
+ * (which clang 19 takes in every C mode), wherever clang accepts them: in declaration specifiers,
+ * after declarators, after {@code struct}/{@code union}/{@code enum} and their closing brace, on
+ * members, enumerators, parameters, pointers, statements and labels. Each attribute is read as its
+ * name and its arguments as token lists, which the attribute's user reads as it needs (an
+ * identifier for {@code mode}, an expression for {@code aligned}).
+ *
+ * <p>Which attributes jomp honours ({@link Extensions#ATTRIBUTES}, what {@code __has_attribute} says yes to):
+ * those that change a program's meaning and that jomp implements ({@code aligned}, {@code packed},
+ * {@code mode}, {@code transparent_union}, {@code gnu_inline}, {@code noreturn}, {@code unused}, ...) and
+ * those that are hints a compiler may ignore without changing what a correct program does
+ * ({@code const}, {@code pure}, {@code nonnull}, {@code always_inline}, {@code visibility}, ...).
+ * {@link #TOLERATED} ones are accepted with a documented difference and answered 0
+ * ({@code weak}: a weak declaration links like an ordinary one; {@code vector_size}: GCC's vector
+ * types get their size and alignment, for declarations, but no operations). {@link #UNSUPPORTED} ones change
+ * meaning in a way jomp does not implement, and using one is an error. Any other name is clang's
+ * "unknown attribute ignored" warning.
+ */
+final class GnuAttributes {
+    /** One attribute as written: its normalized name (no {@code __x__} wrapping, no {@code gnu::}), and its arguments. */
+    record Attribute(String name, Token nameTok, List<List<Token>> args) {
+        boolean is(String n) { return name.equals(n); }
+        SourceLocation loc() { return nameTok.loc; }
+    }
+
+    /** Accepted, but not with all of their meaning (docs/user-guide.md says which); __has_attribute says 0. */
+    static final Set<String> TOLERATED = Set.of("weak", "abi_tag", "regparm", "cdecl", "stdcall", "fastcall", "sysv_abi",
+        "ms_abi", "section", "require_constant_initialization", "vector_size", "import_module", "import_name", "pcs", "diagnose_if",
+        "overloadable", "availability", "enable_if");
+
+    /** Known to clang and gcc, with a meaning jomp does not implement: an error where used. */
+    static final Set<String> UNSUPPORTED = Set.of("cleanup", "constructor", "destructor", "alias", "weakref", "ifunc",
+        "ext_vector_type", "address_space", "naked", "interrupt");
+
+    private final Parser p;
+
+    GnuAttributes(Parser p) { this.p = p; }
+
+    /** Is an attribute specifier next? */
+    boolean at() { return p.at("__attribute__") || p.at("__attribute") || p.at("[") && p.peek(1).is("["); }
+
+    /** Reads every attribute specifier that follows (possibly none). */
+    List<Attribute> parse() {
+        List<Attribute> out = null;
+        while (at()) {
+            if (out == null) out = new ArrayList<>(2);
+            if (p.at("[")) c23(out); else gnu(out);
+        }
+        return out == null ? List.of() : out;
+    }
+
+    /** Reads and drops attribute specifiers where jomp gives attributes no meaning (pointers). */
+    void skip() { check(parse()); }
+
+    private void gnu(List<Attribute> out) {
+        p.pos++;
+        Token o1 = p.tok();
+        p.expect("(");
+        Token o2 = p.tok();
+        p.expect("(");
+        while (!p.at(")") && !p.atEof()) {
+            if (p.consume(",")) continue;
+            out.add(one(false));
+            if (!p.consume(",")) break;
+        }
+        p.expectClose(")", o2);
+        p.expectClose(")", o1);
+    }
+
+    private void c23(List<Attribute> out) {
+        Token o = p.next();
+        p.next();
+        while (!p.at("]") && !p.atEof()) {
+            if (p.consume(",")) continue;
+            out.add(one(true));
+            if (!p.consume(",")) break;
+        }
+        p.expectClose("]", o);
+        p.expect("]");
+    }
+
+    /** name, name(args), or (C23) prefix::name(args). */
+    private Attribute one(boolean c23) {
+        Token name = p.next();
+        if (name.kind != Token.Kind.IDENT && name.kind != Token.Kind.KEYWORD) throw p.errorAt(name.loc, "expected identifier");
+        String n = name.text;
+        if (c23 && (p.at("::") || p.at(":") && p.peek(1).is(":"))) {
+            String ns = normalize(n);
+            p.pos += p.at("::") ? 1 : 2;
+            name = p.next();
+            n = ns.equals("gnu") || ns.equals("clang") ? name.text : ns + "::" + name.text;
+        }
+        List<List<Token>> args = List.of();
+        if (p.at("(")) {
+            args = new ArrayList<>();
+            Token open = p.next();
+            List<Token> cur = new ArrayList<>();
+            int depth = 0;
+            while (!p.atEof()) {
+                Token t = p.tok();
+                if (depth == 0 && (t.is(")") || t.is(","))) {
+                    args.add(cur);
+                    cur = new ArrayList<>();
+                    if (t.is(")")) break;
+                    p.pos++;
+                    continue;
+                }
+                if (t.is("(") || t.is("[") || t.is("{")) depth++;
+                else if (t.is(")") || t.is("]") || t.is("}")) depth--;
+                cur.add(t);
+                p.pos++;
+            }
+            p.expectClose(")", open);
+            if (args.size() == 1 && args.get(0).isEmpty()) args = List.of();
+        }
+        return new Attribute(normalize(n), name, args);
+    }
+
+    /** {@code __packed__} and {@code packed} are one attribute. */
+    static String normalize(String n) {
+        return n.length() > 4 && n.startsWith("__") && n.endsWith("__") ? n.substring(2, n.length() - 2) : n;
+    }
+
+    /** {@code __asm__("name")} after a declarator: the symbol it links to (string literals joined). */
+    String asmLabel() {
+        Token kw = p.next();
+        Token o = p.tok();
+        p.expect("(");
+        StringBuilder sb = new StringBuilder();
+        if (p.tok().kind != Token.Kind.STRING) throw p.errorAt(p.tok().loc, "expected string literal in 'asm'");
+        while (p.tok().kind == Token.Kind.STRING) {
+            Token t = p.next();
+            if (!t.text.startsWith("\"")) throw p.errorAt(t.loc, "an asm label must be a plain string literal");
+            java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+            p.literals.appendString(t, 1, b);
+            sb.append(b.toString(java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
+        p.expectClose(")", o);
+        if (sb.isEmpty()) p.diags.error(kw.loc, "asm label is empty");
+        return sb.toString();
+    }
+
+    /** Reports attributes jomp does not implement (an error) or does not know (clang's warning). */
+    void check(List<Attribute> as) {
+        for (Attribute a : as) {
+            if (Extensions.ATTRIBUTES.contains(a.name()) || TOLERATED.contains(a.name())) continue;
+            if (UNSUPPORTED.contains(a.name())) {
+                p.diags.error(a.loc(), "the '" + a.name() + "' attribute is not supported by jomp");
+            } else if (!a.name().contains("::")) {
+                p.diags.warning(a.loc(), "unknown attribute '" + a.nameTok().text + "' ignored", "-Wunknown-attributes");
+            }
+        }
+    }
+
+    static boolean has(List<Attribute> as, String name) {
+        for (Attribute a : as) if (a.is(name)) return true;
+        return false;
+    }
+
+    static Attribute find(List<Attribute> as, String name) {
+        for (Attribute a : as) if (a.is(name)) return a;
+        return null;
+    }
+
+    /** The largest {@code aligned(n)} (plain {@code aligned}: 16, the largest x86-64 alignment), or 0. */
+    int alignment(List<Attribute> as) {
+        int align = 0;
+        for (Attribute a : as) {
+            if (!a.is("aligned")) continue;
+            if (a.args().isEmpty()) { align = Math.max(align, 16); continue; }
+            Token at = a.args().get(0).isEmpty() ? a.nameTok() : a.args().get(0).get(0);
+            long v = p.withTokens(withEof(a.args().get(0), at), () -> p.exprs.constInt(p.exprs.conditional()));
+            if (v <= 0 || Long.bitCount(v) != 1) {
+                p.diags.error(at.loc, "requested alignment is not a power of 2");
+                continue;
+            }
+            if (v > 1L << 28) { p.diags.error(at.loc, "requested alignment must be 268435456 bytes or smaller"); continue; }
+            align = Math.max(align, (int) v);
+        }
+        return align;
+    }
+
+    /**
+     * {@code mode(QI|HI|SI|DI|TI|word|pointer|byte|SF|DF)}: the integer (or floating) type of that
+     * width with t's signedness, as gcc and clang choose it; t itself when there is no mode.
+     */
+    Type applyMode(Type t, List<Attribute> as) {
+        Attribute a = find(as, "mode");
+        if (a == null) return t;
+        if (a.args().size() != 1 || a.args().get(0).size() != 1) {
+            p.diags.error(a.loc(), "'mode' attribute takes one argument");
+            return t;
+        }
+        Token m = a.args().get(0).get(0);
+        String mode = normalize(m.text);
+        boolean unsigned = t.isUnsigned && t.kind != Type.Kind.BOOL;
+        Type r = switch (mode) {
+            case "QI", "byte" -> unsigned ? Type.UCHAR : Type.SCHAR;
+            case "HI" -> unsigned ? Type.USHORT : Type.SHORT;
+            case "SI" -> unsigned ? Type.UINT : Type.INT;
+            case "DI", "word", "pointer" -> unsigned ? Type.ULONG : Type.LONG;
+            case "TI" -> unsigned ? Type.UINT128 : Type.INT128;
+            case "SF" -> Type.FLOAT;
+            case "DF" -> Type.DOUBLE;
+            default -> null;
+        };
+        if (r == null) {
+            p.diags.error(m.loc, "unknown machine mode '" + m.text + "'");
+            return t;
+        }
+        if (t.isComplex || !(t.isInteger() || t.isFloat()) || t.isInteger() != r.isInteger()) {
+            p.diags.error(a.loc(), "type of machine mode does not match type of base type");
+            return t;
+        }
+        return r.qualified(t.quals);
+    }
+
+    /**
+     * What a declaration's attributes (its specifiers' and its declarator's) and asm label mean
+     * for the declared object or function.
+     */
+    void applyToVar(jomp.compiler.ast.Var v, Parser.Attr attr, Parser.Declarator d) {
+        v.align = Math.max(v.align, Math.max(attr.align, alignment(d.attrs())));
+        for (List<Attribute> as : List.of(attr.attrs, d.attrs())) {
+            for (Attribute a : as) {
+                switch (a.name()) {
+                    case "unused", "maybe_unused" -> { v.used = true; v.markedUnused = true; }
+                    case "used", "retain" -> { v.used = true; v.attrUsed = true; }
+                    case "noreturn" -> v.noreturn = true;
+                    case "gnu_inline" -> v.gnuInline = true;
+                    case "weak" -> v.weak = true;
+                    default -> { }
+                }
+            }
+        }
+        String label = d.asmLabel();
+        if (label != null) {
+            if (v.asmLabel && !v.linkName.equals(label)) {
+                p.diags.error(d.loc(), "conflicting asm label");
+                return;
+            }
+            v.linkName = label;
+            v.asmLabel = true;
+        }
+    }
+
+    /** The type a typedef names: its declarator's, aligned by aligned(n); transparent_union marks the union. */
+    Type typedefType(Type t, Parser.Attr attr, Parser.Declarator d) {
+        int align = Math.max(attr.align, alignment(d.attrs()));
+        if ((has(attr.attrs, "transparent_union") || has(d.attrs(), "transparent_union")) && t.kind == Type.Kind.UNION)
+            t.record.transparentUnion = true;
+        return align > 0 ? t.withMinAlign(align) : t;
+    }
+
+    /**
+     * {@code vector_size(n)}: a GCC vector of t, laid out as gcc does (n bytes, n-aligned) so that
+     * declarations and structs holding vectors are right; jomp has no vector operations, and an
+     * operator applied to one is an error (the type is a struct holding the elements).
+     */
+    Type applyVectorSize(Type t, List<Attribute> as) {
+        Attribute a = find(as, "vector_size");
+        if (a == null) return t;
+        if (a.args().size() != 1) { p.diags.error(a.loc(), "'vector_size' attribute takes one argument"); return t; }
+        long n = p.withTokens(withEof(a.args().get(0), a.nameTok()), () -> p.exprs.constInt(p.exprs.conditional()));
+        if (!(t.isInteger() || t.isFloat()) || t.size() <= 0 || n <= 0 || n % t.size() != 0 || Long.bitCount(n / t.size()) != 1) {
+            p.diags.error(a.loc(), "invalid vector element type '" + t + "'");
+            return t;
+        }
+        Type v = Type.newTag(Type.Kind.STRUCT, null);
+        v.record.members = List.of(new jomp.compiler.type.Member("__elements", Type.arrayOf(t.unqualified(), n / t.size()), 0, -1, 0, 0, a.loc()));
+        v.record.size = n;
+        int align = alignment(as);
+        v.record.align = align > 0 ? align : (int) n;            // gcc aligns a vector to its size
+        v.record.complete = true;
+        v.record.defLoc = a.loc();
+        return v.qualified(t.quals);
+    }
+
+    static List<Token> withEof(List<Token> toks, Token at) {
+        List<Token> l = new ArrayList<>(toks);
+        Token last = toks.isEmpty() ? at : toks.get(toks.size() - 1);
+        l.add(new Token(Token.Kind.EOF, "", new SourceLocation(last.loc.file(), last.loc.offset() + last.text.length(),
+                                                                last.loc.presumedFile(), last.loc.presumedLine())));
+        return l;
+    }
+
+    /** The string-literal argument i of an attribute (deprecated("why"), visibility("default")), or null. */
+    static String stringArg(Attribute a, int i) {
+        if (a.args().size() <= i || a.args().get(i).isEmpty() || a.args().get(i).get(0).kind != Token.Kind.STRING) return null;
+        StringBuilder sb = new StringBuilder();
+        for (Token t : a.args().get(i)) {
+            if (t.kind != Token.Kind.STRING) return null;
+            sb.append(t.text, t.text.indexOf('"') + 1, t.text.length() - 1);
+        }
+        return sb.toString();
+    }
+
+    /** An expression argument, parsed in the current scope. */
+    Expr exprArg(Attribute a, int i) {
+        return p.withTokens(withEof(a.args().get(i), a.nameTok()), p.exprs::assign);
+    }
+}

@@ -1,0 +1,71 @@
+package jomp.compiler.parse;
+
+import java.util.ArrayDeque;
+import java.util.List;
+
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.lex.Token;
+import jomp.compiler.preprocess.PragmaArgs;
+
+/**
+ * The non-OpenMP pragmas that reach the parser and mean something there: {@code #pragma pack}
+ * (the largest alignment of the members of structs defined after it: {@code pack(n)},
+ * {@code pack()}, {@code pack(push[, n])}, {@code pack(pop)}, {@code pack n}) and
+ * {@code #pragma GCC diagnostic} (which warnings the parser shows from here on). Others are
+ * ignored, as clang ignores pragmas it does not know (without -Wunknown-pragmas).
+ */
+final class ParserPragmas {
+    private final Diagnostics diags;
+    private int pack;                                       // 0: no #pragma pack in effect
+    private final ArrayDeque<Integer> packStack = new ArrayDeque<>();
+
+    ParserPragmas(Diagnostics diags) { this.diags = diags; }
+
+    /** The #pragma pack value in effect, or 0. */
+    int pack() { return pack; }
+
+    void apply(Token pragma) {
+        List<Token> t = pragma.pragmaTokens;
+        if (t == null || t.isEmpty()) return;
+        Token first = t.get(0);
+        if ((first.is("GCC") || first.is("clang")) && t.size() > 1 && t.get(1).is("diagnostic")) {
+            PragmaArgs.diagnostic(t.subList(0, t.size() - 1), diags);
+            return;
+        }
+        if (first.is("pack")) pack(t);
+    }
+
+    private void pack(List<Token> t) {
+        int i = 1;
+        boolean paren = t.get(i).is("(");
+        if (paren) i++;
+        if (t.get(i).is("push")) {
+            packStack.push(pack);
+            i++;
+            while (t.get(i).is(",")) {
+                i++;
+                if (t.get(i).kind == Token.Kind.NUMBER) { Integer n = value(t.get(i)); if (n != null) pack = n; }
+                i++;
+            }
+        } else if (t.get(i).is("pop")) {
+            pack = packStack.isEmpty() ? 0 : packStack.pop();
+        } else if (t.get(i).kind == Token.Kind.NUMBER) {
+            Integer n = value(t.get(i));
+            if (n != null) pack = n;
+        } else if (paren && t.get(i).is(")") || t.get(i).kind == Token.Kind.EOF) {
+            pack = 0;
+        } else {
+            diags.warning(t.get(i).loc, "missing '(' after '#pragma pack' - ignoring", "-Wignored-pragmas");
+        }
+    }
+
+    /** A pack value: 0 (the default) or a power of two up to 16. */
+    private Integer value(Token n) {
+        try {
+            int v = Integer.parseInt(n.text);
+            if (v == 0 || v <= 16 && Integer.bitCount(v) == 1) return v;
+        } catch (NumberFormatException e) { /* below */ }
+        diags.warning(n.loc, "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'", "-Wignored-pragmas");
+        return null;
+    }
+}

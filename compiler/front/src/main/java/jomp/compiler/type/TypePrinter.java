@@ -1,0 +1,92 @@
+package jomp.compiler.type;
+
+/**
+ * Spells a type the way clang prints it in diagnostics: {@code int *}, {@code char *const},
+ * {@code int[3]}, {@code int (*)[3]}, {@code void (*)(int, ...)}, {@code struct S}.
+ */
+public final class TypePrinter {
+    private TypePrinter() {}
+
+    public static String print(Type t) { return decl(t, "", true); }
+
+    /** clang's "'size_t' (aka 'unsigned long')" form, for types written with a typedef name. */
+    public static String quoteAka(Type t) {
+        String s = "'" + print(t) + "'";
+        if (hasTypedef(t)) {
+            String canon = stripped(t);
+            if (!canon.equals(print(t))) s += " (aka '" + canon + "')";
+        }
+        return s;
+    }
+
+    private static boolean hasTypedef(Type t) {
+        for (Type x = t; x != null; x = x.base) {
+            if (x.typedefName != null) return true;
+            if (x.kind == Type.Kind.FUNC) {
+                for (Type p : x.params) if (hasTypedef(p)) return true;
+            }
+        }
+        return false;
+    }
+
+    private static String stripped(Type t) { return decl(t, "", false); }
+
+    private static String quals(int q) {
+        StringBuilder sb = new StringBuilder();
+        if ((q & Type.CONST) != 0) sb.append("const ");
+        if ((q & Type.VOLATILE) != 0) sb.append("volatile ");
+        if ((q & Type.RESTRICT) != 0) sb.append("restrict ");
+        return sb.toString();
+    }
+
+    private static String decl(Type t, String inner, boolean td) {
+        if (t.typedefName != null && td) return join(quals(t.quals) + t.typedefName, inner);
+        switch (t.kind) {
+            case PTR -> {
+                String q = quals(t.quals).trim();
+                String s = "*" + q + (inner.isEmpty() || q.isEmpty() || inner.startsWith("[") ? "" : " ") + inner;
+                if (t.base.kind == Type.Kind.ARRAY || t.base.kind == Type.Kind.VLA || t.base.kind == Type.Kind.FUNC) s = "(" + s + ")";
+                return decl(t.base, s, td);
+            }
+            case ARRAY -> { return decl(t.base, inner + "[" + (t.arrayLen < 0 ? "" : Long.toString(t.arrayLen)) + "]", td); }
+            case VLA -> { return decl(t.base, inner + "[*]", td); }
+            case FUNC -> {
+                StringBuilder sb = new StringBuilder(inner).append('(');
+                for (int i = 0; i < t.params.size(); i++) sb.append(i > 0 ? ", " : "").append(decl(t.params.get(i), "", td));
+                if (t.variadic) sb.append(t.params.isEmpty() ? "..." : ", ...");
+                else if (t.params.isEmpty() && !t.oldStyle) sb.append("void");
+                return decl(t.base, sb.append(')').toString(), td);
+            }
+            default -> { return join(quals(t.quals) + baseName(t), inner); }
+        }
+    }
+
+    private static String join(String base, String inner) {
+        if (inner.isEmpty()) return base;
+        return inner.startsWith("[") ? base + inner : base + " " + inner;
+    }
+
+    private static String baseName(Type t) {
+        if (t.isComplex) return "_Complex " + baseName(t.base);
+        return switch (t.kind) {
+            case VOID -> "void";
+            case BOOL -> "_Bool";
+            case CHAR -> t.origin == Type.CHAR ? "char" : t.isUnsigned ? "unsigned char" : "signed char";
+            case SHORT -> t.isUnsigned ? "unsigned short" : "short";
+            case INT -> t.isUnsigned ? "unsigned int" : "int";
+            case LONG -> t.isUnsigned ? "unsigned long" : "long";
+            case LLONG -> t.isUnsigned ? "unsigned long long" : "long long";
+            case INT128 -> t.isUnsigned ? "unsigned __int128" : "__int128";
+            case FLOAT -> "float";
+            case DOUBLE -> "double";
+            case LDOUBLE -> "long double";
+            case STRUCT, UNION, ENUM -> {
+                String kw = t.kind == Type.Kind.STRUCT ? "struct" : t.kind == Type.Kind.UNION ? "union" : "enum";
+                if (t.record.tag != null) yield kw + " " + t.record.tag;
+                var l = t.record.defLoc;
+                yield kw + " (unnamed " + kw + (l == null ? "" : " at " + l) + ")";
+            }
+            default -> t.kind.toString();
+        };
+    }
+}

@@ -1,6 +1,0 @@
-package jomp.frontend.ir;
-
-/** An instruction operand: a virtual register or a constant. */
-public sealed interface Value permits Reg, IntConst, FloatConst {
-    IrType type();
-}

@@ -1,0 +1,176 @@
+package jomp.compiler.jvm;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jomp.compiler.ir.Function;
+import jomp.compiler.ir.Global;
+import jomp.compiler.ir.Module;
+import jomp.compiler.ir.OffloadEntry;
+import jomp.offload.abi.OffloadEntries;
+import jomp.offload.abi.SectionNames;
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfRelocation;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfSymbol;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.offload.OffloadEntriesSection;
+
+/**
+ * Writes a translation unit as a host object (docs/formats.md, "jomp's host objects"): an ELF relocatable file holding the
+ * unit's class files (one section {@code .jomp.class.<name>} each), its globals in
+ * {@code .rodata}/{@code .data.rel.ro}/{@code .data}/{@code .bss} with {@code .rela} relocations for addresses in data,
+ * a symbol table with every defined and undefined symbol, and the packaged device images in
+ * {@code .llvm.offloading} when there are any.
+ */
+public final class HostObjectWriter {
+    /** Prefix of the sections that hold class files; the rest of the name is the class's internal name with '.'. */
+    public static final String CLASS_SECTION_PREFIX = ".jomp.class.";
+    /**
+     * The C signatures of the unit's functions, one line {@code name TAB csig} each (abi.md § Native
+     * calls): the link needs them for pointers to these functions that native code may call.
+     */
+    public static final String CSIG_SECTION = ".jomp.csig";
+
+    private HostObjectWriter() {}
+
+    public static byte[] write(Module m, List<JvmBackend.ClassFile> classes, byte[] offloadBinaries) {
+        List<ElfSection> sections = new ArrayList<>();
+        List<ElfSymbol> symbols = new ArrayList<>();
+        Map<String, Integer> symbolIndex = new HashMap<>();
+
+        // the class files are the unit's code: allocated and executable, as .text is, so nm and
+        // friends see the functions as code ('T', 't')
+        int firstClassSection = sections.size() + 1;
+        for (JvmBackend.ClassFile c : classes) {
+            sections.add(ElfSection.progbits(CLASS_SECTION_PREFIX + c.name().replace('/', '.'), Elf.SHF_ALLOC | Elf.SHF_EXECINSTR, 1, c.bytes()));
+        }
+        // functions: FUNC symbols in the unit's class section, at their method's bytecode
+        Map<String, MethodCode.Range> code = classes.isEmpty() ? Map.of() : MethodCode.of(classes.get(0).bytes());
+        for (Function f : m.functions) {
+            MethodCode.Range r = code.getOrDefault(jomp.objfile.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
+            symbolIndex.put(f.name, symbols.size());
+            symbols.add(new ElfSymbol(f.name, firstClassSection, r.offset(), r.length(), f.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_FUNC));
+        }
+
+        // globals, laid out per section in declaration order; read-only data that holds addresses
+        // goes to .data.rel.ro, as gcc and clang put it (written when the program is loaded)
+        Layout ro = new Layout(false), relro = new Layout(false), rw = new Layout(false), bss = new Layout(true);
+        Map<Global, Layout> where = new HashMap<>();
+        Map<Global, Long> offset = new HashMap<>();
+        for (Global g : m.globals) {
+            Layout l = g.isZero() && !g.readOnly ? bss : g.readOnly ? (g.relocs.isEmpty() ? ro : relro) : rw;
+            where.put(g, l);
+            offset.put(g, l.place(g));
+        }
+        int roIdx = 0, relroIdx = 0, rwIdx = 0, bssIdx = 0;
+        if (ro.size > 0) { sections.add(ElfSection.progbits(".rodata", Elf.SHF_ALLOC, ro.align, ro.bytes())); roIdx = sections.size(); }
+        if (relro.size > 0) { sections.add(ElfSection.progbits(".data.rel.ro", Elf.SHF_ALLOC | Elf.SHF_WRITE, relro.align, relro.bytes())); relroIdx = sections.size(); }
+        if (rw.size > 0) { sections.add(ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, rw.align, rw.bytes())); rwIdx = sections.size(); }
+        if (bss.size > 0) { sections.add(ElfSection.nobits(".bss", Elf.SHF_ALLOC | Elf.SHF_WRITE, bss.align, bss.size)); bssIdx = sections.size(); }
+        for (Global g : m.globals) {
+            Layout l = where.get(g);
+            int sec = l == ro ? roIdx : l == relro ? relroIdx : l == rw ? rwIdx : bssIdx;
+            symbolIndex.put(g.name, symbols.size());
+            ElfSymbol s = new ElfSymbol(g.name, sec, offset.get(g), g.size, g.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_OBJECT);
+            // string literals are the compiler's own: outside the symbol table, as gcc's .LC0 and clang's .L.str are
+            symbols.add(g.isStatic && (g.name.equals(".str") || g.name.startsWith(".str.")) ? s.asHidden() : s);
+        }
+        // undefined symbols: everything used but defined elsewhere
+        for (String name : m.externFunctions.keySet()) {
+            if (symbolIndex.containsKey(name)) continue;
+            symbolIndex.put(name, symbols.size());
+            symbols.add(new ElfSymbol(name, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
+        }
+        for (String name : m.externData) {
+            if (symbolIndex.containsKey(name)) continue;
+            symbolIndex.put(name, symbols.size());
+            symbols.add(ElfSymbol.undefined(name));
+        }
+        // relocations: addresses of data, or handles of functions, stored in initialised data
+        List<ElfRelocation> relroRel = new ArrayList<>(), rwRel = new ArrayList<>();
+        for (Global g : m.globals) {
+            if (g.relocs.isEmpty()) continue;
+            List<ElfRelocation> out = where.get(g) == relro ? relroRel : rwRel;
+            for (Global.Reloc r : g.relocs) {
+                Integer sym = symbolIndex.get(r.symbol());
+                if (sym == null) { // referenced only from data: an extern object
+                    sym = symbols.size();
+                    symbolIndex.put(r.symbol(), sym);
+                    symbols.add(ElfSymbol.undefined(r.symbol()));
+                }
+                boolean isFunction = m.function(r.symbol()) != null || m.externFunctions.containsKey(r.symbol());
+                out.add(new ElfRelocation(offset.get(g) + r.offset(), sym, isFunction ? Elf.R_JOMP_FUNC64 : Elf.R_JOMP_ADDR64, r.addend()));
+            }
+        }
+        if (!relroRel.isEmpty()) sections.set(relroIdx - 1, sections.get(relroIdx - 1).withRelocations(relroRel));
+        if (!rwRel.isEmpty()) sections.set(rwIdx - 1, sections.get(rwIdx - 1).withRelocations(rwRel));
+
+        StringBuilder csigs = new StringBuilder();
+        for (Function f : m.functions) if (f.csig != null) csigs.append(f.name).append('\t').append(f.csig).append('\n');
+        for (var e : m.externCsigs.entrySet()) if (m.function(e.getKey()) == null) csigs.append(e.getKey()).append('\t').append(e.getValue()).append('\n');
+        if (!csigs.isEmpty()) sections.add(ElfSection.progbits(CSIG_SECTION, 0, 1, csigs.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        if (!m.offloadEntries.isEmpty()) sections.add(entries(m, symbolIndex));
+        if (offloadBinaries != null && offloadBinaries.length > 0) sections.add(ElfSection.offloading(offloadBinaries));
+        return ElfWriter.write(new ElfObject(sections, symbols));
+    }
+
+    /** Name of the section of offload entries (docs/design/offload-abi.md §3). */
+    public static final String ENTRIES_SECTION = SectionNames.OFFLOAD_ENTRIES;
+
+    /**
+     * omp_offloading_entries: libomptarget's 32-byte __tgt_offload_entry per kernel and
+     * declare-target global; the address and name fields are relocations (to the kernel's region
+     * id or the global, and to the entry's name string).
+     */
+    private static ElfSection entries(Module m, Map<String, Integer> symbolIndex) {
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(OffloadEntries.ENTRY_SIZE * m.offloadEntries.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        List<ElfRelocation> rel = new ArrayList<>();
+        int k = 0;
+        for (OffloadEntry e : m.offloadEntries) {
+            String region = OffloadEntries.REGION_ID_PREFIX + e.name();
+            String addr = symbolIndex.containsKey(region) ? region : e.name();
+            Integer a = symbolIndex.get(addr), n = symbolIndex.get(OffloadEntries.NAME_SYMBOL_PREFIX + e.name());
+            if (a == null || n == null) throw new IllegalStateException("offload entry '" + e.name() + "' has no symbol");
+            buf.putLong(0).putLong(0).putLong(e.size()).putInt(e.flags()).putInt(0);
+            rel.add(new ElfRelocation(32L * k, a, Elf.R_JOMP_ADDR64, 0));
+            rel.add(new ElfRelocation(32L * k + 8, n, Elf.R_JOMP_ADDR64, 0));
+            k++;
+        }
+        return ElfSection.progbits(ENTRIES_SECTION, Elf.SHF_ALLOC, 8, buf.array()).withRelocations(rel);
+    }
+
+    /** Places objects one after another, each at its alignment. */
+    private static final class Layout {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final boolean nobits; // .bss: sizes only, no bytes (arrays there can be huge)
+        long size;
+        long align = 1;
+
+        Layout(boolean nobits) { this.nobits = nobits; }
+
+        long place(Global g) {
+            long a = Math.max(1, g.align);
+            long at = (size + a - 1) / a * a;
+            align = Math.max(align, a);
+            if (nobits) { size = at + g.size; return at; }
+            pad(at);
+            if (g.data != null) {
+                out.write(g.data, 0, (int) Math.min(g.data.length, g.size));
+                size = at + Math.min(g.data.length, g.size);
+            }
+            pad(at + g.size);
+            return at;
+        }
+
+        private void pad(long to) {
+            while (size < to) { out.write(0); size++; }
+        }
+
+        byte[] bytes() { return out.toByteArray(); }
+    }
+}

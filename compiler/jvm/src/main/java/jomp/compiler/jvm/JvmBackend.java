@@ -1,0 +1,763 @@
+package jomp.compiler.jvm;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.LimitExceededException;
+import org.objectweb.asm.MethodTooLargeException;
+import org.objectweb.asm.MethodVisitor;
+
+import jomp.compiler.ir.BasicBlock;
+import jomp.compiler.ir.FloatConst;
+import jomp.compiler.ir.FuncType;
+import jomp.compiler.ir.Function;
+import jomp.compiler.ir.Insn;
+import jomp.compiler.ir.IntConst;
+import jomp.compiler.ir.IrType;
+import jomp.compiler.ir.Module;
+import jomp.compiler.ir.Operands;
+import jomp.compiler.ir.Reg;
+import jomp.compiler.ir.Slot;
+import jomp.compiler.ir.Terminator;
+import jomp.compiler.ir.Value;
+import jomp.objfile.jvm.JvmNames;
+
+/**
+ * jomp IR → JVM bytecode (docs/design/abi.md): one class per translation unit, one public static
+ * method per C function. Registers are JVM locals; memory goes through {@code jomp.runtime.mem.Mem};
+ * frame slots live on the thread's native stack; calls to other units and to the C library go
+ * to the placeholder owner {@code jomp/link/Extern}, globals to {@code jomp/link/Data} and
+ * function addresses to {@code jomp/link/Fn}, which the host link rewrites.
+ */
+public final class JvmBackend {
+    public static final String EXTERN = JvmNames.EXTERN;
+    public static final String DATA = JvmNames.DATA;
+    public static final String FN = JvmNames.FN;
+    private static final String MEM = "jomp/runtime/mem/Mem";
+    private static final String STACK = "jomp/runtime/mem/Stack";
+    private static final String CONV = "jomp/runtime/mem/Conv";
+
+    /** A compiled class: internal name and bytes. */
+    public record ClassFile(String name, byte[] bytes) {}
+
+    /** A function the JVM cannot hold (a method over 64 KiB of bytecode). */
+    public static final class TooLargeException extends RuntimeException {
+        public TooLargeException(String fn) {
+            super("function '" + fn + "' is too large for a JVM method (64 KiB of bytecode, 65,535 locals); split it");
+        }
+    }
+
+    private static final int FRAME_MEMORY_LIMIT = 512 << 20;
+    private static final long FRAME_OPERATIONS_LIMIT = 20_000_000_000L;
+
+    private JvmBackend() {}
+
+    /** The class name of a translation unit, made from its source file name. */
+    public static String className(String sourceName) {
+        String base = sourceName.substring(sourceName.lastIndexOf('/') + 1);
+        int dot = base.lastIndexOf('.');
+        if (dot > 0) base = base.substring(0, dot);
+        StringBuilder sb = new StringBuilder("jomp/unit/");
+        for (char c : base.toCharArray()) sb.append(Character.isJavaIdentifierPart(c) ? c : '_');
+        return sb.toString();
+    }
+
+    public static List<ClassFile> compile(Module m) { return compile(m, 0); }
+
+    /**
+     * Compiles a module; at -O1 and above nested innermost loops first become methods of their
+     * own ({@link LoopOutliner}), which rewrites m's functions.
+     */
+    public static List<ClassFile> compile(Module m, int optLevel) {
+        return compile(m, optLevel >= 1 ? outlineLoops(m) : List.of());
+    }
+
+    /**
+     * The loop-outlining pass ({@link LoopOutliner}): rewrites m's functions and returns the
+     * methods made from their nested innermost loops, which {@link #compile(Module, List)} adds to
+     * the class (they are no symbols of the unit, so they stay out of m).
+     */
+    public static List<Function> outlineLoops(Module m) {
+        Set<String> taken = new HashSet<>();
+        for (Function f : m.functions) taken.add(f.name);
+        List<Function> outlined = new ArrayList<>();
+        for (Function f : m.functions) outlined.addAll(LoopOutliner.run(f, taken));
+        return outlined;
+    }
+
+    /** Compiles a module and the methods {@link #outlineLoops} made from it into the unit's class. */
+    public static List<ClassFile> compile(Module m, List<Function> outlined) {
+        Set<String> local = new HashSet<>();
+        for (Function f : m.functions) local.add(f.name);
+        for (Function f : outlined) local.add(f.name);
+        List<Function> functions = new ArrayList<>(m.functions);
+        functions.addAll(outlined);
+        String owner = className(m.sourceName);
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object"; // locals hold primitives, Stack and MethodHandle only: never merged
+            }
+        };
+        // ASM's default budget for computing frames (10 MB, 10^8 steps) guards against hostile
+        // class files; a C function with a few hundred loops (a local per register, a frame per
+        // block) needs more. Past this budget the function is reported as too large.
+        cw.setComputeLimits(FRAME_MEMORY_LIMIT, FRAME_OPERATIONS_LIMIT);
+        cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
+        // the C file's name, without its directory: no path (and nothing of the build's directory)
+        // goes into the class, with -g or without; a stack trace says "(file.c:12)"
+        String source = m.debugFile != null ? m.debugFile : m.sourceName;
+        cw.visitSource(source.substring(source.lastIndexOf('/') + 1), null);
+        for (Function f : functions) {
+            try {
+                new MethodGen(cw, owner, local, f, m.debugFile != null).generate();
+            } catch (MethodTooLargeException | LimitExceededException e) {   // code, or locals and stack, past the JVM's limits
+                throw new TooLargeException(f.name);
+            }
+        }
+        cw.visitEnd();
+        byte[] bytes;
+        try {
+            bytes = cw.toByteArray();
+        } catch (MethodTooLargeException e) {
+            throw new TooLargeException(e.getMethodName());
+        }
+        return List.of(new ClassFile(owner, bytes));
+    }
+
+    /** Generates one method. */
+    private static final class MethodGen {
+        private final String owner;
+        private final Set<String> localFunctions;
+        private final Function f;
+        private final MethodVisitor mv;
+        private final Map<Integer, Integer> regLocal = new HashMap<>();
+        private final Map<BasicBlock, Label> labels = new HashMap<>();
+        private final Map<Slot, Long> slotOffset = new HashMap<>();
+        private int nextLocal;
+        private int stackLocal = -1;   // the Stack object
+        private int markLocal = -1;    // sp at entry (long)
+        private int fpLocal = -1;      // frame base address (long)
+        /** Comparisons whose only use is the branch right after them: compiled as one compare-and-jump. */
+        private final Map<Integer, Insn.Cmp> fusedCmps = new HashMap<>();
+        /** The block emitted after the current one (a jump to it falls through), or null. */
+        private BasicBlock nextBlock;
+        /** -g: a LineNumberTable from the instructions' lines, a LocalVariableTable for the named registers. */
+        private final boolean debug;
+        /** -g: where LineNumberTable entries go (mv, when debug). */
+        private final LineNumbers lines;
+
+        MethodGen(ClassWriter cw, String owner, Set<String> localFunctions, Function f, boolean debug) {
+            this.owner = owner;
+            this.localFunctions = localFunctions;
+            this.f = f;
+            this.debug = debug;
+            int access = ACC_PUBLIC | ACC_STATIC;
+            MethodVisitor m = cw.visitMethod(access, JvmNames.method(f.name), f.type.descriptor(), null, null);
+            this.lines = debug ? new LineNumbers(m) : null;
+            this.mv = debug ? lines : m;
+        }
+
+        private static int width(IrType t) { return t.isWide() || t == IrType.F64 ? 2 : 1; }
+
+        void generate() {
+            mv.visitCode();
+            Label start = new Label();
+            mv.visitLabel(start);
+            if (debug) lines.line(firstLine());   // the prologue (the native stack frame) is the first line
+            // parameters occupy the first locals, in order
+            for (Reg p : f.params) { regLocal.put(p.id, nextLocal); nextLocal += width(p.type()); }
+            if (f.vaArea != null) { regLocal.put(f.vaArea.id, nextLocal); nextLocal += 2; }
+            boolean needsStack = !f.slots.isEmpty() || usesAlloca();
+            if (needsStack) {
+                stackLocal = nextLocal++;
+                markLocal = nextLocal; nextLocal += 2;
+                mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
+                mv.visitInsn(DUP);
+                mv.visitVarInsn(ASTORE, stackLocal);
+                mv.visitFieldInsn(GETFIELD, STACK, "sp", "J");
+                mv.visitVarInsn(LSTORE, markLocal);
+                if (!f.slots.isEmpty()) {
+                    long size = 0;
+                    int align = 16;
+                    for (Slot s : f.slots) {
+                        size = (size + s.align - 1) & -(long) s.align;
+                        slotOffset.put(s, size);
+                        size += Math.max(1, s.size);
+                        align = Math.max(align, s.align);
+                    }
+                    fpLocal = nextLocal; nextLocal += 2;
+                    mv.visitVarInsn(ALOAD, stackLocal);
+                    mv.visitLdcInsn(size);
+                    pushInt(align);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, STACK, "alloc", "(JI)J", false);
+                    mv.visitVarInsn(LSTORE, fpLocal);
+                }
+            }
+            // every other register gets a local, zeroed so the verifier sees it assigned on every path
+            for (BasicBlock b : f.blocks) {
+                for (Insn i : b.insns) {
+                    Reg d = i.dst();
+                    if (d != null && !regLocal.containsKey(d.id)) {
+                        regLocal.put(d.id, nextLocal);
+                        nextLocal += width(d.type());
+                        pushZero(d.type());
+                        store(d);
+                    }
+                }
+            }
+            for (BasicBlock b : f.blocks) labels.put(b, new Label());
+            findFusedCompares();
+            for (int k = 0; k < f.blocks.size(); k++) {
+                BasicBlock b = f.blocks.get(k);
+                nextBlock = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
+                mv.visitLabel(labels.get(b));
+                for (Insn i : b.insns) {
+                    if (i instanceof Insn.Cmp c && fusedCmps.containsKey(c.dst().id)) continue; // emitted by the branch
+                    lineOf(i);
+                    insn(i);
+                }
+                lineOf(b.terminator);
+                terminator(b.terminator);
+            }
+            if (debug) localVariables(start);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+
+        /** -g: the code emitted from here on comes from this instruction's line, if it has one. */
+        private void lineOf(Object insn) {
+            if (debug) lines.line(f.line(insn));
+        }
+
+        private int firstLine() {
+            for (BasicBlock b : f.blocks) {
+                for (Insn i : b.insns) if (f.line(i) > 0) return f.line(i);
+                if (f.line(b.terminator) > 0) return f.line(b.terminator);
+            }
+            return 0;
+        }
+
+        /**
+         * -g: the registers that hold C's locals and parameters (those with a C name) in the
+         * LocalVariableTable, live across the whole method (each register has a local of its own
+         * and is assigned at entry), so that jdb's {@code locals} and {@code print x} find them.
+         */
+        private void localVariables(Label start) {
+            Label end = new Label();
+            mv.visitLabel(end);
+            Map<Integer, Reg> named = new java.util.TreeMap<>();
+            for (Reg p : f.params) named.put(p.id, p);
+            for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i.dst() != null) named.putIfAbsent(i.dst().id, i.dst());
+            for (Reg r : named.values()) {
+                if (r.name == null || !isCName(r.name) || !regLocal.containsKey(r.id)) continue;
+                mv.visitLocalVariable(r.name, String.valueOf(FuncType.jvmDescriptor(r.type())), null, start, end, regLocal.get(r.id));
+            }
+        }
+
+        private static boolean isCName(String n) {
+            if (n.isEmpty() || Character.isDigit(n.charAt(0))) return false;
+            for (char c : n.toCharArray()) if (!(c == '_' || c < 128 && Character.isLetterOrDigit(c))) return false;
+            return true;
+        }
+
+        /** A block ending in {@code c = cmp ...; condbr c} where c has no other use needs no 0/1 value. */
+        private void findFusedCompares() {
+            Map<Integer, Integer> uses = new HashMap<>();
+            for (BasicBlock b : f.blocks) {
+                for (Insn i : b.insns) for (Value v : Operands.of(i)) countUse(uses, v);
+                if (b.terminator != null) countUse(uses, Operands.of(b.terminator));
+            }
+            for (BasicBlock b : f.blocks) {
+                if (b.insns.isEmpty() || !(b.terminator instanceof Terminator.CondBr cb)) continue;
+                if (b.insns.get(b.insns.size() - 1) instanceof Insn.Cmp c && cb.cond() instanceof Reg r
+                        && r.id == c.dst().id && uses.get(r.id) == 1) {
+                    fusedCmps.put(r.id, c);
+                }
+            }
+        }
+
+        private static void countUse(Map<Integer, Integer> uses, Value v) {
+            if (v instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
+        }
+
+        private boolean usesAlloca() {
+            for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i instanceof Insn.Alloca || i instanceof Insn.StackSave) return true;
+            return false;
+        }
+
+        // ---- operands -------------------------------------------------------------------
+
+        private void pushInt(int v) {
+            if (v >= -1 && v <= 5) mv.visitInsn(ICONST_0 + v);
+            else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) mv.visitIntInsn(BIPUSH, v);
+            else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) mv.visitIntInsn(SIPUSH, v);
+            else mv.visitLdcInsn(v);
+        }
+
+        private void pushLong(long v) {
+            if (v == 0) mv.visitInsn(LCONST_0);
+            else if (v == 1) mv.visitInsn(LCONST_1);
+            else mv.visitLdcInsn(v);
+        }
+
+        private void pushZero(IrType t) {
+            switch (t) {
+                case I8, I16, I32 -> mv.visitInsn(ICONST_0);
+                case I64, PTR -> mv.visitInsn(LCONST_0);
+                case F32 -> mv.visitInsn(FCONST_0);
+                case F64 -> mv.visitInsn(DCONST_0);
+                case VOID -> throw new IllegalStateException("void value");
+            }
+        }
+
+        /** Pushes a value as its JVM type. */
+        private void load(Value v) {
+            switch (v) {
+                case Reg r -> {
+                    Integer idx = regLocal.get(r.id);
+                    if (idx == null) { // read before any write (uninitialised C local): zero
+                        regLocal.put(r.id, idx = nextLocal);
+                        nextLocal += width(r.type());
+                        pushZero(r.type());
+                        return;
+                    }
+                    mv.visitVarInsn(switch (r.type()) {
+                        case I8, I16, I32 -> ILOAD;
+                        case I64, PTR -> LLOAD;
+                        case F32 -> FLOAD;
+                        case F64 -> DLOAD;
+                        case VOID -> throw new IllegalStateException("void register");
+                    }, idx);
+                }
+                case IntConst c -> {
+                    if (c.type().isWide()) pushLong(c.value()); else pushInt((int) c.value());
+                }
+                case FloatConst c -> {
+                    if (c.type() == IrType.F32) {
+                        float x = (float) c.value();
+                        if (Float.floatToRawIntBits(x) == 0) mv.visitInsn(FCONST_0);
+                        else if (x == 1f) mv.visitInsn(FCONST_1);
+                        else mv.visitLdcInsn(x);
+                    } else {
+                        double x = c.value();
+                        if (Double.doubleToRawLongBits(x) == 0) mv.visitInsn(DCONST_0);
+                        else if (x == 1d) mv.visitInsn(DCONST_1);
+                        else mv.visitLdcInsn(x);
+                    }
+                }
+            }
+        }
+
+        private void store(Reg r) {
+            int idx = regLocal.computeIfAbsent(r.id, k -> { int i = nextLocal; nextLocal += width(r.type()); return i; });
+            mv.visitVarInsn(switch (r.type()) {
+                case I8, I16, I32 -> ISTORE;
+                case I64, PTR -> LSTORE;
+                case F32 -> FSTORE;
+                case F64 -> DSTORE;
+                case VOID -> throw new IllegalStateException("void register");
+            }, idx);
+        }
+
+        /** Stores the top of stack to dst, or drops it when there is no dst. */
+        private void result(Reg dst, IrType t) {
+            if (dst != null) { store(dst); return; }
+            if (t == IrType.VOID) return;
+            mv.visitInsn(width(t) == 2 ? POP2 : POP);
+        }
+
+        // ---- instructions ---------------------------------------------------------------
+
+        private void insn(Insn insn) {
+            switch (insn) {
+                case Insn.Binary b -> binary(b);
+                case Insn.Unary u -> unary(u);
+                case Insn.Cmp c -> cmp(c);
+                case Insn.Convert c -> { load(c.src()); convert(c.op(), c.src().type(), c.dst().type()); store(c.dst()); }
+                case Insn.Copy c -> { load(c.src()); store(c.dst()); }
+                case Insn.Load l -> {
+                    load(l.addr());
+                    IrType t = l.dst().type();
+                    mv.visitMethodInsn(INVOKESTATIC, MEM, "get" + memName(t), "(J)" + memDesc(t), false);
+                    store(l.dst());
+                }
+                case Insn.Store s -> {
+                    load(s.addr());
+                    load(s.value());
+                    IrType t = s.value().type();
+                    mv.visitMethodInsn(INVOKESTATIC, MEM, "put" + memName(t), "(J" + memDesc(t) + ")V", false);
+                }
+                case Insn.SlotAddr s -> {
+                    mv.visitVarInsn(LLOAD, fpLocal);
+                    long off = slotOffset.get(s.slot());
+                    if (off != 0) { pushLong(off); mv.visitInsn(LADD); }
+                    store(s.dst());
+                }
+                case Insn.GlobalAddr g -> {
+                    mv.visitFieldInsn(GETSTATIC, DATA, JvmNames.field(g.symbol()), "J");
+                    store(g.dst());
+                }
+                case Insn.FuncAddr fa -> {
+                    mv.visitFieldInsn(GETSTATIC, FN, JvmNames.field(fa.symbol()), "J");
+                    store(fa.dst());
+                }
+                case Insn.Alloca a -> {
+                    mv.visitVarInsn(ALOAD, stackLocal);
+                    load(a.size());
+                    if (!a.size().type().isWide()) mv.visitInsn(I2L);
+                    pushInt(Math.max(1, a.align()));
+                    mv.visitMethodInsn(INVOKEVIRTUAL, STACK, "alloc", "(JI)J", false);
+                    store(a.dst());
+                }
+                case Insn.StackSave ss -> {
+                    mv.visitVarInsn(ALOAD, stackLocal);
+                    mv.visitFieldInsn(GETFIELD, STACK, "sp", "J");
+                    store(ss.dst());
+                }
+                case Insn.StackRestore sr -> {
+                    mv.visitVarInsn(ALOAD, stackLocal);
+                    load(sr.saved());
+                    mv.visitFieldInsn(PUTFIELD, STACK, "sp", "J");
+                }
+                case Insn.MemCopy c -> {
+                    load(c.dstAddr()); load(c.srcAddr()); loadAsLong(c.size());
+                    mv.visitMethodInsn(INVOKESTATIC, MEM, "copy", "(JJJ)V", false);
+                }
+                case Insn.MemSet s -> {
+                    load(s.dstAddr()); load(s.value());
+                    if (s.value().type().isWide()) mv.visitInsn(L2I);
+                    mv.visitInsn(I2B);
+                    loadAsLong(s.size());
+                    mv.visitMethodInsn(INVOKESTATIC, MEM, "fill", "(JBJ)V", false);
+                }
+                case Insn.Call c -> {
+                    for (Value a : c.args()) load(a);
+                    boolean local = localFunctions.contains(c.callee());
+                    // a call to another unit, the C library or native code names its C signature too (abi.md)
+                    String name = JvmNames.method(c.callee()) + (local || c.csig() == null ? "" : JvmNames.CSIG_SEPARATOR + c.csig());
+                    mv.visitMethodInsn(INVOKESTATIC, local ? owner : EXTERN, name, c.type().descriptor(), false);
+                    result(c.dst(), c.type().ret());
+                }
+                case Insn.AtomicRmw a -> { new AtomicCode(mv, this::load).rmw(a); store(a.dst()); }
+                case Insn.CmpXchg x -> { new AtomicCode(mv, this::load).cmpxchg(x); store(x.dst()); }
+                case Insn.AtomicLoad l -> { new AtomicCode(mv, this::load).load(l); store(l.dst()); }
+                case Insn.AtomicStore s -> new AtomicCode(mv, this::load).store(s);
+                case Insn.Fence fe -> new AtomicCode(mv, this::load).fence(fe);
+                case Insn.CallIndirect c -> {
+                    load(c.target());
+                    if (c.csig() != null) mv.visitLdcInsn(c.csig());
+                    else mv.visitInsn(ACONST_NULL);
+                    mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "handle", "(JLjava/lang/String;)Ljava/lang/invoke/MethodHandle;", false);
+                    for (Value a : c.args()) load(a);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", c.type().descriptor(), false);
+                    result(c.dst(), c.type().ret());
+                }
+            }
+        }
+
+        private void loadAsLong(Value v) {
+            load(v);
+            if (!v.type().isWide()) mv.visitInsn(I2L);
+        }
+
+        private static String memName(IrType t) {
+            return switch (t) {
+                case I8 -> "Byte"; case I16 -> "Short"; case I32 -> "Int"; case I64, PTR -> "Long";
+                case F32 -> "Float"; case F64 -> "Double"; case VOID -> throw new IllegalStateException();
+            };
+        }
+
+        private static String memDesc(IrType t) {
+            return switch (t) {
+                case I8 -> "B"; case I16 -> "S"; case I32 -> "I"; case I64, PTR -> "J";
+                case F32 -> "F"; case F64 -> "D"; case VOID -> throw new IllegalStateException();
+            };
+        }
+
+        private void binary(Insn.Binary b) {
+            IrType t = b.dst().type();
+            load(b.a());
+            load(b.b());
+            boolean wide = t.isWide(), isF = t == IrType.F32, isD = t == IrType.F64;
+            switch (b.op()) {
+                case ADD -> mv.visitInsn(wide ? LADD : isF ? FADD : isD ? DADD : IADD);
+                case SUB -> mv.visitInsn(wide ? LSUB : isF ? FSUB : isD ? DSUB : ISUB);
+                case MUL -> mv.visitInsn(wide ? LMUL : isF ? FMUL : isD ? DMUL : IMUL);
+                case DIV -> mv.visitInsn(wide ? LDIV : isF ? FDIV : isD ? DDIV : IDIV);
+                case REM -> mv.visitInsn(wide ? LREM : isF ? FREM : isD ? DREM : IREM);
+                case UDIV -> unsignedCall(wide, "divideUnsigned", t);
+                case UREM -> unsignedCall(wide, "remainderUnsigned", t);
+                case AND -> mv.visitInsn(wide ? LAND : IAND);
+                case OR -> mv.visitInsn(wide ? LOR : IOR);
+                case XOR -> mv.visitInsn(wide ? LXOR : IXOR);
+                case SHL, SHR, USHR -> {
+                    if (b.b().type().isWide()) mv.visitInsn(L2I);
+                    int op = b.op() == Insn.BinOp.SHL ? (wide ? LSHL : ISHL) : b.op() == Insn.BinOp.SHR ? (wide ? LSHR : ISHR) : (wide ? LUSHR : IUSHR);
+                    mv.visitInsn(op);
+                }
+            }
+            normalise(t);
+            store(b.dst());
+        }
+
+        private void unsignedCall(boolean wide, String name, IrType t) {
+            if (wide) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Long", name, "(JJ)J", false);
+            else {
+                if (t == IrType.I8 || t == IrType.I16) throw new IllegalStateException("unsigned " + t + " arithmetic");
+                mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", name, "(II)I", false);
+            }
+        }
+
+        /** Keeps i8/i16 results sign-extended, as the IR's convention says. */
+        private void normalise(IrType t) {
+            if (t == IrType.I8) mv.visitInsn(I2B);
+            else if (t == IrType.I16) mv.visitInsn(I2S);
+        }
+
+        private void unary(Insn.Unary u) {
+            IrType t = u.dst().type();
+            load(u.a());
+            if (u.op() == Insn.UnOp.NEG) {
+                mv.visitInsn(t.isWide() ? LNEG : t == IrType.F32 ? FNEG : t == IrType.F64 ? DNEG : INEG);
+            } else if (t.isWide()) {
+                pushLong(-1L); mv.visitInsn(LXOR);
+            } else {
+                mv.visitInsn(ICONST_M1); mv.visitInsn(IXOR);
+            }
+            normalise(t);
+            store(u.dst());
+        }
+
+        private void cmp(Insn.Cmp c) {
+            pushCondition(c);
+            store(c.dst());
+        }
+
+        /** Pushes 1 or 0 for a comparison. */
+        private void pushCondition(Insn.Cmp c) {
+            Label yes = new Label(), done = new Label();
+            jumpIf(c, yes);
+            mv.visitInsn(ICONST_0);
+            mv.visitJumpInsn(GOTO, done);
+            mv.visitLabel(yes);
+            mv.visitInsn(ICONST_1);
+            mv.visitLabel(done);
+        }
+
+        /** Jumps to {@code target} when the comparison holds. */
+        private void jumpIf(Insn.Cmp c, Label target) {
+            IrType t = c.a().type();
+            load(c.a());
+            load(c.b());
+            Insn.CmpOp op = c.op();
+            switch (t) {
+                case I8, I16, I32 -> {
+                    switch (op) {
+                        case EQ -> mv.visitJumpInsn(IF_ICMPEQ, target);
+                        case NE -> mv.visitJumpInsn(IF_ICMPNE, target);
+                        case LT -> mv.visitJumpInsn(IF_ICMPLT, target);
+                        case LE -> mv.visitJumpInsn(IF_ICMPLE, target);
+                        case GT -> mv.visitJumpInsn(IF_ICMPGT, target);
+                        case GE -> mv.visitJumpInsn(IF_ICMPGE, target);
+                        default -> {
+                            mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "compareUnsigned", "(II)I", false);
+                            mv.visitJumpInsn(zeroJump(op), target);
+                        }
+                    }
+                }
+                case I64, PTR -> {
+                    if (op.ordinal() >= Insn.CmpOp.ULT.ordinal()) {
+                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Long", "compareUnsigned", "(JJ)I", false);
+                    } else {
+                        mv.visitInsn(LCMP);
+                    }
+                    mv.visitJumpInsn(zeroJump(op), target);
+                }
+                case F32, F64 -> {
+                    boolean d = t == IrType.F64;
+                    // NaN must make every comparison but != false: pick the NaN result accordingly
+                    boolean nanIsGreater = op == Insn.CmpOp.LT || op == Insn.CmpOp.LE || op == Insn.CmpOp.ULT || op == Insn.CmpOp.ULE;
+                    mv.visitInsn(d ? (nanIsGreater ? DCMPG : DCMPL) : (nanIsGreater ? FCMPG : FCMPL));
+                    mv.visitJumpInsn(zeroJump(op), target);
+                }
+                case VOID -> throw new IllegalStateException("void comparison");
+            }
+        }
+
+        private static int zeroJump(Insn.CmpOp op) {
+            return switch (op) {
+                case EQ -> IFEQ; case NE -> IFNE;
+                case LT, ULT -> IFLT; case LE, ULE -> IFLE;
+                case GT, UGT -> IFGT; case GE, UGE -> IFGE;
+            };
+        }
+
+        private void convert(Insn.ConvOp op, IrType from, IrType to) {
+            switch (op) {
+                case SEXT -> { if (!from.isWide() && to.isWide()) mv.visitInsn(I2L); normalise(to); }
+                case ZEXT -> {
+                    if (from == IrType.I8) { pushInt(0xFF); mv.visitInsn(IAND); }
+                    else if (from == IrType.I16) { pushInt(0xFFFF); mv.visitInsn(IAND); }
+                    if (to.isWide() && !from.isWide()) {
+                        mv.visitInsn(I2L);
+                        if (from == IrType.I32) { pushLong(0xFFFF_FFFFL); mv.visitInsn(LAND); }
+                    }
+                }
+                case TRUNC -> {
+                    if (from.isWide() && !to.isWide()) mv.visitInsn(L2I);
+                    normalise(to);
+                }
+                case FPTOSI -> {
+                    boolean d = from == IrType.F64;
+                    if (to.isWide()) mv.visitInsn(d ? D2L : F2L);
+                    else { mv.visitInsn(d ? D2I : F2I); normalise(to); }
+                }
+                case FPTOUI -> {
+                    if (from == IrType.F32) mv.visitInsn(F2D);
+                    if (to.isWide()) mv.visitMethodInsn(INVOKESTATIC, CONV, "d2ul", "(D)J", false);
+                    else { mv.visitInsn(D2L); mv.visitInsn(L2I); normalise(to); }
+                }
+                case SITOFP -> {
+                    if (from.isWide()) mv.visitInsn(to == IrType.F64 ? L2D : L2F);
+                    else mv.visitInsn(to == IrType.F64 ? I2D : I2F);
+                }
+                case UITOFP -> {
+                    if (from.isWide()) {
+                        mv.visitMethodInsn(INVOKESTATIC, CONV, to == IrType.F64 ? "ul2d" : "ul2f", to == IrType.F64 ? "(J)D" : "(J)F", false);
+                    } else {
+                        if (from == IrType.I8) { pushInt(0xFF); mv.visitInsn(IAND); }
+                        else if (from == IrType.I16) { pushInt(0xFFFF); mv.visitInsn(IAND); }
+                        mv.visitInsn(I2L);
+                        pushLong(0xFFFF_FFFFL);
+                        mv.visitInsn(LAND);
+                        mv.visitInsn(to == IrType.F64 ? L2D : L2F);
+                    }
+                }
+                case FPEXT -> mv.visitInsn(F2D);
+                case FPTRUNC -> mv.visitInsn(D2F);
+                case BITCAST -> {
+                    if (from == IrType.F64 && to.isWide()) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J", false);
+                    else if (from.isWide() && to == IrType.F64) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D", false);
+                    else if (from == IrType.F32 && to == IrType.I32) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false);
+                    else if (from == IrType.I32 && to == IrType.F32) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F", false);
+                    // ptr <-> i64: the same long
+                }
+            }
+        }
+
+        // ---- terminators ----------------------------------------------------------------
+
+        private void terminator(Terminator t) {
+            switch (t) {
+                case Terminator.Br br -> jumpTo(br.target());
+                case Terminator.CondBr cb -> {
+                    Value c = cb.cond();
+                    Insn.Cmp fused = c instanceof Reg r ? fusedCmps.get(r.id) : null;
+                    if (fused != null) {
+                        boolean integral = fused.a().type() != IrType.F32 && fused.a().type() != IrType.F64;
+                        if (integral && cb.ifTrue() == nextBlock && cb.ifFalse() != nextBlock) {
+                            // fall into the true block; NaN makes float negation inexact, so integers only
+                            jumpIf(new Insn.Cmp(negate(fused.op()), fused.dst(), fused.a(), fused.b()), labels.get(cb.ifFalse()));
+                        } else {
+                            jumpIf(fused, labels.get(cb.ifTrue()));
+                            jumpTo(cb.ifFalse());
+                        }
+                        return;
+                    }
+                    load(c);
+                    if (c.type().isWide()) { mv.visitInsn(LCONST_0); mv.visitInsn(LCMP); }
+                    else if (c.type() == IrType.F64) { mv.visitInsn(DCONST_0); mv.visitInsn(DCMPL); }
+                    else if (c.type() == IrType.F32) { mv.visitInsn(FCONST_0); mv.visitInsn(FCMPL); }
+                    if (cb.ifTrue() == nextBlock && cb.ifFalse() != nextBlock) {
+                        mv.visitJumpInsn(IFEQ, labels.get(cb.ifFalse()));
+                    } else {
+                        mv.visitJumpInsn(IFNE, labels.get(cb.ifTrue()));
+                        jumpTo(cb.ifFalse());
+                    }
+                }
+                case Terminator.Switch sw -> switchTo(sw);
+                case Terminator.Ret r -> {
+                    if (markLocal >= 0) {
+                        mv.visitVarInsn(ALOAD, stackLocal);
+                        mv.visitVarInsn(LLOAD, markLocal);
+                        mv.visitFieldInsn(PUTFIELD, STACK, "sp", "J");
+                    }
+                    IrType rt = f.type.ret();
+                    if (rt == IrType.VOID || r.value() == null) {
+                        if (rt == IrType.VOID) mv.visitInsn(RETURN);
+                        else { pushZero(rt); mv.visitInsn(returnOp(rt)); }
+                    } else {
+                        load(r.value());
+                        mv.visitInsn(returnOp(rt));
+                    }
+                }
+                case null -> throw new IllegalStateException("block without terminator in " + f.name);
+            }
+        }
+
+        private static Insn.CmpOp negate(Insn.CmpOp op) {
+            return switch (op) {
+                case EQ -> Insn.CmpOp.NE; case NE -> Insn.CmpOp.EQ;
+                case LT -> Insn.CmpOp.GE; case GE -> Insn.CmpOp.LT;
+                case LE -> Insn.CmpOp.GT; case GT -> Insn.CmpOp.LE;
+                case ULT -> Insn.CmpOp.UGE; case UGE -> Insn.CmpOp.ULT;
+                case ULE -> Insn.CmpOp.UGT; case UGT -> Insn.CmpOp.ULE;
+            };
+        }
+
+        /** A jump, left out when the target is the next block. */
+        private void jumpTo(BasicBlock target) {
+            if (target != nextBlock) mv.visitJumpInsn(GOTO, labels.get(target));
+        }
+
+        private static int returnOp(IrType t) {
+            return switch (t) {
+                case I8, I16, I32 -> IRETURN; case I64, PTR -> LRETURN; case F32 -> FRETURN; case F64 -> DRETURN;
+                case VOID -> RETURN;
+            };
+        }
+
+        private void switchTo(Terminator.Switch sw) {
+            Label dflt = labels.get(sw.defaultTarget());
+            if (!sw.value().type().isWide()) {
+                int n = sw.cases().size();
+                Integer[] order = new Integer[n];
+                for (int i = 0; i < n; i++) order[i] = i;
+                java.util.Arrays.sort(order, (x, y) -> Integer.compare((int) (long) sw.cases().get(x), (int) (long) sw.cases().get(y)));
+                int[] keys = new int[n];
+                Label[] ls = new Label[n];
+                for (int i = 0; i < n; i++) {
+                    keys[i] = (int) (long) sw.cases().get(order[i]);
+                    ls[i] = labels.get(sw.targets().get(order[i]));
+                }
+                load(sw.value());
+                if (n > 0 && (long) keys[n - 1] - keys[0] < 2L * n + 8) {
+                    Label[] table = new Label[keys[n - 1] - keys[0] + 1];
+                    java.util.Arrays.fill(table, dflt);
+                    for (int i = 0; i < n; i++) table[keys[i] - keys[0]] = ls[i];
+                    mv.visitTableSwitchInsn(keys[0], keys[n - 1], dflt, table);
+                } else {
+                    mv.visitLookupSwitchInsn(dflt, keys, ls);
+                }
+                return;
+            }
+            // 64-bit switch: a compare chain (rare in C)
+            List<Long> cases = new ArrayList<>(sw.cases());
+            for (int i = 0; i < cases.size(); i++) {
+                load(sw.value());
+                pushLong(cases.get(i));
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(IFEQ, labels.get(sw.targets().get(i)));
+            }
+            mv.visitJumpInsn(GOTO, dflt);
+        }
+    }
+}

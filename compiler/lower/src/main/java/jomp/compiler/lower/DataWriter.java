@@ -1,0 +1,45 @@
+package jomp.compiler.lower;
+
+import jomp.compiler.ir.Global;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The initial bytes (little-endian) and relocations of one global being initialised. */
+final class DataWriter {
+    final byte[] bytes;
+    final List<Global.Reloc> relocs = new ArrayList<>();
+    boolean nonZero;
+
+    DataWriter(long size) {
+        if (size > Integer.MAX_VALUE - 16) throw new IllegalArgumentException("object too large");
+        bytes = new byte[(int) size];
+    }
+
+    void putInt(long offset, int size, long value) {
+        for (int i = 0; i < size; i++) bytes[(int) offset + i] = (byte) (value >>> (8 * i));
+        if (value != 0) nonZero = true;
+    }
+
+    void putDouble(long offset, double v) { putInt(offset, 8, Double.doubleToRawLongBits(v)); }
+    void putFloat(long offset, float v) { putInt(offset, 4, Float.floatToRawIntBits(v)); }
+
+    /** Inserts width bits of value at bit position bit of the storage unit at offset (of unitSize bytes). */
+    void putBits(long offset, int unitSize, int bit, int width, long value) {
+        long unit = 0;
+        for (int i = 0; i < unitSize; i++) unit |= (bytes[(int) offset + i] & 0xFFL) << (8 * i);
+        long mask = (width == 64 ? -1L : (1L << width) - 1) << bit;
+        unit = unit & ~mask | (value << bit) & mask;
+        for (int i = 0; i < unitSize; i++) bytes[(int) offset + i] = (byte) (unit >>> (8 * i));
+        if (value != 0) nonZero = true;
+    }
+
+    void putBytes(long offset, byte[] b, int len) {
+        System.arraycopy(b, 0, bytes, (int) offset, Math.min(len, b.length));
+        for (int i = 0; i < Math.min(len, b.length); i++) if (b[i] != 0) nonZero = true;
+    }
+
+    void reloc(long offset, String symbol, long addend) {
+        relocs.add(new Global.Reloc(offset, symbol, addend));
+    }
+}

@@ -1,0 +1,1153 @@
+package jomp.compiler.lower;
+
+import jomp.compiler.ast.Expr;
+import jomp.compiler.ast.Initializer;
+import jomp.compiler.ast.OmpClause;
+import jomp.compiler.ast.Stmt;
+import jomp.compiler.ast.TranslationUnit;
+import jomp.compiler.ast.Var;
+import jomp.compiler.ast.Vla;
+import jomp.compiler.ir.BasicBlock;
+import jomp.compiler.ir.FloatConst;
+import jomp.compiler.ir.FuncType;
+import jomp.compiler.ir.Function;
+import jomp.compiler.ir.Insn;
+import jomp.compiler.ir.IntConst;
+import jomp.compiler.ir.IrBuilder;
+import jomp.compiler.ir.IrType;
+import jomp.compiler.ir.Reg;
+import jomp.compiler.ir.Slot;
+import jomp.compiler.ir.Value;
+import jomp.compiler.type.Member;
+import jomp.compiler.type.Type;
+import jomp.offload.abi.EntryPoints;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Lowers one function definition, chibicc style: statements to blocks, expressions to
+ * instructions. Locals whose address is never taken and that are scalars live in registers;
+ * the others get frame slots (or dynamic stack space for VLAs). Values of struct, union and
+ * complex type are handled by address throughout.
+ */
+final class FunctionLowering {
+    final Lowering unit;
+    final TranslationUnit.Function def;
+    Function fn;
+    IrBuilder b;
+    Emit e;
+
+    final Map<Var, Reg> regVars = new IdentityHashMap<>();
+    final Map<Var, Slot> slotVars = new IdentityHashMap<>();
+    /** Locals whose storage address is held in a register: VLAs and struct parameters. */
+    final Map<Var, Reg> addrVars = new IdentityHashMap<>();
+    final Set<Var> addressTaken = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    final Map<String, BasicBlock> labels = new HashMap<>();
+    final Map<Stmt, BasicBlock> caseBlocks = new IdentityHashMap<>();
+    BasicBlock breakTarget, continueTarget;
+    /** Stack positions saved on entry to blocks that declare VLAs, innermost last. */
+    final List<Reg> vlaScopes = new ArrayList<>();
+    /** How many VLA scopes enclose the current break and continue targets. */
+    int breakDepth, continueDepth;
+    Reg sretPtr;
+
+    /**
+     * Variables this function shares with the rest of its team (captured by address from an
+     * enclosing parallel, teams or target region or shared by an enclosing task): a task
+     * created here shares them too; any other automatic variable is firstprivate in it.
+     */
+    final Set<Var> shared = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+    /** The innermost OpenMP construct enclosing the code being lowered, lexically (a loop construct binds by it), or null. */
+    jomp.compiler.ast.OmpDirective.Leaf enclosing;
+
+    /** Where a cancelled construct's threads go (the end of the innermost parallel, for, sections, task), or null. */
+    BasicBlock cancelParallel, cancelFor, cancelSections, cancelTaskgroup;
+
+    /** The logical iteration of the innermost enclosing loop with an ordered clause, for ordered regions. */
+    Reg orderedIv;
+    /** The nest of the innermost enclosing loop with ordered(n) (doacross), for depend(sink) vectors. */
+    LoopNest doacrossNest;
+
+    /** The OpenMP constructs of this function (or outlined region). */
+    final OmpLowering omp = new OmpLowering(this);
+
+    FunctionLowering(Lowering unit, TranslationUnit.Function def) {
+        this.unit = unit;
+        this.def = def;
+    }
+
+    /**
+     * Starts an outlined function (an OpenMP region's body) of the same C function: its locals
+     * are bound by the caller ({@link OmpLowering}) before the body is lowered.
+     */
+    List<Reg> beginOutlined(String name, FuncType sig, Stmt body) { return beginOutlined(name, sig, body, true); }
+
+    List<Reg> beginOutlined(String name, FuncType sig, Stmt body, boolean isStatic) {
+        fn = new Function(name, sig, isStatic);
+        b = new IrBuilder(fn);
+        b.line = unit.line;   // -g: the region's own code is the directive's line
+        e = new Emit(b);
+        List<Reg> params = new ArrayList<>();
+        for (IrType t : sig.params()) {
+            Reg r = fn.newReg(t);
+            fn.params.add(r);
+            params.add(r);
+        }
+        if (body != null) {
+            AddressTaken.scan(body, addressTaken);
+            addressTaken.addAll(OmpCaptures.capturedByRegions(body));
+        }
+        return params;
+    }
+
+    /** Gives storage to the locals declared inside an outlined body (except those already bound). */
+    void allocateLocals(Stmt body) {
+        for (Var v : OmpCaptures.declared(body)) {
+            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || isBound(v)) continue;
+            if (inMemory(v)) {
+                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
+            } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
+        }
+    }
+
+    /** Forgets v's storage in this function and returns what puts it back (data-sharing clauses rebind variables). */
+    Runnable unbind(Var v) {
+        Reg oldReg = regVars.remove(v);
+        Slot oldSlot = slotVars.remove(v);
+        Reg oldAddr = addrVars.remove(v);
+        boolean wasShared = shared.remove(v);
+        return () -> {
+            regVars.remove(v); slotVars.remove(v); addrVars.remove(v);
+            if (oldReg != null) regVars.put(v, oldReg);
+            if (oldSlot != null) slotVars.put(v, oldSlot);
+            if (oldAddr != null) addrVars.put(v, oldAddr);
+            if (wasShared) shared.add(v); else shared.remove(v);
+        };
+    }
+
+    boolean isBound(Var v) { return regVars.containsKey(v) || slotVars.containsKey(v) || addrVars.containsKey(v); }
+
+    Function finishOutlined() {
+        if (!b.isTerminated()) b.ret(null);
+        return fn;
+    }
+
+    Function lower() {
+        Var fv = def.var();
+        Type ft = fv.type;
+        FuncType sig = TypeMap.signature(ft);
+        fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC || fv.inlineOnly);
+        fn.csig = CSignature.of(ft);
+        b = new IrBuilder(fn);
+        b.line = unit.line = unit.lineOf(def.loc());   // -g: the prologue is the definition's line
+        e = new Emit(b);
+        AddressTaken.scan(def.body(), addressTaken);
+        addressTaken.addAll(OmpCaptures.capturedByRegions(def.body()));
+        if (TypeMap.sret(ft)) {
+            sretPtr = fn.newReg(IrType.PTR, "ret");
+            fn.params.add(sretPtr);
+        }
+        List<Runnable> spills = new ArrayList<>();
+        for (Var p : def.params()) {
+            Reg r = fn.newReg(TypeMap.reg(p.type), safeName(p.name));
+            fn.params.add(r);
+            if (TypeMap.inMemory(p.type)) addrVars.put(p, r);
+            else if (inMemory(p)) {
+                Slot s = fn.newSlot(safeName(p.name), p.type.size(), p.type.align());
+                slotVars.put(p, s);
+                spills.add(() -> b.store(toMem(r, p.type), b.slotAddr(s)));
+            } else regVars.put(p, r);
+        }
+        if (sig.variadic()) fn.vaArea = fn.newReg(IrType.PTR, "va");
+        for (Var v : def.locals()) {
+            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || def.params().contains(v)) continue;
+            if (inMemory(v)) {
+                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
+            } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
+        }
+        spills.forEach(Runnable::run);
+        // Parameters of variably modified type (int a[n][m] is a pointer to int[m]) need their sizes.
+        for (Var p : def.params()) if (p.type.isVariablyModified()) computeVlaSizes(p.type);
+        stmt(def.body());
+        if (!b.isTerminated()) {
+            // Falling off the end: main returns 0 (C11 5.1.2.2.3); elsewhere the value is undefined.
+            if (sig.ret() == IrType.VOID) b.ret(null);
+            else if (sretPtr != null) b.ret(sretPtr);
+            else b.ret(Emit.zero(sig.ret()));
+        }
+        return fn;
+    }
+
+    /** Register names are identifiers; synthetic names may hold other characters. */
+    static String safeName(String n) {
+        if (n == null || n.isEmpty()) return null;
+        StringBuilder sb = new StringBuilder();
+        for (char c : n.toCharArray()) sb.append(Character.isLetterOrDigit(c) && c < 128 || c == '_' ? c : '_');
+        return sb.toString();
+    }
+
+    boolean inMemory(Var v) {
+        return TypeMap.inMemory(v.type) || v.addressTaken || addressTaken.contains(v);
+    }
+
+    // ---- helpers ----
+
+    Value slotAddr(Slot s) { return b.slotAddr(s); }
+
+    Int128Ops int128() { return new Int128Ops(this); }
+
+    Slot temp(Type t) {
+        return fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1));
+    }
+
+    Value at(Value base, long offset) {
+        return offset == 0 ? base : b.ptrAdd(base, IntConst.i64(offset));
+    }
+
+    /** A register value of type t as stored in memory (narrow integers truncated). */
+    Value toMem(Value v, Type t) {
+        IrType m = TypeMap.mem(t);
+        return m == v.type() ? v : e.conv(Insn.ConvOp.TRUNC, v, m);
+    }
+
+    /** Loads a scalar of C type t from addr, widened to its register type. */
+    Value load(Value addr, Type t) {
+        IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
+        Value v = b.load(m, addr);
+        if (m != r) v = e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
+        return v;
+    }
+
+    void store(Value addr, Value v, Type t) {
+        if (TypeMap.inMemory(t)) b.memcpy(addr, v, IntConst.i64(t.size()));
+        else b.store(toMem(v, t), addr);
+    }
+
+    /** sizeof t, computed at run time for variably modified types. */
+    Value sizeOf(Type t) {
+        if (t.kind == Type.Kind.VLA) {
+            if (Vla.sizeVar(t) != null) return readVar(Vla.sizeVar(t));
+            Value len = e.convert(rvalue(Vla.length(t)), Vla.length(t).type(), Type.ULONG);
+            return e.bin(Insn.BinOp.MUL, len, sizeOf(t.base));
+        }
+        if (t.kind == Type.Kind.ARRAY && t.base.isVariablyModified())
+            return e.bin(Insn.BinOp.MUL, IntConst.i64(t.arrayLen), sizeOf(t.base));
+        return IntConst.i64(t.size());
+    }
+
+    Value readVar(Var v) {
+        Reg r = regVars.get(v);
+        if (r != null) return r;
+        return load(varAddress(v), v.type);
+    }
+
+    // ---- statements ----
+
+    /** -g: what is emitted from now on comes from this location's line (if it is in the main file). */
+    private void lineAt(jomp.compiler.diag.SourceLocation loc) {
+        int l = unit.lineOf(loc);
+        if (l > 0) b.line = unit.line = l;
+    }
+
+    void stmt(Stmt s) {
+        if (!(s instanceof Stmt.Compound)) lineAt(s.loc());
+        switch (s) {
+            case Stmt.Compound c -> compound(c);
+            case Stmt.ExprStmt x -> rvalue(x.expr());
+            case Stmt.Null n -> {}
+            case Stmt.If i -> {
+                BasicBlock then = b.newBlock("if.then"), end = b.newBlock("if.end");
+                BasicBlock els = i.otherwise() == null ? end : b.newBlock("if.else");
+                cond(i.cond(), then, els);
+                b.setBlock(then);
+                stmt(i.then());
+                b.br(end);
+                if (i.otherwise() != null) {
+                    b.setBlock(els);
+                    stmt(i.otherwise());
+                    b.br(end);
+                }
+                b.setBlock(end);
+            }
+            case Stmt.While w -> {
+                BasicBlock head = b.newBlock("while.cond"), body = b.newBlock("while.body"), end = b.newBlock("while.end");
+                b.br(head);
+                b.setBlock(head);
+                cond(w.cond(), body, end);
+                loopBody(w.body(), body, end, head);
+                b.br(head);
+                b.setBlock(end);
+            }
+            case Stmt.DoWhile d -> {
+                BasicBlock body = b.newBlock("do.body"), head = b.newBlock("do.cond"), end = b.newBlock("do.end");
+                b.br(body);
+                loopBody(d.body(), body, end, head);
+                lineAt(d.cond().loc());
+                b.br(head);
+                b.setBlock(head);
+                cond(d.cond(), body, end);
+                b.setBlock(end);
+            }
+            case Stmt.For f -> {
+                if (f.init() != null) stmt(f.init());
+                BasicBlock head = b.newBlock("for.cond"), body = b.newBlock("for.body"),
+                    step = b.newBlock("for.step"), end = b.newBlock("for.end");
+                b.br(head);
+                b.setBlock(head);
+                if (f.cond() != null) cond(f.cond(), body, end);
+                else b.br(body);
+                loopBody(f.body(), body, end, step);
+                lineAt(f.step() != null ? f.step().loc() : f.loc());
+                b.br(step);
+                b.setBlock(step);
+                if (f.step() != null) rvalue(f.step());
+                b.br(head);
+                b.setBlock(end);
+            }
+            case Stmt.Switch sw -> switchStmt(sw);
+            case Stmt.Case c -> {
+                BasicBlock l = caseBlocks.get(c);
+                b.br(l);
+                b.setBlock(l);
+                stmt(c.body());
+            }
+            case Stmt.Default d -> {
+                BasicBlock l = caseBlocks.get(d);
+                b.br(l);
+                b.setBlock(l);
+                stmt(d.body());
+            }
+            case Stmt.Break br -> {
+                releaseVlas(breakDepth);
+                b.br(breakTarget);
+            }
+            case Stmt.Continue c -> {
+                releaseVlas(continueDepth);
+                b.br(continueTarget);
+            }
+            case Stmt.Return r -> ret(r);
+            case Stmt.Goto g -> b.br(label(g.label()));
+            case Stmt.Label l -> {
+                BasicBlock t = label(l.name());
+                b.br(t);
+                b.setBlock(t);
+                stmt(l.body());
+            }
+            case Stmt.Decl d -> { for (Stmt.LocalVar lv : d.vars()) declare(lv); }
+            case Stmt.Omp o -> omp.lower(o);
+            case Stmt.Asm a -> throw new Lowering.Unsupported(a.loc(), "jomp cannot compile inline assembly");
+        }
+    }
+
+    void loopBody(Stmt body, BasicBlock start, BasicBlock brk, BasicBlock cont) {
+        BasicBlock ob = breakTarget, oc = continueTarget;
+        int obd = breakDepth, ocd = continueDepth;
+        breakTarget = brk;
+        continueTarget = cont;
+        breakDepth = continueDepth = vlaScopes.size();
+        b.setBlock(start);
+        stmt(body);
+        breakTarget = ob;
+        continueTarget = oc;
+        breakDepth = obd;
+        continueDepth = ocd;
+    }
+
+    /**
+     * A block; one that declares VLAs gives their space back when control leaves it normally or
+     * by break/continue (as gcc does), so a VLA in a loop body does not grow the stack each
+     * iteration. (A goto out of such a block keeps the space until the function returns.)
+     */
+    void compound(Stmt.Compound c) {
+        boolean hasVla = false;
+        for (Stmt i : c.items())
+            if (i instanceof Stmt.Decl d) for (Stmt.LocalVar lv : d.vars()) hasVla |= lv.var().type.kind == Type.Kind.VLA && !lv.var().isStatic();
+        if (!hasVla) {
+            for (Stmt i : c.items()) stmt(i);
+            return;
+        }
+        Reg saved = b.stackSave();
+        vlaScopes.add(saved);
+        for (Stmt i : c.items()) stmt(i);
+        vlaScopes.remove(vlaScopes.size() - 1);
+        if (!b.isTerminated()) b.stackRestore(saved);
+    }
+
+    /** Releases the VLA space of the scopes deeper than depth (before a jump out of them). */
+    void releaseVlas(int depth) {
+        if (vlaScopes.size() > depth) b.stackRestore(vlaScopes.get(depth));
+    }
+
+    BasicBlock label(String name) {
+        return labels.computeIfAbsent(name, n -> b.newBlock("L." + safeName(n)));
+    }
+
+    void switchStmt(Stmt.Switch sw) {
+        if (Int128Ops.is(sw.cond().type())) throw new Lowering.Unsupported(sw.loc(), "jomp cannot switch on an __int128 value");
+        Value v = rvalue(sw.cond());
+        IrType t = v.type();
+        BasicBlock end = b.newBlock("sw.end");
+        List<Long> values = new ArrayList<>();
+        List<BasicBlock> targets = new ArrayList<>();
+        List<Stmt.Case> ranges = new ArrayList<>();
+        for (Stmt.Case c : sw.cases()) {
+            BasicBlock l = b.newBlock("sw.case");
+            caseBlocks.put(c, l);
+            if (c.hi() - c.lo() > 256 || c.hi() < c.lo()) ranges.add(c);
+            else for (long x = c.lo(); ; x++) {
+                values.add(IntConst.normalise(t, x));
+                targets.add(l);
+                if (x == c.hi()) break;
+            }
+        }
+        BasicBlock dflt = end;
+        if (sw.defaultCase() != null) {
+            dflt = b.newBlock("sw.default");
+            caseBlocks.put(sw.defaultCase(), dflt);
+        }
+        // Large GNU case ranges become comparisons in front of the switch.
+        for (Stmt.Case c : ranges) {
+            BasicBlock next = b.newBlock("sw.range");
+            Value off = b.binary(Insn.BinOp.SUB, v, new IntConst(t, c.lo()));
+            Value in = b.cmp(Insn.CmpOp.ULE, off, new IntConst(t, c.hi() - c.lo()));
+            b.condBr(in, caseBlocks.get(c), next);
+            b.setBlock(next);
+        }
+        b.switchTo(v, dflt, values, targets);
+        BasicBlock ob = breakTarget;
+        int obd = breakDepth;
+        breakTarget = end;
+        breakDepth = vlaScopes.size();
+        b.setBlock(b.newBlock("sw.body"));
+        stmt(sw.body());
+        breakTarget = ob;
+        breakDepth = obd;
+        b.br(end);
+        b.setBlock(end);
+    }
+
+    void ret(Stmt.Return r) {
+        if (r.value() == null) {
+            b.ret(sretPtr != null ? sretPtr : fn.type.ret() == IrType.VOID ? null : Emit.zero(fn.type.ret()));
+            return;
+        }
+        Value v = rvalue(r.value());
+        if (sretPtr != null) {
+            b.memcpy(sretPtr, v, IntConst.i64(r.value().type().size()));
+            b.ret(sretPtr);
+        } else if (fn.type.ret() == IrType.VOID) b.ret(null);
+        else b.ret(v);
+    }
+
+    void declare(Stmt.LocalVar lv) {
+        Var v = lv.var();
+        if (v.storage == Var.Storage.EXTERN || v.isFunction() || v.storage == Var.Storage.TYPEDEF) return;
+        if (v.storage == Var.Storage.STATIC) {
+            unit.defineGlobal(v, lv.init(), lv.loc());
+            return;
+        }
+        if (v.type.isVariablyModified()) computeVlaSizes(v.type);
+        if (v.type.kind == Type.Kind.VLA) {
+            Reg a = b.alloca(sizeOf(v.type), Math.max(v.type.align(), 16));
+            addrVars.put(v, a);
+        }
+        if (lv.init() != null) initialize(v, lv.init());
+    }
+
+    /** Assigns the hidden size variables of a variably modified type, innermost first. */
+    void computeVlaSizes(Type t) {
+        if (t == null || t.kind == Type.Kind.FUNC) return;
+        computeVlaSizes(t.base);
+        if (t.kind == Type.Kind.VLA && Vla.sizeVar(t) != null) {
+            Value len = rvalue(Vla.length(t));
+            len = e.convert(len, Vla.length(t).type(), Type.ULONG);
+            Value size = e.bin(Insn.BinOp.MUL, len, sizeOf(t.base));
+            assignVar(Vla.sizeVar(t), size);
+        }
+    }
+
+    void assignVar(Var v, Value val) {
+        Reg r = regVars.get(v);
+        if (r != null) b.copy(r, val);
+        else store(varAddress(v), val, v.type);
+    }
+
+    void initialize(Var v, Initializer init) {
+        Reg r = regVars.get(v);
+        if (r != null) {
+            Value val = Emit.zero(r.type());
+            for (Initializer.Item it : init.items()) val = rvalue(it.value());
+            b.copy(r, val);
+            return;
+        }
+        initializeAt(varAddress(v), init);
+    }
+
+    void initializeAt(Value base, Initializer init) {
+        Type t = init.type();
+        long size = t.size();
+        if (size > 0 && !covers(init, size)) b.memset(base, IntConst.i32(0), IntConst.i64(size));
+        else if (size < 0 && t.kind == Type.Kind.VLA) b.memset(base, IntConst.i32(0), sizeOf(t));
+        for (Initializer.Item it : init.items()) {
+            Value addr = at(base, it.offset());
+            if (it.value() instanceof Expr.StrLit s && it.type().isArray()) {
+                long n = it.type().size() < 0 ? s.bytes().length : Math.min(s.bytes().length, it.type().size());
+                String sym = unit.stringLiteral(s.bytes(), Math.max(s.type().align(), 1));
+                b.memcpy(addr, b.globalAddr(sym), IntConst.i64(n));
+            } else if (it.bitField() != null) {
+                storeBits(addr, it.bitField(), rvalue(it.value()));
+            } else {
+                store(addr, rvalue(it.value()), it.type());
+            }
+        }
+    }
+
+    /** Whether the items write every byte of the object (so no zero fill is needed). */
+    private static boolean covers(Initializer init, long size) {
+        if (size > 4096) return false;
+        boolean[] w = new boolean[(int) size];
+        for (Initializer.Item it : init.items()) {
+            if (it.bitField() != null) return false;
+            long n = it.type().size();
+            if (n < 0) return false;
+            if (it.value() instanceof Expr.StrLit s && it.type().isArray()) n = Math.min(n, s.bytes().length);
+            for (long i = it.offset(); i < Math.min(size, it.offset() + n); i++) w[(int) i] = true;
+        }
+        for (boolean x : w) if (!x) return false;
+        return true;
+    }
+
+    // ---- conditions ----
+
+    void cond(Expr c, BasicBlock t, BasicBlock f) {
+        switch (c) {
+            case Expr.Binary bin when bin.op() == Expr.Binary.Op.LOGAND -> {
+                BasicBlock mid = b.newBlock("and.rhs");
+                cond(bin.left(), mid, f);
+                b.setBlock(mid);
+                cond(bin.right(), t, f);
+            }
+            case Expr.Binary bin when bin.op() == Expr.Binary.Op.LOGOR -> {
+                BasicBlock mid = b.newBlock("or.rhs");
+                cond(bin.left(), t, mid);
+                b.setBlock(mid);
+                cond(bin.right(), t, f);
+            }
+            case Expr.Unary u when u.op() == Expr.Unary.Op.NOT -> cond(u.operand(), f, t);
+            default -> {
+                Value v = truth(c);
+                if (v instanceof IntConst k) b.br(k.value() != 0 ? t : f);
+                else b.condBr(v, t, f);
+            }
+        }
+    }
+
+    /** A scalar's truth value: an integer that is non-zero exactly when c is. */
+    Value truth(Expr c) {
+        Type t = c.type();
+        Value v = rvalue(c);
+        if (t.isComplex) {
+            IrType el = TypeMap.reg(t.base);
+            Value re = b.load(el, v), im = b.load(el, at(v, el.size));
+            return e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(el)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(el)));
+        }
+        if (v.type().isFloat()) return e.cmp(Insn.CmpOp.NE, v, Emit.zero(v.type()));
+        if (Int128Ops.is(t)) return int128().truth(v);
+        return v;
+    }
+
+    // ---- expressions ----
+
+    /** The address of an lvalue (or of a struct/union/complex rvalue). */
+    Value address(Expr x) {
+        return switch (x) {
+            case Expr.VarRef r -> {
+                Var v = r.var();
+                if (v.isFunction()) yield funcAddr(v);
+                yield varAddress(v);
+            }
+            case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF -> rvalue(u.operand());
+            case Expr.Member m -> at(address(m.base()), m.member().offset());
+            case Expr.StrLit s -> b.globalAddr(unit.stringLiteral(s.bytes(), Math.max(s.type().align(), 1)));
+            case Expr.CompoundLiteral c -> compoundLiteral(c);
+            default -> {
+                if (TypeMap.inMemory(x.type()) || x.type().isFunction()) yield rvalue(x);
+                throw new IllegalStateException("not an lvalue: " + x);
+            }
+        };
+    }
+
+    Value varAddress(Var v) {
+        Slot s = slotVars.get(v);
+        if (s != null) return slotAddr(s);
+        Reg a = addrVars.get(v);
+        if (a != null) return a;
+        if (v.isStatic() && v.threadLocal) {
+            // _Thread_local / threadprivate: this thread's copy, made on its first use from the
+            // initial value (the ".tpinit" twin Lowering defines beside the variable)
+            String sym = unit.reference(v);
+            unit.useData(sym + Lowering.THREAD_INIT_SUFFIX);
+            return omp.call(EntryPoints.THREADPRIVATE, IrType.PTR, b.globalAddr(sym), b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
+                    IntConst.i64(Math.max(v.type.size(), 1)));
+        }
+        if (v.isStatic()) return b.globalAddr(unit.reference(v));
+        if (regVars.containsKey(v)) throw new IllegalStateException("address of register variable " + v.name);
+        // A local the declaration list did not mention (should not happen): give it a slot.
+        Slot n = fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1));
+        slotVars.put(v, n);
+        return slotAddr(n);
+    }
+
+    Value funcAddr(Var f) {
+        return b.funcAddr(unit.reference(f));
+    }
+
+    Value compoundLiteral(Expr.CompoundLiteral c) {
+        Var v = c.var();
+        if (v.isStatic() && !v.isLocal) {
+            if (!unit.isDefinedHere(v)) unit.defineGlobal(v, c.init(), c.loc());
+            return b.globalAddr(unit.symbolOf(v));
+        }
+        Slot s = slotVars.get(v);
+        if (s == null) {
+            s = fn.newSlot(null, Math.max(v.type.size(), 1), Math.max(v.type.align(), 1));
+            slotVars.put(v, s);
+        }
+        Value a = slotAddr(s);
+        if (c.init() != null) initializeAt(a, c.init());
+        return a;
+    }
+
+    /** Evaluates x; scalars give their value, struct/union/complex values their address, void null. */
+    Value rvalue(Expr x) {
+        return switch (x) {
+            case Expr.IntLit i -> Int128Ops.is(i.type()) ? int128().make(IntConst.i64(i.value()), IntConst.i64(i.value() >> 63))
+                                                          : new IntConst(TypeMap.reg(i.type()), i.value());
+            case Expr.FloatLit f -> floatLit(f);
+            case Expr.StrLit s -> address(s);
+            case Expr.VarRef r -> {
+                Var v = r.var();
+                if (v.isFunction()) yield funcAddr(v);
+                Reg reg = regVars.get(v);
+                if (reg != null) yield reg;
+                if (TypeMap.inMemory(v.type)) yield varAddress(v);
+                yield load(varAddress(v), v.type);
+            }
+            case Expr.Decay d -> address(d.operand());
+            case Expr.Unary u -> unary(u);
+            case Expr.Binary bin -> binary(bin);
+            case Expr.Assign a -> assign(a);
+            case Expr.CompoundAssign ca -> compoundAssign(ca);
+            case Expr.IncDec id -> incDec(id);
+            case Expr.Cond c -> conditional(c);
+            case Expr.Cast c -> cast(c);
+            case Expr.Call c -> call(c);
+            case Expr.Member m -> {
+                Value base = address(m.base());
+                Member mem = m.member();
+                Value addr = at(base, mem.offset());
+                if (mem.isBitField()) yield loadBits(addr, mem);
+                if (TypeMap.inMemory(m.type())) yield addr;
+                yield load(addr, m.type());
+            }
+            case Expr.CompoundLiteral c -> {
+                Value a = compoundLiteral(c);
+                yield TypeMap.inMemory(c.type()) ? a : load(a, c.type());
+            }
+            case Expr.VlaSizeof s -> sizeOf(s.vlaType());
+            case Expr.VaOp op -> vaOp(op);
+            case Expr.VaArg va -> vaArg(va);
+            case Expr.StmtExpr se -> {
+                stmt(se.body());
+                yield se.result() == null ? null : rvalue(se.result());
+            }
+        };
+    }
+
+    Value floatLit(Expr.FloatLit f) {
+        if (f.type().isComplex) {
+            // An imaginary constant (1.0i): a complex value with a zero real part.
+            IrType el = TypeMap.reg(f.type().base);
+            Value a = slotAddr(temp(f.type()));
+            b.store(Emit.zero(el), a);
+            b.store(new FloatConst(el, f.value()), at(a, el.size));
+            return a;
+        }
+        return new FloatConst(TypeMap.reg(f.type()), f.value());
+    }
+
+    Value unary(Expr.Unary u) {
+        Type t = u.type();
+        if (Int128Ops.is(t) && (u.op() == Expr.Unary.Op.NEG || u.op() == Expr.Unary.Op.BITNOT))
+            return int128().unary(u.op(), rvalue(u.operand()));
+        return switch (u.op()) {
+            case ADDR -> address(u.operand());
+            case DEREF -> {
+                Value p = rvalue(u.operand());
+                if (TypeMap.inMemory(t) || t.isFunction()) yield p;
+                if (t.isVoid()) yield null;
+                yield load(p, t);
+            }
+            case PLUS -> rvalue(u.operand());
+            case NEG -> {
+                Value v = rvalue(u.operand());
+                if (t.isComplex) {
+                    IrType el = TypeMap.reg(t.base);
+                    Value r = slotAddr(temp(t));
+                    b.store(e.unary(Insn.UnOp.NEG, b.load(el, v)), r);
+                    b.store(e.unary(Insn.UnOp.NEG, b.load(el, at(v, el.size))), at(r, el.size));
+                    yield r;
+                }
+                yield e.unary(Insn.UnOp.NEG, v);
+            }
+            case BITNOT -> e.unary(Insn.UnOp.NOT, rvalue(u.operand()));
+            case NOT -> {
+                Value v = truth(u.operand());
+                yield e.cmp(Insn.CmpOp.EQ, v, Emit.zero(v.type()));
+            }
+            case REAL, IMAG -> {
+                Type ot = u.operand().type();
+                Value v = rvalue(u.operand());
+                if (!ot.isComplex) yield u.op() == Expr.Unary.Op.REAL ? v : Emit.zero(TypeMap.reg(t));
+                IrType el = TypeMap.reg(ot.base);
+                yield b.load(el, u.op() == Expr.Unary.Op.REAL ? v : at(v, el.size));
+            }
+        };
+    }
+
+    Value binary(Expr.Binary x) {
+        switch (x.op()) {
+            case LOGAND, LOGOR -> {
+                Reg r = fn.newReg(IrType.I32);
+                BasicBlock t = b.newBlock("bool.true"), f = b.newBlock("bool.false"), end = b.newBlock("bool.end");
+                cond(x, t, f);
+                b.setBlock(t);
+                b.copy(r, IntConst.i32(1));
+                b.br(end);
+                b.setBlock(f);
+                b.copy(r, IntConst.i32(0));
+                b.br(end);
+                b.setBlock(end);
+                return r;
+            }
+            case COMMA -> {
+                rvalue(x.left());
+                return rvalue(x.right());
+            }
+            default -> {}
+        }
+        Type lt = x.left().type();
+        Value l = rvalue(x.left());
+        Value r = rvalue(x.right());
+        if (lt.isComplex) return complexBinary(x.op(), l, r, lt);
+        if (Int128Ops.is(lt)) return int128().binary(x.op(), l, r, lt, x.right().type());
+        return Ops.binary(e, x.op(), l, r, lt);
+    }
+
+    Value complexBinary(Expr.Binary.Op op, Value l, Value r, Type t) {
+        IrType el = TypeMap.reg(t.base);
+        if (op == Expr.Binary.Op.EQ || op == Expr.Binary.Op.NE) {
+            Value re = e.cmp(Insn.CmpOp.EQ, b.load(el, l), b.load(el, r));
+            Value im = e.cmp(Insn.CmpOp.EQ, b.load(el, at(l, el.size)), b.load(el, at(r, el.size)));
+            Value both = e.bin(Insn.BinOp.AND, re, im);
+            return op == Expr.Binary.Op.EQ ? both : e.bin(Insn.BinOp.XOR, both, IntConst.i32(1));
+        }
+        ComplexOps.Op cop = switch (op) {
+            case ADD -> ComplexOps.Op.ADD;
+            case SUB -> ComplexOps.Op.SUB;
+            case MUL -> ComplexOps.Op.MUL;
+            case DIV -> ComplexOps.Op.DIV;
+            default -> throw new IllegalStateException("complex " + op);
+        };
+        Value d = slotAddr(temp(t));
+        ComplexOps.emit(b, cop, d, l, r, el);
+        return d;
+    }
+
+    /**
+     * Runs after each assignment to a variable (=, op=, ++, --) this function lowers: the
+     * conditional lastprivate variables of an enclosing loop note the iteration (DataSharing).
+     */
+    final Map<Var, Runnable> assignHooks = new IdentityHashMap<>();
+
+    private void assigned(Expr target) {
+        if (!assignHooks.isEmpty() && target instanceof Expr.VarRef ref && assignHooks.get(ref.var()) instanceof Runnable r) r.run();
+    }
+
+    Value assign(Expr.Assign a) {
+        Value v = assignValue(a);
+        assigned(a.target());
+        return v;
+    }
+
+    private Value assignValue(Expr.Assign a) {
+        Expr target = a.target();
+        Type t = a.type();
+        if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
+            Value v = rvalue(a.value());
+            b.copy(regVars.get(ref.var()), v);
+            return regVars.get(ref.var());
+        }
+        // The target's address first, then the value: the order gcc uses (C leaves it unspecified).
+        if (target instanceof Expr.Member m && m.member().isBitField()) {
+            Value addr = at(address(m.base()), m.member().offset());
+            return storeBits(addr, m.member(), rvalue(a.value()));
+        }
+        Value addr = address(target);
+        Value v = rvalue(a.value());
+        store(addr, v, t);
+        return TypeMap.inMemory(t) ? addr : v;
+    }
+
+    /** Reads, modifies and writes an lvalue once; returns {old, new} values. */
+    interface Modify { Value apply(Value old); }
+
+    Value[] readModifyWrite(Expr target, Modify f) {
+        Value[] r = modify(target, f);
+        assigned(target);
+        return r;
+    }
+
+    private Value[] modify(Expr target, Modify f) {
+        if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
+            Reg r = regVars.get(ref.var());
+            Reg old = fn.newReg(r.type());
+            b.copy(old, r);
+            Value nv = f.apply(old);
+            b.copy(r, nv);
+            return new Value[] {old, r};
+        }
+        if (target instanceof Expr.Member m && m.member().isBitField()) {
+            Value addr = at(address(m.base()), m.member().offset());
+            Value old = loadBits(addr, m.member());
+            Value nv = storeBits(addr, m.member(), f.apply(old));
+            return new Value[] {old, nv};
+        }
+        Type t = target.type();
+        Value addr = address(target);
+        if (t.isComplex || Int128Ops.is(t)) {
+            Value nv = f.apply(addr);
+            b.memcpy(addr, nv, IntConst.i64(t.size()));
+            return new Value[] {addr, addr};
+        }
+        Value old = load(addr, t);
+        Value nv = f.apply(old);
+        store(addr, nv, t);
+        return new Value[] {old, nv};
+    }
+
+    Value compoundAssign(Expr.CompoundAssign ca) {
+        Type tt = ca.target().type(), ot = ca.opType();
+        Value rhs = rvalue(ca.value());
+        return readModifyWrite(ca.target(), old -> {
+            Value o = convertValue(old, tt, ot);
+            Value r = ot.isComplex ? complexBinary(ca.op(), o, rhs, ot)
+                : Int128Ops.is(ot) ? int128().binary(ca.op(), o, rhs, ot, ca.value().type())
+                : Ops.binary(e, ca.op(), o, rhs, ot);
+            return convertValue(r, ot, tt.unqualified());
+        })[1];
+    }
+
+    Value incDec(Expr.IncDec id) {
+        Type t = id.target().type();
+        Value[] r = readModifyWrite(id.target(), old -> {
+            if (t.isPointer()) return b.ptrAdd(old, IntConst.i64(id.increment() ? id.step() : -id.step()));
+            if (Int128Ops.is(t)) {
+                Int128Ops w = int128();
+                return w.binary(id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB, old, w.make(IntConst.i64(1), IntConst.i64(0)), t, t);
+            }
+            if (t.isFloat()) {
+                IrType ft = TypeMap.reg(t);
+                return e.bin(id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB, old, new FloatConst(ft, id.step()));
+            }
+            IrType rt = TypeMap.reg(t);
+            Value nv = e.bin(id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB, old, new IntConst(rt, id.step()));
+            if (t.kind == Type.Kind.BOOL) return e.cmp(Insn.CmpOp.NE, nv, IntConst.i32(0));
+            return e.narrow(nv, t);
+        });
+        return id.prefix() ? r[1] : r[0];
+    }
+
+    Value conditional(Expr.Cond c) {
+        Type t = c.type();
+        BasicBlock then = b.newBlock("cond.then"), els = b.newBlock("cond.else"), end = b.newBlock("cond.end");
+        cond(c.cond(), then, els);
+        Reg r = t.isVoid() ? null : fn.newReg(TypeMap.reg(t));
+        b.setBlock(then);
+        Value v = rvalue(c.then());
+        if (r != null) b.copy(r, v);
+        b.br(end);
+        b.setBlock(els);
+        v = rvalue(c.otherwise());
+        if (r != null) b.copy(r, v);
+        b.br(end);
+        b.setBlock(end);
+        return r;
+    }
+
+    Value cast(Expr.Cast c) {
+        Type from = c.operand().type(), to = c.type();
+        Value v = rvalue(c.operand());
+        return convertValue(v, from, to);
+    }
+
+    /** Conversions including complex ones (complex values are addresses). */
+    Value convertValue(Value v, Type from, Type to) {
+        if (to.isVoid()) return null;
+        if (Int128Ops.is(from) || Int128Ops.is(to)) {
+            if (Int128Ops.is(from) && Int128Ops.is(to)) return v;                 // same 128 bits, read another way
+            if (from.isComplex || to.isComplex) throw new Lowering.Unsupported(null, "jomp cannot convert between __int128 and complex types");
+            return Int128Ops.is(to) ? int128().from(v, from) : int128().to(v, from, to);
+        }
+        if (!from.isComplex && !to.isComplex) {
+            if (TypeMap.inMemory(to) || from.isArray() || from.isFunction()) return v;
+            return e.convert(v, from, to);
+        }
+        if (from.isComplex && to.isComplex) {
+            if (from.base.kind == to.base.kind || TypeMap.reg(from.base) == TypeMap.reg(to.base)) return v;
+            IrType fe = TypeMap.reg(from.base);
+            Value re = e.convert(b.load(fe, v), from.base, to.base);
+            Value im = e.convert(b.load(fe, at(v, fe.size)), from.base, to.base);
+            return makeComplex(to, re, im);
+        }
+        if (to.isComplex) {
+            Value re = e.convert(v, from, to.base);
+            return makeComplex(to, re, Emit.zero(TypeMap.reg(to.base)));
+        }
+        // complex to real: the real part (to _Bool: either part non-zero)
+        IrType fe = TypeMap.reg(from.base);
+        if (to.kind == Type.Kind.BOOL) {
+            Value re = b.load(fe, v), im = b.load(fe, at(v, fe.size));
+            return e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(fe)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(fe)));
+        }
+        return e.convert(b.load(fe, v), from.base, to);
+    }
+
+    Value makeComplex(Type t, Value re, Value im) {
+        IrType el = TypeMap.reg(t.base);
+        Value a = slotAddr(temp(t));
+        b.store(re, a);
+        b.store(im, at(a, el.size));
+        return a;
+    }
+
+    // ---- bit-fields ----
+
+    Value loadBits(Value addr, Member m) {
+        Type ut = m.type();
+        IrType rt = TypeMap.reg(ut);
+        Value unit = load(addr, ut);
+        int bits = rt.bits();
+        boolean u = TypeMap.isUnsigned(ut);
+        if (u) {
+            Value sh = e.bin(Insn.BinOp.USHR, unit, new IntConst(rt, m.bitOffset()));
+            long mask = m.bitWidth() >= 64 ? -1L : (1L << m.bitWidth()) - 1;
+            return e.bin(Insn.BinOp.AND, sh, new IntConst(rt, mask));
+        }
+        Value up = e.bin(Insn.BinOp.SHL, unit, new IntConst(rt, bits - m.bitOffset() - m.bitWidth()));
+        return e.bin(Insn.BinOp.SHR, up, new IntConst(rt, bits - m.bitWidth()));
+    }
+
+    /** Stores v (of the member's type) into the bit-field; returns the value the field now holds. */
+    Value storeBits(Value addr, Member m, Value v) {
+        Type ut = m.type();
+        IrType rt = TypeMap.reg(ut);
+        long fieldMask = m.bitWidth() >= 64 ? -1L : (1L << m.bitWidth()) - 1;
+        Value unit = load(addr, ut);
+        Value cleared = e.bin(Insn.BinOp.AND, unit, new IntConst(rt, ~(fieldMask << m.bitOffset())));
+        Value field = e.bin(Insn.BinOp.AND, v, new IntConst(rt, fieldMask));
+        Value merged = e.bin(Insn.BinOp.OR, cleared, e.bin(Insn.BinOp.SHL, field, new IntConst(rt, m.bitOffset())));
+        store(addr, merged, ut);
+        if (TypeMap.isUnsigned(ut)) return field;
+        int bits = rt.bits();
+        Value up = e.bin(Insn.BinOp.SHL, v, new IntConst(rt, bits - m.bitWidth()));
+        return e.bin(Insn.BinOp.SHR, up, new IntConst(rt, bits - m.bitWidth()));
+    }
+
+    // ---- calls ----
+
+    /** A call is its own line (-g): a call that continues a statement on a later line is on that line. */
+    Value call(Expr.Call c) {
+        int saved = b.line, l = unit.lineOf(c.loc());
+        if (l > 0) b.line = l;
+        try {
+            return callHere(c);
+        } finally {
+            b.line = saved;
+        }
+    }
+
+    private Value callHere(Expr.Call c) {
+        Var direct = c.direct();
+        Value chosen = null;
+        if (direct != null && !direct.ompVariants.isEmpty() && !unit.ompNoVariants) {   // declare variant: the variant whose context matches here
+            if (direct.ompVariants.stream().anyMatch(OmpClause.DeclaredVariant::adjustsArguments)) return VariantCalls.call(this, c, direct);
+            Var v = OmpContext.variantFor(this, direct);
+            if (v == null) { chosen = OmpContext.pointer(this, direct); direct = null; }
+            else direct = v;
+        }
+        return callTo(c, direct, chosen, null);
+    }
+
+    /**
+     * The call c of direct (null: of target, or of c's callee), whose arguments a dispatch's
+     * variant may adjust (adjust: its declare variant, VariantCalls; else null).
+     */
+    Value callTo(Expr.Call c, Var direct, Value chosen, OmpClause.DeclaredVariant adjust) {
+        if (direct != null && (direct.name.startsWith("__builtin_") || jomp.compiler.preprocess.Extensions.ATOMIC_BUILTINS.contains(direct.name))) {
+            Value v = builtin(c);
+            if (v != null || c.type().isVoid()) return v;
+        }
+        Type ft = c.funcType();
+        boolean sret = TypeMap.sret(ft);
+        FuncType sig;
+        int fixed = ft.params == null ? 0 : ft.params.size();
+        if (ft.oldStyle && (ft.params == null || ft.params.isEmpty()) && !c.args().isEmpty()
+            && !(direct != null && unit.isDefinedHere(direct))) {
+            // A call through a declaration without a prototype: the promoted arguments give the signature.
+            List<IrType> ps = new ArrayList<>();
+            if (sret) ps.add(IrType.PTR);
+            for (Expr a : c.args()) ps.add(TypeMap.reg(a.type()));
+            sig = new FuncType(sret ? IrType.PTR : TypeMap.reg(ft.base), ps, false);
+            fixed = c.args().size();
+        } else sig = TypeMap.signature(adjust != null ? direct.type : ft);
+        Value target = chosen != null ? chosen : direct == null ? rvalue(c.callee()) : null;
+        List<Value> args = new ArrayList<>();
+        Value result = null;
+        if (sret) {
+            result = slotAddr(temp(ft.base));
+            args.add(result);
+        }
+        // Arguments are evaluated right to left, as gcc does on x86-64 (C leaves the order unspecified).
+        int n = c.args().size();
+        Value[] values = new Value[n];
+        for (int i = n - 1; i >= 0; i--) values[i] = i < fixed || sig.variadic() ? argument(c.args().get(i)) : rvalue(c.args().get(i));
+        if (adjust != null) VariantCalls.needDevicePtr(this, c, adjust, values);
+        for (int i = 0; i < Math.min(n, fixed); i++) args.add(values[i]);
+        List<Value> interops = adjust == null ? List.of() : VariantCalls.appendInterops(this, adjust, args);
+        if (sig.variadic()) {
+            List<Expr> extra = c.args().subList(Math.min(n, fixed), n);
+            args.add(variadicArea(extra, java.util.Arrays.asList(values).subList(Math.min(n, fixed), n)));
+        }
+        Reg r;
+        String csig = CSignature.call(adjust != null ? direct.type : ft, c.args());
+        if (direct != null) {
+            String name = unit.symbolOf(direct);
+            boolean here = unit.isDefinedHere(direct);
+            if (!here) unit.useFunction(name, sig, direct.type);
+            r = b.call(name, sig, args, here ? null : csig);
+        } else r = b.callIndirect(target, sig, args, csig);
+        VariantCalls.destroyInterops(this, interops);
+        return sret ? result : r;
+    }
+
+    /** A struct or complex argument is passed as the address of a copy the caller makes. */
+    Value argument(Expr a) {
+        Value v = rvalue(a);
+        if (TypeMap.inMemory(a.type()) && !a.type().isArray()) {
+            Value copy = slotAddr(temp(a.type()));
+            b.memcpy(copy, v, IntConst.i64(a.type().size()));
+            return copy;
+        }
+        return v;
+    }
+
+    /** Stores the variadic arguments in 8-byte slots (abi.md) and returns the area's address. */
+    Value variadicArea(List<Expr> extra, List<Value> values) {
+        long slots = 0;
+        for (Expr a : extra) slots += TypeMap.inMemory(a.type()) ? (a.type().size() + 7) / 8 : 1;
+        Slot area = fn.newSlot("va", Math.max(slots * 8, 8), 8);
+        long off = 0;
+        Value base = slotAddr(area);
+        for (int i = 0; i < extra.size(); i++) {
+            Expr a = extra.get(i);
+            Value v = values.get(i);
+            Value addr = at(base, off);
+            if (TypeMap.inMemory(a.type()) && !a.type().isArray()) {
+                b.memcpy(addr, v, IntConst.i64(a.type().size()));
+                off += (a.type().size() + 7) / 8 * 8;
+                continue;
+            }
+            if (v.type() == IrType.I32) v = e.conv(TypeMap.isUnsigned(a.type()) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, IrType.I64);
+            else if (v.type() == IrType.F32) v = e.conv(Insn.ConvOp.FPEXT, v, IrType.F64);
+            b.store(v, addr);
+            off += 8;
+        }
+        return base;
+    }
+
+    Value builtin(Expr.Call c) {
+        String n = c.direct().name;
+        List<Expr> a = c.args();
+        return switch (n) {
+            case "__builtin_expect" -> {
+                Value v = rvalue(a.get(0));
+                if (a.size() > 1) rvalue(a.get(1));
+                yield v;
+            }
+            case "__builtin_trap" -> {   // a call of the runtime's (the C library's on the JVM, PTX's trap)
+                FuncType t = new FuncType(IrType.VOID, List.of(), false);
+                unit.useFunction(n, t);
+                b.call(n, t, List.of());
+                yield null;
+            }
+            case "__builtin_inff" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);
+            case "__builtin_inf", "__builtin_huge_val" -> new FloatConst(IrType.F64, Double.POSITIVE_INFINITY);
+            case "__builtin_huge_valf" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);
+            case "__builtin_nanf" -> new FloatConst(IrType.F32, Float.NaN);
+            case "__builtin_nan" -> new FloatConst(IrType.F64, Double.NaN);
+            case "__builtin_complex" -> {
+                Value re = rvalue(a.get(0)), im = rvalue(a.get(1));
+                yield makeComplex(c.type(), re, im);
+            }
+            default -> new BuiltinLowering(this).lower(c, n);
+        };
+    }
+
+    // ---- stdarg ----
+
+    Value vaOp(Expr.VaOp op) {
+        switch (op.kind()) {
+            case START -> {
+                Value area = fn.vaArea != null ? fn.vaArea : IntConst.ptr(0);
+                writeLvalue(op.args().get(0), area);
+            }
+            case END -> { for (Expr x : op.args()) rvalue(x); }
+            case COPY -> writeLvalue(op.args().get(0), rvalue(op.args().get(1)));
+        }
+        return null;
+    }
+
+    /** Assigns a pointer-sized value to an lvalue expression (a va_list). */
+    void writeLvalue(Expr target, Value v) {
+        if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
+            b.copy(regVars.get(ref.var()), v);
+            return;
+        }
+        b.store(v, address(target));
+    }
+
+    Value vaArg(Expr.VaArg va) {
+        Type t = va.type();
+        Value p = rvalue(va.ap());
+        long slots = TypeMap.inMemory(t) ? (t.size() + 7) / 8 : 1;
+        Value result;
+        if (TypeMap.inMemory(t)) {
+            Value copy = slotAddr(temp(t));
+            b.memcpy(copy, p, IntConst.i64(t.size()));
+            result = copy;
+        } else if (t.kind == Type.Kind.FLOAT) {
+            result = e.conv(Insn.ConvOp.FPTRUNC, b.load(IrType.F64, p), IrType.F32);
+        } else {
+            result = load(p, t);
+        }
+        writeLvalue(va.ap(), b.ptrAdd(p, IntConst.i64(slots * 8)));
+        return result;
+    }
+}

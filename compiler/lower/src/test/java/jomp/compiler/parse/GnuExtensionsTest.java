@@ -1,0 +1,102 @@
+package jomp.compiler.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import jomp.compiler.ast.TranslationUnit;
+import jomp.compiler.ast.Var;
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.diag.SourceFile;
+import jomp.compiler.lower.Lowering;
+import jomp.compiler.preprocess.Extensions;
+import jomp.compiler.preprocess.Preprocessor;
+import jomp.compiler.preprocess.PreprocessorOptions;
+import jomp.compiler.type.Type;
+
+/**
+ * The GNU and clang extensions gcc 12 lacks (so the run corpus cannot test them against it) and
+ * the extension errors, with clang 19's messages: __typeof_unqual__, __auto_type, C23 attributes,
+ * asm statements in code that is compiled, unsupported and unknown attributes.
+ */
+class GnuExtensionsTest {
+    private static Var global(ParseHelper h, String name) {
+        return h.unit.globals().stream().filter(v -> v.name.equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test void typeofUnqualAndAutoType() {
+        ParseHelper h = ParseHelper.parse("""
+            const volatile int cv = 1;
+            __typeof_unqual__(cv) plain;
+            __typeof__(cv) same;
+            const int arr[3];
+            __typeof_unqual__(arr) elems;
+            __auto_type deduced = 2.5f;
+            __auto_type ptr = &plain;
+            __auto_type decayed = arr;
+            [[maybe_unused, gnu::aligned(16)]] static int c23;
+            """);
+        assertThat(h.messages()).isEmpty();
+        assertThat(global(h, "plain").type.quals).isZero();
+        assertThat(global(h, "same").type.quals).isEqualTo(Type.CONST | Type.VOLATILE);
+        assertThat(global(h, "elems").type.base.quals).isZero();
+        assertThat(global(h, "deduced").type.kind).isEqualTo(Type.Kind.FLOAT);
+        assertThat(global(h, "ptr").type.isPointer()).isTrue();
+        assertThat(global(h, "decayed").type.isPointer()).isTrue();
+        assertThat(global(h, "c23").align).isEqualTo(16);
+    }
+
+    @Test void errorsAsClangGivesThem() {
+        ParseHelper h = ParseHelper.parse("t.c", """
+            int a = ({ 1; });
+            int c __attribute__((no_such_attribute));
+            void g(void) { __auto_type x; }
+            """);
+        assertThat(h.messages()).isEqualTo("""
+            t.c:1:9: error: statement expression not allowed at file scope
+            t.c:2:22: warning: unknown attribute 'no_such_attribute' ignored [-Wunknown-attributes]
+            t.c:3:28: error: declaration of variable 'x' with deduced type '__auto_type' requires an initializer
+            """);
+        ParseHelper cleanup = ParseHelper.parse("t.c", "void f(int *p);\nvoid g(void) { __attribute__((cleanup(f))) int b = 0; (void)b; }\n");
+        assertThat(cleanup.messages()).isEqualTo("t.c:2:31: error: the 'cleanup' attribute is not supported by jomp\n");
+    }
+
+    /** Inline assembly parses (headers hold it in static inline functions); compiling it is the error. */
+    @Test void asmIsAnErrorOnlyWhereCompiled() {
+        String src = """
+            static inline unsigned swap(unsigned v) { __asm__("bswapl %0" : "=r"(v) : "0"(v)); return v; }
+            static inline int unused_io(void) { int r; __asm__ __volatile__("in %%dx, %%al" : "=a"(r) : "d"(0x80) : "memory"); return r; }
+            int main(void) { return 0; }
+            """;
+        assertThat(lower(src)).isEmpty();
+        assertThat(lower(src.replace("return 0;", "return (int)swap(1);")))
+            .isEqualTo("t.c:1:43: error: jomp cannot compile inline assembly\n");
+    }
+
+    private static String lower(String src) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Diagnostics d = new Diagnostics(new PrintStream(out, true, StandardCharsets.UTF_8));
+        TranslationUnit tu = Parser.parse(Preprocessor.run(new SourceFile("t.c", src), PreprocessorOptions.defaults(false), d), d);
+        assertThat(d.hasErrors()).as(out.toString()).isFalse();
+        Lowering.lower(tu, d, "t.c");
+        return String.join("\n", out.toString(StandardCharsets.UTF_8).lines()
+            .filter(l -> l.matches("^\\S+:\\d+:\\d+: .*")).toList()) + (out.size() > 0 ? "\n" : "");
+    }
+
+    @Test void hasAttributeAndHasBuiltinFollowWhatTheParserDoes() {
+        for (String a : List.of("aligned", "packed", "mode", "transparent_union", "gnu_inline", "noreturn", "unused"))
+            assertThat(Extensions.attribute(a)).as(a).isTrue();
+        for (String a : List.of("cleanup", "constructor", "vector_size", "weak", "alias"))
+            assertThat(Extensions.attribute(a)).as(a).isFalse();
+        for (String b : List.of("__builtin_bswap64", "__builtin_clzll", "__builtin_isnan", "__builtin_object_size", "__builtin_memcpy",
+                                "__builtin_types_compatible_p", "__builtin_offsetof", "__builtin_alloca"))
+            assertThat(Extensions.builtin(b)).as(b).isTrue();
+        for (String b : List.of("__builtin_add_overflow", "__builtin_frame_address", "__builtin_isfpclass"))
+            assertThat(Extensions.builtin(b)).as(b).isFalse();
+    }
+}

@@ -1,0 +1,116 @@
+package jomp.compiler.nvptx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
+
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.diag.SourceFile;
+import jomp.compiler.ir.Module;
+import jomp.compiler.lower.Lowering;
+import jomp.compiler.offload.DeviceExtraction;
+import jomp.compiler.opt.PassManager;
+import jomp.compiler.parse.Parser;
+import jomp.compiler.preprocess.Preprocessor;
+import jomp.compiler.preprocess.PreprocessorOptions;
+
+/**
+ * Every function of the C run corpus (tests/c/run) compiled to PTX and assembled by ptxas for
+ * sm_75 and sm_90. Files the backend rejects must be listed in {@link #REJECTED} with the
+ * message it gives; any other rejection, and any ptxas error, fails the test.
+ */
+class PtxCorpusTest {
+    static final Path CORPUS = Path.of("..", "..", "tests", "c", "run");
+
+    /**
+     * Corpus files the backend rejects on purpose, with a pattern of the message it must give.
+     * Both are OpenMP programs whose host code calls the outlined kernel as the host fallback
+     * of a target region: host code, never compiled for the device. Their device half (what a
+     * device compile takes) is assembled instead, as in {@link PtxOffloadCorpusTest}.
+     */
+    static final Map<String, String> REJECTED = Map.of(
+            "082-omp-target-saxpy.c", "function 'saxpy' calls kernel '__omp_offloading_\\w+_saxpy_l4', which a device function cannot call",
+            "083-omp-zaxpy-target.c", "function 'main' calls kernel '__omp_offloading_\\w+_main_l8', which a device function cannot call");
+
+    static Module compileC(Path file) throws Exception { return compileC(file, 2); }
+
+    static Module compileC(Path file, int optLevel) throws Exception {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Diagnostics diags = new Diagnostics(new PrintStream(err));
+        List<Path> includes = new ArrayList<>();
+        Map<String, String> defines = new LinkedHashMap<>();
+        String first = Files.readAllLines(file).getFirst();
+        if (first.startsWith("// FLAGS:")) {
+            for (String flag : first.substring(9).trim().split("\\s+")) {
+                if (flag.startsWith("-I")) includes.add(file.getParent().resolve(flag.substring(2)));
+                if (flag.startsWith("-D")) {
+                    String d = flag.substring(2);
+                    int eq = d.indexOf('=');
+                    defines.put(eq < 0 ? d : d.substring(0, eq), eq < 0 ? "1" : d.substring(eq + 1));
+                }
+            }
+        }
+        PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, true);
+        SourceFile src = Preprocessor.readSource(file, diags);
+        var tu = Parser.parse(Preprocessor.run(src, opts, diags), diags);
+        Module m = Lowering.lower(tu, diags, file.toString());
+        assertThat(diags.hasErrors()).as("%s: %s", file, err).isFalse();
+        PassManager.run(m, optLevel);
+        return m;
+    }
+
+    static List<Path> corpus() throws Exception {
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Files.list(CORPUS)) { s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add); }
+        files.add(CORPUS.resolve("support/100-lib.c"));
+        return files;
+    }
+
+    @ParameterizedTest(name = "-O{0}")
+    @ValueSource(ints = {0, 2})
+    void everyCorpusFunctionAssemblesForSm75AndSm90(int optLevel, @TempDir Path tmp) throws Exception {
+        assertTrue(Ptxas.find() != null, "ptxas not found");
+        List<String> failures = new ArrayList<>();
+        int files = 0, functions = 0;
+        for (Path file : corpus()) {
+            Module m = compileC(file, optLevel);
+            String name = file.getFileName().toString();
+            String ptx;
+            boolean rejected = false;
+            try {
+                ptx = PtxBackend.compile(m, "sm_75");
+            } catch (PtxException e) {
+                rejected = true;
+                if (!REJECTED.containsKey(name) || !e.getMessage().matches(REJECTED.get(name))) {
+                    failures.add(name + ": rejected: " + e.getMessage());
+                    continue;
+                }
+                m = DeviceExtraction.extract(m);
+                ptx = PtxBackend.compile(m, "sm_75");
+            }
+            if (!rejected && REJECTED.containsKey(name)) failures.add(name + ": expected rejection: " + REJECTED.get(name));
+            for (String arch : List.of("sm_75", "sm_90")) {
+                String text = arch.equals("sm_75") ? ptx : PtxBackend.compile(m, arch);
+                String err = Ptxas.check(text, arch, tmp);
+                if (err != null) failures.add(name + " (" + arch + "): " + err.lines().limit(3).toList());
+            }
+            files++;
+            functions += m.functions.size();
+        }
+        System.out.println("nvptx corpus -O" + optLevel + ": " + files + " files, " + functions + " functions assembled");
+        assertThat(failures).isEmpty();
+    }
+}
