@@ -75,8 +75,9 @@ final class Declarations {
                     specAttrs = concat(specAttrs, attribute(attr));
                     continue;
                 }
-                case "_Atomic" -> {
+                case "_Atomic" -> {   // the qualifier, or the specifier _Atomic(T): the same type (C11 6.7.2.4)
                     p.pos++;
+                    quals |= Type.ATOMIC;
                     if (p.at("(")) { Token o = p.next(); ty = p.declarators.typeName(); p.expectClose(")", o); counter += OTHER; }
                     continue;
                 }

@@ -113,7 +113,7 @@ final class Declarators {
                 if (p.consume("const") || p.consume("__const")) q |= Type.CONST;
                 else if (p.consume("volatile") || p.consume("__volatile__") || p.consume("__volatile")) q |= Type.VOLATILE;
                 else if (p.consume("restrict") || p.consume("__restrict") || p.consume("__restrict__")) q |= Type.RESTRICT;
-                else if (p.consume("_Atomic")) {}
+                else if (p.consume("_Atomic")) q |= Type.ATOMIC;
                 else if (p.gnuAttrs.at()) p.gnuAttrs.skip();
                 else break;
             }

@@ -14,9 +14,9 @@ package jomp.compiler.preprocess;
  *     {@code _BitInt} ({@code __BITINT_MAXWIDTH__}), {@code #embed} ({@code __STDC_EMBED_*}), SSE/MMX
  *     intrinsics ({@code __SSE__}, {@code __SSE2__}, {@code __SSE_MATH__}, {@code __SSE2_MATH__},
  *     {@code __MMX__}, {@code __FXSR__}), inline assembly ({@code __GCC_ASM_FLAG_OUTPUTS__},
- *     {@code __GCC_HAVE_DWARF2_CFI_ASM}), C11's {@code _Atomic} and {@code <stdatomic.h>}
- *     ({@code __GCC_ATOMIC_*}, {@code __CLANG_ATOMIC_*}: jomp has the {@code __atomic_*_n} and
- *     {@code __sync_*} builtins, whose {@code __ATOMIC_*} and
+ *     {@code __GCC_HAVE_DWARF2_CFI_ASM}), clang's {@code __c11_atomic_*} builtins
+ *     ({@code __CLANG_ATOMIC_*}: jomp's {@code <stdatomic.h>} is built on the {@code __atomic_*_n}
+ *     builtins, whose {@code __ATOMIC_*}, {@code __GCC_ATOMIC_*} and
  *     {@code __GCC_HAVE_SYNC_COMPARE_AND_SWAP_*} macros it defines), the scoped atomic builtins
  *     ({@code __MEMORY_SCOPE_*}, {@code __OPENCL_MEMORY_SCOPE_*}), {@code __builtin_isfpclass} ({@code __FPCLASS_*}), address
  *     spaces ({@code __SEG_FS}, {@code __seg_fs}, ...), {@code #pragma redefine_extname}
@@ -87,6 +87,17 @@ final class PredefinedMacros {
             #define __FLT_MIN__ 1.17549435e-38F
             #define __FLT_NORM_MAX__ 3.40282347e+38F
             #define __FLT_RADIX__ 2
+            #define __GCC_ATOMIC_BOOL_LOCK_FREE 2
+            #define __GCC_ATOMIC_CHAR16_T_LOCK_FREE 2
+            #define __GCC_ATOMIC_CHAR32_T_LOCK_FREE 2
+            #define __GCC_ATOMIC_CHAR_LOCK_FREE 2
+            #define __GCC_ATOMIC_INT_LOCK_FREE 2
+            #define __GCC_ATOMIC_LLONG_LOCK_FREE 2
+            #define __GCC_ATOMIC_LONG_LOCK_FREE 2
+            #define __GCC_ATOMIC_POINTER_LOCK_FREE 2
+            #define __GCC_ATOMIC_SHORT_LOCK_FREE 2
+            #define __GCC_ATOMIC_TEST_AND_SET_TRUEVAL 1
+            #define __GCC_ATOMIC_WCHAR_T_LOCK_FREE 2
             #define __GCC_CONSTRUCTIVE_SIZE 64
             #define __GCC_DESTRUCTIVE_SIZE 64
             #define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_1 1

@@ -93,7 +93,9 @@ public final class Sema {
         if (to.isPointer()) {
             if (from.isPointer()) {
                 Type pt = to.base, pf = from.base;
-                boolean ok = pt.isVoid() || pf.isVoid() || Types.compatibleUnqualified(pt.unqualified(), pf.unqualified());
+                // _Atomic T and T are different types (C11 6.2.5p27), not T with one more qualifier
+                boolean ok = (pt.isVoid() || pf.isVoid() || Types.compatibleUnqualified(pt.unqualified(), pf.unqualified()))
+                        && (pt.isVoid() || pf.isVoid() || pt.isAtomic() == pf.isAtomic());
                 if (!ok) {
                     boolean signOnly = pt.isInteger() && pf.isInteger() && pt.size() == pf.size() && pt.kind == pf.kind;
                     if (signOnly)

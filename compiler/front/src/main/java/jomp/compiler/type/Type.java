@@ -14,14 +14,14 @@ import java.util.List;
 public final class Type {
     public enum Kind { VOID, BOOL, CHAR, SHORT, INT, LONG, LLONG, INT128, FLOAT, DOUBLE, LDOUBLE, ENUM, PTR, ARRAY, VLA, FUNC, STRUCT, UNION }
 
-    public static final int CONST = 1, VOLATILE = 2, RESTRICT = 4;
+    public static final int CONST = 1, VOLATILE = 2, RESTRICT = 4, ATOMIC = 8;
 
     public final Kind kind;
     /** Size in bytes (use {@link #size()}: struct sizes live in the record); -1 if incomplete or a VLA. */
     private final long size;
     private final int align;
     public final boolean isUnsigned;
-    /** CONST | VOLATILE | RESTRICT bits. */
+    /** CONST | VOLATILE | RESTRICT | ATOMIC bits (ATOMIC: C11's _Atomic, whose loads, stores and updates are sequentially consistent atomics). */
     public final int quals;
     /** _Complex: base is the element type (float or double) and kind is FLOAT/DOUBLE; size is twice. */
     public final boolean isComplex;
@@ -172,6 +172,7 @@ public final class Type {
 
     public boolean isConst() { return (quals & CONST) != 0; }
     public boolean isVolatile() { return (quals & VOLATILE) != 0; }
+    public boolean isAtomic() { return (quals & ATOMIC) != 0; }
 
     // ---- classification (C11 6.2.5) ----
 

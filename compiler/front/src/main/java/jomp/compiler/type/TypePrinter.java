@@ -41,6 +41,8 @@ public final class TypePrinter {
 
     private static String decl(Type t, String inner, boolean td) {
         if (t.typedefName != null && td) return join(quals(t.quals) + t.typedefName, inner);
+        // clang spells an atomic type _Atomic(T), the other qualifiers before it
+        if (t.isAtomic()) return join(quals(t.quals) + "_Atomic(" + decl(t.unqualified(), "", td) + ")", inner);
         switch (t.kind) {
             case PTR -> {
                 String q = quals(t.quals).trim();

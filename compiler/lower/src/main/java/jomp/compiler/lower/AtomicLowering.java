@@ -541,6 +541,12 @@ final class AtomicLowering {
 
     // ---- the compare-exchange loop --------------------------------------------------------------
 
+    /** A sequentially consistent read-modify-write of the _Atomic object at addr (C11's compound assignment, ++ and --): {old, new}. */
+    Value[] update(Value addr, Type t, UnaryOperator<Value> update) {
+        Value[] r = casLoop(addr, t, null, update, Insn.Ordering.SEQ_CST);
+        return new Value[] {r[0], r[1]};
+    }
+
     /**
      * {@code do { old = *addr; if (!cond(old)) break; new = update(old); } while (!cmpxchg(addr, old, new))}
      * on the bits of x (a float as its integer bits; char and short as themselves: the back ends

@@ -216,16 +216,22 @@ final class FunctionLowering {
         return m == v.type() ? v : e.conv(Insn.ConvOp.TRUNC, v, m);
     }
 
-    /** Loads a scalar of C type t from addr, widened to its register type. */
+    /**
+     * Loads a scalar of C type t from addr, widened to its register type. An _Atomic object is
+     * read with a sequentially consistent atomic load (C11 7.17.7.2: an lvalue conversion of an
+     * atomic object is atomic_load).
+     */
     Value load(Value addr, Type t) {
         IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
-        Value v = b.load(m, addr);
+        Value v = t.isAtomic() && AtomicLowering.lockFree(t) ? b.atomicLoad(m, addr, Insn.Ordering.SEQ_CST) : b.load(m, addr);
         if (m != r) v = e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
         return v;
     }
 
+    /** Stores v as C type t; to an _Atomic object with a sequentially consistent atomic store (C11 6.5.16.1). */
     void store(Value addr, Value v, Type t) {
         if (TypeMap.inMemory(t)) b.memcpy(addr, v, IntConst.i64(t.size()));
+        else if (t.isAtomic() && AtomicLowering.lockFree(t)) b.atomicStore(toMem(v, t), addr, Insn.Ordering.SEQ_CST);
         else b.store(toMem(v, t), addr);
     }
 
@@ -801,7 +807,7 @@ final class FunctionLowering {
         }
         Value addr = address(target);
         Value v = rvalue(a.value());
-        store(addr, v, t);
+        store(addr, v, target.type().isAtomic() ? target.type() : t);   // the assignment's own type is unqualified
         return TypeMap.inMemory(t) ? addr : v;
     }
 
@@ -836,6 +842,8 @@ final class FunctionLowering {
             b.memcpy(addr, nv, IntConst.i64(t.size()));
             return new Value[] {addr, addr};
         }
+        // x op= v, ++x and x++ on an _Atomic object are one atomic read-modify-write (C11 6.5.16.2)
+        if (t.isAtomic() && AtomicLowering.lockFree(t)) return new AtomicLowering(this).update(addr, t, f::apply);
         Value old = load(addr, t);
         Value nv = f.apply(old);
         store(addr, nv, t);

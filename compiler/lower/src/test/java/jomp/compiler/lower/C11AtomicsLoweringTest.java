@@ -1,0 +1,46 @@
+package jomp.compiler.lower;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import jomp.compiler.ir.IrPrinter;
+
+/**
+ * C11's _Atomic (6.2.5p27, 6.5.16): a read of an atomic object is a sequentially consistent
+ * atomic load, a write an atomic store, and a compound assignment or ++/-- one atomic
+ * read-modify-write (a compare-exchange loop); the same operations on plain objects stay plain.
+ * tests/c/run/122-c11-atomics.c runs them under contention against gcc.
+ */
+class C11AtomicsLoweringTest {
+    private static String ir(String body) {
+        return IrPrinter.print(LoweringTextTest.lower("_Atomic long a; long p; _Atomic(int *) q; int arr[4];\n" + body, 0));
+    }
+
+    @Test
+    void readsAndWritesOfAtomicObjectsAreSeqCstAtomics() {
+        String t = ir("long f(void) { a = 5; return a; }\n");
+        assertThat(t).contains("store atomic i64 5, ").contains("seq_cst");
+        assertThat(t).containsPattern("load atomic i64 %[^\\n]* seq_cst");
+        String plain = ir("long f(void) { p = 5; return p; }\n");
+        assertThat(plain).doesNotContain("atomic");
+    }
+
+    @Test
+    void compoundAssignmentsAndIncrementsAreOneAtomicUpdate() {
+        for (String op : new String[] {"a += 3;", "a *= 2;", "a++;", "--a;", "a <<= 1;", "q++;"}) {
+            String t = ir("void f(void) { " + op + " }\n");
+            assertThat(t).as(op).contains("cmpxchg").contains("seq_cst seq_cst");
+            assertThat(t).as(op + ": no plain store to the object").doesNotContainPattern("(?m)^\\s+store (i64|ptr) ");
+        }
+        assertThat(ir("void f(void) { p += 3; }\n")).doesNotContain("cmpxchg");
+    }
+
+    @Test
+    void atomicTypesPrintAsClangSpellsThem() {
+        jomp.compiler.type.Type t = jomp.compiler.type.Type.INT.qualified(jomp.compiler.type.Type.ATOMIC);
+        assertThat(t.toString()).isEqualTo("_Atomic(int)");
+        assertThat(jomp.compiler.type.Type.pointerTo(t).toString()).isEqualTo("_Atomic(int) *");
+        assertThat(t.qualified(jomp.compiler.type.Type.CONST).toString()).isEqualTo("const _Atomic(int)");
+    }
+}
