@@ -110,6 +110,33 @@ class DriverEndToEndTest {
     }
 
     /**
+     * An error's snippet as clang 19 prints it, byte for byte: the line number in a gutter at least
+     * 4 wide (5 near line 10,000), tabs expanded to stops of 8 with the caret under its column;
+     * -fno-diagnostics-show-line-numbers drops the gutter in both.
+     */
+    @Test
+    void diagnosticSnippetsAreClang19s() throws Exception {
+        StringBuilder far = new StringBuilder();
+        for (int i = 1; i < 9990; i++) far.append("int v").append(i).append(";\n");
+        far.append("int main(void) { return zz; }\n");
+        Map<String, String> files = Map.of(
+                "d1.c", "int main(void) {\n  int x = 1;\n  return y;\n}\n",
+                "d2.c", far.toString(),
+                "d3.c", "int main(void) {\n\treturn\tq;\n}\n");
+        Path tmp = tmp();
+        for (var f : new java.util.TreeMap<>(files).entrySet()) {
+            Files.writeString(dir.resolve(f.getKey()), f.getValue());
+            for (String flag : new String[] {"-fdiagnostics-show-line-numbers", "-fno-diagnostics-show-line-numbers"}) {
+                Exec.Result clang = Exec.run(List.of("clang-19", "-fsyntax-only", flag, f.getKey()), dir, Map.of(), dir.resolve("scratch"));
+                Exec.Result ours = jomp(tmp, "-fsyntax-only", flag, f.getKey());
+                assertThat(ours.status()).isEqualTo(clang.status()).isEqualTo(1);
+                assertThat(ours.stderr().lines().limit(3).toList()).as(f.getKey() + " " + flag)
+                        .isEqualTo(clang.stderr().lines().limit(3).toList());
+            }
+        }
+    }
+
+    /**
      * An output path that is a FIFO or a device (configure checks and Makefiles compile with
      * {@code -o /dev/null}) is written in place and never removed, as clang does: a rename or a
      * clean-up after an error would leave a regular file there, or nothing (as root, in /dev).

@@ -33,6 +33,8 @@ public enum Opt {
     WL("-Wl,", Form.COMMA_JOINED),
     WERROR("-Werror", Form.FLAG),
     W_NONE("-w", Form.FLAG),
+    SHOW_LINE_NUMBERS("-fdiagnostics-show-line-numbers", Form.FLAG),
+    NO_SHOW_LINE_NUMBERS("-fno-diagnostics-show-line-numbers", Form.FLAG),
     W("-W", Form.JOINED),
     STD("-std=", Form.JOINED),
     VERBOSE("-v", Form.FLAG),

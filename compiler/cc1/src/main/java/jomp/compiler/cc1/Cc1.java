@@ -64,6 +64,8 @@ public final class Cc1 {
         public boolean werror;
         public boolean noWarnings;
         public boolean verbose;
+        /** -fno-diagnostics-show-line-numbers: snippets without clang 19's line-number gutter. */
+        public boolean lineNumbers = true;
         /** -save-temps: also write the preprocessed source (.i) and the IR (.jir) into the working directory. */
         public boolean saveTemps;
         /** -dependency-file: where the Make rule goes ("-": stdout); -MT targets; -sys-header-deps; -MP. */
@@ -93,7 +95,7 @@ public final class Cc1 {
             return 1;
         }
         WarningOptions warnings = WarningOptions.parse(o.warningOptions);
-        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings).warningOptions(warnings);
+        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings).warningOptions(warnings).lineNumbers(o.lineNumbers);
         // clang's cc1 reports -W options it does not know first, then compiles (only a job that reads C does)
         if (!o.input.endsWith(".jir") && !o.targetDevice) {
             for (String m : warnings.unknownOptionMessages()) diags.commandLineWarning(m, "-Wunknown-warning-option");
@@ -137,6 +139,8 @@ public final class Cc1 {
                 case "-Werror" -> { o.werror = true; o.warningOptions.add(a); }
                 case "-w" -> { o.noWarnings = true; o.warningOptions.add(a); }
                 case "-v" -> o.verbose = true;
+                case "-fno-diagnostics-show-line-numbers" -> o.lineNumbers = false;
+                case "-fdiagnostics-show-line-numbers" -> o.lineNumbers = true;
                 case "-save-temps" -> o.saveTemps = true;
                 case "-pedantic" -> o.warningOptions.add(a);
                 case "-dependency-file" -> o.dependencyFile = need(args, ++i, a);

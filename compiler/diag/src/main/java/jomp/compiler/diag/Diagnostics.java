@@ -4,7 +4,8 @@ import java.io.PrintStream;
 
 /**
  * Collects and prints diagnostics the way clang does:
- * {@code file:line:col: error: message}, the source line, and a caret under the column.
+ * {@code file:line:col: error: message}, the source line (after its line number, as clang 19), and
+ * a caret under the column.
  * Errors count; warnings become errors under -Werror and vanish under -w.
  */
 public final class Diagnostics {
@@ -44,6 +45,10 @@ public final class Diagnostics {
     public Diagnostics(PrintStream out) { this.out = out; }
 
     public Diagnostics werror(boolean on) { werror = on; return this; }
+
+    /** clang 19's line numbers beside the source line ({@code    3 | int x}; -fno-diagnostics-show-line-numbers turns them off). */
+    private boolean lineNumbers = true;
+    public Diagnostics lineNumbers(boolean on) { lineNumbers = on; return this; }
 
     /** Where diagnostics go (-v's search list goes there too, as clang prints it on stderr). */
     public PrintStream stream() { return out; }
@@ -190,11 +195,27 @@ public final class Diagnostics {
         if (loc == null) {
             print(null, sev, "jomp: " + word + ": " + message + nl);
         } else {
-            String line = loc.file().lineText(loc.file().line(loc.offset()));
-            StringBuilder caret = new StringBuilder();
-            int col = loc.column();
-            for (int i = 0; i < col - 1 && i < line.length(); i++) caret.append(line.charAt(i) == '\t' ? '\t' : ' ');
-            print(loc, sev, loc + ": " + word + ": " + message + nl + line + nl + caret.append('^') + nl);
+            int lineNo = loc.file().line(loc.offset());
+            String line = loc.file().lineText(lineNo);
+            // tabs expanded to stops of 8, as clang shows the line, so the caret stands under the column
+            StringBuilder source0 = new StringBuilder();
+            int caretAt = -1, col = loc.column();
+            for (int i = 0; i < line.length(); i++) {
+                if (i == col - 1) caretAt = source0.length();
+                char ch = line.charAt(i);
+                if (ch == '\t') source0.append(" ".repeat(8 - source0.length() % 8));
+                else source0.append(ch);
+            }
+            if (caretAt < 0) caretAt = source0.length() + Math.max(0, col - 1 - line.length());
+            String source = source0.toString(), under = " ".repeat(caretAt) + "^";
+            if (lineNumbers) {
+                // clang's gutter: the file's line number right-aligned in at least 4 columns (wide
+                // enough for the 16 lines a snippet may show), then " | "
+                int width = Math.max(4, Integer.toString(lineNo + 16).length());
+                source = " ".repeat(width - Integer.toString(lineNo).length() + 1) + lineNo + " | " + source;
+                under = " ".repeat(width + 2) + "| " + under;
+            }
+            print(loc, sev, loc + ": " + word + ": " + message + nl + source + nl + under + nl);
         }
         if (sev != Severity.NOTE && errors >= errorLimit && sev != Severity.FATAL) {
             release(java.util.List.of());
