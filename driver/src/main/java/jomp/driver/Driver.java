@@ -328,6 +328,7 @@ public final class Driver {
                 case W_NONE -> c.add("-w");
                 case SHOW_LINE_NUMBERS -> c.add("-fdiagnostics-show-line-numbers");
                 case NO_SHOW_LINE_NUMBERS -> c.add("-fno-diagnostics-show-line-numbers");
+                case CARET_DIAGNOSTICS, NO_CARET_DIAGNOSTICS, SHOW_COLUMN, NO_SHOW_COLUMN -> c.add(a.opt().spelling);
                 case W -> c.add("-W" + a.value());
                 case STD -> c.add("-std=" + a.value());
                 case VERBOSE -> c.add("-v");

@@ -66,6 +66,8 @@ public final class Cc1 {
         public boolean verbose;
         /** -fno-diagnostics-show-line-numbers: snippets without clang 19's line-number gutter. */
         public boolean lineNumbers = true;
+        /** -fno-caret-diagnostics, -fno-show-column: the message line alone; no column in it. */
+        public boolean caret = true, column = true;
         /** -save-temps: also write the preprocessed source (.i) and the IR (.jir) into the working directory. */
         public boolean saveTemps;
         /** -dependency-file: where the Make rule goes ("-": stdout); -MT targets; -sys-header-deps; -MP. */
@@ -95,7 +97,8 @@ public final class Cc1 {
             return 1;
         }
         WarningOptions warnings = WarningOptions.parse(o.warningOptions);
-        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings).warningOptions(warnings).lineNumbers(o.lineNumbers);
+        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings).warningOptions(warnings).lineNumbers(o.lineNumbers)
+                .caret(o.caret).column(o.column);
         // clang's cc1 reports -W options it does not know first, then compiles (only a job that reads C does)
         if (!o.input.endsWith(".jir") && !o.targetDevice) {
             for (String m : warnings.unknownOptionMessages()) diags.commandLineWarning(m, "-Wunknown-warning-option");
@@ -110,7 +113,7 @@ public final class Cc1 {
         } catch (jomp.env.OutputFiles.OutputError e) {
             // as clang's cc1 says it: no program name, then the summary
             err.println("error: " + e.getMessage());
-            err.println("1 error generated.");
+            if (o.caret) err.println("1 error generated.");
             return 1;
         } catch (IOException e) {
             err.println("jomp: error: " + e.getMessage());
@@ -141,6 +144,10 @@ public final class Cc1 {
                 case "-v" -> o.verbose = true;
                 case "-fno-diagnostics-show-line-numbers" -> o.lineNumbers = false;
                 case "-fdiagnostics-show-line-numbers" -> o.lineNumbers = true;
+                case "-fno-caret-diagnostics" -> o.caret = false;
+                case "-fcaret-diagnostics" -> o.caret = true;
+                case "-fno-show-column" -> o.column = false;
+                case "-fshow-column" -> o.column = true;
                 case "-save-temps" -> o.saveTemps = true;
                 case "-pedantic" -> o.warningOptions.add(a);
                 case "-dependency-file" -> o.dependencyFile = need(args, ++i, a);

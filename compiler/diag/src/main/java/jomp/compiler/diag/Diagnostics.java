@@ -50,6 +50,11 @@ public final class Diagnostics {
     private boolean lineNumbers = true;
     public Diagnostics lineNumbers(boolean on) { lineNumbers = on; return this; }
 
+    /** -fno-caret-diagnostics: the message line alone; -fno-show-column: {@code file:line:} without the column (clang's). */
+    private boolean caret = true, column = true;
+    public Diagnostics caret(boolean on) { caret = on; return this; }
+    public Diagnostics column(boolean on) { column = on; return this; }
+
     /** Where diagnostics go (-v's search list goes there too, as clang prints it on stderr). */
     public PrintStream stream() { return out; }
     public Diagnostics suppressWarnings(boolean on) { suppressWarnings = on; return this; }
@@ -215,7 +220,8 @@ public final class Diagnostics {
                 source = " ".repeat(width - Integer.toString(lineNo).length() + 1) + lineNo + " | " + source;
                 under = " ".repeat(width + 2) + "| " + under;
             }
-            print(loc, sev, loc + ": " + word + ": " + message + nl + source + nl + under + nl);
+            String where = column ? loc.toString() : loc.presumedFile() + ":" + loc.presumedLine();
+            print(loc, sev, where + ": " + word + ": " + message + nl + (caret ? source + nl + under + nl : ""));
         }
         if (sev != Severity.NOTE && errors >= errorLimit && sev != Severity.FATAL) {
             release(java.util.List.of());
@@ -224,10 +230,10 @@ public final class Diagnostics {
         }
     }
 
-    /** clang's closing summary, e.g. "2 warnings and 1 error generated." */
+    /** clang's closing summary, e.g. "2 warnings and 1 error generated."; none under -fno-caret-diagnostics, as clang's. */
     public synchronized void printSummary() {
         if (held != null) release(java.util.List.of());
-        if (warnings == 0 && errors == 0) return;
+        if (warnings == 0 && errors == 0 || !caret) return;
         StringBuilder sb = new StringBuilder();
         if (warnings > 0) sb.append(warnings).append(warnings == 1 ? " warning" : " warnings");
         if (warnings > 0 && errors > 0) sb.append(" and ");
