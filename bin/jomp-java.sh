@@ -77,7 +77,7 @@ jomp_server_run() {
     { printf 'OUT %s %s\n' "$secret" "$tok" >&$o; printf 'ERR %s %s\n' "$secret" "$tok" >&$e
       { printf 'RUN %s %s %s\n' "$secret" "$tok" "$(umask)"; printf '%s\0' "$PWD" "$#" "$@"; env -0; printf '\0'; } >&$c
     } 2>/dev/null
-    read -t 30 -r ack <&$c   # the server answers at once (before waiting for another command to finish)
+    read -t 30 -r ack <&$c 2>/dev/null   # the server answers at once (before waiting for another command to finish); a server killed meanwhile: run here
     if [[ $ack == GO ]]; then
       # the copies of the control connection must go with this shell: when Ctrl-C ends it, the
       # server sees the connection close and cancels the command (no output appears afterwards)

@@ -187,6 +187,41 @@ class CompileServerTest {
         }
     }
 
+    /**
+     * A server that drops the connection (killed while a command connects: the peer resets it)
+     * leaves the command to run in a JVM of its own, with nothing from the launcher on stderr
+     * (bash's "read error: Connection reset by peer" came through before).
+     */
+    @Test
+    void aServerThatResetsTheConnectionLeavesTheCommandToRunAlone() throws Exception {
+        Path own = Files.createDirectories(dir.resolve("rst"),
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        Path launcher = Path.of(Corpus.jompCommand().get(0));
+        assertThat(launcher.toString()).as("the tests run the launcher, bin/jomp").endsWith("bin/jomp");
+        String root = launcher.toRealPath().getParent().getParent().toString();
+        try (java.net.ServerSocket server = new java.net.ServerSocket(0, 16, java.net.InetAddress.getLoopbackAddress())) {
+            Files.writeString(own.resolve("server-" + root.replaceAll("[^A-Za-z0-9]", "_")), server.getLocalPort() + " s3cret 999999\n");
+            Thread resetter = new Thread(() -> {
+                while (!server.isClosed()) {
+                    try (java.net.Socket s = server.accept()) {
+                        s.setSoLinger(true, 0);   // close with a reset
+                        Thread.sleep(200);
+                    } catch (Exception e) {
+                        return;
+                    }
+                }
+            });
+            resetter.setDaemon(true);
+            resetter.start();
+            Files.writeString(dir.resolve("bad.c"), "int main(void) { return nope; }\n");
+            List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+            cmd.addAll(List.of("-fsyntax-only", "bad.c"));
+            Exec.Result r = Exec.run(cmd, dir, Map.of("JOMP_SERVER_DIR", own.toString()), dir.resolve("scratch"));
+            assertThat(r.status()).isEqualTo(1);
+            assertThat(r.stderr()).startsWith("bad.c:1:25: error: use of undeclared identifier 'nope'").doesNotContain("read error", "Connection reset");
+        }
+    }
+
     @Test
     void aRemovedServerFileStopsTheServer() throws Exception {
         // a second server, in a folder of its own, stopped by removing its file
