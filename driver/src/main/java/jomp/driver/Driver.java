@@ -326,9 +326,8 @@ public final class Driver {
                 case MLLVM -> { c.add("-mllvm"); c.add(a.value()); }   // to the back end: -debug-pass= prints cc1's pass list
                 case WERROR -> c.add("-Werror");
                 case W_NONE -> c.add("-w");
-                case SHOW_LINE_NUMBERS -> c.add("-fdiagnostics-show-line-numbers");
-                case NO_SHOW_LINE_NUMBERS -> c.add("-fno-diagnostics-show-line-numbers");
-                case CARET_DIAGNOSTICS, NO_CARET_DIAGNOSTICS, SHOW_COLUMN, NO_SHOW_COLUMN -> c.add(a.opt().spelling);
+                case SHOW_LINE_NUMBERS, NO_SHOW_LINE_NUMBERS, CARET_DIAGNOSTICS, NO_CARET_DIAGNOSTICS, SHOW_COLUMN, NO_SHOW_COLUMN ->
+                    c.add(a.opt().spelling);   // how diagnostics look: cc1 prints them
                 case W -> c.add("-W" + a.value());
                 case STD -> c.add("-std=" + a.value());
                 case VERBOSE -> c.add("-v");

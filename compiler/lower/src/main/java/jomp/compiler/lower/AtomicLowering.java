@@ -79,6 +79,9 @@ final class AtomicLowering {
         return t.isScalar() && !t.isComplex && t.kind != Type.Kind.INT128 && !TypeMap.inMemory(t) && t.size() <= 8 && t.size() > 0;
     }
 
+    /** An _Atomic object whose reads, writes and updates are atomic instructions (C11 6.2.5p27); larger ones are copied plainly. */
+    static boolean atomicScalar(Type t) { return t.isAtomic() && lockFree(t); }
+
     // ---- #pragma omp atomic -------------------------------------------------------------------
 
     /** Lowers the construct with atomic instructions; false (nothing emitted) when it needs the lock. */

@@ -223,7 +223,7 @@ final class FunctionLowering {
      */
     Value load(Value addr, Type t) {
         IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
-        Value v = t.isAtomic() && AtomicLowering.lockFree(t) ? b.atomicLoad(m, addr, Insn.Ordering.SEQ_CST) : b.load(m, addr);
+        Value v = AtomicLowering.atomicScalar(t) ? b.atomicLoad(m, addr, Insn.Ordering.SEQ_CST) : b.load(m, addr);
         if (m != r) v = e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, r);
         return v;
     }
@@ -231,7 +231,7 @@ final class FunctionLowering {
     /** Stores v as C type t; to an _Atomic object with a sequentially consistent atomic store (C11 6.5.16.1). */
     void store(Value addr, Value v, Type t) {
         if (TypeMap.inMemory(t)) b.memcpy(addr, v, IntConst.i64(t.size()));
-        else if (t.isAtomic() && AtomicLowering.lockFree(t)) b.atomicStore(toMem(v, t), addr, Insn.Ordering.SEQ_CST);
+        else if (AtomicLowering.atomicScalar(t)) b.atomicStore(toMem(v, t), addr, Insn.Ordering.SEQ_CST);
         else b.store(toMem(v, t), addr);
     }
 
@@ -843,7 +843,7 @@ final class FunctionLowering {
             return new Value[] {addr, addr};
         }
         // x op= v, ++x and x++ on an _Atomic object are one atomic read-modify-write (C11 6.5.16.2)
-        if (t.isAtomic() && AtomicLowering.lockFree(t)) return new AtomicLowering(this).update(addr, t, f::apply);
+        if (AtomicLowering.atomicScalar(t)) return new AtomicLowering(this).update(addr, t, f::apply);
         Value old = load(addr, t);
         Value nv = f.apply(old);
         store(addr, nv, t);

@@ -269,9 +269,6 @@ public final class Lowering {
         return f;
     }
 
-    /** The variable a callee expression names directly (after casts and decay), or null. */
-    static Var stripToVar(jomp.compiler.ast.Expr e) { return OmpDeclarations.namedFunction(e); }
-
     boolean isDeclareTarget(Var v) { return decls.isDeclareTarget(v); }
 
     /** The OpenMP constructs enclosing the code being lowered, outermost first, across outlined functions (context selectors read it). */
