@@ -169,9 +169,16 @@ public sealed interface Insn {
     /**
      * {@code %old = atomicrmw add i32 %p, %v seq_cst}: indivisibly {@code old = *p; *p = old op v}.
      * dst (the old value, of v's type) is always there; a back end may drop it when nothing reads it
-     * ({@code red} on PTX).
+     * ({@code red} on PTX). {@code reassoc} ({@code atomicrmw reassoc fadd ...}) says the updates of
+     * one location may be combined with each other before they reach it, in any grouping: a
+     * reduction's combinations, whose order OpenMP leaves open, carry it; C's and OpenMP's atomics
+     * do not, since combining two floating-point updates first rounds differently from applying them
+     * one after the other in any order. A back end may use it (PTX: a warp adds its lanes' values
+     * with shuffles and updates memory once) or ignore it.
      */
-    record AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering) implements Insn {}
+    record AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering, boolean reassoc) implements Insn {
+        public AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering) { this(op, dst, addr, value, ordering, false); }
+    }
 
     /**
      * {@code %old = cmpxchg i64 %p, %expected, %desired acq_rel monotonic}: indivisibly

@@ -80,6 +80,11 @@ public final class IrBuilder {
         return d;
     }
 
+    /** A reduction's {@code atomicrmw reassoc op v, p} (relaxed): its updates may be combined in any grouping. */
+    public void reductionRmw(Insn.RmwOp op, Value addr, Value v) {
+        add(new Insn.AtomicRmw(op, fn.newReg(v.type()), addr, v, Insn.Ordering.MONOTONIC, true));
+    }
+
     /** {@code old = cmpxchg expected, desired, p}: the old value (equal to expected when it exchanged). */
     public Reg cmpxchg(Value addr, Value expected, Value desired, Insn.Ordering success, Insn.Ordering failure) {
         Reg d = fn.newReg(expected.type());

@@ -568,13 +568,14 @@ public final class IrParser {
                     b.insns.add(atomic ? new Insn.AtomicStore(v, p, ordering()) : new Insn.Store(v, p));
                 }
                 case "atomicrmw" -> {
+                    boolean reassoc = acceptWord("reassoc");
                     int rat = skipAndPos();
                     Insn.RmwOp r = enumOf(Insn.RmwOp.class, word("an atomicrmw operation"));
                     if (r == null) throw error(rat, "unknown atomicrmw operation");
                     Value v = typedOperand();
                     expect(",");
                     Value p = operand(IrType.PTR);
-                    b.insns.add(new Insn.AtomicRmw(r, dst(v.type()), p, v, ordering()));
+                    b.insns.add(new Insn.AtomicRmw(r, dst(v.type()), p, v, ordering(), reassoc));
                 }
                 case "cmpxchg" -> {
                     Value e = typedOperand();

@@ -186,7 +186,7 @@ public final class IrPrinter {
                 csig(c.csig());
             }
             case Insn.AtomicRmw a -> {
-                out.append("atomicrmw ").append(a.op().spelling).append(' ');
+                out.append(a.reassoc() ? "atomicrmw reassoc " : "atomicrmw ").append(a.op().spelling).append(' ');
                 typed(a.value());
                 out.append(", ").append(a.addr()).append(' ').append(a.ordering().spelling);
             }

@@ -68,7 +68,7 @@ public final class Operands {
             case Insn.MemCopy m -> new Insn.MemCopy(f.apply(m.dstAddr()), f.apply(m.srcAddr()), f.apply(m.size()));
             case Insn.MemSet m -> new Insn.MemSet(f.apply(m.dstAddr()), f.apply(m.value()), f.apply(m.size()));
             case Insn.Call c -> c.withArgs(c.dst(), c.args().stream().map(f).toList());
-            case Insn.AtomicRmw a -> new Insn.AtomicRmw(a.op(), a.dst(), f.apply(a.addr()), f.apply(a.value()), a.ordering());
+            case Insn.AtomicRmw a -> new Insn.AtomicRmw(a.op(), a.dst(), f.apply(a.addr()), f.apply(a.value()), a.ordering(), a.reassoc());
             case Insn.CmpXchg x -> new Insn.CmpXchg(x.dst(), f.apply(x.addr()), f.apply(x.expected()), f.apply(x.desired()), x.success(), x.failure());
             case Insn.AtomicLoad l -> new Insn.AtomicLoad(l.dst(), f.apply(l.addr()), l.ordering());
             case Insn.AtomicStore s -> new Insn.AtomicStore(f.apply(s.value()), f.apply(s.addr()), s.ordering());
@@ -94,7 +94,7 @@ public final class Operands {
             case Insn.StackSave s -> new Insn.StackSave(d);
             case Insn.Call c -> c.dst() == null ? c : c.withArgs(d, c.args());
             case Insn.CallIndirect c -> c.dst() == null ? c : c.withArgs(d, c.target(), c.args());
-            case Insn.AtomicRmw a -> new Insn.AtomicRmw(a.op(), d, a.addr(), a.value(), a.ordering());
+            case Insn.AtomicRmw a -> new Insn.AtomicRmw(a.op(), d, a.addr(), a.value(), a.ordering(), a.reassoc());
             case Insn.CmpXchg x -> new Insn.CmpXchg(d, x.addr(), x.expected(), x.desired(), x.success(), x.failure());
             case Insn.AtomicLoad l -> new Insn.AtomicLoad(d, l.addr(), l.ordering());
             case Insn.AtomicStore s -> s;

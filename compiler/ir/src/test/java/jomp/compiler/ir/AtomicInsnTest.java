@@ -35,6 +35,7 @@ class AtomicInsnTest {
         b.atomicRmw(Insn.RmwOp.UMAX, p, IntConst.i64(7), Insn.Ordering.ACQ_REL);
         b.atomicRmw(Insn.RmwOp.FADD, p, d, Insn.Ordering.SEQ_CST);
         b.atomicRmw(Insn.RmwOp.XCHG, p, p, Insn.Ordering.RELEASE);
+        b.reductionRmw(Insn.RmwOp.FADD, p, d);
         Reg old = b.cmpxchg(p, IntConst.i64(1), IntConst.i64(2), Insn.Ordering.ACQ_REL, Insn.Ordering.ACQUIRE);
         b.cmpxchg(p, IntConst.i32(1), n, Insn.Ordering.SEQ_CST, Insn.Ordering.SEQ_CST);
         b.cmpxchg(p, new IntConst(IrType.I8, 1), new IntConst(IrType.I8, -1), Insn.Ordering.MONOTONIC, Insn.Ordering.MONOTONIC);
@@ -52,13 +53,14 @@ class AtomicInsnTest {
     void printsAndParsesBackEveryAtomicForm() {
         String text = IrPrinter.print(sample());
         assertThat(text).contains("atomicrmw add i32 %n.0, ", " monotonic", "atomicrmw umax i64 7, ", "atomicrmw fadd f64 %d.1, ",
-                "atomicrmw xchg ptr ", "cmpxchg i64 1, 2, ", "acq_rel acquire", "seq_cst seq_cst", "cmpxchg i8 1, -1, ",
+                "atomicrmw xchg ptr ", "atomicrmw reassoc fadd f64 %d.1, ", "cmpxchg i64 1, 2, ", "acq_rel acquire", "seq_cst seq_cst", "cmpxchg i8 1, -1, ",
                 "load atomic i16 ", "store atomic i16 ", "store atomic f64 %d.1, ", "fence acq_rel device", "fence seq_cst system");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Module back = parse(text, err);
         assertThat(err.toString()).isEmpty();
         assertThat(IrPrinter.print(back)).isEqualTo(text);
         assertThat(IrVerifier.verify(back)).isEmpty();
+        assertThat(back.functions.get(0).blocks.get(0).insns.stream().filter(i -> i instanceof Insn.AtomicRmw a && a.reassoc()).count()).isEqualTo(1);
     }
 
     @Test
@@ -116,7 +118,7 @@ class AtomicInsnTest {
         PassManager.run(m, 2);
         String text = IrPrinter.print(m);
         // none of the results but cmpxchg's first is read, yet each instruction orders or changes memory
-        assertThat(text.split("atomicrmw ", -1)).hasSize(5);
+        assertThat(text.split("atomicrmw ", -1)).hasSize(6);
         assertThat(text.split("cmpxchg ", -1)).hasSize(4);
         assertThat(text).contains("load atomic i16", "store atomic i16", "store atomic f64", "fence acq_rel device", "fence seq_cst system");
         for (Insn i : m.functions.get(0).blocks.get(0).insns) {

@@ -401,6 +401,8 @@ final class AtomicLowering {
      * A reduction's combination {@code *orig = orig op priv} as one atomic update (OpenMP leaves the
      * order of the combinations open; each is indivisible): an atomicrmw where there is one, a
      * compare-exchange loop otherwise. Relaxed: the construct's closing barrier orders the result.
+     * The atomicrmw is {@code reassoc}: a back end may add several threads' partials together
+     * before one update (a GPU warp's), which is another order of the combinations.
      */
     void combine(OmpClause.ReductionOp op, Type t, Value orig, Value priv) {
         IrType r = TypeMap.reg(t);
@@ -418,7 +420,7 @@ final class AtomicLowering {
             };
         }
         if (rmw != null) {
-            f.b.atomicRmw(rmw, orig, priv, Insn.Ordering.MONOTONIC);
+            f.b.reductionRmw(rmw, orig, priv);
             return;
         }
         casLoop(orig, t, null, old -> f.omp.combine(op, t, old, priv), Insn.Ordering.MONOTONIC);

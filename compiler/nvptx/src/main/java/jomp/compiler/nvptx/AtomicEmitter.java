@@ -16,9 +16,9 @@ import jomp.compiler.ir.Value;
  *     form;</li>
  * <li>atomicrmw: {@code atom.<op>} (sub as the add of -v, fsub as fadd of -v), or {@code red.<op>}
  *     when nothing reads the old value and the ordering is relaxed or release (red has no acquire);
- *     a relaxed integer add, and, or or xor whose old value nobody reads is combined across the warp
- *     first when all 32 lanes update one location (one lane then updates memory: exact for
- *     integers);</li>
+ *     a relaxed integer add, and, or, xor, min or max whose old value nobody reads is combined
+ *     across the warp first when all 32 lanes update one location (one lane then updates memory:
+ *     exact for integers), and so is a floating-point add marked {@code reassoc} (a reduction's);</li>
  * <li>cmpxchg: {@code atom.cas.b32/b64} (PTX orders the failure case as the success case);</li>
  * <li>fences: {@code fence.acq_rel} or {@code fence.sc} ({@code membar} on older PTX is the same
  *     instruction), scope {@code .gpu} or {@code .sys}.</li>
@@ -61,9 +61,7 @@ final class AtomicEmitter {
         };
         Insn.Ordering o = a.ordering();
         boolean red = unused && (o == Insn.Ordering.MONOTONIC || o == Insn.Ordering.RELEASE) && a.op() != Insn.RmwOp.XCHG;
-        boolean combinable = red && o == Insn.Ordering.MONOTONIC && !t.isFloat()
-                && (a.op() == Insn.RmwOp.ADD || a.op() == Insn.RmwOp.SUB || a.op() == Insn.RmwOp.AND || a.op() == Insn.RmwOp.OR || a.op() == Insn.RmwOp.XOR);
-        if (combinable) {
+        if (red && o == Insn.Ordering.MONOTONIC && warpCombinable(a)) {
             warpCombined(a, t, op, p, v);
             return;
         }
@@ -71,6 +69,21 @@ final class AtomicEmitter {
         String sem = sem(o, true);
         if (red) fn.emit("red" + sem + ".gpu." + op + " [" + p + "], " + v);
         else fn.emit("atom" + sem + ".gpu." + op + " " + fn.reg(a.dst()) + ", [" + p + "], " + v);
+    }
+
+    /**
+     * Whether the lanes' operands may be combined before one update: integer add, and, or, xor,
+     * min and max give the same result in any grouping (wrapping arithmetic is associative), so
+     * any atomic may; floating-point adds only where the IR says the grouping is free
+     * ({@code reassoc}: a reduction's combination), since (x + a) + b and x + (a + b) round
+     * differently.
+     */
+    private static boolean warpCombinable(Insn.AtomicRmw a) {
+        return switch (a.op()) {
+            case ADD, SUB, AND, OR, XOR, MAX, MIN, UMAX, UMIN -> true;
+            case FADD, FSUB -> a.reassoc();
+            case XCHG -> false;
+        };
     }
 
     /**
@@ -90,6 +103,9 @@ final class AtomicEmitter {
         fn.emit("mov.b" + t.bits() + " " + acc + ", " + v);
         String combine = switch (a.op()) {
             case ADD, SUB -> "add.s" + t.bits();
+            case FADD, FSUB -> "add.rn." + PtxText.signed(t);   // v is already negated for fsub
+            case MAX, MIN -> a.op().spelling + ".s" + t.bits();
+            case UMAX, UMIN -> a.op().spelling.substring(1) + ".u" + t.bits();
             default -> a.op().spelling + ".b" + t.bits();
         };
         for (int off = 16; off >= 1; off /= 2) fn.emit(combine + " " + acc + ", " + acc + ", " + shuffle(acc, t, off));

@@ -137,11 +137,43 @@ class PtxAtomicsTest {
                 }
                 """;
         String ir = IrPrinter.print(deviceModule(src));
-        assertThat(ir).contains("atomicrmw add i64", "atomicrmw fadd f64", "atomicrmw min i32", "atomicrmw umax i32", "atomicrmw add i32", "cmpxchg i32")
+        // reassoc: OpenMP leaves the order of a reduction's combinations open
+        assertThat(ir).contains("atomicrmw reassoc add i64", "atomicrmw reassoc fadd f64", "atomicrmw reassoc min i32", "atomicrmw reassoc umax i32",
+                        "atomicrmw reassoc add i32", "cmpxchg i32")
                 .doesNotContain("__jomp_reduce_enter");
         String code = assembled(src);
         assertThat(code).contains("red.relaxed.gpu.add.u64", "red.relaxed.gpu.add.f64", "red.relaxed.gpu.min.s32", "red.relaxed.gpu.max.u32")
                 .doesNotContain("__jomp_reduce_enter");
+        // a converged warp adds its lanes' partial sums (the double's halves shuffled) and updates d once
+        assertThat(code).containsPattern("shfl\\.sync\\.bfly\\.b32 %r\\d+, %r\\d+, 1, 31, -1;\\s+mov\\.b64 (%fd\\d+), \\{%r\\d+, %r\\d+\\};\\s+"
+                        + "add\\.rn\\.f64 (%fd\\d+), \\2, \\1;\\s+mov\\.u32 %r\\d+, %laneid;\\s+setp\\.ne\\.u32 (%p\\d+), %r\\d+, 0;\\s+@\\3 bra \\$L\\d+;\\s+"
+                        + "red\\.relaxed\\.gpu\\.add\\.f64 \\[%rd\\d+\\], \\2;")
+                // min and max are exact in any grouping: combined with min.s32 / max.u32 first
+                .containsPattern("min\\.s32 (%r\\d+), \\1, %r\\d+;\\s+mov\\.u32 %r\\d+, %laneid;[^}]*?red\\.relaxed\\.gpu\\.min\\.s32 \\[%rd\\d+\\], \\1;")
+                .containsPattern("max\\.u32 (%r\\d+), \\1, %r\\d+;\\s+mov\\.u32 %r\\d+, %laneid;[^}]*?red\\.relaxed\\.gpu\\.max\\.u32 \\[%rd\\d+\\], \\1;");
+    }
+
+    @Test
+    void aFloatingPointAtomicIsNeverCombinedAcrossTheWarp() throws Exception {
+        // Combining lanes first would round as no order of the single updates does: C's and
+        // OpenMP's atomics of floating-point values update memory lane by lane.
+        String src = """
+                double h(int n) {
+                  double a = 0; float b = 0;
+                #pragma omp target teams distribute parallel for map(tofrom: a, b)
+                  for (int i = 0; i < n; i++) {
+                  #pragma omp atomic
+                    a += 0.1;
+                  #pragma omp atomic update
+                    b = b + 0.1f;
+                  }
+                  return a + b;
+                }
+                """;
+        String ir = IrPrinter.print(deviceModule(src));
+        assertThat(ir).contains("atomicrmw fadd f64", "atomicrmw fadd f32").doesNotContain("reassoc");
+        String code = assembled(src);
+        assertThat(code).contains("red.relaxed.gpu.add.f64", "red.relaxed.gpu.add.f32").doesNotContain("shfl.sync", "match.all.sync");
     }
 
     @Test
