@@ -300,7 +300,7 @@ class NvptxSimulatorTest {
      * clause decides. The results are gcc's.
      */
     @Test
-    void spmdKernelsAreLaunchedForTheirTripCount() throws IOException {
+    void kernelsAreLaunchedForTheirTripCount() throws IOException {
         Path src = dir.resolve("grid.c");
         Files.writeString(src, """
                 #include <omp.h>
@@ -333,6 +333,18 @@ class NvptxSimulatorTest {
                 #pragma omp target teams distribute parallel for num_teams(3) map(from: teams, threads)
                   for (int i = 0; i < 1000; i++) if (i == 0) { teams = omp_get_num_teams(); threads = omp_get_num_threads(); }
                   fprintf(stderr, "grid %d x %d\\n", teams, threads);
+                  n = 40;
+                  /* generic mode: a team per distribute iteration, sharing its inner loop */
+                #pragma omp target teams distribute map(from: y[0:n * 100]) map(from: teams, threads)
+                  for (long i = 0; i < n; i++) {
+                  #pragma omp parallel for
+                    for (int j = 0; j < 100; j++) {
+                      y[i * 100 + j] = i + j;
+                      if (i == 0 && j == 0) { teams = omp_get_num_teams(); threads = omp_get_num_threads(); }
+                    }
+                  }
+                  report(n * 100);
+                  fprintf(stderr, "grid %d x %d\\n", teams, threads);
                   return 0;
                 }
                 """);
@@ -347,9 +359,9 @@ class NvptxSimulatorTest {
         // 1000 < 3200 x 32: 32 threads, ceil(1000 / 32) = 32 blocks; thread_limit(1), 5000 >= 3200 x 1: 5000 blocks,
         // at most 3200 (the rule's middle case, fewer threads for more blocks, needs 10^5 iterations: LaunchGeometryTest)
         assertThat(got.stderr().lines().filter(l -> l.startsWith("grid")).toList())
-                .containsExactly("grid 32 x 32", "grid 3200 x 1", "grid 3 x 128");
+                .containsExactly("grid 32 x 32", "grid 3200 x 1", "grid 3 x 128", "grid 40 x 128");
         assertThat(got.stderr().lines().filter(l -> l.contains("info: Launching kernel")).map(l -> l.replaceAll(".* with ", "")).toList())
-                .containsExactly("32 teams and 32 threads", "3200 teams and 1 threads", "3 teams and 128 threads");
+                .containsExactly("32 teams and 32 threads", "3200 teams and 1 threads", "3 teams and 128 threads", "40 teams and 128 threads");
     }
 
     /**

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 /**
- * The grid for an SPMD kernel with a trip count, by libomptarget's rule (GenericKernelTy::getNumBlocks
+ * The grid for a kernel with a trip count, by libomptarget's rule (GenericKernelTy::getNumBlocks
  * in LLVM 19's plugins-nextgen, with NVPTX's 3200 default blocks and 32 minimum threads): no GPU or
  * clang run can show it here, so the expected grids are that rule worked by hand, one per branch.
  */
@@ -37,5 +37,21 @@ class LaunchGeometryTest {
     void theDevicesGridLimitCaps() {
         assertThat(LaunchGeometry.spmd(1_000_000, 128, 100)).containsExactly(100, 128);
         assertThatThrownBy(() -> LaunchGeometry.spmd(0, 128, 100)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void genericKernelsGetABlockPerDistributeIteration() {
+        // the team shares its iteration's inner loop: the block keeps its threads
+        assertThat(LaunchGeometry.generic(500, 128, Integer.MAX_VALUE)).containsExactly(500, 128);
+        assertThat(LaunchGeometry.generic(1_000_000, 128, Integer.MAX_VALUE)).containsExactly(3200, 128);
+        assertThat(LaunchGeometry.generic(1_000_000, 128, 1000)).containsExactly(1000, 128);
+        assertThatThrownBy(() -> LaunchGeometry.generic(0, 128, 100)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theExecModeChoosesTheRuleAndAKernelWithoutOneIsSpmd() {
+        assertThat(LaunchGeometry.of(LaunchGeometry.EXEC_MODE_GENERIC, 1000, 128, Integer.MAX_VALUE)).containsExactly(1000, 128);
+        assertThat(LaunchGeometry.of(LaunchGeometry.EXEC_MODE_SPMD, 1000, 128, Integer.MAX_VALUE)).containsExactly(32, 32);
+        assertThat(LaunchGeometry.of(0, 1000, 128, Integer.MAX_VALUE)).containsExactly(32, 32);
     }
 }

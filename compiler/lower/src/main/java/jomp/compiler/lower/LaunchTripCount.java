@@ -12,11 +12,11 @@ import jomp.compiler.ir.IntConst;
 import jomp.compiler.ir.Value;
 
 /**
- * The iterations of an SPMD kernel's loop nest, computed on the host before the launch for the
- * kernel arguments' {@code Tripcount} (offload-abi KernelArgs), as clang 19 does for a combined
- * {@code target teams distribute parallel for}: the plugins launch enough blocks for one
- * iteration per thread (libomptarget's {@code GenericKernelTy::getNumBlocks}, jomp's
- * {@code jomp.runtime.plugin.LaunchGeometry}). The loop's bounds are evaluated once more here, so
+ * The iterations of a kernel's loop nest, computed on the host before the launch for the kernel
+ * arguments' {@code Tripcount} (offload-abi KernelArgs), as clang 19 does for a combined
+ * {@code target teams distribute ...}: the plugins launch enough blocks for one iteration per
+ * thread of an SPMD kernel, or one per team of a generic one (libomptarget's
+ * {@code GenericKernelTy::getNumBlocks}, jomp's {@code jomp.runtime.plugin.LaunchGeometry}). The loop's bounds are evaluated once more here, so
  * only bounds whose evaluation has no effect and cannot fault are taken (constants, non-volatile
  * variables, casts and arithmetic without a division by a variable); anything else — a call, a
  * memory read through a pointer, a bound that names an outer loop's variable, a tiled nest —

@@ -151,8 +151,9 @@ final class TargetLowering {
         f.b.store(IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? KernelArgs.FLAG_NOWAIT : 0), OmpLowering.at(f, kargs, KernelArgs.OFF_FLAGS));
         f.b.store(nteams, OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_TEAMS));
         f.b.store(limit, OmpLowering.at(f, kargs, KernelArgs.OFF_THREAD_LIMIT));
-        // the loop's iterations for the plugin's launch geometry, as clang passes them (0: unknown)
-        Value trips = isSpmd(d) ? LaunchTripCount.of(f, d, o.body()) : IntConst.i64(0);
+        // the loop's iterations for the plugin's launch geometry, as clang passes them (0: unknown):
+        // an SPMD kernel's for one thread each, a generic teams distribute's for one team each
+        Value trips = isSpmd(d) || distributesAtOnce(d) ? LaunchTripCount.of(f, d, o.body()) : IntConst.i64(0);
         if (!(trips instanceof IntConst k && k.value() == 0)) f.b.store(trips, OmpLowering.at(f, kargs, KernelArgs.OFF_TRIPCOUNT));
 
         BasicBlock offload = f.b.newBlock("omp.offload"), fallback = f.b.newBlock("omp.offload.fallback"), end = f.b.newBlock("omp.offload.end");
@@ -267,6 +268,12 @@ final class TargetLowering {
             if (c.kind() == OmpClause.ExprKind.IF && (c.modifier() == null || c.modifier().equals("parallel"))) return false;
         }
         return true;
+    }
+
+    /** {@code target teams distribute ...}: the kernel's body is the distribute loop, whose iterations the host can count. */
+    static boolean distributesAtOnce(OmpDirective d) {
+        List<Leaf> ls = d.leaves();
+        return ls.size() >= 3 && ls.get(0) == Leaf.TARGET && ls.get(1) == Leaf.TEAMS && ls.get(2) == Leaf.DISTRIBUTE;
     }
 
     private static String defaultmap(OmpDirective d, String category) {

@@ -13,9 +13,10 @@ import jomp.compiler.ir.Module;
 import jomp.offload.abi.KernelArgs;
 
 /**
- * The host passes an SPMD kernel's loop trip count in the kernel arguments (KernelArgs.Tripcount),
- * as clang does, when the bounds can be evaluated again without effects; otherwise, and for
- * kernels that are not SPMD, the field stays 0 (unknown).
+ * The host passes a {@code target teams distribute} kernel's loop trip count in the kernel
+ * arguments (KernelArgs.Tripcount), as clang does, SPMD or generic, when the bounds can be
+ * evaluated again without effects; otherwise, and for kernels whose body is not the distribute
+ * loop, the field stays 0 (unknown).
  */
 class LaunchTripCountTest {
     private static final String SRC = """
@@ -41,6 +42,22 @@ class LaunchTripCountTest {
             #pragma omp target teams distribute map(tofrom: y[0:n])
               for (int i = 0; i < n; i++) y[i] = 1;
             }
+            void nested(int n, double *y) {
+            #pragma omp target teams distribute map(tofrom: y[0:n*64])
+              for (int i = 0; i < n; i++) {
+              #pragma omp parallel for
+                for (int j = 0; j < 64; j++) y[i * 64 + j] = 1;
+              }
+            }
+            void scheduled(int n, double *y) {
+            #pragma omp target teams distribute parallel for schedule(dynamic) map(tofrom: y[0:n])
+              for (int i = 0; i < n; i++) y[i] = 1;
+            }
+            void inner(int n, double *y) {
+            #pragma omp target map(tofrom: y[0:n])
+            #pragma omp teams distribute
+              for (int i = 0; i < n; i++) y[i] = 1;
+            }
             """;
 
     /** Whether the host function stores a value at the kernel arguments' Tripcount offset. */
@@ -61,10 +78,18 @@ class LaunchTripCountTest {
     }
 
     @Test
-    void boundsWithEffectsOrPointerReadsAndGenericKernelsPassNone() {
+    void genericTeamsDistributeKernelsPassTheDistributeLoopsTripCount() {
+        Module m = LoweringTextTest.lower(SRC, 0);
+        assertThat(storesTripCount(m, "generic")).isTrue();
+        assertThat(storesTripCount(m, "nested")).isTrue();
+        assertThat(storesTripCount(m, "scheduled")).isTrue();
+    }
+
+    @Test
+    void boundsWithEffectsOrPointerReadsAndLoopsInsideTheRegionPassNone() {
         Module m = LoweringTextTest.lower(SRC, 0);
         assertThat(storesTripCount(m, "call")).isFalse();
         assertThat(storesTripCount(m, "deref")).isFalse();
-        assertThat(storesTripCount(m, "generic")).isFalse();
+        assertThat(storesTripCount(m, "inner")).isFalse();
     }
 }

@@ -36,6 +36,19 @@ final class KernelEntry {
         return mode;
     }
 
+    /** The values of {@code <kernel>_exec_mode}, clang's OMP_TGT_EXEC_MODE_GENERIC and _SPMD. */
+    static final int EXEC_MODE_GENERIC = 1, EXEC_MODE_SPMD = 2;
+
+    /**
+     * {@code .visible .global .u8 k_exec_mode = 1|2}: the global clang's kernels carry for the
+     * plugin, which sizes the grid by it when the host passes a trip count (generic: one block
+     * per iteration of the distribute loop; SPMD: one thread per iteration of the whole loop).
+     */
+    static String execModeGlobal(Function k, int mode) {
+        return ".visible .global .align 1 .u8 " + PtxText.symbol(k.name) + "_exec_mode = "
+                + ((mode & SPMD) != 0 ? EXEC_MODE_SPMD : EXEC_MODE_GENERIC) + ";\n";
+    }
+
     /** {@code .visible .entry k(.param .u64 __arg0, ...)}. */
     static String prototype(Function k) {
         return ".visible .entry " + PtxText.symbol(k.name) + "(" + KernelArguments.parameters(k) + ")";

@@ -92,6 +92,7 @@ public final class PtxBackend {
             }
         }
         out.append('\n');
+        for (Function f : m.functions) if (isKernel(f.name)) out.append(KernelEntry.execModeGlobal(f, ctx.kernelMode(f.name)));
         for (String d : m.externData) if (m.global(d) == null) PtxData.declareExtern(out, d);
         for (String d : ctx.usedData) {
             if (m.global(d) == null && !m.externData.contains(d)) PtxData.declareExtern(out, d);

@@ -122,6 +122,10 @@ class PtxSpmdTest {
         assertThat(ptx).contains("__jomp_target_init(").contains("__jomp_fork(").contains("__jomp_spmd_init(");
         // work's dynamic loop keeps the runtime's dispatch
         assertThat(body(ptx, "work")).contains("atom.add.u64");
+        // each kernel tells the plugin its mode as clang's do (OMP_TGT_EXEC_MODE_SPMD 2, _GENERIC 1), for the launch geometry
+        assertThat(ptx).containsPattern("\\.visible \\.global \\.align 1 \\.u8 __omp_offloading_\\w+_f_l9_exec_mode = 2;")
+                .containsPattern("\\.visible \\.global \\.align 1 \\.u8 __omp_offloading_\\w+_f_l11_exec_mode = 1;")
+                .containsPattern("\\.visible \\.global \\.align 1 \\.u8 __omp_offloading_\\w+_f_l13_exec_mode = 2;");
     }
 
     private static String kernel(Module m, String suffix) {

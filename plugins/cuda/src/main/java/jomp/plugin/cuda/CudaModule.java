@@ -29,9 +29,20 @@ final class CudaModule implements DevicePlugin.LoadedImage {
             if (e.result() == NOT_FOUND) return null;   // a region of an object compiled without nvptx64: it runs elsewhere
             throw e;
         }
-        k = new CudaKernel(name, function, device.ordinal, Cuda.parameterSizes(function));
+        k = new CudaKernel(name, function, device.ordinal, Cuda.parameterSizes(function), execMode(name));
         CudaKernel previous = kernels.putIfAbsent(name, k);
         return previous != null ? previous : k;
+    }
+
+    /** The byte of the kernel's {@code <name>_exec_mode} global (0 when there is none). */
+    private int execMode(String kernel) {
+        DevicePlugin.GlobalSymbol g = global(kernel + "_exec_mode");
+        if (g == null || g.size() < 1) return 0;
+        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment b = a.allocate(1);
+            Cuda.copyDeviceToHost(b.address(), g.deviceAddress(), 1);
+            return b.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0);
+        }
     }
 
     @Override

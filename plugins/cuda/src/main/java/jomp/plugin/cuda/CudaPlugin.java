@@ -206,7 +206,7 @@ public final class CudaPlugin implements DevicePlugin {
         if (!(kernel instanceof CudaKernel k) || k.device() != device)
             throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on cuda device " + device);
         checkArguments(k.name(), k.parameterSizes(), args.length);
-        int[] g = geometry(d, numTeams, threadLimit, tripCount);
+        int[] g = geometry(d, k.execMode(), numTeams, threadLimit, tripCount);
         Cuda.launch(k.function(), g[0], g[1], args);
     }
 
@@ -225,20 +225,22 @@ public final class CudaPlugin implements DevicePlugin {
         }
     }
 
-    private static int[] geometry(CudaDevice d, int numTeams, int threadLimit, long tripCount) {
+    private static int[] geometry(CudaDevice d, int execMode, int numTeams, int threadLimit, long tripCount) {
         int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, d.maxThreadsPerBlock);
-        if (numTeams <= 0 && tripCount > 0) return LaunchGeometry.spmd(tripCount, threads, Integer.MAX_VALUE);   // CUDA's grid x limit is 2^31 - 1
+        if (numTeams <= 0 && tripCount > 0) return LaunchGeometry.of(execMode, tripCount, threads, Integer.MAX_VALUE);   // CUDA's grid x limit is 2^31 - 1
         return new int[] {numTeams > 0 ? numTeams : d.multiprocessors, threads};
     }
 
+    private static int execMode(Kernel kernel) { return kernel instanceof CudaKernel k ? k.execMode() : 0; }
+
     @Override
     public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
-        return geometry(device(device), numTeams, threadLimit, 0);
+        return geometry(device(device), execMode(kernel), numTeams, threadLimit, 0);
     }
 
     @Override
     public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit, long tripCount) {
-        return geometry(device(device), numTeams, threadLimit, tripCount);
+        return geometry(device(device), execMode(kernel), numTeams, threadLimit, tripCount);
     }
 
     @Override

@@ -146,7 +146,9 @@ public final class PtxSimPlugin implements DevicePlugin {
         return new LoadedImage() {
             @Override public Kernel kernel(String name) {
                 Decoder.Function f = program.kernels.get(name);
-                return f == null ? null : new SimKernel(name, device, program, f);
+                if (f == null) return null;
+                long[] mode = program.globals.get(name + "_exec_mode");   // {address, size}
+                return new SimKernel(name, device, program, f, mode == null || mode[1] < 1 ? 0 : Mem.getByte(mode[0]));
             }
 
             @Override public GlobalSymbol global(String name) {
@@ -156,7 +158,8 @@ public final class PtxSimPlugin implements DevicePlugin {
         };
     }
 
-    record SimKernel(String name, int device, Program program, Decoder.Function function) implements Kernel {}
+    /** A kernel of a loaded image, with its {@code <name>_exec_mode} (LaunchGeometry's EXEC_MODE_*, 0 when the image has none). */
+    record SimKernel(String name, int device, Program program, Decoder.Function function, int execMode) implements Kernel {}
 
     @Override
     public synchronized long dataAlloc(int device, long size) {
@@ -218,7 +221,7 @@ public final class PtxSimPlugin implements DevicePlugin {
         checkArguments(k.name(), k.function().ast.params(), args.length);
         SimDevice d;
         synchronized (this) { d = device(device); }
-        int[] g = geometry(d, numTeams, threadLimit, tripCount);
+        int[] g = geometry(d, execMode(kernel), numTeams, threadLimit, tripCount);
         launchKernel(device, kernel, args, g[0], g[1]);
     }
 
@@ -286,11 +289,13 @@ public final class PtxSimPlugin implements DevicePlugin {
     }
 
     /** Blocks and threads a launch gets: num_teams blocks (else one per multiprocessor) of thread_limit threads (else 128, at most 1024). */
-    private static int[] geometry(SimDevice d, int numTeams, int threadLimit, long tripCount) {
+    private static int[] geometry(SimDevice d, int execMode, int numTeams, int threadLimit, long tripCount) {
         int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, MAX_THREADS);
-        if (numTeams <= 0 && tripCount > 0) return LaunchGeometry.spmd(tripCount, threads, Integer.MAX_VALUE);
+        if (numTeams <= 0 && tripCount > 0) return LaunchGeometry.of(execMode, tripCount, threads, Integer.MAX_VALUE);
         return new int[] {numTeams > 0 ? numTeams : d.multiprocessors, threads};
     }
+
+    private static int execMode(Kernel kernel) { return kernel instanceof SimKernel k ? k.execMode() : 0; }
 
     @Override
     public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
@@ -301,7 +306,7 @@ public final class PtxSimPlugin implements DevicePlugin {
     public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit, long tripCount) {
         SimDevice d;
         synchronized (this) { d = device(device); }
-        return geometry(d, numTeams, threadLimit, tripCount);
+        return geometry(d, execMode(kernel), numTeams, threadLimit, tripCount);
     }
 
     /** A launch the simulator stopped: the runtime reports it as a failed kernel (status 1, no stack trace). */
