@@ -483,13 +483,18 @@ final class PtxFunction {
             case ADD -> emit("add." + s + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
             case SUB -> emit("sub." + s + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
             case MUL -> emit("mul.lo." + s + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
-            case DIV -> emit("div." + s + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
-            case REM -> emit("rem." + s + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
+            case DIV, REM -> {
+                String opc = (b.op() == Insn.BinOp.DIV ? "div." : "rem.") + s;
+                if (t.isWide() && !(b.b() instanceof IntConst)) wideDivision(opc, d, b);
+                else emit(opc + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
+            }
             case UDIV, UREM -> {
                 // a narrow register is sign-extended: its unsigned value is the low bits
                 String x = narrow ? zeroExtend(b.a(), t) : reg(b.a());
                 String y = narrow ? zeroExtend(b.b(), t) : op(b.b());
-                emit((b.op() == Insn.BinOp.UDIV ? "div." : "rem.") + u + " " + d + ", " + x + ", " + y);
+                String opc = (b.op() == Insn.BinOp.UDIV ? "div." : "rem.") + u;
+                if (t.isWide() && !(b.b() instanceof IntConst)) wideDivision(opc, d, b);
+                else emit(opc + " " + d + ", " + x + ", " + y);
             }
             case AND -> emit("and." + bits + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
             case OR -> emit("or." + bits + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
@@ -501,6 +506,31 @@ final class PtxFunction {
             }
         }
         normalise(b.dst());
+    }
+
+    /**
+     * A 64-bit division or remainder by a variable: the GPU has no 64-bit divider, and ptxas
+     * expands one into about 90 instructions against about 20 for 32 bits, so where both operands
+     * are below 2^32 (non-negative, for the signed forms: the usual loop counts and sizes) the
+     * 32-bit unsigned instruction computes the same result; otherwise the 64-bit one (LLVM's
+     * NVPTX back end bypasses slow divisions the same way). A constant divisor ptxas turns into
+     * a multiplication itself.
+     */
+    private void wideDivision(String opc, String d, Insn.Binary b) {
+        String a = reg(b.a()), y = reg(b.b()), both = temp(IrType.I64), wide = pred(), slow = newLabel(), done = newLabel();
+        emit("or.b64 " + both + ", " + a + ", " + y);
+        emit("shr.u64 " + both + ", " + both + ", 32");
+        emit("setp.ne.u64 " + wide + ", " + both + ", 0");
+        emit("@" + wide + " bra " + slow);
+        String a32 = temp(IrType.I32), y32 = temp(IrType.I32), r32 = temp(IrType.I32);
+        emit("cvt.u32.u64 " + a32 + ", " + a);
+        emit("cvt.u32.u64 " + y32 + ", " + y);
+        emit(opc.substring(0, 4) + "u32 " + r32 + ", " + a32 + ", " + y32);
+        emit("cvt.u64.u32 " + d + ", " + r32);
+        emit("bra.uni " + done);
+        emitLabel(slow);
+        emit(opc + " " + d + ", " + a + ", " + y);
+        emitLabel(done);
     }
 
     /** The shift count as a u32 operand, masked to the low 5 or 6 bits as the IR says (PTX would clamp instead). */

@@ -151,6 +151,11 @@ class PtxBackendTest {
                 .containsPattern("and.b32 (%r\\d+), %r1, 31;\\s+shr.u32 %r12, %r0, \\1;")
                 .containsPattern("and.b32 (%r\\d+), %r\\d+, 63;\\s+shl.b64 %rd13, %rd2, \\1;")
                 .contains("shl.b32 %r17, %r0, 1;");
+        // a 64-bit division by a variable divides in 32 bits when both operands are below 2^32
+        assertThat(ptx).containsPattern("or\\.b64 (%rd\\d+), %rd2, %rd3;\\s+shr\\.u64 \\1, \\1, 32;\\s+setp\\.ne\\.u64 (%p\\d+), \\1, 0;\\s+@\\2 bra (\\$L\\d+);\\s+"
+                + "cvt\\.u32\\.u64 (%r\\d+), %rd2;\\s+cvt\\.u32\\.u64 (%r\\d+), %rd3;\\s+div\\.u32 (%r\\d+), \\4, \\5;\\s+cvt\\.u64\\.u32 %rd10, \\6;\\s+"
+                + "bra\\.uni (\\$L\\d+);\\s+\\3:\\s+div\\.s64 %rd10, %rd2, %rd3;\\s+\\7:")
+                .containsPattern("rem\\.u32 (%r\\d+), %r\\d+, %r\\d+;\\s+cvt\\.u64\\.u32 %rd9, \\1;");
     }
 
     @Test
