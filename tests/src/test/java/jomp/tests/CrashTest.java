@@ -36,8 +36,11 @@ class CrashTest {
             #include <stdlib.h>
             #include <string.h>
             #include <assert.h>
+            #include <setjmp.h>
             #include <omp.h>
             int zero;
+            static jmp_buf gone;
+            static int arm(void) { return setjmp(gone); }
             const int limits[4] = {1, 2, 3, 4};
             static int depth(int n) { volatile char pad[200]; pad[0] = n; return depth(n + 1) + pad[0]; }
             static long vla(long n) { char big[n]; big[0] = 1; big[n - 1] = 2; return big[0] + big[n - 1]; }
@@ -55,6 +58,7 @@ class CrashTest {
                 if (!strcmp(how, "abort")) abort();
                 if (!strcmp(how, "assert")) assert(zero == 1);
                 if (!strcmp(how, "trap")) __builtin_trap();
+                if (!strcmp(how, "longjmp-returned") && arm() == 0) longjmp(gone, 1);   /* arm's frame is gone */
                 if (!strcmp(how, "hot")) {   /* the faulting access in JIT-compiled code */
                     long s = 0;
                     for (long i = 0; i < 50000000; i++) { int *p = i < 49999999 ? &zero : (int *)16; s += *p; }
@@ -160,6 +164,20 @@ class CrashTest {
         assertThat(got.pid()).as("bash names the process it lost").isPositive();
         assertThat(Path.of("/tmp/hs_err_pid" + got.pid() + ".log")).doesNotExist();
         assertThat(Path.of("/tmp/hsperfdata_" + System.getProperty("user.name"), Long.toString(got.pid()))).doesNotExist();
+    }
+
+    /**
+     * A longjmp whose setjmp's function has returned: undefined in C (gcc's build runs on with a
+     * stale frame); jomp's ends as glibc's checked longjmp (-D_FORTIFY_SOURCE's __longjmp_chk)
+     * ends it, with its message and SIGABRT.
+     */
+    @Test
+    void aLongjmpThatNoSetjmpWaitsForAbortsAsGlibcsCheckedLongjmp() throws IOException {
+        Ending got = run(jompDir, "longjmp-returned");
+        assertThat(got.status()).isEqualTo(128 + 6);
+        assertThat(got.shellSays()).contains("*** longjmp causes uninitialized stack frame ***: terminated\n").contains("Aborted")
+                .doesNotContain("Exception", "at jomp.");
+        assertThat(got.stdout()).isEmpty();
     }
 
     @Test

@@ -36,12 +36,9 @@ public final class Downcalls {
     private static final java.util.Map<String, String> UNCALLABLE;
 
     static {
-        String jump = "setjmp/longjmp would jump across the JVM's frames; jomp does not support non-local jumps";
+        // setjmp and longjmp are the Java library's (jomp.runtime.libc.Setjmp), found before glibc's
         String stack = "it switches the native stack under the JVM";
         UNCALLABLE = java.util.Map.ofEntries(
-                java.util.Map.entry("setjmp", jump), java.util.Map.entry("_setjmp", jump), java.util.Map.entry("__sigsetjmp", jump),
-                java.util.Map.entry("sigsetjmp", jump), java.util.Map.entry("longjmp", jump), java.util.Map.entry("_longjmp", jump),
-                java.util.Map.entry("siglongjmp", jump), java.util.Map.entry("__longjmp_chk", jump),
                 java.util.Map.entry("vfork", "the child would run on the parent's stack inside the JVM; use fork or posix_spawn"),
                 java.util.Map.entry("pthread_exit", "it unwinds the thread's stack through the JVM's frames; return from the thread's start routine instead"),
                 java.util.Map.entry("getcontext", stack), java.util.Map.entry("setcontext", stack),

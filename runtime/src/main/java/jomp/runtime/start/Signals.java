@@ -36,6 +36,13 @@ public final class Signals {
      * a target region's launch.
      */
     public static void dieOf(Throwable t) {
+        if (t instanceof LongJump) {
+            // no jomp frame of this thread waits for it: its setjmp's function returned, the setjmp
+            // ran in another thread, or native frames lie between (glibc's __longjmp_chk aborts too)
+            System.err.print("*** longjmp causes uninitialized stack frame ***: terminated\n");
+            System.err.flush();
+            die(SIGABRT, t);
+        }
         int signal = of(t);
         if (signal != 0) die(signal, t);
     }

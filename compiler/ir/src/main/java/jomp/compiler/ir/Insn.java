@@ -123,6 +123,18 @@ public sealed interface Insn {
         public Call { args = List.copyOf(args); }
         public Call(Reg dst, String callee, FuncType type, List<Value> args) { this(dst, callee, type, args, null); }
         public Call withArgs(Reg d, List<Value> a) { return new Call(d, callee, type, a, csig); }
+
+        /**
+         * A call of the C library's setjmp ({@code _setjmp} after glibc's macro, {@code __sigsetjmp},
+         * {@code sigsetjmp}): it returns a second time when a longjmp comes back to it, so the
+         * registers after it hold whatever the function last assigned them (the optimiser leaves
+         * such functions alone; the JVM back end compiles the call in place).
+         */
+        public boolean returnsTwice() {
+            return RETURNS_TWICE.contains(callee) && type.ret() == IrType.I32 && !args.isEmpty() && args.get(0).type() == IrType.PTR;
+        }
+
+        private static final java.util.Set<String> RETURNS_TWICE = java.util.Set.of("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp");
     }
 
     /** {@code %d = calli i32 (i32) %fp(i32 %x) "i(i)"}: a call through a function pointer (csig as in Call). */

@@ -11,7 +11,8 @@ import java.util.List;
  * since folding exposes dead code and dead code exposes block merges. At -O2 and above,
  * {@link LoopInvariants} then moves invariant address arithmetic out of loops, and copy
  * propagation and dead code elimination clean up behind it (hoisted code may read a variable's
- * copy), so that one run leaves nothing a second would find.
+ * copy), so that one run leaves nothing a second would find. A function that calls setjmp is
+ * left as at -O0.
  */
 public final class PassManager {
     private PassManager() {}
@@ -30,10 +31,18 @@ public final class PassManager {
         return sb.toString();
     }
 
+    private static boolean callsSetjmp(Function f) {
+        for (var b : f.blocks) for (var i : b.insns) if (i instanceof jomp.compiler.ir.Insn.Call c && c.returnsTwice()) return true;
+        return false;
+    }
+
     public static void run(Module m, int optLevel) {
         List<Pass> passes = passes(optLevel);
         for (Function f : m.functions) {
             SimplifyCfg.removeUnreachable(f);
+            // after setjmp's second return the registers hold what the function last assigned,
+            // which no pass here models (copy propagation would read a variable's old copy)
+            if (callsSetjmp(f)) continue;
             for (int round = 0; round < 2; round++) {
                 boolean changed = false;
                 for (Pass p : passes) changed |= p.run(f);

@@ -145,6 +145,7 @@ public final class JvmBackend {
         private int stackLocal = -1;   // the Stack object
         private int markLocal = -1;    // sp at entry (long)
         private int fpLocal = -1;      // frame base address (long)
+        private SetjmpCode setjmp;     // the method's setjmp calls, or null
         /** Comparisons whose only use is the branch right after them: compiled as one compare-and-jump. */
         private final Map<Integer, Insn.Cmp> fusedCmps = new HashMap<>();
         /** The block emitted after the current one (a jump to it falls through), or null. */
@@ -213,6 +214,15 @@ public final class JvmBackend {
                     }
                 }
             }
+            // setjmp's second return: a handler over the body (SetjmpCode), its locals zeroed here too
+            List<Insn.Call> setjmps = new ArrayList<>();
+            for (BasicBlock b : f.blocks)
+                for (Insn i : b.insns) if (i instanceof Insn.Call c && SetjmpCode.isSetjmp(c) && !localFunctions.contains(c.callee())) setjmps.add(c);
+            setjmp = SetjmpCode.of(mv, setjmps, nextLocal);
+            if (setjmp != null) {
+                nextLocal += setjmp.locals();
+                setjmp.begin();
+            }
             for (BasicBlock b : f.blocks) labels.put(b, new Label());
             findFusedCompares();
             for (int k = 0; k < f.blocks.size(); k++) {
@@ -227,6 +237,7 @@ public final class JvmBackend {
                 lineOf(b.terminator);
                 terminator(b.terminator);
             }
+            if (setjmp != null) setjmp.end(nextLocal++, c -> store(c.dst()));
             if (debug) localVariables(start);
             mv.visitMaxs(0, 0);
             mv.visitEnd();
@@ -437,6 +448,12 @@ public final class JvmBackend {
                     mv.visitInsn(I2B);
                     loadAsLong(s.size());
                     mv.visitMethodInsn(INVOKESTATIC, MEM, "fill", "(JBJ)V", false);
+                }
+                case Insn.Call c when setjmp != null && SetjmpCode.isSetjmp(c) && !localFunctions.contains(c.callee()) -> {
+                    setjmp.call(c, () -> load(c.args().get(0)));
+                    pushInt(0);
+                    result(c.dst(), IrType.I32);
+                    setjmp.after(c);
                 }
                 case Insn.Call c -> {
                     for (Value a : c.args()) load(a);

@@ -181,6 +181,8 @@ final class LoopOutliner {
                     case Insn.Alloca a -> { return false; }
                     case Insn.StackSave s -> { return false; }
                     case Insn.StackRestore s -> { return false; }
+                    // a longjmp may come back after the loop: the setjmp's frame must be the function's
+                    case Insn.Call c when SetjmpCode.isSetjmp(c) -> { return false; }
                     case Insn.SlotAddr s -> slots.putIfAbsent(s.slot(), slots.size());
                     default -> { }
                 }
