@@ -199,9 +199,9 @@ public final class Driver {
         }
         boolean depsWanted = Dependencies.of(args, output, false).wanted();
         if (!DriverWarnings.report(args, stop, sourceCount, typeOf, depsWanted, err)) return 1;
-        if (stop == ActionBuilder.Stop.LINK) {
-            for (Arg a : args) if (a.opt() == Opt.CLANG && a.clang().spelling().equals("-shared")) return error("-shared: jomp cannot make shared libraries (programs are one file: a shell preamble and a jar)");
-        }
+        // -shared: a jomp shared library, the objects kept for the programs that link them (linker-wrapper's SharedLibrary)
+        boolean shared = false;
+        for (Arg a : args) if (a.opt() == Opt.CLANG && a.clang().spelling().equals("-shared")) shared = true;
 
         // The nvptx arch, when none was given, is resolved at compile time (detected GPU, else
         // portable PTX); the action graph stays unbound like clang's.
@@ -229,6 +229,7 @@ public final class Driver {
         if (hostOnly) linkerArgs.add(0, "--offload-host-only");
         // the CUDA installation the user named: the link's nvlink (and LTO's ptxas) come from it too, as clang passes it on
         if (lastValue(args, Opt.CUDA_PATH) != null) linkerArgs.add("--cuda-path=" + lastValue(args, Opt.CUDA_PATH));
+        if (shared) linkerArgs.add(0, "-shared");
 
         java.util.Map<String, String> deviceCpus = new java.util.HashMap<>();
         for (ActionBuilder.Target t : targets) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());

@@ -64,6 +64,9 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     @Option(names = "--save-temps", description = "Keep each linked device image as <output>.<arch of the triple>[.<arch>].img.")
     boolean saveTemps;
 
+    @Option(names = {"-shared", "--shared"}, description = "Make a jomp shared library: the objects, for the programs that link it, with its dependencies.")
+    boolean shared;
+
     @Parameters(paramLabel = "<input>", description = "Objects, archives, -l<name> libraries and --[no-]whole-archive, in link order.")
     List<String> inputs = new ArrayList<>();
 
@@ -90,6 +93,11 @@ public final class LinkerWrapperMain implements Callable<Integer> {
 
     @Override public Integer call() {
         try {
+            if (shared) {   // device code stays in the objects: the program's link links it
+                if (verbose || dryRun) err.println("jomp-linker-wrapper: shared library of the inputs' objects into " + output);
+                if (!dryRun) jomp.linker.host.SharedLibrary.write(inputs, libDirs, java.nio.file.Path.of(output));
+                return 0;
+            }
             List<HostLinker.Input> objects = new ArrayList<>();
             LinkInputs in = new LinkInputs(new ArrayList<>(libDirs), objects);
             try {
@@ -115,7 +123,11 @@ public final class LinkerWrapperMain implements Callable<Integer> {
                     }
                 }
                 err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output
-                        + (groups.isEmpty() ? "" : ", wrapping " + groups.size() + " device image(s)"));
+                        + (groups.isEmpty() ? "" : ", wrapping " + groups.size() + " device image(s)") + ", resolving as GNU ld would:");
+                // the ld command the host link stands for, as clang -v shows its "/usr/bin/ld" line: build
+                // systems read the library search path from it (CMake's implicit link directories, and
+                // from them CMAKE_LIBRARY_ARCHITECTURE, which find_library needs for lib/x86_64-linux-gnu)
+                err.println("  " + ldEquivalent());
             }
             if (dryRun) return 0;
             List<DeviceLink.Linked> images = deviceLinks(groups, linkOptions);
@@ -126,6 +138,9 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             }
             ExecutableWriter.write(linked, java.nio.file.Path.of(output), HostLinker.registers(linked, !images.isEmpty()));
             return 0;
+        } catch (LinkInputs.InputError e) {
+            error(e.getMessage());
+            return 1;
         } catch (HostLinker.LinkError e) {
             for (String line : e.getMessage().split("\n")) error(line);
             return 1;
@@ -136,6 +151,15 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             error(e.getMessage());
             return 1;
         }
+    }
+
+    /** {@code ld -o out -L<dirs> <inputs> -lc -lm -lpthread -ldl}: the search path and libraries the host link uses. */
+    private String ldEquivalent() {
+        StringBuilder sb = new StringBuilder("ld -o ").append(output);
+        for (Path d : libDirs) sb.append(" -L").append(d);
+        for (String d : LinkInputs.SYSTEM_DIRS) sb.append(" -L").append(d);
+        for (String in : inputs) sb.append(' ').append(in);
+        return sb.append(" -lc -lm -lpthread -ldl").toString();
     }
 
     /** Device links run on up to --wrapper-jobs threads; the results keep the groups' order. */

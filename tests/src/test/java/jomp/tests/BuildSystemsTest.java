@@ -113,6 +113,70 @@ class BuildSystemsTest {
         assertThat(third.stdoutText()).contains("vec.c").doesNotContain("main.c.o -c");
     }
 
+    /**
+     * Shared libraries as CMake builds them (-fPIC, -shared, -Wl,-soname, versioned names and
+     * their links, the full path of the .so on the program's link line and an rpath): one with a
+     * target region, one that another links with zlib as a PRIVATE dependency, which its consumer's
+     * link never names (a jomp shared library carries it, as a .so's DT_NEEDED does).
+     */
+    @Test
+    void cmakeBuildsSharedLibrariesAndProgramsThatLinkThem() throws Exception {
+        Path src = dir.resolve("src"), build = dir.resolve("build");
+        tree(src);
+        Files.writeString(src.resolve("CMakeLists.txt"), """
+                cmake_minimum_required(VERSION 3.20)
+                project(shared C)
+                find_package(OpenMP REQUIRED)
+                find_package(ZLIB REQUIRED)
+                add_library(vec SHARED vec.c)
+                set_target_properties(vec PROPERTIES VERSION 1.2.3 SOVERSION 1)
+                target_link_libraries(vec PUBLIC OpenMP::OpenMP_C)
+                target_compile_options(vec PRIVATE -fopenmp-targets=jvm)
+                add_library(crc SHARED crc.c)
+                target_link_libraries(crc PRIVATE ZLIB::ZLIB)
+                add_library(both SHARED both.c)
+                target_link_libraries(both PRIVATE vec crc)
+                add_executable(saxpy main.c)
+                target_link_libraries(saxpy PRIVATE vec crc both)
+                target_link_options(saxpy PRIVATE -fopenmp-targets=jvm)
+                """);
+        Files.writeString(src.resolve("crc.c"), """
+                #include <string.h>
+                #include <zlib.h>
+                unsigned long crc_of(const char *s) { return crc32(0L, (const unsigned char *)s, (unsigned)strlen(s)); }
+                """);
+        Files.writeString(src.resolve("both.c"), """
+                #include "vec.h"
+                unsigned long crc_of(const char *s);
+                unsigned long both(float *y) { float x[4] = {1, 2, 3, 4}; saxpy(4, 1.0f, x, y); return crc_of("jomp"); }
+                """);
+        Files.writeString(src.resolve("main.c"), MAIN_C.replace("saxpy(1000, SCALE, x, y);", """
+                saxpy(1000, SCALE, x, y);
+                  unsigned long both(float *y);
+                  unsigned long crc_of(const char *s);
+                  printf("crc=%lx both=%lx\\n", crc_of("hello"), both(y));
+                """));
+        Map<String, String> env = new HashMap<>();
+        run(dir, env, "cmake", "-S", src.toString(), "-B", build.toString(), "-G", "Ninja", "-DCMAKE_C_COMPILER=" + jomp());
+        Exec.Result made = run(dir, env, "cmake", "--build", build.toString(), "--verbose");
+        assertThat(made.stdoutText()).contains("-shared").contains("-Wl,-soname,libvec.so.1").contains("-fPIC");
+        assertThat(build.resolve("libvec.so.1.2.3")).isRegularFile();
+        assertThat(Files.isSymbolicLink(build.resolve("libvec.so"))).isTrue();
+        Exec.Result prog = run(dir, env, build.resolve("saxpy").toString());
+        // crc32("hello") = 3610a686, crc32("jomp") as zlib computes it; y[0..3] += x in both()
+        String want = String.format("crc=3610a686 both=%x%nsum=%.1f devices=1%n", crc32("jomp"), 1000000.0 + 10);
+        assertThat(prog.stdoutText()).isEqualTo(want);
+        // the library is an archive of jomp objects that names its dependencies
+        Exec.Result ar = run(dir, env, "ar", "t", build.resolve("libcrc.so").toString());
+        assertThat(ar.stdoutText()).isEqualTo("crc.c.o\n__JOMP_SHARED.o\n");
+    }
+
+    private static long crc32(String s) {
+        java.util.zip.CRC32 c = new java.util.zip.CRC32();
+        c.update(s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        return c.getValue();
+    }
+
     @Test
     void mesonConfiguresBuildsAndRuns() throws Exception {
         Path src = dir.resolve("src"), build = dir.resolve("build");

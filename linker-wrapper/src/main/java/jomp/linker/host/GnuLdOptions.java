@@ -28,7 +28,8 @@ public final class GnuLdOptions {
     private static final Set<String> WITH_VALUE = Set.of(
             "-z", "-rpath", "-R", "-rpath-link", "--dynamic-linker", "-dynamic-linker", "-m", "--hash-style", "--build-id",
             "--version-script", "--compress-debug-sections", "--sysroot", "--icf", "--thread-count", "-plugin", "-plugin-opt",
-            "--plugin", "--plugin-opt", "-Map", "--Map", "--exclude-libs", "--undefined-version", "--defsym", "-y", "--trace-symbol");
+            "--plugin", "--plugin-opt", "-Map", "--Map", "--exclude-libs", "--undefined-version", "--defsym", "-y", "--trace-symbol",
+            "-soname", "--soname", "-h");
 
     /** How many words at {@code in.get(i)} are an option this link accepts and ignores: 0, 1 or 2. */
     public static int ignored(List<String> in, int i) {

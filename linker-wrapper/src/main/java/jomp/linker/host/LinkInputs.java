@@ -18,7 +18,8 @@ import jomp.env.Invocation;
 
 /**
  * The host link's inputs in command-line order, read as GNU ld reads them: objects, static
- * archives (members taken as needed, {@code --whole-archive}), shared libraries and GNU ld
+ * archives (members taken as needed, {@code --whole-archive}), shared libraries (native ones,
+ * and jomp's: {@link SharedLibrary}) and GNU ld
  * scripts ({@code GROUP(...)}, {@code INPUT(...)}, {@code AS_NEEDED(...)}, as
  * {@code /usr/lib/x86_64-linux-gnu/libc.so} is). {@code -l<name>} searches each {@code -L}
  * directory, then the system's ({@link #SYSTEM_DIRS}, ld's own list), for {@code lib<name>.so} then
@@ -170,6 +171,10 @@ public final class LinkInputs {
         try {
             if (ArchiveReader.isArchive(bytes)) {
                 Archive ar = ArchiveReader.read(name, bytes);
+                if (SharedLibrary.is(ar)) {
+                    jompSharedLibrary(real, name, ar);
+                    return;
+                }
                 if (isNative(name, ar)) {
                     // glibc's libc_nonshared.a and the like: native code jomp's runtime stands in for
                     boolean glibcGlue = p.getFileName().toString().matches("lib\\w+_nonshared\\.a");
@@ -200,6 +205,19 @@ public final class LinkInputs {
             return;
         }
         throw new InputError(shown + ": file format not recognized");
+    }
+
+    /** The jomp shared libraries taken so far (a library two others depend on is linked once). */
+    private final Set<Path> jompShared = new java.util.HashSet<>();
+
+    /** A library {@code jomp -shared} made: all its objects, then its own dependencies ({@link SharedLibrary}). */
+    private void jompSharedLibrary(Path real, String name, Archive ar) throws InputError, IOException {
+        if (!jompShared.add(real.toAbsolutePath().normalize())) return;
+        resolver.add(name, SharedLibrary.objects(ar), true);
+        boolean was = wholeArchive;
+        wholeArchive = false;
+        addAll(SharedLibrary.dependencies(ar));
+        wholeArchive = was;
     }
 
     private void addLibrary(String shown, Path p, String name, SharedObject so, boolean isDefault) throws InputError {

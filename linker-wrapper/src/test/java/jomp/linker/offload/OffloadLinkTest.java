@@ -222,7 +222,10 @@ class OffloadLinkTest {
         assertThat(r.err().lines().toList()).containsExactly(
                 "jomp-linker-wrapper: device link for " + JVM + ": " + a,
                 "jomp-linker-wrapper: device image for " + NVPTX + " (sm_90) passes through: " + a,
-                "jomp-linker-wrapper: host link of 1 object(s) into " + dir.resolve("a.out") + ", wrapping 2 device image(s)");
+                "jomp-linker-wrapper: host link of 1 object(s) into " + dir.resolve("a.out") + ", wrapping 2 device image(s), resolving as GNU ld would:",
+                // the ld line build systems read the library search path from (CMake's implicit link directories)
+                "  ld -o " + dir.resolve("a.out") + " " + String.join(" ", jomp.linker.host.LinkInputs.SYSTEM_DIRS.stream().map(d -> "-L" + d).toList())
+                        + " " + a + " -lc -lm -lpthread -ldl");
         assertThat(register(dir.resolve("a.out"), new long[1]).images()).extracting(DeviceImage::kind)
                 .containsExactly(ImageKind.JVM_CLASSES, ImageKind.PTX);
     }

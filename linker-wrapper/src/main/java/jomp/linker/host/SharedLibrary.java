@@ -1,0 +1,130 @@
+package jomp.linker.host;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import jomp.env.Invocation;
+import jomp.objfile.FormatException;
+import jomp.objfile.archive.Archive;
+import jomp.objfile.archive.ArchiveReader;
+import jomp.objfile.archive.ArchiveWriter;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfReader;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.elf.SharedObject;
+
+/**
+ * What {@code jomp -shared} makes: jomp programs are one file each (a shell preamble and a jar),
+ * so a jomp "shared library" is the library's jomp objects kept for the programs that link it, a
+ * GNU {@code ar} archive ({@code ar t}, {@code nm} read it) with one extra member,
+ * {@value #MARKER}, which lists the library's own dependencies as the link named them ({@code -l} names,
+ * {@code -L} directories and library files, made absolute, one per line), as a native library's
+ * DT_NEEDED entries and run path would say. A program's link takes every object of it, as ld
+ * takes every symbol of a .so, whether or not the program refers to it,
+ * and then its dependencies ({@link LinkInputs}), each such library once however many name it.
+ * Nothing reads the file at run time, and native code cannot dlopen it.
+ */
+public final class SharedLibrary {
+    private SharedLibrary() {}
+
+    /**
+     * The member that lists the library's dependencies and marks the archive as a jomp shared
+     * library: an ELF object with no symbols whose {@value #SECTION} section holds the list (so
+     * that nm and ar read the archive as one of objects).
+     */
+    public static final String MARKER = "__JOMP_SHARED.o", SECTION = ".jomp.needed";
+
+    /** Whether an archive is a jomp shared library. */
+    public static boolean is(Archive ar) {
+        for (Archive.Member m : ar.members()) if (m.name().equals(MARKER)) return true;
+        return false;
+    }
+
+    /** The archive's objects, without the marker. */
+    static Archive objects(Archive ar) {
+        List<Archive.Member> ms = new ArrayList<>();
+        for (Archive.Member m : ar.members()) if (!m.name().equals(MARKER)) ms.add(m);
+        return new Archive(ms, java.util.Map.of());
+    }
+
+    /** The dependencies the marker lists, as link arguments. */
+    static List<String> dependencies(Archive ar) {
+        for (Archive.Member m : ar.members()) {
+            if (m.name().equals(MARKER)) {
+                List<String> out = new ArrayList<>();
+                ElfSection list = ElfReader.read(m.name(), m.bytes()).section(SECTION);
+                if (list == null) return out;
+                for (String l : new String(list.data(), StandardCharsets.UTF_8).split("\n")) if (!l.isBlank()) out.add(l.strip());
+                return out;
+            }
+        }
+        return List.of();
+    }
+
+    /**
+     * Writes the library for a {@code -shared} link of {@code inputs} (the wrapper's positional
+     * arguments, in order) with the {@code -L} directories {@code libDirs}: jomp objects, and the
+     * members of archives under {@code --whole-archive}, become members; {@code -l} names, other
+     * archives and libraries, and the directories, become its dependencies.
+     */
+    public static void write(List<String> inputs, List<Path> libDirs, Path output) throws LinkInputs.InputError, IOException {
+        List<Archive.Member> members = new ArrayList<>();
+        List<String> needed = new ArrayList<>();
+        for (Path d : libDirs) needed.add("-L" + Invocation.resolve(d).toAbsolutePath().normalize());
+        boolean whole = false;
+        for (int i = 0; i < inputs.size(); i++) {
+            String a = inputs.get(i);
+            switch (a) {
+                case "--whole-archive" -> whole = true;
+                case "--no-whole-archive" -> whole = false;
+                case "-l", "--library", "-L", "--library-path" -> {
+                    if (i + 1 >= inputs.size()) throw new LinkInputs.InputError(a + ": missing argument");
+                    String v = inputs.get(++i);
+                    needed.add(a.equals("-l") || a.equals("--library") ? "-l" + v : "-L" + Invocation.resolve(Path.of(v)).toAbsolutePath().normalize());
+                }
+                default -> {
+                    if (a.startsWith("-L") && a.length() > 2) needed.add("-L" + Invocation.resolve(Path.of(a.substring(2))).toAbsolutePath().normalize());
+                    else if (a.startsWith("-l") && a.length() > 2) needed.add(a);
+                    else if (a.startsWith("-")) {
+                        int n = GnuLdOptions.ignored(inputs, i);
+                        if (n == 0 && !GnuLdOptions.startGroup(a) && !GnuLdOptions.endGroup(a)) throw new LinkInputs.InputError("unrecognized option '" + a + "'");
+                        if (n > 0) i += n - 1;
+                    } else {
+                        input(a, whole, members, needed);
+                    }
+                }
+            }
+        }
+        if (members.isEmpty()) throw new LinkInputs.InputError("no input files");
+        byte[] list = (String.join("\n", needed) + "\n").getBytes(StandardCharsets.UTF_8);
+        members.add(new Archive.Member(MARKER, ElfWriter.write(new ElfObject(List.of(ElfSection.progbits(SECTION, 0, 1, list)), List.of()))));
+        Files.write(Invocation.resolve(output), ArchiveWriter.writeGnu(members));
+    }
+
+    private static void input(String a, boolean whole, List<Archive.Member> members, List<String> needed) throws LinkInputs.InputError, IOException {
+        Path real = Invocation.resolve(Path.of(a));
+        if (!Files.isRegularFile(real)) throw new LinkInputs.InputError(a + ": No such file or directory");
+        byte[] bytes = Files.readAllBytes(real);
+        try {
+            if (!SharedObject.isSharedObject(bytes) && ElfReader.isElf(bytes) && ElfReader.read(a, bytes).machine() == 0) {
+                members.add(new Archive.Member(Path.of(a).getFileName().toString(), bytes));   // a jomp object
+                return;
+            }
+            if (ArchiveReader.isArchive(bytes)) {
+                Archive ar = ArchiveReader.read(a, bytes);
+                if (whole && !is(ar)) {
+                    for (Archive.Member m : ar.members()) if (ElfReader.isElf(m.bytes())) members.add(m);
+                    return;
+                }
+            }
+        } catch (FormatException e) {
+            throw new LinkInputs.InputError(e.getMessage());
+        }
+        needed.add(real.toAbsolutePath().normalize().toString());   // a library: the program's link takes it
+    }
+}
