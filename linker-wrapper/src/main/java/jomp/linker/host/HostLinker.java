@@ -267,7 +267,7 @@ public final class HostLinker {
         classes.putAll(stubs.classes());
         if (!device) {
             String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
-            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, images || !entries.isEmpty(), natives.needed(), natives.runPath()));
+            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, images || !entries.isEmpty(), natives.needed(), natives.runPath(), initFunctions()));
         }
 
         byte[] data;
@@ -671,8 +671,19 @@ public final class HostLinker {
         throw new LinkError("cannot find the code of function `" + name + "'");
     }
 
-    /** jomp/link/Main: the JVM entry point; argv in native memory, C's main, exit with its status. */
-    private static byte[] mainClass(String unit, String mainDesc, boolean offload, List<String> needed, List<String> runPath) {
+    /** The units' constructor functions ({@link ExecutableNames#INIT_PREFIX}): {unit class, method}, by priority, then in link order. */
+    private List<String[]> initFunctions() {
+        List<Map.Entry<String, Def>> inits = new ArrayList<>();
+        for (Map.Entry<String, Def> e : globals.entrySet())
+            if (e.getKey().startsWith(ExecutableNames.INIT_PREFIX) && e.getValue().symbol().type() == Elf.STT_FUNC) inits.add(e);
+        inits.sort(java.util.Comparator.comparingInt((Map.Entry<String, Def> e) -> ExecutableNames.initPriority(e.getKey())).thenComparingInt(e -> e.getValue().object()));
+        List<String[]> out = new ArrayList<>();
+        for (Map.Entry<String, Def> e : inits) out.add(new String[] {e.getValue().unitClass(), JvmNames.method(e.getKey())});
+        return out;
+    }
+
+    /** jomp/link/Main: the JVM entry point; argv in native memory, the constructors, C's main, exit with its status. */
+    private static byte[] mainClass(String unit, String mainDesc, boolean offload, List<String> needed, List<String> runPath, List<String[]> inits) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
             @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
         };
@@ -697,6 +708,8 @@ public final class HostLinker {
         mv.visitInsn(POP2);
         // the offload registration (clang's __tgt_register_lib constructor) runs after the data image is in place
         if (offload) mv.visitMethodInsn(INVOKESTATIC, REGISTRATION, "register", "()V", false);
+        // then constructor attributes' functions, as the C runtime runs .init_array before main
+        for (String[] init : inits) mv.visitMethodInsn(INVOKESTATIC, init[0], init[1], "()V", false);
         Type[] params = Type.getArgumentTypes(mainDesc);
         if (params.length >= 1) { // argc: the arguments plus argv[0]
             mv.visitVarInsn(ALOAD, 0);

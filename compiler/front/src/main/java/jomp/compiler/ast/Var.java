@@ -45,6 +45,13 @@ public final class Var {
     public boolean attrUsed;
     /** {@code _Noreturn} or {@code __attribute__((noreturn))}. */
     public boolean noreturn;
+    /**
+     * {@code __attribute__((constructor))} / {@code destructor}: the priority (101 and up; 65536
+     * when none is given, which runs after every given one), or -1.
+     */
+    public int constructorPriority = -1, destructorPriority = -1;
+    /** The priority {@code constructor} and {@code destructor} without an argument stand for. */
+    public static final int DEFAULT_PRIORITY = 65536;
     /** A function declared at file scope without {@code inline} or with {@code extern} (C11 6.7.4p7: then its definition is external). */
     public boolean externalDecl;
     /** Its definition was {@code extern inline} (with gnu_inline: for inlining only, never emitted). */

@@ -42,7 +42,7 @@ final class GnuAttributes {
         "overloadable", "availability", "enable_if");
 
     /** Known to clang and gcc, with a meaning jomp does not implement: an error where used. */
-    static final Set<String> UNSUPPORTED = Set.of("cleanup", "constructor", "destructor", "alias", "weakref", "ifunc",
+    static final Set<String> UNSUPPORTED = Set.of("cleanup", "alias", "weakref", "ifunc",
         "ext_vector_type", "address_space", "naked", "interrupt");
 
     private final Parser p;
@@ -240,6 +240,16 @@ final class GnuAttributes {
                     case "unused", "maybe_unused" -> { v.used = true; v.markedUnused = true; }
                     case "used", "retain" -> { v.used = true; v.attrUsed = true; }
                     case "noreturn" -> v.noreturn = true;
+                    case "constructor", "destructor" -> {
+                        if (!v.isFunction()) {
+                            p.diags.warning(a.loc(), "'" + a.name() + "' attribute only applies to functions", "-Wignored-attributes");
+                            continue;
+                        }
+                        int prio = priority(a);
+                        if (a.is("constructor")) v.constructorPriority = prio; else v.destructorPriority = prio;
+                        v.used = true;
+                        v.attrUsed = true;   // compiled even when static and never called, as gcc keeps it
+                    }
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
                     default -> { }
@@ -255,6 +265,23 @@ final class GnuAttributes {
             v.linkName = label;
             v.asmLabel = true;
         }
+    }
+
+    /** constructor(n) / destructor(n): n, an integer literal (above 65535 as 65535); none: the default. */
+    private int priority(Attribute a) {
+        if (a.args().isEmpty()) return jomp.compiler.ast.Var.DEFAULT_PRIORITY;
+        List<Token> arg = a.args().get(0);
+        if (a.args().size() != 1 || arg.size() != 1 || arg.get(0).kind != Token.Kind.NUMBER) {
+            p.diags.error(a.loc(), "'" + a.name() + "' attribute requires an integer constant");
+            return jomp.compiler.ast.Var.DEFAULT_PRIORITY;
+        }
+        long n;
+        try {
+            n = Long.decode(arg.get(0).text.replaceAll("[uUlL]+$", ""));
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        return (int) Math.max(0, Math.min(n, 65535));   // clang takes any value; what runs order is the same
     }
 
     /** The type a typedef names: its declarator's, aligned by aligned(n); transparent_union marks the union. */

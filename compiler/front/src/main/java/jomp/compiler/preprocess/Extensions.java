@@ -18,6 +18,7 @@ public final class Extensions {
     public static final Set<String> ATTRIBUTES = Set.of(
         // meaning jomp implements
         "aligned", "packed", "mode", "transparent_union", "gnu_inline", "noreturn", "unused", "used", "maybe_unused",
+        "constructor", "destructor",
         "deprecated", "unavailable", "fallthrough", "warn_unused_result", "nodiscard", "format", "format_arg",
         // hints: a correct program does the same with or without them
         "const", "pure", "nothrow", "leaf", "cold", "hot", "always_inline", "noinline", "noipa", "noclone", "flatten",

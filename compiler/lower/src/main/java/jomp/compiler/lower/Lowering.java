@@ -239,6 +239,7 @@ public final class Lowering {
             long requires = requiresFlags(decls.requires);
             addEntry(marker, requires == 0 ? OffloadEntries.REQ_NONE : requires, OffloadEntries.FLAG_REQUIRES);
         }
+        initFunctions(tu);
         Set<String> definedNames = new HashSet<>();
         for (var f : module.functions) definedNames.add(f.name);
         for (var g : module.globals) definedNames.add(g.name);
@@ -249,6 +250,51 @@ public final class Lowering {
                 if (c != null) module.externCsigs.put(e.getKey(), c);
             }
         for (String d : usedData) if (!definedNames.contains(d)) module.externData.add(d);
+    }
+
+    /**
+     * Constructors and destructors (GNU attributes): for each priority the unit uses, a function
+     * {@code __jomp_init_<priority, 5 digits>_<file ids>} that registers the destructors of that
+     * priority with atexit, then calls the constructors, in source order. The host link calls these
+     * functions before main, by priority, then in link order (as the C runtime runs .init_array);
+     * destructors so registered run after the handlers the program registers itself, those of
+     * lower priority last (as .fini_array runs after them, in reverse).
+     */
+    private void initFunctions(TranslationUnit tu) {
+        java.util.TreeMap<Integer, java.util.List<Var>> ctors = new java.util.TreeMap<>(), dtors = new java.util.TreeMap<>();
+        for (TranslationUnit.TopLevel t : tu.items()) {
+            if (!(t instanceof TranslationUnit.Function f) || f.var().definitionDropped()) continue;
+            Var v = f.var();
+            if (v.constructorPriority >= 0) ctors.computeIfAbsent(v.constructorPriority, k -> new java.util.ArrayList<>()).add(v);
+            if (v.destructorPriority >= 0) dtors.computeIfAbsent(v.destructorPriority, k -> new java.util.ArrayList<>()).add(v);
+        }
+        java.util.TreeSet<Integer> priorities = new java.util.TreeSet<>(ctors.keySet());
+        priorities.addAll(dtors.keySet());
+        if (priorities.isEmpty()) return;
+        if (fileIds == null) fileIds = fileIds(module.sourceName);
+        FuncType atexit = new FuncType(IrType.I32, java.util.List.of(IrType.PTR), false);
+        for (int prio : priorities) {
+            String name = String.format("%s%05d_%s", jomp.offload.abi.ExecutableNames.INIT_PREFIX, prio, fileIds);
+            while (taken.contains(name)) name = name + "_";
+            taken.add(name);
+            jomp.compiler.ir.Function fn = new jomp.compiler.ir.Function(name, new FuncType(IrType.VOID, java.util.List.of(), false), false);
+            fn.csig = "v()";
+            jomp.compiler.ir.IrBuilder b = new jomp.compiler.ir.IrBuilder(fn);
+            for (Var d : dtors.getOrDefault(prio, java.util.List.of())) {
+                b.call("atexit", atexit, java.util.List.of(b.funcAddr(symbolOf(d))), "i(p)");
+                useFunction("atexit", atexit);
+                usedCsigs.putIfAbsent("atexit", "i(p)");
+            }
+            for (Var c : ctors.getOrDefault(prio, java.util.List.of())) {
+                jomp.compiler.ir.Function target = module.function(symbolOf(c));
+                if (target == null) continue;
+                java.util.List<jomp.compiler.ir.Value> args = new java.util.ArrayList<>();
+                for (jomp.compiler.ir.Reg p : target.params) args.add(Emit.zero(p.type()));   // a constructor taking parameters gets zeros (gcc passes whatever the registers hold)
+                b.call(target.name, target.type, args, target.csig);
+            }
+            b.ret(null);
+            module.functions.add(fn);
+        }
     }
 
     // ---- OpenMP offloading ----

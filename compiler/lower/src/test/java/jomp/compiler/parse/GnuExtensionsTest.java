@@ -51,6 +51,29 @@ class GnuExtensionsTest {
         assertThat(global(h, "c23").align).isEqualTo(16);
     }
 
+    @Test void constructorAndDestructorPrioritiesAndTheirErrors() {
+        ParseHelper ok = ParseHelper.parse("t.c", """
+            __attribute__((constructor)) void a(void) {}
+            __attribute__((constructor(101), destructor(0x7f))) void b(void) {}
+            void c(void) __attribute__((destructor));
+            void c(void) {}
+            """);
+        assertThat(ok.messages()).isEmpty();
+        assertThat(global(ok, "a").constructorPriority).isEqualTo(Var.DEFAULT_PRIORITY);
+        assertThat(global(ok, "a").destructorPriority).isEqualTo(-1);
+        assertThat(global(ok, "b").constructorPriority).isEqualTo(101);
+        assertThat(global(ok, "b").destructorPriority).isEqualTo(127);
+        assertThat(global(ok, "c").destructorPriority).isEqualTo(Var.DEFAULT_PRIORITY);
+        ParseHelper bad = ParseHelper.parse("t.c", """
+            __attribute__((constructor("x"))) void a(void) {}
+            int v __attribute__((destructor));
+            """);
+        assertThat(bad.messages()).isEqualTo("""
+            t.c:1:16: error: 'constructor' attribute requires an integer constant
+            t.c:2:22: warning: 'destructor' attribute only applies to functions [-Wignored-attributes]
+            """);
+    }
+
     @Test void errorsAsClangGivesThem() {
         ParseHelper h = ParseHelper.parse("t.c", """
             int a = ({ 1; });
@@ -89,9 +112,9 @@ class GnuExtensionsTest {
     }
 
     @Test void hasAttributeAndHasBuiltinFollowWhatTheParserDoes() {
-        for (String a : List.of("aligned", "packed", "mode", "transparent_union", "gnu_inline", "noreturn", "unused"))
+        for (String a : List.of("aligned", "packed", "mode", "transparent_union", "gnu_inline", "noreturn", "unused", "constructor", "destructor"))
             assertThat(Extensions.attribute(a)).as(a).isTrue();
-        for (String a : List.of("cleanup", "constructor", "vector_size", "weak", "alias"))
+        for (String a : List.of("cleanup", "vector_size", "weak", "alias"))
             assertThat(Extensions.attribute(a)).as(a).isFalse();
         for (String b : List.of("__builtin_bswap64", "__builtin_clzll", "__builtin_isnan", "__builtin_object_size", "__builtin_memcpy",
                                 "__builtin_types_compatible_p", "__builtin_offsetof", "__builtin_alloca"))
