@@ -181,6 +181,12 @@ public final class HostLinker {
                 if (!s.isDefined() || s.isLocal() || s.name().isEmpty() || s.type() == Elf.STT_SECTION || s.type() == Elf.STT_FILE) continue;
                 Def old = globals.get(s.name());
                 if (old != null) {
+                    // ld's rules for weak definitions: the first stays unless a strong one comes
+                    if (s.isWeak()) continue;
+                    if (old.symbol().isWeak()) {
+                        globals.put(s.name(), new Def(k, s, unitClass.get(k)));
+                        continue;
+                    }
                     errors.add(inputs.get(k).name() + ": multiple definition of '" + s.name() + "'; "
                             + inputs.get(old.object()).name() + ": first defined here");
                     continue;
@@ -373,8 +379,16 @@ public final class HostLinker {
     }
 
     /** The data image offset of a data symbol seen from object k, or null (error recorded). */
+    /** Object k's own definition of s, unless it is a weak one another object's definition replaced. */
+    private boolean ownDefinition(int k, ElfSymbol s) {
+        if (!s.isDefined()) return false;
+        if (!s.isWeak()) return true;
+        Def d = globals.get(s.name());
+        return d == null || d.object() == k;
+    }
+
     private Long dataAddress(int k, ElfSymbol s) {
-        if (s.isDefined()) {
+        if (ownDefinition(k, s)) {
             Long base = sectionBase.get(k).get(s.section());
             if (base == null) { errors.add(inputs.get(k).name() + ": `" + s.name() + "' is not in a data section"); return null; }
             return base + s.value();
@@ -392,7 +406,7 @@ public final class HostLinker {
      * native global: optarg, environ, stdout, a library's variables), or null.
      */
     private NativeLibraries.Found nativeData(int k, ElfSymbol s) {
-        if (s.isDefined() || globals.containsKey(s.name())) return null;
+        if (s.isDefined() || globals.containsKey(s.name())) return null;   // (a weak definition stays in globals)
         NativeLibraries.Found f = natives.find(s.name());
         if (f == null) return null;
         if (f.kind() == jomp.objfile.elf.SharedObject.Kind.TLS) {
@@ -416,7 +430,7 @@ public final class HostLinker {
     private Target resolveFunction(int k, ElfSymbol s) {
         String name = JvmNames.method(s.name());
         String referrer = csigs.get(k).get(s.name());
-        if (s.isDefined()) return new Target(unitClass.get(k), name, null, referrer, null);
+        if (ownDefinition(k, s)) return new Target(unitClass.get(k), name, null, referrer, null);
         Def d = globals.get(s.name());
         if (d != null && d.symbol().type() == Elf.STT_FUNC) {
             String own = csigs.get(d.object()).get(s.name());

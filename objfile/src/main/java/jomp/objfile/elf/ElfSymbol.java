@@ -27,6 +27,10 @@ public record ElfSymbol(String name, int section, long value, long size, int bin
         return bind == Elf.STB_LOCAL;
     }
 
+    public boolean isWeak() {
+        return bind == Elf.STB_WEAK;
+    }
+
     public boolean isDefined() {
         return section != Elf.SHN_UNDEF;
     }

@@ -27,6 +27,11 @@ public final class Function {
      */
     public boolean spmd;
     /**
+     * {@code __attribute__((weak))}: a definition another object's (strong) one replaces at the
+     * link, as ld's STB_WEAK; calls to it, even from its own unit, are resolved by the link.
+     */
+    public boolean weak;
+    /**
      * For a kernel ({@code __omp_offloading_*}): how many 64-bit arguments the host passes it (one
      * per map entry with TARGET_PARAM, offload-abi.md §2), which its {@code ptr} parameter addresses
      * as an array of slots on the host and the jvm device, and which an nvptx kernel declares as

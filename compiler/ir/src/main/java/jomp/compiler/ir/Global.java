@@ -16,6 +16,8 @@ public final class Global {
     public final int align;
     public final boolean isStatic;
     public final boolean readOnly;
+    /** {@code __attribute__((weak))}: a definition another object's (strong) one replaces at the link. */
+    public boolean weak;
     public byte[] data;
     public final List<Reloc> relocs = new ArrayList<>();
 

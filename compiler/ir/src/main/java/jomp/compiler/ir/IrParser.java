@@ -246,6 +246,7 @@ public final class IrParser {
 
     private Global global(int at) {
         boolean isStatic = acceptWord("static");
+        boolean weak = acceptWord("weak");
         boolean readOnly = acceptWord("readonly");
         String name = symbol();
         expectWord("size");
@@ -260,6 +261,7 @@ public final class IrParser {
             if (data.length != size) throw error(dat, "global '@" + name + "' has " + data.length + " data bytes but size " + size);
         }
         Global g = new Global(name, size, align, isStatic, readOnly, data);
+        g.weak = weak;
         while (acceptWord("reloc")) {
             int rat = skipAndPos();
             long off = integer("an offset");
@@ -276,6 +278,7 @@ public final class IrParser {
 
     private Function function(int at) {
         boolean isStatic = acceptWord("static");
+        boolean weak = acceptWord("weak");
         boolean declareTarget = acceptWord("declare_target");
         boolean spmd = acceptWord("spmd");
         int kernelArgs = -1;
@@ -314,6 +317,7 @@ public final class IrParser {
         fn = new Function(name, new FuncType(ret, ptypes, variadic), isStatic);
         fn.declareTarget = declareTarget;
         fn.spmd = spmd;
+        fn.weak = weak;
         fn.kernelArgs = kernelArgs;
         if (peek('"')) fn.csig = string();
         for (Object[] p : params) fn.params.add(defineReg((String) p[1], (int) p[2], (IrType) p[0]));

@@ -66,6 +66,7 @@ public final class IrPrinter {
     private void global(Global g) {
         out.append("global ");
         if (g.isStatic) out.append("static ");
+        if (g.weak) out.append("weak ");
         if (g.readOnly) out.append("readonly ");
         out.append('@').append(g.name).append(" size ").append(g.size).append(" align ").append(g.align);
         if (g.data == null) out.append(" zero");
@@ -83,6 +84,7 @@ public final class IrPrinter {
     private void function(Function f) {
         out.append("func ");
         if (f.isStatic) out.append("static ");
+        if (f.weak) out.append("weak ");
         if (f.declareTarget) out.append("declare_target ");
         if (f.spmd) out.append("spmd ");
         if (f.kernelArgs >= 0) out.append("kernel_args(").append(f.kernelArgs).append(") ");

@@ -150,6 +150,17 @@ class IrRoundTripTest {
         assertThat(f.newReg(IrType.I32).id).isEqualTo(f.regCount() - 1).isGreaterThan(f.params.get(1).id);
     }
 
+    @Test
+    void weakDefinitionsRoundTrip() {
+        String text = "module \"w.c\"\n\nglobal weak @level size 4 align 4 zero\n\nfunc weak void @hook() {\nentry.0:\n  ret void\n}\n";
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Module m = parse(text, err);
+        assertThat(err.toString()).isEmpty();
+        assertThat(m.function("hook").weak).isTrue();
+        assertThat(m.global("level").weak).isTrue();
+        assertThat(IrPrinter.print(m)).contains("global weak @level size 4 align 4 zero", "func weak void @hook()");
+    }
+
     private static String error(String text) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertThat(parse(text, err)).isNull();

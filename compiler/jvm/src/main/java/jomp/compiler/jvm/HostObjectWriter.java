@@ -54,7 +54,7 @@ public final class HostObjectWriter {
         for (Function f : m.functions) {
             MethodCode.Range r = code.getOrDefault(jomp.objfile.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
             symbolIndex.put(f.name, symbols.size());
-            symbols.add(new ElfSymbol(f.name, firstClassSection, r.offset(), r.length(), f.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_FUNC));
+            symbols.add(new ElfSymbol(f.name, firstClassSection, r.offset(), r.length(), f.isStatic ? Elf.STB_LOCAL : f.weak ? Elf.STB_WEAK : Elf.STB_GLOBAL, Elf.STT_FUNC));
         }
 
         // globals, laid out per section in declaration order; read-only data that holds addresses
@@ -76,7 +76,7 @@ public final class HostObjectWriter {
             Layout l = where.get(g);
             int sec = l == ro ? roIdx : l == relro ? relroIdx : l == rw ? rwIdx : bssIdx;
             symbolIndex.put(g.name, symbols.size());
-            ElfSymbol s = new ElfSymbol(g.name, sec, offset.get(g), g.size, g.isStatic ? Elf.STB_LOCAL : Elf.STB_GLOBAL, Elf.STT_OBJECT);
+            ElfSymbol s = new ElfSymbol(g.name, sec, offset.get(g), g.size, g.isStatic ? Elf.STB_LOCAL : g.weak ? Elf.STB_WEAK : Elf.STB_GLOBAL, Elf.STT_OBJECT);
             // string literals are the compiler's own: outside the symbol table, as gcc's .LC0 and clang's .L.str are
             symbols.add(g.isStatic && (g.name.equals(".str") || g.name.startsWith(".str.")) ? s.asHidden() : s);
         }

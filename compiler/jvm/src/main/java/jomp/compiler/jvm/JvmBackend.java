@@ -95,8 +95,9 @@ public final class JvmBackend {
 
     /** Compiles a module and the methods {@link #outlineLoops} made from it into the unit's class. */
     public static List<ClassFile> compile(Module m, List<Function> outlined) {
+        // a weak function is called through the link, which may take another object's definition
         Set<String> local = new HashSet<>();
-        for (Function f : m.functions) local.add(f.name);
+        for (Function f : m.functions) if (!f.weak) local.add(f.name);
         for (Function f : outlined) local.add(f.name);
         List<Function> functions = new ArrayList<>(m.functions);
         functions.addAll(outlined);

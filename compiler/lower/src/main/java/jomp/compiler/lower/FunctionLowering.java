@@ -143,6 +143,7 @@ final class FunctionLowering {
         Type ft = fv.type;
         FuncType sig = TypeMap.signature(ft);
         fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC || fv.inlineOnly);
+        fn.weak = fv.weak && !fn.isStatic;
         fn.csig = CSignature.of(ft);
         b = new IrBuilder(fn);
         b.line = unit.line = unit.lineOf(def.loc());   // -g: the prologue is the definition's line

@@ -499,6 +499,7 @@ public final class Lowering {
         } else {
             g = new Global(sym, size, Math.max(t.align(), 1), isStatic, readOnly, null);
         }
+        g.weak = v.weak && !isStatic;
         module.globals.add(g);
         if (v.threadLocal) {   // the initial value every thread's copy starts from (FunctionLowering.varAddress)
             Global init0 = new Global(sym + THREAD_INIT_SUFFIX, size, g.align, isStatic, true, g.data == null ? null : g.data.clone());
