@@ -218,7 +218,7 @@ public final class JvmBackend {
             // setjmp's second return: a handler over the body (SetjmpCode), its locals zeroed here too
             List<Insn.Call> setjmps = new ArrayList<>();
             for (BasicBlock b : f.blocks)
-                for (Insn i : b.insns) if (i instanceof Insn.Call c && SetjmpCode.isSetjmp(c) && !localFunctions.contains(c.callee())) setjmps.add(c);
+                for (Insn i : b.insns) if (i instanceof Insn.Call c && c.returnsTwice() && !localFunctions.contains(c.callee())) setjmps.add(c);
             setjmp = SetjmpCode.of(mv, setjmps, nextLocal);
             if (setjmp != null) {
                 nextLocal += setjmp.locals();
@@ -450,7 +450,7 @@ public final class JvmBackend {
                     loadAsLong(s.size());
                     mv.visitMethodInsn(INVOKESTATIC, MEM, "fill", "(JBJ)V", false);
                 }
-                case Insn.Call c when setjmp != null && SetjmpCode.isSetjmp(c) && !localFunctions.contains(c.callee()) -> {
+                case Insn.Call c when setjmp != null && setjmp.isSite(c) -> {
                     setjmp.call(c, () -> load(c.args().get(0)));
                     pushInt(0);
                     result(c.dst(), IrType.I32);

@@ -182,7 +182,7 @@ final class LoopOutliner {
                     case Insn.StackSave s -> { return false; }
                     case Insn.StackRestore s -> { return false; }
                     // a longjmp may come back after the loop: the setjmp's frame must be the function's
-                    case Insn.Call c when SetjmpCode.isSetjmp(c) -> { return false; }
+                    case Insn.Call c when c.returnsTwice() -> { return false; }
                     case Insn.SlotAddr s -> slots.putIfAbsent(s.slot(), slots.size());
                     default -> { }
                 }

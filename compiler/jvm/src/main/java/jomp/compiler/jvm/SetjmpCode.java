@@ -18,9 +18,9 @@ import jomp.compiler.ir.Insn;
  * exception carries it puts the native stack pointer back (the abandoned callees' frames), sets
  * the call's result to the thrown value and jumps to the site's label; otherwise it throws on.
  * Every register's local is assigned before the body starts (JvmBackend zeroes them), so the
- * handler's frame and the label's agree. Non-volatile locals then hold their latest values,
- * which C allows (they are indeterminate); volatile ones live in frame memory, which the unwind
- * leaves as it was.
+ * handler's frame and the label's agree. Locals then hold their latest values (the optimiser
+ * leaves a function that calls setjmp as it is), which C requires of volatile ones and allows
+ * for the others; frame memory is as the unwind left it.
  */
 final class SetjmpCode {
     private static final String SETJMP = "jomp/runtime/libc/Setjmp", LONG_JUMP = "jomp/runtime/start/LongJump", STACK = "jomp/runtime/mem/Stack";
@@ -34,12 +34,10 @@ final class SetjmpCode {
 
     private SetjmpCode(MethodVisitor mv) { this.mv = mv; }
 
-    /** A call of the C library's setjmp (the caller excludes a function of the unit with that name). */
-    static boolean isSetjmp(Insn.Call c) { return c.returnsTwice(); }
-
     /**
-     * For a method with setjmp calls (else null): declares the handler and zeroes the sites'
-     * locals from {@code nextLocal} on; {@link #begin} must follow before the body.
+     * For a method with setjmp calls ({@link Insn.Call#returnsTwice} calls of no function of the
+     * unit; else null): declares the handler and zeroes the sites' locals from {@code nextLocal}
+     * on; {@link #begin} must follow before the body.
      */
     static SetjmpCode of(MethodVisitor mv, List<Insn.Call> calls, int nextLocal) {
         if (calls.isEmpty()) return null;
@@ -60,6 +58,12 @@ final class SetjmpCode {
     int locals() { return 4 * sites.size(); }
 
     void begin() { mv.visitLabel(start); }
+
+    /** Whether the call is one of the sites (compiled by {@link #call}, not as a call). */
+    boolean isSite(Insn.Call c) {
+        for (Site s : sites) if (s.call == c) return true;
+        return false;
+    }
 
     /** The call in place of {@code invokestatic setjmp}; the env argument is on the operand stack, the result is left there. */
     void call(Insn.Call c, Runnable pushEnv) {
