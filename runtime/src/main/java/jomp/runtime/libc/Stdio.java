@@ -109,9 +109,14 @@ public final class Stdio {
         STDERR = new Stream(0, new FileOutputStream(FileDescriptor.err), null, 2);
         // a Java-level exit that bypasses exit() (an uncaught exception) still flushes
         Runtime.getRuntime().addShutdownHook(new FlushAtExit());
-        jomp.runtime.start.Startup.stdioFlush = Stdio::flushAll;   // before a fatal error's message
-        jomp.runtime.ffi.NativeWorld.whenStarted(Stdio::toGlibc);   // one C world once native code runs
+        jomp.runtime.start.Startup.stdioFlush = new FlushAll();   // before a fatal error's message
+        jomp.runtime.ffi.NativeWorld.whenStarted(new ToGlibc());   // one C world once native code runs
     }
+
+    // named classes, not method references: every program runs this, and each first lambda costs
+    // a program without the start cache about a millisecond (docs/PERFORMANCE.md § Start-up)
+    private static final class FlushAll implements Runnable { @Override public void run() { flushAll(); } }
+    private static final class ToGlibc implements Runnable { @Override public void run() { toGlibc(); } }
 
     /**
      * isatty(1), as glibc asks to choose stdout's buffering. The executable's shell preamble
