@@ -147,12 +147,16 @@ final class FormatChecker {
                     case "hh" -> { k = Type.Kind.CHAR; name = uns ? "unsigned char *" : "signed char *"; }
                     case "h" -> { k = Type.Kind.SHORT; name = uns ? "unsigned short *" : "short *"; }
                     case "l" -> { k = Type.Kind.LONG; name = uns ? "unsigned long *" : "long *"; }
-                    case "ll" -> { k = Type.Kind.LLONG; name = uns ? "unsigned long long *" : "long long *"; }
-                    case "z" -> { k = Type.Kind.LONG; name = "size_t *"; }
+                    case "ll", "q" -> { k = Type.Kind.LLONG; name = uns ? "unsigned long long *" : "long long *"; }
+                    case "z" -> { k = Type.Kind.LONG; name = uns ? "size_t *" : "ssize_t *"; }
+                    case "j" -> { k = Type.Kind.LONG; name = uns ? "uintmax_t *" : "intmax_t *"; }
+                    case "t" -> { k = Type.Kind.LONG; name = uns ? "unsigned ptrdiff_t *" : "ptrdiff_t *"; }
                     default -> { k = Type.Kind.INT; name = uns ? "unsigned int *" : "int *"; }
                 }
                 if (p != null && p.kind == k && !p.isConst()) return null;
-                return "'" + name + "'" + (name.equals("size_t *") ? " (aka 'unsigned long *')" : "");
+                // the typedefs' names, and what they are, as clang says them
+                boolean typedef = len.equals("z") || len.equals("j") || len.equals("t");
+                return "'" + name + "'" + (typedef ? " (aka '" + (uns ? "unsigned long *" : "long *") + "')" : "");
             }
             case 'c', 's', '[' -> { return p != null && p.kind == Type.Kind.CHAR ? null : "'char *'"; }
             case 'p' -> { return p != null && p.isPointer() ? null : "'void **'"; }
