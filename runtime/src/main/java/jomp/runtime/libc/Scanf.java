@@ -2,14 +2,20 @@ package jomp.runtime.libc;
 
 import java.math.BigInteger;
 
+import jomp.runtime.ffi.NativeWorld;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 
 /**
- * The scanf family (C11 7.21.6.2, with glibc's extensions that C programs use: ranges in
- * scansets, "(nil)" for %p): directives read from a string or a stream, conversions stored
- * through the pointer arguments (8-byte slots of the variadic area), the count of assignments
- * returned, or EOF when the input ends before anything was assigned (glibc's reading of C's
- * "before the first conversion"). ScanfTest compares it with glibc's sscanf.
+ * The scanf family. On a FILE* (fscanf, vfscanf, and scanf once glibc's streams serve stdin) it is
+ * glibc's own engine, one native call per call (docs/libc.md § Java or glibc): jomp's reading a
+ * stream a character at a time through native calls cost about 20 times glibc's. From a string
+ * (sscanf, vsscanf), and from stdin before native code runs (no FFM started), it is this Java
+ * engine (C11 7.21.6.2, with glibc's extensions that C programs use: ranges in scansets, "(nil)"
+ * for %p): directives read from a string or a stream, conversions stored through the pointer
+ * arguments (8-byte slots of the variadic area), the count of assignments returned, or EOF when
+ * the input ends before anything was assigned (glibc's reading of C's "before the first
+ * conversion"). ScanfTest compares it with glibc's sscanf.
  */
 public final class Scanf {
     private Scanf() {}
@@ -27,20 +33,34 @@ public final class Scanf {
         public void unread(int c) { if (c >= 0) p--; }
     }
 
-    /** stdin (file 0) or a glibc FILE*, read a character at a time. */
-    private static final class StreamInput implements Input {
-        private final long file;
-        StreamInput(long file) { this.file = file; }
-        public int next() { return Stdio.read(file); }
-        public void unread(int c) { Stdio.unread(file, c); }
+    /** stdin before glibc's streams serve it (Stdio's read-ahead buffer). */
+    private static final class StdinInput implements Input {
+        public int next() { return Stdio.getchar(); }
+        public void unread(int c) { Stdio.unreadStdin(c); }
     }
 
     public static int scanf(long fmt, long va) { return vscanf(fmt, va); }
-    public static int vscanf(long fmt, long ap) { return scan(new StreamInput(0), fmt, ap); }
+
+    public static int vscanf(long fmt, long ap) {
+        if (Stdio.glibcStreams()) return vfscanf(Glibc.stdin(), fmt, ap);
+        return scan(new StdinInput(), fmt, ap);
+    }
+
     public static int fscanf(long file, long fmt, long va) { return vfscanf(file, fmt, va); }
     public static int sscanf(long s, long fmt, long va) { return vsscanf(s, fmt, va); }
     public static int vsscanf(long s, long fmt, long ap) { return scan(new StringInput(s), fmt, ap); }
-    public static int vfscanf(long file, long fmt, long ap) { return scan(new StreamInput(file), fmt, ap); }
+
+    /** glibc's engine on the stream: native code reads it, so the native world starts first (what the Java stdin holds goes back to glibc's). */
+    public static int vfscanf(long file, long fmt, long ap) {
+        NativeWorld.start();
+        Stack s = Stack.current();
+        long mark = s.sp;
+        try {
+            return Glibc.vfscanf(file, GlibcFormat.scanf(fmt, s), ap);
+        } finally {
+            s.reset(mark);
+        }
+    }
 
     // glibc's headers name the C99 scanf family so (<stdio.h> redirects scanf to __isoc99_scanf)
     public static int __isoc99_scanf(long fmt, long va) { return vscanf(fmt, va); }

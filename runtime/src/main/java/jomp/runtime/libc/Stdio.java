@@ -33,6 +33,9 @@ public final class Stdio {
         boolean error, eof;
         /** One pushed-back byte (-1: none). */
         int pushback = -1;
+        /** Input read ahead, as glibc's stdin buffer reads it (a block at a time): in[inPos, inLen). */
+        private byte[] in;
+        private int inPos, inLen;
 
         Stream(long unused, OutputStream os, InputStream is, int mode) {
             this.os = os;
@@ -82,18 +85,34 @@ public final class Stdio {
             }
         }
 
-        /** The next byte, or -1 at the end (eof set) or on an error (error set). */
+        /**
+         * The next byte, or -1 at the end (eof set) or on an error (error set). Reads a block at a
+         * time, as glibc's stdin does (4096 bytes, its buffer for a file or a pipe; a terminal
+         * gives a line): a read(2) per character made scanf from stdin 20 times slower.
+         */
         synchronized int read() {
             if (pushback >= 0) { int c = pushback; pushback = -1; return c; }
+            if (inPos < inLen) return in[inPos++] & 0xff;
             if (is == null) { error = true; return -1; }
             try {
-                int c = is.read();
-                if (c < 0) eof = true;
-                return c;
+                if (in == null) in = new byte[4096];
+                int n = is.read(in, 0, in.length);
+                if (n <= 0) { eof = true; return -1; }
+                inPos = 1;
+                inLen = n;
+                return in[0] & 0xff;
             } catch (IOException e) {
                 error = true;
                 return -1;
             }
+        }
+
+        /** What was read ahead and not yet taken, pushed back into glibc's stream, last byte first: it reads them next. */
+        void giveBack(long file) {
+            for (int i = inLen - 1; i >= inPos; i--) Glibc.ungetc(in[i] & 0xff, file);
+            inPos = inLen = 0;
+            if (pushback >= 0) Glibc.ungetc(pushback, file);
+            pushback = -1;
         }
     }
 
@@ -138,7 +157,7 @@ public final class Stdio {
 
     /**
      * Native code is about to run: what the Java streams hold moves to glibc's (stdout's buffer;
-     * a byte pushed back on stdin), and glibc's streams serve from now on.
+     * what stdin read ahead), and glibc's streams serve from now on.
      */
     public static void toGlibc() {
         synchronized (STDOUT) {
@@ -150,12 +169,14 @@ public final class Stdio {
                     STDOUT.len = 0;
                     STDERR.flush();
                     glibc = true;
-                    if (STDIN.pushback >= 0) Glibc.ungetc(STDIN.pushback, Glibc.stdin());
-                    STDIN.pushback = -1;
+                    STDIN.giveBack(Glibc.stdin());
                 }
             }
         }
     }
+
+    /** Whether glibc's streams serve stdin, stdout and stderr (native code has started). */
+    static boolean glibcStreams() { return glibc; }
 
     /** Flushes the standard streams: Java's before native code ran, glibc's (all of them, as fflush(NULL)) after. */
     public static void flushAll() {
@@ -199,21 +220,36 @@ public final class Stdio {
 
     public static int printf(long fmt, long va) { return vprintf(fmt, va); }
 
+    /** The Java engine into the Java stdout while it serves; glibc's vfprintf on its stdout after. */
     public static int vprintf(long fmt, long ap) {
-        Format.Out out = Format.format(fmt, ap);
-        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
-        out(out.buf, out.len);
-        return out.len;
+        if (!glibc) {
+            Format.Out out = Format.format(fmt, ap);
+            if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
+            synchronized (STDOUT) {
+                if (!glibc) { STDOUT.write(out.buf, 0, out.len); return out.len; }
+            }
+        }
+        return vfprintf(Glibc.stdout(), fmt, ap);
     }
 
     public static int fprintf(long file, long fmt, long va) { return vfprintf(file, fmt, va); }
 
-    /** Formats in Java and writes to a glibc FILE*, which any FILE* a program holds is. */
+    /**
+     * glibc's vfprintf on a glibc FILE* (which any FILE* a program holds is): one native call,
+     * glibc's output by definition, and no engine for the JIT to compile first (the Java engine,
+     * formatting into fwrite, took 5 times gcc's time over a file's first 200,000 lines;
+     * docs/PERFORMANCE.md § The C library's stdio). Native code writes the stream, so the native
+     * world starts first (what the Java stdout holds goes into glibc's).
+     */
     public static int vfprintf(long file, long fmt, long ap) {
-        Format.Out out = Format.format(fmt, ap);
-        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
-        if (out.len > 0 && Glibc.fwrite(out.buf, out.len, file) != out.len) return -1;
-        return out.len;
+        jomp.runtime.ffi.NativeWorld.start();
+        jomp.runtime.mem.Stack s = jomp.runtime.mem.Stack.current();
+        long mark = s.sp;
+        try {
+            return Glibc.vfprintf(file, GlibcFormat.printf(fmt, s), ap);
+        } finally {
+            s.reset(mark);
+        }
     }
 
     public static int sprintf(long s, long fmt, long va) { return vsprintf(s, fmt, va); }
@@ -313,22 +349,14 @@ public final class Stdio {
         return Glibc.getc(Glibc.stdin());
     }
 
-    /** One character of stdin, or of a FILE* (glibc's), with push-back: scanf's input. */
-    static int read(long file) {
-        if (file == 0) return getchar();
-        return Glibc.getc(file);
-    }
-
-    static void unread(long file, int c) {
+    /** A character pushed back on stdin (scanf's look-ahead): into the Java stream, or glibc's once it serves. */
+    static void unreadStdin(int c) {
         if (c < 0) return;
-        if (file == 0) {
-            if (!glibc) {
-                synchronized (STDIN) {
-                    if (!glibc) { STDIN.pushback = c; STDIN.eof = false; return; }
-                }
+        if (!glibc) {
+            synchronized (STDIN) {
+                if (!glibc) { STDIN.pushback = c; STDIN.eof = false; return; }
             }
-            file = Glibc.stdin();
         }
-        Glibc.ungetc(c, file);
+        Glibc.ungetc(c, Glibc.stdin());
     }
 }
