@@ -1,7 +1,5 @@
 package jomp.runtime.libc;
 
-import java.math.BigInteger;
-
 import jomp.runtime.ffi.NativeWorld;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.mem.Stack;
@@ -75,6 +73,9 @@ public final class Scanf {
         final Input in;
         long count;
         boolean ended;
+        /** The last integer conversion's value: magnitude (unsigned), sign, and whether it passed 64 bits. */
+        long magnitude;
+        boolean negative, overflow;
         Reader(Input in) { this.in = in; }
         int next() { int c = in.next(); if (c < 0) ended = true; else count++; return c; }
         void unread(int c) { if (c >= 0) { in.unread(c); count--; } }
@@ -131,9 +132,9 @@ public final class Scanf {
                 case 'd', 'i', 'u', 'o', 'x', 'X', 'p' -> {
                     long before = r.count;
                     int base = switch (conv) { case 'd', 'u' -> 10; case 'o' -> 8; case 'x', 'X', 'p' -> 16; default -> 0; };
-                    BigInteger v = conv == 'p' && r.peek() == '(' ? nil(r) : integer(r, base, limit);
-                    if (v == null) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
-                    if (!suppress) { storeInt(arg(va, slot++), saturate(v, conv == 'd' || conv == 'i'), conv == 'p' ? 8 : size); assigned++; }
+                    boolean found = conv == 'p' && r.peek() == '(' ? nil(r) : integer(r, base, limit);
+                    if (!found) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
+                    if (!suppress) { storeInt(arg(va, slot++), saturate(r, conv == 'd' || conv == 'i'), conv == 'p' ? 8 : size); assigned++; }
                 }
                 case 'f', 'e', 'g', 'a', 'E', 'F', 'G', 'A' -> {
                     long before = r.count;
@@ -142,11 +143,13 @@ public final class Scanf {
                     if (!suppress) {
                         // strtod's own rounding, to float directly for %f (no double rounding)
                         boolean single = !(isLong || longDouble);
-                        long tmp = Stdlib.malloc(text.length() + 1);
+                        Stack st = Stack.current();
+                        long mark = st.sp;
+                        long tmp = st.alloc(text.length() + 1, 1);
                         for (int k = 0; k < text.length(); k++) Mem.putByte(tmp + k, (byte) text.charAt(k));
                         Mem.putByte(tmp + text.length(), (byte) 0);
                         long bits = Strtod.parse(tmp, 0, single);
-                        Stdlib.free(tmp);
+                        st.reset(mark);
                         long p = arg(va, slot++);
                         if (single) Mem.putInt(p, (int) bits); else Mem.putLong(p, bits);
                         assigned++;
@@ -213,14 +216,15 @@ public final class Scanf {
     /** A failed conversion is an input failure (EOF) when the input ended before it took a character, else a matching failure. */
     private static boolean inputFailure(Reader r, long before) { return r.ended && r.count == before; }
 
-    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE), LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE),
-            ULONG_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
-
-    /** What glibc converts with: strtol (signed, clamped to long) or strtoul (magnitude clamped, a minus sign wraps). */
-    private static long saturate(BigInteger v, boolean signed) {
-        if (signed) return v.max(LONG_MIN).min(LONG_MAX).longValue();
-        if (v.abs().compareTo(ULONG_MAX) > 0) return -1L;
-        return v.longValue();
+    /**
+     * The integer {@link #integer} read, as glibc converts it: strtol (signed, clamped to long) or
+     * strtoul (the magnitude clamped to 2^64 - 1, a minus sign wraps).
+     */
+    private static long saturate(Reader r, boolean signed) {
+        long m = r.magnitude;
+        if (!signed) return r.overflow ? -1L : r.negative ? -m : m;
+        if (r.negative) return r.overflow || Long.compareUnsigned(m, Long.MIN_VALUE) > 0 ? Long.MIN_VALUE : -m;
+        return r.overflow || m < 0 ? Long.MAX_VALUE : m;
     }
 
     private static long arg(long va, int i) { return Mem.getLong(va + 8L * i); }
@@ -235,23 +239,27 @@ public final class Scanf {
     }
 
     /** glibc's %p reads back what its printf writes for a null pointer. */
-    private static BigInteger nil(Reader r) {
+    private static boolean nil(Reader r) {
         String want = "(nil)";
         for (int k = 0; k < want.length(); k++) {
             int c = r.next();
-            if (c != want.charAt(k)) { r.unread(c); return null; }
+            if (c != want.charAt(k)) { r.unread(c); return false; }
         }
-        return BigInteger.ZERO;
+        r.magnitude = 0;
+        r.negative = r.overflow = false;
+        return true;
     }
 
     /**
-     * The longest prefix of the input that forms an integer in base (0: C's prefixes decide), at
-     * most limit characters; null when there are no digits. Values wrap as strtoul's do.
+     * Reads the longest prefix of the input that forms an integer in base (0: C's prefixes
+     * decide), at most limit characters, into the reader's magnitude, sign and overflow (past
+     * 64 bits); false when there are no digits.
      */
-    private static BigInteger integer(Reader r, int base, int limit) {
-        StringBuilder digits = new StringBuilder();
-        int used = 0;
+    private static boolean integer(Reader r, int base, int limit) {
+        int used = 0, digits = 0;
         boolean negative = false;
+        r.magnitude = 0;
+        r.overflow = false;
         int c = r.next();
         if ((c == '+' || c == '-') && used < limit) { negative = c == '-'; used++; c = used < limit ? r.next() : -2; }
         if (c == '0' && used < limit && (base == 0 || base == 16)) {
@@ -263,10 +271,11 @@ public final class Scanf {
                 if (d >= 0 && Character.digit(d, 16) >= 0) { base = 16; c = d; }
                 else {   // "0x" with no hex digit: the 0 was the number
                     if (d != -2) r.unread(d);
-                    return BigInteger.ZERO;
+                    r.negative = negative;
+                    return true;
                 }
             } else {
-                digits.append('0');
+                digits++;
                 if (base == 0) base = 8;
                 c = x;
             }
@@ -274,14 +283,17 @@ public final class Scanf {
             base = 10;
         }
         while (c >= 0 && used < limit && Character.digit(c, base) >= 0) {
-            digits.append((char) c);
+            // magnitude * base + digit, unsigned, remembering a carry past 64 bits
+            long m = r.magnitude, lo = m * base, sum = lo + Character.digit(c, base);
+            if (Math.unsignedMultiplyHigh(m, base) != 0 || Long.compareUnsigned(sum, lo) < 0) r.overflow = true;
+            r.magnitude = sum;
+            digits++;
             used++;
             c = used < limit ? r.next() : -2;
         }
         if (c != -2) r.unread(c);
-        if (digits.isEmpty()) return null;
-        BigInteger v = new BigInteger(digits.toString(), base);
-        return negative ? v.negate() : v;
+        r.negative = negative;
+        return digits > 0;
     }
 
     /** The longest prefix that forms a C floating constant (decimal, hex, inf, nan), at most limit characters; null if none. */
