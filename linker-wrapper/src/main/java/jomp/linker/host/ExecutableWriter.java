@@ -50,7 +50,7 @@ public final class ExecutableWriter {
             if (offload) copyPlugins(out, seen);
         }
         byte[] pre = Launcher.image(StartCache.of(location(jomp.runtime.program.CFunctions.class), location(jomp.offload.abi.ImageKind.class)),
-                HostLinker.readOnlyData(linked));
+                StartCache.forProgram(linked.classes().keySet()), HostLinker.readOnlyData(linked));
         ByteArrayOutputStream file = new ByteArrayOutputStream(pre.length + jar.size());
         file.write(pre);
         jar.writeTo(file);

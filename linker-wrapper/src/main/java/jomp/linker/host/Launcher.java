@@ -70,7 +70,8 @@ public final class Launcher {
      * -Djomp.executable: the file the fault handler was preloaded from (jomp.runtime.start.Signals).
      *
      * <p>The start cache ({@link StartCache}, docs/PERFORMANCE.md § Start-up): jomp's build made
-     * an AOT cache of the runtime's start for the runtime this program carries, in a folder named
+     * AOT caches of the runtime's start for the runtime this program carries (@AOT@: the one for
+     * programs that call native code, or the one for those that do not), in a folder named
      * by that runtime's hash (under {@code @CACHE@}, the folder the link saw, or $JOMP_START_CACHE;
      * 0 or empty: none). When it is there, the Java that made it is the one found, and no JVM
      * options of the user's could contradict it, the program runs from it: the runtime's classes
@@ -90,7 +91,7 @@ public final class Launcher {
             c=""; h=""
             if [ -z "$JOMP_JAVA_OPTS$JAVA_TOOL_OPTIONS$JDK_JAVA_OPTIONS$_JAVA_OPTIONS" ]; then
               c=${JOMP_START_CACHE-@CACHE@}
-              case $c in ""|0) c="";; *) c=$c/@KEY@; [ -r "$c/start.aot" ] && [ -r "$c/java.home" ] && IFS= read -r h < "$c/java.home" || h="";; esac
+              case $c in ""|0) c="";; *) c=$c/@KEY@; [ -r "$c/@AOT@" ] && [ -r "$c/java.home" ] && IFS= read -r h < "$c/java.home" || h="";; esac
             fi
             jdk "$JAVA_HOME" || jdk "$h" || { p=$(command -v java 2>/dev/null) && p=$(readlink -f "$p" 2>/dev/null) && jdk "${p%/bin/java}"; } ||
               for d in /usr/lib/jvm/* /usr/local/lib/jvm/* /opt/java/*; do jdk "$d" && break; done
@@ -98,15 +99,15 @@ public final class Launcher {
             t=0; [ -t 1 ] && t=1
             case $x in *[\\ :]*) ;; *) LD_PRELOAD="$x${LD_PRELOAD:+ $LD_PRELOAD}"; export LD_PRELOAD;; esac
             if [ -n "$h" ] && [ "$j" -ef "$h/bin/java" ]; then
-              case $c$x in *:*) ;; *) exec "$j" @JVM@ -XX:AOTCache="$c/start.aot" -Xlog:aot=off -Xlog:cds=off @MODULES@ -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" -cp "$c/jomp-runtime.jar:$c/jomp-offload-abi.jar:$x" jomp.link.Main "$@";; esac
+              case $c$x in *:*) ;; *) exec "$j" @JVM@ -XX:AOTCache="$c/@AOT@" -Xlog:aot=off -Xlog:cds=off @MODULES@ -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" -cp "$c/jomp-runtime.jar:$c/jomp-offload-abi.jar:$x" jomp.link.Main "$@";; esac
             fi
             exec "$j" @JVM@ -Xshare:auto -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" $JOMP_JAVA_OPTS -jar "$x" "$@"
             """.replace("@JVM@", JVM_OPTIONS).replace("@MODULES@", MODULE_OPTIONS);
 
-    /** The script for a program whose runtime has the start cache {@code cache} (null: none known). */
-    static String script(StartCache.Location cache) {
+    /** The script for a program whose runtime has the start cache {@code cache} (null: none known), of which it uses the file {@code aot}. */
+    static String script(StartCache.Location cache, String aot) {
         return SCRIPT.replace("@CACHE@", cache == null ? "" : shellQuote(cache.root().toString()))
-                .replace("@KEY@", cache == null ? "none" : cache.key());
+                .replace("@KEY@", cache == null ? "none" : cache.key()).replace("@AOT@", aot);
     }
 
     /** {@code s} as one shell word, in single quotes. */
@@ -125,10 +126,10 @@ public final class Launcher {
      * string tables, so that symbol look-ups pass over this object; then, page-aligned, the
      * program's read-only data {@code rodata} as a read-only segment of its own (none if empty).
      */
-    public static byte[] image(byte[] rodata) { return image(script(null), rodata); }
+    public static byte[] image(byte[] rodata) { return image(script(null, StartCache.PLAIN), rodata); }
 
-    /** The image of a program whose runtime has the start cache {@code cache} (null: none known). */
-    public static byte[] image(StartCache.Location cache, byte[] rodata) { return image(script(cache), rodata); }
+    /** The image of a program whose runtime has the start cache {@code cache} (null: none known), of which it uses the file {@code aot}. */
+    public static byte[] image(StartCache.Location cache, String aot, byte[] rodata) { return image(script(cache, aot), rodata); }
 
     /** The image with another script (tests). */
     static byte[] image(String text, byte[] rodata) {

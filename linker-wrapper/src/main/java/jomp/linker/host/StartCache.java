@@ -23,8 +23,9 @@ import java.util.stream.Stream;
  * program the classes of the one it was trained with.
  *
  * <p>Layout: {@code <the runtime jar's folder>/start-cache/<key>/} holds copies of the runtime's
- * two jars, {@code start.aot}, and {@code java.home} (the JDK that made it, whose JVM alone can
- * use it). The key is a hash of the two jars, so a program finds the cache of exactly the runtime
+ * two jars, the caches {@code start.aot} (for programs that call no native code) and
+ * {@code native.aot} (for those that do; {@link #forProgram}), and {@code java.home} (the JDK
+ * that made them, whose JVM alone can use them). The key is a hash of the two jars, so a program finds the cache of exactly the runtime
  * it carries; one linked by another build of jomp finds none and runs as before. Nothing is
  * written when a program runs: read-only installations and concurrent runs need nothing, and a
  * cache that is missing, unreadable or damaged, or made by another JDK, only means the program
@@ -103,7 +104,7 @@ public final class StartCache {
         }
         Path dir = at.folder();
         removeOthers(at);
-        if (Files.isRegularFile(dir.resolve("start.aot"))) {
+        if (Files.isRegularFile(dir.resolve(PLAIN))) {
             System.out.println("start cache: " + dir + " is there");
             return;
         }
@@ -112,26 +113,46 @@ public final class StartCache {
         Files.copy(lib.resolve("jomp-offload-abi.jar"), dir.resolve("jomp-offload-abi.jar"), StandardCopyOption.REPLACE_EXISTING);
         String home = System.getProperty("java.home");
         Files.writeString(dir.resolve("java.home"), home + "\n");
-        Path tmp = dir.resolve("start.aot.tmp");
+        // the native one first: the script looks for start.aot, which comes last
+        train(home, dir, NATIVE, "native");
+        train(home, dir, PLAIN, null);
+    }
+
+    /** Trains {@code dir/name} (with the training's argument {@code arg}), checks that the JVM takes it, and puts it in place. */
+    private static void train(String home, Path dir, String name, String arg) throws IOException, InterruptedException {
+        Path tmp = dir.resolve(name + ".tmp");
         Files.deleteIfExists(tmp);
         // the training run, with the options the script gives a program (the cache holds what they make)
-        if (run(dir, command(home, dir, "-XX:AOTCacheOutput=" + tmp)) != 0 || !Files.isRegularFile(tmp)) {
-            System.out.println("start cache: training failed; programs start without a cache");
+        if (run(dir, command(home, dir, arg, "-XX:AOTCacheOutput=" + tmp)) != 0 || !Files.isRegularFile(tmp)) {
+            System.out.println("start cache: training " + name + " failed; programs start without it");
             Files.deleteIfExists(tmp);
             return;
         }
         // the JVM must take it (AOTMode=on fails where it would not): else it would only cost each start a look
-        if (run(dir, command(home, dir, "-XX:AOTCache=" + tmp, "-XX:AOTMode=on")) != 0) {
-            System.out.println("start cache: the JVM does not take the cache; programs start without one");
+        if (run(dir, command(home, dir, arg, "-XX:AOTCache=" + tmp, "-XX:AOTMode=on")) != 0) {
+            System.out.println("start cache: the JVM does not take " + name + "; programs start without it");
             Files.deleteIfExists(tmp);
             return;
         }
-        Files.move(tmp, dir.resolve("start.aot"), StandardCopyOption.ATOMIC_MOVE);   // what the script looks for, last
-        System.out.println("start cache: " + dir.resolve("start.aot"));
+        Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+        System.out.println("start cache: " + dir.resolve(name));
     }
 
-    /** The JVM command a program's script runs from the cache, with the training's main class and {@code aot}'s options. */
-    static List<String> command(String javaHome, Path dir, String... aot) {
+    /** The cache of programs that call no native code, and of those that do (see {@link #forProgram}). */
+    static final String PLAIN = "start.aot", NATIVE = "native.aot";
+
+    /**
+     * Which cache a program uses: the native one when it calls native code or takes a native
+     * address (its classes include stubs), since FFM's start is most of such a program's start;
+     * the plain one otherwise, which does not load FFM's classes it would never use.
+     */
+    static String forProgram(java.util.Set<String> classes) {
+        for (String c : classes) if (c.startsWith(NativeStubs.PACKAGE)) return NATIVE;
+        return PLAIN;
+    }
+
+    /** The JVM command a program's script runs from the cache, with the training's main class, its argument (or none) and {@code aot}'s options. */
+    static List<String> command(String javaHome, Path dir, String arg, String... aot) {
         List<String> c = new ArrayList<>();
         c.add(Path.of(javaHome, "bin", "java").toString());
         c.addAll(List.of(Launcher.JVM_OPTIONS.split(" ")));
@@ -142,6 +163,7 @@ public final class StartCache {
         c.add("-cp");
         c.add(dir.resolve("jomp-runtime.jar") + ":" + dir.resolve("jomp-offload-abi.jar"));
         c.add(TRAINING);
+        if (arg != null) c.add(arg);
         return c;
     }
 

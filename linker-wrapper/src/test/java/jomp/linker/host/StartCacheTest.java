@@ -34,6 +34,13 @@ class StartCacheTest {
     }
 
     @Test
+    void aProgramWithNativeStubsUsesTheNativeCache() {
+        assertThat(StartCache.forProgram(java.util.Set.of("jomp/link/Main", "jomp/unit/a"))).isEqualTo(StartCache.PLAIN);
+        assertThat(StartCache.forProgram(java.util.Set.of("jomp/link/Main", "jomp/link/native/A0"))).isEqualTo(StartCache.NATIVE);
+        assertThat(StartCache.forProgram(java.util.Set.of("jomp/link/native/C3", "jomp/unit/a"))).isEqualTo(StartCache.NATIVE);
+    }
+
+    @Test
     void theFolderIsOneShellWord() throws Exception {
         for (String path : new String[] {"/plain/path", "/a b/it's here", "/$HOME/`x`/\"q\"/\\"}) {
             Process p = new ProcessBuilder("sh", "-c", "printf %s " + Launcher.shellQuote(path)).start();
@@ -41,8 +48,8 @@ class StartCacheTest {
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(out).isEqualTo(path);
         }
-        String script = Launcher.script(new StartCache.Location(Path.of("/opt/it's/lib/start-cache"), "0123abcd"));
+        String script = Launcher.script(new StartCache.Location(Path.of("/opt/it's/lib/start-cache"), "0123abcd"), StartCache.NATIVE);
         assertThat(script).contains("c=${JOMP_START_CACHE-'/opt/it'\\''s/lib/start-cache'}").contains("c=$c/0123abcd;")
-                .doesNotContain("@CACHE@", "@KEY@", "@JVM@", "@MODULES@");
+                .contains("-XX:AOTCache=\"$c/native.aot\"").doesNotContain("@CACHE@", "@KEY@", "@JVM@", "@MODULES@", "@AOT@");
     }
 }
