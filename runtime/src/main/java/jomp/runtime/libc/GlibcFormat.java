@@ -23,8 +23,11 @@ final class GlibcFormat {
     private static boolean isFloating(int c) { return c != 0 && "aAeEfFgG".indexOf(c) >= 0; }
 
     private static long rewrite(long fmt, Stack s, boolean scan) {
+        // a format with no 'L', 'q' or "ll" anywhere (nearly every one) goes as it is, copied to nothing
         int n = 0;
-        while (Mem.getByte(fmt + n) != 0) n++;
+        boolean maybe = false;
+        for (byte b, prev = 0; (b = Mem.getByte(fmt + n)) != 0; prev = b, n++) maybe |= b == 'L' || b == 'q' || b == 'l' && prev == 'l';
+        if (!maybe) return fmt;
         byte[] f = new byte[n];
         Mem.copyToArray(fmt, f, 0, n);
         // what may come between '%' and the length modifier: printf's position, flags, width and

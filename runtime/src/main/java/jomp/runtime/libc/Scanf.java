@@ -31,17 +31,28 @@ public final class Scanf {
         public void unread(int c) { if (c >= 0) p--; }
     }
 
-    /** stdin before glibc's streams serve it (Stdio's read-ahead buffer). */
+    /** The Java stdin, read under its lock (held for the whole scanf call). */
     private static final class StdinInput implements Input {
-        public int next() { return Stdio.getchar(); }
-        public void unread(int c) { Stdio.unreadStdin(c); }
+        private final Stdio.Stream in;
+        StdinInput(Stdio.Stream in) { this.in = in; }
+        public int next() { return in.readLocked(); }
+        public void unread(int c) { if (c >= 0) { in.pushback = c; in.eof = false; } }
     }
 
     public static int scanf(long fmt, long va) { return vscanf(fmt, va); }
 
+    /**
+     * On the Java stdin while it serves, holding its lock for the call (one lock a call, not one a
+     * character); glibc's engine on glibc's stdin after.
+     */
     public static int vscanf(long fmt, long ap) {
-        if (Stdio.glibcStreams()) return vfscanf(Glibc.stdin(), fmt, ap);
-        return scan(new StdinInput(), fmt, ap);
+        if (!Stdio.glibcStreams()) {
+            Stdio.beforeStdinRead();
+            synchronized (Stdio.STDIN) {
+                if (!Stdio.glibcStreams()) return scan(new StdinInput(Stdio.STDIN), fmt, ap);
+            }
+        }
+        return vfscanf(Glibc.stdin(), fmt, ap);
     }
 
     public static int fscanf(long file, long fmt, long va) { return vfscanf(file, fmt, va); }
