@@ -22,6 +22,8 @@ import java.util.stream.Stream;
  * finds a Java 25+ and runs the file as a jar, and the fault handler the JVM chains), followed by
  * the jar: the program's classes, its data image and the runtime's classes, so the file runs on
  * its own; `java -jar` finds the jar behind the launcher (zip offsets are relative to the end).
+ * The script names the start cache of the runtime it copies ({@link StartCache}), which the
+ * program uses when jomp's build made one.
  * Written to a temporary file and moved into place, so a failed link leaves nothing behind.
  */
 public final class ExecutableWriter {
@@ -47,7 +49,8 @@ public final class ExecutableWriter {
             copyRuntime(out, seen);
             if (offload) copyPlugins(out, seen);
         }
-        byte[] pre = Launcher.image(HostLinker.readOnlyData(linked));
+        byte[] pre = Launcher.image(StartCache.of(location(jomp.runtime.program.CFunctions.class), location(jomp.offload.abi.ImageKind.class)),
+                StartCache.forProgram(linked.classes().keySet()), HostLinker.readOnlyData(linked));
         ByteArrayOutputStream file = new ByteArrayOutputStream(pre.length + jar.size());
         file.write(pre);
         jar.writeTo(file);
@@ -92,14 +95,18 @@ public final class ExecutableWriter {
             put(out, seen, "META-INF/services/jomp.runtime.plugin.DevicePlugin", services.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    /** Every class (and resource) of the jar or folder that holds {@code anchor}. */
-    private static void copyClasses(Class<?> anchor, JarOutputStream out, Set<String> seen) throws IOException {
-        Path loc;
+    /** The jar or folder that holds {@code anchor}. */
+    private static Path location(Class<?> anchor) throws IOException {
         try {
-            loc = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IOException("cannot locate " + anchor.getName() + ": " + e.getMessage());
         }
+    }
+
+    /** Every class (and resource) of the jar or folder that holds {@code anchor}. */
+    private static void copyClasses(Class<?> anchor, JarOutputStream out, Set<String> seen) throws IOException {
+        Path loc = location(anchor);
         if (Files.isDirectory(loc)) {
             try (Stream<Path> files = Files.walk(loc)) {
                 for (Path p : (Iterable<Path>) files::iterator) {

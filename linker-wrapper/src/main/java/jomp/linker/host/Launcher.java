@@ -42,10 +42,22 @@ public final class Launcher {
     /** Offsets in {@link #CODE}: {@code ctor}, and {@code rodata}, the read-only segment's address (relative to the image). */
     static final int CTOR = 0xb6, RODATA = 0x268;
 
+    /** The JVM's options for every program (the script's comment says why each). */
+    static final String JVM_OPTIONS = "-XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xss16m";
+
+    /**
+     * What the executable's manifest says (Add-Opens, Enable-Native-Access), as options: a program
+     * started from the start cache is not run as a jar, and the cache holds the module graph these
+     * options make (StartCache trains it with them).
+     */
+    static final String MODULE_OPTIONS = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED --enable-native-access=ALL-UNNAMED";
+
     /**
      * The script, run as {@code sh -c SCRIPT argv0 EXE args...}: $0 is the program's argv[0],
      * $1 the executable's path. The Java search uses shell built-ins where it can (no sed,
-     * dirname): each fork costs about a millisecond. jomp.stdout.tty is isatty(1) (the built-in
+     * dirname): each fork costs about a millisecond; the java on PATH is looked up (a fork for
+     * the command substitution, another for readlink) only when $JAVA_HOME and the start cache's
+     * Java do not serve. jomp.stdout.tty is isatty(1) (the built-in
      * test), which decides stdout's buffering: asking Java's System.console() costs the program
      * 5 ms at start-up. LD_PRELOAD names the executable first (ld.so splits the list at spaces
      * and colons, so a path with either goes without the fault handler); the preloaded code takes
@@ -55,22 +67,51 @@ public final class Launcher {
      * bytecode, and a C function that large (a main with a few target regions) ran interpreted,
      * loops and all (docs/PERFORMANCE.md §4).
      * -Djomp.rodata: the preloaded code writes the address of the program's read-only data there.
+     * -Djomp.executable: the file the fault handler was preloaded from (jomp.runtime.start.Signals).
+     *
+     * <p>The start cache ({@link StartCache}, docs/PERFORMANCE.md § Start-up): jomp's build made
+     * AOT caches of the runtime's start for the runtime this program carries (@AOT@: the one for
+     * programs that call native code, or the one for those that do not), in a folder named
+     * by that runtime's hash (under {@code @CACHE@}, the folder the link saw, or $JOMP_START_CACHE;
+     * 0 or empty: none). When it is there, the Java that made it is the one found, and no JVM
+     * options of the user's could contradict it, the program runs from it: the runtime's classes
+     * from the cache's jars (the same bytes as the executable's own copies), the program's from
+     * the executable, the manifest's module options given as options. Otherwise, and whenever the
+     * JVM finds the cache unusable (it says nothing then: -Xlog:aot=off), the executable runs as a jar.
      */
     static final String SCRIPT = """
             x=$1; shift
             j=""
-            p=$(command -v java 2>/dev/null) && p=$(readlink -f "$p" 2>/dev/null) && p=${p%/bin/java}
-            for c in "$JAVA_HOME" "$p" /usr/lib/jvm/* /usr/local/lib/jvm/* /opt/java/*; do
-              [ -n "$c" ] && [ -x "$c/bin/java" ] && [ -r "$c/release" ] || continue
+            jdk() {
+              [ -n "$1" ] && [ -x "$1/bin/java" ] && [ -r "$1/release" ] || return 1
               v=""
-              while IFS= read -r l; do case $l in JAVA_VERSION=\\"*) v=${l#JAVA_VERSION=\\"}; v=${v%%[!0-9]*}; break;; esac; done < "$c/release"
-              [ -n "$v" ] && [ "$v" -ge 25 ] 2>/dev/null && { j=$c/bin/java; break; }
-            done
+              while IFS= read -r l; do case $l in JAVA_VERSION=\\"*) v=${l#JAVA_VERSION=\\"}; v=${v%%[!0-9]*}; break;; esac; done < "$1/release"
+              [ -n "$v" ] && [ "$v" -ge 25 ] 2>/dev/null && j=$1/bin/java
+            }
+            c=""; h=""
+            if [ -z "$JOMP_JAVA_OPTS$JAVA_TOOL_OPTIONS$JDK_JAVA_OPTIONS$_JAVA_OPTIONS" ]; then
+              c=${JOMP_START_CACHE-@CACHE@}
+              case $c in ""|0) c="";; *) c=$c/@KEY@; [ -r "$c/@AOT@" ] && [ -r "$c/java.home" ] && IFS= read -r h < "$c/java.home" || h="";; esac
+            fi
+            jdk "$JAVA_HOME" || jdk "$h" || { p=$(command -v java 2>/dev/null) && p=$(readlink -f "$p" 2>/dev/null) && jdk "${p%/bin/java}"; } ||
+              for d in /usr/lib/jvm/* /usr/local/lib/jvm/* /opt/java/*; do jdk "$d" && break; done
             [ -n "$j" ] || { echo "$0: error: no Java 25 or newer found (set JAVA_HOME)" >&2; exit 127; }
             t=0; [ -t 1 ] && t=1
             case $x in *[\\ :]*) ;; *) LD_PRELOAD="$x${LD_PRELOAD:+ $LD_PRELOAD}"; export LD_PRELOAD;; esac
-            exec "$j" -XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 $JOMP_JAVA_OPTS -jar "$x" "$@"
-            """;
+            if [ -n "$h" ] && [ "$j" -ef "$h/bin/java" ]; then
+              case $c$x in *:*) ;; *) exec "$j" @JVM@ -XX:AOTCache="$c/@AOT@" -Xlog:aot=off -Xlog:cds=off @MODULES@ -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" -cp "$c/jomp-runtime.jar:$c/jomp-offload-abi.jar:$x" jomp.link.Main "$@";; esac
+            fi
+            exec "$j" @JVM@ -Xshare:auto -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 -Djomp.executable="$x" $JOMP_JAVA_OPTS -jar "$x" "$@"
+            """.replace("@JVM@", JVM_OPTIONS).replace("@MODULES@", MODULE_OPTIONS);
+
+    /** The script for a program whose runtime has the start cache {@code cache} (null: none known), of which it uses the file {@code aot}. */
+    static String script(StartCache.Location cache, String aot) {
+        return SCRIPT.replace("@CACHE@", cache == null ? "" : shellQuote(cache.root().toString()))
+                .replace("@KEY@", cache == null ? "none" : cache.key()).replace("@AOT@", aot);
+    }
+
+    /** {@code s} as one shell word, in single quotes. */
+    static String shellQuote(String s) { return "'" + s.replace("'", "'\\''") + "'"; }
 
     /** Program headers: text, dynamic data, PT_DYNAMIC, PT_GNU_STACK, and the read-only data (PT_NULL when none). */
     private static final int EHDR = 64, PHDR = 56, PHNUM = 5, PAGE = 4096;
@@ -85,7 +126,10 @@ public final class Launcher {
      * string tables, so that symbol look-ups pass over this object; then, page-aligned, the
      * program's read-only data {@code rodata} as a read-only segment of its own (none if empty).
      */
-    public static byte[] image(byte[] rodata) { return image(SCRIPT, rodata); }
+    public static byte[] image(byte[] rodata) { return image(script(null, StartCache.PLAIN), rodata); }
+
+    /** The image of a program whose runtime has the start cache {@code cache} (null: none known), of which it uses the file {@code aot}. */
+    public static byte[] image(StartCache.Location cache, String aot, byte[] rodata) { return image(script(cache, aot), rodata); }
 
     /** The image with another script (tests). */
     static byte[] image(String text, byte[] rodata) {

@@ -25,6 +25,8 @@ final class Glibc {
     private static final class CxaAtexit { static final MemorySegment F = Universal.glibc("__cxa_atexit"); }
     private static final class Getenv { static final MemorySegment F = Universal.glibc("getenv"); }
     private static final class SystemCall { static final MemorySegment F = Universal.glibc("system"); }
+    private static final class Vfscanf { static final MemorySegment F = Universal.glibc("__isoc99_vfscanf"); }
+    private static final class Vfprintf { static final MemorySegment F = Universal.glibc("vfprintf"); }
 
     /** The addresses of glibc's stdin, stdout and stderr variables (a FILE* each). */
     private static final class Streams {
@@ -61,6 +63,35 @@ final class Glibc {
     static void _exit(int status) { Universal.call(UnderscoreExit.F, status, 0, 0, 0, 0, 0); }
     /** atexit(f) as glibc's libc_nonshared.a makes it: __cxa_atexit(f, NULL, NULL). */
     static int atexit(long f) { return (int) Universal.call(CxaAtexit.F, f, 0, 0, 0, 0, 0); }
+    /**
+     * glibc's scanf engine on a FILE*: {@code __isoc99_vfscanf(file, fmt, ap)} (C99's, as
+     * {@code <stdio.h>} names fscanf), {@code ap} jomp's variadic area ({@link #withVaList}).
+     */
+    static int vfscanf(long file, long fmt, long ap) { return withVaList(Vfscanf.F, file, fmt, ap); }
+
+    /** glibc's printf engine on a FILE*: {@code vfprintf(file, fmt, ap)}, {@code ap} as for {@link #vfscanf}. */
+    static int vfprintf(long file, long fmt, long ap) { return withVaList(Vfprintf.F, file, fmt, ap); }
+
+    /**
+     * Calls {@code fn(file, fmt, va_list)} with jomp's variadic area {@code ap} as a SysV va_list
+     * whose arguments are all in the overflow area (gp_offset 48, fp_offset 176): the area's
+     * 8-byte slots are exactly what va_arg reads there (docs/design/abi.md § Native calls).
+     */
+    private static int withVaList(MemorySegment fn, long file, long fmt, long ap) {
+        jomp.runtime.mem.Stack s = jomp.runtime.mem.Stack.current();
+        long mark = s.sp;
+        try {
+            long va = s.alloc(24, 16);
+            Mem.putInt(va, 48);
+            Mem.putInt(va + 4, 176);
+            Mem.putLong(va + 8, ap);
+            Mem.putLong(va + 16, ap);
+            return (int) Universal.call(fn, file, fmt, va, 0, 0, 0);
+        } finally {
+            s.reset(mark);
+        }
+    }
+
     static long getenv(long name) { return Universal.call(Getenv.F, name, 0, 0, 0, 0, 0); }
     static int system(long command) { return (int) Universal.call(SystemCall.F, command, 0, 0, 0, 0, 0); }
 }

@@ -1,15 +1,19 @@
 package jomp.runtime.libc;
 
-import java.math.BigInteger;
-
+import jomp.runtime.ffi.NativeWorld;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 
 /**
- * The scanf family (C11 7.21.6.2, with glibc's extensions that C programs use: ranges in
- * scansets, "(nil)" for %p): directives read from a string or a stream, conversions stored
- * through the pointer arguments (8-byte slots of the variadic area), the count of assignments
- * returned, or EOF when the input ends before anything was assigned (glibc's reading of C's
- * "before the first conversion"). ScanfTest compares it with glibc's sscanf.
+ * The scanf family. On a FILE* (fscanf, vfscanf, and scanf once glibc's streams serve stdin) it is
+ * glibc's own engine, one native call per call (docs/libc.md § Java or glibc): jomp's reading a
+ * stream a character at a time through native calls cost about 20 times glibc's. From a string
+ * (sscanf, vsscanf), and from stdin before native code runs (no FFM started), it is this Java
+ * engine (C11 7.21.6.2, with glibc's extensions that C programs use: ranges in scansets, "(nil)"
+ * for %p): directives read from a string or a stream, conversions stored through the pointer
+ * arguments (8-byte slots of the variadic area), the count of assignments returned, or EOF when
+ * the input ends before anything was assigned (glibc's reading of C's "before the first
+ * conversion"). ScanfTest compares it with glibc's sscanf.
  */
 public final class Scanf {
     private Scanf() {}
@@ -27,20 +31,45 @@ public final class Scanf {
         public void unread(int c) { if (c >= 0) p--; }
     }
 
-    /** stdin (file 0) or a glibc FILE*, read a character at a time. */
-    private static final class StreamInput implements Input {
-        private final long file;
-        StreamInput(long file) { this.file = file; }
-        public int next() { return Stdio.read(file); }
-        public void unread(int c) { Stdio.unread(file, c); }
+    /** The Java stdin, read under its lock (held for the whole scanf call). */
+    private static final class StdinInput implements Input {
+        private final Stdio.Stream in;
+        StdinInput(Stdio.Stream in) { this.in = in; }
+        public int next() { return in.readLocked(); }
+        public void unread(int c) { if (c >= 0) { in.pushback = c; in.eof = false; } }
     }
 
     public static int scanf(long fmt, long va) { return vscanf(fmt, va); }
-    public static int vscanf(long fmt, long ap) { return scan(new StreamInput(0), fmt, ap); }
+
+    /**
+     * On the Java stdin while it serves, holding its lock for the call (one lock a call, not one a
+     * character); glibc's engine on glibc's stdin after.
+     */
+    public static int vscanf(long fmt, long ap) {
+        if (!Stdio.glibcStreams()) {
+            Stdio.beforeStdinRead();
+            synchronized (Stdio.STDIN) {
+                if (!Stdio.glibcStreams()) return scan(new StdinInput(Stdio.STDIN), fmt, ap);
+            }
+        }
+        return vfscanf(Glibc.stdin(), fmt, ap);
+    }
+
     public static int fscanf(long file, long fmt, long va) { return vfscanf(file, fmt, va); }
     public static int sscanf(long s, long fmt, long va) { return vsscanf(s, fmt, va); }
     public static int vsscanf(long s, long fmt, long ap) { return scan(new StringInput(s), fmt, ap); }
-    public static int vfscanf(long file, long fmt, long ap) { return scan(new StreamInput(file), fmt, ap); }
+
+    /** glibc's engine on the stream: native code reads it, so the native world starts first (what the Java stdin holds goes back to glibc's). */
+    public static int vfscanf(long file, long fmt, long ap) {
+        NativeWorld.start();
+        Stack s = Stack.current();
+        long mark = s.sp;
+        try {
+            return Glibc.vfscanf(file, GlibcFormat.scanf(fmt, s), ap);
+        } finally {
+            s.reset(mark);
+        }
+    }
 
     // glibc's headers name the C99 scanf family so (<stdio.h> redirects scanf to __isoc99_scanf)
     public static int __isoc99_scanf(long fmt, long va) { return vscanf(fmt, va); }
@@ -55,6 +84,9 @@ public final class Scanf {
         final Input in;
         long count;
         boolean ended;
+        /** The last integer conversion's value: magnitude (unsigned), sign, and whether it passed 64 bits. */
+        long magnitude;
+        boolean negative, overflow;
         Reader(Input in) { this.in = in; }
         int next() { int c = in.next(); if (c < 0) ended = true; else count++; return c; }
         void unread(int c) { if (c >= 0) { in.unread(c); count--; } }
@@ -111,9 +143,9 @@ public final class Scanf {
                 case 'd', 'i', 'u', 'o', 'x', 'X', 'p' -> {
                     long before = r.count;
                     int base = switch (conv) { case 'd', 'u' -> 10; case 'o' -> 8; case 'x', 'X', 'p' -> 16; default -> 0; };
-                    BigInteger v = conv == 'p' && r.peek() == '(' ? nil(r) : integer(r, base, limit);
-                    if (v == null) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
-                    if (!suppress) { storeInt(arg(va, slot++), saturate(v, conv == 'd' || conv == 'i'), conv == 'p' ? 8 : size); assigned++; }
+                    boolean found = conv == 'p' && r.peek() == '(' ? nil(r) : integer(r, base, limit);
+                    if (!found) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
+                    if (!suppress) { storeInt(arg(va, slot++), saturate(r, conv == 'd' || conv == 'i'), conv == 'p' ? 8 : size); assigned++; }
                 }
                 case 'f', 'e', 'g', 'a', 'E', 'F', 'G', 'A' -> {
                     long before = r.count;
@@ -122,11 +154,13 @@ public final class Scanf {
                     if (!suppress) {
                         // strtod's own rounding, to float directly for %f (no double rounding)
                         boolean single = !(isLong || longDouble);
-                        long tmp = Stdlib.malloc(text.length() + 1);
+                        Stack st = Stack.current();
+                        long mark = st.sp;
+                        long tmp = st.alloc(text.length() + 1, 1);
                         for (int k = 0; k < text.length(); k++) Mem.putByte(tmp + k, (byte) text.charAt(k));
                         Mem.putByte(tmp + text.length(), (byte) 0);
                         long bits = Strtod.parse(tmp, 0, single);
-                        Stdlib.free(tmp);
+                        st.reset(mark);
                         long p = arg(va, slot++);
                         if (single) Mem.putInt(p, (int) bits); else Mem.putLong(p, bits);
                         assigned++;
@@ -193,14 +227,15 @@ public final class Scanf {
     /** A failed conversion is an input failure (EOF) when the input ended before it took a character, else a matching failure. */
     private static boolean inputFailure(Reader r, long before) { return r.ended && r.count == before; }
 
-    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE), LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE),
-            ULONG_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
-
-    /** What glibc converts with: strtol (signed, clamped to long) or strtoul (magnitude clamped, a minus sign wraps). */
-    private static long saturate(BigInteger v, boolean signed) {
-        if (signed) return v.max(LONG_MIN).min(LONG_MAX).longValue();
-        if (v.abs().compareTo(ULONG_MAX) > 0) return -1L;
-        return v.longValue();
+    /**
+     * The integer {@link #integer} read, as glibc converts it: strtol (signed, clamped to long) or
+     * strtoul (the magnitude clamped to 2^64 - 1, a minus sign wraps).
+     */
+    private static long saturate(Reader r, boolean signed) {
+        long m = r.magnitude;
+        if (!signed) return r.overflow ? -1L : r.negative ? -m : m;
+        if (r.negative) return r.overflow || Long.compareUnsigned(m, Long.MIN_VALUE) > 0 ? Long.MIN_VALUE : -m;
+        return r.overflow || m < 0 ? Long.MAX_VALUE : m;
     }
 
     private static long arg(long va, int i) { return Mem.getLong(va + 8L * i); }
@@ -215,23 +250,27 @@ public final class Scanf {
     }
 
     /** glibc's %p reads back what its printf writes for a null pointer. */
-    private static BigInteger nil(Reader r) {
+    private static boolean nil(Reader r) {
         String want = "(nil)";
         for (int k = 0; k < want.length(); k++) {
             int c = r.next();
-            if (c != want.charAt(k)) { r.unread(c); return null; }
+            if (c != want.charAt(k)) { r.unread(c); return false; }
         }
-        return BigInteger.ZERO;
+        r.magnitude = 0;
+        r.negative = r.overflow = false;
+        return true;
     }
 
     /**
-     * The longest prefix of the input that forms an integer in base (0: C's prefixes decide), at
-     * most limit characters; null when there are no digits. Values wrap as strtoul's do.
+     * Reads the longest prefix of the input that forms an integer in base (0: C's prefixes
+     * decide), at most limit characters, into the reader's magnitude, sign and overflow (past
+     * 64 bits); false when there are no digits.
      */
-    private static BigInteger integer(Reader r, int base, int limit) {
-        StringBuilder digits = new StringBuilder();
-        int used = 0;
+    private static boolean integer(Reader r, int base, int limit) {
+        int used = 0, digits = 0;
         boolean negative = false;
+        r.magnitude = 0;
+        r.overflow = false;
         int c = r.next();
         if ((c == '+' || c == '-') && used < limit) { negative = c == '-'; used++; c = used < limit ? r.next() : -2; }
         if (c == '0' && used < limit && (base == 0 || base == 16)) {
@@ -243,10 +282,11 @@ public final class Scanf {
                 if (d >= 0 && Character.digit(d, 16) >= 0) { base = 16; c = d; }
                 else {   // "0x" with no hex digit: the 0 was the number
                     if (d != -2) r.unread(d);
-                    return BigInteger.ZERO;
+                    r.negative = negative;
+                    return true;
                 }
             } else {
-                digits.append('0');
+                digits++;
                 if (base == 0) base = 8;
                 c = x;
             }
@@ -254,14 +294,17 @@ public final class Scanf {
             base = 10;
         }
         while (c >= 0 && used < limit && Character.digit(c, base) >= 0) {
-            digits.append((char) c);
+            // magnitude * base + digit, unsigned, remembering a carry past 64 bits
+            long m = r.magnitude, lo = m * base, sum = lo + Character.digit(c, base);
+            if (Math.unsignedMultiplyHigh(m, base) != 0 || Long.compareUnsigned(sum, lo) < 0) r.overflow = true;
+            r.magnitude = sum;
+            digits++;
             used++;
             c = used < limit ? r.next() : -2;
         }
         if (c != -2) r.unread(c);
-        if (digits.isEmpty()) return null;
-        BigInteger v = new BigInteger(digits.toString(), base);
-        return negative ? v.negate() : v;
+        r.negative = negative;
+        return digits > 0;
     }
 
     /** The longest prefix that forms a C floating constant (decimal, hex, inf, nan), at most limit characters; null if none. */

@@ -33,6 +33,9 @@ public final class Stdio {
         boolean error, eof;
         /** One pushed-back byte (-1: none). */
         int pushback = -1;
+        /** Input read ahead, as glibc's stdin buffer reads it (a block at a time): in[inPos, inLen). */
+        private byte[] in;
+        private int inPos, inLen;
 
         Stream(long unused, OutputStream os, InputStream is, int mode) {
             this.os = os;
@@ -68,10 +71,8 @@ public final class Stdio {
             if (len > 0) { emit(buf, 0, len); len = 0; }
         }
 
-        /** Reading stdin flushes a line-buffered stdout first, as glibc does before it reads. */
-        synchronized void flushIfLineBuffered() {
-            if (mode == 1) flush();
-        }
+        /** Whether the next read must read(2): nothing pushed back or read ahead (read without the lock: a hint). */
+        boolean drained() { return pushback < 0 && inPos >= inLen; }
 
         private void emit(byte[] b, int off, int n) {
             try {
@@ -82,18 +83,34 @@ public final class Stdio {
             }
         }
 
-        /** The next byte, or -1 at the end (eof set) or on an error (error set). */
-        synchronized int read() {
+        /**
+         * The next byte, or -1 at the end (eof set) or on an error (error set); the caller holds
+         * the stream's lock. Reads a block at a time, as glibc's stdin does (4096 bytes, its buffer for a file or a pipe; a terminal
+         * gives a line): a read(2) per character made scanf from stdin 20 times slower.
+         */
+        int readLocked() {
             if (pushback >= 0) { int c = pushback; pushback = -1; return c; }
+            if (inPos < inLen) return in[inPos++] & 0xff;
             if (is == null) { error = true; return -1; }
             try {
-                int c = is.read();
-                if (c < 0) eof = true;
-                return c;
+                if (in == null) in = new byte[4096];
+                int n = is.read(in, 0, in.length);
+                if (n <= 0) { eof = true; return -1; }
+                inPos = 1;
+                inLen = n;
+                return in[0] & 0xff;
             } catch (IOException e) {
                 error = true;
                 return -1;
             }
+        }
+
+        /** What was read ahead and not yet taken, pushed back into glibc's stream, last byte first: it reads them next. */
+        void giveBack(long file) {
+            for (int i = inLen - 1; i >= inPos; i--) Glibc.ungetc(in[i] & 0xff, file);
+            inPos = inLen = 0;
+            if (pushback >= 0) Glibc.ungetc(pushback, file);
+            pushback = -1;
         }
     }
 
@@ -109,9 +126,14 @@ public final class Stdio {
         STDERR = new Stream(0, new FileOutputStream(FileDescriptor.err), null, 2);
         // a Java-level exit that bypasses exit() (an uncaught exception) still flushes
         Runtime.getRuntime().addShutdownHook(new FlushAtExit());
-        jomp.runtime.start.Startup.stdioFlush = Stdio::flushAll;   // before a fatal error's message
-        jomp.runtime.ffi.NativeWorld.whenStarted(Stdio::toGlibc);   // one C world once native code runs
+        jomp.runtime.start.Startup.stdioFlush = new FlushAll();   // before a fatal error's message
+        jomp.runtime.ffi.NativeWorld.whenStarted(new ToGlibc());   // one C world once native code runs
     }
+
+    // named classes, not method references: every program runs this, and each first lambda costs
+    // a program without the start cache about a millisecond (docs/PERFORMANCE.md § Start-up)
+    private static final class FlushAll implements Runnable { @Override public void run() { flushAll(); } }
+    private static final class ToGlibc implements Runnable { @Override public void run() { toGlibc(); } }
 
     /**
      * isatty(1), as glibc asks to choose stdout's buffering. The executable's shell preamble
@@ -133,7 +155,7 @@ public final class Stdio {
 
     /**
      * Native code is about to run: what the Java streams hold moves to glibc's (stdout's buffer;
-     * a byte pushed back on stdin), and glibc's streams serve from now on.
+     * what stdin read ahead), and glibc's streams serve from now on.
      */
     public static void toGlibc() {
         synchronized (STDOUT) {
@@ -145,12 +167,14 @@ public final class Stdio {
                     STDOUT.len = 0;
                     STDERR.flush();
                     glibc = true;
-                    if (STDIN.pushback >= 0) Glibc.ungetc(STDIN.pushback, Glibc.stdin());
-                    STDIN.pushback = -1;
+                    STDIN.giveBack(Glibc.stdin());
                 }
             }
         }
     }
+
+    /** Whether glibc's streams serve stdin, stdout and stderr (native code has started). */
+    static boolean glibcStreams() { return glibc; }
 
     /** Flushes the standard streams: Java's before native code ran, glibc's (all of them, as fflush(NULL)) after. */
     public static void flushAll() {
@@ -194,21 +218,36 @@ public final class Stdio {
 
     public static int printf(long fmt, long va) { return vprintf(fmt, va); }
 
+    /** The Java engine into the Java stdout while it serves; glibc's vfprintf on its stdout after. */
     public static int vprintf(long fmt, long ap) {
-        Format.Out out = Format.format(fmt, ap);
-        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
-        out(out.buf, out.len);
-        return out.len;
+        if (!glibc) {
+            Format.Out out = Format.format(fmt, ap);
+            if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
+            synchronized (STDOUT) {
+                if (!glibc) { STDOUT.write(out.buf, 0, out.len); return out.len; }
+            }
+        }
+        return vfprintf(Glibc.stdout(), fmt, ap);
     }
 
     public static int fprintf(long file, long fmt, long va) { return vfprintf(file, fmt, va); }
 
-    /** Formats in Java and writes to a glibc FILE*, which any FILE* a program holds is. */
+    /**
+     * glibc's vfprintf on a glibc FILE* (which any FILE* a program holds is): one native call,
+     * glibc's output by definition, and no engine for the JIT to compile first (the Java engine,
+     * formatting into fwrite, took 5 times gcc's time over a file's first 200,000 lines;
+     * docs/PERFORMANCE.md § The C library's stdio). Native code writes the stream, so the native
+     * world starts first (what the Java stdout holds goes into glibc's).
+     */
     public static int vfprintf(long file, long fmt, long ap) {
-        Format.Out out = Format.format(fmt, ap);
-        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
-        if (out.len > 0 && Glibc.fwrite(out.buf, out.len, file) != out.len) return -1;
-        return out.len;
+        jomp.runtime.ffi.NativeWorld.start();
+        jomp.runtime.mem.Stack s = jomp.runtime.mem.Stack.current();
+        long mark = s.sp;
+        try {
+            return Glibc.vfprintf(file, GlibcFormat.printf(fmt, s), ap);
+        } finally {
+            s.reset(mark);
+        }
     }
 
     public static int sprintf(long s, long fmt, long va) { return vsprintf(s, fmt, va); }
@@ -296,34 +335,23 @@ public final class Stdio {
 
     // ---- input from stdin ----
 
+    /**
+     * One lock a character (it was three: a character cost 170 ns, 20 times glibc's getchar). A
+     * line-buffered stdout is flushed before stdin must read(2), as glibc flushes before it reads
+     * a terminal; outside stdin's lock, since the switch to glibc takes stdout's lock first.
+     */
     public static int getchar() {
         if (!glibc) {
+            beforeStdinRead();
             synchronized (STDIN) {
-                if (!glibc) {
-                    STDOUT.flushIfLineBuffered();
-                    return STDIN.read();
-                }
+                if (!glibc) return STDIN.readLocked();
             }
         }
         return Glibc.getc(Glibc.stdin());
     }
 
-    /** One character of stdin, or of a FILE* (glibc's), with push-back: scanf's input. */
-    static int read(long file) {
-        if (file == 0) return getchar();
-        return Glibc.getc(file);
-    }
-
-    static void unread(long file, int c) {
-        if (c < 0) return;
-        if (file == 0) {
-            if (!glibc) {
-                synchronized (STDIN) {
-                    if (!glibc) { STDIN.pushback = c; STDIN.eof = false; return; }
-                }
-            }
-            file = Glibc.stdin();
-        }
-        Glibc.ungetc(c, file);
+    /** What reading stdin does first: a line-buffered stdout goes out when stdin must read(2). */
+    static void beforeStdinRead() {
+        if (STDOUT.mode == 1 && STDIN.drained()) STDOUT.flush();
     }
 }

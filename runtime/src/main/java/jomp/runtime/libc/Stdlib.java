@@ -633,8 +633,11 @@ public final class Stdlib {
     // last, so that the step finds every static field set if native code already runs: in a jomp
     // program, glibc's exit and atexit list take over once native code runs (one C world)
     static {
-        jomp.runtime.ffi.NativeWorld.whenStarted(() -> {
-            if (jomp.runtime.start.Startup.isProgram()) toGlibc();
-        });
+        jomp.runtime.ffi.NativeWorld.whenStarted(new ExitToGlibc());
+    }
+
+    /** A named class, not a lambda: every program runs this, and a first lambda costs start-up time. */
+    private static final class ExitToGlibc implements Runnable {
+        @Override public void run() { if (jomp.runtime.start.Startup.isProgram()) toGlibc(); }
     }
 }

@@ -93,14 +93,17 @@ public final class Signals {
     /**
      * Whether the launcher's fault handler is in this process: the JVM was started by the
      * executable, which had it preload the executable (a mapping of that file). Not so when the
-     * program's jar is run by `java -jar`, or the executable's path has a space or colon.
+     * program's jar is run by `java -jar`, or the executable's path has a space or colon. The
+     * launcher names the executable in jomp.executable (a program started from the start cache
+     * has its runtime classes from the cache's jar); without it, the jar these classes came from.
      */
     private static boolean launcherHandler() {
         String self;
         try {
+            String exe = System.getProperty("jomp.executable");
             var source = Signals.class.getProtectionDomain().getCodeSource();
-            if (source == null) return false;
-            self = new java.io.File(source.getLocation().toURI()).getCanonicalPath();
+            if (exe == null && source == null) return false;
+            self = (exe != null ? new java.io.File(exe) : new java.io.File(source.getLocation().toURI())).getCanonicalPath();
         } catch (Exception e) {
             return false;
         }

@@ -35,26 +35,36 @@ final class FormatChecker {
         boolean scan = fn.endsWith("scanf");
         byte[] b = lit.bytes();
         int argi = fi + 1;
+        boolean positional = false;   // "%2$d": each conversion names its argument (POSIX)
         for (int i = 0; i < b.length - 1; i++) {
             if (b[i] != '%') continue;
             int start = i++;
             if (i >= b.length - 1) return;
             if (b[i] == '%') continue;
+            int pos = position(b, i);
+            if (pos > 0) {
+                positional = true;
+                argi = fi + pos;
+                while (b[i] != '$') i++;
+                i++;
+            }
             boolean suppress = false;
             if (scan && b[i] == '*') { suppress = true; i++; }
             // flags, width, precision
             while (i < b.length - 1 && "-+ #0'".indexOf(b[i]) >= 0) i++;
-            if (!scan && b[i] == '*') { argi = star(args, argi); i++; }
+            if (!scan && b[i] == '*') { argi = star(args, argi, b, i + 1); i = pastStar(b, i + 1); }
             while (i < b.length - 1 && Character.isDigit(b[i])) i++;
             if (!scan && b[i] == '.') {
                 i++;
-                if (b[i] == '*') { argi = star(args, argi); i++; }
+                if (b[i] == '*') { argi = star(args, argi, b, i + 1); i = pastStar(b, i + 1); }
                 while (i < b.length - 1 && Character.isDigit(b[i])) i++;
             }
+            if (pos > 0) argi = fi + pos;
             String len = "";
             if (b[i] == 'h' || b[i] == 'l') { len += (char) b[i++]; if (b[i] == b[i - 1]) len += (char) b[i++]; }
             else if ("jztLq".indexOf(b[i]) >= 0) len += (char) b[i++];
             char conv = (char) b[i];
+            if (!scan && conv == 'm') continue;   // glibc's strerror(errno): no argument
             if ("diouxXcspnfFeEgGaA[".indexOf(conv) < 0) {
                 diags.warning(lit.loc(), "invalid conversion specifier '" + conv + "'", "-Wformat-invalid-specifier");
                 return;
@@ -72,7 +82,29 @@ final class FormatChecker {
             if (expected != null)
                 diags.warning(a.loc(), "format specifies type " + expected + " but the argument has type " + TypePrinter.quoteAka(at), "-Wformat");
         }
-        if (argi < args.size()) diags.warning(args.get(argi).loc(), "data argument not used by format string", "-Wformat-extra-args");
+        if (!positional && argi < args.size()) diags.warning(args.get(argi).loc(), "data argument not used by format string", "-Wformat-extra-args");
+    }
+
+    /** The argument number of a conversion that starts at {@code i} with "N$", else 0. */
+    private static int position(byte[] b, int i) {
+        int n = 0, j = i;
+        while (j < b.length - 1 && Character.isDigit(b[j])) n = n * 10 + (b[j++] - '0');
+        return j > i && b[j] == '$' ? n : 0;
+    }
+
+    /** After a '*' at {@code i - 1}: past its "M$" when it has one. */
+    private static int pastStar(byte[] b, int i) {
+        if (position(b, i) == 0) return i;
+        while (b[i] != '$') i++;
+        return i + 1;
+    }
+
+    /**
+     * A '*' at {@code i - 1}: checks its argument and returns the next argument's index. A "*M$"
+     * is not checked (clang places that warning inside the literal, where no location is kept).
+     */
+    private int star(List<Expr> args, int argi, byte[] b, int i) {
+        return position(b, i) == 0 ? star(args, argi) : argi;
     }
 
     private static Type argType(Expr a) {
@@ -147,12 +179,16 @@ final class FormatChecker {
                     case "hh" -> { k = Type.Kind.CHAR; name = uns ? "unsigned char *" : "signed char *"; }
                     case "h" -> { k = Type.Kind.SHORT; name = uns ? "unsigned short *" : "short *"; }
                     case "l" -> { k = Type.Kind.LONG; name = uns ? "unsigned long *" : "long *"; }
-                    case "ll" -> { k = Type.Kind.LLONG; name = uns ? "unsigned long long *" : "long long *"; }
-                    case "z" -> { k = Type.Kind.LONG; name = "size_t *"; }
+                    case "ll", "q" -> { k = Type.Kind.LLONG; name = uns ? "unsigned long long *" : "long long *"; }
+                    case "z" -> { k = Type.Kind.LONG; name = uns ? "size_t *" : "ssize_t *"; }
+                    case "j" -> { k = Type.Kind.LONG; name = uns ? "uintmax_t *" : "intmax_t *"; }
+                    case "t" -> { k = Type.Kind.LONG; name = uns ? "unsigned ptrdiff_t *" : "ptrdiff_t *"; }
                     default -> { k = Type.Kind.INT; name = uns ? "unsigned int *" : "int *"; }
                 }
                 if (p != null && p.kind == k && !p.isConst()) return null;
-                return "'" + name + "'" + (name.equals("size_t *") ? " (aka 'unsigned long *')" : "");
+                // the typedefs' names, and what they are, as clang says them
+                boolean typedef = len.equals("z") || len.equals("j") || len.equals("t");
+                return "'" + name + "'" + (typedef ? " (aka '" + (uns ? "unsigned long *" : "long *") + "')" : "");
             }
             case 'c', 's', '[' -> { return p != null && p.kind == Type.Kind.CHAR ? null : "'char *'"; }
             case 'p' -> { return p != null && p.isPointer() ? null : "'void **'"; }

@@ -1,0 +1,194 @@
+package jomp.linker.host;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The executables' start cache (docs/PERFORMANCE.md § Start-up): an AOT cache (JEP 483) of what
+ * every program's start loads (the JDK's classes and the runtime's, loaded and linked), made once
+ * at jomp's build for the runtime of that build, not per program. A program's own classes differ
+ * per program and stay out of it: a cache must never hold them, since the JVM would give a
+ * program the classes of the one it was trained with.
+ *
+ * <p>Layout: {@code <the runtime jar's folder>/start-cache/<key>/} holds copies of the runtime's
+ * two jars, the caches {@code start.aot} (for programs that call no native code) and
+ * {@code native.aot} (for those that do; {@link #forProgram}), and {@code java.home} (the JDK
+ * that made them, whose JVM alone can use them). The key is a hash of the two jars, so a program finds the cache of exactly the runtime
+ * it carries; one linked by another build of jomp finds none and runs as before. Nothing is
+ * written when a program runs: read-only installations and concurrent runs need nothing, and a
+ * cache that is missing, unreadable or damaged, or made by another JDK, only means the program
+ * starts without it (the launcher's script, {@link Launcher#SCRIPT}).
+ */
+public final class StartCache {
+    private StartCache() {}
+
+    /** The folder beside the runtime's jar that holds the caches. */
+    static final String FOLDER = "start-cache";
+
+    /** A cache folder: {@code root/key}. */
+    public record Location(Path root, String key) {
+        Path folder() { return root.resolve(key); }
+    }
+
+    /** The main class of the training run (the runtime's): a program's start and end, without a program. */
+    static final String TRAINING = "jomp.runtime.program.StartTraining";
+
+    private record Stamp(Path file, long size, long modified) {}
+
+    private static final Map<Stamp, String> KEYS = new ConcurrentHashMap<>();
+
+    /**
+     * Where the cache of the runtime in these jars is (the executable carries their classes), or
+     * null when the runtime is not in jars (the build's classes folders: tests of the linker).
+     */
+    static Location of(Path runtimeJar, Path abiJar) {
+        if (!Files.isRegularFile(runtimeJar) || !Files.isRegularFile(abiJar)) return null;
+        try {
+            return new Location(runtimeJar.toAbsolutePath().getParent().resolve(FOLDER), key(runtimeJar) + key(abiJar).substring(0, 8));
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The first 16 hex digits of the file's SHA-256, remembered while the file stays as it was (a compile server links many programs). */
+    private static String key(Path jar) throws IOException {
+        Stamp s = new Stamp(jar.toAbsolutePath(), Files.size(jar), Files.getLastModifiedTime(jar).toMillis());
+        String k = KEYS.get(s);
+        if (k != null) return k;
+        MessageDigest md;
+        try {
+            md = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        try (InputStream in = Files.newInputStream(jar)) {
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
+        }
+        k = HexFormat.of().formatHex(md.digest(), 0, 8);
+        KEYS.put(s, k);
+        return k;
+    }
+
+    /**
+     * Makes the cache for the runtime jars in folder {@code args[0]} ({@code jomp-runtime.jar},
+     * {@code jomp-offload-abi.jar}): dist's build runs this after gathering the jars. Removes the
+     * caches of earlier builds. Never fails the build: a cache it cannot make is left out, and
+     * programs start without one.
+     */
+    public static void main(String[] args) throws InterruptedException {
+        try {
+            make(Path.of(args[0]).toAbsolutePath());
+        } catch (IOException | RuntimeException e) {
+            System.out.println("start cache: " + e + "; programs start without a cache");
+        }
+    }
+
+    private static void make(Path lib) throws IOException, InterruptedException {
+        Location at = of(lib.resolve("jomp-runtime.jar"), lib.resolve("jomp-offload-abi.jar"));
+        if (at == null) {
+            System.out.println("start cache: no runtime jars in " + lib);
+            return;
+        }
+        Path dir = at.folder();
+        removeOthers(at);
+        if (Files.isRegularFile(dir.resolve(PLAIN))) {
+            System.out.println("start cache: " + dir + " is there");
+            return;
+        }
+        Files.createDirectories(dir);
+        Files.copy(lib.resolve("jomp-runtime.jar"), dir.resolve("jomp-runtime.jar"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(lib.resolve("jomp-offload-abi.jar"), dir.resolve("jomp-offload-abi.jar"), StandardCopyOption.REPLACE_EXISTING);
+        String home = System.getProperty("java.home");
+        Files.writeString(dir.resolve("java.home"), home + "\n");
+        // the native one first: the script looks for start.aot, which comes last
+        train(home, dir, NATIVE, "native");
+        train(home, dir, PLAIN, null);
+    }
+
+    /** Trains {@code dir/name} (with the training's argument {@code arg}), checks that the JVM takes it, and puts it in place. */
+    private static void train(String home, Path dir, String name, String arg) throws IOException, InterruptedException {
+        Path tmp = dir.resolve(name + ".tmp");
+        Files.deleteIfExists(tmp);
+        // the training run, with the options the script gives a program (the cache holds what they make)
+        if (run(dir, command(home, dir, arg, "-XX:AOTCacheOutput=" + tmp)) != 0 || !Files.isRegularFile(tmp)) {
+            System.out.println("start cache: training " + name + " failed; programs start without it");
+            Files.deleteIfExists(tmp);
+            return;
+        }
+        // the JVM must take it (AOTMode=on fails where it would not): else it would only cost each start a look
+        if (run(dir, command(home, dir, arg, "-XX:AOTCache=" + tmp, "-XX:AOTMode=on")) != 0) {
+            System.out.println("start cache: the JVM does not take " + name + "; programs start without it");
+            Files.deleteIfExists(tmp);
+            return;
+        }
+        Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+        System.out.println("start cache: " + dir.resolve(name));
+    }
+
+    /** The cache of programs that call no native code, and of those that do (see {@link #forProgram}). */
+    static final String PLAIN = "start.aot", NATIVE = "native.aot";
+
+    /**
+     * Which cache a program uses: the native one when it calls native code or takes a native
+     * address (its classes include stubs), since FFM's start is most of such a program's start;
+     * the plain one otherwise, which does not load FFM's classes it would never use.
+     */
+    static String forProgram(java.util.Set<String> classes) {
+        for (String c : classes) if (c.startsWith(NativeStubs.PACKAGE)) return NATIVE;
+        return PLAIN;
+    }
+
+    /** The JVM command a program's script runs from the cache, with the training's main class, its argument (or none) and {@code aot}'s options. */
+    static List<String> command(String javaHome, Path dir, String arg, String... aot) {
+        List<String> c = new ArrayList<>();
+        c.add(Path.of(javaHome, "bin", "java").toString());
+        c.addAll(List.of(Launcher.JVM_OPTIONS.split(" ")));
+        c.addAll(List.of(aot));
+        c.addAll(List.of(Launcher.MODULE_OPTIONS.split(" ")));
+        c.add("-Djomp.program=jomp-start-training");
+        c.add("-Djomp.stdout.tty=0");
+        c.add("-cp");
+        c.add(dir.resolve("jomp-runtime.jar") + ":" + dir.resolve("jomp-offload-abi.jar"));
+        c.add(TRAINING);
+        if (arg != null) c.add(arg);
+        return c;
+    }
+
+    private static int run(Path dir, List<String> command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return -1;
+        }
+        if (p.exitValue() != 0) System.out.print(out);
+        return p.exitValue();
+    }
+
+    /** Removes the caches of other runtimes (earlier builds): their programs then start without one. */
+    private static void removeOthers(Location keep) throws IOException {
+        if (!Files.isDirectory(keep.root())) return;
+        try (Stream<Path> dirs = Files.list(keep.root())) {
+            for (Path d : (Iterable<Path>) dirs::iterator) {
+                if (d.getFileName().toString().equals(keep.key()) || !Files.isDirectory(d)) continue;
+                try (Stream<Path> files = Files.walk(d)) {
+                    for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package jomp.runtime.program;
+
+import java.lang.foreign.MemorySegment;
+
+import jomp.runtime.ffi.NativeWorld;
+import jomp.runtime.ffi.Universal;
+import jomp.runtime.libc.Stdio;
+import jomp.runtime.libc.Stdlib;
+import jomp.runtime.libc.Str;
+import jomp.runtime.mem.Mem;
+import jomp.runtime.start.Startup;
+
+/**
+ * The training run of the executables' start cache (linker-wrapper's StartCache, at jomp's
+ * build): what the start and end of a small program do, as the generated jomp/link/Main does
+ * them, so that the AOT cache holds those classes loaded and linked. There is no program here:
+ * the cache serves every program, and must not hold any program's classes. Only what such
+ * programs use: every class in the cache is loaded when a program starts, used or not. With the
+ * argument {@code native}, also a program's first native calls (FFM's classes, the universal
+ * downcall handles, the switch to glibc's streams: about 500 classes), for the cache of programs
+ * that call native code; a program that does not would pay for loading them.
+ */
+public final class StartTraining {
+    private StartTraining() {}
+
+    public static void main(String[] args) throws ClassNotFoundException {
+        String name = Startup.programName();
+        Stdlib.setProgramName(name);
+        Startup.argv(name, args);
+        // the data image's loading (it needs a program's image; its classes are what matter here)
+        Class.forName(DataImage.class.getName());
+        Class.forName(jomp.runtime.start.JarResource.class.getName());
+        long fmt = cString("%s %d %.3f %g\n"), word = cString("training");
+        long va = Mem.permanent(32, 8);
+        Mem.putLong(va, word);
+        Mem.putLong(va + 8, 42);
+        Mem.putDouble(va + 16, 1.5);
+        Mem.putDouble(va + 24, 1e-7);
+        Stdio.printf(fmt, va);
+        Stdio.puts(word);
+        Stdio.putchar('\n');
+        Str.strlen(word);
+        long p = Stdlib.malloc(64);
+        Stdlib.free(p);
+        if (args.length > 0 && args[0].equals("native")) {
+            // as a program's stubs do: look the function up, ask whether it may be critical (the
+            // native world starts), call it through a universal handle; a native global's address
+            MemorySegment fopen = Universal.function(LIBC, "fopen"), fclose = Universal.function(LIBC, "fclose");
+            Universal.critical(LIBC, "fopen", fopen);
+            Universal.critical(LIBC, "fclose", fclose);
+            NativeWorld.symbol(LIBC, "stderr");
+            long f = Universal.call(fopen, cString("/dev/null"), cString("w"), 0, 0, 0, 0);
+            Stdio.fprintf(f, fmt, va);
+            Universal.call(fclose, f, 0, 0, 0, 0, 0);
+            Stdio.printf(fmt, va);
+            // glibc's exit would end the process past the JVM's own exit, where the cache is written
+            Stdlib.runOnExit();
+            Runtime.getRuntime().halt(0);
+        }
+        Stdlib.exit(0);
+    }
+
+    private static final String LIBC = "libc.so.6";
+
+    private static long cString(String s) {
+        long p = Mem.permanent(s.length() + 1, 1);
+        for (int i = 0; i < s.length(); i++) Mem.putByte(p + i, (byte) s.charAt(i));
+        return p;
+    }
+}
