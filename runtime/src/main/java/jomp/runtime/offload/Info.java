@@ -35,10 +35,11 @@ final class Info {
     /** Is a report of this kind printed anywhere (as info, or in the debug trace)? */
     static boolean wanted(int bit) { return DEBUG || on(bit); }
 
-    private static PrintStream err() {
-        jomp.runtime.libc.Stdio.fflush(0);   // keep C's buffered stdout in order with the reports
-        return System.err;
-    }
+    /**
+     * Where the reports go. C's stdout is not flushed first: libomptarget writes to stderr alone,
+     * so a program that a fatal error aborts loses what its stdout buffer held, as clang's does.
+     */
+    private static PrintStream err() { return System.err; }
 
     /** An info line of device {@code device} (libomptarget's INFO): in the debug trace when debugging. */
     static void info(int bit, int device, String fmt, Object... args) {
