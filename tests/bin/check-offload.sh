@@ -13,6 +13,8 @@
 #                          cannot compile it (OpenMP 5.1 syntax: present, begin declare target, ...).
 #   // ORACLE: expected    neither implements what the program shows (its // WHY: line says how they
 #                          fail): NNN-x.expected holds the output, and neither oracle may print it.
+# "// STATUS: n" (n >= 124): the program ends by a signal on purpose (134: libomptarget's abort after a
+# fatal error); clang's exit status must be n, gcc's is not compared.
 # "// CLANG-FLAGS: ..." goes to clang-19 only (-fopenmp-version=52 for declare target enter).
 # "// FLAGS: ..." and "// LINK: support/x.c ..." work as in tests/c/run; "// ENV: NAME=value ..." adds
 # to the environment of every run (OMP_CANCELLATION=true). Runs happen with
@@ -37,6 +39,7 @@ for p in "${progs[@]}"; do
   n=$((n+1)); name=$(basename "$p" .c)
   oracle=$(sed -n 's|^// ORACLE: *||p' "$p" | head -1); oracle=${oracle:-gcc}
   kernels=$(sed -n 's|^// KERNELS: *||p' "$p" | head -1)
+  status=$(sed -n 's|^// STATUS: *||p' "$p" | head -1)
   read -r -a extra <<<"$(sed -n 's|^// FLAGS: ||p' "$p" | head -1)"
   read -r -a more <<<"$(sed -n 's|^// LINK: ||p' "$p" | head -1)"
   read -r -a cflags <<<"$(sed -n 's|^// CLANG-FLAGS: ||p' "$p" | head -1)"
@@ -74,7 +77,9 @@ for p in "${progs[@]}"; do
   # occurrences of "Launching kernel": libomptarget prints its "... info: " prefix and the message in
   # two writes, so reports of launches from several host threads can be torn apart and interleaved
   got=$(grep -o 'Launching kernel' "$work/$name.c1.err" | wc -l)
-  if [[ $(cat "$work/$name.c1.rc") -ge 124 || $(cat "$work/$name.g1.rc") -ge 124 ]]; then
+  if [[ -n $status ]] && [[ $(cat "$work/$name.c1.rc") -ne $status ]]; then
+    bad "STATUS: $status but clang exits $(cat "$work/$name.c1.rc")"
+  elif [[ -z $status && $(cat "$work/$name.c1.rc") -ge 124 ]] || [[ $(cat "$work/$name.g1.rc") -ge 124 ]]; then
     bad "timed out or crashed (gcc status $(cat "$work/$name.g1.rc"), clang $(cat "$work/$name.c1.rc")): $(grep -v 'info:' "$work/$name.c1.err" | head -c 1000)"
   elif [[ ! -s "$work/$name.c1.out" ]]; then bad "no output"
   elif ! cmp -s "$work/$name.g1.out" "$work/$name.g2.out" || ! cmp -s "$work/$name.c1.out" "$work/$name.c2.out"; then

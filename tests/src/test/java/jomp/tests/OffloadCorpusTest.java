@@ -293,7 +293,9 @@ class OffloadCorpusTest {
         Map<String, String> oracleEnv = new HashMap<>(programEnv(program));
         if (clang) oracleEnv.put("LD_LIBRARY_PATH", LLVM_LIB);
         Exec.Result want = run(w.resolve("oracle"), oracleEnv);
-        assertThat(want.timedOut() || want.status() >= 124).as("the %s oracle: %s", oracle, want.describe(oracle)).isFalse();
+        List<String> status = directive(program, "// STATUS: ");
+        if (status.isEmpty()) assertThat(want.timedOut() || want.status() >= 124).as("the %s oracle: %s", oracle, want.describe(oracle)).isFalse();
+        else assertThat(want.status()).as("the %s oracle ends as // STATUS: says: %s", oracle, want.describe(oracle)).isEqualTo(Integer.parseInt(status.get(0)));
         return want;
     }
 

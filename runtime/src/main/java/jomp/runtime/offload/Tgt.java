@@ -91,7 +91,7 @@ public final class Tgt {
         int[] geometry = d.plugin.launchGeometry(d.local, k, numTeams, threadLimit, tripCount);   // what the plugin launches, for the report
         int teams = geometry[0], threads = geometry[1];
         Info.debug("Launching target execution %s with pointer %s (index=%d).", name, Info.hex(hostPtr), Registry.index(hostPtr));
-        Info.launch(d.id, name, teams, threads);
+        Info.launch(d.local, name, teams, threads, d.plugin.executionMode(d.local, k));
         long t = Profile.start();
         try {
             d.plugin.launch(d.local, k, args, numTeams, threadLimit, tripCount);

@@ -69,6 +69,13 @@ public interface DevicePlugin {
         return launchGeometry(device, kernel, numTeams, threadLimit);
     }
 
+    /**
+     * The kernel's execution mode as LIBOMPTARGET_INFO's launch line names it: "SPMD", "Generic"
+     * or "Generic-SPMD" (a GPU kernel's {@code <name>_exec_mode}); a host plugin's kernels are
+     * "Generic", as libomptarget's host plugin says of every kernel.
+     */
+    default String executionMode(int device, Kernel kernel) { return "Generic"; }
+
     /** Waits for everything queued on the device. */
     void synchronize(int device);
 

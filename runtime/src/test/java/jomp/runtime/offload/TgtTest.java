@@ -303,14 +303,14 @@ class TgtTest {
         String err = captureStderr(() -> kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.FROM | MapType.TARGET_PARAM}), 4, 8));
         // the device describes itself when it is initialised (here, maybe before this launch)
         List<String> lines = err.lines().filter(l -> !l.endsWith("info: test device 0")).toList();
-        assertThat(lines).contains("omptarget device 0 info: Launching kernel k with 4 teams and 8 threads");
+        assertThat(lines).contains("\"PluginInterface\" device 0 info: Launching kernel k with 4 blocks and 8 threads in Generic mode");
         assertThat(lines).anyMatch(l -> l.matches("omptarget device 0 info: Copying data from host to device, HstPtr=0x[0-9a-f]{16}, TgtPtr=0x[0-9a-f]{16}, Size=8, Name=unknown"));
         assertThat(lines).anyMatch(l -> l.matches("omptarget device 0 info: Copying data from device to host, TgtPtr=0x[0-9a-f]{16}, HstPtr=0x[0-9a-f]{16}, Size=8, Name=unknown"));
         assertThat(lines).hasSize(3);
         int cores = Runtime.getRuntime().availableProcessors();
         Info.MASK = Info.KERNEL;
         String defaults = captureStderr(() -> kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.TARGET_PARAM})));
-        assertThat(defaults.lines()).containsExactly("omptarget device 0 info: Launching kernel k with " + cores + " teams and 1 threads");
+        assertThat(defaults.lines()).containsExactly("\"PluginInterface\" device 0 info: Launching kernel k with " + cores + " blocks and 1 threads in Generic mode");
         Info.MASK = 0;
         assertThat(captureStderr(() -> kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.TARGET_PARAM})))).isEmpty();
     }

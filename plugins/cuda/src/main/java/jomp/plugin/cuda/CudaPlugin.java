@@ -234,6 +234,9 @@ public final class CudaPlugin implements DevicePlugin {
     private static int execMode(Kernel kernel) { return kernel instanceof CudaKernel k ? k.execMode() : 0; }
 
     @Override
+    public String executionMode(int device, Kernel kernel) { return LaunchGeometry.modeName(execMode(kernel)); }
+
+    @Override
     public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
         return geometry(device(device), execMode(kernel), numTeams, threadLimit, 0);
     }
