@@ -33,6 +33,8 @@ public final class EntryPoints {
     public static final String BARRIER = "__jomp_barrier";
     public static final String THREADPRIVATE = "__jomp_threadprivate";
     public static final String COPYIN = "__jomp_copyin";
+    /** The alignment an allocator's alignment trait asks for (1 when none): storage of allocate directives and clauses. */
+    public static final String ALLOCATOR_ALIGNMENT = "__jomp_allocator_alignment";
     public static final String SINGLE = "__jomp_single";
     public static final String MASTER = "__jomp_master";
     public static final String MASKED = "__jomp_masked";
@@ -93,7 +95,7 @@ public final class EntryPoints {
         TGT_TARGET_KERNEL, TARGET_FALLBACK_DONE, TGT_TARGET_DATA_BEGIN_MAPPER, TGT_TARGET_DATA_END_MAPPER,
         TGT_TARGET_DATA_UPDATE_MAPPER, TGT_MAPPER_NUM_COMPONENTS, TGT_PUSH_MAPPER_COMPONENT, MAPPER_TYPE,
         ANCESTOR_ENTER, ANCESTOR_EXIT, INTEROP_INIT, INTEROP_USE, INTEROP_DESTROY, TARGET_TRANSLATE, FORK,
-        BARRIER, THREADPRIVATE, COPYIN, SINGLE, MASTER, MASKED, CRITICAL_ENTER, CRITICAL_EXIT, ATOMIC_ENTER,
+        BARRIER, THREADPRIVATE, COPYIN, ALLOCATOR_ALIGNMENT, SINGLE, MASTER, MASKED, CRITICAL_ENTER, CRITICAL_EXIT, ATOMIC_ENTER,
         ATOMIC_EXIT, REDUCE_ENTER, REDUCE_EXIT, TASKWAIT, TASK_ALLOC, TASK_EVENT, TASK_SUBMIT, TASKWAIT_DEPS,
         TASKGROUP_BEGIN, TASKGROUP_END, TASKYIELD, TASKLOOP, DEPOBJ_INIT, DEPOBJ_UPDATE, DEPOBJ_DESTROY,
         ERROR, DEVICE_MATCHES, TARGET_DEVICE_MATCHES, SET_THREAD_LIMIT, CANCEL, CANCELLATION_POINT, BARRIER_CANCEL, COPYPRIVATE_PUBLISH,

@@ -80,6 +80,12 @@ final class Allocators {
 
     static void destroy(long handle) { CUSTOM.remove(handle); }
 
+    /** The alignment {@code handle}'s alignment trait asks for: 1 for the predefined allocators and for an unknown handle. */
+    static long alignment(long handle) {
+        Allocator a = CUSTOM.get(handle);
+        return a == null ? 1 : a.alignment();
+    }
+
     /**
      * Allocates size bytes aligned to max(alignment, the allocator's), zeroed when asked; the
      * allocator's fallback when its pool is exhausted or the heap fails. 0 for size 0.

@@ -174,6 +174,8 @@ public final class OmpApi {
 
     public static long omp_init_allocator(long memspace, int ntraits, long traits) { return Allocators.init(memspace, ntraits, traits); }
     public static void omp_destroy_allocator(long allocator) { Allocators.destroy(allocator); }
+    /** The storage of {@code allocate} directives and clauses: the alignment the allocator's alignment trait asks for (1: none). */
+    public static long __jomp_allocator_alignment(long allocator) { return Allocators.alignment(allocator); }
     public static long omp_alloc(long size, long allocator) { return Allocators.alloc(size, 0, allocator, false); }
     public static long omp_aligned_alloc(long alignment, long size, long allocator) { return Allocators.alloc(size, alignment, allocator, false); }
 

@@ -109,7 +109,7 @@ final class FunctionLowering {
     /** Gives storage to the locals declared inside an outlined body (except those already bound). */
     void allocateLocals(Stmt body) {
         for (Var v : OmpCaptures.declared(body)) {
-            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || isBound(v)) continue;
+            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || v.ompAllocator != null || isBound(v)) continue;
             if (inMemory(v)) {
                 if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
@@ -167,7 +167,7 @@ final class FunctionLowering {
         }
         if (sig.variadic()) fn.vaArea = fn.newReg(IrType.PTR, "va");
         for (Var v : def.locals()) {
-            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || def.params().contains(v)) continue;
+            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || v.ompAllocator != null || def.params().contains(v)) continue;
             if (inMemory(v)) {
                 if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
@@ -374,7 +374,8 @@ final class FunctionLowering {
     void compound(Stmt.Compound c) {
         boolean hasVla = false;
         for (Stmt i : c.items())
-            if (i instanceof Stmt.Decl d) for (Stmt.LocalVar lv : d.vars()) hasVla |= lv.var().type.kind == Type.Kind.VLA && !lv.var().isStatic();
+            if (i instanceof Stmt.Decl d)
+                for (Stmt.LocalVar lv : d.vars()) hasVla |= (lv.var().type.kind == Type.Kind.VLA || lv.var().ompAllocator != null) && !lv.var().isStatic();
         if (!hasVla) {
             for (Stmt i : c.items()) stmt(i);
             return;
@@ -463,8 +464,28 @@ final class FunctionLowering {
         if (v.type.kind == Type.Kind.VLA) {
             Reg a = b.alloca(sizeOf(v.type), Math.max(v.type.align(), 16));
             addrVars.put(v, a);
+        } else if (v.ompAllocator != null) {
+            addrVars.put(v, allocatorAligned(v));
         }
         if (lv.init() != null) initialize(v, lv.init());
+    }
+
+    /**
+     * The storage of a local named by {@code omp allocate(v) allocator(a)}: on the stack (given
+     * back as a VLA's is), at the alignment a's alignment trait asks (at least the type's), which
+     * the runtime tells (__jomp_allocator_alignment, 1 for the predefined allocators).
+     */
+    private Reg allocatorAligned(Var v) {
+        Value handle = e.convert(rvalue(v.ompAllocator), v.ompAllocator.type(), Type.ULONG);
+        Value align = omp.call(jomp.offload.abi.EntryPoints.ALLOCATOR_ALIGNMENT, IrType.I64, handle);
+        long size = Math.max(v.type.size(), 1);
+        Reg a = b.alloca(e.bin(Insn.BinOp.ADD, IntConst.i64(size), align), Math.max(Math.max(v.type.align(), v.align), 16));
+        // up to the next multiple of align: a + ((-a) & (align - 1))
+        Value bits = e.conv(Insn.ConvOp.BITCAST, a, IrType.I64);
+        Value pad = e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.SUB, IntConst.i64(0), bits), e.bin(Insn.BinOp.SUB, align, IntConst.i64(1)));
+        Reg p = fn.newReg(IrType.PTR, safeName(v.name) + ".addr");
+        b.copy(p, b.ptrAdd(a, pad));
+        return p;
     }
 
     /** Assigns the hidden size variables of a variably modified type, innermost first. */

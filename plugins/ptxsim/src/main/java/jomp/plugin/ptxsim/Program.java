@@ -87,7 +87,7 @@ final class Program {
                     }
                     case GLOBAL, CONST -> {
                         long size = Math.max(1, v.size());
-                        long a = memory.alloc(size);
+                        long a = memory.alloc(size, Math.max(1, v.alignment()));   // .align, as the driver places globals
                         if (a == 0) throw new IllegalStateException("device memory exhausted by the module's globals");
                         allocations.add(a);
                         Mem.fill(a, (byte) 0, size);
