@@ -226,6 +226,23 @@ class NvptxSimulatorTest {
                       return 0;
                     }
                     """),
+            new Program("max-teams-is-what-teams-makes", "spec:agree=1 levels=0\n", 2, """
+                    #include <stdio.h>
+                    #include <omp.h>
+                    int main(void) {
+                      int max = -1, made = -2, levels = -1;
+                    #pragma omp target map(from: max, levels)
+                      {
+                        max = omp_get_max_teams();
+                        omp_set_max_active_levels(0);   /* a device routine: the region's own ICV */
+                        levels = omp_get_max_active_levels();
+                      }
+                    #pragma omp target teams map(from: made)
+                      if (omp_get_team_num() == 0) made = omp_get_num_teams();
+                      printf("agree=%d levels=%d\n", max == made, levels);
+                      return 0;
+                    }
+                    """),
             new Program("teams-of-a-generic-kernel", "gcc", 1, """
                     #include <stdio.h>
                     #include <omp.h>

@@ -86,16 +86,20 @@ public final class Tgt {
         synchronized (d.table) {   // lookups and reference counts of one construct are atomic to other host threads
             args = dataBefore(loc, d, m, privates);
         }
-        if (numTeams <= 0) numTeams = jomp.runtime.omp.Teams.defaultKernelTeams();   // OMP_NUM_TEAMS, as libomptarget's plugins read it
-        if (threadLimit <= 0) threadLimit = jomp.runtime.omp.Teams.defaultKernelThreadLimit();
+        // the device's nteams-var and teams-thread-limit-var: OMP_NUM_TEAMS_DEV_<n> and friends, else OMP_NUM_TEAMS as libomptarget's plugins read it
+        if (numTeams <= 0) numTeams = d.icvs().nteams();
+        if (threadLimit <= 0) threadLimit = d.icvs().teamsThreadLimit();
         int[] geometry = d.plugin.launchGeometry(d.local, k, numTeams, threadLimit, tripCount);   // what the plugin launches, for the report
         int teams = geometry[0], threads = geometry[1];
         Info.debug("Launching target execution %s with pointer %s (index=%d).", name, Info.hex(hostPtr), Registry.index(hostPtr));
         Info.launch(d.local, name, teams, threads, d.plugin.executionMode(d.local, k));
         long t = Profile.start();
+        jomp.runtime.omp.DeviceIcvs.LAUNCHING.set(d.icvs());   // what a host-thread device's kernel starts from (the jvm device)
         try {
             d.plugin.launch(d.local, k, args, numTeams, threadLimit, tripCount);
         } catch (RuntimeException | Error e) {
+            jomp.runtime.omp.DeviceIcvs.LAUNCHING.remove();
+            d.afterKernel();   // error at(execution) severity(fatal) in the kernel ends the program as on the host
             jomp.runtime.start.Signals.dieOf(e);   // a C signal in the region ends the program, as in C
             if (Info.DEBUG) e.printStackTrace();
             // the plugin's report, then libomptarget's
@@ -103,6 +107,8 @@ public final class Tgt {
             Info.report("Executing target region abort target.");
             failure(loc, "kernel " + name + " failed on device " + d.id + " (" + d.plugin.name() + "): " + describe(e));
         }
+        jomp.runtime.omp.DeviceIcvs.LAUNCHING.remove();
+        d.afterKernel();   // the kernel's error directives' messages
         Profile.event("kernel " + name, t, "device", d.id, "teams", teams, "threads", threads);
         synchronized (d.table) {
             if (!DataMapping.end(d, m, false, new DataMapping.Construct(loc))) {

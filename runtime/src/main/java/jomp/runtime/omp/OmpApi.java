@@ -127,9 +127,16 @@ public final class OmpApi {
     // ---- teams ICVs (OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT)
 
     public static void omp_set_num_teams(int n) { if (n > 0) Icv.nteams = n; }
-    public static int omp_get_max_teams() { return Icv.nteams; }
+    /** nteams-var: in a device kernel the device's (the teams a teams construct without num_teams gets there). */
+    public static int omp_get_max_teams() {
+        int d = OmpThread.current().deviceMaxTeams;
+        return d > 0 ? d : Icv.nteams;
+    }
     public static void omp_set_teams_thread_limit(int n) { if (n > 0) Icv.teamsThreadLimit = n; }
-    public static int omp_get_teams_thread_limit() { return Icv.teamsThreadLimit; }
+    public static int omp_get_teams_thread_limit() {
+        int d = OmpThread.current().deviceTeamsThreadLimit;
+        return d > 0 ? d : Icv.teamsThreadLimit;
+    }
     /** The most nested active parallel regions jomp supports (max-active-levels-var's limit). */
     public static int omp_get_supported_active_levels() { return Icv.MAX_ACTIVE_LEVELS_LIMIT; }
 
@@ -190,7 +197,7 @@ public final class OmpApi {
     }
 
     public static long omp_realloc(long p, long size, long allocator, long freeAllocator) { return Allocators.realloc(p, size, allocator, freeAllocator); }
-    public static void omp_free(long p, long allocator) { Allocators.free(p); }
+    public static void omp_free(long p, long allocator) { Allocators.free(p, allocator); }
     public static void omp_set_default_allocator(long allocator) { Allocators.setDefault(allocator); }
     public static long omp_get_default_allocator() { return Allocators.getDefault(); }
 }
