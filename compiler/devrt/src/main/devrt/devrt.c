@@ -4,8 +4,9 @@
  * functions and globals .weak, so that nvlink keeps one copy, and the globals named
  * __jomp_shared_* in .shared memory (one per block, that is per team).
  *
- * Rules for this file: every symbol starts with __jomp_ or is an omp_* API name (it shares the
- * module with user code), no string literals, no static symbols, no headers. */
+ * Rules for this file: every symbol starts with __jomp_ or is an omp_* API name, or one of LLVM's
+ * extensions (ompx_*, llvm_omp_*) (it shares the module with user code), no string literals, no
+ * static symbols, no headers. */
 
 typedef unsigned long __jomp_size_t;
 
