@@ -108,6 +108,31 @@ class OffloadEndToEndTest {
         assertThat(noDevice.stdoutText()).endsWith("a ran on the host, b ran on the host\n");
     }
 
+    /**
+     * clang's users offload to the host CPU with its triple (-fopenmp-targets=x86_64-pc-linux-gnu,
+     * or x86_64): jomp's host-CPU device is the jvm device, which those names select; the action
+     * graph is the jvm device's, and the regions run on it.
+     */
+    @Test
+    void clangsHostTriplesSelectTheJvmDevice() throws Exception {
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        String jvmPhases = jomp("-fopenmp", "-fopenmp-targets=jvm", "-ccc-print-phases", "-c", "b.c").stderr();
+        for (String host : List.of("x86_64-pc-linux-gnu", "x86_64", "x86_64-unknown-linux-gnu")) {
+            assertThat(jomp("-fopenmp", "-fopenmp-targets=" + host, "-ccc-print-phases", "-c", "b.c").stderr()).as(host).isEqualTo(jvmPhases)
+                    .contains("\"device-openmp (jvm64-jomp-linux)\"");
+            jomp("-fopenmp", "-fopenmp-targets=" + host, "a.c", "b.c", "-o", "prog");
+            Exec.Result r = run("prog", Map.of("LIBOMPTARGET_INFO", "16", "OMP_TARGET_OFFLOAD", "MANDATORY"));
+            assertThat(r.stdoutText()).as(r.stderr()).endsWith("a ran on the device, b ran on the device\n");
+            assertThat(launches(r)).isEqualTo(2);
+        }
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("-fopenmp", "-fopenmp-targets=x86_64-apple-darwin", "-c", "b.c"));
+        Exec.Result bad = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
+        assertThat(bad.status()).isEqualTo(1);
+        assertThat(bad.stderr()).contains("OpenMP target is invalid: 'x86_64-apple-darwin'");
+    }
+
     @Test
     void targetsAreChosenAtLinkTime() throws Exception {
         Files.writeString(dir.resolve("a.c"), WHERE);
