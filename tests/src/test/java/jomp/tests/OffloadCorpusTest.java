@@ -140,21 +140,29 @@ class OffloadCorpusTest {
                 })));
     }
 
+    /** A jvm device image for programs built without device code (its object is linked in by {@link #hostFallbackMatchesOracle}). */
+    static final String JVM_IMAGE = "support/198-jvm-image.c";
+
     /**
      * The programs whose output does not depend on separate device memory (ORACLE: gcc), built
-     * without device code (`-fopenmp` alone): every region falls back to the host while the data
-     * constructs still map to the jvm device, so the fallback must bring the device's copies to
-     * the host and back; the output must still be gcc's, with no kernel launched. (The others
-     * show separate memory on purpose, and a region run on the host may legitimately show shared
-     * memory instead.)
+     * without device code (`-fopenmp` alone) and linked with an object that carries a jvm image,
+     * so the jvm device exists (a program without any image has no device, as with libomptarget):
+     * every region falls back to the host while the data constructs still map to the jvm device,
+     * so the fallback must bring the device's copies to the host and back; the output must still
+     * be gcc's, with no kernel launched. (The others show separate memory on purpose, and a
+     * region run on the host may legitimately show shared memory instead.)
      */
     @TestFactory
     Stream<DynamicTest> hostFallbackMatchesOracle() {
         return programs().stream().filter(p -> oracle(p).equals("gcc")).map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> inScratch(p, w -> {
+            List<String> image = new ArrayList<>(Corpus.jompCommand());
+            image.addAll(List.of("-fopenmp", "-fopenmp-targets=jvm", "-c", dir().resolve(JVM_IMAGE).toString(), "-o", w.resolve("image.o").toString()));
+            build(image, p.getParent(), w, "jomp -fopenmp-targets=jvm -c " + JVM_IMAGE);
             List<String> cmd = new ArrayList<>(Corpus.jompCommand());
             cmd.addAll(List.of("-std=gnu11", "-O0", "-fopenmp"));
             cmd.addAll(Corpus.flags(p));
             cmd.add(p.toString());
+            cmd.add(w.resolve("image.o").toString());
             cmd.addAll(Corpus.linkedSources(p));
             cmd.addAll(List.of("-o", w.resolve("prog").toString()));
             build(cmd, p.getParent(), w, "jomp -fopenmp");
