@@ -250,6 +250,24 @@ final class DataSharing {
         entries.add(new Entry(v, orig, kind == Kind.REDUCTION ? op : null, last, null, user));
     }
 
+    /**
+     * The storage of a local named by {@code omp allocate(v) allocator(a)}: on the stack (given
+     * back as a VLA's is), at the alignment a's alignment trait asks (at least the type's), which
+     * the runtime tells (__jomp_allocator_alignment, 1 for the predefined allocators).
+     */
+    static Reg allocatorAligned(FunctionLowering f, Var v) {
+        Value handle = f.e.convert(f.rvalue(v.ompAllocator), v.ompAllocator.type(), Type.ULONG);
+        Value align = f.omp.call(EntryPoints.ALLOCATOR_ALIGNMENT, IrType.I64, handle);
+        long size = Math.max(v.type.size(), 1);
+        Reg a = f.b.alloca(f.e.bin(Insn.BinOp.ADD, IntConst.i64(size), align), Math.max(Math.max(v.type.align(), v.align), 16));
+        // up to the next multiple of align: a + ((-a) & (align - 1))
+        Value bits = f.e.conv(Insn.ConvOp.BITCAST, a, IrType.I64);
+        Value pad = f.e.bin(Insn.BinOp.AND, f.e.bin(Insn.BinOp.SUB, IntConst.i64(0), bits), f.e.bin(Insn.BinOp.SUB, align, IntConst.i64(1)));
+        Reg p = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name) + ".addr");
+        f.b.copy(p, f.b.ptrAdd(a, pad));
+        return p;
+    }
+
     /** v's private copy from the allocator the allocate clause names (OpenMP 5.2 §6.6), freed at the construct's end. */
     private void fromAllocator(Var v, jomp.compiler.ast.Expr allocator, int align) {
         Value handle = f.e.convert(f.rvalue(allocator), allocator.type(), Type.ULONG);

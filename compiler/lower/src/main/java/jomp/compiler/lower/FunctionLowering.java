@@ -465,27 +465,9 @@ final class FunctionLowering {
             Reg a = b.alloca(sizeOf(v.type), Math.max(v.type.align(), 16));
             addrVars.put(v, a);
         } else if (v.ompAllocator != null) {
-            addrVars.put(v, allocatorAligned(v));
+            addrVars.put(v, DataSharing.allocatorAligned(this, v));
         }
         if (lv.init() != null) initialize(v, lv.init());
-    }
-
-    /**
-     * The storage of a local named by {@code omp allocate(v) allocator(a)}: on the stack (given
-     * back as a VLA's is), at the alignment a's alignment trait asks (at least the type's), which
-     * the runtime tells (__jomp_allocator_alignment, 1 for the predefined allocators).
-     */
-    private Reg allocatorAligned(Var v) {
-        Value handle = e.convert(rvalue(v.ompAllocator), v.ompAllocator.type(), Type.ULONG);
-        Value align = omp.call(jomp.offload.abi.EntryPoints.ALLOCATOR_ALIGNMENT, IrType.I64, handle);
-        long size = Math.max(v.type.size(), 1);
-        Reg a = b.alloca(e.bin(Insn.BinOp.ADD, IntConst.i64(size), align), Math.max(Math.max(v.type.align(), v.align), 16));
-        // up to the next multiple of align: a + ((-a) & (align - 1))
-        Value bits = e.conv(Insn.ConvOp.BITCAST, a, IrType.I64);
-        Value pad = e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.SUB, IntConst.i64(0), bits), e.bin(Insn.BinOp.SUB, align, IntConst.i64(1)));
-        Reg p = fn.newReg(IrType.PTR, safeName(v.name) + ".addr");
-        b.copy(p, b.ptrAdd(a, pad));
-        return p;
     }
 
     /** Assigns the hidden size variables of a variably modified type, innermost first. */
