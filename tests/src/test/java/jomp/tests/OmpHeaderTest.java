@@ -41,19 +41,19 @@ class OmpHeaderTest {
     @Test
     void ompHDeclaresWhatLlvmsDeclaresAndTheRuntimeDefinesIt() throws IOException {
         Exec.require("clang-19");
-        String llvm = Files.readString(LLVM_INCLUDE.resolve("omp.h")), jomp = jompHeader("omp.h");
-        Set<String> ours = routines(jomp), runtime = jomp.runtime.program.CFunctions.names();
+        String llvm = Files.readString(LLVM_INCLUDE.resolve("omp.h")), header = jompHeader("omp.h");
+        Set<String> ours = routines(header), runtime = jomp.runtime.program.CFunctions.names();
         for (String r : routines(llvm)) {
             assertThat(ours).as("jomp's omp.h declares LLVM's %s", r).contains(r);
             String linked = r.matches("omp_(set|get)_affinity_format|omp_display_affinity|omp_capture_affinity") ? "ompc" + r.substring(3) : r;
             assertThat(runtime).as("the runtime defines %s", linked).contains(linked);
         }
         for (String include : new String[] {"<stddef.h>", "<stdlib.h>", "<stdint.h>"})
-            assertThat(jomp).as("LLVM's omp.h includes %s, and programs rely on it", include).contains("#include " + include);
+            assertThat(header).as("LLVM's omp.h includes %s, and programs rely on it", include).contains("#include " + include);
         for (String constant : new String[] {"llvm_omp_target_host_mem_alloc = 100", "llvm_omp_target_shared_mem_alloc = 101",
                 "llvm_omp_target_device_mem_alloc = 102", "llvm_omp_target_host_mem_space = 100", "llvm_omp_target_shared_mem_space = 101",
                 "llvm_omp_target_device_mem_space = 102", "omp_pause_resume = 0", "KMP_VERSION_MAJOR 5", "typedef int omp_int_t"})
-            assertThat(jomp).as(constant).contains(constant);
+            assertThat(header).as(constant).contains(constant);
     }
 
     @Test
