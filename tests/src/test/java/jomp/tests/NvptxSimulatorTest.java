@@ -239,7 +239,7 @@ class NvptxSimulatorTest {
                       }
                     #pragma omp target teams map(from: made)
                       if (omp_get_team_num() == 0) made = omp_get_num_teams();
-                      printf("agree=%d levels=%d\n", max == made, levels);
+                      printf("agree=%d levels=%d\\n", max == made, levels);
                       return 0;
                     }
                     """),
