@@ -4,8 +4,9 @@
  * functions and globals .weak, so that nvlink keeps one copy, and the globals named
  * __jomp_shared_* in .shared memory (one per block, that is per team).
  *
- * Rules for this file: every symbol starts with __jomp_ or is an omp_* API name (it shares the
- * module with user code), no string literals, no static symbols, no headers. */
+ * Rules for this file: every symbol starts with __jomp_ or is an omp_* API name, or one of LLVM's
+ * extensions (ompx_*, llvm_omp_*) (it shares the module with user code), no string literals, no
+ * static symbols, no headers. */
 
 typedef unsigned long __jomp_size_t;
 
@@ -18,6 +19,17 @@ void __nvvm_barrier_sync(int id);
 void __nvvm_barrier_sync_cnt(int id, int count);
 void __nvvm_membar_cta(void);
 void __nvvm_membar_gl(void);
+void __nvvm_membar_sys(void);
+int __nvvm_vote_ballot_sync(int mask, int pred);
+int __nvvm_shfl_sync_down_i32(int mask, int value, int delta, int clamp);
+int __nvvm_read_ptx_sreg_tid_y(void);
+int __nvvm_read_ptx_sreg_tid_z(void);
+int __nvvm_read_ptx_sreg_ntid_y(void);
+int __nvvm_read_ptx_sreg_ntid_z(void);
+int __nvvm_read_ptx_sreg_ctaid_y(void);
+int __nvvm_read_ptx_sreg_ctaid_z(void);
+int __nvvm_read_ptx_sreg_nctaid_y(void);
+int __nvvm_read_ptx_sreg_nctaid_z(void);
 int __nvvm_atom_add_gen_i(int *p, int v);
 int __nvvm_atom_cas_gen_i(int *p, int expected, int v);
 int __nvvm_atom_xchg_gen_i(int *p, int v);
@@ -90,7 +102,24 @@ struct __jomp_thread {
     int final_depth;    /* final tasks this thread is running (omp_in_final) */
     int *doacross;      /* the current doacross loop's flags, one per logical iteration */
     int task_depth;     /* explicit tasks this thread is running (omp_in_explicit_task) */
+    int nthreads_var;   /* the data environment's ICVs: nthreads-var (0: the team's threads), */
+    int max_levels_var; /* max-active-levels-var (0 or 1 on a GPU, as LLVM's device runtime), */
+    int sched_var;      /* run-sched-var's kind (omp_sched_t, monotonic bit off) and chunk */
+    int chunk_var;
 };
+
+/* The device's ICVs (OpenMP 5.2 §2.4), written by the host runtime when it loads the image
+ * (Device.load, from OMP_<NAME>_DEV_<n>, OMP_<NAME>_DEV, OMP_<NAME>_ALL and the plugin's launch
+ * defaults): nteams-var and teams-thread-limit-var (what a teams construct without num_teams or
+ * thread_limit gets), nthreads-var, thread-limit-var (0: the block), max-active-levels-var and
+ * run-sched-var. omp_set_num_teams and omp_set_teams_thread_limit change the first two. */
+int __jomp_icv_nteams = 1;
+int __jomp_icv_teams_thread_limit;
+int __jomp_icv_nthreads;
+int __jomp_icv_thread_limit;
+int __jomp_icv_max_active_levels = 1;
+int __jomp_icv_sched = 1;
+int __jomp_icv_chunk;
 
 /* read by PtxBackend (KernelEntry): the size of the per-thread block each kernel entry reserves */
 const int __jomp_thread_size = sizeof(struct __jomp_thread);
@@ -115,6 +144,14 @@ void __jomp_thread_reset(struct __jomp_thread *t, int num, int nthreads) {
     t->task_depth = 0;
 }
 
+/* A thread's data-environment ICVs at the kernel's start, and in a new team's workers: the device's. */
+void __jomp_thread_icvs(struct __jomp_thread *t) {
+    t->nthreads_var = __jomp_icv_nthreads;
+    t->max_levels_var = __jomp_icv_max_active_levels > 0 ? 1 : 0;
+    t->sched_var = __jomp_icv_sched;
+    t->chunk_var = __jomp_icv_chunk;
+}
+
 /* Every thread of the block, first thing in a kernel. Returns 1 in the threads that run the
  * kernel body: in generic mode the block's thread 0 (the others serve parallel regions here
  * until the kernel ends), in SPMD mode all; 0 means return. A kernel without teams is one team:
@@ -126,6 +163,7 @@ int __jomp_target_init(int mode, struct __jomp_thread *self) {
     __jomp_shared_threads[tid] = self;
     self->level = 0;
     self->active_level = 0;
+    __jomp_thread_icvs(self);
     __jomp_thread_reset(self, 0, 1);
     if (tid == 0) {
         team->work = 0;
@@ -150,6 +188,7 @@ int __jomp_target_init(int mode, struct __jomp_thread *self) {
         if (fn == __JOMP_EXIT) return 0;
         if (tid < team->nthreads) {
             __jomp_thread_reset(self, tid, team->nthreads);
+            __jomp_thread_icvs(self);
             self->level = 1;
             self->active_level = 1;
             fn(tid, team->work_args);
@@ -176,6 +215,7 @@ int __jomp_team_size(int requested) {
     int n = __nvvm_read_ptx_sreg_ntid_x();
     int limit = __jomp_shared_team.thread_limit;
     if (limit > 0 && limit < n) n = limit;
+    if (__jomp_icv_thread_limit > 0 && __jomp_icv_thread_limit < n) n = __jomp_icv_thread_limit;
     if (requested > 0 && requested < n) n = requested;
     if (n > 32) n = n & ~31;
     return n;
@@ -196,8 +236,8 @@ void __jomp_fork(void (*fn)(int, void *), int numThreads, void *args) {
         __jomp_thread_reset(self, 0, 1);
         return;
     }
-    if (self->level > 0 || numThreads == 1) {
-        /* nested (or if(false)): a team of one, the calling thread */
+    if (self->level > 0 || numThreads == 1 || self->max_levels_var == 0) {
+        /* nested (or if(false), or max-active-levels-var 0): a team of one, the calling thread */
         struct __jomp_thread saved = *self;
         __jomp_thread_reset(self, 0, 1);
         self->level = saved.level + 1;
@@ -205,7 +245,7 @@ void __jomp_fork(void (*fn)(int, void *), int numThreads, void *args) {
         *self = saved;
         return;
     }
-    int n = __jomp_team_size(numThreads);
+    int n = __jomp_team_size(numThreads > 0 ? numThreads : self->nthreads_var);
     team->work = fn;
     team->work_args = args;
     team->nthreads = n;
@@ -331,12 +371,40 @@ void __jomp_depobj_update(long **obj, int kind) { if (*obj) (*obj)[2] = kind; }
 
 void __jomp_depobj_destroy(long **obj) { if (*obj) free(*obj); *obj = 0; }
 
-/* error at(execution) in device code: the message, formatted by the lowering (a device cannot
- * stop the program: the host goes on) */
+/* error at(execution) in device code: the message (libomp's wording, from the lowering) goes to a
+ * log the host runtime prints on stderr after the launch, as the host's error directive prints it
+ * (a GPU has no stderr); severity(fatal) ends the program as on the host (status 1): the kernel
+ * records the request where the host runtime looks after a failed launch, and traps. */
+#define __JOMP_ERROR_LOG 8
+#define __JOMP_ERROR_TEXT 256
+struct __jomp_error_text { char text[__JOMP_ERROR_TEXT]; };
+struct __jomp_error_text __jomp_error_log[__JOMP_ERROR_LOG];
+int __jomp_error_count;
+int __jomp_exit_request;
+
 void __jomp_error(const char *format, const char *message, int fatal) {
-    long args[1];
-    args[0] = (long) message;
-    vprintf(format, args);
+    int i = __nvvm_atom_add_gen_i(&__jomp_error_count, 1);
+    if (i < __JOMP_ERROR_LOG) {   /* the format with %s the message and %% a percent sign */
+        char *out = __jomp_error_log[i].text;
+        int n = 0;
+        for (const char *p = format; *p && n < __JOMP_ERROR_TEXT - 1; p++) {
+            if (p[0] == '%' && p[1] == 's') {
+                for (const char *m = message; m && *m && n < __JOMP_ERROR_TEXT - 1; m++) out[n++] = *m;
+                p++;
+            } else if (p[0] == '%' && p[1] == '%') {
+                out[n++] = '%';
+                p++;
+            } else {
+                out[n++] = *p;
+            }
+        }
+        out[n] = 0;
+    }
+    __nvvm_membar_sys();
+    if (!fatal) return;
+    __jomp_st_volatile_i32(&__jomp_exit_request, 1 << 8 | 1);   /* requested, status 1 */
+    __nvvm_membar_sys();
+    __builtin_trap();
 }
 
 /* ---- context selectors' device traits at run time ("kind=gpu,nohost", "arch=nvptx64"): an
@@ -459,7 +527,10 @@ void __jomp_reduce_exit(void) { __jomp_unlock(&__jomp_reduce_lock); }
 void __jomp_loop_init(int kind, long lower, long upper, long chunk) {
     struct __jomp_thread *self = __jomp_self();
     long trips = upper < lower ? 0 : upper - lower + 1;
-    if (kind == 5) kind = 1;   /* runtime: the device's run-sched-var is static */
+    if (kind == 5) {   /* runtime: run-sched-var */
+        kind = self->sched_var;
+        chunk = self->chunk_var;
+    }
     if (kind == 4) kind = 1;   /* auto */
     /* SPMD kernels have no schedule clause (TargetLowering): the default schedule on the device
      * is static with chunk 1, so that a warp's threads take neighbouring iterations (coalesced) */
@@ -643,12 +714,31 @@ int omp_get_num_threads(void) { return __jomp_self()->nthreads; }
 
 int omp_get_max_threads(void) {
     struct __jomp_thread *self = __jomp_self();
-    return self->level > 0 ? 1 : __jomp_team_size(0);
+    return self->level > 0 || self->max_levels_var == 0 ? 1 : __jomp_team_size(self->nthreads_var);
 }
 
 int omp_get_thread_limit(void) {
     int limit = __jomp_shared_team.thread_limit, n = __nvvm_read_ptx_sreg_ntid_x();
+    if (__jomp_icv_thread_limit > 0 && __jomp_icv_thread_limit < n) n = __jomp_icv_thread_limit;
     return limit > 0 && limit < n ? limit : n;
+}
+
+/* the ICV setters a target region may call (LLVM's device runtime has them too): the calling
+ * thread's data environment */
+void omp_set_num_threads(int n) { if (n > 0) __jomp_self()->nthreads_var = n; }
+
+void omp_set_max_active_levels(int n) { if (n >= 0) __jomp_self()->max_levels_var = n > 0 ? 1 : 0; }
+
+void omp_set_dynamic(int flag) {}
+
+void omp_set_nested(int flag) {}
+
+void omp_set_schedule(int kind, int chunk) {
+    struct __jomp_thread *self = __jomp_self();
+    int k = kind & 0x7fffffff;
+    if (k < 1 || k > 4) return;
+    self->sched_var = k;
+    self->chunk_var = chunk > 0 ? chunk : 0;
 }
 
 int omp_in_parallel(void) { return __jomp_self()->active_level > 0; }
@@ -680,7 +770,7 @@ int omp_get_dynamic(void) { return 0; }
 
 int omp_get_nested(void) { return 0; }
 
-int omp_get_max_active_levels(void) { return 1; }
+int omp_get_max_active_levels(void) { return __jomp_self()->max_levels_var; }
 
 int omp_get_cancellation(void) { return 0; }
 
@@ -689,9 +779,11 @@ double omp_get_wtime(void) { return (double) __jomp_globaltimer() * 1e-9; }
 
 double omp_get_wtick(void) { return 1e-9; }
 
-int omp_get_max_teams(void) { return omp_get_num_teams(); }
+/* nteams-var and teams-thread-limit-var: what a teams construct without num_teams or
+ * thread_limit gets on this device */
+int omp_get_max_teams(void) { return __jomp_icv_nteams; }
 
-int omp_get_teams_thread_limit(void) { return omp_get_thread_limit(); }
+int omp_get_teams_thread_limit(void) { return __jomp_icv_teams_thread_limit; }
 
 /* the team of an enclosing level: 0 is the initial (serial) one, a team of one */
 int omp_get_team_size(int level) {
@@ -708,10 +800,11 @@ int omp_get_ancestor_thread_num(int level) {
     return __nvvm_read_ptx_sreg_tid_x() < __jomp_shared_team.nthreads ? __nvvm_read_ptx_sreg_tid_x() : 0;
 }
 
-/* run-sched-var on the device: static, no chunk (omp_sched_static = 1) */
+/* run-sched-var: the device's (static, no chunk, unless OMP_SCHEDULE_DEV says), or omp_set_schedule's */
 void omp_get_schedule(int *kind, int *chunk) {
-    *kind = 1;
-    *chunk = 0;
+    struct __jomp_thread *self = __jomp_self();
+    *kind = self->sched_var;
+    *chunk = self->chunk_var;
 }
 
 int omp_get_proc_bind(void) { return 0; }
@@ -737,9 +830,9 @@ int omp_get_partition_num_places(void) { return 0; }
 
 void omp_get_partition_place_nums(int *nums) {}
 
-void omp_set_num_teams(int n) {}
+void omp_set_num_teams(int n) { if (n > 0) __jomp_icv_nteams = n; }
 
-void omp_set_teams_thread_limit(int n) {}
+void omp_set_teams_thread_limit(int n) { if (n > 0) __jomp_icv_teams_thread_limit = n; }
 
 /* target device(ancestor: 1): no reverse offload through the CUDA plugin yet, so the GPU runs the
  * region itself (docs/user-guide.md says so) */
@@ -970,6 +1063,7 @@ int __jomp_spmd_init(int mode, struct __jomp_thread *self) {
     __jomp_shared_threads[tid] = self;
     self->level = 0;
     self->active_level = 0;
+    __jomp_thread_icvs(self);
     __jomp_thread_reset(self, 0, 1);
     if (tid == 0) {
         struct __jomp_team *team = &__jomp_shared_team;
@@ -1086,3 +1180,61 @@ void *__jomp_indirect_lookup(void *p) {
     }
     return p;
 }
+
+/* ---- LLVM's extensions on the GPU: ompx.h's kernel language, as its device runtime defines it
+ * (thread and block numbers and sizes per dimension, the block barrier, warp ballots and
+ * shuffles), and the dynamic shared memory jomp launches without (NULL) ---------------------- */
+
+int ompx_thread_id(int dim) {
+    return dim == 0 ? __nvvm_read_ptx_sreg_tid_x() : dim == 1 ? __nvvm_read_ptx_sreg_tid_y() : __nvvm_read_ptx_sreg_tid_z();
+}
+
+int ompx_block_dim(int dim) {
+    return dim == 0 ? __nvvm_read_ptx_sreg_ntid_x() : dim == 1 ? __nvvm_read_ptx_sreg_ntid_y() : __nvvm_read_ptx_sreg_ntid_z();
+}
+
+int ompx_block_id(int dim) {
+    return dim == 0 ? __nvvm_read_ptx_sreg_ctaid_x() : dim == 1 ? __nvvm_read_ptx_sreg_ctaid_y() : __nvvm_read_ptx_sreg_ctaid_z();
+}
+
+int ompx_grid_dim(int dim) {
+    return dim == 0 ? __nvvm_read_ptx_sreg_nctaid_x() : dim == 1 ? __nvvm_read_ptx_sreg_nctaid_y() : __nvvm_read_ptx_sreg_nctaid_z();
+}
+
+/* the block barrier: the team's (the whole block in an SPMD kernel; in generic mode the threads of
+ * the parallel region, which waiting workers outside it never reach) */
+void ompx_sync_block(int ordering) { __nvvm_membar_cta(); __jomp_barrier(); }
+
+void ompx_sync_block_acq_rel(void) { ompx_sync_block(4); }
+
+void ompx_sync_block_divergent(int ordering) { ompx_sync_block(ordering); }
+
+unsigned long ompx_ballot_sync(unsigned long mask, int pred) { return (unsigned) __nvvm_vote_ballot_sync((int) mask, pred); }
+
+/* CUDA's __shfl_down_sync: lanes of a segment of `width` read the lane delta above them, else their own value */
+int ompx_shfl_down_sync_i(unsigned long mask, int var, unsigned delta, int width) {
+    return __nvvm_shfl_sync_down_i32((int) mask, var, (int) delta, ((32 - width) << 8) | 0x1f);
+}
+
+float ompx_shfl_down_sync_f(unsigned long mask, float var, unsigned delta, int width) {
+    union { float f; int i; } u;
+    u.f = var;
+    u.i = ompx_shfl_down_sync_i(mask, u.i, delta, width);
+    return u.f;
+}
+
+long ompx_shfl_down_sync_l(unsigned long mask, long var, unsigned delta, int width) {
+    int lo = ompx_shfl_down_sync_i(mask, (int) var, delta, width), hi = ompx_shfl_down_sync_i(mask, (int) (var >> 32), delta, width);
+    return (long) (unsigned) lo | (long) hi << 32;
+}
+
+double ompx_shfl_down_sync_d(unsigned long mask, double var, unsigned delta, int width) {
+    union { double d; long l; } u;
+    u.d = var;
+    u.l = ompx_shfl_down_sync_l(mask, u.l, delta, width);
+    return u.d;
+}
+
+void *llvm_omp_target_dynamic_shared_alloc(void) { return 0; }
+
+void *llvm_omp_get_dynamic_shared(void) { return 0; }

@@ -69,7 +69,7 @@ class CudaFakeDriverLaunchTest {
         // what the runtime passed, by kernel (in launch order), and what the driver saw
         Map<String, Integer> passed = new LinkedHashMap<>();
         Map<String, String> geometry = new LinkedHashMap<>();
-        Matcher info = Pattern.compile("Entering OpenMP kernel at \\S+ with (\\d+) arguments?:[\\s\\S]*?Launching kernel (\\w+) with (\\d+) teams and (\\d+) threads")
+        Matcher info = Pattern.compile("Entering OpenMP kernel at \\S+ with (\\d+) arguments?:[\\s\\S]*?Launching kernel (\\w+) with (\\d+) blocks and (\\d+) threads in (?:SPMD|Generic|Generic-SPMD) mode")
                 .matcher(run.stderr());
         while (info.find()) {
             passed.put(info.group(2), Integer.parseInt(info.group(1)));

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * OMP_TARGET_OFFLOAD=MANDATORY, their output compared with gcc -fopenmp's (or clang-19's
  * offloading, where the device's answers differ from the host's). Then errors a user can make
  * in OpenMP that the simulator must catch as compute-sanitizer would, with a clear message and
- * status 1 and no Java stack trace; and what LIBOMPTARGET_INFO and omp_get_num_devices say.
+ * libomptarget's abort (status 134) and no Java stack trace; and what LIBOMPTARGET_INFO and omp_get_num_devices say.
  */
 class NvptxSimulatorTest {
     @TempDir Path dir;
@@ -226,6 +226,23 @@ class NvptxSimulatorTest {
                       return 0;
                     }
                     """),
+            new Program("max-teams-is-what-teams-makes", "spec:agree=1 levels=0\n", 2, """
+                    #include <stdio.h>
+                    #include <omp.h>
+                    int main(void) {
+                      int max = -1, made = -2, levels = -1;
+                    #pragma omp target map(from: max, levels)
+                      {
+                        max = omp_get_max_teams();
+                        omp_set_max_active_levels(0);   /* a device routine: the region's own ICV */
+                        levels = omp_get_max_active_levels();
+                      }
+                    #pragma omp target teams map(from: made)
+                      if (omp_get_team_num() == 0) made = omp_get_num_teams();
+                      printf("agree=%d levels=%d\\n", max == made, levels);
+                      return 0;
+                    }
+                    """),
             new Program("teams-of-a-generic-kernel", "gcc", 1, """
                     #include <stdio.h>
                     #include <omp.h>
@@ -361,7 +378,14 @@ class NvptxSimulatorTest {
         assertThat(got.stderr().lines().filter(l -> l.startsWith("grid")).toList())
                 .containsExactly("grid 32 x 32", "grid 3200 x 1", "grid 3 x 128", "grid 40 x 128");
         assertThat(got.stderr().lines().filter(l -> l.contains("info: Launching kernel")).map(l -> l.replaceAll(".* with ", "")).toList())
-                .containsExactly("32 teams and 32 threads", "3200 teams and 1 threads", "3 teams and 128 threads", "40 teams and 128 threads");
+                .containsExactly("32 blocks and 32 threads in SPMD mode", "3200 blocks and 1 threads in SPMD mode",
+                        "3 blocks and 128 threads in SPMD mode", "40 blocks and 128 threads in Generic mode");
+        // LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT, as LLVM 19's plugins read it: 1000 iterations on blocks of 8 threads
+        Map<String, String> eight = new HashMap<>(SIM);
+        eight.put("LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT", "8");
+        Exec.Result low = Exec.run(List.of(dir.resolve("grid").toString()), dir, eight, dir.resolve("scratch"));
+        assertThat(low.stdoutText()).isEqualTo(want.stdoutText());
+        assertThat(low.stderr().lines().filter(l -> l.startsWith("grid")).findFirst()).as(low.stderr()).contains("grid 125 x 8");
     }
 
     /**
@@ -480,10 +504,10 @@ class NvptxSimulatorTest {
         build(jomp(src, name), "jomp");
         Exec.Result r = Exec.run(List.of(dir.resolve(name).toString()), dir, SIM, dir.resolve("scratch"));
         assertThat(r.timedOut()).as("a broken kernel must fail, never hang: %s", r.describe(name)).isFalse();
-        assertThat(r.status()).as("a failing launch ends the program with status 1: %s", r.stderr()).isEqualTo(1);
+        assertThat(r.status()).as("a failing launch aborts the program, as libomptarget does: %s", r.stderr()).isEqualTo(134);
         assertThat(r.stderr()).as("no Java stack trace").doesNotContain("Exception", "\tat ", "at jomp.");
         assertThat(r.stderr()).contains("omptarget error: kernel __omp_offloading_", "failed on device 0 (ptxsim)",
-                "omptarget fatal error 1: failure of target construct");
+                "omptarget error: Executing target region abort target.", "omptarget fatal error 1: failure of target construct while offloading is mandatory");
         return r;
     }
 
@@ -535,22 +559,36 @@ class NvptxSimulatorTest {
                 #include <stdio.h>
                 #include <omp.h>
                 int main(void) {
-                  int on = 1;
-                #pragma omp target map(from: on)
-                  on = omp_is_initial_device();
-                  printf("devices=%d on_device=%d\\n", omp_get_num_devices(), !on);
+                  int n = omp_get_num_devices(), ran = 0;
+                  for (int d = 0; d < n; d++) {
+                    int on = 1;
+                #pragma omp target device(d) map(from: on)
+                    on = omp_is_initial_device();
+                    ran += !on;
+                  }
+                  printf("devices=%d ran_on_each=%d\\n", n, ran == n);
                   return 0;
                 }
                 """);
         build(jomp(src, "count"), "jomp");
         Map<String, String> env = new HashMap<>(Map.of("JOMP_PTXSIM", "1", "OMP_TARGET_OFFLOAD", "MANDATORY", "LIBOMPTARGET_DEBUG", "1"));
         Exec.Result r = Exec.run(List.of(dir.resolve("count").toString()), dir, env, dir.resolve("scratch"));
-        // JOMP_PTXSIM=1: the simulator comes before the jvm device, as a GPU would
-        assertThat(r.stdoutText()).as(r.stderr()).isEqualTo("devices=2 on_device=1\n");
+        // JOMP_PTXSIM=1 and the jvm plugin present: a program with nvptx64 code alone has the simulator as its only
+        // device (libomptarget creates devices for the plugins whose images the program carries), so a loop over the
+        // devices runs every region on a device, even under MANDATORY
+        assertThat(r.stdoutText()).as(r.stderr()).isEqualTo("devices=1 ran_on_each=1\n");
+        assertThat(r.status()).isZero();
         assertThat(r.stderr()).contains("plugin ptxsim (nvptx64-nvidia-cuda): 1 device(s)", "device 0 (ptxsim) initialised: ptxsim device 0: a PTX simulator, not a GPU");
         Exec.Result only = Exec.run(List.of(dir.resolve("count").toString()), dir, SIM, dir.resolve("scratch"));
-        assertThat(only.stdoutText()).isEqualTo("devices=1 on_device=1\n");
+        assertThat(only.stdoutText()).isEqualTo("devices=1 ran_on_each=1\n");
         assertThat(only.stderr()).as("LIBOMPTARGET_INFO=16 describes the device when it starts")
                 .contains("omptarget device 0 info: ptxsim device 0: a PTX simulator, not a GPU (sm_90-like, 4 multiprocessors");
+        // with code for both, the simulator comes before the jvm device, as a GPU would
+        List<String> both = new ArrayList<>(Corpus.jompCommand());
+        both.addAll(List.of("-std=gnu11", "-fopenmp", "-fopenmp-targets=nvptx64,jvm", src.toString(), "-o", dir.resolve("both").toString()));
+        build(both, "jomp -fopenmp-targets=nvptx64,jvm");
+        Exec.Result two = Exec.run(List.of(dir.resolve("both").toString()), dir, env, dir.resolve("scratch"));
+        assertThat(two.stdoutText()).as(two.stderr()).isEqualTo("devices=2 ran_on_each=1\n");
+        assertThat(two.stderr()).contains("device 0 (ptxsim) initialised", "device 1 (jvm) initialised");
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The offloading promises of issue 4 through the real tools: the user's three commands verbatim
  * with the jvm device; OMP_TARGET_OFFLOAD (MANDATORY without a device stops with a message and
- * status 1, DISABLED runs on the host); targets chosen at link time (objects compiled for
+ * SIGABRT as libomptarget's, DISABLED runs on the host); targets chosen at link time (objects compiled for
  * different target lists link together, targets can be dropped); the runtime's reports
  * (LIBOMPTARGET_INFO, LIBOMPTARGET_DEBUG, LIBOMPTARGET_PROFILE as Chrome-trace JSON).
  */
@@ -92,8 +92,10 @@ class OffloadEndToEndTest {
         assertThat(launches(dflt)).isEqualTo(2);
 
         Exec.Result mandatory = run("prog", Map.of("OMP_TARGET_OFFLOAD", "MANDATORY", "JOMP_JVM_DEVICES", "0"));
-        assertThat(mandatory.status()).isEqualTo(1);
-        assertThat(mandatory.stderr()).contains("omptarget fatal error").contains("MANDATORY").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(mandatory.status()).as("abort(), as libomptarget").isEqualTo(134);
+        assertThat(mandatory.stderr()).contains("No images found compatible with the installed hardware. Found 0 image(s): ()")
+                .contains("omptarget fatal error 1: failure of target construct while offloading is mandatory")
+                .doesNotContain("Exception").doesNotContain("\tat ");
         assertThat(mandatory.stdoutText()).isEmpty();
 
         Exec.Result disabled = run("prog", Map.of("OMP_TARGET_OFFLOAD", "DISABLED", "LIBOMPTARGET_INFO", "16"));
@@ -104,6 +106,31 @@ class OffloadEndToEndTest {
         Exec.Result noDevice = run("prog", Map.of("JOMP_JVM_DEVICES", "0"));   // DEFAULT: falls back to the host
         assertThat(noDevice.status()).isZero();
         assertThat(noDevice.stdoutText()).endsWith("a ran on the host, b ran on the host\n");
+    }
+
+    /**
+     * clang's users offload to the host CPU with its triple (-fopenmp-targets=x86_64-pc-linux-gnu,
+     * or x86_64): jomp's host-CPU device is the jvm device, which those names select; the action
+     * graph is the jvm device's, and the regions run on it.
+     */
+    @Test
+    void clangsHostTriplesSelectTheJvmDevice() throws Exception {
+        Files.writeString(dir.resolve("a.c"), WHERE);
+        Files.writeString(dir.resolve("b.c"), WHERE_B);
+        String jvmPhases = jomp("-fopenmp", "-fopenmp-targets=jvm", "-ccc-print-phases", "-c", "b.c").stderr();
+        for (String host : List.of("x86_64-pc-linux-gnu", "x86_64", "x86_64-unknown-linux-gnu")) {
+            assertThat(jomp("-fopenmp", "-fopenmp-targets=" + host, "-ccc-print-phases", "-c", "b.c").stderr()).as(host).isEqualTo(jvmPhases)
+                    .contains("\"device-openmp (jvm64-jomp-linux)\"");
+            jomp("-fopenmp", "-fopenmp-targets=" + host, "a.c", "b.c", "-o", "prog");
+            Exec.Result r = run("prog", Map.of("LIBOMPTARGET_INFO", "16", "OMP_TARGET_OFFLOAD", "MANDATORY"));
+            assertThat(r.stdoutText()).as(r.stderr()).endsWith("a ran on the device, b ran on the device\n");
+            assertThat(launches(r)).isEqualTo(2);
+        }
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("-fopenmp", "-fopenmp-targets=x86_64-apple-darwin", "-c", "b.c"));
+        Exec.Result bad = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
+        assertThat(bad.status()).isEqualTo(1);
+        assertThat(bad.stderr()).contains("OpenMP target is invalid: 'x86_64-apple-darwin'");
     }
 
     @Test
@@ -136,7 +163,8 @@ class OffloadEndToEndTest {
             .contains("info: Creating new map entry").contains("info: Removing map entry").contains("info: Entering OpenMP kernel");
         // plain target regions are one team, as clang launches them (1 block)
         assertThat(run("prog", Map.of("LIBOMPTARGET_INFO", "16")).stderr().lines().filter(l -> l.contains("info: Launching kernel")))
-                .hasSize(2).allMatch(l -> l.contains(" with 1 teams and "));
+                .hasSize(2).allMatch(l -> l.startsWith("\"PluginInterface\" device 0 info: Launching kernel ") && l.contains(" with 1 blocks and ")
+                        && l.endsWith(" threads in Generic mode"));
         Exec.Result debug = run("prog", Map.of("LIBOMPTARGET_DEBUG", "1"));
         assertThat(debug.stderr()).contains("omptarget --> plugin jvm");
         Path profile = dir.resolve("profile.json");

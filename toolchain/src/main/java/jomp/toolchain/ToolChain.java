@@ -19,6 +19,9 @@ public interface ToolChain {
     /** The names {@code -fopenmp-targets=} accepts for this target, besides its triple. */
     List<String> aliases();
 
+    /** Does {@code -fopenmp-targets=name} select this target? Its triple and aliases (a target may accept more). */
+    default boolean selectedBy(String name) { return triple().equals(name) || aliases().contains(name); }
+
     /** The code generator of its device code. */
     CodeGen codeGen();
 

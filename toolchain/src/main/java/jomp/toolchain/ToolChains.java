@@ -18,7 +18,7 @@ public final class ToolChains {
 
     /** The offload device a name ({@code -fopenmp-targets=} value, short or full triple) selects; null if none. */
     public static ToolChain device(String name) {
-        for (ToolChain tc : DEVICES) if (tc.triple().equals(name) || tc.aliases().contains(name)) return tc;
+        for (ToolChain tc : DEVICES) if (tc.selectedBy(name)) return tc;
         return null;
     }
 

@@ -46,6 +46,13 @@ class ToolChainsTest {
         assertThat(Triple.normalize("amdgcn")).isNull();
         assertThat(Triple.normalize("nvptx")).isNull();   // clang's 32-bit nvptx: no toolchain in jomp
         assertThat(ToolChains.device(Triple.HOST)).isInstanceOf(JvmDevice.class);
+        // clang's spellings of the host CPU as an offload target select the jvm device (jomp's host-CPU device)
+        for (String host : List.of("x86_64", "x86_64-pc-linux-gnu", "x86_64-unknown-linux-gnu", "x86_64-linux-gnu", "x86_64-pc-linux",
+                "x86_64-unknown-linux", "x86_64-linux", "amd64", "amd64-unknown-linux-gnu"))
+            assertThat(Triple.normalize(host)).as(host).isEqualTo(Triple.HOST);
+        for (String other : List.of("x86_64-apple-darwin", "x86_64-pc-windows-msvc", "x86_64-pc", "i686-pc-linux-gnu", "aarch64-unknown-linux-gnu",
+                "x86_64-pc-linux-musl", "x86"))
+            assertThat(Triple.normalize(other)).as(other).isNull();
     }
 
     @Test

@@ -1,10 +1,24 @@
-/* jomp: <omp.h>, the OpenMP API routines (implemented by jomp's runtime). */
+/* jomp: <omp.h>, the OpenMP API routines (implemented by jomp's runtime), with what LLVM 19's
+   omp.h declares besides: its headers, its kmp_* and llvm_* extensions and its enumerations. */
 #ifndef __JOMP_OMP_H
 #define __JOMP_OMP_H
-#define __need_size_t
+#ifndef __OMP_H
+#define __OMP_H
+#endif
 #include <stddef.h>
-typedef struct { void *_lk; } omp_lock_t;
-typedef struct { void *_lk; } omp_nest_lock_t;
+#include <stdlib.h>
+#include <stdint.h>
+#define KMP_VERSION_MAJOR 5
+#define KMP_VERSION_MINOR 0
+#define KMP_VERSION_BUILD 20140926
+#define KMP_BUILD_DATE "No_Timestamp"
+/* libomp's names of the affinity format routines, as LLVM's omp.h maps them */
+#define omp_set_affinity_format ompc_set_affinity_format
+#define omp_get_affinity_format ompc_get_affinity_format
+#define omp_display_affinity ompc_display_affinity
+#define omp_capture_affinity ompc_capture_affinity
+typedef struct omp_lock_t { void *_lk; } omp_lock_t;
+typedef struct omp_nest_lock_t { void *_lk; } omp_nest_lock_t;
 typedef enum omp_sched_t {
   omp_sched_static = 1, omp_sched_dynamic = 2, omp_sched_guided = 3, omp_sched_auto = 4,
   omp_sched_monotonic = 0x80000000u
@@ -14,28 +28,29 @@ typedef enum omp_proc_bind_t {
   omp_proc_bind_close = 3, omp_proc_bind_spread = 4, omp_proc_bind_primary = 2
 } omp_proc_bind_t;
 typedef enum omp_sync_hint_t {
-  omp_sync_hint_none = 0, omp_sync_hint_uncontended = 1, omp_sync_hint_contended = 2,
-  omp_sync_hint_nonspeculative = 4, omp_sync_hint_speculative = 8
+  omp_sync_hint_none = 0, omp_lock_hint_none = omp_sync_hint_none,
+  omp_sync_hint_uncontended = 1, omp_lock_hint_uncontended = omp_sync_hint_uncontended,
+  omp_sync_hint_contended = (1 << 1), omp_lock_hint_contended = omp_sync_hint_contended,
+  omp_sync_hint_nonspeculative = (1 << 2), omp_lock_hint_nonspeculative = omp_sync_hint_nonspeculative,
+  omp_sync_hint_speculative = (1 << 3), omp_lock_hint_speculative = omp_sync_hint_speculative,
+  kmp_lock_hint_hle = (1 << 16), kmp_lock_hint_rtm = (1 << 17), kmp_lock_hint_adaptive = (1 << 18)
 } omp_sync_hint_t;
 typedef omp_sync_hint_t omp_lock_hint_t;
-typedef enum omp_pause_resource_t { omp_pause_soft = 1, omp_pause_hard = 2 } omp_pause_resource_t;
-typedef unsigned long omp_uintptr_t;
-typedef omp_uintptr_t omp_memspace_handle_t;
-typedef omp_uintptr_t omp_allocator_handle_t;
-#define omp_large_cap_mem_space ((omp_memspace_handle_t)1)
-#define omp_const_mem_space ((omp_memspace_handle_t)2)
-#define omp_high_bw_mem_space ((omp_memspace_handle_t)3)
-#define omp_low_lat_mem_space ((omp_memspace_handle_t)4)
-#define omp_null_allocator ((omp_allocator_handle_t)0)
-#define omp_default_mem_alloc ((omp_allocator_handle_t)1)
-#define omp_large_cap_mem_alloc ((omp_allocator_handle_t)2)
-#define omp_const_mem_alloc ((omp_allocator_handle_t)3)
-#define omp_high_bw_mem_alloc ((omp_allocator_handle_t)4)
-#define omp_low_lat_mem_alloc ((omp_allocator_handle_t)5)
-#define omp_cgroup_mem_alloc ((omp_allocator_handle_t)6)
-#define omp_pteam_mem_alloc ((omp_allocator_handle_t)7)
-#define omp_thread_mem_alloc ((omp_allocator_handle_t)8)
-#define omp_default_mem_space ((omp_memspace_handle_t)0)
+typedef enum omp_pause_resource_t { omp_pause_resume = 0, omp_pause_soft = 1, omp_pause_hard = 2 } omp_pause_resource_t;
+typedef uintptr_t omp_uintptr_t;
+/* allocators and memory spaces: enumerations of unsigned long, LLVM's values (100-102: its
+   device memory kinds) */
+typedef enum omp_allocator_handle_t {
+  omp_null_allocator = 0, omp_default_mem_alloc = 1, omp_large_cap_mem_alloc = 2, omp_const_mem_alloc = 3,
+  omp_high_bw_mem_alloc = 4, omp_low_lat_mem_alloc = 5, omp_cgroup_mem_alloc = 6, omp_pteam_mem_alloc = 7,
+  omp_thread_mem_alloc = 8, llvm_omp_target_host_mem_alloc = 100, llvm_omp_target_shared_mem_alloc = 101,
+  llvm_omp_target_device_mem_alloc = 102, KMP_ALLOCATOR_MAX_HANDLE = UINTPTR_MAX
+} omp_allocator_handle_t;
+typedef enum omp_memspace_handle_t {
+  omp_default_mem_space = 0, omp_large_cap_mem_space = 1, omp_const_mem_space = 2, omp_high_bw_mem_space = 3,
+  omp_low_lat_mem_space = 4, llvm_omp_target_host_mem_space = 100, llvm_omp_target_shared_mem_space = 101,
+  llvm_omp_target_device_mem_space = 102, KMP_MEMSPACE_MAX_HANDLE = UINTPTR_MAX
+} omp_memspace_handle_t;
 #define omp_initial_device (-1)
 #define omp_invalid_device (-2)
 
@@ -127,7 +142,7 @@ int omp_pause_resource(omp_pause_resource_t kind, int device);
 int omp_pause_resource_all(omp_pause_resource_t kind);
 
 /* ---- devices, affinity, environment, interop (OpenMP 5.1/5.2; ompmap) ---- */
-typedef long omp_intptr_t;
+typedef intptr_t omp_intptr_t;
 typedef void *omp_depend_t;
 int omp_get_supported_active_levels(void);
 void omp_display_env(int verbose);
@@ -197,10 +212,50 @@ typedef enum omp_alloctrait_value_t {
 #define omp_atv_default ((omp_uintptr_t)-1)
 typedef struct { omp_alloctrait_key_t key; omp_uintptr_t value; } omp_alloctrait_t;
 omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int ntraits,
-                                          const omp_alloctrait_t traits[]);
+                                          omp_alloctrait_t traits[]);
 void omp_destroy_allocator(omp_allocator_handle_t allocator);
 
 /* Tasks (OpenMP 5.0-5.2): detach events, depend objects */
-typedef unsigned long omp_event_handle_t;
+typedef enum omp_event_handle_t { KMP_EVENT_MAX_HANDLE = UINTPTR_MAX } omp_event_handle_t;
 void omp_fulfill_event(omp_event_handle_t event);
+
+/* libomp's kmp_* extensions (kmp_ftn_entry.h): stack size, blocktime, library mode, the affinity
+   mask API (jomp binds no thread to a processor: it answers as libomp built without affinity
+   does), memory */
+int kmp_get_stacksize(void);
+void kmp_set_stacksize(int size);
+size_t kmp_get_stacksize_s(void);
+void kmp_set_stacksize_s(size_t size);
+int kmp_get_blocktime(void);
+int kmp_get_library(void);
+void kmp_set_blocktime(int msec);
+void kmp_set_library(int mode);
+void kmp_set_library_serial(void);
+void kmp_set_library_turnaround(void);
+void kmp_set_library_throughput(void);
+void kmp_set_defaults(char const *settings);
+void kmp_set_disp_num_buffers(int num);
+typedef void *kmp_affinity_mask_t;
+int kmp_set_affinity(kmp_affinity_mask_t *mask);
+int kmp_get_affinity(kmp_affinity_mask_t *mask);
+int kmp_get_affinity_max_proc(void);
+void kmp_create_affinity_mask(kmp_affinity_mask_t *mask);
+void kmp_destroy_affinity_mask(kmp_affinity_mask_t *mask);
+int kmp_set_affinity_mask_proc(int proc, kmp_affinity_mask_t *mask);
+int kmp_unset_affinity_mask_proc(int proc, kmp_affinity_mask_t *mask);
+int kmp_get_affinity_mask_proc(int proc, kmp_affinity_mask_t *mask);
+void *kmp_malloc(size_t size);
+void *kmp_aligned_malloc(size_t size, size_t alignment);
+void *kmp_calloc(size_t nelem, size_t elsize);
+void *kmp_realloc(void *ptr, size_t size);
+void kmp_free(void *ptr);
+void kmp_set_warnings_on(void);
+void kmp_set_warnings_off(void);
+
+/* LLVM extensions: the device's dynamic shared memory (NULL on the host) */
+extern void *llvm_omp_target_dynamic_shared_alloc(void);
+
+/* not standard, deprecated (LLVM's omp.h keeps them) */
+typedef int omp_int_t;
+typedef double omp_wtime_t;
 #endif

@@ -20,6 +20,8 @@ public final class EntryPoints {
     public static final String TGT_TARGET_DATA_UPDATE_MAPPER = "__tgt_target_data_update_mapper";
     public static final String TGT_MAPPER_NUM_COMPONENTS = "__tgt_mapper_num_components";
     public static final String TGT_PUSH_MAPPER_COMPONENT = "__tgt_push_mapper_component";
+    /** libomptarget's export that programs call themselves (not the compiler): LIBOMPTARGET_INFO's mask from now on. */
+    public static final String TGT_SET_INFO_FLAG = "__tgt_set_info_flag";
     public static final String MAPPER_TYPE = "__jomp_mapper_type";
     public static final String ANCESTOR_ENTER = "__jomp_ancestor_enter";
     public static final String ANCESTOR_EXIT = "__jomp_ancestor_exit";
@@ -33,6 +35,8 @@ public final class EntryPoints {
     public static final String BARRIER = "__jomp_barrier";
     public static final String THREADPRIVATE = "__jomp_threadprivate";
     public static final String COPYIN = "__jomp_copyin";
+    /** The alignment an allocator's alignment trait asks for (1 when none): storage of allocate directives and clauses. */
+    public static final String ALLOCATOR_ALIGNMENT = "__jomp_allocator_alignment";
     public static final String SINGLE = "__jomp_single";
     public static final String MASTER = "__jomp_master";
     public static final String MASKED = "__jomp_masked";
@@ -91,9 +95,9 @@ public final class EntryPoints {
     /** Every name above. */
     public static final List<String> ALL = List.of(
         TGT_TARGET_KERNEL, TARGET_FALLBACK_DONE, TGT_TARGET_DATA_BEGIN_MAPPER, TGT_TARGET_DATA_END_MAPPER,
-        TGT_TARGET_DATA_UPDATE_MAPPER, TGT_MAPPER_NUM_COMPONENTS, TGT_PUSH_MAPPER_COMPONENT, MAPPER_TYPE,
+        TGT_TARGET_DATA_UPDATE_MAPPER, TGT_MAPPER_NUM_COMPONENTS, TGT_PUSH_MAPPER_COMPONENT, TGT_SET_INFO_FLAG, MAPPER_TYPE,
         ANCESTOR_ENTER, ANCESTOR_EXIT, INTEROP_INIT, INTEROP_USE, INTEROP_DESTROY, TARGET_TRANSLATE, FORK,
-        BARRIER, THREADPRIVATE, COPYIN, SINGLE, MASTER, MASKED, CRITICAL_ENTER, CRITICAL_EXIT, ATOMIC_ENTER,
+        BARRIER, THREADPRIVATE, COPYIN, ALLOCATOR_ALIGNMENT, SINGLE, MASTER, MASKED, CRITICAL_ENTER, CRITICAL_EXIT, ATOMIC_ENTER,
         ATOMIC_EXIT, REDUCE_ENTER, REDUCE_EXIT, TASKWAIT, TASK_ALLOC, TASK_EVENT, TASK_SUBMIT, TASKWAIT_DEPS,
         TASKGROUP_BEGIN, TASKGROUP_END, TASKYIELD, TASKLOOP, DEPOBJ_INIT, DEPOBJ_UPDATE, DEPOBJ_DESTROY,
         ERROR, DEVICE_MATCHES, TARGET_DEVICE_MATCHES, SET_THREAD_LIMIT, CANCEL, CANCELLATION_POINT, BARRIER_CANCEL, COPYPRIVATE_PUBLISH,

@@ -26,6 +26,15 @@ final class Device {
 
     Device(DevicePlugin plugin, int local, int id) { this.plugin = plugin; this.local = local; this.id = id; }
 
+    private volatile jomp.runtime.omp.DeviceIcvs.OfDevice icvs;
+
+    /** The device's ICVs from the environment (OMP_NUM_TEAMS_DEV_<n>, ...), read once. */
+    jomp.runtime.omp.DeviceIcvs.OfDevice icvs() {
+        jomp.runtime.omp.DeviceIcvs.OfDevice i = icvs;
+        if (i == null) icvs = i = jomp.runtime.omp.DeviceIcvs.of(id);
+        return i;
+    }
+
     /** The registry generation whose images this device has considered. */
     private volatile int seen = -1;
 
@@ -67,9 +76,66 @@ final class Device {
                 // device code that asks omp_get_device_num()/omp_get_num_devices() reads these (the nvptx runtime's)
                 setDeviceInt(li, "__jomp_device_num", id);
                 setDeviceInt(li, "__jomp_num_devices", Devices.count());
+                writeIcvs(li);
             }
         }
         seen = gen;
+    }
+
+    /**
+     * The device's ICVs into the image's runtime (the nvptx runtime's __jomp_icv_* globals, as
+     * libomptarget fills its device environment): nteams-var and teams-thread-limit-var are what
+     * a teams construct without num_teams and thread_limit gets from this plugin.
+     */
+    private void writeIcvs(DevicePlugin.LoadedImage li) {
+        jomp.runtime.omp.DeviceIcvs.OfDevice v = icvs();
+        if (li.global("__jomp_icv_nteams") == null) return;
+        int[] g = plugin.launchGeometry(local, null, v.nteams(), v.teamsThreadLimit());
+        setDeviceInt(li, "__jomp_icv_nteams", g[0]);
+        setDeviceInt(li, "__jomp_icv_teams_thread_limit", g[1]);
+        setDeviceInt(li, "__jomp_icv_nthreads", v.nthreads());
+        setDeviceInt(li, "__jomp_icv_thread_limit", v.threadLimit());
+        if (v.maxActiveLevels() >= 0) setDeviceInt(li, "__jomp_icv_max_active_levels", v.maxActiveLevels());
+        if (v.schedKind() > 0) {
+            setDeviceInt(li, "__jomp_icv_sched", v.schedKind());
+            setDeviceInt(li, "__jomp_icv_chunk", v.schedChunk());
+        }
+    }
+
+    /**
+     * After a kernel: the messages of its error directives (the nvptx runtime logs them in
+     * __jomp_error_log, __jomp_error_count of them) go to stderr, as the host's error directive
+     * prints them; a kernel whose error directive of severity fatal asked to end the program
+     * (__jomp_exit_request: 1 << 8 | status) ends it with that status, as the host's does. Only
+     * images whose code has an error directive carry these globals; a device that cannot be read
+     * any more (a GPU after a trap) says nothing.
+     */
+    synchronized void afterKernel() {
+        for (DevicePlugin.LoadedImage li : loaded.values()) {
+            if (li == null) continue;
+            DevicePlugin.GlobalSymbol count = li.global("__jomp_error_count"), log = li.global("__jomp_error_log"),
+                exit = li.global("__jomp_exit_request");
+            if (count == null || log == null || exit == null) continue;
+            try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
+                java.lang.foreign.MemorySegment n = a.allocate(8, 8);
+                plugin.dataRetrieve(local, n.address(), count.deviceAddress(), 4);
+                plugin.dataRetrieve(local, n.address() + 4, exit.deviceAddress(), 4);
+                int logged = n.get(java.lang.foreign.ValueLayout.JAVA_INT, 0), request = n.get(java.lang.foreign.ValueLayout.JAVA_INT, 4);
+                if (logged > 0) {
+                    int records = (int) Math.min(logged, log.size() / 256);
+                    java.lang.foreign.MemorySegment text = a.allocate(log.size(), 8);
+                    plugin.dataRetrieve(local, text.address(), log.deviceAddress(), log.size());
+                    jomp.runtime.libc.Stdio.fflush(0);   // in order with the program's output, as the host's error directive
+                    for (int i = 0; i < records; i++) System.err.print(text.getString(256L * i, java.nio.charset.StandardCharsets.ISO_8859_1));
+                    System.err.flush();
+                    n.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, 0);
+                    plugin.dataSubmit(local, count.deviceAddress(), n.address(), 4);
+                }
+                if ((request >> 8) == 1) jomp.runtime.libc.Stdlib.exit(request & 0xff);
+            } catch (RuntimeException e) {
+                Info.debug("device %d: cannot read its error log: %s", id, e.getMessage());
+            }
+        }
     }
 
     /** Writes an int global of the image, if the image has it. */

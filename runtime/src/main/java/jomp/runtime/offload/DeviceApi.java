@@ -63,10 +63,14 @@ public final class DeviceApi {
         return 1;
     }
 
-    /** The offload device numbered {@code device}, ready for use, or null for the host or a bad number. */
+    /**
+     * The offload device numbered {@code device}, ready for use (callers have dealt with the
+     * host's numbers). Any other number ends the program as libomptarget's getDevice does
+     * ("Device number 'N' out of range", abort); OpenMP leaves such numbers unspecified.
+     */
     private static Device device(long device) {
-        Device d = Devices.get(device);
-        if (d != null) d.ready();
+        Device d = Devices.require(device);
+        d.ready();
         return d;
     }
 
@@ -140,8 +144,15 @@ public final class DeviceApi {
 
     public static long omp_get_mapped_ptr(long p, int device) {
         Info.debug("Call to omp_get_mapped_ptr with ptr %s, device_num %d.", Info.hex(p), device);
-        if (p == 0) return 0;
+        if (p == 0) {
+            Info.report("Call to omp_get_mapped_ptr with nullptr.");
+            return 0;
+        }
         if (host(device)) return p;
+        if (device >= Devices.count()) {   // as libomptarget: a number past the devices is no error here, negative ones are
+            Info.debug("DeviceNum %d is invalid, returning nullptr.", device);
+            return 0;
+        }
         Device d = device(device);
         if (d == null) return 0;
         MappingTable.Entry e = d.table.find(p, 1);

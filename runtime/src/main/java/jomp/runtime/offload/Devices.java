@@ -9,9 +9,13 @@ import jomp.runtime.omp.DeviceIcvs;
 import jomp.runtime.plugin.DevicePlugin;
 
 /**
- * The device table: the devices of every plugin found with ServiceLoader, numbered across plugins
+ * The device table: the devices of the plugins found with ServiceLoader, numbered across plugins
  * (the first plugin's devices, then the next's), and the offload ICVs read from the environment:
- * OMP_TARGET_OFFLOAD (MANDATORY, DISABLED or DEFAULT) and OMP_DEFAULT_DEVICE.
+ * OMP_TARGET_OFFLOAD (MANDATORY, DISABLED or DEFAULT) and OMP_DEFAULT_DEVICE. As libomptarget's
+ * PluginManager, the table holds only devices for which the program carries an image they can
+ * run: a program compiled for nvptx64 alone has no jvm device, one without device code no device
+ * at all. Images registered later (a library's) add their devices after the others; numbers never
+ * change.
  */
 final class Devices {
     private Devices() {}
@@ -28,40 +32,83 @@ final class Devices {
     /** omp_initial_device and omp_invalid_device (OpenMP 5.2). */
     static final int INITIAL = DeviceIcvs.INITIAL, INVALID = DeviceIcvs.INVALID;
 
-    /** Every device, found on first use (no plugin is touched by a program that never offloads). */
+    /** The plugins in device order, found on first use (no plugin is touched by a program that never offloads). */
+    private static volatile List<DevicePlugin> plugins;
+    /** The registry generation whose images {@link #all} has considered. */
+    private static volatile int seen = -1;
+
+    /** Every device, found on first use and again when more images are registered. */
     static List<Device> all() {
         List<Device> d = all;
-        if (d != null) return d;
+        if (d != null && (installed || seen == Registry.generation())) return d;
         synchronized (Devices.class) {
-            if (all != null) return all;
-            List<Device> list = new ArrayList<>();
+            if (all != null && (installed || seen == Registry.generation())) return all;
+            int gen = Registry.generation();
+            List<Device> list = all == null ? List.of() : all;
             if (POLICY != Policy.DISABLED) {
                 long t = Profile.start();
-                var found = ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader()).iterator();
-                List<DevicePlugin> plugins = new ArrayList<>();
-                while (true) {
-                    try {
-                        if (!found.hasNext()) break;
-                        plugins.add(found.next());
-                    } catch (java.util.ServiceConfigurationError e) {   // a plugin that cannot be loaded: no devices from it
-                        Info.debug("a device plugin is not usable: %s", e.getMessage());
-                    }
-                }
-                for (DevicePlugin p : ordered(plugins, System.getenv("JOMP_PLUGINS"))) {
-                    int n;
-                    try {
-                        n = p.numberOfDevices();
-                    } catch (RuntimeException | LinkageError e) {
-                        Info.debug("plugin %s is not usable: %s", p.name(), e);
-                        n = 0;
-                    }
-                    Info.debug("plugin %s (%s): %d device(s)", p.name(), p.triple(), n);
-                    for (int i = 0; i < n; i++) list.add(new Device(p, i, list.size()));
-                }
+                list = extend(list, plugins(), Registry.libs());
                 Profile.event("find devices", t, "devices", list.size());
             }
-            return all = List.copyOf(list);
+            seen = gen;
+            return all = list;
         }
+    }
+
+    /**
+     * {@code have} followed by the devices of {@code plugins}, in order, that some image of
+     * {@code libs} runs on and {@code have} lacks (libomptarget's registerLib).
+     */
+    static List<Device> extend(List<Device> have, List<DevicePlugin> plugins, List<BinaryDescriptor> libs) {
+        List<Device> list = new ArrayList<>(have);
+        for (DevicePlugin p : plugins) {
+            int n;
+            try {
+                n = p.numberOfDevices();
+            } catch (RuntimeException | LinkageError e) {
+                Info.debug("plugin %s is not usable: %s", p.name(), e);
+                n = 0;
+            }
+            Info.debug("plugin %s (%s): %d device(s)", p.name(), p.triple(), n);
+            for (int i = 0; i < n; i++) {
+                int local = i;
+                if (list.stream().anyMatch(x -> x.plugin == p && x.local == local) || !hasImage(p, i, libs)) continue;
+                list.add(new Device(p, i, list.size()));
+                Info.debug("plugin %s (%s): its device %d is device %d, which an image of the program runs on", p.name(), p.triple(), i,
+                        list.size() - 1);
+            }
+        }
+        return List.copyOf(list);
+    }
+
+    /** Does an image of {@code libs} run on device {@code local} of {@code p}? (libomptarget's is_valid_binary and is_device_compatible) */
+    private static boolean hasImage(DevicePlugin p, int local, List<BinaryDescriptor> libs) {
+        for (BinaryDescriptor lib : libs) {
+            for (jomp.offload.abi.DeviceImage img : lib.images()) {
+                try {
+                    if (p.isCompatible(local, img)) return true;
+                } catch (RuntimeException | LinkageError e) {
+                    Info.debug("plugin %s cannot tell whether it runs a %s image: %s", p.name(), img.triple(), e);
+                }
+            }
+        }
+        return false;
+    }
+
+    private static List<DevicePlugin> plugins() {
+        List<DevicePlugin> ps = plugins;
+        if (ps != null) return ps;
+        var found = ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader()).iterator();
+        List<DevicePlugin> list = new ArrayList<>();
+        while (true) {
+            try {
+                if (!found.hasNext()) break;
+                list.add(found.next());
+            } catch (java.util.ServiceConfigurationError e) {   // a plugin that cannot be loaded: no devices from it
+                Info.debug("a device plugin is not usable: %s", e.getMessage());
+            }
+        }
+        return plugins = ordered(list, System.getenv("JOMP_PLUGINS"));
     }
 
     /** Device numbering when JOMP_PLUGINS does not say: GPUs (real, then simulated) before the host's jvm device. */
@@ -91,12 +138,19 @@ final class Devices {
 
     static int count() { return all().size(); }
 
-    /** Tests: the device table made of these plugins' devices (none when offloading is disabled) instead of the ones ServiceLoader finds. */
+    /** Set by {@link #install}: the table stays as the test made it. */
+    private static volatile boolean installed;
+
+    /**
+     * Tests: the device table made of these plugins' devices (none when offloading is disabled),
+     * with or without images, instead of the ones ServiceLoader finds.
+     */
     static synchronized void install(List<DevicePlugin> plugins) {
         List<Device> list = new ArrayList<>();
         if (POLICY != Policy.DISABLED)
             for (DevicePlugin p : plugins) for (int i = 0; i < p.numberOfDevices(); i++) list.add(new Device(p, i, list.size()));
         all = List.copyOf(list);
+        installed = true;
     }
 
     /** Device {@code id}, or null when there is no such offload device (the initial device included). */
@@ -111,12 +165,26 @@ final class Devices {
         return local;   // a plugin used outside the table (tests)
     }
 
-    /** The device a construct uses: its device clause, or the default-device ICV for -1. */
+    /**
+     * The device a construct uses: its device clause, or the default-device ICV for -1;
+     * omp_initial_device is the host's number. omp_invalid_device stays as it is: no device has it.
+     */
     static long resolve(long deviceId) {
         long id = deviceId == -1 ? DeviceIcvs.defaultDevice : deviceId;
         if (id == INITIAL) return count();   // omp_initial_device: the host's number
-        if (id == INVALID) Tgt.fatal("the device of the construct is omp_invalid_device");   // OpenMP 5.2: runtime error termination
         return id;
+    }
+
+    /**
+     * libomptarget's getDevice: the offload device numbered {@code id}; any other number but the
+     * host's ends the program as libomptarget does (FATAL_MESSAGE: "Device number 'N' out of
+     * range", then abort). OpenMP leaves non-conforming numbers unspecified and makes
+     * omp_invalid_device a runtime error termination.
+     */
+    static Device require(long id) {
+        Device d = get(id);
+        if (d == null) Tgt.fatalError(id, "Device number '" + id + "' out of range, only " + count() + " devices available");
+        return d;
     }
 
     static void unloadImagesOf(BinaryDescriptor desc) {

@@ -35,10 +35,11 @@ final class Info {
     /** Is a report of this kind printed anywhere (as info, or in the debug trace)? */
     static boolean wanted(int bit) { return DEBUG || on(bit); }
 
-    private static PrintStream err() {
-        jomp.runtime.libc.Stdio.fflush(0);   // keep C's buffered stdout in order with the reports
-        return System.err;
-    }
+    /**
+     * Where the reports go. C's stdout is not flushed first: libomptarget writes to stderr alone,
+     * so a program that a fatal error aborts loses what its stdout buffer held, as clang's does.
+     */
+    private static PrintStream err() { return System.err; }
 
     /** An info line of device {@code device} (libomptarget's INFO): in the debug trace when debugging. */
     static void info(int bit, int device, String fmt, Object... args) {
@@ -51,14 +52,20 @@ final class Info {
         err().println("omptarget device " + device + " info: " + String.format(fmt, args));
     }
 
-    /** A kernel launch line: the test corpus counts them to check that regions ran on a device. */
-    static void launch(int device, String kernel, int teams, int threads) {
-        if (on(KERNEL)) err().println(launchLine(device, kernel, teams, threads));
-        else if (DEBUG) err().println("omptarget --> " + launchLine(device, kernel, teams, threads).substring(("omptarget device " + device + " info: ").length()));
+    /**
+     * A kernel launch line, as LLVM 19's plugins print it (GenericKernelTy::printLaunchInfo):
+     * {@code "PluginInterface" device N info: Launching kernel K with B blocks and T threads in
+     * SPMD mode}, N the device's number within its plugin. The test corpus counts them to check
+     * that regions ran on a device.
+     */
+    static void launch(int pluginDevice, String kernel, int blocks, int threads, String mode) {
+        String what = launchMessage(kernel, blocks, threads, mode);
+        if (on(KERNEL)) err().println("\"PluginInterface\" device " + pluginDevice + " info: " + what);
+        else if (DEBUG) err().println("omptarget --> " + what);
     }
 
-    static String launchLine(int device, String kernel, int teams, int threads) {
-        return "omptarget device " + device + " info: Launching kernel " + kernel + " with " + teams + " teams and " + threads + " threads";
+    static String launchMessage(String kernel, int blocks, int threads, String mode) {
+        return "Launching kernel " + kernel + " with " + blocks + " blocks and " + threads + " threads in " + mode + " mode";
     }
 
     /** A trace line (libomptarget's DP). */

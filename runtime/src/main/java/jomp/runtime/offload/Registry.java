@@ -25,6 +25,7 @@ public final class Registry {
     private static volatile boolean exitHook;
 
     public static synchronized void registerLib(BinaryDescriptor desc) {
+        if (LIBS.isEmpty()) LlvmApi.installAllocators();   // libomp's llvm_omp_target_* allocators find libomptarget
         LIBS.add(desc);
         for (HostEntry e : desc.hostEntries()) {
             if ((e.flags() & Requires.REGISTER) != 0) Requires.add(e.data() != 0 ? e.data() : e.size());

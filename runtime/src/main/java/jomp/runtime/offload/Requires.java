@@ -37,9 +37,7 @@ public final class Requires {
 
     private static void check(long f, long bit, String clause) {
         if ((flags & bit) != (f & bit)) {
-            jomp.runtime.libc.Stdio.fflush(0);
-            System.err.println("omptarget fatal error 1: '#pragma omp requires " + clause + "' not used consistently!");
-            jomp.runtime.libc.Stdlib.exit(1);
+            Tgt.fatalError(1, "'#pragma omp requires " + clause + "' not used consistently!");
         }
     }
 

@@ -34,7 +34,11 @@ import jomp.runtime.plugin.DevicePlugin;
  * <li>{@link #__jomp_target_translate} answers the host address itself when nothing maps it
  *     (OpenMP 5.1's use_device_ptr rule), and on the host.
  * <li>A failure inside a construct (a missing 'present' mapping, an explicit extension of a
- *     mapping, a failing kernel) stops the program with libomptarget's messages and status 1.
+ *     mapping, a failing kernel, a device number that names no device) stops the program with
+ *     libomptarget's messages and abort(), as libomptarget does (SIGABRT: status 134 in a shell).
+ * <li>A region whose device has no code for it runs on the host under OMP_TARGET_OFFLOAD=DEFAULT
+ *     (the device does not support it: OpenMP 5.2 §1.3); libomptarget, which treats DEFAULT with
+ *     devices present as MANDATORY, stops the program.
  * </ul>
  */
 public final class Tgt {
@@ -44,27 +48,30 @@ public final class Tgt {
 
     public static int __tgt_target_kernel(long loc, long deviceId, int numTeams, int threadLimit, long hostPtr, long kernelArgs) {
         Info.debug("Entering target region for device %d with entry point %s", deviceId, Info.hex(hostPtr));
-        long id = Devices.resolve(deviceId);
         HostEntry entry = Registry.entry(hostPtr);
         String name = entry != null ? entry.name() : "region " + Info.hex(hostPtr);
-        int count = Devices.count();
-        if (count > 0 && id == count) {   // device(omp_get_initial_device()): the host, as asked
-            Info.debug("Device is host (%d), returning as if offload is disabled", id);
+        Device d = checkDevice(deviceId, loc);
+        if (d == null) {
+            Info.debug("Not offloading to device %d", deviceId);
             return 1;
         }
-        Device d = Devices.get(id);
-        if (d == null) return fallback(name, count == 0 ? "no offload device is available"
-                : "device " + id + " does not exist (" + count + " device(s))");
-        d.ready();
         DevicePlugin.Kernel k = entry == null ? null : d.kernel(entry.name());
         if (k == null || !d.usable()) {
-            int rc = fallback(name, k == null ? "device " + d.id + " (" + d.plugin.name() + ") has no image with this kernel"
+            String why = k == null ? "device " + d.id + " (" + d.plugin.name() + ") has no image with " + name
                     : "device " + d.id + " (" + d.plugin.name() + ") " + (d.unmetRequirement().equals("unified_shared_memory")
                             ? "cannot share the host's memory, which 'requires unified_shared_memory' asks"
-                            : "cannot hand regions back to the host, which 'requires reverse_offload' asks"));
+                            : "cannot hand regions back to the host, which 'requires reverse_offload' asks");
+            if (Devices.POLICY == Devices.Policy.MANDATORY) {
+                // libomptarget has no kernel for the host pointer: "Host ptr ... does not have a matching target pointer."
+                Info.report("OMP_TARGET_OFFLOAD=MANDATORY but %s cannot be offloaded: %s", name, why);
+                if (k == null) Info.report("Host ptr %s does not have a matching target pointer.", Info.hex(hostPtr));
+                failure(loc, why);
+            }
+            // OMP_TARGET_OFFLOAD=DEFAULT: the device does not support the region, which runs on the host (OpenMP 5.2 §1.3)
+            Info.debug("%s runs on the host: %s", name, why);
             syncForFallback(d, kernelArgs, true);   // the host runs the region on the data the device holds
             FALLBACK_ON.set(d);
-            return rc;
+            return 1;
         }
 
         int n = Mem.getInt(kernelArgs + KernelArgs.OFF_NUM_ARGS);
@@ -79,20 +86,29 @@ public final class Tgt {
         synchronized (d.table) {   // lookups and reference counts of one construct are atomic to other host threads
             args = dataBefore(loc, d, m, privates);
         }
-        if (numTeams <= 0) numTeams = jomp.runtime.omp.Teams.defaultKernelTeams();   // OMP_NUM_TEAMS, as libomptarget's plugins read it
-        if (threadLimit <= 0) threadLimit = jomp.runtime.omp.Teams.defaultKernelThreadLimit();
+        // the device's nteams-var and teams-thread-limit-var: OMP_NUM_TEAMS_DEV_<n> and friends, else OMP_NUM_TEAMS as libomptarget's plugins read it
+        if (numTeams <= 0) numTeams = d.icvs().nteams();
+        if (threadLimit <= 0) threadLimit = d.icvs().teamsThreadLimit();
         int[] geometry = d.plugin.launchGeometry(d.local, k, numTeams, threadLimit, tripCount);   // what the plugin launches, for the report
         int teams = geometry[0], threads = geometry[1];
         Info.debug("Launching target execution %s with pointer %s (index=%d).", name, Info.hex(hostPtr), Registry.index(hostPtr));
-        Info.launch(d.id, name, teams, threads);
+        Info.launch(d.local, name, teams, threads, d.plugin.executionMode(d.local, k));
         long t = Profile.start();
+        jomp.runtime.omp.DeviceIcvs.LAUNCHING.set(d.icvs());   // what a host-thread device's kernel starts from (the jvm device)
         try {
             d.plugin.launch(d.local, k, args, numTeams, threadLimit, tripCount);
         } catch (RuntimeException | Error e) {
+            jomp.runtime.omp.DeviceIcvs.LAUNCHING.remove();
+            d.afterKernel();   // error at(execution) severity(fatal) in the kernel ends the program as on the host
             jomp.runtime.start.Signals.dieOf(e);   // a C signal in the region ends the program, as in C
             if (Info.DEBUG) e.printStackTrace();
-            fatal("kernel " + name + " failed on device " + d.id + " (" + d.plugin.name() + "): " + describe(e));
+            // the plugin's report, then libomptarget's
+            Info.report("kernel %s failed on device %d (%s): %s", name, d.id, d.plugin.name(), describe(e));
+            Info.report("Executing target region abort target.");
+            failure(loc, "kernel " + name + " failed on device " + d.id + " (" + d.plugin.name() + "): " + describe(e));
         }
+        jomp.runtime.omp.DeviceIcvs.LAUNCHING.remove();
+        d.afterKernel();   // the kernel's error directives' messages
         Profile.event("kernel " + name, t, "device", d.id, "teams", teams, "threads", threads);
         synchronized (d.table) {
             if (!DataMapping.end(d, m, false, new DataMapping.Construct(loc))) {
@@ -208,51 +224,85 @@ public final class Tgt {
         syncForFallback(d, kernelArgs, false);
     }
 
-    /** No device runs the region: the host does, unless offloading is mandatory. */
-    private static int fallback(String region, String why) {
-        if (Devices.POLICY == Devices.Policy.MANDATORY) {
-            fatal("OMP_TARGET_OFFLOAD=MANDATORY but " + region + " cannot be offloaded: " + why);
+    /**
+     * libomptarget's checkDevice: the device a construct uses, ready, or null when the host runs
+     * it (offloading disabled; no device at all, unless offloading is mandatory; the host's
+     * number). A number that names no device ends the program ({@link Devices#require}).
+     */
+    private static Device checkDevice(long deviceId, long loc) {
+        if (Devices.POLICY == Devices.Policy.DISABLED) {
+            Info.debug("Offload is disabled");
+            return null;
         }
-        Info.debug("%s runs on the host: %s", region, why);
-        return 1;
+        long id = Devices.resolve(deviceId);
+        if (deviceId == -1) Info.debug("Use default device id %d", id);
+        int count = Devices.count();
+        if (count == 0) {   // OMP_TARGET_OFFLOAD=DEFAULT without devices is DISABLED
+            if (Devices.POLICY == Devices.Policy.MANDATORY) {
+                Info.debug("omp_get_num_devices() == 0 but offload is manadatory");
+                failure(loc);
+            }
+            return null;
+        }
+        if (id == count) {
+            Info.debug("Device is host (%d), returning as if offload is disabled", id);
+            return null;
+        }
+        Device d = Devices.require(id);
+        d.ready();
+        return d;
     }
 
-    /** What a fatal error does: print it and exit with status 1 (tests install one that throws). */
-    static java.util.function.Consumer<String> onFatal = message -> {
-        jomp.runtime.libc.Stdio.fflush(0);
-        if (message != null) System.err.println("omptarget error: " + message);
-        System.err.println("omptarget fatal error 1: failure of target construct");
-        if (Info.on(Info.DUMP_TABLE)) dumpTables(0);
-        jomp.runtime.libc.Stdlib.exit(1);
-    };
+    /**
+     * What libomptarget's FATAL_MESSAGE does: "omptarget fatal error N: text" and abort() (SIGABRT,
+     * status 134 through a shell); C's buffered stdout is lost, as with abort. Tests install an
+     * {@link #onFatal} that throws instead.
+     */
+    static java.util.function.Consumer<String> onFatal = null;
 
-    static void fatal(String message) {
-        onFatal.accept(message);
-        throw new IllegalStateException(message);   // not reached when exit stops the program
+    static void fatalError(long num, String text) {
+        System.err.println("omptarget fatal error " + num + ": " + text);
+        abort(text);
+    }
+
+    /** abort(), after libomptarget's messages; tests get {@code why} as an exception. */
+    private static void abort(String why) {
+        if (onFatal != null) {
+            onFatal.accept(why);
+            throw new IllegalStateException(why);
+        }
+        jomp.runtime.libc.Stdlib.abort();
+        throw new IllegalStateException(why);   // not reached
     }
 
     /**
      * A construct failed after its messages were printed: libomptarget's handleTargetOutcome with
-     * offloading mandatory (as it is with devices present), then the end of the program.
+     * offloading mandatory (as it is with devices present), then abort (status 134).
      */
     static void failure(long loc) {
         String why = DataMapping.LAST_MESSAGE.get();
         DataMapping.LAST_MESSAGE.remove();
-        if (onFatal != DEFAULT_FATAL) {   // tests: the message, as an exception
-            onFatal.accept(why == null ? "failure of target construct" : why);
-            throw new IllegalStateException(why);
-        }
-        if (Info.on(Info.DUMP_TABLE)) dumpTables(loc);
-        else Info.report("Consult https://openmp.llvm.org/design/Runtimes.html for debugging options.");
-        SourceInfo s = SourceInfo.ofLocation(loc);
-        if (!s.available()) Info.report("Source location information not present. Compile with -g or -gline-tables-only.");
-        jomp.runtime.libc.Stdio.fflush(0);
-        System.err.println((s.available() ? s.where() + ": " : "") + "omptarget fatal error 1: failure of target construct while offloading is mandatory");
-        jomp.runtime.libc.Stdlib.exit(1);
-        throw new IllegalStateException(why);
+        failure(loc, why);
     }
 
-    private static final java.util.function.Consumer<String> DEFAULT_FATAL = onFatal;
+    /** {@link #failure(long)} for a failure {@code why} (what tests see). */
+    private static void failure(long loc, String why) {
+        if (Info.on(Info.DUMP_TABLE)) dumpTables(loc);
+        else Info.report("Consult https://openmp.llvm.org/design/Runtimes.html for debugging options.");
+        if (Devices.count() == 0) {
+            // the archs of the images the program carries, as libomptarget reads them from its images' ELF headers
+            List<String> archs = new ArrayList<>();
+            for (jomp.offload.abi.BinaryDescriptor lib : Registry.libs())
+                for (jomp.offload.abi.DeviceImage img : lib.images())
+                    if (img.arch() != null && !img.arch().isEmpty() && !archs.contains(img.arch())) archs.add(img.arch());
+            System.err.println("omptarget error: No images found compatible with the installed hardware. Found " + archs.size()
+                    + " image(s): (" + String.join(",", archs) + ")");
+        }
+        SourceInfo s = SourceInfo.ofLocation(loc);
+        if (!s.available()) Info.report("Source location information not present. Compile with -g or -gline-tables-only.");
+        System.err.println((s.available() ? s.where() + ": " : "") + "omptarget fatal error 1: failure of target construct while offloading is mandatory");
+        abort(why == null ? "failure of target construct" : why);
+    }
 
     /** After a construct that succeeded: the table dump LIBOMPTARGET_INFO 0x4 asks for. */
     private static void outcome(long loc) {
@@ -287,11 +337,8 @@ public final class Tgt {
     /** libomptarget's targetData: one data construct on its device (nothing on the host). */
     private static void data(long loc, long deviceId, MapArgs m, String kind, String region) {
         Info.debug("Entering data %s region for device %d with %d mappings", kind, deviceId, m.n);
-        Device d = dataDevice(deviceId);
-        if (d == null) {
-            Info.debug("Not offloading to device %d", deviceId);
-            return;
-        }
+        Device d = dataDevice(deviceId, loc);
+        if (d == null) return;
         if (Info.on(Info.KERNEL_ARGS)) printArguments(loc, d.id, m, region);
         traceEntries(m);
         boolean ok;
@@ -308,19 +355,9 @@ public final class Tgt {
     }
 
     /** The device of a data construct, or null for the host (nothing to map). */
-    private static Device dataDevice(long deviceId) {
-        if (Devices.POLICY == Devices.Policy.DISABLED) Info.debug("Offload is disabled");
-        long id = Devices.resolve(deviceId);
-        if (deviceId == -1) Info.debug("Use default device id %d", id);
-        Device d = Devices.get(id);
-        if (d == null) {
-            int count = Devices.count();   // as for kernels: only an explicit host device number with devices present is the host
-            if (Devices.POLICY == Devices.Policy.MANDATORY && (count == 0 || id != count))
-                fatal("OMP_TARGET_OFFLOAD=MANDATORY but device " + id + " is not available for a target data construct");
-            if (count > 0 && id == count) Info.debug("Device is host (%d), returning as if offload is disabled", id);
-            return null;
-        }
-        d.ready();
+    private static Device dataDevice(long deviceId, long loc) {
+        Device d = checkDevice(deviceId, loc);
+        if (d == null) Info.debug("Not offloading to device %d", deviceId);
         return d;
     }
 

@@ -25,6 +25,16 @@ final class Allocators {
     static final long ATV_DEFAULT_MEM_FB = 11, ATV_NULL_FB = 12, ATV_ABORT_FB = 13, ATV_ALLOCATOR_FB = 14, ATV_DEFAULT = -1;
     private static final long HEADER = 32;
 
+    /** LLVM's memory spaces and allocators of device memory kinds (omp.h): host, shared and device memory of the default device. */
+    static final long LLVM_TARGET_HOST = 100, LLVM_TARGET_SHARED = 101, LLVM_TARGET_DEVICE = 102;
+
+    /** The device memory kind (100-102) of an llvm_omp_target_* allocator or of one made on such a memory space; 0 otherwise. */
+    static long targetKind(long handle) {
+        if (handle >= LLVM_TARGET_HOST && handle <= LLVM_TARGET_DEVICE) return handle;
+        Allocator a = CUSTOM.get(handle);
+        return a != null && a.memspace() >= LLVM_TARGET_HOST && a.memspace() <= LLVM_TARGET_DEVICE ? a.memspace() : 0;
+    }
+
     /** An allocator: its memory space, alignment, pool (0: none) and what it does when it cannot allocate. */
     record Allocator(long memspace, long alignment, long poolSize, long fallback, long fbData, AtomicLong used) {}
 
@@ -80,6 +90,12 @@ final class Allocators {
 
     static void destroy(long handle) { CUSTOM.remove(handle); }
 
+    /** The alignment {@code handle}'s alignment trait asks for: 1 for the predefined allocators and for an unknown handle. */
+    static long alignment(long handle) {
+        Allocator a = CUSTOM.get(handle);
+        return a == null ? 1 : a.alignment();
+    }
+
     /**
      * Allocates size bytes aligned to max(alignment, the allocator's), zeroed when asked; the
      * allocator's fallback when its pool is exhausted or the heap fails. 0 for size 0.
@@ -88,6 +104,13 @@ final class Allocators {
         if (size == 0) return 0;
         if (handle == NULL_ALLOCATOR) handle = getDefault();
         if (handle == NULL_ALLOCATOR) handle = DEFAULT_MEM_ALLOC;
+        long kind = targetKind(handle);
+        if (kind != 0) {   // as libomp: the offload runtime's memory of the default device, no header, no traits
+            TargetMemory m = DeviceIcvs.targetMemory;
+            long p = m == null ? 0 : m.alloc(size, DeviceIcvs.defaultDevice, kind);
+            if (p != 0 && zero && kind != LLVM_TARGET_DEVICE) Mem.fill(p, (byte) 0, size);   // device memory the host may not reach
+            return p;
+        }
         if (alignment != 0 && (alignment < 0 || (alignment & (alignment - 1)) != 0)) return 0;
         for (int depth = 0; depth < 16; depth++) {
             Allocator a = of(handle);
@@ -131,6 +154,14 @@ final class Allocators {
         Mem.putLong(p - 24, handle);
         if (zero) Mem.fill(p, (byte) 0, size);
         return p;
+    }
+
+    /** omp_free: blocks of the llvm_omp_target_* allocators go back to the offload runtime (the allocator argument says so, as in libomp). */
+    static void free(long p, long handle) {
+        long kind = targetKind(handle);
+        TargetMemory m = DeviceIcvs.targetMemory;
+        if (kind != 0 && p != 0 && m != null) m.free(p, DeviceIcvs.defaultDevice, kind);
+        else if (kind == 0) free(p);
     }
 
     static void free(long p) {

@@ -16,6 +16,13 @@ public final class DeviceIcvs {
     /** default-device-var: a device number, INITIAL or INVALID; omp_set_default_device sets it. */
     public static volatile int defaultDevice = defaultDevice(System.getenv("OMP_DEFAULT_DEVICE"));
 
+    /**
+     * Where the llvm_omp_target_* allocators get their memory: the offload runtime's
+     * llvm_omp_target_alloc_host/shared/device, installed when a program registers device images
+     * (libomp uses libomptarget's when it is loaded); until then they allocate nothing.
+     */
+    public static volatile TargetMemory targetMemory;
+
     /** target-offload-var: MANDATORY, DISABLED or DEFAULT. */
     public static final String TARGET_OFFLOAD = targetOffload(System.getenv("OMP_TARGET_OFFLOAD"));
 
@@ -42,5 +49,45 @@ public final class DeviceIcvs {
         }
         System.err.println("omptarget message: ignoring OMP_DEFAULT_DEVICE=" + v + " (not a device number, initial or invalid)");
         return 0;
+    }
+
+    /**
+     * The ICVs of device scope of one offload device, from the environment (OpenMP 5.2 §21.1):
+     * each from OMP_<NAME>_DEV_<device>, else OMP_<NAME>_DEV, else OMP_<NAME>_ALL; the variable
+     * without a suffix is the host's. 0 means "not set" (the device's default). nteams-var and
+     * teams-thread-limit-var fall back to OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT, which
+     * libomptarget's plugins read for every device.
+     */
+    public record OfDevice(int nteams, int teamsThreadLimit, int nthreads, int threadLimit, int maxActiveLevels, int schedKind, int schedChunk) {}
+
+    /** The ICVs of the device whose kernel the calling host thread is launching (set around a launch, for host-thread devices). */
+    public static final ThreadLocal<OfDevice> LAUNCHING = new ThreadLocal<>();
+
+    /** The environment the device ICVs come from (tests replace it). */
+    static volatile java.util.function.UnaryOperator<String> env = System::getenv;
+
+    public static OfDevice of(int device) {
+        String nt = value("OMP_NUM_THREADS", device), mal = value("OMP_MAX_ACTIVE_LEVELS", device), sched = value("OMP_SCHEDULE", device);
+        int[] threads = nt == null ? null : Icv.parseNumThreads(nt);
+        int levels = mal == null ? -1 : Icv.parsePositive(mal, true);
+        int[] schedule = sched == null ? null : Icv.parseSchedule(sched);
+        return new OfDevice(positive(value("OMP_NUM_TEAMS", device), env.apply("OMP_NUM_TEAMS")),
+                positive(value("OMP_TEAMS_THREAD_LIMIT", device), env.apply("OMP_TEAMS_THREAD_LIMIT")),
+                threads == null ? 0 : threads[0], positive(value("OMP_THREAD_LIMIT", device), null),
+                levels < 0 ? -1 : levels, schedule == null ? 0 : schedule[0] & 0x7fffffff, schedule == null ? 0 : schedule[1]);
+    }
+
+    /** The device form of a variable that is set: _DEV_<device>, _DEV, _ALL; null when none is. */
+    static String value(String name, int device) {
+        for (String v : new String[] {env.apply(name + "_DEV_" + device), env.apply(name + "_DEV"), env.apply(name + "_ALL")})
+            if (v != null && !v.isBlank()) return v;
+        return null;
+    }
+
+    private static int positive(String v, String fallback) {
+        int n = v == null ? -1 : Icv.parsePositive(v, false);
+        if (n > 0) return n;
+        n = fallback == null ? -1 : Icv.parsePositive(fallback, false);
+        return Math.max(n, 0);
     }
 }

@@ -28,8 +28,6 @@ final class Icv {
     static volatile int runSchedKind, runSchedChunk;
     /** nteams-var and teams-thread-limit-var (OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT; 0: not set). */
     static volatile int nteams, teamsThreadLimit;
-    /** The environment's OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT, which a device's kernels start from. */
-    static final int ENV_NTEAMS, ENV_TEAMS_THREAD_LIMIT;
     /** OMP_DISPLAY_ENV: null (not set), "true" or "verbose". */
     static final String DISPLAY_ENV;
 
@@ -65,8 +63,8 @@ final class Icv {
         if (prio < 0) { warn("OMP_MAX_TASK_PRIORITY", mtp); prio = 0; }
         maxTaskPriority = prio;
         cancellation = parseBool("OMP_CANCELLATION", false);
-        ENV_NTEAMS = nteams = positive("OMP_NUM_TEAMS");
-        ENV_TEAMS_THREAD_LIMIT = teamsThreadLimit = positive("OMP_TEAMS_THREAD_LIMIT");
+        nteams = positive("OMP_NUM_TEAMS");
+        teamsThreadLimit = positive("OMP_TEAMS_THREAD_LIMIT");
         String display = System.getenv("OMP_DISPLAY_ENV");
         String d = display == null ? null : display.trim().toLowerCase(Locale.ROOT);
         if (d != null && !d.equals("true") && !d.equals("verbose") && !d.equals("false")) warn("OMP_DISPLAY_ENV", display);

@@ -127,9 +127,16 @@ public final class OmpApi {
     // ---- teams ICVs (OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT)
 
     public static void omp_set_num_teams(int n) { if (n > 0) Icv.nteams = n; }
-    public static int omp_get_max_teams() { return Icv.nteams; }
+    /** nteams-var: in a device kernel the device's (the teams a teams construct without num_teams gets there). */
+    public static int omp_get_max_teams() {
+        int d = OmpThread.current().deviceMaxTeams;
+        return d > 0 ? d : Icv.nteams;
+    }
     public static void omp_set_teams_thread_limit(int n) { if (n > 0) Icv.teamsThreadLimit = n; }
-    public static int omp_get_teams_thread_limit() { return Icv.teamsThreadLimit; }
+    public static int omp_get_teams_thread_limit() {
+        int d = OmpThread.current().deviceTeamsThreadLimit;
+        return d > 0 ? d : Icv.teamsThreadLimit;
+    }
     /** The most nested active parallel regions jomp supports (max-active-levels-var's limit). */
     public static int omp_get_supported_active_levels() { return Icv.MAX_ACTIVE_LEVELS_LIMIT; }
 
@@ -174,6 +181,8 @@ public final class OmpApi {
 
     public static long omp_init_allocator(long memspace, int ntraits, long traits) { return Allocators.init(memspace, ntraits, traits); }
     public static void omp_destroy_allocator(long allocator) { Allocators.destroy(allocator); }
+    /** The storage of {@code allocate} directives and clauses: the alignment the allocator's alignment trait asks for (1: none). */
+    public static long __jomp_allocator_alignment(long allocator) { return Allocators.alignment(allocator); }
     public static long omp_alloc(long size, long allocator) { return Allocators.alloc(size, 0, allocator, false); }
     public static long omp_aligned_alloc(long alignment, long size, long allocator) { return Allocators.alloc(size, alignment, allocator, false); }
 
@@ -188,7 +197,7 @@ public final class OmpApi {
     }
 
     public static long omp_realloc(long p, long size, long allocator, long freeAllocator) { return Allocators.realloc(p, size, allocator, freeAllocator); }
-    public static void omp_free(long p, long allocator) { Allocators.free(p); }
+    public static void omp_free(long p, long allocator) { Allocators.free(p, allocator); }
     public static void omp_set_default_allocator(long allocator) { Allocators.setDefault(allocator); }
     public static long omp_get_default_allocator() { return Allocators.getDefault(); }
 }

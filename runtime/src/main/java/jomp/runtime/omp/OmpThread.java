@@ -42,6 +42,12 @@ final class OmpThread {
     int device = -1;
     Object devicePlugin;
     int deviceTeams;
+    /** In a device kernel: the device's nteams-var (omp_get_max_teams), 0 on the host. */
+    int deviceMaxTeams;
+    /** In a device kernel: the device's teams-thread-limit-var (omp_get_teams_thread_limit), 0 on the host. */
+    int deviceTeamsThreadLimit;
+    /** In a device kernel: the device's nthreads-var from the environment (OMP_NUM_THREADS_DEV...), 0 when unset. */
+    int deviceNthreadsVar;
     Teams.State teams = Teams.NONE;
     int threadLimit = Icv.THREAD_LIMIT;
     /** The place this thread is assigned to (-1: unbound) and its place partition [partLo, partHi) (Places). */
@@ -67,6 +73,9 @@ final class OmpThread {
         t.device = from.device;
         t.devicePlugin = from.devicePlugin;
         t.deviceTeams = from.deviceTeams;
+        t.deviceMaxTeams = from.deviceMaxTeams;
+        t.deviceTeamsThreadLimit = from.deviceTeamsThreadLimit;
+        t.deviceNthreadsVar = from.deviceNthreadsVar;
         t.teams = from.teams;
         t.threadLimit = from.threadLimit;
         t.place = from.place;

@@ -52,7 +52,11 @@ public final class Parallel {
         Team team = new Team(n, level, outer.activeLevel + (n > 1 ? 1 : 0), me);
         int inner = level < Icv.NUM_THREADS_LIST.length ? Icv.NUM_THREADS_LIST[level] : me.nthreads;
         Worker[] workers = new Worker[n]; // [0] is the master, the calling thread
-        for (int i = 1; i < n; i++) (workers[i] = Worker.obtain()).assign(member(team, i, inner, me), body, args);
+        if (virtualMembers(me, n)) {
+            for (int i = 1; i < n; i++) Worker.startVirtual(member(team, i, inner, me), body, args);
+        } else {
+            for (int i = 1; i < n; i++) (workers[i] = Worker.obtain()).assign(member(team, i, inner, me), body, args);
+        }
         OmpThread.set(member(team, 0, inner, me));
         Affinity.display(OmpThread.current());
         Throwable failure = null;
@@ -69,6 +73,20 @@ public final class Parallel {
         OmpThread.set(me);
         if (team.failure != null) failure = team.failure; // the first failure, not a TeamAborted
         if (failure != null) throw Parallel.<RuntimeException>sneaky(failure);
+    }
+
+    /**
+     * Does a team of n threads forked here run on virtual threads? On a device (the jvm device's
+     * kernels) when its teams running at once (at most one per core, Teams.runParallel) would
+     * need more threads than there are cores: 256 teams of 512 threads took an OS thread per
+     * OpenMP thread, 512 per core, and slowed down sharply. Virtual threads keep every OpenMP
+     * thread of the team (its number, its own stack, the team barrier, which parks) on carrier
+     * threads as many as the cores. On the host, and for teams that fit, pooled OS threads.
+     */
+    static boolean virtualMembers(OmpThread forker, int n) {
+        if (forker.device < 0 || n <= 1) return false;
+        int concurrentTeams = Math.min(Math.max(forker.teams.numTeams(), 1), Icv.NUM_PROCS);
+        return (long) n * concurrentTeams > Icv.NUM_PROCS;
     }
 
     /** A new team member: inherits the device and teams region it runs in (a parallel region in a kernel stays on the device). */

@@ -82,9 +82,16 @@ final class Team {
             release(p);
             return false;
         }
-        for (int i = 0; i < 2000; i++) {
+        if (Thread.currentThread().isVirtual()) {
+            // a virtual thread (a wide device team): let the others of the team run on this carrier
+            // until they arrive, instead of spinning on it or waiting on the monitor
+            for (int i = 0; i < 4 * size && phase == p; i++) Thread.yield();
             if (phase != p) return cancelled;
-            Thread.onSpinWait();
+        } else {
+            for (int i = 0; i < 2000; i++) {
+                if (phase != p) return cancelled;
+                Thread.onSpinWait();
+            }
         }
         while (phase == p) {
             if (cancelled) return true;

@@ -39,11 +39,18 @@ public final class Teams {
      */
     public static void onDevice(Object plugin, int device, int numTeams, int threadLimit, MethodHandle kernel, long slots) throws Throwable {
         OmpThread outer = OmpThread.current();
-        OmpThread t = new OmpThread(Team.initial(), 0, threadLimit > 0 ? Math.min(threadLimit, Icv.NUM_PROCS) : Icv.NUM_PROCS);
+        // the device's ICVs (OMP_NUM_THREADS_DEV_<n>, OMP_THREAD_LIMIT_DEV, ...), as the launching runtime read them
+        DeviceIcvs.OfDevice icvs = DeviceIcvs.LAUNCHING.get();
+        int limit = threadLimit > 0 ? threadLimit : icvs != null && icvs.threadLimit() > 0 ? icvs.threadLimit() : Icv.THREAD_LIMIT;
+        int nthreads = icvs != null && icvs.nthreads() > 0 ? icvs.nthreads() : threadLimit > 0 ? Math.min(threadLimit, Icv.NUM_PROCS) : Icv.NUM_PROCS;
+        OmpThread t = new OmpThread(Team.initial(), 0, Math.min(nthreads, limit));
         t.device = device;
         t.devicePlugin = plugin;
         t.deviceTeams = numTeams > 0 ? numTeams : Icv.NUM_PROCS;
-        t.threadLimit = threadLimit > 0 ? threadLimit : Icv.THREAD_LIMIT;
+        t.deviceMaxTeams = icvs != null && icvs.nteams() > 0 ? icvs.nteams() : Icv.NUM_PROCS;   // what a teams construct without num_teams gets
+        t.deviceTeamsThreadLimit = icvs != null && icvs.teamsThreadLimit() > 0 ? icvs.teamsThreadLimit() : Icv.NUM_PROCS;
+        t.deviceNthreadsVar = icvs != null ? icvs.nthreads() : 0;
+        t.threadLimit = limit;
         OmpThread.set(t);
         try {
             kernel.invokeExact(slots);
@@ -51,12 +58,6 @@ public final class Teams {
             OmpThread.set(outer);
         }
     }
-
-    /** A kernel's number of teams when the construct names none: OMP_NUM_TEAMS, else 0 (the device decides). */
-    public static int defaultKernelTeams() { return Icv.ENV_NTEAMS; }
-
-    /** A kernel's thread limit when the construct names none: OMP_TEAMS_THREAD_LIMIT, else 0. */
-    public static int defaultKernelThreadLimit() { return Icv.ENV_TEAMS_THREAD_LIMIT; }
 
     private static final ThreadLocal<java.util.ArrayDeque<OmpThread>> HOSTED = ThreadLocal.withInitial(java.util.ArrayDeque::new);
 
@@ -125,6 +126,8 @@ public final class Teams {
         OmpThread me = OmpThread.current();
         // without thread_limit on teams, the target region's (the kernel's thread-limit-var), else a share of the cores
         int perTeam = threadLimit > 0 ? threadLimit : me.threadLimit < Icv.THREAD_LIMIT ? me.threadLimit : Math.max(1, Icv.NUM_PROCS / n);
+        // a team's parallel regions: the device's nthreads-var where the environment sets it (OMP_NUM_THREADS_DEV), else the team's limit
+        int nthreads = me.deviceNthreadsVar > 0 ? Math.min(perTeam, me.deviceNthreadsVar) : perTeam;
         if (n == 1) { run(1, perTeam, body); return; }
         AtomicInteger next = new AtomicInteger();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -132,7 +135,7 @@ public final class Teams {
             OmpThread outer = OmpThread.current();
             try {
                 for (int t; (t = next.getAndIncrement()) < n; ) {
-                    OmpThread.set(initial(me, t, n, perTeam, perTeam));
+                    OmpThread.set(initial(me, t, n, perTeam, nthreads));
                     body.accept(t);
                 }
             } catch (Throwable e) {

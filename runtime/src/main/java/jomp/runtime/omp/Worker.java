@@ -35,10 +35,38 @@ final class Worker extends Thread {
     }
 
     /**
+     * Runs a team member's share of a region on a new virtual thread, which ends with it (device
+     * teams wider than the cores: {@link Parallel#virtualMembers}). Worker's pool and the virtual
+     * threads share {@link #runMember}.
+     */
+    static void startVirtual(OmpThread t, MethodHandle body, long args) {
+        VIRTUAL.start(() -> runMember(t, body, args));
+    }
+
+    private static final Thread.Builder VIRTUAL = Thread.ofVirtual().name("jomp-omp-virtual-", 1);
+
+    /** One member's share of a region on the calling thread: the body, the region's end, the join. */
+    private static void runMember(OmpThread t, MethodHandle b, long a) {
+        Throwable failure = null;
+        OmpThread.set(t);
+        try {
+            Affinity.display(t);
+            b.invokeExact(t.num, a);
+            t.team.endRegion();
+        } catch (Throwable e) {
+            jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
+            failure = e;
+        }
+        Team team = t.team;
+        OmpThread.set(null);
+        team.workerDone(failure); // the master returns a pooled thread to the pool after the join
+    }
+
+    /**
      * Returns workers to the pool once their team has joined: a worker that finished early must
      * not be taken again by the same fork, or the team could wait for it at a barrier forever.
      */
-    static void release(Worker[] ws) { for (int i = ws.length - 1; i > 0; i--) IDLE.addFirst(ws[i]); }
+    static void release(Worker[] ws) { for (int i = ws.length - 1; i > 0; i--) if (ws[i] != null) IDLE.addFirst(ws[i]); }
 
     /** omp_pause_resource on the host: idle pooled threads are let go (0: done). */
     static int pauseIdle() {
@@ -74,19 +102,7 @@ final class Worker extends Thread {
             long a = args;
             self = null;
             body = null;
-            Throwable failure = null;
-            OmpThread.set(t);
-            try {
-                Affinity.display(t);
-                b.invokeExact(t.num, a);
-                t.team.endRegion();
-            } catch (Throwable e) {
-                jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
-                failure = e;
-            }
-            Team team = t.team;
-            OmpThread.set(null);
-            team.workerDone(failure); // the master returns this thread to the pool after the join
+            runMember(t, b, a);
         }
     }
 }

@@ -33,6 +33,27 @@ public interface DevicePlugin {
     /** Device memory of {@code size} bytes; 0 when the device has no room for it (libomptarget's plugins answer nullptr). */
     long dataAlloc(int device, long size);
     void dataDelete(int device, long deviceAddress);
+
+    /** libomptarget's TargetAllocTy: device memory, host memory the device reaches, memory both share, the plugin's default. */
+    int ALLOC_DEVICE = 0, ALLOC_HOST = 1, ALLOC_SHARED = 2, ALLOC_DEFAULT = 3;
+
+    /**
+     * Memory of a kind (llvm_omp_target_alloc_host/shared/device): HOST and SHARED blocks are
+     * addresses both the host and the device's kernels use. The default is device memory, which
+     * suits plugins whose device memory the host reaches (the simulator's).
+     */
+    default long dataAlloc(int device, long size, int kind) { return dataAlloc(device, size); }
+
+    /** Frees a block of {@link #dataAlloc(int, long, int)} of that kind. */
+    default void dataDelete(int device, long address, int kind) { dataDelete(device, address); }
+
+    /**
+     * llvm_omp_target_lock_mem: the device-accessible address of {@code size} bytes of host memory
+     * at {@code host} (LLVM 19's CUDA and host plugins lock nothing and answer the host address).
+     */
+    default long dataLock(int device, long host, long size) { return host; }
+
+    default void dataUnlock(int device, long host) {}
     void dataSubmit(int device, long deviceDst, long hostSrc, long size);
     void dataRetrieve(int device, long hostDst, long deviceSrc, long size);
     void dataExchange(int device, long deviceDst, long deviceSrc, long size);
@@ -68,6 +89,13 @@ public interface DevicePlugin {
     default int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit, long tripCount) {
         return launchGeometry(device, kernel, numTeams, threadLimit);
     }
+
+    /**
+     * The kernel's execution mode as LIBOMPTARGET_INFO's launch line names it: "SPMD", "Generic"
+     * or "Generic-SPMD" (a GPU kernel's {@code <name>_exec_mode}); a host plugin's kernels are
+     * "Generic", as libomptarget's host plugin says of every kernel.
+     */
+    default String executionMode(int device, Kernel kernel) { return "Generic"; }
 
     /** Waits for everything queued on the device. */
     void synchronize(int device);

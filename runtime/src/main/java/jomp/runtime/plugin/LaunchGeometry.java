@@ -22,10 +22,31 @@ public final class LaunchGeometry {
     /** NVPTX's GV_Default_Num_Teams (llvm/Frontend/OpenMP/OMPGridValues.h): the most blocks a trip count asks for. */
     public static final long DEFAULT_BLOCKS = 3200;
     /** LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT's default: the fewest threads per block a low trip count leaves. */
-    public static final int MIN_THREADS = 32;
+    public static final int DEFAULT_MIN_THREADS = 32;
+    /** LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT (a positive number, as libomptarget's plugins read it), else 32. */
+    public static final int MIN_THREADS = minThreads(System.getenv("LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT"));
+
+    static int minThreads(String v) {
+        if (v == null || v.isBlank()) return DEFAULT_MIN_THREADS;
+        try {
+            int n = Integer.parseInt(v.trim());
+            return n > 0 ? n : DEFAULT_MIN_THREADS;
+        } catch (NumberFormatException e) {
+            return DEFAULT_MIN_THREADS;
+        }
+    }
 
     /** {@code <kernel>_exec_mode}'s values (clang's OMP_TGT_EXEC_MODE_*); a kernel without the global is taken as SPMD. */
-    public static final int EXEC_MODE_GENERIC = 1, EXEC_MODE_SPMD = 2;
+    public static final int EXEC_MODE_GENERIC = 1, EXEC_MODE_SPMD = 2, EXEC_MODE_GENERIC_SPMD = 3;
+
+    /** The name libomptarget's launch report gives an execution mode (getExecutionModeName). */
+    public static String modeName(int execMode) {
+        return switch (execMode) {
+            case EXEC_MODE_GENERIC -> "Generic";
+            case EXEC_MODE_GENERIC_SPMD -> "Generic-SPMD";
+            default -> "SPMD";
+        };
+    }
 
     /** The grid for a kernel of {@code execMode} (0: unknown, as SPMD), as {@link #spmd} or {@link #generic}. */
     public static int[] of(int execMode, long tripCount, int threads, long blockLimit) {
@@ -42,9 +63,12 @@ public final class LaunchGeometry {
      * {blocks, threads} for {@code tripCount} iterations (> 0) and {@code threads} threads per block
      * (the thread limit or the plugin's default); {@code blockLimit} is the device's grid limit.
      */
-    public static int[] spmd(long tripCount, int threads, long blockLimit) {
+    public static int[] spmd(long tripCount, int threads, long blockLimit) { return spmd(tripCount, threads, blockLimit, MIN_THREADS); }
+
+    /** {@link #spmd(long, int, long)} with LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT = {@code fewest}. */
+    public static int[] spmd(long tripCount, int threads, long blockLimit, int fewest) {
         if (tripCount <= 0) throw new IllegalArgumentException("trip count " + tripCount);
-        int minThreads = Math.min(MIN_THREADS, threads);
+        int minThreads = Math.min(fewest, threads);
         if (tripCount >= DEFAULT_BLOCKS * threads) {
             // enough iterations for the default blocks at full size
         } else if (tripCount >= DEFAULT_BLOCKS * minThreads) {

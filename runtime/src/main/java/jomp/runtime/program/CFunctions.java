@@ -35,7 +35,7 @@ public final class CFunctions {
     /** The classes holding C functions, one per header, and the OpenMP runtime's entry points. */
     public static final List<Class<?>> CLASSES = List.of(Stdio.class, Scanf.class, Stdlib.class, Str.class, MathLib.class,
             CType.class, Time.class, Assert.class, Complex.class, Errno.class, Setjmp.class, OmpApi.class, DeviceApi.class, Tgt.class,
-            Kmpc.class);
+            Kmpc.class, jomp.runtime.omp.KmpApi.class, jomp.runtime.omp.Ompx.class, jomp.runtime.offload.LlvmApi.class);
 
     /** Public static methods that are Java API for jomp itself, not C functions. */
     private static final Set<String> JAVA_ONLY = Set.of("setProgramName", "flushAll", "fflush", "toGlibc", "onExit", "exitRunsShutdownHooks", "save");

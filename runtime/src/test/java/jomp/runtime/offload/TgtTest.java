@@ -303,14 +303,14 @@ class TgtTest {
         String err = captureStderr(() -> kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.FROM | MapType.TARGET_PARAM}), 4, 8));
         // the device describes itself when it is initialised (here, maybe before this launch)
         List<String> lines = err.lines().filter(l -> !l.endsWith("info: test device 0")).toList();
-        assertThat(lines).contains("omptarget device 0 info: Launching kernel k with 4 teams and 8 threads");
+        assertThat(lines).contains("\"PluginInterface\" device 0 info: Launching kernel k with 4 blocks and 8 threads in Generic mode");
         assertThat(lines).anyMatch(l -> l.matches("omptarget device 0 info: Copying data from host to device, HstPtr=0x[0-9a-f]{16}, TgtPtr=0x[0-9a-f]{16}, Size=8, Name=unknown"));
         assertThat(lines).anyMatch(l -> l.matches("omptarget device 0 info: Copying data from device to host, TgtPtr=0x[0-9a-f]{16}, HstPtr=0x[0-9a-f]{16}, Size=8, Name=unknown"));
         assertThat(lines).hasSize(3);
         int cores = Runtime.getRuntime().availableProcessors();
         Info.MASK = Info.KERNEL;
         String defaults = captureStderr(() -> kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.TARGET_PARAM})));
-        assertThat(defaults.lines()).containsExactly("omptarget device 0 info: Launching kernel k with " + cores + " teams and 1 threads");
+        assertThat(defaults.lines()).containsExactly("\"PluginInterface\" device 0 info: Launching kernel k with " + cores + " blocks and 1 threads in Generic mode");
         Info.MASK = 0;
         assertThat(captureStderr(() -> kernel(arrays(new long[] {x, x, 8, MapType.TO | MapType.TARGET_PARAM})))).isEmpty();
     }
@@ -354,10 +354,74 @@ class TgtTest {
     void mandatoryOffloadWithoutADeviceStopsWithAMessage() {
         Devices.POLICY = Devices.Policy.MANDATORY;
         Devices.install(List.of());
-        assertThatThrownBy(() -> kernel(arrays(new long[] {0, 0, 0, MapType.LITERAL | MapType.TARGET_PARAM})))
-            .hasMessageContaining("OMP_TARGET_OFFLOAD=MANDATORY").hasMessageContaining("no offload device is available");
+        // libomptarget's handleTargetOutcome: its lines, then abort (here: the test's exception)
+        String err = captureStderr(() -> assertThatThrownBy(() -> kernel(arrays(new long[] {0, 0, 0, MapType.LITERAL | MapType.TARGET_PARAM})))
+            .hasMessageContaining("failure of target construct"));
+        assertThat(err.lines()).containsExactly(
+            "omptarget error: Consult https://openmp.llvm.org/design/Runtimes.html for debugging options.",
+            "omptarget error: No images found compatible with the installed hardware. Found 0 image(s): ()",
+            "omptarget error: Source location information not present. Compile with -g or -gline-tables-only.",
+            "omptarget fatal error 1: failure of target construct while offloading is mandatory");
         long x = alloc(8);
-        assertThatThrownBy(() -> begin(arrays(new long[] {x, x, 8, MapType.TO}))).hasMessageContaining("MANDATORY");
+        assertThat(captureStderr(() -> assertThatThrownBy(() -> begin(arrays(new long[] {x, x, 8, MapType.TO}))).isInstanceOf(IllegalStateException.class)))
+            .contains("omptarget fatal error 1: failure of target construct while offloading is mandatory");
+    }
+
+    @Test
+    void aDeviceNumberThatNamesNoDeviceEndsTheProgramAsLibomptarget() {
+        long x = alloc(8);
+        String out = "Device number '7' out of range, only 1 devices available";
+        assertThat(captureStderr(() -> assertThatThrownBy(() -> Tgt.__tgt_target_kernel(0, 7, 0, 0, region, alloc(104))).hasMessageContaining(out)))
+            .isEqualTo("omptarget fatal error 7: " + out + "\n");
+        long[] a = arrays(new long[] {x, x, 8, MapType.TO});
+        assertThatThrownBy(() -> Tgt.__tgt_target_data_begin_mapper(0, 7, 1, a[1], a[2], a[3], a[4], 0, 0)).hasMessageContaining(out);
+        assertThatThrownBy(() -> DeviceApi.omp_target_alloc(8, 7)).hasMessageContaining(out);
+        assertThatThrownBy(() -> DeviceApi.omp_target_is_present(x, 7)).hasMessageContaining(out);
+        assertThatThrownBy(() -> DeviceApi.omp_target_alloc(8, -2)).as("omp_invalid_device").hasMessageContaining("Device number '-2' out of range");
+        // the host's numbers: omp_get_initial_device() and (OpenMP 5.2, where libomptarget aborts) omp_initial_device
+        assertThat(DeviceApi.omp_target_is_present(x, 1)).isOne();
+        assertThat(DeviceApi.omp_target_is_present(x, -1)).isOne();
+        // as libomptarget: omp_get_mapped_ptr answers NULL for numbers past the devices
+        assertThat(DeviceApi.omp_get_mapped_ptr(x, 7)).isZero();
+        int saved = jomp.runtime.omp.DeviceIcvs.defaultDevice;
+        jomp.runtime.omp.DeviceIcvs.defaultDevice = -2;
+        try {
+            assertThatThrownBy(() -> kernel(arrays(new long[] {5, 5, 0, MapType.LITERAL | MapType.TARGET_PARAM}))).hasMessageContaining("'-2' out of range");
+        } finally {
+            jomp.runtime.omp.DeviceIcvs.defaultDevice = saved;
+        }
+    }
+
+    /** Another kind of device, whose images the program may or may not carry. */
+    static final class OtherPlugin implements DevicePlugin {
+        @Override public String name() { return "other"; }
+        @Override public String triple() { return "other-device"; }
+        @Override public int numberOfDevices() { return 2; }
+        @Override public void initDevice(int device) {}
+        @Override public boolean isCompatible(int device, DeviceImage image) { return image.triple().equals("other-device"); }
+        @Override public LoadedImage loadImage(int device, DeviceImage image) { return null; }
+        @Override public long dataAlloc(int device, long size) { return 0; }
+        @Override public void dataDelete(int device, long a) {}
+        @Override public void dataSubmit(int device, long d, long h, long size) {}
+        @Override public void dataRetrieve(int device, long h, long d, long size) {}
+        @Override public void dataExchange(int device, long d, long s, long size) {}
+        @Override public void launch(int device, Kernel k, long[] args, int teams, int threads) {}
+        @Override public void synchronize(int device) {}
+    }
+
+    @Test
+    void devicesExistForThePluginsWhoseImagesTheProgramCarries() {
+        OtherPlugin other = new OtherPlugin();
+        List<Device> table = Devices.extend(List.of(), List.of(other, plugin), List.of(lib));
+        assertThat(table).as("the test image only: no device of the other plugin").hasSize(1);
+        assertThat(table.get(0).plugin).isSameAs(plugin);
+        assertThat(table.get(0).id).isZero();
+        BinaryDescriptor more = new BinaryDescriptor(List.of(new DeviceImage("other-device", "", ImageKind.OBJECT, new byte[0], List.of())), List.of());
+        List<Device> later = Devices.extend(table, List.of(other, plugin), List.of(lib, more));
+        assertThat(later).as("a later image's devices come after, numbers kept").hasSize(3);
+        assertThat(later.get(0)).isSameAs(table.get(0));
+        assertThat(later.subList(1, 3)).allMatch(d -> d.plugin == other).extracting(d -> d.id).containsExactly(1, 2);
+        assertThat(Devices.extend(List.of(), List.of(other, plugin), List.of())).as("no image, no device").isEmpty();
     }
 
     @Test
@@ -394,6 +458,11 @@ class TgtTest {
         plugin.kernel = args -> { throw new IllegalStateException("boom"); };
         assertThatThrownBy(() -> kernel(arrays(new long[] {5, 5, 0, MapType.LITERAL | MapType.TARGET_PARAM})))
             .hasMessageContaining("kernel k failed on device 0 (test)").hasMessageContaining("boom");
+        plugin.kernel = args -> { throw new IllegalStateException("boom"); };
+        assertThat(captureStderr(() -> assertThatThrownBy(() -> kernel(arrays(new long[] {5, 5, 0, MapType.LITERAL | MapType.TARGET_PARAM}))))
+            .lines()).containsSubsequence("omptarget error: kernel k failed on device 0 (test): IllegalStateException: boom",
+                "omptarget error: Executing target region abort target.",
+                "omptarget fatal error 1: failure of target construct while offloading is mandatory");
     }
 
     @Test
@@ -410,7 +479,8 @@ class TgtTest {
         Mem.putLong(h, 0);
         assertThat(DeviceApi.omp_target_memcpy(h, p, 8, 0, 0, 1, 0)).isZero();
         assertThat(Mem.getLong(h)).isEqualTo(77);
-        assertThat(DeviceApi.omp_target_memcpy(h, p, 8, 0, 0, 1, 5)).as("no device 5").isNotZero();
+        assertThatThrownBy(() -> DeviceApi.omp_target_memcpy(h, p, 8, 0, 0, 1, 5)).as("no device 5")
+            .hasMessageContaining("Device number '5' out of range, only 1 devices available");
         DeviceApi.omp_target_free(p, 0);
         assertThat(plugin.log).containsExactly("alloc 64", "submit 8", "retrieve 8", "delete");
     }
@@ -444,7 +514,7 @@ class TgtTest {
                 .allMatch(l -> l.startsWith("omptarget --> ")).contains("omptarget --> Forwarding first-private value 0x0000000000000005 to the target construct");
             Devices.install(List.of());
             assertThat(captureStderr(() -> kernel(arrays(new long[] {5, 5, 0, MapType.LITERAL | MapType.TARGET_PARAM}))))
-                .startsWith("omptarget --> ").contains("runs on the host: no offload device is available");
+                .startsWith("omptarget --> ").contains("omptarget --> Not offloading to device -1");
         } finally {
             Info.DEBUG = false;
         }

@@ -130,4 +130,34 @@ class DeviceThreadsTest {
         assertThat(DeviceThreads.spin("active")).isEqualTo(Long.MAX_VALUE);
         assertThat(DeviceThreads.spin("sometimes")).isEqualTo(DeviceThreads.DEFAULT_SPIN);
     }
+
+    /**
+     * Teams wider than the cores (as 256 teams of 512 threads) run their parallel regions on
+     * virtual threads: each team still has all its threads, numbered 0..n-1, meeting at barriers,
+     * while the host's teams and narrow device teams keep pooled OS threads.
+     */
+    @Test
+    void wideDeviceTeamsRunOnVirtualThreadsWithTheirNumbersAndBarriers() throws Throwable {
+        int teams = 2 * CORES, width = 64;
+        AtomicInteger virtualThreads = new AtomicInteger(), members = new AtomicInteger(), badBarriers = new AtomicInteger();
+        Set<Integer> numbers = ConcurrentHashMap.newKeySet();
+        onDevice(slots -> Kmpc.__jomp_teams(fn((team, args) -> {
+            AtomicInteger arrived = new AtomicInteger();
+            Kmpc.__jomp_fork(fn((tid, a) -> {
+                if (Thread.currentThread().isVirtual()) virtualThreads.incrementAndGet();
+                members.incrementAndGet();
+                numbers.add(team * 1000 + tid);
+                arrived.incrementAndGet();
+                Kmpc.__jomp_barrier();
+                if (arrived.get() != OmpApi.omp_get_num_threads()) badBarriers.incrementAndGet();   // everybody arrived before anybody left
+                Kmpc.__jomp_barrier();
+            }), width, 0);
+        }), teams, width, 0));
+        assertThat(members.get()).isEqualTo(teams * width);
+        assertThat(numbers).hasSize(teams * width);
+        assertThat(badBarriers.get()).isZero();
+        assertThat(virtualThreads.get()).as("every member but each team's first").isEqualTo(teams * (width - 1));
+        OmpThread host = OmpThread.current();
+        assertThat(Parallel.virtualMembers(host, 512)).as("the host's teams").isFalse();
+    }
 }

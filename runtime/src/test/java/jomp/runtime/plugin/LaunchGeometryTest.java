@@ -34,6 +34,24 @@ class LaunchGeometryTest {
     }
 
     @Test
+    void theMinimumThreadsComeFromTheEnvironment() {
+        // LLVM's offload/test/offloading/small_trip_count.c: 128 iterations, 4 x 32 by default, 16 x 8 with the variable at 8
+        assertThat(LaunchGeometry.spmd(128, 128, Integer.MAX_VALUE, 32)).containsExactly(4, 32);
+        assertThat(LaunchGeometry.spmd(128, 128, Integer.MAX_VALUE, 8)).containsExactly(16, 8);
+        assertThat(LaunchGeometry.minThreads("8")).isEqualTo(8);
+        assertThat(LaunchGeometry.minThreads(null)).isEqualTo(32);
+        assertThat(LaunchGeometry.minThreads("0")).isEqualTo(32);
+        assertThat(LaunchGeometry.minThreads("lots")).isEqualTo(32);
+    }
+
+    @Test
+    void executionModesAreNamedAsLibomptargetsLaunchReport() {
+        assertThat(LaunchGeometry.modeName(LaunchGeometry.EXEC_MODE_SPMD)).isEqualTo("SPMD");
+        assertThat(LaunchGeometry.modeName(LaunchGeometry.EXEC_MODE_GENERIC)).isEqualTo("Generic");
+        assertThat(LaunchGeometry.modeName(LaunchGeometry.EXEC_MODE_GENERIC_SPMD)).isEqualTo("Generic-SPMD");
+    }
+
+    @Test
     void theDevicesGridLimitCaps() {
         assertThat(LaunchGeometry.spmd(1_000_000, 128, 100)).containsExactly(100, 128);
         assertThatThrownBy(() -> LaunchGeometry.spmd(0, 128, 100)).isInstanceOf(IllegalArgumentException.class);

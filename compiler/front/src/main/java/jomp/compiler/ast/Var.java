@@ -29,6 +29,11 @@ public final class Var {
     public boolean addressTaken;
     /** _Alignas / __attribute__((aligned)) on this object, or 0 (then the type's alignment applies). */
     public int align;
+    /**
+     * The allocator of an {@code omp allocate} directive naming this local (its allocator clause),
+     * or null: the storage then honours the allocator's alignment trait.
+     */
+    public Expr ompAllocator;
     /** Referenced at least once (for -Wunused), or marked unused/used by an attribute. */
     public boolean used;
     /** OpenMP declare variant: functions a call to this one calls instead where their context selectors match (empty: none). */

@@ -205,8 +205,11 @@ final class OmpParser {
      */
     private void allocate(OmpDirective d) {
         int align = 0;
-        for (OmpClause.ExprClause e : d.clauses(OmpClause.ExprClause.class))
+        Expr allocator = null;
+        for (OmpClause.ExprClause e : d.clauses(OmpClause.ExprClause.class)) {
             if (e.kind() == OmpClause.ExprKind.ALIGN && e.value() instanceof Expr.IntLit n) align = (int) n.value();
+            if (e.kind() == OmpClause.ExprKind.ALLOCATOR) allocator = e.value();
+        }
         if (align != 0 && Integer.bitCount(align) != 1) {
             p.diags.error(d.loc(), "alignment must be a power of 2");
             return;
@@ -215,6 +218,9 @@ final class OmpParser {
             for (OmpDirective.Item it : c.items()) {
                 if (it.var() == null || it.var().isFunction()) continue;
                 it.var().align = Math.max(it.var().align, align);
+                // a local's storage then takes the allocator's alignment trait (FunctionLowering.declare)
+                if (allocator != null && it.var().isLocal && !it.var().isStatic() && it.var().type.kind != jomp.compiler.type.Type.Kind.VLA)
+                    it.var().ompAllocator = allocator;
             }
         }
     }

@@ -188,7 +188,7 @@ final class TagSpecifiers {
         Token open = p.tok();
         p.expect("{");
         long val = 0;
-        boolean negative = false;
+        boolean negative = false, wide = false;
         List<EnumConst> consts = new ArrayList<>();
         List<Token> names = new ArrayList<>();
         boolean first = true;
@@ -202,9 +202,12 @@ final class TagSpecifiers {
             p.decls.attribute(null);                              // enumerator attributes (deprecated, unavailable)
             if (p.consume("=")) {
                 Expr e = p.exprs.conditional();
-                Long v = ConstEval.integer(p.exprs.rvalue(e));
+                Expr rv = p.exprs.rvalue(e);
+                Long v = ConstEval.integer(rv);
                 if (v == null) diags.error(e.loc(), "expression is not an integer constant expression");
                 else val = v;
+                // a value of unsigned long above LONG_MAX (UINTPTR_MAX): the enum is unsigned long, as in gcc and clang
+                if (v != null && v < 0 && rv.type() != null && rv.type().isUnsigned && rv.type().size() == 8) wide = true;
             }
             Object old = p.scopes.get(p.scopes.size() - 1).names.get(name.text);
             if (old != null) {
@@ -212,7 +215,7 @@ final class TagSpecifiers {
                 diags.note(Parser.locOf(old), "previous definition is here");
             }
             EnumConst c = new EnumConst(val, Type.INT, name.loc);
-            if (val < 0) negative = true;
+            if (val < 0 && !wide) negative = true;
             p.scopes.get(p.scopes.size() - 1).names.put(name.text, c);
             consts.add(c);
             names.add(name);
@@ -225,7 +228,8 @@ final class TagSpecifiers {
         t.record.size = 4;
         t.record.align = 4;
         t.record.negative = negative;
-        Type under = EnumLayout.underlying(consts.stream().mapToLong(EnumConst::value).toArray(), GnuAttributes.has(typeAttrs, "packed"));
+        Type under = wide && !negative ? Type.ULONG
+                : EnumLayout.underlying(consts.stream().mapToLong(EnumConst::value).toArray(), GnuAttributes.has(typeAttrs, "packed"));
         if (under != null) {
             // values beyond int, or packed: the enum's type and size follow its values, as in gcc and clang
             t.record.underlying = under;
@@ -233,8 +237,10 @@ final class TagSpecifiers {
             t.record.align = under.align();
             for (int i = 0; i < consts.size(); i++) {
                 EnumConst c = consts.get(i);
-                if (!Types.fits(c.value(), Type.INT) || under.size() > 4)
-                    p.scopes.get(p.scopes.size() - 1).names.put(names.get(i).text, new EnumConst(c.value(), Types.fits(c.value(), Type.INT) ? Type.INT : under, c.loc()));
+                // in an enum of unsigned long a negative value stands for one above LONG_MAX
+                boolean fitsInt = Types.fits(c.value(), Type.INT) && !(under == Type.ULONG && c.value() < 0);
+                if (!fitsInt || under.size() > 4)
+                    p.scopes.get(p.scopes.size() - 1).names.put(names.get(i).text, new EnumConst(c.value(), fitsInt ? Type.INT : under, c.loc()));
             }
         }
         return t;

@@ -68,6 +68,9 @@ final class DataSharing {
     private boolean taskModifier;
     /** Private copies the allocate clause aligns. */
     private final Map<Var, Integer> alignments = new java.util.HashMap<>();
+    /** Private copies the allocate clause gives an allocator: omp_aligned_alloc'd, omp_free'd at the construct's end. */
+    private final Map<Var, jomp.compiler.ast.Expr> allocators = new java.util.HashMap<>();
+    private final List<Runnable> frees = new ArrayList<>();
 
     /** conditional lastprivate: each tracked variable's last assigning iteration in this thread (-1: none). */
     private final Map<Var, Reg> assignedAt = new LinkedHashMap<>();
@@ -171,8 +174,10 @@ final class DataSharing {
         }
         List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
         ds.inMemory = inMemory || OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
-        for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {   // allocate(align(n): list): the private copies' alignment
-            if (!(a.align() instanceof jomp.compiler.ast.Expr.IntLit n)) continue;
+        for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {
+            // allocate(allocator: list): the private copies come from the allocator, with its traits (alignment, pool, fallback)
+            if (a.allocator() != null) for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.allocators.put(it.var(), a.allocator());
+            if (!(a.align() instanceof jomp.compiler.ast.Expr.IntLit n)) continue;   // allocate(align(n): list): their alignment
             for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.alignments.put(it.var(), (int) n.value());
         }
         for (var e : kinds.entrySet()) {
@@ -227,7 +232,8 @@ final class DataSharing {
         OmpClause.UserReduction user = kind == Kind.REDUCTION ? users.get(v) : null;
         // a declare reduction's omp_priv and omp_in stand for the private copy's address: it lives in memory
         int align = Math.max(Math.max(v.type.align(), 1), alignments.getOrDefault(v, 1));
-        if (inMemory || user != null || f.inMemory(v) || alignments.containsKey(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), align));
+        if (allocators.containsKey(v) && v.type.size() >= 0) fromAllocator(v, allocators.get(v), align);
+        else if (inMemory || user != null || f.inMemory(v) || alignments.containsKey(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), align));
         else f.regVars.put(v, f.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name)));
         switch (kind) {
             case FIRSTPRIVATE -> {
@@ -242,6 +248,34 @@ final class DataSharing {
             default -> {}
         }
         entries.add(new Entry(v, orig, kind == Kind.REDUCTION ? op : null, last, null, user));
+    }
+
+    /**
+     * The storage of a local named by {@code omp allocate(v) allocator(a)}: on the stack (given
+     * back as a VLA's is), at the alignment a's alignment trait asks (at least the type's), which
+     * the runtime tells (__jomp_allocator_alignment, 1 for the predefined allocators).
+     */
+    static Reg allocatorAligned(FunctionLowering f, Var v) {
+        Value handle = f.e.convert(f.rvalue(v.ompAllocator), v.ompAllocator.type(), Type.ULONG);
+        Value align = f.omp.call(EntryPoints.ALLOCATOR_ALIGNMENT, IrType.I64, handle);
+        long size = Math.max(v.type.size(), 1);
+        Reg a = f.b.alloca(f.e.bin(Insn.BinOp.ADD, IntConst.i64(size), align), Math.max(Math.max(v.type.align(), v.align), 16));
+        // up to the next multiple of align: a + ((-a) & (align - 1))
+        Value bits = f.e.conv(Insn.ConvOp.BITCAST, a, IrType.I64);
+        Value pad = f.e.bin(Insn.BinOp.AND, f.e.bin(Insn.BinOp.SUB, IntConst.i64(0), bits), f.e.bin(Insn.BinOp.SUB, align, IntConst.i64(1)));
+        Reg p = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name) + ".addr");
+        f.b.copy(p, f.b.ptrAdd(a, pad));
+        return p;
+    }
+
+    /** v's private copy from the allocator the allocate clause names (OpenMP 5.2 §6.6), freed at the construct's end. */
+    private void fromAllocator(Var v, jomp.compiler.ast.Expr allocator, int align) {
+        Value handle = f.e.convert(f.rvalue(allocator), allocator.type(), Type.ULONG);
+        Value p = omp.call("omp_aligned_alloc", IrType.PTR, IntConst.i64(align), IntConst.i64(Math.max(v.type.size(), 1)), handle);
+        Reg r = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name) + ".alloc");
+        f.b.copy(r, p);
+        f.addrVars.put(v, r);
+        frees.add(() -> omp.call("omp_free", IrType.VOID, r, handle));
     }
 
     /**
@@ -401,6 +435,7 @@ final class DataSharing {
             f.b.br(done);
             f.b.setBlock(done);
         }
+        frees.forEach(Runnable::run);
         restores.forEach(Runnable::run);
     }
 

@@ -109,7 +109,7 @@ final class FunctionLowering {
     /** Gives storage to the locals declared inside an outlined body (except those already bound). */
     void allocateLocals(Stmt body) {
         for (Var v : OmpCaptures.declared(body)) {
-            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || isBound(v)) continue;
+            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || v.ompAllocator != null || isBound(v)) continue;
             if (inMemory(v)) {
                 if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
@@ -167,7 +167,7 @@ final class FunctionLowering {
         }
         if (sig.variadic()) fn.vaArea = fn.newReg(IrType.PTR, "va");
         for (Var v : def.locals()) {
-            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || def.params().contains(v)) continue;
+            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || v.ompAllocator != null || def.params().contains(v)) continue;
             if (inMemory(v)) {
                 if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
@@ -374,7 +374,8 @@ final class FunctionLowering {
     void compound(Stmt.Compound c) {
         boolean hasVla = false;
         for (Stmt i : c.items())
-            if (i instanceof Stmt.Decl d) for (Stmt.LocalVar lv : d.vars()) hasVla |= lv.var().type.kind == Type.Kind.VLA && !lv.var().isStatic();
+            if (i instanceof Stmt.Decl d)
+                for (Stmt.LocalVar lv : d.vars()) hasVla |= (lv.var().type.kind == Type.Kind.VLA || lv.var().ompAllocator != null) && !lv.var().isStatic();
         if (!hasVla) {
             for (Stmt i : c.items()) stmt(i);
             return;
@@ -463,6 +464,8 @@ final class FunctionLowering {
         if (v.type.kind == Type.Kind.VLA) {
             Reg a = b.alloca(sizeOf(v.type), Math.max(v.type.align(), 16));
             addrVars.put(v, a);
+        } else if (v.ompAllocator != null) {
+            addrVars.put(v, DataSharing.allocatorAligned(this, v));
         }
         if (lv.init() != null) initialize(v, lv.init());
     }

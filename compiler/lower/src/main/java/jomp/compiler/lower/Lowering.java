@@ -490,14 +490,15 @@ public final class Lowering {
         boolean readOnly = elem.isConst();  // const objects (and arrays of them) can go to .rodata
         byte[] data = null;
         Global g;
+        int align = Math.max(Math.max(t.align(), v.align), 1);   // _Alignas and aligned attributes on the declaration
         if (init != null && !init.items().isEmpty()) {
             DataWriter w = new DataWriter(size);
             for (Initializer.Item it : init.items()) staticItem(w, it, loc);
             if (w.nonZero) data = w.bytes;
-            g = new Global(sym, size, Math.max(t.align(), 1), isStatic, readOnly, data);
+            g = new Global(sym, size, align, isStatic, readOnly, data);
             g.relocs.addAll(w.relocs);
         } else {
-            g = new Global(sym, size, Math.max(t.align(), 1), isStatic, readOnly, null);
+            g = new Global(sym, size, align, isStatic, readOnly, null);
         }
         g.weak = v.weak && !isStatic;
         module.globals.add(g);

@@ -184,6 +184,7 @@ final class OmpCaptures extends TreeScanner {
     @Override public void visitLocalVar(Stmt.LocalVar lv) {
         decls.add(lv.var());
         declTypeRefs(lv.var());
+        if (lv.var().ompAllocator != null) expr(lv.var().ompAllocator);   // omp allocate(v) allocator(a): a is read at the declaration
         super.visitLocalVar(lv);
     }
 

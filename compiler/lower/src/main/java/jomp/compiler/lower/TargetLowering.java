@@ -205,11 +205,11 @@ final class TargetLowering {
         // scalars firstprivate by default are each team's and thread's own in the leaves inside (as clang passes them by value)
         Stmt.Omp inner = o;
         if (!implicitFirstprivate.isEmpty() && OmpLowering.outlinesAfter(d, i)) inner = withFirstprivate(o, implicitFirstprivate);
+        Runnable allocators = g.omp.usesAllocators(d);   // first: the data-sharing clauses' allocate clause may name them
         DataSharing ds = DataSharing.at(g.omp, o, i, null);
-        Runnable allocators = g.omp.usesAllocators(d);
         g.omp.construct(inner, i + 1, null);
-        allocators.run();
         ds.end(false, null);
+        allocators.run();
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;
         kfn.spmd = isSpmd(d);

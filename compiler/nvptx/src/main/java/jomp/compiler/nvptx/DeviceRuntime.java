@@ -111,7 +111,9 @@ public final class DeviceRuntime {
 
         ArrayDeque<String> work = new ArrayDeque<>();
         if (kernels) work.addAll(java.util.List.of(INIT, DEINIT, THREAD_SIZE));
-        if (frames) work.addAll(java.util.List.of(FRAME_PUSH, FRAME_PUSH_TEAM, FRAME_POP));
+        // a kernel's argument slots get a frame slot of their own later (KernelArguments), which escapes when the
+        // body passes a firstprivate's address on: kernels may need the team frame too (emitted only when used)
+        if (frames || kernels) work.addAll(java.util.List.of(FRAME_PUSH, FRAME_PUSH_TEAM, FRAME_POP));
         // printf with a format known only at run time, and C's vprintf, become __jomp_vprintf (PtxFunction)
         if (user.externFunctions.containsKey("printf") || user.externFunctions.containsKey("vprintf")) work.add("__jomp_vprintf");
         work.addAll(user.externFunctions.keySet());

@@ -63,6 +63,8 @@ final class Intrinsics {
         add("__jomp_st_volatile_i32", v, List.of(ptr, i32), "st.volatile.u32 [{0}], {1}");
         add("__jomp_st_volatile_i64", v, List.of(ptr, i64), "st.volatile.u64 [{0}], {1}");
         add("__jomp_globaltimer", i64, List.of(), "mov.u64 {d}, %globaltimer");
+        // vote.sync.ballot: the lanes of the mask whose operand is non-zero ({p}: a fresh predicate; two instructions)
+        add("__nvvm_vote_ballot_sync", i32, List.of(i32, i32), "setp.ne.s32 {p}, {1}, 0;\n\tvote.sync.ballot.b32 {d}, {p}, {0}");
         for (String mode : List.of("down", "up", "bfly", "idx")) {
             // clang's argument order: mask, value, lane or offset, packed clamp/segment mask
             add("__nvvm_shfl_sync_" + mode + "_i32", i32, List.of(i32, i32, i32, i32), "shfl.sync." + mode + ".b32 {d}, {1}, {2}, {3}, {0}");

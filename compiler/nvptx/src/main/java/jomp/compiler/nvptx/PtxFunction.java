@@ -822,6 +822,7 @@ final class PtxFunction {
 
     private void intrinsic(Intrinsics.Intrinsic builtin, Insn.Call c) {
         String text = builtin.template();
+        if (text.contains("{p}")) text = text.replace("{p}", pred());   // a predicate of the instruction's own
         if (text.contains("{d}")) text = text.replace("{d}", c.dst() != null ? reg(c.dst()) : temp(c.type().ret()));
         for (int k = 0; k < c.args().size(); k++) text = text.replace("{" + k + "}", reg(c.args().get(k)));
         emit(text);

@@ -102,7 +102,8 @@ class PtxDeviceRuntimeTest {
         Module rt = DeviceRuntime.module();
         assertThat(rt.functions).hasSizeGreaterThan(40);
         for (Function f : rt.functions) {
-            assertThat(f.name).as("runtime function").matches("(__jomp_|omp_).*");
+            // jomp's own names, OpenMP's, and LLVM's extensions programs for clang call (ompx.h, llvm_omp_*)
+            assertThat(f.name).as("runtime function").matches("(__jomp_|omp_|ompx_|llvm_omp_).*");
             assertThat(f.isStatic).as("%s is static", f.name).isFalse();
         }
         for (Global g : rt.globals) assertThat(g.name).as("runtime global").startsWith("__jomp_");

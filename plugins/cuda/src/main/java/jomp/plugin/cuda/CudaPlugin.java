@@ -163,6 +163,14 @@ public final class CudaPlugin implements DevicePlugin {
         if (info.targetsync() != 0) Cuda.streamDestroy(info.targetsync());
     }
 
+    /** Host and shared memory: managed memory (one address on the host and the GPU), as the driver gives it. */
+    @Override
+    public long dataAlloc(int device, long size, int kind) {
+        if (kind != ALLOC_HOST && kind != ALLOC_SHARED) return dataAlloc(device, size);
+        device(device);
+        return Cuda.allocManaged(Math.max(size, 1));
+    }
+
     @Override
     public void dataDelete(int device, long deviceAddress) {
         device(device);
@@ -232,6 +240,9 @@ public final class CudaPlugin implements DevicePlugin {
     }
 
     private static int execMode(Kernel kernel) { return kernel instanceof CudaKernel k ? k.execMode() : 0; }
+
+    @Override
+    public String executionMode(int device, Kernel kernel) { return LaunchGeometry.modeName(execMode(kernel)); }
 
     @Override
     public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {

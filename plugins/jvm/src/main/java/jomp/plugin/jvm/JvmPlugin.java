@@ -126,6 +126,16 @@ public final class JvmPlugin implements DevicePlugin {
 
     @Override public void dataDelete(int device, long address) { memory[device].free(address); }
 
+    /** Host and shared memory: the C heap, which the device's kernels reach (they run in the host's process). */
+    @Override public long dataAlloc(int device, long size, int kind) {
+        return kind == ALLOC_HOST || kind == ALLOC_SHARED ? Stdlib.malloc(Math.max(size, 1)) : dataAlloc(device, size);
+    }
+
+    @Override public void dataDelete(int device, long address, int kind) {
+        if (kind == ALLOC_HOST || kind == ALLOC_SHARED) Stdlib.free(address);
+        else dataDelete(device, address);
+    }
+
     @Override public void dataSubmit(int device, long deviceDst, long hostSrc, long size) { Mem.copy(deviceDst, hostSrc, size); }
 
     @Override public void dataRetrieve(int device, long hostDst, long deviceSrc, long size) { Mem.copy(hostDst, deviceSrc, size); }

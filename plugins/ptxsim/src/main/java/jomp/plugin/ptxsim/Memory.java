@@ -69,16 +69,22 @@ final class Memory {
     }
 
     /** A device allocation of {@code n} bytes (aligned to 256 at least), or 0 when the memory is exhausted. */
-    synchronized long alloc(long n) {
-        long need = Math.max(n, 1) + RED_ZONE;
+    synchronized long alloc(long n) { return alloc(n, 1); }
+
+    /**
+     * An allocation of n bytes at a multiple of {@code align} (a power of two up to 64 KiB: a
+     * block is aligned to its size up to there), for a module's {@code .align}ed globals.
+     */
+    synchronized long alloc(long n, long align) {
+        long need = Math.max(Math.max(n, 1) + RED_ZONE, align);
         int shift = Math.max(MIN_SHIFT, 64 - Long.numberOfLeadingZeros(need - 1));
         Long reuse = free[shift].pollFirst();
         long a;
         if (reuse != null) {
             a = reuse;
         } else {
-            long block = 1L << shift, align = Math.min(block, 1L << 16);
-            a = (next + align - 1) & -align;
+            long block = 1L << shift, blockAlign = Math.min(block, 1L << 16);
+            a = (next + blockAlign - 1) & -blockAlign;
             if (a + block > base + size) return 0;
             next = a + block;
         }

@@ -87,7 +87,7 @@ final class Program {
                     }
                     case GLOBAL, CONST -> {
                         long size = Math.max(1, v.size());
-                        long a = memory.alloc(size);
+                        long a = memory.alloc(size, Math.max(1, v.alignment()));   // .align, as the driver places globals
                         if (a == 0) throw new IllegalStateException("device memory exhausted by the module's globals");
                         allocations.add(a);
                         Mem.fill(a, (byte) 0, size);
@@ -112,7 +112,16 @@ final class Program {
             if (f.ast != null && f.ast.body() != null) Decoder.decode(f, out, immediates);
         }
         code = out.toArray(new Insn[0]);
+        if (!unresolved.isEmpty()) {
+            String first = unresolved.iterator().next();
+            throw new IllegalStateException("ptxsim: cannot load the image: the module calls " + String.join(", ", unresolved) + ", declared but defined in no module of the image"
+                    + " (a GPU refuses it: cuModuleLoadDataEx fails with CUDA_ERROR_INVALID_PTX, \"ptxas fatal   : Unresolved extern function '"
+                    + first + "'\")");
+        }
     }
+
+    /** Functions the code uses that only a declaration names (the CUDA driver's unresolved externs). */
+    private final java.util.Set<String> unresolved = new java.util.TreeSet<>();
 
     private long placeShared(String name, long size, int align) {
         long at = (sharedTop + align - 1) / align * align;
@@ -190,7 +199,8 @@ final class Program {
         }
         Builtins.Kind k = Builtins.kind(name);
         if (k == null && declared.contains(name)) {
-            // declared, defined nowhere: a call of it is an error when (if ever) it runs, as an unresolved symbol
+            // declared, defined nowhere and used: the CUDA driver refuses the module (checked when the code is decoded)
+            unresolved.add(name);
             return new Decoder.Symbol(Space.GLOBAL, 0, library.computeIfAbsent(name, n -> {
                 Decoder.Function f = new Decoder.Function(n, false, functions.size(), null, null);
                 f.address = Memory.FUNCTION_BASE + 16L * f.index;

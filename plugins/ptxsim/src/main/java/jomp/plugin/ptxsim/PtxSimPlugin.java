@@ -158,6 +158,9 @@ public final class PtxSimPlugin implements DevicePlugin {
         };
     }
 
+    @Override
+    public String executionMode(int device, Kernel kernel) { return LaunchGeometry.modeName(execMode(kernel)); }
+
     /** A kernel of a loaded image, with its {@code <name>_exec_mode} (LaunchGeometry's EXEC_MODE_*, 0 when the image has none). */
     record SimKernel(String name, int device, Program program, Decoder.Function function, int execMode) implements Kernel {}
 
