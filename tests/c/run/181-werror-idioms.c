@@ -1,9 +1,11 @@
 // FLAGS: -Wall -Wextra -Werror -Wimplicit-fallthrough
 /* Idioms of a -Werror library (expat) that must compile cleanly, as with gcc and clang:
  * a pointer one past the end formed with &a[N] through a macro, a fallthrough attribute statement
- * out of a macro, and an assert after a switch whose every case returns (the end is dead). */
+ * out of a macro, an assert after a switch whose every case returns (the end is dead), and a case
+ * that ends in a call of a noreturn function declared with the attribute before 'static'. */
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define endof(a) (&(a)[sizeof(a) / sizeof *(a)])
@@ -58,6 +60,23 @@ static const char *name(unsigned char c) {
   assert(0); /* never gets here */
 }
 
+#if defined(__GNUC__)
+__attribute__((noreturn))
+#endif
+static void usage(int rc) { exit(rc); }
+
+static int option(char c) {
+  switch (c) {
+  case 'h':
+    usage(2);
+    // usage exits, never gets here
+  case 'v':
+    return 1;
+  default:
+    return 0;
+  }
+}
+
 int main(void) {
   struct hash h = {{0}, 0, 7};
   h.p = h.buf;
@@ -66,5 +85,6 @@ int main(void) {
   printf("sum %lu, pending %d\n", h.sum, (int) (h.p - h.buf));
   for (int s = 0; s < 4; s++) printf("weight(%d) = %d %d\n", s, weight(s, 0), weight(s, 1));
   for (int c = 0; c < 3; c++) printf("name(%d) = %s\n", c, name((unsigned char) c));
+  printf("option v %d, x %d\n", option('v'), option('x'));
   return 0;
 }

@@ -42,8 +42,11 @@ public final class Flow {
         };
     }
 
-    private static boolean callsNoreturn(Stmt.ExprStmt e) {
-        return e.expr() instanceof Expr.Call c && c.direct() != null
+    private static boolean callsNoreturn(Stmt.ExprStmt e) { return noreturnCall(e.expr()); }
+
+    /** A call of a function that never returns: declared noreturn (_Noreturn, __attribute__((noreturn))) or one of C's. */
+    static boolean noreturnCall(Expr e) {
+        return e instanceof Expr.Call c && c.direct() != null
             && (c.direct().noreturn || c.direct().name.equals("exit") || c.direct().name.equals("abort")
                 || c.direct().name.equals("_Exit") || c.direct().name.equals("__builtin_unreachable")
                 || c.direct().name.equals("__builtin_trap"));

@@ -411,8 +411,7 @@ public final class Warnings {
                 case Stmt.Label l -> canFallThrough(l.body());
                 case Stmt.Compound c -> c.items().isEmpty() || canFallThrough(c.items().get(c.items().size() - 1));
                 case Stmt.If i -> i.otherwise() == null || canFallThrough(i.then()) || canFallThrough(i.otherwise());
-                case Stmt.ExprStmt e -> !(stripImplicit(e.expr()) instanceof Expr.Call c && c.direct() != null
-                        && (c.direct().name.equals("exit") || c.direct().name.equals("abort") || c.direct().name.equals("_Exit")));
+                case Stmt.ExprStmt e -> !Flow.noreturnCall(stripImplicit(e.expr()));
                 case Stmt.Null n -> true;
                 case Stmt.Decl d -> true;
                 default -> false;
