@@ -1,7 +1,9 @@
-// FLAGS: -lm
+// FLAGS: -fno-builtin -lm
 /* autoconf's AC_CHECK_FUNCS / AC_CHECK_LIB programs declare the function with a made-up type and only
  * link (the call is never run): the link must succeed for functions of jomp's C library too, or
- * configure decides the function is missing (jq then built without floor, sqrt, sin, fabs, ...). */
+ * configure decides the function is missing (jq then built without floor, sqrt, sin, fabs, ...).
+ * -fno-builtin: the corpus also builds with -Wall -Werror, where gcc and clang reject redeclaring a
+ * builtin (configure's compiles only warn); it changes nothing in jomp's link. */
 #include <stdio.h>
 
 /* Override any GCC internal prototype to avoid an error.
