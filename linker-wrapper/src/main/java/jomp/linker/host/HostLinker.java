@@ -489,12 +489,21 @@ public final class HostLinker {
                             if (fn != null && fn.isNative()) {
                                 owner = nativeCall(k, fn, s.name(), csig, desc);
                                 name = "call";
-                            } else if (fn != null) {
-                                owner = fn.owner();
-                                if (fn.desc() != null && !fn.desc().equals(desc)) {
+                            } else if (fn != null && fn.desc() != null && !fn.desc().equals(desc)) {
+                                // declared otherwise than jomp's C library defines it (autoconf's link checks:
+                                // "char fabs (); ... return fabs ();"): as a gcc-built program does, the call goes to
+                                // glibc's own function with the caller's type
+                                NativeLibraries.Found lib = natives.find(s.name());
+                                if (lib != null && lib.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) {
+                                    owner = nativeCall(k, new Target(null, s.name(), null, fn.csig(), lib.library()), s.name(), csig, desc);
+                                    name = "call";
+                                } else {
+                                    owner = fn.owner();
                                     errors.add(inputs.get(k).name() + ": call to `" + s.name() + "' with type " + desc
                                             + " but the C library defines it as " + fn.desc());
                                 }
+                            } else if (fn != null) {
+                                owner = fn.owner();
                             }
                         }
                         super.visitMethodInsn(op, owner, name, desc, itf);

@@ -87,6 +87,7 @@ final class Expressions {
     // ---- undeclared identifiers: like clang's delayed typo correction, reported at the end of the full expression ----
     record Typo(Token name, String fix) {}
     private int typoDepth;
+    private final OnePastEnd onePastEnd = new OnePastEnd();
     List<Typo> pendingTypos;
 
     /** Reports the undeclared identifiers of a full expression; clang suggests names only if every one has a suggestion. */
@@ -482,7 +483,9 @@ final class Expressions {
                 }
                 case "&" -> {
                     p.pos++;
-                    Expr e = cast();
+                    int mark = onePastEnd.enter();
+                    Expr e = null;
+                    try { e = cast(); } finally { onePastEnd.leave(mark, e); }
                     return addressOf(e, loc);
                 }
                 case "*" -> {
@@ -657,12 +660,37 @@ final class Expressions {
             diags.error(open.loc, "array subscript is not an integer");
             return new Expr.IntLit(0, Parser.ERROR, open.loc);
         }
-        if (base.type().kind == Type.Kind.ARRAY && base.type().arrayLen >= 0 && ConstEval.integer(b) instanceof Long n
-            && (n < 0 || n > base.type().arrayLen || n == base.type().arrayLen)) {
-            diags.warning(idx.loc(), "array index " + n + " is " + (n < 0 ? "before the beginning of the array" : "past the end of the array (that has type '" + base.type() + "')"), "-Warray-bounds");
-        }
         Expr sum = pointerOffset(Expr.Binary.Op.ADD, a, b, open.loc, open);
-        return deref(sum, open.loc);
+        Expr result = deref(sum, open.loc);
+        onePastEnd.subscript(result, base);
+        Expr arr = base.type().kind == Type.Kind.ARRAY ? base : idx.type().kind == Type.Kind.ARRAY ? idx : null;  // a[i] or i[a]
+        if (arr != null && arr.type().arrayLen >= 0 && !flexibleLike(arr) && ConstEval.integer(b) instanceof Long n
+            && (n < 0 || n >= arr.type().arrayLen)) {
+            Runnable warn = () -> diags.warning(begin(arr), "array index " + n + " is " + (n < 0 ? "before the beginning of the array" : "past the end of the array (that has type '" + arr.type() + "')"), "-Warray-bounds");
+            if (n == arr.type().arrayLen) onePastEnd.onePastEnd(result, warn);
+            else warn.run();
+        }
+        return result;
+    }
+
+    /** A struct's or union's last member array: clang (-fstrict-flex-arrays=0) takes it as a flexible array, unbounded. */
+    private static boolean flexibleLike(Expr arr) {
+        if (!(arr instanceof Expr.Member m)) return false;
+        Type rec = m.base().type().isPointer() ? m.base().type().base : m.base().type();
+        return rec.isStructOrUnion() && m.member().index() == rec.members().size() - 1;
+    }
+
+    /** Where clang puts a diagnostic about e: where e begins (its leftmost operand's token). */
+    private static SourceLocation begin(Expr e) {
+        while (true) {
+            switch (e) {
+                case Expr.Member m -> e = m.base();
+                case Expr.Decay d -> e = d.operand();
+                case Expr.Cast c when c.implicit() -> e = c.operand();
+                case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF && u.operand() instanceof Expr.Binary b && b.loc() == u.loc() -> e = b.left();
+                default -> { return e.loc(); }
+            }
+        }
     }
 
     Expr member(Expr base, Token name, Token op, boolean arrow) {

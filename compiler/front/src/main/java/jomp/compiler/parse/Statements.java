@@ -80,9 +80,12 @@ final class Statements {
             if (t.text.equals(";")) { p.pos++; return new Stmt.Null(loc); }
         }
         if (p.gnuAttrs.at()) {
-            // an attribute statement (__attribute__((fallthrough));) or attributes on a statement
-            p.gnuAttrs.check(p.gnuAttrs.parse());
-            if (p.consume(";")) return new Stmt.Null(loc);
+            // an attribute statement (__attribute__((fallthrough));) or attributes on a statement; a fallthrough
+            // statement is the Null at the attribute (-Wimplicit-fallthrough sees it so, macro or not), another at its ';'
+            var attrs = p.gnuAttrs.parse();
+            p.gnuAttrs.check(attrs);
+            Token semi = p.tok();
+            if (p.consume(";")) return new Stmt.Null(attrs.stream().anyMatch(a -> a.is("fallthrough")) ? loc : semi.loc);
             return statement();
         }
         if (p.isIdent(t) && p.peek(1).is(":")) {

@@ -370,11 +370,25 @@ public final class Warnings {
                 Stmt s = items.get(i);
                 if (!(s instanceof Stmt.Case) && !(s instanceof Stmt.Default)) continue;
                 Stmt prev = items.get(i - 1);
-                if (!canFallThrough(prev) || annotated(prev.loc().offset(), s.loc().offset())) continue;
+                if (!canFallThrough(prev) || fallthroughStatement(prev) || annotated(prev.loc().offset(), s.loc().offset())) continue;
                 fallthrough.add(new Pending(s.loc(), "unannotated fall-through between switch labels", "-Wimplicit-fallthrough", close + 0.5,
                         List.of(new Pending(s.loc(), "insert '__attribute__((fallthrough));' to silence this warning", null, 0),
                                 new Pending(s.loc(), "insert 'break;' to avoid fall-through", null, 0))));
             }
+        }
+
+        /**
+         * A fallthrough attribute statement, also out of a macro (expat's EXPAT_FALLTHROUGH): the parser gives it
+         * as the Null statement at its attribute, any other empty statement is at its ';'.
+         */
+        private static boolean fallthroughStatement(Stmt s) {
+            return switch (s) {
+                case Stmt.Null n -> n.loc() != null && !n.loc().file().text().startsWith(";", n.loc().offset());
+                case Stmt.Case c -> c.body() != null && fallthroughStatement(c.body());
+                case Stmt.Default d -> d.body() != null && fallthroughStatement(d.body());
+                case Stmt.Label l -> fallthroughStatement(l.body());
+                default -> false;
+            };
         }
 
         /** A fallthrough attribute between two places of the source. */
@@ -397,8 +411,7 @@ public final class Warnings {
                 case Stmt.Label l -> canFallThrough(l.body());
                 case Stmt.Compound c -> c.items().isEmpty() || canFallThrough(c.items().get(c.items().size() - 1));
                 case Stmt.If i -> i.otherwise() == null || canFallThrough(i.then()) || canFallThrough(i.otherwise());
-                case Stmt.ExprStmt e -> !(stripImplicit(e.expr()) instanceof Expr.Call c && c.direct() != null
-                        && (c.direct().name.equals("exit") || c.direct().name.equals("abort") || c.direct().name.equals("_Exit")));
+                case Stmt.ExprStmt e -> !Flow.noreturnCall(stripImplicit(e.expr()));
                 case Stmt.Null n -> true;
                 case Stmt.Decl d -> true;
                 default -> false;
