@@ -62,6 +62,9 @@ public final class Var {
      */
     public boolean inlineOnly;
 
+    /** Declared by a call to an undeclared function (C89's implicit {@code extern int f()}). */
+    public boolean implicitDecl;
+
     /** A gnu_inline extern inline definition: never compiled; calls go to the external function. */
     public boolean definitionDropped() { return gnuInline && externInlineDef; }
 

@@ -113,6 +113,7 @@ public final class Parser {
     final Statements stmts;
     final Expressions exprs;
     final PrimaryExpressions primaries;
+    final OldStyleDefinitions oldStyle;
 
     Parser(List<Token> toks, Diagnostics diags) {
         this.toks = toks;
@@ -128,6 +129,7 @@ public final class Parser {
         this.stmts = new Statements(this);
         this.exprs = new Expressions(this);
         this.primaries = new PrimaryExpressions(this);
+        this.oldStyle = new OldStyleDefinitions(this);
         scopes.add(new Scope());
         declareBuiltins();
     }
@@ -139,10 +141,19 @@ public final class Parser {
 
     /** The same with the OpenMP version of -fopenmp-version (51, clang 19's default, when not given). */
     public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion) {
+        return parse(toks, diags, ompVersion, Language.DEFAULT);
+    }
+
+    /** The same in a language (-std, -fgnu89-inline). */
+    public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion, Language language) {
         Parser p = new Parser(toks, diags);
         p.ompVersion = ompVersion;
+        p.language = language;
         return p.externals.translationUnit();
     }
+
+    /** The C standard and inline's meaning (-std, -fgnu89-inline). */
+    Language language = Language.DEFAULT;
 
     /** -fopenmp-version: 45, 50, 51 or 52 (OmpParser checks linear's syntax by it). */
     int ompVersion = 51;

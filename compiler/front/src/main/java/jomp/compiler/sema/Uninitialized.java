@@ -244,7 +244,7 @@ final class Uninitialized {
                     default -> { }
                 }
             }
-        }.walk(roots.length == 1 ? roots[0] : List.of(roots).stream().filter(java.util.Objects::nonNull).toList());
+        }.walk(java.util.Arrays.asList(roots));   // a for's condition and step may be absent (null)
         return out;
     }
 

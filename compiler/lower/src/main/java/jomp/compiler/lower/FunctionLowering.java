@@ -155,14 +155,24 @@ final class FunctionLowering {
             fn.params.add(sretPtr);
         }
         List<Runnable> spills = new ArrayList<>();
-        for (Var p : def.params()) {
-            Reg r = fn.newReg(TypeMap.reg(p.type), safeName(p.name));
+        List<Type> passed = TypeMap.passedParams(ft);
+        for (int i = 0; i < def.params().size(); i++) {
+            Var p = def.params().get(i);
+            // a K&R definition receives its parameters promoted (float as double, char as int) and
+            // converts them to the declared types here, as clang's prologue does
+            Type pt = i < passed.size() ? passed.get(i) : p.type;
+            boolean promoted = !TypeMap.inMemory(p.type) && pt.origin != p.type.unqualified().origin;
+            Reg r = fn.newReg(TypeMap.reg(pt), safeName(p.name));
             fn.params.add(r);
             if (TypeMap.inMemory(p.type)) addrVars.put(p, r);
             else if (inMemory(p)) {
                 Slot s = fn.newSlot(safeName(p.name), p.type.size(), p.type.align());
                 slotVars.put(p, s);
-                spills.add(() -> b.store(toMem(r, p.type), b.slotAddr(s)));
+                spills.add(() -> b.store(toMem(promoted ? e.convert(r, pt, p.type) : r, p.type), b.slotAddr(s)));
+            } else if (promoted) {
+                Reg v = fn.newReg(TypeMap.reg(p.type), safeName(p.name));
+                regVars.put(p, v);
+                spills.add(() -> b.copy(v, e.convert(r, pt, p.type)));
             } else regVars.put(p, r);
         }
         if (sig.variadic()) fn.vaArea = fn.newReg(IrType.PTR, "va");
@@ -1014,6 +1024,11 @@ final class FunctionLowering {
             if (v != null || c.type().isVoid()) return v;
         }
         Type ft = c.funcType();
+        boolean unprototyped = ft.oldStyle && (ft.params == null || ft.params.isEmpty()) && !c.args().isEmpty();
+        // int f(); f(1, 2.0); int f(int a, double b) {...}: the call passes what the definition takes,
+        // its promoted arguments converted to the parameters (a call that does not match is undefined)
+        if (unprototyped && direct != null && unit.isDefinedHere(direct) && direct.type.isFunction()
+            && !(direct.type.oldStyle && direct.type.params.isEmpty()) && !direct.type.variadic) ft = direct.type;
         boolean sret = TypeMap.sret(ft);
         FuncType sig;
         int fixed = ft.params == null ? 0 : ft.params.size();
@@ -1038,7 +1053,15 @@ final class FunctionLowering {
         Value[] values = new Value[n];
         for (int i = n - 1; i >= 0; i--) values[i] = i < fixed || sig.variadic() ? argument(c.args().get(i)) : rvalue(c.args().get(i));
         if (adjust != null) VariantCalls.needDevicePtr(this, c, adjust, values);
-        for (int i = 0; i < Math.min(n, fixed); i++) args.add(values[i]);
+        List<Type> passed = TypeMap.passedParams(ft);
+        for (int i = 0; i < Math.min(n, fixed); i++) {
+            Type at = c.args().get(i).type();
+            // through a declaration without a prototype, the arguments are as promoted: make them the parameters'
+            boolean adapt = ft != c.funcType() && !TypeMap.inMemory(at) && !TypeMap.inMemory(passed.get(i));
+            args.add(adapt ? e.convert(values[i], at, passed.get(i)) : values[i]);
+        }
+        // too few arguments for a K&R definition (clang warns; undefined): the rest are zeros
+        for (int i = n; i < fixed && !sig.variadic(); i++) args.add(Emit.zero(sig.params().get(args.size())));
         List<Value> interops = adjust == null ? List.of() : VariantCalls.appendInterops(this, adjust, args);
         if (sig.variadic()) {
             List<Expr> extra = c.args().subList(Math.min(n, fixed), n);
