@@ -480,6 +480,11 @@ final class Expressions {
                     if (!e.type().isScalar()) return invalidUnary(e, loc);
                     return new Expr.Unary(Expr.Unary.Op.NOT, e, Type.INT, loc);
                 }
+                case "&&" -> {
+                    if (!p.isIdent(p.peek(1))) break;
+                    p.pos++;
+                    return new Expr.LabelAddr(p.peek(0).text, p.labelAddress(p.next()), Type.pointerTo(Type.VOID), loc);
+                }
                 case "&" -> {
                     p.pos++;
                     Expr e = cast();
@@ -495,7 +500,6 @@ final class Expressions {
                     Expr e = unary();
                     return incDec(e, true, t.text.equals("++"), t);
                 }
-                case "&&" -> throw p.errorAt(loc, "use of GNU address-of-label extension is not supported");
                 default -> {}
             }
         }

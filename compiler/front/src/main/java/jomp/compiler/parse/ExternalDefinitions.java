@@ -39,6 +39,7 @@ final class ExternalDefinitions {
                 if (p.tok().kind == Token.Kind.PRAGMA) { p.pragmaAtFileScope(p.next()); continue; }
                 if (p.consume(";")) continue;
                 if (p.at("_Static_assert")) { p.decls.staticAssert(); continue; }
+                if (p.at("asm") || p.at("__asm__") || p.at("__asm")) { p.gnuStatements.fileScopeAsm(); continue; }
                 externalDeclaration();
             } catch (SyntaxError e) {
                 p.skipToStatementEnd();
@@ -281,6 +282,7 @@ final class ExternalDefinitions {
         p.locals = new ArrayList<>();
         p.labels = new HashMap<>();
         p.gotos = new ArrayList<>();
+        p.labelValues = new HashMap<>();
         p.enterScope();
         List<Var> params = new ArrayList<>();
         List<ParamDecl> pds = d.params() == null ? List.of() : d.params();

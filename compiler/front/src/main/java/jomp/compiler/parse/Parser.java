@@ -81,6 +81,8 @@ public final class Parser {
     final ArrayDeque<SwitchCtx> switches = new ArrayDeque<>();
     Map<String, SourceLocation> labels;
     List<Token> gotos;
+    /** The labels whose address the function takes (&&l), each with its value: 1, 2, ... in the order first taken. */
+    Map<String, Long> labelValues;
     int uniq;
 
     static final class SwitchCtx {
@@ -408,6 +410,13 @@ public final class Parser {
             toks = savedToks;
             pos = savedPos;
         }
+    }
+
+    /** {@code &&name} in the function being defined: the label's value (it must be defined in the function, as a goto's). */
+    long labelAddress(Token name) {
+        if (labelValues == null) throw errorAt(name.loc, "use of undeclared label '" + name.text + "'");
+        gotos.add(name);
+        return labelValues.computeIfAbsent(name.text, k -> (long) labelValues.size() + 1);
     }
 
     Var currentFunction() { return currentFn; }

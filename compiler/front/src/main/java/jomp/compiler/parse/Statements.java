@@ -162,7 +162,13 @@ final class Statements {
                 }
                 case "goto": {
                     p.pos++;
-                    if (p.at("*")) throw p.errorAt(p.tok().loc, "indirect goto is not supported");
+                    if (p.consume("*")) {   // GNU: goto *p, p converted as an argument of type const void * is (clang)
+                        Expr e = p.exprs.expr();
+                        Type cvp = Type.pointerTo(Type.VOID.qualified(Type.CONST));
+                        Expr target = sema.assignConvert(p.exprs.rvalue(e), cvp, Sema.Context.PASS, e.loc(), e);
+                        p.expectAfter(";", "after goto statement");
+                        return new Stmt.IndirectGoto(target, loc);
+                    }
                     Token name = p.expectIdent();
                     p.gotos.add(name);
                     p.expectAfter(";", "after goto statement");
@@ -311,6 +317,8 @@ final class Statements {
         Expr e = p.exprs.expr();
         p.expectAfter(";", "after return statement");
         Expr r = p.exprs.rvalue(e);
+        if (e instanceof Expr.LabelAddr)
+            diags.warning(e.loc(), "returning address of label, which is local", "-Wreturn-stack-address");
         if (ret.isVoid()) {
             if (!r.type().isVoid()) diags.defaultError(kw.loc, "void function '" + p.currentFn.name + "' should not return a value", "-Wreturn-mismatch");
             return new Stmt.Return(r, kw.loc);   // evaluated, its value dropped (under -Wno-error=return-mismatch)

@@ -52,6 +52,7 @@ final class Uninitialized {
     void run() {
         new TreeScanner() {   // a function with goto is left alone: its flow is not structured
             @Override public void visitGoto(Stmt.Goto g) { hasGoto = true; }
+            @Override public void visitIndirectGoto(Stmt.IndirectGoto g) { hasGoto = true; }
         }.scan(fn.body());
         if (hasGoto) return;
         stmt(fn.body(), new HashSet<>(fn.params()));

@@ -165,6 +165,7 @@ public final class Warnings {
                 if (sw.body() instanceof Stmt.Compound c && w.on("-Wimplicit-fallthrough")) fallthrough(c.items());
             }
             @Override public void visitGoto(Stmt.Goto g) { gotoTargets.add(g.label()); }
+            @Override public void visitLabelAddr(Expr.LabelAddr l) { gotoTargets.add(l.label()); }   // &&l uses l
             @Override public void visitLabel(Stmt.Label l) { labels.add(l); super.visitLabel(l); }
             @Override public void visitLocalVar(Stmt.LocalVar lv) {
                 super.visitLocalVar(lv);   // the initializer

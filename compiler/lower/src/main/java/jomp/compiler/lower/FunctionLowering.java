@@ -135,7 +135,16 @@ final class FunctionLowering {
 
     Function finishOutlined() {
         if (!b.isTerminated()) b.ret(null);
+        if (indirectGotos != null) indirectGotos.finish();
         return fn;
+    }
+
+    /** goto *p and &&l (GNU computed goto), made on first use. */
+    private IndirectGotos indirectGotos;
+
+    IndirectGotos indirectGotos() {
+        if (indirectGotos == null) indirectGotos = new IndirectGotos(this, def.body());
+        return indirectGotos;
     }
 
     Function lower() {
@@ -192,6 +201,7 @@ final class FunctionLowering {
             else if (sretPtr != null) b.ret(sretPtr);
             else b.ret(Emit.zero(sig.ret()));
         }
+        if (indirectGotos != null) indirectGotos.finish();
         return fn;
     }
 
@@ -350,6 +360,7 @@ final class FunctionLowering {
             }
             case Stmt.Return r -> ret(r);
             case Stmt.Goto g -> b.br(label(g.label()));
+            case Stmt.IndirectGoto g -> indirectGotos().jump(g);
             case Stmt.Label l -> {
                 BasicBlock t = label(l.name());
                 b.br(t);
@@ -358,7 +369,7 @@ final class FunctionLowering {
             }
             case Stmt.Decl d -> { for (Stmt.LocalVar lv : d.vars()) declare(lv); }
             case Stmt.Omp o -> omp.lower(o);
-            case Stmt.Asm a -> throw new Lowering.Unsupported(a.loc(), "jomp cannot compile inline assembly");
+            case Stmt.Asm a -> AsmLowering.lower(this, a);
         }
     }
 
@@ -684,6 +695,7 @@ final class FunctionLowering {
                 stmt(se.body());
                 yield se.result() == null ? null : rvalue(se.result());
             }
+            case Expr.LabelAddr l -> indirectGotos().address(l);
         };
     }
 
@@ -792,6 +804,14 @@ final class FunctionLowering {
      * conditional lastprivate variables of an enclosing loop note the iteration (DataSharing).
      */
     final Map<Var, Runnable> assignHooks = new IdentityHashMap<>();
+
+    /** Stores v, of target's register type, into the lvalue target (an asm output). */
+    void storeTo(Expr target, Value v) {
+        if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) b.copy(regVars.get(ref.var()), v);
+        else if (target instanceof Expr.Member m && m.member().isBitField()) storeBits(at(address(m.base()), m.member().offset()), m.member(), v);
+        else store(address(target), v, target.type().unqualified());
+        assigned(target);
+    }
 
     private void assigned(Expr target) {
         if (!assignHooks.isEmpty() && target instanceof Expr.VarRef ref && assignHooks.get(ref.var()) instanceof Runnable r) r.run();

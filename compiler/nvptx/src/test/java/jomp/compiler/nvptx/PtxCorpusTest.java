@@ -53,8 +53,10 @@ class PtxCorpusTest {
         List<Path> includes = new ArrayList<>();
         Map<String, String> defines = new LinkedHashMap<>();
         String first = Files.readAllLines(file).getFirst();
+        String std = null;
         if (first.startsWith("// FLAGS:")) {
             for (String flag : first.substring(9).trim().split("\\s+")) {
+                if (flag.startsWith("-std=")) std = flag.substring(5);
                 if (flag.startsWith("-I")) includes.add(file.getParent().resolve(flag.substring(2)));
                 if (flag.startsWith("-D")) {
                     String d = flag.substring(2);
@@ -63,9 +65,10 @@ class PtxCorpusTest {
                 }
             }
         }
-        PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, true);
+        PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, true, List.of(), List.of(), false, false, false,
+                List.of(), List.of(), false, std, 0, false, false);
         SourceFile src = Preprocessor.readSource(file, diags);
-        var tu = Parser.parse(Preprocessor.run(src, opts, diags), diags);
+        var tu = Parser.parse(Preprocessor.run(src, opts, diags), diags, 51, jomp.compiler.parse.Language.of(std, null));
         Module m = Lowering.lower(tu, diags, file.toString());
         assertThat(diags.hasErrors()).as("%s: %s", file, err).isFalse();
         PassManager.run(m, optLevel);
