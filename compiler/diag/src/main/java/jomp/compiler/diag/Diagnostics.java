@@ -209,8 +209,10 @@ public final class Diagnostics {
         notesSuppressed = false;
         if (sev == Severity.WARNING) {
             if (suppressWarnings || shownNowhere(loc)) { notesSuppressed = true; return; }
-            if (werror) sev = Severity.ERROR;
-            else warnings++;
+            if (werror) {
+                sev = Severity.ERROR;
+                message += " [-Werror]";   // a warning with no flag (flagged ones come through reportWarning), as clang shows it
+            } else warnings++;
         }
         if (sev == Severity.ERROR && errors >= errorLimit - 1) {
             // clang's -ferror-limit: the error that reaches the limit is this fatal one instead

@@ -84,10 +84,11 @@ final class ExternalDefinitions {
         boolean firstDecl = true;
         while (true) {
             Declarator d = p.declarators.namedDeclarator(base, "expected identifier or '('");
-            if (implicit) p.decls.implicitInt(d.loc());
+            boolean knrDefinition = OldStyleDefinitions.isIdentifierList(d) && firstDecl && !p.at(";") && !p.at(",") && !p.at("=");
+            if (implicit && !knrDefinition) p.decls.implicitInt(d.loc());
             if (OldStyleDefinitions.isIdentifierList(d)) {
-                if (firstDecl && !p.at(";") && !p.at(",") && !p.at("=")) {
-                    p.oldStyle.definition(d, attr);
+                if (knrDefinition) {
+                    p.oldStyle.definition(d, attr, implicit);
                     return;
                 }
                 diags.error(d.params().get(0).loc(), "a parameter list without types is only allowed in a function definition");
@@ -148,6 +149,7 @@ final class ExternalDefinitions {
         }
         Var v = declareGlobal(d.name(), type, attr, d.params());
         if (v == null) return;
+        if (type.isFunction() && !type.oldStyle && !v.isDefined) v.declaredWithPrototype = true;
         p.gnuAttrs.applyToVar(v, attr, d);
         if (d.params() != null && type.isFunction()) p.paramDecls.putIfAbsent(v, d.params());
         if (GnuTypes.isAutoType(type)) {

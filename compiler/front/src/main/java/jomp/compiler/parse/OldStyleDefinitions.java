@@ -41,8 +41,12 @@ final class OldStyleDefinitions {
         return d.type().isFunction() && d.type().oldStyle && d.params() != null && !d.params().isEmpty();
     }
 
-    /** After the declarator of a K&R definition: its declaration list, then the definition. */
-    void definition(Declarator d, Attr attr) {
+    /**
+     * After the declarator of a K&R definition: its declaration list, then the definition.
+     * implicitInt: the specifiers named no type (f(a) int a; {...}), which clang says after the
+     * parameters' diagnostics.
+     */
+    void definition(Declarator d, Attr attr, boolean implicitInt) {
         List<ParamDecl> ids = d.params();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < ids.size(); i++) index.put(ids.get(i).name().text, i);
@@ -64,6 +68,7 @@ final class OldStyleDefinitions {
             diags.defaultError(ids.get(i).loc(), "parameter '" + ids.get(i).name().text
                     + "' was not declared, defaults to 'int'; ISO C99 and later do not support implicit int", "-Wimplicit-int");
         }
+        if (implicitInt) p.decls.implicitInt(d.loc());
         List<Type> types = new ArrayList<>();
         List<ParamDecl> params = new ArrayList<>();
         for (int i = 0; i < ids.size(); i++) {
@@ -82,7 +87,8 @@ final class OldStyleDefinitions {
             promotedParameters(before, prior, params);
         }
         p.externals.functionDefinition(def, attr);
-        if (prior == null || prior.oldStyle) {
+        // (clang says it again after a definition its prototype refused: conflicting types)
+        if (prior == null || prior.oldStyle || !before.isDefined) {
             deprecated(d.name().loc);
             if (prior != null && prior.params.isEmpty() && !before.implicitDecl)
                 diags.warning(before.loc, "a function declaration without a prototype is deprecated in all versions of C and is treated as a "

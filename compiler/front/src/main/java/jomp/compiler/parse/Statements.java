@@ -162,10 +162,11 @@ final class Statements {
                 }
                 case "goto": {
                     p.pos++;
-                    if (p.consume("*")) {   // GNU: goto *p, p converted as an argument of type const void * is (clang)
+                    if (p.at("*")) {   // GNU: goto *p, p converted as an argument of type const void * is (clang)
+                        Token star = p.next();
                         Expr e = p.exprs.expr();
                         Type cvp = Type.pointerTo(Type.VOID.qualified(Type.CONST));
-                        Expr target = sema.assignConvert(p.exprs.rvalue(e), cvp, Sema.Context.PASS, e.loc(), e);
+                        Expr target = sema.assignConvert(p.exprs.rvalue(e), cvp, Sema.Context.PASS, star.loc, e);
                         p.expectAfter(";", "after goto statement");
                         return new Stmt.IndirectGoto(target, loc);
                     }

@@ -62,12 +62,15 @@ public record PreprocessorOptions(List<Path> includeDirs, List<Path> systemDirs,
         return Integer.parseInt(v.substring(0, 4));
     }
 
-    /** Whether inline has its GNU89 meaning (-std=gnu89/c89, or -fgnu89-inline; -fno-gnu89-inline says no). */
+    /**
+     * Whether inline has its GNU89 meaning: -std=gnu89/c89, or -fgnu89-inline last (clang's cc1 acts
+     * on the flag alone: -fno-gnu89-inline leaves C89's meaning as it is).
+     */
     public boolean gnuInline() { return gnuInline(std, gnu89Inline); }
 
-    /** The same for a -std value and the -f[no-]gnu89-inline flag (null: not given). */
+    /** The same for a -std value and the last of -fgnu89-inline (true) and -fno-gnu89-inline (false), null for neither. */
     public static boolean gnuInline(String std, Boolean gnu89Inline) {
-        return gnu89Inline != null ? gnu89Inline : PredefinedMacros.Std.of(std).gnuInline();
+        return Boolean.TRUE.equals(gnu89Inline) || PredefinedMacros.Std.of(std).gnuInline();
     }
 
     /** No -I, no -D, OpenMP on or off. */

@@ -308,7 +308,7 @@ public final class Warnings {
         private void missingPrototype(double position) {
             Var v = fn.var();
             if (!w.on("-Wmissing-prototypes") || v.storage == Var.Storage.STATIC || v.isInline || v.name.equals("main")) return;
-            if (v.loc != fn.loc() && !v.loc.equals(fn.loc())) return;   // declared before
+            if (v.declaredWithPrototype) return;   // declared before with a prototype, at file scope (not implicitly, not as f())
             w.add(fn.loc(), "no previous prototype for function '" + v.name + "'", "-Wmissing-prototypes", position, List.of());
         }
 

@@ -45,21 +45,34 @@ final class AsmLowering {
 
     private void lower() {
         if (a.isGoto()) refuse();
-        String insns = instructions(a.template(), !a.outputs().isEmpty() || !a.inputs().isEmpty() || !a.clobbers().isEmpty());
+        String insns = instructions(a.template(), !a.outputs().isEmpty() || !a.inputs().isEmpty() || !a.clobbers().isEmpty())
+                .replace("rep;nop", "pause").replace("rep nop", "pause").replaceAll("lock;((add|or)[lq]? \\$0,(0)?\\(%[re]sp\\))", "lock $1");
         switch (insns) {
             case "" -> barrier();
-            case "nop" -> evaluateInputs();
-            case "pause", "rep;nop", "rep nop" -> { evaluateInputs(); call("__builtin_ia32_pause", IrType.VOID); }
-            case "mfence" -> { evaluateInputs(); f.b.fence(Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM); }
-            case "lfence" -> { evaluateInputs(); f.b.fence(Insn.Ordering.ACQUIRE, Insn.Scope.SYSTEM); }
-            case "sfence" -> { evaluateInputs(); f.b.fence(Insn.Ordering.RELEASE, Insn.Scope.SYSTEM); }
             case "rdtsc", "rdtscp" -> rdtsc();
             case "cpuid" -> cpuid();
             default -> {
-                if (insns.matches("lock;(add|or)[lq]? \\$0,(0)?\\(%[re]sp\\)")) { evaluateInputs(); f.b.fence(Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM); }
-                else refuse();
+                // instructions without operands, in order: nop; pause; fences
+                for (String i : insns.split(";")) if (!simple(i)) refuse();
+                evaluateInputs();
+                for (String i : insns.split(";")) {
+                    switch (i) {
+                        case "nop" -> { }
+                        case "pause" -> call("__builtin_ia32_pause", IrType.VOID);
+                        case "lfence" -> f.b.fence(Insn.Ordering.ACQUIRE, Insn.Scope.SYSTEM);
+                        case "sfence" -> f.b.fence(Insn.Ordering.RELEASE, Insn.Scope.SYSTEM);
+                        default -> f.b.fence(Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM);   // mfence, lock add $0 to the stack top
+                    }
+                }
             }
         }
+    }
+
+    private static boolean simple(String insn) {
+        return switch (insn) {
+            case "nop", "pause", "mfence", "lfence", "sfence" -> true;
+            default -> insn.matches("lock (add|or)[lq]? \\$0,(0)?\\(%[re]sp\\)");
+        };
     }
 
     /**
