@@ -43,7 +43,9 @@ class CorpusIrRoundTripTest {
         List<Path> includes = new ArrayList<>();
         Map<String, String> defines = new LinkedHashMap<>();
         String std = null;
+        List<String> warnings = new ArrayList<>();
         for (String f : Corpus.flags(program)) {
+            if (f.startsWith("-W")) warnings.add(f);   // -Wno-implicit-int: what clang makes an error by default
             if (f.startsWith("-std=")) std = f.substring(5);
             else if (f.startsWith("-I")) includes.add(program.getParent().resolve(f.substring(2)));
             else if (f.startsWith("-D")) {
@@ -52,6 +54,7 @@ class CorpusIrRoundTripTest {
                 defines.put(eq < 0 ? d : d.substring(0, eq), eq < 0 ? "1" : d.substring(eq + 1));
             }
         }
+        diags.warningOptions(jomp.compiler.diag.WarningOptions.parse(warnings));
         PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, Corpus.usesOpenMP(program), List.of(), List.of(),
                 false, false, false, List.of(), List.of(), false, std, 0, false, false);
         var toks = Preprocessor.run(program, opts, diags);

@@ -54,9 +54,11 @@ class PtxCorpusTest {
         Map<String, String> defines = new LinkedHashMap<>();
         String first = Files.readAllLines(file).getFirst();
         String std = null;
+        List<String> warnings = new ArrayList<>();
         if (first.startsWith("// FLAGS:")) {
             for (String flag : first.substring(9).trim().split("\\s+")) {
                 if (flag.startsWith("-std=")) std = flag.substring(5);
+                if (flag.startsWith("-W")) warnings.add(flag);   // -Wno-implicit-int: what clang makes an error by default
                 if (flag.startsWith("-I")) includes.add(file.getParent().resolve(flag.substring(2)));
                 if (flag.startsWith("-D")) {
                     String d = flag.substring(2);
@@ -65,6 +67,7 @@ class PtxCorpusTest {
                 }
             }
         }
+        diags.warningOptions(jomp.compiler.diag.WarningOptions.parse(warnings));
         PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, true, List.of(), List.of(), false, false, false,
                 List.of(), List.of(), false, std, 0, false, false);
         SourceFile src = Preprocessor.readSource(file, diags);
