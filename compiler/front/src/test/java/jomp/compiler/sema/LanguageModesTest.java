@@ -184,7 +184,24 @@ class LanguageModesTest {
         c(List.of(),
           "void f(int a) { switch (a) { case 1: } x: }\n",
           "1:38: warning: label at end of compound statement is a C23 extension [-Wc23-extensions]",
-          "1:43: warning: label at end of compound statement is a C23 extension [-Wc23-extensions]")
+          "1:43: warning: label at end of compound statement is a C23 extension [-Wc23-extensions]"),
+        c(List.of("-Werror=unused-variable", "-Wunused-variable"),
+          "int main(void) { int x; return 0; }\n",
+          "1:22: error: unused variable 'x' [-Werror,-Wunused-variable]"),
+        c(List.of("-std=gnu89", "-Wall", "-Werror", "-Wno-error=implicit-int"),
+          "static x = 3;\nint main(void) { return x; }\n",
+          "1:8: warning: type specifier missing, defaults to 'int' [-Wimplicit-int]"),
+        c(List.of("-Wno-implicit-int", "-Wimplicit-int"),
+          "static x;\nint main(void) { return x; }\n",
+          "1:8: warning: type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int [-Wimplicit-int]"),
+        c(List.of("-std=gnu89", "-Werror"),
+          "int g(a) int a; { return a; }\nint main(void) { return g(); }\n",
+          "1:5: error: a function definition without a prototype is deprecated in all versions of C and is not supported in C23 [-Werror,-Wdeprecated-non-prototype]",
+          "2:27: error: too few arguments in call to 'g' [-Werror]"),
+        c(List.of("-std=gnu89", "-Wall"),
+          "int main(void) { return 0; }\nf(a) int a; { return a; }\n",
+          "2:1: warning: type specifier missing, defaults to 'int' [-Wimplicit-int]",
+          "2:1: warning: a function definition without a prototype is deprecated in all versions of C and is not supported in C23 [-Wdeprecated-non-prototype]")
         );
     }
 

@@ -14,6 +14,7 @@ import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Slot;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
+import jomp.offload.abi.EntryPoints;
 
 /**
  * GNU asm statements with a meaning on the JVM (abi.md, "Inline assembly"); the rest is refused
@@ -154,8 +155,8 @@ final class AsmLowering {
         Slot regs = f.fn.newSlot("cpuid", 16, 4);
         Value base = f.b.slotAddr(regs);
         FuncType sig = new FuncType(IrType.VOID, List.of(IrType.I32, IrType.I32, IrType.PTR), false);
-        f.unit.useFunction("__jomp_cpuid", sig);
-        f.b.call("__jomp_cpuid", sig, List.of(leaf, sub, base));
+        f.unit.useFunction(EntryPoints.CPUID, sig);
+        f.b.call(EntryPoints.CPUID, sig, List.of(leaf, sub, base));
         for (int i = 0; i < a.outputs().size(); i++) {
             int k = "abcd".indexOf(register(a.outputConstraints().get(i)));
             if (k < 0) refuse();

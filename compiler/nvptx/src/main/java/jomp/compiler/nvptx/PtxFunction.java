@@ -751,7 +751,7 @@ final class PtxFunction {
             if (c.dst() != null) emit("mov.u64 " + reg(c.dst()) + ", %globaltimer");
             return;
         }
-        if (callee.equals("__jomp_cpuid") && !ctx.isDefined(callee))
+        if (callee.equals("__jomp_cpuid") && !ctx.isDefined(callee))   // EntryPoints.CPUID
             throw new PtxException("function '" + f.name + "' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU");
         if (callee.equals("printf") && !ctx.isDefined(callee) && c.type().variadic()) {
             printf(c);
