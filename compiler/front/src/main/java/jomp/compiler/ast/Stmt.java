@@ -38,12 +38,12 @@ public sealed interface Stmt {
     /**
      * A GNU asm statement: its template (the string's characters), its output operands (lvalues)
      * and input operands with their constraints ("=r", "+m", "0", "[name]" names dropped), its
-     * clobbers, volatile and goto. Lowering compiles the forms that mean something on the JVM
-     * (barriers, pause, rdtsc, cpuid, fences: lower/AsmLowering) and refuses the rest, in the
-     * functions it compiles only (headers hold static inline functions with assembly).
+     * clobbers, volatile, and an asm goto's labels. Lowering compiles the forms that mean something
+     * on the JVM (barriers, pause, rdtsc, cpuid, fences: lower/AsmLowering) and refuses the rest, in
+     * the functions it compiles only (headers hold static inline functions with assembly).
      */
     record Asm(String template, List<String> outputConstraints, List<Expr> outputs, List<String> inputConstraints, List<Expr> inputs,
-               List<String> clobbers, boolean isVolatile, boolean isGoto, SourceLocation loc) implements Stmt {}
+               List<String> clobbers, boolean isVolatile, boolean isGoto, List<String> labels, SourceLocation loc) implements Stmt {}
     /** An OpenMP directive; body is its associated statement (null for standalone directives). */
     record Omp(OmpDirective directive, Stmt body, SourceLocation loc) implements Stmt {}
 

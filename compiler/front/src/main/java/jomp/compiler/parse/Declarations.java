@@ -155,6 +155,7 @@ final class Declarations {
             }
             if (!specified) {
                 boolean declarator = ident || t.is("*") || t.is("(");
+                if (p.tags.inBody()) throw p.errorAt(t.loc, "type name requires a specifier or qualifier");
                 if (!(declarator && p.atFileScope() && attr != null))
                     throw p.errorAt(t.loc, ident ? "unknown type name '" + t.text + "'" : p.atFileScope() && attr != null ? "expected identifier or '('" : "expected expression");
             }

@@ -79,7 +79,7 @@ final class GnuStatements {
         Token open = p.tok();
         p.expect("(");
         String template = strings("expected string literal in 'asm'");
-        List<String> outConstraints = new ArrayList<>(), inConstraints = new ArrayList<>(), clobbers = new ArrayList<>();
+        List<String> outConstraints = new ArrayList<>(), inConstraints = new ArrayList<>(), clobbers = new ArrayList<>(), labels = new ArrayList<>();
         List<Expr> outputs = new ArrayList<>(), inputs = new ArrayList<>();
         int section = 0;
         while (colon()) {
@@ -90,13 +90,17 @@ final class GnuStatements {
                     case 1 -> { outConstraints.add(operand(outputs, true)); }
                     case 2 -> { inConstraints.add(operand(inputs, false)); }
                     case 3 -> clobbers.add(strings("expected string literal"));
-                    default -> p.expectIdent();
+                    default -> {   // asm goto's labels: each must be the function's, as a goto's
+                        Token l = p.expectIdent();
+                        p.gotos.add(l);
+                        labels.add(l.text);
+                    }
                 }
             } while (p.consume(","));
         }
         p.expectClose(")", open);
         p.expectAfter(";", "after asm statement");
-        return new Stmt.Asm(template, outConstraints, outputs, inConstraints, inputs, clobbers, isVolatile, isGoto, kw.loc);
+        return new Stmt.Asm(template, outConstraints, outputs, inConstraints, inputs, clobbers, isVolatile, isGoto, labels, kw.loc);
     }
 
     /**

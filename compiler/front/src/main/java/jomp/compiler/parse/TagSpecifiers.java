@@ -81,6 +81,9 @@ final class TagSpecifiers {
     /** Struct/union definitions in progress: their tags cannot be redefined inside them. */
     private final Set<Record> beingDefined = new HashSet<>();
 
+    /** Is a struct or union body being parsed (its members' specifiers are no file-scope declaration's)? */
+    boolean inBody() { return !beingDefined.isEmpty(); }
+
     private Type structBody(Type t, List<GnuAttributes.Attribute> typeAttrs) {
         Token open = p.next();
         List<Member> members = new ArrayList<>();

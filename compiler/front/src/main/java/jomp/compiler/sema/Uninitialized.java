@@ -53,6 +53,7 @@ final class Uninitialized {
         new TreeScanner() {   // a function with goto is left alone: its flow is not structured
             @Override public void visitGoto(Stmt.Goto g) { hasGoto = true; }
             @Override public void visitIndirectGoto(Stmt.IndirectGoto g) { hasGoto = true; }
+            @Override public void visitAsm(Stmt.Asm a) { hasGoto |= a.isGoto(); }
         }.scan(fn.body());
         if (hasGoto) return;
         stmt(fn.body(), new HashSet<>(fn.params()));

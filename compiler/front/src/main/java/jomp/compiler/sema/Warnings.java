@@ -166,6 +166,7 @@ public final class Warnings {
             }
             @Override public void visitGoto(Stmt.Goto g) { gotoTargets.add(g.label()); }
             @Override public void visitLabelAddr(Expr.LabelAddr l) { gotoTargets.add(l.label()); }   // &&l uses l
+            @Override public void visitAsm(Stmt.Asm a) { gotoTargets.addAll(a.labels()); super.visitAsm(a); }   // asm goto
             @Override public void visitLabel(Stmt.Label l) { labels.add(l); super.visitLabel(l); }
             @Override public void visitLocalVar(Stmt.LocalVar lv) {
                 super.visitLocalVar(lv);   // the initializer

@@ -201,7 +201,11 @@ class LanguageModesTest {
         c(List.of("-std=gnu89", "-Wall"),
           "int main(void) { return 0; }\nf(a) int a; { return a; }\n",
           "2:1: warning: type specifier missing, defaults to 'int' [-Wimplicit-int]",
-          "2:1: warning: a function definition without a prototype is deprecated in all versions of C and is not supported in C23 [-Wdeprecated-non-prototype]")
+          "2:1: warning: a function definition without a prototype is deprecated in all versions of C and is not supported in C23 [-Wdeprecated-non-prototype]"),
+        c(List.of("-std=gnu89"),
+          "struct S { x; int y; };\nstruct T { foo bar; };\n",
+          "1:12: error: type name requires a specifier or qualifier",
+          "2:12: error: unknown type name 'foo'")
         );
     }
 

@@ -20,7 +20,8 @@ import jomp.offload.abi.EntryPoints;
  * GNU asm statements with a meaning on the JVM (abi.md, "Inline assembly"); the rest is refused
  * with the asm's text where the function holding it is compiled.
  * <ul>
- * <li>An empty template is a barrier: its inputs are evaluated, an output tied to an input
+ * <li>An empty template is a barrier (an empty asm goto too: nothing in it jumps): its inputs
+ *     are evaluated, an output tied to an input
  *     ({@code "+r"(x)}, {@code "=r"(x) : "0"(y)}) gets that input's value (a value barrier passes
  *     the value through), other outputs keep theirs; a {@code "memory"} clobber or a memory
  *     operand is a compiler barrier, an acquire-release fence in the IR (no instruction on x86,
@@ -45,9 +46,9 @@ final class AsmLowering {
     static void lower(FunctionLowering f, Stmt.Asm a) { new AsmLowering(f, a).lower(); }
 
     private void lower() {
-        if (a.isGoto()) refuse();
         String insns = instructions(a.template(), !a.outputs().isEmpty() || !a.inputs().isEmpty() || !a.clobbers().isEmpty())
                 .replace("rep;nop", "pause").replace("rep nop", "pause").replaceAll("lock;((add|or)[lq]? \\$0,(0)?\\(%[re]sp\\))", "lock $1");
+        if (a.isGoto() && !insns.isEmpty()) refuse();   // an empty asm goto never jumps: it is a barrier
         switch (insns) {
             case "" -> barrier();
             case "rdtsc", "rdtscp" -> rdtsc();

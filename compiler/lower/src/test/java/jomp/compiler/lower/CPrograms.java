@@ -690,6 +690,9 @@ final class CPrograms {
             __asm__ __volatile__("lfence");
             __asm__ __volatile__("sfence\\n\\t" ::: "memory");
             __asm__ __volatile__("nop");
+            __asm__ goto("" :::: skipped);   /* empty: never jumps */
+            x += 100;
+        skipped:
             printf("%d %d %ld\\n", x, y, z);
             return 0;
         }
