@@ -58,6 +58,8 @@ public final class Cc1 {
         public boolean dumpMacros;
         /** -std=, null when not given. */
         public String std;
+        /** -fgnu89-inline (true), -fno-gnu89-inline (false), neither (null: the standard decides). */
+        public Boolean gnu89Inline;
         public boolean optimizeSize;
         public boolean pthread;
         public Map<String, String> defines = new LinkedHashMap<>();
@@ -150,6 +152,8 @@ public final class Cc1 {
                 case "-fshow-column" -> o.column = true;
                 case "-save-temps" -> o.saveTemps = true;
                 case "-pedantic" -> o.warningOptions.add(a);
+                case "-fgnu89-inline" -> o.gnu89Inline = true;
+                case "-fno-gnu89-inline" -> o.gnu89Inline = false;
                 case "-dependency-file" -> o.dependencyFile = need(args, ++i, a);
                 case "-MT" -> o.dependencyTargets.add(need(args, ++i, a));
                 case "-sys-header-deps" -> o.sysHeaderDeps = true;
@@ -257,7 +261,7 @@ public final class Cc1 {
         }
         PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, o.systemDirs, o.defines, o.openmp, o.quoteDirs,
                 o.afterDirs, o.noStdInc, o.noStdLibInc, o.noBuiltinInc, o.imacros, o.includes, o.verbose, o.std, o.optLevel,
-                o.optimizeSize, o.pthread);
+                o.optimizeSize, o.pthread, o.gnu89Inline);
         if (o.input.endsWith(".jir")) return fromIr(o, out, err, diags);
         if (o.targetDevice) return deviceCompile(o, ppOpts, out, err, diags);
 

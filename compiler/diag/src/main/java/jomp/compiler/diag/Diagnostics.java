@@ -67,6 +67,12 @@ public final class Diagnostics {
         return warningOptions == null || warningOptions.state(flag) != WarningOptions.State.OFF;
     }
 
+    /** The same for a warning whose default is given. */
+    public boolean enabled(String flag, WarningOptions.Default dflt) {
+        if (warningOptions == null) return dflt != WarningOptions.Default.OFF && (!suppressWarnings || dflt == WarningOptions.Default.ERROR);
+        return warningOptions.state(flag, dflt) != WarningOptions.State.OFF;
+    }
+
     /** From now on, diagnostics are kept instead of printed, until {@link #release}. */
     public synchronized void hold() { if (held == null) held = new java.util.ArrayList<>(); }
 
@@ -129,19 +135,33 @@ public final class Diagnostics {
      */
     public void warning(SourceLocation loc, String message, String flag) {
         if (flag == null) { report(Severity.WARNING, loc, message); return; }
+        warning(loc, message, flag, null);
+    }
+
+    /**
+     * A warning whose default clang gives apart from its flag's ({@link WarningOptions.Default}):
+     * an error by default ({@code error: ... [-Wimplicit-int]}, no "-Werror," since no option made
+     * it one) or off unless its group is asked for. null: the flag's own default.
+     */
+    public void warning(SourceLocation loc, String message, String flag, WarningOptions.Default dflt) {
         String mapped = pragmaMap.getOrDefault(flag, pragmaMap.get("-Weverything"));
         if ("ignored".equals(mapped) || shownNowhere(loc)) { notesSuppressed = true; return; }
         WarningOptions.State st;
         if ("error".equals(mapped) || "fatal".equals(mapped)) st = WarningOptions.State.ERROR;
         else if ("warning".equals(mapped)) st = suppressWarnings ? WarningOptions.State.OFF : WarningOptions.State.WARNING;
-        else if (warningOptions != null) st = warningOptions.state(flag);
+        else if (warningOptions != null) st = dflt == null ? warningOptions.state(flag) : warningOptions.state(flag, dflt);
+        else if (dflt == WarningOptions.Default.ERROR) st = WarningOptions.State.ERROR;
+        else if (dflt == WarningOptions.Default.OFF) st = WarningOptions.State.OFF;
         else st = suppressWarnings ? WarningOptions.State.OFF : werror ? WarningOptions.State.ERROR : WarningOptions.State.WARNING;
         switch (st) {
             case OFF -> notesSuppressed = true;
             case WARNING -> reportWarning(loc, message + " [" + flag + "]");
-            case ERROR -> report(Severity.ERROR, loc, message + " [-Werror," + flag + "]");
+            case ERROR -> report(Severity.ERROR, loc, message + (dflt == WarningOptions.Default.ERROR ? " [" : " [-Werror,") + flag + "]");
         }
     }
+
+    /** A warning that is an error unless the options say otherwise (clang's DefaultError). */
+    public void defaultError(SourceLocation loc, String message, String flag) { warning(loc, message, flag, WarningOptions.Default.ERROR); }
 
     /** Warnings in system headers are not shown (clang's rule). */
     private static boolean shownNowhere(SourceLocation loc) { return loc != null && loc.file().isSystem(); }
@@ -189,8 +209,17 @@ public final class Diagnostics {
         notesSuppressed = false;
         if (sev == Severity.WARNING) {
             if (suppressWarnings || shownNowhere(loc)) { notesSuppressed = true; return; }
-            if (werror) sev = Severity.ERROR;
-            else warnings++;
+            if (werror) {
+                sev = Severity.ERROR;
+                message += " [-Werror]";   // a warning with no flag (flagged ones come through reportWarning), as clang shows it
+            } else warnings++;
+        }
+        if (sev == Severity.ERROR && errors >= errorLimit - 1) {
+            // clang's -ferror-limit: the error that reaches the limit is this fatal one instead
+            errors++;
+            release(java.util.List.of());
+            out.println("fatal error: too many errors emitted, stopping now [-ferror-limit=]");
+            throw new FatalError("too many errors");
         }
         if (sev == Severity.ERROR || sev == Severity.FATAL) errors++;
         String word = switch (sev) {
@@ -222,11 +251,6 @@ public final class Diagnostics {
             }
             String where = column ? loc.toString() : loc.presumedFile() + ":" + loc.presumedLine();
             print(loc, sev, where + ": " + word + ": " + message + nl + (caret ? source + nl + under + nl : ""));
-        }
-        if (sev != Severity.NOTE && errors >= errorLimit && sev != Severity.FATAL) {
-            release(java.util.List.of());
-            out.println("fatal error: too many errors emitted, stopping now");
-            throw new FatalError("too many errors");
         }
     }
 

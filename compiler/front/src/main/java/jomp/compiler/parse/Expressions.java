@@ -481,6 +481,11 @@ final class Expressions {
                     if (!e.type().isScalar()) return invalidUnary(e, loc);
                     return new Expr.Unary(Expr.Unary.Op.NOT, e, Type.INT, loc);
                 }
+                case "&&" -> {
+                    if (!p.isIdent(p.peek(1))) break;
+                    p.pos++;
+                    return new Expr.LabelAddr(p.peek(0).text, p.labelAddress(p.next()), Type.pointerTo(Type.VOID), loc);
+                }
                 case "&" -> {
                     p.pos++;
                     int mark = onePastEnd.enter();
@@ -498,7 +503,6 @@ final class Expressions {
                     Expr e = unary();
                     return incDec(e, true, t.text.equals("++"), t);
                 }
-                case "&&" -> throw p.errorAt(loc, "use of GNU address-of-label extension is not supported");
                 default -> {}
             }
         }
@@ -787,10 +791,22 @@ final class Expressions {
             if (direct != null) diags.note(direct.loc, "'" + direct.name + "' declared here");
             return new Expr.IntLit(0, Parser.ERROR, fn.loc());
         }
+        if (ft.oldStyle && np > 0 && na != np && direct != null && direct.isDefined && direct != p.currentFn) {
+            // a K&R definition: clang checks the number against it, as a warning
+            diags.warning(close.loc, (na < np ? "too few" : "too many") + " arguments in call to '" + direct.name + "'");
+        } else if (ft.oldStyle && np == 0 && na > 0 && (direct == null || !direct.implicitDecl && (direct.loc == null || !direct.loc.file().isSystem()))) {
+            diags.warning(open.loc, "passing arguments to " + (direct == null ? "a function" : "'" + direct.name + "'")
+                    + " without a prototype is deprecated in all versions of C and is not supported in C23", "-Wdeprecated-non-prototype");
+        }
         for (int i = 0; i < na; i++) {
             Expr a = rvalue(written.get(i));
             if (a.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, fn.loc());
-            if (i < np && !ft.oldStyle) {
+            if (i < np && ft.oldStyle) {
+                // a K&R definition's parameter: converted to its declared type (clang checks it so), then
+                // passed promoted, as every call of a function without a prototype passes its arguments
+                Expr c = sema.assignConvert(a, ft.params.get(i).unqualified(), Sema.Context.PASS, written.get(i).loc(), written.get(i));
+                args.add(c.type() == Parser.ERROR ? c : sema.convert(c, Types.defaultArgPromote(c.type())));
+            } else if (i < np) {
                 int before = diags.errorCount() + diags.warningCount();
                 Type pt = ft.params.get(i).unqualified();
                 Expr tu = TransparentUnion.argument(p, a, pt);

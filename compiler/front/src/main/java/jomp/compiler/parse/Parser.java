@@ -81,6 +81,8 @@ public final class Parser {
     final ArrayDeque<SwitchCtx> switches = new ArrayDeque<>();
     Map<String, SourceLocation> labels;
     List<Token> gotos;
+    /** The labels whose address the function takes (&&l), each with its value: 1, 2, ... in the order first taken. */
+    Map<String, Long> labelValues;
     int uniq;
 
     static final class SwitchCtx {
@@ -113,6 +115,7 @@ public final class Parser {
     final Statements stmts;
     final Expressions exprs;
     final PrimaryExpressions primaries;
+    final OldStyleDefinitions oldStyle;
 
     Parser(List<Token> toks, Diagnostics diags) {
         this.toks = toks;
@@ -128,6 +131,7 @@ public final class Parser {
         this.stmts = new Statements(this);
         this.exprs = new Expressions(this);
         this.primaries = new PrimaryExpressions(this);
+        this.oldStyle = new OldStyleDefinitions(this);
         scopes.add(new Scope());
         declareBuiltins();
     }
@@ -139,10 +143,19 @@ public final class Parser {
 
     /** The same with the OpenMP version of -fopenmp-version (51, clang 19's default, when not given). */
     public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion) {
+        return parse(toks, diags, ompVersion, Language.DEFAULT);
+    }
+
+    /** The same in a language (-std, -fgnu89-inline). */
+    public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion, Language language) {
         Parser p = new Parser(toks, diags);
         p.ompVersion = ompVersion;
+        p.language = language;
         return p.externals.translationUnit();
     }
+
+    /** The C standard and inline's meaning (-std, -fgnu89-inline). */
+    Language language = Language.DEFAULT;
 
     /** -fopenmp-version: 45, 50, 51 or 52 (OmpParser checks linear's syntax by it). */
     int ompVersion = 51;
@@ -397,6 +410,13 @@ public final class Parser {
             toks = savedToks;
             pos = savedPos;
         }
+    }
+
+    /** {@code &&name} in the function being defined: the label's value (it must be defined in the function, as a goto's). */
+    long labelAddress(Token name) {
+        if (labelValues == null) throw errorAt(name.loc, "use of undeclared label '" + name.text + "'");
+        gotos.add(name);
+        return labelValues.computeIfAbsent(name.text, k -> (long) labelValues.size() + 1);
     }
 
     Var currentFunction() { return currentFn; }

@@ -165,6 +165,8 @@ public final class Warnings {
                 if (sw.body() instanceof Stmt.Compound c && w.on("-Wimplicit-fallthrough")) fallthrough(c.items());
             }
             @Override public void visitGoto(Stmt.Goto g) { gotoTargets.add(g.label()); }
+            @Override public void visitLabelAddr(Expr.LabelAddr l) { gotoTargets.add(l.label()); }   // &&l uses l
+            @Override public void visitAsm(Stmt.Asm a) { gotoTargets.addAll(a.labels()); super.visitAsm(a); }   // asm goto
             @Override public void visitLabel(Stmt.Label l) { labels.add(l); super.visitLabel(l); }
             @Override public void visitLocalVar(Stmt.LocalVar lv) {
                 super.visitLocalVar(lv);   // the initializer
@@ -307,7 +309,7 @@ public final class Warnings {
         private void missingPrototype(double position) {
             Var v = fn.var();
             if (!w.on("-Wmissing-prototypes") || v.storage == Var.Storage.STATIC || v.isInline || v.name.equals("main")) return;
-            if (v.loc != fn.loc() && !v.loc.equals(fn.loc())) return;   // declared before
+            if (v.declaredWithPrototype) return;   // declared before with a prototype, at file scope (not implicitly, not as f())
             w.add(fn.loc(), "no previous prototype for function '" + v.name + "'", "-Wmissing-prototypes", position, List.of());
         }
 

@@ -619,6 +619,7 @@ public final class Lowering {
         return switch (e) {
             case Expr.IntLit i -> new IntConst(TypeMap.reg(i.type()), i.value());
             case Expr.FloatLit f -> new FloatConst(TypeMap.reg(f.type()), f.value());
+            case Expr.LabelAddr l -> fold.convert(IntConst.i64(l.value()), Type.LONG, l.type());   // IndirectGotos: a number
             case Expr.Cast c -> {
                 Object v = constant(c.operand());
                 if (v instanceof Addr a) {
