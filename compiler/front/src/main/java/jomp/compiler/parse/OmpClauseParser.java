@@ -658,7 +658,7 @@ final class OmpClauseParser {
                 all = new OmpClause.AllMemory(dt, a.loc);
                 continue;
             }
-            OmpDirective.Item it = omp.item();
+            OmpDirective.Item it = new OmpMapParser(p).item(false);   // any lvalue (OpenMP 5.0): *p, s.d, a[i]
             if (it != null) items.add(it);
         } while (p.consume(","));
         p.expectClose(")", o);

@@ -454,7 +454,8 @@ final class OmpParser {
                     if (first == Leaf.DECLARE_TARGET || first == Leaf.FLUSH) { if (!p.at("(")) break; }
                     Token o = p.tok();
                     p.expect("(");
-                    List<OmpDirective.Item> items = itemList();
+                    // a depend object is any lvalue of type omp_depend_t (depobj(*po), depobj(s->d))
+                    List<OmpDirective.Item> items = first == Leaf.DEPOBJ ? new OmpMapParser(p).itemList(false) : itemList();
                     p.expectClose(")", o);
                     OmpClause.ListKind k = switch (first) {
                         case THREADPRIVATE -> OmpClause.ListKind.THREADPRIVATE;

@@ -150,9 +150,11 @@ final class OmpLowering {
 
     /** depobj(o) depend(type: x) / update(type) / destroy: the depend object is a runtime record of one dependence. */
     private void depobj(OmpDirective d) {
-        Var obj = listVars(d, OmpClause.ListKind.DEPOBJ).stream().findFirst().orElse(null);
+        OmpDirective.Item obj = null;
+        for (OmpClause.ListClause l : d.clauses(OmpClause.ListClause.class))
+            if (l.kind() == OmpClause.ListKind.DEPOBJ && !l.items().isEmpty()) obj = l.items().get(0);
         if (obj == null) return;
-        Value addr = f.varAddress(obj);
+        Value addr = f.address(obj.expr());   // the object: any lvalue of type omp_depend_t
         for (OmpClause c : d.clauses()) {
             if (c instanceof OmpClause.Depend dep && !dep.items().isEmpty()) {
                 Expr e = dep.items().get(0).expr();
