@@ -134,10 +134,11 @@ final class OmpLowering {
             case TASK -> new TaskLowering(this, f).task(x);
             case ORDERED -> {
                 if (!d.clauses(OmpClause.Doacross.class).isEmpty()) { doacross(d); break; }
-                if (f.orderedIv == null) { f.stmt(x.body()); break; }   // not in an ordered loop: nothing to order
-                call(EntryPoints.ORDERED_ENTER, IrType.VOID, f.orderedIv);
+                // not lexically in an ordered loop: an orphaned region, ordered by the iteration the thread runs (-1)
+                Value iv = f.orderedIv == null ? IntConst.i64(-1) : f.orderedIv;
+                call(EntryPoints.ORDERED_ENTER, IrType.VOID, iv);
                 f.stmt(x.body());
-                call(EntryPoints.ORDERED_EXIT, IrType.VOID, f.orderedIv);
+                call(EntryPoints.ORDERED_EXIT, IrType.VOID, iv);
             }
             case TASKGROUP -> {
                 call(EntryPoints.TASKGROUP_BEGIN, IrType.VOID);
