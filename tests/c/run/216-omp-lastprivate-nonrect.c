@@ -1,3 +1,4 @@
+// CLANG-WRONG: clang 19 leaves an inner loop variable of a non-rectangular collapsed nest at its last value plus the inner trip count times the step (j=10 where a sequential run leaves 5)
 /* lastprivate loop variables of collapsed non-rectangular nests (an inner loop's bounds use an
    outer variable, OpenMP 5.0): after the loop each holds what a sequential run of the nest leaves
    in it, the increments after the last iteration included. (When an outer value after the last
