@@ -89,6 +89,7 @@ final class OmpNesting {
         List<Region> stack = p.ompRegions;
         Region parentRegion = stack.isEmpty() ? null : stack.get(stack.size() - 1);
         OmpDirective parent = parentRegion == null ? null : parentRegion.directive;
+        if (parent != null && parent.leaves().get(0) == Leaf.METADIRECTIVE) return true;   // its variant is chosen later
         String enclosing = enclosing(parent);
         String name = d.name();
         if (parent != null && !parent.clauses(OmpClause.Order.class).isEmpty()
@@ -224,6 +225,7 @@ final class OmpNesting {
         List<Region> stack = p.ompRegions;
         Region parentRegion = stack.isEmpty() ? null : stack.get(stack.size() - 1);
         OmpDirective parent = parentRegion == null ? null : parentRegion.directive;
+        if (parent != null && parent.leaves().get(0) == Leaf.METADIRECTIVE) return;
         OmpClause depend = null, source = null, sink = null, threads = null, simd = null;
         boolean error = false;
         for (OmpClause c : d.clauses()) {

@@ -108,10 +108,10 @@ final class OmpParser {
         int[] loops = p.saveLoopState();
         Stmt body;
         p.ompNesting++;
-        // a metadirective's variants are chosen later: the constructs in it are checked against those
-        // around it; tile and unroll make loops, not regions (OpenMP 5.2 §9: clang 19 checks them as
-        // regions, so that it refuses simd over tile)
-        boolean region = first != Leaf.METADIRECTIVE && first != Leaf.TILE && first != Leaf.UNROLL;
+        // tile and unroll make loops, not regions (OpenMP 5.2 §9: clang 19 checks them as regions,
+        // so that it refuses simd over tile); a metadirective is one, checked when its variant is
+        // chosen (OmpNesting lets what it encloses stand)
+        boolean region = first != Leaf.TILE && first != Leaf.UNROLL;
         if (region) p.ompRegions.add(new OmpNesting.Region(d, pragma.loc));
         try {
             body = p.stmts.statement();
@@ -120,6 +120,7 @@ final class OmpParser {
             if (region) p.ompRegions.remove(p.ompRegions.size() - 1);
             p.restoreLoopState(loops);
         }
+        region &= first != Leaf.METADIRECTIVE;
         if (d.isLoop() || first == Leaf.METADIRECTIVE && d.clauses(OmpClause.When.class).stream().anyMatch(w -> w.variant() != null && w.variant().isLoop()))
             body = ignoreContainers(body);
         OmpClause.ExprClause orderedParam = OmpNesting.orderedParameter(d);

@@ -330,6 +330,10 @@ class OmpParserTest {
         String fine = "void f(int n) {\n#pragma omp critical\n{\n#pragma omp parallel\n{\n#pragma omp for\nfor (int i = 0; i < n; i++) ;\n}\n}\n"
                 + "#pragma omp for\nfor (int i = 0; i < n; i++) ;\n#pragma omp barrier\n}\n";
         assertThat(ParseHelper.parse(fine).messages()).doesNotContain("error");
+        // a metadirective's variant (teams here) is chosen later: what it encloses is not checked against the target around it
+        String meta = "void f(int n) {\n#pragma omp target\n#pragma omp metadirective when(user={condition(n > 1)}: teams) default(teams)\n"
+                + "#pragma omp distribute parallel for\nfor (int i = 0; i < n; i++) ;\n}\n";
+        assertThat(ParseHelper.parse(meta).messages()).doesNotContain("error");
     }
 
     /** Map and depend list items that are lvalue expressions keep the variable their storage is reached from. */
