@@ -161,6 +161,8 @@ public final class Parser {
     int ompVersion = 51;
     /** OpenMP constructs whose statement is being parsed (an orphaned loop construct needs bind). */
     int ompNesting;
+    /** The OpenMP constructs of the function whose statements are being parsed, outermost first (OmpNesting's checks). */
+    final List<OmpNesting.Region> ompRegions = new ArrayList<>();
     /** OpenMP declare variant state, made by the first such directive. */
     OmpVariants ompVariants;
 
@@ -387,9 +389,9 @@ public final class Parser {
         return scopes.get(0).names.get(name) instanceof Var v && v.isFunction() ? v : null;
     }
 
-    Stmt pragmaStatement(Token p) {
+    Stmt pragmaStatement(Token p, boolean blockItem) {
         if (!OmpParser.isOmp(p)) { pragmas.apply(p); return new Stmt.Null(p.loc); }
-        return new OmpParser(this).statement(p);
+        return new OmpParser(this).statement(p, blockItem);
     }
 
     void pragmaAtFileScope(Token p) {
