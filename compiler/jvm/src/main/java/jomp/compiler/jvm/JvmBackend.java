@@ -3,6 +3,7 @@ package jomp.compiler.jvm;
 import static org.objectweb.asm.Opcodes.*;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -93,8 +94,14 @@ public final class JvmBackend {
         return outlined;
     }
 
-    /** Compiles a module and the methods {@link #outlineLoops} made from it into the unit's class. */
-    public static List<ClassFile> compile(Module m, List<Function> outlined) {
+    /**
+     * Compiles a module and the methods {@link #outlineLoops} made from it into the unit's class;
+     * a function whose method would pass {@link MethodSplitter#BUDGET} bytes is split into several.
+     */
+    public static List<ClassFile> compile(Module m, List<Function> outlined) { return compile(m, outlined, MethodSplitter.BUDGET); }
+
+    /** As {@link #compile(Module, List)}, splitting functions past {@code budget} bytes (tests split small ones). */
+    static List<ClassFile> compile(Module m, List<Function> outlined, int budget) {
         // a weak function is called through the link, which may take another object's definition
         Set<String> local = new HashSet<>();
         for (Function f : m.functions) if (!f.weak) local.add(f.name);
@@ -102,6 +109,13 @@ public final class JvmBackend {
         List<Function> functions = new ArrayList<>(m.functions);
         functions.addAll(outlined);
         String owner = className(m.sourceName);
+        boolean debug = m.debugFile != null;
+        // functions too large for one method (or for HotSpot's compilers) become several
+        Set<String> taken = new HashSet<>(local);
+        for (Function f : m.functions) taken.add(f.name);
+        List<Function> regions = new ArrayList<>();
+        for (Function f : functions) regions.addAll(MethodSplitter.split(f, taken, g -> measure(owner, local, g, debug), budget));
+        for (Function r : regions) local.add(r.name);
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override protected String getCommonSuperClass(String a, String b) {
                 return "java/lang/Object"; // locals hold primitives, Stack and MethodHandle only: never merged
@@ -116,9 +130,12 @@ public final class JvmBackend {
         // goes into the class, with -g or without; a stack trace says "(file.c:12)"
         String source = m.debugFile != null ? m.debugFile : m.sourceName;
         cw.visitSource(source.substring(source.lastIndexOf('/') + 1), null);
+        Set<Function> parts = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        parts.addAll(regions);
+        functions.addAll(regions);
         for (Function f : functions) {
             try {
-                new MethodGen(cw, owner, local, f, m.debugFile != null).generate();
+                new MethodGen(cw, owner, local, f, debug, parts.contains(f)).generate();
             } catch (MethodTooLargeException | LimitExceededException e) {   // code, or locals and stack, past the JVM's limits
                 throw new TooLargeException(f.name);
             }
@@ -131,6 +148,13 @@ public final class JvmBackend {
             throw new TooLargeException(e.getMethodName());
         }
         return List.of(new ClassFile(owner, bytes));
+    }
+
+    /** The bytecode size of f's method and of each of its blocks, from code generated to be measured and dropped. */
+    static MethodSplitter.Sizes measure(String owner, Set<String> local, Function f, boolean debug) {
+        MethodGen g = new MethodGen(new ClassWriter(0), owner, local, f, debug, false);
+        g.generate();
+        return g.sizes();
     }
 
     /** Generates one method. */
@@ -155,12 +179,20 @@ public final class JvmBackend {
         private final boolean debug;
         /** -g: where LineNumberTable entries go (mv, when debug). */
         private final LineNumbers lines;
+        /**
+         * A region of a split function (MethodSplitter): it has no frame of its own, and the native
+         * stack it allocates ({@code alloca}) lasts until the function's own method returns.
+         */
+        private final boolean region;
+        /** Where the body's code ends (before a setjmp handler), for {@link #sizes}. */
+        private final Label bodyEnd = new Label();
 
-        MethodGen(ClassWriter cw, String owner, Set<String> localFunctions, Function f, boolean debug) {
+        MethodGen(ClassWriter cw, String owner, Set<String> localFunctions, Function f, boolean debug, boolean region) {
             this.owner = owner;
             this.localFunctions = localFunctions;
             this.f = f;
             this.debug = debug;
+            this.region = region;
             int access = ACC_PUBLIC | ACC_STATIC;
             MethodVisitor m = cw.visitMethod(access, JvmNames.method(f.name), f.type.descriptor(), null, null);
             this.lines = debug ? new LineNumbers(m) : null;
@@ -178,7 +210,12 @@ public final class JvmBackend {
             for (Reg p : f.params) { regLocal.put(p.id, nextLocal); nextLocal += width(p.type()); }
             if (f.vaArea != null) { regLocal.put(f.vaArea.id, nextLocal); nextLocal += 2; }
             boolean needsStack = !f.slots.isEmpty() || usesAlloca();
-            if (needsStack) {
+            if (region && needsStack) {
+                if (!f.slots.isEmpty()) throw new IllegalStateException("a region with frame slots: " + f.name);
+                stackLocal = nextLocal++;
+                mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
+                mv.visitVarInsn(ASTORE, stackLocal);
+            } else if (needsStack) {
                 stackLocal = nextLocal++;
                 markLocal = nextLocal; nextLocal += 2;
                 mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
@@ -203,22 +240,31 @@ public final class JvmBackend {
                     mv.visitVarInsn(LSTORE, fpLocal);
                 }
             }
-            // every other register gets a local, zeroed so the verifier sees it assigned on every path
+            List<Insn.Call> setjmps = new ArrayList<>();
+            for (BasicBlock b : f.blocks)
+                for (Insn i : b.insns) if (i instanceof Insn.Call c && c.returnsTwice() && !localFunctions.contains(c.callee())) setjmps.add(c);
+            // every other register gets a local; those a path from the entry reads before writing
+            // them (C's uninitialised reads) are zeroed, so the verifier sees every read assigned.
+            // With -g all are, so that a debugger finds every named one assigned; with setjmp
+            // too, since a longjmp's handler (whose frame holds what is assigned at the body's
+            // start) jumps back into the body.
+            BitSet zeroed = new BitSet();
+            boolean zeroAll = debug || !setjmps.isEmpty();
+            if (!zeroAll) Liveness.of(f).addLiveIn(f.entry(), zeroed);
             for (BasicBlock b : f.blocks) {
                 for (Insn i : b.insns) {
                     Reg d = i.dst();
                     if (d != null && !regLocal.containsKey(d.id)) {
                         regLocal.put(d.id, nextLocal);
                         nextLocal += width(d.type());
-                        pushZero(d.type());
-                        store(d);
+                        if (zeroAll || zeroed.get(d.id)) {
+                            pushZero(d.type());
+                            store(d);
+                        }
                     }
                 }
             }
             // setjmp's second return: a handler over the body (SetjmpCode), its locals zeroed here too
-            List<Insn.Call> setjmps = new ArrayList<>();
-            for (BasicBlock b : f.blocks)
-                for (Insn i : b.insns) if (i instanceof Insn.Call c && c.returnsTwice() && !localFunctions.contains(c.callee())) setjmps.add(c);
             setjmp = SetjmpCode.of(mv, setjmps, nextLocal);
             if (setjmp != null) {
                 nextLocal += setjmp.locals();
@@ -238,10 +284,21 @@ public final class JvmBackend {
                 lineOf(b.terminator);
                 terminator(b.terminator);
             }
+            mv.visitLabel(bodyEnd);
             if (setjmp != null) setjmp.end(nextLocal++, c -> store(c.dst()));
             if (debug) localVariables(start);
             mv.visitMaxs(0, 0);
             mv.visitEnd();
+        }
+
+        /** After {@link #generate}: the body's size and each block's, from where their labels landed. */
+        MethodSplitter.Sizes sizes() {
+            Map<BasicBlock, Integer> blocks = new java.util.IdentityHashMap<>();
+            for (int k = 0; k < f.blocks.size(); k++) {
+                Label next = k + 1 < f.blocks.size() ? labels.get(f.blocks.get(k + 1)) : bodyEnd;
+                blocks.put(f.blocks.get(k), next.getOffset() - labels.get(f.blocks.get(k)).getOffset());
+            }
+            return new MethodSplitter.Sizes(bodyEnd.getOffset(), blocks);
         }
 
         /** -g: the code emitted from here on comes from this instruction's line, if it has one. */
