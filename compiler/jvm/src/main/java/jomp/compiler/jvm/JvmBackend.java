@@ -357,8 +357,10 @@ public final class JvmBackend {
             if (v instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
         }
 
+        /** Whether the method touches the native stack's pointer (a region may restore what another part saved). */
         private boolean usesAlloca() {
-            for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i instanceof Insn.Alloca || i instanceof Insn.StackSave) return true;
+            for (BasicBlock b : f.blocks)
+                for (Insn i : b.insns) if (i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore) return true;
             return false;
         }
 

@@ -93,12 +93,17 @@ class MethodSplitterTest {
         for (int k = 0; k < 40; k++) c.append("    s = s * 3 + a + ").append(k).append("; if (s > 100000000) s %= 1000003;\n");
         c.append("  }\n  __builtin_va_end(ap);\n  return s;\n}\n");
         c.append("static long variadic(long p) { return vsum(3, p, p + 1, p * 2); }\n");
+        // VLAs: one for the whole call, one per iteration (saved and restored in different methods)
+        c.append("long vla(long p) {\n  int n = (int) (p % 5) + 3;\n  long whole[n];\n  for (int i = 0; i < n; i++) whole[i] = p + i;\n  long s = 0;\n");
+        c.append("  for (int r = 0; r < 4; r++) {\n    long part[n + r];\n    for (int i = 0; i < n + r; i++) part[i] = whole[i % n] * (r + 1);\n");
+        for (int k = 0; k < 40; k++) c.append("    s = s * 7 + part[").append(k).append(" % (n + r)] + whole[").append(k).append(" % n]; if (s > 1000000) s %= 9973;\n");
+        c.append("  }\n  return s;\n}\n");
         c.append("int main(void) {\n  for (long p = 1; p < 4; p++)\n");
         c.append("    printf(\"%ld %ld %ld %ld %ld %ld %ld\\n\", straight(p), interp(p), gotos(p), machine(p), locals(p), nest(p), variadic(p));\n  return 0;\n}\n");
         return c.toString();
     }
 
-    static final List<String> FUNCTIONS = List.of("straight", "interp", "gotos", "machine", "locals", "nest", "vsum");
+    static final List<String> FUNCTIONS = List.of("straight", "interp", "gotos", "machine", "locals", "nest", "vsum", "vla");
 
     private static Module lower(String source, int opt) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -165,6 +170,12 @@ class MethodSplitterTest {
                 got.append(String.join(" ", values)).append('\n');
             }
             assertThat(got.toString()).as("-O%d", opt).isEqualTo(want);
+            // VLAs (the IR interpreter frees an alloca when its region returns): as the unsplit class computes them
+            Class<?> whole = new JvmBackendBranchTest.Loader().define(JvmBackend.compile(lower(program(), opt), List.of()).get(0));
+            for (long p = 1; p < 6; p++) {
+                assertThat(cls.getDeclaredMethod("vla", long.class).invoke(null, p)).as("vla(%d) -O%d", p, opt)
+                        .isEqualTo(whole.getDeclaredMethod("vla", long.class).invoke(null, p));
+            }
             assertThat(java.util.Arrays.stream(cls.getDeclaredMethods()).map(Method::getName)).anyMatch(n -> n.startsWith("interp$part$"));
         }
     }
