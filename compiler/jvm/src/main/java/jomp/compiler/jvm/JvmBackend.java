@@ -133,9 +133,13 @@ public final class JvmBackend {
         Set<Function> parts = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         parts.addAll(regions);
         functions.addAll(regions);
+        String largest = null;   // the function with the longest method
+        int largestSize = -1;
         for (Function f : functions) {
             try {
-                new MethodGen(cw, owner, local, f, debug, parts.contains(f)).generate();
+                MethodGen g = new MethodGen(cw, owner, local, f, debug, parts.contains(f));
+                g.generate();
+                if (g.bodyEnd.getOffset() > largestSize) { largestSize = g.bodyEnd.getOffset(); largest = f.name; }
             } catch (MethodTooLargeException | LimitExceededException e) {   // code, or locals and stack, past the JVM's limits
                 throw new TooLargeException(f.name);
             }
@@ -146,6 +150,8 @@ public final class JvmBackend {
             bytes = cw.toByteArray();
         } catch (MethodTooLargeException e) {
             throw new TooLargeException(e.getMethodName());
+        } catch (LimitExceededException e) {   // ASM computes a method past 32 KiB's frames again, on its default budget
+            throw new TooLargeException(largest);
         }
         return List.of(new ClassFile(owner, bytes));
     }
