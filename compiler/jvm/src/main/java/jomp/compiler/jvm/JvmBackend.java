@@ -56,6 +56,9 @@ public final class JvmBackend {
         }
     }
 
+    /** memcpy and memset of at most this many bytes (a constant) are loads and stores, not calls. */
+    static final int SMALL_COPY = 64;
+
     private static final int FRAME_MEMORY_LIMIT = 512 << 20;
     private static final long FRAME_OPERATIONS_LIMIT = 20_000_000_000L;
 
@@ -504,10 +507,13 @@ public final class JvmBackend {
                     load(sr.saved());
                     mv.visitFieldInsn(PUTFIELD, STACK, "sp", "J");
                 }
+                case Insn.MemCopy c when c.size() instanceof IntConst n && n.value() > 0 && n.value() <= SMALL_COPY -> copySmall(c, (int) n.value());
                 case Insn.MemCopy c -> {
                     load(c.dstAddr()); load(c.srcAddr()); loadAsLong(c.size());
                     mv.visitMethodInsn(INVOKESTATIC, MEM, "copy", "(JJJ)V", false);
                 }
+                case Insn.MemSet s when s.size() instanceof IntConst n && n.value() > 0 && n.value() <= SMALL_COPY
+                        && s.value() instanceof IntConst v -> fillSmall(s.dstAddr(), (byte) v.value(), (int) n.value());
                 case Insn.MemSet s -> {
                     load(s.dstAddr()); load(s.value());
                     if (s.value().type().isWide()) mv.visitInsn(L2I);
@@ -544,6 +550,42 @@ public final class JvmBackend {
                     result(c.dst(), c.type().ret());
                 }
             }
+        }
+
+        /**
+         * A copy of a few bytes (a struct's argument or result) as loads and stores of 8, 4, 2 and
+         * 1 bytes, which C2 compiles into moves; Unsafe.copyMemory is a call into the VM each time.
+         * The regions do not overlap (or are the same), so the order does not matter.
+         */
+        private void copySmall(Insn.MemCopy c, int n) {
+            for (int off = 0; off < n; ) {
+                int w = n - off >= 8 ? 8 : n - off >= 4 ? 4 : n - off >= 2 ? 2 : 1;
+                IrType t = w == 8 ? IrType.I64 : w == 4 ? IrType.I32 : w == 2 ? IrType.I16 : IrType.I8;
+                address(c.dstAddr(), off);
+                address(c.srcAddr(), off);
+                mv.visitMethodInsn(INVOKESTATIC, MEM, "get" + memName(t), "(J)" + memDesc(t), false);
+                mv.visitMethodInsn(INVOKESTATIC, MEM, "put" + memName(t), "(J" + memDesc(t) + ")V", false);
+                off += w;
+            }
+        }
+
+        /** memset of a few bytes to a constant, as stores of 8, 4, 2 and 1 bytes. */
+        private void fillSmall(Value dst, byte v, int n) {
+            long pattern = (v & 0xFFL) * 0x0101010101010101L;
+            for (int off = 0; off < n; ) {
+                int w = n - off >= 8 ? 8 : n - off >= 4 ? 4 : n - off >= 2 ? 2 : 1;
+                IrType t = w == 8 ? IrType.I64 : w == 4 ? IrType.I32 : w == 2 ? IrType.I16 : IrType.I8;
+                address(dst, off);
+                if (w == 8) pushLong(pattern);
+                else pushInt(w == 4 ? (int) pattern : w == 2 ? (short) pattern : v);
+                mv.visitMethodInsn(INVOKESTATIC, MEM, "put" + memName(t), "(J" + memDesc(t) + ")V", false);
+                off += w;
+            }
+        }
+
+        private void address(Value base, int off) {
+            load(base);
+            if (off != 0) { pushLong(off); mv.visitInsn(LADD); }
         }
 
         private void loadAsLong(Value v) {

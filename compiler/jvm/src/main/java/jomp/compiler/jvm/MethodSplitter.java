@@ -122,7 +122,15 @@ final class MethodSplitter {
     private static long bound(Function f) {
         long n = 0;
         for (BasicBlock b : f.blocks) {
-            for (Insn i : b.insns) n += i instanceof Insn.Call c ? 16 + 4L * c.args().size() : i instanceof Insn.CallIndirect c ? 24 + 4L * c.args().size() : 64;
+            for (Insn i : b.insns) {
+                n += switch (i) {
+                    case Insn.Call c -> 16 + 4L * c.args().size();
+                    case Insn.CallIndirect c -> 24 + 4L * c.args().size();
+                    case Insn.MemCopy c -> 4L * JvmBackend.SMALL_COPY;   // up to 10 loads and stores of 22 bytes
+                    case Insn.MemSet s -> 4L * JvmBackend.SMALL_COPY;
+                    default -> 64;
+                };
+            }
             n += b.terminator instanceof Terminator.Switch sw ? 32 + 40L * sw.cases().size() : 16;
         }
         return n + 16L * f.params.size() + 64;
