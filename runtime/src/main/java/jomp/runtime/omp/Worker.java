@@ -5,6 +5,8 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
+import jomp.runtime.mem.Stack;
+
 /**
  * A pooled thread that runs one team member's share of parallel regions, one region after
  * another. Idle workers wait in {@link #IDLE}; a fork takes what it needs and starts new workers
@@ -64,6 +66,7 @@ final class Worker extends Thread {
 
     @Override
     public void run() {
+        Stack stack = Stack.current();   // this thread's, for every region it runs
         while (true) {
             OmpThread t;
             while ((t = self) == null) {
@@ -78,7 +81,7 @@ final class Worker extends Thread {
             OmpThread.set(t);
             try {
                 Affinity.display(t);
-                b.invokeExact(t.num, a);
+                b.invokeExact(t.num, a, stack);
                 t.team.endRegion();
             } catch (Throwable e) {
                 jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C

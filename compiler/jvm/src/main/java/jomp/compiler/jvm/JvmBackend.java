@@ -43,8 +43,23 @@ public final class JvmBackend {
     public static final String DATA = JvmNames.DATA;
     public static final String FN = JvmNames.FN;
     private static final String MEM = "jomp/runtime/mem/Mem";
-    private static final String STACK = "jomp/runtime/mem/Stack";
+    private static final String STACK = JvmNames.STACK;
     private static final String CONV = "jomp/runtime/mem/Conv";
+
+    /**
+     * A C function's method descriptor: its parameters and result as abi.md maps them, then the
+     * calling thread's native stack ({@code jomp.runtime.mem.Stack}), which every C function takes
+     * as its last parameter and passes on to its callees (the host link drops it from a call to
+     * the C library or native code).
+     */
+    public static String descriptor(FuncType t) {
+        String d = t.descriptor();
+        int close = d.indexOf(')');
+        return d.substring(0, close) + STACK_DESCRIPTOR + d.substring(close);
+    }
+
+    /** The descriptor of the trailing Stack parameter. */
+    public static final String STACK_DESCRIPTOR = "L" + JvmNames.STACK + ";";
 
     /** A compiled class: internal name and bytes. */
     public record ClassFile(String name, byte[] bytes) {}
@@ -203,7 +218,7 @@ public final class JvmBackend {
             this.debug = debug;
             this.region = region;
             int access = ACC_PUBLIC | ACC_STATIC;
-            MethodVisitor m = cw.visitMethod(access, JvmNames.method(f.name), f.type.descriptor(), null, null);
+            MethodVisitor m = cw.visitMethod(access, JvmNames.method(f.name), descriptor(f.type), null, null);
             this.lines = debug ? new LineNumbers(m) : null;
             this.mv = debug ? lines : m;
         }
@@ -218,18 +233,12 @@ public final class JvmBackend {
             // parameters occupy the first locals, in order
             for (Reg p : f.params) { regLocal.put(p.id, nextLocal); nextLocal += width(p.type()); }
             if (f.vaArea != null) { regLocal.put(f.vaArea.id, nextLocal); nextLocal += 2; }
+            stackLocal = nextLocal++;   // the caller's Stack, the last parameter (abi.md)
             boolean needsStack = !f.slots.isEmpty() || usesAlloca();
-            if (region && needsStack) {
-                if (!f.slots.isEmpty()) throw new IllegalStateException("a region with frame slots: " + f.name);
-                stackLocal = nextLocal++;
-                mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
-                mv.visitVarInsn(ASTORE, stackLocal);
-            } else if (needsStack) {
-                stackLocal = nextLocal++;
+            if (region && !f.slots.isEmpty()) throw new IllegalStateException("a region with frame slots: " + f.name);
+            if (needsStack && !region) {
                 markLocal = nextLocal; nextLocal += 2;
-                mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
-                mv.visitInsn(DUP);
-                mv.visitVarInsn(ASTORE, stackLocal);
+                mv.visitVarInsn(ALOAD, stackLocal);
                 mv.visitFieldInsn(GETFIELD, STACK, "sp", "J");
                 mv.visitVarInsn(LSTORE, markLocal);
                 if (!f.slots.isEmpty()) {
@@ -274,7 +283,7 @@ public final class JvmBackend {
                 }
             }
             // setjmp's second return: a handler over the body (SetjmpCode), its locals zeroed here too
-            setjmp = SetjmpCode.of(mv, setjmps, nextLocal);
+            setjmp = SetjmpCode.of(mv, setjmps, nextLocal, stackLocal);
             if (setjmp != null) {
                 nextLocal += setjmp.locals();
                 setjmp.begin();
@@ -529,10 +538,11 @@ public final class JvmBackend {
                 }
                 case Insn.Call c -> {
                     for (Value a : c.args()) load(a);
+                    mv.visitVarInsn(ALOAD, stackLocal);
                     boolean local = localFunctions.contains(c.callee());
                     // a call to another unit, the C library or native code names its C signature too (abi.md)
                     String name = JvmNames.method(c.callee()) + (local || c.csig() == null ? "" : JvmNames.CSIG_SEPARATOR + c.csig());
-                    mv.visitMethodInsn(INVOKESTATIC, local ? owner : EXTERN, name, c.type().descriptor(), false);
+                    mv.visitMethodInsn(INVOKESTATIC, local ? owner : EXTERN, name, descriptor(c.type()), false);
                     result(c.dst(), c.type().ret());
                 }
                 case Insn.AtomicRmw a -> { new AtomicCode(mv, this::load).rmw(a); store(a.dst()); }
@@ -546,7 +556,8 @@ public final class JvmBackend {
                     else mv.visitInsn(ACONST_NULL);
                     mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "handle", "(JLjava/lang/String;)Ljava/lang/invoke/MethodHandle;", false);
                     for (Value a : c.args()) load(a);
-                    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", c.type().descriptor(), false);
+                    mv.visitVarInsn(ALOAD, stackLocal);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor(c.type()), false);
                     result(c.dst(), c.type().ret());
                 }
             }

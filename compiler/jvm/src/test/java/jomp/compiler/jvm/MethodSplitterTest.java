@@ -26,6 +26,7 @@ import jomp.compiler.opt.PassManager;
 import jomp.compiler.parse.Parser;
 import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
+import jomp.runtime.mem.Stack;
 
 /**
  * Functions split into methods of a small budget (so that ordinary-sized C code splits many
@@ -163,9 +164,9 @@ class MethodSplitterTest {
             for (long p = 1; p < 4; p++) {
                 List<String> values = new ArrayList<>();
                 for (String name : List.of("straight", "interp", "gotos", "machine", "locals", "nest", "variadic")) {
-                    Method fn = cls.getDeclaredMethod(name, long.class);
+                    Method fn = cls.getDeclaredMethod(name, long.class, Stack.class);
                     fn.setAccessible(true);
-                    values.add(String.valueOf(fn.invoke(null, p)));
+                    values.add(String.valueOf(fn.invoke(null, p, Stack.current())));
                 }
                 got.append(String.join(" ", values)).append('\n');
             }
@@ -173,8 +174,8 @@ class MethodSplitterTest {
             // VLAs (the IR interpreter frees an alloca when its region returns): as the unsplit class computes them
             Class<?> whole = new JvmBackendBranchTest.Loader().define(JvmBackend.compile(lower(program(), opt), List.of()).get(0));
             for (long p = 1; p < 6; p++) {
-                assertThat(cls.getDeclaredMethod("vla", long.class).invoke(null, p)).as("vla(%d) -O%d", p, opt)
-                        .isEqualTo(whole.getDeclaredMethod("vla", long.class).invoke(null, p));
+                assertThat(cls.getDeclaredMethod("vla", long.class, Stack.class).invoke(null, p, Stack.current())).as("vla(%d) -O%d", p, opt)
+                        .isEqualTo(whole.getDeclaredMethod("vla", long.class, Stack.class).invoke(null, p, Stack.current()));
             }
             assertThat(java.util.Arrays.stream(cls.getDeclaredMethods()).map(Method::getName)).anyMatch(n -> n.startsWith("interp$part$"));
         }
