@@ -105,6 +105,7 @@ public final class JvmBackend {
      * the class (they are no symbols of the unit, so they stay out of m).
      */
     public static List<Function> outlineLoops(Module m) {
+        StructResults.elide(m);   // first: a loop's method takes its caller's slots' addresses as parameters
         Set<String> taken = new HashSet<>();
         for (Function f : m.functions) taken.add(f.name);
         List<Function> outlined = new ArrayList<>();
@@ -120,6 +121,7 @@ public final class JvmBackend {
 
     /** As {@link #compile(Module, List)}, splitting functions past {@code budget} bytes (tests split small ones). */
     static List<ClassFile> compile(Module m, List<Function> outlined, int budget) {
+        StructResults.elide(m);   // (at -O1 and up outlineLoops did: nothing more is found)
         // a weak function is called through the link, which may take another object's definition
         Set<String> local = new HashSet<>();
         for (Function f : m.functions) if (!f.weak) local.add(f.name);
