@@ -41,6 +41,7 @@ import jomp.objfile.offload.OffloadEntriesSection;
  */
 public final class HostLinker {
     static final String EXTERN = JvmNames.EXTERN;
+    private static final String STACK = JvmNames.STACK;
     static final String DATA = JvmNames.DATA;
     static final String FN = JvmNames.FN;
     static final String PROGRAM = ExecutableNames.PROGRAM;
@@ -486,6 +487,11 @@ public final class HostLinker {
                             ElfSymbol s = bySymbolField.get(name);
                             if (s == null) errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
                             Target fn = s == null ? null : resolveFunction(k, s);
+                            // the C library and native code take no Stack: the one the call pushed last is dropped
+                            if (fn != null && (fn.isNative() || fn.desc() != null) && JvmNames.takesStack(desc)) {
+                                super.visitInsn(POP);
+                                desc = JvmNames.withoutStack(desc);
+                            }
                             if (fn != null && fn.isNative()) {
                                 owner = nativeCall(k, fn, s.name(), csig, desc);
                                 name = "call";
@@ -732,8 +738,11 @@ public final class HostLinker {
         // the offload registration (clang's __tgt_register_lib constructor) runs after the data image is in place
         if (offload) mv.visitMethodInsn(INVOKESTATIC, REGISTRATION, "register", "()V", false);
         // then constructor attributes' functions, as the C runtime runs .init_array before main
-        for (String[] init : inits) mv.visitMethodInsn(INVOKESTATIC, init[0], init[1], "()V", false);
-        Type[] params = Type.getArgumentTypes(mainDesc);
+        for (String[] init : inits) {
+            mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
+            mv.visitMethodInsn(INVOKESTATIC, init[0], init[1], "(L" + STACK + ";)V", false);
+        }
+        Type[] params = Type.getArgumentTypes(JvmNames.withoutStack(mainDesc));   // C's parameters: argc, argv, envp
         if (params.length >= 1) { // argc: the arguments plus argv[0]
             mv.visitVarInsn(ALOAD, 0);
             mv.visitInsn(ARRAYLENGTH);
@@ -746,6 +755,7 @@ public final class HostLinker {
             mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "argv", "(Ljava/lang/String;[Ljava/lang/String;)J", false);
         }
         if (params.length >= 3) mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "envp", "()J", false);
+        mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
         mv.visitMethodInsn(INVOKESTATIC, unit, "main", mainDesc, false);
         Type ret = Type.getReturnType(mainDesc);
         if (ret.getSort() == Type.VOID) mv.visitInsn(ICONST_0);

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 
 /**
  * The entry points the OpenMP lowering calls (docs/design/offload-abi.md §1), as C functions of
@@ -328,7 +329,7 @@ public final class Kmpc {
         if (threadLimit <= 0 && Icv.teamsThreadLimit > 0 && device <= 0) threadLimit = Icv.teamsThreadLimit;
         java.util.function.IntConsumer body = team -> {
             try {
-                h.invokeExact(team, args);
+                h.invokeExact(team, args, Stack.current());
             } catch (Throwable e) {
                 jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
                 throw Teams.sneaky(e);

@@ -154,7 +154,7 @@ final class Pipeline {
     static final Pass LOOP_OUTLINE = new Pass("loop-outline", "nested innermost loops become methods of their own, for HotSpot (jvm/LoopOutliner)",
             c -> c.outlined = JvmBackend.outlineLoops(c.module));
 
-    static final Pass JVM_CODEGEN = new Pass("jvm-codegen", "IR to the unit's JVM class (jvm/JvmBackend)",
+    static final Pass JVM_CODEGEN = new Pass("jvm-codegen", "IR to the unit's JVM class, functions past 8,000 bytes of bytecode in several methods (jvm/JvmBackend, MethodSplitter)",
             c -> c.classes = JvmBackend.compile(c.module, c.outlined));
 
     static final Pass JVM_DISASSEMBLE = new Pass("jvm-disassemble", "the class as assembly text (-S; jvm/JvmText)", c -> {
