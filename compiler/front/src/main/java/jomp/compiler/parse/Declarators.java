@@ -49,6 +49,9 @@ final class Declarators {
             p.pos = start;
             Declarator inner = declarator(ty);
             p.pos = end;
+            // int (f)(int a) { ... }: the name alone in parentheses, so the parameters are the outer suffix's
+            if (inner.params() == null && inner.type().isFunction() && outerParams != null)
+                inner = new Declarator(inner.type(), inner.name(), outerParams, inner.loc(), inner.attrs(), inner.asmLabel());
             lastParams = inner.params() != null ? inner.params() : outerParams;
             return trailing(inner);
         }
