@@ -1,7 +1,9 @@
 package jomp.compiler.parse;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Var;
@@ -33,7 +35,39 @@ final class Declarators {
     /** The name of the declarator whose suffixes are being parsed (for "'a' declared as an array with a negative size"). */
     private String declName;
 
+    /**
+     * Where the parenthesized declarator starting at a token ends, once a first parse found it (per
+     * token list, for the outermost declarator being parsed): each level of "((((x))))" parses its inner
+     * part twice, and without this every level would parse all deeper ones twice again (2^depth).
+     */
+    private final Map<Integer, Integer> innerEnd = new HashMap<>(), abstractInnerEnd = new HashMap<>();
+    private List<Token> innerEndOf;
+    private int depth;
+
     Declarator declarator(Type ty) {
+        enter();
+        try {
+            return declaratorHere(ty);
+        } finally {
+            depth--;
+        }
+    }
+
+    private void enter() {
+        if (depth++ == 0 || innerEndOf != p.toks) { innerEnd.clear(); abstractInnerEnd.clear(); innerEndOf = p.toks; }
+    }
+
+    /** Past the inner declarator of the '(' just consumed (at start) and its ')': parsed once with a placeholder type, then known. */
+    private void skipInner(Map<Integer, Integer> ends, int start, Token open, boolean isAbstract) {
+        Integer end = ends.get(start);
+        if (end != null) { p.pos = end; return; }
+        if (isAbstract) abstractDeclarator(Type.INT);
+        else declarator(Type.INT);
+        p.expectClose(")", open);
+        ends.put(start, p.pos);
+    }
+
+    private Declarator declaratorHere(Type ty) {
         SourceLocation loc = p.tok().loc;
         if (p.gnuAttrs.at()) p.gnuAttrs.skip();                  // void (__attribute__((x)) *fp)(void)
         ty = pointers(ty);
@@ -41,8 +75,7 @@ final class Declarators {
             // int (*fp)(int): parse the suffix first with a placeholder, then the inner declarator on the real type
             Token open = p.next();
             int start = p.pos;
-            declarator(Type.INT);
-            p.expectClose(")", open);
+            skipInner(innerEnd, start, open, false);
             ty = typeSuffix(ty);
             List<ParamDecl> outerParams = lastParams;
             int end = p.pos;
@@ -127,13 +160,21 @@ final class Declarators {
 
     /** An abstract declarator (for type names). */
     Type abstractDeclarator(Type ty) {
+        enter();
+        try {
+            return abstractDeclaratorHere(ty);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Type abstractDeclaratorHere(Type ty) {
         if (p.gnuAttrs.at()) p.gnuAttrs.skip();
         ty = pointers(ty);
         if (p.at("(") && nestedDeclaratorAhead()) {
             Token open = p.next();
             int start = p.pos;
-            abstractDeclarator(Type.INT);
-            p.expectClose(")", open);
+            skipInner(abstractInnerEnd, start, open, true);
             ty = typeSuffix(ty);
             int end = p.pos;
             p.pos = start;
