@@ -129,8 +129,18 @@ public final class JvmBackend {
             bytes = cw.toByteArray();
         } catch (MethodTooLargeException e) {
             throw new TooLargeException(e.getMethodName());
+        } catch (LimitExceededException e) {
+            // a method with jumps past 32 KiB is read again to widen them and its frames computed
+            // again, over the same budget; ASM does not say which: the largest function is the one
+            throw new TooLargeException(functions.stream().max(java.util.Comparator.comparingInt(JvmBackend::insnCount)).orElseThrow().name);
         }
         return List.of(new ClassFile(owner, bytes));
+    }
+
+    private static int insnCount(Function f) {
+        int n = 0;
+        for (jomp.compiler.ir.BasicBlock b : f.blocks) n += b.insns.size();
+        return n;
     }
 
     /** Generates one method. */
