@@ -69,7 +69,7 @@ internal_failure() {
 
 one_seed() {
   local jomp_cmd; read -r -a jomp_cmd <<<"$jomp"    # JOMP may be a command with arguments (a JVM and its class path)
-  local seed=$1 w profile=() gtime limit line level o st r keep_it=0 cpu=
+  local seed=$1 w profile=() gtime limit line level o st r keep_it=0 cpu= try
   w=$(mktemp -d "${TMPDIR:-/tmp}/csmith-$seed.XXXXXX")
   local cflags=(-w -I"$inc")
   if [[ $generator == jgen ]]; then profile=(jgen); cflags=(-w -fopenmp)
@@ -78,8 +78,10 @@ one_seed() {
   cd "$w" || return      # csmith writes platform.info where it runs
   if ! generate "$seed" >p.c 2>/dev/null; then
     printf '%s\tskip-gcc\t%s failed\n' "$line" "$generator" >>"$results"; rm -rf "$w"; return; fi
-  if ! timeout 120 "$gcc" -O0 "${cflags[@]}" p.c -o g0 -lm 2>gcc.err; then
-    printf '%s\tskip-gcc\tgcc failed\n' "$line" >>"$results"; keep "$seed" "$w"; return; fi
+  # wall-clock limits on builds are generous: at nice 19 on a loaded machine a build may wait long for a core
+  timeout 1800 "$gcc" -O0 "${cflags[@]}" p.c -o g0 -lm 2>gcc.err; st=$?
+  if [[ $st != 0 ]]; then
+    printf '%s\tskip-gcc\tgcc failed (status %s)\n' "$line" "$st" >>"$results"; keep "$seed" "$w"; return; fi
   # gcc's run: its CPU time is the measure (the machine may be loaded); past --gcc-limit the program is skipped
   run_limited "$gcc_limit" $((gcc_limit * 20 + 10)) ./g0 gcc.out gcc.time; st=$?
   if [[ $st == 124 || $st == 137 || $st == 152 ]]; then
@@ -90,7 +92,10 @@ one_seed() {
   line+=$'\t'"gcc=${gtime}s"
   for level in $levels; do
     o=${level#-}
-    timeout -k 5 300 nice -n 19 "${jomp_cmd[@]}" "$level" "${cflags[@]}" p.c -o "j$o" >"jomp-$o.cout" 2>"jomp-$o.err"; st=$?
+    for try in 1 2; do    # a compile server that stopped under the command (jomp was rebuilt): once more
+      timeout -k 5 1800 nice -n 19 "${jomp_cmd[@]}" "$level" "${cflags[@]}" p.c -o "j$o" >"jomp-$o.cout" 2>"jomp-$o.err"; st=$?
+      grep -q 'compile server (pid [0-9]*) stopped before the command finished' "jomp-$o.err" || break
+    done
     if [[ $st == 0 ]]; then
       run_limited "$limit" $((limit * 10 + 300)) "./j$o" "jomp-$o.out" "jomp-$o.time"; st=$?
       mv "jomp-$o.out.err" "jomp-$o.rerr"
@@ -109,7 +114,7 @@ one_seed() {
   done
   # a difference: does gcc -O2 agree with gcc -O0? If not, the program has undefined behaviour csmith missed
   if [[ $line == *=differ* || $line == *=run-crash* ]]; then
-    timeout 120 "$gcc" -O2 "${cflags[@]}" p.c -o g2 -lm 2>>gcc.err
+    timeout 1800 "$gcc" -O2 "${cflags[@]}" p.c -o g2 -lm 2>>gcc.err
     run_limited "$gcc_limit" $((gcc_limit * 20 + 10)) ./g2 gcc2.out gcc2.time; echo "$?" >>gcc2.out
     cmp -s gcc.out gcc2.out || line+=$'\t'"unstable(gcc -O2 differs from gcc -O0)"
   fi

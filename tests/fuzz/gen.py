@@ -170,13 +170,14 @@ class Gen:
     # ---- statements ----
     def block(self, scope, depth, ret):
         lines = []
-        for _ in range(self.r.randint(2, 6 if depth == 0 else 3)):
+        # small enough that a function stays within a JVM method (64 KiB of bytecode) as a rule
+        for _ in range(self.r.randint(2, 5 if depth == 0 else 2)):
             lines += self.stmt(scope, depth, ret)
         return lines
 
     def stmt(self, scope, depth, ret):
         r = self.r
-        k = r.randint(0, 9 if depth < 3 else 3)
+        k = r.randint(0, 9 if depth < 2 else 3)
         lv = self.lvalues(scope)
         structs = [(n, t) for n, t in scope if t.startswith("struct")]
         if k == 0 and structs and r.random() < 0.3:   # a struct copied whole

@@ -38,6 +38,9 @@ class FuzzFindingsTest {
                 new Finding("bracket-depth-unclosed", "int f(int x) { return " + "(".repeat(5000) + "x;\n", List.of()),
                 new Finding("bracket-depth-option", "int f(int x) { return " + "(".repeat(300) + "x" + ")".repeat(300) + "; }\n",
                         List.of("-fbracket-depth=400")),
+                // a diagnostic on a line past 4096 characters shows no source (clang's limit); jomp printed the
+                // line, 200 MB of stderr for a 40 MB generated line
+                new Finding("long-source-line", "int x = " + "1+".repeat(2100) + ";\n", List.of()),
                 // a chain of combinable leaves that names no construct: jomp crashed looking up its clauses
                 new Finding("omp-incomplete-combined-directive", """
                         void f(void) {
@@ -80,6 +83,8 @@ class FuzzFindingsTest {
         assertThat(diagnostics(got.stderr(), file)).as("jomp's diagnostics (stderr:\n%s)", got.stderr())
                 .isEqualTo(diagnostics(want.stderr(), file));
         assertThat(got.status()).as("exit status").isEqualTo(want.status());
+        assertThat(got.stderr().lines().count()).as("stderr's lines (source lines and carets included)")
+                .isEqualTo(want.stderr().lines().count());
     }
 
     /** The "file:line:col: severity: message" lines (notes left out), long lines cut (they echo the source). */

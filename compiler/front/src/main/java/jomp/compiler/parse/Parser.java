@@ -181,7 +181,7 @@ public final class Parser {
     private Token tooDeep(Token t) {
         if (t == tooDeep) {
             diags.report(Diagnostics.Severity.FATAL, t.loc, "bracket nesting level exceeded maximum of " + bracketDepth);
-            diags.note(t.loc, "use -fbracket-depth=N to increase maximum nesting level");
+            diags.noteAtSamePlace(t.loc, "use -fbracket-depth=N to increase maximum nesting level");
             throw new Diagnostics.FatalError("bracket nesting");
         }
         return t;
