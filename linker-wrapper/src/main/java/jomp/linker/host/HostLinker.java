@@ -471,6 +471,9 @@ public final class HostLinker {
         ClassReader cr = new ClassReader(bytes);
         String original = cr.getClassName();
         ClassWriter cw = new ClassWriter(0);
+        // a method whose jumps pass 32 KiB once rewritten is read again and its frames computed: over
+        // ASM's default budget for a large C function, as the compiler's (JvmBackend) is
+        cw.setComputeLimits(512 << 20, 20_000_000_000L);
         cr.accept(new ClassVisitor(ASM9, cw) {
             @Override public void visit(int version, int access, String name, String sig, String sup, String[] itf) {
                 super.visit(version, access, self, sig, sup, itf);

@@ -71,7 +71,7 @@ final class OmpClauseParser {
             }
             boolean allowed = table == null || table.allowed().contains(n);
             if (!allowed) p.diags.error(t.loc, "unexpected OpenMP clause '" + n + "' in directive '#pragma omp " + directive + "'");
-            else if (table.once().contains(n) && !n.equals("if") && !seen.add(n))
+            else if (table != null && table.once().contains(n) && !n.equals("if") && !seen.add(n))
                 p.diags.error(t.loc, "directive '#pragma omp " + directive + "' cannot contain more than one '" + n + "' clause");
             int start = p.pos;
             try {

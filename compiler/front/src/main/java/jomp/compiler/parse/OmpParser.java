@@ -434,14 +434,28 @@ final class OmpParser {
                 return new OmpDirective(name.toString(), List.of(first), cs, null, null, 0, loc);
             }
             Leaf last = first;
+            List<Token> words = new ArrayList<>();   // the words that combined leaves, for the error below
             while (true) {
                 Leaf next = combinable(last);
                 if (next == null) break;
-                p.pos++;
+                words.add(p.next());
                 name.append(' ').append(p.prev().text);
                 leaves.add(next);
                 last = next;
                 if (next == Leaf.FOR && p.at("simd")) continue;
+            }
+            if (!words.isEmpty() && OmpClauseTable.of(name.toString()) == null) {
+                // a chain that names no construct ("distribute parallel" without "for"): clang stops at the
+                // first word past the longest prefix that does
+                String prefix = name.toString();
+                int bad = words.size() - 1;
+                for (int i = words.size() - 1; i >= 0; i--) {
+                    prefix = prefix.substring(0, prefix.length() - words.get(i).text.length() - 1);
+                    if (OmpClauseTable.of(prefix) != null) { bad = i; break; }
+                    bad = i;
+                }
+                p.diags.error(words.get(bad).loc, "expected an OpenMP directive");
+                return null;
             }
             if (substatement && STANDALONE.contains(first)) {   // clang reports it at the directive's last word, before its clauses
                 p.diags.error(p.prev().loc, "'#pragma omp " + name + "' cannot be an immediate substatement");

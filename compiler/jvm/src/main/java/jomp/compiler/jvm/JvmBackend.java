@@ -414,9 +414,7 @@ public final class JvmBackend {
             switch (v) {
                 case Reg r -> {
                     Integer idx = regLocal.get(r.id);
-                    if (idx == null) { // read before any write (uninitialised C local): zero
-                        regLocal.put(r.id, idx = nextLocal);
-                        nextLocal += width(r.type());
+                    if (idx == null) { // never written (an uninitialised C local; every written one has a local): zero, at every read
                         pushZero(r.type());
                         return;
                     }
