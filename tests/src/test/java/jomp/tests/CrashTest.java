@@ -182,6 +182,7 @@ class CrashTest {
         assertThat(got.pid()).as("bash names the process it lost").isPositive();
         assertThat(Path.of("/tmp/hs_err_pid" + got.pid() + ".log")).doesNotExist();
         assertThat(Path.of("/tmp/hsperfdata_" + System.getProperty("user.name"), Long.toString(got.pid()))).doesNotExist();
+        assertThat(Path.of("/tmp/.java_pid" + got.pid())).as("no attach socket").doesNotExist();
     }
 
     /**
@@ -230,12 +231,14 @@ class CrashTest {
         List<String> before = entries(exeDir);
         Path out = tmp.resolve("out"), err = tmp.resolve("err");
         Exec.Result r = Exec.run(List.of("bash", "-c", "set -m; ulimit -c 0; ./prog \"$1\" > \"$2\" 2> \"$3\" & pid=$!; "
-                + "for i in $(seq 200); do grep -q ready \"$2\" && break; sleep 0.1; done; kill -s \"$4\" $pid; wait $pid; echo $?",
+                + "for i in $(seq 200); do grep -q ready \"$2\" && break; sleep 0.1; done; kill -s \"$4\" $pid; wait $pid; s=$?; echo $pid; echo $s",
                 "bash", how, out.toString(), err.toString(), signal), exeDir, Map.of("TMPDIR", tmp.toString()), dir.resolve("scratch"));
         assertThat(r.timedOut()).as(how).isFalse();
         assertThat(entries(exeDir)).as("files left in the working directory by " + exeDir.getFileName() + " " + how).isEqualTo(before);
         assertThat(entries(tmp)).as("files left in TMPDIR").containsExactlyInAnyOrder("out", "err");
-        return new Ending(Integer.parseInt(r.stdoutText().strip()), Files.readString(err), Files.readString(out), -1);
+        String[] lines = r.stdoutText().strip().split("\n");
+        assertThat(Path.of("/tmp/.java_pid" + lines[0])).as("no attach socket of the JVM left in /tmp").doesNotExist();
+        return new Ending(Integer.parseInt(lines[1]), Files.readString(err), Files.readString(out), Long.parseLong(lines[0]));
     }
 
     /**

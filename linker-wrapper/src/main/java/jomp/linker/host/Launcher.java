@@ -60,7 +60,10 @@ public final class Launcher {
      * -Xrs: HotSpot leaves SIGTERM, SIGINT, SIGHUP and SIGQUIT alone (no shutdown hooks on them, no
      * thread dump), so their default action ends the program as it ends a C program (status
      * 128 + n, nothing printed, no atexit handler), and the C library's signal and sigaction
-     * own them (docs/design/abi.md § Signals).
+     * own them (docs/design/abi.md § Signals). -XX:+DisableAttachMechanism: with -Xrs HotSpot starts
+     * its attach listener at start-up (it cannot be asked for it by SIGQUIT), whose socket
+     * /tmp/.java_pid<pid> a program ended by a signal would leave behind; JOMP_JAVA_OPTS=
+     * -XX:-DisableAttachMechanism brings jcmd back.
      */
     static final String SCRIPT = """
             x=$1; shift
@@ -75,7 +78,7 @@ public final class Launcher {
             [ -n "$j" ] || { echo "$0: error: no Java 25 or newer found (set JAVA_HOME)" >&2; exit 127; }
             t=0; [ -t 1 ] && t=1
             case $x in *[\\ :]*) ;; *) LD_PRELOAD="$x${LD_PRELOAD:+ $LD_PRELOAD}"; export LD_PRELOAD;; esac
-            exec "$j" -Xrs -XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 $JOMP_JAVA_OPTS -jar "$x" "$@"
+            exec "$j" -Xrs -XX:+DisableAttachMechanism -XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xshare:auto -Xss16m -Djomp.program="$0" -Djomp.stdout.tty=$t -Djomp.rodata=0000000000000000 $JOMP_JAVA_OPTS -jar "$x" "$@"
             """;
 
     /** Program headers: text, dynamic data, PT_DYNAMIC, PT_GNU_STACK, and the read-only data (PT_NULL when none). */
