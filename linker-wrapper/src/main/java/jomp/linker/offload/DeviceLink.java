@@ -306,9 +306,7 @@ public final class DeviceLink {
     }
 
     private static void put(ZipOutputStream zip, String name, byte[] data) throws IOException {
-        ZipEntry e = new ZipEntry(name);
-        e.setTime(0);   // the same inputs give the same bytes
-        zip.putNextEntry(e);
+        zip.putNextEntry(jomp.linker.host.EntryTime.set(new ZipEntry(name)));   // the same inputs give the same bytes
         zip.write(data);
         zip.closeEntry();
     }

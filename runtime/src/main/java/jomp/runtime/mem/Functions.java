@@ -199,13 +199,13 @@ public final class Functions {
     private static MethodHandle slowHandle(long fp, String csig) {
         int i = index(fp);
         if (i >= 0) return table[i];
-        if (fp == 0) throw new IllegalStateException("call through an invalid function pointer 0x0 (NULL)");
-        for (long c : chunks) if (fp >= c && fp < c + 2L * PAGE) throw new IllegalStateException(String.format("call through an invalid function pointer 0x%x", fp));
-        if (csig == null) throw new IllegalStateException(String.format("call through an invalid function pointer 0x%x", fp));
+        if (fp == 0) throw new BadFunctionPointer(fp);
+        for (long c : chunks) if (fp >= c && fp < c + 2L * PAGE) throw new BadFunctionPointer(fp);
+        if (csig == null) throw new BadFunctionPointer(fp);
         // a pointer to native code comes from native code, or from a native function's address,
         // and either has started the native world, which installed the binder
         Binder b = binder;
-        if (b == null) throw new IllegalStateException(String.format("call through an invalid function pointer 0x%x", fp));
+        if (b == null) throw new BadFunctionPointer(fp);
         return b.downcall(fp, csig);
     }
 

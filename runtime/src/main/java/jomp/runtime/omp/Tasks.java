@@ -383,6 +383,13 @@ final class Tasks {
         private static final int MAX = Math.max(4, Icv.NUM_PROCS);
         private static final AtomicInteger IDLE = new AtomicInteger();
 
+        static {   // the child of a fork has none of the parent's helpers: it starts its own
+            jomp.runtime.ffi.ForkedJvm.whenForked(() -> {
+                STARTED.set(0);
+                IDLE.set(0);
+            });
+        }
+
         static void submit(Task t) {
             QUEUE.add(t);
             if (IDLE.get() == 0 && STARTED.get() < MAX) start();

@@ -16,6 +16,10 @@ final class Worker extends Thread {
     private static final ConcurrentLinkedDeque<Worker> IDLE = new ConcurrentLinkedDeque<>();
     private static final AtomicInteger COUNT = new AtomicInteger();
 
+    static {   // the child of a fork has none of the parent's threads: its regions start their own
+        jomp.runtime.ffi.ForkedJvm.whenForked(IDLE::clear);
+    }
+
     /** The next assignment, published by {@link #assign}; null while idle. */
     private volatile OmpThread self;
     private MethodHandle body;
