@@ -36,9 +36,10 @@ import jomp.compiler.ir.Value;
  *     (recursion is never unrolled), and the call has its type;</li>
  * <li>and should be: it is {@code always_inline}, or the caller is {@code flatten} (then the
  *     calls it brings in are inlined too, except calls of recursive functions), or, while the
- *     caller stays under {@link #CALLER_LIMIT} instructions, it is static and called from this one
- *     place only, or its cost (instructions, less a bonus for constant arguments, slot addresses
- *     passed and a frame of its own) is at most the level's threshold.</li>
+ *     caller stays under {@link #CALLER_LIMIT} instructions and the callee has no loop (HotSpot
+ *     compiles a loop best in a method of its own: {@link #hasLoop}), it is static and called
+ *     from this one place only, or its cost (instructions, less a bonus for constant arguments,
+ *     slot addresses passed and a frame of its own) is at most the level's threshold.</li>
  * </ul>
  * A function that calls setjmp is left as it is (PassManager). Static functions that were called
  * and no longer are, and whose address is never taken, are removed afterwards.
@@ -210,7 +211,7 @@ public final class Inliner {
         if (!canInline(f, c, g)) return false;
         int gs = sizeOf(g);
         if (g.alwaysInline || f.flatten) return callerSize + gs <= FORCED_LIMIT;
-        if (callerSize + gs > CALLER_LIMIT) return false;
+        if (callerSize + gs > CALLER_LIMIT || hasLoop(g)) return false;
         if (g.isStatic && calls.getOrDefault(g.name, 0) == 1 && !referenced.contains(g.name)) return true;
         return cost(g, c, defs) <= threshold;
     }
@@ -241,6 +242,18 @@ public final class Inliner {
     }
 
     private int sizeOf(Function g) { return sizes.computeIfAbsent(g, Inliner::size); }
+
+    private final Map<Function, Boolean> loops = new HashMap<>();
+
+    /**
+     * Whether g has a loop. HotSpot compiles a method called many times from its start, knowing
+     * its loops' counters; inlined into a loop that runs once (main's), the same loop would be
+     * compiled by on-stack replacement, entered in the middle (docs/design/frontend.md, "Loop
+     * outlining"). The call costs little beside the loop, so such callees stay calls.
+     */
+    private boolean hasLoop(Function g) {
+        return loops.computeIfAbsent(g, x -> !new jomp.compiler.ir.ControlFlow(x).naturalLoops().isEmpty());
+    }
 
     static int size(Function f) {
         int n = 0;

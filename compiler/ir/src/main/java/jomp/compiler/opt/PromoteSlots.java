@@ -30,7 +30,7 @@ public final class PromoteSlots implements Pass {
 
     @Override public boolean run(Function f) {
         SlotAccesses acc = SlotAccesses.of(f);
-        Map<Slot, Reg> promoted = new IdentityHashMap<>();
+        Map<Slot, Reg> promoted = new java.util.LinkedHashMap<>();   // in order met: register numbers the same every run
         for (var e : acc.uses.entrySet()) {
             IrType t = registerType(acc, e.getKey(), e.getValue());
             if (t != null) promoted.put(e.getKey(), f.newReg(t, e.getKey().name));

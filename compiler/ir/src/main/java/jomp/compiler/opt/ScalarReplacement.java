@@ -55,7 +55,7 @@ public final class ScalarReplacement implements Pass {
 
     private Function f;
     private SlotAccesses acc;
-    private final Map<Slot, Split> splits = new IdentityHashMap<>();
+    private final Map<Slot, Split> splits = new java.util.LinkedHashMap<>();   // in order met: slot and register numbers are the same every run
 
     @Override public boolean run(Function fn) {
         f = fn;

@@ -310,6 +310,38 @@ class InlinerTest {
     }
 
     @Test
+    void calleesWithLoopsStayCallsUnlessForced() {
+        String loop = """
+            func static ATTR i32 @NAME(i32 %n.0) {
+            entry.0:
+              %s.1 = copy i32 0
+              br cond.1
+            cond.1:
+              %2 = cmp gt i32 %n.0, 0
+              condbr i32 %2, body.2, done.3
+            body.2:
+              %3 = add i32 %s.1, %n.0
+              %s.1 = copy i32 %3
+              %4 = sub i32 %n.0, 1
+              %n.0 = copy i32 %4
+              br cond.1
+            done.3:
+              ret i32 %s.1
+            }
+            """;
+        Module m = optimised(loop.replace("ATTR ", "").replace("NAME", "sum") + loop.replace("ATTR", "alwaysinline").replace("NAME", "forced") + """
+            func i32 @main() {
+            entry.0:
+              %0 = call i32 (i32) @sum(i32 5)
+              %1 = call i32 (i32) @forced(i32 %0)
+              ret i32 %1
+            }
+            """, 2);
+        assertThat(calls(fn(m, "main"), "sum")).isTrue();
+        assertThat(calls(fn(m, "main"), "forced")).isFalse();
+    }
+
+    @Test
     void onlyFromOptLevelTwo() {
         Module m = optimised(adder("func static i32 @small(i32 %x.0)", 2) + """
             func i32 @main() {

@@ -39,10 +39,11 @@ class PtxCorpusTest {
      * Corpus files the backend rejects on purpose, with a pattern of the message it must give.
      * Both are OpenMP programs whose host code calls the outlined kernel as the host fallback
      * of a target region: host code, never compiled for the device. Their device half (what a
-     * device compile takes) is assembled instead, as in {@link PtxOffloadCorpusTest}.
+     * device compile takes) is assembled instead, as in {@link PtxOffloadCorpusTest}. At -O2 saxpy
+     * is inlined into main, which then makes the call.
      */
     static final Map<String, String> REJECTED = Map.of(
-            "082-omp-target-saxpy.c", "function 'saxpy' calls kernel '__omp_offloading_\\w+_saxpy_l4', which a device function cannot call",
+            "082-omp-target-saxpy.c", "function '(saxpy|main)' calls kernel '__omp_offloading_\\w+_saxpy_l4', which a device function cannot call",
             "083-omp-zaxpy-target.c", "function 'main' calls kernel '__omp_offloading_\\w+_main_l8', which a device function cannot call");
 
     static Module compileC(Path file) throws Exception { return compileC(file, 2); }
