@@ -49,18 +49,20 @@ public final class Inliner {
     public static final String NAME = "inline";
 
     /**
-     * The size (IR instructions and terminators) a caller may grow to through inlining that is
-     * not forced. HotSpot does not compile a method over 8,000 bytes of bytecode
-     * (HugeMethodLimit), about 800 IR instructions in jomp's code: a caller over it would run
-     * interpreted. Loop outlining moves inner loops out later, so this keeps a margin.
+     * The size (IR instructions and terminators, counted before scalar replacement, which
+     * shrinks it by a third or so) a caller may grow to through inlining that is not forced.
+     * HotSpot does not compile a method over 8,000 bytes of bytecode (HugeMethodLimit): a caller
+     * over it would run interpreted. jomp's back end writes 8 to 10 bytes of bytecode an IR
+     * instruction, so 8,000 bytes are about 900 instructions; loop outlining moves inner loops out
+     * later, which keeps a further margin.
      */
-    static final int CALLER_LIMIT = 600;
+    static final int CALLER_LIMIT = 750;
     /** For forced inlining (always_inline, flatten): well within the JVM's 64 KiB of bytecode a method. */
     static final int FORCED_LIMIT = 4000;
 
     private final Module m;
     private final int threshold;
-    private final Consumer<Function> simplify;
+    private final Consumer<Function> prepare, simplify;
     private final Map<String, Integer> component = new HashMap<>();
     /** Functions in a cycle of calls (a component of several, or calling itself). */
     private final Set<String> recursive = new HashSet<>();
@@ -70,18 +72,22 @@ public final class Inliner {
     private final Set<String> referenced = new HashSet<>();
     private final Map<Function, Integer> sizes = new HashMap<>();
 
-    private Inliner(Module m, int optLevel, Consumer<Function> simplify) {
+    private Inliner(Module m, int optLevel, Consumer<Function> prepare, Consumer<Function> simplify) {
         this.m = m;
         this.threshold = optLevel >= 3 ? 80 : 40;
+        this.prepare = prepare;
         this.simplify = simplify;
     }
 
     /**
-     * Inlines across the module and simplifies every function (skip: those to leave alone,
-     * neither inlined into nor simplified). Returns whether any call was inlined.
+     * Inlines across the module and simplifies every function: {@code prepare} (the cheap scalar
+     * clean-up, so that the caller's size is what it will be) before inlining into it,
+     * {@code simplify} after; {@code skip}: functions to leave alone, neither inlined into nor
+     * simplified. Returns whether any call was inlined.
      */
-    public static boolean run(Module m, int optLevel, Consumer<Function> simplify, java.util.function.Predicate<Function> skip) {
-        return new Inliner(m, optLevel, simplify).run(skip);
+    public static boolean run(Module m, int optLevel, Consumer<Function> prepare, Consumer<Function> simplify,
+                              java.util.function.Predicate<Function> skip) {
+        return new Inliner(m, optLevel, prepare, simplify).run(skip);
     }
 
     private boolean run(java.util.function.Predicate<Function> skip) {
@@ -92,6 +98,7 @@ public final class Inliner {
         for (List<Function> scc : components()) {
             for (Function f : scc) {
                 if (skip.test(f)) continue;
+                prepare.accept(f);
                 changed |= inlineInto(f);
                 simplify.accept(f);
                 sizes.put(f, size(f));

@@ -10,9 +10,9 @@ import java.util.List;
  * may lack terminators). At -O1 each function is simplified: the scalar passes run in order,
  * twice, since folding exposes dead code and dead code exposes block merges. At -O2 and above
  * the {@link Inliner} first visits the functions callees first, inlining into each and then
- * simplifying it with, besides the scalar passes, {@link ScalarReplacement} and
- * {@link PromoteSlots} (struct copies and address-taken locals to registers, then the scalar
- * passes again over what they leave), and {@link LoopInvariants}, which moves invariant address
+ * simplifying it with, besides the scalar passes, {@link LibCalls} (small memcpy and memset calls
+ * to instructions), {@link ScalarReplacement} and {@link PromoteSlots} (struct copies and
+ * address-taken locals to registers, then the scalar passes again over what they leave), and {@link LoopInvariants}, which moves invariant address
  * arithmetic out of loops, with copy propagation and dead code elimination behind it (hoisted
  * code may read a variable's copy), so that one run leaves nothing a second would find. A
  * function that calls setjmp is left as at -O0: neither simplified nor inlined into.
@@ -33,7 +33,7 @@ public final class PassManager {
         sb.append("per function: remove unreachable blocks; up to 2 rounds of");
         for (Pass p : passes(optLevel)) sb.append(' ').append(p.name());
         if (optLevel >= 2) {
-            sb.append("; ").append(new ScalarReplacement().name()).append(", ").append(new PromoteSlots().name())
+            sb.append("; ").append(LibCalls.NAME).append(", ").append(new ScalarReplacement().name()).append(", ").append(new PromoteSlots().name())
               .append(" and the rounds again; then ").append(new LoopInvariants().name()).append(", ")
               .append(new CopyPropagation().name()).append(", ").append(new DeadCodeElimination().name());
         }
@@ -50,15 +50,17 @@ public final class PassManager {
         if (optLevel <= 0) return;
         // after setjmp's second return the registers hold what the function last assigned,
         // which no pass here models (copy propagation would read a variable's old copy)
-        if (optLevel >= 2) Inliner.run(m, optLevel, f -> simplify(f, optLevel), PassManager::callsSetjmp);
-        else for (Function f : m.functions) if (!callsSetjmp(f)) simplify(f, optLevel);
+        LibCalls libCalls = new LibCalls(m);
+        if (optLevel >= 2) Inliner.run(m, optLevel, f -> rounds(f, passes(optLevel)), f -> simplify(f, optLevel, libCalls), PassManager::callsSetjmp);
+        else for (Function f : m.functions) if (!callsSetjmp(f)) simplify(f, optLevel, libCalls);
     }
 
     /** The function passes, on one function. */
-    static void simplify(Function f, int optLevel) {
+    static void simplify(Function f, int optLevel, LibCalls libCalls) {
         List<Pass> passes = passes(optLevel);
         rounds(f, passes);
         if (optLevel < 2) return;
+        libCalls.run(f);
         boolean split = new ScalarReplacement().run(f);
         if (new PromoteSlots().run(f) || split) rounds(f, passes);
         if (new LoopInvariants().run(f)) {

@@ -292,6 +292,48 @@ class ScalarReplacementTest {
     }
 
     @Test
+    void smallLibraryCopiesAndFillsBecomeInstructionsAndThenRegisters() {
+        // struct { long a; double d; } s; memset(&s, 0, 16); s.d = 1.5; long bits; memcpy(&bits, &s.d, 8)
+        String ir = """
+            declare ptr (ptr, i32, i64) @memset "p(p,i,m)"
+            declare ptr (ptr, ptr, i64) @memcpy "p(p,p,m)"
+            func i32 @main() {
+              slot $s.0 size 16 align 8
+              slot $bits.1 size 8 align 8
+            entry.0:
+              %0 = slotaddr $s.0
+              %1 = call ptr (ptr, i32, i64) @memset(ptr %0, i32 0, i64 16) "p(p,i,m)"
+              %2 = add ptr %1, 8
+              store f64 1.5, %2
+              %3 = slotaddr $bits.1
+              call ptr (ptr, ptr, i64) @memcpy(ptr %3, ptr %2, i64 8) "p(p,p,m)"
+              %4 = load i64 %3
+              %5 = ushr i64 %4, 52
+              %6 = trunc i64 %5 to i32
+              %7 = load i64 %0
+              %8 = trunc i64 %7 to i32
+              %9 = add i32 %6, %8
+              ret i32 %9
+            }
+            """;
+        Module m = optimised(ir, 2);
+        assertThat(IrInterpreter.run(m).exitCode()).isEqualTo(0x3ff & 0xff);
+        Function main = fn(m, "main");
+        assertThat(main.slots).isEmpty();
+        assertThat(memoryOps(main)).isZero();
+        // a unit that defines memcpy itself keeps its calls (this one not inlined)
+        Module own = optimised(ir.replace("declare ptr (ptr, ptr, i64) @memcpy \"p(p,p,m)\"\n", """
+            func noinline ptr @memcpy(ptr %d.0, ptr %s.1, i64 %n.2) {
+            entry.0:
+              %3 = load i64 %s.1
+              store i64 %3, %d.0
+              ret ptr %d.0
+            }
+            """), 2);
+        assertThat(fn(own, "main").slots).isNotEmpty();
+    }
+
+    @Test
     void scalarPassesLeaveOptLevelOneAlone() {
         Module m = parse(COMPLEX);
         PassManager.run(m, 1);
