@@ -470,6 +470,9 @@ public final class HostLinker {
         ClassReader cr = new ClassReader(bytes);
         String original = cr.getClassName();
         ClassWriter cw = new ClassWriter(0);
+        // a method over 32 KiB whose jumps the rewrite pushes past a short offset is recomputed
+        // with frames (goto_w): give ASM the budget the compiler's back end gives it (JvmBackend)
+        cw.setComputeLimits(512 << 20, 20_000_000_000L);
         cr.accept(new ClassVisitor(ASM9, cw) {
             @Override public void visit(int version, int access, String name, String sig, String sup, String[] itf) {
                 super.visit(version, access, self, sig, sup, itf);
