@@ -33,14 +33,16 @@ final class InlineCall {
     private InlineCall(Function caller, Function callee) { f = caller; g = callee; }
 
     /**
-     * Inlines the call at index k of block b of caller (a direct call of callee, whose type it
-     * has). Returns the block holding what followed the call.
+     * Inlines the call at index k of the caller's block at blockIndex (a direct call of callee,
+     * whose type it has). The callee's blocks, then the block holding what followed the call
+     * (returned), come right after that block.
      */
-    static BasicBlock inline(Function caller, BasicBlock b, int k, Function callee) {
-        return new InlineCall(caller, callee).run(b, k);
+    static BasicBlock inline(Function caller, int blockIndex, int k, Function callee) {
+        return new InlineCall(caller, callee).run(blockIndex, k);
     }
 
-    private BasicBlock run(BasicBlock b, int k) {
+    private BasicBlock run(int blockIndex, int k) {
+        BasicBlock b = f.blocks.get(blockIndex);
         Insn.Call call = (Insn.Call) b.insns.get(k);
         int line = f.line(call);
         BasicBlock rest = f.newBlock(g.name + ".ret");
@@ -57,11 +59,10 @@ final class InlineCall {
             blocks.put(gb, nb);
             made.add(nb);
         }
-        f.blocks.removeAll(made);
-        f.blocks.remove(rest);
-        int at = f.blocks.indexOf(b) + 1;
-        f.blocks.addAll(at, made);
-        f.blocks.add(at + made.size(), rest);
+        // newBlock appended rest, then the callee's blocks: move them from the end to after b
+        f.blocks.subList(f.blocks.size() - made.size() - 1, f.blocks.size()).clear();
+        made.add(rest);
+        f.blocks.addAll(blockIndex + 1, made);
         for (int i = 0; i < g.params.size(); i++) {
             Insn c = new Insn.Copy(reg(g.params.get(i)), call.args().get(i));
             b.insns.add(c);

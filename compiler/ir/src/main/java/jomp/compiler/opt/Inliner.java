@@ -62,7 +62,7 @@ public final class Inliner {
 
     private final Module m;
     private final int threshold;
-    private final Consumer<Function> prepare, simplify;
+    private final Consumer<Function> simplify;
     private final Map<String, Integer> component = new HashMap<>();
     /** Functions in a cycle of calls (a component of several, or calling itself). */
     private final Set<String> recursive = new HashSet<>();
@@ -72,22 +72,19 @@ public final class Inliner {
     private final Set<String> referenced = new HashSet<>();
     private final Map<Function, Integer> sizes = new HashMap<>();
 
-    private Inliner(Module m, int optLevel, Consumer<Function> prepare, Consumer<Function> simplify) {
+    private Inliner(Module m, int optLevel, Consumer<Function> simplify) {
         this.m = m;
         this.threshold = optLevel >= 3 ? 80 : 40;
-        this.prepare = prepare;
         this.simplify = simplify;
     }
 
     /**
-     * Inlines across the module and simplifies every function: {@code prepare} (the cheap scalar
-     * clean-up, so that the caller's size is what it will be) before inlining into it,
-     * {@code simplify} after; {@code skip}: functions to leave alone, neither inlined into nor
-     * simplified. Returns whether any call was inlined.
+     * Inlines across the module and simplifies every function after inlining into it ({@code skip}:
+     * functions to leave alone, neither inlined into nor simplified). Returns whether any call was
+     * inlined.
      */
-    public static boolean run(Module m, int optLevel, Consumer<Function> prepare, Consumer<Function> simplify,
-                              java.util.function.Predicate<Function> skip) {
-        return new Inliner(m, optLevel, prepare, simplify).run(skip);
+    public static boolean run(Module m, int optLevel, Consumer<Function> simplify, java.util.function.Predicate<Function> skip) {
+        return new Inliner(m, optLevel, simplify).run(skip);
     }
 
     private boolean run(java.util.function.Predicate<Function> skip) {
@@ -98,7 +95,6 @@ public final class Inliner {
         for (List<Function> scc : components()) {
             for (Function f : scc) {
                 if (skip.test(f)) continue;
-                prepare.accept(f);
                 changed |= inlineInto(f);
                 simplify.accept(f);
                 sizes.put(f, size(f));
@@ -201,7 +197,7 @@ public final class Inliner {
                 if (inlined.contains(b) && recursive.contains(g.name)) continue;
                 if (!shouldInline(f, size, c, g, defs)) continue;
                 int before = f.blocks.size();
-                BasicBlock rest = InlineCall.inline(f, b, k, g);
+                InlineCall.inline(f, bi, k, g);
                 // the blocks InlineCall added after b: the callee's, then rest (the caller's own code)
                 for (int j = bi + 1; j < bi + (f.blocks.size() - before); j++) inlined.add(f.blocks.get(j));
                 size += sizeOf(g) - 1;
@@ -228,13 +224,24 @@ public final class Inliner {
         if (g.name.startsWith("__omp_offloading_") || !c.type().equals(g.type) || c.args().size() != g.params.size()) return false;
         Integer cf = component.get(f.name), cg = component.get(g.name);
         if (cf != null && cf.equals(cg)) return false;
-        for (OffloadEntry e : m.offloadEntries) if (e.name().equals(g.name)) return false;
+        return bodyInlinable.computeIfAbsent(g, Inliner::bodyInlinable) && !referencedByEntry(g);
+    }
+
+    private final Map<Function, Boolean> bodyInlinable = new HashMap<>();
+
+    /** No alloca or stack save/restore (its memory would live until the caller returns), no setjmp. */
+    private static boolean bodyInlinable(Function g) {
         for (BasicBlock b : g.blocks)
             for (Insn i : b.insns) {
                 if (i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore) return false;
                 if (i instanceof Insn.Call gc && gc.returnsTwice()) return false;
             }
         return true;
+    }
+
+    private boolean referencedByEntry(Function g) {
+        for (OffloadEntry e : m.offloadEntries) if (e.name().equals(g.name)) return true;
+        return false;
     }
 
     /** The callee's size less what inlining it saves beyond the call itself. */
@@ -262,9 +269,18 @@ public final class Inliner {
         return loops.computeIfAbsent(g, x -> !new jomp.compiler.ir.ControlFlow(x).naturalLoops().isEmpty());
     }
 
+    /**
+     * A function's size as the inliner weighs it: its instructions and terminators, less the
+     * copies and address constants, which the lowering writes freely and folding mostly removes
+     * (a caller is weighed before it is simplified).
+     */
     static int size(Function f) {
         int n = 0;
-        for (BasicBlock b : f.blocks) n += b.insns.size() + 1;
+        for (BasicBlock b : f.blocks) {
+            n++;
+            for (Insn i : b.insns)
+                if (!(i instanceof Insn.Copy || i instanceof Insn.SlotAddr || i instanceof Insn.GlobalAddr || i instanceof Insn.FuncAddr)) n++;
+        }
         return n;
     }
 

@@ -12,7 +12,8 @@ import java.util.List;
  * the {@link Inliner} first visits the functions callees first, inlining into each and then
  * simplifying it with, besides the scalar passes, {@link LibCalls} (small memcpy and memset calls
  * to instructions), {@link ScalarReplacement} and {@link PromoteSlots} (struct copies and
- * address-taken locals to registers, then the scalar passes again over what they leave), and {@link LoopInvariants}, which moves invariant address
+ * address-taken locals to registers, then folding, copy propagation and dead code over the
+ * copies they leave), and {@link LoopInvariants}, which moves invariant address
  * arithmetic out of loops, with copy propagation and dead code elimination behind it (hoisted
  * code may read a variable's copy), so that one run leaves nothing a second would find. A
  * function that calls setjmp is left as at -O0: neither simplified nor inlined into.
@@ -34,7 +35,7 @@ public final class PassManager {
         for (Pass p : passes(optLevel)) sb.append(' ').append(p.name());
         if (optLevel >= 2) {
             sb.append("; ").append(LibCalls.NAME).append(", ").append(new ScalarReplacement().name()).append(", ").append(new PromoteSlots().name())
-              .append(" and the rounds again; then ").append(new LoopInvariants().name()).append(", ")
+              .append(" and after them constant-folding, copy-propagation, dead-code-elimination; then ").append(new LoopInvariants().name()).append(", ")
               .append(new CopyPropagation().name()).append(", ").append(new DeadCodeElimination().name());
         }
         return sb.toString();
@@ -51,7 +52,7 @@ public final class PassManager {
         // after setjmp's second return the registers hold what the function last assigned,
         // which no pass here models (copy propagation would read a variable's old copy)
         LibCalls libCalls = new LibCalls(m);
-        if (optLevel >= 2) Inliner.run(m, optLevel, f -> rounds(f, passes(optLevel)), f -> simplify(f, optLevel, libCalls), PassManager::callsSetjmp);
+        if (optLevel >= 2) Inliner.run(m, optLevel, f -> simplify(f, optLevel, libCalls), PassManager::callsSetjmp);
         else for (Function f : m.functions) if (!callsSetjmp(f)) simplify(f, optLevel, libCalls);
     }
 
@@ -62,7 +63,12 @@ public final class PassManager {
         if (optLevel < 2) return;
         libCalls.run(f);
         boolean split = new ScalarReplacement().run(f);
-        if (new PromoteSlots().run(f) || split) rounds(f, passes);
+        if (new PromoteSlots().run(f) || split) {
+            // the loads and stores became copies: propagate and fold them (the blocks are as they were)
+            new ConstantFolding().run(f);
+            new CopyPropagation().run(f);
+            new DeadCodeElimination().run(f);
+        }
         if (new LoopInvariants().run(f)) {
             // hoisted code may read copies (a loop bound through its variable): propagate them, then drop the dead
             new CopyPropagation().run(f);

@@ -29,6 +29,7 @@ public final class PromoteSlots implements Pass {
     @Override public String name() { return "mem2reg"; }
 
     @Override public boolean run(Function f) {
+        if (f.slots.isEmpty()) return false;
         SlotAccesses acc = SlotAccesses.of(f);
         Map<Slot, Reg> promoted = new java.util.LinkedHashMap<>();   // in order met: register numbers the same every run
         for (var e : acc.uses.entrySet()) {

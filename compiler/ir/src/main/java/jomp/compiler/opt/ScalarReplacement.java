@@ -58,6 +58,7 @@ public final class ScalarReplacement implements Pass {
     private final Map<Slot, Split> splits = new java.util.LinkedHashMap<>();   // in order met: slot and register numbers are the same every run
 
     @Override public boolean run(Function fn) {
+        if (fn.slots.isEmpty()) return false;
         f = fn;
         splits.clear();
         acc = SlotAccesses.of(fn);
