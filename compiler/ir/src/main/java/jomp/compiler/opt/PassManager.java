@@ -11,7 +11,8 @@ import java.util.List;
  * twice, since folding exposes dead code and dead code exposes block merges. At -O2 and above
  * the {@link Inliner} first visits the functions callees first, inlining into each and then
  * simplifying it with, besides the scalar passes, {@link LibCalls} (small memcpy and memset calls
- * to instructions), {@link ScalarReplacement} and {@link PromoteSlots} (struct copies and
+ * to instructions), {@link ByvalCopyElision} (struct argument copies the callee only reads, and
+ * chains of copies, onto their original), {@link ScalarReplacement} and {@link PromoteSlots} (struct copies and
  * address-taken locals to registers, then folding, copy propagation and dead code over the
  * copies they leave), and {@link LoopInvariants}, which moves invariant address
  * arithmetic out of loops, with copy propagation and dead code elimination behind it (hoisted
@@ -34,7 +35,8 @@ public final class PassManager {
         sb.append("per function: remove unreachable blocks; up to 2 rounds of");
         for (Pass p : passes(optLevel)) sb.append(' ').append(p.name());
         if (optLevel >= 2) {
-            sb.append("; ").append(LibCalls.NAME).append(", ").append(new ScalarReplacement().name()).append(", ").append(new PromoteSlots().name())
+            sb.append("; ").append(LibCalls.NAME).append(", ").append(ByvalCopyElision.NAME).append(", ").append(new ScalarReplacement().name())
+              .append(", ").append(new PromoteSlots().name())
               .append(" and after them constant-folding, copy-propagation, dead-code-elimination; then ").append(new LoopInvariants().name()).append(", ")
               .append(new CopyPropagation().name()).append(", ").append(new DeadCodeElimination().name());
         }
@@ -51,19 +53,19 @@ public final class PassManager {
         if (optLevel <= 0) return;
         // after setjmp's second return the registers hold what the function last assigned,
         // which no pass here models (copy propagation would read a variable's old copy)
-        LibCalls libCalls = new LibCalls(m);
-        if (optLevel >= 2) Inliner.run(m, optLevel, f -> simplify(f, optLevel, libCalls), PassManager::callsSetjmp);
-        else for (Function f : m.functions) if (!callsSetjmp(f)) simplify(f, optLevel, libCalls);
+        List<Pass> memory = List.of(new LibCalls(m), new ByvalCopyElision(new ReadOnlyParams(m)), new ScalarReplacement(), new PromoteSlots());
+        if (optLevel >= 2) Inliner.run(m, optLevel, f -> simplify(f, optLevel, memory), PassManager::callsSetjmp);
+        else for (Function f : m.functions) if (!callsSetjmp(f)) simplify(f, optLevel, memory);
     }
 
-    /** The function passes, on one function. */
-    static void simplify(Function f, int optLevel, LibCalls libCalls) {
+    /** The function passes, on one function (memory: the -O2 passes over frame slots, in order). */
+    static void simplify(Function f, int optLevel, List<Pass> memory) {
         List<Pass> passes = passes(optLevel);
         rounds(f, passes);
         if (optLevel < 2) return;
-        libCalls.run(f);
-        boolean split = new ScalarReplacement().run(f);
-        if (new PromoteSlots().run(f) || split) {
+        boolean changed = false;
+        for (Pass p : memory) changed |= p.run(f);
+        if (changed) {
             // the loads and stores became copies: propagate and fold them (the blocks are as they were)
             new ConstantFolding().run(f);
             new CopyPropagation().run(f);

@@ -36,6 +36,8 @@ final class SlotAccesses {
     final Map<Integer, Place> places = new HashMap<>();
     /** Slots whose address escapes, or that are accessed outside their bounds. */
     final Set<Slot> escaped = new HashSet<>();
+    /** Slots whose address some register assigned more than once holds: their uses are not followed. */
+    final Set<Slot> untracked = new HashSet<>();
     /** For each slot, the loads, stores, memcpys and memsets that touch it, in block order. */
     final Map<Slot, List<Insn>> uses = new LinkedHashMap<>();
 
@@ -92,6 +94,7 @@ final class SlotAccesses {
                         access(i, m.srcAddr(), n.value());
                     }
                     case Insn.MemSet m when m.size() instanceof IntConst n && m.value() instanceof IntConst -> access(i, m.dstAddr(), n.value());
+                    case Insn.SlotAddr sa when !places.containsKey(sa.dst().id) -> { untracked.add(sa.slot()); escaped.add(sa.slot()); }
                     case Insn.Copy c when places.containsKey(c.dst().id) -> { }
                     case Insn.Binary bin when places.containsKey(bin.dst().id) -> { }
                     default -> { for (Value v : Operands.of(i)) escape(v); }

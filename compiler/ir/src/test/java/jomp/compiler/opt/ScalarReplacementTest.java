@@ -154,6 +154,28 @@ class ScalarReplacementTest {
     }
 
     @Test
+    void anAddressInARegisterAssignedTwiceKeepsTheSlot() {
+        // p = &x; *p = 1; p = &y; *p = 5: the second store writes y through a register the analysis does not follow
+        Module m = optimised("""
+            func i32 @main() {
+              slot $x.0 size 4 align 4
+              slot $y.1 size 4 align 4
+            entry.0:
+              %p.2 = slotaddr $x.0
+              store i32 1, %p.2
+              %3 = slotaddr $y.1
+              store i32 2, %3
+              %p.2 = slotaddr $y.1
+              store i32 5, %p.2
+              %4 = load i32 %3
+              ret i32 %4
+            }
+            """, 2);
+        assertThat(IrInterpreter.run(m).exitCode()).isEqualTo(5);
+        assertThat(fn(m, "main").slots.stream().map(s -> s.name).toList()).contains("y");
+    }
+
+    @Test
     void outOfBoundsAccessKeepsTheSlot() {
         Module m = parse("""
             func i32 @main() {
