@@ -1,7 +1,8 @@
 /* OpenMP regions calling functions the -O2 inliner takes apart (issue 23): the outlined regions
  * stay functions of their own (the runtime calls them through pointers), small functions and
  * structs by value are inlined into them, and firstprivate and reduction copies of structs and
- * address-taken locals keep their meaning. The output does not depend on the thread count. */
+ * address-taken locals keep their meaning. The output does not depend on the thread count.
+ * (Target regions with inlined device code: the offload corpus at -O2, OffloadCorpusTest.) */
 #include <omp.h>
 #include <stdio.h>
 
@@ -58,12 +59,7 @@ int main(void) {
     }
     printf("tasks %.1f %.1f\n", acc.x, acc.y);
 
-    double tx = 0;
-    #pragma omp target map(tofrom : tx)
-    {
-        V a = {3.0, 4.0};
-        tx = dot(a, vscale(a, 0.5));
-    }
-    printf("target %.2f\n", tx);
+    V a = {3.0, 4.0};
+    printf("dot %.2f\n", dot(a, vscale(a, 0.5)));
     return 0;
 }

@@ -32,9 +32,12 @@ public final class PromoteSlots implements Pass {
         if (f.slots.isEmpty()) return false;
         SlotAccesses acc = SlotAccesses.of(f);
         Map<Slot, Reg> promoted = new java.util.LinkedHashMap<>();   // in order met: register numbers the same every run
+        Set<Slot> neverStored = Collections.newSetFromMap(new IdentityHashMap<>());
         for (var e : acc.uses.entrySet()) {
             IrType t = registerType(acc, e.getKey(), e.getValue());
-            if (t != null) promoted.put(e.getKey(), f.newReg(t, e.getKey().name));
+            if (t == null) continue;
+            promoted.put(e.getKey(), f.newReg(t, e.getKey().name));
+            if (e.getValue().stream().noneMatch(i -> i instanceof Insn.Store)) neverStored.add(e.getKey());
         }
         if (promoted.isEmpty()) return false;
         Set<Insn> touched = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -45,6 +48,9 @@ public final class PromoteSlots implements Pass {
                 if (!touched.contains(i)) { out.add(i); continue; }
                 int from = out.size();
                 switch (i) {
+                    // a slot never written (the padding a struct copy carries) reads as zero: a register
+                    // nothing assigns is not valid IR text
+                    case Insn.Load l when neverStored.contains(acc.place(l.addr()).slot()) -> out.add(new Insn.Copy(l.dst(), zero(l.dst().type())));
                     case Insn.Load l -> assign(f, out, l.dst(), promoted.get(acc.place(l.addr()).slot()));
                     case Insn.Store s -> assign(f, out, promoted.get(acc.place(s.addr()).slot()), s.value());
                     default -> throw new IllegalStateException(i.toString());
@@ -78,6 +84,8 @@ public final class PromoteSlots implements Pass {
         }
         return stored != null ? stored : loaded;
     }
+
+    static Value zero(IrType t) { return t.isFloat() ? new jomp.compiler.ir.FloatConst(t, 0.0) : new jomp.compiler.ir.IntConst(t, 0); }
 
     /** dst = v, converting between types of one size with bitcasts (ptr and floats through i64). */
     static void assign(Function f, List<Insn> out, Reg dst, Value v) {

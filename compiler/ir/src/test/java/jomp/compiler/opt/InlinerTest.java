@@ -12,12 +12,17 @@ import org.junit.jupiter.api.Test;
 
 /** The inliner's decisions and its transformation, each program run by the IR interpreter before and after. */
 class InlinerTest {
-    /** Optimises the module at the level and checks it computes what it computed unoptimised. */
+    /**
+     * Optimises the module at the level and checks it computes what it computed unoptimised, and
+     * that its text reads back as it is (IrParser also rejects registers read but never assigned).
+     */
     static Module optimised(String ir, int level) {
         IrInterpreter.Result before = IrInterpreter.run(parse(ir));
         Module m = parse(ir);
         PassManager.run(m, level);
         assertThat(IrVerifier.verify(m)).isEmpty();
+        String text = IrPrinter.print(m);
+        assertThat(IrPrinter.print(parse(text.substring(text.indexOf('\n', text.indexOf("module")) + 1)))).isEqualTo(text);
         assertThat(IrInterpreter.run(m)).as("after -O%d:%n%s", level, IrPrinter.print(m)).isEqualTo(before);
         return m;
     }

@@ -260,6 +260,28 @@ class ScalarReplacementTest {
     }
 
     @Test
+    void paddingNobodyWroteIsCopiedAsZero() {
+        // struct { int a; double d; } s (4 bytes of padding never written) copied out whole
+        Module m = optimised("""
+            global static @h size 16 align 8 zero
+            func i32 @main() {
+              slot $s.0 size 16 align 8
+            entry.0:
+              %0 = slotaddr $s.0
+              store i32 3, %0
+              %1 = add ptr %0, 8
+              store f64 2.0, %1
+              %2 = addr @h
+              memcpy %2, %0, i64 16
+              %3 = load i32 %2
+              ret i32 %3
+            }
+            """, 2);
+        assertThat(fn(m, "main").slots).isEmpty();
+        assertThat(IrInterpreter.run(m).exitCode()).isEqualTo(3);
+    }
+
+    @Test
     void copiesWhosePiecesDisagreeStayMemcpys() {
         // s is written as two ints, t read as one long across them: no common cut
         Module m = optimised("""
