@@ -37,7 +37,7 @@ public final class PassManager {
         if (optLevel >= 2) {
             sb.append("; ").append(LibCalls.NAME).append(", ").append(ByvalCopyElision.NAME).append(", ").append(new ScalarReplacement().name())
               .append(", ").append(new PromoteSlots().name())
-              .append(" and after them constant-folding, copy-propagation, dead-code-elimination; then ").append(new LoopInvariants().name()).append(", ")
+              .append(" and after them constant-folding, copy-propagation, dead-code-elimination, simplify-cfg, block-order; then ").append(new LoopInvariants().name()).append(", ")
               .append(new CopyPropagation().name()).append(", ").append(new DeadCodeElimination().name());
         }
         return sb.toString();
@@ -66,10 +66,14 @@ public final class PassManager {
         boolean changed = false;
         for (Pass p : memory) changed |= p.run(f);
         if (changed) {
-            // the loads and stores became copies: propagate and fold them (the blocks are as they were)
+            // the loads and stores became copies: propagate and fold them; a branch on what was a
+            // slot may fold, so the blocks are simplified again (the back end's loop outlining
+            // takes the blocks as reachable)
             new ConstantFolding().run(f);
             new CopyPropagation().run(f);
             new DeadCodeElimination().run(f);
+            new SimplifyCfg().run(f);
+            new BlockOrder().run(f);
         }
         if (new LoopInvariants().run(f)) {
             // hoisted code may read copies (a loop bound through its variable): propagate them, then drop the dead

@@ -154,6 +154,31 @@ class ScalarReplacementTest {
     }
 
     @Test
+    void aBranchOnAPromotedSlotFoldsAndItsDeadArmGoes() {
+        // int done = 1; int *p = &done; for (;;) { if (*p) break; ... } -- the loop's step is unreachable once *p is 1
+        Module m = optimised("""
+            func i32 @main() {
+              slot $done.0 size 4 align 4
+            entry.0:
+              %0 = slotaddr $done.0
+              store i32 1, %0
+              %i.1 = copy i32 0
+              br cond.1
+            cond.1:
+              %2 = load i32 %0
+              condbr i32 %2, end.3, step.2
+            step.2:
+              %3 = add i32 %i.1, 1
+              %i.1 = copy i32 %3
+              br cond.1
+            end.3:
+              ret i32 %i.1
+            }
+            """, 2);
+        assertThat(fn(m, "main").blocks).noneMatch(b -> b.name.startsWith("step"));
+    }
+
+    @Test
     void anAddressInARegisterAssignedTwiceKeepsTheSlot() {
         // p = &x; *p = 1; p = &y; *p = 5: the second store writes y through a register the analysis does not follow
         Module m = optimised("""
