@@ -153,6 +153,9 @@ final class FunctionLowering {
         FuncType sig = TypeMap.signature(ft);
         fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC || fv.inlineOnly);
         fn.weak = fv.weak && !fn.isStatic;
+        fn.alwaysInline = fv.alwaysInline;
+        fn.noInline = fv.noInline;
+        fn.flatten = fv.flatten;
         fn.csig = CSignature.of(ft);
         b = new IrBuilder(fn);
         b.line = unit.line = unit.lineOf(def.loc());   // -g: the prologue is the definition's line
