@@ -26,7 +26,8 @@ import jomp.compiler.preprocess.PreprocessorOptions;
 /**
  * A struct result goes straight into a local whose address goes nowhere else, and only there:
  * not into one whose address escapes (a callee could read it while the result is written), not
- * through a pointer, not into a global. The program computes the same before and after.
+ * through a pointer, not into a global. The program computes the same before and after. The
+ * functions are noinline: at -O2 the inliner would otherwise leave no calls to look at.
  */
 class StructResultsTest {
     private static final String PROGRAM = """
@@ -34,20 +35,20 @@ class StructResultsTest {
         typedef struct { double r, i; } C;
         static C *seen;
         C g;
-        static C mul(C a, C b) { C c = {a.r * b.r - a.i * b.i, a.r * b.i + a.i * b.r}; return c; }
-        static C peek(C a) { C r = {a.r + seen->r, a.i + seen->i}; return r; }
-        static double local(int n) {
+        __attribute__((noinline)) static C mul(C a, C b) { C c = {a.r * b.r - a.i * b.i, a.r * b.i + a.i * b.r}; return c; }
+        __attribute__((noinline)) static C peek(C a) { C r = {a.r + seen->r, a.i + seen->i}; return r; }
+        __attribute__((noinline)) static double local(int n) {
             C z = {1, 0}, w = {0.6, 0.8};
             for (int k = 0; k < n; k++) z = mul(z, w);
             return z.r + z.i;
         }
-        static double escaping(void) {
+        __attribute__((noinline)) static double escaping(void) {
             C e = {1, 1};
             seen = &e;
             e = peek(e);
             return e.r + e.i;
         }
-        static double pointer(C *p) {
+        __attribute__((noinline)) static double pointer(C *p) {
             *p = mul(*p, *p);
             g = mul(*p, *p);
             return p->r + g.i;
@@ -89,14 +90,16 @@ class StructResultsTest {
 
     @Test
     void onlyAVariableNobodyElseSeesTakesTheResultDirectly() {
-        for (int opt : List.of(0, 2)) {
+        // at -O2 z is also mul's argument (its copy elided) and then scalars (scalar replacement):
+        // the result goes to a temporary there, as it must, and the program still computes the same
+        for (int opt : List.of(0, 1, 2)) {
             Module m = lower(opt);
             IrInterpreter.Result before = IrInterpreter.run(m);
             assertThat(callsInto(function(m, "local"), "mul", "z")).isZero();
             StructResults.elide(m);
             assertThat(IrVerifier.verify(m)).isEmpty();
             assertThat(IrInterpreter.run(m)).as("-O%d", opt).isEqualTo(before);
-            assertThat(callsInto(function(m, "local"), "mul", "z")).as("-O%d", opt).isEqualTo(1);
+            assertThat(callsInto(function(m, "local"), "mul", "z")).as("-O%d", opt).isEqualTo(opt < 2 ? 1 : 0);
             // e's address is in a global: peek reads it while it computes; *p and g are no slots: temporaries, as before
             assertThat(callsInto(function(m, "escaping"), "peek", "e")).isZero();
             assertThat(callsInto(function(m, "escaping"), "peek", null)).isEqualTo(1);
