@@ -29,8 +29,8 @@ import java.util.Set;
 /**
  * AST → IR for one translation unit: functions (through {@link FunctionLowering}), globals with
  * their initial bytes and relocations, string literals, block-scope statics as globals with a
- * unique name, and the externs the unit uses. OpenMP directives are lowered as serial code here
- * (their associated statements run as written on the host thread).
+ * unique name, and the externs the unit uses. OpenMP directives are lowered by each function's
+ * {@link OmpLowering} (outlined regions and runtime calls, docs/design/openmp-lowering.md).
  */
 public final class Lowering {
     final Module module;

@@ -22,7 +22,12 @@ import jomp.compiler.ir.Value;
  * One IR function → one PTX {@code .func} (or {@code .entry} for a kernel). IR registers become
  * PTX virtual registers of their class ({@code %r7}, {@code %rd7}, {@code %f7}, {@code %fd7});
  * temporaries take ids above the IR's. Frame slots live in a {@code .local} array whose generic
- * address ({@code cvta.local}) is taken once at entry; every memory access is generic.
+ * address ({@code cvta.local}) is taken once at entry, except slots whose address escapes, which
+ * the team may share: those live in the team's frame (the device runtime's stack; in SPMD kernels
+ * that publish nothing they stay local). Accesses are generic unless {@link GlobalAddresses}
+ * proves an address global ({@code global.}, {@code global.nc.} for read-only data). Kernels get
+ * {@link KernelEntry}'s prologue; calls of the device runtime's small loop and state functions
+ * are emitted in place.
  */
 final class PtxFunction {
     /** Parameter names inside a function and at call sites. */
