@@ -57,18 +57,7 @@ public final class ElfReader {
         if (shentsize != Elf.SHDR_SIZE) {
             throw error("section header size is " + shentsize + ", expected 64");
         }
-        in.check(shoff, (long) shnum * Elf.SHDR_SIZE, "section header table");
-        Shdr[] shdrs = new Shdr[shnum];
-        for (int i = 0; i < shnum; i++) {
-            long o = shoff + (long) i * Elf.SHDR_SIZE;
-            Shdr h = new Shdr(i, (int) in.u32(o, "sh_name"), (int) in.u32(o + 4, "sh_type"), in.u64(o + 8, "sh_flags"),
-                    in.u64(o + 24, "sh_offset"), in.u64(o + 32, "sh_size"), (int) in.u32(o + 40, "sh_link"),
-                    (int) in.u32(o + 44, "sh_info"), in.u64(o + 48, "sh_addralign"), in.u64(o + 56, "sh_entsize"));
-            if (i > 0 && h.type() != Elf.SHT_NOBITS) {
-                in.check(h.offset(), h.size(), "section " + i);
-            }
-            shdrs[i] = h;
-        }
+        Shdr[] shdrs = sectionHeaders(shoff, shnum);
         if (shstrndx == 0 || shstrndx >= shnum || shdrs[shstrndx].type() != Elf.SHT_STRTAB) {
             throw error("section-name string table index " + shstrndx + " is not a string table");
         }
@@ -79,18 +68,7 @@ public final class ElfReader {
         }
 
         // Find the symbol table; the sections folded into it are dropped from the content list.
-        int symtabIndex = -1;
-        for (int i = 1; i < shnum; i++) {
-            if (shdrs[i].type() == Elf.SHT_SYMTAB) {
-                if (symtabIndex >= 0) {
-                    throw error("more than one symbol table");
-                }
-                symtabIndex = i;
-            }
-            if (shdrs[i].type() == Elf.SHT_SYMTAB_SHNDX) {
-                throw error("extended symbol section indexes are not supported");
-            }
-        }
+        int symtabIndex = symbolTableIndex(shdrs);
         boolean[] dropped = new boolean[shnum];
         dropped[shstrndx] = true;
         int strtabIndex = -1;
@@ -129,8 +107,47 @@ public final class ElfReader {
                 relocations(shdrs[i], symtabIndex, symbols.size(), newIndex, relocs);
             }
         }
+        return new ElfObject(machine, sections(shdrs, sectionNames, dropped, relocs), symbols);
+    }
+
+    /** The section header table (shnum entries at shoff), each section's extent checked. */
+    private Shdr[] sectionHeaders(long shoff, int shnum) {
+        in.check(shoff, (long) shnum * Elf.SHDR_SIZE, "section header table");
+        Shdr[] shdrs = new Shdr[shnum];
+        for (int i = 0; i < shnum; i++) {
+            long o = shoff + (long) i * Elf.SHDR_SIZE;
+            Shdr h = new Shdr(i, (int) in.u32(o, "sh_name"), (int) in.u32(o + 4, "sh_type"), in.u64(o + 8, "sh_flags"),
+                    in.u64(o + 24, "sh_offset"), in.u64(o + 32, "sh_size"), (int) in.u32(o + 40, "sh_link"),
+                    (int) in.u32(o + 44, "sh_info"), in.u64(o + 48, "sh_addralign"), in.u64(o + 56, "sh_entsize"));
+            if (i > 0 && h.type() != Elf.SHT_NOBITS) {
+                in.check(h.offset(), h.size(), "section " + i);
+            }
+            shdrs[i] = h;
+        }
+        return shdrs;
+    }
+
+    /** The index of the one symbol table, or -1 if there is none. */
+    private int symbolTableIndex(Shdr[] shdrs) {
+        int symtabIndex = -1;
+        for (int i = 1; i < shdrs.length; i++) {
+            if (shdrs[i].type() == Elf.SHT_SYMTAB) {
+                if (symtabIndex >= 0) {
+                    throw error("more than one symbol table");
+                }
+                symtabIndex = i;
+            }
+            if (shdrs[i].type() == Elf.SHT_SYMTAB_SHNDX) {
+                throw error("extended symbol section indexes are not supported");
+            }
+        }
+        return symtabIndex;
+    }
+
+    /** The sections kept (not dropped, not jomp's private symbols), each with its relocations. */
+    private List<ElfSection> sections(Shdr[] shdrs, String[] sectionNames, boolean[] dropped, List<List<ElfRelocation>> relocs) {
         List<ElfSection> sections = new ArrayList<>();
-        for (int i = 1; i < shnum; i++) {
+        for (int i = 1; i < shdrs.length; i++) {
             if (dropped[i] || Elf.PRIVATE_SYMBOLS_SECTION.equals(sectionNames[i])) {
                 continue;
             }
@@ -139,7 +156,7 @@ public final class ElfReader {
             sections.add(new ElfSection(sectionNames[i], h.type(), h.flags(), h.align(), data, h.size(),
                     h.link(), h.info(), h.entsize(), relocs.get(i)));
         }
-        return new ElfObject(machine, sections, symbols);
+        return sections;
     }
 
     private String string(Shdr table, long offset, String what) {

@@ -49,8 +49,6 @@ final class LeafCode {
             int imm = opsize ? 2 : 4;
             if (b == 0x0f) {
                 int c = u8(p++);
-                if (c == 0x38) { p = modrm(p + 1); continue; }
-                if (c == 0x3a) { p = modrm(p + 1) + 1; continue; }
                 if (c >= 0x80 && c <= 0x8f) {                   // jcc rel32
                     long target = p + 4 + Mem.getInt(p);
                     if (target <= insn) return false;
@@ -58,19 +56,9 @@ final class LeafCode {
                     p += 4;
                     continue;
                 }
-                if (c == 0x70 || (c >= 0x71 && c <= 0x73) || c == 0xa4 || c == 0xac || c == 0xba || c == 0xc2 || c == 0xc6) {
-                    p = modrm(p) + 1;
-                    continue;
-                }
-                if ((c >= 0x10 && c <= 0x17) || c == 0x1e || c == 0x1f || (c >= 0x28 && c <= 0x2f) || (c >= 0x40 && c <= 0x6f)
-                    || (c >= 0x74 && c <= 0x7f) || (c >= 0x90 && c <= 0x9f) || c == 0xa3 || c == 0xa5 || c == 0xab || c == 0xad
-                    || c == 0xaf || c == 0xb0 || c == 0xb1 || c == 0xb3 || (c >= 0xb6 && c <= 0xb7) || (c >= 0xbb && c <= 0xbf)
-                    || c == 0xc0 || c == 0xc1 || (c >= 0xd0 && c <= 0xfe)) {
-                    p = modrm(p);
-                    continue;
-                }
-                if (c >= 0xc8 && c <= 0xcf) continue;           // bswap
-                return false;                                   // syscall, cpuid, ud2, rdtsc, ...
+                p = twoByte(c, p);
+                if (p < 0) return false;
+                continue;
             }
             if (b < 0x40) {
                 int lo = b & 7;
@@ -119,6 +107,24 @@ final class LeafCode {
             }
         }
         return false;
+    }
+
+    /**
+     * The address after the operands (from p) of a two-byte opcode 0x0f c other than a jcc, or -1
+     * for one that makes the answer no.
+     */
+    private static long twoByte(int c, long p) {
+        if (c == 0x38) return modrm(p + 1);
+        if (c == 0x3a) return modrm(p + 1) + 1;
+        if (c == 0x70 || (c >= 0x71 && c <= 0x73) || c == 0xa4 || c == 0xac || c == 0xba || c == 0xc2 || c == 0xc6)
+            return modrm(p) + 1;
+        if ((c >= 0x10 && c <= 0x17) || c == 0x1e || c == 0x1f || (c >= 0x28 && c <= 0x2f) || (c >= 0x40 && c <= 0x6f)
+            || (c >= 0x74 && c <= 0x7f) || (c >= 0x90 && c <= 0x9f) || c == 0xa3 || c == 0xa5 || c == 0xab || c == 0xad
+            || c == 0xaf || c == 0xb0 || c == 0xb1 || c == 0xb3 || (c >= 0xb6 && c <= 0xb7) || (c >= 0xbb && c <= 0xbf)
+            || c == 0xc0 || c == 0xc1 || (c >= 0xd0 && c <= 0xfe))
+            return modrm(p);
+        if (c >= 0xc8 && c <= 0xcf) return p;                   // bswap
+        return -1;                                              // syscall, cpuid, ud2, rdtsc, ...
     }
 
     /** The address after a ModRM operand (with its SIB byte and displacement) that starts at p. */

@@ -122,69 +122,80 @@ final class Format {
             if (conv == 0) { out.invalid = true; return; }
             p++;
             Spec s = new Spec(left, plus, space, alt, zero, width, prec, conv);
-            switch (conv) {
-                case 'd', 'i' -> {
-                    long v = slot(va, argIndex >= 0 ? argIndex : next++);
-                    v = switch (len) { case 1 -> (byte) v; case 2 -> (short) v; case 0 -> (int) v; default -> v; };
-                    integer(out, s, v < 0, v < 0 ? Long.toUnsignedString(-v) : Long.toString(v), true);
-                }
-                case 'u', 'o', 'x', 'X' -> {
-                    long v = slot(va, argIndex >= 0 ? argIndex : next++);
-                    v = switch (len) { case 1 -> v & 0xff; case 2 -> v & 0xffff; case 0 -> v & 0xffffffffL; default -> v; };
-                    String digits = switch (conv) {
-                        case 'u' -> Long.toUnsignedString(v);
-                        case 'o' -> Long.toOctalString(v);
-                        case 'x' -> Long.toHexString(v);
-                        default -> Long.toHexString(v).toUpperCase();
-                    };
-                    integer(out, s, false, digits, false);
-                }
-                case 'c' -> {
-                    long v = slot(va, argIndex >= 0 ? argIndex : next++);
-                    int w = Math.max(0, width - 1);
+            if (convert(out, s, len, va, argIndex >= 0 ? argIndex : next, specStart, p) && argIndex < 0) next++;
+        }
+    }
+
+    /**
+     * Writes one conversion of s (length modifier len, as above) of the argument in slot arg;
+     * returns whether it took that argument ('%' and an unknown spec take none).
+     */
+    private static boolean convert(Out out, Spec s, int len, long va, int arg, long specStart, long p) {
+        int conv = s.conv(), width = s.width(), prec = s.prec();
+        boolean left = s.left();
+        switch (conv) {
+            case 'd', 'i' -> {
+                long v = slot(va, arg);
+                v = switch (len) { case 1 -> (byte) v; case 2 -> (short) v; case 0 -> (int) v; default -> v; };
+                integer(out, s, v < 0, v < 0 ? Long.toUnsignedString(-v) : Long.toString(v), true);
+            }
+            case 'u', 'o', 'x', 'X' -> {
+                long v = slot(va, arg);
+                v = switch (len) { case 1 -> v & 0xff; case 2 -> v & 0xffff; case 0 -> v & 0xffffffffL; default -> v; };
+                String digits = switch (conv) {
+                    case 'u' -> Long.toUnsignedString(v);
+                    case 'o' -> Long.toOctalString(v);
+                    case 'x' -> Long.toHexString(v);
+                    default -> Long.toHexString(v).toUpperCase();
+                };
+                integer(out, s, false, digits, false);
+            }
+            case 'c' -> {
+                long v = slot(va, arg);
+                int w = Math.max(0, width - 1);
+                if (!left) out.pad(' ', w);
+                out.put((int) v);
+                if (left) out.pad(' ', w);
+            }
+            case 's' -> {
+                long a = slot(va, arg);
+                if (a == 0) {
+                    string(out, s, prec == -1 || prec >= 6 ? "(null)" : "");
+                } else {
+                    int n = 0;
+                    while ((prec < 0 || n < prec) && Mem.getByte(a + n) != 0) n++;
+                    int w = Math.max(0, width - n);
                     if (!left) out.pad(' ', w);
-                    out.put((int) v);
+                    for (int i = 0; i < n; i++) out.put(Mem.getByte(a + i));
                     if (left) out.pad(' ', w);
                 }
-                case 's' -> {
-                    long a = slot(va, argIndex >= 0 ? argIndex : next++);
-                    if (a == 0) {
-                        string(out, s, prec == -1 || prec >= 6 ? "(null)" : "");
-                    } else {
-                        int n = 0;
-                        while ((prec < 0 || n < prec) && Mem.getByte(a + n) != 0) n++;
-                        int w = Math.max(0, width - n);
-                        if (!left) out.pad(' ', w);
-                        for (int i = 0; i < n; i++) out.put(Mem.getByte(a + i));
-                        if (left) out.pad(' ', w);
-                    }
-                }
-                case 'p' -> {
-                    long a = slot(va, argIndex >= 0 ? argIndex : next++);
-                    if (a == 0) {
-                        string(out, new Spec(left, false, false, false, false, width, -1, 's'), "(nil)");
-                    } else {
-                        integer(out, new Spec(left, plus, space, true, zero, width, prec, 'x'), false,
-                                Long.toHexString(a), true);
-                    }
-                }
-                case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A' -> {
-                    double v = Double.longBitsToDouble(slot(va, argIndex >= 0 ? argIndex : next++));
-                    floating(out, s, v);
-                }
-                case 'n' -> {
-                    long a = slot(va, argIndex >= 0 ? argIndex : next++);
-                    switch (len) {
-                        case 1 -> Mem.putByte(a, (byte) out.len);
-                        case 2 -> Mem.putShort(a, (short) out.len);
-                        case 3, 4 -> Mem.putLong(a, out.len);
-                        default -> Mem.putInt(a, out.len);
-                    }
-                }
-                case '%' -> out.put('%');
-                default -> copySpec(out, specStart, p); // glibc prints an unknown spec as written
             }
+            case 'p' -> {
+                long a = slot(va, arg);
+                if (a == 0) {
+                    string(out, new Spec(left, false, false, false, false, width, -1, 's'), "(nil)");
+                } else {
+                    integer(out, new Spec(left, s.plus(), s.space(), true, s.zero(), width, prec, 'x'), false,
+                            Long.toHexString(a), true);
+                }
+            }
+            case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A' -> {
+                double v = Double.longBitsToDouble(slot(va, arg));
+                floating(out, s, v);
+            }
+            case 'n' -> {
+                long a = slot(va, arg);
+                switch (len) {
+                    case 1 -> Mem.putByte(a, (byte) out.len);
+                    case 2 -> Mem.putShort(a, (short) out.len);
+                    case 3, 4 -> Mem.putLong(a, out.len);
+                    default -> Mem.putInt(a, out.len);
+                }
+            }
+            case '%' -> { out.put('%'); return false; }
+            default -> { copySpec(out, specStart, p); return false; } // glibc prints an unknown spec as written
         }
+        return true;
     }
 
     record Spec(boolean left, boolean plus, boolean space, boolean alt, boolean zero, int width,

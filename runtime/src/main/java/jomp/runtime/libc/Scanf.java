@@ -151,70 +151,25 @@ public final class Scanf {
                     long before = r.count;
                     String text = floating(r, limit);
                     if (text == null) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
-                    if (!suppress) {
-                        // strtod's own rounding, to float directly for %f (no double rounding)
-                        boolean single = !(isLong || longDouble);
-                        Stack st = Stack.current();
-                        long mark = st.sp;
-                        long tmp = st.alloc(text.length() + 1, 1);
-                        for (int k = 0; k < text.length(); k++) Mem.putByte(tmp + k, (byte) text.charAt(k));
-                        Mem.putByte(tmp + text.length(), (byte) 0);
-                        long bits = Strtod.parse(tmp, 0, single);
-                        st.reset(mark);
-                        long p = arg(va, slot++);
-                        if (single) Mem.putInt(p, (int) bits); else Mem.putLong(p, bits);
-                        assigned++;
-                    }
+                    if (!suppress) { storeFloat(arg(va, slot++), text, !(isLong || longDouble)); assigned++; }
                 }
                 case 's' -> {
-                    int c = r.next(), n = 0;
-                    if (c < 0) return assigned == 0 ? -1 : assigned;
                     long p = suppress ? 0 : arg(va, slot++);
-                    while (c >= 0 && !isSpace(c) && n < limit) {
-                        if (p != 0) Mem.putByte(p + n, (byte) c);
-                        n++;
-                        c = n < limit ? r.next() : -2;
-                    }
-                    if (c != -2) r.unread(c);
+                    int n = field(r, p, limit, null);
+                    if (n < 0) return assigned == 0 ? -1 : assigned;
                     if (p != 0) { Mem.putByte(p + n, (byte) 0); assigned++; }
                 }
                 case 'c' -> {
-                    int n = width > 0 ? width : 1;
                     long p = suppress ? 0 : arg(va, slot++);
-                    for (int k = 0; k < n; k++) {
-                        int c = r.next();
-                        if (c < 0 && k == 0) return assigned == 0 ? -1 : assigned;
-                        if (c < 0) break;   // glibc keeps the characters there were
-                        if (p != 0) Mem.putByte(p + k, (byte) c);
-                    }
+                    if (chars(r, p, width > 0 ? width : 1) == 0) return assigned == 0 ? -1 : assigned;
                     if (p != 0) assigned++;
                 }
                 case '[' -> {
                     boolean[] set = new boolean[256];
-                    boolean negate = Mem.getByte(f) == '^';
-                    if (negate) f++;
-                    if (Mem.getByte(f) == ']') { set[']'] = true; f++; }
-                    while (Mem.getByte(f) != 0 && Mem.getByte(f) != ']') {
-                        int a = Mem.getByte(f) & 0xff;
-                        if (Mem.getByte(f + 1) == '-' && Mem.getByte(f + 2) != ']' && Mem.getByte(f + 2) != 0) {
-                            int b = Mem.getByte(f + 2) & 0xff;
-                            for (int k = a; k <= b; k++) set[k] = true;
-                            f += 3;
-                        } else {
-                            set[a] = true;
-                            f++;
-                        }
-                    }
-                    if (Mem.getByte(f) == ']') f++;
+                    f = scanset(f, set);
                     long p = suppress ? 0 : arg(va, slot++);
-                    int n = 0, c = r.next();
-                    if (c < 0) return assigned == 0 ? -1 : assigned;
-                    while (c >= 0 && set[c] != negate && n < limit) {
-                        if (p != 0) Mem.putByte(p + n, (byte) c);
-                        n++;
-                        c = n < limit ? r.next() : -2;
-                    }
-                    if (c != -2) r.unread(c);
+                    int n = field(r, p, limit, set);
+                    if (n < 0) return assigned == 0 ? -1 : assigned;
                     if (n == 0) return assigned;   // a matching failure
                     if (p != 0) { Mem.putByte(p + n, (byte) 0); assigned++; }
                 }
@@ -222,6 +177,66 @@ public final class Scanf {
             }
         }
         return assigned;
+    }
+
+    /**
+     * The characters of a %s field (set null: up to a space) or a %[ field (those in set), at most
+     * limit, stored at p unless it is 0: how many, or -1 at the end of input.
+     */
+    private static int field(Reader r, long p, int limit, boolean[] set) {
+        int n = 0, c = r.next();
+        if (c < 0) return -1;
+        while (c >= 0 && (set == null ? !isSpace(c) : set[c]) && n < limit) {
+            if (p != 0) Mem.putByte(p + n, (byte) c);
+            n++;
+            c = n < limit ? r.next() : -2;
+        }
+        if (c != -2) r.unread(c);
+        return n;
+    }
+
+    /** The n characters of a %c field, stored at p unless it is 0: how many there were. */
+    private static int chars(Reader r, long p, int n) {
+        for (int k = 0; k < n; k++) {
+            int c = r.next();
+            if (c < 0) return k;   // glibc keeps the characters there were
+            if (p != 0) Mem.putByte(p + k, (byte) c);
+        }
+        return n;
+    }
+
+    /** Marks in set the characters the scanset at f (after '[') matches: returns the format position after its ']'. */
+    private static long scanset(long f, boolean[] set) {
+        boolean negate = Mem.getByte(f) == '^';
+        if (negate) f++;
+        if (Mem.getByte(f) == ']') { set[']'] = true; f++; }
+        while (Mem.getByte(f) != 0 && Mem.getByte(f) != ']') {
+            int a = Mem.getByte(f) & 0xff;
+            if (Mem.getByte(f + 1) == '-' && Mem.getByte(f + 2) != ']' && Mem.getByte(f + 2) != 0) {
+                int b = Mem.getByte(f + 2) & 0xff;
+                for (int k = a; k <= b; k++) set[k] = true;
+                f += 3;
+            } else {
+                set[a] = true;
+                f++;
+            }
+        }
+        if (Mem.getByte(f) == ']') f++;
+        if (negate) for (int k = 0; k < set.length; k++) set[k] = !set[k];
+        return f;
+    }
+
+    /** Stores text at p as a float (single) or a double. */
+    private static void storeFloat(long p, String text, boolean single) {
+        // strtod's own rounding, to float directly for %f (no double rounding)
+        Stack st = Stack.current();
+        long mark = st.sp;
+        long tmp = st.alloc(text.length() + 1, 1);
+        for (int k = 0; k < text.length(); k++) Mem.putByte(tmp + k, (byte) text.charAt(k));
+        Mem.putByte(tmp + text.length(), (byte) 0);
+        long bits = Strtod.parse(tmp, 0, single);
+        st.reset(mark);
+        if (single) Mem.putInt(p, (int) bits); else Mem.putLong(p, bits);
     }
 
     /** A failed conversion is an input failure (EOF) when the input ended before it took a character, else a matching failure. */

@@ -73,16 +73,7 @@ final class BuiltinCalls {
                     || a instanceof Expr.Decay d && d.operand() instanceof Expr.StrLit;
                 return new Expr.IntLit(k ? 1 : 0, Type.INT, loc);
             }
-            case "object_size", "dynamic_object_size" -> {
-                Expr ptr = p.exprs.rvalue(args.get(0));
-                if (!ptr.type().isPointer()) return badArg(args.get(0), "void *");
-                long type = p.exprs.constInt(args.get(1));
-                if (type < 0 || type > 3) {
-                    p.diags.error(args.get(1).loc(), "argument value " + type + " is outside the valid range [0, 3]");
-                    return error(loc);
-                }
-                return new Expr.IntLit(ObjectSize.of(ptr, (int) type), Type.ULONG, loc);
-            }
+            case "object_size", "dynamic_object_size" -> { return objectSize(args, loc); }
             case "classify_type" -> { return new Expr.IntLit(classify(args.get(0).type()), Type.INT, loc); }
             case "unreachable", "trap" -> { return builtin(n, Type.VOID, List.of(), loc); }
             case "assume" -> { return new Expr.Cast(new Expr.IntLit(0, Type.INT, loc), Type.VOID, false, loc); }
@@ -92,37 +83,55 @@ final class BuiltinCalls {
                 for (int i = 1; i < args.size(); i++) p.exprs.constInt(args.get(i));
                 return builtin(n, Type.VOID, ops, loc);
             }
-            case "alloca", "alloca_with_align" -> {
-                List<Expr> ops = new ArrayList<>();
-                ops.add(p.sema.convert(p.exprs.rvalue(args.get(0)), Type.ULONG));
-                if (args.size() > 1) {
-                    long bits = p.exprs.constInt(args.get(1));
-                    if (bits < 8 || Long.bitCount(bits) != 1) {
-                        p.diags.error(args.get(1).loc(), "requested alignment must be a power of 2 and at least 8 bits");
-                        return error(loc);
-                    }
-                    ops.add(new Expr.IntLit(bits / 8, Type.ULONG, loc));
-                }
-                return builtin("__builtin_alloca", Type.pointerTo(Type.VOID), ops, loc);
-            }
+            case "alloca", "alloca_with_align" -> { return alloca(args, loc); }
             case "assume_aligned" -> {
                 Expr ptr = p.exprs.rvalue(args.get(0));
                 for (int i = 1; i < args.size(); i++) p.exprs.rvalue(args.get(i));
                 return p.sema.convert(ptr, Type.pointerTo(Type.VOID));
             }
             case "LINE" -> { return new Expr.IntLit(loc.presumedLine(), Type.INT, loc); }
-            case "FILE", "FUNCTION" -> {
-                String s = base.equals("FILE") ? loc.presumedFile() : p.currentFunction() == null ? "" : p.currentFunction().name;
-                byte[] b = java.util.Arrays.copyOf(s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), s.length() + 1);
-                Type at = Type.arrayOf(Type.CHAR.qualified(Type.CONST), b.length);
-                return new Expr.Decay(new Expr.StrLit(b, at, loc), Type.pointerTo(at.base), loc);
-            }
+            case "FILE", "FUNCTION" -> { return fileOrFunction(base, loc); }
             default -> { }
         }
         if (base.startsWith("inf") || base.startsWith("huge_val") || base.startsWith("nan")) return floatConstant(base, args, loc);
         if (base.startsWith("bswap")) return bswap(n, Integer.parseInt(base.substring(5)), args.get(0), loc);
         if (base.startsWith("is") || base.startsWith("signbit") || base.equals("fpclassify")) return classification(n, base, args, loc);
         return bits(n, base, args.get(0), loc);
+    }
+
+    /** __builtin_object_size(p, type), __builtin_dynamic_object_size(p, type): type 0-3. */
+    private Expr objectSize(List<Expr> args, SourceLocation loc) {
+        Expr ptr = p.exprs.rvalue(args.get(0));
+        if (!ptr.type().isPointer()) return badArg(args.get(0), "void *");
+        long type = p.exprs.constInt(args.get(1));
+        if (type < 0 || type > 3) {
+            p.diags.error(args.get(1).loc(), "argument value " + type + " is outside the valid range [0, 3]");
+            return error(loc);
+        }
+        return new Expr.IntLit(ObjectSize.of(ptr, (int) type), Type.ULONG, loc);
+    }
+
+    /** __builtin_alloca(size), __builtin_alloca_with_align(size, bits): one __builtin_alloca(size[, bytes]). */
+    private Expr alloca(List<Expr> args, SourceLocation loc) {
+        List<Expr> ops = new ArrayList<>();
+        ops.add(p.sema.convert(p.exprs.rvalue(args.get(0)), Type.ULONG));
+        if (args.size() > 1) {
+            long bits = p.exprs.constInt(args.get(1));
+            if (bits < 8 || Long.bitCount(bits) != 1) {
+                p.diags.error(args.get(1).loc(), "requested alignment must be a power of 2 and at least 8 bits");
+                return error(loc);
+            }
+            ops.add(new Expr.IntLit(bits / 8, Type.ULONG, loc));
+        }
+        return builtin("__builtin_alloca", Type.pointerTo(Type.VOID), ops, loc);
+    }
+
+    /** __builtin_FILE(), __builtin_FUNCTION(): the name as a string literal. */
+    private Expr fileOrFunction(String base, SourceLocation loc) {
+        String s = base.equals("FILE") ? loc.presumedFile() : p.currentFunction() == null ? "" : p.currentFunction().name;
+        byte[] b = java.util.Arrays.copyOf(s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), s.length() + 1);
+        Type at = Type.arrayOf(Type.CHAR.qualified(Type.CONST), b.length);
+        return new Expr.Decay(new Expr.StrLit(b, at, loc), Type.pointerTo(at.base), loc);
     }
 
     /** __builtin_va_start(ap, last), __builtin_va_end(ap), __builtin_va_copy(dst, src). */

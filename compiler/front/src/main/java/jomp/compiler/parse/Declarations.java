@@ -45,25 +45,7 @@ final class Declarations {
             String s = t.text;
             if (!(t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT || t.is("[") && p.peek(1).is("["))) break;
             if (isStorage(s)) {
-                if (attr == null) throw p.errorAt(t.loc, "invalid storage class specifier in function declarator");
-                p.pos++;
-                switch (s) {
-                    case "typedef", "static", "extern", "register", "auto" -> {
-                        Var.Storage st = switch (s) {
-                            case "typedef" -> Var.Storage.TYPEDEF; case "static" -> Var.Storage.STATIC;
-                            case "extern" -> Var.Storage.EXTERN; case "register" -> Var.Storage.REGISTER; default -> Var.Storage.NONE;
-                        };
-                        if (attr.storageTok != null && !attr.storageTok.text.equals(s)) {
-                            diags.error(t.loc, "cannot combine with previous '" + attr.storageTok.text + "' declaration specifier");
-                        }
-                        attr.storage = st;
-                        attr.storageTok = t;
-                    }
-                    case "inline", "__inline", "__inline__" -> attr.isInline = true;
-                    case "_Thread_local", "__thread" -> attr.threadLocal = true;
-                    case "_Noreturn" -> attr.noreturn = true;
-                    default -> {}
-                }
+                storageClass(t, attr);
                 continue;
             }
             switch (s) {
@@ -83,15 +65,7 @@ final class Declarations {
                     continue;
                 }
                 case "_Alignas" -> {
-                    Token kw = p.next();
-                    Token o = p.tok();
-                    p.expect("(");
-                    int a;
-                    if (p.isTypeName(p.tok())) a = p.declarators.typeName().align();
-                    else a = (int) p.exprs.constInt(p.exprs.conditional());
-                    p.expectClose(")", o);
-                    if (a != 0 && Integer.bitCount(a) != 1) diags.error(kw.loc, "requested alignment is not a power of 2");
-                    if (attr != null) attr.align = Math.max(attr.align, a);
+                    alignas(attr);
                     continue;
                 }
                 default -> {}
@@ -115,21 +89,7 @@ final class Declarations {
             }
             p.pos++;
             int before = counter;
-            switch (s) {
-                case "void" -> counter += VOID;
-                case "_Bool" -> counter += BOOL;
-                case "char" -> counter += CHAR;
-                case "short" -> counter += SHORT;
-                case "int" -> counter += INT;
-                case "long" -> counter += LONG;
-                case "float" -> counter += FLOAT;
-                case "double" -> counter += DOUBLE;
-                case "signed", "__signed__", "__signed" -> counter |= SIGNED;
-                case "unsigned" -> counter |= UNSIGNED;
-                case "_Complex", "__complex__" -> counter |= COMPLEX;
-                case "__int128" -> counter += INT128;
-                default -> throw new IllegalStateException(s);
-            }
+            counter = countBasicTypeWord(counter, s);
             Type r = basicType(counter);
             if (r == null) {
                 diags.error(t.loc, "cannot combine with previous '" + previousWord(before, t) + "' declaration specifier");
@@ -138,30 +98,91 @@ final class Declarations {
         }
         if (!specAttrs.isEmpty()) ty = p.gnuAttrs.applyVectorSize(p.gnuAttrs.applyMode(ty, specAttrs), specAttrs);
         implicitInt = false;
-        if (counter == 0) {
-            // no type specifier: C89's implicit int (clang's ParseImplicitInt) where a declarator can
-            // follow: after other specifiers (static x), or at file scope (f() {...}, *p;, x = 1;);
-            // an identifier that cannot be a declarator's name is an unknown type name
-            Token t = p.tok();
-            boolean ident = p.isIdent(t) && !p.isTypedefName(t);
-            boolean specified = first != t;
-            if (ident && !validAfterIdentifierInDeclarator(p.peek(1))) {
-                if (specified || p.atFileScope() && attr != null) {
-                    diags.error(t.loc, "unknown type name '" + t.text + "'");
-                    p.pos++;
-                    return quals == 0 ? ty : ty.qualified(quals);
-                }
-                throw p.errorAt(t.loc, "unknown type name '" + t.text + "'");
-            }
-            if (!specified) {
-                boolean declarator = ident || t.is("*") || t.is("(");
-                if (p.tags.inBody()) throw p.errorAt(t.loc, "type name requires a specifier or qualifier");
-                if (!(declarator && p.atFileScope() && attr != null))
-                    throw p.errorAt(t.loc, ident ? "unknown type name '" + t.text + "'" : p.atFileScope() && attr != null ? "expected identifier or '('" : "expected expression");
-            }
-            implicitInt = true;
-        }
+        if (counter == 0) noTypeSpecifier(first, attr);
         return quals == 0 ? ty : ty.qualified(quals);
+    }
+
+    /** A storage class or function specifier {@code t}, recorded in attr (null: not allowed here). */
+    private void storageClass(Token t, Attr attr) {
+        String s = t.text;
+        if (attr == null) throw p.errorAt(t.loc, "invalid storage class specifier in function declarator");
+        p.pos++;
+        switch (s) {
+            case "typedef", "static", "extern", "register", "auto" -> {
+                Var.Storage st = switch (s) {
+                    case "typedef" -> Var.Storage.TYPEDEF; case "static" -> Var.Storage.STATIC;
+                    case "extern" -> Var.Storage.EXTERN; case "register" -> Var.Storage.REGISTER; default -> Var.Storage.NONE;
+                };
+                if (attr.storageTok != null && !attr.storageTok.text.equals(s)) {
+                    diags.error(t.loc, "cannot combine with previous '" + attr.storageTok.text + "' declaration specifier");
+                }
+                attr.storage = st;
+                attr.storageTok = t;
+            }
+            case "inline", "__inline", "__inline__" -> attr.isInline = true;
+            case "_Thread_local", "__thread" -> attr.threadLocal = true;
+            case "_Noreturn" -> attr.noreturn = true;
+            default -> {}
+        }
+    }
+
+    /** {@code _Alignas(type-name)} or {@code _Alignas(constant-expression)}: the strictest goes to attr. */
+    private void alignas(Attr attr) {
+        Token kw = p.next();
+        Token o = p.tok();
+        p.expect("(");
+        int a;
+        if (p.isTypeName(p.tok())) a = p.declarators.typeName().align();
+        else a = (int) p.exprs.constInt(p.exprs.conditional());
+        p.expectClose(")", o);
+        if (a != 0 && Integer.bitCount(a) != 1) diags.error(kw.loc, "requested alignment is not a power of 2");
+        if (attr != null) attr.align = Math.max(attr.align, a);
+    }
+
+    /** The specifier counter after one more basic type word s (void, int, unsigned...). */
+    private static int countBasicTypeWord(int counter, String s) {
+        switch (s) {
+            case "void" -> counter += VOID;
+            case "_Bool" -> counter += BOOL;
+            case "char" -> counter += CHAR;
+            case "short" -> counter += SHORT;
+            case "int" -> counter += INT;
+            case "long" -> counter += LONG;
+            case "float" -> counter += FLOAT;
+            case "double" -> counter += DOUBLE;
+            case "signed", "__signed__", "__signed" -> counter |= SIGNED;
+            case "unsigned" -> counter |= UNSIGNED;
+            case "_Complex", "__complex__" -> counter |= COMPLEX;
+            case "__int128" -> counter += INT128;
+            default -> throw new IllegalStateException(s);
+        }
+        return counter;
+    }
+
+    /**
+     * No type specifier: C89's implicit int (clang's ParseImplicitInt) where a declarator can
+     * follow: after other specifiers (static x), or at file scope (f() {...}, *p;, x = 1;);
+     * an identifier that cannot be a declarator's name is an unknown type name.
+     */
+    private void noTypeSpecifier(Token first, Attr attr) {
+        Token t = p.tok();
+        boolean ident = p.isIdent(t) && !p.isTypedefName(t);
+        boolean specified = first != t;
+        if (ident && !validAfterIdentifierInDeclarator(p.peek(1))) {
+            if (specified || p.atFileScope() && attr != null) {
+                diags.error(t.loc, "unknown type name '" + t.text + "'");
+                p.pos++;
+                return;
+            }
+            throw p.errorAt(t.loc, "unknown type name '" + t.text + "'");
+        }
+        if (!specified) {
+            boolean declarator = ident || t.is("*") || t.is("(");
+            if (p.tags.inBody()) throw p.errorAt(t.loc, "type name requires a specifier or qualifier");
+            if (!(declarator && p.atFileScope() && attr != null))
+                throw p.errorAt(t.loc, ident ? "unknown type name '" + t.text + "'" : p.atFileScope() && attr != null ? "expected identifier or '('" : "expected expression");
+        }
+        implicitInt = true;
     }
 
     /** The last declaration specifiers had no type specifier (C89's implicit int): each declarator says so ({@link #implicitInt(SourceLocation)}). */

@@ -506,45 +506,7 @@ final class Expressions {
                 default -> {}
             }
         }
-        if (p.at("sizeof") || p.at("_Alignof") || p.at("__alignof__") || p.at("__alignof")) {
-            boolean isSizeof = p.at("sizeof");
-            p.pos++;
-            Type ty;
-            SourceLocation eloc = p.tok().loc;
-            if (p.at("(") && p.typeNameAt(1)) {
-                Token open = p.next();
-                ty = p.declarators.typeName();
-                p.expectClose(")", open);
-                if (p.at("{")) {
-                    Expr e = postfixTail(compoundLiteral(ty, open));
-                    ty = e.type();
-                }
-            } else {
-                Expr e = unary();
-                if (e.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, loc);
-                if (e instanceof Expr.Member m && m.member().isBitField()) {
-                    diags.error(loc, "invalid application of '" + (isSizeof ? "sizeof" : "alignof") + "' to bit-field");
-                    return new Expr.IntLit(1, Type.ULONG, loc);
-                }
-                ty = e.type();
-            }
-            String what = isSizeof ? "sizeof" : "alignof";
-            if (ty.isFunction()) {
-                diags.warning(loc, "invalid application of '" + what + "' to a function type", "-Wpointer-arith");
-                return new Expr.IntLit(1, Type.ULONG, loc);
-            }
-            if (ty.isVoid()) {
-                diags.warning(loc, "invalid application of '" + what + "' to a void type", "-Wpointer-arith");
-                return new Expr.IntLit(1, Type.ULONG, loc);
-            }
-            if (isSizeof && ty.isVariablyModified() && ty.isArray()) return sizeofExpr(ty, loc);
-            if (!ty.isComplete() && ty.kind != Type.Kind.VLA) {
-                diags.error(loc, "invalid application of '" + what + "' to an incomplete type '" + ty + "'");
-                forwardNote(ty);
-                return new Expr.IntLit(0, Parser.ERROR, loc);
-            }
-            return new Expr.IntLit(isSizeof ? ty.size() : ty.align(), Type.ULONG, loc);
-        }
+        if (p.at("sizeof") || p.at("_Alignof") || p.at("__alignof__") || p.at("__alignof")) return sizeofOrAlignof(loc);
         if (p.at("__real__") || p.at("__imag__") || p.at("__real") || p.at("__imag")) {
             boolean real = p.at("__real__") || p.at("__real");
             p.pos++;
@@ -554,6 +516,47 @@ final class Expressions {
         }
         if (p.at("__extension__")) { p.pos++; return cast(); }
         return postfix();
+    }
+
+    /** sizeof or _Alignof (at the keyword) of a type name or an expression, at loc. */
+    private Expr sizeofOrAlignof(SourceLocation loc) {
+        boolean isSizeof = p.at("sizeof");
+        p.pos++;
+        Type ty;
+        SourceLocation eloc = p.tok().loc;
+        if (p.at("(") && p.typeNameAt(1)) {
+            Token open = p.next();
+            ty = p.declarators.typeName();
+            p.expectClose(")", open);
+            if (p.at("{")) {
+                Expr e = postfixTail(compoundLiteral(ty, open));
+                ty = e.type();
+            }
+        } else {
+            Expr e = unary();
+            if (e.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, loc);
+            if (e instanceof Expr.Member m && m.member().isBitField()) {
+                diags.error(loc, "invalid application of '" + (isSizeof ? "sizeof" : "alignof") + "' to bit-field");
+                return new Expr.IntLit(1, Type.ULONG, loc);
+            }
+            ty = e.type();
+        }
+        String what = isSizeof ? "sizeof" : "alignof";
+        if (ty.isFunction()) {
+            diags.warning(loc, "invalid application of '" + what + "' to a function type", "-Wpointer-arith");
+            return new Expr.IntLit(1, Type.ULONG, loc);
+        }
+        if (ty.isVoid()) {
+            diags.warning(loc, "invalid application of '" + what + "' to a void type", "-Wpointer-arith");
+            return new Expr.IntLit(1, Type.ULONG, loc);
+        }
+        if (isSizeof && ty.isVariablyModified() && ty.isArray()) return sizeofExpr(ty, loc);
+        if (!ty.isComplete() && ty.kind != Type.Kind.VLA) {
+            diags.error(loc, "invalid application of '" + what + "' to an incomplete type '" + ty + "'");
+            forwardNote(ty);
+            return new Expr.IntLit(0, Parser.ERROR, loc);
+        }
+        return new Expr.IntLit(isSizeof ? ty.size() : ty.align(), Type.ULONG, loc);
     }
 
     /** sizeof of a VLA type: the hidden size variable, or element count times element size. */

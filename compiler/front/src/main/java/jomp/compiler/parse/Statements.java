@@ -95,13 +95,7 @@ final class Statements {
             if (p.consume(";")) return new Stmt.Null(attrs.stream().anyMatch(a -> a.is("fallthrough")) ? loc : semi.loc);
             return statement();
         }
-        if (p.isIdent(t) && p.peek(1).is(":")) {
-            p.pos += 2;
-            if (p.gnuAttrs.at()) p.gnuAttrs.check(p.gnuAttrs.parse());   // label attributes (unused)
-            SourceLocation old = p.labels.putIfAbsent(t.text, t.loc);
-            if (old != null) { diags.error(t.loc, "redefinition of label '" + t.text + "'"); diags.note(old, "previous definition is here"); }
-            return new Stmt.Label(t.text, labelled(), loc);
-        }
+        if (p.isIdent(t) && p.peek(1).is(":")) return labelStatement(t);
         if (t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT && Parser.KEYWORDS.contains(t.text)) {
             switch (t.text) {
                 case "if": {
@@ -123,41 +117,11 @@ final class Statements {
                     p.loopDepth++; p.breakDepth++;
                     try { return new Stmt.While(c, substatement(), loc); } finally { p.loopDepth--; p.breakDepth--; }
                 }
-                case "do": {
-                    p.pos++;
-                    Stmt body;
-                    p.loopDepth++; p.breakDepth++;
-                    try { body = substatement(); } finally { p.loopDepth--; p.breakDepth--; }
-                    if (!p.consume("while")) {
-                        diags.error(p.tok().loc, "expected 'while' in do/while loop");
-                        diags.note(t.loc, "to match this 'do'");
-                        throw new SyntaxError();
-                    }
-                    Token open = p.tok();
-                    p.expect("(");
-                    Expr c = condition(p.exprs.expr(), "statement requires expression of scalar type");
-                    p.expectClose(")", open);
-                    p.expectAfter(";", "after do/while statement");
-                    return new Stmt.DoWhile(body, c, loc);
-                }
+                case "do": return doStatement(t);
                 case "for": return forStatement();
                 case "switch": return switchStatement();
                 case "case": return caseLabel();
-                case "default": {
-                    p.pos++;
-                    p.expectAfter(":", "after 'default'");
-                    SwitchCtx sw = p.switches.peek();
-                    if (sw == null) { diags.error(loc, "'default' statement not in switch statement"); return statement(); }
-                    if (sw.dfltLoc != null) {
-                        // clang reports at the first default and points the note at the later one
-                        diags.error(sw.dfltLoc, "multiple default labels in one switch");
-                        diags.note(loc, "previous case defined here");
-                    }
-                    sw.dfltLoc = loc;
-                    Stmt.Default d = new Stmt.Default(labelled(), loc);
-                    sw.dflt = d;
-                    return d;
-                }
+                case "default": return defaultLabel(t);
                 case "break": {
                     p.pos++;
                     if (p.breakDepth == 0) diags.error(loc, "'break' statement not in loop or switch statement");
@@ -170,21 +134,7 @@ final class Statements {
                     p.expectAfter(";", "after continue statement");
                     return new Stmt.Continue(loc);
                 }
-                case "goto": {
-                    p.pos++;
-                    if (p.at("*")) {   // GNU: goto *p, p converted as an argument of type const void * is (clang)
-                        Token star = p.next();
-                        Expr e = p.exprs.expr();
-                        Type cvp = Type.pointerTo(Type.VOID.qualified(Type.CONST));
-                        Expr target = sema.assignConvert(p.exprs.rvalue(e), cvp, Sema.Context.PASS, star.loc, e);
-                        p.expectAfter(";", "after goto statement");
-                        return new Stmt.IndirectGoto(target, loc);
-                    }
-                    Token name = p.expectIdent();
-                    p.gotos.add(name);
-                    p.expectAfter(";", "after goto statement");
-                    return new Stmt.Goto(name.text, loc);
-                }
+                case "goto": return gotoStatement(t);
                 case "return": return returnStatement();
                 default: break;
             }
@@ -194,6 +144,15 @@ final class Statements {
         p.expectAfter(";", "after expression");
         if (!p.gnuStatements.isStatementExpressionValue()) checkUnused(e);
         return new Stmt.ExprStmt(e, loc);
+    }
+
+    /** {@code name:} (t is the name) and the statement it labels. */
+    private Stmt labelStatement(Token t) {
+        p.pos += 2;
+        if (p.gnuAttrs.at()) p.gnuAttrs.check(p.gnuAttrs.parse());   // label attributes (unused)
+        SourceLocation old = p.labels.putIfAbsent(t.text, t.loc);
+        if (old != null) { diags.error(t.loc, "redefinition of label '" + t.text + "'"); diags.note(old, "previous definition is here"); }
+        return new Stmt.Label(t.text, labelled(), t.loc);
     }
 
     /** The statement after a label, case or default: none before a '}' (C23; an extension before, as clang says). */
@@ -269,6 +228,24 @@ final class Statements {
         }
     }
 
+    private Stmt doStatement(Token kw) {
+        p.pos++;
+        Stmt body;
+        p.loopDepth++; p.breakDepth++;
+        try { body = substatement(); } finally { p.loopDepth--; p.breakDepth--; }
+        if (!p.consume("while")) {
+            diags.error(p.tok().loc, "expected 'while' in do/while loop");
+            diags.note(kw.loc, "to match this 'do'");
+            throw new SyntaxError();
+        }
+        Token open = p.tok();
+        p.expect("(");
+        Expr c = condition(p.exprs.expr(), "statement requires expression of scalar type");
+        p.expectClose(")", open);
+        p.expectAfter(";", "after do/while statement");
+        return new Stmt.DoWhile(body, c, kw.loc);
+    }
+
     private Stmt switchStatement() {
         Token kw = p.next();
         Token open = p.tok();
@@ -316,6 +293,40 @@ final class Statements {
         Stmt.Case c = new Stmt.Case(lo, h2, labelled(), kw.loc);
         sw.cases.add(c);
         return c;
+    }
+
+    private Stmt defaultLabel(Token kw) {
+        SourceLocation loc = kw.loc;
+        p.pos++;
+        p.expectAfter(":", "after 'default'");
+        SwitchCtx sw = p.switches.peek();
+        if (sw == null) { diags.error(loc, "'default' statement not in switch statement"); return statement(); }
+        if (sw.dfltLoc != null) {
+            // clang reports at the first default and points the note at the later one
+            diags.error(sw.dfltLoc, "multiple default labels in one switch");
+            diags.note(loc, "previous case defined here");
+        }
+        sw.dfltLoc = loc;
+        Stmt.Default d = new Stmt.Default(labelled(), loc);
+        sw.dflt = d;
+        return d;
+    }
+
+    private Stmt gotoStatement(Token kw) {
+        SourceLocation loc = kw.loc;
+        p.pos++;
+        if (p.at("*")) {   // GNU: goto *p, p converted as an argument of type const void * is (clang)
+            Token star = p.next();
+            Expr e = p.exprs.expr();
+            Type cvp = Type.pointerTo(Type.VOID.qualified(Type.CONST));
+            Expr target = sema.assignConvert(p.exprs.rvalue(e), cvp, Sema.Context.PASS, star.loc, e);
+            p.expectAfter(";", "after goto statement");
+            return new Stmt.IndirectGoto(target, loc);
+        }
+        Token name = p.expectIdent();
+        p.gotos.add(name);
+        p.expectAfter(";", "after goto statement");
+        return new Stmt.Goto(name.text, loc);
     }
 
     private Stmt returnStatement() {

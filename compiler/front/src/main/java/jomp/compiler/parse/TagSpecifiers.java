@@ -112,17 +112,7 @@ final class TagSpecifiers {
                                 : p.at(";") ? p.declarators.declarator(base)
                                 : p.declarators.namedDeclarator(base, "expected member name or ';' after declaration specifiers");
                     if (implicit) p.decls.implicitInt(d.loc());
-                    int width = -1;
-                    if (p.consume(":")) {
-                        Expr w = p.exprs.conditional();
-                        Long wv = ConstEval.integer(p.exprs.rvalue(w));
-                        if (wv == null) { diags.error(w.loc(), "expression is not an integer constant expression"); wv = 1L; }
-                        if (!d.type().isInteger()) diags.error(d.loc(), "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has non-integral type '" + d.type() + "'");
-                        else if (wv > d.type().size() * 8) diags.error(w.loc(), "width of bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "(" + wv + " bits) exceeds the width of its type (" + d.type().size() * 8 + " bits)");
-                        else if (wv < 0) diags.error(w.loc(), "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has negative width (" + wv + ")");
-                        else if (wv == 0 && d.name() != null) diags.error(d.loc(), "named bit-field '" + d.name().text + "' has zero width");
-                        width = (int) Math.max(0, Math.min(wv, 64));
-                    }
+                    int width = p.consume(":") ? bitFieldWidth(d) : -1;
                     List<GnuAttributes.Attribute> after = p.decls.attribute(null);
                     if (d.name() != null) {
                         SourceLocation prevLoc = names.put(d.name().text, d.name().loc);
@@ -151,7 +141,24 @@ final class TagSpecifiers {
             }
         }
         p.expectClose("}", open);
-        typeAttrs = Declarations.concat(typeAttrs, p.decls.attribute(null));
+        layout(t, members, aligns, Declarations.concat(typeAttrs, p.decls.attribute(null)));
+        return t;
+    }
+
+    /** The width after a bit-field's ':' (clamped to 0..64 once diagnosed). */
+    private int bitFieldWidth(Declarator d) {
+        Expr w = p.exprs.conditional();
+        Long wv = ConstEval.integer(p.exprs.rvalue(w));
+        if (wv == null) { diags.error(w.loc(), "expression is not an integer constant expression"); wv = 1L; }
+        if (!d.type().isInteger()) diags.error(d.loc(), "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has non-integral type '" + d.type() + "'");
+        else if (wv > d.type().size() * 8) diags.error(w.loc(), "width of bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "(" + wv + " bits) exceeds the width of its type (" + d.type().size() * 8 + " bits)");
+        else if (wv < 0) diags.error(w.loc(), "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has negative width (" + wv + ")");
+        else if (wv == 0 && d.name() != null) diags.error(d.loc(), "named bit-field '" + d.name().text + "' has zero width");
+        return (int) Math.max(0, Math.min(wv, 64));
+    }
+
+    /** Lays out a struct or union's members, with the type's attributes (before and after its body). */
+    private void layout(Type t, List<Member> members, List<Integer> aligns, List<GnuAttributes.Attribute> typeAttrs) {
         t.record.packed = GnuAttributes.has(typeAttrs, "packed");
         t.record.maxAlign = p.pragmas.pack();
         RecordLayout.layout(diags, t, members, aligns);
@@ -164,7 +171,6 @@ final class TagSpecifiers {
             if (t.kind == Type.Kind.UNION) t.record.transparentUnion = true;
             else diags.warning(t.record.defLoc, "'transparent_union' attribute only applies to unions", "-Wignored-attributes");
         }
-        return t;
     }
 
     Type enumDecl(Token kw) {
@@ -182,15 +188,7 @@ final class TagSpecifiers {
             return nt;
         }
         Type t = Type.newTag(Type.Kind.ENUM, tag == null ? null : tag.text);
-        if (tag != null) {
-            Type existing = p.scopes.get(p.scopes.size() - 1).tags.get(tag.text);
-            if (existing != null && existing.record.complete) {
-                diags.error(tag.loc, "redefinition of '" + tag.text + "'");
-                diags.note(existing.record.defLoc, "previous definition is here");
-            }
-            if (existing != null && existing.kind == Type.Kind.ENUM && !existing.record.complete) t = existing;
-            p.scopes.get(p.scopes.size() - 1).tags.put(tag.text, t);
-        }
+        if (tag != null) t = declareDefinedEnum(tag, t);
         t.record.defLoc = tag != null ? tag.loc : kw.loc;
         Token open = p.tok();
         p.expect("{");
@@ -237,19 +235,33 @@ final class TagSpecifiers {
         t.record.negative = negative;
         Type under = wide && !negative ? Type.ULONG
                 : EnumLayout.underlying(consts.stream().mapToLong(EnumConst::value).toArray(), GnuAttributes.has(typeAttrs, "packed"));
-        if (under != null) {
-            // values beyond int, or packed: the enum's type and size follow its values, as in gcc and clang
-            t.record.underlying = under;
-            t.record.size = under.size();
-            t.record.align = under.align();
-            for (int i = 0; i < consts.size(); i++) {
-                EnumConst c = consts.get(i);
-                // in an enum of unsigned long a negative value stands for one above LONG_MAX
-                boolean fitsInt = Types.fits(c.value(), Type.INT) && !(under == Type.ULONG && c.value() < 0);
-                if (!fitsInt || under.size() > 4)
-                    p.scopes.get(p.scopes.size() - 1).names.put(names.get(i).text, new EnumConst(c.value(), fitsInt ? Type.INT : under, c.loc()));
-            }
-        }
+        if (under != null) retype(t, under, consts, names);
         return t;
+    }
+
+    /** The tag of an enum being defined: t, or the earlier forward declaration in this scope that it completes. */
+    private Type declareDefinedEnum(Token tag, Type t) {
+        Type existing = p.scopes.get(p.scopes.size() - 1).tags.get(tag.text);
+        if (existing != null && existing.record.complete) {
+            diags.error(tag.loc, "redefinition of '" + tag.text + "'");
+            diags.note(existing.record.defLoc, "previous definition is here");
+        }
+        if (existing != null && existing.kind == Type.Kind.ENUM && !existing.record.complete) t = existing;
+        p.scopes.get(p.scopes.size() - 1).tags.put(tag.text, t);
+        return t;
+    }
+
+    /** Values beyond int, or packed: the enum's type and size follow its values, as in gcc and clang. */
+    private void retype(Type t, Type under, List<EnumConst> consts, List<Token> names) {
+        t.record.underlying = under;
+        t.record.size = under.size();
+        t.record.align = under.align();
+        for (int i = 0; i < consts.size(); i++) {
+            EnumConst c = consts.get(i);
+            // in an enum of unsigned long a negative value stands for one above LONG_MAX
+            boolean fitsInt = Types.fits(c.value(), Type.INT) && !(under == Type.ULONG && c.value() < 0);
+            if (!fitsInt || under.size() > 4)
+                p.scopes.get(p.scopes.size() - 1).names.put(names.get(i).text, new EnumConst(c.value(), fitsInt ? Type.INT : under, c.loc()));
+        }
     }
 }

@@ -73,36 +73,7 @@ public final class ConstEval {
                 Value re = eval(c.args().get(0), false), im = eval(c.args().get(1), false);
                 return re == null || im == null ? null : re;
             }
-            case Expr.Cast c -> {
-                Value v = eval(c.operand(), addr);
-                if (v == null) return null;
-                Type to = c.type();
-                if (to.isVoid()) return null;
-                if (v.isAddress()) {
-                    // address constants survive casts to pointers and 64-bit integers
-                    return addr && (to.isPointer() || to.isInteger() && to.size() == 8) ? v : null;
-                }
-                if (to.isInteger()) {
-                    if (v.isFloat()) {
-                        double d = v.fvalue();
-                        if (to.kind == Type.Kind.BOOL) return num(d != 0 ? 1 : 0);
-                        long n = to.isUnsigned && d >= 9.223372036854775807E18 ? (long) (d - 9.223372036854775807E18) ^ Long.MIN_VALUE : (long) d;
-                        return num(truncate(n, to));
-                    }
-                    return num(truncate(v.offset(), to));
-                }
-                if (to.isFloat() || to.isComplex) {
-                    if (v.isFloat()) return flt(to.kind == Type.Kind.FLOAT ? (float) v.fvalue() : v.fvalue());
-                    Type from = c.operand().type();
-                    double d = from.isUnsigned && v.offset() < 0 ? unsignedToDouble(v.offset()) : (double) v.offset();
-                    return flt(to.kind == Type.Kind.FLOAT ? (float) d : d);
-                }
-                if (to.isPointer()) {
-                    if (v.isFloat()) return null;
-                    return addr || v.offset() == 0 ? v : v;  // integer to pointer: (char *)0 + k, offsetof idioms
-                }
-                return null;
-            }
+            case Expr.Cast c -> { return cast(c, addr); }
             case Expr.Unary u -> {
                 switch (u.op()) {
                     case ADDR -> { return addr || true ? address(u.operand()) : null; }
@@ -133,6 +104,37 @@ public final class ConstEval {
             }
             default -> { return null; }
         }
+    }
+
+    private static Value cast(Expr.Cast c, boolean addr) {
+        Value v = eval(c.operand(), addr);
+        if (v == null) return null;
+        Type to = c.type();
+        if (to.isVoid()) return null;
+        if (v.isAddress()) {
+            // address constants survive casts to pointers and 64-bit integers
+            return addr && (to.isPointer() || to.isInteger() && to.size() == 8) ? v : null;
+        }
+        if (to.isInteger()) {
+            if (v.isFloat()) {
+                double d = v.fvalue();
+                if (to.kind == Type.Kind.BOOL) return num(d != 0 ? 1 : 0);
+                long n = to.isUnsigned && d >= 9.223372036854775807E18 ? (long) (d - 9.223372036854775807E18) ^ Long.MIN_VALUE : (long) d;
+                return num(truncate(n, to));
+            }
+            return num(truncate(v.offset(), to));
+        }
+        if (to.isFloat() || to.isComplex) {
+            if (v.isFloat()) return flt(to.kind == Type.Kind.FLOAT ? (float) v.fvalue() : v.fvalue());
+            Type from = c.operand().type();
+            double d = from.isUnsigned && v.offset() < 0 ? unsignedToDouble(v.offset()) : (double) v.offset();
+            return flt(to.kind == Type.Kind.FLOAT ? (float) d : d);
+        }
+        if (to.isPointer()) {
+            if (v.isFloat()) return null;
+            return addr || v.offset() == 0 ? v : v;  // integer to pointer: (char *)0 + k, offsetof idioms
+        }
+        return null;
     }
 
     /** The address of an lvalue with static storage, as symbol + offset. */

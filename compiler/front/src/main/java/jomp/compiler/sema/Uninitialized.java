@@ -115,18 +115,7 @@ final class Uninitialized {
                 block = d.cond().loc().offset();
                 return expr(d.cond(), union(end, entry));
             }
-            case Stmt.For f -> {
-                Set<Var> init = f.init() == null ? st : stmt(f.init(), st);
-                if (init == null) return null;
-                Set<Var> entry = union(init, assigned(f.cond(), f.step(), f.body()));
-                if (f.cond() != null) block = f.cond().loc().offset();
-                Set<Var> afterCond = expr(f.cond(), new HashSet<>(entry));
-                block = f.body().loc().offset();
-                Set<Var> end = stmt(f.body(), new HashSet<>(afterCond));
-                if (f.step() != null) block = f.step().loc().offset();
-                expr(f.step(), union(end, afterCond));
-                return afterCond;
-            }
+            case Stmt.For f -> { return forLoop(f, st); }
             case Stmt.Switch sw -> {
                 st = expr(sw.cond(), st);
                 Set<Var> entry = union(st, assigned(sw.body()));
@@ -142,21 +131,7 @@ final class Uninitialized {
             case Stmt.Continue c -> { return null; }
             case Stmt.Goto g -> { return null; }
             case Stmt.Return r -> { expr(r.value(), st); return null; }
-            case Stmt.Decl d -> {
-                for (Stmt.LocalVar lv : d.vars()) {
-                    Var v = lv.var();
-                    if (lv.init() != null) {
-                        for (Initializer.Item item : lv.init().items()) st = expr(item.value(), st);
-                        st.add(v);
-                    } else if (!v.synthetic && !v.markedUnused && v.storage == Var.Storage.NONE && v.type.isScalar()) {
-                        tracked.add(v);
-                        st.remove(v);   // a declaration in a loop starts without a value each time
-                    } else {
-                        st.add(v);
-                    }
-                }
-                return st;
-            }
+            case Stmt.Decl d -> { return declaration(d, st); }
             case Stmt.Omp o -> {
                 // the directive's clauses name variables (map, private, ...): count them as given values
                 st.addAll(assigned(o.directive()));
@@ -168,6 +143,36 @@ final class Uninitialized {
                 return st;
             }
         }
+    }
+
+    private Set<Var> forLoop(Stmt.For f, Set<Var> st) {
+        Set<Var> init = f.init() == null ? st : stmt(f.init(), st);
+        if (init == null) return null;
+        Set<Var> entry = union(init, assigned(f.cond(), f.step(), f.body()));
+        if (f.cond() != null) block = f.cond().loc().offset();
+        Set<Var> afterCond = expr(f.cond(), new HashSet<>(entry));
+        block = f.body().loc().offset();
+        Set<Var> end = stmt(f.body(), new HashSet<>(afterCond));
+        if (f.step() != null) block = f.step().loc().offset();
+        expr(f.step(), union(end, afterCond));
+        return afterCond;
+    }
+
+    /** Initialised locals have a value; tracked ones (uninitialised automatic scalars) have none yet. */
+    private Set<Var> declaration(Stmt.Decl d, Set<Var> st) {
+        for (Stmt.LocalVar lv : d.vars()) {
+            Var v = lv.var();
+            if (lv.init() != null) {
+                for (Initializer.Item item : lv.init().items()) st = expr(item.value(), st);
+                st.add(v);
+            } else if (!v.synthetic && !v.markedUnused && v.storage == Var.Storage.NONE && v.type.isScalar()) {
+                tracked.add(v);
+                st.remove(v);   // a declaration in a loop starts without a value each time
+            } else {
+                st.add(v);
+            }
+        }
+        return st;
     }
 
     /** The state after evaluating e (never null). */

@@ -329,6 +329,19 @@ public final class IrParser {
         for (Object[] p : params) fn.params.add(defineReg((String) p[1], (int) p[2], (IrType) p[0]));
         if (variadic) fn.vaArea = defineReg(vaName, vaAt, IrType.PTR);
         expect("{");
+        slotDeclarations();
+        blocks(name);
+        if (fn.blocks.isEmpty()) throw error(at, "function '@" + name + "' has no blocks");
+        // Blocks appear in the order they were defined, not first mentioned.
+        fn.blocks.sort(java.util.Comparator.comparingInt(b -> defined.get(b.name)));
+        Function f = fn;
+        defined.clear();
+        regTypeAt.clear();
+        return f;
+    }
+
+    /** The {@code slot $name.N size S align A} lines that open a function's body. */
+    private void slotDeclarations() {
         while (acceptWord("slot")) {
             int sat = skipAndPos();
             String sn = sigil('$', "a slot '$name.N'");
@@ -341,6 +354,10 @@ public final class IrParser {
             if (slots.containsKey(id[0])) throw error(sat, "redefinition of slot '$" + sn + "'");
             slots.put(id[0], fn.slotWithId(id[0], hint, size, align));
         }
+    }
+
+    /** The labelled blocks up to the function's closing brace, then the checks that need all of them. */
+    private void blocks(String name) {
         BasicBlock cur = null;
         int line = 0;   // the source line of what follows (a "line N" line), until the next block
         while (!accept("}")) {
@@ -378,13 +395,6 @@ public final class IrParser {
             if (!defined.containsKey(e.getKey())) throw error(e.getValue(), "use of undefined block '" + e.getKey() + "'");
         for (var e : regTypeAt.entrySet())
             throw error(e.getValue(), "register '" + regs.get(e.getKey()) + "' is used but never assigned");
-        if (fn.blocks.isEmpty()) throw error(at, "function '@" + name + "' has no blocks");
-        // Blocks appear in the order they were defined, not first mentioned.
-        fn.blocks.sort(java.util.Comparator.comparingInt(b -> defined.get(b.name)));
-        Function f = fn;
-        defined.clear();
-        regTypeAt.clear();
-        return f;
     }
 
     /** Labels defined so far in the function → their position. */
@@ -517,18 +527,39 @@ public final class IrParser {
         }
         int opAt = skipAndPos();
         String op = word("an instruction");
-        if (rn != null) {
-            int[] id = new int[1];
-            String hint = splitId(rn, dstAt, id);
-            dstReg = regs.get(id[0]);
-            if (dstReg == null) {
-                dstReg = fn.regWithId(id[0], null, hint);
-                regs.put(id[0], dstReg);
-                regTypeAt.put(id[0], dstAt);
-            } else if (!java.util.Objects.equals(dstReg.name, hint)) {
-                throw error(dstAt, "register " + id[0] + " is named '" + dstReg + "' elsewhere");
+        if (rn != null) dstReg = resultRegister(rn);
+        boolean noDst = switch (op) {
+            case "load", "store", "atomicrmw", "cmpxchg", "fence", "memcpy", "memset" -> memoryInstruction(b, op);
+            case "call", "calli" -> {
+                call(b, op);
+                yield true;
             }
+            case "br", "condbr", "switch", "ret" -> {
+                b.terminator = terminator(op, opAt);
+                yield true;
+            }
+            default -> valueInstruction(b, op, opAt);
+        };
+        if (noDst && dstReg != null && !(op.equals("call") || op.equals("calli"))) throw error(dstAt, "'" + op + "' has no result");
+    }
+
+    /** The register {@code %rn} an instruction assigns, created (untyped) at its first mention. */
+    private Reg resultRegister(String rn) {
+        int[] id = new int[1];
+        String hint = splitId(rn, dstAt, id);
+        Reg r = regs.get(id[0]);
+        if (r == null) {
+            r = fn.regWithId(id[0], null, hint);
+            regs.put(id[0], r);
+            regTypeAt.put(id[0], dstAt);
+        } else if (!java.util.Objects.equals(r.name, hint)) {
+            throw error(dstAt, "register " + id[0] + " is named '" + r + "' elsewhere");
         }
+        return r;
+    }
+
+    /** Arithmetic, conversions, comparisons, copies, addresses and the stack; true if it has no result. */
+    private boolean valueInstruction(BasicBlock b, String op, int opAt) {
         Insn.BinOp bin = enumOf(Insn.BinOp.class, op);
         Insn.ConvOp conv = enumOf(Insn.ConvOp.class, op);
         Insn.UnOp un = enumOf(Insn.UnOp.class, op);
@@ -563,47 +594,6 @@ public final class IrParser {
                     Value a = typedOperand();
                     b.insns.add(new Insn.Copy(dst(a.type()), a));
                 }
-                case "load" -> {
-                    boolean atomic = acceptWord("atomic");
-                    IrType t = valueType();
-                    Value p = operand(IrType.PTR);
-                    b.insns.add(atomic ? new Insn.AtomicLoad(dst(t), p, ordering()) : new Insn.Load(dst(t), p));
-                }
-                case "store" -> {
-                    noDst = true;
-                    boolean atomic = acceptWord("atomic");
-                    Value v = typedOperand();
-                    expect(",");
-                    Value p = operand(IrType.PTR);
-                    b.insns.add(atomic ? new Insn.AtomicStore(v, p, ordering()) : new Insn.Store(v, p));
-                }
-                case "atomicrmw" -> {
-                    boolean reassoc = acceptWord("reassoc");
-                    int rat = skipAndPos();
-                    Insn.RmwOp r = enumOf(Insn.RmwOp.class, word("an atomicrmw operation"));
-                    if (r == null) throw error(rat, "unknown atomicrmw operation");
-                    Value v = typedOperand();
-                    expect(",");
-                    Value p = operand(IrType.PTR);
-                    b.insns.add(new Insn.AtomicRmw(r, dst(v.type()), p, v, ordering(), reassoc));
-                }
-                case "cmpxchg" -> {
-                    Value e = typedOperand();
-                    expect(",");
-                    Value d = operand(e.type());
-                    expect(",");
-                    Value p = operand(IrType.PTR);
-                    Insn.Ordering ok = ordering();
-                    b.insns.add(new Insn.CmpXchg(dst(e.type()), p, e, d, ok, ordering()));
-                }
-                case "fence" -> {
-                    noDst = true;
-                    Insn.Ordering o = ordering();
-                    int sat = skipAndPos();
-                    Insn.Scope sc = enumOf(Insn.Scope.class, word("a scope"));
-                    if (sc == null) throw error(sat, "expected 'device' or 'system'");
-                    b.insns.add(new Insn.Fence(o, sc));
-                }
                 case "slotaddr" -> {
                     int sat = skipAndPos();
                     String sn = sigil('$', "a slot");
@@ -627,94 +617,147 @@ public final class IrParser {
                     noDst = true;
                     b.insns.add(new Insn.StackRestore(operand(IrType.PTR)));
                 }
-                case "memcpy" -> {
-                    noDst = true;
-                    Value d = operand(IrType.PTR);
-                    expect(",");
-                    Value src = operand(IrType.PTR);
-                    expect(",");
-                    b.insns.add(new Insn.MemCopy(d, src, typedOperand()));
-                }
-                case "memset" -> {
-                    noDst = true;
-                    Value d = operand(IrType.PTR);
-                    expect(",");
-                    Value v = typedOperand();
-                    expect(",");
-                    b.insns.add(new Insn.MemSet(d, v, typedOperand()));
-                }
-                case "call", "calli" -> {
-                    int tat = skipAndPos();
-                    FuncType t = funcType();
-                    Value target = null;
-                    String callee = null;
-                    if (op.equals("call")) callee = symbol();
-                    else target = operand(IrType.PTR);
-                    expect("(");
-                    List<Value> args = new ArrayList<>();
-                    if (!accept(")")) {
-                        do args.add(typedOperand()); while (accept(","));
-                        expect(")");
-                    }
-                    if (args.size() != t.argCount()) throw error(tat, "call passes " + args.size() + " arguments to a function of type " + t);
-                    for (int i = 0; i < t.params().size(); i++)
-                        if (args.get(i).type() != t.params().get(i)) throw error(tat, "argument " + (i + 1) + " has type " + args.get(i).type() + ", expected " + t.params().get(i));
-                    if (t.variadic() && args.get(args.size() - 1).type() != IrType.PTR) throw error(tat, "the variadic area argument must be a ptr");
-                    String csig = peek('"') ? string() : null;
-                    Reg d = null;
-                    if (t.ret() == IrType.VOID) {
-                        if (dstReg != null) throw error(dstAt, "a void call has no result");
-                    } else if (dstReg != null) d = dst(t.ret());
-                    noDst = true;
-                    b.insns.add(callee != null ? new Insn.Call(d, callee, t, args, csig) : new Insn.CallIndirect(d, target, t, args, csig));
-                }
-                case "br" -> { noDst = true; b.terminator = new Terminator.Br(blockRef()); }
-                case "condbr" -> {
-                    noDst = true;
-                    Value c = typedOperand();
-                    expect(",");
-                    BasicBlock t = blockRef();
-                    expect(",");
-                    b.terminator = new Terminator.CondBr(c, t, blockRef());
-                }
-                case "switch" -> {
-                    noDst = true;
-                    Value v = typedOperand();
-                    expect(",");
-                    expectWord("default");
-                    BasicBlock d = blockRef();
-                    expect("[");
-                    List<Long> cases = new ArrayList<>();
-                    List<BasicBlock> targets = new ArrayList<>();
-                    if (!accept("]")) {
-                        do {
-                            int cat = skipAndPos();
-                            long c = integer("a case value");
-                            if (cases.contains(c)) throw error(cat, "duplicate case value " + c);
-                            cases.add(c);
-                            expect(":");
-                            targets.add(blockRef());
-                        } while (accept(","));
-                        expect("]");
-                    }
-                    b.terminator = new Terminator.Switch(v, d, cases, targets);
-                }
-                case "ret" -> {
-                    noDst = true;
-                    if (acceptWord("void")) {
-                        if (fn.type.ret() != IrType.VOID) throw error(opAt, "'ret void' in a function returning " + fn.type.ret());
-                        b.terminator = new Terminator.Ret(null);
-                    } else {
-                        int vat = skipAndPos();
-                        Value v = typedOperand();
-                        if (v.type() != fn.type.ret()) throw error(vat, "returning " + v.type() + " from a function returning " + fn.type.ret());
-                        b.terminator = new Terminator.Ret(v);
-                    }
-                }
                 default -> throw error(opAt, "unknown instruction '" + op + "'");
             }
         }
-        if (noDst && dstReg != null && !(op.equals("call") || op.equals("calli"))) throw error(dstAt, "'" + op + "' has no result");
+        return noDst;
+    }
+
+    /** Loads, stores, atomics, fences and block copies; true if it has no result. */
+    private boolean memoryInstruction(BasicBlock b, String op) {
+        boolean noDst = false;
+        switch (op) {
+            case "load" -> {
+                boolean atomic = acceptWord("atomic");
+                IrType t = valueType();
+                Value p = operand(IrType.PTR);
+                b.insns.add(atomic ? new Insn.AtomicLoad(dst(t), p, ordering()) : new Insn.Load(dst(t), p));
+            }
+            case "store" -> {
+                noDst = true;
+                boolean atomic = acceptWord("atomic");
+                Value v = typedOperand();
+                expect(",");
+                Value p = operand(IrType.PTR);
+                b.insns.add(atomic ? new Insn.AtomicStore(v, p, ordering()) : new Insn.Store(v, p));
+            }
+            case "atomicrmw" -> {
+                boolean reassoc = acceptWord("reassoc");
+                int rat = skipAndPos();
+                Insn.RmwOp r = enumOf(Insn.RmwOp.class, word("an atomicrmw operation"));
+                if (r == null) throw error(rat, "unknown atomicrmw operation");
+                Value v = typedOperand();
+                expect(",");
+                Value p = operand(IrType.PTR);
+                b.insns.add(new Insn.AtomicRmw(r, dst(v.type()), p, v, ordering(), reassoc));
+            }
+            case "cmpxchg" -> {
+                Value e = typedOperand();
+                expect(",");
+                Value d = operand(e.type());
+                expect(",");
+                Value p = operand(IrType.PTR);
+                Insn.Ordering ok = ordering();
+                b.insns.add(new Insn.CmpXchg(dst(e.type()), p, e, d, ok, ordering()));
+            }
+            case "fence" -> {
+                noDst = true;
+                Insn.Ordering o = ordering();
+                int sat = skipAndPos();
+                Insn.Scope sc = enumOf(Insn.Scope.class, word("a scope"));
+                if (sc == null) throw error(sat, "expected 'device' or 'system'");
+                b.insns.add(new Insn.Fence(o, sc));
+            }
+            case "memcpy" -> {
+                noDst = true;
+                Value d = operand(IrType.PTR);
+                expect(",");
+                Value src = operand(IrType.PTR);
+                expect(",");
+                b.insns.add(new Insn.MemCopy(d, src, typedOperand()));
+            }
+            case "memset" -> {
+                noDst = true;
+                Value d = operand(IrType.PTR);
+                expect(",");
+                Value v = typedOperand();
+                expect(",");
+                b.insns.add(new Insn.MemSet(d, v, typedOperand()));
+            }
+            default -> throw new IllegalStateException(op);
+        }
+        return noDst;
+    }
+
+    /** {@code call} and {@code calli}: the result register is optional, and a void call must have none. */
+    private void call(BasicBlock b, String op) {
+        int tat = skipAndPos();
+        FuncType t = funcType();
+        Value target = null;
+        String callee = null;
+        if (op.equals("call")) callee = symbol();
+        else target = operand(IrType.PTR);
+        expect("(");
+        List<Value> args = new ArrayList<>();
+        if (!accept(")")) {
+            do args.add(typedOperand()); while (accept(","));
+            expect(")");
+        }
+        if (args.size() != t.argCount()) throw error(tat, "call passes " + args.size() + " arguments to a function of type " + t);
+        for (int i = 0; i < t.params().size(); i++)
+            if (args.get(i).type() != t.params().get(i)) throw error(tat, "argument " + (i + 1) + " has type " + args.get(i).type() + ", expected " + t.params().get(i));
+        if (t.variadic() && args.get(args.size() - 1).type() != IrType.PTR) throw error(tat, "the variadic area argument must be a ptr");
+        String csig = peek('"') ? string() : null;
+        Reg d = null;
+        if (t.ret() == IrType.VOID) {
+            if (dstReg != null) throw error(dstAt, "a void call has no result");
+        } else if (dstReg != null) d = dst(t.ret());
+        b.insns.add(callee != null ? new Insn.Call(d, callee, t, args, csig) : new Insn.CallIndirect(d, target, t, args, csig));
+    }
+
+    private Terminator terminator(String op, int opAt) {
+        switch (op) {
+            case "br" -> { return new Terminator.Br(blockRef()); }
+            case "condbr" -> {
+                Value c = typedOperand();
+                expect(",");
+                BasicBlock t = blockRef();
+                expect(",");
+                return new Terminator.CondBr(c, t, blockRef());
+            }
+            case "switch" -> {
+                Value v = typedOperand();
+                expect(",");
+                expectWord("default");
+                BasicBlock d = blockRef();
+                expect("[");
+                List<Long> cases = new ArrayList<>();
+                List<BasicBlock> targets = new ArrayList<>();
+                if (!accept("]")) {
+                    do {
+                        int cat = skipAndPos();
+                        long c = integer("a case value");
+                        if (cases.contains(c)) throw error(cat, "duplicate case value " + c);
+                        cases.add(c);
+                        expect(":");
+                        targets.add(blockRef());
+                    } while (accept(","));
+                    expect("]");
+                }
+                return new Terminator.Switch(v, d, cases, targets);
+            }
+            case "ret" -> {
+                if (acceptWord("void")) {
+                    if (fn.type.ret() != IrType.VOID) throw error(opAt, "'ret void' in a function returning " + fn.type.ret());
+                    return new Terminator.Ret(null);
+                }
+                int vat = skipAndPos();
+                Value v = typedOperand();
+                if (v.type() != fn.type.ret()) throw error(vat, "returning " + v.type() + " from a function returning " + fn.type.ret());
+                return new Terminator.Ret(v);
+            }
+            default -> throw new IllegalStateException(op);
+        }
     }
 
     private Insn.Ordering ordering() {

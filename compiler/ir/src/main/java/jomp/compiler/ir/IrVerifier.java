@@ -143,41 +143,13 @@ public final class IrVerifier {
                 same(m.value(), IrType.I32, m);
                 same(m.size(), IrType.I64, m);
             }
-            case Insn.Call c -> {
-                FuncType t = null;
-                Function callee = functions.get(c.callee());
-                if (callee != null) t = callee.type;
-                else t = module.externFunctions.get(c.callee());
-                if (t == null) problem("call to unknown function @" + c.callee());
-                else if (!t.equals(c.type())) problem("call to @" + c.callee() + " with type " + c.type() + ", declared " + t);
-                args(c.type(), c.args(), c.dst(), c);
-            }
+            case Insn.Call c -> call(c);
             case Insn.CallIndirect c -> {
                 same(c.target(), IrType.PTR, c);
                 args(c.type(), c.args(), c.dst(), c);
             }
-            case Insn.AtomicRmw a -> {
-                IrType t = a.dst().type();
-                same(a.addr(), IrType.PTR, a);
-                same(a.value(), t, a);
-                boolean ok = switch (a.op()) {
-                    case XCHG -> t.size == 4 || t.size == 8;
-                    case FADD, FSUB -> t.isFloat();
-                    default -> t == IrType.I32 || t == IrType.I64;
-                };
-                if (!ok) problem("atomicrmw " + a.op().spelling + " on " + t);
-            }
-            case Insn.CmpXchg x -> {
-                IrType t = x.dst().type();
-                same(x.addr(), IrType.PTR, x);
-                same(x.expected(), t, x);
-                same(x.desired(), t, x);
-                if (!t.isInteger()) problem("cmpxchg on " + t);
-                // the failure case only reads: no release, and no stronger than the success case's read (LLVM's rule)
-                if (x.failure() == Insn.Ordering.RELEASE || x.failure() == Insn.Ordering.ACQ_REL) problem("cmpxchg failure ordering " + x.failure().spelling);
-                else if (readStrength(x.failure()) > readStrength(x.success()))
-                    problem("cmpxchg failure ordering " + x.failure().spelling + " stronger than " + x.success().spelling);
-            }
+            case Insn.AtomicRmw a -> atomicRmw(a);
+            case Insn.CmpXchg x -> cmpXchg(x);
             case Insn.AtomicLoad l -> {
                 same(l.addr(), IrType.PTR, l);
                 if (l.dst().type().size > 8) problem("atomic load of " + l.dst().type());
@@ -191,6 +163,40 @@ public final class IrVerifier {
                 if (fe.ordering() == Insn.Ordering.MONOTONIC) problem("monotonic fence");
             }
         }
+    }
+
+    private void call(Insn.Call c) {
+        FuncType t = null;
+        Function callee = functions.get(c.callee());
+        if (callee != null) t = callee.type;
+        else t = module.externFunctions.get(c.callee());
+        if (t == null) problem("call to unknown function @" + c.callee());
+        else if (!t.equals(c.type())) problem("call to @" + c.callee() + " with type " + c.type() + ", declared " + t);
+        args(c.type(), c.args(), c.dst(), c);
+    }
+
+    private void atomicRmw(Insn.AtomicRmw a) {
+        IrType t = a.dst().type();
+        same(a.addr(), IrType.PTR, a);
+        same(a.value(), t, a);
+        boolean ok = switch (a.op()) {
+            case XCHG -> t.size == 4 || t.size == 8;
+            case FADD, FSUB -> t.isFloat();
+            default -> t == IrType.I32 || t == IrType.I64;
+        };
+        if (!ok) problem("atomicrmw " + a.op().spelling + " on " + t);
+    }
+
+    private void cmpXchg(Insn.CmpXchg x) {
+        IrType t = x.dst().type();
+        same(x.addr(), IrType.PTR, x);
+        same(x.expected(), t, x);
+        same(x.desired(), t, x);
+        if (!t.isInteger()) problem("cmpxchg on " + t);
+        // the failure case only reads: no release, and no stronger than the success case's read (LLVM's rule)
+        if (x.failure() == Insn.Ordering.RELEASE || x.failure() == Insn.Ordering.ACQ_REL) problem("cmpxchg failure ordering " + x.failure().spelling);
+        else if (readStrength(x.failure()) > readStrength(x.success()))
+            problem("cmpxchg failure ordering " + x.failure().spelling + " stronger than " + x.success().spelling);
     }
 
     private static int readStrength(Insn.Ordering o) {

@@ -108,6 +108,14 @@ final class Alu {
             case SHF_R: return shf(in.flags, a, b, c, false);
             case PRMT: return prmt(in.mode, a, b, c);
             case LOP3: return extend(t, lop3(a, b, c, (int) in.imm4));
+            default: return evalFunction(in, a, b, c);
+        }
+    }
+
+    /** The rest of eval: float functions, conversion, selection and comparison, fns and dp4a. */
+    private static long evalFunction(Insn in, long a, long b, long c) {
+        int t = in.type;
+        switch (in.sub) {
             case RCP:
                 if (t == F32) return f32(FloatOps.div32(in.flags, 1f, ftzIn(in.flags, f(a))), in.flags);
                 return d64(FloatOps.rcp64(in.flags, d(a)), in.flags);

@@ -28,43 +28,52 @@ final class Opcodes {
             case "ld", "ldu" -> load(dc, in, mods, ops, type);
             case "st" -> store(dc, in, mods, ops, type);
             case "atom", "red" -> atom(dc, in, base.equals("red"), mods, ops, type);
-            case "cvta" -> {
-                in.op = Insn.CVTA;
-                in.mode = mods.contains("to") ? 1 : 0;
-                in.space = space(mods);
-                in.d = dc.dst(ops.get(0), in.line);
-                // cvta.shared d, sym: the symbol's address in its space, then made generic
-                dc.src(in, 0, ops.get(1), U64);
+            case "cvta" -> cvta(dc, in, mods, ops);
+            case "isspacep" -> isspacep(dc, in, mods, ops);
+            case "bra" -> {
+                in.op = Insn.BRA;
+                dc.branchTo(in, name(ops.get(0), in, dc));
             }
-            case "isspacep" -> {
-                in.op = Insn.ISSPACEP;
-                in.space = space(mods);
-                in.d = dc.dst(ops.get(0), in.line);
-                dc.srcGeneric(in, 0, ops.get(1), U64, true);
+            case "brx" -> {
+                in.op = Insn.BRX;
+                dc.src(in, 0, ops.get(0), U32);
+                dc.tableOf(in, name(ops.get(1), in, dc));
             }
-            case "cvt" -> {
-                List<Integer> types = types(mods);
-                if (types.size() != 2) throw new Unsupported("cvt needs two types");
-                in.op = Insn.ALU;
-                in.sub = Alu.CVT;
-                in.type = types.get(0);
-                in.type2 = types.get(1);
-                in.d = dc.dst(ops.get(0), in.line);
-                dc.src(in, 0, ops.get(1), in.type2);
+            case "call" -> call(dc, in, ops);
+            case "ret" -> in.op = Insn.RET;
+            case "exit" -> in.op = Insn.EXIT;
+            case "trap", "brkpt" -> in.op = base.equals("trap") ? Insn.TRAP : Insn.NOP;
+            case "bar", "barrier" -> barrier(dc, in, base, mods, ops);
+            case "membar", "fence", "prefetch", "prefetchu", "nanosleep", "griddepcontrol", "discard", "applypriority", "pmevent" -> {
+                in.op = Insn.NOP;
+                in.type = NONE;
             }
+            case "shfl" -> shfl(dc, in, mods, ops);
+            case "vote" -> vote(dc, in, mods, ops);
+            case "match" -> match(dc, in, mods, ops, type);
+            case "activemask" -> {
+                in.op = Insn.ACTIVEMASK;
+                in.d = dc.dst(ops.get(0), in.line);
+            }
+            case "alloca" -> alloca(dc, in, ops);
+            case "stacksave" -> {
+                in.op = Insn.STACKSAVE;
+                in.d = dc.dst(ops.get(0), in.line);
+            }
+            case "stackrestore" -> {
+                in.op = Insn.STACKRESTORE;
+                dc.src(in, 0, ops.get(0), U64);
+            }
+            default -> arithmetic(dc, in, base, mods, ops, type);
+        }
+    }
+
+    /** The instructions the ALU executes ({@link Insn#ALU}, sub-operations of {@link Alu}). */
+    private static void arithmetic(Decoder dc, Insn in, String base, List<String> mods, List<Operand> ops, int type) {
+        switch (base) {
+            case "cvt" -> cvt(dc, in, mods, ops);
             case "setp" -> setp(dc, in, mods, ops, type);
-            case "set" -> {
-                List<Integer> types = types(mods);
-                in.op = Insn.ALU;
-                in.sub = Alu.SET;
-                in.type = types.get(0);
-                in.type2 = types.get(1);
-                in.mode = cmpOf(mods);
-                if (ops.size() > 3 || boolOp(mods) != 0) throw new Unsupported("set with a predicate operand");
-                in.d = dc.dst(ops.get(0), in.line);
-                dc.src(in, 0, ops.get(1), in.type2);
-                dc.src(in, 1, ops.get(2), in.type2);
-            }
+            case "set" -> set(dc, in, mods, ops);
             case "selp" -> alu(dc, in, Alu.SELP, ops, type, PRED);
             case "slct" -> {
                 List<Integer> types = types(mods);
@@ -72,25 +81,12 @@ final class Opcodes {
                 in.type2 = types.get(1);
                 alu(dc, in, Alu.SLCT, ops, in.type, in.type2);
             }
-            case "add", "sub", "addc", "subc" -> {
-                boolean carry = base.endsWith("c") || mods.contains("cc");
-                if (carry && !isFloat(type)) {
-                    carry(dc, in, base.startsWith("add") ? Alu.ADD : Alu.SUB, base.endsWith("c"), mods.contains("cc"), ops, type);
-                } else {
-                    alu(dc, in, base.startsWith("add") ? Alu.ADD : Alu.SUB, ops, type, type);
-                }
-            }
+            case "add", "sub", "addc", "subc" -> addSub(dc, in, base, mods, ops, type);
             case "mul" -> {
                 int sub = isFloat(type) ? Alu.MUL_LO : mods.contains("hi") ? Alu.MUL_HI : mods.contains("wide") ? Alu.MUL_WIDE : Alu.MUL_LO;
                 alu(dc, in, sub, ops, type, type);
             }
-            case "mad", "madc" -> {
-                boolean carry = base.equals("madc") || mods.contains("cc");
-                int sub = isFloat(type) ? Alu.FMA : mods.contains("hi") ? (mods.contains("sat") ? Alu.MAD_HI_SAT : Alu.MAD_HI)
-                        : mods.contains("wide") ? Alu.MAD_WIDE : Alu.MAD_LO;
-                if (carry) carry(dc, in, sub, base.equals("madc"), mods.contains("cc"), ops, type);
-                else alu(dc, in, sub, ops, type, mods.contains("wide") ? wide(type) : type);
-            }
+            case "mad", "madc" -> mad(dc, in, base, mods, ops, type);
             case "mul24" -> alu(dc, in, mods.contains("hi") ? Alu.MUL24_HI : Alu.MUL24_LO, ops, type, type);
             case "mad24" -> {
                 if (mods.contains("hi")) throw new Unsupported("mad24.hi");
@@ -143,73 +139,9 @@ final class Opcodes {
             case "ex2" -> alu(dc, in, Alu.EX2, ops, type, type);
             case "tanh" -> alu(dc, in, Alu.TANH, ops, type, type);
             case "copysign" -> alu(dc, in, Alu.COPYSIGN, ops, type, type);
-            case "testp" -> {
-                in.mode = switch (mods.get(0)) {
-                    case "finite" -> Alu.T_FINITE; case "infinite" -> Alu.T_INFINITE; case "number" -> Alu.T_NUMBER;
-                    case "notanumber" -> Alu.T_NOTANUMBER; case "normal" -> Alu.T_NORMAL; case "subnormal" -> Alu.T_SUBNORMAL;
-                    default -> throw new Unsupported("testp." + mods.get(0));
-                };
-                alu(dc, in, Alu.TESTP, ops, type, type);
-            }
+            case "testp" -> testp(dc, in, mods, ops, type);
             case "fns" -> alu(dc, in, Alu.FNS, ops, B32, B32);
-            case "dp4a" -> {
-                List<Integer> types = types(mods);
-                if (isSigned(types.get(0))) in.flags |= Alu.SIGNED_B;
-                if (isSigned(types.get(1))) in.flags |= Alu.SIGNED_C;
-                alu(dc, in, Alu.DP4A, ops, types.get(0), B32);
-            }
-            case "bra" -> {
-                in.op = Insn.BRA;
-                dc.branchTo(in, name(ops.get(0), in, dc));
-            }
-            case "brx" -> {
-                in.op = Insn.BRX;
-                dc.src(in, 0, ops.get(0), U32);
-                dc.tableOf(in, name(ops.get(1), in, dc));
-            }
-            case "call" -> call(dc, in, ops);
-            case "ret" -> in.op = Insn.RET;
-            case "exit" -> in.op = Insn.EXIT;
-            case "trap", "brkpt" -> in.op = base.equals("trap") ? Insn.TRAP : Insn.NOP;
-            case "bar", "barrier" -> barrier(dc, in, base, mods, ops);
-            case "membar", "fence", "prefetch", "prefetchu", "nanosleep", "griddepcontrol", "discard", "applypriority", "pmevent" -> {
-                in.op = Insn.NOP;
-                in.type = NONE;
-            }
-            case "shfl" -> shfl(dc, in, mods, ops);
-            case "vote" -> {
-                in.op = Insn.VOTE;
-                in.mode = mods.contains("all") ? 0 : mods.contains("any") ? 1 : mods.contains("uni") ? 2 : 3;
-                in.d = dc.dst(ops.get(0), in.line);
-                dc.src(in, 0, ops.get(1), PRED);
-                if (ops.size() > 2) dc.src(in, 1, ops.get(2), B32);
-                else dc.src(in, 1, new Operand.Imm(-1, PtxAst.ImmKind.INT), B32);
-            }
-            case "match" -> {
-                in.op = Insn.MATCH;
-                in.mode = mods.contains("all") ? 0 : 1;
-                dests(dc, in, ops.get(0));
-                dc.src(in, 0, ops.get(1), type);
-                dc.src(in, 1, ops.get(2), B32);
-            }
-            case "activemask" -> {
-                in.op = Insn.ACTIVEMASK;
-                in.d = dc.dst(ops.get(0), in.line);
-            }
-            case "alloca" -> {
-                in.op = Insn.ALLOCA;
-                in.d = dc.dst(ops.get(0), in.line);
-                dc.src(in, 0, ops.get(1), U64);
-                in.imm4 = ops.size() > 2 && ops.get(2) instanceof Operand.Imm al ? al.bits() : 8;
-            }
-            case "stacksave" -> {
-                in.op = Insn.STACKSAVE;
-                in.d = dc.dst(ops.get(0), in.line);
-            }
-            case "stackrestore" -> {
-                in.op = Insn.STACKRESTORE;
-                dc.src(in, 0, ops.get(0), U64);
-            }
+            case "dp4a" -> dp4a(dc, in, mods, ops);
             default -> throw new Unsupported("instruction " + base + " is not simulated");
         }
     }
@@ -548,5 +480,102 @@ final class Opcodes {
             in.sv = new int[] {0};
             in.svi = new long[] {-1};
         }
+    }
+
+    private static void cvta(Decoder dc, Insn in, List<String> mods, List<Operand> ops) {
+        in.op = Insn.CVTA;
+        in.mode = mods.contains("to") ? 1 : 0;
+        in.space = space(mods);
+        in.d = dc.dst(ops.get(0), in.line);
+        // cvta.shared d, sym: the symbol's address in its space, then made generic
+        dc.src(in, 0, ops.get(1), U64);
+    }
+
+    private static void isspacep(Decoder dc, Insn in, List<String> mods, List<Operand> ops) {
+        in.op = Insn.ISSPACEP;
+        in.space = space(mods);
+        in.d = dc.dst(ops.get(0), in.line);
+        dc.srcGeneric(in, 0, ops.get(1), U64, true);
+    }
+
+    private static void cvt(Decoder dc, Insn in, List<String> mods, List<Operand> ops) {
+        List<Integer> types = types(mods);
+        if (types.size() != 2) throw new Unsupported("cvt needs two types");
+        in.op = Insn.ALU;
+        in.sub = Alu.CVT;
+        in.type = types.get(0);
+        in.type2 = types.get(1);
+        in.d = dc.dst(ops.get(0), in.line);
+        dc.src(in, 0, ops.get(1), in.type2);
+    }
+
+    private static void set(Decoder dc, Insn in, List<String> mods, List<Operand> ops) {
+        List<Integer> types = types(mods);
+        in.op = Insn.ALU;
+        in.sub = Alu.SET;
+        in.type = types.get(0);
+        in.type2 = types.get(1);
+        in.mode = cmpOf(mods);
+        if (ops.size() > 3 || boolOp(mods) != 0) throw new Unsupported("set with a predicate operand");
+        in.d = dc.dst(ops.get(0), in.line);
+        dc.src(in, 0, ops.get(1), in.type2);
+        dc.src(in, 1, ops.get(2), in.type2);
+    }
+
+    private static void addSub(Decoder dc, Insn in, String base, List<String> mods, List<Operand> ops, int type) {
+        boolean carry = base.endsWith("c") || mods.contains("cc");
+        if (carry && !isFloat(type)) {
+            carry(dc, in, base.startsWith("add") ? Alu.ADD : Alu.SUB, base.endsWith("c"), mods.contains("cc"), ops, type);
+        } else {
+            alu(dc, in, base.startsWith("add") ? Alu.ADD : Alu.SUB, ops, type, type);
+        }
+    }
+
+    private static void mad(Decoder dc, Insn in, String base, List<String> mods, List<Operand> ops, int type) {
+        boolean carry = base.equals("madc") || mods.contains("cc");
+        int sub = isFloat(type) ? Alu.FMA : mods.contains("hi") ? (mods.contains("sat") ? Alu.MAD_HI_SAT : Alu.MAD_HI)
+                : mods.contains("wide") ? Alu.MAD_WIDE : Alu.MAD_LO;
+        if (carry) carry(dc, in, sub, base.equals("madc"), mods.contains("cc"), ops, type);
+        else alu(dc, in, sub, ops, type, mods.contains("wide") ? wide(type) : type);
+    }
+
+    private static void testp(Decoder dc, Insn in, List<String> mods, List<Operand> ops, int type) {
+        in.mode = switch (mods.get(0)) {
+            case "finite" -> Alu.T_FINITE; case "infinite" -> Alu.T_INFINITE; case "number" -> Alu.T_NUMBER;
+            case "notanumber" -> Alu.T_NOTANUMBER; case "normal" -> Alu.T_NORMAL; case "subnormal" -> Alu.T_SUBNORMAL;
+            default -> throw new Unsupported("testp." + mods.get(0));
+        };
+        alu(dc, in, Alu.TESTP, ops, type, type);
+    }
+
+    private static void dp4a(Decoder dc, Insn in, List<String> mods, List<Operand> ops) {
+        List<Integer> types = types(mods);
+        if (isSigned(types.get(0))) in.flags |= Alu.SIGNED_B;
+        if (isSigned(types.get(1))) in.flags |= Alu.SIGNED_C;
+        alu(dc, in, Alu.DP4A, ops, types.get(0), B32);
+    }
+
+    private static void vote(Decoder dc, Insn in, List<String> mods, List<Operand> ops) {
+        in.op = Insn.VOTE;
+        in.mode = mods.contains("all") ? 0 : mods.contains("any") ? 1 : mods.contains("uni") ? 2 : 3;
+        in.d = dc.dst(ops.get(0), in.line);
+        dc.src(in, 0, ops.get(1), PRED);
+        if (ops.size() > 2) dc.src(in, 1, ops.get(2), B32);
+        else dc.src(in, 1, new Operand.Imm(-1, PtxAst.ImmKind.INT), B32);
+    }
+
+    private static void match(Decoder dc, Insn in, List<String> mods, List<Operand> ops, int type) {
+        in.op = Insn.MATCH;
+        in.mode = mods.contains("all") ? 0 : 1;
+        dests(dc, in, ops.get(0));
+        dc.src(in, 0, ops.get(1), type);
+        dc.src(in, 1, ops.get(2), B32);
+    }
+
+    private static void alloca(Decoder dc, Insn in, List<Operand> ops) {
+        in.op = Insn.ALLOCA;
+        in.d = dc.dst(ops.get(0), in.line);
+        dc.src(in, 0, ops.get(1), U64);
+        in.imm4 = ops.size() > 2 && ops.get(2) instanceof Operand.Imm al ? al.bits() : 8;
     }
 }

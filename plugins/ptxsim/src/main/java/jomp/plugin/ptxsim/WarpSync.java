@@ -105,69 +105,9 @@ final class WarpSync {
         long[] out = new long[32];
         boolean[] p = new boolean[32];
         switch (in.op) {
-            case SHFL -> {
-                long[] a = new long[32];
-                for (int m = lanes; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    a[l] = value(ex, w, in, l, base[l], in.ka, in.a, in.ia);
-                }
-                for (int m = lanes; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    int bval = (int) value(ex, w, in, l, base[l], in.kb, in.b, in.ib) & 31;
-                    int c = (int) value(ex, w, in, l, base[l], in.kc, in.c, in.ic);
-                    int cval = c & 31, seg = (c >> 8) & 31;
-                    int maxLane = (l & seg) | (cval & ~seg), minLane = l & seg;
-                    int j;
-                    boolean pv;
-                    switch (in.mode) {
-                        case 0 -> { j = l - bval; pv = j >= maxLane; }
-                        case 1 -> { j = l + bval; pv = j <= maxLane; }
-                        case 2 -> { j = l ^ bval; pv = j <= maxLane; }
-                        default -> { j = minLane | (bval & ~seg); pv = j <= maxLane; }
-                    }
-                    if (!pv || j < 0 || j > 31 || (lanes >>> j & 1) == 0) j = l;   // inactive or out of range: its own value
-                    out[l] = a[j] & 0xFFFFFFFFL;
-                    p[l] = pv;
-                }
-            }
-            case VOTE -> {
-                int trues = 0;
-                for (int m = lanes; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    if ((value(ex, w, in, l, base[l], in.ka, in.a, in.ia) & 1) != 0) trues |= 1 << l;
-                }
-                for (int m = lanes; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    int mine = members[l] & lanes, t = trues & mine;
-                    out[l] = switch (in.mode) {
-                        case 0 -> t == mine ? 1 : 0;
-                        case 1 -> t != 0 ? 1 : 0;
-                        case 2 -> t == 0 || t == mine ? 1 : 0;
-                        default -> t & 0xFFFFFFFFL;
-                    };
-                }
-            }
-            default -> {   // MATCH
-                long[] v = new long[32];
-                long mask = PtxType.size(in.type) == 8 ? -1L : 0xFFFFFFFFL;
-                for (int m = lanes; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    v[l] = value(ex, w, in, l, base[l], in.ka, in.a, in.ia) & mask;
-                }
-                for (int m = lanes; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    int mine = members[l] & lanes, same = 0;
-                    for (int k = mine; k != 0; k &= k - 1) {
-                        int j = Integer.numberOfTrailingZeros(k);
-                        if (v[j] == v[l]) same |= 1 << j;
-                    }
-                    if (in.mode == 1) out[l] = same & 0xFFFFFFFFL;
-                    else {
-                        p[l] = same == mine;
-                        out[l] = p[l] ? mine & 0xFFFFFFFFL : 0;
-                    }
-                }
-            }
+            case SHFL -> shfl(ex, w, in, lanes, base, out, p);
+            case VOTE -> vote(ex, w, in, lanes, base, members, out);
+            default -> match(ex, w, in, lanes, base, members, out, p);
         }
         for (int m = lanes; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
@@ -178,6 +118,75 @@ final class WarpSync {
             if (in.d2 >= 0) {
                 w.R[((base[l] + in.d2) << 5) + l] = p[l] ? 1 : 0;
                 w.D[base[l] + in.d2] |= 1 << l;
+            }
+        }
+    }
+
+    /** shfl.sync: each lane's value from lane j (up, down, bfly or idx), and whether j was in range. */
+    private static void shfl(Executor ex, Warp w, Insn in, int lanes, int[] base, long[] out, boolean[] p) {
+        long[] a = new long[32];
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            a[l] = value(ex, w, in, l, base[l], in.ka, in.a, in.ia);
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int bval = (int) value(ex, w, in, l, base[l], in.kb, in.b, in.ib) & 31;
+            int c = (int) value(ex, w, in, l, base[l], in.kc, in.c, in.ic);
+            int cval = c & 31, seg = (c >> 8) & 31;
+            int maxLane = (l & seg) | (cval & ~seg), minLane = l & seg;
+            int j;
+            boolean pv;
+            switch (in.mode) {
+                case 0 -> { j = l - bval; pv = j >= maxLane; }
+                case 1 -> { j = l + bval; pv = j <= maxLane; }
+                case 2 -> { j = l ^ bval; pv = j <= maxLane; }
+                default -> { j = minLane | (bval & ~seg); pv = j <= maxLane; }
+            }
+            if (!pv || j < 0 || j > 31 || (lanes >>> j & 1) == 0) j = l;   // inactive or out of range: its own value
+            out[l] = a[j] & 0xFFFFFFFFL;
+            p[l] = pv;
+        }
+    }
+
+    /** vote.sync: all, any, uni (as 1 or 0) or ballot over each lane's member lanes. */
+    private static void vote(Executor ex, Warp w, Insn in, int lanes, int[] base, int[] members, long[] out) {
+        int trues = 0;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if ((value(ex, w, in, l, base[l], in.ka, in.a, in.ia) & 1) != 0) trues |= 1 << l;
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int mine = members[l] & lanes, t = trues & mine;
+            out[l] = switch (in.mode) {
+                case 0 -> t == mine ? 1 : 0;
+                case 1 -> t != 0 ? 1 : 0;
+                case 2 -> t == 0 || t == mine ? 1 : 0;
+                default -> t & 0xFFFFFFFFL;
+            };
+        }
+    }
+
+    /** match.sync: the member lanes with the same value (any), or all of them if all agree (all). */
+    private static void match(Executor ex, Warp w, Insn in, int lanes, int[] base, int[] members, long[] out, boolean[] p) {
+        long[] v = new long[32];
+        long mask = PtxType.size(in.type) == 8 ? -1L : 0xFFFFFFFFL;
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            v[l] = value(ex, w, in, l, base[l], in.ka, in.a, in.ia) & mask;
+        }
+        for (int m = lanes; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            int mine = members[l] & lanes, same = 0;
+            for (int k = mine; k != 0; k &= k - 1) {
+                int j = Integer.numberOfTrailingZeros(k);
+                if (v[j] == v[l]) same |= 1 << j;
+            }
+            if (in.mode == 1) out[l] = same & 0xFFFFFFFFL;
+            else {
+                p[l] = same == mine;
+                out[l] = p[l] ? mine & 0xFFFFFFFFL : 0;
             }
         }
     }
