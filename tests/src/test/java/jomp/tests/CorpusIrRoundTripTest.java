@@ -42,17 +42,23 @@ class CorpusIrRoundTripTest {
         Diagnostics diags = new Diagnostics(new PrintStream(errBytes, true)).suppressWarnings(true);
         List<Path> includes = new ArrayList<>();
         Map<String, String> defines = new LinkedHashMap<>();
+        String std = null;
+        List<String> warnings = new ArrayList<>();
         for (String f : Corpus.flags(program)) {
-            if (f.startsWith("-I")) includes.add(program.getParent().resolve(f.substring(2)));
+            if (f.startsWith("-W")) warnings.add(f);   // -Wno-implicit-int: what clang makes an error by default
+            if (f.startsWith("-std=")) std = f.substring(5);
+            else if (f.startsWith("-I")) includes.add(program.getParent().resolve(f.substring(2)));
             else if (f.startsWith("-D")) {
                 String d = f.substring(2);
                 int eq = d.indexOf('=');
                 defines.put(eq < 0 ? d : d.substring(0, eq), eq < 0 ? "1" : d.substring(eq + 1));
             }
         }
-        PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, Corpus.usesOpenMP(program));
+        diags.warningOptions(jomp.compiler.diag.WarningOptions.parse(warnings));
+        PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, Corpus.usesOpenMP(program), List.of(), List.of(),
+                false, false, false, List.of(), List.of(), false, std, 0, false, false);
         var toks = Preprocessor.run(program, opts, diags);
-        TranslationUnit tu = Parser.parse(toks, diags);
+        TranslationUnit tu = Parser.parse(toks, diags, 51, jomp.compiler.parse.Language.of(std, null));
         if (Corpus.xfail().contains(Corpus.key(program)) && diags.hasErrors()) return; // a known frontend gap, listed in xfail.txt
         assertThat(diags.hasErrors()).as("frontend errors:\n" + errBytes.toString(StandardCharsets.UTF_8)).isFalse();
         for (int opt : new int[] {0, 2}) {

@@ -41,6 +41,9 @@ public enum Opt {
     NO_SHOW_COLUMN("-fno-show-column", Form.FLAG),
     W("-W", Form.JOINED),
     STD("-std=", Form.JOINED),
+    ANSI("-ansi", Form.FLAG),
+    GNU89_INLINE("-fgnu89-inline", Form.FLAG),
+    NO_GNU89_INLINE("-fno-gnu89-inline", Form.FLAG),
     VERBOSE("-v", Form.FLAG),
     VERSION("--version", Form.FLAG),
     HELP("--help", Form.FLAG),
@@ -82,6 +85,7 @@ public enum Opt {
     XLINKER("-Xlinker", Form.SEPARATE),
     FOPENMP_EQ("-fopenmp=", Form.JOINED),
     FOPENMP_VERSION("-fopenmp-version=", Form.JOINED),
+    FBRACKET_DEPTH("-fbracket-depth=", Form.JOINED),
     QUNUSED_ARGUMENTS("-Qunused-arguments", Form.FLAG),
     // what build systems ask the compiler
     DUMPVERSION("-dumpversion", Form.FLAG),

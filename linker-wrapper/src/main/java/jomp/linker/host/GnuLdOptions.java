@@ -33,7 +33,7 @@ public final class GnuLdOptions {
 
     /** How many words at {@code in.get(i)} are an option this link accepts and ignores: 0, 1 or 2. */
     public static int ignored(List<String> in, int i) {
-        String a = in.get(i);
+        String a = longForm(in.get(i));
         if (FLAGS.contains(a)) return 1;
         if (WITH_VALUE.contains(a)) return i + 1 < in.size() ? 2 : 1;
         int eq = a.indexOf('=');
@@ -41,6 +41,18 @@ public final class GnuLdOptions {
         if (a.startsWith("-z") && a.length() > 2) return 1;          // -znow, -zrelro
         if (a.startsWith("-O") && a.length() == 3) return 1;
         return 0;
+    }
+
+    /**
+     * ld takes a long option after one dash too ({@code -version-script}, as libtool passes it), except the
+     * ones starting with 'o', which read as {@code -o} and a file name.
+     */
+    private static String longForm(String a) {
+        if (a.startsWith("--") || a.length() < 3 || a.charAt(0) != '-' || a.charAt(1) == 'o') return a;
+        String dashed = "-" + a;
+        int eq = dashed.indexOf('=');
+        String name = eq > 0 ? dashed.substring(0, eq) : dashed;
+        return FLAGS.contains(name) || WITH_VALUE.contains(name) ? dashed : a;
     }
 
     public static boolean startGroup(String a) { return a.equals("--start-group") || a.equals("-("); }

@@ -41,6 +41,7 @@ import jomp.objfile.offload.OffloadEntriesSection;
  */
 public final class HostLinker {
     static final String EXTERN = JvmNames.EXTERN;
+    private static final String STACK = JvmNames.STACK;
     static final String DATA = JvmNames.DATA;
     static final String FN = JvmNames.FN;
     static final String PROGRAM = ExecutableNames.PROGRAM;
@@ -471,6 +472,9 @@ public final class HostLinker {
         ClassReader cr = new ClassReader(bytes);
         String original = cr.getClassName();
         ClassWriter cw = new ClassWriter(0);
+        // a method whose jumps pass 32 KiB once rewritten is read again and its frames computed: over
+        // ASM's default budget for a large C function, as the compiler's (JvmBackend) is
+        cw.setComputeLimits(512 << 20, 20_000_000_000L);
         cr.accept(new ClassVisitor(ASM9, cw) {
             @Override public void visit(int version, int access, String name, String sig, String sup, String[] itf) {
                 super.visit(version, access, self, sig, sup, itf);
@@ -487,15 +491,29 @@ public final class HostLinker {
                             ElfSymbol s = bySymbolField.get(name);
                             if (s == null) errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
                             Target fn = s == null ? null : resolveFunction(k, s);
+                            // the C library and native code take no Stack: the one the call pushed last is dropped
+                            if (fn != null && (fn.isNative() || fn.desc() != null) && JvmNames.takesStack(desc)) {
+                                super.visitInsn(POP);
+                                desc = JvmNames.withoutStack(desc);
+                            }
                             if (fn != null && fn.isNative()) {
                                 owner = nativeCall(k, fn, s.name(), csig, desc);
                                 name = "call";
-                            } else if (fn != null) {
-                                owner = fn.owner();
-                                if (fn.desc() != null && !fn.desc().equals(desc)) {
+                            } else if (fn != null && fn.desc() != null && !fn.desc().equals(desc)) {
+                                // declared otherwise than jomp's C library defines it (autoconf's link checks:
+                                // "char fabs (); ... return fabs ();"): as a gcc-built program does, the call goes to
+                                // glibc's own function with the caller's type
+                                NativeLibraries.Found lib = natives.find(s.name());
+                                if (lib != null && lib.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) {
+                                    owner = nativeCall(k, new Target(null, s.name(), null, fn.csig(), lib.library()), s.name(), csig, desc);
+                                    name = "call";
+                                } else {
+                                    owner = fn.owner();
                                     errors.add(inputs.get(k).name() + ": call to `" + s.name() + "' with type " + desc
                                             + " but the C library defines it as " + fn.desc());
                                 }
+                            } else if (fn != null) {
+                                owner = fn.owner();
                             }
                         }
                         super.visitMethodInsn(op, owner, name, desc, itf);
@@ -741,8 +759,11 @@ public final class HostLinker {
         // the offload registration (clang's __tgt_register_lib constructor) runs after the data image is in place
         if (offload) mv.visitMethodInsn(INVOKESTATIC, REGISTRATION, "register", "()V", false);
         // then constructor attributes' functions, as the C runtime runs .init_array before main
-        for (String[] init : inits) mv.visitMethodInsn(INVOKESTATIC, init[0], init[1], "()V", false);
-        Type[] params = Type.getArgumentTypes(mainDesc);
+        for (String[] init : inits) {
+            mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
+            mv.visitMethodInsn(INVOKESTATIC, init[0], init[1], "(L" + STACK + ";)V", false);
+        }
+        Type[] params = Type.getArgumentTypes(JvmNames.withoutStack(mainDesc));   // C's parameters: argc, argv, envp
         if (params.length >= 1) { // argc: the arguments plus argv[0]
             mv.visitVarInsn(ALOAD, 0);
             mv.visitInsn(ARRAYLENGTH);
@@ -755,6 +776,7 @@ public final class HostLinker {
             mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "argv", "(Ljava/lang/String;[Ljava/lang/String;)J", false);
         }
         if (params.length >= 3) mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "envp", "()J", false);
+        mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
         mv.visitMethodInsn(INVOKESTATIC, unit, "main", mainDesc, false);
         Type ret = Type.getReturnType(mainDesc);
         if (ret.getSort() == Type.VOID) mv.visitInsn(ICONST_0);

@@ -94,6 +94,9 @@ public final class EntryPoints {
     public static final String ISFINITE = "__jomp_isfinite";
     public static final String SIGNBIT = "__jomp_signbit";
 
+    // inline assembly's cpuid (jomp.runtime.libc.X86; the compiler's AsmLowering and <cpuid.h>)
+    public static final String CPUID = "__jomp_cpuid";
+
     /** Every name above. */
     public static final List<String> ALL = List.of(
         TGT_TARGET_KERNEL, TARGET_FALLBACK_DONE, TGT_TARGET_DATA_BEGIN_MAPPER, TGT_TARGET_DATA_END_MAPPER,
@@ -105,5 +108,5 @@ public final class EntryPoints {
         ERROR, DEVICE_MATCHES, TARGET_DEVICE_MATCHES, SET_THREAD_LIMIT, CANCEL, CANCELLATION_POINT, BARRIER_CANCEL, COPYPRIVATE_PUBLISH,
         COPYPRIVATE_GET, LOOP_INIT, LOOP_NEXT, LOOP_STRIDE, LOOP_LOWER, LOOP_UPPER, ORDERED_LOOP,
         ORDERED_ENTER, ORDERED_EXIT, ORDERED_END, DOACROSS_INIT, DOACROSS_POST, DOACROSS_WAIT, DOACROSS_FINI,
-        TEAMS, DISTRIBUTE, DISTRIBUTE_NEXT, OMPT, FPCLASSIFY, FPCLASSIFYF, ISNAN, ISINF, ISFINITE, SIGNBIT);
+        TEAMS, DISTRIBUTE, DISTRIBUTE_NEXT, OMPT, FPCLASSIFY, FPCLASSIFYF, ISNAN, ISINF, ISFINITE, SIGNBIT, CPUID);
 }

@@ -311,6 +311,10 @@ public final class MathLib {
     public static double nextafter(double x, double y) { return nextErrno(x, y, Math.nextAfter(x, y), Double.MIN_NORMAL); }
     public static float nextafterf(float x, float y) { return (float) nextErrno(x, y, Math.nextAfter(x, (double) y), Float.MIN_NORMAL); }
     public static double nextafterl(double x, double y) { return Math.nextAfter(x, y); }
+    // nexttoward's direction is a long double, which is a double in jomp: nextafter's step, float's towards a double
+    public static double nexttoward(double x, double y) { return nextafter(x, y); }
+    public static float nexttowardf(float x, double y) { return (float) nextErrno(x, y, Math.nextAfter(x, y), Float.MIN_NORMAL); }
+    public static double nexttowardl(double x, double y) { return nextafterl(x, y); }
     public static double ldexp(double x, int e) { return Math.scalb(x, e); }
     public static float ldexpf(float x, int e) { return Math.scalb(x, e); }
     public static double scalbn(double x, int e) { return Math.scalb(x, e); }

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 
 /**
  * The entry points the OpenMP lowering calls (docs/design/offload-abi.md §1), as C functions of
@@ -231,10 +232,29 @@ public final class Kmpc {
         OmpThread t = OmpThread.current();
         int seq = ++t.orderedSeq;
         t.orderedNext = t.team.ordered.computeIfAbsent(seq, s -> new AtomicLong());
+        t.orderedDone = -1;
+        t.orderedLoop = t.wsSeq + 1;   // the worksharing loop __jomp_loop_init starts next
+    }
+
+    /**
+     * iv < 0: an orphaned ordered region (in a function called from the loop's body): the ordered
+     * state is the thread's, so the iteration is the one it runs now, the one after the last it
+     * ended if that is in its current chunk, else the chunk's first (the host hands every chunk
+     * out through __jomp_loop_next). Outside an ordered loop (another worksharing construct has
+     * begun since) there is nothing to order.
+     */
+    private static long orderedIteration(OmpThread t, long iv) {
+        if (iv >= 0) return iv;
+        if (t.orderedNext == null || t.wsSeq != t.orderedLoop) return -1;
+        long done = t.orderedDone;
+        return done >= t.lower && done < t.upper ? done + 1 : t.lower;
     }
 
     public static void __jomp_ordered_enter(long iv) {
-        AtomicLong next = OmpThread.current().orderedNext;
+        OmpThread t = OmpThread.current();
+        AtomicLong next = t.orderedNext;
+        iv = orderedIteration(t, iv);
+        if (iv < 0) return;
         if (!OmptHost.ON) { awaitTurn(next, iv); return; }
         long id = System.identityHashCode(next);   // the loop's ordering is the mutex
         int state = OmptHost.acquire(OmptHost.MUTEX_ORDERED, 0, id);
@@ -250,14 +270,18 @@ public final class Kmpc {
     }
 
     public static void __jomp_ordered_exit(long iv) {
-        AtomicLong next = OmpThread.current().orderedNext;
-        next.set(iv + 1);
-        if (OmptHost.ON) OmptHost.released(OmptHost.MUTEX_ORDERED, System.identityHashCode(next));
+        OmpThread t = OmpThread.current();
+        iv = orderedIteration(t, iv);
+        if (iv < 0) return;
+        t.orderedNext.set(iv + 1);
+        if (OmptHost.ON) OmptHost.released(OmptHost.MUTEX_ORDERED, System.identityHashCode(t.orderedNext));
     }
 
     /** An iteration that did not run its ordered region still waits its turn and lets the next one go. */
     public static void __jomp_ordered_end(long iv) {
-        AtomicLong next = OmpThread.current().orderedNext;
+        OmpThread t = OmpThread.current();
+        t.orderedDone = iv;
+        AtomicLong next = t.orderedNext;
         if (next.get() > iv) return;
         awaitTurn(next, iv);
         next.set(iv + 1);
@@ -342,7 +366,7 @@ public final class Kmpc {
         java.util.function.IntConsumer body = team -> {
             try {
                 if (OmptHost.ON) OmptHost.teamBegins(league, teams, team);
-                h.invokeExact(team, args);
+                h.invokeExact(team, args, Stack.current());
                 if (OmptHost.ON) OmptHost.teamEnds(league, team);
             } catch (Throwable e) {
                 jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 
 /**
  * The task scheduler (libomp's kmp_tasking): explicit tasks wait in their team's queue, ordered
@@ -116,7 +117,7 @@ final class Tasks {
      */
     static void targetTask(Runnable body, int depobjCount, long depobjList) {
         Task parent = current();
-        MethodHandle fn = java.lang.invoke.MethodHandles.dropArguments(RUN.bindTo(body), 0, int.class, long.class);
+        MethodHandle fn = java.lang.invoke.MethodHandles.dropArguments(RUN.bindTo(body), 0, int.class, long.class, Stack.class);
         Task t = new Task(fn, 0, Task.TARGET, 0, parent, OmpThread.current().team, SEQ.incrementAndGet());
         t.undeferred = parent.isFinal;   // included in a final task: runs here
         account(t);
@@ -223,7 +224,7 @@ final class Tasks {
         t.taskgroup = t.group;
         Throwable failure = null;
         try {
-            if (!discarded) t.fn.invokeExact(th.num, t.block);
+            if (!discarded) t.fn.invokeExact(th.num, t.block, Stack.current());
         } catch (Throwable e) {
             failure = e;
         } finally {

@@ -5,6 +5,8 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
+import jomp.runtime.mem.Stack;
+
 /**
  * A pooled thread that runs one team member's share of parallel regions, one region after
  * another. Idle workers wait in {@link #IDLE}; a fork takes what it needs and starts new workers
@@ -42,21 +44,21 @@ final class Worker extends Thread {
     static void startVirtual(OmpThread t, MethodHandle body, long args) {
         VIRTUAL.start(() -> {
             if (OmptHost.ON) OmptHost.workerBegins();
-            runMember(t, body, args);
+            runMember(t, body, args, Stack.current());
             if (OmptHost.ON) OmptHost.workerEnds();
         });
     }
 
     private static final Thread.Builder VIRTUAL = Thread.ofVirtual().name("jomp-omp-virtual-", 1);
 
-    /** One member's share of a region on the calling thread: the body, the region's end, the join. */
-    private static void runMember(OmpThread t, MethodHandle b, long a) {
+    /** One member's share of a region on the calling thread (stack: its C stack): the body, the region's end, the join. */
+    private static void runMember(OmpThread t, MethodHandle b, long a, Stack stack) {
         Throwable failure = null;
         OmpThread.set(t);
         try {
             if (OmptHost.ON) OmptHost.implicitBegin(t);
             Affinity.display(t);
-            b.invokeExact(t.num, a);
+            b.invokeExact(t.num, a, stack);
             if (OmptHost.ON) OmptHost.regionBarrierBegins(t);
             t.team.endRegion();
             if (OmptHost.ON) OmptHost.regionBarrierEnds(t);
@@ -109,6 +111,7 @@ final class Worker extends Thread {
 
     @Override
     public void run() {
+        Stack stack = Stack.current();   // this thread's, for every region it runs
         if (OmptHost.ON) OmptHost.workerBegins();
         while (true) {
             OmpThread t;
@@ -123,7 +126,7 @@ final class Worker extends Thread {
             long a = args;
             self = null;
             body = null;
-            runMember(t, b, a);
+            runMember(t, b, a, stack);
             if (OmptHost.ON) OmptHost.idle();
         }
     }

@@ -18,6 +18,7 @@ import jomp.runtime.libc.Stdio;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.libc.Str;
 import jomp.runtime.libc.Time;
+import jomp.runtime.libc.X86;
 import jomp.runtime.offload.DeviceApi;
 import jomp.runtime.offload.Tgt;
 import jomp.runtime.omp.Kmpc;
@@ -34,7 +35,7 @@ public final class CFunctions {
 
     /** The classes holding C functions, one per header, and the OpenMP runtime's entry points. */
     public static final List<Class<?>> CLASSES = List.of(Stdio.class, Scanf.class, Stdlib.class, Str.class, MathLib.class,
-            CType.class, Time.class, Assert.class, Complex.class, Errno.class, Setjmp.class, OmpApi.class, DeviceApi.class, Tgt.class,
+            CType.class, Time.class, Assert.class, Complex.class, Errno.class, Setjmp.class, X86.class, OmpApi.class, DeviceApi.class, Tgt.class,
             Kmpc.class, jomp.runtime.omp.KmpApi.class, jomp.runtime.omp.Ompx.class, jomp.runtime.offload.LlvmApi.class);
 
     /** Public static methods that are Java API for jomp itself, not C functions. */

@@ -43,6 +43,8 @@ public final class Cc1 {
         public boolean openmp;
         /** -fopenmp-version=NN (OpenMP 5.1 by default, as clang 19). */
         public int ompVersion = 51;
+        /** -fbracket-depth=N: how deep parentheses, brackets and braces may nest (256, as clang). */
+        public int bracketDepth = jomp.compiler.parse.Parser.BRACKET_DEPTH;
         public boolean targetDevice;
         public String hostIrPath;
         public String targetCpu;
@@ -58,6 +60,8 @@ public final class Cc1 {
         public boolean dumpMacros;
         /** -std=, null when not given. */
         public String std;
+        /** -fgnu89-inline (true), -fno-gnu89-inline (false), neither (null: the standard decides). */
+        public Boolean gnu89Inline;
         public boolean optimizeSize;
         public boolean pthread;
         public Map<String, String> defines = new LinkedHashMap<>();
@@ -150,6 +154,8 @@ public final class Cc1 {
                 case "-fshow-column" -> o.column = true;
                 case "-save-temps" -> o.saveTemps = true;
                 case "-pedantic" -> o.warningOptions.add(a);
+                case "-fgnu89-inline" -> o.gnu89Inline = true;
+                case "-fno-gnu89-inline" -> o.gnu89Inline = false;
                 case "-dependency-file" -> o.dependencyFile = need(args, ++i, a);
                 case "-MT" -> o.dependencyTargets.add(need(args, ++i, a));
                 case "-sys-header-deps" -> o.sysHeaderDeps = true;
@@ -181,6 +187,7 @@ public final class Cc1 {
                     else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
                     else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
                     else if (a.startsWith("-fopenmp-version=")) o.ompVersion = ompVersion(a);
+                    else if (a.startsWith("-fbracket-depth=")) o.bracketDepth = bracketDepth(a);
                     else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info")) o.debugInfo = !a.equals("-g0");
                     else if (a.startsWith("-W")) o.warningOptions.add(a);
                     else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
@@ -216,6 +223,14 @@ public final class Cc1 {
             case "Executions", "Details" -> Pipeline.Trace.EXECUTIONS;
             default -> throw new UsageError("invalid value '" + v + "' in '-mllvm " + a + "' (Structure, Arguments, Executions or None)");
         };
+    }
+
+    /** -fbracket-depth=N, a number (what clang's cc1 says of another value). */
+    private static int bracketDepth(String a) throws UsageError {
+        String v = a.substring(16);
+        if (v.isEmpty() || !v.chars().allMatch(Character::isDigit) || v.length() > 9)
+            throw new UsageError("invalid integral value '" + v + "' in '-fbracket-depth " + v + "'");
+        return Integer.parseInt(v);
     }
 
     /** -fopenmp-version=N: clang takes any number (45, 50, 51, 52; 5 means 50, as in clang). */
@@ -257,7 +272,7 @@ public final class Cc1 {
         }
         PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, o.systemDirs, o.defines, o.openmp, o.quoteDirs,
                 o.afterDirs, o.noStdInc, o.noStdLibInc, o.noBuiltinInc, o.imacros, o.includes, o.verbose, o.std, o.optLevel,
-                o.optimizeSize, o.pthread);
+                o.optimizeSize, o.pthread, o.gnu89Inline);
         if (o.input.endsWith(".jir")) return fromIr(o, out, err, diags);
         if (o.targetDevice) return deviceCompile(o, ppOpts, out, err, diags);
 

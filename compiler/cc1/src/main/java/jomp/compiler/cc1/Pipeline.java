@@ -71,7 +71,8 @@ final class Pipeline {
     static final Pass PARSE = new Pass("parse", "C11 and OpenMP syntax to the AST, typed and checked (parse/Parser, sema/Sema)", c -> {
         boolean hold = !c.options.targetDevice;
         if (hold) c.diags.hold();
-        c.tu = Parser.parse(c.tokens, c.diags, c.options.ompVersion);
+        c.tu = Parser.parse(c.tokens, c.diags, c.options.ompVersion,
+                jomp.compiler.parse.Language.of(c.options.std, c.options.gnu89Inline), c.options.bracketDepth);
         c.tokens = null;   // garbage once the AST exists
         if (hold && c.diags.hasErrors()) c.diags.release(List.of());
         c.included = c.preprocessor.includedFiles();
@@ -154,7 +155,7 @@ final class Pipeline {
     static final Pass LOOP_OUTLINE = new Pass("loop-outline", "nested innermost loops become methods of their own, for HotSpot (jvm/LoopOutliner)",
             c -> c.outlined = JvmBackend.outlineLoops(c.module));
 
-    static final Pass JVM_CODEGEN = new Pass("jvm-codegen", "IR to the unit's JVM class (jvm/JvmBackend)",
+    static final Pass JVM_CODEGEN = new Pass("jvm-codegen", "IR to the unit's JVM class, functions past 8,000 bytes of bytecode in several methods (jvm/JvmBackend, MethodSplitter)",
             c -> c.classes = JvmBackend.compile(c.module, c.outlined));
 
     static final Pass JVM_DISASSEMBLE = new Pass("jvm-disassemble", "the class as assembly text (-S; jvm/JvmText)", c -> {

@@ -67,6 +67,12 @@ public final class Diagnostics {
         return warningOptions == null || warningOptions.state(flag) != WarningOptions.State.OFF;
     }
 
+    /** The same for a warning whose default is given. */
+    public boolean enabled(String flag, WarningOptions.Default dflt) {
+        if (warningOptions == null) return dflt != WarningOptions.Default.OFF && (!suppressWarnings || dflt == WarningOptions.Default.ERROR);
+        return warningOptions.state(flag, dflt) != WarningOptions.State.OFF;
+    }
+
     /** From now on, diagnostics are kept instead of printed, until {@link #release}. */
     public synchronized void hold() { if (held == null) held = new java.util.ArrayList<>(); }
 
@@ -114,6 +120,13 @@ public final class Diagnostics {
     public void warning(SourceLocation loc, String message) { report(Severity.WARNING, loc, message); }
     public void note(SourceLocation loc, String message) { report(Severity.NOTE, loc, message); }
 
+    /**
+     * A note at the very place of the diagnostic just reported, which clang shows without the source
+     * line again (its TextDiagnostic prints no snippet for a location the last diagnostic had, when
+     * neither has ranges: jomp tracks none, so the caller says when that holds).
+     */
+    public void noteAtSamePlace(SourceLocation loc, String message) { report(Severity.NOTE, loc, message, false); }
+
     /** Reports a fatal error and throws, ending the compile. */
     public FatalError fatal(SourceLocation loc, String message) {
         report(Severity.FATAL, loc, message);
@@ -129,19 +142,33 @@ public final class Diagnostics {
      */
     public void warning(SourceLocation loc, String message, String flag) {
         if (flag == null) { report(Severity.WARNING, loc, message); return; }
+        warning(loc, message, flag, null);
+    }
+
+    /**
+     * A warning whose default clang gives apart from its flag's ({@link WarningOptions.Default}):
+     * an error by default ({@code error: ... [-Wimplicit-int]}, no "-Werror," since no option made
+     * it one) or off unless its group is asked for. null: the flag's own default.
+     */
+    public void warning(SourceLocation loc, String message, String flag, WarningOptions.Default dflt) {
         String mapped = pragmaMap.getOrDefault(flag, pragmaMap.get("-Weverything"));
         if ("ignored".equals(mapped) || shownNowhere(loc)) { notesSuppressed = true; return; }
         WarningOptions.State st;
         if ("error".equals(mapped) || "fatal".equals(mapped)) st = WarningOptions.State.ERROR;
         else if ("warning".equals(mapped)) st = suppressWarnings ? WarningOptions.State.OFF : WarningOptions.State.WARNING;
-        else if (warningOptions != null) st = warningOptions.state(flag);
+        else if (warningOptions != null) st = dflt == null ? warningOptions.state(flag) : warningOptions.state(flag, dflt);
+        else if (dflt == WarningOptions.Default.ERROR) st = WarningOptions.State.ERROR;
+        else if (dflt == WarningOptions.Default.OFF) st = WarningOptions.State.OFF;
         else st = suppressWarnings ? WarningOptions.State.OFF : werror ? WarningOptions.State.ERROR : WarningOptions.State.WARNING;
         switch (st) {
             case OFF -> notesSuppressed = true;
             case WARNING -> reportWarning(loc, message + " [" + flag + "]");
-            case ERROR -> report(Severity.ERROR, loc, message + " [-Werror," + flag + "]");
+            case ERROR -> report(Severity.ERROR, loc, message + (dflt == WarningOptions.Default.ERROR ? " [" : " [-Werror,") + flag + "]");
         }
     }
+
+    /** A warning that is an error unless the options say otherwise (clang's DefaultError). */
+    public void defaultError(SourceLocation loc, String message, String flag) { warning(loc, message, flag, WarningOptions.Default.ERROR); }
 
     /** Warnings in system headers are not shown (clang's rule). */
     private static boolean shownNowhere(SourceLocation loc) { return loc != null && loc.file().isSystem(); }
@@ -184,13 +211,24 @@ public final class Diagnostics {
         try { report(Severity.WARNING, loc, message); } finally { werror = w; suppressWarnings = s; }
     }
 
-    public synchronized void report(Severity sev, SourceLocation loc, String message) {
+    public void report(Severity sev, SourceLocation loc, String message) { report(sev, loc, message, true); }
+
+    private synchronized void report(Severity sev, SourceLocation loc, String message, boolean withSource) {
         if (sev == Severity.NOTE && notesSuppressed) return;
         notesSuppressed = false;
         if (sev == Severity.WARNING) {
             if (suppressWarnings || shownNowhere(loc)) { notesSuppressed = true; return; }
-            if (werror) sev = Severity.ERROR;
-            else warnings++;
+            if (werror) {
+                sev = Severity.ERROR;
+                message += " [-Werror]";   // a warning with no flag (flagged ones come through reportWarning), as clang shows it
+            } else warnings++;
+        }
+        if (sev == Severity.ERROR && errors >= errorLimit - 1) {
+            // clang's -ferror-limit: the error that reaches the limit is this fatal one instead
+            errors++;
+            release(java.util.List.of());
+            out.println("fatal error: too many errors emitted, stopping now [-ferror-limit=]");
+            throw new FatalError("too many errors");
         }
         if (sev == Severity.ERROR || sev == Severity.FATAL) errors++;
         String word = switch (sev) {
@@ -200,34 +238,38 @@ public final class Diagnostics {
         if (loc == null) {
             print(null, sev, "jomp: " + word + ": " + message + nl);
         } else {
-            int lineNo = loc.file().line(loc.offset());
-            String line = loc.file().lineText(lineNo);
-            // tabs expanded to stops of 8, as clang shows the line, so the caret stands under the column
-            StringBuilder source0 = new StringBuilder();
-            int caretAt = -1, col = loc.column();
-            for (int i = 0; i < line.length(); i++) {
-                if (i == col - 1) caretAt = source0.length();
-                char ch = line.charAt(i);
-                if (ch == '\t') source0.append(" ".repeat(8 - source0.length() % 8));
-                else source0.append(ch);
-            }
-            if (caretAt < 0) caretAt = source0.length() + Math.max(0, col - 1 - line.length());
-            String source = source0.toString(), under = " ".repeat(caretAt) + "^";
-            if (lineNumbers) {
-                // clang's gutter: the file's line number right-aligned in at least 4 columns (wide
-                // enough for the 16 lines a snippet may show), then " | "
-                int width = Math.max(4, Integer.toString(lineNo + 16).length());
-                source = " ".repeat(width - Integer.toString(lineNo).length() + 1) + lineNo + " | " + source;
-                under = " ".repeat(width + 2) + "| " + under;
-            }
             String where = column ? loc.toString() : loc.presumedFile() + ":" + loc.presumedLine();
-            print(loc, sev, where + ": " + word + ": " + message + nl + (caret ? source + nl + under + nl : ""));
+            print(loc, sev, where + ": " + word + ": " + message + nl + (caret && withSource ? snippet(loc, nl) : ""));
         }
-        if (sev != Severity.NOTE && errors >= errorLimit && sev != Severity.FATAL) {
-            release(java.util.List.of());
-            out.println("fatal error: too many errors emitted, stopping now");
-            throw new FatalError("too many errors");
+    }
+
+    /**
+     * The source line and the caret under the column, as clang shows them; nothing for a line longer
+     * than 4096 characters (clang's TextDiagnostic shows none: a generated line can be megabytes).
+     */
+    private String snippet(SourceLocation loc, String nl) {
+        int lineNo = loc.file().line(loc.offset());
+        String line = loc.file().lineText(lineNo);
+        if (line.length() > 4096) return "";
+        // tabs expanded to stops of 8, as clang shows the line, so the caret stands under the column
+        StringBuilder source0 = new StringBuilder();
+        int caretAt = -1, col = loc.column();
+        for (int i = 0; i < line.length(); i++) {
+            if (i == col - 1) caretAt = source0.length();
+            char ch = line.charAt(i);
+            if (ch == '\t') source0.append(" ".repeat(8 - source0.length() % 8));
+            else source0.append(ch);
         }
+        if (caretAt < 0) caretAt = source0.length() + Math.max(0, col - 1 - line.length());
+        String source = source0.toString(), under = " ".repeat(caretAt) + "^";
+        if (lineNumbers) {
+            // clang's gutter: the file's line number right-aligned in at least 4 columns (wide
+            // enough for the 16 lines a snippet may show), then " | "
+            int width = Math.max(4, Integer.toString(lineNo + 16).length());
+            source = " ".repeat(width - Integer.toString(lineNo).length() + 1) + lineNo + " | " + source;
+            under = " ".repeat(width + 2) + "| " + under;
+        }
+        return source + nl + under + nl;
     }
 
     /** clang's closing summary, e.g. "2 warnings and 1 error generated."; none under -fno-caret-diagnostics, as clang's. */

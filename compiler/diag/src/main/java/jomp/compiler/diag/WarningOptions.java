@@ -29,6 +29,14 @@ public final class WarningOptions {
     /** What a warning becomes. */
     public enum State { OFF, WARNING, ERROR }
 
+    /**
+     * What a warning is when no option names it (clang's default mapping): on, off (DefaultIgnore)
+     * or an error (DefaultError: {@code -Wno-error=flag} makes it a warning, {@code -Wno-flag}
+     * silences it, {@code -w} does not). One flag's warnings may differ: C89's "type specifier
+     * missing" is off by default, C99's is an error, both {@code -Wimplicit-int}.
+     */
+    public enum Default { ON, OFF, ERROR }
+
     /** The warnings jomp emits that clang leaves off unless asked for (all others are on by default, as in clang). */
     static final Set<String> OFF_BY_DEFAULT = Set.of(
             "unused-variable", "unused-parameter", "unused-function", "unused-but-set-variable", "unused-but-set-parameter",
@@ -122,27 +130,35 @@ public final class WarningOptions {
 
     /** What a warning of this flag ("-Wformat") becomes under these options. */
     public synchronized State state(String flag) {
-        return cache.computeIfAbsent(flag, this::compute);
+        String name = flag.startsWith("-W") ? flag.substring(2) : flag;
+        return state(flag, OFF_BY_DEFAULT.contains(name) ? Default.OFF : Default.ON);
     }
 
-    private State compute(String flag) {
-        if (none) return State.OFF;
+    /** The same for a warning whose default is given. */
+    public synchronized State state(String flag, Default dflt) {
+        return cache.computeIfAbsent(flag + " " + dflt, k -> compute(flag, dflt));
+    }
+
+    /** clang's DiagnosticIDs::getDiagnosticSeverity over the mappings the options made, in their order. */
+    private State compute(String flag, Default dflt) {
         String name = flag.startsWith("-W") ? flag.substring(2) : flag;
         Set<String> groups = ancestors(name);
-        boolean on = !OFF_BY_DEFAULT.contains(name) || everything;
-        boolean error = false, noError = false;
+        State sev = dflt == Default.ERROR ? State.ERROR : dflt == Default.ON || everything ? State.WARNING : State.OFF;
+        boolean noError = false;
         for (Setting s : settings) {
             if (!s.group.equals("*") && !groups.contains(s.group)) continue;
             switch (s.kind) {
-                case ENABLE -> { on = true; error = false; }
-                case DISABLE -> { on = false; error = false; }
-                case ERROR -> { on = true; error = true; }
-                case NO_ERROR -> { noError = true; error = false; }
+                case ENABLE -> { if (sev != State.ERROR) sev = State.WARNING; }   // a warning mapping does not lower an error
+                case DISABLE -> sev = State.OFF;
+                case ERROR -> sev = State.ERROR;
+                case NO_ERROR -> { noError = true; if (sev == State.ERROR) sev = State.WARNING; }
             }
         }
-        if (!on) return State.OFF;
-        if (error || werror && !noError) return State.ERROR;
-        return State.WARNING;
+        if (sev == State.OFF) return State.OFF;
+        // -w silences warnings and what options made errors of them, not what is an error by default
+        if (none && (sev == State.WARNING || dflt != Default.ERROR)) return State.OFF;
+        if (sev == State.WARNING && werror && !noError) return State.ERROR;
+        return sev;
     }
 
     /** The group and every group above it. */

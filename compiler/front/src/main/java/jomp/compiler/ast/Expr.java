@@ -91,6 +91,14 @@ public sealed interface Expr {
      */
     record StmtExpr(Stmt.Compound body, Expr result, Type type, SourceLocation loc) implements Expr {}
 
+    /**
+     * GNU {@code &&label}: the address of a label of the function being defined, a {@code void *}.
+     * Such an address is {@code value}, a small number the label has in its function (1, 2, ... in
+     * the order the function takes them): {@code goto *p} dispatches on it (abi.md, "Computed
+     * goto"), static tables hold it as data, and differences of two are constants.
+     */
+    record LabelAddr(String label, long value, Type type, SourceLocation loc) implements Expr {}
+
     /** Is this expression an lvalue (C11 6.3.2.1)? */
     static boolean isLvalue(Expr e) {
         return switch (e) {

@@ -30,14 +30,20 @@ public sealed interface Stmt {
     /** return [value]; value is converted to the function's return type. */
     record Return(Expr value, SourceLocation loc) implements Stmt {}
     record Goto(String label, SourceLocation loc) implements Stmt {}
+    /** GNU {@code goto *target;}: to the label whose address ({@link Expr.LabelAddr}) target holds, a {@code const void *}. */
+    record IndirectGoto(Expr target, SourceLocation loc) implements Stmt {}
     record Label(String name, Stmt body, SourceLocation loc) implements Stmt {}
     /** Block-scope declarations, in order (statics and externs included; typedefs and tags produce none). */
     record Decl(List<LocalVar> vars, SourceLocation loc) implements Stmt {}
     /**
-     * A GNU asm statement: its template, and its output (lvalue) and input operands. jomp parses
-     * it (headers hold static inline functions with assembly) but cannot compile it.
+     * A GNU asm statement: its template (the string's characters), its output operands (lvalues)
+     * and input operands with their constraints ("=r", "+m", "0", "[name]" names dropped), its
+     * clobbers, volatile, and an asm goto's labels. Lowering compiles the forms that mean something
+     * on the JVM (barriers, pause, rdtsc, cpuid, fences: lower/AsmLowering) and refuses the rest, in
+     * the functions it compiles only (headers hold static inline functions with assembly).
      */
-    record Asm(String template, List<Expr> outputs, List<Expr> inputs, SourceLocation loc) implements Stmt {}
+    record Asm(String template, List<String> outputConstraints, List<Expr> outputs, List<String> inputConstraints, List<Expr> inputs,
+               List<String> clobbers, boolean isVolatile, boolean isGoto, List<String> labels, SourceLocation loc) implements Stmt {}
     /** An OpenMP directive; body is its associated statement (null for standalone directives). */
     record Omp(OmpDirective directive, Stmt body, SourceLocation loc) implements Stmt {}
 

@@ -40,6 +40,7 @@ public class TreeScanner {
             case Stmt.Continue c -> visitContinue(c);
             case Stmt.Return r -> visitReturn(r);
             case Stmt.Goto g -> visitGoto(g);
+            case Stmt.IndirectGoto g -> visitIndirectGoto(g);
             case Stmt.Label l -> visitLabel(l);
             case Stmt.Decl d -> visitDecl(d);
             case Stmt.Asm a -> visitAsm(a);
@@ -69,6 +70,7 @@ public class TreeScanner {
             case Expr.VaOp v -> visitVaOp(v);
             case Expr.VaArg v -> visitVaArg(v);
             case Expr.StmtExpr s -> visitStmtExpr(s);
+            case Expr.LabelAddr l -> visitLabelAddr(l);
         }
     }
 
@@ -100,6 +102,7 @@ public class TreeScanner {
     public void visitContinue(Stmt.Continue c) {}
     public void visitReturn(Stmt.Return r) { scan(r.value()); }
     public void visitGoto(Stmt.Goto g) {}
+    public void visitIndirectGoto(Stmt.IndirectGoto g) { scan(g.target()); }
     public void visitLabel(Stmt.Label l) { scan(l.body()); }
     public void visitDecl(Stmt.Decl d) { for (Stmt.LocalVar lv : d.vars()) visitLocalVar(lv); }
     public void visitLocalVar(Stmt.LocalVar lv) { scan(lv.init()); }
@@ -156,4 +159,5 @@ public class TreeScanner {
     public void visitVaOp(Expr.VaOp v) { scanExprs(v.args()); }
     public void visitVaArg(Expr.VaArg v) { scan(v.ap()); }
     public void visitStmtExpr(Expr.StmtExpr s) { scan(s.body()); scan(s.result()); }
+    public void visitLabelAddr(Expr.LabelAddr l) {}
 }

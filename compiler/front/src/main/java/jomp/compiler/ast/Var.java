@@ -67,6 +67,11 @@ public final class Var {
      */
     public boolean inlineOnly;
 
+    /** A file-scope declaration with a prototype that is not a definition was seen (-Wmissing-prototypes). */
+    public boolean declaredWithPrototype;
+    /** Declared by a call to an undeclared function (C89's implicit {@code extern int f()}). */
+    public boolean implicitDecl;
+
     /** A gnu_inline extern inline definition: never compiled; calls go to the external function. */
     public boolean definitionDropped() { return gnuInline && externInlineDef; }
 

@@ -10,6 +10,7 @@ import jomp.compiler.ast.Var;
 import jomp.compiler.ast.Vla;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.diag.WarningOptions;
 import jomp.compiler.lex.Token;
 import jomp.compiler.parse.Parser.Attr;
 import jomp.compiler.parse.Parser.Declarator;
@@ -136,15 +137,51 @@ final class Declarations {
             } else ty = r;
         }
         if (!specAttrs.isEmpty()) ty = p.gnuAttrs.applyVectorSize(p.gnuAttrs.applyMode(ty, specAttrs), specAttrs);
-        if (first == p.tok() && !p.isTypedefName(first)) {
-            // no type at all: C89's implicit int, an error in C99
-            if (attr == null || attr.storageTok == null && !attr.isInline)
-                throw p.errorAt(p.tok().loc, p.isIdent(p.tok()) ? "unknown type name '" + p.tok().text + "'" : "expected expression");
-        }
-        if (counter == 0 && ty == Type.INT && p.pos > 0 && attr != null && (attr.storageTok != null || attr.isInline || quals != 0)) {
-            diags.error(first.loc, "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int");
+        implicitInt = false;
+        if (counter == 0) {
+            // no type specifier: C89's implicit int (clang's ParseImplicitInt) where a declarator can
+            // follow: after other specifiers (static x), or at file scope (f() {...}, *p;, x = 1;);
+            // an identifier that cannot be a declarator's name is an unknown type name
+            Token t = p.tok();
+            boolean ident = p.isIdent(t) && !p.isTypedefName(t);
+            boolean specified = first != t;
+            if (ident && !validAfterIdentifierInDeclarator(p.peek(1))) {
+                if (specified || p.atFileScope() && attr != null) {
+                    diags.error(t.loc, "unknown type name '" + t.text + "'");
+                    p.pos++;
+                    return quals == 0 ? ty : ty.qualified(quals);
+                }
+                throw p.errorAt(t.loc, "unknown type name '" + t.text + "'");
+            }
+            if (!specified) {
+                boolean declarator = ident || t.is("*") || t.is("(");
+                if (p.tags.inBody()) throw p.errorAt(t.loc, "type name requires a specifier or qualifier");
+                if (!(declarator && p.atFileScope() && attr != null))
+                    throw p.errorAt(t.loc, ident ? "unknown type name '" + t.text + "'" : p.atFileScope() && attr != null ? "expected identifier or '('" : "expected expression");
+            }
+            implicitInt = true;
         }
         return quals == 0 ? ty : ty.qualified(quals);
+    }
+
+    /** The last declaration specifiers had no type specifier (C89's implicit int): each declarator says so ({@link #implicitInt(SourceLocation)}). */
+    boolean implicitInt;
+
+    /** clang's isValidAfterIdentifierInDeclarator: an identifier followed by this is a declarator's name. */
+    private static boolean validAfterIdentifierInDeclarator(Token t) {
+        return t.is("[") || t.is("(") || t.is(")") || t.is(";") || t.is(",") || t.is("=") || t.is("{") || t.is(":")
+            || t.is("asm") || t.is("__asm__") || t.is("__asm") || t.is("__attribute__");
+    }
+
+    /**
+     * "type specifier missing" for a declarator of implicit-int specifiers, where clang says it
+     * (the declarator's name, or where the name would be): off by default in C89 (-Wall turns
+     * -Wimplicit-int on), an error from C99 on unless -Wno-error=implicit-int, an error in C23.
+     */
+    void implicitInt(SourceLocation at) {
+        if (p.language.c23()) diags.error(at, "a type specifier is required for all declarations");
+        else if (p.language.c99()) diags.defaultError(at, "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int", "-Wimplicit-int");
+        else diags.warning(at, "type specifier missing, defaults to 'int'", "-Wimplicit-int", WarningOptions.Default.OFF);
     }
 
     /** typeof and its GNU spellings; the _unqual forms drop the qualifiers (C23, clang's __typeof_unqual__). */
@@ -228,11 +265,12 @@ final class Declarations {
         Attr attr = new Attr();
         Token first = p.tok();
         Type base = declspec(attr);
+        boolean implicit = implicitInt;
         List<Stmt.LocalVar> vars = new ArrayList<>();
         if (p.consume(";")) { p.externals.checkEmptyDeclaration(base, first); return new Stmt.Decl(vars, loc); }
         while (true) {
-            Declarator d = p.declarators.declarator(base);
-            if (d.name() == null) throw p.errorAt(d.loc(), "expected identifier or '('");
+            Declarator d = p.declarators.namedDeclarator(base, "expected identifier or '('");
+            if (implicit) implicitInt(d.loc());
             if (attr.storage == Var.Storage.TYPEDEF) {
                 vlaSizes(d.type(), d.loc(), vars);
                 p.externals.declareTypedef(p.externals.typedefOf(d, attr));

@@ -1,7 +1,9 @@
 package jomp.compiler.parse;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Var;
@@ -33,28 +35,78 @@ final class Declarators {
     /** The name of the declarator whose suffixes are being parsed (for "'a' declared as an array with a negative size"). */
     private String declName;
 
-    Declarator declarator(Type ty) {
-        SourceLocation loc = p.tok().loc;
+    /** A declarator whose name may be omitted (a parameter's). */
+    Declarator declarator(Type ty) { return declarator(ty, null, null); }
+
+    /**
+     * A declarator that must have a name (a declaration's, a member's): a '(' then always groups
+     * (clang's ParseParenDeclarator: {@code int (void)} is not a function without a name), and a
+     * missing name is reported as {@code nameMissing} ("expected identifier or '('").
+     */
+    Declarator namedDeclarator(Type ty, String nameMissing) { return declarator(ty, nameMissing, null); }
+
+    /** group: the '(' of the grouping parentheses being parsed (clang then says "expected ')'" too), or null. */
+    private Declarator declarator(Type ty, String nameMissing, Token group) {
+        enter();
+        try {
+            return declaratorHere(ty, nameMissing, group);
+        } finally {
+            depth--;
+        }
+    }
+
+    /**
+     * Where the parenthesized declarator starting at a token ends, once a first parse found it (per
+     * token list, for the outermost declarator being parsed): each level of "((((x))))" parses its inner
+     * part twice, and without this every level would parse all deeper ones twice again (2^depth).
+     */
+    private final Map<Integer, Integer> innerEnd = new HashMap<>(), abstractInnerEnd = new HashMap<>();
+    private List<Token> innerEndOf;
+    private int depth;
+
+    private void enter() {
+        if (depth++ == 0 || innerEndOf != p.toks) { innerEnd.clear(); abstractInnerEnd.clear(); innerEndOf = p.toks; }
+    }
+
+    /** Past the inner declarator of the '(' just consumed (at start) and its ')': parsed once with a placeholder type, then known. */
+    private void skipInner(Map<Integer, Integer> ends, int start, Token open, boolean isAbstract, String nameMissing) {
+        Integer end = ends.get(start);
+        if (end != null) { p.pos = end; return; }
+        if (isAbstract) abstractDeclarator(Type.INT);
+        else declarator(Type.INT, nameMissing, open);
+        p.expectClose(")", open);
+        ends.put(start, p.pos);
+    }
+
+    private Declarator declaratorHere(Type ty, String nameMissing, Token group) {
         if (p.gnuAttrs.at()) p.gnuAttrs.skip();                  // void (__attribute__((x)) *fp)(void)
         ty = pointers(ty);
-        if (p.at("(") && nestedDeclaratorAhead()) {
+        if (p.at("(") && (nameMissing != null || nestedDeclaratorAhead())) {
             // int (*fp)(int): parse the suffix first with a placeholder, then the inner declarator on the real type
             Token open = p.next();
             int start = p.pos;
-            declarator(Type.INT);
-            p.expectClose(")", open);
+            skipInner(innerEnd, start, open, false, nameMissing);
             ty = typeSuffix(ty);
             List<ParamDecl> outerParams = lastParams;
             int end = p.pos;
             p.pos = start;
-            Declarator inner = declarator(ty);
+            Declarator inner = declarator(ty, nameMissing, open);
             p.pos = end;
+            // int (f)(int a) { ... }: the name alone in parentheses, so the parameters are the outer suffix's
+            if (inner.params() == null && inner.type().isFunction() && outerParams != null)
+                inner = new Declarator(inner.type(), inner.name(), outerParams, inner.loc(), inner.attrs(), inner.asmLabel());
             lastParams = inner.params() != null ? inner.params() : outerParams;
             return trailing(inner);
         }
+        SourceLocation nameLoc = p.tok().loc;   // where the name is, or would be
         Token name = null;
         if (p.isIdent(p.tok())) name = p.next();
         else if (p.tok().kind == Token.Kind.IDENT && !p.isTypeName(p.tok()) && !Parser.KEYWORDS.contains(p.tok().text)) name = p.next();
+        if (name == null && nameMissing != null) {
+            diags.error(p.tok().loc, nameMissing);
+            if (group != null) p.expectClose(")", group);
+            throw new Parser.SyntaxError();
+        }
         lastParams = null;
         String outerName = declName;
         declName = name == null ? null : name.text;
@@ -69,7 +121,7 @@ final class Declarators {
         }
         if (!attrs.isEmpty()) ty = p.gnuAttrs.applyVectorSize(p.gnuAttrs.applyMode(ty, attrs), attrs);
         lastParams = params;
-        return new Declarator(ty, name, params, name != null ? name.loc : loc, attrs, label);
+        return new Declarator(ty, name, params, nameLoc, attrs, label);
     }
 
     /**
@@ -124,13 +176,21 @@ final class Declarators {
 
     /** An abstract declarator (for type names). */
     Type abstractDeclarator(Type ty) {
+        enter();
+        try {
+            return abstractDeclaratorHere(ty);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Type abstractDeclaratorHere(Type ty) {
         if (p.gnuAttrs.at()) p.gnuAttrs.skip();
         ty = pointers(ty);
         if (p.at("(") && nestedDeclaratorAhead()) {
             Token open = p.next();
             int start = p.pos;
-            abstractDeclarator(Type.INT);
-            p.expectClose(")", open);
+            skipInner(abstractInnerEnd, start, open, true, null);
             ty = typeSuffix(ty);
             int end = p.pos;
             p.pos = start;
@@ -147,7 +207,10 @@ final class Declarators {
         declName = null;
         try {
             Type base = p.decls.declspec(null);
-            return abstractDeclarator(base);
+            boolean implicit = p.decls.implicitInt;
+            Type t = abstractDeclarator(base);
+            if (implicit) p.decls.implicitInt(p.tok().loc);   // (const)x: where the declarator's name would be
+            return t;
         } finally {
             declName = outerName;
         }
@@ -170,8 +233,10 @@ final class Declarators {
         }
         if (p.consume(")")) {
             lastParams = List.of();
-            return Type.func(ret, List.of(), false, true);
+            return Type.func(ret, List.of(), false, !p.language.c23());   // C23: () is (void)
         }
+        if (!p.language.c23() && p.isIdent(p.tok()) && !p.isTypedefName(p.tok()) && (p.peek(1).is(",") || p.peek(1).is(")")))
+            return identifierList(ret, open);
         List<Type> types = new ArrayList<>();
         List<ParamDecl> params = new ArrayList<>();
         boolean variadic = false;
@@ -190,11 +255,13 @@ final class Declarators {
                 }
                 Attr pa = new Attr();
                 Type base;
+                boolean implicit = false;
                 if (p.isIdent(p.tok()) && !p.isTypeName(p.tok())) base = Type.INT;
-                else base = p.decls.declspec(pa);
+                else { base = p.decls.declspec(pa); implicit = p.decls.implicitInt; }
                 if (pa.storageTok != null && pa.storage != Var.Storage.REGISTER)
                     diags.error(pa.storageTok.loc, "invalid storage class specifier in function declarator");
                 Declarator d = declarator(base);
+                if (implicit) p.decls.implicitInt(d.loc());
                 Type t = d.type();
                 // 6.7.6.3p7-8: arrays and functions adjust to pointers
                 if (t.isArray()) t = Type.pointerTo(t.base).qualified(t.quals);
@@ -213,7 +280,7 @@ final class Declarators {
                     p.gnuAttrs.applyToVar(pv, pa, d);   // unused on a parameter: no -Wunused-parameter
                     ps.names.put(d.name().text, pv);
                 }
-                params.add(new ParamDecl(t, d.name(), d.name() != null ? d.name().loc : start.loc, pv));
+                params.add(new ParamDecl(t, d.name(), d.loc(), pv));
                 if (p.consume(",")) continue;
                 break;
             }
@@ -223,6 +290,32 @@ final class Declarators {
         p.expectClose(")", open);
         lastParams = params;
         return Type.func(ret, types, variadic, false);
+    }
+
+    /**
+     * A K&R identifier list (C11 6.7.6.3p3; clang's isFunctionDeclaratorIdentifierList: an
+     * identifier that is no typedef name, then ',' or ')'): the function has no prototype; its
+     * parameters are named, each of type int until a definition's declaration list says otherwise
+     * ({@link OldStyleDefinitions}).
+     */
+    private Type identifierList(Type ret, Token open) {
+        List<ParamDecl> params = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        while (true) {
+            Token t = p.tok();
+            if (p.isTypedefName(t)) {
+                diags.error(t.loc, "unexpected type name '" + t.text + "': expected identifier");
+                p.pos++;
+            } else {
+                p.expectIdent();
+                if (!seen.add(t.text)) diags.error(t.loc, "redefinition of parameter '" + t.text + "'");
+                else params.add(new ParamDecl(Type.INT, t, t.loc, null));
+            }
+            if (!p.consume(",")) break;
+        }
+        p.expectClose(")", open);
+        lastParams = params;
+        return Type.func(ret, List.of(), false, true);
     }
 
     private Type arraySuffix(Type ty) {

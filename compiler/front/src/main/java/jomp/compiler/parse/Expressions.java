@@ -87,6 +87,7 @@ final class Expressions {
     // ---- undeclared identifiers: like clang's delayed typo correction, reported at the end of the full expression ----
     record Typo(Token name, String fix) {}
     private int typoDepth;
+    private final OnePastEnd onePastEnd = new OnePastEnd();
     List<Typo> pendingTypos;
 
     /** Reports the undeclared identifiers of a full expression; clang suggests names only if every one has a suggestion. */
@@ -480,9 +481,16 @@ final class Expressions {
                     if (!e.type().isScalar()) return invalidUnary(e, loc);
                     return new Expr.Unary(Expr.Unary.Op.NOT, e, Type.INT, loc);
                 }
+                case "&&" -> {
+                    if (!p.isIdent(p.peek(1))) break;
+                    p.pos++;
+                    return new Expr.LabelAddr(p.peek(0).text, p.labelAddress(p.next()), Type.pointerTo(Type.VOID), loc);
+                }
                 case "&" -> {
                     p.pos++;
-                    Expr e = cast();
+                    int mark = onePastEnd.enter();
+                    Expr e = null;
+                    try { e = cast(); } finally { onePastEnd.leave(mark, e); }
                     return addressOf(e, loc);
                 }
                 case "*" -> {
@@ -495,7 +503,6 @@ final class Expressions {
                     Expr e = unary();
                     return incDec(e, true, t.text.equals("++"), t);
                 }
-                case "&&" -> throw p.errorAt(loc, "use of GNU address-of-label extension is not supported");
                 default -> {}
             }
         }
@@ -657,12 +664,37 @@ final class Expressions {
             diags.error(open.loc, "array subscript is not an integer");
             return new Expr.IntLit(0, Parser.ERROR, open.loc);
         }
-        if (base.type().kind == Type.Kind.ARRAY && base.type().arrayLen >= 0 && ConstEval.integer(b) instanceof Long n
-            && (n < 0 || n > base.type().arrayLen || n == base.type().arrayLen)) {
-            diags.warning(idx.loc(), "array index " + n + " is " + (n < 0 ? "before the beginning of the array" : "past the end of the array (that has type '" + base.type() + "')"), "-Warray-bounds");
-        }
         Expr sum = pointerOffset(Expr.Binary.Op.ADD, a, b, open.loc, open);
-        return deref(sum, open.loc);
+        Expr result = deref(sum, open.loc);
+        onePastEnd.subscript(result, base);
+        Expr arr = base.type().kind == Type.Kind.ARRAY ? base : idx.type().kind == Type.Kind.ARRAY ? idx : null;  // a[i] or i[a]
+        if (arr != null && arr.type().arrayLen >= 0 && !flexibleLike(arr) && ConstEval.integer(b) instanceof Long n
+            && (n < 0 || n >= arr.type().arrayLen)) {
+            Runnable warn = () -> diags.warning(begin(arr), "array index " + n + " is " + (n < 0 ? "before the beginning of the array" : "past the end of the array (that has type '" + arr.type() + "')"), "-Warray-bounds");
+            if (n == arr.type().arrayLen) onePastEnd.onePastEnd(result, warn);
+            else warn.run();
+        }
+        return result;
+    }
+
+    /** A struct's or union's last member array: clang (-fstrict-flex-arrays=0) takes it as a flexible array, unbounded. */
+    private static boolean flexibleLike(Expr arr) {
+        if (!(arr instanceof Expr.Member m)) return false;
+        Type rec = m.base().type().isPointer() ? m.base().type().base : m.base().type();
+        return rec.isStructOrUnion() && m.member().index() == rec.members().size() - 1;
+    }
+
+    /** Where clang puts a diagnostic about e: where e begins (its leftmost operand's token). */
+    private static SourceLocation begin(Expr e) {
+        while (true) {
+            switch (e) {
+                case Expr.Member m -> e = m.base();
+                case Expr.Decay d -> e = d.operand();
+                case Expr.Cast c when c.implicit() -> e = c.operand();
+                case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF && u.operand() instanceof Expr.Binary b && b.loc() == u.loc() -> e = b.left();
+                default -> { return e.loc(); }
+            }
+        }
     }
 
     Expr member(Expr base, Token name, Token op, boolean arrow) {
@@ -759,10 +791,22 @@ final class Expressions {
             if (direct != null) diags.note(direct.loc, "'" + direct.name + "' declared here");
             return new Expr.IntLit(0, Parser.ERROR, fn.loc());
         }
+        if (ft.oldStyle && np > 0 && na != np && direct != null && direct.isDefined && direct != p.currentFn) {
+            // a K&R definition: clang checks the number against it, as a warning
+            diags.warning(close.loc, (na < np ? "too few" : "too many") + " arguments in call to '" + direct.name + "'");
+        } else if (ft.oldStyle && np == 0 && na > 0 && (direct == null || !direct.implicitDecl && (direct.loc == null || !direct.loc.file().isSystem()))) {
+            diags.warning(open.loc, "passing arguments to " + (direct == null ? "a function" : "'" + direct.name + "'")
+                    + " without a prototype is deprecated in all versions of C and is not supported in C23", "-Wdeprecated-non-prototype");
+        }
         for (int i = 0; i < na; i++) {
             Expr a = rvalue(written.get(i));
             if (a.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, fn.loc());
-            if (i < np && !ft.oldStyle) {
+            if (i < np && ft.oldStyle) {
+                // a K&R definition's parameter: converted to its declared type (clang checks it so), then
+                // passed promoted, as every call of a function without a prototype passes its arguments
+                Expr c = sema.assignConvert(a, ft.params.get(i).unqualified(), Sema.Context.PASS, written.get(i).loc(), written.get(i));
+                args.add(c.type() == Parser.ERROR ? c : sema.convert(c, Types.defaultArgPromote(c.type())));
+            } else if (i < np) {
                 int before = diags.errorCount() + diags.warningCount();
                 Type pt = ft.params.get(i).unqualified();
                 Expr tu = TransparentUnion.argument(p, a, pt);

@@ -39,6 +39,7 @@ final class ExternalDefinitions {
                 if (p.tok().kind == Token.Kind.PRAGMA) { p.pragmaAtFileScope(p.next()); continue; }
                 if (p.consume(";")) continue;
                 if (p.at("_Static_assert")) { p.decls.staticAssert(); continue; }
+                if (p.at("asm") || p.at("__asm__") || p.at("__asm")) { p.gnuStatements.fileScopeAsm(); continue; }
                 externalDeclaration();
             } catch (SyntaxError e) {
                 p.skipToStatementEnd();
@@ -68,7 +69,8 @@ final class ExternalDefinitions {
         }
         for (Var v : p.globals) {
             // C11 6.7.4p7: inline in every declaration and extern in none makes an inline definition only
-            if (v.isFunction() && v.isDefined && v.isInline && !v.externalDecl && v.storage != Var.Storage.STATIC) v.inlineOnly = true;
+            // (GNU89's inline is an external definition, gnu_inline's too)
+            if (v.isFunction() && v.isDefined && v.isInline && !v.externalDecl && v.storage != Var.Storage.STATIC && !v.gnuInline) v.inlineOnly = true;
         }
         return new TranslationUnit(p.items, p.globals);
     }
@@ -77,20 +79,27 @@ final class ExternalDefinitions {
         Attr attr = new Attr();
         Token first = p.tok();
         Type base = p.decls.declspec(attr);
+        boolean implicit = p.decls.implicitInt;
         if (p.consume(";")) { checkEmptyDeclaration(base, first); return; }
         boolean firstDecl = true;
         while (true) {
-            Declarator d = p.declarators.declarator(base);
+            Declarator d = p.declarators.namedDeclarator(base, "expected identifier or '('");
+            boolean knrDefinition = OldStyleDefinitions.isIdentifierList(d) && firstDecl && !p.at(";") && !p.at(",") && !p.at("=");
+            if (implicit && !knrDefinition) p.decls.implicitInt(d.loc());
+            if (OldStyleDefinitions.isIdentifierList(d)) {
+                if (knrDefinition) {
+                    p.oldStyle.definition(d, attr, implicit);
+                    return;
+                }
+                diags.error(d.params().get(0).loc(), "a parameter list without types is only allowed in a function definition");
+                d = new Declarator(Type.func(d.type().base, List.of(), false, true), d.name(), List.of(), d.loc(), d.attrs(), d.asmLabel());
+            }
             if (d.type().isFunction() && firstDecl && p.at("{")) {
                 functionDefinition(d, attr);
                 return;
             }
-            if (d.type().isFunction() && firstDecl && !p.at(";") && !p.at(",") && !p.at("=") && p.isTypeName(p.tok()) && d.type().oldStyle) {
-                throw p.errorAt(p.tok().loc, "K&R-style (identifier-list) function definitions are not supported");
-            }
             firstDecl = false;
-            if (d.name() == null) diags.error(d.loc(), "declaration does not declare anything");
-            else if (attr.storage == Var.Storage.TYPEDEF) declareTypedef(typedefOf(d, attr));
+            if (attr.storage == Var.Storage.TYPEDEF) declareTypedef(typedefOf(d, attr));
             else globalDeclaration(d, attr);
             if (p.consume(",")) continue;
             if (p.at(";")) { p.pos++; return; }
@@ -140,6 +149,7 @@ final class ExternalDefinitions {
         }
         Var v = declareGlobal(d.name(), type, attr, d.params());
         if (v == null) return;
+        if (type.isFunction() && !type.oldStyle && !v.isDefined) v.declaredWithPrototype = true;
         p.gnuAttrs.applyToVar(v, attr, d);
         if (d.params() != null && type.isFunction()) p.paramDecls.putIfAbsent(v, d.params());
         if (GnuTypes.isAutoType(type)) {
@@ -235,18 +245,38 @@ final class ExternalDefinitions {
         return v;
     }
 
-    private void functionDefinition(Declarator d, Attr attr) {
+    void functionDefinition(Declarator d, Attr attr) {
+        Var before = p.fileScopeFunction(d.name().text);
+        if (before != null && before.type.oldStyle && before.type.params.isEmpty() && !before.implicitDecl
+                && !d.type().oldStyle && (!d.type().params.isEmpty() || d.type().variadic)) {
+            diags.warning(before.loc, "a function declaration without a prototype is deprecated in all versions of C and is treated as a "
+                    + "zero-parameter prototype in C23, conflicting with a subsequent definition", "-Wdeprecated-non-prototype");
+            diags.note(d.name().loc, "conflicting prototype is here");
+        }
         Var fn = declareGlobal(d.name(), d.type(), attr, d.params());
         if (fn == null) { skipBlock(); return; }
+        boolean wasDropped = fn.definitionDropped(), wasExternInline = fn.externInlineDef;
         p.gnuAttrs.applyToVar(fn, attr, d);
-        fn.externInlineDef = attr.isInline && attr.storage == Var.Storage.EXTERN;
+        // GNU89 inline (-std=gnu89, -fgnu89-inline): extern inline is for inlining only, plain inline external
+        if (p.language.gnuInline() && attr.isInline) fn.gnuInline = true;
+        boolean externInline = attr.isInline && attr.storage == Var.Storage.EXTERN;
         if (d.params() != null) p.paramDecls.putIfAbsent(fn, d.params());
         if (fn.isDefined) {
-            diags.error(d.name().loc, "redefinition of '" + d.name().text + "'");
-            diags.note(fn.loc, "previous definition is here");
-            skipBlock();
-            return;
+            TranslationUnit.Function prev = previousDefinition(fn);
+            if (wasDropped && !externInline && prev != null) {
+                // GNU89: a definition after an extern inline one is the function's (gcc's and clang's)
+                p.items.remove(prev);
+                fn.isDefined = false;
+            } else {
+                if (wasExternInline && !fn.gnuInline)
+                    diags.error(d.name().loc, "redefinition of a 'extern inline' function '" + d.name().text + "' is not supported in C99 mode");
+                else diags.error(d.name().loc, "redefinition of '" + d.name().text + "'");
+                diags.note(prev != null ? prev.loc() : fn.loc, "previous definition is here");
+                skipBlock();
+                return;
+            }
         }
+        fn.externInlineDef = externInline;
         fn.isDefined = true;
         if (!d.type().base.isVoid() && !d.type().base.isComplete())
             diags.error(d.name().loc, "incomplete result type '" + d.type().base + "' in function definition");
@@ -254,6 +284,7 @@ final class ExternalDefinitions {
         p.locals = new ArrayList<>();
         p.labels = new HashMap<>();
         p.gotos = new ArrayList<>();
+        p.labelValues = new HashMap<>();
         p.enterScope();
         List<Var> params = new ArrayList<>();
         List<ParamDecl> pds = d.params() == null ? List.of() : d.params();
@@ -271,11 +302,10 @@ final class ExternalDefinitions {
                 pv.synthetic = true;
                 p.locals.add(pv);
             }
-            if (pd.name() == null) {
-                diags.error(pd.loc(), "parameter name omitted");
-            }
             if (!pd.type().isComplete() && !pd.type().isArray())
                 diags.error(pd.loc(), "variable has incomplete type '" + pd.type() + "'");
+            if (pd.name() == null && !p.language.c23())
+                diags.warning(pd.loc(), "omitting the parameter name in a function definition is a C23 extension", "-Wc23-extensions");
             pv.paramIndex = i;
             params.add(pv);
         }
@@ -293,6 +323,11 @@ final class ExternalDefinitions {
         p.items.add(new TranslationUnit.Function(fn, params, body, p.locals, d.name().loc));
         p.emitted.add(fn);
         p.currentFn = null;
+    }
+
+    private TranslationUnit.Function previousDefinition(Var fn) {
+        for (TranslationUnit.TopLevel t : p.items) if (t instanceof TranslationUnit.Function f && f.var() == fn) return f;
+        return null;
     }
 
     private void skipBlock() {

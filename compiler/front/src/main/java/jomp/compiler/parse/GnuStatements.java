@@ -11,8 +11,8 @@ import jomp.compiler.type.Type;
 /**
  * GNU statement forms the system's headers use: statement expressions {@code ({ ... })}
  * (glibc's assert, tgmath and many library macros) and asm statements (static inline functions
- * in kernel and glibc headers). Statement expressions are compiled; asm statements are parsed,
- * checked, and refused by lowering if a function holding one is ever compiled.
+ * in kernel and glibc headers). Statement expressions are compiled; asm statements are parsed
+ * and checked here, and compiled by lowering where they have a meaning on the JVM (AsmLowering).
  */
 final class GnuStatements {
     private final Parser p;
@@ -69,11 +69,17 @@ final class GnuStatements {
      */
     Stmt asm() {
         Token kw = p.next();
+        boolean isVolatile = false, isGoto = false;
         while (p.at("volatile") || p.at("__volatile__") || p.at("__volatile") || p.at("inline") || p.at("__inline__")
-               || p.at("__inline") || p.at("goto")) p.pos++;
+               || p.at("__inline") || p.at("goto")) {
+            isVolatile |= p.tok().text.contains("volatile");
+            isGoto |= p.at("goto");
+            p.pos++;
+        }
         Token open = p.tok();
         p.expect("(");
         String template = strings("expected string literal in 'asm'");
+        List<String> outConstraints = new ArrayList<>(), inConstraints = new ArrayList<>(), clobbers = new ArrayList<>(), labels = new ArrayList<>();
         List<Expr> outputs = new ArrayList<>(), inputs = new ArrayList<>();
         int section = 0;
         while (colon()) {
@@ -81,16 +87,42 @@ final class GnuStatements {
             if (p.at(")") || p.at(":")) continue;
             do {
                 switch (section) {
-                    case 1 -> outputs.add(operand(true));
-                    case 2 -> inputs.add(operand(false));
-                    case 3 -> strings("expected string literal");
-                    default -> p.expectIdent();
+                    case 1 -> { outConstraints.add(operand(outputs, true)); }
+                    case 2 -> { inConstraints.add(operand(inputs, false)); }
+                    case 3 -> clobbers.add(strings("expected string literal"));
+                    default -> {   // asm goto's labels: each must be the function's, as a goto's
+                        Token l = p.expectIdent();
+                        p.gotos.add(l);
+                        labels.add(l.text);
+                    }
                 }
             } while (p.consume(","));
         }
         p.expectClose(")", open);
         p.expectAfter(";", "after asm statement");
-        return new Stmt.Asm(template, outputs, inputs, kw.loc);
+        return new Stmt.Asm(template, outConstraints, outputs, inConstraints, inputs, clobbers, isVolatile, isGoto, labels, kw.loc);
+    }
+
+    /**
+     * File-scope {@code asm("...");}: assembler directives that mean nothing on the JVM are
+     * accepted (.ident, .symver, .section .note..., .previous, comments); anything else is code or
+     * data jomp cannot place, and refused.
+     */
+    void fileScopeAsm() {
+        Token kw = p.next();
+        Token open = p.tok();
+        p.expect("(");
+        String text = strings("expected string literal in 'asm'");
+        p.expectClose(")", open);
+        p.expectAfter(";", "after top-level asm block");
+        for (String line : text.split("[\\n;]")) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#") || l.startsWith("//") || l.startsWith(".ident") || l.startsWith(".symver")
+                || l.startsWith(".previous") || l.matches("\\.section\\s+\\.note\\b.*")) continue;
+            p.diags.error(kw.loc, "jomp cannot compile file-scope assembly '" + l + "': it is code or data for an x86 assembler, "
+                    + "not the JVM");
+            return;
+        }
     }
 
     /** A ':' (also the first half of '::'). */
@@ -104,25 +136,28 @@ final class GnuStatements {
         return false;
     }
 
-    private Expr operand(boolean output) {
+    /** {@code [name] "constraint" (expression)}: adds the expression to out, returns the constraint. */
+    private String operand(List<Expr> out, boolean output) {
         if (p.at("[")) {
             Token o = p.next();
             p.expectIdent();
             p.expectClose("]", o);
         }
-        strings("expected string literal in 'asm'");
+        String constraint = strings("expected string literal in 'asm'");
         Token o = p.tok();
         p.expect("(");
         Expr e = p.exprs.expr();
         p.expectClose(")", o);
         if (output && !Expr.isLvalue(e) && e.type() != Parser.ERROR) p.diags.error(e.loc(), "invalid lvalue in asm output");
-        return output ? e : p.exprs.rvalue(e);
+        out.add(output ? e : p.exprs.rvalue(e));
+        return constraint;
     }
 
+    /** Adjacent string literals, as the characters they hold. */
     private String strings(String msg) {
         if (p.tok().kind != Token.Kind.STRING) throw p.errorAt(p.tok().loc, msg);
-        StringBuilder sb = new StringBuilder();
-        while (p.tok().kind == Token.Kind.STRING) sb.append(p.next().text);
-        return sb.toString();
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        while (p.tok().kind == Token.Kind.STRING) p.literals.appendString(p.next(), 1, b);
+        return b.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Var;
 import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.diag.WarningOptions;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
 import jomp.compiler.parse.Parser.EnumConst;
@@ -71,7 +72,7 @@ final class PrimaryExpressions {
             byte[] b = java.util.Arrays.copyOf(fn.getBytes(java.nio.charset.StandardCharsets.UTF_8), fn.length() + 1);
             return new Expr.StrLit(b, Type.arrayOf(Type.CHAR.qualified(Type.CONST), b.length), t.loc);
         }
-        if (p.at("(")) return implicitFunction(t);
+        if (p.at("(") && !p.language.c23()) return implicitFunction(t);
         // clang reports the base of a subscript at once, without a suggestion
         if (p.at("[")) {
             p.exprs.reportUndeclared(t, null);
@@ -90,20 +91,31 @@ final class PrimaryExpressions {
         return new Expr.IntLit(0, Parser.ERROR, t.loc);
     }
 
-    /** A call to an undeclared function: an error since C99 (clang 16+), then declared as clang does to go on. */
+    /**
+     * A call to an undeclared function (C89 6.3.2.2: it declares {@code extern int f()}): in C89 a
+     * warning (off by default unless the function is one of the C library's clang knows), from C99
+     * on an error unless -Wno-error=implicit-function-declaration (clang 16+); declared as clang
+     * does, with the library function's own type when it is one. C23 has no such declaration.
+     */
     private Expr implicitFunction(Token t) {
         LibraryFunction lib = LibraryFunction.find(t.text);
         Type ft;
+        String flag = "-Wimplicit-function-declaration";
+        boolean c99 = p.language.c99();
         if (lib != null) {
-            diags.error(t.loc, "call to undeclared library function '" + t.text + "' with type '" + lib.type() + "'; ISO C99 and later do not support implicit function declarations [-Wimplicit-function-declaration]");
+            if (c99) diags.defaultError(t.loc, "call to undeclared library function '" + t.text + "' with type '" + lib.type() + "'; ISO C99 and later do not support implicit function declarations", flag);
+            else diags.warning(t.loc, "implicitly declaring library function '" + t.text + "' with type '" + lib.type() + "'", flag, WarningOptions.Default.ON);
             diags.note(t.loc, "include the header <" + lib.header() + "> or explicitly provide a declaration for '" + t.text + "'");
             ft = lib.type();
         } else {
-            diags.error(t.loc, "call to undeclared function '" + t.text + "'; ISO C99 and later do not support implicit function declarations [-Wimplicit-function-declaration]");
+            if (c99) diags.defaultError(t.loc, "call to undeclared function '" + t.text + "'; ISO C99 and later do not support implicit function declarations", flag);
+            else diags.warning(t.loc, "implicit declaration of function '" + t.text + "'", flag, WarningOptions.Default.OFF);
             ft = Type.func(Type.INT, List.of(), false, true);
         }
         Var v = new Var(t.text, ft, t.loc, false);
         v.storage = Var.Storage.EXTERN;
+        v.implicitDecl = true;
+        v.externalDecl = true;
         p.scopes.get(0).names.put(t.text, v);
         p.globals.add(v);
         return new Expr.VarRef(v, ft, t.loc);

@@ -64,25 +64,35 @@ final class Statements {
             p.gnuAttrs.parse();
             boolean decl = p.isTypeName(p.tok()) && !(p.isTypedefName(p.tok()) && p.peek(1).is(":"));
             p.pos = save;
-            return decl ? p.decls.localDeclaration() : statement();
+            return decl ? p.decls.localDeclaration() : statement(true);
         }
         if (p.isTypeName(p.tok()) && !(p.isTypedefName(p.tok()) && p.peek(1).is(":"))) return p.decls.localDeclaration();
         if (p.at("_Static_assert")) { p.decls.staticAssert(); return new Stmt.Null(p.prev().loc); }
-        return statement();
+        return statement(true);
     }
 
-    Stmt statement() {
+    Stmt statement() { return statement(false); }
+
+    /**
+     * A statement; {@code blockItem} when it is an item of a compound statement, the only place a
+     * standalone OpenMP directive (barrier, taskwait, ...) may stand: not the body of an if, a
+     * loop or an OpenMP construct, nor a labelled statement (clang's "immediate substatement").
+     */
+    private Stmt statement(boolean blockItem) {
         Token t = p.tok();
         SourceLocation loc = t.loc;
-        if (t.kind == Token.Kind.PRAGMA) { p.pos++; return p.pragmaStatement(t); }
+        if (t.kind == Token.Kind.PRAGMA) { p.pos++; return p.pragmaStatement(t, blockItem); }
         if (t.kind == Token.Kind.PUNCT) {
             if (t.text.equals("{")) return compoundStatement(true);
             if (t.text.equals(";")) { p.pos++; return new Stmt.Null(loc); }
         }
         if (p.gnuAttrs.at()) {
-            // an attribute statement (__attribute__((fallthrough));) or attributes on a statement
-            p.gnuAttrs.check(p.gnuAttrs.parse());
-            if (p.consume(";")) return new Stmt.Null(loc);
+            // an attribute statement (__attribute__((fallthrough));) or attributes on a statement; a fallthrough
+            // statement is the Null at the attribute (-Wimplicit-fallthrough sees it so, macro or not), another at its ';'
+            var attrs = p.gnuAttrs.parse();
+            p.gnuAttrs.check(attrs);
+            Token semi = p.tok();
+            if (p.consume(";")) return new Stmt.Null(attrs.stream().anyMatch(a -> a.is("fallthrough")) ? loc : semi.loc);
             return statement();
         }
         if (p.isIdent(t) && p.peek(1).is(":")) {
@@ -90,8 +100,7 @@ final class Statements {
             if (p.gnuAttrs.at()) p.gnuAttrs.check(p.gnuAttrs.parse());   // label attributes (unused)
             SourceLocation old = p.labels.putIfAbsent(t.text, t.loc);
             if (old != null) { diags.error(t.loc, "redefinition of label '" + t.text + "'"); diags.note(old, "previous definition is here"); }
-            if (p.at("}")) { diags.error(p.tok().loc, "label at end of compound statement: expected statement"); return new Stmt.Label(t.text, new Stmt.Null(p.tok().loc), loc); }
-            return new Stmt.Label(t.text, statement(), loc);
+            return new Stmt.Label(t.text, labelled(), loc);
         }
         if (t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT && Parser.KEYWORDS.contains(t.text)) {
             switch (t.text) {
@@ -145,8 +154,7 @@ final class Statements {
                         diags.note(loc, "previous case defined here");
                     }
                     sw.dfltLoc = loc;
-                    Stmt body = p.at("}") ? new Stmt.Null(p.tok().loc) : statement();
-                    Stmt.Default d = new Stmt.Default(body, loc);
+                    Stmt.Default d = new Stmt.Default(labelled(), loc);
                     sw.dflt = d;
                     return d;
                 }
@@ -164,7 +172,14 @@ final class Statements {
                 }
                 case "goto": {
                     p.pos++;
-                    if (p.at("*")) throw p.errorAt(p.tok().loc, "indirect goto is not supported");
+                    if (p.at("*")) {   // GNU: goto *p, p converted as an argument of type const void * is (clang)
+                        Token star = p.next();
+                        Expr e = p.exprs.expr();
+                        Type cvp = Type.pointerTo(Type.VOID.qualified(Type.CONST));
+                        Expr target = sema.assignConvert(p.exprs.rvalue(e), cvp, Sema.Context.PASS, star.loc, e);
+                        p.expectAfter(";", "after goto statement");
+                        return new Stmt.IndirectGoto(target, loc);
+                    }
                     Token name = p.expectIdent();
                     p.gotos.add(name);
                     p.expectAfter(";", "after goto statement");
@@ -179,6 +194,17 @@ final class Statements {
         p.expectAfter(";", "after expression");
         if (!p.gnuStatements.isStatementExpressionValue()) checkUnused(e);
         return new Stmt.ExprStmt(e, loc);
+    }
+
+    /** The statement after a label, case or default: none before a '}' (C23; an extension before, as clang says). */
+    private Stmt labelled() {
+        if (p.isTypeName(p.tok()) && !(p.isTypedefName(p.tok()) && p.peek(1).is(":"))) {
+            if (!p.language.c23()) diags.warning(p.tok().loc, "label followed by a declaration is a C23 extension", "-Wc23-extensions");
+            return p.decls.localDeclaration();
+        }
+        if (!p.at("}")) return statement();
+        if (!p.language.c23()) diags.warning(p.tok().loc, "label at end of compound statement is a C23 extension", "-Wc23-extensions");
+        return new Stmt.Null(p.tok().loc);
     }
 
     /** A statement that is a loop/if body: declarations are not allowed there. */
@@ -287,8 +313,7 @@ final class Statements {
                 diags.note(prevLoc, "previous case defined here");
             }
         }
-        Stmt body = p.at("}") ? new Stmt.Null(p.tok().loc) : statement();
-        Stmt.Case c = new Stmt.Case(lo, h2, body, kw.loc);
+        Stmt.Case c = new Stmt.Case(lo, h2, labelled(), kw.loc);
         sw.cases.add(c);
         return c;
     }
@@ -297,15 +322,17 @@ final class Statements {
         Token kw = p.next();
         Type ret = p.currentFn.type.base;
         if (p.consume(";")) {
-            if (!ret.isVoid()) diags.error(kw.loc, "non-void function '" + p.currentFn.name + "' should return a value [-Wreturn-mismatch]");
+            if (!ret.isVoid()) diags.defaultError(kw.loc, "non-void function '" + p.currentFn.name + "' should return a value", "-Wreturn-mismatch");
             return new Stmt.Return(null, kw.loc);
         }
         Expr e = p.exprs.expr();
         p.expectAfter(";", "after return statement");
         Expr r = p.exprs.rvalue(e);
+        if (e instanceof Expr.LabelAddr)
+            diags.warning(e.loc(), "returning address of label, which is local", "-Wreturn-stack-address");
         if (ret.isVoid()) {
-            if (!r.type().isVoid()) diags.error(kw.loc, "void function '" + p.currentFn.name + "' should not return a value [-Wreturn-mismatch]");
-            return new Stmt.Return(r.type().isVoid() ? r : null, kw.loc);
+            if (!r.type().isVoid()) diags.defaultError(kw.loc, "void function '" + p.currentFn.name + "' should not return a value", "-Wreturn-mismatch");
+            return new Stmt.Return(r, kw.loc);   // evaluated, its value dropped (under -Wno-error=return-mismatch)
         }
         return new Stmt.Return(sema.assignConvert(r, ret.unqualified(), Sema.Context.RETURN, e.loc(), e), kw.loc);
     }

@@ -81,6 +81,9 @@ final class TagSpecifiers {
     /** Struct/union definitions in progress: their tags cannot be redefined inside them. */
     private final Set<Record> beingDefined = new HashSet<>();
 
+    /** Is a struct or union body being parsed (its members' specifiers are no file-scope declaration's)? */
+    boolean inBody() { return !beingDefined.isEmpty(); }
+
     private Type structBody(Type t, List<GnuAttributes.Attribute> typeAttrs) {
         Token open = p.next();
         List<Member> members = new ArrayList<>();
@@ -94,6 +97,7 @@ final class TagSpecifiers {
                 Attr a = new Attr();
                 Token startTok = p.tok();
                 Type base = p.decls.declspec(a);
+                boolean implicit = p.decls.implicitInt;
                 if (p.at(";") && base.isStructOrUnion() && base.record.tag == null) {
                     // anonymous struct/union member (C11 6.7.2.1p13)
                     p.pos++;
@@ -104,7 +108,10 @@ final class TagSpecifiers {
                 boolean first = true;
                 while (first || p.consume(",")) {
                     first = false;
-                    Declarator d = p.at(":") ? new Declarator(base, null, null, p.tok().loc) : p.declarators.declarator(base);
+                    Declarator d = p.at(":") ? new Declarator(base, null, null, p.tok().loc)
+                                : p.at(";") ? p.declarators.declarator(base)
+                                : p.declarators.namedDeclarator(base, "expected member name or ';' after declaration specifiers");
+                    if (implicit) p.decls.implicitInt(d.loc());
                     int width = -1;
                     if (p.consume(":")) {
                         Expr w = p.exprs.conditional();

@@ -384,7 +384,7 @@ final class PredefinedMacros {
         if (std.version() != null) sb.append("#define __STDC_VERSION__ ").append(std.version()).append('\n');
         if (std.strict()) sb.append("#define __STRICT_ANSI__ 1\n");
         else sb.append("#define linux 1\n#define unix 1\n");
-        sb.append(std.gnuInline() ? "#define __GNUC_GNU_INLINE__ 1\n" : "#define __GNUC_STDC_INLINE__ 1\n");
+        sb.append(o.gnuInline() ? "#define __GNUC_GNU_INLINE__ 1\n" : "#define __GNUC_STDC_INLINE__ 1\n");
         if (o.optLevel() > 0) {
             sb.append("#define __OPTIMIZE__ 1\n");
             if (o.optimizeSize()) sb.append("#define __OPTIMIZE_SIZE__ 1\n");

@@ -66,6 +66,8 @@ public final class ConstEval {
         switch (e) {
             case Expr.IntLit i -> { return num(i.value()); }
             case Expr.FloatLit f -> { return flt(f.value()); }
+            // an address constant whose value is a number: &&a - &&b and &&a + 4 fold, tables hold it as data
+            case Expr.LabelAddr l -> { return addr ? num(l.value()) : null; }
             case Expr.Call c when c.direct() != null && c.direct().name.equals("__builtin_complex") -> {
                 // constant when both parts are; the value stands for the real part (what a cast to a real type keeps)
                 Value re = eval(c.args().get(0), false), im = eval(c.args().get(1), false);

@@ -112,7 +112,7 @@ public final class Sema {
                 // clang's fix-it hint: &x would have the target type
                 String hint = written != null && Expr.isLvalue(written) && Types.compatibleUnqualified(to.base.unqualified(), from.unqualified())
                     ? "; take the address with &" : "";
-                diags.error(diagLoc, "incompatible integer to pointer conversion " + phrase(ctx, to, shown, "") + hint + " [-Wint-conversion]");
+                diags.defaultError(diagLoc, "incompatible integer to pointer conversion " + phrase(ctx, to, shown, "") + hint, "-Wint-conversion");
                 return convert(r, to);
             }
             diags.error(diagLoc, phrase(ctx, to, shown, "incompatible type"));
@@ -120,7 +120,7 @@ public final class Sema {
         }
         if (to.isInteger() && from.isPointer()) {
             String hint = Types.compatibleUnqualified(from.base.unqualified(), to) ? "; dereference with *" : "";
-            diags.error(diagLoc, "incompatible pointer to integer conversion " + phrase(ctx, to, shown, "") + hint + " [-Wint-conversion]");
+            diags.defaultError(diagLoc, "incompatible pointer to integer conversion " + phrase(ctx, to, shown, "") + hint, "-Wint-conversion");
             return convert(r, to);
         }
         diags.error(diagLoc, phrase(ctx, to, shown, "incompatible type"));
@@ -169,7 +169,7 @@ public final class Sema {
             Expr i = at.isInteger() ? a : b;
             t = at.isPointer() ? at.unqualified() : bt.unqualified();
             if (!isNullPointerConstant(i))
-                diags.error(loc, "incompatible operand types (" + quote(at) + " and " + quote(bt) + ") [-Wint-conversion]");
+                diags.defaultError(loc, "incompatible operand types (" + quote(at) + " and " + quote(bt) + ")", "-Wint-conversion");
         } else {
             diags.error(loc, "incompatible operand types (" + quote(at) + " and " + quote(bt) + ")");
             return new Expr.IntLit(0, ERROR, loc);

@@ -52,6 +52,8 @@ final class Uninitialized {
     void run() {
         new TreeScanner() {   // a function with goto is left alone: its flow is not structured
             @Override public void visitGoto(Stmt.Goto g) { hasGoto = true; }
+            @Override public void visitIndirectGoto(Stmt.IndirectGoto g) { hasGoto = true; }
+            @Override public void visitAsm(Stmt.Asm a) { hasGoto |= a.isGoto(); }
         }.scan(fn.body());
         if (hasGoto) return;
         stmt(fn.body(), new HashSet<>(fn.params()));
@@ -244,7 +246,7 @@ final class Uninitialized {
                     default -> { }
                 }
             }
-        }.walk(roots.length == 1 ? roots[0] : List.of(roots).stream().filter(java.util.Objects::nonNull).toList());
+        }.walk(java.util.Arrays.asList(roots));   // a for's condition and step may be absent (null)
         return out;
     }
 

@@ -165,6 +165,8 @@ public final class Warnings {
                 if (sw.body() instanceof Stmt.Compound c && w.on("-Wimplicit-fallthrough")) fallthrough(c.items());
             }
             @Override public void visitGoto(Stmt.Goto g) { gotoTargets.add(g.label()); }
+            @Override public void visitLabelAddr(Expr.LabelAddr l) { gotoTargets.add(l.label()); }   // &&l uses l
+            @Override public void visitAsm(Stmt.Asm a) { gotoTargets.addAll(a.labels()); super.visitAsm(a); }   // asm goto
             @Override public void visitLabel(Stmt.Label l) { labels.add(l); super.visitLabel(l); }
             @Override public void visitLocalVar(Stmt.LocalVar lv) {
                 super.visitLocalVar(lv);   // the initializer
@@ -307,7 +309,7 @@ public final class Warnings {
         private void missingPrototype(double position) {
             Var v = fn.var();
             if (!w.on("-Wmissing-prototypes") || v.storage == Var.Storage.STATIC || v.isInline || v.name.equals("main")) return;
-            if (v.loc != fn.loc() && !v.loc.equals(fn.loc())) return;   // declared before
+            if (v.declaredWithPrototype) return;   // declared before with a prototype, at file scope (not implicitly, not as f())
             w.add(fn.loc(), "no previous prototype for function '" + v.name + "'", "-Wmissing-prototypes", position, List.of());
         }
 
@@ -370,11 +372,25 @@ public final class Warnings {
                 Stmt s = items.get(i);
                 if (!(s instanceof Stmt.Case) && !(s instanceof Stmt.Default)) continue;
                 Stmt prev = items.get(i - 1);
-                if (!canFallThrough(prev) || annotated(prev.loc().offset(), s.loc().offset())) continue;
+                if (!canFallThrough(prev) || fallthroughStatement(prev) || annotated(prev.loc().offset(), s.loc().offset())) continue;
                 fallthrough.add(new Pending(s.loc(), "unannotated fall-through between switch labels", "-Wimplicit-fallthrough", close + 0.5,
                         List.of(new Pending(s.loc(), "insert '__attribute__((fallthrough));' to silence this warning", null, 0),
                                 new Pending(s.loc(), "insert 'break;' to avoid fall-through", null, 0))));
             }
+        }
+
+        /**
+         * A fallthrough attribute statement, also out of a macro (expat's EXPAT_FALLTHROUGH): the parser gives it
+         * as the Null statement at its attribute, any other empty statement is at its ';'.
+         */
+        private static boolean fallthroughStatement(Stmt s) {
+            return switch (s) {
+                case Stmt.Null n -> n.loc() != null && !n.loc().file().text().startsWith(";", n.loc().offset());
+                case Stmt.Case c -> c.body() != null && fallthroughStatement(c.body());
+                case Stmt.Default d -> d.body() != null && fallthroughStatement(d.body());
+                case Stmt.Label l -> fallthroughStatement(l.body());
+                default -> false;
+            };
         }
 
         /** A fallthrough attribute between two places of the source. */
@@ -397,8 +413,7 @@ public final class Warnings {
                 case Stmt.Label l -> canFallThrough(l.body());
                 case Stmt.Compound c -> c.items().isEmpty() || canFallThrough(c.items().get(c.items().size() - 1));
                 case Stmt.If i -> i.otherwise() == null || canFallThrough(i.then()) || canFallThrough(i.otherwise());
-                case Stmt.ExprStmt e -> !(stripImplicit(e.expr()) instanceof Expr.Call c && c.direct() != null
-                        && (c.direct().name.equals("exit") || c.direct().name.equals("abort") || c.direct().name.equals("_Exit")));
+                case Stmt.ExprStmt e -> !Flow.noreturnCall(stripImplicit(e.expr()));
                 case Stmt.Null n -> true;
                 case Stmt.Decl d -> true;
                 default -> false;

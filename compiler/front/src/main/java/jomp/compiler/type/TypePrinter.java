@@ -54,7 +54,8 @@ public final class TypePrinter {
             case VLA -> { return decl(t.base, inner + "[*]", td); }
             case FUNC -> {
                 StringBuilder sb = new StringBuilder(inner).append('(');
-                for (int i = 0; i < t.params.size(); i++) sb.append(i > 0 ? ", " : "").append(decl(t.params.get(i), "", td));
+                // a K&R definition's type has its parameters, but no prototype: clang prints it int ()
+                if (!t.oldStyle) for (int i = 0; i < t.params.size(); i++) sb.append(i > 0 ? ", " : "").append(decl(t.params.get(i), "", td));
                 if (t.variadic) sb.append(t.params.isEmpty() ? "..." : ", ...");
                 else if (t.params.isEmpty() && !t.oldStyle) sb.append("void");
                 return decl(t.base, sb.append(')').toString(), td);

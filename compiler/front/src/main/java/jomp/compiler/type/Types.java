@@ -88,7 +88,19 @@ public final class Types {
                 return a.kind == Type.Kind.VLA || b.kind == Type.Kind.VLA || a.arrayLen < 0 || b.arrayLen < 0 || a.arrayLen == b.arrayLen;
             case FUNC: {
                 if (!compatible(a.base.unqualified(), b.base.unqualified())) return false;
-                if (a.oldStyle || b.oldStyle) return true;
+                if (a.oldStyle && b.oldStyle) return true;
+                if (a.oldStyle || b.oldStyle) {
+                    // 6.7.6.3p15: a K&R definition's parameters, promoted, against a prototype's (the
+                    // declared type also matches, clang's -Wknr-promoted-parameter extension)
+                    Type knr = a.oldStyle ? a : b, proto = a.oldStyle ? b : a;
+                    if (knr.params.isEmpty()) return true;
+                    if (proto.variadic || proto.params.size() != knr.params.size()) return false;
+                    for (int i = 0; i < knr.params.size(); i++) {
+                        Type pp = proto.params.get(i).unqualified(), kp = knr.params.get(i).unqualified();
+                        if (!compatibleUnqualified(pp, defaultArgPromote(kp)) && !compatibleUnqualified(pp, kp)) return false;
+                    }
+                    return true;
+                }
                 if (a.variadic != b.variadic || a.params.size() != b.params.size()) return false;
                 for (int i = 0; i < a.params.size(); i++)
                     if (!compatibleUnqualified(a.params.get(i).unqualified(), b.params.get(i).unqualified())) return false;
@@ -110,7 +122,7 @@ public final class Types {
         if (a.kind == Type.Kind.FUNC && b.kind == Type.Kind.FUNC) {
             if (a.oldStyle && !b.oldStyle) return b;
             if (b.oldStyle && !a.oldStyle) return a;
-            if (a.oldStyle) return a;
+            if (a.oldStyle) return a.params.isEmpty() ? b : a;   // a K&R definition's parameters stay
             List<Type> ps = new ArrayList<>();
             for (int i = 0; i < a.params.size(); i++) ps.add(composite(a.params.get(i), b.params.get(i)));
             return Type.func(composite(a.base, b.base), ps, a.variadic, false);

@@ -39,6 +39,32 @@ class RobustnessTest {
         assertThat(checked).isGreaterThan(100);
     }
 
+    /**
+     * Declarators without their names, and names replaced by what a declarator may hold, one
+     * identifier at a time ({@code int (void) { ... }} once crashed the definition's checks), in
+     * C17 and in C89 (implicit int, K&R identifier lists), with the warnings pass after a clean parse.
+     */
+    @Test
+    void declaratorMutationsCompileWithoutCrashing() throws Exception {
+        String src = sample();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b[A-Za-z_]\\w*\\b").matcher(src);
+        java.util.List<int[]> words = new java.util.ArrayList<>();
+        while (m.find()) words.add(new int[] { m.start(), m.end() });
+        String[] replacements = { "", "(void)", "(*)", "(a, b)", "x y" };
+        int runs = 0;
+        for (int k = 0; k < words.size(); k++) {
+            int[] w = words.get(k);
+            String repl = replacements[k % replacements.length];
+            String variant = src.substring(0, w[0]) + repl + src.substring(w[1]);
+            for (java.util.List<String> flags : java.util.List.of(java.util.List.of("-Wall", "-Wextra"), java.util.List.of("-std=gnu89", "-Wall"))) {
+                ParseHelper h = ParseHelper.compile("t.c", variant, flags);   // throws on any internal error
+                assertThat(h.diagnostics).doesNotContain("Exception");
+                runs++;
+            }
+        }
+        assertThat(runs).isGreaterThan(400);
+    }
+
     /** Words deleted and duplicated at random (found a self-containing struct and an initializer loop once). */
     @Test
     void randomMutationsParseWithoutCrashingOrHanging() throws Exception {

@@ -66,7 +66,8 @@ class PredefinedMacrosTest {
         Map.entry("_OPENMP", "201811"));                                 // OpenMP 5.0 (DECISIONS.md, decision 6)
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"", "-std=c11", "-std=gnu89", "-std=c99 -O2", "-Os -pthread", "-fopenmp -std=gnu11 -O3"})
+    @ValueSource(strings = {"", "-std=c11", "-std=gnu89", "-std=c99 -O2", "-Os -pthread", "-fopenmp -std=gnu11 -O3", "-fgnu89-inline",
+                            "-std=gnu89 -fno-gnu89-inline", "-ansi"})
     void sameAsClang19(String flags) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("clang-19", "-dM", "-E", "-x", "c"));
         if (!flags.isEmpty()) cmd.addAll(List.of(flags.split(" ")));
@@ -114,14 +115,17 @@ class PredefinedMacrosTest {
         String std = null;
         int opt = 0;
         boolean size = false, pthread = false, openmp = false;
+        Boolean gnu89Inline = null;
         for (String f : flags.split(" ")) {
             if (f.startsWith("-std=")) std = f.substring(5);
+            else if (f.equals("-ansi")) std = "c89";   // as the driver passes it
+            else if (f.equals("-fgnu89-inline") || f.equals("-fno-gnu89-inline")) gnu89Inline = f.equals("-fgnu89-inline");
             else if (f.startsWith("-O")) { opt = f.equals("-O0") ? 0 : 2; size = f.equals("-Os") || f.equals("-Oz"); }
             else if (f.equals("-pthread")) pthread = true;
             else if (f.equals("-fopenmp")) openmp = true;
         }
         PreprocessorOptions o = new PreprocessorOptions(List.of(), List.of(), Map.of(), openmp, List.of(), List.of(), false, false,
-                                                        false, List.of(), List.of(), false, std, opt, size, pthread);
+                                                        false, List.of(), List.of(), false, std, opt, size, pthread, gnu89Inline);
         Diagnostics diags = new Diagnostics(new PrintStream(new ByteArrayOutputStream()));
         Preprocessor pp = new Preprocessor(o, diags);
         pp.expand(new SourceFile("empty.c", ""));

@@ -47,9 +47,9 @@ final class AddressTaken extends TreeScanner {
     /** The construct's body: the addresses its clauses pass are the lowering's (OmpCaptures.capturedByRegions). */
     @Override public void visitOmp(Stmt.Omp o) { scan(o.body()); }
 
-    /** An asm output is written through its address. */
+    /** An asm output is assigned as by '=' (AsmLowering): it needs no address. */
     @Override public void visitAsm(Stmt.Asm a) {
-        a.outputs().forEach(this::lvalue);
+        scanExprs(a.outputs());
         scanExprs(a.inputs());
     }
 }

@@ -32,9 +32,10 @@ public final class CSignature {
         StringBuilder sb = new StringBuilder();
         type(sb, fn.base);
         sb.append('(');
-        if (fn.params != null) for (int i = 0; i < fn.params.size(); i++) {
+        List<Type> params = TypeMap.passedParams(fn);
+        for (int i = 0; i < params.size(); i++) {
             if (i > 0) sb.append(',');
-            type(sb, fn.params.get(i));
+            type(sb, params.get(i));
         }
         if (fn.variadic) sb.append('|');
         return sb.append(')').toString();
@@ -47,6 +48,7 @@ public final class CSignature {
     public static String call(Type fn, List<Expr> args) {
         int fixed = fn.params == null ? 0 : fn.params.size();
         boolean unprototyped = fn.oldStyle && fixed == 0 && !args.isEmpty();
+        if (fn.oldStyle && fixed > 0) return of(fn);   // a K&R definition: its promoted parameters
         if (!fn.variadic && !unprototyped) return of(fn);
         StringBuilder sb = new StringBuilder();
         type(sb, fn.base);

@@ -135,7 +135,16 @@ final class FunctionLowering {
 
     Function finishOutlined() {
         if (!b.isTerminated()) b.ret(null);
+        if (indirectGotos != null) indirectGotos.finish();
         return fn;
+    }
+
+    /** goto *p and &&l (GNU computed goto), made on first use. */
+    private IndirectGotos indirectGotos;
+
+    IndirectGotos indirectGotos() {
+        if (indirectGotos == null) indirectGotos = new IndirectGotos(this, def.body());
+        return indirectGotos;
     }
 
     Function lower() {
@@ -155,14 +164,24 @@ final class FunctionLowering {
             fn.params.add(sretPtr);
         }
         List<Runnable> spills = new ArrayList<>();
-        for (Var p : def.params()) {
-            Reg r = fn.newReg(TypeMap.reg(p.type), safeName(p.name));
+        List<Type> passed = TypeMap.passedParams(ft);
+        for (int i = 0; i < def.params().size(); i++) {
+            Var p = def.params().get(i);
+            // a K&R definition receives its parameters promoted (float as double, char as int) and
+            // converts them to the declared types here, as clang's prologue does
+            Type pt = i < passed.size() ? passed.get(i) : p.type;
+            boolean promoted = !TypeMap.inMemory(p.type) && pt.origin != p.type.unqualified().origin;
+            Reg r = fn.newReg(TypeMap.reg(pt), safeName(p.name));
             fn.params.add(r);
             if (TypeMap.inMemory(p.type)) addrVars.put(p, r);
             else if (inMemory(p)) {
                 Slot s = fn.newSlot(safeName(p.name), p.type.size(), p.type.align());
                 slotVars.put(p, s);
-                spills.add(() -> b.store(toMem(r, p.type), b.slotAddr(s)));
+                spills.add(() -> b.store(toMem(promoted ? e.convert(r, pt, p.type) : r, p.type), b.slotAddr(s)));
+            } else if (promoted) {
+                Reg v = fn.newReg(TypeMap.reg(p.type), safeName(p.name));
+                regVars.put(p, v);
+                spills.add(() -> b.copy(v, e.convert(r, pt, p.type)));
             } else regVars.put(p, r);
         }
         if (sig.variadic()) fn.vaArea = fn.newReg(IrType.PTR, "va");
@@ -182,6 +201,7 @@ final class FunctionLowering {
             else if (sretPtr != null) b.ret(sretPtr);
             else b.ret(Emit.zero(sig.ret()));
         }
+        if (indirectGotos != null) indirectGotos.finish();
         return fn;
     }
 
@@ -340,6 +360,7 @@ final class FunctionLowering {
             }
             case Stmt.Return r -> ret(r);
             case Stmt.Goto g -> b.br(label(g.label()));
+            case Stmt.IndirectGoto g -> indirectGotos().jump(g);
             case Stmt.Label l -> {
                 BasicBlock t = label(l.name());
                 b.br(t);
@@ -348,7 +369,7 @@ final class FunctionLowering {
             }
             case Stmt.Decl d -> { for (Stmt.LocalVar lv : d.vars()) declare(lv); }
             case Stmt.Omp o -> omp.lower(o);
-            case Stmt.Asm a -> throw new Lowering.Unsupported(a.loc(), "jomp cannot compile inline assembly");
+            case Stmt.Asm a -> AsmLowering.lower(this, a);
         }
     }
 
@@ -677,6 +698,7 @@ final class FunctionLowering {
                 stmt(se.body());
                 yield se.result() == null ? null : rvalue(se.result());
             }
+            case Expr.LabelAddr l -> indirectGotos().address(l);
         };
     }
 
@@ -785,6 +807,14 @@ final class FunctionLowering {
      * conditional lastprivate variables of an enclosing loop note the iteration (DataSharing).
      */
     final Map<Var, Runnable> assignHooks = new IdentityHashMap<>();
+
+    /** Stores v, of target's register type, into the lvalue target (an asm output). */
+    void storeTo(Expr target, Value v) {
+        if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) b.copy(regVars.get(ref.var()), v);
+        else if (target instanceof Expr.Member m && m.member().isBitField()) storeBits(at(address(m.base()), m.member().offset()), m.member(), v);
+        else store(address(target), v, target.type().unqualified());
+        assigned(target);
+    }
 
     private void assigned(Expr target) {
         if (!assignHooks.isEmpty() && target instanceof Expr.VarRef ref && assignHooks.get(ref.var()) instanceof Runnable r) r.run();
@@ -951,175 +981,18 @@ final class FunctionLowering {
 
     // ---- bit-fields ----
 
-    Value loadBits(Value addr, Member m) {
-        Type ut = m.type();
-        IrType rt = TypeMap.reg(ut);
-        Value unit = load(addr, ut);
-        int bits = rt.bits();
-        boolean u = TypeMap.isUnsigned(ut);
-        if (u) {
-            Value sh = e.bin(Insn.BinOp.USHR, unit, new IntConst(rt, m.bitOffset()));
-            long mask = m.bitWidth() >= 64 ? -1L : (1L << m.bitWidth()) - 1;
-            return e.bin(Insn.BinOp.AND, sh, new IntConst(rt, mask));
-        }
-        Value up = e.bin(Insn.BinOp.SHL, unit, new IntConst(rt, bits - m.bitOffset() - m.bitWidth()));
-        return e.bin(Insn.BinOp.SHR, up, new IntConst(rt, bits - m.bitWidth()));
-    }
+    Value loadBits(Value addr, Member m) { return new BitFields(this).load(addr, m); }
 
     /** Stores v (of the member's type) into the bit-field; returns the value the field now holds. */
-    Value storeBits(Value addr, Member m, Value v) {
-        Type ut = m.type();
-        IrType rt = TypeMap.reg(ut);
-        long fieldMask = m.bitWidth() >= 64 ? -1L : (1L << m.bitWidth()) - 1;
-        Value unit = load(addr, ut);
-        Value cleared = e.bin(Insn.BinOp.AND, unit, new IntConst(rt, ~(fieldMask << m.bitOffset())));
-        Value field = e.bin(Insn.BinOp.AND, v, new IntConst(rt, fieldMask));
-        Value merged = e.bin(Insn.BinOp.OR, cleared, e.bin(Insn.BinOp.SHL, field, new IntConst(rt, m.bitOffset())));
-        store(addr, merged, ut);
-        if (TypeMap.isUnsigned(ut)) return field;
-        int bits = rt.bits();
-        Value up = e.bin(Insn.BinOp.SHL, v, new IntConst(rt, bits - m.bitWidth()));
-        return e.bin(Insn.BinOp.SHR, up, new IntConst(rt, bits - m.bitWidth()));
-    }
+    Value storeBits(Value addr, Member m, Value v) { return new BitFields(this).store(addr, m, v); }
 
-    // ---- calls ----
+    // ---- calls (CallLowering) ----
 
-    /** A call is its own line (-g): a call that continues a statement on a later line is on that line. */
-    Value call(Expr.Call c) {
-        int saved = b.line, l = unit.lineOf(c.loc());
-        if (l > 0) b.line = l;
-        try {
-            return callHere(c);
-        } finally {
-            b.line = saved;
-        }
-    }
+    Value call(Expr.Call c) { return new CallLowering(this).call(c); }
 
-    private Value callHere(Expr.Call c) {
-        Var direct = c.direct();
-        Value chosen = null;
-        if (direct != null && !direct.ompVariants.isEmpty() && !unit.ompNoVariants) {   // declare variant: the variant whose context matches here
-            if (direct.ompVariants.stream().anyMatch(OmpClause.DeclaredVariant::adjustsArguments)) return VariantCalls.call(this, c, direct);
-            Var v = OmpContext.variantFor(this, direct);
-            if (v == null) { chosen = OmpContext.pointer(this, direct); direct = null; }
-            else direct = v;
-        }
-        return callTo(c, direct, chosen, null);
-    }
-
-    /**
-     * The call c of direct (null: of target, or of c's callee), whose arguments a dispatch's
-     * variant may adjust (adjust: its declare variant, VariantCalls; else null).
-     */
+    /** The call c of direct (null: of target, or of c's callee); adjust: a dispatch's declare variant (VariantCalls), else null. */
     Value callTo(Expr.Call c, Var direct, Value chosen, OmpClause.DeclaredVariant adjust) {
-        if (direct != null && (direct.name.startsWith("__builtin_") || jomp.compiler.preprocess.Extensions.ATOMIC_BUILTINS.contains(direct.name))) {
-            Value v = builtin(c);
-            if (v != null || c.type().isVoid()) return v;
-        }
-        Type ft = c.funcType();
-        boolean sret = TypeMap.sret(ft);
-        FuncType sig;
-        int fixed = ft.params == null ? 0 : ft.params.size();
-        if (ft.oldStyle && (ft.params == null || ft.params.isEmpty()) && !c.args().isEmpty()
-            && !(direct != null && unit.isDefinedHere(direct))) {
-            // A call through a declaration without a prototype: the promoted arguments give the signature.
-            List<IrType> ps = new ArrayList<>();
-            if (sret) ps.add(IrType.PTR);
-            for (Expr a : c.args()) ps.add(TypeMap.reg(a.type()));
-            sig = new FuncType(sret ? IrType.PTR : TypeMap.reg(ft.base), ps, false);
-            fixed = c.args().size();
-        } else sig = TypeMap.signature(adjust != null ? direct.type : ft);
-        Value target = chosen != null ? chosen : direct == null ? rvalue(c.callee()) : null;
-        List<Value> args = new ArrayList<>();
-        Value result = null;
-        if (sret) {
-            result = slotAddr(temp(ft.base));
-            args.add(result);
-        }
-        // Arguments are evaluated right to left, as gcc does on x86-64 (C leaves the order unspecified).
-        int n = c.args().size();
-        Value[] values = new Value[n];
-        for (int i = n - 1; i >= 0; i--) values[i] = i < fixed || sig.variadic() ? argument(c.args().get(i)) : rvalue(c.args().get(i));
-        if (adjust != null) VariantCalls.needDevicePtr(this, c, adjust, values);
-        for (int i = 0; i < Math.min(n, fixed); i++) args.add(values[i]);
-        List<Value> interops = adjust == null ? List.of() : VariantCalls.appendInterops(this, adjust, args);
-        if (sig.variadic()) {
-            List<Expr> extra = c.args().subList(Math.min(n, fixed), n);
-            args.add(variadicArea(extra, java.util.Arrays.asList(values).subList(Math.min(n, fixed), n)));
-        }
-        Reg r;
-        String csig = CSignature.call(adjust != null ? direct.type : ft, c.args());
-        if (direct != null) {
-            String name = unit.symbolOf(direct);
-            boolean here = unit.isDefinedHere(direct);
-            if (!here) unit.useFunction(name, sig, direct.type);
-            r = b.call(name, sig, args, here ? null : csig);
-        } else r = b.callIndirect(target, sig, args, csig);
-        VariantCalls.destroyInterops(this, interops);
-        return sret ? result : r;
-    }
-
-    /** A struct or complex argument is passed as the address of a copy the caller makes. */
-    Value argument(Expr a) {
-        Value v = rvalue(a);
-        if (TypeMap.inMemory(a.type()) && !a.type().isArray()) {
-            Value copy = slotAddr(temp(a.type()));
-            b.memcpy(copy, v, IntConst.i64(a.type().size()));
-            return copy;
-        }
-        return v;
-    }
-
-    /** Stores the variadic arguments in 8-byte slots (abi.md) and returns the area's address. */
-    Value variadicArea(List<Expr> extra, List<Value> values) {
-        long slots = 0;
-        for (Expr a : extra) slots += TypeMap.inMemory(a.type()) ? (a.type().size() + 7) / 8 : 1;
-        Slot area = fn.newSlot("va", Math.max(slots * 8, 8), 8);
-        long off = 0;
-        Value base = slotAddr(area);
-        for (int i = 0; i < extra.size(); i++) {
-            Expr a = extra.get(i);
-            Value v = values.get(i);
-            Value addr = at(base, off);
-            if (TypeMap.inMemory(a.type()) && !a.type().isArray()) {
-                b.memcpy(addr, v, IntConst.i64(a.type().size()));
-                off += (a.type().size() + 7) / 8 * 8;
-                continue;
-            }
-            if (v.type() == IrType.I32) v = e.conv(TypeMap.isUnsigned(a.type()) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, IrType.I64);
-            else if (v.type() == IrType.F32) v = e.conv(Insn.ConvOp.FPEXT, v, IrType.F64);
-            b.store(v, addr);
-            off += 8;
-        }
-        return base;
-    }
-
-    Value builtin(Expr.Call c) {
-        String n = c.direct().name;
-        List<Expr> a = c.args();
-        return switch (n) {
-            case "__builtin_expect" -> {
-                Value v = rvalue(a.get(0));
-                if (a.size() > 1) rvalue(a.get(1));
-                yield v;
-            }
-            case "__builtin_trap" -> {   // a call of the runtime's (the C library's on the JVM, PTX's trap)
-                FuncType t = new FuncType(IrType.VOID, List.of(), false);
-                unit.useFunction(n, t);
-                b.call(n, t, List.of());
-                yield null;
-            }
-            case "__builtin_inff" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);
-            case "__builtin_inf", "__builtin_huge_val" -> new FloatConst(IrType.F64, Double.POSITIVE_INFINITY);
-            case "__builtin_huge_valf" -> new FloatConst(IrType.F32, Float.POSITIVE_INFINITY);
-            case "__builtin_nanf" -> new FloatConst(IrType.F32, Float.NaN);
-            case "__builtin_nan" -> new FloatConst(IrType.F64, Double.NaN);
-            case "__builtin_complex" -> {
-                Value re = rvalue(a.get(0)), im = rvalue(a.get(1));
-                yield makeComplex(c.type(), re, im);
-            }
-            default -> new BuiltinLowering(this).lower(c, n);
-        };
+        return new CallLowering(this).callTo(c, direct, chosen, adjust);
     }
 
     // ---- stdarg ----

@@ -560,7 +560,7 @@ public final class Lowering {
             if (it.bitField() != null) {
                 if (!(v instanceof IntConst ic)) throw new Emit.NotConstant();
                 var m = it.bitField();
-                w.putBits(it.offset(), (int) m.type().size(), m.bitOffset(), m.bitWidth(), ic.value());
+                w.putBits(it.offset(), m.bitOffset(), m.bitWidth(), ic.value());
             } else if (v instanceof Addr a) {
                 if (t.size() != 8) throw new Emit.NotConstant();
                 w.reloc(it.offset(), a.symbol(), a.offset());
@@ -619,6 +619,7 @@ public final class Lowering {
         return switch (e) {
             case Expr.IntLit i -> new IntConst(TypeMap.reg(i.type()), i.value());
             case Expr.FloatLit f -> new FloatConst(TypeMap.reg(f.type()), f.value());
+            case Expr.LabelAddr l -> fold.convert(IntConst.i64(l.value()), Type.LONG, l.type());   // IndirectGotos: a number
             case Expr.Cast c -> {
                 Object v = constant(c.operand());
                 if (v instanceof Addr a) {

@@ -64,7 +64,20 @@ final class TypeMap {
             params.add(IrType.PTR);
             ret = IrType.PTR;
         } else ret = reg(fn.base);
-        if (fn.params != null) for (Type p : fn.params) params.add(reg(p));
+        for (Type p : passedParams(fn)) params.add(reg(p));
         return new FuncType(ret, params, fn.variadic);
+    }
+
+    /**
+     * The parameter types a call passes: the prototype's, or for a K&R definition (no
+     * prototype) its parameters' default argument promotions, what every caller passes
+     * (the function converts them to the declared types on entry).
+     */
+    static List<Type> passedParams(Type fn) {
+        if (fn.params == null) return List.of();
+        if (!fn.oldStyle) return fn.params;
+        List<Type> out = new ArrayList<>();
+        for (Type p : fn.params) out.add(jomp.compiler.type.Types.defaultArgPromote(p));
+        return out;
     }
 }

@@ -641,5 +641,60 @@ final class CPrograms {
             printf("%ld %g %zu %d\\n", sum2(3, 1, 2, 3), sum2d(r, c, m), sizeof *p, (int)__builtin_expect(r, 3));
             return (int)sum2d(2, 2, m) + (int)__imag__ fz;
         }
+        """,
+        // GNU computed goto: a dispatch table, label differences, label addresses compared (IndirectGotos)
+        PRELUDE + """
+        static int run(const unsigned char *code) {
+            static void *const ops[] = { &&inc, &&dbl, &&neg, &&stop };
+            static const int rel[] = { &&inc - &&inc, &&dbl - &&inc, &&neg - &&inc, &&stop - &&inc };
+            int acc = 1, steps = 0;
+            goto *ops[*code++];
+        inc:  acc++; steps++; goto *ops[*code++];
+        dbl:  acc *= 2; steps++; goto *(&&inc + rel[*code++]);
+        neg:  acc = -acc; steps++; goto *ops[*code++];
+        stop: return acc * 100 + steps;
+        }
+        static int pick(int n) {
+            void *l = n > 0 ? &&pos : &&nonpos;
+            if (l == &&pos) goto *l;
+            goto *l;
+        pos: return 1;
+        nonpos: return l == (void *)0 ? -2 : -1;
+        }
+        int main(void) {
+            unsigned char prog[] = { 0, 1, 1, 2, 0, 1, 3 };
+            printf("%d %d %d\\n", run(prog), pick(5), pick(-5));
+            return 0;
+        }
+        """,
+        // K&R definitions: promoted parameters converted back, calls before and after the definition
+        PRELUDE + """
+        int later();
+        double scale(v, f, c) double v; float f; char c; { return v * f + c; }
+        int sum(a, n) int *a; int n; { int s = 0; while (n--) s += *a++; return s; }
+        int main(void) {
+            int xs[] = { 1, 2, 3, 4 };
+            printf("%g %d %d\\n", scale(2.0, 1.5f, 300), sum(xs, 4), later(3, 4.0));
+            return 0;
+        }
+        int later(int a, double b) { return a * 10 + (int)b; }
+        """,
+        // asm barriers: values through empty templates, a memory clobber, fences
+        PRELUDE + """
+        int main(void) {
+            int x = 6, y = 0; long z;
+            __asm__ __volatile__("" : "+r"(x) :: "memory");
+            __asm__("" : "=r"(y) : "0"(x * 7));
+            __asm__("" : "=r"(z) : "0"(123456789012L));
+            __asm__ __volatile__("mfence" ::: "memory");
+            __asm__ __volatile__("lfence");
+            __asm__ __volatile__("sfence\\n\\t" ::: "memory");
+            __asm__ __volatile__("nop");
+            __asm__ goto("" :::: skipped);   /* empty: never jumps */
+            x += 100;
+        skipped:
+            printf("%d %d %ld\\n", x, y, z);
+            return 0;
+        }
         """);
 }

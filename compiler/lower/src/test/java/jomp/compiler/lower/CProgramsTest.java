@@ -52,8 +52,9 @@ class CProgramsTest {
         PassManager.run(m, 0);
         assertThat(IrVerifier.verify(m)).isEmpty();
         String text = IrPrinter.print(m);
+        int before = err.size();   // the front end's warnings (K&R definitions) come before
         Module back = IrParser.parse(new SourceFile("t.jir", text), diags);
-        assertThat(err.toString()).as("IR parse").isEmpty();
+        assertThat(err.toString().substring(before)).as("IR parse").isEmpty();
         assertThat(IrPrinter.print(back)).isEqualTo(text);
         IrInterpreter.Result r0 = IrInterpreter.run(m);
         assertThat(r0).isEqualTo(expected);

@@ -745,6 +745,14 @@ final class PtxFunction {
             emit("trap");
             return;
         }
+        // inline assembly's x86 instructions (lower/AsmLowering): pause is only a hint, rdtsc the global nanosecond timer
+        if (callee.equals("__builtin_ia32_pause") && !ctx.isDefined(callee)) return;
+        if (callee.equals("__builtin_ia32_rdtsc") && !ctx.isDefined(callee)) {
+            if (c.dst() != null) emit("mov.u64 " + reg(c.dst()) + ", %globaltimer");
+            return;
+        }
+        if (callee.equals("__jomp_cpuid") && !ctx.isDefined(callee))   // EntryPoints.CPUID
+            throw new PtxException("function '" + f.name + "' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU");
         if (callee.equals("printf") && !ctx.isDefined(callee) && c.type().variadic()) {
             printf(c);
             return;
