@@ -155,5 +155,5 @@ final class Inquiry {
         System.err.flush();
     }
 
-    static MethodHandle handle(String csig, long fp) { return Functions.handle(fp, csig).asType(type(csig)); }
+    static MethodHandle handle(String csig, long fp) { return Functions.onCurrentStack(Functions.handle(fp, csig)).asType(type(csig)); }
 }

@@ -28,7 +28,8 @@ public final class Tool {
 
     /** The program's own ompt_start_tool: {@code (int omp_version, long runtime_version) long}. */
     public static void linked(MethodHandle startTool) {
-        linked = startTool.asType(java.lang.invoke.MethodType.methodType(long.class, int.class, long.class));
+        // a compiled C function takes its thread's Stack last; the runtime calls it from wherever it starts
+        linked = Functions.onCurrentStack(startTool).asType(java.lang.invoke.MethodType.methodType(long.class, int.class, long.class));
     }
 
     /** The library the tool came from (dlclose'd after finalize), or 0. */
@@ -98,7 +99,7 @@ public final class Tool {
                     log.print("Failed: " + (e != null ? e : "ompt_start_tool = NULL") + "\n");
                 } else {
                     try {
-                        r = (long) Functions.handle(start, "p(j,p)").invokeExact(ompVersion, version);
+                        r = (long) Inquiry.handle("p(j,p)", start).invokeExact(ompVersion, version);
                     } catch (Throwable t) {
                         throw Ompt.rethrow(t);
                     }
