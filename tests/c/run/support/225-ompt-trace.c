@@ -31,6 +31,8 @@ static ompt_get_unique_id_t get_unique_id;
 static ompt_enumerate_states_t enumerate_states;
 static ompt_enumerate_mutex_impls_t enumerate_mutex_impls;
 static ompt_get_state_t get_state;
+static ompt_get_target_info_t get_target_info;
+static ompt_get_num_devices_t get_num_devices;
 
 /* ---- the trace: lines of the initial task in order, and counts per region and event */
 
@@ -246,6 +248,21 @@ static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel_dat
       ompt_data_t *td = NULL;
       int tf = 0;
       if (get_task_info(0, &tf, &td, NULL, NULL, NULL) != 2 || td != task_data) problem("ompt_get_task_info(0) is not the implicit task");
+      /* one level up: the encountering task, whose label is the region's without its last number
+         ("" for a region the initial task starts); in a nested region, the enclosing region too */
+      if (flags & ompt_task_implicit) {
+        char parent[32];
+        snprintf(parent, sizeof parent, "%s", region);
+        char *dot = strrchr(parent, '.');
+        if (dot) *dot = 0; else parent[0] = 0;
+        ompt_data_t *up = NULL;
+        if (get_task_info(1, NULL, &up, NULL, NULL, NULL) != 2 || strcmp(label_of(up), parent) != 0)
+          problem("ompt_get_task_info(1) is not the encountering task");
+        ompt_data_t *outer = NULL;
+        int outer_size = 0;
+        if (dot && (get_parallel_info(1, &outer, &outer_size) != 2 || strcmp(label_of(outer), parent) != 0 || outer_size < 1))
+          problem("ompt_get_parallel_info(1) is not the enclosing region");
+      }
       lock();
       checks++;
       unlock();
@@ -526,6 +543,19 @@ static const char *op_name(int op) {
   }
 }
 
+/* ompt_get_target_info inside a target callback must name the construct (LLVM 19's libomp answers 0
+   everywhere, so OmptTest checks this of jomp alone and leaves the section out of the comparison) */
+static int target_info_asked, target_info_right;
+static void check_target_info(int device, ompt_id_t id) {
+  uint64_t dev = 0;
+  ompt_id_t tid = 0, op = 0;
+  int in = get_target_info(&dev, &tid, &op);
+  lock();
+  target_info_asked++;
+  if (in == 1 && dev == (uint64_t) device && tid == id) target_info_right++;
+  unlock();
+}
+
 static const char *target_region(ompt_data_t *task) { return task ? label_of(task) : current_region(); }
 
 static void target(ompt_target_t kind, ompt_scope_endpoint_t ep, int device, ompt_data_t *task) {
@@ -538,13 +568,17 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t ep, int devi
                           ompt_data_t *target_data, const void *codeptr) {
   (void) target_task; (void) codeptr;
   check_thread();
-  if (ep == ompt_scope_begin) target_data->value = get_unique_id();
+  if (ep == ompt_scope_begin) {
+    target_data->value = get_unique_id();
+    check_target_info(device, target_data->value);
+  }
   target(kind, ep, device, task);
 }
 
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t ep, int device, ompt_data_t *task, ompt_id_t id, const void *codeptr) {
-  (void) id; (void) codeptr;
+  (void) codeptr;
   check_thread();
+  if (ep == ompt_scope_begin) check_target_info(device, id);
   target(kind, ep, device, task);
 }
 
@@ -631,8 +665,10 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device, ompt_da
   enumerate_states = (ompt_enumerate_states_t) lookup("ompt_enumerate_states");
   enumerate_mutex_impls = (ompt_enumerate_mutex_impls_t) lookup("ompt_enumerate_mutex_impls");
   get_state = (ompt_get_state_t) lookup("ompt_get_state");
+  get_target_info = (ompt_get_target_info_t) lookup("ompt_get_target_info");
+  get_num_devices = (ompt_get_num_devices_t) lookup("ompt_get_num_devices");
   if (!set_callback || !get_thread_data || !get_parallel_info || !get_task_info || !get_unique_id || !enumerate_states
-      || !enumerate_mutex_impls || !get_state || lookup("ompt_finalize_tool") == NULL) {
+      || !enumerate_mutex_impls || !get_state || !get_target_info || !get_num_devices || lookup("ompt_finalize_tool") == NULL) {
     fprintf(stderr, "ompt-trace: an entry point is missing\n");
     return 0;
   }
@@ -723,6 +759,9 @@ static void finalize(ompt_data_t *tool_data) {
     int s = slot(devices[i]);
     if (device_unloads[s] > 0) fprintf(out, "D%d: unload=%d\n", i + 1, device_unloads[s]);
   }
+  fprintf(out, "== target info (jomp's answers alone)\n");
+  fprintf(out, "ompt_get_target_info in a target callback: %d of %d right\n", target_info_right, target_info_asked);
+  fprintf(out, "ompt_get_num_devices: %d\n", get_num_devices());
   fprintf(out, "== checks\n");
   fprintf(out, "worker threads ended: %s\n", workers_begun == workers_ended ? "all" : "not all");
   fprintf(out, "implicit tasks checked: %s\n", checks > 0 ? "yes" : "none");

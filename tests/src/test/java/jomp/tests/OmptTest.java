@@ -167,7 +167,8 @@ class OmptTest {
         Path mine = build(p, w, "jomp", false, offload ? "jvm" : null);
         Traced j = run(mine, p, env(p, w.resolve("jomp.trace"), false));
         String expected = Corpus.read(p.resolveSibling(Corpus.stem(p) + ".ompt"));
-        assertThat(j.trace()).as("the tool's trace under jomp against %s.ompt (OpenMP's sequence)", Corpus.stem(p)).isEqualTo(expected);
+        assertThat(withoutSection(j.trace(), "== target info")).as("the tool's trace under jomp against %s.ompt (OpenMP's sequence)", Corpus.stem(p))
+                .isEqualTo(expected);
         jompSide(j.trace());   // jomp's own checks hold here too
     }
 
@@ -182,11 +183,13 @@ class OmptTest {
     static String llvmSide(String trace) {
         String t = trace.replace("\ndevice_unload=never\n", "\ndevice_unload=always\n")
                 .replace("\ntarget_map=never\n", "\ntarget_map=always\n").replace("\ntarget_map_emi=never\n", "\ntarget_map_emi=always\n");
-        return withoutSection(t, "== dispatch");
+        return withoutSection(withoutSection(t, "== dispatch"), "== target info");
     }
 
     private static final Pattern DISPATCH = Pattern.compile(
             "region \\S+: sections (\\d+) of (\\d+), loop iterations (\\d+) of (\\d+), distribute iterations (\\d+) of (\\d+), taskloop iterations (\\d+) of (\\d+)");
+    private static final Pattern TARGET_INFO = Pattern.compile(
+            "(?m)^ompt_get_target_info in a target callback: (\\d+) of (\\d+) right\nompt_get_num_devices: (-?\\d+)$");
     private static final Pattern DEVICE = Pattern.compile("(?m)^(D\\d+): initialize=(\\d+) load=(\\d+) finalize=(\\d+)$");
 
     /**
@@ -213,8 +216,14 @@ class OmptTest {
             String unloads = d.group(1) + ": unload=" + d.group(3);
             assertThat(trace.lines().toList()).as("each image of %s unloaded at exit", d.group(1)).contains(unloads);
         }
+        Matcher info = TARGET_INFO.matcher(trace);
+        assertThat(info.find()).as("the tool's target info section").isTrue();
+        assertThat(info.group(1)).as("ompt_get_target_info's answers in target callbacks, right of asked").isEqualTo(info.group(2));
+        assertThat(Long.parseLong(info.group(2))).as("ompt_get_target_info asked in each target begin").isEqualTo(constructs);
+        long devices = trace.lines().filter(l -> l.matches("D\\d+: initialize=.*")).count();
+        assertThat(Long.parseLong(info.group(3))).as("ompt_get_num_devices against the devices the target events named").isGreaterThanOrEqualTo(devices);
         StringBuilder out = new StringBuilder();
-        for (String l : withoutSection(trace, "== dispatch").lines().toList())
+        for (String l : withoutSection(withoutSection(trace, "== dispatch"), "== target info").lines().toList())
             if (!l.startsWith("target_map ") && !l.equals("target_map") && !l.matches("D\\d+: unload=\\d+")) out.append(l).append('\n');
         return out.toString();
     }
