@@ -11,7 +11,11 @@ int main(void) {
     omp_lock_t lock;
     omp_nest_lock_t nest;
     int counted = 0, inner = 0, got, depth;
+#ifdef KMP_VERSION_MAJOR   /* LLVM's omp.h (jomp's, clang's): a hint the tool sees in lock_init */
     omp_init_lock_with_hint(&lock, omp_sync_hint_contended);
+#else                      /* the oracle's libgomp (gcc 12 on Debian) exports no omp_init_lock_with_hint */
+    omp_init_lock(&lock);
+#endif
     omp_init_nest_lock(&nest);
     omp_set_lock(&lock);
     got = omp_test_lock(&lock);   // held: no
@@ -57,7 +61,11 @@ int main(void) {
             }
         }
     }
+#ifdef KMP_VERSION_MAJOR   /* LLVM's omp.h (jomp's, clang's) */
     int answer = omp_control_tool(omp_control_tool_flush, 0, NULL);
+#else                      /* libgomp has no tools interface: omp_control_tool_notool */
+    int answer = -2;
+#endif
     #pragma omp error at(execution) severity(warning) message("a warning for the tool")
     printf("got %d depth %d counted %d inner %d last %d control %d\n", got, depth, counted, inner, last, answer > 0);
     return 0;
