@@ -348,6 +348,9 @@ void __jomp_taskgroup_end(void) {}
 
 void __jomp_taskyield(void) {}
 
+/* the lowering's marks for the host's tools interface (OMPT); a GPU has none (device tracing is not supported) */
+void __jomp_ompt(int what) {}
+
 void __jomp_taskloop(void (*fn)(int, void *), char *block, long size, long total, long grainsize, long num_tasks, int flags,
                      int priority, int loop_flags) {
     if (total <= 0) return;

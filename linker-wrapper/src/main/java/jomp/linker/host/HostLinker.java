@@ -301,7 +301,8 @@ public final class HostLinker {
         classes.putAll(stubs.classes());
         if (!device) {
             String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
-            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, images || !entries.isEmpty(), natives.needed(), natives.runPath(), initFunctions()));
+            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, images || !entries.isEmpty(), natives.needed(), natives.runPath(), initFunctions(),
+                    linkedTool(classes)));
         }
 
         byte[] data;
@@ -757,8 +758,21 @@ public final class HostLinker {
         return out;
     }
 
+    /**
+     * The program's own OMPT tool: its {@code ompt_start_tool} as {unit class, method, descriptor},
+     * or null. The runtime cannot look a C function up by name, so Main hands it over first
+     * (libomp finds the program's definition through the dynamic linker).
+     */
+    private String[] linkedTool(Map<String, byte[]> classes) {
+        Def tool = globals.get("ompt_start_tool");
+        if (tool == null || tool.symbol().type() != Elf.STT_FUNC) return null;
+        String method = JvmNames.method("ompt_start_tool");
+        return new String[] {tool.unitClass(), method, methodDescriptor(classes.get(tool.unitClass()), method)};
+    }
+
     /** jomp/link/Main: the JVM entry point; argv in native memory, the constructors, C's main, exit with its status. */
-    private static byte[] mainClass(String unit, String mainDesc, boolean offload, List<String> needed, List<String> runPath, List<String[]> inits) {
+    private static byte[] mainClass(String unit, String mainDesc, boolean offload, List<String> needed, List<String> runPath, List<String[]> inits,
+                                    String[] tool) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
             @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
         };
@@ -774,6 +788,10 @@ public final class HostLinker {
         mv.visitInsn(DUP);
         mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "setProgramName", "(Ljava/lang/String;)V", false);
         mv.visitVarInsn(ASTORE, 1);
+        if (tool != null) {   // the program's ompt_start_tool, for the tool search of the OpenMP runtime's start
+            mv.visitLdcInsn(new Handle(H_INVOKESTATIC, tool[0], tool[1], tool[2], false));
+            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ompt/Tool", "linked", "(Ljava/lang/invoke/MethodHandle;)V", false);
+        }
         if (!needed.isEmpty()) {   // the libraries first, as ld.so maps them before the program runs
             stringArray(mv, needed);
             stringArray(mv, runPath);

@@ -83,6 +83,8 @@ public final class EntryPoints {
     public static final String TEAMS = "__jomp_teams";
     public static final String DISTRIBUTE = "__jomp_distribute";
     public static final String DISTRIBUTE_NEXT = "__jomp_distribute_next";
+    /** What the tools interface needs to know and no other call says (OmptMarks); a no-op without a tool and on the GPU. */
+    public static final String OMPT = "__jomp_ompt";
 
     // classification macros of jomp's <math.h> (jomp.runtime.libc.MathLib)
     public static final String FPCLASSIFY = "__jomp_fpclassify";
@@ -106,5 +108,5 @@ public final class EntryPoints {
         ERROR, DEVICE_MATCHES, TARGET_DEVICE_MATCHES, SET_THREAD_LIMIT, CANCEL, CANCELLATION_POINT, BARRIER_CANCEL, COPYPRIVATE_PUBLISH,
         COPYPRIVATE_GET, LOOP_INIT, LOOP_NEXT, LOOP_STRIDE, LOOP_LOWER, LOOP_UPPER, ORDERED_LOOP,
         ORDERED_ENTER, ORDERED_EXIT, ORDERED_END, DOACROSS_INIT, DOACROSS_POST, DOACROSS_WAIT, DOACROSS_FINI,
-        TEAMS, DISTRIBUTE, DISTRIBUTE_NEXT, FPCLASSIFY, FPCLASSIFYF, ISNAN, ISINF, ISFINITE, SIGNBIT, CPUID);
+        TEAMS, DISTRIBUTE, DISTRIBUTE_NEXT, OMPT, FPCLASSIFY, FPCLASSIFYF, ISNAN, ISINF, ISFINITE, SIGNBIT, CPUID);
 }

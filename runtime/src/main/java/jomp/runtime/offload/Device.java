@@ -8,6 +8,7 @@ import java.util.Map;
 import jomp.offload.abi.BinaryDescriptor;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.HostEntry;
+import jomp.runtime.omp.OmptHost;
 import jomp.runtime.plugin.DevicePlugin;
 
 /**
@@ -50,6 +51,7 @@ final class Device {
             long t = Profile.start();
             plugin.initDevice(local);
             initialised = true;
+            if (OmptHost.ON) OmptTarget.deviceInitialized(this);
             Info.debug("device %d (%s) initialised: %s", id, plugin.name(), plugin.describe(local));
             // as libomptarget's plugins describe their device at initialisation (a GPU's limits; the PTX simulator says it is one)
             if (Info.on(Info.KERNEL)) Info.info(Info.KERNEL, id, "%s", plugin.describe(local));
@@ -70,6 +72,7 @@ final class Device {
                     continue;
                 }
                 loaded.put(img, li);
+                if (OmptHost.ON) modules.put(img, OmptTarget.imageLoaded(this, img.bytes().length));
                 Profile.event("load image", t, "device", id, "triple", img.triple(), "bytes", img.bytes().length);
                 Info.debug("device %d: loaded a %s image for %s", id, img.kind(), img.triple());
                 bindEntries(lib.hostEntries(), li);
@@ -192,6 +195,10 @@ final class Device {
      * printing why, when the device has no more.
      */
     long alloc(long size, long hst) {
+        return OmptHost.ON ? OmptTarget.alloc(this, size, hst, () -> allocate(size, hst)) : allocate(size, hst);
+    }
+
+    private long allocate(long size, long hst) {
         long t = Profile.start();
         long a;
         try {
@@ -209,22 +216,48 @@ final class Device {
     }
 
     void free(long tgt, long size) {
+        if (OmptHost.ON) { OmptTarget.free(this, tgt, () -> delete(tgt, size)); return; }
+        delete(tgt, size);
+    }
+
+    private void delete(long tgt, long size) {
         long t = Profile.start();
         plugin.dataDelete(local, tgt);
         Profile.event("delete", t, "bytes", size);
     }
 
     void submit(long tgt, long hst, long size) {
+        if (OmptHost.ON) { OmptTarget.submit(this, tgt, hst, size, () -> copyIn(tgt, hst, size)); return; }
+        copyIn(tgt, hst, size);
+    }
+
+    private void copyIn(long tgt, long hst, long size) {
         long t = Profile.start();
         plugin.dataSubmit(local, tgt, hst, size);
         Profile.event("submit", t, "bytes", size);
     }
 
     void retrieve(long hst, long tgt, long size) {
+        if (OmptHost.ON) { OmptTarget.retrieve(this, hst, tgt, size, () -> copyOut(hst, tgt, size)); return; }
+        copyOut(hst, tgt, size);
+    }
+
+    private void copyOut(long hst, long tgt, long size) {
         long t = Profile.start();
         plugin.dataRetrieve(local, hst, tgt, size);
         Profile.event("retrieve", t, "bytes", size);
     }
+
+    /** The tools interface at exit: the device's images unloaded, then the device finalised (if it was ever initialised). */
+    synchronized void finalizeForTools() {
+        if (!initialised) return;
+        for (long module : modules.values()) OmptTarget.imageUnloaded(this, module);
+        modules.clear();
+        OmptTarget.deviceFinalized(this);
+    }
+
+    /** The module id each image got from device_load (only with a tool attached). */
+    private final Map<DeviceImage, Long> modules = new IdentityHashMap<>();
 
     /** The device storage of a declare target link global starting at host address h with at least size bytes, or null. */
     synchronized DevicePlugin.GlobalSymbol linkStorage(long h, long size) {

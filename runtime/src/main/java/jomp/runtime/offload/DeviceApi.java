@@ -3,6 +3,7 @@ package jomp.runtime.offload;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.omp.DeviceIcvs;
+import jomp.runtime.omp.OmptHost;
 import jomp.runtime.omp.Parallel;
 import jomp.runtime.omp.Teams;
 
@@ -90,7 +91,7 @@ public final class DeviceApi {
         if (d == null) return 0;
         long p;
         try {
-            p = d.plugin.dataAlloc(d.local, size);
+            p = OmptHost.ON ? OmptTarget.alloc(d, size, 0, () -> d.plugin.dataAlloc(d.local, size)) : d.plugin.dataAlloc(d.local, size);
         } catch (RuntimeException | OutOfMemoryError e) {
             Info.debug("%s cannot allocate %d bytes on device %d: %s", "omp_target_alloc", size, device, e.getMessage());
             return 0;
@@ -113,7 +114,8 @@ public final class DeviceApi {
         Device d = device(device);
         if (d != null) {
             try {
-                d.plugin.dataDelete(d.local, p);
+                if (OmptHost.ON) OmptTarget.free(d, p, () -> d.plugin.dataDelete(d.local, p));
+                else d.plugin.dataDelete(d.local, p);
             } catch (RuntimeException e) {
                 // a pointer the device did not allocate, or freed already: libomptarget 19's report
                 // (GenericPluginTy::data_delete), then its fatal error (targetFreeExplicit), which aborts
@@ -316,6 +318,7 @@ public final class DeviceApi {
             }
             d.table.insert(MappingTable.Entry.permanent(hostPtr, hostPtr + size, tgt, 0));
         }
+        if (OmptHost.ON) OmptTarget.associate(true, d, hostPtr, tgt, size);
         return 0;
     }
 
@@ -339,6 +342,7 @@ public final class DeviceApi {
             }
             Info.debug("Association found, removing it");
             d.table.remove(e);
+            if (OmptHost.ON) OmptTarget.associate(false, d, hostPtr, e.tgtBegin, 0);   // no size, as libomptarget's
         }
         return 0;
     }

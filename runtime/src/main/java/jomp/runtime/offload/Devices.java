@@ -187,6 +187,12 @@ final class Devices {
         return d;
     }
 
+    /** At exit, with a tool attached: each initialised device's images unloaded and the device finalised, in device order. */
+    static void finalizeForTools() {
+        List<Device> d = all;
+        if (d != null) for (Device dev : d) dev.finalizeForTools();
+    }
+
     static void unloadImagesOf(BinaryDescriptor desc) {
         List<Device> d = all;
         if (d != null) for (Device dev : d) dev.forgetImages();

@@ -25,6 +25,7 @@ public final class Registry {
     private static volatile boolean exitHook;
 
     public static synchronized void registerLib(BinaryDescriptor desc) {
+        if (jomp.runtime.omp.OmptHost.ON) OmptTarget.start();   // a tool starts with libomptarget, before the devices it will see
         if (LIBS.isEmpty()) LlvmApi.installAllocators();   // libomp's llvm_omp_target_* allocators find libomptarget
         LIBS.add(desc);
         for (HostEntry e : desc.hostEntries()) {
@@ -65,6 +66,7 @@ public final class Registry {
     private static void atExit() {
         if (Info.on(Info.DUMP_TABLE)) Tgt.dumpTables();
         for (BinaryDescriptor d : libs()) unregisterLib(d);
+        if (jomp.runtime.omp.OmptHost.ON) Devices.finalizeForTools();
         Profile.write();
     }
 }

@@ -14,6 +14,7 @@ import java.util.List;
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.KernelArgs;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.omp.OmptHost;
 import jomp.runtime.plugin.DevicePlugin;
 
 /**
@@ -74,6 +75,8 @@ public final class Tgt {
             return 1;
         }
 
+        OmptTarget.Region tool = OmptHost.ON ? OmptTarget.begin(OmptTarget.TARGET, d) : null;
+        int requestedTeams = numTeams;
         int n = Mem.getInt(kernelArgs + KernelArgs.OFF_NUM_ARGS);
         MapArgs m = MapArgs.read(n, Mem.getLong(kernelArgs + KernelArgs.OFF_BASE_PTRS), Mem.getLong(kernelArgs + KernelArgs.OFF_PTRS), Mem.getLong(kernelArgs + KernelArgs.OFF_SIZES),
                 Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES), Mem.getLong(kernelArgs + KernelArgs.OFF_NAMES), Mem.getLong(kernelArgs + KernelArgs.OFF_MAPPERS));
@@ -85,6 +88,7 @@ public final class Tgt {
         long[] args;
         synchronized (d.table) {   // lookups and reference counts of one construct are atomic to other host threads
             args = dataBefore(loc, d, m, privates);
+            if (tool != null) OmptTarget.map(tool, d, m);
         }
         // the device's nteams-var and teams-thread-limit-var: OMP_NUM_TEAMS_DEV_<n> and friends, else OMP_NUM_TEAMS as libomptarget's plugins read it
         if (numTeams <= 0) numTeams = d.icvs().nteams();
@@ -96,7 +100,9 @@ public final class Tgt {
         long t = Profile.start();
         jomp.runtime.omp.DeviceIcvs.LAUNCHING.set(d.icvs());   // what a host-thread device's kernel starts from (the jvm device)
         try {
+            if (tool != null) OmptTarget.submitKernel(tool, 1, requestedTeams);
             d.plugin.launch(d.local, k, args, numTeams, threadLimit, tripCount);
+            if (tool != null) OmptTarget.submitKernel(tool, 2, requestedTeams);
         } catch (RuntimeException | Error e) {
             jomp.runtime.omp.DeviceIcvs.LAUNCHING.remove();
             d.afterKernel();   // error at(execution) severity(fatal) in the kernel ends the program as on the host
@@ -118,6 +124,7 @@ public final class Tgt {
             }
         }
         for (long p : privates) d.free(p, 0);
+        if (tool != null) OmptTarget.end(tool);
         outcome(loc);
         return 0;
     }
@@ -342,14 +349,19 @@ public final class Tgt {
         if (Info.on(Info.KERNEL_ARGS)) printArguments(loc, d.id, m, region);
         traceEntries(m);
         boolean ok;
+        OmptTarget.Region tool = !OmptHost.ON ? null
+                : OmptTarget.begin(kind.equals("begin") ? OmptTarget.ENTER_DATA : kind.equals("end") ? OmptTarget.EXIT_DATA : OmptTarget.UPDATE, d);
         synchronized (d.table) {
             DataMapping.Construct c = new DataMapping.Construct(loc);
+            if (tool != null && !kind.equals("begin")) OmptTarget.map(tool, d, m);   // while the device still has the items
             ok = switch (kind) {
                 case "begin" -> DataMapping.begin(d, m, false, c);
                 case "end" -> DataMapping.end(d, m, false, c);
                 default -> DataMapping.update(d, m, c);
             };
+            if (tool != null && kind.equals("begin")) OmptTarget.map(tool, d, m);
         }
+        if (tool != null) OmptTarget.end(tool);
         if (!ok) failure(loc);
         outcome(loc);
     }

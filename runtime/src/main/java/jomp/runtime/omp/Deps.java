@@ -87,7 +87,7 @@ final class Deps {
             }
         }
         if (any && allMemory != null && allMemory != t) preds.add(allMemory);
-        for (Task p : preds) if (p != t) p.addSuccessor(t);
+        for (Task p : preds) if (p != t && p.addSuccessor(t) && OmptHost.ON) OmptHost.taskDependence(p, t);
         if (!mutexes.isEmpty()) {
             mutexes.sort((a, b) -> Long.compare(a.id, b.id));
             t.mutexes = List.copyOf(mutexes);

@@ -70,6 +70,18 @@ final class DeviceThreads {
         if (launch.escaped != null) throw Teams.sneaky(launch.escaped);
     }
 
+    /** Lets the idle threads go and returns them (the tools interface waits for their thread_end at exit). */
+    static java.util.List<Thread> retireIdle() {
+        java.util.List<Thread> gone = new java.util.ArrayList<>();
+        Helper h;
+        while ((h = IDLE.pollFirst()) != null) {
+            h.retired = true;
+            LockSupport.unpark(h);
+            gone.add(h);
+        }
+        return gone;
+    }
+
     private static Helper obtain() {
         Helper h = IDLE.pollFirst();
         if (h == null) {
@@ -129,6 +141,7 @@ final class DeviceThreads {
     private static final class Helper extends Thread {
         /** The launch given to this thread and not yet taken up by it; null while idle. */
         private volatile Launch next;
+        private volatile boolean retired;
 
         Helper() {
             super("jomp-team-" + COUNT.incrementAndGet());
@@ -142,8 +155,13 @@ final class DeviceThreads {
 
         @Override
         public void run() {
+            if (OmptHost.ON) OmptHost.workerBegins();
             while (true) {
                 Launch l = take();
+                if (l == null) {   // retired at exit
+                    if (OmptHost.ON) OmptHost.workerEnds();
+                    return;
+                }
                 Throwable failure = null;
                 try {
                     l.work.run();
@@ -158,7 +176,10 @@ final class DeviceThreads {
         private Launch take() {
             Spin spin = new Spin();
             Launch l;
-            while ((l = next) == null) spin.pause(this);
+            while ((l = next) == null) {
+                if (retired) return null;
+                spin.pause(this);
+            }
             next = null;
             return l;
         }

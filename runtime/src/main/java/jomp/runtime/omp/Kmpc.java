@@ -60,14 +60,34 @@ public final class Kmpc {
     private static final java.util.concurrent.locks.ReentrantLock REDUCE = new java.util.concurrent.locks.ReentrantLock();
 
     /** atomic constructs: one program-wide lock (atomic accesses to one location are thus atomic to each other). */
-    public static void __jomp_atomic_enter() { ATOMIC.lock(); }
+    public static void __jomp_atomic_enter() {
+        if (!OmptHost.ON) { ATOMIC.lock(); return; }
+        int state = OmptHost.acquire(OmptHost.MUTEX_ATOMIC, 0, ATOMIC_ID);
+        ATOMIC.lock();
+        OmptHost.acquired(OmptHost.MUTEX_ATOMIC, ATOMIC_ID, state);
+    }
 
-    public static void __jomp_atomic_exit() { ATOMIC.unlock(); }
+    public static void __jomp_atomic_exit() {
+        ATOMIC.unlock();
+        if (OmptHost.ON) OmptHost.released(OmptHost.MUTEX_ATOMIC, ATOMIC_ID);
+    }
 
-    /** Around the combination of partial reduction results into the original variables. */
-    public static void __jomp_reduce_enter() { REDUCE.lock(); }
+    /** The atomic lock's wait id for the tools interface. */
+    private static final long ATOMIC_ID = 1;
 
-    public static void __jomp_reduce_exit() { REDUCE.unlock(); }
+    /** Around the combination of partial reduction results into the original variables (a reduction, to a tool). */
+    public static void __jomp_reduce_enter() {
+        if (OmptHost.ON) OmptHost.reduction(OmptHost.BEGIN);
+        REDUCE.lock();
+    }
+
+    public static void __jomp_reduce_exit() {
+        REDUCE.unlock();
+        if (OmptHost.ON) OmptHost.reduction(OmptHost.END);
+    }
+
+    /** What the lowering tells the tools interface (jomp.offload.abi.OmptMarks); nothing without a tool. */
+    public static void __jomp_ompt(int what) { if (OmptHost.ON) OmptHost.mark(what); }
 
     public static void __jomp_taskwait() { Parallel.taskwait(); }
 
@@ -121,6 +141,7 @@ public final class Kmpc {
      */
     public static void __jomp_error(long format, long message, int fatal) {
         jomp.runtime.libc.Stdio.fflush(0);
+        if (OmptHost.ON) jomp.runtime.ompt.Ompt.error(fatal != 0 ? 2 : 1, message, message == 0 ? 0 : jomp.runtime.libc.Str.strlen(message));
         String f = Mem.cString(format), m = message == 0 ? "" : Mem.cString(message);
         System.err.print(f.replace("%s", m).replace("%%", "%"));
         System.err.flush();
@@ -164,6 +185,7 @@ public final class Kmpc {
                 g.cancelled = true;
             }
         }
+        if (OmptHost.ON) OmptHost.cancel(kind, true);
         return 1;
     }
 
@@ -171,11 +193,13 @@ public final class Kmpc {
     public static int __jomp_cancellation_point(int kind) {
         if (!Icv.cancellation) return 0;
         OmpThread t = OmpThread.current();
-        return switch (kind) {
+        int r = switch (kind) {
             case 1 -> t.team.cancelled ? 1 : 0;
             case 2, 3 -> t.team.cancelledWorkshare == t.wsSeq || t.team.cancelled ? 1 : 0;
             default -> Tasks.current().cancelled() ? 1 : 0;
         };
+        if (OmptHost.ON && r != 0) OmptHost.cancel(kind, false);
+        return r;
     }
 
     /** A barrier in a region that may be cancelled: 1 when the parallel region was (leave it). */
@@ -231,6 +255,14 @@ public final class Kmpc {
         AtomicLong next = t.orderedNext;
         iv = orderedIteration(t, iv);
         if (iv < 0) return;
+        if (!OmptHost.ON) { awaitTurn(next, iv); return; }
+        long id = System.identityHashCode(next);   // the loop's ordering is the mutex
+        int state = OmptHost.acquire(OmptHost.MUTEX_ORDERED, 0, id);
+        awaitTurn(next, iv);
+        OmptHost.acquired(OmptHost.MUTEX_ORDERED, id, state);
+    }
+
+    private static void awaitTurn(AtomicLong next, long iv) {
         for (int spins = 0; next.get() < iv; spins++) {
             if (spins < 1000) Thread.onSpinWait();
             else Thread.yield();
@@ -240,7 +272,9 @@ public final class Kmpc {
     public static void __jomp_ordered_exit(long iv) {
         OmpThread t = OmpThread.current();
         iv = orderedIteration(t, iv);
-        if (iv >= 0) t.orderedNext.set(iv + 1);
+        if (iv < 0) return;
+        t.orderedNext.set(iv + 1);
+        if (OmptHost.ON) OmptHost.released(OmptHost.MUTEX_ORDERED, System.identityHashCode(t.orderedNext));
     }
 
     /** An iteration that did not run its ordered region still waits its turn and lets the next one go. */
@@ -249,7 +283,7 @@ public final class Kmpc {
         t.orderedDone = iv;
         AtomicLong next = t.orderedNext;
         if (next.get() > iv) return;
-        __jomp_ordered_enter(iv);
+        awaitTurn(next, iv);
         next.set(iv + 1);
     }
 
@@ -327,9 +361,13 @@ public final class Kmpc {
         // num_teams, else the device kernel's default, else nteams-var (OMP_NUM_TEAMS, omp_set_num_teams), else one
         int n = numTeams > 0 ? numTeams : device > 0 ? device : Icv.nteams > 0 ? Icv.nteams : 1;
         if (threadLimit <= 0 && Icv.teamsThreadLimit > 0 && device <= 0) threadLimit = Icv.teamsThreadLimit;
+        long league = OmptHost.ON ? OmptHost.teamsBegin(n) : 0;   // the tool sees a league of n initial tasks
+        int teams = n;
         java.util.function.IntConsumer body = team -> {
             try {
+                if (OmptHost.ON) OmptHost.teamBegins(league, teams, team);
                 h.invokeExact(team, args, Stack.current());
+                if (OmptHost.ON) OmptHost.teamEnds(league, team);
             } catch (Throwable e) {
                 jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
                 throw Teams.sneaky(e);
@@ -337,11 +375,18 @@ public final class Kmpc {
         };
         if (device > 0) Teams.runParallel(n, threadLimit, body);
         else Teams.run(n, threadLimit, body);
+        if (OmptHost.ON) OmptHost.teamsEnd(league, n);
     }
 
     /** The calling team's block of [lower, upper] (or first chunk when chunk > 0) into bounds[0..1]; 0 when empty. */
     public static int __jomp_distribute(long lower, long upper, long chunk, long bounds) {
         Teams.State s = Teams.current();
+        long trips = upper - lower + 1;
+        if (OmptHost.ON) return OmptHost.distributed(distributeBlock(s, lower, upper, chunk, bounds), Math.max(trips, 0), bounds, true);
+        return distributeBlock(s, lower, upper, chunk, bounds);
+    }
+
+    private static int distributeBlock(Teams.State s, long lower, long upper, long chunk, long bounds) {
         long trips = upper - lower + 1;
         if (trips <= 0) return 0;
         long first, count;
@@ -368,6 +413,7 @@ public final class Kmpc {
         if (first > s.upper()) return 0;
         Mem.putLong(bounds, first);
         Mem.putLong(bounds + 8, Math.min(first + s.chunk() - 1, s.upper()));
+        if (OmptHost.ON) OmptHost.distributed(1, 0, bounds, false);
         return 1;
     }
 }

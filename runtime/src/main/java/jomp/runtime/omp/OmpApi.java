@@ -148,8 +148,10 @@ public final class OmpApi {
         Icv.display(System.err, verbose != 0);
     }
 
-    /** omp_control_tool: no tool is attached (omp_control_tool_notool). */
-    public static int omp_control_tool(int command, int modifier, long arg) { return -2; }
+    /** omp_control_tool: the tool's control_tool callback answers (-1 without one; -2, omp_control_tool_notool, without a tool). */
+    public static int omp_control_tool(int command, int modifier, long arg) {
+        return OmptHost.ON ? jomp.runtime.ompt.Ompt.controlTool(command, modifier, arg) : -2;
+    }
     /** Inside a teams region its team's number and the number of teams; elsewhere team 0 of 1. */
     public static int omp_get_num_teams() { return Teams.numTeams(); }
     public static int omp_get_team_num() { return Teams.teamNum(); }
@@ -159,14 +161,14 @@ public final class OmpApi {
 
     // ---- locks (omp_lock_t * and omp_nest_lock_t * are addresses)
 
-    public static void omp_init_lock(long lock) { Locks.init(lock); }
-    public static void omp_init_lock_with_hint(long lock, int hint) { Locks.init(lock); }
+    public static void omp_init_lock(long lock) { Locks.init(lock, 0); }
+    public static void omp_init_lock_with_hint(long lock, int hint) { Locks.init(lock, hint); }
     public static void omp_destroy_lock(long lock) { Locks.destroy(lock); }
     public static void omp_set_lock(long lock) { Locks.set(lock); }
     public static void omp_unset_lock(long lock) { Locks.unset(lock); }
     public static int omp_test_lock(long lock) { return Locks.test(lock); }
-    public static void omp_init_nest_lock(long lock) { Locks.initNest(lock); }
-    public static void omp_init_nest_lock_with_hint(long lock, int hint) { Locks.initNest(lock); }
+    public static void omp_init_nest_lock(long lock) { Locks.initNest(lock, 0); }
+    public static void omp_init_nest_lock_with_hint(long lock, int hint) { Locks.initNest(lock, hint); }
     public static void omp_destroy_nest_lock(long lock) { Locks.destroyNest(lock); }
     public static void omp_set_nest_lock(long lock) { Locks.setNest(lock); }
     public static void omp_unset_nest_lock(long lock) { Locks.unsetNest(lock); }

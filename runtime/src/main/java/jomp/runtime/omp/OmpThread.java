@@ -57,6 +57,14 @@ final class OmpThread {
     /** The place this thread is assigned to (-1: unbound) and its place partition [partLo, partHi) (Places). */
     int place = -1, partLo = 0, partHi = Places.PLACES.size();
 
+    /**
+     * The tools interface's (OmptHost): the worksharing loop's ompt_work_t while the thread is in
+     * one (0: none), what the lowering marked for the next barrier or loop, whether the thread
+     * began as an initial thread for the tool, and whether a taskyield is switching tasks.
+     */
+    int omptWork, omptMark;
+    boolean omptInitial, omptYield;
+
     OmpThread(Team team, int num, int nthreads) {
         this.team = team;
         this.num = num;
@@ -66,6 +74,7 @@ final class OmpThread {
     private static OmpThread initial() {
         OmpThread t = new OmpThread(Team.initial(), 0, Icv.NUM_THREADS_LIST[0]);
         if (Places.BIND[0] != Places.FALSE && !Places.PLACES.isEmpty()) t.place = 0;   // the initial thread's place
+        if (OmptHost.ON) OmptHost.initialThread(t);
         return t;
     }
 

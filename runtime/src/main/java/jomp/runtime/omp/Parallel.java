@@ -52,6 +52,7 @@ public final class Parallel {
         if (Icv.dynamic) n = Math.min(n, Icv.NUM_PROCS); // dyn-var lets the runtime give fewer threads
         int level = outer.level + 1;
         Team team = new Team(n, level, outer.activeLevel + (n > 1 ? 1 : 0), me);
+        if (OmptHost.ON) OmptHost.parallelBegin(me, team, numThreads > 0 ? numThreads : me.nthreads);
         int inner = level < Icv.NUM_THREADS_LIST.length ? Icv.NUM_THREADS_LIST[level] : me.nthreads;
         Worker[] workers = new Worker[n]; // [0] is the master, the calling thread
         if (virtualMembers(me, n)) {
@@ -59,11 +60,14 @@ public final class Parallel {
         } else {
             for (int i = 1; i < n; i++) (workers[i] = Worker.obtain()).assign(member(team, i, inner, me), body, args);
         }
-        OmpThread.set(member(team, 0, inner, me));
-        Affinity.display(OmpThread.current());
+        OmpThread primary = member(team, 0, inner, me);
+        OmpThread.set(primary);
+        if (OmptHost.ON) OmptHost.implicitBegin(primary);
+        Affinity.display(primary);
         Throwable failure = null;
         try {
             body.invokeExact(0, args, Stack.current());
+            if (OmptHost.ON) OmptHost.regionBarrierBegins(primary);
             team.endRegion();   // the region's closing barrier completes the team's tasks
         } catch (Throwable e) {
             jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
@@ -71,10 +75,12 @@ public final class Parallel {
             team.fail(e);
         }
         team.join();
+        if (OmptHost.ON && failure == null) OmptHost.regionBarrierEnds(primary);
         Worker.release(workers);
         OmpThread.set(me);
         if (team.failure != null) failure = team.failure; // the first failure, not a TeamAborted
         if (failure != null) throw Parallel.<RuntimeException>sneaky(failure);
+        if (OmptHost.ON) OmptHost.parallelEnd(me, team);
     }
 
     /**
@@ -86,7 +92,8 @@ public final class Parallel {
      * threads as many as the cores. On the host, and for teams that fit, pooled OS threads.
      */
     static boolean virtualMembers(OmpThread forker, int n) {
-        if (forker.device < 0 || n <= 1) return false;
+        // not with a tool attached: a native tool's thread-local data is its OS thread's, which virtual threads share
+        if (forker.device < 0 || n <= 1 || OmptHost.ON) return false;
         int concurrentTeams = Math.min(Math.max(forker.teams.numTeams(), 1), Icv.NUM_PROCS);
         return (long) n * concurrentTeams > Icv.NUM_PROCS;
     }
@@ -105,28 +112,55 @@ public final class Parallel {
     private static <E extends Throwable> E sneaky(Throwable t) throws E { throw (E) t; }
 
     /** The team barrier (#pragma omp barrier, and the implicit ones). */
-    public static void barrier() { OmpThread.current().team.barrier(); }
+    public static void barrier() {
+        OmpThread t = OmpThread.current();
+        if (OmptHost.ON) OmptHost.barrier(t);
+        else t.team.barrier();
+    }
 
     /** A barrier that is a cancellation point: true when the parallel region was cancelled. */
-    public static boolean cancellableBarrier() { return OmpThread.current().team.barrier(); }
+    public static boolean cancellableBarrier() {
+        OmpThread t = OmpThread.current();
+        if (!OmptHost.ON) return t.team.barrier();
+        boolean cancelled = OmptHost.barrier(t);
+        if (cancelled) OmptHost.cancel(1, false);
+        return cancelled;
+    }
 
     /** #pragma omp single: true in exactly one thread of the team (the first to arrive). */
     public static boolean single() {
         OmpThread t = OmpThread.current();
         int n = ++t.singleSeq;
-        return t.team.singles.compareAndSet(n - 1, n) || t.team.size == 1;
+        boolean won = t.team.singles.compareAndSet(n - 1, n) || t.team.size == 1;
+        if (OmptHost.ON) OmptHost.single(t, won);
+        return won;
     }
 
     /** #pragma omp master: true in thread 0. */
-    public static boolean master() { return OmpThread.current().num == 0; }
+    public static boolean master() { return masked(0); }
 
     /** #pragma omp masked filter(f): true in thread {@code filter}. */
-    public static boolean masked(int filter) { return OmpThread.current().num == filter; }
+    public static boolean masked(int filter) {
+        OmpThread t = OmpThread.current();
+        boolean selected = t.num == filter;
+        if (OmptHost.ON && selected) OmptHost.maskedBegins(t);
+        return selected;
+    }
 
     /** Enters #pragma omp critical(name); the unnamed critical is name "". One lock per name, program-wide. */
-    public static void criticalEnter(String name) { CRITICAL.computeIfAbsent(name, k -> new ReentrantLock()).lock(); }
+    public static void criticalEnter(String name) {
+        ReentrantLock l = CRITICAL.computeIfAbsent(name, k -> new ReentrantLock());
+        if (!OmptHost.ON) { l.lock(); return; }
+        long id = OmptHost.criticalId(name);
+        int state = OmptHost.acquire(OmptHost.MUTEX_CRITICAL, 0, id);
+        l.lock();
+        OmptHost.acquired(OmptHost.MUTEX_CRITICAL, id, state);
+    }
 
-    public static void criticalExit(String name) { CRITICAL.get(name).unlock(); }
+    public static void criticalExit(String name) {
+        CRITICAL.get(name).unlock();
+        if (OmptHost.ON) OmptHost.released(OmptHost.MUTEX_CRITICAL, OmptHost.criticalId(name));
+    }
 
     /** #pragma omp taskwait: waits for the current task's children, running tasks meanwhile. */
     public static void taskwait() { Tasks.taskwait(); }
@@ -172,6 +206,7 @@ public final class Parallel {
             chunk = Icv.runSchedChunk;
         }
         if (kind == AUTO) kind = STATIC;
+        if (OmptHost.ON) OmptHost.loopBegins(t, kind, Dispatch.trips(lower, upper, stride));
         if (kind == STATIC) {
             t.dispatch = null;
             t.staticNextChunk = 0;
@@ -191,6 +226,15 @@ public final class Parallel {
     /** The next chunk of the current dispatched loop into chunkLower/chunkUpper/chunkLast; false at the end. */
     public static boolean dispatchNext() {
         OmpThread t = OmpThread.current();
+        boolean more = nextChunk(t);
+        if (OmptHost.ON) {
+            if (more) OmptHost.chunk(t);
+            else OmptHost.loopEnds(t);
+        }
+        return more;
+    }
+
+    private static boolean nextChunk(OmpThread t) {
         Dispatch d = t.dispatch;
         boolean cancelled = t.team.cancelledWorkshare == t.wsSeq || t.team.cancelled;
         if (d == null) return !cancelled && staticNext(t);

@@ -50,6 +50,10 @@ final class Task {
     volatile boolean undeferred;
     /** Creation order, for first-in first-out among tasks of equal priority. */
     final long seq;
+    /** The task's ompt_data_t and ompt_frame_t while a tool is attached: OmptHost's. */
+    long ompt;
+    /** A taskloop's task: its first logical iteration and how many it runs (the tool's dispatch); 0 iterations otherwise. */
+    long chunkFirst, chunkIterations;
 
     Task(MethodHandle fn, long block, int flags, int priority, Task parent, Team team, long seq) {
         this.fn = fn;

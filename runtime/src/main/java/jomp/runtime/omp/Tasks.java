@@ -78,8 +78,10 @@ final class Tasks {
         OmpThread.current().allocated = t.allocatedBefore;
         t.allocatedBefore = null;
         t.undeferred = (t.flags & Task.UNDEFERRED) != 0 || t.parent.isFinal;
+        List<long[]> recs = n == 0 ? List.of() : records(n, deps);
+        if (OmptHost.ON) OmptHost.taskCreated(t, recs);
         account(t);
-        register(t, n, deps);
+        registerAll(t, recs);
         launch(t);
     }
 
@@ -124,6 +126,7 @@ final class Tasks {
             long obj = Mem.getLong(depobjList + 8L * i);   // an omp_depend_t: the record depobj made
             if (obj != 0) recs.add(new long[] {Mem.getLong(obj), Mem.getInt(obj + 16)});
         }
+        if (OmptHost.ON) OmptHost.taskCreated(t, recs);
         registerAll(t, recs);
         launch(t);
     }
@@ -149,8 +152,10 @@ final class Tasks {
     }
 
     /** Registers t's dependences with its parent (the guard count of t.unresolved stays). */
-    private static void register(Task t, int n, long deps) {
-        if (n == 0) return;
+    private static void register(Task t, int n, long deps) { registerAll(t, records(n, deps)); }
+
+    /** The dependences of n records at deps as {address, kind}, depend objects read. */
+    private static List<long[]> records(int n, long deps) {
         List<long[]> recs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             long rec = deps + 24L * i;
@@ -165,7 +170,7 @@ final class Tasks {
             }
             recs.add(new long[] {addr, kind});
         }
-        registerAll(t, recs);
+        return recs;
     }
 
     /** Registers t's dependences ({address, kind} each) with its parent. */
@@ -210,16 +215,22 @@ final class Tasks {
     /** Runs t's body on thread th (unless its taskgroup was cancelled), then completes it. */
     static void execute(Task t, OmpThread th) {
         Task prev = th.task;
+        boolean discarded = t.cancelled();
+        if (OmptHost.ON) {
+            if (prev == null) prev = th.task = Task.implicit(th.team);
+            OmptHost.taskStarts(th, prev, t, discarded);
+        }
         th.task = t;
         t.taskgroup = t.group;
         Throwable failure = null;
         try {
-            if (!t.cancelled()) t.fn.invokeExact(th.num, t.block, Stack.current());
+            if (!discarded) t.fn.invokeExact(th.num, t.block, Stack.current());
         } catch (Throwable e) {
             failure = e;
         } finally {
             th.task = prev;
         }
+        if (OmptHost.ON) OmptHost.taskBodyEnds(t, prev, discarded, t.parts.get() == 1);
         partDone(t);   // even after a failure, so that nobody waits for the task forever
         if (failure != null) throw Tasks.<RuntimeException>sneaky(failure);
     }
@@ -243,12 +254,14 @@ final class Tasks {
         if (t.block != 0) Stdlib.free(t.block);
         t.team.incomplete.decrementAndGet();
         t.team.signal();
+        if (OmptHost.ON) OmptHost.taskCompleted(t);
     }
 
     /** omp_fulfill_event: the detached task's completion event happened. */
     static void fulfill(long event) {
         Task t = EVENTS.remove(event);
         if (t == null) return;   // OpenMP: fulfilling an event twice is non-conforming; ignore it
+        if (OmptHost.ON && t.parts.get() == 1) OmptHost.lateFulfill(t);   // its body has ended
         partDone(t);
     }
 
@@ -286,9 +299,10 @@ final class Tasks {
     // ---- synchronisation
 
     static void taskwait() {
+        if (OmptHost.ON) OmptHost.taskwait(OmptHost.BEGIN);
         Task me = current();
-        if (me.children.get() == 0) return;
-        waitUntil(() -> me.children.get() == 0, me);
+        if (me.children.get() > 0) waitUntil(() -> me.children.get() == 0, me);
+        if (OmptHost.ON) OmptHost.taskwait(OmptHost.END);
     }
 
     /**
@@ -313,19 +327,25 @@ final class Tasks {
     static void taskgroupBegin() {
         Task me = current();
         me.taskgroup = new TaskGroup(me.taskgroup);
+        if (OmptHost.ON) OmptHost.taskgroup(OmptHost.BEGIN);
     }
 
     static void taskgroupEnd() {
         Task me = current();
         TaskGroup g = me.taskgroup;
         if (g == null) return;
+        if (OmptHost.ON) OmptHost.taskgroupWaits();
         if (g.pending.get() > 0) waitUntil(() -> g.pending.get() == 0, me);
         me.taskgroup = g.parent;
+        if (OmptHost.ON) OmptHost.taskgroup(OmptHost.END);
     }
 
     static void taskyield() {
         OmpThread th = OmpThread.current();
-        if (th.team.tasking) runOne(th.team, constraint(current()));
+        if (!th.team.tasking) return;
+        th.omptYield = OmptHost.ON;   // the task switch a taskyield makes is a yield to the tool
+        runOne(th.team, constraint(current()));
+        th.omptYield = false;
     }
 
     static boolean inFinal() {
@@ -350,6 +370,7 @@ final class Tasks {
     static void taskloop(long fn, long block, long size, long total, long grainsize, long numTasks, int flags, int priority, int loopFlags) {
         boolean nogroup = (loopFlags & 1) != 0, strictGrain = (loopFlags & 2) != 0;
         if (!nogroup) taskgroupBegin();
+        if (OmptHost.ON) OmptHost.taskloop(OmptHost.BEGIN, total);
         if (total > 0) {
             long tasks, per, extra;
             if (grainsize > 0) {
@@ -367,10 +388,12 @@ final class Tasks {
                 Mem.copy(b, block, size);
                 Mem.putLong(b + size, lo);
                 Mem.putLong(b + size + 8, lo + n - 1);
+                if (OmptHost.ON) OmptHost.taskloopChunk(allocated(b), lo, n);
                 submit(b, 0, 0);
                 lo += n;
             }
         }
+        if (OmptHost.ON) OmptHost.taskloop(OmptHost.END, total);
         if (!nogroup) taskgroupEnd();
     }
 
@@ -400,10 +423,12 @@ final class Tasks {
             int n = STARTED.incrementAndGet();
             Thread th = new Thread(Helpers::loop, "jomp-helper-" + n);
             th.setDaemon(true);
+            THREADS.add(th);
             th.start();
         }
 
         private static void loop() {
+            if (OmptHost.ON) OmptHost.workerBegins();
             OmpThread me = new OmpThread(Team.initial(), 0, Icv.NUM_THREADS_LIST[0]);
             OmpThread.set(me);
             while (true) {
@@ -416,9 +441,24 @@ final class Tasks {
                 } finally {
                     IDLE.decrementAndGet();
                 }
+                if (t == RETIRE) {
+                    if (OmptHost.ON) OmptHost.workerEnds();
+                    return;
+                }
                 execute(t, me);   // a failure ends this helper (its stack trace is printed); the task is complete
             }
         }
+
+        /** Hands every helper a task that ends it and returns them (the tools interface waits for their thread_end at exit). */
+        static synchronized List<Thread> retire() {
+            for (int i = 0; i < THREADS.size(); i++) QUEUE.add(RETIRE);
+            List<Thread> gone = new ArrayList<>(THREADS);
+            THREADS.clear();
+            return gone;
+        }
+
+        private static final Task RETIRE = new Task(null, 0, Task.EMPTY, 0, null, null, 0);
+        private static final List<Thread> THREADS = new ArrayList<>();
     }
 
     /** Removes and returns the first task of q that descends from c (any task when c is null) and can take its mutexes. */

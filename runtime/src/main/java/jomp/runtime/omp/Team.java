@@ -54,6 +54,9 @@ final class Team {
     final Thread master;
     volatile Throwable failure;
 
+    /** The team's ompt_data_t (parallel_data) while a tool is attached: OmptHost's. */
+    long ompt;
+
     Team(int size, int level, int activeLevel, OmpThread parent) {
         this.size = size;
         this.level = level;

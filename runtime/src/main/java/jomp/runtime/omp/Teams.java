@@ -53,11 +53,13 @@ public final class Teams {
         t.deviceTeamsThreadLimit = icvs != null && icvs.teamsThreadLimit() > 0 ? icvs.teamsThreadLimit() : Icv.NUM_PROCS;
         t.deviceNthreadsVar = icvs != null ? icvs.nthreads() : 0;
         t.threadLimit = limit;
+        if (OmptHost.ON) OmptHost.kernelBegins(t, outer);
         OmpThread.set(t);
         try {
             kernel.invokeExact(slots, Stack.current());
         } finally {
             OmpThread.set(outer);
+            if (OmptHost.ON) OmptHost.kernelEnds(t);
         }
     }
 

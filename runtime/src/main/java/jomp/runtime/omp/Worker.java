@@ -46,7 +46,11 @@ final class Worker extends Thread {
      * threads share {@link #runMember}.
      */
     static void startVirtual(OmpThread t, MethodHandle body, long args) {
-        VIRTUAL.start(() -> runMember(t, body, args, Stack.current()));
+        VIRTUAL.start(() -> {
+            if (OmptHost.ON) OmptHost.workerBegins();
+            runMember(t, body, args, Stack.current());
+            if (OmptHost.ON) OmptHost.workerEnds();
+        });
     }
 
     private static final Thread.Builder VIRTUAL = Thread.ofVirtual().name("jomp-omp-virtual-", 1);
@@ -56,9 +60,12 @@ final class Worker extends Thread {
         Throwable failure = null;
         OmpThread.set(t);
         try {
+            if (OmptHost.ON) OmptHost.implicitBegin(t);
             Affinity.display(t);
             b.invokeExact(t.num, a, stack);
+            if (OmptHost.ON) OmptHost.regionBarrierBegins(t);
             t.team.endRegion();
+            if (OmptHost.ON) OmptHost.regionBarrierEnds(t);
         } catch (Throwable e) {
             jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
             failure = e;
@@ -76,9 +83,19 @@ final class Worker extends Thread {
 
     /** omp_pause_resource on the host: idle pooled threads are let go (0: done). */
     static int pauseIdle() {
-        Worker w;
-        while ((w = IDLE.pollFirst()) != null) w.retire();
+        retireIdle();
         return 0;
+    }
+
+    /** Lets the idle pooled threads go and returns them (the tools interface waits for their thread_end at exit). */
+    static java.util.List<Thread> retireIdle() {
+        java.util.List<Thread> gone = new java.util.ArrayList<>();
+        Worker w;
+        while ((w = IDLE.pollFirst()) != null) {
+            w.retire();
+            gone.add(w);
+        }
+        return gone;
     }
 
     private volatile boolean retired;
@@ -99,10 +116,14 @@ final class Worker extends Thread {
     @Override
     public void run() {
         Stack stack = Stack.current();   // this thread's, for every region it runs
+        if (OmptHost.ON) OmptHost.workerBegins();
         while (true) {
             OmpThread t;
             while ((t = self) == null) {
-                if (retired) return;
+                if (retired) {
+                    if (OmptHost.ON) OmptHost.workerEnds();
+                    return;
+                }
                 LockSupport.park(this);
             }
             MethodHandle b = body;
@@ -110,6 +131,7 @@ final class Worker extends Thread {
             self = null;
             body = null;
             runMember(t, b, a, stack);
+            if (OmptHost.ON) OmptHost.idle();
         }
     }
 }

@@ -18,6 +18,7 @@ import jomp.compiler.ir.Slot;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
 import jomp.offload.abi.EntryPoints;
+import jomp.offload.abi.OmptMarks;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -69,7 +70,10 @@ final class OmpLowering {
             case TARGET_ENTER_DATA -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_BEGIN_MAPPER);
             case TARGET_EXIT_DATA -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_END_MAPPER);
             case TARGET_UPDATE -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_UPDATE_MAPPER);
-            case BARRIER -> barrier();
+            case BARRIER -> {
+                mark(OmptMarks.BARRIER_EXPLICIT);
+                barrier();
+            }
             case CANCEL, CANCELLATION_POINT -> cancel(d);
             case TILE -> {   // tile where it stands: the tiles in order (a loop construct over a tile's floor loops: LoopNest.tiled)
                 List<Long> sizes = LoopNest.tileSizes(d);
@@ -106,7 +110,10 @@ final class OmpLowering {
             case DEPOBJ -> depobj(d);
             case INTEROP -> new InteropLowering(this, f).interop(x);
             case DISPATCH -> new InteropLowering(this, f).dispatch(x);
-            case FLUSH -> new AtomicLowering(f).flush(d);
+            case FLUSH -> {
+                new AtomicLowering(f).flush(d);
+                mark(OmptMarks.FLUSH);
+            }
             case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
                  THREADPRIVATE, REQUIRES, DECLARE_SIMD, DECLARE_MAPPER -> {
                 if (x.body() != null) f.stmt(x.body());
@@ -125,11 +132,11 @@ final class OmpLowering {
                 call(EntryPoints.ATOMIC_EXIT, IrType.VOID);
             }
             case SINGLE -> single(x);
-            case MASTER -> guarded(x, call(EntryPoints.MASTER, IrType.I32));
+            case MASTER -> guarded(x, call(EntryPoints.MASTER, IrType.I32), OmptMarks.MASKED_END);
             case MASKED -> {
                 OmpClause.ExprClause filter = exprClause(d, OmpClause.ExprKind.FILTER);
                 Value fv = filter == null ? IntConst.i32(0) : i32(filter.value());
-                guarded(x, call(EntryPoints.MASKED, IrType.I32, fv));
+                guarded(x, call(EntryPoints.MASKED, IrType.I32, fv), OmptMarks.MASKED_END);
             }
             case TASK -> new TaskLowering(this, f).task(x);
             case ORDERED -> {
@@ -219,9 +226,11 @@ final class OmpLowering {
                 guardedLeaf(o, i, carry, call(EntryPoints.MASKED, IrType.I32, filter == null ? IntConst.i32(0) : i32(filter.value())));
             }
             case SCOPE -> {   // every thread runs the block, with its own copies; reductions combine, then a barrier
+                mark(OmptMarks.SCOPE_BEGIN);
                 DataSharing ds = DataSharing.at(this, o, i, null);
                 construct(o, i + 1, carry);
                 ds.end(true, null);
+                mark(OmptMarks.SCOPE_END);
                 if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
             }
             default -> construct(o, i + 1, carry);
@@ -504,6 +513,7 @@ final class OmpLowering {
         if (chunk instanceof IntConst k && k.value() == 0) f.b.br(done);
         else f.b.condBr(call(EntryPoints.DISTRIBUTE_NEXT, IrType.I32, bounds), body, done);
         f.b.setBlock(done);
+        mark(OmptMarks.DISTRIBUTE_END);
         ds.end(true, last);
         nest.release(f);
     }
@@ -517,6 +527,7 @@ final class OmpLowering {
         DataSharing ds = DataSharing.at(this, o, i, null);
         Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
         if (last != null) f.b.copy(last, IntConst.i32(0));
+        mark(OmptMarks.SECTIONS);
         call(EntryPoints.LOOP_INIT, IrType.VOID, IntConst.i32(1), IntConst.i64(0), IntConst.i64(secs.size() - 1), IntConst.i64(1));
         BasicBlock head = f.b.newBlock("omp.sec.next"), chunk = f.b.newBlock("omp.sec.chunk"), done = f.b.newBlock("omp.sec.done");
         f.b.br(head);
@@ -559,7 +570,7 @@ final class OmpLowering {
         List<Var> copy = new ArrayList<>(listVars(o.directive(), OmpClause.ListKind.COPYPRIVATE));
         Value won = call(EntryPoints.SINGLE, IrType.I32);
         if (copy.isEmpty()) {
-            guarded(o, won);
+            guarded(o, won, OmptMarks.SINGLE_END);
             ds.end(false, null);
             if (!o.directive().hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
             return;
@@ -572,6 +583,7 @@ final class OmpLowering {
         f.stmt(o.body());
         for (int k = 0; k < copy.size(); k++) f.b.store(f.varAddress(copy.get(k)), at(f, addrs, 8L * k));
         call(EntryPoints.COPYPRIVATE_PUBLISH, IrType.VOID, addrs);
+        mark(OmptMarks.SINGLE_END);
         if (!f.b.isTerminated()) f.b.br(after);
         f.b.setBlock(after);
         ds.end(false, null);
@@ -597,18 +609,28 @@ final class OmpLowering {
         f.b.condBr(cond, then, end);
         f.b.setBlock(then);
         construct(o, i + 1, carry);
-        if (!f.b.isTerminated()) f.b.br(end);
+        if (!f.b.isTerminated()) {
+            mark(OmptMarks.MASKED_END);
+            f.b.br(end);
+        }
         f.b.setBlock(end);
     }
 
-    private void guarded(Stmt.Omp o, Value cond) {
+    /** The body where cond holds (master, masked, single); its end is marked for the tools interface. */
+    private void guarded(Stmt.Omp o, Value cond, int endMark) {
         BasicBlock then = f.b.newBlock("omp.guard"), end = f.b.newBlock("omp.guard.end");
         f.b.condBr(cond, then, end);
         f.b.setBlock(then);
         f.stmt(o.body());
-        if (!f.b.isTerminated()) f.b.br(end);
+        if (!f.b.isTerminated()) {
+            mark(endMark);
+            f.b.br(end);
+        }
         f.b.setBlock(end);
     }
+
+    /** Tells the runtime's tools interface what no other call says (OmptMarks; nothing happens without a tool). */
+    private void mark(int what) { call(EntryPoints.OMPT, IrType.VOID, IntConst.i32(what)); }
 
     // ---- uses_allocators ---------------------------------------------------------------------
 
