@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 
 import jomp.offload.abi.ImageKind;
+import jomp.offload.abi.nvptx.CudaArch;
 
 /**
  * NVIDIA GPUs (clang's CudaToolChain for OpenMP): PTX from the NVPTX back end for one sm_XX,
@@ -15,7 +16,7 @@ import jomp.offload.abi.ImageKind;
  */
 public final class Nvptx implements ToolChain {
     /** The oldest arch jomp's PTX supports: the arch of portable PTX, and the default. */
-    public static final String LOWEST_ARCH = "sm_75";
+    public static final String LOWEST_ARCH = CudaArch.LOWEST.name();
 
     public String triple() { return Triple.NVPTX64; }
     public List<String> aliases() { return List.of("nvptx64"); }
@@ -49,8 +50,6 @@ public final class Nvptx implements ToolChain {
 
     @Override public Path findProgram(String name, String cudaPath) { return CudaInstallation.find(name, cudaPath); }
 
-    /** clang's check of a CUDA arch name: {@code sm_XX}, {@code sm_XXa}. */
-    static String checkSm(String arch) {
-        return arch.matches("sm_[0-9]+a?") ? null : "unsupported CUDA gpu architecture: " + arch;
-    }
+    /** clang's check of a CUDA arch name: {@code sm_XX}, {@code sm_XXa} ({@link CudaArch#check}). */
+    static String checkSm(String arch) { return CudaArch.check(arch); }
 }

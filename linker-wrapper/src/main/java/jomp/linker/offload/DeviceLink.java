@@ -85,7 +85,7 @@ public final class DeviceLink {
             if (b.imageKind() == ImageKind.PTX) texts.add(new String(b.image(), java.nio.charset.StandardCharsets.ISO_8859_1));
             else if (b.imageKind() == ImageKind.FATBINARY) {
                 try {
-                    texts.addAll(jomp.runtime.plugin.Fatbinary.ptx(b.image()));
+                    texts.addAll(jomp.offload.abi.nvptx.Fatbinary.ptx(b.image()));
                 } catch (IllegalArgumentException e) {
                     throw new HostLinker.LinkError(i.object() + ": " + g.describe() + ": " + e.getMessage());
                 }
@@ -101,20 +101,15 @@ public final class DeviceLink {
 
     /** A fat binary of the linked cubin (if any) and the objects' PTX, as nvcc makes them (docs/design/ptxsim.md). */
     static byte[] fatbinary(DeviceImages.Group g, byte[] cubin, List<String> ptx) {
-        int sm = jomp.runtime.plugin.Fatbinary.smOf(g.arch());
-        List<jomp.runtime.plugin.Fatbinary.Entry> entries = new ArrayList<>();
-        if (cubin != null) entries.add(new jomp.runtime.plugin.Fatbinary.Entry(jomp.runtime.plugin.Fatbinary.KIND_ELF, sm, cubin, false));
+        int sm = jomp.offload.abi.nvptx.CudaArch.smOf(g.arch());
+        List<jomp.offload.abi.nvptx.Fatbinary.Entry> entries = new ArrayList<>();
+        if (cubin != null) entries.add(new jomp.offload.abi.nvptx.Fatbinary.Entry(jomp.offload.abi.nvptx.Fatbinary.KIND_ELF, sm, cubin, false));
         for (String t : ptx) {
-            int target = jomp.runtime.plugin.Fatbinary.smOf(targetOf(t));
-            entries.add(new jomp.runtime.plugin.Fatbinary.Entry(jomp.runtime.plugin.Fatbinary.KIND_PTX, target != 0 ? target : sm,
+            jomp.offload.abi.nvptx.CudaArch target = jomp.offload.abi.nvptx.CudaArch.ofPtx(t);
+            entries.add(new jomp.offload.abi.nvptx.Fatbinary.Entry(jomp.offload.abi.nvptx.Fatbinary.KIND_PTX, target != null ? target.sm() : sm,
                     t.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), false));
         }
-        return jomp.runtime.plugin.Fatbinary.write(entries);
-    }
-
-    private static String targetOf(String ptx) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*\\.target\\s+(sm_\\d+[a-z]?)").matcher(ptx.substring(0, Math.min(ptx.length(), 8192)));
-        return m.find() ? m.group(1) : null;
+        return jomp.offload.abi.nvptx.Fatbinary.write(entries);
     }
 
     /** ELF type ET_REL (1) for machine EM_CUDA (190): ptxas -c's output, which the driver cannot load unlinked. */

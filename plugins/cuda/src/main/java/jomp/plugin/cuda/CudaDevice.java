@@ -1,5 +1,7 @@
 package jomp.plugin.cuda;
 
+import jomp.offload.abi.nvptx.CudaArch;
+
 /** One GPU as the plugin uses it: its facts and its primary context. */
 final class CudaDevice {
     final int ordinal;
@@ -53,7 +55,7 @@ final class CudaDevice {
     }
 
     /** "sm_90" style name of the architecture. */
-    String arch() { return "sm_" + sm; }
+    String arch() { return CudaArch.of(sm).name(); }
 
     /** Makes this device's context current on the calling thread. */
     void makeCurrent() { Cuda.makeCurrent(context); }

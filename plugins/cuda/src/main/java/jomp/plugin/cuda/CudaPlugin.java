@@ -1,10 +1,9 @@
 package jomp.plugin.cuda;
 
 import java.nio.charset.StandardCharsets;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
+import jomp.offload.abi.nvptx.CudaArch;
 import jomp.runtime.plugin.DevicePlugin;
 import jomp.runtime.plugin.LaunchGeometry;
 
@@ -18,9 +17,6 @@ import jomp.runtime.plugin.LaunchGeometry;
 public final class CudaPlugin implements DevicePlugin {
     /** Threads per team when the caller gives no thread limit (clang's default for nvptx). */
     static final int DEFAULT_THREADS = 128;
-
-    private static final Pattern SM = Pattern.compile("sm_(\\d+)([a-z]?)");
-    private static final Pattern PTX_TARGET = Pattern.compile("(?m)^\\s*\\.target\\s+(sm_\\d+[a-z]?)");
 
     private final boolean driverPresent;
     private int count = -1;
@@ -94,20 +90,17 @@ public final class CudaPlugin implements DevicePlugin {
      * only on its own sm. Arch-specific targets (sm_90a) need exactly that device.
      */
     static boolean runsOn(ImageKind kind, String arch, int deviceSm) {
-        if (arch == null) return false;
-        Matcher m = SM.matcher(arch);
-        if (!m.matches()) return false;
-        int sm = Integer.parseInt(m.group(1));
-        if (kind == ImageKind.CUBIN || !m.group(2).isEmpty()) return sm == deviceSm;
-        return kind == ImageKind.PTX && sm <= deviceSm;
+        CudaArch a = CudaArch.parse(arch);
+        if (a == null || kind != ImageKind.PTX && kind != ImageKind.CUBIN) return false;
+        return a.runsOn(kind == ImageKind.PTX, deviceSm);
     }
 
     /** A fat binary runs where one of its entries does: a cubin of the device's sm, or PTX of it or an older one (the driver picks). */
     static boolean fatbinaryRunsOn(byte[] image, int deviceSm) {
         try {
-            for (jomp.runtime.plugin.Fatbinary.Entry e : jomp.runtime.plugin.Fatbinary.read(image)) {
-                if (e.kind() == jomp.runtime.plugin.Fatbinary.KIND_ELF && e.sm() == deviceSm) return true;
-                if (e.kind() == jomp.runtime.plugin.Fatbinary.KIND_PTX && e.sm() <= deviceSm) return true;
+            for (jomp.offload.abi.nvptx.Fatbinary.Entry e : jomp.offload.abi.nvptx.Fatbinary.read(image)) {
+                if (e.kind() == jomp.offload.abi.nvptx.Fatbinary.KIND_ELF && e.sm() == deviceSm) return true;
+                if (e.kind() == jomp.offload.abi.nvptx.Fatbinary.KIND_PTX && e.sm() <= deviceSm) return true;
             }
         } catch (IllegalArgumentException e) {
             return false;
@@ -117,9 +110,8 @@ public final class CudaPlugin implements DevicePlugin {
 
     /** The {@code .target sm_XX} of a PTX text, or null. */
     static String ptxTarget(byte[] ptx) {
-        String head = new String(ptx, 0, Math.min(ptx.length, 4096), StandardCharsets.ISO_8859_1);
-        Matcher m = PTX_TARGET.matcher(head);
-        return m.find() ? m.group(1) : null;
+        CudaArch a = CudaArch.ofPtx(new String(ptx, 0, Math.min(ptx.length, 8192), StandardCharsets.ISO_8859_1));
+        return a == null ? null : a.name();
     }
 
     @Override

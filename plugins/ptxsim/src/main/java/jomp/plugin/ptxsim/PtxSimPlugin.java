@@ -10,7 +10,7 @@ import jomp.offload.abi.ImageKind;
 import jomp.plugin.ptxsim.PtxAst.Param;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.plugin.Fatbinary;
+import jomp.offload.abi.nvptx.Fatbinary;
 import jomp.runtime.plugin.LaunchGeometry;
 
 /**

@@ -11,7 +11,7 @@ import jomp.runtime.mem.Mem;
  */
 final class SimDevice {
     static final int WARPS_PER_SM = 64;
-    static final String ARCH = "sm_90";
+    static final jomp.offload.abi.nvptx.CudaArch ARCH = jomp.offload.abi.nvptx.CudaArch.of(90);
 
     final int id;
     final Memory memory;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.plugin.Fatbinary;
+import jomp.offload.abi.nvptx.Fatbinary;
 
 /**
  * The plugin as the runtime sees it: when it has devices, what it says it is, which images it
