@@ -47,7 +47,7 @@ class TgtTest {
         @Override public void dataSubmit(int device, long d, long h, long size) { log.add("submit " + size); Mem.copy(d, h, size); }
         @Override public void dataRetrieve(int device, long h, long d, long size) { log.add("retrieve " + size); Mem.copy(h, d, size); }
         @Override public void dataExchange(int device, long d, long s, long size) { Mem.copy(d, s, size); }
-        @Override public void launch(int device, Kernel k, long[] args, int teams, int threads) { log.add("launch"); kernel.accept(args); }
+        @Override public void launch(int device, jomp.runtime.plugin.LaunchRequest r) { log.add("launch"); kernel.accept(r.args()); }
         @Override public void synchronize(int device) {}
     }
 
@@ -405,7 +405,7 @@ class TgtTest {
         @Override public void dataSubmit(int device, long d, long h, long size) {}
         @Override public void dataRetrieve(int device, long h, long d, long size) {}
         @Override public void dataExchange(int device, long d, long s, long size) {}
-        @Override public void launch(int device, Kernel k, long[] args, int teams, int threads) {}
+        @Override public void launch(int device, jomp.runtime.plugin.LaunchRequest r) {}
         @Override public void synchronize(int device) {}
     }
 
