@@ -2,6 +2,7 @@ package jomp.runtime.plugin;
 
 import java.util.List;
 
+import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.DeviceImage;
 
 /**
@@ -32,6 +33,13 @@ public interface DevicePlugin {
 
     /** Target triple this plugin runs images for, e.g. "nvptx64-nvidia-cuda". */
     String triple();
+
+    /**
+     * The OpenMP context's device traits of its devices (kind, arch, isa), which host code's
+     * {@code target_device} selectors and code running on a host-thread device ask: the record
+     * the target's ToolChain names too.
+     */
+    ContextTraits contextTraits();
 
     /**
      * Where the plugin's devices come in the device table when JOMP_PLUGINS does not say: higher

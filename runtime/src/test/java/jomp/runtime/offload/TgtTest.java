@@ -33,6 +33,7 @@ class TgtTest {
         final java.util.Map<String, GlobalSymbol> globals = new java.util.HashMap<>();
         @Override public String name() { return "test"; }
         @Override public String triple() { return "test-device"; }
+        @Override public jomp.offload.abi.ContextTraits contextTraits() { return new jomp.offload.abi.ContextTraits(java.util.List.of("nohost", "any"), java.util.List.of("test"), java.util.List.of()); }
         @Override public int numberOfDevices() { return 1; }
         @Override public void initDevice(int device) {}
         @Override public boolean isCompatible(int device, DeviceImage image) { return image.triple().equals("test-device"); }
@@ -396,6 +397,7 @@ class TgtTest {
     static final class OtherPlugin implements DevicePlugin {
         @Override public String name() { return "other"; }
         @Override public String triple() { return "other-device"; }
+        @Override public jomp.offload.abi.ContextTraits contextTraits() { return new jomp.offload.abi.ContextTraits(java.util.List.of("nohost", "any"), java.util.List.of("other"), java.util.List.of()); }
         @Override public int numberOfDevices() { return 2; }
         @Override public void initDevice(int device) {}
         @Override public boolean isCompatible(int device, DeviceImage image) { return image.triple().equals("other-device"); }

@@ -1,6 +1,8 @@
 package jomp.plugin.cuda;
 
 import java.nio.charset.StandardCharsets;
+import jomp.offload.abi.ContextTraits;
+import jomp.offload.abi.nvptx.NvptxTraits;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
 import jomp.offload.abi.nvptx.CudaArch;
@@ -39,6 +41,8 @@ public final class CudaPlugin extends GpuPlugin<CudaDevice, CudaKernel> {
     @Override public String name() { return "cuda"; }
 
     @Override public String triple() { return "nvptx64-nvidia-cuda"; }
+
+    @Override public ContextTraits contextTraits() { return NvptxTraits.CONTEXT; }
 
     /** A GPU comes before the PTX simulator and the host's jvm device. */
     @Override public int priority() { return 30; }

@@ -7,6 +7,8 @@ import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import jomp.offload.abi.ContextTraits;
+import jomp.offload.abi.jvm.JvmDeviceTraits;
 import jomp.offload.abi.DeviceEntries;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ExecutableNames;
@@ -55,6 +57,8 @@ public final class JvmPlugin implements DevicePlugin {
     @Override public String name() { return "jvm"; }
 
     @Override public String triple() { return TRIPLE; }
+
+    @Override public ContextTraits contextTraits() { return JvmDeviceTraits.CONTEXT; }
 
     /** The host's own device comes after the GPUs and the PTX simulator. */
     @Override public int priority() { return 10; }

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import jomp.offload.abi.ContextTraits;
+import jomp.offload.abi.nvptx.NvptxTraits;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
 import jomp.offload.abi.nvptx.Fatbinary;
@@ -85,6 +87,9 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
     @Override public String name() { return "ptxsim"; }
 
     @Override public String triple() { return "nvptx64-nvidia-cuda"; }
+
+    /** A simulated NVIDIA GPU: kind gpu, arch nvptx64, as the GPU's. */
+    @Override public ContextTraits contextTraits() { return NvptxTraits.CONTEXT; }
 
     /** After a GPU, before the host's jvm device: where a GPU would be on a machine without one. */
     @Override public int priority() { return 20; }
