@@ -79,8 +79,30 @@ jomp_server_run() {
     } 2>/dev/null
     read -t 30 -r ack <&$c 2>/dev/null   # the server answers at once (before waiting for another command to finish); a server killed meanwhile: run here
     if [[ $ack == GO ]]; then
-      # the copies of the control connection must go with this shell: when Ctrl-C ends it, the
-      # server sees the connection close and cancels the command (no output appears afterwards)
+      # the command's output waits in two unlinked files until its status comes, so that a server
+      # that dies meanwhile (killed, out of memory) leaves the command to run here from the start,
+      # as if it had never gone to the server: the same result, nothing printed twice, no error.
+      # The copies of the control connection must go with this shell: when Ctrl-C ends it, the
+      # server sees the connection close and cancels the command (no output appears afterwards).
+      local tmp="${TMPDIR:-/tmp}/jomp-$$-$RANDOM$RANDOM" fo= ro= fe= re=
+      local -; set -o noclobber   # created here, by this shell (no one else's file)
+      if { exec {fo}>"$tmp.out" {ro}<"$tmp.out" {fe}>"$tmp.err" {re}<"$tmp.err"; } 2>/dev/null; then
+        rm -f "$tmp.out" "$tmp.err"
+        cat <&$e >&$fe {c}>&- {o}>&- & local errcat=$!
+        cat <&$o >&$fo {c}>&- {e}>&-
+        wait "$errcat"
+        status=
+        read -r status <&$c 2>/dev/null
+        if [[ $status =~ ^[0-9]+$ ]]; then
+          cat <&$ro
+          cat <&$re >&2
+          exit "$status"
+        fi
+        exec {c}>&- {o}>&- {e}>&- {fo}>&- {ro}<&- {fe}>&- {re}<&-
+        return 0   # the server stopped before the command finished: it runs here
+      fi
+      rm -f "$tmp.out" "$tmp.err"
+      # no scratch files (TMPDIR not writable): the output streams through as it comes
       cat <&$e >&2 {c}>&- & local errcat=$!
       cat <&$o {c}>&-
       wait "$errcat"

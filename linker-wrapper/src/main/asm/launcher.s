@@ -8,7 +8,9 @@
 #          starts: it installs `handler` for SIGSEGV, SIGBUS, SIGILL and SIGFPE, so the JVM finds
 #          a handler already there and chains it (HotSpot's UseSignalChaining): a fault the JVM
 #          does not expect (a C program's bad pointer) goes to `handler` instead of the JVM's crash
-#          report. It also takes this file back out of LD_PRELOAD, so the C program and its
+#          report. It installs the same handler for SIGPIPE and SIGXFSZ, which HotSpot ignores
+#          and then passes on (unless the program was started with them ignored): a write to a
+#          closed pipe ends the program by SIGPIPE as in C. It also takes this file back out of LD_PRELOAD, so the C program and its
 #          children see the environment they were started with. And where the image has a
 #          segment of read-only data (the program's .rodata, which ld.so has mapped read-only
 #          with the rest), it writes the segment's address into the JVM's argument
@@ -91,6 +93,10 @@ ctor:
         call    install
         mov     edi, 8
         call    install
+        mov     edi, 13                     # SIGPIPE and SIGXFSZ: only when not inherited as ignored
+        call    installunlessignored
+        mov     edi, 25
+        call    installunlessignored
         # -Djomp.rodata=0000000000000000 -> the read-only segment's address
         mov     rax, [rip+rodata]
         test    rax, rax
@@ -166,6 +172,26 @@ install:                                    # rt_sigaction(edi, [rsp+8] act, NUL
         mov     r10d, 8
         mov     eax, 13
         syscall
+        ret
+installunlessignored:                       # the same unless edi's action is SIG_IGN
+        sub     rsp, 40                     # the old action's 32 bytes (ctor's act is now at [rsp+48])
+        mov     r8d, edi
+        xor     esi, esi
+        mov     rdx, rsp
+        mov     r10d, 8
+        mov     eax, 13                     # rt_sigaction(edi, NULL, [rsp] old, 8)
+        syscall
+        test    rax, rax
+        jnz     16f
+        cmp     qword ptr [rsp], 1          # SIG_IGN
+        je      16f
+        mov     edi, r8d
+        lea     rsi, [rsp+48]
+        xor     edx, edx
+        mov     r10d, 8
+        mov     eax, 13
+        syscall
+16:     add     rsp, 40
         ret
 
 # The fault handler, called by the JVM for a fault it does not expect (edi: the signal, rsi: its

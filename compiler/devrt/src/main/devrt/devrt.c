@@ -651,13 +651,17 @@ void __jomp_ordered_loop(void) {
     __jomp_barrier();
 }
 
+/* iv < 0: an orphaned ordered region (in a function the loop calls); the device does not track
+   the iteration a thread runs (static schedules step without the runtime), so it runs unordered */
 void __jomp_ordered_enter(long iv) {
+    if (iv < 0) return;
     long *next = __jomp_self()->ordered_next;
     while (__jomp_ld_volatile_i64(next) < iv) {}
     __nvvm_membar_gl();
 }
 
 void __jomp_ordered_exit(long iv) {
+    if (iv < 0) return;
     __nvvm_membar_gl();
     __jomp_st_volatile_i64(__jomp_self()->ordered_next, iv + 1);
 }

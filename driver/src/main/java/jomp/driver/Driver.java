@@ -329,6 +329,7 @@ public final class Driver {
                 case GNU89_INLINE, NO_GNU89_INLINE -> c.add(a.opt().spelling);   // what inline means (cc1 and the predefined macros)
                 case VERBOSE -> c.add("-v");
                 case FOPENMP_VERSION -> c.add("-fopenmp-version=" + a.value());   // which OpenMP syntax the parser checks
+                case FBRACKET_DEPTH -> c.add("-fbracket-depth=" + a.value());
                 case PEDANTIC -> c.add("-pedantic");
                 case WP -> {   // -Wp,-D..., -U..., -I...: to the preprocessor (-Wp,-MD,file: see Dependencies)
                     for (String w : a.values()) if (w.startsWith("-D") || w.startsWith("-U") || w.startsWith("-I")) c.add(w);

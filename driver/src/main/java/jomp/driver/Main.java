@@ -17,13 +17,24 @@ public final class Main {
         return run(args, System.out, System.err);
     }
 
-    /** One jomp command with its own output streams (the compile server runs many in one JVM). */
+    /**
+     * One jomp command with its own output streams (the compile server runs many in one JVM). A
+     * fault of jomp's own is reported as clang reports a crash (jomp.env.Crash), never as a Java
+     * stack trace.
+     */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length > 0 && args[0].equals("-cc1")) {
-            return jomp.compiler.cc1.Cc1.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        try {
+            if (args.length > 0 && args[0].equals("-cc1")) {
+                return jomp.compiler.cc1.Cc1.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+            }
+            String root = System.getProperty("jomp.root", ".");
+            return new Driver(out, err, Path.of(root).toAbsolutePath().normalize()).run(Arrays.asList(args));
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            out.flush();
+            java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("jomp"));
+            command.addAll(Arrays.asList(args));
+            return jomp.env.Crash.report("jomp", command, e, err);
         }
-        String root = System.getProperty("jomp.root", ".");
-        return new Driver(out, err, Path.of(root).toAbsolutePath().normalize()).run(Arrays.asList(args));
     }
 
     private Main() {}

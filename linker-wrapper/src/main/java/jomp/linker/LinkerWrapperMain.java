@@ -88,6 +88,12 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             err.println("jomp-linker-wrapper: error: " + ex.getMessage());
             return 1;
         });
+        // a fault of the wrapper's own: as clang reports a crash, not picocli's stack trace
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            java.util.List<String> command = new ArrayList<>(List.of("jomp-linker-wrapper"));
+            command.addAll(java.util.Arrays.asList(args));
+            return jomp.env.Crash.report("jomp-linker-wrapper", command, ex, err);
+        });
         return cl.execute(args);
     }
 

@@ -130,4 +130,37 @@ class BuildOutputsTest {
         assertThat(bad.status()).isEqualTo(1);
         assertThat(bad.stderr()).contains("unrecognized option '--frobnicate'");
     }
+
+    private static Exec.Result jomp(Path cwd, Map<String, String> env, String... args) {
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of(args));
+        return Exec.run(cmd, cwd, env, cwd.resolve(".scratch"));
+    }
+
+    /**
+     * A link records no time of its own (ld records none): two links of the same objects 3 s apart,
+     * in another time zone, are the same bytes, and so are two -shared libraries; the time a jar
+     * entry must have is SOURCE_DATE_EPOCH's when it is set (the reproducible-builds convention).
+     */
+    @Test
+    void linksAreTheSameBytesAndTakeSourceDateEpoch() throws Exception {
+        Files.writeString(dir.resolve("r.c"), "#include <stdio.h>\nint twice(int v) { return 2 * v; }\nint main(void) { printf(\"%d\\n\", twice(21)); return 0; }\n");
+        assertThat(jomp(dir, "-c", "r.c").status()).isZero();
+        assertThat(jomp(dir, "r.o", "-o", "r1").status()).isZero();
+        Thread.sleep(3000);
+        assertThat(jomp(dir, Map.of("TZ", "America/New_York"), "r.o", "-o", "r2").status()).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("r2"))).as("a link 3 s later, in another time zone").isEqualTo(Files.readAllBytes(dir.resolve("r1")));
+        assertThat(jomp(dir, "-shared", "r.o", "-o", "libr1.so").status()).isZero();
+        Thread.sleep(1100);
+        assertThat(jomp(dir, "-shared", "r.o", "-o", "libr2.so").status()).isZero();
+        assertThat(Files.readAllBytes(dir.resolve("libr2.so"))).as("a -shared library").isEqualTo(Files.readAllBytes(dir.resolve("libr1.so")));
+        long sde = 1_700_000_000L;
+        assertThat(jomp(dir, Map.of("SOURCE_DATE_EPOCH", Long.toString(sde)), "r.o", "-o", "r3").status()).isZero();
+        try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(dir.resolve("r3").toFile())) {
+            java.time.LocalDateTime want = java.time.LocalDateTime.ofEpochSecond(sde, 0, java.time.ZoneOffset.UTC);
+            for (var e : java.util.Collections.list(z.entries())) assertThat(e.getTimeLocal()).as(e.getName()).isEqualTo(want);
+        }
+        Exec.Result run = Exec.run(List.of(dir.resolve("r3").toString()), dir, Map.of(), dir.resolve(".scratch"));
+        assertThat(run.stdoutText()).isEqualTo("42\n");
+    }
 }

@@ -311,15 +311,78 @@ class CompileServerTest {
         }
     }
 
-    @Test
-    void ctrlCCancelsAServedCompileAndNoOutputAppears() throws Exception {
-        // a unit that takes the server several seconds
+    /** A unit that takes the server several seconds. */
+    private static void writeBig(Path file) throws IOException {
         StringBuilder big = new StringBuilder("int g;\n");
         for (int i = 0; i < 16000; i++)
             big.append("int f").append(i).append("(int x){int s=0; for(int i=0;i<x;i++){ if(i%3==").append(i % 3)
                .append(") s+=i*").append(i).append("; else s-=x; } return s+g;}\n");
         big.append("int main(void){return f1(3);}\n");
-        Files.writeString(dir.resolve("big.c"), big.toString());
+        Files.writeString(file, big.toString());
+    }
+
+    /**
+     * A server killed while it runs a command (kill -9, the OOM killer) leaves the command to run by
+     * itself from the start: the same object as without a server, status 0, nothing on stdout or
+     * stderr (bin/jomp keeps a served command's output until its status comes).
+     */
+    @Test
+    void aServerKilledMidCommandLeavesTheCommandToRunAlone() throws Exception {
+        Path own = Files.createDirectories(dir.resolve("killed"),
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        Path work = Files.createDirectories(dir.resolve("killed-work"));
+        Files.writeString(work.resolve("t.c"), "int t;\n");
+        List<String> first = new ArrayList<>(Corpus.jompCommand());
+        first.addAll(List.of("-c", "t.c"));
+        assertThat(Exec.run(first, work, Map.of("JOMP_SERVER_DIR", own.toString()), work.resolve("scratch")).status()).isZero();
+        long pid = -1;
+        for (int i = 0; i < 300 && pid < 0; i++) {
+            try (var files = Files.list(own)) {
+                Path f = files.filter(p -> p.getFileName().toString().startsWith("server-") && !p.getFileName().toString().contains(".")).findFirst().orElse(null);
+                if (f != null && Files.readString(f).strip().split(" ").length == 3) pid = Long.parseLong(Files.readString(f).strip().split(" ")[2]);
+            }
+            if (pid < 0) Thread.sleep(100);
+        }
+        assertThat(pid).as("a server of its own started").isPositive();
+        writeBig(work.resolve("big.c"));
+        List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+        cmd.addAll(List.of("-c", "big.c", "-o", "big.o"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile())
+                .redirectOutput(work.resolve("out.log").toFile()).redirectError(work.resolve("err.log").toFile());
+        pb.environment().put("JOMP_SERVER_DIR", own.toString());
+        Process p = pb.start();
+        Thread.sleep(1500);
+        assertThat(p.isAlive()).as("the served compile still runs after 1.5 s").isTrue();
+        ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
+        server.destroyForcibly();
+        server.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS)).as("the command finished by itself").isTrue();
+        assertThat(Files.readString(work.resolve("err.log"))).as("stderr").isEmpty();
+        assertThat(Files.readString(work.resolve("out.log"))).as("stdout").isEmpty();
+        assertThat(p.exitValue()).isZero();
+        Exec.Result a = alone(work, "-c", "big.c", "-o", "alone.o");
+        assertThat(a.status()).isZero();
+        assertThat(Files.readAllBytes(work.resolve("big.o"))).isEqualTo(Files.readAllBytes(work.resolve("alone.o")));
+        // the next command starts a server again (in the background) and runs meanwhile
+        Exec.Result next = Exec.run(first, work, Map.of("JOMP_SERVER_DIR", own.toString()), work.resolve("scratch"));
+        assertThat(next.status()).as(next.describe("jomp after the kill")).isZero();
+        assertThat(next.stderr()).isEmpty();
+        // that server stops when its file goes
+        for (int i = 0; i < 300; i++) {
+            try (var files = Files.list(own)) {
+                Path f = files.filter(q -> q.getFileName().toString().startsWith("server-") && !q.getFileName().toString().contains(".")).findFirst().orElse(null);
+                if (f != null && !Files.readString(f).strip().endsWith(" " + pid)) {
+                    Files.delete(f);
+                    break;
+                }
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    @Test
+    void ctrlCCancelsAServedCompileAndNoOutputAppears() throws Exception {
+        writeBig(dir.resolve("big.c"));
         // as a terminal's Ctrl-C: SIGINT to the process group of bin/jomp (python3 gives it a group
         // of its own with SIGINT's default action, which a background JVM's children may lack)
         List<String> cmd = new ArrayList<>(List.of("python3", "-c",

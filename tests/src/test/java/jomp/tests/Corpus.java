@@ -120,6 +120,15 @@ final class Corpus {
         return null;
     }
 
+    /**
+     * "// CLANG-WRONG: reason": clang 19 compiles the program but prints something else than gcc
+     * (a clang bug the program shows); the oracle check asks that it still does.
+     */
+    static String clangWrong(Path program) {
+        for (String l : read(program).lines().toList()) if (l.startsWith("// CLANG-WRONG: ")) return l.substring(16).strip();
+        return null;
+    }
+
     static boolean wantsWerror(Path program) {
         return read(program).lines().anyMatch(l -> l.strip().equals("// CHECK-WARN"));
     }

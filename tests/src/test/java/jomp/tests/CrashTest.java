@@ -37,11 +37,13 @@ class CrashTest {
             #include <string.h>
             #include <assert.h>
             #include <setjmp.h>
+            #include <unistd.h>
             #include <omp.h>
             int zero;
             static jmp_buf gone;
             static int arm(void) { return setjmp(gone); }
             const int limits[4] = {1, 2, 3, 4};
+            static void at_exit(void) { printf("atexit handler ran\\n"); }
             static int depth(int n) { volatile char pad[200]; pad[0] = n; return depth(n + 1) + pad[0]; }
             static long vla(long n) { char big[n]; big[0] = 1; big[n - 1] = 2; return big[0] + big[n - 1]; }
             int main(int argc, char **argv) {
@@ -80,6 +82,22 @@ class CrashTest {
                 if (!strcmp(how, "target-stack")) {
                     #pragma omp target map(tofrom: r)
                     { r = depth(0); }
+                }
+                if (!strcmp(how, "target-free-twice")) {
+                    void *d = omp_target_alloc(1 << 20, omp_get_default_device());
+                    omp_target_free(d, omp_get_default_device());
+                    omp_target_free(d, omp_get_default_device());
+                }
+                if (!strcmp(how, "wait") || !strcmp(how, "wait-native")) {   /* killed from outside while it waits */
+                    atexit(at_exit);
+                    if (!strcmp(how, "wait")) {   /* jomp's own stdio */
+                        printf("ready\\n");
+                        fflush(stdout);
+                        printf("and buffered, lost\\n");
+                    } else if (write(1, "ready\\n", 6) != 6) {   /* native code runs: atexit and exit are glibc's */
+                        return 1;
+                    }
+                    for (;;) pause();
                 }
                 if (!strcmp(how, "env")) {   /* what the program and its children see of the launcher */
                     const char *pre = getenv("LD_PRELOAD");
@@ -164,6 +182,63 @@ class CrashTest {
         assertThat(got.pid()).as("bash names the process it lost").isPositive();
         assertThat(Path.of("/tmp/hs_err_pid" + got.pid() + ".log")).doesNotExist();
         assertThat(Path.of("/tmp/hsperfdata_" + System.getProperty("user.name"), Long.toString(got.pid()))).doesNotExist();
+        assertThat(Path.of("/tmp/.java_pid" + got.pid())).as("no attach socket").doesNotExist();
+    }
+
+    /**
+     * A device pointer freed twice: libomptarget 19's report and fatal error (not a Java stack
+     * trace), and SIGABRT, as clang 19's build with libomptarget's host plugin ends (glibc's free
+     * aborts there; gcc's build, whose omp_target_free is the host's free, dies of the munmap).
+     */
+    @Test
+    void aDevicePointerFreedTwiceIsLibomptargetsFatalError() throws IOException {
+        Ending got = run(jompDir, "target-free-twice");
+        assertThat(got.status()).isEqualTo(128 + 6);
+        assertThat(got.shellSays()).containsPattern("omptarget error: Failure to deallocate device pointer 0x[0-9a-f]+: "
+                + "Failure to deallocate device pointer 0x[0-9a-f]+ via device deallocator\n")
+                .contains("omptarget fatal error 0: Failed to deallocate device ptr\n").doesNotContain("Exception", "\tat ");
+    }
+
+    /**
+     * A signal from outside (kill, a terminal's Ctrl-C or Ctrl-\\, a hang-up) whose action is the
+     * default ends the program as it ends gcc's build: status 128 + n seen by bash, the buffered
+     * output lost, no atexit handler run, nothing printed, no file left (before: the JVM's shutdown
+     * ran C's atexit handlers from a JVM thread and crashed with its fatal-error report, status 134;
+     * SIGQUIT printed a thread dump). Once with only jomp code, once after native code ran (atexit
+     * and exit are glibc's then).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"TERM", "INT", "HUP", "QUIT"})
+    void aSignalFromOutsideEndsTheProgramAsGccsBuild(String signal) throws IOException {
+        for (String how : List.of("wait", "wait-native")) {
+            Ending want = killed(gccDir, how, signal);
+            Ending got = killed(jompDir, how, signal);
+            int n = switch (signal) { case "TERM" -> 15; case "INT" -> 2; case "HUP" -> 1; default -> 3; };
+            assertThat(want.status()).as("gcc's build, " + how).isEqualTo(128 + n);
+            assertThat(got.status()).as(how + " " + signal + ": " + got.shellSays()).isEqualTo(want.status());
+            assertThat(got.stdout()).as(how).isEqualTo(want.stdout()).endsWith("ready\n").doesNotContain("atexit", "and buffered");
+            assertThat(got.shellSays()).as(how).isEqualTo(want.shellSays()).isEmpty();
+        }
+    }
+
+    /**
+     * Runs {@code ./prog how} in the background of a bash with job control (so that SIGINT and
+     * SIGQUIT are not ignored, as they are for a non-interactive shell's background jobs), waits
+     * for its "ready", sends the signal and returns what the program wrote and its status.
+     */
+    private static Ending killed(Path exeDir, String how, String signal) throws IOException {
+        Path tmp = Files.createDirectories(dir.resolve("tmp-" + exeDir.getFileName() + "-" + how + "-" + signal));
+        List<String> before = entries(exeDir);
+        Path out = tmp.resolve("out"), err = tmp.resolve("err");
+        Exec.Result r = Exec.run(List.of("bash", "-c", "set -m; ulimit -c 0; ./prog \"$1\" > \"$2\" 2> \"$3\" & pid=$!; "
+                + "for i in $(seq 200); do grep -q ready \"$2\" && break; sleep 0.1; done; kill -s \"$4\" $pid; wait $pid; s=$?; echo $pid; echo $s",
+                "bash", how, out.toString(), err.toString(), signal), exeDir, Map.of("TMPDIR", tmp.toString()), dir.resolve("scratch"));
+        assertThat(r.timedOut()).as(how).isFalse();
+        assertThat(entries(exeDir)).as("files left in the working directory by " + exeDir.getFileName() + " " + how).isEqualTo(before);
+        assertThat(entries(tmp)).as("files left in TMPDIR").containsExactlyInAnyOrder("out", "err");
+        String[] lines = r.stdoutText().strip().split("\n");
+        assertThat(Path.of("/tmp/.java_pid" + lines[0])).as("no attach socket of the JVM left in /tmp").doesNotExist();
+        return new Ending(Integer.parseInt(lines[1]), Files.readString(err), Files.readString(out), Long.parseLong(lines[0]));
     }
 
     /**

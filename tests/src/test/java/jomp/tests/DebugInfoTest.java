@@ -191,8 +191,8 @@ class DebugInfoTest {
         assertThat(jomp).containsAll(both);
         assertThat(either).containsAll(jomp);
         assertThat(javap).startsWith("Compiled from \"lines.c\"");
-        // the C locals the JVM holds, by their C names
-        String sum = method(javap, "int sum(long, int)");
+        // the C locals the JVM holds, by their C names (the method takes the thread's Stack last, abi.md)
+        String sum = method(javap, "int sum(long, int, jomp.runtime.mem.Stack)");
         assertThat(sum).containsPattern("LocalVariableTable:(\\s+.*\\n)*?\\s+\\d+\\s+\\d+\\s+\\d+\\s+a\\s+J")
                 .containsPattern("\\d+\\s+n\\s+I").containsPattern("\\d+\\s+s\\s+I").containsPattern("\\d+\\s+i\\s+I");
     }

@@ -208,4 +208,115 @@ class NativeCorpusTest {
         assertEquals("before\n", runs.get("jomp").stdoutText());
         assertFalse(runs.get("jomp").stderr().contains("A fatal error"), runs.get("jomp")::stderr);
     }
+
+    /**
+     * Interposition, as ld.so binds a program: the program defines a function and a variable that a
+     * shared library it links also defines; the program's definitions win for every reference, the
+     * library's own calls, reads and function pointers among them. gcc with gcc's -shared library
+     * against jomp with jomp's -shared library: the same output.
+     */
+    @Test
+    void aProgramsDefinitionsInterposeItsSharedLibrarys() throws IOException {
+        Path work = Corpus.work("native-interpose");
+        Files.writeString(work.resolve("lib.c"), """
+                int setting = 1;
+                int hook(int v) { return v + 1000; }
+                int lib_calls_hook(int v) { return hook(v) * 2; }
+                int lib_reads_setting(void) { return setting; }
+                int (*lib_hook_address(void))(int) { return hook; }
+                int lib_own(int v) { return v - 1; }
+                """);
+        Files.writeString(work.resolve("prog.c"), """
+                #include <stdio.h>
+                int setting = 42;
+                int hook(int v) { return v + 7; }
+                int lib_calls_hook(int v);
+                int lib_reads_setting(void);
+                int (*lib_hook_address(void))(int);
+                int lib_own(int v);
+                int main(void) {
+                    setting++;
+                    printf("hook %d, the library's call %d, setting %d, the library's read %d, one pointer %d, through it %d, own %d\\n",
+                           hook(1), lib_calls_hook(1), setting, lib_reads_setting(), lib_hook_address() == hook, lib_hook_address()(2), lib_own(5));
+                    return 0;
+                }
+                """);
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (List<String> compiler : List.of(List.of("gcc"), Corpus.jompCommand())) {
+            String who = compiler.get(0).equals("gcc") ? "gcc" : "jomp";
+            List<String> lib = new ArrayList<>(compiler);
+            lib.addAll(List.of("-shared", "-fPIC", "lib.c", "-o", "libip" + who + ".so"));
+            Exec.Result l = Exec.run(lib, work, Map.of(), work.resolve("tmp"));
+            assertEquals(0, l.status(), () -> l.describe(who + " -shared"));
+            List<String> cmd = new ArrayList<>(compiler);
+            cmd.addAll(List.of("prog.c", "-L.", "-lip" + who, "-Wl,-rpath," + work, "-o", "ip-" + who));
+            Exec.Result r = Exec.run(cmd, work, Map.of(), work.resolve("tmp"));
+            assertEquals(0, r.status(), () -> r.describe(who));
+            Exec.Result run = Exec.run(List.of(work.resolve("ip-" + who).toString()), work, Map.of(), work.resolve("tmp"));
+            assertEquals(0, run.status(), () -> run.describe(who + "'s program"));
+            out.put(who, run.stdoutText());
+        }
+        assertEquals("hook 8, the library's call 16, setting 43, the library's read 43, one pointer 1, through it 9, own 4\n", out.get("gcc"));
+        assertEquals(out.get("gcc"), out.get("jomp"));
+    }
+
+    /**
+     * fork, 1,000 times (issue 22; docs/design/abi.md § fork): each child prints, allocates, calls
+     * functions and computes, then exits with a status the parent checks through waitpid; every
+     * child must come back with its status, as from gcc's build. (Before: the child's JVM hung or
+     * crashed in about two runs of three.) Its own test for the time it takes: a fork of a JVM and
+     * its child's start cost some milliseconds each.
+     */
+    @Test
+    void aThousandForksEachChildRunsCAndExits() throws IOException {
+        Path work = Corpus.work("native-forks");
+        Files.writeString(work.resolve("forks.c"), """
+                #include <stdio.h>
+                #include <stdlib.h>
+                #include <string.h>
+                #include <unistd.h>
+                #include <sys/wait.h>
+                static long fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+                static int expected(int i) {
+                    char b[64];
+                    snprintf(b, sizeof b, "child %d fib %ld", i, fib(12 + i % 5));
+                    return (i % 7 + (int)strlen(b)) % 256;
+                }
+                int main(void) {
+                    int bad = 0;
+                    for (int i = 0; i < 1000; i++) {
+                        fflush(stdout);
+                        pid_t p = fork();
+                        if (p < 0) { perror("fork"); return 2; }
+                        if (p == 0) {
+                            char *buf = malloc(100);
+                            snprintf(buf, 100, "child %d fib %ld", i, fib(12 + i % 5));
+                            int code = (i % 7 + (int)strlen(buf)) % 256;
+                            if (i % 250 == 0) printf("%s\\n", buf);
+                            free(buf);
+                            exit(code);
+                        }
+                        int st;
+                        if (waitpid(p, &st, 0) != p || !WIFEXITED(st) || WEXITSTATUS(st) != expected(i)) bad++;
+                    }
+                    printf("1000 children, %d wrong\\n", bad);
+                    return bad != 0;
+                }
+                """);
+        Map<String, Exec.Result> runs = new java.util.LinkedHashMap<>();
+        for (List<String> compiler : List.of(List.of("gcc"), Corpus.jompCommand())) {
+            String who = compiler.get(0).equals("gcc") ? "gcc" : "jomp";
+            List<String> cmd = new ArrayList<>(compiler);
+            cmd.addAll(List.of("forks.c", "-o", "forks-" + who));
+            Exec.Result r = Exec.run(cmd, work, Map.of(), work.resolve("tmp"));
+            assertEquals(0, r.status(), () -> r.describe(who));
+            runs.put(who, Exec.runLong(List.of(work.resolve("forks-" + who).toString()), work, Map.of(), work.resolve("tmp"), 600));
+        }
+        Exec.Result g = runs.get("gcc"), j = runs.get("jomp");
+        assertFalse(j.timedOut(), () -> j.describe("the jomp-built program"));
+        assertEquals("child 0 fib 144\nchild 250 fib 144\nchild 500 fib 144\nchild 750 fib 144\n1000 children, 0 wrong\n", g.stdoutText());
+        assertEquals(g.stdoutText(), j.stdoutText(), j::stderr);
+        assertEquals(0, j.status(), j::stderr);
+        assertEquals("", j.stderr());
+    }
 }

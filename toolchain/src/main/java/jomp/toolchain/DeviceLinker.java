@@ -45,6 +45,9 @@ public interface DeviceLinker {
          * need (the jvm device's). Errors are {@link LinkError}s without the group's name.
          */
         HostLinked hostLink(List<Image> objects);
+
+        /** An entry of a jar the link writes, with the one time the link's outputs record (the same inputs give the same bytes). */
+        java.util.zip.ZipEntry jarEntry(String name);
     }
 
     Linked link(List<Image> images, Context ctx);

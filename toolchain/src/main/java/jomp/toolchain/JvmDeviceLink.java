@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 import jomp.offload.abi.DeviceEntries;
@@ -38,9 +37,9 @@ final class JvmDeviceLink implements DeviceLinker {
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
-            for (Map.Entry<String, byte[]> c : linked.classes().entrySet()) put(zip, c.getKey() + ".class", c.getValue());
-            for (Map.Entry<String, byte[]> r : linked.resources().entrySet()) put(zip, r.getKey(), r.getValue());
-            put(zip, DeviceEntries.RESOURCE, index.write());
+            for (Map.Entry<String, byte[]> c : linked.classes().entrySet()) put(zip, ctx, c.getKey() + ".class", c.getValue());
+            for (Map.Entry<String, byte[]> r : linked.resources().entrySet()) put(zip, ctx, r.getKey(), r.getValue());
+            put(zip, ctx, DeviceEntries.RESOURCE, index.write());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -52,10 +51,8 @@ final class JvmDeviceLink implements DeviceLinker {
         return "device link for " + ctx.describe() + ": " + String.join(" ", DeviceLinker.objects(images));
     }
 
-    private static void put(ZipOutputStream zip, String name, byte[] data) throws IOException {
-        ZipEntry e = new ZipEntry(name);
-        e.setTime(0);   // the same inputs give the same bytes
-        zip.putNextEntry(e);
+    private static void put(ZipOutputStream zip, Context ctx, String name, byte[] data) throws IOException {
+        zip.putNextEntry(ctx.jarEntry(name));   // the same inputs give the same bytes
         zip.write(data);
         zip.closeEntry();
     }

@@ -74,8 +74,9 @@ public final class JobRunner {
         try {
             status = job.tool().run(job.args(), out, jobErr);
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
-            jobErr.println("jomp: error: " + job.tool().bindingName() + " failed: " + e);
-            status = 1;
+            java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(job.tool().bindingName()));
+            command.addAll(job.args());
+            status = jomp.env.Crash.report("jomp", command, e, jobErr);
         }
         jobErr.flush();
         if (status != 0 && job.output() != null) deleteQuietly(Invocation.path(job.output()));

@@ -85,6 +85,7 @@ public enum Opt {
     XLINKER("-Xlinker", Form.SEPARATE),
     FOPENMP_EQ("-fopenmp=", Form.JOINED),
     FOPENMP_VERSION("-fopenmp-version=", Form.JOINED),
+    FBRACKET_DEPTH("-fbracket-depth=", Form.JOINED),
     QUNUSED_ARGUMENTS("-Qunused-arguments", Form.FLAG),
     // what build systems ask the compiler
     DUMPVERSION("-dumpversion", Form.FLAG),

@@ -258,10 +258,11 @@ public final class CompileServer {
             Invocation.install(inv);
             return Main.run(args.toArray(String[]::new), out, err);
         } catch (Throwable t) {
-            // what an uncaught exception would have printed in a JVM of its own
-            t.printStackTrace(err);
+            // as a command in a JVM of its own reports it (Main)
             if (t instanceof VirtualMachineError) stop();   // out of memory or stack: start afresh next time
-            return 1;
+            java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("jomp"));
+            command.addAll(args);
+            return jomp.env.Crash.report("jomp", command, t, err);
         } finally {
             Invocation.reset();
             running.decrementAndGet();

@@ -27,6 +27,7 @@ public final class ArchiveResolver {
     }
 
     public void addObject(HostLinker.Input in) {
+        HostLinker.check(in);
         objects.add(in);
         for (ElfSymbol s : in.object().symbols()) {
             if (s.name().isEmpty() || s.isLocal()) continue;
@@ -35,19 +36,22 @@ public final class ArchiveResolver {
         }
     }
 
-    /** An archive read, with the members taken from it so far. */
-    private record Read(String file, Archive archive, ElfObject[] members, boolean[] taken, boolean whole) {}
+    /** An archive read, with the members taken from it so far; {@code shared}: a jomp shared library's objects. */
+    private record Read(String file, Archive archive, ElfObject[] members, boolean[] taken, boolean whole, boolean shared) {}
 
     private List<Read> group;
 
-    public void add(String file, Archive archive, boolean whole) {
+    public void add(String file, Archive archive, boolean whole) { add(file, archive, whole, false); }
+
+    /** An archive; {@code shared} when its objects are a jomp shared library's (HostLinker.Input). */
+    public void add(String file, Archive archive, boolean whole, boolean shared) {
         int n = archive.members().size();
         ElfObject[] members = new ElfObject[n];
         for (int i = 0; i < n; i++) {
             Archive.Member m = archive.members().get(i);
             members[i] = ElfReader.read(file + "(" + m.name() + ")", m.bytes());
         }
-        Read r = new Read(file, archive, members, new boolean[n], whole);
+        Read r = new Read(file, archive, members, new boolean[n], whole, shared);
         search(r);
         if (group != null) group.add(r);
     }
@@ -61,7 +65,7 @@ public final class ArchiveResolver {
                 if (r.taken[i] || !(r.whole || definesNeeded(r.members[i]))) continue;
                 r.taken[i] = true;
                 progress = any = true;
-                addObject(new HostLinker.Input(r.file + "(" + r.archive.members().get(i).name() + ")", r.members[i]));
+                addObject(new HostLinker.Input(r.file + "(" + r.archive.members().get(i).name() + ")", r.members[i], r.shared));
             }
         }
         return any;

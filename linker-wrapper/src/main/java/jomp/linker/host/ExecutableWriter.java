@@ -24,7 +24,9 @@ import java.util.stream.Stream;
  * its own; `java -jar` finds the jar behind the launcher (zip offsets are relative to the end).
  * The script names the start cache of the runtime it copies ({@link StartCache}), which the
  * program uses when jomp's build made one.
- * Written to a temporary file and moved into place, so a failed link leaves nothing behind.
+ * Written to a temporary file and moved into place, so a failed link leaves nothing behind. The
+ * same inputs make the same bytes: entries in a fixed order, each with the link's one time
+ * ({@link EntryTime}: SOURCE_DATE_EPOCH's, or 1980-01-01), the manifest's too.
  */
 public final class ExecutableWriter {
     private ExecutableWriter() {}
@@ -42,8 +44,12 @@ public final class ExecutableWriter {
         mf.getMainAttributes().putValue("Add-Opens", "java.base/jdk.internal.misc");
         mf.getMainAttributes().putValue("Created-By", "jomp");
         Set<String> seen = new HashSet<>();
-        try (JarOutputStream out = new JarOutputStream(jar, mf)) {
-            seen.add("META-INF/MANIFEST.MF");
+        try (JarOutputStream out = new JarOutputStream(jar)) {
+            // the manifest first, as JarOutputStream(out, manifest) writes it, but with the link's time
+            out.putNextEntry(EntryTime.set(new JarEntry(JarFile.MANIFEST_NAME)));
+            mf.write(out);
+            out.closeEntry();
+            seen.add(JarFile.MANIFEST_NAME);
             for (Map.Entry<String, byte[]> c : linked.classes().entrySet()) put(out, seen, c.getKey() + ".class", c.getValue());
             for (Map.Entry<String, byte[]> r : linked.resources().entrySet()) put(out, seen, r.getKey(), r.getValue());
             copyRuntime(out, seen);
@@ -61,6 +67,7 @@ public final class ExecutableWriter {
     private static void put(JarOutputStream out, Set<String> seen, String name, byte[] bytes) throws IOException {
         if (!seen.add(name)) return;
         JarEntry e = new JarEntry(name);
+        EntryTime.set(e);
         if (name.endsWith(".bin")) {
             // the program's data image is stored, not deflated, so that the bytes of its string
             // constants are in the file as a C compiler's executable has them: tools that look
@@ -108,7 +115,7 @@ public final class ExecutableWriter {
     private static void copyClasses(Class<?> anchor, JarOutputStream out, Set<String> seen) throws IOException {
         Path loc = location(anchor);
         if (Files.isDirectory(loc)) {
-            try (Stream<Path> files = Files.walk(loc)) {
+            try (Stream<Path> files = Files.walk(loc).sorted()) {   // a folder's order is the file system's: sorted, the same everywhere
                 for (Path p : (Iterable<Path>) files::iterator) {
                     if (Files.isRegularFile(p)) {
                         String name = loc.relativize(p).toString().replace('\\', '/');

@@ -41,6 +41,7 @@ import jomp.objfile.offload.OffloadEntriesSection;
  */
 public final class HostLinker {
     static final String EXTERN = JvmNames.EXTERN;
+    private static final String STACK = JvmNames.STACK;
     static final String DATA = JvmNames.DATA;
     static final String FN = JvmNames.FN;
     static final String PROGRAM = ExecutableNames.PROGRAM;
@@ -70,8 +71,20 @@ public final class HostLinker {
         public LinkError(String message) { super(message, null, false, false); }
     }
 
-    /** One input object, already read. */
-    public record Input(String name, ElfObject object) {}
+    /** A damaged object (its contents do not match the check the compiler wrote) is an error naming it, before anything reads it. */
+    static void check(Input in) {
+        String bad = jomp.objfile.jvm.ObjectCheck.verify(in.object());
+        if (bad != null) throw new LinkError(in.name() + ": " + bad);
+    }
+
+    /**
+     * One input object, already read; {@code shared} when it comes from a jomp shared library,
+     * whose global definitions the program's own interpose (as ld.so binds every reference, the
+     * library's own among them, to the executable's definition first).
+     */
+    public record Input(String name, ElfObject object, boolean shared) {
+        public Input(String name, ElfObject object) { this(name, object, false); }
+    }
 
     /** Section of offload entries in objects (docs/design/offload-abi.md §3). */
     public static final String ENTRIES_SECTION = SectionNames.OFFLOAD_ENTRIES;
@@ -163,6 +176,7 @@ public final class HostLinker {
         Map<String, Integer> classCount = new HashMap<>();
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
+            check(inputs.get(k));
             String cls = null;
             for (ElfSection s : o.sections()) if (s.name().startsWith(CLASS_PREFIX)) { cls = s.name().substring(CLASS_PREFIX.length()).replace('.', '/'); break; }
             if (cls == null) throw new LinkError(inputs.get(k).name() + ": not a jomp host object (no class section)");
@@ -177,17 +191,27 @@ public final class HostLinker {
             csigs.add(cs);
             int n = classCount.merge(cls, 1, Integer::sum);
             unitClass.add(n == 1 ? cls : cls + "$" + n);   // two units named alike: keep both
-            for (ElfSymbol s : o.symbols()) {
+        }
+        // the program's objects first, then the shared libraries': a library's definition of a name
+        // the program (or an earlier library) defines is interposed, as ld.so's search order has it
+        List<Integer> order = new ArrayList<>();
+        for (int k = 0; k < inputs.size(); k++) if (!inputs.get(k).shared()) order.add(k);
+        for (int k = 0; k < inputs.size(); k++) if (inputs.get(k).shared()) order.add(k);
+        for (int k : order) {
+            for (ElfSymbol s : inputs.get(k).object().symbols()) {
                 if (!s.isDefined() || s.isLocal() || s.name().isEmpty() || s.type() == Elf.STT_SECTION || s.type() == Elf.STT_FILE) continue;
                 Def old = globals.get(s.name());
                 if (old != null) {
+                    // interposed by the program's, or by an earlier library's (a weak one, as ld gave
+                    // the library its strong one, only by another library's)
+                    if (inputs.get(k).shared() && (!inputs.get(old.object()).shared() || !old.symbol().isWeak())) continue;
                     // ld's rules for weak definitions: the first stays unless a strong one comes
                     if (s.isWeak()) continue;
                     if (old.symbol().isWeak()) {
                         globals.put(s.name(), new Def(k, s, unitClass.get(k)));
                         continue;
                     }
-                    errors.add(inputs.get(k).name() + ": multiple definition of '" + s.name() + "'; "
+                    if (!inputs.get(k).shared()) errors.add(inputs.get(k).name() + ": multiple definition of '" + s.name() + "'; "
                             + inputs.get(old.object()).name() + ": first defined here");
                     continue;
                 }
@@ -259,7 +283,11 @@ public final class HostLinker {
             ElfObject o = inputs.get(k).object();
             for (ElfSection s : o.sections()) {
                 if (!s.name().startsWith(CLASS_PREFIX)) continue;
-                classes.put(unitClass.get(k), rewrite(k, s.data(), dataFields));
+                try {
+                    classes.put(unitClass.get(k), rewrite(k, s.data(), dataFields));
+                } catch (RuntimeException e) {   // a class file ASM cannot read (an object without a check)
+                    errors.add(inputs.get(k).name() + ": invalid class file in section " + s.name() + " (" + e + ")");
+                }
             }
         }
         // 5. offload entries, then main
@@ -379,10 +407,13 @@ public final class HostLinker {
     }
 
     /** The data image offset of a data symbol seen from object k, or null (error recorded). */
-    /** Object k's own definition of s, unless it is a weak one another object's definition replaced. */
+    /**
+     * Object k's own definition of s, unless it is a weak one another object's definition replaced,
+     * or a shared library's that the program's interposes.
+     */
     private boolean ownDefinition(int k, ElfSymbol s) {
         if (!s.isDefined()) return false;
-        if (!s.isWeak()) return true;
+        if (s.isLocal() || !s.isWeak() && !inputs.get(k).shared()) return true;
         Def d = globals.get(s.name());
         return d == null || d.object() == k;
     }
@@ -467,9 +498,25 @@ public final class HostLinker {
         Map<String, ElfSymbol> bySymbolField = new HashMap<>();
         for (ElfSymbol s : o.symbols()) if (!s.name().isEmpty()) bySymbolField.putIfAbsent(JvmNames.field(s.name()), s);
         String self = unitClass.get(k);
+        // a shared library's calls to its own functions that the program interposes go to the program's
+        Map<String, String> interposed = new HashMap<>();
+        if (inputs.get(k).shared()) {
+            for (ElfSymbol s : o.symbols()) {
+                if (s.type() != Elf.STT_FUNC || s.isLocal() || ownDefinition(k, s)) continue;
+                Def d = globals.get(s.name());
+                if (d.symbol().type() != Elf.STT_FUNC) {
+                    errors.add(inputs.get(d.object()).name() + ": '" + s.name() + "' is not a function, but " + inputs.get(k).name() + " defines it as one");
+                    continue;
+                }
+                interposed.put(JvmNames.method(s.name()), d.unitClass());
+            }
+        }
         ClassReader cr = new ClassReader(bytes);
         String original = cr.getClassName();
         ClassWriter cw = new ClassWriter(0);
+        // a method whose jumps pass 32 KiB once rewritten is read again and its frames computed: over
+        // ASM's default budget for a large C function, as the compiler's (JvmBackend) is
+        cw.setComputeLimits(512 << 20, 20_000_000_000L);
         cr.accept(new ClassVisitor(ASM9, cw) {
             @Override public void visit(int version, int access, String name, String sig, String sup, String[] itf) {
                 super.visit(version, access, self, sig, sup, itf);
@@ -479,13 +526,18 @@ public final class HostLinker {
                 MethodVisitor mv = super.visitMethod(access, name, desc, sig, ex);
                 return new MethodVisitor(ASM9, mv) {
                     @Override public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
-                        if (owner.equals(original)) owner = self;
+                        if (owner.equals(original)) owner = interposed.getOrDefault(name, self);
                         else if (owner.equals(EXTERN)) {
                             String csig = JvmNames.externCsig(name);
                             name = JvmNames.externSymbol(name);
                             ElfSymbol s = bySymbolField.get(name);
                             if (s == null) errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
                             Target fn = s == null ? null : resolveFunction(k, s);
+                            // the C library and native code take no Stack: the one the call pushed last is dropped
+                            if (fn != null && (fn.isNative() || fn.desc() != null) && JvmNames.takesStack(desc)) {
+                                super.visitInsn(POP);
+                                desc = JvmNames.withoutStack(desc);
+                            }
                             if (fn != null && fn.isNative()) {
                                 owner = nativeCall(k, fn, s.name(), csig, desc);
                                 name = "call";
@@ -732,8 +784,11 @@ public final class HostLinker {
         // the offload registration (clang's __tgt_register_lib constructor) runs after the data image is in place
         if (offload) mv.visitMethodInsn(INVOKESTATIC, REGISTRATION, "register", "()V", false);
         // then constructor attributes' functions, as the C runtime runs .init_array before main
-        for (String[] init : inits) mv.visitMethodInsn(INVOKESTATIC, init[0], init[1], "()V", false);
-        Type[] params = Type.getArgumentTypes(mainDesc);
+        for (String[] init : inits) {
+            mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
+            mv.visitMethodInsn(INVOKESTATIC, init[0], init[1], "(L" + STACK + ";)V", false);
+        }
+        Type[] params = Type.getArgumentTypes(JvmNames.withoutStack(mainDesc));   // C's parameters: argc, argv, envp
         if (params.length >= 1) { // argc: the arguments plus argv[0]
             mv.visitVarInsn(ALOAD, 0);
             mv.visitInsn(ARRAYLENGTH);
@@ -746,6 +801,7 @@ public final class HostLinker {
             mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "argv", "(Ljava/lang/String;[Ljava/lang/String;)J", false);
         }
         if (params.length >= 3) mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "envp", "()J", false);
+        mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
         mv.visitMethodInsn(INVOKESTATIC, unit, "main", mainDesc, false);
         Type ret = Type.getReturnType(mainDesc);
         if (ret.getSort() == Type.VOID) mv.visitInsn(ICONST_0);

@@ -20,30 +20,32 @@ public final class Launcher {
 
     /** launcher.s assembled: code, then its strings; the script is appended at the end. */
     static final byte[] CODE = HexFormat.of().parseHex(
-            "4889e34c8b234c8d6b084f8d74e5084881ec001000004989e7b859000000488d3d4b0200004c89fe"
+            "4889e34c8b234c8d6b084f8d74e5084881ec001000004989e7b859000000488d3da00200004c89fe"
             + "baff0f00000f054885c07e0741c6040700eb044d8b7d004a8d04e5300000004829c44883e4f04889"
-            + "e7488d0527020000488907488d052502000048894708488d054602000048894710498b4500488947"
-            + "184c897f20b9010000004c39e1770f498b44cd00488944cf2048ffc1ebec4889fe488d3ddf010000"
+            + "e7488d057c020000488907488d057a02000048894708488d059b02000048894710498b4500488947"
+            + "184c897f20b9010000004c39e1770f498b44cd00488944cf2048ffc1ebec4889fe488d3d34020000"
             + "4c89f2b83b0000000f05bf7f000000b83c0000000f0553415441554883ec204889d34989f4488d05"
-            + "270100004889042448c744240804000004488d0581010000488944241048c744241800000000bf0b"
-            + "000000e8e6000000bf07000000e8dc000000bf04000000e8d2000000bf08000000e8c8000000488b"
-            + "054b0100004885c0745e488d0d7ffdffff4801c8498b34244885f6744b4983c408488d3d55010000"
-            + "b90e000000f3a675e331c9803c0e3075dbffc183f91072f3807e100075ce4c8d053e010000b91000"
-            + "000048c1c00489c283e20f418a1410881648ffc6ffc975ea488b334885f6744c488d3dfb000000b9"
-            + "0b000000f3a674064883c308ebe24889f78a0684c0741d48ffc63c2074063c3a7402ebed8a068807"
-            + "48ffc648ffc784c075f2eb10488b43084889034883c3084885c075f04883c420415d415c5bc3488d"
-            + "74240831d241ba08000000b80d0000000f05c35341544883ec2889fb41bc010000004885f6740444"
-            + "8b660831c04889042448894424084889442410488944241889df4889e631d241ba08000000b80d00"
-            + "00000f054585e47f20b8270000000f054989c4b8ba0000000f054c89e74889c689dab8ea0000000f"
-            + "054883c428415c5bc3b80f0000000f0500000000000000002f70726f632f73656c662f657865002f"
-            + "62696e2f7368002d63004c445f5052454c4f41443d2d446a6f6d702e726f646174613d3031323334"
-            + "3536373839616263646566");
+            + "7c0100004889042448c744240804000004488d05d6010000488944241048c744241800000000bf0b"
+            + "000000e8fa000000bf07000000e8f0000000bf04000000e8e6000000bf08000000e8dc000000bf0d"
+            + "000000e8e7000000bf19000000e8dd000000488b058c0100004885c0745e488d0d6bfdffff4801c8"
+            + "498b34244885f6744b4983c408488d3d96010000b90e000000f3a675e331c9803c0e3075dbffc183"
+            + "f91072f3807e100075ce4c8d057f010000b91000000048c1c00489c283e20f418a1410881648ffc6"
+            + "ffc975ea488b334885f6744c488d3d3c010000b90b000000f3a674064883c308ebe24889f78a0684"
+            + "c0741d48ffc63c2074063c3a7402ebed8a06880748ffc648ffc784c075f2eb10488b430848890348"
+            + "83c3084885c075f04883c420415d415c5bc3488d74240831d241ba08000000b80d0000000f05c348"
+            + "83ec284189f831f64889e241ba08000000b80d0000000f054885c0751e48833c240174174489c748"
+            + "8d74243031d241ba08000000b80d0000000f054883c428c35341544883ec2889fb41bc0100000048"
+            + "85f67404448b660831c04889042448894424084889442410488944241889df4889e631d241ba0800"
+            + "0000b80d0000000f054585e47f20b8270000000f054989c4b8ba0000000f054c89e74889c689dab8"
+            + "ea0000000f054883c428415c5bc3b80f0000000f0500000000000000002f70726f632f73656c662f"
+            + "657865002f62696e2f7368002d63004c445f5052454c4f41443d2d446a6f6d702e726f646174613d"
+            + "30313233343536373839616263646566");
 
     /** Offsets in {@link #CODE}: {@code ctor}, and {@code rodata}, the read-only segment's address (relative to the image). */
-    static final int CTOR = 0xb6, RODATA = 0x268;
+    static final int CTOR = 0xb6, RODATA = 0x2bd;
 
     /** The JVM's options for every program (the script's comment says why each). */
-    static final String JVM_OPTIONS = "-XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xss16m";
+    static final String JVM_OPTIONS = "-Xrs -XX:+DisableAttachMechanism -XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xss16m";
 
     /**
      * What the executable's manifest says (Add-Opens, Enable-Native-Access), as options: a program
@@ -68,6 +70,13 @@ public final class Launcher {
      * loops and all (docs/PERFORMANCE.md §4).
      * -Djomp.rodata: the preloaded code writes the address of the program's read-only data there.
      * -Djomp.executable: the file the fault handler was preloaded from (jomp.runtime.start.Signals).
+     * -Xrs: HotSpot leaves SIGTERM, SIGINT, SIGHUP and SIGQUIT alone (no shutdown hooks on them, no
+     * thread dump), so their default action ends the program as it ends a C program (status
+     * 128 + n, nothing printed, no atexit handler), and the C library's signal and sigaction
+     * own them (docs/design/abi.md § Signals). -XX:+DisableAttachMechanism: with -Xrs HotSpot starts
+     * its attach listener at start-up (it cannot be asked for it by SIGQUIT), whose socket
+     * /tmp/.java_pid<pid> a program ended by a signal would leave behind; JOMP_JAVA_OPTS=
+     * -XX:-DisableAttachMechanism brings jcmd back.
      *
      * <p>The start cache ({@link StartCache}, docs/PERFORMANCE.md § Start-up): jomp's build made
      * AOT caches of the runtime's start for the runtime this program carries (@AOT@: the one for

@@ -213,7 +213,7 @@ public final class LinkInputs {
     /** A library {@code jomp -shared} made: all its objects, then its own dependencies ({@link SharedLibrary}). */
     private void jompSharedLibrary(Path real, String name, Archive ar) throws InputError, IOException {
         if (!jompShared.add(real.toAbsolutePath().normalize())) return;
-        resolver.add(name, SharedLibrary.objects(ar), true);
+        resolver.add(name, SharedLibrary.objects(ar), true, true);
         boolean was = wholeArchive;
         wholeArchive = false;
         addAll(SharedLibrary.dependencies(ar));

@@ -77,6 +77,7 @@ public final class DeviceLink {
             @Override public String deviceLinker() { return opts.deviceLinker(); }
             @Override public String installPath() { return opts.cudaPath(); }
             @Override public DeviceLinker.HostLinked hostLink(List<DeviceLinker.Image> objects) { return DeviceLink.hostLink(objects, opts.natives()); }
+            @Override public java.util.zip.ZipEntry jarEntry(String name) { return jomp.linker.host.EntryTime.set(new java.util.zip.ZipEntry(name)); }
         };
     }
 

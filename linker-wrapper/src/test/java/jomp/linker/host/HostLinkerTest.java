@@ -49,7 +49,7 @@ class HostLinkerTest {
         List<ElfSymbol> symbols = new ArrayList<>();
         symbols.add(new ElfSymbol(defines, 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
         if (calls != null) symbols.add(new ElfSymbol(calls, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
-        return new HostLinker.Input(file, new ElfObject(sections, symbols));
+        return new HostLinker.Input(file, jomp.objfile.jvm.ObjectCheck.sealed(new ElfObject(sections, symbols)));
     }
 
     private static List<String> owners(byte[] cls) {

@@ -111,12 +111,14 @@ class LauncherTest {
         need("gcc", "gcc");
         Path img = dir.resolve("img");
         Files.write(img, Launcher.image("exit 0\n", new byte[0]));
-        // a C program: the handler the initialiser installed is in place, and a NULL store and a
-        // raise end the process by the signal, as without it
+        // a C program: the handler the initialiser installed is in place (SIGPIPE's and SIGXFSZ's too,
+        // unless the process started with them ignored), and a NULL store, a raise and a write to a
+        // closed pipe end the process by the signal, as without it
         Files.writeString(dir.resolve("t.c"), """
                 #include <signal.h>
                 #include <stdio.h>
                 #include <string.h>
+                #include <unistd.h>
                 int main(int argc, char **argv) {
                     struct sigaction sa;
                     for (int s = 1; s < 32; s++) {
@@ -127,16 +129,22 @@ class LauncherTest {
                     fflush(stdout);
                     if (!strcmp(argv[1], "store")) *(volatile int *)0 = 1;
                     if (!strcmp(argv[1], "raise")) raise(SIGBUS);
+                    if (!strcmp(argv[1], "pipe")) { int fd[2]; pipe(fd); close(fd[0]); if (write(fd[1], "x", 1) < 0) return 4; }
                     return 0;
                 }
                 """);
         assertThat(run(Map.of(), "gcc", "-o", "t", "t.c").status()).isZero();
         String self = img.toRealPath().toString();
         Out store = run(Map.of("LD_PRELOAD", self), "./t", "store");
-        assertThat(store.stdout()).isEqualTo("4 7 8 11 \n");
+        assertThat(store.stdout()).isEqualTo("4 7 8 11 13 25 \n");
         assertThat(store.status()).isEqualTo(128 + 11);
         Out raise = run(Map.of("LD_PRELOAD", self), "./t", "raise");
         assertThat(raise.status()).isEqualTo(128 + 7);
+        Out pipe = run(Map.of("LD_PRELOAD", self), "./t", "pipe");
+        assertThat(pipe.status()).isEqualTo(128 + 13);
+        Out ignored = run(Map.of(), "sh", "-c", "trap '' PIPE; LD_PRELOAD=\"$0\" exec ./t pipe", self);
+        assertThat(ignored.stdout()).isEqualTo("4 7 8 11 25 \n");
+        assertThat(ignored.status()).as("a write to a closed pipe fails with EPIPE when SIGPIPE is ignored").isEqualTo(4);
         Out none = run(Map.of(), "./t", "none");
         assertThat(none.stdout()).isEqualTo("\n");
     }

@@ -205,7 +205,7 @@ class OffloadLinkTest {
         ElfObject dev = device("a", "f", 1, null);
         List<jomp.objfile.elf.ElfSymbol> syms = new ArrayList<>();
         for (var s : dev.symbols()) syms.add(s.name().equals(kernel("f")) ? new jomp.objfile.elf.ElfSymbol("other", s.section(), 0, 0, s.bind(), s.type()) : s);
-        ElfObject broken = new ElfObject(dev.sections(), syms);
+        ElfObject broken = jomp.objfile.jvm.ObjectCheck.sealed(new ElfObject(dev.sections(), syms));
         Path a = write(dir, "a.o", host("a", "f", 1, List.of(jvmImage(broken))));
         Run r = link("-o", dir.resolve("a.out").toString(), a.toString());
         assertThat(r.rc()).isEqualTo(1);
@@ -240,7 +240,13 @@ class OffloadLinkTest {
         Files.write(a, file);
         Run r = link("-o", dir.resolve("a.out").toString(), a.toString());
         assertThat(r.rc()).isEqualTo(1);
-        assertThat(r.err()).startsWith("jomp-linker-wrapper: error: " + a + ": bad OffloadBinary magic").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.err()).isEqualTo("jomp-linker-wrapper: error: " + a + ": its contents do not match their check (the file is damaged)\n");
+        // the same section as a compiler would have written it (the object's check matches): the reader names the file
+        ElfObject read = jomp.objfile.elf.ElfReader.read("a.o", file);
+        Path a2 = write(dir, "a2.o", jomp.objfile.jvm.ObjectCheck.sealed(read));
+        r = link("-o", dir.resolve("a.out").toString(), a2.toString());
+        assertThat(r.rc()).isEqualTo(1);
+        assertThat(r.err()).startsWith("jomp-linker-wrapper: error: " + a2 + ": bad OffloadBinary magic").doesNotContain("Exception").doesNotContain("\tat ");
         // a device image that is not an ELF object
         Path b = write(dir, "b.o", host("b", "f", 1, List.of(image(ImageKind.OBJECT, JVM, "", new byte[] {0x7f, 'E', 'L', 'F', 1}))));
         r = link("-o", dir.resolve("b.out").toString(), b.toString());

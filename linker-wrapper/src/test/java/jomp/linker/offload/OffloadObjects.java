@@ -91,7 +91,7 @@ final class OffloadObjects {
         if (calls != null) symbols.add(new ElfSymbol(calls, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
         entries.add(new OffloadEntriesSection.Entry(symbols.indexOf(symbols.stream().filter(s -> s.name().equals(global(unit))).findFirst().get()), global(unit), 8, 0));
         if (!images.isEmpty()) sections.add(ElfSection.offloading(OffloadBinaryWriter.writeAll(images)));
-        return OffloadEntriesSection.append(new ElfObject(sections, symbols), entries);
+        return jomp.objfile.jvm.ObjectCheck.sealed(OffloadEntriesSection.append(new ElfObject(sections, symbols), entries));
     }
 
     /** A jvm device object of {@code unit}: kernel {@code fn}, g = {@code gValue}. */
@@ -118,7 +118,7 @@ final class OffloadObjects {
     /** A plain C object: main only, no entries, no images. */
     static ElfObject plain(String unit) {
         String cls = "jomp/unit/" + unit;
-        return new ElfObject(List.of(ElfSection.progbits(".jomp.class." + cls.replace('/', '.'), 0, 1, unitClass(cls, null, true, null, null))),
-                List.of(new ElfSymbol("main", 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC)));
+        return jomp.objfile.jvm.ObjectCheck.sealed(new ElfObject(List.of(ElfSection.progbits(".jomp.class." + cls.replace('/', '.'), 0, 1,
+                unitClass(cls, null, true, null, null))), List.of(new ElfSymbol("main", 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC))));
     }
 }

@@ -17,6 +17,23 @@ public final class JvmNames {
     public static final String EXTERN = "jomp/link/Extern", DATA = "jomp/link/Data", FN = "jomp/link/Fn";
 
     /**
+     * The thread's native stack, {@code jomp.runtime.mem.Stack}: every C function's method takes
+     * it as its last parameter (docs/design/abi.md), so that none looks it up.
+     */
+    public static final String STACK = "jomp/runtime/mem/Stack";
+
+    private static final String STACK_PARAMETER = "L" + STACK + ";)";
+
+    /** A C function's descriptor without its trailing Stack parameter (the C library's and native stubs' descriptors); as it is when it has none. */
+    public static String withoutStack(String descriptor) {
+        int i = descriptor.indexOf(STACK_PARAMETER);
+        return i < 0 ? descriptor : descriptor.substring(0, i) + descriptor.substring(i + STACK_PARAMETER.length() - 1);
+    }
+
+    /** Whether a method descriptor ends its parameters with the Stack. */
+    public static boolean takesStack(String descriptor) { return descriptor.contains(STACK_PARAMETER); }
+
+    /**
      * Separates the symbol from the call's C signature in the name of a call to
      * {@code jomp/link/Extern} ({@code printf-i(p|i)}): '-' is in no C name and no signature's
      * first character, and the JVM allows it in method names.

@@ -79,6 +79,10 @@ public final class PackagerMain {
         } catch (FormatException e) {
             err.println(NAME + ": error: " + e.getMessage());
             return 1;
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {   // a fault of the packager's own
+            java.util.List<String> command = new ArrayList<>(List.of(NAME));
+            command.addAll(java.util.Arrays.asList(args));
+            return jomp.env.Crash.report(NAME, command, e, err);
         }
     }
 

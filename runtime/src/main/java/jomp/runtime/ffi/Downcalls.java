@@ -36,10 +36,10 @@ public final class Downcalls {
     private static final java.util.Map<String, String> UNCALLABLE;
 
     static {
-        // setjmp and longjmp are the Java library's (jomp.runtime.libc.Setjmp), found before glibc's
+        // setjmp and longjmp are the Java library's (jomp.runtime.libc.Setjmp), and so is vfork (a fork,
+        // jomp.runtime.libc.Fork), found before glibc's
         String stack = "it switches the native stack under the JVM";
         UNCALLABLE = java.util.Map.ofEntries(
-                java.util.Map.entry("vfork", "the child would run on the parent's stack inside the JVM; use fork or posix_spawn"),
                 java.util.Map.entry("pthread_exit", "it unwinds the thread's stack through the JVM's frames; return from the thread's start routine instead"),
                 java.util.Map.entry("getcontext", stack), java.util.Map.entry("setcontext", stack),
                 java.util.Map.entry("makecontext", stack), java.util.Map.entry("swapcontext", stack));

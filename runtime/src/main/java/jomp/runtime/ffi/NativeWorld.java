@@ -98,7 +98,7 @@ public final class NativeWorld {
             String csig = Functions.csig(index);
             try {
                 if (csig == null) throw new UnsupportedOperationException("its C signature is unknown");
-                return Upcalls.stub(Functions.target(index), CSig.parse(csig));
+                return Upcalls.stub(Functions.onCurrentStack(Functions.target(index)), CSig.parse(csig));
             } catch (RuntimeException e) {
                 System.err.println(jomp.runtime.start.Startup.programName() + ": native code called a jomp function it cannot call: " + e.getMessage());
                 System.err.flush();
@@ -115,7 +115,7 @@ public final class NativeWorld {
             }
             MethodHandle h = bySig.get(address);
             if (h == null) {
-                h = Downcalls.pointer(address, CSig.parse(csig));
+                h = Functions.takingStack(Downcalls.pointer(address, CSig.parse(csig)));
                 bySig.putIfAbsent(address, h);
             }
             return h;

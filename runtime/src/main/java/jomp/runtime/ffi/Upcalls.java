@@ -38,17 +38,10 @@ final class Upcalls {
 
     /**
      * An exception cannot unwind through native frames: a stack overflow or a division by zero
-     * ends the program as the signal would in C (Startup.crash); anything else is a fault of
-     * jomp's, reported with its stack trace, and the program aborts.
+     * ends the program as the signal would in C; anything else is a fault of jomp's, reported as
+     * one (Signals.fatal).
      */
     static void uncaught(Throwable t) {
-        try {
-            Startup.crash(t);
-        } catch (Throwable other) {
-            System.err.println(Startup.programName() + ": internal error in a function called from native code:");
-            t.printStackTrace();
-            System.err.flush();
-            jomp.runtime.start.Startup.halt(134);
-        }
+        jomp.runtime.start.Signals.fatal(t);
     }
 }

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 
 /**
  * qsort's merge sort with the comparison function as a constant, so that the JIT inlines it. This
@@ -26,16 +27,16 @@ final class MergeSort {
         }
     }
 
-    /** Sorts n elements of s bytes at b, using tmp (n * s bytes) as scratch: glibc's msort. */
-    static void sort(long b, long n, long s, long tmp) {
+    /** Sorts n elements of s bytes at b, using tmp (n * s bytes) as scratch: glibc's msort; stack is the caller's, for the comparison. */
+    static void sort(long b, long n, long s, long tmp, Stack stack) {
         if (n <= 1) return;
         long n1 = n / 2, n2 = n - n1;
         long b1 = b, b2 = b + n1 * s;
-        sort(b1, n1, s, tmp);
-        sort(b2, n2, s, tmp);
+        sort(b1, n1, s, tmp, stack);
+        sort(b2, n2, s, tmp, stack);
         long t = tmp;
         while (n1 > 0 && n2 > 0) {
-            if (compare(b1, b2) <= 0) {
+            if (compare(b1, b2, stack) <= 0) {
                 copyElement(t, b1, s);
                 b1 += s;
                 n1--;
@@ -50,9 +51,9 @@ final class MergeSort {
         Mem.copy(b, tmp, (n - n2) * s);
     }
 
-    private static int compare(long a, long b) {
+    private static int compare(long a, long b, Stack stack) {
         try {
-            return (int) CMP.invokeExact(a, b);
+            return (int) CMP.invokeExact(a, b, stack);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 import jomp.runtime.start.JarResource;
 
 /**
@@ -277,7 +278,7 @@ public final class Stdlib {
                 f = AT_EXIT.removeLast();
             }
             try {
-                Functions.handle(f, "v()").invokeExact();
+                Functions.handle(f, "v()").invokeExact(Stack.current());
             } catch (RuntimeException | Error e) {
                 throw e;
             } catch (Throwable t) {
@@ -542,8 +543,9 @@ public final class Stdlib {
         long tmp = malloc(n * size);
         if (tmp == 0) throw new OutOfMemoryError("jomp libc: qsort cannot allocate its " + n * size + "-byte buffer");
         try {
-            if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp, CMP), tmp);
-            else ((MethodHandle) sort).invokeExact(base, n, size, tmp);
+            Stack stack = Stack.current();   // the comparison's, as a C caller's (abi.md)
+            if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp, CMP), tmp, stack);
+            else ((MethodHandle) sort).invokeExact(base, n, size, tmp, stack);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -573,7 +575,7 @@ public final class Stdlib {
             }
             MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClassWithClassData(bytes, c, true);
             return l.findStatic(l.lookupClass(), "sort",
-                    MethodType.methodType(void.class, long.class, long.class, long.class, long.class));
+                    MethodType.methodType(void.class, long.class, long.class, long.class, long.class, Stack.class));
         } catch (java.io.IOException | ReflectiveOperationException | RuntimeException e) {
             return GENERIC; // e.g. a class loader without the class file as a resource
         }
@@ -583,15 +585,15 @@ public final class Stdlib {
     private static final Object GENERIC = new Object();
 
     /** MergeSort.sort calling the comparison through its handle (not inlined). */
-    static void msort(long b, long n, long s, MethodHandle c, long tmp) {
+    static void msort(long b, long n, long s, MethodHandle c, long tmp, Stack stack) {
         if (n <= 1) return;
         long n1 = n / 2, n2 = n - n1;
         long b1 = b, b2 = b + n1 * s;
-        msort(b1, n1, s, c, tmp);
-        msort(b2, n2, s, c, tmp);
+        msort(b1, n1, s, c, tmp, stack);
+        msort(b2, n2, s, c, tmp, stack);
         long t = tmp;
         while (n1 > 0 && n2 > 0) {
-            if (compare(c, b1, b2) <= 0) {
+            if (compare(c, b1, b2, stack) <= 0) {
                 Mem.copy(t, b1, s);
                 b1 += s;
                 n1--;
@@ -606,9 +608,9 @@ public final class Stdlib {
         Mem.copy(b, tmp, (n - n2) * s);
     }
 
-    private static int compare(MethodHandle c, long a, long b) {
+    private static int compare(MethodHandle c, long a, long b, Stack stack) {
         try {
-            return (int) c.invokeExact(a, b);
+            return (int) c.invokeExact(a, b, stack);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -618,11 +620,12 @@ public final class Stdlib {
 
     public static long bsearch(long key, long base, long n, long size, long cmp) {
         MethodHandle c = Functions.handle(cmp, CMP);
+        Stack stack = Stack.current();
         long lo = 0, hi = n;
         while (lo < hi) {
             long mid = (lo + hi) >>> 1;
             long p = base + mid * size;
-            int r = compare(c, key, p);
+            int r = compare(c, key, p, stack);
             if (r < 0) hi = mid;
             else if (r > 0) lo = mid + 1;
             else return p;

@@ -79,16 +79,19 @@ public final class Time {
         return base;
     }
 
+    /** nanosleep: a handler that runs meanwhile ends it early (-1, EINTR, the time left in *rem), as a signal ends C's. */
     public static int nanosleep(long req, long rem) {
-        long ns = Mem.getLong(req) * 1_000_000_000L + Mem.getLong(req + 8);
-        try {
-            Thread.sleep(ns / 1_000_000, (int) (ns % 1_000_000));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        long sec = Mem.getLong(req), nsec = Mem.getLong(req + 8);
+        if (sec < 0 || nsec < 0 || nsec >= 1_000_000_000L) {
+            Errno.set(Errno.EINVAL);
+            return -1;
+        }
+        long left = Signal.sleepNanos(sec > Long.MAX_VALUE / 1_000_000_000L - 1 ? Long.MAX_VALUE / 2 : sec * 1_000_000_000L + nsec);
+        if (left != 0) {
+            if (rem != 0) { Mem.putLong(rem, left / 1_000_000_000L); Mem.putLong(rem + 8, left % 1_000_000_000L); }
             Errno.set(4); // EINTR
             return -1;
         }
-        if (rem != 0) { Mem.putLong(rem, 0); Mem.putLong(rem + 8, 0); }
         return 0;
     }
 }

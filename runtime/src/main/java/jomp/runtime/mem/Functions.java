@@ -1,6 +1,8 @@
 package jomp.runtime.mem;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.Arrays;
 
 /**
@@ -14,9 +16,9 @@ import java.util.Arrays;
  * So no FFM upcall stub is made, and no FFM code runs at all, until native code first calls one.
  * <p>
  * jomp code calls through a pointer by asking {@link #handle(long, String)} for a method handle with
- * the call's JVM descriptor: a trampoline gives the registered jomp function itself (no native code
- * runs); any other address is native code, called through a downcall made for the call's C
- * signature.
+ * the call's JVM descriptor (its C signature's, then the calling thread's {@link Stack}): a
+ * trampoline gives the registered jomp function itself (no native code runs); any other address is
+ * native code, called through a downcall made for the call's C signature.
  * <p>
  * The memory is written as data and made executable when the native world starts
  * ({@link #makeExecutable}, called by {@code jomp.runtime.ffi.NativeWorld}): until then no native
@@ -30,7 +32,7 @@ public final class Functions {
     public interface Binder {
         /** The upcall stub for function {@code index} (its handle and C signature are {@link #target} and {@link #csig}). */
         long resolve(int index);
-        /** A handle with the JVM descriptor of C signature {@code csig} that calls native code at {@code address}. */
+        /** A handle with the JVM descriptor of C signature {@code csig}, then a Stack it ignores, that calls native code at {@code address}. */
         MethodHandle downcall(long address, String csig);
         /** Makes a chunk's code page executable. */
         void protect(long code, long bytes);
@@ -50,8 +52,13 @@ public final class Functions {
     /** Registers a jomp function (no C signature: native code cannot call it) and returns its pointer value. */
     public static long register(MethodHandle mh) { return register(mh, null); }
 
-    /** Registers a jomp function with its C signature and returns its pointer value: its trampoline's address. */
+    /**
+     * Registers a jomp function with its C signature and returns its pointer value: its trampoline's
+     * address. A handle without the trailing Stack parameter (a C library function's, one of the
+     * runtime's own) gets one it ignores, so that every registered function is called alike.
+     */
     public static synchronized long register(MethodHandle mh, String csig) {
+        mh = takingStack(mh);
         int i = count;
         if (i == table.length) {
             table = Arrays.copyOf(table, i * 2);
@@ -119,6 +126,37 @@ public final class Functions {
 
     private static long gotEntry(int i) { return chunks[i / SLOTS] + PAGE + 8L + 8L * (i % SLOTS); }
 
+    /**
+     * A handle that takes the calling thread's {@link Stack} as its last parameter, as compiled C
+     * code calls every function (docs/design/abi.md): h itself when it does, else h ignoring one.
+     */
+    public static MethodHandle takingStack(MethodHandle h) {
+        MethodType t = h.type();
+        int n = t.parameterCount();
+        return n > 0 && t.parameterType(n - 1) == Stack.class ? h : MethodHandles.dropArguments(h, n, Stack.class);
+    }
+
+    /**
+     * For a caller that has no Stack to pass (native code calling a jomp function through its
+     * trampoline): h with its trailing Stack parameter filled with the calling thread's, looked up
+     * at each call.
+     */
+    public static MethodHandle onCurrentStack(MethodHandle h) {
+        MethodType t = h.type();
+        int n = t.parameterCount();
+        if (n == 0 || t.parameterType(n - 1) != Stack.class) return h;
+        return MethodHandles.collectArguments(h, n - 1, CURRENT);
+    }
+
+    private static final MethodHandle CURRENT;
+    static {
+        try {
+            CURRENT = MethodHandles.lookup().findStatic(Stack.class, "current", MethodType.methodType(Stack.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** The jomp function of trampoline {@code index}. */
     public static MethodHandle target(int index) { return table[index]; }
 
@@ -143,7 +181,8 @@ public final class Functions {
 
     /**
      * A handle calling the function at {@code fp} with the JVM descriptor of C signature
-     * {@code csig}: the registered jomp function, or a downcall when fp is native code.
+     * {@code csig} and the Stack last: the registered jomp function, or a downcall when fp is
+     * native code (the binder's, which ignores the Stack).
      */
     public static MethodHandle handle(long fp, String csig) {
         long[] c = chunks;
@@ -160,13 +199,13 @@ public final class Functions {
     private static MethodHandle slowHandle(long fp, String csig) {
         int i = index(fp);
         if (i >= 0) return table[i];
-        if (fp == 0) throw new IllegalStateException("call through an invalid function pointer 0x0 (NULL)");
-        for (long c : chunks) if (fp >= c && fp < c + 2L * PAGE) throw new IllegalStateException(String.format("call through an invalid function pointer 0x%x", fp));
-        if (csig == null) throw new IllegalStateException(String.format("call through an invalid function pointer 0x%x", fp));
+        if (fp == 0) throw new BadFunctionPointer(fp);
+        for (long c : chunks) if (fp >= c && fp < c + 2L * PAGE) throw new BadFunctionPointer(fp);
+        if (csig == null) throw new BadFunctionPointer(fp);
         // a pointer to native code comes from native code, or from a native function's address,
         // and either has started the native world, which installed the binder
         Binder b = binder;
-        if (b == null) throw new IllegalStateException(String.format("call through an invalid function pointer 0x%x", fp));
+        if (b == null) throw new BadFunctionPointer(fp);
         return b.downcall(fp, csig);
     }
 

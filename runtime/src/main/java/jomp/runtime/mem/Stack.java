@@ -3,8 +3,11 @@ package jomp.runtime.mem;
 
 /**
  * A thread's native stack: frames for address-taken locals, arrays, structs, VLAs and variadic
- * areas. A function that needs one takes {@code current()} once, marks {@code sp}, allocates, and
- * resets {@code sp} on return; functions that need none never touch it.
+ * areas. Every C function receives its thread's Stack from its caller as its last parameter
+ * (docs/design/abi.md); one that needs a frame marks {@code sp}, allocates, and resets {@code sp}
+ * on return; functions that need none pass it on. {@link #current()} (a ThreadLocal) is for the
+ * entries from outside: main, the OpenMP runtime's threads, native code calling back, the runtime's
+ * own temporary buffers.
  */
 public final class Stack {
     /** Per-thread stack size; C programs expect megabytes of automatic storage (8 MiB like Linux). */

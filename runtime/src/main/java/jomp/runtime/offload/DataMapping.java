@@ -249,6 +249,12 @@ final class DataMapping {
                 }
             }
             post.add(new Post(hstBegin, size, type, t));
+            if ((type & PTR_AND_OBJ) != 0 && (type & MEMBER_OF) == 0) {
+                // the pointer begin() mapped (and counted) for the attachment leaves with its pointee (OpenMP 5.2 §5.8.3:
+                // libomptarget keeps it mapped for good)
+                Target pointer = tgtPtrBegin(d, m.base[i], 8, true, hold, true, forceDelete, c);
+                if (pointer.present()) post.add(new Post(m.base[i], 8, type & ~(FROM | PTR_AND_OBJ), pointer));
+            }
         }
         for (Post p : post) {
             MappingTable.Entry e = p.target().entry();

@@ -112,9 +112,25 @@ public final class DeviceApi {
         }
         Device d = device(device);
         if (d != null) {
-            d.plugin.dataDelete(d.local, p);
+            try {
+                d.plugin.dataDelete(d.local, p);
+            } catch (RuntimeException e) {
+                // a pointer the device did not allocate, or freed already: libomptarget 19's report
+                // (GenericPluginTy::data_delete), then its fatal error (targetFreeExplicit), which aborts
+                String at = String.format("0x%x", p);
+                Info.debug("%s", e.getMessage());
+                Info.report("Failure to deallocate device pointer %s: Failure to deallocate device pointer %s via device deallocator", at, at);
+                fatalAbort(device, "Failed to deallocate device ptr");
+            }
             Info.debug("omp_target_free deallocated device ptr");
         }
+    }
+
+    /** libomptarget's FATAL_MESSAGE: the message, then abort (stdout's buffer is lost, as in C). */
+    private static void fatalAbort(int device, String message) {
+        System.err.println("omptarget fatal error " + device + ": " + message);
+        System.err.flush();
+        Stdlib.abort();
     }
 
     public static int omp_target_is_present(long p, int device) {
@@ -165,26 +181,45 @@ public final class DeviceApi {
         Info.debug("Call to omp_target_memcpy, dst device %d, src device %d, dst addr %s, src addr %s, dst offset %d, src offset %d, length %d",
                 dstDevice, srcDevice, Info.hex(dst), Info.hex(src), dstOffset, srcOffset, length);
         if (length == 0) return 0;
-        if (dst == 0 || src == 0) return -1;
+        if (dst == 0 || src == 0) {
+            Info.report("Call to omp_target_memcpy with invalid arguments");
+            return -1;
+        }
         boolean hd = host(dstDevice), hs = host(srcDevice);
         if (hd && hs) { Mem.copy(dst + dstOffset, src + srcOffset, length); return 0; }
+        long to = dst + dstOffset, from = src + srcOffset;
         if (hs) {
             Device d = device(dstDevice);
             if (d == null) return -1;
-            d.submit(dst + dstOffset, src + srcOffset, length);
-            return 0;
+            return copy(() -> d.submit(to, from, length), "Failure to copy data from host to device. Pointers: host = %s, device = %s, size = %d: %s", from, to, length);
         }
         Device s = device(srcDevice);
         if (s == null) return -1;
-        if (hd) { s.retrieve(dst + dstOffset, src + srcOffset, length); return 0; }
+        // (libomptarget 19 spells it so)
+        if (hd) return copy(() -> s.retrieve(to, from, length), "Faliure to copy data from device to host. Pointers: host = %s, device = %s, size = %d: %s", to, from, length);
         Device d = device(dstDevice);
         if (d == null) return -1;
-        if (d.plugin == s.plugin) { d.plugin.dataExchange(d.local, dst + dstOffset, src + srcOffset, length); return 0; }
+        String across = "Failure to copy data from device (" + srcDevice + ") to device (" + dstDevice + "). Pointers: host = %s, device = %s, size = %d: %s";
+        if (d.plugin == s.plugin) return copy(() -> d.plugin.dataExchange(d.local, to, from, length), across, from, to, length);
         long tmp = Stdlib.malloc(length);   // across plugins: through the host
-        s.retrieve(tmp, src + srcOffset, length);
-        d.submit(dst + dstOffset, tmp, length);
+        int rc = copy(() -> s.retrieve(tmp, from, length), across, from, to, length);
+        if (rc == 0) rc = copy(() -> d.submit(to, tmp, length), across, from, to, length);
         Stdlib.free(tmp);
-        return 0;
+        return rc;
+    }
+
+    /**
+     * One copy through a plugin: 0, or -1 when the plugin refuses it (an address outside the
+     * device's allocations), reported as libomptarget's plugin interface reports it.
+     */
+    private static int copy(Runnable transfer, String report, long host, long device, long size) {
+        try {
+            transfer.run();
+            return 0;
+        } catch (RuntimeException e) {
+            Info.report(report, Info.hex(host), Info.hex(device), size, e.getMessage());
+            return -1;
+        }
     }
 
     /**
@@ -199,8 +234,10 @@ public final class DeviceApi {
                 Info.hex(dst), Info.hex(src), Info.hex(dstOffsets), Info.hex(srcOffsets), Info.hex(dstDims), Info.hex(srcDims),
                 Info.hex(volume), elem, dims);
         if (dst == 0 && src == 0) return Integer.MAX_VALUE;
-        if (dims < 1 || elem <= 0 || dst == 0 || src == 0 || volume == 0 || dstOffsets == 0 || srcOffsets == 0 || dstDims == 0 || srcDims == 0)
+        if (dims < 1 || elem <= 0 || dst == 0 || src == 0 || volume == 0 || dstOffsets == 0 || srcOffsets == 0 || dstDims == 0 || srcDims == 0) {
+            Info.report("Call to omp_target_memcpy_rect with invalid arguments");
             return -1;
+        }
         return rect(dst, src, elem, dims, 0, volume, dstOffsets, srcOffsets, dstDims, srcDims, dstDevice, srcDevice);
     }
 

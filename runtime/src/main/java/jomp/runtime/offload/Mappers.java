@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jomp.offload.abi.MapType;
 import jomp.runtime.mem.Functions;
+import jomp.runtime.mem.Stack;
 
 /**
  * User-defined mappers (declare mapper) and map iterators, as libomptarget runs them: an entry
@@ -33,7 +34,7 @@ final class Mappers {
         Info.debug("Calling the mapper function %s", Info.hex(m.mapper[i]));
         try {
             MethodHandle h = Functions.handle(m.mapper[i]);
-            h.invokeExact(handle, m.base[i], m.begin[i], m.size[i], m.type[i], m.name[i]);
+            h.invokeExact(handle, m.base[i], m.begin[i], m.size[i], m.type[i], m.name[i], Stack.current());
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

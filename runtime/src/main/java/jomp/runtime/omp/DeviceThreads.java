@@ -50,6 +50,10 @@ final class DeviceThreads {
     private static final ConcurrentLinkedDeque<Helper> IDLE = new ConcurrentLinkedDeque<>();
     private static final AtomicInteger COUNT = new AtomicInteger();
 
+    static {   // the child of a fork has none of the parent's threads: its kernels start their own
+        jomp.runtime.ffi.ForkedJvm.whenForked(IDLE::clear);
+    }
+
     /**
      * Runs {@code work} on the calling thread and on {@code helpers} pool threads at once, and
      * returns when every one has finished. {@code work} must not throw (it records its own

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 
 /**
  * The entry points the OpenMP lowering calls (docs/design/offload-abi.md §1), as C functions of
@@ -186,21 +187,46 @@ public final class Kmpc {
         OmpThread t = OmpThread.current();
         int seq = ++t.orderedSeq;
         t.orderedNext = t.team.ordered.computeIfAbsent(seq, s -> new AtomicLong());
+        t.orderedDone = -1;
+        t.orderedLoop = t.wsSeq + 1;   // the worksharing loop __jomp_loop_init starts next
+    }
+
+    /**
+     * iv < 0: an orphaned ordered region (in a function called from the loop's body): the ordered
+     * state is the thread's, so the iteration is the one it runs now, the one after the last it
+     * ended if that is in its current chunk, else the chunk's first (the host hands every chunk
+     * out through __jomp_loop_next). Outside an ordered loop (another worksharing construct has
+     * begun since) there is nothing to order.
+     */
+    private static long orderedIteration(OmpThread t, long iv) {
+        if (iv >= 0) return iv;
+        if (t.orderedNext == null || t.wsSeq != t.orderedLoop) return -1;
+        long done = t.orderedDone;
+        return done >= t.lower && done < t.upper ? done + 1 : t.lower;
     }
 
     public static void __jomp_ordered_enter(long iv) {
-        AtomicLong next = OmpThread.current().orderedNext;
+        OmpThread t = OmpThread.current();
+        AtomicLong next = t.orderedNext;
+        iv = orderedIteration(t, iv);
+        if (iv < 0) return;
         for (int spins = 0; next.get() < iv; spins++) {
             if (spins < 1000) Thread.onSpinWait();
             else Thread.yield();
         }
     }
 
-    public static void __jomp_ordered_exit(long iv) { OmpThread.current().orderedNext.set(iv + 1); }
+    public static void __jomp_ordered_exit(long iv) {
+        OmpThread t = OmpThread.current();
+        iv = orderedIteration(t, iv);
+        if (iv >= 0) t.orderedNext.set(iv + 1);
+    }
 
     /** An iteration that did not run its ordered region still waits its turn and lets the next one go. */
     public static void __jomp_ordered_end(long iv) {
-        AtomicLong next = OmpThread.current().orderedNext;
+        OmpThread t = OmpThread.current();
+        t.orderedDone = iv;
+        AtomicLong next = t.orderedNext;
         if (next.get() > iv) return;
         __jomp_ordered_enter(iv);
         next.set(iv + 1);
@@ -282,7 +308,7 @@ public final class Kmpc {
         if (threadLimit <= 0 && Icv.teamsThreadLimit > 0 && device <= 0) threadLimit = Icv.teamsThreadLimit;
         java.util.function.IntConsumer body = team -> {
             try {
-                h.invokeExact(team, args);
+                h.invokeExact(team, args, Stack.current());
             } catch (Throwable e) {
                 jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
                 throw Teams.sneaky(e);

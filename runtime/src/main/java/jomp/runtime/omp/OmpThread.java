@@ -25,6 +25,10 @@ final class OmpThread {
     int doacrossSeq;
     /** The current ordered loop's turn counter (see Kmpc.__jomp_ordered_enter). */
     java.util.concurrent.atomic.AtomicLong orderedNext;
+    /** The last iteration of the thread's ordered loop that ended (__jomp_ordered_end), for orphaned ordered regions. */
+    long orderedDone = -1;
+    /** The worksharing construct (wsSeq) of the thread's ordered loop. */
+    int orderedLoop = -1;
     /** The dynamic loop this thread is in, or null. */
     Dispatch dispatch;
     /** The current chunk: inclusive bounds, whether it holds the last iteration, and static's stride. */

@@ -5,12 +5,14 @@ import java.lang.invoke.MethodType;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
+import jomp.runtime.mem.Stack;
+
 /**
  * The host fork/join engine that the OpenMP lowering calls (libomp's __kmpc_* entry points).
  *
  * <p>A parallel region is outlined into a body of type {@link #BODY}, {@code (int threadNum, long
- * args)void}: {@code args} is the address of the native block the lowering fills with the shared
- * variables' addresses and firstprivate values. {@link #fork} runs the body once per team member;
+ * args, Stack)void} (a C function's, abi.md): {@code args} is the address of the native block the
+ * lowering fills with the shared variables' addresses and firstprivate values. {@link #fork} runs the body once per team member;
  * the calling thread is member 0 and the others come from a pool of reused threads. Within the
  * body the lowering calls the construct helpers below; each works on the calling thread's team.
  *
@@ -26,8 +28,8 @@ public final class Parallel {
     /** omp_pause_resource on the host (jomp.runtime.offload.DeviceApi): idle pooled threads are let go (0: done). */
     public static int pauseIdleThreads() { return Worker.pauseIdle(); }
 
-    /** The type of an outlined parallel region: {@code (int threadNum, long args)void}. */
-    public static final MethodType BODY = MethodType.methodType(void.class, int.class, long.class);
+    /** The type of an outlined parallel region: {@code (int threadNum, long args, Stack)void}, the Stack the running thread's. */
+    public static final MethodType BODY = MethodType.methodType(void.class, int.class, long.class, Stack.class);
 
     /** Schedule kinds, as omp.h's omp_sched_t and OMP_SCHEDULE spell them. */
     public static final int STATIC = Icv.SCHED_STATIC, DYNAMIC = Icv.SCHED_DYNAMIC, GUIDED = Icv.SCHED_GUIDED,
@@ -61,7 +63,7 @@ public final class Parallel {
         Affinity.display(OmpThread.current());
         Throwable failure = null;
         try {
-            body.invokeExact(0, args);
+            body.invokeExact(0, args, Stack.current());
             team.endRegion();   // the region's closing barrier completes the team's tasks
         } catch (Throwable e) {
             jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C

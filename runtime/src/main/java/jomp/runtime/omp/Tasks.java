@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 
 /**
  * The task scheduler (libomp's kmp_tasking): explicit tasks wait in their team's queue, ordered
@@ -114,7 +115,7 @@ final class Tasks {
      */
     static void targetTask(Runnable body, int depobjCount, long depobjList) {
         Task parent = current();
-        MethodHandle fn = java.lang.invoke.MethodHandles.dropArguments(RUN.bindTo(body), 0, int.class, long.class);
+        MethodHandle fn = java.lang.invoke.MethodHandles.dropArguments(RUN.bindTo(body), 0, int.class, long.class, Stack.class);
         Task t = new Task(fn, 0, Task.TARGET, 0, parent, OmpThread.current().team, SEQ.incrementAndGet());
         t.undeferred = parent.isFinal;   // included in a final task: runs here
         account(t);
@@ -213,7 +214,7 @@ final class Tasks {
         t.taskgroup = t.group;
         Throwable failure = null;
         try {
-            if (!t.cancelled()) t.fn.invokeExact(th.num, t.block);
+            if (!t.cancelled()) t.fn.invokeExact(th.num, t.block, Stack.current());
         } catch (Throwable e) {
             failure = e;
         } finally {
@@ -381,6 +382,13 @@ final class Tasks {
         private static final AtomicInteger STARTED = new AtomicInteger();
         private static final int MAX = Math.max(4, Icv.NUM_PROCS);
         private static final AtomicInteger IDLE = new AtomicInteger();
+
+        static {   // the child of a fork has none of the parent's helpers: it starts its own
+            jomp.runtime.ffi.ForkedJvm.whenForked(() -> {
+                STARTED.set(0);
+                IDLE.set(0);
+            });
+        }
 
         static void submit(Task t) {
             QUEUE.add(t);

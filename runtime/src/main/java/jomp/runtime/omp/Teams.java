@@ -5,6 +5,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
+import jomp.runtime.mem.Stack;
+
 /**
  * Teams regions and device kernels. Each team has a number, the number of teams, its thread limit
  * and the range its distribute construct is working on; a thread keeps them in its
@@ -30,7 +32,7 @@ public final class Teams {
     static final State NONE = new State(0, 1, 0, new long[3]);
 
     /**
-     * Runs a device kernel {@code kernel(slots)} (type {@code (long)void}) on the calling thread as
+     * Runs a device kernel {@code kernel(slots)} (type {@code (long, Stack)void}) on the calling thread as
      * the initial thread of device {@code device} of {@code plugin}: the thread, and the threads of
      * its teams and parallel regions, answer omp_is_initial_device() with 0; teams regions in it run
      * in parallel, {@code numTeams} of them by default (0: one per core); {@code threadLimit} (0:
@@ -53,7 +55,7 @@ public final class Teams {
         t.threadLimit = limit;
         OmpThread.set(t);
         try {
-            kernel.invokeExact(slots);
+            kernel.invokeExact(slots, Stack.current());
         } finally {
             OmpThread.set(outer);
         }

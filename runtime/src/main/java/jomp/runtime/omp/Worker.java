@@ -5,6 +5,8 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
+import jomp.runtime.mem.Stack;
+
 /**
  * A pooled thread that runs one team member's share of parallel regions, one region after
  * another. Idle workers wait in {@link #IDLE}; a fork takes what it needs and starts new workers
@@ -13,6 +15,10 @@ import java.util.concurrent.locks.LockSupport;
 final class Worker extends Thread {
     private static final ConcurrentLinkedDeque<Worker> IDLE = new ConcurrentLinkedDeque<>();
     private static final AtomicInteger COUNT = new AtomicInteger();
+
+    static {   // the child of a fork has none of the parent's threads: its regions start their own
+        jomp.runtime.ffi.ForkedJvm.whenForked(IDLE::clear);
+    }
 
     /** The next assignment, published by {@link #assign}; null while idle. */
     private volatile OmpThread self;
@@ -40,18 +46,18 @@ final class Worker extends Thread {
      * threads share {@link #runMember}.
      */
     static void startVirtual(OmpThread t, MethodHandle body, long args) {
-        VIRTUAL.start(() -> runMember(t, body, args));
+        VIRTUAL.start(() -> runMember(t, body, args, Stack.current()));
     }
 
     private static final Thread.Builder VIRTUAL = Thread.ofVirtual().name("jomp-omp-virtual-", 1);
 
-    /** One member's share of a region on the calling thread: the body, the region's end, the join. */
-    private static void runMember(OmpThread t, MethodHandle b, long a) {
+    /** One member's share of a region on the calling thread (stack: its C stack): the body, the region's end, the join. */
+    private static void runMember(OmpThread t, MethodHandle b, long a, Stack stack) {
         Throwable failure = null;
         OmpThread.set(t);
         try {
             Affinity.display(t);
-            b.invokeExact(t.num, a);
+            b.invokeExact(t.num, a, stack);
             t.team.endRegion();
         } catch (Throwable e) {
             jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
@@ -92,6 +98,7 @@ final class Worker extends Thread {
 
     @Override
     public void run() {
+        Stack stack = Stack.current();   // this thread's, for every region it runs
         while (true) {
             OmpThread t;
             while ((t = self) == null) {
@@ -102,7 +109,7 @@ final class Worker extends Thread {
             long a = args;
             self = null;
             body = null;
-            runMember(t, b, a);
+            runMember(t, b, a, stack);
         }
     }
 }

@@ -11,9 +11,11 @@ import jomp.runtime.libc.Assert;
 import jomp.runtime.libc.CType;
 import jomp.runtime.libc.Complex;
 import jomp.runtime.libc.Errno;
+import jomp.runtime.libc.Fork;
 import jomp.runtime.libc.MathLib;
 import jomp.runtime.libc.Scanf;
 import jomp.runtime.libc.Setjmp;
+import jomp.runtime.libc.Signal;
 import jomp.runtime.libc.Stdio;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.libc.Str;
@@ -35,8 +37,8 @@ public final class CFunctions {
 
     /** The classes holding C functions, one per header, and the OpenMP runtime's entry points. */
     public static final List<Class<?>> CLASSES = List.of(Stdio.class, Scanf.class, Stdlib.class, Str.class, MathLib.class,
-            CType.class, Time.class, Assert.class, Complex.class, Errno.class, Setjmp.class, X86.class, OmpApi.class, DeviceApi.class, Tgt.class,
-            Kmpc.class, jomp.runtime.omp.KmpApi.class, jomp.runtime.omp.Ompx.class, jomp.runtime.offload.LlvmApi.class);
+            CType.class, Time.class, Assert.class, Complex.class, Errno.class, Setjmp.class, Signal.class, Fork.class, X86.class, OmpApi.class,
+            DeviceApi.class, Tgt.class, Kmpc.class, jomp.runtime.omp.KmpApi.class, jomp.runtime.omp.Ompx.class, jomp.runtime.offload.LlvmApi.class);
 
     /** Public static methods that are Java API for jomp itself, not C functions. */
     private static final Set<String> JAVA_ONLY = Set.of("setProgramName", "flushAll", "fflush", "toGlibc", "onExit", "exitRunsShutdownHooks", "save");

@@ -26,6 +26,7 @@ public final class Signals {
             if (t instanceof StackOverflowError) return SIGSEGV;
             if (t instanceof ArithmeticException a && "/ by zero".equals(a.getMessage())) return SIGFPE;
             if (t instanceof InternalError i && i.getMessage() != null && i.getMessage().startsWith(UNSAFE_FAULT)) return SIGBUS;
+            if (t instanceof jomp.runtime.mem.BadFunctionPointer) return SIGSEGV;   // a call through NULL or a wild pointer
         }
         return 0;
     }
@@ -45,6 +46,23 @@ public final class Signals {
         }
         int signal = of(t);
         if (signal != 0) die(signal, t);
+    }
+
+    /**
+     * An exception no C construct explains reached the top of a program's thread (C's main, a
+     * team's thread, the signal thread, a function native code called): what stands for a signal
+     * ends the program by it; anything else is a fault of jomp's, reported in two lines, as clang
+     * reports its own crash (the Java stack trace with JOMP_BACKTRACE set), and the program ends
+     * with status 1. Never returns.
+     */
+    public static void fatal(Throwable t) {
+        dieOf(t);
+        String name = Startup.programName();
+        System.err.print(name + ": internal error in jomp's runtime: " + t + "\n"
+                + name + ": (JOMP_BACKTRACE=1 prints where; please report it with the program)\n");
+        if (System.getenv("JOMP_BACKTRACE") != null) t.printStackTrace();
+        System.err.flush();
+        Startup.halt(1);
     }
 
     /** Ends the program by {@code signal}. With JOMP_BACKTRACE set, {@code cause}'s Java stack trace goes to stderr first. */

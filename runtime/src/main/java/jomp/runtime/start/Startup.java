@@ -35,17 +35,16 @@ public final class Startup {
     /**
      * An exception out of C's main. One that stands for a signal in C (a stack overflow, an integer
      * division by zero: {@link Signals}) ends the program by that signal, as the C program ends.
-     * Anything else is a fault of jomp's and is thrown on, Java stack trace and all.
+     * Anything else is a fault of jomp's, reported as one ({@link Signals#fatal}).
      */
-    public static void crash(Throwable t) throws Throwable {
-        Signals.dieOf(t);
-        if (nativeHalt != null) {   // the JVM's own way out would run glibc's atexit handlers in the wrong thread
-            System.err.print("Exception in thread \"" + Thread.currentThread().getName() + "\" ");
-            t.printStackTrace();
-            System.err.flush();
-            halt(1);
-        }
-        throw t;
+    public static void crash(Throwable t) {
+        Signals.fatal(t);
+    }
+
+    static {
+        // every other thread of the program (a team's, the signal thread, a plugin's, one native code
+        // started) ends the same way: a Java stack trace is not a C program's way to fail
+        if (isProgram()) Thread.setDefaultUncaughtExceptionHandler((thread, t) -> Signals.fatal(t));
     }
 
     /** Set when native code starts: glibc's _exit (jomp.runtime.ffi.NativeWorld). */

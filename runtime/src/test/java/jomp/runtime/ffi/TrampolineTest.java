@@ -12,6 +12,7 @@ import java.lang.invoke.MethodType;
 
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import jomp.runtime.mem.Stack;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,7 +38,7 @@ class TrampolineTest {
         assertThat(cmp).isNotZero().isNotEqualTo(add);
         assertThat(Functions.index(cmp)).isGreaterThanOrEqualTo(0);
         // jomp code calling the pointer gets the function itself
-        assertThat((long) Functions.handle(add, "l(l,i)").invokeExact(40L, 2)).isEqualTo(42L);
+        assertThat((long) Functions.handle(add, "l(l,i)").invokeExact(40L, 2, Stack.current())).isEqualTo(42L);
         NativeWorld.start();
         Linker linker = Linker.nativeLinker();
         MethodHandle qsort = linker.downcallHandle(linker.defaultLookup().find("qsort").orElseThrow(),
@@ -60,7 +61,7 @@ class TrampolineTest {
         long strlen = Linker.nativeLinker().defaultLookup().find("strlen").orElseThrow().address();
         long s = Arena.global().allocateFrom("twelve chars").address();
         MethodHandle h = Functions.handle(strlen, "m(p)");
-        assertThat((long) h.invokeExact(s)).isEqualTo(12L);
+        assertThat((long) h.invokeExact(s, Stack.current())).isEqualTo(12L);
         assertThat(Functions.handle(strlen, "m(p)")).isSameAs(h);   // one downcall per address and signature
         long snprintf = Linker.nativeLinker().defaultLookup().find("snprintf").orElseThrow().address();
         long buf = Arena.global().allocate(64).address(), fmt = Arena.global().allocateFrom("%d-%.1f-%s").address();
@@ -68,7 +69,7 @@ class TrampolineTest {
         Mem.putLong(va, 42);
         Mem.putDouble(va + 8, 2.5);
         Mem.putLong(va + 16, s);
-        int r = (int) Functions.handle(snprintf, "i(p,m,p|i,d,p)").invokeExact(buf, 64L, fmt, va);
+        int r = (int) Functions.handle(snprintf, "i(p,m,p|i,d,p)").invokeExact(buf, 64L, fmt, va, Stack.current());
         assertThat(Mem.cString(buf)).isEqualTo("42-2.5-twelve chars");
         assertThat(r).isEqualTo(19);
     }

@@ -108,7 +108,7 @@ class QsortTest {
             Mem.putInt(a + i * size, key); Mem.putInt(a + i * size + 4, i);
             Mem.putInt(b + i * size, key); Mem.putInt(b + i * size + 4, i);
         }
-        Stdlib.msort(a, n, size, cmp, tmp);
+        Stdlib.msort(a, n, size, jomp.runtime.mem.Functions.takingStack(cmp), tmp, jomp.runtime.mem.Stack.current());
         Stdlib.qsort(b, n, size, fn("byKey"));
         for (int i = 0; i < n; i++) {
             assertThat(Mem.getLong(a + i * size)).isEqualTo(Mem.getLong(b + i * size));

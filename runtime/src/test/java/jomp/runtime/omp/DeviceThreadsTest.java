@@ -29,7 +29,8 @@ class DeviceThreadsTest {
     private static long fn(Regions.Body b) { return Functions.register(Regions.body(b)); }
 
     private static void onDevice(LongConsumer body) throws Throwable {
-        MethodHandle k = MethodHandles.lookup().findVirtual(LongConsumer.class, "accept", MethodType.methodType(void.class, long.class)).bindTo(body);
+        MethodHandle k = MethodHandles.dropArguments(MethodHandles.lookup().findVirtual(LongConsumer.class, "accept", MethodType.methodType(void.class, long.class)).bindTo(body),
+                1, jomp.runtime.mem.Stack.class);
         Teams.onDevice("test-plugin", 0, 0, 0, k, 0);
     }
 

@@ -27,7 +27,8 @@ class KmpcTest {
 
     /** Runs {@code body} as a device kernel of device 0 (as the jvm plugin does). */
     private static void onDevice(int numTeams, int threadLimit, LongConsumer body) throws Throwable {
-        MethodHandle k = MethodHandles.lookup().findVirtual(LongConsumer.class, "accept", MethodType.methodType(void.class, long.class)).bindTo(body);
+        MethodHandle k = MethodHandles.dropArguments(MethodHandles.lookup().findVirtual(LongConsumer.class, "accept", MethodType.methodType(void.class, long.class)).bindTo(body),
+                1, jomp.runtime.mem.Stack.class);
         Teams.onDevice("test-plugin", 0, numTeams, threadLimit, k, 0);
     }
 

@@ -4,7 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 
-/** Test helpers: a Java lambda as an outlined region body of type Parallel.BODY, and native memory. */
+/** Test helpers: a Java lambda as an outlined region body of type Parallel.BODY (the Stack ignored), and native memory. */
 final class Regions {
     private Regions() {}
 
@@ -15,7 +15,8 @@ final class Regions {
 
     static MethodHandle body(Body b) {
         try {
-            return MethodHandles.lookup().findVirtual(Body.class, "run", Parallel.BODY).bindTo(b);
+            MethodHandle run = MethodHandles.lookup().findVirtual(Body.class, "run", Parallel.BODY.dropParameterTypes(2, 3)).bindTo(b);
+            return MethodHandles.dropArguments(run, 2, jomp.runtime.mem.Stack.class);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }

@@ -43,6 +43,8 @@ public final class Cc1 {
         public boolean openmp;
         /** -fopenmp-version=NN (OpenMP 5.1 by default, as clang 19). */
         public int ompVersion = 51;
+        /** -fbracket-depth=N: how deep parentheses, brackets and braces may nest (256, as clang). */
+        public int bracketDepth = jomp.compiler.parse.Parser.BRACKET_DEPTH;
         public boolean targetDevice;
         public String hostIrPath;
         public String targetCpu;
@@ -185,6 +187,7 @@ public final class Cc1 {
                     else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
                     else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
                     else if (a.startsWith("-fopenmp-version=")) o.ompVersion = ompVersion(a);
+                    else if (a.startsWith("-fbracket-depth=")) o.bracketDepth = bracketDepth(a);
                     else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info")) o.debugInfo = !a.equals("-g0");
                     else if (a.startsWith("-W")) o.warningOptions.add(a);
                     else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
@@ -220,6 +223,14 @@ public final class Cc1 {
             case "Executions", "Details" -> Pipeline.Trace.EXECUTIONS;
             default -> throw new UsageError("invalid value '" + v + "' in '-mllvm " + a + "' (Structure, Arguments, Executions or None)");
         };
+    }
+
+    /** -fbracket-depth=N, a number (what clang's cc1 says of another value). */
+    private static int bracketDepth(String a) throws UsageError {
+        String v = a.substring(16);
+        if (v.isEmpty() || !v.chars().allMatch(Character::isDigit) || v.length() > 9)
+            throw new UsageError("invalid integral value '" + v + "' in '-fbracket-depth " + v + "'");
+        return Integer.parseInt(v);
     }
 
     /** -fopenmp-version=N: clang takes any number (45, 50, 51, 52; 5 means 50, as in clang). */

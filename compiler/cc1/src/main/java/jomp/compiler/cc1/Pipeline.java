@@ -68,7 +68,8 @@ final class Pipeline {
     static final Pass PARSE = new Pass("parse", "C11 and OpenMP syntax to the AST, typed and checked (parse/Parser, sema/Sema)", c -> {
         boolean hold = !c.options.targetDevice;
         if (hold) c.diags.hold();
-        c.tu = Parser.parse(c.tokens, c.diags, c.options.ompVersion, jomp.compiler.parse.Language.of(c.options.std, c.options.gnu89Inline));
+        c.tu = Parser.parse(c.tokens, c.diags, c.options.ompVersion,
+                jomp.compiler.parse.Language.of(c.options.std, c.options.gnu89Inline), c.options.bracketDepth);
         c.tokens = null;   // garbage once the AST exists
         if (hold && c.diags.hasErrors()) c.diags.release(List.of());
         c.included = c.preprocessor.includedFiles();

@@ -86,6 +86,16 @@ class PipelineTest {
     }
 
     @Test
+    void optNamesItsPassesAtEachLevel() throws Exception {
+        String c = source();
+        Result o2 = cc1("-O2", "-emit-obj", "-o", tmp.resolve("p.o").toString(), c, "-mllvm", "-debug-pass=Structure");
+        assertThat(o2.err()).containsPattern("opt +IR optimisation at -O2: inline \\(callees first\\), then per function: .*constant-folding.*"
+                + "sroa, mem2reg.*loop-invariants");
+        Result o1 = cc1("-O1", "-emit-obj", "-o", tmp.resolve("p.o").toString(), c, "-mllvm", "-debug-pass=Structure");
+        assertThat(o1.err()).contains("IR optimisation at -O1: per function:").doesNotContain("inline").doesNotContain("sroa");
+    }
+
+    @Test
     void offloadingJobsEachOptimiseTheirModuleOnce() throws Exception {
         String c = source();
         String ir = tmp.resolve("host.jir").toString();

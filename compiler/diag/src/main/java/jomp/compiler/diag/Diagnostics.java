@@ -120,6 +120,13 @@ public final class Diagnostics {
     public void warning(SourceLocation loc, String message) { report(Severity.WARNING, loc, message); }
     public void note(SourceLocation loc, String message) { report(Severity.NOTE, loc, message); }
 
+    /**
+     * A note at the very place of the diagnostic just reported, which clang shows without the source
+     * line again (its TextDiagnostic prints no snippet for a location the last diagnostic had, when
+     * neither has ranges: jomp tracks none, so the caller says when that holds).
+     */
+    public void noteAtSamePlace(SourceLocation loc, String message) { report(Severity.NOTE, loc, message, false); }
+
     /** Reports a fatal error and throws, ending the compile. */
     public FatalError fatal(SourceLocation loc, String message) {
         report(Severity.FATAL, loc, message);
@@ -204,7 +211,9 @@ public final class Diagnostics {
         try { report(Severity.WARNING, loc, message); } finally { werror = w; suppressWarnings = s; }
     }
 
-    public synchronized void report(Severity sev, SourceLocation loc, String message) {
+    public void report(Severity sev, SourceLocation loc, String message) { report(sev, loc, message, true); }
+
+    private synchronized void report(Severity sev, SourceLocation loc, String message, boolean withSource) {
         if (sev == Severity.NOTE && notesSuppressed) return;
         notesSuppressed = false;
         if (sev == Severity.WARNING) {
@@ -229,29 +238,38 @@ public final class Diagnostics {
         if (loc == null) {
             print(null, sev, "jomp: " + word + ": " + message + nl);
         } else {
-            int lineNo = loc.file().line(loc.offset());
-            String line = loc.file().lineText(lineNo);
-            // tabs expanded to stops of 8, as clang shows the line, so the caret stands under the column
-            StringBuilder source0 = new StringBuilder();
-            int caretAt = -1, col = loc.column();
-            for (int i = 0; i < line.length(); i++) {
-                if (i == col - 1) caretAt = source0.length();
-                char ch = line.charAt(i);
-                if (ch == '\t') source0.append(" ".repeat(8 - source0.length() % 8));
-                else source0.append(ch);
-            }
-            if (caretAt < 0) caretAt = source0.length() + Math.max(0, col - 1 - line.length());
-            String source = source0.toString(), under = " ".repeat(caretAt) + "^";
-            if (lineNumbers) {
-                // clang's gutter: the file's line number right-aligned in at least 4 columns (wide
-                // enough for the 16 lines a snippet may show), then " | "
-                int width = Math.max(4, Integer.toString(lineNo + 16).length());
-                source = " ".repeat(width - Integer.toString(lineNo).length() + 1) + lineNo + " | " + source;
-                under = " ".repeat(width + 2) + "| " + under;
-            }
             String where = column ? loc.toString() : loc.presumedFile() + ":" + loc.presumedLine();
-            print(loc, sev, where + ": " + word + ": " + message + nl + (caret ? source + nl + under + nl : ""));
+            print(loc, sev, where + ": " + word + ": " + message + nl + (caret && withSource ? snippet(loc, nl) : ""));
         }
+    }
+
+    /**
+     * The source line and the caret under the column, as clang shows them; nothing for a line longer
+     * than 4096 characters (clang's TextDiagnostic shows none: a generated line can be megabytes).
+     */
+    private String snippet(SourceLocation loc, String nl) {
+        int lineNo = loc.file().line(loc.offset());
+        String line = loc.file().lineText(lineNo);
+        if (line.length() > 4096) return "";
+        // tabs expanded to stops of 8, as clang shows the line, so the caret stands under the column
+        StringBuilder source0 = new StringBuilder();
+        int caretAt = -1, col = loc.column();
+        for (int i = 0; i < line.length(); i++) {
+            if (i == col - 1) caretAt = source0.length();
+            char ch = line.charAt(i);
+            if (ch == '\t') source0.append(" ".repeat(8 - source0.length() % 8));
+            else source0.append(ch);
+        }
+        if (caretAt < 0) caretAt = source0.length() + Math.max(0, col - 1 - line.length());
+        String source = source0.toString(), under = " ".repeat(caretAt) + "^";
+        if (lineNumbers) {
+            // clang's gutter: the file's line number right-aligned in at least 4 columns (wide
+            // enough for the 16 lines a snippet may show), then " | "
+            int width = Math.max(4, Integer.toString(lineNo + 16).length());
+            source = " ".repeat(width - Integer.toString(lineNo).length() + 1) + lineNo + " | " + source;
+            under = " ".repeat(width + 2) + "| " + under;
+        }
+        return source + nl + under + nl;
     }
 
     /** clang's closing summary, e.g. "2 warnings and 1 error generated."; none under -fno-caret-diagnostics, as clang's. */

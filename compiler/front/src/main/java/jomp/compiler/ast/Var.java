@@ -46,6 +46,11 @@ public final class Var {
     public boolean asmLabel;
     /** {@code __attribute__((weak))} (accepted; a weak declaration links like an ordinary one). */
     public boolean weak;
+    /**
+     * The inliner's attributes, passed to the IR function: {@code always_inline}; {@code noinline}
+     * (or {@code noipa}); {@code flatten} (every call in its body inlined where possible).
+     */
+    public boolean alwaysInline, noInline, flatten;
     /** {@code __attribute__((used))}: emitted even if nothing refers to it. */
     public boolean attrUsed;
     /** {@code _Noreturn} or {@code __attribute__((noreturn))}. */

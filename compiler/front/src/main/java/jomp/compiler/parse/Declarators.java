@@ -1,7 +1,9 @@
 package jomp.compiler.parse;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Var;
@@ -45,20 +47,54 @@ final class Declarators {
 
     /** group: the '(' of the grouping parentheses being parsed (clang then says "expected ')'" too), or null. */
     private Declarator declarator(Type ty, String nameMissing, Token group) {
+        enter();
+        try {
+            return declaratorHere(ty, nameMissing, group);
+        } finally {
+            depth--;
+        }
+    }
+
+    /**
+     * Where the parenthesized declarator starting at a token ends, once a first parse found it (per
+     * token list, for the outermost declarator being parsed): each level of "((((x))))" parses its inner
+     * part twice, and without this every level would parse all deeper ones twice again (2^depth).
+     */
+    private final Map<Integer, Integer> innerEnd = new HashMap<>(), abstractInnerEnd = new HashMap<>();
+    private List<Token> innerEndOf;
+    private int depth;
+
+    private void enter() {
+        if (depth++ == 0 || innerEndOf != p.toks) { innerEnd.clear(); abstractInnerEnd.clear(); innerEndOf = p.toks; }
+    }
+
+    /** Past the inner declarator of the '(' just consumed (at start) and its ')': parsed once with a placeholder type, then known. */
+    private void skipInner(Map<Integer, Integer> ends, int start, Token open, boolean isAbstract, String nameMissing) {
+        Integer end = ends.get(start);
+        if (end != null) { p.pos = end; return; }
+        if (isAbstract) abstractDeclarator(Type.INT);
+        else declarator(Type.INT, nameMissing, open);
+        p.expectClose(")", open);
+        ends.put(start, p.pos);
+    }
+
+    private Declarator declaratorHere(Type ty, String nameMissing, Token group) {
         if (p.gnuAttrs.at()) p.gnuAttrs.skip();                  // void (__attribute__((x)) *fp)(void)
         ty = pointers(ty);
         if (p.at("(") && (nameMissing != null || nestedDeclaratorAhead())) {
             // int (*fp)(int): parse the suffix first with a placeholder, then the inner declarator on the real type
             Token open = p.next();
             int start = p.pos;
-            declarator(Type.INT, nameMissing, open);
-            p.expectClose(")", open);
+            skipInner(innerEnd, start, open, false, nameMissing);
             ty = typeSuffix(ty);
             List<ParamDecl> outerParams = lastParams;
             int end = p.pos;
             p.pos = start;
             Declarator inner = declarator(ty, nameMissing, open);
             p.pos = end;
+            // int (f)(int a) { ... }: the name alone in parentheses, so the parameters are the outer suffix's
+            if (inner.params() == null && inner.type().isFunction() && outerParams != null)
+                inner = new Declarator(inner.type(), inner.name(), outerParams, inner.loc(), inner.attrs(), inner.asmLabel());
             lastParams = inner.params() != null ? inner.params() : outerParams;
             return trailing(inner);
         }
@@ -140,13 +176,21 @@ final class Declarators {
 
     /** An abstract declarator (for type names). */
     Type abstractDeclarator(Type ty) {
+        enter();
+        try {
+            return abstractDeclaratorHere(ty);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Type abstractDeclaratorHere(Type ty) {
         if (p.gnuAttrs.at()) p.gnuAttrs.skip();
         ty = pointers(ty);
         if (p.at("(") && nestedDeclaratorAhead()) {
             Token open = p.next();
             int start = p.pos;
-            abstractDeclarator(Type.INT);
-            p.expectClose(")", open);
+            skipInner(abstractInnerEnd, start, open, true, null);
             ty = typeSuffix(ty);
             int end = p.pos;
             p.pos = start;

@@ -252,6 +252,9 @@ final class GnuAttributes {
                     }
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
+                    case "always_inline" -> v.alwaysInline = true;
+                    case "noinline", "noipa" -> v.noInline = true;
+                    case "flatten" -> v.flatten = true;
                     default -> { }
                 }
             }

@@ -53,6 +53,7 @@ final class OmpClauseParser {
      * declare variant's adjust_args) are checked by name and skipped ({@code lenient}).
      */
     List<OmpClause> clauses(String directive, List<Leaf> leaves, boolean lenient) {
+        if (leaves.get(0) == Leaf.ASSUMES || leaves.get(0) == Leaf.BEGIN_ASSUMES) return assumes(directive);
         List<OmpClause> out = new ArrayList<>();
         OmpClauseTable.Entry table = OmpClauseTable.of(directive);
         Set<String> seen = new HashSet<>();
@@ -63,14 +64,14 @@ final class OmpClauseParser {
             Token t = p.tok();
             String n = t.text;
             if ((t.kind != Token.Kind.IDENT && t.kind != Token.Kind.KEYWORD) || !KNOWN.contains(n)
-                    || table != null && !table.allowed().contains(n) && !knownElsewhere(n)) {
+                    || table != null && !table.allowed().contains(n) && !CLANG_CLAUSE.test(n)) {
                 p.diags.warning(t.loc, "extra tokens at the end of '#pragma omp " + directive + "' are ignored", "-Wextra-tokens");
                 while (!p.atEof()) p.pos++;
                 break;
             }
             boolean allowed = table == null || table.allowed().contains(n);
             if (!allowed) p.diags.error(t.loc, "unexpected OpenMP clause '" + n + "' in directive '#pragma omp " + directive + "'");
-            else if (table.once().contains(n) && !n.equals("if") && !seen.add(n))
+            else if (table != null && table.once().contains(n) && !n.equals("if") && !seen.add(n))
                 p.diags.error(t.loc, "directive '#pragma omp " + directive + "' cannot contain more than one '" + n + "' clause");
             int start = p.pos;
             try {
@@ -106,10 +107,66 @@ final class OmpClauseParser {
     private SourceLocation modifierLoc;
 
     /**
-     * Clauses that clang knows but does not list for any directive of this table (they belong to
-     * directives parsed elsewhere): a word clang would reject as "unexpected" rather than skip.
+     * Is the word a clause to clang 19 wherever it stands (its getOpenMPClauseKind)? Then a
+     * directive that does not take it is clang's error and parsing goes on; any other word ends
+     * the clauses with the "extra tokens" warning. The assumption clauses (absent, contains,
+     * holds, no_openmp, ...), otherwise, interop and the names clang keeps for its implicit
+     * clauses (depobj, flush, threadprivate) are clauses only where a directive takes them.
      */
-    private static boolean knownElsewhere(String n) { return OmpClauseTable.clauseNames().contains(n) || n.equals("otherwise") || n.equals("default"); }
+    private static final java.util.function.Predicate<String> CLANG_CLAUSE = n -> (KNOWN.contains(n) || OmpClauseTable.clauseNames().contains(n) || n.equals("default"))
+            && !Set.of("absent", "contains", "holds", "no_openmp", "no_openmp_routines", "no_parallelism", "otherwise", "interop",
+                       "depobj", "flush", "threadprivate").contains(n);
+
+    /** The assumption clauses of assumes and begin assumes, and clang's "ext_" extension clauses. */
+    private static final String ASSUMPTIONS = "'ext_', 'absent', 'contains', 'holds', 'no_openmp', 'no_openmp_routines', 'no_parallelism'";
+
+    /**
+     * assumes / begin assumes: clang's own loop over the clauses (ParseOpenMPAssumesDirective): a
+     * word that is no assumption clause is a warning and is skipped with its parenthesised
+     * arguments (a comma too), as are arguments after a clause that takes none; at least one clause.
+     */
+    private List<OmpClause> assumes(String directive) {
+        List<OmpClause> out = new ArrayList<>();
+        SourceLocation at = p.prev().loc;
+        int seen = 0;
+        while (!p.atEof()) {
+            Token t = p.tok();
+            String n = t.text;
+            boolean word = t.kind == Token.Kind.IDENT || t.kind == Token.Kind.KEYWORD;
+            boolean args = p.peek(1).is("(");
+            if (word && (n.equals("absent") || n.equals("contains") || n.equals("holds"))) {
+                int start = p.pos;
+                seen++;
+                try {
+                    if (n.equals("holds")) {
+                        p.pos++;
+                        Token o = open(n);
+                        Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
+                        p.expectClose(")", o);
+                        out.add(new OmpClause.ExprClause(OmpClause.ExprKind.HOLDS, e, null, t.loc));
+                    } else out.add(clause(directive, List.of(Leaf.ASSUMES)));
+                } catch (Parser.SyntaxError e) {
+                    recover(start);
+                }
+                continue;
+            }
+            if (word && (n.equals("no_openmp") || n.equals("no_openmp_routines") || n.equals("no_parallelism") || n.startsWith("ext_"))) {
+                seen++;
+                p.pos++;
+                if (!n.startsWith("ext_")) out.add(new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase()), t.loc));
+                if (args) {
+                    p.diags.warning(p.tok().loc, "'" + n + "' clause should not be followed by arguments; tokens will be ignored", "-Wopenmp-clauses");
+                    recover(p.pos - 1);
+                }
+                continue;
+            }
+            p.diags.warning(t.loc, "valid " + directive + " clauses start with " + ASSUMPTIONS + "; token" + (args ? "s" : "") + " will be ignored", "-Wopenmp-clauses");
+            if (args) recover(p.pos);
+            else p.pos++;
+        }
+        if (seen == 0) p.diags.error(at, "expected at least one " + ASSUMPTIONS + " clause for '#pragma omp " + directive + "'");
+        return out;
+    }
 
     /** After a syntax error in a clause: past its parenthesised arguments, to the next clause. */
     private void recover(int start) {
@@ -658,7 +715,7 @@ final class OmpClauseParser {
                 all = new OmpClause.AllMemory(dt, a.loc);
                 continue;
             }
-            OmpDirective.Item it = omp.item();
+            OmpDirective.Item it = new OmpMapParser(p).item(false);   // any lvalue (OpenMP 5.0): *p, s.d, a[i]
             if (it != null) items.add(it);
         } while (p.consume(","));
         p.expectClose(")", o);

@@ -329,18 +329,53 @@ final class OmpMapParser {
         return items;
     }
 
-    private OmpDirective.Item item(boolean strided) {
+    /**
+     * A list item of a map, motion or depend clause: a variable, an array section, or (OpenMP 5.0)
+     * any lvalue with a base variable: {@code *p}, {@code *(p + 1)}, {@code p->x},
+     * {@code (*pp)[0:n]}, {@code s.q->a[1:2]}. The item's variable is the one its storage is
+     * reached from (the pointer an indirection goes through, the struct a member is of).
+     */
+    OmpDirective.Item item(boolean strided) {
         int start = p.pos;
-        Token name = p.expectIdent();
-        Object o = p.lookup(name.text);
-        if (!(o instanceof Var v)) {
-            p.diags.error(name.loc, "use of undeclared identifier '" + name.text + "'");
-            while (!p.at(",") && !p.at(")") && !p.atEof()) p.pos++;
+        List<OmpDirective.Section> sections = new ArrayList<>();
+        Expr e = unaryLocator(strided, sections);
+        if (e == null) return null;
+        Expr.VarRef root = root(e);
+        if (root == null) {
+            p.diags.error(p.toks.get(start).loc, "expected addressable lvalue in 'map' clause");
             return null;
         }
-        v.used = true;
-        Expr e = new Expr.VarRef(v, v.type, name.loc);
-        List<OmpDirective.Section> sections = new ArrayList<>();
+        return new OmpDirective.Item(root.var(), e, List.copyOf(sections), root.loc(), text(start, p.pos));
+    }
+
+    /** {@code *locator} or a postfix locator. */
+    private Expr unaryLocator(boolean strided, List<OmpDirective.Section> sections) {
+        if (p.at("*")) {
+            Token star = p.next();
+            Expr e = unaryLocator(strided, sections);
+            return e == null ? null : p.exprs.deref(p.exprs.rvalue(e), star.loc);
+        }
+        return postfixLocator(strided, sections);
+    }
+
+    /** A variable or a parenthesised C expression, then sections, subscripts and member accesses. */
+    private Expr postfixLocator(boolean strided, List<OmpDirective.Section> sections) {
+        Expr e;
+        if (p.at("(")) {
+            Token open = p.next();
+            e = p.exprs.expr();
+            p.expectClose(")", open);
+        } else {
+            Token name = p.expectIdent();
+            Object o = p.lookup(name.text);
+            if (!(o instanceof Var v)) {
+                p.diags.error(name.loc, "use of undeclared identifier '" + name.text + "'");
+                while (!p.at(",") && !p.at(")") && !p.atEof()) p.pos++;
+                return null;
+            }
+            v.used = true;
+            e = new Expr.VarRef(v, v.type, name.loc);
+        }
         while (true) {
             if (p.at("[")) {
                 Token open = p.next();
@@ -380,7 +415,22 @@ final class OmpMapParser {
                 if (Parser.ERROR.equals(e.type())) return null;
             } else break;
         }
-        return new OmpDirective.Item(v, e, List.copyOf(sections), name.loc, text(start, p.pos));
+        return e;
+    }
+
+    /** The variable an lvalue's storage is reached from: through members, indirections, pointer arithmetic; null for none. */
+    static Expr.VarRef root(Expr e) {
+        while (true) {
+            switch (e) {
+                case Expr.VarRef r -> { return r.var().isFunction() ? null : r; }
+                case Expr.Cast c -> e = c.operand();
+                case Expr.Decay d -> e = d.operand();
+                case Expr.Member m -> e = m.base();
+                case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF -> e = u.operand();
+                case Expr.Binary b when b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB -> e = b.left().type().isPointer() || b.left().type().isArray() ? b.left() : b.right();
+                default -> { return null; }
+            }
+        }
     }
 
     private static final Set<String> BINARY = Set.of("+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^",

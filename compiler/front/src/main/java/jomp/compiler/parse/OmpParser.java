@@ -42,11 +42,28 @@ final class OmpParser {
         "cancel", "cancellation", "scan", "depobj", "error", "nothing", "assume", "assumes", "metadirective", "allocate", "tile", "unroll",
         "interop", "dispatch");
 
-    /** A directive in a function body: the directive with its associated statement. */
-    Stmt statement(Token pragma) {
+    /**
+     * Whether the directive being parsed stands where C requires a statement (an if's or a loop's
+     * body, a label's, a construct's): no standalone directive may stand there.
+     */
+    private boolean substatement;
+
+    /** Standalone executable directives by their name (ordered is one only with depend or doacross). */
+    private static final Set<Leaf> STANDALONE = EnumSet.of(Leaf.BARRIER, Leaf.TASKWAIT, Leaf.TASKYIELD, Leaf.FLUSH, Leaf.DEPOBJ,
+        Leaf.SCAN, Leaf.CANCEL, Leaf.CANCELLATION_POINT, Leaf.TARGET_ENTER_DATA, Leaf.TARGET_EXIT_DATA, Leaf.TARGET_UPDATE,
+        Leaf.INTEROP, Leaf.ERROR);
+
+    /**
+     * A directive in a function body: the directive with its associated statement; blockItem when
+     * it is an item of a compound statement.
+     */
+    Stmt statement(Token pragma, boolean blockItem) {
         pragmaLoc = pragma.loc;
+        substatement = !blockItem;
         OmpDirective d = p.withTokens(tokens(pragma), this::directive);
         if (d == null) return new Stmt.Null(pragma.loc);
+        if (substatement && d.leaves().get(0) == Leaf.ORDERED && d.isStandalone())
+            p.diags.error(pragma.loc, "'#pragma omp ordered' with 'depend' clause cannot be an immediate substatement");
         Leaf first = d.leaves().get(0);
         if (first == Leaf.DECLARE_TARGET && d.isStandalone()) {   // block scope: the list form (OpenMP 5.2), for statics and functions
             p.items.add(new TranslationUnit.OmpDecl(d, pragma.loc));
@@ -70,6 +87,7 @@ final class OmpParser {
             case ALLOCATE -> { allocate(d); return new Stmt.Null(pragma.loc); }
             case DECLARE_REDUCTION, NOTHING -> { return new Stmt.Null(pragma.loc); }   // declare reduction: registered while parsing
             case ERROR -> {
+                if (!blockItem) return new Stmt.Null(pragma.loc);   // clang drops it after the immediate-substatement error
                 if (errorDirective(d, pragma, true)) return new Stmt.Omp(d, null, pragma.loc);
                 return new Stmt.Null(pragma.loc);
             }
@@ -79,7 +97,10 @@ final class OmpParser {
             p.diags.error(pragma.loc, "expected 'bind' clause for 'loop' construct without an enclosing OpenMP construct");
         boolean standalone = d.isStandalone();
         if (first == Leaf.METADIRECTIVE) standalone = metadirectiveStandalone(d);
-        if (standalone) return new Stmt.Omp(d, null, pragma.loc);
+        if (standalone) {
+            if (first != Leaf.METADIRECTIVE && OmpNesting.check(p, d, pragma.loc) && first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
+            return new Stmt.Omp(d, null, pragma.loc);
+        }
         if (p.atEof() || p.at("}")) {
             p.diags.error(p.tok().loc, "expected statement");
             return new Stmt.Omp(d, new Stmt.Null(p.tok().loc), pragma.loc);
@@ -87,19 +108,35 @@ final class OmpParser {
         int[] loops = p.saveLoopState();
         Stmt body;
         p.ompNesting++;
+        // tile and unroll make loops, not regions (OpenMP 5.2 §9: clang 19 checks them as regions,
+        // so that it refuses simd over tile); a metadirective is one, checked when its variant is
+        // chosen (OmpNesting lets what it encloses stand)
+        boolean region = first != Leaf.TILE && first != Leaf.UNROLL;
+        if (region) p.ompRegions.add(new OmpNesting.Region(d, pragma.loc));
         try {
             body = p.stmts.statement();
         } finally {
             p.ompNesting--;
+            if (region) p.ompRegions.remove(p.ompRegions.size() - 1);
             p.restoreLoopState(loops);
         }
+        region &= first != Leaf.METADIRECTIVE;
         if (d.isLoop() || first == Leaf.METADIRECTIVE && d.clauses(OmpClause.When.class).stream().anyMatch(w -> w.variant() != null && w.variant().isLoop()))
             body = ignoreContainers(body);
+        OmpClause.ExprClause orderedParam = OmpNesting.orderedParameter(d);
+        if (orderedParam != null && OmpNesting.worksharing(d) && d.has(Leaf.SIMD)) {   // clang's check at the region's end, before the others
+            p.diags.error(orderedParam.loc(), "'ordered' clause with a parameter can not be specified in '#pragma omp " + d.name() + "' directive");
+            return new Stmt.Omp(d, body, pragma.loc);
+        }
+        // as clang: a construct that may not stand here gets no further checks
+        if (region && !OmpNesting.check(p, d, pragma.loc)) return new Stmt.Omp(d, body, pragma.loc);
+        if (first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
         if (d.isLoop()) checkLoopNest(d, body, pragma);
         if (first == Leaf.METADIRECTIVE) {
             for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && w.variant().isLoop()) checkLoopNest(w.variant(), body, pragma);
         }
         if (d.atomic() != null) checkAtomic(d, body, pragma);
+        d = OmpDefaultSharing.apply(p, d, body);
         return new Stmt.Omp(d, body, pragma.loc);
     }
 
@@ -397,15 +434,33 @@ final class OmpParser {
                 return new OmpDirective(name.toString(), List.of(first), cs, null, null, 0, loc);
             }
             Leaf last = first;
+            List<Token> words = new ArrayList<>();   // the words that combined leaves, for the error below
             while (true) {
                 Leaf next = combinable(last);
                 if (next == null) break;
-                p.pos++;
+                words.add(p.next());
                 name.append(' ').append(p.prev().text);
                 leaves.add(next);
                 last = next;
                 if (next == Leaf.FOR && p.at("simd")) continue;
             }
+            if (!words.isEmpty() && OmpClauseTable.of(name.toString()) == null) {
+                // a chain that names no construct ("distribute parallel" without "for"): clang stops at the
+                // first word past the longest prefix that does
+                String prefix = name.toString();
+                int bad = words.size() - 1;
+                for (int i = words.size() - 1; i >= 0; i--) {
+                    prefix = prefix.substring(0, prefix.length() - words.get(i).text.length() - 1);
+                    if (OmpClauseTable.of(prefix) != null) { bad = i; break; }
+                    bad = i;
+                }
+                p.diags.error(words.get(bad).loc, "expected an OpenMP directive");
+                return null;
+            }
+            if (substatement && STANDALONE.contains(first)) {   // clang reports it at the directive's last word, before its clauses
+                p.diags.error(p.prev().loc, "'#pragma omp " + name + "' cannot be an immediate substatement");
+            }
+            substatement = substatement && first == Leaf.ORDERED;   // not for a metadirective's variants
             OmpDirective.AtomicKind atomic = first == Leaf.ATOMIC ? OmpDirective.AtomicKind.UPDATE : null;
             String criticalName = null;
             if (first == Leaf.CRITICAL && p.at("(")) {
@@ -420,7 +475,8 @@ final class OmpParser {
                     if (first == Leaf.DECLARE_TARGET || first == Leaf.FLUSH) { if (!p.at("(")) break; }
                     Token o = p.tok();
                     p.expect("(");
-                    List<OmpDirective.Item> items = itemList();
+                    // a depend object is any lvalue of type omp_depend_t (depobj(*po), depobj(s->d))
+                    List<OmpDirective.Item> items = first == Leaf.DEPOBJ ? new OmpMapParser(p).itemList(false) : itemList();
                     p.expectClose(")", o);
                     OmpClause.ListKind k = switch (first) {
                         case THREADPRIVATE -> OmpClause.ListKind.THREADPRIVATE;
@@ -813,6 +869,12 @@ final class OmpParser {
 
     /** Loop directives: the collapse(n) loops must be perfectly nested for loops in canonical form (OpenMP 5.2 4.4.1). */
     private void checkLoopNest(OmpDirective d, Stmt body, Token pragma) {
+        OmpClause.ExprClause ordered = OmpNesting.orderedParameter(d), collapse = OmpNesting.exprClause(d, OmpClause.ExprKind.COLLAPSE);
+        if (ordered != null && collapse != null && ordered.value() instanceof Expr.IntLit o && collapse.value() instanceof Expr.IntLit c && o.value() < c.value()) {
+            p.diags.error(o.loc(), "the parameter of the 'ordered' clause must be greater than or equal to the parameter of the 'collapse' clause");
+            p.diags.note(c.loc(), "parameter of the 'collapse' clause");
+            return;
+        }
         Stmt s = body;
         boolean tile = s instanceof Stmt.Omp t && t.directive().has(Leaf.TILE);
         if (tile || isPartialUnroll(s)) {

@@ -138,29 +138,77 @@ public final class Parser {
 
     /** Parses and checks a whole translation unit. Errors are reported to diags; the AST is usable only if there were none. */
     public static TranslationUnit parse(List<Token> toks, Diagnostics diags) {
-        return new Parser(toks, diags).externals.translationUnit();
+        return parse(toks, diags, 51);
     }
 
     /** The same with the OpenMP version of -fopenmp-version (51, clang 19's default, when not given). */
     public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion) {
-        return parse(toks, diags, ompVersion, Language.DEFAULT);
+        return parse(toks, diags, ompVersion, Language.DEFAULT, BRACKET_DEPTH);
     }
 
     /** The same in a language (-std, -fgnu89-inline). */
     public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion, Language language) {
+        return parse(toks, diags, ompVersion, language, BRACKET_DEPTH);
+    }
+
+    /**
+     * The same in a language (-std, -fgnu89-inline) with -fbracket-depth's limit on nested
+     * parentheses, brackets and braces (256 when not given).
+     */
+    public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion, Language language, int bracketDepth) {
         Parser p = new Parser(toks, diags);
         p.ompVersion = ompVersion;
         p.language = language;
+        p.bracketDepth = bracketDepth;
+        p.tooDeep = firstTooDeep(toks, bracketDepth);
         return p.externals.translationUnit();
     }
 
     /** The C standard and inline's meaning (-std, -fgnu89-inline). */
     Language language = Language.DEFAULT;
 
+    /** clang's default -fbracket-depth. */
+    public static final int BRACKET_DEPTH = 256;
+    private int bracketDepth = BRACKET_DEPTH;
+    /** The first '(' '[' or '{' nested deeper than -fbracket-depth (each kind counted apart, as clang counts), or null. */
+    private Token tooDeep;
+
+    private static Token firstTooDeep(List<Token> toks, int limit) {
+        int paren = 0, square = 0, brace = 0;
+        for (Token t : toks) {
+            if (t.kind != Token.Kind.PUNCT) continue;
+            switch (t.text) {
+                case "(" -> { if (paren++ == limit) return t; }
+                case "[" -> { if (square++ == limit) return t; }
+                case "{" -> { if (brace++ == limit) return t; }
+                case ")" -> paren = Math.max(0, paren - 1);
+                case "]" -> square = Math.max(0, square - 1);
+                case "}" -> brace = Math.max(0, brace - 1);
+                default -> { }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Reaching a bracket nested past the limit ends the compile, as in clang (whose parser, like this
+     * one, recurses on nesting: deeper input would exhaust the stack, or time).
+     */
+    private Token tooDeep(Token t) {
+        if (t == tooDeep) {
+            diags.report(Diagnostics.Severity.FATAL, t.loc, "bracket nesting level exceeded maximum of " + bracketDepth);
+            diags.noteAtSamePlace(t.loc, "use -fbracket-depth=N to increase maximum nesting level");
+            throw new Diagnostics.FatalError("bracket nesting");
+        }
+        return t;
+    }
+
     /** -fopenmp-version: 45, 50, 51 or 52 (OmpParser checks linear's syntax by it). */
     int ompVersion = 51;
     /** OpenMP constructs whose statement is being parsed (an orphaned loop construct needs bind). */
     int ompNesting;
+    /** The OpenMP constructs of the function whose statements are being parsed, outermost first (OmpNesting's checks). */
+    final List<OmpNesting.Region> ompRegions = new ArrayList<>();
     /** OpenMP declare variant state, made by the first such directive. */
     OmpVariants ompVariants;
 
@@ -174,10 +222,10 @@ public final class Parser {
 
     // ---- the token cursor ----
 
-    Token tok() { return toks.get(pos); }
+    Token tok() { Token t = toks.get(pos); return t == tooDeep ? tooDeep(t) : t; }
     Token peek(int n) { int i = Math.min(pos + n, toks.size() - 1); return toks.get(i); }
     Token prev() { return toks.get(pos - 1); }
-    Token next() { Token t = toks.get(pos); if (t.kind != Token.Kind.EOF) pos++; return t; }
+    Token next() { Token t = tok(); if (t.kind != Token.Kind.EOF) pos++; return t; }
     boolean at(String s) { Token t = tok(); return (t.kind == Token.Kind.PUNCT || t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT) && t.text.equals(s); }
     boolean consume(String s) { if (at(s)) { pos++; return true; } return false; }
     boolean atEof() { return tok().kind == Token.Kind.EOF; }
@@ -387,9 +435,9 @@ public final class Parser {
         return scopes.get(0).names.get(name) instanceof Var v && v.isFunction() ? v : null;
     }
 
-    Stmt pragmaStatement(Token p) {
+    Stmt pragmaStatement(Token p, boolean blockItem) {
         if (!OmpParser.isOmp(p)) { pragmas.apply(p); return new Stmt.Null(p.loc); }
-        return new OmpParser(this).statement(p);
+        return new OmpParser(this).statement(p, blockItem);
     }
 
     void pragmaAtFileScope(Token p) {

@@ -64,17 +64,24 @@ final class Statements {
             p.gnuAttrs.parse();
             boolean decl = p.isTypeName(p.tok()) && !(p.isTypedefName(p.tok()) && p.peek(1).is(":"));
             p.pos = save;
-            return decl ? p.decls.localDeclaration() : statement();
+            return decl ? p.decls.localDeclaration() : statement(true);
         }
         if (p.isTypeName(p.tok()) && !(p.isTypedefName(p.tok()) && p.peek(1).is(":"))) return p.decls.localDeclaration();
         if (p.at("_Static_assert")) { p.decls.staticAssert(); return new Stmt.Null(p.prev().loc); }
-        return statement();
+        return statement(true);
     }
 
-    Stmt statement() {
+    Stmt statement() { return statement(false); }
+
+    /**
+     * A statement; {@code blockItem} when it is an item of a compound statement, the only place a
+     * standalone OpenMP directive (barrier, taskwait, ...) may stand: not the body of an if, a
+     * loop or an OpenMP construct, nor a labelled statement (clang's "immediate substatement").
+     */
+    private Stmt statement(boolean blockItem) {
         Token t = p.tok();
         SourceLocation loc = t.loc;
-        if (t.kind == Token.Kind.PRAGMA) { p.pos++; return p.pragmaStatement(t); }
+        if (t.kind == Token.Kind.PRAGMA) { p.pos++; return p.pragmaStatement(t, blockItem); }
         if (t.kind == Token.Kind.PUNCT) {
             if (t.text.equals("{")) return compoundStatement(true);
             if (t.text.equals(";")) { p.pos++; return new Stmt.Null(loc); }

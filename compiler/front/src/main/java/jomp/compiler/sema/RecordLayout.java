@@ -47,15 +47,16 @@ public final class RecordLayout {
                     continue;
                 }
                 long start = isUnion ? 0 : bits;
-                // gcc: the field goes into the storage unit (aligned to its type) holding start, unless it would straddle it
-                if (!r.packed && (start / unitBits) != ((start + w - 1) / unitBits)) start = alignTo(start, unitBits);
-                long unitOffset = (start / unitBits) * unitBits / 8;
-                if (r.packed) unitOffset = start / 8;
+                // gcc (stor-layout.cc place_field): the field goes into the storage unit (aligned to its type) holding
+                // start, unless it would straddle it; a packed field, or any under #pragma pack, just takes the next bits
+                boolean bitwise = r.packed || given < 0 || r.maxAlign > 0;
+                if (!bitwise && (start / unitBits) != ((start + w - 1) / unitBits)) start = alignTo(start, unitBits);
+                long unitOffset = bitwise ? start / 8 : (start / unitBits) * unitBits / 8;
                 int bitOff = (int) (start - unitOffset * 8);
-                out.add(new Member(m.name(), mt, unitOffset, w, bitOff, i, m.loc()));
+                out.add(new Member(m.name(), mt, unitOffset, w, bitOff, i, m.loc(), bitwise));
                 if (!isUnion) bits = start + w;
                 else bits = Math.max(bits, w);
-                align = Math.max(align, r.packed ? 1 : r.maxAlign > 0 ? Math.min(mt.align(), r.maxAlign) : mt.align());
+                align = Math.max(align, r.packed || given < 0 ? 1 : r.maxAlign > 0 ? Math.min(mt.align(), r.maxAlign) : mt.align());
                 continue;
             }
             long off = isUnion ? 0 : alignTo(bits, ma * 8L) / 8;

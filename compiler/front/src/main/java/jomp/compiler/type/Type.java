@@ -207,7 +207,11 @@ public final class Type {
     /** sizeof: struct sizes come from the shared record (they may be completed after this copy was made). */
     public long size() {
         if (kind == Kind.STRUCT || kind == Kind.UNION) return record.complete ? record.size : -1;
-        if (kind == Kind.ARRAY) return arrayLen < 0 || base.size() < 0 ? -1 : base.size() * arrayLen;
+        if (kind == Kind.ARRAY) {
+            if (arrayLen < 0) return -1;
+            long b = base.size();   // once: asking twice a level is 2^depth calls for int a[1][1]...[1]
+            return b < 0 ? -1 : b * arrayLen;
+        }
         if (kind == Kind.ENUM && record.underlying != null) return record.underlying.size();   // packed or wide enums
         return size;
     }

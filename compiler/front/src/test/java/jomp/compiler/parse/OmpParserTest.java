@@ -303,4 +303,52 @@ class OmpParserTest {
                 + "a[i] += j;\n#pragma omp ordered depend(source)\n}\n}\n").messages())
             .contains("t.c:2:26: error: 'ordered' clause with a parameter may not be used with a non-rectangular loop nest");
     }
+
+    /** default(firstprivate): the referenced variables without an attribute become a firstprivate clause (not loop variables, locals, listed ones). */
+    @Test
+    void defaultFirstprivateListsTheReferencedVariables() {
+        ParseHelper h = ok("""
+            void f(int n, int *p) {
+              int x = 0, y = 1, i;
+            #pragma omp parallel for default(firstprivate) shared(y)
+              for (i = 0; i < n; i++) { int t = x + i; y += t + p[0]; }
+            }
+            """);
+        OmpDirective d = directives(h).get(0).directive();
+        List<String> fp = new ArrayList<>();
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
+            if (c.kind() == OmpClause.ListKind.FIRSTPRIVATE) for (OmpDirective.Item it : c.items()) fp.add(it.var().name);
+        assertThat(fp).containsExactly("n", "x", "p");
+    }
+
+    /** The innermost construct of the function decides; one in a nested parallel region, or orphaned, is fine. */
+    @Test
+    void nestingOfRegionsIsCheckedAgainstTheInnermostConstruct() {
+        String bad = "void f(int n) {\n#pragma omp parallel\n{\n#pragma omp critical\n{\n#pragma omp for\nfor (int i = 0; i < n; i++) ;\n}\n}\n}\n";
+        assertThat(ParseHelper.parse(bad).messages())
+            .contains("t.c:6:1: error: region cannot be closely nested inside 'critical' region; perhaps you forget to enclose 'omp for' directive into a parallel region?");
+        String fine = "void f(int n) {\n#pragma omp critical\n{\n#pragma omp parallel\n{\n#pragma omp for\nfor (int i = 0; i < n; i++) ;\n}\n}\n"
+                + "#pragma omp for\nfor (int i = 0; i < n; i++) ;\n#pragma omp barrier\n}\n";
+        assertThat(ParseHelper.parse(fine).messages()).doesNotContain("error");
+        // a metadirective's variant (teams here) is chosen later: what it encloses is not checked against the target around it
+        String meta = "void f(int n) {\n#pragma omp target\n#pragma omp metadirective when(user={condition(n > 1)}: teams) default(teams)\n"
+                + "#pragma omp distribute parallel for\nfor (int i = 0; i < n; i++) ;\n}\n";
+        assertThat(ParseHelper.parse(meta).messages()).doesNotContain("error");
+    }
+
+    /** Map and depend list items that are lvalue expressions keep the variable their storage is reached from. */
+    @Test
+    void locatorItemsNameTheirBaseVariable() {
+        ParseHelper h = ok("""
+            struct r { int n; int *d; };
+            void f(int *p, int **pp, struct r *q) {
+            #pragma omp target map(*p, *(p + 1), (*pp)[1:2], q->n)
+              ;
+            }
+            """);
+        OmpClause.Map m = directives(h).get(0).directive().clauses(OmpClause.Map.class).get(0);
+        assertThat(m.items().stream().map(it -> it.var().name).toList()).containsExactly("p", "p", "pp", "q");
+        assertThat(m.items().get(2).sections()).hasSize(1);
+        assertThat(m.items().get(1).text()).isEqualTo("*(p + 1)");
+    }
 }

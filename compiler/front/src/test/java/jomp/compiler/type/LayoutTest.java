@@ -64,10 +64,21 @@ class LayoutTest {
         typedef int aligned_int __attribute__((aligned(16)));
         struct S9 { char c; aligned_int i; };
         struct __attribute__((packed, aligned(4))) S10 { char c; int i; short s; };
+        #pragma pack(1)
+        struct T1 { signed f0 : 18; signed f1 : 3; unsigned f3 : 23; char f5; unsigned f7 : 31; unsigned f9 : 23; };
+        struct T2 { char c; long long x : 60; short s : 9; unsigned : 0; char d; };
+        #pragma pack(2)
+        struct T3 { char c; int a : 20; int b : 20; };
+        #pragma pack(8)
+        struct T4 { char c; int a : 30; };
+        #pragma pack()
+        struct __attribute__((packed)) T5 { char c; int a : 31; long long b : 63; };
+        struct T6 { char c; int a : 30 __attribute__((packed)); int b : 5; };
         """;
 
     static final String[] STRUCTS = { "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R",
-        "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10" };
+        "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10",
+        "T1", "T2", "T3", "T4", "T5", "T6" };
     static final String[] UNIONS = { "U", "V" };
 
     private static Type typeOf(TranslationUnit tu, String var) {

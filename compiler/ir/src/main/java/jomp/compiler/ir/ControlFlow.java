@@ -52,6 +52,12 @@ public final class ControlFlow {
     /** b's position in reverse postorder, or -1 when b is unreachable. */
     public int order(BasicBlock b) { return order.getOrDefault(b, -1); }
 
+    /** b's immediate dominator; null for the entry and for unreachable blocks. */
+    public BasicBlock idom(BasicBlock b) {
+        int x = order(b);
+        return x <= 0 ? null : rpo.get(idom[x]);
+    }
+
     /** Whether every path from the entry to b passes a (false where either is unreachable). */
     public boolean dominates(BasicBlock a, BasicBlock b) {
         int ia = order(a), x = order(b);

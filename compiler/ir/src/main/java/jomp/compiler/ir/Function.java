@@ -32,6 +32,12 @@ public final class Function {
      */
     public boolean weak;
     /**
+     * The inliner's attributes ({@code __attribute__((always_inline))}, {@code noinline} or
+     * {@code noipa}, {@code flatten}): inline every direct call of this function where it can be
+     * inlined; never inline it; inline into this function every call it makes, recursively.
+     */
+    public boolean alwaysInline, noInline, flatten;
+    /**
      * For a kernel ({@code __omp_offloading_*}): how many 64-bit arguments the host passes it (one
      * per map entry with TARGET_PARAM, offload-abi.md §2), which its {@code ptr} parameter addresses
      * as an array of slots on the host and the jvm device, and which an nvptx kernel declares as
@@ -142,6 +148,10 @@ public final class Function {
         g.slots.addAll(slots);
         g.declareTarget = declareTarget;
         g.spmd = spmd;
+        g.weak = weak;
+        g.alwaysInline = alwaysInline;
+        g.noInline = noInline;
+        g.flatten = flatten;
         g.kernelArgs = kernelArgs;
         g.csig = csig;
         java.util.Map<BasicBlock, BasicBlock> to = new java.util.IdentityHashMap<>();

@@ -287,6 +287,9 @@ public final class IrParser {
             kernelArgs = (int) integer("the number of kernel arguments");
             expect(")");
         }
+        boolean alwaysInline = acceptWord("alwaysinline");
+        boolean noInline = acceptWord("noinline");
+        boolean flatten = acceptWord("flatten");
         IrType ret = type();
         String name = symbol();
         regs = new HashMap<>();
@@ -319,6 +322,9 @@ public final class IrParser {
         fn.spmd = spmd;
         fn.weak = weak;
         fn.kernelArgs = kernelArgs;
+        fn.alwaysInline = alwaysInline;
+        fn.noInline = noInline;
+        fn.flatten = flatten;
         if (peek('"')) fn.csig = string();
         for (Object[] p : params) fn.params.add(defineReg((String) p[1], (int) p[2], (IrType) p[0]));
         if (variadic) fn.vaArea = defineReg(vaName, vaAt, IrType.PTR);

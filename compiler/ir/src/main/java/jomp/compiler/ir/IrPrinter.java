@@ -88,6 +88,9 @@ public final class IrPrinter {
         if (f.declareTarget) out.append("declare_target ");
         if (f.spmd) out.append("spmd ");
         if (f.kernelArgs >= 0) out.append("kernel_args(").append(f.kernelArgs).append(") ");
+        if (f.alwaysInline) out.append("alwaysinline ");
+        if (f.noInline) out.append("noinline ");
+        if (f.flatten) out.append("flatten ");
         out.append(f.type.ret()).append(" @").append(f.name).append('(');
         for (int i = 0; i < f.params.size(); i++) {
             if (i > 0) out.append(", ");

@@ -29,7 +29,8 @@
  * declare data @name                       ; extern object
  * offload_entry @name size N flags F
  * global [static] [readonly] @name size N align A (zero | data "bytes\hh") [reloc OFF @sym [+ ADD]]...
- * func [static] RET @name(T %p.0, ..., [...%va.N]) ["csig"] {   ; csig: the C signature (lower.CSignature)
+ * func [static] [weak] [declare_target] [spmd] [kernel_args(N)] [alwaysinline] [noinline] [flatten]
+ *      RET @name(T %p.0, ..., [...%va.N]) ["csig"] {   ; csig: the C signature (lower.CSignature)
  *   slot $name.N size S align A
  * label:
  *   %d = add|sub|mul|div|udiv|rem|urem|and|or|xor|shl|shr|ushr T a, b

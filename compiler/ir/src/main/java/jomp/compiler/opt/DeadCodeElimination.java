@@ -11,7 +11,7 @@ import jomp.compiler.ir.Value;
 /**
  * Removes instructions without side effects whose result register is never read, repeating
  * while removals make more registers unread. A call whose result is unread keeps the call and
- * drops the result.
+ * drops the result. Frame slots whose address no instruction takes any more go too.
  */
 public final class DeadCodeElimination implements Pass {
     @Override public String name() { return "dead-code-elimination"; }
@@ -49,6 +49,11 @@ public final class DeadCodeElimination implements Pass {
                 b.insns.removeIf(java.util.Objects::isNull);
             }
             changed |= again;
+        }
+        if (!f.slots.isEmpty()) {
+            java.util.Set<jomp.compiler.ir.Slot> named = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i instanceof Insn.SlotAddr s) named.add(s.slot());
+            changed |= f.slots.retainAll(named);
         }
         return changed;
     }

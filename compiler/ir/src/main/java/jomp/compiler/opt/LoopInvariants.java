@@ -280,7 +280,7 @@ public final class LoopInvariants implements Pass {
             List<Insn> before = new ArrayList<>(2);
             Insn replacement = null;
             if (i instanceof Insn.Convert c && c.op() == Insn.ConvOp.SEXT && c.src().type() == IrType.I32 && d.type() == IrType.I64) {
-                Insn.Binary add = splittable(c.src(), inLoop);
+                Insn.Binary add = splittable(c.src(), inLoop, b, i);
                 if (add != null && range(add.dst(), c, b, 0) != null) { // no overflow
                     Reg x = f.newReg(IrType.I64), y = f.newReg(IrType.I64);
                     before.add(new Insn.Convert(Insn.ConvOp.SEXT, x, add.a()));
@@ -288,7 +288,7 @@ public final class LoopInvariants implements Pass {
                     replacement = new Insn.Binary(Insn.BinOp.ADD, d, x, y);
                 }
             } else if (i instanceof Insn.Binary m && m.op() == Insn.BinOp.MUL && d.type() == IrType.I64 && m.b() instanceof IntConst) {
-                Insn.Binary add = splittable(m.a(), inLoop);
+                Insn.Binary add = splittable(m.a(), inLoop, b, i);
                 if (add != null) {
                     Reg x = f.newReg(IrType.I64), y = f.newReg(IrType.I64);
                     before.add(new Insn.Binary(Insn.BinOp.MUL, x, add.a(), m.b()));
@@ -297,7 +297,7 @@ public final class LoopInvariants implements Pass {
                 }
             } else if (i instanceof Insn.Binary p && p.op() == Insn.BinOp.ADD && d.type() == IrType.PTR
                     && invariant(p.a(), inLoop) && p.b().type() == IrType.I64) {
-                Insn.Binary add = splittable(p.b(), inLoop);
+                Insn.Binary add = splittable(p.b(), inLoop, b, i);
                 if (add != null) {
                     Reg x = f.newReg(IrType.PTR);
                     before.add(new Insn.Binary(Insn.BinOp.ADD, x, p.a(), add.a()));
@@ -323,13 +323,58 @@ public final class LoopInvariants implements Pass {
 
     /**
      * v when it is a single-assignment {@code add x, y} of which exactly one operand is loop
-     * invariant, with the operands ordered (invariant, variant); else null.
+     * invariant, with the operands ordered (invariant, variant); else null. The split puts x and
+     * y where v is read (instruction use in block ub), so the variant operand must hold there
+     * what it held when the add read it: {@code i = i + 1; p[i]} reads the old i in the add and
+     * the new one after it (issue 22).
      */
-    private Insn.Binary splittable(Value v, Set<Integer> inLoop) {
+    private Insn.Binary splittable(Value v, Set<Integer> inLoop, BasicBlock ub, Insn use) {
         if (!(v instanceof Reg r) || !(singleDef.get(r.id) instanceof Insn.Binary add) || add.op() != Insn.BinOp.ADD) return null;
         if (add.a().type() == IrType.PTR || !inLoop.contains(r.id)) return null;
         boolean ia = invariant(add.a(), inLoop), ib = invariant(add.b(), inLoop);
         if (ia == ib) return null;
+        Value variant = ia ? add.b() : add.a();
+        if (variant instanceof Reg x && !unchangedBetween(x, defBlock.get(r.id), add, ub, use)) return null;
         return ia ? add : new Insn.Binary(Insn.BinOp.ADD, add.dst(), add.b(), add.a());
+    }
+
+    /**
+     * Whether no assignment of x lies on a path from instruction def (in block db) to instruction
+     * use (in block ub) that does not pass def again: then x holds at use what def read.
+     */
+    private boolean unchangedBetween(Reg x, BasicBlock db, Insn def, BasicBlock ub, Insn use) {
+        int d = indexOf(db, def), u = indexOf(ub, use);
+        if (d < 0 || u < 0 || def.dst().id == x.id) return false;
+        if (db == ub && d < u) return !assigns(db.insns.subList(d + 1, u), x);
+        if (assigns(db.insns.subList(d + 1, db.insns.size()), x) || assigns(ub.insns.subList(0, u), x)) return false;
+        // the blocks strictly between: reached from db's successors and reaching ub's
+        // predecessors, neither search going through db (entering db runs def again)
+        Set<BasicBlock> from = reach(ControlFlow.successors(db), db, true);
+        for (BasicBlock b : reach(cfg.predecessors(ub), db, false))
+            if (from.contains(b) && assigns(b.insns, x)) return false;
+        return true;
+    }
+
+    private static int indexOf(BasicBlock b, Insn i) {
+        for (int k = 0; k < b.insns.size(); k++) if (b.insns.get(k) == i) return k;
+        return -1;
+    }
+
+    private static boolean assigns(List<Insn> insns, Reg x) {
+        for (Insn i : insns) if (i.dst() != null && i.dst().id == x.id) return true;
+        return false;
+    }
+
+    /** The blocks reached from start, forwards or backwards, without going through stop. */
+    private Set<BasicBlock> reach(List<BasicBlock> start, BasicBlock stop, boolean forwards) {
+        Set<BasicBlock> seen = new HashSet<>();
+        java.util.ArrayDeque<BasicBlock> work = new java.util.ArrayDeque<>();
+        for (BasicBlock s : start) if (s != stop && seen.add(s)) work.add(s);
+        while (!work.isEmpty()) {
+            BasicBlock b = work.poll();
+            for (BasicBlock n : forwards ? ControlFlow.successors(b) : cfg.predecessors(b))
+                if (n != stop && seen.add(n)) work.add(n);
+        }
+        return seen;
     }
 }

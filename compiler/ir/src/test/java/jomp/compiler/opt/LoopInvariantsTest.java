@@ -87,4 +87,90 @@ class LoopInvariantsTest {
         PassManager.run(m, 1);
         assertThat(block(body(m), "jbody.4")).contains("mul i32 %k.2, 600");
     }
+
+    // ---- issue 22: the split reads the variant operand where the address is used ----------------
+
+    /** main returns f("abc/"): the index of the first '/' after position 0, 3 as gcc computes it. */
+    private static Module scan(String loop) {
+        return parse("""
+            global static readonly @.str size 5 align 1 data "abc/\\00"
+            func i64 @f(ptr %s.0) {
+            entry.0:
+              %i.1 = copy i64 0
+              br do.body.1
+            LOOP
+            do.end.3:
+              ret i64 %i.1
+            }
+            func i32 @main() {
+            entry.0:
+              %0 = addr @.str
+              %1 = call i64 (ptr) @f(ptr %0)
+              %2 = trunc i64 %1 to i32
+              ret i32 %2
+            }
+            """.replace("LOOP", loop.strip().replace("\n", "\n    ")));
+    }
+
+    private static int optimisedExit(Module m) {
+        int before = jomp.compiler.ir.IrInterpreter.run(m).exitCode();
+        PassManager.run(m, 2);
+        assertThat(jomp.compiler.ir.IrVerifier.verify(m)).isEmpty();
+        int after = jomp.compiler.ir.IrInterpreter.run(m).exitCode();
+        assertThat(after).as("-O2 against -O0, IR:%n%s", body(m)).isEqualTo(before);
+        return after;
+    }
+
+    @Test
+    void doWhileIndexIncrementedBeforeTheAddressKeepsItsNewValue() {
+        // long i = 0; do { i++; } while (s[i] != '/');  as -O1 leaves it: %i.1 is redefined
+        // between the add that the address reads and the address itself
+        Module m = scan("""
+            do.body.1:
+              %3 = add i64 %i.1, 1
+              %i.1 = copy i64 %3
+              %4 = add ptr %s.0, %3
+              %5 = load i8 %4
+              %6 = sext i8 %5 to i32
+              %7 = cmp ne i32 %6, 47
+              condbr i32 %7, do.body.1, do.end.3
+            """);
+        assertThat(optimisedExit(m)).isEqualTo(3);
+    }
+
+    @Test
+    void redefinitionInAnotherBlockBetweenAddAndUseIsSeen() {
+        Module m = scan("""
+            do.body.1:
+              %3 = add i64 %i.1, 1
+              br step.4
+            step.4:
+              %i.1 = copy i64 %3
+              br use.5
+            use.5:
+              %4 = add ptr %s.0, %3
+              %5 = load i8 %4
+              %6 = sext i8 %5 to i32
+              %7 = cmp ne i32 %6, 47
+              condbr i32 %7, do.body.1, do.end.3
+            """);
+        assertThat(optimisedExit(m)).isEqualTo(3);
+    }
+
+    @Test
+    void variantOperandUnchangedUntilTheUseStillSplits() {
+        // the address is formed before i is incremented: s + 1 is invariant and leaves the loop
+        Module m = scan("""
+            do.body.1:
+              %3 = add i64 %i.1, 1
+              %4 = add ptr %s.0, %3
+              %i.1 = copy i64 %3
+              %5 = load i8 %4
+              %6 = sext i8 %5 to i32
+              %7 = cmp ne i32 %6, 47
+              condbr i32 %7, do.body.1, do.end.3
+            """);
+        assertThat(optimisedExit(m)).isEqualTo(3);
+        assertThat(block(body(m), "entry.0")).contains("add ptr %s.0, 1");
+    }
 }

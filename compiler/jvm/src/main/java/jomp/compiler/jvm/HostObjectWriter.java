@@ -116,6 +116,7 @@ public final class HostObjectWriter {
         if (!csigs.isEmpty()) sections.add(ElfSection.progbits(CSIG_SECTION, 0, 1, csigs.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         if (!m.offloadEntries.isEmpty()) sections.add(entries(m, symbolIndex));
         if (offloadBinaries != null && offloadBinaries.length > 0) sections.add(ElfSection.offloading(offloadBinaries));
+        sections.add(jomp.objfile.jvm.ObjectCheck.section(sections, symbols));   // last: the link compares it before it reads the rest
         return ElfWriter.write(new ElfObject(sections, symbols));
     }
 

@@ -3,6 +3,7 @@ package jomp.compiler.jvm;
 import static org.objectweb.asm.Opcodes.*;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -42,8 +43,23 @@ public final class JvmBackend {
     public static final String DATA = JvmNames.DATA;
     public static final String FN = JvmNames.FN;
     private static final String MEM = "jomp/runtime/mem/Mem";
-    private static final String STACK = "jomp/runtime/mem/Stack";
+    private static final String STACK = JvmNames.STACK;
     private static final String CONV = "jomp/runtime/mem/Conv";
+
+    /**
+     * A C function's method descriptor: its parameters and result as abi.md maps them, then the
+     * calling thread's native stack ({@code jomp.runtime.mem.Stack}), which every C function takes
+     * as its last parameter and passes on to its callees (the host link drops it from a call to
+     * the C library or native code).
+     */
+    public static String descriptor(FuncType t) {
+        String d = t.descriptor();
+        int close = d.indexOf(')');
+        return d.substring(0, close) + STACK_DESCRIPTOR + d.substring(close);
+    }
+
+    /** The descriptor of the trailing Stack parameter. */
+    public static final String STACK_DESCRIPTOR = "L" + JvmNames.STACK + ";";
 
     /** A compiled class: internal name and bytes. */
     public record ClassFile(String name, byte[] bytes) {}
@@ -54,6 +70,9 @@ public final class JvmBackend {
             super("function '" + fn + "' is too large for a JVM method (64 KiB of bytecode, 65,535 locals); split it");
         }
     }
+
+    /** memcpy and memset of at most this many bytes (a constant) are loads and stores, not calls. */
+    static final int SMALL_COPY = 64;
 
     private static final int FRAME_MEMORY_LIMIT = 512 << 20;
     private static final long FRAME_OPERATIONS_LIMIT = 20_000_000_000L;
@@ -86,6 +105,7 @@ public final class JvmBackend {
      * the class (they are no symbols of the unit, so they stay out of m).
      */
     public static List<Function> outlineLoops(Module m) {
+        StructResults.elide(m);   // first: a loop's method takes its caller's slots' addresses as parameters
         Set<String> taken = new HashSet<>();
         for (Function f : m.functions) taken.add(f.name);
         List<Function> outlined = new ArrayList<>();
@@ -93,8 +113,15 @@ public final class JvmBackend {
         return outlined;
     }
 
-    /** Compiles a module and the methods {@link #outlineLoops} made from it into the unit's class. */
-    public static List<ClassFile> compile(Module m, List<Function> outlined) {
+    /**
+     * Compiles a module and the methods {@link #outlineLoops} made from it into the unit's class;
+     * a function whose method would pass {@link MethodSplitter#BUDGET} bytes is split into several.
+     */
+    public static List<ClassFile> compile(Module m, List<Function> outlined) { return compile(m, outlined, MethodSplitter.BUDGET); }
+
+    /** As {@link #compile(Module, List)}, splitting functions past {@code budget} bytes (tests split small ones). */
+    static List<ClassFile> compile(Module m, List<Function> outlined, int budget) {
+        StructResults.elide(m);   // (at -O1 and up outlineLoops did: nothing more is found)
         // a weak function is called through the link, which may take another object's definition
         Set<String> local = new HashSet<>();
         for (Function f : m.functions) if (!f.weak) local.add(f.name);
@@ -102,6 +129,13 @@ public final class JvmBackend {
         List<Function> functions = new ArrayList<>(m.functions);
         functions.addAll(outlined);
         String owner = className(m.sourceName);
+        boolean debug = m.debugFile != null;
+        // functions too large for one method (or for HotSpot's compilers) become several
+        Set<String> taken = new HashSet<>(local);
+        for (Function f : m.functions) taken.add(f.name);
+        List<Function> regions = new ArrayList<>();
+        for (Function f : functions) regions.addAll(MethodSplitter.split(f, taken, g -> measure(owner, local, g, debug), budget));
+        for (Function r : regions) local.add(r.name);
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
             @Override protected String getCommonSuperClass(String a, String b) {
                 return "java/lang/Object"; // locals hold primitives, Stack and MethodHandle only: never merged
@@ -116,9 +150,16 @@ public final class JvmBackend {
         // goes into the class, with -g or without; a stack trace says "(file.c:12)"
         String source = m.debugFile != null ? m.debugFile : m.sourceName;
         cw.visitSource(source.substring(source.lastIndexOf('/') + 1), null);
+        Set<Function> parts = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        parts.addAll(regions);
+        functions.addAll(regions);
+        String largest = null;   // the function with the longest method
+        int largestSize = -1;
         for (Function f : functions) {
             try {
-                new MethodGen(cw, owner, local, f, m.debugFile != null).generate();
+                MethodGen g = new MethodGen(cw, owner, local, f, debug, parts.contains(f));
+                g.generate();
+                if (g.bodyEnd.getOffset() > largestSize) { largestSize = g.bodyEnd.getOffset(); largest = f.name; }
             } catch (MethodTooLargeException | LimitExceededException e) {   // code, or locals and stack, past the JVM's limits
                 throw new TooLargeException(f.name);
             }
@@ -129,8 +170,17 @@ public final class JvmBackend {
             bytes = cw.toByteArray();
         } catch (MethodTooLargeException e) {
             throw new TooLargeException(e.getMethodName());
+        } catch (LimitExceededException e) {   // ASM computes a method past 32 KiB's frames again, on its default budget
+            throw new TooLargeException(largest);
         }
         return List.of(new ClassFile(owner, bytes));
+    }
+
+    /** The bytecode size of f's method and of each of its blocks, from code generated to be measured and dropped. */
+    static MethodSplitter.Sizes measure(String owner, Set<String> local, Function f, boolean debug) {
+        MethodGen g = new MethodGen(new ClassWriter(0), owner, local, f, debug, false);
+        g.generate();
+        return g.sizes();
     }
 
     /** Generates one method. */
@@ -155,14 +205,22 @@ public final class JvmBackend {
         private final boolean debug;
         /** -g: where LineNumberTable entries go (mv, when debug). */
         private final LineNumbers lines;
+        /**
+         * A region of a split function (MethodSplitter): it has no frame of its own, and the native
+         * stack it allocates ({@code alloca}) lasts until the function's own method returns.
+         */
+        private final boolean region;
+        /** Where the body's code ends (before a setjmp handler), for {@link #sizes}. */
+        private final Label bodyEnd = new Label();
 
-        MethodGen(ClassWriter cw, String owner, Set<String> localFunctions, Function f, boolean debug) {
+        MethodGen(ClassWriter cw, String owner, Set<String> localFunctions, Function f, boolean debug, boolean region) {
             this.owner = owner;
             this.localFunctions = localFunctions;
             this.f = f;
             this.debug = debug;
+            this.region = region;
             int access = ACC_PUBLIC | ACC_STATIC;
-            MethodVisitor m = cw.visitMethod(access, JvmNames.method(f.name), f.type.descriptor(), null, null);
+            MethodVisitor m = cw.visitMethod(access, JvmNames.method(f.name), descriptor(f.type), null, null);
             this.lines = debug ? new LineNumbers(m) : null;
             this.mv = debug ? lines : m;
         }
@@ -177,13 +235,12 @@ public final class JvmBackend {
             // parameters occupy the first locals, in order
             for (Reg p : f.params) { regLocal.put(p.id, nextLocal); nextLocal += width(p.type()); }
             if (f.vaArea != null) { regLocal.put(f.vaArea.id, nextLocal); nextLocal += 2; }
+            stackLocal = nextLocal++;   // the caller's Stack, the last parameter (abi.md)
             boolean needsStack = !f.slots.isEmpty() || usesAlloca();
-            if (needsStack) {
-                stackLocal = nextLocal++;
+            if (region && !f.slots.isEmpty()) throw new IllegalStateException("a region with frame slots: " + f.name);
+            if (needsStack && !region) {
                 markLocal = nextLocal; nextLocal += 2;
-                mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
-                mv.visitInsn(DUP);
-                mv.visitVarInsn(ASTORE, stackLocal);
+                mv.visitVarInsn(ALOAD, stackLocal);
                 mv.visitFieldInsn(GETFIELD, STACK, "sp", "J");
                 mv.visitVarInsn(LSTORE, markLocal);
                 if (!f.slots.isEmpty()) {
@@ -203,23 +260,32 @@ public final class JvmBackend {
                     mv.visitVarInsn(LSTORE, fpLocal);
                 }
             }
-            // every other register gets a local, zeroed so the verifier sees it assigned on every path
+            List<Insn.Call> setjmps = new ArrayList<>();
+            for (BasicBlock b : f.blocks)
+                for (Insn i : b.insns) if (i instanceof Insn.Call c && c.returnsTwice() && !localFunctions.contains(c.callee())) setjmps.add(c);
+            // every other register gets a local; those a path from the entry reads before writing
+            // them (C's uninitialised reads) are zeroed, so the verifier sees every read assigned.
+            // With -g all are, so that a debugger finds every named one assigned; with setjmp
+            // too, since a longjmp's handler (whose frame holds what is assigned at the body's
+            // start) jumps back into the body.
+            BitSet zeroed = new BitSet();
+            boolean zeroAll = debug || !setjmps.isEmpty();
+            if (!zeroAll) Liveness.of(f).addLiveIn(f.entry(), zeroed);
             for (BasicBlock b : f.blocks) {
                 for (Insn i : b.insns) {
                     Reg d = i.dst();
                     if (d != null && !regLocal.containsKey(d.id)) {
                         regLocal.put(d.id, nextLocal);
                         nextLocal += width(d.type());
-                        pushZero(d.type());
-                        store(d);
+                        if (zeroAll || zeroed.get(d.id)) {
+                            pushZero(d.type());
+                            store(d);
+                        }
                     }
                 }
             }
             // setjmp's second return: a handler over the body (SetjmpCode), its locals zeroed here too
-            List<Insn.Call> setjmps = new ArrayList<>();
-            for (BasicBlock b : f.blocks)
-                for (Insn i : b.insns) if (i instanceof Insn.Call c && c.returnsTwice() && !localFunctions.contains(c.callee())) setjmps.add(c);
-            setjmp = SetjmpCode.of(mv, setjmps, nextLocal);
+            setjmp = SetjmpCode.of(mv, setjmps, nextLocal, stackLocal);
             if (setjmp != null) {
                 nextLocal += setjmp.locals();
                 setjmp.begin();
@@ -238,10 +304,21 @@ public final class JvmBackend {
                 lineOf(b.terminator);
                 terminator(b.terminator);
             }
+            mv.visitLabel(bodyEnd);
             if (setjmp != null) setjmp.end(nextLocal++, c -> store(c.dst()));
             if (debug) localVariables(start);
             mv.visitMaxs(0, 0);
             mv.visitEnd();
+        }
+
+        /** After {@link #generate}: the body's size and each block's, from where their labels landed. */
+        MethodSplitter.Sizes sizes() {
+            Map<BasicBlock, Integer> blocks = new java.util.IdentityHashMap<>();
+            for (int k = 0; k < f.blocks.size(); k++) {
+                Label next = k + 1 < f.blocks.size() ? labels.get(f.blocks.get(k + 1)) : bodyEnd;
+                blocks.put(f.blocks.get(k), next.getOffset() - labels.get(f.blocks.get(k)).getOffset());
+            }
+            return new MethodSplitter.Sizes(bodyEnd.getOffset(), blocks);
         }
 
         /** -g: the code emitted from here on comes from this instruction's line, if it has one. */
@@ -300,8 +377,10 @@ public final class JvmBackend {
             if (v instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
         }
 
+        /** Whether the method touches the native stack's pointer (a region may restore what another part saved). */
         private boolean usesAlloca() {
-            for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i instanceof Insn.Alloca || i instanceof Insn.StackSave) return true;
+            for (BasicBlock b : f.blocks)
+                for (Insn i : b.insns) if (i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore) return true;
             return false;
         }
 
@@ -335,9 +414,7 @@ public final class JvmBackend {
             switch (v) {
                 case Reg r -> {
                     Integer idx = regLocal.get(r.id);
-                    if (idx == null) { // read before any write (uninitialised C local): zero
-                        regLocal.put(r.id, idx = nextLocal);
-                        nextLocal += width(r.type());
+                    if (idx == null) { // never written (an uninitialised C local; every written one has a local): zero, at every read
                         pushZero(r.type());
                         return;
                     }
@@ -439,10 +516,13 @@ public final class JvmBackend {
                     load(sr.saved());
                     mv.visitFieldInsn(PUTFIELD, STACK, "sp", "J");
                 }
+                case Insn.MemCopy c when c.size() instanceof IntConst n && n.value() > 0 && n.value() <= SMALL_COPY -> copySmall(c, (int) n.value());
                 case Insn.MemCopy c -> {
                     load(c.dstAddr()); load(c.srcAddr()); loadAsLong(c.size());
                     mv.visitMethodInsn(INVOKESTATIC, MEM, "copy", "(JJJ)V", false);
                 }
+                case Insn.MemSet s when s.size() instanceof IntConst n && n.value() > 0 && n.value() <= SMALL_COPY
+                        && s.value() instanceof IntConst v -> fillSmall(s.dstAddr(), (byte) v.value(), (int) n.value());
                 case Insn.MemSet s -> {
                     load(s.dstAddr()); load(s.value());
                     if (s.value().type().isWide()) mv.visitInsn(L2I);
@@ -458,10 +538,11 @@ public final class JvmBackend {
                 }
                 case Insn.Call c -> {
                     for (Value a : c.args()) load(a);
+                    mv.visitVarInsn(ALOAD, stackLocal);
                     boolean local = localFunctions.contains(c.callee());
                     // a call to another unit, the C library or native code names its C signature too (abi.md)
                     String name = JvmNames.method(c.callee()) + (local || c.csig() == null ? "" : JvmNames.CSIG_SEPARATOR + c.csig());
-                    mv.visitMethodInsn(INVOKESTATIC, local ? owner : EXTERN, name, c.type().descriptor(), false);
+                    mv.visitMethodInsn(INVOKESTATIC, local ? owner : EXTERN, name, descriptor(c.type()), false);
                     result(c.dst(), c.type().ret());
                 }
                 case Insn.AtomicRmw a -> { new AtomicCode(mv, this::load).rmw(a); store(a.dst()); }
@@ -475,10 +556,47 @@ public final class JvmBackend {
                     else mv.visitInsn(ACONST_NULL);
                     mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "handle", "(JLjava/lang/String;)Ljava/lang/invoke/MethodHandle;", false);
                     for (Value a : c.args()) load(a);
-                    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", c.type().descriptor(), false);
+                    mv.visitVarInsn(ALOAD, stackLocal);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor(c.type()), false);
                     result(c.dst(), c.type().ret());
                 }
             }
+        }
+
+        /**
+         * A copy of a few bytes (a struct's argument or result) as loads and stores of 8, 4, 2 and
+         * 1 bytes, which C2 compiles into moves; Unsafe.copyMemory is a call into the VM each time.
+         * The regions do not overlap (or are the same), so the order does not matter.
+         */
+        private void copySmall(Insn.MemCopy c, int n) {
+            for (int off = 0; off < n; ) {
+                int w = n - off >= 8 ? 8 : n - off >= 4 ? 4 : n - off >= 2 ? 2 : 1;
+                IrType t = w == 8 ? IrType.I64 : w == 4 ? IrType.I32 : w == 2 ? IrType.I16 : IrType.I8;
+                address(c.dstAddr(), off);
+                address(c.srcAddr(), off);
+                mv.visitMethodInsn(INVOKESTATIC, MEM, "get" + memName(t), "(J)" + memDesc(t), false);
+                mv.visitMethodInsn(INVOKESTATIC, MEM, "put" + memName(t), "(J" + memDesc(t) + ")V", false);
+                off += w;
+            }
+        }
+
+        /** memset of a few bytes to a constant, as stores of 8, 4, 2 and 1 bytes. */
+        private void fillSmall(Value dst, byte v, int n) {
+            long pattern = (v & 0xFFL) * 0x0101010101010101L;
+            for (int off = 0; off < n; ) {
+                int w = n - off >= 8 ? 8 : n - off >= 4 ? 4 : n - off >= 2 ? 2 : 1;
+                IrType t = w == 8 ? IrType.I64 : w == 4 ? IrType.I32 : w == 2 ? IrType.I16 : IrType.I8;
+                address(dst, off);
+                if (w == 8) pushLong(pattern);
+                else pushInt(w == 4 ? (int) pattern : w == 2 ? (short) pattern : v);
+                mv.visitMethodInsn(INVOKESTATIC, MEM, "put" + memName(t), "(J" + memDesc(t) + ")V", false);
+                off += w;
+            }
+        }
+
+        private void address(Value base, int off) {
+            load(base);
+            if (off != 0) { pushLong(off); mv.visitInsn(LADD); }
         }
 
         private void loadAsLong(Value v) {

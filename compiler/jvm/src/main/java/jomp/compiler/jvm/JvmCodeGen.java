@@ -32,7 +32,7 @@ public final class JvmCodeGen implements BackEnd {
     static final Pass LOOP_OUTLINE = new Pass("loop-outline", "nested innermost loops become methods of their own, for HotSpot (jvm/LoopOutliner)",
             u -> state(u).outlined = JvmBackend.outlineLoops(u.module));
 
-    static final Pass JVM_CODEGEN = new Pass("jvm-codegen", "IR to the unit's JVM class (jvm/JvmBackend)",
+    static final Pass JVM_CODEGEN = new Pass("jvm-codegen", "IR to the unit's JVM class, functions past 8,000 bytes of bytecode in several methods (jvm/JvmBackend, MethodSplitter)",
             u -> state(u).classes = JvmBackend.compile(u.module, state(u).outlined));
 
     static final Pass JVM_DISASSEMBLE = new Pass("jvm-disassemble", "the class as assembly text (-S; jvm/JvmText)", u -> {

@@ -102,34 +102,6 @@ final class LoopOutliner {
         return loops;
     }
 
-    // ---- liveness -----------------------------------------------------------------------
-
-    /** Registers live on entry to each block (registers are not SSA: classic backward dataflow). */
-    private BitSet[] liveIn() {
-        int n = blocks.size();
-        BitSet[] use = new BitSet[n], def = new BitSet[n], in = new BitSet[n];
-        for (int i = 0; i < n; i++) {
-            use[i] = new BitSet(); def[i] = new BitSet(); in[i] = new BitSet();
-            BasicBlock b = blocks.get(i);
-            for (Insn insn : b.insns) {
-                for (Value v : Operands.of(insn)) if (v instanceof Reg r && !def[i].get(r.id)) use[i].set(r.id);
-                if (insn.dst() != null) def[i].set(insn.dst().id);
-            }
-            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && !def[i].get(r.id)) use[i].set(r.id);
-        }
-        for (boolean changed = true; changed; ) {
-            changed = false;
-            for (int i = n - 1; i >= 0; i--) {
-                BitSet out = new BitSet();
-                for (int s : succ.get(i)) out.or(in[s]);
-                out.andNot(def[i]);
-                out.or(use[i]);
-                if (!out.equals(in[i])) { in[i] = out; changed = true; }
-            }
-        }
-        return in;
-    }
-
     // ---- the transformation -------------------------------------------------------------
 
     /**
@@ -143,7 +115,7 @@ final class LoopOutliner {
         buildCfg();
         if (blocks.isEmpty()) return false;
         Map<Integer, BitSet> loops = naturalLoops();
-        BitSet[] live = null;
+        Liveness live = null;
         boolean any = false;
         for (Map.Entry<Integer, BitSet> e : loops.entrySet()) {
             int h = e.getKey();
@@ -155,7 +127,7 @@ final class LoopOutliner {
                 if (o.getValue().get(h)) nested = true;
             }
             if (!innermost || !nested) continue;
-            if (live == null) live = liveIn();
+            if (live == null) live = Liveness.of(f);
             any |= outline(h, body, live);
         }
         if (any) f.blocks.removeIf(removed::contains);
@@ -166,7 +138,7 @@ final class LoopOutliner {
     /** Blocks of loops outlined in this round, removed from f at its end (until then indices hold). */
     private final java.util.Set<BasicBlock> removed = new java.util.HashSet<>();
 
-    private boolean outline(int h, BitSet body, BitSet[] live) {
+    private boolean outline(int h, BitSet body, Liveness live) {
         // what the loop touches, and whether it can be a call at all
         BitSet referenced = new BitSet(), assigned = new BitSet();
         Map<Slot, Integer> slots = new LinkedHashMap<>();
@@ -203,10 +175,11 @@ final class LoopOutliner {
         }
         if (exits.isEmpty()) return false;                       // an endless loop: leave it
         BitSet liveOut = new BitSet();
-        for (BasicBlock t : exits) liveOut.or(live[index.get(t)]);
+        for (BasicBlock t : exits) live.addLiveIn(t, liveOut);
         liveOut.and(assigned);
         if (liveOut.cardinality() > MAX_RESULTS) return false;
-        BitSet params = (BitSet) live[h].clone();
+        BitSet params = new BitSet();
+        live.addLiveIn(blocks.get(h), params);
         params.and(referenced);
         // one result with one exit is returned; otherwise results go through a slot of f's frame
         Reg result = liveOut.cardinality() == 1 && exits.size() == 1 ? regs.get(liveOut.nextSetBit(0)) : null;

@@ -13,7 +13,7 @@ import jomp.compiler.ir.Insn;
 /**
  * setjmp's second return, for one method (runtime: {@code jomp.runtime.libc.Setjmp}). Each direct
  * call of setjmp, {@code _setjmp}, {@code __sigsetjmp} or {@code sigsetjmp} becomes
- * {@code token = Setjmp.save(env); sp = Stack.current().sp; result = 0;} followed by a label, and
+ * {@code token = Setjmp.save(env); sp = stack.sp; result = 0;} followed by a label, and
  * the method's body is covered by one handler for {@code jomp.runtime.start.LongJump}: for the site whose token the
  * exception carries it puts the native stack pointer back (the abandoned callees' frames), sets
  * the call's result to the thrown value and jumps to the site's label; otherwise it throws on.
@@ -29,19 +29,21 @@ final class SetjmpCode {
     private record Site(Insn.Call call, int token, int sp, Label after) {}
 
     private final MethodVisitor mv;
+    /** The method's Stack parameter. */
+    private final int stack;
     private final List<Site> sites = new ArrayList<>();
     private final Label start = new Label(), end = new Label(), handler = new Label();
 
-    private SetjmpCode(MethodVisitor mv) { this.mv = mv; }
+    private SetjmpCode(MethodVisitor mv, int stack) { this.mv = mv; this.stack = stack; }
 
     /**
      * For a method with setjmp calls ({@link Insn.Call#returnsTwice} calls of no function of the
      * unit; else null): declares the handler and zeroes the sites' locals from {@code nextLocal}
-     * on; {@link #begin} must follow before the body.
+     * on; {@link #begin} must follow before the body. {@code stack} is the method's Stack parameter.
      */
-    static SetjmpCode of(MethodVisitor mv, List<Insn.Call> calls, int nextLocal) {
+    static SetjmpCode of(MethodVisitor mv, List<Insn.Call> calls, int nextLocal, int stack) {
         if (calls.isEmpty()) return null;
-        SetjmpCode s = new SetjmpCode(mv);
+        SetjmpCode s = new SetjmpCode(mv, stack);
         for (Insn.Call c : calls) {
             s.sites.add(new Site(c, nextLocal, nextLocal + 2, new Label()));
             nextLocal += 4;
@@ -71,7 +73,7 @@ final class SetjmpCode {
         pushEnv.run();
         mv.visitMethodInsn(INVOKESTATIC, SETJMP, "save", "(J)J", false);
         mv.visitVarInsn(LSTORE, s.token);
-        mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
+        mv.visitVarInsn(ALOAD, stack);
         mv.visitFieldInsn(GETFIELD, STACK, "sp", "J");
         mv.visitVarInsn(LSTORE, s.sp);
     }
@@ -91,7 +93,7 @@ final class SetjmpCode {
             mv.visitVarInsn(LLOAD, s.token);
             mv.visitInsn(LCMP);
             mv.visitJumpInsn(IFNE, next);
-            mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
+            mv.visitVarInsn(ALOAD, stack);
             mv.visitVarInsn(LLOAD, s.sp);
             mv.visitFieldInsn(PUTFIELD, STACK, "sp", "J");
             if (s.call.dst() != null) {

@@ -19,12 +19,14 @@ import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Module;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.jvm.JvmBackend.ClassFile;
+import jomp.runtime.mem.Stack;
 
 /**
  * Compare-and-branch fusion: {@code c = cmp op a, b; condbr c, yes, no} compiles to one
  * compare-and-jump, negated when the true block comes next. Every operator, on i32, i64 and f64,
  * with both block orders and with the comparison also used as a value (not fused), is run on the
- * JVM and checked against Java's own comparison.
+ * JVM (each function takes the thread's Stack last, as every C function does) and checked against
+ * Java's own comparison.
  */
 class JvmBackendBranchTest {
     static final long[] INTS = {0, 1, -1, 7, Integer.MAX_VALUE, Integer.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE};
@@ -90,7 +92,7 @@ class JvmBackendBranchTest {
                         case EQ -> x == y; case NE -> x != y; case LT -> x < y; case LE -> x <= y; case GT -> x > y; case GE -> x >= y;
                         default -> throw new AssertionError();
                     };
-                    int r = (int) mh.invoke(null, x, y);
+                    int r = (int) mh.invoke(null, x, y, Stack.current());
                     assertThat(r).as("%s(%s, %s)", name, x, y).isEqualTo((want ? 10 : 20) + (alsoValue && want ? 1 : 0));
                     checked++;
                 }
@@ -99,7 +101,7 @@ class JvmBackendBranchTest {
                     Object ax = t == IrType.I32 ? (Object) (int) x : (Object) x, ay = t == IrType.I32 ? (Object) (int) y : (Object) y;
                     boolean want = t == IrType.I32 ? expected(op, (int) x, (int) y) // sign extension keeps the unsigned order
                                                    : expected(op, x, y);
-                    int r = (int) mh.invoke(null, ax, ay);
+                    int r = (int) mh.invoke(null, ax, ay, Stack.current());
                     assertThat(r).as("%s(%s, %s)", name, x, y).isEqualTo((want ? 10 : 20) + (alsoValue && want ? 1 : 0));
                     checked++;
                 }

@@ -58,6 +58,8 @@ final class DataSharing {
     private final List<Linear> linears = new ArrayList<>();
     /** Loop variables named by linear: after the loop they hold the value a sequential run leaves (lb + count * step). */
     private final List<LoopNest.Level> linearLoopVars = new ArrayList<>();
+    /** A non-rectangular nest whose loop variables are lastprivate: its loops, for {@link #sequentialTail}. */
+    private List<LoopNest.Loop> tail;
 
     private boolean inMemory;
     /**
@@ -142,6 +144,11 @@ final class DataSharing {
         if (last && nest != null)
             for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE))
                 for (LoopNest.Level l : nest.originalLevels()) if (l.var() == v && l.lb() != null) ds.linearLoopVars.add(l);
+        // in a non-rectangular nest an inner variable's final value depends on the outer ones':
+        // the thread that ran the last iteration runs the rest of the nest as written (its increments
+        // and tests, an inner loop started again where an outer one goes on)
+        if (last && nest != null && nest.table != null && OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE).stream().anyMatch(nest.vars()::contains))
+            ds.tail = LoopNest.loops(o.body(), nest.levels.size(), new ArrayList<>(), new ArrayList<>(), new Stmt[1]);
         Map<Var, Value[]> linearSteps = new LinkedHashMap<>();
         if (last) {
             for (OmpClause.Linear l : d.clauses(OmpClause.Linear.class)) {
@@ -423,6 +430,7 @@ final class DataSharing {
             BasicBlock copy = f.b.newBlock("omp.lastprivate"), done = f.b.newBlock("omp.lastprivate.done");
             f.b.condBr(lastFlag, copy, done);
             f.b.setBlock(copy);
+            if (tail != null) sequentialTail(tail);
             for (Entry e : entries) if (e.last() && !assignedAt.containsKey(e.var())) copyOut(e);
             for (LoopNest.Level l : linearLoopVars) {   // the value a sequential run leaves in the loop variable
                 Value v = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, l.count(), l.step()));
@@ -437,6 +445,36 @@ final class DataSharing {
         }
         frees.forEach(Runnable::run);
         restores.forEach(Runnable::run);
+    }
+
+    /**
+     * From the last iteration's loop variables (this thread's copies), what a sequential run does
+     * after it: the innermost increment and test, and, while a test fails, the next outer
+     * increment; an outer loop that goes on starts its inner loops again (their init), which end
+     * at once (no iteration is left) or send it round again.
+     */
+    private void sequentialTail(List<LoopNest.Loop> loops) {
+        int n = loops.size() - 1;
+        BasicBlock done = f.b.newBlock("omp.lastprivate.tail.done");
+        BasicBlock[] inc = new BasicBlock[n + 1], enter = new BasicBlock[n + 1];
+        for (int k = 0; k <= n; k++) {
+            inc[k] = f.b.newBlock("omp.lastprivate.tail.inc");
+            if (k > 0) enter[k] = f.b.newBlock("omp.lastprivate.tail.init");
+        }
+        f.b.br(inc[n]);
+        for (int k = n; k >= 0; k--) {
+            Stmt.For fo = loops.get(k).stmt();
+            f.b.setBlock(inc[k]);
+            f.stmt(new Stmt.ExprStmt(fo.step(), fo.loc()));
+            f.b.condBr(f.truth(fo.cond()), k < n ? enter[k + 1] : done, k > 0 ? inc[k - 1] : done);
+        }
+        for (int k = 1; k <= n; k++) {
+            f.b.setBlock(enter[k]);
+            Stmt.For fo = loops.get(k).stmt();
+            f.stmt(fo.init());
+            f.b.condBr(f.truth(fo.cond()), k < n ? enter[k + 1] : done, inc[k - 1]);
+        }
+        f.b.setBlock(done);
     }
 
     private void copyOut(Entry e) {

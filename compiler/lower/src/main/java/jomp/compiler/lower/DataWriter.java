@@ -24,14 +24,16 @@ final class DataWriter {
     void putDouble(long offset, double v) { putInt(offset, 8, Double.doubleToRawLongBits(v)); }
     void putFloat(long offset, float v) { putInt(offset, 4, Float.floatToRawIntBits(v)); }
 
-    /** Inserts width bits of value at bit position bit of the storage unit at offset (of unitSize bytes). */
-    void putBits(long offset, int unitSize, int bit, int width, long value) {
-        long unit = 0;
-        for (int i = 0; i < unitSize; i++) unit |= (bytes[(int) offset + i] & 0xFFL) << (8 * i);
-        long mask = (width == 64 ? -1L : (1L << width) - 1) << bit;
-        unit = unit & ~mask | (value << bit) & mask;
-        for (int i = 0; i < unitSize; i++) bytes[(int) offset + i] = (byte) (unit >>> (8 * i));
-        if (value != 0) nonZero = true;
+    /**
+     * Inserts width bits of value at bit position bit of the bytes from offset, little-endian: only the
+     * bytes the field covers are touched (a packed field may end past its type's unit, or the object inside it).
+     */
+    void putBits(long offset, int bit, int width, long value) {
+        for (int i = 0; i < width; i++) {
+            int at = (int) offset + (bit + i) / 8, b = (bit + i) % 8;
+            bytes[at] = (byte) (bytes[at] & ~(1 << b) | (int) (value >>> i & 1) << b);
+        }
+        if ((width == 64 ? value : value & (1L << width) - 1) != 0) nonZero = true;
     }
 
     void putBytes(long offset, byte[] b, int len) {

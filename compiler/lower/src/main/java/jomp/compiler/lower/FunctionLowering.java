@@ -153,6 +153,9 @@ final class FunctionLowering {
         FuncType sig = TypeMap.signature(ft);
         fn = new Function(unit.symbolOf(fv), sig, fv.storage == Var.Storage.STATIC || fv.inlineOnly);
         fn.weak = fv.weak && !fn.isStatic;
+        fn.alwaysInline = fv.alwaysInline;
+        fn.noInline = fv.noInline;
+        fn.flatten = fv.flatten;
         fn.csig = CSignature.of(ft);
         b = new IrBuilder(fn);
         b.line = unit.line = unit.lineOf(def.loc());   // -g: the prologue is the definition's line
@@ -981,36 +984,10 @@ final class FunctionLowering {
 
     // ---- bit-fields ----
 
-    Value loadBits(Value addr, Member m) {
-        Type ut = m.type();
-        IrType rt = TypeMap.reg(ut);
-        Value unit = load(addr, ut);
-        int bits = rt.bits();
-        boolean u = TypeMap.isUnsigned(ut);
-        if (u) {
-            Value sh = e.bin(Insn.BinOp.USHR, unit, new IntConst(rt, m.bitOffset()));
-            long mask = m.bitWidth() >= 64 ? -1L : (1L << m.bitWidth()) - 1;
-            return e.bin(Insn.BinOp.AND, sh, new IntConst(rt, mask));
-        }
-        Value up = e.bin(Insn.BinOp.SHL, unit, new IntConst(rt, bits - m.bitOffset() - m.bitWidth()));
-        return e.bin(Insn.BinOp.SHR, up, new IntConst(rt, bits - m.bitWidth()));
-    }
+    Value loadBits(Value addr, Member m) { return new BitFields(this).load(addr, m); }
 
     /** Stores v (of the member's type) into the bit-field; returns the value the field now holds. */
-    Value storeBits(Value addr, Member m, Value v) {
-        Type ut = m.type();
-        IrType rt = TypeMap.reg(ut);
-        long fieldMask = m.bitWidth() >= 64 ? -1L : (1L << m.bitWidth()) - 1;
-        Value unit = load(addr, ut);
-        Value cleared = e.bin(Insn.BinOp.AND, unit, new IntConst(rt, ~(fieldMask << m.bitOffset())));
-        Value field = e.bin(Insn.BinOp.AND, v, new IntConst(rt, fieldMask));
-        Value merged = e.bin(Insn.BinOp.OR, cleared, e.bin(Insn.BinOp.SHL, field, new IntConst(rt, m.bitOffset())));
-        store(addr, merged, ut);
-        if (TypeMap.isUnsigned(ut)) return field;
-        int bits = rt.bits();
-        Value up = e.bin(Insn.BinOp.SHL, v, new IntConst(rt, bits - m.bitWidth()));
-        return e.bin(Insn.BinOp.SHR, up, new IntConst(rt, bits - m.bitWidth()));
-    }
+    Value storeBits(Value addr, Member m, Value v) { return new BitFields(this).store(addr, m, v); }
 
     // ---- calls (CallLowering) ----
 

@@ -560,7 +560,7 @@ public final class Lowering {
             if (it.bitField() != null) {
                 if (!(v instanceof IntConst ic)) throw new Emit.NotConstant();
                 var m = it.bitField();
-                w.putBits(it.offset(), (int) m.type().size(), m.bitOffset(), m.bitWidth(), ic.value());
+                w.putBits(it.offset(), m.bitOffset(), m.bitWidth(), ic.value());
             } else if (v instanceof Addr a) {
                 if (t.size() != 8) throw new Emit.NotConstant();
                 w.reloc(it.offset(), a.symbol(), a.offset());

@@ -23,9 +23,11 @@ import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The entries of the map arrays (offload-abi.md §2) for a construct's list items, laid out as
@@ -152,8 +154,14 @@ final class MapBuilder {
         Map<String, Shape> shapes = new LinkedHashMap<>();
         List<Var> bound = new ArrayList<>();
         List<Request> iterated = new ArrayList<>();
+        // a pointer listed whole beside items through it (map(p, p[:n]), in either order) is
+        // attached to its pointee, as clang lays it out: the pointer's own item goes, and the
+        // group's first entry becomes PTR_AND_OBJ with the pointer's storage as its base
+        Set<Var> through = new HashSet<>(), attached = new HashSet<>();
+        for (Request r : requests) if (r.iterator() == null && shape(r.item()).throughRoot()) through.add(r.item().var());
         for (Request r : requests) {
             if (r.iterator() != null) { iterated.add(r); continue; }
+            if (wholePointer(r.item()) && through.contains(r.item().var())) { attached.add(r.item().var()); continue; }
             Shape s = shape(r.item());
             String key = System.identityHashCode(s.root()) + (s.throughRoot() ? "*" : "&") + s.root().name;
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
@@ -164,7 +172,8 @@ final class MapBuilder {
             Var v = first.root();
             boolean bind = param != 0 && captured(v) && !bound.contains(v);
             if (bind) bound.add(v);
-            group(g.getValue(), v, first.throughRoot(), bind ? new Binding(v, first.throughRoot() ? Pass.BYVAL : Pass.BYREF) : null);
+            group(g.getValue(), v, first.throughRoot(), bind ? new Binding(v, first.throughRoot() ? Pass.BYVAL : Pass.BYREF) : null,
+                    first.throughRoot() && attached.contains(v));
         }
         // items with an iterator: a function maps them for every value of the iterators, after the
         // others (whose storage they may lie in, as rows[i][0:n] lies in a mapped rows[0:m])
@@ -177,8 +186,16 @@ final class MapBuilder {
     /** The kernel parameter a group's first entry is: its variable and how it travels. */
     private record Binding(Var var, Pass pass) {}
 
-    private void group(List<Request> rs, Var root, boolean throughRoot, Binding binding) {
+    /** Is the item a pointer variable itself (map(p))? */
+    private static boolean wholePointer(OmpDirective.Item it) {
+        return it.var() != null && it.sections().isEmpty() && stripCasts(it.expr()) instanceof Expr.VarRef r && r.var() == it.var() && r.var().type.isPointer();
+    }
+
+    private void group(List<Request> rs, Var root, boolean throughRoot, Binding binding, boolean attach) {
         Value objBase = throughRoot ? f.readVar(root) : f.varAddress(root);
+        // attached: the first entry maps the pointer too and points its device copy at the pointee (the kernel still gets its value)
+        Value firstBase = attach ? f.varAddress(root) : objBase;
+        long attachBit = attach ? PTR_AND_OBJ : 0;
         long paramBit = binding == null ? 0 : TARGET_PARAM;
         Var bv = binding == null ? null : binding.var();
         Pass pass = binding == null ? Pass.BYREF : binding.pass();
@@ -187,8 +204,8 @@ final class MapBuilder {
             Shape s = shape(r.item());
             if (s.pointers().isEmpty()) {   // one item in its object: one entry
                 Range x = range(r.item());
-                Value base = x.strided() ? x.arrayBase() : objBase;
-                out.add(new Entry(base, x.begin(), x.size(), r.bits() | paramBit | (x.strided() ? NON_CONTIG : 0), bv, pass,
+                Value base = x.strided() ? x.arrayBase() : firstBase;
+                out.add(new Entry(base, x.begin(), x.size(), r.bits() | paramBit | (x.strided() ? NON_CONTIG : attachBit), bv, pass,
                         r.item().text(), r.item().var().loc, mapper(r)));
                 return;
             }
@@ -218,7 +235,7 @@ final class MapBuilder {
         if (lo == null) return;
         Value span = f.b.binary(Insn.BinOp.SUB, f.e.conv(Insn.ConvOp.BITCAST, hi, IrType.I64), f.e.conv(Insn.ConvOp.BITCAST, lo, IrType.I64));
         int parent = out.size();
-        out.add(new Entry(objBase, lo, span, paramBit, bv, pass, null, null, null));
+        out.add(new Entry(firstBase, lo, span, paramBit | attachBit, bv, pass, null, null, null));
         for (int k = 0; k < rs.size(); k++) {
             Request r = rs.get(k);
             Shape s = shapes.get(k);

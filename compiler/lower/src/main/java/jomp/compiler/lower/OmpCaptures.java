@@ -57,11 +57,16 @@ final class OmpCaptures extends TreeScanner {
     /** Is v an automatic variable of the enclosing function (as opposed to static storage)? */
     static boolean isAutomatic(Var v) { return v.isLocal && !v.isStatic() && !v.isFunction(); }
 
-    /** The automatic variables captured by the outlined regions nested anywhere in s (and copyprivate ones): they need an address. */
+    /**
+     * The variables captured by the outlined regions nested anywhere in s (and copyprivate ones):
+     * they need an address. Globals too: a region may have rebound one (is_device_ptr or
+     * firstprivate of a global in a kernel, private in a parallel region), and then a region
+     * inside must get the rebound storage's address, not the global's.
+     */
     static Set<Var> capturedByRegions(Stmt s) {
         Set<Var> out = newSet();
         forEachOmp(s, o -> {
-            if (outlines(o.directive())) for (Var v : free(o)) if (isAutomatic(v)) out.add(v);
+            if (outlines(o.directive())) for (Var v : free(o)) if (!v.isFunction()) out.add(v);
             // data constructs pass their list items' addresses to the runtime (and to mapper functions)
             if (mapsData(o.directive())) {
                 OmpCaptures c = new OmpCaptures();

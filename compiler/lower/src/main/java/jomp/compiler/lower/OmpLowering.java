@@ -134,10 +134,11 @@ final class OmpLowering {
             case TASK -> new TaskLowering(this, f).task(x);
             case ORDERED -> {
                 if (!d.clauses(OmpClause.Doacross.class).isEmpty()) { doacross(d); break; }
-                if (f.orderedIv == null) { f.stmt(x.body()); break; }   // not in an ordered loop: nothing to order
-                call(EntryPoints.ORDERED_ENTER, IrType.VOID, f.orderedIv);
+                // not lexically in an ordered loop: an orphaned region, ordered by the iteration the thread runs (-1)
+                Value iv = f.orderedIv == null ? IntConst.i64(-1) : f.orderedIv;
+                call(EntryPoints.ORDERED_ENTER, IrType.VOID, iv);
                 f.stmt(x.body());
-                call(EntryPoints.ORDERED_EXIT, IrType.VOID, f.orderedIv);
+                call(EntryPoints.ORDERED_EXIT, IrType.VOID, iv);
             }
             case TASKGROUP -> {
                 call(EntryPoints.TASKGROUP_BEGIN, IrType.VOID);
@@ -150,9 +151,11 @@ final class OmpLowering {
 
     /** depobj(o) depend(type: x) / update(type) / destroy: the depend object is a runtime record of one dependence. */
     private void depobj(OmpDirective d) {
-        Var obj = listVars(d, OmpClause.ListKind.DEPOBJ).stream().findFirst().orElse(null);
+        OmpDirective.Item obj = null;
+        for (OmpClause.ListClause l : d.clauses(OmpClause.ListClause.class))
+            if (l.kind() == OmpClause.ListKind.DEPOBJ && !l.items().isEmpty()) obj = l.items().get(0);
         if (obj == null) return;
-        Value addr = f.varAddress(obj);
+        Value addr = f.address(obj.expr());   // the object: any lvalue of type omp_depend_t
         for (OmpClause c : d.clauses()) {
             if (c instanceof OmpClause.Depend dep && !dep.items().isEmpty()) {
                 Expr e = dep.items().get(0).expr();

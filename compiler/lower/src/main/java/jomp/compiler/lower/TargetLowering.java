@@ -5,6 +5,7 @@ import static jomp.offload.abi.MapType.IMPLICIT;
 import static jomp.offload.abi.MapType.LITERAL;
 import static jomp.offload.abi.MapType.PRESENT;
 import static jomp.offload.abi.MapType.PRIVATE;
+import static jomp.offload.abi.MapType.PTR_AND_OBJ;
 import static jomp.offload.abi.MapType.TARGET_PARAM;
 import static jomp.offload.abi.MapType.TO;
 
@@ -172,6 +173,8 @@ final class TargetLowering {
             MapBuilder.Entry e = entries.get(k);
             if ((e.type() & TARGET_PARAM) == 0) continue;
             Value arg = e.base();
+            // an attached pointer's entry: its base is the pointer's storage, the kernel takes its value (as libomptarget passes it)
+            if ((e.type() & PTR_AND_OBJ) != 0) arg = f.b.load(IrType.PTR, arg);
             // a firstprivate aggregate (the runtime's private copy on a device) is a copy here too
             if ((e.type() & PRIVATE) != 0 && (e.type() & LITERAL) == 0 && e.pass() == MapBuilder.Pass.BYREF && e.size() instanceof IntConst n && n.value() > 0) {
                 arg = f.b.slotAddr(f.fn.newSlot(null, n.value(), 16));
@@ -387,14 +390,32 @@ final class TargetLowering {
             f.slotVars.put(v, s);
             f.b.store(now, f.b.slotAddr(s));
         }
-        for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.USE_DEVICE_ADDR)) {
-            Value p = f.varAddress(v);
-            Value t = omp.call(EntryPoints.TARGET_TRANSLATE, IrType.PTR, dev, p);
-            Value now = LoopNest.select(f, active, t, p);
-            restores.add(f.unbind(v));
-            Reg r = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
-            f.b.copy(r, now);
-            f.addrVars.put(v, r);
+        // use_device_addr of an array section (OpenMP 5.1 §2.14.4): the section's storage is looked up,
+        // and its base (the array, or the pointer's value) becomes the corresponding device address
+        Set<Var> seen = new HashSet<>();
+        for (OmpClause.ListClause l : d.clauses(OmpClause.ListClause.class)) {
+            if (l.kind() != OmpClause.ListKind.USE_DEVICE_ADDR) continue;
+            for (OmpDirective.Item it : l.items()) {
+                Var v = it.var();
+                if (v == null || !seen.add(v)) continue;
+                boolean whole = MapBuilder.stripCasts(it.expr()) instanceof Expr.VarRef r && r.var() == v;
+                boolean throughPointer = !whole && v.type.isPointer();
+                Value base = throughPointer ? f.readVar(v) : f.varAddress(v);
+                Value begin = whole ? base : f.address(it.expr());
+                Value t = omp.call(EntryPoints.TARGET_TRANSLATE, IrType.PTR, dev, begin);
+                if (!whole) t = f.b.ptrAdd(t, f.b.binary(Insn.BinOp.SUB, f.e.conv(Insn.ConvOp.BITCAST, base, IrType.I64), f.e.conv(Insn.ConvOp.BITCAST, begin, IrType.I64)));
+                Value now = LoopNest.select(f, active, t, base);
+                restores.add(f.unbind(v));
+                if (throughPointer) {   // the pointer itself now holds the device address, as use_device_ptr's
+                    Slot s = f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8);
+                    f.slotVars.put(v, s);
+                    f.b.store(now, f.b.slotAddr(s));
+                    continue;
+                }
+                Reg r = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
+                f.b.copy(r, now);
+                f.addrVars.put(v, r);
+            }
         }
         f.stmt(o.body());
         restores.forEach(Runnable::run);

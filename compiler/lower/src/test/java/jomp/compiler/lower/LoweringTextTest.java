@@ -98,4 +98,20 @@ class LoweringTextTest {
         assertThat(targets).containsOnlyKeys("1", "5", "6");
         assertThat(targets.get("5")).isEqualTo(targets.get("6")).isNotEqualTo(targets.get("1")).isNotEqualTo(sw.group(1));
     }
+
+    @Test
+    void inliningAttributesReachTheIr() {
+        Module m = lower("""
+            static inline __attribute__((always_inline)) int a(int x) { return x + 1; }
+            __attribute__((noinline)) int n(int x) { return x * 2; }
+            int __attribute__((__noipa__)) p(int x) { return x - 3; }
+            __attribute__((flatten)) int f(int x) { return a(x) + n(x) + p(x); }
+            int g(int x);
+            [[gnu::noinline]] int g(int x) { return x; }
+            int main(void) { return f(1) + g(2); }
+            """, 0);
+        String ir = IrPrinter.print(m);
+        assertThat(ir).contains("func static alwaysinline i32 @a(").contains("func noinline i32 @n(").contains("func noinline i32 @p(")
+            .contains("func flatten i32 @f(").contains("func noinline i32 @g(").contains("func i32 @main(");
+    }
 }

@@ -38,12 +38,13 @@ class PtxCorpusTest {
     /**
      * Corpus files the backend rejects on purpose, with a pattern of the message it must give.
      * 082 and 083 are OpenMP programs whose host code calls the outlined kernel as the host
-     * fallback of a target region: host code, never compiled for the device. 129 asks the x86
-     * processor about itself (cpuid), which a GPU cannot answer. Their device half (what a device
-     * compile takes) is assembled instead, as in {@link PtxOffloadCorpusTest}.
+     * fallback of a target region: host code, never compiled for the device (at -O2 saxpy is
+     * inlined into main, which then makes the call). 129 asks the x86 processor about itself
+     * (cpuid), which a GPU cannot answer. Their device half (what a device compile takes) is
+     * assembled instead, as in {@link PtxOffloadCorpusTest}.
      */
     static final Map<String, String> REJECTED = Map.of(
-            "082-omp-target-saxpy.c", "function 'saxpy' calls kernel '__omp_offloading_\\w+_saxpy_l4', which a device function cannot call",
+            "082-omp-target-saxpy.c", "function '(saxpy|main)' calls kernel '__omp_offloading_\\w+_saxpy_l4', which a device function cannot call",
             "083-omp-zaxpy-target.c", "function 'main' calls kernel '__omp_offloading_\\w+_main_l8', which a device function cannot call",
             "129-inline-asm-barriers.c", "function '__get_cpuid_max' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU");
 

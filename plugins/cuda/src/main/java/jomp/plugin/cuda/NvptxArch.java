@@ -13,6 +13,11 @@ public final class NvptxArch {
             System.err.println("nvptx-arch: failed to load " + CudaLibrary.LIBCUDA);
             System.exit(1);
         }
-        for (String arch : GpuArch.detect()) System.out.println(arch);
+        try {
+            for (String arch : GpuArch.detect()) System.out.println(arch);
+        } catch (RuntimeException | LinkageError e) {   // a driver that misbehaves: a message, not a stack trace
+            System.err.println("nvptx-arch: failed to query the GPUs: " + e);
+            System.exit(1);
+        }
     }
 }

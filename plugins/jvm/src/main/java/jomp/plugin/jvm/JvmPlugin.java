@@ -113,7 +113,7 @@ public final class JvmPlugin implements DevicePlugin {
                     try {
                         Class<?> c = Class.forName(k.owner().replace('/', '.'), true, loader);
                         // the image's classes need not be public: its package is open to us (an unnamed module)
-                        MethodHandle h = MethodHandles.privateLookupIn(c, MethodHandles.lookup()).findStatic(c, k.method(), MethodType.methodType(void.class, long.class));
+                        MethodHandle h = MethodHandles.privateLookupIn(c, MethodHandles.lookup()).findStatic(c, k.method(), MethodType.methodType(void.class, long.class, jomp.runtime.mem.Stack.class));
                         return new JvmKernel(n, h);
                     } catch (ReflectiveOperationException e) {
                         throw new IllegalStateException("jomp: kernel " + n + " is missing from the jvm device image: " + e, e);

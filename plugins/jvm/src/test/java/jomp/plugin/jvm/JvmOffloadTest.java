@@ -60,7 +60,7 @@ class JvmOffloadTest {
 
         ClassWriter k = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
         k.visit(V21, ACC_FINAL, "k/K", null, "java/lang/Object", null);   // not public: the plugin finds it anyway
-        MethodVisitor m = k.visitMethod(ACC_STATIC, "kern", "(J)V", null, null);
+        MethodVisitor m = k.visitMethod(ACC_STATIC, "kern", "(JLjomp/runtime/mem/Stack;)V", null, null);   // a kernel: the argument slots, then the Stack
         m.visitCode();
         m.visitVarInsn(LLOAD, 0);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "getLong", "(J)J", false);
@@ -97,7 +97,7 @@ class JvmOffloadTest {
         m.visitInsn(RETURN);
         m.visitMaxs(0, 0);
         m.visitEnd();
-        MethodVisitor f = k.visitMethod(ACC_STATIC, "fail", "(J)V", null, null);
+        MethodVisitor f = k.visitMethod(ACC_STATIC, "fail", "(JLjomp/runtime/mem/Stack;)V", null, null);
         f.visitCode();
         f.visitInsn(LCONST_0);
         f.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "handle", "(J)Ljava/lang/invoke/MethodHandle;", false);

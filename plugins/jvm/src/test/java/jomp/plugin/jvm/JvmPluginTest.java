@@ -42,7 +42,7 @@ class JvmPluginTest {
 
         ClassWriter k = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
         k.visit(V21, ACC_PUBLIC | ACC_FINAL, "k/K", null, "java/lang/Object", null);
-        MethodVisitor m = k.visitMethod(ACC_PUBLIC | ACC_STATIC, "kern", "(J)V", null, null);
+        MethodVisitor m = k.visitMethod(ACC_PUBLIC | ACC_STATIC, "kern", "(JLjomp/runtime/mem/Stack;)V", null, null);   // a kernel: the argument slots, then the Stack
         m.visitCode();
         m.visitVarInsn(LLOAD, 0);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "getLong", "(J)J", false);   // the device pointer in slot 0
