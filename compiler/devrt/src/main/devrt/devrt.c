@@ -411,30 +411,51 @@ void __jomp_error(const char *format, const char *message, int fatal) {
     __builtin_trap();
 }
 
-/* ---- context selectors' device traits at run time ("kind=gpu,nohost", "arch=nvptx64"): an
- * NVIDIA GPU is kind gpu, nohost and any, arch nvptx and nvptx64 (the runtime has no string
- * literals, so the words are spelled as character arrays) -------------------------------- */
+/* ---- context selectors' device traits at run time ("kind=gpu,nohost", "arch=nvptx64"): the
+ * target's traits, one line "kind=gpu,nohost,any;arch=nvptx,nvptx64;isa=", which the back end
+ * writes into __jomp_context_traits from the target's ToolChain when it links this runtime in
+ * (nvptx.DeviceRuntime; the runtime has no string literals, so it only reads words) ---------- */
 
-int __jomp_word_is(const char *p, const char *w) {
-    while (*w && *p == *w) { p++; w++; }
-    return *w == 0 && (*p == 0 || *p == ',');
+char __jomp_context_traits[128];
+
+/* the length of a word, up to ',', ';', '=' or the end */
+int __jomp_word_len(const char *p) {
+    int n = 0;
+    while (p[n] && p[n] != ',' && p[n] != ';' && p[n] != '=') n++;
+    return n;
+}
+
+int __jomp_word_eq(const char *a, const char *b) {
+    int n = __jomp_word_len(a);
+    if (n != __jomp_word_len(b)) return 0;
+    for (int i = 0; i < n; i++) if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+/* whether the target's trait `trait` lists the word w */
+int __jomp_trait_has(const char *trait, const char *w) {
+    const char *p = __jomp_context_traits;
+    while (*p) {
+        int here = __jomp_word_eq(p, trait);
+        while (*p && *p != '=') p++;
+        if (*p) p++;
+        while (*p && *p != ';') {
+            if (here && __jomp_word_eq(p, w)) return 1;
+            while (*p && *p != ',' && *p != ';') p++;
+            if (*p == ',') p++;
+        }
+        if (*p == ';') p++;
+    }
+    return 0;
 }
 
 int __jomp_device_matches(const char *traits) {
-    char kind[] = {'k', 'i', 'n', 'd', 0}, arch[] = {'a', 'r', 'c', 'h', 0};
-    char gpu[] = {'g', 'p', 'u', 0}, nohost[] = {'n', 'o', 'h', 'o', 's', 't', 0}, any[] = {'a', 'n', 'y', 0};
-    char nvptx[] = {'n', 'v', 'p', 't', 'x', 0}, nvptx64[] = {'n', 'v', 'p', 't', 'x', '6', '4', 0};
     const char *p = traits;
-    int is_kind = 1, is_arch = 1;
-    for (int i = 0; kind[i]; i++) if (p[i] != kind[i]) is_kind = 0;
-    for (int i = 0; arch[i]; i++) if (p[i] != arch[i]) is_arch = 0;
     while (*p && *p != '=') p++;
     if (!*p) return 0;
     p++;
     while (*p) {
-        int ok = is_kind ? __jomp_word_is(p, gpu) || __jomp_word_is(p, nohost) || __jomp_word_is(p, any)
-               : is_arch ? __jomp_word_is(p, nvptx) || __jomp_word_is(p, nvptx64) : 0;
-        if (!ok) return 0;
+        if (!__jomp_trait_has(traits, p)) return 0;
         while (*p && *p != ',') p++;
         if (*p) p++;
     }

@@ -19,7 +19,7 @@ import jomp.driver.job.Tools;
 import jomp.driver.options.Arg;
 import jomp.driver.options.ArgParser;
 import jomp.driver.options.Opt;
-import jomp.toolchain.CudaInstallation;
+import jomp.driver.job.Tool;
 import jomp.toolchain.ToolChain;
 import jomp.toolchain.ToolChains;
 import jomp.toolchain.Triple;
@@ -136,7 +136,7 @@ public final class Driver {
                 : has(args, Opt.C) ? ActionBuilder.Stop.OBJECT
                 : ActionBuilder.Stop.LINK;
 
-        // Offload targets: -fopenmp-targets=a,b and --offload-arch=sm_XX (which implies nvptx64).
+        // Offload targets: -fopenmp-targets=a,b and --offload-arch=<arch> (which implies the target whose archs they are).
         List<String> targetNames = new ArrayList<>();
         for (Arg a : args) if (a.opt() == Opt.OFFLOAD_TARGETS) for (String t : a.value().split(",")) if (!t.isEmpty()) targetNames.add(t);
         List<String> offloadArchs = new ArrayList<>();
@@ -146,7 +146,7 @@ public final class Driver {
             if (a.opt() == Opt.FOPENMP || a.opt() == Opt.FOPENMP_EQ) openmp = true;
             else if (a.opt() == Opt.FNO_OPENMP) openmp = false;
         }
-        if (!offloadArchs.isEmpty() && targetNames.isEmpty()) targetNames.add(Triple.NVPTX64);
+        if (!offloadArchs.isEmpty() && targetNames.isEmpty()) targetNames.add(ToolChains.offloadArchTarget().triple());
         // -fopenmp-targets alone means OpenMP offloading (clang insists on -fopenmp too; jomp's
         // users write `jomp -fopenmp-targets=nvptx64 x.c -c`); only an explicit -fno-openmp conflicts.
         if (!targetNames.isEmpty() && !openmp && !has(args, Opt.FNO_OPENMP)) openmp = true;
@@ -235,40 +235,34 @@ public final class Driver {
         for (ActionBuilder.Target t : targets) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());
         boolean saveTemps = has(args, Opt.SAVE_TEMPS);
         boolean verbose = has(args, Opt.VERBOSE);
-        // each target's assembler (ptxas), found in the caller's environment or under --cuda-path
-        String cudaPath = lastValue(args, Opt.CUDA_PATH);
-        java.util.Map<String, Path> assemblers = new java.util.HashMap<>();
+        // each target's assembler (ptxas), found in the caller's environment or under the installation the user named (--cuda-path)
+        String installPath = lastValue(args, Opt.CUDA_PATH);
+        java.util.Map<String, Tool> assemblers = new java.util.HashMap<>();
         for (ActionBuilder.Target t : targets) {
             ToolChain tc = ToolChains.device(t.triple());
-            if (!tc.separateAssembler() || assemblers.containsKey(t.triple())) continue;
-            Path as = tc.findProgram(tc.assembler(), cudaPath);
-            if (as != null) assemblers.put(t.triple(), as);
-            else if (verbose) err.println("jomp: note: " + tc.assembler() + " not found (" + CudaInstallation.searched(cudaPath)
-                    + "); embedding PTX, which the CUDA driver compiles when the program loads it");
+            if (tc.assembler() == null || assemblers.containsKey(t.triple())) continue;
+            Path as = tc.findProgram(tc.assembler().program(), installPath);
+            if (as != null) assemblers.put(t.triple(), Tool.external(tc.assembler().toolName(), as));
+            else if (verbose) err.println("jomp: note: " + tc.assembler().missingNote(installPath));
         }
         // a target with archs and none given: the arch of the device present, as the target's arch
         // tool (jomp-nvptx-arch, clang's nvptx-arch) prints it, run as a child process; without a
-        // device, where clang 19 stops, portable PTX for the default arch, which any newer GPU's driver compiles
-        Set<String> ptxOnly = new java.util.HashSet<>();
+        // device, where clang 19 stops, portable code for the default arch (PTX, which any newer GPU's driver compiles)
+        Set<String> portable = new java.util.HashSet<>();
         for (ActionBuilder.Target t : targets) {
             ToolChain tc = ToolChains.device(t.triple());
             if (tc.archTool() == null || t.arch() != null || t.cpu() != null) continue;
             if (stop.compareTo(ActionBuilder.Stop.ASSEMBLE_SOURCE) < 0 && !has(args, Opt.OFFLOAD_DEVICE_ONLY)) continue;
             List<String> gpus = ToolChains.detectArchs(tc, root.resolve("bin").resolve(tc.archTool()));
-            if (!gpus.isEmpty()) {
-                deviceCpus.put(t.triple(), gpus.get(0));
-                if (verbose) err.println("jomp: note: no --offload-arch given; compiling for the GPU present, " + gpus.get(0));
-            } else {
-                ptxOnly.add(t.triple());
-                if (verbose) err.println("jomp: note: no --offload-arch given and no NVIDIA GPU found; compiling portable PTX for "
-                        + tc.defaultArch() + ", which the CUDA driver compiles for the GPU when the program loads it");
-            }
+            if (!gpus.isEmpty()) deviceCpus.put(t.triple(), gpus.get(0));
+            else portable.add(t.triple());
+            if (verbose) err.println("jomp: note: " + tc.archNote(gpus.isEmpty() ? null : gpus.get(0)));
         }
         TempFiles temps = new TempFiles(saveTemps);
         Tools tools = Tools.standard(root, assemblers);
         JobBuilder jb = new JobBuilder(tools, new JobBuilder.Options(cc1Common, output, saveTemps, has(args, Opt.EMIT_IR),
-                linkerArgs, linkOrder, normalizedTargets, deviceCpus, ptxOnly,
-                deps.cc1ArgsBySource(inputs, typeOf), deps.only(), noPtx(args)), temps);
+                linkerArgs, linkOrder, normalizedTargets, deviceCpus, portable,
+                deps.cc1ArgsBySource(inputs, typeOf), deps.only(), assemblerInputLeftOut(args)), temps);
         try {
             boolean single = plan.topLevel().size() == 1;
             for (Action a : plan.topLevel()) jb.buildTopLevel(a, single);
@@ -352,10 +346,11 @@ public final class Driver {
     }
 
     /**
-     * The archs whose cubins travel without their PTX: --no-cuda-include-ptx=<arch>|all, undone by a
-     * later --cuda-include-ptx= of the same arch, as clang reads them.
+     * The archs whose assembled objects travel without the assembler's input (cubins without their
+     * PTX): --no-cuda-include-ptx=<arch>|all, undone by a later --cuda-include-ptx= of the same
+     * arch, as clang reads them.
      */
-    private static java.util.Set<String> noPtx(List<Arg> args) {
+    private static java.util.Set<String> assemblerInputLeftOut(List<Arg> args) {
         java.util.Set<String> out = new java.util.HashSet<>();
         for (Arg a : args) {
             if (a.opt() == Opt.NO_CUDA_INCLUDE_PTX) out.add(a.value());
@@ -404,29 +399,17 @@ public final class Driver {
         if (Main.served) s.println("Compile server: pid " + ProcessHandle.current().pid());
     }
 
+    /** The help text (a resource, help.txt), with the targets jomp has. */
     private void printHelp() {
-        out.println("""
-                OVERVIEW: jomp, an OpenMP offloading compiler for C
-
-                USAGE: jomp [options] file...
-
-                OPTIONS (as clang spells them):
-                  -c / -S / -E / -fsyntax-only   stop after the object / assembly / preprocessing / checking
-                  -o <file>                      write the output to <file>
-                  -O0 .. -O3, -g                 optimisation level, debug info
-                  -I <dir>, -D <m>[=<v>], -U <m> preprocessor options
-                  -L <dir>, -l <lib>, -Wl,<args> linker options
-                  -Werror, -w, -W<warning>       warnings
-                  -fopenmp                       enable OpenMP
-                  -fopenmp-targets=<triples>     offload targets: nvptx64, jvm, ptxsim (comma-separated)
-                  --offload-arch=<sm_XX>         GPU architecture (implies nvptx64)
-                  --cuda-path=<dir>              CUDA installation whose ptxas and nvlink are used
-                  -Xopenmp-target[=<triple>] <arg>  pass <arg> to the device compile (e.g. -march=sm_90)
-                  --offload-host-only, --offload-device-only, -foffload-lto
-                  -emit-ir                       with -S: write jomp IR (.jir)
-                  -save-temps, -v, -###, -ccc-print-phases, -ccc-print-bindings
-                  -cc1                           run the frontend directly
-
-                See docs/user-guide.md.""");
+        String text;
+        try (var in = Driver.class.getResourceAsStream("help.txt")) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).stripTrailing();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        List<String> names = new ArrayList<>();
+        for (ToolChain tc : ToolChains.devices()) names.add(tc.aliases().get(0));
+        out.println(text.replace("{targets}", String.join(", ", names))
+                .replace("{offload-arch-target}", ToolChains.offloadArchTarget().aliases().get(0)));
     }
 }

@@ -23,16 +23,27 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.Remapper;
+
+import jomp.toolchain.ToolChain;
+import jomp.toolchain.ToolChains;
+import jomp.toolchain.Triple;
 
 /**
  * The layering of the code, checked on what the build made so that it cannot rot: the modules read
  * bottom-up in the root pom's order, in pipeline order, without circles; the compiled classes use
  * only the modules their pom names; no package circles inside a module; nothing depends on the
- * driver; no main source file passes 1,200 lines. Plain reflection over the class files (every
- * type a class names, through ASM's remapper), no framework.
+ * driver; no main source file passes 1,200 lines; what differs per target is decided only in the
+ * target's places (its ToolChain in toolchain/, its back end, its plugin). Plain reflection over
+ * the class files (every type a class names, through ASM's remapper, and every string constant),
+ * no framework.
  */
 class LayeringTest {
     /**
@@ -56,6 +67,22 @@ class LayeringTest {
     static Map<String, String> owner = new HashMap<>();
     /** module -> its classes' references: class -> classes it names. */
     static Map<String, Map<String, Set<String>>> refs = new LinkedHashMap<>();
+    /** class -> the string constants it holds (ldc, constant fields, invokedynamic arguments). */
+    static Map<String, Set<String>> strings = new HashMap<>();
+
+    /**
+     * Where a per-target decision may be made (clang's ToolChain classes, LLVM's targets, libomptarget's
+     * plugins): the targets' ToolChains, the back ends with the device runtime they link, the
+     * plugins, and the formats of one target's own (NVIDIA's arch names and fat binaries, each target's
+     * context traits).
+     */
+    static final Set<String> TARGET_MODULES = Set.of("toolchain", "compiler/jvm", "compiler/nvptx", "compiler/devrt",
+            "plugins/jvm", "plugins/cuda", "plugins/ptxsim");
+    static final List<String> TARGET_PACKAGES = List.of("jomp/offload/abi/nvptx/", "jomp/offload/abi/jvm/");
+    /** The one list outside them that names each back end: cc1 finds a target's back end there. */
+    static final Set<String> TARGET_LISTS = Set.of("jomp/compiler/cc1/BackEnds");
+    /** What toolchain/ offers everyone: the seam (a target's ToolChain, its Assembler and DeviceLinker, the list of targets), the host's triple, running programs. */
+    static final Set<String> TOOLCHAIN_SEAMS = Set.of("ToolChain", "ToolChains", "Assembler", "DeviceLinker", "Programs", "Triple");
 
     @BeforeAll
     static void readTheBuild() throws IOException {
@@ -106,6 +133,7 @@ class LayeringTest {
                     }), 0);
                     named.remove(cr.getClassName());
                     r.put(cr.getClassName(), named);
+                    strings.put(cr.getClassName(), constants(cr));
                     String was = owner.put(cr.getClassName(), m);
                     assertThat(was).as(cr.getClassName() + " is in two modules").isNull();
                 }
@@ -213,6 +241,111 @@ class LayeringTest {
             }
         }
         assertThat(problems).isEmpty();
+    }
+
+    /**
+     * No code outside a target's places decides by target: none names a target's own classes (a
+     * ToolChain's class, a back end other than the host's, a plugin, a target's formats) and none
+     * holds a device's name as a constant (its triple, an alias, its back end's name: what a
+     * {@code triple.startsWith("nvptx")} or {@code codeGen() == PTX} test needs). The host is
+     * the JVM: its triple and its back end (compiler/jvm) are everyone's.
+     */
+    @Test
+    void perTargetDecisionsStayInTheTargetsPlaces() {
+        List<String> problems = new ArrayList<>();
+        for (String m : modules) {
+            if (ASSEMBLIES.contains(m)) continue;
+            for (var c : refs.get(m).entrySet()) problems.addAll(targetDecisions(m, c.getKey(), c.getValue(), strings.get(c.getKey()), owner));
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void aPerTargetDecisionOutsideItsPlaceIsFound() {
+        // the kinds of test this rule exists for, in a class of the driver and in one of a ToolChain
+        Map<String, String> owners = new HashMap<>(owner);
+        String driverClass = "jomp/driver/job/Fake", toolchainClass = "jomp/toolchain/Fake";
+        Set<String> named = Set.of("jomp/toolchain/Nvptx", "jomp/compiler/nvptx/PtxBackend", "jomp/offload/abi/nvptx/CudaArch", "jomp/toolchain/ToolChain");
+        Set<String> constants = Set.of("nvptx64", "nvptx64-jomp-ptxsim", "nvptx", "ptx", "-target-cpu");
+        assertThat(targetDecisions("driver", driverClass, named, constants, owners)).hasSize(6)
+                .anyMatch(p -> p.contains("jomp/toolchain/Nvptx")).anyMatch(p -> p.contains("\"nvptx64\""))
+                .anyMatch(p -> p.contains("\"nvptx\"")).noneMatch(p -> p.contains("names jomp/toolchain/ToolChain,")).noneMatch(p -> p.contains("\"ptx\""));
+        assertThat(targetDecisions("toolchain", toolchainClass, named, constants, owners)).isEmpty();
+        assertThat(targetDecisions("compiler/cc1", "jomp/compiler/cc1/BackEnds", named, constants, owners)).isEmpty();
+        // the class files hold what the rule reads: the string constants of a compiled test
+        assertThat(strings.get("jomp/runtime/offload/DeviceApi")).isNotNull();
+    }
+
+    /** The per-target decisions of class {@code c} of module {@code m}: the target classes it names and the device names it holds. */
+    static List<String> targetDecisions(String m, String c, Set<String> named, Set<String> constants, Map<String, String> owners) {
+        List<String> problems = new ArrayList<>();
+        if (inTargetPlace(m, c)) return problems;
+        for (String n : named) {
+            String o = owners.get(n);
+            if (o == null || o.equals(m) && !n.startsWith("jomp/toolchain/")) continue;
+            boolean targets = n.startsWith("jomp/toolchain/") ? !TOOLCHAIN_SEAMS.contains(outer(n).substring("jomp/toolchain/".length()))
+                    : o.equals("compiler/nvptx") || o.startsWith("plugins/") || TARGET_PACKAGES.stream().anyMatch(n::startsWith);
+            if (targets) problems.add(m + ": " + c + " names " + n + ", a class of one target (ask its ToolChain, back end or plugin instead)");
+        }
+        Set<String> words = targetWords();
+        for (String k : constants == null ? Set.<String>of() : constants) {
+            String w = k.strip();
+            boolean isTarget = words.contains(w) || words.stream().anyMatch(t -> t.contains("-") && w.startsWith(t + "-"));
+            if (isTarget) problems.add(m + ": " + c + " holds \"" + w + "\", a device's name (a decision by target outside its ToolChain, back end or plugin)");
+        }
+        return problems;
+    }
+
+    private static boolean inTargetPlace(String m, String c) {
+        return TARGET_MODULES.contains(m) || TARGET_LISTS.contains(outer(c)) || TARGET_PACKAGES.stream().anyMatch(c::startsWith);
+    }
+
+    /** A nested class's outermost class. */
+    private static String outer(String c) {
+        int d = c.indexOf('$');
+        return d < 0 ? c : c.substring(0, d);
+    }
+
+    /** The devices' triples and names and their back ends' names, the host's (the JVM's) left out. */
+    static Set<String> targetWords() {
+        Set<String> words = new TreeSet<>();
+        for (ToolChain tc : ToolChains.devices()) {
+            if (!tc.triple().equals(Triple.HOST)) words.add(tc.triple());
+            words.addAll(tc.aliases());
+            words.add(tc.backEnd());
+        }
+        words.removeAll(hostWords());
+        return words;
+    }
+
+    /** The host's names: its triple and the JVM back end's name, which the host shares with the jvm device. */
+    private static Set<String> hostWords() {
+        ToolChain jvm = ToolChains.device(Triple.HOST);
+        return jvm == null ? Set.of(Triple.HOST) : Set.of(Triple.HOST, jvm.backEnd());
+    }
+
+    /** The string constants of a class. */
+    static Set<String> constants(ClassReader cr) {
+        Set<String> out = new TreeSet<>();
+        cr.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
+                if (value instanceof String v) out.add(v);
+                return null;
+            }
+
+            @Override public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override public void visitLdcInsn(Object value) {
+                        if (value instanceof String v) out.add(v);
+                    }
+
+                    @Override public void visitInvokeDynamicInsn(String n, String d, Handle bsm, Object... args) {
+                        for (Object a : args) if (a instanceof String v) out.add(v);
+                    }
+                };
+            }
+        }, ClassReader.SKIP_FRAMES);
+        return out;
     }
 
     @Test

@@ -375,9 +375,9 @@ class OffloadEndToEndTest {
         // the nvptx image the LTO link made is a fat binary: the cubin ptxas produced from the linked PTX, and that PTX
         Path image = dir.resolve("prog.nvptx64.sm_90.img");
         assertThat(image).exists();
-        List<jomp.runtime.plugin.Fatbinary.Entry> entries = jomp.runtime.plugin.Fatbinary.read(Files.readAllBytes(image));
-        assertThat(entries).extracting(jomp.runtime.plugin.Fatbinary.Entry::kind)
-                .containsExactly(jomp.runtime.plugin.Fatbinary.KIND_ELF, jomp.runtime.plugin.Fatbinary.KIND_PTX);
+        List<jomp.offload.abi.nvptx.Fatbinary.Entry> entries = jomp.offload.abi.nvptx.Fatbinary.read(Files.readAllBytes(image));
+        assertThat(entries).extracting(jomp.offload.abi.nvptx.Fatbinary.Entry::kind)
+                .containsExactly(jomp.offload.abi.nvptx.Fatbinary.KIND_ELF, jomp.offload.abi.nvptx.Fatbinary.KIND_PTX);
         Path cubin = dir.resolve("prog.cubin");
         Files.write(cubin, entries.get(0).payload());
         Exec.Result readelf = Exec.run(List.of("readelf", "-h", cubin.toString()), dir, Map.of(), dir.resolve("scratch"));

@@ -2,7 +2,8 @@ package jomp.toolchain;
 
 import java.util.List;
 
-import jomp.offload.abi.ImageKind;
+import jomp.offload.abi.ContextTraits;
+import jomp.offload.abi.jvm.JvmDeviceTraits;
 
 /**
  * The host CPU as an offload device (clang's x86_64 offload target): the device compile writes a
@@ -37,6 +38,13 @@ public final class JvmDevice implements ToolChain {
         }
         return i == p.length;
     }
-    public CodeGen codeGen() { return CodeGen.JVM; }
-    public ImageKind imageKind() { return ImageKind.OBJECT; }
+    public String backEnd() { return "jvm"; }
+    public ContextTraits contextTraits() { return JvmDeviceTraits.CONTEXT; }
+    /** Its compile job writes the jomp object (clang's integrated assembler). */
+    @Override public boolean compileEmitsObject() { return true; }
+    /** The objects are linked as the host's are, into the jar the jvm plugin loads. */
+    @Override public DeviceLinker linker() { return LINKER; }
+    @Override public String describeLto(String arch, String assemblerPath) { return "jvm classes"; }
+
+    private static final DeviceLinker LINKER = new JvmDeviceLink();
 }

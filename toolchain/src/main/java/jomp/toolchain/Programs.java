@@ -40,6 +40,16 @@ public final class Programs {
         return Files.isExecutable(p) && !Files.isDirectory(p) ? p : null;
     }
 
+    /** Removes a temporary folder of plain files; what cannot be removed stays (no reason to fail a link). */
+    public static void removeTempDir(Path dir) {
+        try (var files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) Files.deleteIfExists(f);
+            Files.deleteIfExists(dir);
+        } catch (IOException ignored) {
+            // a temporary file left behind is no reason to fail the link
+        }
+    }
+
     /** A finished program: its exit status and what it printed. */
     public record Result(int status, String output) {
         public boolean ok() { return status == 0; }

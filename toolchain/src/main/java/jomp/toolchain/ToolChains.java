@@ -22,6 +22,21 @@ public final class ToolChains {
         return null;
     }
 
+    /** The target {@code --offload-arch} means without {@code -fopenmp-targets} (clang's: nvptx64). */
+    public static ToolChain offloadArchTarget() {
+        for (ToolChain tc : DEVICES) if (tc.impliedByOffloadArch()) return tc;
+        throw new IllegalStateException("no target takes --offload-arch alone");
+    }
+
+    /**
+     * The device link of images whose triple jomp has no toolchain for (the linker-wrapper links
+     * what objects carry unless --offload-targets says otherwise): as nvptx64's when
+     * --device-linker names a linker, else they pass through one by one.
+     */
+    public static DeviceLinker foreignLinker() { return FOREIGN; }
+
+    private static final DeviceLinker FOREIGN = new NvptxDeviceLink(null, true);
+
     /**
      * The archs of the devices present, in device order, as the target's arch tool (clang's
      * nvptx-arch) prints them; empty when the target has none, the tool is missing or fails

@@ -58,30 +58,49 @@ class ToolChainsTest {
     @Test
     void eachTargetSaysHowItsCodeIsMadeAndLinked() {
         ToolChain nvptx = ToolChains.device("nvptx64"), jvm = ToolChains.device("jvm"), sim = ToolChains.device("ptxsim");
-        assertThat(nvptx.codeGen()).isEqualTo(CodeGen.PTX);
+        assertThat(nvptx.backEnd()).isEqualTo("nvptx");
         assertThat(nvptx.defaultArch()).isEqualTo("sm_75");
-        assertThat(nvptx.separateAssembler()).isTrue();
-        assertThat(nvptx.imageKind()).isEqualTo(ImageKind.OBJECT);
-        assertThat(nvptx.assemblerArgs("sm_90", "-O2", "a.s", "a.o")).containsExactly("-m64", "-O2", "--gpu-name", "sm_90", "--output-file", "a.o", "a.s", "-c");
-        assertThat(nvptx.deviceLinkArgs("sm_90", "l.cubin", List.of("x.cubin", "y.ptx"))).containsExactly("-arch=sm_90", "-o", "l.cubin", "x.cubin", "y.ptx");
+        assertThat(nvptx.assembler().program()).isEqualTo("ptxas");
+        assertThat(nvptx.assembler().toolName()).isEqualTo("NVPTX::Assembler");
+        assertThat(nvptx.assembler().imageKind()).isEqualTo(ImageKind.OBJECT);
+        assertThat(nvptx.assembler().keepsInput()).isTrue();
+        assertThat(nvptx.assembler().args("sm_90", "2", "a.s", "a.o")).containsExactly("-m64", "-O2", "--gpu-name", "sm_90", "--output-file", "a.o", "a.s", "-c");
+        // ptxas's -O as clang 19 maps the compile's: none is -O0, -Os/-Oz -O2, -O4/-Ofast -O3
+        assertThat(nvptx.assembler().args("sm_90", null, "a.s", "a.o")).contains("-O0");
+        assertThat(nvptx.assembler().args("sm_90", "s", "a.s", "a.o")).contains("-O2");
+        assertThat(nvptx.assembler().args("sm_90", "fast", "a.s", "a.o")).contains("-O3");
+        assertThat(nvptx.deviceCompileArgs("sm_90")).containsExactly("-target-cpu", "sm_90");
+        assertThat(nvptx.compileEmitsObject()).isFalse();
+        assertThat(nvptx.impliedByOffloadArch()).isTrue();
+        assertThat(ToolChains.offloadArchTarget()).isSameAs(nvptx);
+        assertThat(NvptxDeviceLink.command("nvlink", "sm_90", "l.cubin", List.of("x.cubin", "y.ptx")))
+                .containsExactly("nvlink", "-arch=sm_90", "-o", "l.cubin", "x.cubin", "y.ptx");
+        assertThat(nvptx.contextTraits().matches("kind=gpu,nohost")).isTrue();
+        assertThat(nvptx.describeLto("sm_90", null)).isEqualTo("PTX for sm_90 (no ptxas: the PTX is the image)");
         assertThat(nvptx.archs(List.of("sm_90", "sm_80", "sm_90"))).containsExactly("sm_90", "sm_80");
         assertThat(nvptx.checkArch("sm_90a")).isNull();
         assertThat(nvptx.checkArch("gfx90a")).isEqualTo("unsupported CUDA gpu architecture: gfx90a");
         assertThat(nvptx.archTool()).isEqualTo("jomp-nvptx-arch");
 
-        assertThat(jvm.codeGen()).isEqualTo(CodeGen.JVM);
+        assertThat(jvm.backEnd()).isEqualTo("jvm");
         assertThat(jvm.defaultArch()).isNull();
-        assertThat(jvm.separateAssembler()).isFalse();
+        assertThat(jvm.assembler()).isNull();
+        assertThat(jvm.compileEmitsObject()).isTrue();
+        assertThat(jvm.deviceCompileArgs(null)).isEmpty();
+        assertThat(jvm.contextTraits().matches("arch=jvm64")).isTrue();
+        assertThat(jvm.describeLto("", null)).isEqualTo("jvm classes");
         assertThat(jvm.archs(List.of("sm_90"))).isEmpty();
         assertThat(jvm.archTool()).isNull();
 
         // the PTX simulator: nvptx64's PTX, never assembled or nvlinked, no GPU asked
-        assertThat(sim.codeGen()).isEqualTo(CodeGen.PTX);
+        assertThat(sim.backEnd()).isEqualTo("nvptx");
         assertThat(sim.defaultArch()).isEqualTo("sm_75");
-        assertThat(sim.separateAssembler()).isFalse();
-        assertThat(sim.deviceLinker()).isNull();
+        assertThat(sim.assembler()).isNull();
+        assertThat(sim.compileEmitsObject()).isFalse();
+        assertThat(sim.deviceCompileArgs("sm_80")).containsExactly("-target-cpu", "sm_80");
         assertThat(sim.archTool()).isNull();
-        assertThat(sim.imageKind()).isEqualTo(ImageKind.PTX);
+        assertThat(sim.impliedByOffloadArch()).isFalse();
+        assertThat(sim.contextTraits()).isEqualTo(nvptx.contextTraits());
         assertThat(sim.triple()).startsWith("nvptx64-");   // the plugins take any nvptx64 triple's PTX
     }
 

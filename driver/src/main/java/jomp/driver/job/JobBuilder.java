@@ -10,7 +10,6 @@ import java.util.Set;
 
 import jomp.driver.action.Action;
 import jomp.driver.action.FileType;
-import jomp.toolchain.CodeGen;
 import jomp.toolchain.ToolChain;
 import jomp.toolchain.ToolChains;
 
@@ -23,12 +22,12 @@ public final class JobBuilder {
     /** Everything about the invocation that goes into command lines. */
     public record Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
                           List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
-                          Map<String, String> deviceCpus, java.util.Set<String> ptxOnly,
-                          Map<String, List<String>> dependencyArgs, boolean dependenciesOnly, java.util.Set<String> noPtx) {
+                          Map<String, String> deviceCpus, java.util.Set<String> portable,
+                          Map<String, List<String>> dependencyArgs, boolean dependenciesOnly, java.util.Set<String> assemblerInputLeftOut) {
         public Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
                        List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
-                       Map<String, String> deviceCpus, java.util.Set<String> ptxOnly) {
-            this(cc1Common, finalOutput, saveTemps, emitIr, linkerArgs, linkOrder, offloadTargets, deviceCpus, ptxOnly, Map.of(), false,
+                       Map<String, String> deviceCpus, java.util.Set<String> portable) {
+            this(cc1Common, finalOutput, saveTemps, emitIr, linkerArgs, linkOrder, offloadTargets, deviceCpus, portable, Map.of(), false,
                     java.util.Set.of());
         }
     }
@@ -157,49 +156,42 @@ public final class JobBuilder {
         if ("device-openmp".equals(as.offloadKind())) {
             Action.Backend b = (Action.Backend) as.input();
             ToolChain tc = toolChain(as);
-            // the jvm device's compile job writes its object: no assembler job (clang's integrated assembler)
-            if (tc.codeGen() == CodeGen.JVM) return deviceCompile(b, (Action.Offload) b.input(), topLevel, single, false);
-            Job ptx = build(b, false, single);
-            // no separate assembler, none found, or portable PTX: the PTX itself is the image (kind ptx), compiled at load
+            // a compile job that writes its object (the jvm device's): no assembler job (clang's integrated assembler)
+            if (tc.compileEmitsObject()) return deviceCompile(b, (Action.Offload) b.input(), topLevel, single, false);
+            Job text = build(b, false, single);
+            // no assembler, none found, or portable PTX: the compile's text itself is the image (kind ptx), compiled at load
             Tool assembler = tools.assembler(as.triple());
-            if (!tc.separateAssembler() || assembler == null || opts.ptxOnly().contains(as.triple())) return ptx;
+            if (tc.assembler() == null || assembler == null || opts.portable().contains(as.triple())) return text;
             String out = temps.create(stem(inputFile(as)), as.arch() == null ? "" : as.arch(), "openmp-" + as.triple() + "-" + cpu(as), "o");
-            List<String> args = tc.assemblerArgs(cpu(as), ptxasOptLevel(), ptx.output(), out);
-            return add(new Job(assembler, as.triple(), List.of(ptx.output()), out, args, List.of(ptx)));
+            List<String> args = tc.assembler().args(cpu(as), optLevel(), text.output(), out);
+            return add(new Job(assembler, as.triple(), List.of(text.output()), out, args, List.of(text)));
         }
         return hostCodegen(as, topLevel, single, "o", List.of("-emit-obj"));
     }
 
-    /**
-     * ptxas's -O as clang 19 maps the compile's (Cuda.cpp, NVPTX::Assembler): none is -O0 (ptxas's
-     * own default would be -O3), -O0 to -O3 as given, -Os and -Oz -O2, -O4 and -Ofast -O3.
-     */
-    private String ptxasOptLevel() {
+    /** What followed the compile's last -O ("2", "s", "fast"...), or null when none was given: the assembler maps it. */
+    private String optLevel() {
         String level = null;
         for (String a : opts.cc1Common()) if (a.startsWith("-O")) level = a.substring(2);
-        if (level == null) return "-O0";
-        return switch (level) {
-            case "0", "1", "2", "3" -> "-O" + level;
-            case "4", "fast" -> "-O3";
-            default -> "-O2";
-        };
+        return level;
     }
 
-    /** Device compile: reads the source and the host IR; PTX for NVPTX, an object for the jvm device. */
+    /** Device compile: reads the source and the host IR; the target's assembly text (PTX), or its object (the jvm device). */
     private Job deviceCompile(Action.Backend b, Action.Offload joined, boolean topLevel, boolean single, boolean asm) {
         Job host = build(joined.host().action(), false, single);
         String src = inputFile(b);
-        boolean nvptx = toolChain(b).codeGen() == CodeGen.PTX;
+        ToolChain tc = toolChain(b);
+        boolean text = !tc.compileEmitsObject(), withArchs = tc.defaultArch() != null;
         boolean lto = b.type() == FileType.LTO_IR;   // -foffload-lto: device IR, code-generated at the link
-        String ext = lto ? "jir" : nvptx ? "s" : "o";
-        String tag = nvptx && b.arch() != null ? b.arch() : ""; // clang tags temp names with the bound arch only
-        String stable = "openmp-" + b.triple() + (nvptx ? "-" + cpu(b) : "");
+        String ext = lto ? "jir" : text ? "s" : "o";
+        String tag = withArchs && b.arch() != null ? b.arch() : ""; // clang tags temp names with the bound arch only
+        String stable = "openmp-" + b.triple() + (withArchs ? "-" + cpu(b) : "");
         String out = topLevel ? output(b, true, single, ext, tag, stable) : temps.create(stem(src), tag, stable, ext);
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", b.triple()));
         args.addAll(opts.cc1Common());
         args.addAll(List.of("-fopenmp-is-target-device", "-fopenmp-host-ir-file-path", host.output()));
-        if (nvptx) args.addAll(List.of("-target-cpu", cpu(b)));
-        args.addAll(List.of(lto ? "-emit-ir" : nvptx ? "-S" : "-emit-obj", "-o", out, src));
+        args.addAll(tc.deviceCompileArgs(cpu(b)));
+        args.addAll(List.of(lto ? "-emit-ir" : text ? "-S" : "-emit-obj", "-o", out, src));
         return add(new Job(tools.cc1(), b.triple(), List.of(src, host.output()), out, args, List.of(host)));
     }
 
@@ -254,10 +246,11 @@ public final class JobBuilder {
             if (toolChain(obj).defaultArch() != null) image.append(",arch=").append(cpu(obj));
             image.append(",kind=").append(kind);
             args.add(image.toString());
-            // a cubin travels with the PTX it came from, as nvcc's fat binaries carry both: the
-            // linker-wrapper makes them one fat binary, which a GPU of another arch and the PTX
-            // simulator can run (--no-cuda-include-ptx= leaves it out)
-            if (j.tool() == tools.assembler(obj.triple()) && !opts.noPtx().contains("all") && !opts.noPtx().contains(cpu(obj)))
+            // an assembler's input may travel with its output (a cubin with the PTX it came from, as
+            // nvcc's fat binaries carry both: the linker-wrapper makes them one fat binary, which a
+            // GPU of another arch and the PTX simulator can run; --no-cuda-include-ptx= leaves it out)
+            if (j.tool() == tools.assembler(obj.triple()) && toolChain(obj).assembler().keepsInput()
+                    && !opts.assemblerInputLeftOut().contains("all") && !opts.assemblerInputLeftOut().contains(cpu(obj)))
                 args.add("--image=file=" + j.dependsOn().get(0).output() + ",triple=" + obj.triple() + ",arch=" + cpu(obj) + ",kind=" + kind);
         }
         return add(new Job(tools.packager(), p.triple(), inputs, out, args, deps));

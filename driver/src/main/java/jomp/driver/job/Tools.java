@@ -5,17 +5,15 @@ import java.util.Map;
 
 /**
  * The tools jobs are bound to, with the launchers -### names for them: jomp's own, run in-process,
- * and each target's assembler (ptxas), an external program found by its ToolChain.
+ * and each target's assembler (ptxas), an external program its ToolChain builds and finds.
  */
 public record Tools(Tool cc1, Tool packager, Map<String, Tool> assemblers, Tool hostLinker, Tool offloadLinker) {
 
     /** jomp's own tools under {@code jompRoot}/bin; {@code assemblers}: triple → the assembler found for it. */
-    public static Tools standard(Path jompRoot, Map<String, Path> assemblers) {
+    public static Tools standard(Path jompRoot, Map<String, Tool> assemblers) {
         Path bin = jompRoot.resolve("bin");
         Tool.InProcess linker = jomp.linker.LinkerWrapperMain::run;
-        Map<String, Tool> as = new java.util.HashMap<>();
-        // clang's name for the NVPTX assembler in bindings; a target of another kind would bring its own
-        assemblers.forEach((triple, program) -> as.put(triple, Tool.external("NVPTX::Assembler", program)));
+        Map<String, Tool> as = new java.util.HashMap<>(assemblers);
         return new Tools(
                 Tool.inProcess("jomp", bin.resolve("jomp"), (args, out, err) -> jomp.compiler.cc1.Cc1.run(drop(args), out, err)),
                 Tool.inProcess("Offload::Packager", bin.resolve("jomp-offload-packager"), jomp.objfile.packager.PackagerMain::run),

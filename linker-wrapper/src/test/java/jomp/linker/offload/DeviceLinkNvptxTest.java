@@ -52,7 +52,6 @@ class DeviceLinkNvptxTest {
         assertThat(elfType(exe)).isEqualTo(2);
 
         DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("a.o", image(ImageKind.CUBIN, rel))));
-        assertThat(DeviceLink.relocatableCubin(g.images().get(0).binary())).isTrue();
         assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT)).contains("nvlink -arch=sm_90 -o linked.cubin image0.cubin   # a.o");
         DeviceLink.Linked linked = DeviceLink.link(g);
         assertThat(linked.kind()).isEqualTo(ImageKind.CUBIN);
@@ -99,9 +98,9 @@ class DeviceLinkNvptxTest {
                 .contains("nvlink -arch=sm_90 -o linked.cubin image0.cubin   # a.o; then a fat binary of linked.cubin and the PTX");
         DeviceLink.Linked linked = DeviceLink.link(g);
         assertThat(linked.kind()).isEqualTo(ImageKind.FATBINARY);
-        List<jomp.runtime.plugin.Fatbinary.Entry> entries = jomp.runtime.plugin.Fatbinary.read(linked.bytes());
+        List<jomp.offload.abi.nvptx.Fatbinary.Entry> entries = jomp.offload.abi.nvptx.Fatbinary.read(linked.bytes());
         assertThat(entries).hasSize(2);
-        assertThat(entries.get(0).kind()).isEqualTo(jomp.runtime.plugin.Fatbinary.KIND_ELF);
+        assertThat(entries.get(0).kind()).isEqualTo(jomp.offload.abi.nvptx.Fatbinary.KIND_ELF);
         assertThat(elfType(entries.get(0).payload())).as("nvlink's executable cubin").isEqualTo(2);
         assertThat(entries.get(1).text()).isEqualTo(PTX);
         assertThat(entries.get(0).sm()).isEqualTo(90);
@@ -113,12 +112,12 @@ class DeviceLinkNvptxTest {
                 "--image3=kind=elf,sm=90,file=exe.cubin", "--image3=kind=ptx,sm=90,file=k.ptx");
         byte[] tool = Files.readAllBytes(dir.resolve("tool.fatbin"));
         assertThat(headers(linked.bytes())).isEqualTo(headers(tool));
-        assertThat(jomp.runtime.plugin.Fatbinary.read(tool).get(0).payload()).isEqualTo(entries.get(0).payload());
+        assertThat(jomp.offload.abi.nvptx.Fatbinary.read(tool).get(0).payload()).isEqualTo(entries.get(0).payload());
 
         // and NVIDIA's nvlink reads ours: a fat binary of the relocatable cubin and its PTX links
-        Files.write(dir.resolve("ours.fatbin"), jomp.runtime.plugin.Fatbinary.write(List.of(
-                new jomp.runtime.plugin.Fatbinary.Entry(jomp.runtime.plugin.Fatbinary.KIND_ELF, 90, rel, false),
-                new jomp.runtime.plugin.Fatbinary.Entry(jomp.runtime.plugin.Fatbinary.KIND_PTX, 90, ptx, false))));
+        Files.write(dir.resolve("ours.fatbin"), jomp.offload.abi.nvptx.Fatbinary.write(List.of(
+                new jomp.offload.abi.nvptx.Fatbinary.Entry(jomp.offload.abi.nvptx.Fatbinary.KIND_ELF, 90, rel, false),
+                new jomp.offload.abi.nvptx.Fatbinary.Entry(jomp.offload.abi.nvptx.Fatbinary.KIND_PTX, 90, ptx, false))));
         OffloadLinkTest.run(dir, "nvlink", "-arch=sm_90", "-o", "from-ours.cubin", "ours.fatbin");
         assertThat(elfType(Files.readAllBytes(dir.resolve("from-ours.cubin")))).isEqualTo(2);
     }
@@ -136,7 +135,7 @@ class DeviceLinkNvptxTest {
             assertThat(DeviceLink.describe(g, noCuda)).contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
             DeviceLink.Linked linked = DeviceLink.link(g, noCuda);
             assertThat(linked.kind()).isEqualTo(ImageKind.FATBINARY);
-            assertThat(jomp.runtime.plugin.Fatbinary.ptx(linked.bytes())).containsExactly(PTX, PTX.replace("kern", "other"));
+            assertThat(jomp.offload.abi.nvptx.Fatbinary.ptx(linked.bytes())).containsExactly(PTX, PTX.replace("kern", "other"));
         } finally {
             jomp.env.Invocation.reset();
         }

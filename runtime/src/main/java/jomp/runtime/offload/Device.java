@@ -10,6 +10,7 @@ import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.HostEntry;
 import jomp.runtime.omp.OmptHost;
 import jomp.runtime.plugin.DevicePlugin;
+import jomp.runtime.plugin.LaunchRequest;
 
 /**
  * One offload device of the device table: its plugin and number there, its mapping table, the
@@ -93,7 +94,7 @@ final class Device {
     private void writeIcvs(DevicePlugin.LoadedImage li) {
         jomp.runtime.omp.DeviceIcvs.OfDevice v = icvs();
         if (li.global("__jomp_icv_nteams") == null) return;
-        int[] g = plugin.launchGeometry(local, null, v.nteams(), v.teamsThreadLimit());
+        int[] g = plugin.launchGeometry(local, LaunchRequest.of(null, new long[0], v.nteams(), v.teamsThreadLimit()));
         setDeviceInt(li, "__jomp_icv_nteams", g[0]);
         setDeviceInt(li, "__jomp_icv_teams_thread_limit", g[1]);
         setDeviceInt(li, "__jomp_icv_nthreads", v.nthreads());

@@ -1,11 +1,13 @@
 package jomp.runtime.offload;
 
+import jomp.offload.abi.ContextTraits;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.omp.DeviceIcvs;
 import jomp.runtime.omp.OmptHost;
 import jomp.runtime.omp.Parallel;
 import jomp.runtime.omp.Teams;
+import jomp.runtime.plugin.DevicePlugin;
 
 /**
  * omp.h's device and device-memory routines (OpenMP 5.2 §18.7–18.8) over the device table.
@@ -40,28 +42,26 @@ public final class DeviceApi {
     /**
      * Context selectors' target_device traits in host code ("kind=gpu,nohost", "arch=nvptx64"): 1
      * when each listed value holds for the device a target construct would use ({@code device}, or
-     * the default device): a GPU (kind gpu, nohost, any; arch nvptx, nvptx64), the jvm device (kind
-     * nohost, cpu, any; arch jvm64) or the host (kind host, cpu, any; arch x86_64).
+     * the default device): the traits its plugin names (a GPU's: kind gpu, nohost, any; arch
+     * nvptx, nvptx64), or the host's ({@link ContextTraits#HOST}).
      */
     public static int __jomp_target_device_matches(int device, long traits) {
-        String s = Mem.cString(traits);
-        int eq = s.indexOf('=');
-        String trait = s.substring(0, eq);
         int dev = device == DEFAULT_DEVICE ? omp_get_default_device() : device;
         Device d = host(dev) ? null : Devices.get(dev);
         if (d == null && !host(dev)) return 0;
-        boolean gpu = d != null && d.plugin.triple().startsWith("nvptx");
-        for (String w : s.substring(eq + 1).split(",")) {
-            boolean ok = switch (trait) {
-                case "kind" -> w.equals("any") || (d == null ? w.equals("host") || w.equals("cpu")
-                        : w.equals("nohost") || w.equals(gpu ? "gpu" : "cpu"));
-                case "arch" -> d == null ? w.equals("x86_64") || w.equals("x86-64") || w.equals("amd64")
-                        : gpu ? w.equals("nvptx") || w.equals("nvptx64") : w.equals("jvm64") || w.equals("jvm");
-                default -> false;
-            };
-            if (!ok) return 0;
-        }
-        return 1;
+        return (d == null ? ContextTraits.HOST : d.plugin.contextTraits()).matches(Mem.cString(traits)) ? 1 : 0;
+    }
+
+    /**
+     * Context selectors' device traits asked at run time ("kind=gpu,nohost", "arch=x86_64",
+     * "isa=..."): 1 when every listed value holds for the device running the caller, a host-thread
+     * device (the traits its plugin names: the jvm device's) or the host. GPU code asks its own
+     * device runtime.
+     */
+    public static int __jomp_device_matches(long traits) {
+        Object plugin = Teams.currentDevice() >= 0 ? Teams.currentDevicePlugin() : null;
+        ContextTraits t = plugin instanceof DevicePlugin p ? p.contextTraits() : ContextTraits.HOST;
+        return t.matches(Mem.cString(traits)) ? 1 : 0;
     }
 
     /**

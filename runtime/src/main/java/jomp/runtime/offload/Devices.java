@@ -111,28 +111,26 @@ final class Devices {
         return plugins = ordered(list, System.getenv("JOMP_PLUGINS"));
     }
 
-    /** Device numbering when JOMP_PLUGINS does not say: GPUs (real, then simulated) before the host's jvm device. */
-    static final List<String> DEFAULT_ORDER = List.of("cuda", "ptxsim", "jvm");
-
     /**
      * The plugins whose devices the table holds, in order: JOMP_PLUGINS (a comma-separated list of
-     * plugin names) picks and orders them; without it, all in {@link #DEFAULT_ORDER}, others after.
+     * plugin names) picks and orders them; without it, all, by their declared
+     * {@link DevicePlugin#priority()} (GPUs, then the PTX simulator, then the host's jvm device),
+     * plugins of equal priority in the order they were found.
      */
     static List<DevicePlugin> ordered(List<DevicePlugin> plugins, String selection) {
+        if (selection == null || selection.isBlank()) {
+            List<DevicePlugin> out = new ArrayList<>(plugins);
+            out.sort(java.util.Comparator.comparingInt(DevicePlugin::priority).reversed());   // stable: equal priorities keep their order
+            return out;
+        }
         List<String> names = new ArrayList<>();
-        boolean explicit = selection != null && !selection.isBlank();
-        if (explicit) {
-            for (String n : selection.split(",")) if (!n.isBlank()) names.add(n.trim().toLowerCase(java.util.Locale.ROOT));
-            for (String n : names) {
-                if (plugins.stream().noneMatch(p -> p.name().equals(n)))
-                    System.err.println("omptarget message: JOMP_PLUGINS names " + n + ", which is not a device plugin of this program");
-            }
-        } else {
-            names.addAll(DEFAULT_ORDER);
+        for (String n : selection.split(",")) if (!n.isBlank()) names.add(n.trim().toLowerCase(java.util.Locale.ROOT));
+        for (String n : names) {
+            if (plugins.stream().noneMatch(p -> p.name().equals(n)))
+                System.err.println("omptarget message: JOMP_PLUGINS names " + n + ", which is not a device plugin of this program");
         }
         List<DevicePlugin> out = new ArrayList<>();
         for (String n : names) for (DevicePlugin p : plugins) if (p.name().equals(n) && !out.contains(p)) out.add(p);
-        if (!explicit) for (DevicePlugin p : plugins) if (!out.contains(p)) out.add(p);
         return out;
     }
 

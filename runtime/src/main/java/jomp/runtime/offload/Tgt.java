@@ -16,6 +16,7 @@ import jomp.offload.abi.KernelArgs;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.omp.OmptHost;
 import jomp.runtime.plugin.DevicePlugin;
+import jomp.runtime.plugin.LaunchRequest;
 
 /**
  * libomptarget's compiler-facing entry points (offload-abi.md §2): kernel launches with their data
@@ -93,7 +94,8 @@ public final class Tgt {
         // the device's nteams-var and teams-thread-limit-var: OMP_NUM_TEAMS_DEV_<n> and friends, else OMP_NUM_TEAMS as libomptarget's plugins read it
         if (numTeams <= 0) numTeams = d.icvs().nteams();
         if (threadLimit <= 0) threadLimit = d.icvs().teamsThreadLimit();
-        int[] geometry = d.plugin.launchGeometry(d.local, k, numTeams, threadLimit, tripCount);   // what the plugin launches, for the report
+        LaunchRequest request = new LaunchRequest(k, args, numTeams, threadLimit, tripCount, Mem.getInt(kernelArgs + KernelArgs.OFF_DYN_CGROUP_MEM));
+        int[] geometry = d.plugin.launchGeometry(d.local, request);   // what the plugin launches, for the report
         int teams = geometry[0], threads = geometry[1];
         Info.debug("Launching target execution %s with pointer %s (index=%d).", name, Info.hex(hostPtr), Registry.index(hostPtr));
         Info.launch(d.local, name, teams, threads, d.plugin.executionMode(d.local, k));
@@ -101,7 +103,7 @@ public final class Tgt {
         jomp.runtime.omp.DeviceIcvs.LAUNCHING.set(d.icvs());   // what a host-thread device's kernel starts from (the jvm device)
         try {
             if (tool != null) OmptTarget.submitKernel(tool, 1, requestedTeams);
-            d.plugin.launch(d.local, k, args, numTeams, threadLimit, tripCount);
+            d.plugin.launch(d.local, request);
             if (tool != null) OmptTarget.submitKernel(tool, 2, requestedTeams);
         } catch (RuntimeException | Error e) {
             jomp.runtime.omp.DeviceIcvs.LAUNCHING.remove();

@@ -148,27 +148,6 @@ public final class Kmpc {
         if (fatal != 0) jomp.runtime.libc.Stdlib.exit(1);
     }
 
-    /**
-     * Context selectors' device traits asked at run time ("kind=gpu,nohost", "arch=x86_64",
-     * "isa=..."): 1 when every listed value holds for the device running the caller: the jvm
-     * device (kind nohost, cpu, any; arch jvm64) or the host (kind host, cpu, any; arch x86_64).
-     */
-    public static int __jomp_device_matches(long traits) {
-        String s = Mem.cString(traits);
-        int eq = s.indexOf('=');
-        String trait = s.substring(0, eq);
-        boolean device = Teams.currentDevice() >= 0;
-        for (String w : s.substring(eq + 1).split(",")) {
-            boolean ok = switch (trait) {
-                case "kind" -> w.equals("any") || w.equals("cpu") || w.equals(device ? "nohost" : "host");
-                case "arch" -> device ? w.equals("jvm64") || w.equals("jvm") : w.equals("x86_64") || w.equals("x86-64") || w.equals("amd64");
-                default -> false;
-            };
-            if (!ok) return 0;
-        }
-        return 1;
-    }
-
     // ---- cancellation (OMP_CANCELLATION=true; kinds 1 parallel, 2 for, 3 sections, 4 taskgroup)
 
     /** cancel: activates cancellation of the innermost construct of that kind; 1 when the thread must leave it now. */

@@ -2,14 +2,30 @@ package jomp.runtime.plugin;
 
 import java.util.List;
 
+import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.DeviceImage;
 
 /**
  * One kind of offload device (docs/design/offload-abi.md, overview.md steps 13-14), the counterpart of libomptarget's {@code __tgt_rtl_*}
  * interface. Found with {@link java.util.ServiceLoader}. Device numbers here are local to the
- * plugin; the runtime numbers devices across plugins. Addresses are native addresses as
+ * plugin; the runtime numbers devices across plugins, in {@link #priority()} order. Addresses are native addresses as
  * {@code long}: host addresses are the C program's pointers, device addresses are whatever the
  * device gives (a CUdeviceptr for CUDA, native memory for the jvm device).
+ *
+ * <p><b>Call order</b> (libomptarget's): {@link #numberOfDevices()} and {@link #isCompatible} may be
+ * asked at any time; then, per device,
+ * <ol>
+ * <li>{@link #initDevice} (the runtime calls it once, before anything else on the device);</li>
+ * <li>{@link #loadImage} for each registered image the device runs, and the handles' kernels and globals;</li>
+ * <li>{@link #dataAlloc} and the copies ({@link #dataSubmit}, {@link #dataRetrieve}, {@link #dataExchange}),
+ *     {@link #dataDelete};</li>
+ * <li>{@link #launch} with a kernel of a loaded image (a {@link LaunchRequest}), which may return before the kernel ends;</li>
+ * <li>{@link #synchronize}: everything queued has ended;</li>
+ * <li>{@link #deinitDevice}: nothing may follow on the device.</li>
+ * </ol>
+ * Steps 2-5 repeat in any order a program needs. {@link GpuPlugin} checks the order where it is
+ * cheap (an image loaded before {@code initDevice}, a device used after {@code deinitDevice}, a
+ * kernel launched on a device that did not load it).
  */
 public interface DevicePlugin {
     /** Short name used in messages and LIBOMPTARGET_INFO, e.g. "cuda", "jvm". */
@@ -18,11 +34,28 @@ public interface DevicePlugin {
     /** Target triple this plugin runs images for, e.g. "nvptx64-nvidia-cuda". */
     String triple();
 
+    /**
+     * The OpenMP context's device traits of its devices (kind, arch, isa), which host code's
+     * {@code target_device} selectors and code running on a host-thread device ask: the record
+     * the target's ToolChain names too.
+     */
+    ContextTraits contextTraits();
+
+    /**
+     * Where the plugin's devices come in the device table when JOMP_PLUGINS does not say: higher
+     * first (GPUs 30, the PTX simulator 20, so that it is device 0 where a GPU would be, the host's
+     * jvm device 10); plugins of equal priority keep the order ServiceLoader finds them in.
+     */
+    default int priority() { return 0; }
+
     /** Number of usable devices; 0 (not an error) when the driver or hardware is absent. */
     int numberOfDevices();
 
     /** Prepares a device for use (context, streams). Idempotent. */
     void initDevice(int device);
+
+    /** Releases a device (libomptarget's deinit_device): the last call on it. */
+    default void deinitDevice(int device) {}
 
     /** True if the image (its kind, triple and arch) can run on this device. */
     boolean isCompatible(int device, DeviceImage image);
@@ -59,35 +92,28 @@ public interface DevicePlugin {
     void dataExchange(int device, long deviceDst, long deviceSrc, long size);
 
     /**
-     * Launches a kernel. {@code args} are the kernel's arguments as 64-bit values (device
-     * addresses or literal scalars, bit-cast), in the order the compiler laid them out.
+     * Launches a kernel of a loaded image: its arguments, its clauses and the trip count the host
+     * passed (offload-abi.md §2). GPU plugins size the grid from them as libomptarget does
+     * ({@link LaunchGeometry}); the launch may return before the kernel ends ({@link #synchronize}).
      */
-    void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit);
+    void launch(int device, LaunchRequest request);
 
-    /**
-     * {@link #launch} with the trip count of the kernel's loop that the host passed for an SPMD
-     * kernel (KernelArgs.Tripcount, 0 when unknown), from which a GPU plugin sizes the grid as
-     * libomptarget does ({@link LaunchGeometry}). Plugins that do not use it launch as without it.
-     */
-    default void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit, long tripCount) {
-        launch(device, kernel, args, numTeams, threadLimit);
+    /** {@link #launch(int, LaunchRequest)} without a trip count or dynamic shared memory (tests and tools). */
+    default void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
+        launch(device, LaunchRequest.of(kernel, args, numTeams, threadLimit));
     }
 
     /**
-     * The geometry {@link #launch} gives a kernel for these clauses: {blocks or teams, threads per
-     * team}, for LIBOMPTARGET_INFO's launch report. 0 or less means the clause is absent. The
-     * default is what the runtime's host-thread devices do: num_teams teams (else one per
-     * processor) of thread_limit threads (else the processors shared among the teams).
+     * The geometry {@link #launch} gives a request: {blocks or teams, threads per team}, for
+     * LIBOMPTARGET_INFO's launch report (and the device's ICVs: a request without a kernel). 0 or
+     * less means the clause is absent. The default is what the runtime's host-thread devices do:
+     * num_teams teams (else one per processor) of thread_limit threads (else the processors
+     * shared among the teams).
      */
-    default int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
+    default int[] launchGeometry(int device, LaunchRequest request) {
         int procs = Runtime.getRuntime().availableProcessors();
-        int teams = numTeams > 0 ? numTeams : procs;
-        return new int[] {teams, threadLimit > 0 ? threadLimit : Math.max(1, procs / teams)};
-    }
-
-    /** {@link #launchGeometry} of a launch with a trip count ({@link #launch(int, Kernel, long[], int, int, long)}). */
-    default int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit, long tripCount) {
-        return launchGeometry(device, kernel, numTeams, threadLimit);
+        int teams = request.numTeams() > 0 ? request.numTeams() : procs;
+        return new int[] {teams, request.threadLimit() > 0 ? request.threadLimit() : Math.max(1, procs / teams)};
     }
 
     /**

@@ -33,6 +33,7 @@ class TgtTest {
         final java.util.Map<String, GlobalSymbol> globals = new java.util.HashMap<>();
         @Override public String name() { return "test"; }
         @Override public String triple() { return "test-device"; }
+        @Override public jomp.offload.abi.ContextTraits contextTraits() { return new jomp.offload.abi.ContextTraits(java.util.List.of("nohost", "any"), java.util.List.of("test"), java.util.List.of()); }
         @Override public int numberOfDevices() { return 1; }
         @Override public void initDevice(int device) {}
         @Override public boolean isCompatible(int device, DeviceImage image) { return image.triple().equals("test-device"); }
@@ -47,7 +48,7 @@ class TgtTest {
         @Override public void dataSubmit(int device, long d, long h, long size) { log.add("submit " + size); Mem.copy(d, h, size); }
         @Override public void dataRetrieve(int device, long h, long d, long size) { log.add("retrieve " + size); Mem.copy(h, d, size); }
         @Override public void dataExchange(int device, long d, long s, long size) { Mem.copy(d, s, size); }
-        @Override public void launch(int device, Kernel k, long[] args, int teams, int threads) { log.add("launch"); kernel.accept(args); }
+        @Override public void launch(int device, jomp.runtime.plugin.LaunchRequest r) { log.add("launch"); kernel.accept(r.args()); }
         @Override public void synchronize(int device) {}
     }
 
@@ -396,6 +397,7 @@ class TgtTest {
     static final class OtherPlugin implements DevicePlugin {
         @Override public String name() { return "other"; }
         @Override public String triple() { return "other-device"; }
+        @Override public jomp.offload.abi.ContextTraits contextTraits() { return new jomp.offload.abi.ContextTraits(java.util.List.of("nohost", "any"), java.util.List.of("other"), java.util.List.of()); }
         @Override public int numberOfDevices() { return 2; }
         @Override public void initDevice(int device) {}
         @Override public boolean isCompatible(int device, DeviceImage image) { return image.triple().equals("other-device"); }
@@ -405,7 +407,7 @@ class TgtTest {
         @Override public void dataSubmit(int device, long d, long h, long size) {}
         @Override public void dataRetrieve(int device, long h, long d, long size) {}
         @Override public void dataExchange(int device, long d, long s, long size) {}
-        @Override public void launch(int device, Kernel k, long[] args, int teams, int threads) {}
+        @Override public void launch(int device, jomp.runtime.plugin.LaunchRequest r) {}
         @Override public void synchronize(int device) {}
     }
 

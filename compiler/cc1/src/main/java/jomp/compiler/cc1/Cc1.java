@@ -351,19 +351,20 @@ public final class Cc1 {
         }
         Compilation c = new Compilation(o, diags);
         if (o.hostIrPath == null) c.source = Preprocessor.readSource(Path.of(o.input), diags);
-        String arch = o.targetCpu != null && !o.targetCpu.isEmpty() ? o.targetCpu : tc.defaultArch();
+        jomp.compiler.codegen.BackEnd.Target target = DeviceCodeGen.target(tc, o.targetCpu, o.optLevel);
+        String arch = target.arch();
         boolean ok;
         try {
-            ok = Pipeline.run(Pipeline.device(o, ppOpts, tc.codeGen(), arch), c, o.debugPass,
+            ok = Pipeline.run(Pipeline.device(o, ppOpts, BackEnds.of(tc), target), c, o.debugPass,
                     describe(o, "device " + o.triple + (arch != null ? " " + arch : "")), err);
-        } catch (jomp.compiler.nvptx.PtxException e) {   // IR the GPU cannot run, naming the function
+        } catch (jomp.compiler.codegen.BackEnd.Refusal e) {   // IR the target cannot run, naming the function
             diags.printSummary();
             err.println("jomp: error: " + e.getMessage());
             return 1;
         }
         diags.printSummary();
         if (!ok) return 1;
-        // the target's code: PTX text for one sm_XX (the driver's ptxas job assembles it), a jvm device object, or IR (-foffload-lto)
+        // the target's code (PTX text for one arch, which the driver's assembler job may assemble; a jvm device object), or IR (-foffload-lto)
         writeOutput(o, c.output, out);
         return 0;
     }

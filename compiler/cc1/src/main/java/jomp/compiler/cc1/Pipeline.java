@@ -8,24 +8,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 import jomp.env.Invocation;
+import jomp.compiler.codegen.BackEnd;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.IrParser;
 import jomp.compiler.ir.IrPrinter;
 import jomp.compiler.ir.Module;
-import jomp.compiler.jvm.HostObjectWriter;
-import jomp.compiler.jvm.JvmBackend;
-import jomp.compiler.jvm.JvmText;
+import jomp.compiler.jvm.JvmCodeGen;
 import jomp.compiler.lower.Lowering;
-import jomp.compiler.nvptx.PtxBackend;
-import jomp.compiler.nvptx.PtxPreparation;
 import jomp.compiler.offload.DeviceExtraction;
-import jomp.compiler.offload.IndirectCallTable;
 import jomp.compiler.opt.PassManager;
 import jomp.compiler.parse.Parser;
 import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
 import jomp.compiler.sema.OmpDeclarations;
-import jomp.toolchain.CodeGen;
 
 /**
  * cc1's passes, in the order they run, for the host and for each device (javac's CompileStates,
@@ -38,9 +33,11 @@ import jomp.toolchain.CodeGen;
  *          loop-outline (-O1+), jvm-codegen, write-object | jvm-disassemble (-S)
  * .jir:    read-ir, opt, then as the host
  * device:  read-host-ir (or preprocess, parse, omp-declarations, lower), device-extraction, opt, device-dce,
- *          indirect-calls (nvptx), [-emit-ir: print-ir], then the target's code generation:
- *   jvm:   loop-outline (-O1+), jvm-codegen, write-object
- *   nvptx: ptx-spmd-specialize, ptx-link-runtime, ptx-kernel-modes, ptx-kernel-arguments, ptx-global-addresses, ptx-emit
+ *          the back end's IR passes, [-emit-ir: print-ir], then the back end's code generation
+ *          ({@link BackEnd}, found by the target's ToolChain in {@link BackEnds}):
+ *   jvm:   loop-outline (-O1+), jvm-codegen, write-object (jvm/JvmCodeGen)
+ *   nvptx: indirect-calls, then ptx-spmd-specialize, ptx-link-runtime, ptx-kernel-modes, ptx-kernel-arguments,
+ *          ptx-global-addresses, ptx-emit (nvptx/NvptxCodeGen)
  * </pre>
  *
  * {@code -mllvm -debug-pass=Structure} prints a compile's list before it runs,
@@ -146,33 +143,15 @@ final class Pipeline {
     static final Pass DEVICE_DCE = new Pass("device-dce", "drop the functions and globals the optimised device code no longer reaches (offload/DeviceExtraction)",
             c -> c.module = DeviceExtraction.extract(c.module).copy(Function::copy));
 
-    static final Pass INDIRECT_CALLS = new Pass("indirect-calls", "calls through host function pointers go through the unit's indirect table (offload/IndirectCallTable)",
-            c -> IndirectCallTable.apply(c.module));
-
     static final Pass PRINT_IR = new Pass("print-ir", "the module as IR text (-emit-ir; ir/IrPrinter)",
             c -> c.output = IrPrinter.print(c.module).getBytes(StandardCharsets.ISO_8859_1));
 
-    static final Pass LOOP_OUTLINE = new Pass("loop-outline", "nested innermost loops become methods of their own, for HotSpot (jvm/LoopOutliner)",
-            c -> c.outlined = JvmBackend.outlineLoops(c.module));
-
-    static final Pass JVM_CODEGEN = new Pass("jvm-codegen", "IR to the unit's JVM class, functions past 8,000 bytes of bytecode in several methods (jvm/JvmBackend, MethodSplitter)",
-            c -> c.classes = JvmBackend.compile(c.module, c.outlined));
-
-    static final Pass JVM_DISASSEMBLE = new Pass("jvm-disassemble", "the class as assembly text (-S; jvm/JvmText)", c -> {
-        StringBuilder sb = new StringBuilder();
-        for (JvmBackend.ClassFile cf : c.classes) sb.append(JvmText.disassemble(cf.bytes()));
-        c.output = sb.toString().getBytes(StandardCharsets.UTF_8);
-    });
-
-    static final Pass WRITE_OBJECT = new Pass("write-object", "the ELF object: class, data, symbols, embedded offload images (jvm/HostObjectWriter)", c -> {
-        byte[] offload = c.options.embedOffloadObject == null ? null : Files.readAllBytes(Invocation.path(c.options.embedOffloadObject));
-        c.output = HostObjectWriter.write(c.module, c.classes, offload);
-    });
-
-    static Pass ptxEmit(String arch) {
-        return new Pass("ptx-emit", "PTX text for " + arch + " (nvptx/PtxBackend, PtxFunction)",
-                c -> c.output = PtxBackend.emit(c.ptx, arch).getBytes(StandardCharsets.ISO_8859_1));
+    /** A back end's pass as one of cc1's (a compile is the unit back-end passes work on). */
+    static Pass of(BackEnd.Pass p) {
+        return new Pass(p.name(), p.description(), c -> p.step().run(c));
     }
+
+    static List<Pass> of(List<BackEnd.Pass> passes) { return passes.stream().map(Pipeline::of).toList(); }
 
     // ---- the lists ---------------------------------------------------------------------------
 
@@ -194,49 +173,22 @@ final class Pipeline {
         return l;
     }
 
+    /** The host is the JVM: its back end's passes, or the IR text for -emit-ir. */
     private static void hostBackEnd(Cc1.Options o, List<Pass> l) {
         if (o.mode.equals("-emit-ir")) { l.add(PRINT_IR); return; }
-        codeGen(CodeGen.JVM, o.optLevel, null, l);
-        l.add(o.mode.equals("-S") ? JVM_DISASSEMBLE : WRITE_OBJECT);
+        l.addAll(of(JvmCodeGen.hostPasses(o.optLevel, o.mode.equals("-S"))));
     }
 
-    /** A device compile (-fopenmp-is-target-device) for a target whose code generator is {@code cg}. */
-    static List<Pass> device(Cc1.Options o, PreprocessorOptions ppOpts, CodeGen cg, String arch) {
+    /** A device compile (-fopenmp-is-target-device) for a target whose back end is {@code be}. */
+    static List<Pass> device(Cc1.Options o, PreprocessorOptions ppOpts, BackEnd be, BackEnd.Target target) {
         List<Pass> l = new ArrayList<>();
         if (o.hostIrPath != null) l.add(READ_HOST_IR);
         else l.addAll(List.of(preprocess(ppOpts), PARSE, OMP_DECLARATIONS, LOWER));
         l.addAll(List.of(DEVICE_EXTRACTION, opt(o.optLevel), DEVICE_DCE));
-        // host function pointers called in PTX code go through the unit's indirect table (the jvm device calls them as they are)
-        if (cg == CodeGen.PTX) l.add(INDIRECT_CALLS);
+        l.addAll(of(be.deviceIrPasses()));
         if (o.mode.equals("-emit-ir")) { l.add(PRINT_IR); return l; }   // -foffload-lto: code generation at the link
-        codeGen(cg, o.optLevel, arch, l);
-        if (cg == CodeGen.JVM) l.add(WRITE_OBJECT);
+        l.addAll(of(be.devicePasses(target)));
         return l;
-    }
-
-    /**
-     * A target's code generation from optimised IR: the jvm back end's, or the PTX preparation
-     * passes and emission for {@code arch}. The jvm's object writing is the caller's to add.
-     */
-    static void codeGen(CodeGen cg, int optLevel, String arch, List<Pass> l) {
-        switch (cg) {
-            case JVM -> {
-                if (optLevel >= 1) l.add(LOOP_OUTLINE);
-                l.add(JVM_CODEGEN);
-            }
-            case PTX -> {
-                boolean first = true;
-                for (PtxPreparation.Pass p : PtxPreparation.PASSES) {
-                    boolean start = first;
-                    l.add(new Pass(p.name(), p.description(), c -> {
-                        if (start) c.ptx = new PtxPreparation.State(c.module);
-                        p.step().accept(c.ptx);
-                    }));
-                    first = false;
-                }
-                l.add(ptxEmit(arch));
-            }
-        }
     }
 
     // ---- running -----------------------------------------------------------------------------

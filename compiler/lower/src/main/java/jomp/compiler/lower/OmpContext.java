@@ -14,6 +14,7 @@ import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 import jomp.compiler.sema.ConstEval;
 import jomp.compiler.type.Type;
+import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.EntryPoints;
 
 import java.util.ArrayList;
@@ -122,17 +123,13 @@ final class OmpContext {
     }
 
     /**
-     * device / target_device traits: in host-only code the host's (kind host, cpu or any; arch
-     * x86_64, jomp's ABI), else asked of the runtime of whatever device runs the code.
+     * device / target_device traits: in host-only code the host's ({@link ContextTraits#HOST}: kind
+     * host, cpu or any; arch x86_64, jomp's ABI), else asked of the runtime of whatever device runs the code.
      */
     private static Value device(FunctionLowering f, OmpClause.Trait t, boolean onDevice) {
         if (t.name().equals("device_num")) return IntConst.i32(1);
         if (!onDevice) {
-            boolean all = t.words().stream().allMatch(w -> switch (t.name()) {
-                case "kind" -> w.equals("host") || w.equals("cpu") || w.equals("any");
-                case "arch" -> w.equals("x86_64") || w.equals("x86-64") || w.equals("amd64");
-                default -> false;
-            });
+            boolean all = t.words().stream().allMatch(w -> ContextTraits.HOST.has(t.name(), w));
             return IntConst.i32(all ? 1 : 0);
         }
         StringBuilder sb = new StringBuilder(t.name()).append('=');

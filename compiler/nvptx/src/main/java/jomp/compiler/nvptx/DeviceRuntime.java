@@ -16,6 +16,7 @@ import jomp.compiler.diag.SourceFile;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Global;
+import jomp.offload.abi.ContextTraits;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IrParser;
 import jomp.compiler.ir.Module;
@@ -45,6 +46,8 @@ public final class DeviceRuntime {
             THREAD_SIZE = "__jomp_thread_size";
     /** A function that calls this publishes addresses of its frame to the team (single copyprivate). */
     static final String COPYPRIVATE_PUBLISH = "__jomp_copyprivate_publish";
+    /** The target's context traits line, which the runtime's __jomp_device_matches reads (filled in at link). */
+    static final String CONTEXT_TRAITS = "__jomp_context_traits";
     /** Globals with this prefix live in .shared memory: one copy per block. */
     static final String SHARED_PREFIX = "__jomp_shared_";
 
@@ -92,10 +95,11 @@ public final class DeviceRuntime {
     /**
      * The user's module plus the runtime functions and globals it reaches, with the kernel
      * entries' init/deinit when it has kernels and the team-frame helpers when a function has
-     * escaping frame slots (PtxFunction). The user's module is left as it is; a symbol
-     * the user defines wins over the runtime's.
+     * escaping frame slots (PtxFunction), and the target's context traits in
+     * {@value #CONTEXT_TRAITS}. The user's module is left as it is; a symbol the user defines
+     * wins over the runtime's.
      */
-    static Linked link(Module user) {
+    static Linked link(Module user, ContextTraits traits) {
         boolean kernels = false, frames = false;
         for (Function f : user.functions) {
             kernels |= PtxBackend.isKernel(f.name);
@@ -140,7 +144,7 @@ public final class DeviceRuntime {
                     }
                 }
             } else {
-                out.globals.add(g);
+                out.globals.add(g.name.equals(CONTEXT_TRAITS) ? withTraits(g, traits) : g);
                 for (Global.Reloc r : g.relocs) work.add(r.symbol());
             }
         }
@@ -151,5 +155,14 @@ public final class DeviceRuntime {
         out.externFunctions.putAll(externs);
         out.externData.removeIf(added::contains);
         return new Linked(out, added);
+    }
+
+    /** A copy of the runtime's (shared) traits global holding the target's traits, NUL-terminated. */
+    private static Global withTraits(Global g, ContextTraits traits) {
+        byte[] line = traits.encode().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (line.length >= g.size) throw new PtxException("the target's context traits (" + traits.encode() + ") do not fit the device runtime's " + g.name);
+        Global filled = new Global(g.name, g.size, g.align, g.isStatic, g.readOnly, java.util.Arrays.copyOf(line, (int) g.size));
+        filled.weak = g.weak;
+        return filled;
     }
 }

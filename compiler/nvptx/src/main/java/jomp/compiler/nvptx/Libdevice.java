@@ -79,13 +79,9 @@ final class Libdevice {
         }
     }
 
-    /**
-     * The arch llc compiles for: the family's base arch, at most sm_90 (LLVM 19 knows no newer
-     * one; the code runs on every later GPU, and the module's own .target stays the asked one).
-     */
+    /** The arch llc compiles for ({@link jomp.offload.abi.nvptx.CudaArch#llcArch}). */
     static String llcArch(String smArch) {
-        int sm = Integer.parseInt(smArch.replaceAll("[^0-9]", ""));
-        return "sm_" + Math.min(sm, 90);
+        return jomp.offload.abi.nvptx.CudaArch.parse(smArch).llcArch();
     }
 
     /** An LLVM module that keeps the wanted functions ({@code llvm.used}), for llvm-link to pull from libdevice. */

@@ -8,12 +8,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Global;
 import jomp.compiler.ir.Module;
+import jomp.offload.abi.nvptx.CudaArch;
 
 /**
  * jomp IR → PTX text for one {@code sm_XX}. Every function becomes a {@code .func}, and those
@@ -24,7 +24,6 @@ import jomp.compiler.ir.Module;
  * CUDA's {@code vprintf}, and math functions that are one exact PTX instruction.
  */
 public final class PtxBackend {
-    private static final Pattern ARCH = Pattern.compile("sm_([0-9]{2,3})([af]?)");
 
     private PtxBackend() {}
 
@@ -139,22 +138,13 @@ public final class PtxBackend {
         return generated;
     }
 
-    /**
-     * The PTX ISA version for an arch: the lowest that has it (7.8 up to sm_90, so that older
-     * drivers can JIT the PTX), since the code needs nothing newer.
-     */
+    /** The PTX ISA version for an arch ({@link CudaArch#ptxIsa}); an arch PTX cannot be written for is an error. */
     static String ptxVersion(String smArch) {
-        var m = ARCH.matcher(smArch);
-        if (!m.matches()) throw new PtxException("invalid NVPTX architecture '" + smArch + "' (expected sm_XX)");
-        int sm = Integer.parseInt(m.group(1));
-        boolean specific = !m.group(2).isEmpty();
-        if (sm < 75) throw new PtxException("NVPTX architecture '" + smArch + "' is not supported (sm_75 or newer)");
-        if (sm < 90 || sm == 90 && !specific) return "7.8";
-        if (sm == 90) return "8.0";
-        if (sm <= 101) return "8.6";
-        if (sm == 103 || sm == 121) return "8.8";
-        if (sm == 120) return "8.7";
-        return "9.0";
+        CudaArch arch = CudaArch.parse(smArch);
+        if (arch == null || !arch.ptxTarget()) throw new PtxException("invalid NVPTX architecture '" + smArch + "' (expected sm_XX)");
+        if (arch.sm() < CudaArch.LOWEST.sm())
+            throw new PtxException("NVPTX architecture '" + smArch + "' is not supported (" + CudaArch.LOWEST + " or newer)");
+        return arch.ptxIsa();
     }
 
     /** What the functions of one module share: the symbols defined here and the externs they call. */

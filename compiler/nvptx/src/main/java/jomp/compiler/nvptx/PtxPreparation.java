@@ -8,6 +8,8 @@ import java.util.function.Consumer;
 
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Module;
+import jomp.offload.abi.ContextTraits;
+import jomp.offload.abi.nvptx.NvptxTraits;
 
 /**
  * The passes that run on a device module before PTX emission, each named so that cc1's pass
@@ -27,7 +29,16 @@ public final class PtxPreparation {
         /** The registers holding global addresses, by function (GlobalAddresses). */
         GlobalAddresses.Result addresses = GlobalAddresses.Result.NONE;
 
-        public State(Module m) { this.module = m; }
+        /** The target's OpenMP context traits (its ToolChain's), which the device runtime answers selectors with. */
+        final ContextTraits traits;
+
+        public State(Module m, ContextTraits traits) {
+            this.module = m;
+            this.traits = traits;
+        }
+
+        /** A module for an NVIDIA GPU. */
+        public State(Module m) { this(m, NvptxTraits.CONTEXT); }
 
         public Module module() { return module; }
     }
@@ -51,7 +62,7 @@ public final class PtxPreparation {
 
     /** The user's module plus the runtime's functions and globals it reaches. */
     static void linkRuntime(State s) {
-        DeviceRuntime.Linked linked = DeviceRuntime.link(s.module);
+        DeviceRuntime.Linked linked = DeviceRuntime.link(s.module, s.traits);
         s.module = linked.module();
         s.runtimeSymbols = linked.runtimeSymbols();
     }

@@ -1,8 +1,10 @@
 package jomp.plugin.cuda;
 
+import jomp.offload.abi.nvptx.CudaArch;
+import jomp.runtime.plugin.GpuDevice;
+
 /** One GPU as the plugin uses it: its facts and its primary context. */
-final class CudaDevice {
-    final int ordinal;
+final class CudaDevice extends GpuDevice {
     final String name;
     /** Compute capability as one number: 9.0 → 90, 12.0 → 120. */
     final int sm;
@@ -18,9 +20,9 @@ final class CudaDevice {
 
     private CudaDevice(int ordinal, String name, int sm, long totalMemory, int multiprocessors,
                        int maxThreadsPerBlock, long context, int handle, boolean pageableMemoryAccess) {
+        super(ordinal);
         this.handle = handle;
         this.pageableMemoryAccess = pageableMemoryAccess;
-        this.ordinal = ordinal;
         this.name = name;
         this.sm = sm;
         this.totalMemory = totalMemory;
@@ -52,8 +54,15 @@ final class CudaDevice {
                 + Cuda.attribute(dev, Cuda.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
     }
 
+    @Override public int multiprocessors() { return multiprocessors; }
+
+    @Override public int maxThreadsPerBlock() { return maxThreadsPerBlock; }
+
+    /** Every use makes the device's context current on the calling thread first. */
+    @Override protected void enter() { makeCurrent(); }
+
     /** "sm_90" style name of the architecture. */
-    String arch() { return "sm_" + sm; }
+    String arch() { return CudaArch.of(sm).name(); }
 
     /** Makes this device's context current on the calling thread. */
     void makeCurrent() { Cuda.makeCurrent(context); }

@@ -20,7 +20,7 @@ public final class GpuArch {
         try {
             Cuda.init();
             int n = Cuda.deviceCount();
-            for (int i = 0; i < n; i++) archs.add("sm_" + CudaDevice.computeCapability(Cuda.device(i)));
+            for (int i = 0; i < n; i++) archs.add(jomp.offload.abi.nvptx.CudaArch.of(CudaDevice.computeCapability(Cuda.device(i))).name());
         } catch (CudaException e) {
             CudaLibrary.debug("no usable CUDA device: " + e.getMessage());
         }

@@ -21,6 +21,9 @@ public final class FakeDriverRun {
     public static void main(String[] args) throws Exception {
         CudaPlugin p = new CudaPlugin();
         System.out.println("devices " + p.numberOfDevices());
+        print(() -> p.loadImage(0, image("empty.ptx")));   // DevicePlugin's call order: initDevice first
+        p.initDevice(0);
+        p.initDevice(1);
         System.out.println(p.describe(0));
         System.out.println(p.describe(1));
         System.out.println("archs " + GpuArch.detect());
@@ -88,6 +91,8 @@ public final class FakeDriverRun {
         p.interopRelease(0, io);
         System.out.println("interop without targetsync: stream " + p.interop(1, false).targetsync());
         System.out.println("unified memory: device 0 " + p.unifiedMemory(0) + ", device 1 " + p.unifiedMemory(1));
+        p.deinitDevice(1);   // the last call on a device
+        print(() -> p.dataAlloc(1, 8));
     }
 
     interface Call { Object run(); }

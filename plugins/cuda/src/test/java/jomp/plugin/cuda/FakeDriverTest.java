@@ -31,6 +31,7 @@ class FakeDriverTest {
         String out = runChild(lib, FakeDriverRun.class.getName(), false).checkedOut();
         assertThat(out.lines().toList()).containsExactly(
                 "devices 2",
+                "IllegalStateException: cuda device 0 loads an image before initDevice",
                 "cuda device 0: Fake GPU 0, sm_90, 80.0 GiB, 132 SMs",
                 "cuda device 1: Fake GPU 1, sm_86, 80.0 GiB, 132 SMs",
                 "archs [sm_90, sm_86]",
@@ -51,7 +52,8 @@ class FakeDriverTest {
                 "other thread ok",
                 "interop cuda fr_id 1 device 100 context 1064 stream true",
                 "interop without targetsync: stream 0",
-                "unified memory: device 0 true, device 1 false");
+                "unified memory: device 0 true, device 1 false",
+                "IllegalStateException: cuda device 1 is used after deinitDevice");
     }
 
     @Test

@@ -7,6 +7,8 @@ import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import jomp.offload.abi.ContextTraits;
+import jomp.offload.abi.jvm.JvmDeviceTraits;
 import jomp.offload.abi.DeviceEntries;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ExecutableNames;
@@ -15,6 +17,7 @@ import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.omp.Teams;
 import jomp.runtime.plugin.DevicePlugin;
+import jomp.runtime.plugin.LaunchRequest;
 
 /**
  * The host CPU as an offload device (docs/design/offload-abi.md §6): device memory is native memory of its own
@@ -54,6 +57,11 @@ public final class JvmPlugin implements DevicePlugin {
     @Override public String name() { return "jvm"; }
 
     @Override public String triple() { return TRIPLE; }
+
+    @Override public ContextTraits contextTraits() { return JvmDeviceTraits.CONTEXT; }
+
+    /** The host's own device comes after the GPUs and the PTX simulator. */
+    @Override public int priority() { return 10; }
 
     @Override public int numberOfDevices() { return devices; }
 
@@ -149,7 +157,9 @@ public final class JvmPlugin implements DevicePlugin {
      * Runs the kernel on this thread with the argument slots in native memory of the launch's own:
      * teams regions in it run in parallel (numTeams of them, or one per core).
      */
-    @Override public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
+    @Override public void launch(int device, LaunchRequest request) {
+        Kernel kernel = request.kernel();
+        long[] args = request.args();
         long[] buf = SLOTS.get();   // {address, capacity in slots}
         if (buf[1] < args.length) {
             if (buf[0] != 0) Stdlib.free(buf[0]);
@@ -159,7 +169,7 @@ public final class JvmPlugin implements DevicePlugin {
         long slots = buf[0];
         for (int i = 0; i < args.length; i++) Mem.putLong(slots + 8L * i, args[i]);
         try {
-            Teams.onDevice(this, device, numTeams, threadLimit, ((JvmKernel) kernel).handle(), slots);
+            Teams.onDevice(this, device, request.numTeams(), request.threadLimit(), ((JvmKernel) kernel).handle(), slots);
         } catch (Throwable e) {
             throw new KernelFailure("kernel " + kernel.name() + " failed on jvm device " + device + ": " + e, e);
         }

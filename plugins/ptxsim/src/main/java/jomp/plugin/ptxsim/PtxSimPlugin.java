@@ -5,13 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import jomp.offload.abi.ContextTraits;
+import jomp.offload.abi.nvptx.NvptxTraits;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
+import jomp.offload.abi.nvptx.Fatbinary;
 import jomp.plugin.ptxsim.PtxAst.Param;
 import jomp.runtime.mem.Mem;
-import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.plugin.Fatbinary;
-import jomp.runtime.plugin.LaunchGeometry;
+import jomp.runtime.plugin.GpuKernel;
+import jomp.runtime.plugin.GpuPlugin;
 
 /**
  * A simulated NVIDIA GPU that runs the PTX jomp embeds for nvptx64 (docs/design/ptxsim.md): the
@@ -25,11 +27,10 @@ import jomp.runtime.plugin.LaunchGeometry;
  * JOMP_PTXSIM_RACECHECK=1 (shared-memory race detection), JOMP_PTXSIM_MEMORY (device memory,
  * default 16 GiB of address space).
  */
-public final class PtxSimPlugin implements DevicePlugin {
+public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKernel> {
     static final int DEFAULT_THREADS = 128, MAX_THREADS = 1024;
 
     private final int count;
-    private final SimDevice[] devices;
     private final int sms;
     private final long stack, memoryBytes;
     private final boolean racecheck, stats, pageableMemory;
@@ -38,8 +39,8 @@ public final class PtxSimPlugin implements DevicePlugin {
     public PtxSimPlugin() { this(System.getenv()); }
 
     PtxSimPlugin(java.util.Map<String, String> env) {
+        super(SimKernel.class, DEFAULT_THREADS);
         count = devices(env.get("JOMP_PTXSIM"), env.get("JOMP_PLUGINS"));
-        devices = new SimDevice[count];
         sms = (int) number(env, "JOMP_PTXSIM_SMS", 4, 1, 1 << 16);
         stack = number(env, "JOMP_PTXSIM_STACK", 512 * 1024, 1024, 16L << 20);
         memoryBytes = number(env, "JOMP_PTXSIM_MEMORY", 16L << 30, 64L << 20, 1L << 40);
@@ -87,9 +88,13 @@ public final class PtxSimPlugin implements DevicePlugin {
 
     @Override public String triple() { return "nvptx64-nvidia-cuda"; }
 
-    @Override public int numberOfDevices() { return count; }
+    /** A simulated NVIDIA GPU: kind gpu, arch nvptx64, as the GPU's. */
+    @Override public ContextTraits contextTraits() { return NvptxTraits.CONTEXT; }
 
-    @Override public synchronized void initDevice(int device) { device(device); }
+    /** After a GPU, before the host's jvm device: where a GPU would be on a machine without one. */
+    @Override public int priority() { return 20; }
+
+    @Override protected int countDevices() { return count; }
 
     /**
      * The simulated GPU reaches pageable host memory (HMM), as an H100 does on Linux 6.1+ with
@@ -99,14 +104,11 @@ public final class PtxSimPlugin implements DevicePlugin {
      */
     @Override public boolean unifiedMemory(int device) { return pageableMemory; }
 
-    private synchronized SimDevice device(int device) {
-        if (device < 0 || device >= count) throw new IllegalArgumentException("ptxsim device " + device + " does not exist (" + count + " devices)");
-        if (devices[device] == null) {
-            devices[device] = new SimDevice(device, memoryBytes, sms, stack, racecheck);
-            devices[device].spinLimit = spinLimit;
-            devices[device].stats = stats;
-        }
-        return devices[device];
+    @Override protected SimDevice openDevice(int device) {
+        SimDevice d = new SimDevice(device, memoryBytes, sms, stack, racecheck);
+        d.spinLimit = spinLimit;
+        d.stats = stats;
+        return d;
     }
 
     @Override
@@ -124,8 +126,7 @@ public final class PtxSimPlugin implements DevicePlugin {
     }
 
     @Override
-    public synchronized LoadedImage loadImage(int device, DeviceImage image) {
-        SimDevice d = device(device);
+    protected synchronized Module<SimKernel> load(SimDevice d, DeviceImage image) {
         List<String> texts = image.kind() == ImageKind.PTX ? List.of(new String(image.bytes(), StandardCharsets.ISO_8859_1))
                 : Fatbinary.ptx(image.bytes());
         List<PtxAst.PtxModule> modules = new ArrayList<>();
@@ -143,89 +144,65 @@ public final class PtxSimPlugin implements DevicePlugin {
         } catch (PtxLexer.PtxSyntaxError e) {
             throw new IllegalStateException("ptxsim: cannot load the image: " + e.getMessage());
         }
-        return new LoadedImage() {
-            @Override public Kernel kernel(String name) {
+        return new Module<>() {
+            @Override public SimKernel kernel(String name, java.util.function.IntSupplier execMode) {
                 Decoder.Function f = program.kernels.get(name);
-                if (f == null) return null;
-                long[] mode = program.globals.get(name + "_exec_mode");   // {address, size}
-                return new SimKernel(name, device, program, f, mode == null || mode[1] < 1 ? 0 : Mem.getByte(mode[0]));
+                return f == null ? null : new SimKernel(name, d.ordinal(), program, f, execMode.getAsInt());
             }
 
             @Override public GlobalSymbol global(String name) {
-                long[] g = program.globals.get(name);
+                long[] g = program.globals.get(name);   // {address, size}
                 return g == null ? null : new GlobalSymbol(name, g[0], g[1]);
             }
         };
     }
 
-    @Override
-    public String executionMode(int device, Kernel kernel) { return LaunchGeometry.modeName(execMode(kernel)); }
-
     /** A kernel of a loaded image, with its {@code <name>_exec_mode} (LaunchGeometry's EXEC_MODE_*, 0 when the image has none). */
-    record SimKernel(String name, int device, Program program, Decoder.Function function, int execMode) implements Kernel {}
+    record SimKernel(String name, int device, Program program, Decoder.Function function, int execMode) implements GpuKernel {
+        @Override public int[] parameterSizes() { return function.ast.params().stream().mapToInt(Param::size).toArray(); }
+
+        @Override public String parameterName(int i) { return function.ast.params().get(i).name(); }
+    }
 
     @Override
-    public synchronized long dataAlloc(int device, long size) {
-        long a = device(device).memory.alloc(Math.max(size, 1));
-        if (a == 0) throw new OutOfMemoryError("ptxsim device " + device + ": out of device memory (JOMP_PTXSIM_MEMORY sets its size)");
+    protected synchronized long alloc(SimDevice d, long size) {
+        long a = d.memory.alloc(Math.max(size, 1));
+        if (a == 0) throw new OutOfMemoryError("ptxsim device " + d.ordinal() + ": out of device memory (JOMP_PTXSIM_MEMORY sets its size)");
         return a;
     }
 
     @Override
-    public synchronized void dataDelete(int device, long address) {
-        if (address != 0 && !device(device).memory.free(address))
-            throw new IllegalStateException("ptxsim device " + device + ": free of 0x" + Long.toHexString(address) + ", which is not a device allocation");
+    protected synchronized void free(SimDevice d, long address) {
+        if (address != 0 && !d.memory.free(address))
+            throw new IllegalStateException("ptxsim device " + d.ordinal() + ": free of 0x" + Long.toHexString(address) + ", which is not a device allocation");
     }
 
     @Override
-    public synchronized void dataSubmit(int device, long deviceDst, long hostSrc, long size) {
+    protected synchronized void submit(SimDevice d, long deviceDst, long hostSrc, long size) {
         if (size <= 0) return;
-        checkRange(device, deviceDst, size, "host-to-device copy");
+        checkRange(d, deviceDst, size, "host-to-device copy");
         Mem.copy(deviceDst, hostSrc, size);
     }
 
     @Override
-    public synchronized void dataRetrieve(int device, long hostDst, long deviceSrc, long size) {
+    protected synchronized void retrieve(SimDevice d, long hostDst, long deviceSrc, long size) {
         if (size <= 0) return;
-        checkRange(device, deviceSrc, size, "device-to-host copy");
+        checkRange(d, deviceSrc, size, "device-to-host copy");
         Mem.copy(hostDst, deviceSrc, size);
     }
 
     @Override
-    public synchronized void dataExchange(int device, long deviceDst, long deviceSrc, long size) {
+    protected synchronized void exchange(SimDevice d, long deviceDst, long deviceSrc, long size) {
         if (size <= 0) return;
-        checkRange(device, deviceSrc, size, "device-to-device copy (source)");
-        checkRange(device, deviceDst, size, "device-to-device copy (destination)");
+        checkRange(d, deviceSrc, size, "device-to-device copy (source)");
+        checkRange(d, deviceDst, size, "device-to-device copy (destination)");
         Mem.copy(deviceDst, deviceSrc, size);
     }
 
-    private void checkRange(int device, long a, long size, String what) {
-        if (!device(device).memory.addressableRange(a, size))
-            throw new IllegalStateException("ptxsim device " + device + ": " + what + " of " + size + " bytes at 0x" + Long.toHexString(a)
+    private static void checkRange(SimDevice d, long a, long size, String what) {
+        if (!d.memory.addressableRange(a, size))
+            throw new IllegalStateException("ptxsim device " + d.ordinal() + ": " + what + " of " + size + " bytes at 0x" + Long.toHexString(a)
                     + " is outside the device's allocations");
-    }
-
-    /**
-     * Runs a kernel to its end. The launch arguments are the kernel's parameters, one 64-bit value
-     * each (offload-abi.md §2): the {@code .entry} must declare exactly that many parameters of 8
-     * bytes, else the launch fails naming the difference, as a GPU would run such a kernel on
-     * wrong values.
-     */
-    @Override
-    public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit) {
-        launch(device, kernel, args, numTeams, threadLimit, 0);
-    }
-
-    /** With the host's trip count of an SPMD kernel's loop: the grid the CUDA plugin (and clang) launch for it ({@link LaunchGeometry}). */
-    @Override
-    public void launch(int device, Kernel kernel, long[] args, int numTeams, int threadLimit, long tripCount) {
-        if (!(kernel instanceof SimKernel k) || k.device() != device)
-            throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on ptxsim device " + device);
-        checkArguments(k.name(), k.function().ast.params(), args.length);
-        SimDevice d;
-        synchronized (this) { d = device(device); }
-        int[] g = geometry(d, execMode(kernel), numTeams, threadLimit, tripCount);
-        launchKernel(device, kernel, args, g[0], g[1]);
     }
 
     /**
@@ -234,10 +211,17 @@ public final class PtxSimPlugin implements DevicePlugin {
      * simulator's own tests and benchmarks run kernels of any C signature, such as clang's.
      */
     void launchKernel(int device, Kernel kernel, long[] args, int blocks, int threads) {
-        SimDevice d;
-        synchronized (this) { d = device(device); }
-        if (!(kernel instanceof SimKernel k) || k.device() != device)
-            throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on ptxsim device " + device);
+        SimDevice d = device(device);
+        launch(d, kernel(kernel, device), args, blocks, threads, 0);
+    }
+
+    /**
+     * Runs a kernel to its end, the grid one block after another (GpuPlugin has checked that the
+     * launch arguments meet the {@code .entry}'s parameters, one 64-bit value each; offload-abi.md
+     * §2). The simulator has no dynamic shared memory (jomp launches with none).
+     */
+    @Override
+    protected void launch(SimDevice d, SimKernel k, long[] args, int blocks, int threads, int dynamicSharedMemory) {
         synchronized (d) {
             d.hostMemory = pageableMemory && jomp.runtime.offload.Requires.unifiedSharedMemory();
             Decoder.Function f = k.function();
@@ -271,45 +255,8 @@ public final class PtxSimPlugin implements DevicePlugin {
 
     /** Thread-instructions all launches on a device have executed so far. */
     long threadInstructions(int device) {
-        SimDevice d;
-        synchronized (this) { d = device(device); }
+        SimDevice d = device(device);
         synchronized (d) { return d.threadInstructions; }
-    }
-
-    /** The arguments of a launch meet the entry's parameters: as many, each 8 bytes. */
-    static void checkArguments(String kernel, List<Param> params, int passed) {
-        if (params.size() != passed) {
-            throw new IllegalArgumentException("kernel " + kernel + " declares " + params.size() + " parameter" + (params.size() == 1 ? "" : "s")
-                    + ", the launch passes " + passed + " argument" + (passed == 1 ? "" : "s"));
-        }
-        for (int i = 0; i < params.size(); i++) {
-            Param p = params.get(i);
-            if (p.size() != 8) {
-                throw new IllegalArgumentException("kernel " + kernel + "'s parameter " + i + " (" + p.name() + ") is " + p.size()
-                        + " bytes; every launch argument is 8 (a 64-bit value)");
-            }
-        }
-    }
-
-    /** Blocks and threads a launch gets: num_teams blocks (else one per multiprocessor) of thread_limit threads (else 128, at most 1024). */
-    private static int[] geometry(SimDevice d, int execMode, int numTeams, int threadLimit, long tripCount) {
-        int threads = Math.min(threadLimit > 0 ? threadLimit : DEFAULT_THREADS, MAX_THREADS);
-        if (numTeams <= 0 && tripCount > 0) return LaunchGeometry.of(execMode, tripCount, threads, Integer.MAX_VALUE);
-        return new int[] {numTeams > 0 ? numTeams : d.multiprocessors, threads};
-    }
-
-    private static int execMode(Kernel kernel) { return kernel instanceof SimKernel k ? k.execMode() : 0; }
-
-    @Override
-    public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit) {
-        return launchGeometry(device, kernel, numTeams, threadLimit, 0);
-    }
-
-    @Override
-    public int[] launchGeometry(int device, Kernel kernel, int numTeams, int threadLimit, long tripCount) {
-        SimDevice d;
-        synchronized (this) { d = device(device); }
-        return geometry(d, execMode(kernel), numTeams, threadLimit, tripCount);
     }
 
     /** A launch the simulator stopped: the runtime reports it as a failed kernel (status 1, no stack trace). */
@@ -317,7 +264,8 @@ public final class PtxSimPlugin implements DevicePlugin {
         KernelError(String message) { super(message); }
     }
 
-    @Override public void synchronize(int device) {}
+    /** Launches run to their end: there is nothing to wait for. */
+    @Override protected void synchronize(SimDevice d) {}
 
     @Override
     public String describe(int device) {

@@ -9,9 +9,9 @@ import jomp.runtime.mem.Mem;
  * One simulated GPU: its device memory, the scratch memory blocks run in (shared memory, the
  * threads' local memory), its device heap, and the settings read from the environment.
  */
-final class SimDevice {
+final class SimDevice extends jomp.runtime.plugin.GpuDevice {
     static final int WARPS_PER_SM = 64;
-    static final String ARCH = "sm_90";
+    static final jomp.offload.abi.nvptx.CudaArch ARCH = jomp.offload.abi.nvptx.CudaArch.of(90);
 
     final int id;
     final Memory memory;
@@ -37,12 +37,18 @@ final class SimDevice {
     long threadInstructions;
 
     SimDevice(int id, long memoryBytes, int multiprocessors, long stackBytes, boolean racecheck) {
+        super(id);
         this.id = id;
         this.memory = new Memory(memoryBytes);
         this.multiprocessors = multiprocessors;
         this.stackBytes = stackBytes;
         this.racecheck = racecheck;
     }
+
+    @Override public int multiprocessors() { return multiprocessors; }
+
+    /** CUDA's limit of threads per block. */
+    @Override public int maxThreadsPerBlock() { return PtxSimPlugin.MAX_THREADS; }
 
     /** Shared memory for the blocks of a launch (reused). */
     long sharedMemory(long size) {

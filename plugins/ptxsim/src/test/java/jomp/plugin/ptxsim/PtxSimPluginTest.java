@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
-import jomp.runtime.plugin.Fatbinary;
+import jomp.runtime.plugin.LaunchRequest;
+import jomp.offload.abi.nvptx.Fatbinary;
 
 /**
  * The plugin as the runtime sees it: when it has devices, what it says it is, which images it
@@ -107,8 +108,8 @@ class PtxSimPluginTest {
                 .hasMessage("kernel slots declares 2 parameters, the launch passes 3 arguments");
         assertThatThrownBy(() -> sim.plugin.launch(0, img.kernel("direct"), new long[] {out, 1, 2}, 1, 1))
                 .hasMessage("kernel direct's parameter 1 (a) is 4 bytes; every launch argument is 8 (a 64-bit value)");
-        assertThat(sim.plugin.launchGeometry(0, img.kernel("slots"), 0, 0)).containsExactly(4, 128);
-        assertThat(sim.plugin.launchGeometry(0, img.kernel("slots"), 7, 2048)).containsExactly(7, 1024);
+        assertThat(sim.plugin.launchGeometry(0, LaunchRequest.of(img.kernel("slots"), new long[2], 0, 0))).containsExactly(4, 128);
+        assertThat(sim.plugin.launchGeometry(0, LaunchRequest.of(img.kernel("slots"), new long[2], 7, 2048))).containsExactly(7, 1024);
         // the simulator's own launches (tests, benchmarks) take CUDA C's parameters of any size
         sim.launch(img, "direct", 1, 1, out, 0xFFFFFFFF00000005L, 100);
         assertThat(sim.longs(out, 1)[0]).as("a .u32 parameter takes the low half").isEqualTo(5 + 100 + 9);
@@ -118,6 +119,24 @@ class PtxSimPluginTest {
         assertThat(sim.ints(g.deviceAddress(), 4)).containsExactly(7, 8, 9, 10);
         assertThat(img.global("nothing")).isNull();
         assertThat(img.kernel("nothing")).isNull();
+    }
+
+    @Test
+    void theCallOrderIsChecked() {
+        PtxSimPlugin p = new PtxSimPlugin(Map.of("JOMP_PTXSIM", "2", "JOMP_PTXSIM_MEMORY", "1G"));
+        DeviceImage image = image(ImageKind.PTX, KERNELS.getBytes(StandardCharsets.ISO_8859_1));
+        assertThatThrownBy(() -> p.loadImage(0, image)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("ptxsim device 0 loads an image before initDevice");
+        p.initDevice(0);
+        p.initDevice(1);
+        DevicePlugin.Kernel k = p.loadImage(0, image).kernel("slots");
+        long out = p.dataAlloc(1, 8);
+        assertThatThrownBy(() -> p.launch(1, k, new long[] {out, 1}, 1, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("kernel slots was not loaded on ptxsim device 1");
+        p.deinitDevice(1);
+        assertThatThrownBy(() -> p.dataDelete(1, out)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("ptxsim device 1 is used after deinitDevice");
+        assertThatThrownBy(() -> p.initDevice(2)).isInstanceOf(IllegalArgumentException.class).hasMessage("ptxsim device 2 does not exist (2 devices)");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package jomp.runtime.plugin;
+package jomp.offload.abi.nvptx;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -109,12 +109,5 @@ public final class Fatbinary {
     static int[] ptxVersion(String ptx) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*\\.version\\s+(\\d+)\\.(\\d+)").matcher(ptx.substring(0, Math.min(ptx.length(), 8192)));
         return m.find() ? new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))} : new int[] {7, 8};
-    }
-
-    /** The sm number of an arch name ("sm_90a" is 90), or 0. */
-    public static int smOf(String arch) {
-        if (arch == null) return 0;
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("sm_(\\d+)").matcher(arch);
-        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 }
