@@ -594,7 +594,9 @@ final class MethodSplitter {
         List<BasicBlock> entries = selector.entries();
         Terminator.Switch sw = selector.sw();
         int line = f.line(entries.get(0).insns.isEmpty() ? entries.get(0).terminator : entries.get(0).insns.get(0));
-        Set<BasicBlock> left = Collections.newSetFromMap(new IdentityHashMap<>());
+        // in the order they are made (BasicBlock compares by identity): the caller appends them to the
+        // function's blocks, so an identity hash's order would change the code from run to run
+        Set<BasicBlock> left = new java.util.LinkedHashSet<>();
         BasicBlock call = !selector.several() ? entries.get(0) : f.newBlock("region");
         List<Value> args = new ArrayList<>();
         int stubs = 0;
