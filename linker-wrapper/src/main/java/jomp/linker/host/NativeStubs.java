@@ -172,20 +172,7 @@ final class NativeStubs {
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
         cw.visitField(ACC_STATIC | ACC_FINAL, "FN", SEGMENT, null, null).visitEnd();
         cw.visitField(ACC_STATIC | ACC_FINAL, "CRITICAL", "Z", null, null).visitEnd();
-        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
-        mv.visitCode();
-        mv.visitLdcInsn(lib);
-        mv.visitLdcInsn(symbol);
-        mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "function", "(Ljava/lang/String;Ljava/lang/String;)" + SEGMENT, false);
-        mv.visitFieldInsn(PUTSTATIC, owner, "FN", SEGMENT);
-        mv.visitLdcInsn(lib);
-        mv.visitLdcInsn(symbol);
-        mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
-        mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "critical", "(Ljava/lang/String;Ljava/lang/String;" + SEGMENT + ")Z", false);
-        mv.visitFieldInsn(PUTSTATIC, owner, "CRITICAL", "Z");
-        mv.visitInsn(RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
+        universalInit(cw, owner, lib, symbol);
 
         Type[] params = Type.getArgumentTypes(descriptor);
         Type ret = Type.getReturnType(descriptor);
@@ -195,33 +182,8 @@ final class NativeStubs {
         int va = s.variadic() ? slot[params.length - 1] : -1;
         // which argument feeds each long and each double parameter
         java.util.List<Runnable> ints = new java.util.ArrayList<>(), floats = new java.util.ArrayList<>();
-        mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "call", descriptor, null, null);
-        final MethodVisitor m = mv;
-        java.util.List<CSig.CType> args = s.arguments();
-        long off = 0;
-        for (int k = 0; k < args.size(); k++) {
-            char c = ((CSig.Scalar) args.get(k)).code();
-            boolean fp = c == 'f' || c == 'd';
-            Runnable load;
-            if (k < s.params().size()) {
-                int at = slot[k];
-                load = switch (c) {
-                    case 'f' -> () -> { m.visitVarInsn(FLOAD, at); m.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "floatArg", "(F)D", false); };
-                    case 'd' -> () -> m.visitVarInsn(DLOAD, at);
-                    case 'l', 'm', 'p' -> () -> m.visitVarInsn(LLOAD, at);
-                    default -> () -> { m.visitVarInsn(ILOAD, at); m.visitInsn(I2L); };
-                };
-            } else {
-                long o = off;
-                off += 8;
-                load = () -> {
-                    m.visitVarInsn(LLOAD, va);
-                    if (o != 0) { m.visitLdcInsn(o); m.visitInsn(LADD); }
-                    m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", fp ? "getDouble" : "getLong", fp ? "(J)D" : "(J)J", false);
-                };
-            }
-            (fp ? floats : ints).add(load);
-        }
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "call", descriptor, null, null);
+        argumentLoads(mv, s, slot, va, ints, floats);
         char rc = ((CSig.Scalar) s.ret()).code();
         boolean doubleResult = rc == 'f' || rc == 'd';
         String result = doubleResult ? "D" : "J";
@@ -256,6 +218,57 @@ final class NativeStubs {
         mv.visitEnd();
         cw.visitEnd();
         return cw.toByteArray();
+    }
+
+    /** The stub's {@code <clinit>}: FN, the function's address, then CRITICAL, the runtime's choice for it. */
+    private static void universalInit(ClassWriter cw, String owner, String lib, String symbol) {
+        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+        mv.visitCode();
+        mv.visitLdcInsn(lib);
+        mv.visitLdcInsn(symbol);
+        mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "function", "(Ljava/lang/String;Ljava/lang/String;)" + SEGMENT, false);
+        mv.visitFieldInsn(PUTSTATIC, owner, "FN", SEGMENT);
+        mv.visitLdcInsn(lib);
+        mv.visitLdcInsn(symbol);
+        mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
+        mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "critical", "(Ljava/lang/String;Ljava/lang/String;" + SEGMENT + ")Z", false);
+        mv.visitFieldInsn(PUTSTATIC, owner, "CRITICAL", "Z");
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /**
+     * Into {@code ints} and {@code floats}, the code that loads each argument of the stub's
+     * method {@code m} (at {@code slot}, or from the variadic area whose address is at {@code va})
+     * as the long or double the universal handle takes.
+     */
+    private static void argumentLoads(MethodVisitor m, CSig s, int[] slot, int va, java.util.List<Runnable> ints, java.util.List<Runnable> floats) {
+        java.util.List<CSig.CType> args = s.arguments();
+        long off = 0;
+        for (int k = 0; k < args.size(); k++) {
+            char c = ((CSig.Scalar) args.get(k)).code();
+            boolean fp = c == 'f' || c == 'd';
+            Runnable load;
+            if (k < s.params().size()) {
+                int at = slot[k];
+                load = switch (c) {
+                    case 'f' -> () -> { m.visitVarInsn(FLOAD, at); m.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "floatArg", "(F)D", false); };
+                    case 'd' -> () -> m.visitVarInsn(DLOAD, at);
+                    case 'l', 'm', 'p' -> () -> m.visitVarInsn(LLOAD, at);
+                    default -> () -> { m.visitVarInsn(ILOAD, at); m.visitInsn(I2L); };
+                };
+            } else {
+                long o = off;
+                off += 8;
+                load = () -> {
+                    m.visitVarInsn(LLOAD, va);
+                    if (o != 0) { m.visitLdcInsn(o); m.visitInsn(LADD); }
+                    m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", fp ? "getDouble" : "getLong", fp ? "(J)D" : "(J)J", false);
+                };
+            }
+            (fp ? floats : ints).add(load);
+        }
     }
 
     private static void pushArguments(MethodVisitor mv, java.util.List<Runnable> ints, java.util.List<Runnable> floats) {

@@ -80,17 +80,7 @@ public final class HostObjectWriter {
             // string literals are the compiler's own: outside the symbol table, as gcc's .LC0 and clang's .L.str are
             symbols.add(g.isStatic && (g.name.equals(".str") || g.name.startsWith(".str.")) ? s.asHidden() : s);
         }
-        // undefined symbols: everything used but defined elsewhere
-        for (String name : m.externFunctions.keySet()) {
-            if (symbolIndex.containsKey(name)) continue;
-            symbolIndex.put(name, symbols.size());
-            symbols.add(new ElfSymbol(name, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
-        }
-        for (String name : m.externData) {
-            if (symbolIndex.containsKey(name)) continue;
-            symbolIndex.put(name, symbols.size());
-            symbols.add(ElfSymbol.undefined(name));
-        }
+        undefinedSymbols(m, symbols, symbolIndex);
         // relocations: addresses of data, or handles of functions, stored in initialised data
         List<ElfRelocation> relroRel = new ArrayList<>(), rwRel = new ArrayList<>();
         for (Global g : m.globals) {
@@ -110,14 +100,34 @@ public final class HostObjectWriter {
         if (!relroRel.isEmpty()) sections.set(relroIdx - 1, sections.get(relroIdx - 1).withRelocations(relroRel));
         if (!rwRel.isEmpty()) sections.set(rwIdx - 1, sections.get(rwIdx - 1).withRelocations(rwRel));
 
-        StringBuilder csigs = new StringBuilder();
-        for (Function f : m.functions) if (f.csig != null) csigs.append(f.name).append('\t').append(f.csig).append('\n');
-        for (var e : m.externCsigs.entrySet()) if (m.function(e.getKey()) == null) csigs.append(e.getKey()).append('\t').append(e.getValue()).append('\n');
-        if (!csigs.isEmpty()) sections.add(ElfSection.progbits(CSIG_SECTION, 0, 1, csigs.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        String csigs = csigs(m);
+        if (!csigs.isEmpty()) sections.add(ElfSection.progbits(CSIG_SECTION, 0, 1, csigs.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         if (!m.offloadEntries.isEmpty()) sections.add(entries(m, symbolIndex));
         if (offloadBinaries != null && offloadBinaries.length > 0) sections.add(ElfSection.offloading(offloadBinaries));
         sections.add(jomp.objfile.jvm.ObjectCheck.section(sections, symbols));   // last: the link compares it before it reads the rest
         return ElfWriter.write(new ElfObject(sections, symbols));
+    }
+
+    /** Undefined symbols: everything used but defined elsewhere. */
+    private static void undefinedSymbols(Module m, List<ElfSymbol> symbols, Map<String, Integer> symbolIndex) {
+        for (String name : m.externFunctions.keySet()) {
+            if (symbolIndex.containsKey(name)) continue;
+            symbolIndex.put(name, symbols.size());
+            symbols.add(new ElfSymbol(name, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
+        }
+        for (String name : m.externData) {
+            if (symbolIndex.containsKey(name)) continue;
+            symbolIndex.put(name, symbols.size());
+            symbols.add(ElfSymbol.undefined(name));
+        }
+    }
+
+    /** The text of {@link #CSIG_SECTION}: the unit's functions' C signatures, then those of the extern functions it names. */
+    private static String csigs(Module m) {
+        StringBuilder csigs = new StringBuilder();
+        for (Function f : m.functions) if (f.csig != null) csigs.append(f.name).append('\t').append(f.csig).append('\n');
+        for (var e : m.externCsigs.entrySet()) if (m.function(e.getKey()) == null) csigs.append(e.getKey()).append('\t').append(e.getValue()).append('\n');
+        return csigs.toString();
     }
 
     /** Name of the section of offload entries (docs/design/offload-abi.md §3). */

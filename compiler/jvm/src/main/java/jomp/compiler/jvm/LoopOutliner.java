@@ -139,7 +139,24 @@ final class LoopOutliner {
     private final java.util.Set<BasicBlock> removed = new java.util.HashSet<>();
 
     private boolean outline(int h, BitSet body, Liveness live) {
-        // what the loop touches, and whether it can be a call at all
+        Loop loop = loop(h, body, live);
+        if (loop == null) return false;
+        Function g = function(h, body, loop);
+        call(h, body, loop, g);
+        created.add(g);
+        return true;
+    }
+
+    /**
+     * A loop that can be a call: the frame slots whose addresses it takes (by parameter number),
+     * its registers by id, those live at its header that it reads (its parameters), its exit
+     * targets, and the register it returns or those it leaves in the caller's results slot.
+     */
+    private record Loop(Map<Slot, Integer> slots, Map<Integer, Reg> regs, BitSet params, List<BasicBlock> exits,
+                        Reg result, List<Reg> results) {}
+
+    /** What the loop at h touches, or null when it cannot be a call (or is not worth one). */
+    private Loop loop(int h, BitSet body, Liveness live) {
         BitSet referenced = new BitSet(), assigned = new BitSet();
         Map<Slot, Integer> slots = new LinkedHashMap<>();
         Map<Integer, Reg> regs = new HashMap<>();
@@ -147,14 +164,14 @@ final class LoopOutliner {
         for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) {
             BasicBlock bb = blocks.get(b);
             size += bb.insns.size() + 1;
-            if (size > MAX_INSNS) return false;
+            if (size > MAX_INSNS) return null;
             for (Insn insn : bb.insns) {
                 switch (insn) {
-                    case Insn.Alloca a -> { return false; }
-                    case Insn.StackSave s -> { return false; }
-                    case Insn.StackRestore s -> { return false; }
+                    case Insn.Alloca a -> { return null; }
+                    case Insn.StackSave s -> { return null; }
+                    case Insn.StackRestore s -> { return null; }
                     // a longjmp may come back after the loop: the setjmp's frame must be the function's
-                    case Insn.Call c when c.returnsTwice() -> { return false; }
+                    case Insn.Call c when c.returnsTwice() -> { return null; }
                     case Insn.SlotAddr s -> slots.putIfAbsent(s.slot(), slots.size());
                     default -> { }
                 }
@@ -162,22 +179,22 @@ final class LoopOutliner {
                 if (insn.dst() != null) { referenced.set(insn.dst().id); assigned.set(insn.dst().id); regs.put(insn.dst().id, insn.dst()); }
             }
             if (!(bb.terminator instanceof Terminator.Br || bb.terminator instanceof Terminator.CondBr
-                    || bb.terminator instanceof Terminator.Switch)) return false;
+                    || bb.terminator instanceof Terminator.Switch)) return null;
             if (Operands.of(bb.terminator) instanceof Reg r) { referenced.set(r.id); regs.put(r.id, r); }
         }
         List<BasicBlock> exits = new ArrayList<>();
         for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) {
             for (BasicBlock t : ControlFlow.successors(blocks.get(b))) {
                 Integer ti = index.get(t);
-                if (ti == null) return false;
+                if (ti == null) return null;
                 if (!body.get(ti) && !exits.contains(t)) exits.add(t);
             }
         }
-        if (exits.isEmpty()) return false;                       // an endless loop: leave it
+        if (exits.isEmpty()) return null;                        // an endless loop: leave it
         BitSet liveOut = new BitSet();
         for (BasicBlock t : exits) live.addLiveIn(t, liveOut);
         liveOut.and(assigned);
-        if (liveOut.cardinality() > MAX_RESULTS) return false;
+        if (liveOut.cardinality() > MAX_RESULTS) return null;
         BitSet params = new BitSet();
         live.addLiveIn(blocks.get(h), params);
         params.and(referenced);
@@ -185,13 +202,21 @@ final class LoopOutliner {
         Reg result = liveOut.cardinality() == 1 && exits.size() == 1 ? regs.get(liveOut.nextSetBit(0)) : null;
         List<Reg> results = new ArrayList<>();
         if (result == null) for (int r = liveOut.nextSetBit(0); r >= 0; r = liveOut.nextSetBit(r + 1)) results.add(regs.get(r));
-        if (params.cardinality() + slots.size() + (results.isEmpty() ? 0 : 1) > MAX_PARAMS) return false;
+        if (params.cardinality() + slots.size() + (results.isEmpty() ? 0 : 1) > MAX_PARAMS) return null;
+        return new Loop(slots, regs, params, exits, result, results);
+    }
 
-        // the new function
+    /** The new function: the loop's blocks, entered at its header, returning at each exit. */
+    private Function function(int h, BitSet body, Loop loop) {
+        Map<Slot, Integer> slots = loop.slots();
+        Map<Integer, Reg> regs = loop.regs();
+        BitSet params = loop.params();
+        List<BasicBlock> exits = loop.exits();
+        Reg result = loop.result();
+        List<Reg> results = loop.results();
         IrType ret = result != null ? result.type() : exits.size() > 1 ? IrType.I32 : IrType.VOID;
         List<IrType> paramTypes = new ArrayList<>();
-        List<Value> args = new ArrayList<>();
-        for (int r = params.nextSetBit(0); r >= 0; r = params.nextSetBit(r + 1)) { paramTypes.add(regs.get(r).type()); args.add(regs.get(r)); }
+        for (int r = params.nextSetBit(0); r >= 0; r = params.nextSetBit(r + 1)) paramTypes.add(regs.get(r).type());
         for (int i = 0; i < slots.size(); i++) paramTypes.add(IrType.PTR);
         if (!results.isEmpty()) paramTypes.add(IrType.PTR);
         String name;
@@ -250,8 +275,18 @@ final class LoopOutliner {
             to.terminator = retarget(Operands.map(from.terminator, valueOf), blockMap, exitMap);
             g.setLine(to.terminator, f.line(from.terminator));
         }
+        return g;
+    }
 
-        // the call where the loop was: the header becomes it, the other blocks go
+    /** The call where the loop was: the header becomes it, the other blocks go. */
+    private void call(int h, BitSet body, Loop loop, Function g) {
+        Map<Slot, Integer> slots = loop.slots();
+        List<BasicBlock> exits = loop.exits();
+        Reg result = loop.result();
+        List<Reg> results = loop.results();
+        List<Value> args = new ArrayList<>();
+        BitSet params = loop.params();
+        for (int r = params.nextSetBit(0); r >= 0; r = params.nextSetBit(r + 1)) args.add(loop.regs().get(r));
         BasicBlock header = blocks.get(h);
         int line = f.line(header.insns.isEmpty() ? header.terminator : header.insns.get(0));
         header.insns.clear();
@@ -267,7 +302,7 @@ final class LoopOutliner {
             args.add(area);
         }
         Reg which = exits.size() > 1 ? f.newReg(IrType.I32) : null;
-        header.insns.add(new Insn.Call(which != null ? which : result, name, g.type, args));
+        header.insns.add(new Insn.Call(which != null ? which : result, g.name, g.type, args));
         f.setLine(header.insns.get(header.insns.size() - 1), line);
         for (int k2 = 0; k2 < results.size(); k2++) {
             Reg at = f.newReg(IrType.PTR);
@@ -283,8 +318,6 @@ final class LoopOutliner {
         }
         f.setLine(header.terminator, line);
         for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) if (b != h) removed.add(blocks.get(b));
-        created.add(g);
-        return true;
     }
 
     private static Terminator retarget(Terminator t, Map<BasicBlock, BasicBlock> inside, Map<BasicBlock, BasicBlock> exits) {

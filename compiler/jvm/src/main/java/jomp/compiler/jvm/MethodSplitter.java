@@ -399,6 +399,24 @@ final class MethodSplitter {
      * Returns their estimated size in bytes.
      */
     private long outline(BasicBlock n, List<BasicBlock> around, List<BasicBlock> entries, List<BasicBlock> blocks, List<BasicBlock> added) {
+        Shape shape = shape(entries, blocks);
+        Selector selector = selector(n, entries);
+        Function g = region(shape, selector, blocks);
+        return call(n, around, shape, selector, g, added);
+    }
+
+    /**
+     * A region's interface: where it leaves (exits, and a {@code ret} as one more), the registers
+     * it takes and gives back, the constants it computes again, and the area in f's frame
+     * ({@code areaOffset}, -1 if none) through which go the inputs that are too many for
+     * parameters and the results when there is not just one ({@code single}), at their
+     * {@code position}s.
+     */
+    private record Shape(Set<BasicBlock> inside, List<BasicBlock> exits, boolean returns, int exitCount,
+                         List<Reg> inputs, List<Reg> results, List<Insn> recompute, boolean inputsInMemory,
+                         Reg single, Map<Integer, Integer> position, long areaOffset) {}
+
+    private Shape shape(List<BasicBlock> entries, List<BasicBlock> blocks) {
         Set<BasicBlock> inside = Collections.newSetFromMap(new IdentityHashMap<>());
         inside.addAll(blocks);
         BitSet referenced = new BitSet(), assigned = new BitSet();
@@ -431,16 +449,7 @@ final class MethodSplitter {
             out.set(retval.id);
             regs.put(retval.id, retval);
         }
-        // constants the region computes again, each after those it reads
-        List<Insn> recompute = new ArrayList<>();
-        BitSet done = new BitSet();
-        for (int r = in.nextSetBit(0); r >= 0; r = in.nextSetBit(r + 1)) {
-            if (constants.containsKey(r) && !assigned.get(r)) recomputeInto(r, recompute, done);
-        }
-        for (Insn i : recompute) {
-            in.clear(i.dst().id);
-            if (i instanceof Insn.SlotAddr) { in.set(frame().id); regs.put(frame.id, frame); }
-        }
+        List<Insn> recompute = recompute(in, assigned, regs);
         int exitCount = exits.size() + (returns ? 1 : 0);
         List<Reg> inputs = new ArrayList<>(), results = new ArrayList<>();
         int slots = 0;
@@ -452,7 +461,33 @@ final class MethodSplitter {
         if (inputsInMemory) for (Reg r : inputs) position.putIfAbsent(r.id, position.size());
         if (single == null) for (Reg r : results) position.putIfAbsent(r.id, position.size());
         long areaOffset = position.isEmpty() ? -1 : area(position.size());
+        return new Shape(inside, exits, returns, exitCount, inputs, results, recompute, inputsInMemory, single, position, areaOffset);
+    }
 
+    /** The constants among the inputs {@code in} that the region computes again, each after those it reads; they leave {@code in}. */
+    private List<Insn> recompute(BitSet in, BitSet assigned, Map<Integer, Reg> regs) {
+        List<Insn> recompute = new ArrayList<>();
+        BitSet done = new BitSet();
+        for (int r = in.nextSetBit(0); r >= 0; r = in.nextSetBit(r + 1)) {
+            if (constants.containsKey(r) && !assigned.get(r)) recomputeInto(r, recompute, done);
+        }
+        for (Insn i : recompute) {
+            in.clear(i.dst().id);
+            if (i instanceof Insn.SlotAddr) { in.set(frame().id); regs.put(frame.id, frame); }
+        }
+        return recompute;
+    }
+
+    /**
+     * How the region tells its entries apart: {@code sw}, n's switch when the region switches on
+     * its value, the cases of it that go to each entry, and each entry's number (unused when
+     * there is one entry).
+     */
+    private record Selector(List<BasicBlock> entries, Terminator.Switch sw, Map<BasicBlock, List<Long>> cases, long[] numbers) {
+        boolean several() { return entries.size() > 1; }
+    }
+
+    private static Selector selector(BasicBlock n, List<BasicBlock> entries) {
         // with several entries, a selector says which: when n switches to them, the switch's own
         // value (the region switches on it as n did: an interpreter's dispatch costs no stubs),
         // else (and for the entries other blocks jump to) a number each entry's stub sets
@@ -467,12 +502,18 @@ final class MethodSplitter {
             List<Long> c = cases.get(entries.get(i));
             selector[i] = sw == null ? i : !c.isEmpty() ? c.get(0) : fresh.get(i);
         }
+        return new Selector(entries, sw, cases, selector);
+    }
 
-        // the region
+    /** The region: a function of its own, of f's blocks (which stay in f until {@link #call} removes them). */
+    private Function region(Shape shape, Selector selector, List<BasicBlock> blocks) {
+        List<BasicBlock> entries = selector.entries();
         List<IrType> paramTypes = new ArrayList<>();
         if (entries.size() > 1) paramTypes.add(IrType.I32);
-        if (!inputsInMemory) for (Reg r : inputs) paramTypes.add(r.type());
-        if (areaOffset >= 0) paramTypes.add(IrType.PTR);
+        if (!shape.inputsInMemory()) for (Reg r : shape.inputs()) paramTypes.add(r.type());
+        if (shape.areaOffset() >= 0) paramTypes.add(IrType.PTR);
+        Reg single = shape.single();
+        int exitCount = shape.exitCount();
         IrType gret = single != null ? single.type() : exitCount > 1 ? IrType.I32 : IrType.VOID;
         String name;
         do name = f.name + ".part." + nextRegion++; while (!taken.add(name));
@@ -483,24 +524,24 @@ final class MethodSplitter {
         java.util.function.UnaryOperator<Value> valueOf = v -> v instanceof Reg r ? regOf.apply(r) : v;
         Reg sel = entries.size() > 1 ? g.newReg(IrType.I32, "entry") : null;
         if (sel != null) g.params.add(sel);
-        if (!inputsInMemory) for (Reg r : inputs) g.params.add(regOf.apply(r));
-        Reg gArea = areaOffset >= 0 ? g.newReg(IrType.PTR, "area") : null;
+        if (!shape.inputsInMemory()) for (Reg r : shape.inputs()) g.params.add(regOf.apply(r));
+        Reg gArea = shape.areaOffset() >= 0 ? g.newReg(IrType.PTR, "area") : null;
         if (gArea != null) g.params.add(gArea);
         BasicBlock gEntry = g.newBlock("entry");
-        if (inputsInMemory) for (Reg r : inputs) gEntry.insns.add(new Insn.Load(regOf.apply(r), slotOf(g, gEntry, gArea, position.get(r.id))));
-        for (Insn i : recompute) gEntry.insns.add(copyInto(i, regOf, valueOf));
+        if (shape.inputsInMemory()) for (Reg r : shape.inputs()) gEntry.insns.add(new Insn.Load(regOf.apply(r), slotOf(g, gEntry, gArea, shape.position().get(r.id))));
+        for (Insn i : shape.recompute()) gEntry.insns.add(copyInto(i, regOf, valueOf));
         Map<BasicBlock, BasicBlock> inMap = new IdentityHashMap<>();
         for (BasicBlock b : blocks) inMap.put(b, g.newBlock(hint(b.name)));
         Map<BasicBlock, BasicBlock> exitMap = new IdentityHashMap<>();
         List<BasicBlock> gExits = new ArrayList<>();
         for (int i = 0; i < exitCount; i++) {
             BasicBlock x = g.newBlock("exit");
-            if (single == null) for (Reg r : results) x.insns.add(new Insn.Store(regOf.apply(r), slotOf(g, x, gArea, position.get(r.id))));
+            if (single == null) for (Reg r : shape.results()) x.insns.add(new Insn.Store(regOf.apply(r), slotOf(g, x, gArea, shape.position().get(r.id))));
             x.terminator = new Terminator.Ret(single != null ? regOf.apply(single) : exitCount > 1 ? IntConst.i32(i) : null);
             gExits.add(x);
-            if (i < exits.size()) exitMap.put(exits.get(i), x);
+            if (i < shape.exits().size()) exitMap.put(shape.exits().get(i), x);
         }
-        BasicBlock gReturn = returns ? gExits.get(exitCount - 1) : null;
+        BasicBlock gReturn = shape.returns() ? gExits.get(exitCount - 1) : null;
         if (sel == null) {
             gEntry.terminator = new Terminator.Br(inMap.get(entries.get(0)));
         } else {
@@ -509,10 +550,18 @@ final class MethodSplitter {
             List<BasicBlock> targets = new ArrayList<>();
             for (int i = 0; i < entries.size(); i++) {
                 BasicBlock e = entries.get(i);
-                for (long v : cases.get(e).isEmpty() ? List.of(selector[i]) : cases.get(e)) { values.add(v); targets.add(inMap.get(e)); }
+                for (long v : selector.cases().get(e).isEmpty() ? List.of(selector.numbers()[i]) : selector.cases().get(e)) { values.add(v); targets.add(inMap.get(e)); }
             }
             gEntry.terminator = new Terminator.Switch(sel, inMap.get(entries.get(0)), values, targets);
         }
+        copyBlocks(g, blocks, inMap, exitMap, gReturn, regOf, valueOf);
+        created.add(g);
+        return g;
+    }
+
+    /** f's blocks into g's ({@code inMap}), their jumps out to g's exits and their {@code ret}s to {@code gReturn}. */
+    private void copyBlocks(Function g, List<BasicBlock> blocks, Map<BasicBlock, BasicBlock> inMap, Map<BasicBlock, BasicBlock> exitMap,
+                            BasicBlock gReturn, java.util.function.Function<Reg, Reg> regOf, java.util.function.UnaryOperator<Value> valueOf) {
         for (BasicBlock b : blocks) {
             BasicBlock to = inMap.get(b);
             for (Insn insn : b.insns) {
@@ -535,24 +584,32 @@ final class MethodSplitter {
             to.terminator = u;
             g.setLine(u, f.line(t));
         }
-        created.add(g);
+    }
 
-        // the call where the blocks were
+    /**
+     * The call where the blocks were (with the entries' stubs, and the dispatch on the exit it
+     * took), which replaces them in f; returns the estimated size of what stays behind.
+     */
+    private long call(BasicBlock n, List<BasicBlock> around, Shape shape, Selector selector, Function g, List<BasicBlock> added) {
+        List<BasicBlock> entries = selector.entries();
+        Terminator.Switch sw = selector.sw();
         int line = f.line(entries.get(0).insns.isEmpty() ? entries.get(0).terminator : entries.get(0).insns.get(0));
-        Set<BasicBlock> left = Collections.newSetFromMap(new IdentityHashMap<>());
-        BasicBlock call = sel == null ? entries.get(0) : f.newBlock("region");
+        // in the order they are made (BasicBlock compares by identity): the caller appends them to the
+        // function's blocks, so an identity hash's order would change the code from run to run
+        Set<BasicBlock> left = new java.util.LinkedHashSet<>();
+        BasicBlock call = !selector.several() ? entries.get(0) : f.newBlock("region");
         List<Value> args = new ArrayList<>();
         int stubs = 0;
-        if (sel != null) {
+        if (selector.several()) {
             Reg entry = f.newReg(IrType.I32, "entry");
             Set<BasicBlock> jumpedTo = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (BasicBlock b : around) if (b != n && !inside.contains(b)) jumpedTo.addAll(ControlFlow.successors(b));
+            for (BasicBlock b : around) if (b != n && !shape.inside().contains(b)) jumpedTo.addAll(ControlFlow.successors(b));
             for (int i = 0; i < entries.size(); i++) {
                 BasicBlock e = entries.get(i);
                 // only n's switch's cases enter it (its default takes the stub: any value may come that way)
                 if (sw != null && !jumpedTo.contains(e) && e != sw.defaultTarget()) continue;
                 e.insns.clear();
-                e.insns.add(new Insn.Copy(entry, IntConst.i32(selector[i])));
+                e.insns.add(new Insn.Copy(entry, IntConst.i32(selector.numbers()[i])));
                 e.terminator = new Terminator.Br(call);
                 left.add(e);
                 stubs++;
@@ -562,7 +619,7 @@ final class MethodSplitter {
                 d.insns.add(new Insn.Copy(entry, sw.value()));
                 d.terminator = new Terminator.Br(call);
                 left.add(d);
-                java.util.function.UnaryOperator<BasicBlock> to = b -> cases.containsKey(b) ? d : b;
+                java.util.function.UnaryOperator<BasicBlock> to = b -> selector.cases().containsKey(b) ? d : b;
                 Terminator.Switch u = new Terminator.Switch(sw.value(), sw.defaultTarget(), sw.cases(), sw.targets().stream().map(to).toList());
                 f.moveLine(sw, u);
                 n.terminator = u;
@@ -571,28 +628,40 @@ final class MethodSplitter {
         }
         call.insns.clear();
         Reg area = null;
-        if (areaOffset >= 0) {
+        if (shape.areaOffset() >= 0) {
             area = f.newReg(IrType.PTR, "area");
-            call.insns.add(new Insn.Binary(Insn.BinOp.ADD, area, frame(), IntConst.i64(areaOffset)));
+            call.insns.add(new Insn.Binary(Insn.BinOp.ADD, area, frame(), IntConst.i64(shape.areaOffset())));
         }
-        if (inputsInMemory) {
-            for (Reg r : inputs) call.insns.add(new Insn.Store(r, slotOf(f, call, area, position.get(r.id))));
+        if (shape.inputsInMemory()) {
+            for (Reg r : shape.inputs()) call.insns.add(new Insn.Store(r, slotOf(f, call, area, shape.position().get(r.id))));
         } else {
-            args.addAll(inputs);
+            args.addAll(shape.inputs());
         }
         if (area != null) args.add(area);
+        int exitCount = shape.exitCount();
         Reg which = exitCount > 1 ? f.newReg(IrType.I32) : null;
-        Insn.Call c = new Insn.Call(which != null ? which : single, name, g.type, args);
+        Insn.Call c = new Insn.Call(which != null ? which : shape.single(), g.name, g.type, args);
         call.insns.add(c);
         f.setLine(c, line);
-        if (single == null) for (Reg r : results) call.insns.add(new Insn.Load(r, slotOf(f, call, area, position.get(r.id))));
-        List<BasicBlock> targets = new ArrayList<>(exits);
-        if (exitCount == 0) {
+        if (shape.single() == null) for (Reg r : shape.results()) call.insns.add(new Insn.Load(r, slotOf(f, call, area, shape.position().get(r.id))));
+        exit(call, shape, which, line, left);
+        left.add(call);
+        f.blocks.removeIf(b -> shape.inside().contains(b) && !left.contains(b));
+        added.addAll(left);
+        // what stays behind: the call with its arguments and results, the dispatch on the exit, the stubs
+        return 12 + 4L * args.size() + 14L * shape.position().size() + (exitCount > 1 ? 12 + 8L * exitCount : 3) + 8L * stubs;
+    }
+
+    /** The call block's terminator: to the exit the region took ({@code which}, when there are several), or f's return. */
+    private void exit(BasicBlock call, Shape shape, Reg which, int line, Set<BasicBlock> left) {
+        IrType ret = f.type.ret();
+        List<BasicBlock> targets = new ArrayList<>(shape.exits());
+        if (shape.exitCount() == 0) {
             call.terminator = new Terminator.Ret(ret == IrType.VOID ? null : zero(ret));   // the region never comes back
-        } else if (exitCount == 1) {
-            call.terminator = returns ? new Terminator.Ret(retval) : new Terminator.Br(targets.get(0));
+        } else if (shape.exitCount() == 1) {
+            call.terminator = shape.returns() ? new Terminator.Ret(retval) : new Terminator.Br(targets.get(0));
         } else {
-            if (returns) {
+            if (shape.returns()) {
                 BasicBlock rb = f.newBlock("return");
                 rb.terminator = new Terminator.Ret(retval);
                 f.setLine(rb.terminator, line);
@@ -604,11 +673,6 @@ final class MethodSplitter {
             call.terminator = new Terminator.Switch(which, targets.get(targets.size() - 1), numbers, targets.subList(0, targets.size() - 1));
         }
         f.setLine(call.terminator, line);
-        left.add(call);
-        f.blocks.removeIf(b -> inside.contains(b) && !left.contains(b));
-        added.addAll(left);
-        // what stays behind: the call with its arguments and results, the dispatch on the exit, the stubs
-        return 12 + 4L * args.size() + 14L * position.size() + (exitCount > 1 ? 12 + 8L * exitCount : 3) + 8L * stubs;
     }
 
     /** k values of type i32 that are none of {@code taken}: above the largest, or from the smallest i32 up when that would overflow. */

@@ -470,35 +470,48 @@ final class AtomicLowering {
                 return null;
             }
             case "__sync_val_compare_and_swap", "__sync_bool_compare_and_swap", "__atomic_compare_exchange_n" -> {
-                boolean gcc = n.startsWith("__atomic");
-                Value expectedAt = gcc ? f.rvalue(a.get(1)) : null;
-                Value e = gcc ? f.load(expectedAt, t) : f.rvalue(a.get(1));
-                Value d = f.rvalue(a.get(2));
-                if (gcc) f.rvalue(a.get(3));   // weak: a strong exchange is a weak one that never fails spuriously
-                Insn.Ordering ok = gcc ? order(a.get(4)) : Insn.Ordering.SEQ_CST, bad = gcc ? order(a.get(5)) : Insn.Ordering.SEQ_CST;
-                if (bad == Insn.Ordering.RELEASE || bad == Insn.Ordering.ACQ_REL) bad = failure(ok);
-                if (bad.ordinal() > ok.ordinal() && !(ok == Insn.Ordering.ACQ_REL && bad == Insn.Ordering.ACQUIRE)) bad = failure(ok);
-                IrType bits = m == IrType.F32 ? IrType.I32 : m == IrType.F64 ? IrType.I64 : m;
-                Value eb = f.toMem(e, t), db = f.toMem(d, t);
-                if (bits != m) { eb = f.e.conv(Insn.ConvOp.BITCAST, eb, bits); db = f.e.conv(Insn.ConvOp.BITCAST, db, bits); }
-                Value old = f.b.cmpxchg(p, eb, db, ok, bad);
-                Value same = f.b.cmp(Insn.CmpOp.EQ, old, eb);
-                Value oldMem = bits == m ? old : f.e.conv(Insn.ConvOp.BITCAST, old, m);
-                Value oldReg = m == r ? oldMem : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, oldMem, r);
-                if (n.equals("__sync_val_compare_and_swap")) return oldReg;
-                if (gcc) {   // on failure, *expected gets what the location held
-                    BasicBlock store = f.b.newBlock("atomic.cmpxchg.failed"), done = f.b.newBlock("atomic.cmpxchg.done");
-                    f.b.condBr(same, done, store);
-                    f.b.setBlock(store);
-                    f.store(expectedAt, oldReg, t);
-                    f.b.br(done);
-                    f.b.setBlock(done);
-                }
-                return same;
+                return compareExchange(a, n, p, t, m, r);
             }
             default -> { }
         }
-        // exchange and the fetch-and-op family: {old, new} of one update
+        return fetchAndOp(a, n, p, t, m, r);
+    }
+
+    /**
+     * The compare-and-swap builtins: __sync_val_ returns the old value, __sync_bool_ and
+     * __atomic_compare_exchange_n whether it was written (the latter storing the old value to
+     * *expected when it was not). p is the location, of type t (m in memory, r in a register).
+     */
+    private Value compareExchange(List<Expr> a, String n, Value p, Type t, IrType m, IrType r) {
+        boolean gcc = n.startsWith("__atomic");
+        Value expectedAt = gcc ? f.rvalue(a.get(1)) : null;
+        Value e = gcc ? f.load(expectedAt, t) : f.rvalue(a.get(1));
+        Value d = f.rvalue(a.get(2));
+        if (gcc) f.rvalue(a.get(3));   // weak: a strong exchange is a weak one that never fails spuriously
+        Insn.Ordering ok = gcc ? order(a.get(4)) : Insn.Ordering.SEQ_CST, bad = gcc ? order(a.get(5)) : Insn.Ordering.SEQ_CST;
+        if (bad == Insn.Ordering.RELEASE || bad == Insn.Ordering.ACQ_REL) bad = failure(ok);
+        if (bad.ordinal() > ok.ordinal() && !(ok == Insn.Ordering.ACQ_REL && bad == Insn.Ordering.ACQUIRE)) bad = failure(ok);
+        IrType bits = m == IrType.F32 ? IrType.I32 : m == IrType.F64 ? IrType.I64 : m;
+        Value eb = f.toMem(e, t), db = f.toMem(d, t);
+        if (bits != m) { eb = f.e.conv(Insn.ConvOp.BITCAST, eb, bits); db = f.e.conv(Insn.ConvOp.BITCAST, db, bits); }
+        Value old = f.b.cmpxchg(p, eb, db, ok, bad);
+        Value same = f.b.cmp(Insn.CmpOp.EQ, old, eb);
+        Value oldMem = bits == m ? old : f.e.conv(Insn.ConvOp.BITCAST, old, m);
+        Value oldReg = m == r ? oldMem : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, oldMem, r);
+        if (n.equals("__sync_val_compare_and_swap")) return oldReg;
+        if (gcc) {   // on failure, *expected gets what the location held
+            BasicBlock store = f.b.newBlock("atomic.cmpxchg.failed"), done = f.b.newBlock("atomic.cmpxchg.done");
+            f.b.condBr(same, done, store);
+            f.b.setBlock(store);
+            f.store(expectedAt, oldReg, t);
+            f.b.br(done);
+            f.b.setBlock(done);
+        }
+        return same;
+    }
+
+    /** Exchange and the fetch-and-op family: {old, new} of one update, the old value or the new as the builtin returns. */
+    private Value fetchAndOp(List<Expr> a, String n, Value p, Type t, IrType m, IrType r) {
         boolean sync = n.startsWith("__sync_");
         Value v = f.rvalue(a.get(1));
         Insn.Ordering o = sync ? (n.equals("__sync_lock_test_and_set") ? Insn.Ordering.ACQUIRE : Insn.Ordering.SEQ_CST) : order(a.get(2));

@@ -291,55 +291,10 @@ final class FunctionLowering {
             case Stmt.Compound c -> compound(c);
             case Stmt.ExprStmt x -> rvalue(x.expr());
             case Stmt.Null n -> {}
-            case Stmt.If i -> {
-                BasicBlock then = b.newBlock("if.then"), end = b.newBlock("if.end");
-                BasicBlock els = i.otherwise() == null ? end : b.newBlock("if.else");
-                cond(i.cond(), then, els);
-                b.setBlock(then);
-                stmt(i.then());
-                b.br(end);
-                if (i.otherwise() != null) {
-                    b.setBlock(els);
-                    stmt(i.otherwise());
-                    b.br(end);
-                }
-                b.setBlock(end);
-            }
-            case Stmt.While w -> {
-                BasicBlock head = b.newBlock("while.cond"), body = b.newBlock("while.body"), end = b.newBlock("while.end");
-                b.br(head);
-                b.setBlock(head);
-                cond(w.cond(), body, end);
-                loopBody(w.body(), body, end, head);
-                b.br(head);
-                b.setBlock(end);
-            }
-            case Stmt.DoWhile d -> {
-                BasicBlock body = b.newBlock("do.body"), head = b.newBlock("do.cond"), end = b.newBlock("do.end");
-                b.br(body);
-                loopBody(d.body(), body, end, head);
-                lineAt(d.cond().loc());
-                b.br(head);
-                b.setBlock(head);
-                cond(d.cond(), body, end);
-                b.setBlock(end);
-            }
-            case Stmt.For f -> {
-                if (f.init() != null) stmt(f.init());
-                BasicBlock head = b.newBlock("for.cond"), body = b.newBlock("for.body"),
-                    step = b.newBlock("for.step"), end = b.newBlock("for.end");
-                b.br(head);
-                b.setBlock(head);
-                if (f.cond() != null) cond(f.cond(), body, end);
-                else b.br(body);
-                loopBody(f.body(), body, end, step);
-                lineAt(f.step() != null ? f.step().loc() : f.loc());
-                b.br(step);
-                b.setBlock(step);
-                if (f.step() != null) rvalue(f.step());
-                b.br(head);
-                b.setBlock(end);
-            }
+            case Stmt.If i -> ifStmt(i);
+            case Stmt.While w -> whileStmt(w);
+            case Stmt.DoWhile d -> doWhile(d);
+            case Stmt.For f -> forStmt(f);
             case Stmt.Switch sw -> switchStmt(sw);
             case Stmt.Case c -> {
                 BasicBlock l = caseBlocks.get(c);
@@ -374,6 +329,59 @@ final class FunctionLowering {
             case Stmt.Omp o -> omp.lower(o);
             case Stmt.Asm a -> AsmLowering.lower(this, a);
         }
+    }
+
+    private void ifStmt(Stmt.If i) {
+        BasicBlock then = b.newBlock("if.then"), end = b.newBlock("if.end");
+        BasicBlock els = i.otherwise() == null ? end : b.newBlock("if.else");
+        cond(i.cond(), then, els);
+        b.setBlock(then);
+        stmt(i.then());
+        b.br(end);
+        if (i.otherwise() != null) {
+            b.setBlock(els);
+            stmt(i.otherwise());
+            b.br(end);
+        }
+        b.setBlock(end);
+    }
+
+    private void whileStmt(Stmt.While w) {
+        BasicBlock head = b.newBlock("while.cond"), body = b.newBlock("while.body"), end = b.newBlock("while.end");
+        b.br(head);
+        b.setBlock(head);
+        cond(w.cond(), body, end);
+        loopBody(w.body(), body, end, head);
+        b.br(head);
+        b.setBlock(end);
+    }
+
+    private void doWhile(Stmt.DoWhile d) {
+        BasicBlock body = b.newBlock("do.body"), head = b.newBlock("do.cond"), end = b.newBlock("do.end");
+        b.br(body);
+        loopBody(d.body(), body, end, head);
+        lineAt(d.cond().loc());
+        b.br(head);
+        b.setBlock(head);
+        cond(d.cond(), body, end);
+        b.setBlock(end);
+    }
+
+    private void forStmt(Stmt.For f) {
+        if (f.init() != null) stmt(f.init());
+        BasicBlock head = b.newBlock("for.cond"), body = b.newBlock("for.body"),
+            step = b.newBlock("for.step"), end = b.newBlock("for.end");
+        b.br(head);
+        b.setBlock(head);
+        if (f.cond() != null) cond(f.cond(), body, end);
+        else b.br(body);
+        loopBody(f.body(), body, end, step);
+        lineAt(f.step() != null ? f.step().loc() : f.loc());
+        b.br(step);
+        b.setBlock(step);
+        if (f.step() != null) rvalue(f.step());
+        b.br(head);
+        b.setBlock(end);
     }
 
     void loopBody(Stmt body, BasicBlock start, BasicBlock brk, BasicBlock cont) {

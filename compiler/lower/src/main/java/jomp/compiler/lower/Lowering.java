@@ -183,6 +183,24 @@ public final class Lowering {
                 case TranslationUnit.OmpDecl o -> {}
             }
         }
+        lowerReferenced(deferred);
+        // the functions in source order, whatever order they were compiled in; helpers last
+        java.util.Set<jomp.compiler.ir.Function> placed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        java.util.List<jomp.compiler.ir.Function> ordered = new java.util.ArrayList<>();
+        for (var group : bySource.values()) for (var fn : group) if (placed.add(fn)) ordered.add(fn);
+        for (var fn : module.functions) if (placed.add(fn)) ordered.add(fn);
+        module.functions.clear();
+        module.functions.addAll(ordered);
+        offloadEntries();
+        initFunctions(tu);
+        externs();
+    }
+
+    /**
+     * The deferred functions that what is compiled refers to, until none is left or no more is
+     * referred to (each compiled one may refer to more).
+     */
+    private void lowerReferenced(java.util.List<TranslationUnit.Function> deferred) {
         int scanned = 0;
         while (!deferred.isEmpty()) {
             Set<String> refs = new HashSet<>();
@@ -199,13 +217,13 @@ public final class Lowering {
             referencedGlobally.addAll(refs);
             if (!progress) break;
         }
-        // the functions in source order, whatever order they were compiled in; helpers last
-        java.util.Set<jomp.compiler.ir.Function> placed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        java.util.List<jomp.compiler.ir.Function> ordered = new java.util.ArrayList<>();
-        for (var group : bySource.values()) for (var fn : group) if (placed.add(fn)) ordered.add(fn);
-        for (var fn : module.functions) if (placed.add(fn)) ordered.add(fn);
-        module.functions.clear();
-        module.functions.addAll(ordered);
+    }
+
+    /**
+     * The unit's offload entries besides its kernels': declare-target globals, declare target
+     * indirect functions, and the requires marker.
+     */
+    private void offloadEntries() {
         for (var e : decls.declareTarget.entrySet()) {
             Var v = e.getKey();
             if (v.isFunction() || !defined.contains(v)) continue;
@@ -239,7 +257,10 @@ public final class Lowering {
             long requires = requiresFlags(decls.requires);
             addEntry(marker, requires == 0 ? OffloadEntries.REQ_NONE : requires, OffloadEntries.FLAG_REQUIRES);
         }
-        initFunctions(tu);
+    }
+
+    /** What the unit uses and does not define: extern functions (with their C signatures) and data. */
+    private void externs() {
         Set<String> definedNames = new HashSet<>();
         for (var f : module.functions) definedNames.add(f.name);
         for (var g : module.globals) definedNames.add(g.name);
