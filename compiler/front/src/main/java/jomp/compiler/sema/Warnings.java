@@ -412,6 +412,9 @@ public final class Warnings {
                 case Stmt.Default d -> d.body() == null || canFallThrough(d.body());
                 case Stmt.Label l -> canFallThrough(l.body());
                 case Stmt.Compound c -> c.items().isEmpty() || canFallThrough(c.items().get(c.items().size() - 1));
+                // a constant condition takes one arm only, as clang's CFG prunes the other (a macro's "if ((n) % 4 == 3)")
+                case Stmt.If i when ConstEval.integer(i.cond()) instanceof Long v -> v != 0 ? canFallThrough(i.then())
+                        : i.otherwise() == null || canFallThrough(i.otherwise());
                 case Stmt.If i -> i.otherwise() == null || canFallThrough(i.then()) || canFallThrough(i.otherwise());
                 case Stmt.ExprStmt e -> !Flow.noreturnCall(stripImplicit(e.expr()));
                 case Stmt.Null n -> true;

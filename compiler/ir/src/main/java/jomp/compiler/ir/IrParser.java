@@ -393,8 +393,10 @@ public final class IrParser {
         if (cur != null && cur.terminator == null) throw error(pos - 1, "block '" + cur.name + "' has no terminator");
         for (var e : blockUse.entrySet())
             if (!defined.containsKey(e.getKey())) throw error(e.getValue(), "use of undefined block '" + e.getKey() + "'");
+        // a register read but never assigned (a C local never given a value) reads as zero, as the
+        // back ends read it; its uses gave it a type, which is all its text can say
         for (var e : regTypeAt.entrySet())
-            throw error(e.getValue(), "register '" + regs.get(e.getKey()) + "' is used but never assigned");
+            if (regs.get(e.getKey()).type == null) throw error(e.getValue(), "register '" + regs.get(e.getKey()) + "' is used but never assigned");
     }
 
     /** Labels defined so far in the function → their position. */

@@ -8,6 +8,8 @@
  *
  * <p>Conventions the backends rely on:
  * <ul>
+ * <li>A register read but never assigned (a C local never given a value) reads as zero in every
+ *     back end and in the IR interpreter; the text gives it the type its uses give it.</li>
  * <li>C integer values narrower than int are held in i32 registers, already normalised to their C
  *     type by the lowering; i8 and i16 registers appear only as load results, store values and
  *     conversion operands, and are kept sign-extended.</li>

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class InlinerTest {
     /**
      * Optimises the module at the level and checks it computes what it computed unoptimised, and
-     * that its text reads back as it is (IrParser also rejects registers read but never assigned).
+     * that its text reads back as it is.
      */
     static Module optimised(String ir, int level) {
         IrInterpreter.Result before = IrInterpreter.run(parse(ir));
