@@ -223,6 +223,7 @@ class BuildSystemsTest {
                 static int hidden_helper(int n) { return n * counter; }                     /* not exported */
                 int perimeter(int kind, int len) { scratch[kind] += len; return hidden_helper(sides[kind] * len) / counter; }
                 const char *shape_name(int kind) { return names[kind]; }
+                int describe(char *buf, int n, int kind) { return snprintf(buf, n, "%s/%d", names[kind], sides[kind]); }   /* calls libc */
                 __attribute__((weak)) int shape_version(void) { return 123; }              /* W */
                 """);
         Files.writeString(src.resolve("main.c"), """
@@ -230,11 +231,13 @@ class BuildSystemsTest {
                 int perimeter(int kind, int len);
                 const char *shape_name(int kind);
                 int shape_version(void);
+                int describe(char *buf, int n, int kind);
                 extern int counter;
                 extern long scratch[16];
                 int main(void) {
-                  for (int k = 0; k < 4; k++) printf("%s %d\n", shape_name(k), perimeter(k, k + 2));
-                  printf("counter %d scratch %ld version %d\n", counter, scratch[3], shape_version());
+                  char buf[32];
+                  for (int k = 0; k < 4; k++) printf("%s %d %d %s\\n", shape_name(k), perimeter(k, k + 2), describe(buf, sizeof buf, k), buf);
+                  printf("counter %d scratch %ld version %d\\n", counter, scratch[3], shape_version());
                   return 0;
                 }
                 """);
