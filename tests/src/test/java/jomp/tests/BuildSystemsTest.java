@@ -166,9 +166,11 @@ class BuildSystemsTest {
         // crc32("hello") = 3610a686, crc32("jomp") as zlib computes it; y[0..3] += x in both()
         String want = String.format("crc=3610a686 both=%x%nsum=%.1f devices=1%n", crc32("jomp"), 1000000.0 + 10);
         assertThat(prog.stdoutText()).isEqualTo(want);
-        // the library is an archive of jomp objects that names its dependencies
-        Exec.Result ar = run(dir, env, "ar", "t", build.resolve("libcrc.so").toString());
-        assertThat(ar.stdoutText()).isEqualTo("crc.c.o\n__JOMP_SHARED.o\n");
+        // the library is an ELF shared object exporting what its objects define, under its SONAME
+        Exec.Result nm = run(dir, env, "nm", "-D", "--defined-only", build.resolve("libcrc.so").toString());
+        assertThat(nm.stdoutText()).matches("[0-9a-f]{16} T crc_of\n");
+        assertThat(run(dir, env, "readelf", "-d", build.resolve("libvec.so").toString()).stdoutText())
+                .containsPattern("\\(SONAME\\) +Library soname: \\[libvec\\.so\\.1\\]");
     }
 
     private static long crc32(String s) {
@@ -194,6 +196,89 @@ class BuildSystemsTest {
                 .containsPattern("Run-time dependency OpenMP found: YES [0-9.]+");
         run(dir, env, "meson", "compile", "-C", build.toString());
         assertThat(run(dir, env, build.resolve("saxpy").toString()).stdoutText()).isEqualTo("sum=1000000.0 devices=1\n");
+    }
+
+    /**
+     * A Meson shared_library (the default library kind): Meson reads the built library with
+     * readelf -d and nm -D to write its symbol file, so jomp's library must be an ELF shared object
+     * whose dynamic symbols, their nm letters and sizes and its DT_SONAME are those of gcc's build
+     * of the same project; the program linking it runs as gcc's does; llvm-nm and llvm-readelf
+     * read it too, and ld.so refuses to load it (it holds no machine code).
+     */
+    @Test
+    void mesonBuildsASharedLibraryThatNmAndReadelfReadAsGccs() throws Exception {
+        Path src = dir.resolve("src");
+        Files.createDirectories(src);
+        Files.writeString(src.resolve("meson.build"), """
+                project('shapes', 'c')
+                lib = shared_library('shapes', 'shapes.c', version: '1.2.3', soversion: '1')
+                executable('prog', 'main.c', link_with: lib)
+                """);
+        Files.writeString(src.resolve("shapes.c"), """
+                #include <stdio.h>
+                int counter = 7;                       /* D */
+                long scratch[16];                      /* B */
+                const int sides[] = {3, 4, 5, 6};      /* R */
+                const char *const names[] = {"triangle", "square", "pentagon", "hexagon"};   /* D: .data.rel.ro */
+                static int hidden_helper(int n) { return n * counter; }                     /* not exported */
+                int perimeter(int kind, int len) { scratch[kind] += len; return hidden_helper(sides[kind] * len) / counter; }
+                const char *shape_name(int kind) { return names[kind]; }
+                int describe(char *buf, int n, int kind) { return snprintf(buf, n, "%s/%d", names[kind], sides[kind]); }   /* calls libc */
+                __attribute__((weak)) int shape_version(void) { return 123; }              /* W */
+                """);
+        Files.writeString(src.resolve("main.c"), """
+                #include <stdio.h>
+                int perimeter(int kind, int len);
+                const char *shape_name(int kind);
+                int shape_version(void);
+                int describe(char *buf, int n, int kind);
+                extern int counter;
+                extern long scratch[16];
+                int main(void) {
+                  char buf[32];
+                  for (int k = 0; k < 4; k++) printf("%s %d %d %s\\n", shape_name(k), perimeter(k, k + 2), describe(buf, sizeof buf, k), buf);
+                  printf("counter %d scratch %ld version %d\\n", counter, scratch[3], shape_version());
+                  return 0;
+                }
+                """);
+        Map<String, String> syms = new HashMap<>(), runs = new HashMap<>(), sonames = new HashMap<>();
+        for (String cc : List.of("gcc", jomp())) {
+            Path build = dir.resolve(cc.equals("gcc") ? "build-gcc" : "build-jomp");
+            Map<String, String> env = new HashMap<>(Map.of("CC", cc));
+            run(dir, env, "meson", "setup", build.toString(), src.toString());
+            run(dir, env, "meson", "compile", "-C", build.toString());
+            runs.put(cc, run(dir, env, build.resolve("prog").toString()).stdoutText());
+            Path lib = build.resolve("libshapes.so.1.2.3");
+            // Meson's own symbol file (readelf -d's SONAME line, nm -D's names, letters and data sizes)
+            try (var files = Files.walk(build)) {
+                Path symbols = files.filter(f -> f.getFileName().toString().equals("libshapes.so.1.2.3.symbols")).findFirst().orElseThrow();
+                syms.put(cc, Files.readString(symbols).replaceAll("(?m)^.*SONAME.*$", "SONAME"));
+            }
+            sonames.put(cc, run(dir, env, "readelf", "-d", lib.toString()).stdoutText().lines()
+                    .filter(l -> l.contains("(SONAME)")).map(l -> l.replaceAll("^\\s*0x\\w+\\s+", "")).toList().toString());
+            for (String[] tool : new String[][] {{"nm", "-D", "--defined-only"}, {"llvm-nm-19", "-D", "--defined-only"}}) {
+                List<String> cmd = new ArrayList<>(List.of(tool));
+                cmd.add(lib.toString());
+                String out = run(dir, env, cmd.toArray(String[]::new)).stdoutText();
+                syms.merge(cc, "\n" + String.join(" ", tool) + ":\n" + dynamicSymbols(out), String::concat);
+            }
+            run(dir, env, "llvm-readelf-19", "-d", "--dyn-syms", lib.toString());
+            run(dir, env, "objdump", "-T", lib.toString());
+        }
+        String jomp = jomp();
+        assertThat(runs.get(jomp)).isEqualTo(runs.get("gcc"));
+        assertThat(syms.get(jomp)).isEqualTo(syms.get("gcc")).contains("perimeter T").contains("counter D").contains("sides R");
+        assertThat(sonames.get(jomp)).isEqualTo(sonames.get("gcc")).contains("libshapes.so.1");
+        // a native program cannot load it: ld.so refuses the machine type
+        Exec.Result dl = run(dir, Map.of(), "python3", "-c", "import ctypes,sys\ntry:\n ctypes.CDLL(sys.argv[1])\nexcept OSError as e:\n print(e)",
+                dir.resolve("build-jomp/libshapes.so.1.2.3").toString());
+        assertThat(dl.stdoutText()).contains("libshapes.so.1.2.3");
+    }
+
+    /** nm's lines without their addresses (a library's layout is its linker's), sorted. */
+    private static String dynamicSymbols(String nm) {
+        return nm.lines().map(l -> l.replaceFirst("^[0-9a-f]+ ", "")).filter(l -> !l.isBlank()).sorted()
+                .collect(java.util.stream.Collectors.joining("\n"));
     }
 
     @Test

@@ -314,6 +314,46 @@ class DebugInfoTest {
         assertThat(frames).containsAnyOf("work:5", "work:6", "main:10", "main:11");
     }
 
+    /**
+     * The same recipe for a program that calls native code (zlib), whose exit is glibc's: the JVM's
+     * shutdown hooks, JFR's dump among them, do not run there, so the runtime's last exit handler
+     * writes the recording.
+     */
+    @Test
+    void flightRecordingIsWrittenWhenTheProgramExitsThroughGlibc() throws Exception {
+        Files.writeString(dir.resolve("crc.c"), """
+                #include <stdio.h>
+                #include <stdlib.h>
+                #include <time.h>
+                #include <zlib.h>
+                unsigned long crc;
+                volatile long sink;
+                void bye(void) { printf("bye %d\\n", crc != 0); }
+                void work(void) {
+                    crc = crc32(crc, (const unsigned char *)"jomp", 4);
+                    for (long i = 0; i < 1000000; i++)
+                        sink += i * 3;
+                }
+                int main(void) {
+                    atexit(bye);
+                    time_t end = time(0) + 2;
+                    while (time(0) < end)
+                        work();
+                    exit(0);
+                }
+                """);
+        jomp("-g", "crc.c", "-lz", "-o", "crc");
+        Path jfr = dir.resolve("crc.jfr");
+        Exec.Result r = Exec.run(List.of(dir.resolve("crc").toString()), dir,
+                Map.of("JOMP_JAVA_OPTS", "-XX:StartFlightRecording=filename=" + jfr + ",settings=profile"), dir.resolve("scratch"));
+        assertThat(r.status()).as(r.describe("crc")).isZero();
+        assertThat(r.stdoutText()).endsWith("bye 1\n");   // after JFR's start-up lines
+        assertThat(jfr).isNotEmptyFile();
+        Exec.Result print = Exec.run(List.of(jdkTool("jfr"), "print", "--events", "jdk.ExecutionSample", jfr.toString()), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(print.status()).as(print.describe("jfr print")).isZero();
+        assertThat(print.stdoutText()).containsPattern("jomp\\.unit\\.crc\\.(work|main)\\(");
+    }
+
     @Test
     void outlinedRegionsAndLoopsHaveReadableNamesAndLines() throws IOException {
         Files.writeString(dir.resolve("omp.c"), """

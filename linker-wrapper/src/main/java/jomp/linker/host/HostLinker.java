@@ -503,7 +503,8 @@ public final class HostLinker {
         Map<String, String> interposed = new HashMap<>();
         if (inputs.get(k).shared()) {
             for (ElfSymbol s : o.symbols()) {
-                if (s.type() != Elf.STT_FUNC || s.isLocal() || ownDefinition(k, s)) continue;
+                // its own definitions only: what it calls and does not define is the link's to resolve
+                if (s.type() != Elf.STT_FUNC || s.isLocal() || !s.isDefined() || ownDefinition(k, s)) continue;
                 Def d = globals.get(s.name());
                 if (d.symbol().type() != Elf.STT_FUNC) {
                     errors.add(inputs.get(d.object()).name() + ": '" + s.name() + "' is not a function, but " + inputs.get(k).name() + " defines it as one");

@@ -45,7 +45,7 @@ public final class Launcher {
     static final int CTOR = 0xb6, RODATA = 0x2bd;
 
     /** The JVM's options for every program (the script's comment says why each). */
-    static final String JVM_OPTIONS = "-Xrs -XX:+DisableAttachMechanism -XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xss16m";
+    static final String JVM_OPTIONS = "-Xrs -XX:+DisableAttachMechanism -XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xss32m";
 
     /**
      * What the executable's manifest says (Add-Opens, Enable-Native-Access), as options: a program
@@ -76,7 +76,9 @@ public final class Launcher {
      * own them (docs/design/abi.md § Signals). -XX:+DisableAttachMechanism: with -Xrs HotSpot starts
      * its attach listener at start-up (it cannot be asked for it by SIGQUIT), whose socket
      * /tmp/.java_pid<pid> a program ended by a signal would leave behind; JOMP_JAVA_OPTS=
-     * -XX:-DisableAttachMechanism brings jcmd back.
+     * -XX:-DisableAttachMechanism brings jcmd back. -Xss32m: the threads' JVM stacks, where each C
+     * call has a frame larger than gcc's (an interpreted one holds every JVM local of the method),
+     * so that recursion gcc's build runs on 8 MiB runs here too (jq's 10,000-deep values at -g).
      *
      * <p>The start cache ({@link StartCache}, docs/PERFORMANCE.md § Start-up): jomp's build made
      * AOT caches of the runtime's start for the runtime this program carries (@AOT@: the one for

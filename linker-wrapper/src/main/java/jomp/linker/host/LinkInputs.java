@@ -13,6 +13,7 @@ import jomp.objfile.archive.Archive;
 import jomp.objfile.archive.ArchiveReader;
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfReader;
+import jomp.objfile.elf.JompSharedObject;
 import jomp.objfile.elf.SharedObject;
 import jomp.env.Invocation;
 
@@ -169,6 +170,14 @@ public final class LinkInputs {
         }
         byte[] bytes = Files.readAllBytes(real);
         try {
+            byte[] payload = JompSharedObject.payload(name, bytes);
+            if (payload != null && ArchiveReader.isArchive(payload)) {
+                Archive ar = ArchiveReader.read(name, payload);
+                if (SharedLibrary.is(ar)) {
+                    jompSharedLibrary(real, name, ar);
+                    return;
+                }
+            }
             if (ArchiveReader.isArchive(bytes)) {
                 Archive ar = ArchiveReader.read(name, bytes);
                 if (SharedLibrary.is(ar)) {

@@ -16,18 +16,22 @@ import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfReader;
 import jomp.objfile.elf.ElfSection;
 import jomp.objfile.elf.ElfWriter;
+import jomp.objfile.elf.JompSharedObject;
 import jomp.objfile.elf.SharedObject;
 
 /**
  * What {@code jomp -shared} makes: jomp programs are one file each (a shell preamble and a jar),
- * so a jomp "shared library" is the library's jomp objects kept for the programs that link it, a
- * GNU {@code ar} archive ({@code ar t}, {@code nm} read it) with one extra member,
- * {@value #MARKER}, which lists the library's own dependencies as the link named them ({@code -l} names,
+ * so a jomp "shared library" is the library's jomp objects kept for the programs that link it.
+ * The file is an ELF shared object ({@link JompSharedObject}: {@code nm -D} and {@code readelf -d}
+ * read its exported symbols and DT_SONAME, from {@code -soname}, as build systems expect) whose
+ * payload is a GNU {@code ar} archive of the objects with one extra member, {@value #MARKER},
+ * which lists the library's own dependencies as the link named them ({@code -l} names,
  * {@code -L} directories and library files, made absolute, one per line), as a native library's
  * DT_NEEDED entries and run path would say. A program's link takes every object of it, as ld
  * takes every symbol of a .so, whether or not the program refers to it,
  * and then its dependencies ({@link LinkInputs}), each such library once however many name it.
- * Nothing reads the file at run time, and native code cannot dlopen it.
+ * Nothing reads the file at run time, and native code cannot dlopen it (ld.so refuses its
+ * machine type). Links still read the plain archives earlier jomps wrote.
  */
 public final class SharedLibrary {
     private SharedLibrary() {}
@@ -77,8 +81,15 @@ public final class SharedLibrary {
         List<String> needed = new ArrayList<>();
         for (Path d : libDirs) needed.add("-L" + Invocation.resolve(d).toAbsolutePath().normalize());
         boolean whole = false;
+        String soname = null;
         for (int i = 0; i < inputs.size(); i++) {
             String a = inputs.get(i);
+            String name = soname(inputs, i);
+            if (name != null) {
+                soname = name;
+                if (!a.contains("=")) i++;
+                continue;
+            }
             switch (a) {
                 case "--whole-archive" -> whole = true;
                 case "--no-whole-archive" -> whole = false;
@@ -102,8 +113,24 @@ public final class SharedLibrary {
         }
         if (members.isEmpty()) throw new LinkInputs.InputError("no input files");
         byte[] list = (String.join("\n", needed) + "\n").getBytes(StandardCharsets.UTF_8);
+        List<ElfObject> objects = new ArrayList<>();
+        try {
+            for (Archive.Member m : members) objects.add(ElfReader.read(m.name(), m.bytes()));
+        } catch (FormatException e) {
+            throw new LinkInputs.InputError(e.getMessage());
+        }
         members.add(new Archive.Member(MARKER, ElfWriter.write(new ElfObject(List.of(ElfSection.progbits(SECTION, 0, 1, list)), List.of()))));
-        Files.write(Invocation.resolve(output), ArchiveWriter.writeGnu(members));
+        Files.write(Invocation.resolve(output), JompSharedObject.write(soname, objects, ArchiveWriter.writeGnu(members)));
+    }
+
+    /** The DT_SONAME that {@code -soname}/{@code -h} at {@code inputs.get(i)} gives (ld's spellings), else null. */
+    private static String soname(List<String> inputs, int i) {
+        String a = inputs.get(i);
+        for (String o : new String[] {"-soname", "--soname", "-h"}) {
+            if (a.equals(o)) return i + 1 < inputs.size() ? inputs.get(i + 1) : null;
+            if (!o.equals("-h") && a.startsWith(o + "=")) return a.substring(o.length() + 1);
+        }
+        return null;
     }
 
     private static void input(String a, boolean whole, List<Archive.Member> members, List<String> needed) throws LinkInputs.InputError, IOException {

@@ -373,7 +373,9 @@ public final class Signal {
         if (have < want.parameterCount()) mh = MethodHandles.dropArguments(mh, have, want.parameterList().subList(have, want.parameterCount()));
         while (mh.type().parameterCount() > want.parameterCount()) {
             Class<?> p = mh.type().parameterType(mh.type().parameterCount() - 1);
-            mh = MethodHandles.insertArguments(mh, mh.type().parameterCount() - 1, p == long.class ? (Object) 0L : p == int.class ? (Object) 0 : null);
+            // the C stack every jomp function takes last is this thread's (a handler with a frame uses it)
+            Object v = p == long.class ? (Object) 0L : p == int.class ? (Object) 0 : p == jomp.runtime.mem.Stack.class ? jomp.runtime.mem.Stack.current() : null;
+            mh = MethodHandles.insertArguments(mh, mh.type().parameterCount() - 1, v);
         }
         return mh.asType(want);
     }

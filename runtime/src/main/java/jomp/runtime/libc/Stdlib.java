@@ -215,12 +215,12 @@ public final class Stdlib {
 
     /**
      * glibc's exit runs the runtime's exit work through a handler registered once (a jomp-function
-     * pointer to {@link #runOnExit}); registered when there is work, so that a program without any
-     * takes no function's address for it.
+     * pointer to {@link #runOnExit}); registered when there is work (a flight recording to write
+     * counts), so that a program without any takes no function's address for it.
      */
     private static void registerOnExit() {
         if (onExitRegistered) return;
-        synchronized (ON_EXIT) { if (ON_EXIT.isEmpty()) return; }
+        synchronized (ON_EXIT) { if (ON_EXIT.isEmpty() && !jomp.runtime.start.FlightRecordings.active()) return; }
         onExitRegistered = true;
         try {
             long h = Functions.register(java.lang.invoke.MethodHandles.lookup().findStatic(Stdlib.class, "runOnExit",
@@ -241,6 +241,7 @@ public final class Stdlib {
         }
         for (int i = todo.size() - 1; i >= 0; i--) todo.get(i).run();
         Stdio.flushAll();
+        if (glibcExit) jomp.runtime.start.FlightRecordings.writeAll();   // no JVM shutdown hook runs after glibc's exit
     }
 
     /**

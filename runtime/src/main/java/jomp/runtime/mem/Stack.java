@@ -10,8 +10,14 @@ package jomp.runtime.mem;
  * own temporary buffers.
  */
 public final class Stack {
-    /** Per-thread stack size; C programs expect megabytes of automatic storage (8 MiB like Linux). */
-    static final long SIZE = Long.getLong("jomp.stack.size", 8L << 20);
+    /**
+     * Per-thread stack size; C programs expect megabytes of automatic storage (8 MiB on Linux).
+     * Twice Linux's: a jomp frame holds what gcc's does less the registers, but more of some (each
+     * inlined call's address-taken locals, a split function's register area), so recursion that
+     * gcc's build runs on 8 MiB (jq's 10,000-deep values) needs more here. Untouched memory costs
+     * nothing: the stack is zeroed as it is first reached.
+     */
+    static final long SIZE = Long.getLong("jomp.stack.size", 16L << 20);
 
     /** A named subclass, not withInitial(Stack::new): every program starts here, and the first lambda costs milliseconds. */
     private static final class Current extends ThreadLocal<Stack> {

@@ -236,6 +236,15 @@ public final class JvmBackend {
             for (Reg p : f.params) { regLocal.put(p.id, nextLocal); nextLocal += width(p.type()); }
             if (f.vaArea != null) { regLocal.put(f.vaArea.id, nextLocal); nextLocal += 2; }
             stackLocal = nextLocal++;   // the caller's Stack, the last parameter (abi.md)
+            List<Insn.Call> setjmps = new ArrayList<>();
+            for (BasicBlock b : f.blocks)
+                for (Insn i : b.insns) if (i instanceof Insn.Call c && c.returnsTwice() && !localFunctions.contains(c.callee())) setjmps.add(c);
+            // registers never live at once share locals (SharedLocals) and temporaries never live at
+            // once share frame bytes (SharedSlots), except with setjmp (its handler's frame spans
+            // the body, and a longjmp comes back to a place the intervals do not follow)
+            boolean share = setjmps.isEmpty();
+            Liveness liveness = share ? Liveness.of(f) : null;
+            Map<Integer, int[]> spans = share ? SharedLocals.spans(f, liveness) : null;
             boolean needsStack = !f.slots.isEmpty() || usesAlloca();
             if (region && !f.slots.isEmpty()) throw new IllegalStateException("a region with frame slots: " + f.name);
             if (needsStack && !region) {
@@ -244,14 +253,9 @@ public final class JvmBackend {
                 mv.visitFieldInsn(GETFIELD, STACK, "sp", "J");
                 mv.visitVarInsn(LSTORE, markLocal);
                 if (!f.slots.isEmpty()) {
-                    long size = 0;
+                    long size = SharedSlots.layout(f, spans, slotOffset);
                     int align = 16;
-                    for (Slot s : f.slots) {
-                        size = (size + s.align - 1) & -(long) s.align;
-                        slotOffset.put(s, size);
-                        size += Math.max(1, s.size);
-                        align = Math.max(align, s.align);
-                    }
+                    for (Slot s : f.slots) align = Math.max(align, s.align);
                     fpLocal = nextLocal; nextLocal += 2;
                     mv.visitVarInsn(ALOAD, stackLocal);
                     mv.visitLdcInsn(size);
@@ -260,9 +264,6 @@ public final class JvmBackend {
                     mv.visitVarInsn(LSTORE, fpLocal);
                 }
             }
-            List<Insn.Call> setjmps = new ArrayList<>();
-            for (BasicBlock b : f.blocks)
-                for (Insn i : b.insns) if (i instanceof Insn.Call c && c.returnsTwice() && !localFunctions.contains(c.callee())) setjmps.add(c);
             // every other register gets a local; those a path from the entry reads before writing
             // them (C's uninitialised reads) are zeroed, so the verifier sees every read assigned.
             // With -g all are, so that a debugger finds every named one assigned; with setjmp
@@ -270,7 +271,24 @@ public final class JvmBackend {
             // start) jumps back into the body.
             BitSet zeroed = new BitSet();
             boolean zeroAll = debug || !setjmps.isEmpty();
-            if (!zeroAll) Liveness.of(f).addLiveIn(f.entry(), zeroed);
+            // with -g the named registers keep a local each, for the debugger's LocalVariableTable
+            if (share) liveness.addLiveIn(f.entry(), zeroed);
+            if (share) {
+                Map<Integer, Integer> shared = new HashMap<>();
+                nextLocal = SharedLocals.assign(f, spans, r -> regLocal.containsKey(r.id) || debug && r.name != null, nextLocal,
+                        r -> width(r.type()), shared);
+                regLocal.putAll(shared);
+                for (BasicBlock b : f.blocks) {   // the zeroed ones, each once, in the order they are written
+                    for (Insn i : b.insns) {
+                        Reg d = i.dst();
+                        if (d != null && zeroed.get(d.id) && shared.containsKey(d.id)) {
+                            zeroed.clear(d.id);
+                            pushZero(d.type());
+                            store(d);
+                        }
+                    }
+                }
+            }
             for (BasicBlock b : f.blocks) {
                 for (Insn i : b.insns) {
                     Reg d = i.dst();

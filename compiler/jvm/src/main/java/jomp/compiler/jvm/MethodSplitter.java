@@ -278,13 +278,13 @@ final class MethodSplitter {
     }
 
     private void run() {
-        for (Slot s : f.slots) {
-            long off = align(frameSize, s.align);
-            slotOffset.put(s, off);
-            frameSize = off + Math.max(1, s.size);
-            frameAlign = Math.max(frameAlign, s.align);
-        }
         live = Liveness.of(f);
+        // the frame as the backend lays it out (temporaries share bytes, SharedSlots), unless a
+        // setjmp can come back to a place the intervals do not follow
+        boolean setjmp = false;
+        for (BasicBlock b : f.blocks) for (Insn i : b.insns) setjmp |= i instanceof Insn.Call c && c.returnsTwice();
+        frameSize = SharedSlots.layout(f, setjmp ? null : SharedLocals.spans(f, live), slotOffset);
+        for (Slot s : f.slots) frameAlign = Math.max(frameAlign, s.align);
         constants = constants(f);
         ControlFlow cf = new ControlFlow(f);
         Map<BasicBlock, List<BasicBlock>> children = new IdentityHashMap<>();

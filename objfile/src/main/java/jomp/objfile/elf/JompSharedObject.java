@@ -1,0 +1,256 @@
+package jomp.objfile.elf;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import jomp.objfile.ByteReader;
+import jomp.objfile.ByteWriter;
+
+/**
+ * The file {@code jomp -shared} writes: an ELF64 shared object (ET_DYN, {@code e_machine} EM_NONE as
+ * jomp's objects have: the code is JVM class files) that the tools build systems run on a shared
+ * library read as they read gcc's ({@code nm -D}, {@code readelf -d}, {@code objdump -T}; Meson's
+ * symbol extractor runs the first two), and that carries jomp's link payload.
+ *
+ * <p>What it holds: a {@code .dynsym} of the library's exported symbols (the global and weak ones
+ * its objects define, functions STT_FUNC in {@code .text}, data STT_OBJECT in {@code .rodata},
+ * {@code .data.rel.ro}, {@code .data} or {@code .bss}, so nm gives them gcc's letters), its
+ * {@code .dynstr}, a SysV {@code .hash}, a {@code .dynamic} (DT_SONAME when the link named one,
+ * DT_HASH, DT_STRTAB, DT_SYMTAB, DT_STRSZ, DT_SYMENT) and program headers (three PT_LOAD, one
+ * PT_DYNAMIC). The sections' bytes are the objects' own, concatenated (the functions' bytecode in
+ * {@code .text}, the data unrelocated), and virtual addresses equal file offsets, each segment on a
+ * page of its own. The payload, what a jomp link takes from the library, is the section
+ * {@value #PAYLOAD} (not allocated): the GNU archive of its objects and its dependency list
+ * (docs/formats.md).
+ *
+ * <p>Nothing here is machine code: ld.so refuses the file for its machine type (dlopen fails with
+ * an error) and GNU ld refuses to link a native program against it.
+ */
+public final class JompSharedObject {
+    private JompSharedObject() {}
+
+    /** The section holding the library's jomp link payload. */
+    public static final String PAYLOAD = ".jomp.shared";
+
+    private static final int ET_DYN = 3, PT_LOAD = 1, PT_DYNAMIC = 2, PF_X = 1, PF_W = 2, PF_R = 4;
+    private static final int SHT_HASH = 5, SHT_DYNAMIC = 6, SHT_DYNSYM = 11;
+    private static final long DT_NULL = 0, DT_HASH = 4, DT_STRTAB = 5, DT_SYMTAB = 6, DT_STRSZ = 10, DT_SYMENT = 11, DT_SONAME = 14;
+    private static final int PHDR_SIZE = 56, PAGE = 4096;
+
+    /** One output section being filled from the objects' sections of its kind. */
+    private static final class Out {
+        final String name;
+        final int type;
+        final long flags;
+        final ByteWriter bytes = new ByteWriter();
+        long size, align = 1, addr, offset;
+        int index;
+
+        Out(String name, int type, long flags) {
+            this.name = name;
+            this.type = type;
+            this.flags = flags;
+        }
+
+        /** Room for {@code n} bytes aligned to {@code a}; their offset in the section. */
+        long place(long a, byte[] data, long n) {
+            a = Math.max(1, a);
+            align = Math.max(align, a);
+            long at = (size + a - 1) / a * a;
+            if (type != Elf.SHT_NOBITS) {
+                bytes.align(a);
+                bytes.bytes(data);
+            }
+            size = at + n;
+            return at;
+        }
+    }
+
+    private record Dyn(String name, Out section, long value, long size, int bind, int type) {}
+
+    /**
+     * The file for a library named {@code soname} (null: no DT_SONAME) of {@code objects} (jomp
+     * objects, in link order), carrying {@code payload}.
+     */
+    public static byte[] write(String soname, List<ElfObject> objects, byte[] payload) {
+        Out rodata = new Out(".rodata", Elf.SHT_PROGBITS, Elf.SHF_ALLOC);
+        Out text = new Out(".text", Elf.SHT_PROGBITS, Elf.SHF_ALLOC | Elf.SHF_EXECINSTR);
+        Out relro = new Out(".data.rel.ro", Elf.SHT_PROGBITS, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+        Out data = new Out(".data", Elf.SHT_PROGBITS, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+        Out bss = new Out(".bss", Elf.SHT_NOBITS, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+        List<Dyn> dyns = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (ElfObject o : objects) {
+            Out[] where = new Out[o.sections().size() + 1];
+            long[] base = new long[where.length];
+            for (int i = 0; i < o.sections().size(); i++) {
+                ElfSection s = o.sections().get(i);
+                if ((s.flags() & Elf.SHF_ALLOC) == 0) continue;
+                Out out = (s.flags() & Elf.SHF_EXECINSTR) != 0 ? text
+                        : s.type() == Elf.SHT_NOBITS ? bss
+                        : s.name().startsWith(".data.rel.ro") ? relro
+                        : (s.flags() & Elf.SHF_WRITE) != 0 ? data : rodata;
+                where[i + 1] = out;
+                base[i + 1] = out.place(s.addralign(), s.data() == null ? new byte[0] : s.data(), s.size());
+            }
+            for (ElfSymbol s : o.symbols()) {
+                if (s.isLocal() || !s.isDefined() || s.hidden() || s.name().isEmpty()) continue;
+                if (s.type() != Elf.STT_FUNC && s.type() != Elf.STT_OBJECT && s.type() != Elf.STT_NOTYPE) continue;
+                Out out;
+                long value;
+                if (s.section() == Elf.SHN_COMMON) {   // a tentative definition: its value is its alignment
+                    out = bss;
+                    value = bss.place(s.value(), null, s.size());
+                } else if (s.section() > 0 && s.section() < where.length && where[s.section()] != null) {
+                    out = where[s.section()];
+                    value = base[s.section()] + s.value();
+                } else {
+                    continue;
+                }
+                if (seen.add(s.name())) dyns.add(new Dyn(s.name(), out, value, s.size(), s.bind(), s.type()));
+            }
+        }
+
+        ElfWriter.StringTable dynstr = new ElfWriter.StringTable();
+        int sonameAt = soname == null ? 0 : dynstr.add(soname);
+        int[] nameAt = new int[dyns.size()];
+        for (int i = 0; i < dyns.size(); i++) nameAt[i] = dynstr.add(dyns.get(i).name());
+        byte[] dynstrBytes = dynstr.bytes();
+        byte[] hash = sysvHash(dyns);
+
+        // layout: headers, .hash, .dynsym, .dynstr, .rodata | .text | .dynamic, .data.rel.ro, .data, .bss
+        List<Out> all = new ArrayList<>();
+        Out hashOut = new Out(".hash", SHT_HASH, Elf.SHF_ALLOC), dynsym = new Out(".dynsym", SHT_DYNSYM, Elf.SHF_ALLOC);
+        Out dynstrOut = new Out(".dynstr", Elf.SHT_STRTAB, Elf.SHF_ALLOC), dynamic = new Out(".dynamic", SHT_DYNAMIC, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+        hashOut.place(8, hash, hash.length);
+        dynsym.place(8, new byte[0], (long) Elf.SYM_SIZE * (dyns.size() + 1));
+        dynstrOut.place(1, dynstrBytes, dynstrBytes.length);
+        int dynCount = (soname == null ? 0 : 1) + 6;
+        dynamic.place(8, new byte[0], 16L * dynCount);
+        List<List<Out>> segments = List.of(List.of(hashOut, dynsym, dynstrOut, rodata), List.of(text), List.of(dynamic, relro, data, bss));
+        long at = Elf.EHDR_SIZE + (long) PHDR_SIZE * (segments.size() + 1);
+        long[][] segment = new long[segments.size()][];   // offset, file size, memory size
+        for (int k = 0; k < segments.size(); k++) {
+            if (k > 0) at = (at + PAGE - 1) / PAGE * PAGE;
+            long start = k == 0 ? 0 : at, fileEnd = at;
+            for (Out s : segments.get(k)) {
+                if (s.size == 0 && s != text) continue;
+                at = (at + s.align - 1) / s.align * s.align;
+                s.addr = s.offset = at;
+                at += s.size;
+                if (s.type != Elf.SHT_NOBITS) fileEnd = at;
+                all.add(s);
+            }
+            segment[k] = new long[] {start, fileEnd - start, at - start};
+            at = fileEnd;
+        }
+        for (int i = 0; i < all.size(); i++) all.get(i).index = i + 1;
+
+        ByteWriter symBytes = new ByteWriter();
+        symBytes.u32(0).u8(0).u8(0).u16(0).u64(0).u64(0);
+        for (int i = 0; i < dyns.size(); i++) {
+            Dyn d = dyns.get(i);
+            int type = d.type() == Elf.STT_NOTYPE ? (d.section() == text ? Elf.STT_FUNC : Elf.STT_OBJECT) : d.type();
+            symBytes.u32(nameAt[i]).u8(d.bind() << 4 | type).u8(0).u16(d.section().index).u64(d.section().addr + d.value()).u64(d.size());
+        }
+        ByteWriter dynBytes = new ByteWriter();
+        if (soname != null) dynBytes.u64(DT_SONAME).u64(sonameAt);
+        dynBytes.u64(DT_HASH).u64(hashOut.addr).u64(DT_STRTAB).u64(dynstrOut.addr).u64(DT_SYMTAB).u64(dynsym.addr)
+                .u64(DT_STRSZ).u64(dynstrBytes.length).u64(DT_SYMENT).u64(Elf.SYM_SIZE).u64(DT_NULL).u64(0);
+
+        ElfWriter.StringTable shstrtab = new ElfWriter.StringTable();
+        for (Out s : all) shstrtab.add(s.name);
+        shstrtab.add(PAYLOAD);
+        shstrtab.add(".shstrtab");
+        byte[] shstrBytes = shstrtab.bytes();
+
+        ByteWriter w = new ByteWriter();
+        long payloadAt = (at + 7) / 8 * 8, shstrAt = payloadAt + payload.length, shoff = (shstrAt + shstrBytes.length + 7) / 8 * 8;
+        int shnum = all.size() + 3;
+        w.bytes(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+        w.u16(ET_DYN).u16(Elf.EM_NONE).u32(1).u64(0).u64(Elf.EHDR_SIZE).u64(shoff).u32(0)
+                .u16(Elf.EHDR_SIZE).u16(PHDR_SIZE).u16(segments.size() + 1).u16(Elf.SHDR_SIZE).u16(shnum).u16(shnum - 1);
+        int[] flags = {PF_R, PF_R | PF_X, PF_R | PF_W};
+        for (int k = 0; k < segments.size(); k++) {
+            long[] g = segment[k];
+            w.u32(PT_LOAD).u32(flags[k]).u64(g[0]).u64(g[0]).u64(g[0]).u64(g[1]).u64(g[2]).u64(PAGE);
+        }
+        w.u32(PT_DYNAMIC).u32(PF_R | PF_W).u64(dynamic.offset).u64(dynamic.addr).u64(dynamic.addr)
+                .u64(dynamic.size).u64(dynamic.size).u64(8);
+        for (Out s : all) {
+            if (s.type == Elf.SHT_NOBITS) continue;
+            pad(w, s.offset);
+            w.bytes(s == dynsym ? symBytes.toByteArray() : s == dynamic ? dynBytes.toByteArray() : s.bytes.toByteArray());
+        }
+        pad(w, payloadAt);
+        w.bytes(payload);
+        w.bytes(shstrBytes);
+        pad(w, shoff);
+        w.bytes(new byte[Elf.SHDR_SIZE]);
+        for (Out s : all) {
+            int link = s == hashOut ? dynsym.index : s == dynsym || s == dynamic ? dynstrOut.index : 0;
+            long entsize = s == hashOut ? 4 : s == dynsym ? Elf.SYM_SIZE : s == dynamic ? 16 : 0;
+            sectionHeader(w, shstrtab.add(s.name), s.type, s.flags, s.addr, s.offset, s.size, link, s == dynsym ? 1 : 0, s.align, entsize);
+        }
+        sectionHeader(w, shstrtab.add(PAYLOAD), Elf.SHT_PROGBITS, 0, 0, payloadAt, payload.length, 0, 0, 8, 0);
+        sectionHeader(w, shstrtab.add(".shstrtab"), Elf.SHT_STRTAB, 0, 0, shstrAt, shstrBytes.length, 0, 0, 1, 0);
+        return w.toByteArray();
+    }
+
+    private static void pad(ByteWriter w, long to) {
+        if (w.position() > to) throw new IllegalStateException("layout overlap at " + to);
+        w.bytes(new byte[(int) (to - w.position())]);
+    }
+
+    private static void sectionHeader(ByteWriter w, int name, int type, long flags, long addr, long offset, long size,
+                                      int link, int info, long align, long entsize) {
+        w.u32(name).u32(type).u64(flags).u64(addr).u64(offset).u64(size).u32(link).u32(info).u64(align).u64(entsize);
+    }
+
+    /** The SysV hash table (DT_HASH) of the dynamic symbols, index 0 being the null symbol. */
+    private static byte[] sysvHash(List<Dyn> dyns) {
+        int nchain = dyns.size() + 1, nbucket = Math.max(1, nchain / 2 | 1);
+        int[] bucket = new int[nbucket], chain = new int[nchain];
+        for (int i = 1; i < nchain; i++) {
+            int b = (int) (elfHash(dyns.get(i - 1).name()) % nbucket);
+            chain[i] = bucket[b];
+            bucket[b] = i;
+        }
+        ByteWriter w = new ByteWriter();
+        w.u32(nbucket).u32(nchain);
+        for (int b : bucket) w.u32(b);
+        for (int c : chain) w.u32(c);
+        return w.toByteArray();
+    }
+
+    private static long elfHash(String name) {
+        long h = 0;
+        for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
+            h = (h << 4) + (b & 0xff);
+            long g = h & 0xf0000000L;
+            if (g != 0) h ^= g >>> 24;
+            h &= ~g & 0xffffffffL;
+        }
+        return h;
+    }
+
+    /** The payload of a jomp shared library's file, or null when {@code data} is not one. */
+    public static byte[] payload(String file, byte[] data) {
+        if (!SharedObject.isSharedObject(data) || data.length < Elf.EHDR_SIZE || (data[18] | data[19]) != Elf.EM_NONE) return null;
+        ByteReader in = new ByteReader(file, data);
+        long shoff = in.u64(40, "e_shoff");
+        int shnum = in.u16(60, "e_shnum"), shstrndx = in.u16(62, "e_shstrndx");
+        if (shnum == 0 || shstrndx >= shnum) return null;
+        long strs = shoff + (long) shstrndx * Elf.SHDR_SIZE;
+        long strOff = in.u64(strs + 24, "sh_offset"), strEnd = strOff + in.u64(strs + 32, "sh_size");
+        for (int i = 1; i < shnum; i++) {
+            long h = shoff + (long) i * Elf.SHDR_SIZE;
+            String name = in.cstring(strOff + in.u32(h, "sh_name"), strEnd, "section name");
+            if (name.equals(PAYLOAD)) return in.bytes(in.u64(h + 24, "sh_offset"), in.u64(h + 32, "sh_size"), PAYLOAD);
+        }
+        return null;
+    }
+}
