@@ -361,9 +361,9 @@ void __jomp_taskloop(void (*fn)(int, void *), char *block, long size, long total
 
 void omp_fulfill_event(long event) {}
 
-void __jomp_depobj_init(long **obj, long addr, long size, int kind) {
+void __jomp_depobj_init(long **obj, void *addr, long size, int kind) {
     long *rec = (long *) malloc(24);
-    if (rec) { rec[0] = addr; rec[1] = size; rec[2] = kind; }
+    if (rec) { rec[0] = (long) addr; rec[1] = size; rec[2] = kind; }
     *obj = rec;
 }
 
