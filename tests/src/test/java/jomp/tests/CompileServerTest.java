@@ -397,7 +397,8 @@ class CompileServerTest {
         Thread.sleep(1500);
         assertThat(p.isAlive()).as("the compile still runs after 1.5 s").isTrue();
         Exec.run(List.of("kill", "-INT", "--", "-" + p.pid()), dir, Map.of(), dir.resolve("scratch"));
-        assertThat(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        // generous: on a busy machine (tests run side by side) the JVMs may wait long for a core
+        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).as("bin/jomp ends after Ctrl-C").isTrue();
         assertThat(p.exitValue()).as("exit status after Ctrl-C").isEqualTo(130);
         Thread.sleep(10_000);   // longer than the compile would have taken
         assertThat(dir.resolve("big.o")).as("no output appears after Ctrl-C").doesNotExist();

@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * jomp's diagnostics on tests/c/invalid: {@code bin/jomp -fsyntax-only -std=gnu11 [-Werror] FILE}
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.TestFactory;
  * tests/xfail.txt works as in {@link CorpusRunTest}.
  */
 class CorpusInvalidTest {
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> jompPrintsClangsDiagnostics() {
         Set<String> xfail = Corpus.xfail();

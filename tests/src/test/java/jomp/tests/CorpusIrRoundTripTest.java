@@ -14,6 +14,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.diag.Diagnostics;
@@ -32,6 +34,7 @@ import jomp.compiler.preprocess.PreprocessorOptions;
  * accepts, print → parse → print gives the same text, at -O0 and at -O2.
  */
 class CorpusIrRoundTripTest {
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> irTextRoundTrips() {
         return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.key(p), () -> roundTrip(p)));

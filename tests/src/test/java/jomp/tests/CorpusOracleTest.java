@@ -11,6 +11,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Checks the corpus itself against outside compilers, so that CI notices a bad test before it
@@ -36,16 +38,19 @@ class CorpusOracleTest {
         }
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> gccAndClangAgree() {
         return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> agree(p)));
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> noUndefinedBehaviour() {
         return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> sanitized(p)));
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> clangPrintsTheCheckLines() {
         return Corpus.invalidPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> clangChecks(p)));

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Differential test of jomp against gcc: each program in tests/c/run is compiled by
@@ -22,8 +24,10 @@ import org.junit.jupiter.api.TestFactory;
  * still differ (or fail to build); one that starts passing fails the run until it leaves the list.
  * The whole corpus runs a second time built with {@code jomp -O2}, against the same gcc -O0
  * binary, so that every optimisation (and the JVM backend's loop outlining) meets every program.
+ * Programs run side by side (junit-platform.properties), the two builds of one program sharing gcc's.
  */
 class CorpusRunTest {
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> jompMatchesGcc() {
         Set<String> xfail = Corpus.xfail();
@@ -31,6 +35,7 @@ class CorpusRunTest {
                 .map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> check(p, "-O0", xfail.contains(Corpus.key(p)))));
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> optimisedJompMatchesGcc() {
         Set<String> xfail = Corpus.xfail();
@@ -51,9 +56,12 @@ class CorpusRunTest {
         Exec.require("gcc");
         String stem = Corpus.stem(program);
         Path gccExe = Corpus.work("gcc").resolve(stem);
-        Exec.Result g = Reference.compile("gcc", program, List.of(), gccExe);
-        assumeTrue(g.status() == 0, () -> "the reference build failed, see CorpusOracleTest: " + g.describe("gcc"));
-        Exec.Result want = Reference.runProgram(gccExe);
+        Exec.Result want;
+        synchronized (Reference.lock(gccExe)) {   // the -O0 and -O2 tests of the program build and run the same binary
+            Exec.Result g = Reference.compile("gcc", program, List.of(), gccExe);
+            assumeTrue(g.status() == 0, () -> "the reference build failed, see CorpusOracleTest: " + g.describe("gcc"));
+            want = Reference.runProgram(gccExe);
+        }
 
         Path jompExe = Corpus.work("jomp" + opt).resolve(stem);
         try {

@@ -11,8 +11,15 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs one external process with a time limit, its stdin empty and its output captured in files. */
 final class Exec {
-    /** Every compiler and test program gets this long; a hung process is killed, never waited on. */
+    /**
+     * Every compiler and test program gets this long: it is killed once it has run this many
+     * seconds and used as many seconds of CPU (itself and its child processes), so that tests run
+     * side by side on a busy machine, where a process waits for a core, do not time out; a hung
+     * process that waits without using the CPU is killed after {@link #WALL_FACTOR} times as long.
+     */
     static final long TIMEOUT_SECONDS = 30;
+    /** The wall-clock limit, as a multiple of the CPU-time limit. */
+    static final long WALL_FACTOR = 10;
 
     /** What a finished (or killed) process left behind. */
     record Result(List<String> command, int status, byte[] stdout, String stderr, boolean timedOut) {
@@ -20,7 +27,8 @@ final class Exec {
 
         /** One line for failure messages: the command's name, its status and the start of its stderr. */
         String describe(String who) {
-            if (timedOut) return who + " timed out after " + TIMEOUT_SECONDS + " s: " + String.join(" ", command);
+            if (timedOut) return who + " timed out after " + TIMEOUT_SECONDS + " s of CPU time (or " + TIMEOUT_SECONDS * WALL_FACTOR
+                    + " s waiting): " + String.join(" ", command);
             String err = stderr.strip();
             if (err.length() > 4000) err = err.substring(0, 4000) + "\n[...]";
             return who + " exited " + status + (err.isEmpty() ? "" : ": " + err);
@@ -50,7 +58,7 @@ final class Exec {
                         .redirectOutput(out.toFile()).redirectError(err.toFile());
                 pb.environment().putAll(env);
                 Process p = pb.start();
-                boolean done = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+                boolean done = waitFor(p, timeoutSeconds);
                 if (!done) {
                     p.descendants().forEach(ProcessHandle::destroyForcibly);
                     p.destroyForcibly();
@@ -71,6 +79,33 @@ final class Exec {
             Thread.currentThread().interrupt();
             return new Result(command, -1, new byte[0], "interrupted", false);
         }
+    }
+
+    /**
+     * Waits until {@code p} ends, or until it has run {@code limitSeconds} and used as much CPU time
+     * (with its descendants), or {@link #WALL_FACTOR} times as long whatever it used; false when
+     * it is still running then.
+     */
+    private static boolean waitFor(Process p, long limitSeconds) throws InterruptedException {
+        long start = System.nanoTime(), limit = TimeUnit.SECONDS.toNanos(limitSeconds);
+        if (p.waitFor(limitSeconds, TimeUnit.SECONDS)) return true;
+        while (true) {
+            long waited = System.nanoTime() - start;
+            if (waited >= limit * WALL_FACTOR || cpuNanos(p.toHandle()) >= limit) return false;
+            long left = Math.min(limit * WALL_FACTOR - waited, TimeUnit.SECONDS.toNanos(1));
+            if (p.waitFor(left, TimeUnit.NANOSECONDS)) return true;
+        }
+    }
+
+    /** The CPU time a process and its living descendants have used; unknown, for a live process, counts as unlimited. */
+    private static long cpuNanos(ProcessHandle h) {
+        long total = 0;
+        for (ProcessHandle q : java.util.stream.Stream.concat(java.util.stream.Stream.of(h), h.descendants()).toList()) {
+            var cpu = q.info().totalCpuDuration();
+            if (cpu.isEmpty() && q.equals(h)) return h.isAlive() ? Long.MAX_VALUE : 0;
+            total += cpu.map(java.time.Duration::toNanos).orElse(0L);
+        }
+        return total;
     }
 
     /** Fails the test with one line naming the Debian package (jomp.env.ExternalTools) unless {@code tool} is installed. */

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Native calls (docs/design/abi.md § Native calls), judged against gcc: each program in
@@ -65,6 +67,7 @@ class NativeCorpusTest {
         return f;
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> jompMatchesGcc() {
         return programs().stream().flatMap(p -> Stream.of("-O0", "-O2")
@@ -81,10 +84,13 @@ class NativeCorpusTest {
         gcc.add(program.toString());
         gcc.addAll(linkFlags(program));
         gcc.addAll(List.of("-o", gccExe.toString()));
-        Exec.Result g = Exec.run(gcc, dir(), Map.of(), gccExe.getParent().resolve("tmp"));
-        assertEquals(0, g.status(), () -> g.describe("gcc"));
-        Exec.Result want = Corpus.read(program).contains("#pragma omp target")
-                ? Exec.run(List.of(gccExe.toString()), gccExe.getParent(), Map.of(), gccExe.getParent().resolve("tmp")) : Reference.runProgram(gccExe);
+        Exec.Result want;
+        synchronized (Reference.lock(gccExe)) {   // the -O0 and -O2 tests of the program, side by side, build and run the same binary
+            Exec.Result g = Exec.run(gcc, dir(), Map.of(), gccExe.getParent().resolve("tmp"));
+            assertEquals(0, g.status(), () -> g.describe("gcc"));
+            want = Corpus.read(program).contains("#pragma omp target")
+                    ? Exec.run(List.of(gccExe.toString()), gccExe.getParent(), Map.of(), gccExe.getParent().resolve("tmp")) : Reference.runProgram(gccExe);
+        }
 
         Path jompExe = Corpus.work("native-jomp" + opt).resolve(stem);
         Files.deleteIfExists(jompExe);

@@ -14,6 +14,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -268,6 +270,7 @@ class NvptxSimulatorTest {
                     }
                     """));
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> deviceRuntimeRunsOnTheSimulator() {
         return RUNTIME.stream().map(p -> DynamicTest.dynamicTest(p.name(), () -> {

@@ -17,6 +17,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The offload corpus (tests/c/offload) through jomp with the jvm device: each program is compiled by
@@ -76,10 +78,12 @@ class OffloadCorpusTest {
         for (String s : SEPARATE_STEPS) assertThat(dir().resolve(s + ".c")).isRegularFile();
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> jompMatchesOracle() { return matchesOracle("-O0"); }
 
     /** The corpus again at -O2: host and jvm-device code through the optimiser and the loop outlining. */
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> optimisedJompMatchesOracle() { return matchesOracle("-O2"); }
 
@@ -105,9 +109,11 @@ class OffloadCorpusTest {
      * cannot do: it must run entirely on the host (the oracle's output, no launch) and stop under
      * MANDATORY with the requirement named.
      */
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> nvptxOnTheSimulatorMatchesOracle() { return onTheSimulator("-O0"); }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> optimisedNvptxOnTheSimulatorMatchesOracle() { return onTheSimulator("-O2"); }
 
@@ -152,6 +158,7 @@ class OffloadCorpusTest {
      * be gcc's, with no kernel launched. (The others show separate memory on purpose, and a
      * region run on the host may legitimately show shared memory instead.)
      */
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> hostFallbackMatchesOracle() {
         return programs().stream().filter(p -> oracle(p).equals("gcc")).map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> inScratch(p, w -> {
@@ -170,6 +177,7 @@ class OffloadCorpusTest {
         })));
     }
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> separateSteps() {
         return SEPARATE_STEPS.stream().map(s -> dir().resolve(s + ".c")).map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(),
@@ -259,10 +267,13 @@ class OffloadCorpusTest {
         String oracle = oracle(program);
         if (oracle.equals("expected")) { compareExpected(program, w, expectedKernels, env); return; }
         boolean clang = oracle.equals("clang-offload");
-        Exec.Result want = ORACLE_RUNS.get(program);
-        if (want == null) {
-            want = runOracle(program, w, oracle, clang);
-            ORACLE_RUNS.put(program, want);
+        Exec.Result want;
+        synchronized (Reference.lock(program)) {   // tests of one program run side by side: the first runs the oracle
+            want = ORACLE_RUNS.get(program);
+            if (want == null) {
+                want = runOracle(program, w, oracle, clang);
+                ORACLE_RUNS.put(program, want);
+            }
         }
         int kernels = Integer.parseInt(directive(program, "// KERNELS: ").get(0));
         if (clang) {

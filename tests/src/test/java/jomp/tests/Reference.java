@@ -11,7 +11,15 @@ import java.util.stream.Stream;
 
 /** Builds corpus programs with a reference C compiler (gcc, clang-19) and runs binaries the corpus way. */
 final class Reference {
+    private static final Map<Path, Object> LOCKS = new java.util.concurrent.ConcurrentHashMap<>();
+
     private Reference() {}
+
+    /**
+     * The lock to hold while building and running {@code exe}, for tests that run side by side and
+     * share one reference binary (a program's -O0 and -O2 tests): one builds it, the other reuses it.
+     */
+    static Object lock(Path exe) { return LOCKS.computeIfAbsent(exe.toAbsolutePath().normalize(), k -> new Object()); }
 
     /**
      * Compiles {@code program} with {@code compiler} into tests/target/corpus/{@code compiler}/, reusing

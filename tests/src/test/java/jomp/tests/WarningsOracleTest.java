@@ -11,6 +11,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The warnings of jomp's warnings pass (jomp.compiler.sema.Warnings) on every program of the run
@@ -26,6 +28,7 @@ class WarningsOracleTest {
             + "|unused-parameter|unused-label|unused-function|unused-const-variable|shadow|parentheses|sign-compare|missing-prototypes"
             + "|uninitialized|implicit-fallthrough)\\]$");
 
+    @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> sameWarningsAsClang() {
         List<Path> programs = new ArrayList<>(Corpus.runPrograms());

@@ -30,7 +30,8 @@ import jomp.compiler.preprocess.PreprocessorOptions;
 /**
  * Every function of the C run corpus (tests/c/run) compiled to PTX and assembled by ptxas for
  * sm_75 and sm_90. Files the backend rejects must be listed in {@link #REJECTED} with the
- * message it gives; any other rejection, and any ptxas error, fails the test.
+ * message it gives; any other rejection, and any ptxas error, fails the test. The files are
+ * compiled and assembled side by side ({@link EachFile}).
  */
 class PtxCorpusTest {
     static final Path CORPUS = Path.of("..", "..", "tests", "c", "run");
@@ -95,32 +96,42 @@ class PtxCorpusTest {
         assertTrue(Ptxas.find() != null, "ptxas not found");
         List<String> failures = new ArrayList<>();
         int files = 0, functions = 0;
-        for (Path file : corpus()) {
-            Module m = compileC(file, optLevel);
-            String name = file.getFileName().toString();
-            String ptx;
-            boolean rejected = false;
-            try {
-                ptx = PtxBackend.compile(m, "sm_75");
-            } catch (PtxException e) {
-                rejected = true;
-                if (!REJECTED.containsKey(name) || !e.getMessage().matches(REJECTED.get(name))) {
-                    failures.add(name + ": rejected: " + e.getMessage());
-                    continue;
-                }
-                m = DeviceExtraction.extract(m);
-                ptx = PtxBackend.compile(m, "sm_75");
-            }
-            if (!rejected && REJECTED.containsKey(name)) failures.add(name + ": expected rejection: " + REJECTED.get(name));
-            for (String arch : List.of("sm_75", "sm_90")) {
-                String text = arch.equals("sm_75") ? ptx : PtxBackend.compile(m, arch);
-                String err = Ptxas.check(text, arch, tmp);
-                if (err != null) failures.add(name + " (" + arch + "): " + err.lines().limit(3).toList());
-            }
+        for (Assembled a : EachFile.map(corpus(), file -> assemble(file, optLevel, tmp))) {
+            failures.addAll(a.failures());
+            if (a.functions() < 0) continue;
             files++;
-            functions += m.functions.size();
+            functions += a.functions();
         }
         System.out.println("nvptx corpus -O" + optLevel + ": " + files + " files, " + functions + " functions assembled");
         assertThat(failures).isEmpty();
+    }
+
+    /** One file's outcome: what failed, and how many functions were assembled (-1: the backend rejected it wrongly). */
+    record Assembled(List<String> failures, int functions) {}
+
+    private static Assembled assemble(Path file, int optLevel, Path tmp) throws Exception {
+        List<String> failures = new ArrayList<>();
+        Module m = compileC(file, optLevel);
+        String name = file.getFileName().toString();
+        String ptx;
+        boolean rejected = false;
+        try {
+            ptx = PtxBackend.compile(m, "sm_75");
+        } catch (PtxException e) {
+            rejected = true;
+            if (!REJECTED.containsKey(name) || !e.getMessage().matches(REJECTED.get(name))) {
+                failures.add(name + ": rejected: " + e.getMessage());
+                return new Assembled(failures, -1);
+            }
+            m = DeviceExtraction.extract(m);
+            ptx = PtxBackend.compile(m, "sm_75");
+        }
+        if (!rejected && REJECTED.containsKey(name)) failures.add(name + ": expected rejection: " + REJECTED.get(name));
+        for (String arch : List.of("sm_75", "sm_90")) {
+            String text = arch.equals("sm_75") ? ptx : PtxBackend.compile(m, arch);
+            String err = Ptxas.check(text, arch, tmp);
+            if (err != null) failures.add(name + " (" + arch + "): " + err.lines().limit(3).toList());
+        }
+        return new Assembled(failures, m.functions.size());
     }
 }
