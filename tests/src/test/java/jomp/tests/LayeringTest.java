@@ -24,6 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.Remapper;
 
@@ -98,7 +99,7 @@ class LayeringTest {
                 for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
                     ClassReader cr = new ClassReader(Files.readAllBytes(p));
                     Set<String> named = new TreeSet<>();
-                    cr.accept(new ClassRemapper(new ClassWriter(0), new Remapper() {
+                    cr.accept(new ClassRemapper(new ClassWriter(0), new Remapper(Opcodes.ASM9) {
                         @Override public String map(String internalName) {
                             named.add(internalName);
                             return internalName;

@@ -378,7 +378,6 @@ public final class HostLinker {
         return null;
     }
 
-    /** The data image offset of a data symbol seen from object k, or null (error recorded). */
     /** Object k's own definition of s, unless it is a weak one another object's definition replaced. */
     private boolean ownDefinition(int k, ElfSymbol s) {
         if (!s.isDefined()) return false;
