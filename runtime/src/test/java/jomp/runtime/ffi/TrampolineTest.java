@@ -40,7 +40,7 @@ class TrampolineTest {
         assertThat((long) Functions.handle(add, "l(l,i)").invokeExact(40L, 2)).isEqualTo(42L);
         NativeWorld.start();
         Linker linker = Linker.nativeLinker();
-        @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+        @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
         MethodHandle qsort = linker.downcallHandle(linker.defaultLookup().find("qsort").orElseThrow(),
                 FunctionDescriptor.ofVoid(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
         int n = 1000;

@@ -22,7 +22,7 @@ import jomp.runtime.mem.Mem;
  * value and every byte the conversions stored must agree. Formats and inputs are drawn at random
  * from pieces that exercise each conversion, width, length modifier, suppression and scanset.
  */
-@SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+@SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
 class ScanfTest {
     private static final int ARGS = 6, BUF = 64;
     private static final MethodHandle GLIBC_SSCANF;
