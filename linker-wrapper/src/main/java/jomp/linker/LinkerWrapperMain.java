@@ -81,8 +81,8 @@ public final class LinkerWrapperMain implements Callable<Integer> {
         LinkerWrapperMain main = new LinkerWrapperMain();
         main.err = err;
         CommandLine cl = new CommandLine(main);
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(out, true, java.nio.charset.StandardCharsets.UTF_8));
+        cl.setErr(new PrintWriter(err, true, java.nio.charset.StandardCharsets.UTF_8));
         cl.setUnmatchedOptionsArePositionalParams(true); // -lm stays in link order among the inputs
         cl.setParameterExceptionHandler((ex, a) -> {
             err.println("jomp-linker-wrapper: error: " + ex.getMessage());

@@ -110,7 +110,6 @@ final class Corpus {
         return List.of();
     }
 
-    /** Invalid programs with a "// CHECK-WARN" line compile with -Werror. */
     /**
      * "// CLANG-CANNOT: reason": clang 19 rejects the program (a construct it does not implement),
      * so the oracle check compares gcc with itself only; the line must say why.
@@ -129,6 +128,7 @@ final class Corpus {
         return null;
     }
 
+    /** Invalid programs with a "// CHECK-WARN" line compile with -Werror. */
     static boolean wantsWerror(Path program) {
         return read(program).lines().anyMatch(l -> l.strip().equals("// CHECK-WARN"));
     }

@@ -125,7 +125,7 @@ class LayeringTest {
                 for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
                     ClassReader cr = new ClassReader(Files.readAllBytes(p));
                     Set<String> named = new TreeSet<>();
-                    cr.accept(new ClassRemapper(new ClassWriter(0), new Remapper() {
+                    cr.accept(new ClassRemapper(new ClassWriter(0), new Remapper(Opcodes.ASM9) {
                         @Override public String map(String internalName) {
                             named.add(internalName);
                             return internalName;

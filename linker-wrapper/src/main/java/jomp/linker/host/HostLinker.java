@@ -407,7 +407,6 @@ public final class HostLinker {
         return null;
     }
 
-    /** The data image offset of a data symbol seen from object k, or null (error recorded). */
     /**
      * Object k's own definition of s, unless it is a weak one another object's definition replaced,
      * or a shared library's that the program's interposes.

@@ -14,6 +14,7 @@ final class LlvmStringHash {
     private static final long K2 = 0x9ae16a3b2f90404fL;
     private static final long K3 = 0xc949d7c7509e6557L;
 
+    @SuppressWarnings("ConstantOverflow") // SEED * K1 wraps on purpose: uint64_t arithmetic, as in LLVM's hashing
     static long hash(byte[] s) {
         int len = s.length;
         if (len <= 64) {

@@ -62,7 +62,7 @@ public final class PackagerMain {
         try {
             CommandLine.ParseResult parsed = cl.parseArgs(args);
             if (parsed.isUsageHelpRequested()) {
-                cl.usage(new PrintWriter(out, true));
+                cl.usage(new PrintWriter(out, true, java.nio.charset.StandardCharsets.UTF_8));
                 return 0;
             }
             if (parsed.isVersionHelpRequested()) {

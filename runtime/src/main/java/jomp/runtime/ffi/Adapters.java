@@ -41,6 +41,7 @@ final class Adapters {
     private static final MethodHandle UNSIGNED_BYTE = find("unsignedByte", MethodType.methodType(int.class, byte.class));
     private static final MethodHandle RETURN_BUFFER = find("returnBuffer", MethodType.methodType(long.class, long.class));
 
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     static MemorySegment segment(long address, long size) { return MemorySegment.ofAddress(address).reinterpret(size); }
     static long address(MemorySegment s) { return s.address(); }
     static MemorySegment capture() { return ThreadState.current().capture; }

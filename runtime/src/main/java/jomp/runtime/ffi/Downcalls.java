@@ -80,12 +80,14 @@ public final class Downcalls {
         long address = NativeLibs.symbol(lib, symbol);
         boolean critical = critical(lib, symbol) || LeafCode.isShortLeaf(address);
         if (!critical) NativeWorld.start();
+        @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
         MethodHandle h = NativeWorld.Ffm.LINKER.downcallHandle(MemorySegment.ofAddress(address), s.descriptor(), options(s, !critical));
         return direct(csig) ? h : Adapters.toJomp(h, s, !critical);
     }
 
     /** A handle with jomp's type calling native code at {@code address} (a call through a function pointer). */
     static MethodHandle pointer(long address, CSig s) {
+        @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
         MethodHandle h = NativeWorld.Ffm.LINKER.downcallHandle(MemorySegment.ofAddress(address), s.descriptor(), options(s, true));
         return Adapters.toJomp(h, s, true);
     }

@@ -85,6 +85,7 @@ public final class NativeWorld {
     private static final class TheBinder implements Functions.Binder {
         private final ConcurrentHashMap<String, ConcurrentHashMap<Long, MethodHandle>> pointers = new ConcurrentHashMap<>();
 
+        @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
         @Override public long resolver() {
             try {
                 MethodHandle resolve = MethodHandles.lookup().findStatic(Functions.class, "resolve", MethodType.methodType(long.class, long.class));

@@ -28,6 +28,7 @@ public final class Universal {
     /** How many arguments of each class one handle passes. */
     public static final int INTS = 6, FLOATS = 8;
 
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static MethodHandle make(boolean doubleResult, boolean capture) {
         MemoryLayout[] args = new MemoryLayout[INTS + FLOATS];
         for (int i = 0; i < INTS; i++) args[i] = ValueLayout.JAVA_LONG;

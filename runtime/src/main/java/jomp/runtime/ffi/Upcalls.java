@@ -22,6 +22,7 @@ final class Upcalls {
     private Upcalls() {}
 
     /** The address of an upcall stub running jomp function {@code target} (jomp's type for {@code s}). */
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     static long stub(MethodHandle target, CSig s) {
         if (s.variadic()) throw new UnsupportedOperationException("native code cannot call a variadic jomp function");
         String why = s.unsupported();

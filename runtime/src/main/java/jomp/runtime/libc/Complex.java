@@ -59,6 +59,7 @@ public final class Complex {
 
     private static final StructLayout DC = MemoryLayout.structLayout(ValueLayout.JAVA_DOUBLE, ValueLayout.JAVA_DOUBLE);
 
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static MethodHandle bind(String name, int args) {
         Linker linker = Linker.nativeLinker();
         var found = linker.defaultLookup().find(name);

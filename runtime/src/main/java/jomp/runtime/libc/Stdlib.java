@@ -32,6 +32,7 @@ public final class Stdlib {
      * first handle costs 60-80 ms, most of a small program's start-up, so an executable that
      * allocates through Unsafe never builds them.
      */
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static final class Libc {
         static final MethodHandle MALLOC, CALLOC, REALLOC, FREE, POSIX_MEMALIGN;
 

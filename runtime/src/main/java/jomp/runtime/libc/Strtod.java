@@ -78,18 +78,9 @@ final class Strtod {
             }
             long exp = 0;
             if ((at(q) | 0x20) == 'e') {
-                long e = q + 1;
-                boolean eneg = false;
-                if (at(e) == '-') { eneg = true; e++; }
-                else if (at(e) == '+') e++;
-                if (isDigit(at(e))) {
-                    while (isDigit(at(e))) {
-                        exp = Math.min(exp * 10 + (at(e) - '0'), 1_000_000_000L);
-                        e++;
-                    }
-                    if (eneg) exp = -exp;
-                    q = e;
-                }
+                long[] e = {q};
+                exp = exponent(q + 1, e);
+                q = e[0];
             }
             p = q;
             String text = m + "e" + exp;
@@ -99,6 +90,24 @@ final class Strtod {
         if (end != 0) Mem.putLong(end, p);
         if (negative) r = -r;
         return single ? Float.floatToRawIntBits((float) r) & 0xffffffffL : Double.doubleToRawLongBits(r);
+    }
+
+    /**
+     * The signed decimal exponent at e (after the 'e' or 'p'), held at 1e9 in magnitude; end[0] is
+     * set past it, or left as it is (and 0 returned) where no digit follows the sign.
+     */
+    private static long exponent(long e, long[] end) {
+        boolean eneg = false;
+        if (at(e) == '-') { eneg = true; e++; }
+        else if (at(e) == '+') e++;
+        if (!isDigit(at(e))) return 0;
+        long exp = 0;
+        while (isDigit(at(e))) {
+            exp = Math.min(exp * 10 + (at(e) - '0'), 1_000_000_000L);
+            e++;
+        }
+        end[0] = e;
+        return eneg ? -exp : exp;
     }
 
     /** Parses hex digits after "0x"; sets endp[0] past the number. */
@@ -112,18 +121,9 @@ final class Strtod {
         }
         long exp = 0;
         if ((at(p) | 0x20) == 'p') {
-            long e = p + 1;
-            boolean eneg = false;
-            if (at(e) == '-') { eneg = true; e++; }
-            else if (at(e) == '+') e++;
-            if (isDigit(at(e))) {
-                while (isDigit(at(e))) {
-                    exp = Math.min(exp * 10 + (at(e) - '0'), 1_000_000_000L);
-                    e++;
-                }
-                if (eneg) exp = -exp;
-                p = e;
-            }
+            long[] e = {p};
+            exp = exponent(p + 1, e);
+            p = e[0];
         }
         endp[0] = p;
         String digits = m.toString();

@@ -18,6 +18,7 @@ public final class Atomics {
     private Atomics() {}
 
     /** Every address as one segment: the first coordinate of each handle. */
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     public static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
 
     public static final VarHandle I8 = ValueLayout.JAVA_BYTE.varHandle();

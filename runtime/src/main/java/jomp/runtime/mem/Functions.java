@@ -255,7 +255,7 @@ public final class Functions {
         bytes(o, 0x48, 0x83, 0xc4, 0x08);                          // add rsp, 8 (the index)
         bytes(o, 0x41, 0xff, 0xe3);                                // jmp r11
         byte[] b = o.toByteArray();
-        putInt(b, call + 2, (int) (PAGE - (call + 6)));            // the data page's first word
+        putInt(b, call + 2, PAGE - (call + 6));            // the data page's first word
         Mem.fill(code, (byte) 0xcc, PAGE);                         // int3 wherever no code is
         Mem.copyFromArray(b, 0, code, b.length);
         Mem.putLong(code + PAGE, 0);

@@ -18,6 +18,7 @@ public final class Mem {
      * FFM runtime (about 20 ms of start-up) unless it calls native code.
      */
     private static final class Segments {
+        @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
         static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
         static final ValueLayout.OfByte I8 = ValueLayout.JAVA_BYTE;
         static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED;

@@ -121,6 +121,7 @@ final class Affinity {
 
     private static final MethodHandle GETTID = gettid();
 
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static MethodHandle gettid() {
         try {
             Linker l = Linker.nativeLinker();

@@ -125,7 +125,7 @@ public final class Signals {
         } catch (Exception e) {
             return false;
         }
-        try (var in = new java.io.BufferedReader(new java.io.FileReader("/proc/self/maps"))) {
+        try (var in = new java.io.BufferedReader(new java.io.FileReader("/proc/self/maps", java.nio.charset.StandardCharsets.UTF_8))) {
             for (String l; (l = in.readLine()) != null; ) {
                 // address perms offset dev inode path: the preloaded code is an executable mapping
                 String[] f = l.split("\\s+", 6);

@@ -32,6 +32,7 @@ class CSigTest {
     }
 
     @Test
+    @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
     void structsAndUnionsHaveTheirCSizesAndAlignments() {
         // struct { char c; double d; int a[3]; } : 8 + 8 + 12 + 4 padding = 32
         CSig s = CSig.parse("S32,8{0:c,8:d,16:A3*i}(S32,8{0:c,8:d,16:A3*i},U8,4{0:A5*c,0:i})");

@@ -44,6 +44,7 @@ class LeafCodeTest {
         Process p = new ProcessBuilder("gcc", "-O2", "-shared", "-fPIC", c.toString(), "-o", so.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0).as("gcc: " + out).isTrue();
+        @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
         SymbolLookup lib = SymbolLookup.libraryLookup(so, Arena.global());
         for (String leaf : List.of("add", "mix", "clamp", "fields"))
             assertThat(LeafCode.isShortLeaf(lib.find(leaf).orElseThrow().address())).as(leaf).isTrue();

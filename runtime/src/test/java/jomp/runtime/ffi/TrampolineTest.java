@@ -41,6 +41,7 @@ class TrampolineTest {
         assertThat((long) Functions.handle(add, "l(l,i)").invokeExact(40L, 2, Stack.current())).isEqualTo(42L);
         NativeWorld.start();
         Linker linker = Linker.nativeLinker();
+        @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
         MethodHandle qsort = linker.downcallHandle(linker.defaultLookup().find("qsort").orElseThrow(),
                 FunctionDescriptor.ofVoid(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
         int n = 1000;

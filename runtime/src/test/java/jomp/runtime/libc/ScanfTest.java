@@ -22,6 +22,7 @@ import jomp.runtime.mem.Mem;
  * value and every byte the conversions stored must agree. Formats and inputs are drawn at random
  * from pieces that exercise each conversion, width, length modifier, suppression and scanset.
  */
+@SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
 class ScanfTest {
     private static final int ARGS = 6, BUF = 64;
     private static final MethodHandle GLIBC_SSCANF;

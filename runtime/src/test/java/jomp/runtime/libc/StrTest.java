@@ -142,8 +142,10 @@ class StrTest {
         var libc = linker.defaultLookup();
         var J = java.lang.foreign.ValueLayout.JAVA_LONG;
         var I = java.lang.foreign.ValueLayout.JAVA_INT;
+        @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
         var mmap = linker.downcallHandle(libc.find("mmap").orElseThrow(),
                 java.lang.foreign.FunctionDescriptor.of(J, J, J, I, I, I, J));
+        @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
         var mprotect = linker.downcallHandle(libc.find("mprotect").orElseThrow(),
                 java.lang.foreign.FunctionDescriptor.of(I, J, J, I));
         long page = (long) mmap.invokeExact(0L, 8192L, 3, 0x22, -1, 0L); // PROT_READ|WRITE, MAP_PRIVATE|ANONYMOUS

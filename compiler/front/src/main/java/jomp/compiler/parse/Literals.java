@@ -73,6 +73,7 @@ final class Literals {
         return new Expr.IntLit(v, ty, t.loc);
     }
 
+    @SuppressWarnings("SelfAssignment") // d = (float) d rounds to float: not a self-assignment
     private Expr floating(Token t, String s, String lower) {
         Type ty = Type.DOUBLE;
         String body = s;
@@ -108,6 +109,7 @@ final class Literals {
     }
 
     /** A character constant: 'a' and multi-character constants are int, L'' int, u'' unsigned short, U'' unsigned int. */
+    @SuppressWarnings("SelfAssignment") // v = (byte) v and v = (int) v narrow the value: not self-assignments
     Expr character(Token t) {
         String s = t.text;
         int q = s.indexOf('\'');

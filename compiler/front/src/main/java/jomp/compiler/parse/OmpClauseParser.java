@@ -542,7 +542,6 @@ final class OmpClauseParser {
         return new OmpClause.DispatchInterop(objs, loc);
     }
 
-    /** A clause whose argument is one of a few words: clause(word). */
     /** A clause whose argument is one of a few words: clause(word); its location is the word's, as clang reports them. */
     private OmpClause word(String n, SourceLocation loc, String... words) {
         Token o = open(n);

@@ -35,7 +35,7 @@ final class MacroSubstitution {
         List<Token> body = m.body;
         List<Token> res = new ArrayList<>(body.size() + 8);
         @SuppressWarnings("unchecked")
-        List<Token>[] expanded = new List[args.size()];
+        List<Token>[] expanded = (List<Token>[]) new List<?>[args.size()];
         int vaIndex = m.variadic ? m.params.size() - 1 : -1;
         for (int i = 0; i < body.size(); i++) {
             Token t = body.get(i);

@@ -76,7 +76,7 @@ public final class ConstEval {
             case Expr.Cast c -> { return cast(c, addr); }
             case Expr.Unary u -> {
                 switch (u.op()) {
-                    case ADDR -> { return addr || true ? address(u.operand()) : null; }
+                    case ADDR -> { return address(u.operand()); }
                     case DEREF -> { return null; }
                     default -> {}
                 }

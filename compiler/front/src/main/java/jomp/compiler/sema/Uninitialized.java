@@ -240,19 +240,22 @@ final class Uninitialized {
                     case Expr.Unary u when u.op() == Expr.Unary.Op.ADDR -> out.addAll(named(u.operand()));
                     case Stmt.LocalVar lv -> { if (lv.init() != null) out.add(lv.var()); walk(lv.init()); }
                     case List<?> l -> { for (Object x : l) walk(x); }
-                    case Record r -> {
-                        for (RecordComponent c : r.getClass().getRecordComponents()) {
-                            Class<?> t = c.getType();
-                            if (t.isPrimitive() || t == String.class || t == SourceLocation.class || t.isEnum()
-                                    || t.getPackageName().equals("jomp.compiler.type")) continue;
-                            try { walk(c.getAccessor().invoke(r)); } catch (ReflectiveOperationException e) { throw new IllegalStateException(e); }
-                        }
-                    }
+                    case Record r -> components(r, this::walk);
                     default -> { }
                 }
             }
         }.walk(java.util.Arrays.asList(roots));   // a for's condition and step may be absent (null)
         return out;
+    }
+
+    /** Gives each component of a syntax record that may hold variables or subtrees (not names, places or types) to walk. */
+    private static void components(Record r, java.util.function.Consumer<Object> walk) {
+        for (RecordComponent c : r.getClass().getRecordComponents()) {
+            Class<?> t = c.getType();
+            if (t.isPrimitive() || t == String.class || t == SourceLocation.class || t.isEnum()
+                    || t.getPackageName().equals("jomp.compiler.type")) continue;
+            try { walk.accept(c.getAccessor().invoke(r)); } catch (ReflectiveOperationException e) { throw new IllegalStateException(e); }
+        }
     }
 
     /** Every variable named anywhere in a subtree. */
@@ -265,14 +268,7 @@ final class Uninitialized {
                     case Var v -> out.add(v);
                     case List<?> l -> { for (Object x : l) walk(x); }
                     case java.util.Set<?> s -> { for (Object x : s) walk(x); }
-                    case Record r -> {
-                        for (RecordComponent c : r.getClass().getRecordComponents()) {
-                            Class<?> t = c.getType();
-                            if (t.isPrimitive() || t == String.class || t == SourceLocation.class || t.isEnum()
-                                    || t.getPackageName().equals("jomp.compiler.type")) continue;
-                            try { walk(c.getAccessor().invoke(r)); } catch (ReflectiveOperationException e) { throw new IllegalStateException(e); }
-                        }
-                    }
+                    case Record r -> components(r, this::walk);
                     default -> { }
                 }
             }

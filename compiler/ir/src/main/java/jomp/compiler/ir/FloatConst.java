@@ -2,6 +2,7 @@ package jomp.compiler.ir;
 
 /** A floating-point constant of type f32 or f64 (an f32's value is exactly a float). */
 public record FloatConst(IrType type, double value) implements Value {
+    @SuppressWarnings("SelfAssignment") // the cast rounds the value to float: not a self-assignment
     public FloatConst {
         if (type == IrType.F32) value = (float) value;
     }

@@ -206,7 +206,7 @@ public final class LoopInvariants implements Pass {
             boolean split = false;
             for (BasicBlock b : l.ordered) split |= reassociate(b, definedInLoop);
             if (split) moved |= hoist(l, pre, definedInLoop);
-            changed |= moved | split;
+            changed |= moved || split;
             if (!split) break;
         }
         return changed;

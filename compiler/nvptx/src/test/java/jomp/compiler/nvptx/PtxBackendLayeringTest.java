@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.Remapper;
 
@@ -43,7 +44,7 @@ class PtxBackendLayeringTest {
         assertThat(classes).hasSizeGreaterThan(10);
         for (Path c : classes) {
             try (InputStream in = Files.newInputStream(c)) {
-                new ClassReader(in).accept(new ClassRemapper(new ClassWriter(0), new Remapper() {
+                new ClassReader(in).accept(new ClassRemapper(new ClassWriter(0), new Remapper(Opcodes.ASM9) {
                     @Override public String map(String internalName) {
                         if (internalName.startsWith("jomp/")) used.add(internalName.substring(0, internalName.lastIndexOf('/')));
                         return internalName;

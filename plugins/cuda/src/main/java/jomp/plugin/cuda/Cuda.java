@@ -264,6 +264,7 @@ final class Cuda {
                 errorText(cuGetErrorString, result, ""), log);
     }
 
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static String errorText(java.lang.invoke.MethodHandle h, int result, String fallback) {
         if (h == null) return fallback;   // no driver: only the number is known
         try (Arena a = Arena.ofConfined()) {

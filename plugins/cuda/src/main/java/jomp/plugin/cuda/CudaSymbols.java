@@ -61,6 +61,7 @@ final class CudaSymbols {
     /** True when libcuda was found and has every function above. */
     static final boolean AVAILABLE = LIB != null && reportMissing();
 
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static MethodHandle bind(String name, java.lang.foreign.MemoryLayout... args) {
         if (LIB == null) return null;
         var symbol = LIB.find(name);
@@ -72,6 +73,7 @@ final class CudaSymbols {
     }
 
     /** A function the plugin can do without: null when this driver lacks it. */
+    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static MethodHandle bindOptional(String name, java.lang.foreign.MemoryLayout... args) {
         if (LIB == null) return null;
         return LIB.find(name).map(symbol -> Linker.nativeLinker().downcallHandle(symbol, FunctionDescriptor.of(JAVA_INT, args))).orElse(null);

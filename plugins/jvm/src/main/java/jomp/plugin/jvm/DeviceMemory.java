@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * keeps off such distances (docs/PERFORMANCE.md §4; the accesses of one index then compete for
  * the same cache sets and memory banks).
  */
+@SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
 final class DeviceMemory {
     private static final int MIN_SHIFT = 6, MAX_SHIFT = 20;
     private static final long CHUNK = 4L << 20, PAGE = 4096;
@@ -44,7 +45,7 @@ final class DeviceMemory {
 
     private final int device;
     @SuppressWarnings("unchecked")
-    private final ConcurrentLinkedDeque<Long>[] free = new ConcurrentLinkedDeque[MAX_SHIFT + 1];
+    private final ConcurrentLinkedDeque<Long>[] free = (ConcurrentLinkedDeque<Long>[]) new ConcurrentLinkedDeque<?>[MAX_SHIFT + 1];
     /**
      * Live blocks: address → size class (shift), or, for a block mapped on its own, minus (its
      * length, a multiple of the page, plus its colour: the pages of its mapping before it).

@@ -168,7 +168,7 @@ final class Alu {
 
     /** A single-precision result: canonical NaN, .ftz flush, .sat clamp to [0, 1]. */
     static long f32(float v, int flags) {
-        if (v != v) return F32_NAN;
+        if (Float.isNaN(v)) return F32_NAN;
         if ((flags & SAT) != 0) v = v < 0 ? 0f : v > 1 ? 1f : v;
         if ((flags & FTZ) != 0 && v != 0 && Math.abs(v) < Float.MIN_NORMAL) v = Math.copySign(0f, v);
         return Float.floatToRawIntBits(v) & 0xFFFFFFFFL;
@@ -177,7 +177,7 @@ final class Alu {
     static long f32bits(int bits) { return bits & 0xFFFFFFFFL; }
 
     static long d64(double v, int flags) {
-        if (v != v) return F64_NAN;
+        if (Double.isNaN(v)) return F64_NAN;
         if ((flags & SAT) != 0) v = v < 0 ? 0.0 : v > 1 ? 1.0 : v;
         return Double.doubleToRawLongBits(v);
     }
@@ -238,16 +238,16 @@ final class Alu {
         int t = in.type;
         if (t == F32) {
             float x = ftzIn(in.flags, f(a)), y = ftzIn(in.flags, f(b));
-            if (x != x && y != y) return F32_NAN;
-            if (x != x) return f32(y, in.flags);
-            if (y != y) return f32(x, in.flags);
+            if (Float.isNaN(x) && Float.isNaN(y)) return F32_NAN;
+            if (Float.isNaN(x)) return f32(y, in.flags);
+            if (Float.isNaN(y)) return f32(x, in.flags);
             return f32(min ? Math.min(x, y) : Math.max(x, y), in.flags);
         }
         if (t == F64) {
             double x = d(a), y = d(b);
-            if (x != x && y != y) return F64_NAN;
-            if (x != x) return b;
-            if (y != y) return a;
+            if (Double.isNaN(x) && Double.isNaN(y)) return F64_NAN;
+            if (Double.isNaN(x)) return b;
+            if (Double.isNaN(y)) return a;
             return Double.doubleToRawLongBits(min ? Math.min(x, y) : Math.max(x, y));
         }
         long x = extend(t, a), y = extend(t, b);
@@ -386,7 +386,7 @@ final class Alu {
     static boolean compare(int op, int t, long a, long b, int flags) {
         if (t == F32 || t == F64) {
             double x = t == F32 ? ftzIn(flags, f(a)) : d(a), y = t == F32 ? ftzIn(flags, f(b)) : d(b);
-            boolean unordered = x != x || y != y;
+            boolean unordered = Double.isNaN(x) || Double.isNaN(y);
             return switch (op) {
                 case EQ -> !unordered && x == y;
                 case NE -> !unordered && x != y;

@@ -29,7 +29,7 @@ final class Convert {
                 if (intRound) v = integral(v, rnd);
                 switch (dt) {
                     case F32: {
-                        if (v != v) return Alu.F32_NAN;
+                        if (Double.isNaN(v)) return Alu.F32_NAN;
                         float r = st == F64 && !intRound && rnd != Alu.RN && Double.isFinite(v) ? FloatOps.round32(new BigDecimal(v), rnd) : (float) v;
                         return Alu.f32(r, fl);
                     }
@@ -39,7 +39,7 @@ final class Convert {
                     default: return Alu.f32((float) v, fl);
                 }
             }
-            if (v != v) return 0;
+            if (Double.isNaN(v)) return 0;
             double r = integral(v, intRound ? rnd : Alu.RZ);
             return saturate(dt, r);
         }
@@ -74,7 +74,7 @@ final class Convert {
 
     private static long bf16(float f) {
         int bits = Float.floatToRawIntBits(f);
-        if (f != f) return 0x7FFF;
+        if (Float.isNaN(f)) return 0x7FFF;
         int round = 0x7FFF + ((bits >>> 16) & 1);   // round to nearest even
         return ((bits + round) >>> 16) & 0xFFFF;
     }

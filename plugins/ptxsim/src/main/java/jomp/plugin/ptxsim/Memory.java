@@ -20,6 +20,7 @@ import java.util.TreeMap;
  * memory copies). Shared and local memory are reached through generic-address windows above
  * 2^48, where no user-space mapping can be, so a generic address tells its space by its range.
  */
+@SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
 final class Memory {
     static final long SHARED_WINDOW = 1L << 48, LOCAL_WINDOW = 2L << 48, FUNCTION_BASE = 3L << 48, WINDOW_SIZE = 1L << 40;
 
