@@ -210,6 +210,7 @@ public final class ForkedJvm {
 
     /** HotSpot's table of its own structures (gHotSpotVMStructs), what the serviceability agent reads. */
     private record VmStructs(SymbolLookup jvm, long structs, long stride, long typeName, long fieldName, long offsetAt, long addressAt) {
+        @SuppressWarnings("restricted") // reading libjvm.so's symbols through FFM is this code's purpose; the launchers enable native access
         static VmStructs open() {
             SymbolLookup jvm = SymbolLookup.libraryLookup(java.nio.file.Path.of(System.getProperty("java.home"), "lib", "server", "libjvm.so"), Arena.global());
             return new VmStructs(jvm, word(jvm, "gHotSpotVMStructs"), word(jvm, "gHotSpotVMStructEntryArrayStride"),
