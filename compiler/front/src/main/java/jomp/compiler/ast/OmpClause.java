@@ -18,7 +18,11 @@ public sealed interface OmpClause {
 
     /** Clauses with one expression (value null for collapse-like clauses never). */
     enum ExprKind { DEVICE, IF, NUM_TEAMS, THREAD_LIMIT, NUM_THREADS, COLLAPSE, FINAL, PRIORITY, SAFELEN, SIMDLEN, ORDERED, FILTER, HINT, GRAINSIZE, NUM_TASKS,
-        ALLOCATOR, ALIGN, PARTIAL, HOLDS, MESSAGE, NOVARIANTS, NOCONTEXT, OMPX_DYN_CGROUP_MEM }
+        ALLOCATOR, ALIGN, PARTIAL, HOLDS, MESSAGE, NOVARIANTS, NOCONTEXT, OMPX_DYN_CGROUP_MEM,
+        /** nowait(e) of OpenMP 6.0 whose argument is not a constant: the construct waits or not as e says when it runs */
+        NOWAIT,
+        /** OpenMP 6.0: taskgraph's graph_id and graph_reset, task's replayable and transparent */
+        GRAPH_ID, GRAPH_RESET, REPLAYABLE, TRANSPARENT }
     /** Clauses with a variable list. */
     enum ListKind {
         PRIVATE, FIRSTPRIVATE, LASTPRIVATE, SHARED, IS_DEVICE_PTR, USE_DEVICE_PTR, USE_DEVICE_ADDR, HAS_DEVICE_ADDR,

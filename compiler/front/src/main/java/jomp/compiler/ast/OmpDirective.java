@@ -23,7 +23,9 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         // OpenMP 5.x directives (issue 13): cancellation, scan, depend objects, compile-time and
         // informational directives, variants, allocation, loop transformations
         CANCEL, CANCELLATION_POINT, SCAN, DEPOBJ, ERROR, NOTHING, ASSUME, ASSUMES, BEGIN_ASSUMES, END_ASSUMES,
-        METADIRECTIVE, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT, ALLOCATE, TILE, UNROLL
+        METADIRECTIVE, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT, ALLOCATE, TILE, UNROLL,
+        // OpenMP 6.0 directives
+        TASKGRAPH
     }
 
     /** atomic's kind (read, write, update, capture; update when none is written); null for other directives. */
@@ -84,6 +86,11 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
     }
 
     /** Modifiers in {@code map(always, close, present, ompx_hold, tofrom: ...)} and of motion clauses ({@code present}). */
-    public enum MapModifier { ALWAYS, CLOSE, PRESENT, OMPX_HOLD }
+    /**
+     * Map-type modifiers; OpenMP 6.0 adds self (the device uses the original storage), delete (the
+     * storage map type's removal) and ref_ptr, ref_ptee, ref_ptr_ptee (which of a pointer and
+     * its pointee a pointer list item maps).
+     */
+    public enum MapModifier { ALWAYS, CLOSE, PRESENT, OMPX_HOLD, SELF, DELETE, REF_PTR, REF_PTEE, REF_PTR_PTEE }
     public static Set<MapModifier> noModifiers() { return Set.of(); }
 }

@@ -45,7 +45,9 @@ final class OmpClauseParser {
         "reduction", "relaxed", "release", "reverse_offload", "safelen", "schedule", "seq_cst", "severity", "shared", "simd",
         "simdlen", "sizes", "task_reduction", "thread_limit", "threads", "to", "unified_address", "unified_shared_memory",
         "uniform", "untied", "update", "use", "use_device_addr", "use_device_ptr", "uses_allocators", "weak", "when", "write",
-        "ompx_attribute", "ompx_bare", "ompx_dyn_cgroup_mem");
+        "ompx_attribute", "ompx_bare", "ompx_dyn_cgroup_mem",
+        // OpenMP 6.0
+        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps");
 
     /**
      * The clauses up to the end of the pragma. {@code directive} is the name clang's messages use;
@@ -206,7 +208,17 @@ final class OmpClauseParser {
         if (n.equals("interop") && leaves.contains(Leaf.DISPATCH)) return dispatchInterop(loc);
         if (n.equals("device") && p.at("(") && (p.peek(1).is("ancestor") || p.peek(1).is("device_num")) && p.peek(2).is(":")) return omp.deviceModifier(loc);
         switch (n) {
-            case "nowait", "untied", "mergeable", "nogroup", "seq_cst", "acq_rel", "release", "acquire", "relaxed",
+            case "nowait" -> {
+                // OpenMP 6.0: nowait(do_not_synchronize): a false argument makes the construct wait as without nowait
+                if (!p.at("(")) return new OmpClause.Flag(OmpClause.FlagKind.NOWAIT, loc);
+                Token o = open(n);
+                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
+                p.expectClose(")", o);
+                Long v = ConstEval.integer(e);
+                if (v != null) return v != 0 ? new OmpClause.Flag(OmpClause.FlagKind.NOWAIT, loc) : null;
+                return new OmpClause.ExprClause(OmpClause.ExprKind.NOWAIT, e, null, loc);
+            }
+            case "untied", "mergeable", "nogroup", "seq_cst", "acq_rel", "release", "acquire", "relaxed",
                  "inbranch", "notinbranch", "read", "write", "capture", "compare", "weak", "threads", "full",
                  "no_openmp", "no_openmp_routines", "no_parallelism", "dynamic_allocators", "reverse_offload",
                  "unified_address", "unified_shared_memory", "ompx_bare", "simd" -> {
@@ -239,9 +251,37 @@ final class OmpClauseParser {
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, convert(e, Type.LONG), mod, loc);
             }
-            case "num_teams", "thread_limit", "num_threads", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
+            case "num_threads" -> {
+                // OpenMP 6.0: num_threads([strict:] list): the first item is this region's count, the
+                // others are for nested regions (nthreads-var's list, which jomp does not keep)
+                if (!(p.peek(1).is("strict") && p.peek(2).is(":")) && !hasComma()) return exprClause(OmpClause.ExprKind.NUM_THREADS, n, loc, false);
+                Token o = open(n);
+                String mod = null;
+                if (p.at("strict") && p.peek(1).is(":")) { mod = "strict"; p.pos += 2; }
+                Expr first = integral(p.exprs.rvalue(p.exprs.assign()));
+                while (p.consume(",")) integral(p.exprs.rvalue(p.exprs.assign()));
+                p.expectClose(")", o);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.NUM_THREADS, convert(first, Type.INT), mod, loc);
+            }
+            case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
                 return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, false);
             }
+            case "graph_id" -> { return exprClause(OmpClause.ExprKind.GRAPH_ID, n, loc, false); }
+            case "graph_reset", "replayable" -> {   // OpenMP 6.0: an optional condition, true when absent
+                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), new Expr.IntLit(1, Type.INT, loc), null, loc);
+                Token o = open(n);
+                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
+                p.expectClose(")", o);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
+            }
+            case "transparent" -> {   // OpenMP 6.0: transparent[(impex-type)]: omp_not_impex, omp_import, omp_export, omp_impex
+                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, null, null, loc);
+                Token o = open(n);
+                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
+                p.expectClose(")", o);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, convert(e, Type.INT), null, loc);
+            }
+            case "threadset" -> { return word(n, loc, "omp_pool", "omp_team"); }
             case "final", "holds", "novariants", "nocontext" -> {
                 Token o = open(n);
                 Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
@@ -586,6 +626,18 @@ final class OmpClauseParser {
 
     private Expr convert(Expr e, Type t) {
         return Parser.ERROR.equals(e.type()) || !e.type().isInteger() ? e : p.sema.convert(e, t);
+    }
+
+    /** Whether the parenthesised argument list ahead has a comma at its top level. */
+    private boolean hasComma() {
+        int depth = 0;
+        for (int i = 0; ; i++) {
+            Token t = p.peek(i);
+            if (t.kind == Token.Kind.EOF) return false;
+            if (t.is("(") || t.is("[")) depth++;
+            else if (t.is(")") || t.is("]")) { if (--depth == 0) return false; }
+            else if (t.is(",") && depth == 1) return true;
+        }
     }
 
     private OmpClause exprClause(OmpClause.ExprKind kind, String name, SourceLocation loc, boolean constant) {

@@ -239,7 +239,7 @@ public final class PtxSimPlugin implements DevicePlugin {
         if (!(kernel instanceof SimKernel k) || k.device() != device)
             throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on ptxsim device " + device);
         synchronized (d) {
-            d.hostMemory = pageableMemory && jomp.runtime.offload.Requires.unifiedSharedMemory();
+            d.hostMemory = pageableMemory && jomp.runtime.offload.Requires.hostAddressesInKernels();
             Decoder.Function f = k.function();
             if (f.paramSize.length != args.length) {
                 throw new IllegalArgumentException("kernel " + k.name() + " declares " + f.paramSize.length + " parameters, the launch passes " + args.length);
