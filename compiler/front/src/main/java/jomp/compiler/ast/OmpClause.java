@@ -147,6 +147,11 @@ public sealed interface OmpClause {
     record DirectiveNames(String clause, List<String> names, SourceLocation loc) implements OmpClause {}
     /** sizes(list) of tile. */
     record Sizes(List<Expr> sizes, SourceLocation loc) implements OmpClause {}
+    /** OpenMP 6.0: interchange's permutation(list) (1-based constants), fuse's looprange(first, count). */
+    record Permutation(List<Integer> order, SourceLocation loc) implements OmpClause {}
+    record LoopRange(int first, int count, SourceLocation loc) implements OmpClause {}
+    /** OpenMP 6.0: apply([label:] transformations): the directives applied to the generated loops, as written. */
+    record Apply(String label, List<String> directives, SourceLocation loc) implements OmpClause {}
     /** omp_all_memory in a depend clause (the items list of that Depend has no entry for it). */
     record AllMemory(DependType type, SourceLocation loc) implements OmpClause {}
     /**

@@ -47,7 +47,7 @@ final class OmpClauseParser {
         "uniform", "untied", "update", "use", "use_device_addr", "use_device_ptr", "uses_allocators", "weak", "when", "write",
         "ompx_attribute", "ompx_bare", "ompx_dyn_cgroup_mem",
         // OpenMP 6.0
-        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps");
+        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps", "permutation", "looprange", "apply");
 
     /**
      * The clauses up to the end of the pragma. {@code directive} is the name clang's messages use;
@@ -265,6 +265,60 @@ final class OmpClauseParser {
             }
             case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
                 return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, false);
+            }
+            case "permutation" -> {   // OpenMP 6.0 interchange: a permutation of 1..n, constants
+                Token o = open(n);
+                List<Integer> order = new ArrayList<>();
+                do {
+                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
+                    Long v = ConstEval.integer(e);
+                    if (v == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); v = 1L; }
+                    order.add((int) (long) v);
+                } while (p.consume(","));
+                p.expectClose(")", o);
+                List<Integer> sorted = new ArrayList<>(order);
+                java.util.Collections.sort(sorted);
+                for (int k = 0; k < sorted.size(); k++)
+                    if (sorted.get(k) != k + 1) { p.diags.error(loc, "the arguments of 'permutation' must be a permutation of 1 to " + order.size()); break; }
+                if (order.size() < 2) p.diags.error(loc, "'permutation' needs at least two loops");
+                return new OmpClause.Permutation(order, loc);
+            }
+            case "looprange" -> {   // OpenMP 6.0 fuse: looprange(first, count), positive constants
+                Token o = open(n);
+                long[] v = new long[2];
+                for (int k = 0; k < 2; k++) {
+                    if (k == 1) p.expect(",");
+                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
+                    Long c = ConstEval.integer(e);
+                    if (c == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); c = 1L; }
+                    else if (c <= 0) p.diags.error(e.loc(), "argument to 'looprange' clause must be a strictly positive integer value");
+                    v[k] = Math.max(1, c);
+                }
+                p.expectClose(")", o);
+                return new OmpClause.LoopRange((int) v[0], (int) v[1], loc);
+            }
+            case "apply" -> {   // OpenMP 6.0: apply([label:] directive[(clauses)], ...) on a loop transformation
+                Token o = open(n);
+                String label = null;
+                if (p.peek(1).is(":") && !p.peek(1).is("::")) { label = p.next().text; p.pos++; }
+                List<String> dirs = new ArrayList<>();
+                StringBuilder sb = new StringBuilder();
+                int depth = 0;
+                while (!p.atEof() && !(depth == 0 && p.at(")"))) {
+                    Token w = p.next();
+                    if (w.is("(")) depth++;
+                    else if (w.is(")")) depth--;
+                    if (depth == 0 && w.is(",")) { dirs.add(sb.toString().strip()); sb.setLength(0); continue; }
+                    sb.append(sb.length() > 0 && !w.is("(") && !w.is(")") ? " " : "").append(w.text);
+                }
+                if (sb.length() > 0) dirs.add(sb.toString().strip());
+                p.expectClose(")", o);
+                // unroll (any form) and nothing keep the generated loop's iterations in their order, so
+                // applying them changes no result; jomp applies no other transformation this way
+                for (String d : dirs)
+                    if (!(d.equals("unroll") || d.startsWith("unroll ") || d.startsWith("unroll(") || d.equals("nothing")))
+                        p.diags.error(loc, "jomp cannot apply '" + d + "' to the loops of '#pragma omp " + directive + "'");
+                return new OmpClause.Apply(label, dirs, loc);
             }
             case "graph_id" -> { return exprClause(OmpClause.ExprKind.GRAPH_ID, n, loc, false); }
             case "graph_reset", "replayable" -> {   // OpenMP 6.0: an optional condition, true when absent

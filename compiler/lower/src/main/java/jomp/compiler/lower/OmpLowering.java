@@ -104,6 +104,13 @@ final class OmpLowering {
                 nest.serialTiled(f, sizes);
                 ds.end(false, null);
             }
+            case REVERSE, INTERCHANGE -> {   // where they stand: the generated loops run in order (a loop construct over them: LoopNest.compute)
+                LoopNest nest = LoopNest.compute(f, x, d.loopDepth());
+                DataSharing ds = DataSharing.at(this, x, 0, nest);
+                nest.serial(f, IntConst.i64(0), f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1)), null, null);
+                ds.end(false, null);
+            }
+            case FUSE -> LoopFusion.lower(f, x);
             case METADIRECTIVE -> {   // the variant lowers with the constructs enclosing the metadirective as its context
                 f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
                 OmpContext.metadirective(this, x);
