@@ -1,6 +1,7 @@
-// KERNELS: 3
+// KERNELS: 4
 // ORACLE: expected
-// WHY: OpenMP 6.0's reverse, interchange (permutation) and fuse (looprange, apply): gcc 12 and
+// WHY: OpenMP 6.0's reverse, interchange (permutation), fuse (looprange, apply), split (counts) and
+// WHY: stripe: gcc 12 and
 // WHY: clang 19 know none of them
 /* The OpenMP 6.0 loop transformations on the host and in target regions: reverse runs a loop's
  * iterations last first (also a loop with a negative step and an unsigned one ending at 0, and
@@ -8,7 +9,8 @@
  * a rectangular nest (permutation(3, 1, 2): k, then i, then j); fuse runs the loops looprange
  * names in lockstep, the longest setting the count, the others before and after as written (in
  * the target region b[1][8] is 1: fused iteration 4 reads b[0][8] before fused iteration 8 sets
- * it). The order of the iterations is recorded where it is sequential. */
+ * it); split runs the iterations in order; stripe sizes(...) visits each loop in strides of its
+ * size, offsets outside. The order of the iterations is recorded where it is sequential. */
 #include <stdio.h>
 #define N 10
 int main(void) {
@@ -87,5 +89,26 @@ int main(void) {
     }
   }
   printf("\nfuse in a target region: %d %d %d %d\n", b[0][9], b[1][8], b[1][9], b[2][0] + b[2][9]);
+
+  int so[16], sn = 0, c = 3;
+#pragma omp split counts(c, omp_fill, 2)
+  for (int i = 10; i > 0; i--) so[sn++] = i;
+  printf("split counts(3, omp_fill, 2):");
+  for (int i = 0; i < sn; i++) printf(" %d", so[i]);
+  int st[16], tn = 0;
+#pragma omp target map(from: st) map(tofrom: tn)
+  {
+#pragma omp stripe sizes(2, 2)
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 4; j++) st[tn++] = 10 * i + j;
+  }
+  printf("\nstripe sizes(2, 2) in a target region:");
+  for (int i = 0; i < tn; i++) printf(" %d", st[i]);
+  sn = 0;
+#pragma omp stripe sizes(3)
+  for (int i = 0; i < 8; i++) so[sn++] = i;
+  printf("\nstripe sizes(3):");
+  for (int i = 0; i < sn; i++) printf(" %d", so[i]);
+  printf("\n");
   return 0;
 }

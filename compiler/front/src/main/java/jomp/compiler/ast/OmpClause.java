@@ -150,6 +150,8 @@ public sealed interface OmpClause {
     /** OpenMP 6.0: interchange's permutation(list) (1-based constants), fuse's looprange(first, count). */
     record Permutation(List<Integer> order, SourceLocation loc) implements OmpClause {}
     record LoopRange(int first, int count, SourceLocation loc) implements OmpClause {}
+    /** OpenMP 6.0: split's counts(list): iteration counts, null where omp_fill (the rest) stands. */
+    record Counts(List<Expr> counts, SourceLocation loc) implements OmpClause {}
     /** OpenMP 6.0: apply([label:] transformations): the directives applied to the generated loops, as written. */
     record Apply(String label, List<String> directives, SourceLocation loc) implements OmpClause {}
     /** omp_all_memory in a depend clause (the items list of that Depend has no entry for it). */

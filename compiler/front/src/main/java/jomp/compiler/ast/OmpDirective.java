@@ -25,7 +25,7 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         CANCEL, CANCELLATION_POINT, SCAN, DEPOBJ, ERROR, NOTHING, ASSUME, ASSUMES, BEGIN_ASSUMES, END_ASSUMES,
         METADIRECTIVE, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT, ALLOCATE, TILE, UNROLL,
         // OpenMP 6.0 directives
-        TASKGRAPH, REVERSE, INTERCHANGE, FUSE
+        TASKGRAPH, REVERSE, INTERCHANGE, FUSE, SPLIT, STRIPE
     }
 
     /** atomic's kind (read, write, update, capture; update when none is written); null for other directives. */
@@ -50,12 +50,13 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
 
     /** Loop-associated: for, simd, distribute, loop (alone or combined). */
     public boolean isLoop() { return has(Leaf.FOR) || has(Leaf.SIMD) || has(Leaf.DISTRIBUTE) || has(Leaf.LOOP) || has(Leaf.TASKLOOP) || has(Leaf.TILE) || has(Leaf.UNROLL)
-            || has(Leaf.REVERSE) || has(Leaf.INTERCHANGE); }
+            || has(Leaf.REVERSE) || has(Leaf.INTERCHANGE) || has(Leaf.SPLIT) || has(Leaf.STRIPE); }
 
     /** The loop transformations of OpenMP 5.1 and 6.0: they make loops, not regions. */
     public boolean isLoopTransformation() {
         Leaf l = leaves.get(0);
-        return l == Leaf.TILE || l == Leaf.UNROLL || l == Leaf.REVERSE || l == Leaf.INTERCHANGE || l == Leaf.FUSE;
+        return l == Leaf.TILE || l == Leaf.UNROLL || l == Leaf.REVERSE || l == Leaf.INTERCHANGE || l == Leaf.FUSE
+            || l == Leaf.SPLIT || l == Leaf.STRIPE;
     }
 
     /** The clauses of one class, in source order. */

@@ -47,7 +47,7 @@ final class OmpClauseParser {
         "uniform", "untied", "update", "use", "use_device_addr", "use_device_ptr", "uses_allocators", "weak", "when", "write",
         "ompx_attribute", "ompx_bare", "ompx_dyn_cgroup_mem",
         // OpenMP 6.0
-        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps", "permutation", "looprange", "apply");
+        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps", "permutation", "looprange", "apply", "counts");
 
     /**
      * The clauses up to the end of the pragma. {@code directive} is the name clang's messages use;
@@ -282,6 +282,21 @@ final class OmpClauseParser {
                     if (sorted.get(k) != k + 1) { p.diags.error(loc, "the arguments of 'permutation' must be a permutation of 1 to " + order.size()); break; }
                 if (order.size() < 2) p.diags.error(loc, "'permutation' needs at least two loops");
                 return new OmpClause.Permutation(order, loc);
+            }
+            case "counts" -> {   // OpenMP 6.0 split: non-negative counts, one of them omp_fill
+                Token o = open(n);
+                List<Expr> counts = new ArrayList<>();
+                int fills = 0;
+                do {
+                    if (p.at("omp_fill") && (p.peek(1).is(",") || p.peek(1).is(")"))) { p.pos++; counts.add(null); fills++; continue; }
+                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
+                    Long v = ConstEval.integer(e);
+                    if (v != null && v < 0) p.diags.error(e.loc(), "argument to 'counts' clause must be a non-negative integer value");
+                    counts.add(convert(e, Type.LONG));
+                } while (p.consume(","));
+                p.expectClose(")", o);
+                if (fills != 1) p.diags.error(loc, "'counts' clause needs exactly one 'omp_fill'");
+                return new OmpClause.Counts(counts, loc);
             }
             case "looprange" -> {   // OpenMP 6.0 fuse: looprange(first, count), positive constants
                 Token o = open(n);

@@ -111,6 +111,8 @@ final class OmpLowering {
                 ds.end(false, null);
             }
             case FUSE -> LoopFusion.lower(f, x);
+            case SPLIT -> LoopStripes.split(this, f, x);
+            case STRIPE -> LoopStripes.stripe(this, f, x);
             case METADIRECTIVE -> {   // the variant lowers with the constructs enclosing the metadirective as its context
                 f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
                 OmpContext.metadirective(this, x);
