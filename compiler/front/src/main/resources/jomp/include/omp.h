@@ -109,6 +109,13 @@ int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr, size_
                              size_t device_offset, int device);
 int omp_target_disassociate_ptr(const void *host_ptr, int device);
 void *omp_get_mapped_ptr(const void *p, int device);
+/* OpenMP 6.0: device identifiers, per-device teams ICVs */
+const char *omp_get_uid_from_device(int device_num);
+int omp_get_device_from_uid(const char *uid);
+int omp_get_device_num_teams(int device_num);
+void omp_set_device_num_teams(int num_teams, int device_num);
+int omp_get_device_teams_thread_limit(int device_num);
+void omp_set_device_teams_thread_limit(int thread_limit, int device_num);
 
 /* Locks */
 void omp_init_lock(omp_lock_t *lock);
