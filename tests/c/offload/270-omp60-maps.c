@@ -1,4 +1,4 @@
-// KERNELS: 6
+// KERNELS: 8
 // ORACLE: expected
 // WHY: OpenMP 6.0 syntax: gcc 12 and clang 19 refuse the self and delete modifiers, the storage map
 // WHY: type, a map type modifier without a map type, target_data with depend and nowait(expr)
@@ -7,9 +7,13 @@
  * copy and map(delete, storage: ...) removes it; map(present: x) keeps the default type tofrom
  * (the mapping exists, so nothing is copied back until an update);
  * p[:] of a pointer refers to the storage mapped there; target_data (underscore spelling) waits
- * for its depend predecessors and for the tasks of its region; nowait(e) defers only when e holds. */
+ * for its depend predecessors and for the tasks of its region; nowait(e) defers only when e holds;
+ * a declare_target local variable keeps its device copy from region to region (its initializer
+ * starts it), apart from the host's. */
 #include <stdio.h>
 #include <omp.h>
+int visits = 7;
+#pragma omp declare_target local(visits)
 int main(void) {
   int dev = omp_get_default_device();
   int a[8], *pa = a, *seen = 0;
@@ -63,5 +67,12 @@ int main(void) {
 #pragma omp taskwait
     if (deferred) printf("nowait(1): done at the taskwait, y %d\n", y);
   }
+  int first = 0, second = 0;
+  visits = 100;
+#pragma omp target map(from: first)
+  first = ++visits;
+#pragma omp target map(from: second)
+  second = ++visits;
+  printf("declare_target local: device %d then %d, host %d\n", first, second, visits);
   return 0;
 }

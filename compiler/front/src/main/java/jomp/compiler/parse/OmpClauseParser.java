@@ -47,7 +47,7 @@ final class OmpClauseParser {
         "uniform", "untied", "update", "use", "use_device_addr", "use_device_ptr", "uses_allocators", "weak", "when", "write",
         "ompx_attribute", "ompx_bare", "ompx_dyn_cgroup_mem",
         // OpenMP 6.0
-        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps", "permutation", "looprange", "apply", "counts");
+        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps", "permutation", "looprange", "apply", "counts", "local");
 
     /**
      * The clauses up to the end of the pragma. {@code directive} is the name clang's messages use;
@@ -265,6 +265,16 @@ final class OmpClauseParser {
             }
             case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
                 return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, false);
+            }
+            case "local" -> {
+                // OpenMP 6.0 declare target local(list): each device has a copy of its own, which its
+                // initializer starts and target regions keep; jomp makes it an enter item (the device
+                // copy is registered with the host variable's address, which only a map or update of
+                // the variable, not allowed for a local one, would show)
+                Token o = open(n);
+                List<OmpDirective.Item> items = omp.itemList();
+                p.expectClose(")", o);
+                return new OmpClause.ListClause(OmpClause.ListKind.ENTER, items, loc);
             }
             case "permutation" -> {   // OpenMP 6.0 interchange: a permutation of 1..n, constants
                 Token o = open(n);
