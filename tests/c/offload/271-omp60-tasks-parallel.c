@@ -1,14 +1,15 @@
-// KERNELS: 2
+// KERNELS: 3
 // ORACLE: expected
 // WHY: OpenMP 6.0 syntax: gcc 12 and clang 19 know neither taskgraph nor the task clauses
 // WHY: replayable, transparent and threadset, message and severity on parallel, num_threads(strict:)
-// WHY: with a list, the 6.0 allocator traits, omp_is_free_agent or underscore directive names
+// WHY: with a list, the 6.0 allocator traits, omp_is_free_agent, induction or underscore directive names
 /* OpenMP 6.0 tasking and parallel regions: a taskgraph region runs its tasks to completion before
  * it ends (an implicit taskgroup), with nogroup it does not wait; graph_id, graph_reset and if
  * are evaluated each time; task clauses replayable, transparent and threadset keep the task's
  * meaning; parallel with message and severity and num_threads(strict: ...) forms a team of the
  * threads asked; underscore names (parallel_for); 6.0 allocator traits; no free-agent threads,
- * on the host and on the device. */
+ * on the host and on the device; induction variables take, in each iteration, the value a
+ * sequential run gives them there (x + i * step, x * step^i), and end with the last one's. */
 #include <stdio.h>
 #include <omp.h>
 static int calls;
@@ -77,6 +78,23 @@ int main(void) {
          al != omp_null_allocator, v[7], none == omp_null_allocator);
   omp_free(v, al);
   omp_destroy_allocator(al);
+
+  int ix = 3, ixs[10];
+  double iy = 1.0, iys[10];
+  long iz = 100, izs[10];
+#pragma omp parallel for induction(step(2), +: ix) induction(step(1.5), *: iy) induction(step(4), -: iz) num_threads(3)
+  for (int i = 0; i < 10; i++) {
+    ixs[i] = ix; iys[i] = iy; izs[i] = iz;
+    ix += 2; iy *= 1.5; iz -= 4;
+  }
+  printf("induction: %d %d %g %g %ld %ld, after %d %g %ld\n", ixs[1], ixs[9], iys[2], iys[9], izs[1], izs[9], ix, iy, iz);
+  int pw = 1, pws[12];
+#pragma omp target teams distribute parallel for induction(step(3), *: pw) map(from: pws)
+  for (int i = 0; i < 12; i++) {
+    pws[i] = pw;
+    pw *= 3;
+  }
+  printf("induction in a target region: %d %d %d\n", pws[0], pws[5], pws[11]);
 
   int free_host = omp_is_free_agent(), free_dev = -1, anc_dev = -1;
 #pragma omp target map(from: free_dev, anc_dev)

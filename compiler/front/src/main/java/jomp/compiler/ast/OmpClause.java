@@ -125,6 +125,8 @@ public sealed interface OmpClause {
     record TaskReduction(boolean in, Reduction reduction, SourceLocation loc) implements OmpClause {}
     /** linear(list[: step]) and linear(list: val|ref|uval, step(s)) (5.2), or the older val(list): step. Step null = 1. */
     record Linear(List<OmpDirective.Item> items, Expr step, String modifier, SourceLocation loc) implements OmpClause {}
+    /** OpenMP 6.0 induction([step(s),] op: list), op + or * (- is + with a negated step): the item's value at logical iteration i is x op step^i. */
+    record Induction(boolean multiply, List<OmpDirective.Item> items, Expr step, SourceLocation loc) implements OmpClause {}
     /** order([reproducible|unconstrained:] concurrent). */
     record Order(String modifier, SourceLocation loc) implements OmpClause {}
     /** bind(teams|parallel|thread) of loop. */

@@ -47,7 +47,7 @@ final class OmpClauseParser {
         "uniform", "untied", "update", "use", "use_device_addr", "use_device_ptr", "uses_allocators", "weak", "when", "write",
         "ompx_attribute", "ompx_bare", "ompx_dyn_cgroup_mem",
         // OpenMP 6.0
-        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps", "permutation", "looprange", "apply", "counts", "local");
+        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps", "permutation", "looprange", "apply", "counts", "local", "induction");
 
     /**
      * The clauses up to the end of the pragma. {@code directive} is the name clang's messages use;
@@ -265,6 +265,30 @@ final class OmpClauseParser {
             }
             case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
                 return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, false);
+            }
+            case "induction" -> {
+                Token o = open(n);
+                Expr step = null;
+                if (p.at("step") && p.peek(1).is("(")) {
+                    p.pos++;
+                    Token so = open("step");
+                    step = p.exprs.rvalue(p.exprs.assign());
+                    p.expectClose(")", so);
+                    p.expect(",");
+                }
+                Token op = p.next();
+                if (!(op.is("+") || op.is("-") || op.is("*"))) {
+                    p.diags.error(op.loc, "jomp supports the induction operators '+', '-' and '*' (no declare induction)");
+                    throw new Parser.SyntaxError();
+                }
+                p.expect(":");
+                List<OmpDirective.Item> items = omp.itemList();
+                p.expectClose(")", o);
+                for (OmpDirective.Item it : items)
+                    if (it.var() != null && !it.var().type.isArithmetic()) p.diags.error(it.loc(), "induction variable must have arithmetic type");
+                if (step == null) step = new Expr.IntLit(1, Type.INT, loc);
+                if (op.is("-")) step = new Expr.Unary(Expr.Unary.Op.NEG, step, step.type(), step.loc());
+                return new OmpClause.Induction(op.is("*"), items, step, loc);
             }
             case "local" -> {
                 // OpenMP 6.0 declare target local(list): each device has a copy of its own, which its
