@@ -794,6 +794,9 @@ int omp_get_num_procs(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
 
 int omp_in_final(void) { return __jomp_self()->final_depth > 0; }
 int omp_in_explicit_task(void) { return __jomp_self()->task_depth > 0; }
+/* OpenMP 6.0: no free-agent threads on a device */
+int omp_is_free_agent(void) { return 0; }
+int omp_ancestor_is_free_agent(int level) { (void) level; return 0; }
 
 int omp_get_dynamic(void) { return 0; }
 

@@ -109,6 +109,13 @@ int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr, size_
                              size_t device_offset, int device);
 int omp_target_disassociate_ptr(const void *host_ptr, int device);
 void *omp_get_mapped_ptr(const void *p, int device);
+/* OpenMP 6.0: device identifiers, per-device teams ICVs */
+const char *omp_get_uid_from_device(int device_num);
+int omp_get_device_from_uid(const char *uid);
+int omp_get_device_num_teams(int device_num);
+void omp_set_device_num_teams(int num_teams, int device_num);
+int omp_get_device_teams_thread_limit(int device_num);
+void omp_set_device_teams_thread_limit(int thread_limit, int device_num);
 
 /* Locks */
 void omp_init_lock(omp_lock_t *lock);
@@ -199,7 +206,10 @@ const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_interop_rc_
 /* Allocator traits (OpenMP 5.0-5.2), with libomp's values */
 typedef enum omp_alloctrait_key_t {
   omp_atk_sync_hint = 1, omp_atk_alignment = 2, omp_atk_access = 3, omp_atk_pool_size = 4,
-  omp_atk_fallback = 5, omp_atk_fb_data = 6, omp_atk_pinned = 7, omp_atk_partition = 8
+  omp_atk_fallback = 5, omp_atk_fb_data = 6, omp_atk_pinned = 7, omp_atk_partition = 8,
+  /* OpenMP 6.0 (libomp has no values for them yet: jomp's) */
+  omp_atk_pin_device = 9, omp_atk_preferred_device = 10, omp_atk_device_access = 11,
+  omp_atk_target_access = 12, omp_atk_atomic_scope = 13, omp_atk_part_size = 14
 } omp_alloctrait_key_t;
 typedef enum omp_alloctrait_value_t {
   omp_atv_false = 0, omp_atv_true = 1, omp_atv_contended = 3, omp_atv_uncontended = 4,
@@ -207,13 +217,22 @@ typedef enum omp_alloctrait_value_t {
   omp_atv_all = 7, omp_atv_thread = 8, omp_atv_pteam = 9, omp_atv_cgroup = 10,
   omp_atv_default_mem_fb = 11, omp_atv_null_fb = 12, omp_atv_abort_fb = 13,
   omp_atv_allocator_fb = 14, omp_atv_environment = 15, omp_atv_nearest = 16,
-  omp_atv_blocked = 17, omp_atv_interleaved = 18
+  omp_atv_blocked = 17, omp_atv_interleaved = 18,
+  /* OpenMP 6.0 (jomp's values) */
+  omp_atv_single = 19, omp_atv_multiple = 20, omp_atv_memspace = 21, omp_atv_partitioner = 22,
+  omp_atv_device = 23
 } omp_alloctrait_value_t;
 #define omp_atv_default ((omp_uintptr_t)-1)
 typedef struct { omp_alloctrait_key_t key; omp_uintptr_t value; } omp_alloctrait_t;
 omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int ntraits,
                                           omp_alloctrait_t traits[]);
 void omp_destroy_allocator(omp_allocator_handle_t allocator);
+
+/* OpenMP 6.0: free-agent threads (jomp has none: tasks of threadset(omp_pool) run on the team's threads) */
+int omp_is_free_agent(void);
+int omp_ancestor_is_free_agent(int level);
+/* OpenMP 6.0 task clauses: transparent's impex types */
+typedef enum omp_impex_t { omp_not_impex = 0, omp_import = 1, omp_export = 2, omp_impex = 3 } omp_impex_t;
 
 /* Tasks (OpenMP 5.0-5.2): detach events, depend objects */
 typedef enum omp_event_handle_t { KMP_EVENT_MAX_HANDLE = UINTPTR_MAX } omp_event_handle_t;

@@ -22,6 +22,11 @@ public final class MapType {
     public static final long PRESENT = 0x1000;
     /** ompx_hold: the mapping's hold reference count. */
     public static final long OMPX_HOLD = 0x2000;
+    /**
+     * OpenMP 6.0's self map-type modifier: the device uses the original (host) storage, no copy
+     * is made (jomp's bit: libomptarget has none yet).
+     */
+    public static final long SELF = 1L << 40;
     /** The entry's {@code args[i]} points to {@code {offset, count, stride}} descriptors. */
     public static final long NON_CONTIG = 1L << 44;
     /** The top 16 bits: 1 + the index of the entry this one is a member of; 0 for none. */

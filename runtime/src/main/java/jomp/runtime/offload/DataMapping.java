@@ -12,6 +12,7 @@ import static jomp.offload.abi.MapType.OMPX_HOLD;
 import static jomp.offload.abi.MapType.PRESENT;
 import static jomp.offload.abi.MapType.PRIVATE;
 import static jomp.offload.abi.MapType.PTR_AND_OBJ;
+import static jomp.offload.abi.MapType.SELF;
 import static jomp.offload.abi.MapType.TO;
 
 import java.lang.foreign.Arena;
@@ -96,13 +97,13 @@ final class DataMapping {
                 if (padding != 0) Info.debug("Using a padding of %d bytes for begin address %s", padding, Info.hex(hstBegin));
             }
             boolean implicit = (type & IMPLICIT) != 0, close = (type & CLOSE) != 0, present = (type & PRESENT) != 0,
-                hold = (type & OMPX_HOLD) != 0;
+                hold = (type & OMPX_HOLD) != 0, self = (type & SELF) != 0;
             boolean updateRef = (type & MEMBER_OF) == 0;
             Target pointer = null;
             long pointerHst = 0;
             if ((type & PTR_AND_OBJ) != 0) {
                 Info.debug("Has a pointer entry: ");
-                pointer = targetPointer(d, hstBase, hstBase, 0, 8, 0, false, false, implicit, updateRef, close, present, hold, c);
+                pointer = targetPointer(d, hstBase, hstBase, 0, 8, 0, false, false, implicit, updateRef, close, present, hold, self, c);
                 if (pointer.tgt() == 0) {
                     Info.report("Call to getTargetPointer returned null pointer (%s).", present ? "'present' map type modifier" : "device failure or illegal mapping");
                     return false;
@@ -114,7 +115,7 @@ final class DataMapping {
             }
             boolean contiguousTo = (type & TO) != 0 && (type & NON_CONTIG) == 0;
             Target t = targetPointer(d, hstBegin, hstBase, padding, size, m.name[i], contiguousTo, (type & ALWAYS) != 0, implicit,
-                    updateRef, close, present, hold, c);
+                    updateRef, close, present, hold, self, c);
             if (t.tgt() == 0 && (size != 0 || present)) {
                 Info.report("Call to getTargetPointer returned null pointer (%s).", present ? "'present' map type modifier" : "device failure or illegal mapping");
                 return false;
@@ -143,7 +144,7 @@ final class DataMapping {
      * failure (a missing 'present' mapping, an explicit extension of a mapping).
      */
     static Target targetPointer(Device d, long hstBegin, long hstBase, long padding, long size, long name, boolean to, boolean always,
-                                boolean implicit, boolean updateRef, boolean close, boolean present, boolean hold, Construct c) {
+                                boolean implicit, boolean updateRef, boolean close, boolean present, boolean hold, boolean self, Construct c) {
         MappingTable.Lookup lr = d.table.lookup(hstBegin, size);
         MappingTable.Entry e = lr.entry();
         long tgt;
@@ -169,7 +170,12 @@ final class DataMapping {
                     Info.hex(hstBegin), size, Info.hex(e.hstBegin), e.size());
             if (present) message("device mapping required by 'present' map type modifier does not exist for host address %s (%d bytes)", Info.hex(hstBegin), size);
             return Target.FAIL;
-        } else if (Requires.unifiedSharedMemory() && !close) {
+        } else if (self && !d.plugin.unifiedMemory(d.local)) {
+            // OpenMP 6.0: a self map needs the device to reach the original storage
+            message("'self' map of host address %s (%d bytes): device %d cannot access host memory", Info.hex(hstBegin), size, d.id);
+            return Target.FAIL;
+        } else if (self || Requires.unifiedSharedMemory() && !close) {
+            if (self) Requires.noteSelfMap();
             Info.info(Info.MAPPING_CHANGED, d.id, "Return HstPtrBegin %s Size=%d for unified shared memory", Info.hex(hstBegin), size);
             if (!Info.DEBUG) Info.debug("Return HstPtrBegin %s Size=%d for unified shared memory", Info.hex(hstBegin), size);
             return new Target(null, hstBegin, false, false, true, false, false);

@@ -40,6 +40,12 @@ final class Device {
     /** The registry generation whose images this device has considered. */
     private volatile int seen = -1;
 
+    /** OpenMP 6.0's omp_set_device_num_teams / _teams_thread_limit: the ICVs are read again and the loaded images get them. */
+    synchronized void icvsChanged() {
+        icvs = null;
+        for (DevicePlugin.LoadedImage li : loaded.values()) if (li != null) writeIcvs(li);
+    }
+
     /** Initialises the device on first use and loads every registered image it can run that it has not loaded yet. */
     void ready() {
         if (seen == Registry.generation()) return;   // the common case: nothing new since the last launch

@@ -36,6 +36,63 @@ public final class DeviceApi {
 
     private static boolean host(long device) { return device == -1 || device == Devices.count(); }
 
+    // ---- OpenMP 6.0: device identifiers and per-device teams ICVs
+
+    /** A device's unique identifier: "host" for the initial device, else its plugin's name and its number in that plugin ("jvm-0", "ptxsim-0", "cuda-1"). */
+    private static String uid(int device) {
+        if (host(device)) return "host";
+        Device d = Devices.get(device);
+        return d == null ? null : d.plugin.name() + "-" + d.local;
+    }
+
+    private static final java.util.concurrent.ConcurrentHashMap<Integer, Long> UIDS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** omp_get_uid_from_device: the device's identifier (a string that lives as long as the program), NULL for no device. */
+    public static long omp_get_uid_from_device(int device) {
+        int key = host(device) ? -1 : device;
+        String u = uid(key);
+        if (u == null) return 0;
+        return UIDS.computeIfAbsent(key, k -> {
+            byte[] b = u.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            long a = Mem.permanent(b.length + 1, 1);
+            for (int i = 0; i < b.length; i++) Mem.putByte(a + i, b[i]);
+            return a;
+        });
+    }
+
+    /** omp_get_device_from_uid: the device with that identifier, omp_invalid_device (-2) for none. */
+    public static int omp_get_device_from_uid(long uid) {
+        if (uid == 0) return -2;
+        String u = Mem.cString(uid);
+        if (u.equals("host")) return omp_get_initial_device();
+        for (int i = 0; i < Devices.count(); i++) if (u.equals(uid(i))) return i;
+        return -2;
+    }
+
+    /** nteams-var of a device (the host's own for the initial device); 0 where it is not set. */
+    public static int omp_get_device_num_teams(int device) {
+        if (host(device)) return jomp.runtime.omp.OmpApi.omp_get_max_teams();
+        return Devices.get(device) == null ? 0 : DeviceIcvs.of(device).nteams();
+    }
+
+    public static void omp_set_device_num_teams(int n, int device) {
+        if (n <= 0) return;
+        if (host(device)) jomp.runtime.omp.OmpApi.omp_set_num_teams(n);
+        else if (Devices.get(device) != null) { DeviceIcvs.SET_NTEAMS.put(device, n); Devices.get(device).icvsChanged(); }
+    }
+
+    /** teams-thread-limit-var of a device (the host's own for the initial device); 0 where it is not set. */
+    public static int omp_get_device_teams_thread_limit(int device) {
+        if (host(device)) return jomp.runtime.omp.OmpApi.omp_get_teams_thread_limit();
+        return Devices.get(device) == null ? 0 : DeviceIcvs.of(device).teamsThreadLimit();
+    }
+
+    public static void omp_set_device_teams_thread_limit(int n, int device) {
+        if (n <= 0) return;
+        if (host(device)) jomp.runtime.omp.OmpApi.omp_set_teams_thread_limit(n);
+        else if (Devices.get(device) != null) { DeviceIcvs.SET_TEAMS_THREAD_LIMIT.put(device, n); Devices.get(device).icvsChanged(); }
+    }
+
     /** What __jomp_target_device_matches receives for a selector without device_num: the default device. */
     static final int DEFAULT_DEVICE = -100;
 

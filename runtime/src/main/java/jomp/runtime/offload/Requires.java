@@ -49,6 +49,14 @@ public final class Requires {
     /** Host memory is device memory: maps use host addresses and copy nothing. */
     public static boolean unifiedSharedMemory() { return (flags & UNIFIED_SHARED_MEMORY) != 0; }
 
+    /** Whether a map with OpenMP 6.0's self modifier gave a device the host's storage (its kernels then read host memory). */
+    private static volatile boolean selfMapped;
+
+    static void noteSelfMap() { selfMapped = true; }
+
+    /** Whether kernels may use host addresses: unified_shared_memory, or self maps made so far. */
+    public static boolean hostAddressesInKernels() { return unifiedSharedMemory() || selfMapped; }
+
     public static boolean unifiedAddress() { return (flags & (UNIFIED_ADDRESS | UNIFIED_SHARED_MEMORY)) != 0; }
 
     public static boolean reverseOffload() { return (flags & REVERSE_OFFLOAD) != 0; }

@@ -21,7 +21,10 @@ final class Allocators {
 
     static final long NULL_ALLOCATOR = 0, DEFAULT_MEM_ALLOC = 1, THREAD_MEM_ALLOC = 8;
     static final int ATK_SYNC_HINT = 1, ATK_ALIGNMENT = 2, ATK_ACCESS = 3, ATK_POOL_SIZE = 4, ATK_FALLBACK = 5, ATK_FB_DATA = 6,
-            ATK_PINNED = 7, ATK_PARTITION = 8;
+            ATK_PINNED = 7, ATK_PARTITION = 8,
+            // OpenMP 6.0 (omp.h's values)
+            ATK_PIN_DEVICE = 9, ATK_PREFERRED_DEVICE = 10, ATK_DEVICE_ACCESS = 11, ATK_TARGET_ACCESS = 12, ATK_ATOMIC_SCOPE = 13, ATK_PART_SIZE = 14;
+    static final long ATV_ALL = 7, ATV_THREAD = 8, ATV_CGROUP = 10, ATV_SINGLE = 19, ATV_MULTIPLE = 20, ATV_DEVICE = 23;
     static final long ATV_DEFAULT_MEM_FB = 11, ATV_NULL_FB = 12, ATV_ABORT_FB = 13, ATV_ALLOCATOR_FB = 14, ATV_DEFAULT = -1;
     private static final long HEADER = 32;
 
@@ -79,6 +82,16 @@ final class Allocators {
                 }
                 case ATK_FB_DATA -> fbData = value;
                 case ATK_SYNC_HINT, ATK_ACCESS, ATK_PINNED, ATK_PARTITION -> {}   // no effect on the C heap
+                // OpenMP 6.0: the C heap is host memory that every jomp device reaches (the jvm device
+                // shares the process; a GPU maps it, or reads it through HMM), so these traits change
+                // no placement; their values are checked
+                case ATK_PIN_DEVICE, ATK_PREFERRED_DEVICE -> {
+                    if (value != ATV_DEFAULT && value < 0) return NULL_ALLOCATOR;   // a device number (the initial device is the last)
+                }
+                case ATK_TARGET_ACCESS -> { if (value != ATV_DEFAULT && value != ATV_SINGLE && value != ATV_MULTIPLE) return NULL_ALLOCATOR; }
+                case ATK_DEVICE_ACCESS -> { if (value != ATV_DEFAULT && value != ATV_ALL && value != ATV_CGROUP && value != ATV_DEVICE && value != ATV_THREAD && value != 9) return NULL_ALLOCATOR; }
+                case ATK_ATOMIC_SCOPE -> { if (value != ATV_DEFAULT && value != ATV_ALL && value != ATV_DEVICE) return NULL_ALLOCATOR; }
+                case ATK_PART_SIZE -> { if (value != ATV_DEFAULT && value <= 0) return NULL_ALLOCATOR; }
                 default -> { return NULL_ALLOCATOR; }
             }
         }

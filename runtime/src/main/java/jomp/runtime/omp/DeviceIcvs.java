@@ -66,7 +66,19 @@ public final class DeviceIcvs {
     /** The environment the device ICVs come from (tests replace it). */
     static volatile java.util.function.UnaryOperator<String> env = System::getenv;
 
+    /** OpenMP 6.0's omp_set_device_num_teams and omp_set_device_teams_thread_limit: a device's values set by the program. */
+    public static final java.util.concurrent.ConcurrentHashMap<Integer, Integer> SET_NTEAMS = new java.util.concurrent.ConcurrentHashMap<>(),
+            SET_TEAMS_THREAD_LIMIT = new java.util.concurrent.ConcurrentHashMap<>();
+
     public static OfDevice of(int device) {
+        OfDevice d = fromEnvironment(device);
+        Integer nt = SET_NTEAMS.get(device), tl = SET_TEAMS_THREAD_LIMIT.get(device);
+        if (nt == null && tl == null) return d;
+        return new OfDevice(nt != null ? nt : d.nteams(), tl != null ? tl : d.teamsThreadLimit(), d.nthreads(), d.threadLimit(),
+                d.maxActiveLevels(), d.schedKind(), d.schedChunk());
+    }
+
+    private static OfDevice fromEnvironment(int device) {
         String nt = value("OMP_NUM_THREADS", device), mal = value("OMP_MAX_ACTIVE_LEVELS", device), sched = value("OMP_SCHEDULE", device);
         int[] threads = nt == null ? null : Icv.parseNumThreads(nt);
         int levels = mal == null ? -1 : Icv.parsePositive(mal, true);

@@ -64,6 +64,10 @@ public final class OmpApi {
     public static int omp_in_final() { return Tasks.inFinal() ? 1 : 0; }
     public static int omp_in_explicit_task() { return Tasks.inExplicit() ? 1 : 0; }
 
+    /** OpenMP 6.0: jomp has no free-agent threads (tasks of threadset(omp_pool) run on the threads of the team, as the specification allows). */
+    public static int omp_is_free_agent() { return 0; }
+    public static int omp_ancestor_is_free_agent(int level) { return 0; }
+
     // ---- places and binding (OMP_PLACES, OMP_PROC_BIND; see Places)
 
     /** bind-var of the next nesting level: the policy a parallel region without proc_bind would use. */

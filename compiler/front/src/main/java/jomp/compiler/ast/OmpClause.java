@@ -18,7 +18,11 @@ public sealed interface OmpClause {
 
     /** Clauses with one expression (value null for collapse-like clauses never). */
     enum ExprKind { DEVICE, IF, NUM_TEAMS, THREAD_LIMIT, NUM_THREADS, COLLAPSE, FINAL, PRIORITY, SAFELEN, SIMDLEN, ORDERED, FILTER, HINT, GRAINSIZE, NUM_TASKS,
-        ALLOCATOR, ALIGN, PARTIAL, HOLDS, MESSAGE, NOVARIANTS, NOCONTEXT, OMPX_DYN_CGROUP_MEM }
+        ALLOCATOR, ALIGN, PARTIAL, HOLDS, MESSAGE, NOVARIANTS, NOCONTEXT, OMPX_DYN_CGROUP_MEM,
+        /** nowait(e) of OpenMP 6.0 whose argument is not a constant: the construct waits or not as e says when it runs */
+        NOWAIT,
+        /** OpenMP 6.0: taskgraph's graph_id and graph_reset, task's replayable and transparent */
+        GRAPH_ID, GRAPH_RESET, REPLAYABLE, TRANSPARENT }
     /** Clauses with a variable list. */
     enum ListKind {
         PRIVATE, FIRSTPRIVATE, LASTPRIVATE, SHARED, IS_DEVICE_PTR, USE_DEVICE_PTR, USE_DEVICE_ADDR, HAS_DEVICE_ADDR,
@@ -121,6 +125,8 @@ public sealed interface OmpClause {
     record TaskReduction(boolean in, Reduction reduction, SourceLocation loc) implements OmpClause {}
     /** linear(list[: step]) and linear(list: val|ref|uval, step(s)) (5.2), or the older val(list): step. Step null = 1. */
     record Linear(List<OmpDirective.Item> items, Expr step, String modifier, SourceLocation loc) implements OmpClause {}
+    /** OpenMP 6.0 induction([step(s),] op: list), op + or * (- is + with a negated step): the item's value at logical iteration i is x op step^i. */
+    record Induction(boolean multiply, List<OmpDirective.Item> items, Expr step, SourceLocation loc) implements OmpClause {}
     /** order([reproducible|unconstrained:] concurrent). */
     record Order(String modifier, SourceLocation loc) implements OmpClause {}
     /** bind(teams|parallel|thread) of loop. */
@@ -143,6 +149,13 @@ public sealed interface OmpClause {
     record DirectiveNames(String clause, List<String> names, SourceLocation loc) implements OmpClause {}
     /** sizes(list) of tile. */
     record Sizes(List<Expr> sizes, SourceLocation loc) implements OmpClause {}
+    /** OpenMP 6.0: interchange's permutation(list) (1-based constants), fuse's looprange(first, count). */
+    record Permutation(List<Integer> order, SourceLocation loc) implements OmpClause {}
+    record LoopRange(int first, int count, SourceLocation loc) implements OmpClause {}
+    /** OpenMP 6.0: split's counts(list): iteration counts, null where omp_fill (the rest) stands. */
+    record Counts(List<Expr> counts, SourceLocation loc) implements OmpClause {}
+    /** OpenMP 6.0: apply([label:] transformations): the directives applied to the generated loops, as written. */
+    record Apply(String label, List<String> directives, SourceLocation loc) implements OmpClause {}
     /** omp_all_memory in a depend clause (the items list of that Depend has no entry for it). */
     record AllMemory(DependType type, SourceLocation loc) implements OmpClause {}
     /**

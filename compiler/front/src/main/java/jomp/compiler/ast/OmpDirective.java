@@ -23,7 +23,9 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         // OpenMP 5.x directives (issue 13): cancellation, scan, depend objects, compile-time and
         // informational directives, variants, allocation, loop transformations
         CANCEL, CANCELLATION_POINT, SCAN, DEPOBJ, ERROR, NOTHING, ASSUME, ASSUMES, BEGIN_ASSUMES, END_ASSUMES,
-        METADIRECTIVE, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT, ALLOCATE, TILE, UNROLL
+        METADIRECTIVE, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT, ALLOCATE, TILE, UNROLL,
+        // OpenMP 6.0 directives
+        TASKGRAPH, REVERSE, INTERCHANGE, FUSE, SPLIT, STRIPE
     }
 
     /** atomic's kind (read, write, update, capture; update when none is written); null for other directives. */
@@ -47,7 +49,15 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
     }
 
     /** Loop-associated: for, simd, distribute, loop (alone or combined). */
-    public boolean isLoop() { return has(Leaf.FOR) || has(Leaf.SIMD) || has(Leaf.DISTRIBUTE) || has(Leaf.LOOP) || has(Leaf.TASKLOOP) || has(Leaf.TILE) || has(Leaf.UNROLL); }
+    public boolean isLoop() { return has(Leaf.FOR) || has(Leaf.SIMD) || has(Leaf.DISTRIBUTE) || has(Leaf.LOOP) || has(Leaf.TASKLOOP) || has(Leaf.TILE) || has(Leaf.UNROLL)
+            || has(Leaf.REVERSE) || has(Leaf.INTERCHANGE) || has(Leaf.SPLIT) || has(Leaf.STRIPE); }
+
+    /** The loop transformations of OpenMP 5.1 and 6.0: they make loops, not regions. */
+    public boolean isLoopTransformation() {
+        Leaf l = leaves.get(0);
+        return l == Leaf.TILE || l == Leaf.UNROLL || l == Leaf.REVERSE || l == Leaf.INTERCHANGE || l == Leaf.FUSE
+            || l == Leaf.SPLIT || l == Leaf.STRIPE;
+    }
 
     /** The clauses of one class, in source order. */
     @SuppressWarnings("unchecked")
@@ -84,6 +94,11 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
     }
 
     /** Modifiers in {@code map(always, close, present, ompx_hold, tofrom: ...)} and of motion clauses ({@code present}). */
-    public enum MapModifier { ALWAYS, CLOSE, PRESENT, OMPX_HOLD }
+    /**
+     * Map-type modifiers; OpenMP 6.0 adds self (the device uses the original storage), delete (the
+     * storage map type's removal) and ref_ptr, ref_ptee, ref_ptr_ptee (which of a pointer and
+     * its pointee a pointer list item maps).
+     */
+    public enum MapModifier { ALWAYS, CLOSE, PRESENT, OMPX_HOLD, SELF, DELETE, REF_PTR, REF_PTEE, REF_PTR_PTEE }
     public static Set<MapModifier> noModifiers() { return Set.of(); }
 }

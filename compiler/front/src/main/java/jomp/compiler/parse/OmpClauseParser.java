@@ -45,7 +45,9 @@ final class OmpClauseParser {
         "reduction", "relaxed", "release", "reverse_offload", "safelen", "schedule", "seq_cst", "severity", "shared", "simd",
         "simdlen", "sizes", "task_reduction", "thread_limit", "threads", "to", "unified_address", "unified_shared_memory",
         "uniform", "untied", "update", "use", "use_device_addr", "use_device_ptr", "uses_allocators", "weak", "when", "write",
-        "ompx_attribute", "ompx_bare", "ompx_dyn_cgroup_mem");
+        "ompx_attribute", "ompx_bare", "ompx_dyn_cgroup_mem",
+        // OpenMP 6.0
+        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps", "permutation", "looprange", "apply", "counts", "local", "induction");
 
     /**
      * The clauses up to the end of the pragma. {@code directive} is the name clang's messages use;
@@ -206,7 +208,17 @@ final class OmpClauseParser {
         if (n.equals("interop") && leaves.contains(Leaf.DISPATCH)) return dispatchInterop(loc);
         if (n.equals("device") && p.at("(") && (p.peek(1).is("ancestor") || p.peek(1).is("device_num")) && p.peek(2).is(":")) return omp.deviceModifier(loc);
         switch (n) {
-            case "nowait", "untied", "mergeable", "nogroup", "seq_cst", "acq_rel", "release", "acquire", "relaxed",
+            case "nowait" -> {
+                // OpenMP 6.0: nowait(do_not_synchronize): a false argument makes the construct wait as without nowait
+                if (!p.at("(")) return new OmpClause.Flag(OmpClause.FlagKind.NOWAIT, loc);
+                Token o = open(n);
+                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
+                p.expectClose(")", o);
+                Long v = ConstEval.integer(e);
+                if (v != null) return v != 0 ? new OmpClause.Flag(OmpClause.FlagKind.NOWAIT, loc) : null;
+                return new OmpClause.ExprClause(OmpClause.ExprKind.NOWAIT, e, null, loc);
+            }
+            case "untied", "mergeable", "nogroup", "seq_cst", "acq_rel", "release", "acquire", "relaxed",
                  "inbranch", "notinbranch", "read", "write", "capture", "compare", "weak", "threads", "full",
                  "no_openmp", "no_openmp_routines", "no_parallelism", "dynamic_allocators", "reverse_offload",
                  "unified_address", "unified_shared_memory", "ompx_bare", "simd" -> {
@@ -239,9 +251,140 @@ final class OmpClauseParser {
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, convert(e, Type.LONG), mod, loc);
             }
-            case "num_teams", "thread_limit", "num_threads", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
+            case "num_threads" -> {
+                // OpenMP 6.0: num_threads([strict:] list): the first item is this region's count, the
+                // others are for nested regions (nthreads-var's list, which jomp does not keep)
+                if (!(p.peek(1).is("strict") && p.peek(2).is(":")) && !hasComma()) return exprClause(OmpClause.ExprKind.NUM_THREADS, n, loc, false);
+                Token o = open(n);
+                String mod = null;
+                if (p.at("strict") && p.peek(1).is(":")) { mod = "strict"; p.pos += 2; }
+                Expr first = integral(p.exprs.rvalue(p.exprs.assign()));
+                while (p.consume(",")) integral(p.exprs.rvalue(p.exprs.assign()));
+                p.expectClose(")", o);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.NUM_THREADS, convert(first, Type.INT), mod, loc);
+            }
+            case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
                 return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, false);
             }
+            case "induction" -> {
+                Token o = open(n);
+                Expr step = null;
+                if (p.at("step") && p.peek(1).is("(")) {
+                    p.pos++;
+                    Token so = open("step");
+                    step = p.exprs.rvalue(p.exprs.assign());
+                    p.expectClose(")", so);
+                    p.expect(",");
+                }
+                Token op = p.next();
+                if (!(op.is("+") || op.is("-") || op.is("*"))) {
+                    p.diags.error(op.loc, "jomp supports the induction operators '+', '-' and '*' (no declare induction)");
+                    throw new Parser.SyntaxError();
+                }
+                p.expect(":");
+                List<OmpDirective.Item> items = omp.itemList();
+                p.expectClose(")", o);
+                for (OmpDirective.Item it : items)
+                    if (it.var() != null && !it.var().type.isArithmetic()) p.diags.error(it.loc(), "induction variable must have arithmetic type");
+                if (step == null) step = new Expr.IntLit(1, Type.INT, loc);
+                if (op.is("-")) step = new Expr.Unary(Expr.Unary.Op.NEG, step, step.type(), step.loc());
+                return new OmpClause.Induction(op.is("*"), items, step, loc);
+            }
+            case "local" -> {
+                // OpenMP 6.0 declare target local(list): each device has a copy of its own, which its
+                // initializer starts and target regions keep; jomp makes it an enter item (the device
+                // copy is registered with the host variable's address, which only a map or update of
+                // the variable, not allowed for a local one, would show)
+                Token o = open(n);
+                List<OmpDirective.Item> items = omp.itemList();
+                p.expectClose(")", o);
+                return new OmpClause.ListClause(OmpClause.ListKind.ENTER, items, loc);
+            }
+            case "permutation" -> {   // OpenMP 6.0 interchange: a permutation of 1..n, constants
+                Token o = open(n);
+                List<Integer> order = new ArrayList<>();
+                do {
+                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
+                    Long v = ConstEval.integer(e);
+                    if (v == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); v = 1L; }
+                    order.add((int) (long) v);
+                } while (p.consume(","));
+                p.expectClose(")", o);
+                List<Integer> sorted = new ArrayList<>(order);
+                java.util.Collections.sort(sorted);
+                for (int k = 0; k < sorted.size(); k++)
+                    if (sorted.get(k) != k + 1) { p.diags.error(loc, "the arguments of 'permutation' must be a permutation of 1 to " + order.size()); break; }
+                if (order.size() < 2) p.diags.error(loc, "'permutation' needs at least two loops");
+                return new OmpClause.Permutation(order, loc);
+            }
+            case "counts" -> {   // OpenMP 6.0 split: non-negative counts, one of them omp_fill
+                Token o = open(n);
+                List<Expr> counts = new ArrayList<>();
+                int fills = 0;
+                do {
+                    if (p.at("omp_fill") && (p.peek(1).is(",") || p.peek(1).is(")"))) { p.pos++; counts.add(null); fills++; continue; }
+                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
+                    Long v = ConstEval.integer(e);
+                    if (v != null && v < 0) p.diags.error(e.loc(), "argument to 'counts' clause must be a non-negative integer value");
+                    counts.add(convert(e, Type.LONG));
+                } while (p.consume(","));
+                p.expectClose(")", o);
+                if (fills != 1) p.diags.error(loc, "'counts' clause needs exactly one 'omp_fill'");
+                return new OmpClause.Counts(counts, loc);
+            }
+            case "looprange" -> {   // OpenMP 6.0 fuse: looprange(first, count), positive constants
+                Token o = open(n);
+                long[] v = new long[2];
+                for (int k = 0; k < 2; k++) {
+                    if (k == 1) p.expect(",");
+                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
+                    Long c = ConstEval.integer(e);
+                    if (c == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); c = 1L; }
+                    else if (c <= 0) p.diags.error(e.loc(), "argument to 'looprange' clause must be a strictly positive integer value");
+                    v[k] = Math.max(1, c);
+                }
+                p.expectClose(")", o);
+                return new OmpClause.LoopRange((int) v[0], (int) v[1], loc);
+            }
+            case "apply" -> {   // OpenMP 6.0: apply([label:] directive[(clauses)], ...) on a loop transformation
+                Token o = open(n);
+                String label = null;
+                if (p.peek(1).is(":") && !p.peek(1).is("::")) { label = p.next().text; p.pos++; }
+                List<String> dirs = new ArrayList<>();
+                StringBuilder sb = new StringBuilder();
+                int depth = 0;
+                while (!p.atEof() && !(depth == 0 && p.at(")"))) {
+                    Token w = p.next();
+                    if (w.is("(")) depth++;
+                    else if (w.is(")")) depth--;
+                    if (depth == 0 && w.is(",")) { dirs.add(sb.toString().strip()); sb.setLength(0); continue; }
+                    sb.append(sb.length() > 0 && !w.is("(") && !w.is(")") ? " " : "").append(w.text);
+                }
+                if (sb.length() > 0) dirs.add(sb.toString().strip());
+                p.expectClose(")", o);
+                // unroll (any form) and nothing keep the generated loop's iterations in their order, so
+                // applying them changes no result; jomp applies no other transformation this way
+                for (String d : dirs)
+                    if (!(d.equals("unroll") || d.startsWith("unroll ") || d.startsWith("unroll(") || d.equals("nothing")))
+                        p.diags.error(loc, "jomp cannot apply '" + d + "' to the loops of '#pragma omp " + directive + "'");
+                return new OmpClause.Apply(label, dirs, loc);
+            }
+            case "graph_id" -> { return exprClause(OmpClause.ExprKind.GRAPH_ID, n, loc, false); }
+            case "graph_reset", "replayable" -> {   // OpenMP 6.0: an optional condition, true when absent
+                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), new Expr.IntLit(1, Type.INT, loc), null, loc);
+                Token o = open(n);
+                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
+                p.expectClose(")", o);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
+            }
+            case "transparent" -> {   // OpenMP 6.0: transparent[(impex-type)]: omp_not_impex, omp_import, omp_export, omp_impex
+                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, null, null, loc);
+                Token o = open(n);
+                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
+                p.expectClose(")", o);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, convert(e, Type.INT), null, loc);
+            }
+            case "threadset" -> { return word(n, loc, "omp_pool", "omp_team"); }
             case "final", "holds", "novariants", "nocontext" -> {
                 Token o = open(n);
                 Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
@@ -585,6 +728,18 @@ final class OmpClauseParser {
 
     private Expr convert(Expr e, Type t) {
         return Parser.ERROR.equals(e.type()) || !e.type().isInteger() ? e : p.sema.convert(e, t);
+    }
+
+    /** Whether the parenthesised argument list ahead has a comma at its top level. */
+    private boolean hasComma() {
+        int depth = 0;
+        for (int i = 0; ; i++) {
+            Token t = p.peek(i);
+            if (t.kind == Token.Kind.EOF) return false;
+            if (t.is("(") || t.is("[")) depth++;
+            else if (t.is(")") || t.is("]")) { if (--depth == 0) return false; }
+            else if (t.is(",") && depth == 1) return true;
+        }
     }
 
     private OmpClause exprClause(OmpClause.ExprKind kind, String name, SourceLocation loc, boolean constant) {

@@ -43,7 +43,10 @@ final class OmpMapParser {
                 Token m = p.tok();
                 if (m.kind != Token.Kind.IDENT) break;
                 boolean modifier = switch (m.text) {
-                    case "always", "close", "present", "ompx_hold" -> p.peek(1).is(",") || p.peek(1).kind == Token.Kind.IDENT;
+                    case "always", "close", "present", "ompx_hold", "self", "ref_ptr", "ref_ptee", "ref_ptr_ptee" ->
+                        // OpenMP 6.0: modifiers without a map type (map(present: x)) keep the default type
+                        p.peek(1).is(",") || p.peek(1).kind == Token.Kind.IDENT || p.peek(1).is(":");
+                    case "delete" -> p.peek(1).is(",");   // OpenMP 6.0's delete modifier (map(delete, storage: x))
                     case "mapper", "iterator" -> p.peek(1).is("(");
                     default -> false;
                 };
@@ -77,6 +80,8 @@ final class OmpMapParser {
                     case "alloc" -> OmpClause.MapType.ALLOC;
                     case "release" -> OmpClause.MapType.RELEASE;
                     case "delete" -> OmpClause.MapType.DELETE;
+                    // OpenMP 6.0: storage allocates on entry and releases on exit (alloc and release together)
+                    case "storage" -> mods.contains(OmpDirective.MapModifier.DELETE) ? OmpClause.MapType.DELETE : OmpClause.MapType.ALLOC;
                     default -> {
                         p.diags.error(k.loc, "incorrect map type, expected one of 'to', 'from', 'tofrom', 'alloc', 'release', or 'delete'");
                         throw new Parser.SyntaxError();
@@ -84,6 +89,7 @@ final class OmpMapParser {
                 };
             } else if (!mods.isEmpty() || mapperId != null || iterator != null) {
                 p.expect(":");
+                if (mods.contains(OmpDirective.MapModifier.DELETE)) type = OmpClause.MapType.DELETE;
             }
             List<OmpDirective.Item> items = itemList(true);
             p.expectClose(")", o);
@@ -403,8 +409,13 @@ final class OmpMapParser {
                     return null;
                 }
                 if (length == null && !single && t.isPointer()) {
-                    p.diags.error(open.loc, "section length is unspecified and cannot be inferred because subscripted value is not an array");
-                    return null;
+                    // OpenMP 6.0: p[lo:] of a pointer is an assumed-size array section: it refers to
+                    // the storage already mapped there (a zero-length section, as an implicit pointer's)
+                    if (p.ompVersion < 60 && !p.at(",") && !p.at(")")) {
+                        p.diags.error(open.loc, "section length is unspecified and cannot be inferred because subscripted value is not an array");
+                        return null;
+                    }
+                    length = new Expr.IntLit(0, Type.LONG, open.loc);
                 }
                 sections.add(new OmpDirective.Section(lower, length, single, stride));
                 e = p.exprs.subscript(e, lower != null ? lower : new Expr.IntLit(0, Type.LONG, open.loc), open);

@@ -40,7 +40,7 @@ final class OmpParser {
         "declare", "begin", "end", "atomic", "critical", "barrier", "single", "master", "masked", "taskwait", "task",
         "taskgroup", "sections", "section", "ordered", "flush", "taskyield", "threadprivate", "taskloop", "scope", "requires",
         "cancel", "cancellation", "scan", "depobj", "error", "nothing", "assume", "assumes", "metadirective", "allocate", "tile", "unroll",
-        "interop", "dispatch");
+        "interop", "dispatch", "taskgraph", "reverse", "interchange", "fuse", "split", "stripe");
 
     /**
      * Whether the directive being parsed stands where C requires a statement (an if's or a loop's
@@ -111,7 +111,7 @@ final class OmpParser {
         // tile and unroll make loops, not regions (OpenMP 5.2 §9: clang 19 checks them as regions,
         // so that it refuses simd over tile); a metadirective is one, checked when its variant is
         // chosen (OmpNesting lets what it encloses stand)
-        boolean region = first != Leaf.TILE && first != Leaf.UNROLL;
+        boolean region = !d.isLoopTransformation();
         if (region) p.ompRegions.add(new OmpNesting.Region(d, pragma.loc));
         try {
             body = p.stmts.statement();
@@ -294,6 +294,8 @@ final class OmpParser {
             Token c = p.next();
             switch (c.text) {
                 case "reverse_offload", "dynamic_allocators", "unified_address", "unified_shared_memory" -> clauses.add(c.text);
+                // OpenMP 6.0: every map is a self map; it implies unified_shared_memory, under which jomp's maps use host storage
+                case "self_maps" -> { clauses.add(c.text); clauses.add("unified_shared_memory"); }
                 case "atomic_default_mem_order" -> {
                     Token o = open(c.text);
                     Token k = p.next();
@@ -397,8 +399,35 @@ final class OmpParser {
     }
 
     private static List<Token> tokens(Token pragma) {
-        if (pragma.pragmaTokens != null) return pragma.pragmaTokens;
+        if (pragma.pragmaTokens != null) return underscoreNames(pragma.pragmaTokens, 1);
         throw new IllegalStateException("PRAGMA token without its tokens");
+    }
+
+    /** The words of directive names: an underscore may join them (OpenMP 6.0 §4.1: target_data, target_teams_distribute). */
+    private static final Set<String> NAME_WORDS = new java.util.HashSet<>(LEAF_WORDS);
+    static { NAME_WORDS.addAll(Set.of("data", "enter", "exit", "update", "point", "reduction", "mapper", "variant", "induction")); }
+
+    /**
+     * The tokens with the directive name's underscore-joined words (from {@code from}) split into
+     * words, as OpenMP 6.0 allows (`target_data`, `begin_declare_target`); clause names that hold
+     * underscores (thread_limit) are not directive words and end the name.
+     */
+    static List<Token> underscoreNames(List<Token> ts, int from) {
+        List<Token> out = new ArrayList<>(ts.subList(0, Math.min(from, ts.size())));
+        boolean split = false;
+        int i = from;
+        for (; i < ts.size(); i++) {
+            Token t = ts.get(i);
+            if (t.kind != Token.Kind.IDENT && t.kind != Token.Kind.KEYWORD) break;
+            if (NAME_WORDS.contains(t.text)) { out.add(t); continue; }
+            String[] parts = t.text.split("_", -1);
+            if (parts.length < 2 || !java.util.Arrays.stream(parts).allMatch(NAME_WORDS::contains)) break;
+            for (String w : parts) out.add(new Token(w.equals("for") ? Token.Kind.KEYWORD : Token.Kind.IDENT, w, t.loc));
+            split = true;
+        }
+        if (!split) return ts;
+        out.addAll(ts.subList(i, ts.size()));
+        return out;
     }
 
     // ---- directive names ----
@@ -560,7 +589,9 @@ final class OmpParser {
                 if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.COLLAPSE && e.value() instanceof Expr.IntLit n) depth = (int) n.value();
                 if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.ORDERED && e.value() instanceof Expr.IntLit n) depth = Math.max(depth, (int) n.value());
                 if (c instanceof OmpClause.Sizes z) depth = Math.max(depth, z.sizes().size());
+                if (c instanceof OmpClause.Permutation z) depth = Math.max(depth, z.order().size());
             }
+            if (first == Leaf.INTERCHANGE && clauses.stream().noneMatch(c -> c instanceof OmpClause.Permutation)) depth = 2;   // the two outermost loops
             OmpDirective d0 = new OmpDirective(name.toString(), List.copyOf(leaves), List.copyOf(clauses), atomic, criticalName, 0, loc);
             return d0.isLoop() ? new OmpDirective(d0.name(), d0.leaves(), d0.clauses(), atomic, criticalName, depth, loc) : d0;
         } catch (Parser.SyntaxError e) {
@@ -715,7 +746,7 @@ final class OmpParser {
         p.expectClose(")", o);
         if (sub.isEmpty()) return new OmpClause.When(sel, null, loc);
         sub.add(new Token(Token.Kind.EOF, "", p.prev().loc));
-        OmpDirective variant = p.withTokens(sub, () -> {
+        OmpDirective variant = p.withTokens(underscoreNames(sub, 0), () -> {
             OmpDirective d = directiveBody(sub.get(0).loc);
             if (d != null && !p.atEof()) p.diags.warning(p.tok().loc, "extra tokens at the end of '#pragma omp " + d.name() + "' are ignored", "-Wextra-tokens");
             return d;
@@ -876,6 +907,19 @@ final class OmpParser {
             return;
         }
         Stmt s = body;
+        if (s instanceof Stmt.Omp g && (g.directive().has(Leaf.REVERSE) || g.directive().has(Leaf.INTERCHANGE) || g.directive().has(Leaf.FUSE)
+                || g.directive().has(Leaf.SPLIT) || g.directive().has(Leaf.STRIPE))) {
+            // the loops reverse (one) and interchange (its nest's) generate; the loops of fuse,
+            // split and stripe are not loops a construct can be associated with in jomp
+            boolean own = g.directive().has(Leaf.FUSE) || g.directive().has(Leaf.SPLIT) || g.directive().has(Leaf.STRIPE);
+            int generated = own ? 0 : g.directive().loopDepth();
+            if (own)
+                p.diags.error(g.loc(), "jomp cannot associate '#pragma omp " + d.name() + "' with the loops '#pragma omp " + g.directive().name() + "' generates");
+            else if (d.loopDepth() > generated)
+                p.diags.error(g.loc(), "expected " + d.loopDepth() + " for loops after '#pragma omp " + d.name() + "', but found only " + generated
+                        + " loop" + (generated == 1 ? "" : "s") + " generated by '#pragma omp " + g.directive().name() + "'");
+            return;
+        }
         boolean tile = s instanceof Stmt.Omp t && t.directive().has(Leaf.TILE);
         if (tile || isPartialUnroll(s)) {
             // the loops a tile generates: its floor loops, then its element loops; unroll partial

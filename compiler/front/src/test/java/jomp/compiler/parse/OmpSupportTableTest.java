@@ -115,6 +115,10 @@ class OmpSupportTableTest {
             case "scan" -> "#pragma omp for reduction(inscan, +: x)\nfor (i = 0; i < 10; i++) {\nx += a[i];\n#pragma omp scan inclusive(x)\na[i] = x;\n}";
             case "metadirective" -> "#pragma omp metadirective when(user={condition(x > 0)}: parallel) otherwise(nothing)\nx++;";
             case "tile" -> "#pragma omp tile sizes(2)\n" + loop;
+            case "reverse", "interchange" -> "#pragma omp " + d + "\nfor (i = 0; i < 10; i++)\nfor (int j = 0; j < 10; j++) a[i] = j;";
+            case "fuse" -> "#pragma omp fuse looprange(1, 2)\n{\n" + loop + "\n" + loop + "\n}";
+            case "split" -> "#pragma omp split counts(2, omp_fill)\n" + loop;
+            case "stripe" -> "#pragma omp stripe sizes(2)\n" + loop;
             case "ordered" -> "#pragma omp for ordered\nfor (i = 0; i < 10; i++) {\n#pragma omp ordered\nx++;\n}";
             case "loop" -> "#pragma omp loop bind(thread)\n" + loop;
             case "interop" -> "omp_interop_t io = 0;\n#pragma omp interop init(targetsync: io) depend(inout: x)\n#pragma omp interop destroy(io)\n";

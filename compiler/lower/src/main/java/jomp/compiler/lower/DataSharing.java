@@ -56,6 +56,9 @@ final class DataSharing {
     /** linear variables: the private copy's value at logical iteration iv is start + iv * step. */
     private record Linear(Var var, Value start, Value step) {}
     private final List<Linear> linears = new ArrayList<>();
+    /** induction variables (OpenMP 6.0): at logical iteration iv, start + iv * step, or start * step^iv (in the variable's type). */
+    private record Induction(Var var, Value start, Value step, boolean multiply) {}
+    private final List<Induction> inductions = new ArrayList<>();
     /** Loop variables named by linear: after the loop they hold the value a sequential run leaves (lb + count * step). */
     private final List<LoopNest.Level> linearLoopVars = new ArrayList<>();
     /** A non-rectangular nest whose loop variables are lastprivate: its loops, for {@link #sequentialTail}. */
@@ -163,6 +166,15 @@ final class DataSharing {
                     kinds.put(v, Kind.LINEAR);
                 }
             }
+            for (OmpClause.Induction ind : d.clauses(OmpClause.Induction.class)) {
+                for (OmpDirective.Item it : ind.items()) {
+                    Var v = it.var();
+                    if (v == null) continue;
+                    Value s = ds.f.e.convert(ds.f.rvalue(ind.step()), ind.step().type(), v.type);
+                    ds.inductions.add(new Induction(v, ds.f.readVar(v), s, ind.multiply()));
+                    kinds.put(v, Kind.LINEAR);   // privatised as a linear variable is; its value comes from iteration()
+                }
+            }
         }
         if (leaf == Leaf.TEAMS || i == redLeaf) {
             for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) {
@@ -192,8 +204,11 @@ final class DataSharing {
             OmpDirective.Item it = items.get(v);
             if (e.getValue() == Kind.REDUCTION && (v.type.isArray() || it != null && !it.sections().isEmpty())) ds.reduceElements(v, ops.get(v), it);
             else ds.privatize(v, e.getValue(), ops.get(v), lastVars.contains(v) || e.getValue() == Kind.LINEAR);
-            if (e.getValue() == Kind.LINEAR) ds.linears.add(new Linear(v, linearSteps.get(v)[0], linearSteps.get(v)[1]));
+            if (e.getValue() == Kind.LINEAR && linearSteps.containsKey(v)) ds.linears.add(new Linear(v, linearSteps.get(v)[0], linearSteps.get(v)[1]));
         }
+        // every thread has read the linear and induction variables' start values before the thread of
+        // the last iteration may write the final one back (clang's barrier after the linear copies)
+        if (leaf == Leaf.FOR && (!ds.linears.isEmpty() || !ds.inductions.isEmpty())) omp.barrier();
         ds.construct = o;
         // lastprivate(conditional:) of loops and sections (the parser refuses it on distribute and taskloop)
         if (last)
@@ -228,6 +243,37 @@ final class DataSharing {
                     : f.e.convert(l.start(), l.var().type, Type.LONG), f.e.bin(Insn.BinOp.MUL, iv, l.step()));
             f.assignVar(l.var(), l.var().type.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, v, IrType.PTR) : f.e.convert(v, Type.LONG, l.var().type));
         }
+        for (Induction ind : inductions) {
+            Type t = ind.var().type;
+            Value v = ind.multiply() ? f.e.bin(Insn.BinOp.MUL, ind.start(), power(ind.step(), iv, t))
+                    : f.e.bin(Insn.BinOp.ADD, ind.start(), f.e.bin(Insn.BinOp.MUL, f.e.convert(iv, Type.LONG, t), ind.step()));
+            f.assignVar(ind.var(), v);
+        }
+    }
+
+    /** base^e (e an i64 >= 0) in type t, by squaring. */
+    private Value power(Value base, Value e, Type t) {
+        IrType it = base.type();
+        Reg r = f.fn.newReg(it, "omp.ind.pow"), b = f.fn.newReg(it, "omp.ind.base"), x = f.fn.newReg(IrType.I64, "omp.ind.exp");
+        f.b.copy(r, f.e.convert(IntConst.i64(1), Type.LONG, t));
+        f.b.copy(b, base);
+        f.b.copy(x, e);
+        BasicBlock head = f.b.newBlock("omp.ind.cond"), body = f.b.newBlock("omp.ind.body"), odd = f.b.newBlock("omp.ind.odd"),
+            even = f.b.newBlock("omp.ind.even"), done = f.b.newBlock("omp.ind.done");
+        f.b.br(head);
+        f.b.setBlock(head);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.GT, x, IntConst.i64(0)), body, done);
+        f.b.setBlock(body);
+        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, f.b.binary(Insn.BinOp.AND, x, IntConst.i64(1)), IntConst.i64(0)), odd, even);
+        f.b.setBlock(odd);
+        f.b.copy(r, f.b.binary(Insn.BinOp.MUL, r, b));
+        f.b.br(even);
+        f.b.setBlock(even);
+        f.b.copy(b, f.b.binary(Insn.BinOp.MUL, b, b));
+        f.b.copy(x, f.b.binary(Insn.BinOp.SHR, x, IntConst.i64(1)));
+        f.b.br(head);
+        f.b.setBlock(done);
+        return r;
     }
 
     private void privatize(Var v, Kind kind, OmpClause.ReductionOp op, boolean last) {

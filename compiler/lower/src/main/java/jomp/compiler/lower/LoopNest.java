@@ -124,7 +124,9 @@ final class LoopNest {
     static List<Loop> loops(Stmt loop, int depth, List<List<Stmt>> before, List<List<Stmt>> after, Stmt[] innermost) {
         List<Loop> out = new ArrayList<>();
         Stmt s = loop;
-        while (s instanceof Stmt.Omp o && o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.UNROLL)) s = o.body();   // the same iterations in the same order
+        // unroll: the same iterations in the same order; reverse and interchange: the same loops (their order is compute's)
+        while (s instanceof Stmt.Omp o && (o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.UNROLL)
+                || o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.REVERSE) || o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.INTERCHANGE))) s = o.body();
         for (int k = 0; k < Math.max(depth, 1); k++) {
             List<Stmt> pre = new ArrayList<>(), post = new ArrayList<>();
             while (k > 0 && s instanceof Stmt.Compound c) {
@@ -162,6 +164,9 @@ final class LoopNest {
     /** Evaluates the bounds of the {@code depth} loops of {@code loop} in function f. */
     static LoopNest compute(FunctionLowering f, Stmt loop, int depth) {
         if (loop instanceof Stmt.Omp t && (t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.TILE) || partialUnroll(t))) return tiled(f, t, depth);
+        if (loop instanceof Stmt.Omp t && t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.REVERSE)) return compute(f, t.body(), 1).reversed(f, t);
+        if (loop instanceof Stmt.Omp t && t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.INTERCHANGE))
+            return compute(f, t.body(), t.directive().loopDepth()).permuted(t);
         List<List<Stmt>> before = new ArrayList<>(), after = new ArrayList<>();
         Stmt[] inner = new Stmt[1];
         List<Loop> loops = loops(loop, depth, before, after, inner);
@@ -190,6 +195,34 @@ final class LoopNest {
             total = f.e.bin(Insn.BinOp.MUL, total, level.count());
         }
         return new LoopNest(levels, total, s, declared, null);
+    }
+
+    /**
+     * reverse (OpenMP 6.0): the loop's iterations in the opposite order, lb + (count - 1 - k) *
+     * step for logical iteration k: the first value becomes the last one and the step is negated.
+     */
+    private LoopNest reversed(FunctionLowering f, Stmt.Omp t) {
+        if (table != null || tiled != null || levels.size() != 1)
+            throw new IllegalStateException(t.loc() + ": jomp cannot reverse the loops of another loop transformation");
+        Level l = levels.get(0);
+        Value last = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, f.e.bin(Insn.BinOp.SUB, l.count(), IntConst.i64(1)), l.step()));
+        Value neg = f.e.bin(Insn.BinOp.SUB, IntConst.i64(0), l.step());
+        return new LoopNest(List.of(new Level(l.var(), last, neg, l.count())), total, body, declaredVars, null);
+    }
+
+    /**
+     * interchange (OpenMP 6.0): the nest's loops in the order permutation(...) gives (loop k of
+     * the result is the original loop order[k]; (2, 1) without the clause). The nest must be
+     * rectangular, so the loops' bounds do not depend on their order.
+     */
+    private LoopNest permuted(Stmt.Omp t) {
+        if (table != null || tiled != null)
+            throw new IllegalStateException(t.loc() + ": jomp cannot interchange a non-rectangular nest or the loops of a tile");
+        List<Integer> order = t.directive().clauses(jomp.compiler.ast.OmpClause.Permutation.class).stream()
+                .findFirst().map(jomp.compiler.ast.OmpClause.Permutation::order).orElse(List.of(2, 1));
+        List<Level> ls = new ArrayList<>();
+        for (int k : order) ls.add(levels.get(k - 1));
+        return new LoopNest(ls, total, body, declaredVars, null);
     }
 
     /** A loop's first value, step and trip count, evaluated in f (with the outer loops' variables as they are now). */

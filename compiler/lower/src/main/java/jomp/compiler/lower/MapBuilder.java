@@ -89,6 +89,8 @@ final class MapBuilder {
         if (m.modifiers().contains(OmpDirective.MapModifier.CLOSE)) bits |= CLOSE;
         if (m.modifiers().contains(OmpDirective.MapModifier.PRESENT)) bits |= PRESENT;
         if (m.modifiers().contains(OmpDirective.MapModifier.OMPX_HOLD)) bits |= OMPX_HOLD;
+        if (m.modifiers().contains(OmpDirective.MapModifier.SELF)) bits |= jomp.offload.abi.MapType.SELF;
+        if (m.modifiers().contains(OmpDirective.MapModifier.DELETE)) bits |= DELETE;
         return bits;
     }
 

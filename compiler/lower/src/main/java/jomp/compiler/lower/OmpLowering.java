@@ -43,6 +43,9 @@ final class OmpLowering {
     // ---- entry -------------------------------------------------------------------------------
 
     void lower(Stmt.Omp o) {
+        OmpClause.ExprClause nowait = o.directive().clauses(OmpClause.ExprClause.class).stream()
+                .filter(c -> c.kind() == OmpClause.ExprKind.NOWAIT).findFirst().orElse(null);
+        if (nowait != null) { nowaitIf(o, nowait); return; }
         Leaf outer = f.enclosing;
         OmpDirective d = expand(o.directive(), outer);
         Stmt.Omp x = d == o.directive() ? o : new Stmt.Omp(d, o.body(), o.loc());
@@ -55,6 +58,29 @@ final class OmpLowering {
             f.enclosing = outer;
             while (f.unit.ompConstructs.size() > depth) f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
         }
+    }
+
+    /**
+     * nowait(e) (OpenMP 6.0) whose argument is known only when the construct runs: the construct
+     * as with nowait where e is true, as without it otherwise (two lowerings of one construct).
+     */
+    private void nowaitIf(Stmt.Omp o, OmpClause.ExprClause nowait) {
+        OmpDirective d = o.directive();
+        List<OmpClause> with = new java.util.ArrayList<>(), without = new java.util.ArrayList<>();
+        for (OmpClause c : d.clauses()) {
+            if (c == nowait) { with.add(new OmpClause.Flag(OmpClause.FlagKind.NOWAIT, c.loc())); continue; }
+            with.add(c);
+            without.add(c);
+        }
+        jomp.compiler.ir.BasicBlock yes = f.b.newBlock("omp.nowait"), no = f.b.newBlock("omp.wait"), end = f.b.newBlock("omp.nowait.end");
+        f.cond(nowait.value(), yes, no);
+        f.b.setBlock(yes);
+        lower(new Stmt.Omp(new OmpDirective(d.name(), d.leaves(), List.copyOf(with), d.atomic(), d.criticalName(), d.loopDepth(), d.loc()), o.body(), o.loc()));
+        f.b.br(end);
+        f.b.setBlock(no);
+        lower(new Stmt.Omp(new OmpDirective(d.name(), d.leaves(), List.copyOf(without), d.atomic(), d.criticalName(), d.loopDepth(), d.loc()), o.body(), o.loc()));
+        f.b.br(end);
+        f.b.setBlock(end);
     }
 
     private void lowerExpanded(Stmt.Omp x, OmpDirective d) {
@@ -82,6 +108,15 @@ final class OmpLowering {
                 nest.serialTiled(f, sizes);
                 ds.end(false, null);
             }
+            case REVERSE, INTERCHANGE -> {   // where they stand: the generated loops run in order (a loop construct over them: LoopNest.compute)
+                LoopNest nest = LoopNest.compute(f, x, d.loopDepth());
+                DataSharing ds = DataSharing.at(this, x, 0, nest);
+                nest.serial(f, IntConst.i64(0), f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1)), null, null);
+                ds.end(false, null);
+            }
+            case FUSE -> LoopFusion.lower(f, x);
+            case SPLIT -> LoopStripes.split(this, f, x);
+            case STRIPE -> LoopStripes.stripe(this, f, x);
             case METADIRECTIVE -> {   // the variant lowers with the constructs enclosing the metadirective as its context
                 f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
                 OmpContext.metadirective(this, x);
@@ -152,8 +187,26 @@ final class OmpLowering {
                 f.stmt(x.body());
                 if (!f.b.isTerminated()) call(EntryPoints.TASKGROUP_END, IrType.VOID);
             }
+            case TASKGRAPH -> taskgraph(x);
             default -> { if (x.body() != null) f.stmt(x.body()); }
         }
+    }
+
+    /**
+     * taskgraph (OpenMP 6.0): jomp keeps no taskgraph record, so each encounter executes the
+     * structured block, which the specification allows (a record may be created; a construct
+     * whose if clause is false, or with graph_reset, executes it too). graph_id and graph_reset
+     * are evaluated once each, as their expressions may have side effects. Without nogroup the
+     * region is an implicit taskgroup: the tasks it generates complete before it ends.
+     */
+    private void taskgraph(Stmt.Omp x) {
+        OmpDirective d = x.directive();
+        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class))
+            if (c.kind() == OmpClause.ExprKind.GRAPH_ID || c.kind() == OmpClause.ExprKind.GRAPH_RESET || c.kind() == OmpClause.ExprKind.IF) f.rvalue(c.value());
+        boolean group = !d.hasFlag(OmpClause.FlagKind.NOGROUP);
+        if (group) call(EntryPoints.TASKGROUP_BEGIN, IrType.VOID);
+        f.stmt(x.body());
+        if (group && !f.b.isTerminated()) call(EntryPoints.TASKGROUP_END, IrType.VOID);
     }
 
     /** depobj(o) depend(type: x) / update(type) / destroy: the depend object is a runtime record of one dependence. */

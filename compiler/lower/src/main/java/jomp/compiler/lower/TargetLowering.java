@@ -369,6 +369,12 @@ final class TargetLowering {
 
     void targetData(Stmt.Omp o) {
         OmpDirective d = o.directive();
+        // OpenMP 6.0: target_data is an undeferred task with its depend clause's dependences (it
+        // starts once its predecessors are complete, and completes before the thread goes on), and
+        // its region is an implicit taskgroup unless nogroup is written
+        Value[] deps = new TaskLowering(omp, f).dependences(d);
+        if (!(deps[0] instanceof IntConst n && n.value() == 0)) omp.call(EntryPoints.TASKWAIT_DEPS, IrType.VOID, deps[0], deps[1], IntConst.i32(0));
+        boolean group = !d.hasFlag(OmpClause.FlagKind.NOGROUP);
         MapBuilder mb = new MapBuilder(f);
         mb.items(requests(d), 0);
         Value dev = device(d);
@@ -417,7 +423,9 @@ final class TargetLowering {
                 f.addrVars.put(v, r);
             }
         }
+        if (group) omp.call(EntryPoints.TASKGROUP_BEGIN, IrType.VOID);
         f.stmt(o.body());
+        if (group && !f.b.isTerminated()) omp.call(EntryPoints.TASKGROUP_END, IrType.VOID);
         restores.forEach(Runnable::run);
         if (f.b.isTerminated()) return;
         // clang leaves 'present' out of the end call: data present on entry is present on exit

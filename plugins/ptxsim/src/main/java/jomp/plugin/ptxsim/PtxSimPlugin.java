@@ -223,7 +223,7 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
     @Override
     protected void launch(SimDevice d, SimKernel k, long[] args, int blocks, int threads, int dynamicSharedMemory) {
         synchronized (d) {
-            d.hostMemory = pageableMemory && jomp.runtime.offload.Requires.unifiedSharedMemory();
+            d.hostMemory = pageableMemory && jomp.runtime.offload.Requires.hostAddressesInKernels();
             Decoder.Function f = k.function();
             if (f.paramSize.length != args.length) {
                 throw new IllegalArgumentException("kernel " + k.name() + " declares " + f.paramSize.length + " parameters, the launch passes " + args.length);
