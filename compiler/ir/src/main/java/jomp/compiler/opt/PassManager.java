@@ -24,7 +24,7 @@ public final class PassManager {
 
     public static List<Pass> passes(int optLevel) {
         if (optLevel <= 0) return List.of();
-        return List.of(new ConstantFolding(), new CopyPropagation(), new DeadCodeElimination(), new SimplifyCfg(), new BlockOrder());
+        return List.of(new ConstantFolding(), new CopyPropagation(), new DeadCodeElimination(), new JumpThreading(), new SimplifyCfg(), new BlockOrder());
     }
 
     /** What {@link #run} does at a level, in pass names, for cc1's pass list. */
@@ -37,7 +37,7 @@ public final class PassManager {
         if (optLevel >= 2) {
             sb.append("; ").append(LibCalls.NAME).append(", ").append(ByvalCopyElision.NAME).append(", ").append(new ScalarReplacement().name())
               .append(", ").append(new PromoteSlots().name())
-              .append(" and after them constant-folding, copy-propagation, dead-code-elimination, simplify-cfg, block-order; then ").append(new LoopInvariants().name()).append(", ")
+              .append(" and after them constant-folding, copy-propagation, dead-code-elimination, jump-threading, simplify-cfg, block-order; then ").append(new LoopInvariants().name()).append(", ")
               .append(new CopyPropagation().name()).append(", ").append(new DeadCodeElimination().name());
         }
         return sb.toString();
@@ -72,6 +72,7 @@ public final class PassManager {
             new ConstantFolding().run(f);
             new CopyPropagation().run(f);
             new DeadCodeElimination().run(f);
+            new JumpThreading().run(f);
             new SimplifyCfg().run(f);
             new BlockOrder().run(f);
         }
