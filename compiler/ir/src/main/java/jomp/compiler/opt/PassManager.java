@@ -13,7 +13,8 @@ import java.util.List;
  * simplifying it with, besides the scalar passes, {@link LibCalls} (small memcpy and memset calls
  * to instructions), {@link ByvalCopyElision} (struct argument copies the callee only reads, and
  * chains of copies, onto their original), {@link ScalarReplacement} and {@link PromoteSlots} (struct copies and
- * address-taken locals to registers, then folding, copy propagation and dead code over the
+ * address-taken locals to registers; {@link ConstantSlots}: loads of slots only constants were
+ * stored to at the entry, the union-punning idiom, to constants; then folding, copy propagation and dead code over the
  * copies they leave), and {@link LoopInvariants}, which moves invariant address
  * arithmetic out of loops, with copy propagation and dead code elimination behind it (hoisted
  * code may read a variable's copy), so that one run leaves nothing a second would find. A
@@ -36,7 +37,7 @@ public final class PassManager {
         for (Pass p : passes(optLevel)) sb.append(' ').append(p.name());
         if (optLevel >= 2) {
             sb.append("; ").append(LibCalls.NAME).append(", ").append(ByvalCopyElision.NAME).append(", ").append(new ScalarReplacement().name())
-              .append(", ").append(new PromoteSlots().name())
+              .append(", ").append(new PromoteSlots().name()).append(", ").append(new ConstantSlots().name())
               .append(" and after them constant-folding, copy-propagation, dead-code-elimination, jump-threading, simplify-cfg, block-order; then ").append(new LoopInvariants().name()).append(", ")
               .append(new CopyPropagation().name()).append(", ").append(new DeadCodeElimination().name());
         }
@@ -53,7 +54,7 @@ public final class PassManager {
         if (optLevel <= 0) return;
         // after setjmp's second return the registers hold what the function last assigned,
         // which no pass here models (copy propagation would read a variable's old copy)
-        List<Pass> memory = List.of(new LibCalls(m), new ByvalCopyElision(new ReadOnlyParams(m)), new ScalarReplacement(), new PromoteSlots());
+        List<Pass> memory = List.of(new LibCalls(m), new ByvalCopyElision(new ReadOnlyParams(m)), new ScalarReplacement(), new PromoteSlots(), new ConstantSlots());
         if (optLevel >= 2) Inliner.run(m, optLevel, f -> simplify(f, optLevel, memory), PassManager::callsSetjmp);
         else for (Function f : m.functions) if (!callsSetjmp(f)) simplify(f, optLevel, memory);
     }
