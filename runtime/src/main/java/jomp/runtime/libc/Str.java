@@ -16,8 +16,19 @@ public final class Str {
 
     public static long memset(long d, int c, long n) { if (n != 0) Mem.fill(d, (byte) c, n); return d; }
 
+    /** Eight bytes at a time where both objects have them (all n bytes are readable), then bytes. */
     public static int memcmp(long a, long b, long n) {
-        for (long i = 0; i < n; i++) {
+        long i = 0;
+        if (WORDS) {
+            for (; n - i >= 8; i += 8) {
+                long x = Mem.getLong(a + i), y = Mem.getLong(b + i);
+                if (x != y) {
+                    int d = Long.numberOfTrailingZeros(x ^ y) & ~7;  // bit offset of the first differing byte
+                    return (int) ((x >>> d) & 0xff) - (int) ((y >>> d) & 0xff);
+                }
+            }
+        }
+        for (; i < n; i++) {
             int x = Mem.getByte(a + i) & 0xff, y = Mem.getByte(b + i) & 0xff;
             if (x != y) return x - y;
         }
@@ -26,7 +37,23 @@ public final class Str {
 
     public static long memchr(long s, int c, long n) {
         byte b = (byte) c;
-        for (long i = 0; i < n; i++) if (Mem.getByte(s + i) == b) return s + i;
+        long i = 0;
+        if (WORDS) {
+            // C11 lets n pass the object's end when c comes first (memchr(s, 0, SIZE_MAX)): a word is
+            // read only where it stays in the page of its first byte, as strlen does
+            long pattern = (b & 0xffL) * LO;
+            while (n - i >= 8) {
+                if (!Mem.wordInPage(s + i)) {
+                    if (Mem.getByte(s + i) == b) return s + i;
+                    i++;
+                    continue;
+                }
+                long z = zeroBytes(Mem.getLong(s + i) ^ pattern);
+                if (z != 0) return s + i + (Long.numberOfTrailingZeros(z) >>> 3);
+                i += 8;
+            }
+        }
+        for (; i < n; i++) if (Mem.getByte(s + i) == b) return s + i;
         return 0;
     }
 

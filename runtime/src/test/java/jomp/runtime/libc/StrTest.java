@@ -45,6 +45,35 @@ class StrTest {
         assertThat(Str.memcmp(s("abc"), s("abd"), 2)).isZero();
     }
 
+    /** memcmp and memchr read eight bytes at a time: every length, offset and place of a difference or match, against bytes. */
+    @Test
+    void wordAtATimeMatchesBytes() {
+        long a = Native.alloc(64), b = Native.alloc(64);
+        java.util.Random r = new java.util.Random(7);
+        for (int k = 0; k < 64; k++) { byte v = (byte) r.nextInt(); Mem.putByte(a + k, v); Mem.putByte(b + k, v); }
+        for (int off = 0; off < 8; off++) {
+            for (int n = 0; n + off <= 40; n++) {
+                assertThat(Str.memcmp(a + off, b + off, n)).isZero();
+                for (int at = 0; at < n; at++) {
+                    byte old = Mem.getByte(b + off + at);
+                    for (int delta : new int[] {1, -1, 0x80}) {
+                        byte v = (byte) (old + delta);
+                        Mem.putByte(b + off + at, v);
+                        int want = Integer.signum((old & 0xff) - (v & 0xff));
+                        assertThat(Integer.signum(Str.memcmp(a + off, b + off, n))).as("off %d n %d at %d", off, n, at).isEqualTo(want);
+                        assertThat(Integer.signum(Str.memcmp(b + off, a + off, n))).isEqualTo(-want);
+                    }
+                    Mem.putByte(b + off + at, old);
+                    byte c = Mem.getByte(a + off + at);
+                    long first = 0;
+                    for (int j = 0; j < n && first == 0; j++) if (Mem.getByte(a + off + j) == c) first = a + off + j;
+                    assertThat(Str.memchr(a + off, c & 0xff, n)).as("memchr off %d n %d at %d", off, n, at).isEqualTo(first);
+                }
+            }
+        }
+        assertThat(Str.memchr(a, 0x1ff & 0xff, 0)).isZero();
+    }
+
     @Test
     void searching() {
         long h = s("hello world");

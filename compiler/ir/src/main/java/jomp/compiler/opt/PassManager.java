@@ -13,7 +13,8 @@ import java.util.List;
  * simplifying it with, besides the scalar passes, {@link LibCalls} (small memcpy and memset calls
  * to instructions), {@link ByvalCopyElision} (struct argument copies the callee only reads, and
  * chains of copies, onto their original), {@link ScalarReplacement} and {@link PromoteSlots} (struct copies and
- * address-taken locals to registers, then folding, copy propagation and dead code over the
+ * address-taken locals to registers; {@link ConstantSlots}: loads of slots only constants were
+ * stored to at the entry, the union-punning idiom, to constants; then folding, copy propagation and dead code over the
  * copies they leave), and {@link LoopInvariants}, which moves invariant address
  * arithmetic out of loops, with copy propagation and dead code elimination behind it (hoisted
  * code may read a variable's copy), so that one run leaves nothing a second would find. A
@@ -24,7 +25,7 @@ public final class PassManager {
 
     public static List<Pass> passes(int optLevel) {
         if (optLevel <= 0) return List.of();
-        return List.of(new ConstantFolding(), new CopyPropagation(), new DeadCodeElimination(), new SimplifyCfg(), new BlockOrder());
+        return List.of(new ConstantFolding(), new CopyPropagation(), new DeadCodeElimination(), new JumpThreading(), new SimplifyCfg(), new BlockOrder());
     }
 
     /** What {@link #run} does at a level, in pass names, for cc1's pass list. */
@@ -36,8 +37,8 @@ public final class PassManager {
         for (Pass p : passes(optLevel)) sb.append(' ').append(p.name());
         if (optLevel >= 2) {
             sb.append("; ").append(LibCalls.NAME).append(", ").append(ByvalCopyElision.NAME).append(", ").append(new ScalarReplacement().name())
-              .append(", ").append(new PromoteSlots().name())
-              .append(" and after them constant-folding, copy-propagation, dead-code-elimination, simplify-cfg, block-order; then ").append(new LoopInvariants().name()).append(", ")
+              .append(", ").append(new PromoteSlots().name()).append(", ").append(new ConstantSlots().name())
+              .append(" and after them constant-folding, copy-propagation, dead-code-elimination, jump-threading, simplify-cfg, block-order; then ").append(new LoopInvariants().name()).append(", ")
               .append(new CopyPropagation().name()).append(", ").append(new DeadCodeElimination().name());
         }
         return sb.toString();
@@ -53,7 +54,7 @@ public final class PassManager {
         if (optLevel <= 0) return;
         // after setjmp's second return the registers hold what the function last assigned,
         // which no pass here models (copy propagation would read a variable's old copy)
-        List<Pass> memory = List.of(new LibCalls(m), new ByvalCopyElision(new ReadOnlyParams(m)), new ScalarReplacement(), new PromoteSlots());
+        List<Pass> memory = List.of(new LibCalls(m), new ByvalCopyElision(new ReadOnlyParams(m)), new ScalarReplacement(), new PromoteSlots(), new ConstantSlots());
         if (optLevel >= 2) Inliner.run(m, optLevel, f -> simplify(f, optLevel, memory), PassManager::callsSetjmp);
         else for (Function f : m.functions) if (!callsSetjmp(f)) simplify(f, optLevel, memory);
     }
@@ -72,6 +73,7 @@ public final class PassManager {
             new ConstantFolding().run(f);
             new CopyPropagation().run(f);
             new DeadCodeElimination().run(f);
+            new JumpThreading().run(f);
             new SimplifyCfg().run(f);
             new BlockOrder().run(f);
         }

@@ -201,6 +201,9 @@ public final class JvmBackend {
         private final Map<Integer, Insn.Cmp> fusedCmps = new HashMap<>();
         /** The block emitted after the current one (a jump to it falls through), or null. */
         private BasicBlock nextBlock;
+        /** Each block's place in the method, and the place of the block being emitted. */
+        private final Map<BasicBlock, Integer> blockIndex = new java.util.IdentityHashMap<>();
+        private int blockNow;
         /** -g: a LineNumberTable from the instructions' lines, a LocalVariableTable for the named registers. */
         private final boolean debug;
         /** -g: where LineNumberTable entries go (mv, when debug). */
@@ -308,10 +311,11 @@ public final class JvmBackend {
                 nextLocal += setjmp.locals();
                 setjmp.begin();
             }
-            for (BasicBlock b : f.blocks) labels.put(b, new Label());
+            for (BasicBlock b : f.blocks) { blockIndex.put(b, blockIndex.size()); labels.put(b, new Label()); }
             findFusedCompares();
             for (int k = 0; k < f.blocks.size(); k++) {
                 BasicBlock b = f.blocks.get(k);
+                blockNow = k;
                 nextBlock = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
                 mv.visitLabel(labels.get(b));
                 for (Insn i : b.insns) {
@@ -879,8 +883,27 @@ public final class JvmBackend {
             };
         }
 
+        /**
+         * A 32-bit switch is a tableswitch or lookupswitch; a target at or before the switch is
+         * reached through a {@code goto} placed after it. HotSpot's interpreter counts a loop's
+         * iterations, and starts its compilation in the middle of a running method (OSR), only on
+         * the back edges of {@code goto} and {@code if}, never of a switch: a loop closed by a
+         * switch alone (an interpreter's dispatch, a computed goto's, a split function's exit
+         * switch) in a method called once would stay interpreted for ever.
+         */
         private void switchTo(Terminator.Switch sw) {
-            Label dflt = labels.get(sw.defaultTarget());
+            Map<BasicBlock, Label> back = new java.util.LinkedHashMap<>();
+            java.util.function.Function<BasicBlock, Label> label =
+                b -> blockIndex.get(b) <= blockNow ? back.computeIfAbsent(b, x -> new Label()) : labels.get(b);
+            switchInsn(sw, label);
+            for (Map.Entry<BasicBlock, Label> e : back.entrySet()) {
+                mv.visitLabel(e.getValue());
+                mv.visitJumpInsn(GOTO, labels.get(e.getKey()));
+            }
+        }
+
+        private void switchInsn(Terminator.Switch sw, java.util.function.Function<BasicBlock, Label> labels) {
+            Label dflt = labels.apply(sw.defaultTarget());
             if (!sw.value().type().isWide()) {
                 int n = sw.cases().size();
                 Integer[] order = new Integer[n];
@@ -890,7 +913,7 @@ public final class JvmBackend {
                 Label[] ls = new Label[n];
                 for (int i = 0; i < n; i++) {
                     keys[i] = (int) (long) sw.cases().get(order[i]);
-                    ls[i] = labels.get(sw.targets().get(order[i]));
+                    ls[i] = labels.apply(sw.targets().get(order[i]));
                 }
                 load(sw.value());
                 if (n > 0 && (long) keys[n - 1] - keys[0] < 2L * n + 8) {
@@ -909,7 +932,7 @@ public final class JvmBackend {
                 load(sw.value());
                 pushLong(cases.get(i));
                 mv.visitInsn(LCMP);
-                mv.visitJumpInsn(IFEQ, labels.get(sw.targets().get(i)));
+                mv.visitJumpInsn(IFEQ, labels.apply(sw.targets().get(i)));
             }
             mv.visitJumpInsn(GOTO, dflt);
         }
