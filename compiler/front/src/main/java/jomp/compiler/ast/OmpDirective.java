@@ -93,9 +93,9 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         public Section(Expr lower, Expr length, boolean single) { this(lower, length, single, null); }
     }
 
-    /** Modifiers in {@code map(always, close, present, ompx_hold, tofrom: ...)} and of motion clauses ({@code present}). */
     /**
-     * Map-type modifiers; OpenMP 6.0 adds self (the device uses the original storage), delete (the
+     * Modifiers in {@code map(always, close, present, ompx_hold, tofrom: ...)} and of motion clauses
+     * ({@code present}); OpenMP 6.0 adds self (the device uses the original storage), delete (the
      * storage map type's removal) and ref_ptr, ref_ptee, ref_ptr_ptee (which of a pointer and
      * its pointee a pointer list item maps).
      */
