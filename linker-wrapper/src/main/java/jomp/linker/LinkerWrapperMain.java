@@ -16,8 +16,6 @@ import jomp.linker.offload.DeviceLto;
 import jomp.linker.offload.DeviceLink;
 import jomp.linker.offload.Registration;
 import jomp.objfile.FormatException;
-import jomp.objfile.archive.ArchiveReader;
-import jomp.objfile.elf.ElfReader;
 import jomp.env.Invocation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

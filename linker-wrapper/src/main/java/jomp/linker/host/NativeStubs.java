@@ -2,7 +2,6 @@ package jomp.linker.host;
 
 import static org.objectweb.asm.Opcodes.*;
 
-import java.lang.invoke.MethodType;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

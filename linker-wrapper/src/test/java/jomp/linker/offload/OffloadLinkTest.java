@@ -28,11 +28,9 @@ import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.mem.Mem;
-import jomp.runtime.plugin.DevicePlugin;
 import jomp.runtime.offload.Registry;
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfWriter;
-import jomp.objfile.offload.OffloadBinary;
 
 /**
  * The whole offload link through {@code jomp-linker-wrapper}: device link, wrapping and host link;

@@ -20,7 +20,6 @@ import jomp.offload.abi.BinaryDescriptor;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.ImageKind;
-import jomp.runtime.plugin.DevicePlugin;
 import jomp.runtime.offload.Registry;
 
 /** The generated registration class alone: many entries split over methods, several images, the limits. */

@@ -9,7 +9,6 @@ import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
 
-import jomp.runtime.ffi.CSig.Aggregate;
 import jomp.runtime.ffi.CSig.CType;
 import jomp.runtime.ffi.CSig.Scalar;
 import jomp.runtime.mem.Mem;

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import jomp.runtime.ffi.CSig.CType;
-import jomp.runtime.start.Startup;
 
 /**
  * Upcall stubs: native code calling jomp functions through their pointers (qsort's comparison,

@@ -1,6 +1,5 @@
 package jomp.runtime.offload;
 
-import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.OffloadEntries;
 
 /**

@@ -1,6 +1,5 @@
 package jomp.runtime.omp;
 
-import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 
 /**

@@ -1,6 +1,5 @@
 package jomp.runtime.plugin;
 
-import java.util.List;
 
 import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.DeviceImage;

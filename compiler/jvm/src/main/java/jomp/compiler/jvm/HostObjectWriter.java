@@ -18,7 +18,6 @@ import jomp.objfile.elf.ElfRelocation;
 import jomp.objfile.elf.ElfSection;
 import jomp.objfile.elf.ElfSymbol;
 import jomp.objfile.elf.ElfWriter;
-import jomp.objfile.offload.OffloadEntriesSection;
 
 /**
  * Writes a translation unit as a host object (docs/formats.md, "jomp's host objects"): an ELF relocatable file holding the

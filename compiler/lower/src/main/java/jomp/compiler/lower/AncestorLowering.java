@@ -5,7 +5,6 @@ import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ast.Var;
-import jomp.compiler.ir.IntConst;
 import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Slot;

@@ -13,7 +13,6 @@ import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 import jomp.compiler.sema.ConstEval;
-import jomp.compiler.type.Type;
 import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.EntryPoints;
 

@@ -9,7 +9,6 @@ import jomp.compiler.ast.Var;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FloatConst;
 import jomp.compiler.ir.FuncType;
-import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
 import jomp.compiler.ir.IrType;
