@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Structs passed and returned by value (issue 23): each program in by-value/ built with
+# Structs passed and returned by value: each program in by-value/ built with
 # `gcc -O2` and `bin/jomp -O2` (and, with BASELINE=/path/to/other/checkout, that checkout's
 # bin/jomp -O2 too), outputs compared, then run RUNS times alternating (gcc, jomp[, baseline],
 # gcc, ...). Prints the median wall and CPU (user + sys) seconds of each and the ratios to gcc.

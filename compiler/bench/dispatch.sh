@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Computed goto against a switch (issue 22 item 4): compiler/bench/dispatch/dispatch.c, an
+# Computed goto against a switch: compiler/bench/dispatch/dispatch.c, an
 # interpreter of 690M bytecode operations, built with THREADED=1 (goto *ops[op] after each
 # handler) and THREADED=0 (a switch in a loop) by gcc -O2 and by jomp -O2, run RUNS times
 # alternating; each run prints its own time (the interpreter only) and the result, which must

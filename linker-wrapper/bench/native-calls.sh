@@ -1,6 +1,6 @@
 #!/bin/sh
-# The cost of native calls from jomp code against a C-to-C call under gcc -O2 (issue 11 item 7,
-# docs/PERFORMANCE.md §5): the same program (native/bench.c) built by gcc -O2 and by jomp -O2,
+# The cost of native calls from jomp code against a C-to-C call under gcc -O2
+# (docs/PERFORMANCE.md §7): the same program (native/bench.c) built by gcc -O2 and by jomp -O2,
 # both calling the same gcc-built shared library (native/benchlib.c), run side by side.
 # Usage: linker-wrapper/bench/native-calls.sh [runs]   (from the repository root, after
 # bin/mvn -q -B -DskipTests package); each run prints both builds' best ns per call and the ratio.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# OpenMP runtime costs (issue 13): empty parallel regions, barriers, recursive tasks (fib(27) with
+# OpenMP runtime costs: empty parallel regions, barriers, recursive tasks (fib(27) with
 # if(n > 12)), and a taskloop of 2e7 iterations with a reduction, each timed inside the program
 # (omp_get_wtime) for gcc -O2 -fopenmp (libgomp), clang-19 -O2 -fopenmp (libomp) and jomp -O2
 # -fopenmp, RUNS times alternating. OMP_NUM_THREADS is not set: the programs ask for 4 threads.

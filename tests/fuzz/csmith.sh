@@ -24,7 +24,7 @@
 #   differ         stdout or exit status differs (a miscompile, or a jomp runtime bug)
 #   run-crash      jomp's binary died of a signal or printed a Java exception / hs_err banner
 #   timeout        jomp's binary ran past its limit (a hang, or too slow)
-#   too-large      jomp said a function is too large for a JVM method (issue 22: methods are not split yet)
+#   too-large      jomp said a function is too large for a JVM method (methods are not split yet)
 #   compile-error  jomp rejected the program with other diagnostics (exit 1, no stack trace)
 #   compile-crash  jomp's compile ended otherwise: a stack trace, an internal error, a signal, a time-out
 # and per seed, before jomp runs: skip-slow (gcc's binary ran past --gcc-limit), skip-gcc (gcc failed to build it).

@@ -1,4 +1,4 @@
-/* Complex arithmetic on a struct passed and returned by value (issue 23): the Mandelbrot set's
+/* Complex arithmetic on a struct passed and returned by value: the Mandelbrot set's
  * escape counts over a grid, z = z * z + c through functions taking and returning
  * typedef struct { double r, i; }. gcc -O2 keeps the structs in registers; each call in jomp
  * copied its arguments and result through native memory until the IR inliner and scalar

@@ -1,7 +1,7 @@
 /* Bit-fields placed bit by bit: in a packed struct, a packed member, and under #pragma pack(n) (gcc
  * then places bit-fields without aligning them to their type, whatever n is). A field may straddle
  * its type's storage unit (a 31-bit int field from bit 4 of a byte covers 5 bytes, a 63-bit one 9),
- * and the struct may end inside the unit. Found by Csmith (issue 22): static initialisers of such
+ * and the struct may end inside the unit. Found by Csmith: static initialisers of such
  * structs crashed jomp, and reads and writes took the wrong bits. */
 #include <stdio.h>
 #include <string.h>

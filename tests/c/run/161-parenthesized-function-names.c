@@ -1,6 +1,6 @@
 /* A function defined with its name in parentheses, as Csmith's safe_math.h defines every helper
  * ("static int8_t (safe_add)(int8_t a, int8_t b) { ... }", through a FUNC_NAME macro): the
- * parameters are in scope in the body (issue 22: jomp said "use of undeclared identifier"). */
+ * parameters are in scope in the body (jomp said "use of undeclared identifier"). */
 #include <stdio.h>
 
 #define FUNC_NAME(x) (safe_##x)

@@ -2,7 +2,7 @@
  * functions exist (reading the value would be undefined; this program never does). jomp's class
  * failed verification as it loaded ("Bad local variable type"), so the whole program died: the
  * first read of the register pushed zero, the second read loaded a JVM local never stored. Found
- * by random testing (tests/fuzz/gen.py, issue 22). */
+ * by random testing (tests/fuzz/gen.py). */
 #include <stdio.h>
 
 /* the point of the test: the reads are never executed */

@@ -1,4 +1,4 @@
-/* Loops whose index is incremented before the address that reads it (issue 22: at -O2 the
+/* Loops whose index is incremented before the address that reads it (at -O2 the
  * loop-invariant pass built s + 1 + i from the already incremented i). Every shape is used
  * after the loop as well, so a wrong index shows in the output. */
 #include <stdio.h>

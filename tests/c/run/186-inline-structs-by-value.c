@@ -1,4 +1,4 @@
-/* Structs and unions by value through functions the -O2 inliner takes apart (issue 23), and
+/* Structs and unions by value through functions the -O2 inliner takes apart, and
  * address-taken locals promoted to registers: the results must not depend on where the copies
  * live. Each case is also compiled as a call (noinline, recursion, a pointer) to compare. */
 #include <stdio.h>

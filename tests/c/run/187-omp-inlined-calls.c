@@ -1,4 +1,4 @@
-/* OpenMP regions calling functions the -O2 inliner takes apart (issue 23): the outlined regions
+/* OpenMP regions calling functions the -O2 inliner takes apart: the outlined regions
  * stay functions of their own (the runtime calls them through pointers), small functions and
  * structs by value are inlined into them, and firstprivate and reduction copies of structs and
  * address-taken locals keep their meaning. The output does not depend on the thread count.

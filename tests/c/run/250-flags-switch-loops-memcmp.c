@@ -1,4 +1,4 @@
-/* What the host-speed work of issue 23 changed, kept honest against gcc:
+/* What the host-speed work on real programs changed, kept honest against gcc:
  * - jump threading: && / || / ?: used as values, each arm setting a flag and assigning a variable
  *   that only the flag's true side reads (Lua's tonumber macros), a flag set before a loop whose
  *   header tests it (never threaded through), and a chain of joins;

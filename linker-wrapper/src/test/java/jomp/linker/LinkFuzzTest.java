@@ -24,7 +24,7 @@ import jomp.objfile.archive.Archive;
 import jomp.objfile.archive.ArchiveWriter;
 
 /**
- * The link's readers on damaged inputs (issue 22): real jomp objects and an archive of one, each
+ * The link's readers on damaged inputs: real jomp objects and an archive of one, each
  * mutated as objfile's ReaderFuzzTest mutates its seeds, are linked. The link either reports the
  * damage as an error naming the file (an input, link or format error, as ld does), or the damage
  * changed nothing it reads and it links exactly the program the undamaged inputs make; no other

@@ -30,7 +30,7 @@ import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
 
 /**
- * The IR's text form round-trips over the whole corpus (issue 3): for every program the frontend
+ * The IR's text form round-trips over the whole corpus: for every program the frontend
  * accepts, print → parse → print gives the same text, at -O0 and at -O2.
  */
 class CorpusIrRoundTripTest {

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Programs fail like C programs (issue 15 item 6): a bad pointer, a write to a string literal or
+ * Programs fail like C programs: a bad pointer, a write to a string literal or
  * a const object, a stack overflow, a division by zero, abort, assert and __builtin_trap, in the main thread, in a parallel region's threads and
  * in target regions on the jvm device, end the jomp-built program as they end gcc's: the same
  * exit status, seen by the shell as the same signal (bash prints the same "Segmentation fault"

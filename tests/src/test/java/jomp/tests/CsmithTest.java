@@ -18,7 +18,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The CI slice of differential random testing (issue 22; tests/README.md "Random testing"): a fixed set
+ * The CI slice of differential random testing (tests/README.md "Random testing"): a fixed set
  * of Csmith seeds (tests/fuzz/ci-seeds.txt) run through tests/fuzz/csmith.sh, the script of the long
  * run: each program built by gcc and by jomp at -O0 and -O2, run, and its checksum and exit status
  * compared. Every seed must come out 'same' at both levels; one test a seed. The seeds were chosen

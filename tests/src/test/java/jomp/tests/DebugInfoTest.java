@@ -41,7 +41,7 @@ import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 
 /**
- * -g (issue 15 item 4): the classes carry the C file's name, its lines and the names of the C
+ * -g: the classes carry the C file's name, its lines and the names of the C
  * locals the JVM holds, so that Java stack traces, jdb (JDI) and JFR show {@code lines.c:N} and C
  * function names; without -g the classes have neither table and no path.
  */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * What random testing found in the front end (issue 22; tests/README.md "Random testing"), each as a
+ * What random testing found in the front end (tests/README.md "Random testing"), each as a
  * small input compiled by clang-19 and jomp with {@code -fsyntax-only}: the same exit status and the
  * same errors and warnings (file:line:col: severity: message, in order), within Exec's time limit.
  * Miscompiles found the same way are run programs (tests/c/run/160-179).

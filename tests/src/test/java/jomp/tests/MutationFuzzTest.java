@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Source mutation through {@code bin/jomp -c} (issue 22): corpus programs (tests/c/run, invalid, offload)
+ * Source mutation through {@code bin/jomp -c}: corpus programs (tests/c/run, invalid, offload)
  * mutated by {@link SourceMutator}, each compiled with one of a few flag sets. Every input must end as
  * clang ends: success, or exit status 1 with an {@code error:} diagnostic; never a Java stack trace, an
  * internal error, another status (a signal, a JVM crash) or a hang (30 s). A finding is kept, with its

@@ -267,7 +267,7 @@ class NativeCorpusTest {
     }
 
     /**
-     * fork, 1,000 times (issue 22; docs/design/abi.md § fork): each child prints, allocates, calls
+     * fork, 1,000 times (docs/design/abi.md § fork): each child prints, allocates, calls
      * functions and computes, then exits with a status the parent checks through waitpid; every
      * child must come back with its status, as from gcc's build. (Before: the child's JVM hung or
      * crashed in about two runs of three.) Its own test for the time it takes: a fork of a JVM and

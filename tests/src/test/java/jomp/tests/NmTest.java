@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * nm on jomp's objects (issue 15 item 5) lists what it lists on gcc's for the same source: the
+ * nm on jomp's objects lists what it lists on gcc's for the same source: the
  * same names with the same type letters (functions T/t in code, initialised data D/d, zeroed B/b,
  * read-only R/r, undefined U; string literals not at all), by GNU nm and llvm-nm; the objects
  * still read with readelf and llvm-objdump, and still link and run.

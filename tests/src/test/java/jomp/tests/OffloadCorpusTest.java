@@ -228,7 +228,7 @@ class OffloadCorpusTest {
     }
 
     /**
-     * The user's commands of issue 4 on docs/examples/zaxpy.src, in separate steps (with -fopenmp,
+     * The user's commands of the README on docs/examples/zaxpy.src, in separate steps (with -fopenmp,
      * which jomp, like clang, requires next to -fopenmp-targets): output as gcc -fopenmp's, one kernel.
      */
     @Test

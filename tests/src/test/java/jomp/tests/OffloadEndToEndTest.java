@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The offloading promises of issue 4 through the real tools: the user's three commands verbatim
+ * The offloading promises through the real tools: the user's three commands verbatim
  * with the jvm device; OMP_TARGET_OFFLOAD (MANDATORY without a device stops with a message and
  * SIGABRT as libomptarget's, DISABLED runs on the host); targets chosen at link time (objects compiled for
  * different target lists link together, targets can be dropped); the runtime's reports

@@ -116,7 +116,7 @@ public sealed interface OmpClause {
     /** device_type(host|nohost|any) of declare target. */
     record DeviceType(String kind, SourceLocation loc) implements OmpClause {}
 
-    // ---- OpenMP 5.x clauses (issue 13) ----
+    // ---- OpenMP 5.x clauses ----
 
     /**
      * in_reduction(op: list) and task_reduction(op: list): the reduction part as for reduction

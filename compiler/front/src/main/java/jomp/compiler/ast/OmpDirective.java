@@ -20,7 +20,7 @@ public record OmpDirective(String name, List<Leaf> leaves, List<OmpClause> claus
         DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, DECLARE_MAPPER, INTEROP, DISPATCH,
         ATOMIC, CRITICAL, BARRIER, SINGLE, MASTER, MASKED, TASKWAIT, TASK, TASKGROUP,
         SECTIONS, SECTION, ORDERED, FLUSH, TASKYIELD, THREADPRIVATE, TASKLOOP, SCOPE, REQUIRES, DECLARE_SIMD,
-        // OpenMP 5.x directives (issue 13): cancellation, scan, depend objects, compile-time and
+        // OpenMP 5.x directives: cancellation, scan, depend objects, compile-time and
         // informational directives, variants, allocation, loop transformations
         CANCEL, CANCELLATION_POINT, SCAN, DEPOBJ, ERROR, NOTHING, ASSUME, ASSUMES, BEGIN_ASSUMES, END_ASSUMES,
         METADIRECTIVE, DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT, ALLOCATE, TILE, UNROLL,

@@ -326,7 +326,7 @@ public final class LoopInvariants implements Pass {
      * invariant, with the operands ordered (invariant, variant); else null. The split puts x and
      * y where v is read (instruction use in block ub), so the variant operand must hold there
      * what it held when the add read it: {@code i = i + 1; p[i]} reads the old i in the add and
-     * the new one after it (issue 22).
+     * the new one after it.
      */
     private Insn.Binary splittable(Value v, Set<Integer> inLoop, BasicBlock ub, Insn use) {
         if (!(v instanceof Reg r) || !(singleDef.get(r.id) instanceof Insn.Binary add) || add.op() != Insn.BinOp.ADD) return null;

@@ -88,7 +88,7 @@ class LoopInvariantsTest {
         assertThat(block(body(m), "jbody.4")).contains("mul i32 %k.2, 600");
     }
 
-    // ---- issue 22: the split reads the variant operand where the address is used ----------------
+    // ---- a real program's miscompile: the split reads the variant operand where the address is used ----------------
 
     /** main returns f("abc/"): the index of the first '/' after position 0, 3 as gcc computes it. */
     private static Module scan(String loop) {
