@@ -16,9 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * unmapped when freed. Fresh memory reads as zeros, as mmap gives it.
  *
  * <p>A large block's mapping has {@value #COLOURS} pages more than the block, which starts 1 to
- * {@value #COLOURS} pages into it (a "colour" that changes from block to block; the pages around it
- * are never touched, so they cost no memory): wherever mmap puts the mapping (next to the last one,
- * below or above, or on a 2 MiB boundary), the block's place varies with its colour. Mappings
+ * {@value #COLOURS} pages into it, so that its address is its "colour" (which changes from block to
+ * block) in pages past a 64 KiB boundary (the pages around it are never touched, so they cost no
+ * memory): wherever mmap puts the mapping (next to the last one, below or above, on a 2 MiB
+ * boundary, in a hole), the block's place varies with its colour. Mappings
  * of equal power-of-two sizes lie next to each other, and arrays exactly 2^k bytes apart made
  * streaming kernels over several of them (BabelStream's a, b, c: c[i] = a[i] + b[i]) run at
  * 0.4-0.7 of the bandwidth the same loop gets on glibc's malloc blocks, which a header page
@@ -48,7 +49,7 @@ final class DeviceMemory {
     private final ConcurrentLinkedDeque<Long>[] free = (ConcurrentLinkedDeque<Long>[]) new ConcurrentLinkedDeque<?>[MAX_SHIFT + 1];
     /**
      * Live blocks: address → size class (shift), or, for a block mapped on its own, minus (its
-     * length, a multiple of the page, plus its colour: the pages of its mapping before it).
+     * length, a multiple of the page, plus the pages of its mapping before it).
      */
     private final ConcurrentHashMap<Long, Long> live = new ConcurrentHashMap<>();
     private long next, end;   // the chunk being carved
@@ -68,8 +69,12 @@ final class DeviceMemory {
             int colour = 1 + Math.floorMod(colours.getAndIncrement(), COLOURS);
             long m = map(length + COLOURS * PAGE);
             if (m == 0) return 0;
-            long a = m + colour * PAGE;
-            live.put(a, -(length + colour));
+            // the block's address is colour pages past a 64 KiB boundary whatever mmap's choice (a hole
+            // another block left, say): skip 1 to COLOURS pages, so blocks of consecutive colours are
+            // never a multiple of 64 KiB apart
+            int pages = 1 + (int) Math.floorMod((colour * PAGE - m - PAGE) / PAGE, (long) COLOURS);
+            long a = m + pages * PAGE;
+            live.put(a, -(length + pages));
             return a;
         }
         int shift = Math.max(MIN_SHIFT, 64 - Long.numberOfLeadingZeros(Math.max(size, 1) - 1));
@@ -84,8 +89,8 @@ final class DeviceMemory {
         Long v = live.remove(address);
         if (v == null) throw new IllegalStateException(String.format("jomp: jvm device %d: free of 0x%x, which it did not allocate", device, address));
         if (v < 0) {
-            long colour = -v & (PAGE - 1), length = -v & -PAGE;
-            unmap(address - colour * PAGE, length + COLOURS * PAGE);
+            long pages = -v & (PAGE - 1), length = -v & -PAGE;
+            unmap(address - pages * PAGE, length + COLOURS * PAGE);
         }
         else free[(int) (long) v].addFirst(address);
     }
