@@ -49,6 +49,9 @@ int main(void) {
         }
         #pragma omp taskloop grainsize(4)
         for (int i = 0; i < 16; i++) loop[i] += i;
+        /* every task done first: a taskyield that finds another thread's taskloop task still
+           queued runs it (a yield in the trace) or not, as timing has it */
+        #pragma omp barrier
         #pragma omp taskyield
     }
     int s = 0;

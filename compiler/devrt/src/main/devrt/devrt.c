@@ -346,6 +346,10 @@ void __jomp_taskgroup_begin(void) {}
 
 void __jomp_taskgroup_end(void) {}
 
+void __jomp_target_data_group_begin(void) {}
+
+void __jomp_target_data_group_end(void) {}
+
 void __jomp_taskyield(void) {}
 
 /* the lowering's marks for the host's tools interface (OMPT); a GPU has none (device tracing is not supported) */

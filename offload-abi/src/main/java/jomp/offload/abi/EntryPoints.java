@@ -53,6 +53,9 @@ public final class EntryPoints {
     public static final String TASKWAIT_DEPS = "__jomp_taskwait_deps";
     public static final String TASKGROUP_BEGIN = "__jomp_taskgroup_begin";
     public static final String TASKGROUP_END = "__jomp_taskgroup_end";
+    /** A target data region's implicit taskgroup (OpenMP 6.0): a taskgroup no tool hears of, as libomptarget 19 has none. */
+    public static final String TARGET_DATA_GROUP_BEGIN = "__jomp_target_data_group_begin";
+    public static final String TARGET_DATA_GROUP_END = "__jomp_target_data_group_end";
     public static final String TASKYIELD = "__jomp_taskyield";
     public static final String TASKLOOP = "__jomp_taskloop";
     public static final String DEPOBJ_INIT = "__jomp_depobj_init";

@@ -108,6 +108,11 @@ public final class Kmpc {
 
     public static void __jomp_taskgroup_end() { Tasks.taskgroupEnd(); }
 
+    /** A target data region's implicit taskgroup (OpenMP 6.0), which no tool hears of (libomptarget 19 has none). */
+    public static void __jomp_target_data_group_begin() { Tasks.taskgroupBegin(false); }
+
+    public static void __jomp_target_data_group_end() { Tasks.taskgroupEnd(false); }
+
     public static void __jomp_taskyield() { Tasks.taskyield(); }
 
     /** taskloop: tasks over [0, total) (see Tasks.taskloop; loopFlags: 1 nogroup, 2 strict grainsize). */

@@ -324,20 +324,25 @@ final class Tasks {
         finish(t);
     }
 
-    static void taskgroupBegin() {
+    static void taskgroupBegin() { taskgroupBegin(true); }
+
+    /** reported: a tool hears of it (not of a target data region's implicit one). */
+    static void taskgroupBegin(boolean reported) {
         Task me = current();
         me.taskgroup = new TaskGroup(me.taskgroup);
-        if (OmptHost.ON) OmptHost.taskgroup(OmptHost.BEGIN);
+        if (OmptHost.ON && reported) OmptHost.taskgroup(OmptHost.BEGIN);
     }
 
-    static void taskgroupEnd() {
+    static void taskgroupEnd() { taskgroupEnd(true); }
+
+    static void taskgroupEnd(boolean reported) {
         Task me = current();
         TaskGroup g = me.taskgroup;
         if (g == null) return;
-        if (OmptHost.ON) OmptHost.taskgroupWaits();
+        if (OmptHost.ON && reported) OmptHost.taskgroupWaits();
         if (g.pending.get() > 0) waitUntil(() -> g.pending.get() == 0, me);
         me.taskgroup = g.parent;
-        if (OmptHost.ON) OmptHost.taskgroup(OmptHost.END);
+        if (OmptHost.ON && reported) OmptHost.taskgroup(OmptHost.END);
     }
 
     static void taskyield() {

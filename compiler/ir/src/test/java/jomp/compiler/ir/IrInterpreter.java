@@ -288,7 +288,7 @@ public final class IrInterpreter {
             case "__jomp_loop_lower" -> loopLo;
             case "__jomp_loop_upper" -> loopHi;
             case "__jomp_barrier", "__jomp_reduce_enter", "__jomp_reduce_exit", "__jomp_critical_enter", "__jomp_critical_exit",
-                 "__jomp_atomic_enter", "__jomp_atomic_exit", "__jomp_taskwait", "__jomp_taskgroup_begin", "__jomp_taskgroup_end", "__jomp_ompt",
+                 "__jomp_atomic_enter", "__jomp_atomic_exit", "__jomp_taskwait", "__jomp_taskgroup_begin", "__jomp_taskgroup_end", "__jomp_target_data_group_begin", "__jomp_target_data_group_end", "__jomp_ompt",
                  "__jomp_copyprivate_publish", "__jomp_copyprivate_get", "__jomp_target_fallback_done",
                  "__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_exit", "__jomp_ordered_end",
                  "__tgt_target_data_begin_mapper", "__tgt_target_data_end_mapper", "__tgt_target_data_update_mapper" -> 0L;

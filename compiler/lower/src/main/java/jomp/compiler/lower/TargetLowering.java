@@ -423,9 +423,9 @@ final class TargetLowering {
                 f.addrVars.put(v, r);
             }
         }
-        if (group) omp.call(EntryPoints.TASKGROUP_BEGIN, IrType.VOID);
+        if (group) omp.call(EntryPoints.TARGET_DATA_GROUP_BEGIN, IrType.VOID);
         f.stmt(o.body());
-        if (group && !f.b.isTerminated()) omp.call(EntryPoints.TASKGROUP_END, IrType.VOID);
+        if (group && !f.b.isTerminated()) omp.call(EntryPoints.TARGET_DATA_GROUP_END, IrType.VOID);
         restores.forEach(Runnable::run);
         if (f.b.isTerminated()) return;
         // clang leaves 'present' out of the end call: data present on entry is present on exit
