@@ -52,8 +52,9 @@ int main(void) {
         masked += 10;
         #pragma omp critical
         sum += 1;
+        /* a critical of another name does not exclude the one above: another variable */
         #pragma omp critical(names)
-        sum += 2;
+        sq += 2;
         #pragma omp for ordered schedule(static, 1)
         for (int i = 0; i < 12; i++) {
             #pragma omp ordered
