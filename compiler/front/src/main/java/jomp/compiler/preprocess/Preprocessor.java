@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -35,13 +34,16 @@ import jomp.env.Invocation;
  * columns). Tokens from macro bodies carry the location of the outermost macro name; tokens
  * from macro arguments keep their own. Each {@code #pragma} line and {@code _Pragma("...")}
  * becomes one PRAGMA token; macros are expanded in {@code #pragma omp} lines only, as clang does.
- * The preprocessor's own pragmas are done by {@link PragmaDirectives}.
+ * The preprocessor's own pragmas are done by {@link PragmaDirectives}, {@code #define} and
+ * {@code #undef} by {@link DefineDirective}.
  *
  * <p>As in clang, {@code #error} reports an error and preprocessing goes on (the compile fails
  * on the error count); a missing include is a fatal error that ends {@link #expand} early.
- * Includes are found by {@link HeaderSearch}; {@code #include_next} goes on after the directory
- * that found the current file, {@code #import} includes a file once. The feature-test operators
- * ({@code __has_include}, {@code __has_attribute}, ...) are built-in macros ({@link FeatureTests}).
+ * Includes are done by {@link IncludeDirective} and found by {@link HeaderSearch};
+ * {@code #include_next} goes on after the directory that found the current file, {@code #import}
+ * includes a file once. {@code __FILE__}, {@code __COUNTER__}, ... and the feature-test operators
+ * ({@code __has_include}, {@code __has_attribute}, ...) are built-in macros ({@link BuiltinMacros},
+ * {@link FeatureTests}).
  */
 public final class Preprocessor {
     /** A -E line marker: before output token {@code tokenIndex}, print {@code # line "file" flags}. */
@@ -51,30 +53,23 @@ public final class Preprocessor {
         }
     }
 
-    private static final int MAX_INCLUDE_DEPTH = 200;
-
     private final PreprocessorOptions opts;
     private final MacroSubstitution substitution;
     private final PragmaDirectives pragmas;
+    private final DefineDirective defines;
+    private final IncludeDirective includes;
+    private final BuiltinMacros builtins;
     final Diagnostics diags;
     final HeaderSearch headers;
     final Map<String, Macro> macros = new HashMap<>();
-    private final Map<String, List<Token>> tokenCache = new HashMap<>();
     final Set<String> pragmaOnce = new HashSet<>();
-    /** Include-guard macro of a file whose whole content is #ifndef X ... #endif, by file key. */
-    private final Map<String, String> includeGuards = new HashMap<>();
     final List<LineMarker> markers = new ArrayList<>();
-    /** Every header an #include found, in the order found (again when re-included), for dependency files. */
-    private final List<IncludedFile> included = new ArrayList<>();
 
     /** A header an #include found: its name as found ("inc/x.h"), whether it is a system header or one of jomp's own. */
     public record IncludedFile(String name, boolean system, boolean bundled) {}
     final List<Frame> frames = new ArrayList<>();
     private final List<Cond> conds = new ArrayList<>();
     List<Token> out;
-    private String baseFile;
-    private int counter;
-    private final String date, time;
 
     /** A file being read. */
     static final class Frame {
@@ -133,11 +128,9 @@ public final class Preprocessor {
         this.headers = new HeaderSearch(opts, resourceRoot);
         this.substitution = new MacroSubstitution(this, diags);
         this.pragmas = new PragmaDirectives(this);
-        LocalDateTime now = LocalDateTime.now();
-        String[] months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-        date = "\"" + months[now.getMonthValue() - 1] + " " + (now.getDayOfMonth() < 10 ? " " : "")
-               + now.getDayOfMonth() + " " + now.getYear() + "\"";
-        time = String.format("\"%02d:%02d:%02d\"", now.getHour(), now.getMinute(), now.getSecond());
+        this.defines = new DefineDirective(this);
+        this.includes = new IncludeDirective(this);
+        this.builtins = new BuiltinMacros(this);
         eofToken = new Token(Token.Kind.EOF, "", SourceLocation.of(new SourceFile("<eof>", ""), 0));
     }
 
@@ -164,7 +157,7 @@ public final class Preprocessor {
     }
 
     /** The headers the last {@link #expand} included, for -MD and friends (clang's DependencyCollector). */
-    public List<IncludedFile> includedFiles() { return included; }
+    public List<IncludedFile> includedFiles() { return includes.included; }
 
     /** The macros defined at the end of the last {@link #expand}, as {@code -dM} prints them (MacroDump). */
     public String macroDefinitions() { return MacroDump.print(macros); }
@@ -178,9 +171,9 @@ public final class Preprocessor {
      */
     public List<Token> expand(SourceFile main) {
         out = new ArrayList<>(main.text().length() / 4 + 16);
-        baseFile = main.name();
+        builtins.baseFile = main.name();
         markers.clear();
-        included.clear();
+        includes.included.clear();
         markers.add(new LineMarker(0, main.name(), 1, 0, false));
         if (opts.verbose()) headers.printSearchList(diags.stream());
         List<Token> mainToks = new Tokenizer(main, diags, true).tokenize();
@@ -191,7 +184,7 @@ public final class Preprocessor {
                   HeaderSearch.dirOf("<command line>", user), true, user);
         pushFrame(new SourceFile("<built-in>", PredefinedMacros.text(opts)), null, "<built-in>", null, true,
                   HeaderSearch.Flavor.SYSTEM);
-        for (Macro.Builtin b : Macro.Builtin.values()) if (b.spelling != null) defineBuiltin(b.spelling, b);
+        BuiltinMacros.defineAll(macros);
         try {
             mainLoop();
         } catch (Diagnostics.FatalError e) {
@@ -271,8 +264,11 @@ public final class Preprocessor {
 
     Frame top() { return frames.get(frames.size() - 1); }
 
+    /** How many #if groups are open, in all files (a new frame's condBase). */
+    int openConds() { return conds.size(); }
+
     /** The next token of the current file (its EOF again and again at the end), with #line applied. */
-    private Token frameNext() {
+    Token frameNext() {
         Frame f = top();
         Token t = f.toks.get(f.pos);
         if (t.kind != Token.Kind.EOF) f.pos++;
@@ -286,19 +282,19 @@ public final class Preprocessor {
         return t;
     }
 
-    private boolean lineEnded() { Frame f = top(); return f.toks.get(f.pos).atLineStart; }
+    boolean lineEnded() { Frame f = top(); return f.toks.get(f.pos).atLineStart; }
 
     /** The rest of the directive line (not macro-expanded). */
-    private List<Token> readLine() {
+    List<Token> readLine() {
         List<Token> line = new ArrayList<>();
         while (!lineEnded()) line.add(frameNext());
         return line;
     }
 
-    private void skipLine() { while (!lineEnded()) top().pos++; }
+    void skipLine() { while (!lineEnded()) top().pos++; }
 
     /** Warns about tokens left on a directive line and skips them. */
-    private void extraTokens(String directive) {
+    void extraTokens(String directive) {
         if (!lineEnded()) {
             diags.warning(top().toks.get(top().pos).loc, "extra tokens at end of #" + directive + " directive", "-Wextra-tokens");
             skipLine();
@@ -342,7 +338,7 @@ public final class Preprocessor {
         Macro m = macros.get(t.text);
         if (m == null) return false;
         if (m.builtin != Macro.Builtin.NONE) {
-            Token r = m.builtin.operator ? builtinOperator(m.builtin, t, s) : builtinToken(m, t);
+            Token r = builtins.expand(m, t, s);
             r.spaceBefore = t.spaceBefore;
             r.atLineStart = t.atLineStart;
             s.stack.add(r);
@@ -498,53 +494,6 @@ public final class Preprocessor {
         }
     }
 
-    private Token builtinToken(Macro m, Token t) {
-        return switch (m.builtin) {
-            case FILE -> new Token(Token.Kind.STRING, quote(t.loc.presumedFile()), t.loc);
-            case LINE -> new Token(Token.Kind.NUMBER, Integer.toString(t.loc.presumedLine()), t.loc);
-            case COUNTER -> new Token(Token.Kind.NUMBER, Integer.toString(counter++), t.loc);
-            case INCLUDE_LEVEL -> new Token(Token.Kind.NUMBER, Integer.toString(Math.max(0, visibleDepth() - 1)), t.loc);
-            case BASE_FILE -> new Token(Token.Kind.STRING, quote(baseFile), t.loc);
-            case FILE_NAME -> {
-                String f = t.loc.presumedFile();
-                yield new Token(Token.Kind.STRING, quote(f.substring(f.lastIndexOf('/') + 1)), t.loc);
-            }
-            case DATE -> new Token(Token.Kind.STRING, date, t.loc);
-            case TIME -> new Token(Token.Kind.STRING, time, t.loc);
-            case FLT_EVAL_METHOD -> new Token(Token.Kind.NUMBER, "0", t.loc);
-            default -> throw new IllegalStateException(m.builtin.name());
-        };
-    }
-
-    /**
-     * A feature-test operator and its parenthesized operand, read from the stream (clang's
-     * {@code __has_include(<x.h>)}, {@code __has_attribute(packed)}, ...), replaced by its value.
-     * A header name is taken as written; an identifier operand that names a macro is expanded.
-     */
-    private Token builtinOperator(Macro.Builtin b, Token t, Stream s) {
-        Token zero = new Token(Token.Kind.NUMBER, "0", t.loc);
-        if (!isPunct(peek(s), "(")) {
-            diags.error(t.loc, "missing '(' after '" + t.text + "'");
-            return zero;
-        }
-        next(s);
-        List<Token> arg = new ArrayList<>();
-        int depth = 0;
-        while (true) {
-            Token a = next(s);
-            if (a.kind == Token.Kind.EOF) {
-                diags.error(t.loc, "missing ')' after '" + t.text + "'");
-                if (s.main) s.stack.add(a);
-                return zero;
-            }
-            if (isPunct(a, "(")) depth++;
-            else if (isPunct(a, ")") && depth-- == 0) break;
-            arg.add(a);
-        }
-        if (!arg.isEmpty() && arg.get(0).kind == Token.Kind.IDENT && macros.containsKey(arg.get(0).text)) arg = expandArg(arg);
-        return FeatureTests.evaluate(b, t, arg, this, diags);
-    }
-
     /** __has_include(_next): whether the header would be found (from the current file's place for _next). */
     boolean headerExists(String name, boolean quoted, boolean next) {
         int from = next ? headers.nextIndex(top().foundIndex) : 0;
@@ -554,7 +503,8 @@ public final class Preprocessor {
     /** Is an #if line being evaluated (__has_include is allowed only there)? */
     boolean inDirective() { return inIfLine; }
 
-    private int visibleDepth() {
+    /** How many files are open, not counting {@code <built-in>} and {@code <command line>}. */
+    int visibleDepth() {
         int n = 0;
         for (Frame f : frames) if (!f.hidden) n++;
         return n;
@@ -570,10 +520,6 @@ public final class Preprocessor {
         return sb.append('"').toString();
     }
 
-    private void defineBuiltin(String name, Macro.Builtin b) {
-        macros.put(name, new Macro(name, false, List.of(), false, List.of(), null, b));
-    }
-
     // ---------------------------------------------------------------------------------------
     // Directives
 
@@ -587,9 +533,9 @@ public final class Preprocessor {
             return;
         }
         switch (d.text) {
-            case "define" -> define(d);
-            case "undef" -> undef(d);
-            case "include", "include_next", "import", "__include_macros" -> include(d);
+            case "define" -> defines.define(d);
+            case "undef" -> defines.undef(d);
+            case "include", "include_next", "import", "__include_macros" -> includes.include(d);
             case "if" -> {
                 boolean v = evalIf(d, readLine());
                 pushCond(v, d);
@@ -697,7 +643,7 @@ public final class Preprocessor {
     }
 
     /** Reads the macro name of #ifdef/#ifndef/#undef/#define; reports and returns null if missing. */
-    private Token macroName(Token d) {
+    Token macroName(Token d) {
         if (lineEnded()) {
             diags.error(afterToken(d), "macro name missing");
             return null;
@@ -720,109 +666,9 @@ public final class Preprocessor {
         return new SourceLocation(d.loc.file(), d.loc.offset() + d.text.length(), d.loc.presumedFile(), d.loc.presumedLine());
     }
 
-    private void define(Token d) {
-        Token name = macroName(d);
-        if (name == null) return;
-        List<String> params = new ArrayList<>();
-        boolean functionLike = false, variadic = false;
-        if (!lineEnded() && isPunct(peekFrame(), "(") && !peekFrame().spaceBefore) {
-            functionLike = true;
-            frameNext();
-            if (!parseParams(params)) { skipLine(); return; }
-            variadic = !params.isEmpty() && params.get(params.size() - 1).endsWith("...");
-            if (variadic) {
-                String v = params.remove(params.size() - 1);
-                params.add(v.equals("...") ? "__VA_ARGS__" : v.substring(0, v.length() - 3));
-            }
-        }
-        List<Token> body = readLine();
-        for (int i = 0; i < body.size(); i++) {
-            Token t = body.get(i).copy();
-            t.atLineStart = false;
-            if (i == 0) t.spaceBefore = false;
-            body.set(i, t);
-        }
-        if (!body.isEmpty() && isPunct(body.get(0), "##")) {
-            diags.error(body.get(0).loc, "'##' cannot appear at start of macro expansion");
-            return;
-        }
-        if (!body.isEmpty() && isPunct(body.get(body.size() - 1), "##")) {
-            diags.error(body.get(body.size() - 1).loc, "'##' cannot appear at end of macro expansion");
-            return;
-        }
-        if (functionLike) {
-            for (int i = 0; i < body.size(); i++) {
-                if (isPunct(body.get(i), "#")) {
-                    Token n = i + 1 < body.size() ? body.get(i + 1) : null;
-                    if (n == null || n.kind != Token.Kind.IDENT || !params.contains(n.text)) {
-                        diags.error(n == null ? afterToken(body.get(i)) : n.loc, "'#' is not followed by a macro parameter");
-                        return;
-                    }
-                }
-            }
-        }
-        Macro m = new Macro(name.text, functionLike, List.copyOf(params), variadic, List.copyOf(body), name.loc,
-                            Macro.Builtin.NONE);
-        Macro old = macros.get(name.text);
-        if (old != null && old.loc != null && !old.sameAs(m)) {
-            diags.warning(name.loc, "'" + name.text + "' macro redefined", "-Wmacro-redefined");
-            diags.note(old.loc, "previous definition is here");
-        }
-        macros.put(name.text, m);
-    }
+    Token peekFrame() { Frame f = top(); return f.toks.get(f.pos); }
 
-    private Token peekFrame() { Frame f = top(); return f.toks.get(f.pos); }
-
-    /** Parses "a, b, ...)" after '('; variadic parameters come back as "..." or "name...". */
-    private boolean parseParams(List<String> params) {
-        if (!lineEnded() && isPunct(peekFrame(), ")")) { frameNext(); return true; }
-        while (true) {
-            if (lineEnded()) { diags.error(afterToken(lastRead()), "missing ')' in macro parameter list"); return false; }
-            Token t = frameNext();
-            if (isPunct(t, "...")) {
-                params.add("...");
-                if (lineEnded() || !isPunct(peekFrame(), ")")) {
-                    diags.error(lineEnded() ? afterToken(t) : peekFrame().loc, "missing ')' in macro parameter list");
-                    return false;
-                }
-                frameNext();
-                return true;
-            }
-            if (t.kind != Token.Kind.IDENT) {
-                diags.error(t.loc, isPunct(t, ")") || isPunct(t, ",") ? "expected identifier in macro parameter list"
-                                                                        : "invalid token in macro parameter list");
-                return false;
-            }
-            if (params.contains(t.text)) {
-                diags.error(t.loc, "duplicate macro parameter name '" + t.text + "'");
-                return false;
-            }
-            if (!lineEnded() && isPunct(peekFrame(), "...")) {
-                frameNext();
-                params.add(t.text + "...");
-                if (lineEnded() || !isPunct(peekFrame(), ")")) {
-                    diags.error(lineEnded() ? afterToken(lastRead()) : peekFrame().loc, "missing ')' in macro parameter list");
-                    return false;
-                }
-                frameNext();
-                return true;
-            }
-            params.add(t.text);
-            if (lineEnded()) { diags.error(afterToken(t), "missing ')' in macro parameter list"); return false; }
-            Token sep = frameNext();
-            if (isPunct(sep, ")")) return true;
-            if (!isPunct(sep, ",")) { diags.error(sep.loc, "expected comma in macro parameter list"); return false; }
-        }
-    }
-
-    private Token lastRead() { Frame f = top(); return f.toks.get(Math.max(0, f.pos - 1)); }
-
-    private void undef(Token d) {
-        Token name = macroName(d);
-        if (name == null) return;
-        extraTokens("undef");
-        macros.remove(name.text);
-    }
+    Token lastRead() { Frame f = top(); return f.toks.get(Math.max(0, f.pos - 1)); }
 
     // #if ------------------------------------------------------------------------------------
 
@@ -890,122 +736,6 @@ public final class Preprocessor {
         Token v = new Token(Token.Kind.NUMBER, macros.containsKey(name.text) ? "1" : "0", t.loc);
         v.spaceBefore = t.spaceBefore;
         return v;
-    }
-
-    // #include -------------------------------------------------------------------------------
-
-    private void include(Token d) {
-        if (lineEnded()) { diags.error(afterToken(d), "expected \"FILENAME\" or <FILENAME>"); return; }
-        List<Token> line = readLine();
-        Token first = line.get(0);
-        if (!(first.kind == Token.Kind.STRING && first.text.startsWith("\"")) && !isPunct(first, "<")) {
-            line = expandArg(line);                      // computed include (C11 6.10.2p4)
-            if (line.isEmpty()) { diags.error(first.loc, "expected \"FILENAME\" or <FILENAME>"); return; }
-            first = line.get(0);
-        }
-        String name;
-        boolean quoted;
-        int end;
-        if (first.kind == Token.Kind.STRING && first.text.startsWith("\"")) {
-            name = first.text.substring(1, first.text.length() - 1);
-            quoted = true;
-            end = 1;
-        } else if (isPunct(first, "<")) {
-            int i = 1;
-            while (i < line.size() && !isPunct(line.get(i), ">")) i++;
-            if (i == line.size()) { diags.error(afterToken(line.get(i - 1)), "expected '>'"); return; }
-            name = FeatureTests.angledName(line, 1);
-            quoted = false;
-            end = i + 1;
-        } else {
-            diags.error(first.loc, "expected \"FILENAME\" or <FILENAME>");
-            return;
-        }
-        if (end < line.size()) {
-            diags.warning(line.get(end).loc, "extra tokens at end of #" + d.text + " directive", "-Wextra-tokens");
-        }
-        if (name.isEmpty()) { diags.error(first.loc, "empty filename"); return; }
-        // #include_next: on after the directory that found this file (clang warns in the main file and starts over)
-        int from = 0;
-        if (d.text.equals("include_next")) {
-            if (top() == frames.get(0)) {
-                diags.warning(d.loc, "#include_next in primary source file; will search from start of include path",
-                              "-Winclude-next-outside-header");
-            } else {
-                from = headers.nextIndex(top().foundIndex);
-            }
-        }
-        HeaderSearch.Found f = headers.resolve(name, quoted, from == 0 ? top().dir : null, from);
-        if (f == null) throw diags.fatal(first.loc, "'" + name + "' file not found");
-        boolean macrosOnly = d.text.equals("__include_macros");
-        if (pragmaOnce.contains(f.key()) && !macrosOnly) return;
-        if (d.text.equals("import")) pragmaOnce.add(f.key());
-        enter(f, first, name, macrosOnly);
-    }
-
-    /** Starts reading an included file (unless #pragma once or its include guard says it is done). */
-    private void enter(HeaderSearch.Found f, Token at, String name, boolean macrosOnly) {
-        // for -MD (clang's DependencyCollector): every file an #include names, entered or skipped
-        // by its guard; a file is system when found in a system directory or included by one
-        included.add(new IncludedFile(f.name(), f.system() || top().flavor != HeaderSearch.Flavor.USER, f.key().startsWith("resource:")));
-        String guard = includeGuards.get(f.key());
-        if (guard != null && macros.containsKey(guard)) return;
-        if (visibleDepth() >= MAX_INCLUDE_DEPTH) {
-            diags.error(at.loc, "#include nested too deeply");
-            return;
-        }
-        List<Token> toks = tokenCache.get(f.key());
-        SourceFile file;
-        if (toks == null) {
-            String text;
-            try {
-                text = headers.read(f);
-            } catch (IOException e) {
-                throw diags.fatal(at.loc, "'" + name + "' file not found");
-            }
-            file = new SourceFile(f.name(), text);
-            toks = new Tokenizer(file, diags, true).tokenize();
-            tokenCache.put(f.key(), toks);
-            String g = detectGuard(toks);
-            if (g != null) includeGuards.put(f.key(), g);
-        } else {
-            file = toks.get(0).loc.file();
-        }
-        // a file is of its directory's kind, and at least of its includer's: what a system header
-        // includes is a system header too, wherever it is found (clang's rule)
-        HeaderSearch.Flavor flavor = top().flavor.compareTo(f.flavor()) > 0 ? top().flavor : f.flavor();
-        if (flavor != HeaderSearch.Flavor.USER) file.markSystem();
-        boolean discard = macrosOnly || top().macrosOnly;
-        frames.add(new Frame(file, toks, f.key(), new HeaderSearch.Dir(f.fileDir().path(), f.fileDir().resource(), flavor, -1),
-                             f.index(), conds.size(), false, flavor, discard));
-        markers.add(new LineMarker(out.size(), f.name(), 1, 1, flavor != HeaderSearch.Flavor.USER,
-                                   flavor == HeaderSearch.Flavor.EXTERN_C));
-    }
-
-    /** The X of a file shaped "#ifndef X ... #endif" with nothing outside, else null. */
-    private static String detectGuard(List<Token> toks) {
-        if (toks.size() < 4 || !isPunct(toks.get(0), "#") || !toks.get(1).is("ifndef")
-            || toks.get(2).kind != Token.Kind.IDENT) return null;
-        int depth = 0;
-        for (int i = 0; i < toks.size() - 1; i++) {
-            Token t = toks.get(i);
-            if (!(t.atLineStart && isPunct(t, "#"))) continue;
-            Token n = toks.get(i + 1);
-            if (n.atLineStart) continue;
-            switch (n.text) {
-                case "if", "ifdef", "ifndef" -> depth++;
-                case "elif", "else" -> { if (depth == 1) return null; }
-                case "endif" -> {
-                    if (--depth == 0) {
-                        int j = i + 2;
-                        while (!toks.get(j).atLineStart) j++;
-                        return toks.get(j).kind == Token.Kind.EOF ? toks.get(2).text : null;
-                    }
-                }
-                default -> { }
-            }
-        }
-        return null;
     }
 
     // #line ----------------------------------------------------------------------------------
