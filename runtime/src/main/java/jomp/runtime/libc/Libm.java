@@ -9,7 +9,7 @@ import java.lang.invoke.MethodHandle;
 import java.util.Optional;
 
 /**
- * Binds libm functions as critical FFM downcalls. Kept apart from {@link MathLib}, whose holder
+ * Binds libm functions as critical FFM downcalls. Kept apart from {@link LibmCalls}, whose holder
  * classes call it on a function's first use: building the native linker costs tens of
  * milliseconds, which a program that uses only sqrt or floor should not pay at start-up.
  */

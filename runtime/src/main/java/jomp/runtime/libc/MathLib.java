@@ -1,21 +1,12 @@
 package jomp.runtime.libc;
 
-import static jomp.runtime.libc.Libm.D;
-import static jomp.runtime.libc.Libm.F;
-import static jomp.runtime.libc.Libm.I;
-import static jomp.runtime.libc.Libm.J;
-import static jomp.runtime.libc.Libm.bind;
-
-import java.lang.invoke.MethodHandle;
-
 /**
  * math.h (C99). Operations IEEE 754 defines exactly (sqrt, fma, floor, fmod, ...) are Java's,
  * which computes the same bits as any correct implementation. The transcendental functions call
  * the system's libm (glibc) through critical FFM downcalls, so results are bit-identical to what
  * gcc-compiled code gets, for double and float alike. long double is double (the l variants).
- * Each downcall is bound on the function's first use, in a holder class of its own whose static
- * final field the JIT treats as a constant: a program that calls only sqrt never builds the native
- * linker (tens of milliseconds at start-up).
+ * The downcalls themselves are {@link LibmCalls}'s; this class applies glibc's errno rules to
+ * their results and keeps every C entry point (CFunctions finds them here).
  */
 public final class MathLib {
     private MathLib() {}
@@ -76,166 +67,98 @@ public final class MathLib {
         return r;
     }
 
-    private static RuntimeException fail(Throwable t) {
-        return t instanceof RuntimeException r ? r : new RuntimeException(t);
-    }
-
-    private static final class Acos { static final MethodHandle H = bind("acos", D, D); }
-    public static double acos(double x) { try { return errno1(x, (double) Acos.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Acosf { static final MethodHandle H = bind("acosf", F, F); }
-    public static float acosf(float x) { try { return errno1(x, (float) Acosf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double acos(double x) { return errno1(x, LibmCalls.acos(x)); }
+    public static float acosf(float x) { return errno1(x, LibmCalls.acosf(x)); }
     public static double acosl(double x) { return acos(x); }
-    private static final class Asin { static final MethodHandle H = bind("asin", D, D); }
-    public static double asin(double x) { try { return errno1(x, (double) Asin.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Asinf { static final MethodHandle H = bind("asinf", F, F); }
-    public static float asinf(float x) { try { return errno1(x, (float) Asinf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double asin(double x) { return errno1(x, LibmCalls.asin(x)); }
+    public static float asinf(float x) { return errno1(x, LibmCalls.asinf(x)); }
     public static double asinl(double x) { return asin(x); }
-    private static final class Atan { static final MethodHandle H = bind("atan", D, D); }
-    public static double atan(double x) { try { return errno1(x, (double) Atan.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Atanf { static final MethodHandle H = bind("atanf", F, F); }
-    public static float atanf(float x) { try { return errno1(x, (float) Atanf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double atan(double x) { return errno1(x, LibmCalls.atan(x)); }
+    public static float atanf(float x) { return errno1(x, LibmCalls.atanf(x)); }
     public static double atanl(double x) { return atan(x); }
-    private static final class Cos { static final MethodHandle H = bind("cos", D, D); }
-    public static double cos(double x) { try { return errno1(x, (double) Cos.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Cosf { static final MethodHandle H = bind("cosf", F, F); }
-    public static float cosf(float x) { try { return errno1(x, (float) Cosf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double cos(double x) { return errno1(x, LibmCalls.cos(x)); }
+    public static float cosf(float x) { return errno1(x, LibmCalls.cosf(x)); }
     public static double cosl(double x) { return cos(x); }
-    private static final class Sin { static final MethodHandle H = bind("sin", D, D); }
-    public static double sin(double x) { try { return errno1(x, (double) Sin.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Sinf { static final MethodHandle H = bind("sinf", F, F); }
-    public static float sinf(float x) { try { return errno1(x, (float) Sinf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double sin(double x) { return errno1(x, LibmCalls.sin(x)); }
+    public static float sinf(float x) { return errno1(x, LibmCalls.sinf(x)); }
     public static double sinl(double x) { return sin(x); }
-    private static final class Tan { static final MethodHandle H = bind("tan", D, D); }
-    public static double tan(double x) { try { return errno1(x, (double) Tan.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Tanf { static final MethodHandle H = bind("tanf", F, F); }
-    public static float tanf(float x) { try { return errno1(x, (float) Tanf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double tan(double x) { return errno1(x, LibmCalls.tan(x)); }
+    public static float tanf(float x) { return errno1(x, LibmCalls.tanf(x)); }
     public static double tanl(double x) { return tan(x); }
-    private static final class Acosh { static final MethodHandle H = bind("acosh", D, D); }
-    public static double acosh(double x) { try { return errno1(x, (double) Acosh.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Acoshf { static final MethodHandle H = bind("acoshf", F, F); }
-    public static float acoshf(float x) { try { return errno1(x, (float) Acoshf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double acosh(double x) { return errno1(x, LibmCalls.acosh(x)); }
+    public static float acoshf(float x) { return errno1(x, LibmCalls.acoshf(x)); }
     public static double acoshl(double x) { return acosh(x); }
-    private static final class Asinh { static final MethodHandle H = bind("asinh", D, D); }
-    public static double asinh(double x) { try { return errno1(x, (double) Asinh.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Asinhf { static final MethodHandle H = bind("asinhf", F, F); }
-    public static float asinhf(float x) { try { return errno1(x, (float) Asinhf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double asinh(double x) { return errno1(x, LibmCalls.asinh(x)); }
+    public static float asinhf(float x) { return errno1(x, LibmCalls.asinhf(x)); }
     public static double asinhl(double x) { return asinh(x); }
-    private static final class Atanh { static final MethodHandle H = bind("atanh", D, D); }
-    public static double atanh(double x) { try { return errno1(x, (double) Atanh.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Atanhf { static final MethodHandle H = bind("atanhf", F, F); }
-    public static float atanhf(float x) { try { return errno1(x, (float) Atanhf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double atanh(double x) { return errno1(x, LibmCalls.atanh(x)); }
+    public static float atanhf(float x) { return errno1(x, LibmCalls.atanhf(x)); }
     public static double atanhl(double x) { return atanh(x); }
-    private static final class Cosh { static final MethodHandle H = bind("cosh", D, D); }
-    public static double cosh(double x) { try { return errno1(x, (double) Cosh.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Coshf { static final MethodHandle H = bind("coshf", F, F); }
-    public static float coshf(float x) { try { return errno1(x, (float) Coshf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double cosh(double x) { return errno1(x, LibmCalls.cosh(x)); }
+    public static float coshf(float x) { return errno1(x, LibmCalls.coshf(x)); }
     public static double coshl(double x) { return cosh(x); }
-    private static final class Sinh { static final MethodHandle H = bind("sinh", D, D); }
-    public static double sinh(double x) { try { return errno1(x, (double) Sinh.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Sinhf { static final MethodHandle H = bind("sinhf", F, F); }
-    public static float sinhf(float x) { try { return errno1(x, (float) Sinhf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double sinh(double x) { return errno1(x, LibmCalls.sinh(x)); }
+    public static float sinhf(float x) { return errno1(x, LibmCalls.sinhf(x)); }
     public static double sinhl(double x) { return sinh(x); }
-    private static final class Tanh { static final MethodHandle H = bind("tanh", D, D); }
-    public static double tanh(double x) { try { return errno1(x, (double) Tanh.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Tanhf { static final MethodHandle H = bind("tanhf", F, F); }
-    public static float tanhf(float x) { try { return errno1(x, (float) Tanhf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double tanh(double x) { return errno1(x, LibmCalls.tanh(x)); }
+    public static float tanhf(float x) { return errno1(x, LibmCalls.tanhf(x)); }
     public static double tanhl(double x) { return tanh(x); }
-    private static final class Exp { static final MethodHandle H = bind("exp", D, D); }
-    public static double exp(double x) { try { return underflow1(x, (double) Exp.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Expf { static final MethodHandle H = bind("expf", F, F); }
-    public static float expf(float x) { try { return underflow1(x, (float) Expf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double exp(double x) { return underflow1(x, LibmCalls.exp(x)); }
+    public static float expf(float x) { return underflow1(x, LibmCalls.expf(x)); }
     public static double expl(double x) { return exp(x); }
-    private static final class Exp2 { static final MethodHandle H = bind("exp2", D, D); }
-    public static double exp2(double x) { try { return underflow1(x, (double) Exp2.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Exp2f { static final MethodHandle H = bind("exp2f", F, F); }
-    public static float exp2f(float x) { try { return underflow1(x, (float) Exp2f.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double exp2(double x) { return underflow1(x, LibmCalls.exp2(x)); }
+    public static float exp2f(float x) { return underflow1(x, LibmCalls.exp2f(x)); }
     public static double exp2l(double x) { return exp2(x); }
-    private static final class Expm1 { static final MethodHandle H = bind("expm1", D, D); }
-    public static double expm1(double x) { try { return errno1(x, (double) Expm1.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Expm1f { static final MethodHandle H = bind("expm1f", F, F); }
-    public static float expm1f(float x) { try { return errno1(x, (float) Expm1f.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double expm1(double x) { return errno1(x, LibmCalls.expm1(x)); }
+    public static float expm1f(float x) { return errno1(x, LibmCalls.expm1f(x)); }
     public static double expm1l(double x) { return expm1(x); }
-    private static final class Log { static final MethodHandle H = bind("log", D, D); }
-    public static double log(double x) { try { return errno1(x, (double) Log.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Logf { static final MethodHandle H = bind("logf", F, F); }
-    public static float logf(float x) { try { return errno1(x, (float) Logf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double log(double x) { return errno1(x, LibmCalls.log(x)); }
+    public static float logf(float x) { return errno1(x, LibmCalls.logf(x)); }
     public static double logl(double x) { return log(x); }
-    private static final class Log2 { static final MethodHandle H = bind("log2", D, D); }
-    public static double log2(double x) { try { return errno1(x, (double) Log2.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Log2f { static final MethodHandle H = bind("log2f", F, F); }
-    public static float log2f(float x) { try { return errno1(x, (float) Log2f.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double log2(double x) { return errno1(x, LibmCalls.log2(x)); }
+    public static float log2f(float x) { return errno1(x, LibmCalls.log2f(x)); }
     public static double log2l(double x) { return log2(x); }
-    private static final class Log10 { static final MethodHandle H = bind("log10", D, D); }
-    public static double log10(double x) { try { return errno1(x, (double) Log10.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Log10f { static final MethodHandle H = bind("log10f", F, F); }
-    public static float log10f(float x) { try { return errno1(x, (float) Log10f.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double log10(double x) { return errno1(x, LibmCalls.log10(x)); }
+    public static float log10f(float x) { return errno1(x, LibmCalls.log10f(x)); }
     public static double log10l(double x) { return log10(x); }
-    private static final class Log1p { static final MethodHandle H = bind("log1p", D, D); }
-    public static double log1p(double x) { try { return errno1(x, (double) Log1p.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Log1pf { static final MethodHandle H = bind("log1pf", F, F); }
-    public static float log1pf(float x) { try { return errno1(x, (float) Log1pf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double log1p(double x) { return errno1(x, LibmCalls.log1p(x)); }
+    public static float log1pf(float x) { return errno1(x, LibmCalls.log1pf(x)); }
     public static double log1pl(double x) { return log1p(x); }
-    private static final class Logb { static final MethodHandle H = bind("logb", D, D); }
-    public static double logb(double x) { try { return (double) Logb.H.invokeExact(x); } catch (Throwable t) { throw fail(t); } }
-    private static final class Logbf { static final MethodHandle H = bind("logbf", F, F); }
-    public static float logbf(float x) { try { return (float) Logbf.H.invokeExact(x); } catch (Throwable t) { throw fail(t); } }
+    public static double logb(double x) { return LibmCalls.logb(x); }
+    public static float logbf(float x) { return LibmCalls.logbf(x); }
     public static double logbl(double x) { return logb(x); }
-    private static final class Cbrt { static final MethodHandle H = bind("cbrt", D, D); }
-    public static double cbrt(double x) { try { return errno1(x, (double) Cbrt.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Cbrtf { static final MethodHandle H = bind("cbrtf", F, F); }
-    public static float cbrtf(float x) { try { return errno1(x, (float) Cbrtf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double cbrt(double x) { return errno1(x, LibmCalls.cbrt(x)); }
+    public static float cbrtf(float x) { return errno1(x, LibmCalls.cbrtf(x)); }
     public static double cbrtl(double x) { return cbrt(x); }
-    private static final class Erf { static final MethodHandle H = bind("erf", D, D); }
-    public static double erf(double x) { try { return errno1(x, (double) Erf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Erff { static final MethodHandle H = bind("erff", F, F); }
-    public static float erff(float x) { try { return errno1(x, (float) Erff.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double erf(double x) { return errno1(x, LibmCalls.erf(x)); }
+    public static float erff(float x) { return errno1(x, LibmCalls.erff(x)); }
     public static double erfl(double x) { return erf(x); }
-    private static final class Erfc { static final MethodHandle H = bind("erfc", D, D); }
-    public static double erfc(double x) { try { return underflow1(x, (double) Erfc.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Erfcf { static final MethodHandle H = bind("erfcf", F, F); }
-    public static float erfcf(float x) { try { return underflow1(x, (float) Erfcf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double erfc(double x) { return underflow1(x, LibmCalls.erfc(x)); }
+    public static float erfcf(float x) { return underflow1(x, LibmCalls.erfcf(x)); }
     public static double erfcl(double x) { return erfc(x); }
-    private static final class Tgamma { static final MethodHandle H = bind("tgamma", D, D); }
-    public static double tgamma(double x) { try { return underflow1(x, (double) Tgamma.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Tgammaf { static final MethodHandle H = bind("tgammaf", F, F); }
-    public static float tgammaf(float x) { try { return underflow1(x, (float) Tgammaf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double tgamma(double x) { return underflow1(x, LibmCalls.tgamma(x)); }
+    public static float tgammaf(float x) { return underflow1(x, LibmCalls.tgammaf(x)); }
     public static double tgammal(double x) { return tgamma(x); }
-    private static final class Lgamma { static final MethodHandle H = bind("lgamma", D, D); }
-    public static double lgamma(double x) { try { return errno1(x, (double) Lgamma.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Lgammaf { static final MethodHandle H = bind("lgammaf", F, F); }
-    public static float lgammaf(float x) { try { return errno1(x, (float) Lgammaf.H.invokeExact(x)); } catch (Throwable t) { throw fail(t); } }
+    public static double lgamma(double x) { return errno1(x, LibmCalls.lgamma(x)); }
+    public static float lgammaf(float x) { return errno1(x, LibmCalls.lgammaf(x)); }
     public static double lgammal(double x) { return lgamma(x); }
-    private static final class Atan2 { static final MethodHandle H = bind("atan2", D, D, D); }
-    public static double atan2(double x, double y) { try { return underflow2(x, x, y, (double) Atan2.H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Atan2f { static final MethodHandle H = bind("atan2f", F, F, F); }
-    public static float atan2f(float x, float y) { try { return underflow2(x, x, y, (float) Atan2f.H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
+    public static double atan2(double x, double y) { return underflow2(x, x, y, LibmCalls.atan2(x, y)); }
+    public static float atan2f(float x, float y) { return underflow2(x, x, y, LibmCalls.atan2f(x, y)); }
     public static double atan2l(double x, double y) { return atan2(x, y); }
-    private static final class Pow { static final MethodHandle H = bind("pow", D, D, D); }
-    public static double pow(double x, double y) { try { return underflow2(x, x, y, (double) Pow.H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Powf { static final MethodHandle H = bind("powf", F, F, F); }
-    public static float powf(float x, float y) { try { return underflow2(x, x, y, (float) Powf.H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
+    public static double pow(double x, double y) { return underflow2(x, x, y, LibmCalls.pow(x, y)); }
+    public static float powf(float x, float y) { return underflow2(x, x, y, LibmCalls.powf(x, y)); }
     public static double powl(double x, double y) { return pow(x, y); }
-    private static final class Hypot { static final MethodHandle H = bind("hypot", D, D, D); }
-    public static double hypot(double x, double y) { try { return errno2(x, y, (double) Hypot.H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
-    private static final class Hypotf { static final MethodHandle H = bind("hypotf", F, F, F); }
-    public static float hypotf(float x, float y) { try { return errno2(x, y, (float) Hypotf.H.invokeExact(x, y)); } catch (Throwable t) { throw fail(t); } }
+    public static double hypot(double x, double y) { return errno2(x, y, LibmCalls.hypot(x, y)); }
+    public static float hypotf(float x, float y) { return errno2(x, y, LibmCalls.hypotf(x, y)); }
     public static double hypotl(double x, double y) { return hypot(x, y); }
-    private static final class Frexp { static final MethodHandle H = bind("frexp", D, D, J); }
-    public static double frexp(double x, long e) { try { return (double) Frexp.H.invokeExact(x, e); } catch (Throwable t) { throw fail(t); } }
-    private static final class Frexpf { static final MethodHandle H = bind("frexpf", F, F, J); }
-    public static float frexpf(float x, long e) { try { return (float) Frexpf.H.invokeExact(x, e); } catch (Throwable t) { throw fail(t); } }
-    private static final class Modf { static final MethodHandle H = bind("modf", D, D, J); }
-    public static double modf(double x, long ip) { try { return (double) Modf.H.invokeExact(x, ip); } catch (Throwable t) { throw fail(t); } }
-    private static final class Modff { static final MethodHandle H = bind("modff", F, F, J); }
-    public static float modff(float x, long ip) { try { return (float) Modff.H.invokeExact(x, ip); } catch (Throwable t) { throw fail(t); } }
-    private static final class Remquo { static final MethodHandle H = bind("remquo", D, D, D, J); }
-    public static double remquo(double x, double y, long q) { try { return (double) Remquo.H.invokeExact(x, y, q); } catch (Throwable t) { throw fail(t); } }
-    private static final class Remquof { static final MethodHandle H = bind("remquof", F, F, F, J); }
-    public static float remquof(float x, float y, long q) { try { return (float) Remquof.H.invokeExact(x, y, q); } catch (Throwable t) { throw fail(t); } }
-    private static final class Ilogb { static final MethodHandle H = bind("ilogb", I, D); }
-    public static int ilogb(double x) { try { return (int) Ilogb.H.invokeExact(x); } catch (Throwable t) { throw fail(t); } }
-    private static final class Ilogbf { static final MethodHandle H = bind("ilogbf", I, F); }
-    public static int ilogbf(float x) { try { return (int) Ilogbf.H.invokeExact(x); } catch (Throwable t) { throw fail(t); } }
+    public static double frexp(double x, long e) { return LibmCalls.frexp(x, e); }
+    public static float frexpf(float x, long e) { return LibmCalls.frexpf(x, e); }
+    public static double modf(double x, long ip) { return LibmCalls.modf(x, ip); }
+    public static float modff(float x, long ip) { return LibmCalls.modff(x, ip); }
+    public static double remquo(double x, double y, long q) { return LibmCalls.remquo(x, y, q); }
+    public static float remquof(float x, float y, long q) { return LibmCalls.remquof(x, y, q); }
+    public static int ilogb(double x) { return LibmCalls.ilogb(x); }
+    public static int ilogbf(float x) { return LibmCalls.ilogbf(x); }
 
     // ---- exact operations, in Java ----
 

@@ -103,7 +103,7 @@ public final class DeviceRuntime {
         boolean kernels = false, frames = false;
         for (Function f : user.functions) {
             kernels |= PtxBackend.isKernel(f.name);
-            frames = frames || !PtxFunction.escapingSlots(f).isEmpty();
+            frames = frames || !EscapingSlots.of(f).isEmpty();
         }
         Module rt = shared();
         Module out = new Module(user.sourceName);

@@ -1,6 +1,5 @@
 package jomp.compiler.nvptx;
 
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +7,6 @@ import java.util.Map;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
-import jomp.compiler.ir.Global;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
 import jomp.compiler.ir.IrType;
@@ -42,15 +40,16 @@ final class PtxFunction {
     private long frameSize;
     private int frameAlign = 8;
     /** The generic address of the frame, or null when the function has no frame. */
-    private String framePtr;
+    String framePtr;
     /** Bytes at the end of the frame where printf packs its arguments for vprintf. */
-    private long printfOffset, printfSize;
+    long printfOffset, printfSize;
     /** The instruction that defines a register assigned exactly once, for tracing printf formats. */
-    private final Map<Integer, Insn> singleDef = new HashMap<>();
+    final Map<Integer, Insn> singleDef = new HashMap<>();
     /** How many times each register is read. */
     final Map<Integer, Integer> uses = new HashMap<>();
     private final Map<BasicBlock, Integer> blockIndex = new HashMap<>();
     private final AtomicEmitter atomics = new AtomicEmitter(this);
+    private final CallEmitter calls = new CallEmitter(this);
 
     PtxFunction(PtxBackend.Context ctx, Function f) {
         this.ctx = ctx;
@@ -208,50 +207,10 @@ final class PtxFunction {
      * threads may reach them (a parallel region's argument block, the variables it shares), so
      * they cannot live in this thread's local memory.
      */
-    private void findEscapingSlots() { escaping.addAll(escapingSlots(f, slotsBehind)); }
+    private void findEscapingSlots() { escaping.addAll(EscapingSlots.of(f, slotsBehind)); }
 
     /** Registers that hold a frame slot's address (plus an offset), with the slots. */
     final Map<Integer, java.util.Set<Slot>> slotsBehind = new HashMap<>();
-
-    static java.util.Set<Slot> escapingSlots(Function f) { return escapingSlots(f, new HashMap<>()); }
-
-    private static java.util.Set<Slot> escapingSlots(Function f, Map<Integer, java.util.Set<Slot>> from) {
-        java.util.Set<Slot> escaping = new java.util.HashSet<>();
-        for (int round = 0; round < 2; round++) {   // twice: a loop may use a register above its definition
-            for (BasicBlock b : f.blocks) {
-                for (Insn i : b.insns) {
-                    java.util.Set<Slot> src = switch (i) {
-                        case Insn.SlotAddr sa -> java.util.Set.of(sa.slot());
-                        case Insn.Copy c when c.src() instanceof Reg r -> from.get(r.id);
-                        case Insn.Binary bin when bin.a() instanceof Reg r && (bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB) -> from.get(r.id);
-                        default -> null;
-                    };
-                    if (src != null) from.computeIfAbsent(i.dst().id, k -> new java.util.HashSet<>()).addAll(src);
-                }
-            }
-        }
-        if (from.isEmpty()) return escaping;
-        for (BasicBlock b : f.blocks) {
-            for (Insn i : b.insns) {
-                List<Value> escapes = switch (i) {
-                    case Insn.Load l -> List.of();
-                    case Insn.Store st -> List.of(st.value());
-                    case Insn.MemCopy m -> List.of(m.size());
-                    case Insn.MemSet m -> List.of(m.value(), m.size());
-                    case Insn.Copy c -> List.of();
-                    case Insn.AtomicLoad l -> List.of();
-                    case Insn.AtomicStore st -> List.of(st.value());
-                    case Insn.AtomicRmw a -> List.of(a.value());
-                    case Insn.CmpXchg x -> List.of(x.expected(), x.desired());
-                    case Insn.Binary bin when bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB -> List.of(bin.b());
-                    default -> Operands.of(i);
-                };
-                for (Value v : escapes) if (v instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
-            }
-            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
-        }
-        return escaping;
-    }
 
     /**
      * The escaping slots' base: memory of the team (the device runtime's team stack) when this
@@ -351,6 +310,9 @@ final class PtxFunction {
 
     String newLabel() { return "$L" + nextLabel++; }
 
+    /** A fresh name with the labels' numbering (a call prototype's, a branch table's). */
+    String newName(String prefix) { return prefix + nextLabel++; }
+
     private String label(BasicBlock b) {
         if (inlineLabels != null) {
             String l = inlineLabels.get(b);
@@ -376,7 +338,7 @@ final class PtxFunction {
     }
 
     /** A 64-bit register holding an i64 or ptr value, widening an i32 (sign-extended, as the IR keeps it). */
-    private String reg64(Value v) {
+    String reg64(Value v) {
         if (v.type().isWide()) return reg(v);
         if (v instanceof IntConst c) return reg(IntConst.i64(c.value()));
         String t = temp(IrType.I64);
@@ -438,7 +400,7 @@ final class PtxFunction {
             case Insn.MemCopy m -> memcpy(reg(m.dstAddr()), reg(m.srcAddr()), m.size());
             case Insn.MemSet m -> memset(reg(m.dstAddr()), m.value().type().isWide() ? truncate(m.value()) : reg(m.value()), m.size());
             case Insn.Call c -> call(c);
-            case Insn.CallIndirect c -> indirectCall(c);
+            case Insn.CallIndirect c -> calls.indirectCall(c);
             case Insn.AtomicRmw a -> atomics.rmw(a);
             case Insn.CmpXchg x -> atomics.cmpxchg(x);
             case Insn.AtomicLoad l -> atomics.load(l);
@@ -475,7 +437,7 @@ final class PtxFunction {
                 case DIV -> emit("div.rn." + ty + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
                 case REM -> {
                     String fn = t == IrType.F64 ? "__nv_fmod" : "__nv_fmodf";
-                    emitCall(fn, new FuncType(t, List.of(t, t), false), b.dst(), List.of(b.a(), b.b()));
+                    calls.emitCall(fn, new FuncType(t, List.of(t, t), false), b.dst(), List.of(b.a(), b.b()));
                 }
                 default -> throw new PtxException("function '" + f.name + "': " + b.op().spelling + " on " + t);
             }
@@ -727,7 +689,7 @@ final class PtxFunction {
         String callee = c.callee();
         Intrinsics.Intrinsic builtin = ctx.isDefined(callee) ? null : Intrinsics.lookup(callee, c.type());
         if (builtin != null) {
-            intrinsic(builtin, c);
+            calls.intrinsic(builtin, c);
             return;
         }
         if (callee.equals(KernelArguments.ARG) && kernel && !ctx.isDefined(callee)) {
@@ -745,7 +707,7 @@ final class PtxFunction {
             emit(sb.toString());
             return;
         }
-        if (!ctx.isDefined(callee) && classify(callee, c)) return;
+        if (!ctx.isDefined(callee) && calls.classify(callee, c)) return;
         if (callee.equals("__builtin_trap") && !ctx.isDefined(callee)) {
             emit("trap");
             return;
@@ -759,14 +721,14 @@ final class PtxFunction {
         if (callee.equals("__jomp_cpuid") && !ctx.isDefined(callee))   // EntryPoints.CPUID
             throw new PtxException("function '" + f.name + "' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU");
         if (callee.equals("printf") && !ctx.isDefined(callee) && c.type().variadic()) {
-            printf(c);
+            calls.printf(c);
             return;
         }
         String lib = ctx.isDefined(callee) ? null : LibCalls.libdevice(callee);
         // C's vprintf reads the IR's 8-byte slots, CUDA's the packed buffer: the device runtime's differs
         // (the runtime's own call is CUDA's)
         if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee) && !ctx.isRuntime(f.name)) lib = "__jomp_vprintf";
-        emitCall(lib != null ? lib : callee, c.type(), c.dst(), c.args());
+        calls.emitCall(lib != null ? lib : callee, c.type(), c.dst(), c.args());
     }
 
     /** How deep runtime bodies emitted in place may nest (omp_get_thread_num → __jomp_self), and how large they may be. */
@@ -831,167 +793,6 @@ final class PtxFunction {
         regOffset = saved;
         if (c.dst() != null && result != null) emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + result);
         return true;
-    }
-
-    private void intrinsic(Intrinsics.Intrinsic builtin, Insn.Call c) {
-        String text = builtin.template();
-        if (text.contains("{p}")) text = text.replace("{p}", pred());   // a predicate of the instruction's own
-        if (text.contains("{d}")) text = text.replace("{d}", c.dst() != null ? reg(c.dst()) : temp(c.type().ret()));
-        for (int k = 0; k < c.args().size(); k++) text = text.replace("{" + k + "}", reg(c.args().get(k)));
-        emit(text);
-    }
-
-    /** math.h's isnan, isinf, isfinite and signbit (jomp's {@code __jomp_} helpers) as PTX tests; false for other calls. */
-    private boolean classify(String callee, Insn.Call c) {
-        FuncType t = c.type();
-        if (t.variadic() || t.ret() != IrType.I32 || t.params().size() != 1 || t.params().get(0) != IrType.F64) return false;
-        String test = switch (callee) {
-            case "__jomp_isnan" -> "setp.nan.f64";
-            case "__jomp_isinf" -> "testp.infinite.f64";
-            case "__jomp_isfinite" -> "testp.finite.f64";
-            case "__jomp_signbit" -> "signbit";
-            default -> null;
-        };
-        if (test == null) return false;
-        if (c.dst() == null) return true;
-        String x = reg(c.args().get(0)), d = reg(c.dst());
-        if (test.equals("signbit")) {
-            String bits = temp(IrType.I64);
-            emit("mov.b64 " + bits + ", " + x);
-            emit("shr.u64 " + bits + ", " + bits + ", 63");
-            emit("cvt.u32.u64 " + d + ", " + bits);
-            return true;
-        }
-        String p = pred();
-        emit(test + " " + p + ", " + x + (test.startsWith("setp") ? ", " + x : ""));
-        emit("selp.u32 " + d + ", 1, 0, " + p);
-        return true;
-    }
-
-    /** A direct call with the PTX call ABI: arguments and result through .param variables in a scope. */
-    private void emitCall(String callee, FuncType type, Reg dst, List<Value> args) {
-        if (PtxBackend.isKernel(callee) && ctx.isDefined(callee)) {
-            throw new PtxException("function '" + f.name + "' calls kernel '" + callee + "', which a device function cannot call");
-        }
-        ctx.useFunction(callee, type, f.name);
-        boolean bits = Libdevice.isLibdevice(callee) && !ctx.isDefined(callee);
-        code.append("\t{\n");
-        String params = passArgs(type, args, bits);
-        String ret = "";
-        if (type.ret() != IrType.VOID) {
-            emit(".param ." + paramType(type.ret(), bits) + " __r");
-            ret = "(__r), ";
-        }
-        emit("call.uni " + ret + PtxText.symbol(callee) + ", (" + params + ")");
-        if (dst != null && type.ret() != IrType.VOID) emit("ld.param." + paramType(type.ret(), bits) + " " + reg(dst) + ", [__r]");
-        code.append("\t}\n");
-    }
-
-    private String passArgs(FuncType type, List<Value> args) { return passArgs(type, args, false); }
-
-    private String passArgs(FuncType type, List<Value> args, boolean bits) {
-        List<IrType> ps = paramTypes(type);
-        if (ps.size() != args.size()) {
-            throw new PtxException("function '" + f.name + "': call passes " + args.size() + " arguments to " + type);
-        }
-        StringBuilder names = new StringBuilder();
-        for (int i = 0; i < args.size(); i++) {
-            String pt = paramType(ps.get(i), bits);
-            emit(".param ." + pt + " __a" + i);
-            Value v = args.get(i);
-            String r = ps.get(i).isWide() && !v.type().isWide() ? reg64(v) : reg(v);
-            emit("st.param." + pt + " [__a" + i + "], " + r);
-            names.append(i > 0 ? ", " : "").append("__a").append(i);
-        }
-        return names.toString();
-    }
-
-    private void indirectCall(Insn.CallIndirect c) {
-        FuncType type = c.type();
-        String target = reg(c.target());
-        code.append("\t{\n");
-        String params = passArgs(type, c.args());
-        String ret = "";
-        if (type.ret() != IrType.VOID) {
-            emit(".param ." + paramType(type.ret()) + " __r");
-            ret = "(__r), ";
-        }
-        String proto = "$P" + nextLabel++;
-        StringBuilder sb = new StringBuilder(proto).append(": .callprototype ");
-        if (type.ret() != IrType.VOID) sb.append("(.param .").append(paramType(type.ret())).append(" _) ");
-        sb.append("_ (");
-        List<IrType> ps = paramTypes(type);
-        for (int i = 0; i < ps.size(); i++) sb.append(i > 0 ? ", " : "").append(".param .").append(paramType(ps.get(i))).append(" _");
-        code.append('\t').append(sb).append(");\n");
-        emit("call " + ret + target + ", (" + params + "), " + proto);
-        if (c.dst() != null && type.ret() != IrType.VOID) emit("ld.param." + paramType(type.ret()) + " " + reg(c.dst()) + ", [__r]");
-        code.append("\t}\n");
-    }
-
-    /**
-     * printf(fmt, va) → vprintf(fmt, buf). The IR's variadic area has one 8-byte slot per
-     * argument (ints sign- or zero-extended, floats promoted to double); vprintf wants the
-     * arguments packed with their natural alignment, so a constant format string says how wide
-     * each is and the slots are repacked into a frame buffer. Other formats go to the device
-     * runtime's {@code __jomp_vprintf}, which reads the slots as C's vprintf does.
-     */
-    private void printf(Insn.Call c) {
-        String fmt = constantString(c.args().get(0));
-        if (fmt == null) {
-            // the sizes are known only at run time: C's vprintf over the slots, from the device runtime
-            emitCall("__jomp_vprintf", new FuncType(IrType.I32, List.of(IrType.PTR, IrType.PTR), false), c.dst(), c.args());
-            return;
-        }
-        List<Integer> sizes = PrintfFormat.argumentSizes(fmt, f.name);
-        Value va = c.args().get(c.args().size() - 1);
-        long packed = 0;
-        for (int s : sizes) packed = ((packed + s - 1) & -(long) s) + s;
-        String buf;
-        if (sizes.isEmpty()) {
-            buf = reg(IntConst.i64(0));
-        } else {
-            printfSize = Math.max(printfSize, packed);
-            String vaReg = reg(va);
-            buf = temp(IrType.PTR);
-            emit("add.s64 " + buf + ", " + framePtr + ", " + printfOffset);
-            long off = 0;
-            for (int k = 0; k < sizes.size(); k++) {
-                int s = sizes.get(k);
-                off = (off + s - 1) & -(long) s;
-                String v = temp(s == 8 ? IrType.I64 : IrType.I32), from = temp(IrType.PTR), to = temp(IrType.PTR);
-                emit("add.s64 " + from + ", " + vaReg + ", " + (8L * k));
-                emit("ld.u" + (s * 8) + " " + v + ", [" + from + "]");
-                emit("add.s64 " + to + ", " + buf + ", " + off);
-                emit("st.u" + (s * 8) + " [" + to + "], " + v);
-                off += s;
-            }
-        }
-        FuncType vprintf = new FuncType(IrType.I32, List.of(IrType.PTR, IrType.PTR), false);
-        ctx.useFunction("vprintf", vprintf, f.name);
-        code.append("\t{\n");
-        emit(".param .b64 __a0");
-        emit("st.param.b64 [__a0], " + reg(c.args().get(0)));
-        emit(".param .b64 __a1");
-        emit("st.param.b64 [__a1], " + buf);
-        emit(".param .b32 __r");
-        emit("call.uni (__r), vprintf, (__a0, __a1)");
-        if (c.dst() != null) emit("ld.param.b32 " + reg(c.dst()) + ", [__r]");
-        code.append("\t}\n");
-    }
-
-    /** The contents of a string literal whose address v holds, or null when v is not traceable to one. */
-    private String constantString(Value v) {
-        Insn def = null;
-        for (int hops = 0; hops < 8 && v instanceof Reg r; hops++) { // a few copies, never a cycle of them
-            def = singleDef.get(r.id);
-            v = def instanceof Insn.Copy cp ? cp.src() : null;
-        }
-        if (!(def instanceof Insn.GlobalAddr g)) return null;
-        Global gl = ctx.module.global(g.symbol());
-        if (gl == null || gl.data == null || !gl.relocs.isEmpty()) return null;
-        int end = 0;
-        while (end < gl.data.length && gl.data[end] != 0) end++;
-        return new String(gl.data, 0, end, StandardCharsets.ISO_8859_1);
     }
 
     // ---- terminators ----------------------------------------------------------------------

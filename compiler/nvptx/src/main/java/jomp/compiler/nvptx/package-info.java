@@ -1,6 +1,7 @@
 /**
  * The NVPTX backend: jomp IR → PTX text for one {@code sm_XX} ({@link jomp.compiler.nvptx.PtxBackend}).
- * {@link jomp.compiler.nvptx.PtxFunction} translates one function's instructions,
+ * {@link jomp.compiler.nvptx.PtxFunction} translates one function's instructions (its calls with
+ * {@link jomp.compiler.nvptx.CallEmitter}, its atomics with {@link jomp.compiler.nvptx.AtomicEmitter}),
  * {@link jomp.compiler.nvptx.PtxData} the globals, {@link jomp.compiler.nvptx.PtxText} spells
  * names, types and immediates; {@link jomp.compiler.nvptx.LibCalls} and
  * {@link jomp.compiler.nvptx.PrintfFormat} handle math.h and printf on the device;
