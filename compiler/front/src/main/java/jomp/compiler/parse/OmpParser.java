@@ -18,9 +18,11 @@ import jomp.compiler.sema.ConstEval;
 import jomp.compiler.type.Type;
 
 /**
- * {@code #pragma omp ...}: the directive name (combined constructs as a list of leaves), the
- * clauses in structured form with their expressions checked in the current scope, and the
- * associated statement; loop directives get their loop nest checked for canonical form.
+ * {@code #pragma omp ...}: the directive name (combined constructs as a list of leaves:
+ * OmpDirectiveNames), the clauses in structured form with their expressions checked in the
+ * current scope, and the associated statement; loop directives get their loop nest checked for
+ * canonical form (OmpLoopNest), atomic its statement's form (OmpAtomicForm). The declarative
+ * directives do their work in OmpDeclarativeDirectives.
  */
 final class OmpParser {
     private final Parser p;
@@ -35,12 +37,6 @@ final class OmpParser {
         if (ts != null && !ts.isEmpty()) return ts.get(0).text.equals("omp");
         return pragma.text.startsWith("omp ") || pragma.text.equals("omp");
     }
-
-    private static final Set<String> LEAF_WORDS = Set.of("target", "teams", "distribute", "parallel", "for", "simd", "loop",
-        "declare", "begin", "end", "atomic", "critical", "barrier", "single", "master", "masked", "taskwait", "task",
-        "taskgroup", "sections", "section", "ordered", "flush", "taskyield", "threadprivate", "taskloop", "scope", "requires",
-        "cancel", "cancellation", "scan", "depobj", "error", "nothing", "assume", "assumes", "metadirective", "allocate", "tile", "unroll",
-        "interop", "dispatch", "taskgraph", "reverse", "interchange", "fuse", "split", "stripe");
 
     /**
      * Whether the directive being parsed stands where C requires a statement (an if's or a loop's
@@ -60,10 +56,42 @@ final class OmpParser {
     Stmt statement(Token pragma, boolean blockItem) {
         pragmaLoc = pragma.loc;
         substatement = !blockItem;
-        OmpDirective d = p.withTokens(tokens(pragma), this::directive);
+        OmpDirective d = p.withTokens(OmpDirectiveNames.tokens(pragma), this::directive);
         if (d == null) return new Stmt.Null(pragma.loc);
         if (substatement && d.leaves().get(0) == Leaf.ORDERED && d.isStandalone())
             p.diags.error(pragma.loc, "'#pragma omp ordered' with 'depend' clause cannot be an immediate substatement");
+        Stmt done = declarativeOrUtility(d, pragma, blockItem);
+        if (done != null) return done;
+        Leaf first = d.leaves().get(0);
+        if (first == Leaf.LOOP && d.clauses(OmpClause.Bind.class).isEmpty() && p.ompNesting == 0)
+            p.diags.error(pragma.loc, "expected 'bind' clause for 'loop' construct without an enclosing OpenMP construct");
+        boolean standalone = d.isStandalone();
+        if (first == Leaf.METADIRECTIVE) standalone = metadirectiveStandalone(d);
+        if (standalone) {
+            if (first != Leaf.METADIRECTIVE && OmpNesting.check(p, d, pragma.loc) && first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
+            return new Stmt.Omp(d, null, pragma.loc);
+        }
+        if (p.atEof() || p.at("}")) {
+            p.diags.error(p.tok().loc, "expected statement");
+            return new Stmt.Omp(d, new Stmt.Null(p.tok().loc), pragma.loc);
+        }
+        // tile and unroll make loops, not regions (OpenMP 5.2 §9: clang 19 checks them as regions,
+        // so that it refuses simd over tile); a metadirective is one, checked when its variant is
+        // chosen (OmpNesting lets what it encloses stand)
+        boolean region = !d.isLoopTransformation();
+        Stmt body = associatedStatement(d, pragma, region);
+        region &= first != Leaf.METADIRECTIVE;
+        if (d.isLoop() || first == Leaf.METADIRECTIVE && d.clauses(OmpClause.When.class).stream().anyMatch(w -> w.variant() != null && w.variant().isLoop()))
+            body = OmpLoopNest.ignoreContainers(body);
+        return checkConstruct(d, body, pragma, region);
+    }
+
+    /**
+     * In a function body, the directives that are no executable construct: the declarative ones
+     * (most may not stand there) and the utility ones (nothing; error, which may be executable
+     * with at(execution)). Null for the others.
+     */
+    private Stmt declarativeOrUtility(OmpDirective d, Token pragma, boolean blockItem) {
         Leaf first = d.leaves().get(0);
         if (first == Leaf.DECLARE_TARGET && d.isStandalone()) {   // block scope: the list form (OpenMP 5.2), for statics and functions
             p.items.add(new TranslationUnit.OmpDecl(d, pragma.loc));
@@ -83,46 +111,35 @@ final class OmpParser {
                 p.diags.error(d.loc(), "expected an OpenMP directive");
                 return new Stmt.Null(pragma.loc);
             }
-            case THREADPRIVATE -> { threadprivate(d); return new Stmt.Null(pragma.loc); }
-            case ALLOCATE -> { allocate(d); return new Stmt.Null(pragma.loc); }
+            case THREADPRIVATE -> { new OmpDeclarativeDirectives(p, this).threadprivate(d); return new Stmt.Null(pragma.loc); }
+            case ALLOCATE -> { new OmpDeclarativeDirectives(p, this).allocate(d); return new Stmt.Null(pragma.loc); }
             case DECLARE_REDUCTION, NOTHING -> { return new Stmt.Null(pragma.loc); }   // declare reduction: registered while parsing
             case ERROR -> {
                 if (!blockItem) return new Stmt.Null(pragma.loc);   // clang drops it after the immediate-substatement error
                 if (errorDirective(d, pragma, true)) return new Stmt.Omp(d, null, pragma.loc);
                 return new Stmt.Null(pragma.loc);
             }
-            default -> {}
+            default -> { return null; }
         }
-        if (first == Leaf.LOOP && d.clauses(OmpClause.Bind.class).isEmpty() && p.ompNesting == 0)
-            p.diags.error(pragma.loc, "expected 'bind' clause for 'loop' construct without an enclosing OpenMP construct");
-        boolean standalone = d.isStandalone();
-        if (first == Leaf.METADIRECTIVE) standalone = metadirectiveStandalone(d);
-        if (standalone) {
-            if (first != Leaf.METADIRECTIVE && OmpNesting.check(p, d, pragma.loc) && first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
-            return new Stmt.Omp(d, null, pragma.loc);
-        }
-        if (p.atEof() || p.at("}")) {
-            p.diags.error(p.tok().loc, "expected statement");
-            return new Stmt.Omp(d, new Stmt.Null(p.tok().loc), pragma.loc);
-        }
+    }
+
+    /** The construct's statement, parsed inside it (OmpNesting sees it as an enclosing region; break and continue do not leave it). */
+    private Stmt associatedStatement(OmpDirective d, Token pragma, boolean region) {
         int[] loops = p.saveLoopState();
-        Stmt body;
         p.ompNesting++;
-        // tile and unroll make loops, not regions (OpenMP 5.2 §9: clang 19 checks them as regions,
-        // so that it refuses simd over tile); a metadirective is one, checked when its variant is
-        // chosen (OmpNesting lets what it encloses stand)
-        boolean region = !d.isLoopTransformation();
         if (region) p.ompRegions.add(new OmpNesting.Region(d, pragma.loc));
         try {
-            body = p.stmts.statement();
+            return p.stmts.statement();
         } finally {
             p.ompNesting--;
             if (region) p.ompRegions.remove(p.ompRegions.size() - 1);
             p.restoreLoopState(loops);
         }
-        region &= first != Leaf.METADIRECTIVE;
-        if (d.isLoop() || first == Leaf.METADIRECTIVE && d.clauses(OmpClause.When.class).stream().anyMatch(w -> w.variant() != null && w.variant().isLoop()))
-            body = ignoreContainers(body);
+    }
+
+    /** The checks at the construct's end, in clang's order: ordered's parameter, nesting, loop nest, atomic's form, default(...). */
+    private Stmt checkConstruct(OmpDirective d, Stmt body, Token pragma, boolean region) {
+        Leaf first = d.leaves().get(0);
         OmpClause.ExprClause orderedParam = OmpNesting.orderedParameter(d);
         if (orderedParam != null && OmpNesting.worksharing(d) && d.has(Leaf.SIMD)) {   // clang's check at the region's end, before the others
             p.diags.error(orderedParam.loc(), "'ordered' clause with a parameter can not be specified in '#pragma omp " + d.name() + "' directive");
@@ -131,23 +148,13 @@ final class OmpParser {
         // as clang: a construct that may not stand here gets no further checks
         if (region && !OmpNesting.check(p, d, pragma.loc)) return new Stmt.Omp(d, body, pragma.loc);
         if (first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
-        if (d.isLoop()) checkLoopNest(d, body, pragma);
+        if (d.isLoop()) new OmpLoopNest(p).check(d, body);
         if (first == Leaf.METADIRECTIVE) {
-            for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && w.variant().isLoop()) checkLoopNest(w.variant(), body, pragma);
+            for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && w.variant().isLoop()) new OmpLoopNest(p).check(w.variant(), body);
         }
-        if (d.atomic() != null) checkAtomic(d, body, pragma);
+        if (d.atomic() != null) OmpAtomicForm.check(p, d, body);
         d = OmpDefaultSharing.apply(p, d, body);
         return new Stmt.Omp(d, body, pragma.loc);
-    }
-
-    /**
-     * The loop of a loop-associated directive written inside braces, { for (...) ... }: a compound
-     * statement holding one statement stands for that statement, as clang's IgnoreContainers has it.
-     */
-    private static Stmt ignoreContainers(Stmt body) {
-        Stmt s = body;
-        while (s instanceof Stmt.Compound c && c.items().size() == 1) s = c.items().get(0);
-        return s instanceof Stmt.For || s instanceof Stmt.Omp ? s : body;
     }
 
     /** A metadirective takes a statement when one of its variants does. */
@@ -197,16 +204,20 @@ final class OmpParser {
     TranslationUnit.OmpDecl declarative(Token pragma) {
         pragmaLoc = pragma.loc;
         errorsBefore = p.diags.errorCount();
-        OmpDirective d = p.withTokens(tokens(pragma), this::directive);
+        OmpDirective d = p.withTokens(OmpDirectiveNames.tokens(pragma), this::directive);
         if (d == null) return null;
         Leaf first = d.leaves().get(0);
+        OmpDeclarativeDirectives decls = new OmpDeclarativeDirectives(p, this);
         switch (first) {
-            case THREADPRIVATE -> { threadprivate(d); return null; }
-            case ALLOCATE -> { allocate(d); return null; }
+            case THREADPRIVATE -> { decls.threadprivate(d); return null; }
+            case ALLOCATE -> { decls.allocate(d); return null; }
             case DECLARE_REDUCTION, DECLARE_SIMD, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> { return null; }
             case REQUIRES, DECLARE_MAPPER -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }   // the lowering records them
             case ERROR -> { errorDirective(d, pragma, false); return null; }
-            case DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT -> { declareVariant(d, pragma); return null; }
+            case DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT -> {
+                decls.declareVariant(d, pragma, variantLoc, p.diags.errorCount() > errorsBefore);
+                return null;
+            }
             case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }
             default -> {
                 p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
@@ -215,222 +226,7 @@ final class OmpParser {
         }
     }
 
-    /** declare variant(v) match(...), begin declare variant match(...), end declare variant (OmpVariants does the work). */
-    private void declareVariant(OmpDirective d, Token pragma) {
-        if (p.ompVariants == null) p.ompVariants = new OmpVariants(p);
-        OmpClause.Selector sel = d.clauses(OmpClause.Match.class).stream().map(OmpClause.Match::selector).findFirst().orElse(null);
-        switch (d.leaves().get(0)) {
-            case END_DECLARE_VARIANT -> {
-                if (!p.ompVariants.end()) p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp end declare variant'");
-            }
-            case BEGIN_DECLARE_VARIANT -> {
-                if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); sel = new OmpClause.Selector(List.of(), pragma.loc); }
-                p.ompVariants.begin(sel);
-            }
-            default -> {
-                if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); return; }
-                Var v = p.lookup(d.criticalName()) instanceof Var x ? x : null;
-                if (v != null) p.ompVariants.declareVariant(v, sel, variantLoc, d.clauses(OmpClause.VariantArgs.class), p.diags.errorCount() > errorsBefore);
-            }
-        }
-    }
-
-    /**
-     * allocate(list) [allocator(a)] [align(n)]: where the variables' storage comes from. Every
-     * memory space is the C heap or the stack in jomp, so what a program can see is the
-     * alignment: the variables get the align clause's (OpenMP 5.1).
-     */
-    private void allocate(OmpDirective d) {
-        int align = 0;
-        Expr allocator = null;
-        for (OmpClause.ExprClause e : d.clauses(OmpClause.ExprClause.class)) {
-            if (e.kind() == OmpClause.ExprKind.ALIGN && e.value() instanceof Expr.IntLit n) align = (int) n.value();
-            if (e.kind() == OmpClause.ExprKind.ALLOCATOR) allocator = e.value();
-        }
-        if (align != 0 && Integer.bitCount(align) != 1) {
-            p.diags.error(d.loc(), "alignment must be a power of 2");
-            return;
-        }
-        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class)) {
-            for (OmpDirective.Item it : c.items()) {
-                if (it.var() == null || it.var().isFunction()) continue;
-                it.var().align = Math.max(it.var().align, align);
-                // a local's storage then takes the allocator's alignment trait (FunctionLowering.declare)
-                if (allocator != null && it.var().isLocal && !it.var().isStatic() && it.var().type.kind != jomp.compiler.type.Type.Kind.VLA)
-                    it.var().ompAllocator = allocator;
-            }
-        }
-    }
-
-    /**
-     * threadprivate(list): each thread gets its own copy of these variables of static storage,
-     * as if they were declared _Thread_local (the lowering gives both the same treatment).
-     */
-    private void threadprivate(OmpDirective d) {
-        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class)) {
-            for (OmpDirective.Item it : c.items()) {
-                Var v = it.var();
-                if (v == null) continue;
-                if (!it.sections().isEmpty() || v.isFunction() || (v.isLocal && v.storage != Var.Storage.STATIC)) {
-                    p.diags.error(it.loc(), "arguments of '#pragma omp threadprivate' must have static storage duration");
-                    continue;
-                }
-                v.threadLocal = true;
-            }
-        }
-    }
-
-    /**
-     * requires: what the program needs of the implementation. jomp provides all of it: unified
-     * addresses and shared memory on devices that share the host's memory (the jvm device; GPUs
-     * with managed memory), reverse offload, dynamic allocators, memory orders. The clauses are
-     * recorded per translation unit (the lowering emits them like clang 19).
-     */
-    private OmpClause.Requires requires() {
-        java.util.Set<String> clauses = new java.util.LinkedHashSet<>();
-        SourceLocation loc = p.tok().loc;
-        while (!p.atEof()) {
-            if (p.consume(",")) continue;
-            Token c = p.next();
-            switch (c.text) {
-                case "reverse_offload", "dynamic_allocators", "unified_address", "unified_shared_memory" -> clauses.add(c.text);
-                // OpenMP 6.0: every map is a self map; it implies unified_shared_memory, under which jomp's maps use host storage
-                case "self_maps" -> { clauses.add(c.text); clauses.add("unified_shared_memory"); }
-                case "atomic_default_mem_order" -> {
-                    Token o = open(c.text);
-                    Token k = p.next();
-                    if (!Set.of("seq_cst", "acq_rel", "relaxed").contains(k.text)) {
-                        p.diags.error(k.loc, "expected 'seq_cst', 'acq_rel' or 'relaxed' in OpenMP clause 'atomic_default_mem_order'");
-                    }
-                    else p.atomicDefaultMemOrder = k.text;
-                    p.expectClose(")", o);
-                    clauses.add(c.text);
-                }
-                default -> {
-                    p.diags.error(c.loc, "expected at least one clause on '#pragma omp requires' directive");
-                    while (!p.atEof()) p.pos++;
-                }
-            }
-        }
-        if (clauses.isEmpty()) p.diags.error(p.tok().loc, "expected at least one clause on '#pragma omp requires' directive");
-        if (clauses.contains("reverse_offload")) p.requiresReverseOffload = true;
-        return new OmpClause.Requires(Set.copyOf(clauses), loc);
-    }
-
-    private static boolean isMemoryOrder(OmpClause c) {
-        return c instanceof OmpClause.Flag f && switch (f.kind()) {
-            case SEQ_CST, ACQ_REL, RELEASE, ACQUIRE, RELAXED -> true;
-            default -> false;
-        };
-    }
-
-    private static final Set<String> REDUCTION_OPERATORS = Set.of("+", "*", "-", "&", "|", "^", "&&", "||");
-
-    /**
-     * declare reduction(name : type[, type...] : combiner) [initializer(expr)]: one
-     * {@link OmpClause.UserReduction} per type, the combiner and initializer checked anew for each
-     * type with omp_out/omp_in and omp_priv/omp_orig declared as variables of that type.
-     */
-    private void declareReduction() {
-        Token open = p.tok();
-        p.expect("(");
-        Token id = p.next();
-        if (id.kind != Token.Kind.IDENT && !REDUCTION_OPERATORS.contains(id.text)) {
-            p.diags.error(id.loc, "expected identifier or one of the following operators: '+', '-', '*', '&', '|', '^', '&&', or '||'");
-            throw new Parser.SyntaxError();
-        }
-        p.expect(":");
-        List<Type> types = new ArrayList<>();
-        List<SourceLocation> typeLocs = new ArrayList<>();
-        do { typeLocs.add(p.tok().loc); types.add(p.declarators.typeName()); } while (p.consume(","));
-        p.expect(":");
-        List<Var[]> outIn = new ArrayList<>();
-        List<Expr> combiners = perType(types, "omp_out", "omp_in", id.loc, outIn);
-        p.expectClose(")", open);
-        List<Var[]> privOrig = new ArrayList<>();
-        List<Expr> inits = new ArrayList<>();
-        if (p.at("initializer")) {
-            p.pos++;
-            Token io = p.tok();
-            p.expect("(");
-            inits = perType(types, "omp_priv", "omp_orig", io.loc, privOrig);
-            p.expectClose(")", io);
-        }
-        for (int k = 0; k < types.size(); k++) {
-            Type t = types.get(k);
-            List<OmpClause.UserReduction> known = p.userReductions.computeIfAbsent(id.text, x -> new ArrayList<>());
-            OmpClause.UserReduction previous = known.stream().filter(u -> jomp.compiler.type.Types.compatibleUnqualified(u.type(), t)).findFirst().orElse(null);
-            if (previous != null) {
-                p.diags.error(typeLocs.get(k), "redefinition of user-defined reduction for type " + jomp.compiler.type.TypePrinter.quoteAka(t));
-                p.diags.note(previous.loc(), "previous definition is here");
-                continue;
-            }
-            Var[] pi = privOrig.isEmpty() ? new Var[2] : privOrig.get(k);
-            known.add(new OmpClause.UserReduction(id.text, t, outIn.get(k)[0], outIn.get(k)[1], combiners.get(k),
-                    pi[0], pi[1], inits.isEmpty() ? null : inits.get(k), typeLocs.get(k)));
-        }
-    }
-
-    /**
-     * The expression at the current position, parsed once per type with two variables of that
-     * type in scope (omp_out/omp_in, or omp_priv/omp_orig), which are added to {@code vars}.
-     */
-    private List<Expr> perType(List<Type> types, String a, String b, SourceLocation loc, List<Var[]> vars) {
-        int at = p.pos;
-        List<Expr> out = new ArrayList<>();
-        for (Type t : types) {
-            p.pos = at;
-            p.enterScope();
-            vars.add(new Var[] {p.declareOmpVariable(a, t, loc), p.declareOmpVariable(b, t, loc)});
-            out.add(p.exprs.expr());
-            p.leaveScope();
-        }
-        return out;
-    }
-
-    /** The declare reduction named {@code name} for values of type t, or null. */
-    private OmpClause.UserReduction userReduction(String name, Type t) {
-        List<OmpClause.UserReduction> known = p.userReductions.get(name);
-        if (known == null) return null;
-        for (int k = known.size() - 1; k >= 0; k--) {
-            if (jomp.compiler.type.Types.compatibleUnqualified(known.get(k).type(), t)) return known.get(k);
-        }
-        return null;
-    }
-
-    private static List<Token> tokens(Token pragma) {
-        if (pragma.pragmaTokens != null) return underscoreNames(pragma.pragmaTokens, 1);
-        throw new IllegalStateException("PRAGMA token without its tokens");
-    }
-
-    /** The words of directive names: an underscore may join them (OpenMP 6.0 §4.1: target_data, target_teams_distribute). */
-    private static final Set<String> NAME_WORDS = new java.util.HashSet<>(LEAF_WORDS);
-    static { NAME_WORDS.addAll(Set.of("data", "enter", "exit", "update", "point", "reduction", "mapper", "variant", "induction")); }
-
-    /**
-     * The tokens with the directive name's underscore-joined words (from {@code from}) split into
-     * words, as OpenMP 6.0 allows (`target_data`, `begin_declare_target`); clause names that hold
-     * underscores (thread_limit) are not directive words and end the name.
-     */
-    static List<Token> underscoreNames(List<Token> ts, int from) {
-        List<Token> out = new ArrayList<>(ts.subList(0, Math.min(from, ts.size())));
-        boolean split = false;
-        int i = from;
-        for (; i < ts.size(); i++) {
-            Token t = ts.get(i);
-            if (t.kind != Token.Kind.IDENT && t.kind != Token.Kind.KEYWORD) break;
-            if (NAME_WORDS.contains(t.text)) { out.add(t); continue; }
-            String[] parts = t.text.split("_", -1);
-            if (parts.length < 2 || !java.util.Arrays.stream(parts).allMatch(NAME_WORDS::contains)) break;
-            for (String w : parts) out.add(new Token(w.equals("for") ? Token.Kind.KEYWORD : Token.Kind.IDENT, w, t.loc));
-            split = true;
-        }
-        if (!split) return ts;
-        out.addAll(ts.subList(i, ts.size()));
-        return out;
-    }
-
-    // ---- directive names ----
+    // ---- directives ----
 
     private OmpDirective directive() {
         Token omp = p.next();                // "omp"
@@ -442,229 +238,188 @@ final class OmpParser {
         Token nameTok = p.tok();
         List<Leaf> leaves = new ArrayList<>();
         StringBuilder name = new StringBuilder();
+        OmpDirectiveNames names = new OmpDirectiveNames(p);
         try {
-            Leaf first = firstLeaf(name);
+            Leaf first = names.firstLeaf(name);
             if (first == null) {
                 p.diags.error(nameTok.loc, "expected an OpenMP directive");
                 return null;
             }
             leaves.add(first);
-            if (first == Leaf.DECLARE_REDUCTION) {
-                declareReduction();
-                return new OmpDirective(name.toString(), List.of(first), List.of(), null, null, 0, loc);
-            }
-            if (first == Leaf.REQUIRES) {
-                OmpClause.Requires r = requires();
-                return new OmpDirective(name.toString(), List.of(first), List.of(r), null, null, 0, loc);
-            }
-            if (first == Leaf.DECLARE_MAPPER) {
-                OmpClause.UserMapper m = new OmpMapParser(p).declareMapper();
-                List<OmpClause> cs = m == null ? List.of() : List.of(new OmpClause.DeclareMapper(m, loc));
-                return new OmpDirective(name.toString(), List.of(first), cs, null, null, 0, loc);
-            }
-            Leaf last = first;
-            List<Token> words = new ArrayList<>();   // the words that combined leaves, for the error below
-            while (true) {
-                Leaf next = combinable(last);
-                if (next == null) break;
-                words.add(p.next());
-                name.append(' ').append(p.prev().text);
-                leaves.add(next);
-                last = next;
-                if (next == Leaf.FOR && p.at("simd")) continue;
-            }
-            if (!words.isEmpty() && OmpClauseTable.of(name.toString()) == null) {
-                // a chain that names no construct ("distribute parallel" without "for"): clang stops at the
-                // first word past the longest prefix that does
-                String prefix = name.toString();
-                int bad = words.size() - 1;
-                for (int i = words.size() - 1; i >= 0; i--) {
-                    prefix = prefix.substring(0, prefix.length() - words.get(i).text.length() - 1);
-                    if (OmpClauseTable.of(prefix) != null) { bad = i; break; }
-                    bad = i;
-                }
-                p.diags.error(words.get(bad).loc, "expected an OpenMP directive");
-                return null;
-            }
+            OmpDirective own = ownSyntax(first, name.toString(), loc);
+            if (own != null) return own;
+            if (!names.combinedLeaves(first, leaves, name)) return null;
             if (substatement && STANDALONE.contains(first)) {   // clang reports it at the directive's last word, before its clauses
                 p.diags.error(p.prev().loc, "'#pragma omp " + name + "' cannot be an immediate substatement");
             }
             substatement = substatement && first == Leaf.ORDERED;   // not for a metadirective's variants
-            OmpDirective.AtomicKind atomic = first == Leaf.ATOMIC ? OmpDirective.AtomicKind.UPDATE : null;
-            String criticalName = null;
-            if (first == Leaf.CRITICAL && p.at("(")) {
-                Token o = p.next();
-                criticalName = p.expectIdent().text;
-                p.expectClose(")", o);
-            }
             List<OmpClause> clauses = new ArrayList<>();
-            String clangName = name.toString();
-            switch (first) {
-                case THREADPRIVATE, DECLARE_TARGET, FLUSH, ALLOCATE, DEPOBJ -> {
-                    if (first == Leaf.DECLARE_TARGET || first == Leaf.FLUSH) { if (!p.at("(")) break; }
-                    Token o = p.tok();
-                    p.expect("(");
-                    // a depend object is any lvalue of type omp_depend_t (depobj(*po), depobj(s->d))
-                    List<OmpDirective.Item> items = first == Leaf.DEPOBJ ? new OmpMapParser(p).itemList(false) : itemList();
-                    p.expectClose(")", o);
-                    OmpClause.ListKind k = switch (first) {
-                        case THREADPRIVATE -> OmpClause.ListKind.THREADPRIVATE;
-                        case DECLARE_TARGET -> OmpClause.ListKind.TO;
-                        case FLUSH -> OmpClause.ListKind.FLUSH;
-                        case ALLOCATE -> OmpClause.ListKind.ALLOCATE;
-                        default -> OmpClause.ListKind.DEPOBJ;
-                    };
-                    clauses.add(new OmpClause.ListClause(k, items, o.loc));
-                }
-                case CANCEL, CANCELLATION_POINT -> {
-                    Token k = p.tok();
-                    if (!(k.is("parallel") || k.is("for") || k.is("sections") || k.is("taskgroup"))) {
-                        p.diags.error(pragmaLoc == null ? k.loc : pragmaLoc, "one of 'for', 'parallel', 'sections' or 'taskgroup' is expected");
-                        return null;
-                    }
-                    p.pos++;
-                    clauses.add(new OmpClause.Word("construct", k.text, k.loc));
-                }
-                case DECLARE_VARIANT -> {
-                    Token o = p.tok();
-                    p.expect("(");
-                    Token fn = p.expectIdent();
-                    p.expectClose(")", o);
-                    if (!(p.lookup(fn.text) instanceof Var v && v.isFunction())) {
-                        p.diags.error(fn.loc, "use of undeclared identifier '" + fn.text + "'");
-                        return null;
-                    }
-                    criticalName = fn.text;   // the variant function's name
-                    variantLoc = fn.loc;
-                }
-                default -> {}
-            }
+            String criticalName = directiveArgument(first, clauses);
             boolean lenient = first == Leaf.DECLARE_SIMD;
-            clauses.addAll(new OmpClauseParser(p, this).clauses(clangName, leaves, lenient));
+            clauses.addAll(new OmpClauseParser(p, this).clauses(name.toString(), leaves, lenient));
             if (first == Leaf.FLUSH && p.at("(")) {   // flush acq_rel (list) is not C; the list comes first
                 Token o = p.next();
                 itemList();
                 p.expectClose(")", o);
             }
-            for (OmpClause c : clauses) {
-                if (c instanceof OmpClause.Flag f && atomic != null) {
-                    switch (f.kind()) {
-                        case READ -> atomic = OmpDirective.AtomicKind.READ;
-                        case WRITE -> atomic = OmpDirective.AtomicKind.WRITE;
-                        case UPDATE -> atomic = OmpDirective.AtomicKind.UPDATE;
-                        case CAPTURE -> atomic = OmpDirective.AtomicKind.CAPTURE;
-                        case COMPARE -> atomic = OmpDirective.AtomicKind.COMPARE;
-                        default -> {}
-                    }
-                }
-                if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.COPYIN) {
-                    for (OmpDirective.Item it : l.items()) {
-                        if (it.var() != null && !it.var().threadLocal) p.diags.error(it.loc(), "copyin variable must be threadprivate");
-                    }
-                }
-            }
-            if (atomic != null && p.atomicDefaultMemOrder != null && clauses.stream().noneMatch(OmpParser::isMemoryOrder)) {
-                // an atomic without a memory-order clause takes the unit's atomic_default_mem_order
-                // (the requires directive must come first, OpenMP 5.2 §10.5.1.1); relaxed is the default anyway
-                OmpClause.FlagKind k = switch (p.atomicDefaultMemOrder) {
-                    case "seq_cst" -> OmpClause.FlagKind.SEQ_CST;
-                    case "acq_rel" -> OmpClause.FlagKind.ACQ_REL;
-                    default -> OmpClause.FlagKind.RELAXED;
-                };
-                clauses.add(new OmpClause.Flag(k, loc));
-            }
-            OmpClause.ExprClause grain = null;
-            for (OmpClause.ExprClause e : OmpDirective.clausesOf(clauses, OmpClause.ExprClause.class)) {
-                if (e.kind() == OmpClause.ExprKind.GRAINSIZE && grain == null) grain = e;
-                if (e.kind() == OmpClause.ExprKind.NUM_TASKS && grain != null) {
-                    p.diags.error(e.loc(), "'num_tasks' and 'grainsize' clause are mutually exclusive and may not appear on the same directive");
-                    p.diags.note(grain.loc(), "'grainsize' clause is specified here");
-                }
-            }
-            if (leaves.contains(Leaf.TASKLOOP) && clauses.stream().anyMatch(c -> c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.NOGROUP))
-                for (OmpClause.Reduction r : OmpDirective.clausesOf(clauses, OmpClause.Reduction.class))
-                    p.diags.error(r.loc(), "'reduction' clause cannot be used with 'nogroup' clause");
-            int depth = 1;
-            for (OmpClause c : clauses) {
-                if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.COLLAPSE && e.value() instanceof Expr.IntLit n) depth = (int) n.value();
-                if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.ORDERED && e.value() instanceof Expr.IntLit n) depth = Math.max(depth, (int) n.value());
-                if (c instanceof OmpClause.Sizes z) depth = Math.max(depth, z.sizes().size());
-                if (c instanceof OmpClause.Permutation z) depth = Math.max(depth, z.order().size());
-            }
-            if (first == Leaf.INTERCHANGE && clauses.stream().noneMatch(c -> c instanceof OmpClause.Permutation)) depth = 2;   // the two outermost loops
+            OmpDirective.AtomicKind atomic = first == Leaf.ATOMIC ? atomicKind(clauses) : null;
+            checkCopyin(clauses);
+            if (atomic != null) defaultMemOrder(clauses, loc);
+            checkExclusiveClauses(leaves, clauses);
             OmpDirective d0 = new OmpDirective(name.toString(), List.copyOf(leaves), List.copyOf(clauses), atomic, criticalName, 0, loc);
-            return d0.isLoop() ? new OmpDirective(d0.name(), d0.leaves(), d0.clauses(), atomic, criticalName, depth, loc) : d0;
+            return d0.isLoop() ? new OmpDirective(d0.name(), d0.leaves(), d0.clauses(), atomic, criticalName, loopDepth(first, clauses), loc) : d0;
         } catch (Parser.SyntaxError e) {
             return null;
         }
     }
 
-    private Leaf firstLeaf(StringBuilder name) {
-        Token t = p.tok();
-        String w = t.text;
-        if (!LEAF_WORDS.contains(w)) return null;
-        p.pos++;
-        name.append(w);
-        switch (w) {
-            case "target" -> {
-                if (word("data", name)) return Leaf.TARGET_DATA;
-                if (word("enter", name)) { expectWord("data", name); return Leaf.TARGET_ENTER_DATA; }
-                if (word("exit", name)) { expectWord("data", name); return Leaf.TARGET_EXIT_DATA; }
-                if (word("update", name)) return Leaf.TARGET_UPDATE;
-                return Leaf.TARGET;
+    /** declare reduction, requires and declare mapper: a syntax of their own rather than clauses; null for the others. */
+    private OmpDirective ownSyntax(Leaf first, String name, SourceLocation loc) {
+        if (first == Leaf.DECLARE_REDUCTION) {
+            new OmpDeclarativeDirectives(p, this).declareReduction();
+            return new OmpDirective(name, List.of(first), List.of(), null, null, 0, loc);
+        }
+        if (first == Leaf.REQUIRES) {
+            OmpClause.Requires r = new OmpDeclarativeDirectives(p, this).requires();
+            return new OmpDirective(name, List.of(first), List.of(r), null, null, 0, loc);
+        }
+        if (first == Leaf.DECLARE_MAPPER) {
+            OmpClause.UserMapper m = new OmpMapParser(p).declareMapper();
+            List<OmpClause> cs = m == null ? List.of() : List.of(new OmpClause.DeclareMapper(m, loc));
+            return new OmpDirective(name, List.of(first), cs, null, null, 0, loc);
+        }
+        return null;
+    }
+
+    /**
+     * What some directives take in parentheses after their name, before any clause: a list
+     * (threadprivate, declare target, flush, allocate, depobj, added to clauses), the construct
+     * cancel names (a clause too), critical's name and declare variant's function (returned).
+     */
+    private String directiveArgument(Leaf first, List<OmpClause> clauses) {
+        switch (first) {
+            case CRITICAL -> {
+                if (!p.at("(")) return null;
+                Token o = p.next();
+                String criticalName = p.expectIdent().text;
+                p.expectClose(")", o);
+                return criticalName;
             }
-            case "declare" -> {
-                if (word("target", name)) return Leaf.DECLARE_TARGET;
-                if (word("reduction", name)) return Leaf.DECLARE_REDUCTION;
-                if (word("simd", name)) return Leaf.DECLARE_SIMD;
-                if (word("variant", name)) return Leaf.DECLARE_VARIANT;
-                if (word("mapper", name)) return Leaf.DECLARE_MAPPER;
-                p.diags.error(p.tok().loc, "expected an OpenMP directive");
-                throw new Parser.SyntaxError();
+            case THREADPRIVATE, DECLARE_TARGET, FLUSH, ALLOCATE, DEPOBJ -> {
+                if (first == Leaf.DECLARE_TARGET || first == Leaf.FLUSH) { if (!p.at("(")) return null; }
+                Token o = p.tok();
+                p.expect("(");
+                // a depend object is any lvalue of type omp_depend_t (depobj(*po), depobj(s->d))
+                List<OmpDirective.Item> items = first == Leaf.DEPOBJ ? new OmpMapParser(p).itemList(false) : itemList();
+                p.expectClose(")", o);
+                OmpClause.ListKind k = switch (first) {
+                    case THREADPRIVATE -> OmpClause.ListKind.THREADPRIVATE;
+                    case DECLARE_TARGET -> OmpClause.ListKind.TO;
+                    case FLUSH -> OmpClause.ListKind.FLUSH;
+                    case ALLOCATE -> OmpClause.ListKind.ALLOCATE;
+                    default -> OmpClause.ListKind.DEPOBJ;
+                };
+                clauses.add(new OmpClause.ListClause(k, items, o.loc));
+                return null;
             }
-            case "begin" -> {
-                if (word("assumes", name)) return Leaf.BEGIN_ASSUMES;
-                expectWord("declare", name);
-                if (word("variant", name)) return Leaf.BEGIN_DECLARE_VARIANT;
-                expectWord("target", name);
-                return Leaf.BEGIN_DECLARE_TARGET;
+            case CANCEL, CANCELLATION_POINT -> {
+                Token k = p.tok();
+                if (!(k.is("parallel") || k.is("for") || k.is("sections") || k.is("taskgroup"))) {
+                    p.diags.error(pragmaLoc == null ? k.loc : pragmaLoc, "one of 'for', 'parallel', 'sections' or 'taskgroup' is expected");
+                    throw new Parser.SyntaxError();
+                }
+                p.pos++;
+                clauses.add(new OmpClause.Word("construct", k.text, k.loc));
+                return null;
             }
-            case "end" -> {
-                if (word("assumes", name)) return Leaf.END_ASSUMES;
-                expectWord("declare", name);
-                if (word("variant", name)) return Leaf.END_DECLARE_VARIANT;
-                expectWord("target", name);
-                return Leaf.END_DECLARE_TARGET;
+            case DECLARE_VARIANT -> {
+                Token o = p.tok();
+                p.expect("(");
+                Token fn = p.expectIdent();
+                p.expectClose(")", o);
+                if (!(p.lookup(fn.text) instanceof Var v && v.isFunction())) {
+                    p.diags.error(fn.loc, "use of undeclared identifier '" + fn.text + "'");
+                    throw new Parser.SyntaxError();
+                }
+                variantLoc = fn.loc;
+                return fn.text;   // the variant function's name
             }
-            case "cancellation" -> { expectWord("point", name); return Leaf.CANCELLATION_POINT; }
-            default -> { return Leaf.valueOf(w.toUpperCase()); }
+            default -> { return null; }
         }
     }
 
-    private boolean word(String w, StringBuilder name) {
-        if (!p.at(w) || p.tok().kind == Token.Kind.PUNCT) return false;
-        p.pos++;
-        name.append(' ').append(w);
-        return true;
+    /** atomic's kind: update unless a clause names another. */
+    private static OmpDirective.AtomicKind atomicKind(List<OmpClause> clauses) {
+        OmpDirective.AtomicKind atomic = OmpDirective.AtomicKind.UPDATE;
+        for (OmpClause.Flag f : OmpDirective.clausesOf(clauses, OmpClause.Flag.class)) {
+            switch (f.kind()) {
+                case READ -> atomic = OmpDirective.AtomicKind.READ;
+                case WRITE -> atomic = OmpDirective.AtomicKind.WRITE;
+                case UPDATE -> atomic = OmpDirective.AtomicKind.UPDATE;
+                case CAPTURE -> atomic = OmpDirective.AtomicKind.CAPTURE;
+                case COMPARE -> atomic = OmpDirective.AtomicKind.COMPARE;
+                default -> {}
+            }
+        }
+        return atomic;
     }
 
-    private void expectWord(String w, StringBuilder name) {
-        if (!word(w, name)) { p.diags.error(p.tok().loc, "expected an OpenMP directive"); throw new Parser.SyntaxError(); }
+    private void checkCopyin(List<OmpClause> clauses) {
+        for (OmpClause.ListClause l : OmpDirective.clausesOf(clauses, OmpClause.ListClause.class)) {
+            if (l.kind() != OmpClause.ListKind.COPYIN) continue;
+            for (OmpDirective.Item it : l.items()) {
+                if (it.var() != null && !it.var().threadLocal) p.diags.error(it.loc(), "copyin variable must be threadprivate");
+            }
+        }
     }
 
-    /** The leaf that may follow in a combined construct here, or null. */
-    private Leaf combinable(Leaf last) {
-        String w = p.tok().text;
-        if (p.tok().kind == Token.Kind.PUNCT) return null;
-        return switch (last) {
-            case TARGET -> switch (w) { case "teams" -> Leaf.TEAMS; case "parallel" -> Leaf.PARALLEL; case "simd" -> Leaf.SIMD; default -> null; };
-            case TEAMS -> switch (w) { case "distribute" -> Leaf.DISTRIBUTE; case "loop" -> Leaf.LOOP; default -> null; };
-            case DISTRIBUTE -> switch (w) { case "parallel" -> Leaf.PARALLEL; case "simd" -> Leaf.SIMD; default -> null; };
-            case PARALLEL -> switch (w) { case "for" -> Leaf.FOR; case "sections" -> Leaf.SECTIONS; case "loop" -> Leaf.LOOP; case "masked" -> Leaf.MASKED; case "master" -> Leaf.MASTER; default -> null; };
-            case FOR, TASKLOOP -> w.equals("simd") ? Leaf.SIMD : null;
-            case MASTER, MASKED -> w.equals("taskloop") ? Leaf.TASKLOOP : null;
-            default -> null;
+    /**
+     * An atomic without a memory-order clause takes the unit's atomic_default_mem_order (the
+     * requires directive must come first, OpenMP 5.2 §10.5.1.1); relaxed is the default anyway.
+     */
+    private void defaultMemOrder(List<OmpClause> clauses, SourceLocation loc) {
+        if (p.atomicDefaultMemOrder == null || clauses.stream().anyMatch(OmpParser::isMemoryOrder)) return;
+        OmpClause.FlagKind k = switch (p.atomicDefaultMemOrder) {
+            case "seq_cst" -> OmpClause.FlagKind.SEQ_CST;
+            case "acq_rel" -> OmpClause.FlagKind.ACQ_REL;
+            default -> OmpClause.FlagKind.RELAXED;
         };
+        clauses.add(new OmpClause.Flag(k, loc));
+    }
+
+    private static boolean isMemoryOrder(OmpClause c) {
+        return c instanceof OmpClause.Flag f && switch (f.kind()) {
+            case SEQ_CST, ACQ_REL, RELEASE, ACQUIRE, RELAXED -> true;
+            default -> false;
+        };
+    }
+
+    /** Clauses that exclude each other: num_tasks and grainsize; taskloop's nogroup and reduction. */
+    private void checkExclusiveClauses(List<Leaf> leaves, List<OmpClause> clauses) {
+        OmpClause.ExprClause grain = null;
+        for (OmpClause.ExprClause e : OmpDirective.clausesOf(clauses, OmpClause.ExprClause.class)) {
+            if (e.kind() == OmpClause.ExprKind.GRAINSIZE && grain == null) grain = e;
+            if (e.kind() == OmpClause.ExprKind.NUM_TASKS && grain != null) {
+                p.diags.error(e.loc(), "'num_tasks' and 'grainsize' clause are mutually exclusive and may not appear on the same directive");
+                p.diags.note(grain.loc(), "'grainsize' clause is specified here");
+            }
+        }
+        if (leaves.contains(Leaf.TASKLOOP) && clauses.stream().anyMatch(c -> c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.NOGROUP))
+            for (OmpClause.Reduction r : OmpDirective.clausesOf(clauses, OmpClause.Reduction.class))
+                p.diags.error(r.loc(), "'reduction' clause cannot be used with 'nogroup' clause");
+    }
+
+    /** How many loops a loop directive is associated with: collapse's, ordered's, the sizes' or the permutation's. */
+    private static int loopDepth(Leaf first, List<OmpClause> clauses) {
+        int depth = 1;
+        for (OmpClause c : clauses) {
+            if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.COLLAPSE && e.value() instanceof Expr.IntLit n) depth = (int) n.value();
+            if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.ORDERED && e.value() instanceof Expr.IntLit n) depth = Math.max(depth, (int) n.value());
+            if (c instanceof OmpClause.Sizes z) depth = Math.max(depth, z.sizes().size());
+            if (c instanceof OmpClause.Permutation z) depth = Math.max(depth, z.order().size());
+        }
+        if (first == Leaf.INTERCHANGE && clauses.stream().noneMatch(c -> c instanceof OmpClause.Permutation)) depth = 2;   // the two outermost loops
+        return depth;
     }
 
     // ---- clauses (OmpClauseParser parses them; these are the shapes shared with other directives) ----
@@ -715,6 +470,16 @@ final class OmpParser {
                 anyUser ? java.util.Collections.unmodifiableList(users) : List.of());
     }
 
+    /** The declare reduction named {@code name} for values of type t, or null. */
+    private OmpClause.UserReduction userReduction(String name, Type t) {
+        List<OmpClause.UserReduction> known = p.userReductions.get(name);
+        if (known == null) return null;
+        for (int k = known.size() - 1; k >= 0; k--) {
+            if (jomp.compiler.type.Types.compatibleUnqualified(known.get(k).type(), t)) return known.get(k);
+        }
+        return null;
+    }
+
     /** to(list) / from(list) of target update and declare target (motion modifiers: ompmap). */
     OmpClause motion(String n, SourceLocation loc) {
         Token o = open(n);
@@ -746,7 +511,7 @@ final class OmpParser {
         p.expectClose(")", o);
         if (sub.isEmpty()) return new OmpClause.When(sel, null, loc);
         sub.add(new Token(Token.Kind.EOF, "", p.prev().loc));
-        OmpDirective variant = p.withTokens(underscoreNames(sub, 0), () -> {
+        OmpDirective variant = p.withTokens(OmpDirectiveNames.underscoreNames(sub, 0), () -> {
             OmpDirective d = directiveBody(sub.get(0).loc);
             if (d != null && !p.atEof()) p.diags.warning(p.tok().loc, "extra tokens at the end of '#pragma omp " + d.name() + "' are ignored", "-Wextra-tokens");
             return d;
@@ -894,218 +659,5 @@ final class OmpParser {
             } else break;
         }
         return new OmpDirective.Item(v, e, List.copyOf(sections), name.loc);
-    }
-
-    // ---- associated statements ----
-
-    /** Loop directives: the collapse(n) loops must be perfectly nested for loops in canonical form (OpenMP 5.2 4.4.1). */
-    private void checkLoopNest(OmpDirective d, Stmt body, Token pragma) {
-        OmpClause.ExprClause ordered = OmpNesting.orderedParameter(d), collapse = OmpNesting.exprClause(d, OmpClause.ExprKind.COLLAPSE);
-        if (ordered != null && collapse != null && ordered.value() instanceof Expr.IntLit o && collapse.value() instanceof Expr.IntLit c && o.value() < c.value()) {
-            p.diags.error(o.loc(), "the parameter of the 'ordered' clause must be greater than or equal to the parameter of the 'collapse' clause");
-            p.diags.note(c.loc(), "parameter of the 'collapse' clause");
-            return;
-        }
-        Stmt s = body;
-        if (s instanceof Stmt.Omp g && (g.directive().has(Leaf.REVERSE) || g.directive().has(Leaf.INTERCHANGE) || g.directive().has(Leaf.FUSE)
-                || g.directive().has(Leaf.SPLIT) || g.directive().has(Leaf.STRIPE))) {
-            // the loops reverse (one) and interchange (its nest's) generate; the loops of fuse,
-            // split and stripe are not loops a construct can be associated with in jomp
-            boolean own = g.directive().has(Leaf.FUSE) || g.directive().has(Leaf.SPLIT) || g.directive().has(Leaf.STRIPE);
-            int generated = own ? 0 : g.directive().loopDepth();
-            if (own)
-                p.diags.error(g.loc(), "jomp cannot associate '#pragma omp " + d.name() + "' with the loops '#pragma omp " + g.directive().name() + "' generates");
-            else if (d.loopDepth() > generated)
-                p.diags.error(g.loc(), "expected " + d.loopDepth() + " for loops after '#pragma omp " + d.name() + "', but found only " + generated
-                        + " loop" + (generated == 1 ? "" : "s") + " generated by '#pragma omp " + g.directive().name() + "'");
-            return;
-        }
-        boolean tile = s instanceof Stmt.Omp t && t.directive().has(Leaf.TILE);
-        if (tile || isPartialUnroll(s)) {
-            // the loops a tile generates: its floor loops, then its element loops; unroll partial
-            // generates one loop (the element loop of its tile is unrolled). A loop construct may
-            // collapse into element loops (LoopNest computes their non-rectangular space); a tile
-            // may not (its loops must be rectangular).
-            Stmt.Omp t = (Stmt.Omp) s;
-            int floors = 0;
-            for (OmpClause.Sizes z : t.directive().clauses(OmpClause.Sizes.class)) floors += z.sizes().size();
-            int generated = tile ? 2 * floors : 1;
-            int depth = d.loopDepth();
-            if (depth > generated) {
-                // clang's words, at the statement where the next loop would be: the body of the tile's loops
-                Stmt at = t.body();
-                for (int k = 0; tile && k < floors; k++) {
-                    while (at instanceof Stmt.Compound c && c.items().size() == 1) at = c.items().get(0);
-                    if (at instanceof Stmt.For fo) at = fo.body();
-                }
-                p.diags.error(tile ? at.loc() : t.loc(), "expected " + depth + " for loops after '#pragma omp " + d.name() + "', but found only " + generated
-                        + (tile ? "" : " loop generated by '#pragma omp " + t.directive().name() + "'"));
-                for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class))
-                    if (c.kind() == OmpClause.ExprKind.COLLAPSE) p.diags.note(c.value().loc(), "as specified in 'collapse' clause");
-            } else if (tile && depth > floors && (d.has(Leaf.TILE) || d.has(Leaf.UNROLL)))
-                p.diags.error(t.loc(), "jomp cannot apply '#pragma omp " + d.name() + "' to the element loops of '#pragma omp tile' (they are not rectangular)");
-            return;
-        }
-        List<Var> ivs = new java.util.ArrayList<>();
-        for (int level = 0; level < d.loopDepth(); level++) {
-            while (s instanceof Stmt.Compound c && level > 0) {
-                // OpenMP 5.1: an inner loop may have intervening code around it (exactly one loop among the statements)
-                List<Stmt> fors = c.items().stream().filter(x -> x instanceof Stmt.For || x instanceof Stmt.Compound).toList();
-                if (c.items().size() == 1) s = c.items().get(0);
-                else if (fors.size() == 1 && fors.get(0) instanceof Stmt.For) s = fors.get(0);
-                else break;
-            }
-            if (!(s instanceof Stmt.For f)) {
-                if (level == 0) p.diags.error(s.loc(), "statement after '#pragma omp " + d.name() + "' must be a for loop");
-                else {
-                    p.diags.error(s.loc(), "expected " + d.loopDepth() + " for loops after '#pragma omp " + d.name() + "', but found only " + level);
-                    for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class))
-                        if (c.kind() == OmpClause.ExprKind.COLLAPSE) p.diags.note(c.value().loc(), "as specified in 'collapse' clause");
-                }
-                return;
-            }
-            Var iv = loopVariable(f, d);
-            if (iv == null) return;
-            if (!checkCond(f, iv, d)) return;
-            if (!checkIncr(f, iv, d)) return;
-            OmpClause.ExprClause doacross = d.clauses(OmpClause.ExprClause.class).stream()
-                    .filter(c -> c.kind() == OmpClause.ExprKind.ORDERED && c.value() != null).findFirst().orElse(null);
-            if ((d.has(Leaf.TILE) || doacross != null) && !ivs.isEmpty()) {
-                Expr init = f.init() instanceof Stmt.Decl dl ? dl.vars().get(0).init().items().get(0).value()
-                        : ((Expr.Assign) ((Stmt.ExprStmt) f.init()).expr()).value();
-                Expr.Binary cond = (Expr.Binary) f.cond();
-                for (Expr e : List.of(init, refers(cond.left(), iv) ? cond.right() : cond.left(), f.step())) {
-                    if (!usesAny(e, ivs, iv)) continue;
-                    // tile's loops are rectangular (OpenMP 5.1), as clang checks; a doacross nest's
-                    // iteration vectors name iterations of a rectangular space (gcc's check; clang
-                    // accepts such a loop and its program crashes)
-                    if (d.has(Leaf.TILE)) p.diags.error(startOf(e), "expected loop invariant expression");
-                    else p.diags.error(doacross.loc(), "'ordered' clause with a parameter may not be used with a non-rectangular loop nest");
-                    return;
-                }
-            }
-            ivs.add(iv);
-            s = f.body();
-        }
-        if (d.has(Leaf.LOOP))   // loop's lastprivate takes only its loop variables (OpenMP 5.2), as clang checks
-            for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
-                if (c.kind() == OmpClause.ListKind.LASTPRIVATE)
-                    for (OmpDirective.Item it : c.items())
-                        if (it.var() != null && !ivs.contains(it.var()))
-                            p.diags.error(it.loc(), "only loop iteration variables are allowed in 'lastprivate' clause in 'omp " + d.name() + "' directives");
-    }
-
-    /** unroll with the partial clause: it generates one loop, which a loop construct may be associated with. */
-    static boolean isPartialUnroll(Stmt s) {
-        return s instanceof Stmt.Omp o && o.directive().has(Leaf.UNROLL)
-                && o.directive().clauses(OmpClause.ExprClause.class).stream().anyMatch(c -> c.kind() == OmpClause.ExprKind.PARTIAL);
-    }
-
-    /** Does e use one of the outer loop variables (not the loop's own)? */
-    private static boolean usesAny(Expr e, List<Var> outer, Var own) {
-        boolean[] found = new boolean[1];
-        new jomp.compiler.ast.TreeScanner() {
-            @Override public void visitVarRef(Expr.VarRef r) { if (r.var() != own && outer.contains(r.var())) found[0] = true; }
-        }.scan(e);
-        return found[0];
-    }
-
-    private Var loopVariable(Stmt.For f, OmpDirective d) {
-        Stmt init = f.init();
-        Var v = null;
-        if (init instanceof Stmt.Decl decl && decl.vars().size() == 1 && decl.vars().get(0).init() != null) v = decl.vars().get(0).var();
-        else if (init instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && a.target() instanceof Expr.VarRef r) v = r.var();
-        if (v == null) {
-            p.diags.error(init == null ? f.loc() : init.loc(), "initialization clause of OpenMP for loop is not in canonical form ('var = init' or 'T var = init')");
-            return null;
-        }
-        if (!v.type.isInteger() && !v.type.isPointer()) {
-            p.diags.error(v.loc, "variable must be of integer or pointer type");
-            return null;
-        }
-        return v;
-    }
-
-    private static boolean refers(Expr e, Var v) {
-        while (e instanceof Expr.Cast c) e = c.operand();
-        return e instanceof Expr.VarRef r && r.var() == v;
-    }
-
-    private boolean checkCond(Stmt.For f, Var v, OmpDirective d) {
-        Expr c = f.cond();
-        if (c instanceof Expr.Binary b) {
-            switch (b.op()) {
-                case LT, LE, GT, GE, NE -> { if (refers(b.left(), v) || refers(b.right(), v)) return true; }
-                default -> {}
-            }
-        }
-        p.diags.error(c == null ? f.loc() : startOf(c), "condition of OpenMP for loop must be a relational comparison ('<', '<=', '>', '>=', or '!=') of loop variable '" + v.name + "'");
-        return false;
-    }
-
-    private boolean checkIncr(Stmt.For f, Var v, OmpDirective d) {
-        Expr s = f.step();
-        boolean ok = switch (s) {
-            case Expr.IncDec i -> refers(i.target(), v);
-            case Expr.CompoundAssign ca -> refers(ca.target(), v) && (ca.op() == Expr.Binary.Op.ADD || ca.op() == Expr.Binary.Op.SUB);
-            case Expr.Assign a -> refers(a.target(), v) && stripCasts(a.value()) instanceof Expr.Binary b
-                && (b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB) && (refers(b.left(), v) || refers(b.right(), v));
-            case null -> false;
-            default -> false;
-        };
-        if (!ok) p.diags.error(s == null ? f.loc() : startOf(s), "increment clause of OpenMP for loop must perform simple addition or subtraction on loop variable '" + v.name + "'");
-        return ok;
-    }
-
-    /** Where an expression starts (clang's caret for loop-form errors). */
-    private static SourceLocation startOf(Expr e) {
-        return switch (e) {
-            case Expr.Assign a -> startOf(a.target());
-            case Expr.CompoundAssign a -> startOf(a.target());
-            case Expr.IncDec i -> i.prefix() ? i.loc() : startOf(i.target());
-            case Expr.Binary b -> startOf(b.left());
-            case Expr.Cast c when c.implicit() -> startOf(c.operand());
-            default -> e.loc();
-        };
-    }
-
-    private static Expr stripCasts(Expr e) {
-        while (e instanceof Expr.Cast c) e = c.operand();
-        return e;
-    }
-
-    /** atomic: the statement must be an expression statement of the form the kind allows. */
-    private void checkAtomic(OmpDirective d, Stmt body, Token pragma) {
-        Stmt s = body;
-        if (d.atomic() == OmpDirective.AtomicKind.CAPTURE && s instanceof Stmt.Compound) return;
-        if (d.atomic() == OmpDirective.AtomicKind.COMPARE) {
-            // OpenMP 5.1's conditional updates (and their capture forms, a compound statement); the
-            // lowering makes them atomic instructions (AtomicLowering), or runs a shape it does not
-            // know under the atomic lock
-            boolean ok = s instanceof Stmt.If || s instanceof Stmt.Compound
-                    || s instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && stripCasts(a.value()) instanceof Expr.Cond;
-            if (!ok) p.diags.error(s.loc(), "the statement for 'atomic compare' must be a conditional update of the form "
-                    + "'x = expr ordop x ? expr : x;', 'x = x == e ? d : x;' or 'if (expr ordop x) { x = expr; }'");
-            return;
-        }
-        if (!(s instanceof Stmt.ExprStmt es)) {
-            p.diags.error(s.loc(), "the statement for 'atomic" + (d.atomic() == OmpDirective.AtomicKind.UPDATE ? "" : " " + d.atomic().name().toLowerCase()) + "' must be an expression statement of form " + switch (d.atomic()) {
-                case READ -> "'v = x;', where v and x are both lvalue expressions with scalar type";
-                case WRITE -> "'x = expr', where x is a lvalue expression with scalar type";
-                default -> "'++x;', '--x;', 'x++;', 'x--;', 'x binop= expr;', 'x = x binop expr' or 'x = expr binop x', where x is an lvalue expression with scalar type";
-            });
-            return;
-        }
-        Expr e = es.expr();
-        boolean ok = switch (d.atomic()) {
-            case READ, WRITE -> e instanceof Expr.Assign;
-            case UPDATE -> e instanceof Expr.IncDec || e instanceof Expr.CompoundAssign || e instanceof Expr.Assign;
-            default -> true;
-        };
-        if (!ok) p.diags.error(e.loc(), "the statement for 'atomic" + (d.atomic() == OmpDirective.AtomicKind.UPDATE ? "" : " " + d.atomic().name().toLowerCase()) + "' must be an expression statement of form " + switch (d.atomic()) {
-            case READ -> "'v = x;', where v and x are both lvalue expressions with scalar type";
-            case WRITE -> "'x = expr', where x is a lvalue expression with scalar type";
-            default -> "'++x;', '--x;', 'x++;', 'x--;', 'x binop= expr;', 'x = x binop expr' or 'x = expr binop x', where x is an lvalue expression with scalar type";
-        });
     }
 }
