@@ -9,7 +9,6 @@ import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.OmpDirective.Leaf;
-import jomp.compiler.ast.Var;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
 import jomp.compiler.sema.ConstEval;
@@ -21,7 +20,9 @@ import jomp.compiler.type.TypePrinter;
  * A clause the directive does not allow (OmpClauseTable, clang 19's table) is clang's error, and
  * parsing goes on after it, as after a clause with a syntax error, so nothing that follows is
  * lost. Only a word that is no clause at all ends the list, with clang's "extra tokens" warning.
- * Map and motion clauses and list items are parsed by {@link OmpParser}.
+ * Map and motion clauses and list items are parsed by {@link OmpParser}; the dependence, variant,
+ * allocator and loop-transformation clauses by classes of their own (OmpDependClauses,
+ * OmpVariantClauses, OmpAllocatorClauses, OmpLoopTransformClauses), this class's helpers with them.
  */
 final class OmpClauseParser {
     private final Parser p;
@@ -30,7 +31,18 @@ final class OmpClauseParser {
     /** Clauses one clause expands to beyond itself (omp_all_memory beside other depend items). */
     private final List<OmpClause> extra = new ArrayList<>();
 
-    OmpClauseParser(Parser p, OmpParser omp) { this.p = p; this.omp = omp; }
+    private final OmpDependClauses dependence;
+    private final OmpVariantClauses variants;
+    private final OmpAllocatorClauses allocators;
+    private final OmpLoopTransformClauses transforms;
+
+    OmpClauseParser(Parser p, OmpParser omp) {
+        this.p = p; this.omp = omp;
+        dependence = new OmpDependClauses(p, omp, this, extra);
+        variants = new OmpVariantClauses(p, omp, this);
+        allocators = new OmpAllocatorClauses(p, omp, this);
+        transforms = new OmpLoopTransformClauses(p, this);
+    }
 
     /** Every OpenMP 5.2 clause name (and clang's ompx_ extensions); other words end the clause list. */
     static final Set<String> KNOWN = Set.of(
@@ -191,6 +203,10 @@ final class OmpClauseParser {
 
     // ---- one clause ----
 
+    /**
+     * One clause: first the forms a directive gives a name of its own (target update's motion
+     * clauses, interop's, declare target's indirect, dispatch's), then the clause's group.
+     */
     private OmpClause clause(String directive, List<Leaf> leaves) {
         Token t = p.next();
         String n = t.text;
@@ -199,14 +215,43 @@ final class OmpClauseParser {
         if ((n.equals("to") || n.equals("from")) && leaves.contains(Leaf.TARGET_UPDATE)) return new OmpMapParser(p).motion(n.equals("to"), loc);
         if ((n.equals("init") || n.equals("use") || n.equals("destroy")) && leaves.contains(Leaf.INTEROP)) return new OmpMapParser(p).interop(n, loc);
         if (n.equals("indirect") && leaves.contains(Leaf.DECLARE_TARGET)) return omp.indirect(loc);
-        if ((n.equals("novariants") || n.equals("nocontext")) && leaves.contains(Leaf.DISPATCH)) {   // dispatch's: kept as if-like clauses
-            Token o = open(n);
-            Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
-            p.expectClose(")", o);
-            return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, n, loc);
-        }
-        if (n.equals("interop") && leaves.contains(Leaf.DISPATCH)) return dispatchInterop(loc);
+        if ((n.equals("novariants") || n.equals("nocontext")) && leaves.contains(Leaf.DISPATCH)) return variants.dispatchCondition(n, loc);
+        if (n.equals("interop") && leaves.contains(Leaf.DISPATCH)) return variants.dispatchInterop(loc);
         if (n.equals("device") && p.at("(") && (p.peek(1).is("ancestor") || p.peek(1).is("device_num")) && p.peek(2).is(":")) return omp.deviceModifier(loc);
+        return switch (n) {
+            case "nowait", "update", "destroy", "indirect", "ordered", "untied", "mergeable", "nogroup" -> flag(n, loc);
+            case "inbranch", "notinbranch", "threads", "full", "simd", "ompx_bare" -> flag(n, loc);
+            case "seq_cst", "acq_rel", "release", "acquire", "relaxed" -> flag(n, loc);
+            case "read", "write", "capture", "compare", "weak" -> flag(n, loc);
+            case "no_openmp", "no_openmp_routines", "no_parallelism", "dynamic_allocators" -> flag(n, loc);
+            case "reverse_offload", "unified_address", "unified_shared_memory" -> flag(n, loc);
+            case "if", "final", "holds", "novariants", "nocontext", "graph_reset", "replayable" -> condition(n, loc);
+            case "device", "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> expression(n, loc);
+            case "collapse", "safelen", "simdlen", "partial", "align", "message", "graph_id", "transparent" -> expression(n, loc);
+            case "num_threads", "grainsize", "num_tasks", "schedule", "dist_schedule", "order" -> scheduling(n, loc);
+            case "private", "firstprivate", "lastprivate", "shared", "copyin", "copyprivate" -> dataSharing(n, loc, leaves);
+            case "is_device_ptr", "use_device_ptr", "use_device_addr", "has_device_addr", "link", "enter", "local" ->
+                dataSharing(n, loc, leaves);
+            case "nontemporal", "inclusive", "exclusive", "uniform", "aligned", "linear", "induction" ->
+                dataSharing(n, loc, leaves);
+            case "default", "defaultmap" -> dataSharing(n, loc, leaves);
+            case "to", "from" -> omp.motion(n, loc);
+            case "map" -> omp.map(loc);
+            case "reduction", "in_reduction", "task_reduction" -> reduction(n, loc);
+            case "depend", "doacross", "detach", "affinity" -> dependence.clause(n, loc, leaves);
+            case "proc_bind", "device_type", "bind", "threadset" -> keyword(n, loc);
+            case "at", "severity", "fail", "atomic_default_mem_order" -> keyword(n, loc);
+            case "when", "otherwise", "match", "adjust_args", "append_args" -> variants.clause(n, loc);
+            case "sizes", "permutation", "counts", "looprange", "apply" -> transforms.clause(n, loc, directive);
+            case "allocate", "allocator", "uses_allocators" -> allocators.clause(n, loc);
+            case "absent", "contains" -> directiveNames(n, loc);
+            case "init", "use", "ompx_attribute" -> skip(n);
+            default -> throw new IllegalStateException("clause " + n + " has no parser");
+        };
+    }
+
+    /** The clauses without arguments, and those whose argument is optional (nowait, depobj's update and destroy, ordered). */
+    private OmpClause flag(String n, SourceLocation loc) {
         switch (n) {
             case "nowait" -> {
                 // OpenMP 6.0: nowait(do_not_synchronize): a false argument makes the construct wait as without nowait
@@ -218,18 +263,9 @@ final class OmpClauseParser {
                 if (v != null) return v != 0 ? new OmpClause.Flag(OmpClause.FlagKind.NOWAIT, loc) : null;
                 return new OmpClause.ExprClause(OmpClause.ExprKind.NOWAIT, e, null, loc);
             }
-            case "untied", "mergeable", "nogroup", "seq_cst", "acq_rel", "release", "acquire", "relaxed",
-                 "inbranch", "notinbranch", "read", "write", "capture", "compare", "weak", "threads", "full",
-                 "no_openmp", "no_openmp_routines", "no_parallelism", "dynamic_allocators", "reverse_offload",
-                 "unified_address", "unified_shared_memory", "ompx_bare", "simd" -> {
-                return new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase()), loc);
-            }
             case "update" -> {
                 if (!p.at("(")) return new OmpClause.Flag(OmpClause.FlagKind.UPDATE, loc);
-                Token o = open(n);   // depobj: update(dependence-type)
-                OmpClause.DependType dt = dependType(p.next(), "update");
-                p.expectClose(")", o);
-                return new OmpClause.DepobjUpdate(dt, loc);
+                return dependence.depobjUpdate(n, loc);
             }
             case "destroy" -> {
                 if (p.at("(")) { Token o = open(n); omp.itemList(); p.expectClose(")", o); }
@@ -243,180 +279,15 @@ final class OmpClauseParser {
                 if (!p.at("(")) return new OmpClause.Flag(OmpClause.FlagKind.ORDERED, loc);
                 return exprClause(OmpClause.ExprKind.ORDERED, n, loc, true);
             }
-            case "device" -> {
-                Token o = open(n);
-                String mod = null;
-                if ((p.at("ancestor") || p.at("device_num")) && p.peek(1).is(":")) { mod = p.next().text; p.pos++; }
-                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, convert(e, Type.LONG), mod, loc);
+            default -> {
+                return new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase()), loc);
             }
-            case "num_threads" -> {
-                // OpenMP 6.0: num_threads([strict:] list): the first item is this region's count, the
-                // others are for nested regions (nthreads-var's list, which jomp does not keep)
-                if (!(p.peek(1).is("strict") && p.peek(2).is(":")) && !hasComma()) return exprClause(OmpClause.ExprKind.NUM_THREADS, n, loc, false);
-                Token o = open(n);
-                String mod = null;
-                if (p.at("strict") && p.peek(1).is(":")) { mod = "strict"; p.pos += 2; }
-                Expr first = integral(p.exprs.rvalue(p.exprs.assign()));
-                while (p.consume(",")) integral(p.exprs.rvalue(p.exprs.assign()));
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.NUM_THREADS, convert(first, Type.INT), mod, loc);
-            }
-            case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
-                return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, false);
-            }
-            case "induction" -> {
-                Token o = open(n);
-                Expr step = null;
-                if (p.at("step") && p.peek(1).is("(")) {
-                    p.pos++;
-                    Token so = open("step");
-                    step = p.exprs.rvalue(p.exprs.assign());
-                    p.expectClose(")", so);
-                    p.expect(",");
-                }
-                Token op = p.next();
-                if (!(op.is("+") || op.is("-") || op.is("*"))) {
-                    p.diags.error(op.loc, "jomp supports the induction operators '+', '-' and '*' (no declare induction)");
-                    throw new Parser.SyntaxError();
-                }
-                p.expect(":");
-                List<OmpDirective.Item> items = omp.itemList();
-                p.expectClose(")", o);
-                for (OmpDirective.Item it : items)
-                    if (it.var() != null && !it.var().type.isArithmetic()) p.diags.error(it.loc(), "induction variable must have arithmetic type");
-                if (step == null) step = new Expr.IntLit(1, Type.INT, loc);
-                if (op.is("-")) step = new Expr.Unary(Expr.Unary.Op.NEG, step, step.type(), step.loc());
-                return new OmpClause.Induction(op.is("*"), items, step, loc);
-            }
-            case "local" -> {
-                // OpenMP 6.0 declare target local(list): each device has a copy of its own, which its
-                // initializer starts and target regions keep; jomp makes it an enter item (the device
-                // copy is registered with the host variable's address, which only a map or update of
-                // the variable, not allowed for a local one, would show)
-                Token o = open(n);
-                List<OmpDirective.Item> items = omp.itemList();
-                p.expectClose(")", o);
-                return new OmpClause.ListClause(OmpClause.ListKind.ENTER, items, loc);
-            }
-            case "permutation" -> {   // OpenMP 6.0 interchange: a permutation of 1..n, constants
-                Token o = open(n);
-                List<Integer> order = new ArrayList<>();
-                do {
-                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
-                    Long v = ConstEval.integer(e);
-                    if (v == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); v = 1L; }
-                    order.add((int) (long) v);
-                } while (p.consume(","));
-                p.expectClose(")", o);
-                List<Integer> sorted = new ArrayList<>(order);
-                java.util.Collections.sort(sorted);
-                for (int k = 0; k < sorted.size(); k++)
-                    if (sorted.get(k) != k + 1) { p.diags.error(loc, "the arguments of 'permutation' must be a permutation of 1 to " + order.size()); break; }
-                if (order.size() < 2) p.diags.error(loc, "'permutation' needs at least two loops");
-                return new OmpClause.Permutation(order, loc);
-            }
-            case "counts" -> {   // OpenMP 6.0 split: non-negative counts, one of them omp_fill
-                Token o = open(n);
-                List<Expr> counts = new ArrayList<>();
-                int fills = 0;
-                do {
-                    if (p.at("omp_fill") && (p.peek(1).is(",") || p.peek(1).is(")"))) { p.pos++; counts.add(null); fills++; continue; }
-                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
-                    Long v = ConstEval.integer(e);
-                    if (v != null && v < 0) p.diags.error(e.loc(), "argument to 'counts' clause must be a non-negative integer value");
-                    counts.add(convert(e, Type.LONG));
-                } while (p.consume(","));
-                p.expectClose(")", o);
-                if (fills != 1) p.diags.error(loc, "'counts' clause needs exactly one 'omp_fill'");
-                return new OmpClause.Counts(counts, loc);
-            }
-            case "looprange" -> {   // OpenMP 6.0 fuse: looprange(first, count), positive constants
-                Token o = open(n);
-                long[] v = new long[2];
-                for (int k = 0; k < 2; k++) {
-                    if (k == 1) p.expect(",");
-                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
-                    Long c = ConstEval.integer(e);
-                    if (c == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); c = 1L; }
-                    else if (c <= 0) p.diags.error(e.loc(), "argument to 'looprange' clause must be a strictly positive integer value");
-                    v[k] = Math.max(1, c);
-                }
-                p.expectClose(")", o);
-                return new OmpClause.LoopRange((int) v[0], (int) v[1], loc);
-            }
-            case "apply" -> {   // OpenMP 6.0: apply([label:] directive[(clauses)], ...) on a loop transformation
-                Token o = open(n);
-                String label = null;
-                if (p.peek(1).is(":") && !p.peek(1).is("::")) { label = p.next().text; p.pos++; }
-                List<String> dirs = new ArrayList<>();
-                StringBuilder sb = new StringBuilder();
-                int depth = 0;
-                while (!p.atEof() && !(depth == 0 && p.at(")"))) {
-                    Token w = p.next();
-                    if (w.is("(")) depth++;
-                    else if (w.is(")")) depth--;
-                    if (depth == 0 && w.is(",")) { dirs.add(sb.toString().strip()); sb.setLength(0); continue; }
-                    sb.append(sb.length() > 0 && !w.is("(") && !w.is(")") ? " " : "").append(w.text);
-                }
-                if (sb.length() > 0) dirs.add(sb.toString().strip());
-                p.expectClose(")", o);
-                // unroll (any form) and nothing keep the generated loop's iterations in their order, so
-                // applying them changes no result; jomp applies no other transformation this way
-                for (String d : dirs)
-                    if (!(d.equals("unroll") || d.startsWith("unroll ") || d.startsWith("unroll(") || d.equals("nothing")))
-                        p.diags.error(loc, "jomp cannot apply '" + d + "' to the loops of '#pragma omp " + directive + "'");
-                return new OmpClause.Apply(label, dirs, loc);
-            }
-            case "graph_id" -> { return exprClause(OmpClause.ExprKind.GRAPH_ID, n, loc, false); }
-            case "graph_reset", "replayable" -> {   // OpenMP 6.0: an optional condition, true when absent
-                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), new Expr.IntLit(1, Type.INT, loc), null, loc);
-                Token o = open(n);
-                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
-            }
-            case "transparent" -> {   // OpenMP 6.0: transparent[(impex-type)]: omp_not_impex, omp_import, omp_export, omp_impex
-                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, null, null, loc);
-                Token o = open(n);
-                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, convert(e, Type.INT), null, loc);
-            }
-            case "threadset" -> { return word(n, loc, "omp_pool", "omp_team"); }
-            case "final", "holds", "novariants", "nocontext" -> {
-                Token o = open(n);
-                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
-            }
-            case "collapse", "safelen", "simdlen" -> { return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, true); }
-            case "partial" -> {
-                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.PARTIAL, null, null, loc);
-                return exprClause(OmpClause.ExprKind.PARTIAL, n, loc, true);
-            }
-            case "align" -> { return exprClause(OmpClause.ExprKind.ALIGN, n, loc, true); }
-            case "allocator" -> {
-                Token o = open(n);
-                Expr e = p.exprs.rvalue(p.exprs.assign());
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.ALLOCATOR, e, null, loc);
-            }
-            case "message" -> {
-                Token o = open(n);
-                Expr e = p.exprs.rvalue(p.exprs.assign());
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.MESSAGE, e, null, loc);
-            }
-            case "grainsize", "num_tasks" -> {
-                Token o = open(n);
-                String modifier = null;
-                if (p.at("strict") && p.peek(1).is(":")) { modifier = "strict"; p.pos += 2; }
-                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
-                p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), convert(e, Type.LONG), modifier, loc);
-            }
+        }
+    }
+
+    /** The clauses of one scalar condition: if with its directive-name modifier, final, holds, OpenMP 6.0's graph ones. */
+    private OmpClause condition(String n, SourceLocation loc) {
+        switch (n) {
             case "if" -> {
                 Token o = open(n);
                 String mod = null;
@@ -431,77 +302,82 @@ final class OmpClauseParser {
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, mod, loc);
             }
-            case "private", "firstprivate", "shared", "is_device_ptr", "use_device_ptr", "use_device_addr", "has_device_addr",
-                 "link", "enter", "copyin", "copyprivate", "nontemporal", "inclusive", "exclusive", "uniform" -> {
+            case "graph_reset", "replayable" -> {   // OpenMP 6.0: an optional condition, true when absent
+                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), new Expr.IntLit(1, Type.INT, loc), null, loc);
                 Token o = open(n);
-                List<OmpDirective.Item> items = omp.itemList();
+                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
                 p.expectClose(")", o);
-                return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase()), items, loc);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
             }
-            case "lastprivate" -> {
+            default -> {   // final, holds, novariants, nocontext
                 Token o = open(n);
-                boolean conditional = p.at("conditional") && p.peek(1).is(":");
-                // distribute and taskloop take no conditional modifier (OpenMP 5.2); clang reads it as a name then
-                if (conditional && (leaves.contains(Leaf.DISTRIBUTE) || leaves.contains(Leaf.TASKLOOP))) p.diags.error(p.tok().loc, "use of undeclared identifier 'conditional'");
-                if (conditional) p.pos += 2;
-                List<OmpDirective.Item> items = omp.itemList();
+                Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
                 p.expectClose(")", o);
-                // the modifier follows its clause as a word clause (the lowering pairs them)
-                if (conditional) extra.add(new OmpClause.Word("lastprivate", "conditional", loc));
-                return new OmpClause.ListClause(OmpClause.ListKind.LASTPRIVATE, items, loc);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
             }
-            case "to", "from" -> { return omp.motion(n, loc); }
-            case "aligned" -> {
+        }
+    }
+
+    /** The clauses of one expression: a device number, a count or limit, a constant, a message. */
+    private OmpClause expression(String n, SourceLocation loc) {
+        switch (n) {
+            case "device" -> {
                 Token o = open(n);
-                List<OmpDirective.Item> items = omp.itemList();
-                if (p.consume(":")) integral(p.exprs.rvalue(p.exprs.assign()));
+                String mod = null;
+                if ((p.at("ancestor") || p.at("device_num")) && p.peek(1).is(":")) { mod = p.next().text; p.pos++; }
+                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
-                return new OmpClause.ListClause(OmpClause.ListKind.ALIGNED, items, loc);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, convert(e, Type.LONG), mod, loc);
             }
-            case "linear" -> { return linear(loc); }
-            case "affinity" -> {
+            case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
+                return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, false);
+            }
+            case "graph_id" -> { return exprClause(OmpClause.ExprKind.GRAPH_ID, n, loc, false); }
+            case "transparent" -> {   // OpenMP 6.0: transparent[(impex-type)]: omp_not_impex, omp_import, omp_export, omp_impex
+                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, null, null, loc);
                 Token o = open(n);
-                if (p.at("iterator") && p.peek(1).is("(")) {   // checked, then dropped: affinity is a hint jomp does not use
-                    p.pos++;
-                    p.enterScope();
-                    try {
-                        new OmpMapParser(p).iterator();
-                        p.expect(":");
-                        omp.itemList();
-                        p.expectClose(")", o);
-                        return new OmpClause.ListClause(OmpClause.ListKind.AFFINITY, List.of(), loc);
-                    } finally {
-                        p.leaveScope();
-                    }
-                }
-                List<OmpDirective.Item> items = omp.itemList();
+                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
-                return new OmpClause.ListClause(OmpClause.ListKind.AFFINITY, items, loc);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, convert(e, Type.INT), null, loc);
             }
-            case "detach" -> {
+            case "collapse", "safelen", "simdlen" -> { return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, true); }
+            case "partial" -> {
+                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.PARTIAL, null, null, loc);
+                return exprClause(OmpClause.ExprKind.PARTIAL, n, loc, true);
+            }
+            case "align" -> { return exprClause(OmpClause.ExprKind.ALIGN, n, loc, true); }
+            case "message" -> {
                 Token o = open(n);
-                Token v = p.expectIdent();
-                Object x = p.lookup(v.text);
+                Expr e = p.exprs.rvalue(p.exprs.assign());
                 p.expectClose(")", o);
-                if (!(x instanceof Var var) || !isEventHandle(var.type)) {
-                    String type = x instanceof Var var ? "'" + TypePrinter.print(var.type) + "'" : "'int'";
-                    p.diags.error(v.loc, "expected variable of the 'omp_event_handle_t' type, not " + type);
-                    return null;
-                }
-                var.used = true;
-                return new OmpClause.Detach(var, loc);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.MESSAGE, e, null, loc);
             }
-            case "map" -> { return omp.map(loc); }
-            case "depend" -> { return depend(loc, leaves); }
-            case "doacross" -> {
+            default -> throw new IllegalStateException("clause " + n + " has no parser");
+        }
+    }
+
+    /** How threads, tasks and iterations are divided: num_threads, grainsize, num_tasks, schedule, dist_schedule, order. */
+    private OmpClause scheduling(String n, SourceLocation loc) {
+        switch (n) {
+            case "num_threads" -> {
+                // OpenMP 6.0: num_threads([strict:] list): the first item is this region's count, the
+                // others are for nested regions (nthreads-var's list, which jomp does not keep)
+                if (!(p.peek(1).is("strict") && p.peek(2).is(":")) && !hasComma()) return exprClause(OmpClause.ExprKind.NUM_THREADS, n, loc, false);
                 Token o = open(n);
-                OmpClause c = doacrossBody(loc, "doacross");
+                String mod = null;
+                if (p.at("strict") && p.peek(1).is(":")) { mod = "strict"; p.pos += 2; }
+                Expr first = integral(p.exprs.rvalue(p.exprs.assign()));
+                while (p.consume(",")) integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
-                return c;
+                return new OmpClause.ExprClause(OmpClause.ExprKind.NUM_THREADS, convert(first, Type.INT), mod, loc);
             }
-            case "reduction" -> { return omp.reduction(loc, false, false); }
-            case "in_reduction", "task_reduction" -> {
-                return new OmpClause.TaskReduction(n.equals("in_reduction"), omp.reduction(loc, true, n.equals("in_reduction")), loc);
+            case "grainsize", "num_tasks" -> {
+                Token o = open(n);
+                String modifier = null;
+                if (p.at("strict") && p.peek(1).is(":")) { modifier = "strict"; p.pos += 2; }
+                Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
+                p.expectClose(")", o);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), convert(e, Type.LONG), modifier, loc);
             }
             case "schedule" -> {
                 Token o = open(n);
@@ -526,12 +402,52 @@ final class OmpClauseParser {
                 p.expectClose(")", o);
                 return new OmpClause.DistSchedule(chunk, loc);
             }
-            case "defaultmap" -> {
+            case "order" -> {
                 Token o = open(n);
-                String behavior = p.next().text;
-                String category = p.consume(":") ? p.next().text : null;
+                String mod = null;
+                if ((p.at("reproducible") || p.at("unconstrained")) && p.peek(1).is(":")) { mod = p.next().text; p.pos++; }
+                Token k = p.next();
+                if (!k.text.equals("concurrent")) throw p.errorAt(k.loc, "expected 'concurrent' in OpenMP clause 'order'");
                 p.expectClose(")", o);
-                return new OmpClause.Defaultmap(behavior, category, loc);
+                return new OmpClause.Order(mod, loc);
+            }
+            default -> throw new IllegalStateException("clause " + n + " has no parser");
+        }
+    }
+
+    /** The data-sharing and data-environment clauses: the list clauses, lastprivate, aligned, linear, induction, local, default, defaultmap. */
+    private OmpClause dataSharing(String n, SourceLocation loc, List<Leaf> leaves) {
+        switch (n) {
+            case "lastprivate" -> {
+                Token o = open(n);
+                boolean conditional = p.at("conditional") && p.peek(1).is(":");
+                // distribute and taskloop take no conditional modifier (OpenMP 5.2); clang reads it as a name then
+                if (conditional && (leaves.contains(Leaf.DISTRIBUTE) || leaves.contains(Leaf.TASKLOOP))) p.diags.error(p.tok().loc, "use of undeclared identifier 'conditional'");
+                if (conditional) p.pos += 2;
+                List<OmpDirective.Item> items = omp.itemList();
+                p.expectClose(")", o);
+                // the modifier follows its clause as a word clause (the lowering pairs them)
+                if (conditional) extra.add(new OmpClause.Word("lastprivate", "conditional", loc));
+                return new OmpClause.ListClause(OmpClause.ListKind.LASTPRIVATE, items, loc);
+            }
+            case "aligned" -> {
+                Token o = open(n);
+                List<OmpDirective.Item> items = omp.itemList();
+                if (p.consume(":")) integral(p.exprs.rvalue(p.exprs.assign()));
+                p.expectClose(")", o);
+                return new OmpClause.ListClause(OmpClause.ListKind.ALIGNED, items, loc);
+            }
+            case "linear" -> { return linear(loc); }
+            case "induction" -> { return induction(loc); }
+            case "local" -> {
+                // OpenMP 6.0 declare target local(list): each device has a copy of its own, which its
+                // initializer starts and target regions keep; jomp makes it an enter item (the device
+                // copy is registered with the host variable's address, which only a map or update of
+                // the variable, not allowed for a local one, would show)
+                Token o = open(n);
+                List<OmpDirective.Item> items = omp.itemList();
+                p.expectClose(")", o);
+                return new OmpClause.ListClause(OmpClause.ListKind.ENTER, items, loc);
             }
             case "default" -> {
                 if (leaves.get(0) == Leaf.METADIRECTIVE) return omp.when(loc, true);
@@ -543,32 +459,64 @@ final class OmpClauseParser {
                 p.expectClose(")", o);
                 return new OmpClause.Default(dk, loc);
             }
-            case "when" -> { return omp.when(loc, false); }
-            case "otherwise" -> { return omp.when(loc, true); }
-            case "match" -> {
+            case "defaultmap" -> {
                 Token o = open(n);
-                OmpClause.Selector s = omp.selector(loc);
+                String behavior = p.next().text;
+                String category = p.consume(":") ? p.next().text : null;
                 p.expectClose(")", o);
-                return new OmpClause.Match(s, loc);
+                return new OmpClause.Defaultmap(behavior, category, loc);
             }
-            case "adjust_args" -> { return adjustArgs(loc); }
-            case "append_args" -> { return appendArgs(loc); }
-            case "init", "use", "ompx_attribute" -> { return skip(n); }
+            default -> {   // private, firstprivate, shared, ..., uniform: a plain list
+                Token o = open(n);
+                List<OmpDirective.Item> items = omp.itemList();
+                p.expectClose(")", o);
+                return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase()), items, loc);
+            }
+        }
+    }
+
+    /** OpenMP 6.0 induction([step(s),] op: list) with the built-in operators only. */
+    private OmpClause induction(SourceLocation loc) {
+        Token o = open("induction");
+        Expr step = null;
+        if (p.at("step") && p.peek(1).is("(")) {
+            p.pos++;
+            Token so = open("step");
+            step = p.exprs.rvalue(p.exprs.assign());
+            p.expectClose(")", so);
+            p.expect(",");
+        }
+        Token op = p.next();
+        if (!(op.is("+") || op.is("-") || op.is("*"))) {
+            p.diags.error(op.loc, "jomp supports the induction operators '+', '-' and '*' (no declare induction)");
+            throw new Parser.SyntaxError();
+        }
+        p.expect(":");
+        List<OmpDirective.Item> items = omp.itemList();
+        p.expectClose(")", o);
+        for (OmpDirective.Item it : items)
+            if (it.var() != null && !it.var().type.isArithmetic()) p.diags.error(it.loc(), "induction variable must have arithmetic type");
+        if (step == null) step = new Expr.IntLit(1, Type.INT, loc);
+        if (op.is("-")) step = new Expr.Unary(Expr.Unary.Op.NEG, step, step.type(), step.loc());
+        return new OmpClause.Induction(op.is("*"), items, step, loc);
+    }
+
+    /** reduction, and the task reductions in_reduction and task_reduction (OmpParser parses their items). */
+    private OmpClause reduction(String n, SourceLocation loc) {
+        if (n.equals("reduction")) return omp.reduction(loc, false, false);
+        return new OmpClause.TaskReduction(n.equals("in_reduction"), omp.reduction(loc, true, n.equals("in_reduction")), loc);
+    }
+
+    /** The clauses whose argument is one of a few words (bind and device_type become clauses of their own). */
+    private OmpClause keyword(String n, SourceLocation loc) {
+        switch (n) {
+            case "threadset" -> { return word(n, loc, "omp_pool", "omp_team"); }
             case "proc_bind" -> { return word(n, loc, "master", "close", "spread", "primary"); }
             case "device_type" -> {
                 Token o = open(n);
                 String k = p.next().text;
                 p.expectClose(")", o);
                 return new OmpClause.DeviceType(k, loc);
-            }
-            case "order" -> {
-                Token o = open(n);
-                String mod = null;
-                if ((p.at("reproducible") || p.at("unconstrained")) && p.peek(1).is(":")) { mod = p.next().text; p.pos++; }
-                Token k = p.next();
-                if (!k.text.equals("concurrent")) throw p.errorAt(k.loc, "expected 'concurrent' in OpenMP clause 'order'");
-                p.expectClose(")", o);
-                return new OmpClause.Order(mod, loc);
             }
             case "bind" -> {
                 OmpClause.Word w = (OmpClause.Word) word(n, loc, "teams", "parallel", "thread");
@@ -578,111 +526,21 @@ final class OmpClauseParser {
             case "severity" -> { return word(n, loc, "fatal", "warning"); }
             case "fail" -> { return word(n, loc, "seq_cst", "acquire", "relaxed"); }
             case "atomic_default_mem_order" -> { return word(n, loc, "seq_cst", "acq_rel", "relaxed"); }
-            case "absent", "contains" -> {
-                Token o = open(n);
-                List<String> names = new ArrayList<>();
-                do {
-                    StringBuilder sb = new StringBuilder(p.next().text);
-                    while (!p.at(",") && !p.at(")") && !p.atEof()) sb.append(' ').append(p.next().text);
-                    names.add(sb.toString());
-                } while (p.consume(","));
-                p.expectClose(")", o);
-                return new OmpClause.DirectiveNames(n, names, loc);
-            }
-            case "sizes" -> {
-                Token o = open(n);
-                List<Expr> sizes = new ArrayList<>();
-                do {
-                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
-                    Long v = ConstEval.integer(e);
-                    if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
-                    else if (v <= 0) p.diags.error(e.loc(), "argument to 'sizes' clause must be a strictly positive integer value");
-                    sizes.add(new Expr.IntLit(v == null ? 1 : Math.max(1, v), Type.LONG, e.loc()));
-                } while (p.consume(","));
-                p.expectClose(")", o);
-                return new OmpClause.Sizes(sizes, loc);
-            }
-            case "allocate" -> { return allocate(loc); }
-            case "uses_allocators" -> { return usesAllocators(loc); }
             default -> throw new IllegalStateException("clause " + n + " has no parser");
         }
     }
 
-    /**
-     * adjust_args(need_device_ptr|nothing: parameter, ...) of declare variant: the parameters are
-     * those of the function declared after the pragma, so they are kept as written (a name's
-     * token, or where something else starts) and looked up then (OmpVariants).
-     */
-    private OmpClause adjustArgs(SourceLocation loc) {
-        Token o = open("adjust_args");
-        Token op = p.next();
-        if (!p.at(":")) {
-            p.diags.warning(p.tok().loc, "missing ':' after adjust-op - ignoring", "-Wignored-pragmas");
-            throw p.errorAt(p.tok().loc, "expected expression");
-        }
-        p.pos++;
-        if (!op.is("need_device_ptr") && !op.is("nothing")) p.diags.error(op.loc, "incorrect adjust_args type, expected 'need_device_ptr' or 'nothing'");
-        List<Object> items = new ArrayList<>();
+    /** absent(directive-name, ...) and contains(...) of the assumption directives. */
+    private OmpClause directiveNames(String n, SourceLocation loc) {
+        Token o = open(n);
+        List<String> names = new ArrayList<>();
         do {
-            Token t = p.tok();
-            if (t.kind == Token.Kind.IDENT && (p.peek(1).is(",") || p.peek(1).is(")"))) {
-                items.add(p.next());
-                continue;
-            }
-            if (t.is(")") || t.is(",")) throw p.errorAt(t.loc, "expected expression");
-            items.add(t.loc);
-            for (int depth = 0; !p.atEof() && !(depth == 0 && (p.at(",") || p.at(")"))); ) {   // anything else: not a parameter
-                Token x = p.next();
-                if (x.is("(") || x.is("[")) depth++;
-                else if (x.is(")") || x.is("]")) depth--;
-            }
+            StringBuilder sb = new StringBuilder(p.next().text);
+            while (!p.at(",") && !p.at(")") && !p.atEof()) sb.append(' ').append(p.next().text);
+            names.add(sb.toString());
         } while (p.consume(","));
         p.expectClose(")", o);
-        return new OmpClause.VariantArgs("adjust_args", op.text, items, loc);
-    }
-
-    /** append_args(interop(target|targetsync, ...), ...) of declare variant: the interop objects a dispatch appends to the call. */
-    private OmpClause appendArgs(SourceLocation loc) {
-        Token o = open("append_args");
-        List<Object> items = new ArrayList<>();
-        while (!p.at(")") && !p.atEof()) {
-            Token op = p.next();
-            if (!op.is("interop")) throw p.errorAt(op.loc, "unexpected operation specified in 'append_args' clause, expected 'interop'");
-            Token io = p.tok();
-            p.expect("(");
-            boolean target = false, targetsync = false;
-            do {
-                Token t = p.next();
-                boolean isTarget = t.is("target"), isSync = t.is("targetsync");
-                if (!isTarget && !isSync) {
-                    p.diags.error(t.loc, "expected interop type: 'target' and/or 'targetsync'");
-                    if (!p.at(")") && !p.at(",")) throw p.errorAt(p.tok().loc, "expected ')'");
-                    throw new Parser.SyntaxError();
-                }
-                if (isTarget ? target : targetsync)
-                    p.diags.warning(t.loc, "interop type '" + t.text + "' cannot be specified more than once", "-Wopenmp-clauses");
-                if (isTarget) target = true;
-                else targetsync = true;
-            } while (p.consume(","));
-            p.expectClose(")", io);
-            items.add(new OmpClause.AppendInterop(target, targetsync, op.loc));
-            if (!p.consume(",")) break;
-        }
-        p.expectClose(")", o);
-        return new OmpClause.VariantArgs("append_args", null, items, loc);
-    }
-
-    /** dispatch's interop(obj, ...): omp_interop_t variables for the called variant's append_args. */
-    private OmpClause dispatchInterop(SourceLocation loc) {
-        Token o = open("interop");
-        List<Expr> objs = new ArrayList<>();
-        do {
-            Expr e = p.exprs.assign();
-            if (!(e.type().isPointer() || e.type().isInteger())) p.diags.error(e.loc(), "expected a variable of type 'omp_interop_t'");
-            objs.add(e);
-        } while (p.consume(","));
-        p.expectClose(")", o);
-        return new OmpClause.DispatchInterop(objs, loc);
+        return new OmpClause.DirectiveNames(n, names, loc);
     }
 
     /** A clause whose argument is one of a few words: clause(word); its location is the word's, as clang reports them. */
@@ -720,13 +578,13 @@ final class OmpClauseParser {
     }
 
     /** An expression of integer type (clang's error otherwise; the expression is kept so parsing goes on). */
-    private Expr integral(Expr e) {
+    Expr integral(Expr e) {
         if (!Parser.ERROR.equals(e.type()) && !e.type().isInteger())
             p.diags.error(e.loc(), "expression must have integral or unscoped enumeration type, not " + TypePrinter.quoteAka(e.type()));
         return e;
     }
 
-    private Expr convert(Expr e, Type t) {
+    Expr convert(Expr e, Type t) {
         return Parser.ERROR.equals(e.type()) || !e.type().isInteger() ? e : p.sema.convert(e, t);
     }
 
@@ -815,177 +673,4 @@ final class OmpClauseParser {
         }
         return new OmpClause.Linear(items, step == null ? null : convert(step, Type.LONG), modifier, loc);
     }
-
-    private OmpClause.DependType dependType(Token k, String clause) {
-        return switch (k.text) {
-            case "in" -> OmpClause.DependType.IN;
-            case "out" -> OmpClause.DependType.OUT;
-            case "inout" -> OmpClause.DependType.INOUT;
-            case "mutexinoutset" -> OmpClause.DependType.MUTEXINOUTSET;
-            case "inoutset" -> OmpClause.DependType.INOUTSET;
-            case "depobj" -> OmpClause.DependType.DEPOBJ;
-            default -> throw p.errorAt(k.loc, clause.equals("depend")
-                    ? "expected depend modifier(iterator) or 'in', 'out', 'inout', 'mutexinoutset', 'depobj' or 'inoutset' in OpenMP clause 'depend'"
-                    : "expected 'in', 'out', 'inout', 'mutexinoutset', 'depobj' or 'inoutset' in OpenMP clause '" + clause + "'");
-        };
-    }
-
-    /**
-     * depend([iterator(...),] type: list) with omp_all_memory as a list item (5.1); on ordered,
-     * depend(source) and depend(sink: vector), the doacross clause's older spelling.
-     */
-    private OmpClause depend(SourceLocation loc, List<Leaf> leaves) {
-        Token o = open("depend");
-        if (leaves.get(0) == Leaf.ORDERED) {
-            OmpClause c = doacrossBody(loc, "depend");
-            p.expectClose(")", o);
-            return c;
-        }
-        OmpClause.Iterator iterator = null;
-        if (p.at("iterator") && p.peek(1).is("(")) {   // its variables are in scope for the list items only
-            p.pos++;
-            p.enterScope();
-            try {
-                iterator = new OmpMapParser(p).iterator();
-                p.expect(",");
-                return dependItems(loc, o, iterator);
-            } finally {
-                p.leaveScope();
-            }
-        }
-        return dependItems(loc, o, iterator);
-    }
-
-    private OmpClause dependItems(SourceLocation loc, Token o, OmpClause.Iterator iterator) {
-        OmpClause.DependType dt = dependType(p.next(), "depend");
-        p.expect(":");
-        List<OmpDirective.Item> items = new ArrayList<>();
-        OmpClause all = null;
-        do {
-            if (p.at("omp_all_memory") && p.lookup("omp_all_memory") == null) {
-                Token a = p.next();
-                if (dt != OmpClause.DependType.OUT && dt != OmpClause.DependType.INOUT)
-                    p.diags.error(a.loc, "'omp_all_memory' used in depend clause with type other than 'out' or 'inout'");
-                all = new OmpClause.AllMemory(dt, a.loc);
-                continue;
-            }
-            OmpDirective.Item it = new OmpMapParser(p).item(false);   // any lvalue (OpenMP 5.0): *p, s.d, a[i]
-            if (it != null) items.add(it);
-        } while (p.consume(","));
-        p.expectClose(")", o);
-        if (all != null && items.isEmpty()) return all;
-        if (all != null) extra.add(all);
-        return new OmpClause.Depend(dt, items, loc, iterator);
-    }
-
-    /** source[:] / sink: vector, the body of doacross( ) and of an ordered's depend( ). */
-    private OmpClause doacrossBody(SourceLocation loc, String clause) {
-        Token k = p.next();
-        if (k.is("source")) {
-            p.consume(":");
-            if (p.at("omp_cur_iteration")) p.pos++;
-            return new OmpClause.Doacross(true, List.of(), loc);
-        }
-        if (!k.is("sink")) throw p.errorAt(k.loc, "expected 'source' or 'sink' in OpenMP clause '" + clause + "'");
-        p.expect(":");
-        List<Expr> vec = new ArrayList<>();
-        if (p.at("omp_cur_iteration")) {
-            p.pos++;
-            p.expect("-");
-            Token one = p.next();
-            vec.add(new Expr.IntLit(-1, Type.LONG, one.loc));
-            return new OmpClause.Doacross(false, vec, loc);
-        }
-        do vec.add(convert(integral(p.exprs.rvalue(p.exprs.assign())), Type.LONG)); while (p.consume(","));
-        return new OmpClause.Doacross(false, vec, loc);
-    }
-
-    /** allocate([allocator(a) | a][, align(n)] : list) or allocate(list). */
-    private OmpClause allocate(SourceLocation loc) {
-        Token o = open("allocate");
-        Expr allocator = null, align = null;
-        int save = p.pos;
-        if (hasColonBeforeClose()) {
-            while (!p.at(":")) {
-                if (p.at("allocator") && p.peek(1).is("(")) {
-                    p.pos++;
-                    Token ao = p.next();
-                    allocator = p.exprs.rvalue(p.exprs.assign());
-                    p.expectClose(")", ao);
-                } else if (p.at("align") && p.peek(1).is("(")) {
-                    p.pos++;
-                    Token ao = p.next();
-                    Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
-                    Long v = ConstEval.integer(e);
-                    if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
-                    else if (v <= 0 || Long.bitCount(v) != 1) p.diags.error(e.loc(), "alignment must be a power of 2");
-                    align = v == null ? e : new Expr.IntLit(v, Type.LONG, e.loc());
-                    p.expectClose(")", ao);
-                } else {
-                    allocator = p.exprs.rvalue(p.exprs.assign());
-                }
-                if (!p.consume(",")) break;
-            }
-            p.expect(":");
-        } else p.pos = save;
-        List<OmpDirective.Item> items = omp.itemList();
-        p.expectClose(")", o);
-        return new OmpClause.Allocate(allocator, align, items, loc);
-    }
-
-    /** Is there a ':' at this parenthesis level before the closing ')'? */
-    private boolean hasColonBeforeClose() {
-        int depth = 0;
-        for (int i = 0; ; i++) {
-            Token t = p.peek(i);
-            if (t.kind == Token.Kind.EOF) return false;
-            if (t.is("(") || t.is("[")) depth++;
-            else if (t.is(")") || t.is("]")) { if (depth == 0) return false; depth--; }
-            else if (t.is(":") && depth == 0) return true;
-        }
-    }
-
-    /** uses_allocators(a[(traits)], ...) (5.0) and uses_allocators([memspace(m)][, traits(t)]: a) (5.2). */
-    private OmpClause usesAllocators(SourceLocation loc) {
-        Token o = open("uses_allocators");
-        List<OmpClause.AllocatorUse> uses = new ArrayList<>();
-        do {
-            Expr memspace = null, traits = null;
-            if ((p.at("memspace") || p.at("traits")) && p.peek(1).is("(")) {
-                while ((p.at("memspace") || p.at("traits")) && p.peek(1).is("(")) {
-                    boolean ms = p.next().text.equals("memspace");
-                    Token mo = p.next();
-                    Expr e = p.exprs.rvalue(p.exprs.assign());
-                    p.expectClose(")", mo);
-                    if (ms) memspace = e; else traits = e;
-                    p.consume(",");
-                }
-                p.expect(":");
-            }
-            Token a = p.tok();
-            Expr alloc;
-            Var var = null;
-            if (a.kind == Token.Kind.IDENT && p.lookup(a.text) instanceof Var v && !p.peek(1).is("(") ) {
-                p.pos++;
-                v.used = true;
-                var = v;
-                alloc = new Expr.VarRef(v, v.type, a.loc);
-            } else if (a.kind == Token.Kind.IDENT && p.lookup(a.text) instanceof Var v && p.peek(1).is("(")) {
-                p.pos++;
-                v.used = true;
-                var = v;
-                alloc = new Expr.VarRef(v, v.type, a.loc);
-                Token to = p.next();
-                traits = p.exprs.rvalue(p.exprs.assign());
-                p.expectClose(")", to);
-            } else {
-                alloc = p.exprs.rvalue(p.exprs.assign());
-            }
-            uses.add(new OmpClause.AllocatorUse(alloc, var, traits, memspace));
-        } while (p.consume(","));
-        p.expectClose(")", o);
-        return new OmpClause.UsesAllocators(uses, loc);
-    }
-
-    private static boolean isEventHandle(Type t) { return "omp_event_handle_t".equals(t.typedefName); }
 }
