@@ -8,11 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-
+import jomp.compiler.preprocess.DependencyFile;
 import jomp.driver.action.FileType;
 import jomp.driver.options.Arg;
 import jomp.driver.options.Opt;
-import jomp.compiler.preprocess.DependencyFile;
 
 /**
  * clang's -M family, turned into the cc1 options of the job that preprocesses each source, as
@@ -45,14 +44,16 @@ record Dependencies(Opt kind, String mf, List<String> targets, boolean phony, St
                         if (v.size() == 2) mf = v.get(1);
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
         Opt kind = m != null ? m : md;
         return new Dependencies(kind, mf, targets, phony, output, only && kind != null);
     }
 
-    boolean wanted() { return kind != null; }
+    boolean wanted() {
+        return kind != null;
+    }
 
     /** The dependency file of one source ("-": stdout). */
     String file(String source) {
@@ -72,11 +73,15 @@ record Dependencies(Opt kind, String mf, List<String> targets, boolean phony, St
             List<String> c = new ArrayList<>(List.of("-dependency-file", file(in)));
             List<String> ts = targets;
             if (ts.isEmpty()) {
-                String target = output != null && !only ? output
+                String target = output != null && !only
+                        ? output
                         : Path.of(replaceExtension(in, "o")).getFileName().toString();
                 ts = List.of(DependencyFile.quoteTarget(target));
             }
-            for (String target : ts) { c.add("-MT"); c.add(target); }
+            for (String target : ts) {
+                c.add("-MT");
+                c.add(target);
+            }
             if (kind == Opt.M || kind == Opt.MD) c.add("-sys-header-deps");
             if (phony) c.add("-MP");
             by.put(in, c);
@@ -87,7 +92,8 @@ record Dependencies(Opt kind, String mf, List<String> targets, boolean phony, St
     /** The dependency files this command writes (for removal when it fails). */
     Set<String> files(List<String> inputs, Function<String, FileType> typeOf) {
         Set<String> files = new LinkedHashSet<>();
-        for (List<String> c : cc1ArgsBySource(inputs, typeOf).values()) if (!c.get(1).equals("-")) files.add(c.get(1));
+        for (List<String> c : cc1ArgsBySource(inputs, typeOf).values())
+            if (!c.get(1).equals("-")) files.add(c.get(1));
         return files;
     }
 

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
 import jomp.driver.action.Action;
 import jomp.driver.action.ActionBuilder;
 import jomp.driver.action.FileType;
@@ -15,15 +14,15 @@ import jomp.driver.job.Job;
 import jomp.driver.job.JobBuilder;
 import jomp.driver.job.JobRunner;
 import jomp.driver.job.TempFiles;
+import jomp.driver.job.Tool;
 import jomp.driver.job.Tools;
 import jomp.driver.options.Arg;
 import jomp.driver.options.ArgParser;
 import jomp.driver.options.Opt;
-import jomp.driver.job.Tool;
+import jomp.env.Invocation;
 import jomp.toolchain.ToolChain;
 import jomp.toolchain.ToolChains;
 import jomp.toolchain.Triple;
-import jomp.env.Invocation;
 
 /**
  * The {@code jomp} command (clang's Driver): parses the command line, builds the action graph,
@@ -34,9 +33,28 @@ public final class Driver {
     /** The clang jomp follows: what -dumpversion prints, as __clang_major__ and friends say it. */
     public static final String CLANG_VERSION = "19.1.7";
     /** Languages clang's -x knows that jomp does not compile. */
-    private static final Set<String> CLANG_LANGUAGES = Set.of("c-header", "c++", "c++-header", "c++-cpp-output", "objective-c",
-            "objective-c++", "objective-c-header", "objective-c++-header", "assembler", "assembler-with-cpp", "cuda", "hip",
-            "cl", "ir", "ast", "pcm", "renderscript", "hlsl", "clcpp", "f95", "f95-cpp-input");
+    private static final Set<String> CLANG_LANGUAGES = Set.of(
+            "c-header",
+            "c++",
+            "c++-header",
+            "c++-cpp-output",
+            "objective-c",
+            "objective-c++",
+            "objective-c-header",
+            "objective-c++-header",
+            "assembler",
+            "assembler-with-cpp",
+            "cuda",
+            "hip",
+            "cl",
+            "ir",
+            "ast",
+            "pcm",
+            "renderscript",
+            "hlsl",
+            "clcpp",
+            "f95",
+            "f95-cpp-input");
 
     private final PrintStream out;
     private final PrintStream err;
@@ -60,14 +78,26 @@ public final class Driver {
         } catch (ArgParser.ArgError e) {
             for (String line : e.getMessage().split("\n")) error(line);
             // clang goes on checking the command line: no input at all is one more error
-            if (inputs(e.parsed()).isEmpty() && !has(e.parsed(), Opt.HELP) && !has(e.parsed(), Opt.VERSION)
-                    && !has(e.parsed(), Opt.DUMPVERSION) && !has(e.parsed(), Opt.DUMPMACHINE)) error("no input files");
+            if (inputs(e.parsed()).isEmpty()
+                    && !has(e.parsed(), Opt.HELP)
+                    && !has(e.parsed(), Opt.VERSION)
+                    && !has(e.parsed(), Opt.DUMPVERSION)
+                    && !has(e.parsed(), Opt.DUMPMACHINE)) error("no input files");
             return 1;
         }
-        if (has(args, Opt.HELP)) { printHelp(); return 0; }
+        if (has(args, Opt.HELP)) {
+            printHelp();
+            return 0;
+        }
         // what build systems ask; clang answers and compiles nothing
-        if (has(args, Opt.DUMPVERSION)) { out.println(CLANG_VERSION); return 0; }
-        if (has(args, Opt.DUMPMACHINE)) { out.println(Triple.HOST); return 0; }
+        if (has(args, Opt.DUMPVERSION)) {
+            out.println(CLANG_VERSION);
+            return 0;
+        }
+        if (has(args, Opt.DUMPMACHINE)) {
+            out.println(Triple.HOST);
+            return 0;
+        }
         if (has(args, Opt.PRINT_SEARCH_DIRS)) {
             out.println("programs: =" + root.resolve("bin"));
             out.println("libraries: =" + root.resolve("dist/target/jomp/lib"));
@@ -86,7 +116,8 @@ public final class Driver {
             return 0;
         }
         for (Arg a : args) {
-            if (a.opt() == Opt.FOPENMP_EQ && !List.of("libomp", "libiomp5", "libgomp").contains(a.value()))
+            if (a.opt() == Opt.FOPENMP_EQ
+                    && !List.of("libomp", "libiomp5", "libgomp").contains(a.value()))
                 return error("unsupported argument '" + a.value() + "' to option '-fopenmp='");
         }
         if (has(args, Opt.VERSION) || (has(args, Opt.VERBOSE) && inputs(args).isEmpty())) {
@@ -102,11 +133,18 @@ public final class Driver {
 
         List<String> inputs = inputs(args);
         // a program may come from libraries alone (-lapp: main in an archive), as with ld
-        boolean librariesOnly = inputs.isEmpty() && has(args, Opt.LIB) && !has(args, Opt.C) && !has(args, Opt.S)
-                && !has(args, Opt.E) && !has(args, Opt.SYNTAX_ONLY) && !has(args, Opt.M) && !has(args, Opt.MM);
+        boolean librariesOnly = inputs.isEmpty()
+                && has(args, Opt.LIB)
+                && !has(args, Opt.C)
+                && !has(args, Opt.S)
+                && !has(args, Opt.E)
+                && !has(args, Opt.SYNTAX_ONLY)
+                && !has(args, Opt.M)
+                && !has(args, Opt.MM);
         if (inputs.isEmpty() && !librariesOnly) return error("no input files");
         for (String in : inputs) {
-            if (!in.equals("-") && !Files.exists(Invocation.path(in))) return error("no such file or directory: '" + in + "'");
+            if (!in.equals("-") && !Files.exists(Invocation.path(in)))
+                return error("no such file or directory: '" + in + "'");
         }
         // -x <language> sets the type of the inputs after it, until the next -x (none: by extension again)
         java.util.Map<String, FileType> types = new java.util.HashMap<>();
@@ -116,8 +154,10 @@ public final class Driver {
                 try {
                     forced = FileType.ofLanguage(a.value());
                 } catch (IllegalArgumentException e) {
-                    return error(CLANG_LANGUAGES.contains(a.value()) ? "language '" + a.value() + "' is not supported: jomp compiles C"
-                            : "language not recognized: '" + a.value() + "'");
+                    return error(
+                            CLANG_LANGUAGES.contains(a.value())
+                                    ? "language '" + a.value() + "' is not supported: jomp compiles C"
+                                    : "language not recognized: '" + a.value() + "'");
                 }
             } else if (a.isInput()) {
                 if (forced != null) types.put(a.value(), forced);
@@ -130,28 +170,39 @@ public final class Driver {
             types.put("-", FileType.C);
         }
 
-        ActionBuilder.Stop stop = preprocessOnly ? ActionBuilder.Stop.PREPROCESS
-                : has(args, Opt.SYNTAX_ONLY) ? ActionBuilder.Stop.SYNTAX
-                : has(args, Opt.S) ? ActionBuilder.Stop.ASSEMBLE_SOURCE
-                : has(args, Opt.C) ? ActionBuilder.Stop.OBJECT
-                : ActionBuilder.Stop.LINK;
+        ActionBuilder.Stop stop = preprocessOnly
+                ? ActionBuilder.Stop.PREPROCESS
+                : has(args, Opt.SYNTAX_ONLY)
+                        ? ActionBuilder.Stop.SYNTAX
+                        : has(args, Opt.S)
+                                ? ActionBuilder.Stop.ASSEMBLE_SOURCE
+                                : has(args, Opt.C) ? ActionBuilder.Stop.OBJECT : ActionBuilder.Stop.LINK;
 
-        // Offload targets: -fopenmp-targets=a,b and --offload-arch=<arch> (which implies the target whose archs they are).
+        // Offload targets: -fopenmp-targets=a,b and --offload-arch=<arch> (which implies the target whose archs they
+        // are).
         List<String> targetNames = new ArrayList<>();
-        for (Arg a : args) if (a.opt() == Opt.OFFLOAD_TARGETS) for (String t : a.value().split(",")) if (!t.isEmpty()) targetNames.add(t);
+        for (Arg a : args)
+            if (a.opt() == Opt.OFFLOAD_TARGETS)
+                for (String t : a.value().split(",")) if (!t.isEmpty()) targetNames.add(t);
         List<String> offloadArchs = new ArrayList<>();
-        for (Arg a : args) if (a.opt() == Opt.OFFLOAD_ARCH) for (String t : a.value().split(",")) if (!t.isEmpty()) offloadArchs.add(t);
-        boolean openmp = false;   // -fopenmp, -fopenmp=libomp (or libiomp5, libgomp: all mean jomp's runtime); the last of these and -fno-openmp wins
+        for (Arg a : args)
+            if (a.opt() == Opt.OFFLOAD_ARCH)
+                for (String t : a.value().split(",")) if (!t.isEmpty()) offloadArchs.add(t);
+        boolean openmp =
+                false; // -fopenmp, -fopenmp=libomp (or libiomp5, libgomp: all mean jomp's runtime); the last of these
+        // and -fno-openmp wins
         for (Arg a : args) {
             if (a.opt() == Opt.FOPENMP || a.opt() == Opt.FOPENMP_EQ) openmp = true;
             else if (a.opt() == Opt.FNO_OPENMP) openmp = false;
         }
-        if (!offloadArchs.isEmpty() && targetNames.isEmpty()) targetNames.add(ToolChains.offloadArchTarget().triple());
+        if (!offloadArchs.isEmpty() && targetNames.isEmpty())
+            targetNames.add(ToolChains.offloadArchTarget().triple());
         // -fopenmp-targets alone means OpenMP offloading (clang insists on -fopenmp too; jomp's
         // users write `jomp -fopenmp-targets=nvptx64 x.c -c`); only an explicit -fno-openmp conflicts.
         if (!targetNames.isEmpty() && !openmp && !has(args, Opt.FNO_OPENMP)) openmp = true;
         if (!targetNames.isEmpty() && !openmp) {
-            return error("'-fopenmp-targets' must be used in conjunction with a '-fopenmp' option compatible with offloading; e.g., '-fopenmp=libomp' or '-fopenmp=libiomp5'");
+            return error(
+                    "'-fopenmp-targets' must be used in conjunction with a '-fopenmp' option compatible with offloading; e.g., '-fopenmp=libomp' or '-fopenmp=libiomp5'");
         }
         List<ActionBuilder.Target> targets = new ArrayList<>();
         List<String> normalizedTargets = new ArrayList<>();
@@ -161,15 +212,18 @@ public final class Driver {
             String triple = tc.triple();
             if (normalizedTargets.contains(triple)) continue;
             normalizedTargets.add(triple);
-            List<String> archs = new ArrayList<>();   // -Xopenmp-target -march=: the cpu, not bound in the graph
+            List<String> archs = new ArrayList<>(); // -Xopenmp-target -march=: the cpu, not bound in the graph
             for (Arg a : args) {
-                if (a.opt() == Opt.XOPENMP_TARGET_EQ && Triple.normalize(a.values().get(0)) != null
-                        && Triple.normalize(a.values().get(0)).equals(triple) && a.values().get(1).startsWith("-march=")) {
+                if (a.opt() == Opt.XOPENMP_TARGET_EQ
+                        && Triple.normalize(a.values().get(0)) != null
+                        && Triple.normalize(a.values().get(0)).equals(triple)
+                        && a.values().get(1).startsWith("-march=")) {
                     archs.add(a.values().get(1).substring("-march=".length()));
                 }
-                if (a.opt() == Opt.XOPENMP_TARGET && a.value().startsWith("-march=")) archs.add(a.value().substring("-march=".length()));
+                if (a.opt() == Opt.XOPENMP_TARGET && a.value().startsWith("-march="))
+                    archs.add(a.value().substring("-march=".length()));
             }
-            if (tc.defaultArch() != null) {   // a target with archs: each --offload-arch is a device compile of its own
+            if (tc.defaultArch() != null) { // a target with archs: each --offload-arch is a device compile of its own
                 for (String arch : archs) if (tc.checkArch(arch) != null) return error(tc.checkArch(arch));
                 for (String arch : offloadArchs) if (tc.checkArch(arch) != null) return error(tc.checkArch(arch));
                 String cpu = archs.isEmpty() ? null : archs.get(archs.size() - 1);
@@ -183,15 +237,19 @@ public final class Driver {
 
         String output = lastValue(args, Opt.O);
         java.util.function.Function<String, FileType> typeOf = i -> types.getOrDefault(i, FileType.ofInput(i));
-        long sourceCount = inputs.stream().filter(i -> typeOf.apply(i) != FileType.OBJECT && typeOf.apply(i) != FileType.ARCHIVE).count();
+        long sourceCount = inputs.stream()
+                .filter(i -> typeOf.apply(i) != FileType.OBJECT && typeOf.apply(i) != FileType.ARCHIVE)
+                .count();
         if (output != null && stop != ActionBuilder.Stop.LINK && sourceCount > 1) {
             return error("cannot specify -o when generating multiple output files");
         }
         boolean hostOnly = has(args, Opt.OFFLOAD_HOST_ONLY);
         boolean deviceOnly = has(args, Opt.OFFLOAD_DEVICE_ONLY);
 
-        boolean offloadLto = has(args, Opt.OFFLOAD_LTO) && lastWins(args, Opt.OFFLOAD_LTO, Opt.NO_OFFLOAD_LTO) == Opt.OFFLOAD_LTO;
-        ActionBuilder.Plan plan = ActionBuilder.build(inputs, types, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
+        boolean offloadLto =
+                has(args, Opt.OFFLOAD_LTO) && lastWins(args, Opt.OFFLOAD_LTO, Opt.NO_OFFLOAD_LTO) == Opt.OFFLOAD_LTO;
+        ActionBuilder.Plan plan =
+                ActionBuilder.build(inputs, types, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
         if (librariesOnly) plan.topLevel().add(new Action.Link(List.of(), !targets.isEmpty(), Triple.HOST));
         if (has(args, Opt.PRINT_PHASES)) {
             PhasePrinter.print(plan.topLevel(), err);
@@ -199,7 +257,8 @@ public final class Driver {
         }
         boolean depsWanted = Dependencies.of(args, output, false).wanted();
         if (!DriverWarnings.report(args, stop, sourceCount, typeOf, depsWanted, err)) return 1;
-        // -shared: a jomp shared library, the objects kept for the programs that link them (linker-wrapper's SharedLibrary)
+        // -shared: a jomp shared library, the objects kept for the programs that link them (linker-wrapper's
+        // SharedLibrary)
         boolean shared = false;
         for (Arg a : args) if (a.opt() == Opt.CLANG && a.clang().spelling().equals("-shared")) shared = true;
 
@@ -219,15 +278,20 @@ public final class Driver {
                 case LIB -> linkOrder.add("-l" + a.value());
                 case WL -> linkOrder.addAll(a.values());
                 case XLINKER -> linkOrder.add(a.value());
-                case VERBOSE -> { if (!linkerArgs.contains("--wrapper-verbose")) linkerArgs.add("--wrapper-verbose"); }
+                case VERBOSE -> {
+                    if (!linkerArgs.contains("--wrapper-verbose")) linkerArgs.add("--wrapper-verbose");
+                }
                 case SAVE_TEMPS -> linkerArgs.add("--save-temps");
-                default -> { if (a.isInput()) linkOrder.add(JobBuilder.INPUT_MARK + a.value()); }
+                default -> {
+                    if (a.isInput()) linkOrder.add(JobBuilder.INPUT_MARK + a.value());
+                }
             }
         }
         // targets are chosen at link time: the named ones, or all that the objects embed; none with --offload-host-only
         if (!normalizedTargets.isEmpty()) linkerArgs.add(0, "--offload-targets=" + String.join(",", normalizedTargets));
         if (hostOnly) linkerArgs.add(0, "--offload-host-only");
-        // the CUDA installation the user named: the link's nvlink (and LTO's ptxas) come from it too, as clang passes it on
+        // the CUDA installation the user named: the link's nvlink (and LTO's ptxas) come from it too, as clang passes
+        // it on
         if (lastValue(args, Opt.CUDA_PATH) != null) linkerArgs.add("--cuda-path=" + lastValue(args, Opt.CUDA_PATH));
         if (shared) linkerArgs.add(0, "-shared");
 
@@ -235,14 +299,16 @@ public final class Driver {
         for (ActionBuilder.Target t : targets) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());
         boolean saveTemps = has(args, Opt.SAVE_TEMPS);
         boolean verbose = has(args, Opt.VERBOSE);
-        // each target's assembler (ptxas), found in the caller's environment or under the installation the user named (--cuda-path)
+        // each target's assembler (ptxas), found in the caller's environment or under the installation the user named
+        // (--cuda-path)
         String installPath = lastValue(args, Opt.CUDA_PATH);
         java.util.Map<String, Tool> assemblers = new java.util.HashMap<>();
         for (ActionBuilder.Target t : targets) {
             ToolChain tc = ToolChains.device(t.triple());
             if (tc.assembler() == null || assemblers.containsKey(t.triple())) continue;
             Path as = tc.findProgram(tc.assembler().program(), installPath);
-            if (as != null) assemblers.put(t.triple(), Tool.external(tc.assembler().toolName(), as));
+            if (as != null)
+                assemblers.put(t.triple(), Tool.external(tc.assembler().toolName(), as));
             else if (verbose) err.println("jomp: note: " + tc.assembler().missingNote(installPath));
         }
         // a target with archs and none given: the arch of the device present, as the target's arch
@@ -260,9 +326,22 @@ public final class Driver {
         }
         TempFiles temps = new TempFiles(saveTemps);
         Tools tools = Tools.standard(root, assemblers);
-        JobBuilder jb = new JobBuilder(tools, new JobBuilder.Options(cc1Common, output, saveTemps, has(args, Opt.EMIT_IR),
-                linkerArgs, linkOrder, normalizedTargets, deviceCpus, portable,
-                deps.cc1ArgsBySource(inputs, typeOf), deps.only(), assemblerInputLeftOut(args)), temps);
+        JobBuilder jb = new JobBuilder(
+                tools,
+                new JobBuilder.Options(
+                        cc1Common,
+                        output,
+                        saveTemps,
+                        has(args, Opt.EMIT_IR),
+                        linkerArgs,
+                        linkOrder,
+                        normalizedTargets,
+                        deviceCpus,
+                        portable,
+                        deps.cc1ArgsBySource(inputs, typeOf),
+                        deps.only(),
+                        assemblerInputLeftOut(args)),
+                temps);
         try {
             boolean single = plan.topLevel().size() == 1;
             for (Action a : plan.topLevel()) jb.buildTopLevel(a, single);
@@ -281,11 +360,15 @@ public final class Driver {
                 for (Job j : jb.jobs()) err.println(j.commandLine());
             }
             Set<String> finals = new java.util.LinkedHashSet<>(jb.finalOutputs());
-            finals.addAll(deps.files(inputs, typeOf));   // removed on failure, as clang removes its failure result files
+            finals.addAll(deps.files(inputs, typeOf)); // removed on failure, as clang removes its failure result files
             int jobs = Runtime.getRuntime().availableProcessors();
             String pj = lastValue(args, Opt.PARALLEL_JOBS);
             if (pj != null) {
-                try { jobs = Integer.parseInt(pj); } catch (NumberFormatException e) { jobs = -1; }
+                try {
+                    jobs = Integer.parseInt(pj);
+                } catch (NumberFormatException e) {
+                    jobs = -1;
+                }
                 if (jobs < 1) return error("invalid value '" + pj + "' in '-parallel-jobs=" + pj + "'");
             }
             return new JobRunner(out, err, jobs).run(jb.jobs(), finals);
@@ -311,30 +394,45 @@ public final class Driver {
                 case ISYSTEM -> c.add("-isystem" + a.value());
                 case IQUOTE -> c.add("-iquote" + a.value());
                 case IDIRAFTER -> c.add("-idirafter" + a.value());
-                case INCLUDE_FILE -> { c.add("-include"); c.add(a.value()); }
-                case IMACROS -> { c.add("-imacros"); c.add(a.value()); }
+                case INCLUDE_FILE -> {
+                    c.add("-include");
+                    c.add(a.value());
+                }
+                case IMACROS -> {
+                    c.add("-imacros");
+                    c.add(a.value());
+                }
                 case NOSTDINC -> c.add("-nostdinc");
                 case NOSTDLIBINC -> c.add("-nostdlibinc");
                 case NOBUILTININC -> c.add("-nobuiltininc");
                 case DUMP_MACROS -> c.add("-dM");
                 case PTHREAD -> c.add("-pthread");
-                case MLLVM -> { c.add("-mllvm"); c.add(a.value()); }   // to the back end: -debug-pass= prints cc1's pass list
+                case MLLVM -> {
+                    c.add("-mllvm");
+                    c.add(a.value());
+                } // to the back end: -debug-pass= prints cc1's pass list
                 case WERROR -> c.add("-Werror");
                 case W_NONE -> c.add("-w");
-                case SHOW_LINE_NUMBERS, NO_SHOW_LINE_NUMBERS, CARET_DIAGNOSTICS, NO_CARET_DIAGNOSTICS, SHOW_COLUMN, NO_SHOW_COLUMN ->
-                    c.add(a.opt().spelling);   // how diagnostics look: cc1 prints them
+                case SHOW_LINE_NUMBERS,
+                        NO_SHOW_LINE_NUMBERS,
+                        CARET_DIAGNOSTICS,
+                        NO_CARET_DIAGNOSTICS,
+                        SHOW_COLUMN,
+                        NO_SHOW_COLUMN -> c.add(a.opt().spelling); // how diagnostics look: cc1 prints them
                 case W -> c.add("-W" + a.value());
                 case STD -> c.add("-std=" + a.value());
-                case ANSI -> c.add("-std=c89");   // clang's driver: -ansi is -std=c89 for C (the later of the two wins)
-                case GNU89_INLINE, NO_GNU89_INLINE -> c.add(a.opt().spelling);   // what inline means (cc1 and the predefined macros)
+                case ANSI -> c.add("-std=c89"); // clang's driver: -ansi is -std=c89 for C (the later of the two wins)
+                case GNU89_INLINE, NO_GNU89_INLINE ->
+                    c.add(a.opt().spelling); // what inline means (cc1 and the predefined macros)
                 case VERBOSE -> c.add("-v");
-                case FOPENMP_VERSION -> c.add("-fopenmp-version=" + a.value());   // which OpenMP syntax the parser checks
+                case FOPENMP_VERSION -> c.add("-fopenmp-version=" + a.value()); // which OpenMP syntax the parser checks
                 case FBRACKET_DEPTH -> c.add("-fbracket-depth=" + a.value());
                 case PEDANTIC -> c.add("-pedantic");
-                case WP -> {   // -Wp,-D..., -U..., -I...: to the preprocessor (-Wp,-MD,file: see Dependencies)
-                    for (String w : a.values()) if (w.startsWith("-D") || w.startsWith("-U") || w.startsWith("-I")) c.add(w);
+                case WP -> { // -Wp,-D..., -U..., -I...: to the preprocessor (-Wp,-MD,file: see Dependencies)
+                    for (String w : a.values())
+                        if (w.startsWith("-D") || w.startsWith("-U") || w.startsWith("-I")) c.add(w);
                 }
-                default -> { }
+                default -> {}
             }
         }
         return c;
@@ -396,7 +494,8 @@ public final class Driver {
         s.println("Target: " + Triple.HOST);
         s.println("Thread model: posix");
         s.println("InstalledDir: " + root.resolve("bin"));
-        if (Main.served) s.println("Compile server: pid " + ProcessHandle.current().pid());
+        if (Main.served)
+            s.println("Compile server: pid " + ProcessHandle.current().pid());
     }
 
     /** The help text (a resource, help.txt), with the targets jomp has. */
@@ -410,6 +509,8 @@ public final class Driver {
         List<String> names = new ArrayList<>();
         for (ToolChain tc : ToolChains.devices()) names.add(tc.aliases().get(0));
         out.println(text.replace("{targets}", String.join(", ", names))
-                .replace("{offload-arch-target}", ToolChains.offloadArchTarget().aliases().get(0)));
+                .replace(
+                        "{offload-arch-target}",
+                        ToolChains.offloadArchTarget().aliases().get(0)));
     }
 }

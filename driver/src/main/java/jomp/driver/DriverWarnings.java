@@ -2,7 +2,6 @@ package jomp.driver;
 
 import java.io.PrintStream;
 import java.util.List;
-
 import jomp.driver.action.ActionBuilder;
 import jomp.driver.options.Arg;
 import jomp.driver.options.ClangOptions;
@@ -24,8 +23,13 @@ final class DriverWarnings {
      * Prints the warnings, in clang's order: linker inputs a compile does not use, then ignored
      * optimization flags, then unused arguments; false when -Werror made one an error.
      */
-    static boolean report(List<Arg> args, ActionBuilder.Stop stop, long sourceCount,
-                          java.util.function.Function<String, jomp.driver.action.FileType> typeOf, boolean dependencies, PrintStream err) {
+    static boolean report(
+            List<Arg> args,
+            ActionBuilder.Stop stop,
+            long sourceCount,
+            java.util.function.Function<String, jomp.driver.action.FileType> typeOf,
+            boolean dependencies,
+            PrintStream err) {
         boolean w = false, werror = false, qunused = false;
         boolean noIgnoredOpt = false, noUnused = false;
         for (Arg a : args) {
@@ -39,7 +43,7 @@ final class DriverWarnings {
                     case "no-unused-command-line-argument" -> noUnused = true;
                     case "unused-command-line-argument" -> noUnused = false;
                     case "no-error" -> werror = false;
-                    default -> { }
+                    default -> {}
                 }
             }
         }
@@ -49,15 +53,27 @@ final class DriverWarnings {
         boolean ok = true;
         if (!linking) {
             for (Arg a : args) {
-                boolean linkerInput = a.isInput() && (typeOf.apply(a.value()) == jomp.driver.action.FileType.OBJECT
-                        || typeOf.apply(a.value()) == jomp.driver.action.FileType.ARCHIVE)
-                        || a.opt() == Opt.LIB || a.opt() == Opt.WL || a.opt() == Opt.XLINKER;
-                if (linkerInput) ok &= print(err, werror, a.spelling() + ": 'linker' input unused", "-Wunused-command-line-argument");
+                boolean linkerInput = a.isInput()
+                                && (typeOf.apply(a.value()) == jomp.driver.action.FileType.OBJECT
+                                        || typeOf.apply(a.value()) == jomp.driver.action.FileType.ARCHIVE)
+                        || a.opt() == Opt.LIB
+                        || a.opt() == Opt.WL
+                        || a.opt() == Opt.XLINKER;
+                if (linkerInput)
+                    ok &= print(
+                            err, werror, a.spelling() + ": 'linker' input unused", "-Wunused-command-line-argument");
             }
         }
         for (Arg a : args) {
-            if (a.opt() == Opt.CLANG && compiling && a.clang().whenCompiling() == ClangOptions.Reaction.IGNORED_OPTIMIZATION && !noIgnoredOpt)
-                ok &= print(err, werror, "optimization flag '" + a.spelling() + "' is not supported", "-Wignored-optimization-argument");
+            if (a.opt() == Opt.CLANG
+                    && compiling
+                    && a.clang().whenCompiling() == ClangOptions.Reaction.IGNORED_OPTIMIZATION
+                    && !noIgnoredOpt)
+                ok &= print(
+                        err,
+                        werror,
+                        "optimization flag '" + a.spelling() + "' is not supported",
+                        "-Wignored-optimization-argument");
         }
         if (qunused || noUnused) return ok;
         for (Arg a : args) {
@@ -75,13 +91,19 @@ final class DriverWarnings {
             } else {
                 continue;
             }
-            if (unused) ok &= print(err, werror, "argument unused during compilation: '" + a.spelling() + "'", "-Wunused-command-line-argument");
+            if (unused)
+                ok &= print(
+                        err,
+                        werror,
+                        "argument unused during compilation: '" + a.spelling() + "'",
+                        "-Wunused-command-line-argument");
         }
         return ok;
     }
 
     private static boolean print(PrintStream err, boolean werror, String message, String flag) {
-        err.println("jomp: " + (werror ? "error: " : "warning: ") + message + " [" + (werror ? "-Werror," : "") + flag + "]");
+        err.println("jomp: " + (werror ? "error: " : "warning: ") + message + " [" + (werror ? "-Werror," : "") + flag
+                + "]");
         return !werror;
     }
 }

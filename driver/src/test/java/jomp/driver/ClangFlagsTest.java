@@ -14,14 +14,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
-
+import jomp.env.ExternalTools;
+import jomp.env.Invocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import jomp.env.ExternalTools;
-import jomp.env.Invocation;
 
 /**
  * What jomp says about the flags on a command line is what clang-19 says (its program name
@@ -31,7 +29,8 @@ import jomp.env.Invocation;
  * table (driver/tools/clang-options.py) behaves as clang-19 still does.
  */
 class ClangFlagsTest {
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
 
     record Run(int status, String stdout, String stderr) {}
 
@@ -52,9 +51,13 @@ class ClangFlagsTest {
         Files.writeString(dir.resolve("a.c"), "int main(void) { return 0; }\n");
         List<String> cmd = new ArrayList<>(List.of("clang-19"));
         cmd.addAll(args);
-        Process p = ExternalTools.processBuilder(cmd).directory(dir.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        Process p = ExternalTools.processBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
         byte[] o, e;
-        try (InputStream so = p.getInputStream(); InputStream se = p.getErrorStream()) {
+        try (InputStream so = p.getInputStream();
+                InputStream se = p.getErrorStream()) {
             o = so.readAllBytes();
             e = se.readAllBytes();
         }
@@ -63,25 +66,55 @@ class ClangFlagsTest {
 
     /** The diagnostic lines, clang's program name as jomp's. */
     static List<String> diagnostics(String stderr) {
-        return stderr.lines().map(l -> l.replace("clang-19: ", "jomp: ").replace("clang: ", "jomp: "))
-                .filter(l -> l.contains("error: ") || l.contains("warning: ")).toList();
+        return stderr.lines()
+                .map(l -> l.replace("clang-19: ", "jomp: ").replace("clang: ", "jomp: "))
+                .filter(l -> l.contains("error: ") || l.contains("warning: "))
+                .toList();
     }
 
     static Stream<String> commandLines() {
         return Stream.of(
-                "-fopnemp -c a.c", "-fopenmpp -c a.c", "-fopenmp-target=jvm -c a.c", "-fsyntax-onl a.c", "-fPIc -c a.c",
-                "-ffoo -c a.c", "-mfoo -c a.c", "--verison", "-fdiagnostics-colour -c a.c", "-MMF -c a.c",
-                "-fgcse -c a.c", "-funroll-all-loops -finline-limit=100 -c a.c", "-rdynamic -c a.c", "-shared -c a.c",
-                "-Werror -rdynamic -c a.c", "-Werror -fgcse -c a.c", "-w -rdynamic -fgcse -c a.c",
-                "-Qunused-arguments -rdynamic -fgcse -c a.c", "-Wno-unused-command-line-argument -rdynamic -c a.c",
+                "-fopnemp -c a.c",
+                "-fopenmpp -c a.c",
+                "-fopenmp-target=jvm -c a.c",
+                "-fsyntax-onl a.c",
+                "-fPIc -c a.c",
+                "-ffoo -c a.c",
+                "-mfoo -c a.c",
+                "--verison",
+                "-fdiagnostics-colour -c a.c",
+                "-MMF -c a.c",
+                "-fgcse -c a.c",
+                "-funroll-all-loops -finline-limit=100 -c a.c",
+                "-rdynamic -c a.c",
+                "-shared -c a.c",
+                "-Werror -rdynamic -c a.c",
+                "-Werror -fgcse -c a.c",
+                "-w -rdynamic -fgcse -c a.c",
+                "-Qunused-arguments -rdynamic -fgcse -c a.c",
+                "-Wno-unused-command-line-argument -rdynamic -c a.c",
                 "-Wno-ignored-optimization-argument -fgcse -c a.c",
-                "-pipe -fPIC -fpic -fPIE -fno-pie -pthread -static -c a.c", "-fsanitize=address -c a.c",
+                "-pipe -fPIC -fpic -fPIE -fno-pie -pthread -static -c a.c",
+                "-fsanitize=address -c a.c",
                 "-fcolor-diagnostics -fdiagnostics-color=always -fno-color-diagnostics -c a.c",
-                "-fopenmp=libomp -c a.c", "-fopenmp=foo -c a.c", "-x foo a.c", "-c -", "-MF x.d -c a.c",
-                "-std=c99 -c a.c", "-std=gnu17 -c a.c", "-ansi -c a.c", "-g -O2 -c a.c", "-Wl,--as-needed -c a.c",
-                "-Wfoo -fsyntax-only a.c", "-Wno-foo -fsyntax-only a.c", "-Werror=foo -fsyntax-only a.c",
-                "-Wformt -fsyntax-only a.c", "-Wunused-varible -fsyntax-only a.c", "-Wno-error=formt -fsyntax-only a.c",
-                "-Wall -Wextra -Wpedantic -fsyntax-only a.c", "-Werror -Wfoo -fsyntax-only a.c");
+                "-fopenmp=libomp -c a.c",
+                "-fopenmp=foo -c a.c",
+                "-x foo a.c",
+                "-c -",
+                "-MF x.d -c a.c",
+                "-std=c99 -c a.c",
+                "-std=gnu17 -c a.c",
+                "-ansi -c a.c",
+                "-g -O2 -c a.c",
+                "-Wl,--as-needed -c a.c",
+                "-Wfoo -fsyntax-only a.c",
+                "-Wno-foo -fsyntax-only a.c",
+                "-Werror=foo -fsyntax-only a.c",
+                "-Wformt -fsyntax-only a.c",
+                "-Wunused-varible -fsyntax-only a.c",
+                "-Wno-error=formt -fsyntax-only a.c",
+                "-Wall -Wextra -Wpedantic -fsyntax-only a.c",
+                "-Werror -Wfoo -fsyntax-only a.c");
     }
 
     @ParameterizedTest
@@ -95,11 +128,15 @@ class ClangFlagsTest {
 
     @Test
     void answersWhatBuildSystemsAsk() throws Exception {
-        assertThat(jomp(List.of("-dumpversion")).stdout()).isEqualTo(clang(List.of("-dumpversion")).stdout());
+        assertThat(jomp(List.of("-dumpversion")).stdout())
+                .isEqualTo(clang(List.of("-dumpversion")).stdout());
         assertThat(jomp(List.of("-dumpmachine")).stdout()).isEqualTo(jomp.toolchain.Triple.HOST + "\n");
         assertThat(jomp(List.of("-print-prog-name=ld")).stdout()).isEqualTo("ld\n");
-        assertThat(jomp(List.of("-print-file-name=libnothere.a")).stdout()).isEqualTo(clang(List.of("-print-file-name=libnothere.a")).stdout());
-        assertThat(jomp(List.of("-print-search-dirs")).stdout()).startsWith("programs: =").contains("\nlibraries: =");
+        assertThat(jomp(List.of("-print-file-name=libnothere.a")).stdout())
+                .isEqualTo(clang(List.of("-print-file-name=libnothere.a")).stdout());
+        assertThat(jomp(List.of("-print-search-dirs")).stdout())
+                .startsWith("programs: =")
+                .contains("\nlibraries: =");
     }
 
     /** 200 options of clang's table, drawn with a fixed seed: jomp takes each as clang-19 does. */
@@ -119,9 +156,15 @@ class ClangFlagsTest {
             String opt = f[3];
             List<String> args = List.of("-###", "-c", "a.c", opt);
             List<String> want = diagnostics(clang(args).stderr()).stream()
-                    .filter(l -> l.contains("unknown argument") || l.contains("is not supported [-Wignored") || l.contains("unused during compilation")).toList();
+                    .filter(l -> l.contains("unknown argument")
+                            || l.contains("is not supported [-Wignored")
+                            || l.contains("unused during compilation"))
+                    .toList();
             List<String> got = diagnostics(jomp(args).stderr()).stream()
-                    .filter(l -> l.contains("unknown argument") || l.contains("is not supported [-Wignored") || l.contains("unused during compilation")).toList();
+                    .filter(l -> l.contains("unknown argument")
+                            || l.contains("is not supported [-Wignored")
+                            || l.contains("unused during compilation"))
+                    .toList();
             if (!want.equals(got)) failures.add(opt + ": clang " + want + ", jomp " + got);
         }
         assertThat(failures).as("regenerate with driver/tools/clang-options.py").isEmpty();
@@ -136,11 +179,16 @@ class ClangFlagsTest {
         Invocation.install(new Invocation(dir, env));
         int status;
         try {
-            status = Main.run(new String[] {"-fopenmp-targets=jvm", "a.c", "-o", "prog"}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
+            status = Main.run(
+                    new String[] {"-fopenmp-targets=jvm", "a.c", "-o", "prog"},
+                    new PrintStream(new ByteArrayOutputStream()),
+                    new PrintStream(err, true));
         } finally {
             Invocation.reset();
         }
-        ProcessBuilder p = ExternalTools.processBuilder("gcc", "a.c", "-o", "cprog").directory(dir.toFile()).redirectErrorStream(true);
+        ProcessBuilder p = ExternalTools.processBuilder("gcc", "a.c", "-o", "cprog")
+                .directory(dir.toFile())
+                .redirectErrorStream(true);
         p.environment().put("TMPDIR", dir.resolve("no-such-dir").toString());
         Process cp = p.start();
         String gccSays = new String(cp.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -148,8 +196,11 @@ class ClangFlagsTest {
         assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(0);
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
         for (String prog : List.of("prog", "cprog")) {
-            Process run = new ProcessBuilder("./" + prog).directory(dir.toFile()).start();
-            assertThat(new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).as(prog).isEqualTo("built\n");
+            Process run =
+                    new ProcessBuilder("./" + prog).directory(dir.toFile()).start();
+            assertThat(new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
+                    .as(prog)
+                    .isEqualTo("built\n");
             assertThat(run.waitFor()).as(prog).isEqualTo(3);
         }
         assertThat(dir.resolve("no-such-dir")).doesNotExist();

@@ -11,15 +11,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
+import jomp.env.ExternalTools;
+import jomp.env.Invocation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import jomp.env.ExternalTools;
-import jomp.env.Invocation;
 
 /**
  * Dependency files (-M, -MM, -MD, -MMD with -MF, -MT, -MQ, -MP, and -Wp,-MD,file) are byte for
@@ -29,14 +27,17 @@ import jomp.env.Invocation;
  * listed (docs/user-guide.md); with them, jomp's -MD file is clang's -MMD file.
  */
 class DependencyFileTest {
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
 
     @BeforeAll
     static void sources() throws Exception {
         Files.createDirectories(dir.resolve("inc/deeper"));
         Files.createDirectories(dir.resolve("sub dir"));
         Files.createDirectories(dir.resolve("build"));
-        Files.writeString(dir.resolve("inc/x.h"), "#include \"y.h\"\n#include \"deeper/a_rather_long_header_name_to_make_the_rule_wrap.h\"\nint x;\n");
+        Files.writeString(
+                dir.resolve("inc/x.h"),
+                "#include \"y.h\"\n#include \"deeper/a_rather_long_header_name_to_make_the_rule_wrap.h\"\nint x;\n");
         Files.writeString(dir.resolve("inc/y.h"), "#ifndef Y_H\n#define Y_H\nint y;\n#endif\n");
         Files.writeString(dir.resolve("inc/deeper/a_rather_long_header_name_to_make_the_rule_wrap.h"), "int longer;\n");
         Files.writeString(dir.resolve("sub dir/sp ace.h"), "#pragma once\nint sp;\n");
@@ -52,18 +53,33 @@ class DependencyFileTest {
                 int main(void) { return x + y + sp + cost + z; }
                 """);
         Files.writeString(dir.resolve("inc/z.h"), "int z;\n");
-        Files.writeString(dir.resolve("b.c"), "#include <stddef.h>\n#include \"inc/y.h\"\nint main(void) { return (int)sizeof(size_t) + y; }\n");
+        Files.writeString(
+                dir.resolve("b.c"),
+                "#include <stddef.h>\n#include \"inc/y.h\"\nint main(void) { return (int)sizeof(size_t) + y; }\n");
     }
 
     static Stream<String> commandLines() {
         return Stream.of(
-                "-MD -c m.c -Iinc", "-MMD -c m.c -Iinc", "-MD -MP -c m.c -Iinc", "-MMD -MF deps.d -c m.c -Iinc",
-                "-MD -c m.c -o build/m.o -Iinc", "-MD -MT obj/m.o -MT other -c m.c -Iinc",
-                "-MMD -MQ $(OBJ)/m.o -MQ a#b -MT x$y -c m.c -Iinc", "-MD -MF build/m.d -MT build/m.o -o build/m.o -c m.c -Iinc",
-                "-M m.c -Iinc", "-MM m.c -Iinc", "-M -MP -MT target m.c -Iinc", "-MM -MF only.d m.c -Iinc",
-                "-MM -o out.d m.c -Iinc", "-Wp,-MD,wp.d -c m.c -Iinc", "-Wp,-MMD,wp.d -c m.c -Iinc",
-                "-MMD -c m.c b.c -Iinc", "-E -MD -o m.i m.c -Iinc", "-fsyntax-only -MMD m.c -Iinc",
-                "-MMD -c ./m.c -I./inc", "-MMD -c m.c -I inc -fopenmp");
+                "-MD -c m.c -Iinc",
+                "-MMD -c m.c -Iinc",
+                "-MD -MP -c m.c -Iinc",
+                "-MMD -MF deps.d -c m.c -Iinc",
+                "-MD -c m.c -o build/m.o -Iinc",
+                "-MD -MT obj/m.o -MT other -c m.c -Iinc",
+                "-MMD -MQ $(OBJ)/m.o -MQ a#b -MT x$y -c m.c -Iinc",
+                "-MD -MF build/m.d -MT build/m.o -o build/m.o -c m.c -Iinc",
+                "-M m.c -Iinc",
+                "-MM m.c -Iinc",
+                "-M -MP -MT target m.c -Iinc",
+                "-MM -MF only.d m.c -Iinc",
+                "-MM -o out.d m.c -Iinc",
+                "-Wp,-MD,wp.d -c m.c -Iinc",
+                "-Wp,-MMD,wp.d -c m.c -Iinc",
+                "-MMD -c m.c b.c -Iinc",
+                "-E -MD -o m.i m.c -Iinc",
+                "-fsyntax-only -MMD m.c -Iinc",
+                "-MMD -c ./m.c -I./inc",
+                "-MMD -c m.c -I inc -fopenmp");
     }
 
     /** Runs a compiler in dir; returns every .d file and the standard output, as text. */
@@ -75,14 +91,18 @@ class DependencyFileTest {
         if (clang) {
             List<String> cmd = new ArrayList<>(List.of("clang-19"));
             cmd.addAll(args);
-            Process p = ExternalTools.processBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = ExternalTools.processBuilder(cmd)
+                    .directory(dir.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
             assertThat(p.waitFor()).as("clang-19 %s", args).isZero();
         } else {
             ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
             Invocation.install(new Invocation(dir, System.getenv()));
             try {
-                int status = Main.run(args.toArray(String[]::new), new PrintStream(out, true), new PrintStream(err, true));
+                int status =
+                        Main.run(args.toArray(String[]::new), new PrintStream(out, true), new PrintStream(err, true));
                 assertThat(status).as("jomp %s: %s", args, err).isZero();
             } finally {
                 Invocation.reset();
@@ -91,10 +111,15 @@ class DependencyFileTest {
         }
         StringBuilder sb = new StringBuilder();
         try (var files = Files.walk(dir)) {
-            for (Path p : files.filter(f -> f.toString().endsWith(".d")).sorted().toList())
-                sb.append("== ").append(dir.relativize(p)).append('\n').append(Files.readString(p, StandardCharsets.ISO_8859_1));
+            for (Path p :
+                    files.filter(f -> f.toString().endsWith(".d")).sorted().toList())
+                sb.append("== ")
+                        .append(dir.relativize(p))
+                        .append('\n')
+                        .append(Files.readString(p, StandardCharsets.ISO_8859_1));
         }
-        if (args.contains("-M") || args.contains("-MM")) sb.append("== stdout\n").append(stdout);
+        if (args.contains("-M") || args.contains("-MM"))
+            sb.append("== stdout\n").append(stdout);
         return sb.toString();
     }
 
@@ -118,7 +143,8 @@ class DependencyFileTest {
     void standardInput() throws Exception {
         // clang: "-x c -" makes -.o and a rule for target -.o with no prerequisite named <stdin>
         java.io.InputStream saved = System.in;
-        System.setIn(new ByteArrayInputStream("#include \"inc/y.h\"\nint main(void) { return y; }\n".getBytes(StandardCharsets.ISO_8859_1)));
+        System.setIn(new ByteArrayInputStream(
+                "#include \"inc/y.h\"\nint main(void) { return y; }\n".getBytes(StandardCharsets.ISO_8859_1)));
         try {
             String jomp = run(false, List.of("-x", "c", "-", "-c", "-MD"));
             assertThat(jomp).isEqualTo("== -.d\n-.o: inc/y.h\n");
@@ -126,8 +152,11 @@ class DependencyFileTest {
         } finally {
             System.setIn(saved);
         }
-        Process p = ExternalTools.processBuilder("clang-19", "-x", "c", "-", "-c", "-MD", "-o", "cl.o").directory(dir.toFile()).start();
-        p.getOutputStream().write("#include \"inc/y.h\"\nint main(void) { return y; }\n".getBytes(StandardCharsets.ISO_8859_1));
+        Process p = ExternalTools.processBuilder("clang-19", "-x", "c", "-", "-c", "-MD", "-o", "cl.o")
+                .directory(dir.toFile())
+                .start();
+        p.getOutputStream()
+                .write("#include \"inc/y.h\"\nint main(void) { return y; }\n".getBytes(StandardCharsets.ISO_8859_1));
         p.getOutputStream().close();
         assertThat(p.waitFor()).isZero();
         assertThat(Files.readString(dir.resolve("cl.d"))).isEqualTo("cl.o: inc/y.h\n");

@@ -10,11 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-
+import jomp.env.ExternalTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import jomp.env.ExternalTools;
 
 /**
  * The driver asks each target's ToolChain: the GPU's arch comes from the arch tool in jomp's bin
@@ -36,7 +34,8 @@ class ToolChainDriverTest {
 
     /** Words as -### prints them: each quoted. */
     private static String q(String... words) {
-        return String.join(" ", java.util.Arrays.stream(words).map(w -> "\"" + w + "\"").toList());
+        return String.join(
+                " ", java.util.Arrays.stream(words).map(w -> "\"" + w + "\"").toList());
     }
 
     /** A jomp root whose bin/jomp-nvptx-arch is a script with {@code body}. */
@@ -56,7 +55,10 @@ class ToolChainDriverTest {
         Run r = jomp(root, tmp, "-fopenmp-targets=nvptx64", "-c", "-###", "-v");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.err()).contains("jomp: note: no --offload-arch given; compiling for the GPU present, sm_86");
-        assertThat(r.err()).contains(q("-target-cpu", "sm_86")).contains(q("--gpu-name", "sm_86")).contains("arch=sm_86");
+        assertThat(r.err())
+                .contains(q("-target-cpu", "sm_86"))
+                .contains(q("--gpu-name", "sm_86"))
+                .contains("arch=sm_86");
     }
 
     @Test
@@ -65,8 +67,11 @@ class ToolChainDriverTest {
         Path root = rootWithArchTool(tmp, "echo 'nvptx-arch: failed to load libcuda.so.1' >&2; exit 1");
         Run r = jomp(root, tmp, "-fopenmp-targets=nvptx64", "-c", "-###", "-v");
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.err()).contains("no NVIDIA GPU found; compiling portable PTX for sm_75").contains(q("-target-cpu", "sm_75"))
-                .doesNotContain("--gpu-name").doesNotContain("failed to load");
+        assertThat(r.err())
+                .contains("no NVIDIA GPU found; compiling portable PTX for sm_75")
+                .contains(q("-target-cpu", "sm_75"))
+                .doesNotContain("--gpu-name")
+                .doesNotContain("failed to load");
         // an arch given: the tool is not asked (a tool that would fail the test if it ran)
         Path loud = rootWithArchTool(tmp.resolve("loud"), "echo sm_80");
         Run given = jomp(loud, tmp, "--offload-arch=sm_90", "-c", "-###");
@@ -75,12 +80,15 @@ class ToolChainDriverTest {
 
     @Test
     void thePtxSimulatorIsATargetOfItsOwn(@TempDir Path tmp) throws Exception {
-        Path root = rootWithArchTool(tmp, "echo sm_86");   // never asked: the simulator's toolchain has no arch tool
+        Path root = rootWithArchTool(tmp, "echo sm_86"); // never asked: the simulator's toolchain has no arch tool
         Run r = jomp(root, tmp, "-fopenmp-targets=ptxsim", "-c", "-###");
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.err()).contains(q("-triple", "nvptx64-jomp-ptxsim")).contains(q("-target-cpu", "sm_75"))
+        assertThat(r.err())
+                .contains(q("-triple", "nvptx64-jomp-ptxsim"))
+                .contains(q("-target-cpu", "sm_75"))
                 .contains("triple=nvptx64-jomp-ptxsim,arch=sm_75,kind=openmp")
-                .doesNotContain("ptxas\"").doesNotContain("sm_86");
+                .doesNotContain("ptxas\"")
+                .doesNotContain("sm_86");
         Run bindings = jomp(root, tmp, "-fopenmp-targets=ptxsim", "-c", "-ccc-print-bindings");
         assertThat(bindings.err()).doesNotContain("NVPTX::Assembler").contains("\"nvptx64-jomp-ptxsim\" - \"jomp\"");
         Run bad = jomp(root, tmp, "-fopenmp-targets=ptxsim", "-Xopenmp-target=ptxsim", "-march=gfx90a", "-c", "-###");

@@ -27,7 +27,7 @@ public final class ExternalTools {
 
     static {
         try (InputStream in = ExternalTools.class.getResourceAsStream("tools.txt");
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 if (line.startsWith("#") || line.isBlank()) continue;
                 String[] f = line.strip().split("\\s+");
@@ -39,22 +39,34 @@ public final class ExternalTools {
     }
 
     /** Tool → Debian package ("cuda": NVIDIA's toolkit), in the table's order. */
-    public static Map<String, String> packages() { return Map.copyOf(PACKAGES); }
+    public static Map<String, String> packages() {
+        return Map.copyOf(PACKAGES);
+    }
 
     /**
      * A test's failure for a missing tool: its message is the whole story (one line), so it
      * carries no stack trace.
      */
     public static final class MissingTool extends AssertionError {
-        public MissingTool(String message) { super(message); }
-        @Override public synchronized Throwable fillInStackTrace() { return this; }
+        public MissingTool(String message) {
+            super(message);
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
     }
 
     /** The one line for a missing tool. */
     public static String missingMessage(String tool) {
         String pkg = PACKAGES.get(tool);
-        if (pkg == null) return tool + " not found (no package is known for it: add it to env/src/main/resources/jomp/env/tools.txt)";
-        if (pkg.equals(CUDA)) return tool + " not found: install NVIDIA's CUDA toolkit (" + tool + " on PATH, in $CUDA_HOME/bin or /usr/local/cuda/bin)";
+        if (pkg == null)
+            return tool
+                    + " not found (no package is known for it: add it to env/src/main/resources/jomp/env/tools.txt)";
+        if (pkg.equals(CUDA))
+            return tool + " not found: install NVIDIA's CUDA toolkit (" + tool
+                    + " on PATH, in $CUDA_HOME/bin or /usr/local/cuda/bin)";
         return tool + " not found: apt-get install " + pkg;
     }
 
@@ -90,5 +102,7 @@ public final class ExternalTools {
         return new ProcessBuilder(cmd);
     }
 
-    public static ProcessBuilder processBuilder(String... command) { return processBuilder(List.of(command)); }
+    public static ProcessBuilder processBuilder(String... command) {
+        return processBuilder(List.of(command));
+    }
 }

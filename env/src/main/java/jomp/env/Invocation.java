@@ -21,10 +21,14 @@ public record Invocation(Path cwd, Map<String, String> env, int umask, Cancellat
         Objects.requireNonNull(cancellation);
     }
 
-    public Invocation(Path cwd, Map<String, String> env, int umask) { this(cwd, env, umask, new Cancellation()); }
+    public Invocation(Path cwd, Map<String, String> env, int umask) {
+        this(cwd, env, umask, new Cancellation());
+    }
 
     /** A command with the process's umask. */
-    public Invocation(Path cwd, Map<String, String> env) { this(cwd, env, processUmask()); }
+    public Invocation(Path cwd, Map<String, String> env) {
+        this(cwd, env, processUmask());
+    }
 
     /**
      * Whether the command was cancelled (its client went away: Ctrl-C on a served compile).
@@ -34,9 +38,13 @@ public record Invocation(Path cwd, Map<String, String> env, int umask, Cancellat
     public static final class Cancellation {
         private boolean cancelled;
 
-        public synchronized void cancel() { cancelled = true; }
+        public synchronized void cancel() {
+            cancelled = true;
+        }
 
-        public synchronized boolean cancelled() { return cancelled; }
+        public synchronized boolean cancelled() {
+            return cancelled;
+        }
 
         /** Runs {@code commit} (the rename that makes an output appear) unless cancelled; false if cancelled. */
         public synchronized <E extends Exception> boolean commit(ThrowingRunnable<E> commit) throws E {
@@ -46,33 +54,55 @@ public record Invocation(Path cwd, Map<String, String> env, int umask, Cancellat
         }
     }
 
-    public interface ThrowingRunnable<E extends Exception> { void run() throws E; }
+    public interface ThrowingRunnable<E extends Exception> {
+        void run() throws E;
+    }
 
     /** Whether the command running on this thread has been cancelled. */
-    public static boolean cancelled() { return current().cancellation.cancelled(); }
+    public static boolean cancelled() {
+        return current().cancellation.cancelled();
+    }
 
-    private static final Invocation PROCESS = new Invocation(Path.of("").toAbsolutePath(), System.getenv(), processUmask());
+    private static final Invocation PROCESS =
+            new Invocation(Path.of("").toAbsolutePath(), System.getenv(), processUmask());
     private static final InheritableThreadLocal<Invocation> CURRENT = new InheritableThreadLocal<>() {
-        @Override protected Invocation initialValue() { return PROCESS; }
+        @Override
+        protected Invocation initialValue() {
+            return PROCESS;
+        }
     };
 
     /** The command being run on this thread (the process's own unless a server installed another). */
-    public static Invocation current() { return CURRENT.get(); }
+    public static Invocation current() {
+        return CURRENT.get();
+    }
 
     /** Installs {@code inv} for this thread and the threads it starts; {@link #reset()} goes back to the process's. */
-    public static void install(Invocation inv) { CURRENT.set(Objects.requireNonNull(inv)); }
+    public static void install(Invocation inv) {
+        CURRENT.set(Objects.requireNonNull(inv));
+    }
 
-    public static void reset() { CURRENT.remove(); }
+    public static void reset() {
+        CURRENT.remove();
+    }
 
     /** A user-given path resolved against the command's working directory (for reading and writing). */
-    public static Path path(String p) { return resolve(Path.of(p)); }
+    public static Path path(String p) {
+        return resolve(Path.of(p));
+    }
 
-    public static Path resolve(Path p) { return p.isAbsolute() ? p : current().cwd.resolve(p); }
+    public static Path resolve(Path p) {
+        return p.isAbsolute() ? p : current().cwd.resolve(p);
+    }
 
-    public static String getenv(String name) { return current().env.get(name); }
+    public static String getenv(String name) {
+        return current().env.get(name);
+    }
 
     /** The command's umask (022 for most users): new files get mode 0666 (executables 0777) less it. */
-    public static int currentUmask() { return current().umask; }
+    public static int currentUmask() {
+        return current().umask;
+    }
 
     /** A child process that starts where the command runs, with its environment. */
     public static ProcessBuilder processBuilder(java.util.List<String> command) {
@@ -99,7 +129,7 @@ public record Invocation(Path cwd, Map<String, String> env, int umask, Cancellat
         for (String d : new String[] {"/tmp", "/var/tmp", "/usr/tmp"}) {
             if (usable(Path.of(d))) return Path.of(d);
         }
-        return Path.of("/tmp");   // none usable: the error then names /tmp
+        return Path.of("/tmp"); // none usable: the error then names /tmp
     }
 
     private static boolean usable(Path dir) {
@@ -110,7 +140,8 @@ public record Invocation(Path cwd, Map<String, String> env, int umask, Cancellat
     static int processUmask() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Umask:")) return Integer.parseInt(line.substring(6).strip(), 8);
+                if (line.startsWith("Umask:"))
+                    return Integer.parseInt(line.substring(6).strip(), 8);
             }
         } catch (IOException | RuntimeException e) {
             // not Linux, or no /proc: the usual default

@@ -37,7 +37,8 @@ public final class OutputFiles {
 
     public static void write(Path target, String shownName, byte[] bytes, boolean executable) throws OutputError {
         Path abs = Invocation.resolve(target);
-        if (Files.isDirectory(abs)) throw new OutputError(shownName, new FileSystemException(abs.toString(), null, "Is a directory"));
+        if (Files.isDirectory(abs))
+            throw new OutputError(shownName, new FileSystemException(abs.toString(), null, "Is a directory"));
         if (Files.exists(abs) && !Files.isRegularFile(abs)) {
             // /dev/null, a FIFO, /dev/stdout: written in place, as LLVM writes them. A rename would
             // put a regular file where the device was (configure checks compile with -o /dev/null,
@@ -59,12 +60,18 @@ public final class OutputFiles {
             Files.write(tmp, bytes);
             Files.setPosixFilePermissions(tmp, mode(executable));
             // a cancelled command (Ctrl-C on a served compile) makes nothing appear
-            Invocation.current().cancellation().commit(
-                    () -> Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE));
+            Invocation.current()
+                    .cancellation()
+                    .commit(() ->
+                            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE));
         } catch (IOException e) {
             throw new OutputError(shownName, e);
         } finally {
-            try { Files.deleteIfExists(tmp); } catch (IOException ignored) { /* moved, or nothing more to do */ }
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                /* moved, or nothing more to do */
+            }
         }
     }
 
@@ -76,17 +83,22 @@ public final class OutputFiles {
     public static void removeStale(Path p) {
         Path abs = Invocation.resolve(p);
         if (!Files.isRegularFile(abs)) return;
-        try { Files.deleteIfExists(abs); } catch (IOException ignored) { /* nothing more to do */ }
+        try {
+            Files.deleteIfExists(abs);
+        } catch (IOException ignored) {
+            /* nothing more to do */
+        }
     }
 
     /** 0666 (0777 for an executable) less the command's umask. */
     public static Set<PosixFilePermission> mode(boolean executable) {
         int mode = (executable ? 0777 : 0666) & ~Invocation.currentUmask();
         Set<PosixFilePermission> s = EnumSet.noneOf(PosixFilePermission.class);
-        PosixFilePermission[] bits = {   // from 0400 down to 0001
+        PosixFilePermission[] bits = { // from 0400 down to 0001
             PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE,
             PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
-            PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE};
+            PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE
+        };
         for (int i = 0; i < 9; i++) if ((mode & (0400 >> i)) != 0) s.add(bits[i]);
         return s;
     }

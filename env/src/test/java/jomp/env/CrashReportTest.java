@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /** A tool's own fault is reported as clang reports a crash: the failure, the command, status 1; the Java stack trace only with JOMP_BACKTRACE. */
@@ -17,7 +16,10 @@ class CrashReportTest {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         Invocation.install(new Invocation(Path.of("/"), env));
         try {
-            int status = Crash.report("jomp", List.of("jomp", "-c", "a.c"), new IllegalStateException("boom", new ArithmeticException("why")),
+            int status = Crash.report(
+                    "jomp",
+                    List.of("jomp", "-c", "a.c"),
+                    new IllegalStateException("boom", new ArithmeticException("why")),
                     new PrintStream(b, true, StandardCharsets.UTF_8));
             assertThat(status).isEqualTo(1);
         } finally {

@@ -7,16 +7,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-
+import jomp.env.Invocation;
 import jomp.linker.host.ExecutableWriter;
 import jomp.linker.host.HostLinker;
 import jomp.linker.host.LinkInputs;
 import jomp.linker.offload.DeviceImages;
-import jomp.linker.offload.DeviceLto;
 import jomp.linker.offload.DeviceLink;
+import jomp.linker.offload.DeviceLto;
 import jomp.linker.offload.Registration;
 import jomp.objfile.FormatException;
-import jomp.env.Invocation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,8 +25,12 @@ import picocli.CommandLine.Parameters;
  * {@code jomp-linker-wrapper}: links host objects into an executable, taking clang-linker-wrapper's
  * options. The driver runs it in-process through {@link #run}.
  */
-@Command(name = "jomp-linker-wrapper", mixinStandardHelpOptions = true, version = "jomp-linker-wrapper 0.1.0",
-        description = "Links jomp objects: extracts and links device code, wraps it for registration, links the host program.")
+@Command(
+        name = "jomp-linker-wrapper",
+        mixinStandardHelpOptions = true,
+        version = "jomp-linker-wrapper 0.1.0",
+        description =
+                "Links jomp objects: extracts and links device code, wraps it for registration, links the host program.")
 public final class LinkerWrapperMain implements Callable<Integer> {
     @Option(names = "-o", paramLabel = "<file>", description = "Output file (default a.out).")
     String output = "a.out";
@@ -35,19 +38,33 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     @Option(names = "--host-triple", paramLabel = "<triple>", description = "The host triple.")
     String hostTriple = jomp.toolchain.Triple.HOST;
 
-    @Option(names = "--offload-targets", split = ",", paramLabel = "<triple>", description = "Device triples to link images for.")
+    @Option(
+            names = "--offload-targets",
+            split = ",",
+            paramLabel = "<triple>",
+            description = "Device triples to link images for.")
     List<String> offloadTargets = new ArrayList<>();
 
     @Option(names = "--offload-host-only", description = "Link no device code: target regions run on the host.")
     boolean hostOnly;
 
-    @Option(names = "--device-linker", paramLabel = "<path>", description = "The device linker for nvptx64 images (default: nvlink, found as ptxas is).")
+    @Option(
+            names = "--device-linker",
+            paramLabel = "<path>",
+            description = "The device linker for nvptx64 images (default: nvlink, found as ptxas is).")
     String deviceLinker;
 
-    @Option(names = "--cuda-path", paramLabel = "<dir>", description = "The CUDA installation whose bin/ has nvlink and ptxas (default: PATH, $CUDA_HOME/bin, /usr/local/cuda/bin).")
+    @Option(
+            names = "--cuda-path",
+            paramLabel = "<dir>",
+            description =
+                    "The CUDA installation whose bin/ has nvlink and ptxas (default: PATH, $CUDA_HOME/bin, /usr/local/cuda/bin).")
     String cudaPath;
 
-    @Option(names = "--wrapper-jobs", paramLabel = "<n>", description = "Device links to run at once (default: one per core).")
+    @Option(
+            names = "--wrapper-jobs",
+            paramLabel = "<n>",
+            description = "Device links to run at once (default: one per core).")
     int wrapperJobs = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "-L", paramLabel = "<dir>", description = "Library search directory.")
@@ -59,17 +76,23 @@ public final class LinkerWrapperMain implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the steps without running them.")
     boolean dryRun;
 
-    @Option(names = "--save-temps", description = "Keep each linked device image as <output>.<arch of the triple>[.<arch>].img.")
+    @Option(
+            names = "--save-temps",
+            description = "Keep each linked device image as <output>.<arch of the triple>[.<arch>].img.")
     boolean saveTemps;
 
-    @Option(names = {"-shared", "--shared"}, description = "Make a jomp shared library: the objects, for the programs that link it, with its dependencies.")
+    @Option(
+            names = {"-shared", "--shared"},
+            description =
+                    "Make a jomp shared library: the objects, for the programs that link it, with its dependencies.")
     boolean shared;
 
-    @Parameters(paramLabel = "<input>", description = "Objects, archives, -l<name> libraries and --[no-]whole-archive, in link order.")
+    @Parameters(
+            paramLabel = "<input>",
+            description = "Objects, archives, -l<name> libraries and --[no-]whole-archive, in link order.")
     List<String> inputs = new ArrayList<>();
 
     private PrintStream err = System.err;
-
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -95,10 +118,12 @@ public final class LinkerWrapperMain implements Callable<Integer> {
         return cl.execute(args);
     }
 
-    @Override public Integer call() {
+    @Override
+    public Integer call() {
         try {
-            if (shared) {   // device code stays in the objects: the program's link links it
-                if (verbose || dryRun) err.println("jomp-linker-wrapper: shared library of the inputs' objects into " + output);
+            if (shared) { // device code stays in the objects: the program's link links it
+                if (verbose || dryRun)
+                    err.println("jomp-linker-wrapper: shared library of the inputs' objects into " + output);
                 if (!dryRun) jomp.linker.host.SharedLibrary.write(inputs, libDirs, java.nio.file.Path.of(output));
                 return 0;
             }
@@ -111,13 +136,16 @@ public final class LinkerWrapperMain implements Callable<Integer> {
                 error(e.getMessage());
                 return 1;
             }
-            if (objects.isEmpty()) { error("no input files"); return 1; }
+            if (objects.isEmpty()) {
+                error("no input files");
+                return 1;
+            }
             // device code: extract, group by (triple, arch), link each group
             java.util.Set<String> targets = new java.util.LinkedHashSet<>();
             for (String t : offloadTargets) if (!t.isEmpty()) targets.add(DeviceImages.expand(t));
             List<DeviceImages.Group> groups = hostOnly ? List.of() : DeviceImages.collect(objects, targets);
             DeviceLink.Options linkOptions = new DeviceLink.Options(deviceLinker, in.natives(), cudaPath);
-            if (verbose || dryRun) {   // printed up front, in order, whatever order parallel device links finish in
+            if (verbose || dryRun) { // printed up front, in order, whatever order parallel device links finish in
                 for (DeviceImages.Group g : groups) {
                     String lto = DeviceLto.describe(g, cudaPath);
                     if (lto != null) err.println("jomp-linker-wrapper: " + lto);
@@ -127,7 +155,8 @@ public final class LinkerWrapperMain implements Callable<Integer> {
                     }
                 }
                 err.println("jomp-linker-wrapper: host link of " + objects.size() + " object(s) into " + output
-                        + (groups.isEmpty() ? "" : ", wrapping " + groups.size() + " device image(s)") + ", resolving as GNU ld would:");
+                        + (groups.isEmpty() ? "" : ", wrapping " + groups.size() + " device image(s)")
+                        + ", resolving as GNU ld would:");
                 // the ld command the host link stands for, as clang -v shows its "/usr/bin/ld" line: build
                 // systems read the library search path from it (CMake's implicit link directories, and
                 // from them CMAKE_LIBRARY_ARCHITECTURE, which find_library needs for lib/x86_64-linux-gnu)
@@ -138,9 +167,11 @@ public final class LinkerWrapperMain implements Callable<Integer> {
             HostLinker.Linked linked = HostLinker.link(objects, !images.isEmpty(), in.natives());
             Registration.wrap(linked, images);
             if (saveTemps) {
-                for (DeviceLink.Linked img : images) Files.write(Invocation.path(saveTempName(output, img)), img.bytes());
+                for (DeviceLink.Linked img : images)
+                    Files.write(Invocation.path(saveTempName(output, img)), img.bytes());
             }
-            ExecutableWriter.write(linked, java.nio.file.Path.of(output), HostLinker.registers(linked, !images.isEmpty()));
+            ExecutableWriter.write(
+                    linked, java.nio.file.Path.of(output), HostLinker.registers(linked, !images.isEmpty()));
             return 0;
         } catch (LinkInputs.InputError e) {
             error(e.getMessage());
@@ -168,11 +199,15 @@ public final class LinkerWrapperMain implements Callable<Integer> {
 
     /** Device links run on up to --wrapper-jobs threads; the results keep the groups' order. */
     private List<DeviceLink.Linked> deviceLinks(List<DeviceImages.Group> groups, DeviceLink.Options opts) {
-        if (groups.size() <= 1 || wrapperJobs <= 1) return groups.stream().map(g -> DeviceLink.link(DeviceLto.lower(g, opts.cudaPath()), opts)).toList();
+        if (groups.size() <= 1 || wrapperJobs <= 1)
+            return groups.stream()
+                    .map(g -> DeviceLink.link(DeviceLto.lower(g, opts.cudaPath()), opts))
+                    .toList();
         var pool = java.util.concurrent.Executors.newFixedThreadPool(Math.min(wrapperJobs, groups.size()));
         try {
             List<java.util.concurrent.Future<DeviceLink.Linked>> fs = new ArrayList<>();
-            for (DeviceImages.Group g : groups) fs.add(pool.submit(() -> DeviceLink.link(DeviceLto.lower(g, opts.cudaPath()), opts)));
+            for (DeviceImages.Group g : groups)
+                fs.add(pool.submit(() -> DeviceLink.link(DeviceLto.lower(g, opts.cudaPath()), opts)));
             List<DeviceLink.Linked> out = new ArrayList<>();
             for (var f : fs) {
                 try {
@@ -196,10 +231,11 @@ public final class LinkerWrapperMain implements Callable<Integer> {
      * (a.out.nvptx64.sm_90.img, a.out.jvm64.img), beside the output.
      */
     public static String saveTempName(String output, DeviceLink.Linked img) {
-        String machine = img.triple().contains("-") ? img.triple().substring(0, img.triple().indexOf('-')) : img.triple();
+        String machine = img.triple().contains("-")
+                ? img.triple().substring(0, img.triple().indexOf('-'))
+                : img.triple();
         return output + "." + machine + (img.arch().isEmpty() ? "" : "." + img.arch()) + ".img";
     }
-
 
     private void error(String message) {
         err.println("jomp-linker-wrapper: error: " + message);

@@ -12,16 +12,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.linker.host.HostLinker;
 import jomp.linker.host.LinkInputs;
 import jomp.objfile.FormatException;
 import jomp.objfile.archive.Archive;
 import jomp.objfile.archive.ArchiveWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The link's readers on damaged inputs: real jomp objects and an archive of one, each
@@ -31,7 +29,8 @@ import jomp.objfile.archive.ArchiveWriter;
  * exception escapes, and the program it writes never holds a class the JVM would refuse.
  */
 class LinkFuzzTest {
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
 
     static final String MAIN = """
             #include <stdio.h>
@@ -63,8 +62,10 @@ class LinkFuzzTest {
         Path src = dir.resolve(name + ".c"), obj = dir.resolve(name + ".o");
         Files.writeString(src, source);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = jomp.compiler.cc1.Cc1.run(new String[] {"-triple", "jvm64-jomp-linux", "-emit-obj", "-o", obj.toString(), src.toString()},
-                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
+        int rc = jomp.compiler.cc1.Cc1.run(
+                new String[] {"-triple", "jvm64-jomp-linux", "-emit-obj", "-o", obj.toString(), src.toString()},
+                new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true));
         assertThat(rc).as(err.toString(StandardCharsets.UTF_8)).isZero();
         return Files.readAllBytes(obj);
     }
@@ -95,22 +96,28 @@ class LinkFuzzTest {
             byte[] m = damageMain ? mutate(r, main) : main, a = damageMain ? archive : mutate(r, archive);
             try {
                 HostLinker.Linked got = link(m, a);
-                if (!sameProgram(want, got)) findings.add("input " + i + ": linked a different program from damaged input");
+                if (!sameProgram(want, got))
+                    findings.add("input " + i + ": linked a different program from damaged input");
                 else same++;
             } catch (LinkInputs.InputError | HostLinker.LinkError | FormatException e) {
                 errors++;
                 // a damaged name of a symbol the archive defines leaves main's reference undefined: ld
                 // then names the file that refers to it (m.o), as jomp does
-                boolean undefined = e instanceof HostLinker.LinkError && e.getMessage() != null && e.getMessage().contains("undefined reference");
+                boolean undefined = e instanceof HostLinker.LinkError
+                        && e.getMessage() != null
+                        && e.getMessage().contains("undefined reference");
                 if (e.getMessage() == null || !undefined && !e.getMessage().contains(damageMain ? "m.o" : "libutil.a"))
                     findings.add("input " + i + ": the error does not name the damaged file: " + e.getMessage());
             } catch (Throwable t) {
-                findings.add("input " + i + ": " + t + " at " + (t.getStackTrace().length > 0 ? t.getStackTrace()[0] : "?"));
+                findings.add(
+                        "input " + i + ": " + t + " at " + (t.getStackTrace().length > 0 ? t.getStackTrace()[0] : "?"));
             }
         }
         assertThat(findings).isEmpty();
         assertThat(errors).as("damage the link reported").isGreaterThan(300);
-        assertThat(same).as("damage the link does not read (padding, .comment, ar's index)").isGreaterThan(0);
+        assertThat(same)
+                .as("damage the link does not read (padding, .comment, ar's index)")
+                .isGreaterThan(0);
     }
 
     /** The wrapper itself: a damaged class is one line naming the file and status 1, nothing else (no stack trace). */
@@ -119,23 +126,35 @@ class LinkFuzzTest {
         byte[] main = compile("main2", MAIN);
         int at = indexOf(main, new byte[] {(byte) 0xca, (byte) 0xfe, (byte) 0xba, (byte) 0xbe});
         assertThat(at).isPositive();
-        main[at + 40] ^= 0x10;   // inside the class file's constant pool
+        main[at + 40] ^= 0x10; // inside the class file's constant pool
         Path m = dir.resolve("bad.o");
         Files.write(m, main);
         Files.write(dir.resolve("util.o"), compile("util2", UTIL));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = LinkerWrapperMain.run(new String[] {"-o", dir.resolve("bad").toString(), m.toString(), dir.resolve("util.o").toString()},
-                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
+        int rc = LinkerWrapperMain.run(
+                new String[] {
+                    "-o",
+                    dir.resolve("bad").toString(),
+                    m.toString(),
+                    dir.resolve("util.o").toString()
+                },
+                new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true));
         String text = err.toString(StandardCharsets.UTF_8);
         assertThat(rc).isEqualTo(1);
-        assertThat(text).isEqualTo("jomp-linker-wrapper: error: " + m + ": its contents do not match their check (the file is damaged)\n");
+        assertThat(text)
+                .isEqualTo("jomp-linker-wrapper: error: " + m
+                        + ": its contents do not match their check (the file is damaged)\n");
         assertThat(dir.resolve("bad")).doesNotExist();
     }
 
     private static boolean sameProgram(HostLinker.Linked a, HostLinker.Linked b) {
-        if (!a.classes().keySet().equals(b.classes().keySet()) || !a.resources().keySet().equals(b.resources().keySet())) return false;
-        for (Map.Entry<String, byte[]> e : a.classes().entrySet()) if (!Arrays.equals(e.getValue(), b.classes().get(e.getKey()))) return false;
-        for (Map.Entry<String, byte[]> e : a.resources().entrySet()) if (!Arrays.equals(e.getValue(), b.resources().get(e.getKey()))) return false;
+        if (!a.classes().keySet().equals(b.classes().keySet())
+                || !a.resources().keySet().equals(b.resources().keySet())) return false;
+        for (Map.Entry<String, byte[]> e : a.classes().entrySet())
+            if (!Arrays.equals(e.getValue(), b.classes().get(e.getKey()))) return false;
+        for (Map.Entry<String, byte[]> e : a.resources().entrySet())
+            if (!Arrays.equals(e.getValue(), b.resources().get(e.getKey()))) return false;
         return true;
     }
 
@@ -148,7 +167,9 @@ class LinkFuzzTest {
         return -1;
     }
 
-    private static final long[] INTERESTING = {0, 1, 7, 8, 24, 32, 40, 0x7f, 0xff, 0xffff, 0x7fffffffL, 0x80000000L, 0xffffffffL, -1L};
+    private static final long[] INTERESTING = {
+        0, 1, 7, 8, 24, 32, 40, 0x7f, 0xff, 0xffff, 0x7fffffffL, 0x80000000L, 0xffffffffL, -1L
+    };
 
     /** One to four of: a bit flipped, a byte replaced, an interesting word written, the file cut short. */
     private static byte[] mutate(Random r, byte[] seed) {
@@ -161,7 +182,8 @@ class LinkFuzzTest {
                 case 2, 3 -> {
                     long v = INTERESTING[r.nextInt(INTERESTING.length)];
                     int size = r.nextBoolean() ? 4 : 8;
-                    for (int i = 0; i < size && (at & ~(size - 1)) + i < d.length; i++) d[(at & ~(size - 1)) + i] = (byte) (v >>> (8 * i));
+                    for (int i = 0; i < size && (at & ~(size - 1)) + i < d.length; i++)
+                        d[(at & ~(size - 1)) + i] = (byte) (v >>> (8 * i));
                 }
                 default -> d = Arrays.copyOf(d, at);
             }

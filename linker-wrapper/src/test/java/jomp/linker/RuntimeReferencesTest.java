@@ -19,7 +19,8 @@ import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipInputStream;
-
+import jomp.compiler.cc1.Cc1;
+import jomp.objfile.packager.PackagerMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.ClassReader;
@@ -28,9 +29,6 @@ import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
-
-import jomp.compiler.cc1.Cc1;
-import jomp.objfile.packager.PackagerMain;
 
 /**
  * Generated code names the runtime by text (class, member and descriptor in the class files of the
@@ -72,14 +70,44 @@ class RuntimeReferencesTest {
         Path src = dir.resolve("p.c");
         Files.writeString(src, PROGRAM);
         String t = "jvm64-jomp-linux";
-        Path ir = dir.resolve("p.jir"), dev = dir.resolve("p-dev.o"), pkg = dir.resolve("p.out"), obj = dir.resolve("p.o"), exe = dir.resolve("p");
+        Path ir = dir.resolve("p.jir"),
+                dev = dir.resolve("p-dev.o"),
+                pkg = dir.resolve("p.out"),
+                obj = dir.resolve("p.o"),
+                exe = dir.resolve("p");
         cc1("-triple", t, "-fopenmp", "-fopenmp-targets=" + t, "-emit-ir", "-o", ir.toString(), src.toString());
-        cc1("-triple", t, "-fopenmp", "-fopenmp-is-target-device", "-fopenmp-host-ir-file-path", ir.toString(), "-emit-obj", "-o", dev.toString(), src.toString());
-        assertThat(PackagerMain.run(new String[] {"-o", pkg.toString(), "--image=file=" + dev + ",triple=" + t + ",kind=openmp"}, quiet(), quiet())).isZero();
-        cc1("-triple", t, "-fopenmp", "-emit-obj", "-fembed-offload-object=" + pkg, "-o", obj.toString(), ir.toString());
+        cc1(
+                "-triple",
+                t,
+                "-fopenmp",
+                "-fopenmp-is-target-device",
+                "-fopenmp-host-ir-file-path",
+                ir.toString(),
+                "-emit-obj",
+                "-o",
+                dev.toString(),
+                src.toString());
+        assertThat(PackagerMain.run(
+                        new String[] {"-o", pkg.toString(), "--image=file=" + dev + ",triple=" + t + ",kind=openmp"},
+                        quiet(),
+                        quiet()))
+                .isZero();
+        cc1(
+                "-triple",
+                t,
+                "-fopenmp",
+                "-emit-obj",
+                "-fembed-offload-object=" + pkg,
+                "-o",
+                obj.toString(),
+                ir.toString());
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = LinkerWrapperMain.run(new String[] {"--host-triple=" + t, "--offload-targets=" + t, "-o", exe.toString(), obj.toString(), "-lm", "-lz"},
-                quiet(), new PrintStream(err, true));
+        int rc = LinkerWrapperMain.run(
+                new String[] {
+                    "--host-triple=" + t, "--offload-targets=" + t, "-o", exe.toString(), obj.toString(), "-lm", "-lz"
+                },
+                quiet(),
+                new PrintStream(err, true));
         assertThat(rc).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         List<String> named = new ArrayList<>();
@@ -100,7 +128,8 @@ class RuntimeReferencesTest {
             assertThat(image).as("the program carries its jvm device image").isTrue();
         }
         // the host code, the generated Main and Registration, and the device code all call into the runtime
-        assertThat(named).anyMatch(n -> n.startsWith("jomp/runtime/offload/Registry.registerLib"))
+        assertThat(named)
+                .anyMatch(n -> n.startsWith("jomp/runtime/offload/Registry.registerLib"))
                 .anyMatch(n -> n.startsWith("jomp/runtime/program/DataImage.load"))
                 .anyMatch(n -> n.startsWith("jomp/runtime/mem/Mem."))
                 .anyMatch(n -> n.startsWith("jomp/runtime/ffi/Universal."))
@@ -111,45 +140,76 @@ class RuntimeReferencesTest {
 
     private static void cc1(String... args) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertThat(Cc1.run(args, quiet(), new PrintStream(err, true))).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(Cc1.run(args, quiet(), new PrintStream(err, true)))
+                .as(err.toString(StandardCharsets.UTF_8))
+                .isZero();
     }
 
-    private static PrintStream quiet() { return new PrintStream(new ByteArrayOutputStream()); }
+    private static PrintStream quiet() {
+        return new PrintStream(new ByteArrayOutputStream());
+    }
 
     /** Records each runtime or ABI member the class names, and those the runtime lacks. */
     private static void check(byte[] cls, List<String> named, List<String> missing) {
         ClassReader cr = new ClassReader(cls);
         String self = cr.getClassName();
-        cr.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exc) {
-                return new MethodVisitor(Opcodes.ASM9) {
-                    @Override public void visitMethodInsn(int op, String owner, String n, String d, boolean itf) { member(owner, n, d, true); }
-                    @Override public void visitFieldInsn(int op, String owner, String n, String d) { member(owner, n, d, false); }
-                    @Override public void visitTypeInsn(int op, String type) { if (ours(type)) type(type); }
-                    @Override public void visitLdcInsn(Object v) {
-                        if (v instanceof Type ty && ty.getSort() == Type.OBJECT && ours(ty.getInternalName())) type(ty.getInternalName());
-                        if (v instanceof Handle h) member(h.getOwner(), h.getName(), h.getDesc(), h.getTag() > Opcodes.H_PUTSTATIC);
-                    }
-                    @Override public void visitInvokeDynamicInsn(String n, String d, Handle bsm, Object... args) {
-                        member(bsm.getOwner(), bsm.getName(), bsm.getDesc(), true);
-                        for (Object a : args) if (a instanceof Handle h) member(h.getOwner(), h.getName(), h.getDesc(), h.getTag() > Opcodes.H_PUTSTATIC);
-                    }
-                };
-            }
+        cr.accept(
+                new ClassVisitor(Opcodes.ASM9) {
+                    @Override
+                    public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exc) {
+                        return new MethodVisitor(Opcodes.ASM9) {
+                            @Override
+                            public void visitMethodInsn(int op, String owner, String n, String d, boolean itf) {
+                                member(owner, n, d, true);
+                            }
 
-            private void type(String internal) {
-                named.add(internal);
-                if (load(internal) == null) missing.add(self + " names class " + internal);
-            }
+                            @Override
+                            public void visitFieldInsn(int op, String owner, String n, String d) {
+                                member(owner, n, d, false);
+                            }
 
-            private void member(String owner, String n, String d, boolean method) {
-                if (!ours(owner)) return;
-                named.add(owner + "." + n + d);
-                Class<?> c = load(owner);
-                if (c == null) missing.add(self + " names class " + owner);
-                else if (!(method ? hasMethod(c, n, d) : hasField(c, n, d))) missing.add(self + " names " + owner + "." + n + " " + d);
-            }
-        }, ClassReader.SKIP_FRAMES);
+                            @Override
+                            public void visitTypeInsn(int op, String type) {
+                                if (ours(type)) type(type);
+                            }
+
+                            @Override
+                            public void visitLdcInsn(Object v) {
+                                if (v instanceof Type ty && ty.getSort() == Type.OBJECT && ours(ty.getInternalName()))
+                                    type(ty.getInternalName());
+                                if (v instanceof Handle h)
+                                    member(h.getOwner(), h.getName(), h.getDesc(), h.getTag() > Opcodes.H_PUTSTATIC);
+                            }
+
+                            @Override
+                            public void visitInvokeDynamicInsn(String n, String d, Handle bsm, Object... args) {
+                                member(bsm.getOwner(), bsm.getName(), bsm.getDesc(), true);
+                                for (Object a : args)
+                                    if (a instanceof Handle h)
+                                        member(
+                                                h.getOwner(),
+                                                h.getName(),
+                                                h.getDesc(),
+                                                h.getTag() > Opcodes.H_PUTSTATIC);
+                            }
+                        };
+                    }
+
+                    private void type(String internal) {
+                        named.add(internal);
+                        if (load(internal) == null) missing.add(self + " names class " + internal);
+                    }
+
+                    private void member(String owner, String n, String d, boolean method) {
+                        if (!ours(owner)) return;
+                        named.add(owner + "." + n + d);
+                        Class<?> c = load(owner);
+                        if (c == null) missing.add(self + " names class " + owner);
+                        else if (!(method ? hasMethod(c, n, d) : hasField(c, n, d)))
+                            missing.add(self + " names " + owner + "." + n + " " + d);
+                    }
+                },
+                ClassReader.SKIP_FRAMES);
     }
 
     private static boolean ours(String internalName) {
@@ -166,17 +226,20 @@ class RuntimeReferencesTest {
 
     private static boolean hasMethod(Class<?> c, String name, String desc) {
         if (name.equals("<init>")) {
-            for (Constructor<?> k : c.getDeclaredConstructors()) if (Type.getConstructorDescriptor(k).equals(desc)) return true;
+            for (Constructor<?> k : c.getDeclaredConstructors())
+                if (Type.getConstructorDescriptor(k).equals(desc)) return true;
             return false;
         }
         for (Class<?> k : supertypes(c))
-            for (Method m : k.getDeclaredMethods()) if (m.getName().equals(name) && Type.getMethodDescriptor(m).equals(desc)) return true;
+            for (Method m : k.getDeclaredMethods())
+                if (m.getName().equals(name) && Type.getMethodDescriptor(m).equals(desc)) return true;
         return false;
     }
 
     private static boolean hasField(Class<?> c, String name, String desc) {
         for (Class<?> k : supertypes(c))
-            for (Field f : k.getDeclaredFields()) if (f.getName().equals(name) && Type.getDescriptor(f.getType()).equals(desc)) return true;
+            for (Field f : k.getDeclaredFields())
+                if (f.getName().equals(name) && Type.getDescriptor(f.getType()).equals(desc)) return true;
         return false;
     }
 

@@ -36,8 +36,8 @@ public final class ByteReader {
     /** Checks that {@code [offset, offset + size)} lies inside the file; {@code what} names it in the error. */
     public void check(long offset, long size, String what) {
         if (offset < 0 || size < 0 || offset > data.length || size > data.length - offset) {
-            throw error(what + " extends past the end of the file (offset 0x" + Long.toHexString(offset)
-                    + " + size 0x" + Long.toHexString(size) + " > file size 0x" + Integer.toHexString(data.length) + ")");
+            throw error(what + " extends past the end of the file (offset 0x" + Long.toHexString(offset) + " + size 0x"
+                    + Long.toHexString(size) + " > file size 0x" + Integer.toHexString(data.length) + ")");
         }
     }
 
@@ -55,13 +55,19 @@ public final class ByteReader {
     public long u32(long offset, String what) {
         check(offset, 4, what);
         int o = (int) offset;
-        return (data[o] & 0xFFL) | (data[o + 1] & 0xFFL) << 8 | (data[o + 2] & 0xFFL) << 16 | (data[o + 3] & 0xFFL) << 24;
+        return (data[o] & 0xFFL)
+                | (data[o + 1] & 0xFFL) << 8
+                | (data[o + 2] & 0xFFL) << 16
+                | (data[o + 3] & 0xFFL) << 24;
     }
 
     public long u32be(long offset, String what) {
         check(offset, 4, what);
         int o = (int) offset;
-        return (data[o] & 0xFFL) << 24 | (data[o + 1] & 0xFFL) << 16 | (data[o + 2] & 0xFFL) << 8 | (data[o + 3] & 0xFFL);
+        return (data[o] & 0xFFL) << 24
+                | (data[o + 1] & 0xFFL) << 16
+                | (data[o + 2] & 0xFFL) << 8
+                | (data[o + 3] & 0xFFL);
     }
 
     /** A 64-bit little-endian value; may be negative when read as a signed long (callers compare unsigned). */
@@ -93,7 +99,8 @@ public final class ByteReader {
     /** {@code a + b} for unsigned 64-bit values, or an error when it does not fit in a signed long. */
     public long add(long a, long b, String what) {
         if (a < 0 || b < 0 || a > Long.MAX_VALUE - b) {
-            throw error(what + " overflows (0x" + Long.toUnsignedString(a, 16) + " + 0x" + Long.toUnsignedString(b, 16) + ")");
+            throw error(what + " overflows (0x" + Long.toUnsignedString(a, 16) + " + 0x" + Long.toUnsignedString(b, 16)
+                    + ")");
         }
         return a + b;
     }

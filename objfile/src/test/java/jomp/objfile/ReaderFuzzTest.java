@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.Map;
-
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,7 +19,9 @@ class ReaderFuzzTest {
     void fiveThousandMutatedInputs() throws Exception {
         Map<String, byte[]> seeds = Corpus.all(dir);
         for (Map.Entry<String, byte[]> e : seeds.entrySet()) {
-            assertThat(ReaderFuzzing.feed(e.getValue())).as("seed " + e.getKey()).isNull();
+            assertThat(ReaderFuzzing.feed(e.getValue()))
+                    .as("seed " + e.getKey())
+                    .isNull();
         }
         ReaderFuzzing.Result result = ReaderFuzzing.run(seeds, 20261122L, 5_000);
         assertThat(result.findings()).isEmpty();
@@ -37,8 +38,9 @@ class ReaderFuzzTest {
         long seed = Long.getLong("jomp.fuzz.seed", 1L);
         long start = System.nanoTime();
         ReaderFuzzing.Result result = ReaderFuzzing.run(seeds, seed, count);
-        System.out.printf("fuzz-long: %d inputs, seed %d, %d accepted whole, %d findings, %.1f s%n", count, seed, result.accepted(),
-                result.findings().size(), (System.nanoTime() - start) / 1e9);
+        System.out.printf(
+                "fuzz-long: %d inputs, seed %d, %d accepted whole, %d findings, %.1f s%n",
+                count, seed, result.accepted(), result.findings().size(), (System.nanoTime() - start) / 1e9);
         assertThat(result.findings()).isEmpty();
     }
 }

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-
 import jomp.objfile.archive.ArchiveReader;
 import jomp.objfile.elf.ElfReader;
 import jomp.objfile.offload.OffloadBinaryReader;
@@ -15,8 +14,26 @@ import jomp.objfile.packager.OffloadInputs;
 public final class ReaderFuzzing {
     private ReaderFuzzing() {}
 
-    private static final long[] INTERESTING = {0, 1, 7, 8, 24, 32, 40, 0x7f, 0xff, 0xffff, 0x7fffffffL, 0x80000000L, 0xffffffffL,
-            0x100000000L, Long.MAX_VALUE, Long.MIN_VALUE, -1L, -8L};
+    private static final long[] INTERESTING = {
+        0,
+        1,
+        7,
+        8,
+        24,
+        32,
+        40,
+        0x7f,
+        0xff,
+        0xffff,
+        0x7fffffffL,
+        0x80000000L,
+        0xffffffffL,
+        0x100000000L,
+        Long.MAX_VALUE,
+        Long.MIN_VALUE,
+        -1L,
+        -8L
+    };
 
     /** What a run found, and how many inputs at least one reader accepted whole (a measure of depth). */
     public record Result(List<String> findings, int accepted) {}

@@ -8,11 +8,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * jomp in real builds, through the real bin/jomp: CMake 3.25 with the Ninja and the Makefile
@@ -25,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * And ccache serves a second build of a fresh copy of a tree from its cache, every compile a hit.
  */
 class BuildSystemsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static final String CMAKE_LISTS = """
             cmake_minimum_required(VERSION 3.20)
@@ -74,14 +74,18 @@ class BuildSystemsTest {
     /** The jomp launcher as one path (what CMAKE_C_COMPILER and CC name). */
     private static String jomp() {
         List<String> cmd = Corpus.jompCommand();
-        assertThat(cmd).as("bin/jomp must be built (bin/mvn -q -DskipTests package) for build systems to run it").hasSize(1);
+        assertThat(cmd)
+                .as("bin/jomp must be built (bin/mvn -q -DskipTests package) for build systems to run it")
+                .hasSize(1);
         return cmd.get(0);
     }
 
     private static Exec.Result run(Path cwd, Map<String, String> env, String... cmd) {
         Exec.require(cmd[0]);
         Exec.Result r = Exec.runLong(List.of(cmd), cwd, env, cwd.resolve(".scratch"), 300);
-        assertThat(r.status()).as(r.describe(String.join(" ", cmd)) + "\n" + r.stdoutText()).isZero();
+        assertThat(r.status())
+                .as(r.describe(String.join(" ", cmd)) + "\n" + r.stdoutText())
+                .isZero();
         return r;
     }
 
@@ -91,9 +95,19 @@ class BuildSystemsTest {
         Path src = dir.resolve("src"), build = dir.resolve("build");
         tree(src);
         Map<String, String> env = new HashMap<>();
-        Exec.Result conf = run(dir, env, "cmake", "-S", src.toString(), "-B", build.toString(), "-G", generator,
+        Exec.Result conf = run(
+                dir,
+                env,
+                "cmake",
+                "-S",
+                src.toString(),
+                "-B",
+                build.toString(),
+                "-G",
+                generator,
                 "-DCMAKE_C_COMPILER=" + jomp());
-        assertThat(conf.stdoutText()).contains("The C compiler identification is Clang 19.1.7")
+        assertThat(conf.stdoutText())
+                .contains("The C compiler identification is Clang 19.1.7")
                 .containsPattern("Found OpenMP_C: -fopenmp=libomp \\(found version \"[0-9.]+\"\\)");
         String cache = Files.readString(build.resolve("CMakeCache.txt"));
         assertThat(cache).contains("OpenMP_C_FLAGS:STRING=-fopenmp=libomp");
@@ -106,7 +120,8 @@ class BuildSystemsTest {
         Files.writeString(src.resolve("vec.h"), VEC_H.replace("2.0f", "3.0f"));
         Exec.Result again = run(dir, env, "cmake", "--build", build.toString(), "--verbose");
         assertThat(again.stdoutText()).contains("main.c").contains("vec.c");
-        assertThat(run(dir, env, build.resolve("saxpy").toString()).stdoutText()).isEqualTo("sum=1499500.0 devices=1\n");
+        assertThat(run(dir, env, build.resolve("saxpy").toString()).stdoutText())
+                .isEqualTo("sum=1499500.0 devices=1\n");
         Thread.sleep(1100);
         Files.writeString(src.resolve("vec.c"), VEC_C + "\n");
         Exec.Result third = run(dir, env, "cmake", "--build", build.toString(), "--verbose");
@@ -157,9 +172,22 @@ class BuildSystemsTest {
                   printf("crc=%lx both=%lx\\n", crc_of("hello"), both(y));
                 """));
         Map<String, String> env = new HashMap<>();
-        run(dir, env, "cmake", "-S", src.toString(), "-B", build.toString(), "-G", "Ninja", "-DCMAKE_C_COMPILER=" + jomp());
+        run(
+                dir,
+                env,
+                "cmake",
+                "-S",
+                src.toString(),
+                "-B",
+                build.toString(),
+                "-G",
+                "Ninja",
+                "-DCMAKE_C_COMPILER=" + jomp());
         Exec.Result made = run(dir, env, "cmake", "--build", build.toString(), "--verbose");
-        assertThat(made.stdoutText()).contains("-shared").contains("-Wl,-soname,libvec.so.1").contains("-fPIC");
+        assertThat(made.stdoutText())
+                .contains("-shared")
+                .contains("-Wl,-soname,libvec.so.1")
+                .contains("-fPIC");
         assertThat(build.resolve("libvec.so.1.2.3")).isRegularFile();
         assertThat(Files.isSymbolicLink(build.resolve("libvec.so"))).isTrue();
         Exec.Result prog = run(dir, env, build.resolve("saxpy").toString());
@@ -167,9 +195,16 @@ class BuildSystemsTest {
         String want = String.format("crc=3610a686 both=%x%nsum=%.1f devices=1%n", crc32("jomp"), 1000000.0 + 10);
         assertThat(prog.stdoutText()).isEqualTo(want);
         // the library is an ELF shared object exporting what its objects define, under its SONAME
-        Exec.Result nm = run(dir, env, "nm", "-D", "--defined-only", build.resolve("libcrc.so").toString());
+        Exec.Result nm = run(
+                dir,
+                env,
+                "nm",
+                "-D",
+                "--defined-only",
+                build.resolve("libcrc.so").toString());
         assertThat(nm.stdoutText()).matches("[0-9a-f]{16} T crc_of\n");
-        assertThat(run(dir, env, "readelf", "-d", build.resolve("libvec.so").toString()).stdoutText())
+        assertThat(run(dir, env, "readelf", "-d", build.resolve("libvec.so").toString())
+                        .stdoutText())
                 .containsPattern("\\(SONAME\\) +Library soname: \\[libvec\\.so\\.1\\]");
     }
 
@@ -191,11 +226,13 @@ class BuildSystemsTest {
                 """);
         Map<String, String> env = new HashMap<>(Map.of("CC", jomp()));
         Exec.Result conf = run(dir, env, "meson", "setup", build.toString(), src.toString());
-        assertThat(conf.stdoutText()).contains("C compiler for the host machine: " + jomp() + " (clang 19.1.7")
+        assertThat(conf.stdoutText())
+                .contains("C compiler for the host machine: " + jomp() + " (clang 19.1.7")
                 .contains("C linker for the host machine: " + jomp() + " ld.bfd")
                 .containsPattern("Run-time dependency OpenMP found: YES [0-9.]+");
         run(dir, env, "meson", "compile", "-C", build.toString());
-        assertThat(run(dir, env, build.resolve("saxpy").toString()).stdoutText()).isEqualTo("sum=1000000.0 devices=1\n");
+        assertThat(run(dir, env, build.resolve("saxpy").toString()).stdoutText())
+                .isEqualTo("sum=1000000.0 devices=1\n");
     }
 
     /**
@@ -251,12 +288,22 @@ class BuildSystemsTest {
             Path lib = build.resolve("libshapes.so.1.2.3");
             // Meson's own symbol file (readelf -d's SONAME line, nm -D's names, letters and data sizes)
             try (var files = Files.walk(build)) {
-                Path symbols = files.filter(f -> f.getFileName().toString().equals("libshapes.so.1.2.3.symbols")).findFirst().orElseThrow();
+                Path symbols = files.filter(f -> f.getFileName().toString().equals("libshapes.so.1.2.3.symbols"))
+                        .findFirst()
+                        .orElseThrow();
                 syms.put(cc, Files.readString(symbols).replaceAll("(?m)^.*SONAME.*$", "SONAME"));
             }
-            sonames.put(cc, run(dir, env, "readelf", "-d", lib.toString()).stdoutText().lines()
-                    .filter(l -> l.contains("(SONAME)")).map(l -> l.replaceAll("^\\s*0x\\w+\\s+", "")).toList().toString());
-            for (String[] tool : new String[][] {{"nm", "-D", "--defined-only"}, {"llvm-nm-19", "-D", "--defined-only"}}) {
+            sonames.put(
+                    cc,
+                    run(dir, env, "readelf", "-d", lib.toString())
+                            .stdoutText()
+                            .lines()
+                            .filter(l -> l.contains("(SONAME)"))
+                            .map(l -> l.replaceAll("^\\s*0x\\w+\\s+", ""))
+                            .toList()
+                            .toString());
+            for (String[] tool :
+                    new String[][] {{"nm", "-D", "--defined-only"}, {"llvm-nm-19", "-D", "--defined-only"}}) {
                 List<String> cmd = new ArrayList<>(List.of(tool));
                 cmd.add(lib.toString());
                 String out = run(dir, env, cmd.toArray(String[]::new)).stdoutText();
@@ -267,25 +314,37 @@ class BuildSystemsTest {
         }
         String jomp = jomp();
         assertThat(runs.get(jomp)).isEqualTo(runs.get("gcc"));
-        assertThat(syms.get(jomp)).isEqualTo(syms.get("gcc")).contains("perimeter T").contains("counter D").contains("sides R");
+        assertThat(syms.get(jomp))
+                .isEqualTo(syms.get("gcc"))
+                .contains("perimeter T")
+                .contains("counter D")
+                .contains("sides R");
         assertThat(sonames.get(jomp)).isEqualTo(sonames.get("gcc")).contains("libshapes.so.1");
         // a native program cannot load it: ld.so refuses the machine type
-        Exec.Result dl = run(dir, Map.of(), "python3", "-c", "import ctypes,sys\ntry:\n ctypes.CDLL(sys.argv[1])\nexcept OSError as e:\n print(e)",
+        Exec.Result dl = run(
+                dir,
+                Map.of(),
+                "python3",
+                "-c",
+                "import ctypes,sys\ntry:\n ctypes.CDLL(sys.argv[1])\nexcept OSError as e:\n print(e)",
                 dir.resolve("build-jomp/libshapes.so.1.2.3").toString());
         assertThat(dl.stdoutText()).contains("libshapes.so.1.2.3");
     }
 
     /** nm's lines without their addresses (a library's layout is its linker's), sorted. */
     private static String dynamicSymbols(String nm) {
-        return nm.lines().map(l -> l.replaceFirst("^[0-9a-f]+ ", "")).filter(l -> !l.isBlank()).sorted()
+        return nm.lines()
+                .map(l -> l.replaceFirst("^[0-9a-f]+ ", ""))
+                .filter(l -> !l.isBlank())
+                .sorted()
                 .collect(java.util.stream.Collectors.joining("\n"));
     }
 
     @Test
     void ccacheServesASecondBuildOfAFreshCopy() throws Exception {
         Path cacheDir = dir.resolve("ccache");
-        Map<String, String> env = new HashMap<>(Map.of("CCACHE_DIR", cacheDir.toString(), "CCACHE_BASEDIR", dir.toString(),
-                "CCACHE_NOHASHDIR", "1"));
+        Map<String, String> env = new HashMap<>(
+                Map.of("CCACHE_DIR", cacheDir.toString(), "CCACHE_BASEDIR", dir.toString(), "CCACHE_NOHASHDIR", "1"));
         String makefile = """
                 OBJS = main.o vec.o
                 saxpy: $(OBJS)
@@ -304,16 +363,22 @@ class BuildSystemsTest {
         run(trees.get(0), env, "make", "CC=ccache " + jomp());
         run(dir, env, "ccache", "--zero-stats");
         run(trees.get(1), env, "make", "CC=ccache " + jomp());
-        assertThat(run(trees.get(1), env, trees.get(1).resolve("saxpy").toString()).stdoutText()).isEqualTo("sum=1000000.0 devices=1\n");
+        assertThat(run(trees.get(1), env, trees.get(1).resolve("saxpy").toString())
+                        .stdoutText())
+                .isEqualTo("sum=1000000.0 devices=1\n");
         Map<String, Long> stats = new HashMap<>();
-        for (String l : run(dir, env, "ccache", "--print-stats").stdoutText().lines().toList()) {
+        for (String l :
+                run(dir, env, "ccache", "--print-stats").stdoutText().lines().toList()) {
             String[] f = l.split("\t");
             if (f.length == 2) stats.put(f[0], Long.parseLong(f[1].strip()));
         }
         long hits = stats.getOrDefault("direct_cache_hit", 0L) + stats.getOrDefault("preprocessed_cache_hit", 0L);
         assertThat(hits).as("ccache --print-stats: %s", stats).isEqualTo(2);
-        assertThat(stats.getOrDefault("cache_miss", -1L)).as("ccache --print-stats: %s", stats).isZero();
+        assertThat(stats.getOrDefault("cache_miss", -1L))
+                .as("ccache --print-stats: %s", stats)
+                .isZero();
         // and the objects are the same bytes: no path of the first tree in them
-        assertThat(Files.readAllBytes(trees.get(1).resolve("vec.o"))).isEqualTo(Files.readAllBytes(trees.get(0).resolve("vec.o")));
+        assertThat(Files.readAllBytes(trees.get(1).resolve("vec.o")))
+                .isEqualTo(Files.readAllBytes(trees.get(0).resolve("vec.o")));
     }
 }

@@ -20,17 +20,26 @@ public final class BusFault {
 
     public static void main(String[] args) throws Throwable {
         Path f = Path.of(args[0]);
-        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
+        try (FileChannel ch = FileChannel.open(
+                f,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.READ,
+                StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             ch.write(ByteBuffer.allocate(8192));
-            long address = MemorySegment.ofBuffer(ch.map(FileChannel.MapMode.READ_ONLY, 0, 8192)).address();
+            long address = MemorySegment.ofBuffer(ch.map(FileChannel.MapMode.READ_ONLY, 0, 8192))
+                    .address();
             ch.truncate(0);
             Files.delete(f);
             try {
-                Object v = Class.forName("jomp.runtime.mem.Mem").getMethod("getInt", long.class).invoke(null, address + 4096);
+                Object v = Class.forName("jomp.runtime.mem.Mem")
+                        .getMethod("getInt", long.class)
+                        .invoke(null, address + 4096);
                 System.out.println("read " + v);
             } catch (Throwable t) {
-                Class.forName("jomp.runtime.start.Signals").getMethod("dieOf", Throwable.class).invoke(null, t);
+                Class.forName("jomp.runtime.start.Signals")
+                        .getMethod("dieOf", Throwable.class)
+                        .invoke(null, t);
                 throw t;
             }
         }

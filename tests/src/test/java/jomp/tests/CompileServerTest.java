@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,8 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * run gets a server of its own (JOMP_SERVER_DIR), stopped at the end.
  */
 class CompileServerTest {
-    @TempDir static Path serverDir;
-    @TempDir Path dir;
+    @TempDir
+    static Path serverDir;
+
+    @TempDir
+    Path dir;
 
     private static final String ZAXPY = """
             #include <stdio.h>
@@ -47,14 +49,18 @@ class CompileServerTest {
         Exec.Result first = run(d, Map.of(), "-c", "t.c", "-o", "t.o");
         assertThat(first.status()).as(first.describe("jomp")).isZero();
         for (int i = 0; i < 300 && serverPid().isEmpty(); i++) Thread.sleep(100);
-        assertThat(serverPid()).as("a compile server started (server file in " + serverDir + ")").isPresent();
+        assertThat(serverPid())
+                .as("a compile server started (server file in " + serverDir + ")")
+                .isPresent();
     }
 
     @AfterAll
     static void stopServer() throws Exception {
         Optional<Long> pid = serverPid();
         try (var files = Files.list(serverDir)) {
-            for (Path p : files.toList()) if (p.getFileName().toString().startsWith("server-") && !p.toString().endsWith(".log")) Files.deleteIfExists(p);
+            for (Path p : files.toList())
+                if (p.getFileName().toString().startsWith("server-")
+                        && !p.toString().endsWith(".log")) Files.deleteIfExists(p);
         }
         if (pid.isPresent()) {
             Optional<ProcessHandle> h = ProcessHandle.of(pid.get());
@@ -97,19 +103,24 @@ class CompileServerTest {
         Files.writeString(dir.resolve("src/zaxpy.c"), ZAXPY);
         Files.writeString(dir.resolve("inc/scale.h"), "#define SCALE 2.0\n");
 
-        Exec.Result v = run(dir, Map.of(), "-v", "-fopenmp-targets=jvm", "-Iinc", "-c", "src/zaxpy.c", "-o", "out/server.o");
+        Exec.Result v =
+                run(dir, Map.of(), "-v", "-fopenmp-targets=jvm", "-Iinc", "-c", "src/zaxpy.c", "-o", "out/server.o");
         assertThat(v.status()).as(v.describe("jomp on the server")).isZero();
-        assertThat(v.stderr()).as("-v says where the command ran").contains("Compile server: pid " + serverPid().orElseThrow());
+        assertThat(v.stderr())
+                .as("-v says where the command ran")
+                .contains("Compile server: pid " + serverPid().orElseThrow());
         Exec.Result a = alone(dir, "-fopenmp-targets=jvm", "-Iinc", "-c", "src/zaxpy.c", "-o", "out/alone.o");
         assertThat(a.status()).as(a.describe("jomp without the server")).isZero();
         assertThat(a.stderr()).doesNotContain("Compile server");
-        assertThat(Files.readAllBytes(dir.resolve("out/server.o"))).as("the same object either way")
+        assertThat(Files.readAllBytes(dir.resolve("out/server.o")))
+                .as("the same object either way")
                 .isEqualTo(Files.readAllBytes(dir.resolve("out/alone.o")));
 
         // link and run: the executable the server wrote works
         Exec.Result link = run(dir, Map.of(), "out/server.o", "-o", "out/zaxpy");
         assertThat(link.status()).as(link.describe("jomp link on the server")).isZero();
-        Exec.Result prog = Exec.run(List.of(dir.resolve("out/zaxpy").toString()), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result prog =
+                Exec.run(List.of(dir.resolve("out/zaxpy").toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(prog.stdoutText()).isEqualTo("3.0 127.0\n");
 
         // -E to standard output: the same text
@@ -126,13 +137,16 @@ class CompileServerTest {
         Exec.Result s = run(dir, Map.of(), "-c", "bad.c");
         Exec.Result a = alone(dir, "-c", "bad.c");
         assertThat(s.status()).isEqualTo(1).isEqualTo(a.status());
-        assertThat(s.stderr()).startsWith("bad.c:2:10: error: use of undeclared identifier 'undeclared'").isEqualTo(a.stderr());
+        assertThat(s.stderr())
+                .startsWith("bad.c:2:10: error: use of undeclared identifier 'undeclared'")
+                .isEqualTo(a.stderr());
         assertThat(s.stdout()).isEmpty();
         assertThat(dir.resolve("bad.o")).doesNotExist();
 
         Exec.Result missing = run(dir, Map.of(), "-c", "nothere.c");
         assertThat(missing.status()).isEqualTo(1);
-        assertThat(missing.stderr()).startsWith("jomp: error: no such file or directory: 'nothere.c'")
+        assertThat(missing.stderr())
+                .startsWith("jomp: error: no such file or directory: 'nothere.c'")
                 .isEqualTo(alone(dir, "-c", "nothere.c").stderr());
     }
 
@@ -144,9 +158,17 @@ class CompileServerTest {
         Path ptxas = fakeBin.resolve("ptxas");
         Files.writeString(ptxas, "#!/bin/sh\nexit 0\n");
         ptxas.toFile().setExecutable(true);
-        Files.writeString(dir.resolve("k.c"), "int main(void) { int x = 0;\n#pragma omp target map(tofrom: x)\n x = 1;\n return x - 1; }\n");
-        Exec.Result r = run(dir, Map.of("TMPDIR", tmp.toString(), "PATH", fakeBin + ":" + System.getenv("PATH")),
-                "-###", "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "-c", "k.c");
+        Files.writeString(
+                dir.resolve("k.c"),
+                "int main(void) { int x = 0;\n#pragma omp target map(tofrom: x)\n x = 1;\n return x - 1; }\n");
+        Exec.Result r = run(
+                dir,
+                Map.of("TMPDIR", tmp.toString(), "PATH", fakeBin + ":" + System.getenv("PATH")),
+                "-###",
+                "-fopenmp-targets=nvptx64",
+                "--offload-arch=sm_90",
+                "-c",
+                "k.c");
         assertThat(r.status()).as(r.describe("jomp -###")).isZero();
         assertThat(r.stderr()).contains("\"" + ptxas + "\"").contains(tmp + "/k-");
         Exec.Result other = run(dir, Map.of(), "-###", "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "-c", "k.c");
@@ -159,14 +181,29 @@ class CompileServerTest {
         Path cuda = dir.resolve("cuda");
         Path bogus = Files.createDirectories(cuda.resolve("nvvm/libdevice")).resolve("libdevice.10.bc");
         Files.writeString(bogus, "not bitcode\n");
-        Files.writeString(dir.resolve("m.c"), "#include <math.h>\nint main(void) { double x = 0.5;\n"
-                + "#pragma omp target map(tofrom: x)\n x = sin(x);\n return x > 0 ? 0 : 1; }\n");
-        Exec.Result r = run(dir, Map.of("CUDA_HOME", cuda.toString()), "-v", "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "-c", "m.c");
-        assertThat(r.stderr()).as("on the server").contains("Compile server: pid " + serverPid().orElseThrow());
-        assertThat(r.status()).as(r.describe("jomp with a CUDA_HOME whose libdevice is not bitcode")).isEqualTo(1);
+        Files.writeString(
+                dir.resolve("m.c"),
+                "#include <math.h>\nint main(void) { double x = 0.5;\n"
+                        + "#pragma omp target map(tofrom: x)\n x = sin(x);\n return x > 0 ? 0 : 1; }\n");
+        Exec.Result r = run(
+                dir,
+                Map.of("CUDA_HOME", cuda.toString()),
+                "-v",
+                "-fopenmp-targets=nvptx64",
+                "--offload-arch=sm_90",
+                "-c",
+                "m.c");
+        assertThat(r.stderr())
+                .as("on the server")
+                .contains("Compile server: pid " + serverPid().orElseThrow());
+        assertThat(r.status())
+                .as(r.describe("jomp with a CUDA_HOME whose libdevice is not bitcode"))
+                .isEqualTo(1);
         assertThat(r.stderr()).contains("compiling libdevice").contains(bogus.toString());
         Exec.Result ok = run(dir, Map.of(), "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "-c", "m.c");
-        assertThat(ok.status()).as(ok.describe("the same compile in the server's own CUDA installation")).isZero();
+        assertThat(ok.status())
+                .as(ok.describe("the same compile in the server's own CUDA installation"))
+                .isZero();
     }
 
     @Test
@@ -178,12 +215,14 @@ class CompileServerTest {
         cmd.addAll(List.of("-c", "t.c"));
         for (int i = 0; i < 2; i++) {
             Exec.Result r = Exec.run(cmd, dir, Map.of("JOMP_SERVER_DIR", open.toString()), dir.resolve("scratch"));
-            assertThat(r.status()).as(r.describe("jomp")).isZero();   // the command itself runs
+            assertThat(r.status()).as(r.describe("jomp")).isZero(); // the command itself runs
             Thread.sleep(1500);
         }
         try (var files = Files.list(open)) {
-            assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("server-") && !n.contains(".")))
-                    .as("no server publishes its secret in a folder others can read").isEmpty();
+            assertThat(files.map(p -> p.getFileName().toString())
+                            .filter(n -> n.startsWith("server-") && !n.contains(".")))
+                    .as("no server publishes its secret in a folder others can read")
+                    .isEmpty();
         }
     }
 
@@ -194,17 +233,24 @@ class CompileServerTest {
      */
     @Test
     void aServerThatResetsTheConnectionLeavesTheCommandToRunAlone() throws Exception {
-        Path own = Files.createDirectories(dir.resolve("rst"),
-                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        Path own = Files.createDirectories(
+                dir.resolve("rst"),
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
         Path launcher = Path.of(Corpus.jompCommand().get(0));
-        assertThat(launcher.toString()).as("the tests run the launcher, bin/jomp").endsWith("bin/jomp");
+        assertThat(launcher.toString())
+                .as("the tests run the launcher, bin/jomp")
+                .endsWith("bin/jomp");
         String root = launcher.toRealPath().getParent().getParent().toString();
-        try (java.net.ServerSocket server = new java.net.ServerSocket(0, 16, java.net.InetAddress.getLoopbackAddress())) {
-            Files.writeString(own.resolve("server-" + root.replaceAll("[^A-Za-z0-9]", "_")), server.getLocalPort() + " s3cret 999999\n");
+        try (java.net.ServerSocket server =
+                new java.net.ServerSocket(0, 16, java.net.InetAddress.getLoopbackAddress())) {
+            Files.writeString(
+                    own.resolve("server-" + root.replaceAll("[^A-Za-z0-9]", "_")),
+                    server.getLocalPort() + " s3cret 999999\n");
             Thread resetter = new Thread(() -> {
                 while (!server.isClosed()) {
                     try (java.net.Socket s = server.accept()) {
-                        s.setSoLinger(true, 0);   // close with a reset
+                        s.setSoLinger(true, 0); // close with a reset
                         Thread.sleep(200);
                     } catch (Exception e) {
                         return;
@@ -218,15 +264,19 @@ class CompileServerTest {
             cmd.addAll(List.of("-fsyntax-only", "bad.c"));
             Exec.Result r = Exec.run(cmd, dir, Map.of("JOMP_SERVER_DIR", own.toString()), dir.resolve("scratch"));
             assertThat(r.status()).isEqualTo(1);
-            assertThat(r.stderr()).startsWith("bad.c:1:25: error: use of undeclared identifier 'nope'").doesNotContain("read error", "Connection reset");
+            assertThat(r.stderr())
+                    .startsWith("bad.c:1:25: error: use of undeclared identifier 'nope'")
+                    .doesNotContain("read error", "Connection reset");
         }
     }
 
     @Test
     void aRemovedServerFileStopsTheServer() throws Exception {
         // a second server, in a folder of its own, stopped by removing its file
-        Path own = Files.createDirectories(dir.resolve("srv"),
-                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        Path own = Files.createDirectories(
+                dir.resolve("srv"),
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
         Files.writeString(dir.resolve("t.c"), "int t;\n");
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
         cmd.addAll(List.of("-c", "t.c"));
@@ -235,7 +285,10 @@ class CompileServerTest {
         Path file = null;
         for (int i = 0; i < 300 && file == null; i++) {
             try (var files = Files.list(own)) {
-                file = files.filter(p -> p.getFileName().toString().startsWith("server-") && !p.getFileName().toString().contains(".")).findFirst().orElse(null);
+                file = files.filter(p -> p.getFileName().toString().startsWith("server-")
+                                && !p.getFileName().toString().contains("."))
+                        .findFirst()
+                        .orElse(null);
             }
             if (file == null) Thread.sleep(100);
         }
@@ -265,18 +318,26 @@ class CompileServerTest {
     void outputsGetTheCallersUmask() throws Exception {
         Files.writeString(dir.resolve("u.c"), "int main(void) { return 0; }\n");
         for (String server : List.of("1", "0")) {
-            for (String[] c : new String[][] {{"022", "rw-r--r--", "rwxr-xr-x"}, {"027", "rw-r-----", "rwxr-x---"}, {"077", "rw-------", "rwx------"}}) {
+            for (String[] c : new String[][] {
+                {"022", "rw-r--r--", "rwxr-xr-x"}, {"027", "rw-r-----", "rwxr-x---"}, {"077", "rw-------", "rwx------"}
+            }) {
                 String tag = server + c[0];
                 Map<String, String> env = Map.of("JOMP_SERVER", server);
                 Exec.Result r = withUmask(dir, c[0], env, "-c", "-MD", "u.c", "-o", "u" + tag + ".o");
                 assertThat(r.status()).as(r.describe("jomp -c")).isZero();
-                assertThat(mode(dir.resolve("u" + tag + ".o"))).as("object, umask %s, server %s", c[0], server).isEqualTo(c[1]);
-                assertThat(mode(dir.resolve("u" + tag + ".d"))).as("dependency file").isEqualTo(c[1]);
+                assertThat(mode(dir.resolve("u" + tag + ".o")))
+                        .as("object, umask %s, server %s", c[0], server)
+                        .isEqualTo(c[1]);
+                assertThat(mode(dir.resolve("u" + tag + ".d")))
+                        .as("dependency file")
+                        .isEqualTo(c[1]);
                 r = withUmask(dir, c[0], env, "-E", "u.c", "-o", "u" + tag + ".i");
                 assertThat(mode(dir.resolve("u" + tag + ".i"))).as("-E output").isEqualTo(c[1]);
                 r = withUmask(dir, c[0], env, "u" + tag + ".o", "-o", "u" + tag);
                 assertThat(r.status()).as(r.describe("jomp link")).isZero();
-                assertThat(mode(dir.resolve("u" + tag))).as("executable, umask %s, server %s", c[0], server).isEqualTo(c[2]);
+                assertThat(mode(dir.resolve("u" + tag)))
+                        .as("executable, umask %s, server %s", c[0], server)
+                        .isEqualTo(c[2]);
             }
         }
     }
@@ -293,9 +354,11 @@ class CompileServerTest {
                 Path d = Files.createDirectories(dir.resolve("p" + i));
                 Files.createDirectories(d.resolve("inc"));
                 Files.writeString(d.resolve("inc/k.h"), "#define K " + i + "\n");
-                Files.writeString(d.resolve("k.c"), "#include \"k.h\"\nint k" + i + "(int x) { return x * K + " + i + "; }\n");
+                Files.writeString(
+                        d.resolve("k.c"), "#include \"k.h\"\nint k" + i + "(int x) { return x * K + " + i + "; }\n");
                 String umask = i % 2 == 0 ? "022" : "077";
-                runs.add(pool.submit(() -> withUmask(d, umask, Map.of("TMPDIR", d.toString()), "-Iinc", "-fopenmp-targets=jvm", "-c", "k.c")));
+                runs.add(pool.submit(() -> withUmask(
+                        d, umask, Map.of("TMPDIR", d.toString()), "-Iinc", "-fopenmp-targets=jvm", "-c", "k.c")));
             }
             for (int i = 0; i < n; i++) {
                 Exec.Result r = runs.get(i).get();
@@ -304,7 +367,9 @@ class CompileServerTest {
                 assertThat(mode(d.resolve("k.o"))).isEqualTo(i % 2 == 0 ? "rw-r--r--" : "rw-------");
                 Exec.Result a = alone(d, "-Iinc", "-fopenmp-targets=jvm", "-c", "k.c", "-o", "alone.o");
                 assertThat(a.status()).isZero();
-                assertThat(Files.readAllBytes(d.resolve("k.o"))).as("object %d", i).isEqualTo(Files.readAllBytes(d.resolve("alone.o")));
+                assertThat(Files.readAllBytes(d.resolve("k.o")))
+                        .as("object %d", i)
+                        .isEqualTo(Files.readAllBytes(d.resolve("alone.o")));
             }
         } finally {
             pool.shutdownNow();
@@ -315,8 +380,13 @@ class CompileServerTest {
     private static void writeBig(Path file) throws IOException {
         StringBuilder big = new StringBuilder("int g;\n");
         for (int i = 0; i < 16000; i++)
-            big.append("int f").append(i).append("(int x){int s=0; for(int i=0;i<x;i++){ if(i%3==").append(i % 3)
-               .append(") s+=i*").append(i).append("; else s-=x; } return s+g;}\n");
+            big.append("int f")
+                    .append(i)
+                    .append("(int x){int s=0; for(int i=0;i<x;i++){ if(i%3==")
+                    .append(i % 3)
+                    .append(") s+=i*")
+                    .append(i)
+                    .append("; else s-=x; } return s+g;}\n");
         big.append("int main(void){return f1(3);}\n");
         Files.writeString(file, big.toString());
     }
@@ -328,18 +398,26 @@ class CompileServerTest {
      */
     @Test
     void aServerKilledMidCommandLeavesTheCommandToRunAlone() throws Exception {
-        Path own = Files.createDirectories(dir.resolve("killed"),
-                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        Path own = Files.createDirectories(
+                dir.resolve("killed"),
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
         Path work = Files.createDirectories(dir.resolve("killed-work"));
         Files.writeString(work.resolve("t.c"), "int t;\n");
         List<String> first = new ArrayList<>(Corpus.jompCommand());
         first.addAll(List.of("-c", "t.c"));
-        assertThat(Exec.run(first, work, Map.of("JOMP_SERVER_DIR", own.toString()), work.resolve("scratch")).status()).isZero();
+        assertThat(Exec.run(first, work, Map.of("JOMP_SERVER_DIR", own.toString()), work.resolve("scratch"))
+                        .status())
+                .isZero();
         long pid = -1;
         for (int i = 0; i < 300 && pid < 0; i++) {
             try (var files = Files.list(own)) {
-                Path f = files.filter(p -> p.getFileName().toString().startsWith("server-") && !p.getFileName().toString().contains(".")).findFirst().orElse(null);
-                if (f != null && Files.readString(f).strip().split(" ").length == 3) pid = Long.parseLong(Files.readString(f).strip().split(" ")[2]);
+                Path f = files.filter(p -> p.getFileName().toString().startsWith("server-")
+                                && !p.getFileName().toString().contains("."))
+                        .findFirst()
+                        .orElse(null);
+                if (f != null && Files.readString(f).strip().split(" ").length == 3)
+                    pid = Long.parseLong(Files.readString(f).strip().split(" ")[2]);
             }
             if (pid < 0) Thread.sleep(100);
         }
@@ -347,8 +425,10 @@ class CompileServerTest {
         writeBig(work.resolve("big.c"));
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
         cmd.addAll(List.of("-c", "big.c", "-o", "big.o"));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile())
-                .redirectOutput(work.resolve("out.log").toFile()).redirectError(work.resolve("err.log").toFile());
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(work.toFile())
+                .redirectOutput(work.resolve("out.log").toFile())
+                .redirectError(work.resolve("err.log").toFile());
         pb.environment().put("JOMP_SERVER_DIR", own.toString());
         Process p = pb.start();
         Thread.sleep(1500);
@@ -356,7 +436,9 @@ class CompileServerTest {
         ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
         server.destroyForcibly();
         server.onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
-        assertThat(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS)).as("the command finished by itself").isTrue();
+        assertThat(p.waitFor(300, java.util.concurrent.TimeUnit.SECONDS))
+                .as("the command finished by itself")
+                .isTrue();
         assertThat(Files.readString(work.resolve("err.log"))).as("stderr").isEmpty();
         assertThat(Files.readString(work.resolve("out.log"))).as("stdout").isEmpty();
         assertThat(p.exitValue()).isZero();
@@ -370,7 +452,10 @@ class CompileServerTest {
         // that server stops when its file goes
         for (int i = 0; i < 300; i++) {
             try (var files = Files.list(own)) {
-                Path f = files.filter(q -> q.getFileName().toString().startsWith("server-") && !q.getFileName().toString().contains(".")).findFirst().orElse(null);
+                Path f = files.filter(q -> q.getFileName().toString().startsWith("server-")
+                                && !q.getFileName().toString().contains("."))
+                        .findFirst()
+                        .orElse(null);
                 if (f != null && !Files.readString(f).strip().endsWith(" " + pid)) {
                     Files.delete(f);
                     break;
@@ -385,12 +470,17 @@ class CompileServerTest {
         writeBig(dir.resolve("big.c"));
         // as a terminal's Ctrl-C: SIGINT to the process group of bin/jomp (python3 gives it a group
         // of its own with SIGINT's default action, which a background JVM's children may lack)
-        List<String> cmd = new ArrayList<>(List.of("python3", "-c",
-                "import os,signal,sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.setsid(); os.execvp(sys.argv[1], sys.argv[1:])"));
+        List<String> cmd = new ArrayList<>(
+                List.of(
+                        "python3",
+                        "-c",
+                        "import os,signal,sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.setsid(); os.execvp(sys.argv[1], sys.argv[1:])"));
         cmd.addAll(Corpus.jompCommand());
         cmd.addAll(List.of("-c", "big.c", "-o", "big.o"));
         Exec.require("python3");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("ctrlc.log").toFile());
         pb.environment().put("JOMP_SERVER_DIR", serverDir.toString());
         Process p = pb.start();
@@ -398,9 +488,11 @@ class CompileServerTest {
         assertThat(p.isAlive()).as("the compile still runs after 1.5 s").isTrue();
         Exec.run(List.of("kill", "-INT", "--", "-" + p.pid()), dir, Map.of(), dir.resolve("scratch"));
         // generous: on a busy machine (tests run side by side) the JVMs may wait long for a core
-        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).as("bin/jomp ends after Ctrl-C").isTrue();
+        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS))
+                .as("bin/jomp ends after Ctrl-C")
+                .isTrue();
         assertThat(p.exitValue()).as("exit status after Ctrl-C").isEqualTo(130);
-        Thread.sleep(10_000);   // longer than the compile would have taken
+        Thread.sleep(10_000); // longer than the compile would have taken
         assertThat(dir.resolve("big.o")).as("no output appears after Ctrl-C").doesNotExist();
         // and the server goes on serving
         Files.writeString(dir.resolve("t.c"), "int t;\n");

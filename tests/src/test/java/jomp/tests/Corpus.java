@@ -25,12 +25,15 @@ final class Corpus {
     /** Environment added for every run; program 061 reads it. */
     static final Map<String, String> ENV = Map.of("JOMP_TEST_ENV", "hello", "OMP_NUM_THREADS", "4");
 
-    private static final Pattern CHECK = Pattern.compile("^// CHECK: (\\d+):(\\d+): (error|warning|fatal error): (.*)$");
+    private static final Pattern CHECK =
+            Pattern.compile("^// CHECK: (\\d+):(\\d+): (error|warning|fatal error): (.*)$");
     private static final Pattern OMP = Pattern.compile("\\b(omp|_OPENMP)\\b");
 
     /** One expected diagnostic, as clang-19 prints it after the file name. */
     record Check(int line, int column, String severity, String message) {
-        String render(String file) { return file + ":" + line + ":" + column + ": " + severity + ": " + message; }
+        String render(String file) {
+            return file + ":" + line + ":" + column + ": " + severity + ": " + message;
+        }
     }
 
     private Corpus() {}
@@ -44,13 +47,17 @@ final class Corpus {
         for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
             if (Files.isRegularFile(p.resolve("bin/jomp")) && Files.isDirectory(p.resolve("tests/c"))) return p;
         }
-        throw new IllegalStateException("cannot find the jomp checkout (bin/jomp) from " + Paths.get("").toAbsolutePath()
-                + "; set -Djomp.root");
+        throw new IllegalStateException("cannot find the jomp checkout (bin/jomp) from "
+                + Paths.get("").toAbsolutePath() + "; set -Djomp.root");
     }
 
-    static Path runDir() { return root().resolve("tests/c/run"); }
+    static Path runDir() {
+        return root().resolve("tests/c/run");
+    }
 
-    static Path invalidDir() { return root().resolve("tests/c/invalid"); }
+    static Path invalidDir() {
+        return root().resolve("tests/c/invalid");
+    }
 
     /** Scratch space for binaries and captured output: tests/target/corpus. */
     static Path work(String sub) {
@@ -63,13 +70,19 @@ final class Corpus {
         return p;
     }
 
-    static List<Path> runPrograms() { return list(runDir()); }
+    static List<Path> runPrograms() {
+        return list(runDir());
+    }
 
-    static List<Path> invalidPrograms() { return list(invalidDir()); }
+    static List<Path> invalidPrograms() {
+        return list(invalidDir());
+    }
 
     static List<Path> list(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".c")).sorted().toList();
+            return s.filter(p -> p.getFileName().toString().endsWith(".c"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
         }
@@ -95,17 +108,22 @@ final class Corpus {
      * Extra flags from a "// FLAGS: ..." line (e.g. -Iinclude -DX=1), given to gcc, clang and jomp
      * alike; they run in the program's folder, so relative paths start there.
      */
-    static List<String> flags(Path program) { return directive(program, "// FLAGS: "); }
+    static List<String> flags(Path program) {
+        return directive(program, "// FLAGS: ");
+    }
 
     /**
      * More translation units from a "// LINK: support/x.c ..." line, relative to the program's
      * folder, compiled and linked with it (by gcc, clang and jomp alike).
      */
-    static List<String> linkedSources(Path program) { return directive(program, "// LINK: "); }
+    static List<String> linkedSources(Path program) {
+        return directive(program, "// LINK: ");
+    }
 
     private static List<String> directive(Path program, String prefix) {
         for (String l : read(program).lines().toList()) {
-            if (l.startsWith(prefix)) return List.of(l.substring(prefix.length()).strip().split("\\s+"));
+            if (l.startsWith(prefix))
+                return List.of(l.substring(prefix.length()).strip().split("\\s+"));
         }
         return List.of();
     }
@@ -115,7 +133,8 @@ final class Corpus {
      * so the oracle check compares gcc with itself only; the line must say why.
      */
     static String clangCannot(Path program) {
-        for (String l : read(program).lines().toList()) if (l.startsWith("// CLANG-CANNOT: ")) return l.substring(17).strip();
+        for (String l : read(program).lines().toList())
+            if (l.startsWith("// CLANG-CANNOT: ")) return l.substring(17).strip();
         return null;
     }
 
@@ -124,7 +143,8 @@ final class Corpus {
      * (a clang bug the program shows); the oracle check asks that it still does.
      */
     static String clangWrong(Path program) {
-        for (String l : read(program).lines().toList()) if (l.startsWith("// CLANG-WRONG: ")) return l.substring(16).strip();
+        for (String l : read(program).lines().toList())
+            if (l.startsWith("// CLANG-WRONG: ")) return l.substring(16).strip();
         return null;
     }
 
@@ -142,7 +162,8 @@ final class Corpus {
         List<Check> out = new ArrayList<>();
         for (String l : read(program).lines().toList()) {
             Matcher m = CHECK.matcher(l);
-            if (m.matches()) out.add(new Check(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), m.group(4)));
+            if (m.matches())
+                out.add(new Check(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), m.group(4)));
         }
         return out;
     }
@@ -177,10 +198,23 @@ final class Corpus {
         } catch (IOException e) {
             built = false;
         }
-        if (built || System.getProperty("java.class.path", "").isEmpty()) return List.of(root.resolve("bin/jomp").toString());
-        String java = ProcessHandle.current().info().command().orElse(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        return List.of(java, "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss16m",
-                "-Djomp.root=" + root, "-cp", System.getProperty("java.class.path"), "jomp.driver.Main");
+        if (built || System.getProperty("java.class.path", "").isEmpty())
+            return List.of(root.resolve("bin/jomp").toString());
+        String java = ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Paths.get(System.getProperty("java.home"), "bin", "java")
+                        .toString());
+        return List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xss16m",
+                "-Djomp.root=" + root,
+                "-cp",
+                System.getProperty("java.class.path"),
+                "jomp.driver.Main");
     }
 
     static String read(Path p) {

@@ -30,13 +30,15 @@ class CorpusInvalidTest {
     Stream<DynamicTest> jompPrintsClangsDiagnostics() {
         Set<String> xfail = Corpus.xfail();
         return Corpus.invalidPrograms().stream()
-                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> check(p, xfail.contains(Corpus.key(p)))));
+                .map(p -> DynamicTest.dynamicTest(
+                        Corpus.stem(p), p.toUri(), () -> check(p, xfail.contains(Corpus.key(p)))));
     }
 
     private static void check(Path program, boolean expectFailure) {
         String problem = compare(program);
         if (expectFailure && problem == null) {
-            fail("XPASS: " + Corpus.key(program) + " now gives the expected diagnostics; remove it from tests/xfail.txt");
+            fail("XPASS: " + Corpus.key(program)
+                    + " now gives the expected diagnostics; remove it from tests/xfail.txt");
         }
         if (!expectFailure && problem != null) fail(problem);
     }
@@ -47,7 +49,8 @@ class CorpusInvalidTest {
         if (checks.isEmpty()) return file + " has no CHECK lines";
         Path scratch = Corpus.work("invalid");
 
-        Exec.Result r = Exec.run(command(program, "-fsyntax-only"), program.getParent(), Map.of(), scratch.resolve("tmp"));
+        Exec.Result r =
+                Exec.run(command(program, "-fsyntax-only"), program.getParent(), Map.of(), scratch.resolve("tmp"));
         if (r.timedOut()) return r.describe("jomp");
         List<String> lines = r.stderr().lines().toList();
         int at = 0;
@@ -55,7 +58,10 @@ class CorpusInvalidTest {
             String want = c.render(file);
             int found = -1;
             for (int i = at; i < lines.size(); i++) {
-                if (lines.get(i).equals(want)) { found = i; break; }
+                if (lines.get(i).equals(want)) {
+                    found = i;
+                    break;
+                }
             }
             if (found < 0) {
                 return "jomp (exit status " + r.status() + ") did not print, in order:\n  " + want
@@ -68,10 +74,13 @@ class CorpusInvalidTest {
             // nothing more: every error and warning of this file is a CHECK line (no spurious warning)
             String prefix = file + ":";
             List<String> wanted = checks.stream().map(c -> c.render(file)).toList();
-            List<String> printed = lines.stream().filter(l -> l.startsWith(prefix)
-                    && (l.contains(": error: ") || l.contains(": warning: ") || l.contains(": fatal error: "))).toList();
-            if (!printed.equals(wanted)) return "jomp printed other errors or warnings than the CHECK lines (CHECK-ALL):\n"
-                    + String.join("\n", printed);
+            List<String> printed = lines.stream()
+                    .filter(l -> l.startsWith(prefix)
+                            && (l.contains(": error: ") || l.contains(": warning: ") || l.contains(": fatal error: ")))
+                    .toList();
+            if (!printed.equals(wanted))
+                return "jomp printed other errors or warnings than the CHECK lines (CHECK-ALL):\n"
+                        + String.join("\n", printed);
         }
 
         Path object = scratch.resolve(Corpus.stem(program) + ".o");
@@ -80,9 +89,11 @@ class CorpusInvalidTest {
         } catch (IOException e) {
             return "cannot delete " + object + ": " + e.getMessage();
         }
-        Exec.Result c = Exec.run(command(program, "-c", "-o", object.toString()), program.getParent(), Map.of(), scratch.resolve("tmp"));
+        Exec.Result c = Exec.run(
+                command(program, "-c", "-o", object.toString()), program.getParent(), Map.of(), scratch.resolve("tmp"));
         if (c.timedOut()) return c.describe("jomp -c");
-        if (c.status() != 1) return "jomp -c exited " + c.status() + ", not 1" + (c.stderr().isBlank() ? "" : ": " + clip(c.stderr()));
+        if (c.status() != 1)
+            return "jomp -c exited " + c.status() + ", not 1" + (c.stderr().isBlank() ? "" : ": " + clip(c.stderr()));
         if (Files.exists(object)) return "jomp -c failed but left " + object + " behind";
         return null;
     }

@@ -11,12 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
@@ -28,6 +22,10 @@ import jomp.compiler.opt.PassManager;
 import jomp.compiler.parse.Parser;
 import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The IR's text form round-trips over the whole corpus: for every program the frontend
@@ -48,7 +46,7 @@ class CorpusIrRoundTripTest {
         String std = null;
         List<String> warnings = new ArrayList<>();
         for (String f : Corpus.flags(program)) {
-            if (f.startsWith("-W")) warnings.add(f);   // -Wno-implicit-int: what clang makes an error by default
+            if (f.startsWith("-W")) warnings.add(f); // -Wno-implicit-int: what clang makes an error by default
             if (f.startsWith("-std=")) std = f.substring(5);
             else if (f.startsWith("-I")) includes.add(program.getParent().resolve(f.substring(2)));
             else if (f.startsWith("-D")) {
@@ -58,18 +56,38 @@ class CorpusIrRoundTripTest {
             }
         }
         diags.warningOptions(jomp.compiler.diag.WarningOptions.parse(warnings));
-        PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, Corpus.usesOpenMP(program), List.of(), List.of(),
-                false, false, false, List.of(), List.of(), false, std, 0, false, false);
+        PreprocessorOptions opts = new PreprocessorOptions(
+                includes,
+                List.of(),
+                defines,
+                Corpus.usesOpenMP(program),
+                List.of(),
+                List.of(),
+                false,
+                false,
+                false,
+                List.of(),
+                List.of(),
+                false,
+                std,
+                0,
+                false,
+                false);
         var toks = Preprocessor.run(program, opts, diags);
         TranslationUnit tu = Parser.parse(toks, diags, 51, jomp.compiler.parse.Language.of(std, null));
-        if (Corpus.xfail().contains(Corpus.key(program)) && diags.hasErrors()) return; // a known frontend gap, listed in xfail.txt
-        assertThat(diags.hasErrors()).as("frontend errors:\n" + errBytes.toString(StandardCharsets.UTF_8)).isFalse();
+        if (Corpus.xfail().contains(Corpus.key(program)) && diags.hasErrors())
+            return; // a known frontend gap, listed in xfail.txt
+        assertThat(diags.hasErrors())
+                .as("frontend errors:\n" + errBytes.toString(StandardCharsets.UTF_8))
+                .isFalse();
         for (int opt : new int[] {0, 2}) {
             Module m = Lowering.lower(tu, diags, program.getFileName().toString());
             PassManager.run(m, opt);
             String printed = IrPrinter.print(m);
             Module again = IrParser.parse(new SourceFile(program.getFileName() + ".jir", printed), diags);
-            assertThat(diags.hasErrors()).as("IR parse errors at -O" + opt + ":\n" + errBytes.toString(StandardCharsets.UTF_8)).isFalse();
+            assertThat(diags.hasErrors())
+                    .as("IR parse errors at -O" + opt + ":\n" + errBytes.toString(StandardCharsets.UTF_8))
+                    .isFalse();
             assertThat(IrPrinter.print(again)).as("-O" + opt).isEqualTo(printed);
         }
     }

@@ -34,66 +34,92 @@ class CorpusOracleTest {
     @Test
     void xfailNamesExistingPrograms() {
         for (String k : Corpus.xfail()) {
-            assertThat(Corpus.root().resolve("tests/c").resolve(k)).as("tests/xfail.txt entry %s", k).isRegularFile();
+            assertThat(Corpus.root().resolve("tests/c").resolve(k))
+                    .as("tests/xfail.txt entry %s", k)
+                    .isRegularFile();
         }
     }
 
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> gccAndClangAgree() {
-        return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> agree(p)));
+        return Corpus.runPrograms().stream()
+                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> agree(p)));
     }
 
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> noUndefinedBehaviour() {
-        return Corpus.runPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> sanitized(p)));
+        return Corpus.runPrograms().stream()
+                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> sanitized(p)));
     }
 
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> clangPrintsTheCheckLines() {
-        return Corpus.invalidPrograms().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> clangChecks(p)));
+        return Corpus.invalidPrograms().stream()
+                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> clangChecks(p)));
     }
 
     private static void agree(Path program) {
         Exec.require("gcc");
         Exec.require("clang-19");
         String stem = Corpus.stem(program);
-        Path gcc = Corpus.work("oracle-gcc").resolve(stem), clang = Corpus.work("oracle-clang").resolve(stem);
+        Path gcc = Corpus.work("oracle-gcc").resolve(stem),
+                clang = Corpus.work("oracle-clang").resolve(stem);
         Exec.Result g = Reference.compile("gcc", program, STRICT, gcc);
         assertThat(g.status()).as(g.describe("gcc")).isZero();
         String cannot = Corpus.clangCannot(program);
         Exec.Result c = Reference.compile("clang-19", program, STRICT, clang);
-        if (cannot != null) {   // clang must still reject it, or the line is stale
-            assertThat(c.status()).as("%s says clang-19 cannot compile it (%s), but it can: remove the CLANG-CANNOT line", stem, cannot).isNotZero();
-            assertThat(Reference.runProgram(gcc).status()).as("gcc-built %s", stem).isBetween(0, 123);
+        if (cannot != null) { // clang must still reject it, or the line is stale
+            assertThat(c.status())
+                    .as(
+                            "%s says clang-19 cannot compile it (%s), but it can: remove the CLANG-CANNOT line",
+                            stem, cannot)
+                    .isNotZero();
+            assertThat(Reference.runProgram(gcc).status())
+                    .as("gcc-built %s", stem)
+                    .isBetween(0, 123);
             return;
         }
         assertThat(c.status()).as(c.describe("clang-19")).isZero();
         Exec.Result rg = Reference.runProgram(gcc), rc = Reference.runProgram(clang);
         assertThat(rg.timedOut()).as(rg.describe("gcc-built " + stem)).isFalse();
-        assertThat(rg.status()).as("gcc-built %s crashed: %s", stem, rg.stderr()).isBetween(0, 123);
+        assertThat(rg.status())
+                .as("gcc-built %s crashed: %s", stem, rg.stderr())
+                .isBetween(0, 123);
         assertThat(rg.stdout()).as("%s prints nothing", stem).isNotEmpty();
         String wrong = Corpus.clangWrong(program);
-        if (wrong != null) {   // clang's output must still differ, or the line is stale
-            assertThat(rc.stdoutText()).as("%s says clang-19 prints something else (%s), but it agrees with gcc: remove the CLANG-WRONG line", stem, wrong)
+        if (wrong != null) { // clang's output must still differ, or the line is stale
+            assertThat(rc.stdoutText())
+                    .as(
+                            "%s says clang-19 prints something else (%s), but it agrees with gcc: remove the CLANG-WRONG line",
+                            stem, wrong)
                     .isNotEqualTo(rg.stdoutText());
             return;
         }
-        assertThat(rc.stdoutText()).as("stdout of the clang-built %s vs the gcc-built one", stem).isEqualTo(rg.stdoutText());
+        assertThat(rc.stdoutText())
+                .as("stdout of the clang-built %s vs the gcc-built one", stem)
+                .isEqualTo(rg.stdoutText());
         assertThat(rc.stdout()).as("stdout bytes of %s", stem).isEqualTo(rg.stdout());
-        assertThat(rc.status()).as("exit status of the clang-built %s vs the gcc-built one", stem).isEqualTo(rg.status());
+        assertThat(rc.status())
+                .as("exit status of the clang-built %s vs the gcc-built one", stem)
+                .isEqualTo(rg.status());
         Exec.Result again = Reference.runProgram(gcc);
-        assertThat(again.stdout()).as("%s is not deterministic: a second run printed something else", stem).isEqualTo(rg.stdout());
+        assertThat(again.stdout())
+                .as("%s is not deterministic: a second run printed something else", stem)
+                .isEqualTo(rg.stdout());
     }
 
     private static void sanitized(Path program) {
         Exec.require("gcc");
         String stem = Corpus.stem(program);
         Path exe = Corpus.work("oracle-sanitize").resolve(stem);
-        Exec.Result b = Reference.compile("gcc", program, List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"), exe);
-        assertTrue(b.status() == 0 || !b.stderr().contains("cannot find"), "gcc's sanitizer runtime is not installed (libasan, libubsan)");
+        Exec.Result b = Reference.compile(
+                "gcc", program, List.of("-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"), exe);
+        assertTrue(
+                b.status() == 0 || !b.stderr().contains("cannot find"),
+                "gcc's sanitizer runtime is not installed (libasan, libubsan)");
         assertThat(b.status()).as(b.describe("gcc -fsanitize")).isZero();
         List<String> cmd = new ArrayList<>(List.of(exe.toString()));
         cmd.addAll(Corpus.ARGS);
@@ -101,7 +127,10 @@ class CorpusOracleTest {
         env.put("ASAN_OPTIONS", "detect_leaks=0");
         Exec.Result r = Exec.run(cmd, exe.getParent(), env, exe.getParent().resolve("tmp"));
         assertThat(r.timedOut()).as(r.describe("sanitized " + stem)).isFalse();
-        assertThat(r.stderr()).as("%s has undefined behaviour", stem).doesNotContain("runtime error").doesNotContain("AddressSanitizer");
+        assertThat(r.stderr())
+                .as("%s has undefined behaviour", stem)
+                .doesNotContain("runtime error")
+                .doesNotContain("AddressSanitizer");
     }
 
     private static void clangChecks(Path program) {
@@ -114,11 +143,16 @@ class CorpusOracleTest {
         cmd.addAll(Corpus.flags(program));
         if (Corpus.usesOpenMP(program)) cmd.add("-fopenmp");
         cmd.add(file);
-        Exec.Result r = Exec.run(cmd, program.getParent(), Map.of(), Corpus.work("oracle-clang").resolve("tmp"));
-        List<String> got = r.stderr().lines().filter(l -> l.startsWith(file + ":"))
-                .filter(l -> l.matches(".*?:\\d+:\\d+: (error|warning|fatal error): .*")).toList();
+        Exec.Result r = Exec.run(
+                cmd, program.getParent(), Map.of(), Corpus.work("oracle-clang").resolve("tmp"));
+        List<String> got = r.stderr()
+                .lines()
+                .filter(l -> l.startsWith(file + ":"))
+                .filter(l -> l.matches(".*?:\\d+:\\d+: (error|warning|fatal error): .*"))
+                .toList();
         List<String> want = checks.stream().map(c -> c.render(file)).toList();
-        assertThat(got).as("clang-19's errors and warnings for %s (update with tests/bin/check-invalid.sh --update)", file)
+        assertThat(got)
+                .as("clang-19's errors and warnings for %s (update with tests/bin/check-invalid.sh --update)", file)
                 .containsExactlyElementsOf(want);
         assertThat(r.status()).as(r.describe("clang-19")).isEqualTo(1);
     }

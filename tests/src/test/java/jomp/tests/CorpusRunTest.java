@@ -32,7 +32,8 @@ class CorpusRunTest {
     Stream<DynamicTest> jompMatchesGcc() {
         Set<String> xfail = Corpus.xfail();
         return Corpus.runPrograms().stream()
-                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> check(p, "-O0", xfail.contains(Corpus.key(p)))));
+                .map(p -> DynamicTest.dynamicTest(
+                        Corpus.stem(p), p.toUri(), () -> check(p, "-O0", xfail.contains(Corpus.key(p)))));
     }
 
     @Execution(ExecutionMode.CONCURRENT)
@@ -40,7 +41,8 @@ class CorpusRunTest {
     Stream<DynamicTest> optimisedJompMatchesGcc() {
         Set<String> xfail = Corpus.xfail();
         return Corpus.runPrograms().stream()
-                .map(p -> DynamicTest.dynamicTest(Corpus.stem(p) + " -O2", p.toUri(), () -> check(p, "-O2", xfail.contains(Corpus.key(p)))));
+                .map(p -> DynamicTest.dynamicTest(
+                        Corpus.stem(p) + " -O2", p.toUri(), () -> check(p, "-O2", xfail.contains(Corpus.key(p)))));
     }
 
     private static void check(Path program, String opt, boolean expectFailure) {
@@ -57,7 +59,7 @@ class CorpusRunTest {
         String stem = Corpus.stem(program);
         Path gccExe = Corpus.work("gcc").resolve(stem);
         Exec.Result want;
-        synchronized (Reference.lock(gccExe)) {   // the -O0 and -O2 tests of the program build and run the same binary
+        synchronized (Reference.lock(gccExe)) { // the -O0 and -O2 tests of the program build and run the same binary
             Exec.Result g = Reference.compile("gcc", program, List.of(), gccExe);
             assumeTrue(g.status() == 0, () -> "the reference build failed, see CorpusOracleTest: " + g.describe("gcc"));
             want = Reference.runProgram(gccExe);
@@ -76,7 +78,8 @@ class CorpusRunTest {
         cmd.add(program.toString());
         cmd.addAll(Corpus.linkedSources(program));
         cmd.addAll(List.of("-o", jompExe.toString()));
-        Exec.Result j = Exec.run(cmd, program.getParent(), Map.of(), jompExe.getParent().resolve("tmp"));
+        Exec.Result j =
+                Exec.run(cmd, program.getParent(), Map.of(), jompExe.getParent().resolve("tmp"));
         if (j.timedOut() || j.status() != 0) return j.describe("jomp");
         if (!Files.isExecutable(jompExe)) return "jomp exited 0 but wrote no executable " + jompExe;
 

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * directory or /tmp, nothing in TMPDIR, no hsperfdata file.
  */
 class CrashTest {
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
 
     /** Each crash the first argument names; the printf before it is lost with stdout's buffer, as in C. */
     static final String PROGRAM = """
@@ -120,11 +120,26 @@ class CrashTest {
         jompDir = Files.createDirectories(dir.resolve("jomp"));
         Path src = dir.resolve("prog.c");
         Files.writeString(src, PROGRAM);
-        Exec.Result g = Exec.run(List.of("gcc", "-fopenmp", "-O0", "-w", src.toString(), "-o", gccDir.resolve("prog").toString()),
-                dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result g = Exec.run(
+                List.of(
+                        "gcc",
+                        "-fopenmp",
+                        "-O0",
+                        "-w",
+                        src.toString(),
+                        "-o",
+                        gccDir.resolve("prog").toString()),
+                dir,
+                Map.of(),
+                dir.resolve("scratch"));
         assertThat(g.status()).as(g.describe("gcc")).isZero();
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-        cmd.addAll(List.of("-fopenmp", "-fopenmp-targets=jvm", src.toString(), "-o", jompDir.resolve("prog").toString()));
+        cmd.addAll(List.of(
+                "-fopenmp",
+                "-fopenmp-targets=jvm",
+                src.toString(),
+                "-o",
+                jompDir.resolve("prog").toString()));
         Exec.Result j = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
         assertThat(j.status()).as(j.describe("jomp")).isZero();
     }
@@ -142,11 +157,20 @@ class CrashTest {
         List<String> before = entries(exeDir);
         Map<String, String> env = new java.util.HashMap<>(Map.of("TMPDIR", tmp.toString(), "OMP_NUM_THREADS", "4"));
         for (int i = 0; i + 1 < extraEnv.length; i += 2) env.put(extraEnv[i], extraEnv[i + 1]);
-        Exec.Result r = Exec.run(List.of("bash", "-c", "ulimit -c 0; ./prog \"$1\"; exit $?", "bash", how), exeDir, env, dir.resolve("scratch"));
+        Exec.Result r = Exec.run(
+                List.of("bash", "-c", "ulimit -c 0; ./prog \"$1\"; exit $?", "bash", how),
+                exeDir,
+                env,
+                dir.resolve("scratch"));
         assertThat(r.timedOut()).as(how).isFalse();
-        assertThat(entries(exeDir)).as("files left in the working directory by " + exeDir.getFileName() + " " + how).isEqualTo(before);
-        assertThat(entries(tmp)).as("files left in TMPDIR by " + exeDir.getFileName() + " " + how).isEmpty();
-        Matcher m = Pattern.compile("^bash: line \\d+: +(\\d+) ", Pattern.MULTILINE).matcher(r.stderr());
+        assertThat(entries(exeDir))
+                .as("files left in the working directory by " + exeDir.getFileName() + " " + how)
+                .isEqualTo(before);
+        assertThat(entries(tmp))
+                .as("files left in TMPDIR by " + exeDir.getFileName() + " " + how)
+                .isEmpty();
+        Matcher m =
+                Pattern.compile("^bash: line \\d+: +(\\d+) ", Pattern.MULTILINE).matcher(r.stderr());
         long pid = m.find() ? Long.parseLong(m.group(1)) : -1;
         // bash pads the pid to five columns: a six-digit pid has one space fewer, so the padding goes too
         String says = r.stderr().replaceAll("(?m)^(bash: line \\d+:) +\\d+ ", "$1  PID ");
@@ -154,12 +178,30 @@ class CrashTest {
     }
 
     private static List<String> entries(Path d) throws IOException {
-        try (Stream<Path> s = Files.list(d)) { return s.map(p -> p.getFileName().toString()).sorted().toList(); }
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"null", "wild", "literal", "const", "stack", "vla", "divide", "abort", "assert", "trap", "hot",
-            "parallel", "target-null", "target-divide", "target-stack"})
+    @ValueSource(
+            strings = {
+                "null",
+                "wild",
+                "literal",
+                "const",
+                "stack",
+                "vla",
+                "divide",
+                "abort",
+                "assert",
+                "trap",
+                "hot",
+                "parallel",
+                "target-null",
+                "target-divide",
+                "target-stack"
+            })
     void endsAsGccsBuildEnds(String how) throws IOException {
         Ending want = run(gccDir, how);
         Ending got = run(jompDir, how);
@@ -172,16 +214,20 @@ class CrashTest {
         assertThat(want.status()).as("gcc's build, " + how).isEqualTo(128 + signal);
         assertThat(got.status()).as(how).isEqualTo(want.status());
         assertThat(got.shellSays()).as(how).isEqualTo(want.shellSays());
-        assertThat(got.shellSays()).as(how).contains(switch (signal) {
-            case 8 -> "Floating point exception";
-            case 6 -> "Aborted";
-            case 4 -> "Illegal instruction";
-            default -> "Segmentation fault";
-        });
+        assertThat(got.shellSays())
+                .as(how)
+                .contains(
+                        switch (signal) {
+                            case 8 -> "Floating point exception";
+                            case 6 -> "Aborted";
+                            case 4 -> "Illegal instruction";
+                            default -> "Segmentation fault";
+                        });
         assertThat(got.stdout()).as(how).isEqualTo(want.stdout()).isEmpty();
         assertThat(got.pid()).as("bash names the process it lost").isPositive();
         assertThat(Path.of("/tmp/hs_err_pid" + got.pid() + ".log")).doesNotExist();
-        assertThat(Path.of("/tmp/hsperfdata_" + System.getProperty("user.name"), Long.toString(got.pid()))).doesNotExist();
+        assertThat(Path.of("/tmp/hsperfdata_" + System.getProperty("user.name"), Long.toString(got.pid())))
+                .doesNotExist();
         assertThat(Path.of("/tmp/.java_pid" + got.pid())).as("no attach socket").doesNotExist();
     }
 
@@ -194,9 +240,11 @@ class CrashTest {
     void aDevicePointerFreedTwiceIsLibomptargetsFatalError() throws IOException {
         Ending got = run(jompDir, "target-free-twice");
         assertThat(got.status()).isEqualTo(128 + 6);
-        assertThat(got.shellSays()).containsPattern("omptarget error: Failure to deallocate device pointer 0x[0-9a-f]+: "
-                + "Failure to deallocate device pointer 0x[0-9a-f]+ via device deallocator\n")
-                .contains("omptarget fatal error 0: Failed to deallocate device ptr\n").doesNotContain("Exception", "\tat ");
+        assertThat(got.shellSays())
+                .containsPattern("omptarget error: Failure to deallocate device pointer 0x[0-9a-f]+: "
+                        + "Failure to deallocate device pointer 0x[0-9a-f]+ via device deallocator\n")
+                .contains("omptarget fatal error 0: Failed to deallocate device ptr\n")
+                .doesNotContain("Exception", "\tat ");
     }
 
     /**
@@ -213,10 +261,21 @@ class CrashTest {
         for (String how : List.of("wait", "wait-native")) {
             Ending want = killed(gccDir, how, signal);
             Ending got = killed(jompDir, how, signal);
-            int n = switch (signal) { case "TERM" -> 15; case "INT" -> 2; case "HUP" -> 1; default -> 3; };
+            int n = switch (signal) {
+                case "TERM" -> 15;
+                case "INT" -> 2;
+                case "HUP" -> 1;
+                default -> 3;
+            };
             assertThat(want.status()).as("gcc's build, " + how).isEqualTo(128 + n);
-            assertThat(got.status()).as(how + " " + signal + ": " + got.shellSays()).isEqualTo(want.status());
-            assertThat(got.stdout()).as(how).isEqualTo(want.stdout()).endsWith("ready\n").doesNotContain("atexit", "and buffered");
+            assertThat(got.status())
+                    .as(how + " " + signal + ": " + got.shellSays())
+                    .isEqualTo(want.status());
+            assertThat(got.stdout())
+                    .as(how)
+                    .isEqualTo(want.stdout())
+                    .endsWith("ready\n")
+                    .doesNotContain("atexit", "and buffered");
             assertThat(got.shellSays()).as(how).isEqualTo(want.shellSays()).isEmpty();
         }
     }
@@ -230,15 +289,31 @@ class CrashTest {
         Path tmp = Files.createDirectories(dir.resolve("tmp-" + exeDir.getFileName() + "-" + how + "-" + signal));
         List<String> before = entries(exeDir);
         Path out = tmp.resolve("out"), err = tmp.resolve("err");
-        Exec.Result r = Exec.run(List.of("bash", "-c", "set -m; ulimit -c 0; ./prog \"$1\" > \"$2\" 2> \"$3\" & pid=$!; "
-                + "for i in $(seq 200); do grep -q ready \"$2\" && break; sleep 0.1; done; kill -s \"$4\" $pid; wait $pid; s=$?; echo $pid; echo $s",
-                "bash", how, out.toString(), err.toString(), signal), exeDir, Map.of("TMPDIR", tmp.toString()), dir.resolve("scratch"));
+        Exec.Result r = Exec.run(
+                List.of(
+                        "bash",
+                        "-c",
+                        "set -m; ulimit -c 0; ./prog \"$1\" > \"$2\" 2> \"$3\" & pid=$!; "
+                                + "for i in $(seq 200); do grep -q ready \"$2\" && break; sleep 0.1; done; kill -s \"$4\" $pid; wait $pid; s=$?; echo $pid; echo $s",
+                        "bash",
+                        how,
+                        out.toString(),
+                        err.toString(),
+                        signal),
+                exeDir,
+                Map.of("TMPDIR", tmp.toString()),
+                dir.resolve("scratch"));
         assertThat(r.timedOut()).as(how).isFalse();
-        assertThat(entries(exeDir)).as("files left in the working directory by " + exeDir.getFileName() + " " + how).isEqualTo(before);
+        assertThat(entries(exeDir))
+                .as("files left in the working directory by " + exeDir.getFileName() + " " + how)
+                .isEqualTo(before);
         assertThat(entries(tmp)).as("files left in TMPDIR").containsExactlyInAnyOrder("out", "err");
         String[] lines = r.stdoutText().strip().split("\n");
-        assertThat(Path.of("/tmp/.java_pid" + lines[0])).as("no attach socket of the JVM left in /tmp").doesNotExist();
-        return new Ending(Integer.parseInt(lines[1]), Files.readString(err), Files.readString(out), Long.parseLong(lines[0]));
+        assertThat(Path.of("/tmp/.java_pid" + lines[0]))
+                .as("no attach socket of the JVM left in /tmp")
+                .doesNotExist();
+        return new Ending(
+                Integer.parseInt(lines[1]), Files.readString(err), Files.readString(out), Long.parseLong(lines[0]));
     }
 
     /**
@@ -250,7 +325,9 @@ class CrashTest {
     void aLongjmpThatNoSetjmpWaitsForAbortsAsGlibcsCheckedLongjmp() throws IOException {
         Ending got = run(jompDir, "longjmp-returned");
         assertThat(got.status()).isEqualTo(128 + 6);
-        assertThat(got.shellSays()).contains("*** longjmp causes uninitialized stack frame ***: terminated\n").contains("Aborted")
+        assertThat(got.shellSays())
+                .contains("*** longjmp causes uninitialized stack frame ***: terminated\n")
+                .contains("Aborted")
                 .doesNotContain("Exception", "at jomp.");
         assertThat(got.stdout()).isEmpty();
     }
@@ -258,11 +335,15 @@ class CrashTest {
     @Test
     void theProgramSeesArgvAndEnvironmentAsGccsDoes() throws IOException {
         Ending want = run(gccDir, "env");
-        assertThat(want.stdout()).isEqualTo("buffered, lost as in C\nargv[0]=./prog LD_PRELOAD=(unset)\nchild: unset\n");
+        assertThat(want.stdout())
+                .isEqualTo("buffered, lost as in C\nargv[0]=./prog LD_PRELOAD=(unset)\nchild: unset\n");
         assertThat(run(jompDir, "env")).isEqualTo(want);
-        String libm = Exec.run(List.of("gcc", "-print-file-name=libm.so.6"), dir, Map.of(), dir.resolve("scratch")).stdoutText().strip();
+        String libm = Exec.run(List.of("gcc", "-print-file-name=libm.so.6"), dir, Map.of(), dir.resolve("scratch"))
+                .stdoutText()
+                .strip();
         Ending wantPre = run(gccDir, "env", "LD_PRELOAD", libm);
-        assertThat(wantPre.stdout()).isEqualTo("buffered, lost as in C\nargv[0]=./prog LD_PRELOAD=" + libm + "\nchild: " + libm + "\n");
+        assertThat(wantPre.stdout())
+                .isEqualTo("buffered, lost as in C\nargv[0]=./prog LD_PRELOAD=" + libm + "\nchild: " + libm + "\n");
         assertThat(run(jompDir, "env", "LD_PRELOAD", libm)).isEqualTo(wantPre);
     }
 
@@ -288,16 +369,36 @@ class CrashTest {
                 """);
         Exec.Result g = Exec.run(List.of("gcc", "-O0", "bus.c", "-o", "bus"), dir, Map.of(), dir.resolve("scratch"));
         assertThat(g.status()).as(g.describe("gcc")).isZero();
-        Exec.Result want = Exec.run(List.of("bash", "-c", "ulimit -c 0; ./bus f.bin; exit $?"), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result want = Exec.run(
+                List.of("bash", "-c", "ulimit -c 0; ./bus f.bin; exit $?"), dir, Map.of(), dir.resolve("scratch"));
         String java = ProcessHandle.current().info().command().orElseThrow();
-        String classes = Path.of(BusFault.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        Exec.Result got = Exec.run(List.of("bash", "-c", "ulimit -c 0; LD_PRELOAD=\"$1\" \"$2\" --sun-misc-unsafe-memory-access=allow "
-                + "--add-opens java.base/jdk.internal.misc=ALL-UNNAMED -cp \"$1:$3\" " + BusFault.class.getName() + " f.bin; exit $?",
-                "bash", jompDir.resolve("prog").toString(), java, classes), dir, Map.of(), dir.resolve("scratch"));
+        String classes = Path.of(BusFault.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
+                .toString();
+        Exec.Result got = Exec.run(
+                List.of(
+                        "bash",
+                        "-c",
+                        "ulimit -c 0; LD_PRELOAD=\"$1\" \"$2\" --sun-misc-unsafe-memory-access=allow "
+                                + "--add-opens java.base/jdk.internal.misc=ALL-UNNAMED -cp \"$1:$3\" "
+                                + BusFault.class.getName() + " f.bin; exit $?",
+                        "bash",
+                        jompDir.resolve("prog").toString(),
+                        java,
+                        classes),
+                dir,
+                Map.of(),
+                dir.resolve("scratch"));
         assertThat(want.status()).isEqualTo(128 + 7);
         assertThat(want.stderr()).contains("Bus error");
         assertThat(got.status()).as(got.stderr()).isEqualTo(want.status());
-        assertThat(got.stderr()).contains("Bus error").doesNotContain("Exception").doesNotContain("#");
+        assertThat(got.stderr())
+                .contains("Bus error")
+                .doesNotContain("Exception")
+                .doesNotContain("#");
         assertThat(dir.resolve("f.bin")).doesNotExist();
     }
 
@@ -333,16 +434,31 @@ class CrashTest {
                     return 0;
                 }
                 """);
-        Exec.Result g = Exec.run(List.of("gcc", "-fopenmp", "-w", "alloc.c", "-o", gccDir.resolve("alloc").toString()), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result g = Exec.run(
+                List.of(
+                        "gcc",
+                        "-fopenmp",
+                        "-w",
+                        "alloc.c",
+                        "-o",
+                        gccDir.resolve("alloc").toString()),
+                dir,
+                Map.of(),
+                dir.resolve("scratch"));
         assertThat(g.status()).as(g.describe("gcc")).isZero();
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-        cmd.addAll(List.of("-fopenmp", "-fopenmp-targets=jvm", "alloc.c", "-o", jompDir.resolve("alloc").toString()));
+        cmd.addAll(List.of(
+                "-fopenmp",
+                "-fopenmp-targets=jvm",
+                "alloc.c",
+                "-o",
+                jompDir.resolve("alloc").toString()));
         Exec.Result j = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
         assertThat(j.status()).as(j.describe("jomp")).isZero();
         Exec.Result want = Exec.run(List.of(gccDir.resolve("alloc").toString()), dir, Map.of(), dir.resolve("scratch"));
         Exec.Result got = Exec.run(List.of(jompDir.resolve("alloc").toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(want.status()).isZero();
-        assertThat(want.stdoutText()).doesNotContain(" 0");   // every allocation failed, with ENOMEM
+        assertThat(want.stdoutText()).doesNotContain(" 0"); // every allocation failed, with ENOMEM
         assertThat(got.stdoutText()).isEqualTo(want.stdoutText());
         assertThat(got.stderr()).isEmpty();
         assertThat(got.status()).isZero();

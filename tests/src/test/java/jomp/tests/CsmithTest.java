@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -36,22 +35,34 @@ class CsmithTest {
         Path out = Corpus.work("csmith");
         // a fresh run each time: results.tsv would otherwise let the script skip seeds it has seen
         Files.deleteIfExists(out.resolve("results.tsv"));
-        List<String> cmd = List.of("bash", root.resolve("tests/fuzz/csmith.sh").toString(), "--seeds",
-                root.resolve("tests/fuzz/ci-seeds.txt").toString(), "-o", out.toString(), "-j", "2");
-        Exec.Result r = Exec.runLong(cmd, root, Map.of("JOMP", String.join(" ", Corpus.jompCommand())), out.resolve("tmp"), 1500);
+        List<String> cmd = List.of(
+                "bash",
+                root.resolve("tests/fuzz/csmith.sh").toString(),
+                "--seeds",
+                root.resolve("tests/fuzz/ci-seeds.txt").toString(),
+                "-o",
+                out.toString(),
+                "-j",
+                "2");
+        Exec.Result r = Exec.runLong(
+                cmd, root, Map.of("JOMP", String.join(" ", Corpus.jompCommand())), out.resolve("tmp"), 1500);
         assertThat(r.timedOut()).as(r.describe("csmith.sh")).isFalse();
         assertThat(r.status()).as(r.describe("csmith.sh")).isZero();
         Map<String, String> results = new LinkedHashMap<>();
         for (String line : Files.readAllLines(out.resolve("results.tsv"))) results.put(line.split("\t")[0], line);
         List<String> seeds = Files.readAllLines(root.resolve("tests/fuzz/ci-seeds.txt")).stream()
-                .filter(l -> !l.isBlank() && !l.startsWith("#")).map(String::strip).toList();
-        return seeds.stream().map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> check(seed, results.get(seed), out)));
+                .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                .map(String::strip)
+                .toList();
+        return seeds.stream()
+                .map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> check(seed, results.get(seed), out)));
     }
 
     private static void check(String seed, String line, Path out) {
         if (line == null) fail("csmith.sh wrote no result for seed " + seed);
         List<String> fields = List.of(line.split("\t"));
-        // the outcome per -O level (O0=..., O2=...); the line's other fields are the kind, gcc's time and jomp's CPU times
+        // the outcome per -O level (O0=..., O2=...); the line's other fields are the kind, gcc's time and jomp's CPU
+        // times
         List<String> levels = fields.stream().filter(l -> l.matches("O\\d=.*")).toList();
         if (levels.size() != 2 || !levels.stream().allMatch(l -> l.endsWith("=same"))) {
             Path keep = out.resolve("keep").resolve(seed);
@@ -67,8 +78,10 @@ class CsmithTest {
             for (Path p : s.sorted().toList()) {
                 String n = p.getFileName().toString();
                 if (n.endsWith(".err") || n.endsWith(".out") || n.endsWith(".rerr")) {
-                    String text = Files.readString(p, java.nio.charset.StandardCharsets.ISO_8859_1).strip();
-                    if (!text.isEmpty()) parts.add(n + ":\n" + (text.length() > 1500 ? text.substring(0, 1500) + "\n[...]" : text));
+                    String text = Files.readString(p, java.nio.charset.StandardCharsets.ISO_8859_1)
+                            .strip();
+                    if (!text.isEmpty())
+                        parts.add(n + ":\n" + (text.length() > 1500 ? text.substring(0, 1500) + "\n[...]" : text));
                 }
             }
             return "kept in " + keep + "\n" + parts.stream().collect(Collectors.joining("\n"));

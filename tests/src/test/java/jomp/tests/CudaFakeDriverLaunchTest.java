@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,15 +25,26 @@ import org.junit.jupiter.api.io.TempDir;
  * LIBOMPTARGET_INFO's teams and threads are those the plugin launched.
  */
 class CudaFakeDriverLaunchTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void everyLaunchPassesWhatTheKernelsEntryDeclares() throws Exception {
         Exec.require("gcc");
         Exec.require("ptxas");
         Path fake = Corpus.root().resolve("plugins/cuda/src/test/resources/jomp/plugin/cuda/fakecuda.c");
-        Exec.Result gcc = Exec.run(List.of("gcc", "-shared", "-fPIC", "-O1", "-o", dir.resolve("libcuda.so.1").toString(), fake.toString()),
-                dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result gcc = Exec.run(
+                List.of(
+                        "gcc",
+                        "-shared",
+                        "-fPIC",
+                        "-O1",
+                        "-o",
+                        dir.resolve("libcuda.so.1").toString(),
+                        fake.toString()),
+                dir,
+                Map.of(),
+                dir.resolve("scratch"));
         assertThat(gcc.status()).as(gcc.describe("gcc")).isZero();
         Path src = dir.resolve("launch.c");
         Files.writeString(src, """
@@ -56,20 +66,40 @@ class CudaFakeDriverLaunchTest {
                 }
                 """);
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-        cmd.addAll(List.of("-O2", "-fopenmp", "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", src.toString(), "-o", dir.resolve("launch").toString()));
+        cmd.addAll(List.of(
+                "-O2",
+                "-fopenmp",
+                "-fopenmp-targets=nvptx64",
+                "--offload-arch=sm_90",
+                src.toString(),
+                "-o",
+                dir.resolve("launch").toString()));
         Exec.Result build = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
         assertThat(build.status()).as(build.describe("jomp")).isZero();
         Path log = dir.resolve("launches.log");
-        Exec.Result run = Exec.run(List.of(dir.resolve("launch").toString()), dir,
-                Map.of("LD_LIBRARY_PATH", dir.toString(), "FAKECUDA_LOG", log.toString(), "OMP_TARGET_OFFLOAD", "MANDATORY",
-                        "LIBOMPTARGET_INFO", "17"), dir.resolve("scratch"));
-        assertThat(run.status()).as(run.describe("the program on the stand-in driver")).isZero();
+        Exec.Result run = Exec.run(
+                List.of(dir.resolve("launch").toString()),
+                dir,
+                Map.of(
+                        "LD_LIBRARY_PATH",
+                        dir.toString(),
+                        "FAKECUDA_LOG",
+                        log.toString(),
+                        "OMP_TARGET_OFFLOAD",
+                        "MANDATORY",
+                        "LIBOMPTARGET_INFO",
+                        "17"),
+                dir.resolve("scratch"));
+        assertThat(run.status())
+                .as(run.describe("the program on the stand-in driver"))
+                .isZero();
         assertThat(run.stderr()).contains("cuda device 0: Fake GPU 0");
 
         // what the runtime passed, by kernel (in launch order), and what the driver saw
         Map<String, Integer> passed = new LinkedHashMap<>();
         Map<String, String> geometry = new LinkedHashMap<>();
-        Matcher info = Pattern.compile("Entering OpenMP kernel at \\S+ with (\\d+) arguments?:[\\s\\S]*?Launching kernel (\\w+) with (\\d+) blocks and (\\d+) threads in (?:SPMD|Generic|Generic-SPMD) mode")
+        Matcher info = Pattern.compile(
+                        "Entering OpenMP kernel at \\S+ with (\\d+) arguments?:[\\s\\S]*?Launching kernel (\\w+) with (\\d+) blocks and (\\d+) threads in (?:SPMD|Generic|Generic-SPMD) mode")
                 .matcher(run.stderr());
         while (info.find()) {
             passed.put(info.group(2), Integer.parseInt(info.group(1)));
@@ -78,12 +108,15 @@ class CudaFakeDriverLaunchTest {
         assertThat(passed).as(run.stderr()).hasSize(3);
         List<String> lines = Files.readAllLines(log);
         assertThat(lines).hasSize(3);
-        Pattern launch = Pattern.compile("launch (\\w+): (\\d+) parameters, (\\d+) bytes, (\\d+ blocks of \\d+ threads)");
+        Pattern launch =
+                Pattern.compile("launch (\\w+): (\\d+) parameters, (\\d+) bytes, (\\d+ blocks of \\d+ threads)");
         for (String line : lines) {
             Matcher m = launch.matcher(line);
             assertThat(m.matches()).as(line).isTrue();
             int declared = Integer.parseInt(m.group(2));
-            assertThat(declared).as("%s: the entry's parameters against the runtime's arguments", m.group(1)).isEqualTo(passed.get(m.group(1)));
+            assertThat(declared)
+                    .as("%s: the entry's parameters against the runtime's arguments", m.group(1))
+                    .isEqualTo(passed.get(m.group(1)));
             assertThat(Long.parseLong(m.group(3))).isEqualTo(8L * declared);
             // LIBOMPTARGET_INFO reports the geometry the plugin launched (DevicePlugin.launchGeometry)
             assertThat(m.group(4)).as(m.group(1)).isEqualTo(geometry.get(m.group(1)));

@@ -3,6 +3,21 @@ package jomp.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.jdi.Bootstrap;
+import com.sun.jdi.IntegerValue;
+import com.sun.jdi.LocalVariable;
+import com.sun.jdi.StackFrame;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.connect.AttachingConnector;
+import com.sun.jdi.connect.Connector;
+import com.sun.jdi.event.BreakpointEvent;
+import com.sun.jdi.event.ClassPrepareEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.VMDeathEvent;
+import com.sun.jdi.event.VMDisconnectEvent;
+import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.ClassPrepareRequest;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,26 +34,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipFile;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.sun.jdi.Bootstrap;
-import com.sun.jdi.IntegerValue;
-import com.sun.jdi.LocalVariable;
-import com.sun.jdi.StackFrame;
-import com.sun.jdi.VirtualMachine;
-import com.sun.jdi.connect.AttachingConnector;
-import com.sun.jdi.connect.Connector;
-import com.sun.jdi.event.BreakpointEvent;
-import com.sun.jdi.event.ClassPrepareEvent;
-import com.sun.jdi.event.Event;
-import com.sun.jdi.event.EventSet;
-import com.sun.jdi.event.VMDeathEvent;
-import com.sun.jdi.event.VMDisconnectEvent;
-import com.sun.jdi.request.BreakpointRequest;
-import com.sun.jdi.request.ClassPrepareRequest;
 
 /**
  * -g: the classes carry the C file's name, its lines and the names of the C
@@ -46,7 +44,8 @@ import com.sun.jdi.request.ClassPrepareRequest;
  * function names; without -g the classes have neither table and no path.
  */
 class DebugInfoTest {
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
 
     /**
      * Functions are written {@code type name(...) {} on one line and closed by a lone {@code }} at
@@ -125,7 +124,9 @@ class DebugInfoTest {
         assertThat(r.status()).as(r.describe("jomp " + String.join(" ", args))).isZero();
     }
 
-    private static String jdkTool(String name) { return Path.of(System.getProperty("java.home"), "bin", name).toString(); }
+    private static String jdkTool(String name) {
+        return Path.of(System.getProperty("java.home"), "bin", name).toString();
+    }
 
     /** javap -l -c -p of class {@code name} of an executable (its jar follows the launcher). */
     private static String javap(Path executable, String name) throws IOException {
@@ -133,9 +134,12 @@ class DebugInfoTest {
         try (ZipFile z = new ZipFile(executable.toFile())) {
             var e = z.getEntry(name + ".class");
             assertThat(e).as(name + " in " + executable).isNotNull();
-            try (var in = z.getInputStream(e)) { Files.write(cls, in.readAllBytes()); }
+            try (var in = z.getInputStream(e)) {
+                Files.write(cls, in.readAllBytes());
+            }
         }
-        Exec.Result r = Exec.run(List.of(jdkTool("javap"), "-l", "-c", "-p", cls.toString()), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result r = Exec.run(
+                List.of(jdkTool("javap"), "-l", "-c", "-p", cls.toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(r.status()).as(r.describe("javap")).isZero();
         return r.stdoutText();
     }
@@ -158,9 +162,14 @@ class DebugInfoTest {
     /** The lines of lines.c in a DWARF line table, as objdump decodes it. */
     private static Set<Integer> dwarfLines(String compiler) {
         Path obj = dir.resolve("lines-" + compiler + ".o");
-        Exec.Result c = Exec.run(List.of(compiler, "-g", "-O0", "-c", "lines.c", "-o", obj.toString()), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result c = Exec.run(
+                List.of(compiler, "-g", "-O0", "-c", "lines.c", "-o", obj.toString()),
+                dir,
+                Map.of(),
+                dir.resolve("scratch"));
         assertThat(c.status()).as(c.describe(compiler)).isZero();
-        Exec.Result d = Exec.run(List.of("objdump", "--dwarf=decodedline", obj.toString()), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result d = Exec.run(
+                List.of("objdump", "--dwarf=decodedline", obj.toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(d.status()).as(d.describe("objdump")).isZero();
         Set<Integer> lines = new TreeSet<>();
         for (String l : d.stdoutText().split("\n")) {
@@ -172,12 +181,14 @@ class DebugInfoTest {
 
     @Test
     void lineNumberTableHasTheLinesOfTheStatements() throws IOException {
-        assertTrue(Exec.available("gcc") && Exec.available("clang-19") && Exec.available("objdump"),
+        assertTrue(
+                Exec.available("gcc") && Exec.available("clang-19") && Exec.available("objdump"),
                 "gcc, clang-19 and objdump (binutils) give the reference line tables: install them (.ci/run does)");
         Set<Integer> gcc = dwarfLines("gcc"), clang = dwarfLines("clang-19");
         String[] src = SOURCE.split("\n", -1);
         Set<Integer> boundaries = new TreeSet<>();
-        for (int i = 0; i < src.length; i++) if (src[i].matches("^\\S.*\\) \\{$") || src[i].equals("}")) boundaries.add(i + 1);
+        for (int i = 0; i < src.length; i++)
+            if (src[i].matches("^\\S.*\\) \\{$") || src[i].equals("}")) boundaries.add(i + 1);
         // lines both compilers give code to, the functions' first and last lines aside, must be
         // jomp's; and jomp gives code to no line that neither compiler does
         Set<Integer> both = new TreeSet<>(gcc);
@@ -193,18 +204,25 @@ class DebugInfoTest {
         assertThat(javap).startsWith("Compiled from \"lines.c\"");
         // the C locals the JVM holds, by their C names (the method takes the thread's Stack last, abi.md)
         String sum = method(javap, "int sum(long, int, jomp.runtime.mem.Stack)");
-        assertThat(sum).containsPattern("LocalVariableTable:(\\s+.*\\n)*?\\s+\\d+\\s+\\d+\\s+\\d+\\s+a\\s+J")
-                .containsPattern("\\d+\\s+n\\s+I").containsPattern("\\d+\\s+s\\s+I").containsPattern("\\d+\\s+i\\s+I");
+        assertThat(sum)
+                .containsPattern("LocalVariableTable:(\\s+.*\\n)*?\\s+\\d+\\s+\\d+\\s+\\d+\\s+a\\s+J")
+                .containsPattern("\\d+\\s+n\\s+I")
+                .containsPattern("\\d+\\s+s\\s+I")
+                .containsPattern("\\d+\\s+i\\s+I");
     }
 
     @Test
     void withoutGThereAreNoTablesAndNoPath() throws IOException {
         Path plain = dir.resolve("plain");
-        jomp(dir.resolve("lines.c").toString(), "-o", plain.toString());   // an absolute path to the source
+        jomp(dir.resolve("lines.c").toString(), "-o", plain.toString()); // an absolute path to the source
         String javap = javap(plain, "jomp/unit/lines");
-        assertThat(javap).startsWith("Compiled from \"lines.c\"").doesNotContain("LineNumberTable").doesNotContain("LocalVariableTable");
+        assertThat(javap)
+                .startsWith("Compiled from \"lines.c\"")
+                .doesNotContain("LineNumberTable")
+                .doesNotContain("LocalVariableTable");
         jomp("-c", dir.resolve("lines.c").toString(), "-o", "plain.o");
-        assertThat(new String(Files.readAllBytes(dir.resolve("plain.o")), StandardCharsets.ISO_8859_1)).doesNotContain(dir.toString());
+        assertThat(new String(Files.readAllBytes(dir.resolve("plain.o")), StandardCharsets.ISO_8859_1))
+                .doesNotContain(dir.toString());
         // -g0 after -g turns it off again, as in clang
         jomp("-g", "-g0", "-c", "lines.c", "-o", "g0.o");
         assertThat(Files.readAllBytes(dir.resolve("g0.o"))).isEqualTo(Files.readAllBytes(dir.resolve("plain.o")));
@@ -212,9 +230,11 @@ class DebugInfoTest {
 
     @Test
     void aStackTraceNamesTheCFunctionsAndLines() {
-        Exec.Result r = Exec.run(List.of(exe.toString(), "x"), dir, Map.of("JOMP_BACKTRACE", "1"), dir.resolve("scratch"));
-        assertThat(r.status()).isEqualTo(128 + 11);   // the stack overflow is still SIGSEGV
-        assertThat(r.stderr()).startsWith("java.lang.StackOverflowError")
+        Exec.Result r =
+                Exec.run(List.of(exe.toString(), "x"), dir, Map.of("JOMP_BACKTRACE", "1"), dir.resolve("scratch"));
+        assertThat(r.status()).isEqualTo(128 + 11); // the stack overflow is still SIGSEGV
+        assertThat(r.stderr())
+                .startsWith("java.lang.StackOverflowError")
                 .contains("\tat jomp.unit.lines.depth(lines.c:" + RECURSIVE_CALL + ")")
                 .doesNotContain("(Unknown Source)\n\tat jomp.unit.lines.depth");
     }
@@ -223,8 +243,10 @@ class DebugInfoTest {
     @Test
     @SuppressWarnings("unchecked")
     void aDebuggerStopsAtACLineAndSeesTheLocals() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(exe.toString()).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().put("JOMP_JAVA_OPTS", "-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0");
+        ProcessBuilder pb =
+                new ProcessBuilder(exe.toString()).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment()
+                .put("JOMP_JAVA_OPTS", "-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0");
         Process p = pb.start();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -232,7 +254,9 @@ class DebugInfoTest {
             assertThat(first).startsWith("Listening for transport dt_socket at address: ");
             String port = first.substring(first.lastIndexOf(':') + 1).trim();
             AttachingConnector socket = Bootstrap.virtualMachineManager().attachingConnectors().stream()
-                    .filter(c -> c.name().equals("com.sun.jdi.SocketAttach")).findFirst().orElseThrow();
+                    .filter(c -> c.name().equals("com.sun.jdi.SocketAttach"))
+                    .findFirst()
+                    .orElseThrow();
             Map<String, Connector.Argument> args = socket.defaultArguments();
             args.get("hostname").setValue("127.0.0.1");
             args.get("port").setValue(port);
@@ -253,9 +277,18 @@ class DebugInfoTest {
                         BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(at.get(0));
                         bp.enable();
                     } else if (e instanceof BreakpointEvent b) {
-                        StackFrame top = b.thread().frame(0), caller = b.thread().frame(1);
-                        seen.put("top", top.location().method().name() + " " + top.location().sourceName() + ":" + top.location().lineNumber());
-                        seen.put("caller", caller.location().method().name() + " " + caller.location().sourceName() + ":" + caller.location().lineNumber());
+                        StackFrame top = b.thread().frame(0),
+                                caller = b.thread().frame(1);
+                        seen.put(
+                                "top",
+                                top.location().method().name() + " "
+                                        + top.location().sourceName() + ":"
+                                        + top.location().lineNumber());
+                        seen.put(
+                                "caller",
+                                caller.location().method().name() + " "
+                                        + caller.location().sourceName() + ":"
+                                        + caller.location().lineNumber());
                         List<String> names = new ArrayList<>();
                         for (LocalVariable v : top.visibleVariables()) names.add(v.name());
                         seen.put("locals", names);
@@ -269,7 +302,9 @@ class DebugInfoTest {
                 }
                 events.resume();
             }
-            assertThat(seen).containsEntry("top", "sum lines.c:" + SUM_LOOP_BODY).containsEntry("caller", "main lines.c:" + MAIN_CALLS_SUM)
+            assertThat(seen)
+                    .containsEntry("top", "sum lines.c:" + SUM_LOOP_BODY)
+                    .containsEntry("caller", "main lines.c:" + MAIN_CALLS_SUM)
                     .containsEntry("n", 10);
             assertThat((List<Object>) seen.get("locals")).containsExactlyInAnyOrder("a", "n", "s", "i");
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -300,17 +335,26 @@ class DebugInfoTest {
                 """);
         jomp("-g", "spin.c", "-o", "spin");
         Path jfr = dir.resolve("spin.jfr");
-        Exec.Result r = Exec.run(List.of(dir.resolve("spin").toString()), dir,
-                Map.of("JOMP_JAVA_OPTS", "-XX:StartFlightRecording=filename=" + jfr + ",settings=profile"), dir.resolve("scratch"));
+        Exec.Result r = Exec.run(
+                List.of(dir.resolve("spin").toString()),
+                dir,
+                Map.of("JOMP_JAVA_OPTS", "-XX:StartFlightRecording=filename=" + jfr + ",settings=profile"),
+                dir.resolve("scratch"));
         assertThat(r.status()).as(r.describe("spin")).isZero();
-        Exec.Result print = Exec.run(List.of(jdkTool("jfr"), "print", "--events", "jdk.ExecutionSample", jfr.toString()), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result print = Exec.run(
+                List.of(jdkTool("jfr"), "print", "--events", "jdk.ExecutionSample", jfr.toString()),
+                dir,
+                Map.of(),
+                dir.resolve("scratch"));
         assertThat(print.status()).as(print.describe("jfr print")).isZero();
-        Matcher m = Pattern.compile("jomp\\.unit\\.spin\\.(\\w+)\\([^)]*\\) line: (\\d+)").matcher(print.stdoutText());
+        Matcher m = Pattern.compile("jomp\\.unit\\.spin\\.(\\w+)\\([^)]*\\) line: (\\d+)")
+                .matcher(print.stdoutText());
         Set<String> frames = new TreeSet<>();
         while (m.find()) frames.add(m.group(1) + ":" + m.group(2));
         // every frame is at a line of a statement of its function; most samples are in the loops:
         // work's (5, 6) and main's (10, 11), whichever the JIT left as frames
-        assertThat(Set.of("work:5", "work:6", "main:9", "main:10", "main:11", "main:12", "main:13")).containsAll(frames);
+        assertThat(Set.of("work:5", "work:6", "main:9", "main:10", "main:11", "main:12", "main:13"))
+                .containsAll(frames);
         assertThat(frames).containsAnyOf("work:5", "work:6", "main:10", "main:11");
     }
 
@@ -344,12 +388,19 @@ class DebugInfoTest {
                 """);
         jomp("-g", "crc.c", "-lz", "-o", "crc");
         Path jfr = dir.resolve("crc.jfr");
-        Exec.Result r = Exec.run(List.of(dir.resolve("crc").toString()), dir,
-                Map.of("JOMP_JAVA_OPTS", "-XX:StartFlightRecording=filename=" + jfr + ",settings=profile"), dir.resolve("scratch"));
+        Exec.Result r = Exec.run(
+                List.of(dir.resolve("crc").toString()),
+                dir,
+                Map.of("JOMP_JAVA_OPTS", "-XX:StartFlightRecording=filename=" + jfr + ",settings=profile"),
+                dir.resolve("scratch"));
         assertThat(r.status()).as(r.describe("crc")).isZero();
-        assertThat(r.stdoutText()).endsWith("bye 1\n");   // after JFR's start-up lines
+        assertThat(r.stdoutText()).endsWith("bye 1\n"); // after JFR's start-up lines
         assertThat(jfr).isNotEmptyFile();
-        Exec.Result print = Exec.run(List.of(jdkTool("jfr"), "print", "--events", "jdk.ExecutionSample", jfr.toString()), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result print = Exec.run(
+                List.of(jdkTool("jfr"), "print", "--events", "jdk.ExecutionSample", jfr.toString()),
+                dir,
+                Map.of(),
+                dir.resolve("scratch"));
         assertThat(print.status()).as(print.describe("jfr print")).isZero();
         assertThat(print.stdoutText()).containsPattern("jomp\\.unit\\.crc\\.(work|main)\\(");
     }

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ($TMPDIR honoured); -save-temps keeps stable names; a failed compile leaves no output file.
  */
 class DriverEndToEndTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static final String A = """
             #include <stdio.h>
@@ -41,7 +41,9 @@ class DriverEndToEndTest {
     }
 
     private static List<String> entries(Path d) throws IOException {
-        try (Stream<Path> s = Files.list(d)) { return s.map(p -> p.getFileName().toString()).sorted().toList(); }
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 
     @Test
@@ -52,13 +54,15 @@ class DriverEndToEndTest {
         Exec.Result printed = jomp(tmp, "-###", "a.c", "b.c", "-o", "prog");
         assertThat(printed.status()).as(printed.describe("jomp -###")).isZero();
         assertThat(dir.resolve("prog")).doesNotExist(); // -### only prints
-        List<String> commands = printed.stderr().lines().filter(l -> l.startsWith(" \"")).toList();
+        List<String> commands =
+                printed.stderr().lines().filter(l -> l.startsWith(" \"")).toList();
         assertThat(commands).hasSize(3); // two cc1 jobs and the link
         Path script = dir.resolve("build.sh");
         Files.writeString(script, "set -e\n" + String.join("\n", commands) + "\n");
         Exec.Result ran = Exec.run(List.of("sh", script.toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(ran.status()).as(ran.describe("the -### commands")).isZero();
-        Exec.Result prog = Exec.run(List.of(dir.resolve("prog").toString(), "x"), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result prog =
+                Exec.run(List.of(dir.resolve("prog").toString(), "x"), dir, Map.of(), dir.resolve("scratch"));
         assertThat(prog.stdoutText()).isEqualTo("a 42 2\n");
         assertThat(prog.status()).isEqualTo(7);
     }
@@ -127,9 +131,14 @@ class DriverEndToEndTest {
         Path tmp = tmp();
         for (var f : new java.util.TreeMap<>(files).entrySet()) {
             Files.writeString(dir.resolve(f.getKey()), f.getValue());
-            for (String flag : new String[] {"-fdiagnostics-show-line-numbers", "-fno-diagnostics-show-line-numbers", "-fno-caret-diagnostics",
-                    "-fno-show-column"}) {
-                Exec.Result clang = Exec.run(List.of("clang-19", "-fsyntax-only", flag, f.getKey()), dir, Map.of(), dir.resolve("scratch"));
+            for (String flag : new String[] {
+                "-fdiagnostics-show-line-numbers",
+                "-fno-diagnostics-show-line-numbers",
+                "-fno-caret-diagnostics",
+                "-fno-show-column"
+            }) {
+                Exec.Result clang = Exec.run(
+                        List.of("clang-19", "-fsyntax-only", flag, f.getKey()), dir, Map.of(), dir.resolve("scratch"));
                 Exec.Result ours = jomp(tmp, "-fsyntax-only", flag, f.getKey());
                 assertThat(ours.status()).isEqualTo(clang.status()).isEqualTo(1);
                 assertThat(ours.stderr()).as(f.getKey() + " " + flag).isEqualTo(clang.stderr());
@@ -152,7 +161,11 @@ class DriverEndToEndTest {
         Path tmp = tmp();
         byte[][] read = new byte[1][];
         Thread reader = new Thread(() -> {
-            try { read[0] = Files.readAllBytes(fifo); } catch (IOException e) { read[0] = new byte[0]; }
+            try {
+                read[0] = Files.readAllBytes(fifo);
+            } catch (IOException e) {
+                read[0] = new byte[0];
+            }
         });
         reader.setDaemon(true);
         reader.start();
@@ -160,12 +173,17 @@ class DriverEndToEndTest {
         assertThat(ok.status()).as(ok.describe("jomp -c b.c -o out.fifo")).isZero();
         reader.join(60_000);
         assertThat(read[0]).as("what the reader of the FIFO got").isNotNull().startsWith(0x7f, 'E', 'L', 'F');
-        assertThat(Files.readAttributes(fifo, java.nio.file.attribute.BasicFileAttributes.class).isOther()).as("still a FIFO").isTrue();
+        assertThat(Files.readAttributes(fifo, java.nio.file.attribute.BasicFileAttributes.class)
+                        .isOther())
+                .as("still a FIFO")
+                .isTrue();
 
         Exec.Result bad = jomp(tmp, "-c", "bad.c", "-o", fifo.toString());
         assertThat(bad.status()).isEqualTo(1);
         assertThat(fifo).as("a failed compile leaves the FIFO").exists();
-        assertThat(Files.readAttributes(fifo, java.nio.file.attribute.BasicFileAttributes.class).isOther()).isTrue();
+        assertThat(Files.readAttributes(fifo, java.nio.file.attribute.BasicFileAttributes.class)
+                        .isOther())
+                .isTrue();
         assertThat(entries(tmp)).isEmpty();
     }
 
@@ -185,14 +203,27 @@ class DriverEndToEndTest {
         Path tmp = tmp();
         Exec.Result c = jomp(tmp, "crash.c", "-o", "crash");
         assertThat(c.status()).as(c.describe("jomp crash.c")).isZero();
-        Exec.Result g = Exec.run(List.of("gcc", "-O0", "-o", "crash-gcc", "crash.c"), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result g =
+                Exec.run(List.of("gcc", "-O0", "-o", "crash-gcc", "crash.c"), dir, Map.of(), dir.resolve("scratch"));
         assertThat(g.status()).as(g.describe("gcc")).isZero();
         for (String mode : List.of("divide", "stack", "normal")) {
-            Exec.Result want = Exec.run(List.of(dir.resolve("crash-gcc").toString(), mode), dir, Map.of(), dir.resolve("scratch"));
-            Exec.Result got = Exec.run(List.of(dir.resolve("crash").toString(), mode), dir, Map.of(), dir.resolve("scratch"));
-            assertThat(got.status()).as(mode).isEqualTo(want.status()).isEqualTo(switch (mode) { case "divide" -> 136; case "stack" -> 139; default -> 3; });
+            Exec.Result want =
+                    Exec.run(List.of(dir.resolve("crash-gcc").toString(), mode), dir, Map.of(), dir.resolve("scratch"));
+            Exec.Result got =
+                    Exec.run(List.of(dir.resolve("crash").toString(), mode), dir, Map.of(), dir.resolve("scratch"));
+            assertThat(got.status())
+                    .as(mode)
+                    .isEqualTo(want.status())
+                    .isEqualTo(
+                            switch (mode) {
+                                case "divide" -> 136;
+                                case "stack" -> 139;
+                                default -> 3;
+                            });
             assertThat(got.stdoutText()).as(mode).isEqualTo(want.stdoutText());
-            assertThat(got.stderr()).as(mode).isEqualTo(want.stderr());   // nothing: the shell says "Segmentation fault" (CrashTest)
+            assertThat(got.stderr())
+                    .as(mode)
+                    .isEqualTo(want.stderr()); // nothing: the shell says "Segmentation fault" (CrashTest)
         }
     }
 
@@ -216,7 +247,9 @@ class DriverEndToEndTest {
         Path tmp = tmp();
         Exec.Result link = jomp(tmp, "a.c", "b.c", "c.c", "-o", "prog");
         assertThat(link.status()).isEqualTo(1);
-        assertThat(link.stderr()).containsPattern("c-[0-9a-f]{6}\\.o: multiple definition of 'twice'; .*b-[0-9a-f]{6}\\.o: first defined here");
+        assertThat(link.stderr())
+                .containsPattern(
+                        "c-[0-9a-f]{6}\\.o: multiple definition of 'twice'; .*b-[0-9a-f]{6}\\.o: first defined here");
         assertThat(dir.resolve("prog")).doesNotExist();
     }
 
@@ -241,7 +274,8 @@ class DriverEndToEndTest {
         Path tmp = tmp();
         Exec.Result c = jomp(tmp, "-c", "b.c", "dup.c");
         assertThat(c.status()).as(c.describe("jomp -c")).isZero();
-        Exec.Result ar = Exec.run(List.of("ar", "rcs", "libb.a", "b.o", "dup.o"), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result ar =
+                Exec.run(List.of("ar", "rcs", "libb.a", "b.o", "dup.o"), dir, Map.of(), dir.resolve("scratch"));
         assertThat(ar.status()).as(ar.describe("GNU ar")).isZero();
 
         // only the member that defines a needed symbol is taken (dup.o's main would clash)

@@ -23,12 +23,15 @@ final class Exec {
 
     /** What a finished (or killed) process left behind. */
     record Result(List<String> command, int status, byte[] stdout, String stderr, boolean timedOut) {
-        String stdoutText() { return new String(stdout, StandardCharsets.UTF_8); }
+        String stdoutText() {
+            return new String(stdout, StandardCharsets.UTF_8);
+        }
 
         /** One line for failure messages: the command's name, its status and the start of its stderr. */
         String describe(String who) {
-            if (timedOut) return who + " timed out after " + TIMEOUT_SECONDS + " s of CPU time (or " + TIMEOUT_SECONDS * WALL_FACTOR
-                    + " s waiting): " + String.join(" ", command);
+            if (timedOut)
+                return who + " timed out after " + TIMEOUT_SECONDS + " s of CPU time (or "
+                        + TIMEOUT_SECONDS * WALL_FACTOR + " s waiting): " + String.join(" ", command);
             String err = stderr.strip();
             if (err.length() > 4000) err = err.substring(0, 4000) + "\n[...]";
             return who + " exited " + status + (err.isEmpty() ? "" : ": " + err);
@@ -53,9 +56,11 @@ final class Exec {
             Path out = Files.createTempFile(scratch, "stdout", ".txt");
             Path err = Files.createTempFile(scratch, "stderr", ".txt");
             try {
-                ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                ProcessBuilder pb = new ProcessBuilder(command)
+                        .directory(dir.toFile())
                         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                        .redirectOutput(out.toFile()).redirectError(err.toFile());
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile());
                 pb.environment().putAll(env);
                 Process p = pb.start();
                 boolean done = waitFor(p, timeoutSeconds);
@@ -64,8 +69,12 @@ final class Exec {
                     p.destroyForcibly();
                     p.waitFor(5, TimeUnit.SECONDS);
                 }
-                return new Result(command, done ? p.exitValue() : -1, Files.readAllBytes(out),
-                        Files.readString(err, StandardCharsets.ISO_8859_1), !done);
+                return new Result(
+                        command,
+                        done ? p.exitValue() : -1,
+                        Files.readAllBytes(out),
+                        Files.readString(err, StandardCharsets.ISO_8859_1),
+                        !done);
             } finally {
                 Files.deleteIfExists(out);
                 Files.deleteIfExists(err);
@@ -100,7 +109,8 @@ final class Exec {
     /** The CPU time a process and its living descendants have used; unknown, for a live process, counts as unlimited. */
     private static long cpuNanos(ProcessHandle h) {
         long total = 0;
-        for (ProcessHandle q : java.util.stream.Stream.concat(java.util.stream.Stream.of(h), h.descendants()).toList()) {
+        for (ProcessHandle q : java.util.stream.Stream.concat(java.util.stream.Stream.of(h), h.descendants())
+                .toList()) {
             var cpu = q.info().totalCpuDuration();
             if (cpu.isEmpty() && q.equals(h)) return h.isAlive() ? Long.MAX_VALUE : 0;
             total += cpu.map(java.time.Duration::toNanos).orElse(0L);
@@ -116,8 +126,10 @@ final class Exec {
     /** True when {@code tool} can be started (e.g. gcc or clang-19 is installed). */
     static boolean available(String tool) {
         try {
-            Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(tool, "--version")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             return p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {
             return false;

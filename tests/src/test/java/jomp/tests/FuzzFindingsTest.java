@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -26,17 +25,37 @@ class FuzzFindingsTest {
     static List<Finding> findings() {
         return List.of(
                 // each level of a parenthesized declarator was parsed twice: 2^depth
-                new Finding("nested-declarator-parens", "int " + "(".repeat(40) + "x" + ")".repeat(40) + ";\n"
-                        + "int " + "(*".repeat(40) + "fp" + ")".repeat(40) + "(void);\n", List.of()),
-                new Finding("nested-abstract-declarator", "unsigned long n = sizeof(int " + "(*".repeat(40) + ")".repeat(40) + "[3]);\n", List.of()),
+                new Finding(
+                        "nested-declarator-parens",
+                        "int " + "(".repeat(40) + "x" + ")".repeat(40) + ";\n" + "int " + "(*".repeat(40) + "fp"
+                                + ")".repeat(40) + "(void);\n",
+                        List.of()),
+                new Finding(
+                        "nested-abstract-declarator",
+                        "unsigned long n = sizeof(int " + "(*".repeat(40) + ")".repeat(40) + "[3]);\n",
+                        List.of()),
                 // sizeof asked its element's size twice a dimension: 2^dimensions
-                new Finding("array-of-80-dimensions", "int a" + "[1]".repeat(80) + ";\nunsigned long n = sizeof a;\n", List.of()),
+                new Finding(
+                        "array-of-80-dimensions",
+                        "int a" + "[1]".repeat(80) + ";\nunsigned long n = sizeof a;\n",
+                        List.of()),
                 // clang's -fbracket-depth (256): deeper nesting exhausted the parser's stack
-                new Finding("bracket-depth-parens", "int f(int x) { return " + "(".repeat(300) + "x" + ")".repeat(300) + "; }\n", List.of()),
-                new Finding("bracket-depth-braces", "void f(void) {\n" + "{".repeat(300) + "}".repeat(300) + "\n}\n", List.of()),
-                new Finding("bracket-depth-squares", "int a[1];\nint f(void) { return " + "a[".repeat(300) + "0" + "]".repeat(300) + "; }\n", List.of()),
+                new Finding(
+                        "bracket-depth-parens",
+                        "int f(int x) { return " + "(".repeat(300) + "x" + ")".repeat(300) + "; }\n",
+                        List.of()),
+                new Finding(
+                        "bracket-depth-braces",
+                        "void f(void) {\n" + "{".repeat(300) + "}".repeat(300) + "\n}\n",
+                        List.of()),
+                new Finding(
+                        "bracket-depth-squares",
+                        "int a[1];\nint f(void) { return " + "a[".repeat(300) + "0" + "]".repeat(300) + "; }\n",
+                        List.of()),
                 new Finding("bracket-depth-unclosed", "int f(int x) { return " + "(".repeat(5000) + "x;\n", List.of()),
-                new Finding("bracket-depth-option", "int f(int x) { return " + "(".repeat(300) + "x" + ")".repeat(300) + "; }\n",
+                new Finding(
+                        "bracket-depth-option",
+                        "int f(int x) { return " + "(".repeat(300) + "x" + ")".repeat(300) + "; }\n",
                         List.of("-fbracket-depth=400")),
                 // a diagnostic on a line past 4096 characters shows no source (clang's limit); jomp printed the
                 // line, 200 MB of stderr for a 40 MB generated line
@@ -80,16 +99,20 @@ class FuzzFindingsTest {
         Exec.Result got = Exec.run(jomp, dir, Map.of(), dir.resolve("tmp"));
         assertThat(got.timedOut()).as(got.describe("jomp")).isFalse();
         assertThat(MutationFuzzTest.problem(got)).as("jomp ended badly").isNull();
-        assertThat(diagnostics(got.stderr(), file)).as("jomp's diagnostics (stderr:\n%s)", got.stderr())
+        assertThat(diagnostics(got.stderr(), file))
+                .as("jomp's diagnostics (stderr:\n%s)", got.stderr())
                 .isEqualTo(diagnostics(want.stderr(), file));
         assertThat(got.status()).as("exit status").isEqualTo(want.status());
-        assertThat(got.stderr().lines().count()).as("stderr's lines (source lines and carets included)")
+        assertThat(got.stderr().lines().count())
+                .as("stderr's lines (source lines and carets included)")
                 .isEqualTo(want.stderr().lines().count());
     }
 
     /** The "file:line:col: severity: message" lines (notes left out), long lines cut (they echo the source). */
     private static List<String> diagnostics(String stderr, String file) {
-        return stderr.lines().filter(l -> l.startsWith(file + ":") && !l.contains(": note: "))
-                .map(l -> l.length() > 200 ? l.substring(0, 200) : l).toList();
+        return stderr.lines()
+                .filter(l -> l.startsWith(file + ":") && !l.contains(": note: "))
+                .map(l -> l.length() > 200 ? l.substring(0, 200) : l)
+                .toList();
     }
 }

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +27,8 @@ class LargeFunctionsTest {
     /** A compile of one of these takes seconds to tens of seconds on a loaded machine. */
     private static final long COMPILE_SECONDS = 240;
 
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
 
     @TestFactory
     Stream<DynamicTest> largeFunctionsMatchGccAtEveryLevel() {
@@ -52,7 +52,12 @@ class LargeFunctionsTest {
         Path scratch = dir.resolve("scratch");
         if (!Files.exists(gcc)) {
             Files.writeString(c, shape.apply(new SplittableRandom(name.hashCode())));
-            Exec.Result g = Exec.runLong(List.of("gcc", "-O0", "-w", "-o", gcc.toString(), c.toString()), dir, Map.of(), scratch, COMPILE_SECONDS);
+            Exec.Result g = Exec.runLong(
+                    List.of("gcc", "-O0", "-w", "-o", gcc.toString(), c.toString()),
+                    dir,
+                    Map.of(),
+                    scratch,
+                    COMPILE_SECONDS);
             assertThat(g.status()).as(g.describe("gcc")).isZero();
         }
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
@@ -62,7 +67,10 @@ class LargeFunctionsTest {
         Exec.Result want = Exec.run(List.of(gcc.toString()), dir, Map.of(), scratch);
         Exec.Result got = Exec.run(List.of(jomp.toString()), dir, Map.of(), scratch);
         assertThat(want.status()).isZero();
-        assertThat(got.stdoutText()).as("%s %s (%s)", name, opt, c).isEqualTo(want.stdoutText()).isNotEmpty();
+        assertThat(got.stdoutText())
+                .as("%s %s (%s)", name, opt, c)
+                .isEqualTo(want.stdoutText())
+                .isNotEmpty();
         assertThat(got.status()).isEqualTo(want.status());
     }
 
@@ -72,8 +80,26 @@ class LargeFunctionsTest {
         c.append("    for (int i = 0; i < 64; i++) { a[i] = i * 0.5 + 1; b[i] = i * 3 + 1; }\n");
         for (int k = 0; k < 5000; k++) {
             int i = r.nextInt(64), j = r.nextInt(64), l = r.nextInt(64);
-            if (k % 2 == 1) c.append("    a[").append(i).append("] = a[").append(j).append("] * 0.5 + a[").append(l).append("] * 0.25 + ").append(k % 7).append(";\n");
-            else c.append("    b[").append(i).append("] = (b[").append(j).append("] * 3 + b[").append(l).append("] + ").append(k).append(") % 1000003;\n");
+            if (k % 2 == 1)
+                c.append("    a[")
+                        .append(i)
+                        .append("] = a[")
+                        .append(j)
+                        .append("] * 0.5 + a[")
+                        .append(l)
+                        .append("] * 0.25 + ")
+                        .append(k % 7)
+                        .append(";\n");
+            else
+                c.append("    b[")
+                        .append(i)
+                        .append("] = (b[")
+                        .append(j)
+                        .append("] * 3 + b[")
+                        .append(l)
+                        .append("] + ")
+                        .append(k)
+                        .append(") % 1000003;\n");
         }
         c.append("    double s = 0;\n    long t = 0;\n    for (int i = 0; i < 64; i++) { s += a[i]; t += b[i]; }\n");
         c.append("    printf(\"%.6f %ld\\n\", s, t);\n    return 0;\n}\n");
@@ -84,18 +110,46 @@ class LargeFunctionsTest {
     static String interpreter(SplittableRandom r) {
         int ops = 500;
         String[] vars = {"acc", "x", "y"};
-        StringBuilder c = new StringBuilder("#include <stdio.h>\nstatic unsigned char code[4096];\nstatic long mem[256];\n");
-        c.append("static unsigned long run(long steps) {\n    long acc = 1, x = 2, y = 3, count = 0;\n    int pc = 0;\n");
-        c.append("    while (count++ < steps) {\n        int op = code[pc];\n        pc = (pc + 1) & 4095;\n        switch (op) {\n");
+        StringBuilder c =
+                new StringBuilder("#include <stdio.h>\nstatic unsigned char code[4096];\nstatic long mem[256];\n");
+        c.append(
+                "static unsigned long run(long steps) {\n    long acc = 1, x = 2, y = 3, count = 0;\n    int pc = 0;\n");
+        c.append(
+                "    while (count++ < steps) {\n        int op = code[pc];\n        pc = (pc + 1) & 4095;\n        switch (op) {\n");
         for (int o = 0; o < ops; o++) {
             c.append("        case ").append(o).append(":\n");
             for (int s = 0; s < 12; s++) {
                 String v = vars[r.nextInt(3)], w = vars[r.nextInt(3)];
                 int m = r.nextInt(256);
                 switch (r.nextInt(3)) {
-                    case 0 -> c.append("            ").append(v).append(" = (").append(v).append(" * ").append(3 + r.nextInt(14)).append(" + ").append(w).append(" + ").append(s).append(") % 1000003;\n");
-                    case 1 -> c.append("            mem[").append(m).append("] = (mem[").append(m).append("] + ").append(w).append(") % 65521;\n");
-                    default -> c.append("            ").append(v).append(" ^= mem[").append(m).append("] + ").append(o).append(";\n");
+                    case 0 ->
+                        c.append("            ")
+                                .append(v)
+                                .append(" = (")
+                                .append(v)
+                                .append(" * ")
+                                .append(3 + r.nextInt(14))
+                                .append(" + ")
+                                .append(w)
+                                .append(" + ")
+                                .append(s)
+                                .append(") % 1000003;\n");
+                    case 1 ->
+                        c.append("            mem[")
+                                .append(m)
+                                .append("] = (mem[")
+                                .append(m)
+                                .append("] + ")
+                                .append(w)
+                                .append(") % 65521;\n");
+                    default ->
+                        c.append("            ")
+                                .append(v)
+                                .append(" ^= mem[")
+                                .append(m)
+                                .append("] + ")
+                                .append(o)
+                                .append(";\n");
                 }
             }
             if (o % 5 == 0) c.append("            if (acc & 1) break;\n");
@@ -104,8 +158,11 @@ class LargeFunctionsTest {
             c.append("            break;\n");
         }
         c.append("        default:\n            acc += op;\n            break;\n        }\n    }\n");
-        c.append("    unsigned long h = (unsigned long) (acc * 31 + x * 7 + y);\n    for (int i = 0; i < 256; i++) h = h * 31 + (unsigned long) mem[i];\n    return h;\n}\n");
-        c.append("int main(void) {\n    for (int i = 0; i < 4096; i++) code[i] = (unsigned char) ((i * 37 + i / 7) % ").append(ops + 3).append(");\n");
+        c.append(
+                "    unsigned long h = (unsigned long) (acc * 31 + x * 7 + y);\n    for (int i = 0; i < 256; i++) h = h * 31 + (unsigned long) mem[i];\n    return h;\n}\n");
+        c.append("int main(void) {\n    for (int i = 0; i < 4096; i++) code[i] = (unsigned char) ((i * 37 + i / 7) % ")
+                .append(ops + 3)
+                .append(");\n");
         c.append("    printf(\"%lu\\n\", run(300000));\n    return 0;\n}\n");
         return c.toString();
     }
@@ -113,10 +170,16 @@ class LargeFunctionsTest {
     /** 700 labels of seven statements each, every one with gotos to two others, forward or back. */
     static String gotos(SplittableRandom r) {
         int labels = 700;
-        StringBuilder c = new StringBuilder("#include <stdio.h>\nint main(void) {\n    unsigned long h = 7;\n    long budget = 30000;\n    int v = 1;\n    goto L0;\n");
+        StringBuilder c = new StringBuilder(
+                "#include <stdio.h>\nint main(void) {\n    unsigned long h = 7;\n    long budget = 30000;\n    int v = 1;\n    goto L0;\n");
         for (int i = 0; i < labels; i++) {
             c.append("L").append(i).append(":\n    if (--budget < 0) goto done;\n");
-            for (int s = 0; s < 5; s++) c.append("    h = h * 31 + (unsigned long) (v + ").append(i * 5 + s).append("); v = (v * 7 + ").append(s).append(") % 1009;\n");
+            for (int s = 0; s < 5; s++)
+                c.append("    h = h * 31 + (unsigned long) (v + ")
+                        .append(i * 5 + s)
+                        .append("); v = (v * 7 + ")
+                        .append(s)
+                        .append(") % 1009;\n");
             c.append("    if (v % 3 == 0) goto L").append(r.nextInt(labels)).append(";\n");
             c.append("    if (v % 3 == 1) goto L").append(r.nextInt(labels)).append(";\n");
         }
@@ -127,11 +190,25 @@ class LargeFunctionsTest {
     /** 2,500 variables, all live from the start to the end. */
     static String locals(SplittableRandom r) {
         int k = 2500;
-        StringBuilder c = new StringBuilder("#include <stdio.h>\nint main(int argc, char **argv) {\n    (void) argv;\n");
-        for (int i = 0; i < k; i++) c.append("    unsigned v").append(i).append(" = argc * ").append(i % 97).append(" + ").append(i).append(";\n");
+        StringBuilder c =
+                new StringBuilder("#include <stdio.h>\nint main(int argc, char **argv) {\n    (void) argv;\n");
+        for (int i = 0; i < k; i++)
+            c.append("    unsigned v")
+                    .append(i)
+                    .append(" = argc * ")
+                    .append(i % 97)
+                    .append(" + ")
+                    .append(i)
+                    .append(";\n");
         for (int i = 0; i < k; i++) {
             int a = r.nextInt(k), b = r.nextInt(k);
-            c.append("    v").append(a).append(" = (v").append(a).append(" * 3 + v").append(b).append(" % 101) % 1000003;\n");
+            c.append("    v")
+                    .append(a)
+                    .append(" = (v")
+                    .append(a)
+                    .append(" * 3 + v")
+                    .append(b)
+                    .append(" % 101) % 1000003;\n");
         }
         c.append("    unsigned long h = 0;\n");
         for (int i = 0; i < k; i++) c.append("    h = h * 31 + v").append(i).append(";\n");
@@ -141,15 +218,23 @@ class LargeFunctionsTest {
 
     /** 5,000 statements in ifs, loops and a switch nested up to 40 deep. */
     static String nesting(SplittableRandom r) {
-        StringBuilder c = new StringBuilder("#include <stdio.h>\nint g[16];\nint main(void) {\n    unsigned long h = 1;\n");
+        StringBuilder c =
+                new StringBuilder("#include <stdio.h>\nint g[16];\nint main(void) {\n    unsigned long h = 1;\n");
         int depth = 0, loops = 0, statements = 0;
         List<Boolean> isLoop = new ArrayList<>();
         while (statements < 5000) {
             String pad = "    ".repeat(depth + 1);
             double p = r.nextDouble();
             if (p < 0.12 && depth < 40) {
-                if (loops < 6 && r.nextInt(3) == 0) {   // at most 2^6 passes over the innermost statements
-                    c.append(pad).append("for (int i").append(depth).append(" = 0; i").append(depth).append(" < 2; i").append(depth).append("++) {\n");
+                if (loops < 6 && r.nextInt(3) == 0) { // at most 2^6 passes over the innermost statements
+                    c.append(pad)
+                            .append("for (int i")
+                            .append(depth)
+                            .append(" = 0; i")
+                            .append(depth)
+                            .append(" < 2; i")
+                            .append(depth)
+                            .append("++) {\n");
                     loops++;
                     isLoop.add(true);
                 } else {
@@ -162,15 +247,26 @@ class LargeFunctionsTest {
                 if (isLoop.remove(isLoop.size() - 1)) loops--;
                 c.append("    ".repeat(depth + 1)).append("}\n");
             } else if (p < 0.21) {
-                c.append(pad).append("switch (h % 4) { case 0: h += 3; break; case 1: h ^= 5; /* falls through */ case 2: h *= 7; break; default: h++; }\n");
+                c.append(pad)
+                        .append(
+                                "switch (h % 4) { case 0: h += 3; break; case 1: h ^= 5; /* falls through */ case 2: h *= 7; break; default: h++; }\n");
                 statements++;
             } else {
-                c.append(pad).append("h = h * 131 + (unsigned long) g[").append(statements % 16).append("] + ").append(statements)
-                        .append("; g[").append(statements % 16).append("] = (int) (h % 1000);\n");
+                c.append(pad)
+                        .append("h = h * 131 + (unsigned long) g[")
+                        .append(statements % 16)
+                        .append("] + ")
+                        .append(statements)
+                        .append("; g[")
+                        .append(statements % 16)
+                        .append("] = (int) (h % 1000);\n");
                 statements++;
             }
         }
-        while (depth > 0) { depth--; c.append("    ".repeat(depth + 1)).append("}\n"); }
+        while (depth > 0) {
+            depth--;
+            c.append("    ".repeat(depth + 1)).append("}\n");
+        }
         c.append("    printf(\"%lu\\n\", h);\n    return 0;\n}\n");
         return c.toString();
     }

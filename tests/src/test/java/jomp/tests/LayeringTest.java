@@ -19,7 +19,9 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
+import jomp.toolchain.ToolChain;
+import jomp.toolchain.ToolChains;
+import jomp.toolchain.Triple;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
@@ -31,10 +33,6 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.Remapper;
-
-import jomp.toolchain.ToolChain;
-import jomp.toolchain.ToolChains;
-import jomp.toolchain.Triple;
 
 /**
  * The layering of the code, checked on what the build made so that it cannot rot: the modules read
@@ -51,11 +49,25 @@ class LayeringTest {
      * compiler's stages (diagnostics, front end, IR, lowering, the device runtime's IR, the back ends,
      * cc1 that runs them in order), linker, driver.
      */
-    static final List<String> PIPELINE = List.of("offload-abi", "env", "objfile", "toolchain", "runtime",
-            "compiler/diag", "compiler/front", "compiler/ir", "compiler/lower", "compiler/devrt", "compiler/jvm", "compiler/nvptx", "compiler/cc1",
-            "linker-wrapper", "driver");
+    static final List<String> PIPELINE = List.of(
+            "offload-abi",
+            "env",
+            "objfile",
+            "toolchain",
+            "runtime",
+            "compiler/diag",
+            "compiler/front",
+            "compiler/ir",
+            "compiler/lower",
+            "compiler/devrt",
+            "compiler/jvm",
+            "compiler/nvptx",
+            "compiler/cc1",
+            "linker-wrapper",
+            "driver");
     /** Packaging and system tests: they gather everything, the driver included. */
     static final Set<String> ASSEMBLIES = Set.of("dist", "tests");
+
     static final int MAX_LINES = 1200;
 
     static Path root;
@@ -76,13 +88,21 @@ class LayeringTest {
      * plugins, and the formats of one target's own (NVIDIA's arch names and fat binaries, each target's
      * context traits).
      */
-    static final Set<String> TARGET_MODULES = Set.of("toolchain", "compiler/jvm", "compiler/nvptx", "compiler/devrt",
-            "plugins/jvm", "plugins/cuda", "plugins/ptxsim");
+    static final Set<String> TARGET_MODULES = Set.of(
+            "toolchain",
+            "compiler/jvm",
+            "compiler/nvptx",
+            "compiler/devrt",
+            "plugins/jvm",
+            "plugins/cuda",
+            "plugins/ptxsim");
+
     static final List<String> TARGET_PACKAGES = List.of("jomp/offload/abi/nvptx/", "jomp/offload/abi/jvm/");
     /** The one list outside them that names each back end: cc1 finds a target's back end there. */
     static final Set<String> TARGET_LISTS = Set.of("jomp/compiler/cc1/BackEnds");
     /** What toolchain/ offers everyone: the seam (a target's ToolChain, its Assembler and DeviceLinker, the list of targets), the host's triple, running programs. */
-    static final Set<String> TOOLCHAIN_SEAMS = Set.of("ToolChain", "ToolChains", "Assembler", "DeviceLinker", "Programs", "Triple");
+    static final Set<String> TOOLCHAIN_SEAMS =
+            Set.of("ToolChain", "ToolChains", "Assembler", "DeviceLinker", "Programs", "Triple");
 
     @BeforeAll
     static void readTheBuild() throws IOException {
@@ -92,7 +112,8 @@ class LayeringTest {
         Map<String, String> byArtifact = new HashMap<>();
         Map<String, String> poms = new HashMap<>();
         for (String m : modules) {
-            String pom = Files.readString(root.resolve(m).resolve("pom.xml")).replaceAll("(?s)<parent>.*?</parent>", "");
+            String pom =
+                    Files.readString(root.resolve(m).resolve("pom.xml")).replaceAll("(?s)<parent>.*?</parent>", "");
             poms.put(m, pom);
             Matcher a = Pattern.compile("<artifactId>([^<]+)</artifactId>").matcher(pom);
             assertThat(a.find()).as(m + "/pom.xml names its artifact").isTrue();
@@ -103,10 +124,13 @@ class LayeringTest {
             Set<String> any = new LinkedHashSet<>(), main = new LinkedHashSet<>();
             Matcher d = dep.matcher(poms.get(m).replaceAll("(?s)<build>.*?</build>", ""));
             while (d.find()) {
-                Matcher g = Pattern.compile("<groupId>org\\.jomp</groupId>\\s*<artifactId>([^<]+)</artifactId>").matcher(d.group(1));
+                Matcher g = Pattern.compile("<groupId>org\\.jomp</groupId>\\s*<artifactId>([^<]+)</artifactId>")
+                        .matcher(d.group(1));
                 if (!g.find()) continue;
                 String target = byArtifact.get(g.group(1));
-                assertThat(target).as(m + " depends on " + g.group(1) + ", which is no module of the root pom").isNotNull();
+                assertThat(target)
+                        .as(m + " depends on " + g.group(1) + ", which is no module of the root pom")
+                        .isNotNull();
                 any.add(target);
                 if (!d.group(1).contains("<scope>test</scope>")) main.add(target);
             }
@@ -118,19 +142,24 @@ class LayeringTest {
             Map<String, Set<String>> r = new TreeMap<>();
             refs.put(m, r);
             if (!Files.isDirectory(classes)) {
-                assertThat(Files.isDirectory(root.resolve(m).resolve("src/main/java"))).as(m + " has sources but no target/classes: build it first").isFalse();
+                assertThat(Files.isDirectory(root.resolve(m).resolve("src/main/java")))
+                        .as(m + " has sources but no target/classes: build it first")
+                        .isFalse();
                 continue;
             }
             try (Stream<Path> files = Files.walk(classes)) {
                 for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
                     ClassReader cr = new ClassReader(Files.readAllBytes(p));
                     Set<String> named = new TreeSet<>();
-                    cr.accept(new ClassRemapper(new ClassWriter(0), new Remapper(Opcodes.ASM9) {
-                        @Override public String map(String internalName) {
-                            named.add(internalName);
-                            return internalName;
-                        }
-                    }), 0);
+                    cr.accept(
+                            new ClassRemapper(new ClassWriter(0), new Remapper(Opcodes.ASM9) {
+                                @Override
+                                public String map(String internalName) {
+                                    named.add(internalName);
+                                    return internalName;
+                                }
+                            }),
+                            0);
                     named.remove(cr.getClassName());
                     r.put(cr.getClassName(), named);
                     strings.put(cr.getClassName(), constants(cr));
@@ -147,7 +176,9 @@ class LayeringTest {
         for (int i = 0; i < modules.size(); i++) {
             String m = modules.get(i);
             for (String d : deps.get(m)) {
-                if (modules.indexOf(d) >= i) problems.add(m + " depends on " + d + ", which the root pom lists after it (a module may use only the ones below it)");
+                if (modules.indexOf(d) >= i)
+                    problems.add(m + " depends on " + d
+                            + ", which the root pom lists after it (a module may use only the ones below it)");
             }
         }
         int last = -1;
@@ -165,7 +196,10 @@ class LayeringTest {
         String pom = Files.readString(root.resolve("offload-abi/pom.xml"));
         assertThat(pom).doesNotContain("<dependency>");
         for (Set<String> named : refs.get("offload-abi").values())
-            for (String n : named) assertThat(n.startsWith("jomp/offload/abi/") || n.startsWith("java/")).as("offload-abi names " + n).isTrue();
+            for (String n : named)
+                assertThat(n.startsWith("jomp/offload/abi/") || n.startsWith("java/"))
+                        .as("offload-abi names " + n)
+                        .isTrue();
     }
 
     @Test
@@ -173,7 +207,9 @@ class LayeringTest {
         // the IR, its passes and both back ends never reach the C front end or the lowering: the nvptx
         // back end links the device runtime's shipped IR (compiler/devrt), it does not compile C
         for (String m : List.of("compiler/ir", "compiler/jvm", "compiler/nvptx"))
-            assertThat(closure(m)).as(m + "'s modules").doesNotContain("compiler/front", "compiler/lower", "compiler/devrt");
+            assertThat(closure(m))
+                    .as(m + "'s modules")
+                    .doesNotContain("compiler/front", "compiler/lower", "compiler/devrt");
         assertThat(closure("compiler/front")).as("the front end's modules").doesNotContain("compiler/ir");
     }
 
@@ -185,7 +221,9 @@ class LayeringTest {
             for (var c : refs.get(m).entrySet()) {
                 for (String n : c.getValue()) {
                     String o = owner.get(n);
-                    if (o != null && !o.equals(m) && !allowed.contains(o)) problems.add(m + ": " + c.getKey() + " uses " + n + " of " + o + ", which its pom does not name");
+                    if (o != null && !o.equals(m) && !allowed.contains(o))
+                        problems.add(
+                                m + ": " + c.getKey() + " uses " + n + " of " + o + ", which its pom does not name");
                 }
             }
         }
@@ -199,7 +237,8 @@ class LayeringTest {
             if (m.equals("driver") || ASSEMBLIES.contains(m)) continue;
             if (deps.get(m).contains("driver")) problems.add(m + "/pom.xml depends on driver");
             for (var c : refs.get(m).entrySet())
-                for (String n : c.getValue()) if (n.startsWith("jomp/driver/")) problems.add(m + ": " + c.getKey() + " uses " + n);
+                for (String n : c.getValue())
+                    if (n.startsWith("jomp/driver/")) problems.add(m + ": " + c.getKey() + " uses " + n);
         }
         assertThat(problems).isEmpty();
     }
@@ -208,7 +247,7 @@ class LayeringTest {
     void noPackageCirclesInsideAModule() {
         List<String> problems = new ArrayList<>();
         for (String m : modules) {
-            Map<String, Map<String, String>> graph = new TreeMap<>();   // package -> package it uses -> an example
+            Map<String, Map<String, String>> graph = new TreeMap<>(); // package -> package it uses -> an example
             for (var c : refs.get(m).entrySet()) {
                 String from = pkg(c.getKey());
                 graph.computeIfAbsent(from, k -> new TreeMap<>());
@@ -219,7 +258,9 @@ class LayeringTest {
             }
             for (Set<String> scc : circles(graph)) {
                 StringBuilder sb = new StringBuilder(m + ": packages " + scc + " use each other:");
-                for (String p : scc) for (var e : graph.get(p).entrySet()) if (scc.contains(e.getKey())) sb.append("\n    ").append(e.getValue());
+                for (String p : scc)
+                    for (var e : graph.get(p).entrySet())
+                        if (scc.contains(e.getKey())) sb.append("\n    ").append(e.getValue());
                 problems.add(sb.toString());
             }
         }
@@ -235,7 +276,9 @@ class LayeringTest {
             try (Stream<Path> files = Files.walk(src)) {
                 for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java"))::iterator) {
                     long n;
-                    try (Stream<String> lines = Files.lines(p)) { n = lines.count(); }
+                    try (Stream<String> lines = Files.lines(p)) {
+                        n = lines.count();
+                    }
                     if (n > MAX_LINES) problems.add(root.relativize(p) + ": " + n + " lines");
                 }
             }
@@ -255,7 +298,8 @@ class LayeringTest {
         List<String> problems = new ArrayList<>();
         for (String m : modules) {
             if (ASSEMBLIES.contains(m)) continue;
-            for (var c : refs.get(m).entrySet()) problems.addAll(targetDecisions(m, c.getKey(), c.getValue(), strings.get(c.getKey()), owner));
+            for (var c : refs.get(m).entrySet())
+                problems.addAll(targetDecisions(m, c.getKey(), c.getValue(), strings.get(c.getKey()), owner));
         }
         assertThat(problems).isEmpty();
     }
@@ -265,39 +309,60 @@ class LayeringTest {
         // the kinds of test this rule exists for, in a class of the driver and in one of a ToolChain
         Map<String, String> owners = new HashMap<>(owner);
         String driverClass = "jomp/driver/job/Fake", toolchainClass = "jomp/toolchain/Fake";
-        Set<String> named = Set.of("jomp/toolchain/Nvptx", "jomp/compiler/nvptx/PtxBackend", "jomp/offload/abi/nvptx/CudaArch", "jomp/toolchain/ToolChain");
+        Set<String> named = Set.of(
+                "jomp/toolchain/Nvptx",
+                "jomp/compiler/nvptx/PtxBackend",
+                "jomp/offload/abi/nvptx/CudaArch",
+                "jomp/toolchain/ToolChain");
         Set<String> constants = Set.of("nvptx64", "nvptx64-jomp-ptxsim", "nvptx", "ptx", "-target-cpu");
-        assertThat(targetDecisions("driver", driverClass, named, constants, owners)).hasSize(6)
-                .anyMatch(p -> p.contains("jomp/toolchain/Nvptx")).anyMatch(p -> p.contains("\"nvptx64\""))
-                .anyMatch(p -> p.contains("\"nvptx\"")).noneMatch(p -> p.contains("names jomp/toolchain/ToolChain,")).noneMatch(p -> p.contains("\"ptx\""));
-        assertThat(targetDecisions("toolchain", toolchainClass, named, constants, owners)).isEmpty();
-        assertThat(targetDecisions("compiler/cc1", "jomp/compiler/cc1/BackEnds", named, constants, owners)).isEmpty();
+        assertThat(targetDecisions("driver", driverClass, named, constants, owners))
+                .hasSize(6)
+                .anyMatch(p -> p.contains("jomp/toolchain/Nvptx"))
+                .anyMatch(p -> p.contains("\"nvptx64\""))
+                .anyMatch(p -> p.contains("\"nvptx\""))
+                .noneMatch(p -> p.contains("names jomp/toolchain/ToolChain,"))
+                .noneMatch(p -> p.contains("\"ptx\""));
+        assertThat(targetDecisions("toolchain", toolchainClass, named, constants, owners))
+                .isEmpty();
+        assertThat(targetDecisions("compiler/cc1", "jomp/compiler/cc1/BackEnds", named, constants, owners))
+                .isEmpty();
         // the class files hold what the rule reads: the string constants of a compiled test
         assertThat(strings.get("jomp/runtime/offload/DeviceApi")).isNotNull();
     }
 
     /** The per-target decisions of class {@code c} of module {@code m}: the target classes it names and the device names it holds. */
-    static List<String> targetDecisions(String m, String c, Set<String> named, Set<String> constants, Map<String, String> owners) {
+    static List<String> targetDecisions(
+            String m, String c, Set<String> named, Set<String> constants, Map<String, String> owners) {
         List<String> problems = new ArrayList<>();
         if (inTargetPlace(m, c)) return problems;
         for (String n : named) {
             String o = owners.get(n);
             if (o == null || o.equals(m) && !n.startsWith("jomp/toolchain/")) continue;
-            boolean targets = n.startsWith("jomp/toolchain/") ? !TOOLCHAIN_SEAMS.contains(outer(n).substring("jomp/toolchain/".length()))
-                    : o.equals("compiler/nvptx") || o.startsWith("plugins/") || TARGET_PACKAGES.stream().anyMatch(n::startsWith);
-            if (targets) problems.add(m + ": " + c + " names " + n + ", a class of one target (ask its ToolChain, back end or plugin instead)");
+            boolean targets = n.startsWith("jomp/toolchain/")
+                    ? !TOOLCHAIN_SEAMS.contains(outer(n).substring("jomp/toolchain/".length()))
+                    : o.equals("compiler/nvptx")
+                            || o.startsWith("plugins/")
+                            || TARGET_PACKAGES.stream().anyMatch(n::startsWith);
+            if (targets)
+                problems.add(m + ": " + c + " names " + n
+                        + ", a class of one target (ask its ToolChain, back end or plugin instead)");
         }
         Set<String> words = targetWords();
         for (String k : constants == null ? Set.<String>of() : constants) {
             String w = k.strip();
-            boolean isTarget = words.contains(w) || words.stream().anyMatch(t -> t.contains("-") && w.startsWith(t + "-"));
-            if (isTarget) problems.add(m + ": " + c + " holds \"" + w + "\", a device's name (a decision by target outside its ToolChain, back end or plugin)");
+            boolean isTarget =
+                    words.contains(w) || words.stream().anyMatch(t -> t.contains("-") && w.startsWith(t + "-"));
+            if (isTarget)
+                problems.add(m + ": " + c + " holds \"" + w
+                        + "\", a device's name (a decision by target outside its ToolChain, back end or plugin)");
         }
         return problems;
     }
 
     private static boolean inTargetPlace(String m, String c) {
-        return TARGET_MODULES.contains(m) || TARGET_LISTS.contains(outer(c)) || TARGET_PACKAGES.stream().anyMatch(c::startsWith);
+        return TARGET_MODULES.contains(m)
+                || TARGET_LISTS.contains(outer(c))
+                || TARGET_PACKAGES.stream().anyMatch(c::startsWith);
     }
 
     /** A nested class's outermost class. */
@@ -327,24 +392,32 @@ class LayeringTest {
     /** The string constants of a class. */
     static Set<String> constants(ClassReader cr) {
         Set<String> out = new TreeSet<>();
-        cr.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
-                if (value instanceof String v) out.add(v);
-                return null;
-            }
-
-            @Override public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-                return new MethodVisitor(Opcodes.ASM9) {
-                    @Override public void visitLdcInsn(Object value) {
+        cr.accept(
+                new ClassVisitor(Opcodes.ASM9) {
+                    @Override
+                    public FieldVisitor visitField(
+                            int access, String name, String descriptor, String signature, Object value) {
                         if (value instanceof String v) out.add(v);
+                        return null;
                     }
 
-                    @Override public void visitInvokeDynamicInsn(String n, String d, Handle bsm, Object... args) {
-                        for (Object a : args) if (a instanceof String v) out.add(v);
+                    @Override
+                    public MethodVisitor visitMethod(
+                            int access, String name, String descriptor, String signature, String[] exceptions) {
+                        return new MethodVisitor(Opcodes.ASM9) {
+                            @Override
+                            public void visitLdcInsn(Object value) {
+                                if (value instanceof String v) out.add(v);
+                            }
+
+                            @Override
+                            public void visitInvokeDynamicInsn(String n, String d, Handle bsm, Object... args) {
+                                for (Object a : args) if (a instanceof String v) out.add(v);
+                            }
+                        };
                     }
-                };
-            }
-        }, ClassReader.SKIP_FRAMES);
+                },
+                ClassReader.SKIP_FRAMES);
         return out;
     }
 
@@ -384,12 +457,20 @@ class LayeringTest {
         Deque<String> stack = new ArrayDeque<>();
         Set<String> onStack = new java.util.HashSet<>();
         int[] counter = {0};
-        for (String v : graph.keySet()) if (!index.containsKey(v)) strongConnect(v, graph, index, low, stack, onStack, counter, out);
+        for (String v : graph.keySet())
+            if (!index.containsKey(v)) strongConnect(v, graph, index, low, stack, onStack, counter, out);
         return out;
     }
 
-    private static void strongConnect(String v, Map<String, Map<String, String>> graph, Map<String, Integer> index, Map<String, Integer> low,
-                                      Deque<String> stack, Set<String> onStack, int[] counter, List<Set<String>> out) {
+    private static void strongConnect(
+            String v,
+            Map<String, Map<String, String>> graph,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            Deque<String> stack,
+            Set<String> onStack,
+            int[] counter,
+            List<Set<String>> out) {
         index.put(v, counter[0]);
         low.put(v, counter[0]++);
         stack.push(v);

@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,13 +25,28 @@ import org.junit.jupiter.api.Test;
  * all, gcc says.
  */
 class LibcPrototypesTest {
-    private static final String HEADERS = String.join("\n", "#define _GNU_SOURCE", "#include <stdio.h>", "#include <stdlib.h>",
-            "#include <string.h>", "#include <strings.h>", "#include <math.h>", "#include <ctype.h>", "#include <time.h>",
-            "#include <sys/time.h>", "#include <errno.h>", "#include <assert.h>", "#include <complex.h>", "#include <inttypes.h>",
-            "#include <omp.h>", "");
+    private static final String HEADERS = String.join(
+            "\n",
+            "#define _GNU_SOURCE",
+            "#include <stdio.h>",
+            "#include <stdlib.h>",
+            "#include <string.h>",
+            "#include <strings.h>",
+            "#include <math.h>",
+            "#include <ctype.h>",
+            "#include <time.h>",
+            "#include <sys/time.h>",
+            "#include <errno.h>",
+            "#include <assert.h>",
+            "#include <complex.h>",
+            "#include <inttypes.h>",
+            "#include <omp.h>",
+            "");
 
     /** gcc's "'x' undeclared" and "built-in function 'x' must be directly called" (quotes in any encoding). */
-    private static final Pattern UNDECLARED = Pattern.compile("(\\w+)\\W{1,8} undeclared|built-in function \\W{1,8}(\\w+)\\W{1,8} must be directly called");
+    private static final Pattern UNDECLARED = Pattern.compile(
+            "(\\w+)\\W{1,8} undeclared|built-in function \\W{1,8}(\\w+)\\W{1,8} must be directly called");
+
     private static final Pattern DECLARE = Pattern.compile("^declare (\\S+) \\((.*)\\) @(\\S+)");
 
     @Test
@@ -43,14 +57,20 @@ class LibcPrototypesTest {
         // gcc says which names the headers do not declare (the runtime's own entry points, GNU extras)
         for (int round = 0; round < 4; round++) {
             Files.writeString(src, program(names));
-            Exec.Result g = Exec.run(List.of("gcc", "-fsyntax-only", "-w", "-fopenmp", src.toString()), work, Map.of(), work.resolve("tmp"));
+            Exec.Result g = Exec.run(
+                    List.of("gcc", "-fsyntax-only", "-w", "-fopenmp", src.toString()),
+                    work,
+                    Map.of(),
+                    work.resolve("tmp"));
             if (g.status() == 0) break;
             Matcher m = UNDECLARED.matcher(g.stderr());
             boolean removed = false;
             while (m.find()) removed |= names.remove(m.group(1) != null ? m.group(1) : m.group(2));
             assertTrue(removed, () -> "gcc rejects the program for another reason:\n" + g.stderr());
         }
-        assertTrue(names.size() > 250, "only " + names.size() + " of the Java library's functions are declared by the headers");
+        assertTrue(
+                names.size() > 250,
+                "only " + names.size() + " of the Java library's functions are declared by the headers");
         Files.writeString(src, program(names));
         Path ir = work.resolve("protos.jir");
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
@@ -68,7 +88,8 @@ class LibcPrototypesTest {
             String want = descriptor(m.group(1), m.group(2));
             String have = org.objectweb.asm.Type.getMethodDescriptor(f);
             checked++;
-            if (!want.equals(have)) wrong.add(m.group(3) + ": glibc's prototype gives " + want + ", the Java method is " + have);
+            if (!want.equals(have))
+                wrong.add(m.group(3) + ": glibc's prototype gives " + want + ", the Java method is " + have);
         }
         assertTrue(checked > 250, "only " + checked + " declarations checked");
         assertTrue(wrong.isEmpty(), String.join("\n", wrong));

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,18 +27,31 @@ import org.junit.jupiter.api.io.TempDir;
 class LoopShapesTest {
     private static final int PROGRAMS = 24;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @TestFactory
     Stream<DynamicTest> randomLoopNestsMatchGcc() {
-        return IntStream.rangeClosed(1, PROGRAMS).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> check(seed)));
+        return IntStream.rangeClosed(1, PROGRAMS)
+                .mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> check(seed)));
     }
 
     private void check(int seed) throws IOException {
         Path c = dir.resolve("loops" + seed + ".c");
         Files.writeString(c, new Generator(seed).program());
         Path scratch = dir.resolve("scratch");
-        Exec.Result g = Exec.run(List.of("gcc", "-O0", "-w", "-fwrapv", "-o", dir.resolve("g" + seed).toString(), c.toString()), dir, Map.of(), scratch);
+        Exec.Result g = Exec.run(
+                List.of(
+                        "gcc",
+                        "-O0",
+                        "-w",
+                        "-fwrapv",
+                        "-o",
+                        dir.resolve("g" + seed).toString(),
+                        c.toString()),
+                dir,
+                Map.of(),
+                scratch);
         assertThat(g.status()).as(g.describe("gcc")).isZero();
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
         cmd.addAll(List.of("-O2", "-w", "-o", dir.resolve("j" + seed).toString(), c.toString()));
@@ -58,7 +70,9 @@ class LoopShapesTest {
         private static final String[] VARS = {"v0", "v1", "v2", "v3", "v4", "v5"};
         private int names;
 
-        Generator(long seed) { r = new SplittableRandom(seed); }
+        Generator(long seed) {
+            r = new SplittableRandom(seed);
+        }
 
         String program() {
             out.add("#include <stdio.h>");
@@ -67,7 +81,12 @@ class LoopShapesTest {
             for (int k = 0; k < 4; k++) {
                 out.add("static int fn" + k + "(int p) {");
                 StringBuilder decl = new StringBuilder("   ");
-                for (int i = 0; i < VARS.length; i++) decl.append(" int ").append(VARS[i]).append(" = p + ").append(i).append(';');
+                for (int i = 0; i < VARS.length; i++)
+                    decl.append(" int ")
+                            .append(VARS[i])
+                            .append(" = p + ")
+                            .append(i)
+                            .append(';');
                 out.add(decl.toString());
                 for (int n = 2 + r.nextInt(3); n > 0; n--) statement(0, List.of(), "out" + k);
                 out.add("out" + k + ":");
@@ -77,7 +96,8 @@ class LoopShapesTest {
             out.add("int main(void) {");
             out.add("    for (int k = 0; k < 64; k++) g[k] = k * 7 % 13;");
             out.add("    unsigned long h = 0;");
-            out.add("    for (int p = 0; p < 5; p++) h = ((h * 31 + (unsigned) fn0(p)) * 31 + (unsigned) fn1(p)) * 31 + (unsigned) fn2(p) * 7 + (unsigned) fn3(p);");
+            out.add(
+                    "    for (int p = 0; p < 5; p++) h = ((h * 31 + (unsigned) fn0(p)) * 31 + (unsigned) fn1(p)) * 31 + (unsigned) fn2(p) * 7 + (unsigned) fn3(p);");
             out.add("    for (int k = 0; k < 64; k++) h = h * 31 + (unsigned) g[k];");
             out.add("    printf(\"%lu\\n\", h);");
             out.add("    return (int) (h % 7);");
@@ -110,7 +130,8 @@ class LoopShapesTest {
             } else if (c == 3 && depth < 4) {
                 String iv = "w" + names++;
                 // the counter steps first, so that a continue cannot make the loop endless
-                out.add(ind + "{ int " + iv + " = " + r.nextInt(3) + "; while (" + iv + " < " + (3 + r.nextInt(5)) + ") { " + iv + "++;");
+                out.add(ind + "{ int " + iv + " = " + r.nextInt(3) + "; while (" + iv + " < " + (3 + r.nextInt(5))
+                        + ") { " + iv + "++;");
                 List<String> inner = new ArrayList<>(ivs);
                 inner.add(iv);
                 for (int n = 1 + r.nextInt(2); n > 0; n--) statement(depth + 1, inner, label);
@@ -127,7 +148,8 @@ class LoopShapesTest {
                 out.add(ind + "if ((" + expr(0, ivs) + ") % 13 == 2) return " + expr(0, ivs) + ";");
             } else {
                 String[] ops = {"+", "-", "^", "|"};
-                out.add(ind + VARS[r.nextInt(VARS.length)] + " " + ops[r.nextInt(ops.length)] + "= " + expr(0, ivs) + ";");
+                out.add(ind + VARS[r.nextInt(VARS.length)] + " " + ops[r.nextInt(ops.length)] + "= " + expr(0, ivs)
+                        + ";");
             }
         }
     }

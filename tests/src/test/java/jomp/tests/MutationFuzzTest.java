@@ -16,7 +16,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -29,20 +28,29 @@ import org.junit.jupiter.api.Test;
  */
 class MutationFuzzTest {
     /** Flag sets a mutant is compiled with (index chosen by the mutant's Random). */
-    private static final List<List<String>> FLAGS = List.of(List.of(), List.of("-Wall"), List.of("-O2"), List.of("-fopenmp"),
-            List.of("-Wall", "-Wextra", "-O2", "-fopenmp"), List.of("-std=gnu89"), List.of("-g", "-O1"));
+    private static final List<List<String>> FLAGS = List.of(
+            List.of(),
+            List.of("-Wall"),
+            List.of("-O2"),
+            List.of("-fopenmp"),
+            List.of("-Wall", "-Wextra", "-O2", "-fopenmp"),
+            List.of("-std=gnu89"),
+            List.of("-g", "-O1"));
     /** What a Java exception, an internal error or a JVM crash prints (source lines echoed in diagnostics excepted). */
     private static final Pattern INTERNAL = Pattern.compile(
             "Exception|java\\.lang\\.|\\bat jomp\\.|StackOverflowError|OutOfMemoryError|internal error|fatal error has been detected|hs_err_pid|failed: ");
     /** A diagnostic line: file:line:col: error: ..., or jomp: error: ... (clang: error: ...). */
     private static final Pattern ERROR = Pattern.compile("(^|: )(fatal )?error: ");
+
     private static final Pattern SOURCE_ECHO = Pattern.compile("^\\s*\\d*\\s*\\|.*");
 
     /** The CI slice: a fixed seed, a fixed number of mutants (about a minute on two cores). */
     @Test
     void mutantsEndInDiagnosticsOrSuccess() throws Exception {
         List<String> findings = run(20261206L, 240);
-        assertThat(findings).as("mutants that crashed, hung or printed a stack trace").isEmpty();
+        assertThat(findings)
+                .as("mutants that crashed, hung or printed a stack trace")
+                .isEmpty();
     }
 
     /** The long run (tests/fuzz/mutate.sh); -Djomp.fuzz.count and -Djomp.fuzz.seed change it. Excluded by default (tag fuzz-long). */
@@ -53,14 +61,18 @@ class MutationFuzzTest {
         long seed = Long.getLong("jomp.fuzz.seed", 1L);
         long start = System.nanoTime();
         List<String> findings = run(seed, count);
-        System.out.printf("mutation fuzz-long: %d mutants, seed %d, %d findings, %.0f s%n", count, seed, findings.size(),
-                (System.nanoTime() - start) / 1e9);
-        assertThat(findings).as("mutants that crashed, hung or printed a stack trace").isEmpty();
+        System.out.printf(
+                "mutation fuzz-long: %d mutants, seed %d, %d findings, %.0f s%n",
+                count, seed, findings.size(), (System.nanoTime() - start) / 1e9);
+        assertThat(findings)
+                .as("mutants that crashed, hung or printed a stack trace")
+                .isEmpty();
     }
 
     private static List<String> run(long seed, int count) throws Exception {
         List<Path> sources = new ArrayList<>();
-        for (String dir : List.of("run", "invalid", "offload")) sources.addAll(Corpus.list(Corpus.root().resolve("tests/c").resolve(dir)));
+        for (String dir : List.of("run", "invalid", "offload"))
+            sources.addAll(Corpus.list(Corpus.root().resolve("tests/c").resolve(dir)));
         Path work = Corpus.work("mutation");
         Path findingsDir = work.resolve("findings");
         Files.createDirectories(findingsDir);
@@ -101,9 +113,11 @@ class MutationFuzzTest {
                 Files.deleteIfExists(obj);
                 return null;
             }
-            String report = name + " (" + Corpus.key(program) + ": " + String.join(", ", what) + "; flags " + flags + "): " + problem;
+            String report = name + " (" + Corpus.key(program) + ": " + String.join(", ", what) + "; flags " + flags
+                    + "): " + problem;
             Files.move(src, findingsDir.resolve(name + ".c"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            Files.writeString(findingsDir.resolve(name + ".txt"), report + "\n" + String.join(" ", cmd) + "\n\n" + res.stderr());
+            Files.writeString(
+                    findingsDir.resolve(name + ".txt"), report + "\n" + String.join(" ", cmd) + "\n\n" + res.stderr());
             return report;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -113,8 +127,11 @@ class MutationFuzzTest {
     /** Null when the compile ended as clang's would (0, or 1 with an error diagnostic, and no Java trace). */
     static String problem(Exec.Result res) {
         if (res.timedOut()) return "hang: no answer in " + Exec.TIMEOUT_SECONDS + " s";
-        List<String> lines = Stream.of(res.stderr().split("\n")).filter(l -> !SOURCE_ECHO.matcher(l).matches()).toList();
-        for (String l : lines) if (INTERNAL.matcher(l).find()) return "internal failure (status " + res.status() + "): " + clip(l);
+        List<String> lines = Stream.of(res.stderr().split("\n"))
+                .filter(l -> !SOURCE_ECHO.matcher(l).matches())
+                .toList();
+        for (String l : lines)
+            if (INTERNAL.matcher(l).find()) return "internal failure (status " + res.status() + "): " + clip(l);
         boolean error = lines.stream().anyMatch(l -> ERROR.matcher(l).find());
         if (res.status() == 1 && !error) return "status 1 without an error diagnostic: " + clip(res.stderr());
         if (res.status() == 0 && error) return "an error diagnostic, yet status 0";

@@ -13,7 +13,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -31,15 +30,30 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 class NativeCorpusTest {
     private static Path lib;
 
-    static Path dir() { return Corpus.root().resolve("tests/c/native"); }
+    static Path dir() {
+        return Corpus.root().resolve("tests/c/native");
+    }
 
     @BeforeAll
     static void buildLibrary() throws IOException {
-        assertTrue(Exec.available("gcc"), "gcc builds the test library and the reference programs: install it (.ci/run does)");
+        assertTrue(
+                Exec.available("gcc"),
+                "gcc builds the test library and the reference programs: install it (.ci/run does)");
         lib = Corpus.work("native-lib");
         Path so = lib.resolve("libjnative.so.1");
-        Exec.Result r = Exec.run(List.of("gcc", "-O2", "-shared", "-fPIC", "-Wl,-soname,libjnative.so.1",
-                dir().resolve("lib/jnative.c").toString(), "-o", so.toString()), dir(), Map.of(), lib.resolve("tmp"));
+        Exec.Result r = Exec.run(
+                List.of(
+                        "gcc",
+                        "-O2",
+                        "-shared",
+                        "-fPIC",
+                        "-Wl,-soname,libjnative.so.1",
+                        dir().resolve("lib/jnative.c").toString(),
+                        "-o",
+                        so.toString()),
+                dir(),
+                Map.of(),
+                lib.resolve("tmp"));
         assertEquals(0, r.status(), () -> r.describe("gcc"));
         Path link = lib.resolve("libjnative.so");
         Files.deleteIfExists(link);
@@ -48,7 +62,9 @@ class NativeCorpusTest {
 
     static List<Path> programs() {
         try (Stream<Path> s = Files.list(dir())) {
-            return s.filter(p -> p.getFileName().toString().matches("\\d{3}-.*\\.c")).sorted().toList();
+            return s.filter(p -> p.getFileName().toString().matches("\\d{3}-.*\\.c"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -70,8 +86,10 @@ class NativeCorpusTest {
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> jompMatchesGcc() {
-        return programs().stream().flatMap(p -> Stream.of("-O0", "-O2")
-                .map(opt -> DynamicTest.dynamicTest(Corpus.stem(p) + " " + opt, p.toUri(), () -> compare(p, opt))));
+        return programs().stream()
+                .flatMap(p -> Stream.of("-O0", "-O2")
+                        .map(opt ->
+                                DynamicTest.dynamicTest(Corpus.stem(p) + " " + opt, p.toUri(), () -> compare(p, opt))));
     }
 
     private static void compare(Path program, String opt) throws IOException {
@@ -85,11 +103,18 @@ class NativeCorpusTest {
         gcc.addAll(linkFlags(program));
         gcc.addAll(List.of("-o", gccExe.toString()));
         Exec.Result want;
-        synchronized (Reference.lock(gccExe)) {   // the -O0 and -O2 tests of the program, side by side, build and run the same binary
+        synchronized (
+                Reference.lock(
+                        gccExe)) { // the -O0 and -O2 tests of the program, side by side, build and run the same binary
             Exec.Result g = Exec.run(gcc, dir(), Map.of(), gccExe.getParent().resolve("tmp"));
             assertEquals(0, g.status(), () -> g.describe("gcc"));
             want = Corpus.read(program).contains("#pragma omp target")
-                    ? Exec.run(List.of(gccExe.toString()), gccExe.getParent(), Map.of(), gccExe.getParent().resolve("tmp")) : Reference.runProgram(gccExe);
+                    ? Exec.run(
+                            List.of(gccExe.toString()),
+                            gccExe.getParent(),
+                            Map.of(),
+                            gccExe.getParent().resolve("tmp"))
+                    : Reference.runProgram(gccExe);
         }
 
         Path jompExe = Corpus.work("native-jomp" + opt).resolve(stem);
@@ -98,19 +123,27 @@ class NativeCorpusTest {
         jomp.add(opt);
         jomp.addAll(common);
         boolean offloads = Corpus.read(program).contains("#pragma omp target");
-        if (offloads) jomp.add("-fopenmp-targets=jvm");   // target regions on the jvm device, which calls native code too
+        if (offloads) jomp.add("-fopenmp-targets=jvm"); // target regions on the jvm device, which calls native code too
         jomp.add(program.toString());
         jomp.addAll(linkFlags(program));
         jomp.addAll(List.of("-o", jompExe.toString()));
         Exec.Result j = Exec.run(jomp, dir(), Map.of(), jompExe.getParent().resolve("tmp"));
         assertEquals(0, j.status(), () -> j.describe("jomp"));
-        Exec.Result got = offloads ? Exec.run(List.of(jompExe.toString()), jompExe.getParent(), Map.of("LIBOMPTARGET_INFO", "16"), jompExe.getParent().resolve("tmp"))
-                                   : Reference.runProgram(jompExe);
-        if (offloads) assertTrue(got.stderr().contains("info: Launching kernel"), () -> "no target region ran on the jvm device:\n" + got.stderr());
+        Exec.Result got = offloads
+                ? Exec.run(
+                        List.of(jompExe.toString()),
+                        jompExe.getParent(),
+                        Map.of("LIBOMPTARGET_INFO", "16"),
+                        jompExe.getParent().resolve("tmp"))
+                : Reference.runProgram(jompExe);
+        if (offloads)
+            assertTrue(
+                    got.stderr().contains("info: Launching kernel"),
+                    () -> "no target region ran on the jvm device:\n" + got.stderr());
         assertFalse(got.timedOut(), () -> got.describe("the jomp-built " + stem));
         if (!Arrays.equals(got.stdout(), want.stdout())) {
             fail("stdout differs from gcc's\n--- gcc:\n" + want.stdoutText() + "--- jomp:\n" + got.stdoutText()
-                 + (got.stderr().isBlank() ? "" : "--- jomp's stderr:\n" + got.stderr()));
+                    + (got.stderr().isBlank() ? "" : "--- jomp's stderr:\n" + got.stderr()));
         }
         assertEquals(want.status(), got.status(), () -> "exit status; jomp's stderr: " + got.stderr());
     }
@@ -120,8 +153,10 @@ class NativeCorpusTest {
     void undefinedReference() throws IOException {
         Path work = Corpus.work("native-errors");
         Path src = work.resolve("undefined.c");
-        Files.writeString(src, "int printf(const char *, ...);\nint not_defined_anywhere(int);\n"
-                + "int main(void) { printf(\"%d\\n\", not_defined_anywhere(1)); return 0; }\n");
+        Files.writeString(
+                src,
+                "int printf(const char *, ...);\nint not_defined_anywhere(int);\n"
+                        + "int main(void) { printf(\"%d\\n\", not_defined_anywhere(1)); return 0; }\n");
         for (List<String> compiler : List.of(List.of("gcc"), Corpus.jompCommand())) {
             Path exe = work.resolve("undefined-" + (compiler.get(0).equals("gcc") ? "gcc" : "jomp"));
             Files.deleteIfExists(exe);
@@ -129,8 +164,10 @@ class NativeCorpusTest {
             cmd.addAll(List.of(src.toString(), "-L" + lib, "-ljnative", "-o", exe.toString()));
             Exec.Result r = Exec.run(cmd, work, Map.of(), work.resolve("tmp"));
             assertEquals(1, r.status(), () -> r.describe(String.join(" ", compiler)));
-            assertTrue(r.stderr().contains("undefined reference to `not_defined_anywhere'")
-                       || r.stderr().contains("undefined reference to 'not_defined_anywhere'"), r.stderr());
+            assertTrue(
+                    r.stderr().contains("undefined reference to `not_defined_anywhere'")
+                            || r.stderr().contains("undefined reference to 'not_defined_anywhere'"),
+                    r.stderr());
             assertFalse(Files.exists(exe), exe + " was written");
         }
     }
@@ -143,7 +180,11 @@ class NativeCorpusTest {
         Files.writeString(src, "int main(void) { return 0; }\n");
         for (List<String> compiler : List.of(List.of("gcc"), Corpus.jompCommand())) {
             List<String> cmd = new ArrayList<>(compiler);
-            cmd.addAll(List.of(src.toString(), "-lno_such_library_xyz", "-o", work.resolve("nolib").toString()));
+            cmd.addAll(List.of(
+                    src.toString(),
+                    "-lno_such_library_xyz",
+                    "-o",
+                    work.resolve("nolib").toString()));
             Exec.Result r = Exec.run(cmd, work, Map.of(), work.resolve("tmp"));
             assertEquals(1, r.status(), () -> r.describe(String.join(" ", compiler)));
             assertTrue(r.stderr().contains("cannot find -lno_such_library_xyz"), r.stderr());
@@ -160,12 +201,18 @@ class NativeCorpusTest {
         Path so = work.resolve("libgone.so.1");
         Path src = work.resolve("gone.c");
         Files.writeString(work.resolve("libgone.c"), "int gone(void) { return 7; }\n");
-        Exec.Result b = Exec.run(List.of("gcc", "-shared", "-fPIC", "-Wl,-soname,libgone.so.1", "libgone.c", "-o", so.toString()), work, Map.of(), work.resolve("tmp"));
+        Exec.Result b = Exec.run(
+                List.of("gcc", "-shared", "-fPIC", "-Wl,-soname,libgone.so.1", "libgone.c", "-o", so.toString()),
+                work,
+                Map.of(),
+                work.resolve("tmp"));
         assertEquals(0, b.status(), () -> b.describe("gcc"));
         Path link = work.resolve("libgone.so");
         Files.deleteIfExists(link);
         Files.createSymbolicLink(link, so.getFileName());
-        Files.writeString(src, "int printf(const char *, ...);\nint gone(void);\nint main(void) { printf(\"%d\\n\", gone()); return 0; }\n");
+        Files.writeString(
+                src,
+                "int printf(const char *, ...);\nint gone(void);\nint main(void) { printf(\"%d\\n\", gone()); return 0; }\n");
         Map<String, Exec.Result> runs = new java.util.LinkedHashMap<>();
         for (List<String> compiler : List.of(List.of("gcc"), Corpus.jompCommand())) {
             String who = compiler.get(0).equals("gcc") ? "gcc" : "jomp";
@@ -174,7 +221,8 @@ class NativeCorpusTest {
             cmd.addAll(List.of(src.toString(), "-L" + work, "-lgone", "-o", exe.toString()));
             Exec.Result r = Exec.run(cmd, work, Map.of(), work.resolve("tmp"));
             assertEquals(0, r.status(), () -> r.describe(who));
-            Exec.Result ok = Exec.run(List.of(exe.toString()), work, Map.of("LD_LIBRARY_PATH", work.toString()), work.resolve("tmp"));
+            Exec.Result ok = Exec.run(
+                    List.of(exe.toString()), work, Map.of("LD_LIBRARY_PATH", work.toString()), work.resolve("tmp"));
             assertEquals("7\n", ok.stdoutText(), () -> ok.describe(who + "'s program with LD_LIBRARY_PATH"));
         }
         Files.delete(so);
@@ -194,11 +242,17 @@ class NativeCorpusTest {
     void aFaultInsideALibraryEndsTheProgramByTheSignal() throws IOException {
         Path work = Corpus.work("native-crash");
         Files.writeString(work.resolve("crash.c"), "int crash(int *p) { return *p; }\n");
-        Exec.Result b = Exec.run(List.of("gcc", "-O0", "-shared", "-fPIC", "crash.c", "-o", "libcrash.so"), work, Map.of(), work.resolve("tmp"));
+        Exec.Result b = Exec.run(
+                List.of("gcc", "-O0", "-shared", "-fPIC", "crash.c", "-o", "libcrash.so"),
+                work,
+                Map.of(),
+                work.resolve("tmp"));
         assertEquals(0, b.status(), () -> b.describe("gcc"));
         Path src = work.resolve("main.c");
-        Files.writeString(src, "int printf(const char *, ...);\nint fflush(void *);\nint crash(int *p);\n"
-                + "int main(void) { printf(\"before\\n\"); fflush(0); return crash(0); }\n");
+        Files.writeString(
+                src,
+                "int printf(const char *, ...);\nint fflush(void *);\nint crash(int *p);\n"
+                        + "int main(void) { printf(\"before\\n\"); fflush(0); return crash(0); }\n");
         Map<String, Exec.Result> runs = new java.util.LinkedHashMap<>();
         for (List<String> compiler : List.of(List.of("gcc"), Corpus.jompCommand())) {
             String who = compiler.get(0).equals("gcc") ? "gcc" : "jomp";
@@ -258,11 +312,14 @@ class NativeCorpusTest {
             cmd.addAll(List.of("prog.c", "-L.", "-lip" + who, "-Wl,-rpath," + work, "-o", "ip-" + who));
             Exec.Result r = Exec.run(cmd, work, Map.of(), work.resolve("tmp"));
             assertEquals(0, r.status(), () -> r.describe(who));
-            Exec.Result run = Exec.run(List.of(work.resolve("ip-" + who).toString()), work, Map.of(), work.resolve("tmp"));
+            Exec.Result run =
+                    Exec.run(List.of(work.resolve("ip-" + who).toString()), work, Map.of(), work.resolve("tmp"));
             assertEquals(0, run.status(), () -> run.describe(who + "'s program"));
             out.put(who, run.stdoutText());
         }
-        assertEquals("hook 8, the library's call 16, setting 43, the library's read 43, one pointer 1, through it 9, own 4\n", out.get("gcc"));
+        assertEquals(
+                "hook 8, the library's call 16, setting 43, the library's read 43, one pointer 1, through it 9, own 4\n",
+                out.get("gcc"));
         assertEquals(out.get("gcc"), out.get("jomp"));
     }
 
@@ -316,11 +373,20 @@ class NativeCorpusTest {
             cmd.addAll(List.of("forks.c", "-o", "forks-" + who));
             Exec.Result r = Exec.run(cmd, work, Map.of(), work.resolve("tmp"));
             assertEquals(0, r.status(), () -> r.describe(who));
-            runs.put(who, Exec.runLong(List.of(work.resolve("forks-" + who).toString()), work, Map.of(), work.resolve("tmp"), 600));
+            runs.put(
+                    who,
+                    Exec.runLong(
+                            List.of(work.resolve("forks-" + who).toString()),
+                            work,
+                            Map.of(),
+                            work.resolve("tmp"),
+                            600));
         }
         Exec.Result g = runs.get("gcc"), j = runs.get("jomp");
         assertFalse(j.timedOut(), () -> j.describe("the jomp-built program"));
-        assertEquals("child 0 fib 144\nchild 250 fib 144\nchild 500 fib 144\nchild 750 fib 144\n1000 children, 0 wrong\n", g.stdoutText());
+        assertEquals(
+                "child 0 fib 144\nchild 250 fib 144\nchild 500 fib 144\nchild 750 fib 144\n1000 children, 0 wrong\n",
+                g.stdoutText());
         assertEquals(g.stdoutText(), j.stdoutText(), j::stderr);
         assertEquals(0, j.status(), j::stderr);
         assertEquals("", j.stderr());

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * still read with readelf and llvm-objdump, and still link and run.
  */
 class NmTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     static final String UNIT = """
             #include <stdio.h>
@@ -63,35 +63,51 @@ class NmTest {
     /** nm's lines without the address column: "T main", "U printf", sorted as nm sorts (by name). */
     private List<String> symbols(String nm, String object) {
         List<String> out = new ArrayList<>();
-        for (String l : run(nm, object).stdoutText().split("\n")) if (l.length() > 17 && !l.endsWith(":")) out.add(l.substring(17).strip());
+        for (String l : run(nm, object).stdoutText().split("\n"))
+            if (l.length() > 17 && !l.endsWith(":")) out.add(l.substring(17).strip());
         return out;
     }
 
     @Test
     void nmShowsWhatItShowsForGccsObject() throws Exception {
-        assertTrue(Exec.available("gcc") && Exec.available("nm") && Exec.available("llvm-nm-19"),
+        assertTrue(
+                Exec.available("gcc") && Exec.available("nm") && Exec.available("llvm-nm-19"),
                 "gcc, nm (binutils) and llvm-nm-19 (llvm-19) are the oracles: install them (.ci/run does)");
         Files.writeString(dir.resolve("unit.c"), UNIT);
         run("gcc", "-c", "unit.c", "-o", "unit-gcc.o");
         jomp("-c", "unit.c", "-o", "unit.o");
         for (String nm : List.of("nm", "llvm-nm-19")) {
             List<String> want = symbols(nm, "unit-gcc.o");
-            assertThat(want).contains("T main", "t helper", "D g_init", "d s_init", "B g_zero", "b s_zero", "R g_const",
-                    "r s_const", "U printf", "U ext_var", "D msg");
+            assertThat(want)
+                    .contains(
+                            "T main",
+                            "t helper",
+                            "D g_init",
+                            "d s_init",
+                            "B g_zero",
+                            "b s_zero",
+                            "R g_const",
+                            "r s_const",
+                            "U printf",
+                            "U ext_var",
+                            "D msg");
             assertThat(symbols(nm, "unit.o")).as(nm).isEqualTo(want);
         }
         // the idiom build scripts use
         assertThat(run("sh", "-c", "nm unit.o | grep ' T main'").stdoutText()).endsWith(" T main\n");
         // functions have a size (their bytecode) and distinct places in their code section
         String sized = run("nm", "-S", "unit.o").stdoutText();
-        assertThat(sized).containsPattern("[0-9a-f]{16} [0-9a-f]*[1-9a-f][0-9a-f]* T main")
+        assertThat(sized)
+                .containsPattern("[0-9a-f]{16} [0-9a-f]*[1-9a-f][0-9a-f]* T main")
                 .containsPattern("[0-9a-f]{16} [0-9a-f]*[1-9a-f][0-9a-f]* T api");
         String sections = run("readelf", "-SW", "unit.o").stdoutText();
         assertThat(sections).containsPattern("\\.jomp\\.class\\.jomp\\.unit\\.unit +PROGBITS .* AX ");
         assertThat(run("readelf", "-sW", "unit.o").stdoutText()).containsPattern("FUNC +GLOBAL +DEFAULT +1 main");
         Exec.Result objdump = run("llvm-objdump-19", "-h", "-t", "-r", "unit.o");
         assertThat(objdump.stderr()).isEmpty();
-        assertThat(objdump.stdoutText()).contains("TEXT").containsPattern("g +F \\.jomp\\.class\\.jomp\\.unit\\.unit\\s+[0-9a-f]+ main");
+        assertThat(objdump.stdoutText())
+                .contains("TEXT")
+                .containsPattern("g +F \\.jomp\\.class\\.jomp\\.unit\\.unit\\s+[0-9a-f]+ main");
     }
 
     @Test

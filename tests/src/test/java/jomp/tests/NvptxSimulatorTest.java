@@ -10,13 +10,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * jomp's nvptx64 device runtime executed on the PTX simulator (plugins/ptxsim), not only
@@ -30,10 +29,18 @@ import org.junit.jupiter.api.io.TempDir;
  * libomptarget's abort (status 134) and no Java stack trace; and what LIBOMPTARGET_INFO and omp_get_num_devices say.
  */
 class NvptxSimulatorTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-    static final Map<String, String> SIM = Map.of("JOMP_PLUGINS", "ptxsim", "OMP_TARGET_OFFLOAD", "MANDATORY", "OMP_NUM_THREADS", "4",
-            "LIBOMPTARGET_INFO", "16");
+    static final Map<String, String> SIM = Map.of(
+            "JOMP_PLUGINS",
+            "ptxsim",
+            "OMP_TARGET_OFFLOAD",
+            "MANDATORY",
+            "OMP_NUM_THREADS",
+            "4",
+            "LIBOMPTARGET_INFO",
+            "16");
 
     /**
      * A program and the oracle that judges it: gcc, clang-offload, or "spec:<output>" where neither
@@ -273,43 +280,79 @@ class NvptxSimulatorTest {
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> deviceRuntimeRunsOnTheSimulator() {
-        return RUNTIME.stream().map(p -> DynamicTest.dynamicTest(p.name(), () -> {
-            Path src = dir.resolve(p.name() + ".c");
-            Files.writeString(src, p.source());
-            build(jomp(src, p.name()), "jomp");
-            Exec.Result want = oracle(p, src);
-            Exec.Result got = Exec.run(List.of(dir.resolve(p.name()).toString()), dir, SIM, dir.resolve("scratch"));
-            assertThat(got.timedOut()).as(got.describe(p.name())).isFalse();
-            assertThat(got.stdoutText()).as("%s on the simulator vs %s (stderr: %s)", p.name(), p.oracle(), got.stderr()).isEqualTo(want.stdoutText());
-            assertThat(got.status()).as("exit status (stderr: %s)", got.stderr()).isEqualTo(want.status());
-            assertThat(got.stderr().lines().filter(l -> l.contains("info: Launching kernel")).count()).as(got.stderr()).isEqualTo(p.kernels());
-        }));
+        return RUNTIME.stream()
+                .map(p -> DynamicTest.dynamicTest(p.name(), () -> {
+                    Path src = dir.resolve(p.name() + ".c");
+                    Files.writeString(src, p.source());
+                    build(jomp(src, p.name()), "jomp");
+                    Exec.Result want = oracle(p, src);
+                    Exec.Result got =
+                            Exec.run(List.of(dir.resolve(p.name()).toString()), dir, SIM, dir.resolve("scratch"));
+                    assertThat(got.timedOut()).as(got.describe(p.name())).isFalse();
+                    assertThat(got.stdoutText())
+                            .as("%s on the simulator vs %s (stderr: %s)", p.name(), p.oracle(), got.stderr())
+                            .isEqualTo(want.stdoutText());
+                    assertThat(got.status())
+                            .as("exit status (stderr: %s)", got.stderr())
+                            .isEqualTo(want.status());
+                    assertThat(got.stderr()
+                                    .lines()
+                                    .filter(l -> l.contains("info: Launching kernel"))
+                                    .count())
+                            .as(got.stderr())
+                            .isEqualTo(p.kernels());
+                }));
     }
 
     private List<String> jomp(Path src, String out) {
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-        cmd.addAll(List.of("-std=gnu11", "-O2", "-fopenmp", "-fopenmp-targets=nvptx64", src.toString(), "-o", dir.resolve(out).toString()));
+        cmd.addAll(List.of(
+                "-std=gnu11",
+                "-O2",
+                "-fopenmp",
+                "-fopenmp-targets=nvptx64",
+                src.toString(),
+                "-o",
+                dir.resolve(out).toString()));
         return cmd;
     }
 
     private Exec.Result oracle(Program p, Path src) {
         if (p.oracle().startsWith("spec:"))
-            return new Exec.Result(List.of("spec"), 0, p.oracle().substring(5).getBytes(java.nio.charset.StandardCharsets.UTF_8), "", false);
+            return new Exec.Result(
+                    List.of("spec"),
+                    0,
+                    p.oracle().substring(5).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                    "",
+                    false);
         boolean clang = p.oracle().equals("clang-offload");
-        List<String> cmd = new ArrayList<>(clang ? List.of("clang-19", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu") : List.of("gcc", "-fopenmp"));
-        cmd.addAll(List.of("-std=gnu11", src.toString(), "-o", dir.resolve(p.name() + ".oracle").toString(), "-lm"));
+        List<String> cmd = new ArrayList<>(
+                clang
+                        ? List.of("clang-19", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu")
+                        : List.of("gcc", "-fopenmp"));
+        cmd.addAll(List.of(
+                "-std=gnu11",
+                src.toString(),
+                "-o",
+                dir.resolve(p.name() + ".oracle").toString(),
+                "-lm"));
         Exec.require(cmd.get(0));
         build(cmd, p.oracle());
         Map<String, String> env = new HashMap<>(Map.of("OMP_NUM_THREADS", "4"));
         if (clang) env.put("LD_LIBRARY_PATH", OffloadCorpusTest.LLVM_LIB);
-        Exec.Result r = Exec.run(List.of(dir.resolve(p.name() + ".oracle").toString()), dir, env, dir.resolve("scratch"));
-        assertThat(r.timedOut() || r.status() != 0).as("the oracle: %s", r.describe(p.oracle())).isFalse();
+        Exec.Result r =
+                Exec.run(List.of(dir.resolve(p.name() + ".oracle").toString()), dir, env, dir.resolve("scratch"));
+        assertThat(r.timedOut() || r.status() != 0)
+                .as("the oracle: %s", r.describe(p.oracle()))
+                .isFalse();
         return r;
     }
 
     private void build(List<String> cmd, String who) {
         Exec.Result r = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
-        assertThat(r.timedOut() || r.status() != 0).as("%s\ncommand: %s", r.describe(who), String.join(" ", cmd)).isFalse();
+        assertThat(r.timedOut() || r.status() != 0)
+                .as("%s\ncommand: %s", r.describe(who), String.join(" ", cmd))
+                .isFalse();
     }
 
     /**
@@ -369,26 +412,51 @@ class NvptxSimulatorTest {
                 }
                 """);
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-        cmd.addAll(List.of("-O2", "-fopenmp", "-fopenmp-targets=nvptx64", src.toString(), "-o", dir.resolve("grid").toString()));
+        cmd.addAll(List.of(
+                "-O2",
+                "-fopenmp",
+                "-fopenmp-targets=nvptx64",
+                src.toString(),
+                "-o",
+                dir.resolve("grid").toString()));
         build(cmd, "jomp");
-        build(List.of("gcc", "-O0", "-fopenmp", src.toString(), "-o", dir.resolve("grid.gcc").toString()), "gcc");
+        build(
+                List.of(
+                        "gcc",
+                        "-O0",
+                        "-fopenmp",
+                        src.toString(),
+                        "-o",
+                        dir.resolve("grid.gcc").toString()),
+                "gcc");
         Exec.Result got = Exec.run(List.of(dir.resolve("grid").toString()), dir, SIM, dir.resolve("scratch"));
         Exec.Result want = Exec.run(List.of(dir.resolve("grid.gcc").toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(got.status()).as(got.stderr()).isZero();
         assertThat(got.stdoutText()).isEqualTo(want.stdoutText());
         // 1000 < 3200 x 32: 32 threads, ceil(1000 / 32) = 32 blocks; thread_limit(1), 5000 >= 3200 x 1: 5000 blocks,
-        // at most 3200 (the rule's middle case, fewer threads for more blocks, needs 10^5 iterations: LaunchGeometryTest)
+        // at most 3200 (the rule's middle case, fewer threads for more blocks, needs 10^5 iterations:
+        // LaunchGeometryTest)
         assertThat(got.stderr().lines().filter(l -> l.startsWith("grid")).toList())
                 .containsExactly("grid 32 x 32", "grid 3200 x 1", "grid 3 x 128", "grid 40 x 128");
-        assertThat(got.stderr().lines().filter(l -> l.contains("info: Launching kernel")).map(l -> l.replaceAll(".* with ", "")).toList())
-                .containsExactly("32 blocks and 32 threads in SPMD mode", "3200 blocks and 1 threads in SPMD mode",
-                        "3 blocks and 128 threads in SPMD mode", "40 blocks and 128 threads in Generic mode");
-        // LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT, as LLVM 19's plugins read it: 1000 iterations on blocks of 8 threads
+        assertThat(got.stderr()
+                        .lines()
+                        .filter(l -> l.contains("info: Launching kernel"))
+                        .map(l -> l.replaceAll(".* with ", ""))
+                        .toList())
+                .containsExactly(
+                        "32 blocks and 32 threads in SPMD mode",
+                        "3200 blocks and 1 threads in SPMD mode",
+                        "3 blocks and 128 threads in SPMD mode",
+                        "40 blocks and 128 threads in Generic mode");
+        // LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT, as LLVM 19's plugins read it: 1000 iterations on blocks of 8
+        // threads
         Map<String, String> eight = new HashMap<>(SIM);
         eight.put("LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT", "8");
         Exec.Result low = Exec.run(List.of(dir.resolve("grid").toString()), dir, eight, dir.resolve("scratch"));
         assertThat(low.stdoutText()).isEqualTo(want.stdoutText());
-        assertThat(low.stderr().lines().filter(l -> l.startsWith("grid")).findFirst()).as(low.stderr()).contains("grid 125 x 8");
+        assertThat(low.stderr().lines().filter(l -> l.startsWith("grid")).findFirst())
+                .as(low.stderr())
+                .contains("grid 125 x 8");
     }
 
     /**
@@ -433,14 +501,35 @@ class NvptxSimulatorTest {
                 }
                 """);
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-        cmd.addAll(List.of("-O2", "-fopenmp", "-fopenmp-targets=nvptx64", src.toString(), "-o", dir.resolve("math").toString(), "-lm"));
+        cmd.addAll(List.of(
+                "-O2",
+                "-fopenmp",
+                "-fopenmp-targets=nvptx64",
+                src.toString(),
+                "-o",
+                dir.resolve("math").toString(),
+                "-lm"));
         build(cmd, "jomp");
-        build(List.of("gcc", "-O0", "-fopenmp", src.toString(), "-o", dir.resolve("math.gcc").toString(), "-lm"), "gcc");
+        build(
+                List.of(
+                        "gcc",
+                        "-O0",
+                        "-fopenmp",
+                        src.toString(),
+                        "-o",
+                        dir.resolve("math.gcc").toString(),
+                        "-lm"),
+                "gcc");
         Exec.Result got = Exec.run(List.of(dir.resolve("math").toString()), dir, SIM, dir.resolve("scratch"));
         Exec.Result want = Exec.run(List.of(dir.resolve("math.gcc").toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(got.status()).as(got.stderr()).isZero();
-        assertThat(got.stderr().lines().filter(l -> l.contains("info: Launching kernel")).count()).isEqualTo(4);
-        List<String> g = got.stdoutText().lines().toList(), w = want.stdoutText().lines().toList();
+        assertThat(got.stderr()
+                        .lines()
+                        .filter(l -> l.contains("info: Launching kernel"))
+                        .count())
+                .isEqualTo(4);
+        List<String> g = got.stdoutText().lines().toList(),
+                w = want.stdoutText().lines().toList();
         assertThat(g).hasSameSizeAs(w).hasSize(4 * 56);
         for (int i = 0; i < g.size(); i++) {
             String[] a = g.get(i).split(" "), b = w.get(i).split(" ");
@@ -452,7 +541,9 @@ class NvptxSimulatorTest {
 
     private static void close(double got, double want, double rel, String what) {
         if (got == want || (Double.isNaN(got) && Double.isNaN(want))) return;
-        assertThat(Math.abs(got - want)).as("%s: simulator %s, glibc %s", what, got, want).isLessThanOrEqualTo(rel * Math.max(Math.abs(want), 1e-300));
+        assertThat(Math.abs(got - want))
+                .as("%s: simulator %s, glibc %s", what, got, want)
+                .isLessThanOrEqualTo(rel * Math.max(Math.abs(want), 1e-300));
     }
 
     /**
@@ -483,7 +574,8 @@ class NvptxSimulatorTest {
                 #pragma omp end declare target
                 """);
         Path none = dir.resolve("no-cuda");
-        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "CUDA_HOME", none.toString(), "CUDA_PATH", none.toString());
+        Map<String, String> env =
+                Map.of("PATH", "/usr/bin:/bin", "CUDA_HOME", none.toString(), "CUDA_PATH", none.toString());
         for (String f : List.of("main", "lib")) {
             List<String> c = new ArrayList<>(Corpus.jompCommand());
             c.addAll(List.of("-fopenmp", "-fopenmp-targets=nvptx64", "--cuda-path=" + none, "-c", f + ".c"));
@@ -506,11 +598,19 @@ class NvptxSimulatorTest {
         Files.writeString(src, source);
         build(jomp(src, name), "jomp");
         Exec.Result r = Exec.run(List.of(dir.resolve(name).toString()), dir, SIM, dir.resolve("scratch"));
-        assertThat(r.timedOut()).as("a broken kernel must fail, never hang: %s", r.describe(name)).isFalse();
-        assertThat(r.status()).as("a failing launch aborts the program, as libomptarget does: %s", r.stderr()).isEqualTo(134);
+        assertThat(r.timedOut())
+                .as("a broken kernel must fail, never hang: %s", r.describe(name))
+                .isFalse();
+        assertThat(r.status())
+                .as("a failing launch aborts the program, as libomptarget does: %s", r.stderr())
+                .isEqualTo(134);
         assertThat(r.stderr()).as("no Java stack trace").doesNotContain("Exception", "\tat ", "at jomp.");
-        assertThat(r.stderr()).contains("omptarget error: kernel __omp_offloading_", "failed on device 0 (ptxsim)",
-                "omptarget error: Executing target region abort target.", "omptarget fatal error 1: failure of target construct while offloading is mandatory");
+        assertThat(r.stderr())
+                .contains(
+                        "omptarget error: kernel __omp_offloading_",
+                        "failed on device 0 (ptxsim)",
+                        "omptarget error: Executing target region abort target.",
+                        "omptarget fatal error 1: failure of target construct while offloading is mandatory");
         return r;
     }
 
@@ -527,8 +627,15 @@ class NvptxSimulatorTest {
                   return 0;
                 }
                 """);
-        assertThat(r.stderr()).containsPattern("ptxsim: error: out-of-bounds global (read|write) of 4 byte\\(s\\) at address 0x[0-9a-f]+\\n")
-                .contains("bytes after the end of the 40-byte allocation at 0x", "in kernel __omp_offloading_", "block (", "thread (", "PTX line ");
+        assertThat(r.stderr())
+                .containsPattern(
+                        "ptxsim: error: out-of-bounds global (read|write) of 4 byte\\(s\\) at address 0x[0-9a-f]+\\n")
+                .contains(
+                        "bytes after the end of the 40-byte allocation at 0x",
+                        "in kernel __omp_offloading_",
+                        "block (",
+                        "thread (",
+                        "PTX line ");
         assertThat(r.stdoutText()).isEmpty();
     }
 
@@ -574,21 +681,33 @@ class NvptxSimulatorTest {
                 }
                 """);
         build(jomp(src, "count"), "jomp");
-        Map<String, String> env = new HashMap<>(Map.of("JOMP_PTXSIM", "1", "OMP_TARGET_OFFLOAD", "MANDATORY", "LIBOMPTARGET_DEBUG", "1"));
+        Map<String, String> env =
+                new HashMap<>(Map.of("JOMP_PTXSIM", "1", "OMP_TARGET_OFFLOAD", "MANDATORY", "LIBOMPTARGET_DEBUG", "1"));
         Exec.Result r = Exec.run(List.of(dir.resolve("count").toString()), dir, env, dir.resolve("scratch"));
         // JOMP_PTXSIM=1 and the jvm plugin present: a program with nvptx64 code alone has the simulator as its only
         // device (libomptarget creates devices for the plugins whose images the program carries), so a loop over the
         // devices runs every region on a device, even under MANDATORY
         assertThat(r.stdoutText()).as(r.stderr()).isEqualTo("devices=1 ran_on_each=1\n");
         assertThat(r.status()).isZero();
-        assertThat(r.stderr()).contains("plugin ptxsim (nvptx64-nvidia-cuda): 1 device(s)", "device 0 (ptxsim) initialised: ptxsim device 0: a PTX simulator, not a GPU");
+        assertThat(r.stderr())
+                .contains(
+                        "plugin ptxsim (nvptx64-nvidia-cuda): 1 device(s)",
+                        "device 0 (ptxsim) initialised: ptxsim device 0: a PTX simulator, not a GPU");
         Exec.Result only = Exec.run(List.of(dir.resolve("count").toString()), dir, SIM, dir.resolve("scratch"));
         assertThat(only.stdoutText()).isEqualTo("devices=1 ran_on_each=1\n");
-        assertThat(only.stderr()).as("LIBOMPTARGET_INFO=16 describes the device when it starts")
-                .contains("omptarget device 0 info: ptxsim device 0: a PTX simulator, not a GPU (sm_90-like, 4 multiprocessors");
+        assertThat(only.stderr())
+                .as("LIBOMPTARGET_INFO=16 describes the device when it starts")
+                .contains(
+                        "omptarget device 0 info: ptxsim device 0: a PTX simulator, not a GPU (sm_90-like, 4 multiprocessors");
         // with code for both, the simulator comes before the jvm device, as a GPU would
         List<String> both = new ArrayList<>(Corpus.jompCommand());
-        both.addAll(List.of("-std=gnu11", "-fopenmp", "-fopenmp-targets=nvptx64,jvm", src.toString(), "-o", dir.resolve("both").toString()));
+        both.addAll(List.of(
+                "-std=gnu11",
+                "-fopenmp",
+                "-fopenmp-targets=nvptx64,jvm",
+                src.toString(),
+                "-o",
+                dir.resolve("both").toString()));
         build(both, "jomp -fopenmp-targets=nvptx64,jvm");
         Exec.Result two = Exec.run(List.of(dir.resolve("both").toString()), dir, env, dir.resolve("scratch"));
         assertThat(two.stdoutText()).as(two.stderr()).isEqualTo("devices=2 ran_on_each=1\n");

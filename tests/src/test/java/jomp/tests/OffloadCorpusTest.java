@@ -48,16 +48,20 @@ class OffloadCorpusTest {
     /** Where clang-19's libomptarget and its host plugin live (Debian/Ubuntu's llvm-19 packages). */
     static final String LLVM_LIB = System.getProperty("jomp.tests.llvmlib", "/usr/lib/llvm-19/lib");
     /** Programs also built in separate steps: -c for each source, then a link of the objects. */
-    static final List<String> SEPARATE_STEPS = List.of("001-map-tofrom-basic", "006-enter-exit-data", "084-zaxpy",
-            "085-declare-target-two-files");
+    static final List<String> SEPARATE_STEPS =
+            List.of("001-map-tofrom-basic", "006-enter-exit-data", "084-zaxpy", "085-declare-target-two-files");
     /** Built with its LINK sources in a static library made by GNU ar. */
     static final String ARCHIVED = "085-declare-target-two-files";
 
-    static Path dir() { return Corpus.root().resolve("tests/c/offload"); }
+    static Path dir() {
+        return Corpus.root().resolve("tests/c/offload");
+    }
 
     static List<Path> programs() {
         try (Stream<Path> s = Files.list(dir())) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".c")).sorted().toList();
+            return s.filter(p -> p.getFileName().toString().endsWith(".c"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir(), e);
         }
@@ -67,12 +71,20 @@ class OffloadCorpusTest {
     void corpusIsLargeEnoughAndDeclaresKernels() {
         assertThat(programs()).hasSizeGreaterThanOrEqualTo(85);
         for (Path p : programs()) {
-            assertThat(directive(p, "// KERNELS: ")).as("%s: // KERNELS: n", p.getFileName()).singleElement()
+            assertThat(directive(p, "// KERNELS: "))
+                    .as("%s: // KERNELS: n", p.getFileName())
+                    .singleElement()
                     .matches(s -> s.matches("\\d+"), "a number");
             assertThat(oracle(p)).as("%s: // ORACLE:", p.getFileName()).isIn("gcc", "clang-offload", "expected");
             if (oracle(p).equals("expected")) {
-                assertThat(expectedFile(p)).as("%s: ORACLE: expected needs its .expected file", p.getFileName()).isRegularFile();
-                assertThat(directive(p, "// WHY: ")).as("%s: ORACLE: expected must say why neither gcc nor clang is the oracle (// WHY:)", p.getFileName()).isNotEmpty();
+                assertThat(expectedFile(p))
+                        .as("%s: ORACLE: expected needs its .expected file", p.getFileName())
+                        .isRegularFile();
+                assertThat(directive(p, "// WHY: "))
+                        .as(
+                                "%s: ORACLE: expected must say why neither gcc nor clang is the oracle (// WHY:)",
+                                p.getFileName())
+                        .isNotEmpty();
             }
         }
         for (String s : SEPARATE_STEPS) assertThat(dir().resolve(s + ".c")).isRegularFile();
@@ -80,22 +92,30 @@ class OffloadCorpusTest {
 
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
-    Stream<DynamicTest> jompMatchesOracle() { return matchesOracle("-O0"); }
+    Stream<DynamicTest> jompMatchesOracle() {
+        return matchesOracle("-O0");
+    }
 
     /** The corpus again at -O2: host and jvm-device code through the optimiser and the loop outlining. */
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
-    Stream<DynamicTest> optimisedJompMatchesOracle() { return matchesOracle("-O2"); }
+    Stream<DynamicTest> optimisedJompMatchesOracle() {
+        return matchesOracle("-O2");
+    }
 
     private Stream<DynamicTest> matchesOracle(String opt) {
-        return programs().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p) + (opt.equals("-O0") ? "" : " " + opt), p.toUri(), () -> inScratch(p, w -> {
-            List<String> cmd = jomp(p, opt);
-            cmd.add(p.toString());
-            cmd.addAll(Corpus.linkedSources(p));
-            cmd.addAll(List.of("-o", w.resolve("prog").toString()));
-            build(cmd, p.getParent(), w, "jomp");
-            compare(p, w);
-        })));
+        return programs().stream()
+                .map(p -> DynamicTest.dynamicTest(
+                        Corpus.stem(p) + (opt.equals("-O0") ? "" : " " + opt),
+                        p.toUri(),
+                        () -> inScratch(p, w -> {
+                            List<String> cmd = jomp(p, opt);
+                            cmd.add(p.toString());
+                            cmd.addAll(Corpus.linkedSources(p));
+                            cmd.addAll(List.of("-o", w.resolve("prog").toString()));
+                            build(cmd, p.getParent(), w, "jomp");
+                            compare(p, w);
+                        })));
     }
 
     /**
@@ -111,39 +131,51 @@ class OffloadCorpusTest {
      */
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
-    Stream<DynamicTest> nvptxOnTheSimulatorMatchesOracle() { return onTheSimulator("-O0"); }
+    Stream<DynamicTest> nvptxOnTheSimulatorMatchesOracle() {
+        return onTheSimulator("-O0");
+    }
 
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
-    Stream<DynamicTest> optimisedNvptxOnTheSimulatorMatchesOracle() { return onTheSimulator("-O2"); }
+    Stream<DynamicTest> optimisedNvptxOnTheSimulatorMatchesOracle() {
+        return onTheSimulator("-O2");
+    }
 
-    static final Map<String, String> SIMULATOR = Map.of("JOMP_PLUGINS", "ptxsim", "JOMP_PTXSIM", "1", "OMP_TARGET_OFFLOAD", "MANDATORY");
+    static final Map<String, String> SIMULATOR =
+            Map.of("JOMP_PLUGINS", "ptxsim", "JOMP_PTXSIM", "1", "OMP_TARGET_OFFLOAD", "MANDATORY");
 
     private Stream<DynamicTest> onTheSimulator(String opt) {
-        return programs().stream().map(p -> DynamicTest.dynamicTest(Corpus.stem(p) + " nvptx64" + (opt.equals("-O0") ? "" : " " + opt), p.toUri(),
-                () -> inScratch(p, w -> {
-                    List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-                    cmd.addAll(List.of("-std=gnu11", opt, "-fopenmp", "-fopenmp-targets=nvptx64"));
-                    cmd.addAll(Corpus.flags(p));
-                    cmd.add(p.toString());
-                    cmd.addAll(Corpus.linkedSources(p));
-                    cmd.addAll(List.of("-o", w.resolve("prog").toString()));
-                    build(cmd, p.getParent(), w, "jomp -fopenmp-targets=nvptx64");
-                    List<String> unmet = directive(p, "// NVPTX-FALLS-BACK: ");
-                    if (unmet.isEmpty()) {
-                        compare(p, w, null, SIMULATOR);
-                    } else {
-                        // a requirement nvptx devices cannot meet: the device is not used; every region
-                        // runs on the host (the oracle's output, no launch), and MANDATORY stops with why
-                        Map<String, String> fallback = new HashMap<>(SIMULATOR);
-                        fallback.put("OMP_TARGET_OFFLOAD", "DEFAULT");
-                        compare(p, w, 0, fallback);
-                        Exec.Result mandatory = run(w.resolve("prog"), SIMULATOR);
-                        assertThat(mandatory.status()).as("under MANDATORY, abort() as libomptarget: %s", mandatory.describe("prog")).isEqualTo(134);
-                        assertThat(mandatory.stderr()).as("under MANDATORY").contains("omptarget error: OMP_TARGET_OFFLOAD=MANDATORY but")
-                                .contains("'requires " + unmet.get(0) + "' asks");
-                    }
-                })));
+        return programs().stream()
+                .map(p -> DynamicTest.dynamicTest(
+                        Corpus.stem(p) + " nvptx64" + (opt.equals("-O0") ? "" : " " + opt),
+                        p.toUri(),
+                        () -> inScratch(p, w -> {
+                            List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+                            cmd.addAll(List.of("-std=gnu11", opt, "-fopenmp", "-fopenmp-targets=nvptx64"));
+                            cmd.addAll(Corpus.flags(p));
+                            cmd.add(p.toString());
+                            cmd.addAll(Corpus.linkedSources(p));
+                            cmd.addAll(List.of("-o", w.resolve("prog").toString()));
+                            build(cmd, p.getParent(), w, "jomp -fopenmp-targets=nvptx64");
+                            List<String> unmet = directive(p, "// NVPTX-FALLS-BACK: ");
+                            if (unmet.isEmpty()) {
+                                compare(p, w, null, SIMULATOR);
+                            } else {
+                                // a requirement nvptx devices cannot meet: the device is not used; every region
+                                // runs on the host (the oracle's output, no launch), and MANDATORY stops with why
+                                Map<String, String> fallback = new HashMap<>(SIMULATOR);
+                                fallback.put("OMP_TARGET_OFFLOAD", "DEFAULT");
+                                compare(p, w, 0, fallback);
+                                Exec.Result mandatory = run(w.resolve("prog"), SIMULATOR);
+                                assertThat(mandatory.status())
+                                        .as("under MANDATORY, abort() as libomptarget: %s", mandatory.describe("prog"))
+                                        .isEqualTo(134);
+                                assertThat(mandatory.stderr())
+                                        .as("under MANDATORY")
+                                        .contains("omptarget error: OMP_TARGET_OFFLOAD=MANDATORY but")
+                                        .contains("'requires " + unmet.get(0) + "' asks");
+                            }
+                        })));
     }
 
     /** A jvm device image for programs built without device code (its object is linked in by {@link #hostFallbackMatchesOracle}). */
@@ -161,49 +193,66 @@ class OffloadCorpusTest {
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> hostFallbackMatchesOracle() {
-        return programs().stream().filter(p -> oracle(p).equals("gcc")).map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(), () -> inScratch(p, w -> {
-            List<String> image = new ArrayList<>(Corpus.jompCommand());
-            image.addAll(List.of("-fopenmp", "-fopenmp-targets=jvm", "-c", dir().resolve(JVM_IMAGE).toString(), "-o", w.resolve("image.o").toString()));
-            build(image, p.getParent(), w, "jomp -fopenmp-targets=jvm -c " + JVM_IMAGE);
-            List<String> cmd = new ArrayList<>(Corpus.jompCommand());
-            cmd.addAll(List.of("-std=gnu11", "-O0", "-fopenmp"));
-            cmd.addAll(Corpus.flags(p));
-            cmd.add(p.toString());
-            cmd.add(w.resolve("image.o").toString());
-            cmd.addAll(Corpus.linkedSources(p));
-            cmd.addAll(List.of("-o", w.resolve("prog").toString()));
-            build(cmd, p.getParent(), w, "jomp -fopenmp");
-            compare(p, w, 0);
-        })));
+        return programs().stream()
+                .filter(p -> oracle(p).equals("gcc"))
+                .map(p -> DynamicTest.dynamicTest(
+                        Corpus.stem(p),
+                        p.toUri(),
+                        () -> inScratch(p, w -> {
+                            List<String> image = new ArrayList<>(Corpus.jompCommand());
+                            image.addAll(List.of(
+                                    "-fopenmp",
+                                    "-fopenmp-targets=jvm",
+                                    "-c",
+                                    dir().resolve(JVM_IMAGE).toString(),
+                                    "-o",
+                                    w.resolve("image.o").toString()));
+                            build(image, p.getParent(), w, "jomp -fopenmp-targets=jvm -c " + JVM_IMAGE);
+                            List<String> cmd = new ArrayList<>(Corpus.jompCommand());
+                            cmd.addAll(List.of("-std=gnu11", "-O0", "-fopenmp"));
+                            cmd.addAll(Corpus.flags(p));
+                            cmd.add(p.toString());
+                            cmd.add(w.resolve("image.o").toString());
+                            cmd.addAll(Corpus.linkedSources(p));
+                            cmd.addAll(List.of("-o", w.resolve("prog").toString()));
+                            build(cmd, p.getParent(), w, "jomp -fopenmp");
+                            compare(p, w, 0);
+                        })));
     }
 
     @Execution(ExecutionMode.CONCURRENT)
     @TestFactory
     Stream<DynamicTest> separateSteps() {
-        return SEPARATE_STEPS.stream().map(s -> dir().resolve(s + ".c")).map(p -> DynamicTest.dynamicTest(Corpus.stem(p), p.toUri(),
-                () -> inScratch(p, w -> {
-                    List<String> objects = new ArrayList<>();
-                    List<String> sources = new ArrayList<>(List.of(p.toString()));
-                    sources.addAll(Corpus.linkedSources(p));
-                    for (int i = 0; i < sources.size(); i++) {
-                        String o = w.resolve("part" + i + ".o").toString();
-                        List<String> cmd = jomp(p);
-                        cmd.addAll(List.of("-c", sources.get(i), "-o", o));
-                        build(cmd, p.getParent(), w, "jomp -c");
-                        objects.add(o);
-                    }
-                    List<String> link = jomp(p);
-                    link.addAll(objects);
-                    link.addAll(List.of("-o", w.resolve("prog").toString()));
-                    build(link, w, w, "jomp (link)");
-                    compare(p, w);
-                })));
+        return SEPARATE_STEPS.stream()
+                .map(s -> dir().resolve(s + ".c"))
+                .map(p -> DynamicTest.dynamicTest(
+                        Corpus.stem(p),
+                        p.toUri(),
+                        () -> inScratch(p, w -> {
+                            List<String> objects = new ArrayList<>();
+                            List<String> sources = new ArrayList<>(List.of(p.toString()));
+                            sources.addAll(Corpus.linkedSources(p));
+                            for (int i = 0; i < sources.size(); i++) {
+                                String o = w.resolve("part" + i + ".o").toString();
+                                List<String> cmd = jomp(p);
+                                cmd.addAll(List.of("-c", sources.get(i), "-o", o));
+                                build(cmd, p.getParent(), w, "jomp -c");
+                                objects.add(o);
+                            }
+                            List<String> link = jomp(p);
+                            link.addAll(objects);
+                            link.addAll(List.of("-o", w.resolve("prog").toString()));
+                            build(link, w, w, "jomp (link)");
+                            compare(p, w);
+                        })));
     }
 
     @Test
     void staticLibraryFromGnuAr() throws IOException {
         Path p = dir().resolve(ARCHIVED + ".c");
-        assertThat(Corpus.linkedSources(p)).as("%s has LINK sources for the library", p.getFileName()).isNotEmpty();
+        assertThat(Corpus.linkedSources(p))
+                .as("%s has LINK sources for the library", p.getFileName())
+                .isNotEmpty();
         inScratch(p, w -> {
             List<String> members = new ArrayList<>();
             List<String> link = Corpus.linkedSources(p);
@@ -214,14 +263,20 @@ class OffloadCorpusTest {
                 build(cmd, p.getParent(), w, "jomp -c");
                 members.add(o);
             }
-            List<String> ar = new ArrayList<>(List.of("ar", "rcs", w.resolve("libcorpus.a").toString()));
+            List<String> ar = new ArrayList<>(
+                    List.of("ar", "rcs", w.resolve("libcorpus.a").toString()));
             ar.addAll(members);
             build(ar, w, w, "ar");
             List<String> main = jomp(p);
             main.addAll(List.of("-c", p.toString(), "-o", w.resolve("main.o").toString()));
             build(main, p.getParent(), w, "jomp -c");
             List<String> cmd = jomp(p);
-            cmd.addAll(List.of(w.resolve("main.o").toString(), "-L" + w, "-lcorpus", "-o", w.resolve("prog").toString()));
+            cmd.addAll(List.of(
+                    w.resolve("main.o").toString(),
+                    "-L" + w,
+                    "-lcorpus",
+                    "-o",
+                    w.resolve("prog").toString()));
             build(cmd, w, w, "jomp (link with -lcorpus)");
             compare(p, w);
         });
@@ -239,24 +294,34 @@ class OffloadCorpusTest {
             List<String> c = new ArrayList<>(Corpus.jompCommand());
             c.addAll(List.of("-fopenmp", "-fopenmp-targets=jvm", "zaxpy.src", "-c"));
             build(c, w, w, "jomp -fopenmp -fopenmp-targets=jvm zaxpy.src -c");
-            assertThat(w.resolve("zaxpy.o")).as("jomp -c zaxpy.src writes zaxpy.o").isRegularFile();
+            assertThat(w.resolve("zaxpy.o"))
+                    .as("jomp -c zaxpy.src writes zaxpy.o")
+                    .isRegularFile();
             List<String> l = new ArrayList<>(Corpus.jompCommand());
             l.addAll(List.of("-fopenmp", "-fopenmp-targets=jvm", "zaxpy.o", "-o", "zaxpy"));
             build(l, w, w, "jomp -fopenmp -fopenmp-targets=jvm zaxpy.o -o zaxpy");
             build(List.of("gcc", "-fopenmp", "-x", "c", "zaxpy.src", "-o", "oracle", "-lm"), w, w, "gcc");
             Exec.Result want = run(w.resolve("oracle"), Map.of()), got = run(w.resolve("zaxpy"), Map.of());
             assertThat(got.timedOut()).as(got.describe("./zaxpy")).isFalse();
-            assertThat(got.stdoutText()).as("./zaxpy vs gcc's build (stderr: %s)", got.stderr()).isEqualTo(want.stdoutText());
+            assertThat(got.stdoutText())
+                    .as("./zaxpy vs gcc's build (stderr: %s)", got.stderr())
+                    .isEqualTo(want.stdoutText());
             assertThat(got.status()).as("exit status of ./zaxpy").isEqualTo(want.status());
-            assertThat(launches(got)).as("kernel launches of ./zaxpy (stderr: %s)", got.stderr()).isEqualTo(1);
+            assertThat(launches(got))
+                    .as("kernel launches of ./zaxpy (stderr: %s)", got.stderr())
+                    .isEqualTo(1);
         });
     }
 
     /** Builds the oracle's binary in {@code w}, runs it and jomp's w/prog, and compares them. */
-    private static void compare(Path program, Path w) { compare(program, w, null); }
+    private static void compare(Path program, Path w) {
+        compare(program, w, null);
+    }
 
     /** Compares the jomp-built w/prog with the oracle; kernels: the launches expected (null: the program's KERNELS). */
-    private static void compare(Path program, Path w, Integer expectedKernels) { compare(program, w, expectedKernels, Map.of()); }
+    private static void compare(Path program, Path w, Integer expectedKernels) {
+        compare(program, w, expectedKernels, Map.of());
+    }
 
     /** The oracle's run of each program, made once per test run (every factory compares with it). */
     private static final Map<Path, Exec.Result> ORACLE_RUNS = new java.util.concurrent.ConcurrentHashMap<>();
@@ -265,10 +330,13 @@ class OffloadCorpusTest {
         Map<String, String> env = new HashMap<>(programEnv(program));
         env.putAll(extraEnv);
         String oracle = oracle(program);
-        if (oracle.equals("expected")) { compareExpected(program, w, expectedKernels, env); return; }
+        if (oracle.equals("expected")) {
+            compareExpected(program, w, expectedKernels, env);
+            return;
+        }
         boolean clang = oracle.equals("clang-offload");
         Exec.Result want;
-        synchronized (Reference.lock(program)) {   // tests of one program run side by side: the first runs the oracle
+        synchronized (Reference.lock(program)) { // tests of one program run side by side: the first runs the oracle
             want = ORACLE_RUNS.get(program);
             if (want == null) {
                 want = runOracle(program, w, oracle, clang);
@@ -277,31 +345,34 @@ class OffloadCorpusTest {
         }
         int kernels = Integer.parseInt(directive(program, "// KERNELS: ").get(0));
         if (clang) {
-            assertThat(clangLaunches(want)).as("corpus error: clang-offload's launches vs // KERNELS: (tests/bin/check-offload.sh)")
+            assertThat(clangLaunches(want))
+                    .as("corpus error: clang-offload's launches vs // KERNELS: (tests/bin/check-offload.sh)")
                     .isEqualTo(kernels);
         }
 
         Exec.Result got = run(w.resolve("prog"), env);
         if (got.timedOut()) fail(got.describe("the jomp-built " + Corpus.stem(program)));
         if (!Arrays.equals(got.stdout(), want.stdout())) {
-            fail("stdout differs from " + oracle + "'s (exit status jomp " + got.status() + ", " + oracle + " " + want.status() + ")\n"
-                    + firstDifference(oracle, want.stdoutText(), got.stdoutText()) + stderrNote(got));
+            fail("stdout differs from " + oracle + "'s (exit status jomp " + got.status() + ", " + oracle + " "
+                    + want.status() + ")\n" + firstDifference(oracle, want.stdoutText(), got.stdoutText())
+                    + stderrNote(got));
         }
         if (got.status() != want.status()) {
             fail("exit status " + got.status() + ", " + oracle + "'s binary exits " + want.status() + stderrNote(got));
         }
         if (expectedKernels != null) kernels = expectedKernels;
         if (launches(got) != kernels) {
-            fail("launched " + launches(got) + " kernels (stderr lines with '" + KERNEL_LINE + "'), the program performs "
-                    + kernels + stderrNote(got));
+            fail("launched " + launches(got) + " kernels (stderr lines with '" + KERNEL_LINE
+                    + "'), the program performs " + kernels + stderrNote(got));
         }
     }
 
     /** Builds the oracle's binary in {@code w} and runs it. */
     private static Exec.Result runOracle(Path program, Path w, String oracle, boolean clang) {
-        List<String> cmd = new ArrayList<>(clang
-                ? List.of("clang-19", "-std=gnu11", "-O0", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu")
-                : List.of("gcc", "-std=gnu11", "-O0", "-fopenmp"));
+        List<String> cmd = new ArrayList<>(
+                clang
+                        ? List.of("clang-19", "-std=gnu11", "-O0", "-fopenmp", "-fopenmp-targets=x86_64-pc-linux-gnu")
+                        : List.of("gcc", "-std=gnu11", "-O0", "-fopenmp"));
         cmd.addAll(Corpus.flags(program));
         if (clang) cmd.addAll(directive(program, "// CLANG-FLAGS: "));
         cmd.add(program.toString());
@@ -313,13 +384,21 @@ class OffloadCorpusTest {
         if (clang) oracleEnv.put("LD_LIBRARY_PATH", LLVM_LIB);
         Exec.Result want = run(w.resolve("oracle"), oracleEnv);
         List<String> status = directive(program, "// STATUS: ");
-        if (status.isEmpty()) assertThat(want.timedOut() || want.status() >= 124).as("the %s oracle: %s", oracle, want.describe(oracle)).isFalse();
-        else assertThat(want.status()).as("the %s oracle ends as // STATUS: says: %s", oracle, want.describe(oracle)).isEqualTo(Integer.parseInt(status.get(0)));
+        if (status.isEmpty())
+            assertThat(want.timedOut() || want.status() >= 124)
+                    .as("the %s oracle: %s", oracle, want.describe(oracle))
+                    .isFalse();
+        else
+            assertThat(want.status())
+                    .as("the %s oracle ends as // STATUS: says: %s", oracle, want.describe(oracle))
+                    .isEqualTo(Integer.parseInt(status.get(0)));
         return want;
     }
 
     /** The hand-written output of an {@code ORACLE: expected} program (neither gcc nor clang implements what it shows). */
-    static Path expectedFile(Path program) { return program.resolveSibling(Corpus.stem(program) + ".expected"); }
+    static Path expectedFile(Path program) {
+        return program.resolveSibling(Corpus.stem(program) + ".expected");
+    }
 
     private static void compareExpected(Path program, Path w, Integer expectedKernels, Map<String, String> env) {
         byte[] want;
@@ -331,13 +410,19 @@ class OffloadCorpusTest {
         Exec.Result got = run(w.resolve("prog"), env);
         if (got.timedOut()) fail(got.describe("the jomp-built " + Corpus.stem(program)));
         if (!Arrays.equals(got.stdout(), want)) {
-            fail("stdout differs from the expected output (" + expectedFile(program).getFileName() + ")\n"
-                    + firstDifference("expected", new String(want, java.nio.charset.StandardCharsets.UTF_8), got.stdoutText()) + stderrNote(got));
+            fail("stdout differs from the expected output ("
+                    + expectedFile(program).getFileName() + ")\n"
+                    + firstDifference(
+                            "expected", new String(want, java.nio.charset.StandardCharsets.UTF_8), got.stdoutText())
+                    + stderrNote(got));
         }
         if (got.status() != 0) fail("exit status " + got.status() + ", expected 0" + stderrNote(got));
-        int kernels = expectedKernels != null ? expectedKernels : Integer.parseInt(directive(program, "// KERNELS: ").get(0));
+        int kernels = expectedKernels != null
+                ? expectedKernels
+                : Integer.parseInt(directive(program, "// KERNELS: ").get(0));
         if (launches(got) != kernels) {
-            fail("launched " + launches(got) + " kernels (stderr lines with '" + KERNEL_LINE + "'), the program performs " + kernels + stderrNote(got));
+            fail("launched " + launches(got) + " kernels (stderr lines with '" + KERNEL_LINE
+                    + "'), the program performs " + kernels + stderrNote(got));
         }
     }
 
@@ -359,7 +444,9 @@ class OffloadCorpusTest {
     }
 
     /** jomp's command up to the inputs: the compile flags every offload program gets, and its FLAGS. */
-    private static List<String> jomp(Path program) { return jomp(program, "-O0"); }
+    private static List<String> jomp(Path program) {
+        return jomp(program, "-O0");
+    }
 
     private static List<String> jomp(Path program, String opt) {
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());
@@ -376,7 +463,8 @@ class OffloadCorpusTest {
     private static Exec.Result run(Path exe, Map<String, String> extra) {
         Map<String, String> env = new HashMap<>(Map.of("OMP_NUM_THREADS", "4", "LIBOMPTARGET_INFO", "16"));
         env.putAll(extra);
-        return Exec.run(List.of(exe.toString()), exe.getParent(), env, exe.getParent().resolve("tmp"));
+        return Exec.run(
+                List.of(exe.toString()), exe.getParent(), env, exe.getParent().resolve("tmp"));
     }
 
     /** The environment a program's "// ENV: NAME=value ..." line adds to its runs (OMP_CANCELLATION=true, ...). */
@@ -396,7 +484,8 @@ class OffloadCorpusTest {
 
     private static List<String> directive(Path program, String prefix) {
         for (String l : Corpus.read(program).lines().toList()) {
-            if (l.startsWith(prefix)) return List.of(l.substring(prefix.length()).strip().split("\\s+"));
+            if (l.startsWith(prefix))
+                return List.of(l.substring(prefix.length()).strip().split("\\s+"));
         }
         return List.of();
     }
@@ -429,7 +518,11 @@ class OffloadCorpusTest {
     }
 
     private static String stderrNote(Exec.Result r) {
-        String s = r.stderr().lines().filter(l -> !l.contains("info:")).reduce("", (a, b) -> a + b + "\n").strip();
+        String s = r.stderr()
+                .lines()
+                .filter(l -> !l.contains("info:"))
+                .reduce("", (a, b) -> a + b + "\n")
+                .strip();
         if (s.isEmpty()) return "";
         return "\nstderr (info lines left out): " + (s.length() > 2000 ? s.substring(0, 2000) + "\n[...]" : s);
     }

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (LIBOMPTARGET_INFO, LIBOMPTARGET_DEBUG, LIBOMPTARGET_PROFILE as Chrome-trace JSON).
  */
 class OffloadEndToEndTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** A target region that reports where it ran, and a mapped array that comes back. */
     private static final String WHERE = """
@@ -33,6 +33,7 @@ class OffloadEndToEndTest {
               return on_host;
             }
             """;
+
     private static final String WHERE_B = """
             #include <stdio.h>
             #include <omp.h>
@@ -61,7 +62,10 @@ class OffloadEndToEndTest {
     }
 
     private static long launches(Exec.Result r) {
-        return r.stderr().lines().filter(l -> l.contains("info: Launching kernel")).count();
+        return r.stderr()
+                .lines()
+                .filter(l -> l.contains("info: Launching kernel"))
+                .count();
     }
 
     @Test
@@ -74,12 +78,16 @@ class OffloadEndToEndTest {
         assertThat(launches(got)).isEqualTo(1);
         // the oracle: gcc -fopenmp on the same source
         Files.copy(dir.resolve("zaxpy.src"), dir.resolve("zaxpy.c"));
-        Exec.Result gcc = Exec.run(List.of("gcc", "-fopenmp", "zaxpy.c", "-o", "zaxpy-gcc"), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result gcc = Exec.run(
+                List.of("gcc", "-fopenmp", "zaxpy.c", "-o", "zaxpy-gcc"), dir, Map.of(), dir.resolve("scratch"));
         assertThat(gcc.status()).as(gcc.describe("gcc")).isZero();
         assertThat(got.stdoutText()).isEqualTo(run("zaxpy-gcc", Map.of()).stdoutText());
         // the fat object as LLVM 19 sees it
-        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
-        assertThat(objdump.stdoutText()).contains("triple          jvm64-jomp-linux").contains("producer        openmp");
+        Exec.Result objdump =
+                Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText())
+                .contains("triple          jvm64-jomp-linux")
+                .contains("producer        openmp");
     }
 
     @Test
@@ -93,17 +101,22 @@ class OffloadEndToEndTest {
 
         Exec.Result mandatory = run("prog", Map.of("OMP_TARGET_OFFLOAD", "MANDATORY", "JOMP_JVM_DEVICES", "0"));
         assertThat(mandatory.status()).as("abort(), as libomptarget").isEqualTo(134);
-        assertThat(mandatory.stderr()).contains("No images found compatible with the installed hardware. Found 0 image(s): ()")
+        assertThat(mandatory.stderr())
+                .contains("No images found compatible with the installed hardware. Found 0 image(s): ()")
                 .contains("omptarget fatal error 1: failure of target construct while offloading is mandatory")
-                .doesNotContain("Exception").doesNotContain("\tat ");
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
         assertThat(mandatory.stdoutText()).isEmpty();
 
         Exec.Result disabled = run("prog", Map.of("OMP_TARGET_OFFLOAD", "DISABLED", "LIBOMPTARGET_INFO", "16"));
         assertThat(disabled.status()).isZero();
         assertThat(launches(disabled)).isZero();
-        assertThat(disabled.stdoutText()).contains("s=55").contains("v=10,20,30,40").endsWith("a ran on the host, b ran on the host\n");
+        assertThat(disabled.stdoutText())
+                .contains("s=55")
+                .contains("v=10,20,30,40")
+                .endsWith("a ran on the host, b ran on the host\n");
 
-        Exec.Result noDevice = run("prog", Map.of("JOMP_JVM_DEVICES", "0"));   // DEFAULT: falls back to the host
+        Exec.Result noDevice = run("prog", Map.of("JOMP_JVM_DEVICES", "0")); // DEFAULT: falls back to the host
         assertThat(noDevice.status()).isZero();
         assertThat(noDevice.stdoutText()).endsWith("a ran on the host, b ran on the host\n");
     }
@@ -117,9 +130,13 @@ class OffloadEndToEndTest {
     void clangsHostTriplesSelectTheJvmDevice() throws Exception {
         Files.writeString(dir.resolve("a.c"), WHERE);
         Files.writeString(dir.resolve("b.c"), WHERE_B);
-        String jvmPhases = jomp("-fopenmp", "-fopenmp-targets=jvm", "-ccc-print-phases", "-c", "b.c").stderr();
+        String jvmPhases = jomp("-fopenmp", "-fopenmp-targets=jvm", "-ccc-print-phases", "-c", "b.c")
+                .stderr();
         for (String host : List.of("x86_64-pc-linux-gnu", "x86_64", "x86_64-unknown-linux-gnu")) {
-            assertThat(jomp("-fopenmp", "-fopenmp-targets=" + host, "-ccc-print-phases", "-c", "b.c").stderr()).as(host).isEqualTo(jvmPhases)
+            assertThat(jomp("-fopenmp", "-fopenmp-targets=" + host, "-ccc-print-phases", "-c", "b.c")
+                            .stderr())
+                    .as(host)
+                    .isEqualTo(jvmPhases)
                     .contains("\"device-openmp (jvm64-jomp-linux)\"");
             jomp("-fopenmp", "-fopenmp-targets=" + host, "a.c", "b.c", "-o", "prog");
             Exec.Result r = run("prog", Map.of("LIBOMPTARGET_INFO", "16", "OMP_TARGET_OFFLOAD", "MANDATORY"));
@@ -137,19 +154,19 @@ class OffloadEndToEndTest {
     void targetsAreChosenAtLinkTime() throws Exception {
         Files.writeString(dir.resolve("a.c"), WHERE);
         Files.writeString(dir.resolve("b.c"), WHERE_B);
-        jomp("-fopenmp-targets=jvm", "-c", "a.c");   // a.o carries jvm device code
-        jomp("-fopenmp", "-c", "b.c");               // b.o none: its region runs on the host
+        jomp("-fopenmp-targets=jvm", "-c", "a.c"); // a.o carries jvm device code
+        jomp("-fopenmp", "-c", "b.c"); // b.o none: its region runs on the host
         jomp("a.o", "b.o", "-o", "mixed");
         Exec.Result mixed = run("mixed", Map.of("LIBOMPTARGET_INFO", "16"));
         assertThat(mixed.stdoutText()).endsWith("a ran on the device, b ran on the host\n");
         assertThat(launches(mixed)).isEqualTo(1);
 
-        jomp("--offload-host-only", "a.o", "b.o", "-o", "hostonly");   // the jvm images dropped at the link
+        jomp("--offload-host-only", "a.o", "b.o", "-o", "hostonly"); // the jvm images dropped at the link
         Exec.Result host = run("hostonly", Map.of("LIBOMPTARGET_INFO", "16"));
         assertThat(host.stdoutText()).contains("v=10,20,30,40").endsWith("a ran on the host, b ran on the host\n");
         assertThat(launches(host)).isZero();
 
-        jomp("-fopenmp-targets=nvptx64", "a.o", "b.o", "-o", "other");   // a target list without jvm drops it too
+        jomp("-fopenmp-targets=nvptx64", "a.o", "b.o", "-o", "other"); // a target list without jvm drops it too
         assertThat(launches(run("other", Map.of("LIBOMPTARGET_INFO", "16")))).isZero();
     }
 
@@ -159,11 +176,20 @@ class OffloadEndToEndTest {
         Files.writeString(dir.resolve("b.c"), WHERE_B);
         jomp("-fopenmp-targets=jvm", "a.c", "b.c", "-o", "prog");
         Exec.Result info = run("prog", Map.of("LIBOMPTARGET_INFO", "0x2f"));
-        assertThat(info.stderr()).contains("info: Copying data from host to device").contains("info: Copying data from device to host")
-            .contains("info: Creating new map entry").contains("info: Removing map entry").contains("info: Entering OpenMP kernel");
+        assertThat(info.stderr())
+                .contains("info: Copying data from host to device")
+                .contains("info: Copying data from device to host")
+                .contains("info: Creating new map entry")
+                .contains("info: Removing map entry")
+                .contains("info: Entering OpenMP kernel");
         // plain target regions are one team, as clang launches them (1 block)
-        assertThat(run("prog", Map.of("LIBOMPTARGET_INFO", "16")).stderr().lines().filter(l -> l.contains("info: Launching kernel")))
-                .hasSize(2).allMatch(l -> l.startsWith("\"PluginInterface\" device 0 info: Launching kernel ") && l.contains(" with 1 blocks and ")
+        assertThat(run("prog", Map.of("LIBOMPTARGET_INFO", "16"))
+                        .stderr()
+                        .lines()
+                        .filter(l -> l.contains("info: Launching kernel")))
+                .hasSize(2)
+                .allMatch(l -> l.startsWith("\"PluginInterface\" device 0 info: Launching kernel ")
+                        && l.contains(" with 1 blocks and ")
                         && l.endsWith(" threads in Generic mode"));
         Exec.Result debug = run("prog", Map.of("LIBOMPTARGET_DEBUG", "1"));
         assertThat(debug.stderr()).contains("omptarget --> plugin jvm");
@@ -171,7 +197,8 @@ class OffloadEndToEndTest {
         Exec.Result prof = run("prog", Map.of("LIBOMPTARGET_PROFILE", profile.toString()));
         assertThat(prof.status()).isZero();
         // Chrome trace JSON, read back by python's json module: complete events with times
-        Exec.Result check = Exec.run(List.of("python3", "-c", """
+        Exec.Result check =
+                Exec.run(List.of("python3", "-c", """
                 import json, sys
                 d = json.load(open(sys.argv[1]))
                 ev = d["traceEvents"]
@@ -203,12 +230,12 @@ class OffloadEndToEndTest {
         assertThat(binary).isPositive();
 
         byte[] badVersion = good.clone();
-        badVersion[binary + 4] = 99;   // an OffloadBinary version no tool writes
+        badVersion[binary + 4] = 99; // an OffloadBinary version no tool writes
         Files.write(dir.resolve("bad1.o"), badVersion);
         byte[] badImage = good.clone();
-        int inner = indexOf(good, new byte[] {0x7F, 'E', 'L', 'F'}, binary);   // the jvm image: a jomp object
+        int inner = indexOf(good, new byte[] {0x7F, 'E', 'L', 'F'}, binary); // the jvm image: a jomp object
         assertThat(inner).isPositive();
-        badImage[inner + 4] = 9;   // not ELF64 any more
+        badImage[inner + 4] = 9; // not ELF64 any more
         Files.write(dir.resolve("bad2.o"), badImage);
 
         for (String bad : List.of("bad1.o", "bad2.o")) {
@@ -216,7 +243,11 @@ class OffloadEndToEndTest {
             cmd.addAll(List.of(bad, "b.o", "-o", "prog-" + bad));
             Exec.Result r = Exec.run(cmd, dir, Map.of(), dir.resolve("scratch"));
             assertThat(r.status()).as(r.describe("link with " + bad)).isEqualTo(1);
-            assertThat(r.stderr()).contains(bad).contains("error").doesNotContain("\tat ").doesNotContain("Exception");
+            assertThat(r.stderr())
+                    .contains(bad)
+                    .contains("error")
+                    .doesNotContain("\tat ")
+                    .doesNotContain("Exception");
             assertThat(dir.resolve("prog-" + bad)).doesNotExist();
         }
     }
@@ -226,7 +257,8 @@ class OffloadEndToEndTest {
         Files.writeString(dir.resolve("a.c"), WHERE);
         Files.writeString(dir.resolve("b.c"), WHERE_B);
         Exec.Result printed = jomp("-###", "-fopenmp-targets=jvm", "a.c", "b.c", "-o", "prog");
-        List<String> commands = printed.stderr().lines().filter(l -> l.startsWith(" \"")).toList();
+        List<String> commands =
+                printed.stderr().lines().filter(l -> l.startsWith(" \"")).toList();
         // per source: host IR, device compile, packager, host backend; then the linker-wrapper
         assertThat(commands).hasSize(9);
         assertThat(commands.get(8)).contains("jomp-linker-wrapper").contains("--offload-targets=jvm64-jomp-linux");
@@ -270,8 +302,11 @@ class OffloadEndToEndTest {
         // PTX from the NVPTX backend, assembled by ptxas into the fat object; no GPU here: the host runs it
         Files.copy(Corpus.root().resolve("docs/examples/zaxpy.src"), dir.resolve("zaxpy.src"));
         jomp("-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "zaxpy.src", "-c");
-        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
-        assertThat(objdump.stdoutText()).contains("triple          nvptx64-nvidia-cuda").contains("arch            sm_90");
+        Exec.Result objdump =
+                Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText())
+                .contains("triple          nvptx64-nvidia-cuda")
+                .contains("arch            sm_90");
         jomp("zaxpy.o", "-o", "zaxpy");
         Exec.Result got = run("zaxpy", Map.of());
         assertThat(got.status()).as(got.describe("./zaxpy")).isZero();
@@ -282,29 +317,56 @@ class OffloadEndToEndTest {
     void withoutPtxasOrWithoutAnArchThePtxIsEmbedded() throws Exception {
         Files.copy(Corpus.root().resolve("docs/examples/zaxpy.src"), dir.resolve("zaxpy.src"));
         // no ptxas in the named CUDA installation: the PTX is the image, for the arch asked for
-        Exec.Result v = jomp("-v", "-fopenmp-targets=nvptx64", "--offload-arch=sm_90", "--cuda-path=" + dir.resolve("no-cuda"), "zaxpy.src", "-c");
+        Exec.Result v = jomp(
+                "-v",
+                "-fopenmp-targets=nvptx64",
+                "--offload-arch=sm_90",
+                "--cuda-path=" + dir.resolve("no-cuda"),
+                "zaxpy.src",
+                "-c");
         assertThat(v.stderr()).contains("jomp: note: ptxas not found (--cuda-path); embedding PTX");
-        assertThat(v.stderr().lines().filter(l -> l.startsWith(" \"") && l.contains("ptxas"))).as("no ptxas job").isEmpty();
-        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(v.stderr().lines().filter(l -> l.startsWith(" \"") && l.contains("ptxas")))
+                .as("no ptxas job")
+                .isEmpty();
+        Exec.Result objdump =
+                Exec.run(List.of("llvm-objdump-19", "--offloading", "zaxpy.o"), dir, Map.of(), dir.resolve("scratch"));
         assertThat(objdump.stdoutText()).contains("kind            ptx").contains("arch            sm_90");
         Path images = Files.createDirectories(dir.resolve("images"));
-        Exec.Result unpack = Exec.run(List.of("clang-offload-packager-19", dir.resolve("zaxpy.o").toString(),
-                "--image=file=images/z.ptx,triple=nvptx64-nvidia-cuda,arch=sm_90"), dir, Map.of(), dir.resolve("scratch"));
-        assertThat(unpack.status()).as(unpack.describe("clang-offload-packager-19")).isZero();
+        Exec.Result unpack = Exec.run(
+                List.of(
+                        "clang-offload-packager-19",
+                        dir.resolve("zaxpy.o").toString(),
+                        "--image=file=images/z.ptx,triple=nvptx64-nvidia-cuda,arch=sm_90"),
+                dir,
+                Map.of(),
+                dir.resolve("scratch"));
+        assertThat(unpack.status())
+                .as(unpack.describe("clang-offload-packager-19"))
+                .isZero();
         String ptx = Files.readString(images.resolve("z.ptx"));
         assertThat(ptx).contains(".target sm_90").contains(".entry __omp_offloading_");
-        Exec.Result ptxas = Exec.run(List.of("/usr/local/bin/ptxas", "-arch=sm_90", "-c", "images/z.ptx", "-o", "images/z.cubin"), dir, Map.of(), dir.resolve("scratch"));
-        assertThat(ptxas.status()).as(ptxas.describe("ptxas on the embedded PTX")).isZero();
+        Exec.Result ptxas = Exec.run(
+                List.of("/usr/local/bin/ptxas", "-arch=sm_90", "-c", "images/z.ptx", "-o", "images/z.cubin"),
+                dir,
+                Map.of(),
+                dir.resolve("scratch"));
+        assertThat(ptxas.status())
+                .as(ptxas.describe("ptxas on the embedded PTX"))
+                .isZero();
 
         // no arch at all: the GPU's, or portable PTX for sm_75 when there is none (CI)
         boolean gpu = !jomp.plugin.cuda.GpuArch.detect().isEmpty();
         Exec.Result any = jomp("-v", "-fopenmp-targets=nvptx64", "zaxpy.src", "-c", "-o", "any.o");
-        Exec.Result dump = Exec.run(List.of("llvm-objdump-19", "--offloading", "any.o"), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result dump =
+                Exec.run(List.of("llvm-objdump-19", "--offloading", "any.o"), dir, Map.of(), dir.resolve("scratch"));
         if (gpu) {
-            assertThat(any.stderr()).contains("jomp: note: no --offload-arch given; compiling for the GPU present, sm_");
+            assertThat(any.stderr())
+                    .contains("jomp: note: no --offload-arch given; compiling for the GPU present, sm_");
             assertThat(dump.stdoutText()).contains("kind            elf");
         } else {
-            assertThat(any.stderr()).contains("jomp: note: no --offload-arch given and no NVIDIA GPU found; compiling portable PTX for sm_75");
+            assertThat(any.stderr())
+                    .contains(
+                            "jomp: note: no --offload-arch given and no NVIDIA GPU found; compiling portable PTX for sm_75");
             assertThat(dump.stdoutText()).contains("kind            ptx").contains("arch            sm_75");
         }
         // either way the program links and runs (here: on the host, the device having no GPU)
@@ -320,8 +382,11 @@ class OffloadEndToEndTest {
         Files.writeString(dir.resolve("b.c"), WHERE_B);
         jomp("-fopenmp-targets=nvptx64,jvm", "--offload-arch=sm_90", "-c", "a.c");
         jomp("-fopenmp-targets=jvm", "-c", "b.c");
-        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "a.o"), dir, Map.of(), dir.resolve("scratch"));
-        assertThat(objdump.stdoutText()).contains("triple          nvptx64-nvidia-cuda").contains("triple          jvm64-jomp-linux");
+        Exec.Result objdump =
+                Exec.run(List.of("llvm-objdump-19", "--offloading", "a.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText())
+                .contains("triple          nvptx64-nvidia-cuda")
+                .contains("triple          jvm64-jomp-linux");
 
         Exec.Result both = jomp("-v", "a.o", "b.o", "-o", "both");
         assertThat(both.stderr()).contains("wrapping 2 device image(s)");
@@ -365,34 +430,46 @@ class OffloadEndToEndTest {
                 int twice(int x) { return 2 * x + helper(0) + 1; }
                 #pragma omp end declare target
                 """);
-        for (String f : List.of("a.c", "b.c")) jomp("-fopenmp-targets=nvptx64,jvm", "--offload-arch=sm_90", "-foffload-lto", "-c", f);
-        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "a.o"), dir, Map.of(), dir.resolve("scratch"));
-        assertThat(objdump.stdoutText()).as("device IR, a kind LLVM does not know").contains("kind            <none>")
-                .contains("triple          nvptx64-nvidia-cuda").contains("triple          jvm64-jomp-linux");
+        for (String f : List.of("a.c", "b.c"))
+            jomp("-fopenmp-targets=nvptx64,jvm", "--offload-arch=sm_90", "-foffload-lto", "-c", f);
+        Exec.Result objdump =
+                Exec.run(List.of("llvm-objdump-19", "--offloading", "a.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText())
+                .as("device IR, a kind LLVM does not know")
+                .contains("kind            <none>")
+                .contains("triple          nvptx64-nvidia-cuda")
+                .contains("triple          jvm64-jomp-linux");
         Exec.Result link = jomp("-v", "a.o", "b.o", "-o", "prog", "-save-temps");
-        assertThat(link.stderr()).contains("LTO for nvptx64-nvidia-cuda (sm_90): IR link of a.o b.o, then PTX for sm_90")
+        assertThat(link.stderr())
+                .contains("LTO for nvptx64-nvidia-cuda (sm_90): IR link of a.o b.o, then PTX for sm_90")
                 .contains("LTO for jvm64-jomp-linux: IR link of a.o b.o, then jvm classes");
         // the nvptx image the LTO link made is a fat binary: the cubin ptxas produced from the linked PTX, and that PTX
         Path image = dir.resolve("prog.nvptx64.sm_90.img");
         assertThat(image).exists();
-        List<jomp.offload.abi.nvptx.Fatbinary.Entry> entries = jomp.offload.abi.nvptx.Fatbinary.read(Files.readAllBytes(image));
-        assertThat(entries).extracting(jomp.offload.abi.nvptx.Fatbinary.Entry::kind)
+        List<jomp.offload.abi.nvptx.Fatbinary.Entry> entries =
+                jomp.offload.abi.nvptx.Fatbinary.read(Files.readAllBytes(image));
+        assertThat(entries)
+                .extracting(jomp.offload.abi.nvptx.Fatbinary.Entry::kind)
                 .containsExactly(jomp.offload.abi.nvptx.Fatbinary.KIND_ELF, jomp.offload.abi.nvptx.Fatbinary.KIND_PTX);
         Path cubin = dir.resolve("prog.cubin");
         Files.write(cubin, entries.get(0).payload());
-        Exec.Result readelf = Exec.run(List.of("readelf", "-h", cubin.toString()), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result readelf =
+                Exec.run(List.of("readelf", "-h", cubin.toString()), dir, Map.of(), dir.resolve("scratch"));
         assertThat(readelf.stdoutText()).contains("NVIDIA CUDA architecture");
         assertThat(entries.get(1).text()).contains(".target sm_90", "twice");
         Exec.Result r = run("prog", Map.of("LIBOMPTARGET_INFO", "16"));
         assertThat(r.stdoutText()).isEqualTo("r=41 s=2\n");
-        assertThat(launches(r)).isEqualTo(1);   // on the jvm device (no GPU here) or the GPU
+        assertThat(launches(r)).isEqualTo(1); // on the jvm device (no GPU here) or the GPU
         // and on the PTX simulator, from the fat binary's PTX
-        Exec.Result sim = run("prog", Map.of("LIBOMPTARGET_INFO", "16", "JOMP_PLUGINS", "ptxsim", "OMP_TARGET_OFFLOAD", "MANDATORY"));
+        Exec.Result sim = run(
+                "prog", Map.of("LIBOMPTARGET_INFO", "16", "JOMP_PLUGINS", "ptxsim", "OMP_TARGET_OFFLOAD", "MANDATORY"));
         assertThat(sim.stdoutText()).as(sim.stderr()).isEqualTo("r=41 s=2\n");
         assertThat(launches(sim)).isEqualTo(1);
 
         // the same symbol defined in both files is a link error that names both
-        Files.writeString(dir.resolve("c.c"), "#pragma omp declare target\nint twice(int x) { return x; }\n#pragma omp end declare target\n");
+        Files.writeString(
+                dir.resolve("c.c"),
+                "#pragma omp declare target\nint twice(int x) { return x; }\n#pragma omp end declare target\n");
         jomp("-fopenmp-targets=jvm", "-foffload-lto", "-c", "c.c");
         jomp("-fopenmp-targets=jvm", "-foffload-lto", "-c", "b.c");
         List<String> cmd = new ArrayList<>(Corpus.jompCommand());

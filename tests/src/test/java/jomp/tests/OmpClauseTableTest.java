@@ -14,10 +14,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.parse.OmpClauseTable;
+import org.junit.jupiter.api.Test;
 
 /**
  * jomp's table of which clauses each OpenMP directive allows ({@code jomp/omp/clauses.txt},
@@ -32,21 +30,102 @@ import jomp.compiler.parse.OmpClauseTable;
 class OmpClauseTableTest {
     /** A clause with an argument clang can parse; clauses that make clang loop on most directives are left out. */
     private static final List<String> CLAUSES = List.of(
-        "absent(parallel)", "acq_rel", "acquire", "affinity(x)", "align(8)", "aligned(p)", "allocate(x)",
-        "allocator(omp_default_mem_alloc)", "at(compilation)", "atomic_default_mem_order(seq_cst)", "bind(thread)", "capture",
-        "collapse(1)", "compare", "contains(parallel)", "copyin(tp)", "copyprivate(x)", "default(shared)",
-        "defaultmap(tofrom: scalar)", "depend(in: x)", "destroy", "detach(ev)", "device(0)", "device_type(any)",
-        "dist_schedule(static)", "doacross(source:)", "dynamic_allocators", "exclusive(x)", "fail(relaxed)", "filter(0)",
-        "final(1)", "firstprivate(x)", "from(x)", "full", "grainsize(2)", "has_device_addr(x)", "hint(0)", "holds(1)", "if(1)",
-        "in_reduction(+: x)", "inclusive(x)", "init(target: io)", "is_device_ptr(p)", "lastprivate(x)", "linear(x)",
-        "map(to: x)", "mergeable", "message(\"m\")", "no_openmp", "no_openmp_routines", "no_parallelism", "nocontext(1)",
-        "nogroup", "nontemporal(x)", "novariants(1)", "nowait", "num_tasks(2)", "num_teams(2)", "num_threads(2)",
-        "order(concurrent)", "ordered", "partial(2)", "priority(1)", "private(x)", "proc_bind(close)", "read",
-        "reduction(+: x)", "relaxed", "release", "reverse_offload", "safelen(2)", "schedule(static)", "seq_cst",
-        "severity(warning)", "shared(x)", "simd", "simdlen(2)", "sizes(2)", "task_reduction(+: x)", "thread_limit(2)",
-        "threads", "to(x)", "unified_address", "unified_shared_memory", "uniform(x)", "untied", "update", "use(io)",
-        "use_device_addr(x)", "use_device_ptr(p)", "uses_allocators(omp_default_mem_alloc)", "weak", "write",
-        "ompx_attribute(x)", "ompx_bare", "ompx_dyn_cgroup_mem(8)");
+            "absent(parallel)",
+            "acq_rel",
+            "acquire",
+            "affinity(x)",
+            "align(8)",
+            "aligned(p)",
+            "allocate(x)",
+            "allocator(omp_default_mem_alloc)",
+            "at(compilation)",
+            "atomic_default_mem_order(seq_cst)",
+            "bind(thread)",
+            "capture",
+            "collapse(1)",
+            "compare",
+            "contains(parallel)",
+            "copyin(tp)",
+            "copyprivate(x)",
+            "default(shared)",
+            "defaultmap(tofrom: scalar)",
+            "depend(in: x)",
+            "destroy",
+            "detach(ev)",
+            "device(0)",
+            "device_type(any)",
+            "dist_schedule(static)",
+            "doacross(source:)",
+            "dynamic_allocators",
+            "exclusive(x)",
+            "fail(relaxed)",
+            "filter(0)",
+            "final(1)",
+            "firstprivate(x)",
+            "from(x)",
+            "full",
+            "grainsize(2)",
+            "has_device_addr(x)",
+            "hint(0)",
+            "holds(1)",
+            "if(1)",
+            "in_reduction(+: x)",
+            "inclusive(x)",
+            "init(target: io)",
+            "is_device_ptr(p)",
+            "lastprivate(x)",
+            "linear(x)",
+            "map(to: x)",
+            "mergeable",
+            "message(\"m\")",
+            "no_openmp",
+            "no_openmp_routines",
+            "no_parallelism",
+            "nocontext(1)",
+            "nogroup",
+            "nontemporal(x)",
+            "novariants(1)",
+            "nowait",
+            "num_tasks(2)",
+            "num_teams(2)",
+            "num_threads(2)",
+            "order(concurrent)",
+            "ordered",
+            "partial(2)",
+            "priority(1)",
+            "private(x)",
+            "proc_bind(close)",
+            "read",
+            "reduction(+: x)",
+            "relaxed",
+            "release",
+            "reverse_offload",
+            "safelen(2)",
+            "schedule(static)",
+            "seq_cst",
+            "severity(warning)",
+            "shared(x)",
+            "simd",
+            "simdlen(2)",
+            "sizes(2)",
+            "task_reduction(+: x)",
+            "thread_limit(2)",
+            "threads",
+            "to(x)",
+            "unified_address",
+            "unified_shared_memory",
+            "uniform(x)",
+            "untied",
+            "update",
+            "use(io)",
+            "use_device_addr(x)",
+            "use_device_ptr(p)",
+            "uses_allocators(omp_default_mem_alloc)",
+            "weak",
+            "write",
+            "ompx_attribute(x)",
+            "ompx_bare",
+            "ompx_dyn_cgroup_mem(8)");
 
     private static final String LOOP = "for (i = 0; i < 10; i++) ;";
 
@@ -55,23 +134,75 @@ class OmpClauseTableTest {
 
     private static List<Probe> probes() {
         List<Probe> out = new ArrayList<>();
-        for (String d : List.of("for", "simd", "for simd", "distribute", "distribute simd", "distribute parallel for",
-                "distribute parallel for simd", "loop", "taskloop", "taskloop simd", "parallel for", "parallel for simd", "parallel loop",
-                "master taskloop", "master taskloop simd", "masked taskloop", "masked taskloop simd", "parallel master taskloop",
-                "parallel master taskloop simd", "parallel masked taskloop", "parallel masked taskloop simd", "teams distribute",
-                "teams distribute simd", "teams distribute parallel for", "teams distribute parallel for simd", "teams loop",
-                "target parallel for", "target parallel for simd", "target parallel loop", "target simd", "target teams distribute",
-                "target teams distribute simd", "target teams distribute parallel for", "target teams distribute parallel for simd",
-                "target teams loop", "tile", "unroll")) out.add(new Probe(d, d, LOOP));
-        for (String d : List.of("parallel", "teams", "single", "scope", "masked", "master", "task", "taskgroup", "critical", "ordered",
-                "target", "target data", "target parallel", "target teams", "parallel master", "parallel masked"))
-            out.add(new Probe(d, d, "{}"));
+        for (String d : List.of(
+                "for",
+                "simd",
+                "for simd",
+                "distribute",
+                "distribute simd",
+                "distribute parallel for",
+                "distribute parallel for simd",
+                "loop",
+                "taskloop",
+                "taskloop simd",
+                "parallel for",
+                "parallel for simd",
+                "parallel loop",
+                "master taskloop",
+                "master taskloop simd",
+                "masked taskloop",
+                "masked taskloop simd",
+                "parallel master taskloop",
+                "parallel master taskloop simd",
+                "parallel masked taskloop",
+                "parallel masked taskloop simd",
+                "teams distribute",
+                "teams distribute simd",
+                "teams distribute parallel for",
+                "teams distribute parallel for simd",
+                "teams loop",
+                "target parallel for",
+                "target parallel for simd",
+                "target parallel loop",
+                "target simd",
+                "target teams distribute",
+                "target teams distribute simd",
+                "target teams distribute parallel for",
+                "target teams distribute parallel for simd",
+                "target teams loop",
+                "tile",
+                "unroll")) out.add(new Probe(d, d, LOOP));
+        for (String d : List.of(
+                "parallel",
+                "teams",
+                "single",
+                "scope",
+                "masked",
+                "master",
+                "task",
+                "taskgroup",
+                "critical",
+                "ordered",
+                "target",
+                "target data",
+                "target parallel",
+                "target teams",
+                "parallel master",
+                "parallel masked")) out.add(new Probe(d, d, "{}"));
         out.add(new Probe("sections", "sections", "{\n#pragma omp section\n{}\n}"));
         out.add(new Probe("parallel sections", "parallel sections", "{\n#pragma omp section\n{}\n}"));
         out.add(new Probe("atomic", "atomic", "x = x + 1;"));
         out.add(new Probe("dispatch", "dispatch", "base(p);"));
-        for (String d : List.of("barrier", "taskwait", "taskyield", "flush", "target enter data", "target exit data", "target update",
-                "interop", "error")) out.add(new Probe(d, d, ""));
+        for (String d : List.of(
+                "barrier",
+                "taskwait",
+                "taskyield",
+                "flush",
+                "target enter data",
+                "target exit data",
+                "target update",
+                "interop",
+                "error")) out.add(new Probe(d, d, ""));
         out.add(new Probe("cancel", "cancel parallel", ""));
         out.add(new Probe("cancellation point", "cancellation point parallel", ""));
         out.add(new Probe("depobj", "depobj(o)", ""));
@@ -94,27 +225,42 @@ class OmpClauseTableTest {
         StringBuilder sb = new StringBuilder(HEADER);
         for (int k = 0; k < clauses.size(); k++) {
             String c = clauses.get(k);
-            sb.append("void f").append(k).append("(void) {\n")
-              .append("  int x = 0, *p = &x, i; omp_event_handle_t ev; omp_depend_t o; omp_interop_t io; (void)ev; (void)o; (void)io; (void)i;\n");
+            sb.append("void f")
+                    .append(k)
+                    .append("(void) {\n")
+                    .append(
+                            "  int x = 0, *p = &x, i; omp_event_handle_t ev; omp_depend_t o; omp_interop_t io; (void)ev; (void)o; (void)io; (void)i;\n");
             lines.add((int) sb.chars().filter(ch -> ch == '\n').count() + 1);
-            sb.append("#pragma omp ").append(d.written()).append(' ').append(c).append(twice ? " " + c : "").append('\n')
-              .append(d.body()).append("\n}\n");
+            sb.append("#pragma omp ")
+                    .append(d.written())
+                    .append(' ')
+                    .append(c)
+                    .append(twice ? " " + c : "")
+                    .append('\n')
+                    .append(d.body())
+                    .append("\n}\n");
         }
         return sb.toString();
     }
 
     /** The clauses (by line) clang reports with the given message fragment ("unexpected" also counts clauses clang does not know at all). */
-    private static Set<String> reported(Probe d, List<String> clauses, boolean twice, String what, Path dir) throws IOException {
+    private static Set<String> reported(Probe d, List<String> clauses, boolean twice, String what, Path dir)
+            throws IOException {
         List<Integer> lines = new ArrayList<>();
         Path file = dir.resolve("probe.c");
         Files.writeString(file, program(d, clauses, twice, lines));
-        Exec.Result r = Exec.run(List.of("clang-19", "-fopenmp", "-fopenmp-version=52", "-fsyntax-only", "-ferror-limit=0", "probe.c"),
-                dir, Map.of(), dir.resolve("tmp"));
+        Exec.Result r = Exec.run(
+                List.of("clang-19", "-fopenmp", "-fopenmp-version=52", "-fsyntax-only", "-ferror-limit=0", "probe.c"),
+                dir,
+                Map.of(),
+                dir.resolve("tmp"));
         assertTrue(!r.timedOut(), "clang-19 timed out on " + d.name());
         Set<String> out = new TreeSet<>();
-        Matcher m = Pattern.compile("(?m)^probe\\.c:(\\d+):\\d+: (?:error|warning): (.*)$").matcher(r.stderr());
+        Matcher m = Pattern.compile("(?m)^probe\\.c:(\\d+):\\d+: (?:error|warning): (.*)$")
+                .matcher(r.stderr());
         while (m.find()) {
-            if (!m.group(2).contains(what) && !(what.startsWith("unexpected") && m.group(2).startsWith("extra tokens at the end"))) continue;
+            if (!m.group(2).contains(what)
+                    && !(what.startsWith("unexpected") && m.group(2).startsWith("extra tokens at the end"))) continue;
             int k = lines.indexOf(Integer.parseInt(m.group(1)));
             if (k >= 0) out.add(name(clauses.get(k)));
         }
@@ -133,7 +279,10 @@ class OmpClauseTableTest {
         List<String> problems = new ArrayList<>();
         for (Probe d : probes()) {
             OmpClauseTable.Entry e = OmpClauseTable.all().get(d.name());
-            if (e == null) { problems.add(d.name() + ": not in the table"); continue; }
+            if (e == null) {
+                problems.add(d.name() + ": not in the table");
+                continue;
+            }
             // a clause that is a word of a longer directive name ("for simd", "target update") cannot be probed
             List<String> clauses = new ArrayList<>();
             for (String c : CLAUSES) {
@@ -155,7 +304,8 @@ class OmpClauseTableTest {
             Set<String> once = reported(d, allowed, true, "cannot contain more than one", dir);
             Set<String> ourOnce = new TreeSet<>(e.once());
             ourOnce.retainAll(clangAllows);
-            if (!ourOnce.equals(once)) problems.add(d.name() + ": at most once in the table " + ourOnce + ", clang-19 " + once);
+            if (!ourOnce.equals(once))
+                problems.add(d.name() + ": at most once in the table " + ourOnce + ", clang-19 " + once);
         }
         assertEquals(List.of(), problems, "jomp/omp/clauses.txt differs from clang 19");
         assertTrue(new LinkedHashSet<>(OmpClauseTable.all().keySet()).size() > 80);

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -156,7 +155,8 @@ class OmpDirectivesTest {
         assertThat(b.status()).as(b.stderr()).isZero();
         Exec.Result r = run(d, "err");
         assertThat(r.stdoutText()).isEqualTo("a\nb\n");
-        assertThat(r.stderr()).contains("OMP: Warning #283: err.c:4:3: Encountered user-directed warning: just a warning.")
+        assertThat(r.stderr())
+                .contains("OMP: Warning #283: err.c:4:3: Encountered user-directed warning: just a warning.")
                 .contains("OMP: Error #282: err.c:6:3: Encountered user-directed error: stop here.");
         Files.writeString(d.resolve("errg.c"), src);
         Exec.Result g = Exec.run(List.of("gcc", "-fopenmp", "errg.c", "-o", "errg"), d, Map.of(), d.resolve("tmp"));
@@ -187,11 +187,15 @@ class OmpDirectivesTest {
             jomp.addAll(version);
             jomp.add("lin.c");
             assertThat(diagnostics(Exec.run(jomp, d, Map.of(), d.resolve("tmp")).stderr()))
-                    .as("jomp %s", version).isEqualTo(diagnostics(Exec.run(clang, d, Map.of(), d.resolve("tmp")).stderr()));
+                    .as("jomp %s", version)
+                    .isEqualTo(diagnostics(
+                            Exec.run(clang, d, Map.of(), d.resolve("tmp")).stderr()));
         }
     }
 
     private static List<String> diagnostics(String stderr) {
-        return stderr.lines().filter(l -> l.matches("lin\\.c:\\d+:\\d+: (error|warning): .*")).toList();
+        return stderr.lines()
+                .filter(l -> l.matches("lin\\.c:\\d+:\\d+: (error|warning): .*"))
+                .toList();
     }
 }

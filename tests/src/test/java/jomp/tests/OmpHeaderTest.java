@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,7 +33,9 @@ class OmpHeaderTest {
     private static Set<String> routines(String text) {
         Set<String> out = new TreeSet<>();
         // comments and macro definitions (omp_atv_default is a cast, not a call) out
-        Matcher m = ROUTINE.matcher(text.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "").replaceAll("(?m)^\\s*#\\s*define[^\\n]*", ""));
+        Matcher m = ROUTINE.matcher(text.replaceAll("(?s)/\\*.*?\\*/", "")
+                .replaceAll("//[^\\n]*", "")
+                .replaceAll("(?m)^\\s*#\\s*define[^\\n]*", ""));
         while (m.find()) out.add(m.group(1));
         return out;
     }
@@ -46,25 +47,37 @@ class OmpHeaderTest {
         Set<String> ours = routines(header), runtime = jomp.runtime.program.CFunctions.names();
         for (String r : routines(llvm)) {
             assertThat(ours).as("jomp's omp.h declares LLVM's %s", r).contains(r);
-            String linked = r.matches("omp_(set|get)_affinity_format|omp_display_affinity|omp_capture_affinity") ? "ompc" + r.substring(3) : r;
+            String linked = r.matches("omp_(set|get)_affinity_format|omp_display_affinity|omp_capture_affinity")
+                    ? "ompc" + r.substring(3)
+                    : r;
             assertThat(runtime).as("the runtime defines %s", linked).contains(linked);
         }
         for (String include : new String[] {"<stddef.h>", "<stdlib.h>", "<stdint.h>"})
-            assertThat(header).as("LLVM's omp.h includes %s, and programs rely on it", include).contains("#include " + include);
-        for (String constant : new String[] {"llvm_omp_target_host_mem_alloc = 100", "llvm_omp_target_shared_mem_alloc = 101",
-                "llvm_omp_target_device_mem_alloc = 102", "llvm_omp_target_host_mem_space = 100", "llvm_omp_target_shared_mem_space = 101",
-                "llvm_omp_target_device_mem_space = 102", "omp_pause_resume = 0", "KMP_VERSION_MAJOR 5", "typedef int omp_int_t"})
-            assertThat(header).as(constant).contains(constant);
+            assertThat(header)
+                    .as("LLVM's omp.h includes %s, and programs rely on it", include)
+                    .contains("#include " + include);
+        for (String constant : new String[] {
+            "llvm_omp_target_host_mem_alloc = 100",
+            "llvm_omp_target_shared_mem_alloc = 101",
+            "llvm_omp_target_device_mem_alloc = 102",
+            "llvm_omp_target_host_mem_space = 100",
+            "llvm_omp_target_shared_mem_space = 101",
+            "llvm_omp_target_device_mem_space = 102",
+            "omp_pause_resume = 0",
+            "KMP_VERSION_MAJOR 5",
+            "typedef int omp_int_t"
+        }) assertThat(header).as(constant).contains(constant);
     }
 
     @Test
     void ompxHDeclaresLlvmsKernelLanguageAndEveryDeviceDefinesIt() throws IOException {
         Exec.require("clang-19");
-        Set<String> llvm = routines(Files.readString(LLVM_INCLUDE.resolve("ompx.h"))), ours = routines(jompHeader("ompx.h"));
+        Set<String> llvm = routines(Files.readString(LLVM_INCLUDE.resolve("ompx.h"))),
+                ours = routines(jompHeader("ompx.h"));
         Set<String> runtime = jomp.runtime.program.CFunctions.names();
         for (String r : llvm) {
-            if (r.matches("ompx_\\w+_[xyz]")) continue;   // static inline in both headers
-            if (r.startsWith("omp_")) continue;           // omp.h's
+            if (r.matches("ompx_\\w+_[xyz]")) continue; // static inline in both headers
+            if (r.startsWith("omp_")) continue; // omp.h's
             assertThat(ours).as("jomp's ompx.h declares %s", r).contains(r);
             assertThat(runtime).as("the host runtime defines %s", r).contains(r);
         }

@@ -16,7 +16,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -44,9 +43,13 @@ import org.junit.jupiter.api.TestFactory;
 class OmptTest {
     private static Path lib, declining;
 
-    static Path include() { return Corpus.root().resolve("compiler/front/src/main/resources/jomp/include"); }
+    static Path include() {
+        return Corpus.root().resolve("compiler/front/src/main/resources/jomp/include");
+    }
 
-    static Path toolSource() { return Corpus.runDir().resolve("support/225-ompt-trace.c"); }
+    static Path toolSource() {
+        return Corpus.runDir().resolve("support/225-ompt-trace.c");
+    }
 
     @BeforeAll
     static void buildTool() {
@@ -55,7 +58,14 @@ class OmptTest {
         lib = w.resolve("libompt-trace.so");
         declining = w.resolve("libompt-decline.so");
         for (Path out : List.of(lib, declining)) {
-            List<String> cmd = new ArrayList<>(List.of("gcc", "-std=gnu11", "-O2", "-shared", "-fPIC", "-idirafter", include().toString()));
+            List<String> cmd = new ArrayList<>(List.of(
+                    "gcc",
+                    "-std=gnu11",
+                    "-O2",
+                    "-shared",
+                    "-fPIC",
+                    "-idirafter",
+                    include().toString()));
             if (out == lib) cmd.addAll(List.of("-Wall", "-Wextra", "-Werror"));
             else cmd.add("-DOMPT_TRACE_DECLINE");
             cmd.addAll(List.of(toolSource().toString(), "-o", out.toString()));
@@ -69,19 +79,22 @@ class OmptTest {
         List<Path> out = new ArrayList<>();
         for (String dir : List.of("run", "native", "offload"))
             for (Path p : Corpus.list(Corpus.root().resolve("tests/c/" + dir)))
-                if (p.getFileName().toString().matches("\\d{3}-.*\\.c") && directive(p, "// OMPT: ") != null) out.add(p);
+                if (p.getFileName().toString().matches("\\d{3}-.*\\.c") && directive(p, "// OMPT: ") != null)
+                    out.add(p);
         return out;
     }
 
     static String directive(Path program, String prefix) {
-        for (String l : Corpus.read(program).lines().toList()) if (l.startsWith(prefix)) return l.substring(prefix.length()).strip();
+        for (String l : Corpus.read(program).lines().toList())
+            if (l.startsWith(prefix)) return l.substring(prefix.length()).strip();
         return null;
     }
 
     @Test
     void theCorpusHasOmptPrograms() {
         assertThat(programs()).as("programs with // OMPT:").hasSizeGreaterThanOrEqualTo(8);
-        for (Path p : programs()) assertThat(directive(p, "// OMPT: ")).as(p.toString()).isIn("clang", "clang-offload", "expected");
+        for (Path p : programs())
+            assertThat(directive(p, "// OMPT: ")).as(p.toString()).isIn("clang", "clang-offload", "expected");
     }
 
     @TestFactory
@@ -93,8 +106,12 @@ class OmptTest {
                 case "clang" -> tests.add(DynamicTest.dynamicTest(name, p.toUri(), () -> againstClang(p, null, false)));
                 case "clang-offload" -> {
                     for (boolean emi : new boolean[] {false, true}) {
-                        tests.add(DynamicTest.dynamicTest(name + " jvm" + (emi ? " emi" : ""), p.toUri(), () -> againstClang(p, "jvm", emi)));
-                        tests.add(DynamicTest.dynamicTest(name + " nvptx64" + (emi ? " emi" : ""), p.toUri(), () -> againstClang(p, "nvptx64", emi)));
+                        tests.add(DynamicTest.dynamicTest(
+                                name + " jvm" + (emi ? " emi" : ""), p.toUri(), () -> againstClang(p, "jvm", emi)));
+                        tests.add(DynamicTest.dynamicTest(
+                                name + " nvptx64" + (emi ? " emi" : ""),
+                                p.toUri(),
+                                () -> againstClang(p, "nvptx64", emi)));
                     }
                 }
                 default -> tests.add(DynamicTest.dynamicTest(name, p.toUri(), () -> againstExpected(p)));
@@ -105,7 +122,9 @@ class OmptTest {
 
     // ---- building and running
 
-    private static boolean linksTheTool(Path p) { return Corpus.linkedSources(p).stream().anyMatch(s -> s.endsWith("225-ompt-trace.c")); }
+    private static boolean linksTheTool(Path p) {
+        return Corpus.linkedSources(p).stream().anyMatch(s -> s.endsWith("225-ompt-trace.c"));
+    }
 
     /** Builds p with jomp (target: null, jvm or nvptx64) or clang-19 into w/name. */
     private static Path build(Path p, Path w, String name, boolean clang, String target) {
@@ -124,10 +143,13 @@ class OmptTest {
 
     /** The environment of a traced run: four threads, the trace's file, the tool (unless linked), the program's OMPT-ENV. */
     private static Map<String, String> env(Path p, Path trace, boolean emi) {
-        Map<String, String> env = new HashMap<>(Map.of("OMP_NUM_THREADS", "4", "OMPT_TRACE", trace.toString(), "OMPT_TRACE_EMI", emi ? "1" : "0"));
+        Map<String, String> env = new HashMap<>(
+                Map.of("OMP_NUM_THREADS", "4", "OMPT_TRACE", trace.toString(), "OMPT_TRACE_EMI", emi ? "1" : "0"));
         if (!linksTheTool(p)) env.put("OMP_TOOL_LIBRARIES", lib.toString());
         String extra = directive(p, "// OMPT-ENV: ");
-        if (extra != null) for (String kv : extra.split("\\s+")) env.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        if (extra != null)
+            for (String kv : extra.split("\\s+"))
+                env.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
         return env;
     }
 
@@ -137,9 +159,19 @@ class OmptTest {
         Path trace = Path.of(env.get("OMPT_TRACE"));
         try {
             Files.deleteIfExists(trace);
-            Exec.Result r = Exec.run(List.of(exe.toString()), exe.getParent(), env, exe.getParent().resolve("tmp"));
-            assertThat(r.timedOut() || r.status() != 0).as("%s: %s", exe.getFileName(), r.describe(exe.getFileName().toString())).isFalse();
-            assertThat(trace).as("the tool's trace of %s (finalize writes it)", exe.getFileName()).exists();
+            Exec.Result r = Exec.run(
+                    List.of(exe.toString()),
+                    exe.getParent(),
+                    env,
+                    exe.getParent().resolve("tmp"));
+            assertThat(r.timedOut() || r.status() != 0)
+                    .as(
+                            "%s: %s",
+                            exe.getFileName(), r.describe(exe.getFileName().toString()))
+                    .isFalse();
+            assertThat(trace)
+                    .as("the tool's trace of %s (finalize writes it)", exe.getFileName())
+                    .exists();
             return new Traced(r, Files.readString(trace, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -148,16 +180,24 @@ class OmptTest {
 
     private static void againstClang(Path p, String target, boolean emi) {
         Exec.require("clang-19");
-        Path w = Corpus.work("ompt").resolve(Corpus.stem(p) + (target == null ? "" : "-" + target) + (emi ? "-emi" : ""));
+        Path w = Corpus.work("ompt")
+                .resolve(Corpus.stem(p) + (target == null ? "" : "-" + target) + (emi ? "-emi" : ""));
         Path mine = build(p, w, "jomp", false, target);
         Path theirs = build(p, w, "clang", true, target);
-        Map<String, String> jompEnv = env(p, w.resolve("jomp.trace"), emi), clangEnv = env(p, w.resolve("clang.trace"), emi);
+        Map<String, String> jompEnv = env(p, w.resolve("jomp.trace"), emi),
+                clangEnv = env(p, w.resolve("clang.trace"), emi);
         if ("nvptx64".equals(target)) jompEnv.putAll(OffloadCorpusTest.SIMULATOR);
         if (target != null) clangEnv.put("LD_LIBRARY_PATH", OffloadCorpusTest.LLVM_LIB);
         Traced j = run(mine, p, jompEnv), c = run(theirs, p, clangEnv);
-        assertThat(j.run().stdoutText()).as("stdout, jomp's against clang-19's (both with the tool)").isEqualTo(c.run().stdoutText());
-        assertThat(jompSide(j.trace())).as("the tool's trace under jomp (left) and under clang-19's runtimes (right), LLVM's departures from "
-                + "OpenMP taken out\n--- jomp's trace:\n%s", j.trace()).isEqualTo(llvmSide(c.trace()));
+        assertThat(j.run().stdoutText())
+                .as("stdout, jomp's against clang-19's (both with the tool)")
+                .isEqualTo(c.run().stdoutText());
+        assertThat(jompSide(j.trace()))
+                .as(
+                        "the tool's trace under jomp (left) and under clang-19's runtimes (right), LLVM's departures from "
+                                + "OpenMP taken out\n--- jomp's trace:\n%s",
+                        j.trace())
+                .isEqualTo(llvmSide(c.trace()));
     }
 
     private static void againstExpected(Path p) {
@@ -166,9 +206,10 @@ class OmptTest {
         Path mine = build(p, w, "jomp", false, offload ? "jvm" : null);
         Traced j = run(mine, p, env(p, w.resolve("jomp.trace"), false));
         String expected = Corpus.read(p.resolveSibling(Corpus.stem(p) + ".ompt"));
-        assertThat(withoutSection(j.trace(), "== target info")).as("the tool's trace under jomp against %s.ompt (OpenMP's sequence)", Corpus.stem(p))
+        assertThat(withoutSection(j.trace(), "== target info"))
+                .as("the tool's trace under jomp against %s.ompt (OpenMP's sequence)", Corpus.stem(p))
                 .isEqualTo(expected);
-        jompSide(j.trace());   // jomp's own checks hold here too
+        jompSide(j.trace()); // jomp's own checks hold here too
     }
 
     // ---- LLVM's departures from OpenMP, and jomp held to OpenMP where they are
@@ -181,7 +222,8 @@ class OmptTest {
      */
     static String llvmSide(String trace) {
         String t = trace.replace("\ndevice_unload=never\n", "\ndevice_unload=always\n")
-                .replace("\ntarget_map=never\n", "\ntarget_map=always\n").replace("\ntarget_map_emi=never\n", "\ntarget_map_emi=always\n");
+                .replace("\ntarget_map=never\n", "\ntarget_map=always\n")
+                .replace("\ntarget_map_emi=never\n", "\ntarget_map_emi=always\n");
         return withoutSection(withoutSection(t, "== dispatch"), "== target info");
     }
 
@@ -189,7 +231,8 @@ class OmptTest {
             "region \\S+: sections (\\d+) of (\\d+), loop iterations (\\d+) of (\\d+), distribute iterations (\\d+) of (\\d+), taskloop iterations (\\d+) of (\\d+)");
     private static final Pattern TARGET_INFO = Pattern.compile(
             "(?m)^ompt_get_target_info in a target callback: (\\d+) of (\\d+) right\nompt_get_num_devices: (-?\\d+)$");
-    private static final Pattern DEVICE = Pattern.compile("(?m)^(D\\d+): initialize=(\\d+) load=(\\d+) finalize=(\\d+)$");
+    private static final Pattern DEVICE =
+            Pattern.compile("(?m)^(D\\d+): initialize=(\\d+) load=(\\d+) finalize=(\\d+)$");
 
     /**
      * jomp's trace, checked and then made comparable: no problem the tool found; every section and
@@ -198,32 +241,53 @@ class OmptTest {
      * which are then taken out.
      */
     static String jompSide(String trace) {
-        assertThat(trace.lines().filter(l -> l.startsWith("problem:")).toList()).as("problems the tool found under jomp").isEmpty();
+        assertThat(trace.lines().filter(l -> l.startsWith("problem:")).toList())
+                .as("problems the tool found under jomp")
+                .isEmpty();
         String dispatch = section(trace, "== dispatch");
         for (String l : dispatch.lines().skip(1).toList()) {
             Matcher m = DISPATCH.matcher(l);
             assertThat(m.matches()).as("dispatch line %s", l).isTrue();
-            for (int g = 1; g <= 8; g += 2) assertThat(m.group(g)).as("dispatched against shared out: %s", l).isEqualTo(m.group(g + 1));
+            for (int g = 1; g <= 8; g += 2)
+                assertThat(m.group(g))
+                        .as("dispatched against shared out: %s", l)
+                        .isEqualTo(m.group(g + 1));
         }
-        long maps = trace.lines().filter(l -> l.startsWith("target_map ") || l.equals("target_map")).count();
-        long constructs = trace.lines().filter(l -> l.matches("target \\w+ begin device=D\\d+")).count();
+        long maps = trace.lines()
+                .filter(l -> l.startsWith("target_map ") || l.equals("target_map"))
+                .count();
+        long constructs = trace.lines()
+                .filter(l -> l.matches("target \\w+ begin device=D\\d+"))
+                .count();
         assertThat(maps).as("target_map callbacks, one per target construct").isEqualTo(constructs);
         Matcher d = DEVICE.matcher(trace);
         while (d.find()) {
             assertThat(d.group(2)).as("%s initialized once", d.group(1)).isEqualTo("1");
             assertThat(d.group(4)).as("%s finalized once", d.group(1)).isEqualTo("1");
             String unloads = d.group(1) + ": unload=" + d.group(3);
-            assertThat(trace.lines().toList()).as("each image of %s unloaded at exit", d.group(1)).contains(unloads);
+            assertThat(trace.lines().toList())
+                    .as("each image of %s unloaded at exit", d.group(1))
+                    .contains(unloads);
         }
         Matcher info = TARGET_INFO.matcher(trace);
         assertThat(info.find()).as("the tool's target info section").isTrue();
-        assertThat(info.group(1)).as("ompt_get_target_info's answers in target callbacks, right of asked").isEqualTo(info.group(2));
-        assertThat(Long.parseLong(info.group(2))).as("ompt_get_target_info asked in each target begin").isEqualTo(constructs);
-        long devices = trace.lines().filter(l -> l.matches("D\\d+: initialize=.*")).count();
-        assertThat(Long.parseLong(info.group(3))).as("ompt_get_num_devices against the devices the target events named").isGreaterThanOrEqualTo(devices);
+        assertThat(info.group(1))
+                .as("ompt_get_target_info's answers in target callbacks, right of asked")
+                .isEqualTo(info.group(2));
+        assertThat(Long.parseLong(info.group(2)))
+                .as("ompt_get_target_info asked in each target begin")
+                .isEqualTo(constructs);
+        long devices =
+                trace.lines().filter(l -> l.matches("D\\d+: initialize=.*")).count();
+        assertThat(Long.parseLong(info.group(3)))
+                .as("ompt_get_num_devices against the devices the target events named")
+                .isGreaterThanOrEqualTo(devices);
         StringBuilder out = new StringBuilder();
-        for (String l : withoutSection(withoutSection(trace, "== dispatch"), "== target info").lines().toList())
-            if (!l.startsWith("target_map ") && !l.equals("target_map") && !l.matches("D\\d+: unload=\\d+")) out.append(l).append('\n');
+        for (String l : withoutSection(withoutSection(trace, "== dispatch"), "== target info")
+                .lines()
+                .toList())
+            if (!l.startsWith("target_map ") && !l.equals("target_map") && !l.matches("D\\d+: unload=\\d+"))
+                out.append(l).append('\n');
         return out.toString();
     }
 
@@ -256,7 +320,8 @@ class OmptTest {
     }
 
     private static Exec.Result plain(Path exe, Map<String, String> env) {
-        Exec.Result r = Exec.run(List.of(exe.toString()), exe.getParent(), env, exe.getParent().resolve("tmp"));
+        Exec.Result r = Exec.run(
+                List.of(exe.toString()), exe.getParent(), env, exe.getParent().resolve("tmp"));
         assertThat(r.status()).as(r.describe(exe.getFileName().toString())).isZero();
         return r;
     }
@@ -283,8 +348,15 @@ class OmptTest {
             for (boolean clang : new boolean[] {false, true}) {
                 Path logFile = w.resolve((clang ? "clang" : "jomp") + ".log");
                 Files.deleteIfExists(logFile);
-                Map<String, String> env = new HashMap<>(Map.of("OMP_NUM_THREADS", "4", "OMP_TOOL_LIBRARIES", libs,
-                        "OMPT_TRACE", w.resolve("search.trace").toString(), "OMP_TOOL_VERBOSE_INIT", where.equals("file") ? logFile.toString() : where));
+                Map<String, String> env = new HashMap<>(Map.of(
+                        "OMP_NUM_THREADS",
+                        "4",
+                        "OMP_TOOL_LIBRARIES",
+                        libs,
+                        "OMPT_TRACE",
+                        w.resolve("search.trace").toString(),
+                        "OMP_TOOL_VERBOSE_INIT",
+                        where.equals("file") ? logFile.toString() : where));
                 Exec.Result r = plain(host031(clang), env);
                 String text = switch (where) {
                     case "stderr" -> r.stderr();
@@ -292,10 +364,15 @@ class OmptTest {
                     default -> Files.readString(logFile);
                 };
                 got.put(clang ? "clang" : "jomp", log(text));
-                assertThat(w.resolve("search.trace")).as("the tool found after two that were not").exists();
+                assertThat(w.resolve("search.trace"))
+                        .as("the tool found after two that were not")
+                        .exists();
             }
-            assertThat(got.get("jomp")).as("OMP_TOOL_VERBOSE_INIT=%s, jomp's log against libomp's", where).isEqualTo(got.get("clang"))
-                    .contains("Found but not using the OMPT interface.").contains("Tool was started and is using the OMPT interface.");
+            assertThat(got.get("jomp"))
+                    .as("OMP_TOOL_VERBOSE_INIT=%s, jomp's log against libomp's", where)
+                    .isEqualTo(got.get("clang"))
+                    .contains("Found but not using the OMPT interface.")
+                    .contains("Tool was started and is using the OMPT interface.");
         }
     }
 
@@ -318,19 +395,25 @@ class OmptTest {
             Map<String, String> declined = new HashMap<>(base);
             declined.put("OMPT_TRACE_INIT", "0");
             plain(exe, declined);
-            assertThat(trace).as("%s: a tool whose initialize returns 0 gets no finalize", who).doesNotExist();
+            assertThat(trace)
+                    .as("%s: a tool whose initialize returns 0 gets no finalize", who)
+                    .doesNotExist();
             Map<String, String> invalid = new HashMap<>(base);
             invalid.put("OMP_TOOL", "sometimes");
-            assertThat(plain(exe, invalid).stderr()).as(who).contains("Warning: OMP_TOOL has invalid value \"sometimes\".\n"
-                    + "  legal values are (NULL,\"\",\"disabled\",\"enabled\").\n");
+            assertThat(plain(exe, invalid).stderr())
+                    .as(who)
+                    .contains("Warning: OMP_TOOL has invalid value \"sometimes\".\n"
+                            + "  legal values are (NULL,\"\",\"disabled\",\"enabled\").\n");
             assertThat(trace).as("%s with an invalid OMP_TOOL", who).doesNotExist();
         }
     }
 
     // ---- the header
 
-    private static final Pattern ENUMERATOR = Pattern.compile("(?m)^\\s*((?:ompt|kmp)_\\w+)\\s*(?:DEPRECATED_51\\s*)?=\\s*[-\\w]+,?");
-    private static final Pattern TYPEDEF = Pattern.compile("\\}\\s*(ompt_\\w+_t)\\s*;|typedef\\s+[^;(]*?\\(\\*\\s*(ompt_\\w+_t)\\)|typedef\\s+\\w+\\s+(ompt_\\w+_t)\\s*;");
+    private static final Pattern ENUMERATOR =
+            Pattern.compile("(?m)^\\s*((?:ompt|kmp)_\\w+)\\s*(?:DEPRECATED_51\\s*)?=\\s*[-\\w]+,?");
+    private static final Pattern TYPEDEF = Pattern.compile(
+            "\\}\\s*(ompt_\\w+_t)\\s*;|typedef\\s+[^;(]*?\\(\\*\\s*(ompt_\\w+_t)\\)|typedef\\s+\\w+\\s+(ompt_\\w+_t)\\s*;");
 
     /**
      * jomp's omp-tools.h against LLVM 19's: every enumerator with its value, and every type's size
@@ -341,22 +424,37 @@ class OmptTest {
     @Test
     void ompToolsHIsLlvms() throws IOException {
         Exec.require("clang-19");
-        String llvm = Files.readString(OmpHeaderTest.LLVM_INCLUDE.resolve("omp-tools.h")).replaceAll("(?s)/\\*.*?\\*/", "");
-        llvm = llvm.substring(0, llvm.indexOf("typedef struct ompd_address_t"))   // OMPD is not part of jomp's header
+        String llvm = Files.readString(OmpHeaderTest.LLVM_INCLUDE.resolve("omp-tools.h"))
+                .replaceAll("(?s)/\\*.*?\\*/", "");
+        llvm = llvm.substring(0, llvm.indexOf("typedef struct ompd_address_t")) // OMPD is not part of jomp's header
                 + llvm.substring(llvm.indexOf("typedef struct ompt_record_ompt_t"));
         TreeSet<String> enumerators = new TreeSet<>(), types = new TreeSet<>();
         Matcher e = ENUMERATOR.matcher(llvm);
         while (e.find()) enumerators.add(e.group(1));
         Matcher t = TYPEDEF.matcher(llvm);
         while (t.find()) for (int g = 1; g <= 3; g++) if (t.group(g) != null) types.add(t.group(g));
-        types.removeAll(List.of("ompt_device_t", "ompt_buffer_t"));   // void
+        types.removeAll(List.of("ompt_device_t", "ompt_buffer_t")); // void
         assertThat(enumerators).as("LLVM's enumerators").hasSizeGreaterThan(150);
         assertThat(types).as("LLVM's types").hasSizeGreaterThan(90);
-        StringBuilder c = new StringBuilder("#include <omp-tools.h>\n#include <stdio.h>\n#define PRINT_FN(f) puts(#f);\n"
-                + "#define PRINT_EVENT(e, t, n) printf(\"%s %s %d\\n\", #e, #t, n);\n#define PRINT_STATE(s, v) printf(\"%s %d\\n\", #s, v);\nint main(void) {\n");
-        for (String n : enumerators) c.append("  printf(\"%s %lld\\n\", \"").append(n).append("\", (long long) ").append(n).append(");\n");
-        for (String n : types) c.append("  printf(\"%s %zu %zu\\n\", \"").append(n).append("\", sizeof(").append(n).append("), _Alignof(").append(n).append("));\n");
-        c.append("  FOREACH_OMPT_INQUIRY_FN(PRINT_FN)\n  FOREACH_OMPT_EVENT(PRINT_EVENT)\n  FOREACH_OMPT_51_EVENT(PRINT_EVENT)\n  FOREACH_OMPT_STATE(PRINT_STATE)\n");
+        StringBuilder c = new StringBuilder(
+                "#include <omp-tools.h>\n#include <stdio.h>\n#define PRINT_FN(f) puts(#f);\n"
+                        + "#define PRINT_EVENT(e, t, n) printf(\"%s %s %d\\n\", #e, #t, n);\n#define PRINT_STATE(s, v) printf(\"%s %d\\n\", #s, v);\nint main(void) {\n");
+        for (String n : enumerators)
+            c.append("  printf(\"%s %lld\\n\", \"")
+                    .append(n)
+                    .append("\", (long long) ")
+                    .append(n)
+                    .append(");\n");
+        for (String n : types)
+            c.append("  printf(\"%s %zu %zu\\n\", \"")
+                    .append(n)
+                    .append("\", sizeof(")
+                    .append(n)
+                    .append("), _Alignof(")
+                    .append(n)
+                    .append("));\n");
+        c.append(
+                "  FOREACH_OMPT_INQUIRY_FN(PRINT_FN)\n  FOREACH_OMPT_EVENT(PRINT_EVENT)\n  FOREACH_OMPT_51_EVENT(PRINT_EVENT)\n  FOREACH_OMPT_STATE(PRINT_STATE)\n");
         c.append("  printf(\"%d %d\\n\", (int) ompt_mutex_impl_none, (int) ompt_wait_id_none);\n  return 0;\n}\n");
         Path w = Corpus.work("ompt-header");
         Path src = w.resolve("all.c");
@@ -365,11 +463,18 @@ class OmptTest {
         for (List<String> cc : List.of(List.of("clang-19"), Corpus.jompCommand())) {
             String who = cc.get(0).equals("clang-19") ? "clang" : "jomp";
             List<String> cmd = new ArrayList<>(cc);
-            cmd.addAll(List.of("-std=gnu11", "-Werror", src.toString(), "-o", w.resolve(who).toString()));
+            cmd.addAll(List.of(
+                    "-std=gnu11",
+                    "-Werror",
+                    src.toString(),
+                    "-o",
+                    w.resolve(who).toString()));
             Exec.Result b = Exec.run(cmd, w, Map.of(), w.resolve("tmp"));
             assertEquals(0, b.status(), () -> b.describe(who));
             out.put(who, plain(w.resolve(who), Map.of()).stdoutText());
         }
-        assertThat(out.get("jomp")).as("every enumerator and type of omp-tools.h, jomp's header (left) against LLVM's").isEqualTo(out.get("clang"));
+        assertThat(out.get("jomp"))
+                .as("every enumerator and type of omp-tools.h, jomp's header (left) against LLVM's")
+                .isEqualTo(out.get("clang"));
     }
 }

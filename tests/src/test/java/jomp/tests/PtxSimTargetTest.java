@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * program runs on the simulator with the output gcc -fopenmp gives.
  */
 class PtxSimTargetTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static final String MAIN = """
             #include <stdio.h>
@@ -52,25 +52,33 @@ class PtxSimTargetTest {
 
     @Test
     void aProgramBuiltForThePtxSimulatorRunsOnIt() throws Exception {
-        Exec.require("ptxas");   // installed, and still not used for this target
+        Exec.require("ptxas"); // installed, and still not used for this target
         Exec.require("llvm-objdump-19");
         Exec.require("gcc");
         Files.writeString(dir.resolve("main.c"), MAIN);
         Files.writeString(dir.resolve("lib.c"), LIB);
         for (String f : List.of("main", "lib")) {
             Exec.Result c = jomp("-v", "-fopenmp", "-fopenmp-targets=ptxsim", "-c", f + ".c");
-            assertThat(c.stderr().lines().filter(l -> l.startsWith(" \"") && l.contains("ptxas"))).as("no ptxas job").isEmpty();
+            assertThat(c.stderr().lines().filter(l -> l.startsWith(" \"") && l.contains("ptxas")))
+                    .as("no ptxas job")
+                    .isEmpty();
         }
-        Exec.Result objdump = Exec.run(List.of("llvm-objdump-19", "--offloading", "main.o"), dir, Map.of(), dir.resolve("scratch"));
-        assertThat(objdump.stdoutText()).contains("kind            ptx").contains("arch            sm_75").contains("triple          nvptx64-jomp-ptxsim");
+        Exec.Result objdump =
+                Exec.run(List.of("llvm-objdump-19", "--offloading", "main.o"), dir, Map.of(), dir.resolve("scratch"));
+        assertThat(objdump.stdoutText())
+                .contains("kind            ptx")
+                .contains("arch            sm_75")
+                .contains("triple          nvptx64-jomp-ptxsim");
 
         Exec.Result link = jomp("-v", "main.o", "lib.o", "-o", "prog");
         assertThat(link.stderr()).contains("a fat binary of the PTX of main.o lib.o (no nvlink: linked when loaded)");
 
-        Exec.Result gcc = Exec.run(List.of("gcc", "-fopenmp", "main.c", "lib.c", "-o", "prog.gcc"), dir, Map.of(), dir.resolve("scratch"));
+        Exec.Result gcc = Exec.run(
+                List.of("gcc", "-fopenmp", "main.c", "lib.c", "-o", "prog.gcc"), dir, Map.of(), dir.resolve("scratch"));
         assertThat(gcc.status()).as(gcc.describe("gcc")).isZero();
         Exec.Result want = Exec.run(List.of(dir.resolve("prog.gcc").toString()), dir, Map.of(), dir.resolve("scratch"));
-        Exec.Result got = Exec.run(List.of(dir.resolve("prog").toString()), dir, NvptxSimulatorTest.SIM, dir.resolve("scratch"));
+        Exec.Result got =
+                Exec.run(List.of(dir.resolve("prog").toString()), dir, NvptxSimulatorTest.SIM, dir.resolve("scratch"));
         assertThat(got.status()).as(got.describe("./prog on the simulator")).isZero();
         assertThat(got.stderr()).contains("info: Launching kernel");
         assertThat(got.stdoutText()).isEqualTo(want.stdoutText()).isEqualTo("0 6 12 18 24 30 36 42 \n");

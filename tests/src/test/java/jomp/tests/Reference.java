@@ -19,7 +19,9 @@ final class Reference {
      * The lock to hold while building and running {@code exe}, for tests that run side by side and
      * share one reference binary (a program's -O0 and -O2 tests): one builds it, the other reuses it.
      */
-    static Object lock(Path exe) { return LOCKS.computeIfAbsent(exe.toAbsolutePath().normalize(), k -> new Object()); }
+    static Object lock(Path exe) {
+        return LOCKS.computeIfAbsent(exe.toAbsolutePath().normalize(), k -> new Object());
+    }
 
     /**
      * Compiles {@code program} with {@code compiler} into tests/target/corpus/{@code compiler}/, reusing

@@ -14,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the checks see the cache taken or left without timing anything.
  */
 class StartCacheTest {
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
 
     /** Calls native code (fopen), so it starts from native.aot; reads its own mappings. */
     static final String NATIVE = """
@@ -76,7 +76,9 @@ class StartCacheTest {
         }
         // the build's cache folder: the only one, made by dist's package phase
         Path root = Corpus.root().resolve("dist/target/jomp/lib/start-cache");
-        assertThat(root).as("jomp's build makes the start cache (bin/mvn -q -DskipTests package)").isDirectory();
+        assertThat(root)
+                .as("jomp's build makes the start cache (bin/mvn -q -DskipTests package)")
+                .isDirectory();
         try (Stream<Path> s = Files.list(root)) {
             List<Path> keys = s.filter(Files::isDirectory).toList();
             assertThat(keys).as("one cache, this build's").hasSize(1);
@@ -97,7 +99,10 @@ class StartCacheTest {
         for (String program : List.of("native", "plain")) {
             Exec.Result r = run(exeDir, program, env);
             assertThat(r.stderr()).as(program + "'s stderr").isEmpty();
-            assertThat(r.stdoutText()).as(program).isEqualTo("word 2 cache=" + (cached ? program.equals("native") ? "native.aot" : "start.aot" : "none") + "\n");
+            assertThat(r.stdoutText())
+                    .as(program)
+                    .isEqualTo("word 2 cache="
+                            + (cached ? program.equals("native") ? "native.aot" : "start.aot" : "none") + "\n");
             assertThat(r.status()).as(program).isEqualTo(7);
         }
     }
@@ -137,7 +142,8 @@ class StartCacheTest {
             }
             case "read-only" -> {
                 try (Stream<Path> s = Files.list(d)) {
-                    for (Path f : s.toList()) Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("r--r--r--"));
+                    for (Path f : s.toList())
+                        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("r--r--r--"));
                 }
                 Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("r-xr-xr-x"));
             }
@@ -170,7 +176,8 @@ class StartCacheTest {
     @Test
     void anIntactCopyElsewhereServesAndAReadOnlyOneToo() throws IOException {
         bothRanWell(dir, true, "JOMP_START_CACHE", copy("intact", "intact").toString());
-        bothRanWell(dir, true, "JOMP_START_CACHE", copy("read-only", "read-only").toString());
+        bothRanWell(
+                dir, true, "JOMP_START_CACHE", copy("read-only", "read-only").toString());
     }
 
     /** Without its jars the cache cannot serve the runtime's classes: the executable's own copies do, whether or not the JVM maps the file. */
@@ -203,19 +210,28 @@ class StartCacheTest {
     /** Many at once: each runs as alone, and the cache, which programs only read, is as the build left it. */
     @Test
     void manyAtOnce() throws Exception {
-        byte[] before = Files.readAllBytes(cache.resolve("start.aot")), beforeNative = Files.readAllBytes(cache.resolve("native.aot"));
+        byte[] before = Files.readAllBytes(cache.resolve("start.aot")),
+                beforeNative = Files.readAllBytes(cache.resolve("native.aot"));
         List<String> files;
-        try (Stream<Path> s = Files.list(cache)) { files = s.map(p -> p.getFileName().toString()).sorted().toList(); }
+        try (Stream<Path> s = Files.list(cache)) {
+            files = s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<?>> runs = new ArrayList<>();
-            for (int i = 0; i < 16; i++) runs.add(pool.submit(() -> { bothRanWell(dir, true); return null; }));
+            for (int i = 0; i < 16; i++)
+                runs.add(pool.submit(() -> {
+                    bothRanWell(dir, true);
+                    return null;
+                }));
             for (Future<?> f : runs) f.get();
         } finally {
             pool.shutdown();
         }
         assertThat(Files.readAllBytes(cache.resolve("start.aot"))).isEqualTo(before);
         assertThat(Files.readAllBytes(cache.resolve("native.aot"))).isEqualTo(beforeNative);
-        try (Stream<Path> s = Files.list(cache)) { assertThat(s.map(p -> p.getFileName().toString()).sorted().toList()).isEqualTo(files); }
+        try (Stream<Path> s = Files.list(cache)) {
+            assertThat(s.map(p -> p.getFileName().toString()).sorted().toList()).isEqualTo(files);
+        }
     }
 }

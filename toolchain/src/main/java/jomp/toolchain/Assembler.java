@@ -1,7 +1,6 @@
 package jomp.toolchain;
 
 import java.util.List;
-
 import jomp.offload.abi.ImageKind;
 
 /**
@@ -35,7 +34,9 @@ public interface Assembler {
      * from, as nvcc's fat binaries carry both, which a GPU of another arch and the PTX simulator
      * can run); the driver's {@code --no-cuda-include-ptx=} leaves it out.
      */
-    default boolean keepsInput() { return false; }
+    default boolean keepsInput() {
+        return false;
+    }
 
     /** The -v note when the program is not found under {@code installPath} (null: the default places) and the text is the image. */
     String missingNote(String installPath);

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.env.Invocation;
 
 /**
@@ -19,7 +18,8 @@ public final class CudaInstallation {
      * PATH, then in $CUDA_HOME/bin, then in /usr/local/cuda/bin; null if there is none.
      */
     public static Path find(String program, String cudaPath) {
-        if (cudaPath != null) return Programs.executable(Invocation.path(cudaPath).resolve("bin").resolve(program));
+        if (cudaPath != null)
+            return Programs.executable(Invocation.path(cudaPath).resolve("bin").resolve(program));
         List<Path> dirs = new ArrayList<>();
         String home = Invocation.getenv("CUDA_HOME");
         if (home != null && !home.isEmpty()) dirs.add(Invocation.path(home).resolve("bin"));

@@ -2,7 +2,6 @@ package jomp.toolchain;
 
 import java.util.List;
 import java.util.Map;
-
 import jomp.offload.abi.ImageKind;
 
 /**
@@ -57,7 +56,9 @@ public interface DeviceLinker {
 
     /** A link that cannot be made: the message says what and names the group. */
     final class LinkError extends RuntimeException {
-        public LinkError(String message) { super(message); }
+        public LinkError(String message) {
+            super(message);
+        }
     }
 
     /** An image kind as messages name it: its file extension, else its number. */

@@ -1,7 +1,6 @@
 package jomp.toolchain;
 
 import java.util.List;
-
 import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.jvm.JvmDeviceTraits;
 
@@ -14,10 +13,18 @@ import jomp.offload.abi.jvm.JvmDeviceTraits;
  * plugin has.
  */
 public final class JvmDevice implements ToolChain {
-    public String triple() { return Triple.HOST; }
-    public List<String> aliases() { return List.of("jvm", "jvm64"); }
+    public String triple() {
+        return Triple.HOST;
+    }
 
-    @Override public boolean selectedBy(String name) { return ToolChain.super.selectedBy(name) || isHostCpu(name); }
+    public List<String> aliases() {
+        return List.of("jvm", "jvm64");
+    }
+
+    @Override
+    public boolean selectedBy(String name) {
+        return ToolChain.super.selectedBy(name) || isHostCpu(name);
+    }
 
     /**
      * A triple of the x86-64 Linux host as clang spells it: the arch (x86_64, amd64), then
@@ -34,17 +41,33 @@ public final class JvmDevice implements ToolChain {
             i++;
             if (i < p.length && p[i].equals("gnu")) i++;
         } else if (p.length > 1) {
-            return false;   // a vendor without an OS
+            return false; // a vendor without an OS
         }
         return i == p.length;
     }
-    public String backEnd() { return "jvm"; }
-    public ContextTraits contextTraits() { return JvmDeviceTraits.CONTEXT; }
+
+    public String backEnd() {
+        return "jvm";
+    }
+
+    public ContextTraits contextTraits() {
+        return JvmDeviceTraits.CONTEXT;
+    }
     /** Its compile job writes the jomp object (clang's integrated assembler). */
-    @Override public boolean compileEmitsObject() { return true; }
+    @Override
+    public boolean compileEmitsObject() {
+        return true;
+    }
     /** The objects are linked as the host's are, into the jar the jvm plugin loads. */
-    @Override public DeviceLinker linker() { return LINKER; }
-    @Override public String describeLto(String arch, String assemblerPath) { return "jvm classes"; }
+    @Override
+    public DeviceLinker linker() {
+        return LINKER;
+    }
+
+    @Override
+    public String describeLto(String arch, String assemblerPath) {
+        return "jvm classes";
+    }
 
     private static final DeviceLinker LINKER = new JvmDeviceLink();
 }

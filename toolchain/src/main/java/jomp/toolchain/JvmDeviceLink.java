@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.ZipOutputStream;
-
 import jomp.offload.abi.DeviceEntries;
 import jomp.offload.abi.ImageKind;
 
@@ -20,8 +19,8 @@ final class JvmDeviceLink implements DeviceLinker {
     public Linked link(List<Image> images, Context ctx) {
         for (Image i : images) {
             if (i.kind() != ImageKind.OBJECT) {
-                throw new LinkError(ctx.triple() + ": " + i.object() + ": device image of kind " + DeviceLinker.kindName(i.kind())
-                        + ", expected a jomp object");
+                throw new LinkError(ctx.triple() + ": " + i.object() + ": device image of kind "
+                        + DeviceLinker.kindName(i.kind()) + ", expected a jomp object");
             }
         }
         HostLinked linked;
@@ -37,7 +36,8 @@ final class JvmDeviceLink implements DeviceLinker {
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
-            for (Map.Entry<String, byte[]> c : linked.classes().entrySet()) put(zip, ctx, c.getKey() + ".class", c.getValue());
+            for (Map.Entry<String, byte[]> c : linked.classes().entrySet())
+                put(zip, ctx, c.getKey() + ".class", c.getValue());
             for (Map.Entry<String, byte[]> r : linked.resources().entrySet()) put(zip, ctx, r.getKey(), r.getValue());
             put(zip, ctx, DeviceEntries.RESOURCE, index.write());
         } catch (IOException e) {
@@ -52,7 +52,7 @@ final class JvmDeviceLink implements DeviceLinker {
     }
 
     private static void put(ZipOutputStream zip, Context ctx, String name, byte[] data) throws IOException {
-        zip.putNextEntry(ctx.jarEntry(name));   // the same inputs give the same bytes
+        zip.putNextEntry(ctx.jarEntry(name)); // the same inputs give the same bytes
         zip.write(data);
         zip.closeEntry();
     }

@@ -4,11 +4,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-
 import jomp.offload.abi.ContextTraits;
-import jomp.offload.abi.nvptx.NvptxTraits;
 import jomp.offload.abi.ImageKind;
 import jomp.offload.abi.nvptx.CudaArch;
+import jomp.offload.abi.nvptx.NvptxTraits;
 
 /**
  * NVIDIA GPUs (clang's CudaToolChain for OpenMP): PTX from the NVPTX back end for one sm_XX,
@@ -21,26 +20,79 @@ public final class Nvptx implements ToolChain {
     /** The oldest arch jomp's PTX supports: the arch of portable PTX, and the default. */
     public static final String LOWEST_ARCH = CudaArch.LOWEST.name();
 
-    public String triple() { return Triple.NVPTX64; }
-    public List<String> aliases() { return List.of("nvptx64"); }
-    public String backEnd() { return "nvptx"; }
-    public ContextTraits contextTraits() { return NvptxTraits.CONTEXT; }
-    @Override public String defaultArch() { return LOWEST_ARCH; }
-    @Override public String checkArch(String arch) { return checkSm(arch); }
-    @Override public List<String> archs(List<String> requested) { return new ArrayList<>(new LinkedHashSet<>(requested)); }
-    @Override public boolean impliedByOffloadArch() { return true; }
-    @Override public List<String> deviceCompileArgs(String cpu) { return List.of("-target-cpu", cpu); }
-    @Override public Assembler assembler() { return PTXAS; }
-    @Override public DeviceLinker linker() { return LINKER; }
-    @Override public String archTool() { return "jomp-nvptx-arch"; }
-    @Override public Path findProgram(String name, String cudaPath) { return CudaInstallation.find(name, cudaPath); }
-
-    @Override public String describeLto(String arch, String assemblerPath) {
-        return "PTX for " + arch + (assemblerPath == null ? " (no " + PTXAS.program() + ": the PTX is the image)" : ", then " + assemblerPath + " into a cubin");
+    public String triple() {
+        return Triple.NVPTX64;
     }
 
-    @Override public String archNote(String found) {
-        return found != null ? "no --offload-arch given; compiling for the GPU present, " + found
+    public List<String> aliases() {
+        return List.of("nvptx64");
+    }
+
+    public String backEnd() {
+        return "nvptx";
+    }
+
+    public ContextTraits contextTraits() {
+        return NvptxTraits.CONTEXT;
+    }
+
+    @Override
+    public String defaultArch() {
+        return LOWEST_ARCH;
+    }
+
+    @Override
+    public String checkArch(String arch) {
+        return checkSm(arch);
+    }
+
+    @Override
+    public List<String> archs(List<String> requested) {
+        return new ArrayList<>(new LinkedHashSet<>(requested));
+    }
+
+    @Override
+    public boolean impliedByOffloadArch() {
+        return true;
+    }
+
+    @Override
+    public List<String> deviceCompileArgs(String cpu) {
+        return List.of("-target-cpu", cpu);
+    }
+
+    @Override
+    public Assembler assembler() {
+        return PTXAS;
+    }
+
+    @Override
+    public DeviceLinker linker() {
+        return LINKER;
+    }
+
+    @Override
+    public String archTool() {
+        return "jomp-nvptx-arch";
+    }
+
+    @Override
+    public Path findProgram(String name, String cudaPath) {
+        return CudaInstallation.find(name, cudaPath);
+    }
+
+    @Override
+    public String describeLto(String arch, String assemblerPath) {
+        return "PTX for " + arch
+                + (assemblerPath == null
+                        ? " (no " + PTXAS.program() + ": the PTX is the image)"
+                        : ", then " + assemblerPath + " into a cubin");
+    }
+
+    @Override
+    public String archNote(String found) {
+        return found != null
+                ? "no --offload-arch given; compiling for the GPU present, " + found
                 : "no --offload-arch given and no NVIDIA GPU found; compiling portable PTX for " + defaultArch()
                         + ", which the CUDA driver compiles for the GPU when the program loads it";
     }
@@ -49,19 +101,38 @@ public final class Nvptx implements ToolChain {
 
     /** ptxas -c: a relocatable cubin, which nvlink links (clang's NVPTX::Assembler). */
     static final Assembler PTXAS = new Assembler() {
-        public String program() { return "ptxas"; }
-        public String toolName() { return "NVPTX::Assembler"; }
-        public ImageKind imageKind() { return ImageKind.OBJECT; }
-        public String inputExtension() { return "ptx"; }
-        public String outputExtension() { return "cubin"; }
-        @Override public boolean keepsInput() { return true; }
+        public String program() {
+            return "ptxas";
+        }
+
+        public String toolName() {
+            return "NVPTX::Assembler";
+        }
+
+        public ImageKind imageKind() {
+            return ImageKind.OBJECT;
+        }
+
+        public String inputExtension() {
+            return "ptx";
+        }
+
+        public String outputExtension() {
+            return "cubin";
+        }
+
+        @Override
+        public boolean keepsInput() {
+            return true;
+        }
 
         public List<String> args(String arch, String optLevel, String input, String output) {
             return List.of("-m64", ptxasOptLevel(optLevel), "--gpu-name", arch, "--output-file", output, input, "-c");
         }
 
         public String missingNote(String cudaPath) {
-            return "ptxas not found (" + CudaInstallation.searched(cudaPath) + "); embedding PTX, which the CUDA driver compiles when the program loads it";
+            return "ptxas not found (" + CudaInstallation.searched(cudaPath)
+                    + "); embedding PTX, which the CUDA driver compiles when the program loads it";
         }
     };
 
@@ -79,5 +150,7 @@ public final class Nvptx implements ToolChain {
     }
 
     /** clang's check of a CUDA arch name: {@code sm_XX}, {@code sm_XXa} ({@link CudaArch#check}). */
-    static String checkSm(String arch) { return CudaArch.check(arch); }
+    static String checkSm(String arch) {
+        return CudaArch.check(arch);
+    }
 }

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.env.Invocation;
 import jomp.offload.abi.ImageKind;
 import jomp.offload.abi.nvptx.CudaArch;
@@ -44,14 +43,16 @@ final class NvptxDeviceLink implements DeviceLinker {
     @Override
     public Linked link(List<Image> imgs, Context ctx) {
         for (Image i : imgs) kind(ctx, i);
-        if (passesThrough(imgs, ctx)) return new Linked(kind(ctx, imgs.get(0)), imgs.get(0).bytes());
+        if (passesThrough(imgs, ctx))
+            return new Linked(kind(ctx, imgs.get(0)), imgs.get(0).bytes());
         List<String> ptx = ptxOfEveryObject(imgs, ctx);
         String linker = deviceLinker(ctx);
         if (linker == null) {
-            // no CUDA: several PTX objects go together in a fat binary, linked when it is loaded (the PTX simulator does)
+            // no CUDA: several PTX objects go together in a fat binary, linked when it is loaded (the PTX simulator
+            // does)
             if (ptx != null && imgs.stream().allMatch(i -> i.kind() == ImageKind.PTX))
                 return new Linked(ImageKind.FATBINARY, fatbinary(ctx, null, ptx));
-            return nvlink(imgs, ctx);   // the error naming what is missing
+            return nvlink(imgs, ctx); // the error naming what is missing
         }
         byte[] cubin = nvlink(imgs, ctx).bytes();
         if (ptx == null) return new Linked(ImageKind.CUBIN, cubin);
@@ -97,7 +98,11 @@ final class NvptxDeviceLink implements DeviceLinker {
         if (cubin != null) entries.add(new Fatbinary.Entry(Fatbinary.KIND_ELF, sm, cubin, false));
         for (String t : ptx) {
             CudaArch target = CudaArch.ofPtx(t);
-            entries.add(new Fatbinary.Entry(Fatbinary.KIND_PTX, target != null ? target.sm() : sm, t.getBytes(StandardCharsets.ISO_8859_1), false));
+            entries.add(new Fatbinary.Entry(
+                    Fatbinary.KIND_PTX,
+                    target != null ? target.sm() : sm,
+                    t.getBytes(StandardCharsets.ISO_8859_1),
+                    false));
         }
         return Fatbinary.write(entries);
     }
@@ -118,9 +123,10 @@ final class NvptxDeviceLink implements DeviceLinker {
         boolean ptx = ptxOfEveryObject(imgs, ctx) != null;
         if (linker == null) {
             if (ptx && imgs.stream().allMatch(i -> i.kind() == ImageKind.PTX))
-                return "device image for " + ctx.describe() + ": a fat binary of the PTX of " + objects(imgs) + " (no nvlink: linked when loaded)";
-            return "device link for " + ctx.describe() + " needs nvlink, which is not found (" + CudaInstallation.searched(ctx.installPath()) + "): "
-                    + objects(imgs);
+                return "device image for " + ctx.describe() + ": a fat binary of the PTX of " + objects(imgs)
+                        + " (no nvlink: linked when loaded)";
+            return "device link for " + ctx.describe() + " needs nvlink, which is not found ("
+                    + CudaInstallation.searched(ctx.installPath()) + "): " + objects(imgs);
         }
         List<String> inputs = new ArrayList<>();
         List<Image> in = nvlinkInputs(imgs);
@@ -171,8 +177,9 @@ final class NvptxDeviceLink implements DeviceLinker {
     private Linked nvlink(List<Image> imgs, Context ctx) {
         String linker = deviceLinker(ctx);
         if (linker == null) {
-            throw new LinkError(ctx.describe() + ": linking the device code of several objects (" + String.join(", ", DeviceLinker.objects(imgs))
-                    + ") needs nvlink, which is not found (" + CudaInstallation.searched(ctx.installPath()) + "; name one with --device-linker=<path>)");
+            throw new LinkError(ctx.describe() + ": linking the device code of several objects ("
+                    + String.join(", ", DeviceLinker.objects(imgs)) + ") needs nvlink, which is not found ("
+                    + CudaInstallation.searched(ctx.installPath()) + "; name one with --device-linker=<path>)");
         }
         Path dir = null;
         try {
@@ -187,9 +194,11 @@ final class NvptxDeviceLink implements DeviceLinker {
             String out = dir.resolve("linked.cubin").toString();
             Programs.Result r = Programs.run(command(linker, ctx.arch(), out, inputs));
             String text = r.output().strip();
-            for (int i = inputs.size() - 1; i >= 0; i--) text = text.replace(inputs.get(i), linked.get(i).object());
+            for (int i = inputs.size() - 1; i >= 0; i--)
+                text = text.replace(inputs.get(i), linked.get(i).object());
             if (!r.ok()) {
-                throw new LinkError(ctx.describe() + ": " + linker + " failed with exit status " + r.status() + (text.isEmpty() ? "" : ":\n" + text));
+                throw new LinkError(ctx.describe() + ": " + linker + " failed with exit status " + r.status()
+                        + (text.isEmpty() ? "" : ":\n" + text));
             }
             return new Linked(ImageKind.CUBIN, Files.readAllBytes(Path.of(out)));
         } catch (IOException e) {
@@ -204,8 +213,12 @@ final class NvptxDeviceLink implements DeviceLinker {
 
     /** The temporary file name of the i-th image given to the device linker. */
     private static String inputName(int i, Image b) {
-        return "image" + i + "." + (b.kind() == ImageKind.PTX ? "ptx" : b.kind() == ImageKind.OBJECT ? "cubin"
-                : b.kind() == ImageKind.FATBINARY ? "fatbin" : DeviceLinker.kindName(b.kind()));
+        return "image" + i + "."
+                + (b.kind() == ImageKind.PTX
+                        ? "ptx"
+                        : b.kind() == ImageKind.OBJECT
+                                ? "cubin"
+                                : b.kind() == ImageKind.FATBINARY ? "fatbin" : DeviceLinker.kindName(b.kind()));
     }
 
     /** The kind of an image as the runtime gets it; kinds no plugin loads are an error naming the object. */
@@ -215,9 +228,13 @@ final class NvptxDeviceLink implements DeviceLinker {
             // ptxas's output: an ELF cubin, which clang (and jomp) package as kind "elf"
             case ImageKind.CUBIN, ImageKind.OBJECT -> ImageKind.CUBIN;
             case ImageKind.FATBINARY -> ImageKind.FATBINARY;
-            default -> throw new LinkError(i.object() + ": " + ctx.describe() + ": cannot link a device image of kind " + DeviceLinker.kindName(i.kind()));
+            default ->
+                throw new LinkError(i.object() + ": " + ctx.describe() + ": cannot link a device image of kind "
+                        + DeviceLinker.kindName(i.kind()));
         };
     }
 
-    private static String objects(List<Image> imgs) { return String.join(" ", DeviceLinker.objects(imgs)); }
+    private static String objects(List<Image> imgs) {
+        return String.join(" ", DeviceLinker.objects(imgs));
+    }
 }

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.env.Invocation;
 
 /**
@@ -26,7 +25,8 @@ public final class Programs {
         if (name.contains("/")) return executable(Invocation.path(name));
         List<Path> dirs = new ArrayList<>();
         String path = Invocation.getenv("PATH");
-        if (path != null) for (String d : path.split(java.io.File.pathSeparator)) if (!d.isEmpty()) dirs.add(Invocation.path(d));
+        if (path != null)
+            for (String d : path.split(java.io.File.pathSeparator)) if (!d.isEmpty()) dirs.add(Invocation.path(d));
         dirs.addAll(moreDirs);
         for (Path d : dirs) {
             Path p = executable(d.resolve(name));
@@ -52,7 +52,9 @@ public final class Programs {
 
     /** A finished program: its exit status and what it printed. */
     public record Result(int status, String output) {
-        public boolean ok() { return status == 0; }
+        public boolean ok() {
+            return status == 0;
+        }
     }
 
     /** Runs a program to its end, standard input closed, its standard output and error together in {@link Result#output()}. */
@@ -75,7 +77,7 @@ public final class Programs {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             return new Result(p.waitFor(), out);
         } finally {
-            if (p.isAlive()) p.destroyForcibly();   // interrupted: the child goes with the command
+            if (p.isAlive()) p.destroyForcibly(); // interrupted: the child goes with the command
         }
     }
 }

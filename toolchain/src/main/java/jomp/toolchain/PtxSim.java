@@ -1,7 +1,6 @@
 package jomp.toolchain;
 
 import java.util.List;
-
 import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.nvptx.NvptxTraits;
 
@@ -19,14 +18,49 @@ public final class PtxSim implements ToolChain {
     /** nvptx64's device link without nvlink: PTX passes through, several PTX objects go into a fat binary, linked when loaded. */
     private static final DeviceLinker LINKER = new NvptxDeviceLink(null, false);
 
-    public String triple() { return TRIPLE; }
-    public List<String> aliases() { return List.of("ptxsim"); }
-    public String backEnd() { return "nvptx"; }
-    public ContextTraits contextTraits() { return NvptxTraits.CONTEXT; }
-    @Override public String defaultArch() { return Nvptx.LOWEST_ARCH; }
-    @Override public String checkArch(String arch) { return Nvptx.checkSm(arch); }
-    @Override public List<String> archs(List<String> requested) { return new Nvptx().archs(requested); }
-    @Override public List<String> deviceCompileArgs(String cpu) { return new Nvptx().deviceCompileArgs(cpu); }
-    @Override public DeviceLinker linker() { return LINKER; }
-    @Override public String describeLto(String arch, String assemblerPath) { return "PTX for " + arch; }
+    public String triple() {
+        return TRIPLE;
+    }
+
+    public List<String> aliases() {
+        return List.of("ptxsim");
+    }
+
+    public String backEnd() {
+        return "nvptx";
+    }
+
+    public ContextTraits contextTraits() {
+        return NvptxTraits.CONTEXT;
+    }
+
+    @Override
+    public String defaultArch() {
+        return Nvptx.LOWEST_ARCH;
+    }
+
+    @Override
+    public String checkArch(String arch) {
+        return Nvptx.checkSm(arch);
+    }
+
+    @Override
+    public List<String> archs(List<String> requested) {
+        return new Nvptx().archs(requested);
+    }
+
+    @Override
+    public List<String> deviceCompileArgs(String cpu) {
+        return new Nvptx().deviceCompileArgs(cpu);
+    }
+
+    @Override
+    public DeviceLinker linker() {
+        return LINKER;
+    }
+
+    @Override
+    public String describeLto(String arch, String assemblerPath) {
+        return "PTX for " + arch;
+    }
 }

@@ -1,7 +1,6 @@
 package jomp.toolchain;
 
 import java.util.List;
-
 import jomp.offload.abi.ContextTraits;
 
 /**
@@ -21,7 +20,9 @@ public interface ToolChain {
     List<String> aliases();
 
     /** Does {@code -fopenmp-targets=name} select this target? Its triple and aliases (a target may accept more). */
-    default boolean selectedBy(String name) { return triple().equals(name) || aliases().contains(name); }
+    default boolean selectedBy(String name) {
+        return triple().equals(name) || aliases().contains(name);
+    }
 
     /**
      * The back end that generates its device code, by name ("jvm": JVM classes in a jomp object;
@@ -38,35 +39,49 @@ public interface ToolChain {
     ContextTraits contextTraits();
 
     /** The arch device code is compiled for when none is given or found; null for a target without archs. */
-    default String defaultArch() { return null; }
+    default String defaultArch() {
+        return null;
+    }
 
     /** The error for an arch this target has not ({@code --offload-arch}, {@code -march=}); null when it is valid. */
-    default String checkArch(String arch) { return null; }
+    default String checkArch(String arch) {
+        return null;
+    }
 
     /**
      * The archs bound in the action graph for the user's {@code --offload-arch} values, one device
      * compile each (clang binds them the same way); empty: one device compile, unbound.
      */
-    default List<String> archs(List<String> requested) { return List.of(); }
+    default List<String> archs(List<String> requested) {
+        return List.of();
+    }
 
     /** Whether {@code --offload-arch} without {@code -fopenmp-targets} means this target (clang's: CUDA's archs mean nvptx64). */
-    default boolean impliedByOffloadArch() { return false; }
+    default boolean impliedByOffloadArch() {
+        return false;
+    }
 
     /**
      * The device compile's target options for arch {@code cpu} (clang's
      * {@code addClangTargetOptions}: {@code -target-cpu sm_90}); none by default.
      */
-    default List<String> deviceCompileArgs(String cpu) { return List.of(); }
+    default List<String> deviceCompileArgs(String cpu) {
+        return List.of();
+    }
 
     /**
      * Whether the device compile writes the device object itself ({@code -emit-obj}, as clang's
      * integrated assembler): then no assembler job follows. Otherwise it writes assembly text
      * ({@code -S}), which the target's {@link #assembler()} assembles, or which is the image.
      */
-    default boolean compileEmitsObject() { return false; }
+    default boolean compileEmitsObject() {
+        return false;
+    }
 
     /** The assembler of the device compile's text (clang's {@code buildAssembler}: ptxas); null when there is none. */
-    default Assembler assembler() { return null; }
+    default Assembler assembler() {
+        return null;
+    }
 
     /** How device images of one arch are linked into the image the runtime loads (clang's {@code buildLinker}). */
     DeviceLinker linker();
@@ -81,15 +96,21 @@ public interface ToolChain {
      * The tool that prints the archs of the devices present, one per line (clang's nvptx-arch),
      * looked up in jomp's bin directory; null when the target has no devices to ask.
      */
-    default String archTool() { return null; }
+    default String archTool() {
+        return null;
+    }
 
     /** The -v note when no arch was given: compiling for {@code found} (the {@link #archTool()}'s), or with none found, for {@link #defaultArch()}. */
-    default String archNote(String found) { return null; }
+    default String archNote(String found) {
+        return null;
+    }
 
     /**
      * Where this target's programs ({@link Assembler#program()}, its device linker) are: on the
      * caller's PATH, then wherever the target's installation puts them; {@code installPath} is
      * the user's choice of installation (--cuda-path), or null.
      */
-    default java.nio.file.Path findProgram(String name, String installPath) { return Programs.find(name, List.of()); }
+    default java.nio.file.Path findProgram(String name, String installPath) {
+        return Programs.find(name, List.of());
+    }
 }

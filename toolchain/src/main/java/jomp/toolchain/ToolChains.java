@@ -14,7 +14,9 @@ public final class ToolChains {
 
     private static final List<ToolChain> DEVICES = List.of(new Nvptx(), new JvmDevice(), new PtxSim());
 
-    public static List<ToolChain> devices() { return DEVICES; }
+    public static List<ToolChain> devices() {
+        return DEVICES;
+    }
 
     /** The offload device a name ({@code -fopenmp-targets=} value, short or full triple) selects; null if none. */
     public static ToolChain device(String name) {
@@ -33,7 +35,9 @@ public final class ToolChains {
      * what objects carry unless --offload-targets says otherwise): as nvptx64's when
      * --device-linker names a linker, else they pass through one by one.
      */
-    public static DeviceLinker foreignLinker() { return FOREIGN; }
+    public static DeviceLinker foreignLinker() {
+        return FOREIGN;
+    }
 
     private static final DeviceLinker FOREIGN = new NvptxDeviceLink(null, true);
 
@@ -54,7 +58,7 @@ public final class ToolChains {
                 if (!a.isEmpty() && tc.checkArch(a) == null && !archs.contains(a)) archs.add(a);
             }
         } catch (java.io.IOException e) {
-            return archs;   // a tool that cannot start finds nothing, as a failing nvptx-arch
+            return archs; // a tool that cannot start finds nothing, as a failing nvptx-arch
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -8,18 +8,18 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
+import jomp.env.Invocation;
+import jomp.offload.abi.ImageKind;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import jomp.env.Invocation;
-import jomp.offload.abi.ImageKind;
-
 /** The targets' knowledge, and tools found and run in the caller's environment (Invocation), not the JVM's. */
 class ToolChainsTest {
     @AfterEach
-    void reset() { Invocation.reset(); }
+    void reset() {
+        Invocation.reset();
+    }
 
     private static Path script(Path dir, String name, String body) throws Exception {
         Files.createDirectories(dir);
@@ -44,27 +44,43 @@ class ToolChainsTest {
         assertThat(Triple.normalize(Triple.HOST)).isEqualTo(Triple.HOST);
         assertThat(Triple.normalize("ptxsim")).isEqualTo("nvptx64-jomp-ptxsim");
         assertThat(Triple.normalize("amdgcn")).isNull();
-        assertThat(Triple.normalize("nvptx")).isNull();   // clang's 32-bit nvptx: no toolchain in jomp
+        assertThat(Triple.normalize("nvptx")).isNull(); // clang's 32-bit nvptx: no toolchain in jomp
         assertThat(ToolChains.device(Triple.HOST)).isInstanceOf(JvmDevice.class);
         // clang's spellings of the host CPU as an offload target select the jvm device (jomp's host-CPU device)
-        for (String host : List.of("x86_64", "x86_64-pc-linux-gnu", "x86_64-unknown-linux-gnu", "x86_64-linux-gnu", "x86_64-pc-linux",
-                "x86_64-unknown-linux", "x86_64-linux", "amd64", "amd64-unknown-linux-gnu"))
+        for (String host : List.of(
+                "x86_64",
+                "x86_64-pc-linux-gnu",
+                "x86_64-unknown-linux-gnu",
+                "x86_64-linux-gnu",
+                "x86_64-pc-linux",
+                "x86_64-unknown-linux",
+                "x86_64-linux",
+                "amd64",
+                "amd64-unknown-linux-gnu"))
             assertThat(Triple.normalize(host)).as(host).isEqualTo(Triple.HOST);
-        for (String other : List.of("x86_64-apple-darwin", "x86_64-pc-windows-msvc", "x86_64-pc", "i686-pc-linux-gnu", "aarch64-unknown-linux-gnu",
-                "x86_64-pc-linux-musl", "x86"))
-            assertThat(Triple.normalize(other)).as(other).isNull();
+        for (String other : List.of(
+                "x86_64-apple-darwin",
+                "x86_64-pc-windows-msvc",
+                "x86_64-pc",
+                "i686-pc-linux-gnu",
+                "aarch64-unknown-linux-gnu",
+                "x86_64-pc-linux-musl",
+                "x86")) assertThat(Triple.normalize(other)).as(other).isNull();
     }
 
     @Test
     void eachTargetSaysHowItsCodeIsMadeAndLinked() {
-        ToolChain nvptx = ToolChains.device("nvptx64"), jvm = ToolChains.device("jvm"), sim = ToolChains.device("ptxsim");
+        ToolChain nvptx = ToolChains.device("nvptx64"),
+                jvm = ToolChains.device("jvm"),
+                sim = ToolChains.device("ptxsim");
         assertThat(nvptx.backEnd()).isEqualTo("nvptx");
         assertThat(nvptx.defaultArch()).isEqualTo("sm_75");
         assertThat(nvptx.assembler().program()).isEqualTo("ptxas");
         assertThat(nvptx.assembler().toolName()).isEqualTo("NVPTX::Assembler");
         assertThat(nvptx.assembler().imageKind()).isEqualTo(ImageKind.OBJECT);
         assertThat(nvptx.assembler().keepsInput()).isTrue();
-        assertThat(nvptx.assembler().args("sm_90", "2", "a.s", "a.o")).containsExactly("-m64", "-O2", "--gpu-name", "sm_90", "--output-file", "a.o", "a.s", "-c");
+        assertThat(nvptx.assembler().args("sm_90", "2", "a.s", "a.o"))
+                .containsExactly("-m64", "-O2", "--gpu-name", "sm_90", "--output-file", "a.o", "a.s", "-c");
         // ptxas's -O as clang 19 maps the compile's: none is -O0, -Os/-Oz -O2, -O4/-Ofast -O3
         assertThat(nvptx.assembler().args("sm_90", null, "a.s", "a.o")).contains("-O0");
         assertThat(nvptx.assembler().args("sm_90", "s", "a.s", "a.o")).contains("-O2");
@@ -101,7 +117,7 @@ class ToolChainsTest {
         assertThat(sim.archTool()).isNull();
         assertThat(sim.impliedByOffloadArch()).isFalse();
         assertThat(sim.contextTraits()).isEqualTo(nvptx.contextTraits());
-        assertThat(sim.triple()).startsWith("nvptx64-");   // the plugins take any nvptx64 triple's PTX
+        assertThat(sim.triple()).startsWith("nvptx64-"); // the plugins take any nvptx64 triple's PTX
     }
 
     @Test
@@ -111,11 +127,14 @@ class ToolChainsTest {
         Path onPath = script(tmp.resolve("path"), "nvlink", "exit 0");
         Files.createDirectories(home.resolve("nvvm/libdevice"));
         Files.writeString(home.resolve("nvvm/libdevice/libdevice.10.bc"), "");
-        install(tmp, Map.of("CUDA_HOME", home.toString(), "PATH", tmp.resolve("path").toString()));
-        assertThat(CudaInstallation.find("ptxas", null)).isEqualTo(ptxas);        // $CUDA_HOME/bin
-        assertThat(CudaInstallation.find("nvlink", null)).isEqualTo(onPath);      // PATH first
+        install(
+                tmp,
+                Map.of("CUDA_HOME", home.toString(), "PATH", tmp.resolve("path").toString()));
+        assertThat(CudaInstallation.find("ptxas", null)).isEqualTo(ptxas); // $CUDA_HOME/bin
+        assertThat(CudaInstallation.find("nvlink", null)).isEqualTo(onPath); // PATH first
         assertThat(CudaInstallation.libdevice()).isEqualTo(home.resolve("nvvm/libdevice/libdevice.10.bc"));
-        assertThat(CudaInstallation.find("ptxas", "cuda")).isEqualTo(ptxas);      // --cuda-path, against the caller's directory
+        assertThat(CudaInstallation.find("ptxas", "cuda"))
+                .isEqualTo(ptxas); // --cuda-path, against the caller's directory
         assertThat(CudaInstallation.find("ptxas", "elsewhere")).isNull();
         assertThat(ToolChains.device("nvptx64").findProgram("ptxas", null)).isEqualTo(ptxas);
     }
@@ -127,7 +146,8 @@ class ToolChainsTest {
         Programs.Result r = Programs.run(List.of(tool.toString()));
         assertThat(r.status()).isEqualTo(3);
         assertThat(r.output()).isEqualTo("from-the-caller " + tmp.toRealPath() + "\noops\n");
-        assertThat(Programs.runForOutput(List.of(tool.toString())).output()).isEqualTo("from-the-caller " + tmp.toRealPath() + "\n");
+        assertThat(Programs.runForOutput(List.of(tool.toString())).output())
+                .isEqualTo("from-the-caller " + tmp.toRealPath() + "\n");
     }
 
     @Test

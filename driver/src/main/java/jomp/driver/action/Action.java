@@ -9,8 +9,11 @@ import java.util.List;
  */
 public sealed interface Action {
     FileType type();
+
     String offloadKind();
+
     String arch();
+
     String triple();
 
     /** Inputs in the order the phase dump prints them. */
@@ -19,65 +22,134 @@ public sealed interface Action {
     String className();
 
     record Input(String file, FileType type, String offloadKind, String arch, String triple) implements Action {
-        public List<Action> inputs() { return List.of(); }
-        public String className() { return "input"; }
+        public List<Action> inputs() {
+            return List.of();
+        }
+
+        public String className() {
+            return "input";
+        }
     }
 
     record Preprocess(Action input, FileType type, String offloadKind, String arch, String triple) implements Action {
-        public List<Action> inputs() { return List.of(input); }
-        public String className() { return "preprocessor"; }
+        public List<Action> inputs() {
+            return List.of(input);
+        }
+
+        public String className() {
+            return "preprocessor";
+        }
     }
 
     record Compile(Action input, FileType type, String offloadKind, String arch, String triple) implements Action {
-        public List<Action> inputs() { return List.of(input); }
-        public String className() { return "compiler"; }
+        public List<Action> inputs() {
+            return List.of(input);
+        }
+
+        public String className() {
+            return "compiler";
+        }
     }
 
     record Backend(Action input, FileType type, String offloadKind, String arch, String triple) implements Action {
-        public List<Action> inputs() { return List.of(input); }
-        public String className() { return "backend"; }
+        public List<Action> inputs() {
+            return List.of(input);
+        }
+
+        public String className() {
+            return "backend";
+        }
     }
 
     record Assemble(Action input, FileType type, String offloadKind, String arch, String triple) implements Action {
-        public List<Action> inputs() { return List.of(input); }
-        public String className() { return "assembler"; }
+        public List<Action> inputs() {
+            return List.of(input);
+        }
+
+        public String className() {
+            return "assembler";
+        }
     }
 
     /** clang's OffloadAction: a host dependence (may be null) and device dependences. */
     record Offload(Dependence host, List<Dependence> devices, FileType type) implements Action {
-        public String offloadKind() { return host != null ? "host-openmp" : "device-openmp"; }
-        public String arch() { return host == null && devices.size() == 1 ? devices.get(0).arch() : null; }
-        public String triple() { return host != null ? host.triple() : devices.get(0).triple(); }
+        public String offloadKind() {
+            return host != null ? "host-openmp" : "device-openmp";
+        }
+
+        public String arch() {
+            return host == null && devices.size() == 1 ? devices.get(0).arch() : null;
+        }
+
+        public String triple() {
+            return host != null ? host.triple() : devices.get(0).triple();
+        }
+
         public List<Action> inputs() {
             var all = new java.util.ArrayList<Action>();
             if (host != null) all.add(host.action());
             for (Dependence d : devices) all.add(d.action());
             return all;
         }
-        public String className() { return "offload"; }
+
+        public String className() {
+            return "offload";
+        }
         /** The action whose result this offload action passes on (the host's if there is one). */
-        public Action result() { return host != null ? host.action() : devices.get(0).action(); }
+        public Action result() {
+            return host != null ? host.action() : devices.get(0).action();
+        }
     }
 
     record Dependence(Action action, String kind, String triple, String arch) {
-        public String label() { return kind + " (" + triple + (arch == null ? "" : ":" + arch) + ")"; }
+        public String label() {
+            return kind + " (" + triple + (arch == null ? "" : ":" + arch) + ")";
+        }
     }
 
     /** Bundles device objects into one OffloadBinary file (jomp-offload-packager). */
     record Package(List<Action> objects, String triple) implements Action {
-        public FileType type() { return FileType.IMAGE; }
-        public String offloadKind() { return "device-openmp"; }
-        public String arch() { return null; }
-        public List<Action> inputs() { return objects; }
-        public String className() { return "jomp-offload-packager"; }
+        public FileType type() {
+            return FileType.IMAGE;
+        }
+
+        public String offloadKind() {
+            return "device-openmp";
+        }
+
+        public String arch() {
+            return null;
+        }
+
+        public List<Action> inputs() {
+            return objects;
+        }
+
+        public String className() {
+            return "jomp-offload-packager";
+        }
     }
 
     /** The link: jomp-linker-wrapper; printed as "linker" when nothing is offloaded, as clang does. */
     record Link(List<Action> objects, boolean offloading, String triple) implements Action {
-        public FileType type() { return FileType.IMAGE; }
-        public String offloadKind() { return offloading ? "host-openmp" : ""; }
-        public String arch() { return null; }
-        public List<Action> inputs() { return objects; }
-        public String className() { return offloading ? "jomp-linker-wrapper" : "linker"; }
+        public FileType type() {
+            return FileType.IMAGE;
+        }
+
+        public String offloadKind() {
+            return offloading ? "host-openmp" : "";
+        }
+
+        public String arch() {
+            return null;
+        }
+
+        public List<Action> inputs() {
+            return objects;
+        }
+
+        public String className() {
+            return offloading ? "jomp-linker-wrapper" : "linker";
+        }
     }
 }

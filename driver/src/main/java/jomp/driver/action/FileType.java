@@ -2,8 +2,15 @@ package jomp.driver.action;
 
 /** clang's driver types, by the names its phase dumps print. */
 public enum FileType {
-    C("c", "c"), CPP_OUTPUT("cpp-output", "i"), IR("ir", "jir"), LTO_IR("lto-bc", "jir"), ASSEMBLER("assembler", "s"),
-    OBJECT("object", "o"), IMAGE("image", "out"), ARCHIVE("object", "a"), NONE("none", "");
+    C("c", "c"),
+    CPP_OUTPUT("cpp-output", "i"),
+    IR("ir", "jir"),
+    LTO_IR("lto-bc", "jir"),
+    ASSEMBLER("assembler", "s"),
+    OBJECT("object", "o"),
+    IMAGE("image", "out"),
+    ARCHIVE("object", "a"),
+    NONE("none", "");
 
     public final String dumpName;
     public final String extension;

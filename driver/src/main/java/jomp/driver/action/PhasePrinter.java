@@ -11,12 +11,18 @@ import java.util.Map;
  * ones, and the indentation each child inherits.
  */
 public final class PhasePrinter {
-    private enum Kind { TOP, HEAD_SIB, OTHER_SIB }
+    private enum Kind {
+        TOP,
+        HEAD_SIB,
+        OTHER_SIB
+    }
 
     private final PrintStream out;
     private final Map<Action, Integer> ids = new IdentityHashMap<>();
 
-    private PhasePrinter(PrintStream out) { this.out = out; }
+    private PhasePrinter(PrintStream out) {
+        this.out = out;
+    }
 
     public static void print(List<Action> topLevel, PrintStream out) {
         PhasePrinter p = new PhasePrinter(out);
@@ -26,7 +32,12 @@ public final class PhasePrinter {
     private int print(Action a, String indent, Kind kind) {
         Integer known = ids.get(a);
         if (known != null) return known;
-        String sibIndent = indent + switch (kind) { case HEAD_SIB -> "   "; case OTHER_SIB -> "|  "; case TOP -> ""; };
+        String sibIndent = indent
+                + switch (kind) {
+                    case HEAD_SIB -> "   ";
+                    case OTHER_SIB -> "|  ";
+                    case TOP -> "";
+                };
         Kind sibKind = Kind.HEAD_SIB;
         StringBuilder sb = new StringBuilder(a.className()).append(", ");
         switch (a) {
@@ -39,7 +50,9 @@ public final class PhasePrinter {
                 for (Action.Dependence d : deps) {
                     if (!first) sb.append(", ");
                     sb.append('"').append(d.label()).append('"');
-                    sb.append(" {").append(print(d.action(), sibIndent, sibKind)).append('}');
+                    sb.append(" {")
+                            .append(print(d.action(), sibIndent, sibKind))
+                            .append('}');
                     first = false;
                     sibKind = Kind.OTHER_SIB;
                 }
@@ -60,7 +73,11 @@ public final class PhasePrinter {
         }
         int id = ids.size();
         ids.put(a, id);
-        String self = switch (kind) { case HEAD_SIB -> "+- "; case OTHER_SIB -> "|- "; case TOP -> ""; };
+        String self = switch (kind) {
+            case HEAD_SIB -> "+- ";
+            case OTHER_SIB -> "|- ";
+            case TOP -> "";
+        };
         out.println(indent + self + id + ": " + sb + ", " + a.type().dumpName + offloadInfo);
         return id;
     }

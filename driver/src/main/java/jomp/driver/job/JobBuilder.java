@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.driver.action.Action;
 import jomp.driver.action.FileType;
 import jomp.toolchain.ToolChain;
@@ -20,14 +19,41 @@ import jomp.toolchain.ToolChains;
  */
 public final class JobBuilder {
     /** Everything about the invocation that goes into command lines. */
-    public record Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
-                          List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
-                          Map<String, String> deviceCpus, java.util.Set<String> portable,
-                          Map<String, List<String>> dependencyArgs, boolean dependenciesOnly, java.util.Set<String> assemblerInputLeftOut) {
-        public Options(List<String> cc1Common, String finalOutput, boolean saveTemps, boolean emitIr,
-                       List<String> linkerArgs, List<String> linkOrder, List<String> offloadTargets,
-                       Map<String, String> deviceCpus, java.util.Set<String> portable) {
-            this(cc1Common, finalOutput, saveTemps, emitIr, linkerArgs, linkOrder, offloadTargets, deviceCpus, portable, Map.of(), false,
+    public record Options(
+            List<String> cc1Common,
+            String finalOutput,
+            boolean saveTemps,
+            boolean emitIr,
+            List<String> linkerArgs,
+            List<String> linkOrder,
+            List<String> offloadTargets,
+            Map<String, String> deviceCpus,
+            java.util.Set<String> portable,
+            Map<String, List<String>> dependencyArgs,
+            boolean dependenciesOnly,
+            java.util.Set<String> assemblerInputLeftOut) {
+        public Options(
+                List<String> cc1Common,
+                String finalOutput,
+                boolean saveTemps,
+                boolean emitIr,
+                List<String> linkerArgs,
+                List<String> linkOrder,
+                List<String> offloadTargets,
+                Map<String, String> deviceCpus,
+                java.util.Set<String> portable) {
+            this(
+                    cc1Common,
+                    finalOutput,
+                    saveTemps,
+                    emitIr,
+                    linkerArgs,
+                    linkOrder,
+                    offloadTargets,
+                    deviceCpus,
+                    portable,
+                    Map.of(),
+                    false,
                     java.util.Set.of());
         }
     }
@@ -43,7 +69,9 @@ public final class JobBuilder {
         return opts.deviceCpus().getOrDefault(a.triple(), toolChain(a).defaultArch());
     }
 
-    private static ToolChain toolChain(Action a) { return ToolChains.device(a.triple()); }
+    private static ToolChain toolChain(Action a) {
+        return ToolChains.device(a.triple());
+    }
 
     /** Marks an input file in {@link Options#linkOrder}: the file, or the object made from it. */
     public static final String INPUT_MARK = "\0input:";
@@ -61,8 +89,13 @@ public final class JobBuilder {
         this.temps = temps;
     }
 
-    public List<Job> jobs() { return jobs; }
-    public Set<String> finalOutputs() { return finalOutputs; }
+    public List<Job> jobs() {
+        return jobs;
+    }
+
+    public Set<String> finalOutputs() {
+        return finalOutputs;
+    }
 
     /** Builds the jobs for one top-level action. */
     public void buildTopLevel(Action a, boolean single) {
@@ -76,7 +109,8 @@ public final class JobBuilder {
         Job job = switch (a) {
             case Action.Input in -> null;
             case Action.Preprocess pp -> cc1(pp, List.of("-E"), inputFile(pp), topLevel, single, "i");
-            case Action.Compile c when c.type() == FileType.NONE -> cc1(c, List.of("-fsyntax-only"), inputFile(c), topLevel, single, null);
+            case Action.Compile c
+            when c.type() == FileType.NONE -> cc1(c, List.of("-fsyntax-only"), inputFile(c), topLevel, single, null);
             case Action.Compile c -> hostIr(c, topLevel, single);
             case Action.Backend b -> backend(b, topLevel, single);
             case Action.Assemble as -> assemble(as, topLevel, single);
@@ -93,7 +127,9 @@ public final class JobBuilder {
         return (Action.Input) a;
     }
 
-    private static String inputFile(Action a) { return sourceOf(a).file(); }
+    private static String inputFile(Action a) {
+        return sourceOf(a).file();
+    }
 
     private static String stem(String file) {
         String name = Path.of(file).getFileName().toString();
@@ -116,7 +152,7 @@ public final class JobBuilder {
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", a.triple()));
         args.addAll(opts.cc1Common());
         args.addAll(dependencyArgs(src));
-        if (opts.dependenciesOnly() && mode.contains("-E")) {   // -M, -MM: the rule is the output
+        if (opts.dependenciesOnly() && mode.contains("-E")) { // -M, -MM: the rule is the output
             args.add("-Eonly");
             args.add(src);
             return add(new Job(tools.cc1(), a.triple(), List.of(src), null, args, List.of()));
@@ -148,7 +184,8 @@ public final class JobBuilder {
 
     private Job backend(Action.Backend b, boolean topLevel, boolean single) {
         Action in = b.input();
-        if ("device-openmp".equals(b.offloadKind())) return deviceCompile(b, (Action.Offload) in, topLevel, single, true);
+        if ("device-openmp".equals(b.offloadKind()))
+            return deviceCompile(b, (Action.Offload) in, topLevel, single, true);
         return hostCodegen(b, topLevel, single, "s", List.of("-S"));
     }
 
@@ -159,10 +196,15 @@ public final class JobBuilder {
             // a compile job that writes its object (the jvm device's): no assembler job (clang's integrated assembler)
             if (tc.compileEmitsObject()) return deviceCompile(b, (Action.Offload) b.input(), topLevel, single, false);
             Job text = build(b, false, single);
-            // no assembler, none found, or portable PTX: the compile's text itself is the image (kind ptx), compiled at load
+            // no assembler, none found, or portable PTX: the compile's text itself is the image (kind ptx), compiled at
+            // load
             Tool assembler = tools.assembler(as.triple());
             if (tc.assembler() == null || assembler == null || opts.portable().contains(as.triple())) return text;
-            String out = temps.create(stem(inputFile(as)), as.arch() == null ? "" : as.arch(), "openmp-" + as.triple() + "-" + cpu(as), "o");
+            String out = temps.create(
+                    stem(inputFile(as)),
+                    as.arch() == null ? "" : as.arch(),
+                    "openmp-" + as.triple() + "-" + cpu(as),
+                    "o");
             List<String> args = tc.assembler().args(cpu(as), optLevel(), text.output(), out);
             return add(new Job(assembler, as.triple(), List.of(text.output()), out, args, List.of(text)));
         }
@@ -182,7 +224,7 @@ public final class JobBuilder {
         String src = inputFile(b);
         ToolChain tc = toolChain(b);
         boolean text = !tc.compileEmitsObject(), withArchs = tc.defaultArch() != null;
-        boolean lto = b.type() == FileType.LTO_IR;   // -foffload-lto: device IR, code-generated at the link
+        boolean lto = b.type() == FileType.LTO_IR; // -foffload-lto: device IR, code-generated at the link
         String ext = lto ? "jir" : text ? "s" : "o";
         String tag = withArchs && b.arch() != null ? b.arch() : ""; // clang tags temp names with the bound arch only
         String stable = "openmp-" + b.triple() + (withArchs ? "-" + cpu(b) : "");
@@ -218,8 +260,8 @@ public final class JobBuilder {
         }
         boolean emitIrText = opts.emitIr() && mode.contains("-S");
         String outExt = emitIrText ? "jir" : ext;
-        String out = topLevel ? output(a, true, single, outExt, "", "")
-                : temps.create(stem(inputFile(a)), "", "", outExt);
+        String out =
+                topLevel ? output(a, true, single, outExt, "", "") : temps.create(stem(inputFile(a)), "", "", outExt);
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", a.triple()));
         args.addAll(opts.cc1Common());
         if (!(beIn instanceof Action.Offload)) args.addAll(dependencyArgs(src));
@@ -242,16 +284,22 @@ public final class JobBuilder {
             deps.add(j);
             inputs.add(j.output());
             String kind = "openmp";
-            StringBuilder image = new StringBuilder("--image=file=").append(j.output()).append(",triple=").append(obj.triple());
+            StringBuilder image = new StringBuilder("--image=file=")
+                    .append(j.output())
+                    .append(",triple=")
+                    .append(obj.triple());
             if (toolChain(obj).defaultArch() != null) image.append(",arch=").append(cpu(obj));
             image.append(",kind=").append(kind);
             args.add(image.toString());
             // an assembler's input may travel with its output (a cubin with the PTX it came from, as
             // nvcc's fat binaries carry both: the linker-wrapper makes them one fat binary, which a
             // GPU of another arch and the PTX simulator can run; --no-cuda-include-ptx= leaves it out)
-            if (j.tool() == tools.assembler(obj.triple()) && toolChain(obj).assembler().keepsInput()
-                    && !opts.assemblerInputLeftOut().contains("all") && !opts.assemblerInputLeftOut().contains(cpu(obj)))
-                args.add("--image=file=" + j.dependsOn().get(0).output() + ",triple=" + obj.triple() + ",arch=" + cpu(obj) + ",kind=" + kind);
+            if (j.tool() == tools.assembler(obj.triple())
+                    && toolChain(obj).assembler().keepsInput()
+                    && !opts.assemblerInputLeftOut().contains("all")
+                    && !opts.assemblerInputLeftOut().contains(cpu(obj)))
+                args.add("--image=file=" + j.dependsOn().get(0).output() + ",triple=" + obj.triple() + ",arch="
+                        + cpu(obj) + ",kind=" + kind);
         }
         return add(new Job(tools.packager(), p.triple(), inputs, out, args, deps));
     }
@@ -279,7 +327,10 @@ public final class JobBuilder {
         args.addAll(opts.linkerArgs());
         args.addAll(List.of("-o", out));
         for (String item : opts.linkOrder()) {
-            if (!item.startsWith(INPUT_MARK)) { args.add(item); continue; }
+            if (!item.startsWith(INPUT_MARK)) {
+                args.add(item);
+                continue;
+            }
             java.util.Deque<String> made = objectOf.get(item.substring(INPUT_MARK.length()));
             if (made != null && !made.isEmpty()) args.add(made.poll());
         }

@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-
 import jomp.env.Invocation;
 
 /**
@@ -42,13 +41,18 @@ public final class JobRunner {
         Map<Job, CompletableFuture<Result>> futures = new HashMap<>();
         try {
             for (Job job : jobs) {
-                CompletableFuture<?>[] deps = job.dependsOn().stream().map(futures::get).toArray(CompletableFuture[]::new);
-                CompletableFuture<Result> f = CompletableFuture.allOf(deps).thenApplyAsync(ignored -> {
-                    for (Job d : job.dependsOn()) {
-                        if (futures.get(d).join().status != 0) return new Result(-1, new byte[0]); // skipped
-                    }
-                    return runOne(job);
-                }, pool);
+                CompletableFuture<?>[] deps =
+                        job.dependsOn().stream().map(futures::get).toArray(CompletableFuture[]::new);
+                CompletableFuture<Result> f = CompletableFuture.allOf(deps)
+                        .thenApplyAsync(
+                                ignored -> {
+                                    for (Job d : job.dependsOn()) {
+                                        if (futures.get(d).join().status != 0)
+                                            return new Result(-1, new byte[0]); // skipped
+                                    }
+                                    return runOne(job);
+                                },
+                                pool);
                 futures.put(job, f);
             }
             int status = 0;
@@ -74,7 +78,8 @@ public final class JobRunner {
         try {
             status = job.tool().run(job.args(), out, jobErr);
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
-            java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(job.tool().bindingName()));
+            java.util.List<String> command =
+                    new java.util.ArrayList<>(java.util.List.of(job.tool().bindingName()));
             command.addAll(job.args());
             status = jomp.env.Crash.report("jomp", command, e, jobErr);
         }
@@ -88,5 +93,7 @@ public final class JobRunner {
     }
 
     /** A failed job's output: removed when it is a regular file (never /dev/null or a FIFO), as clang's CleanupFile. */
-    private static void deleteQuietly(Path p) { jomp.env.OutputFiles.removeStale(p); }
+    private static void deleteQuietly(Path p) {
+        jomp.env.OutputFiles.removeStale(p);
+    }
 }

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-
 import jomp.env.Invocation;
 
 /**
@@ -17,7 +16,9 @@ import jomp.env.Invocation;
 public final class TempFiles {
     /** A temporary file cannot be made; the message is clang's ("unable to make temporary file: No such file or directory"). */
     public static final class TempFileError extends RuntimeException {
-        TempFileError(String message) { super(message, null, false, false); }
+        TempFileError(String message) {
+            super(message, null, false, false);
+        }
     }
 
     private final boolean saveTemps;
@@ -59,7 +60,11 @@ public final class TempFiles {
     public synchronized void cleanUp() {
         if (saveTemps) return;
         for (Path p : created) {
-            try { Files.deleteIfExists(p); } catch (IOException ignored) { /* best effort, as clang */ }
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException ignored) {
+                /* best effort, as clang */
+            }
         }
         created.clear();
     }

@@ -15,9 +15,15 @@ public final class ArgParser {
     /** Thrown for unknown options or a missing value; one message a line, clang's wording. */
     public static final class ArgError extends Exception {
         private final List<Arg> parsed;
-        public ArgError(String message, List<Arg> parsed) { super(message); this.parsed = parsed; }
+
+        public ArgError(String message, List<Arg> parsed) {
+            super(message);
+            this.parsed = parsed;
+        }
         /** The arguments that did parse (so that the driver can go on checking, as clang does). */
-        public List<Arg> parsed() { return parsed; }
+        public List<Arg> parsed() {
+            return parsed;
+        }
     }
 
     private static final List<Opt> BY_LENGTH = java.util.Arrays.stream(Opt.values())
@@ -38,7 +44,8 @@ public final class ArgParser {
             // a -g variant clang knows and ignores when compiling (-gno-codeview-ghash) is clang's, not a level of -g
             if (opt == Opt.G && !a.equals("-g")) {
                 ClangOptions.Entry e = ClangOptions.match(a);
-                if (e != null && e.spelling().equals(a) && e.whenCompiling() == ClangOptions.Reaction.UNUSED) opt = null;
+                if (e != null && e.spelling().equals(a) && e.whenCompiling() == ClangOptions.Reaction.UNUSED)
+                    opt = null;
             }
             Opt.Form form;
             String spelling;
@@ -48,7 +55,10 @@ public final class ArgParser {
                 spelling = opt.spelling;
             } else {
                 clang = ClangOptions.match(a);
-                if (clang == null) { errors.add(unknown(a)); continue; }
+                if (clang == null) {
+                    errors.add(unknown(a));
+                    continue;
+                }
                 opt = Opt.CLANG;
                 form = clang.form();
                 spelling = clang.spelling();
@@ -58,24 +68,41 @@ public final class ArgParser {
             String shown = a;
             switch (form) {
                 case FLAG -> {
-                    if (!rest.isEmpty()) { errors.add(unknown(a)); continue; }
+                    if (!rest.isEmpty()) {
+                        errors.add(unknown(a));
+                        continue;
+                    }
                     values = List.of();
                 }
                 case JOINED -> values = List.of(rest);
                 case COMMA_JOINED -> values = List.of(rest.split(",", -1));
                 case SEPARATE -> {
-                    if (!rest.isEmpty()) { errors.add(unknown(a)); continue; }
-                    if (i + 1 >= argv.size()) { errors.add(missing(a)); continue; }
+                    if (!rest.isEmpty()) {
+                        errors.add(unknown(a));
+                        continue;
+                    }
+                    if (i + 1 >= argv.size()) {
+                        errors.add(missing(a));
+                        continue;
+                    }
                     values = List.of(argv.get(++i));
                     shown = a + " " + values.get(0);
                 }
                 case JOINED_OR_SEPARATE -> {
                     if (!rest.isEmpty()) values = List.of(rest);
-                    else if (i + 1 >= argv.size()) { errors.add(missing(a)); continue; }
-                    else { values = List.of(argv.get(++i)); shown = a + " " + values.get(0); }
+                    else if (i + 1 >= argv.size()) {
+                        errors.add(missing(a));
+                        continue;
+                    } else {
+                        values = List.of(argv.get(++i));
+                        shown = a + " " + values.get(0);
+                    }
                 }
                 case JOINED_AND_SEPARATE -> {
-                    if (i + 1 >= argv.size()) { errors.add(missing(a)); continue; }
+                    if (i + 1 >= argv.size()) {
+                        errors.add(missing(a));
+                        continue;
+                    }
                     values = List.of(rest, argv.get(++i));
                     shown = a + " " + values.get(1);
                 }
@@ -95,7 +122,8 @@ public final class ArgParser {
     private static String unknown(String a) {
         List<String> ours = BY_LENGTH.stream().map(o -> o.spelling).toList();
         ClangOptions.Nearest n = ClangOptions.nearest(a, ours);
-        if (n.spelling() != null && n.distance() <= 1) return "unknown argument '" + a + "'; did you mean '" + n.spelling() + "'?";
+        if (n.spelling() != null && n.distance() <= 1)
+            return "unknown argument '" + a + "'; did you mean '" + n.spelling() + "'?";
         return "unknown argument: '" + a + "'";
     }
 

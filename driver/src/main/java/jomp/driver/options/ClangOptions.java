@@ -22,7 +22,11 @@ import java.util.Set;
  */
 public final class ClangOptions {
     /** How clang reacts to an option it knows: nothing, or one of its two driver warnings. */
-    public enum Reaction { NONE, IGNORED_OPTIMIZATION, UNUSED }
+    public enum Reaction {
+        NONE,
+        IGNORED_OPTIMIZATION,
+        UNUSED
+    }
 
     /** One option of clang's table. */
     public record Entry(String spelling, Opt.Form form, Reaction whenCompiling, Reaction whenLinking) {}
@@ -33,11 +37,17 @@ public final class ClangOptions {
 
     static {
         try (InputStream in = ClangOptions.class.getResourceAsStream("clang19-options.txt");
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             boolean warnings = false;
             for (String line; (line = r.readLine()) != null; ) {
-                if (line.equals("# warnings")) { warnings = true; continue; }
-                if (warnings) { WARNINGS.add(line); continue; }
+                if (line.equals("# warnings")) {
+                    warnings = true;
+                    continue;
+                }
+                if (warnings) {
+                    WARNINGS.add(line);
+                    continue;
+                }
                 if (line.startsWith("#") || line.isBlank()) continue;
                 String[] f = line.split(" ", 4);
                 ENTRIES.add(new Entry(f[3], form(f[0]), reaction(f[1]), reaction(f[2])));
@@ -45,7 +55,10 @@ public final class ClangOptions {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        BY_LENGTH = ENTRIES.stream().sorted(Comparator.comparingInt((Entry e) -> e.spelling.length()).reversed()).toList();
+        BY_LENGTH = ENTRIES.stream()
+                .sorted(Comparator.comparingInt((Entry e) -> e.spelling.length())
+                        .reversed())
+                .toList();
     }
 
     private static Opt.Form form(String s) {
@@ -69,17 +82,22 @@ public final class ClangOptions {
     public static Entry match(String arg) {
         for (Entry e : BY_LENGTH) {
             if (!arg.startsWith(e.spelling)) continue;
-            if ((e.form == Opt.Form.FLAG || e.form == Opt.Form.SEPARATE) && arg.length() != e.spelling.length()) continue;
+            if ((e.form == Opt.Form.FLAG || e.form == Opt.Form.SEPARATE) && arg.length() != e.spelling.length())
+                continue;
             return e;
         }
         return null;
     }
 
     /** Whether clang has a warning of this name ({@code -Wname} / {@code -Wno-name}). */
-    public static boolean isWarning(String name) { return WARNINGS.contains(name); }
+    public static boolean isWarning(String name) {
+        return WARNINGS.contains(name);
+    }
 
     /** Every clang warning name, for "did you mean" on -W. */
-    public static Set<String> warnings() { return WARNINGS; }
+    public static Set<String> warnings() {
+        return WARNINGS;
+    }
 
     /**
      * LLVM's OptTable::findNearest: the option spelling nearest to {@code arg} by edit distance
@@ -103,12 +121,18 @@ public final class ClangOptions {
             String normalized = arg, rhs = "";
             if (delim) {
                 int at = arg.indexOf(last);
-                if (at >= 0) { normalized = arg.substring(0, at + 1); rhs = arg.substring(at + 1); }
+                if (at >= 0) {
+                    normalized = arg.substring(0, at + 1);
+                    rhs = arg.substring(at + 1);
+                }
             }
             if (Math.abs(cand.length() - normalized.length()) > best) continue;
             int d = jomp.compiler.diag.WarningOptions.editDistance(cand, normalized);
             if (rhs.isEmpty() && delim) d++;
-            if (d < best) { best = d; nearest = cand + rhs; }
+            if (d < best) {
+                best = d;
+                nearest = cand + rhs;
+            }
         }
         return new Nearest(nearest, best);
     }

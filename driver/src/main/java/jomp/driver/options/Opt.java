@@ -96,7 +96,14 @@ public enum Opt {
     /** An option of clang's that jomp accepts without acting on it (ClangOptions); never matched by spelling. */
     CLANG("\0clang", Form.FLAG);
 
-    public enum Form { FLAG, JOINED, SEPARATE, JOINED_OR_SEPARATE, COMMA_JOINED, JOINED_AND_SEPARATE }
+    public enum Form {
+        FLAG,
+        JOINED,
+        SEPARATE,
+        JOINED_OR_SEPARATE,
+        COMMA_JOINED,
+        JOINED_AND_SEPARATE
+    }
 
     public final String spelling;
     public final Form form;

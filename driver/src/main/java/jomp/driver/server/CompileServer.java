@@ -27,7 +27,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-
 import jomp.driver.Main;
 import jomp.env.Invocation;
 
@@ -70,7 +69,9 @@ public final class CompileServer {
     private static volatile boolean serving;
 
     /** True in the server's JVM (so that -v can say where a command ran). */
-    public static boolean isRunning() { return serving; }
+    public static boolean isRunning() {
+        return serving;
+    }
 
     CompileServer(Path serverFile, Path libDir, long idleMillis) {
         this.serverFile = serverFile;
@@ -90,41 +91,61 @@ public final class CompileServer {
         }
         String idle = System.getenv("JOMP_SERVER_IDLE");
         long idleSeconds = 300;
-        try { if (idle != null) idleSeconds = Long.parseLong(idle.strip()); } catch (NumberFormatException ignored) { }
-        Path root = Path.of(System.getProperty("jomp.root", ".")).toAbsolutePath().normalize();
+        try {
+            if (idle != null) idleSeconds = Long.parseLong(idle.strip());
+        } catch (NumberFormatException ignored) {
+        }
+        Path root =
+                Path.of(System.getProperty("jomp.root", ".")).toAbsolutePath().normalize();
         Path file = Path.of(args[0]).toAbsolutePath();
-        CompileServer server = new CompileServer(file, root.resolve("dist/target/jomp/lib"), Math.max(1, idleSeconds) * 1000);
+        CompileServer server =
+                new CompileServer(file, root.resolve("dist/target/jomp/lib"), Math.max(1, idleSeconds) * 1000);
         System.exit(server.serve() ? 0 : 1);
     }
 
     /** Binds, publishes the server file and serves until idle or stale; false if another server holds the lock. */
     boolean serve() throws IOException {
         Path dir = serverFile.getParent();
-        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Files.createDirectories(
+                dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         // the secret must stay ours: refuse a folder someone else made or others can enter
         var owner = Files.getOwner(dir);
         var perms = Files.getPosixFilePermissions(dir);
-        if (!owner.getName().equals(System.getProperty("user.name")) || perms.stream().anyMatch(x -> x.name().startsWith("GROUP") || x.name().startsWith("OTHERS"))) {
-            System.err.println("jomp compile server: " + dir + " must belong to " + System.getProperty("user.name") + " with mode 0700; not starting");
+        if (!owner.getName().equals(System.getProperty("user.name"))
+                || perms.stream()
+                        .anyMatch(x -> x.name().startsWith("GROUP") || x.name().startsWith("OTHERS"))) {
+            System.err.println("jomp compile server: " + dir + " must belong to " + System.getProperty("user.name")
+                    + " with mode 0700; not starting");
             return false;
         }
-        try (FileChannel lockChannel = FileChannel.open(dir.resolve(serverFile.getFileName() + ".lock"),
-                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock lock = lockChannel.tryLock()) {
-            if (lock == null) return false;   // another server for this installation is starting or running
+        try (FileChannel lockChannel = FileChannel.open(
+                        dir.resolve(serverFile.getFileName() + ".lock"),
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE);
+                FileLock lock = lockChannel.tryLock()) {
+            if (lock == null) return false; // another server for this installation is starting or running
             socket = new ServerSocket();
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
             publish();
             serving = true;
             Main.served = true;
-            Thread watchdog = Thread.ofPlatform().daemon().name("jomp-server-idle").start(this::watchIdle);
+            Thread watchdog =
+                    Thread.ofPlatform().daemon().name("jomp-server-idle").start(this::watchIdle);
             try {
                 while (!stopping) {
                     Socket s;
-                    try { s = socket.accept(); } catch (IOException e) { if (stopping) break; throw e; }
+                    try {
+                        s = socket.accept();
+                    } catch (IOException e) {
+                        if (stopping) break;
+                        throw e;
+                    }
                     lastActivity = System.currentTimeMillis();
                     // commands parse deeply nested C: the same stack bin/jomp gives the main thread
-                    Thread.ofPlatform().name("jomp-server-connection").stackSize(256L << 20).start(() -> handle(s));
+                    Thread.ofPlatform()
+                            .name("jomp-server-connection")
+                            .stackSize(256L << 20)
+                            .start(() -> handle(s));
                 }
             } finally {
                 watchdog.interrupt();
@@ -135,9 +156,15 @@ public final class CompileServer {
     }
 
     private void publish() throws IOException {
-        Path tmp = serverFile.resolveSibling(serverFile.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        Files.writeString(tmp, socket.getLocalPort() + " " + secret + " " + ProcessHandle.current().pid() + "\n",
-                StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        Path tmp = serverFile.resolveSibling(
+                serverFile.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        Files.writeString(
+                tmp,
+                socket.getLocalPort() + " " + secret + " "
+                        + ProcessHandle.current().pid() + "\n",
+                StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
         Files.move(tmp, serverFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
@@ -147,12 +174,18 @@ public final class CompileServer {
         try {
             String text = Files.readString(serverFile);
             if (text.startsWith(socket.getLocalPort() + " " + secret + " ")) Files.deleteIfExists(serverFile);
-        } catch (IOException ignored) { /* gone already */ }
+        } catch (IOException ignored) {
+            /* gone already */
+        }
     }
 
     private void watchIdle() {
         while (!stopping) {
-            try { Thread.sleep(Math.min(idleMillis, 1000)); } catch (InterruptedException e) { return; }
+            try {
+                Thread.sleep(Math.min(idleMillis, 1000));
+            } catch (InterruptedException e) {
+                return;
+            }
             boolean idle = running.get() == 0 && System.currentTimeMillis() - lastActivity > idleMillis;
             if (idle || !Files.exists(serverFile)) stop();
         }
@@ -160,21 +193,32 @@ public final class CompileServer {
 
     void stop() {
         stopping = true;
-        try { socket.close(); } catch (IOException ignored) { }
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+        }
     }
 
     private void handle(Socket s) {
         try {
             InputStream in = new java.io.BufferedInputStream(s.getInputStream(), 1 << 14);
             String[] head = readLine(in).split(" ");
-            if (head.length < 3 || head.length > 4 || !constantTimeEquals(head[1], secret)) { s.close(); return; }
+            if (head.length < 3 || head.length > 4 || !constantTimeEquals(head[1], secret)) {
+                s.close();
+                return;
+            }
             switch (head[0]) {
-                case "OUT", "ERR" -> streams.computeIfAbsent(head[0] + " " + head[2], k -> new CompletableFuture<>()).complete(s);
+                case "OUT", "ERR" ->
+                    streams.computeIfAbsent(head[0] + " " + head[2], k -> new CompletableFuture<>())
+                            .complete(s);
                 case "RUN" -> run(s, in, head[2], head.length == 4 ? Integer.parseInt(head[3], 8) & 0777 : -1);
                 default -> s.close();
             }
         } catch (IOException e) {
-            try { s.close(); } catch (IOException ignored) { }
+            try {
+                s.close();
+            } catch (IOException ignored) {
+            }
         }
     }
 
@@ -190,9 +234,10 @@ public final class CompileServer {
                 if (eq > 0) env.put(e.substring(0, eq), e.substring(eq + 1));
             }
             Socket out = await("OUT " + token), err = await("ERR " + token);
-            try (out; err) {
+            try (out;
+                    err) {
                 OutputStream reply = control.getOutputStream();
-                if (!fingerprint.equals(fingerprint(libDir))) {   // rebuilt: this JVM runs old code
+                if (!fingerprint.equals(fingerprint(libDir))) { // rebuilt: this JVM runs old code
                     reply.write("STALE\n".getBytes(StandardCharsets.US_ASCII));
                     reply.flush();
                     stop();
@@ -203,7 +248,12 @@ public final class CompileServer {
                 Invocation inv = umask < 0 ? new Invocation(cwd, env) : new Invocation(cwd, env, umask);
                 // the client sends nothing more: end of stream on the control connection means it went away
                 Thread.ofVirtual().name("jomp-server-watch").start(() -> {
-                    try { while (in.read() >= 0) { /* nothing is expected */ } } catch (IOException ignored) { }
+                    try {
+                        while (in.read() >= 0) {
+                            /* nothing is expected */
+                        }
+                    } catch (IOException ignored) {
+                    }
                     inv.cancellation().cancel();
                 });
                 int status = execute(inv, args, out.getOutputStream(), err.getOutputStream());
@@ -211,7 +261,7 @@ public final class CompileServer {
                 err.shutdownOutput();
                 reply.write((status + "\n").getBytes(StandardCharsets.US_ASCII));
                 reply.flush();
-                if (running.get() == 0) collectGarbage();   // not while another command compiles
+                if (running.get() == 0) collectGarbage(); // not while another command compiles
             }
         } catch (RuntimeException e) {
             // a malformed request: nothing ran; the client sees no status and reports it
@@ -238,7 +288,8 @@ public final class CompileServer {
 
     private Socket await(String key) throws IOException {
         try {
-            return streams.computeIfAbsent(key, k -> new CompletableFuture<>()).get(TOKEN_WAIT_SECONDS, TimeUnit.SECONDS);
+            return streams.computeIfAbsent(key, k -> new CompletableFuture<>())
+                    .get(TOKEN_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IOException("no " + key + " connection");
         }
@@ -259,7 +310,7 @@ public final class CompileServer {
             return Main.run(args.toArray(String[]::new), out, err);
         } catch (Throwable t) {
             // as a command in a JVM of its own reports it (Main)
-            if (t instanceof VirtualMachineError) stop();   // out of memory or stack: start afresh next time
+            if (t instanceof VirtualMachineError) stop(); // out of memory or stack: start afresh next time
             java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("jomp"));
             command.addAll(args);
             return jomp.env.Crash.report("jomp", command, t, err);
@@ -277,8 +328,12 @@ public final class CompileServer {
         try (var files = Files.list(libDir)) {
             for (Path p : files.sorted().toList()) {
                 if (!p.getFileName().toString().endsWith(".jar")) continue;
-                sb.append(p.getFileName()).append(':').append(Files.size(p)).append(':')
-                  .append(Files.getLastModifiedTime(p).toMillis()).append(';');
+                sb.append(p.getFileName())
+                        .append(':')
+                        .append(Files.size(p))
+                        .append(':')
+                        .append(Files.getLastModifiedTime(p).toMillis())
+                        .append(';');
             }
         } catch (IOException e) {
             sb.append("unreadable");
@@ -306,6 +361,7 @@ public final class CompileServer {
     }
 
     private static boolean constantTimeEquals(String a, String b) {
-        return java.security.MessageDigest.isEqual(a.getBytes(StandardCharsets.US_ASCII), b.getBytes(StandardCharsets.US_ASCII));
+        return java.security.MessageDigest.isEqual(
+                a.getBytes(StandardCharsets.US_ASCII), b.getBytes(StandardCharsets.US_ASCII));
     }
 }

@@ -3,7 +3,6 @@ package jomp.linker.host;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import jomp.objfile.archive.Archive;
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfReader;
@@ -31,17 +30,22 @@ public final class ArchiveResolver {
         objects.add(in);
         for (ElfSymbol s : in.object().symbols()) {
             if (s.name().isEmpty() || s.isLocal()) continue;
-            if (s.isDefined()) { defined.add(s.name()); undefined.remove(s.name()); }
-            else if (!defined.contains(s.name())) undefined.add(s.name());
+            if (s.isDefined()) {
+                defined.add(s.name());
+                undefined.remove(s.name());
+            } else if (!defined.contains(s.name())) undefined.add(s.name());
         }
     }
 
     /** An archive read, with the members taken from it so far; {@code shared}: a jomp shared library's objects. */
-    private record Read(String file, Archive archive, ElfObject[] members, boolean[] taken, boolean whole, boolean shared) {}
+    private record Read(
+            String file, Archive archive, ElfObject[] members, boolean[] taken, boolean whole, boolean shared) {}
 
     private List<Read> group;
 
-    public void add(String file, Archive archive, boolean whole) { add(file, archive, whole, false); }
+    public void add(String file, Archive archive, boolean whole) {
+        add(file, archive, whole, false);
+    }
 
     /** An archive; {@code shared} when its objects are a jomp shared library's (HostLinker.Input). */
     public void add(String file, Archive archive, boolean whole, boolean shared) {
@@ -65,14 +69,17 @@ public final class ArchiveResolver {
                 if (r.taken[i] || !(r.whole || definesNeeded(r.members[i]))) continue;
                 r.taken[i] = true;
                 progress = any = true;
-                addObject(new HostLinker.Input(r.file + "(" + r.archive.members().get(i).name() + ")", r.members[i], r.shared));
+                addObject(new HostLinker.Input(
+                        r.file + "(" + r.archive.members().get(i).name() + ")", r.members[i], r.shared));
             }
         }
         return any;
     }
 
     /** --start-group: the archives until --end-group are searched again, in turn, until none gives more (ld's groups). */
-    public void startGroup() { group = new java.util.ArrayList<>(); }
+    public void startGroup() {
+        group = new java.util.ArrayList<>();
+    }
 
     public void endGroup() {
         if (group == null) return;

@@ -27,7 +27,8 @@ public final class EntryTime {
 
     static long seconds() {
         String sde = jomp.env.Invocation.getenv("SOURCE_DATE_EPOCH");
-        if (sde != null && sde.strip().matches("\\d{1,12}")) return Math.min(LAST, Math.max(FIRST, Long.parseLong(sde.strip())));
+        if (sde != null && sde.strip().matches("\\d{1,12}"))
+            return Math.min(LAST, Math.max(FIRST, Long.parseLong(sde.strip())));
         return FIRST;
     }
 }

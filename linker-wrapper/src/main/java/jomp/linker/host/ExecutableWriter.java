@@ -30,7 +30,9 @@ import java.util.stream.Stream;
 public final class ExecutableWriter {
     private ExecutableWriter() {}
 
-    public static void write(HostLinker.Linked linked, Path output) throws IOException { write(linked, output, false); }
+    public static void write(HostLinker.Linked linked, Path output) throws IOException {
+        write(linked, output, false);
+    }
 
     /** With {@code offload}, the device plugins (found as services of the runtime's plugin interface) go in too. */
     public static void write(HostLinker.Linked linked, Path output, boolean offload) throws IOException {
@@ -49,13 +51,17 @@ public final class ExecutableWriter {
             mf.write(out);
             out.closeEntry();
             seen.add(JarFile.MANIFEST_NAME);
-            for (Map.Entry<String, byte[]> c : linked.classes().entrySet()) put(out, seen, c.getKey() + ".class", c.getValue());
+            for (Map.Entry<String, byte[]> c : linked.classes().entrySet())
+                put(out, seen, c.getKey() + ".class", c.getValue());
             for (Map.Entry<String, byte[]> r : linked.resources().entrySet()) put(out, seen, r.getKey(), r.getValue());
             copyRuntime(out, seen);
             if (offload) copyPlugins(out, seen);
         }
-        byte[] pre = Launcher.image(StartCache.of(location(jomp.runtime.program.CFunctions.class), location(jomp.offload.abi.ImageKind.class)),
-                StartCache.forProgram(linked.classes().keySet()), HostLinker.readOnlyData(linked));
+        byte[] pre = Launcher.image(
+                StartCache.of(
+                        location(jomp.runtime.program.CFunctions.class), location(jomp.offload.abi.ImageKind.class)),
+                StartCache.forProgram(linked.classes().keySet()),
+                HostLinker.readOnlyData(linked));
         ByteArrayOutputStream file = new ByteArrayOutputStream(pre.length + jar.size());
         file.write(pre);
         jar.writeTo(file);
@@ -98,13 +104,18 @@ public final class ExecutableWriter {
             services.append(p.type().getName()).append('\n');
         }
         if (!services.isEmpty())
-            put(out, seen, "META-INF/services/jomp.runtime.plugin.DevicePlugin", services.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            put(
+                    out,
+                    seen,
+                    "META-INF/services/jomp.runtime.plugin.DevicePlugin",
+                    services.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** The jar or folder that holds {@code anchor}. */
     private static Path location(Class<?> anchor) throws IOException {
         try {
-            return Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(
+                    anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IOException("cannot locate " + anchor.getName() + ": " + e.getMessage());
         }
@@ -114,7 +125,8 @@ public final class ExecutableWriter {
     private static void copyClasses(Class<?> anchor, JarOutputStream out, Set<String> seen) throws IOException {
         Path loc = location(anchor);
         if (Files.isDirectory(loc)) {
-            try (Stream<Path> files = Files.walk(loc).sorted()) {   // a folder's order is the file system's: sorted, the same everywhere
+            try (Stream<Path> files =
+                    Files.walk(loc).sorted()) { // a folder's order is the file system's: sorted, the same everywhere
                 for (Path p : (Iterable<Path>) files::iterator) {
                     if (Files.isRegularFile(p)) {
                         String name = loc.relativize(p).toString().replace('\\', '/');
@@ -127,9 +139,10 @@ public final class ExecutableWriter {
         try (JarFile jf = new JarFile(loc.toFile())) {
             for (JarEntry e : (Iterable<JarEntry>) jf.stream()::iterator) {
                 if (e.isDirectory() || e.getName().startsWith("META-INF/")) continue;
-                try (InputStream in = jf.getInputStream(e)) { put(out, seen, e.getName(), in.readAllBytes()); }
+                try (InputStream in = jf.getInputStream(e)) {
+                    put(out, seen, e.getName(), in.readAllBytes());
+                }
             }
         }
     }
-
 }

@@ -11,18 +11,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Handle;
-import org.objectweb.asm.Label;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Type;
-
-import jomp.offload.abi.ExecutableNames;
-import jomp.offload.abi.SectionNames;
-import jomp.runtime.program.CFunctions;
 import jomp.objfile.FormatException;
 import jomp.objfile.elf.Elf;
 import jomp.objfile.elf.ElfObject;
@@ -31,6 +19,16 @@ import jomp.objfile.elf.ElfSection;
 import jomp.objfile.elf.ElfSymbol;
 import jomp.objfile.jvm.JvmNames;
 import jomp.objfile.offload.OffloadEntriesSection;
+import jomp.offload.abi.ExecutableNames;
+import jomp.offload.abi.SectionNames;
+import jomp.runtime.program.CFunctions;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
 
 /**
  * The host link (docs/design/abi.md, "The executable and its start"): resolves symbols across objects and the C library as a linker
@@ -63,12 +61,15 @@ public final class HostLinker {
         long readOnly = b.getLong(20);
         return java.util.Arrays.copyOfRange(r, 28, 28 + (int) readOnly);
     }
+
     static final String CLASS_PREFIX = ".jomp.class.";
     static final String CSIG_SECTION = ".jomp.csig";
 
     /** A link error (undefined or multiply defined symbols, bad input); message as ld prints it. */
     public static final class LinkError extends RuntimeException {
-        public LinkError(String message) { super(message, null, false, false); }
+        public LinkError(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /** A damaged object (its contents do not match the check the compiler wrote) is an error naming it, before anything reads it. */
@@ -83,7 +84,9 @@ public final class HostLinker {
      * library's own among them, to the executable's definition first).
      */
     public record Input(String name, ElfObject object, boolean shared) {
-        public Input(String name, ElfObject object) { this(name, object, false); }
+        public Input(String name, ElfObject object) {
+            this(name, object, false);
+        }
     }
 
     /** Section of offload entries in objects (docs/design/offload-abi.md §3). */
@@ -100,7 +103,9 @@ public final class HostLinker {
 
     /** What the link made: class files by internal name, resources by path, and the offload entries. */
     public record Linked(Map<String, byte[]> classes, Map<String, byte[]> resources, List<Entry> entries) {
-        public Linked(Map<String, byte[]> classes, Map<String, byte[]> resources) { this(classes, resources, List.of()); }
+        public Linked(Map<String, byte[]> classes, Map<String, byte[]> resources) {
+            this(classes, resources, List.of());
+        }
     }
 
     private record Def(int object, ElfSymbol symbol, String unitClass) {}
@@ -117,14 +122,16 @@ public final class HostLinker {
      * (Launcher), so that a write to them faults as in C; page-aligned, 0 when there is none.
      */
     private long readOnlyEnd;
-    private final Map<String, String> functionOwner = new HashMap<>();   // JVM method name -> owner, for globals
-    private final List<String> handleFields = new ArrayList<>();          // Program fields holding function handles
-    private final List<String[]> handleTargets = new ArrayList<>();       // owner, name, descriptor, C signature per handle
-    private final Map<String, Integer> handleIndex = new HashMap<>();     // "owner.name" -> index
+
+    private final Map<String, String> functionOwner = new HashMap<>(); // JVM method name -> owner, for globals
+    private final List<String> handleFields = new ArrayList<>(); // Program fields holding function handles
+    private final List<String[]> handleTargets = new ArrayList<>(); // owner, name, descriptor, C signature per handle
+    private final Map<String, Integer> handleIndex = new HashMap<>(); // "owner.name" -> index
     /** Per object: the C signatures of its section .jomp.csig (its functions' and its extern prototypes). */
     private final List<Map<String, String>> csigs = new ArrayList<>();
     /** The shared libraries the link resolves against, after the objects and jomp's runtime. */
     private final NativeLibraries natives;
+
     private final NativeStubs stubs = new NativeStubs();
     /** Data relocations to native symbols: image offset, library, symbol, addend. */
     private final List<Object[]> nativeRelocs = new ArrayList<>();
@@ -145,7 +152,9 @@ public final class HostLinker {
         return link(inputs, false);
     }
 
-    public static Linked link(List<Input> inputs, boolean images) { return link(inputs, images, null); }
+    public static Linked link(List<Input> inputs, boolean images) {
+        return link(inputs, images, null);
+    }
 
     /**
      * The host link. {@code images}: the link wraps device images, so Main calls the registration
@@ -164,7 +173,9 @@ public final class HostLinker {
     }
 
     /** Links the jvm device objects of a program into the device program (offload-abi.md §6). */
-    public static Linked linkDevice(List<Input> inputs) { return linkDevice(inputs, null); }
+    public static Linked linkDevice(List<Input> inputs) {
+        return linkDevice(inputs, null);
+    }
 
     /** As {@link #linkDevice(List)}, resolving native calls against the program's libraries (the jvm device runs on the host). */
     public static Linked linkDevice(List<Input> inputs, NativeLibraries natives) {
@@ -178,7 +189,11 @@ public final class HostLinker {
             ElfObject o = inputs.get(k).object();
             check(inputs.get(k));
             String cls = null;
-            for (ElfSection s : o.sections()) if (s.name().startsWith(CLASS_PREFIX)) { cls = s.name().substring(CLASS_PREFIX.length()).replace('.', '/'); break; }
+            for (ElfSection s : o.sections())
+                if (s.name().startsWith(CLASS_PREFIX)) {
+                    cls = s.name().substring(CLASS_PREFIX.length()).replace('.', '/');
+                    break;
+                }
             if (cls == null) throw new LinkError(inputs.get(k).name() + ": not a jomp host object (no class section)");
             Map<String, String> cs = new HashMap<>();
             for (ElfSection s : o.sections()) {
@@ -190,7 +205,7 @@ public final class HostLinker {
             }
             csigs.add(cs);
             int n = classCount.merge(cls, 1, Integer::sum);
-            unitClass.add(n == 1 ? cls : cls + "$" + n);   // two units named alike: keep both
+            unitClass.add(n == 1 ? cls : cls + "$" + n); // two units named alike: keep both
         }
         // the program's objects first, then the shared libraries': a library's definition of a name
         // the program (or an earlier library) defines is interposed, as ld.so's search order has it
@@ -199,20 +214,27 @@ public final class HostLinker {
         for (int k = 0; k < inputs.size(); k++) if (inputs.get(k).shared()) order.add(k);
         for (int k : order) {
             for (ElfSymbol s : inputs.get(k).object().symbols()) {
-                if (!s.isDefined() || s.isLocal() || s.name().isEmpty() || s.type() == Elf.STT_SECTION || s.type() == Elf.STT_FILE) continue;
+                if (!s.isDefined()
+                        || s.isLocal()
+                        || s.name().isEmpty()
+                        || s.type() == Elf.STT_SECTION
+                        || s.type() == Elf.STT_FILE) continue;
                 Def old = globals.get(s.name());
                 if (old != null) {
                     // interposed by the program's, or by an earlier library's (a weak one, as ld gave
                     // the library its strong one, only by another library's)
-                    if (inputs.get(k).shared() && (!inputs.get(old.object()).shared() || !old.symbol().isWeak())) continue;
+                    if (inputs.get(k).shared()
+                            && (!inputs.get(old.object()).shared()
+                                    || !old.symbol().isWeak())) continue;
                     // ld's rules for weak definitions: the first stays unless a strong one comes
                     if (s.isWeak()) continue;
                     if (old.symbol().isWeak()) {
                         globals.put(s.name(), new Def(k, s, unitClass.get(k)));
                         continue;
                     }
-                    if (!inputs.get(k).shared()) errors.add(inputs.get(k).name() + ": multiple definition of '" + s.name() + "'; "
-                            + inputs.get(old.object()).name() + ": first defined here");
+                    if (!inputs.get(k).shared())
+                        errors.add(inputs.get(k).name() + ": multiple definition of '" + s.name() + "'; "
+                                + inputs.get(old.object()).name() + ": first defined here");
                     continue;
                 }
                 globals.put(s.name(), new Def(k, s, unitClass.get(k)));
@@ -255,19 +277,26 @@ public final class HostLinker {
             for (int i = 0; i < o.sections().size(); i++) {
                 ElfSection s = o.sections().get(i);
                 Long base = sectionBase.get(k).get(i + 1);
-                if (base == null && s.name().equals(ENTRIES_SECTION)) continue;   // read below, not loaded
+                if (base == null && s.name().equals(ENTRIES_SECTION)) continue; // read below, not loaded
                 for (ElfRelocation r : s.relocations()) {
-                    if (base == null) { errors.add(inputs.get(k).name() + ": relocation in section " + s.name() + " that is not data"); continue; }
+                    if (base == null) {
+                        errors.add(inputs.get(k).name() + ": relocation in section " + s.name() + " that is not data");
+                        continue;
+                    }
                     ElfSymbol target = o.symbols().get(r.symbol());
                     if (r.type() == Elf.R_JOMP_FUNC64) {
                         Target fn = resolveFunction(k, target);
                         if (fn == null) continue;
-                        if (fn.isNative()) nativeRelocs.add(new Object[] {base + r.offset(), fn.library().needed(), target.name(), r.addend()});
+                        if (fn.isNative())
+                            nativeRelocs.add(new Object[] {
+                                base + r.offset(), fn.library().needed(), target.name(), r.addend()
+                            });
                         else funcRelocs.add(new long[] {base + r.offset(), handle(fn), r.addend()});
                     } else {
                         NativeLibraries.Found n = nativeData(k, target);
                         if (n != null) {
-                            nativeRelocs.add(new Object[] {base + r.offset(), n.library().needed(), target.name(), r.addend()});
+                            nativeRelocs.add(
+                                    new Object[] {base + r.offset(), n.library().needed(), target.name(), r.addend()});
                             continue;
                         }
                         Long addr = dataAddress(k, target);
@@ -285,7 +314,7 @@ public final class HostLinker {
                 if (!s.name().startsWith(CLASS_PREFIX)) continue;
                 try {
                     classes.put(unitClass.get(k), rewrite(k, s.data(), dataFields));
-                } catch (RuntimeException e) {   // a class file ASM cannot read (an object without a check)
+                } catch (RuntimeException e) { // a class file ASM cannot read (an object without a check)
                     errors.add(inputs.get(k).name() + ": invalid class file in section " + s.name() + " (" + e + ")");
                 }
             }
@@ -301,8 +330,16 @@ public final class HostLinker {
         classes.putAll(stubs.classes());
         if (!device) {
             String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
-            classes.put(MAIN, mainClass(main.unitClass(), mainDesc, images || !entries.isEmpty(), natives.needed(), natives.runPath(), initFunctions(),
-                    linkedTool(classes)));
+            classes.put(
+                    MAIN,
+                    mainClass(
+                            main.unitClass(),
+                            mainDesc,
+                            images || !entries.isEmpty(),
+                            natives.needed(),
+                            natives.runPath(),
+                            initFunctions(),
+                            linkedTool(classes)));
         }
 
         byte[] data;
@@ -315,9 +352,16 @@ public final class HostLinker {
             out.writeLong(readOnlyEnd);
             out.write(image.toByteArray());
             out.writeInt(addrRelocs.size());
-            for (long[] r : addrRelocs) { out.writeLong(r[0]); out.writeLong(r[1]); }
+            for (long[] r : addrRelocs) {
+                out.writeLong(r[0]);
+                out.writeLong(r[1]);
+            }
             out.writeInt(funcRelocs.size());
-            for (long[] r : funcRelocs) { out.writeLong(r[0]); out.writeInt((int) r[1]); out.writeLong(r[2]); }
+            for (long[] r : funcRelocs) {
+                out.writeLong(r[0]);
+                out.writeInt((int) r[1]);
+                out.writeLong(r[2]);
+            }
             out.writeInt(nativeRelocs.size());
             for (Object[] r : nativeRelocs) {
                 out.writeLong((Long) r[0]);
@@ -342,7 +386,7 @@ public final class HostLinker {
      */
     private List<Entry> entries() {
         List<Entry> out = new ArrayList<>();
-        String[] firstRequires = null;   // {file, flags} of the first unit that records its requires clauses
+        String[] firstRequires = null; // {file, flags} of the first unit that records its requires clauses
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
             String file = inputs.get(k).name();
@@ -354,7 +398,8 @@ public final class HostLinker {
                 continue;
             }
             for (OffloadEntriesSection.Entry e : read) {
-                if ((e.flags() & REQUIRES_ENTRY) != 0) {   // a unit's requires clauses: all units with device code must agree
+                if ((e.flags() & REQUIRES_ENTRY)
+                        != 0) { // a unit's requires clauses: all units with device code must agree
                     if (firstRequires == null) firstRequires = new String[] {file, Long.toString(e.size())};
                     else requiresMismatch(firstRequires[0], Long.parseLong(firstRequires[1]), file, e.size());
                 }
@@ -364,7 +409,8 @@ public final class HostLinker {
                 if (e.size() == 0) {
                     owner = functionOwner(k, e.name());
                     if (owner != null) method = JvmNames.method(e.name());
-                    else if (device) errors.add(file + ": offload entry '" + e.name() + "' has no kernel function of that name");
+                    else if (device)
+                        errors.add(file + ": offload entry '" + e.name() + "' has no kernel function of that name");
                 }
                 out.add(new Entry(addr + e.addend(), e.name(), e.size(), e.flags(), owner, method));
             }
@@ -381,12 +427,18 @@ public final class HostLinker {
      * refuses it).
      */
     private void requiresMismatch(String fileA, long a, String fileB, long b) {
-        String[][] clauses = {{"2", "reverse_offload"}, {"4", "unified_address"}, {"8", "unified_shared_memory"}, {"16", "dynamic_allocators"}};
+        String[][] clauses = {
+            {"2", "reverse_offload"},
+            {"4", "unified_address"},
+            {"8", "unified_shared_memory"},
+            {"16", "dynamic_allocators"}
+        };
         for (String[] c : clauses) {
             long bit = Long.parseLong(c[0]);
             if ((a & bit) == (b & bit)) continue;
             String has = (a & bit) != 0 ? fileA : fileB, lacks = (a & bit) != 0 ? fileB : fileA;
-            errors.add("'#pragma omp requires " + c[1] + "' not used consistently: " + has + " has it, " + lacks + " does not");
+            errors.add("'#pragma omp requires " + c[1] + "' not used consistently: " + has + " has it, " + lacks
+                    + " does not");
         }
     }
 
@@ -402,8 +454,10 @@ public final class HostLinker {
     /** Where a section goes in the data image: .rodata, .data.rel.ro (read-only data with relocations), .data, .bss, or null (not data). */
     private static String dataKind(ElfSection s) {
         String n = s.name();
-        if (n.equals(".rodata") || n.startsWith(".rodata.")) return s.relocations().isEmpty() ? ".rodata" : ".data.rel.ro";
-        for (String kind : List.of(".data.rel.ro", ".data", ".bss")) if (n.equals(kind) || n.startsWith(kind + ".")) return kind;
+        if (n.equals(".rodata") || n.startsWith(".rodata."))
+            return s.relocations().isEmpty() ? ".rodata" : ".data.rel.ro";
+        for (String kind : List.of(".data.rel.ro", ".data", ".bss"))
+            if (n.equals(kind) || n.startsWith(kind + ".")) return kind;
         return null;
     }
 
@@ -421,7 +475,10 @@ public final class HostLinker {
     private Long dataAddress(int k, ElfSymbol s) {
         if (ownDefinition(k, s)) {
             Long base = sectionBase.get(k).get(s.section());
-            if (base == null) { errors.add(inputs.get(k).name() + ": `" + s.name() + "' is not in a data section"); return null; }
+            if (base == null) {
+                errors.add(inputs.get(k).name() + ": `" + s.name() + "' is not in a data section");
+                return null;
+            }
             return base + s.value();
         }
         Def d = globals.get(s.name());
@@ -429,7 +486,8 @@ public final class HostLinker {
             errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
             return null;
         }
-        return sectionBase.get(d.object()).get(d.symbol().section()) + d.symbol().value();
+        return sectionBase.get(d.object()).get(d.symbol().section())
+                + d.symbol().value();
     }
 
     /**
@@ -437,12 +495,12 @@ public final class HostLinker {
      * native global: optarg, environ, stdout, a library's variables), or null.
      */
     private NativeLibraries.Found nativeData(int k, ElfSymbol s) {
-        if (s.isDefined() || globals.containsKey(s.name())) return null;   // (a weak definition stays in globals)
+        if (s.isDefined() || globals.containsKey(s.name())) return null; // (a weak definition stays in globals)
         NativeLibraries.Found f = natives.find(s.name());
         if (f == null) return null;
         if (f.kind() == jomp.objfile.elf.SharedObject.Kind.TLS) {
-            errors.add(inputs.get(k).name() + ": cannot use thread-local variable '" + s.name() + "' of " + f.library().needed()
-                    + " (jomp code cannot reach native thread-local storage)");
+            errors.add(inputs.get(k).name() + ": cannot use thread-local variable '" + s.name() + "' of "
+                    + f.library().needed() + " (jomp code cannot reach native thread-local storage)");
             return null;
         }
         return f;
@@ -454,7 +512,9 @@ public final class HostLinker {
      * the C signature is the one the defining object, else the referring one, recorded.
      */
     private record Target(String owner, String name, String desc, String csig, NativeLibraries.Library library) {
-        boolean isNative() { return library != null; }
+        boolean isNative() {
+            return library != null;
+        }
     }
 
     /** The target of a function symbol seen from object k, or null (error recorded). */
@@ -469,11 +529,15 @@ public final class HostLinker {
         }
         // ld's order: the command line's libraries, then the C library (jomp's Java part of it, then glibc)
         NativeLibraries.Found f = natives.find(s.name(), false);
-        if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
+        if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION)
+            return new Target(null, s.name(), null, referrer, f.library());
         Method m = natives.prefersNative(s.name()) ? null : CFunctions.find(s.name());
-        if (m != null) return new Target(Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
+        if (m != null)
+            return new Target(
+                    Type.getInternalName(m.getDeclaringClass()), name, Type.getMethodDescriptor(m), referrer, null);
         f = natives.find(s.name());
-        if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) return new Target(null, s.name(), null, referrer, f.library());
+        if (f != null && f.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION)
+            return new Target(null, s.name(), null, referrer, f.library());
         errors.add(inputs.get(k).name() + ": undefined reference to '" + s.name() + "'");
         return null;
     }
@@ -482,7 +546,8 @@ public final class HostLinker {
         String key = fn.owner() + "." + fn.name();
         Integer i = handleIndex.get(key);
         if (i != null) {
-            if (handleTargets.get(i)[3] == null && fn.csig() != null) handleTargets.get(i)[3] = fn.csig();
+            if (handleTargets.get(i)[3] == null && fn.csig() != null)
+                handleTargets.get(i)[3] = fn.csig();
             return i;
         }
         i = handleTargets.size();
@@ -506,7 +571,8 @@ public final class HostLinker {
                 if (s.type() != Elf.STT_FUNC || s.isLocal() || !s.isDefined() || ownDefinition(k, s)) continue;
                 Def d = globals.get(s.name());
                 if (d.symbol().type() != Elf.STT_FUNC) {
-                    errors.add(inputs.get(d.object()).name() + ": '" + s.name() + "' is not a function, but " + inputs.get(k).name() + " defines it as one");
+                    errors.add(inputs.get(d.object()).name() + ": '" + s.name() + "' is not a function, but "
+                            + inputs.get(k).name() + " defines it as one");
                     continue;
                 }
                 interposed.put(JvmNames.method(s.name()), d.unitClass());
@@ -518,81 +584,108 @@ public final class HostLinker {
         // a method whose jumps pass 32 KiB once rewritten is read again and its frames computed: over
         // ASM's default budget for a large C function, as the compiler's (JvmBackend) is
         cw.setComputeLimits(512 << 20, 20_000_000_000L);
-        cr.accept(new ClassVisitor(ASM9, cw) {
-            @Override public void visit(int version, int access, String name, String sig, String sup, String[] itf) {
-                super.visit(version, access, self, sig, sup, itf);
-            }
-
-            @Override public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
-                MethodVisitor mv = super.visitMethod(access, name, desc, sig, ex);
-                return new MethodVisitor(ASM9, mv) {
-                    @Override public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
-                        if (owner.equals(original)) owner = interposed.getOrDefault(name, self);
-                        else if (owner.equals(EXTERN)) {
-                            String csig = JvmNames.externCsig(name);
-                            name = JvmNames.externSymbol(name);
-                            ElfSymbol s = bySymbolField.get(name);
-                            if (s == null) errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
-                            Target fn = s == null ? null : resolveFunction(k, s);
-                            // the C library and native code take no Stack: the one the call pushed last is dropped
-                            if (fn != null && (fn.isNative() || fn.desc() != null) && JvmNames.takesStack(desc)) {
-                                super.visitInsn(POP);
-                                desc = JvmNames.withoutStack(desc);
-                            }
-                            if (fn != null && fn.isNative()) {
-                                owner = nativeCall(k, fn, s.name(), csig, desc);
-                                name = "call";
-                            } else if (fn != null && fn.desc() != null && !fn.desc().equals(desc)) {
-                                // declared otherwise than jomp's C library defines it (autoconf's link checks:
-                                // "char fabs (); ... return fabs ();"): as a gcc-built program does, the call goes to
-                                // glibc's own function with the caller's type
-                                NativeLibraries.Found lib = natives.find(s.name());
-                                if (lib != null && lib.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) {
-                                    owner = nativeCall(k, new Target(null, s.name(), null, fn.csig(), lib.library()), s.name(), csig, desc);
-                                    name = "call";
-                                } else {
-                                    owner = fn.owner();
-                                    errors.add(inputs.get(k).name() + ": call to `" + s.name() + "' with type " + desc
-                                            + " but the C library defines it as " + fn.desc());
-                                }
-                            } else if (fn != null) {
-                                owner = fn.owner();
-                            }
-                        }
-                        super.visitMethodInsn(op, owner, name, desc, itf);
+        cr.accept(
+                new ClassVisitor(ASM9, cw) {
+                    @Override
+                    public void visit(int version, int access, String name, String sig, String sup, String[] itf) {
+                        super.visit(version, access, self, sig, sup, itf);
                     }
 
-                    @Override public void visitFieldInsn(int op, String owner, String name, String desc) {
-                        if (owner.equals(DATA) || owner.equals(FN)) {
-                            ElfSymbol s = bySymbolField.get(name);
-                            if (s == null) {
-                                errors.add(inputs.get(k).name() + ": reference to unknown symbol field " + name);
-                            } else if (owner.equals(DATA) && nativeData(k, s) != null) {
-                                NativeLibraries.Found n = nativeData(k, s);
-                                super.visitFieldInsn(GETSTATIC, stubs.address(n.library().needed(), s.name()), "A", "J");
-                                return;
-                            } else if (owner.equals(DATA)) {
-                                Long addr = dataAddress(k, s);
-                                String field = "d$" + (addr == null ? 0 : addr);
-                                if (addr != null) dataFields.put(field, addr);
-                                super.visitFieldInsn(GETSTATIC, PROGRAM, field, "J");
-                                return;
-                            } else {
-                                Target fn = resolveFunction(k, s);
-                                if (fn != null && fn.isNative()) {   // a native function's own address
-                                    super.visitFieldInsn(GETSTATIC, stubs.address(fn.library().needed(), s.name()), "A", "J");
-                                    return;
+                    @Override
+                    public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
+                        MethodVisitor mv = super.visitMethod(access, name, desc, sig, ex);
+                        return new MethodVisitor(ASM9, mv) {
+                            @Override
+                            public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
+                                if (owner.equals(original)) owner = interposed.getOrDefault(name, self);
+                                else if (owner.equals(EXTERN)) {
+                                    String csig = JvmNames.externCsig(name);
+                                    name = JvmNames.externSymbol(name);
+                                    ElfSymbol s = bySymbolField.get(name);
+                                    if (s == null)
+                                        errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
+                                    Target fn = s == null ? null : resolveFunction(k, s);
+                                    // the C library and native code take no Stack: the one the call pushed last is
+                                    // dropped
+                                    if (fn != null
+                                            && (fn.isNative() || fn.desc() != null)
+                                            && JvmNames.takesStack(desc)) {
+                                        super.visitInsn(POP);
+                                        desc = JvmNames.withoutStack(desc);
+                                    }
+                                    if (fn != null && fn.isNative()) {
+                                        owner = nativeCall(k, fn, s.name(), csig, desc);
+                                        name = "call";
+                                    } else if (fn != null
+                                            && fn.desc() != null
+                                            && !fn.desc().equals(desc)) {
+                                        // declared otherwise than jomp's C library defines it (autoconf's link checks:
+                                        // "char fabs (); ... return fabs ();"): as a gcc-built program does, the call
+                                        // goes to
+                                        // glibc's own function with the caller's type
+                                        NativeLibraries.Found lib = natives.find(s.name());
+                                        if (lib != null && lib.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) {
+                                            owner = nativeCall(
+                                                    k,
+                                                    new Target(null, s.name(), null, fn.csig(), lib.library()),
+                                                    s.name(),
+                                                    csig,
+                                                    desc);
+                                            name = "call";
+                                        } else {
+                                            owner = fn.owner();
+                                            errors.add(inputs.get(k).name() + ": call to `" + s.name() + "' with type "
+                                                    + desc + " but the C library defines it as " + fn.desc());
+                                        }
+                                    } else if (fn != null) {
+                                        owner = fn.owner();
+                                    }
                                 }
-                                int h = fn == null ? 0 : handle(fn);
-                                super.visitFieldInsn(GETSTATIC, PROGRAM, "f$" + h, "J");
-                                return;
+                                super.visitMethodInsn(op, owner, name, desc, itf);
                             }
-                        }
-                        super.visitFieldInsn(op, owner, name, desc);
+
+                            @Override
+                            public void visitFieldInsn(int op, String owner, String name, String desc) {
+                                if (owner.equals(DATA) || owner.equals(FN)) {
+                                    ElfSymbol s = bySymbolField.get(name);
+                                    if (s == null) {
+                                        errors.add(
+                                                inputs.get(k).name() + ": reference to unknown symbol field " + name);
+                                    } else if (owner.equals(DATA) && nativeData(k, s) != null) {
+                                        NativeLibraries.Found n = nativeData(k, s);
+                                        super.visitFieldInsn(
+                                                GETSTATIC,
+                                                stubs.address(n.library().needed(), s.name()),
+                                                "A",
+                                                "J");
+                                        return;
+                                    } else if (owner.equals(DATA)) {
+                                        Long addr = dataAddress(k, s);
+                                        String field = "d$" + (addr == null ? 0 : addr);
+                                        if (addr != null) dataFields.put(field, addr);
+                                        super.visitFieldInsn(GETSTATIC, PROGRAM, field, "J");
+                                        return;
+                                    } else {
+                                        Target fn = resolveFunction(k, s);
+                                        if (fn != null && fn.isNative()) { // a native function's own address
+                                            super.visitFieldInsn(
+                                                    GETSTATIC,
+                                                    stubs.address(fn.library().needed(), s.name()),
+                                                    "A",
+                                                    "J");
+                                            return;
+                                        }
+                                        int h = fn == null ? 0 : handle(fn);
+                                        super.visitFieldInsn(GETSTATIC, PROGRAM, "f$" + h, "J");
+                                        return;
+                                    }
+                                }
+                                super.visitFieldInsn(op, owner, name, desc);
+                            }
+                        };
                     }
-                };
-            }
-        }, 0);
+                },
+                0);
         return cw.toByteArray();
     }
 
@@ -618,7 +711,8 @@ public final class HostLinker {
         }
         String why = parsed.unsupported();
         if (why != null) {
-            errors.add(inputs.get(k).name() + ": cannot call native function '" + symbol + "' of " + fn.library().needed() + ": " + why);
+            errors.add(inputs.get(k).name() + ": cannot call native function '" + symbol + "' of "
+                    + fn.library().needed() + ": " + why);
             return EXTERN;
         }
         String expect = NativeStubs.jompDescriptor(parsed);
@@ -633,12 +727,17 @@ public final class HostLinker {
     /** The descriptor of a method of a class, e.g. main's. */
     private static String methodDescriptor(byte[] cls, String method) {
         String[] found = new String[1];
-        new ClassReader(cls).accept(new ClassVisitor(ASM9) {
-            @Override public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
-                if (name.equals(method)) found[0] = desc;
-                return null;
-            }
-        }, ClassReader.SKIP_CODE);
+        new ClassReader(cls)
+                .accept(
+                        new ClassVisitor(ASM9) {
+                            @Override
+                            public MethodVisitor visitMethod(
+                                    int access, String name, String desc, String sig, String[] ex) {
+                                if (name.equals(method)) found[0] = desc;
+                                return null;
+                            }
+                        },
+                        ClassReader.SKIP_CODE);
         return found[0];
     }
 
@@ -647,14 +746,23 @@ public final class HostLinker {
      * plus an offset; a field per distinct address) and one per function handle.
      */
     private byte[] programClass(Map<String, Long> dataFields) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {   // address() branches; only primitives meet
-            @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
-        };
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) { // address() branches; only primitives meet
+                    @Override
+                    protected String getCommonSuperClass(String a, String b) {
+                        return "java/lang/Object";
+                    }
+                };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, PROGRAM, null, "java/lang/Object", null);
-        for (String f : handleFields) cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null).visitEnd();
-        for (String f : dataFields.keySet()) cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null).visitEnd();
-        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null).visitEnd();
-        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "rodata", "J", null, null).visitEnd();
+        for (String f : handleFields)
+            cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null)
+                    .visitEnd();
+        for (String f : dataFields.keySet())
+            cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null)
+                    .visitEnd();
+        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null)
+                .visitEnd();
+        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "rodata", "J", null, null)
+                .visitEnd();
         // address(offset): a data image offset as an address (the read-only part is mapped apart)
         MethodVisitor am = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "address", "(J)J", null, null);
         am.visitCode();
@@ -687,17 +795,27 @@ public final class HostLinker {
             mv.visitLdcInsn(new Handle(H_INVOKESTATIC, t[0], t[1], desc, false));
             if (t[3] != null) mv.visitLdcInsn(t[3]);
             else mv.visitInsn(ACONST_NULL);
-            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "register", "(Ljava/lang/invoke/MethodHandle;Ljava/lang/String;)J", false);
+            mv.visitMethodInsn(
+                    INVOKESTATIC,
+                    "jomp/runtime/mem/Functions",
+                    "register",
+                    "(Ljava/lang/invoke/MethodHandle;Ljava/lang/String;)J",
+                    false);
             mv.visitInsn(DUP2);
             mv.visitFieldInsn(PUTSTATIC, PROGRAM, handleFields.get(i), "J");
             mv.visitInsn(LASTORE);
         }
         mv.visitVarInsn(ASTORE, 0);
-        mv.visitLdcInsn(Type.getObjectType(PROGRAM));   // the image is read through this class's own loader
+        mv.visitLdcInsn(Type.getObjectType(PROGRAM)); // the image is read through this class's own loader
         mv.visitLdcInsn(DATA_RESOURCE);
         mv.visitVarInsn(ALOAD, 0);
         // {base, read-only base}: an address in the read-only part is the second plus its offset
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/program/DataImage", "load", "(Ljava/lang/Class;Ljava/lang/String;[J)[J", false);
+        mv.visitMethodInsn(
+                INVOKESTATIC,
+                "jomp/runtime/program/DataImage",
+                "load",
+                "(Ljava/lang/Class;Ljava/lang/String;[J)[J",
+                false);
         mv.visitInsn(DUP);
         mv.visitInsn(ICONST_1);
         mv.visitInsn(LALOAD);
@@ -751,10 +869,14 @@ public final class HostLinker {
     private List<String[]> initFunctions() {
         List<Map.Entry<String, Def>> inits = new ArrayList<>();
         for (Map.Entry<String, Def> e : globals.entrySet())
-            if (e.getKey().startsWith(ExecutableNames.INIT_PREFIX) && e.getValue().symbol().type() == Elf.STT_FUNC) inits.add(e);
-        inits.sort(java.util.Comparator.comparingInt((Map.Entry<String, Def> e) -> ExecutableNames.initPriority(e.getKey())).thenComparingInt(e -> e.getValue().object()));
+            if (e.getKey().startsWith(ExecutableNames.INIT_PREFIX)
+                    && e.getValue().symbol().type() == Elf.STT_FUNC) inits.add(e);
+        inits.sort(java.util.Comparator.comparingInt(
+                        (Map.Entry<String, Def> e) -> ExecutableNames.initPriority(e.getKey()))
+                .thenComparingInt(e -> e.getValue().object()));
         List<String[]> out = new ArrayList<>();
-        for (Map.Entry<String, Def> e : inits) out.add(new String[] {e.getValue().unitClass(), JvmNames.method(e.getKey())});
+        for (Map.Entry<String, Def> e : inits)
+            out.add(new String[] {e.getValue().unitClass(), JvmNames.method(e.getKey())});
         return out;
     }
 
@@ -771,10 +893,19 @@ public final class HostLinker {
     }
 
     /** jomp/link/Main: the JVM entry point; argv in native memory, the constructors, C's main, exit with its status. */
-    private static byte[] mainClass(String unit, String mainDesc, boolean offload, List<String> needed, List<String> runPath, List<String[]> inits,
-                                    String[] tool) {
+    private static byte[] mainClass(
+            String unit,
+            String mainDesc,
+            boolean offload,
+            List<String> needed,
+            List<String> runPath,
+            List<String[]> inits,
+            String[] tool) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
-            @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
         };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, MAIN, null, "java/lang/Object", null);
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
@@ -788,14 +919,20 @@ public final class HostLinker {
         mv.visitInsn(DUP);
         mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "setProgramName", "(Ljava/lang/String;)V", false);
         mv.visitVarInsn(ASTORE, 1);
-        if (tool != null) {   // the program's ompt_start_tool, for the tool search of the OpenMP runtime's start
+        if (tool != null) { // the program's ompt_start_tool, for the tool search of the OpenMP runtime's start
             mv.visitLdcInsn(new Handle(H_INVOKESTATIC, tool[0], tool[1], tool[2], false));
-            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ompt/Tool", "linked", "(Ljava/lang/invoke/MethodHandle;)V", false);
+            mv.visitMethodInsn(
+                    INVOKESTATIC, "jomp/runtime/ompt/Tool", "linked", "(Ljava/lang/invoke/MethodHandle;)V", false);
         }
-        if (!needed.isEmpty()) {   // the libraries first, as ld.so maps them before the program runs
+        if (!needed.isEmpty()) { // the libraries first, as ld.so maps them before the program runs
             stringArray(mv, needed);
             stringArray(mv, runPath);
-            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ffi/NativeLibs", "load", "([Ljava/lang/String;[Ljava/lang/String;)V", false);
+            mv.visitMethodInsn(
+                    INVOKESTATIC,
+                    "jomp/runtime/ffi/NativeLibs",
+                    "load",
+                    "([Ljava/lang/String;[Ljava/lang/String;)V",
+                    false);
         }
         mv.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J"); // load the data image before main runs
         mv.visitInsn(POP2);
@@ -806,7 +943,7 @@ public final class HostLinker {
             mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
             mv.visitMethodInsn(INVOKESTATIC, init[0], init[1], "(L" + STACK + ";)V", false);
         }
-        Type[] params = Type.getArgumentTypes(JvmNames.withoutStack(mainDesc));   // C's parameters: argc, argv, envp
+        Type[] params = Type.getArgumentTypes(JvmNames.withoutStack(mainDesc)); // C's parameters: argc, argv, envp
         if (params.length >= 1) { // argc: the arguments plus argv[0]
             mv.visitVarInsn(ALOAD, 0);
             mv.visitInsn(ARRAYLENGTH);
@@ -816,7 +953,12 @@ public final class HostLinker {
         if (params.length >= 2) {
             mv.visitVarInsn(ALOAD, 1);
             mv.visitVarInsn(ALOAD, 0);
-            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "argv", "(Ljava/lang/String;[Ljava/lang/String;)J", false);
+            mv.visitMethodInsn(
+                    INVOKESTATIC,
+                    "jomp/runtime/start/Startup",
+                    "argv",
+                    "(Ljava/lang/String;[Ljava/lang/String;)J",
+                    false);
         }
         if (params.length >= 3) mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "envp", "()J", false);
         mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);

@@ -19,40 +19,42 @@ public final class Launcher {
     private Launcher() {}
 
     /** launcher.s assembled: code, then its strings; the script is appended at the end. */
-    static final byte[] CODE = HexFormat.of().parseHex(
-            "4889e34c8b234c8d6b084f8d74e5084881ec001000004989e7b859000000488d3da00200004c89fe"
-            + "baff0f00000f054885c07e0741c6040700eb044d8b7d004a8d04e5300000004829c44883e4f04889"
-            + "e7488d057c020000488907488d057a02000048894708488d059b02000048894710498b4500488947"
-            + "184c897f20b9010000004c39e1770f498b44cd00488944cf2048ffc1ebec4889fe488d3d34020000"
-            + "4c89f2b83b0000000f05bf7f000000b83c0000000f0553415441554883ec204889d34989f4488d05"
-            + "7c0100004889042448c744240804000004488d05d6010000488944241048c744241800000000bf0b"
-            + "000000e8fa000000bf07000000e8f0000000bf04000000e8e6000000bf08000000e8dc000000bf0d"
-            + "000000e8e7000000bf19000000e8dd000000488b058c0100004885c0745e488d0d6bfdffff4801c8"
-            + "498b34244885f6744b4983c408488d3d96010000b90e000000f3a675e331c9803c0e3075dbffc183"
-            + "f91072f3807e100075ce4c8d057f010000b91000000048c1c00489c283e20f418a1410881648ffc6"
-            + "ffc975ea488b334885f6744c488d3d3c010000b90b000000f3a674064883c308ebe24889f78a0684"
-            + "c0741d48ffc63c2074063c3a7402ebed8a06880748ffc648ffc784c075f2eb10488b430848890348"
-            + "83c3084885c075f04883c420415d415c5bc3488d74240831d241ba08000000b80d0000000f05c348"
-            + "83ec284189f831f64889e241ba08000000b80d0000000f054885c0751e48833c240174174489c748"
-            + "8d74243031d241ba08000000b80d0000000f054883c428c35341544883ec2889fb41bc0100000048"
-            + "85f67404448b660831c04889042448894424084889442410488944241889df4889e631d241ba0800"
-            + "0000b80d0000000f054585e47f20b8270000000f054989c4b8ba0000000f054c89e74889c689dab8"
-            + "ea0000000f054883c428415c5bc3b80f0000000f0500000000000000002f70726f632f73656c662f"
-            + "657865002f62696e2f7368002d63004c445f5052454c4f41443d2d446a6f6d702e726f646174613d"
-            + "30313233343536373839616263646566");
+    static final byte[] CODE = HexFormat.of()
+            .parseHex("4889e34c8b234c8d6b084f8d74e5084881ec001000004989e7b859000000488d3da00200004c89fe"
+                    + "baff0f00000f054885c07e0741c6040700eb044d8b7d004a8d04e5300000004829c44883e4f04889"
+                    + "e7488d057c020000488907488d057a02000048894708488d059b02000048894710498b4500488947"
+                    + "184c897f20b9010000004c39e1770f498b44cd00488944cf2048ffc1ebec4889fe488d3d34020000"
+                    + "4c89f2b83b0000000f05bf7f000000b83c0000000f0553415441554883ec204889d34989f4488d05"
+                    + "7c0100004889042448c744240804000004488d05d6010000488944241048c744241800000000bf0b"
+                    + "000000e8fa000000bf07000000e8f0000000bf04000000e8e6000000bf08000000e8dc000000bf0d"
+                    + "000000e8e7000000bf19000000e8dd000000488b058c0100004885c0745e488d0d6bfdffff4801c8"
+                    + "498b34244885f6744b4983c408488d3d96010000b90e000000f3a675e331c9803c0e3075dbffc183"
+                    + "f91072f3807e100075ce4c8d057f010000b91000000048c1c00489c283e20f418a1410881648ffc6"
+                    + "ffc975ea488b334885f6744c488d3d3c010000b90b000000f3a674064883c308ebe24889f78a0684"
+                    + "c0741d48ffc63c2074063c3a7402ebed8a06880748ffc648ffc784c075f2eb10488b430848890348"
+                    + "83c3084885c075f04883c420415d415c5bc3488d74240831d241ba08000000b80d0000000f05c348"
+                    + "83ec284189f831f64889e241ba08000000b80d0000000f054885c0751e48833c240174174489c748"
+                    + "8d74243031d241ba08000000b80d0000000f054883c428c35341544883ec2889fb41bc0100000048"
+                    + "85f67404448b660831c04889042448894424084889442410488944241889df4889e631d241ba0800"
+                    + "0000b80d0000000f054585e47f20b8270000000f054989c4b8ba0000000f054c89e74889c689dab8"
+                    + "ea0000000f054883c428415c5bc3b80f0000000f0500000000000000002f70726f632f73656c662f"
+                    + "657865002f62696e2f7368002d63004c445f5052454c4f41443d2d446a6f6d702e726f646174613d"
+                    + "30313233343536373839616263646566");
 
     /** Offsets in {@link #CODE}: {@code ctor}, and {@code rodata}, the read-only segment's address (relative to the image). */
     static final int CTOR = 0xb6, RODATA = 0x2bd;
 
     /** The JVM's options for every program (the script's comment says why each). */
-    static final String JVM_OPTIONS = "-Xrs -XX:+DisableAttachMechanism -XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xss32m";
+    static final String JVM_OPTIONS =
+            "-Xrs -XX:+DisableAttachMechanism -XX:+UseSerialGC -XX:-UsePerfData -XX:-DontCompileHugeMethods --sun-misc-unsafe-memory-access=allow -Xss32m";
 
     /**
      * What the executable's manifest says (Add-Opens, Enable-Native-Access), as options: a program
      * started from the start cache is not run as a jar, and the cache holds the module graph these
      * options make (StartCache trains it with them).
      */
-    static final String MODULE_OPTIONS = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED --enable-native-access=ALL-UNNAMED";
+    static final String MODULE_OPTIONS =
+            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED --enable-native-access=ALL-UNNAMED";
 
     /**
      * The script, run as {@code sh -c SCRIPT argv0 EXE args...}: $0 is the program's argv[0],
@@ -117,18 +119,29 @@ public final class Launcher {
 
     /** The script for a program whose runtime has the start cache {@code cache} (null: none known), of which it uses the file {@code aot}. */
     static String script(StartCache.Location cache, String aot) {
-        return SCRIPT.replace("@CACHE@", cache == null ? "" : shellQuote(cache.root().toString()))
-                .replace("@KEY@", cache == null ? "none" : cache.key()).replace("@AOT@", aot);
+        return SCRIPT.replace(
+                        "@CACHE@", cache == null ? "" : shellQuote(cache.root().toString()))
+                .replace("@KEY@", cache == null ? "none" : cache.key())
+                .replace("@AOT@", aot);
     }
 
     /** {@code s} as one shell word, in single quotes. */
-    static String shellQuote(String s) { return "'" + s.replace("'", "'\\''") + "'"; }
+    static String shellQuote(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
 
     /** Program headers: text, dynamic data, PT_DYNAMIC, PT_GNU_STACK, and the read-only data (PT_NULL when none). */
     private static final int EHDR = 64, PHDR = 56, PHNUM = 5, PAGE = 4096;
+
     private static final int PT_LOAD = 1, PT_DYNAMIC = 2, PT_GNU_STACK = 0x6474e551;
     private static final int PF_X = 1, PF_W = 2, PF_R = 4;
-    private static final int DT_NULL = 0, DT_HASH = 4, DT_STRTAB = 5, DT_SYMTAB = 6, DT_STRSZ = 10, DT_SYMENT = 11, DT_INIT = 12;
+    private static final int DT_NULL = 0,
+            DT_HASH = 4,
+            DT_STRTAB = 5,
+            DT_SYMTAB = 6,
+            DT_STRSZ = 10,
+            DT_SYMENT = 11,
+            DT_INIT = 12;
 
     /**
      * The ELF file: header, program headers, code and script (read and execute, at address 0),
@@ -137,10 +150,14 @@ public final class Launcher {
      * string tables, so that symbol look-ups pass over this object; then, page-aligned, the
      * program's read-only data {@code rodata} as a read-only segment of its own (none if empty).
      */
-    public static byte[] image(byte[] rodata) { return image(script(null, StartCache.PLAIN), rodata); }
+    public static byte[] image(byte[] rodata) {
+        return image(script(null, StartCache.PLAIN), rodata);
+    }
 
     /** The image of a program whose runtime has the start cache {@code cache} (null: none known), of which it uses the file {@code aot}. */
-    public static byte[] image(StartCache.Location cache, String aot, byte[] rodata) { return image(script(cache, aot), rodata); }
+    public static byte[] image(StartCache.Location cache, String aot, byte[] rodata) {
+        return image(script(cache, aot), rodata);
+    }
 
     /** The image with another script (tests). */
     static byte[] image(String text, byte[] rodata) {
@@ -152,11 +169,12 @@ public final class Launcher {
         // data: .dynamic (7 entries), .hash (nbucket, nchain, bucket, chain), .dynsym (one null symbol), .dynstr ("")
         int dynSize = 7 * 16, hashOff = dynSize, symOff = hashOff + 16, strOff = symOff + 24, dataSize = strOff + 8;
         int roOff = (dynOff + dataSize + PAGE - 1) & -PAGE, roAddr = roOff + PAGE;
-        ByteBuffer b = ByteBuffer.allocate(rodata.length == 0 ? dynOff + dataSize : roOff + rodata.length).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(rodata.length == 0 ? dynOff + dataSize : roOff + rodata.length)
+                .order(ByteOrder.LITTLE_ENDIAN);
         // ELF header
         b.put(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0}).putLong(0);
-        b.putShort((short) 3).putShort((short) 62).putInt(1);        // ET_DYN, EM_X86_64, EV_CURRENT
-        b.putLong(code).putLong(EHDR).putLong(0);                    // entry, phoff, shoff
+        b.putShort((short) 3).putShort((short) 62).putInt(1); // ET_DYN, EM_X86_64, EV_CURRENT
+        b.putLong(code).putLong(EHDR).putLong(0); // entry, phoff, shoff
         b.putInt(0).putShort((short) EHDR).putShort((short) PHDR).putShort((short) PHNUM);
         b.putShort((short) 64).putShort((short) 0).putShort((short) 0);
         // program headers
@@ -176,13 +194,19 @@ public final class Launcher {
         b.putLong(DT_STRTAB).putLong(dynAddr + strOff);
         b.putLong(DT_STRSZ).putLong(1);
         b.putLong(DT_NULL).putLong(0);
-        b.putInt(1).putInt(1).putInt(0).putInt(0);                   // .hash: one empty bucket; symbol and strings: zeros
+        b.putInt(1).putInt(1).putInt(0).putInt(0); // .hash: one empty bucket; symbol and strings: zeros
         if (rodata.length > 0) b.put(roOff, rodata);
         return b.array();
     }
 
     private static void phdr(ByteBuffer b, int type, int flags, long off, long addr, long size, long align) {
-        b.putInt(type).putInt(flags).putLong(off).putLong(addr).putLong(addr).putLong(size).putLong(size).putLong(align);
+        b.putInt(type)
+                .putInt(flags)
+                .putLong(off)
+                .putLong(addr)
+                .putLong(addr)
+                .putLong(size)
+                .putLong(size)
+                .putLong(align);
     }
-
 }

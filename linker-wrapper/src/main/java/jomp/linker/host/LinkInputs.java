@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
+import jomp.env.Invocation;
 import jomp.objfile.FormatException;
 import jomp.objfile.archive.Archive;
 import jomp.objfile.archive.ArchiveReader;
@@ -15,7 +15,6 @@ import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfReader;
 import jomp.objfile.elf.JompSharedObject;
 import jomp.objfile.elf.SharedObject;
-import jomp.env.Invocation;
 
 /**
  * The host link's inputs in command-line order, read as GNU ld reads them: objects, static
@@ -31,20 +30,41 @@ import jomp.env.Invocation;
  */
 public final class LinkInputs {
     /** ld's default search path on Debian/Ubuntu x86-64 ({@code ld --verbose | grep SEARCH_DIR}). */
-    public static final List<String> SYSTEM_DIRS = List.of("/usr/local/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu",
-            "/usr/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu64", "/usr/local/lib64", "/lib64", "/usr/lib64",
-            "/usr/local/lib", "/lib", "/usr/lib", "/usr/x86_64-linux-gnu/lib64", "/usr/x86_64-linux-gnu/lib");
+    public static final List<String> SYSTEM_DIRS = List.of(
+            "/usr/local/lib/x86_64-linux-gnu",
+            "/lib/x86_64-linux-gnu",
+            "/usr/lib/x86_64-linux-gnu",
+            "/usr/lib/x86_64-linux-gnu64",
+            "/usr/local/lib64",
+            "/lib64",
+            "/usr/lib64",
+            "/usr/local/lib",
+            "/lib",
+            "/usr/lib",
+            "/usr/x86_64-linux-gnu/lib64",
+            "/usr/x86_64-linux-gnu/lib");
 
     /** glibc's libraries: always searched (after the command line's), never opened at start-up (the JVM has them). */
-    static final Set<String> GLIBC = Set.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1",
-            "libmvec.so.1", "ld-linux-x86-64.so.2", "libutil.so.1", "libresolv.so.2", "libanl.so.1");
+    static final Set<String> GLIBC = Set.of(
+            "libc.so.6",
+            "libm.so.6",
+            "libpthread.so.0",
+            "libdl.so.2",
+            "librt.so.1",
+            "libmvec.so.1",
+            "ld-linux-x86-64.so.2",
+            "libutil.so.1",
+            "libresolv.so.2",
+            "libanl.so.1");
 
     /** OpenMP runtimes gcc and clang users name: jomp's own runtime is the program's OpenMP runtime. */
     static final Set<String> OPENMP_RUNTIMES = Set.of("gomp", "omp", "iomp5", "omptarget");
 
     /** A problem ld would report ({@code cannot find -lfoo}, a file it cannot read): the message. */
     public static final class InputError extends Exception {
-        public InputError(String message) { super(message, null, false, false); }
+        public InputError(String message) {
+            super(message, null, false, false);
+        }
     }
 
     private final List<Path> libDirs;
@@ -59,7 +79,9 @@ public final class LinkInputs {
         this.resolver = new ArchiveResolver(objects);
     }
 
-    public NativeLibraries natives() { return natives; }
+    public NativeLibraries natives() {
+        return natives;
+    }
 
     /** The positional arguments (inputs, {@code -l}, ld options) in order. */
     public void addAll(List<String> args) throws InputError, IOException {
@@ -88,16 +110,20 @@ public final class LinkInputs {
                 }
                 default -> {
                     if (a.startsWith("-rpath=") || a.startsWith("--rpath=")) {
-                        for (String d : a.substring(a.indexOf('=') + 1).split(":")) if (!d.isEmpty()) natives.addRunPath(d);
+                        for (String d : a.substring(a.indexOf('=') + 1).split(":"))
+                            if (!d.isEmpty()) natives.addRunPath(d);
                     } else if (a.startsWith("--jomp-prefer-native=")) {
                         // benchmarks: these C library functions from glibc although jomp's runtime has them
-                        for (String n : a.substring(21).split("[,:]")) if (!n.isEmpty()) natives.preferNative(n);   // ":" survives -Wl,
+                        for (String n : a.substring(21).split("[,:]"))
+                            if (!n.isEmpty()) natives.preferNative(n); // ":" survives -Wl,
                     } else if (a.startsWith("--library=")) library(a.substring(10));
                     else if (a.startsWith("--library-path=")) libDirs.add(Path.of(a.substring(15)));
                     else if (a.startsWith("-l")) library(a.substring(2));
                     else if (a.startsWith("-L")) libDirs.add(Path.of(a.substring(2)));
-                    else if (GnuLdOptions.ignored(args, i) > 0) i += GnuLdOptions.ignored(args, i) - 1;   // nothing for a jomp executable
-                    else if (a.startsWith("-") && a.length() > 1) throw new InputError("unrecognized option '" + a + "'");
+                    else if (GnuLdOptions.ignored(args, i) > 0)
+                        i += GnuLdOptions.ignored(args, i) - 1; // nothing for a jomp executable
+                    else if (a.startsWith("-") && a.length() > 1)
+                        throw new InputError("unrecognized option '" + a + "'");
                     else file(a, Path.of(a), false);
                 }
             }
@@ -120,7 +146,7 @@ public final class LinkInputs {
     }
 
     private void library(String name) throws InputError, IOException {
-        if (OPENMP_RUNTIMES.contains(name)) return;   // jomp's OpenMP runtime is part of every program
+        if (OPENMP_RUNTIMES.contains(name)) return; // jomp's OpenMP runtime is part of every program
         Path p;
         if (name.startsWith(":")) p = search(name.substring(1), true);
         else {
@@ -188,7 +214,9 @@ public final class LinkInputs {
                     // glibc's libc_nonshared.a and the like: native code jomp's runtime stands in for
                     boolean glibcGlue = p.getFileName().toString().matches("lib\\w+_nonshared\\.a");
                     if (!isDefault && !glibcGlue && !ar.members().isEmpty())
-                        throw new InputError(name + ": cannot link a static library of native code; link its shared library (lib…so) instead");
+                        throw new InputError(
+                                name
+                                        + ": cannot link a static library of native code; link its shared library (lib…so) instead");
                     return;
                 }
                 resolver.add(name, ar, wholeArchive);
@@ -196,13 +224,16 @@ public final class LinkInputs {
             }
             if (SharedObject.isSharedObject(bytes)) {
                 SharedObject so = SharedObject.read(name, bytes);
-                SHARED_OBJECTS.put(real.toAbsolutePath(), new Cached(Files.getLastModifiedTime(real).toMillis(), bytes.length, so));
+                SHARED_OBJECTS.put(
+                        real.toAbsolutePath(),
+                        new Cached(Files.getLastModifiedTime(real).toMillis(), bytes.length, so));
                 addLibrary(shown, p, name, so, isDefault);
                 return;
             }
             if (ElfReader.isElf(bytes)) {
                 ElfObject o = ElfReader.read(name, bytes);
-                if (o.machine() != 0) throw new InputError(name + ": cannot link native object code; put it in a shared library");
+                if (o.machine() != 0)
+                    throw new InputError(name + ": cannot link native object code; put it in a shared library");
                 resolver.addObject(new HostLinker.Input(name, o));
                 return;
             }
@@ -231,7 +262,9 @@ public final class LinkInputs {
 
     private void addLibrary(String shown, Path p, String name, SharedObject so, boolean isDefault) throws InputError {
         if (so.machine() != 62) throw new InputError(name + ": file in wrong format (not x86-64)");
-        String needed = so.soname() != null ? so.soname() : shown.startsWith("-l") ? p.getFileName().toString() : name;
+        String needed = so.soname() != null
+                ? so.soname()
+                : shown.startsWith("-l") ? p.getFileName().toString() : name;
         natives.add(new NativeLibraries.Library(needed, name, so, isDefault || GLIBC.contains(needed), asNeeded));
     }
 
@@ -242,7 +275,8 @@ public final class LinkInputs {
      */
     private record Cached(long modified, long size, SharedObject object) {}
 
-    private static final java.util.concurrent.ConcurrentHashMap<Path, Cached> SHARED_OBJECTS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.concurrent.ConcurrentHashMap<Path, Cached> SHARED_OBJECTS =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private static SharedObject cachedSharedObject(Path real) throws IOException {
         Cached c = SHARED_OBJECTS.get(real.toAbsolutePath());
@@ -267,7 +301,8 @@ public final class LinkInputs {
     /** A GNU ld script: the files of GROUP, INPUT and AS_NEEDED, each linked in turn; other commands are ignored. */
     private void script(String name, String text, boolean isDefault) throws InputError, IOException {
         String s = text.replaceAll("(?s)/\\*.*?\\*/", " ");
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b(GROUP|INPUT)\\s*\\(").matcher(s);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("\\b(GROUP|INPUT)\\s*\\(").matcher(s);
         boolean any = false;
         while (m.find()) {
             any = true;
@@ -280,13 +315,24 @@ public final class LinkInputs {
                 if (depth > 0) body.append(c);
             }
             boolean was = asNeeded;
-            List<String> words = List.of(body.toString().replace("(", " ( ").replace(")", " ) ").replace(",", " ").trim().split("\\s+"));
+            List<String> words = List.of(body.toString()
+                    .replace("(", " ( ")
+                    .replace(")", " ) ")
+                    .replace(",", " ")
+                    .trim()
+                    .split("\\s+"));
             for (int k = 0; k < words.size(); k++) {
                 String w = words.get(k);
                 if (w.isEmpty()) continue;
-                if (w.equals("AS_NEEDED")) { asNeeded = true; continue; }
+                if (w.equals("AS_NEEDED")) {
+                    asNeeded = true;
+                    continue;
+                }
                 if (w.equals("(")) continue;
-                if (w.equals(")")) { asNeeded = was; continue; }
+                if (w.equals(")")) {
+                    asNeeded = was;
+                    continue;
+                }
                 if (w.startsWith("-l")) library(w.substring(2));
                 else file(w, Path.of(w), isDefault);
             }

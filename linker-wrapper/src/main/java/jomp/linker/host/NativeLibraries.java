@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-
 import jomp.objfile.elf.SharedObject;
 
 /**
@@ -29,25 +28,38 @@ public final class NativeLibraries {
     private final Set<Library> used = new LinkedHashSet<>();
 
     public void add(Library l) {
-        for (Library x : libraries) if (x.file().equals(l.file()) || x.needed().equals(l.needed())) return;   // ld loads a library once
+        for (Library x : libraries)
+            if (x.file().equals(l.file()) || x.needed().equals(l.needed())) return; // ld loads a library once
         libraries.add(l);
     }
 
-    public void addRunPath(String dir) { if (!runPath.contains(dir)) runPath.add(dir); }
+    public void addRunPath(String dir) {
+        if (!runPath.contains(dir)) runPath.add(dir);
+    }
 
     private final Set<String> preferNative = new java.util.HashSet<>();
 
     /** Resolves {@code name} in the libraries even where jomp's C library defines it ({@code -Wl,--jomp-prefer-native=}). */
-    public void preferNative(String name) { preferNative.add(name); }
+    public void preferNative(String name) {
+        preferNative.add(name);
+    }
 
-    public boolean prefersNative(String name) { return preferNative.contains(name); }
+    public boolean prefersNative(String name) {
+        return preferNative.contains(name);
+    }
 
-    public List<String> runPath() { return runPath; }
+    public List<String> runPath() {
+        return runPath;
+    }
 
-    public List<Library> libraries() { return libraries; }
+    public List<Library> libraries() {
+        return libraries;
+    }
 
     /** The first library defining {@code symbol}, or null; the library counts as used. */
-    public Found find(String symbol) { return find(symbol, true); }
+    public Found find(String symbol) {
+        return find(symbol, true);
+    }
 
     /**
      * As {@link #find(String)}, among the command line's libraries only ({@code glibc} false): they

@@ -4,14 +4,12 @@ import static org.objectweb.asm.Opcodes.*;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Type;
-
 import jomp.runtime.ffi.CSig;
 import jomp.runtime.ffi.Downcalls;
 import jomp.runtime.ffi.Universal;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
 
 /**
  * The classes through which a linked program reaches native code (docs/design/abi.md § Native
@@ -31,11 +29,13 @@ final class NativeStubs {
     static final String PACKAGE = "jomp/link/native/";
     private static final String THREAD_STATE = "jomp/runtime/ffi/ThreadState";
 
-    private final Map<String, String> calls = new LinkedHashMap<>();      // lib|symbol|csig -> class
-    private final Map<String, String> addresses = new LinkedHashMap<>();  // lib|symbol -> class
+    private final Map<String, String> calls = new LinkedHashMap<>(); // lib|symbol|csig -> class
+    private final Map<String, String> addresses = new LinkedHashMap<>(); // lib|symbol -> class
     private final Map<String, byte[]> classes = new LinkedHashMap<>();
 
-    Map<String, byte[]> classes() { return classes; }
+    Map<String, byte[]> classes() {
+        return classes;
+    }
 
     /** The owner of a static method {@code call} with {@code descriptor} calling {@code symbol} of {@code lib}. */
     String call(String lib, String symbol, String csig, String descriptor) {
@@ -44,8 +44,11 @@ final class NativeStubs {
         if (owner != null) return owner;
         owner = PACKAGE + "C" + calls.size();
         calls.put(key, owner);
-        classes.put(owner, Universal.fits(CSig.parse(csig)) ? universalStub(owner, lib, symbol, csig, descriptor)
-                                                            : callStub(owner, lib, symbol, csig, descriptor));
+        classes.put(
+                owner,
+                Universal.fits(CSig.parse(csig))
+                        ? universalStub(owner, lib, symbol, csig, descriptor)
+                        : callStub(owner, lib, symbol, csig, descriptor));
         return owner;
     }
 
@@ -63,7 +66,12 @@ final class NativeStubs {
         mv.visitCode();
         mv.visitLdcInsn(lib);
         mv.visitLdcInsn(symbol);
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ffi/NativeWorld", "symbol", "(Ljava/lang/String;Ljava/lang/String;)J", false);
+        mv.visitMethodInsn(
+                INVOKESTATIC,
+                "jomp/runtime/ffi/NativeWorld",
+                "symbol",
+                "(Ljava/lang/String;Ljava/lang/String;)J",
+                false);
         mv.visitFieldInsn(PUTSTATIC, owner, "A", "J");
         mv.visitInsn(RETURN);
         mv.visitMaxs(0, 0);
@@ -75,7 +83,10 @@ final class NativeStubs {
 
     private static byte[] callStub(String owner, String lib, String symbol, String csig, String descriptor) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
-            @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
         };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
         String mh = "Ljava/lang/invoke/MethodHandle;";
@@ -87,12 +98,17 @@ final class NativeStubs {
         mv.visitLdcInsn(lib);
         mv.visitLdcInsn(symbol);
         mv.visitLdcInsn(csig);
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ffi/Downcalls", "bind",
-                "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/invoke/MethodHandle;", false);
-        if (direct) {   // the runtime chose: C, a critical handle, or MH, one with the errno capture
+        mv.visitMethodInsn(
+                INVOKESTATIC,
+                "jomp/runtime/ffi/Downcalls",
+                "bind",
+                "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/invoke/MethodHandle;",
+                false);
+        if (direct) { // the runtime chose: C, a critical handle, or MH, one with the errno capture
             mv.visitInsn(DUP);
             mv.visitLdcInsn(csig);
-            mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/ffi/Downcalls", "isCritical", "(" + mh + "Ljava/lang/String;)Z", false);
+            mv.visitMethodInsn(
+                    INVOKESTATIC, "jomp/runtime/ffi/Downcalls", "isCritical", "(" + mh + "Ljava/lang/String;)Z", false);
             org.objectweb.asm.Label capture = new org.objectweb.asm.Label(), done = new org.objectweb.asm.Label();
             mv.visitJumpInsn(IFEQ, capture);
             mv.visitFieldInsn(PUTSTATIC, owner, "C", mh);
@@ -131,7 +147,12 @@ final class NativeStubs {
             mv.visitInsn(DUP);
             mv.visitJumpInsn(IFNULL, capture);
             loadAll(mv, params, 0);
-            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", s.downcallType(false).toMethodDescriptorString(), false);
+            mv.visitMethodInsn(
+                    INVOKEVIRTUAL,
+                    "java/lang/invoke/MethodHandle",
+                    "invokeExact",
+                    s.downcallType(false).toMethodDescriptorString(),
+                    false);
             normalise(mv, s, ret);
             mv.visitLabel(capture);
             mv.visitInsn(POP);
@@ -142,7 +163,12 @@ final class NativeStubs {
             mv.visitVarInsn(ALOAD, ts);
             mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", "Ljava/lang/foreign/MemorySegment;");
             loadAll(mv, params, 0);
-            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", s.downcallType(true).toMethodDescriptorString(), false);
+            mv.visitMethodInsn(
+                    INVOKEVIRTUAL,
+                    "java/lang/invoke/MethodHandle",
+                    "invokeExact",
+                    s.downcallType(true).toMethodDescriptorString(),
+                    false);
             mv.visitVarInsn(ALOAD, ts);
             mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "afterCall", "()V", false);
             normalise(mv, s, ret);
@@ -166,7 +192,10 @@ final class NativeStubs {
     private static byte[] universalStub(String owner, String lib, String symbol, String csig, String descriptor) {
         CSig s = CSig.parse(csig);
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
-            @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
         };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, owner, null, "java/lang/Object", null);
         cw.visitField(ACC_STATIC | ACC_FINAL, "FN", SEGMENT, null, null).visitEnd();
@@ -177,7 +206,10 @@ final class NativeStubs {
         Type ret = Type.getReturnType(descriptor);
         int[] slot = new int[params.length];
         int locals = 0;
-        for (int i = 0; i < params.length; i++) { slot[i] = locals; locals += params[i].getSize(); }
+        for (int i = 0; i < params.length; i++) {
+            slot[i] = locals;
+            locals += params[i].getSize();
+        }
         int va = s.variadic() ? slot[params.length - 1] : -1;
         // which argument feeds each long and each double parameter
         java.util.List<Runnable> ints = new java.util.ArrayList<>(), floats = new java.util.ArrayList<>();
@@ -198,7 +230,12 @@ final class NativeStubs {
         mv.visitFieldInsn(GETSTATIC, holder, "H", "Ljava/lang/invoke/MethodHandle;");
         mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
         pushArguments(mv, ints, floats);
-        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", "(" + SEGMENT + pushed + ")" + result, false);
+        mv.visitMethodInsn(
+                INVOKEVIRTUAL,
+                "java/lang/invoke/MethodHandle",
+                "invokeExact",
+                "(" + SEGMENT + pushed + ")" + result,
+                false);
         universalResult(mv, rc, ret);
         mv.visitLabel(slow);
         int ts = locals;
@@ -209,7 +246,12 @@ final class NativeStubs {
         mv.visitVarInsn(ALOAD, ts);
         mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", SEGMENT);
         pushArguments(mv, ints, floats);
-        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", "(" + SEGMENT + SEGMENT + pushed + ")" + result, false);
+        mv.visitMethodInsn(
+                INVOKEVIRTUAL,
+                "java/lang/invoke/MethodHandle",
+                "invokeExact",
+                "(" + SEGMENT + SEGMENT + pushed + ")" + result,
+                false);
         mv.visitVarInsn(ALOAD, ts);
         mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "afterCall", "()V", false);
         universalResult(mv, rc, ret);
@@ -225,12 +267,14 @@ final class NativeStubs {
         mv.visitCode();
         mv.visitLdcInsn(lib);
         mv.visitLdcInsn(symbol);
-        mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "function", "(Ljava/lang/String;Ljava/lang/String;)" + SEGMENT, false);
+        mv.visitMethodInsn(
+                INVOKESTATIC, UNIVERSAL, "function", "(Ljava/lang/String;Ljava/lang/String;)" + SEGMENT, false);
         mv.visitFieldInsn(PUTSTATIC, owner, "FN", SEGMENT);
         mv.visitLdcInsn(lib);
         mv.visitLdcInsn(symbol);
         mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
-        mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "critical", "(Ljava/lang/String;Ljava/lang/String;" + SEGMENT + ")Z", false);
+        mv.visitMethodInsn(
+                INVOKESTATIC, UNIVERSAL, "critical", "(Ljava/lang/String;Ljava/lang/String;" + SEGMENT + ")Z", false);
         mv.visitFieldInsn(PUTSTATIC, owner, "CRITICAL", "Z");
         mv.visitInsn(RETURN);
         mv.visitMaxs(0, 0);
@@ -242,7 +286,13 @@ final class NativeStubs {
      * method {@code m} (at {@code slot}, or from the variadic area whose address is at {@code va})
      * as the long or double the universal handle takes.
      */
-    private static void argumentLoads(MethodVisitor m, CSig s, int[] slot, int va, java.util.List<Runnable> ints, java.util.List<Runnable> floats) {
+    private static void argumentLoads(
+            MethodVisitor m,
+            CSig s,
+            int[] slot,
+            int va,
+            java.util.List<Runnable> ints,
+            java.util.List<Runnable> floats) {
         java.util.List<CSig.CType> args = s.arguments();
         long off = 0;
         for (int k = 0; k < args.size(); k++) {
@@ -252,25 +302,42 @@ final class NativeStubs {
             if (k < s.params().size()) {
                 int at = slot[k];
                 load = switch (c) {
-                    case 'f' -> () -> { m.visitVarInsn(FLOAD, at); m.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "floatArg", "(F)D", false); };
+                    case 'f' ->
+                        () -> {
+                            m.visitVarInsn(FLOAD, at);
+                            m.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "floatArg", "(F)D", false);
+                        };
                     case 'd' -> () -> m.visitVarInsn(DLOAD, at);
                     case 'l', 'm', 'p' -> () -> m.visitVarInsn(LLOAD, at);
-                    default -> () -> { m.visitVarInsn(ILOAD, at); m.visitInsn(I2L); };
+                    default ->
+                        () -> {
+                            m.visitVarInsn(ILOAD, at);
+                            m.visitInsn(I2L);
+                        };
                 };
             } else {
                 long o = off;
                 off += 8;
                 load = () -> {
                     m.visitVarInsn(LLOAD, va);
-                    if (o != 0) { m.visitLdcInsn(o); m.visitInsn(LADD); }
-                    m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", fp ? "getDouble" : "getLong", fp ? "(J)D" : "(J)J", false);
+                    if (o != 0) {
+                        m.visitLdcInsn(o);
+                        m.visitInsn(LADD);
+                    }
+                    m.visitMethodInsn(
+                            INVOKESTATIC,
+                            "jomp/runtime/mem/Mem",
+                            fp ? "getDouble" : "getLong",
+                            fp ? "(J)D" : "(J)J",
+                            false);
                 };
             }
             (fp ? floats : ints).add(load);
         }
     }
 
-    private static void pushArguments(MethodVisitor mv, java.util.List<Runnable> ints, java.util.List<Runnable> floats) {
+    private static void pushArguments(
+            MethodVisitor mv, java.util.List<Runnable> ints, java.util.List<Runnable> floats) {
         for (int i = 0; i < Universal.INTS; i++) {
             if (i < ints.size()) ints.get(i).run();
             else mv.visitInsn(LCONST_0);
@@ -284,16 +351,38 @@ final class NativeStubs {
     /** The universal handle's long or double as the C result jomp holds (abi.md): narrow integers from the low bits. */
     private static void universalResult(MethodVisitor mv, char c, Type ret) {
         switch (c) {
-            case 'v' -> { mv.visitInsn(POP2); mv.visitInsn(RETURN); return; }
-            case 'l', 'm', 'p', 'd' -> { }
+            case 'v' -> {
+                mv.visitInsn(POP2);
+                mv.visitInsn(RETURN);
+                return;
+            }
+            case 'l', 'm', 'p', 'd' -> {}
             case 'f' -> mv.visitMethodInsn(INVOKESTATIC, UNIVERSAL, "floatResult", "(D)F", false);
-            case 'c' -> { mv.visitInsn(L2I); mv.visitInsn(I2B); }
-            case 's' -> { mv.visitInsn(L2I); mv.visitInsn(I2S); }
-            case 't' -> { mv.visitInsn(L2I); mv.visitInsn(I2C); }
-            case 'h' -> { mv.visitInsn(L2I); mv.visitIntInsn(SIPUSH, 0xff); mv.visitInsn(IAND); }
-            case 'B' -> {   // 0 or 1 from al, whatever the rest of rax holds
-                mv.visitInsn(L2I); mv.visitIntInsn(SIPUSH, 0xff); mv.visitInsn(IAND);
-                mv.visitIntInsn(SIPUSH, 0xff); mv.visitInsn(IADD); mv.visitIntInsn(BIPUSH, 8); mv.visitInsn(IUSHR);
+            case 'c' -> {
+                mv.visitInsn(L2I);
+                mv.visitInsn(I2B);
+            }
+            case 's' -> {
+                mv.visitInsn(L2I);
+                mv.visitInsn(I2S);
+            }
+            case 't' -> {
+                mv.visitInsn(L2I);
+                mv.visitInsn(I2C);
+            }
+            case 'h' -> {
+                mv.visitInsn(L2I);
+                mv.visitIntInsn(SIPUSH, 0xff);
+                mv.visitInsn(IAND);
+            }
+            case 'B' -> { // 0 or 1 from al, whatever the rest of rax holds
+                mv.visitInsn(L2I);
+                mv.visitIntInsn(SIPUSH, 0xff);
+                mv.visitInsn(IAND);
+                mv.visitIntInsn(SIPUSH, 0xff);
+                mv.visitInsn(IADD);
+                mv.visitIntInsn(BIPUSH, 8);
+                mv.visitInsn(IUSHR);
             }
             default -> mv.visitInsn(L2I);
         }

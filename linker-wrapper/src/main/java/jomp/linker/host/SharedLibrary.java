@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.env.Invocation;
 import jomp.objfile.FormatException;
 import jomp.objfile.archive.Archive;
@@ -63,7 +62,8 @@ public final class SharedLibrary {
                 List<String> out = new ArrayList<>();
                 ElfSection list = ElfReader.read(m.name(), m.bytes()).section(SECTION);
                 if (list == null) return out;
-                for (String l : new String(list.data(), StandardCharsets.UTF_8).split("\n")) if (!l.isBlank()) out.add(l.strip());
+                for (String l : new String(list.data(), StandardCharsets.UTF_8).split("\n"))
+                    if (!l.isBlank()) out.add(l.strip());
                 return out;
             }
         }
@@ -76,10 +76,12 @@ public final class SharedLibrary {
      * members of archives under {@code --whole-archive}, become members; {@code -l} names, other
      * archives and libraries, and the directories, become its dependencies.
      */
-    public static void write(List<String> inputs, List<Path> libDirs, Path output) throws LinkInputs.InputError, IOException {
+    public static void write(List<String> inputs, List<Path> libDirs, Path output)
+            throws LinkInputs.InputError, IOException {
         List<Archive.Member> members = new ArrayList<>();
         List<String> needed = new ArrayList<>();
-        for (Path d : libDirs) needed.add("-L" + Invocation.resolve(d).toAbsolutePath().normalize());
+        for (Path d : libDirs)
+            needed.add("-L" + Invocation.resolve(d).toAbsolutePath().normalize());
         boolean whole = false;
         String soname = null;
         for (int i = 0; i < inputs.size(); i++) {
@@ -96,14 +98,25 @@ public final class SharedLibrary {
                 case "-l", "--library", "-L", "--library-path" -> {
                     if (i + 1 >= inputs.size()) throw new LinkInputs.InputError(a + ": missing argument");
                     String v = inputs.get(++i);
-                    needed.add(a.equals("-l") || a.equals("--library") ? "-l" + v : "-L" + Invocation.resolve(Path.of(v)).toAbsolutePath().normalize());
+                    needed.add(
+                            a.equals("-l") || a.equals("--library")
+                                    ? "-l" + v
+                                    : "-L"
+                                            + Invocation.resolve(Path.of(v))
+                                                    .toAbsolutePath()
+                                                    .normalize());
                 }
                 default -> {
-                    if (a.startsWith("-L") && a.length() > 2) needed.add("-L" + Invocation.resolve(Path.of(a.substring(2))).toAbsolutePath().normalize());
+                    if (a.startsWith("-L") && a.length() > 2)
+                        needed.add("-L"
+                                + Invocation.resolve(Path.of(a.substring(2)))
+                                        .toAbsolutePath()
+                                        .normalize());
                     else if (a.startsWith("-l") && a.length() > 2) needed.add(a);
                     else if (a.startsWith("-")) {
                         int n = GnuLdOptions.ignored(inputs, i);
-                        if (n == 0 && !GnuLdOptions.startGroup(a) && !GnuLdOptions.endGroup(a)) throw new LinkInputs.InputError("unrecognized option '" + a + "'");
+                        if (n == 0 && !GnuLdOptions.startGroup(a) && !GnuLdOptions.endGroup(a))
+                            throw new LinkInputs.InputError("unrecognized option '" + a + "'");
                         if (n > 0) i += n - 1;
                     } else {
                         input(a, whole, members, needed);
@@ -119,8 +132,10 @@ public final class SharedLibrary {
         } catch (FormatException e) {
             throw new LinkInputs.InputError(e.getMessage());
         }
-        members.add(new Archive.Member(MARKER, ElfWriter.write(new ElfObject(List.of(ElfSection.progbits(SECTION, 0, 1, list)), List.of()))));
-        Files.write(Invocation.resolve(output), JompSharedObject.write(soname, objects, ArchiveWriter.writeGnu(members)));
+        members.add(new Archive.Member(
+                MARKER, ElfWriter.write(new ElfObject(List.of(ElfSection.progbits(SECTION, 0, 1, list)), List.of()))));
+        Files.write(
+                Invocation.resolve(output), JompSharedObject.write(soname, objects, ArchiveWriter.writeGnu(members)));
     }
 
     /** The DT_SONAME that {@code -soname}/{@code -h} at {@code inputs.get(i)} gives (ld's spellings), else null. */
@@ -133,13 +148,16 @@ public final class SharedLibrary {
         return null;
     }
 
-    private static void input(String a, boolean whole, List<Archive.Member> members, List<String> needed) throws LinkInputs.InputError, IOException {
+    private static void input(String a, boolean whole, List<Archive.Member> members, List<String> needed)
+            throws LinkInputs.InputError, IOException {
         Path real = Invocation.resolve(Path.of(a));
         if (!Files.isRegularFile(real)) throw new LinkInputs.InputError(a + ": No such file or directory");
         byte[] bytes = Files.readAllBytes(real);
         try {
-            if (!SharedObject.isSharedObject(bytes) && ElfReader.isElf(bytes) && ElfReader.read(a, bytes).machine() == 0) {
-                members.add(new Archive.Member(Path.of(a).getFileName().toString(), bytes));   // a jomp object
+            if (!SharedObject.isSharedObject(bytes)
+                    && ElfReader.isElf(bytes)
+                    && ElfReader.read(a, bytes).machine() == 0) {
+                members.add(new Archive.Member(Path.of(a).getFileName().toString(), bytes)); // a jomp object
                 return;
             }
             if (ArchiveReader.isArchive(bytes)) {
@@ -152,6 +170,6 @@ public final class SharedLibrary {
         } catch (FormatException e) {
             throw new LinkInputs.InputError(e.getMessage());
         }
-        needed.add(real.toAbsolutePath().normalize().toString());   // a library: the program's link takes it
+        needed.add(real.toAbsolutePath().normalize().toString()); // a library: the program's link takes it
     }
 }

@@ -39,7 +39,9 @@ public final class StartCache {
 
     /** A cache folder: {@code root/key}. */
     public record Location(Path root, String key) {
-        Path folder() { return root.resolve(key); }
+        Path folder() {
+            return root.resolve(key);
+        }
     }
 
     /** The main class of the training run (the runtime's): a program's start and end, without a program. */
@@ -56,7 +58,9 @@ public final class StartCache {
     static Location of(Path runtimeJar, Path abiJar) {
         if (!Files.isRegularFile(runtimeJar) || !Files.isRegularFile(abiJar)) return null;
         try {
-            return new Location(runtimeJar.toAbsolutePath().getParent().resolve(FOLDER), key(runtimeJar) + key(abiJar).substring(0, 8));
+            return new Location(
+                    runtimeJar.toAbsolutePath().getParent().resolve(FOLDER),
+                    key(runtimeJar) + key(abiJar).substring(0, 8));
         } catch (IOException e) {
             return null;
         }
@@ -64,7 +68,10 @@ public final class StartCache {
 
     /** The first 16 hex digits of the file's SHA-256, remembered while the file stays as it was (a compile server links many programs). */
     private static String key(Path jar) throws IOException {
-        Stamp s = new Stamp(jar.toAbsolutePath(), Files.size(jar), Files.getLastModifiedTime(jar).toMillis());
+        Stamp s = new Stamp(
+                jar.toAbsolutePath(),
+                Files.size(jar),
+                Files.getLastModifiedTime(jar).toMillis());
         String k = KEYS.get(s);
         if (k != null) return k;
         MessageDigest md;
@@ -109,8 +116,12 @@ public final class StartCache {
             return;
         }
         Files.createDirectories(dir);
-        Files.copy(lib.resolve("jomp-runtime.jar"), dir.resolve("jomp-runtime.jar"), StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(lib.resolve("jomp-offload-abi.jar"), dir.resolve("jomp-offload-abi.jar"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                lib.resolve("jomp-runtime.jar"), dir.resolve("jomp-runtime.jar"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                lib.resolve("jomp-offload-abi.jar"),
+                dir.resolve("jomp-offload-abi.jar"),
+                StandardCopyOption.REPLACE_EXISTING);
         String home = System.getProperty("java.home");
         Files.writeString(dir.resolve("java.home"), home + "\n");
         // the native one first: the script looks for start.aot, which comes last
@@ -168,8 +179,11 @@ public final class StartCache {
     }
 
     private static int run(Path dir, List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
@@ -186,7 +200,8 @@ public final class StartCache {
             for (Path d : (Iterable<Path>) dirs::iterator) {
                 if (d.getFileName().toString().equals(keep.key()) || !Files.isDirectory(d)) continue;
                 try (Stream<Path> files = Files.walk(d)) {
-                    for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+                    for (Path f :
+                            files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
                 }
             }
         }

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.linker.host.HostLinker;
 import jomp.objfile.elf.Elf;
 import jomp.objfile.elf.ElfSection;
@@ -25,7 +24,9 @@ public final class DeviceImages {
 
     /** The images of one (triple, arch), in link order. */
     public record Group(String triple, String arch, List<Image> images) {
-        public String describe() { return triple + (arch.isEmpty() ? "" : " (" + arch + ")"); }
+        public String describe() {
+            return triple + (arch.isEmpty() ? "" : " (" + arch + ")");
+        }
     }
 
     /** Short names of targets expanded as the driver expands them (ToolChains); a triple jomp has no toolchain for stays as given. */
@@ -49,7 +50,8 @@ public final class DeviceImages {
                     String triple = b.triple(), arch = b.arch() == null ? "" : b.arch();
                     if (!targets.isEmpty() && !targets.contains(triple)) continue;
                     groups.computeIfAbsent(triple + "\0" + arch, k -> new Group(triple, arch, new ArrayList<>()))
-                          .images().add(new Image(in.name(), b));
+                            .images()
+                            .add(new Image(in.name(), b));
                 }
             }
         }

@@ -2,7 +2,6 @@ package jomp.linker.offload;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.linker.host.HostLinker;
 import jomp.objfile.FormatException;
 import jomp.objfile.elf.ElfReader;
@@ -32,12 +31,18 @@ public final class DeviceLink {
     public record Options(String deviceLinker, jomp.linker.host.NativeLibraries natives, String cudaPath) {
         public static final Options DEFAULT = new Options(null);
 
-        public Options(String deviceLinker) { this(deviceLinker, null, null); }
+        public Options(String deviceLinker) {
+            this(deviceLinker, null, null);
+        }
 
-        public Options(String deviceLinker, jomp.linker.host.NativeLibraries natives) { this(deviceLinker, natives, null); }
+        public Options(String deviceLinker, jomp.linker.host.NativeLibraries natives) {
+            this(deviceLinker, natives, null);
+        }
     }
 
-    public static Linked link(DeviceImages.Group g) { return link(g, Options.DEFAULT); }
+    public static Linked link(DeviceImages.Group g) {
+        return link(g, Options.DEFAULT);
+    }
 
     public static Linked link(DeviceImages.Group g, Options opts) {
         try {
@@ -65,24 +70,54 @@ public final class DeviceLink {
 
     private static List<DeviceLinker.Image> images(DeviceImages.Group g) {
         List<DeviceLinker.Image> out = new ArrayList<>();
-        for (DeviceImages.Image i : g.images()) out.add(new DeviceLinker.Image(i.object(), i.binary().imageKind(), i.binary().image()));
+        for (DeviceImages.Image i : g.images())
+            out.add(new DeviceLinker.Image(
+                    i.object(), i.binary().imageKind(), i.binary().image()));
         return out;
     }
 
     private static DeviceLinker.Context context(DeviceImages.Group g, Options opts) {
         return new DeviceLinker.Context() {
-            @Override public String triple() { return g.triple(); }
-            @Override public String arch() { return g.arch(); }
-            @Override public String describe() { return g.describe(); }
-            @Override public String deviceLinker() { return opts.deviceLinker(); }
-            @Override public String installPath() { return opts.cudaPath(); }
-            @Override public DeviceLinker.HostLinked hostLink(List<DeviceLinker.Image> objects) { return DeviceLink.hostLink(objects, opts.natives()); }
-            @Override public java.util.zip.ZipEntry jarEntry(String name) { return jomp.linker.host.EntryTime.set(new java.util.zip.ZipEntry(name)); }
+            @Override
+            public String triple() {
+                return g.triple();
+            }
+
+            @Override
+            public String arch() {
+                return g.arch();
+            }
+
+            @Override
+            public String describe() {
+                return g.describe();
+            }
+
+            @Override
+            public String deviceLinker() {
+                return opts.deviceLinker();
+            }
+
+            @Override
+            public String installPath() {
+                return opts.cudaPath();
+            }
+
+            @Override
+            public DeviceLinker.HostLinked hostLink(List<DeviceLinker.Image> objects) {
+                return DeviceLink.hostLink(objects, opts.natives());
+            }
+
+            @Override
+            public java.util.zip.ZipEntry jarEntry(String name) {
+                return jomp.linker.host.EntryTime.set(new java.util.zip.ZipEntry(name));
+            }
         };
     }
 
     /** jomp objects linked as a host program is, without main (a host-like device's images). */
-    private static DeviceLinker.HostLinked hostLink(List<DeviceLinker.Image> objects, jomp.linker.host.NativeLibraries natives) {
+    private static DeviceLinker.HostLinked hostLink(
+            List<DeviceLinker.Image> objects, jomp.linker.host.NativeLibraries natives) {
         List<HostLinker.Input> inputs = new ArrayList<>();
         for (DeviceLinker.Image i : objects) {
             try {
@@ -98,7 +133,8 @@ public final class DeviceLink {
             throw new DeviceLinker.LinkError(e.getMessage());
         }
         List<DeviceLinker.HostLinked.Entry> entries = new ArrayList<>();
-        for (HostLinker.Entry e : linked.entries()) entries.add(new DeviceLinker.HostLinked.Entry(e.name(), e.owner(), e.method(), e.offset(), e.size()));
+        for (HostLinker.Entry e : linked.entries())
+            entries.add(new DeviceLinker.HostLinked.Entry(e.name(), e.owner(), e.method(), e.offset(), e.size()));
         return new DeviceLinker.HostLinked(linked.classes(), linked.resources(), entries);
     }
 

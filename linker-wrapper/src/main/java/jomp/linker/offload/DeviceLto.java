@@ -6,19 +6,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.cc1.DeviceCodeGen;
 import jomp.compiler.codegen.BackEnd;
 import jomp.compiler.ir.IrLinker;
 import jomp.compiler.ir.Module;
+import jomp.env.Invocation;
 import jomp.linker.host.HostLinker;
+import jomp.objfile.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
 import jomp.toolchain.Assembler;
 import jomp.toolchain.Programs;
 import jomp.toolchain.ToolChain;
 import jomp.toolchain.ToolChains;
-import jomp.env.Invocation;
-import jomp.objfile.offload.OffloadBinary;
-import jomp.offload.abi.ImageKind;
 
 /**
  * Device code compiled with -foffload-lto arrives as jomp IR (image kind "none", text starting
@@ -44,7 +43,9 @@ public final class DeviceLto {
     }
 
     /** What {@link #lower} will do for a group, for --dry-run and --wrapper-verbose; null if it has no IR. */
-    public static String describe(DeviceImages.Group g) { return describe(g, null); }
+    public static String describe(DeviceImages.Group g) {
+        return describe(g, null);
+    }
 
     /** {@link #describe(DeviceImages.Group)} with the assembler found under {@code cudaPath} (--cuda-path) when given. */
     public static String describe(DeviceImages.Group g, String cudaPath) {
@@ -52,11 +53,14 @@ public final class DeviceLto {
         for (DeviceImages.Image i : g.images()) if (isIr(i.binary())) objects.add(i.object());
         if (objects.isEmpty()) return null;
         ToolChain tc = toolChain(g);
-        return "LTO for " + g.describe() + ": IR link of " + String.join(" ", objects) + ", then " + tc.describeLto(g.arch(), assembler(tc, cudaPath));
+        return "LTO for " + g.describe() + ": IR link of " + String.join(" ", objects) + ", then "
+                + tc.describeLto(g.arch(), assembler(tc, cudaPath));
     }
 
     /** The group with its IR images replaced by the one image made from their link. */
-    public static DeviceImages.Group lower(DeviceImages.Group g) { return lower(g, null); }
+    public static DeviceImages.Group lower(DeviceImages.Group g) {
+        return lower(g, null);
+    }
 
     /** {@link #lower(DeviceImages.Group)} with the assembler found under {@code cudaPath} (--cuda-path) when given. */
     public static DeviceImages.Group lower(DeviceImages.Group g, String cudaPath) {
@@ -98,9 +102,12 @@ public final class DeviceLto {
         List<DeviceImages.Image> images = new ArrayList<>();
         images.add(new DeviceImages.Image(String.join(" ", objects), linked));
         if (assembled && tc.assembler().keepsInput()) {
-            // the assembler's input travels with its output (nvptx64: the PTX with the cubin, which DeviceLink makes one fat binary)
-            images.add(new DeviceImages.Image(String.join(" ", objects), new OffloadBinary(code.imageKind(), first.offloadKind(), first.flags(),
-                    first.strings(), code.bytes())));
+            // the assembler's input travels with its output (nvptx64: the PTX with the cubin, which DeviceLink makes
+            // one fat binary)
+            images.add(new DeviceImages.Image(
+                    String.join(" ", objects),
+                    new OffloadBinary(
+                            code.imageKind(), first.offloadKind(), first.flags(), first.strings(), code.bytes())));
         }
         images.addAll(rest);
         return new DeviceImages.Group(g.triple(), g.arch(), images);
@@ -120,7 +127,8 @@ public final class DeviceLto {
         return p == null ? null : p.toString();
     }
 
-    private static byte[] assemble(DeviceImages.Group g, List<String> objects, ToolChain tc, String program, String text) {
+    private static byte[] assemble(
+            DeviceImages.Group g, List<String> objects, ToolChain tc, String program, String text) {
         Path dir = null;
         try {
             dir = Files.createTempDirectory(Invocation.tempDir(), "jomp-lto-");
@@ -128,11 +136,17 @@ public final class DeviceLto {
             Path in = dir.resolve("linked." + as.inputExtension()), out = dir.resolve("linked." + as.outputExtension());
             Files.writeString(in, text, StandardCharsets.ISO_8859_1);
             List<String> cmd = new ArrayList<>(List.of(program));
-            cmd.addAll(tc.assembler().args(g.arch().isEmpty() ? tc.defaultArch() : g.arch(), "3", in.toString(), out.toString()));   // -O3 at the link, as clang's LTO
+            cmd.addAll(tc.assembler()
+                    .args(
+                            g.arch().isEmpty() ? tc.defaultArch() : g.arch(),
+                            "3",
+                            in.toString(),
+                            out.toString())); // -O3 at the link, as clang's LTO
             Programs.Result r = Programs.run(cmd);
             String said = r.output().strip();
             if (!r.ok()) {
-                throw new HostLinker.LinkError(g.describe() + ": " + tc.assembler().program() + " failed on the LTO output of " + String.join(" ", objects)
+                throw new HostLinker.LinkError(g.describe() + ": "
+                        + tc.assembler().program() + " failed on the LTO output of " + String.join(" ", objects)
                         + " (exit status " + r.status() + ")" + (said.isEmpty() ? "" : ":\n" + said));
             }
             return Files.readAllBytes(out);

@@ -5,13 +5,11 @@ import java.lang.invoke.MethodHandleInfo;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
 import java.util.List;
-
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
-
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.ImageKind;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 /**
  * A static method or constructor that generated code calls, taken from a method reference to the
@@ -20,10 +18,21 @@ import jomp.offload.abi.ImageKind;
  */
 record Ref(String owner, String name, String descriptor, boolean constructor) {
     /** Functional interfaces of the shapes the registration class calls (serializable, so their target can be read). */
-    interface Call1<A> extends Serializable { void call(A a); }
-    interface New2<R, A, B> extends Serializable { R make(A a, B b); }
-    interface NewHostEntry extends Serializable { HostEntry make(long address, String name, long size, int flags); }
-    interface NewDeviceImage extends Serializable { DeviceImage make(String triple, String arch, ImageKind kind, byte[] bytes, List<String> names); }
+    interface Call1<A> extends Serializable {
+        void call(A a);
+    }
+
+    interface New2<R, A, B> extends Serializable {
+        R make(A a, B b);
+    }
+
+    interface NewHostEntry extends Serializable {
+        HostEntry make(long address, String name, long size, int flags);
+    }
+
+    interface NewDeviceImage extends Serializable {
+        DeviceImage make(String triple, String arch, ImageKind kind, byte[] bytes, List<String> names);
+    }
 
     static Ref of(Serializable methodReference) {
         try {

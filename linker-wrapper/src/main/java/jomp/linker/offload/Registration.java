@@ -3,12 +3,6 @@ package jomp.linker.offload;
 import static org.objectweb.asm.Opcodes.*;
 
 import java.util.List;
-
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Label;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Type;
-
 import jomp.linker.host.HostLinker;
 import jomp.offload.abi.BinaryDescriptor;
 import jomp.offload.abi.DeviceImage;
@@ -16,6 +10,10 @@ import jomp.offload.abi.ExecutableNames;
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.offload.Registry;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
 
 /**
  * The wrapping step (clang's OffloadWrapper, offload-abi.md §4): the linked device images become
@@ -39,7 +37,9 @@ public final class Registration {
     static final String IMAGE_KIND = Type.getInternalName(ImageKind.class);
     /** {@code Registry.registerLib(BinaryDescriptor)}, the runtime's __tgt_register_lib. */
     static final Ref REGISTER_LIB = Ref.of((Ref.Call1<BinaryDescriptor>) Registry::registerLib);
-    static final Ref NEW_DESCRIPTOR = Ref.of((Ref.New2<BinaryDescriptor, List<DeviceImage>, List<HostEntry>>) BinaryDescriptor::new);
+
+    static final Ref NEW_DESCRIPTOR =
+            Ref.of((Ref.New2<BinaryDescriptor, List<DeviceImage>, List<HostEntry>>) BinaryDescriptor::new);
     static final Ref NEW_HOST_ENTRY = Ref.of((Ref.NewHostEntry) HostEntry::new);
     static final Ref NEW_DEVICE_IMAGE = Ref.of((Ref.NewDeviceImage) DeviceImage::new);
     /** Host entries per generated method, far below the JVM's 64 KiB code limit. */
@@ -53,24 +53,33 @@ public final class Registration {
     /** Adds the image resources and the registration class to a host link made with {@code HostLinker.link(objects, !images.isEmpty())}. */
     public static void wrap(HostLinker.Linked linked, List<DeviceLink.Linked> images) {
         if (!HostLinker.registers(linked, !images.isEmpty())) return;
-        for (int i = 0; i < images.size(); i++) linked.resources().put(imageResource(i), images.get(i).bytes());
+        for (int i = 0; i < images.size(); i++)
+            linked.resources().put(imageResource(i), images.get(i).bytes());
         try {
             linked.classes().put(CLASS, registrationClass(images, linked.entries()));
         } catch (org.objectweb.asm.ClassTooLargeException | org.objectweb.asm.MethodTooLargeException e) {
             // each entry's name and numbers are constants of one class, whose pool holds 65535
-            throw new HostLinker.LinkError("too many offload entries (" + linked.entries().size() + ") for the registration class");
+            throw new HostLinker.LinkError(
+                    "too many offload entries (" + linked.entries().size() + ") for the registration class");
         }
     }
 
     static byte[] registrationClass(List<DeviceLink.Linked> images, List<HostLinker.Entry> entries) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
-            @Override protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
         };
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, CLASS, null, "java/lang/Object", null);
-        cw.visitField(ACC_PUBLIC | ACC_STATIC, "descriptor", "L" + NEW_DESCRIPTOR.owner() + ";", null, null).visitEnd();
+        cw.visitField(ACC_PUBLIC | ACC_STATIC, "descriptor", "L" + NEW_DESCRIPTOR.owner() + ";", null, null)
+                .visitEnd();
         int chunks = (entries.size() + ENTRIES_PER_METHOD - 1) / ENTRIES_PER_METHOD;
         for (int c = 0; c < chunks; c++) {
-            entriesMethod(cw, c, entries.subList(c * ENTRIES_PER_METHOD, Math.min(entries.size(), (c + 1) * ENTRIES_PER_METHOD)));
+            entriesMethod(
+                    cw,
+                    c,
+                    entries.subList(c * ENTRIES_PER_METHOD, Math.min(entries.size(), (c + 1) * ENTRIES_PER_METHOD)));
         }
         resourceMethod(cw);
 
@@ -135,7 +144,8 @@ public final class Registration {
 
     /** entries<c>(List hostEntries, List names, long base): adds one chunk of host entries and their names. */
     private static void entriesMethod(ClassWriter cw, int c, List<HostLinker.Entry> entries) {
-        MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "entries" + c, "(Ljava/util/List;Ljava/util/List;J)V", null, null);
+        MethodVisitor mv = cw.visitMethod(
+                ACC_PRIVATE | ACC_STATIC, "entries" + c, "(Ljava/util/List;Ljava/util/List;J)V", null, null);
         mv.visitCode();
         for (HostLinker.Entry e : entries) {
             mv.visitVarInsn(ALOAD, 0);
@@ -161,11 +171,19 @@ public final class Registration {
 
     /** resource(String name): the bytes of a resource of the executable, read through this class's loader. */
     private static void resourceMethod(ClassWriter cw) {
-        MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "resource", "(Ljava/lang/String;)[B", null, new String[] {"java/io/IOException"});
+        MethodVisitor mv =
+                cw.visitMethod(ACC_PRIVATE | ACC_STATIC, "resource", "(Ljava/lang/String;)[B", null, new String[] {
+                    "java/io/IOException"
+                });
         mv.visitCode();
         mv.visitLdcInsn(org.objectweb.asm.Type.getObjectType(CLASS));
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Class", "getResourceAsStream", "(Ljava/lang/String;)Ljava/io/InputStream;", false);
+        mv.visitMethodInsn(
+                INVOKEVIRTUAL,
+                "java/lang/Class",
+                "getResourceAsStream",
+                "(Ljava/lang/String;)Ljava/io/InputStream;",
+                false);
         mv.visitVarInsn(ASTORE, 1);
         mv.visitVarInsn(ALOAD, 1);
         Label ok = new Label();
@@ -174,7 +192,8 @@ public final class Registration {
         mv.visitInsn(DUP);
         mv.visitLdcInsn("jomp: the executable lacks its device image ");
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/String", "concat", "(Ljava/lang/String;)Ljava/lang/String;", false);
+        mv.visitMethodInsn(
+                INVOKEVIRTUAL, "java/lang/String", "concat", "(Ljava/lang/String;)Ljava/lang/String;", false);
         mv.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false);
         mv.visitInsn(ATHROW);
         mv.visitLabel(ok);

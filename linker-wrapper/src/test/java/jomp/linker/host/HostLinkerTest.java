@@ -6,22 +6,22 @@ import static org.objectweb.asm.Opcodes.*;
 
 import java.util.ArrayList;
 import java.util.List;
-
+import jomp.objfile.elf.Elf;
+import jomp.objfile.elf.ElfObject;
+import jomp.objfile.elf.ElfSection;
+import jomp.objfile.elf.ElfSymbol;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 
-import jomp.objfile.elf.Elf;
-import jomp.objfile.elf.ElfObject;
-import jomp.objfile.elf.ElfSection;
-import jomp.objfile.elf.ElfSymbol;
-
 /** The host link on hand-made objects: symbol resolution, archive members, the errors ld gives. */
 class HostLinkerTest {
     /** A unit class whose static method {@code name} calls {@code callee} through jomp/link/Extern (or nothing). */
-    private static byte[] unit(String cls, String name, String callee) { return unit(cls, name, callee, null, "()I"); }
+    private static byte[] unit(String cls, String name, String callee) {
+        return unit(cls, name, callee, null, "()I");
+    }
 
     /** The same with the call's C signature in the Extern name, and its descriptor (whose arguments are zeros). */
     private static byte[] unit(String cls, String name, String callee, String csig, String desc) {
@@ -30,7 +30,8 @@ class HostLinkerTest {
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, name, "()I", null, null);
         mv.visitCode();
         if (callee != null && csig != null) {
-            for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(desc)) mv.visitInsn(t.getSize() == 2 ? LCONST_0 : ICONST_0);
+            for (org.objectweb.asm.Type t : org.objectweb.asm.Type.getArgumentTypes(desc))
+                mv.visitInsn(t.getSize() == 2 ? LCONST_0 : ICONST_0);
             mv.visitMethodInsn(INVOKESTATIC, HostLinker.EXTERN, callee + "-" + csig, desc, false);
         } else if (callee != null) mv.visitMethodInsn(INVOKESTATIC, HostLinker.EXTERN, callee, "()I", false);
         else mv.visitInsn(ICONST_3);
@@ -44,8 +45,10 @@ class HostLinkerTest {
         return object(file, cls, defines, calls, null, "()I");
     }
 
-    private static HostLinker.Input object(String file, String cls, String defines, String calls, String csig, String desc) {
-        List<ElfSection> sections = List.of(ElfSection.progbits(HostLinker.CLASS_PREFIX + cls.replace('/', '.'), 0, 1, unit(cls, defines, calls, csig, desc)));
+    private static HostLinker.Input object(
+            String file, String cls, String defines, String calls, String csig, String desc) {
+        List<ElfSection> sections = List.of(ElfSection.progbits(
+                HostLinker.CLASS_PREFIX + cls.replace('/', '.'), 0, 1, unit(cls, defines, calls, csig, desc)));
         List<ElfSymbol> symbols = new ArrayList<>();
         symbols.add(new ElfSymbol(defines, 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
         if (calls != null) symbols.add(new ElfSymbol(calls, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
@@ -54,22 +57,28 @@ class HostLinkerTest {
 
     private static List<String> owners(byte[] cls) {
         List<String> out = new ArrayList<>();
-        new ClassReader(cls).accept(new ClassVisitor(ASM9) {
-            @Override public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
-                return new MethodVisitor(ASM9) {
-                    @Override public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
-                        out.add(owner + "." + name);
-                    }
-                };
-            }
-        }, 0);
+        new ClassReader(cls)
+                .accept(
+                        new ClassVisitor(ASM9) {
+                            @Override
+                            public MethodVisitor visitMethod(int a, String n, String d, String s, String[] e) {
+                                return new MethodVisitor(ASM9) {
+                                    @Override
+                                    public void visitMethodInsn(
+                                            int op, String owner, String name, String desc, boolean itf) {
+                                        out.add(owner + "." + name);
+                                    }
+                                };
+                            }
+                        },
+                        0);
         return out;
     }
 
     @Test
     void callsResolveToTheDefiningUnit() {
-        HostLinker.Linked l = HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "twice"),
-                object("b.o", "jomp/unit/b", "twice", null)));
+        HostLinker.Linked l = HostLinker.link(
+                List.of(object("a.o", "jomp/unit/a", "main", "twice"), object("b.o", "jomp/unit/b", "twice", null)));
         assertThat(owners(l.classes().get("jomp/unit/a"))).containsExactly("jomp/unit/b.twice");
         assertThat(l.classes()).containsKeys(HostLinker.MAIN, HostLinker.PROGRAM);
         assertThat(l.resources()).containsKey("jomp/data.bin");
@@ -84,12 +93,15 @@ class HostLinkerTest {
     @Test
     void undefinedAndMultiplyDefinedSymbolsAreErrorsNamingTheObjects() {
         assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "nowhere"))))
-                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("a.o: undefined reference to 'nowhere'");
-        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", null),
-                object("b.o", "jomp/unit/b", "main", null))))
-                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("b.o: multiple definition of 'main'; a.o: first defined here");
+                .isInstanceOf(HostLinker.LinkError.class)
+                .hasMessageContaining("a.o: undefined reference to 'nowhere'");
+        assertThatThrownBy(() -> HostLinker.link(List.of(
+                        object("a.o", "jomp/unit/a", "main", null), object("b.o", "jomp/unit/b", "main", null))))
+                .isInstanceOf(HostLinker.LinkError.class)
+                .hasMessageContaining("b.o: multiple definition of 'main'; a.o: first defined here");
         assertThatThrownBy(() -> HostLinker.link(List.of(object("b.o", "jomp/unit/b", "twice", null))))
-                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("undefined reference to 'main'");
+                .isInstanceOf(HostLinker.LinkError.class)
+                .hasMessageContaining("undefined reference to 'main'");
     }
 
     @Test
@@ -97,9 +109,16 @@ class HostLinkerTest {
         List<HostLinker.Input> objects = new ArrayList<>();
         ArchiveResolver r = new ArchiveResolver(objects);
         r.addObject(object("a.o", "jomp/unit/a", "main", "twice"));
-        var lib = new jomp.objfile.archive.Archive(List.of(
-                new jomp.objfile.archive.Archive.Member("other.o", jomp.objfile.elf.ElfWriter.write(object("x", "jomp/unit/o", "other", null).object())),
-                new jomp.objfile.archive.Archive.Member("b.o", jomp.objfile.elf.ElfWriter.write(object("x", "jomp/unit/b", "twice", "other").object()))),
+        var lib = new jomp.objfile.archive.Archive(
+                List.of(
+                        new jomp.objfile.archive.Archive.Member(
+                                "other.o",
+                                jomp.objfile.elf.ElfWriter.write(object("x", "jomp/unit/o", "other", null)
+                                        .object())),
+                        new jomp.objfile.archive.Archive.Member(
+                                "b.o",
+                                jomp.objfile.elf.ElfWriter.write(object("x", "jomp/unit/b", "twice", "other")
+                                        .object()))),
                 java.util.Map.of());
         r.add("libb.a", lib, false);
         // b.o is needed for twice; it needs other, so other.o (earlier in the archive) comes too
@@ -116,12 +135,15 @@ class HostLinkerTest {
     @Test
     void functionsOnlyASharedLibraryDefinesBecomeNativeCallStubs() throws Exception {
         NativeLibraries libs = glibc();
-        HostLinker.Linked l = HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "strcasecmp", "i(p,p)", "(JJ)I")), false, libs);
+        HostLinker.Linked l = HostLinker.link(
+                List.of(object("a.o", "jomp/unit/a", "main", "strcasecmp", "i(p,p)", "(JJ)I")), false, libs);
         assertThat(owners(l.classes().get("jomp/unit/a"))).containsExactly(NativeStubs.PACKAGE + "C0.call");
         byte[] stub = l.classes().get(NativeStubs.PACKAGE + "C0");
         assertThat(stub).isNotNull();
         // the stub binds libc.so.6's strcasecmp on first use
-        assertThat(new String(stub, java.nio.charset.StandardCharsets.ISO_8859_1)).contains("libc.so.6").contains("strcasecmp");
+        assertThat(new String(stub, java.nio.charset.StandardCharsets.ISO_8859_1))
+                .contains("libc.so.6")
+                .contains("strcasecmp");
         // glibc is never opened at start-up: the JVM has it
         assertThat(libs.needed()).isEmpty();
     }
@@ -129,13 +151,25 @@ class HostLinkerTest {
     @Test
     void nativeCallsTheRuntimeCannotMakeAreLinkErrors() throws Exception {
         NativeLibraries libs = glibc();
-        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "swapcontext", "i(p,p)", "(JJ)I")), false, libs))
-                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("cannot call native function 'swapcontext'");
-        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "strfroml", "i(p,m,p,e)", "(JJJD)I")), false, libs))
-                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("long double");
-        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "strverscmp", "i(p,p)", "(JJJ)I")), false, libs))
-                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("its C signature i(p,p) means (JJ)I");
-        assertThatThrownBy(() -> HostLinker.link(List.of(object("a.o", "jomp/unit/a", "main", "no_such_function_anywhere", "i()", "()I")), false, libs))
-                .isInstanceOf(HostLinker.LinkError.class).hasMessageContaining("undefined reference to 'no_such_function_anywhere'");
+        assertThatThrownBy(() -> HostLinker.link(
+                        List.of(object("a.o", "jomp/unit/a", "main", "swapcontext", "i(p,p)", "(JJ)I")), false, libs))
+                .isInstanceOf(HostLinker.LinkError.class)
+                .hasMessageContaining("cannot call native function 'swapcontext'");
+        assertThatThrownBy(() -> HostLinker.link(
+                        List.of(object("a.o", "jomp/unit/a", "main", "strfroml", "i(p,m,p,e)", "(JJJD)I")),
+                        false,
+                        libs))
+                .isInstanceOf(HostLinker.LinkError.class)
+                .hasMessageContaining("long double");
+        assertThatThrownBy(() -> HostLinker.link(
+                        List.of(object("a.o", "jomp/unit/a", "main", "strverscmp", "i(p,p)", "(JJJ)I")), false, libs))
+                .isInstanceOf(HostLinker.LinkError.class)
+                .hasMessageContaining("its C signature i(p,p) means (JJ)I");
+        assertThatThrownBy(() -> HostLinker.link(
+                        List.of(object("a.o", "jomp/unit/a", "main", "no_such_function_anywhere", "i()", "()I")),
+                        false,
+                        libs))
+                .isInstanceOf(HostLinker.LinkError.class)
+                .hasMessageContaining("undefined reference to 'no_such_function_anywhere'");
     }
 }

@@ -10,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * script its argv; preloaded, it installs the fault handler and leaves LD_PRELOAD as it was.
  */
 class LauncherTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private record Out(int status, String stdout, String stderr) {}
 
@@ -28,7 +28,9 @@ class LauncherTest {
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
         pb.environment().putAll(env);
         Path out = dir.resolve("out.txt"), err = dir.resolve("err.txt");
-        pb.redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        pb.redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process p = pb.start();
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("finished").isTrue();
         return new Out(p.exitValue(), Files.readString(out), Files.readString(err));
@@ -36,7 +38,10 @@ class LauncherTest {
 
     private static void need(String tool, String pkg) {
         try {
-            Process p = new ProcessBuilder(tool, "--version").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(tool, "--version")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, tool + " failed: install " + pkg);
         } catch (IOException | InterruptedException e) {
             throw new AssertionError(tool + " is needed: install " + pkg, e);
@@ -48,11 +53,18 @@ class LauncherTest {
         need("as", "binutils");
         Path obj = dir.resolve("launcher.o"), bin = dir.resolve("launcher.bin");
         Path src = Path.of("src/main/asm/launcher.s").toAbsolutePath();
-        assertThat(run(Map.of(), "as", "--64", "-o", obj.toString(), src.toString()).status()).isZero();
-        assertThat(run(Map.of(), "objcopy", "-O", "binary", "-j", ".text", obj.toString(), bin.toString()).status()).isZero();
-        assertThat(Files.readAllBytes(bin)).as("Launcher.CODE is launcher.s assembled").isEqualTo(Launcher.CODE);
+        assertThat(run(Map.of(), "as", "--64", "-o", obj.toString(), src.toString())
+                        .status())
+                .isZero();
+        assertThat(run(Map.of(), "objcopy", "-O", "binary", "-j", ".text", obj.toString(), bin.toString())
+                        .status())
+                .isZero();
+        assertThat(Files.readAllBytes(bin))
+                .as("Launcher.CODE is launcher.s assembled")
+                .isEqualTo(Launcher.CODE);
         // position independent without a loader: no relocation may be left for one to apply
-        assertThat(run(Map.of(), "readelf", "-r", obj.toString()).stdout()).contains("There are no relocations in this file.");
+        assertThat(run(Map.of(), "readelf", "-r", obj.toString()).stdout())
+                .contains("There are no relocations in this file.");
         String symbols = run(Map.of(), "nm", obj.toString()).stdout();
         assertThat(symbols).contains(String.format("%016x T ctor", Launcher.CTOR));
         assertThat(symbols).contains(String.format("%016x t script", Launcher.CODE.length));
@@ -68,10 +80,15 @@ class LauncherTest {
             Out h = run(Map.of(), readelf, "-h", "-l", "-d", "-W", img.toString());
             assertThat(h.status()).as(readelf + ": " + h.stderr()).isZero();
             assertThat(h.stderr()).as(readelf).isEmpty();
-            assertThat(h.stdout()).containsPattern("Type: +DYN").containsPattern("Machine: +Advanced Micro Devices X86-64")
+            assertThat(h.stdout())
+                    .containsPattern("Type: +DYN")
+                    .containsPattern("Machine: +Advanced Micro Devices X86-64")
                     .containsPattern("Entry point address: +0x158");
-            assertThat(h.stdout()).containsPattern("LOAD +0x0+ 0x0+ 0x0+ \\S+ \\S+ R E 0x1000")
-                    .containsPattern("LOAD .* RW +0x1000").containsPattern("DYNAMIC .* RW ").containsPattern("GNU_STACK .* RW ")
+            assertThat(h.stdout())
+                    .containsPattern("LOAD +0x0+ 0x0+ 0x0+ \\S+ \\S+ R E 0x1000")
+                    .containsPattern("LOAD .* RW +0x1000")
+                    .containsPattern("DYNAMIC .* RW ")
+                    .containsPattern("GNU_STACK .* RW ")
                     .doesNotContain("INTERP");
             assertThat(h.stdout()).containsPattern("\\(INIT\\) +0x" + Integer.toHexString(0x158 + Launcher.CTOR));
         }
@@ -96,9 +113,10 @@ class LauncherTest {
         String self = img.toRealPath().toString();
         Out alone = run(Map.of("LD_PRELOAD", self, "MARK", "1"), "env");
         assertThat(alone.status()).as(alone.stderr()).isZero();
-        assertThat(alone.stderr()).isEmpty();   // ld.so took the image as a shared object
+        assertThat(alone.stderr()).isEmpty(); // ld.so took the image as a shared object
         assertThat(alone.stdout()).contains("MARK=1\n").doesNotContain("LD_PRELOAD");
-        String libm = run(Map.of(), "gcc", "-print-file-name=libm.so.6").stdout().strip();
+        String libm =
+                run(Map.of(), "gcc", "-print-file-name=libm.so.6").stdout().strip();
         for (String sep : List.of(" ", ":")) {
             Out both = run(Map.of("LD_PRELOAD", self + sep + libm), "env");
             assertThat(both.stderr()).isEmpty();
@@ -144,7 +162,9 @@ class LauncherTest {
         assertThat(pipe.status()).isEqualTo(128 + 13);
         Out ignored = run(Map.of(), "sh", "-c", "trap '' PIPE; LD_PRELOAD=\"$0\" exec ./t pipe", self);
         assertThat(ignored.stdout()).isEqualTo("4 7 8 11 25 \n");
-        assertThat(ignored.status()).as("a write to a closed pipe fails with EPIPE when SIGPIPE is ignored").isEqualTo(4);
+        assertThat(ignored.status())
+                .as("a write to a closed pipe fails with EPIPE when SIGPIPE is ignored")
+                .isEqualTo(4);
         Out none = run(Map.of(), "./t", "none");
         assertThat(none.stdout()).isEqualTo("\n");
     }
@@ -162,7 +182,8 @@ class LauncherTest {
         Path img = dir.resolve("img");
         Files.write(img, Launcher.image("exit 0\n", rodata));
         Out segments = run(Map.of(), "readelf", "-lW", img.toString());
-        assertThat(segments.stdout()).containsPattern("LOAD +0x[0-9a-f]*000 0x[0-9a-f]+ 0x[0-9a-f]+ 0x002000 0x002000 R +0x1000");
+        assertThat(segments.stdout())
+                .containsPattern("LOAD +0x[0-9a-f]*000 0x[0-9a-f]+ 0x[0-9a-f]+ 0x002000 0x002000 R +0x1000");
         Files.writeString(dir.resolve("ro.c"), """
                 #include <stdio.h>
                 #include <stdlib.h>
@@ -180,9 +201,10 @@ class LauncherTest {
                 """);
         assertThat(run(Map.of(), "gcc", "-o", "ro", "ro.c").status()).isZero();
         String self = img.toRealPath().toString();
-        Out o = run(Map.of("LD_PRELOAD", self), "./ro", "-Djomp.rodata=0000000000000000", "-Djomp.rodata=0000000000000000");
+        Out o = run(
+                Map.of("LD_PRELOAD", self), "./ro", "-Djomp.rodata=0000000000000000", "-Djomp.rodata=0000000000000000");
         assertThat(o.status()).as(o.stdout() + o.stderr()).isEqualTo(128 + 11);
-        assertThat(o.stdout()).matches("-Djomp\\.rodata=[0-9a-f]{13}000 -Djomp\\.rodata=0{16}\n");   // the first only
+        assertThat(o.stdout()).matches("-Djomp\\.rodata=[0-9a-f]{13}000 -Djomp\\.rodata=0{16}\n"); // the first only
         // not 16 zeros: left alone
         Out other = run(Map.of("LD_PRELOAD", self), "./ro", "-Djomp.rodata=0", "x");
         assertThat(other.stdout()).isEqualTo("-Djomp.rodata=0 x\n");
@@ -190,7 +212,8 @@ class LauncherTest {
         // an image without read-only data leaves the argument as it is
         Path plain = dir.resolve("plain");
         Files.write(plain, Launcher.image("exit 0\n", new byte[0]));
-        Out none = run(Map.of("LD_PRELOAD", plain.toRealPath().toString()), "./ro", "-Djomp.rodata=0000000000000000", "x");
+        Out none =
+                run(Map.of("LD_PRELOAD", plain.toRealPath().toString()), "./ro", "-Djomp.rodata=0000000000000000", "x");
         assertThat(none.status()).isEqualTo(3);
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (tests' StartCacheTest runs programs with the build's cache, damaged copies and none.)
  */
 class StartCacheTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void theKeyIsTheJarsContents() throws Exception {
@@ -35,9 +35,12 @@ class StartCacheTest {
 
     @Test
     void aProgramWithNativeStubsUsesTheNativeCache() {
-        assertThat(StartCache.forProgram(java.util.Set.of("jomp/link/Main", "jomp/unit/a"))).isEqualTo(StartCache.PLAIN);
-        assertThat(StartCache.forProgram(java.util.Set.of("jomp/link/Main", "jomp/link/native/A0"))).isEqualTo(StartCache.NATIVE);
-        assertThat(StartCache.forProgram(java.util.Set.of("jomp/link/native/C3", "jomp/unit/a"))).isEqualTo(StartCache.NATIVE);
+        assertThat(StartCache.forProgram(java.util.Set.of("jomp/link/Main", "jomp/unit/a")))
+                .isEqualTo(StartCache.PLAIN);
+        assertThat(StartCache.forProgram(java.util.Set.of("jomp/link/Main", "jomp/link/native/A0")))
+                .isEqualTo(StartCache.NATIVE);
+        assertThat(StartCache.forProgram(java.util.Set.of("jomp/link/native/C3", "jomp/unit/a")))
+                .isEqualTo(StartCache.NATIVE);
     }
 
     @Test
@@ -48,8 +51,12 @@ class StartCacheTest {
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(out).isEqualTo(path);
         }
-        String script = Launcher.script(new StartCache.Location(Path.of("/opt/it's/lib/start-cache"), "0123abcd"), StartCache.NATIVE);
-        assertThat(script).contains("c=${JOMP_START_CACHE-'/opt/it'\\''s/lib/start-cache'}").contains("c=$c/0123abcd;")
-                .contains("-XX:AOTCache=\"$c/native.aot\"").doesNotContain("@CACHE@", "@KEY@", "@JVM@", "@MODULES@", "@AOT@");
+        String script = Launcher.script(
+                new StartCache.Location(Path.of("/opt/it's/lib/start-cache"), "0123abcd"), StartCache.NATIVE);
+        assertThat(script)
+                .contains("c=${JOMP_START_CACHE-'/opt/it'\\''s/lib/start-cache'}")
+                .contains("c=$c/0123abcd;")
+                .contains("-XX:AOTCache=\"$c/native.aot\"")
+                .doesNotContain("@CACHE@", "@KEY@", "@JVM@", "@MODULES@", "@AOT@");
     }
 }

@@ -12,19 +12,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.linker.LinkerWrapperMain;
 import jomp.linker.host.ArchiveResolver;
 import jomp.linker.host.HostLinker;
-import jomp.offload.abi.ImageKind;
 import jomp.objfile.archive.ArchiveReader;
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfReader;
 import jomp.objfile.elf.ElfWriter;
 import jomp.objfile.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Extraction of device images from the objects a link takes (archives included), grouping, link-time target choice. */
 class DeviceImagesTest {
@@ -33,20 +31,36 @@ class DeviceImagesTest {
     }
 
     private static List<HostLinker.Input> twoObjects() {
-        ElfObject a = host("a", "f", 1, List.of(jvmImage(device("a", "f", 1, null)),
-                image(ImageKind.PTX, NVPTX, "sm_90", "ptx a".getBytes(StandardCharsets.US_ASCII))));
-        ElfObject b = object("b", "h", 2, false, null, List.of(jvmImage(device("b", "h", 2, null)),
-                image(ImageKind.PTX, NVPTX, "sm_70", "ptx b".getBytes(StandardCharsets.US_ASCII))));
+        ElfObject a = host(
+                "a",
+                "f",
+                1,
+                List.of(
+                        jvmImage(device("a", "f", 1, null)),
+                        image(ImageKind.PTX, NVPTX, "sm_90", "ptx a".getBytes(StandardCharsets.US_ASCII))));
+        ElfObject b = object(
+                "b",
+                "h",
+                2,
+                false,
+                null,
+                List.of(
+                        jvmImage(device("b", "h", 2, null)),
+                        image(ImageKind.PTX, NVPTX, "sm_70", "ptx b".getBytes(StandardCharsets.US_ASCII))));
         return List.of(input("a.o", a), input("b.o", b));
     }
 
     @Test
     void imagesAreGroupedByTripleAndArchInLinkOrder() {
         List<DeviceImages.Group> groups = DeviceImages.collect(twoObjects(), Set.of());
-        assertThat(groups).extracting(DeviceImages.Group::describe)
+        assertThat(groups)
+                .extracting(DeviceImages.Group::describe)
                 .containsExactly(JVM, NVPTX + " (sm_90)", NVPTX + " (sm_70)");
-        assertThat(groups.get(0).images()).extracting(DeviceImages.Image::object).containsExactly("a.o", "b.o");
-        assertThat(new String(groups.get(2).images().get(0).binary().image(), StandardCharsets.US_ASCII)).isEqualTo("ptx b");
+        assertThat(groups.get(0).images())
+                .extracting(DeviceImages.Image::object)
+                .containsExactly("a.o", "b.o");
+        assertThat(new String(groups.get(2).images().get(0).binary().image(), StandardCharsets.US_ASCII))
+                .isEqualTo("ptx b");
     }
 
     /** llvm-objdump-19 --offloading sees in each object the same images, in the same order, as the extraction. */
@@ -61,7 +75,10 @@ class DeviceImagesTest {
                 for (DeviceImages.Image i : g.images()) ours.add(i.object() + " " + g.triple() + " " + g.arch());
             }
         }
-        Process p = jomp.env.ExternalTools.processBuilder("llvm-objdump-19", "--offloading", "a.o", "b.o").directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder("llvm-objdump-19", "--offloading", "a.o", "b.o")
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(out).isZero();
         List<String> theirs = new ArrayList<>();
@@ -69,24 +86,32 @@ class DeviceImagesTest {
         for (String line : out.lines().toList()) {
             if (line.matches("^[ab]\\.o:.*")) file = line.substring(0, 3);
             else if (line.startsWith("arch")) arch = line.substring(4).strip();
-            else if (line.startsWith("triple")) theirs.add(file + " " + line.substring(6).strip() + " " + arch);
+            else if (line.startsWith("triple"))
+                theirs.add(file + " " + line.substring(6).strip() + " " + arch);
         }
         assertThat(theirs).containsExactlyElementsOf(ours).hasSize(4);
     }
 
     @Test
     void targetsChosenAtLinkTimeKeepOnlyThoseTriples() {
-        assertThat(DeviceImages.collect(twoObjects(), Set.of(DeviceImages.expand("jvm")))).extracting(DeviceImages.Group::triple)
+        assertThat(DeviceImages.collect(twoObjects(), Set.of(DeviceImages.expand("jvm"))))
+                .extracting(DeviceImages.Group::triple)
                 .containsExactly(JVM);
-        assertThat(DeviceImages.collect(twoObjects(), Set.of(DeviceImages.expand("nvptx64")))).extracting(DeviceImages.Group::triple)
+        assertThat(DeviceImages.collect(twoObjects(), Set.of(DeviceImages.expand("nvptx64"))))
+                .extracting(DeviceImages.Group::triple)
                 .containsExactly(NVPTX, NVPTX);
-        assertThat(DeviceImages.collect(twoObjects(), Set.of("amdgcn-amd-amdhsa"))).isEmpty();
+        assertThat(DeviceImages.collect(twoObjects(), Set.of("amdgcn-amd-amdhsa")))
+                .isEmpty();
     }
 
     @Test
     void imagesOfOtherOffloadKindsAreNotOpenMPs() {
-        OffloadBinary cuda = new OffloadBinary(ImageKind.PTX, OffloadBinary.OFK_CUDA, 0,
-                java.util.Map.of("triple", NVPTX, "arch", "sm_90"), new byte[] {1});
+        OffloadBinary cuda = new OffloadBinary(
+                ImageKind.PTX,
+                OffloadBinary.OFK_CUDA,
+                0,
+                java.util.Map.of("triple", NVPTX, "arch", "sm_90"),
+                new byte[] {1});
         List<HostLinker.Input> in = List.of(input("a.o", host("a", "f", 1, List.of(cuda))));
         assertThat(DeviceImages.collect(in, Set.of())).isEmpty();
     }
@@ -95,9 +120,16 @@ class DeviceImagesTest {
     static Path archiveSetup(Path dir) throws Exception {
         ElfObject a = object("a", "f", 1, true, kernel("k"), List.of(jvmImage(device("a", "f", 1, null))));
         Files.write(dir.resolve("a.o"), ElfWriter.write(a));
-        Files.write(dir.resolve("k.o"), ElfWriter.write(object("k", "k", 3, false, null, List.of(jvmImage(device("k", "k", 3, null))))));
-        Files.write(dir.resolve("u.o"), ElfWriter.write(object("u", "u", 4, false, null, List.of(jvmImage(device("u", "u", 4, null))))));
-        Process p = jomp.env.ExternalTools.processBuilder("ar", "rcs", "libk.a", "u.o", "k.o").directory(dir.toFile()).inheritIO().start();
+        Files.write(
+                dir.resolve("k.o"),
+                ElfWriter.write(object("k", "k", 3, false, null, List.of(jvmImage(device("k", "k", 3, null))))));
+        Files.write(
+                dir.resolve("u.o"),
+                ElfWriter.write(object("u", "u", 4, false, null, List.of(jvmImage(device("u", "u", 4, null))))));
+        Process p = jomp.env.ExternalTools.processBuilder("ar", "rcs", "libk.a", "u.o", "k.o")
+                .directory(dir.toFile())
+                .inheritIO()
+                .start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isZero();
         return dir.resolve("libk.a");
@@ -113,8 +145,12 @@ class DeviceImagesTest {
             r.add("libk.a", ArchiveReader.read("libk.a", Files.readAllBytes(lib)), whole);
             List<DeviceImages.Group> groups = DeviceImages.collect(objects, Set.of());
             assertThat(groups).hasSize(1);
-            assertThat(groups.get(0).images()).extracting(DeviceImages.Image::object).containsExactly(
-                    whole ? new String[] {"a.o", "libk.a(u.o)", "libk.a(k.o)"} : new String[] {"a.o", "libk.a(k.o)"});
+            assertThat(groups.get(0).images())
+                    .extracting(DeviceImages.Image::object)
+                    .containsExactly(
+                            whole
+                                    ? new String[] {"a.o", "libk.a(u.o)", "libk.a(k.o)"}
+                                    : new String[] {"a.o", "libk.a(k.o)"});
         }
     }
 
@@ -122,12 +158,23 @@ class DeviceImagesTest {
     void dryRunListsTheDeviceLinksOfPulledMembers(@TempDir Path dir) throws Exception {
         archiveSetup(dir);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = LinkerWrapperMain.run(new String[] {"--dry-run", "-o", dir.resolve("a").toString(), dir.resolve("a.o").toString(),
-                "-L" + dir, "-lk"}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
+        int rc = LinkerWrapperMain.run(
+                new String[] {
+                    "--dry-run",
+                    "-o",
+                    dir.resolve("a").toString(),
+                    dir.resolve("a.o").toString(),
+                    "-L" + dir,
+                    "-lk"
+                },
+                new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true));
         String text = err.toString(StandardCharsets.UTF_8);
         assertThat(rc).as(text).isZero();
-        assertThat(text).contains("device link for " + JVM + ": " + dir.resolve("a.o") + " " + dir.resolve("libk.a") + "(k.o)")
-                .doesNotContain("(u.o)").contains("host link of 2 object(s)");
+        assertThat(text)
+                .contains("device link for " + JVM + ": " + dir.resolve("a.o") + " " + dir.resolve("libk.a") + "(k.o)")
+                .doesNotContain("(u.o)")
+                .contains("host link of 2 object(s)");
         assertThat(dir.resolve("a")).doesNotExist();
     }
 }

@@ -7,12 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
+import jomp.objfile.offload.OffloadBinary;
+import jomp.offload.abi.ImageKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import jomp.offload.abi.ImageKind;
-import jomp.objfile.offload.OffloadBinary;
 
 /**
  * One nvptx image: a relocatable cubin (ptxas -c, with device malloc left undefined) is linked by
@@ -36,14 +34,19 @@ class DeviceLinkNvptxTest {
             """;
 
     static OffloadBinary image(ImageKind kind, byte[] bytes) {
-        return new OffloadBinary(kind, OffloadBinary.OFK_OPENMP, 0, Map.of("triple", "nvptx64-nvidia-cuda", "arch", "sm_90"), bytes);
+        return new OffloadBinary(
+                kind, OffloadBinary.OFK_OPENMP, 0, Map.of("triple", "nvptx64-nvidia-cuda", "arch", "sm_90"), bytes);
     }
 
-    static int elfType(byte[] e) { return (e[16] & 0xFF) | (e[17] & 0xFF) << 8; }
+    static int elfType(byte[] e) {
+        return (e[16] & 0xFF) | (e[17] & 0xFF) << 8;
+    }
 
     @Test
     void aRelocatableCubinIsLinkedAndOthersPassThrough(@TempDir Path dir) throws Exception {
-        assertTrue(OffloadLinkTest.onPath("nvlink") && OffloadLinkTest.onPath("ptxas"), "needs nvlink and ptxas (CUDA toolkit) on PATH");
+        assertTrue(
+                OffloadLinkTest.onPath("nvlink") && OffloadLinkTest.onPath("ptxas"),
+                "needs nvlink and ptxas (CUDA toolkit) on PATH");
         Files.writeString(dir.resolve("k.ptx"), PTX);
         OffloadLinkTest.run(dir, "ptxas", "-c", "-arch=sm_90", "k.ptx", "-o", "rel.cubin");
         OffloadLinkTest.run(dir, "ptxas", "-arch=sm_90", "k.ptx", "-o", "exe.cubin");
@@ -51,17 +54,21 @@ class DeviceLinkNvptxTest {
         assertThat(elfType(rel)).isEqualTo(1);
         assertThat(elfType(exe)).isEqualTo(2);
 
-        DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("a.o", image(ImageKind.CUBIN, rel))));
-        assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT)).contains("nvlink -arch=sm_90 -o linked.cubin image0.cubin   # a.o");
+        DeviceImages.Group g = new DeviceImages.Group(
+                "nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("a.o", image(ImageKind.CUBIN, rel))));
+        assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT))
+                .contains("nvlink -arch=sm_90 -o linked.cubin image0.cubin   # a.o");
         DeviceLink.Linked linked = DeviceLink.link(g);
         assertThat(linked.kind()).isEqualTo(ImageKind.CUBIN);
         assertThat(elfType(linked.bytes())).as("nvlink's output is executable").isEqualTo(2);
 
-        DeviceImages.Group whole = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("b.o", image(ImageKind.CUBIN, exe))));
+        DeviceImages.Group whole = new DeviceImages.Group(
+                "nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("b.o", image(ImageKind.CUBIN, exe))));
         assertThat(DeviceLink.link(whole).bytes()).isEqualTo(exe);
         assertThat(DeviceLink.describe(whole, DeviceLink.Options.DEFAULT)).contains("passes through: b.o");
         byte[] ptx = PTX.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        DeviceImages.Group text = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("c.o", image(ImageKind.PTX, ptx))));
+        DeviceImages.Group text = new DeviceImages.Group(
+                "nvptx64-nvidia-cuda", "sm_90", List.of(new DeviceImages.Image("c.o", image(ImageKind.PTX, ptx))));
         assertThat(DeviceLink.link(text).bytes()).isEqualTo(ptx);
         assertThat(DeviceLink.link(text).kind()).isEqualTo(ImageKind.PTX);
     }
@@ -85,57 +92,86 @@ class DeviceLinkNvptxTest {
 
     @Test
     void aCubinWithItsPtxBecomesOneFatBinaryAsNvccMakesThem(@TempDir Path dir) throws Exception {
-        assertTrue(OffloadLinkTest.onPath("nvlink") && OffloadLinkTest.onPath("ptxas") && OffloadLinkTest.onPath("fatbinary"),
+        assertTrue(
+                OffloadLinkTest.onPath("nvlink")
+                        && OffloadLinkTest.onPath("ptxas")
+                        && OffloadLinkTest.onPath("fatbinary"),
                 "needs nvlink, ptxas and fatbinary (CUDA toolkit) on PATH");
         Files.writeString(dir.resolve("k.ptx"), PTX);
         OffloadLinkTest.run(dir, "ptxas", "-c", "-arch=sm_90", "k.ptx", "-o", "rel.cubin");
         byte[] rel = Files.readAllBytes(dir.resolve("rel.cubin"));
         byte[] ptx = PTX.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         // what the driver packages: the cubin and the PTX it came from, two images of one object
-        DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(
-                new DeviceImages.Image("a.o", image(ImageKind.CUBIN, rel)), new DeviceImages.Image("a.o", image(ImageKind.PTX, ptx))));
+        DeviceImages.Group g = new DeviceImages.Group(
+                "nvptx64-nvidia-cuda",
+                "sm_90",
+                List.of(
+                        new DeviceImages.Image("a.o", image(ImageKind.CUBIN, rel)),
+                        new DeviceImages.Image("a.o", image(ImageKind.PTX, ptx))));
         assertThat(DeviceLink.describe(g, DeviceLink.Options.DEFAULT))
-                .contains("nvlink -arch=sm_90 -o linked.cubin image0.cubin   # a.o; then a fat binary of linked.cubin and the PTX");
+                .contains(
+                        "nvlink -arch=sm_90 -o linked.cubin image0.cubin   # a.o; then a fat binary of linked.cubin and the PTX");
         DeviceLink.Linked linked = DeviceLink.link(g);
         assertThat(linked.kind()).isEqualTo(ImageKind.FATBINARY);
         List<jomp.offload.abi.nvptx.Fatbinary.Entry> entries = jomp.offload.abi.nvptx.Fatbinary.read(linked.bytes());
         assertThat(entries).hasSize(2);
         assertThat(entries.get(0).kind()).isEqualTo(jomp.offload.abi.nvptx.Fatbinary.KIND_ELF);
-        assertThat(elfType(entries.get(0).payload())).as("nvlink's executable cubin").isEqualTo(2);
+        assertThat(elfType(entries.get(0).payload()))
+                .as("nvlink's executable cubin")
+                .isEqualTo(2);
         assertThat(entries.get(1).text()).isEqualTo(PTX);
         assertThat(entries.get(0).sm()).isEqualTo(90);
         assertThat(entries.get(1).sm()).isEqualTo(90);
 
         // the headers are the ones NVIDIA's fatbinary writes for the same entries
         Files.write(dir.resolve("exe.cubin"), entries.get(0).payload());
-        OffloadLinkTest.run(dir, "fatbinary", "-64", "--compress=false", "--create=tool.fatbin",
-                "--image3=kind=elf,sm=90,file=exe.cubin", "--image3=kind=ptx,sm=90,file=k.ptx");
+        OffloadLinkTest.run(
+                dir,
+                "fatbinary",
+                "-64",
+                "--compress=false",
+                "--create=tool.fatbin",
+                "--image3=kind=elf,sm=90,file=exe.cubin",
+                "--image3=kind=ptx,sm=90,file=k.ptx");
         byte[] tool = Files.readAllBytes(dir.resolve("tool.fatbin"));
         assertThat(headers(linked.bytes())).isEqualTo(headers(tool));
-        assertThat(jomp.offload.abi.nvptx.Fatbinary.read(tool).get(0).payload()).isEqualTo(entries.get(0).payload());
+        assertThat(jomp.offload.abi.nvptx.Fatbinary.read(tool).get(0).payload())
+                .isEqualTo(entries.get(0).payload());
 
         // and NVIDIA's nvlink reads ours: a fat binary of the relocatable cubin and its PTX links
-        Files.write(dir.resolve("ours.fatbin"), jomp.offload.abi.nvptx.Fatbinary.write(List.of(
-                new jomp.offload.abi.nvptx.Fatbinary.Entry(jomp.offload.abi.nvptx.Fatbinary.KIND_ELF, 90, rel, false),
-                new jomp.offload.abi.nvptx.Fatbinary.Entry(jomp.offload.abi.nvptx.Fatbinary.KIND_PTX, 90, ptx, false))));
+        Files.write(
+                dir.resolve("ours.fatbin"),
+                jomp.offload.abi.nvptx.Fatbinary.write(List.of(
+                        new jomp.offload.abi.nvptx.Fatbinary.Entry(
+                                jomp.offload.abi.nvptx.Fatbinary.KIND_ELF, 90, rel, false),
+                        new jomp.offload.abi.nvptx.Fatbinary.Entry(
+                                jomp.offload.abi.nvptx.Fatbinary.KIND_PTX, 90, ptx, false))));
         OffloadLinkTest.run(dir, "nvlink", "-arch=sm_90", "-o", "from-ours.cubin", "ours.fatbin");
         assertThat(elfType(Files.readAllBytes(dir.resolve("from-ours.cubin")))).isEqualTo(2);
     }
 
     @Test
     void withoutNvlinkSeveralPtxObjectsGoTogetherUnlinked(@TempDir Path dir) throws Exception {
-        byte[] a = PTX.getBytes(java.nio.charset.StandardCharsets.US_ASCII), b = PTX.replace("kern", "other").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        DeviceImages.Group g = new DeviceImages.Group("nvptx64-nvidia-cuda", "sm_90", List.of(
-                new DeviceImages.Image("a.o", image(ImageKind.PTX, a)), new DeviceImages.Image("b.o", image(ImageKind.PTX, b))));
+        byte[] a = PTX.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                b = PTX.replace("kern", "other").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        DeviceImages.Group g = new DeviceImages.Group(
+                "nvptx64-nvidia-cuda",
+                "sm_90",
+                List.of(
+                        new DeviceImages.Image("a.o", image(ImageKind.PTX, a)),
+                        new DeviceImages.Image("b.o", image(ImageKind.PTX, b))));
         Map<String, String> env = new java.util.HashMap<>(System.getenv());
-        env.put("PATH", dir.toString());   // no nvlink (no CUDA installed)
+        env.put("PATH", dir.toString()); // no nvlink (no CUDA installed)
         jomp.env.Invocation.install(new jomp.env.Invocation(dir, env));
         try {
-            DeviceLink.Options noCuda = new DeviceLink.Options(null, null, dir.resolve("no-cuda").toString());   // --cuda-path of none
-            assertThat(DeviceLink.describe(g, noCuda)).contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
+            DeviceLink.Options noCuda =
+                    new DeviceLink.Options(null, null, dir.resolve("no-cuda").toString()); // --cuda-path of none
+            assertThat(DeviceLink.describe(g, noCuda))
+                    .contains("a fat binary of the PTX of a.o b.o (no nvlink: linked when loaded)");
             DeviceLink.Linked linked = DeviceLink.link(g, noCuda);
             assertThat(linked.kind()).isEqualTo(ImageKind.FATBINARY);
-            assertThat(jomp.offload.abi.nvptx.Fatbinary.ptx(linked.bytes())).containsExactly(PTX, PTX.replace("kern", "other"));
+            assertThat(jomp.offload.abi.nvptx.Fatbinary.ptx(linked.bytes()))
+                    .containsExactly(PTX, PTX.replace("kern", "other"));
         } finally {
             jomp.env.Invocation.reset();
         }

@@ -8,12 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
-
-import jomp.offload.abi.ImageKind;
-import jomp.offload.abi.OffloadEntries;
 import jomp.objfile.elf.Elf;
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfSection;
@@ -22,6 +16,10 @@ import jomp.objfile.elf.ElfWriter;
 import jomp.objfile.offload.OffloadBinary;
 import jomp.objfile.offload.OffloadBinaryWriter;
 import jomp.objfile.offload.OffloadEntriesSection;
+import jomp.offload.abi.ImageKind;
+import jomp.offload.abi.OffloadEntries;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
 
 /**
  * Hand-made jomp objects for the offload link, shaped as offload-abi.md §3 says the compiler makes
@@ -36,9 +34,13 @@ final class OffloadObjects {
     static final byte REGION_ID_BYTE = 0x5A;
 
     /** The global of a unit: g_<unit>. */
-    static String global(String unit) { return "g_" + unit; }
+    static String global(String unit) {
+        return "g_" + unit;
+    }
 
-    static String kernel(String fn) { return "__omp_offloading_803_1c2b3_" + fn + "_l7"; }
+    static String kernel(String fn) {
+        return "__omp_offloading_803_1c2b3_" + fn + "_l7";
+    }
 
     /**
      * A unit class: {@code main()I} returning 0 when {@code withMain}; kernel {@code (J)V} that stores
@@ -71,15 +73,23 @@ final class OffloadObjects {
     }
 
     /** An object of unit {@code unit} with kernel {@code fn} (if not null), global g = {@code gValue}, entries for both. */
-    static ElfObject object(String unit, String fn, long gValue, boolean withMain, String calls, List<OffloadBinary> images) {
+    static ElfObject object(
+            String unit, String fn, long gValue, boolean withMain, String calls, List<OffloadBinary> images) {
         String cls = "jomp/unit/" + unit;
         String k = fn == null ? null : kernel(fn);
         List<ElfSection> sections = new ArrayList<>();
         List<ElfSymbol> symbols = new ArrayList<>();
-        sections.add(ElfSection.progbits(".jomp.class." + cls.replace('/', '.'), 0, 1, unitClass(cls, k, withMain, calls, global(unit))));
+        sections.add(ElfSection.progbits(
+                ".jomp.class." + cls.replace('/', '.'), 0, 1, unitClass(cls, k, withMain, calls, global(unit))));
         sections.add(ElfSection.progbits(".rodata", Elf.SHF_ALLOC, 1, new byte[] {REGION_ID_BYTE}));
-        sections.add(ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, 8,
-                ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(gValue).array()));
+        sections.add(ElfSection.progbits(
+                ".data",
+                Elf.SHF_ALLOC | Elf.SHF_WRITE,
+                8,
+                ByteBuffer.allocate(8)
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .putLong(gValue)
+                        .array()));
         if (withMain) symbols.add(new ElfSymbol("main", 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
         symbols.add(new ElfSymbol(global(unit), 3, 0, 8, Elf.STB_GLOBAL, Elf.STT_OBJECT));
         List<OffloadEntriesSection.Entry> entries = new ArrayList<>();
@@ -89,9 +99,17 @@ final class OffloadObjects {
             entries.add(new OffloadEntriesSection.Entry(symbols.size() - 1, k, 0, 0));
         }
         if (calls != null) symbols.add(new ElfSymbol(calls, Elf.SHN_UNDEF, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC));
-        entries.add(new OffloadEntriesSection.Entry(symbols.indexOf(symbols.stream().filter(s -> s.name().equals(global(unit))).findFirst().get()), global(unit), 8, 0));
+        entries.add(new OffloadEntriesSection.Entry(
+                symbols.indexOf(symbols.stream()
+                        .filter(s -> s.name().equals(global(unit)))
+                        .findFirst()
+                        .get()),
+                global(unit),
+                8,
+                0));
         if (!images.isEmpty()) sections.add(ElfSection.offloading(OffloadBinaryWriter.writeAll(images)));
-        return jomp.objfile.jvm.ObjectCheck.sealed(OffloadEntriesSection.append(new ElfObject(sections, symbols), entries));
+        return jomp.objfile.jvm.ObjectCheck.sealed(
+                OffloadEntriesSection.append(new ElfObject(sections, symbols), entries));
     }
 
     /** A jvm device object of {@code unit}: kernel {@code fn}, g = {@code gValue}. */
@@ -118,7 +136,9 @@ final class OffloadObjects {
     /** A plain C object: main only, no entries, no images. */
     static ElfObject plain(String unit) {
         String cls = "jomp/unit/" + unit;
-        return jomp.objfile.jvm.ObjectCheck.sealed(new ElfObject(List.of(ElfSection.progbits(".jomp.class." + cls.replace('/', '.'), 0, 1,
-                unitClass(cls, null, true, null, null))), List.of(new ElfSymbol("main", 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC))));
+        return jomp.objfile.jvm.ObjectCheck.sealed(new ElfObject(
+                List.of(ElfSection.progbits(
+                        ".jomp.class." + cls.replace('/', '.'), 0, 1, unitClass(cls, null, true, null, null))),
+                List.of(new ElfSymbol("main", 1, 0, 0, Elf.STB_GLOBAL, Elf.STT_FUNC))));
     }
 }

@@ -10,17 +10,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
-
 import jomp.linker.host.HostLinker;
 import jomp.offload.abi.BinaryDescriptor;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.offload.Registry;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
 
 /** The generated registration class alone: many entries split over methods, several images, the limits. */
 class RegistrationTest {
@@ -30,7 +28,8 @@ class RegistrationTest {
     static byte[] program() {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, "jomp/link/Program", null, "java/lang/Object", null);
-        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null).visitEnd();
+        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null)
+                .visitEnd();
         MethodVisitor am = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "address", "(J)J", null, null);
         am.visitCode();
         am.visitFieldInsn(GETSTATIC, "jomp/link/Program", "base", "J");
@@ -58,13 +57,15 @@ class RegistrationTest {
             this.linked = linked;
         }
 
-        @Override protected Class<?> findClass(String name) throws ClassNotFoundException {
+        @Override
+        protected Class<?> findClass(String name) throws ClassNotFoundException {
             byte[] b = linked.classes().get(name.replace('.', '/'));
             if (b == null) throw new ClassNotFoundException(name);
             return defineClass(name, b, 0, b.length);
         }
 
-        @Override public InputStream getResourceAsStream(String name) {
+        @Override
+        public InputStream getResourceAsStream(String name) {
             byte[] b = linked.resources().get(name);
             return b == null ? super.getResourceAsStream(name) : new ByteArrayInputStream(b);
         }
@@ -74,13 +75,14 @@ class RegistrationTest {
         Map<String, byte[]> classes = new LinkedHashMap<>();
         classes.put("jomp/link/Program", program());
         List<HostLinker.Entry> list = new ArrayList<>();
-        for (int i = 0; i < entries; i++) list.add(new HostLinker.Entry(8L * i, "__omp_offloading_entry_number_" + i, i % 3, i % 2, null, null));
+        for (int i = 0; i < entries; i++)
+            list.add(new HostLinker.Entry(8L * i, "__omp_offloading_entry_number_" + i, i % 3, i % 2, null, null));
         return new HostLinker.Linked(classes, new LinkedHashMap<>(), list);
     }
 
     @Test
     void manyEntriesAndSeveralImagesReachTheRuntimeInOrder() throws Exception {
-        HostLinker.Linked l = linked(1000);   // four generated methods of 256 entries
+        HostLinker.Linked l = linked(1000); // four generated methods of 256 entries
         List<DeviceLink.Linked> images = List.of(
                 new DeviceLink.Linked("jvm64-jomp-linux", "", ImageKind.JVM_CLASSES, new byte[] {1, 2, 3}),
                 new DeviceLink.Linked("nvptx64-nvidia-cuda", "sm_90", ImageKind.PTX, "ptx".getBytes()));
@@ -93,9 +95,12 @@ class RegistrationTest {
         assertThat(OffloadLinkTest.registered()).containsExactly(d);
         assertThat(d.hostEntries()).hasSize(1000);
         for (int i = 0; i < 1000; i++) {
-            assertThat(d.hostEntries().get(i)).isEqualTo(new HostEntry(BASE + 8L * i, "__omp_offloading_entry_number_" + i, i % 3, i % 2));
+            assertThat(d.hostEntries().get(i))
+                    .isEqualTo(new HostEntry(BASE + 8L * i, "__omp_offloading_entry_number_" + i, i % 3, i % 2));
         }
-        assertThat(d.images()).extracting(DeviceImage::triple).containsExactly("jvm64-jomp-linux", "nvptx64-nvidia-cuda");
+        assertThat(d.images())
+                .extracting(DeviceImage::triple)
+                .containsExactly("jvm64-jomp-linux", "nvptx64-nvidia-cuda");
         assertThat(d.images()).extracting(DeviceImage::arch).containsExactly("", "sm_90");
         assertThat(d.images()).extracting(DeviceImage::kind).containsExactly(ImageKind.JVM_CLASSES, ImageKind.PTX);
         assertThat(d.images().get(1).bytes()).isEqualTo("ptx".getBytes());
@@ -104,11 +109,20 @@ class RegistrationTest {
 
     @Test
     void theGeneratedCallsNameTheRuntimesOwnMethods() throws Exception {
-        assertThat(Registration.REGISTER_LIB).isEqualTo(new Ref("jomp/runtime/offload/Registry", "registerLib", "(Ljomp/offload/abi/BinaryDescriptor;)V", false));
-        assertThat(Registry.class.getMethod("registerLib", BinaryDescriptor.class)).isNotNull();
+        assertThat(Registration.REGISTER_LIB)
+                .isEqualTo(new Ref(
+                        "jomp/runtime/offload/Registry",
+                        "registerLib",
+                        "(Ljomp/offload/abi/BinaryDescriptor;)V",
+                        false));
+        assertThat(Registry.class.getMethod("registerLib", BinaryDescriptor.class))
+                .isNotNull();
         assertThat(Registration.NEW_HOST_ENTRY.descriptor()).isEqualTo("(JLjava/lang/String;JI)V");
-        assertThat(Registration.NEW_DEVICE_IMAGE.descriptor()).isEqualTo("(Ljava/lang/String;Ljava/lang/String;Ljomp/offload/abi/ImageKind;[BLjava/util/List;)V");
-        assertThat(Registration.NEW_DESCRIPTOR).extracting(Ref::name, Ref::constructor).containsExactly("<init>", true);
+        assertThat(Registration.NEW_DEVICE_IMAGE.descriptor())
+                .isEqualTo("(Ljava/lang/String;Ljava/lang/String;Ljomp/offload/abi/ImageKind;[BLjava/util/List;)V");
+        assertThat(Registration.NEW_DESCRIPTOR)
+                .extracting(Ref::name, Ref::constructor)
+                .containsExactly("<init>", true);
     }
 
     @Test
@@ -122,7 +136,8 @@ class RegistrationTest {
     @Test
     void moreEntriesThanAClassHoldsIsALinkError() {
         HostLinker.Linked l = linked(40000);
-        assertThatThrownBy(() -> Registration.wrap(l, List.of())).isInstanceOf(HostLinker.LinkError.class)
+        assertThatThrownBy(() -> Registration.wrap(l, List.of()))
+                .isInstanceOf(HostLinker.LinkError.class)
                 .hasMessage("too many offload entries (40000) for the registration class");
     }
 }

@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.objfile.ByteReader;
 import jomp.objfile.FormatException;
 import org.apache.commons.compress.archivers.ar.ArArchiveEntry;
@@ -65,7 +64,8 @@ public final class ArchiveReader {
                 if (!raw.equals("#1/")) {
                     // a BSD long name sits between the header and the data
                     long bsdHeader = dataStart - HEADER - name.length();
-                    if (bsdHeader >= 0 && new String(data, (int) bsdHeader, 3, StandardCharsets.US_ASCII).equals("#1/")) {
+                    if (bsdHeader >= 0
+                            && new String(data, (int) bsdHeader, 3, StandardCharsets.US_ASCII).equals("#1/")) {
                         header = bsdHeader;
                     }
                 }
@@ -80,8 +80,10 @@ public final class ArchiveReader {
                         gnu64 = true;
                         continue;
                     }
-                    if (clean.equals("__.SYMDEF") || clean.equals("__.SYMDEF SORTED")
-                            || clean.equals("__.SYMDEF_64") || clean.equals("__.SYMDEF_64 SORTED")) {
+                    if (clean.equals("__.SYMDEF")
+                            || clean.equals("__.SYMDEF SORTED")
+                            || clean.equals("__.SYMDEF_64")
+                            || clean.equals("__.SYMDEF_64 SORTED")) {
                         bsdIndex = bytes;
                         bsd64 = clean.startsWith("__.SYMDEF_64");
                         continue;
@@ -117,12 +119,15 @@ public final class ArchiveReader {
         int w = wide ? 8 : 4;
         long count = wide ? t.u32be(0, "symbol count") << 32 | t.u32be(4, "symbol count") : t.u32be(0, "symbol count");
         if (count < 0 || count > (t.length() - w) / w) {
-            throw t.error("archive symbol table claims " + Long.toUnsignedString(count) + " symbols in " + t.length() + " bytes");
+            throw t.error("archive symbol table claims " + Long.toUnsignedString(count) + " symbols in " + t.length()
+                    + " bytes");
         }
         long names = w + count * w;
         for (long i = 0; i < count; i++) {
             long at = w + i * w;
-            long offset = wide ? t.u32be(at, "symbol offset") << 32 | t.u32be(at + 4, "symbol offset") : t.u32be(at, "symbol offset");
+            long offset = wide
+                    ? t.u32be(at, "symbol offset") << 32 | t.u32be(at + 4, "symbol offset")
+                    : t.u32be(at, "symbol offset");
             String name = t.cstring(names, t.length(), "archive symbol " + i);
             names += name.getBytes(StandardCharsets.UTF_8).length + 1;
             out.putIfAbsent(name, member(t, members, offset, name));
@@ -144,7 +149,8 @@ public final class ArchiveReader {
             long strx = word(t, w + i * 2 * w, wide, "symbol name offset");
             long offset = word(t, 2L * w + i * 2 * w, wide, "symbol member offset");
             if (strx < 0 || strx >= stringsSize) {
-                throw t.error("archive symbol " + i + " name offset " + Long.toUnsignedString(strx) + " is outside the string table");
+                throw t.error("archive symbol " + i + " name offset " + Long.toUnsignedString(strx)
+                        + " is outside the string table");
             }
             String name = t.cstring(strings + strx, strings + stringsSize, "archive symbol " + i);
             out.putIfAbsent(name, member(t, members, offset, name));
@@ -158,8 +164,10 @@ public final class ArchiveReader {
     private static int member(ByteReader t, Map<Long, Integer> members, long offset, String symbol) {
         Integer m = members.get(offset);
         if (m == null) {
-            throw new FormatException(t.file(), "archive symbol '" + symbol + "' points at offset " + ByteReader.hex(offset)
-                    + ", which is not a member header");
+            throw new FormatException(
+                    t.file(),
+                    "archive symbol '" + symbol + "' points at offset " + ByteReader.hex(offset)
+                            + ", which is not a member header");
         }
         return m;
     }

@@ -6,12 +6,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
+import jomp.objfile.FormatException;
 import jomp.objfile.elf.Elf;
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfReader;
 import jomp.objfile.elf.ElfSymbol;
-import jomp.objfile.FormatException;
 
 /**
  * Writes a GNU {@code ar} archive as LLVM 19's writeArchive does in deterministic mode (times, owners

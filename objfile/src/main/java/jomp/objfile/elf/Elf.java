@@ -55,6 +55,7 @@ public final class Elf {
      * u64 value, u64 size, u8 type.
      */
     public static final String PRIVATE_SYMBOLS_SECTION = ".jomp.private";
+
     public static final String COMMENT = "jomp: host code is JVM class files (EM_NONE)";
 
     static final int EHDR_SIZE = 64;

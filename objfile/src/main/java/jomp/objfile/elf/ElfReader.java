@@ -2,7 +2,6 @@ package jomp.objfile.elf;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.objfile.ByteReader;
 import jomp.objfile.FormatException;
 
@@ -15,7 +14,17 @@ import jomp.objfile.FormatException;
 public final class ElfReader {
     private final ByteReader in;
 
-    private record Shdr(int index, int name, int type, long flags, long offset, long size, int link, int info, long align, long entsize) {}
+    private record Shdr(
+            int index,
+            int name,
+            int type,
+            long flags,
+            long offset,
+            long size,
+            int link,
+            int info,
+            long align,
+            long entsize) {}
 
     private ElfReader(String file, byte[] data) {
         this.in = new ByteReader(file, data);
@@ -76,7 +85,8 @@ public final class ElfReader {
             dropped[symtabIndex] = true;
             strtabIndex = shdrs[symtabIndex].link();
             if (strtabIndex <= 0 || strtabIndex >= shnum || shdrs[strtabIndex].type() != Elf.SHT_STRTAB) {
-                throw error("symbol table's string table index " + Integer.toUnsignedString(strtabIndex) + " is not a string table");
+                throw error("symbol table's string table index " + Integer.toUnsignedString(strtabIndex)
+                        + " is not a string table");
             }
             dropped[strtabIndex] = true;
         }
@@ -91,8 +101,9 @@ public final class ElfReader {
             newIndex[i] = dropped[i] ? -1 : next++;
         }
 
-        List<ElfSymbol> symbols = symtabIndex < 0 ? List.of() : symbols(shdrs[symtabIndex], shdrs[strtabIndex], newIndex);
-        for (int i = 1; i < shnum; i++) {   // jomp's private symbols, after the symbol table's
+        List<ElfSymbol> symbols =
+                symtabIndex < 0 ? List.of() : symbols(shdrs[symtabIndex], shdrs[strtabIndex], newIndex);
+        for (int i = 1; i < shnum; i++) { // jomp's private symbols, after the symbol table's
             if (!dropped[i] && Elf.PRIVATE_SYMBOLS_SECTION.equals(sectionNames[i])) {
                 symbols = new ArrayList<>(symbols);
                 privateSymbols(shdrs[i], newIndex, symbols);
@@ -116,9 +127,17 @@ public final class ElfReader {
         Shdr[] shdrs = new Shdr[shnum];
         for (int i = 0; i < shnum; i++) {
             long o = shoff + (long) i * Elf.SHDR_SIZE;
-            Shdr h = new Shdr(i, (int) in.u32(o, "sh_name"), (int) in.u32(o + 4, "sh_type"), in.u64(o + 8, "sh_flags"),
-                    in.u64(o + 24, "sh_offset"), in.u64(o + 32, "sh_size"), (int) in.u32(o + 40, "sh_link"),
-                    (int) in.u32(o + 44, "sh_info"), in.u64(o + 48, "sh_addralign"), in.u64(o + 56, "sh_entsize"));
+            Shdr h = new Shdr(
+                    i,
+                    (int) in.u32(o, "sh_name"),
+                    (int) in.u32(o + 4, "sh_type"),
+                    in.u64(o + 8, "sh_flags"),
+                    in.u64(o + 24, "sh_offset"),
+                    in.u64(o + 32, "sh_size"),
+                    (int) in.u32(o + 40, "sh_link"),
+                    (int) in.u32(o + 44, "sh_info"),
+                    in.u64(o + 48, "sh_addralign"),
+                    in.u64(o + 56, "sh_entsize"));
             if (i > 0 && h.type() != Elf.SHT_NOBITS) {
                 in.check(h.offset(), h.size(), "section " + i);
             }
@@ -145,7 +164,8 @@ public final class ElfReader {
     }
 
     /** The sections kept (not dropped, not jomp's private symbols), each with its relocations. */
-    private List<ElfSection> sections(Shdr[] shdrs, String[] sectionNames, boolean[] dropped, List<List<ElfRelocation>> relocs) {
+    private List<ElfSection> sections(
+            Shdr[] shdrs, String[] sectionNames, boolean[] dropped, List<List<ElfRelocation>> relocs) {
         List<ElfSection> sections = new ArrayList<>();
         for (int i = 1; i < shdrs.length; i++) {
             if (dropped[i] || Elf.PRIVATE_SYMBOLS_SECTION.equals(sectionNames[i])) {
@@ -153,22 +173,33 @@ public final class ElfReader {
             }
             Shdr h = shdrs[i];
             byte[] data = h.type() == Elf.SHT_NOBITS ? null : in.bytes(h.offset(), h.size(), "section " + i);
-            sections.add(new ElfSection(sectionNames[i], h.type(), h.flags(), h.align(), data, h.size(),
-                    h.link(), h.info(), h.entsize(), relocs.get(i)));
+            sections.add(new ElfSection(
+                    sectionNames[i],
+                    h.type(),
+                    h.flags(),
+                    h.align(),
+                    data,
+                    h.size(),
+                    h.link(),
+                    h.info(),
+                    h.entsize(),
+                    relocs.get(i)));
         }
         return sections;
     }
 
     private String string(Shdr table, long offset, String what) {
         if (offset < 0 || offset >= table.size()) {
-            throw error(what + " (offset " + ByteReader.hex(offset) + ") is outside its string table (size " + ByteReader.hex(table.size()) + ")");
+            throw error(what + " (offset " + ByteReader.hex(offset) + ") is outside its string table (size "
+                    + ByteReader.hex(table.size()) + ")");
         }
         return in.cstring(table.offset() + offset, table.offset() + table.size(), what);
     }
 
     private List<ElfSymbol> symbols(Shdr symtab, Shdr strtab, int[] newIndex) {
         if (symtab.entsize() != Elf.SYM_SIZE || symtab.size() % Elf.SYM_SIZE != 0) {
-            throw error("symbol table entry size " + symtab.entsize() + " or size " + ByteReader.hex(symtab.size()) + " is not a multiple of 24");
+            throw error("symbol table entry size " + symtab.entsize() + " or size " + ByteReader.hex(symtab.size())
+                    + " is not a multiple of 24");
         }
         int count = (int) (symtab.size() / Elf.SYM_SIZE);
         List<ElfSymbol> symbols = new ArrayList<>(Math.max(0, count - 1));
@@ -180,13 +211,15 @@ public final class ElfReader {
             int section = shndx;
             if (shndx != Elf.SHN_UNDEF && shndx < Elf.SHN_LORESERVE) {
                 if (shndx >= newIndex.length || newIndex[shndx] < 0) {
-                    throw error("symbol " + i + " (" + name + ") refers to section " + shndx + ", which is not a content section");
+                    throw error("symbol " + i + " (" + name + ") refers to section " + shndx
+                            + ", which is not a content section");
                 }
                 section = newIndex[shndx];
             } else if (shndx == Elf.SHN_XINDEX) {
                 throw error("extended symbol section indexes are not supported");
             }
-            symbols.add(new ElfSymbol(name, section, in.u64(o + 8, "st_value"), in.u64(o + 16, "st_size"), info >>> 4, info & 0xF));
+            symbols.add(new ElfSymbol(
+                    name, section, in.u64(o + 8, "st_value"), in.u64(o + 16, "st_size"), info >>> 4, info & 0xF));
         }
         return symbols;
     }
@@ -198,28 +231,39 @@ public final class ElfReader {
             if (n > end - o - 4) {
                 throw error("private symbol at " + ByteReader.hex(o) + " runs past its section");
             }
-            String name = new String(in.bytes(o + 4, n, "private symbol name"), java.nio.charset.StandardCharsets.UTF_8);
+            String name =
+                    new String(in.bytes(o + 4, n, "private symbol name"), java.nio.charset.StandardCharsets.UTF_8);
             o += 4 + n;
             long shndx = in.u32(o, "private symbol section");
             if (shndx <= 0 || shndx >= newIndex.length || newIndex[(int) shndx] < 0) {
-                throw error("private symbol " + name + " refers to section " + shndx + ", which is not a content section");
+                throw error(
+                        "private symbol " + name + " refers to section " + shndx + ", which is not a content section");
             }
-            out.add(new ElfSymbol(name, newIndex[(int) shndx], in.u64(o + 4, "private symbol value"), in.u64(o + 12, "private symbol size"),
-                    Elf.STB_LOCAL, in.u8(o + 20, "private symbol type"), true));
+            out.add(new ElfSymbol(
+                    name,
+                    newIndex[(int) shndx],
+                    in.u64(o + 4, "private symbol value"),
+                    in.u64(o + 12, "private symbol size"),
+                    Elf.STB_LOCAL,
+                    in.u8(o + 20, "private symbol type"),
+                    true));
             o += 21;
         }
     }
 
-    private void relocations(Shdr rela, int symtabIndex, int symbolCount, int[] newIndex, List<List<ElfRelocation>> out) {
+    private void relocations(
+            Shdr rela, int symtabIndex, int symbolCount, int[] newIndex, List<List<ElfRelocation>> out) {
         if (rela.entsize() != Elf.RELA_SIZE || rela.size() % Elf.RELA_SIZE != 0) {
-            throw error("relocation section " + rela.index() + " entry size " + rela.entsize() + " or size " + ByteReader.hex(rela.size()) + " is not a multiple of 24");
+            throw error("relocation section " + rela.index() + " entry size " + rela.entsize() + " or size "
+                    + ByteReader.hex(rela.size()) + " is not a multiple of 24");
         }
         if (rela.link() != symtabIndex) {
             throw error("relocation section " + rela.index() + " does not use the symbol table");
         }
         int target = rela.info();
         if (target <= 0 || target >= newIndex.length || newIndex[target] < 0) {
-            throw error("relocation section " + rela.index() + " applies to section " + Integer.toUnsignedString(target) + ", which is not a content section");
+            throw error("relocation section " + rela.index() + " applies to section " + Integer.toUnsignedString(target)
+                    + ", which is not a content section");
         }
         long count = rela.size() / Elf.RELA_SIZE;
         List<ElfRelocation> list = out.get(target);
@@ -228,7 +272,8 @@ public final class ElfReader {
             long info = in.u64(o + 8, "r_info");
             long sym = info >>> 32;
             if (sym > symbolCount) {
-                throw error("relocation " + i + " in section " + rela.index() + " refers to symbol " + sym + " of " + symbolCount);
+                throw error("relocation " + i + " in section " + rela.index() + " refers to symbol " + sym + " of "
+                        + symbolCount);
             }
             list.add(new ElfRelocation(in.u64(o, "r_offset"), (int) sym - 1, (int) info, in.u64(o + 16, "r_addend")));
         }

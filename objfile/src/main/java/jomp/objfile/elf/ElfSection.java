@@ -1,7 +1,6 @@
 package jomp.objfile.elf;
 
 import java.util.List;
-
 import jomp.offload.abi.SectionNames;
 
 /**
@@ -9,8 +8,17 @@ import jomp.offload.abi.SectionNames;
  * {@code size}); {@code relocations} are written as a {@code .rela<name>} section after it.
  * {@code link} and {@code info} are copied as they are.
  */
-public record ElfSection(String name, int type, long flags, long addralign, byte[] data, long size,
-                         int link, int info, long entsize, List<ElfRelocation> relocations) {
+public record ElfSection(
+        String name,
+        int type,
+        long flags,
+        long addralign,
+        byte[] data,
+        long size,
+        int link,
+        int info,
+        long entsize,
+        List<ElfRelocation> relocations) {
 
     public ElfSection {
         relocations = List.copyOf(relocations);
@@ -29,8 +37,17 @@ public record ElfSection(String name, int type, long flags, long addralign, byte
 
     /** The {@code .llvm.offloading} section holding OffloadBinaries back to back (LLVM's type, flags and alignment). */
     public static ElfSection offloading(byte[] binaries) {
-        return new ElfSection(SectionNames.OFFLOADING, Elf.SHT_LLVM_OFFLOADING, Elf.SHF_EXCLUDE, 8, binaries,
-                binaries.length, 0, 0, 0, List.of());
+        return new ElfSection(
+                SectionNames.OFFLOADING,
+                Elf.SHT_LLVM_OFFLOADING,
+                Elf.SHF_EXCLUDE,
+                8,
+                binaries,
+                binaries.length,
+                0,
+                0,
+                0,
+                List.of());
     }
 
     public ElfSection withRelocations(List<ElfRelocation> relocs) {

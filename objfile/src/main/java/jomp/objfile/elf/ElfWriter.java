@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.objfile.ByteWriter;
 
 /**
@@ -21,15 +20,25 @@ import jomp.objfile.ByteWriter;
 public final class ElfWriter {
     private ElfWriter() {}
 
-    private record Header(int name, int type, long flags, long offset, long size, int link, int info, long align, long entsize) {}
+    private record Header(
+            int name, int type, long flags, long offset, long size, int link, int info, long align, long entsize) {}
 
     /** The file's bytes; an object that no ELF file can hold (a symbol naming a missing section, ...) is an IllegalArgumentException. */
     public static byte[] write(ElfObject obj) {
         List<ElfSection> sections = new ArrayList<>(obj.sections());
         if (obj.section(".comment") == null) {
             byte[] text = (Elf.COMMENT + "\0").getBytes(StandardCharsets.UTF_8);
-            sections.add(new ElfSection(".comment", Elf.SHT_PROGBITS, Elf.SHF_MERGE | Elf.SHF_STRINGS, 1, text,
-                    text.length, 0, 0, 1, List.of()));
+            sections.add(new ElfSection(
+                    ".comment",
+                    Elf.SHT_PROGBITS,
+                    Elf.SHF_MERGE | Elf.SHF_STRINGS,
+                    1,
+                    text,
+                    text.length,
+                    0,
+                    0,
+                    1,
+                    List.of()));
         }
         // private symbols go to a section of their own; relocations against them use section symbols
         List<ElfSymbol> symbols = new ArrayList<>(obj.symbols());
@@ -37,14 +46,23 @@ public final class ElfWriter {
         java.util.Arrays.fill(sectionSymbol, -1);
         for (int i = 0; i < symbols.size(); i++) {
             ElfSymbol s = symbols.get(i);
-            if (s.type() == Elf.STT_SECTION && s.isLocal() && s.value() == 0 && s.section() > 0 && s.section() < sectionSymbol.length
+            if (s.type() == Elf.STT_SECTION
+                    && s.isLocal()
+                    && s.value() == 0
+                    && s.section() > 0
+                    && s.section() < sectionSymbol.length
                     && sectionSymbol[s.section()] < 0) sectionSymbol[s.section()] = i;
         }
         ByteWriter privates = new ByteWriter();
         for (ElfSymbol s : obj.symbols()) {
             if (!s.isPrivate()) continue;
             byte[] name = s.name().getBytes(StandardCharsets.UTF_8);
-            privates.u32(name.length).bytes(name).u32(s.section()).u64(s.value()).u64(s.size()).u8(s.type());
+            privates.u32(name.length)
+                    .bytes(name)
+                    .u32(s.section())
+                    .u64(s.value())
+                    .u64(s.size())
+                    .u8(s.type());
         }
         for (ElfSection s : obj.sections()) {
             for (ElfRelocation r : s.relocations()) {
@@ -58,7 +76,8 @@ public final class ElfWriter {
         }
         if (privates.position() > 0) {
             byte[] bytes = privates.toByteArray();
-            sections.add(new ElfSection(Elf.PRIVATE_SYMBOLS_SECTION, Elf.SHT_PROGBITS, 0, 1, bytes, bytes.length, 0, 0, 0, List.of()));
+            sections.add(new ElfSection(
+                    Elf.PRIVATE_SYMBOLS_SECTION, Elf.SHT_PROGBITS, 0, 1, bytes, bytes.length, 0, 0, 0, List.of()));
         }
         int contentCount = sections.size();
         int relaCount = 0;
@@ -73,7 +92,8 @@ public final class ElfWriter {
         }
         for (ElfSymbol s : obj.symbols()) {
             if (s.section() > obj.sections().size() && s.section() < Elf.SHN_LORESERVE) {
-                throw new IllegalArgumentException("symbol " + s.name() + " refers to section " + s.section() + " of " + obj.sections().size());
+                throw new IllegalArgumentException("symbol " + s.name() + " refers to section " + s.section() + " of "
+                        + obj.sections().size());
             }
         }
         int strtabIndex = symtabIndex + 1;
@@ -103,7 +123,12 @@ public final class ElfWriter {
         ByteWriter symtab = new ByteWriter();
         symtab.bytes(new byte[Elf.SYM_SIZE]);
         for (ElfSymbol s : ordered) {
-            symtab.u32(strtab.add(s.name())).u8(s.bind() << 4 | s.type() & 0xF).u8(0).u16(s.section()).u64(s.value()).u64(s.size());
+            symtab.u32(strtab.add(s.name()))
+                    .u8(s.bind() << 4 | s.type() & 0xF)
+                    .u8(0)
+                    .u16(s.section())
+                    .u64(s.value())
+                    .u64(s.size());
         }
 
         StringTable shstrtab = new StringTable();
@@ -112,7 +137,16 @@ public final class ElfWriter {
         headers.add(new Header(0, Elf.SHT_NULL, 0, 0, 0, 0, 0, 0, 0));
         datas.add(null);
         for (ElfSection s : sections) {
-            headers.add(new Header(shstrtab.add(s.name()), s.type(), s.flags(), 0, s.size(), s.link(), s.info(), s.addralign(), s.entsize()));
+            headers.add(new Header(
+                    shstrtab.add(s.name()),
+                    s.type(),
+                    s.flags(),
+                    0,
+                    s.size(),
+                    s.link(),
+                    s.info(),
+                    s.addralign(),
+                    s.entsize()));
             datas.add(s.data());
         }
         for (int i = 0; i < sections.size(); i++) {
@@ -123,7 +157,8 @@ public final class ElfWriter {
             ByteWriter rela = new ByteWriter();
             for (ElfRelocation r : s.relocations()) {
                 if (r.symbol() >= obj.symbols().size()) {
-                    throw new IllegalArgumentException("relocation in " + s.name() + " refers to symbol " + r.symbol() + " of " + obj.symbols().size());
+                    throw new IllegalArgumentException("relocation in " + s.name() + " refers to symbol " + r.symbol()
+                            + " of " + obj.symbols().size());
                 }
                 long addend = r.addend();
                 int target = r.symbol();
@@ -135,12 +170,29 @@ public final class ElfWriter {
                 rela.u64(r.offset()).u64(sym << 32 | (r.type() & 0xFFFFFFFFL)).u64(addend);
             }
             byte[] bytes = rela.toByteArray();
-            headers.add(new Header(shstrtab.add(".rela" + s.name()), Elf.SHT_RELA, Elf.SHF_INFO_LINK, 0, bytes.length,
-                    symtabIndex, i + 1, 8, Elf.RELA_SIZE));
+            headers.add(new Header(
+                    shstrtab.add(".rela" + s.name()),
+                    Elf.SHT_RELA,
+                    Elf.SHF_INFO_LINK,
+                    0,
+                    bytes.length,
+                    symtabIndex,
+                    i + 1,
+                    8,
+                    Elf.RELA_SIZE));
             datas.add(bytes);
         }
         byte[] symBytes = symtab.toByteArray();
-        headers.add(new Header(shstrtab.add(".symtab"), Elf.SHT_SYMTAB, 0, 0, symBytes.length, strtabIndex, firstGlobal, 8, Elf.SYM_SIZE));
+        headers.add(new Header(
+                shstrtab.add(".symtab"),
+                Elf.SHT_SYMTAB,
+                0,
+                0,
+                symBytes.length,
+                strtabIndex,
+                firstGlobal,
+                8,
+                Elf.SYM_SIZE));
         datas.add(symBytes);
         byte[] strBytes = strtab.bytes();
         headers.add(new Header(shstrtab.add(".strtab"), Elf.SHT_STRTAB, 0, 0, strBytes.length, 0, 0, 1, 0));
@@ -165,14 +217,41 @@ public final class ElfWriter {
         long shoff = out.position();
         for (int i = 0; i < headers.size(); i++) {
             Header h = headers.get(i);
-            out.u32(h.name()).u32(h.type()).u64(h.flags()).u64(0).u64(offsets[i]).u64(h.size())
-                    .u32(h.link()).u32(h.info()).u64(h.align()).u64(h.entsize());
+            out.u32(h.name())
+                    .u32(h.type())
+                    .u64(h.flags())
+                    .u64(0)
+                    .u64(offsets[i])
+                    .u64(h.size())
+                    .u32(h.link())
+                    .u32(h.info())
+                    .u64(h.align())
+                    .u64(h.entsize());
         }
         byte[] file = out.toByteArray();
         ByteWriter ehdr = new ByteWriter();
-        ehdr.u8(0x7f).u8('E').u8('L').u8('F').u8(2).u8(1).u8(1).u8(0).u64(0)
-                .u16(Elf.ET_REL).u16(obj.machine()).u32(1).u64(0).u64(0).u64(shoff).u32(0)
-                .u16(Elf.EHDR_SIZE).u16(0).u16(0).u16(Elf.SHDR_SIZE).u16(headers.size()).u16(shstrtabIndex);
+        ehdr.u8(0x7f)
+                .u8('E')
+                .u8('L')
+                .u8('F')
+                .u8(2)
+                .u8(1)
+                .u8(1)
+                .u8(0)
+                .u64(0)
+                .u16(Elf.ET_REL)
+                .u16(obj.machine())
+                .u32(1)
+                .u64(0)
+                .u64(0)
+                .u64(shoff)
+                .u32(0)
+                .u16(Elf.EHDR_SIZE)
+                .u16(0)
+                .u16(0)
+                .u16(Elf.SHDR_SIZE)
+                .u16(headers.size())
+                .u16(shstrtabIndex);
         System.arraycopy(ehdr.toByteArray(), 0, file, 0, Elf.EHDR_SIZE);
         return file;
     }

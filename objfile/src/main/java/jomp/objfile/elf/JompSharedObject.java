@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import jomp.objfile.ByteReader;
 import jomp.objfile.ByteWriter;
 
@@ -37,7 +36,13 @@ public final class JompSharedObject {
 
     private static final int ET_DYN = 3, PT_LOAD = 1, PT_DYNAMIC = 2, PF_X = 1, PF_W = 2, PF_R = 4;
     private static final int SHT_HASH = 5, SHT_DYNAMIC = 6, SHT_DYNSYM = 11;
-    private static final long DT_NULL = 0, DT_HASH = 4, DT_STRTAB = 5, DT_SYMTAB = 6, DT_STRSZ = 10, DT_SYMENT = 11, DT_SONAME = 14;
+    private static final long DT_NULL = 0,
+            DT_HASH = 4,
+            DT_STRTAB = 5,
+            DT_SYMTAB = 6,
+            DT_STRSZ = 10,
+            DT_SYMENT = 11,
+            DT_SONAME = 14;
     private static final int PHDR_SIZE = 56, PAGE = 4096;
 
     /** One output section being filled from the objects' sections of its kind. */
@@ -89,10 +94,13 @@ public final class JompSharedObject {
             for (int i = 0; i < o.sections().size(); i++) {
                 ElfSection s = o.sections().get(i);
                 if ((s.flags() & Elf.SHF_ALLOC) == 0) continue;
-                Out out = (s.flags() & Elf.SHF_EXECINSTR) != 0 ? text
-                        : s.type() == Elf.SHT_NOBITS ? bss
-                        : s.name().startsWith(".data.rel.ro") ? relro
-                        : (s.flags() & Elf.SHF_WRITE) != 0 ? data : rodata;
+                Out out = (s.flags() & Elf.SHF_EXECINSTR) != 0
+                        ? text
+                        : s.type() == Elf.SHT_NOBITS
+                                ? bss
+                                : s.name().startsWith(".data.rel.ro")
+                                        ? relro
+                                        : (s.flags() & Elf.SHF_WRITE) != 0 ? data : rodata;
                 where[i + 1] = out;
                 base[i + 1] = out.place(s.addralign(), s.data() == null ? new byte[0] : s.data(), s.size());
             }
@@ -101,7 +109,7 @@ public final class JompSharedObject {
                 if (s.type() != Elf.STT_FUNC && s.type() != Elf.STT_OBJECT && s.type() != Elf.STT_NOTYPE) continue;
                 Out out;
                 long value;
-                if (s.section() == Elf.SHN_COMMON) {   // a tentative definition: its value is its alignment
+                if (s.section() == Elf.SHN_COMMON) { // a tentative definition: its value is its alignment
                     out = bss;
                     value = bss.place(s.value(), null, s.size());
                 } else if (s.section() > 0 && s.section() < where.length && where[s.section()] != null) {
@@ -124,15 +132,17 @@ public final class JompSharedObject {
         // layout: headers, .hash, .dynsym, .dynstr, .rodata | .text | .dynamic, .data.rel.ro, .data, .bss
         List<Out> all = new ArrayList<>();
         Out hashOut = new Out(".hash", SHT_HASH, Elf.SHF_ALLOC), dynsym = new Out(".dynsym", SHT_DYNSYM, Elf.SHF_ALLOC);
-        Out dynstrOut = new Out(".dynstr", Elf.SHT_STRTAB, Elf.SHF_ALLOC), dynamic = new Out(".dynamic", SHT_DYNAMIC, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+        Out dynstrOut = new Out(".dynstr", Elf.SHT_STRTAB, Elf.SHF_ALLOC),
+                dynamic = new Out(".dynamic", SHT_DYNAMIC, Elf.SHF_ALLOC | Elf.SHF_WRITE);
         hashOut.place(8, hash, hash.length);
         dynsym.place(8, new byte[0], (long) Elf.SYM_SIZE * (dyns.size() + 1));
         dynstrOut.place(1, dynstrBytes, dynstrBytes.length);
         int dynCount = (soname == null ? 0 : 1) + 6;
         dynamic.place(8, new byte[0], 16L * dynCount);
-        List<List<Out>> segments = List.of(List.of(hashOut, dynsym, dynstrOut, rodata), List.of(text), List.of(dynamic, relro, data, bss));
+        List<List<Out>> segments =
+                List.of(List.of(hashOut, dynsym, dynstrOut, rodata), List.of(text), List.of(dynamic, relro, data, bss));
         long at = Elf.EHDR_SIZE + (long) PHDR_SIZE * (segments.size() + 1);
-        long[][] segment = new long[segments.size()][];   // offset, file size, memory size
+        long[][] segment = new long[segments.size()][]; // offset, file size, memory size
         for (int k = 0; k < segments.size(); k++) {
             if (k > 0) at = (at + PAGE - 1) / PAGE * PAGE;
             long start = k == 0 ? 0 : at, fileEnd = at;
@@ -154,12 +164,27 @@ public final class JompSharedObject {
         for (int i = 0; i < dyns.size(); i++) {
             Dyn d = dyns.get(i);
             int type = d.type() == Elf.STT_NOTYPE ? (d.section() == text ? Elf.STT_FUNC : Elf.STT_OBJECT) : d.type();
-            symBytes.u32(nameAt[i]).u8(d.bind() << 4 | type).u8(0).u16(d.section().index).u64(d.section().addr + d.value()).u64(d.size());
+            symBytes.u32(nameAt[i])
+                    .u8(d.bind() << 4 | type)
+                    .u8(0)
+                    .u16(d.section().index)
+                    .u64(d.section().addr + d.value())
+                    .u64(d.size());
         }
         ByteWriter dynBytes = new ByteWriter();
         if (soname != null) dynBytes.u64(DT_SONAME).u64(sonameAt);
-        dynBytes.u64(DT_HASH).u64(hashOut.addr).u64(DT_STRTAB).u64(dynstrOut.addr).u64(DT_SYMTAB).u64(dynsym.addr)
-                .u64(DT_STRSZ).u64(dynstrBytes.length).u64(DT_SYMENT).u64(Elf.SYM_SIZE).u64(DT_NULL).u64(0);
+        dynBytes.u64(DT_HASH)
+                .u64(hashOut.addr)
+                .u64(DT_STRTAB)
+                .u64(dynstrOut.addr)
+                .u64(DT_SYMTAB)
+                .u64(dynsym.addr)
+                .u64(DT_STRSZ)
+                .u64(dynstrBytes.length)
+                .u64(DT_SYMENT)
+                .u64(Elf.SYM_SIZE)
+                .u64(DT_NULL)
+                .u64(0);
 
         ElfWriter.StringTable shstrtab = new ElfWriter.StringTable();
         for (Out s : all) shstrtab.add(s.name);
@@ -168,22 +193,51 @@ public final class JompSharedObject {
         byte[] shstrBytes = shstrtab.bytes();
 
         ByteWriter w = new ByteWriter();
-        long payloadAt = (at + 7) / 8 * 8, shstrAt = payloadAt + payload.length, shoff = (shstrAt + shstrBytes.length + 7) / 8 * 8;
+        long payloadAt = (at + 7) / 8 * 8,
+                shstrAt = payloadAt + payload.length,
+                shoff = (shstrAt + shstrBytes.length + 7) / 8 * 8;
         int shnum = all.size() + 3;
         w.bytes(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0});
-        w.u16(ET_DYN).u16(Elf.EM_NONE).u32(1).u64(0).u64(Elf.EHDR_SIZE).u64(shoff).u32(0)
-                .u16(Elf.EHDR_SIZE).u16(PHDR_SIZE).u16(segments.size() + 1).u16(Elf.SHDR_SIZE).u16(shnum).u16(shnum - 1);
+        w.u16(ET_DYN)
+                .u16(Elf.EM_NONE)
+                .u32(1)
+                .u64(0)
+                .u64(Elf.EHDR_SIZE)
+                .u64(shoff)
+                .u32(0)
+                .u16(Elf.EHDR_SIZE)
+                .u16(PHDR_SIZE)
+                .u16(segments.size() + 1)
+                .u16(Elf.SHDR_SIZE)
+                .u16(shnum)
+                .u16(shnum - 1);
         int[] flags = {PF_R, PF_R | PF_X, PF_R | PF_W};
         for (int k = 0; k < segments.size(); k++) {
             long[] g = segment[k];
-            w.u32(PT_LOAD).u32(flags[k]).u64(g[0]).u64(g[0]).u64(g[0]).u64(g[1]).u64(g[2]).u64(PAGE);
+            w.u32(PT_LOAD)
+                    .u32(flags[k])
+                    .u64(g[0])
+                    .u64(g[0])
+                    .u64(g[0])
+                    .u64(g[1])
+                    .u64(g[2])
+                    .u64(PAGE);
         }
-        w.u32(PT_DYNAMIC).u32(PF_R | PF_W).u64(dynamic.offset).u64(dynamic.addr).u64(dynamic.addr)
-                .u64(dynamic.size).u64(dynamic.size).u64(8);
+        w.u32(PT_DYNAMIC)
+                .u32(PF_R | PF_W)
+                .u64(dynamic.offset)
+                .u64(dynamic.addr)
+                .u64(dynamic.addr)
+                .u64(dynamic.size)
+                .u64(dynamic.size)
+                .u64(8);
         for (Out s : all) {
             if (s.type == Elf.SHT_NOBITS) continue;
             pad(w, s.offset);
-            w.bytes(s == dynsym ? symBytes.toByteArray() : s == dynamic ? dynBytes.toByteArray() : s.bytes.toByteArray());
+            w.bytes(
+                    s == dynsym
+                            ? symBytes.toByteArray()
+                            : s == dynamic ? dynBytes.toByteArray() : s.bytes.toByteArray());
         }
         pad(w, payloadAt);
         w.bytes(payload);
@@ -193,7 +247,18 @@ public final class JompSharedObject {
         for (Out s : all) {
             int link = s == hashOut ? dynsym.index : s == dynsym || s == dynamic ? dynstrOut.index : 0;
             long entsize = s == hashOut ? 4 : s == dynsym ? Elf.SYM_SIZE : s == dynamic ? 16 : 0;
-            sectionHeader(w, shstrtab.add(s.name), s.type, s.flags, s.addr, s.offset, s.size, link, s == dynsym ? 1 : 0, s.align, entsize);
+            sectionHeader(
+                    w,
+                    shstrtab.add(s.name),
+                    s.type,
+                    s.flags,
+                    s.addr,
+                    s.offset,
+                    s.size,
+                    link,
+                    s == dynsym ? 1 : 0,
+                    s.align,
+                    entsize);
         }
         sectionHeader(w, shstrtab.add(PAYLOAD), Elf.SHT_PROGBITS, 0, 0, payloadAt, payload.length, 0, 0, 8, 0);
         sectionHeader(w, shstrtab.add(".shstrtab"), Elf.SHT_STRTAB, 0, 0, shstrAt, shstrBytes.length, 0, 0, 1, 0);
@@ -205,9 +270,28 @@ public final class JompSharedObject {
         w.bytes(new byte[(int) (to - w.position())]);
     }
 
-    private static void sectionHeader(ByteWriter w, int name, int type, long flags, long addr, long offset, long size,
-                                      int link, int info, long align, long entsize) {
-        w.u32(name).u32(type).u64(flags).u64(addr).u64(offset).u64(size).u32(link).u32(info).u64(align).u64(entsize);
+    private static void sectionHeader(
+            ByteWriter w,
+            int name,
+            int type,
+            long flags,
+            long addr,
+            long offset,
+            long size,
+            int link,
+            int info,
+            long align,
+            long entsize) {
+        w.u32(name)
+                .u32(type)
+                .u64(flags)
+                .u64(addr)
+                .u64(offset)
+                .u64(size)
+                .u32(link)
+                .u32(info)
+                .u64(align)
+                .u64(entsize);
     }
 
     /** The SysV hash table (DT_HASH) of the dynamic symbols, index 0 being the null symbol. */
@@ -239,7 +323,8 @@ public final class JompSharedObject {
 
     /** The payload of a jomp shared library's file, or null when {@code data} is not one. */
     public static byte[] payload(String file, byte[] data) {
-        if (!SharedObject.isSharedObject(data) || data.length < Elf.EHDR_SIZE || (data[18] | data[19]) != Elf.EM_NONE) return null;
+        if (!SharedObject.isSharedObject(data) || data.length < Elf.EHDR_SIZE || (data[18] | data[19]) != Elf.EM_NONE)
+            return null;
         ByteReader in = new ByteReader(file, data);
         long shoff = in.u64(40, "e_shoff");
         int shnum = in.u16(60, "e_shnum"), shstrndx = in.u16(62, "e_shstrndx");

@@ -2,7 +2,6 @@ package jomp.objfile.elf;
 
 import java.util.HashMap;
 import java.util.Map;
-
 import jomp.objfile.ByteReader;
 import jomp.objfile.FormatException;
 
@@ -16,10 +15,19 @@ import jomp.objfile.FormatException;
 public record SharedObject(String soname, int machine, Map<String, Kind> symbols) {
 
     /** What a dynamic symbol is: code (FUNC, IFUNC), data (OBJECT, COMMON, NOTYPE) or thread-local (TLS). */
-    public enum Kind { FUNCTION, DATA, TLS }
+    public enum Kind {
+        FUNCTION,
+        DATA,
+        TLS
+    }
 
     private static final int ET_DYN = 3, SHT_DYNSYM = 11, SHT_DYNAMIC = 6, SHT_GNU_VERSYM = 0x6fffffff;
-    private static final int STT_NOTYPE = 0, STT_OBJECT = 1, STT_FUNC = 2, STT_COMMON = 5, STT_TLS = 6, STT_GNU_IFUNC = 10;
+    private static final int STT_NOTYPE = 0,
+            STT_OBJECT = 1,
+            STT_FUNC = 2,
+            STT_COMMON = 5,
+            STT_TLS = 6,
+            STT_GNU_IFUNC = 10;
     private static final int STB_GLOBAL = 1, STB_WEAK = 2, STB_GNU_UNIQUE = 10;
     private static final long DT_NULL = 0, DT_SONAME = 14;
 
@@ -42,8 +50,13 @@ public record SharedObject(String soname, int machine, Map<String, Kind> symbols
             long o = shoff + (long) i * Elf.SHDR_SIZE;
             in.check(o, Elf.SHDR_SIZE, "section header " + i);
             // type, offset, size, link, entsize
-            sh[i] = new long[] {in.u32(o + 4, "sh_type"), in.u64(o + 24, "sh_offset"), in.u64(o + 32, "sh_size"),
-                                in.u32(o + 40, "sh_link"), in.u64(o + 56, "sh_entsize")};
+            sh[i] = new long[] {
+                in.u32(o + 4, "sh_type"),
+                in.u64(o + 24, "sh_offset"),
+                in.u64(o + 32, "sh_size"),
+                in.u32(o + 40, "sh_link"),
+                in.u64(o + 56, "sh_entsize")
+            };
         }
         int dynsym = -1, versym = -1, dynamic = -1;
         for (int i = 1; i < shnum; i++) {
@@ -65,7 +78,7 @@ public record SharedObject(String soname, int machine, Map<String, Kind> symbols
             if (shndx == Elf.SHN_UNDEF || !(bind == STB_GLOBAL || bind == STB_WEAK || bind == STB_GNU_UNIQUE)) continue;
             if (versym >= 0) {
                 int v = in.u16(sh[versym][1] + 2 * i, "versym");
-                if (v == 0 || (v & 0x8000) != 0) continue;   // local, or not the default version
+                if (v == 0 || (v & 0x8000) != 0) continue; // local, or not the default version
             }
             Kind k = switch (type) {
                 case STT_FUNC, STT_GNU_IFUNC -> Kind.FUNCTION;
@@ -83,14 +96,16 @@ public record SharedObject(String soname, int machine, Map<String, Kind> symbols
             for (long o = dyn[1]; o + 16 <= dyn[1] + dyn[2]; o += 16) {
                 long tag = in.u64(o, "d_tag");
                 if (tag == DT_NULL) break;
-                if (tag == DT_SONAME) soname = in.cstring(dynstr[1] + in.u64(o + 8, "d_val"), dynstr[1] + dynstr[2], "DT_SONAME");
+                if (tag == DT_SONAME)
+                    soname = in.cstring(dynstr[1] + in.u64(o + 8, "d_val"), dynstr[1] + dynstr[2], "DT_SONAME");
             }
         }
         return new SharedObject(soname, machine, symbols);
     }
 
     /** Reads a shared object's file, turning format problems into FormatException with the file's name. */
-    public static SharedObject readFile(String display, java.nio.file.Path path) throws java.io.IOException, FormatException {
+    public static SharedObject readFile(String display, java.nio.file.Path path)
+            throws java.io.IOException, FormatException {
         return read(display, java.nio.file.Files.readAllBytes(path));
     }
 }

@@ -31,7 +31,9 @@ public final class JvmNames {
     }
 
     /** Whether a method descriptor ends its parameters with the Stack. */
-    public static boolean takesStack(String descriptor) { return descriptor.contains(STACK_PARAMETER); }
+    public static boolean takesStack(String descriptor) {
+        return descriptor.contains(STACK_PARAMETER);
+    }
 
     /**
      * Separates the symbol from the call's C signature in the name of a call to
@@ -52,9 +54,13 @@ public final class JvmNames {
         return i < 0 ? null : methodName.substring(i + 1);
     }
 
-    public static String field(String symbol) { return mangle(symbol); }
+    public static String field(String symbol) {
+        return mangle(symbol);
+    }
 
-    public static String method(String symbol) { return mangle(symbol); }
+    public static String method(String symbol) {
+        return mangle(symbol);
+    }
 
     static String mangle(String s) {
         if (s.indexOf('.') < 0 && s.indexOf('$') < 0) return s;

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32;
-
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfRelocation;
 import jomp.objfile.elf.ElfSection;
@@ -27,7 +26,11 @@ public final class ObjectCheck {
 
     /** The check section for an object of these sections and symbols (appended last). */
     public static ElfSection section(List<ElfSection> sections, List<ElfSymbol> symbols) {
-        return ElfSection.progbits(SECTION, 0, 1, String.format("crc32 %08x\n", sum(sections, symbols)).getBytes(StandardCharsets.US_ASCII));
+        return ElfSection.progbits(
+                SECTION,
+                0,
+                1,
+                String.format("crc32 %08x\n", sum(sections, symbols)).getBytes(StandardCharsets.US_ASCII));
     }
 
     /** {@code o} with a check of its own, last (any check it had goes): what the compiler writes. */
@@ -48,9 +51,11 @@ public final class ObjectCheck {
         if (check == null) {
             boolean jomp = false;
             for (ElfSection s : o.sections()) jomp |= s.name().startsWith(".jomp.class.");
-            if (!jomp) return null;   // not a jomp object: the link says what it is
-            for (ElfSection s : o.sections()) if (text(s).matches(FORM)) return DAMAGED;   // the check under a damaged name
-            return "it has no " + SECTION + " section (the file is damaged, or an older jomp made it: compile it again)";
+            if (!jomp) return null; // not a jomp object: the link says what it is
+            for (ElfSection s : o.sections())
+                if (text(s).matches(FORM)) return DAMAGED; // the check under a damaged name
+            return "it has no " + SECTION
+                    + " section (the file is damaged, or an older jomp made it: compile it again)";
         }
         String text = text(check);
         if (!text.matches(FORM)) return DAMAGED;
@@ -58,7 +63,8 @@ public final class ObjectCheck {
         return sum(o.sections(), o.symbols()) == want ? null : DAMAGED;
     }
 
-    private static final String FORM = "crc32 [0-9a-f]{8}\n", DAMAGED = "its contents do not match their check (the file is damaged)";
+    private static final String FORM = "crc32 [0-9a-f]{8}\n",
+            DAMAGED = "its contents do not match their check (the file is damaged)";
 
     private static String text(ElfSection s) {
         return s.data() == null || s.data().length != 15 ? "" : new String(s.data(), StandardCharsets.US_ASCII);
@@ -72,15 +78,20 @@ public final class ObjectCheck {
             if (s.name().equals(SECTION)) break;
             text(crc, s.name() + " " + s.type() + " " + s.flags() + " " + s.addralign() + " " + s.size() + "\n");
             if (s.data() != null) crc.update(s.data());
-            for (ElfRelocation r : s.relocations()) text(crc, r.offset() + " " + r.type() + " " + target(r, sections, symbols) + "\n");
+            for (ElfRelocation r : s.relocations())
+                text(crc, r.offset() + " " + r.type() + " " + target(r, sections, symbols) + "\n");
         }
         List<String> syms = new ArrayList<>();
         for (ElfSymbol s : symbols) {
-            if (s.type() == jomp.objfile.elf.Elf.STT_SECTION) continue;   // the writer's, for relocations to private symbols
-            String in = s.section() >= 1 && s.section() <= sections.size() ? sections.get(s.section() - 1).name() : Integer.toString(s.section());
-            syms.add(s.name() + " " + in + " " + s.value() + " " + s.size() + " " + s.bind() + " " + s.type() + " " + s.hidden());
+            if (s.type() == jomp.objfile.elf.Elf.STT_SECTION)
+                continue; // the writer's, for relocations to private symbols
+            String in = s.section() >= 1 && s.section() <= sections.size()
+                    ? sections.get(s.section() - 1).name()
+                    : Integer.toString(s.section());
+            syms.add(s.name() + " " + in + " " + s.value() + " " + s.size() + " " + s.bind() + " " + s.type() + " "
+                    + s.hidden());
         }
-        syms.sort(null);   // the writer puts local symbols first
+        syms.sort(null); // the writer puts local symbols first
         for (String s : syms) text(crc, s + "\n");
         return crc.getValue();
     }
@@ -94,9 +105,13 @@ public final class ObjectCheck {
         if (r.symbol() < 0 || r.symbol() >= symbols.size()) return "?" + r.symbol() + "+" + r.addend();
         ElfSymbol s = symbols.get(r.symbol());
         if (!s.isDefined()) return s.name() + "+" + r.addend();
-        String in = s.section() >= 1 && s.section() <= sections.size() ? sections.get(s.section() - 1).name() : Integer.toString(s.section());
+        String in = s.section() >= 1 && s.section() <= sections.size()
+                ? sections.get(s.section() - 1).name()
+                : Integer.toString(s.section());
         return in + "+" + (s.value() + r.addend());
     }
 
-    private static void text(CRC32 crc, String s) { crc.update(s.getBytes(StandardCharsets.UTF_8)); }
+    private static void text(CRC32 crc, String s) {
+        crc.update(s.getBytes(StandardCharsets.UTF_8));
+    }
 }

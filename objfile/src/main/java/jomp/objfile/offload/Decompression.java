@@ -1,13 +1,12 @@
 package jomp.objfile.offload;
 
+import io.airlift.compress.v3.zstd.ZstdJavaInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
-
-import io.airlift.compress.v3.zstd.ZstdJavaInputStream;
 import jomp.objfile.ByteReader;
 import jomp.objfile.FormatException;
 
@@ -35,11 +34,16 @@ final class Decompression {
         Inflater inflater = null;
         InputStream stream;
         String method;
-        if (length >= 4 && (data[from] & 0xFF) == 0x28 && (data[from + 1] & 0xFF) == 0xB5 && (data[from + 2] & 0xFF) == 0x2F
+        if (length >= 4
+                && (data[from] & 0xFF) == 0x28
+                && (data[from + 1] & 0xFF) == 0xB5
+                && (data[from + 2] & 0xFF) == 0x2F
                 && (data[from + 3] & 0xFF) == 0xFD) {
             method = "zstd";
             stream = new ZstdJavaInputStream(payload);
-        } else if (length >= 2 && (data[from] & 0x0F) == 8 && (((data[from] & 0xFF) << 8) | (data[from + 1] & 0xFF)) % 31 == 0) {
+        } else if (length >= 2
+                && (data[from] & 0x0F) == 8
+                && (((data[from] & 0xFF) << 8) | (data[from + 1] & 0xFF)) % 31 == 0) {
             method = "zlib";
             inflater = new Inflater();
             stream = new InflaterInputStream(payload, inflater);
@@ -54,7 +58,8 @@ final class Decompression {
                 if (40 + produced == out.length) {
                     if (produced == inflated) {
                         if (stream.read() != -1) {
-                            throw in.error(at + ": " + method + " data holds more than the inflated size " + ByteReader.hex(inflated));
+                            throw in.error(at + ": " + method + " data holds more than the inflated size "
+                                    + ByteReader.hex(inflated));
                         }
                         break;
                     }

@@ -3,7 +3,6 @@ package jomp.objfile.offload;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import jomp.offload.abi.ImageKind;
 
 /**
@@ -11,7 +10,8 @@ import jomp.offload.abi.ImageKind;
  * the kind is written as its LLVM number ({@link ImageKind#value()}).
  * {@code strings} keeps insertion order; {@code triple} and {@code arch} are the usual keys.
  */
-public record OffloadBinary(ImageKind imageKind, int offloadKind, int flags, Map<String, String> strings, byte[] image) {
+public record OffloadBinary(
+        ImageKind imageKind, int offloadKind, int flags, Map<String, String> strings, byte[] image) {
 
     public static final int OFK_NONE = 0;
     public static final int OFK_OPENMP = 1;

@@ -5,10 +5,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import jomp.offload.abi.ImageKind;
 import jomp.objfile.ByteReader;
 import jomp.objfile.FormatException;
+import jomp.offload.abi.ImageKind;
 
 /**
  * Reads OffloadBinary containers, versions 1, 2 and 3 (layouts in docs/formats.md). A buffer may
@@ -23,7 +22,11 @@ public final class OffloadBinaryReader {
 
     /** True when {@code data} starts with the OffloadBinary magic bytes 10 FF 10 AD. */
     public static boolean isOffloadBinary(byte[] data) {
-        return data.length >= 4 && data[0] == 0x10 && (data[1] & 0xFF) == 0xFF && data[2] == 0x10 && (data[3] & 0xFF) == 0xAD;
+        return data.length >= 4
+                && data[0] == 0x10
+                && (data[1] & 0xFF) == 0xFF
+                && data[2] == 0x10
+                && (data[3] & 0xFF) == 0xAD;
     }
 
     /** All images in {@code section}: binaries back to back, a v2/v3 binary giving one image per entry. */
@@ -51,7 +54,8 @@ public final class OffloadBinaryReader {
     private static long readOne(ByteReader in, long start, List<OffloadBinary> out) {
         String at = " at offset " + ByteReader.hex(start);
         if (in.length() - start < 32) {
-            throw in.error("truncated OffloadBinary header" + at + " (" + (in.length() - start) + " bytes left, need 32)");
+            throw in.error(
+                    "truncated OffloadBinary header" + at + " (" + (in.length() - start) + " bytes left, need 32)");
         }
         if (!isOffloadBinary(in.bytes(start, 4, "magic"))) {
             throw in.error("bad OffloadBinary magic" + at + " (expected 10 FF 10 AD)");
@@ -85,12 +89,14 @@ public final class OffloadBinaryReader {
         if (version == 1) {
             entries = 1;
         } else if (entrySize == 0 || entrySize % 40 != 0) {
-            throw in.error("OffloadBinary" + at + " has entry table size " + ByteReader.hex(entrySize) + ", not a multiple of 40");
+            throw in.error("OffloadBinary" + at + " has entry table size " + ByteReader.hex(entrySize)
+                    + ", not a multiple of 40");
         } else {
             entries = entrySize / 40;
         }
         if (entryOffset < headerSize) {
-            throw in.error("OffloadBinary" + at + " has its entry table at " + ByteReader.hex(entryOffset) + ", inside the header");
+            throw in.error("OffloadBinary" + at + " has its entry table at " + ByteReader.hex(entryOffset)
+                    + ", inside the header");
         }
         body.check(entryOffset, entries * 40, "entry table of OffloadBinary" + at);
         int stringEntrySize = version == 1 ? 16 : 24;
@@ -122,7 +128,9 @@ public final class OffloadBinaryReader {
                 value = b.cstring(valueOffset, b.length(), "value of string " + i + " of " + what);
             } else {
                 long valueSize = b.u64(s + 16, what);
-                value = new String(b.bytes(valueOffset, valueSize, "value of string " + i + " of " + what), StandardCharsets.UTF_8);
+                value = new String(
+                        b.bytes(valueOffset, valueSize, "value of string " + i + " of " + what),
+                        StandardCharsets.UTF_8);
             }
             strings.put(key, value);
         }

@@ -3,7 +3,6 @@ package jomp.objfile.offload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import jomp.objfile.ByteWriter;
 
 /**
@@ -46,9 +45,21 @@ public final class OffloadBinaryWriter {
         long size = align(imageOffset + binary.image().length);
 
         int start = out.position();
-        out.u8(0x10).u8(0xFF).u8(0x10).u8(0xAD).u32(VERSION).u64(size).u64(HEADER_SIZE).u64(ENTRY_SIZE);
-        out.u16(binary.imageKind().value()).u16(binary.offloadKind()).u32(binary.flags())
-                .u64(HEADER_SIZE + ENTRY_SIZE).u64(strings.size()).u64(imageOffset).u64(binary.image().length);
+        out.u8(0x10)
+                .u8(0xFF)
+                .u8(0x10)
+                .u8(0xAD)
+                .u32(VERSION)
+                .u64(size)
+                .u64(HEADER_SIZE)
+                .u64(ENTRY_SIZE);
+        out.u16(binary.imageKind().value())
+                .u16(binary.offloadKind())
+                .u32(binary.flags())
+                .u64(HEADER_SIZE + ENTRY_SIZE)
+                .u64(strings.size())
+                .u64(imageOffset)
+                .u64(binary.image().length);
         long tableOffset = HEADER_SIZE + ENTRY_SIZE + stringEntries;
         for (Map.Entry<String, String> e : strings.entrySet()) {
             out.u64(tableOffset + table.offset(e.getKey())).u64(tableOffset + table.offset(e.getValue()));

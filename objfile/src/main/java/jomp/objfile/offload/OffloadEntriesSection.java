@@ -5,9 +5,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import jomp.offload.abi.OffloadEntries;
-import jomp.offload.abi.SectionNames;
 import jomp.objfile.ByteReader;
 import jomp.objfile.ByteWriter;
 import jomp.objfile.FormatException;
@@ -16,6 +13,8 @@ import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfRelocation;
 import jomp.objfile.elf.ElfSection;
 import jomp.objfile.elf.ElfSymbol;
+import jomp.offload.abi.OffloadEntries;
+import jomp.offload.abi.SectionNames;
 
 /**
  * The {@code omp_offloading_entries} section of an object (docs/design/offload-abi.md §3): 32-byte
@@ -37,7 +36,9 @@ public final class OffloadEntriesSection {
      * {@code addend} is that relocation's addend.
      */
     public record Entry(int symbol, long addend, String name, long size, int flags) {
-        public Entry(int symbol, String name, long size, int flags) { this(symbol, 0, name, size, flags); }
+        public Entry(int symbol, String name, long size, int flags) {
+            this(symbol, 0, name, size, flags);
+        }
     }
 
     /** The entries of every {@code omp_offloading_entries} section of the object, in order; none if it has no such section. */
@@ -54,21 +55,27 @@ public final class OffloadEntriesSection {
         if (s.data() == null) throw new FormatException(file, NAME + " section has no contents (SHT_NOBITS)");
         byte[] d = s.data();
         if (d.length % ENTRY_SIZE != 0) {
-            throw new FormatException(file, NAME + " section has size " + d.length + ", not a multiple of " + ENTRY_SIZE);
+            throw new FormatException(
+                    file, NAME + " section has size " + d.length + ", not a multiple of " + ENTRY_SIZE);
         }
         ByteReader in = new ByteReader(file, d);
         Map<Long, ElfRelocation> relocs = new HashMap<>();
         for (ElfRelocation r : s.relocations()) {
             if (r.type() != Elf.R_JOMP_ADDR64) {
-                throw new FormatException(file, NAME + " section has a relocation of type " + r.type() + " at offset "
-                        + ByteReader.hex(r.offset()) + " (only R_JOMP_ADDR64 is allowed)");
+                throw new FormatException(
+                        file,
+                        NAME + " section has a relocation of type " + r.type() + " at offset "
+                                + ByteReader.hex(r.offset()) + " (only R_JOMP_ADDR64 is allowed)");
             }
             if (r.symbol() < 0 || r.symbol() >= o.symbols().size()) {
-                throw new FormatException(file, NAME + " section has a relocation at offset " + ByteReader.hex(r.offset())
-                        + " without a symbol");
+                throw new FormatException(
+                        file,
+                        NAME + " section has a relocation at offset " + ByteReader.hex(r.offset())
+                                + " without a symbol");
             }
             if (relocs.put(r.offset(), r) != null) {
-                throw new FormatException(file, NAME + " section has two relocations at offset " + ByteReader.hex(r.offset()));
+                throw new FormatException(
+                        file, NAME + " section has two relocations at offset " + ByteReader.hex(r.offset()));
             }
         }
         List<Entry> out = new ArrayList<>(d.length / ENTRY_SIZE);
@@ -76,8 +83,10 @@ public final class OffloadEntriesSection {
             int index = at / ENTRY_SIZE;
             ElfRelocation addr = relocs.get((long) at), name = relocs.get((long) at + 8);
             if (addr == null || name == null) {
-                throw new FormatException(file, NAME + " entry " + index + " lacks the relocation of its "
-                        + (addr == null ? "address" : "name"));
+                throw new FormatException(
+                        file,
+                        NAME + " entry " + index + " lacks the relocation of its "
+                                + (addr == null ? "address" : "name"));
             }
             String n = string(file, o, o.symbols().get(name.symbol()), name.addend(), index);
             long size = in.u64(at + 16, "size");
@@ -90,7 +99,9 @@ public final class OffloadEntriesSection {
     /** The NUL-terminated string at symbol + addend, which must lie in a section of the object. */
     private static String string(String file, ElfObject o, ElfSymbol s, long addend, int index) {
         String what = NAME + " entry " + index + ": name symbol `" + s.name() + "'";
-        if (!s.isDefined() || s.section() >= Elf.SHN_LORESERVE || s.section() > o.sections().size()) {
+        if (!s.isDefined()
+                || s.section() >= Elf.SHN_LORESERVE
+                || s.section() > o.sections().size()) {
             throw new FormatException(file, what + " is not defined in the object");
         }
         byte[] d = o.sections().get(s.section() - 1).data();
@@ -127,23 +138,50 @@ public final class OffloadEntriesSection {
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
             if (e.symbol() < 0 || e.symbol() >= o.symbols().size()) {
-                throw new IllegalArgumentException("offload entry " + e.name() + " refers to symbol " + e.symbol() + " of " + o.symbols().size());
+                throw new IllegalArgumentException("offload entry " + e.name() + " refers to symbol " + e.symbol()
+                        + " of " + o.symbols().size());
             }
             long at = strings.position();
             byte[] name = e.name().getBytes(StandardCharsets.UTF_8);
             strings.bytes(name).u8(0);
-            symbols.add(new ElfSymbol(OffloadEntries.NAME_SYMBOL_PREFIX + e.name(), rodata, at, name.length + 1, Elf.STB_LOCAL, Elf.STT_OBJECT));
+            symbols.add(new ElfSymbol(
+                    OffloadEntries.NAME_SYMBOL_PREFIX + e.name(),
+                    rodata,
+                    at,
+                    name.length + 1,
+                    Elf.STB_LOCAL,
+                    Elf.STT_OBJECT));
             relocs.add(new ElfRelocation((long) i * ENTRY_SIZE, e.symbol(), Elf.R_JOMP_ADDR64, e.addend()));
             relocs.add(new ElfRelocation((long) i * ENTRY_SIZE + 8, symbols.size() - 1, Elf.R_JOMP_ADDR64, 0));
             table.u64(0).u64(0).u64(e.size()).u32(e.flags()).u32(0);
         }
         byte[] data = strings.toByteArray();
-        sections.set(rodata - 1, old == null
-                ? ElfSection.progbits(".rodata", Elf.SHF_ALLOC, 1, data)
-                : new ElfSection(old.name(), old.type(), old.flags(), old.addralign(), data, data.length, old.link(), old.info(),
-                        old.entsize(), old.relocations()));
-        sections.add(new ElfSection(NAME, Elf.SHT_PROGBITS, Elf.SHF_ALLOC, 8, table.toByteArray(), ENTRY_SIZE * (long) entries.size(),
-                0, 0, 0, relocs));
+        sections.set(
+                rodata - 1,
+                old == null
+                        ? ElfSection.progbits(".rodata", Elf.SHF_ALLOC, 1, data)
+                        : new ElfSection(
+                                old.name(),
+                                old.type(),
+                                old.flags(),
+                                old.addralign(),
+                                data,
+                                data.length,
+                                old.link(),
+                                old.info(),
+                                old.entsize(),
+                                old.relocations()));
+        sections.add(new ElfSection(
+                NAME,
+                Elf.SHT_PROGBITS,
+                Elf.SHF_ALLOC,
+                8,
+                table.toByteArray(),
+                ENTRY_SIZE * (long) entries.size(),
+                0,
+                0,
+                0,
+                relocs));
         return new ElfObject(o.machine(), sections, symbols);
     }
 }

@@ -48,7 +48,8 @@ final class LlvmStringHash {
             long b = f64(s, 8);
             long c = f64(s, len - 8) * K2;
             long d = f64(s, len - 16) * K0;
-            return hash16(Long.rotateRight(a - b, 43) + Long.rotateRight(c ^ SEED, 30) + d,
+            return hash16(
+                    Long.rotateRight(a - b, 43) + Long.rotateRight(c ^ SEED, 30) + d,
                     a + Long.rotateRight(b ^ K3, 20) - c + len + SEED);
         }
         if (len > 32) {

@@ -2,7 +2,6 @@ package jomp.objfile.packager;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.objfile.FormatException;
 import jomp.objfile.archive.Archive;
 import jomp.objfile.archive.ArchiveReader;

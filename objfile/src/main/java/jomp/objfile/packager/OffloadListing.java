@@ -1,7 +1,6 @@
 package jomp.objfile.packager;
 
 import java.util.List;
-
 import jomp.objfile.offload.OffloadBinary;
 
 /** Prints offloading images exactly as {@code llvm-objdump-19 --offloading} prints them. */
@@ -12,7 +11,11 @@ final class OffloadListing {
         StringBuilder sb = new StringBuilder();
         for (OffloadInputs.Container c : containers) {
             if (c.format() != null) {
-                sb.append('\n').append(c.name()).append(":\tfile format ").append(c.format()).append('\n');
+                sb.append('\n')
+                        .append(c.name())
+                        .append(":\tfile format ")
+                        .append(c.format())
+                        .append('\n');
             }
             for (int i = 0; i < c.images().size(); i++) {
                 OffloadBinary b = c.images().get(i);

@@ -10,14 +10,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import jomp.offload.abi.ImageKind;
+import jomp.env.Invocation;
 import jomp.objfile.FormatException;
 import jomp.objfile.archive.Archive;
 import jomp.objfile.archive.ArchiveWriter;
-import jomp.env.Invocation;
 import jomp.objfile.offload.OffloadBinary;
 import jomp.objfile.offload.OffloadBinaryWriter;
+import jomp.offload.abi.ImageKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,22 +27,34 @@ import picocli.CommandLine.Parameters;
  * device images into OffloadBinaries; {@code INPUT --image=...} extracts matching images;
  * {@code --list FILE...} prints the images as {@code llvm-objdump --offloading} does.
  */
-@Command(name = "jomp-offload-packager", mixinStandardHelpOptions = true, version = "jomp-offload-packager 0.1",
+@Command(
+        name = "jomp-offload-packager",
+        mixinStandardHelpOptions = true,
+        version = "jomp-offload-packager 0.1",
         description = "Bundles device images into OffloadBinaries, extracts them, or lists them.")
 public final class PackagerMain {
     static final String NAME = "jomp-offload-packager";
 
-    @Option(names = {"-o", "--o"}, paramLabel = "<file>", description = "Write output to <file>.")
+    @Option(
+            names = {"-o", "--o"},
+            paramLabel = "<file>",
+            description = "Write output to <file>.")
     String output;
 
-    @Option(names = {"--image", "-image"}, paramLabel = "<<key>=<value>,...>",
+    @Option(
+            names = {"--image", "-image"},
+            paramLabel = "<<key>=<value>,...>",
             description = "List of key and value arguments. Required keywords are 'file' and 'triple'.")
     List<String> images = new ArrayList<>();
 
-    @Option(names = {"--archive", "-archive"}, description = "Write extracted files to a static archive")
+    @Option(
+            names = {"--archive", "-archive"},
+            description = "Write extracted files to a static archive")
     boolean archive;
 
-    @Option(names = "--list", description = "Print the offloading images of each FILE as llvm-objdump --offloading does.")
+    @Option(
+            names = "--list",
+            description = "Print the offloading images of each FILE as llvm-objdump --offloading does.")
     boolean list;
 
     @Parameters(paramLabel = "FILE", description = "Input file (extraction) or files (--list).")
@@ -77,7 +88,7 @@ public final class PackagerMain {
         } catch (FormatException e) {
             err.println(NAME + ": error: " + e.getMessage());
             return 1;
-        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {   // a fault of the packager's own
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) { // a fault of the packager's own
             java.util.List<String> command = new ArrayList<>(List.of(NAME));
             command.addAll(java.util.Arrays.asList(args));
             return jomp.env.Crash.report(NAME, command, e, err);
@@ -101,8 +112,11 @@ public final class PackagerMain {
         } else if (inputs.size() == 1) {
             extract(inputs.getFirst(), err);
         } else {
-            throw new FormatException(NAME, inputs.isEmpty() ? "no input file; use -o OUT --image=..., INPUT --image=... or --list FILE..."
-                    : "expected one input file to extract from, got " + inputs.size());
+            throw new FormatException(
+                    NAME,
+                    inputs.isEmpty()
+                            ? "no input file; use -o OUT --image=..., INPUT --image=... or --list FILE..."
+                            : "expected one input file to extract from, got " + inputs.size());
         }
     }
 
@@ -122,7 +136,9 @@ public final class PackagerMain {
             }
             byte[] image = readFile(file);
             String extension = extension(file);
-            int offloadKind = args.containsKey("kind") ? OffloadBinary.offloadKindOfName(args.get("kind")) : OffloadBinary.OFK_NONE;
+            int offloadKind = args.containsKey("kind")
+                    ? OffloadBinary.offloadKindOfName(args.get("kind"))
+                    : OffloadBinary.OFK_NONE;
             binaries.add(new OffloadBinary(ImageKind.ofExtension(extension), offloadKind, 0, strings, image));
         }
         writeFile(output, OffloadBinaryWriter.writeAll(binaries));
@@ -145,7 +161,8 @@ public final class PackagerMain {
             for (int i = 0; i < all.size(); i++) {
                 if (matches(all.get(i), args)) {
                     matched.add(all.get(i));
-                    members.add(new Archive.Member(identifiers.get(i), all.get(i).image()));
+                    members.add(
+                            new Archive.Member(identifiers.get(i), all.get(i).image()));
                 }
             }
             if (matched.isEmpty()) {
@@ -165,7 +182,10 @@ public final class PackagerMain {
                 String stem = stem(input);
                 for (int i = 0; i < matched.size(); i++) {
                     OffloadBinary b = matched.get(i);
-                    writeFile(stem + "-" + b.triple() + "-" + b.arch() + "." + i + "." + b.imageKind().extension(), b.image());
+                    writeFile(
+                            stem + "-" + b.triple() + "-" + b.arch() + "." + i + "."
+                                    + b.imageKind().extension(),
+                            b.image());
                 }
             }
         }
@@ -177,7 +197,8 @@ public final class PackagerMain {
             if (key.equals("file")) {
                 continue;
             }
-            boolean ok = key.equals("kind") ? b.offloadKind() == OffloadBinary.offloadKindOfName(e.getValue())
+            boolean ok = key.equals("kind")
+                    ? b.offloadKind() == OffloadBinary.offloadKindOfName(e.getValue())
                     : b.strings().getOrDefault(key, "").equals(e.getValue());
             if (!ok) {
                 return false;
@@ -219,7 +240,8 @@ public final class PackagerMain {
         try {
             jomp.env.OutputFiles.write(file, bytes, false);
         } catch (jomp.env.OutputFiles.OutputError e) {
-            throw new FormatException(file, "cannot write: " + jomp.env.OutputFiles.reason((java.io.IOException) e.getCause()));
+            throw new FormatException(
+                    file, "cannot write: " + jomp.env.OutputFiles.reason((java.io.IOException) e.getCause()));
         }
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import jomp.objfile.ExternalTool;
 import jomp.objfile.FormatException;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,7 +29,9 @@ class ArchiveReaderTest {
         ExternalTool.check(dir, "ar", "rcS", "noindex.a", "b.o");
         // 64-bit symbol indexes: llvm-ar writes them for any archive when SYM64_THRESHOLD=0
         for (String format : new String[] {"gnu", "darwin"}) {
-            ProcessBuilder pb = jomp.env.ExternalTools.processBuilder("llvm-ar-19", "--format=" + format, "rcs", format + "64.a", LONG, "b.o").directory(dir.toFile());
+            ProcessBuilder pb = jomp.env.ExternalTools.processBuilder(
+                            "llvm-ar-19", "--format=" + format, "rcs", format + "64.a", LONG, "b.o")
+                    .directory(dir.toFile());
             pb.environment().put("SYM64_THRESHOLD", "0");
             assertThat(pb.inheritIO().start().waitFor()).isZero();
         }
@@ -43,8 +44,9 @@ class ArchiveReaderTest {
             assertThat(a.members()).extracting(Archive.Member::name).as(name).containsExactly(LONG, "b.o");
             assertThat(a.members().get(0).bytes()).isEqualTo(Files.readAllBytes(dir.resolve(LONG)));
             assertThat(a.members().get(1).bytes()).isEqualTo(Files.readAllBytes(dir.resolve("b.o")));
-            assertThat(a.symbolIndex()).as(name).containsExactlyInAnyOrderEntriesOf(
-                    java.util.Map.of("alpha", 0, "beta", 0, "gamma_fn", 1));
+            assertThat(a.symbolIndex())
+                    .as(name)
+                    .containsExactlyInAnyOrderEntriesOf(java.util.Map.of("alpha", 0, "beta", 0, "gamma_fn", 1));
         }
     }
 
@@ -59,20 +61,24 @@ class ArchiveReaderTest {
     void badArchivesNameTheFileAndProblem() throws Exception {
         byte[] gnu = Files.readAllBytes(dir.resolve("gnu.a"));
         assertThatThrownBy(() -> ArchiveReader.read("x.a", "!<thin>\nstuff".getBytes()))
-                .isInstanceOf(FormatException.class).hasMessage("x.a: not an ar archive (bad magic)");
+                .isInstanceOf(FormatException.class)
+                .hasMessage("x.a: not an ar archive (bad magic)");
         // symbol count far beyond the table
         byte[] absurd = gnu.clone();
         absurd[68] = (byte) 0x7f;
         assertThatThrownBy(() -> ArchiveReader.read("gnu.a", absurd))
-                .isInstanceOf(FormatException.class).hasMessageStartingWith("gnu.a: archive symbol table claims");
+                .isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("gnu.a: archive symbol table claims");
         // a symbol offset that is not a member header
         byte[] offset = gnu.clone();
         offset[75] ^= 0x01;
         assertThatThrownBy(() -> ArchiveReader.read("gnu.a", offset))
-                .isInstanceOf(FormatException.class).hasMessageContaining("which is not a member header");
+                .isInstanceOf(FormatException.class)
+                .hasMessageContaining("which is not a member header");
         // member size field past the end
         byte[] truncated = java.util.Arrays.copyOf(gnu, gnu.length - 100);
         assertThatThrownBy(() -> ArchiveReader.read("gnu.a", truncated))
-                .isInstanceOf(FormatException.class).hasMessageStartingWith("gnu.a: ");
+                .isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("gnu.a: ");
     }
 }

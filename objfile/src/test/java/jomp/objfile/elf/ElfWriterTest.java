@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import jomp.objfile.ExternalTool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +21,9 @@ class ElfWriterTest {
         List<ElfSection> sections = List.of(
                 ElfSection.progbits(".jomp.classes", 0, 8, classes),
                 ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, 8, data)
-                        .withRelocations(List.of(new ElfRelocation(8, 4, Elf.R_JOMP_ADDR64, 4), new ElfRelocation(0, 5, Elf.R_JOMP_FUNC64, 0))),
+                        .withRelocations(List.of(
+                                new ElfRelocation(8, 4, Elf.R_JOMP_ADDR64, 4),
+                                new ElfRelocation(0, 5, Elf.R_JOMP_FUNC64, 0))),
                 ElfSection.nobits(".bss", Elf.SHF_ALLOC | Elf.SHF_WRITE, 16, 64),
                 ElfSection.offloading(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}));
         List<ElfSymbol> symbols = List.of(
@@ -41,7 +42,8 @@ class ElfWriterTest {
         byte[] bytes = ElfWriter.write(sample());
         ElfObject back = ElfReader.read("sample.o", bytes);
         assertThat(back.machine()).isEqualTo(Elf.EM_NONE);
-        assertThat(back.sections()).extracting(ElfSection::name)
+        assertThat(back.sections())
+                .extracting(ElfSection::name)
                 .containsExactly(".jomp.classes", ".data", ".bss", ".llvm.offloading", ".comment");
         assertThat(back.section(".jomp.classes").data()).isEqualTo("CAFEBABE...".getBytes(StandardCharsets.US_ASCII));
         assertThat(back.section(".bss").size()).isEqualTo(64);
@@ -49,16 +51,20 @@ class ElfWriterTest {
         ElfSection off = back.sectionOfType(Elf.SHT_LLVM_OFFLOADING);
         assertThat(off.flags()).isEqualTo(Elf.SHF_EXCLUDE);
         assertThat(off.addralign()).isEqualTo(8);
-        assertThat(new String(back.section(".comment").data(), StandardCharsets.UTF_8)).isEqualTo(Elf.COMMENT + "\0");
+        assertThat(new String(back.section(".comment").data(), StandardCharsets.UTF_8))
+                .isEqualTo(Elf.COMMENT + "\0");
         // locals first
-        assertThat(back.symbols()).extracting(ElfSymbol::name)
+        assertThat(back.symbols())
+                .extracting(ElfSymbol::name)
                 .containsExactly("zaxpy.c", "counter", "table", "main", "printf", "helper", "common_buf");
         ElfSymbol counter = back.symbols().get(1);
         assertThat(counter.section()).isEqualTo(3);
         assertThat(counter.size()).isEqualTo(64);
         // relocations were renumbered with the symbols: symbol 4 (printf) is now index 4, main is 3.
         List<ElfRelocation> relocs = back.section(".data").relocations();
-        assertThat(relocs).containsExactly(new ElfRelocation(8, 4, Elf.R_JOMP_ADDR64, 4), new ElfRelocation(0, 5, Elf.R_JOMP_FUNC64, 0));
+        assertThat(relocs)
+                .containsExactly(
+                        new ElfRelocation(8, 4, Elf.R_JOMP_ADDR64, 4), new ElfRelocation(0, 5, Elf.R_JOMP_FUNC64, 0));
         assertThat(back.symbols().get(relocs.get(0).symbol()).name()).isEqualTo("printf");
         // writing what we read gives the same bytes
         assertThat(ElfWriter.write(back)).isEqualTo(bytes);
@@ -75,7 +81,9 @@ class ElfWriterTest {
         List<ElfSection> sections = List.of(
                 ElfSection.progbits(".rodata", Elf.SHF_ALLOC, 1, rodata),
                 ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, 8, new byte[16])
-                        .withRelocations(List.of(new ElfRelocation(0, 0, Elf.R_JOMP_ADDR64, 0), new ElfRelocation(8, 1, Elf.R_JOMP_ADDR64, 2))));
+                        .withRelocations(List.of(
+                                new ElfRelocation(0, 0, Elf.R_JOMP_ADDR64, 0),
+                                new ElfRelocation(8, 1, Elf.R_JOMP_ADDR64, 2))));
         List<ElfSymbol> symbols = List.of(
                 new ElfSymbol(".str", 1, 2, 6, Elf.STB_LOCAL, Elf.STT_OBJECT).asHidden(),
                 new ElfSymbol(".str.1", 1, 8, 6, Elf.STB_LOCAL, Elf.STT_OBJECT).asHidden(),
@@ -85,14 +93,18 @@ class ElfWriterTest {
         Files.write(o, bytes);
         assertThat(ExternalTool.check(dir, "nm", "hidden.o")).isEqualTo("0000000000000000 D names\n");
         String relocs = ExternalTool.check(dir, "readelf", "-W", "-r", "hidden.o");
-        assertThat(relocs).containsPattern("0000000000000000 .* \\.rodata \\+ 2\n").containsPattern("0000000000000008 .* \\.rodata \\+ a\n");
+        assertThat(relocs)
+                .containsPattern("0000000000000000 .* \\.rodata \\+ 2\n")
+                .containsPattern("0000000000000008 .* \\.rodata \\+ a\n");
         ElfObject back = ElfReader.read("hidden.o", bytes);
         assertThat(back.sections()).extracting(ElfSection::name).doesNotContain(Elf.PRIVATE_SYMBOLS_SECTION);
         assertThat(back.symbols()).contains(symbols.get(0), symbols.get(1));
         ElfRelocation r = back.section(".data").relocations().get(1);
         ElfSymbol target = back.symbols().get(r.symbol());
         assertThat(target.type()).isEqualTo(Elf.STT_SECTION);
-        assertThat(target.section() == 1 && r.addend() == 10).as("the .rodata section + 10").isTrue();
+        assertThat(target.section() == 1 && r.addend() == 10)
+                .as("the .rodata section + 10")
+                .isTrue();
         assertThat(ElfWriter.write(back)).isEqualTo(bytes);
     }
 
@@ -101,13 +113,14 @@ class ElfWriterTest {
         Path o = dir.resolve("sample.o");
         Files.write(o, ElfWriter.write(sample()));
         String nm = ExternalTool.check(dir, "nm", "sample.o");
-        assertThat(nm.lines().toList()).containsExactlyInAnyOrder(
-                "0000000000000100 C common_buf", // nm shows a common symbol's size
-                "0000000000000000 b counter",
-                "                 w helper",
-                "0000000000000000 N main", // the class-file section is not SHF_ALLOC
-                "                 U printf",
-                "0000000000000000 D table");
+        assertThat(nm.lines().toList())
+                .containsExactlyInAnyOrder(
+                        "0000000000000100 C common_buf", // nm shows a common symbol's size
+                        "0000000000000000 b counter",
+                        "                 w helper",
+                        "0000000000000000 N main", // the class-file section is not SHF_ALLOC
+                        "                 U printf",
+                        "0000000000000000 D table");
     }
 
     @Test
@@ -131,9 +144,14 @@ class ElfWriterTest {
         Path o = dir.resolve("sample.o");
         Files.write(o, ElfWriter.write(sample()));
         String out = ExternalTool.check(dir, "llvm-readelf-19", "-WS", "sample.o");
-        String line = out.lines().filter(l -> l.contains(".llvm.offloading")).findFirst().orElseThrow();
+        String line = out.lines()
+                .filter(l -> l.contains(".llvm.offloading"))
+                .findFirst()
+                .orElseThrow();
         // [Nr] Name Type Address Off Size ES Flg Lk Inf Al
-        assertThat(line).containsPattern("\\.llvm\\.offloading +LLVM_OFFLOADING +0000000000000000 [0-9a-f]+ 000008 00 +E +0 +0 +8$");
+        assertThat(line)
+                .containsPattern(
+                        "\\.llvm\\.offloading +LLVM_OFFLOADING +0000000000000000 [0-9a-f]+ 000008 00 +E +0 +0 +8$");
         String bss = out.lines().filter(l -> l.contains(".bss")).findFirst().orElseThrow();
         assertThat(bss).containsPattern("NOBITS .* 000040 00 +WA +0 +0 +16$");
     }

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
-
 import jomp.objfile.ExternalTool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
  * glibc's libc.so.6 (symbol versions: only a name's default version counts) and a library gcc builds.
  */
 class SharedObjectTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** nm's defined dynamic symbols of a file whose version is the default one (name@@V) or that have none. */
     private Set<String> nm(Path so, String types) throws Exception {
@@ -27,7 +27,7 @@ class SharedObjectTest {
             if (f.length < 3 || types.indexOf(f[1].charAt(0)) < 0) continue;
             String n = f[2];
             if (n.contains("@@")) n = n.substring(0, n.indexOf("@@"));
-            else if (n.contains("@")) continue;   // name@V: not the default version
+            else if (n.contains("@")) continue; // name@V: not the default version
             names.add(n);
         }
         return names;
@@ -44,7 +44,7 @@ class SharedObjectTest {
         Set<String> ours = new TreeSet<>(), ourData = new TreeSet<>();
         so.symbols().forEach((k, v) -> {
             if (v == SharedObject.Kind.FUNCTION) ours.add(k);
-            else ourData.add(k);   // data and thread-local data: nm gives both a data letter
+            else ourData.add(k); // data and thread-local data: nm gives both a data letter
         });
         assertThat(ours).isEqualTo(code);
         assertThat(ourData).containsAll(data);
@@ -52,7 +52,7 @@ class SharedObjectTest {
         assertThat(so.symbols().get("optarg")).isEqualTo(SharedObject.Kind.DATA);
         assertThat(so.symbols().get("environ")).isEqualTo(SharedObject.Kind.DATA);
         assertThat(so.symbols().get("errno")).isEqualTo(SharedObject.Kind.TLS);
-        assertThat(so.symbols()).doesNotContainKey("atexit");   // in libc_nonshared.a only
+        assertThat(so.symbols()).doesNotContainKey("atexit"); // in libc_nonshared.a only
     }
 
     @Test
@@ -67,11 +67,17 @@ class SharedObjectTest {
         ExternalTool.check(dir, "gcc", "-shared", "-fPIC", "-Wl,-soname,libl.so.3", "l.c", "-o", "libl.so");
         SharedObject so = SharedObject.read("libl.so", Files.readAllBytes(dir.resolve("libl.so")));
         assertThat(so.soname()).isEqualTo("libl.so.3");
-        assertThat(so.symbols()).containsEntry("visible", SharedObject.Kind.FUNCTION).containsEntry("weakling", SharedObject.Kind.FUNCTION)
-                .containsEntry("counter", SharedObject.Kind.DATA).containsEntry("per_thread", SharedObject.Kind.TLS)
+        assertThat(so.symbols())
+                .containsEntry("visible", SharedObject.Kind.FUNCTION)
+                .containsEntry("weakling", SharedObject.Kind.FUNCTION)
+                .containsEntry("counter", SharedObject.Kind.DATA)
+                .containsEntry("per_thread", SharedObject.Kind.TLS)
                 .doesNotContainKey("hidden");
         ExternalTool.check(dir, "gcc", "-shared", "-fPIC", "l.c", "-o", "libnoname.so");
-        assertThat(SharedObject.read("libnoname.so", Files.readAllBytes(dir.resolve("libnoname.so"))).soname()).isNull();
-        assertThat(SharedObject.isSharedObject(Files.readAllBytes(dir.resolve("l.c")))).isFalse();
+        assertThat(SharedObject.read("libnoname.so", Files.readAllBytes(dir.resolve("libnoname.so")))
+                        .soname())
+                .isNull();
+        assertThat(SharedObject.isSharedObject(Files.readAllBytes(dir.resolve("l.c"))))
+                .isFalse();
     }
 }

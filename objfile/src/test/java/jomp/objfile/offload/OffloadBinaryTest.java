@@ -9,13 +9,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import jomp.offload.abi.ImageKind;
 import jomp.objfile.ByteWriter;
 import jomp.objfile.ExternalTool;
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfSection;
 import jomp.objfile.elf.ElfWriter;
+import jomp.offload.abi.ImageKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +26,8 @@ class OffloadBinaryTest {
         Map<String, String> strings = new LinkedHashMap<>();
         strings.put("triple", triple);
         strings.put("arch", arch);
-        return new OffloadBinary(ImageKind.OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, text.getBytes(StandardCharsets.UTF_8));
+        return new OffloadBinary(
+                ImageKind.OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, text.getBytes(StandardCharsets.UTF_8));
     }
 
     static void assertSame(OffloadBinary actual, OffloadBinary expected) {
@@ -40,8 +40,12 @@ class OffloadBinaryTest {
 
     @Test
     void version1RoundTripKeepsEverythingAndPadsTo8() {
-        OffloadBinary b = new OffloadBinary(ImageKind.PTX, OffloadBinary.OFK_CUDA, 5,
-                Map.of("triple", "nvptx64-nvidia-cuda"), "abc".getBytes(StandardCharsets.UTF_8));
+        OffloadBinary b = new OffloadBinary(
+                ImageKind.PTX,
+                OffloadBinary.OFK_CUDA,
+                5,
+                Map.of("triple", "nvptx64-nvidia-cuda"),
+                "abc".getBytes(StandardCharsets.UTF_8));
         byte[] bytes = OffloadBinaryWriter.write(b);
         assertThat(bytes.length % 8).isZero();
         assertThat(bytes).startsWith(0x10, 0xFF, 0x10, 0xAD, 1, 0, 0, 0);
@@ -59,7 +63,9 @@ class OffloadBinaryTest {
 
     @Test
     void severalBinariesBackToBack() {
-        List<OffloadBinary> list = List.of(image("nvptx64-nvidia-cuda", "sm_90", "one"), image("x86_64-unknown-linux-gnu", "jvm", "second image!"));
+        List<OffloadBinary> list = List.of(
+                image("nvptx64-nvidia-cuda", "sm_90", "one"),
+                image("x86_64-unknown-linux-gnu", "jvm", "second image!"));
         List<OffloadBinary> back = OffloadBinaryReader.readAll("s", OffloadBinaryWriter.writeAll(list));
         assertThat(back).hasSize(2);
         assertSame(back.get(0), list.get(0));
@@ -71,7 +77,11 @@ class OffloadBinaryTest {
     void writerMatchesClangOffloadPackagerByteForByte() throws Exception {
         Files.writeString(dir.resolve("dev.o"), "device image bytes, 29 long");
         Files.writeString(dir.resolve("k.s"), "// ptx");
-        ExternalTool.check(dir, "clang-offload-packager-19", "-o", "x.out",
+        ExternalTool.check(
+                dir,
+                "clang-offload-packager-19",
+                "-o",
+                "x.out",
                 "--image=file=dev.o,triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp",
                 "--image=file=k.s,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda,feature=+ptx80,feature=+sm_70");
         byte[] theirs = Files.readAllBytes(dir.resolve("x.out"));
@@ -87,14 +97,20 @@ class OffloadBinaryTest {
 
     @Test
     void llvmObjdumpListsImagesInRawBinaryAndObject() throws Exception {
-        List<OffloadBinary> list = List.of(image("nvptx64-nvidia-cuda", "sm_90", "one"), image("x86_64-unknown-linux-gnu", "jvm", "two"));
+        List<OffloadBinary> list =
+                List.of(image("nvptx64-nvidia-cuda", "sm_90", "one"), image("x86_64-unknown-linux-gnu", "jvm", "two"));
         byte[] raw = OffloadBinaryWriter.writeAll(list);
         Files.write(dir.resolve("raw.out"), raw);
-        Files.write(dir.resolve("fat.o"), ElfWriter.write(new ElfObject(List.of(ElfSection.offloading(raw)), List.of())));
+        Files.write(
+                dir.resolve("fat.o"), ElfWriter.write(new ElfObject(List.of(ElfSection.offloading(raw)), List.of())));
         for (String f : List.of("raw.out", "fat.o")) {
             String out = ExternalTool.check(dir, "llvm-objdump-19", "--offloading", f);
-            assertThat(out).contains("OFFLOADING IMAGE [0]:\nkind            elf\narch            sm_90\ntriple          nvptx64-nvidia-cuda\nproducer        openmp\n");
-            assertThat(out).contains("OFFLOADING IMAGE [1]:\nkind            elf\narch            jvm\ntriple          x86_64-unknown-linux-gnu\nproducer        openmp\n");
+            assertThat(out)
+                    .contains(
+                            "OFFLOADING IMAGE [0]:\nkind            elf\narch            sm_90\ntriple          nvptx64-nvidia-cuda\nproducer        openmp\n");
+            assertThat(out)
+                    .contains(
+                            "OFFLOADING IMAGE [1]:\nkind            elf\narch            jvm\ntriple          x86_64-unknown-linux-gnu\nproducer        openmp\n");
             assertThat(out).doesNotContain("OFFLOADING IMAGE [2]");
         }
     }
@@ -108,10 +124,16 @@ class OffloadBinaryTest {
         Map<String, String> strings = new LinkedHashMap<>();
         strings.put("triple", "nvptx64-nvidia-cuda");
         strings.put("arch", "sm_90");
-        Files.write(dir.resolve("ours.out"), OffloadBinaryWriter.writeAll(List.of(
-                image("x86_64-unknown-linux-gnu", "jvm", "other"),
-                new OffloadBinary(ImageKind.OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, image))));
-        ExternalTool.check(dir, "clang-offload-packager-19", "ours.out", "--image=file=got.o,triple=nvptx64-nvidia-cuda,arch=sm_90");
+        Files.write(
+                dir.resolve("ours.out"),
+                OffloadBinaryWriter.writeAll(List.of(
+                        image("x86_64-unknown-linux-gnu", "jvm", "other"),
+                        new OffloadBinary(ImageKind.OBJECT, OffloadBinary.OFK_OPENMP, 0, strings, image))));
+        ExternalTool.check(
+                dir,
+                "clang-offload-packager-19",
+                "ours.out",
+                "--image=file=got.o,triple=nvptx64-nvidia-cuda,arch=sm_90");
         assertThat(Files.readAllBytes(dir.resolve("got.o"))).isEqualTo(image);
     }
 
@@ -128,7 +150,12 @@ class OffloadBinaryTest {
     @Test
     void version3PlainZlibAndZstdBackToBackWithVersion1() {
         byte[] big = "0123456789abcdef".repeat(300).getBytes(StandardCharsets.UTF_8);
-        OffloadBinary large = new OffloadBinary(ImageKind.CUBIN, OffloadBinary.OFK_OPENMP, 0, Map.of("triple", "nvptx64-nvidia-cuda", "arch", "sm_90"), big);
+        OffloadBinary large = new OffloadBinary(
+                ImageKind.CUBIN,
+                OffloadBinary.OFK_OPENMP,
+                0,
+                Map.of("triple", "nvptx64-nvidia-cuda", "arch", "sm_90"),
+                big);
         List<OffloadBinary> entries = List.of(large, image("t", "a", "small"));
         ByteWriter all = new ByteWriter();
         all.bytes(OffloadBinaryWriter.write(image("v1", "x", "first")));

@@ -7,12 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import jomp.offload.abi.OffloadEntries;
-import jomp.offload.abi.SectionNames;
 import jomp.objfile.ExternalTool;
 import jomp.objfile.FormatException;
 import jomp.objfile.elf.Elf;
@@ -22,6 +16,10 @@ import jomp.objfile.elf.ElfRelocation;
 import jomp.objfile.elf.ElfSection;
 import jomp.objfile.elf.ElfSymbol;
 import jomp.objfile.elf.ElfWriter;
+import jomp.offload.abi.OffloadEntries;
+import jomp.offload.abi.SectionNames;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The omp_offloading_entries section: written, read back through the ELF file, checked by llvm-readelf, bad sections rejected. */
 class OffloadEntriesSectionTest {
@@ -39,9 +37,11 @@ class OffloadEntriesSectionTest {
     }
 
     static ElfObject withEntries() {
-        return OffloadEntriesSection.append(base(), List.of(
-                new OffloadEntriesSection.Entry(0, KERNEL, 0, 0),
-                new OffloadEntriesSection.Entry(1, "x", 16, OffloadEntries.FLAG_LINK)));
+        return OffloadEntriesSection.append(
+                base(),
+                List.of(
+                        new OffloadEntriesSection.Entry(0, KERNEL, 0, 0),
+                        new OffloadEntriesSection.Entry(1, "x", 16, OffloadEntries.FLAG_LINK)));
     }
 
     @Test
@@ -66,10 +66,16 @@ class OffloadEntriesSectionTest {
     void llvmReadelfSeesTheSectionAndItsRelocations(@TempDir Path dir) throws Exception {
         Files.write(dir.resolve("a.o"), ElfWriter.write(withEntries()));
         String sections = ExternalTool.check(dir, "llvm-readelf-19", "-S", "a.o");
-        assertThat(sections).containsPattern("omp_offloading_entries\\s+PROGBITS\\s+0+\\s+[0-9a-f]+\\s+000040\\s+00\\s+A\\s+0\\s+0\\s+8");
+        assertThat(sections)
+                .containsPattern(
+                        "omp_offloading_entries\\s+PROGBITS\\s+0+\\s+[0-9a-f]+\\s+000040\\s+00\\s+A\\s+0\\s+0\\s+8");
         String relocs = ExternalTool.check(dir, "llvm-readelf-19", "-r", "a.o");
-        assertThat(relocs).contains("Relocation section '.relaomp_offloading_entries'").contains("contains 4 entries");
-        assertThat(relocs).contains(".omp_offloading.entry_name." + KERNEL).contains(".omp_offloading.entry_name.x")
+        assertThat(relocs)
+                .contains("Relocation section '.relaomp_offloading_entries'")
+                .contains("contains 4 entries");
+        assertThat(relocs)
+                .contains(".omp_offloading.entry_name." + KERNEL)
+                .contains(".omp_offloading.entry_name.x")
                 .contains(OffloadEntries.REGION_ID_PREFIX + KERNEL);
         String strings = ExternalTool.check(dir, "llvm-readelf-19", "-p", ".rodata", "a.o");
         assertThat(strings).contains(KERNEL).contains("] x");
@@ -84,7 +90,8 @@ class OffloadEntriesSectionTest {
         List<ElfSection> sections = new ArrayList<>(o.sections());
         int i = o.sectionIndex(SectionNames.OFFLOAD_ENTRIES) - 1;
         ElfSection s = sections.get(i);
-        sections.set(i, new ElfSection(s.name(), s.type(), s.flags(), s.addralign(), data, data.length, 0, 0, 0, relocs));
+        sections.set(
+                i, new ElfSection(s.name(), s.type(), s.flags(), s.addralign(), data, data.length, 0, 0, 0, relocs));
         return new ElfObject(sections, o.symbols());
     }
 
@@ -93,19 +100,25 @@ class OffloadEntriesSectionTest {
         ElfObject o = withEntries();
         ElfSection s = o.section(SectionNames.OFFLOAD_ENTRIES);
         assertThatThrownBy(() -> OffloadEntriesSection.read("a.o", replaceEntries(o, new byte[40], s.relocations())))
-                .isInstanceOf(FormatException.class).hasMessage("a.o: omp_offloading_entries section has size 40, not a multiple of 32");
-        assertThatThrownBy(() -> OffloadEntriesSection.read("a.o", replaceEntries(o, s.data(), s.relocations().subList(0, 3))))
-                .isInstanceOf(FormatException.class).hasMessage("a.o: omp_offloading_entries entry 1 lacks the relocation of its name");
+                .isInstanceOf(FormatException.class)
+                .hasMessage("a.o: omp_offloading_entries section has size 40, not a multiple of 32");
+        assertThatThrownBy(() -> OffloadEntriesSection.read(
+                        "a.o", replaceEntries(o, s.data(), s.relocations().subList(0, 3))))
+                .isInstanceOf(FormatException.class)
+                .hasMessage("a.o: omp_offloading_entries entry 1 lacks the relocation of its name");
         List<ElfRelocation> wrongType = new ArrayList<>(s.relocations());
         wrongType.set(0, new ElfRelocation(0, 0, Elf.R_JOMP_FUNC64, 0));
         assertThatThrownBy(() -> OffloadEntriesSection.read("a.o", replaceEntries(o, s.data(), wrongType)))
-                .isInstanceOf(FormatException.class).hasMessageContaining("a.o: omp_offloading_entries section has a relocation of type 2");
+                .isInstanceOf(FormatException.class)
+                .hasMessageContaining("a.o: omp_offloading_entries section has a relocation of type 2");
         // the name points at the region id byte, which is 0 ... then at the last byte of .rodata without a NUL
         List<ElfRelocation> badName = new ArrayList<>(s.relocations());
         int rodataEnd = o.section(".rodata").data().length;
         badName.set(1, new ElfRelocation(8, 0, Elf.R_JOMP_ADDR64, rodataEnd));
         assertThatThrownBy(() -> OffloadEntriesSection.read("a.o", replaceEntries(o, s.data(), badName)))
-                .isInstanceOf(FormatException.class).hasMessageContaining("a.o: omp_offloading_entries entry 0: name symbol").hasMessageEndingWith("points outside its section");
+                .isInstanceOf(FormatException.class)
+                .hasMessageContaining("a.o: omp_offloading_entries entry 0: name symbol")
+                .hasMessageEndingWith("points outside its section");
         List<ElfRelocation> undefinedName = new ArrayList<>(s.relocations());
         List<ElfSymbol> syms = new ArrayList<>(o.symbols());
         syms.add(ElfSymbol.undefined("elsewhere"));
@@ -113,6 +126,8 @@ class OffloadEntriesSectionTest {
         ElfObject u = replaceEntries(o, s.data(), undefinedName);
         ElfObject u2 = new ElfObject(u.sections(), syms);
         assertThatThrownBy(() -> OffloadEntriesSection.read("b.o", u2))
-                .isInstanceOf(FormatException.class).hasMessage("b.o: omp_offloading_entries entry 0: name symbol `elsewhere' is not defined in the object");
+                .isInstanceOf(FormatException.class)
+                .hasMessage(
+                        "b.o: omp_offloading_entries entry 0: name symbol `elsewhere' is not defined in the object");
     }
 }

@@ -1,12 +1,11 @@
 package jomp.objfile.offload;
 
+import io.airlift.compress.v3.zstd.ZstdJavaCompressor;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.Deflater;
-
-import io.airlift.compress.v3.zstd.ZstdJavaCompressor;
 import jomp.objfile.ByteWriter;
 
 /**
@@ -15,7 +14,11 @@ import jomp.objfile.ByteWriter;
  * and for v3 a 40-byte header whose last field is the inflated size of the compressed payload.
  */
 final class TestOffloadWriterV2V3 {
-    enum Compression { NONE, ZLIB, ZSTD }
+    enum Compression {
+        NONE,
+        ZLIB,
+        ZSTD
+    }
 
     static byte[] writeV2(List<OffloadBinary> entries) {
         return body(2, 32, entries);
@@ -74,14 +77,26 @@ final class TestOffloadWriterV2V3 {
             at = OffloadBinaryWriter.align(at + entries.get(i).image().length);
         }
         ByteWriter out = new ByteWriter();
-        out.u8(0x10).u8(0xFF).u8(0x10).u8(0xAD).u32(version).u64(at).u64(entryTable).u64(40L * entries.size());
+        out.u8(0x10)
+                .u8(0xFF)
+                .u8(0x10)
+                .u8(0xAD)
+                .u32(version)
+                .u64(at)
+                .u64(entryTable)
+                .u64(40L * entries.size());
         if (headerSize == 40) {
             out.u64(0);
         }
         for (int i = 0; i < entries.size(); i++) {
             OffloadBinary b = entries.get(i);
-            out.u16(b.imageKind().value()).u16(b.offloadKind()).u32(b.flags()).u64(firstString[i]).u64(b.strings().size())
-                    .u64(imageAt[i]).u64(b.image().length);
+            out.u16(b.imageKind().value())
+                    .u16(b.offloadKind())
+                    .u32(b.flags())
+                    .u64(firstString[i])
+                    .u64(b.strings().size())
+                    .u64(imageAt[i])
+                    .u64(b.image().length);
         }
         out.bytes(stringEntryBytes.toByteArray());
         out.bytes(strings.toByteArray());

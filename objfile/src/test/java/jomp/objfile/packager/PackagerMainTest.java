@@ -8,14 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import jomp.offload.abi.ImageKind;
 import jomp.objfile.ExternalTool;
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfSection;
 import jomp.objfile.elf.ElfWriter;
 import jomp.objfile.offload.OffloadBinary;
 import jomp.objfile.offload.OffloadBinaryReader;
+import jomp.offload.abi.ImageKind;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +28,10 @@ class PackagerMainTest {
     static Run run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = PackagerMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = PackagerMain.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -50,8 +52,16 @@ class PackagerMainTest {
         Files.writeString(dir.resolve("small.c"), SMALL_C);
         Files.writeString(dir.resolve("other.c"), SMALL_C.replace("scale", "twice"));
         for (String c : List.of("small", "other")) {
-            ExternalTool.check(dir, "clang-19", "-fopenmp", "--offload-arch=sm_90",
-                    "--libomptarget-nvptx-bc-path=/usr/lib/llvm-19/lib/libomptarget-nvptx-sm_90.bc", "-c", c + ".c", "-o", c + ".o");
+            ExternalTool.check(
+                    dir,
+                    "clang-19",
+                    "-fopenmp",
+                    "--offload-arch=sm_90",
+                    "--libomptarget-nvptx-bc-path=/usr/lib/llvm-19/lib/libomptarget-nvptx-sm_90.bc",
+                    "-c",
+                    c + ".c",
+                    "-o",
+                    c + ".o");
         }
         ExternalTool.check(dir, "ar", "rcs", "fat.a", "small.o", "other.o");
         Files.write(dir.resolve("dev1.o"), "first device image".getBytes(StandardCharsets.UTF_8));
@@ -60,12 +70,21 @@ class PackagerMainTest {
 
     @Test
     void listMatchesLlvmObjdumpOnClangFatObjectArchiveAndOurFiles() throws Exception {
-        Run pack = run("-o", p("ours.out"), "--image=file=" + p("dev1.o") + ",triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp",
+        Run pack = run(
+                "-o",
+                p("ours.out"),
+                "--image=file=" + p("dev1.o") + ",triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp",
                 "--image=file=" + p("dev2.s") + ",triple=nvptx64-nvidia-cuda,arch=sm_80,kind=cuda");
         assertThat(pack.status()).as(pack.err()).isZero();
-        Files.write(dir.resolve("ours.o"), ElfWriter.write(new ElfObject(
-                List.of(ElfSection.offloading(Files.readAllBytes(dir.resolve("ours.out")))), List.of())));
-        for (List<String> files : List.of(List.of("small.o"), List.of("fat.a"), List.of("ours.out"), List.of("ours.o"),
+        Files.write(
+                dir.resolve("ours.o"),
+                ElfWriter.write(new ElfObject(
+                        List.of(ElfSection.offloading(Files.readAllBytes(dir.resolve("ours.out")))), List.of())));
+        for (List<String> files : List.of(
+                List.of("small.o"),
+                List.of("fat.a"),
+                List.of("ours.out"),
+                List.of("ours.o"),
                 List.of("small.o", "ours.out", "fat.a"))) {
             String[] objdump = new String[files.size() + 2];
             objdump[0] = "llvm-objdump-19";
@@ -82,8 +101,10 @@ class PackagerMainTest {
             assertThat(ours.out()).as("--list " + files).isEqualTo(expected);
             assertThat(expected).contains("OFFLOADING IMAGE [0]");
         }
-        assertThat(runIn("--list", "ours.o").out()).contains("ours.o:\tfile format elf64-unknown")
-                .contains("kind            ptx\narch            sm_80\ntriple          nvptx64-nvidia-cuda\nproducer        cuda\n");
+        assertThat(runIn("--list", "ours.o").out())
+                .contains("ours.o:\tfile format elf64-unknown")
+                .contains(
+                        "kind            ptx\narch            sm_80\ntriple          nvptx64-nvidia-cuda\nproducer        cuda\n");
     }
 
     /** Runs with relative file names inside the temp directory, as llvm-objdump was run. */
@@ -102,14 +123,17 @@ class PackagerMainTest {
      */
     @Test
     void packagesLikeClangOffloadPackagerByteForByte() throws Exception {
-        StringBuilder many = new StringBuilder("--image=file=dev1.o,triple=x86_64-unknown-linux-gnu,arch=jvm,kind=openmp");
+        StringBuilder many =
+                new StringBuilder("--image=file=dev1.o,triple=x86_64-unknown-linux-gnu,arch=jvm,kind=openmp");
         for (int i = 0; i < 60; i++) {
             many.append(",key").append(i * 37).append("=v").append(i);
         }
         many.append(",a_key_longer_than_sixty_four_bytes_to_take_the_long_hash_path_of_llvm_hash_value=x");
-        String[] specs = {"--image=file=dev1.o,triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp",
-                "--image=file=dev2.s,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda,feature=+ptx80,feature=+sm_70,zfeat=1,afoo=bar",
-                many.toString()};
+        String[] specs = {
+            "--image=file=dev1.o,triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp",
+            "--image=file=dev2.s,triple=nvptx64-nvidia-cuda,arch=sm_70,kind=cuda,feature=+ptx80,feature=+sm_70,zfeat=1,afoo=bar",
+            many.toString()
+        };
         ExternalTool.check(dir, "clang-offload-packager-19", "-o", "theirs.out", specs[0], specs[1], specs[2]);
         String[] ours = new String[specs.length + 2];
         ours[0] = "-o";
@@ -131,13 +155,21 @@ class PackagerMainTest {
     @Test
     void extractsWhatClangOffloadPackagerExtracts() throws Exception {
         for (String input : List.of("small.o", "fat.a")) {
-            ExternalTool.check(dir, "clang-offload-packager-19", input, "--image=file=" + input + ".theirs.bin,triple=nvptx64-nvidia-cuda,arch=sm_90");
+            ExternalTool.check(
+                    dir,
+                    "clang-offload-packager-19",
+                    input,
+                    "--image=file=" + input + ".theirs.bin,triple=nvptx64-nvidia-cuda,arch=sm_90");
             // LLVM's option parser takes one or two dashes; so do we
-        Run r = run(p(input), "-image=file=" + p(input + ".mine.bin") + ",triple=nvptx64-nvidia-cuda,arch=sm_90");
+            Run r = run(p(input), "-image=file=" + p(input + ".mine.bin") + ",triple=nvptx64-nvidia-cuda,arch=sm_90");
             assertThat(r.status()).as(r.err()).isZero();
             // the archive holds two objects with an sm_90 image each: the last one is written, with clang's warning
-            assertThat(r.err()).isEqualTo(input.equals("fat.a")
-                    ? "jomp-offload-packager: warning: Multiple inputs match to a single file, '" + p(input + ".mine.bin") + "'\n" : "");
+            assertThat(r.err())
+                    .isEqualTo(
+                            input.equals("fat.a")
+                                    ? "jomp-offload-packager: warning: Multiple inputs match to a single file, '"
+                                            + p(input + ".mine.bin") + "'\n"
+                                    : "");
             byte[] mine = Files.readAllBytes(dir.resolve(input + ".mine.bin"));
             assertThat(mine).isEqualTo(Files.readAllBytes(dir.resolve(input + ".theirs.bin")));
             assertThat(mine).startsWith(0x7f, 'E', 'L', 'F'); // a cubin
@@ -149,30 +181,50 @@ class PackagerMainTest {
     void extractsToArchiveLikeClangOffloadPackager() throws Exception {
         for (String input : List.of("fat.a", "small.o")) {
             // both given the absolute path: an object's images are named after the input path as given
-            ExternalTool.check(dir, "clang-offload-packager-19", p(input), "--image=file=" + input + ".theirs.a,arch=sm_90", "--archive");
+            ExternalTool.check(
+                    dir,
+                    "clang-offload-packager-19",
+                    p(input),
+                    "--image=file=" + input + ".theirs.a,arch=sm_90",
+                    "--archive");
             Run r = runIn(input, "--image=file=" + p(input + ".mine.a") + ",arch=sm_90", "--archive");
             assertThat(r.status()).as(r.err()).isZero();
             byte[] mine = Files.readAllBytes(dir.resolve(input + ".mine.a"));
             byte[] theirs = Files.readAllBytes(dir.resolve(input + ".theirs.a"));
-            assertThat(jomp.objfile.archive.ArchiveReader.read("mine", mine).symbolIndex()).isNotEmpty();
+            assertThat(jomp.objfile.archive.ArchiveReader.read("mine", mine).symbolIndex())
+                    .isNotEmpty();
             assertThat(mine).as(input).isEqualTo(theirs);
         }
         Run missing = runIn("fat.a", "--image=arch=sm_90", "--archive");
         assertThat(missing.status()).isEqualTo(1);
-        assertThat(missing.err()).isEqualTo("jomp-offload-packager: error: --image=arch=sm_90: Image must have a 'file' argument.\n");
+        assertThat(missing.err())
+                .isEqualTo("jomp-offload-packager: error: --image=arch=sm_90: Image must have a 'file' argument.\n");
     }
 
     @Test
     void clangOffloadPackagerExtractsOurImagesAndWeExtractTheirs() throws Exception {
-        Run pack = run("-o", p("pair.out"), "--image=file=" + p("dev1.o") + ",triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp",
+        Run pack = run(
+                "-o",
+                p("pair.out"),
+                "--image=file=" + p("dev1.o") + ",triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp",
                 "--image=file=" + p("dev2.s") + ",triple=x86_64-unknown-linux-gnu,arch=jvm,kind=openmp");
         assertThat(pack.status()).as(pack.err()).isZero();
-        ExternalTool.check(dir, "clang-offload-packager-19", "pair.out", "--image=file=c1.bin,arch=sm_90", "--image=file=c2.bin,arch=jvm,kind=openmp");
+        ExternalTool.check(
+                dir,
+                "clang-offload-packager-19",
+                "pair.out",
+                "--image=file=c1.bin,arch=sm_90",
+                "--image=file=c2.bin,arch=jvm,kind=openmp");
         assertThat(Files.readAllBytes(dir.resolve("c1.bin"))).isEqualTo(Files.readAllBytes(dir.resolve("dev1.o")));
         assertThat(Files.readAllBytes(dir.resolve("c2.bin"))).isEqualTo(Files.readAllBytes(dir.resolve("dev2.s")));
 
-        ExternalTool.check(dir, "clang-offload-packager-19", "-o", "theirpair.out",
-                "--image=file=dev1.o,triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp", "--image=file=dev2.s,triple=t2,arch=a2");
+        ExternalTool.check(
+                dir,
+                "clang-offload-packager-19",
+                "-o",
+                "theirpair.out",
+                "--image=file=dev1.o,triple=nvptx64-nvidia-cuda,arch=sm_90,kind=openmp",
+                "--image=file=dev2.s,triple=t2,arch=a2");
         Run r = run(p("theirpair.out"), "--image=triple=t2");
         assertThat(r.status()).as(r.err()).isZero();
         // no file= : named <stem>-<triple>-<arch>.<n>.<ext> in the working directory, as clang does

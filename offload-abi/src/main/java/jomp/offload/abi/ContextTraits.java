@@ -23,7 +23,8 @@ public record ContextTraits(List<String> kinds, List<String> archs, List<String>
     }
 
     /** The host: kind host, cpu and any; arch x86_64 (jomp's C ABI is x86-64's, docs/design/abi.md). */
-    public static final ContextTraits HOST = new ContextTraits(List.of("host", "cpu", "any"), List.of("x86_64", "x86-64", "amd64"), List.of());
+    public static final ContextTraits HOST =
+            new ContextTraits(List.of("host", "cpu", "any"), List.of("x86_64", "x86-64", "amd64"), List.of());
 
     /** Whether trait {@code trait} ("kind", "arch", "isa") has the word {@code word}; false for other traits. */
     public boolean has(String trait, String word) {
@@ -49,7 +50,8 @@ public record ContextTraits(List<String> kinds, List<String> archs, List<String>
      * nvptx device runtime's {@code __jomp_context_traits}).
      */
     public String encode() {
-        return "kind=" + String.join(",", kinds) + ";arch=" + String.join(",", archs) + ";isa=" + String.join(",", isas);
+        return "kind=" + String.join(",", kinds) + ";arch=" + String.join(",", archs) + ";isa="
+                + String.join(",", isas);
     }
 
     /** The traits of an {@link #encode()}d line. */

@@ -18,7 +18,9 @@ public record DeviceEntries(Map<String, Kernel> kernels, Map<String, Global> glo
     /** A global: its offset in the device program's data image and its size. */
     public record Global(long offset, long size) {}
 
-    public DeviceEntries() { this(new LinkedHashMap<>(), new LinkedHashMap<>()); }
+    public DeviceEntries() {
+        this(new LinkedHashMap<>(), new LinkedHashMap<>());
+    }
 
     public DeviceEntries kernel(String name, String owner, String method) {
         kernels.put(name, new Kernel(owner, method));
@@ -32,8 +34,22 @@ public record DeviceEntries(Map<String, Kernel> kernels, Map<String, Global> glo
 
     public byte[] write() {
         StringBuilder sb = new StringBuilder();
-        for (var k : kernels.entrySet()) sb.append("kernel ").append(k.getKey()).append(' ').append(k.getValue().owner()).append(' ').append(k.getValue().method()).append('\n');
-        for (var g : globals.entrySet()) sb.append("global ").append(g.getKey()).append(' ').append(g.getValue().offset()).append(' ').append(g.getValue().size()).append('\n');
+        for (var k : kernels.entrySet())
+            sb.append("kernel ")
+                    .append(k.getKey())
+                    .append(' ')
+                    .append(k.getValue().owner())
+                    .append(' ')
+                    .append(k.getValue().method())
+                    .append('\n');
+        for (var g : globals.entrySet())
+            sb.append("global ")
+                    .append(g.getKey())
+                    .append(' ')
+                    .append(g.getValue().offset())
+                    .append(' ')
+                    .append(g.getValue().size())
+                    .append('\n');
         return sb.toString().getBytes(StandardCharsets.UTF_8);
     }
 

@@ -22,6 +22,7 @@ public final class EntryPoints {
     public static final String TGT_PUSH_MAPPER_COMPONENT = "__tgt_push_mapper_component";
     /** libomptarget's export that programs call themselves (not the compiler): LIBOMPTARGET_INFO's mask from now on. */
     public static final String TGT_SET_INFO_FLAG = "__tgt_set_info_flag";
+
     public static final String MAPPER_TYPE = "__jomp_mapper_type";
     public static final String ANCESTOR_ENTER = "__jomp_ancestor_enter";
     public static final String ANCESTOR_EXIT = "__jomp_ancestor_exit";
@@ -37,6 +38,7 @@ public final class EntryPoints {
     public static final String COPYIN = "__jomp_copyin";
     /** The alignment an allocator's alignment trait asks for (1 when none): storage of allocate directives and clauses. */
     public static final String ALLOCATOR_ALIGNMENT = "__jomp_allocator_alignment";
+
     public static final String SINGLE = "__jomp_single";
     public static final String MASTER = "__jomp_master";
     public static final String MASKED = "__jomp_masked";
@@ -55,6 +57,7 @@ public final class EntryPoints {
     public static final String TASKGROUP_END = "__jomp_taskgroup_end";
     /** A target data region's implicit taskgroup (OpenMP 6.0): a taskgroup no tool hears of, as libomptarget 19 has none. */
     public static final String TARGET_DATA_GROUP_BEGIN = "__jomp_target_data_group_begin";
+
     public static final String TARGET_DATA_GROUP_END = "__jomp_target_data_group_end";
     public static final String TASKYIELD = "__jomp_taskyield";
     public static final String TASKLOOP = "__jomp_taskloop";
@@ -102,14 +105,80 @@ public final class EntryPoints {
 
     /** Every name above. */
     public static final List<String> ALL = List.of(
-        TGT_TARGET_KERNEL, TARGET_FALLBACK_DONE, TGT_TARGET_DATA_BEGIN_MAPPER, TGT_TARGET_DATA_END_MAPPER,
-        TGT_TARGET_DATA_UPDATE_MAPPER, TGT_MAPPER_NUM_COMPONENTS, TGT_PUSH_MAPPER_COMPONENT, TGT_SET_INFO_FLAG, MAPPER_TYPE,
-        ANCESTOR_ENTER, ANCESTOR_EXIT, INTEROP_INIT, INTEROP_USE, INTEROP_DESTROY, TARGET_TRANSLATE, FORK,
-        BARRIER, THREADPRIVATE, COPYIN, ALLOCATOR_ALIGNMENT, SINGLE, MASTER, MASKED, CRITICAL_ENTER, CRITICAL_EXIT, ATOMIC_ENTER,
-        ATOMIC_EXIT, REDUCE_ENTER, REDUCE_EXIT, TASKWAIT, TASK_ALLOC, TASK_EVENT, TASK_SUBMIT, TASKWAIT_DEPS,
-        TASKGROUP_BEGIN, TASKGROUP_END, TARGET_DATA_GROUP_BEGIN, TARGET_DATA_GROUP_END, TASKYIELD, TASKLOOP, DEPOBJ_INIT, DEPOBJ_UPDATE, DEPOBJ_DESTROY,
-        ERROR, DEVICE_MATCHES, TARGET_DEVICE_MATCHES, SET_THREAD_LIMIT, CANCEL, CANCELLATION_POINT, BARRIER_CANCEL, COPYPRIVATE_PUBLISH,
-        COPYPRIVATE_GET, LOOP_INIT, LOOP_NEXT, LOOP_STRIDE, LOOP_LOWER, LOOP_UPPER, ORDERED_LOOP,
-        ORDERED_ENTER, ORDERED_EXIT, ORDERED_END, DOACROSS_INIT, DOACROSS_POST, DOACROSS_WAIT, DOACROSS_FINI,
-        TEAMS, DISTRIBUTE, DISTRIBUTE_NEXT, OMPT, FPCLASSIFY, FPCLASSIFYF, ISNAN, ISINF, ISFINITE, SIGNBIT, CPUID);
+            TGT_TARGET_KERNEL,
+            TARGET_FALLBACK_DONE,
+            TGT_TARGET_DATA_BEGIN_MAPPER,
+            TGT_TARGET_DATA_END_MAPPER,
+            TGT_TARGET_DATA_UPDATE_MAPPER,
+            TGT_MAPPER_NUM_COMPONENTS,
+            TGT_PUSH_MAPPER_COMPONENT,
+            TGT_SET_INFO_FLAG,
+            MAPPER_TYPE,
+            ANCESTOR_ENTER,
+            ANCESTOR_EXIT,
+            INTEROP_INIT,
+            INTEROP_USE,
+            INTEROP_DESTROY,
+            TARGET_TRANSLATE,
+            FORK,
+            BARRIER,
+            THREADPRIVATE,
+            COPYIN,
+            ALLOCATOR_ALIGNMENT,
+            SINGLE,
+            MASTER,
+            MASKED,
+            CRITICAL_ENTER,
+            CRITICAL_EXIT,
+            ATOMIC_ENTER,
+            ATOMIC_EXIT,
+            REDUCE_ENTER,
+            REDUCE_EXIT,
+            TASKWAIT,
+            TASK_ALLOC,
+            TASK_EVENT,
+            TASK_SUBMIT,
+            TASKWAIT_DEPS,
+            TASKGROUP_BEGIN,
+            TASKGROUP_END,
+            TARGET_DATA_GROUP_BEGIN,
+            TARGET_DATA_GROUP_END,
+            TASKYIELD,
+            TASKLOOP,
+            DEPOBJ_INIT,
+            DEPOBJ_UPDATE,
+            DEPOBJ_DESTROY,
+            ERROR,
+            DEVICE_MATCHES,
+            TARGET_DEVICE_MATCHES,
+            SET_THREAD_LIMIT,
+            CANCEL,
+            CANCELLATION_POINT,
+            BARRIER_CANCEL,
+            COPYPRIVATE_PUBLISH,
+            COPYPRIVATE_GET,
+            LOOP_INIT,
+            LOOP_NEXT,
+            LOOP_STRIDE,
+            LOOP_LOWER,
+            LOOP_UPPER,
+            ORDERED_LOOP,
+            ORDERED_ENTER,
+            ORDERED_EXIT,
+            ORDERED_END,
+            DOACROSS_INIT,
+            DOACROSS_POST,
+            DOACROSS_WAIT,
+            DOACROSS_FINI,
+            TEAMS,
+            DISTRIBUTE,
+            DISTRIBUTE_NEXT,
+            OMPT,
+            FPCLASSIFY,
+            FPCLASSIFYF,
+            ISNAN,
+            ISINF,
+            ISFINITE,
+            SIGNBIT,
+            CPUID);
 }

@@ -22,7 +22,9 @@ public final class ExecutableNames {
     public static final String INIT_PREFIX = "__jomp_init_";
 
     /** The priority in an init function's name. */
-    public static int initPriority(String symbol) { return Integer.parseInt(symbol.substring(INIT_PREFIX.length(), INIT_PREFIX.length() + 5)); }
+    public static int initPriority(String symbol) {
+        return Integer.parseInt(symbol.substring(INIT_PREFIX.length(), INIT_PREFIX.length() + 5));
+    }
 
     /** The executable's resource holding device image {@code i}. */
     public static String imageResource(int i) {

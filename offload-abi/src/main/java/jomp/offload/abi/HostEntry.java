@@ -12,9 +12,15 @@ public record HostEntry(long hostAddress, String name, long size, int flags, lon
     /** Entry flag of a declare target indirect function's slot: the host global holds its address. */
     public static final int INDIRECT = OffloadEntries.FLAG_INDIRECT;
 
-    public HostEntry(long hostAddress, String name, long size, int flags) { this(hostAddress, name, size, flags, 0); }
+    public HostEntry(long hostAddress, String name, long size, int flags) {
+        this(hostAddress, name, size, flags, 0);
+    }
 
-    public boolean isKernel() { return size == 0 && (flags & OffloadEntries.FLAG_REQUIRES) == 0; }
+    public boolean isKernel() {
+        return size == 0 && (flags & OffloadEntries.FLAG_REQUIRES) == 0;
+    }
 
-    public boolean isRequires() { return (flags & OffloadEntries.FLAG_REQUIRES) != 0; }
+    public boolean isRequires() {
+        return (flags & OffloadEntries.FLAG_REQUIRES) != 0;
+    }
 }

@@ -27,13 +27,19 @@ public enum ImageKind {
     }
 
     /** LLVM's number for the kind in an OffloadBinary entry; -1 for a kind only jomp has. */
-    public int value() { return value; }
+    public int value() {
+        return value;
+    }
 
     /** The file extension LLVM's getImageKindName gives the kind (what {@code --image=file=x.<ext>} means); "" if none. */
-    public String extension() { return extension; }
+    public String extension() {
+        return extension;
+    }
 
     /** The kind as {@code llvm-objdump-19 --offloading} lists it (LLVM 19 names no SPIR-V images). */
-    public String listingName() { return listingName; }
+    public String listingName() {
+        return listingName;
+    }
 
     /** The kind of an OffloadBinary entry's number; an unknown number is {@link #NONE}, as LLVM treats it. */
     public static ImageKind ofValue(int value) {

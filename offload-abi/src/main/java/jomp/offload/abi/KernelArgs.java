@@ -16,7 +16,12 @@ public final class KernelArgs {
     /** u32 NumArgs. */
     public static final int OFF_NUM_ARGS = 4;
     /** The six pointers to the map arrays. */
-    public static final int OFF_BASE_PTRS = 8, OFF_PTRS = 16, OFF_SIZES = 24, OFF_TYPES = 32, OFF_NAMES = 40, OFF_MAPPERS = 48;
+    public static final int OFF_BASE_PTRS = 8,
+            OFF_PTRS = 16,
+            OFF_SIZES = 24,
+            OFF_TYPES = 32,
+            OFF_NAMES = 40,
+            OFF_MAPPERS = 48;
     /** u64 Tripcount (0: unknown). */
     public static final int OFF_TRIPCOUNT = 56;
     /** u64 Flags. */

@@ -33,8 +33,12 @@ public final class MapType {
     public static final long MEMBER_OF = 0xffffL << 48;
 
     /** The MEMBER_OF bits naming entry {@code index} as the parent. */
-    public static long memberOf(int index) { return (long) (index + 1) << 48; }
+    public static long memberOf(int index) {
+        return (long) (index + 1) << 48;
+    }
 
     /** The index of the parent entry that {@code type}'s MEMBER_OF bits name, or -1 for none. */
-    public static int parentOf(long type) { return (int) (type >>> 48) - 1; }
+    public static int parentOf(long type) {
+        return (int) (type >>> 48) - 1;
+    }
 }

@@ -28,6 +28,9 @@ public final class OffloadEntries {
     public static final int FLAG_REQUIRES = 0x10;
 
     /** libomptarget's OMP_REQ_* bits of a requires record. */
-    public static final long REQ_NONE = 0x1, REQ_REVERSE_OFFLOAD = 0x2, REQ_UNIFIED_ADDRESS = 0x4,
-        REQ_UNIFIED_SHARED_MEMORY = 0x8, REQ_DYNAMIC_ALLOCATORS = 0x10;
+    public static final long REQ_NONE = 0x1,
+            REQ_REVERSE_OFFLOAD = 0x2,
+            REQ_UNIFIED_ADDRESS = 0x4,
+            REQ_UNIFIED_SHARED_MEMORY = 0x8,
+            REQ_DYNAMIC_ALLOCATORS = 0x10;
 }

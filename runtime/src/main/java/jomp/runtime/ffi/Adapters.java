@@ -8,7 +8,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.runtime.ffi.CSig.CType;
 import jomp.runtime.ffi.CSig.Scalar;
 import jomp.runtime.mem.Mem;
@@ -32,22 +31,40 @@ final class Adapters {
         }
     }
 
-    private static final MethodHandle SEGMENT = find("segment", MethodType.methodType(MemorySegment.class, long.class, long.class));
+    private static final MethodHandle SEGMENT =
+            find("segment", MethodType.methodType(MemorySegment.class, long.class, long.class));
     private static final MethodHandle ADDRESS = find("address", MethodType.methodType(long.class, MemorySegment.class));
-    private static final MethodHandle RETURN_TO = find("returnTo", MethodType.methodType(SegmentAllocator.class, long.class));
+    private static final MethodHandle RETURN_TO =
+            find("returnTo", MethodType.methodType(SegmentAllocator.class, long.class));
     private static final MethodHandle CAPTURE = find("capture", MethodType.methodType(MemorySegment.class));
     private static final MethodHandle VA_LIST = find("vaList", MethodType.methodType(long.class, long.class));
-    private static final MethodHandle UNSIGNED_BYTE = find("unsignedByte", MethodType.methodType(int.class, byte.class));
-    private static final MethodHandle RETURN_BUFFER = find("returnBuffer", MethodType.methodType(long.class, long.class));
+    private static final MethodHandle UNSIGNED_BYTE =
+            find("unsignedByte", MethodType.methodType(int.class, byte.class));
+    private static final MethodHandle RETURN_BUFFER =
+            find("returnBuffer", MethodType.methodType(long.class, long.class));
 
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
-    static MemorySegment segment(long address, long size) { return MemorySegment.ofAddress(address).reinterpret(size); }
-    static long address(MemorySegment s) { return s.address(); }
-    static MemorySegment capture() { return ThreadState.current().capture; }
-    static int unsignedByte(byte b) { return b & 0xff; }
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    static MemorySegment segment(long address, long size) {
+        return MemorySegment.ofAddress(address).reinterpret(size);
+    }
+
+    static long address(MemorySegment s) {
+        return s.address();
+    }
+
+    static MemorySegment capture() {
+        return ThreadState.current().capture;
+    }
+
+    static int unsignedByte(byte b) {
+        return b & 0xff;
+    }
 
     /** A struct result goes straight to the caller's buffer: FFM asks the allocator for it. */
-    static SegmentAllocator returnTo(long address) { return (size, align) -> segment(address, size); }
+    static SegmentAllocator returnTo(long address) {
+        return (size, align) -> segment(address, size);
+    }
 
     /**
      * A SysV va_list over jomp's slots: every register already consumed (gp_offset 48, fp_offset
@@ -68,7 +85,9 @@ final class Adapters {
         final long base = Arena.global().allocate(RING, 16).address();
         long at;
 
-        long next() { return take(24); }
+        long next() {
+            return take(24);
+        }
 
         long take(long size) {
             long n = (size + 15) & -16;
@@ -82,30 +101,75 @@ final class Adapters {
     private static final long RING = 16 << 10;
 
     private static final class Rings extends ThreadLocal<Ring> {
-        @Override protected Ring initialValue() { return new Ring(); }
+        @Override
+        protected Ring initialValue() {
+            return new Ring();
+        }
     }
 
     private static final ThreadLocal<Ring> VA_TAGS = new Rings();
 
-    static long returnBuffer(long size) { return VA_TAGS.get().take(size); }
+    static long returnBuffer(long size) {
+        return VA_TAGS.get().take(size);
+    }
 
     private static MethodHandle after(Class<?> ret) {
-        String name = ret == void.class ? "afterV" : "after" + Character.toUpperCase(ret.getName().charAt(0));
+        String name = ret == void.class
+                ? "afterV"
+                : "after" + Character.toUpperCase(ret.getName().charAt(0));
         MethodType t = ret == void.class ? MethodType.methodType(void.class) : MethodType.methodType(ret, ret);
         if (ret == boolean.class) name = "afterZ";
         return find(name, t);
     }
 
-    static void afterV() { ThreadState.current().afterCall(); }
-    static int afterI(int r) { ThreadState.current().afterCall(); return r; }
-    static long afterL(long r) { ThreadState.current().afterCall(); return r; }
-    static float afterF(float r) { ThreadState.current().afterCall(); return r; }
-    static double afterD(double r) { ThreadState.current().afterCall(); return r; }
-    static byte afterB(byte r) { ThreadState.current().afterCall(); return r; }
-    static short afterS(short r) { ThreadState.current().afterCall(); return r; }
-    static char afterC(char r) { ThreadState.current().afterCall(); return r; }
-    static boolean afterZ(boolean r) { ThreadState.current().afterCall(); return r; }
-    static MemorySegment afterM(MemorySegment r) { ThreadState.current().afterCall(); return r; }
+    static void afterV() {
+        ThreadState.current().afterCall();
+    }
+
+    static int afterI(int r) {
+        ThreadState.current().afterCall();
+        return r;
+    }
+
+    static long afterL(long r) {
+        ThreadState.current().afterCall();
+        return r;
+    }
+
+    static float afterF(float r) {
+        ThreadState.current().afterCall();
+        return r;
+    }
+
+    static double afterD(double r) {
+        ThreadState.current().afterCall();
+        return r;
+    }
+
+    static byte afterB(byte r) {
+        ThreadState.current().afterCall();
+        return r;
+    }
+
+    static short afterS(short r) {
+        ThreadState.current().afterCall();
+        return r;
+    }
+
+    static char afterC(char r) {
+        ThreadState.current().afterCall();
+        return r;
+    }
+
+    static boolean afterZ(boolean r) {
+        ThreadState.current().afterCall();
+        return r;
+    }
+
+    static MemorySegment afterM(MemorySegment r) {
+        ThreadState.current().afterCall();
+        return r;
+    }
 
     /** Reads a variadic argument of type t from slot offset {@code off} of the area. */
     private static MethodHandle slotReader(CType t, long off) {
@@ -115,7 +179,8 @@ final class Adapters {
                 read = switch (s.code()) {
                     case 'f' -> L.findStatic(Mem.class, "getFloat", MethodType.methodType(float.class, long.class));
                     case 'd' -> L.findStatic(Mem.class, "getDouble", MethodType.methodType(double.class, long.class));
-                    case 'i', 'j', 'c', 'h', 's', 't', 'B' -> L.findStatic(Mem.class, "getInt", MethodType.methodType(int.class, long.class));
+                    case 'i', 'j', 'c', 'h', 's', 't', 'B' ->
+                        L.findStatic(Mem.class, "getInt", MethodType.methodType(int.class, long.class));
                     default -> L.findStatic(Mem.class, "getLong", MethodType.methodType(long.class, long.class));
                 };
             } else {
@@ -125,11 +190,14 @@ final class Adapters {
             throw new IllegalStateException(e);
         }
         // (long va) -> read(va + off)
-        MethodHandle plus = MethodHandles.insertArguments(find("plus", MethodType.methodType(long.class, long.class, long.class)), 1, off);
+        MethodHandle plus = MethodHandles.insertArguments(
+                find("plus", MethodType.methodType(long.class, long.class, long.class)), 1, off);
         return MethodHandles.filterArguments(read, 0, plus);
     }
 
-    static long plus(long a, long b) { return a + b; }
+    static long plus(long a, long b) {
+        return a + b;
+    }
 
     /**
      * A downcall handle (of {@link CSig#downcallType}) with jomp's JVM type for signature s:
@@ -152,7 +220,8 @@ final class Adapters {
         for (int k = 0; k < fixed.size(); k++) {
             CType t = fixed.get(k);
             if (t instanceof Scalar sc && sc.code() == 'V') h = MethodHandles.filterArguments(h, at + k, VA_LIST);
-            else if (!(t instanceof Scalar)) h = MethodHandles.filterArguments(h, at + k, MethodHandles.insertArguments(SEGMENT, 1, t.size()));
+            else if (!(t instanceof Scalar))
+                h = MethodHandles.filterArguments(h, at + k, MethodHandles.insertArguments(SEGMENT, 1, t.size()));
         }
         if (s.variadic()) {
             int first = at + fixed.size();
@@ -164,7 +233,8 @@ final class Adapters {
                 off += t instanceof Scalar ? 8 : (t.size() + 7) / 8 * 8;
             }
             // the n slot readers all take the one area pointer
-            MethodType mt = h.type().dropParameterTypes(first, first + va.size()).appendParameterTypes(long.class);
+            MethodType mt =
+                    h.type().dropParameterTypes(first, first + va.size()).appendParameterTypes(long.class);
             int[] order = new int[h.type().parameterCount()];
             for (int i = 0; i < first; i++) order[i] = i;
             for (int k = 0; k < va.size(); k++) order[first + k] = first;
@@ -194,8 +264,12 @@ final class Adapters {
         int at = 0;
         if (s.returnsAggregate()) {
             // (long ret, args) -> long  ==>  (args) -> MemorySegment of a buffer the result is written to
-            h = MethodHandles.filterReturnValue(h, MethodHandles.insertArguments(SEGMENT, 1, s.ret().size()));
-            h = MethodHandles.foldArguments(h, 0, MethodHandles.insertArguments(RETURN_BUFFER, 0, s.ret().size()));
+            h = MethodHandles.filterReturnValue(
+                    h, MethodHandles.insertArguments(SEGMENT, 1, s.ret().size()));
+            h = MethodHandles.foldArguments(
+                    h,
+                    0,
+                    MethodHandles.insertArguments(RETURN_BUFFER, 0, s.ret().size()));
         }
         List<CType> fixed = s.params();
         for (int k = 0; k < fixed.size(); k++) {

@@ -21,18 +21,28 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
     /** A C type: a scalar (its code letter), a struct or union, or an array of a type. */
     public sealed interface CType permits Scalar, Aggregate, Array {
         long size();
+
         long align();
     }
 
     /** v B c h s t i j l m f d e p V (see the grammar). */
     public record Scalar(char code) implements CType {
-        @Override public long size() {
+        @Override
+        public long size() {
             return switch (code) {
-                case 'v' -> 0; case 'B', 'c', 'h' -> 1; case 's', 't' -> 2; case 'i', 'j', 'f' -> 4; case 'e' -> 16;
+                case 'v' -> 0;
+                case 'B', 'c', 'h' -> 1;
+                case 's', 't' -> 2;
+                case 'i', 'j', 'f' -> 4;
+                case 'e' -> 16;
                 default -> 8;
             };
         }
-        @Override public long align() { return Math.max(1, size()); }
+
+        @Override
+        public long align() {
+            return Math.max(1, size());
+        }
     }
 
     public record Member(long offset, CType type) {}
@@ -40,8 +50,15 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
     public record Aggregate(boolean union, long size, long align, List<Member> members) implements CType {}
 
     public record Array(long count, CType element) implements CType {
-        @Override public long size() { return count * element.size(); }
-        @Override public long align() { return element.align(); }
+        @Override
+        public long size() {
+            return count * element.size();
+        }
+
+        @Override
+        public long align() {
+            return element.align();
+        }
     }
 
     public static final Scalar VOID = new Scalar('v');
@@ -91,18 +108,25 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         final String s;
         int pos;
 
-        Parser(String s) { this.s = s; }
+        Parser(String s) {
+            this.s = s;
+        }
 
         IllegalArgumentException error(String what) {
             return new IllegalArgumentException("bad C signature '" + s + "' at " + pos + ": " + what);
         }
 
         boolean accept(char c) {
-            if (pos < s.length() && s.charAt(pos) == c) { pos++; return true; }
+            if (pos < s.length() && s.charAt(pos) == c) {
+                pos++;
+                return true;
+            }
             return false;
         }
 
-        void expect(char c) { if (!accept(c)) throw error("expected '" + c + "'"); }
+        void expect(char c) {
+            if (!accept(c)) throw error("expected '" + c + "'");
+        }
 
         long number() {
             int start = pos;
@@ -115,7 +139,9 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
             if (pos >= s.length()) throw error("expected a type");
             char c = s.charAt(pos++);
             switch (c) {
-                case 'v', 'B', 'c', 'h', 's', 't', 'i', 'j', 'l', 'm', 'f', 'd', 'e', 'p', 'V' -> { return new Scalar(c); }
+                case 'v', 'B', 'c', 'h', 's', 't', 'i', 'j', 'l', 'm', 'f', 'd', 'e', 'p', 'V' -> {
+                    return new Scalar(c);
+                }
                 case 'S', 'U' -> {
                     long size = number();
                     expect(',');
@@ -157,7 +183,8 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
     public static boolean misaligned(CType t) {
         if (t instanceof Scalar) return false;
         if (t instanceof Array a) return misaligned(a.element());
-        for (Member m : ((Aggregate) t).members()) if (m.offset() % m.type().align() != 0 || misaligned(m.type())) return true;
+        for (Member m : ((Aggregate) t).members())
+            if (m.offset() % m.type().align() != 0 || misaligned(m.type())) return true;
         return false;
     }
 
@@ -167,14 +194,17 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         all.add(ret);
         all.addAll(varargs);
         for (CType t : all) {
-            if (hasLongDouble(t)) return "long double arguments and results are not supported (jomp's long double is a double)";
+            if (hasLongDouble(t))
+                return "long double arguments and results are not supported (jomp's long double is a double)";
             // the ABI passes these in memory whatever their size; FFM classifies by the members
             if (misaligned(t)) return "structs with misaligned (packed) members cannot be passed by value";
         }
         return null;
     }
 
-    public boolean returnsAggregate() { return ret instanceof Aggregate; }
+    public boolean returnsAggregate() {
+        return ret instanceof Aggregate;
+    }
 
     /** All arguments of the call in order: the fixed ones, then the variadic ones. */
     public List<CType> arguments() {
@@ -226,7 +256,7 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         long at = 0;
         for (Member m : a.members()) {
             MemoryLayout l = layout(m.type());
-            if (m.offset() < at) continue;   // overlapping bytes (bit-fields already covered)
+            if (m.offset() < at) continue; // overlapping bytes (bit-fields already covered)
             if (m.offset() > at) ms.add(MemoryLayout.paddingLayout(m.offset() - at));
             ms.add(l);
             at = m.offset() + l.byteSize();
@@ -302,5 +332,8 @@ public record CSig(CType ret, List<CType> params, boolean variadic, List<CType> 
         };
     }
 
-    @Override public String toString() { return text; }
+    @Override
+    public String toString() {
+        return text;
+    }
 }

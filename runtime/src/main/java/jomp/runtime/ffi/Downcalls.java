@@ -22,12 +22,65 @@ public final class Downcalls {
      * asks {@link #critical} so its stub and this class agree on the handle's type.
      */
     private static final Set<String> CRITICAL = Set.of(
-            "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strchr", "strrchr", "strstr", "strcasestr",
-            "strchrnul", "memchr", "memrchr", "rawmemchr", "memcmp", "memcpy", "memmove", "memset", "mempcpy", "memmem",
-            "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat", "strspn", "strcspn", "strpbrk", "strverscmp",
-            "bcmp", "bcopy", "bzero", "explicit_bzero", "ffs", "ffsl", "ffsll", "index", "rindex", "swab",
-            "abs", "labs", "llabs", "imaxabs", "toupper", "tolower", "__ctype_b_loc", "__ctype_toupper_loc", "__ctype_tolower_loc",
-            "__errno_location", "getpid", "htonl", "htons", "ntohl", "ntohs", "wcslen", "wmemcpy", "wmemset", "wcscmp");
+            "strlen",
+            "strnlen",
+            "strcmp",
+            "strncmp",
+            "strcasecmp",
+            "strncasecmp",
+            "strchr",
+            "strrchr",
+            "strstr",
+            "strcasestr",
+            "strchrnul",
+            "memchr",
+            "memrchr",
+            "rawmemchr",
+            "memcmp",
+            "memcpy",
+            "memmove",
+            "memset",
+            "mempcpy",
+            "memmem",
+            "strcpy",
+            "strncpy",
+            "stpcpy",
+            "stpncpy",
+            "strcat",
+            "strncat",
+            "strspn",
+            "strcspn",
+            "strpbrk",
+            "strverscmp",
+            "bcmp",
+            "bcopy",
+            "bzero",
+            "explicit_bzero",
+            "ffs",
+            "ffsl",
+            "ffsll",
+            "index",
+            "rindex",
+            "swab",
+            "abs",
+            "labs",
+            "llabs",
+            "imaxabs",
+            "toupper",
+            "tolower",
+            "__ctype_b_loc",
+            "__ctype_toupper_loc",
+            "__ctype_tolower_loc",
+            "__errno_location",
+            "getpid",
+            "htonl",
+            "htons",
+            "ntohl",
+            "ntohs",
+            "wcslen",
+            "wmemcpy",
+            "wmemset",
+            "wcscmp");
 
     /**
      * Native functions jomp code cannot call, with the reason: they save or switch the native
@@ -40,19 +93,28 @@ public final class Downcalls {
         // jomp.runtime.libc.Fork), found before glibc's
         String stack = "it switches the native stack under the JVM";
         UNCALLABLE = java.util.Map.ofEntries(
-                java.util.Map.entry("pthread_exit", "it unwinds the thread's stack through the JVM's frames; return from the thread's start routine instead"),
-                java.util.Map.entry("getcontext", stack), java.util.Map.entry("setcontext", stack),
-                java.util.Map.entry("makecontext", stack), java.util.Map.entry("swapcontext", stack));
+                java.util.Map.entry(
+                        "pthread_exit",
+                        "it unwinds the thread's stack through the JVM's frames; return from the thread's start routine instead"),
+                java.util.Map.entry("getcontext", stack),
+                java.util.Map.entry("setcontext", stack),
+                java.util.Map.entry("makecontext", stack),
+                java.util.Map.entry("swapcontext", stack));
     }
 
     /** Why jomp code cannot call native function {@code symbol} of glibc, or null. */
-    public static String uncallable(String lib, String symbol) { return GLIBC.contains(lib) ? UNCALLABLE.get(symbol) : null; }
+    public static String uncallable(String lib, String symbol) {
+        return GLIBC.contains(lib) ? UNCALLABLE.get(symbol) : null;
+    }
 
     /** The default libraries (glibc's), whose functions the critical list names. */
-    private static final Set<String> GLIBC = Set.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1");
+    private static final Set<String> GLIBC =
+            Set.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1");
 
     /** Whether {@code symbol} of {@code lib} is one of the glibc functions always called critically. */
-    public static boolean critical(String lib, String symbol) { return GLIBC.contains(lib) && CRITICAL.contains(symbol); }
+    public static boolean critical(String lib, String symbol) {
+        return GLIBC.contains(lib) && CRITICAL.contains(symbol);
+    }
 
     /** Whether a handle {@link #bind} made is a critical one: FFM's types with no errno capture segment first. */
     public static boolean isCritical(MethodHandle h, String csig) {
@@ -80,15 +142,19 @@ public final class Downcalls {
         long address = NativeLibs.symbol(lib, symbol);
         boolean critical = critical(lib, symbol) || LeafCode.isShortLeaf(address);
         if (!critical) NativeWorld.start();
-        @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
-        MethodHandle h = NativeWorld.Ffm.LINKER.downcallHandle(MemorySegment.ofAddress(address), s.descriptor(), options(s, !critical));
+        @SuppressWarnings(
+                "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+        MethodHandle h = NativeWorld.Ffm.LINKER.downcallHandle(
+                MemorySegment.ofAddress(address), s.descriptor(), options(s, !critical));
         return direct(csig) ? h : Adapters.toJomp(h, s, !critical);
     }
 
     /** A handle with jomp's type calling native code at {@code address} (a call through a function pointer). */
     static MethodHandle pointer(long address, CSig s) {
-        @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
-        MethodHandle h = NativeWorld.Ffm.LINKER.downcallHandle(MemorySegment.ofAddress(address), s.descriptor(), options(s, true));
+        @SuppressWarnings(
+                "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+        MethodHandle h = NativeWorld.Ffm.LINKER.downcallHandle(
+                MemorySegment.ofAddress(address), s.descriptor(), options(s, true));
         return Adapters.toJomp(h, s, true);
     }
 

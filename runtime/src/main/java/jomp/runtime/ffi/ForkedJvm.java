@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -37,14 +36,19 @@ public final class ForkedJvm {
     private static final List<Runnable> IN_CHILD = new CopyOnWriteArrayList<>();
     /** HotSpot's UseCompiler flag (a bool), 0 when not found. */
     private static long useCompiler = -1;
+
     private static java.lang.management.MemoryPoolMXBean eden;
     private static volatile boolean child;
 
     /** Runs {@code step} in the child of every fork, before the C code goes on: a pool forgets its threads. */
-    public static void whenForked(Runnable step) { IN_CHILD.add(step); }
+    public static void whenForked(Runnable step) {
+        IN_CHILD.add(step);
+    }
 
     /** Whether this process is the child of a fork (its JVM has no compiler, collector or VM thread). */
-    public static boolean isChild() { return child; }
+    public static boolean isChild() {
+        return child;
+    }
 
     /**
      * In the parent, before each fork: the flag's address (the first time), room in the young
@@ -62,12 +66,13 @@ public final class ForkedJvm {
             } catch (RuntimeException | Error e) {
                 // another JVM than HotSpot, or no table: the child keeps its compiler, and the locks are not looked at
             }
-            vmLocksFree();   // its code is loaded and linked before the child needs it
+            vmLocksFree(); // its code is loaded and linked before the child needs it
             probe();
         }
         if (eden == null) {
             for (var p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
-                if (p.getType() == java.lang.management.MemoryType.HEAP && p.getName().contains("Eden")) eden = p;
+                if (p.getType() == java.lang.management.MemoryType.HEAP
+                        && p.getName().contains("Eden")) eden = p;
             }
         }
         if (eden != null) {
@@ -118,7 +123,7 @@ public final class ForkedJvm {
             if (t.getName().equals(Long.toString(self))) continue;
             try {
                 String stat = java.nio.file.Files.readString(t.toPath().resolve("stat"));
-                int close = stat.lastIndexOf(')');   // the name may hold spaces and parentheses
+                int close = stat.lastIndexOf(')'); // the name may hold spaces and parentheses
                 char state = close > 0 && close + 2 < stat.length() ? stat.charAt(close + 2) : 'S';
                 if (state == 'R' || state == 'D') return false;
             } catch (java.io.IOException e) {
@@ -128,9 +133,13 @@ public final class ForkedJvm {
         return true;
     }
 
-    private static final class Gettid { static final java.lang.foreign.MemorySegment F = Universal.glibc("gettid"); }
+    private static final class Gettid {
+        static final java.lang.foreign.MemorySegment F = Universal.glibc("gettid");
+    }
 
-    private static long selfTid() { return Universal.callCritical(Gettid.F, 0, 0, 0, 0, 0, 0); }
+    private static long selfTid() {
+        return Universal.callCritical(Gettid.F, 0, 0, 0, 0, 0, 0);
+    }
 
     /** HotSpot's global locks (Mutex::_mutex_array, _num_mutex) and where a lock keeps its owner. */
     private static long mutexes = -1, numMutexes = -1, ownerOffset = -1;
@@ -176,18 +185,28 @@ public final class ForkedJvm {
             int fillers = 128;
             out.writeInt(0xCAFEBABE);
             out.writeShort(0);
-            out.writeShort(65);                        // Java 21's class file version
-            out.writeShort(5 + fillers);               // constant pool count
-            out.writeByte(7); out.writeShort(2);       // #1 Class #2
-            out.writeByte(1); out.writeUTF("jomp/runtime/ffi/ForkProbe");
-            out.writeByte(7); out.writeShort(4);       // #3 Class #4
-            out.writeByte(1); out.writeUTF("java/lang/Object");
+            out.writeShort(65); // Java 21's class file version
+            out.writeShort(5 + fillers); // constant pool count
+            out.writeByte(7);
+            out.writeShort(2); // #1 Class #2
+            out.writeByte(1);
+            out.writeUTF("jomp/runtime/ffi/ForkProbe");
+            out.writeByte(7);
+            out.writeShort(4); // #3 Class #4
+            out.writeByte(1);
+            out.writeUTF("java/lang/Object");
             String filler = "x".repeat(1000);
-            for (int i = 0; i < fillers; i++) { out.writeByte(1); out.writeUTF(filler + i); }
-            out.writeShort(0x1030);                    // ACC_SYNTHETIC | ACC_SUPER | ACC_FINAL
+            for (int i = 0; i < fillers; i++) {
+                out.writeByte(1);
+                out.writeUTF(filler + i);
+            }
+            out.writeShort(0x1030); // ACC_SYNTHETIC | ACC_SUPER | ACC_FINAL
             out.writeShort(1);
             out.writeShort(3);
-            out.writeShort(0); out.writeShort(0); out.writeShort(0); out.writeShort(0);
+            out.writeShort(0);
+            out.writeShort(0);
+            out.writeShort(0);
+            out.writeShort(0);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -209,13 +228,23 @@ public final class ForkedJvm {
     }
 
     /** HotSpot's table of its own structures (gHotSpotVMStructs), what the serviceability agent reads. */
-    private record VmStructs(SymbolLookup jvm, long structs, long stride, long typeName, long fieldName, long offsetAt, long addressAt) {
-        @SuppressWarnings("restricted") // reading libjvm.so's symbols through FFM is this code's purpose; the launchers enable native access
+    private record VmStructs(
+            SymbolLookup jvm, long structs, long stride, long typeName, long fieldName, long offsetAt, long addressAt) {
+        @SuppressWarnings(
+                "restricted") // reading libjvm.so's symbols through FFM is this code's purpose; the launchers enable
+        // native access
         static VmStructs open() {
-            SymbolLookup jvm = SymbolLookup.libraryLookup(java.nio.file.Path.of(System.getProperty("java.home"), "lib", "server", "libjvm.so"), Arena.global());
-            return new VmStructs(jvm, word(jvm, "gHotSpotVMStructs"), word(jvm, "gHotSpotVMStructEntryArrayStride"),
-                    word(jvm, "gHotSpotVMStructEntryTypeNameOffset"), word(jvm, "gHotSpotVMStructEntryFieldNameOffset"),
-                    word(jvm, "gHotSpotVMStructEntryOffsetOffset"), word(jvm, "gHotSpotVMStructEntryAddressOffset"));
+            SymbolLookup jvm = SymbolLookup.libraryLookup(
+                    java.nio.file.Path.of(System.getProperty("java.home"), "lib", "server", "libjvm.so"),
+                    Arena.global());
+            return new VmStructs(
+                    jvm,
+                    word(jvm, "gHotSpotVMStructs"),
+                    word(jvm, "gHotSpotVMStructEntryArrayStride"),
+                    word(jvm, "gHotSpotVMStructEntryTypeNameOffset"),
+                    word(jvm, "gHotSpotVMStructEntryFieldNameOffset"),
+                    word(jvm, "gHotSpotVMStructEntryOffsetOffset"),
+                    word(jvm, "gHotSpotVMStructEntryAddressOffset"));
         }
 
         /** The entry of type.field, 0 when there is none. */
@@ -223,7 +252,10 @@ public final class ForkedJvm {
             for (long e = structs; ; e += stride) {
                 long t = Mem.getLong(e + typeName), f = Mem.getLong(e + fieldName);
                 if (t == 0 && f == 0) return 0;
-                if (t != 0 && f != 0 && Mem.cString(t).equals(type) && Mem.cString(f).equals(field)) return e;
+                if (t != 0
+                        && f != 0
+                        && Mem.cString(t).equals(type)
+                        && Mem.cString(f).equals(field)) return e;
             }
         }
 
@@ -256,7 +288,8 @@ public final class ForkedJvm {
 
     private static long typeSize(SymbolLookup jvm, String type) {
         long types = word(jvm, "gHotSpotVMTypes"), stride = word(jvm, "gHotSpotVMTypeEntryArrayStride");
-        long nameAt = word(jvm, "gHotSpotVMTypeEntryTypeNameOffset"), sizeAt = word(jvm, "gHotSpotVMTypeEntrySizeOffset");
+        long nameAt = word(jvm, "gHotSpotVMTypeEntryTypeNameOffset"),
+                sizeAt = word(jvm, "gHotSpotVMTypeEntrySizeOffset");
         for (long e = types; ; e += stride) {
             long t = Mem.getLong(e + nameAt);
             if (t == 0) return 0;

@@ -4,7 +4,6 @@ import java.io.File;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.runtime.mem.Mem;
 import jomp.runtime.start.Startup;
 
@@ -25,15 +24,27 @@ public final class NativeLibs {
 
     /** dlopen, dlsym, dlerror: glibc's, called through the universal handles. */
     private static final class Dl {
-        static final MemorySegment DLOPEN = Universal.glibc("dlopen"), DLSYM = Universal.glibc("dlsym"), DLERROR = Universal.glibc("dlerror");
+        static final MemorySegment DLOPEN = Universal.glibc("dlopen"),
+                DLSYM = Universal.glibc("dlsym"),
+                DLERROR = Universal.glibc("dlerror");
     }
 
     /** glibc's own libraries, which the JVM has loaded: their symbols come from FFM's default lookup. */
-    private static final java.util.Set<String> GLIBC = java.util.Set.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2",
-            "librt.so.1", "libmvec.so.1", "ld-linux-x86-64.so.2", "libutil.so.1", "libresolv.so.2", "libanl.so.1");
+    private static final java.util.Set<String> GLIBC = java.util.Set.of(
+            "libc.so.6",
+            "libm.so.6",
+            "libpthread.so.0",
+            "libdl.so.2",
+            "librt.so.1",
+            "libmvec.so.1",
+            "ld-linux-x86-64.so.2",
+            "libutil.so.1",
+            "libresolv.so.2",
+            "libanl.so.1");
 
     /** Handles of opened libraries by the name the link recorded. */
     private static final ConcurrentHashMap<String, Long> HANDLES = new ConcurrentHashMap<>();
+
     private static volatile String[] runPath = new String[0];
 
     /**
@@ -56,7 +67,8 @@ public final class NativeLibs {
     /** The address of {@code symbol} in library {@code lib} (the name the link recorded). */
     public static long symbol(String lib, String symbol) {
         if (GLIBC.contains(lib)) {
-            java.util.Optional<MemorySegment> s = NativeWorld.Ffm.LINKER.defaultLookup().find(symbol);
+            java.util.Optional<MemorySegment> s =
+                    NativeWorld.Ffm.LINKER.defaultLookup().find(symbol);
             if (s.isPresent()) return s.get().address();
         }
         Long h = HANDLES.get(lib);
@@ -93,11 +105,12 @@ public final class NativeLibs {
     /** LD_LIBRARY_PATH, then the run paths; null: leave the rest of the search to dlopen. */
     private static String search(String lib) {
         String env = System.getenv("LD_LIBRARY_PATH");
-        if (env != null) for (String d : env.split(":")) {
-            if (d.isEmpty()) continue;
-            File f = new File(d, lib);
-            if (f.isFile()) return f.getPath();
-        }
+        if (env != null)
+            for (String d : env.split(":")) {
+                if (d.isEmpty()) continue;
+                File f = new File(d, lib);
+                if (f.isFile()) return f.getPath();
+            }
         for (String d : runPath) {
             File f = new File(expandOrigin(d), lib);
             if (f.isFile()) return f.getPath();

@@ -9,7 +9,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.runtime.mem.Functions;
 
 /**
@@ -30,14 +29,16 @@ public final class NativeWorld {
     }
 
     /** Whether native code may have run (and jomp's errno is glibc's). */
-    public static boolean started() { return started; }
+    public static boolean started() {
+        return started;
+    }
 
     public static void start() {
         if (started) return;
         synchronized (NativeWorld.class) {
             if (started) return;
             Functions.makeExecutable(new TheBinder());
-            started = true;   // before the steps below, which make downcalls themselves
+            started = true; // before the steps below, which make downcalls themselves
             // one C world from here on: the C library moves to glibc's streams, atexit list and exit
             // (it registered those steps, see whenStarted)
             for (Runnable r : ON_START) r.run();
@@ -71,9 +72,11 @@ public final class NativeWorld {
         long argv0 = jomp.runtime.start.Startup.argv0;
         if (argv0 == 0) return;
         long shortName = argv0;
-        for (long p = argv0; jomp.runtime.mem.Mem.getByte(p) != 0; p++) if (jomp.runtime.mem.Mem.getByte(p) == '/') shortName = p + 1;
+        for (long p = argv0; jomp.runtime.mem.Mem.getByte(p) != 0; p++)
+            if (jomp.runtime.mem.Mem.getByte(p) == '/') shortName = p + 1;
         jomp.runtime.mem.Mem.putLong(Universal.glibc("program_invocation_name").address(), argv0);
-        jomp.runtime.mem.Mem.putLong(Universal.glibc("program_invocation_short_name").address(), shortName);
+        jomp.runtime.mem.Mem.putLong(
+                Universal.glibc("program_invocation_short_name").address(), shortName);
     }
 
     private static final class Mprotect {
@@ -83,32 +86,44 @@ public final class NativeWorld {
     private static final int PROT_READ = 1, PROT_EXEC = 4;
 
     private static final class TheBinder implements Functions.Binder {
-        private final ConcurrentHashMap<String, ConcurrentHashMap<Long, MethodHandle>> pointers = new ConcurrentHashMap<>();
+        private final ConcurrentHashMap<String, ConcurrentHashMap<Long, MethodHandle>> pointers =
+                new ConcurrentHashMap<>();
 
-        @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
-        @Override public long resolver() {
+        @SuppressWarnings(
+                "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+        @Override
+        public long resolver() {
             try {
-                MethodHandle resolve = MethodHandles.lookup().findStatic(Functions.class, "resolve", MethodType.methodType(long.class, long.class));
-                return Ffm.LINKER.upcallStub(resolve, FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Arena.global()).address();
+                MethodHandle resolve = MethodHandles.lookup()
+                        .findStatic(Functions.class, "resolve", MethodType.methodType(long.class, long.class));
+                return Ffm.LINKER
+                        .upcallStub(
+                                resolve,
+                                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
+                                Arena.global())
+                        .address();
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
         }
 
-        @Override public long resolve(int index) {
+        @Override
+        public long resolve(int index) {
             String csig = Functions.csig(index);
             try {
                 if (csig == null) throw new UnsupportedOperationException("its C signature is unknown");
                 return Upcalls.stub(Functions.onCurrentStack(Functions.target(index)), CSig.parse(csig));
             } catch (RuntimeException e) {
-                System.err.println(jomp.runtime.start.Startup.programName() + ": native code called a jomp function it cannot call: " + e.getMessage());
+                System.err.println(jomp.runtime.start.Startup.programName()
+                        + ": native code called a jomp function it cannot call: " + e.getMessage());
                 System.err.flush();
                 jomp.runtime.start.Startup.halt(134);
                 return 0;
             }
         }
 
-        @Override public MethodHandle downcall(long address, String csig) {
+        @Override
+        public MethodHandle downcall(long address, String csig) {
             ConcurrentHashMap<Long, MethodHandle> bySig = pointers.get(csig);
             if (bySig == null) {
                 pointers.putIfAbsent(csig, new ConcurrentHashMap<>());
@@ -122,9 +137,11 @@ public final class NativeWorld {
             return h;
         }
 
-        @Override public void protect(long code, long bytes) {
+        @Override
+        public void protect(long code, long bytes) {
             int r = (int) Universal.call(Mprotect.MPROTECT, code, bytes, PROT_READ | PROT_EXEC, 0, 0, 0);
-            if (r != 0) throw new IllegalStateException("jomp: cannot make function trampolines executable (mprotect failed)");
+            if (r != 0)
+                throw new IllegalStateException("jomp: cannot make function trampolines executable (mprotect failed)");
         }
     }
 
@@ -134,5 +151,7 @@ public final class NativeWorld {
         return NativeLibs.symbol(lib, symbol);
     }
 
-    static MemorySegment at(long address) { return MemorySegment.ofAddress(address); }
+    static MemorySegment at(long address) {
+        return MemorySegment.ofAddress(address);
+    }
 }

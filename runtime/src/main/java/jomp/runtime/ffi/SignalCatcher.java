@@ -2,7 +2,6 @@ package jomp.runtime.ffi;
 
 import java.lang.foreign.MemorySegment;
 import java.util.HexFormat;
-
 import jomp.runtime.mem.Atomics;
 import jomp.runtime.mem.Mem;
 
@@ -23,8 +22,9 @@ public final class SignalCatcher {
     public static final int NSIG = 65;
 
     /** sigcatcher.s assembled (SignalCatcherTest checks these bytes against GNU as). */
-    static final byte[] CODE = HexFormat.of().parseHex(
-            "89fa4c8d05f70f00004885f6741589d0c1e007498dbc0000040000b910000000f348a5f041ff0490418bb800020000498db004020000ba01000000b8010000000f05c3");
+    static final byte[] CODE = HexFormat.of()
+            .parseHex(
+                    "89fa4c8d05f70f00004885f6741589d0c1e007498dbc0000040000b910000000f348a5f041ff0490418bb800020000498db004020000ba01000000b8010000000f05c3");
 
     private static final int PAGE = 4096, WAKE_FD = 512, ONE = 516, INFO = 1024, INFO_SIZE = 128;
     private static final int DATA_PAGES = 3;
@@ -49,7 +49,7 @@ public final class SignalCatcher {
         if (code != 0) return;
         NativeWorld.start();
         long c = Mem.permanent((1L + DATA_PAGES) * PAGE, PAGE);
-        Mem.fill(c, (byte) 0xcc, PAGE);   // int3 wherever no code is
+        Mem.fill(c, (byte) 0xcc, PAGE); // int3 wherever no code is
         Mem.copyFromArray(CODE, 0, c, CODE.length);
         if (Universal.call(F.MPROTECT, c, PAGE, PROT_READ | PROT_EXEC, 0, 0, 0) != 0)
             throw new IllegalStateException("jomp: cannot make the signal catcher executable (mprotect failed)");
@@ -62,7 +62,8 @@ public final class SignalCatcher {
     /** A fresh pipe: the read end blocks (the signal thread waits on it), the write end never does. */
     private static void openPipe() {
         long fds = data + ONE + 4;
-        if (Universal.call(F.PIPE2, fds, O_CLOEXEC, 0, 0, 0, 0) != 0) throw new IllegalStateException("jomp: cannot make the signal pipe");
+        if (Universal.call(F.PIPE2, fds, O_CLOEXEC, 0, 0, 0, 0) != 0)
+            throw new IllegalStateException("jomp: cannot make the signal pipe");
         readFd = Mem.getInt(fds);
         int w = Mem.getInt(fds + 4);
         Universal.call(F.FCNTL, w, F_SETFL, O_NONBLOCK, 0, 0, 0);
@@ -70,7 +71,9 @@ public final class SignalCatcher {
     }
 
     /** Whether the catcher exists. */
-    public static boolean started() { return code != 0; }
+    public static boolean started() {
+        return code != 0;
+    }
 
     /** The kernel's action for {@code sig} becomes the catcher (SA_RESTART as the C handler asked, and {@code flags}). */
     public static void catchSignal(int sig, boolean restart, int flags) {
@@ -78,13 +81,15 @@ public final class SignalCatcher {
     }
 
     /** The kernel's action for {@code sig} becomes SIG_DFL (0) or SIG_IGN (1), with {@code flags}. */
-    public static void setKernelAction(int sig, long handler, int flags) { kernelAction(sig, handler, flags); }
+    public static void setKernelAction(int sig, long handler, int flags) {
+        kernelAction(sig, handler, flags);
+    }
 
     private static void kernelAction(int sig, long handler, int flags) {
         jomp.runtime.mem.Stack s = jomp.runtime.mem.Stack.current();
         long mark = s.sp;
         try {
-            long act = s.alloc(152, 16);   // glibc's struct sigaction: handler, sa_mask (128), sa_flags, sa_restorer
+            long act = s.alloc(152, 16); // glibc's struct sigaction: handler, sa_mask (128), sa_flags, sa_restorer
             Mem.fill(act, (byte) 0, 152);
             Mem.putLong(act, handler);
             Mem.putInt(act + 136, flags);
@@ -110,22 +115,34 @@ public final class SignalCatcher {
     }
 
     /** Whether {@code handler} (from {@link #kernelHandler}) is the catcher. */
-    public static boolean isCatcher(long handler) { return handler != 0 && handler == code; }
+    public static boolean isCatcher(long handler) {
+        return handler != 0 && handler == code;
+    }
 
     /** How many times {@code sig} arrived since the last {@link #take}. */
-    public static int count(int sig) { return code == 0 ? 0 : (int) Atomics.I32.getVolatile(Atomics.ALL, data + 4L * sig); }
+    public static int count(int sig) {
+        return code == 0 ? 0 : (int) Atomics.I32.getVolatile(Atomics.ALL, data + 4L * sig);
+    }
 
     /** Takes the signals counted for {@code sig}: their number. */
-    public static int take(int sig) { return code == 0 ? 0 : (int) Atomics.I32.getAndSet(Atomics.ALL, data + 4L * sig, 0); }
+    public static int take(int sig) {
+        return code == 0 ? 0 : (int) Atomics.I32.getAndSet(Atomics.ALL, data + 4L * sig, 0);
+    }
 
     /** Takes one arrival of {@code sig} if the count is still {@code n}. */
-    public static boolean compareAndSet(int sig, int n, int now) { return Atomics.I32.compareAndSet(Atomics.ALL, data + 4L * sig, n, now); }
+    public static boolean compareAndSet(int sig, int n, int now) {
+        return Atomics.I32.compareAndSet(Atomics.ALL, data + 4L * sig, n, now);
+    }
 
     /** Counts {@code sig} as arrived (raise of a blocked signal). */
-    public static void add(int sig) { Atomics.I32.getAndAdd(Atomics.ALL, data + 4L * sig, 1); }
+    public static void add(int sig) {
+        Atomics.I32.getAndAdd(Atomics.ALL, data + 4L * sig, 1);
+    }
 
     /** The last siginfo_t the kernel gave for {@code sig} (128 bytes). */
-    public static long info(int sig) { return data + INFO + (long) INFO_SIZE * sig; }
+    public static long info(int sig) {
+        return data + INFO + (long) INFO_SIZE * sig;
+    }
 
     /**
      * Waits until the catcher writes to the pipe (the signal thread, blocked in read, in native
@@ -138,7 +155,7 @@ public final class SignalCatcher {
         try {
             long buf = s.alloc(64, 16);
             long n = Universal.call(F.READ, readFd, buf, 64, 0, 0, 0);
-            return n > 0 || n < 0 && Mem.getInt(ThreadState.current().errno) == 4;   // EINTR: read again
+            return n > 0 || n < 0 && Mem.getInt(ThreadState.current().errno) == 4; // EINTR: read again
         } finally {
             s.reset(mark);
         }

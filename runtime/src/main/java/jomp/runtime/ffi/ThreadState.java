@@ -3,7 +3,6 @@ package jomp.runtime.ffi;
 import java.lang.foreign.Arena;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -16,12 +15,16 @@ import jomp.runtime.mem.Mem;
 public final class ThreadState {
     /** The segment passed as a downcall's capture argument. */
     public final MemorySegment capture;
+
     private final long captureAddress;
     /** glibc's errno of this thread ({@code __errno_location()}). */
     public final long errno;
 
     private static final class Current extends ThreadLocal<ThreadState> {
-        @Override protected ThreadState initialValue() { return new ThreadState(); }
+        @Override
+        protected ThreadState initialValue() {
+            return new ThreadState();
+        }
     }
 
     private static final ThreadLocal<ThreadState> CURRENT = new Current();
@@ -38,16 +41,20 @@ public final class ThreadState {
         // through the handle every other call uses (no second FFM shape to generate), capturing into
         // this state's own segment, which nothing reads yet
         try {
-            errno = (long) Universal.CaptureLong.H.invokeExact(Location.ERRNO_LOCATION, capture, 0L, 0L, 0L, 0L, 0L, 0L,
-                    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+            errno = (long) Universal.CaptureLong.H.invokeExact(
+                    Location.ERRNO_LOCATION, capture, 0L, 0L, 0L, 0L, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
-        jomp.runtime.mem.ErrnoCell.current().toNative(errno);   // before this thread's first native call
+        jomp.runtime.mem.ErrnoCell.current().toNative(errno); // before this thread's first native call
     }
 
-    public static ThreadState current() { return CURRENT.get(); }
+    public static ThreadState current() {
+        return CURRENT.get();
+    }
 
     /** After a downcall: errno as the native function left it. */
-    public void afterCall() { Mem.putInt(errno, Mem.getInt(captureAddress)); }
+    public void afterCall() {
+        Mem.putInt(errno, Mem.getInt(captureAddress));
+    }
 }

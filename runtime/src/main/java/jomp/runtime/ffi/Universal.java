@@ -6,7 +6,6 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-
 import jomp.runtime.ffi.CSig.CType;
 import jomp.runtime.ffi.CSig.Scalar;
 
@@ -28,24 +27,35 @@ public final class Universal {
     /** How many arguments of each class one handle passes. */
     public static final int INTS = 6, FLOATS = 8;
 
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static MethodHandle make(boolean doubleResult, boolean capture) {
         MemoryLayout[] args = new MemoryLayout[INTS + FLOATS];
         for (int i = 0; i < INTS; i++) args[i] = ValueLayout.JAVA_LONG;
         for (int i = 0; i < FLOATS; i++) args[INTS + i] = ValueLayout.JAVA_DOUBLE;
-        FunctionDescriptor d = FunctionDescriptor.of(doubleResult ? ValueLayout.JAVA_DOUBLE : ValueLayout.JAVA_LONG, args);
+        FunctionDescriptor d =
+                FunctionDescriptor.of(doubleResult ? ValueLayout.JAVA_DOUBLE : ValueLayout.JAVA_LONG, args);
         Linker.Option first = Linker.Option.firstVariadicArg(0);
-        return NativeWorld.Ffm.LINKER.downcallHandle(d, first, capture ? Linker.Option.captureCallState("errno") : Linker.Option.critical(false));
+        return NativeWorld.Ffm.LINKER.downcallHandle(
+                d, first, capture ? Linker.Option.captureCallState("errno") : Linker.Option.critical(false));
     }
 
     /** (MemorySegment fn, MemorySegment capture, long×6, double×8) long. */
-    public static final class CaptureLong { public static final MethodHandle H = make(false, true); }
+    public static final class CaptureLong {
+        public static final MethodHandle H = make(false, true);
+    }
     /** (MemorySegment fn, MemorySegment capture, long×6, double×8) double. */
-    public static final class CaptureDouble { public static final MethodHandle H = make(true, true); }
+    public static final class CaptureDouble {
+        public static final MethodHandle H = make(true, true);
+    }
     /** (MemorySegment fn, long×6, double×8) long, critical. */
-    public static final class CriticalLong { public static final MethodHandle H = make(false, false); }
+    public static final class CriticalLong {
+        public static final MethodHandle H = make(false, false);
+    }
     /** (MemorySegment fn, long×6, double×8) double, critical. */
-    public static final class CriticalDouble { public static final MethodHandle H = make(true, false); }
+    public static final class CriticalDouble {
+        public static final MethodHandle H = make(true, false);
+    }
 
     /** Whether a signature's calls fit the universal handles. */
     public static boolean fits(CSig s) {
@@ -75,10 +85,14 @@ public final class Universal {
     }
 
     /** A float argument in a double's register: its bits in the low half (what movss leaves there). */
-    public static double floatArg(float f) { return Double.longBitsToDouble(Float.floatToRawIntBits(f) & 0xFFFF_FFFFL); }
+    public static double floatArg(float f) {
+        return Double.longBitsToDouble(Float.floatToRawIntBits(f) & 0xFFFF_FFFFL);
+    }
 
     /** A float result from a double's register. */
-    public static float floatResult(double d) { return Float.intBitsToFloat((int) Double.doubleToRawLongBits(d)); }
+    public static float floatResult(double d) {
+        return Float.intBitsToFloat((int) Double.doubleToRawLongBits(d));
+    }
 
     // ---- the runtime's own calls into glibc (integers and pointers only) ----
 
@@ -86,7 +100,8 @@ public final class Universal {
     public static long call(MemorySegment fn, long a, long b, long c, long d, long e, long f) {
         try {
             ThreadState ts = ThreadState.current();
-            long r = (long) CaptureLong.H.invokeExact(fn, ts.capture, a, b, c, d, e, f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+            long r = (long)
+                    CaptureLong.H.invokeExact(fn, ts.capture, a, b, c, d, e, f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
             ts.afterCall();
             return r;
         } catch (Throwable t) {
@@ -111,7 +126,8 @@ public final class Universal {
 
     /** A glibc function's address, from the default lookup (no downcall needed to find it). */
     public static MemorySegment glibc(String name) {
-        java.util.Optional<MemorySegment> s = NativeWorld.Ffm.LINKER.defaultLookup().find(name);
+        java.util.Optional<MemorySegment> s =
+                NativeWorld.Ffm.LINKER.defaultLookup().find(name);
         if (s.isEmpty()) throw new UnsatisfiedLinkError("glibc has no " + name);
         return s.get();
     }

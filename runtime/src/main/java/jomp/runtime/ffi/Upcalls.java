@@ -6,7 +6,6 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.runtime.ffi.CSig.CType;
 
 /**
@@ -21,18 +20,22 @@ final class Upcalls {
     private Upcalls() {}
 
     /** The address of an upcall stub running jomp function {@code target} (jomp's type for {@code s}). */
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     static long stub(MethodHandle target, CSig s) {
         if (s.variadic()) throw new UnsupportedOperationException("native code cannot call a variadic jomp function");
         String why = s.unsupported();
         if (why != null) throw new UnsupportedOperationException(why);
         for (CType t : s.params())
-            if (t instanceof CSig.Scalar sc && sc.code() == 'V') throw new UnsupportedOperationException("native code cannot pass a va_list to a jomp function");
+            if (t instanceof CSig.Scalar sc && sc.code() == 'V')
+                throw new UnsupportedOperationException("native code cannot pass a va_list to a jomp function");
         MethodHandle h = Adapters.fromJomp(target, s);
         List<MemoryLayout> ps = new ArrayList<>();
         for (CType t : s.params()) ps.add(CSig.layout(t));
         MemoryLayout[] a = ps.toArray(new MemoryLayout[0]);
-        FunctionDescriptor d = s.ret().equals(CSig.VOID) ? FunctionDescriptor.ofVoid(a) : FunctionDescriptor.of(CSig.layout(s.ret()), a);
+        FunctionDescriptor d = s.ret().equals(CSig.VOID)
+                ? FunctionDescriptor.ofVoid(a)
+                : FunctionDescriptor.of(CSig.layout(s.ret()), a);
         return NativeWorld.Ffm.LINKER.upcallStub(h, d, Arena.global()).address();
     }
 

@@ -1,7 +1,6 @@
 package jomp.runtime.libc;
 
 import java.nio.charset.StandardCharsets;
-
 import jomp.runtime.mem.Mem;
 
 /** assert.h's failure path: glibc's message, then abort (exit status 134). */
@@ -15,9 +14,10 @@ public final class Assert {
     public static void __assert_fail(long assertion, long file, int line, long function) {
         String prog = Stdlib.programName();
         prog = prog.substring(prog.lastIndexOf('/') + 1);
-        String msg = prog + (prog.isEmpty() ? "" : ": ") + Mem.cString(file) + ":" + Integer.toUnsignedString(line) + ": "
-                + (function != 0 ? Mem.cString(function) + ": " : "")
-                + "Assertion `" + Mem.cString(assertion) + "' failed.\n";
+        String msg =
+                prog + (prog.isEmpty() ? "" : ": ") + Mem.cString(file) + ":" + Integer.toUnsignedString(line) + ": "
+                        + (function != 0 ? Mem.cString(function) + ": " : "")
+                        + "Assertion `" + Mem.cString(assertion) + "' failed.\n";
         byte[] b = msg.getBytes(StandardCharsets.ISO_8859_1);
         Stdio.err(b, b.length);
         Stdlib.abort();

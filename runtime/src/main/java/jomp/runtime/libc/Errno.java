@@ -1,6 +1,5 @@
 package jomp.runtime.libc;
 
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -12,7 +11,15 @@ import jomp.runtime.mem.Mem;
 public final class Errno {
     private Errno() {}
 
-    public static final int ENOENT = 2, EBADF = 9, ENOMEM = 12, EACCES = 13, EISDIR = 21, EINVAL = 22, ESPIPE = 29, EDOM = 33, ERANGE = 34;
+    public static final int ENOENT = 2,
+            EBADF = 9,
+            ENOMEM = 12,
+            EACCES = 13,
+            EISDIR = 21,
+            EINVAL = 22,
+            ESPIPE = 29,
+            EDOM = 33,
+            ERANGE = 34;
 
     public static long __errno_location() {
         jomp.runtime.mem.ErrnoCell e = jomp.runtime.mem.ErrnoCell.current();
@@ -21,7 +28,11 @@ public final class Errno {
         return e.address;
     }
 
-    static void set(int e) { Mem.putInt(__errno_location(), e); }
+    static void set(int e) {
+        Mem.putInt(__errno_location(), e);
+    }
 
-    static int get() { return Mem.getInt(__errno_location()); }
+    static int get() {
+        return Mem.getInt(__errno_location());
+    }
 }

@@ -1,7 +1,6 @@
 package jomp.runtime.libc;
 
 import java.lang.foreign.MemorySegment;
-
 import jomp.runtime.ffi.ForkedJvm;
 import jomp.runtime.ffi.NativeWorld;
 import jomp.runtime.ffi.Universal;
@@ -41,32 +40,36 @@ public final class Fork {
     }
 
     public static int fork() {
-        NativeWorld.start();   // exit and atexit are glibc's from here on, in parent and child alike
+        NativeWorld.start(); // exit and atexit are glibc's from here on, in parent and child alike
         jomp.runtime.mem.Stack s = jomp.runtime.mem.Stack.current();
         long mark = s.sp;
         try {
-            long fds = s.alloc(16, 8);   // up: child to parent, then down: parent to child
+            long fds = s.alloc(16, 8); // up: child to parent, then down: parent to child
             for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-                ForkedJvm.prepare();   // (quiet: resumed below, whatever the fork gave)
+                ForkedJvm.prepare(); // (quiet: resumed below, whatever the fork gave)
                 if (Universal.call(F.PIPE2, fds, O_CLOEXEC, 0, 0, 0, 0) != 0) return -1;
                 if (Universal.call(F.PIPE2, fds + 8, O_CLOEXEC, 0, 0, 0, 0) != 0) {
                     closeAll(fds, 2);
                     return -1;
                 }
-                int upRead = Mem.getInt(fds), upWrite = Mem.getInt(fds + 4), downRead = Mem.getInt(fds + 8), downWrite = Mem.getInt(fds + 12);
+                int upRead = Mem.getInt(fds),
+                        upWrite = Mem.getInt(fds + 4),
+                        downRead = Mem.getInt(fds + 8),
+                        downWrite = Mem.getInt(fds + 12);
                 int pid;
                 // the runtime's locks the child may take are free at the fork (pthread_atfork's prepare step)
                 synchronized (Signal.LOCK) {
                     synchronized (jomp.runtime.mem.Functions.class) {
                         pid = (int) Universal.call(F.FORK, 0, 0, 0, 0, 0, 0);
                         if (pid == 0) {
-                            ForkedJvm.noCompiler();   // before any more Java code can ask for a compilation
+                            ForkedJvm.noCompiler(); // before any more Java code can ask for a compilation
                             long b = s.alloc(8, 8);
                             boolean free = ForkedJvm.vmLocksFree();
-                            if (free) ForkedJvm.probe();   // hangs here if it must: the parent forks again
+                            if (free) ForkedJvm.probe(); // hangs here if it must: the parent forks again
                             Mem.putByte(b, (byte) (free ? 1 : 0));
                             Universal.call(F.WRITE, upWrite, b, 1, 0, 0, 0);
-                            if (Mem.getByte(b) != 1 || Universal.call(F.READ, downRead, b, 1, 0, 0, 0) != 1) Universal.call(F.EXIT, 0, 0, 0, 0, 0, 0);
+                            if (Mem.getByte(b) != 1 || Universal.call(F.READ, downRead, b, 1, 0, 0, 0) != 1)
+                                Universal.call(F.EXIT, 0, 0, 0, 0, 0, 0);
                             closeAll(fds, 4);
                             ForkedJvm.inChild();
                             Signal.afterFork();
@@ -82,7 +85,7 @@ public final class Fork {
                 Universal.call(F.CLOSE, upWrite, 0, 0, 0, 0, 0);
                 Universal.call(F.CLOSE, downRead, 0, 0, 0, 0, 0);
                 boolean go = answer(upRead, s) == 1;
-                if (go) Universal.call(F.WRITE, downWrite, fds, 1, 0, 0, 0);   // any byte: go on
+                if (go) Universal.call(F.WRITE, downWrite, fds, 1, 0, 0, 0); // any byte: go on
                 Universal.call(F.CLOSE, upRead, 0, 0, 0, 0, 0);
                 Universal.call(F.CLOSE, downWrite, 0, 0, 0, 0, 0);
                 if (go) return pid;
@@ -108,7 +111,7 @@ public final class Fork {
             if (left <= 0) return -1;
             long n = Universal.call(F.POLL, p, 1, left, 0, 0, 0);
             if (n == 1) break;
-            if (n == 0 || Errno.get() != 4) return -1;   // in time, or interrupted by a signal: wait on
+            if (n == 0 || Errno.get() != 4) return -1; // in time, or interrupted by a signal: wait on
         }
         return Universal.call(F.READ, fd, p + 8, 1, 0, 0, 0) == 1 ? Mem.getByte(p + 8) : -1;
     }
@@ -118,5 +121,7 @@ public final class Fork {
     }
 
     /** vfork: a fork (the parent goes on at once; a child that only execs or _exits cannot tell). */
-    public static int vfork() { return fork(); }
+    public static int vfork() {
+        return fork();
+    }
 }

@@ -3,7 +3,6 @@ package jomp.runtime.libc;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -38,7 +37,10 @@ final class Format {
 
     /** A named subclass rather than a lambda, which would cost printf's first call milliseconds. */
     private static final class Buffer extends ThreadLocal<Out> {
-        @Override protected Out initialValue() { return new Out(); }
+        @Override
+        protected Out initialValue() {
+            return new Out();
+        }
     }
 
     private static final ThreadLocal<Out> BUFFER = new Buffer();
@@ -62,7 +64,11 @@ final class Format {
         while (true) {
             int c = Mem.getByte(p) & 0xff;
             if (c == 0) return;
-            if (c != '%') { out.put(c); p++; continue; }
+            if (c != '%') {
+                out.put(c);
+                p++;
+                continue;
+            }
             long specStart = p;
             p++;
             // %n$ positional argument
@@ -70,27 +76,37 @@ final class Format {
             long q = p;
             int num = 0;
             while (isDigit(Mem.getByte(q))) num = num * 10 + (Mem.getByte(q++) - '0');
-            if (q > p && Mem.getByte(q) == '$' && num > 0) { argIndex = num - 1; p = q + 1; }
+            if (q > p && Mem.getByte(q) == '$' && num > 0) {
+                argIndex = num - 1;
+                p = q + 1;
+            }
 
             boolean left = false, plus = false, space = false, alt = false, zero = false;
-            for (;; p++) {
+            for (; ; p++) {
                 int f = Mem.getByte(p);
                 if (f == '-') left = true;
                 else if (f == '+') plus = true;
                 else if (f == ' ') space = true;
                 else if (f == '#') alt = true;
                 else if (f == '0') zero = true;
-                else if (f == '\'' || f == 'I') { /* grouping/locale digits: no effect in C locale */ }
-                else break;
+                else if (f == '\'' || f == 'I') {
+                    /* grouping/locale digits: no effect in C locale */
+                } else break;
             }
             int width = 0;
             if (Mem.getByte(p) == '*') {
                 p++;
                 int star = starIndex(p);
                 long v;
-                if (star >= 0) { v = slot(va, star); p = skipStar(p); } else v = slot(va, next++);
+                if (star >= 0) {
+                    v = slot(va, star);
+                    p = skipStar(p);
+                } else v = slot(va, next++);
                 width = (int) v;
-                if (width < 0) { left = true; width = -width; }
+                if (width < 0) {
+                    left = true;
+                    width = -width;
+                }
             } else {
                 while (isDigit(Mem.getByte(p))) width = width * 10 + (Mem.getByte(p++) - '0');
             }
@@ -101,7 +117,10 @@ final class Format {
                     p++;
                     int star = starIndex(p);
                     long v;
-                    if (star >= 0) { v = slot(va, star); p = skipStar(p); } else v = slot(va, next++);
+                    if (star >= 0) {
+                        v = slot(va, star);
+                        p = skipStar(p);
+                    } else v = slot(va, next++);
                     prec = (int) v;
                     if (prec < 0) prec = -1;
                 } else {
@@ -112,14 +131,34 @@ final class Format {
             // length modifier: 1 hh, 2 h, 3 l/ll/z/j/t (64-bit), 4 L
             int len = 0;
             switch (Mem.getByte(p)) {
-                case 'h' -> { p++; len = 2; if (Mem.getByte(p) == 'h') { p++; len = 1; } }
-                case 'l' -> { p++; len = 3; if (Mem.getByte(p) == 'l') p++; }
-                case 'q', 'z', 'j', 't' -> { p++; len = 3; }
-                case 'L' -> { p++; len = 4; }
-                default -> { }
+                case 'h' -> {
+                    p++;
+                    len = 2;
+                    if (Mem.getByte(p) == 'h') {
+                        p++;
+                        len = 1;
+                    }
+                }
+                case 'l' -> {
+                    p++;
+                    len = 3;
+                    if (Mem.getByte(p) == 'l') p++;
+                }
+                case 'q', 'z', 'j', 't' -> {
+                    p++;
+                    len = 3;
+                }
+                case 'L' -> {
+                    p++;
+                    len = 4;
+                }
+                default -> {}
             }
             int conv = Mem.getByte(p) & 0xff;
-            if (conv == 0) { out.invalid = true; return; }
+            if (conv == 0) {
+                out.invalid = true;
+                return;
+            }
             p++;
             Spec s = new Spec(left, plus, space, alt, zero, width, prec, conv);
             if (convert(out, s, len, va, argIndex >= 0 ? argIndex : next, specStart, p) && argIndex < 0) next++;
@@ -136,12 +175,22 @@ final class Format {
         switch (conv) {
             case 'd', 'i' -> {
                 long v = slot(va, arg);
-                v = switch (len) { case 1 -> (byte) v; case 2 -> (short) v; case 0 -> (int) v; default -> v; };
+                v = switch (len) {
+                    case 1 -> (byte) v;
+                    case 2 -> (short) v;
+                    case 0 -> (int) v;
+                    default -> v;
+                };
                 integer(out, s, v < 0, v < 0 ? Long.toUnsignedString(-v) : Long.toString(v), true);
             }
             case 'u', 'o', 'x', 'X' -> {
                 long v = slot(va, arg);
-                v = switch (len) { case 1 -> v & 0xff; case 2 -> v & 0xffff; case 0 -> v & 0xffffffffL; default -> v; };
+                v = switch (len) {
+                    case 1 -> v & 0xff;
+                    case 2 -> v & 0xffff;
+                    case 0 -> v & 0xffffffffL;
+                    default -> v;
+                };
                 String digits = switch (conv) {
                     case 'u' -> Long.toUnsignedString(v);
                     case 'o' -> Long.toOctalString(v);
@@ -175,8 +224,12 @@ final class Format {
                 if (a == 0) {
                     string(out, new Spec(left, false, false, false, false, width, -1, 's'), "(nil)");
                 } else {
-                    integer(out, new Spec(left, s.plus(), s.space(), true, s.zero(), width, prec, 'x'), false,
-                            Long.toHexString(a), true);
+                    integer(
+                            out,
+                            new Spec(left, s.plus(), s.space(), true, s.zero(), width, prec, 'x'),
+                            false,
+                            Long.toHexString(a),
+                            true);
                 }
             }
             case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A' -> {
@@ -192,18 +245,27 @@ final class Format {
                     default -> Mem.putInt(a, out.len);
                 }
             }
-            case '%' -> { out.put('%'); return false; }
-            default -> { copySpec(out, specStart, p); return false; } // glibc prints an unknown spec as written
+            case '%' -> {
+                out.put('%');
+                return false;
+            }
+            default -> {
+                copySpec(out, specStart, p);
+                return false;
+            } // glibc prints an unknown spec as written
         }
         return true;
     }
 
-    record Spec(boolean left, boolean plus, boolean space, boolean alt, boolean zero, int width,
-                int prec, int conv) {}
+    record Spec(boolean left, boolean plus, boolean space, boolean alt, boolean zero, int width, int prec, int conv) {}
 
-    private static boolean isDigit(int c) { return c >= '0' && c <= '9'; }
+    private static boolean isDigit(int c) {
+        return c >= '0' && c <= '9';
+    }
 
-    private static long slot(long va, int i) { return Mem.getLong(va + 8L * i); }
+    private static long slot(long va, int i) {
+        return Mem.getLong(va + 8L * i);
+    }
 
     /** For "*m$": the slot index, or -1 when the star is sequential. */
     private static int starIndex(long p) {
@@ -243,7 +305,10 @@ final class Format {
         if (s.alt && !isZero && (s.conv == 'x' || s.conv == 'X')) prefix += s.conv == 'x' ? "0x" : "0X";
         int body = prefix.length() + zeros + digits.length();
         int w = Math.max(0, s.width - body);
-        if (s.zero && !s.left && s.prec < 0) { zeros += w; w = 0; }
+        if (s.zero && !s.left && s.prec < 0) {
+            zeros += w;
+            w = 0;
+        }
         if (!s.left) out.pad(' ', w);
         out.put(prefix);
         out.pad('0', zeros);
@@ -273,7 +338,12 @@ final class Format {
             String pre = sign + body.substring(0, 2);
             String rest = body.substring(2);
             int w = Math.max(0, s.width - pre.length() - rest.length());
-            if (s.zero && !s.left) { out.put(pre); out.pad('0', w); out.put(rest); return; }
+            if (s.zero && !s.left) {
+                out.put(pre);
+                out.pad('0', w);
+                out.put(rest);
+                return;
+            }
             pad(out, s, sign, body, false);
             return;
         }
@@ -282,8 +352,18 @@ final class Format {
 
     private static void pad(Out out, Spec s, String sign, String body, boolean zeroOk) {
         int w = Math.max(0, s.width - sign.length() - body.length());
-        if (s.left) { out.put(sign); out.put(body); out.pad(' ', w); return; }
-        if (s.zero && zeroOk) { out.put(sign); out.pad('0', w); out.put(body); return; }
+        if (s.left) {
+            out.put(sign);
+            out.put(body);
+            out.pad(' ', w);
+            return;
+        }
+        if (s.zero && zeroOk) {
+            out.put(sign);
+            out.pad('0', w);
+            out.put(body);
+            return;
+        }
         out.pad(' ', w);
         out.put(sign);
         out.put(body);
@@ -299,15 +379,34 @@ final class Format {
             t = prec == 0 ? Long.toString((long) a) : (long) a + "." + "0".repeat(prec);
         } else {
             long n = prec <= 18 ? scaledRound(a, prec) : -1;
-            t = n >= 0 ? withPoint(n, prec) : new BigDecimal(a).setScale(prec, RoundingMode.HALF_EVEN).toPlainString();
+            t = n >= 0
+                    ? withPoint(n, prec)
+                    : new BigDecimal(a).setScale(prec, RoundingMode.HALF_EVEN).toPlainString();
         }
         return alt && prec == 0 ? t + "." : t;
     }
 
     private static final long[] POW10 = {
-        1L, 10L, 100L, 1000L, 10000L, 100000L, 1000000L, 10000000L, 100000000L, 1000000000L,
-        10000000000L, 100000000000L, 1000000000000L, 10000000000000L, 100000000000000L,
-        1000000000000000L, 10000000000000000L, 100000000000000000L, 1000000000000000000L};
+        1L,
+        10L,
+        100L,
+        1000L,
+        10000L,
+        100000L,
+        1000000L,
+        10000000L,
+        100000000L,
+        1000000000L,
+        10000000000L,
+        100000000000L,
+        1000000000000L,
+        10000000000000L,
+        100000000000000L,
+        1000000000000000L,
+        10000000000000000L,
+        100000000000000000L,
+        1000000000000000000L
+    };
 
     /**
      * {@code a * 10^p} rounded half-even to an integer, computed exactly (a is m * 2^e, and m * 10^p
@@ -322,12 +421,15 @@ final class Format {
         long m = bits & 0xfffffffffffffL;
         int e;
         if (biased == 0) e = -1074;
-        else { m |= 1L << 52; e = biased - 1075; }
+        else {
+            m |= 1L << 52;
+            e = biased - 1075;
+        }
         if (p < 0) return dividedRound(m, e, POW10[-p]);
-        long lo = m * POW10[p], hi = Math.unsignedMultiplyHigh(m, POW10[p]);   // the product, < 2^113
+        long lo = m * POW10[p], hi = Math.unsignedMultiplyHigh(m, POW10[p]); // the product, < 2^113
         if (e >= 0) return hi != 0 || e >= 63 || lo >>> (63 - e) != 0 ? -1 : lo << e;
-        int k = -e;                   // the product shifted right by k, the remainder against half of 2^k
-        if (k >= 128) return 0;       // below 2^113 / 2^128: rounds to 0
+        int k = -e; // the product shifted right by k, the remainder against half of 2^k
+        if (k >= 128) return 0; // below 2^113 / 2^128: rounds to 0
         long n;
         int cmp;
         if (k < 64) {
@@ -345,12 +447,12 @@ final class Format {
             cmp = r != half ? Long.compare(r, half) : lo != 0 ? 1 : 0;
         }
         if (cmp > 0 || cmp == 0 && (n & 1) != 0) n++;
-        return n;   // below 2^63 - 1 before the increment: no overflow
+        return n; // below 2^63 - 1 before the increment: no overflow
     }
 
     /** m * 2^e / d rounded half-even, for an even d (a power of ten); -1 where m * 2^e is 2^63 or more. */
     private static long dividedRound(long m, int e, long d) {
-        long whole;           // the integer part of m * 2^e, and whether a fraction is left
+        long whole; // the integer part of m * 2^e, and whether a fraction is left
         boolean fraction;
         if (e >= 0) {
             if (e >= 63 || m >>> (63 - e) != 0) return -1;
@@ -363,7 +465,7 @@ final class Format {
             whole = m >>> -e;
             fraction = (m & ((1L << -e) - 1)) != 0;
         }
-        long n = whole / d, gap = d - 2 * (whole % d);   // even, so a fraction (below 1) matters only at 0
+        long n = whole / d, gap = d - 2 * (whole % d); // even, so a fraction (below 1) matters only at 0
         if (gap < 0 || gap == 0 && (fraction || (n & 1) != 0)) n++;
         return n;
     }
@@ -378,12 +480,18 @@ final class Format {
             for (int i = d.length(); i < prec; i++) b.append('0');
             return b.append(d).toString();
         }
-        return b.append(d, 0, d.length() - prec).append('.').append(d, d.length() - prec, d.length()).toString();
+        return b.append(d, 0, d.length() - prec)
+                .append('.')
+                .append(d, d.length() - prec, d.length())
+                .toString();
     }
 
     /** Significant digits of {@code a} rounded to {@code n} digits, and the decimal exponent. */
     private static String digits(double a, int n, int[] exp) {
-        if (a == 0) { exp[0] = 0; return "0".repeat(n); }
+        if (a == 0) {
+            exp[0] = 0;
+            return "0".repeat(n);
+        }
         if (n <= 18) {
             // a * 10^(n-1-x) rounded, for the decimal exponent x, estimated and corrected
             int x = (int) Math.floor(Math.log10(a));
@@ -391,15 +499,27 @@ final class Format {
                 int p = n - 1 - x;
                 long v = p >= -18 && p <= 18 ? scaledRound(a, p) : -1;
                 if (v < 0) break;
-                if (v < POW10[n - 1]) { x--; continue; }          // x was too large
-                if (v > POW10[n]) { x++; continue; }              // x was too small
-                if (v == POW10[n]) { exp[0] = x + 1; return Long.toString(v / 10); }  // 9.99.. carried
+                if (v < POW10[n - 1]) {
+                    x--;
+                    continue;
+                } // x was too large
+                if (v > POW10[n]) {
+                    x++;
+                    continue;
+                } // x was too small
+                if (v == POW10[n]) {
+                    exp[0] = x + 1;
+                    return Long.toString(v / 10);
+                } // 9.99.. carried
                 if (v == POW10[n - 1]) {
                     // 10^x exactly, or just below it (x one too large) and carried: one more digit tells
                     if (p == 18) break;
                     long w = scaledRound(a, p + 1);
                     if (w < 0) break;
-                    if (w < POW10[n]) { exp[0] = x - 1; return Long.toString(w); }
+                    if (w < POW10[n]) {
+                        exp[0] = x - 1;
+                        return Long.toString(w);
+                    }
                 }
                 exp[0] = x;
                 return Long.toString(v);
@@ -493,7 +613,10 @@ final class Format {
                 if (kept != 0) lead++;
                 fd = "";
             } else {
-                if (kept >>> (prec * 4) != 0) { lead++; kept &= (1L << (prec * 4)) - 1; }
+                if (kept >>> (prec * 4) != 0) {
+                    lead++;
+                    kept &= (1L << (prec * 4)) - 1;
+                }
                 fd = String.format("%0" + prec + "x", kept);
             }
         } else {

@@ -1,7 +1,6 @@
 package jomp.runtime.libc;
 
 import java.lang.foreign.MemorySegment;
-
 import jomp.runtime.ffi.Universal;
 import jomp.runtime.mem.Mem;
 
@@ -15,18 +14,53 @@ import jomp.runtime.mem.Mem;
 final class Glibc {
     private Glibc() {}
 
-    private static final class Fwrite { static final MemorySegment F = Universal.glibc("fwrite"); }
-    private static final class Fputc { static final MemorySegment F = Universal.glibc("fputc"); }
-    private static final class Getc { static final MemorySegment F = Universal.glibc("getc"); }
-    private static final class Ungetc { static final MemorySegment F = Universal.glibc("ungetc"); }
-    private static final class Fflush { static final MemorySegment F = Universal.glibc("fflush"); }
-    private static final class Exit { static final MemorySegment F = Universal.glibc("exit"); }
-    private static final class UnderscoreExit { static final MemorySegment F = Universal.glibc("_exit"); }
-    private static final class CxaAtexit { static final MemorySegment F = Universal.glibc("__cxa_atexit"); }
-    private static final class Getenv { static final MemorySegment F = Universal.glibc("getenv"); }
-    private static final class SystemCall { static final MemorySegment F = Universal.glibc("system"); }
-    private static final class Vfscanf { static final MemorySegment F = Universal.glibc("__isoc99_vfscanf"); }
-    private static final class Vfprintf { static final MemorySegment F = Universal.glibc("vfprintf"); }
+    private static final class Fwrite {
+        static final MemorySegment F = Universal.glibc("fwrite");
+    }
+
+    private static final class Fputc {
+        static final MemorySegment F = Universal.glibc("fputc");
+    }
+
+    private static final class Getc {
+        static final MemorySegment F = Universal.glibc("getc");
+    }
+
+    private static final class Ungetc {
+        static final MemorySegment F = Universal.glibc("ungetc");
+    }
+
+    private static final class Fflush {
+        static final MemorySegment F = Universal.glibc("fflush");
+    }
+
+    private static final class Exit {
+        static final MemorySegment F = Universal.glibc("exit");
+    }
+
+    private static final class UnderscoreExit {
+        static final MemorySegment F = Universal.glibc("_exit");
+    }
+
+    private static final class CxaAtexit {
+        static final MemorySegment F = Universal.glibc("__cxa_atexit");
+    }
+
+    private static final class Getenv {
+        static final MemorySegment F = Universal.glibc("getenv");
+    }
+
+    private static final class SystemCall {
+        static final MemorySegment F = Universal.glibc("system");
+    }
+
+    private static final class Vfscanf {
+        static final MemorySegment F = Universal.glibc("__isoc99_vfscanf");
+    }
+
+    private static final class Vfprintf {
+        static final MemorySegment F = Universal.glibc("vfprintf");
+    }
 
     /** The addresses of glibc's stdin, stdout and stderr variables (a FILE* each). */
     private static final class Streams {
@@ -36,9 +70,17 @@ final class Glibc {
     }
 
     /** glibc's current stdin, stdout, stderr (a program may assign them). */
-    static long stdin() { return Mem.getLong(Streams.STDIN); }
-    static long stdout() { return Mem.getLong(Streams.STDOUT); }
-    static long stderr() { return Mem.getLong(Streams.STDERR); }
+    static long stdin() {
+        return Mem.getLong(Streams.STDIN);
+    }
+
+    static long stdout() {
+        return Mem.getLong(Streams.STDOUT);
+    }
+
+    static long stderr() {
+        return Mem.getLong(Streams.STDERR);
+    }
 
     /** fwrite of bytes[0..n) to a FILE*: the Java formatter's output, in the stream's order. */
     static long fwrite(byte[] bytes, int n, long file) {
@@ -54,23 +96,45 @@ final class Glibc {
         }
     }
 
-    static int fputc(int c, long file) { return (int) Universal.call(Fputc.F, c, file, 0, 0, 0, 0); }
-    static int getc(long file) { return (int) Universal.call(Getc.F, file, 0, 0, 0, 0, 0); }
-    static int ungetc(int c, long file) { return (int) Universal.call(Ungetc.F, c, file, 0, 0, 0, 0); }
-    static int fflush(long file) { return (int) Universal.call(Fflush.F, file, 0, 0, 0, 0, 0); }
-    static void exit(int status) { Universal.call(Exit.F, status, 0, 0, 0, 0, 0); }
+    static int fputc(int c, long file) {
+        return (int) Universal.call(Fputc.F, c, file, 0, 0, 0, 0);
+    }
+
+    static int getc(long file) {
+        return (int) Universal.call(Getc.F, file, 0, 0, 0, 0, 0);
+    }
+
+    static int ungetc(int c, long file) {
+        return (int) Universal.call(Ungetc.F, c, file, 0, 0, 0, 0);
+    }
+
+    static int fflush(long file) {
+        return (int) Universal.call(Fflush.F, file, 0, 0, 0, 0, 0);
+    }
+
+    static void exit(int status) {
+        Universal.call(Exit.F, status, 0, 0, 0, 0, 0);
+    }
     /** _exit: the end of the process, no handlers, no flush. */
-    static void _exit(int status) { Universal.call(UnderscoreExit.F, status, 0, 0, 0, 0, 0); }
+    static void _exit(int status) {
+        Universal.call(UnderscoreExit.F, status, 0, 0, 0, 0, 0);
+    }
     /** atexit(f) as glibc's libc_nonshared.a makes it: __cxa_atexit(f, NULL, NULL). */
-    static int atexit(long f) { return (int) Universal.call(CxaAtexit.F, f, 0, 0, 0, 0, 0); }
+    static int atexit(long f) {
+        return (int) Universal.call(CxaAtexit.F, f, 0, 0, 0, 0, 0);
+    }
     /**
      * glibc's scanf engine on a FILE*: {@code __isoc99_vfscanf(file, fmt, ap)} (C99's, as
      * {@code <stdio.h>} names fscanf), {@code ap} jomp's variadic area ({@link #withVaList}).
      */
-    static int vfscanf(long file, long fmt, long ap) { return withVaList(Vfscanf.F, file, fmt, ap); }
+    static int vfscanf(long file, long fmt, long ap) {
+        return withVaList(Vfscanf.F, file, fmt, ap);
+    }
 
     /** glibc's printf engine on a FILE*: {@code vfprintf(file, fmt, ap)}, {@code ap} as for {@link #vfscanf}. */
-    static int vfprintf(long file, long fmt, long ap) { return withVaList(Vfprintf.F, file, fmt, ap); }
+    static int vfprintf(long file, long fmt, long ap) {
+        return withVaList(Vfprintf.F, file, fmt, ap);
+    }
 
     /**
      * Calls {@code fn(file, fmt, va_list)} with jomp's variadic area {@code ap} as a SysV va_list
@@ -92,6 +156,11 @@ final class Glibc {
         }
     }
 
-    static long getenv(long name) { return Universal.call(Getenv.F, name, 0, 0, 0, 0, 0); }
-    static int system(long command) { return (int) Universal.call(SystemCall.F, command, 0, 0, 0, 0, 0); }
+    static long getenv(long name) {
+        return Universal.call(Getenv.F, name, 0, 0, 0, 0, 0);
+    }
+
+    static int system(long command) {
+        return (int) Universal.call(SystemCall.F, command, 0, 0, 0, 0, 0);
+    }
 }

@@ -15,18 +15,25 @@ final class GlibcFormat {
     private GlibcFormat() {}
 
     /** For printf: {@code %Lf} becomes {@code %f}. */
-    static long printf(long fmt, Stack s) { return rewrite(fmt, s, false); }
+    static long printf(long fmt, Stack s) {
+        return rewrite(fmt, s, false);
+    }
 
     /** For scanf: {@code %Lf} becomes {@code %lf}. */
-    static long scanf(long fmt, Stack s) { return rewrite(fmt, s, true); }
+    static long scanf(long fmt, Stack s) {
+        return rewrite(fmt, s, true);
+    }
 
-    private static boolean isFloating(int c) { return c != 0 && "aAeEfFgG".indexOf(c) >= 0; }
+    private static boolean isFloating(int c) {
+        return c != 0 && "aAeEfFgG".indexOf(c) >= 0;
+    }
 
     private static long rewrite(long fmt, Stack s, boolean scan) {
         // a format with no 'L', 'q' or "ll" anywhere (nearly every one) goes as it is, copied to nothing
         int n = 0;
         boolean maybe = false;
-        for (byte b, prev = 0; (b = Mem.getByte(fmt + n)) != 0; prev = b, n++) maybe |= b == 'L' || b == 'q' || b == 'l' && prev == 'l';
+        for (byte b, prev = 0; (b = Mem.getByte(fmt + n)) != 0; prev = b, n++)
+            maybe |= b == 'L' || b == 'q' || b == 'l' && prev == 'l';
         if (!maybe) return fmt;
         byte[] f = new byte[n];
         Mem.copyToArray(fmt, f, 0, n);
@@ -34,12 +41,15 @@ final class GlibcFormat {
         // precision; scanf's suppression, width and allocation flag ('m', a conversion in printf)
         String spec = scan ? "0123456789*'m" : "0123456789$*.-+ #'I";
         boolean edited = false;
-        int w = 0;   // the copy is written over the bytes read, never ahead of them
+        int w = 0; // the copy is written over the bytes read, never ahead of them
         for (int i = 0; i < n; ) {
             byte c = f[i++];
             f[w++] = c;
             if (c != '%') continue;
-            if (i < n && f[i] == '%') { f[w++] = f[i++]; continue; }
+            if (i < n && f[i] == '%') {
+                f[w++] = f[i++];
+                continue;
+            }
             while (i < n && spec.indexOf(f[i]) >= 0) f[w++] = f[i++];
             int length = i;
             while (i < n && "hlLqjzt".indexOf(f[i]) >= 0) i++;
@@ -54,7 +64,7 @@ final class GlibcFormat {
             }
             if (i == n) break;
             f[w++] = f[i++];
-            if (scan && conv == '[') {   // a scanset: a ']' first (after '^') belongs to it
+            if (scan && conv == '[') { // a scanset: a ']' first (after '^') belongs to it
                 if (i < n && f[i] == '^') f[w++] = f[i++];
                 if (i < n && f[i] == ']') f[w++] = f[i++];
                 while (i < n && f[i] != ']') f[w++] = f[i++];

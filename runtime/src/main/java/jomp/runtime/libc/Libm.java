@@ -24,7 +24,8 @@ final class Libm {
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIBC = LINKER.defaultLookup();
 
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     static MethodHandle bind(String name, MemoryLayout result, MemoryLayout... args) {
         Optional<java.lang.foreign.MemorySegment> symbol = LIBC.find(name);
         if (symbol.isEmpty()) throw new UnsatisfiedLinkError("jomp libc: libm has no " + name);

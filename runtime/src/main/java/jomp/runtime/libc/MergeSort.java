@@ -3,7 +3,6 @@ package jomp.runtime.libc;
 import java.lang.constant.ConstantDescs;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-
 import jomp.runtime.mem.Mem;
 import jomp.runtime.mem.Stack;
 

@@ -21,25 +21,52 @@ public final class Scanf {
     /** Where the characters come from: a C string or a stream, with one character of push-back. */
     private interface Input {
         int next();
+
         void unread(int c);
     }
 
     private static final class StringInput implements Input {
         private long p;
-        StringInput(long s) { p = s; }
-        public int next() { int c = Mem.getByte(p) & 0xff; if (c == 0) return -1; p++; return c; }
-        public void unread(int c) { if (c >= 0) p--; }
+
+        StringInput(long s) {
+            p = s;
+        }
+
+        public int next() {
+            int c = Mem.getByte(p) & 0xff;
+            if (c == 0) return -1;
+            p++;
+            return c;
+        }
+
+        public void unread(int c) {
+            if (c >= 0) p--;
+        }
     }
 
     /** The Java stdin, read under its lock (held for the whole scanf call). */
     private static final class StdinInput implements Input {
         private final Stdio.Stream in;
-        StdinInput(Stdio.Stream in) { this.in = in; }
-        public int next() { return in.readLocked(); }
-        public void unread(int c) { if (c >= 0) { in.pushback = c; in.eof = false; } }
+
+        StdinInput(Stdio.Stream in) {
+            this.in = in;
+        }
+
+        public int next() {
+            return in.readLocked();
+        }
+
+        public void unread(int c) {
+            if (c >= 0) {
+                in.pushback = c;
+                in.eof = false;
+            }
+        }
     }
 
-    public static int scanf(long fmt, long va) { return vscanf(fmt, va); }
+    public static int scanf(long fmt, long va) {
+        return vscanf(fmt, va);
+    }
 
     /**
      * On the Java stdin while it serves, holding its lock for the call (one lock a call, not one a
@@ -55,9 +82,17 @@ public final class Scanf {
         return vfscanf(Glibc.stdin(), fmt, ap);
     }
 
-    public static int fscanf(long file, long fmt, long va) { return vfscanf(file, fmt, va); }
-    public static int sscanf(long s, long fmt, long va) { return vsscanf(s, fmt, va); }
-    public static int vsscanf(long s, long fmt, long ap) { return scan(new StringInput(s), fmt, ap); }
+    public static int fscanf(long file, long fmt, long va) {
+        return vfscanf(file, fmt, va);
+    }
+
+    public static int sscanf(long s, long fmt, long va) {
+        return vsscanf(s, fmt, va);
+    }
+
+    public static int vsscanf(long s, long fmt, long ap) {
+        return scan(new StringInput(s), fmt, ap);
+    }
 
     /** glibc's engine on the stream: native code reads it, so the native world starts first (what the Java stdin holds goes back to glibc's). */
     public static int vfscanf(long file, long fmt, long ap) {
@@ -72,12 +107,29 @@ public final class Scanf {
     }
 
     // glibc's headers name the C99 scanf family so (<stdio.h> redirects scanf to __isoc99_scanf)
-    public static int __isoc99_scanf(long fmt, long va) { return vscanf(fmt, va); }
-    public static int __isoc99_vscanf(long fmt, long ap) { return vscanf(fmt, ap); }
-    public static int __isoc99_fscanf(long file, long fmt, long va) { return vfscanf(file, fmt, va); }
-    public static int __isoc99_vfscanf(long file, long fmt, long ap) { return vfscanf(file, fmt, ap); }
-    public static int __isoc99_sscanf(long s, long fmt, long va) { return vsscanf(s, fmt, va); }
-    public static int __isoc99_vsscanf(long s, long fmt, long ap) { return vsscanf(s, fmt, ap); }
+    public static int __isoc99_scanf(long fmt, long va) {
+        return vscanf(fmt, va);
+    }
+
+    public static int __isoc99_vscanf(long fmt, long ap) {
+        return vscanf(fmt, ap);
+    }
+
+    public static int __isoc99_fscanf(long file, long fmt, long va) {
+        return vfscanf(file, fmt, va);
+    }
+
+    public static int __isoc99_vfscanf(long file, long fmt, long ap) {
+        return vfscanf(file, fmt, ap);
+    }
+
+    public static int __isoc99_sscanf(long s, long fmt, long va) {
+        return vsscanf(s, fmt, va);
+    }
+
+    public static int __isoc99_vsscanf(long s, long fmt, long ap) {
+        return vsscanf(s, fmt, ap);
+    }
 
     /** Counts the characters taken from the input, for %n, and remembers whether it ran dry. */
     private static final class Reader {
@@ -86,15 +138,44 @@ public final class Scanf {
         boolean ended;
         /** The last integer conversion's value: magnitude (unsigned), sign, and whether it passed 64 bits. */
         long magnitude;
+
         boolean negative, overflow;
-        Reader(Input in) { this.in = in; }
-        int next() { int c = in.next(); if (c < 0) ended = true; else count++; return c; }
-        void unread(int c) { if (c >= 0) { in.unread(c); count--; } }
-        int peek() { int c = next(); unread(c); return c; }
-        void skipSpace() { int c; do c = next(); while (c >= 0 && isSpace(c)); unread(c); }
+
+        Reader(Input in) {
+            this.in = in;
+        }
+
+        int next() {
+            int c = in.next();
+            if (c < 0) ended = true;
+            else count++;
+            return c;
+        }
+
+        void unread(int c) {
+            if (c >= 0) {
+                in.unread(c);
+                count--;
+            }
+        }
+
+        int peek() {
+            int c = next();
+            unread(c);
+            return c;
+        }
+
+        void skipSpace() {
+            int c;
+            do c = next();
+            while (c >= 0 && isSpace(c));
+            unread(c);
+        }
     }
 
-    private static boolean isSpace(int c) { return c == ' ' || c >= '\t' && c <= '\r'; }
+    private static boolean isSpace(int c) {
+        return c == ' ' || c >= '\t' && c <= '\r';
+    }
 
     private static int scan(Input input, long fmt, long va) {
         Reader r = new Reader(input);
@@ -111,21 +192,43 @@ public final class Scanf {
             if (fc != '%') {
                 f++;
                 int c = r.next();
-                if (c != fc) { r.unread(c); return c < 0 && assigned == 0 ? -1 : assigned; }
+                if (c != fc) {
+                    r.unread(c);
+                    return c < 0 && assigned == 0 ? -1 : assigned;
+                }
                 continue;
             }
             f++;
             boolean suppress = false;
-            if (Mem.getByte(f) == '*') { suppress = true; f++; }
+            if (Mem.getByte(f) == '*') {
+                suppress = true;
+                f++;
+            }
             int width = 0;
             while (Character.isDigit(Mem.getByte(f))) width = width * 10 + (Mem.getByte(f++) - '0');
-            int size = 4;   // bytes of the integer stored: hh 1, h 2, none 4, l ll j z t 8
+            int size = 4; // bytes of the integer stored: hh 1, h 2, none 4, l ll j z t 8
             boolean longDouble = false, isLong = false;
             char m = (char) Mem.getByte(f);
-            if (m == 'h') { f++; size = 2; if (Mem.getByte(f) == 'h') { f++; size = 1; } }
-            else if (m == 'l') { f++; size = 8; isLong = true; if (Mem.getByte(f) == 'l') f++; }
-            else if (m == 'j' || m == 'z' || m == 't' || m == 'q') { f++; size = 8; }
-            else if (m == 'L') { f++; size = 8; longDouble = true; }
+            if (m == 'h') {
+                f++;
+                size = 2;
+                if (Mem.getByte(f) == 'h') {
+                    f++;
+                    size = 1;
+                }
+            } else if (m == 'l') {
+                f++;
+                size = 8;
+                isLong = true;
+                if (Mem.getByte(f) == 'l') f++;
+            } else if (m == 'j' || m == 'z' || m == 't' || m == 'q') {
+                f++;
+                size = 8;
+            } else if (m == 'L') {
+                f++;
+                size = 8;
+                longDouble = true;
+            }
             char conv = (char) Mem.getByte(f++);
             if (conv == 0) break;
             if (conv != '[' && conv != 'c' && conv != 'n') r.skipSpace();
@@ -133,7 +236,10 @@ public final class Scanf {
             switch (conv) {
                 case '%' -> {
                     int c = r.next();
-                    if (c != '%') { r.unread(c); return c < 0 && assigned == 0 ? -1 : assigned; }
+                    if (c != '%') {
+                        r.unread(c);
+                        return c < 0 && assigned == 0 ? -1 : assigned;
+                    }
                     continue;
                 }
                 case 'n' -> {
@@ -142,22 +248,36 @@ public final class Scanf {
                 }
                 case 'd', 'i', 'u', 'o', 'x', 'X', 'p' -> {
                     long before = r.count;
-                    int base = switch (conv) { case 'd', 'u' -> 10; case 'o' -> 8; case 'x', 'X', 'p' -> 16; default -> 0; };
+                    int base = switch (conv) {
+                        case 'd', 'u' -> 10;
+                        case 'o' -> 8;
+                        case 'x', 'X', 'p' -> 16;
+                        default -> 0;
+                    };
                     boolean found = conv == 'p' && r.peek() == '(' ? nil(r) : integer(r, base, limit);
                     if (!found) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
-                    if (!suppress) { storeInt(arg(va, slot++), saturate(r, conv == 'd' || conv == 'i'), conv == 'p' ? 8 : size); assigned++; }
+                    if (!suppress) {
+                        storeInt(arg(va, slot++), saturate(r, conv == 'd' || conv == 'i'), conv == 'p' ? 8 : size);
+                        assigned++;
+                    }
                 }
                 case 'f', 'e', 'g', 'a', 'E', 'F', 'G', 'A' -> {
                     long before = r.count;
                     String text = floating(r, limit);
                     if (text == null) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
-                    if (!suppress) { storeFloat(arg(va, slot++), text, !(isLong || longDouble)); assigned++; }
+                    if (!suppress) {
+                        storeFloat(arg(va, slot++), text, !(isLong || longDouble));
+                        assigned++;
+                    }
                 }
                 case 's' -> {
                     long p = suppress ? 0 : arg(va, slot++);
                     int n = field(r, p, limit, null);
                     if (n < 0) return assigned == 0 ? -1 : assigned;
-                    if (p != 0) { Mem.putByte(p + n, (byte) 0); assigned++; }
+                    if (p != 0) {
+                        Mem.putByte(p + n, (byte) 0);
+                        assigned++;
+                    }
                 }
                 case 'c' -> {
                     long p = suppress ? 0 : arg(va, slot++);
@@ -170,10 +290,15 @@ public final class Scanf {
                     long p = suppress ? 0 : arg(va, slot++);
                     int n = field(r, p, limit, set);
                     if (n < 0) return assigned == 0 ? -1 : assigned;
-                    if (n == 0) return assigned;   // a matching failure
-                    if (p != 0) { Mem.putByte(p + n, (byte) 0); assigned++; }
+                    if (n == 0) return assigned; // a matching failure
+                    if (p != 0) {
+                        Mem.putByte(p + n, (byte) 0);
+                        assigned++;
+                    }
                 }
-                default -> { return assigned; }   // an invalid conversion ends the scan
+                default -> {
+                    return assigned;
+                } // an invalid conversion ends the scan
             }
         }
         return assigned;
@@ -199,7 +324,7 @@ public final class Scanf {
     private static int chars(Reader r, long p, int n) {
         for (int k = 0; k < n; k++) {
             int c = r.next();
-            if (c < 0) return k;   // glibc keeps the characters there were
+            if (c < 0) return k; // glibc keeps the characters there were
             if (p != 0) Mem.putByte(p + k, (byte) c);
         }
         return n;
@@ -209,7 +334,10 @@ public final class Scanf {
     private static long scanset(long f, boolean[] set) {
         boolean negate = Mem.getByte(f) == '^';
         if (negate) f++;
-        if (Mem.getByte(f) == ']') { set[']'] = true; f++; }
+        if (Mem.getByte(f) == ']') {
+            set[']'] = true;
+            f++;
+        }
         while (Mem.getByte(f) != 0 && Mem.getByte(f) != ']') {
             int a = Mem.getByte(f) & 0xff;
             if (Mem.getByte(f + 1) == '-' && Mem.getByte(f + 2) != ']' && Mem.getByte(f + 2) != 0) {
@@ -236,11 +364,14 @@ public final class Scanf {
         Mem.putByte(tmp + text.length(), (byte) 0);
         long bits = Strtod.parse(tmp, 0, single);
         st.reset(mark);
-        if (single) Mem.putInt(p, (int) bits); else Mem.putLong(p, bits);
+        if (single) Mem.putInt(p, (int) bits);
+        else Mem.putLong(p, bits);
     }
 
     /** A failed conversion is an input failure (EOF) when the input ended before it took a character, else a matching failure. */
-    private static boolean inputFailure(Reader r, long before) { return r.ended && r.count == before; }
+    private static boolean inputFailure(Reader r, long before) {
+        return r.ended && r.count == before;
+    }
 
     /**
      * The integer {@link #integer} read, as glibc converts it: strtol (signed, clamped to long) or
@@ -253,7 +384,9 @@ public final class Scanf {
         return r.overflow || m < 0 ? Long.MAX_VALUE : m;
     }
 
-    private static long arg(long va, int i) { return Mem.getLong(va + 8L * i); }
+    private static long arg(long va, int i) {
+        return Mem.getLong(va + 8L * i);
+    }
 
     private static void storeInt(long p, long v, int size) {
         switch (size) {
@@ -269,7 +402,10 @@ public final class Scanf {
         String want = "(nil)";
         for (int k = 0; k < want.length(); k++) {
             int c = r.next();
-            if (c != want.charAt(k)) { r.unread(c); return false; }
+            if (c != want.charAt(k)) {
+                r.unread(c);
+                return false;
+            }
         }
         r.magnitude = 0;
         r.negative = r.overflow = false;
@@ -287,15 +423,21 @@ public final class Scanf {
         r.magnitude = 0;
         r.overflow = false;
         int c = r.next();
-        if ((c == '+' || c == '-') && used < limit) { negative = c == '-'; used++; c = used < limit ? r.next() : -2; }
+        if ((c == '+' || c == '-') && used < limit) {
+            negative = c == '-';
+            used++;
+            c = used < limit ? r.next() : -2;
+        }
         if (c == '0' && used < limit && (base == 0 || base == 16)) {
             used++;
             int x = used < limit ? r.next() : -2;
             if ((x == 'x' || x == 'X') && used < limit) {
                 used++;
                 int d = used < limit ? r.next() : -2;
-                if (d >= 0 && Character.digit(d, 16) >= 0) { base = 16; c = d; }
-                else {   // "0x" with no hex digit: the 0 was the number
+                if (d >= 0 && Character.digit(d, 16) >= 0) {
+                    base = 16;
+                    c = d;
+                } else { // "0x" with no hex digit: the 0 was the number
                     if (d != -2) r.unread(d);
                     r.negative = negative;
                     return true;
@@ -326,7 +468,10 @@ public final class Scanf {
     private static String floating(Reader r, int limit) {
         StringBuilder s = new StringBuilder();
         int c = r.next();
-        if (c == '+' || c == '-') { s.append((char) c); c = s.length() < limit ? r.next() : -2; }
+        if (c == '+' || c == '-') {
+            s.append((char) c);
+            c = s.length() < limit ? r.next() : -2;
+        }
         if (c == 'i' || c == 'I' || c == 'n' || c == 'N') {
             String word = c == 'i' || c == 'I' ? "infinity" : "nan";
             int k = 0;
@@ -349,27 +494,51 @@ public final class Scanf {
                 hex = true;
                 s.append((char) c);
                 c = s.length() < limit ? r.next() : -2;
-                if (c == -2) { r.unread(x); return s.substring(0, s.length() - 1); }   // the width ends at "0x": glibc reads the 0 and leaves the x
-                if (c < 0 || Character.digit(c, 16) < 0 && c != '.') { r.unread(c); return null; }   // "0x" and no hex digit
+                if (c == -2) {
+                    r.unread(x);
+                    return s.substring(0, s.length() - 1);
+                } // the width ends at "0x": glibc reads the 0 and leaves the x
+                if (c < 0 || Character.digit(c, 16) < 0 && c != '.') {
+                    r.unread(c);
+                    return null;
+                } // "0x" and no hex digit
                 digits = false;
             }
         }
         int radix = hex ? 16 : 10;
-        while (c >= 0 && s.length() < limit && Character.digit(c, radix) >= 0) { s.append((char) c); digits = true; c = s.length() < limit ? r.next() : -2; }
+        while (c >= 0 && s.length() < limit && Character.digit(c, radix) >= 0) {
+            s.append((char) c);
+            digits = true;
+            c = s.length() < limit ? r.next() : -2;
+        }
         if (c == '.' && s.length() < limit) {
             s.append('.');
             c = s.length() < limit ? r.next() : -2;
-            while (c >= 0 && s.length() < limit && Character.digit(c, radix) >= 0) { s.append((char) c); digits = true; c = s.length() < limit ? r.next() : -2; }
+            while (c >= 0 && s.length() < limit && Character.digit(c, radix) >= 0) {
+                s.append((char) c);
+                digits = true;
+                c = s.length() < limit ? r.next() : -2;
+            }
         }
-        if (!digits) { if (c != -2) r.unread(c); return null; }
+        if (!digits) {
+            if (c != -2) r.unread(c);
+            return null;
+        }
         if ((hex ? c == 'p' || c == 'P' : c == 'e' || c == 'E') && s.length() < limit) {
             int mantissaEnd = s.length();
             s.append((char) c);
             c = s.length() < limit ? r.next() : -2;
-            if ((c == '+' || c == '-') && s.length() < limit) { s.append((char) c); c = s.length() < limit ? r.next() : -2; }
+            if ((c == '+' || c == '-') && s.length() < limit) {
+                s.append((char) c);
+                c = s.length() < limit ? r.next() : -2;
+            }
             boolean exp = false;
-            while (c >= 0 && s.length() < limit && Character.isDigit(c)) { s.append((char) c); exp = true; c = s.length() < limit ? r.next() : -2; }
-            if (!exp) {   // "1e" or "1e+": glibc converts what came before the e; the e (and sign) stay consumed
+            while (c >= 0 && s.length() < limit && Character.isDigit(c)) {
+                s.append((char) c);
+                exp = true;
+                c = s.length() < limit ? r.next() : -2;
+            }
+            if (!exp) { // "1e" or "1e+": glibc converts what came before the e; the e (and sign) stay consumed
                 if (c != -2) r.unread(c);
                 return s.substring(0, mantissaEnd);
             }

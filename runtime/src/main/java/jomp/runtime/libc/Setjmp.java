@@ -1,7 +1,6 @@
 package jomp.runtime.libc;
 
 import java.util.concurrent.atomic.AtomicLong;
-
 import jomp.runtime.mem.Mem;
 import jomp.runtime.start.LongJump;
 
@@ -29,13 +28,39 @@ public final class Setjmp {
     }
 
     // Called through a pointer, setjmp can return only once: the buffer gets a token no frame waits for.
-    public static int setjmp(long env) { save(env); return 0; }
-    public static int _setjmp(long env) { save(env); return 0; }
-    public static int __sigsetjmp(long env, int savemask) { save(env); return 0; }
-    public static int sigsetjmp(long env, int savemask) { save(env); return 0; }
+    public static int setjmp(long env) {
+        save(env);
+        return 0;
+    }
 
-    public static void longjmp(long env, int val) { throw new LongJump(Mem.getLong(env), val == 0 ? 1 : val); }
-    public static void _longjmp(long env, int val) { longjmp(env, val); }
-    public static void siglongjmp(long env, int val) { longjmp(env, val); }
-    public static void __longjmp_chk(long env, int val) { longjmp(env, val); }
+    public static int _setjmp(long env) {
+        save(env);
+        return 0;
+    }
+
+    public static int __sigsetjmp(long env, int savemask) {
+        save(env);
+        return 0;
+    }
+
+    public static int sigsetjmp(long env, int savemask) {
+        save(env);
+        return 0;
+    }
+
+    public static void longjmp(long env, int val) {
+        throw new LongJump(Mem.getLong(env), val == 0 ? 1 : val);
+    }
+
+    public static void _longjmp(long env, int val) {
+        longjmp(env, val);
+    }
+
+    public static void siglongjmp(long env, int val) {
+        longjmp(env, val);
+    }
+
+    public static void __longjmp_chk(long env, int val) {
+        longjmp(env, val);
+    }
 }

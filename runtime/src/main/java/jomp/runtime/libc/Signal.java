@@ -3,7 +3,6 @@ package jomp.runtime.libc;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-
 import jomp.runtime.ffi.SignalCatcher;
 import jomp.runtime.ffi.Universal;
 import jomp.runtime.mem.Functions;
@@ -33,21 +32,41 @@ import jomp.runtime.mem.Mem;
 public final class Signal {
     private Signal() {}
 
-    static final int SIGILL = 4, SIGABRT = 6, SIGBUS = 7, SIGFPE = 8, SIGKILL = 9, SIGSEGV = 11, SIGUSR2 = 12, SIGPIPE = 13,
-            SIGCHLD = 17, SIGCONT = 18, SIGSTOP = 19, SIGTSTP = 20, SIGTTIN = 21, SIGTTOU = 22, SIGURG = 23, SIGWINCH = 28;
+    static final int SIGILL = 4,
+            SIGABRT = 6,
+            SIGBUS = 7,
+            SIGFPE = 8,
+            SIGKILL = 9,
+            SIGSEGV = 11,
+            SIGUSR2 = 12,
+            SIGPIPE = 13,
+            SIGCHLD = 17,
+            SIGCONT = 18,
+            SIGSTOP = 19,
+            SIGTSTP = 20,
+            SIGTTIN = 21,
+            SIGTTOU = 22,
+            SIGURG = 23,
+            SIGWINCH = 28;
     private static final int NSIG = SignalCatcher.NSIG, SIGRTMIN = 34;
     private static final long SIG_DFL = 0, SIG_IGN = 1, SIG_ERR = -1;
-    private static final int SA_NOCLDSTOP = 1, SA_NOCLDWAIT = 2, SA_SIGINFO = 4, SA_RESTART = 0x10000000,
-            SA_NODEFER = 0x40000000, SA_RESETHAND = 0x80000000;
+    private static final int SA_NOCLDSTOP = 1,
+            SA_NOCLDWAIT = 2,
+            SA_SIGINFO = 4,
+            SA_RESTART = 0x10000000,
+            SA_NODEFER = 0x40000000,
+            SA_RESETHAND = 0x80000000;
     private static final int SIG_BLOCK = 0, SIG_UNBLOCK = 1, SIG_SETMASK = 2;
     private static final int EINTR = 4, EAGAIN = 11;
     private static final int SI_USER = 0, SI_TKILL = -6;
     /** What no mask can block (SIGKILL, SIGSTOP), and what the thread's own mask leaves to HotSpot. */
     private static final long UNBLOCKABLE = bit(SIGKILL) | bit(SIGSTOP);
+
     private static final long JVM_OWNED = bit(SIGSEGV) | bit(SIGBUS) | bit(SIGILL) | bit(SIGFPE);
 
     /** The program's action for each signal: SIG_DFL, SIG_IGN or a handler; its sa_flags and sa_mask. */
     private static final long[] HANDLER = new long[NSIG];
+
     private static final int[] FLAGS = new int[NSIG];
     private static final long[] MASK = new long[NSIG];
 
@@ -62,15 +81,20 @@ public final class Signal {
     /** Whether a signal thread runs (not in the child of a fork, where the waits poll). */
     private static volatile boolean dispatcher;
 
-    static long bit(int sig) { return 1L << (sig - 1); }
+    static long bit(int sig) {
+        return 1L << (sig - 1);
+    }
 
-    private static boolean valid(int sig) { return sig >= 1 && sig < NSIG && sig != 32 && sig != 33; }   // 32, 33: glibc's own
+    private static boolean valid(int sig) {
+        return sig >= 1 && sig < NSIG && sig != 32 && sig != 33;
+    } // 32, 33: glibc's own
 
     /** Reads the inherited actions and starts the catcher and the signal thread (under LOCK). */
     private static void init() {
         if (known) return;
         SignalCatcher.start();
-        for (int sig = 1; sig < NSIG; sig++) if (valid(sig)) HANDLER[sig] = SignalCatcher.kernelHandler(sig) == SIG_IGN ? SIG_IGN : SIG_DFL;
+        for (int sig = 1; sig < NSIG; sig++)
+            if (valid(sig)) HANDLER[sig] = SignalCatcher.kernelHandler(sig) == SIG_IGN ? SIG_IGN : SIG_DFL;
         known = true;
         startDispatcher();
     }
@@ -86,8 +110,10 @@ public final class Signal {
     private static void dispatch() {
         try {
             while (true) {
-                if (!SignalCatcher.awaitSignal()) Thread.sleep(10);   // the pipe is gone: poll
-                synchronized (LOCK) { LOCK.notifyAll(); }              // sigwait's waiters look
+                if (!SignalCatcher.awaitSignal()) Thread.sleep(10); // the pipe is gone: poll
+                synchronized (LOCK) {
+                    LOCK.notifyAll();
+                } // sigwait's waiters look
                 deliverPending();
             }
         } catch (Throwable t) {
@@ -106,7 +132,8 @@ public final class Signal {
         if (h != SIG_DFL && h != SIG_IGN || (blocked & bit(sig)) != 0) {
             // SA_NOCLDSTOP and SA_NOCLDWAIT are the kernel's to honour
             int f = FLAGS[sig];
-            SignalCatcher.catchSignal(sig, h == SIG_DFL || h == SIG_IGN || (f & SA_RESTART) != 0, f & (SA_NOCLDSTOP | SA_NOCLDWAIT));
+            SignalCatcher.catchSignal(
+                    sig, h == SIG_DFL || h == SIG_IGN || (f & SA_RESTART) != 0, f & (SA_NOCLDSTOP | SA_NOCLDWAIT));
         } else {
             SignalCatcher.setKernelAction(sig, h, FLAGS[sig] & (SA_NOCLDSTOP | SA_NOCLDWAIT));
         }
@@ -116,21 +143,29 @@ public final class Signal {
         HANDLER[sig] = h;
         FLAGS[sig] = flags;
         MASK[sig] = mask & ~UNBLOCKABLE;
-        if (h == SIG_IGN) SignalCatcher.take(sig);   // a pending signal set to be ignored is discarded
+        if (h == SIG_IGN) SignalCatcher.take(sig); // a pending signal set to be ignored is discarded
         apply(sig);
     }
 
     // ---- actions ----
 
     /** signal: BSD semantics, as glibc's (the handler stays, system calls restart). */
-    public static long signal(int sig, long handler) { return setSimple(sig, handler, SA_RESTART); }
+    public static long signal(int sig, long handler) {
+        return setSimple(sig, handler, SA_RESTART);
+    }
 
     /** The System V signal (what {@code signal} is in strict ISO C mode): the action resets to SIG_DFL as the handler starts. */
-    public static long __sysv_signal(int sig, long handler) { return setSimple(sig, handler, SA_RESETHAND | SA_NODEFER); }
+    public static long __sysv_signal(int sig, long handler) {
+        return setSimple(sig, handler, SA_RESETHAND | SA_NODEFER);
+    }
 
-    public static long sysv_signal(int sig, long handler) { return __sysv_signal(sig, handler); }
+    public static long sysv_signal(int sig, long handler) {
+        return __sysv_signal(sig, handler);
+    }
 
-    public static long bsd_signal(int sig, long handler) { return signal(sig, handler); }
+    public static long bsd_signal(int sig, long handler) {
+        return signal(sig, handler);
+    }
 
     private static long setSimple(int sig, long handler, int flags) {
         if (!valid(sig) || sig == SIGKILL || sig == SIGSTOP) {
@@ -155,7 +190,7 @@ public final class Signal {
             init();
             long h = 0, mask = 0;
             int flags = 0;
-            if (act != 0) {   // read before writing oldact, which may be the same struct
+            if (act != 0) { // read before writing oldact, which may be the same struct
                 h = Mem.getLong(act);
                 mask = Mem.getLong(act + 8);
                 flags = Mem.getInt(act + 136);
@@ -189,7 +224,9 @@ public final class Signal {
     // ---- sending ----
 
     /** raise: the signal is delivered to the calling thread before raise returns. */
-    public static int raise(int sig) { return sendSelf(sig, SI_TKILL); }
+    public static int raise(int sig) {
+        return sendSelf(sig, SI_TKILL);
+    }
 
     /**
      * kill: to the program itself it acts as raise (delivered before kill returns); to others,
@@ -204,18 +241,24 @@ public final class Signal {
         }
         jomp.runtime.ffi.NativeWorld.start();
         long g;
-        synchronized (LOCK) { g = handled; }
+        synchronized (LOCK) {
+            g = handled;
+        }
         int r = (int) Universal.call(Native.KILL, pid, sig, 0, 0, 0, 0);
         if (r == 0 && (pid == 0 || pid == -1 || pid == -currentGroup()) && sig != 0 && hasUnblockedHandler(sig)) {
-            waitForHandler(g, System.nanoTime() + 1_000_000_000L);   // it reached the program too: its handler runs first
+            waitForHandler(g, System.nanoTime() + 1_000_000_000L); // it reached the program too: its handler runs first
         }
         return r;
     }
 
-    private static long currentGroup() { return Universal.call(Native.GETPGRP, 0, 0, 0, 0, 0, 0); }
+    private static long currentGroup() {
+        return Universal.call(Native.GETPGRP, 0, 0, 0, 0, 0, 0);
+    }
 
     private static boolean hasUnblockedHandler(int sig) {
-        synchronized (LOCK) { return known && HANDLER[sig] != SIG_DFL && HANDLER[sig] != SIG_IGN && (blocked & bit(sig)) == 0; }
+        synchronized (LOCK) {
+            return known && HANDLER[sig] != SIG_DFL && HANDLER[sig] != SIG_IGN && (blocked & bit(sig)) == 0;
+        }
     }
 
     private static int sendSelf(int sig, int code) {
@@ -265,12 +308,12 @@ public final class Signal {
     /** What the default action does: nothing (SIGCHLD, SIGCONT, SIGURG, SIGWINCH), stop, or end the program by the signal. */
     private static void defaultAction(int sig) {
         switch (sig) {
-            case SIGCHLD, SIGCONT, SIGURG, SIGWINCH -> { }
+            case SIGCHLD, SIGCONT, SIGURG, SIGWINCH -> {}
             case SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU -> {
                 synchronized (LOCK) {
                     SignalCatcher.setKernelAction(sig, SIG_DFL, 0);
                     threadMask(SIG_UNBLOCK, bit(sig));
-                    Universal.call(Native.RAISE, sig, 0, 0, 0, 0, 0);   // stopped until SIGCONT
+                    Universal.call(Native.RAISE, sig, 0, 0, 0, 0, 0); // stopped until SIGCONT
                     threadMask(SIG_SETMASK, blocked);
                     apply(sig);
                 }
@@ -282,7 +325,7 @@ public final class Signal {
                 SignalCatcher.setKernelAction(sig, SIG_DFL, 0);
                 threadMask(SIG_UNBLOCK, bit(sig));
                 Universal.call(Native.RAISE, sig, 0, 0, 0, 0, 0);
-                jomp.runtime.start.Startup.halt(128 + sig);   // not reached
+                jomp.runtime.start.Startup.halt(128 + sig); // not reached
             }
         }
     }
@@ -310,7 +353,8 @@ public final class Signal {
                 defaultAction(sig);
                 continue;
             }
-            for (int i = 0; i < (sig >= SIGRTMIN ? n : 1); i++) runHandler(sig, h, flags, mask, SignalCatcher.info(sig));   // real-time signals queue
+            for (int i = 0; i < (sig >= SIGRTMIN ? n : 1); i++)
+                runHandler(sig, h, flags, mask, SignalCatcher.info(sig)); // real-time signals queue
         }
     }
 
@@ -370,11 +414,16 @@ public final class Signal {
     /** A handler defined with other parameters than its call passes (a handler of no parameters, say). */
     private static MethodHandle adapt(MethodHandle mh, MethodType want) {
         int have = mh.type().parameterCount();
-        if (have < want.parameterCount()) mh = MethodHandles.dropArguments(mh, have, want.parameterList().subList(have, want.parameterCount()));
+        if (have < want.parameterCount())
+            mh = MethodHandles.dropArguments(mh, have, want.parameterList().subList(have, want.parameterCount()));
         while (mh.type().parameterCount() > want.parameterCount()) {
             Class<?> p = mh.type().parameterType(mh.type().parameterCount() - 1);
             // the C stack every jomp function takes last is this thread's (a handler with a frame uses it)
-            Object v = p == long.class ? (Object) 0L : p == int.class ? (Object) 0 : p == jomp.runtime.mem.Stack.class ? jomp.runtime.mem.Stack.current() : null;
+            Object v = p == long.class
+                    ? (Object) 0L
+                    : p == int.class
+                            ? (Object) 0
+                            : p == jomp.runtime.mem.Stack.class ? jomp.runtime.mem.Stack.current() : null;
             mh = MethodHandles.insertArguments(mh, mh.type().parameterCount() - 1, v);
         }
         return mh.asType(want);
@@ -392,7 +441,9 @@ public final class Signal {
     }
 
     /** pthread_sigmask: the same mask (one for the program here), the error as the result. */
-    public static int pthread_sigmask(int how, long set, long oldset) { return changeMask(how, set, oldset); }
+    public static int pthread_sigmask(int how, long set, long oldset) {
+        return changeMask(how, set, oldset);
+    }
 
     private static int changeMask(int how, long set, long oldset) {
         boolean unblocked;
@@ -417,7 +468,7 @@ public final class Signal {
             if (oldset != 0) Mem.putLong(oldset, old);
             unblocked = (old & ~blocked) != 0;
         }
-        if (unblocked) deliverPending();   // what was held back is delivered before the call returns
+        if (unblocked) deliverPending(); // what was held back is delivered before the call returns
         return 0;
     }
 
@@ -439,7 +490,8 @@ public final class Signal {
     public static int sigpending(long set) {
         long bits = 0;
         synchronized (LOCK) {
-            for (int sig = 1; sig < NSIG; sig++) if ((blocked & bit(sig)) != 0 && SignalCatcher.count(sig) > 0) bits |= bit(sig);
+            for (int sig = 1; sig < NSIG; sig++)
+                if ((blocked & bit(sig)) != 0 && SignalCatcher.count(sig) > 0) bits |= bit(sig);
         }
         Mem.fill(set, (byte) 0, 128);
         Mem.putLong(set, bits);
@@ -451,7 +503,9 @@ public final class Signal {
     /** pause: until a handler has run. */
     public static int pause() {
         long g;
-        synchronized (LOCK) { g = handled; }
+        synchronized (LOCK) {
+            g = handled;
+        }
         waitForHandler(g, Long.MAX_VALUE);
         Errno.set(EINTR);
         return -1;
@@ -487,10 +541,14 @@ public final class Signal {
         return 0;
     }
 
-    public static int sigwaitinfo(long set, long info) { return take(set, info, Long.MAX_VALUE); }
+    public static int sigwaitinfo(long set, long info) {
+        return take(set, info, Long.MAX_VALUE);
+    }
 
     public static int sigtimedwait(long set, long info, long timeout) {
-        long deadline = timeout == 0 ? Long.MAX_VALUE : System.nanoTime() + Mem.getLong(timeout) * 1_000_000_000L + Mem.getLong(timeout + 8);
+        long deadline = timeout == 0
+                ? Long.MAX_VALUE
+                : System.nanoTime() + Mem.getLong(timeout) * 1_000_000_000L + Mem.getLong(timeout + 8);
         int s = take(set, info, deadline);
         if (s == 0) {
             Errno.set(EAGAIN);
@@ -558,7 +616,7 @@ public final class Signal {
      * nanosleep); returns the time left then, 0 when the sleep was whole.
      */
     static long sleepNanos(long nanos) {
-        if (!known) {   // no handler was ever set: nothing can end the sleep early
+        if (!known) { // no handler was ever set: nothing can end the sleep early
             try {
                 Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
             } catch (InterruptedException e) {
@@ -568,7 +626,9 @@ public final class Signal {
         }
         long deadline = System.nanoTime() + nanos;
         long g;
-        synchronized (LOCK) { g = handled; }
+        synchronized (LOCK) {
+            g = handled;
+        }
         if (waitForHandler(g, deadline)) return Math.max(1, deadline - System.nanoTime());
         return 0;
     }

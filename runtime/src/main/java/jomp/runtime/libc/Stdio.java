@@ -6,7 +6,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -35,6 +34,7 @@ public final class Stdio {
         int pushback = -1;
         /** Input read ahead, as glibc's stdin buffer reads it (a block at a time): in[inPos, inLen). */
         private byte[] in;
+
         private int inPos, inLen;
 
         Stream(long unused, OutputStream os, InputStream is, int mode) {
@@ -45,34 +45,54 @@ public final class Stdio {
         }
 
         synchronized void write(byte[] b, int off, int n) {
-            if (os == null) { error = true; return; }
-            if (mode == 2) { emit(b, off, n); return; }
+            if (os == null) {
+                error = true;
+                return;
+            }
+            if (mode == 2) {
+                emit(b, off, n);
+                return;
+            }
             if (len + n > buf.length) {
                 flush();
-                if (n > buf.length) { emit(b, off, n); return; }
+                if (n > buf.length) {
+                    emit(b, off, n);
+                    return;
+                }
             }
             System.arraycopy(b, off, buf, len, n);
             len += n;
             if (mode == 1) {
                 for (int i = off; i < off + n; i++) {
-                    if (b[i] == '\n') { flush(); break; }
+                    if (b[i] == '\n') {
+                        flush();
+                        break;
+                    }
                 }
             }
         }
 
         synchronized void write(int c) {
-            if (os == null) { error = true; return; }
+            if (os == null) {
+                error = true;
+                return;
+            }
             if (len == buf.length) flush();
             buf[len++] = (byte) c;
             if (mode == 2 || (mode == 1 && c == '\n')) flush();
         }
 
         synchronized void flush() {
-            if (len > 0) { emit(buf, 0, len); len = 0; }
+            if (len > 0) {
+                emit(buf, 0, len);
+                len = 0;
+            }
         }
 
         /** Whether the next read must read(2): nothing pushed back or read ahead (read without the lock: a hint). */
-        boolean drained() { return pushback < 0 && inPos >= inLen; }
+        boolean drained() {
+            return pushback < 0 && inPos >= inLen;
+        }
 
         private void emit(byte[] b, int off, int n) {
             try {
@@ -89,13 +109,23 @@ public final class Stdio {
          * gives a line): a read(2) per character made scanf from stdin 20 times slower.
          */
         int readLocked() {
-            if (pushback >= 0) { int c = pushback; pushback = -1; return c; }
+            if (pushback >= 0) {
+                int c = pushback;
+                pushback = -1;
+                return c;
+            }
             if (inPos < inLen) return in[inPos++] & 0xff;
-            if (is == null) { error = true; return -1; }
+            if (is == null) {
+                error = true;
+                return -1;
+            }
             try {
                 if (in == null) in = new byte[4096];
                 int n = is.read(in, 0, in.length);
-                if (n <= 0) { eof = true; return -1; }
+                if (n <= 0) {
+                    eof = true;
+                    return -1;
+                }
                 inPos = 1;
                 inLen = n;
                 return in[0] & 0xff;
@@ -126,14 +156,25 @@ public final class Stdio {
         STDERR = new Stream(0, new FileOutputStream(FileDescriptor.err), null, 2);
         // a Java-level exit that bypasses exit() (an uncaught exception) still flushes
         Runtime.getRuntime().addShutdownHook(new FlushAtExit());
-        jomp.runtime.start.Startup.stdioFlush = new FlushAll();   // before a fatal error's message
-        jomp.runtime.ffi.NativeWorld.whenStarted(new ToGlibc());   // one C world once native code runs
+        jomp.runtime.start.Startup.stdioFlush = new FlushAll(); // before a fatal error's message
+        jomp.runtime.ffi.NativeWorld.whenStarted(new ToGlibc()); // one C world once native code runs
     }
 
     // named classes, not method references: every program runs this, and each first lambda costs
     // a program without the start cache about a millisecond (docs/PERFORMANCE.md § Start-up)
-    private static final class FlushAll implements Runnable { @Override public void run() { flushAll(); } }
-    private static final class ToGlibc implements Runnable { @Override public void run() { toGlibc(); } }
+    private static final class FlushAll implements Runnable {
+        @Override
+        public void run() {
+            flushAll();
+        }
+    }
+
+    private static final class ToGlibc implements Runnable {
+        @Override
+        public void run() {
+            toGlibc();
+        }
+    }
 
     /**
      * isatty(1), as glibc asks to choose stdout's buffering. The executable's shell preamble
@@ -149,8 +190,14 @@ public final class Stdio {
 
     /** A named class, not a method reference: every program runs this, and the first lambda costs milliseconds. */
     private static final class FlushAtExit extends Thread {
-        FlushAtExit() { super("jomp-stdio-flush"); }
-        @Override public void run() { Stdlib.runOnExit(); }
+        FlushAtExit() {
+            super("jomp-stdio-flush");
+        }
+
+        @Override
+        public void run() {
+            Stdlib.runOnExit();
+        }
     }
 
     /**
@@ -162,7 +209,8 @@ public final class Stdio {
             synchronized (STDERR) {
                 synchronized (STDIN) {
                     if (glibc) return;
-                    // what C's stdout still holds goes into glibc's stdout buffer, not out: C would not have written it yet
+                    // what C's stdout still holds goes into glibc's stdout buffer, not out: C would not have written it
+                    // yet
                     if (STDOUT.len > 0) Glibc.fwrite(STDOUT.buf, STDOUT.len, Glibc.stdout());
                     STDOUT.len = 0;
                     STDERR.flush();
@@ -174,7 +222,9 @@ public final class Stdio {
     }
 
     /** Whether glibc's streams serve stdin, stdout and stderr (native code has started). */
-    static boolean glibcStreams() { return glibc; }
+    static boolean glibcStreams() {
+        return glibc;
+    }
 
     /** Flushes the standard streams: Java's before native code ran, glibc's (all of them, as fflush(NULL)) after. */
     public static void flushAll() {
@@ -195,20 +245,28 @@ public final class Stdio {
     private static void out(byte[] b, int n) {
         if (!glibc) {
             synchronized (STDOUT) {
-                if (!glibc) { STDOUT.write(b, 0, n); return; }
+                if (!glibc) {
+                    STDOUT.write(b, 0, n);
+                    return;
+                }
             }
         }
         Glibc.fwrite(b, n, Glibc.stdout());
     }
 
     /** Before an abnormal end: what stderr holds goes out (glibc's stderr is unbuffered). */
-    static void flushStderr() { if (!glibc) STDERR.flush(); }
+    static void flushStderr() {
+        if (!glibc) STDERR.flush();
+    }
 
     /** Output to stderr, likewise. */
     static void err(byte[] b, int n) {
         if (!glibc) {
             synchronized (STDERR) {
-                if (!glibc) { STDERR.write(b, 0, n); return; }
+                if (!glibc) {
+                    STDERR.write(b, 0, n);
+                    return;
+                }
             }
         }
         Glibc.fwrite(b, n, Glibc.stderr());
@@ -216,21 +274,31 @@ public final class Stdio {
 
     // ---- formatted output ----
 
-    public static int printf(long fmt, long va) { return vprintf(fmt, va); }
+    public static int printf(long fmt, long va) {
+        return vprintf(fmt, va);
+    }
 
     /** The Java engine into the Java stdout while it serves; glibc's vfprintf on its stdout after. */
     public static int vprintf(long fmt, long ap) {
         if (!glibc) {
             Format.Out out = Format.format(fmt, ap);
-            if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
+            if (out.invalid) {
+                Errno.set(Errno.EINVAL);
+                return -1;
+            }
             synchronized (STDOUT) {
-                if (!glibc) { STDOUT.write(out.buf, 0, out.len); return out.len; }
+                if (!glibc) {
+                    STDOUT.write(out.buf, 0, out.len);
+                    return out.len;
+                }
             }
         }
         return vfprintf(Glibc.stdout(), fmt, ap);
     }
 
-    public static int fprintf(long file, long fmt, long va) { return vfprintf(file, fmt, va); }
+    public static int fprintf(long file, long fmt, long va) {
+        return vfprintf(file, fmt, va);
+    }
 
     /**
      * glibc's vfprintf on a glibc FILE* (which any FILE* a program holds is): one native call,
@@ -250,21 +318,31 @@ public final class Stdio {
         }
     }
 
-    public static int sprintf(long s, long fmt, long va) { return vsprintf(s, fmt, va); }
+    public static int sprintf(long s, long fmt, long va) {
+        return vsprintf(s, fmt, va);
+    }
 
     public static int vsprintf(long s, long fmt, long ap) {
         Format.Out out = Format.format(fmt, ap);
-        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
+        if (out.invalid) {
+            Errno.set(Errno.EINVAL);
+            return -1;
+        }
         Mem.copyFromArray(out.buf, 0, s, out.len);
         Mem.putByte(s + out.len, (byte) 0);
         return out.len;
     }
 
-    public static int snprintf(long s, long n, long fmt, long va) { return vsnprintf(s, n, fmt, va); }
+    public static int snprintf(long s, long n, long fmt, long va) {
+        return vsnprintf(s, n, fmt, va);
+    }
 
     public static int vsnprintf(long s, long n, long fmt, long ap) {
         Format.Out out = Format.format(fmt, ap);
-        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
+        if (out.invalid) {
+            Errno.set(Errno.EINVAL);
+            return -1;
+        }
         if (n != 0) {
             int m = (int) Math.min(out.len, Math.max(0, n - 1));
             Mem.copyFromArray(out.buf, 0, s, m);
@@ -275,22 +353,41 @@ public final class Stdio {
 
     // ---- _FORTIFY_SOURCE's checked forms (glibc's headers call these with -D_FORTIFY_SOURCE and -O) ----
 
-    public static int __printf_chk(int flag, long fmt, long va) { return vprintf(fmt, va); }
-    public static int __vprintf_chk(int flag, long fmt, long ap) { return vprintf(fmt, ap); }
-    public static int __fprintf_chk(long file, int flag, long fmt, long va) { return vfprintf(file, fmt, va); }
-    public static int __vfprintf_chk(long file, int flag, long fmt, long ap) { return vfprintf(file, fmt, ap); }
-    public static int __sprintf_chk(long s, int flag, long size, long fmt, long va) { return __vsprintf_chk(s, flag, size, fmt, va); }
+    public static int __printf_chk(int flag, long fmt, long va) {
+        return vprintf(fmt, va);
+    }
+
+    public static int __vprintf_chk(int flag, long fmt, long ap) {
+        return vprintf(fmt, ap);
+    }
+
+    public static int __fprintf_chk(long file, int flag, long fmt, long va) {
+        return vfprintf(file, fmt, va);
+    }
+
+    public static int __vfprintf_chk(long file, int flag, long fmt, long ap) {
+        return vfprintf(file, fmt, ap);
+    }
+
+    public static int __sprintf_chk(long s, int flag, long size, long fmt, long va) {
+        return __vsprintf_chk(s, flag, size, fmt, va);
+    }
 
     public static int __vsprintf_chk(long s, int flag, long size, long fmt, long ap) {
         Format.Out out = Format.format(fmt, ap);
-        if (out.invalid) { Errno.set(Errno.EINVAL); return -1; }
+        if (out.invalid) {
+            Errno.set(Errno.EINVAL);
+            return -1;
+        }
         if (Long.compareUnsigned(out.len, size) >= 0) bufferOverflow();
         Mem.copyFromArray(out.buf, 0, s, out.len);
         Mem.putByte(s + out.len, (byte) 0);
         return out.len;
     }
 
-    public static int __snprintf_chk(long s, long n, int flag, long size, long fmt, long va) { return __vsnprintf_chk(s, n, flag, size, fmt, va); }
+    public static int __snprintf_chk(long s, long n, int flag, long size, long fmt, long va) {
+        return __vsnprintf_chk(s, n, flag, size, fmt, va);
+    }
 
     public static int __vsnprintf_chk(long s, long n, int flag, long size, long fmt, long ap) {
         if (Long.compareUnsigned(n, size) > 0) bufferOverflow();
@@ -299,7 +396,8 @@ public final class Stdio {
 
     /** glibc's __chk_fail: the message, then abort. */
     private static void bufferOverflow() {
-        byte[] b = "*** buffer overflow detected ***: terminated\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[] b =
+                "*** buffer overflow detected ***: terminated\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         err(b, b.length);
         Stdlib.abort();
     }
@@ -319,7 +417,10 @@ public final class Stdio {
     public static int putchar(int c) {
         if (!glibc) {
             synchronized (STDOUT) {
-                if (!glibc) { STDOUT.write(c); return c & 0xff; }
+                if (!glibc) {
+                    STDOUT.write(c);
+                    return c & 0xff;
+                }
             }
         }
         return Glibc.fputc(c, Glibc.stdout());

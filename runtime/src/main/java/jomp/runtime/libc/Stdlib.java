@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.mem.Stack;
@@ -32,7 +31,8 @@ public final class Stdlib {
      * first handle costs 60-80 ms, most of a small program's start-up, so an executable that
      * allocates through Unsafe never builds them.
      */
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static final class Libc {
         static final MethodHandle MALLOC, CALLOC, REALLOC, FREE, POSIX_MEMALIGN;
 
@@ -43,10 +43,13 @@ public final class Stdlib {
             ValueLayout.OfLong J = ValueLayout.JAVA_LONG;
             MALLOC = linker.downcallHandle(libc.find("malloc").orElseThrow(), FunctionDescriptor.of(J, J), critical);
             CALLOC = linker.downcallHandle(libc.find("calloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
-            REALLOC = linker.downcallHandle(libc.find("realloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
+            REALLOC =
+                    linker.downcallHandle(libc.find("realloc").orElseThrow(), FunctionDescriptor.of(J, J, J), critical);
             FREE = linker.downcallHandle(libc.find("free").orElseThrow(), FunctionDescriptor.ofVoid(J), critical);
-            POSIX_MEMALIGN = linker.downcallHandle(libc.find("posix_memalign").orElseThrow(),
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT, J, J, J), critical);
+            POSIX_MEMALIGN = linker.downcallHandle(
+                    libc.find("posix_memalign").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, J, J, J),
+                    critical);
         }
     }
 
@@ -59,7 +62,9 @@ public final class Stdlib {
 
     private static boolean nativeMemoryTracking() {
         String flag = "NativeMemoryTracking";
-        for (String v : new String[] {System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS"), System.getenv("_JAVA_OPTIONS")}) {
+        for (String v : new String[] {
+            System.getenv("JAVA_TOOL_OPTIONS"), System.getenv("JDK_JAVA_OPTIONS"), System.getenv("_JAVA_OPTIONS")
+        }) {
             if (v != null && v.contains(flag)) return true;
         }
         // java.io, not Files.readAllBytes: NIO's first use costs every program's start 3 ms
@@ -120,7 +125,10 @@ public final class Stdlib {
     public static long realloc(long p, long size) {
         if (RAW) {
             if (p == 0) return malloc(size);
-            if (size == 0) { Mem.rawFree(p); return 0; } // glibc frees and returns NULL
+            if (size == 0) {
+                Mem.rawFree(p);
+                return 0;
+            } // glibc frees and returns NULL
             long q = 0;
             if (size > 0) {
                 try {
@@ -165,7 +173,10 @@ public final class Stdlib {
     public static long aligned_alloc(long alignment, long size) {
         long cell = Arena.ofAuto().allocate(8, 8).address();
         int r = posix_memalign(cell, Math.max(alignment, 8), size);
-        if (r != 0) { Errno.set(r); return 0; }
+        if (r != 0) {
+            Errno.set(r);
+            return 0;
+        }
         return Mem.getLong(cell);
     }
 
@@ -175,9 +186,13 @@ public final class Stdlib {
     private static volatile String programName = "a.out";
 
     /** argv[0], for assert's and abort's messages; the program's launcher sets it. */
-    public static void setProgramName(String argv0) { programName = argv0; }
+    public static void setProgramName(String argv0) {
+        programName = argv0;
+    }
 
-    static String programName() { return programName; }
+    static String programName() {
+        return programName;
+    }
 
     /**
      * atexit: jomp's own list while only jomp code has run; once native code runs, glibc's
@@ -196,7 +211,10 @@ public final class Stdlib {
 
     /** glibc's _exit, once glibc's exit would run jomp functions as handlers. */
     private static final class Halt implements java.util.function.IntConsumer {
-        @Override public void accept(int status) { Glibc._exit(status); }
+        @Override
+        public void accept(int status) {
+            Glibc._exit(status);
+        }
     }
 
     /** Set when glibc's atexit list and exit take over. */
@@ -204,12 +222,17 @@ public final class Stdlib {
 
     /** The runtime's own work at exit (offloading's unregistration and reports), after C's handlers. */
     private static final ArrayList<Runnable> ON_EXIT = new ArrayList<>();
+
     private static boolean onExitDone;
 
     /** Registers runtime work to run at exit, after the C program's atexit handlers. */
     public static void onExit(Runnable r) {
-        synchronized (ON_EXIT) { ON_EXIT.add(r); }
-        synchronized (AT_EXIT) { if (glibcExit) registerOnExit(); }
+        synchronized (ON_EXIT) {
+            ON_EXIT.add(r);
+        }
+        synchronized (AT_EXIT) {
+            if (glibcExit) registerOnExit();
+        }
     }
 
     private static boolean onExitRegistered;
@@ -221,11 +244,15 @@ public final class Stdlib {
      */
     private static void registerOnExit() {
         if (onExitRegistered) return;
-        synchronized (ON_EXIT) { if (ON_EXIT.isEmpty() && !jomp.runtime.start.FlightRecordings.active()) return; }
+        synchronized (ON_EXIT) {
+            if (ON_EXIT.isEmpty() && !jomp.runtime.start.FlightRecordings.active()) return;
+        }
         onExitRegistered = true;
         try {
-            long h = Functions.register(java.lang.invoke.MethodHandles.lookup().findStatic(Stdlib.class, "runOnExit",
-                    java.lang.invoke.MethodType.methodType(void.class)), "v()");
+            long h = Functions.register(
+                    java.lang.invoke.MethodHandles.lookup()
+                            .findStatic(Stdlib.class, "runOnExit", java.lang.invoke.MethodType.methodType(void.class)),
+                    "v()");
             Glibc.atexit(h);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
@@ -242,7 +269,7 @@ public final class Stdlib {
         }
         for (int i = todo.size() - 1; i >= 0; i--) todo.get(i).run();
         Stdio.flushAll();
-        if (glibcExit) jomp.runtime.start.FlightRecordings.writeAll();   // no JVM shutdown hook runs after glibc's exit
+        if (glibcExit) jomp.runtime.start.FlightRecordings.writeAll(); // no JVM shutdown hook runs after glibc's exit
     }
 
     /**
@@ -270,12 +297,12 @@ public final class Stdlib {
         runBeforeExit();
         if (glibcExit) {
             Glibc.exit(status);
-            jomp.runtime.start.Startup.halt(status);   // not reached
+            jomp.runtime.start.Startup.halt(status); // not reached
         }
         while (true) {
             long f;
             synchronized (AT_EXIT) {
-                if (glibcExit) break;    // a handler started native code: glibc runs the rest
+                if (glibcExit) break; // a handler started native code: glibc runs the rest
                 if (AT_EXIT.isEmpty()) break;
                 f = AT_EXIT.removeLast();
             }
@@ -302,12 +329,16 @@ public final class Stdlib {
 
     /** Registers runtime work to run when exit starts (also on main's return), before the C program's atexit handlers. */
     public static void beforeExit(Runnable r) {
-        synchronized (BEFORE_EXIT) { if (!BEFORE_EXIT.contains(r)) BEFORE_EXIT.add(r); }
+        synchronized (BEFORE_EXIT) {
+            if (!BEFORE_EXIT.contains(r)) BEFORE_EXIT.add(r);
+        }
     }
 
     private static void runBeforeExit() {
         List<Runnable> todo;
-        synchronized (BEFORE_EXIT) { todo = new ArrayList<>(BEFORE_EXIT); }
+        synchronized (BEFORE_EXIT) {
+            todo = new ArrayList<>(BEFORE_EXIT);
+        }
         for (Runnable r : todo) r.run();
     }
 
@@ -315,7 +346,9 @@ public final class Stdlib {
     private static volatile boolean javaShutdown;
 
     /** Makes {@link #exit} end the process through Java's shutdown, which runs every shutdown hook. */
-    public static void exitRunsShutdownHooks() { javaShutdown = true; }
+    public static void exitRunsShutdownHooks() {
+        javaShutdown = true;
+    }
 
     /**
      * Whether the only shutdown hook is stdio's flush, which exit has done: then exit halts.
@@ -354,10 +387,12 @@ public final class Stdlib {
      */
     public static int system(long command) {
         if (command == 0) return new java.io.File("/bin/sh").canExecute() ? 1 : 0;
-        if (glibcExit) return Glibc.system(command);   // the environment setenv changed, glibc's descriptors
+        if (glibcExit) return Glibc.system(command); // the environment setenv changed, glibc's descriptors
         Stdio.flushAll();
         try {
-            Process p = new ProcessBuilder("/bin/sh", "-c", Mem.cString(command)).inheritIO().start();
+            Process p = new ProcessBuilder("/bin/sh", "-c", Mem.cString(command))
+                    .inheritIO()
+                    .start();
             int code = p.waitFor();
             return code > 128 && code < 160 ? code - 128 : (code & 0xff) << 8; // killed by a signal: the signal number
         } catch (java.io.IOException e) {
@@ -393,10 +428,21 @@ public final class Stdlib {
 
     // ---- integer arithmetic ----
 
-    public static int abs(int n) { return n < 0 ? -n : n; }
-    public static long labs(long n) { return n < 0 ? -n : n; }
-    public static long llabs(long n) { return n < 0 ? -n : n; }
-    public static long imaxabs(long n) { return n < 0 ? -n : n; }
+    public static int abs(int n) {
+        return n < 0 ? -n : n;
+    }
+
+    public static long labs(long n) {
+        return n < 0 ? -n : n;
+    }
+
+    public static long llabs(long n) {
+        return n < 0 ? -n : n;
+    }
+
+    public static long imaxabs(long n) {
+        return n < 0 ? -n : n;
+    }
 
     /** div_t is a struct: the result goes to {@code ret} (abi.md). */
     public static long div(long ret, int a, int b) {
@@ -411,23 +457,55 @@ public final class Stdlib {
         return ret;
     }
 
-    public static long lldiv(long ret, long a, long b) { return ldiv(ret, a, b); }
+    public static long lldiv(long ret, long a, long b) {
+        return ldiv(ret, a, b);
+    }
 
     // ---- string conversions ----
 
-    public static int atoi(long s) { return (int) parseInteger(s, 0, 10, true); }
-    public static long atol(long s) { return parseInteger(s, 0, 10, true); }
-    public static long atoll(long s) { return parseInteger(s, 0, 10, true); }
-    public static double atof(long s) { return strtod(s, 0); }
+    public static int atoi(long s) {
+        return (int) parseInteger(s, 0, 10, true);
+    }
 
-    public static long strtol(long s, long end, int base) { return parseInteger(s, end, base, true); }
-    public static long strtoll(long s, long end, int base) { return parseInteger(s, end, base, true); }
-    public static long strtoimax(long s, long end, int base) { return parseInteger(s, end, base, true); }
-    public static long strtoul(long s, long end, int base) { return parseInteger(s, end, base, false); }
-    public static long strtoull(long s, long end, int base) { return parseInteger(s, end, base, false); }
-    public static long strtoumax(long s, long end, int base) { return parseInteger(s, end, base, false); }
+    public static long atol(long s) {
+        return parseInteger(s, 0, 10, true);
+    }
 
-    static boolean isSpace(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+    public static long atoll(long s) {
+        return parseInteger(s, 0, 10, true);
+    }
+
+    public static double atof(long s) {
+        return strtod(s, 0);
+    }
+
+    public static long strtol(long s, long end, int base) {
+        return parseInteger(s, end, base, true);
+    }
+
+    public static long strtoll(long s, long end, int base) {
+        return parseInteger(s, end, base, true);
+    }
+
+    public static long strtoimax(long s, long end, int base) {
+        return parseInteger(s, end, base, true);
+    }
+
+    public static long strtoul(long s, long end, int base) {
+        return parseInteger(s, end, base, false);
+    }
+
+    public static long strtoull(long s, long end, int base) {
+        return parseInteger(s, end, base, false);
+    }
+
+    public static long strtoumax(long s, long end, int base) {
+        return parseInteger(s, end, base, false);
+    }
+
+    static boolean isSpace(int c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
+    }
 
     private static int digit(int c) {
         if (c >= '0' && c <= '9') return c - '0';
@@ -450,10 +528,14 @@ public final class Stdlib {
         long p = s;
         while (isSpace(Mem.getByte(p))) p++;
         boolean negative = false;
-        if (Mem.getByte(p) == '-') { negative = true; p++; }
-        else if (Mem.getByte(p) == '+') p++;
-        if ((base == 0 || base == 16) && Mem.getByte(p) == '0'
-                && (Mem.getByte(p + 1) | 0x20) == 'x' && digit(Mem.getByte(p + 2)) < 16) {
+        if (Mem.getByte(p) == '-') {
+            negative = true;
+            p++;
+        } else if (Mem.getByte(p) == '+') p++;
+        if ((base == 0 || base == 16)
+                && Mem.getByte(p) == '0'
+                && (Mem.getByte(p + 1) | 0x20) == 'x'
+                && digit(Mem.getByte(p + 2)) < 16) {
             p += 2;
             base = 16;
         } else if (base == 0) {
@@ -487,9 +569,17 @@ public final class Stdlib {
         return negative ? -acc : acc;
     }
 
-    public static double strtod(long s, long end) { return Double.longBitsToDouble(Strtod.parse(s, end, false)); }
-    public static double strtold(long s, long end) { return strtod(s, end); }
-    public static float strtof(long s, long end) { return Float.intBitsToFloat((int) Strtod.parse(s, end, true)); }
+    public static double strtod(long s, long end) {
+        return Double.longBitsToDouble(Strtod.parse(s, end, false));
+    }
+
+    public static double strtold(long s, long end) {
+        return strtod(s, end);
+    }
+
+    public static float strtof(long s, long end) {
+        return Float.intBitsToFloat((int) Strtod.parse(s, end, true));
+    }
 
     // ---- rand: glibc's TYPE_3 additive feedback generator ----
 
@@ -545,7 +635,7 @@ public final class Stdlib {
         long tmp = malloc(n * size);
         if (tmp == 0) throw new OutOfMemoryError("jomp libc: qsort cannot allocate its " + n * size + "-byte buffer");
         try {
-            Stack stack = Stack.current();   // the comparison's, as a C caller's (abi.md)
+            Stack stack = Stack.current(); // the comparison's, as a C caller's (abi.md)
             if (sort == GENERIC) msort(base, n, size, Functions.handle(cmp, CMP), tmp, stack);
             else ((MethodHandle) sort).invokeExact(base, n, size, tmp, stack);
         } catch (RuntimeException | Error e) {
@@ -559,6 +649,7 @@ public final class Stdlib {
 
     /** MergeSort.sort of the hidden copy made for each comparison function, by function pointer. */
     private static final ConcurrentHashMap<Long, Object> SORTERS = new ConcurrentHashMap<>();
+
     private static byte[] mergeSortBytes;
 
     /** The C signature of qsort's and bsearch's comparison: int (const void *, const void *). */
@@ -576,7 +667,9 @@ public final class Stdlib {
                 bytes = mergeSortBytes;
             }
             MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClassWithClassData(bytes, c, true);
-            return l.findStatic(l.lookupClass(), "sort",
+            return l.findStatic(
+                    l.lookupClass(),
+                    "sort",
                     MethodType.methodType(void.class, long.class, long.class, long.class, long.class, Stack.class));
         } catch (java.io.IOException | ReflectiveOperationException | RuntimeException e) {
             return GENERIC; // e.g. a class loader without the class file as a resource
@@ -643,6 +736,9 @@ public final class Stdlib {
 
     /** A named class, not a lambda: every program runs this, and a first lambda costs start-up time. */
     private static final class ExitToGlibc implements Runnable {
-        @Override public void run() { if (jomp.runtime.start.Startup.isProgram()) toGlibc(); }
+        @Override
+        public void run() {
+            if (jomp.runtime.start.Startup.isProgram()) toGlibc();
+        }
     }
 }

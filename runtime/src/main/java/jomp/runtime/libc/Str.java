@@ -3,18 +3,26 @@ package jomp.runtime.libc;
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.runtime.mem.Mem;
 
 /** string.h over native memory. Bytes compare as unsigned char, as C requires. */
 public final class Str {
     private Str() {}
 
-    public static long memcpy(long d, long s, long n) { if (n != 0) Mem.copy(d, s, n); return d; }
+    public static long memcpy(long d, long s, long n) {
+        if (n != 0) Mem.copy(d, s, n);
+        return d;
+    }
 
-    public static long memmove(long d, long s, long n) { if (n != 0) Mem.copy(d, s, n); return d; }
+    public static long memmove(long d, long s, long n) {
+        if (n != 0) Mem.copy(d, s, n);
+        return d;
+    }
 
-    public static long memset(long d, int c, long n) { if (n != 0) Mem.fill(d, (byte) c, n); return d; }
+    public static long memset(long d, int c, long n) {
+        if (n != 0) Mem.fill(d, (byte) c, n);
+        return d;
+    }
 
     /** Eight bytes at a time where both objects have them (all n bytes are readable), then bytes. */
     public static int memcmp(long a, long b, long n) {
@@ -23,7 +31,7 @@ public final class Str {
             for (; n - i >= 8; i += 8) {
                 long x = Mem.getLong(a + i), y = Mem.getLong(b + i);
                 if (x != y) {
-                    int d = Long.numberOfTrailingZeros(x ^ y) & ~7;  // bit offset of the first differing byte
+                    int d = Long.numberOfTrailingZeros(x ^ y) & ~7; // bit offset of the first differing byte
                     return (int) ((x >>> d) & 0xff) - (int) ((y >>> d) & 0xff);
                 }
             }
@@ -63,12 +71,14 @@ public final class Str {
     private static final boolean WORDS = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
     private static final long LO = 0x0101010101010101L, HI = 0x8080808080808080L;
 
-    private static long zeroBytes(long x) { return (x - LO) & ~x & HI; }
+    private static long zeroBytes(long x) {
+        return (x - LO) & ~x & HI;
+    }
 
     public static long strlen(long s) {
         long p = s;
         if (WORDS) {
-            for (;;) {
+            for (; ; ) {
                 if (Mem.wordInPage(p)) {
                     long z = zeroBytes(Mem.getLong(p));
                     if (z != 0) return p - s + (Long.numberOfTrailingZeros(z) >>> 3);
@@ -101,7 +111,7 @@ public final class Str {
                 i += 8;
             }
         }
-        for (;; i++) {
+        for (; ; i++) {
             byte b = Mem.getByte(s + i);
             Mem.putByte(d + i, b);
             if (b == 0) return d;
@@ -139,7 +149,7 @@ public final class Str {
     public static int strcmp(long a, long b) {
         long i = 0;
         if (WORDS) {
-            for (;;) {
+            for (; ; ) {
                 if (Mem.wordInPage(a + i) && Mem.wordInPage(b + i)) {
                     long x = Mem.getLong(a + i), y = Mem.getLong(b + i);
                     long z = zeroBytes(x);
@@ -148,7 +158,7 @@ public final class Str {
                         i += 8;
                         continue;
                     }
-                    int d = Long.numberOfTrailingZeros(x ^ y) & ~7;  // bit offset of the first differing byte
+                    int d = Long.numberOfTrailingZeros(x ^ y) & ~7; // bit offset of the first differing byte
                     if (z != 0 && (Long.numberOfTrailingZeros(z) & ~7) < d) return 0; // equal through the NUL
                     return (int) ((x >>> d) & 0xff) - (int) ((y >>> d) & 0xff);
                 }
@@ -158,7 +168,7 @@ public final class Str {
                 i++;
             }
         }
-        for (;; i++) {
+        for (; ; i++) {
             int x = Mem.getByte(a + i) & 0xff, y = Mem.getByte(b + i) & 0xff;
             if (x != y) return x - y;
             if (x == 0) return 0;
@@ -174,11 +184,13 @@ public final class Str {
         return 0;
     }
 
-    public static int strcoll(long a, long b) { return strcmp(a, b); }
+    public static int strcoll(long a, long b) {
+        return strcmp(a, b);
+    }
 
     public static long strchr(long s, int c) {
         byte b = (byte) c;
-        for (long p = s;; p++) {
+        for (long p = s; ; p++) {
             byte x = Mem.getByte(p);
             if (x == b) return p;
             if (x == 0) return 0;
@@ -188,7 +200,7 @@ public final class Str {
     public static long strrchr(long s, int c) {
         byte b = (byte) c;
         long found = 0;
-        for (long p = s;; p++) {
+        for (long p = s; ; p++) {
             byte x = Mem.getByte(p);
             if (x == b) found = p;
             if (x == 0) return found;
@@ -222,7 +234,7 @@ public final class Str {
     }
 
     private static boolean in(byte c, long set) {
-        for (long p = set;; p++) {
+        for (long p = set; ; p++) {
             byte x = Mem.getByte(p);
             if (x == 0) return false;
             if (x == c) return true;
@@ -247,7 +259,10 @@ public final class Str {
     }
 
     private static final class TokState extends ThreadLocal<long[]> {
-        @Override protected long[] initialValue() { return new long[1]; }
+        @Override
+        protected long[] initialValue() {
+            return new long[1];
+        }
     }
 
     private static final ThreadLocal<long[]> TOK = new TokState();
@@ -257,10 +272,16 @@ public final class Str {
         if (s == 0) s = save[0];
         if (s == 0) return 0;
         s += strspn(s, delim);
-        if (Mem.getByte(s) == 0) { save[0] = 0; return 0; }
+        if (Mem.getByte(s) == 0) {
+            save[0] = 0;
+            return 0;
+        }
         long end = s + strcspn(s, delim);
         if (Mem.getByte(end) == 0) save[0] = 0;
-        else { Mem.putByte(end, (byte) 0); save[0] = end + 1; }
+        else {
+            Mem.putByte(end, (byte) 0);
+            save[0] = end + 1;
+        }
         return s;
     }
 

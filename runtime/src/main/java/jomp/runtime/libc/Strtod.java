@@ -2,7 +2,6 @@ package jomp.runtime.libc;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -14,7 +13,9 @@ import jomp.runtime.mem.Mem;
 final class Strtod {
     private Strtod() {}
 
-    private static int at(long p) { return Mem.getByte(p) & 0xff; }
+    private static int at(long p) {
+        return Mem.getByte(p) & 0xff;
+    }
 
     private static boolean matches(long p, String word) {
         for (int i = 0; i < word.length(); i++) {
@@ -23,7 +24,9 @@ final class Strtod {
         return true;
     }
 
-    private static boolean isDigit(int c) { return c >= '0' && c <= '9'; }
+    private static boolean isDigit(int c) {
+        return c >= '0' && c <= '9';
+    }
 
     private static boolean isHex(int c) {
         return isDigit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
@@ -34,8 +37,10 @@ final class Strtod {
         long p = s;
         while (Stdlib.isSpace(at(p))) p++;
         boolean negative = false;
-        if (at(p) == '-') { negative = true; p++; }
-        else if (at(p) == '+') p++;
+        if (at(p) == '-') {
+            negative = true;
+            p++;
+        } else if (at(p) == '+') p++;
         double r;
         if (matches(p, "inf")) {
             p += matches(p + 3, "inity") ? 8 : 3;
@@ -57,7 +62,8 @@ final class Strtod {
             if (end != 0) Mem.putLong(end, p);
             if (single) return (0x7fc00000 | (payload & 0x3fffff)) | (negative ? 0x80000000L : 0);
             return 0x7ff8000000000000L | (payload & 0x7ffffffffffffL) | (negative ? Long.MIN_VALUE : 0);
-        } else if (at(p) == '0' && (at(p + 1) | 0x20) == 'x'
+        } else if (at(p) == '0'
+                && (at(p + 1) | 0x20) == 'x'
                 && (isHex(at(p + 2)) || (at(p + 2) == '.' && isHex(at(p + 3))))) {
             long[] endp = {0};
             r = hex(p + 2, single, endp);
@@ -66,11 +72,17 @@ final class Strtod {
             StringBuilder m = new StringBuilder();
             long q = p;
             int digits = 0;
-            while (isDigit(at(q))) { m.append((char) at(q++)); digits++; }
+            while (isDigit(at(q))) {
+                m.append((char) at(q++));
+                digits++;
+            }
             if (at(q) == '.') {
                 m.append('.');
                 q++;
-                while (isDigit(at(q))) { m.append((char) at(q++)); digits++; }
+                while (isDigit(at(q))) {
+                    m.append((char) at(q++));
+                    digits++;
+                }
             }
             if (digits == 0) {
                 if (end != 0) Mem.putLong(end, s);
@@ -98,8 +110,10 @@ final class Strtod {
      */
     private static long exponent(long e, long[] end) {
         boolean eneg = false;
-        if (at(e) == '-') { eneg = true; e++; }
-        else if (at(e) == '+') e++;
+        if (at(e) == '-') {
+            eneg = true;
+            e++;
+        } else if (at(e) == '+') e++;
         if (!isDigit(at(e))) return 0;
         long exp = 0;
         while (isDigit(at(e))) {
@@ -117,7 +131,10 @@ final class Strtod {
         while (isHex(at(p))) m.append((char) at(p++));
         if (at(p) == '.') {
             p++;
-            while (isHex(at(p))) { m.append((char) at(p++)); fracDigits++; }
+            while (isHex(at(p))) {
+                m.append((char) at(p++));
+                fracDigits++;
+            }
         }
         long exp = 0;
         if ((at(p) | 0x20) == 'p') {
@@ -135,8 +152,12 @@ final class Strtod {
         if (r == 0 && nonzero) Errno.set(Errno.ERANGE);
         else if (r != 0 && belowNormal(r, single)) {
             BigDecimal v = new BigDecimal(new BigInteger(digits, 16));
-            checkUnderflow(r, single, e2 >= 0 ? v.multiply(new BigDecimal(BigInteger.TWO.pow((int) e2)))
-                    : v.divide(new BigDecimal(BigInteger.TWO.pow((int) -e2))));
+            checkUnderflow(
+                    r,
+                    single,
+                    e2 >= 0
+                            ? v.multiply(new BigDecimal(BigInteger.TWO.pow((int) e2)))
+                            : v.divide(new BigDecimal(BigInteger.TWO.pow((int) -e2))));
         }
         return r;
     }
@@ -147,7 +168,10 @@ final class Strtod {
      * milliseconds, and strtod is on many programs' start.)
      */
     private static boolean belowNormal(double r, boolean single) {
-        if (Double.isInfinite(r)) { Errno.set(Errno.ERANGE); return false; }
+        if (Double.isInfinite(r)) {
+            Errno.set(Errno.ERANGE);
+            return false;
+        }
         return r < (single ? Float.MIN_NORMAL : Double.MIN_NORMAL);
     }
 

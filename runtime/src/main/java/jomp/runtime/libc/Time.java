@@ -2,7 +2,6 @@ package jomp.runtime.libc;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -28,7 +27,9 @@ public final class Time {
         return threads.getCurrentThreadCpuTime() / 1000;
     }
 
-    public static double difftime(long a, long b) { return (double) (a - b); }
+    public static double difftime(long a, long b) {
+        return (double) (a - b);
+    }
 
     public static int gettimeofday(long tv, long tz) {
         java.time.Instant now = java.time.Instant.now();
@@ -58,7 +59,9 @@ public final class Time {
                 nsec = Math.floorMod(n, 1_000_000_000L);
             }
             case 2, 3 -> {
-                long n = id == 2 ? clock() * 1000 : ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                long n = id == 2
+                        ? clock() * 1000
+                        : ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                 sec = n / 1_000_000_000L;
                 nsec = n % 1_000_000_000L;
             }
@@ -86,9 +89,13 @@ public final class Time {
             Errno.set(Errno.EINVAL);
             return -1;
         }
-        long left = Signal.sleepNanos(sec > Long.MAX_VALUE / 1_000_000_000L - 1 ? Long.MAX_VALUE / 2 : sec * 1_000_000_000L + nsec);
+        long left = Signal.sleepNanos(
+                sec > Long.MAX_VALUE / 1_000_000_000L - 1 ? Long.MAX_VALUE / 2 : sec * 1_000_000_000L + nsec);
         if (left != 0) {
-            if (rem != 0) { Mem.putLong(rem, left / 1_000_000_000L); Mem.putLong(rem + 8, left % 1_000_000_000L); }
+            if (rem != 0) {
+                Mem.putLong(rem, left / 1_000_000_000L);
+                Mem.putLong(rem + 8, left % 1_000_000_000L);
+            }
             Errno.set(4); // EINTR
             return -1;
         }

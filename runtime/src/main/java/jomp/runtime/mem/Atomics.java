@@ -18,7 +18,8 @@ public final class Atomics {
     private Atomics() {}
 
     /** Every address as one segment: the first coordinate of each handle. */
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     public static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
 
     public static final VarHandle I8 = ValueLayout.JAVA_BYTE.varHandle();
@@ -118,7 +119,8 @@ public final class Atomics {
     public static float faddFloat(long a, float v) {
         int old = (int) I32.get(ALL, a);
         while (true) {
-            int seen = (int) I32.compareAndExchange(ALL, a, old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
+            int seen =
+                    (int) I32.compareAndExchange(ALL, a, old, Float.floatToRawIntBits(Float.intBitsToFloat(old) + v));
             if (seen == old) return Float.intBitsToFloat(old);
             old = seen;
         }
@@ -127,15 +129,20 @@ public final class Atomics {
     public static double faddDouble(long a, double v) {
         long old = (long) I64.get(ALL, a);
         while (true) {
-            long seen = (long) I64.compareAndExchange(ALL, a, old, Double.doubleToRawLongBits(Double.longBitsToDouble(old) + v));
+            long seen = (long)
+                    I64.compareAndExchange(ALL, a, old, Double.doubleToRawLongBits(Double.longBitsToDouble(old) + v));
             if (seen == old) return Double.longBitsToDouble(old);
             old = seen;
         }
     }
 
-    public static float fsubFloat(long a, float v) { return faddFloat(a, -v); }
+    public static float fsubFloat(long a, float v) {
+        return faddFloat(a, -v);
+    }
 
-    public static double fsubDouble(long a, double v) { return faddDouble(a, -v); }
+    public static double fsubDouble(long a, double v) {
+        return faddDouble(a, -v);
+    }
 
     // ---- char and short: VarHandles have no compare-and-exchange on them ----
 

@@ -6,6 +6,9 @@ package jomp.runtime.mem;
  */
 public final class BadFunctionPointer extends IllegalStateException {
     public BadFunctionPointer(long fp) {
-        super(fp == 0 ? "call through an invalid function pointer 0x0 (NULL)" : String.format("call through an invalid function pointer 0x%x", fp));
+        super(
+                fp == 0
+                        ? "call through an invalid function pointer 0x0 (NULL)"
+                        : String.format("call through an invalid function pointer 0x%x", fp));
     }
 }

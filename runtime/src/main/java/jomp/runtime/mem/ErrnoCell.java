@@ -13,12 +13,17 @@ public final class ErrnoCell {
     public boolean isNative;
 
     private static final class Current extends ThreadLocal<ErrnoCell> {
-        @Override protected ErrnoCell initialValue() { return new ErrnoCell(); }
+        @Override
+        protected ErrnoCell initialValue() {
+            return new ErrnoCell();
+        }
     }
 
     private static final ThreadLocal<ErrnoCell> CURRENT = new Current();
 
-    public static ErrnoCell current() { return CURRENT.get(); }
+    public static ErrnoCell current() {
+        return CURRENT.get();
+    }
 
     /** The thread is about to call native code: errno becomes glibc's, with the value it had. */
     public void toNative(long glibc) {

@@ -44,13 +44,15 @@ public final class Functions {
 
     private static volatile MethodHandle[] table = new MethodHandle[SLOTS];
     private static volatile String[] csigs = new String[SLOTS];
-    private static volatile long[] chunks = new long[0];   // code page of each chunk
+    private static volatile long[] chunks = new long[0]; // code page of each chunk
     private static int count;
 
     private Functions() {}
 
     /** Registers a jomp function (no C signature: native code cannot call it) and returns its pointer value. */
-    public static long register(MethodHandle mh) { return register(mh, null); }
+    public static long register(MethodHandle mh) {
+        return register(mh, null);
+    }
 
     /**
      * Registers a jomp function with its C signature and returns its pointer value: its trampoline's
@@ -69,12 +71,14 @@ public final class Functions {
         MethodHandle[] t = table;
         t[i] = mh;
         csigs[i] = csig;
-        table = t;   // publish
+        table = t; // publish
         count = i + 1;
         return slot(code, i % SLOTS);
     }
 
-    private static long slot(long code, int k) { return code + RESOLVER + 16L * k; }
+    private static long slot(long code, int k) {
+        return code + RESOLVER + 16L * k;
+    }
 
     /** A chunk's code never changes once written: the resolver and every slot, whether registered yet or not. */
     private static void newChunk() {
@@ -117,14 +121,16 @@ public final class Functions {
         long got = gotEntry(i);
         synchronized (Functions.class) {
             long now = Mem.getLong(got);
-            if (now != slot(chunks[i / SLOTS], i % SLOTS) + 6) return now;   // another thread bound it
+            if (now != slot(chunks[i / SLOTS], i % SLOTS) + 6) return now; // another thread bound it
             long stub = binder.resolve(i);
             Mem.putLong(got, stub);
             return stub;
         }
     }
 
-    private static long gotEntry(int i) { return chunks[i / SLOTS] + PAGE + 8L + 8L * (i % SLOTS); }
+    private static long gotEntry(int i) {
+        return chunks[i / SLOTS] + PAGE + 8L + 8L * (i % SLOTS);
+    }
 
     /**
      * A handle that takes the calling thread's {@link Stack} as its last parameter, as compiled C
@@ -149,6 +155,7 @@ public final class Functions {
     }
 
     private static final MethodHandle CURRENT;
+
     static {
         try {
             CURRENT = MethodHandles.lookup().findStatic(Stack.class, "current", MethodType.methodType(Stack.class));
@@ -158,10 +165,14 @@ public final class Functions {
     }
 
     /** The jomp function of trampoline {@code index}. */
-    public static MethodHandle target(int index) { return table[index]; }
+    public static MethodHandle target(int index) {
+        return table[index];
+    }
 
     /** Its C signature, or null when none was recorded. */
-    public static String csig(int index) { return csigs[index]; }
+    public static String csig(int index) {
+        return csigs[index];
+    }
 
     /** The index of the trampoline at {@code fp}, or -1 when fp is not one. */
     public static int index(long fp) {
@@ -177,7 +188,9 @@ public final class Functions {
     }
 
     /** The jomp function a pointer designates; for callers that know it is one (OpenMP's outlined regions). */
-    public static MethodHandle handle(long fp) { return handle(fp, null); }
+    public static MethodHandle handle(long fp) {
+        return handle(fp, null);
+    }
 
     /**
      * A handle calling the function at {@code fp} with the JVM descriptor of C signature
@@ -219,9 +232,13 @@ public final class Functions {
         long s = slot(code, k);
         long got = code + PAGE + 8L + 8L * k;
         int o = 16 * k;
-        b[o] = (byte) 0xff; b[o + 1] = 0x25; putInt(b, o + 2, (int) (got - (s + 6)));
-        b[o + 6] = 0x68; putInt(b, o + 7, index);
-        b[o + 11] = (byte) 0xe9; putInt(b, o + 12, (int) (code - (s + 16)));
+        b[o] = (byte) 0xff;
+        b[o + 1] = 0x25;
+        putInt(b, o + 2, (int) (got - (s + 6)));
+        b[o + 6] = 0x68;
+        putInt(b, o + 7, index);
+        b[o + 11] = (byte) 0xe9;
+        putInt(b, o + 12, (int) (code - (s + 16)));
         Mem.putLong(got, s + 6);
     }
 
@@ -234,36 +251,41 @@ public final class Functions {
      */
     private static void writeResolver(long code) {
         java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
-        bytes(o, 0x55, 0x48, 0x89, 0xe5);                         // push rbp; mov rbp, rsp
+        bytes(o, 0x55, 0x48, 0x89, 0xe5); // push rbp; mov rbp, rsp
         bytes(o, 0x57, 0x56, 0x52, 0x51, 0x41, 0x50, 0x41, 0x51, 0x50); // push rdi rsi rdx rcx r8 r9 rax
-        bytes(o, 0x48, 0x81, 0xec, 0x80, 0, 0, 0);                 // sub rsp, 128
-        for (int x = 0; x < 8; x++) {                              // movdqu [rsp+16x], xmm<x>
+        bytes(o, 0x48, 0x81, 0xec, 0x80, 0, 0, 0); // sub rsp, 128
+        for (int x = 0; x < 8; x++) { // movdqu [rsp+16x], xmm<x>
             if (x == 0) bytes(o, 0xf3, 0x0f, 0x7f, 0x04, 0x24);
             else bytes(o, 0xf3, 0x0f, 0x7f, 0x44 | x << 3, 0x24, 16 * x);
         }
-        bytes(o, 0x48, 0x8b, 0x7d, 0x08);                          // mov rdi, [rbp+8] (the index)
+        bytes(o, 0x48, 0x8b, 0x7d, 0x08); // mov rdi, [rbp+8] (the index)
         int call = o.size();
-        bytes(o, 0xff, 0x15, 0, 0, 0, 0);                          // call [rip+target]
-        bytes(o, 0x49, 0x89, 0xc3);                                // mov r11, rax
-        for (int x = 0; x < 8; x++) {                              // movdqu xmm<x>, [rsp+16x]
+        bytes(o, 0xff, 0x15, 0, 0, 0, 0); // call [rip+target]
+        bytes(o, 0x49, 0x89, 0xc3); // mov r11, rax
+        for (int x = 0; x < 8; x++) { // movdqu xmm<x>, [rsp+16x]
             if (x == 0) bytes(o, 0xf3, 0x0f, 0x6f, 0x04, 0x24);
             else bytes(o, 0xf3, 0x0f, 0x6f, 0x44 | x << 3, 0x24, 16 * x);
         }
-        bytes(o, 0x48, 0x81, 0xc4, 0x80, 0, 0, 0);                 // add rsp, 128
+        bytes(o, 0x48, 0x81, 0xc4, 0x80, 0, 0, 0); // add rsp, 128
         bytes(o, 0x58, 0x41, 0x59, 0x41, 0x58, 0x59, 0x5a, 0x5e, 0x5f); // pop rax r9 r8 rcx rdx rsi rdi
-        bytes(o, 0x5d);                                            // pop rbp
-        bytes(o, 0x48, 0x83, 0xc4, 0x08);                          // add rsp, 8 (the index)
-        bytes(o, 0x41, 0xff, 0xe3);                                // jmp r11
+        bytes(o, 0x5d); // pop rbp
+        bytes(o, 0x48, 0x83, 0xc4, 0x08); // add rsp, 8 (the index)
+        bytes(o, 0x41, 0xff, 0xe3); // jmp r11
         byte[] b = o.toByteArray();
-        putInt(b, call + 2, PAGE - (call + 6));            // the data page's first word
-        Mem.fill(code, (byte) 0xcc, PAGE);                         // int3 wherever no code is
+        putInt(b, call + 2, PAGE - (call + 6)); // the data page's first word
+        Mem.fill(code, (byte) 0xcc, PAGE); // int3 wherever no code is
         Mem.copyFromArray(b, 0, code, b.length);
         Mem.putLong(code + PAGE, 0);
     }
 
-    private static void bytes(java.io.ByteArrayOutputStream o, int... bs) { for (int x : bs) o.write(x); }
+    private static void bytes(java.io.ByteArrayOutputStream o, int... bs) {
+        for (int x : bs) o.write(x);
+    }
 
     private static void putInt(byte[] b, int at, int v) {
-        b[at] = (byte) v; b[at + 1] = (byte) (v >> 8); b[at + 2] = (byte) (v >> 16); b[at + 3] = (byte) (v >> 24);
+        b[at] = (byte) v;
+        b[at + 1] = (byte) (v >> 8);
+        b[at + 2] = (byte) (v >> 16);
+        b[at + 3] = (byte) (v >> 24);
     }
 }

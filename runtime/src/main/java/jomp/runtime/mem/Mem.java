@@ -18,8 +18,10 @@ public final class Mem {
      * FFM runtime (about 20 ms of start-up) unless it calls native code.
      */
     private static final class Segments {
-        @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+        @SuppressWarnings(
+                "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
         static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+
         static final ValueLayout.OfByte I8 = ValueLayout.JAVA_BYTE;
         static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED;
         static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED;
@@ -29,7 +31,9 @@ public final class Mem {
     }
 
     /** Every address as one segment (for bulk copies with MemorySegment.copy). */
-    public static MemorySegment all() { return Segments.ALL; }
+    public static MemorySegment all() {
+        return Segments.ALL;
+    }
 
     /**
      * The unchecked accessors of sun.misc.Unsafe, used only where the JVM was started with
@@ -57,25 +61,86 @@ public final class Mem {
     public static final boolean RAW = U != null;
 
     /** os::malloc (the C library's malloc when native memory tracking is off); only where {@link #RAW}. Throws OutOfMemoryError on failure. */
-    @SuppressWarnings("removal") public static long rawAllocate(long n) { return U.allocateMemory(n); }
+    @SuppressWarnings("removal")
+    public static long rawAllocate(long n) {
+        return U.allocateMemory(n);
+    }
     /** os::realloc; only where {@link #RAW}. */
-    @SuppressWarnings("removal") public static long rawReallocate(long p, long n) { return U.reallocateMemory(p, n); }
+    @SuppressWarnings("removal")
+    public static long rawReallocate(long p, long n) {
+        return U.reallocateMemory(p, n);
+    }
     /** os::free; only where {@link #RAW}. */
-    @SuppressWarnings("removal") public static void rawFree(long p) { U.freeMemory(p); }
+    @SuppressWarnings("removal")
+    public static void rawFree(long p) {
+        U.freeMemory(p);
+    }
 
-    @SuppressWarnings("removal") public static byte getByte(long a) { return U != null ? U.getByte(a) : Segments.ALL.get(Segments.I8, a); }
-    @SuppressWarnings("removal") public static short getShort(long a) { return U != null ? U.getShort(a) : Segments.ALL.get(Segments.I16, a); }
-    @SuppressWarnings("removal") public static int getInt(long a) { return U != null ? U.getInt(a) : Segments.ALL.get(Segments.I32, a); }
-    @SuppressWarnings("removal") public static long getLong(long a) { return U != null ? U.getLong(a) : Segments.ALL.get(Segments.I64, a); }
-    @SuppressWarnings("removal") public static float getFloat(long a) { return U != null ? U.getFloat(a) : Segments.ALL.get(Segments.F32, a); }
-    @SuppressWarnings("removal") public static double getDouble(long a) { return U != null ? U.getDouble(a) : Segments.ALL.get(Segments.F64, a); }
+    @SuppressWarnings("removal")
+    public static byte getByte(long a) {
+        return U != null ? U.getByte(a) : Segments.ALL.get(Segments.I8, a);
+    }
 
-    @SuppressWarnings("removal") public static void putByte(long a, byte v) { if (U != null) U.putByte(a, v); else Segments.ALL.set(Segments.I8, a, v); }
-    @SuppressWarnings("removal") public static void putShort(long a, short v) { if (U != null) U.putShort(a, v); else Segments.ALL.set(Segments.I16, a, v); }
-    @SuppressWarnings("removal") public static void putInt(long a, int v) { if (U != null) U.putInt(a, v); else Segments.ALL.set(Segments.I32, a, v); }
-    @SuppressWarnings("removal") public static void putLong(long a, long v) { if (U != null) U.putLong(a, v); else Segments.ALL.set(Segments.I64, a, v); }
-    @SuppressWarnings("removal") public static void putFloat(long a, float v) { if (U != null) U.putFloat(a, v); else Segments.ALL.set(Segments.F32, a, v); }
-    @SuppressWarnings("removal") public static void putDouble(long a, double v) { if (U != null) U.putDouble(a, v); else Segments.ALL.set(Segments.F64, a, v); }
+    @SuppressWarnings("removal")
+    public static short getShort(long a) {
+        return U != null ? U.getShort(a) : Segments.ALL.get(Segments.I16, a);
+    }
+
+    @SuppressWarnings("removal")
+    public static int getInt(long a) {
+        return U != null ? U.getInt(a) : Segments.ALL.get(Segments.I32, a);
+    }
+
+    @SuppressWarnings("removal")
+    public static long getLong(long a) {
+        return U != null ? U.getLong(a) : Segments.ALL.get(Segments.I64, a);
+    }
+
+    @SuppressWarnings("removal")
+    public static float getFloat(long a) {
+        return U != null ? U.getFloat(a) : Segments.ALL.get(Segments.F32, a);
+    }
+
+    @SuppressWarnings("removal")
+    public static double getDouble(long a) {
+        return U != null ? U.getDouble(a) : Segments.ALL.get(Segments.F64, a);
+    }
+
+    @SuppressWarnings("removal")
+    public static void putByte(long a, byte v) {
+        if (U != null) U.putByte(a, v);
+        else Segments.ALL.set(Segments.I8, a, v);
+    }
+
+    @SuppressWarnings("removal")
+    public static void putShort(long a, short v) {
+        if (U != null) U.putShort(a, v);
+        else Segments.ALL.set(Segments.I16, a, v);
+    }
+
+    @SuppressWarnings("removal")
+    public static void putInt(long a, int v) {
+        if (U != null) U.putInt(a, v);
+        else Segments.ALL.set(Segments.I32, a, v);
+    }
+
+    @SuppressWarnings("removal")
+    public static void putLong(long a, long v) {
+        if (U != null) U.putLong(a, v);
+        else Segments.ALL.set(Segments.I64, a, v);
+    }
+
+    @SuppressWarnings("removal")
+    public static void putFloat(long a, float v) {
+        if (U != null) U.putFloat(a, v);
+        else Segments.ALL.set(Segments.F32, a, v);
+    }
+
+    @SuppressWarnings("removal")
+    public static void putDouble(long a, double v) {
+        if (U != null) U.putDouble(a, v);
+        else Segments.ALL.set(Segments.F64, a, v);
+    }
 
     /**
      * memmove: overlapping regions are copied as if through a temporary (Unsafe's copy is
@@ -84,12 +149,14 @@ public final class Mem {
      */
     @SuppressWarnings("removal")
     public static void copy(long dst, long src, long n) {
-        if (U != null) U.copyMemory(src, dst, n); else MemorySegment.copy(Segments.ALL, src, Segments.ALL, dst, n);
+        if (U != null) U.copyMemory(src, dst, n);
+        else MemorySegment.copy(Segments.ALL, src, Segments.ALL, dst, n);
     }
 
     @SuppressWarnings("removal")
     public static void fill(long dst, byte v, long n) {
-        if (U != null) U.setMemory(dst, n, v); else Segments.ALL.asSlice(dst, n).fill(v);
+        if (U != null) U.setMemory(dst, n, v);
+        else Segments.ALL.asSlice(dst, n).fill(v);
     }
 
     /**
@@ -98,7 +165,9 @@ public final class Mem {
      * size the system uses, all being multiples of 4 KiB), which is then mapped. The string
      * functions read a word at a time with it, as glibc's do.
      */
-    public static boolean wordInPage(long a) { return (a & 4095) <= 4088; }
+    public static boolean wordInPage(long a) {
+        return (a & 4095) <= 4088;
+    }
 
     /** Copies n bytes from native memory at src into dst[off...]. */
     @SuppressWarnings("removal")
@@ -127,7 +196,8 @@ public final class Mem {
     /** As {@link #permanent}, but the contents are undefined: for a caller that zeroes what it uses, when it uses it. */
     public static long permanentUncleared(long size, long align) {
         size = Math.max(size, 1);
-        if (U == null) return java.lang.foreign.Arena.global().allocate(size, align).address();
+        if (U == null)
+            return java.lang.foreign.Arena.global().allocate(size, align).address();
         long raw = rawAllocate(size + align - 1);
         return (raw + align - 1) & -align;
     }

@@ -1,6 +1,5 @@
 package jomp.runtime.mem;
 
-
 /**
  * A thread's native stack: frames for address-taken locals, arrays, structs, VLAs and variadic
  * areas. Every C function receives its thread's Stack from its caller as its last parameter
@@ -21,7 +20,10 @@ public final class Stack {
 
     /** A named subclass, not withInitial(Stack::new): every program starts here, and the first lambda costs milliseconds. */
     private static final class Current extends ThreadLocal<Stack> {
-        @Override protected Stack initialValue() { return new Stack(); }
+        @Override
+        protected Stack initialValue() {
+            return new Stack();
+        }
     }
 
     private static final ThreadLocal<Stack> CURRENT = new Current();
@@ -46,7 +48,7 @@ public final class Stack {
             // other threads (pthread_create's enter through FFM upcalls, and may come and go by the
             // thousand): the stack goes back to the heap once the thread is gone (a live thread is
             // always reachable, so this never frees a stack in use)
-            base = Mem.rawAllocate(SIZE);   // malloc's alignment is 16
+            base = Mem.rawAllocate(SIZE); // malloc's alignment is 16
             Freeing.CLEANER.register(t, new Freeing(base));
         } else {
             // the main thread lives as long as the program
@@ -62,12 +64,19 @@ public final class Stack {
         static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
         private final long block;
 
-        Freeing(long block) { this.block = block; }
+        Freeing(long block) {
+            this.block = block;
+        }
 
-        @Override public void run() { Mem.rawFree(block); }
+        @Override
+        public void run() {
+            Mem.rawFree(block);
+        }
     }
 
-    public static Stack current() { return CURRENT.get(); }
+    public static Stack current() {
+        return CURRENT.get();
+    }
 
     /** Allocates {@code size} bytes aligned to {@code align} (a power of two, at most 4096). */
     public long alloc(long size, int align) {
@@ -80,12 +89,15 @@ public final class Stack {
 
     /** alloc's slow path: a frame beyond the zeroed part, or beyond the stack. */
     private void reach(long end, long size) {
-        if (end > limit || size < 0) throw new StackOverflowError("jomp: native stack overflow (" + SIZE + " bytes; set -Djomp.stack.size)");
+        if (end > limit || size < 0)
+            throw new StackOverflowError("jomp: native stack overflow (" + SIZE + " bytes; set -Djomp.stack.size)");
         long to = Math.min(limit, Math.max(end, zeroed + STEP));
         Mem.fill(zeroed, (byte) 0, to - zeroed);
         zeroed = to;
     }
 
     /** Frees everything allocated since {@code mark} was read from {@link #sp}. */
-    public void reset(long mark) { sp = mark; }
+    public void reset(long mark) {
+        sp = mark;
+    }
 }

@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -48,15 +47,28 @@ final class DataMapping {
         final long loc;
         private final Map<MappingTable.Entry, Boolean> counted = new IdentityHashMap<>();
 
-        Construct(long loc) { this.loc = loc; }
+        Construct(long loc) {
+            this.loc = loc;
+        }
 
-        boolean counted(MappingTable.Entry e) { return counted.containsKey(e); }
+        boolean counted(MappingTable.Entry e) {
+            return counted.containsKey(e);
+        }
 
-        void count(MappingTable.Entry e) { counted.put(e, Boolean.TRUE); }
+        void count(MappingTable.Entry e) {
+            counted.put(e, Boolean.TRUE);
+        }
     }
 
     /** libomptarget's TargetPointerResultTy. */
-    record Target(MappingTable.Entry entry, long tgt, boolean present, boolean isNew, boolean hostPointer, boolean last, boolean contained) {
+    record Target(
+            MappingTable.Entry entry,
+            long tgt,
+            boolean present,
+            boolean isNew,
+            boolean hostPointer,
+            boolean last,
+            boolean contained) {
         static final Target FAIL = new Target(null, 0, false, false, false, false, false);
     }
 
@@ -94,46 +106,84 @@ final class DataMapping {
             if (MapArgs.parent(type) < 0 && i + 1 < m.n && MapArgs.parent(m.type[i + 1]) == i) {
                 long align = partialStructAlignment(hstBase);
                 padding = Long.remainderUnsigned(hstBegin, align);
-                if (padding != 0) Info.debug("Using a padding of %d bytes for begin address %s", padding, Info.hex(hstBegin));
+                if (padding != 0)
+                    Info.debug("Using a padding of %d bytes for begin address %s", padding, Info.hex(hstBegin));
             }
-            boolean implicit = (type & IMPLICIT) != 0, close = (type & CLOSE) != 0, present = (type & PRESENT) != 0,
-                hold = (type & OMPX_HOLD) != 0, self = (type & SELF) != 0;
+            boolean implicit = (type & IMPLICIT) != 0,
+                    close = (type & CLOSE) != 0,
+                    present = (type & PRESENT) != 0,
+                    hold = (type & OMPX_HOLD) != 0,
+                    self = (type & SELF) != 0;
             boolean updateRef = (type & MEMBER_OF) == 0;
             Target pointer = null;
             long pointerHst = 0;
             if ((type & PTR_AND_OBJ) != 0) {
                 Info.debug("Has a pointer entry: ");
-                pointer = targetPointer(d, hstBase, hstBase, 0, 8, 0, false, false, implicit, updateRef, close, present, hold, self, c);
+                pointer = targetPointer(
+                        d, hstBase, hstBase, 0, 8, 0, false, false, implicit, updateRef, close, present, hold, self, c);
                 if (pointer.tgt() == 0) {
-                    Info.report("Call to getTargetPointer returned null pointer (%s).", present ? "'present' map type modifier" : "device failure or illegal mapping");
+                    Info.report(
+                            "Call to getTargetPointer returned null pointer (%s).",
+                            present ? "'present' map type modifier" : "device failure or illegal mapping");
                     return false;
                 }
-                Info.debug("There are %d bytes allocated at target address %s - is%s new", 8, Info.hex(pointer.tgt()), pointer.isNew() ? "" : " not");
+                Info.debug(
+                        "There are %d bytes allocated at target address %s - is%s new",
+                        8, Info.hex(pointer.tgt()), pointer.isNew() ? "" : " not");
                 pointerHst = hstBase;
                 hstBase = Mem.getLong(hstBase);
                 updateRef = true;
             }
             boolean contiguousTo = (type & TO) != 0 && (type & NON_CONTIG) == 0;
-            Target t = targetPointer(d, hstBegin, hstBase, padding, size, m.name[i], contiguousTo, (type & ALWAYS) != 0, implicit,
-                    updateRef, close, present, hold, self, c);
+            Target t = targetPointer(
+                    d,
+                    hstBegin,
+                    hstBase,
+                    padding,
+                    size,
+                    m.name[i],
+                    contiguousTo,
+                    (type & ALWAYS) != 0,
+                    implicit,
+                    updateRef,
+                    close,
+                    present,
+                    hold,
+                    self,
+                    c);
             if (t.tgt() == 0 && (size != 0 || present)) {
-                Info.report("Call to getTargetPointer returned null pointer (%s).", present ? "'present' map type modifier" : "device failure or illegal mapping");
+                Info.report(
+                        "Call to getTargetPointer returned null pointer (%s).",
+                        present ? "'present' map type modifier" : "device failure or illegal mapping");
                 return false;
             }
-            Info.debug("There are %d bytes allocated at target address %s - is%s new", size, Info.hex(t.tgt()), t.isNew() ? "" : " not");
+            Info.debug(
+                    "There are %d bytes allocated at target address %s - is%s new",
+                    size, Info.hex(t.tgt()), t.isNew() ? "" : " not");
             if ((type & NON_CONTIG) != 0 && (type & TO) != 0 && (t.isNew() || (type & ALWAYS) != 0) && !t.hostPointer())
                 NonContiguous.transfer(d, m.base[i], m.begin[i], m.size[i], true);
             if (pointer != null && !t.hostPointer() && t.tgt() != 0) {
                 long expected = t.tgt() - (hstBegin - hstBase);
                 MappingTable.Entry holder = pointer.entry();
-                if (holder != null && holder.addShadow(new MappingTable.Shadow(pointerHst, hstBase, pointer.tgt(), expected))) {
+                if (holder != null
+                        && holder.addShadow(new MappingTable.Shadow(pointerHst, hstBase, pointer.tgt(), expected))) {
                     Info.debug("Update pointer (%s) -> [%s]", Info.hex(pointer.tgt()), Info.hex(t.tgt()));
                     putDevicePointer(d, pointer.tgt(), expected, holder, pointerHst);
                 }
             }
             boolean member = (type & MEMBER_OF) != 0;
-            if (Info.on(Info.EMPTY_MAPPING) && type != 0 && !member && !implicit && !t.present() && !t.contained() && !t.hostPointer())
-                Info.info(Info.EMPTY_MAPPING, d.id, "variable %s does not have a valid device counterpart", SourceInfo.name(m.name[i]));
+            if (Info.on(Info.EMPTY_MAPPING)
+                    && type != 0
+                    && !member
+                    && !implicit
+                    && !t.present()
+                    && !t.contained()
+                    && !t.hostPointer())
+                Info.info(
+                        Info.EMPTY_MAPPING,
+                        d.id,
+                        "variable %s does not have a valid device counterpart",
+                        SourceInfo.name(m.name[i]));
         }
         return true;
     }
@@ -143,8 +193,22 @@ final class DataMapping {
      * (allocated, entered in the table and, with {@code to}, copied in) if absent. tgt is 0 on
      * failure (a missing 'present' mapping, an explicit extension of a mapping).
      */
-    static Target targetPointer(Device d, long hstBegin, long hstBase, long padding, long size, long name, boolean to, boolean always,
-                                boolean implicit, boolean updateRef, boolean close, boolean present, boolean hold, boolean self, Construct c) {
+    static Target targetPointer(
+            Device d,
+            long hstBegin,
+            long hstBase,
+            long padding,
+            long size,
+            long name,
+            boolean to,
+            boolean always,
+            boolean implicit,
+            boolean updateRef,
+            boolean close,
+            boolean present,
+            boolean hold,
+            boolean self,
+            Construct c) {
         MappingTable.Lookup lr = d.table.lookup(hstBegin, size);
         MappingTable.Entry e = lr.entry();
         long tgt;
@@ -162,26 +226,52 @@ final class DataMapping {
             }
             tgt = e.translate(hstBegin);
             if (Info.wanted(Info.MAPPING_EXISTS))
-                Info.info(Info.MAPPING_EXISTS, d.id, "Mapping exists%s with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=%s%s, HoldRefCount=%s%s, Name=%s",
-                        implicit ? " (implicit)" : "", Info.hex(hstBegin), Info.hex(tgt), size, e.dynRefs(), hold ? "" : action,
-                        e.holdRefs(), hold ? action : "", SourceInfo.name(name));
+                Info.info(
+                        Info.MAPPING_EXISTS,
+                        d.id,
+                        "Mapping exists%s with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=%s%s, HoldRefCount=%s%s, Name=%s",
+                        implicit ? " (implicit)" : "",
+                        Info.hex(hstBegin),
+                        Info.hex(tgt),
+                        size,
+                        e.dynRefs(),
+                        hold ? "" : action,
+                        e.holdRefs(),
+                        hold ? action : "",
+                        SourceInfo.name(name));
         } else if (lr.overlaps()) {
-            message("explicit extension not allowed: host address specified is %s (%d bytes), but device allocation maps to host at %s (%d bytes)",
+            message(
+                    "explicit extension not allowed: host address specified is %s (%d bytes), but device allocation maps to host at %s (%d bytes)",
                     Info.hex(hstBegin), size, Info.hex(e.hstBegin), e.size());
-            if (present) message("device mapping required by 'present' map type modifier does not exist for host address %s (%d bytes)", Info.hex(hstBegin), size);
+            if (present)
+                message(
+                        "device mapping required by 'present' map type modifier does not exist for host address %s (%d bytes)",
+                        Info.hex(hstBegin), size);
             return Target.FAIL;
         } else if (self && !d.plugin.unifiedMemory(d.local)) {
             // OpenMP 6.0: a self map needs the device to reach the original storage
-            message("'self' map of host address %s (%d bytes): device %d cannot access host memory", Info.hex(hstBegin), size, d.id);
+            message(
+                    "'self' map of host address %s (%d bytes): device %d cannot access host memory",
+                    Info.hex(hstBegin), size, d.id);
             return Target.FAIL;
         } else if (self || Requires.unifiedSharedMemory() && !close) {
             if (self) Requires.noteSelfMap();
-            Info.info(Info.MAPPING_CHANGED, d.id, "Return HstPtrBegin %s Size=%d for unified shared memory", Info.hex(hstBegin), size);
-            if (!Info.DEBUG) Info.debug("Return HstPtrBegin %s Size=%d for unified shared memory", Info.hex(hstBegin), size);
+            Info.info(
+                    Info.MAPPING_CHANGED,
+                    d.id,
+                    "Return HstPtrBegin %s Size=%d for unified shared memory",
+                    Info.hex(hstBegin),
+                    size);
+            if (!Info.DEBUG)
+                Info.debug("Return HstPtrBegin %s Size=%d for unified shared memory", Info.hex(hstBegin), size);
             return new Target(null, hstBegin, false, false, true, false, false);
         } else if (present) {
-            Info.debug("Mapping required by 'present' map type modifier does not exist for HstPtrBegin=%s, Size=%d", Info.hex(hstBegin), size);
-            message("device mapping required by 'present' map type modifier does not exist for host address %s (%d bytes)", Info.hex(hstBegin), size);
+            Info.debug(
+                    "Mapping required by 'present' map type modifier does not exist for HstPtrBegin=%s, Size=%d",
+                    Info.hex(hstBegin), size);
+            message(
+                    "device mapping required by 'present' map type modifier does not exist for host address %s (%d bytes)",
+                    Info.hex(hstBegin), size);
             return Target.FAIL;
         } else if (size > 0) {
             isNew = true;
@@ -197,8 +287,18 @@ final class DataMapping {
             d.table.insert(e);
             c.count(e);
             if (Info.wanted(Info.MAPPING_CHANGED))
-                Info.info(Info.MAPPING_CHANGED, d.id, "Creating new map entry with HstPtrBase=%s, HstPtrBegin=%s, TgtAllocBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=%s, HoldRefCount=%s, Name=%s",
-                        Info.hex(hstBase), Info.hex(hstBegin), Info.hex(alloc), Info.hex(tgt), size, e.dynRefs(), e.holdRefs(), SourceInfo.name(name));
+                Info.info(
+                        Info.MAPPING_CHANGED,
+                        d.id,
+                        "Creating new map entry with HstPtrBase=%s, HstPtrBegin=%s, TgtAllocBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=%s, HoldRefCount=%s, Name=%s",
+                        Info.hex(hstBase),
+                        Info.hex(hstBegin),
+                        Info.hex(alloc),
+                        Info.hex(tgt),
+                        size,
+                        e.dynRefs(),
+                        e.holdRefs(),
+                        SourceInfo.name(name));
         } else {
             return new Target(null, 0, false, false, false, false, false);
         }
@@ -233,18 +333,24 @@ final class DataMapping {
                 hstBegin = x[0];
                 size = x[1];
             }
-            boolean implicit = (type & IMPLICIT) != 0, present = (type & PRESENT) != 0, hold = (type & OMPX_HOLD) != 0,
-                forceDelete = (type & DELETE) != 0;
+            boolean implicit = (type & IMPLICIT) != 0,
+                    present = (type & PRESENT) != 0,
+                    hold = (type & OMPX_HOLD) != 0,
+                    forceDelete = (type & DELETE) != 0;
             boolean updateRef = (type & MEMBER_OF) == 0 || (type & PTR_AND_OBJ) != 0;
             Target t = tgtPtrBegin(d, hstBegin, size, updateRef, hold, !implicit, forceDelete, c);
             if (!t.present() && !t.hostPointer() && (size != 0 || present)) {
                 Info.debug("Mapping does not exist (%s)", present ? "'present' map type modifier" : "ignored");
                 if (present) {
-                    message("device mapping required by 'present' map type modifier does not exist for host address %s (%d bytes)", Info.hex(hstBegin), size);
+                    message(
+                            "device mapping required by 'present' map type modifier does not exist for host address %s (%d bytes)",
+                            Info.hex(hstBegin), size);
                     return false;
                 }
             } else {
-                Info.debug("There are %d bytes allocated at target address %s - is%s last", size, Info.hex(t.tgt()), t.last() ? "" : " not");
+                Info.debug(
+                        "There are %d bytes allocated at target address %s - is%s last",
+                        size, Info.hex(t.tgt()), t.last() ? "" : " not");
             }
             if (!t.present()) continue;
             if ((type & FROM) != 0 && ((type & ALWAYS) != 0 || t.last()) && !t.hostPointer() && size != 0) {
@@ -256,7 +362,8 @@ final class DataMapping {
             }
             post.add(new Post(hstBegin, size, type, t));
             if ((type & PTR_AND_OBJ) != 0 && (type & MEMBER_OF) == 0) {
-                // the pointer begin() mapped (and counted) for the attachment leaves with its pointee (OpenMP 5.2 §5.8.3:
+                // the pointer begin() mapped (and counted) for the attachment leaves with its pointee (OpenMP 5.2
+                // §5.8.3:
                 // libomptarget keeps it mapped for good)
                 Target pointer = tgtPtrBegin(d, m.base[i], 8, true, hold, true, forceDelete, c);
                 if (pointer.present()) post.add(new Post(m.base[i], 8, type & ~(FROM | PTR_AND_OBJ), pointer));
@@ -265,13 +372,22 @@ final class DataMapping {
         for (Post p : post) {
             MappingTable.Entry e = p.target().entry();
             boolean delete = !p.target().hostPointer() && e != null;
-            if ((p.type() & MEMBER_OF) != 0 && (p.type() & PTR_AND_OBJ) == 0) delete = false;   // the parent struct still holds it
+            if ((p.type() & MEMBER_OF) != 0 && (p.type() & PTR_AND_OBJ) == 0)
+                delete = false; // the parent struct still holds it
             if (delete && e.totalRefs() != 0) delete = false;
-            if (!delete || !d.table.remove(e)) continue;   // (two items may name the same mapping)
+            if (!delete || !d.table.remove(e)) continue; // (two items may name the same mapping)
             if (Info.wanted(Info.MAPPING_CHANGED))
-                Info.info(Info.MAPPING_CHANGED, d.id, "Removing map entry with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, Name=%s",
-                        Info.hex(e.hstBegin), Info.hex(e.tgtBegin), p.size(), SourceInfo.name(e.name));
-            Info.debug("Deleting tgt data %s of size %d by freeing allocation starting at %s", Info.hex(e.tgtBegin), p.size(), Info.hex(e.tgtAllocBegin));
+                Info.info(
+                        Info.MAPPING_CHANGED,
+                        d.id,
+                        "Removing map entry with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, Name=%s",
+                        Info.hex(e.hstBegin),
+                        Info.hex(e.tgtBegin),
+                        p.size(),
+                        SourceInfo.name(e.name));
+            Info.debug(
+                    "Deleting tgt data %s of size %d by freeing allocation starting at %s",
+                    Info.hex(e.tgtBegin), p.size(), Info.hex(e.tgtAllocBegin));
             if (e.owned) d.free(e.tgtAllocBegin, e.size());
         }
         return true;
@@ -282,8 +398,15 @@ final class DataMapping {
      * or a kernel argument), its reference count lowered when {@code updateRef}; absent items
      * answer their host address.
      */
-    static Target tgtPtrBegin(Device d, long hstBegin, long size, boolean updateRef, boolean hold, boolean mustContain,
-                              boolean forceDelete, Construct c) {
+    static Target tgtPtrBegin(
+            Device d,
+            long hstBegin,
+            long size,
+            boolean updateRef,
+            boolean hold,
+            boolean mustContain,
+            boolean forceDelete,
+            Construct c) {
         MappingTable.Lookup lr = d.table.lookup(hstBegin, size);
         if (lr.contained() || !mustContain && lr.overlaps()) {
             MappingTable.Entry e = lr.entry();
@@ -298,12 +421,23 @@ final class DataMapping {
                 if (forceDelete) e.resetForDelete(hold);
                 e.decrement(hold);
                 if (c != null) c.count(e);
-                action = last ? forceDelete ? " (reset, delayed deletion)" : " (decremented, delayed deletion)" : " (decremented)";
+                action = last
+                        ? forceDelete ? " (reset, delayed deletion)" : " (decremented, delayed deletion)"
+                        : " (decremented)";
             }
             long tgt = e.translate(hstBegin);
             if (Info.wanted(Info.MAPPING_EXISTS))
-                Info.info(Info.MAPPING_EXISTS, d.id, "Mapping exists with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=%s%s, HoldRefCount=%s%s",
-                        Info.hex(hstBegin), Info.hex(tgt), size, e.dynRefs(), hold ? "" : action, e.holdRefs(), hold ? action : "");
+                Info.info(
+                        Info.MAPPING_EXISTS,
+                        d.id,
+                        "Mapping exists with HstPtrBegin=%s, TgtPtrBegin=%s, Size=%d, DynRefCount=%s%s, HoldRefCount=%s%s",
+                        Info.hex(hstBegin),
+                        Info.hex(tgt),
+                        size,
+                        e.dynRefs(),
+                        hold ? "" : action,
+                        e.holdRefs(),
+                        hold ? action : "");
             return new Target(e, tgt, true, false, false, last, lr.contained());
         }
         if (Requires.unifiedSharedMemory()) {
@@ -349,7 +483,9 @@ final class DataMapping {
         if (t.present() || t.hostPointer()) return true;
         Info.debug("hst data:%s not found, becomes a noop", Info.hex(begin));
         if ((type & PRESENT) != 0) {
-            message("device mapping required by 'present' motion modifier does not exist for host address %s (%d bytes)", Info.hex(begin), size);
+            message(
+                    "device mapping required by 'present' motion modifier does not exist for host address %s (%d bytes)",
+                    Info.hex(begin), size);
             return false;
         }
         return true;
@@ -380,12 +516,20 @@ final class DataMapping {
     static void submit(Device d, MappingTable.Entry e, long host, long tgt, long size) {
         if (size <= 0) return;
         if (Info.wanted(Info.DATA_TRANSFER))
-            Info.info(Info.DATA_TRANSFER, d.id, "Copying data from host to device, HstPtr=%s, TgtPtr=%s, Size=%d, Name=%s",
-                    Info.hex(host), Info.hex(tgt), size, SourceInfo.name(e == null ? 0 : e.name));
+            Info.info(
+                    Info.DATA_TRANSFER,
+                    d.id,
+                    "Copying data from host to device, HstPtr=%s, TgtPtr=%s, Size=%d, Name=%s",
+                    Info.hex(host),
+                    Info.hex(tgt),
+                    size,
+                    SourceInfo.name(e == null ? 0 : e.name));
         d.submit(tgt, host, size);
         if (e == null) return;
         for (MappingTable.Shadow s : e.shadowsIn(host, size)) {
-            Info.debug("Restoring original target pointer value %s for target pointer %s", Info.hex(s.tgtPtrVal()), Info.hex(s.tgtPtrAddr()));
+            Info.debug(
+                    "Restoring original target pointer value %s for target pointer %s",
+                    Info.hex(s.tgtPtrVal()), Info.hex(s.tgtPtrAddr()));
             writeDevicePointer(d, s.tgtPtrAddr(), s.tgtPtrVal());
         }
     }
@@ -394,21 +538,34 @@ final class DataMapping {
     static void retrieve(Device d, MappingTable.Entry e, long host, long tgt, long size) {
         if (size <= 0) return;
         if (Info.wanted(Info.DATA_TRANSFER))
-            Info.info(Info.DATA_TRANSFER, d.id, "Copying data from device to host, TgtPtr=%s, HstPtr=%s, Size=%d, Name=%s",
-                    Info.hex(tgt), Info.hex(host), size, SourceInfo.name(e == null ? 0 : e.name));
+            Info.info(
+                    Info.DATA_TRANSFER,
+                    d.id,
+                    "Copying data from device to host, TgtPtr=%s, HstPtr=%s, Size=%d, Name=%s",
+                    Info.hex(tgt),
+                    Info.hex(host),
+                    size,
+                    SourceInfo.name(e == null ? 0 : e.name));
         d.retrieve(host, tgt, size);
         if (e == null) return;
         for (MappingTable.Shadow s : e.shadowsIn(host, size)) {
             Mem.putLong(s.hstPtrAddr(), s.hstPtrVal());
-            Info.debug("Restoring original host pointer value %s for host pointer %s", Info.hex(s.hstPtrVal()), Info.hex(s.hstPtrAddr()));
+            Info.debug(
+                    "Restoring original host pointer value %s for host pointer %s",
+                    Info.hex(s.hstPtrVal()), Info.hex(s.hstPtrAddr()));
         }
     }
 
     /** Attaches: the device copy of the pointer at host address {@code hstPtr} (device address tgt) gets value. */
     private static void putDevicePointer(Device d, long tgt, long value, MappingTable.Entry holder, long hstPtr) {
         if (Info.wanted(Info.DATA_TRANSFER))
-            Info.info(Info.DATA_TRANSFER, d.id, "Copying data from host to device, HstPtr=%s, TgtPtr=%s, Size=8, Name=%s",
-                    Info.hex(hstPtr), Info.hex(tgt), SourceInfo.name(holder.name));
+            Info.info(
+                    Info.DATA_TRANSFER,
+                    d.id,
+                    "Copying data from host to device, HstPtr=%s, TgtPtr=%s, Size=8, Name=%s",
+                    Info.hex(hstPtr),
+                    Info.hex(tgt),
+                    SourceInfo.name(holder.name));
         writeDevicePointer(d, tgt, value);
     }
 

@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.offload.abi.BinaryDescriptor;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.HostEntry;
@@ -26,7 +25,11 @@ final class Device {
     /** Storage of declare target link globals in the images, by host address: used when the global gets mapped. */
     private final Map<Long, DevicePlugin.GlobalSymbol> linkStorage = new HashMap<>();
 
-    Device(DevicePlugin plugin, int local, int id) { this.plugin = plugin; this.local = local; this.id = id; }
+    Device(DevicePlugin plugin, int local, int id) {
+        this.plugin = plugin;
+        this.local = local;
+        this.id = id;
+    }
 
     private volatile jomp.runtime.omp.DeviceIcvs.OfDevice icvs;
 
@@ -48,7 +51,7 @@ final class Device {
 
     /** Initialises the device on first use and loads every registered image it can run that it has not loaded yet. */
     void ready() {
-        if (seen == Registry.generation()) return;   // the common case: nothing new since the last launch
+        if (seen == Registry.generation()) return; // the common case: nothing new since the last launch
         load();
     }
 
@@ -60,7 +63,8 @@ final class Device {
             initialised = true;
             if (OmptHost.ON) OmptTarget.deviceInitialized(this);
             Info.debug("device %d (%s) initialised: %s", id, plugin.name(), plugin.describe(local));
-            // as libomptarget's plugins describe their device at initialisation (a GPU's limits; the PTX simulator says it is one)
+            // as libomptarget's plugins describe their device at initialisation (a GPU's limits; the PTX simulator says
+            // it is one)
             if (Info.on(Info.KERNEL)) Info.info(Info.KERNEL, id, "%s", plugin.describe(local));
             Profile.event("init device " + id, t, "plugin", plugin.name());
         }
@@ -74,8 +78,9 @@ final class Device {
                 } catch (RuntimeException | LinkageError e) {
                     // an image the device refuses: its regions run elsewhere (or stop the program under MANDATORY)
                     loaded.put(img, null);
-                    System.err.println("omptarget message: device " + id + " (" + plugin.name() + ") cannot load the " + img.triple()
-                            + (img.arch().isEmpty() ? "" : " " + img.arch()) + " image: " + e.getMessage());
+                    System.err.println("omptarget message: device " + id + " (" + plugin.name() + ") cannot load the "
+                            + img.triple() + (img.arch().isEmpty() ? "" : " " + img.arch()) + " image: "
+                            + e.getMessage());
                     continue;
                 }
                 loaded.put(img, li);
@@ -123,20 +128,24 @@ final class Device {
     synchronized void afterKernel() {
         for (DevicePlugin.LoadedImage li : loaded.values()) {
             if (li == null) continue;
-            DevicePlugin.GlobalSymbol count = li.global("__jomp_error_count"), log = li.global("__jomp_error_log"),
-                exit = li.global("__jomp_exit_request");
+            DevicePlugin.GlobalSymbol count = li.global("__jomp_error_count"),
+                    log = li.global("__jomp_error_log"),
+                    exit = li.global("__jomp_exit_request");
             if (count == null || log == null || exit == null) continue;
             try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
                 java.lang.foreign.MemorySegment n = a.allocate(8, 8);
                 plugin.dataRetrieve(local, n.address(), count.deviceAddress(), 4);
                 plugin.dataRetrieve(local, n.address() + 4, exit.deviceAddress(), 4);
-                int logged = n.get(java.lang.foreign.ValueLayout.JAVA_INT, 0), request = n.get(java.lang.foreign.ValueLayout.JAVA_INT, 4);
+                int logged = n.get(java.lang.foreign.ValueLayout.JAVA_INT, 0),
+                        request = n.get(java.lang.foreign.ValueLayout.JAVA_INT, 4);
                 if (logged > 0) {
                     int records = (int) Math.min(logged, log.size() / 256);
                     java.lang.foreign.MemorySegment text = a.allocate(log.size(), 8);
                     plugin.dataRetrieve(local, text.address(), log.deviceAddress(), log.size());
-                    jomp.runtime.libc.Stdio.fflush(0);   // in order with the program's output, as the host's error directive
-                    for (int i = 0; i < records; i++) System.err.print(text.getString(256L * i, java.nio.charset.StandardCharsets.ISO_8859_1));
+                    jomp.runtime.libc.Stdio.fflush(
+                            0); // in order with the program's output, as the host's error directive
+                    for (int i = 0; i < records; i++)
+                        System.err.print(text.getString(256L * i, java.nio.charset.StandardCharsets.ISO_8859_1));
                     System.err.flush();
                     n.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, 0);
                     plugin.dataSubmit(local, count.deviceAddress(), n.address(), 4);
@@ -173,20 +182,31 @@ final class Device {
             if ((e.flags() & HostEntry.INDIRECT) != 0) {
                 if (g.size() < 8) continue;
                 if (table != null) table.add(g, e.hostAddress());
-                else plugin.dataSubmit(local, g.deviceAddress(), e.hostAddress(), 8);   // an image without the table: its slot gets the host address
+                else
+                    plugin.dataSubmit(
+                            local,
+                            g.deviceAddress(),
+                            e.hostAddress(),
+                            8); // an image without the table: its slot gets the host address
                 continue;
             }
             if ((e.flags() & HostEntry.LINK) != 0) linkStorage.put(e.hostAddress(), g);
-            else if (this.table.find(e.hostAddress(), e.size()) == null)   // declare target to: present for the program's life
-                this.table.insert(MappingTable.Entry.permanent(e.hostAddress(), e.hostAddress() + e.size(), g.deviceAddress(), 0));
+            else if (this.table.find(e.hostAddress(), e.size())
+                    == null) // declare target to: present for the program's life
+            this.table.insert(MappingTable.Entry.permanent(
+                    e.hostAddress(), e.hostAddress() + e.size(), g.deviceAddress(), 0));
         }
         if (table != null) table.install();
     }
 
-    DevicePlugin.Kernel kernel(String name) { return kernels.get(name); }
+    DevicePlugin.Kernel kernel(String name) {
+        return kernels.get(name);
+    }
 
     /** Can the device run this program's regions? Not when the program requires what it cannot do. */
-    boolean usable() { return unmetRequirement() == null; }
+    boolean usable() {
+        return unmetRequirement() == null;
+    }
 
     /** The program's requirement this device cannot meet, as its clause reads; null when none. */
     String unmetRequirement() {
@@ -223,7 +243,10 @@ final class Device {
     }
 
     void free(long tgt, long size) {
-        if (OmptHost.ON) { OmptTarget.free(this, tgt, () -> delete(tgt, size)); return; }
+        if (OmptHost.ON) {
+            OmptTarget.free(this, tgt, () -> delete(tgt, size));
+            return;
+        }
         delete(tgt, size);
     }
 
@@ -234,7 +257,10 @@ final class Device {
     }
 
     void submit(long tgt, long hst, long size) {
-        if (OmptHost.ON) { OmptTarget.submit(this, tgt, hst, size, () -> copyIn(tgt, hst, size)); return; }
+        if (OmptHost.ON) {
+            OmptTarget.submit(this, tgt, hst, size, () -> copyIn(tgt, hst, size));
+            return;
+        }
         copyIn(tgt, hst, size);
     }
 
@@ -245,7 +271,10 @@ final class Device {
     }
 
     void retrieve(long hst, long tgt, long size) {
-        if (OmptHost.ON) { OmptTarget.retrieve(this, hst, tgt, size, () -> copyOut(hst, tgt, size)); return; }
+        if (OmptHost.ON) {
+            OmptTarget.retrieve(this, hst, tgt, size, () -> copyOut(hst, tgt, size));
+            return;
+        }
         copyOut(hst, tgt, size);
     }
 

@@ -3,7 +3,6 @@ package jomp.runtime.offload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
-
 import jomp.offload.abi.BinaryDescriptor;
 import jomp.runtime.omp.DeviceIcvs;
 import jomp.runtime.plugin.DevicePlugin;
@@ -20,14 +19,21 @@ import jomp.runtime.plugin.DevicePlugin;
 final class Devices {
     private Devices() {}
 
-    enum Policy { MANDATORY, DISABLED, DEFAULT }
+    enum Policy {
+        MANDATORY,
+        DISABLED,
+        DEFAULT
+    }
 
     /** OMP_TARGET_OFFLOAD (tests set it, then {@link #install} a device table). */
     static volatile Policy POLICY = Policy.valueOf(DeviceIcvs.TARGET_OFFLOAD);
+
     private static volatile List<Device> all;
 
     /** OMP_TARGET_OFFLOAD's value (case-insensitive, as libomptarget reads it); DEFAULT when unset or unknown. */
-    static Policy policy(String v) { return Policy.valueOf(DeviceIcvs.targetOffload(v)); }
+    static Policy policy(String v) {
+        return Policy.valueOf(DeviceIcvs.targetOffload(v));
+    }
 
     /** omp_initial_device and omp_invalid_device (OpenMP 5.2). */
     static final int INITIAL = DeviceIcvs.INITIAL, INVALID = DeviceIcvs.INVALID;
@@ -74,8 +80,9 @@ final class Devices {
                 int local = i;
                 if (list.stream().anyMatch(x -> x.plugin == p && x.local == local) || !hasImage(p, i, libs)) continue;
                 list.add(new Device(p, i, list.size()));
-                Info.debug("plugin %s (%s): its device %d is device %d, which an image of the program runs on", p.name(), p.triple(), i,
-                        list.size() - 1);
+                Info.debug(
+                        "plugin %s (%s): its device %d is device %d, which an image of the program runs on",
+                        p.name(), p.triple(), i, list.size() - 1);
             }
         }
         return List.copyOf(list);
@@ -98,13 +105,14 @@ final class Devices {
     private static List<DevicePlugin> plugins() {
         List<DevicePlugin> ps = plugins;
         if (ps != null) return ps;
-        var found = ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader()).iterator();
+        var found = ServiceLoader.load(DevicePlugin.class, Devices.class.getClassLoader())
+                .iterator();
         List<DevicePlugin> list = new ArrayList<>();
         while (true) {
             try {
                 if (!found.hasNext()) break;
                 list.add(found.next());
-            } catch (java.util.ServiceConfigurationError e) {   // a plugin that cannot be loaded: no devices from it
+            } catch (java.util.ServiceConfigurationError e) { // a plugin that cannot be loaded: no devices from it
                 Info.debug("a device plugin is not usable: %s", e.getMessage());
             }
         }
@@ -120,21 +128,26 @@ final class Devices {
     static List<DevicePlugin> ordered(List<DevicePlugin> plugins, String selection) {
         if (selection == null || selection.isBlank()) {
             List<DevicePlugin> out = new ArrayList<>(plugins);
-            out.sort(java.util.Comparator.comparingInt(DevicePlugin::priority).reversed());   // stable: equal priorities keep their order
+            out.sort(java.util.Comparator.comparingInt(DevicePlugin::priority)
+                    .reversed()); // stable: equal priorities keep their order
             return out;
         }
         List<String> names = new ArrayList<>();
-        for (String n : selection.split(",")) if (!n.isBlank()) names.add(n.trim().toLowerCase(java.util.Locale.ROOT));
+        for (String n : selection.split(","))
+            if (!n.isBlank()) names.add(n.trim().toLowerCase(java.util.Locale.ROOT));
         for (String n : names) {
             if (plugins.stream().noneMatch(p -> p.name().equals(n)))
-                System.err.println("omptarget message: JOMP_PLUGINS names " + n + ", which is not a device plugin of this program");
+                System.err.println("omptarget message: JOMP_PLUGINS names " + n
+                        + ", which is not a device plugin of this program");
         }
         List<DevicePlugin> out = new ArrayList<>();
         for (String n : names) for (DevicePlugin p : plugins) if (p.name().equals(n) && !out.contains(p)) out.add(p);
         return out;
     }
 
-    static int count() { return all().size(); }
+    static int count() {
+        return all().size();
+    }
 
     /** Set by {@link #install}: the table stays as the test made it. */
     private static volatile boolean installed;
@@ -146,7 +159,8 @@ final class Devices {
     static synchronized void install(List<DevicePlugin> plugins) {
         List<Device> list = new ArrayList<>();
         if (POLICY != Policy.DISABLED)
-            for (DevicePlugin p : plugins) for (int i = 0; i < p.numberOfDevices(); i++) list.add(new Device(p, i, list.size()));
+            for (DevicePlugin p : plugins)
+                for (int i = 0; i < p.numberOfDevices(); i++) list.add(new Device(p, i, list.size()));
         all = List.copyOf(list);
         installed = true;
     }
@@ -160,7 +174,7 @@ final class Devices {
     /** The number in the device table of device {@code local} of {@code plugin}. */
     static int globalId(Object plugin, int local) {
         for (Device d : all()) if (d.plugin == plugin && d.local == local) return d.id;
-        return local;   // a plugin used outside the table (tests)
+        return local; // a plugin used outside the table (tests)
     }
 
     /**
@@ -169,7 +183,7 @@ final class Devices {
      */
     static long resolve(long deviceId) {
         long id = deviceId == -1 ? DeviceIcvs.defaultDevice : deviceId;
-        if (id == INITIAL) return count();   // omp_initial_device: the host's number
+        if (id == INITIAL) return count(); // omp_initial_device: the host's number
         return id;
     }
 
@@ -181,7 +195,8 @@ final class Devices {
      */
     static Device require(long id) {
         Device d = get(id);
-        if (d == null) Tgt.fatalError(id, "Device number '" + id + "' out of range, only " + count() + " devices available");
+        if (d == null)
+            Tgt.fatalError(id, "Device number '" + id + "' out of range, only " + count() + " devices available");
         return d;
     }
 

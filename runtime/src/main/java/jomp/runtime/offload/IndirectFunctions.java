@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
 
@@ -29,7 +28,8 @@ final class IndirectFunctions {
     private final DevicePlugin.GlobalSymbol table, count;
     private final List<long[]> pairs = new ArrayList<>();
 
-    private IndirectFunctions(DevicePlugin plugin, int device, DevicePlugin.GlobalSymbol table, DevicePlugin.GlobalSymbol count) {
+    private IndirectFunctions(
+            DevicePlugin plugin, int device, DevicePlugin.GlobalSymbol table, DevicePlugin.GlobalSymbol count) {
         this.plugin = plugin;
         this.device = device;
         this.table = table;
@@ -60,7 +60,8 @@ final class IndirectFunctions {
         pairs.sort((x, y) -> Long.compareUnsigned(x[0], y[0]));
         long bytes = 16L * pairs.size();
         long mem = plugin.dataAlloc(device, bytes);
-        if (mem == 0) throw new IllegalStateException("no device memory for the indirect function table (" + bytes + " bytes)");
+        if (mem == 0)
+            throw new IllegalStateException("no device memory for the indirect function table (" + bytes + " bytes)");
         try (Arena a = Arena.ofConfined()) {
             MemorySegment v = a.allocate(bytes, 8);
             for (int i = 0; i < pairs.size(); i++) {

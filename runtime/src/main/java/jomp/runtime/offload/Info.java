@@ -12,11 +12,17 @@ import java.io.PrintStream;
 final class Info {
     private Info() {}
 
-    static final int KERNEL_ARGS = 0x1, MAPPING_EXISTS = 0x2, DUMP_TABLE = 0x4, MAPPING_CHANGED = 0x8,
-        KERNEL = 0x10, DATA_TRANSFER = 0x20, EMPTY_MAPPING = 0x40;
+    static final int KERNEL_ARGS = 0x1,
+            MAPPING_EXISTS = 0x2,
+            DUMP_TABLE = 0x4,
+            MAPPING_CHANGED = 0x8,
+            KERNEL = 0x10,
+            DATA_TRANSFER = 0x20,
+            EMPTY_MAPPING = 0x40;
 
     /** The LIBOMPTARGET_INFO mask and whether LIBOMPTARGET_DEBUG is on (tests set them). */
     static volatile int MASK = number("LIBOMPTARGET_INFO");
+
     static volatile boolean DEBUG = number("LIBOMPTARGET_DEBUG") > 0;
 
     private static int number(String var) {
@@ -30,16 +36,22 @@ final class Info {
         }
     }
 
-    static boolean on(int bit) { return (MASK & bit) != 0; }
+    static boolean on(int bit) {
+        return (MASK & bit) != 0;
+    }
 
     /** Is a report of this kind printed anywhere (as info, or in the debug trace)? */
-    static boolean wanted(int bit) { return DEBUG || on(bit); }
+    static boolean wanted(int bit) {
+        return DEBUG || on(bit);
+    }
 
     /**
      * Where the reports go. C's stdout is not flushed first: libomptarget writes to stderr alone,
      * so a program that a fatal error aborts loses what its stdout buffer held, as clang's does.
      */
-    private static PrintStream err() { return System.err; }
+    private static PrintStream err() {
+        return System.err;
+    }
 
     /** An info line of device {@code device} (libomptarget's INFO): in the debug trace when debugging. */
     static void info(int bit, int device, String fmt, Object... args) {
@@ -65,7 +77,8 @@ final class Info {
     }
 
     static String launchMessage(String kernel, int blocks, int threads, String mode) {
-        return "Launching kernel " + kernel + " with " + blocks + " blocks and " + threads + " threads in " + mode + " mode";
+        return "Launching kernel " + kernel + " with " + blocks + " blocks and " + threads + " threads in " + mode
+                + " mode";
     }
 
     /** A trace line (libomptarget's DP). */
@@ -83,5 +96,7 @@ final class Info {
         err().println("omptarget error: " + String.format(fmt, args));
     }
 
-    static String hex(long v) { return "0x" + String.format("%016x", v); }
+    static String hex(long v) {
+        return "0x" + String.format("%016x", v);
+    }
 }

@@ -2,7 +2,6 @@ package jomp.runtime.offload;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.DevicePlugin;
@@ -18,8 +17,13 @@ final class Interop {
     private Interop() {}
 
     /** The properties in omp_interop_property_t order (-1 … -9) with their types and names. */
-    static final String[] NAMES = {"fr_id", "fr_name", "vendor", "vendor_name", "device_num", "platform", "device", "device_context", "targetsync"};
-    static final String[] TYPES = {"omp_interop_fr_t", "const char *", "int", "const char *", "int", "intptr_t", "void *", "void *", "void *"};
+    static final String[] NAMES = {
+        "fr_id", "fr_name", "vendor", "vendor_name", "device_num", "platform", "device", "device_context", "targetsync"
+    };
+
+    static final String[] TYPES = {
+        "omp_interop_fr_t", "const char *", "int", "const char *", "int", "intptr_t", "void *", "void *", "void *"
+    };
     /** 'i' int, 's' string, 'p' pointer: how each property is read. */
     private static final char[] KIND = {'i', 's', 'i', 's', 'i', 'i', 'p', 'p', 'p'};
 
@@ -54,18 +58,39 @@ final class Interop {
     }
 
     /** Writes the return code where the caller asked for it. */
-    private static void rc(long retCode, int value) { if (retCode != 0) Mem.putInt(retCode, value); }
+    private static void rc(long retCode, int value) {
+        if (retCode != 0) Mem.putInt(retCode, value);
+    }
 
-    static final int SUCCESS = 0, NO_VALUE = 1, EMPTY = -1, OUT_OF_RANGE = -2, TYPE_INT = -3, TYPE_PTR = -4, TYPE_STR = -5, OTHER = -6;
+    static final int SUCCESS = 0,
+            NO_VALUE = 1,
+            EMPTY = -1,
+            OUT_OF_RANGE = -2,
+            TYPE_INT = -3,
+            TYPE_PTR = -4,
+            TYPE_STR = -5,
+            OTHER = -6;
 
     /** The object and the property's index, or null after writing the error code. */
     private static Object[] check(long handle, int property, char kind, long retCode) {
         Obj o = handle == 0 ? null : OBJECTS.get(handle);
-        if (o == null) { rc(retCode, EMPTY); return null; }
-        if (property >= 0 || property < -9) { rc(retCode, OUT_OF_RANGE); return null; }
+        if (o == null) {
+            rc(retCode, EMPTY);
+            return null;
+        }
+        if (property >= 0 || property < -9) {
+            rc(retCode, OUT_OF_RANGE);
+            return null;
+        }
         int i = -property - 1;
-        if (KIND[i] != kind) { rc(retCode, KIND[i] == 'i' ? TYPE_INT : KIND[i] == 's' ? TYPE_STR : TYPE_PTR); return null; }
-        if (property == -9 && !o.targetsync()) { rc(retCode, OTHER); return null; }   // targetsync only where asked for
+        if (KIND[i] != kind) {
+            rc(retCode, KIND[i] == 'i' ? TYPE_INT : KIND[i] == 's' ? TYPE_STR : TYPE_PTR);
+            return null;
+        }
+        if (property == -9 && !o.targetsync()) {
+            rc(retCode, OTHER);
+            return null;
+        } // targetsync only where asked for
         return new Object[] {o, i};
     }
 
@@ -76,10 +101,22 @@ final class Interop {
         long v;
         boolean has;
         switch ((int) c[1]) {
-            case 0 -> { v = o.info().frId(); has = v != 0; }
-            case 2 -> { v = o.info().vendor(); has = v != 0; }
-            case 4 -> { v = o.device().id; has = true; }
-            default -> { v = o.info().platform(); has = v != 0; }
+            case 0 -> {
+                v = o.info().frId();
+                has = v != 0;
+            }
+            case 2 -> {
+                v = o.info().vendor();
+                has = v != 0;
+            }
+            case 4 -> {
+                v = o.device().id;
+                has = true;
+            }
+            default -> {
+                v = o.info().platform();
+                has = v != 0;
+            }
         }
         rc(retCode, has ? SUCCESS : NO_VALUE);
         return has ? v : 0;
@@ -119,9 +156,13 @@ final class Interop {
         return v == null ? 0 : cString(v);
     }
 
-    static long name(int property) { return property < 0 && property >= -9 ? cString(NAMES[-property - 1]) : 0; }
+    static long name(int property) {
+        return property < 0 && property >= -9 ? cString(NAMES[-property - 1]) : 0;
+    }
 
-    static long typeDesc(int property) { return property < 0 && property >= -9 ? cString(TYPES[-property - 1]) : 0; }
+    static long typeDesc(int property) {
+        return property < 0 && property >= -9 ? cString(TYPES[-property - 1]) : 0;
+    }
 
     static long rcDesc(int code) {
         String s = switch (code) {

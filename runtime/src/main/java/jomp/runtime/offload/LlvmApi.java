@@ -17,27 +17,48 @@ public final class LlvmApi {
     /** The llvm_omp_target_* allocators of omp.h use these (jomp.runtime.omp.Allocators), as libomp uses libomptarget's. */
     static void installAllocators() {
         jomp.runtime.omp.DeviceIcvs.targetMemory = new jomp.runtime.omp.TargetMemory() {
-            @Override public long alloc(long size, int device, long kind) { return allocate(size, device, pluginKind(kind), "omp_alloc"); }
-            @Override public void free(long p, int device, long kind) { release(p, device, pluginKind(kind), "omp_free"); }
+            @Override
+            public long alloc(long size, int device, long kind) {
+                return allocate(size, device, pluginKind(kind), "omp_alloc");
+            }
+
+            @Override
+            public void free(long p, int device, long kind) {
+                release(p, device, pluginKind(kind), "omp_free");
+            }
         };
     }
 
     /** omp.h's memory space and allocator numbers 100, 101, 102 (host, shared, device) as the plugins' kinds. */
     private static int pluginKind(long llvmKind) {
-        return llvmKind == 100 ? DevicePlugin.ALLOC_HOST : llvmKind == 101 ? DevicePlugin.ALLOC_SHARED : DevicePlugin.ALLOC_DEVICE;
+        return llvmKind == 100
+                ? DevicePlugin.ALLOC_HOST
+                : llvmKind == 101 ? DevicePlugin.ALLOC_SHARED : DevicePlugin.ALLOC_DEVICE;
     }
 
-    public static long llvm_omp_target_alloc_device(long size, int device) { return allocate(size, device, DevicePlugin.ALLOC_DEVICE, "llvm_omp_target_alloc_device"); }
+    public static long llvm_omp_target_alloc_device(long size, int device) {
+        return allocate(size, device, DevicePlugin.ALLOC_DEVICE, "llvm_omp_target_alloc_device");
+    }
 
-    public static long llvm_omp_target_alloc_host(long size, int device) { return allocate(size, device, DevicePlugin.ALLOC_HOST, "llvm_omp_target_alloc_host"); }
+    public static long llvm_omp_target_alloc_host(long size, int device) {
+        return allocate(size, device, DevicePlugin.ALLOC_HOST, "llvm_omp_target_alloc_host");
+    }
 
-    public static long llvm_omp_target_alloc_shared(long size, int device) { return allocate(size, device, DevicePlugin.ALLOC_SHARED, "llvm_omp_target_alloc_shared"); }
+    public static long llvm_omp_target_alloc_shared(long size, int device) {
+        return allocate(size, device, DevicePlugin.ALLOC_SHARED, "llvm_omp_target_alloc_shared");
+    }
 
-    public static void llvm_omp_target_free_device(long p, int device) { release(p, device, DevicePlugin.ALLOC_DEVICE, "llvm_omp_target_free_device"); }
+    public static void llvm_omp_target_free_device(long p, int device) {
+        release(p, device, DevicePlugin.ALLOC_DEVICE, "llvm_omp_target_free_device");
+    }
 
-    public static void llvm_omp_target_free_host(long p, int device) { release(p, device, DevicePlugin.ALLOC_HOST, "llvm_omp_target_free_host"); }
+    public static void llvm_omp_target_free_host(long p, int device) {
+        release(p, device, DevicePlugin.ALLOC_HOST, "llvm_omp_target_free_host");
+    }
 
-    public static void llvm_omp_target_free_shared(long p, int device) { release(p, device, DevicePlugin.ALLOC_SHARED, "llvm_omp_target_free_shared"); }
+    public static void llvm_omp_target_free_shared(long p, int device) {
+        release(p, device, DevicePlugin.ALLOC_SHARED, "llvm_omp_target_free_shared");
+    }
 
     /** libomptarget's targetAllocExplicit: NULL for a size of 0 or less or a device out of memory. */
     private static long allocate(long size, int device, int kind, String name) {
@@ -86,7 +107,9 @@ public final class LlvmApi {
     }
 
     /** The host's numbers: omp_get_initial_device() and (OpenMP 5.2) omp_initial_device. */
-    private static boolean isHost(long device) { return device == Devices.count() || device == Devices.INITIAL; }
+    private static boolean isHost(long device) {
+        return device == Devices.count() || device == Devices.INITIAL;
+    }
 
     /**
      * libomptarget's targetLockExplicit: the address through which the device reaches {@code size}
@@ -113,10 +136,16 @@ public final class LlvmApi {
     }
 
     /** __tgt_set_info_flag: LIBOMPTARGET_INFO's mask from now on. */
-    public static void __tgt_set_info_flag(int flags) { Info.MASK = flags; }
+    public static void __tgt_set_info_flag(int flags) {
+        Info.MASK = flags;
+    }
 
     /** The device's dynamic shared memory: the host has none (libomptarget answers NULL on the host). */
-    public static long llvm_omp_target_dynamic_shared_alloc() { return 0; }
+    public static long llvm_omp_target_dynamic_shared_alloc() {
+        return 0;
+    }
 
-    public static long llvm_omp_get_dynamic_shared() { return 0; }
+    public static long llvm_omp_get_dynamic_shared() {
+        return 0;
+    }
 }

@@ -19,7 +19,12 @@ final class MapArgs {
 
     MapArgs(int n) {
         this.n = n;
-        base = new long[n]; begin = new long[n]; size = new long[n]; type = new long[n]; name = new long[n]; mapper = new long[n];
+        base = new long[n];
+        begin = new long[n];
+        size = new long[n];
+        type = new long[n];
+        name = new long[n];
+        mapper = new long[n];
     }
 
     /** The arrays at these addresses; names and mappers may be 0 (none at all). */
@@ -37,9 +42,13 @@ final class MapArgs {
     }
 
     /** The index of the entry a MEMBER_OF entry belongs to, or -1. */
-    static int parent(long type) { return (int) ((type & MEMBER_OF) >>> 48) - 1; }
+    static int parent(long type) {
+        return (int) ((type & MEMBER_OF) >>> 48) - 1;
+    }
 
-    boolean has(int i, long bit) { return (type[i] & bit) != 0; }
+    boolean has(int i, long bit) {
+        return (type[i] & bit) != 0;
+    }
 
     /** libomptarget's printKernelArguments type word. */
     static String kind(long type, long size) {

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-
 import jomp.offload.abi.MapType;
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Stack;
@@ -46,7 +45,11 @@ final class Mappers {
         MapArgs c = new MapArgs(list.size());
         for (int k = 0; k < c.n; k++) {
             long[] x = list.get(k);
-            c.base[k] = x[0]; c.begin[k] = x[1]; c.size[k] = x[2]; c.type[k] = x[3]; c.name[k] = x[4];
+            c.base[k] = x[0];
+            c.begin[k] = x[1];
+            c.size[k] = x[2];
+            c.type[k] = x[3];
+            c.name[k] = x[4];
         }
         return c;
     }
@@ -70,7 +73,12 @@ final class Mappers {
             for (int k = 0; k < out.size() && same < 0; k++) if (java.util.Arrays.equals(out.get(k), x)) same = k;
             long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
             if (same >= 0) at[i] = same;
-            else if (last != null && x[3] == last[3] && x[0] == last[0] && x[4] == last[4] && x[2] > 0 && last[2] > 0
+            else if (last != null
+                    && x[3] == last[3]
+                    && x[0] == last[0]
+                    && x[4] == last[4]
+                    && x[2] > 0
+                    && last[2] > 0
                     && x[1] == last[1] + last[2]) {
                 last[2] += x[2];
                 at[i] = out.size() - 1;
@@ -90,10 +98,13 @@ final class Mappers {
     }
 
     static void push(long handle, long base, long begin, long size, long type, long name) {
-        Info.debug("__tgt_push_mapper_component(Handle=%s) adds an entry (Base=%s, Begin=%s, Size=%d, Type=0x%x, Name=%s).",
+        Info.debug(
+                "__tgt_push_mapper_component(Handle=%s) adds an entry (Base=%s, Begin=%s, Size=%d, Type=0x%x, Name=%s).",
                 Info.hex(handle), Info.hex(base), Info.hex(begin), size, type, SourceInfo.name(name));
         List<long[]> l = HANDLES.get(handle);
-        if (l == null) throw new IllegalStateException("__tgt_push_mapper_component: no mapper is running with handle " + Info.hex(handle));
+        if (l == null)
+            throw new IllegalStateException(
+                    "__tgt_push_mapper_component: no mapper is running with handle " + Info.hex(handle));
         l.add(new long[] {base, begin, size, type, name});
     }
 
@@ -108,7 +119,13 @@ final class Mappers {
         long dir = declared & (MapType.TO | MapType.FROM);
         long in = incoming & (MapType.TO | MapType.FROM);
         long out = dir & in;
-        long keep = incoming & (MapType.ALWAYS | MapType.CLOSE | MapType.PRESENT | MapType.DELETE | MapType.OMPX_HOLD | MapType.IMPLICIT);
+        long keep = incoming
+                & (MapType.ALWAYS
+                        | MapType.CLOSE
+                        | MapType.PRESENT
+                        | MapType.DELETE
+                        | MapType.OMPX_HOLD
+                        | MapType.IMPLICIT);
         return (declared & ~(MapType.TO | MapType.FROM)) | out | keep;
     }
 }

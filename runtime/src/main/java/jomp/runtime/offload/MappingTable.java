@@ -25,13 +25,28 @@ final class MappingTable {
         final long name;
         /** Device memory the runtime allocated (freed when the mapping goes), as opposed to an image's or the user's. */
         final boolean owned;
+
         long dynRef, holdRef;
         private TreeMap<Long, Shadow> shadows;
 
-        Entry(long hstBase, long hstBegin, long hstEnd, long tgtAllocBegin, long tgtBegin, boolean hold, long name, boolean owned) {
-            this.hstBase = hstBase; this.hstBegin = hstBegin; this.hstEnd = hstEnd; this.tgtAllocBegin = tgtAllocBegin;
-            this.tgtBegin = tgtBegin; this.name = name; this.owned = owned;
-            if (hold) holdRef = 1; else dynRef = 1;
+        Entry(
+                long hstBase,
+                long hstBegin,
+                long hstEnd,
+                long tgtAllocBegin,
+                long tgtBegin,
+                boolean hold,
+                long name,
+                boolean owned) {
+            this.hstBase = hstBase;
+            this.hstBegin = hstBegin;
+            this.hstEnd = hstEnd;
+            this.tgtAllocBegin = tgtAllocBegin;
+            this.tgtBegin = tgtBegin;
+            this.name = name;
+            this.owned = owned;
+            if (hold) holdRef = 1;
+            else dynRef = 1;
         }
 
         /** A mapping that never goes away (declare target globals, omp_target_associate_ptr). */
@@ -41,18 +56,30 @@ final class MappingTable {
             return e;
         }
 
-        long size() { return hstEnd - hstBegin; }
+        long size() {
+            return hstEnd - hstBegin;
+        }
 
         /** The device address of host address {@code h} inside this mapping. */
-        long translate(long h) { return tgtBegin + (h - hstBegin); }
+        long translate(long h) {
+            return tgtBegin + (h - hstBegin);
+        }
 
-        String dynRefs() { return dynRef == INFINITE ? "INF" : Long.toString(dynRef); }
+        String dynRefs() {
+            return dynRef == INFINITE ? "INF" : Long.toString(dynRef);
+        }
 
-        String holdRefs() { return Long.toString(holdRef); }
+        String holdRefs() {
+            return Long.toString(holdRef);
+        }
 
-        long totalRefs() { return dynRef == INFINITE ? INFINITE : dynRef + holdRef; }
+        long totalRefs() {
+            return dynRef == INFINITE ? INFINITE : dynRef + holdRef;
+        }
 
-        boolean isInfinite() { return dynRef == INFINITE; }
+        boolean isInfinite() {
+            return dynRef == INFINITE;
+        }
 
         void increment(boolean hold) {
             if (hold) holdRef++;
@@ -60,8 +87,9 @@ final class MappingTable {
         }
 
         void decrement(boolean hold) {
-            if (hold) { if (holdRef > 0) holdRef--; }
-            else if (dynRef != INFINITE && dynRef > 0) dynRef--;
+            if (hold) {
+                if (holdRef > 0) holdRef--;
+            } else if (dynRef != INFINITE && dynRef > 0) dynRef--;
         }
 
         /** Would this decrement remove the mapping? (libomptarget's decShouldRemove.) */
@@ -88,10 +116,13 @@ final class MappingTable {
         /** The attached pointers whose 8 bytes lie in [begin, begin + size). */
         synchronized List<Shadow> shadowsIn(long begin, long size) {
             if (shadows == null || size < 8) return List.of();
-            return new ArrayList<>(shadows.subMap(begin, true, begin + size - 8, true).values());
+            return new ArrayList<>(
+                    shadows.subMap(begin, true, begin + size - 8, true).values());
         }
 
-        synchronized List<Shadow> allShadows() { return shadows == null ? List.of() : new ArrayList<>(shadows.values()); }
+        synchronized List<Shadow> allShadows() {
+            return shadows == null ? List.of() : new ArrayList<>(shadows.values());
+        }
     }
 
     /**
@@ -102,7 +133,9 @@ final class MappingTable {
     record Lookup(Entry entry, boolean contained, boolean extendsBefore, boolean extendsAfter) {
         static final Lookup NONE = new Lookup(null, false, false, false);
 
-        boolean overlaps() { return extendsBefore || extendsAfter; }
+        boolean overlaps() {
+            return extendsBefore || extendsAfter;
+        }
     }
 
     private final TreeMap<Long, Entry> byBegin = new TreeMap<>();
@@ -120,7 +153,8 @@ final class MappingTable {
                 Entry e = lower.getValue();
                 if (hp < e.hstEnd || hp < e.hstBase) return new Lookup(e, true, false, false);
             }
-            if (upper != null && hp >= upper.getValue().hstBase) return new Lookup(upper.getValue(), true, false, false);
+            if (upper != null && hp >= upper.getValue().hstBase)
+                return new Lookup(upper.getValue(), true, false, false);
             return Lookup.NONE;
         }
         long end = hp + size;
@@ -145,13 +179,21 @@ final class MappingTable {
         return l.contained() ? l.entry() : null;
     }
 
-    synchronized void insert(Entry e) { byBegin.put(e.hstBegin, e); }
+    synchronized void insert(Entry e) {
+        byBegin.put(e.hstBegin, e);
+    }
 
-    synchronized boolean remove(Entry e) { return byBegin.remove(e.hstBegin, e); }
+    synchronized boolean remove(Entry e) {
+        return byBegin.remove(e.hstBegin, e);
+    }
 
-    synchronized List<Entry> entries() { return new ArrayList<>(byBegin.values()); }
+    synchronized List<Entry> entries() {
+        return new ArrayList<>(byBegin.values());
+    }
 
-    synchronized boolean isEmpty() { return byBegin.isEmpty(); }
+    synchronized boolean isEmpty() {
+        return byBegin.isEmpty();
+    }
 
     /** Every mapping that shares a byte with [begin, begin + size), in address order. */
     synchronized List<Entry> overlapping(long begin, long size) {

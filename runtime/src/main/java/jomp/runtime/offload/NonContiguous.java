@@ -15,9 +15,17 @@ import jomp.runtime.mem.Mem;
 final class NonContiguous {
     private NonContiguous() {}
 
-    private static long offset(long desc, int d) { return Mem.getLong(desc + 24L * d); }
-    private static long count(long desc, int d) { return Mem.getLong(desc + 24L * d + 8); }
-    private static long stride(long desc, int d) { return Mem.getLong(desc + 24L * d + 16); }
+    private static long offset(long desc, int d) {
+        return Mem.getLong(desc + 24L * d);
+    }
+
+    private static long count(long desc, int d) {
+        return Mem.getLong(desc + 24L * d + 8);
+    }
+
+    private static long stride(long desc, int d) {
+        return Mem.getLong(desc + 24L * d + 16);
+    }
 
     /** {first byte, length} of the storage from the section's first to its last element. */
     static long[] extent(long base, long desc, long dims) {
@@ -25,7 +33,10 @@ final class NonContiguous {
         long lo = base, hi = base;
         for (int d = 0; d < n; d++) {
             lo += offset(desc, d);
-            hi += offset(desc, d) + (d == n - 1 ? count(desc, d) * stride(desc, d) : Math.max(0, count(desc, d) - 1) * stride(desc, d));
+            hi += offset(desc, d)
+                    + (d == n - 1
+                            ? count(desc, d) * stride(desc, d)
+                            : Math.max(0, count(desc, d) - 1) * stride(desc, d));
         }
         for (int d = 0; d < n; d++) if (count(desc, d) == 0) return new long[] {lo, 0};
         return new long[] {lo, hi - lo};
@@ -56,6 +67,7 @@ final class NonContiguous {
             return;
         }
         long start = addr + offset(desc, d);
-        for (long i = 0; i < count(desc, d); i++) walk(dev, desc, dims, d + 1, start + i * stride(desc, d), piece, toDevice);
+        for (long i = 0; i < count(desc, d); i++)
+            walk(dev, desc, dims, d + 1, start + i * stride(desc, d), piece, toDevice);
     }
 }

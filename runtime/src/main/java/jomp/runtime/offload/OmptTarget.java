@@ -2,7 +2,6 @@ package jomp.runtime.offload;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.omp.OmptHost;
@@ -22,9 +21,13 @@ final class OmptTarget {
 
     static {
         Ompt.target(new Ompt.Target() {
-            @Override public int numDevices() { return Devices.count(); }
+            @Override
+            public int numDevices() {
+                return Devices.count();
+            }
 
-            @Override public int targetInfo(long deviceNum, long targetId, long hostOpId) {
+            @Override
+            public int targetInfo(long deviceNum, long targetId, long hostOpId) {
                 Region r = REGION.get();
                 if (r == null) return 0;
                 if (deviceNum != 0) Mem.putLong(deviceNum, r.device);
@@ -37,6 +40,7 @@ final class OmptTarget {
 
     /** ompt_target_t of a target region, enter data, exit data, update. */
     static final int TARGET = 1, ENTER_DATA = 2, EXIT_DATA = 3, UPDATE = 4;
+
     private static final int BEGIN = 1, END = 2;
     private static final int ALLOC = 1, TO_DEVICE = 2, FROM_DEVICE = 3, DELETE = 4, ASSOCIATE = 5, DISASSOCIATE = 6;
 
@@ -51,13 +55,16 @@ final class OmptTarget {
     private static final ThreadLocal<Region> REGION = new ThreadLocal<>();
 
     /** The program's first offloading step (its images' registration): the tool starts, with the initial thread. */
-    static void start() { OmptHost.currentTaskData(); }
+    static void start() {
+        OmptHost.currentTaskData();
+    }
 
     /** A construct begins on device d (the tool sees nothing of it when no target callback is registered). */
     static Region begin(int kind, Device d) {
         if (!Ompt.hasTarget()) return null;
         long cells = cell(16);
-        Region r = new Region(kind, d.id, OmptHost.currentTaskData(), OmptHost.currentTargetTaskData(), cells, cells + 8);
+        Region r =
+                new Region(kind, d.id, OmptHost.currentTaskData(), OmptHost.currentTargetTaskData(), cells, cells + 8);
         REGION.set(r);
         Ompt.target(kind, BEGIN, d.id, r.task, r.targetTask, r.targetData);
         return r;
@@ -130,7 +137,9 @@ final class OmptTarget {
         return new Region(0, -1, 0, 0, cells, cells + 8);
     }
 
-    private static void done(Region r) { if (r.kind == 0) Stdlib.free(r.targetData); }
+    private static void done(Region r) {
+        if (r.kind == 0) Stdlib.free(r.targetData);
+    }
 
     // ---- the kernel launch and the construct's map
 
@@ -148,7 +157,11 @@ final class OmptTarget {
         List<Integer> items = new java.util.ArrayList<>();
         for (int i = 0; i < m.n; i++) {
             long type = m.type[i];
-            if ((type & (jomp.offload.abi.MapType.LITERAL | jomp.offload.abi.MapType.PRIVATE | jomp.offload.abi.MapType.NON_CONTIG)) != 0) continue;
+            if ((type
+                            & (jomp.offload.abi.MapType.LITERAL
+                                    | jomp.offload.abi.MapType.PRIVATE
+                                    | jomp.offload.abi.MapType.NON_CONTIG))
+                    != 0) continue;
             items.add(i);
         }
         int n = items.size();
@@ -185,7 +198,11 @@ final class OmptTarget {
 
     /** A device is initialised: device_initialize with the plugin's name as its type, and its lookup for tracing. */
     static void deviceInitialized(Device d) {
-        Ompt.deviceInitialize(d.id, cString(d.plugin.name()), jomp.runtime.ompt.DeviceTracing.lookupPointer(), cString(d.plugin.describe(d.local)));
+        Ompt.deviceInitialize(
+                d.id,
+                cString(d.plugin.name()),
+                jomp.runtime.ompt.DeviceTracing.lookupPointer(),
+                cString(d.plugin.describe(d.local)));
     }
 
     /** An image is loaded: device_load with its size; returns its module id (device_unload's). */
@@ -195,11 +212,16 @@ final class OmptTarget {
         return id;
     }
 
-    static void imageUnloaded(Device d, long moduleId) { Ompt.deviceUnload(d.id, moduleId); }
+    static void imageUnloaded(Device d, long moduleId) {
+        Ompt.deviceUnload(d.id, moduleId);
+    }
 
-    static void deviceFinalized(Device d) { Ompt.deviceFinalize(d.id); }
+    static void deviceFinalized(Device d) {
+        Ompt.deviceFinalize(d.id);
+    }
 
-    private static final java.util.concurrent.ConcurrentHashMap<String, Long> STRINGS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.concurrent.ConcurrentHashMap<String, Long> STRINGS =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** A C string kept for the program's life (a device's type and description, given to the tool). */
     private static long cString(String s) {

@@ -17,28 +17,41 @@ final class Profile {
 
     /** The file LIBOMPTARGET_PROFILE names, or null (tests set it). */
     static volatile String FILE = System.getenv("LIBOMPTARGET_PROFILE");
+
     private static final long T0 = System.nanoTime();
     private static final List<String> EVENTS = new ArrayList<>();
 
-    static boolean on() { return FILE != null && !FILE.isBlank(); }
+    static boolean on() {
+        return FILE != null && !FILE.isBlank();
+    }
 
     /** Now, for a later {@link #event}. */
-    static long start() { return on() ? System.nanoTime() : 0; }
+    static long start() {
+        return on() ? System.nanoTime() : 0;
+    }
 
     /** A complete event ("ph":"X") from {@code start} until now; args are key, value pairs. */
     static void event(String name, long start, Object... args) {
         if (!on()) return;
         long end = System.nanoTime();
         StringBuilder sb = new StringBuilder();
-        sb.append("{\"name\":").append(quote(name)).append(",\"cat\":\"omptarget\",\"ph\":\"X\",\"ts\":")
-          .append(micros(start - T0)).append(",\"dur\":").append(micros(end - start))
-          .append(",\"pid\":1,\"tid\":").append(Thread.currentThread().threadId()).append(",\"args\":{");
+        sb.append("{\"name\":")
+                .append(quote(name))
+                .append(",\"cat\":\"omptarget\",\"ph\":\"X\",\"ts\":")
+                .append(micros(start - T0))
+                .append(",\"dur\":")
+                .append(micros(end - start))
+                .append(",\"pid\":1,\"tid\":")
+                .append(Thread.currentThread().threadId())
+                .append(",\"args\":{");
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (i > 0) sb.append(',');
             sb.append(quote(String.valueOf(args[i]))).append(':').append(quote(String.valueOf(args[i + 1])));
         }
         sb.append("}}");
-        synchronized (EVENTS) { EVENTS.add(sb.toString()); }
+        synchronized (EVENTS) {
+            EVENTS.add(sb.toString());
+        }
     }
 
     /** Nanoseconds as microseconds with three decimals, independent of the locale (JSON wants a '.'). */
@@ -50,7 +63,8 @@ final class Profile {
         if (!on()) return;
         StringBuilder sb = new StringBuilder("{\"traceEvents\":[\n");
         synchronized (EVENTS) {
-            for (int i = 0; i < EVENTS.size(); i++) sb.append(EVENTS.get(i)).append(i + 1 < EVENTS.size() ? ",\n" : "\n");
+            for (int i = 0; i < EVENTS.size(); i++)
+                sb.append(EVENTS.get(i)).append(i + 1 < EVENTS.size() ? ",\n" : "\n");
         }
         sb.append("],\"displayTimeUnit\":\"ns\"}\n");
         try {
@@ -61,7 +75,11 @@ final class Profile {
     }
 
     /** Tests: forgets the events recorded so far. */
-    static void clear() { synchronized (EVENTS) { EVENTS.clear(); } }
+    static void clear() {
+        synchronized (EVENTS) {
+            EVENTS.clear();
+        }
+    }
 
     private static String quote(String s) {
         StringBuilder sb = new StringBuilder("\"");

@@ -26,12 +26,18 @@ record SourceInfo(String name, String file, int line, int column) {
     }
 
     /** libomptarget's getNameFromMapping: the list item's text, or "unknown". */
-    static String name(long addr) { return addr == 0 ? "unknown" : ofName(addr).name(); }
+    static String name(long addr) {
+        return addr == 0 ? "unknown" : ofName(addr).name();
+    }
 
-    boolean available() { return !file.equals("unknown"); }
+    boolean available() {
+        return !file.equals("unknown");
+    }
 
     /** {@code file.c:12:3}. */
-    String where() { return file + ":" + line + ":" + column; }
+    String where() {
+        return file + ":" + line + ":" + column;
+    }
 
     private static String[] fields(String s) {
         String[] out = {"unknown", "unknown", "0", "0"};

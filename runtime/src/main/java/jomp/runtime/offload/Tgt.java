@@ -10,7 +10,6 @@ import static jomp.offload.abi.MapType.TO;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.KernelArgs;
 import jomp.runtime.mem.Mem;
@@ -48,7 +47,8 @@ public final class Tgt {
 
     // ---- kernels
 
-    public static int __tgt_target_kernel(long loc, long deviceId, int numTeams, int threadLimit, long hostPtr, long kernelArgs) {
+    public static int __tgt_target_kernel(
+            long loc, long deviceId, int numTeams, int threadLimit, long hostPtr, long kernelArgs) {
         Info.debug("Entering target region for device %d with entry point %s", deviceId, Info.hex(hostPtr));
         HostEntry entry = Registry.entry(hostPtr);
         String name = entry != null ? entry.name() : "region " + Info.hex(hostPtr);
@@ -59,19 +59,23 @@ public final class Tgt {
         }
         DevicePlugin.Kernel k = entry == null ? null : d.kernel(entry.name());
         if (k == null || !d.usable()) {
-            String why = k == null ? "device " + d.id + " (" + d.plugin.name() + ") has no image with " + name
-                    : "device " + d.id + " (" + d.plugin.name() + ") " + (d.unmetRequirement().equals("unified_shared_memory")
-                            ? "cannot share the host's memory, which 'requires unified_shared_memory' asks"
-                            : "cannot hand regions back to the host, which 'requires reverse_offload' asks");
+            String why = k == null
+                    ? "device " + d.id + " (" + d.plugin.name() + ") has no image with " + name
+                    : "device " + d.id + " (" + d.plugin.name() + ") "
+                            + (d.unmetRequirement().equals("unified_shared_memory")
+                                    ? "cannot share the host's memory, which 'requires unified_shared_memory' asks"
+                                    : "cannot hand regions back to the host, which 'requires reverse_offload' asks");
             if (Devices.POLICY == Devices.Policy.MANDATORY) {
-                // libomptarget has no kernel for the host pointer: "Host ptr ... does not have a matching target pointer."
+                // libomptarget has no kernel for the host pointer: "Host ptr ... does not have a matching target
+                // pointer."
                 Info.report("OMP_TARGET_OFFLOAD=MANDATORY but %s cannot be offloaded: %s", name, why);
                 if (k == null) Info.report("Host ptr %s does not have a matching target pointer.", Info.hex(hostPtr));
                 failure(loc, why);
             }
-            // OMP_TARGET_OFFLOAD=DEFAULT: the device does not support the region, which runs on the host (OpenMP 5.2 §1.3)
+            // OMP_TARGET_OFFLOAD=DEFAULT: the device does not support the region, which runs on the host (OpenMP 5.2
+            // §1.3)
             Info.debug("%s runs on the host: %s", name, why);
-            syncForFallback(d, kernelArgs, true);   // the host runs the region on the data the device holds
+            syncForFallback(d, kernelArgs, true); // the host runs the region on the data the device holds
             FALLBACK_ON.set(d);
             return 1;
         }
@@ -79,36 +83,47 @@ public final class Tgt {
         OmptTarget.Region tool = OmptHost.ON ? OmptTarget.begin(OmptTarget.TARGET, d) : null;
         int requestedTeams = numTeams;
         int n = Mem.getInt(kernelArgs + KernelArgs.OFF_NUM_ARGS);
-        MapArgs m = MapArgs.read(n, Mem.getLong(kernelArgs + KernelArgs.OFF_BASE_PTRS), Mem.getLong(kernelArgs + KernelArgs.OFF_PTRS), Mem.getLong(kernelArgs + KernelArgs.OFF_SIZES),
-                Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES), Mem.getLong(kernelArgs + KernelArgs.OFF_NAMES), Mem.getLong(kernelArgs + KernelArgs.OFF_MAPPERS));
+        MapArgs m = MapArgs.read(
+                n,
+                Mem.getLong(kernelArgs + KernelArgs.OFF_BASE_PTRS),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_PTRS),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_SIZES),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_NAMES),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_MAPPERS));
         if (Info.on(Info.KERNEL_ARGS)) printArguments(loc, d.id, m, "Entering OpenMP kernel");
         traceEntries(m);
         long tripCount = Mem.getLong(kernelArgs + KernelArgs.OFF_TRIPCOUNT);
         Info.debug("loop trip count is %d.", tripCount);
         List<Long> privates = new ArrayList<>();
         long[] args;
-        synchronized (d.table) {   // lookups and reference counts of one construct are atomic to other host threads
+        synchronized (d.table) { // lookups and reference counts of one construct are atomic to other host threads
             args = dataBefore(loc, d, m, privates);
             if (tool != null) OmptTarget.map(tool, d, m);
         }
-        // the device's nteams-var and teams-thread-limit-var: OMP_NUM_TEAMS_DEV_<n> and friends, else OMP_NUM_TEAMS as libomptarget's plugins read it
+        // the device's nteams-var and teams-thread-limit-var: OMP_NUM_TEAMS_DEV_<n> and friends, else OMP_NUM_TEAMS as
+        // libomptarget's plugins read it
         if (numTeams <= 0) numTeams = d.icvs().nteams();
         if (threadLimit <= 0) threadLimit = d.icvs().teamsThreadLimit();
-        LaunchRequest request = new LaunchRequest(k, args, numTeams, threadLimit, tripCount, Mem.getInt(kernelArgs + KernelArgs.OFF_DYN_CGROUP_MEM));
-        int[] geometry = d.plugin.launchGeometry(d.local, request);   // what the plugin launches, for the report
+        LaunchRequest request = new LaunchRequest(
+                k, args, numTeams, threadLimit, tripCount, Mem.getInt(kernelArgs + KernelArgs.OFF_DYN_CGROUP_MEM));
+        int[] geometry = d.plugin.launchGeometry(d.local, request); // what the plugin launches, for the report
         int teams = geometry[0], threads = geometry[1];
-        Info.debug("Launching target execution %s with pointer %s (index=%d).", name, Info.hex(hostPtr), Registry.index(hostPtr));
+        Info.debug(
+                "Launching target execution %s with pointer %s (index=%d).",
+                name, Info.hex(hostPtr), Registry.index(hostPtr));
         Info.launch(d.local, name, teams, threads, d.plugin.executionMode(d.local, k));
         long t = Profile.start();
-        jomp.runtime.omp.DeviceIcvs.LAUNCHING.set(d.icvs());   // what a host-thread device's kernel starts from (the jvm device)
+        jomp.runtime.omp.DeviceIcvs.LAUNCHING.set(
+                d.icvs()); // what a host-thread device's kernel starts from (the jvm device)
         try {
             if (tool != null) OmptTarget.submitKernel(tool, 1, requestedTeams);
             d.plugin.launch(d.local, request);
             if (tool != null) OmptTarget.submitKernel(tool, 2, requestedTeams);
         } catch (RuntimeException | Error e) {
             jomp.runtime.omp.DeviceIcvs.LAUNCHING.remove();
-            d.afterKernel();   // error at(execution) severity(fatal) in the kernel ends the program as on the host
-            jomp.runtime.start.Signals.dieOf(e);   // a C signal in the region ends the program, as in C
+            d.afterKernel(); // error at(execution) severity(fatal) in the kernel ends the program as on the host
+            jomp.runtime.start.Signals.dieOf(e); // a C signal in the region ends the program, as in C
             if (Info.DEBUG) e.printStackTrace();
             // the plugin's report, then libomptarget's
             Info.report("kernel %s failed on device %d (%s): %s", name, d.id, d.plugin.name(), describe(e));
@@ -116,7 +131,7 @@ public final class Tgt {
             failure(loc, "kernel " + name + " failed on device " + d.id + " (" + d.plugin.name() + "): " + describe(e));
         }
         jomp.runtime.omp.DeviceIcvs.LAUNCHING.remove();
-        d.afterKernel();   // the kernel's error directives' messages
+        d.afterKernel(); // the kernel's error directives' messages
         Profile.event("kernel " + name, t, "device", d.id, "teams", teams, "threads", threads);
         synchronized (d.table) {
             if (!DataMapping.end(d, m, false, new DataMapping.Construct(loc))) {
@@ -153,7 +168,8 @@ public final class Tgt {
                     Info.report("Failed to process %sprivate argument %s", first ? "first-" : "", Info.hex(begin));
                     failure(loc);
                 }
-                Info.debug("Allocated %d bytes of target memory at %s for %sprivate array %s - pushing target argument %s",
+                Info.debug(
+                        "Allocated %d bytes of target memory at %s for %sprivate array %s - pushing target argument %s",
                         size, Info.hex(tgt), first ? "first-" : "", Info.hex(begin), Info.hex(tgt + (base - begin)));
                 if (first) {
                     Info.debug("Submitting firstprivate data to the device.");
@@ -168,7 +184,8 @@ public final class Tgt {
                     begin = x[0];
                     size = x[1];
                 }
-                long tgt = DataMapping.tgtPtrBegin(d, begin, size, false, false, false, false, null).tgt();
+                long tgt = DataMapping.tgtPtrBegin(d, begin, size, false, false, false, false, null)
+                        .tgt();
                 long arg = tgt + (base - begin);
                 Info.debug("Obtained target argument %s from host pointer %s", Info.hex(arg), Info.hex(begin));
                 args.add(arg);
@@ -184,15 +201,21 @@ public final class Tgt {
         SourceInfo s = SourceInfo.ofLocation(loc);
         Info.dump(device, "%s at %s with %d arguments:", region, s.where(), m.n);
         for (int i = 0; i < m.n; i++)
-            Info.dump(device, "%s(%s)[%d] %s", MapArgs.kind(m.type[i], m.size[i]), SourceInfo.name(m.name[i]), m.size[i],
+            Info.dump(
+                    device,
+                    "%s(%s)[%d] %s",
+                    MapArgs.kind(m.type[i], m.size[i]),
+                    SourceInfo.name(m.name[i]),
+                    m.size[i],
                     (m.type[i] & IMPLICIT) != 0 ? "(implicit)" : "");
     }
 
     private static void traceEntries(MapArgs m) {
         if (!Info.DEBUG) return;
         for (int i = 0; i < m.n; i++)
-            Info.debug("Entry %2d: Base=%s, Begin=%s, Size=%d, Type=0x%x, Name=%s", i, Info.hex(m.base[i]), Info.hex(m.begin[i]),
-                    m.size[i], m.type[i], SourceInfo.name(m.name[i]));
+            Info.debug(
+                    "Entry %2d: Base=%s, Begin=%s, Size=%d, Type=0x%x, Name=%s",
+                    i, Info.hex(m.base[i]), Info.hex(m.begin[i]), m.size[i], m.type[i], SourceInfo.name(m.name[i]));
     }
 
     /** The device whose data a host fallback of this thread is working on, until __jomp_target_fallback_done. */
@@ -205,11 +228,15 @@ public final class Tgt {
      */
     private static void syncForFallback(Device d, long kernelArgs, boolean toHost) {
         int n = Mem.getInt(kernelArgs + KernelArgs.OFF_NUM_ARGS);
-        long ptrs = Mem.getLong(kernelArgs + KernelArgs.OFF_PTRS), sizes = Mem.getLong(kernelArgs + KernelArgs.OFF_SIZES), types = Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES);
+        long ptrs = Mem.getLong(kernelArgs + KernelArgs.OFF_PTRS),
+                sizes = Mem.getLong(kernelArgs + KernelArgs.OFF_SIZES),
+                types = Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES);
         for (int i = 0; i < n; i++) {
-            long begin = Mem.getLong(ptrs + 8L * i), size = Mem.getLong(sizes + 8L * i), type = Mem.getLong(types + 8L * i);
+            long begin = Mem.getLong(ptrs + 8L * i),
+                    size = Mem.getLong(sizes + 8L * i),
+                    type = Mem.getLong(types + 8L * i);
             if ((type & (LITERAL | PRIVATE | NON_CONTIG)) != 0 || begin == 0) continue;
-            if (size == 0) {   // a pointer into mapped data: all of that data
+            if (size == 0) { // a pointer into mapped data: all of that data
                 MappingTable.Entry e = d.table.find(begin, 0);
                 if (e == null) continue;
                 if (toHost) DataMapping.retrieve(d, e, e.hstBegin, e.tgtBegin, e.size());
@@ -246,7 +273,7 @@ public final class Tgt {
         long id = Devices.resolve(deviceId);
         if (deviceId == -1) Info.debug("Use default device id %d", id);
         int count = Devices.count();
-        if (count == 0) {   // OMP_TARGET_OFFLOAD=DEFAULT without devices is DISABLED
+        if (count == 0) { // OMP_TARGET_OFFLOAD=DEFAULT without devices is DISABLED
             if (Devices.POLICY == Devices.Policy.MANDATORY) {
                 Info.debug("omp_get_num_devices() == 0 but offload is manadatory");
                 failure(loc);
@@ -281,7 +308,7 @@ public final class Tgt {
             throw new IllegalStateException(why);
         }
         jomp.runtime.libc.Stdlib.abort();
-        throw new IllegalStateException(why);   // not reached
+        throw new IllegalStateException(why); // not reached
     }
 
     /**
@@ -303,13 +330,16 @@ public final class Tgt {
             List<String> archs = new ArrayList<>();
             for (jomp.offload.abi.BinaryDescriptor lib : Registry.libs())
                 for (jomp.offload.abi.DeviceImage img : lib.images())
-                    if (img.arch() != null && !img.arch().isEmpty() && !archs.contains(img.arch())) archs.add(img.arch());
-            System.err.println("omptarget error: No images found compatible with the installed hardware. Found " + archs.size()
-                    + " image(s): (" + String.join(",", archs) + ")");
+                    if (img.arch() != null && !img.arch().isEmpty() && !archs.contains(img.arch()))
+                        archs.add(img.arch());
+            System.err.println("omptarget error: No images found compatible with the installed hardware. Found "
+                    + archs.size() + " image(s): (" + String.join(",", archs) + ")");
         }
         SourceInfo s = SourceInfo.ofLocation(loc);
-        if (!s.available()) Info.report("Source location information not present. Compile with -g or -gline-tables-only.");
-        System.err.println((s.available() ? s.where() + ": " : "") + "omptarget fatal error 1: failure of target construct while offloading is mandatory");
+        if (!s.available())
+            Info.report("Source location information not present. Compile with -g or -gline-tables-only.");
+        System.err.println((s.available() ? s.where() + ": " : "")
+                + "omptarget fatal error 1: failure of target construct while offloading is mandatory");
         abort(why == null ? "failure of target construct" : why);
     }
 
@@ -327,19 +357,33 @@ public final class Tgt {
 
     // ---- data mappers
 
-    public static void __tgt_target_data_begin_mapper(long loc, long deviceId, int n, long bases, long ptrs, long sizes, long types,
-                                                      long names, long mappers) {
-        data(loc, deviceId, MapArgs.read(n, bases, ptrs, sizes, types, names, mappers), "begin", "Entering OpenMP data region with being_mapper");
+    public static void __tgt_target_data_begin_mapper(
+            long loc, long deviceId, int n, long bases, long ptrs, long sizes, long types, long names, long mappers) {
+        data(
+                loc,
+                deviceId,
+                MapArgs.read(n, bases, ptrs, sizes, types, names, mappers),
+                "begin",
+                "Entering OpenMP data region with being_mapper");
     }
 
-    public static void __tgt_target_data_end_mapper(long loc, long deviceId, int n, long bases, long ptrs, long sizes, long types,
-                                                    long names, long mappers) {
-        data(loc, deviceId, MapArgs.read(n, bases, ptrs, sizes, types, names, mappers), "end", "Exiting OpenMP data region with end_mapper");
+    public static void __tgt_target_data_end_mapper(
+            long loc, long deviceId, int n, long bases, long ptrs, long sizes, long types, long names, long mappers) {
+        data(
+                loc,
+                deviceId,
+                MapArgs.read(n, bases, ptrs, sizes, types, names, mappers),
+                "end",
+                "Exiting OpenMP data region with end_mapper");
     }
 
-    public static void __tgt_target_data_update_mapper(long loc, long deviceId, int n, long bases, long ptrs, long sizes, long types,
-                                                       long names, long mappers) {
-        data(loc, deviceId, MapArgs.read(n, bases, ptrs, sizes, types, names, mappers), "update",
+    public static void __tgt_target_data_update_mapper(
+            long loc, long deviceId, int n, long bases, long ptrs, long sizes, long types, long names, long mappers) {
+        data(
+                loc,
+                deviceId,
+                MapArgs.read(n, bases, ptrs, sizes, types, names, mappers),
+                "update",
                 "Updating data within the OpenMP data region with update_mapper");
     }
 
@@ -351,11 +395,17 @@ public final class Tgt {
         if (Info.on(Info.KERNEL_ARGS)) printArguments(loc, d.id, m, region);
         traceEntries(m);
         boolean ok;
-        OmptTarget.Region tool = !OmptHost.ON ? null
-                : OmptTarget.begin(kind.equals("begin") ? OmptTarget.ENTER_DATA : kind.equals("end") ? OmptTarget.EXIT_DATA : OmptTarget.UPDATE, d);
+        OmptTarget.Region tool = !OmptHost.ON
+                ? null
+                : OmptTarget.begin(
+                        kind.equals("begin")
+                                ? OmptTarget.ENTER_DATA
+                                : kind.equals("end") ? OmptTarget.EXIT_DATA : OmptTarget.UPDATE,
+                        d);
         synchronized (d.table) {
             DataMapping.Construct c = new DataMapping.Construct(loc);
-            if (tool != null && !kind.equals("begin")) OmptTarget.map(tool, d, m);   // while the device still has the items
+            if (tool != null && !kind.equals("begin"))
+                OmptTarget.map(tool, d, m); // while the device still has the items
             ok = switch (kind) {
                 case "begin" -> DataMapping.begin(d, m, false, c);
                 case "end" -> DataMapping.end(d, m, false, c);
@@ -378,22 +428,31 @@ public final class Tgt {
     // ---- mappers
 
     /** How many components the running mapper has pushed. */
-    public static long __tgt_mapper_num_components(long handle) { return Mappers.count(handle); }
+    public static long __tgt_mapper_num_components(long handle) {
+        return Mappers.count(handle);
+    }
 
     /** One component of the running mapper's list item. */
-    public static void __tgt_push_mapper_component(long handle, long base, long begin, long size, long type, long name) {
+    public static void __tgt_push_mapper_component(
+            long handle, long base, long begin, long size, long type, long name) {
         Mappers.push(handle, base, begin, size, type, name);
     }
 
     /** A mapper's component type: its declared map type combined with the construct's (OpenMP 5.2 table 5.3). */
-    public static long __jomp_mapper_type(long incoming, long declared) { return Mappers.finalType(incoming, declared); }
+    public static long __jomp_mapper_type(long incoming, long declared) {
+        return Mappers.finalType(incoming, declared);
+    }
 
     // ---- reverse offload (target device(ancestor: 1))
 
     /** The calling device thread runs a region for the host: it is the host until {@link #__jomp_ancestor_exit}. */
-    public static void __jomp_ancestor_enter() { jomp.runtime.omp.Teams.enterHost(); }
+    public static void __jomp_ancestor_enter() {
+        jomp.runtime.omp.Teams.enterHost();
+    }
 
-    public static void __jomp_ancestor_exit() { jomp.runtime.omp.Teams.leaveHost(); }
+    public static void __jomp_ancestor_exit() {
+        jomp.runtime.omp.Teams.leaveHost();
+    }
 
     // ---- interop
 
@@ -403,7 +462,9 @@ public final class Tgt {
     }
 
     /** #pragma omp interop use: the object's work done. */
-    public static void __jomp_interop_use(long obj) { Interop.use(Mem.getLong(obj)); }
+    public static void __jomp_interop_use(long obj) {
+        Interop.use(Mem.getLong(obj));
+    }
 
     /** #pragma omp interop destroy: the object given back, *obj omp_interop_none. */
     public static void __jomp_interop_destroy(long obj) {
@@ -429,14 +490,32 @@ public final class Tgt {
                 continue;
             }
             Info.dump(d.id, "OpenMP Host-Device pointer mappings after block at %s:", where.where());
-            Info.dump(d.id, "%-18s %-18s %s %s %s %s", "Host Ptr", "Target Ptr", "Size (B)", "DynRefCount", "HoldRefCount", "Declaration");
+            Info.dump(
+                    d.id,
+                    "%-18s %-18s %s %s %s %s",
+                    "Host Ptr",
+                    "Target Ptr",
+                    "Size (B)",
+                    "DynRefCount",
+                    "HoldRefCount",
+                    "Declaration");
             for (MappingTable.Entry e : es) {
                 SourceInfo s = SourceInfo.ofName(e.name);
-                Info.dump(d.id, "%s %s %-8d %-11s %-12s %s at %s", Info.hex(e.hstBegin), Info.hex(e.tgtBegin), e.size(), e.dynRefs(),
-                        e.holdRefs(), s.name(), s.where());
+                Info.dump(
+                        d.id,
+                        "%s %s %-8d %-11s %-12s %s at %s",
+                        Info.hex(e.hstBegin),
+                        Info.hex(e.tgtBegin),
+                        e.size(),
+                        e.dynRefs(),
+                        e.holdRefs(),
+                        s.name(),
+                        s.where());
             }
         }
     }
 
-    static void dumpTables() { dumpTables(0); }
+    static void dumpTables() {
+        dumpTables(0);
+    }
 }

@@ -48,24 +48,47 @@ final class Affinity {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < f.length(); i++) {
             char c = f.charAt(i);
-            if (c != '%' || i + 1 >= f.length()) { out.append(c); continue; }
+            if (c != '%' || i + 1 >= f.length()) {
+                out.append(c);
+                continue;
+            }
             int j = i + 1;
-            if (f.charAt(j) == '%') { out.append('%'); i = j; continue; }
+            if (f.charAt(j) == '%') {
+                out.append('%');
+                i = j;
+                continue;
+            }
             boolean zero = false, right = false;
-            if (f.charAt(j) == '0') { zero = true; j++; }
-            if (j < f.length() && f.charAt(j) == '.') { right = true; j++; }
+            if (f.charAt(j) == '0') {
+                zero = true;
+                j++;
+            }
+            if (j < f.length() && f.charAt(j) == '.') {
+                right = true;
+                j++;
+            }
             int width = 0;
             while (j < f.length() && Character.isDigit(f.charAt(j))) width = width * 10 + (f.charAt(j++) - '0');
-            if (j >= f.length()) { out.append(f, i, f.length()); break; }
+            if (j >= f.length()) {
+                out.append(f, i, f.length());
+                break;
+            }
             String name;
             if (f.charAt(j) == '{') {
                 int close = f.indexOf('}', j);
-                if (close < 0) { out.append(f, i, f.length()); break; }
+                if (close < 0) {
+                    out.append(f, i, f.length());
+                    break;
+                }
                 name = f.substring(j + 1, close);
                 j = close;
             } else name = shortName(f.charAt(j));
             String value = field(name, t);
-            if (value == null) { out.append(f, i, j + 1); i = j; continue; }
+            if (value == null) {
+                out.append(f, i, j + 1);
+                i = j;
+                continue;
+            }
             out.append(pad(value, width, zero, right));
             i = j;
         }
@@ -99,7 +122,8 @@ final class Affinity {
             case "host" -> host();
             case "process_id" -> Long.toString(ProcessHandle.current().pid());
             case "native_thread_id" -> Long.toString(nativeThreadId());
-            case "thread_affinity" -> t.place >= 0 ? Places.procs(Places.PLACES.get(t.place)) : Places.procs(Places.allowedCpus());
+            case "thread_affinity" ->
+                t.place >= 0 ? Places.procs(Places.PLACES.get(t.place)) : Places.procs(Places.allowedCpus());
             default -> null;
         };
     }
@@ -113,7 +137,8 @@ final class Affinity {
 
     private static String host() {
         try {
-            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname")).trim();
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname"))
+                    .trim();
         } catch (java.io.IOException | RuntimeException e) {
             return "localhost";
         }
@@ -121,11 +146,15 @@ final class Affinity {
 
     private static final MethodHandle GETTID = gettid();
 
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static MethodHandle gettid() {
         try {
             Linker l = Linker.nativeLinker();
-            return l.defaultLookup().find("gettid").map(a -> l.downcallHandle(a, FunctionDescriptor.of(ValueLayout.JAVA_INT))).orElse(null);
+            return l.defaultLookup()
+                    .find("gettid")
+                    .map(a -> l.downcallHandle(a, FunctionDescriptor.of(ValueLayout.JAVA_INT)))
+                    .orElse(null);
         } catch (RuntimeException | Error e) {
             return null;
         }
@@ -143,5 +172,7 @@ final class Affinity {
         return Thread.currentThread().threadId();
     }
 
-    static String lower(String s) { return s.toLowerCase(Locale.ROOT); }
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
 }

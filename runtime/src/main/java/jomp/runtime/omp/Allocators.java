@@ -3,7 +3,6 @@ package jomp.runtime.omp;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 
@@ -20,12 +19,27 @@ final class Allocators {
     private Allocators() {}
 
     static final long NULL_ALLOCATOR = 0, DEFAULT_MEM_ALLOC = 1, THREAD_MEM_ALLOC = 8;
-    static final int ATK_SYNC_HINT = 1, ATK_ALIGNMENT = 2, ATK_ACCESS = 3, ATK_POOL_SIZE = 4, ATK_FALLBACK = 5, ATK_FB_DATA = 6,
-            ATK_PINNED = 7, ATK_PARTITION = 8,
+    static final int ATK_SYNC_HINT = 1,
+            ATK_ALIGNMENT = 2,
+            ATK_ACCESS = 3,
+            ATK_POOL_SIZE = 4,
+            ATK_FALLBACK = 5,
+            ATK_FB_DATA = 6,
+            ATK_PINNED = 7,
+            ATK_PARTITION = 8,
             // OpenMP 6.0 (omp.h's values)
-            ATK_PIN_DEVICE = 9, ATK_PREFERRED_DEVICE = 10, ATK_DEVICE_ACCESS = 11, ATK_TARGET_ACCESS = 12, ATK_ATOMIC_SCOPE = 13, ATK_PART_SIZE = 14;
+            ATK_PIN_DEVICE = 9,
+            ATK_PREFERRED_DEVICE = 10,
+            ATK_DEVICE_ACCESS = 11,
+            ATK_TARGET_ACCESS = 12,
+            ATK_ATOMIC_SCOPE = 13,
+            ATK_PART_SIZE = 14;
     static final long ATV_ALL = 7, ATV_THREAD = 8, ATV_CGROUP = 10, ATV_SINGLE = 19, ATV_MULTIPLE = 20, ATV_DEVICE = 23;
-    static final long ATV_DEFAULT_MEM_FB = 11, ATV_NULL_FB = 12, ATV_ABORT_FB = 13, ATV_ALLOCATOR_FB = 14, ATV_DEFAULT = -1;
+    static final long ATV_DEFAULT_MEM_FB = 11,
+            ATV_NULL_FB = 12,
+            ATV_ABORT_FB = 13,
+            ATV_ALLOCATOR_FB = 14,
+            ATV_DEFAULT = -1;
     private static final long HEADER = 32;
 
     /** LLVM's memory spaces and allocators of device memory kinds (omp.h): host, shared and device memory of the default device. */
@@ -47,11 +61,16 @@ final class Allocators {
 
     /** def-allocator-var: OMP_ALLOCATOR, else omp_default_mem_alloc; omp_set_default_allocator changes the calling thread's. */
     static final long INITIAL_DEFAULT = parseEnv(System.getenv("OMP_ALLOCATOR"));
+
     private static final ThreadLocal<long[]> DEFAULT = ThreadLocal.withInitial(() -> new long[] {INITIAL_DEFAULT});
 
-    static long getDefault() { return DEFAULT.get()[0]; }
+    static long getDefault() {
+        return DEFAULT.get()[0];
+    }
 
-    static void setDefault(long a) { DEFAULT.get()[0] = a; }
+    static void setDefault(long a) {
+        DEFAULT.get()[0] = a;
+    }
 
     private static Allocator of(long handle) {
         if (handle >= 1 && handle <= 8 || handle >= 100 && handle <= 102) return PREDEFINED;
@@ -74,25 +93,46 @@ final class Allocators {
                     if (value <= 0 || (value & (value - 1)) != 0) return NULL_ALLOCATOR;
                     alignment = value;
                 }
-                case ATK_POOL_SIZE -> { if (value != ATV_DEFAULT) { if (value <= 0) return NULL_ALLOCATOR; pool = value; } }
+                case ATK_POOL_SIZE -> {
+                    if (value != ATV_DEFAULT) {
+                        if (value <= 0) return NULL_ALLOCATOR;
+                        pool = value;
+                    }
+                }
                 case ATK_FALLBACK -> {
                     if (value == ATV_DEFAULT) break;
                     if (value < ATV_DEFAULT_MEM_FB || value > ATV_ALLOCATOR_FB) return NULL_ALLOCATOR;
                     fallback = value;
                 }
                 case ATK_FB_DATA -> fbData = value;
-                case ATK_SYNC_HINT, ATK_ACCESS, ATK_PINNED, ATK_PARTITION -> {}   // no effect on the C heap
+                case ATK_SYNC_HINT, ATK_ACCESS, ATK_PINNED, ATK_PARTITION -> {} // no effect on the C heap
                 // OpenMP 6.0: the C heap is host memory that every jomp device reaches (the jvm device
                 // shares the process; a GPU maps it, or reads it through HMM), so these traits change
                 // no placement; their values are checked
                 case ATK_PIN_DEVICE, ATK_PREFERRED_DEVICE -> {
-                    if (value != ATV_DEFAULT && value < 0) return NULL_ALLOCATOR;   // a device number (the initial device is the last)
+                    if (value != ATV_DEFAULT && value < 0)
+                        return NULL_ALLOCATOR; // a device number (the initial device is the last)
                 }
-                case ATK_TARGET_ACCESS -> { if (value != ATV_DEFAULT && value != ATV_SINGLE && value != ATV_MULTIPLE) return NULL_ALLOCATOR; }
-                case ATK_DEVICE_ACCESS -> { if (value != ATV_DEFAULT && value != ATV_ALL && value != ATV_CGROUP && value != ATV_DEVICE && value != ATV_THREAD && value != 9) return NULL_ALLOCATOR; }
-                case ATK_ATOMIC_SCOPE -> { if (value != ATV_DEFAULT && value != ATV_ALL && value != ATV_DEVICE) return NULL_ALLOCATOR; }
-                case ATK_PART_SIZE -> { if (value != ATV_DEFAULT && value <= 0) return NULL_ALLOCATOR; }
-                default -> { return NULL_ALLOCATOR; }
+                case ATK_TARGET_ACCESS -> {
+                    if (value != ATV_DEFAULT && value != ATV_SINGLE && value != ATV_MULTIPLE) return NULL_ALLOCATOR;
+                }
+                case ATK_DEVICE_ACCESS -> {
+                    if (value != ATV_DEFAULT
+                            && value != ATV_ALL
+                            && value != ATV_CGROUP
+                            && value != ATV_DEVICE
+                            && value != ATV_THREAD
+                            && value != 9) return NULL_ALLOCATOR;
+                }
+                case ATK_ATOMIC_SCOPE -> {
+                    if (value != ATV_DEFAULT && value != ATV_ALL && value != ATV_DEVICE) return NULL_ALLOCATOR;
+                }
+                case ATK_PART_SIZE -> {
+                    if (value != ATV_DEFAULT && value <= 0) return NULL_ALLOCATOR;
+                }
+                default -> {
+                    return NULL_ALLOCATOR;
+                }
             }
         }
         if (fallback == ATV_ALLOCATOR_FB && fbData == 0) return NULL_ALLOCATOR;
@@ -101,7 +141,9 @@ final class Allocators {
         return h;
     }
 
-    static void destroy(long handle) { CUSTOM.remove(handle); }
+    static void destroy(long handle) {
+        CUSTOM.remove(handle);
+    }
 
     /** The alignment {@code handle}'s alignment trait asks for: 1 for the predefined allocators and for an unknown handle. */
     static long alignment(long handle) {
@@ -118,10 +160,11 @@ final class Allocators {
         if (handle == NULL_ALLOCATOR) handle = getDefault();
         if (handle == NULL_ALLOCATOR) handle = DEFAULT_MEM_ALLOC;
         long kind = targetKind(handle);
-        if (kind != 0) {   // as libomp: the offload runtime's memory of the default device, no header, no traits
+        if (kind != 0) { // as libomp: the offload runtime's memory of the default device, no header, no traits
             TargetMemory m = DeviceIcvs.targetMemory;
             long p = m == null ? 0 : m.alloc(size, DeviceIcvs.defaultDevice, kind);
-            if (p != 0 && zero && kind != LLVM_TARGET_DEVICE) Mem.fill(p, (byte) 0, size);   // device memory the host may not reach
+            if (p != 0 && zero && kind != LLVM_TARGET_DEVICE)
+                Mem.fill(p, (byte) 0, size); // device memory the host may not reach
             return p;
         }
         if (alignment != 0 && (alignment < 0 || (alignment & (alignment - 1)) != 0)) return 0;
@@ -138,7 +181,9 @@ final class Allocators {
             if (p != 0) return p;
             if (fits && a.poolSize() != 0) a.used().addAndGet(-size);
             switch ((int) a.fallback()) {
-                case (int) ATV_NULL_FB -> { return 0; }
+                case (int) ATV_NULL_FB -> {
+                    return 0;
+                }
                 case (int) ATV_ABORT_FB -> {
                     jomp.runtime.libc.Stdio.fflush(0);
                     System.err.println("OMP: Error #13: Assertion failure at kmp_alloc.cpp: allocation of " + size
@@ -148,7 +193,7 @@ final class Allocators {
                 }
                 case (int) ATV_ALLOCATOR_FB -> handle = a.fbData();
                 default -> {
-                    if (a == PREDEFINED) return 0;   // the default memory allocator itself failed
+                    if (a == PREDEFINED) return 0; // the default memory allocator itself failed
                     handle = DEFAULT_MEM_ALLOC;
                 }
             }
@@ -188,7 +233,10 @@ final class Allocators {
     /** omp_realloc: a new block from allocator (the block's own when null), the old contents, the old block freed. */
     static long realloc(long p, long size, long handle, long freeHandle) {
         if (p == 0) return alloc(size, 0, handle, false);
-        if (size == 0) { free(p); return 0; }
+        if (size == 0) {
+            free(p);
+            return 0;
+        }
         long old = Mem.getLong(p - 16);
         if (handle == NULL_ALLOCATOR) handle = Mem.getLong(p - 24);
         long q = alloc(size, 0, handle, false);
@@ -205,10 +253,25 @@ final class Allocators {
     static long parseEnv(String v) {
         if (v == null || v.isBlank()) return DEFAULT_MEM_ALLOC;
         String s = v.strip().toLowerCase(Locale.ROOT);
-        String[] names = {"", "omp_default_mem_alloc", "omp_large_cap_mem_alloc", "omp_const_mem_alloc", "omp_high_bw_mem_alloc",
-            "omp_low_lat_mem_alloc", "omp_cgroup_mem_alloc", "omp_pteam_mem_alloc", "omp_thread_mem_alloc"};
+        String[] names = {
+            "",
+            "omp_default_mem_alloc",
+            "omp_large_cap_mem_alloc",
+            "omp_const_mem_alloc",
+            "omp_high_bw_mem_alloc",
+            "omp_low_lat_mem_alloc",
+            "omp_cgroup_mem_alloc",
+            "omp_pteam_mem_alloc",
+            "omp_thread_mem_alloc"
+        };
         for (int i = 1; i < names.length; i++) if (s.equals(names[i]) || s.equals(Integer.toString(i))) return i;
-        String[] spaces = {"omp_default_mem_space", "omp_large_cap_mem_space", "omp_const_mem_space", "omp_high_bw_mem_space", "omp_low_lat_mem_space"};
+        String[] spaces = {
+            "omp_default_mem_space",
+            "omp_large_cap_mem_space",
+            "omp_const_mem_space",
+            "omp_high_bw_mem_space",
+            "omp_low_lat_mem_space"
+        };
         int colon = s.indexOf(':');
         String space = colon < 0 ? s : s.substring(0, colon);
         for (int m = 0; m < spaces.length; m++) {
@@ -220,16 +283,40 @@ final class Allocators {
                 String[] p = t.split("=", 2);
                 if (p.length != 2) return warn(v);
                 int key = switch (p[0].strip()) {
-                    case "sync_hint" -> ATK_SYNC_HINT; case "alignment" -> ATK_ALIGNMENT; case "access" -> ATK_ACCESS;
-                    case "pool_size" -> ATK_POOL_SIZE; case "fallback" -> ATK_FALLBACK; case "pinned" -> ATK_PINNED;
-                    case "partition" -> ATK_PARTITION; default -> -1;
+                    case "sync_hint" -> ATK_SYNC_HINT;
+                    case "alignment" -> ATK_ALIGNMENT;
+                    case "access" -> ATK_ACCESS;
+                    case "pool_size" -> ATK_POOL_SIZE;
+                    case "fallback" -> ATK_FALLBACK;
+                    case "pinned" -> ATK_PINNED;
+                    case "partition" -> ATK_PARTITION;
+                    default -> -1;
                 };
                 long value = switch (p[1].strip()) {
-                    case "true" -> 1; case "false" -> 0; case "contended" -> 3; case "uncontended" -> 4; case "serialized" -> 5;
-                    case "private" -> 6; case "all" -> 7; case "thread" -> 8; case "pteam" -> 9; case "cgroup" -> 10;
-                    case "default_mem_fb" -> ATV_DEFAULT_MEM_FB; case "null_fb" -> ATV_NULL_FB; case "abort_fb" -> ATV_ABORT_FB;
-                    case "environment" -> 15; case "nearest" -> 16; case "blocked" -> 17; case "interleaved" -> 18;
-                    default -> { try { yield Long.parseLong(p[1].strip()); } catch (NumberFormatException e) { yield Long.MIN_VALUE; } }
+                    case "true" -> 1;
+                    case "false" -> 0;
+                    case "contended" -> 3;
+                    case "uncontended" -> 4;
+                    case "serialized" -> 5;
+                    case "private" -> 6;
+                    case "all" -> 7;
+                    case "thread" -> 8;
+                    case "pteam" -> 9;
+                    case "cgroup" -> 10;
+                    case "default_mem_fb" -> ATV_DEFAULT_MEM_FB;
+                    case "null_fb" -> ATV_NULL_FB;
+                    case "abort_fb" -> ATV_ABORT_FB;
+                    case "environment" -> 15;
+                    case "nearest" -> 16;
+                    case "blocked" -> 17;
+                    case "interleaved" -> 18;
+                    default -> {
+                        try {
+                            yield Long.parseLong(p[1].strip());
+                        } catch (NumberFormatException e) {
+                            yield Long.MIN_VALUE;
+                        }
+                    }
                 };
                 if (key < 0 || value == Long.MIN_VALUE) return warn(v);
                 Mem.putInt(traits + 16L * n, key);

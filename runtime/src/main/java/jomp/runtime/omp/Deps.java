@@ -22,7 +22,11 @@ final class Deps {
         boolean held;
         final List<Task> waiting = new ArrayList<>();
 
-        Mutex() { synchronized (Mutex.class) { id = ++ids; } }
+        Mutex() {
+            synchronized (Mutex.class) {
+                id = ++ids;
+            }
+        }
     }
 
     private static final class Entry {
@@ -49,7 +53,10 @@ final class Deps {
             int kind = kinds[i];
             any = true;
             if (kind == ALL_MEMORY) {
-                for (Entry e : byAddress.values()) { preds.addAll(e.writers); preds.addAll(e.readers); }
+                for (Entry e : byAddress.values()) {
+                    preds.addAll(e.writers);
+                    preds.addAll(e.readers);
+                }
                 byAddress.clear();
                 if (allMemory != null) preds.add(allMemory);
                 allMemory = t;
@@ -69,7 +76,7 @@ final class Deps {
                     e.readers = new ArrayList<>();
                     e.writerKind = OUT;
                 }
-                default -> {   // mutexinoutset, inoutset: a set of writers that follow the same predecessors
+                default -> { // mutexinoutset, inoutset: a set of writers that follow the same predecessors
                     if (e.writerKind == kind && e.readers.isEmpty() && !e.writers.isEmpty()) {
                         preds.addAll(e.groupPredecessors);
                         e.writers.add(t);
@@ -94,7 +101,9 @@ final class Deps {
         }
     }
 
-    private static void prune(List<Task> ts) { ts.removeIf(Task::isComplete); }
+    private static void prune(List<Task> ts) {
+        ts.removeIf(Task::isComplete);
+    }
 
     /**
      * Takes every mutex of t, or none: then t waits on the one that was held, false is returned,
@@ -105,7 +114,10 @@ final class Deps {
         for (int i = 0; i < ms.size(); i++) {
             Mutex m = ms.get(i);
             synchronized (m) {
-                if (!m.held) { m.held = true; continue; }
+                if (!m.held) {
+                    m.held = true;
+                    continue;
+                }
                 m.waiting.add(t);
             }
             for (int k = 0; k < i; k++) wake.addAll(release(ms.get(k)));
@@ -120,7 +132,10 @@ final class Deps {
         for (int i = 0; i < ms.size(); i++) {
             Mutex m = ms.get(i);
             synchronized (m) {
-                if (!m.held) { m.held = true; continue; }
+                if (!m.held) {
+                    m.held = true;
+                    continue;
+                }
             }
             List<Task> wake = new ArrayList<>();
             for (int k = 0; k < i; k++) wake.addAll(release(ms.get(k)));

@@ -31,7 +31,8 @@ public final class DeviceIcvs {
         if (v == null || v.isBlank()) return "DEFAULT";
         String t = v.trim().toUpperCase(Locale.ROOT);
         if (t.equals("MANDATORY") || t.equals("DISABLED") || t.equals("DEFAULT")) return t;
-        System.err.println("omptarget message: ignoring OMP_TARGET_OFFLOAD=" + v + " (expected MANDATORY, DISABLED or DEFAULT)");
+        System.err.println(
+                "omptarget message: ignoring OMP_TARGET_OFFLOAD=" + v + " (expected MANDATORY, DISABLED or DEFAULT)");
         return "DEFAULT";
     }
 
@@ -47,7 +48,8 @@ public final class DeviceIcvs {
         } catch (NumberFormatException e) {
             // below
         }
-        System.err.println("omptarget message: ignoring OMP_DEFAULT_DEVICE=" + v + " (not a device number, initial or invalid)");
+        System.err.println(
+                "omptarget message: ignoring OMP_DEFAULT_DEVICE=" + v + " (not a device number, initial or invalid)");
         return 0;
     }
 
@@ -58,7 +60,14 @@ public final class DeviceIcvs {
      * teams-thread-limit-var fall back to OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT, which
      * libomptarget's plugins read for every device.
      */
-    public record OfDevice(int nteams, int teamsThreadLimit, int nthreads, int threadLimit, int maxActiveLevels, int schedKind, int schedChunk) {}
+    public record OfDevice(
+            int nteams,
+            int teamsThreadLimit,
+            int nthreads,
+            int threadLimit,
+            int maxActiveLevels,
+            int schedKind,
+            int schedChunk) {}
 
     /** The ICVs of the device whose kernel the calling host thread is launching (set around a launch, for host-thread devices). */
     public static final ThreadLocal<OfDevice> LAUNCHING = new ThreadLocal<>();
@@ -67,31 +76,45 @@ public final class DeviceIcvs {
     static volatile java.util.function.UnaryOperator<String> env = System::getenv;
 
     /** OpenMP 6.0's omp_set_device_num_teams and omp_set_device_teams_thread_limit: a device's values set by the program. */
-    public static final java.util.concurrent.ConcurrentHashMap<Integer, Integer> SET_NTEAMS = new java.util.concurrent.ConcurrentHashMap<>(),
+    public static final java.util.concurrent.ConcurrentHashMap<Integer, Integer>
+            SET_NTEAMS = new java.util.concurrent.ConcurrentHashMap<>(),
             SET_TEAMS_THREAD_LIMIT = new java.util.concurrent.ConcurrentHashMap<>();
 
     public static OfDevice of(int device) {
         OfDevice d = fromEnvironment(device);
         Integer nt = SET_NTEAMS.get(device), tl = SET_TEAMS_THREAD_LIMIT.get(device);
         if (nt == null && tl == null) return d;
-        return new OfDevice(nt != null ? nt : d.nteams(), tl != null ? tl : d.teamsThreadLimit(), d.nthreads(), d.threadLimit(),
-                d.maxActiveLevels(), d.schedKind(), d.schedChunk());
+        return new OfDevice(
+                nt != null ? nt : d.nteams(),
+                tl != null ? tl : d.teamsThreadLimit(),
+                d.nthreads(),
+                d.threadLimit(),
+                d.maxActiveLevels(),
+                d.schedKind(),
+                d.schedChunk());
     }
 
     private static OfDevice fromEnvironment(int device) {
-        String nt = value("OMP_NUM_THREADS", device), mal = value("OMP_MAX_ACTIVE_LEVELS", device), sched = value("OMP_SCHEDULE", device);
+        String nt = value("OMP_NUM_THREADS", device),
+                mal = value("OMP_MAX_ACTIVE_LEVELS", device),
+                sched = value("OMP_SCHEDULE", device);
         int[] threads = nt == null ? null : Icv.parseNumThreads(nt);
         int levels = mal == null ? -1 : Icv.parsePositive(mal, true);
         int[] schedule = sched == null ? null : Icv.parseSchedule(sched);
-        return new OfDevice(positive(value("OMP_NUM_TEAMS", device), env.apply("OMP_NUM_TEAMS")),
+        return new OfDevice(
+                positive(value("OMP_NUM_TEAMS", device), env.apply("OMP_NUM_TEAMS")),
                 positive(value("OMP_TEAMS_THREAD_LIMIT", device), env.apply("OMP_TEAMS_THREAD_LIMIT")),
-                threads == null ? 0 : threads[0], positive(value("OMP_THREAD_LIMIT", device), null),
-                levels < 0 ? -1 : levels, schedule == null ? 0 : schedule[0] & 0x7fffffff, schedule == null ? 0 : schedule[1]);
+                threads == null ? 0 : threads[0],
+                positive(value("OMP_THREAD_LIMIT", device), null),
+                levels < 0 ? -1 : levels,
+                schedule == null ? 0 : schedule[0] & 0x7fffffff,
+                schedule == null ? 0 : schedule[1]);
     }
 
     /** The device form of a variable that is set: _DEV_<device>, _DEV, _ALL; null when none is. */
     static String value(String name, int device) {
-        for (String v : new String[] {env.apply(name + "_DEV_" + device), env.apply(name + "_DEV"), env.apply(name + "_ALL")})
+        for (String v :
+                new String[] {env.apply(name + "_DEV_" + device), env.apply(name + "_DEV"), env.apply(name + "_ALL")})
             if (v != null && !v.isBlank()) return v;
         return null;
     }

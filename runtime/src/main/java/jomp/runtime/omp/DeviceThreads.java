@@ -50,7 +50,7 @@ final class DeviceThreads {
     private static final ConcurrentLinkedDeque<Helper> IDLE = new ConcurrentLinkedDeque<>();
     private static final AtomicInteger COUNT = new AtomicInteger();
 
-    static {   // the child of a fork has none of the parent's threads: its kernels start their own
+    static { // the child of a fork has none of the parent's threads: its kernels start their own
         jomp.runtime.ffi.ForkedJvm.whenForked(IDLE::clear);
     }
 
@@ -131,7 +131,8 @@ final class DeviceThreads {
             } else {
                 long now = System.nanoTime();
                 if (spent == PAUSES) yieldingSince = now;
-                else if (SPIN != Long.MAX_VALUE && now - yieldingSince > SPIN_NANOS) spent = SPIN;   // park from the next turn on
+                else if (SPIN != Long.MAX_VALUE && now - yieldingSince > SPIN_NANOS)
+                    spent = SPIN; // park from the next turn on
                 Thread.yield();
                 spent += YIELD_COST;
             }
@@ -141,6 +142,7 @@ final class DeviceThreads {
     private static final class Helper extends Thread {
         /** The launch given to this thread and not yet taken up by it; null while idle. */
         private volatile Launch next;
+
         private volatile boolean retired;
 
         Helper() {
@@ -158,7 +160,7 @@ final class DeviceThreads {
             if (OmptHost.ON) OmptHost.workerBegins();
             while (true) {
                 Launch l = take();
-                if (l == null) {   // retired at exit
+                if (l == null) { // retired at exit
                     if (OmptHost.ON) OmptHost.workerEnds();
                     return;
                 }
@@ -168,7 +170,7 @@ final class DeviceThreads {
                 } catch (Throwable e) {
                     failure = e;
                 }
-                IDLE.addFirst(this);   // before done: the launcher's next kernel finds this thread again
+                IDLE.addFirst(this); // before done: the launcher's next kernel finds this thread again
                 l.done(failure);
             }
         }

@@ -18,11 +18,13 @@ final class Icv {
     static final int NUM_PROCS = Runtime.getRuntime().availableProcessors();
     /** nthreads-var per nesting level from OMP_NUM_THREADS; entry 0 is the initial thread's. */
     static final int[] NUM_THREADS_LIST;
+
     static volatile boolean dynamic;
     static volatile int maxActiveLevels;
     static final int THREAD_LIMIT;
     /** max-task-priority-var (OMP_MAX_TASK_PRIORITY) and cancel-var (OMP_CANCELLATION). */
     static final int maxTaskPriority;
+
     static final boolean cancellation;
     /** run-sched-var: kind (SCHED_*, possibly with the monotonic bit) and chunk (0 = unspecified). */
     static volatile int runSchedKind, runSchedChunk;
@@ -50,7 +52,10 @@ final class Icv {
         maxActiveLevels = levels;
         String tl = System.getenv("OMP_THREAD_LIMIT");
         int limit = tl == null ? Integer.MAX_VALUE : parsePositive(tl, false);
-        if (limit <= 0) { if (tl != null) warn("OMP_THREAD_LIMIT", tl); limit = Integer.MAX_VALUE; }
+        if (limit <= 0) {
+            if (tl != null) warn("OMP_THREAD_LIMIT", tl);
+            limit = Integer.MAX_VALUE;
+        }
         THREAD_LIMIT = limit;
         String sched = System.getenv("OMP_SCHEDULE");
         int[] s = sched == null ? null : parseSchedule(sched);
@@ -60,14 +65,18 @@ final class Icv {
         runSchedChunk = s[1];
         String mtp = System.getenv("OMP_MAX_TASK_PRIORITY");
         int prio = mtp == null ? 0 : parsePositive(mtp, true);
-        if (prio < 0) { warn("OMP_MAX_TASK_PRIORITY", mtp); prio = 0; }
+        if (prio < 0) {
+            warn("OMP_MAX_TASK_PRIORITY", mtp);
+            prio = 0;
+        }
         maxTaskPriority = prio;
         cancellation = parseBool("OMP_CANCELLATION", false);
         nteams = positive("OMP_NUM_TEAMS");
         teamsThreadLimit = positive("OMP_TEAMS_THREAD_LIMIT");
         String display = System.getenv("OMP_DISPLAY_ENV");
         String d = display == null ? null : display.trim().toLowerCase(Locale.ROOT);
-        if (d != null && !d.equals("true") && !d.equals("verbose") && !d.equals("false")) warn("OMP_DISPLAY_ENV", display);
+        if (d != null && !d.equals("true") && !d.equals("verbose") && !d.equals("false"))
+            warn("OMP_DISPLAY_ENV", display);
         DISPLAY_ENV = "true".equals(d) || "verbose".equals(d) ? d : null;
         if (DISPLAY_ENV != null) display(System.err, DISPLAY_ENV.equals("verbose"));
     }
@@ -77,7 +86,10 @@ final class Icv {
         String v = System.getenv(name);
         if (v == null) return 0;
         int n = parsePositive(v, false);
-        if (n <= 0) { warn(name, v); return 0; }
+        if (n <= 0) {
+            warn(name, v);
+            return 0;
+        }
         return n;
     }
 
@@ -96,8 +108,10 @@ final class Icv {
     static int[] parseSchedule(String s) {
         String t = s.trim().toLowerCase(Locale.ROOT);
         int mod = 0;
-        if (t.startsWith("monotonic:")) { mod = 0x80000000; t = t.substring(10); }
-        else if (t.startsWith("nonmonotonic:")) t = t.substring(13);
+        if (t.startsWith("monotonic:")) {
+            mod = 0x80000000;
+            t = t.substring(10);
+        } else if (t.startsWith("nonmonotonic:")) t = t.substring(13);
         String[] parts = t.split("\\s*,\\s*", -1);
         if (parts.length > 2) return null;
         int kind = switch (parts[0].trim()) {
@@ -150,7 +164,9 @@ final class Icv {
         return chunk > 0 ? k + "," + chunk : k;
     }
 
-    static void display(PrintStream out) { display(out, false); }
+    static void display(PrintStream out) {
+        display(out, false);
+    }
 
     /**
      * OMP_DISPLAY_ENV and omp_display_env: every ICV's environment variable and value in the spec's
@@ -168,7 +184,9 @@ final class Icv {
         v.put("OMP_CANCELLATION", cancellation ? "'TRUE'" : "'FALSE'");
         v.put("OMP_DEFAULT_DEVICE", "'" + DeviceIcvs.defaultDevice + "'");
         v.put("OMP_DISPLAY_AFFINITY", Affinity.DISPLAY ? "'TRUE'" : "'FALSE'");
-        v.put("OMP_DISPLAY_ENV", DISPLAY_ENV == null ? "'FALSE'" : DISPLAY_ENV.equals("verbose") ? "'VERBOSE'" : "'TRUE'");
+        v.put(
+                "OMP_DISPLAY_ENV",
+                DISPLAY_ENV == null ? "'FALSE'" : DISPLAY_ENV.equals("verbose") ? "'VERBOSE'" : "'TRUE'");
         v.put("OMP_DYNAMIC", dynamic ? "'TRUE'" : "'FALSE'");
         v.put("OMP_MAX_ACTIVE_LEVELS", "'" + maxActiveLevels + "'");
         v.put("OMP_MAX_TASK_PRIORITY", "'" + maxTaskPriority + "'");
@@ -187,9 +205,12 @@ final class Icv {
         out.println();
         out.println("OPENMP DISPLAY ENVIRONMENT BEGIN");
         out.println("   _OPENMP='" + OPENMP + "'");
-        for (var e : v.entrySet()) out.println("  [host] " + e.getKey() + (e.getValue().startsWith(":") ? e.getValue() : "=" + e.getValue()));
+        for (var e : v.entrySet())
+            out.println("  [host] " + e.getKey() + (e.getValue().startsWith(":") ? e.getValue() : "=" + e.getValue()));
         if (verbose) {
-            for (String name : new String[] {"JOMP_JVM_DEVICES", "JOMP_JAVA_OPTS", "LIBOMPTARGET_DEBUG", "LIBOMPTARGET_INFO", "LIBOMPTARGET_PROFILE"}) {
+            for (String name : new String[] {
+                "JOMP_JVM_DEVICES", "JOMP_JAVA_OPTS", "LIBOMPTARGET_DEBUG", "LIBOMPTARGET_INFO", "LIBOMPTARGET_PROFILE"
+            }) {
                 String val = System.getenv(name);
                 out.println("  [host] " + name + (val == null ? ": value is not defined" : "='" + val + "'"));
             }
@@ -201,8 +222,17 @@ final class Icv {
 
     /** The predefined allocators' names (OpenMP 5.2 §6.2), by handle. */
     static String allocatorName(long a) {
-        String[] names = {"omp_null_allocator", "omp_default_mem_alloc", "omp_large_cap_mem_alloc", "omp_const_mem_alloc",
-            "omp_high_bw_mem_alloc", "omp_low_lat_mem_alloc", "omp_cgroup_mem_alloc", "omp_pteam_mem_alloc", "omp_thread_mem_alloc"};
+        String[] names = {
+            "omp_null_allocator",
+            "omp_default_mem_alloc",
+            "omp_large_cap_mem_alloc",
+            "omp_const_mem_alloc",
+            "omp_high_bw_mem_alloc",
+            "omp_low_lat_mem_alloc",
+            "omp_cgroup_mem_alloc",
+            "omp_pteam_mem_alloc",
+            "omp_thread_mem_alloc"
+        };
         return a >= 0 && a < names.length ? names[(int) a] : "omp_default_mem_alloc";
     }
 
@@ -210,8 +240,10 @@ final class Icv {
     static String stacksize() {
         String v = System.getenv("OMP_STACKSIZE");
         if (v != null) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([bBkKmMgG]?)\\s*").matcher(v);
-            if (m.matches()) return m.group(1) + (m.group(2).isEmpty() ? "K" : m.group(2).toUpperCase(Locale.ROOT));
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([bBkKmMgG]?)\\s*")
+                    .matcher(v);
+            if (m.matches())
+                return m.group(1) + (m.group(2).isEmpty() ? "K" : m.group(2).toUpperCase(Locale.ROOT));
             warn("OMP_STACKSIZE", v);
         }
         long bytes = Long.getLong("jomp.stack.size", 8L << 20);

@@ -1,7 +1,6 @@
 package jomp.runtime.omp;
 
 import java.util.Locale;
-
 import jomp.runtime.libc.Stdlib;
 
 /**
@@ -18,6 +17,7 @@ public final class KmpApi {
     static final int LIBRARY_SERIAL = 1, LIBRARY_TURNAROUND = 2, LIBRARY_THROUGHPUT = 3;
     /** KMP_DEFAULT_STKSIZE on 64-bit Linux; KMP_MAX_BLOCKTIME (an infinite blocktime). */
     static final long DEFAULT_STACKSIZE = 4L << 20;
+
     static final int MAX_BLOCKTIME = Integer.MAX_VALUE;
 
     private static volatile long stacksize = stacksize(System.getenv("KMP_STACKSIZE"), System.getenv("OMP_STACKSIZE"));
@@ -29,7 +29,8 @@ public final class KmpApi {
     static long stacksize(String kmp, String omp) {
         for (String v : new String[] {kmp, omp}) {
             if (v == null) continue;
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([bBkKmMgG]?)\\s*").matcher(v);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([bBkKmMgG]?)\\s*")
+                    .matcher(v);
             if (!m.matches()) continue;
             long n = Long.parseLong(m.group(1));
             return switch (m.group(2).toUpperCase(Locale.ROOT)) {
@@ -62,28 +63,66 @@ public final class KmpApi {
     static int library(String kmp, String waitPolicy) {
         if (kmp != null) {
             switch (kmp.trim().toLowerCase(Locale.ROOT)) {
-                case "serial" -> { return LIBRARY_SERIAL; }
-                case "turnaround" -> { return LIBRARY_TURNAROUND; }
-                case "throughput" -> { return LIBRARY_THROUGHPUT; }
+                case "serial" -> {
+                    return LIBRARY_SERIAL;
+                }
+                case "turnaround" -> {
+                    return LIBRARY_TURNAROUND;
+                }
+                case "throughput" -> {
+                    return LIBRARY_THROUGHPUT;
+                }
                 default -> {}
             }
         }
-        return waitPolicy != null && waitPolicy.trim().equalsIgnoreCase("active") ? LIBRARY_TURNAROUND : LIBRARY_THROUGHPUT;
+        return waitPolicy != null && waitPolicy.trim().equalsIgnoreCase("active")
+                ? LIBRARY_TURNAROUND
+                : LIBRARY_THROUGHPUT;
     }
 
-    public static int kmp_get_stacksize() { return (int) stacksize; }
-    public static void kmp_set_stacksize(int size) { if (size > 0) stacksize = size; }
-    public static long kmp_get_stacksize_s() { return stacksize; }
-    public static void kmp_set_stacksize_s(long size) { if (size > 0) stacksize = size; }
-    public static int kmp_get_blocktime() { return blocktime; }
-    public static void kmp_set_blocktime(int msec) { blocktime = Math.max(0, msec); }
-    public static int kmp_get_library() { return library; }
+    public static int kmp_get_stacksize() {
+        return (int) stacksize;
+    }
 
-    public static void kmp_set_library(int mode) { setLibrary(mode >= LIBRARY_SERIAL && mode <= LIBRARY_THROUGHPUT ? mode : LIBRARY_THROUGHPUT); }
+    public static void kmp_set_stacksize(int size) {
+        if (size > 0) stacksize = size;
+    }
 
-    public static void kmp_set_library_serial() { setLibrary(LIBRARY_SERIAL); }
-    public static void kmp_set_library_turnaround() { setLibrary(LIBRARY_TURNAROUND); }
-    public static void kmp_set_library_throughput() { setLibrary(LIBRARY_THROUGHPUT); }
+    public static long kmp_get_stacksize_s() {
+        return stacksize;
+    }
+
+    public static void kmp_set_stacksize_s(long size) {
+        if (size > 0) stacksize = size;
+    }
+
+    public static int kmp_get_blocktime() {
+        return blocktime;
+    }
+
+    public static void kmp_set_blocktime(int msec) {
+        blocktime = Math.max(0, msec);
+    }
+
+    public static int kmp_get_library() {
+        return library;
+    }
+
+    public static void kmp_set_library(int mode) {
+        setLibrary(mode >= LIBRARY_SERIAL && mode <= LIBRARY_THROUGHPUT ? mode : LIBRARY_THROUGHPUT);
+    }
+
+    public static void kmp_set_library_serial() {
+        setLibrary(LIBRARY_SERIAL);
+    }
+
+    public static void kmp_set_library_turnaround() {
+        setLibrary(LIBRARY_TURNAROUND);
+    }
+
+    public static void kmp_set_library_throughput() {
+        setLibrary(LIBRARY_THROUGHPUT);
+    }
 
     /** libomp's __kmp_aux_set_library: the serial mode says so on stderr (KMP_INFORM). */
     private static void setLibrary(int mode) {
@@ -113,18 +152,41 @@ public final class KmpApi {
 
     // ---- affinity masks: libomp without affinity support (KMP_AFFINITY_SUPPORTED 0)
 
-    public static int kmp_set_affinity(long mask) { return -1; }
-    public static int kmp_get_affinity(long mask) { return -1; }
-    public static int kmp_get_affinity_max_proc() { return 0; }
-    public static void kmp_create_affinity_mask(long mask) { if (mask != 0) jomp.runtime.mem.Mem.putLong(mask, 0); }
+    public static int kmp_set_affinity(long mask) {
+        return -1;
+    }
+
+    public static int kmp_get_affinity(long mask) {
+        return -1;
+    }
+
+    public static int kmp_get_affinity_max_proc() {
+        return 0;
+    }
+
+    public static void kmp_create_affinity_mask(long mask) {
+        if (mask != 0) jomp.runtime.mem.Mem.putLong(mask, 0);
+    }
+
     public static void kmp_destroy_affinity_mask(long mask) {}
-    public static int kmp_set_affinity_mask_proc(int proc, long mask) { return -1; }
-    public static int kmp_unset_affinity_mask_proc(int proc, long mask) { return -1; }
-    public static int kmp_get_affinity_mask_proc(int proc, long mask) { return -1; }
+
+    public static int kmp_set_affinity_mask_proc(int proc, long mask) {
+        return -1;
+    }
+
+    public static int kmp_unset_affinity_mask_proc(int proc, long mask) {
+        return -1;
+    }
+
+    public static int kmp_get_affinity_mask_proc(int proc, long mask) {
+        return -1;
+    }
 
     // ---- memory: the C heap
 
-    public static long kmp_malloc(long size) { return Stdlib.malloc(size); }
+    public static long kmp_malloc(long size) {
+        return Stdlib.malloc(size);
+    }
 
     /** A power-of-two alignment, else NULL with errno EINVAL (libomp's kmpc_aligned_malloc). */
     public static long kmp_aligned_malloc(long size, long alignment) {
@@ -135,17 +197,41 @@ public final class KmpApi {
         return Stdlib.aligned_alloc(alignment, size);
     }
 
-    public static long kmp_calloc(long n, long size) { return Stdlib.calloc(n, size); }
-    public static long kmp_realloc(long p, long size) { return Stdlib.realloc(p, size); }
-    public static void kmp_free(long p) { Stdlib.free(p); }
+    public static long kmp_calloc(long n, long size) {
+        return Stdlib.calloc(n, size);
+    }
 
-    public static void kmp_set_warnings_on() { warnings = true; }
-    public static void kmp_set_warnings_off() { warnings = false; }
+    public static long kmp_realloc(long p, long size) {
+        return Stdlib.realloc(p, size);
+    }
+
+    public static void kmp_free(long p) {
+        Stdlib.free(p);
+    }
+
+    public static void kmp_set_warnings_on() {
+        warnings = true;
+    }
+
+    public static void kmp_set_warnings_off() {
+        warnings = false;
+    }
 
     // ---- the affinity format routines under the names LLVM's omp.h gives them
 
-    public static void ompc_set_affinity_format(long format) { OmpApi.omp_set_affinity_format(format); }
-    public static long ompc_get_affinity_format(long buffer, long size) { return OmpApi.omp_get_affinity_format(buffer, size); }
-    public static void ompc_display_affinity(long format) { OmpApi.omp_display_affinity(format); }
-    public static long ompc_capture_affinity(long buffer, long size, long format) { return OmpApi.omp_capture_affinity(buffer, size, format); }
+    public static void ompc_set_affinity_format(long format) {
+        OmpApi.omp_set_affinity_format(format);
+    }
+
+    public static long ompc_get_affinity_format(long buffer, long size) {
+        return OmpApi.omp_get_affinity_format(buffer, size);
+    }
+
+    public static void ompc_display_affinity(long format) {
+        OmpApi.omp_display_affinity(format);
+    }
+
+    public static long ompc_capture_affinity(long buffer, long size, long format) {
+        return OmpApi.omp_capture_affinity(buffer, size, format);
+    }
 }

@@ -2,7 +2,6 @@ package jomp.runtime.omp;
 
 import java.lang.invoke.MethodHandle;
 import java.util.concurrent.atomic.AtomicLong;
-
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.mem.Stack;
@@ -21,10 +20,14 @@ public final class Kmpc {
         Parallel.fork(numThreads, Functions.handle(fn), args);
     }
 
-    public static void __jomp_barrier() { Parallel.barrier(); }
+    public static void __jomp_barrier() {
+        Parallel.barrier();
+    }
 
     /** The calling thread's copy of a _Thread_local or threadprivate variable (see {@link ThreadPrivate}). */
-    public static long __jomp_threadprivate(long original, long init, long size) { return ThreadPrivate.address(original, init, size); }
+    public static long __jomp_threadprivate(long original, long init, long size) {
+        return ThreadPrivate.address(original, init, size);
+    }
 
     /**
      * copyin: at the start of a parallel region every thread of the team calls this for each
@@ -41,27 +44,45 @@ public final class Kmpc {
         Parallel.barrier();
     }
 
-    public static int __jomp_single() { return Parallel.single() ? 1 : 0; }
+    public static int __jomp_single() {
+        return Parallel.single() ? 1 : 0;
+    }
 
-    public static int __jomp_master() { return Parallel.master() ? 1 : 0; }
+    public static int __jomp_master() {
+        return Parallel.master() ? 1 : 0;
+    }
 
-    public static int __jomp_masked(int filter) { return Parallel.masked(filter) ? 1 : 0; }
+    public static int __jomp_masked(int filter) {
+        return Parallel.masked(filter) ? 1 : 0;
+    }
 
-    public static void __jomp_critical_enter(long name) { Parallel.criticalEnter(criticalName(name)); }
+    public static void __jomp_critical_enter(long name) {
+        Parallel.criticalEnter(criticalName(name));
+    }
 
-    public static void __jomp_critical_exit(long name) { Parallel.criticalExit(criticalName(name)); }
+    public static void __jomp_critical_exit(long name) {
+        Parallel.criticalExit(criticalName(name));
+    }
 
     /** Critical names are string literals, so their addresses stand for them (read once per address). */
-    private static final java.util.concurrent.ConcurrentHashMap<Long, String> NAMES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.concurrent.ConcurrentHashMap<Long, String> NAMES =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
-    private static String criticalName(long name) { return name == 0 ? "" : NAMES.computeIfAbsent(name, Mem::cString); }
+    private static String criticalName(long name) {
+        return name == 0 ? "" : NAMES.computeIfAbsent(name, Mem::cString);
+    }
 
-    private static final java.util.concurrent.locks.ReentrantLock ATOMIC = new java.util.concurrent.locks.ReentrantLock();
-    private static final java.util.concurrent.locks.ReentrantLock REDUCE = new java.util.concurrent.locks.ReentrantLock();
+    private static final java.util.concurrent.locks.ReentrantLock ATOMIC =
+            new java.util.concurrent.locks.ReentrantLock();
+    private static final java.util.concurrent.locks.ReentrantLock REDUCE =
+            new java.util.concurrent.locks.ReentrantLock();
 
     /** atomic constructs: one program-wide lock (atomic accesses to one location are thus atomic to each other). */
     public static void __jomp_atomic_enter() {
-        if (!OmptHost.ON) { ATOMIC.lock(); return; }
+        if (!OmptHost.ON) {
+            ATOMIC.lock();
+            return;
+        }
         int state = OmptHost.acquire(OmptHost.MUTEX_ATOMIC, 0, ATOMIC_ID);
         ATOMIC.lock();
         OmptHost.acquired(OmptHost.MUTEX_ATOMIC, ATOMIC_ID, state);
@@ -87,36 +108,67 @@ public final class Kmpc {
     }
 
     /** What the lowering tells the tools interface (jomp.offload.abi.OmptMarks); nothing without a tool. */
-    public static void __jomp_ompt(int what) { if (OmptHost.ON) OmptHost.mark(what); }
+    public static void __jomp_ompt(int what) {
+        if (OmptHost.ON) OmptHost.mark(what);
+    }
 
-    public static void __jomp_taskwait() { Parallel.taskwait(); }
+    public static void __jomp_taskwait() {
+        Parallel.taskwait();
+    }
 
     // ---- tasks (Tasks): the lowering allocates a task with its argument block, fills the block, submits it
 
     /** A new task running {@code fn(int, block)}; returns its zeroed argument block of {@code size} bytes. Flags: Task's. */
-    public static long __jomp_task_alloc(long fn, long size, int flags, int priority) { return Tasks.alloc(fn, size, flags, priority); }
+    public static long __jomp_task_alloc(long fn, long size, int flags, int priority) {
+        return Tasks.alloc(fn, size, flags, priority);
+    }
 
     /** detach: the event handle of the task being created (stored in the detach clause's variable). */
-    public static long __jomp_task_event(long block) { return Tasks.event(block); }
+    public static long __jomp_task_event(long block) {
+        return Tasks.event(block);
+    }
 
     /** Submits the task with {@code n} dependences (records of {address, size, kind} at deps). */
-    public static void __jomp_task_submit(long block, int n, long deps) { Tasks.submit(block, n, deps); }
+    public static void __jomp_task_submit(long block, int n, long deps) {
+        Tasks.submit(block, n, deps);
+    }
 
-    public static void __jomp_taskwait_deps(int n, long deps, int nowait) { Tasks.taskwaitDeps(n, deps, nowait != 0); }
+    public static void __jomp_taskwait_deps(int n, long deps, int nowait) {
+        Tasks.taskwaitDeps(n, deps, nowait != 0);
+    }
 
-    public static void __jomp_taskgroup_begin() { Tasks.taskgroupBegin(); }
+    public static void __jomp_taskgroup_begin() {
+        Tasks.taskgroupBegin();
+    }
 
-    public static void __jomp_taskgroup_end() { Tasks.taskgroupEnd(); }
+    public static void __jomp_taskgroup_end() {
+        Tasks.taskgroupEnd();
+    }
 
     /** A target data region's implicit taskgroup (OpenMP 6.0), which no tool hears of (libomptarget 19 has none). */
-    public static void __jomp_target_data_group_begin() { Tasks.taskgroupBegin(false); }
+    public static void __jomp_target_data_group_begin() {
+        Tasks.taskgroupBegin(false);
+    }
 
-    public static void __jomp_target_data_group_end() { Tasks.taskgroupEnd(false); }
+    public static void __jomp_target_data_group_end() {
+        Tasks.taskgroupEnd(false);
+    }
 
-    public static void __jomp_taskyield() { Tasks.taskyield(); }
+    public static void __jomp_taskyield() {
+        Tasks.taskyield();
+    }
 
     /** taskloop: tasks over [0, total) (see Tasks.taskloop; loopFlags: 1 nogroup, 2 strict grainsize). */
-    public static void __jomp_taskloop(long fn, long block, long size, long total, long grainsize, long numTasks, int flags, int priority, int loopFlags) {
+    public static void __jomp_taskloop(
+            long fn,
+            long block,
+            long size,
+            long total,
+            long grainsize,
+            long numTasks,
+            int flags,
+            int priority,
+            int loopFlags) {
         Tasks.taskloop(fn, block, size, total, grainsize, numTasks, flags, priority, loopFlags);
     }
 
@@ -146,7 +198,9 @@ public final class Kmpc {
      */
     public static void __jomp_error(long format, long message, int fatal) {
         jomp.runtime.libc.Stdio.fflush(0);
-        if (OmptHost.ON) jomp.runtime.ompt.Ompt.error(fatal != 0 ? 2 : 1, message, message == 0 ? 0 : jomp.runtime.libc.Str.strlen(message));
+        if (OmptHost.ON)
+            jomp.runtime.ompt.Ompt.error(
+                    fatal != 0 ? 2 : 1, message, message == 0 ? 0 : jomp.runtime.libc.Str.strlen(message));
         String f = Mem.cString(format), m = message == 0 ? "" : Mem.cString(message);
         System.err.print(f.replace("%s", m).replace("%%", "%"));
         System.err.flush();
@@ -161,7 +215,10 @@ public final class Kmpc {
         OmpThread t = OmpThread.current();
         switch (kind) {
             case 1 -> t.team.cancel();
-            case 2, 3 -> { t.team.cancelledWorkshare = t.wsSeq; t.team.signal(); }
+            case 2, 3 -> {
+                t.team.cancelledWorkshare = t.wsSeq;
+                t.team.signal();
+            }
             default -> {
                 Task me = Tasks.current();
                 TaskGroup g = me.isImplicit() ? me.taskgroup : me.group;
@@ -187,13 +244,19 @@ public final class Kmpc {
     }
 
     /** A barrier in a region that may be cancelled: 1 when the parallel region was (leave it). */
-    public static int __jomp_barrier_cancel() { return Parallel.cancellableBarrier() ? 1 : 0; }
+    public static int __jomp_barrier_cancel() {
+        return Parallel.cancellableBarrier() ? 1 : 0;
+    }
 
     /** single copyprivate: the thread that ran the single publishes the addresses of its variables... */
-    public static void __jomp_copyprivate_publish(long addresses) { OmpThread.current().team.copyprivate = addresses; }
+    public static void __jomp_copyprivate_publish(long addresses) {
+        OmpThread.current().team.copyprivate = addresses;
+    }
 
     /** ...and after the barrier the others read them. */
-    public static long __jomp_copyprivate_get() { return OmpThread.current().team.copyprivate; }
+    public static long __jomp_copyprivate_get() {
+        return OmpThread.current().team.copyprivate;
+    }
 
     // ---- worksharing loops over an inclusive, normalised range
 
@@ -201,14 +264,22 @@ public final class Kmpc {
         Parallel.dispatchInit(kind, lower, upper, 1, chunk);
     }
 
-    public static int __jomp_loop_next() { return Parallel.dispatchNext() ? 1 : 0; }
+    public static int __jomp_loop_next() {
+        return Parallel.dispatchNext() ? 1 : 0;
+    }
 
     /** 0: the host's threads take every chunk from the dispatcher (the device runtime returns a static schedule's stride). */
-    public static long __jomp_loop_stride() { return 0; }
+    public static long __jomp_loop_stride() {
+        return 0;
+    }
 
-    public static long __jomp_loop_lower() { return Parallel.chunkLower(); }
+    public static long __jomp_loop_lower() {
+        return Parallel.chunkLower();
+    }
 
-    public static long __jomp_loop_upper() { return Parallel.chunkUpper(); }
+    public static long __jomp_loop_upper() {
+        return Parallel.chunkUpper();
+    }
 
     // ---- ordered: iterations pass their ordered regions in logical order
 
@@ -217,7 +288,7 @@ public final class Kmpc {
         int seq = ++t.orderedSeq;
         t.orderedNext = t.team.ordered.computeIfAbsent(seq, s -> new AtomicLong());
         t.orderedDone = -1;
-        t.orderedLoop = t.wsSeq + 1;   // the worksharing loop __jomp_loop_init starts next
+        t.orderedLoop = t.wsSeq + 1; // the worksharing loop __jomp_loop_init starts next
     }
 
     /**
@@ -239,8 +310,11 @@ public final class Kmpc {
         AtomicLong next = t.orderedNext;
         iv = orderedIteration(t, iv);
         if (iv < 0) return;
-        if (!OmptHost.ON) { awaitTurn(next, iv); return; }
-        long id = System.identityHashCode(next);   // the loop's ordering is the mutex
+        if (!OmptHost.ON) {
+            awaitTurn(next, iv);
+            return;
+        }
+        long id = System.identityHashCode(next); // the loop's ordering is the mutex
         int state = OmptHost.acquire(OmptHost.MUTEX_ORDERED, 0, id);
         awaitTurn(next, iv);
         OmptHost.acquired(OmptHost.MUTEX_ORDERED, id, state);
@@ -271,7 +345,8 @@ public final class Kmpc {
         next.set(iv + 1);
     }
 
-    // ---- doacross loops (ordered(n) with depend(source)/depend(sink)): one flag per logical iteration, shared by the team
+    // ---- doacross loops (ordered(n) with depend(source)/depend(sink)): one flag per logical iteration, shared by the
+    // team
 
     public static void __jomp_doacross_init(long total) {
         OmpThread t = OmpThread.current();
@@ -280,9 +355,13 @@ public final class Kmpc {
         t.doacrossSeq = seq;
     }
 
-    public static void __jomp_doacross_post(long iv) { OmpThread.current().doacross.post(iv); }
+    public static void __jomp_doacross_post(long iv) {
+        OmpThread.current().doacross.post(iv);
+    }
 
-    public static void __jomp_doacross_wait(long iv) { OmpThread.current().doacross.await(iv); }
+    public static void __jomp_doacross_wait(long iv) {
+        OmpThread.current().doacross.await(iv);
+    }
 
     public static void __jomp_doacross_fini() {
         OmpThread t = OmpThread.current();
@@ -345,7 +424,7 @@ public final class Kmpc {
         // num_teams, else the device kernel's default, else nteams-var (OMP_NUM_TEAMS, omp_set_num_teams), else one
         int n = numTeams > 0 ? numTeams : device > 0 ? device : Icv.nteams > 0 ? Icv.nteams : 1;
         if (threadLimit <= 0 && Icv.teamsThreadLimit > 0 && device <= 0) threadLimit = Icv.teamsThreadLimit;
-        long league = OmptHost.ON ? OmptHost.teamsBegin(n) : 0;   // the tool sees a league of n initial tasks
+        long league = OmptHost.ON ? OmptHost.teamsBegin(n) : 0; // the tool sees a league of n initial tasks
         int teams = n;
         java.util.function.IntConsumer body = team -> {
             try {
@@ -353,7 +432,7 @@ public final class Kmpc {
                 h.invokeExact(team, args, Stack.current());
                 if (OmptHost.ON) OmptHost.teamEnds(league, team);
             } catch (Throwable e) {
-                jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
+                jomp.runtime.start.Signals.dieOf(e); // a C signal ends the program here, as in C
                 throw Teams.sneaky(e);
             }
         };
@@ -366,7 +445,9 @@ public final class Kmpc {
     public static int __jomp_distribute(long lower, long upper, long chunk, long bounds) {
         Teams.State s = Teams.current();
         long trips = upper - lower + 1;
-        if (OmptHost.ON) return OmptHost.distributed(distributeBlock(s, lower, upper, chunk, bounds), Math.max(trips, 0), bounds, true);
+        if (OmptHost.ON)
+            return OmptHost.distributed(
+                    distributeBlock(s, lower, upper, chunk, bounds), Math.max(trips, 0), bounds, true);
         return distributeBlock(s, lower, upper, chunk, bounds);
     }
 

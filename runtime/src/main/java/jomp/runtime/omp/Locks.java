@@ -3,7 +3,6 @@ package jomp.runtime.omp;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
-
 import jomp.runtime.ompt.Ompt;
 
 /**
@@ -32,7 +31,10 @@ final class Locks {
 
     static void set(long lock) {
         Semaphore s = simple(lock, "omp_set_lock");
-        if (!OmptHost.ON) { s.acquireUninterruptibly(); return; }
+        if (!OmptHost.ON) {
+            s.acquireUninterruptibly();
+            return;
+        }
         int state = OmptHost.acquire(OmptHost.MUTEX_LOCK, 0, lock);
         s.acquireUninterruptibly();
         OmptHost.acquired(OmptHost.MUTEX_LOCK, lock, state);
@@ -65,7 +67,10 @@ final class Locks {
 
     static void setNest(long lock) {
         ReentrantLock l = nest(lock, "omp_set_nest_lock");
-        if (!OmptHost.ON) { l.lock(); return; }
+        if (!OmptHost.ON) {
+            l.lock();
+            return;
+        }
         int state = OmptHost.acquire(OmptHost.MUTEX_NEST_LOCK, 0, lock);
         l.lock();
         nestAcquired(l, OmptHost.MUTEX_NEST_LOCK, lock, state);
@@ -83,7 +88,8 @@ final class Locks {
 
     static void unsetNest(long lock) {
         ReentrantLock l = nest(lock, "omp_unset_nest_lock");
-        if (!l.isHeldByCurrentThread()) throw new IllegalStateException("jomp: omp_unset_nest_lock on a lock this thread does not own");
+        if (!l.isHeldByCurrentThread())
+            throw new IllegalStateException("jomp: omp_unset_nest_lock on a lock this thread does not own");
         l.unlock();
         if (!OmptHost.ON) return;
         if (l.isHeldByCurrentThread()) Ompt.nestLock(OmptHost.END, lock);

@@ -22,6 +22,7 @@ final class OmpThread {
     Task allocated;
     /** The doacross loop this thread is in, and its construct number. */
     Kmpc.Doacross doacross;
+
     int doacrossSeq;
     /** The current ordered loop's turn counter (see Kmpc.__jomp_ordered_enter). */
     java.util.concurrent.atomic.AtomicLong orderedNext;
@@ -33,6 +34,7 @@ final class OmpThread {
     Dispatch dispatch;
     /** The current chunk: inclusive bounds, whether it holds the last iteration, and static's stride. */
     long lower, upper, staticStride;
+
     boolean last;
     /** A static schedule run through dispatchNext: the loop, and this thread's next chunk number. */
     long loopLower, loopStride, loopTrips, loopChunk, staticNextChunk;
@@ -44,6 +46,7 @@ final class OmpThread {
      * in, and thread-limit-var.
      */
     int device = -1;
+
     Object devicePlugin;
     int deviceTeams;
     /** In a device kernel: the device's nteams-var (omp_get_max_teams), 0 on the host. */
@@ -52,6 +55,7 @@ final class OmpThread {
     int deviceTeamsThreadLimit;
     /** In a device kernel: the device's nthreads-var from the environment (OMP_NUM_THREADS_DEV...), 0 when unset. */
     int deviceNthreadsVar;
+
     Teams.State teams = Teams.NONE;
     int threadLimit = Icv.THREAD_LIMIT;
     /** The place this thread is assigned to (-1: unbound) and its place partition [partLo, partHi) (Places). */
@@ -63,6 +67,7 @@ final class OmpThread {
      * began as an initial thread for the tool, and whether a taskyield is switching tasks.
      */
     int omptWork, omptMark;
+
     boolean omptInitial, omptYield;
 
     OmpThread(Team team, int num, int nthreads) {
@@ -73,12 +78,14 @@ final class OmpThread {
 
     private static OmpThread initial() {
         OmpThread t = new OmpThread(Team.initial(), 0, Icv.NUM_THREADS_LIST[0]);
-        if (Places.BIND[0] != Places.FALSE && !Places.PLACES.isEmpty()) t.place = 0;   // the initial thread's place
+        if (Places.BIND[0] != Places.FALSE && !Places.PLACES.isEmpty()) t.place = 0; // the initial thread's place
         if (OmptHost.ON) OmptHost.initialThread(t);
         return t;
     }
 
-    static OmpThread current() { return CURRENT.get(); }
+    static OmpThread current() {
+        return CURRENT.get();
+    }
 
     /** A new thread of the same contention group: same device, teams region and thread limit. */
     static OmpThread inherit(Team team, int num, int nthreads, OmpThread from) {

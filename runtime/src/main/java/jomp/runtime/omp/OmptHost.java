@@ -3,7 +3,6 @@ package jomp.runtime.omp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.offload.abi.OmptMarks;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
@@ -23,25 +22,60 @@ public final class OmptHost implements Ompt.Host {
     public static final boolean ON;
 
     static {
-        ON = Ompt.start(new OmptHost(), Integer.parseInt(Icv.OPENMP), "jomp OpenMP runtime (OpenMP " + Icv.OPENMP + ")");
-        if (ON) Stdlib.onExit(Ompt::finish);   // after offloading's exit work when that registered later (it starts the tool first)
+        ON = Ompt.start(
+                new OmptHost(), Integer.parseInt(Icv.OPENMP), "jomp OpenMP runtime (OpenMP " + Icv.OPENMP + ")");
+        if (ON)
+            Stdlib.onExit(
+                    Ompt::finish); // after offloading's exit work when that registered later (it starts the tool first)
     }
 
     private OmptHost() {}
 
-    // ompt_thread_t, ompt_scope_endpoint_t, task flags and statuses, parallel flags, sync kinds, work kinds, mutex kinds
+    // ompt_thread_t, ompt_scope_endpoint_t, task flags and statuses, parallel flags, sync kinds, work kinds, mutex
+    // kinds
     static final int INITIAL = 1, WORKER = 2, BEGIN = 1, END = 2;
-    private static final int TASK_INITIAL = 1, TASK_IMPLICIT = 2, TASK_EXPLICIT = 4, TASK_TARGET = 8, TASK_UNDEFERRED = 0x08000000,
-            TASK_UNTIED = 0x10000000, TASK_FINAL = 0x20000000, TASK_MERGEABLE = 0x40000000;
-    private static final int STATUS_COMPLETE = 1, STATUS_YIELD = 2, STATUS_CANCEL = 3, STATUS_DETACH = 4, STATUS_EARLY_FULFILL = 5,
-            STATUS_LATE_FULFILL = 6, STATUS_SWITCH = 7;
+    private static final int TASK_INITIAL = 1,
+            TASK_IMPLICIT = 2,
+            TASK_EXPLICIT = 4,
+            TASK_TARGET = 8,
+            TASK_UNDEFERRED = 0x08000000,
+            TASK_UNTIED = 0x10000000,
+            TASK_FINAL = 0x20000000,
+            TASK_MERGEABLE = 0x40000000;
+    private static final int STATUS_COMPLETE = 1,
+            STATUS_YIELD = 2,
+            STATUS_CANCEL = 3,
+            STATUS_DETACH = 4,
+            STATUS_EARLY_FULFILL = 5,
+            STATUS_LATE_FULFILL = 6,
+            STATUS_SWITCH = 7;
     private static final int PARALLEL_TEAM = 0x80000000, PARALLEL_LEAGUE = 0x40000000, INVOKER_RUNTIME = 2;
-    private static final int SYNC_EXPLICIT = 3, SYNC_TASKWAIT = 5, SYNC_TASKGROUP = 6, SYNC_WORKSHARE = 8, SYNC_PARALLEL = 9, SYNC_TEAMS = 10;
-    private static final int WORK_SECTIONS = 2, WORK_SINGLE_EXECUTOR = 3, WORK_SINGLE_OTHER = 4, WORK_DISTRIBUTE = 6, WORK_TASKLOOP = 7,
-            WORK_SCOPE = 8, WORK_LOOP_STATIC = 10, WORK_LOOP_DYNAMIC = 11, WORK_LOOP_GUIDED = 12;
-    private static final int DISPATCH_SECTION = 2, DISPATCH_LOOP_CHUNK = 3, DISPATCH_TASKLOOP_CHUNK = 4, DISPATCH_DISTRIBUTE_CHUNK = 5;
-    static final int MUTEX_LOCK = 1, MUTEX_TEST_LOCK = 2, MUTEX_NEST_LOCK = 3, MUTEX_TEST_NEST_LOCK = 4, MUTEX_CRITICAL = 5,
-            MUTEX_ATOMIC = 6, MUTEX_ORDERED = 7;
+    private static final int SYNC_EXPLICIT = 3,
+            SYNC_TASKWAIT = 5,
+            SYNC_TASKGROUP = 6,
+            SYNC_WORKSHARE = 8,
+            SYNC_PARALLEL = 9,
+            SYNC_TEAMS = 10;
+    private static final int WORK_SECTIONS = 2,
+            WORK_SINGLE_EXECUTOR = 3,
+            WORK_SINGLE_OTHER = 4,
+            WORK_DISTRIBUTE = 6,
+            WORK_TASKLOOP = 7,
+            WORK_SCOPE = 8,
+            WORK_LOOP_STATIC = 10,
+            WORK_LOOP_DYNAMIC = 11,
+            WORK_LOOP_GUIDED = 12;
+    private static final int DISPATCH_SECTION = 2,
+            DISPATCH_LOOP_CHUNK = 3,
+            DISPATCH_TASKLOOP_CHUNK = 4,
+            DISPATCH_DISTRIBUTE_CHUNK = 5;
+    static final int MUTEX_LOCK = 1,
+            MUTEX_TEST_LOCK = 2,
+            MUTEX_NEST_LOCK = 3,
+            MUTEX_TEST_NEST_LOCK = 4,
+            MUTEX_CRITICAL = 5,
+            MUTEX_ATOMIC = 6,
+            MUTEX_ORDERED = 7;
 
     // ---- the tool data of teams and tasks
 
@@ -58,7 +92,9 @@ public final class OmptHost implements Ompt.Host {
         return t.ompt;
     }
 
-    private static long frame(Task t) { return task(t) + 8; }
+    private static long frame(Task t) {
+        return task(t) + 8;
+    }
 
     private static long cell(long size) {
         long c = Stdlib.malloc(size);
@@ -92,16 +128,21 @@ public final class OmptHost implements Ompt.Host {
     }
 
     /** A thread of the runtime's (a team's pooled thread, a device's, a task helper) starts. */
-    static void workerBegins() { Ompt.threadBegin(WORKER); }
+    static void workerBegins() {
+        Ompt.threadBegin(WORKER);
+    }
 
-    static void workerEnds() { Ompt.threadEnd(); }
+    static void workerEnds() {
+        Ompt.threadEnd();
+    }
 
     /**
      * The tool's end (Ompt.Host): the exiting thread's initial task and the thread end, then the
      * runtime's idle threads leave, each dispatching its own thread_end (as libomp's reaped
      * workers do); a thread still busy at exit does not.
      */
-    @Override public void end() {
+    @Override
+    public void end() {
         OmpThread me = OmpThread.current();
         if (me.omptInitial) {
             Ompt.implicitTask(END, parallel(me.team), task(me.task), 0, 1, TASK_INITIAL);
@@ -169,7 +210,9 @@ public final class OmptHost implements Ompt.Host {
     }
 
     /** A pooled thread between regions waits for work. */
-    static void idle() { Ompt.state(States.IDLE, 0); }
+    static void idle() {
+        Ompt.state(States.IDLE, 0);
+    }
 
     // ---- teams: a league of initial tasks
 
@@ -200,7 +243,7 @@ public final class OmptHost implements Ompt.Host {
         Ompt.syncRegion(SYNC_TEAMS, END, 0, k);
         Ompt.implicitTask(END, 0, k, 0, team, TASK_INITIAL);
         free(t.task);
-        t.team.ompt = 0;   // the league's, freed by teamsEnd
+        t.team.ompt = 0; // the league's, freed by teamsEnd
     }
 
     static void teamsEnd(long league, int n) {
@@ -240,7 +283,7 @@ public final class OmptHost implements Ompt.Host {
             case OmptMarks.SCOPE_BEGIN -> Ompt.work(WORK_SCOPE, BEGIN, parallel(t.team), task(current(t)), 1);
             case OmptMarks.SCOPE_END -> Ompt.work(WORK_SCOPE, END, parallel(t.team), task(current(t)), 1);
             case OmptMarks.FLUSH -> Ompt.flush();
-            default -> { }
+            default -> {}
         }
     }
 
@@ -253,7 +296,8 @@ public final class OmptHost implements Ompt.Host {
         long p = parallel(t.team), k = task(current(t));
         Ompt.syncRegion(kind, BEGIN, p, k);
         Ompt.syncRegionWait(kind, BEGIN, p, k);
-        int old = Ompt.state(kind == SYNC_EXPLICIT ? States.WAIT_BARRIER_EXPLICIT : States.WAIT_BARRIER_IMPLICIT_WORKSHARE, p);
+        int old = Ompt.state(
+                kind == SYNC_EXPLICIT ? States.WAIT_BARRIER_EXPLICIT : States.WAIT_BARRIER_IMPLICIT_WORKSHARE, p);
         boolean cancelled = t.team.barrier();
         Ompt.state(old, 0);
         Ompt.syncRegionWait(kind, END, p, k);
@@ -267,7 +311,10 @@ public final class OmptHost implements Ompt.Host {
     static void loopBegins(OmpThread t, int kind, long trips) {
         int type;
         if ((t.omptMark & MARK_SECTIONS) != 0) type = WORK_SECTIONS;
-        else type = kind == Icv.SCHED_DYNAMIC ? WORK_LOOP_DYNAMIC : kind == Icv.SCHED_GUIDED ? WORK_LOOP_GUIDED : WORK_LOOP_STATIC;
+        else
+            type = kind == Icv.SCHED_DYNAMIC
+                    ? WORK_LOOP_DYNAMIC
+                    : kind == Icv.SCHED_GUIDED ? WORK_LOOP_GUIDED : WORK_LOOP_STATIC;
         t.omptMark &= ~MARK_SECTIONS;
         t.omptWork = type;
         Ompt.work(type, BEGIN, parallel(t.team), task(current(t)), trips);
@@ -277,7 +324,8 @@ public final class OmptHost implements Ompt.Host {
     static void chunk(OmpThread t) {
         if (!Ompt.hasDispatch() || t.omptWork == 0) return;
         if (t.omptWork == WORK_SECTIONS) {
-            for (long s = t.lower; s <= t.upper; s++) Ompt.dispatch(parallel(t.team), task(current(t)), DISPATCH_SECTION, s, 1);
+            for (long s = t.lower; s <= t.upper; s++)
+                Ompt.dispatch(parallel(t.team), task(current(t)), DISPATCH_SECTION, s, 1);
         } else {
             Ompt.dispatch(parallel(t.team), task(current(t)), DISPATCH_LOOP_CHUNK, t.lower, t.upper - t.lower + 1);
         }
@@ -302,7 +350,9 @@ public final class OmptHost implements Ompt.Host {
         }
     }
 
-    static void maskedBegins(OmpThread t) { Ompt.masked(BEGIN, parallel(t.team), task(current(t))); }
+    static void maskedBegins(OmpThread t) {
+        Ompt.masked(BEGIN, parallel(t.team), task(current(t)));
+    }
 
     /**
      * distribute: the team's work begins (with the loop's iteration count), then each chunk it
@@ -335,7 +385,9 @@ public final class OmptHost implements Ompt.Host {
     private static final ConcurrentHashMap<String, Long> CRITICAL_IDS = new ConcurrentHashMap<>();
 
     /** A critical construct's wait id: one per name, the same from every translation unit. */
-    static long criticalId(String name) { return CRITICAL_IDS.computeIfAbsent(name, n -> Ompt.uniqueId()); }
+    static long criticalId(String name) {
+        return CRITICAL_IDS.computeIfAbsent(name, n -> Ompt.uniqueId());
+    }
 
     /** Before a thread waits for a mutex: acquire, and its wait state. */
     static int acquire(int kind, int hint, long waitId) {
@@ -355,11 +407,15 @@ public final class OmptHost implements Ompt.Host {
         Ompt.mutexAcquired(kind, waitId);
     }
 
-    static void released(int kind, long waitId) { Ompt.mutexReleased(kind, waitId); }
+    static void released(int kind, long waitId) {
+        Ompt.mutexReleased(kind, waitId);
+    }
 
     static void reduction(int endpoint) {
         OmpThread t = OmpThread.current();
-        Ompt.state(endpoint == BEGIN ? States.WORK_REDUCTION : t.team.size > 1 ? States.WORK_PARALLEL : States.WORK_SERIAL, 0);
+        Ompt.state(
+                endpoint == BEGIN ? States.WORK_REDUCTION : t.team.size > 1 ? States.WORK_PARALLEL : States.WORK_SERIAL,
+                0);
         Ompt.reduction(endpoint, parallel(t.team), task(current(t)));
     }
 
@@ -370,7 +426,7 @@ public final class OmptHost implements Ompt.Host {
         OmpThread t = OmpThread.current();
         int flags = (kind == 1 ? 0x01 : kind == 2 ? 0x04 : kind == 3 ? 0x02 : 0x08) | (activated ? 0x10 : 0x20);
         Ompt.cancel(task(current(t)), flags);
-        if (kind == 2 || kind == 3) loopEnds(t);   // the thread leaves the loop or sections without asking for more
+        if (kind == 2 || kind == 3) loopEnds(t); // the thread leaves the loop or sections without asking for more
     }
 
     // ---- tasks
@@ -379,7 +435,8 @@ public final class OmptHost implements Ompt.Host {
     private static int flags(Task t) {
         int f = TASK_EXPLICIT;
         if (t.isTarget()) f |= TASK_TARGET;
-        if (t.undeferred || t.team.size == 1 && !t.isTarget()) f |= TASK_UNDEFERRED;   // a team of one runs it at once, as libomp's serial teams
+        if (t.undeferred || t.team.size == 1 && !t.isTarget())
+            f |= TASK_UNDEFERRED; // a team of one runs it at once, as libomp's serial teams
         if ((t.flags & Task.UNTIED) != 0) f |= TASK_UNTIED;
         if (t.isFinal) f |= TASK_FINAL;
         if ((t.flags & Task.MERGEABLE) != 0) f |= TASK_MERGEABLE;
@@ -424,7 +481,8 @@ public final class OmptHost implements Ompt.Host {
         th.omptYield = false;
         Ompt.taskSchedule(task(prior), status, task(t));
         if (discarded) Ompt.cancel(task(t), 0x40);
-        else if (t.chunkIterations > 0 && Ompt.hasDispatch()) Ompt.dispatch(parallel(t.team), task(t), DISPATCH_TASKLOOP_CHUNK, t.chunkFirst, t.chunkIterations);
+        else if (t.chunkIterations > 0 && Ompt.hasDispatch())
+            Ompt.dispatch(parallel(t.team), task(t), DISPATCH_TASKLOOP_CHUNK, t.chunkFirst, t.chunkIterations);
     }
 
     /**
@@ -432,15 +490,21 @@ public final class OmptHost implements Ompt.Host {
      * detach while its event is pending (early_fulfill when it came before the body ended).
      */
     static void taskBodyEnds(Task t, Task prior, boolean discarded, boolean fulfilled) {
-        int status = discarded ? STATUS_CANCEL : (t.flags & Task.DETACH) == 0 ? STATUS_COMPLETE : fulfilled ? STATUS_EARLY_FULFILL : STATUS_DETACH;
+        int status = discarded
+                ? STATUS_CANCEL
+                : (t.flags & Task.DETACH) == 0 ? STATUS_COMPLETE : fulfilled ? STATUS_EARLY_FULFILL : STATUS_DETACH;
         Ompt.taskSchedule(task(t), status, task(prior));
     }
 
     /** A detached task's event came after its body ended. */
-    static void lateFulfill(Task t) { Ompt.taskSchedule(task(t), STATUS_LATE_FULFILL, 0); }
+    static void lateFulfill(Task t) {
+        Ompt.taskSchedule(task(t), STATUS_LATE_FULFILL, 0);
+    }
 
     /** The task is complete: its tool data goes. */
-    static void taskCompleted(Task t) { free(t); }
+    static void taskCompleted(Task t) {
+        free(t);
+    }
 
     /** taskwait: its region and its wait, around the wait. */
     static void taskwait(int endpoint) {
@@ -460,7 +524,9 @@ public final class OmptHost implements Ompt.Host {
     }
 
     /** The end of a taskgroup: the wait for its tasks begins. */
-    static void taskgroupWaits() { syncWait(SYNC_TASKGROUP, BEGIN, States.WAIT_TASKGROUP); }
+    static void taskgroupWaits() {
+        syncWait(SYNC_TASKGROUP, BEGIN, States.WAIT_TASKGROUP);
+    }
 
     private static void syncRegion(int kind, int endpoint) {
         OmpThread t = OmpThread.current();
@@ -475,7 +541,8 @@ public final class OmptHost implements Ompt.Host {
 
     // ---- what the tool asks (Ompt.Host)
 
-    @Override public int parallelInfo(int level, long parallelData, long teamSize) {
+    @Override
+    public int parallelInfo(int level, long parallelData, long teamSize) {
         OmpThread th = OmpThread.current();
         for (int i = 0; i < level; i++) {
             if (th.team.parent == null) return 0;
@@ -488,14 +555,15 @@ public final class OmptHost implements Ompt.Host {
         return 2;
     }
 
-    @Override public int taskInfo(int level, long flags, long taskData, long taskFrame, long parallelData, long threadNum) {
+    @Override
+    public int taskInfo(int level, long flags, long taskData, long taskFrame, long parallelData, long threadNum) {
         OmpThread th = OmpThread.current();
         Task t = current(th);
         for (int i = 0; i < level; i++) {
             if (!t.isImplicit()) {
                 t = t.parent;
             } else {
-                if (th.team.parent == null) return 0;   // the initial task: no ancestor
+                if (th.team.parent == null) return 0; // the initial task: no ancestor
                 th = th.team.parent;
                 t = current(th);
             }
@@ -509,20 +577,31 @@ public final class OmptHost implements Ompt.Host {
         return 2;
     }
 
-    @Override public int numProcs() { return Icv.NUM_PROCS; }
+    @Override
+    public int numProcs() {
+        return Icv.NUM_PROCS;
+    }
 
-    @Override public int numPlaces() { return Places.PLACES.size(); }
+    @Override
+    public int numPlaces() {
+        return Places.PLACES.size();
+    }
 
-    @Override public int placeProcIds(int place, int size, long ids) {
+    @Override
+    public int placeProcIds(int place, int size, long ids) {
         if (place < 0 || place >= Places.PLACES.size()) return 0;
         int[] procs = Places.PLACES.get(place);
         if (size >= procs.length) for (int i = 0; i < procs.length; i++) Mem.putInt(ids + 4L * i, procs[i]);
         return procs.length;
     }
 
-    @Override public int placeNum() { return OmpThread.current().place; }
+    @Override
+    public int placeNum() {
+        return OmpThread.current().place;
+    }
 
-    @Override public int partitionPlaceNums(int size, long nums) {
+    @Override
+    public int partitionPlaceNums(int size, long nums) {
         OmpThread t = OmpThread.current();
         if (t.place < 0) return 0;
         int n = t.partHi - t.partLo;
@@ -531,7 +610,9 @@ public final class OmptHost implements Ompt.Host {
     }
 
     /** The task data and, when the thread runs a target task, that task's data (libomptarget's target callbacks pass both). */
-    public static long currentTaskData() { return task(current(OmpThread.current())); }
+    public static long currentTaskData() {
+        return task(current(OmpThread.current()));
+    }
 
     public static long currentTargetTaskData() {
         Task t = OmpThread.current().task;

@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
-
 import jomp.runtime.mem.Stack;
 
 /**
@@ -26,14 +25,19 @@ public final class Parallel {
     private Parallel() {}
 
     /** omp_pause_resource on the host (jomp.runtime.offload.DeviceApi): idle pooled threads are let go (0: done). */
-    public static int pauseIdleThreads() { return Worker.pauseIdle(); }
+    public static int pauseIdleThreads() {
+        return Worker.pauseIdle();
+    }
 
     /** The type of an outlined parallel region: {@code (int threadNum, long args, Stack)void}, the Stack the running thread's. */
     public static final MethodType BODY = MethodType.methodType(void.class, int.class, long.class, Stack.class);
 
     /** Schedule kinds, as omp.h's omp_sched_t and OMP_SCHEDULE spell them. */
-    public static final int STATIC = Icv.SCHED_STATIC, DYNAMIC = Icv.SCHED_DYNAMIC, GUIDED = Icv.SCHED_GUIDED,
-            AUTO = Icv.SCHED_AUTO, RUNTIME = 5;
+    public static final int STATIC = Icv.SCHED_STATIC,
+            DYNAMIC = Icv.SCHED_DYNAMIC,
+            GUIDED = Icv.SCHED_GUIDED,
+            AUTO = Icv.SCHED_AUTO,
+            RUNTIME = 5;
 
     private static final ConcurrentHashMap<String, ReentrantLock> CRITICAL = new ConcurrentHashMap<>();
 
@@ -68,9 +72,9 @@ public final class Parallel {
         try {
             body.invokeExact(0, args, Stack.current());
             if (OmptHost.ON) OmptHost.regionBarrierBegins(primary);
-            team.endRegion();   // the region's closing barrier completes the team's tasks
+            team.endRegion(); // the region's closing barrier completes the team's tasks
         } catch (Throwable e) {
-            jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
+            jomp.runtime.start.Signals.dieOf(e); // a C signal ends the program here, as in C
             failure = e;
             team.fail(e);
         }
@@ -101,7 +105,8 @@ public final class Parallel {
     /** A new team member: inherits the device and teams region it runs in (a parallel region in a kernel stays on the device). */
     private static OmpThread member(Team team, int num, int nthreads, OmpThread forker) {
         OmpThread t = OmpThread.inherit(team, num, nthreads, forker);
-        int[] p = Places.assign(Places.bindAt(team.level), forker.place, forker.partLo, forker.partHi, num, team.size);   // OMP_PROC_BIND
+        int[] p = Places.assign(
+                Places.bindAt(team.level), forker.place, forker.partLo, forker.partHi, num, team.size); // OMP_PROC_BIND
         t.place = p[0];
         t.partLo = p[1];
         t.partHi = p[2];
@@ -109,7 +114,9 @@ public final class Parallel {
     }
 
     @SuppressWarnings("unchecked")
-    private static <E extends Throwable> E sneaky(Throwable t) throws E { throw (E) t; }
+    private static <E extends Throwable> E sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
 
     /** The team barrier (#pragma omp barrier, and the implicit ones). */
     public static void barrier() {
@@ -137,7 +144,9 @@ public final class Parallel {
     }
 
     /** #pragma omp master: true in thread 0. */
-    public static boolean master() { return masked(0); }
+    public static boolean master() {
+        return masked(0);
+    }
 
     /** #pragma omp masked filter(f): true in thread {@code filter}. */
     public static boolean masked(int filter) {
@@ -150,7 +159,10 @@ public final class Parallel {
     /** Enters #pragma omp critical(name); the unnamed critical is name "". One lock per name, program-wide. */
     public static void criticalEnter(String name) {
         ReentrantLock l = CRITICAL.computeIfAbsent(name, k -> new ReentrantLock());
-        if (!OmptHost.ON) { l.lock(); return; }
+        if (!OmptHost.ON) {
+            l.lock();
+            return;
+        }
         long id = OmptHost.criticalId(name);
         int state = OmptHost.acquire(OmptHost.MUTEX_CRITICAL, 0, id);
         l.lock();
@@ -163,7 +175,9 @@ public final class Parallel {
     }
 
     /** #pragma omp taskwait: waits for the current task's children, running tasks meanwhile. */
-    public static void taskwait() { Tasks.taskwait(); }
+    public static void taskwait() {
+        Tasks.taskwait();
+    }
 
     /**
      * schedule(static[, chunk]) like __kmpc_for_static_init_8: false when this thread gets no
@@ -266,12 +280,20 @@ public final class Parallel {
         return true;
     }
 
-    public static long chunkLower() { return OmpThread.current().lower; }
+    public static long chunkLower() {
+        return OmpThread.current().lower;
+    }
 
-    public static long chunkUpper() { return OmpThread.current().upper; }
+    public static long chunkUpper() {
+        return OmpThread.current().upper;
+    }
 
-    public static boolean chunkLast() { return OmpThread.current().last; }
+    public static boolean chunkLast() {
+        return OmpThread.current().last;
+    }
 
     /** forStaticInit's distance between one chunk of a thread and its next. */
-    public static long staticStride() { return OmpThread.current().staticStride; }
+    public static long staticStride() {
+        return OmpThread.current().staticStride;
+    }
 }

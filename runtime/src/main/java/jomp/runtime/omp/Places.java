@@ -38,15 +38,18 @@ final class Places {
         if (pv != null && places == null) Icv.warn("OMP_PLACES", pv);
         int[] bind = bv == null ? null : parseBind(bv);
         if (bv != null && bind == null) Icv.warn("OMP_PROC_BIND", bv);
-        if (bind == null) bind = new int[] {places != null && !places.isEmpty() ? TRUE : FALSE};   // libgomp: places imply binding
+        if (bind == null)
+            bind = new int[] {places != null && !places.isEmpty() ? TRUE : FALSE}; // libgomp: places imply binding
         if (places == null && bind[0] != FALSE) places = abstractPlaces("cores", -1);
         PLACES = places == null ? List.of() : List.copyOf(places);
-        PLACES_TEXT = pv != null && places != null ? pv.trim() : null;   // as libomp shows it: what the user wrote
+        PLACES_TEXT = pv != null && places != null ? pv.trim() : null; // as libomp shows it: what the user wrote
         BIND = bind;
     }
 
     /** bind-var for parallel regions at nesting level {@code level} (1 = the outermost). */
-    static int bindAt(int level) { return BIND[Math.min(Math.max(level - 1, 0), BIND.length - 1)]; }
+    static int bindAt(int level) {
+        return BIND[Math.min(Math.max(level - 1, 0), BIND.length - 1)];
+    }
 
     /** OMP_PROC_BIND's value: false, true, or a list of primary/master/close/spread; null when malformed. */
     static int[] parseBind(String s) {
@@ -79,7 +82,9 @@ final class Places {
     /** OMP_PLACES: an abstract name with an optional count, or an explicit place list; null when malformed. */
     static List<int[]> parsePlaces(String s) {
         String t = s.trim().toLowerCase(Locale.ROOT);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(threads|cores|ll_caches|numa_domains|sockets)\\s*(?:\\(\\s*(\\d+)\\s*\\))?").matcher(t);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "(threads|cores|ll_caches|numa_domains|sockets)\\s*(?:\\(\\s*(\\d+)\\s*\\))?")
+                .matcher(t);
         if (m.matches()) return abstractPlaces(m.group(1), m.group(2) == null ? -1 : Integer.parseInt(m.group(2)));
         try {
             return new PlaceParser(t).list();
@@ -93,14 +98,19 @@ final class Places {
         private final String s;
         private int pos;
 
-        PlaceParser(String s) { this.s = s.replace(" ", ""); }
+        PlaceParser(String s) {
+            this.s = s.replace(" ", "");
+        }
 
         List<int[]> list() {
             List<int[]> out = new ArrayList<>();
             do {
                 boolean exclude = eat('!');
                 int[] place = place();
-                if (exclude) { out.removeIf(p -> Arrays.equals(p, place)); continue; }
+                if (exclude) {
+                    out.removeIf(p -> Arrays.equals(p, place));
+                    continue;
+                }
                 int len = 1, stride = 1;
                 if (eat(':')) {
                     len = number();
@@ -136,11 +146,16 @@ final class Places {
         }
 
         private boolean eat(char c) {
-            if (pos < s.length() && s.charAt(pos) == c) { pos++; return true; }
+            if (pos < s.length() && s.charAt(pos) == c) {
+                pos++;
+                return true;
+            }
             return false;
         }
 
-        private int signed() { return eat('-') ? -number() : number(); }
+        private int signed() {
+            return eat('-') ? -number() : number();
+        }
 
         private int number() {
             int start = pos;
@@ -159,13 +174,17 @@ final class Places {
                 case "threads" -> Integer.toString(cpu);
                 case "cores" -> topology(cpu, "physical_package_id") + "/" + topology(cpu, "core_id");
                 case "sockets" -> topology(cpu, "physical_package_id");
-                case "ll_caches" -> sysfs("/sys/devices/system/cpu/cpu" + cpu + "/cache/index3/shared_cpu_list", topology(cpu, "physical_package_id"));
+                case "ll_caches" ->
+                    sysfs(
+                            "/sys/devices/system/cpu/cpu" + cpu + "/cache/index3/shared_cpu_list",
+                            topology(cpu, "physical_package_id"));
                 default -> numaNode(cpu);
             };
             groups.computeIfAbsent(key, k -> new TreeSet<>()).add(cpu);
         }
         List<int[]> out = new ArrayList<>();
-        for (TreeSet<Integer> g : groups.values()) out.add(g.stream().mapToInt(Integer::intValue).toArray());
+        for (TreeSet<Integer> g : groups.values())
+            out.add(g.stream().mapToInt(Integer::intValue).toArray());
         if (count > 0 && count < out.size()) out = new ArrayList<>(out.subList(0, count));
         return out;
     }
@@ -176,7 +195,10 @@ final class Places {
 
     private static String numaNode(int cpu) {
         try (var s = Files.list(Path.of("/sys/devices/system/cpu/cpu" + cpu))) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("node\\d+")).findFirst().orElse("node0");
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("node\\d+"))
+                    .findFirst()
+                    .orElse("node0");
         } catch (IOException e) {
             return "node0";
         }
@@ -201,7 +223,8 @@ final class Places {
                     int a = Integer.parseInt(ab[0]), b = ab.length > 1 ? Integer.parseInt(ab[1]) : a;
                     for (int i = a; i <= b; i++) out.add(i);
                 }
-                if (!out.isEmpty()) return out.stream().mapToInt(Integer::intValue).toArray();
+                if (!out.isEmpty())
+                    return out.stream().mapToInt(Integer::intValue).toArray();
             }
         } catch (IOException | RuntimeException e) {
             // fall through

@@ -68,9 +68,13 @@ public final class Reduce {
     }
 
     /** The private copy's initial value (OpenMP's initializer table). */
-    public static int identityInt(int op) { return (int) identityLong(op, 32); }
+    public static int identityInt(int op) {
+        return (int) identityLong(op, 32);
+    }
 
-    public static long identityLong(int op) { return identityLong(op, 64); }
+    public static long identityLong(int op) {
+        return identityLong(op, 64);
+    }
 
     private static long identityLong(int op, int bits) {
         return switch (op) {
@@ -83,7 +87,9 @@ public final class Reduce {
         };
     }
 
-    public static float identityFloat(int op) { return (float) identityDouble(op); }
+    public static float identityFloat(int op) {
+        return (float) identityDouble(op);
+    }
 
     /** min/max start at ±infinity ({@code float} of ±infinity is ±infinity). */
     public static double identityDouble(int op) {
@@ -96,10 +102,21 @@ public final class Reduce {
         };
     }
 
-    public static void intoInt(int op, long address, int partial) { Atomics.updateInt(address, op, partial); }
-    public static void intoLong(int op, long address, long partial) { Atomics.updateLong(address, op, partial); }
-    public static void intoFloat(int op, long address, float partial) { Atomics.updateFloat(address, op, partial); }
-    public static void intoDouble(int op, long address, double partial) { Atomics.updateDouble(address, op, partial); }
+    public static void intoInt(int op, long address, int partial) {
+        Atomics.updateInt(address, op, partial);
+    }
+
+    public static void intoLong(int op, long address, long partial) {
+        Atomics.updateLong(address, op, partial);
+    }
+
+    public static void intoFloat(int op, long address, float partial) {
+        Atomics.updateFloat(address, op, partial);
+    }
+
+    public static void intoDouble(int op, long address, double partial) {
+        Atomics.updateDouble(address, op, partial);
+    }
 
     private static IllegalArgumentException bad(int op) {
         return new IllegalArgumentException("jomp: no such OpenMP reduction operator for this type: " + op);

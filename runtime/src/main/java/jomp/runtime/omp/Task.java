@@ -24,9 +24,11 @@ final class Task {
     final int priority;
     /** The task that created this one (null for an implicit task) and the team whose threads run it. */
     final Task parent;
+
     final Team team;
     /** The taskgroup this task belongs to (its creator's innermost one), and the innermost one its body is in now. */
     final TaskGroup group;
+
     TaskGroup taskgroup;
     /** final clause true or created inside a final task: tasks it creates are included (run at once). */
     final boolean isFinal;
@@ -37,6 +39,7 @@ final class Task {
     final AtomicInteger unresolved = new AtomicInteger(1);
     /** Tasks waiting for this one (null once complete); guarded by this. */
     private List<Task> successors = new ArrayList<>();
+
     private boolean completed;
     /** What must still happen before the task completes: its body, and with detach the fulfilment of its event. */
     final AtomicInteger parts;
@@ -70,14 +73,22 @@ final class Task {
     }
 
     /** The implicit task of a thread of {@code team}. */
-    static Task implicit(Team team) { return new Task(null, 0, 0, 0, null, team, 0); }
+    static Task implicit(Team team) {
+        return new Task(null, 0, 0, 0, null, team, 0);
+    }
 
-    boolean isImplicit() { return parent == null; }
+    boolean isImplicit() {
+        return parent == null;
+    }
 
     /** taskwait with depend and nowait: a task without a body that completes when its predecessors have. */
-    boolean isEmpty() { return (flags & EMPTY) != 0; }
+    boolean isEmpty() {
+        return (flags & EMPTY) != 0;
+    }
 
-    boolean isTarget() { return (flags & TARGET) != 0; }
+    boolean isTarget() {
+        return (flags & TARGET) != 0;
+    }
 
     /**
      * Makes s wait for this task unless it is already complete; true when s now waits. s's count
@@ -93,7 +104,9 @@ final class Task {
         return true;
     }
 
-    synchronized boolean isComplete() { return completed; }
+    synchronized boolean isComplete() {
+        return completed;
+    }
 
     /** Marks the task complete and returns the tasks that waited for it. */
     List<Task> complete() {

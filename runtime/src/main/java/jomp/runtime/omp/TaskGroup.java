@@ -11,5 +11,7 @@ final class TaskGroup {
     final AtomicInteger pending = new AtomicInteger();
     volatile boolean cancelled;
 
-    TaskGroup(TaskGroup parent) { this.parent = parent; }
+    TaskGroup(TaskGroup parent) {
+        this.parent = parent;
+    }
 }

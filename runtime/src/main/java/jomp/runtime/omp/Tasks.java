@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
@@ -56,7 +55,7 @@ final class Tasks {
         int p = Math.max(0, Math.min(priority, Icv.maxTaskPriority));
         OmpThread th = OmpThread.current();
         Task t = new Task(Functions.handle(fn), block, flags, p, parent, th.team, SEQ.incrementAndGet());
-        t.allocatedBefore = th.allocated;   // a dependence's address may call a function that creates a task meanwhile
+        t.allocatedBefore = th.allocated; // a dependence's address may call a function that creates a task meanwhile
         th.allocated = t;
         return block;
     }
@@ -88,7 +87,7 @@ final class Tasks {
     /** t's dependences are registered: run it here (undeferred), or let it go once its predecessors are done. */
     private static void launch(Task t) {
         Team team = t.team;
-        if (t.undeferred) {   // if(false) or included: the encountering thread runs it once its predecessors are done
+        if (t.undeferred) { // if(false) or included: the encountering thread runs it once its predecessors are done
             Task me = current();
             t.unresolved.decrementAndGet();
             waitUntil(() -> t.unresolved.get() == 0 && (t.mutexes.isEmpty() || Deps.tryAcquire(t)), me);
@@ -101,9 +100,11 @@ final class Tasks {
     }
 
     private static final MethodHandle RUN;
+
     static {
         try {
-            RUN = java.lang.invoke.MethodHandles.publicLookup().findVirtual(Runnable.class, "run", java.lang.invoke.MethodType.methodType(void.class));
+            RUN = java.lang.invoke.MethodHandles.publicLookup()
+                    .findVirtual(Runnable.class, "run", java.lang.invoke.MethodType.methodType(void.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -117,13 +118,14 @@ final class Tasks {
      */
     static void targetTask(Runnable body, int depobjCount, long depobjList) {
         Task parent = current();
-        MethodHandle fn = java.lang.invoke.MethodHandles.dropArguments(RUN.bindTo(body), 0, int.class, long.class, Stack.class);
+        MethodHandle fn =
+                java.lang.invoke.MethodHandles.dropArguments(RUN.bindTo(body), 0, int.class, long.class, Stack.class);
         Task t = new Task(fn, 0, Task.TARGET, 0, parent, OmpThread.current().team, SEQ.incrementAndGet());
-        t.undeferred = parent.isFinal;   // included in a final task: runs here
+        t.undeferred = parent.isFinal; // included in a final task: runs here
         account(t);
         List<long[]> recs = new ArrayList<>();
         for (int i = 0; i < depobjCount && depobjList != 0; i++) {
-            long obj = Mem.getLong(depobjList + 8L * i);   // an omp_depend_t: the record depobj made
+            long obj = Mem.getLong(depobjList + 8L * i); // an omp_depend_t: the record depobj made
             if (obj != 0) recs.add(new long[] {Mem.getLong(obj), Mem.getInt(obj + 16)});
         }
         if (OmptHost.ON) OmptHost.taskCreated(t, recs);
@@ -135,7 +137,8 @@ final class Tasks {
     private static Task allocated(long block) {
         Task t = OmpThread.current().allocated;
         while (t != null && t.block != block) t = t.allocatedBefore;
-        if (t == null) throw new IllegalStateException("jomp: OpenMP task block " + block + " was not allocated by this thread");
+        if (t == null)
+            throw new IllegalStateException("jomp: OpenMP task block " + block + " was not allocated by this thread");
         return t;
     }
 
@@ -152,7 +155,9 @@ final class Tasks {
     }
 
     /** Registers t's dependences with its parent (the guard count of t.unresolved stays). */
-    private static void register(Task t, int n, long deps) { registerAll(t, records(n, deps)); }
+    private static void register(Task t, int n, long deps) {
+        registerAll(t, records(n, deps));
+    }
 
     /** The dependences of n records at deps as {address, kind}, depend objects read. */
     private static List<long[]> records(int n, long deps) {
@@ -161,7 +166,7 @@ final class Tasks {
             long rec = deps + 24L * i;
             long addr = Mem.getLong(rec);
             int kind = Mem.getInt(rec + 16);
-            if (kind == Deps.DEPOBJ) {   // a depend object: a record of the same shape made by depobj
+            if (kind == Deps.DEPOBJ) { // a depend object: a record of the same shape made by depobj
                 if (addr == 0) continue;
                 long obj = Mem.getLong(addr);
                 if (obj == 0) continue;
@@ -178,7 +183,10 @@ final class Tasks {
         if (recs.isEmpty()) return;
         long[] a = new long[recs.size()];
         int[] k = new int[a.length];
-        for (int i = 0; i < a.length; i++) { a[i] = recs.get(i)[0]; k[i] = (int) recs.get(i)[1]; }
+        for (int i = 0; i < a.length; i++) {
+            a[i] = recs.get(i)[0];
+            k[i] = (int) recs.get(i)[1];
+        }
         Task parent = t.parent;
         synchronized (parent) {
             if (parent.deps == null) parent.deps = new Deps();
@@ -188,7 +196,7 @@ final class Tasks {
 
     /** A task whose predecessors are complete: to the helpers (target tasks) or the team's queue. */
     private static void ready(Task t) {
-        if (t.undeferred) return;   // its creator is waiting to run it
+        if (t.undeferred) return; // its creator is waiting to run it
         if (t.isEmpty()) finish(t);
         else if (t.isTarget()) Helpers.submit(t);
         else t.team.enqueue(t);
@@ -196,7 +204,9 @@ final class Tasks {
 
     // ---- running
 
-    private static Task constraint(Task current) { return current.isImplicit() ? null : current; }
+    private static Task constraint(Task current) {
+        return current.isImplicit() ? null : current;
+    }
 
     /** Runs one queued task (a descendant of {@code constraint} when not null); false when there was none. */
     static boolean runOne(Team team, Task constraint) {
@@ -209,7 +219,7 @@ final class Tasks {
     /** Runs queued tasks until none is ready. */
     static void runReady(Team team) {
         Task c = constraint(current());
-        while (runOne(team, c)) { }
+        while (runOne(team, c)) {}
     }
 
     /** Runs t's body on thread th (unless its taskgroup was cancelled), then completes it. */
@@ -231,12 +241,14 @@ final class Tasks {
             th.task = prev;
         }
         if (OmptHost.ON) OmptHost.taskBodyEnds(t, prev, discarded, t.parts.get() == 1);
-        partDone(t);   // even after a failure, so that nobody waits for the task forever
+        partDone(t); // even after a failure, so that nobody waits for the task forever
         if (failure != null) throw Tasks.<RuntimeException>sneaky(failure);
     }
 
     @SuppressWarnings("unchecked")
-    static <E extends Throwable> E sneaky(Throwable t) throws E { throw (E) t; }
+    static <E extends Throwable> E sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
 
     /** The body finished or the event was fulfilled; the task completes when both have happened. */
     private static void partDone(Task t) {
@@ -260,8 +272,8 @@ final class Tasks {
     /** omp_fulfill_event: the detached task's completion event happened. */
     static void fulfill(long event) {
         Task t = EVENTS.remove(event);
-        if (t == null) return;   // OpenMP: fulfilling an event twice is non-conforming; ignore it
-        if (OmptHost.ON && t.parts.get() == 1) OmptHost.lateFulfill(t);   // its body has ended
+        if (t == null) return; // OpenMP: fulfilling an event twice is non-conforming; ignore it
+        if (OmptHost.ON && t.parts.get() == 1) OmptHost.lateFulfill(t); // its body has ended
         partDone(t);
     }
 
@@ -324,7 +336,9 @@ final class Tasks {
         finish(t);
     }
 
-    static void taskgroupBegin() { taskgroupBegin(true); }
+    static void taskgroupBegin() {
+        taskgroupBegin(true);
+    }
 
     /** reported: a tool hears of it (not of a target data region's implicit one). */
     static void taskgroupBegin(boolean reported) {
@@ -333,7 +347,9 @@ final class Tasks {
         if (OmptHost.ON && reported) OmptHost.taskgroup(OmptHost.BEGIN);
     }
 
-    static void taskgroupEnd() { taskgroupEnd(true); }
+    static void taskgroupEnd() {
+        taskgroupEnd(true);
+    }
 
     static void taskgroupEnd(boolean reported) {
         Task me = current();
@@ -348,7 +364,7 @@ final class Tasks {
     static void taskyield() {
         OmpThread th = OmpThread.current();
         if (!th.team.tasking) return;
-        th.omptYield = OmptHost.ON;   // the task switch a taskyield makes is a yield to the tool
+        th.omptYield = OmptHost.ON; // the task switch a taskyield makes is a yield to the tool
         runOne(th.team, constraint(current()));
         th.omptYield = false;
     }
@@ -372,17 +388,35 @@ final class Tasks {
      * block a copy of {@code block} ({@code size} bytes) followed by its first and last iteration
      * (inclusive, i64). Unless nogroup, waits for them as a taskgroup.
      */
-    static void taskloop(long fn, long block, long size, long total, long grainsize, long numTasks, int flags, int priority, int loopFlags) {
+    static void taskloop(
+            long fn,
+            long block,
+            long size,
+            long total,
+            long grainsize,
+            long numTasks,
+            int flags,
+            int priority,
+            int loopFlags) {
         boolean nogroup = (loopFlags & 1) != 0, strictGrain = (loopFlags & 2) != 0;
         if (!nogroup) taskgroupBegin();
         if (OmptHost.ON) OmptHost.taskloop(OmptHost.BEGIN, total);
         if (total > 0) {
             long tasks, per, extra;
             if (grainsize > 0) {
-                if (strictGrain) { tasks = (total + grainsize - 1) / grainsize; per = grainsize; extra = 0; }
-                else { tasks = Math.max(1, total / grainsize); per = total / tasks; extra = total % tasks; }
+                if (strictGrain) {
+                    tasks = (total + grainsize - 1) / grainsize;
+                    per = grainsize;
+                    extra = 0;
+                } else {
+                    tasks = Math.max(1, total / grainsize);
+                    per = total / tasks;
+                    extra = total % tasks;
+                }
             } else {
-                tasks = numTasks > 0 ? Math.min(numTasks, total) : Math.min(total, Math.max(1, OmpThread.current().team.size));
+                tasks = numTasks > 0
+                        ? Math.min(numTasks, total)
+                        : Math.min(total, Math.max(1, OmpThread.current().team.size));
                 per = total / tasks;
                 extra = total % tasks;
             }
@@ -411,7 +445,7 @@ final class Tasks {
         private static final int MAX = Math.max(4, Icv.NUM_PROCS);
         private static final AtomicInteger IDLE = new AtomicInteger();
 
-        static {   // the child of a fork has none of the parent's helpers: it starts its own
+        static { // the child of a fork has none of the parent's helpers: it starts its own
             jomp.runtime.ffi.ForkedJvm.whenForked(() -> {
                 STARTED.set(0);
                 IDLE.set(0);
@@ -450,7 +484,7 @@ final class Tasks {
                     if (OmptHost.ON) OmptHost.workerEnds();
                     return;
                 }
-                execute(t, me);   // a failure ends this helper (its stack trace is printed); the task is complete
+                execute(t, me); // a failure ends this helper (its stack trace is printed); the task is complete
             }
         }
 

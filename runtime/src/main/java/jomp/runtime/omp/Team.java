@@ -40,7 +40,7 @@ final class Team {
     volatile boolean tasking;
     final AtomicInteger incomplete = new AtomicInteger();
     private final java.util.PriorityQueue<Task> ready = new java.util.PriorityQueue<>(
-        (a, b) -> a.priority != b.priority ? Integer.compare(b.priority, a.priority) : Long.compare(a.seq, b.seq));
+            (a, b) -> a.priority != b.priority ? Integer.compare(b.priority, a.priority) : Long.compare(a.seq, b.seq));
     private final Object taskLock = new Object();
     /** Threads whose share of the region's body is done (the region ends when all are and no task is left). */
     final AtomicInteger bodiesDone = new AtomicInteger();
@@ -66,7 +66,9 @@ final class Team {
         this.master = Thread.currentThread();
     }
 
-    static Team initial() { return new Team(1, 0, 0, null); }
+    static Team initial() {
+        return new Team(1, 0, 0, null);
+    }
 
     /**
      * Waits until every thread of the team has arrived and, once the team has tasks, every
@@ -101,7 +103,9 @@ final class Team {
             if (tasking) {
                 if (Tasks.runOne(this, null)) continue;
                 if (arrived.get() == size && incomplete.get() == 0) {
-                    synchronized (this) { if (phase == p && arrived.get() == size && incomplete.get() == 0) release(p); }
+                    synchronized (this) {
+                        if (phase == p && arrived.get() == size && incomplete.get() == 0) release(p);
+                    }
                     continue;
                 }
             }
@@ -144,10 +148,16 @@ final class Team {
             ready.add(t);
             taskLock.notifyAll();
         }
-        synchronized (this) { notifyAll(); }
+        synchronized (this) {
+            notifyAll();
+        }
     }
 
-    int queued() { synchronized (taskLock) { return ready.size(); } }
+    int queued() {
+        synchronized (taskLock) {
+            return ready.size();
+        }
+    }
 
     /** A ready task for a thread of this team (descending from constraint when not null), or null. */
     Task take(Task constraint) {
@@ -163,8 +173,12 @@ final class Team {
 
     /** Something changed for waiting threads (a task became ready or completed). */
     void signal() {
-        synchronized (taskLock) { taskLock.notifyAll(); }
-        synchronized (this) { notifyAll(); }
+        synchronized (taskLock) {
+            taskLock.notifyAll();
+        }
+        synchronized (this) {
+            notifyAll();
+        }
     }
 
     /** Sleeps briefly unless a task is ready or done() already holds. */
@@ -216,7 +230,9 @@ final class Team {
 
     /** Thrown out of a barrier whose team lost a member to a failure. */
     static final class TeamAborted extends RuntimeException {
-        TeamAborted() { super("jomp: another thread of the OpenMP team failed", null, false, false); }
+        TeamAborted() {
+            super("jomp: another thread of the OpenMP team failed", null, false, false);
+        }
     }
 
     /** The master waits for every worker to finish the region (the region's closing barrier). */

@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
-
 import jomp.runtime.mem.Stack;
 
 /**
@@ -22,10 +21,23 @@ public final class Teams {
 
     /** A thread's teams region: its team, their number, the thread limit, and distribute's {lower, upper, chunk}. */
     record State(int team, int numTeams, int threadLimit, long[] dist) {
-        long lower() { return dist[0]; }
-        long upper() { return dist[1]; }
-        long chunk() { return dist[2]; }
-        void distribute(long lower, long upper, long chunk) { dist[0] = lower; dist[1] = upper; dist[2] = chunk; }
+        long lower() {
+            return dist[0];
+        }
+
+        long upper() {
+            return dist[1];
+        }
+
+        long chunk() {
+            return dist[2];
+        }
+
+        void distribute(long lower, long upper, long chunk) {
+            dist[0] = lower;
+            dist[1] = upper;
+            dist[2] = chunk;
+        }
     }
 
     /** Outside any teams region: team 0 of 1. */
@@ -39,18 +51,27 @@ public final class Teams {
      * none) bounds its parallel regions. The calling thread's own OpenMP state (it may be a member
      * of a host team) is set aside and restored afterwards.
      */
-    public static void onDevice(Object plugin, int device, int numTeams, int threadLimit, MethodHandle kernel, long slots) throws Throwable {
+    public static void onDevice(
+            Object plugin, int device, int numTeams, int threadLimit, MethodHandle kernel, long slots)
+            throws Throwable {
         OmpThread outer = OmpThread.current();
         // the device's ICVs (OMP_NUM_THREADS_DEV_<n>, OMP_THREAD_LIMIT_DEV, ...), as the launching runtime read them
         DeviceIcvs.OfDevice icvs = DeviceIcvs.LAUNCHING.get();
-        int limit = threadLimit > 0 ? threadLimit : icvs != null && icvs.threadLimit() > 0 ? icvs.threadLimit() : Icv.THREAD_LIMIT;
-        int nthreads = icvs != null && icvs.nthreads() > 0 ? icvs.nthreads() : threadLimit > 0 ? Math.min(threadLimit, Icv.NUM_PROCS) : Icv.NUM_PROCS;
+        int limit = threadLimit > 0
+                ? threadLimit
+                : icvs != null && icvs.threadLimit() > 0 ? icvs.threadLimit() : Icv.THREAD_LIMIT;
+        int nthreads = icvs != null && icvs.nthreads() > 0
+                ? icvs.nthreads()
+                : threadLimit > 0 ? Math.min(threadLimit, Icv.NUM_PROCS) : Icv.NUM_PROCS;
         OmpThread t = new OmpThread(Team.initial(), 0, Math.min(nthreads, limit));
         t.device = device;
         t.devicePlugin = plugin;
         t.deviceTeams = numTeams > 0 ? numTeams : Icv.NUM_PROCS;
-        t.deviceMaxTeams = icvs != null && icvs.nteams() > 0 ? icvs.nteams() : Icv.NUM_PROCS;   // what a teams construct without num_teams gets
-        t.deviceTeamsThreadLimit = icvs != null && icvs.teamsThreadLimit() > 0 ? icvs.teamsThreadLimit() : Icv.NUM_PROCS;
+        t.deviceMaxTeams = icvs != null && icvs.nteams() > 0
+                ? icvs.nteams()
+                : Icv.NUM_PROCS; // what a teams construct without num_teams gets
+        t.deviceTeamsThreadLimit =
+                icvs != null && icvs.teamsThreadLimit() > 0 ? icvs.teamsThreadLimit() : Icv.NUM_PROCS;
         t.deviceNthreadsVar = icvs != null ? icvs.nthreads() : 0;
         t.threadLimit = limit;
         if (OmptHost.ON) OmptHost.kernelBegins(t, outer);
@@ -63,7 +84,8 @@ public final class Teams {
         }
     }
 
-    private static final ThreadLocal<java.util.ArrayDeque<OmpThread>> HOSTED = ThreadLocal.withInitial(java.util.ArrayDeque::new);
+    private static final ThreadLocal<java.util.ArrayDeque<OmpThread>> HOSTED =
+            ThreadLocal.withInitial(java.util.ArrayDeque::new);
 
     /**
      * Reverse offload: the calling thread (which runs device code) runs a region as the host, a
@@ -81,19 +103,31 @@ public final class Teams {
     }
 
     /** The device (the plugin's number) whose kernel the calling thread runs, or -1 on the host. */
-    public static int currentDevice() { return OmpThread.current().device; }
+    public static int currentDevice() {
+        return OmpThread.current().device;
+    }
 
     /** The plugin whose device runs the calling thread's kernel, or null on the host. */
-    public static Object currentDevicePlugin() { return OmpThread.current().devicePlugin; }
+    public static Object currentDevicePlugin() {
+        return OmpThread.current().devicePlugin;
+    }
 
     /** 0 on the host, else the default number of teams of the device kernel this thread runs. */
-    static int deviceTeams() { return OmpThread.current().deviceTeams; }
+    static int deviceTeams() {
+        return OmpThread.current().deviceTeams;
+    }
 
-    static State current() { return OmpThread.current().teams; }
+    static State current() {
+        return OmpThread.current().teams;
+    }
 
-    public static int teamNum() { return current().team(); }
+    public static int teamNum() {
+        return current().team();
+    }
 
-    public static int numTeams() { return current().numTeams(); }
+    public static int numTeams() {
+        return current().numTeams();
+    }
 
     /**
      * Runs body(team) for every team, one after another in this thread (the host's teams). A
@@ -129,10 +163,16 @@ public final class Teams {
     static void runParallel(int n, int threadLimit, IntConsumer body) {
         OmpThread me = OmpThread.current();
         // without thread_limit on teams, the target region's (the kernel's thread-limit-var), else a share of the cores
-        int perTeam = threadLimit > 0 ? threadLimit : me.threadLimit < Icv.THREAD_LIMIT ? me.threadLimit : Math.max(1, Icv.NUM_PROCS / n);
-        // a team's parallel regions: the device's nthreads-var where the environment sets it (OMP_NUM_THREADS_DEV), else the team's limit
+        int perTeam = threadLimit > 0
+                ? threadLimit
+                : me.threadLimit < Icv.THREAD_LIMIT ? me.threadLimit : Math.max(1, Icv.NUM_PROCS / n);
+        // a team's parallel regions: the device's nthreads-var where the environment sets it (OMP_NUM_THREADS_DEV),
+        // else the team's limit
         int nthreads = me.deviceNthreadsVar > 0 ? Math.min(perTeam, me.deviceNthreadsVar) : perTeam;
-        if (n == 1) { run(1, perTeam, body); return; }
+        if (n == 1) {
+            run(1, perTeam, body);
+            return;
+        }
         AtomicInteger next = new AtomicInteger();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         DeviceThreads.run(Math.min(n, Icv.NUM_PROCS) - 1, () -> {
@@ -144,7 +184,7 @@ public final class Teams {
                 }
             } catch (Throwable e) {
                 failure.compareAndSet(null, e);
-                next.set(n);   // the other threads take no new teams
+                next.set(n); // the other threads take no new teams
             } finally {
                 OmpThread.set(outer);
             }
@@ -153,5 +193,7 @@ public final class Teams {
     }
 
     @SuppressWarnings("unchecked")
-    static <E extends Throwable> RuntimeException sneaky(Throwable t) throws E { throw (E) t; }
+    static <E extends Throwable> RuntimeException sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
 }

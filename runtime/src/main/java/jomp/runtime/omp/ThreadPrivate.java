@@ -1,7 +1,6 @@
 package jomp.runtime.omp;
 
 import java.util.HashMap;
-
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 

@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandle;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-
 import jomp.runtime.mem.Stack;
 
 /**
@@ -16,12 +15,13 @@ final class Worker extends Thread {
     private static final ConcurrentLinkedDeque<Worker> IDLE = new ConcurrentLinkedDeque<>();
     private static final AtomicInteger COUNT = new AtomicInteger();
 
-    static {   // the child of a fork has none of the parent's threads: its regions start their own
+    static { // the child of a fork has none of the parent's threads: its regions start their own
         jomp.runtime.ffi.ForkedJvm.whenForked(IDLE::clear);
     }
 
     /** The next assignment, published by {@link #assign}; null while idle. */
     private volatile OmpThread self;
+
     private MethodHandle body;
     private long args;
 
@@ -67,7 +67,7 @@ final class Worker extends Thread {
             t.team.endRegion();
             if (OmptHost.ON) OmptHost.regionBarrierEnds(t);
         } catch (Throwable e) {
-            jomp.runtime.start.Signals.dieOf(e);   // a C signal ends the program here, as in C
+            jomp.runtime.start.Signals.dieOf(e); // a C signal ends the program here, as in C
             failure = e;
         }
         Team team = t.team;
@@ -79,7 +79,9 @@ final class Worker extends Thread {
      * Returns workers to the pool once their team has joined: a worker that finished early must
      * not be taken again by the same fork, or the team could wait for it at a barrier forever.
      */
-    static void release(Worker[] ws) { for (int i = ws.length - 1; i > 0; i--) if (ws[i] != null) IDLE.addFirst(ws[i]); }
+    static void release(Worker[] ws) {
+        for (int i = ws.length - 1; i > 0; i--) if (ws[i] != null) IDLE.addFirst(ws[i]);
+    }
 
     /** omp_pause_resource on the host: idle pooled threads are let go (0: done). */
     static int pauseIdle() {
@@ -115,7 +117,7 @@ final class Worker extends Thread {
 
     @Override
     public void run() {
-        Stack stack = Stack.current();   // this thread's, for every region it runs
+        Stack stack = Stack.current(); // this thread's, for every region it runs
         if (OmptHost.ON) OmptHost.workerBegins();
         while (true) {
             OmpThread t;

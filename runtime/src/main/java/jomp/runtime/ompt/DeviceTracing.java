@@ -2,7 +2,6 @@ package jomp.runtime.ompt;
 
 import java.lang.invoke.MethodHandles;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
 
@@ -25,7 +24,9 @@ public final class DeviceTracing {
     private static final ConcurrentHashMap<String, Long> POINTERS = new ConcurrentHashMap<>();
 
     /** The device lookup function's pointer. */
-    public static long lookupPointer() { return pointer("lookup", "p(p)"); }
+    public static long lookupPointer() {
+        return pointer("lookup", "p(p)");
+    }
 
     public static long lookup(long name) {
         String n = Mem.cString(name);
@@ -36,22 +37,35 @@ public final class DeviceTracing {
     private static long pointer(String method, String csig) {
         return POINTERS.computeIfAbsent(method, m -> {
             try {
-                return Functions.register(MethodHandles.lookup().findStatic(DeviceTracing.class, m, Inquiry.type(csig)), csig);
+                return Functions.register(
+                        MethodHandles.lookup().findStatic(DeviceTracing.class, m, Inquiry.type(csig)), csig);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
         });
     }
 
-    public static int ompt_set_trace_ompt(long device, int enable, int etype) { return Events.SET_NEVER; }
+    public static int ompt_set_trace_ompt(long device, int enable, int etype) {
+        return Events.SET_NEVER;
+    }
 
-    public static int ompt_set_trace_native(long device, int enable, int flags) { return Events.SET_NEVER; }
+    public static int ompt_set_trace_native(long device, int enable, int flags) {
+        return Events.SET_NEVER;
+    }
 
-    public static int ompt_start_trace(long device, long request, long complete) { return 0; }
+    public static int ompt_start_trace(long device, long request, long complete) {
+        return 0;
+    }
 
-    public static int ompt_pause_trace(long device, int beginPause) { return 0; }
+    public static int ompt_pause_trace(long device, int beginPause) {
+        return 0;
+    }
 
-    public static int ompt_flush_trace(long device) { return 0; }
+    public static int ompt_flush_trace(long device) {
+        return 0;
+    }
 
-    public static int ompt_stop_trace(long device) { return 0; }
+    public static int ompt_stop_trace(long device) {
+        return 0;
+    }
 }

@@ -5,7 +5,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.runtime.ffi.CSig;
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
@@ -22,19 +21,33 @@ final class Inquiry {
 
     /** name → {method, C signature}; the pointer is made on the first lookup of a name. */
     private static final String[][] ENTRIES = {
-        {"ompt_enumerate_states", "i(i,p,p)"}, {"ompt_enumerate_mutex_impls", "i(i,p,p)"},
-        {"ompt_set_callback", "i(i,p)"}, {"ompt_get_callback", "i(i,p)"}, {"ompt_get_state", "i(p)"},
-        {"ompt_get_parallel_info", "i(i,p,p)"}, {"ompt_get_task_info", "i(i,p,p,p,p,p)"},
-        {"ompt_get_task_memory", "i(p,p,i)"}, {"ompt_get_thread_data", "p()"}, {"ompt_get_unique_id", "m()"},
-        {"ompt_finalize_tool", "v()"}, {"ompt_get_num_procs", "i()"}, {"ompt_get_num_places", "i()"},
-        {"ompt_get_place_proc_ids", "i(i,i,p)"}, {"ompt_get_place_num", "i()"}, {"ompt_get_partition_place_nums", "i(i,p)"},
-        {"ompt_get_proc_id", "i()"}, {"ompt_get_target_info", "i(p,p,p)"}, {"ompt_get_num_devices", "i()"},
+        {"ompt_enumerate_states", "i(i,p,p)"},
+        {"ompt_enumerate_mutex_impls", "i(i,p,p)"},
+        {"ompt_set_callback", "i(i,p)"},
+        {"ompt_get_callback", "i(i,p)"},
+        {"ompt_get_state", "i(p)"},
+        {"ompt_get_parallel_info", "i(i,p,p)"},
+        {"ompt_get_task_info", "i(i,p,p,p,p,p)"},
+        {"ompt_get_task_memory", "i(p,p,i)"},
+        {"ompt_get_thread_data", "p()"},
+        {"ompt_get_unique_id", "m()"},
+        {"ompt_finalize_tool", "v()"},
+        {"ompt_get_num_procs", "i()"},
+        {"ompt_get_num_places", "i()"},
+        {"ompt_get_place_proc_ids", "i(i,i,p)"},
+        {"ompt_get_place_num", "i()"},
+        {"ompt_get_partition_place_nums", "i(i,p)"},
+        {"ompt_get_proc_id", "i()"},
+        {"ompt_get_target_info", "i(p,p,p)"},
+        {"ompt_get_num_devices", "i()"},
     };
 
     private static final ConcurrentHashMap<String, Long> POINTERS = new ConcurrentHashMap<>();
 
     /** The lookup function's own pointer, handed to initialize. */
-    static long lookupPointer() { return pointer("lookup", "p(p)"); }
+    static long lookupPointer() {
+        return pointer("lookup", "p(p)");
+    }
 
     /** ompt_function_lookup_t: the entry point named {@code name}, or NULL. */
     public static long lookup(long name) {
@@ -59,17 +72,24 @@ final class Inquiry {
     static MethodType type(String csig) {
         CSig s = CSig.parse(csig);
         Class<?>[] params = new Class<?>[s.params().size()];
-        for (int i = 0; i < params.length; i++) params[i] = CSig.jompType(s.params().get(i));
+        for (int i = 0; i < params.length; i++)
+            params[i] = CSig.jompType(s.params().get(i));
         return MethodType.methodType(CSig.jompType(s.ret()), params);
     }
 
     // ---- the entry points (public: they are C functions a tool calls through pointers)
 
-    public static int ompt_enumerate_states(int current, long next, long name) { return States.enumerateStates(current, next, name); }
+    public static int ompt_enumerate_states(int current, long next, long name) {
+        return States.enumerateStates(current, next, name);
+    }
 
-    public static int ompt_enumerate_mutex_impls(int current, long next, long name) { return States.enumerateMutexImpls(current, next, name); }
+    public static int ompt_enumerate_mutex_impls(int current, long next, long name) {
+        return States.enumerateMutexImpls(current, next, name);
+    }
 
-    public static int ompt_set_callback(int event, long callback) { return Ompt.setCallback(event, callback); }
+    public static int ompt_set_callback(int event, long callback) {
+        return Ompt.setCallback(event, callback);
+    }
 
     public static int ompt_get_callback(int event, long out) {
         long fp = Ompt.callbackPointer(event);
@@ -90,36 +110,68 @@ final class Inquiry {
         return h == null || !Ompt.enabled() ? 0 : h.parallelInfo(level, parallelData, teamSize);
     }
 
-    public static int ompt_get_task_info(int level, long flags, long taskData, long taskFrame, long parallelData, long threadNum) {
+    public static int ompt_get_task_info(
+            int level, long flags, long taskData, long taskFrame, long parallelData, long threadNum) {
         Ompt.Host h = Ompt.host();
-        return h == null || !Ompt.enabled() ? 0 : h.taskInfo(level, flags, taskData, taskFrame, parallelData, threadNum);
+        return h == null || !Ompt.enabled()
+                ? 0
+                : h.taskInfo(level, flags, taskData, taskFrame, parallelData, threadNum);
     }
 
     /** No task has memory of its own to report (OpenMP allows 0). */
-    public static int ompt_get_task_memory(long addr, long size, int block) { return 0; }
+    public static int ompt_get_task_memory(long addr, long size, int block) {
+        return 0;
+    }
 
-    public static long ompt_get_thread_data() { return Ompt.enabled() ? ThreadState.current().data : 0; }
+    public static long ompt_get_thread_data() {
+        return Ompt.enabled() ? ThreadState.current().data : 0;
+    }
 
-    public static long ompt_get_unique_id() { return Ompt.uniqueId(); }
+    public static long ompt_get_unique_id() {
+        return Ompt.uniqueId();
+    }
 
-    public static void ompt_finalize_tool() { Ompt.finish(); }
+    public static void ompt_finalize_tool() {
+        Ompt.finish();
+    }
 
-    public static int ompt_get_num_procs() { Ompt.Host h = Ompt.host(); return h == null ? Runtime.getRuntime().availableProcessors() : h.numProcs(); }
+    public static int ompt_get_num_procs() {
+        Ompt.Host h = Ompt.host();
+        return h == null ? Runtime.getRuntime().availableProcessors() : h.numProcs();
+    }
 
-    public static int ompt_get_num_places() { Ompt.Host h = Ompt.host(); return h == null ? 0 : h.numPlaces(); }
+    public static int ompt_get_num_places() {
+        Ompt.Host h = Ompt.host();
+        return h == null ? 0 : h.numPlaces();
+    }
 
-    public static int ompt_get_place_proc_ids(int place, int size, long ids) { Ompt.Host h = Ompt.host(); return h == null ? 0 : h.placeProcIds(place, size, ids); }
+    public static int ompt_get_place_proc_ids(int place, int size, long ids) {
+        Ompt.Host h = Ompt.host();
+        return h == null ? 0 : h.placeProcIds(place, size, ids);
+    }
 
-    public static int ompt_get_place_num() { Ompt.Host h = Ompt.host(); return h == null ? -1 : h.placeNum(); }
+    public static int ompt_get_place_num() {
+        Ompt.Host h = Ompt.host();
+        return h == null ? -1 : h.placeNum();
+    }
 
-    public static int ompt_get_partition_place_nums(int size, long nums) { Ompt.Host h = Ompt.host(); return h == null ? 0 : h.partitionPlaceNums(size, nums); }
+    public static int ompt_get_partition_place_nums(int size, long nums) {
+        Ompt.Host h = Ompt.host();
+        return h == null ? 0 : h.partitionPlaceNums(size, nums);
+    }
 
     /** The processor the thread runs on is not known to the JVM: -1, as the specification allows. */
-    public static int ompt_get_proc_id() { return -1; }
+    public static int ompt_get_proc_id() {
+        return -1;
+    }
 
-    public static int ompt_get_target_info(long deviceNum, long targetId, long hostOpId) { return Ompt.targetInfo(deviceNum, targetId, hostOpId); }
+    public static int ompt_get_target_info(long deviceNum, long targetId, long hostOpId) {
+        return Ompt.targetInfo(deviceNum, targetId, hostOpId);
+    }
 
-    public static int ompt_get_num_devices() { return Ompt.numDevices(); }
+    public static int ompt_get_num_devices() {
+        return Ompt.numDevices();
+    }
 
     // ---- C strings and the C program's streams
 
@@ -155,5 +207,7 @@ final class Inquiry {
         System.err.flush();
     }
 
-    static MethodHandle handle(String csig, long fp) { return Functions.onCurrentStack(Functions.handle(fp, csig)).asType(type(csig)); }
+    static MethodHandle handle(String csig, long fp) {
+        return Functions.onCurrentStack(Functions.handle(fp, csig)).asType(type(csig));
+    }
 }

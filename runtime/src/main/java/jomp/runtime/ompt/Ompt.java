@@ -5,7 +5,6 @@ import static jomp.runtime.ompt.Events.*;
 import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -26,11 +25,17 @@ public final class Ompt {
     /** What the tool asks of the OpenMP runtime's state (ompt_get_parallel_info and friends); the omp package answers. */
     public interface Host {
         int parallelInfo(int level, long parallelData, long teamSize);
+
         int taskInfo(int level, long flags, long taskData, long taskFrame, long parallelData, long threadNum);
+
         int numProcs();
+
         int numPlaces();
+
         int placeProcIds(int place, int size, long ids);
+
         int placeNum();
+
         int partitionPlaceNums(int size, long nums);
         /** The tool's end (exit, or ompt_finalize_tool): the implicit task and thread ends still due. */
         void end();
@@ -39,6 +44,7 @@ public final class Ompt {
     /** What the tool asks of libomptarget's counterpart (ompt_get_num_devices, ompt_get_target_info); the offload package answers. */
     public interface Target {
         int numDevices();
+
         int targetInfo(long deviceNum, long targetId, long hostOpId);
     }
 
@@ -48,6 +54,7 @@ public final class Ompt {
     private static volatile boolean enabled;
     /** ompt_start_tool_result_t* of the tool: {initialize, finalize, tool_data}. */
     private static long result;
+
     private static volatile MethodHandle[] callbacks = new MethodHandle[COUNT];
     private static volatile long[] pointers = new long[COUNT];
     private static final AtomicLong IDS = new AtomicLong();
@@ -70,7 +77,7 @@ public final class Ompt {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        if (ok == 0) {   // the tool declined: no callbacks, and no finalize
+        if (ok == 0) { // the tool declined: no callbacks, and no finalize
             callbacks = new MethodHandle[COUNT];
             pointers = new long[COUNT];
             return false;
@@ -80,11 +87,17 @@ public final class Ompt {
     }
 
     /** libomptarget's counterpart registers what it answers. */
-    public static void target(Target t) { target = t; }
+    public static void target(Target t) {
+        target = t;
+    }
 
-    static Host host() { return host; }
+    static Host host() {
+        return host;
+    }
 
-    static boolean enabled() { return enabled; }
+    static boolean enabled() {
+        return enabled;
+    }
 
     /**
      * The tool's end: the threads' last events, its finalize, and its library closed; no event is
@@ -135,32 +148,56 @@ public final class Ompt {
     }
 
     /** Whether the tool registered a callback for event e (hooks skip work no callback would see). */
-    public static boolean has(int e) { return callbacks[e] != null; }
+    public static boolean has(int e) {
+        return callbacks[e] != null;
+    }
 
-    public static boolean hasTargetMap() { return has(TARGET_MAP) || has(TARGET_MAP_EMI); }
+    public static boolean hasTargetMap() {
+        return has(TARGET_MAP) || has(TARGET_MAP_EMI);
+    }
 
-    public static boolean hasDependences() { return has(DEPENDENCES); }
+    public static boolean hasDependences() {
+        return has(DEPENDENCES);
+    }
 
-    public static boolean hasTaskDependence() { return has(TASK_DEPENDENCE); }
+    public static boolean hasTaskDependence() {
+        return has(TASK_DEPENDENCE);
+    }
 
-    public static boolean hasDispatch() { return has(DISPATCH); }
+    public static boolean hasDispatch() {
+        return has(DISPATCH);
+    }
 
     /** ompt_get_unique_id: 1, 2, ... */
-    public static long uniqueId() { return IDS.incrementAndGet(); }
+    public static long uniqueId() {
+        return IDS.incrementAndGet();
+    }
 
-    static int numDevices() { Target t = target; return t == null ? 0 : t.numDevices(); }
+    static int numDevices() {
+        Target t = target;
+        return t == null ? 0 : t.numDevices();
+    }
 
-    static int targetInfo(long deviceNum, long targetId, long hostOpId) { Target t = target; return t == null ? 0 : t.targetInfo(deviceNum, targetId, hostOpId); }
+    static int targetInfo(long deviceNum, long targetId, long hostOpId) {
+        Target t = target;
+        return t == null ? 0 : t.targetInfo(deviceNum, targetId, hostOpId);
+    }
 
-    static RuntimeException rethrow(Throwable t) { throw Ompt.<RuntimeException>sneaky(t); }
+    static RuntimeException rethrow(Throwable t) {
+        throw Ompt.<RuntimeException>sneaky(t);
+    }
 
     @SuppressWarnings("unchecked")
-    private static <E extends Throwable> E sneaky(Throwable t) throws E { throw (E) t; }
+    private static <E extends Throwable> E sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
 
     // ---- thread state
 
     /** The calling thread's ompt_data_t. */
-    public static long threadData() { return ThreadState.current().data; }
+    public static long threadData() {
+        return ThreadState.current().data;
+    }
 
     /** Sets the calling thread's state (ompt_state_t and its wait id) and returns the one it had. */
     public static int state(int state, long waitId) {
@@ -181,7 +218,11 @@ public final class Ompt {
         s.state = type == 2 ? States.IDLE : States.WORK_SERIAL;
         MethodHandle h = callbacks[THREAD_BEGIN];
         if (h == null) return true;
-        try { h.invokeExact(type, s.data); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(type, s.data);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
         return true;
     }
 
@@ -192,7 +233,11 @@ public final class Ompt {
         s.ended = true;
         MethodHandle h = callbacks[THREAD_END];
         if (h != null) {
-            try { h.invokeExact(s.data); } catch (Throwable t) { throw rethrow(t); }
+            try {
+                h.invokeExact(s.data);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
         }
         ThreadState.forget();
     }
@@ -200,44 +245,72 @@ public final class Ompt {
     public static void parallelBegin(long encTask, long encFrame, long parallel, int requested, int flags) {
         MethodHandle h = callbacks[PARALLEL_BEGIN];
         if (h == null) return;
-        try { h.invokeExact(encTask, encFrame, parallel, requested, flags, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(encTask, encFrame, parallel, requested, flags, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void parallelEnd(long parallel, long encTask, int flags) {
         MethodHandle h = callbacks[PARALLEL_END];
         if (h == null) return;
-        try { h.invokeExact(parallel, encTask, flags, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(parallel, encTask, flags, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void implicitTask(int endpoint, long parallel, long task, int actual, int index, int flags) {
         MethodHandle h = callbacks[IMPLICIT_TASK];
         if (h == null) return;
-        try { h.invokeExact(endpoint, parallel, task, actual, index, flags); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(endpoint, parallel, task, actual, index, flags);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void taskCreate(long encTask, long encFrame, long task, int flags, int hasDependences) {
         MethodHandle h = callbacks[TASK_CREATE];
         if (h == null) return;
-        try { h.invokeExact(encTask, encFrame, task, flags, hasDependences, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(encTask, encFrame, task, flags, hasDependences, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void taskSchedule(long prior, int status, long next) {
         MethodHandle h = callbacks[TASK_SCHEDULE];
         if (h == null) return;
-        try { h.invokeExact(prior, status, next); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(prior, status, next);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** dependences: {@code n} ompt_dependence_t records (16 bytes: the variable's address, the type) at deps. */
     public static void dependences(long task, long deps, int n) {
         MethodHandle h = callbacks[DEPENDENCES];
         if (h == null) return;
-        try { h.invokeExact(task, deps, n); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(task, deps, n);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void taskDependence(long source, long sink) {
         MethodHandle h = callbacks[TASK_DEPENDENCE];
         if (h == null) return;
-        try { h.invokeExact(source, sink); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(source, sink);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     // ---- worksharing and synchronisation
@@ -245,7 +318,11 @@ public final class Ompt {
     public static void work(int type, int endpoint, long parallel, long task, long count) {
         MethodHandle h = callbacks[WORK];
         if (h == null) return;
-        try { h.invokeExact(type, endpoint, parallel, task, count, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(type, endpoint, parallel, task, count, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /**
@@ -265,78 +342,132 @@ public final class Ompt {
             Mem.putLong(chunk + 8, iterations);
             Mem.putLong(instance, chunk);
         }
-        try { h.invokeExact(parallel, task, kind, instance); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(parallel, task, kind, instance);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void syncRegion(int kind, int endpoint, long parallel, long task) {
         MethodHandle h = callbacks[SYNC_REGION];
         if (h == null) return;
-        try { h.invokeExact(kind, endpoint, parallel, task, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(kind, endpoint, parallel, task, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void syncRegionWait(int kind, int endpoint, long parallel, long task) {
         MethodHandle h = callbacks[SYNC_REGION_WAIT];
         if (h == null) return;
-        try { h.invokeExact(kind, endpoint, parallel, task, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(kind, endpoint, parallel, task, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void reduction(int endpoint, long parallel, long task) {
         MethodHandle h = callbacks[REDUCTION];
         if (h == null) return;
-        try { h.invokeExact(7, endpoint, parallel, task, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(7, endpoint, parallel, task, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void masked(int endpoint, long parallel, long task) {
         MethodHandle h = callbacks[MASKED];
         if (h == null) return;
-        try { h.invokeExact(endpoint, parallel, task, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(endpoint, parallel, task, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
-    public static void mutexAcquire(int kind, int hint, long waitId) { acquire(MUTEX_ACQUIRE, kind, hint, waitId); }
+    public static void mutexAcquire(int kind, int hint, long waitId) {
+        acquire(MUTEX_ACQUIRE, kind, hint, waitId);
+    }
 
-    public static void lockInit(int kind, int hint, long waitId) { acquire(LOCK_INIT, kind, hint, waitId); }
+    public static void lockInit(int kind, int hint, long waitId) {
+        acquire(LOCK_INIT, kind, hint, waitId);
+    }
 
     private static void acquire(int event, int kind, int hint, long waitId) {
         MethodHandle h = callbacks[event];
         if (h == null) return;
-        try { h.invokeExact(kind, hint, States.MUTEX_QUEUING, waitId, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(kind, hint, States.MUTEX_QUEUING, waitId, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
-    public static void mutexAcquired(int kind, long waitId) { mutex(MUTEX_ACQUIRED, kind, waitId); }
+    public static void mutexAcquired(int kind, long waitId) {
+        mutex(MUTEX_ACQUIRED, kind, waitId);
+    }
 
-    public static void mutexReleased(int kind, long waitId) { mutex(MUTEX_RELEASED, kind, waitId); }
+    public static void mutexReleased(int kind, long waitId) {
+        mutex(MUTEX_RELEASED, kind, waitId);
+    }
 
-    public static void lockDestroy(int kind, long waitId) { mutex(LOCK_DESTROY, kind, waitId); }
+    public static void lockDestroy(int kind, long waitId) {
+        mutex(LOCK_DESTROY, kind, waitId);
+    }
 
     private static void mutex(int event, int kind, long waitId) {
         MethodHandle h = callbacks[event];
         if (h == null) return;
-        try { h.invokeExact(kind, waitId, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(kind, waitId, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void nestLock(int endpoint, long waitId) {
         MethodHandle h = callbacks[NEST_LOCK];
         if (h == null) return;
-        try { h.invokeExact(endpoint, waitId, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(endpoint, waitId, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void flush() {
         MethodHandle h = callbacks[FLUSH];
         if (h == null) return;
-        try { h.invokeExact(ThreadState.current().data, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(ThreadState.current().data, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void cancel(long task, int flags) {
         MethodHandle h = callbacks[CANCEL];
         if (h == null) return;
-        try { h.invokeExact(task, flags, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(task, flags, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** error: {@code message} a C string of {@code length} bytes. */
     public static void error(int severity, long message, long length) {
         MethodHandle h = callbacks[ERROR];
         if (h == null) return;
-        try { h.invokeExact(severity, message, length, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(severity, message, length, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** omp_control_tool: the tool's answer, -1 when it has no control_tool callback (omp_control_tool_notool is -2, no tool). */
@@ -344,7 +475,11 @@ public final class Ompt {
         if (!enabled) return -2;
         MethodHandle h = callbacks[CONTROL_TOOL];
         if (h == null) return -1;
-        try { return (int) h.invokeExact(command, modifier, arg, 0L); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) h.invokeExact(command, modifier, arg, 0L);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     // ---- devices and target constructs (libomptarget's events: an EMI callback is preferred to the older one)
@@ -352,33 +487,57 @@ public final class Ompt {
     public static void deviceInitialize(int device, long type, long lookup, long documentation) {
         MethodHandle h = callbacks[DEVICE_INITIALIZE];
         if (h == null) return;
-        try { h.invokeExact(device, type, 0L, lookup, documentation); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(device, type, 0L, lookup, documentation);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void deviceFinalize(int device) {
         MethodHandle h = callbacks[DEVICE_FINALIZE];
         if (h == null) return;
-        try { h.invokeExact(device); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(device);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** device_load of an image: no file (-1 offset), its size, its module id. */
     public static void deviceLoad(int device, long bytes, long hostAddress, long moduleId) {
         MethodHandle h = callbacks[DEVICE_LOAD];
         if (h == null) return;
-        try { h.invokeExact(device, 0L, -1L, 0L, bytes, hostAddress, 0L, moduleId); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(device, 0L, -1L, 0L, bytes, hostAddress, 0L, moduleId);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static void deviceUnload(int device, long moduleId) {
         MethodHandle h = callbacks[DEVICE_UNLOAD];
         if (h == null) return;
-        try { h.invokeExact(device, moduleId); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            h.invokeExact(device, moduleId);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** Whether any target callback is registered (the offload hooks skip their bookkeeping otherwise). */
     public static boolean hasTarget() {
         MethodHandle[] c = callbacks;
-        for (int e : new int[] {TARGET, TARGET_EMI, TARGET_DATA_OP, TARGET_DATA_OP_EMI, TARGET_SUBMIT, TARGET_SUBMIT_EMI, TARGET_MAP, TARGET_MAP_EMI})
-            if (c[e] != null) return true;
+        for (int e : new int[] {
+            TARGET,
+            TARGET_EMI,
+            TARGET_DATA_OP,
+            TARGET_DATA_OP_EMI,
+            TARGET_SUBMIT,
+            TARGET_SUBMIT_EMI,
+            TARGET_MAP,
+            TARGET_MAP_EMI
+        }) if (c[e] != null) return true;
         return false;
     }
 
@@ -401,15 +560,34 @@ public final class Ompt {
     }
 
     /** target_data_op(_emi): the older callback once, at the begin, with a new host_op_id. */
-    public static void targetDataOp(int endpoint, long targetTask, long targetData, long hostOpId, int op,
-                                    long src, int srcDevice, long dest, int destDevice, long bytes) {
+    public static void targetDataOp(
+            int endpoint,
+            long targetTask,
+            long targetData,
+            long hostOpId,
+            int op,
+            long src,
+            int srcDevice,
+            long dest,
+            int destDevice,
+            long bytes) {
         MethodHandle[] c = callbacks;
         try {
             if (c[TARGET_DATA_OP_EMI] != null) {
-                c[TARGET_DATA_OP_EMI].invokeExact(endpoint, targetTask, targetData, hostOpId, op, src, srcDevice, dest, destDevice, bytes, 0L);
+                c[TARGET_DATA_OP_EMI].invokeExact(
+                        endpoint, targetTask, targetData, hostOpId, op, src, srcDevice, dest, destDevice, bytes, 0L);
             } else if (c[TARGET_DATA_OP] != null && endpoint == 1) {
                 Mem.putLong(hostOpId, uniqueId());
-                c[TARGET_DATA_OP].invokeExact(Mem.getLong(targetData), Mem.getLong(hostOpId), op, src, srcDevice, dest, destDevice, bytes, 0L);
+                c[TARGET_DATA_OP].invokeExact(
+                        Mem.getLong(targetData),
+                        Mem.getLong(hostOpId),
+                        op,
+                        src,
+                        srcDevice,
+                        dest,
+                        destDevice,
+                        bytes,
+                        0L);
             }
         } catch (Throwable t) {
             throw rethrow(t);
@@ -434,8 +612,10 @@ public final class Ompt {
     public static void targetMap(long targetData, int n, long hostAddrs, long deviceAddrs, long bytes, long flags) {
         MethodHandle[] c = callbacks;
         try {
-            if (c[TARGET_MAP_EMI] != null) c[TARGET_MAP_EMI].invokeExact(targetData, n, hostAddrs, deviceAddrs, bytes, flags, 0L);
-            else if (c[TARGET_MAP] != null) c[TARGET_MAP].invokeExact(Mem.getLong(targetData), n, hostAddrs, deviceAddrs, bytes, flags, 0L);
+            if (c[TARGET_MAP_EMI] != null)
+                c[TARGET_MAP_EMI].invokeExact(targetData, n, hostAddrs, deviceAddrs, bytes, flags, 0L);
+            else if (c[TARGET_MAP] != null)
+                c[TARGET_MAP].invokeExact(Mem.getLong(targetData), n, hostAddrs, deviceAddrs, bytes, flags, 0L);
         } catch (Throwable t) {
             throw rethrow(t);
         }

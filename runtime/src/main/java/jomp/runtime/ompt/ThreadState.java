@@ -13,9 +13,11 @@ final class ThreadState {
 
     /** The thread's ompt_data_t, zeroed (ompt_data_none) until the tool writes it. */
     final long data;
+
     boolean begun, ended;
     /** ompt_state_t and the wait id of the state (a lock's address, a barrier's...). */
     int state = States.WORK_SERIAL;
+
     long waitId;
 
     private ThreadState() {
@@ -31,7 +33,9 @@ final class ThreadState {
         return scratch;
     }
 
-    static ThreadState current() { return CURRENT.get(); }
+    static ThreadState current() {
+        return CURRENT.get();
+    }
 
     /** The thread has ended: its memory goes, and the next event on it (none is expected) would start over. */
     static void forget() {

@@ -6,7 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-
 import jomp.runtime.ffi.NativeWorld;
 import jomp.runtime.ffi.Universal;
 import jomp.runtime.mem.Functions;
@@ -29,7 +28,8 @@ public final class Tool {
     /** The program's own ompt_start_tool: {@code (int omp_version, long runtime_version) long}. */
     public static void linked(MethodHandle startTool) {
         // a compiled C function takes its thread's Stack last; the runtime calls it from wherever it starts
-        linked = Functions.onCurrentStack(startTool).asType(java.lang.invoke.MethodType.methodType(long.class, int.class, long.class));
+        linked = Functions.onCurrentStack(startTool)
+                .asType(java.lang.invoke.MethodType.methodType(long.class, int.class, long.class));
     }
 
     /** The library the tool came from (dlclose'd after finalize), or 0. */
@@ -82,7 +82,7 @@ public final class Tool {
             log.print("Searching tool libraries...\n");
             log.print("OMP_TOOL_LIBRARIES = " + libs + "\n");
             for (String name : libs.split(":")) {
-                if (name.isEmpty()) continue;   // strtok's tokens: empty ones are skipped
+                if (name.isEmpty()) continue; // strtok's tokens: empty ones are skipped
                 log.print("Opening " + name + "... ");
                 NativeWorld.start();
                 long h = Universal.call(Dl.DLOPEN, Inquiry.cString(name), RTLD_LAZY, 0, 0, 0, 0);
@@ -131,12 +131,16 @@ public final class Tool {
 
     /** glibc's dlopen, dlsym, dlerror, dlclose (found without a downcall; called when a library is named). */
     private static final class Dl {
-        static final MemorySegment DLOPEN = Universal.glibc("dlopen"), DLSYM = Universal.glibc("dlsym"),
-                DLERROR = Universal.glibc("dlerror"), DLCLOSE = Universal.glibc("dlclose");
+        static final MemorySegment DLOPEN = Universal.glibc("dlopen"),
+                DLSYM = Universal.glibc("dlsym"),
+                DLERROR = Universal.glibc("dlerror"),
+                DLCLOSE = Universal.glibc("dlclose");
 
         static String error() {
             long m = Universal.call(DLERROR, 0, 0, 0, 0, 0, 0);
-            return m == 0 ? null : new String(Mem.cString(m).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+            return m == 0
+                    ? null
+                    : new String(Mem.cString(m).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
         }
     }
 
@@ -152,7 +156,7 @@ public final class Tool {
             try {
                 return new Log(FILE, new java.io.FileOutputStream(v));
             } catch (IOException e) {
-                return new Log(NONE, null);   // libomp's fopen failing: its prints go nowhere useful
+                return new Log(NONE, null); // libomp's fopen failing: its prints go nowhere useful
             }
         }
 
@@ -167,7 +171,7 @@ public final class Tool {
                         // the log is best effort, as fprintf's result is to libomp
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
 

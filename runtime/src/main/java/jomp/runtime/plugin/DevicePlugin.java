@@ -1,6 +1,5 @@
 package jomp.runtime.plugin;
 
-
 import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.DeviceImage;
 
@@ -45,7 +44,9 @@ public interface DevicePlugin {
      * first (GPUs 30, the PTX simulator 20, so that it is device 0 where a GPU would be, the host's
      * jvm device 10); plugins of equal priority keep the order ServiceLoader finds them in.
      */
-    default int priority() { return 0; }
+    default int priority() {
+        return 0;
+    }
 
     /** Number of usable devices; 0 (not an error) when the driver or hardware is absent. */
     int numberOfDevices();
@@ -64,6 +65,7 @@ public interface DevicePlugin {
 
     /** Device memory of {@code size} bytes; 0 when the device has no room for it (libomptarget's plugins answer nullptr). */
     long dataAlloc(int device, long size);
+
     void dataDelete(int device, long deviceAddress);
 
     /** libomptarget's TargetAllocTy: device memory, host memory the device reaches, memory both share, the plugin's default. */
@@ -74,20 +76,29 @@ public interface DevicePlugin {
      * addresses both the host and the device's kernels use. The default is device memory, which
      * suits plugins whose device memory the host reaches (the simulator's).
      */
-    default long dataAlloc(int device, long size, int kind) { return dataAlloc(device, size); }
+    default long dataAlloc(int device, long size, int kind) {
+        return dataAlloc(device, size);
+    }
 
     /** Frees a block of {@link #dataAlloc(int, long, int)} of that kind. */
-    default void dataDelete(int device, long address, int kind) { dataDelete(device, address); }
+    default void dataDelete(int device, long address, int kind) {
+        dataDelete(device, address);
+    }
 
     /**
      * llvm_omp_target_lock_mem: the device-accessible address of {@code size} bytes of host memory
      * at {@code host} (LLVM 19's CUDA and host plugins lock nothing and answer the host address).
      */
-    default long dataLock(int device, long host, long size) { return host; }
+    default long dataLock(int device, long host, long size) {
+        return host;
+    }
 
     default void dataUnlock(int device, long host) {}
+
     void dataSubmit(int device, long deviceDst, long hostSrc, long size);
+
     void dataRetrieve(int device, long hostDst, long deviceSrc, long size);
+
     void dataExchange(int device, long deviceDst, long deviceSrc, long size);
 
     /**
@@ -120,7 +131,9 @@ public interface DevicePlugin {
      * or "Generic-SPMD" (a GPU kernel's {@code <name>_exec_mode}); a host plugin's kernels are
      * "Generic", as libomptarget's host plugin says of every kernel.
      */
-    default String executionMode(int device, Kernel kernel) { return "Generic"; }
+    default String executionMode(int device, Kernel kernel) {
+        return "Generic";
+    }
 
     /** Waits for everything queued on the device. */
     void synchronize(int device);
@@ -129,7 +142,9 @@ public interface DevicePlugin {
      * Can the device use host addresses directly (the host's memory is its memory, or the system
      * shares pages with it), so that {@code requires unified_shared_memory} programs run on it?
      */
-    default boolean unifiedMemory(int device) { return false; }
+    default boolean unifiedMemory(int device) {
+        return false;
+    }
 
     /**
      * Can regions on this device hand a nested region back to the host ({@code target
@@ -138,26 +153,40 @@ public interface DevicePlugin {
      * back to the host, or stop under OMP_TARGET_OFFLOAD=MANDATORY), as libomptarget does with a
      * requirement a plugin cannot meet.
      */
-    default boolean reverseOffload(int device) { return false; }
+    default boolean reverseOffload(int device) {
+        return false;
+    }
 
     /**
      * What an interop object for this device holds (OpenMP 5.2 §14.1, the foreign runtime's handles);
      * 0 and null mean "not available". {@code targetsync} asks for a synchronisation object (a
      * stream), which {@link #interopRelease} gives back.
      */
-    record InteropInfo(int frId, String frName, int vendor, String vendorName, long platform, long device, long context, long targetsync) {}
+    record InteropInfo(
+            int frId,
+            String frName,
+            int vendor,
+            String vendorName,
+            long platform,
+            long device,
+            long context,
+            long targetsync) {}
 
     default InteropInfo interop(int device, boolean targetsync) {
         return new InteropInfo(0, name(), 0, null, 0, 0, 0, 0);
     }
 
     /** Waits until the interop object's synchronisation object has done its work (interop use). */
-    default void interopSync(int device, InteropInfo info) { synchronize(device); }
+    default void interopSync(int device, InteropInfo info) {
+        synchronize(device);
+    }
 
     default void interopRelease(int device, InteropInfo info) {}
 
     /** Human-readable facts about a device (name, arch, memory) for LIBOMPTARGET_INFO. */
-    default String describe(int device) { return name() + " device " + device; }
+    default String describe(int device) {
+        return name() + " device " + device;
+    }
 
     /** What loading an image gives: kernels and globals by name. */
     interface LoadedImage {
@@ -167,7 +196,9 @@ public interface DevicePlugin {
         GlobalSymbol global(String name);
     }
 
-    interface Kernel { String name(); }
+    interface Kernel {
+        String name();
+    }
 
     record GlobalSymbol(String name, long deviceAddress, long size) {}
 }

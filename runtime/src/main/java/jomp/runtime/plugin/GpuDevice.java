@@ -8,10 +8,14 @@ public abstract class GpuDevice {
     private final int ordinal;
     volatile boolean initialised, deinitialised;
 
-    protected GpuDevice(int ordinal) { this.ordinal = ordinal; }
+    protected GpuDevice(int ordinal) {
+        this.ordinal = ordinal;
+    }
 
     /** The device's number in its plugin. */
-    public final int ordinal() { return ordinal; }
+    public final int ordinal() {
+        return ordinal;
+    }
 
     /** Multiprocessors: a launch without num_teams and trip count gets one block each. */
     public abstract int multiprocessors();

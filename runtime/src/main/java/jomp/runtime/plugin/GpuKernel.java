@@ -14,5 +14,7 @@ public interface GpuKernel extends DevicePlugin.Kernel {
     int[] parameterSizes();
 
     /** The name of parameter {@code i} for messages, or null when the plugin does not know it. */
-    default String parameterName(int i) { return null; }
+    default String parameterName(int i) {
+        return null;
+    }
 }

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntSupplier;
-
 import jomp.offload.abi.DeviceImage;
 
 /**
@@ -76,7 +75,10 @@ public abstract class GpuPlugin<D extends GpuDevice, K extends GpuKernel> implem
 
     // ---- the device table and the call order -------------------------------------------------
 
-    @Override public final int numberOfDevices() { return table().length(); }
+    @Override
+    public final int numberOfDevices() {
+        return table().length();
+    }
 
     private AtomicReferenceArray<D> table() {
         AtomicReferenceArray<D> t = devices;
@@ -92,7 +94,8 @@ public abstract class GpuPlugin<D extends GpuDevice, K extends GpuKernel> implem
         AtomicReferenceArray<D> t = table();
         D d = device >= 0 && device < t.length() ? t.get(device) : null;
         if (d == null) d = open(device);
-        if (d.deinitialised) throw new IllegalStateException(name() + " device " + device + " is used after deinitDevice");
+        if (d.deinitialised)
+            throw new IllegalStateException(name() + " device " + device + " is used after deinitDevice");
         d.enter();
         return d;
     }
@@ -100,7 +103,8 @@ public abstract class GpuPlugin<D extends GpuDevice, K extends GpuKernel> implem
     private synchronized D open(int device) {
         AtomicReferenceArray<D> t = table();
         if (device < 0 || device >= t.length())
-            throw new IllegalArgumentException(name() + " device " + device + " does not exist (" + t.length() + " devices)");
+            throw new IllegalArgumentException(
+                    name() + " device " + device + " does not exist (" + t.length() + " devices)");
         D d = t.get(device);
         if (d == null) {
             d = openDevice(device);
@@ -109,9 +113,13 @@ public abstract class GpuPlugin<D extends GpuDevice, K extends GpuKernel> implem
         return d;
     }
 
-    @Override public final void initDevice(int device) { device(device).initialised = true; }
+    @Override
+    public final void initDevice(int device) {
+        device(device).initialised = true;
+    }
 
-    @Override public final void deinitDevice(int device) {
+    @Override
+    public final void deinitDevice(int device) {
         D d = device(device);
         deinit(d);
         d.deinitialised = true;
@@ -122,20 +130,25 @@ public abstract class GpuPlugin<D extends GpuDevice, K extends GpuKernel> implem
     @Override
     public final LoadedImage loadImage(int device, DeviceImage image) {
         D d = device(device);
-        if (!d.initialised) throw new IllegalStateException(name() + " device " + device + " loads an image before initDevice");
+        if (!d.initialised)
+            throw new IllegalStateException(name() + " device " + device + " loads an image before initDevice");
         Module<K> m = load(d, image);
         Map<String, K> kernels = new ConcurrentHashMap<>();
         return new LoadedImage() {
-            @Override public Kernel kernel(String name) {
+            @Override
+            public Kernel kernel(String name) {
                 K k = kernels.get(name);
                 if (k != null) return k;
                 k = m.kernel(name, () -> execMode(device, m, name));
-                if (k == null) return null;   // a region of an object compiled without this target: it runs elsewhere
+                if (k == null) return null; // a region of an object compiled without this target: it runs elsewhere
                 K previous = kernels.putIfAbsent(name, k);
                 return previous != null ? previous : k;
             }
 
-            @Override public GlobalSymbol global(String name) { return m.global(name); }
+            @Override
+            public GlobalSymbol global(String name) {
+                return m.global(name);
+            }
         };
     }
 
@@ -153,21 +166,37 @@ public abstract class GpuPlugin<D extends GpuDevice, K extends GpuKernel> implem
     /** The kernel as this plugin's handle, if it was loaded on {@code device}. */
     protected final K kernel(Kernel kernel, int device) {
         if (!kernelType.isInstance(kernel) || ((GpuKernel) kernel).device() != device)
-            throw new IllegalArgumentException("kernel " + kernel.name() + " was not loaded on " + name() + " device " + device);
+            throw new IllegalArgumentException(
+                    "kernel " + kernel.name() + " was not loaded on " + name() + " device " + device);
         return kernelType.cast(kernel);
     }
 
     // ---- memory ------------------------------------------------------------------------------
 
-    @Override public final long dataAlloc(int device, long size) { return alloc(device(device), size); }
+    @Override
+    public final long dataAlloc(int device, long size) {
+        return alloc(device(device), size);
+    }
 
-    @Override public final void dataDelete(int device, long address) { free(device(device), address); }
+    @Override
+    public final void dataDelete(int device, long address) {
+        free(device(device), address);
+    }
 
-    @Override public final void dataSubmit(int device, long deviceDst, long hostSrc, long size) { submit(device(device), deviceDst, hostSrc, size); }
+    @Override
+    public final void dataSubmit(int device, long deviceDst, long hostSrc, long size) {
+        submit(device(device), deviceDst, hostSrc, size);
+    }
 
-    @Override public final void dataRetrieve(int device, long hostDst, long deviceSrc, long size) { retrieve(device(device), hostDst, deviceSrc, size); }
+    @Override
+    public final void dataRetrieve(int device, long hostDst, long deviceSrc, long size) {
+        retrieve(device(device), hostDst, deviceSrc, size);
+    }
 
-    @Override public final void dataExchange(int device, long deviceDst, long deviceSrc, long size) { exchange(device(device), deviceDst, deviceSrc, size); }
+    @Override
+    public final void dataExchange(int device, long deviceDst, long deviceSrc, long size) {
+        exchange(device(device), deviceDst, deviceSrc, size);
+    }
 
     // ---- launches ----------------------------------------------------------------------------
 
@@ -191,14 +220,16 @@ public abstract class GpuPlugin<D extends GpuDevice, K extends GpuKernel> implem
         int[] sizes = k.parameterSizes();
         if (sizes == null) return;
         if (sizes.length != passed) {
-            throw new IllegalArgumentException("kernel " + k.name() + " declares " + sizes.length + " parameter" + (sizes.length == 1 ? "" : "s")
-                    + ", the launch passes " + passed + " argument" + (passed == 1 ? "" : "s"));
+            throw new IllegalArgumentException(
+                    "kernel " + k.name() + " declares " + sizes.length + " parameter" + (sizes.length == 1 ? "" : "s")
+                            + ", the launch passes " + passed + " argument" + (passed == 1 ? "" : "s"));
         }
         for (int i = 0; i < sizes.length; i++) {
             if (sizes[i] != 8) {
                 String name = k.parameterName(i);
-                throw new IllegalArgumentException("kernel " + k.name() + "'s parameter " + i + (name == null ? "" : " (" + name + ")") + " is "
-                        + sizes[i] + " bytes; every launch argument is 8 (a 64-bit value)");
+                throw new IllegalArgumentException(
+                        "kernel " + k.name() + "'s parameter " + i + (name == null ? "" : " (" + name + ")") + " is "
+                                + sizes[i] + " bytes; every launch argument is 8 (a 64-bit value)");
             }
         }
     }
@@ -210,17 +241,28 @@ public abstract class GpuPlugin<D extends GpuDevice, K extends GpuKernel> implem
      */
     private int[] geometry(D d, int execMode, LaunchRequest r) {
         int threads = Math.min(r.threadLimit() > 0 ? r.threadLimit() : defaultThreads, d.maxThreadsPerBlock());
-        if (r.numTeams() <= 0 && r.tripCount() > 0) return LaunchGeometry.of(execMode, r.tripCount(), threads, Integer.MAX_VALUE);   // CUDA's grid x limit is 2^31 - 1
+        if (r.numTeams() <= 0 && r.tripCount() > 0)
+            return LaunchGeometry.of(
+                    execMode, r.tripCount(), threads, Integer.MAX_VALUE); // CUDA's grid x limit is 2^31 - 1
         return new int[] {r.numTeams() > 0 ? r.numTeams() : d.multiprocessors(), threads};
     }
 
-    private static int execMode(Kernel kernel) { return kernel instanceof GpuKernel k ? k.execMode() : 0; }
+    private static int execMode(Kernel kernel) {
+        return kernel instanceof GpuKernel k ? k.execMode() : 0;
+    }
 
     @Override
-    public final int[] launchGeometry(int device, LaunchRequest request) { return geometry(device(device), execMode(request.kernel()), request); }
+    public final int[] launchGeometry(int device, LaunchRequest request) {
+        return geometry(device(device), execMode(request.kernel()), request);
+    }
 
     @Override
-    public final String executionMode(int device, Kernel kernel) { return LaunchGeometry.modeName(execMode(kernel)); }
+    public final String executionMode(int device, Kernel kernel) {
+        return LaunchGeometry.modeName(execMode(kernel));
+    }
 
-    @Override public final void synchronize(int device) { synchronize(device(device)); }
+    @Override
+    public final void synchronize(int device) {
+        synchronize(device(device));
+    }
 }

@@ -50,7 +50,9 @@ public final class LaunchGeometry {
 
     /** The grid for a kernel of {@code execMode} (0: unknown, as SPMD), as {@link #spmd} or {@link #generic}. */
     public static int[] of(int execMode, long tripCount, int threads, long blockLimit) {
-        return execMode == EXEC_MODE_GENERIC ? generic(tripCount, threads, blockLimit) : spmd(tripCount, threads, blockLimit);
+        return execMode == EXEC_MODE_GENERIC
+                ? generic(tripCount, threads, blockLimit)
+                : spmd(tripCount, threads, blockLimit);
     }
 
     /** {blocks, threads} for a generic kernel: a team per distribute iteration, at most {@link #DEFAULT_BLOCKS}. */
@@ -63,7 +65,9 @@ public final class LaunchGeometry {
      * {blocks, threads} for {@code tripCount} iterations (> 0) and {@code threads} threads per block
      * (the thread limit or the plugin's default); {@code blockLimit} is the device's grid limit.
      */
-    public static int[] spmd(long tripCount, int threads, long blockLimit) { return spmd(tripCount, threads, blockLimit, MIN_THREADS); }
+    public static int[] spmd(long tripCount, int threads, long blockLimit) {
+        return spmd(tripCount, threads, blockLimit, MIN_THREADS);
+    }
 
     /** {@link #spmd(long, int, long)} with LIBOMPTARGET_MIN_THREADS_FOR_LOW_TRIP_COUNT = {@code fewest}. */
     public static int[] spmd(long tripCount, int threads, long blockLimit, int fewest) {
@@ -82,5 +86,7 @@ public final class LaunchGeometry {
         return new int[] {(int) blocks, threads};
     }
 
-    private static long powerOfTwoCeil(long v) { return v <= 1 ? 1 : Long.highestOneBit(v - 1) << 1; }
+    private static long powerOfTwoCeil(long v) {
+        return v <= 1 ? 1 : Long.highestOneBit(v - 1) << 1;
+    }
 }

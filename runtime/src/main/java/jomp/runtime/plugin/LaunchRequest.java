@@ -8,7 +8,13 @@ package jomp.runtime.plugin;
  * GPU plugin sizes the grid with the kernel's execution mode ({@link LaunchGeometry}), and the
  * dynamic shared memory a block gets ({@code ompx_dyn_cgroup_mem}; jomp's device code uses none).
  */
-public record LaunchRequest(DevicePlugin.Kernel kernel, long[] args, int numTeams, int threadLimit, long tripCount, int dynamicSharedMemory) {
+public record LaunchRequest(
+        DevicePlugin.Kernel kernel,
+        long[] args,
+        int numTeams,
+        int threadLimit,
+        long tripCount,
+        int dynamicSharedMemory) {
     /** A launch without a trip count or dynamic shared memory. */
     public static LaunchRequest of(DevicePlugin.Kernel kernel, long[] args, int numTeams, int threadLimit) {
         return new LaunchRequest(kernel, args, numTeams, threadLimit, 0, 0);

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.runtime.libc.Assert;
 import jomp.runtime.libc.CType;
 import jomp.runtime.libc.Complex;
@@ -36,12 +35,32 @@ public final class CFunctions {
     private CFunctions() {}
 
     /** The classes holding C functions, one per header, and the OpenMP runtime's entry points. */
-    public static final List<Class<?>> CLASSES = List.of(Stdio.class, Scanf.class, Stdlib.class, Str.class, MathLib.class,
-            CType.class, Time.class, Assert.class, Complex.class, Errno.class, Setjmp.class, Signal.class, Fork.class, X86.class, OmpApi.class,
-            DeviceApi.class, Tgt.class, Kmpc.class, jomp.runtime.omp.KmpApi.class, jomp.runtime.omp.Ompx.class, jomp.runtime.offload.LlvmApi.class);
+    public static final List<Class<?>> CLASSES = List.of(
+            Stdio.class,
+            Scanf.class,
+            Stdlib.class,
+            Str.class,
+            MathLib.class,
+            CType.class,
+            Time.class,
+            Assert.class,
+            Complex.class,
+            Errno.class,
+            Setjmp.class,
+            Signal.class,
+            Fork.class,
+            X86.class,
+            OmpApi.class,
+            DeviceApi.class,
+            Tgt.class,
+            Kmpc.class,
+            jomp.runtime.omp.KmpApi.class,
+            jomp.runtime.omp.Ompx.class,
+            jomp.runtime.offload.LlvmApi.class);
 
     /** Public static methods that are Java API for jomp itself, not C functions. */
-    private static final Set<String> JAVA_ONLY = Set.of("setProgramName", "flushAll", "fflush", "toGlibc", "onExit", "exitRunsShutdownHooks", "save");
+    private static final Set<String> JAVA_ONLY =
+            Set.of("setProgramName", "flushAll", "fflush", "toGlibc", "onExit", "exitRunsShutdownHooks", "save");
 
     private static final Map<String, Method> BY_NAME = index();
 
@@ -60,8 +79,12 @@ public final class CFunctions {
     }
 
     /** The method implementing C function {@code name}, or null when the library lacks it. */
-    public static Method find(String name) { return BY_NAME.get(name); }
+    public static Method find(String name) {
+        return BY_NAME.get(name);
+    }
 
     /** Every C function name the library defines. */
-    public static Set<String> names() { return BY_NAME.keySet(); }
+    public static Set<String> names() {
+        return BY_NAME.keySet();
+    }
 }

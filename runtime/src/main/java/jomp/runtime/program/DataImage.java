@@ -1,7 +1,6 @@
 package jomp.runtime.program;
 
 import java.io.IOException;
-
 import jomp.runtime.mem.Mem;
 import jomp.runtime.start.JarResource;
 
@@ -37,7 +36,7 @@ public final class DataImage {
         }
         if (image == null) throw new IllegalStateException("jomp: the executable lacks its data image " + name);
         int at = 0;
-        long total = getLong(image, at);        // bytes of the whole image, .bss included
+        long total = getLong(image, at); // bytes of the whole image, .bss included
         int initialised = getInt(image, at + 8); // leading bytes that have contents
         long align = getLong(image, at + 12);
         long readOnly = getLong(image, at + 20); // the read-only part's length

@@ -1,7 +1,6 @@
 package jomp.runtime.program;
 
 import java.lang.foreign.MemorySegment;
-
 import jomp.runtime.ffi.NativeWorld;
 import jomp.runtime.ffi.Universal;
 import jomp.runtime.libc.Stdio;

@@ -24,7 +24,7 @@ public final class FlightRecordings {
         if (!options) return false;
         try {
             return jdk.jfr.FlightRecorder.isInitialized();
-        } catch (LinkageError e) {   // a JVM without the jdk.jfr module
+        } catch (LinkageError e) { // a JVM without the jdk.jfr module
             return false;
         }
     }

@@ -34,10 +34,12 @@ public final class JarResource {
             try (ZipFile jar = new ZipFile(file)) {
                 ZipEntry entry = jar.getEntry(name.substring(1));
                 if (entry == null) return null;
-                try (InputStream in = jar.getInputStream(entry)) { return in.readAllBytes(); }
+                try (InputStream in = jar.getInputStream(entry)) {
+                    return in.readAllBytes();
+                }
             }
         } catch (IOException | java.net.URISyntaxException | IllegalArgumentException | SecurityException e) {
-            return null;  // the class loader's way
+            return null; // the class loader's way
         }
     }
 }

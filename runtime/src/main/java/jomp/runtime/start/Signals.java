@@ -25,8 +25,11 @@ public final class Signals {
         for (int depth = 0; t != null && depth < 16; t = t.getCause(), depth++) {
             if (t instanceof StackOverflowError) return SIGSEGV;
             if (t instanceof ArithmeticException a && "/ by zero".equals(a.getMessage())) return SIGFPE;
-            if (t instanceof InternalError i && i.getMessage() != null && i.getMessage().startsWith(UNSAFE_FAULT)) return SIGBUS;
-            if (t instanceof jomp.runtime.mem.BadFunctionPointer) return SIGSEGV;   // a call through NULL or a wild pointer
+            if (t instanceof InternalError i
+                    && i.getMessage() != null
+                    && i.getMessage().startsWith(UNSAFE_FAULT)) return SIGBUS;
+            if (t instanceof jomp.runtime.mem.BadFunctionPointer)
+                return SIGSEGV; // a call through NULL or a wild pointer
         }
         return 0;
     }
@@ -58,8 +61,8 @@ public final class Signals {
     public static void fatal(Throwable t) {
         dieOf(t);
         String name = Startup.programName();
-        System.err.print(name + ": internal error in jomp's runtime: " + t + "\n"
-                + name + ": (JOMP_BACKTRACE=1 prints where; please report it with the program)\n");
+        System.err.print(name + ": internal error in jomp's runtime: " + t + "\n" + name
+                + ": (JOMP_BACKTRACE=1 prints where; please report it with the program)\n");
         if (System.getenv("JOMP_BACKTRACE") != null) t.printStackTrace();
         System.err.flush();
         Startup.halt(1);
@@ -72,14 +75,17 @@ public final class Signals {
         // not run as an executable (`java -jar`): the JVM would take the signal for a crash of its
         // own; the status says which signal, and a line says what happened (abort: as in C, nothing)
         if (signal != SIGABRT) {
-            System.err.println(Startup.programName() + ": " + (cause instanceof StackOverflowError ? "stack overflow (SIGSEGV)" : describe(signal)));
+            System.err.println(Startup.programName() + ": "
+                    + (cause instanceof StackOverflowError ? "stack overflow (SIGSEGV)" : describe(signal)));
             System.err.flush();
         }
-        Startup.halt(128 + signal);   // glibc's _exit once native code runs: no atexit handler in the wrong thread
+        Startup.halt(128 + signal); // glibc's _exit once native code runs: no atexit handler in the wrong thread
     }
 
     /** abort(): SIGABRT, which the JVM leaves alone. */
-    public static void abort() { die(SIGABRT, null); }
+    public static void abort() {
+        die(SIGABRT, null);
+    }
 
     /**
      * Raises {@code signal} in this thread. The JVM's handler passes a SIGSEGV, SIGBUS, SIGILL or
@@ -99,7 +105,8 @@ public final class Signals {
             }
         }
         try {
-            java.lang.reflect.Method raise0 = Class.forName("jdk.internal.misc.Signal").getDeclaredMethod("raise0", int.class);
+            java.lang.reflect.Method raise0 =
+                    Class.forName("jdk.internal.misc.Signal").getDeclaredMethod("raise0", int.class);
             raise0.setAccessible(true);
             raise0.invoke(null, signal);
             raise0.invoke(null, signal);
@@ -121,11 +128,15 @@ public final class Signals {
             String exe = System.getProperty("jomp.executable");
             var source = Signals.class.getProtectionDomain().getCodeSource();
             if (exe == null && source == null) return false;
-            self = (exe != null ? new java.io.File(exe) : new java.io.File(source.getLocation().toURI())).getCanonicalPath();
+            self = (exe != null
+                            ? new java.io.File(exe)
+                            : new java.io.File(source.getLocation().toURI()))
+                    .getCanonicalPath();
         } catch (Exception e) {
             return false;
         }
-        try (var in = new java.io.BufferedReader(new java.io.FileReader("/proc/self/maps", java.nio.charset.StandardCharsets.UTF_8))) {
+        try (var in = new java.io.BufferedReader(
+                new java.io.FileReader("/proc/self/maps", java.nio.charset.StandardCharsets.UTF_8))) {
             for (String l; (l = in.readLine()) != null; ) {
                 // address perms offset dev inode path: the preloaded code is an executable mapping
                 String[] f = l.split("\\s+", 6);

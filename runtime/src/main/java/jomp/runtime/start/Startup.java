@@ -1,7 +1,6 @@
 package jomp.runtime.start;
 
 import java.nio.charset.StandardCharsets;
-
 import jomp.runtime.mem.Mem;
 
 /** What runs before C's main: the argument vector in native memory, as the C runtime's _start builds it. */
@@ -71,7 +70,9 @@ public final class Startup {
     }
 
     /** Whether this JVM runs a jomp executable (its preamble sets jomp.program), not a test or a tool. */
-    public static boolean isProgram() { return System.getProperty("jomp.program") != null; }
+    public static boolean isProgram() {
+        return System.getProperty("jomp.program") != null;
+    }
 
     /** The program name: the preamble passes $0 in the system property jomp.program. */
     public static String programName() {
@@ -80,7 +81,7 @@ public final class Startup {
 
     private static long cString(String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        long m = Mem.permanent(b.length + 1L, 1);   // zeroed: the terminating NUL is there
+        long m = Mem.permanent(b.length + 1L, 1); // zeroed: the terminating NUL is there
         Mem.copyFromArray(b, 0, m, b.length);
         return m;
     }

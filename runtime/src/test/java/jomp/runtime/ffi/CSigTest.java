@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
 import java.lang.invoke.MethodType;
-
 import org.junit.jupiter.api.Test;
 
 /** The C signatures the compiler records, as the runtime reads them (docs/design/abi.md § C signatures). */
@@ -18,7 +17,9 @@ class CSigTest {
         assertThat(s.variadic()).isTrue();
         assertThat(s.varargs()).hasSize(3);
         assertThat(s.arguments()).hasSize(4);
-        assertThat(s.downcallType(true)).isEqualTo(MethodType.methodType(int.class, MemorySegment.class, long.class, int.class, double.class, long.class));
+        assertThat(s.downcallType(true))
+                .isEqualTo(MethodType.methodType(
+                        int.class, MemorySegment.class, long.class, int.class, double.class, long.class));
         assertThat(CSig.parse("v(p|)").varargs()).isEmpty();
         assertThat(CSig.parse("d()").params()).isEmpty();
     }
@@ -26,7 +27,8 @@ class CSigTest {
     @Test
     void narrowIntegersTravelAsIntAndComeBackAsTheirCarrier() {
         CSig s = CSig.parse("h(c,h,s,t,B)");
-        assertThat(s.downcallType(false)).isEqualTo(MethodType.methodType(byte.class, int.class, int.class, int.class, int.class, int.class));
+        assertThat(s.downcallType(false))
+                .isEqualTo(MethodType.methodType(byte.class, int.class, int.class, int.class, int.class, int.class));
         assertThat(CSig.carrier(CSig.parse("t()").ret())).isEqualTo(char.class);
         assertThat(CSig.carrier(CSig.parse("B()").ret())).isEqualTo(boolean.class);
     }
@@ -40,7 +42,8 @@ class CSigTest {
         assertThat(CSig.layout(s.ret()).byteSize()).isEqualTo(32);
         assertThat(CSig.layout(s.ret()).byteAlignment()).isEqualTo(8);
         assertThat(CSig.layout(s.params().get(1)).byteSize()).isEqualTo(8);
-        assertThat(s.downcallType(true).parameterList()).containsExactly(SegmentAllocator.class, MemorySegment.class, MemorySegment.class, MemorySegment.class);
+        assertThat(s.downcallType(true).parameterList())
+                .containsExactly(SegmentAllocator.class, MemorySegment.class, MemorySegment.class, MemorySegment.class);
         // the FFM linker accepts the layouts as they are (explicit padding, natural alignment)
         java.lang.foreign.Linker.nativeLinker().downcallHandle(s.descriptor());
     }
@@ -61,8 +64,12 @@ class CSigTest {
 
     @Test
     void badTextIsRefused() {
-        assertThatThrownBy(() -> CSig.parse("i(q)")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown type code");
+        assertThatThrownBy(() -> CSig.parse("i(q)"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown type code");
         assertThatThrownBy(() -> CSig.parse("i(i")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> CSig.parse("i(i))")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("trailing");
+        assertThatThrownBy(() -> CSig.parse("i(i))"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("trailing");
     }
 }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * shared library, and the decoder judges the machine code the process loaded.
  */
 class LeafCodeTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static final String SOURCE = """
             #include <errno.h>
@@ -41,14 +41,22 @@ class LeafCodeTest {
     void shortLeavesAreTellFromTheRest() throws Exception {
         Path c = dir.resolve("leaf.c"), so = dir.resolve("libleaf.so");
         Files.writeString(c, SOURCE);
-        Process p = new ProcessBuilder("gcc", "-O2", "-shared", "-fPIC", c.toString(), "-o", so.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("gcc", "-O2", "-shared", "-fPIC", c.toString(), "-o", so.toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes());
-        assertThat(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0).as("gcc: " + out).isTrue();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0)
+                .as("gcc: " + out)
+                .isTrue();
         @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
         SymbolLookup lib = SymbolLookup.libraryLookup(so, Arena.global());
         for (String leaf : List.of("add", "mix", "clamp", "fields"))
-            assertThat(LeafCode.isShortLeaf(lib.find(leaf).orElseThrow().address())).as(leaf).isTrue();
+            assertThat(LeafCode.isShortLeaf(lib.find(leaf).orElseThrow().address()))
+                    .as(leaf)
+                    .isTrue();
         for (String other : List.of("sum", "calls", "fails", "indirect", "pick", "thread_local"))
-            assertThat(LeafCode.isShortLeaf(lib.find(other).orElseThrow().address())).as(other).isFalse();
+            assertThat(LeafCode.isShortLeaf(lib.find(other).orElseThrow().address()))
+                    .as(other)
+                    .isFalse();
     }
 }

@@ -4,11 +4,18 @@ package jomp.runtime.libc;
 public final class ChildMain {
     private ChildMain() {}
 
-    private static long s(String v) { return Native.cstr(v); }
+    private static long s(String v) {
+        return Native.cstr(v);
+    }
 
     /** glibc's stderr, as compiled code reads the variable (which starts native calls). */
-    private static long stderr() { return jomp.runtime.mem.Mem.getLong(jomp.runtime.ffi.NativeWorld.symbol("libc.so.6", "stderr")); }
-    private static long stdout() { return jomp.runtime.mem.Mem.getLong(jomp.runtime.ffi.NativeWorld.symbol("libc.so.6", "stdout")); }
+    private static long stderr() {
+        return jomp.runtime.mem.Mem.getLong(jomp.runtime.ffi.NativeWorld.symbol("libc.so.6", "stderr"));
+    }
+
+    private static long stdout() {
+        return jomp.runtime.mem.Mem.getLong(jomp.runtime.ffi.NativeWorld.symbol("libc.so.6", "stdout"));
+    }
 
     /** A call to a glibc function with an int result, as a linked program's stub makes it. */
     private static int call(String name, String csig, Object... args) {
@@ -38,7 +45,10 @@ public final class ChildMain {
                 call("fflush", "i(p)", stdout());
                 int r6 = call("fputc", "i(i,p)", -1, stderr());
                 Stdio.printf(s("g"), Native.va().build());
-                Stdio.fprintf(stderr(), s("%d %d %d %d %d %d\n"), Native.va().i(r1).i(r2).i(r3).i(r4).i(r5).i(r6).build());
+                Stdio.fprintf(
+                        stderr(),
+                        s("%d %d %d %d %d %d\n"),
+                        Native.va().i(r1).i(r2).i(r3).i(r4).i(r5).i(r6).build());
                 Stdlib.exit(3);
             }
             case "abort" -> {
@@ -66,7 +76,11 @@ public final class ChildMain {
         }
     }
 
-    public static void first() { Stdio.printf(s("first\n"), Native.va().build()); }
+    public static void first() {
+        Stdio.printf(s("first\n"), Native.va().build());
+    }
 
-    public static void second() { Stdio.fprintf(stderr(), s("second\n"), Native.va().build()); }
+    public static void second() {
+        Stdio.fprintf(stderr(), s("second\n"), Native.va().build());
+    }
 }

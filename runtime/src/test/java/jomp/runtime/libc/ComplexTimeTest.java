@@ -5,16 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Random;
-
 import jomp.runtime.mem.Mem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** complex.h against gcc's results, and time.h's clocks behaving as clocks. */
 class ComplexTimeTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-    private static String hex(double d) { return Long.toHexString(Double.doubleToRawLongBits(d)); }
+    private static String hex(double d) {
+        return Long.toHexString(Double.doubleToRawLongBits(d));
+    }
 
     @Test
     void complexMatchesGlibc() throws Exception {
@@ -22,7 +24,9 @@ class ComplexTimeTest {
         int n = 300;
         double[] re = new double[n], im = new double[n];
         for (int i = 0; i < n; i++) {
-            re[i] = i == 0 ? 0 : i == 1 ? Double.POSITIVE_INFINITY : (r.nextDouble() * 2 - 1) * Math.pow(10, r.nextInt(8) - 3);
+            re[i] = i == 0
+                    ? 0
+                    : i == 1 ? Double.POSITIVE_INFINITY : (r.nextDouble() * 2 - 1) * Math.pow(10, r.nextInt(8) - 3);
             im[i] = i == 0 ? -0.0 : (r.nextDouble() * 2 - 1) * Math.pow(10, r.nextInt(8) - 3);
         }
         StringBuilder c = new StringBuilder("""
@@ -37,10 +41,18 @@ class ComplexTimeTest {
                 """);
         for (int i = 0; i < n; i++) {
             int j = (i + 1) % n;
-            c.append("  z = CMPLX(d(0x").append(hex(re[i])).append("ULL), d(0x").append(hex(im[i])).append("ULL)); w = CMPLX(d(0x")
-                    .append(hex(re[j])).append("ULL), d(0x").append(hex(im[j])).append("ULL));\n")
-                    .append("  printf(\"%llx %llx \", h(cabs(z)), h(carg(z))); p(conj(z)); p(cproj(z)); p(csqrt(z)); p(cexp(z)); p(clog(z));"
-                            + " p(csin(z)); p(ccos(z)); p(cpow(z, w)); printf(\"\\n\");\n");
+            c.append("  z = CMPLX(d(0x")
+                    .append(hex(re[i]))
+                    .append("ULL), d(0x")
+                    .append(hex(im[i]))
+                    .append("ULL)); w = CMPLX(d(0x")
+                    .append(hex(re[j]))
+                    .append("ULL), d(0x")
+                    .append(hex(im[j]))
+                    .append("ULL));\n")
+                    .append(
+                            "  printf(\"%llx %llx \", h(cabs(z)), h(carg(z))); p(conj(z)); p(cproj(z)); p(csqrt(z)); p(cexp(z)); p(clog(z));"
+                                    + " p(csin(z)); p(ccos(z)); p(cpow(z, w)); printf(\"\\n\");\n");
         }
         c.append("  return 0;\n}\n");
         String want = new String(Gcc.run(dir, c.toString()), StandardCharsets.ISO_8859_1);
@@ -52,7 +64,10 @@ class ComplexTimeTest {
             Mem.putDouble(z + 8, im[i]);
             Mem.putDouble(w, re[j]);
             Mem.putDouble(w + 8, im[j]);
-            got.append(hex(Complex.cabs(z))).append(' ').append(hex(Complex.carg(z))).append(' ');
+            got.append(hex(Complex.cabs(z)))
+                    .append(' ')
+                    .append(hex(Complex.carg(z)))
+                    .append(' ');
             for (int k = 0; k < 8; k++) {
                 long res = switch (k) {
                     case 0 -> Complex.conj(out, z);
@@ -65,7 +80,10 @@ class ComplexTimeTest {
                     default -> Complex.cpow(out, z, w);
                 };
                 assertThat(res).isEqualTo(out);
-                got.append(hex(Mem.getDouble(out))).append(' ').append(hex(Mem.getDouble(out + 8))).append(' ');
+                got.append(hex(Mem.getDouble(out)))
+                        .append(' ')
+                        .append(hex(Mem.getDouble(out + 8)))
+                        .append(' ');
             }
             got.append('\n');
         }
@@ -91,7 +109,8 @@ class ComplexTimeTest {
         assertThat(Time.clock_gettime(1, t)).isZero();
         long s0 = Mem.getLong(t), n0 = Mem.getLong(t + 8);
         Time.clock_gettime(1, t);
-        assertThat(Mem.getLong(t) * 1_000_000_000L + Mem.getLong(t + 8)).isGreaterThanOrEqualTo(s0 * 1_000_000_000L + n0);
+        assertThat(Mem.getLong(t) * 1_000_000_000L + Mem.getLong(t + 8))
+                .isGreaterThanOrEqualTo(s0 * 1_000_000_000L + n0);
         assertThat(Time.clock_gettime(99, t)).isEqualTo(-1);
         assertThat(Time.difftime(10, 4)).isEqualTo(6.0);
     }

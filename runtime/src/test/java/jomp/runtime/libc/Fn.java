@@ -1,7 +1,6 @@
 package jomp.runtime.libc;
 
 import java.lang.invoke.MethodHandle;
-
 import jomp.runtime.mem.Functions;
 
 /** Registers a Java method as a C function pointer, as the link does for C functions. */
@@ -12,7 +11,8 @@ final class Fn {
     static long register(MethodHandle h) {
         StringBuilder csig = new StringBuilder();
         csig.append(code(h.type().returnType())).append('(');
-        for (int i = 0; i < h.type().parameterCount(); i++) csig.append(i > 0 ? "," : "").append(code(h.type().parameterType(i)));
+        for (int i = 0; i < h.type().parameterCount(); i++)
+            csig.append(i > 0 ? "," : "").append(code(h.type().parameterType(i)));
         return Functions.register(h, csig.append(')').toString());
     }
 

@@ -7,14 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-
 /** The oracle: compiles a generated C program with gcc -O0 and runs it. */
 final class Gcc {
     private Gcc() {}
 
     static boolean available() {
         try {
-            Process p = new ProcessBuilder("gcc", "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("gcc", "--version")
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().readAllBytes();
             return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
@@ -27,13 +28,18 @@ final class Gcc {
         jomp.env.ExternalTools.require("gcc");
         Path c = dir.resolve("t.c"), exe = dir.resolve("t");
         Files.writeString(c, source);
-        List<String> cmd = new ArrayList<>(List.of("gcc", "-O0", "-w", "-fno-builtin", "-o", exe.toString(), c.toString()));
+        List<String> cmd =
+                new ArrayList<>(List.of("gcc", "-O0", "-w", "-fno-builtin", "-o", exe.toString(), c.toString()));
         cmd.addAll(List.of(extraFlags));
         cmd.add("-lm");
-        Process cc = jomp.env.ExternalTools.processBuilder(cmd).redirectErrorStream(true).start();
+        Process cc = jomp.env.ExternalTools.processBuilder(cmd)
+                .redirectErrorStream(true)
+                .start();
         String diag = new String(cc.getInputStream().readAllBytes());
         if (!cc.waitFor(120, TimeUnit.SECONDS) || cc.exitValue() != 0) throw new AssertionError("gcc failed:\n" + diag);
-        Process p = new ProcessBuilder(exe.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(exe.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(120, TimeUnit.SECONDS)) throw new AssertionError("program timed out");
         return out;

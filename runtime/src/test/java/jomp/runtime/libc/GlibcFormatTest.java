@@ -3,11 +3,9 @@ package jomp.runtime.libc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.runtime.mem.Mem;
 import jomp.runtime.mem.Stack;
+import org.junit.jupiter.api.Test;
 
 /**
  * The formats jomp hands glibc's printf and scanf engines: a long double floating conversion
@@ -48,7 +46,8 @@ class GlibcFormatTest {
     @Test
     void printfsLongDoubleConversionsSayDouble() {
         assertThat(printf("%Lf")).isEqualTo("%f");
-        assertThat(printf("x %-10.3Le|%+LG|%#La|%1$*2$.*3$Lf %qf %llg %%Lf %Lf")).isEqualTo("x %-10.3e|%+G|%#a|%1$*2$.*3$f %f %g %%Lf %f");
+        assertThat(printf("x %-10.3Le|%+LG|%#La|%1$*2$.*3$Lf %qf %llg %%Lf %Lf"))
+                .isEqualTo("x %-10.3e|%+G|%#a|%1$*2$.*3$f %f %g %%Lf %f");
         assertThat(printf("%Ld %lld %qd %lf %Lx %s %m %n")).isEqualTo("same");
         assertThat(printf("plain text")).isEqualTo("same");
         assertThat(printf("%")).isEqualTo("same");

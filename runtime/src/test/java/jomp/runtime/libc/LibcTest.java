@@ -2,10 +2,8 @@ package jomp.runtime.libc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
-import org.junit.jupiter.api.Test;
-
 import jomp.runtime.program.CFunctions;
+import org.junit.jupiter.api.Test;
 
 /** The library's index (the types of its functions against glibc's prototypes: tests' LibcPrototypesTest). */
 class LibcTest {

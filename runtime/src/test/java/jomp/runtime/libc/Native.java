@@ -2,7 +2,6 @@ package jomp.runtime.libc;
 
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
-
 import jomp.runtime.mem.Mem;
 
 /** Test helpers: C strings and variadic areas in native memory (never freed: tests are short). */
@@ -11,9 +10,13 @@ final class Native {
 
     static final Arena ARENA = Arena.ofAuto();
 
-    static long alloc(long n) { return ARENA.allocate(Math.max(n, 1), 16).address(); }
+    static long alloc(long n) {
+        return ARENA.allocate(Math.max(n, 1), 16).address();
+    }
 
-    static long cstr(String s) { return cstr(s.getBytes(StandardCharsets.ISO_8859_1)); }
+    static long cstr(String s) {
+        return cstr(s.getBytes(StandardCharsets.ISO_8859_1));
+    }
 
     static long cstr(byte[] b) {
         long a = alloc(b.length + 1);
@@ -22,7 +25,9 @@ final class Native {
         return a;
     }
 
-    static String str(long a) { return a == 0 ? null : Mem.cString(a); }
+    static String str(long a) {
+        return a == 0 ? null : Mem.cString(a);
+    }
 
     static byte[] bytes(long a, int n) {
         byte[] b = new byte[n];
@@ -35,9 +40,20 @@ final class Native {
         private final long[] slots = new long[64];
         private int n;
 
-        Va i(long v) { slots[n++] = v; return this; }
-        Va d(double v) { slots[n++] = Double.doubleToRawLongBits(v); return this; }
-        Va s(String v) { slots[n++] = v == null ? 0 : cstr(v); return this; }
+        Va i(long v) {
+            slots[n++] = v;
+            return this;
+        }
+
+        Va d(double v) {
+            slots[n++] = Double.doubleToRawLongBits(v);
+            return this;
+        }
+
+        Va s(String v) {
+            slots[n++] = v == null ? 0 : cstr(v);
+            return this;
+        }
 
         long build() {
             long a = alloc(8L * Math.max(n, 1));
@@ -46,7 +62,9 @@ final class Native {
         }
     }
 
-    static Va va() { return new Va(); }
+    static Va va() {
+        return new Va();
+    }
 
     /** snprintf into a fresh buffer; returns the formatted string (ISO-8859-1). */
     static String sprintf(String fmt, Va args) {

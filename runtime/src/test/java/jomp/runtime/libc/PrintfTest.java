@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** printf's formatting against glibc's: thousands of random conversions, byte for byte. */
 class PrintfTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** One call: the format, the C argument expressions, and the same arguments as slots. */
     record Case(String fmt, List<String> cArgs, Native.Va va) {}
@@ -24,11 +24,48 @@ class PrintfTest {
     static double randomDouble(Random r) {
         double v = switch (r.nextInt(11)) {
             case 0 -> Double.longBitsToDouble(r.nextLong());
-            case 1 -> new double[] {0.0, -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN,
-                    Double.longBitsToDouble(0xfff8000000000000L), Double.MAX_VALUE, Double.MIN_VALUE,
-                    Double.MIN_NORMAL, 1.0, 0.1, 0.5, 1.5, 2.5, 1e15, 1e16, 1e17, 1e22, 1e23, 9.5, 0.05,
-                    0.15, 0.25, 0.35, 1.005, 2.675, 123456789.0, 0.000123456, 999999.5, 9999995.0,
-                    99999.95, 0.00001, 1e-5, 1e-4, 5e-5, 1e100, 1e300, 1e-300}[r.nextInt(38)];
+            case 1 ->
+                new double[] {
+                            0.0,
+                            -0.0,
+                            Double.POSITIVE_INFINITY,
+                            Double.NEGATIVE_INFINITY,
+                            Double.NaN,
+                            Double.longBitsToDouble(0xfff8000000000000L),
+                            Double.MAX_VALUE,
+                            Double.MIN_VALUE,
+                            Double.MIN_NORMAL,
+                            1.0,
+                            0.1,
+                            0.5,
+                            1.5,
+                            2.5,
+                            1e15,
+                            1e16,
+                            1e17,
+                            1e22,
+                            1e23,
+                            9.5,
+                            0.05,
+                            0.15,
+                            0.25,
+                            0.35,
+                            1.005,
+                            2.675,
+                            123456789.0,
+                            0.000123456,
+                            999999.5,
+                            9999995.0,
+                            99999.95,
+                            0.00001,
+                            1e-5,
+                            1e-4,
+                            5e-5,
+                            1e100,
+                            1e300,
+                            1e-300
+                        }
+                        [r.nextInt(38)];
             case 2 -> r.nextInt(2000001) - 1000000;
             case 3 -> (r.nextInt(200001) - 100000) / 8.0;
             case 4 -> r.nextDouble() * Math.pow(10, r.nextInt(40) - 20);
@@ -47,8 +84,28 @@ class PrintfTest {
             case 0 -> r.nextInt(201) - 100;
             case 1 -> r.nextInt();
             case 2 -> r.nextLong();
-            case 3 -> new long[] {0, -1, 1, Long.MIN_VALUE, Long.MAX_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE,
-                    0xffffffffL, 127, 128, 255, 256, -128, -129, 32767, 32768, 65535, 65536}[r.nextInt(18)];
+            case 3 ->
+                new long[] {
+                            0,
+                            -1,
+                            1,
+                            Long.MIN_VALUE,
+                            Long.MAX_VALUE,
+                            Integer.MIN_VALUE,
+                            Integer.MAX_VALUE,
+                            0xffffffffL,
+                            127,
+                            128,
+                            255,
+                            256,
+                            -128,
+                            -129,
+                            32767,
+                            32768,
+                            65535,
+                            65536
+                        }
+                        [r.nextInt(18)];
             case 4 -> r.nextInt(100000);
             default -> r.nextLong() >> r.nextInt(64);
         };
@@ -68,12 +125,22 @@ class PrintfTest {
             Native.Va va = Native.va();
             int w = r.nextInt(10);
             if (w < 3) f.append(1 + r.nextInt(25));
-            else if (w == 3) { f.append('*'); int x = r.nextInt(41) - 20; c.add("(int)" + x); va.i(x); }
+            else if (w == 3) {
+                f.append('*');
+                int x = r.nextInt(41) - 20;
+                c.add("(int)" + x);
+                va.i(x);
+            }
             boolean numeric = "diuoxXfFeEgGaAp".indexOf(conv) >= 0 || conv == 's';
             int pr = r.nextInt(20);
             if (numeric && pr < 8) f.append('.').append(r.nextInt(conv == 's' ? 8 : 25));
             else if (numeric && pr == 8) f.append('.');
-            else if (numeric && pr == 9) { f.append(".*"); int x = r.nextInt(24) - 3; c.add("(int)" + x); va.i(x); }
+            else if (numeric && pr == 9) {
+                f.append(".*");
+                int x = r.nextInt(24) - 3;
+                c.add("(int)" + x);
+                va.i(x);
+            }
             switch (conv) {
                 case 'd', 'i', 'u', 'o', 'x', 'X' -> {
                     String len = INT_LEN[r.nextInt(INT_LEN.length)];
@@ -83,7 +150,13 @@ class PrintfTest {
                         c.add("(int)0x" + Integer.toHexString((int) v) + "U");
                         va.i((int) v);
                     } else {
-                        String type = switch (len) { case "z" -> "size_t"; case "j" -> "intmax_t"; case "t" -> "ptrdiff_t"; case "ll" -> "long long"; default -> "long"; };
+                        String type = switch (len) {
+                            case "z" -> "size_t";
+                            case "j" -> "intmax_t";
+                            case "t" -> "ptrdiff_t";
+                            case "ll" -> "long long";
+                            default -> "long";
+                        };
                         c.add("(" + type + ")0x" + Long.toHexString(v) + "ULL");
                         va.i(v);
                     }
@@ -92,7 +165,8 @@ class PrintfTest {
                     boolean ld = conv != 'a' && conv != 'A' && r.nextInt(8) == 0;
                     f.append(ld ? "L" : "").append(conv);
                     double v = randomDouble(r);
-                    c.add((ld ? "(long double)" : "") + "d(0x" + Long.toHexString(Double.doubleToRawLongBits(v)) + "ULL)");
+                    c.add((ld ? "(long double)" : "") + "d(0x" + Long.toHexString(Double.doubleToRawLongBits(v))
+                            + "ULL)");
                     va.d(v);
                 }
                 case 'c' -> {
@@ -109,7 +183,11 @@ class PrintfTest {
                 }
                 case 'p' -> {
                     f.append('p');
-                    long v = switch (r.nextInt(3)) { case 0 -> 0; case 1 -> r.nextInt(100000); default -> r.nextLong() >>> 16; };
+                    long v = switch (r.nextInt(3)) {
+                        case 0 -> 0;
+                        case 1 -> r.nextInt(100000);
+                        default -> r.nextLong() >>> 16;
+                    };
                     c.add("(void *)0x" + Long.toHexString(v) + "ULL");
                     va.i(v);
                 }
@@ -151,8 +229,15 @@ class PrintfTest {
             Case c = cases.get(i);
             String got = Native.sprintf(c.fmt, c.va);
             if (!got.equals(want[i])) {
-                if (failures++ < 30) report.append(c.fmt).append(" ").append(c.cArgs).append(": gcc [").append(want[i])
-                        .append("] jomp [").append(got).append("]\n");
+                if (failures++ < 30)
+                    report.append(c.fmt)
+                            .append(" ")
+                            .append(c.cArgs)
+                            .append(": gcc [")
+                            .append(want[i])
+                            .append("] jomp [")
+                            .append(got)
+                            .append("]\n");
             }
         }
         assertThat(failures).as(report.toString()).isZero();
@@ -171,27 +256,116 @@ class PrintfTest {
     @Test
     void edgeCases() throws Exception {
         List<Case> cs = new ArrayList<>();
-        double[] ds = {0.5, 1.5, 2.5, 3.5, -0.5, 0.125, 0.375, 1e-320, 5e-324, 1.7976931348623157e308,
-                0x1.fffffffffffffp0, 0x1.8p0, 0x1.08p0, 0x1.18p0, 1.0 / 3, 2.0 / 3, 1e21, 123.456, 999999.5, 99.5,
-                999.9996, 9.9999996, 9999999999.5, 0.0000999999996, 9.5};
-        String[] fmts = {"%.0f", "%.1f", "%.2f", "%.0e", "%.3e", "%g", "%.0g", "%#.0g", "%#g", "%.15g", "%.17g",
-                "%a", "%.0a", "%.1a", "%.3a", "%#.0a", "%A", "%20.10a", "%-20a|", "%020a", "%+.3a", "%.20f",
-                "%#.0f", "%#.0e", "%#.1g", "%#.2g", "%#.3g", "%#.10g", "%#G", "%010.3f", "%-10.3f|", "% f", "%+e", "%08.3g", "%.40e"};
-        for (String f : fmts) for (double d : ds) {
-            cs.add(new Case(f, List.of("d(0x" + Long.toHexString(Double.doubleToRawLongBits(d)) + "ULL)"), Native.va().d(d)));
-        }
-        String[] ifmts = {"%#o", "%#.0o", "%.0d", "%#x", "%#.0x", "%+.0d", "% d", "%05d", "%-05d|", "%5.3d", "%#08x",
-                "%hhd", "%hhu", "%hd", "%+u", "%#X", "%.10o", "%#5o", "%1$d %1$x", "%2$d %1$d", "%3$*1$.*2$d|"};
-        long[] is = {0, 1, -1, 255, 256, -129, 65535, 0x7fffffff, 0x80000000L, 8, 9};
-        for (String f : ifmts) for (long v : is) {
-            if (f.startsWith("%2$") || f.startsWith("%3$")) {
-                cs.add(new Case(f, List.of("(int)7", "(int)3", "(int)" + (int) v), Native.va().i(7).i(3).i((int) v)));
-            } else {
-                cs.add(new Case(f, List.of("(int)" + (int) v), Native.va().i((int) v)));
+        double[] ds = {
+            0.5,
+            1.5,
+            2.5,
+            3.5,
+            -0.5,
+            0.125,
+            0.375,
+            1e-320,
+            5e-324,
+            1.7976931348623157e308,
+            0x1.fffffffffffffp0,
+            0x1.8p0,
+            0x1.08p0,
+            0x1.18p0,
+            1.0 / 3,
+            2.0 / 3,
+            1e21,
+            123.456,
+            999999.5,
+            99.5,
+            999.9996,
+            9.9999996,
+            9999999999.5,
+            0.0000999999996,
+            9.5
+        };
+        String[] fmts = {
+            "%.0f",
+            "%.1f",
+            "%.2f",
+            "%.0e",
+            "%.3e",
+            "%g",
+            "%.0g",
+            "%#.0g",
+            "%#g",
+            "%.15g",
+            "%.17g",
+            "%a",
+            "%.0a",
+            "%.1a",
+            "%.3a",
+            "%#.0a",
+            "%A",
+            "%20.10a",
+            "%-20a|",
+            "%020a",
+            "%+.3a",
+            "%.20f",
+            "%#.0f",
+            "%#.0e",
+            "%#.1g",
+            "%#.2g",
+            "%#.3g",
+            "%#.10g",
+            "%#G",
+            "%010.3f",
+            "%-10.3f|",
+            "% f",
+            "%+e",
+            "%08.3g",
+            "%.40e"
+        };
+        for (String f : fmts)
+            for (double d : ds) {
+                cs.add(new Case(
+                        f,
+                        List.of("d(0x" + Long.toHexString(Double.doubleToRawLongBits(d)) + "ULL)"),
+                        Native.va().d(d)));
             }
-        }
-        String[] other = {"%s", "%.3s", "%10s|", "%-10s|", "%.0s|", "%.5s|", "%010s", "%c", "%5c|", "%-5c|", "%05c",
-                "%p", "%20p|", "%-20p|", "%.10p", "%+p", "%05p", "%q", "%5", "%-", "%%|%5%|", "%y%d", "%lc"};
+        String[] ifmts = {
+            "%#o",
+            "%#.0o",
+            "%.0d",
+            "%#x",
+            "%#.0x",
+            "%+.0d",
+            "% d",
+            "%05d",
+            "%-05d|",
+            "%5.3d",
+            "%#08x",
+            "%hhd",
+            "%hhu",
+            "%hd",
+            "%+u",
+            "%#X",
+            "%.10o",
+            "%#5o",
+            "%1$d %1$x",
+            "%2$d %1$d",
+            "%3$*1$.*2$d|"
+        };
+        long[] is = {0, 1, -1, 255, 256, -129, 65535, 0x7fffffff, 0x80000000L, 8, 9};
+        for (String f : ifmts)
+            for (long v : is) {
+                if (f.startsWith("%2$") || f.startsWith("%3$")) {
+                    cs.add(new Case(
+                            f,
+                            List.of("(int)7", "(int)3", "(int)" + (int) v),
+                            Native.va().i(7).i(3).i((int) v)));
+                } else {
+                    cs.add(new Case(f, List.of("(int)" + (int) v), Native.va().i((int) v)));
+                }
+            }
+        String[] other = {
+            "%s", "%.3s", "%10s|", "%-10s|", "%.0s|", "%.5s|", "%010s", "%c", "%5c|", "%-5c|", "%05c", "%p", "%20p|",
+            "%-20p|", "%.10p", "%+p", "%05p", "%q", "%5", "%-", "%%|%5%|", "%y%d", "%lc"
+        };
         for (String f : other) {
             if (f.contains("s")) {
                 cs.add(new Case(f, List.of(Gcc.literal("abcdefg")), Native.va().s("abcdefg")));
@@ -210,18 +384,21 @@ class PrintfTest {
     void snprintfTruncatesAndCounts() {
         long buf = Native.alloc(16);
         jomp.runtime.mem.Mem.fill(buf, (byte) 'Z', 16);
-        int n = Stdio.snprintf(buf, 5, Native.cstr("%d-%s"), Native.va().i(12345).s("abc").build());
+        int n = Stdio.snprintf(
+                buf, 5, Native.cstr("%d-%s"), Native.va().i(12345).s("abc").build());
         assertThat(n).isEqualTo(9);
         assertThat(Native.str(buf)).isEqualTo("1234");
         assertThat(jomp.runtime.mem.Mem.getByte(buf + 5)).isEqualTo((byte) 'Z');
-        assertThat(Stdio.snprintf(0, 0, Native.cstr("%f"), Native.va().d(1).build())).isEqualTo(8);
+        assertThat(Stdio.snprintf(0, 0, Native.cstr("%f"), Native.va().d(1).build()))
+                .isEqualTo(8);
     }
 
     @Test
     void percentNStoresTheCount() {
         long cell = Native.alloc(8);
         long buf = Native.alloc(64);
-        int n = Stdio.sprintf(buf, Native.cstr("abc%n%d"), Native.va().i(cell).i(42).build());
+        int n = Stdio.sprintf(
+                buf, Native.cstr("abc%n%d"), Native.va().i(cell).i(42).build());
         assertThat(n).isEqualTo(5);
         assertThat(jomp.runtime.mem.Mem.getInt(cell)).isEqualTo(3);
     }

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * abort's status and lost buffer, assert's message.
  */
 class ProcessTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** Runs a command with stderr merged into stdout; returns the output and the exit status. */
     static String[] run(List<String> cmd) throws Exception {
@@ -31,7 +31,10 @@ class ProcessTest {
         jomp.env.ExternalTools.require("gcc");
         Path c = dir.resolve("t.c"), exe = dir.resolve("t");
         Files.writeString(c, source);
-        Process cc = jomp.env.ExternalTools.processBuilder("gcc", "-O0", "-w", "-o", "t", "t.c").directory(dir.toFile()).inheritIO().start();
+        Process cc = jomp.env.ExternalTools.processBuilder("gcc", "-O0", "-w", "-o", "t", "t.c")
+                .directory(dir.toFile())
+                .inheritIO()
+                .start();
         assertThat(cc.waitFor()).isZero();
         // run from the directory, as "./t", so argv[0] and __FILE__ are predictable
         return run(List.of("sh", "-c", "cd '" + dir + "' && exec ./t"));
@@ -39,8 +42,14 @@ class ProcessTest {
 
     private static String[] jomp(String scenario) throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        return run(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Djomp.program=./t", "-cp", System.getProperty("java.class.path"),
-                ChildMain.class.getName(), scenario));
+        return run(List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-Djomp.program=./t",
+                "-cp",
+                System.getProperty("java.class.path"),
+                ChildMain.class.getName(),
+                scenario));
     }
 
     private static final String HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <assert.h>\n";
@@ -66,7 +75,8 @@ class ProcessTest {
 
     @Test
     void assertFailurePrintsGlibcsMessage() throws Exception {
-        String[] want = gcc(HEAD + "int main(void) {\n  int x = 0;\n  printf(\"lost\");\n  assert(x > 0);\n  return 0;\n}\n");
+        String[] want =
+                gcc(HEAD + "int main(void) {\n  int x = 0;\n  printf(\"lost\");\n  assert(x > 0);\n  return 0;\n}\n");
         assertThat(jomp("assert")).containsExactly(want);
     }
 

@@ -7,14 +7,14 @@ import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Random;
-
 import jomp.runtime.mem.Mem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** qsort's order of equal elements and bsearch's pick among duplicates, against glibc. */
 class QsortTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** Compares the int keys at the start of two elements: the C comparator. */
     public static int byKey(long a, long b) {
@@ -28,8 +28,8 @@ class QsortTest {
     }
 
     private static long fn(String name) throws Exception {
-        return Fn.register(MethodHandles.lookup().findStatic(QsortTest.class, name,
-                MethodType.methodType(int.class, long.class, long.class)));
+        return Fn.register(MethodHandles.lookup()
+                .findStatic(QsortTest.class, name, MethodType.methodType(int.class, long.class, long.class)));
     }
 
     private static final int[] SIZES = {0, 1, 2, 3, 7, 10, 100, 1000, 5000};
@@ -70,7 +70,8 @@ class QsortTest {
                     Mem.putInt(a + (long) i * size + 4, i);
                 }
                 Stdlib.qsort(a, n, size, cmp);
-                for (int i = 0; i < n; i++) got.append(Mem.getInt(a + (long) i * size + 4)).append(' ');
+                for (int i = 0; i < n; i++)
+                    got.append(Mem.getInt(a + (long) i * size + 4)).append(' ');
                 got.append('\n');
                 run++;
             }
@@ -80,7 +81,8 @@ class QsortTest {
         for (int i = 0; i < sorted.length; i++) sorted[i] = i / 7;
         c.append("  { static int s[] = {0");
         for (int v : sorted) c.append(',').append(v);
-        c.append("}; int k; for (k = -1; k < 45; k++) { int *p = bsearch(&k, s + 1, 301, 4, int_cmp); printf(\"%ld \", p ? (long)(p - (s + 1)) : -1L); } printf(\"\\n\"); }\n");
+        c.append(
+                "}; int k; for (k = -1; k < 45; k++) { int *p = bsearch(&k, s + 1, 301, 4, int_cmp); printf(\"%ld \", p ? (long)(p - (s + 1)) : -1L); } printf(\"\\n\"); }\n");
         long arr = Native.alloc(4L * sorted.length);
         for (int i = 0; i < sorted.length; i++) Mem.putInt(arr + 4L * i, sorted[i]);
         long key = Native.alloc(4);
@@ -99,14 +101,17 @@ class QsortTest {
     @Test
     void genericFallbackSortsStablyLikeTheSpecialisedCopy() throws Exception {
         // Stdlib.msort runs when the specialised MergeSort cannot be defined; both must agree.
-        var cmp = MethodHandles.lookup().findStatic(QsortTest.class, "byKey", MethodType.methodType(int.class, long.class, long.class));
+        var cmp = MethodHandles.lookup()
+                .findStatic(QsortTest.class, "byKey", MethodType.methodType(int.class, long.class, long.class));
         Random r = new Random(7);
         int n = 3000, size = 8;
         long a = Native.alloc(n * size), b = Native.alloc(n * size), tmp = Native.alloc(n * size);
         for (int i = 0; i < n; i++) {
             int key = r.nextInt(50);
-            Mem.putInt(a + i * size, key); Mem.putInt(a + i * size + 4, i);
-            Mem.putInt(b + i * size, key); Mem.putInt(b + i * size + 4, i);
+            Mem.putInt(a + i * size, key);
+            Mem.putInt(a + i * size + 4, i);
+            Mem.putInt(b + i * size, key);
+            Mem.putInt(b + i * size + 4, i);
         }
         Stdlib.msort(a, n, size, jomp.runtime.mem.Functions.takingStack(cmp), tmp, jomp.runtime.mem.Stack.current());
         Stdlib.qsort(b, n, size, fn("byKey"));

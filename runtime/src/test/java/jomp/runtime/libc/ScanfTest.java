@@ -12,10 +12,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.runtime.mem.Mem;
+import org.junit.jupiter.api.Test;
 
 /**
  * jomp's sscanf against glibc's, called through FFM on the same input and format: the return
@@ -30,9 +28,11 @@ class ScanfTest {
     static {
         Linker linker = Linker.nativeLinker();
         java.lang.foreign.MemoryLayout[] params = new java.lang.foreign.MemoryLayout[2 + ARGS];
-        Arrays.fill(params, ADDRESS);   // sscanf(const char *, const char *, ...): pointers only
-        GLIBC_SSCANF = linker.downcallHandle(linker.defaultLookup().find("sscanf").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, params), Linker.Option.firstVariadicArg(2));
+        Arrays.fill(params, ADDRESS); // sscanf(const char *, const char *, ...): pointers only
+        GLIBC_SSCANF = linker.downcallHandle(
+                linker.defaultLookup().find("sscanf").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, params),
+                Linker.Option.firstVariadicArg(2));
     }
 
     private record Outcome(int returned, List<String> stored) {}
@@ -59,7 +59,7 @@ class ScanfTest {
         long[] b = new long[ARGS];
         for (int k = 0; k < ARGS; k++) {
             b[k] = Native.alloc(BUF);
-            for (int i = 0; i < BUF; i++) Mem.putByte(b[k] + i, (byte) 0x5a);   // what no conversion wrote stays 0x5a
+            for (int i = 0; i < BUF; i++) Mem.putByte(b[k] + i, (byte) 0x5a); // what no conversion wrote stays 0x5a
         }
         return b;
     }
@@ -78,25 +78,87 @@ class ScanfTest {
     @Test
     void fixedCases() throws Throwable {
         String[][] cases = {
-            {"42", "%d"}, {"  -17xyz", "%d%s"}, {"0x1F 010 9", "%i %i %i"}, {"ff FF 0Xff", "%x %X %x"},
-            {"777", "%o"}, {"-1", "%u"}, {"12345678901", "%ld"}, {"-9223372036854775808", "%lld"},
-            {"300", "%hhd"}, {"70000", "%hd"}, {"3.25 -1e3 0x1.8p1", "%f %lf %lf"}, {"inf -nan INFINITY", "%f %lf %f"},
-            {"1e", "%f"}, {"1e+", "%lf%s"}, {".5", "%f"}, {".", "%f"}, {"abc def", "%s %2s"}, {"hello", "%3c%c"},
-            {"[abc]x", "[%[a-c]]%c"}, {"xy-z", "%[^-]-%s"}, {"]]a", "%[]]%s"}, {"a-b", "%[a-]%s"}, {"12 34", "%*d %d"},
-            {"1234567", "%3d%2d%d"}, {"a,b", "%c,%c"}, {"  x", "%c"}, {"  x", " %c"}, {"5%", "%d%%"}, {"5 %", "%d %%"},
-            {"abc", "%d"}, {"", "%d"}, {"   ", "%d"}, {"12", "%d%n"}, {"0x", "%x%s"}, {"0xg", "%x%s"}, {"(nil)", "%p"},
-            {"0x7fff1234", "%p"}, {"-", "%d"}, {"+", "%d%s"}, {"1.5e+2x", "%lf%c"}, {"0x1p-2", "%la"}, {"nan(123)", "%lf%s"},
-            {"10 20", "%d,%d"}, {"a b c", "%s%n %s"}, {"123abc", "%2[0-9]%s"}, {"Z", "%[a-z]"},
+            {"42", "%d"},
+            {"  -17xyz", "%d%s"},
+            {"0x1F 010 9", "%i %i %i"},
+            {"ff FF 0Xff", "%x %X %x"},
+            {"777", "%o"},
+            {"-1", "%u"},
+            {"12345678901", "%ld"},
+            {"-9223372036854775808", "%lld"},
+            {"300", "%hhd"},
+            {"70000", "%hd"},
+            {"3.25 -1e3 0x1.8p1", "%f %lf %lf"},
+            {"inf -nan INFINITY", "%f %lf %f"},
+            {"1e", "%f"},
+            {"1e+", "%lf%s"},
+            {".5", "%f"},
+            {".", "%f"},
+            {"abc def", "%s %2s"},
+            {"hello", "%3c%c"},
+            {"[abc]x", "[%[a-c]]%c"},
+            {"xy-z", "%[^-]-%s"},
+            {"]]a", "%[]]%s"},
+            {"a-b", "%[a-]%s"},
+            {"12 34", "%*d %d"},
+            {"1234567", "%3d%2d%d"},
+            {"a,b", "%c,%c"},
+            {"  x", "%c"},
+            {"  x", " %c"},
+            {"5%", "%d%%"},
+            {"5 %", "%d %%"},
+            {"abc", "%d"},
+            {"", "%d"},
+            {"   ", "%d"},
+            {"12", "%d%n"},
+            {"0x", "%x%s"},
+            {"0xg", "%x%s"},
+            {"(nil)", "%p"},
+            {"0x7fff1234", "%p"},
+            {"-", "%d"},
+            {"+", "%d%s"},
+            {"1.5e+2x", "%lf%c"},
+            {"0x1p-2", "%la"},
+            {"nan(123)", "%lf%s"},
+            {"10 20", "%d,%d"},
+            {"a b c", "%s%n %s"},
+            {"123abc", "%2[0-9]%s"},
+            {"Z", "%[a-z]"},
         };
         for (String[] c : cases) same(c[0], c[1]);
     }
 
     @Test
     void randomFormatsAndInputs() throws Throwable {
-        String[] convs = {"%d", "%i", "%u", "%x", "%o", "%ld", "%lld", "%hd", "%hhu", "%zu", "%5d", "%2x", "%*d", "%f", "%lf", "%e", "%g",
-            "%3lf", "%s", "%4s", "%c", "%3c", "%[a-z]", "%[^ ,]", "%*s", "%n", " ", ",", "%%"};
-        String[] inputs = {"12", "-3", "+7", "0x1A", "017", "  42", "3.5", "-0.25e2", "1e10", "abc", "Hello", "x,y", ",", " ", "99999999999",
-            "%", "0", "-", "inf", "nan", "0x1.8p3", "zz9", "\t8\n"};
+        String[] convs = {
+            "%d", "%i", "%u", "%x", "%o", "%ld", "%lld", "%hd", "%hhu", "%zu", "%5d", "%2x", "%*d", "%f", "%lf", "%e",
+            "%g", "%3lf", "%s", "%4s", "%c", "%3c", "%[a-z]", "%[^ ,]", "%*s", "%n", " ", ",", "%%"
+        };
+        String[] inputs = {
+            "12",
+            "-3",
+            "+7",
+            "0x1A",
+            "017",
+            "  42",
+            "3.5",
+            "-0.25e2",
+            "1e10",
+            "abc",
+            "Hello",
+            "x,y",
+            ",",
+            " ",
+            "99999999999",
+            "%",
+            "0",
+            "-",
+            "inf",
+            "nan",
+            "0x1.8p3",
+            "zz9",
+            "\t8\n"
+        };
         Random r = new Random(20261122);
         for (int n = 0; n < 20000; n++) {
             StringBuilder fmt = new StringBuilder(), in = new StringBuilder();

@@ -6,11 +6,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.runtime.mem.Functions;
 import jomp.runtime.mem.Mem;
+import org.junit.jupiter.api.Test;
 
 /**
  * signal.h in this JVM (docs/design/abi.md § Signals): the old action comes back, raise runs the
@@ -20,7 +18,9 @@ import jomp.runtime.mem.Mem;
 class SignalTest {
     static final List<Integer> SEEN = java.util.Collections.synchronizedList(new ArrayList<>());
 
-    public static void handler(int sig) { SEEN.add(sig); }
+    public static void handler(int sig) {
+        SEEN.add(sig);
+    }
 
     private static final int SIGUSR1 = 10, SIGUSR2 = 12, SIG_BLOCK = 0, SIG_SETMASK = 2;
 
@@ -34,7 +34,10 @@ class SignalTest {
 
     @Test
     void handlersMasksAndWaits() throws Exception {
-        long h = Functions.register(MethodHandles.lookup().findStatic(SignalTest.class, "handler", MethodType.methodType(void.class, int.class)), "v(i)");
+        long h = Functions.register(
+                MethodHandles.lookup()
+                        .findStatic(SignalTest.class, "handler", MethodType.methodType(void.class, int.class)),
+                "v(i)");
         SEEN.clear();
         assertThat(Signal.signal(SIGUSR1, h)).as("the old action").isZero();
         assertThat(Signal.signal(SIGUSR1, h)).isEqualTo(h);
@@ -61,12 +64,14 @@ class SignalTest {
         Signal.sigprocmask(SIG_SETMASK, old, 0);
 
         // from another process: glibc's kill through the kernel, delivered by the signal thread
-        Process p = new ProcessBuilder("kill", "-USR1", Long.toString(ProcessHandle.current().pid())).start();
+        Process p = new ProcessBuilder(
+                        "kill", "-USR1", Long.toString(ProcessHandle.current().pid()))
+                .start();
         p.waitFor();
         for (int i = 0; i < 5000 && SEEN.size() < 3; i++) Thread.sleep(1);
         assertThat(SEEN).containsExactly(SIGUSR1, SIGUSR1, SIGUSR1);
 
-        Signal.signal(SIGUSR1, 1);   // SIG_IGN
+        Signal.signal(SIGUSR1, 1); // SIG_IGN
         Signal.raise(SIGUSR1);
         assertThat(SEEN).hasSize(3);
         Signal.signal(SIGUSR2, 0);

@@ -15,13 +15,17 @@ class StdlibTest {
         var libc = linker.defaultLookup();
         var J = java.lang.foreign.ValueLayout.JAVA_LONG;
         @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
-        var cMalloc = linker.downcallHandle(libc.find("malloc").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J));
+        var cMalloc =
+                linker.downcallHandle(libc.find("malloc").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J));
         @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
-        var cFree = linker.downcallHandle(libc.find("free").orElseThrow(), java.lang.foreign.FunctionDescriptor.ofVoid(J));
+        var cFree =
+                linker.downcallHandle(libc.find("free").orElseThrow(), java.lang.foreign.FunctionDescriptor.ofVoid(J));
         @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
-        var cRealloc = linker.downcallHandle(libc.find("realloc").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J, J));
+        var cRealloc = linker.downcallHandle(
+                libc.find("realloc").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J, J));
         @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
-        var usable = linker.downcallHandle(libc.find("malloc_usable_size").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J));
+        var usable = linker.downcallHandle(
+                libc.find("malloc_usable_size").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J));
         for (int i = 0; i < 100; i++) {
             long p = Stdlib.malloc(24 + i);
             assertThat((long) usable.invokeExact(p)).isBetween(24L + i, 24L + i + 32);

@@ -7,7 +7,9 @@ import org.junit.jupiter.api.Test;
 
 /** string.h: the C semantics, each function on ordinary and edge inputs. */
 class StrTest {
-    private static long s(String v) { return Native.cstr(v); }
+    private static long s(String v) {
+        return Native.cstr(v);
+    }
 
     @Test
     void lengthsAndCopies() {
@@ -50,7 +52,11 @@ class StrTest {
     void wordAtATimeMatchesBytes() {
         long a = Native.alloc(64), b = Native.alloc(64);
         java.util.Random r = new java.util.Random(7);
-        for (int k = 0; k < 64; k++) { byte v = (byte) r.nextInt(); Mem.putByte(a + k, v); Mem.putByte(b + k, v); }
+        for (int k = 0; k < 64; k++) {
+            byte v = (byte) r.nextInt();
+            Mem.putByte(a + k, v);
+            Mem.putByte(b + k, v);
+        }
         for (int off = 0; off < 8; off++) {
             for (int n = 0; n + off <= 40; n++) {
                 assertThat(Str.memcmp(a + off, b + off, n)).isZero();
@@ -60,14 +66,19 @@ class StrTest {
                         byte v = (byte) (old + delta);
                         Mem.putByte(b + off + at, v);
                         int want = Integer.signum((old & 0xff) - (v & 0xff));
-                        assertThat(Integer.signum(Str.memcmp(a + off, b + off, n))).as("off %d n %d at %d", off, n, at).isEqualTo(want);
-                        assertThat(Integer.signum(Str.memcmp(b + off, a + off, n))).isEqualTo(-want);
+                        assertThat(Integer.signum(Str.memcmp(a + off, b + off, n)))
+                                .as("off %d n %d at %d", off, n, at)
+                                .isEqualTo(want);
+                        assertThat(Integer.signum(Str.memcmp(b + off, a + off, n)))
+                                .isEqualTo(-want);
                     }
                     Mem.putByte(b + off + at, old);
                     byte c = Mem.getByte(a + off + at);
                     long first = 0;
                     for (int j = 0; j < n && first == 0; j++) if (Mem.getByte(a + off + j) == c) first = a + off + j;
-                    assertThat(Str.memchr(a + off, c & 0xff, n)).as("memchr off %d n %d at %d", off, n, at).isEqualTo(first);
+                    assertThat(Str.memchr(a + off, c & 0xff, n))
+                            .as("memchr off %d n %d at %d", off, n, at)
+                            .isEqualTo(first);
                 }
             }
         }
@@ -125,7 +136,7 @@ class StrTest {
 
     /** Byte-at-a-time strcmp, the reference for the word-at-a-time one. */
     private static int refStrcmp(long a, long b) {
-        for (long i = 0;; i++) {
+        for (long i = 0; ; i++) {
             int x = Mem.getByte(a + i) & 0xff, y = Mem.getByte(b + i) & 0xff;
             if (x != y) return x - y;
             if (x == 0) return 0;
@@ -140,14 +151,26 @@ class StrTest {
     @Test
     void wordAtATimeAgreesWithBytesAtEveryAlignment() {
         long a = Native.alloc(64), b = Native.alloc(64);
-        String[] words = {"", "a", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghXjklmnop", "abcdefghijklmnopq",
-                          "abc\u00ffdefgh", "abc\u0001defgh", "abcdefghijklmnop\u0080"};
+        String[] words = {
+            "",
+            "a",
+            "abcdefg",
+            "abcdefgh",
+            "abcdefghi",
+            "abcdefghXjklmnop",
+            "abcdefghijklmnopq",
+            "abc\u00ffdefgh",
+            "abc\u0001defgh",
+            "abcdefghijklmnop\u0080"
+        };
         for (int oa = 0; oa < 8; oa++) {
             for (int ob = 0; ob < 8; ob++) {
                 for (String x : words) {
                     for (String y : words) {
-                        Mem.fill(a, (byte) 'z', 64); Mem.fill(b, (byte) 'z', 64);
-                        put(a + oa, x); put(b + ob, y);
+                        Mem.fill(a, (byte) 'z', 64);
+                        Mem.fill(b, (byte) 'z', 64);
+                        put(a + oa, x);
+                        put(b + ob, y);
                         assertThat(Integer.signum(Str.strcmp(a + oa, b + ob)))
                                 .as("strcmp(%s@%d, %s@%d)", x, oa, y, ob)
                                 .isEqualTo(Integer.signum(refStrcmp(a + oa, b + ob)));
@@ -155,7 +178,9 @@ class StrTest {
                         Mem.fill(b, (byte) 'z', 64);
                         assertThat(Str.strcpy(b + ob, a + oa)).isEqualTo(b + ob);
                         assertThat(Native.str(b + ob)).isEqualTo(x);
-                        assertThat(Mem.getByte(b + ob + x.length() + 1)).as("no byte written past the NUL").isEqualTo((byte) 'z');
+                        assertThat(Mem.getByte(b + ob + x.length() + 1))
+                                .as("no byte written past the NUL")
+                                .isEqualTo((byte) 'z');
                         put(b + ob, y);
                     }
                 }
@@ -172,11 +197,11 @@ class StrTest {
         var J = java.lang.foreign.ValueLayout.JAVA_LONG;
         var I = java.lang.foreign.ValueLayout.JAVA_INT;
         @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
-        var mmap = linker.downcallHandle(libc.find("mmap").orElseThrow(),
-                java.lang.foreign.FunctionDescriptor.of(J, J, J, I, I, I, J));
+        var mmap = linker.downcallHandle(
+                libc.find("mmap").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(J, J, J, I, I, I, J));
         @SuppressWarnings("restricted") // the test calls C through FFM; surefire's argLine enables native access
-        var mprotect = linker.downcallHandle(libc.find("mprotect").orElseThrow(),
-                java.lang.foreign.FunctionDescriptor.of(I, J, J, I));
+        var mprotect = linker.downcallHandle(
+                libc.find("mprotect").orElseThrow(), java.lang.foreign.FunctionDescriptor.of(I, J, J, I));
         long page = (long) mmap.invokeExact(0L, 8192L, 3, 0x22, -1, 0L); // PROT_READ|WRITE, MAP_PRIVATE|ANONYMOUS
         assertThat(page).isNotEqualTo(-1L);
         assertThat((int) mprotect.invokeExact(page + 4096, 4096L, 0)).isZero();

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.junit.jupiter.api.Test;
 
 class StackTest {
@@ -12,7 +11,11 @@ class StackTest {
     private static void onFreshThread(Runnable body) throws Throwable {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread t = new Thread(() -> {
-            try { body.run(); } catch (Throwable e) { failure.set(e); }
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
         });
         t.start();
         t.join();

@@ -10,7 +10,9 @@ final class Json {
     private final String s;
     private int i;
 
-    private Json(String s) { this.s = s; }
+    private Json(String s) {
+        this.s = s;
+    }
 
     static Object parse(String text) {
         Json j = new Json(text);
@@ -39,7 +41,10 @@ final class Json {
         Map<String, Object> m = new LinkedHashMap<>();
         i++;
         ws();
-        if (peek('}')) { i++; return m; }
+        if (peek('}')) {
+            i++;
+            return m;
+        }
         while (true) {
             ws();
             if (!peek('"')) throw error("expected a key");
@@ -48,7 +53,10 @@ final class Json {
             expect(':');
             m.put(k, value());
             ws();
-            if (peek(',')) { i++; continue; }
+            if (peek(',')) {
+                i++;
+                continue;
+            }
             expect('}');
             return m;
         }
@@ -58,11 +66,17 @@ final class Json {
         List<Object> l = new ArrayList<>();
         i++;
         ws();
-        if (peek(']')) { i++; return l; }
+        if (peek(']')) {
+            i++;
+            return l;
+        }
         while (true) {
             l.add(value());
             ws();
-            if (peek(',')) { i++; continue; }
+            if (peek(',')) {
+                i++;
+                continue;
+            }
             expect(']');
             return l;
         }
@@ -76,7 +90,10 @@ final class Json {
             char c = s.charAt(i++);
             if (c == '"') return b.toString();
             if (c < 0x20) throw error("control character in a string");
-            if (c != '\\') { b.append(c); continue; }
+            if (c != '\\') {
+                b.append(c);
+                continue;
+            }
             char e = s.charAt(i++);
             switch (e) {
                 case '"', '\\', '/' -> b.append(e);
@@ -85,7 +102,10 @@ final class Json {
                 case 'n' -> b.append('\n');
                 case 'r' -> b.append('\r');
                 case 't' -> b.append('\t');
-                case 'u' -> { b.append((char) Integer.parseInt(s.substring(i, i + 4), 16)); i += 4; }
+                case 'u' -> {
+                    b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
+                    i += 4;
+                }
                 default -> throw error("bad escape");
             }
         }
@@ -95,7 +115,8 @@ final class Json {
         int start = i;
         if (peek('-')) i++;
         if (peek('0')) i++;
-        else if (i < s.length() && Character.isDigit(s.charAt(i))) while (i < s.length() && Character.isDigit(s.charAt(i))) i++;
+        else if (i < s.length() && Character.isDigit(s.charAt(i)))
+            while (i < s.length() && Character.isDigit(s.charAt(i))) i++;
         else throw error("bad number");
         if (peek('.')) {
             i++;
@@ -117,14 +138,20 @@ final class Json {
         return v;
     }
 
-    private void ws() { while (i < s.length() && " \t\r\n".indexOf(s.charAt(i)) >= 0) i++; }
+    private void ws() {
+        while (i < s.length() && " \t\r\n".indexOf(s.charAt(i)) >= 0) i++;
+    }
 
-    private boolean peek(char c) { return i < s.length() && s.charAt(i) == c; }
+    private boolean peek(char c) {
+        return i < s.length() && s.charAt(i) == c;
+    }
 
     private void expect(char c) {
         if (!peek(c)) throw error("expected '" + c + "'");
         i++;
     }
 
-    private IllegalArgumentException error(String what) { return new IllegalArgumentException("JSON: " + what + " at offset " + i); }
+    private IllegalArgumentException error(String what) {
+        return new IllegalArgumentException("JSON: " + what + " at offset " + i);
+    }
 }

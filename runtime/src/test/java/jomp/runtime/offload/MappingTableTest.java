@@ -19,9 +19,9 @@ class MappingTableTest {
         assertThat(t.lookup(1000, 100).entry()).isSameAs(e);
         assertThat(t.lookup(1040, 8).contained()).isTrue();
         assertThat(t.find(1040, 8).translate(1040)).isEqualTo(50_040);
-        assertThat(t.lookup(1100, 8).entry()).isNull();   // just past the end
-        assertThat(t.lookup(900, 100).entry()).isNull();  // just before
-        assertThat(t.find(1099, 0)).isSameAs(e);   // zero-length: a pointer into it
+        assertThat(t.lookup(1100, 8).entry()).isNull(); // just past the end
+        assertThat(t.lookup(900, 100).entry()).isNull(); // just before
+        assertThat(t.find(1099, 0)).isSameAs(e); // zero-length: a pointer into it
         assertThat(t.find(1100, 0)).isNull();
     }
 
@@ -36,10 +36,10 @@ class MappingTableTest {
         MappingTable.Lookup before = t.lookup(950, 100);
         assertThat(before.extendsBefore()).isTrue();
         assertThat(before.extendsAfter()).isFalse();
-        MappingTable.Lookup around = t.lookup(900, 300);   // encloses it
+        MappingTable.Lookup around = t.lookup(900, 300); // encloses it
         assertThat(around.extendsBefore()).isTrue();
         assertThat(around.extendsAfter()).isTrue();
-        assertThat(t.find(950, 100)).isNull();   // queries treat an overlap as absent
+        assertThat(t.find(950, 100)).isNull(); // queries treat an overlap as absent
     }
 
     @Test
@@ -47,7 +47,9 @@ class MappingTableTest {
         // struct at 2000 of which only the member at 2016..2024 is mapped (base 2000)
         MappingTable.Entry e = new MappingTable.Entry(2000, 2016, 2024, 7000, 7000, false, 0, true);
         t.insert(e);
-        assertThat(t.find(2000, 0)).as("the struct's address: libomptarget finds the mapping by its base").isSameAs(e);
+        assertThat(t.find(2000, 0))
+                .as("the struct's address: libomptarget finds the mapping by its base")
+                .isSameAs(e);
         assertThat(t.find(1999, 0)).isNull();
     }
 
@@ -67,7 +69,7 @@ class MappingTableTest {
     void referenceCountsAsLibomptargetKeepsThem() {
         MappingTable.Entry e = entry(0, 8, 1);
         assertThat(e.decrementRemoves(false, false)).isTrue();
-        e.increment(true);   // an ompx_hold reference keeps it
+        e.increment(true); // an ompx_hold reference keeps it
         assertThat(e.decrementRemoves(false, false)).isFalse();
         assertThat(e.totalRefs()).isEqualTo(2);
         assertThat(e.dynRefs() + "/" + e.holdRefs()).isEqualTo("1/1");

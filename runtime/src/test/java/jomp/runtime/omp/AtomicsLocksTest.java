@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.atomic.AtomicInteger;
-
 import jomp.runtime.mem.Mem;
-
 import org.junit.jupiter.api.Test;
 
 class AtomicsLocksTest {
@@ -63,8 +61,12 @@ class AtomicsLocksTest {
         parallel(THREADS, (num, args) -> {
             for (int i = 0; i < 1000; i++) {
                 int old;
-                do old = Atomics.readInt(m); while (Atomics.casInt(m, old, old + 1) != old);
-                synchronized (taken) { if (taken[old]) duplicates.incrementAndGet(); taken[old] = true; }
+                do old = Atomics.readInt(m);
+                while (Atomics.casInt(m, old, old + 1) != old);
+                synchronized (taken) {
+                    if (taken[old]) duplicates.incrementAndGet();
+                    taken[old] = true;
+                }
             }
         });
         assertThat(duplicates.get()).isZero();
@@ -91,7 +93,8 @@ class AtomicsLocksTest {
         assertThat(OmpApi.omp_test_lock(lock)).isEqualTo(1);
         OmpApi.omp_unset_lock(lock);
         OmpApi.omp_destroy_lock(lock);
-        assertThatThrownBy(() -> OmpApi.omp_set_lock(lock)).hasMessageContaining("omp_set_lock on an uninitialized lock");
+        assertThatThrownBy(() -> OmpApi.omp_set_lock(lock))
+                .hasMessageContaining("omp_set_lock on an uninitialized lock");
     }
 
     @Test

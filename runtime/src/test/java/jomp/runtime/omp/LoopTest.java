@@ -7,7 +7,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,7 +18,8 @@ class LoopTest {
             if (!Parallel.forStaticInit(lower, upper, stride, chunk)) return;
             long lo = Parallel.chunkLower(), hi = Parallel.chunkUpper(), step = Parallel.staticStride();
             while (stride > 0 ? lo <= upper : lo >= upper) {
-                for (long i = lo; stride > 0 ? i <= Math.min(hi, upper) : i >= Math.max(hi, upper); i += stride) iteration.accept(i);
+                for (long i = lo; stride > 0 ? i <= Math.min(hi, upper) : i >= Math.max(hi, upper); i += stride)
+                    iteration.accept(i);
                 if (chunk <= 0) break;
                 lo += step;
                 hi += step;
@@ -42,12 +42,23 @@ class LoopTest {
 
     @ParameterizedTest
     @CsvSource({
-        "for_static, 0, 0, 99, 1", "for_static, 0, 0, 2, 1", "for_static, 3, 0, 99, 1", "for_static, 5, 100, -7, -3",
-        "static, 0, 0, 99, 1", "static, 4, 0, 99, 1", "static, 4, 10, -50, -2",
-        "dynamic, 1, 0, 999, 1", "dynamic, 7, 5, 1000, 3", "dynamic, 2, 100, 0, -1",
-        "guided, 0, 0, 999, 1", "guided, 5, -20, 300, 2", "guided, 3, 50, -50, -5",
-        "auto, 0, 0, 99, 1", "runtime, 0, 0, 500, 1",
-        "dynamic, 1, 5, 4, 1", "static, 0, 9, 0, 1",
+        "for_static, 0, 0, 99, 1",
+        "for_static, 0, 0, 2, 1",
+        "for_static, 3, 0, 99, 1",
+        "for_static, 5, 100, -7, -3",
+        "static, 0, 0, 99, 1",
+        "static, 4, 0, 99, 1",
+        "static, 4, 10, -50, -2",
+        "dynamic, 1, 0, 999, 1",
+        "dynamic, 7, 5, 1000, 3",
+        "dynamic, 2, 100, 0, -1",
+        "guided, 0, 0, 999, 1",
+        "guided, 5, -20, 300, 2",
+        "guided, 3, 50, -50, -5",
+        "auto, 0, 0, 99, 1",
+        "runtime, 0, 0, 500, 1",
+        "dynamic, 1, 5, 4, 1",
+        "static, 0, 9, 0, 1",
     })
     void everyIterationRunsOnceAndLastIsMarked(String schedule, long chunk, long lower, long upper, long stride) {
         long trips = Dispatch.trips(lower, upper, stride);
@@ -65,13 +76,18 @@ class LoopTest {
                     if (i == lastIteration) mine[0] = true;
                 });
                 boolean last = schedule.equals("for_static") ? Parallel.chunkLast() : mine[0];
-                if (mine[0] && rep == 0) { lastMarks.incrementAndGet(); lastSeen.set(lastIteration); }
-                if (last != mine[0] && trips > 0 && schedule.equals("for_static") && hasIterations(num, trips, chunk)) outOfSpace.addAndGet(1000);
+                if (mine[0] && rep == 0) {
+                    lastMarks.incrementAndGet();
+                    lastSeen.set(lastIteration);
+                }
+                if (last != mine[0] && trips > 0 && schedule.equals("for_static") && hasIterations(num, trips, chunk))
+                    outOfSpace.addAndGet(1000);
                 Parallel.barrier();
             }
         });
         assertThat(outOfSpace.get()).isZero();
-        for (int k = 0; k < trips; k++) assertThat(runs.get(k)).as("iteration %d", k).isEqualTo(3);
+        for (int k = 0; k < trips; k++)
+            assertThat(runs.get(k)).as("iteration %d", k).isEqualTo(3);
         assertThat(lastMarks.get()).isEqualTo(trips > 0 ? 1 : 0);
     }
 
@@ -84,8 +100,14 @@ class LoopTest {
     void dispatchedChunksReportLastIteration(String schedule, long chunk) {
         AtomicInteger lastChunks = new AtomicInteger(), wrong = new AtomicInteger();
         parallel(3, (num, args) -> {
-            Parallel.dispatchInit(schedule.equals("static") ? Parallel.STATIC : schedule.equals("dynamic") ? Parallel.DYNAMIC : Parallel.GUIDED,
-                    0, 999, 1, chunk);
+            Parallel.dispatchInit(
+                    schedule.equals("static")
+                            ? Parallel.STATIC
+                            : schedule.equals("dynamic") ? Parallel.DYNAMIC : Parallel.GUIDED,
+                    0,
+                    999,
+                    1,
+                    chunk);
             while (Parallel.dispatchNext()) {
                 boolean holdsLast = Parallel.chunkUpper() == 999;
                 if (Parallel.chunkLast()) lastChunks.incrementAndGet();

@@ -10,9 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import jomp.runtime.program.CFunctions;
-
 import org.junit.jupiter.api.Test;
 
 /** Every routine omp.h declares is in the C library (through Libc's index) with the ABI's JVM types. */
@@ -34,7 +32,10 @@ class OmpHeaderTest {
             if (NOT_YET.contains(name)) continue;
             count++;
             Method f = CFunctions.find(name);
-            if (f == null) { problems.add("missing: " + name); continue; }
+            if (f == null) {
+                problems.add("missing: " + name);
+                continue;
+            }
             List<Class<?>> want = new ArrayList<>();
             String params = m.group(3).trim();
             if (!params.equals("void")) for (String p : params.split(",")) want.add(jvm(p));
@@ -49,7 +50,11 @@ class OmpHeaderTest {
     /** docs/design/abi.md: pointers, size_t and the handle typedefs are long; enums are int. */
     private static Class<?> jvm(String t) {
         t = t.replaceAll("\\b(const|restrict|volatile)\\b", "").trim();
-        if (t.contains("*") || t.contains("[]") || t.matches(".*\\b(size_t|omp_allocator_handle_t|omp_memspace_handle_t|omp_event_handle_t|omp_uintptr_t|omp_intptr_t|omp_interop_t|omp_depend_t|long)\\b.*")) return long.class;
+        if (t.contains("*")
+                || t.contains("[]")
+                || t.matches(
+                        ".*\\b(size_t|omp_allocator_handle_t|omp_memspace_handle_t|omp_event_handle_t|omp_uintptr_t|omp_intptr_t|omp_interop_t|omp_depend_t|long)\\b.*"))
+            return long.class;
         if (t.matches(".*\\bdouble\\b.*")) return double.class;
         return int.class;
     }

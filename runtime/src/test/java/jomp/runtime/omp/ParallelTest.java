@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-
 import org.junit.jupiter.api.Test;
 
 class ParallelTest {
@@ -28,7 +27,8 @@ class ParallelTest {
         assertThat(OmpApi.omp_get_team_num()).isZero();
         assertThat(jomp.runtime.offload.DeviceApi.omp_is_initial_device()).isEqualTo(1);
         assertThat(jomp.runtime.offload.DeviceApi.omp_get_num_devices()).isZero();
-        assertThat(jomp.runtime.offload.DeviceApi.omp_get_initial_device()).isEqualTo(jomp.runtime.offload.DeviceApi.omp_get_num_devices());
+        assertThat(jomp.runtime.offload.DeviceApi.omp_get_initial_device())
+                .isEqualTo(jomp.runtime.offload.DeviceApi.omp_get_num_devices());
         double t0 = OmpApi.omp_get_wtime();
         assertThat(OmpApi.omp_get_wtime()).isGreaterThanOrEqualTo(t0);
         assertThat(OmpApi.omp_get_wtick()).isPositive().isLessThan(1e-3);
@@ -43,13 +43,18 @@ class ParallelTest {
         parallel(n, (num, args) -> {
             threads.add(Thread.currentThread());
             seen.incrementAndGet(OmpApi.omp_get_thread_num());
-            if (num != OmpApi.omp_get_thread_num() || OmpApi.omp_get_num_threads() != n || OmpApi.omp_in_parallel() != 1
-                    || OmpApi.omp_get_level() != 1 || OmpApi.omp_get_active_level() != 1
-                    || OmpApi.omp_get_team_size(1) != n || OmpApi.omp_get_ancestor_thread_num(1) != num
+            if (num != OmpApi.omp_get_thread_num()
+                    || OmpApi.omp_get_num_threads() != n
+                    || OmpApi.omp_in_parallel() != 1
+                    || OmpApi.omp_get_level() != 1
+                    || OmpApi.omp_get_active_level() != 1
+                    || OmpApi.omp_get_team_size(1) != n
+                    || OmpApi.omp_get_ancestor_thread_num(1) != num
                     || OmpApi.omp_get_ancestor_thread_num(0) != 0) bad.incrementAndGet();
         });
         assertThat(bad.get()).isZero();
-        for (int i = 0; i < n; i++) assertThat(seen.get(i)).as("thread %d ran once", i).isEqualTo(1);
+        for (int i = 0; i < n; i++)
+            assertThat(seen.get(i)).as("thread %d ran once", i).isEqualTo(1);
         assertThat(threads).hasSize(n).contains(Thread.currentThread());
         assertThat(OmpApi.omp_in_parallel()).isZero(); // restored after the join
         assertThat(OmpApi.omp_get_num_threads()).isEqualTo(1);
@@ -110,7 +115,8 @@ class ParallelTest {
                 if (num != 0) wrongMaster.incrementAndGet();
             }
         });
-        for (int s = 0; s < singles; s++) assertThat(runs.get(s)).as("single %d", s).isEqualTo(1);
+        for (int s = 0; s < singles; s++)
+            assertThat(runs.get(s)).as("single %d", s).isEqualTo(1);
         assertThat(masters.get()).isEqualTo(1);
         assertThat(wrongMaster.get()).isZero();
     }
@@ -121,21 +127,28 @@ class ParallelTest {
         try {
             OmpApi.omp_set_nested(0);
             AtomicInteger inner = new AtomicInteger(), innerSize = new AtomicInteger();
-            parallel(2, (num, args) -> parallel(3, (m, a) -> {
-                inner.incrementAndGet();
-                innerSize.set(OmpApi.omp_get_num_threads());
-            }));
+            parallel(
+                    2,
+                    (num, args) -> parallel(3, (m, a) -> {
+                        inner.incrementAndGet();
+                        innerSize.set(OmpApi.omp_get_num_threads());
+                    }));
             assertThat(inner.get()).isEqualTo(2);
             assertThat(innerSize.get()).isEqualTo(1);
 
             OmpApi.omp_set_nested(1);
             AtomicInteger count = new AtomicInteger(), bad = new AtomicInteger();
-            parallel(2, (outer, args) -> parallel(3, (m, a) -> {
-                count.incrementAndGet();
-                if (OmpApi.omp_get_level() != 2 || OmpApi.omp_get_active_level() != 2 || OmpApi.omp_get_num_threads() != 3
-                        || OmpApi.omp_get_ancestor_thread_num(1) != outer || OmpApi.omp_get_ancestor_thread_num(2) != m
-                        || OmpApi.omp_get_team_size(1) != 2) bad.incrementAndGet();
-            }));
+            parallel(
+                    2,
+                    (outer, args) -> parallel(3, (m, a) -> {
+                        count.incrementAndGet();
+                        if (OmpApi.omp_get_level() != 2
+                                || OmpApi.omp_get_active_level() != 2
+                                || OmpApi.omp_get_num_threads() != 3
+                                || OmpApi.omp_get_ancestor_thread_num(1) != outer
+                                || OmpApi.omp_get_ancestor_thread_num(2) != m
+                                || OmpApi.omp_get_team_size(1) != 2) bad.incrementAndGet();
+                    }));
             assertThat(count.get()).isEqualTo(6);
             assertThat(bad.get()).isZero();
         } finally {
@@ -159,8 +172,9 @@ class ParallelTest {
     @Test
     void aFailingMemberFailsTheFork() {
         assertThatThrownBy(() -> parallel(3, (num, args) -> {
-            if (num == 2) throw new IllegalStateException("boom in 2");
-        })).hasMessage("boom in 2");
+                    if (num == 2) throw new IllegalStateException("boom in 2");
+                }))
+                .hasMessage("boom in 2");
         AtomicInteger ran = new AtomicInteger();
         parallel(3, (num, args) -> ran.incrementAndGet()); // the pool still works
         assertThat(ran.get()).isEqualTo(3);
@@ -171,18 +185,23 @@ class ParallelTest {
     void aMemberFailingBeforeABarrierDoesNotHangTheOthers() {
         AtomicInteger passed = new AtomicInteger();
         assertThatThrownBy(() -> parallel(4, (num, args) -> {
-            if (num == 1) throw new ArithmeticException("division by zero in 1");
-            Parallel.barrier();
-            passed.incrementAndGet();
-        })).isInstanceOf(ArithmeticException.class).hasMessage("division by zero in 1");
+                    if (num == 1) throw new ArithmeticException("division by zero in 1");
+                    Parallel.barrier();
+                    passed.incrementAndGet();
+                }))
+                .isInstanceOf(ArithmeticException.class)
+                .hasMessage("division by zero in 1");
         assertThat(passed.get()).isZero();
         // nested: the inner failure fails the outer region too
         OmpApi.omp_set_nested(1);
         try {
             assertThatThrownBy(() -> parallel(2, (o, a) -> {
-                parallel(2, (i, b) -> { if (o == 0 && i == 1) throw new IllegalStateException("inner"); });
-                Parallel.barrier();
-            })).hasMessage("inner");
+                        parallel(2, (i, b) -> {
+                            if (o == 0 && i == 1) throw new IllegalStateException("inner");
+                        });
+                        Parallel.barrier();
+                    }))
+                    .hasMessage("inner");
         } finally {
             OmpApi.omp_set_nested(0);
         }

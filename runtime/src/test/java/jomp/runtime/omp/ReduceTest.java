@@ -4,7 +4,6 @@ import static jomp.runtime.omp.Regions.parallel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import jomp.runtime.mem.Mem;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,9 +18,16 @@ class ReduceTest {
 
     private static int op(String s) {
         return switch (s) {
-            case "+" -> Reduce.ADD; case "*" -> Reduce.MUL; case "-" -> Reduce.SUB; case "min" -> Reduce.MIN;
-            case "max" -> Reduce.MAX; case "&&" -> Reduce.LAND; case "||" -> Reduce.LOR; case "&" -> Reduce.BAND;
-            case "|" -> Reduce.BOR; default -> Reduce.BXOR;
+            case "+" -> Reduce.ADD;
+            case "*" -> Reduce.MUL;
+            case "-" -> Reduce.SUB;
+            case "min" -> Reduce.MIN;
+            case "max" -> Reduce.MAX;
+            case "&&" -> Reduce.LAND;
+            case "||" -> Reduce.LOR;
+            case "&" -> Reduce.BAND;
+            case "|" -> Reduce.BOR;
+            default -> Reduce.BXOR;
         };
     }
 
@@ -38,7 +44,17 @@ class ReduceTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"static, 0", "static, 7", "dynamic, 1", "dynamic, 13", "guided, 2", "auto, 0", "runtime, 0", "for_static, 0", "for_static, 3"})
+    @CsvSource({
+        "static, 0",
+        "static, 7",
+        "dynamic, 1",
+        "dynamic, 13",
+        "guided, 2",
+        "auto, 0",
+        "runtime, 0",
+        "for_static, 0",
+        "for_static, 3"
+    })
     void everyOperatorMatchesTheSequentialLoop(String schedule, int chunk) {
         long cell = Regions.alloc(8);
         for (String name : OPS) {
@@ -53,14 +69,21 @@ class ReduceTest {
             parallel(4, (num, args) -> {
                 long mine = Reduce.identityLong(op);
                 long[] acc = {mine};
-                LoopTest.loop(schedule, chunk, 0, N - 1, 1, i -> acc[0] = Reduce.combine(op, acc[0], value(name, (int) i)));
+                LoopTest.loop(
+                        schedule, chunk, 0, N - 1, 1, i -> acc[0] = Reduce.combine(op, acc[0], value(name, (int) i)));
                 Reduce.intoLong(op, cell, acc[0]);
             });
             assertThat(Mem.getLong(cell)).as("long %s", name).isEqualTo(seqL);
             Mem.putInt(cell, 17);
             parallel(3, (num, args) -> {
                 int[] acc = {Reduce.identityInt(op)};
-                LoopTest.loop(schedule, chunk, N - 1, 0, -1, i -> acc[0] = Reduce.combine(op, acc[0], (int) value(name, (int) i)));
+                LoopTest.loop(
+                        schedule,
+                        chunk,
+                        N - 1,
+                        0,
+                        -1,
+                        i -> acc[0] = Reduce.combine(op, acc[0], (int) value(name, (int) i)));
                 Reduce.intoInt(op, cell, acc[0]);
             });
             assertThat(Mem.getInt(cell)).as("int %s", name).isEqualTo((int) seqI);
@@ -71,14 +94,26 @@ class ReduceTest {
             Mem.putDouble(cell, 3);
             parallel(4, (num, args) -> {
                 double[] acc = {Reduce.identityDouble(op)};
-                LoopTest.loop(schedule, chunk, 0, N - 1, 1, i -> acc[0] = Reduce.combine(op, acc[0], (double) value(name, (int) i)));
+                LoopTest.loop(
+                        schedule,
+                        chunk,
+                        0,
+                        N - 1,
+                        1,
+                        i -> acc[0] = Reduce.combine(op, acc[0], (double) value(name, (int) i)));
                 Reduce.intoDouble(op, cell, acc[0]);
             });
             assertThat(Mem.getDouble(cell)).as("double %s", name).isEqualTo(seqD);
             Mem.putFloat(cell, 3);
             parallel(2, (num, args) -> {
                 float[] acc = {Reduce.identityFloat(op)};
-                LoopTest.loop(schedule, chunk, 0, N - 1, 1, i -> acc[0] = Reduce.combine(op, acc[0], (float) value(name, (int) i)));
+                LoopTest.loop(
+                        schedule,
+                        chunk,
+                        0,
+                        N - 1,
+                        1,
+                        i -> acc[0] = Reduce.combine(op, acc[0], (float) value(name, (int) i)));
                 Reduce.intoFloat(op, cell, acc[0]);
             });
             assertThat(Mem.getFloat(cell)).as("float %s", name).isEqualTo((float) seqD);

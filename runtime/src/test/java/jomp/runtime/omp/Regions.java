@@ -15,15 +15,21 @@ final class Regions {
 
     static MethodHandle body(Body b) {
         try {
-            MethodHandle run = MethodHandles.lookup().findVirtual(Body.class, "run", Parallel.BODY.dropParameterTypes(2, 3)).bindTo(b);
+            MethodHandle run = MethodHandles.lookup()
+                    .findVirtual(Body.class, "run", Parallel.BODY.dropParameterTypes(2, 3))
+                    .bindTo(b);
             return MethodHandles.dropArguments(run, 2, jomp.runtime.mem.Stack.class);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
     }
 
-    static void parallel(int n, Body b) { Parallel.fork(n, body(b), 0); }
+    static void parallel(int n, Body b) {
+        Parallel.fork(n, body(b), 0);
+    }
 
     /** Zeroed native memory that lives as long as the test JVM. */
-    static long alloc(long bytes) { return Arena.global().allocate(bytes, 16).address(); }
+    static long alloc(long bytes) {
+        return Arena.global().allocate(bytes, 16).address();
+    }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,8 +48,12 @@ class TaskDependenceRaceTest {
             preds[i].addSuccessor(succs[i]);
         }
         completer.join();
-        assertThat(early.get()).as("successors made ready before their creator let them go").isZero();
+        assertThat(early.get())
+                .as("successors made ready before their creator let them go")
+                .isZero();
         for (int i = 0; i < ROUNDS; i++)
-            assertThat(succs[i].unresolved.get()).as("round %d: the guard alone is left", i).isEqualTo(1);
+            assertThat(succs[i].unresolved.get())
+                    .as("round %d: the guard alone is left", i)
+                    .isEqualTo(1);
     }
 }

@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 class LaunchGeometryTest {
     @Test
     void enoughIterationsFillTheDefaultBlocksAtFullSize() {
-        assertThat(LaunchGeometry.spmd(1_000_000, 128, Integer.MAX_VALUE)).containsExactly(3200, 128);   // ceil(1e6/128) = 7813, capped
-        assertThat(LaunchGeometry.spmd(409_600, 128, Integer.MAX_VALUE)).containsExactly(3200, 128);     // exactly 3200 x 128
+        assertThat(LaunchGeometry.spmd(1_000_000, 128, Integer.MAX_VALUE))
+                .containsExactly(3200, 128); // ceil(1e6/128) = 7813, capped
+        assertThat(LaunchGeometry.spmd(409_600, 128, Integer.MAX_VALUE))
+                .containsExactly(3200, 128); // exactly 3200 x 128
         assertThat(LaunchGeometry.spmd(1 << 25, 256, Integer.MAX_VALUE)).containsExactly(3200, 256);
     }
 
@@ -35,7 +37,8 @@ class LaunchGeometryTest {
 
     @Test
     void theMinimumThreadsComeFromTheEnvironment() {
-        // LLVM's offload/test/offloading/small_trip_count.c: 128 iterations, 4 x 32 by default, 16 x 8 with the variable at 8
+        // LLVM's offload/test/offloading/small_trip_count.c: 128 iterations, 4 x 32 by default, 16 x 8 with the
+        // variable at 8
         assertThat(LaunchGeometry.spmd(128, 128, Integer.MAX_VALUE, 32)).containsExactly(4, 32);
         assertThat(LaunchGeometry.spmd(128, 128, Integer.MAX_VALUE, 8)).containsExactly(16, 8);
         assertThat(LaunchGeometry.minThreads("8")).isEqualTo(8);
@@ -48,7 +51,8 @@ class LaunchGeometryTest {
     void executionModesAreNamedAsLibomptargetsLaunchReport() {
         assertThat(LaunchGeometry.modeName(LaunchGeometry.EXEC_MODE_SPMD)).isEqualTo("SPMD");
         assertThat(LaunchGeometry.modeName(LaunchGeometry.EXEC_MODE_GENERIC)).isEqualTo("Generic");
-        assertThat(LaunchGeometry.modeName(LaunchGeometry.EXEC_MODE_GENERIC_SPMD)).isEqualTo("Generic-SPMD");
+        assertThat(LaunchGeometry.modeName(LaunchGeometry.EXEC_MODE_GENERIC_SPMD))
+                .isEqualTo("Generic-SPMD");
     }
 
     @Test
@@ -68,8 +72,10 @@ class LaunchGeometryTest {
 
     @Test
     void theExecModeChoosesTheRuleAndAKernelWithoutOneIsSpmd() {
-        assertThat(LaunchGeometry.of(LaunchGeometry.EXEC_MODE_GENERIC, 1000, 128, Integer.MAX_VALUE)).containsExactly(1000, 128);
-        assertThat(LaunchGeometry.of(LaunchGeometry.EXEC_MODE_SPMD, 1000, 128, Integer.MAX_VALUE)).containsExactly(32, 32);
+        assertThat(LaunchGeometry.of(LaunchGeometry.EXEC_MODE_GENERIC, 1000, 128, Integer.MAX_VALUE))
+                .containsExactly(1000, 128);
+        assertThat(LaunchGeometry.of(LaunchGeometry.EXEC_MODE_SPMD, 1000, 128, Integer.MAX_VALUE))
+                .containsExactly(32, 32);
         assertThat(LaunchGeometry.of(0, 1000, 128, Integer.MAX_VALUE)).containsExactly(32, 32);
     }
 }

@@ -6,10 +6,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.offload.abi.EntryPoints;
+import org.junit.jupiter.api.Test;
 
 /**
  * The link names compiled code calls (jomp.offload.abi.EntryPoints) and the runtime's
@@ -22,9 +20,11 @@ class EntryPointsTest {
         for (Class<?> c : CFunctions.CLASSES)
             for (Method m : c.getDeclaredMethods())
                 if ((m.getName().startsWith("__jomp_") || m.getName().startsWith("__tgt_"))
-                        && Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers())) defined.add(m.getName());
+                        && Modifier.isPublic(m.getModifiers())
+                        && Modifier.isStatic(m.getModifiers())) defined.add(m.getName());
         assertThat(defined).doesNotHaveDuplicates();
         assertThat(EntryPoints.ALL).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(defined);
-        for (String name : EntryPoints.ALL) assertThat(CFunctions.find(name)).as(name).isNotNull();
+        for (String name : EntryPoints.ALL)
+            assertThat(CFunctions.find(name)).as(name).isNotNull();
     }
 }

@@ -1,7 +1,6 @@
 package jomp.compiler.cc1;
 
 import java.util.List;
-
 import jomp.compiler.codegen.BackEnd;
 import jomp.compiler.jvm.JvmCodeGen;
 import jomp.compiler.nvptx.NvptxCodeGen;

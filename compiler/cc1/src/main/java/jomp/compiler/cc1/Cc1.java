@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.diag.WarningOptions;
@@ -40,11 +39,13 @@ public final class Cc1 {
          * classes; for offloading, map names and source locations the runtime reports.
          */
         public boolean debugInfo;
+
         public boolean openmp;
         /** -fopenmp-version=NN (OpenMP 5.1 by default, as clang 19). */
         public int ompVersion = 51;
         /** -fbracket-depth=N: how deep parentheses, brackets and braces may nest (256, as clang). */
         public int bracketDepth = jomp.compiler.parse.Parser.BRACKET_DEPTH;
+
         public boolean targetDevice;
         public String hostIrPath;
         public String targetCpu;
@@ -53,6 +54,7 @@ public final class Cc1 {
         public List<Path> includeDirs = new ArrayList<>();
         /** -isystem, -iquote, -idirafter directories. */
         public List<Path> systemDirs = new ArrayList<>(), quoteDirs = new ArrayList<>(), afterDirs = new ArrayList<>();
+
         public boolean noStdInc, noStdLibInc, noBuiltinInc;
         /** -include and -imacros files, in command-line order each. */
         public List<String> includes = new ArrayList<>(), imacros = new ArrayList<>();
@@ -62,6 +64,7 @@ public final class Cc1 {
         public String std;
         /** -fgnu89-inline (true), -fno-gnu89-inline (false), neither (null: the standard decides). */
         public Boolean gnu89Inline;
+
         public boolean optimizeSize;
         public boolean pthread;
         public Map<String, String> defines = new LinkedHashMap<>();
@@ -76,6 +79,7 @@ public final class Cc1 {
         public boolean saveTemps;
         /** -dependency-file: where the Make rule goes ("-": stdout); -MT targets; -sys-header-deps; -MP. */
         public String dependencyFile;
+
         public List<String> dependencyTargets = new ArrayList<>();
         public boolean sysHeaderDeps;
         public boolean phonyTargets;
@@ -89,7 +93,9 @@ public final class Cc1 {
 
     /** Bad command line: printed as "jomp: error: ..." with status 1. */
     static final class UsageError extends Exception {
-        UsageError(String m) { super(m); }
+        UsageError(String m) {
+            super(m);
+        }
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
@@ -101,12 +107,18 @@ public final class Cc1 {
             return 1;
         }
         WarningOptions warnings = WarningOptions.parse(o.warningOptions);
-        Diagnostics diags = new Diagnostics(err).werror(o.werror).suppressWarnings(o.noWarnings).warningOptions(warnings).lineNumbers(o.lineNumbers)
-                .caret(o.caret).column(o.column);
+        Diagnostics diags = new Diagnostics(err)
+                .werror(o.werror)
+                .suppressWarnings(o.noWarnings)
+                .warningOptions(warnings)
+                .lineNumbers(o.lineNumbers)
+                .caret(o.caret)
+                .column(o.column);
         // clang's cc1 reports -W options it does not know first, then compiles (only a job that reads C does)
         if (!o.input.endsWith(".jir") && !o.targetDevice) {
             for (String m : warnings.unknownOptionMessages()) diags.commandLineWarning(m, "-Wunknown-warning-option");
-            if (diags.hasErrors()) return 1;   // -Werror made them errors: clang compiles nothing then, and prints no summary
+            if (diags.hasErrors())
+                return 1; // -Werror made them errors: clang compiles nothing then, and prints no summary
         }
         try {
             return compile(o, out, err, diags);
@@ -123,7 +135,8 @@ public final class Cc1 {
             err.println("jomp: error: " + e.getMessage());
             deleteOutput(o);
             return 1;
-        } catch (JvmBackend.TooLargeException e) {   // from the jvm-codegen pass: the warnings before it are counted first
+        } catch (
+                JvmBackend.TooLargeException e) { // from the jvm-codegen pass: the warnings before it are counted first
             diags.printSummary();
             err.println("jomp: error: " + e.getMessage());
             deleteOutput(o);
@@ -143,8 +156,14 @@ public final class Cc1 {
                 case "-fopenmp-host-ir-file-path" -> o.hostIrPath = need(args, ++i, a);
                 case "-target-cpu" -> o.targetCpu = need(args, ++i, a);
                 case "-E", "-fsyntax-only", "-emit-ir", "-S", "-emit-obj" -> o.mode = a;
-                case "-Werror" -> { o.werror = true; o.warningOptions.add(a); }
-                case "-w" -> { o.noWarnings = true; o.warningOptions.add(a); }
+                case "-Werror" -> {
+                    o.werror = true;
+                    o.warningOptions.add(a);
+                }
+                case "-w" -> {
+                    o.noWarnings = true;
+                    o.warningOptions.add(a);
+                }
                 case "-v" -> o.verbose = true;
                 case "-fno-diagnostics-show-line-numbers" -> o.lineNumbers = false;
                 case "-fdiagnostics-show-line-numbers" -> o.lineNumbers = true;
@@ -160,7 +179,7 @@ public final class Cc1 {
                 case "-MT" -> o.dependencyTargets.add(need(args, ++i, a));
                 case "-sys-header-deps" -> o.sysHeaderDeps = true;
                 case "-MP" -> o.phonyTargets = true;
-                case "-Eonly" -> o.mode = a;   // preprocess for the dependency file alone (-M, -MM)
+                case "-Eonly" -> o.mode = a; // preprocess for the dependency file alone (-M, -MM)
                 case "-x" -> need(args, ++i, a);
                 case "-nostdinc" -> o.noStdInc = true;
                 case "-nostdlibinc" -> o.noStdLibInc = true;
@@ -172,28 +191,38 @@ public final class Cc1 {
                 case "-disable-llvm-passes" -> o.disableOptPasses = true;
                 case "-mllvm" -> o.debugPass = backendOption(need(args, ++i, a));
                 default -> {
-                    if (a.startsWith("-O")) { o.optLevel = optLevel(a); o.optimizeSize = a.equals("-Os") || a.equals("-Oz"); }
-                    else if (a.startsWith("-isystem")) o.systemDirs.add(Path.of(a.length() > 8 ? a.substring(8) : need(args, ++i, a)));
-                    else if (a.startsWith("-iquote")) o.quoteDirs.add(Path.of(a.length() > 7 ? a.substring(7) : need(args, ++i, a)));
-                    else if (a.startsWith("-idirafter")) o.afterDirs.add(Path.of(a.length() > 10 ? a.substring(10) : need(args, ++i, a)));
+                    if (a.startsWith("-O")) {
+                        o.optLevel = optLevel(a);
+                        o.optimizeSize = a.equals("-Os") || a.equals("-Oz");
+                    } else if (a.startsWith("-isystem"))
+                        o.systemDirs.add(Path.of(a.length() > 8 ? a.substring(8) : need(args, ++i, a)));
+                    else if (a.startsWith("-iquote"))
+                        o.quoteDirs.add(Path.of(a.length() > 7 ? a.substring(7) : need(args, ++i, a)));
+                    else if (a.startsWith("-idirafter"))
+                        o.afterDirs.add(Path.of(a.length() > 10 ? a.substring(10) : need(args, ++i, a)));
                     else if (a.startsWith("-std=")) {
                         o.std = a.substring(5);
                         if (!jomp.compiler.preprocess.PreprocessorOptions.knownStandard(o.std))
                             throw new UsageError("invalid value '" + o.std + "' in '" + a + "'");
-                    }
-                    else if (a.startsWith("-I")) o.includeDirs.add(Path.of(a.length() > 2 ? a.substring(2) : need(args, ++i, a)));
+                    } else if (a.startsWith("-I"))
+                        o.includeDirs.add(Path.of(a.length() > 2 ? a.substring(2) : need(args, ++i, a)));
                     else if (a.startsWith("-D")) define(o, a.length() > 2 ? a.substring(2) : need(args, ++i, a));
-                    else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
-                    else if (a.startsWith("-fopenmp-targets=")) o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
+                    else if (a.startsWith("-U"))
+                        o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
+                    else if (a.startsWith("-fopenmp-targets="))
+                        o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
                     else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
                     else if (a.startsWith("-fopenmp-version=")) o.ompVersion = ompVersion(a);
                     else if (a.startsWith("-fbracket-depth=")) o.bracketDepth = bracketDepth(a);
-                    else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info")) o.debugInfo = !a.equals("-g0");
+                    else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info"))
+                        o.debugInfo = !a.equals("-g0");
                     else if (a.startsWith("-W")) o.warningOptions.add(a);
                     else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
                         // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
-                    } else if (a.startsWith("-") && !a.equals("-")) throw new UsageError("unknown argument: '" + a + "'");
-                    else if (o.input != null) throw new UsageError("cc1 takes one input file, got '" + o.input + "' and '" + a + "'");
+                    } else if (a.startsWith("-") && !a.equals("-"))
+                        throw new UsageError("unknown argument: '" + a + "'");
+                    else if (o.input != null)
+                        throw new UsageError("cc1 takes one input file, got '" + o.input + "' and '" + a + "'");
                     else o.input = a;
                 }
             }
@@ -214,14 +243,17 @@ public final class Cc1 {
      */
     private static Pipeline.Trace backendOption(String a) throws UsageError {
         if (!a.startsWith("-debug-pass=") && !a.startsWith("--debug-pass="))
-            throw new UsageError("unknown argument to '-mllvm': '" + a + "' (jomp knows -debug-pass=Structure|Arguments|Executions)");
+            throw new UsageError("unknown argument to '-mllvm': '" + a
+                    + "' (jomp knows -debug-pass=Structure|Arguments|Executions)");
         String v = a.substring(a.indexOf('=') + 1);
         return switch (v) {
             case "None" -> Pipeline.Trace.NONE;
             case "Arguments" -> Pipeline.Trace.ARGUMENTS;
             case "Structure" -> Pipeline.Trace.STRUCTURE;
             case "Executions", "Details" -> Pipeline.Trace.EXECUTIONS;
-            default -> throw new UsageError("invalid value '" + v + "' in '-mllvm " + a + "' (Structure, Arguments, Executions or None)");
+            default ->
+                throw new UsageError(
+                        "invalid value '" + v + "' in '-mllvm " + a + "' (Structure, Arguments, Executions or None)");
         };
     }
 
@@ -236,7 +268,8 @@ public final class Cc1 {
     /** -fopenmp-version=N: clang takes any number (45, 50, 51, 52; 5 means 50, as in clang). */
     private static int ompVersion(String a) throws UsageError {
         String v = a.substring(17);
-        if (v.isEmpty() || !v.chars().allMatch(Character::isDigit) || v.length() > 4) throw new UsageError("invalid integral value '" + v + "' in '" + a + "'");
+        if (v.isEmpty() || !v.chars().allMatch(Character::isDigit) || v.length() > 4)
+            throw new UsageError("invalid integral value '" + v + "' in '" + a + "'");
         int n = Integer.parseInt(v);
         return n < 10 ? n * 10 : n;
     }
@@ -270,22 +303,42 @@ public final class Cc1 {
             err.println("jomp: error: no such file or directory: '" + o.input + "'");
             return 1;
         }
-        PreprocessorOptions ppOpts = new PreprocessorOptions(o.includeDirs, o.systemDirs, o.defines, o.openmp, o.quoteDirs,
-                o.afterDirs, o.noStdInc, o.noStdLibInc, o.noBuiltinInc, o.imacros, o.includes, o.verbose, o.std, o.optLevel,
-                o.optimizeSize, o.pthread, o.gnu89Inline);
+        PreprocessorOptions ppOpts = new PreprocessorOptions(
+                o.includeDirs,
+                o.systemDirs,
+                o.defines,
+                o.openmp,
+                o.quoteDirs,
+                o.afterDirs,
+                o.noStdInc,
+                o.noStdLibInc,
+                o.noBuiltinInc,
+                o.imacros,
+                o.includes,
+                o.verbose,
+                o.std,
+                o.optLevel,
+                o.optimizeSize,
+                o.pthread,
+                o.gnu89Inline);
         if (o.input.endsWith(".jir")) return fromIr(o, out, err, diags);
         if (o.targetDevice) return deviceCompile(o, ppOpts, out, err, diags);
 
         // 1. preprocess
         // "-": the standard input, named <stdin> as clang names it (the driver runs one job that reads it)
-        SourceFile src = stdin ? new SourceFile("<stdin>", new String(System.in.readAllBytes(), StandardCharsets.ISO_8859_1))
+        SourceFile src = stdin
+                ? new SourceFile("<stdin>", new String(System.in.readAllBytes(), StandardCharsets.ISO_8859_1))
                 : Preprocessor.readSource(in, diags);
         if (o.mode.equals("-E") || o.mode.equals("-Eonly")) {
             Preprocessor pp = new Preprocessor(ppOpts, diags);
             List<Token> toks = pp.expand(src);
-            if (diags.hasErrors()) { diags.printSummary(); return 1; }
+            if (diags.hasErrors()) {
+                diags.printSummary();
+                return 1;
+            }
             if (o.mode.equals("-E")) {
-                String text = o.dumpMacros ? pp.macroDefinitions() : PreprocessedPrinter.print(toks, pp.markers(), false);
+                String text =
+                        o.dumpMacros ? pp.macroDefinitions() : PreprocessedPrinter.print(toks, pp.markers(), false);
                 writeOutput(o, text.getBytes(StandardCharsets.ISO_8859_1), out);
             }
             writeDependencies(o, pp, out);
@@ -293,9 +346,13 @@ public final class Cc1 {
             return 0;
         }
         if (o.saveTemps) {
-            Preprocessor pp = new Preprocessor(ppOpts, new Diagnostics(new PrintStream(OutputStream.nullOutputStream())));
+            Preprocessor pp =
+                    new Preprocessor(ppOpts, new Diagnostics(new PrintStream(OutputStream.nullOutputStream())));
             List<Token> raw = pp.expand(src);
-            Files.writeString(Invocation.path(stem(o.input) + ".i"), PreprocessedPrinter.print(raw, pp.markers(), false), StandardCharsets.ISO_8859_1);
+            Files.writeString(
+                    Invocation.path(stem(o.input) + ".i"),
+                    PreprocessedPrinter.print(raw, pp.markers(), false),
+                    StandardCharsets.ISO_8859_1);
         }
         // the passes, in Pipeline's order; no variable here holds the tokens or the AST, which are
         // garbage once the next stage's form exists
@@ -314,7 +371,8 @@ public final class Cc1 {
 
     /** How a compile names itself in -debug-pass output: input, target, -O level, mode. */
     private static String describe(Options o, String target) {
-        return o.input + ", " + target + ", -O" + o.optLevel + (o.disableOptPasses ? " -disable-llvm-passes" : "") + ", " + o.mode;
+        return o.input + ", " + target + ", -O" + o.optLevel + (o.disableOptPasses ? " -disable-llvm-passes" : "")
+                + ", " + o.mode;
     }
 
     /** -dependency-file: the Make rule of the unit (clang's DependencyFileGenerator). */
@@ -322,10 +380,12 @@ public final class Cc1 {
         writeDependencies(o, pp.includedFiles(), out);
     }
 
-    private static void writeDependencies(Options o, List<Preprocessor.IncludedFile> included, PrintStream out) throws IOException {
+    private static void writeDependencies(Options o, List<Preprocessor.IncludedFile> included, PrintStream out)
+            throws IOException {
         if (o.dependencyFile == null) return;
         String main = o.input.equals("-") ? "<stdin>" : o.input;
-        byte[] text = jomp.compiler.preprocess.DependencyFile.render(o.dependencyTargets, main, included, o.sysHeaderDeps, o.phonyTargets)
+        byte[] text = jomp.compiler.preprocess.DependencyFile.render(
+                        o.dependencyTargets, main, included, o.sysHeaderDeps, o.phonyTargets)
                 .getBytes(StandardCharsets.ISO_8859_1);
         if (o.dependencyFile.equals("-")) {
             out.write(text);
@@ -339,7 +399,9 @@ public final class Cc1 {
      * A device compile (-fopenmp-is-target-device): the device half of the unit, cut from the
      * host IR the host compile wrote (-fopenmp-host-ir-file-path) or, without it, from the source.
      */
-    private static int deviceCompile(Options o, PreprocessorOptions ppOpts, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
+    private static int deviceCompile(
+            Options o, PreprocessorOptions ppOpts, PrintStream out, PrintStream err, Diagnostics diags)
+            throws IOException {
         jomp.toolchain.ToolChain tc = jomp.toolchain.ToolChains.device(o.triple);
         if (tc == null) {
             err.println("jomp: error: offloading to '" + o.triple + "' is not available in this version of jomp");
@@ -355,16 +417,21 @@ public final class Cc1 {
         String arch = target.arch();
         boolean ok;
         try {
-            ok = Pipeline.run(Pipeline.device(o, ppOpts, BackEnds.of(tc), target), c, o.debugPass,
-                    describe(o, "device " + o.triple + (arch != null ? " " + arch : "")), err);
-        } catch (jomp.compiler.codegen.BackEnd.Refusal e) {   // IR the target cannot run, naming the function
+            ok = Pipeline.run(
+                    Pipeline.device(o, ppOpts, BackEnds.of(tc), target),
+                    c,
+                    o.debugPass,
+                    describe(o, "device " + o.triple + (arch != null ? " " + arch : "")),
+                    err);
+        } catch (jomp.compiler.codegen.BackEnd.Refusal e) { // IR the target cannot run, naming the function
             diags.printSummary();
             err.println("jomp: error: " + e.getMessage());
             return 1;
         }
         diags.printSummary();
         if (!ok) return 1;
-        // the target's code (PTX text for one arch, which the driver's assembler job may assemble; a jvm device object), or IR (-foffload-lto)
+        // the target's code (PTX text for one arch, which the driver's assembler job may assemble; a jvm device
+        // object), or IR (-foffload-lto)
         writeOutput(o, c.output, out);
         return 0;
     }
@@ -373,7 +440,10 @@ public final class Cc1 {
     private static int fromIr(Options o, PrintStream out, PrintStream err, Diagnostics diags) throws IOException {
         Compilation c = new Compilation(o, diags);
         boolean ok = Pipeline.run(Pipeline.fromIr(o), c, o.debugPass, describe(o, "host " + o.triple), err);
-        if (!ok) { diags.printSummary(); return 1; }
+        if (!ok) {
+            diags.printSummary();
+            return 1;
+        }
         writeOutput(o, c.output, out);
         return 0;
     }
@@ -389,7 +459,8 @@ public final class Cc1 {
     }
 
     private static void deleteOutput(Options o) {
-        if (o.dependencyFile != null && !o.dependencyFile.equals("-")) jomp.env.OutputFiles.removeStale(Invocation.path(o.dependencyFile));
+        if (o.dependencyFile != null && !o.dependencyFile.equals("-"))
+            jomp.env.OutputFiles.removeStale(Invocation.path(o.dependencyFile));
         // outputs are written atomically at the end, so there is nothing partial to remove;
         // a stale output from an earlier run is removed, as clang does on error (a regular file only)
         if (o.output != null && !o.output.equals("-")) jomp.env.OutputFiles.removeStale(Invocation.path(o.output));

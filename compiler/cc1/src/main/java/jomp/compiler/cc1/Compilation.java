@@ -1,7 +1,6 @@
 package jomp.compiler.cc1;
 
 import java.util.List;
-
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.codegen.Unit;
 import jomp.compiler.diag.Diagnostics;
@@ -26,6 +25,7 @@ final class Compilation extends Unit {
     TranslationUnit tu;
     /** The unit's declare target, requires and declare mapper directives (omp-declarations). */
     OmpDeclarations ompDeclarations;
+
     List<Preprocessor.IncludedFile> included = List.of();
     /** Whether module's functions are another job's (IrHandoff) until device extraction copies the device's. */
     boolean sharedFunctions;

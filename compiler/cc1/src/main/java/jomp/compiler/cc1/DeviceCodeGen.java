@@ -1,12 +1,11 @@
 package jomp.compiler.cc1;
 
 import java.nio.charset.StandardCharsets;
-
 import jomp.compiler.codegen.BackEnd;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.ir.Module;
-import jomp.toolchain.ToolChain;
 import jomp.offload.abi.ImageKind;
+import jomp.toolchain.ToolChain;
 
 /**
  * The device code generation entry: the device half of a unit (or, with -foffload-lto, the IR
@@ -19,7 +18,9 @@ public final class DeviceCodeGen {
 
     /** The code: as the back end writes it (a jomp object of JVM classes, kind elf; PTX text, kind ptx). */
     public record Output(ImageKind imageKind, byte[] bytes) {
-        public String text() { return new String(bytes, StandardCharsets.ISO_8859_1); }
+        public String text() {
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
     }
 
     /**
@@ -37,13 +38,14 @@ public final class DeviceCodeGen {
         try {
             Pipeline.run(passes, c, Pipeline.Trace.NONE, m.sourceName, System.err);
         } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);   // no pass of code generation reads a file
+            throw new java.io.UncheckedIOException(e); // no pass of code generation reads a file
         }
         return new Output(be.deviceImageKind(), c.output);
     }
 
     /** What a device code generation is for: {@code arch} (null or empty: the target's default), the -O level, the target's traits. */
     static BackEnd.Target target(ToolChain tc, String arch, int optLevel) {
-        return new BackEnd.Target(arch != null && !arch.isEmpty() ? arch : tc.defaultArch(), optLevel, tc.contextTraits());
+        return new BackEnd.Target(
+                arch != null && !arch.isEmpty() ? arch : tc.defaultArch(), optLevel, tc.contextTraits());
     }
 }

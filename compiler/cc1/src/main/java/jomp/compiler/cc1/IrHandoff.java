@@ -7,7 +7,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import jomp.compiler.ir.Module;
 
 /**
@@ -25,7 +24,10 @@ final class IrHandoff {
 
     private static final int MAX_ENTRIES = 16;
     private static final Map<Path, Written> written = new LinkedHashMap<>() {
-        @Override protected boolean removeEldestEntry(Map.Entry<Path, Written> eldest) { return size() > MAX_ENTRIES; }
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Path, Written> eldest) {
+            return size() > MAX_ENTRIES;
+        }
     };
 
     /** How many reads took the writer's module (tests). */
@@ -36,14 +38,18 @@ final class IrHandoff {
     /** The writer wrote {@code text}, the IR of {@code m}, to {@code file}; m must not change from now on. */
     static void wrote(Path file, byte[] text, Module m) {
         Written e = new Written(digest(text), new SoftReference<>(m));
-        synchronized (written) { written.put(file.toAbsolutePath().normalize(), e); }
+        synchronized (written) {
+            written.put(file.toAbsolutePath().normalize(), e);
+        }
     }
 
     /** The module written as {@code text} to {@code file}, not to be changed (copy it), or null: parse the text. */
     static Module read(Path file, byte[] text, boolean last) {
         Path key = file.toAbsolutePath().normalize();
         Written e;
-        synchronized (written) { e = last ? written.remove(key) : written.get(key); }
+        synchronized (written) {
+            e = last ? written.remove(key) : written.get(key);
+        }
         if (e == null) return null;
         Module m = e.module().get();
         if (m == null || !Arrays.equals(e.digest(), digest(text))) return null;
@@ -53,14 +59,16 @@ final class IrHandoff {
 
     /** Forgets every module (tests: the parse path). */
     static void clear() {
-        synchronized (written) { written.clear(); }
+        synchronized (written) {
+            written.clear();
+        }
     }
 
     private static byte[] digest(byte[] text) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(text);
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);   // every JDK has SHA-256
+            throw new IllegalStateException(e); // every JDK has SHA-256
         }
     }
 }

@@ -6,8 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-
-import jomp.env.Invocation;
 import jomp.compiler.codegen.BackEnd;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.IrParser;
@@ -21,6 +19,7 @@ import jomp.compiler.parse.Parser;
 import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
 import jomp.compiler.sema.OmpDeclarations;
+import jomp.env.Invocation;
 
 /**
  * cc1's passes, in the order they run, for the host and for each device (javac's CompileStates,
@@ -46,40 +45,58 @@ import jomp.compiler.sema.OmpDeclarations;
  */
 final class Pipeline {
     /** What -mllvm -debug-pass= asks for. */
-    enum Trace { NONE, ARGUMENTS, STRUCTURE, EXECUTIONS }
+    enum Trace {
+        NONE,
+        ARGUMENTS,
+        STRUCTURE,
+        EXECUTIONS
+    }
 
     /** One pass: its name in the list, what it does (and which file does it), and the step. */
     record Pass(String name, String description, Step step) {}
 
-    interface Step { void run(Compilation c) throws IOException; }
+    interface Step {
+        void run(Compilation c) throws IOException;
+    }
 
     private Pipeline() {}
 
     // ---- the passes --------------------------------------------------------------------------
 
     static Pass preprocess(PreprocessorOptions ppOpts) {
-        return new Pass("preprocess", "macros, includes and conditionals expanded: the unit's tokens (preprocess/Preprocessor)", c -> {
-            c.preprocessor = new Preprocessor(ppOpts, c.diags);
-            c.tokens = Preprocessor.finish(c.preprocessor.expand(c.source), c.diags);
-        });
+        return new Pass(
+                "preprocess",
+                "macros, includes and conditionals expanded: the unit's tokens (preprocess/Preprocessor)",
+                c -> {
+                    c.preprocessor = new Preprocessor(ppOpts, c.diags);
+                    c.tokens = Preprocessor.finish(c.preprocessor.expand(c.source), c.diags);
+                });
     }
 
     /** Parsing with the type checks of sema; warnings found here wait for the warnings pass, where clang prints them. */
-    static final Pass PARSE = new Pass("parse", "C11 and OpenMP syntax to the AST, typed and checked (parse/Parser, sema/Sema)", c -> {
-        boolean hold = !c.options.targetDevice;
-        if (hold) c.diags.hold();
-        c.tu = Parser.parse(c.tokens, c.diags, c.options.ompVersion,
-                jomp.compiler.parse.Language.of(c.options.std, c.options.gnu89Inline), c.options.bracketDepth);
-        c.tokens = null;   // garbage once the AST exists
-        if (hold && c.diags.hasErrors()) c.diags.release(List.of());
-        c.included = c.preprocessor.includedFiles();
-        c.preprocessor = null;
-    });
+    static final Pass PARSE =
+            new Pass("parse", "C11 and OpenMP syntax to the AST, typed and checked (parse/Parser, sema/Sema)", c -> {
+                boolean hold = !c.options.targetDevice;
+                if (hold) c.diags.hold();
+                c.tu = Parser.parse(
+                        c.tokens,
+                        c.diags,
+                        c.options.ompVersion,
+                        jomp.compiler.parse.Language.of(c.options.std, c.options.gnu89Inline),
+                        c.options.bracketDepth);
+                c.tokens = null; // garbage once the AST exists
+                if (hold && c.diags.hasErrors()) c.diags.release(List.of());
+                c.included = c.preprocessor.includedFiles();
+                c.preprocessor = null;
+            });
 
-    static final Pass WARNINGS = new Pass("warnings", "flow, format and initialisation warnings on the AST (sema/Warnings)",
+    static final Pass WARNINGS = new Pass(
+            "warnings",
+            "flow, format and initialisation warnings on the AST (sema/Warnings)",
             c -> c.diags.release(jomp.compiler.sema.Warnings.check(c.tu, c.diags, c.source)));
 
-    static final Pass OMP_DECLARATIONS = new Pass("omp-declarations",
+    static final Pass OMP_DECLARATIONS = new Pass(
+            "omp-declarations",
             "declare target (device_type, link, indirect), requires and declare mapper gathered; device_type calls checked (sema/OmpDeclarations)",
             c -> c.ompDeclarations = OmpDeclarations.scan(c.tu, c.diags));
 
@@ -87,50 +104,67 @@ final class Pipeline {
      * The OpenMP constructs are lowered in the same walk as the C around them (clang's CodeGen
      * does the same: CGStmtOpenMP emits a region's body where it meets it and outlines it then).
      */
-    static final Pass LOWER = new Pass("lower",
-            "C and OpenMP lowering to IR: regions outlined, runtime calls, offload entries (lower/Lowering, lower/OmpLowering)", c -> {
-        c.module = Lowering.lower(c.tu, c.ompDeclarations, c.diags, c.options.input, c.options.debugInfo);
-        c.tu = null;   // about 1 KB a line: a large unit's peak memory
-    });
+    static final Pass LOWER = new Pass(
+            "lower",
+            "C and OpenMP lowering to IR: regions outlined, runtime calls, offload entries (lower/Lowering, lower/OmpLowering)",
+            c -> {
+                c.module = Lowering.lower(c.tu, c.ompDeclarations, c.diags, c.options.input, c.options.debugInfo);
+                c.tu = null; // about 1 KB a line: a large unit's peak memory
+            });
 
-    static final Pass READ_IR = new Pass("read-ir",
-            "IR text to the in-memory module (ir/IrParser; a copy of the writer's module when it ran in this process: IrHandoff)", c -> {
-        // the host back end of an offloading build is the host IR's last reader
-        Module shared = read(c, c.options.input, true);
-        if (shared != null) c.module = shared.copy(Function::copy);
-    });
+    static final Pass READ_IR = new Pass(
+            "read-ir",
+            "IR text to the in-memory module (ir/IrParser; a copy of the writer's module when it ran in this process: IrHandoff)",
+            c -> {
+                // the host back end of an offloading build is the host IR's last reader
+                Module shared = read(c, c.options.input, true);
+                if (shared != null) c.module = shared.copy(Function::copy);
+            });
 
-    static final Pass READ_HOST_IR = new Pass("read-host-ir",
-            "the host compile's IR (-fopenmp-host-ir-file-path) to the in-memory module (ir/IrParser; IrHandoff as read-ir)", c -> {
-        Module shared = read(c, c.options.hostIrPath, false);
-        if (shared != null) {   // its functions are shared until extraction has picked the device's
-            c.module = shared.copy(f -> f);
-            c.sharedFunctions = true;
-        }
-    });
+    static final Pass READ_HOST_IR = new Pass(
+            "read-host-ir",
+            "the host compile's IR (-fopenmp-host-ir-file-path) to the in-memory module (ir/IrParser; IrHandoff as read-ir)",
+            c -> {
+                Module shared = read(c, c.options.hostIrPath, false);
+                if (shared != null) { // its functions are shared until extraction has picked the device's
+                    c.module = shared.copy(f -> f);
+                    c.sharedFunctions = true;
+                }
+            });
 
     /** Reads an IR file: the writer's module if IrHandoff has it (returned, not to be changed), else parses it into c.module. */
     private static Module read(Compilation c, String file, boolean last) throws IOException {
         java.nio.file.Path p = Invocation.path(file);
         byte[] text = Files.readAllBytes(p);
         Module shared = IrHandoff.read(p, text, last);
-        if (shared == null) c.module = IrParser.parse(new jomp.compiler.diag.SourceFile(file, new String(text, StandardCharsets.ISO_8859_1)), c.diags);
+        if (shared == null)
+            c.module = IrParser.parse(
+                    new jomp.compiler.diag.SourceFile(file, new String(text, StandardCharsets.ISO_8859_1)), c.diags);
         return shared;
     }
 
     static Pass opt(int level) {
-        return new Pass("opt", "IR optimisation at -O" + level + ": " + PassManager.describe(level) + " (opt/PassManager)",
+        return new Pass(
+                "opt",
+                "IR optimisation at -O" + level + ": " + PassManager.describe(level) + " (opt/PassManager)",
                 c -> PassManager.run(c.module, level));
     }
 
-    static final Pass SAVE_TEMPS = new Pass("save-temps", "the optimised IR written as <stem>.jir (-save-temps)", c ->
-            Files.writeString(Invocation.path(Cc1.stem(c.options.input) + ".jir"), IrPrinter.print(c.module), StandardCharsets.ISO_8859_1));
+    static final Pass SAVE_TEMPS = new Pass(
+            "save-temps",
+            "the optimised IR written as <stem>.jir (-save-temps)",
+            c -> Files.writeString(
+                    Invocation.path(Cc1.stem(c.options.input) + ".jir"),
+                    IrPrinter.print(c.module),
+                    StandardCharsets.ISO_8859_1));
 
-    static final Pass DEVICE_EXTRACTION = new Pass("device-extraction",
+    static final Pass DEVICE_EXTRACTION = new Pass(
+            "device-extraction",
             "the device half: kernels, declare-target functions and globals and all they reach (offload/DeviceExtraction)",
             c -> {
                 c.module = DeviceExtraction.extract(c.module);
-                if (c.sharedFunctions) c.module = c.module.copy(Function::copy);   // the device's own, for its passes to change
+                if (c.sharedFunctions)
+                    c.module = c.module.copy(Function::copy); // the device's own, for its passes to change
                 c.sharedFunctions = false;
             });
 
@@ -140,10 +174,14 @@ final class Pipeline {
      * its highest register + 1 as the IR parser does: the device code is the same as when the
      * device half was cut from IR optimised, printed and parsed before extraction.
      */
-    static final Pass DEVICE_DCE = new Pass("device-dce", "drop the functions and globals the optimised device code no longer reaches (offload/DeviceExtraction)",
+    static final Pass DEVICE_DCE = new Pass(
+            "device-dce",
+            "drop the functions and globals the optimised device code no longer reaches (offload/DeviceExtraction)",
             c -> c.module = DeviceExtraction.extract(c.module).copy(Function::copy));
 
-    static final Pass PRINT_IR = new Pass("print-ir", "the module as IR text (-emit-ir; ir/IrPrinter)",
+    static final Pass PRINT_IR = new Pass(
+            "print-ir",
+            "the module as IR text (-emit-ir; ir/IrPrinter)",
             c -> c.output = IrPrinter.print(c.module).getBytes(StandardCharsets.ISO_8859_1));
 
     /** A back end's pass as one of cc1's (a compile is the unit back-end passes work on). */
@@ -151,7 +189,9 @@ final class Pipeline {
         return new Pass(p.name(), p.description(), c -> p.step().run(c));
     }
 
-    static List<Pass> of(List<BackEnd.Pass> passes) { return passes.stream().map(Pipeline::of).toList(); }
+    static List<Pass> of(List<BackEnd.Pass> passes) {
+        return passes.stream().map(Pipeline::of).toList();
+    }
 
     // ---- the lists ---------------------------------------------------------------------------
 
@@ -175,7 +215,10 @@ final class Pipeline {
 
     /** The host is the JVM: its back end's passes, or the IR text for -emit-ir. */
     private static void hostBackEnd(Cc1.Options o, List<Pass> l) {
-        if (o.mode.equals("-emit-ir")) { l.add(PRINT_IR); return; }
+        if (o.mode.equals("-emit-ir")) {
+            l.add(PRINT_IR);
+            return;
+        }
         l.addAll(of(JvmCodeGen.hostPasses(o.optLevel, o.mode.equals("-S"))));
     }
 
@@ -186,7 +229,10 @@ final class Pipeline {
         else l.addAll(List.of(preprocess(ppOpts), PARSE, OMP_DECLARATIONS, LOWER));
         l.addAll(List.of(DEVICE_EXTRACTION, opt(o.optLevel), DEVICE_DCE));
         l.addAll(of(be.deviceIrPasses()));
-        if (o.mode.equals("-emit-ir")) { l.add(PRINT_IR); return l; }   // -foffload-lto: code generation at the link
+        if (o.mode.equals("-emit-ir")) {
+            l.add(PRINT_IR);
+            return l;
+        } // -foffload-lto: code generation at the link
         l.addAll(of(be.devicePasses(target)));
         return l;
     }
@@ -200,7 +246,9 @@ final class Pipeline {
     static boolean run(List<Pass> passes, Compilation c, Trace trace, String what, PrintStream err) throws IOException {
         switch (trace) {
             case STRUCTURE -> err.print(structure(passes, what));
-            case ARGUMENTS -> err.println("Pass Arguments: " + String.join(" ", passes.stream().map(Pass::name).toList()));
+            case ARGUMENTS ->
+                err.println("Pass Arguments: "
+                        + String.join(" ", passes.stream().map(Pass::name).toList()));
             default -> {}
         }
         long total = 0;
@@ -210,8 +258,10 @@ final class Pipeline {
             p.step().run(c);
             long t = System.nanoTime() - t0;
             total += t;
-            if (trace == Trace.EXECUTIONS) err.printf("[%2d/%d] %-22s %9.3f ms  (%s)%n", i + 1, passes.size(), p.name(), t / 1e6, what);
-            // the parser goes on after the preprocessor's errors (clang reports both: a bad macro call, then the undeclared name)
+            if (trace == Trace.EXECUTIONS)
+                err.printf("[%2d/%d] %-22s %9.3f ms  (%s)%n", i + 1, passes.size(), p.name(), t / 1e6, what);
+            // the parser goes on after the preprocessor's errors (clang reports both: a bad macro call, then the
+            // undeclared name)
             if (c.diags.hasErrors() && !p.name().equals("preprocess")) return false;
         }
         if (trace == Trace.EXECUTIONS) err.printf("       %-22s %9.3f ms  (%s)%n", "total", total / 1e6, what);
@@ -222,7 +272,9 @@ final class Pipeline {
     static String structure(List<Pass> passes, String what) {
         StringBuilder sb = new StringBuilder("Pass pipeline (").append(what).append("):\n");
         for (int i = 0; i < passes.size(); i++)
-            sb.append(String.format("  %2d. %-22s %s%n", i + 1, passes.get(i).name(), passes.get(i).description()));
+            sb.append(String.format(
+                    "  %2d. %-22s %s%n",
+                    i + 1, passes.get(i).name(), passes.get(i).description()));
         return sb.toString();
     }
 }

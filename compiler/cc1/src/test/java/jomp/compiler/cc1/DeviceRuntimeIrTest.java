@@ -7,11 +7,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.devrt.DeviceRuntimeCompiler;
 import jomp.compiler.nvptx.DeviceRuntime;
+import org.junit.jupiter.api.Test;
 
 /**
  * The device runtime's IR that the jar ships (written by the build, frontend/pom.xml) is what
@@ -26,13 +24,15 @@ class DeviceRuntimeIrTest {
             assertThat(in).as("resource %s", DeviceRuntimeCompiler.RESOURCE).isNotNull();
             shipped = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        String now = DeviceRuntimeCompiler.compile(Files.readString(Path.of("../devrt/src/main/devrt/devrt.c"), StandardCharsets.UTF_8));
+        String now = DeviceRuntimeCompiler.compile(
+                Files.readString(Path.of("../devrt/src/main/devrt/devrt.c"), StandardCharsets.UTF_8));
         assertThat(shipped).isEqualTo(now);
         assertThat(DeviceRuntime.irText()).isEqualTo(now);
         assertThat(DeviceRuntime.RESOURCE).isEqualTo(DeviceRuntimeCompiler.RESOURCE);
         assertThat(DeviceRuntime.module().function("__jomp_target_init")).isNotNull();
         // the C source is not shipped: only its IR
-        assertThat(getClass().getClassLoader().getResource("jomp/devrt/devrt.c")).isNull();
+        assertThat(getClass().getClassLoader().getResource("jomp/devrt/devrt.c"))
+                .isNull();
     }
 
     @Test

@@ -14,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,26 +28,26 @@ class HeaderZooTest {
     record Pkg(String name, List<String> includeDirs) {}
 
     static final List<Pkg> PACKAGES = List.of(
-        new Pkg("libc6-dev", List.of()),
-        new Pkg("linux-libc-dev", List.of()),
-        new Pkg("zlib1g-dev", List.of()),
-        new Pkg("libopenmpi-dev", List.of("/usr/lib/x86_64-linux-gnu/openmpi/include")),
-        new Pkg("libbz2-dev", List.of()),
-        new Pkg("liblzma-dev", List.of()),
-        new Pkg("libzstd-dev", List.of()),
-        new Pkg("libssl-dev", List.of()),
-        new Pkg("libcurl4-openssl-dev", List.of()),
-        new Pkg("libffi-dev", List.of()),
-        new Pkg("libpng-dev", List.of()),
-        new Pkg("libsqlite3-dev", List.of()),
-        new Pkg("libexpat1-dev", List.of()),
-        new Pkg("libxml2-dev", List.of("/usr/include/libxml2")),
-        new Pkg("libreadline-dev", List.of()),
-        new Pkg("libncurses-dev", List.of()),
-        new Pkg("libgmp-dev", List.of()),
-        new Pkg("libyaml-dev", List.of()),
-        new Pkg("uuid-dev", List.of()),
-        new Pkg("libevent-dev", List.of()));
+            new Pkg("libc6-dev", List.of()),
+            new Pkg("linux-libc-dev", List.of()),
+            new Pkg("zlib1g-dev", List.of()),
+            new Pkg("libopenmpi-dev", List.of("/usr/lib/x86_64-linux-gnu/openmpi/include")),
+            new Pkg("libbz2-dev", List.of()),
+            new Pkg("liblzma-dev", List.of()),
+            new Pkg("libzstd-dev", List.of()),
+            new Pkg("libssl-dev", List.of()),
+            new Pkg("libcurl4-openssl-dev", List.of()),
+            new Pkg("libffi-dev", List.of()),
+            new Pkg("libpng-dev", List.of()),
+            new Pkg("libsqlite3-dev", List.of()),
+            new Pkg("libexpat1-dev", List.of()),
+            new Pkg("libxml2-dev", List.of("/usr/include/libxml2")),
+            new Pkg("libreadline-dev", List.of()),
+            new Pkg("libncurses-dev", List.of()),
+            new Pkg("libgmp-dev", List.of()),
+            new Pkg("libyaml-dev", List.of()),
+            new Pkg("uuid-dev", List.of()),
+            new Pkg("libevent-dev", List.of()));
 
     /** The headers of those packages that gcc 12 accepts alone, on Debian 12 (bookworm) with its current updates. */
     static final int EXPECTED_HEADERS = 1526;
@@ -58,9 +57,11 @@ class HeaderZooTest {
     /** One header to include: its package's -I directories and its name relative to the directory that holds it. */
     record Case(Pkg pkg, String name, Path source) {}
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-    @Test void everyHeaderGccAcceptsJompAcceptsToo() throws Exception {
+    @Test
+    void everyHeaderGccAcceptsJompAcceptsToo() throws Exception {
         List<Case> cases = enumerate();
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -74,24 +75,31 @@ class HeaderZooTest {
             for (Case c : accepted) jomp.add(pool.submit(() -> jompError(c)));
             for (int i = 0; i < accepted.size(); i++) {
                 String err = jomp.get(i).get();
-                if (err != null) failures.add(accepted.get(i).pkg().name() + " <" + accepted.get(i).name() + ">: " + err);
+                if (err != null)
+                    failures.add(accepted.get(i).pkg().name() + " <"
+                            + accepted.get(i).name() + ">: " + err);
             }
         } finally {
             pool.shutdownNow();
         }
         System.out.println("header zoo: " + cases.size() + " headers, " + accepted.size() + " accepted by gcc, "
-                           + (accepted.size() - failures.size()) + " accepted by jomp");
+                + (accepted.size() - failures.size()) + " accepted by jomp");
         assertThat(failures).as("headers gcc accepts and jomp does not").isEmpty();
-        assertThat(accepted).as("headers gcc accepts (the packages of .ci/packages installed?)").hasSize(EXPECTED_HEADERS);
+        assertThat(accepted)
+                .as("headers gcc accepts (the packages of .ci/packages installed?)")
+                .hasSize(EXPECTED_HEADERS);
     }
 
     private List<Case> enumerate() throws Exception {
         List<Case> cases = new ArrayList<>();
         for (Pkg p : PACKAGES) {
-            Process proc = new ProcessBuilder("dpkg", "-L", p.name()).redirectErrorStream(true).start();
+            Process proc = new ProcessBuilder("dpkg", "-L", p.name())
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(proc.waitFor(60, TimeUnit.SECONDS) && proc.exitValue() == 0)
-                .as("dpkg -L %s (install the packages of .ci/packages): %s", p.name(), out).isTrue();
+                    .as("dpkg -L %s (install the packages of .ci/packages): %s", p.name(), out)
+                    .isTrue();
             for (String f : out.lines().sorted().toList()) {
                 if (!f.endsWith(".h") || !Files.isRegularFile(Path.of(f))) continue;
                 List<String> dirs = new ArrayList<>(p.includeDirs());
@@ -119,7 +127,10 @@ class HeaderZooTest {
         List<String> cmd = new ArrayList<>(List.of("gcc", "-fsyntax-only", "-std=gnu17"));
         cmd.addAll(includes(c));
         cmd.add(c.source().toString());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
     }
 
@@ -134,6 +145,12 @@ class HeaderZooTest {
             rc = Cc1.run(args.toArray(String[]::new), ps, ps);
         }
         if (rc == 0) return null;
-        return String.join(" | ", err.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("error")).limit(3).toList());
+        return String.join(
+                " | ",
+                err.toString(StandardCharsets.UTF_8)
+                        .lines()
+                        .filter(l -> l.contains("error"))
+                        .limit(3)
+                        .toList());
     }
 }

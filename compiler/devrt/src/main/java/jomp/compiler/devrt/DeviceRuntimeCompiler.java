@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.ir.IrPrinter;
@@ -29,6 +28,7 @@ public final class DeviceRuntimeCompiler {
 
     /** The runtime's IR in the jar; its module's source name is {@link #SOURCE_NAME}. */
     public static final String RESOURCE = "jomp/devrt/devrt.jir";
+
     public static final String SOURCE_NAME = "jomp/devrt/devrt.c";
 
     /** The IR text of the runtime's C source; throws with the diagnostics when it does not compile. */
@@ -37,14 +37,16 @@ public final class DeviceRuntimeCompiler {
         Diagnostics diags = new Diagnostics(new PrintStream(err, true, StandardCharsets.UTF_8));
         Module m = null;
         try {
-            var tokens = Preprocessor.run(new SourceFile(SOURCE_NAME, cSource), PreprocessorOptions.defaults(false), diags);
+            var tokens =
+                    Preprocessor.run(new SourceFile(SOURCE_NAME, cSource), PreprocessorOptions.defaults(false), diags);
             var tu = diags.hasErrors() ? null : Parser.parse(tokens, diags);
             m = diags.hasErrors() ? null : Lowering.lower(tu, diags, SOURCE_NAME);
         } catch (Diagnostics.FatalError e) {
             m = null; // too many errors: the diagnostics so far say why
         }
         if (m == null || diags.hasErrors()) {
-            throw new IllegalStateException("jomp: the device runtime (compiler/devrt/src/main/devrt/devrt.c, named " + SOURCE_NAME + " below) does not compile:\n" + err.toString(StandardCharsets.UTF_8));
+            throw new IllegalStateException("jomp: the device runtime (compiler/devrt/src/main/devrt/devrt.c, named "
+                    + SOURCE_NAME + " below) does not compile:\n" + err.toString(StandardCharsets.UTF_8));
         }
         PassManager.run(m, 2);
         return IrPrinter.print(m);

@@ -9,11 +9,18 @@ import java.io.PrintStream;
  * Errors count; warnings become errors under -Werror and vanish under -w.
  */
 public final class Diagnostics {
-    public enum Severity { NOTE, WARNING, ERROR, FATAL }
+    public enum Severity {
+        NOTE,
+        WARNING,
+        ERROR,
+        FATAL
+    }
 
     /** Thrown to stop compilation after a fatal error (or when recovery is pointless). */
     public static final class FatalError extends RuntimeException {
-        public FatalError(String message) { super(message, null, false, false); }
+        public FatalError(String message) {
+            super(message, null, false, false);
+        }
     }
 
     private final PrintStream out;
@@ -33,33 +40,61 @@ public final class Diagnostics {
      * {@code position} (a file offset; n.5 means "before offset n+1, after offset n"), with its
      * notes (location, message).
      */
-    public record Pending(SourceLocation loc, String message, String flag, double position, java.util.List<Pending> notes) {
+    public record Pending(
+            SourceLocation loc, String message, String flag, double position, java.util.List<Pending> notes) {
         public Pending(SourceLocation loc, String message, String flag, double position) {
             this(loc, message, flag, position, java.util.List.of());
         }
     }
+
     private int errors;
     private int warnings;
     private int errorLimit = 20;
 
-    public Diagnostics(PrintStream out) { this.out = out; }
+    public Diagnostics(PrintStream out) {
+        this.out = out;
+    }
 
-    public Diagnostics werror(boolean on) { werror = on; return this; }
+    public Diagnostics werror(boolean on) {
+        werror = on;
+        return this;
+    }
 
     /** clang 19's line numbers beside the source line ({@code    3 | int x}; -fno-diagnostics-show-line-numbers turns them off). */
     private boolean lineNumbers = true;
-    public Diagnostics lineNumbers(boolean on) { lineNumbers = on; return this; }
+
+    public Diagnostics lineNumbers(boolean on) {
+        lineNumbers = on;
+        return this;
+    }
 
     /** -fno-caret-diagnostics: the message line alone; -fno-show-column: {@code file:line:} without the column (clang's). */
     private boolean caret = true, column = true;
-    public Diagnostics caret(boolean on) { caret = on; return this; }
-    public Diagnostics column(boolean on) { column = on; return this; }
+
+    public Diagnostics caret(boolean on) {
+        caret = on;
+        return this;
+    }
+
+    public Diagnostics column(boolean on) {
+        column = on;
+        return this;
+    }
 
     /** Where diagnostics go (-v's search list goes there too, as clang prints it on stderr). */
-    public PrintStream stream() { return out; }
-    public Diagnostics suppressWarnings(boolean on) { suppressWarnings = on; return this; }
+    public PrintStream stream() {
+        return out;
+    }
+
+    public Diagnostics suppressWarnings(boolean on) {
+        suppressWarnings = on;
+        return this;
+    }
     /** -W options (which warnings are on, which are errors), as clang works them; see {@link WarningOptions}. */
-    public Diagnostics warningOptions(WarningOptions w) { warningOptions = w; return this; }
+    public Diagnostics warningOptions(WarningOptions w) {
+        warningOptions = w;
+        return this;
+    }
 
     /** Whether a warning of this flag would be printed (so that costly checks for one that is off can be skipped). */
     public boolean enabled(String flag) {
@@ -69,12 +104,15 @@ public final class Diagnostics {
 
     /** The same for a warning whose default is given. */
     public boolean enabled(String flag, WarningOptions.Default dflt) {
-        if (warningOptions == null) return dflt != WarningOptions.Default.OFF && (!suppressWarnings || dflt == WarningOptions.Default.ERROR);
+        if (warningOptions == null)
+            return dflt != WarningOptions.Default.OFF && (!suppressWarnings || dflt == WarningOptions.Default.ERROR);
         return warningOptions.state(flag, dflt) != WarningOptions.State.OFF;
     }
 
     /** From now on, diagnostics are kept instead of printed, until {@link #release}. */
-    public synchronized void hold() { if (held == null) held = new java.util.ArrayList<>(); }
+    public synchronized void hold() {
+        if (held == null) held = new java.util.ArrayList<>();
+    }
 
     /**
      * Prints what was held with {@code pending} merged in where clang would have printed them
@@ -107,25 +145,47 @@ public final class Diagnostics {
 
     /** The text a diagnostic prints goes out, or into the held list. */
     private void print(SourceLocation loc, Severity sev, String text) {
-        if (held == null) { out.print(text); return; }
-        if (sev == Severity.NOTE && !held.isEmpty()) held.get(held.size() - 1).text.append(text);
+        if (held == null) {
+            out.print(text);
+            return;
+        }
+        if (sev == Severity.NOTE && !held.isEmpty())
+            held.get(held.size() - 1).text.append(text);
         else held.add(new Held(loc, new StringBuilder(text)));
     }
 
-    public int errorCount() { return errors; }
-    public int warningCount() { return warnings; }
-    public boolean hasErrors() { return errors > 0; }
+    public int errorCount() {
+        return errors;
+    }
 
-    public void error(SourceLocation loc, String message) { report(Severity.ERROR, loc, message); }
-    public void warning(SourceLocation loc, String message) { report(Severity.WARNING, loc, message); }
-    public void note(SourceLocation loc, String message) { report(Severity.NOTE, loc, message); }
+    public int warningCount() {
+        return warnings;
+    }
+
+    public boolean hasErrors() {
+        return errors > 0;
+    }
+
+    public void error(SourceLocation loc, String message) {
+        report(Severity.ERROR, loc, message);
+    }
+
+    public void warning(SourceLocation loc, String message) {
+        report(Severity.WARNING, loc, message);
+    }
+
+    public void note(SourceLocation loc, String message) {
+        report(Severity.NOTE, loc, message);
+    }
 
     /**
      * A note at the very place of the diagnostic just reported, which clang shows without the source
      * line again (its TextDiagnostic prints no snippet for a location the last diagnostic had, when
      * neither has ranges: jomp tracks none, so the caller says when that holds).
      */
-    public void noteAtSamePlace(SourceLocation loc, String message) { report(Severity.NOTE, loc, message, false); }
+    public void noteAtSamePlace(SourceLocation loc, String message) {
+        report(Severity.NOTE, loc, message, false);
+    }
 
     /** Reports a fatal error and throws, ending the compile. */
     public FatalError fatal(SourceLocation loc, String message) {
@@ -141,7 +201,10 @@ public final class Diagnostics {
      * or when it points into a system header (clang's rule).
      */
     public void warning(SourceLocation loc, String message, String flag) {
-        if (flag == null) { report(Severity.WARNING, loc, message); return; }
+        if (flag == null) {
+            report(Severity.WARNING, loc, message);
+            return;
+        }
         warning(loc, message, flag, null);
     }
 
@@ -152,26 +215,42 @@ public final class Diagnostics {
      */
     public void warning(SourceLocation loc, String message, String flag, WarningOptions.Default dflt) {
         String mapped = pragmaMap.getOrDefault(flag, pragmaMap.get("-Weverything"));
-        if ("ignored".equals(mapped) || shownNowhere(loc)) { notesSuppressed = true; return; }
+        if ("ignored".equals(mapped) || shownNowhere(loc)) {
+            notesSuppressed = true;
+            return;
+        }
         WarningOptions.State st;
         if ("error".equals(mapped) || "fatal".equals(mapped)) st = WarningOptions.State.ERROR;
-        else if ("warning".equals(mapped)) st = suppressWarnings ? WarningOptions.State.OFF : WarningOptions.State.WARNING;
-        else if (warningOptions != null) st = dflt == null ? warningOptions.state(flag) : warningOptions.state(flag, dflt);
+        else if ("warning".equals(mapped))
+            st = suppressWarnings ? WarningOptions.State.OFF : WarningOptions.State.WARNING;
+        else if (warningOptions != null)
+            st = dflt == null ? warningOptions.state(flag) : warningOptions.state(flag, dflt);
         else if (dflt == WarningOptions.Default.ERROR) st = WarningOptions.State.ERROR;
         else if (dflt == WarningOptions.Default.OFF) st = WarningOptions.State.OFF;
-        else st = suppressWarnings ? WarningOptions.State.OFF : werror ? WarningOptions.State.ERROR : WarningOptions.State.WARNING;
+        else
+            st = suppressWarnings
+                    ? WarningOptions.State.OFF
+                    : werror ? WarningOptions.State.ERROR : WarningOptions.State.WARNING;
         switch (st) {
             case OFF -> notesSuppressed = true;
             case WARNING -> reportWarning(loc, message + " [" + flag + "]");
-            case ERROR -> report(Severity.ERROR, loc, message + (dflt == WarningOptions.Default.ERROR ? " [" : " [-Werror,") + flag + "]");
+            case ERROR ->
+                report(
+                        Severity.ERROR,
+                        loc,
+                        message + (dflt == WarningOptions.Default.ERROR ? " [" : " [-Werror,") + flag + "]");
         }
     }
 
     /** A warning that is an error unless the options say otherwise (clang's DefaultError). */
-    public void defaultError(SourceLocation loc, String message, String flag) { warning(loc, message, flag, WarningOptions.Default.ERROR); }
+    public void defaultError(SourceLocation loc, String message, String flag) {
+        warning(loc, message, flag, WarningOptions.Default.ERROR);
+    }
 
     /** Warnings in system headers are not shown (clang's rule). */
-    private static boolean shownNowhere(SourceLocation loc) { return loc != null && loc.file().isSystem(); }
+    private static boolean shownNowhere(SourceLocation loc) {
+        return loc != null && loc.file().isSystem();
+    }
 
     // #pragma GCC diagnostic: a flag's mapping ("ignored", "warning", "error"), with push/pop
     private java.util.HashMap<String, String> pragmaMap = new java.util.HashMap<>();
@@ -181,7 +260,9 @@ public final class Diagnostics {
     public synchronized void pragmaDiagnostic(String action, String flag) {
         switch (action) {
             case "push" -> pragmaStack.push(new java.util.HashMap<>(pragmaMap));
-            case "pop" -> { if (!pragmaStack.isEmpty()) pragmaMap = pragmaStack.pop(); }
+            case "pop" -> {
+                if (!pragmaStack.isEmpty()) pragmaMap = pragmaStack.pop();
+            }
             default -> pragmaMap.put(flag, action);
         }
     }
@@ -199,8 +280,13 @@ public final class Diagnostics {
     public synchronized void commandLineWarning(String message, String flag) {
         WarningOptions.State st = warningOptions == null ? WarningOptions.State.WARNING : warningOptions.state(flag);
         if (st == WarningOptions.State.OFF) return;
-        if (st == WarningOptions.State.ERROR) { errors++; out.println("error: " + message + " [-Werror," + flag + "]"); }
-        else { warnings++; out.println("warning: " + message + " [" + flag + "]"); }
+        if (st == WarningOptions.State.ERROR) {
+            errors++;
+            out.println("error: " + message + " [-Werror," + flag + "]");
+        } else {
+            warnings++;
+            out.println("warning: " + message + " [" + flag + "]");
+        }
     }
 
     /** A warning whose state the -W options decided: neither -Werror nor -w applies again. */
@@ -208,19 +294,30 @@ public final class Diagnostics {
         boolean w = werror, s = suppressWarnings;
         werror = false;
         suppressWarnings = false;
-        try { report(Severity.WARNING, loc, message); } finally { werror = w; suppressWarnings = s; }
+        try {
+            report(Severity.WARNING, loc, message);
+        } finally {
+            werror = w;
+            suppressWarnings = s;
+        }
     }
 
-    public void report(Severity sev, SourceLocation loc, String message) { report(sev, loc, message, true); }
+    public void report(Severity sev, SourceLocation loc, String message) {
+        report(sev, loc, message, true);
+    }
 
     private synchronized void report(Severity sev, SourceLocation loc, String message, boolean withSource) {
         if (sev == Severity.NOTE && notesSuppressed) return;
         notesSuppressed = false;
         if (sev == Severity.WARNING) {
-            if (suppressWarnings || shownNowhere(loc)) { notesSuppressed = true; return; }
+            if (suppressWarnings || shownNowhere(loc)) {
+                notesSuppressed = true;
+                return;
+            }
             if (werror) {
                 sev = Severity.ERROR;
-                message += " [-Werror]";   // a warning with no flag (flagged ones come through reportWarning), as clang shows it
+                message += " [-Werror]"; // a warning with no flag (flagged ones come through reportWarning), as clang
+                // shows it
             } else warnings++;
         }
         if (sev == Severity.ERROR && errors >= errorLimit - 1) {
@@ -232,7 +329,10 @@ public final class Diagnostics {
         }
         if (sev == Severity.ERROR || sev == Severity.FATAL) errors++;
         String word = switch (sev) {
-            case NOTE -> "note"; case WARNING -> "warning"; case ERROR -> "error"; case FATAL -> "fatal error";
+            case NOTE -> "note";
+            case WARNING -> "warning";
+            case ERROR -> "error";
+            case FATAL -> "fatal error";
         };
         String nl = System.lineSeparator();
         if (loc == null) {

@@ -19,12 +19,22 @@ public final class SourceFile {
         for (int i = 0, l = 1; i < text.length(); i++) if (text.charAt(i) == '\n') lineStarts[l++] = i + 1;
     }
 
-    public String name() { return name; }
-    public String text() { return text; }
+    public String name() {
+        return name;
+    }
+
+    public String text() {
+        return text;
+    }
 
     /** Marks this file a system header (found in a system directory, or after #pragma GCC system_header). */
-    public void markSystem() { system = true; }
-    public boolean isSystem() { return system; }
+    public void markSystem() {
+        system = true;
+    }
+
+    public boolean isSystem() {
+        return system;
+    }
 
     /** 1-based line of an offset. */
     public int line(int offset) {
@@ -33,7 +43,9 @@ public final class SourceFile {
     }
 
     /** 1-based column of an offset (bytes, as clang counts them; tabs count as one). */
-    public int column(int offset) { return offset - lineStarts[line(offset) - 1] + 1; }
+    public int column(int offset) {
+        return offset - lineStarts[line(offset) - 1] + 1;
+    }
 
     /** The text of a 1-based line, without its newline. */
     public String lineText(int line) {

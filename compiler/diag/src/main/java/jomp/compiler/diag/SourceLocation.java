@@ -8,6 +8,13 @@ public record SourceLocation(SourceFile file, int offset, String presumedFile, i
     public static SourceLocation of(SourceFile file, int offset) {
         return new SourceLocation(file, offset, file.name(), file.line(offset));
     }
-    public int column() { return file.column(offset); }
-    @Override public String toString() { return presumedFile + ":" + presumedLine + ":" + column(); }
+
+    public int column() {
+        return file.column(offset);
+    }
+
+    @Override
+    public String toString() {
+        return presumedFile + ":" + presumedLine + ":" + column();
+    }
 }

@@ -27,7 +27,11 @@ import java.util.Set;
  */
 public final class WarningOptions {
     /** What a warning becomes. */
-    public enum State { OFF, WARNING, ERROR }
+    public enum State {
+        OFF,
+        WARNING,
+        ERROR
+    }
 
     /**
      * What a warning is when no option names it (clang's default mapping): on, off (DefaultIgnore)
@@ -35,23 +39,53 @@ public final class WarningOptions {
      * silences it, {@code -w} does not). One flag's warnings may differ: C89's "type specifier
      * missing" is off by default, C99's is an error, both {@code -Wimplicit-int}.
      */
-    public enum Default { ON, OFF, ERROR }
+    public enum Default {
+        ON,
+        OFF,
+        ERROR
+    }
 
     /** The warnings jomp emits that clang leaves off unless asked for (all others are on by default, as in clang). */
     static final Set<String> OFF_BY_DEFAULT = Set.of(
-            "unused-variable", "unused-parameter", "unused-function", "unused-but-set-variable", "unused-but-set-parameter",
-            "unused-label", "sign-compare", "shadow", "uninitialized", "sometimes-uninitialized", "implicit-fallthrough",
-            "missing-prototypes", "logical-op-parentheses", "bitwise-op-parentheses", "shift-op-parentheses",
-            "missing-field-initializers", "missing-variable-declarations", "strict-prototypes", "unused-macros",
-            "pedantic", "pointer-arith", "gnu-pointer-arith", "declaration-after-statement", "vla", "cast-qual", "conditional-uninitialized",
-            "unused-const-variable", "comma", "float-equal", "format-nonliteral", "switch-enum", "undef");
+            "unused-variable",
+            "unused-parameter",
+            "unused-function",
+            "unused-but-set-variable",
+            "unused-but-set-parameter",
+            "unused-label",
+            "sign-compare",
+            "shadow",
+            "uninitialized",
+            "sometimes-uninitialized",
+            "implicit-fallthrough",
+            "missing-prototypes",
+            "logical-op-parentheses",
+            "bitwise-op-parentheses",
+            "shift-op-parentheses",
+            "missing-field-initializers",
+            "missing-variable-declarations",
+            "strict-prototypes",
+            "unused-macros",
+            "pedantic",
+            "pointer-arith",
+            "gnu-pointer-arith",
+            "declaration-after-statement",
+            "vla",
+            "cast-qual",
+            "conditional-uninitialized",
+            "unused-const-variable",
+            "comma",
+            "float-equal",
+            "format-nonliteral",
+            "switch-enum",
+            "undef");
 
     private static final Map<String, List<String>> PARENTS = new HashMap<>();
     private static final Set<String> HAS_DIAGNOSTICS = new HashSet<>();
 
     static {
         try (InputStream in = WarningOptions.class.getResourceAsStream("clang19-warnings.txt");
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 if (line.startsWith("#") || line.isBlank()) continue;
                 String[] f = line.split(" ");
@@ -65,7 +99,12 @@ public final class WarningOptions {
         }
     }
 
-    private enum Kind { ENABLE, DISABLE, ERROR, NO_ERROR }
+    private enum Kind {
+        ENABLE,
+        DISABLE,
+        ERROR,
+        NO_ERROR
+    }
 
     private record Setting(Kind kind, String group) {}
 
@@ -83,7 +122,9 @@ public final class WarningOptions {
         return w;
     }
 
-    public static WarningOptions defaults() { return new WarningOptions(); }
+    public static WarningOptions defaults() {
+        return new WarningOptions();
+    }
 
     private void add(String o) {
         switch (o) {
@@ -91,18 +132,35 @@ public final class WarningOptions {
             case "-Werror" -> werror = true;
             case "-Wno-error" -> werror = false;
             case "-Weverything" -> everything = true;
-            case "-Wno-everything" -> { everything = false; settings.add(new Setting(Kind.DISABLE, "*")); }
+            case "-Wno-everything" -> {
+                everything = false;
+                settings.add(new Setting(Kind.DISABLE, "*"));
+            }
             case "-pedantic", "-Wpedantic" -> settings.add(new Setting(Kind.ENABLE, "pedantic"));
             default -> {
                 if (!o.startsWith("-W")) return;
                 String name = o.substring(2);
                 Kind kind = Kind.ENABLE;
                 String prefix = "-W";
-                if (name.startsWith("no-error=")) { kind = Kind.NO_ERROR; name = name.substring(9); prefix = "-Werror="; }   // clang names it so
-                else if (name.startsWith("error=")) { kind = Kind.ERROR; name = name.substring(6); prefix = "-Werror="; }
-                else if (name.startsWith("no-")) { kind = Kind.DISABLE; name = name.substring(3); prefix = "-Wno-"; }
-                if (name.startsWith("fatal-errors") || name.startsWith("system-headers") || name.startsWith("l,")
-                        || name.startsWith("p,") || name.startsWith("a,")) return;   // not warning groups
+                if (name.startsWith("no-error=")) {
+                    kind = Kind.NO_ERROR;
+                    name = name.substring(9);
+                    prefix = "-Werror=";
+                } // clang names it so
+                else if (name.startsWith("error=")) {
+                    kind = Kind.ERROR;
+                    name = name.substring(6);
+                    prefix = "-Werror=";
+                } else if (name.startsWith("no-")) {
+                    kind = Kind.DISABLE;
+                    name = name.substring(3);
+                    prefix = "-Wno-";
+                }
+                if (name.startsWith("fatal-errors")
+                        || name.startsWith("system-headers")
+                        || name.startsWith("l,")
+                        || name.startsWith("p,")
+                        || name.startsWith("a,")) return; // not warning groups
                 if (!PARENTS.containsKey(name)) {
                     String n = nearest(name);
                     unknown.add(prefix + name + "\0" + (n.isEmpty() ? "" : prefix + n));
@@ -148,10 +206,15 @@ public final class WarningOptions {
         for (Setting s : settings) {
             if (!s.group.equals("*") && !groups.contains(s.group)) continue;
             switch (s.kind) {
-                case ENABLE -> { if (sev != State.ERROR) sev = State.WARNING; }   // a warning mapping does not lower an error
+                case ENABLE -> {
+                    if (sev != State.ERROR) sev = State.WARNING;
+                } // a warning mapping does not lower an error
                 case DISABLE -> sev = State.OFF;
                 case ERROR -> sev = State.ERROR;
-                case NO_ERROR -> { noError = true; if (sev == State.ERROR) sev = State.WARNING; }
+                case NO_ERROR -> {
+                    noError = true;
+                    if (sev == State.ERROR) sev = State.WARNING;
+                }
             }
         }
         if (sev == State.OFF) return State.OFF;
@@ -184,7 +247,10 @@ public final class WarningOptions {
             int d = editDistance(g, name);
             if (d > best) continue;
             if (d == best) nearest = "";
-            else { nearest = g; best = d; }
+            else {
+                nearest = g;
+                best = d;
+            }
         }
         return nearest;
     }
@@ -199,7 +265,9 @@ public final class WarningOptions {
                 int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
                 cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
             }
-            int[] t = prev; prev = cur; cur = t;
+            int[] t = prev;
+            prev = cur;
+            cur = t;
         }
         return prev[b.length()];
     }

@@ -1,7 +1,6 @@
 package jomp.compiler.ast;
 
 import java.util.List;
-
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.type.Member;
 import jomp.compiler.type.Type;
@@ -16,6 +15,7 @@ import jomp.compiler.type.Type;
  */
 public sealed interface Expr {
     Type type();
+
     SourceLocation loc();
 
     /** An integer constant (also character constants, enumerators, folded sizeof). */
@@ -34,13 +34,43 @@ public sealed interface Expr {
 
     record Unary(Op op, Expr operand, Type type, SourceLocation loc) implements Expr {
         /** ADDR: &lvalue; DEREF: *pointer (lvalue); NEG, BITNOT, NOT (result int), PLUS (already promoted). */
-        public enum Op { NEG, PLUS, BITNOT, NOT, ADDR, DEREF, REAL, IMAG }
+        public enum Op {
+            NEG,
+            PLUS,
+            BITNOT,
+            NOT,
+            ADDR,
+            DEREF,
+            REAL,
+            IMAG
+        }
     }
 
     /** Binary operators; operands already converted to the operation type (shifts: left promoted, right promoted separately). */
     record Binary(Op op, Expr left, Expr right, Type type, SourceLocation loc) implements Expr {
         /** Comparisons and LOGAND/LOGOR have type int; COMMA has the right operand's type. PTR_DIFF: byte difference (long). */
-        public enum Op { ADD, SUB, MUL, DIV, MOD, SHL, SHR, BITAND, BITOR, BITXOR, EQ, NE, LT, LE, GT, GE, LOGAND, LOGOR, COMMA, PTR_DIFF }
+        public enum Op {
+            ADD,
+            SUB,
+            MUL,
+            DIV,
+            MOD,
+            SHL,
+            SHR,
+            BITAND,
+            BITOR,
+            BITXOR,
+            EQ,
+            NE,
+            LT,
+            LE,
+            GT,
+            GE,
+            LOGAND,
+            LOGOR,
+            COMMA,
+            PTR_DIFF
+        }
     }
 
     /** Simple assignment; value already converted to the target's unqualified type. Type = target's unqualified type. */
@@ -51,10 +81,12 @@ public sealed interface Expr {
      * opType; for pointer targets opType is the pointer type and value a long byte offset), convert back and store.
      * The result is the stored value, of the target's unqualified type.
      */
-    record CompoundAssign(Binary.Op op, Expr target, Expr value, Type opType, Type type, SourceLocation loc) implements Expr {}
+    record CompoundAssign(Binary.Op op, Expr target, Expr value, Type opType, Type type, SourceLocation loc)
+            implements Expr {}
 
     /** ++/-- (prefix or postfix). step: 1 for arithmetic, sizeof(*p) bytes for pointers. */
-    record IncDec(Expr target, boolean prefix, boolean increment, long step, Type type, SourceLocation loc) implements Expr {}
+    record IncDec(Expr target, boolean prefix, boolean increment, long step, Type type, SourceLocation loc)
+            implements Expr {}
 
     /** cond ? then : otherwise; arms converted to the result type (void arms allowed). cond is a scalar. */
     record Cond(Expr cond, Expr then, Expr otherwise, Type type, SourceLocation loc) implements Expr {}
@@ -67,7 +99,8 @@ public sealed interface Expr {
      * converted to the parameter types, or default-promoted beyond the prototype / for old-style functions.
      * {@code funcType} is the callee's function type; {@code direct} is the function when called by name.
      */
-    record Call(Expr callee, List<Expr> args, Type funcType, Var direct, Type type, SourceLocation loc) implements Expr {}
+    record Call(Expr callee, List<Expr> args, Type funcType, Var direct, Type type, SourceLocation loc)
+            implements Expr {}
 
     /** s.m (lvalue if s is); p->m is Member(Deref(p)). For bit-fields read member.bitWidth/bitOffset. */
     record Member(Expr base, jomp.compiler.type.Member member, Type type, SourceLocation loc) implements Expr {}
@@ -80,7 +113,11 @@ public sealed interface Expr {
 
     /** __builtin_va_start(ap, last), __builtin_va_end(ap), __builtin_va_copy(dst, src). */
     record VaOp(Kind kind, List<Expr> args, Type type, SourceLocation loc) implements Expr {
-        public enum Kind { START, END, COPY }
+        public enum Kind {
+            START,
+            END,
+            COPY
+        }
     }
     /** __builtin_va_arg(ap, T): the next variadic argument as type T (ap is a va_list lvalue). */
     record VaArg(Expr ap, Type type, SourceLocation loc) implements Expr {}

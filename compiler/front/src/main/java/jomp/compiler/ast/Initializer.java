@@ -1,7 +1,6 @@
 package jomp.compiler.ast;
 
 import java.util.List;
-
 import jomp.compiler.type.Member;
 import jomp.compiler.type.Type;
 

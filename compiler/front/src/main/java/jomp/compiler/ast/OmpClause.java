@@ -2,62 +2,202 @@ package jomp.compiler.ast;
 
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.diag.SourceLocation;
 
 /** OpenMP clauses, one record per shape. Expressions are checked C expressions in the directive's scope. */
 public sealed interface OmpClause {
     SourceLocation loc();
 
-    enum MapType { TO, FROM, TOFROM, ALLOC, RELEASE, DELETE }
-    enum DependType { IN, OUT, INOUT, MUTEXINOUTSET, INOUTSET, DEPOBJ }
-    enum ScheduleKind { STATIC, DYNAMIC, GUIDED, AUTO, RUNTIME }
-    enum DefaultKind { SHARED, NONE, PRIVATE, FIRSTPRIVATE }
+    enum MapType {
+        TO,
+        FROM,
+        TOFROM,
+        ALLOC,
+        RELEASE,
+        DELETE
+    }
+
+    enum DependType {
+        IN,
+        OUT,
+        INOUT,
+        MUTEXINOUTSET,
+        INOUTSET,
+        DEPOBJ
+    }
+
+    enum ScheduleKind {
+        STATIC,
+        DYNAMIC,
+        GUIDED,
+        AUTO,
+        RUNTIME
+    }
+
+    enum DefaultKind {
+        SHARED,
+        NONE,
+        PRIVATE,
+        FIRSTPRIVATE
+    }
     /** Reduction operators: + * - & | ^ && || min max, or a user-declared reduction (identifier). */
-    enum ReductionOp { ADD, MUL, SUB, BITAND, BITOR, BITXOR, LOGAND, LOGOR, MIN, MAX, USER }
+    enum ReductionOp {
+        ADD,
+        MUL,
+        SUB,
+        BITAND,
+        BITOR,
+        BITXOR,
+        LOGAND,
+        LOGOR,
+        MIN,
+        MAX,
+        USER
+    }
 
     /** Clauses with one expression (value null for collapse-like clauses never). */
-    enum ExprKind { DEVICE, IF, NUM_TEAMS, THREAD_LIMIT, NUM_THREADS, COLLAPSE, FINAL, PRIORITY, SAFELEN, SIMDLEN, ORDERED, FILTER, HINT, GRAINSIZE, NUM_TASKS,
-        ALLOCATOR, ALIGN, PARTIAL, HOLDS, MESSAGE, NOVARIANTS, NOCONTEXT, OMPX_DYN_CGROUP_MEM,
+    enum ExprKind {
+        DEVICE,
+        IF,
+        NUM_TEAMS,
+        THREAD_LIMIT,
+        NUM_THREADS,
+        COLLAPSE,
+        FINAL,
+        PRIORITY,
+        SAFELEN,
+        SIMDLEN,
+        ORDERED,
+        FILTER,
+        HINT,
+        GRAINSIZE,
+        NUM_TASKS,
+        ALLOCATOR,
+        ALIGN,
+        PARTIAL,
+        HOLDS,
+        MESSAGE,
+        NOVARIANTS,
+        NOCONTEXT,
+        OMPX_DYN_CGROUP_MEM,
         /** nowait(e) of OpenMP 6.0 whose argument is not a constant: the construct waits or not as e says when it runs */
         NOWAIT,
         /** OpenMP 6.0: taskgraph's graph_id and graph_reset, task's replayable and transparent */
-        GRAPH_ID, GRAPH_RESET, REPLAYABLE, TRANSPARENT }
+        GRAPH_ID,
+        GRAPH_RESET,
+        REPLAYABLE,
+        TRANSPARENT
+    }
     /** Clauses with a variable list. */
     enum ListKind {
-        PRIVATE, FIRSTPRIVATE, LASTPRIVATE, SHARED, IS_DEVICE_PTR, USE_DEVICE_PTR, USE_DEVICE_ADDR, HAS_DEVICE_ADDR,
-        TO, FROM, LINK, ENTER, COPYIN, COPYPRIVATE, ALIGNED, NONTEMPORAL, LINEAR, FLUSH, THREADPRIVATE,
-        INCLUSIVE, EXCLUSIVE, UNIFORM, AFFINITY, DEPOBJ, ALLOCATE
+        PRIVATE,
+        FIRSTPRIVATE,
+        LASTPRIVATE,
+        SHARED,
+        IS_DEVICE_PTR,
+        USE_DEVICE_PTR,
+        USE_DEVICE_ADDR,
+        HAS_DEVICE_ADDR,
+        TO,
+        FROM,
+        LINK,
+        ENTER,
+        COPYIN,
+        COPYPRIVATE,
+        ALIGNED,
+        NONTEMPORAL,
+        LINEAR,
+        FLUSH,
+        THREADPRIVATE,
+        INCLUSIVE,
+        EXCLUSIVE,
+        UNIFORM,
+        AFFINITY,
+        DEPOBJ,
+        ALLOCATE
     }
     /** Clauses without arguments. */
-    enum FlagKind { NOWAIT, UNTIED, MERGEABLE, NOGROUP, SEQ_CST, ACQ_REL, RELEASE, ACQUIRE, RELAXED, INBRANCH, NOTINBRANCH, ORDERED, READ, WRITE, UPDATE, CAPTURE, COMPARE,
-        WEAK, SIMD, THREADS, FULL, DESTROY, INDIRECT, NO_OPENMP, NO_OPENMP_ROUTINES, NO_PARALLELISM, DYNAMIC_ALLOCATORS, REVERSE_OFFLOAD,
-        UNIFIED_ADDRESS, UNIFIED_SHARED_MEMORY, OMPX_BARE }
+    enum FlagKind {
+        NOWAIT,
+        UNTIED,
+        MERGEABLE,
+        NOGROUP,
+        SEQ_CST,
+        ACQ_REL,
+        RELEASE,
+        ACQUIRE,
+        RELAXED,
+        INBRANCH,
+        NOTINBRANCH,
+        ORDERED,
+        READ,
+        WRITE,
+        UPDATE,
+        CAPTURE,
+        COMPARE,
+        WEAK,
+        SIMD,
+        THREADS,
+        FULL,
+        DESTROY,
+        INDIRECT,
+        NO_OPENMP,
+        NO_OPENMP_ROUTINES,
+        NO_PARALLELISM,
+        DYNAMIC_ALLOCATORS,
+        REVERSE_OFFLOAD,
+        UNIFIED_ADDRESS,
+        UNIFIED_SHARED_MEMORY,
+        OMPX_BARE
+    }
 
     /** device(e), if([modifier:] e), num_teams(e), collapse(n) (value = folded constant as IntLit), ... */
     record ExprClause(ExprKind kind, Expr value, String modifier, SourceLocation loc) implements OmpClause {}
+
     record ListClause(ListKind kind, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
     /**
      * map([modifiers,] [type:] list); type defaults to TOFROM. mappers: the declare mapper each
      * item uses (parallel to items, null entries for none; empty when no item has one);
      * iterator: the iterator modifier's iterators, or null.
      */
-    record Map(MapType type, Set<OmpDirective.MapModifier> modifiers, List<OmpDirective.Item> items, boolean typeWritten, SourceLocation loc,
-               List<UserMapper> mappers, Iterator iterator) implements OmpClause {
-        public Map(MapType type, Set<OmpDirective.MapModifier> modifiers, List<OmpDirective.Item> items, boolean typeWritten, SourceLocation loc) {
+    record Map(
+            MapType type,
+            Set<OmpDirective.MapModifier> modifiers,
+            List<OmpDirective.Item> items,
+            boolean typeWritten,
+            SourceLocation loc,
+            List<UserMapper> mappers,
+            Iterator iterator)
+            implements OmpClause {
+        public Map(
+                MapType type,
+                Set<OmpDirective.MapModifier> modifiers,
+                List<OmpDirective.Item> items,
+                boolean typeWritten,
+                SourceLocation loc) {
             this(type, modifiers, items, typeWritten, loc, List.of(), null);
         }
 
-        public UserMapper mapper(int i) { return mappers.isEmpty() ? null : mappers.get(i); }
+        public UserMapper mapper(int i) {
+            return mappers.isEmpty() ? null : mappers.get(i);
+        }
     }
 
     /**
      * A motion clause of target update: to/from([present,] [mapper(id),] [iterator(...):] list), with
      * the declare mapper of each item as for map.
      */
-    record Motion(boolean to, Set<OmpDirective.MapModifier> modifiers, List<OmpDirective.Item> items, SourceLocation loc,
-                  List<UserMapper> mappers, Iterator iterator) implements OmpClause {
-        public UserMapper mapper(int i) { return mappers.isEmpty() ? null : mappers.get(i); }
+    record Motion(
+            boolean to,
+            Set<OmpDirective.MapModifier> modifiers,
+            List<OmpDirective.Item> items,
+            SourceLocation loc,
+            List<UserMapper> mappers,
+            Iterator iterator)
+            implements OmpClause {
+        public UserMapper mapper(int i) {
+            return mappers.isEmpty() ? null : mappers.get(i);
+        }
     }
 
     /**
@@ -83,18 +223,30 @@ public sealed interface OmpClause {
     record Indirect(boolean on, SourceLocation loc) implements OmpClause {}
 
     /** interop's init/use/destroy clause: init([targetsync,] [target,] [prefer_type(...),] var), use(var), destroy(var). */
-    record Interop(String action, Set<String> types, List<String> preferences, OmpDirective.Item item, SourceLocation loc) implements OmpClause {}
+    record Interop(
+            String action, Set<String> types, List<String> preferences, OmpDirective.Item item, SourceLocation loc)
+            implements OmpClause {}
     /** depend([iterator(...),] type: list); iterator null without the modifier. */
-    record Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc, Iterator iterator) implements OmpClause {
-        public Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc) { this(type, items, loc, null); }
+    record Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc, Iterator iterator)
+            implements OmpClause {
+        public Depend(DependType type, List<OmpDirective.Item> items, SourceLocation loc) {
+            this(type, items, loc, null);
+        }
     }
     /**
      * reduction([modifier,] op: list); identifier is the user reduction's name for USER, and
      * {@code users} the declare reduction each item uses (parallel to items; empty for built-in ops).
      */
-    record Reduction(ReductionOp op, String identifier, List<OmpDirective.Item> items, String modifier, SourceLocation loc,
-                     List<UserReduction> users) implements OmpClause {
-        public Reduction(ReductionOp op, String identifier, List<OmpDirective.Item> items, String modifier, SourceLocation loc) {
+    record Reduction(
+            ReductionOp op,
+            String identifier,
+            List<OmpDirective.Item> items,
+            String modifier,
+            SourceLocation loc,
+            List<UserReduction> users)
+            implements OmpClause {
+        public Reduction(
+                ReductionOp op, String identifier, List<OmpDirective.Item> items, String modifier, SourceLocation loc) {
             this(op, identifier, items, modifier, loc, List.of());
         }
     }
@@ -104,14 +256,27 @@ public sealed interface OmpClause {
      * the combiner is checked with omp_out and omp_in declared as variables of the type, the
      * initializer (null: the private copy starts zeroed) with omp_priv and omp_orig.
      */
-    record UserReduction(String name, jomp.compiler.type.Type type, Var out, Var in, Expr combiner,
-                         Var priv, Var orig, Expr initializer, SourceLocation loc) {}
+    record UserReduction(
+            String name,
+            jomp.compiler.type.Type type,
+            Var out,
+            Var in,
+            Expr combiner,
+            Var priv,
+            Var orig,
+            Expr initializer,
+            SourceLocation loc) {}
+
     record Schedule(ScheduleKind kind, Expr chunk, List<String> modifiers, SourceLocation loc) implements OmpClause {}
+
     record DistSchedule(Expr chunk, SourceLocation loc) implements OmpClause {}
     /** defaultmap(behavior[:category]); category null = all. Words as written: "tofrom", "scalar". */
     record Defaultmap(String behavior, String category, SourceLocation loc) implements OmpClause {}
+
     record Default(DefaultKind kind, SourceLocation loc) implements OmpClause {}
+
     record Proc(String kind, SourceLocation loc) implements OmpClause {}
+
     record Flag(FlagKind kind, SourceLocation loc) implements OmpClause {}
     /** device_type(host|nohost|any) of declare target. */
     record DeviceType(String kind, SourceLocation loc) implements OmpClause {}
@@ -126,13 +291,15 @@ public sealed interface OmpClause {
     /** linear(list[: step]) and linear(list: val|ref|uval, step(s)) (5.2), or the older val(list): step. Step null = 1. */
     record Linear(List<OmpDirective.Item> items, Expr step, String modifier, SourceLocation loc) implements OmpClause {}
     /** OpenMP 6.0 induction([step(s),] op: list), op + or * (- is + with a negated step): the item's value at logical iteration i is x op step^i. */
-    record Induction(boolean multiply, List<OmpDirective.Item> items, Expr step, SourceLocation loc) implements OmpClause {}
+    record Induction(boolean multiply, List<OmpDirective.Item> items, Expr step, SourceLocation loc)
+            implements OmpClause {}
     /** order([reproducible|unconstrained:] concurrent). */
     record Order(String modifier, SourceLocation loc) implements OmpClause {}
     /** bind(teams|parallel|thread) of loop. */
     record Bind(String kind, SourceLocation loc) implements OmpClause {}
     /** allocate([allocator(a)|a][, align(n)]: list) (the clause) or the allocate directive's allocator/align clauses. */
-    record Allocate(Expr allocator, Expr align, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
+    record Allocate(Expr allocator, Expr align, List<OmpDirective.Item> items, SourceLocation loc)
+            implements OmpClause {}
     /** uses_allocators(a[(traits)], ...) or the 5.2 form uses_allocators([memspace(m),] [traits(t):] a). */
     record UsesAllocators(List<AllocatorUse> uses, SourceLocation loc) implements OmpClause {}
     /** One allocator of uses_allocators: the allocator variable (or predefined allocator expression), its traits array (or null) and memory space (or null). */
@@ -151,6 +318,7 @@ public sealed interface OmpClause {
     record Sizes(List<Expr> sizes, SourceLocation loc) implements OmpClause {}
     /** OpenMP 6.0: interchange's permutation(list) (1-based constants), fuse's looprange(first, count). */
     record Permutation(List<Integer> order, SourceLocation loc) implements OmpClause {}
+
     record LoopRange(int first, int count, SourceLocation loc) implements OmpClause {}
     /** OpenMP 6.0: split's counts(list): iteration counts, null where omp_fill (the rest) stands. */
     record Counts(List<Expr> counts, SourceLocation loc) implements OmpClause {}
@@ -163,6 +331,7 @@ public sealed interface OmpClause {
      * each a list of selectors with their properties as written ("kind" -> [gpu], "condition" -> expr).
      */
     record Selector(List<TraitSet> sets, SourceLocation loc) {}
+
     record TraitSet(String name, List<Trait> traits) {}
     /** A trait: its name, properties as words, an expression (condition, device_num) and a score or null. */
     record Trait(String name, List<String> words, Expr expr, Expr score, SourceLocation loc) {}
@@ -186,10 +355,14 @@ public sealed interface OmpClause {
      * append_args item is appended to the arguments (OpenMP 5.2 §7.5.2, §7.6).
      */
     record DeclaredVariant(Var function, Selector selector, List<Integer> needDevicePtr, List<AppendInterop> appended) {
-        public DeclaredVariant(Var function, Selector selector) { this(function, selector, List.of(), List.of()); }
+        public DeclaredVariant(Var function, Selector selector) {
+            this(function, selector, List.of(), List.of());
+        }
 
         /** Whether the call's arguments differ from the base function's call. */
-        public boolean adjustsArguments() { return !needDevicePtr.isEmpty() || !appended.isEmpty(); }
+        public boolean adjustsArguments() {
+            return !needDevicePtr.isEmpty() || !appended.isEmpty();
+        }
     }
     /** dispatch's interop(list): the objects passed for the first append_args items of the variant it calls. */
     record DispatchInterop(List<Expr> objects, SourceLocation loc) implements OmpClause {}

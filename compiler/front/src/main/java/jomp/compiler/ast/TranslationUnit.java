@@ -1,20 +1,22 @@
 package jomp.compiler.ast;
 
 import java.util.List;
-
 import jomp.compiler.diag.SourceLocation;
 
 /** A parsed and checked translation unit: top-level items in source order. */
 public record TranslationUnit(List<TopLevel> items, List<Var> globals) {
 
     /** A file-scope item. */
-    public sealed interface TopLevel { SourceLocation loc(); }
+    public sealed interface TopLevel {
+        SourceLocation loc();
+    }
 
     /**
      * A function definition. params in order (unnamed ones have synthetic names); locals are all the
      * function's automatic and static locals, compound-literal and VLA-size temporaries included.
      */
-    public record Function(Var var, List<Var> params, Stmt.Compound body, List<Var> locals, SourceLocation loc) implements TopLevel {}
+    public record Function(Var var, List<Var> params, Stmt.Compound body, List<Var> locals, SourceLocation loc)
+            implements TopLevel {}
 
     /**
      * A file-scope object definition (or a tentative one, then init is null and it is zero-filled).

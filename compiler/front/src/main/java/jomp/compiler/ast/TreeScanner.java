@@ -3,7 +3,6 @@ package jomp.compiler.ast;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.List;
-
 import jomp.compiler.diag.SourceLocation;
 
 /**
@@ -80,41 +79,107 @@ public class TreeScanner {
     }
 
     /** Each statement of a list, in order. */
-    public void scanStmts(List<? extends Stmt> stmts) { for (Stmt s : stmts) scan(s); }
+    public void scanStmts(List<? extends Stmt> stmts) {
+        for (Stmt s : stmts) scan(s);
+    }
 
     /** Each expression of a list, in order. */
-    public void scanExprs(List<? extends Expr> exprs) { for (Expr e : exprs) scan(e); }
+    public void scanExprs(List<? extends Expr> exprs) {
+        for (Expr e : exprs) scan(e);
+    }
 
     // ---- statements ----
 
-    public void visitCompound(Stmt.Compound c) { scanStmts(c.items()); }
-    public void visitExprStmt(Stmt.ExprStmt e) { scan(e.expr()); }
+    public void visitCompound(Stmt.Compound c) {
+        scanStmts(c.items());
+    }
+
+    public void visitExprStmt(Stmt.ExprStmt e) {
+        scan(e.expr());
+    }
+
     public void visitNull(Stmt.Null n) {}
-    public void visitIf(Stmt.If i) { scan(i.cond()); scan(i.then()); scan(i.otherwise()); }
-    public void visitFor(Stmt.For f) { scan(f.init()); scan(f.cond()); scan(f.step()); scan(f.body()); }
-    public void visitWhile(Stmt.While w) { scan(w.cond()); scan(w.body()); }
-    public void visitDoWhile(Stmt.DoWhile d) { scan(d.body()); scan(d.cond()); }
+
+    public void visitIf(Stmt.If i) {
+        scan(i.cond());
+        scan(i.then());
+        scan(i.otherwise());
+    }
+
+    public void visitFor(Stmt.For f) {
+        scan(f.init());
+        scan(f.cond());
+        scan(f.step());
+        scan(f.body());
+    }
+
+    public void visitWhile(Stmt.While w) {
+        scan(w.cond());
+        scan(w.body());
+    }
+
+    public void visitDoWhile(Stmt.DoWhile d) {
+        scan(d.body());
+        scan(d.cond());
+    }
     /** The body only: the case and default labels are statements inside it. */
-    public void visitSwitch(Stmt.Switch sw) { scan(sw.cond()); scan(sw.body()); }
-    public void visitCase(Stmt.Case c) { scan(c.body()); }
-    public void visitDefault(Stmt.Default d) { scan(d.body()); }
+    public void visitSwitch(Stmt.Switch sw) {
+        scan(sw.cond());
+        scan(sw.body());
+    }
+
+    public void visitCase(Stmt.Case c) {
+        scan(c.body());
+    }
+
+    public void visitDefault(Stmt.Default d) {
+        scan(d.body());
+    }
+
     public void visitBreak(Stmt.Break b) {}
+
     public void visitContinue(Stmt.Continue c) {}
-    public void visitReturn(Stmt.Return r) { scan(r.value()); }
+
+    public void visitReturn(Stmt.Return r) {
+        scan(r.value());
+    }
+
     public void visitGoto(Stmt.Goto g) {}
-    public void visitIndirectGoto(Stmt.IndirectGoto g) { scan(g.target()); }
-    public void visitLabel(Stmt.Label l) { scan(l.body()); }
-    public void visitDecl(Stmt.Decl d) { for (Stmt.LocalVar lv : d.vars()) visitLocalVar(lv); }
-    public void visitLocalVar(Stmt.LocalVar lv) { scan(lv.init()); }
-    public void visitAsm(Stmt.Asm a) { scanExprs(a.outputs()); scanExprs(a.inputs()); }
-    public void visitOmp(Stmt.Omp o) { scanDirective(o.directive()); scan(o.body()); }
+
+    public void visitIndirectGoto(Stmt.IndirectGoto g) {
+        scan(g.target());
+    }
+
+    public void visitLabel(Stmt.Label l) {
+        scan(l.body());
+    }
+
+    public void visitDecl(Stmt.Decl d) {
+        for (Stmt.LocalVar lv : d.vars()) visitLocalVar(lv);
+    }
+
+    public void visitLocalVar(Stmt.LocalVar lv) {
+        scan(lv.init());
+    }
+
+    public void visitAsm(Stmt.Asm a) {
+        scanExprs(a.outputs());
+        scanExprs(a.inputs());
+    }
+
+    public void visitOmp(Stmt.Omp o) {
+        scanDirective(o.directive());
+        scan(o.body());
+    }
 
     /**
      * The expressions and statements in a directive's clauses, in the order the clauses hold them.
      * Clause kinds are many and still growing, so this finds them by walking the clause records
      * rather than by naming each kind.
      */
-    public void scanDirective(OmpDirective d) { scanParts(d); }
+    public void scanDirective(OmpDirective d) {
+        scanParts(d);
+    }
 
     private void scanParts(Object o) {
         switch (o) {
@@ -122,11 +187,18 @@ public class TreeScanner {
             case Stmt s -> scan(s);
             case Expr e -> scan(e);
             case Initializer i -> scan(i);
-            case Collection<?> c -> { for (Object x : c) scanParts(x); }
-            case Record r when r.getClass().getPackageName().equals(TreeScanner.class.getPackageName()) -> {
+            case Collection<?> c -> {
+                for (Object x : c) scanParts(x);
+            }
+            case Record r
+            when r.getClass().getPackageName().equals(TreeScanner.class.getPackageName()) -> {
                 for (RecordComponent c : r.getClass().getRecordComponents()) {
                     Class<?> t = c.getType();
-                    if (t.isPrimitive() || t.isEnum() || t == String.class || t == SourceLocation.class || t == Var.class) continue;
+                    if (t.isPrimitive()
+                            || t.isEnum()
+                            || t == String.class
+                            || t == SourceLocation.class
+                            || t == Var.class) continue;
                     try {
                         scanParts(c.getAccessor().invoke(r));
                     } catch (ReflectiveOperationException ex) {
@@ -141,23 +213,77 @@ public class TreeScanner {
     // ---- expressions ----
 
     public void visitIntLit(Expr.IntLit l) {}
+
     public void visitFloatLit(Expr.FloatLit l) {}
+
     public void visitStrLit(Expr.StrLit l) {}
+
     public void visitVarRef(Expr.VarRef v) {}
-    public void visitDecay(Expr.Decay d) { scan(d.operand()); }
-    public void visitUnary(Expr.Unary u) { scan(u.operand()); }
-    public void visitBinary(Expr.Binary b) { scan(b.left()); scan(b.right()); }
-    public void visitAssign(Expr.Assign a) { scan(a.target()); scan(a.value()); }
-    public void visitCompoundAssign(Expr.CompoundAssign c) { scan(c.target()); scan(c.value()); }
-    public void visitIncDec(Expr.IncDec i) { scan(i.target()); }
-    public void visitCond(Expr.Cond c) { scan(c.cond()); scan(c.then()); scan(c.otherwise()); }
-    public void visitCast(Expr.Cast c) { scan(c.operand()); }
-    public void visitCall(Expr.Call c) { scan(c.callee()); scanExprs(c.args()); }
-    public void visitMember(Expr.Member m) { scan(m.base()); }
-    public void visitCompoundLiteral(Expr.CompoundLiteral c) { scan(c.init()); }
+
+    public void visitDecay(Expr.Decay d) {
+        scan(d.operand());
+    }
+
+    public void visitUnary(Expr.Unary u) {
+        scan(u.operand());
+    }
+
+    public void visitBinary(Expr.Binary b) {
+        scan(b.left());
+        scan(b.right());
+    }
+
+    public void visitAssign(Expr.Assign a) {
+        scan(a.target());
+        scan(a.value());
+    }
+
+    public void visitCompoundAssign(Expr.CompoundAssign c) {
+        scan(c.target());
+        scan(c.value());
+    }
+
+    public void visitIncDec(Expr.IncDec i) {
+        scan(i.target());
+    }
+
+    public void visitCond(Expr.Cond c) {
+        scan(c.cond());
+        scan(c.then());
+        scan(c.otherwise());
+    }
+
+    public void visitCast(Expr.Cast c) {
+        scan(c.operand());
+    }
+
+    public void visitCall(Expr.Call c) {
+        scan(c.callee());
+        scanExprs(c.args());
+    }
+
+    public void visitMember(Expr.Member m) {
+        scan(m.base());
+    }
+
+    public void visitCompoundLiteral(Expr.CompoundLiteral c) {
+        scan(c.init());
+    }
+
     public void visitVlaSizeof(Expr.VlaSizeof v) {}
-    public void visitVaOp(Expr.VaOp v) { scanExprs(v.args()); }
-    public void visitVaArg(Expr.VaArg v) { scan(v.ap()); }
-    public void visitStmtExpr(Expr.StmtExpr s) { scan(s.body()); scan(s.result()); }
+
+    public void visitVaOp(Expr.VaOp v) {
+        scanExprs(v.args());
+    }
+
+    public void visitVaArg(Expr.VaArg v) {
+        scan(v.ap());
+    }
+
+    public void visitStmtExpr(Expr.StmtExpr s) {
+        scan(s.body());
+        scan(s.result());
+    }
+
     public void visitLabelAddr(Expr.LabelAddr l) {}
 }

@@ -8,7 +8,13 @@ import jomp.compiler.type.Type;
  * several times has one Var whose type is the composite. Identity matters (use ==).
  */
 public final class Var {
-    public enum Storage { NONE, STATIC, EXTERN, TYPEDEF, REGISTER }
+    public enum Storage {
+        NONE,
+        STATIC,
+        EXTERN,
+        TYPEDEF,
+        REGISTER
+    }
 
     public final String name;
     public Type type;
@@ -78,16 +84,29 @@ public final class Var {
     public boolean implicitDecl;
 
     /** A gnu_inline extern inline definition: never compiled; calls go to the external function. */
-    public boolean definitionDropped() { return gnuInline && externInlineDef; }
-
-    public Var(String name, Type type, SourceLocation loc, boolean isLocal) {
-        this.name = name; this.type = type; this.loc = loc; this.isLocal = isLocal;
-        this.storage = Storage.NONE; this.linkName = name;
+    public boolean definitionDropped() {
+        return gnuInline && externInlineDef;
     }
 
-    public boolean isFunction() { return type.isFunction(); }
-    /** Lives in static storage (globals, block-scope statics, string literals' arrays). */
-    public boolean isStatic() { return !isLocal || storage == Storage.STATIC || storage == Storage.EXTERN; }
+    public Var(String name, Type type, SourceLocation loc, boolean isLocal) {
+        this.name = name;
+        this.type = type;
+        this.loc = loc;
+        this.isLocal = isLocal;
+        this.storage = Storage.NONE;
+        this.linkName = name;
+    }
 
-    @Override public String toString() { return name; }
+    public boolean isFunction() {
+        return type.isFunction();
+    }
+    /** Lives in static storage (globals, block-scope statics, string literals' arrays). */
+    public boolean isStatic() {
+        return !isLocal || storage == Storage.STATIC || storage == Storage.EXTERN;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
 }

@@ -10,13 +10,21 @@ public final class Vla {
     private Vla() {}
 
     /** The VLA type elem[len]; len is converted to unsigned long. */
-    public static Type of(Type elem, Expr len) { return Type.vlaOf(elem, len); }
+    public static Type of(Type elem, Expr len) {
+        return Type.vlaOf(elem, len);
+    }
 
     /** The length expression of the VLA type t. */
-    public static Expr length(Type t) { return (Expr) t.vlaLength(); }
+    public static Expr length(Type t) {
+        return (Expr) t.vlaLength();
+    }
 
     /** The hidden local holding sizeof t at run time, or null before its declaration is reached. */
-    public static Var sizeVar(Type t) { return (Var) t.vlaSizeVar(); }
+    public static Var sizeVar(Type t) {
+        return (Var) t.vlaSizeVar();
+    }
 
-    public static void setSizeVar(Type t, Var v) { t.setVlaSizeVar(v); }
+    public static void setSizeVar(Type t, Var v) {
+        t.setVlaSizeVar(v);
+    }
 }

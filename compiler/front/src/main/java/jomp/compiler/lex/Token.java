@@ -10,7 +10,16 @@ import jomp.compiler.diag.SourceLocation;
  * its tokens, so the parser can parse OpenMP directives with the ordinary token machinery.
  */
 public final class Token {
-    public enum Kind { IDENT, KEYWORD, PUNCT, NUMBER, CHAR, STRING, PRAGMA, EOF }
+    public enum Kind {
+        IDENT,
+        KEYWORD,
+        PUNCT,
+        NUMBER,
+        CHAR,
+        STRING,
+        PRAGMA,
+        EOF
+    }
 
     public final Kind kind;
     /** The token's spelling as written (for STRING/CHAR: with quotes and prefix; for PRAGMA: its body). */
@@ -32,7 +41,9 @@ public final class Token {
         this.loc = loc;
     }
 
-    public boolean is(String s) { return (kind == Kind.PUNCT || kind == Kind.KEYWORD || kind == Kind.IDENT) && text.equals(s); }
+    public boolean is(String s) {
+        return (kind == Kind.PUNCT || kind == Kind.KEYWORD || kind == Kind.IDENT) && text.equals(s);
+    }
 
     public Token copy() {
         Token t = new Token(kind, text, loc);
@@ -43,5 +54,8 @@ public final class Token {
         return t;
     }
 
-    @Override public String toString() { return kind + " '" + text + "' at " + loc; }
+    @Override
+    public String toString() {
+        return kind + " '" + text + "' at " + loc;
+    }
 }

@@ -2,7 +2,6 @@ package jomp.compiler.lex;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.diag.SourceLocation;
@@ -23,7 +22,9 @@ public final class Tokenizer {
 
     private final boolean deferUnterminated;
 
-    public Tokenizer(SourceFile file, Diagnostics diags) { this(file, diags, false); }
+    public Tokenizer(SourceFile file, Diagnostics diags) {
+        this(file, diags, false);
+    }
 
     /**
      * With {@code deferUnterminated}, an unterminated string or character literal is not reported
@@ -51,13 +52,26 @@ public final class Tokenizer {
             p = sp(p);
             if (p >= n) break;
             char c = src.charAt(p);
-            if (c == '\n') { p++; bol = true; space = false; continue; }
-            if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B) { p++; space = true; continue; }
+            if (c == '\n') {
+                p++;
+                bol = true;
+                space = false;
+                continue;
+            }
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B) {
+                p++;
+                space = true;
+                continue;
+            }
             if (c == '/') {
                 int q = sp(p + 1);
-                if (q < n && src.charAt(q) == '/') {            // line comment, continues over splices
+                if (q < n && src.charAt(q) == '/') { // line comment, continues over splices
                     p = q + 1;
-                    while (true) { p = sp(p); if (p >= n || src.charAt(p) == '\n') break; p++; }
+                    while (true) {
+                        p = sp(p);
+                        if (p >= n || src.charAt(p) == '\n') break;
+                        p++;
+                    }
                     space = true;
                     continue;
                 }
@@ -86,7 +100,9 @@ public final class Tokenizer {
         int end = n;
         if (end > 0 && (src.charAt(end - 1) == '\n' || src.charAt(end - 1) == '\r')) {
             end--;
-            if (end > 0 && (src.charAt(end - 1) == '\n' || src.charAt(end - 1) == '\r') && src.charAt(end - 1) != src.charAt(end)) end--;
+            if (end > 0
+                    && (src.charAt(end - 1) == '\n' || src.charAt(end - 1) == '\r')
+                    && src.charAt(end - 1) != src.charAt(end)) end--;
         }
         Token eof = new Token(Token.Kind.EOF, "", loc(end));
         eof.atLineStart = true;
@@ -112,7 +128,11 @@ public final class Tokenizer {
         }
         if (isIdentStart(c)) {
             int q = p + 1;
-            while (true) { q = sp(q); if (q < n && isIdentChar(src.charAt(q))) q++; else break; }
+            while (true) {
+                q = sp(q);
+                if (q < n && isIdentChar(src.charAt(q))) q++;
+                else break;
+            }
             return make(Token.Kind.IDENT, p, q);
         }
         if (isDigit(c) || (c == '.' && isDigitAt(sp(p + 1)))) {
@@ -121,8 +141,14 @@ public final class Tokenizer {
                 q = sp(q);
                 if (q >= n) break;
                 char d = src.charAt(q);
-                if ((d == '+' || d == '-') && isExponent(lastChar(p, q))) { q++; continue; }
-                if (isIdentChar(d) || d == '.') { q++; continue; }
+                if ((d == '+' || d == '-') && isExponent(lastChar(p, q))) {
+                    q++;
+                    continue;
+                }
+                if (isIdentChar(d) || d == '.') {
+                    q++;
+                    continue;
+                }
                 break;
             }
             return make(Token.Kind.NUMBER, p, q);
@@ -133,15 +159,18 @@ public final class Tokenizer {
     /** The last logical character before q (q > start), skipping splices. */
     private char lastChar(int start, int q) {
         int i = q - 1;
-        while (i > start && src.charAt(i) == '\n') {           // skip back over "\\\n" or "\\\r\n"
+        while (i > start && src.charAt(i) == '\n') { // skip back over "\\\n" or "\\\r\n"
             int j = i - 1;
             if (j >= start && src.charAt(j) == '\r') j--;
-            if (j >= start && src.charAt(j) == '\\') i = j - 1; else break;
+            if (j >= start && src.charAt(j) == '\\') i = j - 1;
+            else break;
         }
         return src.charAt(i);
     }
 
-    private static boolean isExponent(char c) { return c == 'e' || c == 'E' || c == 'p' || c == 'P'; }
+    private static boolean isExponent(char c) {
+        return c == 'e' || c == 'E' || c == 'p' || c == 'P';
+    }
 
     private Token lexQuoted(int start, int quotePos) {
         char quote = src.charAt(quotePos);
@@ -154,8 +183,15 @@ public final class Tokenizer {
                 return make(Token.Kind.PUNCT, start, q);
             }
             char d = src.charAt(q);
-            if (d == quote) { q++; break; }
-            if (d == '\\') { q = sp(q + 1); if (q < n && src.charAt(q) != '\n') q++; continue; }
+            if (d == quote) {
+                q++;
+                break;
+            }
+            if (d == '\\') {
+                q = sp(q + 1);
+                if (q < n && src.charAt(q) != '\n') q++;
+                continue;
+            }
             q++;
         }
         return make(quote == '"' ? Token.Kind.STRING : Token.Kind.CHAR, start, q);
@@ -165,13 +201,15 @@ public final class Tokenizer {
     public static boolean isUnterminatedLiteral(Token t) {
         if (t.kind != Token.Kind.PUNCT || t.text.isEmpty()) return false;
         char c = t.text.charAt(0);
-        return c == '"' || c == '\'' || Character.isLetter(c);   // no punctuator starts like a literal
+        return c == '"' || c == '\'' || Character.isLetter(c); // no punctuator starts like a literal
     }
 
     /** clang's warning for an unterminated literal token. */
     public static void reportUnterminated(Diagnostics diags, SourceLocation at, char quote) {
-        diags.warning(at, quote == '"' ? "missing terminating '\"' character" : "missing terminating ' character",
-                      "-Winvalid-pp-token");
+        diags.warning(
+                at,
+                quote == '"' ? "missing terminating '\"' character" : "missing terminating ' character",
+                "-Winvalid-pp-token");
     }
 
     /** Reports an unterminated literal token found by {@link #isUnterminatedLiteral}. */
@@ -183,25 +221,31 @@ public final class Tokenizer {
 
     private static final String[] PUNCT3 = {"<<=", ">>=", "..."};
     private static final String[] PUNCT2 = {
-        "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "*=", "/=", "%=", "+=", "-=",
-        "&=", "^=", "|=", "##", "<:", ":>", "<%", "%>", "%:"};
+        "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=",
+        "|=", "##", "<:", ":>", "<%", "%>", "%:"
+    };
 
     private Token lexPunct(int p) {
         // Read up to four logical characters (splices skipped) and match the longest punctuator.
         int p1 = sp(p + 1), p2 = p1 < n ? sp(p1 + 1) : n, p3 = p2 < n ? sp(p2 + 1) : n;
-        char c0 = src.charAt(p), c1 = p1 < n ? src.charAt(p1) : 0, c2 = p2 < n ? src.charAt(p2) : 0,
-             c3 = p3 < n ? src.charAt(p3) : 0;
+        char c0 = src.charAt(p),
+                c1 = p1 < n ? src.charAt(p1) : 0,
+                c2 = p2 < n ? src.charAt(p2) : 0,
+                c3 = p3 < n ? src.charAt(p3) : 0;
         if (c0 == '%' && c1 == ':' && c2 == '%' && c3 == ':') return punct("##", p, p3 + 1);
         for (String s : PUNCT3)
             if (s.charAt(0) == c0 && s.charAt(1) == c1 && s.charAt(2) == c2) return punct(s, p, p2 + 1);
-        for (String s : PUNCT2)
-            if (s.charAt(0) == c0 && s.charAt(1) == c1) return punct(canonical(s), p, p1 + 1);
+        for (String s : PUNCT2) if (s.charAt(0) == c0 && s.charAt(1) == c1) return punct(canonical(s), p, p1 + 1);
         return make(Token.Kind.PUNCT, p, p + 1);
     }
 
     private static String canonical(String digraph) {
         return switch (digraph) {
-            case "<:" -> "["; case ":>" -> "]"; case "<%" -> "{"; case "%>" -> "}"; case "%:" -> "#";
+            case "<:" -> "[";
+            case ":>" -> "]";
+            case "<%" -> "{";
+            case "%>" -> "}";
+            case "%:" -> "#";
             default -> digraph;
         };
     }
@@ -233,13 +277,18 @@ public final class Tokenizer {
         sb.setLength(0);
         for (int i = start; i < end; ) {
             int j = sp(i);
-            if (j != i) { i = j; continue; }
+            if (j != i) {
+                i = j;
+                continue;
+            }
             sb.append(src.charAt(i++));
         }
         return sb.toString();
     }
 
-    private SourceLocation loc(int offset) { return SourceLocation.of(file, offset); }
+    private SourceLocation loc(int offset) {
+        return SourceLocation.of(file, offset);
+    }
 
     /** Skips backslash-newline splices at p (C11 5.1.1.2 phase 2). */
     private int sp(int p) {
@@ -271,10 +320,19 @@ public final class Tokenizer {
         }
     }
 
-    private boolean isDigitAt(int p) { return p < n && isDigit(src.charAt(p)); }
-    private static boolean isDigit(char c) { return c >= '0' && c <= '9'; }
+    private boolean isDigitAt(int p) {
+        return p < n && isDigit(src.charAt(p));
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
     static boolean isIdentStart(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || c >= 0x80;
     }
-    static boolean isIdentChar(char c) { return isIdentStart(c) || isDigit(c); }
+
+    static boolean isIdentChar(char c) {
+        return isIdentStart(c) || isDigit(c);
+    }
 }

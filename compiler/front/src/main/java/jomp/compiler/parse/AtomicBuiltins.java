@@ -3,7 +3,6 @@ package jomp.compiler.parse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.type.Type;
@@ -22,17 +21,23 @@ final class AtomicBuiltins {
 
     private final Parser p;
 
-    AtomicBuiltins(Parser p) { this.p = p; }
+    AtomicBuiltins(Parser p) {
+        this.p = p;
+    }
 
     Expr call(String n, List<Expr> args, SourceLocation loc) {
         int want = arity(n);
         if (args.size() != want) {
-            p.diags.error(args.size() > want ? args.get(want).loc() : p.prev().loc, "too " + (args.size() > want ? "many" : "few")
-                    + " arguments to function call, expected " + want + ", have " + args.size());
+            p.diags.error(
+                    args.size() > want ? args.get(want).loc() : p.prev().loc,
+                    "too " + (args.size() > want ? "many" : "few") + " arguments to function call, expected " + want
+                            + ", have " + args.size());
             return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
         }
         switch (n) {
-            case "__sync_synchronize" -> { return BuiltinCalls.builtin(n, Type.VOID, List.of(), loc); }
+            case "__sync_synchronize" -> {
+                return BuiltinCalls.builtin(n, Type.VOID, List.of(), loc);
+            }
             case "__atomic_thread_fence", "__atomic_signal_fence" -> {
                 return BuiltinCalls.builtin(n, Type.VOID, List.of(order(args.get(0))), loc);
             }
@@ -42,17 +47,25 @@ final class AtomicBuiltins {
                 boolean free = size == 1 || size == 2 || size == 4 || size == 8;
                 return new Expr.IntLit(free ? 1 : 0, Type.BOOL, loc);
             }
-            default -> { }
+            default -> {}
         }
         Expr ptr = p.exprs.rvalue(args.get(0));
         Type t = ptr.type().isPointer() ? ptr.type().base : null;
-        if (t == null || !(t.isInteger() || t.isPointer()) || t.kind == Type.Kind.INT128
+        if (t == null
+                || !(t.isInteger() || t.isPointer())
+                || t.kind == Type.Kind.INT128
                 || t.size() != 1 && t.size() != 2 && t.size() != 4 && t.size() != 8) {
-            p.diags.error(args.get(0).loc(), "address argument to atomic builtin must be a pointer to integer or pointer ('" + ptr.type() + "' invalid)");
+            p.diags.error(
+                    args.get(0).loc(),
+                    "address argument to atomic builtin must be a pointer to integer or pointer ('" + ptr.type()
+                            + "' invalid)");
             return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
         }
         if (t.isConst() && !n.equals("__atomic_load_n")) {
-            p.diags.error(args.get(0).loc(), "address argument to atomic operation must be a pointer to non-const type ('" + ptr.type() + "' invalid)");
+            p.diags.error(
+                    args.get(0).loc(),
+                    "address argument to atomic operation must be a pointer to non-const type ('" + ptr.type()
+                            + "' invalid)");
             return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
         }
         Type vt = t.unqualified();
@@ -66,12 +79,21 @@ final class AtomicBuiltins {
                 ret = n.startsWith("__sync_bool") ? Type.BOOL : vt;
             }
             case "__sync_lock_release" -> ret = Type.VOID;
-            case "__atomic_load_n" -> { ops.add(order(args.get(1))); ret = vt; }
-            case "__atomic_store_n" -> { ops.add(value(args.get(1), vt)); ops.add(order(args.get(2))); ret = Type.VOID; }
+            case "__atomic_load_n" -> {
+                ops.add(order(args.get(1)));
+                ret = vt;
+            }
+            case "__atomic_store_n" -> {
+                ops.add(value(args.get(1), vt));
+                ops.add(order(args.get(2)));
+                ret = Type.VOID;
+            }
             case "__atomic_compare_exchange_n" -> {
                 Expr expected = p.exprs.rvalue(args.get(1));
                 if (!expected.type().isPointer() || expected.type().base.size() != vt.size()) {
-                    p.diags.error(args.get(1).loc(), "the expected-value argument of __atomic_compare_exchange_n must point to a '" + vt + "'");
+                    p.diags.error(
+                            args.get(1).loc(),
+                            "the expected-value argument of __atomic_compare_exchange_n must point to a '" + vt + "'");
                     return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
                 }
                 ops.add(expected);
@@ -81,7 +103,7 @@ final class AtomicBuiltins {
                 ops.add(order(args.get(5)));
                 ret = Type.BOOL;
             }
-            default -> {   // the fetch-and-op family (on a pointer the operand is a byte count, as in gcc), exchanges
+            default -> { // the fetch-and-op family (on a pointer the operand is a byte count, as in gcc), exchanges
                 boolean exchange = n.equals("__atomic_exchange_n") || n.equals("__sync_lock_test_and_set");
                 ops.add(value(args.get(1), t.isPointer() && !exchange ? Type.LONG : vt));
                 if (n.startsWith("__atomic_")) ops.add(order(args.get(2)));
@@ -91,16 +113,23 @@ final class AtomicBuiltins {
         return BuiltinCalls.builtin(n, ret, ops, loc);
     }
 
-    private Expr value(Expr e, Type t) { return p.sema.convert(p.exprs.rvalue(e), t); }
+    private Expr value(Expr e, Type t) {
+        return p.sema.convert(p.exprs.rvalue(e), t);
+    }
 
-    private Expr order(Expr e) { return p.sema.convert(p.exprs.rvalue(e), Type.INT); }
+    private Expr order(Expr e) {
+        return p.sema.convert(p.exprs.rvalue(e), Type.INT);
+    }
 
     private static int arity(String n) {
         return switch (n) {
             case "__sync_synchronize" -> 0;
             case "__atomic_thread_fence", "__atomic_signal_fence", "__sync_lock_release" -> 1;
             case "__atomic_load_n", "__atomic_always_lock_free", "__atomic_is_lock_free" -> 2;
-            case "__sync_val_compare_and_swap", "__sync_bool_compare_and_swap", "__atomic_store_n", "__atomic_exchange_n" -> 3;
+            case "__sync_val_compare_and_swap",
+                    "__sync_bool_compare_and_swap",
+                    "__atomic_store_n",
+                    "__atomic_exchange_n" -> 3;
             case "__atomic_compare_exchange_n" -> 6;
             default -> n.startsWith("__sync_") ? 2 : 3;
         };

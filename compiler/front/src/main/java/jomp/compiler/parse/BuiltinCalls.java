@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Var;
 import jomp.compiler.diag.SourceLocation;
@@ -26,13 +25,16 @@ import jomp.compiler.type.Types;
 final class BuiltinCalls {
     /** Is name a builtin called like a function ({@code __builtin_memcpy} included)? */
     static boolean isBuiltin(String name) {
-        return Extensions.BUILTINS.contains(name) || AtomicBuiltins.NAMES.contains(name)
+        return Extensions.BUILTINS.contains(name)
+                || AtomicBuiltins.NAMES.contains(name)
                 || name.startsWith("__builtin_") && LibraryFunction.find(name.substring(10)) != null;
     }
 
     private final Parser p;
 
-    BuiltinCalls(Parser p) { this.p = p; }
+    BuiltinCalls(Parser p) {
+        this.p = p;
+    }
 
     /** Parses {@code __builtin_NAME(args)} at its name. */
     Expr call(Token t) {
@@ -41,7 +43,8 @@ final class BuiltinCalls {
         p.expect("(");
         List<Expr> args = new ArrayList<>();
         if (!p.at(")")) {
-            do args.add(p.exprs.assign()); while (p.consume(","));
+            do args.add(p.exprs.assign());
+            while (p.consume(","));
         }
         p.expectClose(")", open);
         String n = t.text;
@@ -51,14 +54,19 @@ final class BuiltinCalls {
         int[] arity = arity(n);
         if (args.size() < arity[0] || args.size() > arity[1]) {
             int want = args.size() < arity[0] ? arity[0] : arity[1];
-            p.diags.error(args.size() > want ? args.get(want).loc() : p.prev().loc, "too " + (args.size() > want ? "many" : "few")
-                + " arguments to function call, expected " + (arity[0] == arity[1] ? "" : args.size() < arity[0] ? "at least " : "at most ")
-                + want + ", have " + args.size());
+            p.diags.error(
+                    args.size() > want ? args.get(want).loc() : p.prev().loc,
+                    "too " + (args.size() > want ? "many" : "few")
+                            + " arguments to function call, expected "
+                            + (arity[0] == arity[1] ? "" : args.size() < arity[0] ? "at least " : "at most ")
+                            + want + ", have " + args.size());
             return error(loc);
         }
         String base = n.substring(10);
         switch (base) {
-            case "va_start", "va_end", "va_copy" -> { return vaBuiltin(t, args); }
+            case "va_start", "va_end", "va_copy" -> {
+                return vaBuiltin(t, args);
+            }
             case "expect", "expect_with_probability" -> {
                 Expr a = p.sema.convert(p.exprs.rvalue(args.get(0)), Type.LONG);
                 Expr b = p.sema.convert(p.exprs.rvalue(args.get(1)), Type.LONG);
@@ -66,36 +74,55 @@ final class BuiltinCalls {
                 if (c != null && ConstEval.integer(b) != null) return new Expr.IntLit(c, Type.LONG, loc);
                 return builtin(n, Type.LONG, List.of(a, b), loc);
             }
-            case "complex" -> { return complex(t, args); }
+            case "complex" -> {
+                return complex(t, args);
+            }
             case "constant_p" -> {
                 Expr a = args.get(0);
-                boolean k = ConstEval.integer(p.exprs.rvalue(a)) != null || a instanceof Expr.FloatLit
-                    || a instanceof Expr.Decay d && d.operand() instanceof Expr.StrLit;
+                boolean k = ConstEval.integer(p.exprs.rvalue(a)) != null
+                        || a instanceof Expr.FloatLit
+                        || a instanceof Expr.Decay d && d.operand() instanceof Expr.StrLit;
                 return new Expr.IntLit(k ? 1 : 0, Type.INT, loc);
             }
-            case "object_size", "dynamic_object_size" -> { return objectSize(args, loc); }
-            case "classify_type" -> { return new Expr.IntLit(classify(args.get(0).type()), Type.INT, loc); }
-            case "unreachable", "trap" -> { return builtin(n, Type.VOID, List.of(), loc); }
-            case "assume" -> { return new Expr.Cast(new Expr.IntLit(0, Type.INT, loc), Type.VOID, false, loc); }
+            case "object_size", "dynamic_object_size" -> {
+                return objectSize(args, loc);
+            }
+            case "classify_type" -> {
+                return new Expr.IntLit(classify(args.get(0).type()), Type.INT, loc);
+            }
+            case "unreachable", "trap" -> {
+                return builtin(n, Type.VOID, List.of(), loc);
+            }
+            case "assume" -> {
+                return new Expr.Cast(new Expr.IntLit(0, Type.INT, loc), Type.VOID, false, loc);
+            }
             case "prefetch" -> {
                 List<Expr> ops = new ArrayList<>();
                 ops.add(p.exprs.rvalue(args.get(0)));
                 for (int i = 1; i < args.size(); i++) p.exprs.constInt(args.get(i));
                 return builtin(n, Type.VOID, ops, loc);
             }
-            case "alloca", "alloca_with_align" -> { return alloca(args, loc); }
+            case "alloca", "alloca_with_align" -> {
+                return alloca(args, loc);
+            }
             case "assume_aligned" -> {
                 Expr ptr = p.exprs.rvalue(args.get(0));
                 for (int i = 1; i < args.size(); i++) p.exprs.rvalue(args.get(i));
                 return p.sema.convert(ptr, Type.pointerTo(Type.VOID));
             }
-            case "LINE" -> { return new Expr.IntLit(loc.presumedLine(), Type.INT, loc); }
-            case "FILE", "FUNCTION" -> { return fileOrFunction(base, loc); }
-            default -> { }
+            case "LINE" -> {
+                return new Expr.IntLit(loc.presumedLine(), Type.INT, loc);
+            }
+            case "FILE", "FUNCTION" -> {
+                return fileOrFunction(base, loc);
+            }
+            default -> {}
         }
-        if (base.startsWith("inf") || base.startsWith("huge_val") || base.startsWith("nan")) return floatConstant(base, args, loc);
+        if (base.startsWith("inf") || base.startsWith("huge_val") || base.startsWith("nan"))
+            return floatConstant(base, args, loc);
         if (base.startsWith("bswap")) return bswap(n, Integer.parseInt(base.substring(5)), args.get(0), loc);
-        if (base.startsWith("is") || base.startsWith("signbit") || base.equals("fpclassify")) return classification(n, base, args, loc);
+        if (base.startsWith("is") || base.startsWith("signbit") || base.equals("fpclassify"))
+            return classification(n, base, args, loc);
         return bits(n, base, args.get(0), loc);
     }
 
@@ -128,7 +155,8 @@ final class BuiltinCalls {
 
     /** __builtin_FILE(), __builtin_FUNCTION(): the name as a string literal. */
     private Expr fileOrFunction(String base, SourceLocation loc) {
-        String s = base.equals("FILE") ? loc.presumedFile() : p.currentFunction() == null ? "" : p.currentFunction().name;
+        String s =
+                base.equals("FILE") ? loc.presumedFile() : p.currentFunction() == null ? "" : p.currentFunction().name;
         byte[] b = java.util.Arrays.copyOf(s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), s.length() + 1);
         Type at = Type.arrayOf(Type.CHAR.qualified(Type.CONST), b.length);
         return new Expr.Decay(new Expr.StrLit(b, at, loc), Type.pointerTo(at.base), loc);
@@ -137,12 +165,17 @@ final class BuiltinCalls {
     /** __builtin_va_start(ap, last), __builtin_va_end(ap), __builtin_va_copy(dst, src). */
     private Expr vaBuiltin(Token t, List<Expr> args) {
         String n = t.text;
-        Expr.VaOp.Kind k = n.endsWith("start") ? Expr.VaOp.Kind.START : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
+        Expr.VaOp.Kind k = n.endsWith("start")
+                ? Expr.VaOp.Kind.START
+                : n.endsWith("end") ? Expr.VaOp.Kind.END : Expr.VaOp.Kind.COPY;
         if (k == Expr.VaOp.Kind.START && (p.currentFunction() == null || !p.currentFunction().type.variadic))
             p.diags.error(t.loc, "'va_start' used in function with fixed args");
-        else if (k == Expr.VaOp.Kind.START && !p.currentParams().isEmpty()
-                 && !(args.get(1) instanceof Expr.VarRef r && r.var() == p.currentParams().get(p.currentParams().size() - 1)))
-            p.diags.warning(args.get(1).loc(), "second argument to 'va_start' is not the last named parameter", "-Wvarargs");
+        else if (k == Expr.VaOp.Kind.START
+                && !p.currentParams().isEmpty()
+                && !(args.get(1) instanceof Expr.VarRef r
+                        && r.var() == p.currentParams().get(p.currentParams().size() - 1)))
+            p.diags.warning(
+                    args.get(1).loc(), "second argument to 'va_start' is not the last named parameter", "-Wvarargs");
         if (k != Expr.VaOp.Kind.END && !Expr.isLvalue(args.get(0)))
             p.diags.error(args.get(0).loc(), "expression is not assignable");
         List<Expr> ops = new ArrayList<>();
@@ -156,11 +189,41 @@ final class BuiltinCalls {
         String base = n.substring(10);
         return switch (base) {
             case "unreachable", "trap", "LINE", "FILE", "FUNCTION" -> new int[] {0, 0};
-            case "va_end", "constant_p", "classify_type", "assume", "alloca", "nan", "nanf", "nanl", "nans", "nansf", "nansl",
-                 "bswap16", "bswap32", "bswap64", "isnan", "isinf", "isfinite", "isnormal", "isinf_sign", "signbit",
-                 "signbitf", "signbitl" -> new int[] {1, 1};
-            case "va_start", "va_copy", "complex", "expect", "object_size", "dynamic_object_size", "alloca_with_align",
-                 "isgreater", "isgreaterequal", "isless", "islessequal", "islessgreater", "isunordered" -> new int[] {2, 2};
+            case "va_end",
+                    "constant_p",
+                    "classify_type",
+                    "assume",
+                    "alloca",
+                    "nan",
+                    "nanf",
+                    "nanl",
+                    "nans",
+                    "nansf",
+                    "nansl",
+                    "bswap16",
+                    "bswap32",
+                    "bswap64",
+                    "isnan",
+                    "isinf",
+                    "isfinite",
+                    "isnormal",
+                    "isinf_sign",
+                    "signbit",
+                    "signbitf",
+                    "signbitl" -> new int[] {1, 1};
+            case "va_start",
+                    "va_copy",
+                    "complex",
+                    "expect",
+                    "object_size",
+                    "dynamic_object_size",
+                    "alloca_with_align",
+                    "isgreater",
+                    "isgreaterequal",
+                    "isless",
+                    "islessequal",
+                    "islessgreater",
+                    "isunordered" -> new int[] {2, 2};
             case "expect_with_probability" -> new int[] {3, 3};
             case "assume_aligned" -> new int[] {2, 3};
             case "prefetch" -> new int[] {1, 3};
@@ -169,7 +232,9 @@ final class BuiltinCalls {
         };
     }
 
-    private static Expr error(SourceLocation loc) { return new Expr.IntLit(0, Parser.ERROR, loc); }
+    private static Expr error(SourceLocation loc) {
+        return new Expr.IntLit(0, Parser.ERROR, loc);
+    }
 
     /** A call of the builtin n, which lowering expands. */
     static Expr builtin(String n, Type ret, List<Expr> args, SourceLocation loc) {
@@ -181,7 +246,9 @@ final class BuiltinCalls {
     }
 
     private Expr badArg(Expr a, String want) {
-        p.diags.error(a.loc(), "passing " + TypePrinter.quoteAka(a.type()) + " to parameter of incompatible type '" + want + "'");
+        p.diags.error(
+                a.loc(),
+                "passing " + TypePrinter.quoteAka(a.type()) + " to parameter of incompatible type '" + want + "'");
         return error(a.loc());
     }
 
@@ -202,14 +269,21 @@ final class BuiltinCalls {
         Type rt = re.type().unqualified(), it = im.type().unqualified();
         if (!rt.isFloat() || !it.isFloat()) {
             Expr bad = rt.isFloat() ? im : re;
-            p.diags.error(bad.loc(), "argument type " + TypePrinter.quoteAka(bad.type()) + " is not a real floating point type");
+            p.diags.error(
+                    bad.loc(),
+                    "argument type " + TypePrinter.quoteAka(bad.type()) + " is not a real floating point type");
             return error(t.loc);
         }
         if (rt.kind != it.kind) {
-            p.diags.error(re.loc(), "arguments are of different types (" + TypePrinter.quoteAka(rt) + " vs " + TypePrinter.quoteAka(it) + ")");
+            p.diags.error(
+                    re.loc(),
+                    "arguments are of different types (" + TypePrinter.quoteAka(rt) + " vs " + TypePrinter.quoteAka(it)
+                            + ")");
             return error(t.loc);
         }
-        Type ct = rt.kind == Type.Kind.FLOAT ? Type.FLOAT_COMPLEX : rt.kind == Type.Kind.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
+        Type ct = rt.kind == Type.Kind.FLOAT
+                ? Type.FLOAT_COMPLEX
+                : rt.kind == Type.Kind.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
         return builtin(t.text, ct, List.of(re, im), t.loc);
     }
 
@@ -219,7 +293,8 @@ final class BuiltinCalls {
         if (!args.isEmpty()) {
             // the NaN payload string is checked, then ignored: every NaN jomp makes is the default one
             Expr a = args.get(0);
-            p.sema.assignConvert(p.exprs.rvalue(a), Type.pointerTo(Type.CHAR.qualified(Type.CONST)), Sema.Context.PASS, a.loc(), a);
+            p.sema.assignConvert(
+                    p.exprs.rvalue(a), Type.pointerTo(Type.CHAR.qualified(Type.CONST)), Sema.Context.PASS, a.loc(), a);
         }
         double v = base.startsWith("nan") ? Double.NaN : Double.POSITIVE_INFINITY;
         return new Expr.FloatLit(v, ty, loc);
@@ -247,8 +322,9 @@ final class BuiltinCalls {
         if (base.equals("clrsbll") || base.equals("clrsbl")) op = "clrsb";
         boolean wide = !base.equals(op);
         boolean signedArg = op.equals("ffs") || op.equals("clrsb");
-        Type t = wide ? (base.endsWith("ll") ? (signedArg ? Type.LLONG : Type.ULLONG) : (signedArg ? Type.LONG : Type.ULONG))
-                      : (signedArg ? Type.INT : Type.UINT);
+        Type t = wide
+                ? (base.endsWith("ll") ? (signedArg ? Type.LLONG : Type.ULLONG) : (signedArg ? Type.LONG : Type.ULONG))
+                : (signedArg ? Type.INT : Type.UINT);
         Expr a = p.sema.convert(p.exprs.rvalue(arg), t);
         Long c = ConstEval.integer(a);
         if (c != null && !(c == 0 && (op.equals("clz") || op.equals("ctz")))) {
@@ -260,7 +336,7 @@ final class BuiltinCalls {
                 case "popcount" -> Long.bitCount(x);
                 case "parity" -> Long.bitCount(x) & 1;
                 case "ffs" -> x == 0 ? 0 : Long.numberOfTrailingZeros(x) + 1;
-                default -> {                                   // clrsb: leading bits equal to the sign bit, less one
+                default -> { // clrsb: leading bits equal to the sign bit, less one
                     long s = wide ? v : (int) v;
                     long y = s < 0 ? ~s : s;
                     yield (wide ? Long.numberOfLeadingZeros(y) : Integer.numberOfLeadingZeros((int) y)) - 1;
@@ -285,8 +361,10 @@ final class BuiltinCalls {
             Expr a = p.exprs.rvalue(args.get(0)), b = p.exprs.rvalue(args.get(1));
             if (!a.type().isReal() || !b.type().isReal()) {
                 Expr bad = a.type().isReal() ? b : a;
-                p.diags.error(bad.loc(), "floating point classification requires argument of floating point type (passed in "
-                    + TypePrinter.quoteAka(bad.type()) + ")");
+                p.diags.error(
+                        bad.loc(),
+                        "floating point classification requires argument of floating point type (passed in "
+                                + TypePrinter.quoteAka(bad.type()) + ")");
                 return error(loc);
             }
             Type ct = Types.usualArithmetic(a.type().unqualified(), b.type().unqualified());
@@ -304,8 +382,10 @@ final class BuiltinCalls {
         Expr a = p.exprs.rvalue(arg);
         if (a.type().isFloat()) return a;
         if (a.type().isInteger()) return p.sema.convert(a, Type.DOUBLE);
-        p.diags.error(a.loc(), "floating point classification requires argument of floating point type (passed in "
-            + TypePrinter.quoteAka(a.type()) + ")");
+        p.diags.error(
+                a.loc(),
+                "floating point classification requires argument of floating point type (passed in "
+                        + TypePrinter.quoteAka(a.type()) + ")");
         return null;
     }
 

@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.Stmt;
@@ -27,11 +26,24 @@ final class Declarations {
     private final Parser p;
     private final Diagnostics diags;
 
-    Declarations(Parser p) { this.p = p; this.diags = p.diags; }
+    Declarations(Parser p) {
+        this.p = p;
+        this.diags = p.diags;
+    }
 
-    private static final int VOID = 1, BOOL = 1 << 2, CHAR = 1 << 4, SHORT = 1 << 6, INT = 1 << 8, LONG = 1 << 10,
-        OTHER = 1 << 12, SIGNED = 1 << 13, UNSIGNED = 1 << 14, FLOAT = 1 << 15, DOUBLE = 1 << 16, COMPLEX = 1 << 17,
-        INT128 = 1 << 18;
+    private static final int VOID = 1,
+            BOOL = 1 << 2,
+            CHAR = 1 << 4,
+            SHORT = 1 << 6,
+            INT = 1 << 8,
+            LONG = 1 << 10,
+            OTHER = 1 << 12,
+            SIGNED = 1 << 13,
+            UNSIGNED = 1 << 14,
+            FLOAT = 1 << 15,
+            DOUBLE = 1 << 16,
+            COMPLEX = 1 << 17,
+            INT128 = 1 << 18;
 
     /** declaration-specifiers: returns the base type; storage class and function specifiers go to attr (null: not allowed). */
     Type declspec(Attr attr) {
@@ -43,25 +55,47 @@ final class Declarations {
             Token t = p.tok();
             if (t.kind == Token.Kind.PRAGMA) break;
             String s = t.text;
-            if (!(t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT || t.is("[") && p.peek(1).is("["))) break;
+            if (!(t.kind == Token.Kind.KEYWORD
+                    || t.kind == Token.Kind.IDENT
+                    || t.is("[") && p.peek(1).is("["))) break;
             if (isStorage(s)) {
                 storageClass(t, attr);
                 continue;
             }
             switch (s) {
-                case "const", "__const" -> { quals |= Type.CONST; p.pos++; continue; }
-                case "volatile", "__volatile__", "__volatile" -> { quals |= Type.VOLATILE; p.pos++; continue; }
-                case "restrict", "__restrict", "__restrict__" -> { quals |= Type.RESTRICT; p.pos++; continue; }
-                case "__extension__" -> { p.pos++; continue; }
+                case "const", "__const" -> {
+                    quals |= Type.CONST;
+                    p.pos++;
+                    continue;
+                }
+                case "volatile", "__volatile__", "__volatile" -> {
+                    quals |= Type.VOLATILE;
+                    p.pos++;
+                    continue;
+                }
+                case "restrict", "__restrict", "__restrict__" -> {
+                    quals |= Type.RESTRICT;
+                    p.pos++;
+                    continue;
+                }
+                case "__extension__" -> {
+                    p.pos++;
+                    continue;
+                }
                 case "__attribute__", "[" -> {
                     if (s.equals("[") && !p.peek(1).is("[")) break;
                     specAttrs = concat(specAttrs, attribute(attr));
                     continue;
                 }
-                case "_Atomic" -> {   // the qualifier, or the specifier _Atomic(T): the same type (C11 6.7.2.4)
+                case "_Atomic" -> { // the qualifier, or the specifier _Atomic(T): the same type (C11 6.7.2.4)
                     p.pos++;
                     quals |= Type.ATOMIC;
-                    if (p.at("(")) { Token o = p.next(); ty = p.declarators.typeName(); p.expectClose(")", o); counter += OTHER; }
+                    if (p.at("(")) {
+                        Token o = p.next();
+                        ty = p.declarators.typeName();
+                        p.expectClose(")", o);
+                        counter += OTHER;
+                    }
                     continue;
                 }
                 case "_Alignas" -> {
@@ -72,11 +106,17 @@ final class Declarations {
             }
             boolean typedefName = p.isTypedefName(t);
             boolean typeofWord = isTypeofWord(s);
-            if (!(typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || typeofWord || isBasicTypeWord(s)))
-                break;
-            if (typedefName && counter != 0) break;          // "typedef int T; T T;" : the second T is the declarator
+            if (!(typedefName
+                    || s.equals("struct")
+                    || s.equals("union")
+                    || s.equals("enum")
+                    || typeofWord
+                    || isBasicTypeWord(s))) break;
+            if (typedefName && counter != 0) break; // "typedef int T; T T;" : the second T is the declarator
             if (typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || typeofWord) {
-                if (counter != 0) throw p.errorAt(t.loc, "cannot combine with previous '" + p.prev().text + "' declaration specifier");
+                if (counter != 0)
+                    throw p.errorAt(
+                            t.loc, "cannot combine with previous '" + p.prev().text + "' declaration specifier");
                 p.pos++;
                 if (typedefName) ty = ((Typedef) p.lookup(s)).type();
                 else if (s.equals("struct")) ty = p.tags.structUnionDecl(Type.Kind.STRUCT, t);
@@ -92,7 +132,8 @@ final class Declarations {
             counter = countBasicTypeWord(counter, s);
             Type r = basicType(counter);
             if (r == null) {
-                diags.error(t.loc, "cannot combine with previous '" + previousWord(before, t) + "' declaration specifier");
+                diags.error(
+                        t.loc, "cannot combine with previous '" + previousWord(before, t) + "' declaration specifier");
                 counter = before;
             } else ty = r;
         }
@@ -110,11 +151,15 @@ final class Declarations {
         switch (s) {
             case "typedef", "static", "extern", "register", "auto" -> {
                 Var.Storage st = switch (s) {
-                    case "typedef" -> Var.Storage.TYPEDEF; case "static" -> Var.Storage.STATIC;
-                    case "extern" -> Var.Storage.EXTERN; case "register" -> Var.Storage.REGISTER; default -> Var.Storage.NONE;
+                    case "typedef" -> Var.Storage.TYPEDEF;
+                    case "static" -> Var.Storage.STATIC;
+                    case "extern" -> Var.Storage.EXTERN;
+                    case "register" -> Var.Storage.REGISTER;
+                    default -> Var.Storage.NONE;
                 };
                 if (attr.storageTok != null && !attr.storageTok.text.equals(s)) {
-                    diags.error(t.loc, "cannot combine with previous '" + attr.storageTok.text + "' declaration specifier");
+                    diags.error(
+                            t.loc, "cannot combine with previous '" + attr.storageTok.text + "' declaration specifier");
                 }
                 attr.storage = st;
                 attr.storageTok = t;
@@ -180,7 +225,13 @@ final class Declarations {
             boolean declarator = ident || t.is("*") || t.is("(");
             if (p.tags.inBody()) throw p.errorAt(t.loc, "type name requires a specifier or qualifier");
             if (!(declarator && p.atFileScope() && attr != null))
-                throw p.errorAt(t.loc, ident ? "unknown type name '" + t.text + "'" : p.atFileScope() && attr != null ? "expected identifier or '('" : "expected expression");
+                throw p.errorAt(
+                        t.loc,
+                        ident
+                                ? "unknown type name '" + t.text + "'"
+                                : p.atFileScope() && attr != null
+                                        ? "expected identifier or '('"
+                                        : "expected expression");
         }
         implicitInt = true;
     }
@@ -190,8 +241,18 @@ final class Declarations {
 
     /** clang's isValidAfterIdentifierInDeclarator: an identifier followed by this is a declarator's name. */
     private static boolean validAfterIdentifierInDeclarator(Token t) {
-        return t.is("[") || t.is("(") || t.is(")") || t.is(";") || t.is(",") || t.is("=") || t.is("{") || t.is(":")
-            || t.is("asm") || t.is("__asm__") || t.is("__asm") || t.is("__attribute__");
+        return t.is("[")
+                || t.is("(")
+                || t.is(")")
+                || t.is(";")
+                || t.is(",")
+                || t.is("=")
+                || t.is("{")
+                || t.is(":")
+                || t.is("asm")
+                || t.is("__asm__")
+                || t.is("__asm")
+                || t.is("__attribute__");
     }
 
     /**
@@ -201,8 +262,14 @@ final class Declarations {
      */
     void implicitInt(SourceLocation at) {
         if (p.language.c23()) diags.error(at, "a type specifier is required for all declarations");
-        else if (p.language.c99()) diags.defaultError(at, "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int", "-Wimplicit-int");
-        else diags.warning(at, "type specifier missing, defaults to 'int'", "-Wimplicit-int", WarningOptions.Default.OFF);
+        else if (p.language.c99())
+            diags.defaultError(
+                    at,
+                    "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int",
+                    "-Wimplicit-int");
+        else
+            diags.warning(
+                    at, "type specifier missing, defaults to 'int'", "-Wimplicit-int", WarningOptions.Default.OFF);
     }
 
     /** typeof and its GNU spellings; the _unqual forms drop the qualifiers (C23, clang's __typeof_unqual__). */
@@ -213,19 +280,44 @@ final class Declarations {
         };
     }
 
-    private String previousWord(int before, Token t) { return p.prev() == t && p.pos >= 2 ? p.toks.get(p.pos - 2).text : p.prev().text; }
+    private String previousWord(int before, Token t) {
+        return p.prev() == t && p.pos >= 2 ? p.toks.get(p.pos - 2).text : p.prev().text;
+    }
 
     private static boolean isStorage(String s) {
         return switch (s) {
-            case "typedef", "static", "extern", "register", "auto", "inline", "__inline", "__inline__", "_Thread_local", "__thread", "_Noreturn" -> true;
+            case "typedef",
+                    "static",
+                    "extern",
+                    "register",
+                    "auto",
+                    "inline",
+                    "__inline",
+                    "__inline__",
+                    "_Thread_local",
+                    "__thread",
+                    "_Noreturn" -> true;
             default -> false;
         };
     }
 
     private static boolean isBasicTypeWord(String s) {
         return switch (s) {
-            case "void", "_Bool", "char", "short", "int", "long", "float", "double", "signed", "__signed__", "__signed", "unsigned",
-                 "_Complex", "__complex__", "__int128" -> true;
+            case "void",
+                    "_Bool",
+                    "char",
+                    "short",
+                    "int",
+                    "long",
+                    "float",
+                    "double",
+                    "signed",
+                    "__signed__",
+                    "__signed",
+                    "unsigned",
+                    "_Complex",
+                    "__complex__",
+                    "__int128" -> true;
             default -> false;
         };
     }
@@ -251,11 +343,11 @@ final class Declarations {
             case COMPLEX, COMPLEX + DOUBLE -> Type.DOUBLE_COMPLEX;
             case COMPLEX + FLOAT -> Type.FLOAT_COMPLEX;
             case COMPLEX + LONG + DOUBLE -> Type.LDOUBLE_COMPLEX;
-            case COMPLEX + LONG -> Type.LDOUBLE_COMPLEX;   // on the way to _Complex long double (glibc's complex.h writes it so)
+            case COMPLEX + LONG ->
+                Type.LDOUBLE_COMPLEX; // on the way to _Complex long double (glibc's complex.h writes it so)
             case INT128, SIGNED + INT128 -> Type.INT128;
             case UNSIGNED + INT128 -> Type.UINT128;
-            default -> null;                     // e.g. "long char", "signed unsigned"
-
+            default -> null; // e.g. "long char", "signed unsigned"
         };
     }
 
@@ -288,7 +380,10 @@ final class Declarations {
         Type base = declspec(attr);
         boolean implicit = implicitInt;
         List<Stmt.LocalVar> vars = new ArrayList<>();
-        if (p.consume(";")) { p.externals.checkEmptyDeclaration(base, first); return new Stmt.Decl(vars, loc); }
+        if (p.consume(";")) {
+            p.externals.checkEmptyDeclaration(base, first);
+            return new Stmt.Decl(vars, loc);
+        }
         while (true) {
             Declarator d = p.declarators.namedDeclarator(base, "expected identifier or '('");
             if (implicit) implicitInt(d.loc());
@@ -300,7 +395,8 @@ final class Declarations {
                 Var g = p.externals.declareGlobal(d.name(), d.type(), attr, d.params());
                 if (g != null) p.gnuAttrs.applyToVar(g, attr, d);
                 if (g != null) p.scopes.get(p.scopes.size() - 1).names.put(d.name().text, g);
-                if (p.at("{") && d.type().isFunction()) throw p.errorAt(p.tok().loc, "function definition is not allowed here");
+                if (p.at("{") && d.type().isFunction())
+                    throw p.errorAt(p.tok().loc, "function definition is not allowed here");
             } else {
                 vlaSizes(d.type(), d.loc(), vars);
                 vars.add(localVariable(d, attr));
@@ -320,14 +416,22 @@ final class Declarations {
         v.storage = attr.storage;
         v.threadLocal = attr.threadLocal;
         if (attr.storage == Var.Storage.STATIC) v.linkName = p.currentFn.name + "." + v.name;
-        Declarator local = attr.storage == Var.Storage.STATIC || d.asmLabel() == null ? d
-                         : new Declarator(d.type(), d.name(), d.params(), d.loc(), d.attrs(), null);   // a register variable's asm("reg") means nothing here
+        Declarator local = attr.storage == Var.Storage.STATIC || d.asmLabel() == null
+                ? d
+                : new Declarator(
+                        d.type(),
+                        d.name(),
+                        d.params(),
+                        d.loc(),
+                        d.attrs(),
+                        null); // a register variable's asm("reg") means nothing here
         p.gnuAttrs.applyToVar(v, attr, local);
         if (t.isVariablyModified()) v.addressTaken = true;
         if (t.kind == Type.Kind.VLA) {
             if (p.consume("=")) {
                 diags.error(Vla.length(t).loc(), "variable-sized object may not be initialized");
-                if (p.consume("{")) p.inits.skipBraces(); else p.exprs.assign();
+                if (p.consume("{")) p.inits.skipBraces();
+                else p.exprs.assign();
             }
             return new Stmt.LocalVar(v, null, d.name().loc);
         }
@@ -341,8 +445,11 @@ final class Declarations {
             p.inits.initNameLoc = null;
             v.type = init.type();
         } else if (!t.isComplete()) {
-            diags.error(d.name().loc, t.isArray() ? "definition of variable with array type needs an explicit size or an initializer"
-                                                : "variable has incomplete type '" + t + "'");
+            diags.error(
+                    d.name().loc,
+                    t.isArray()
+                            ? "definition of variable with array type needs an explicit size or an initializer"
+                            : "variable has incomplete type '" + t + "'");
         }
         return new Stmt.LocalVar(v, init, d.name().loc);
     }
@@ -355,19 +462,25 @@ final class Declarations {
         if (t == null || t.isFunction() || !t.isVariablyModified() && t.kind != Type.Kind.VLA) return;
         vlaSizes(t.base, loc, out);
         if (t.kind != Type.Kind.VLA || Vla.sizeVar(t) != null) return;
-        Expr elemSize = t.base.kind == Type.Kind.VLA ? new Expr.VarRef(Vla.sizeVar(t.base), Type.ULONG, loc)
-                                                     : new Expr.IntLit(t.base.size(), Type.ULONG, loc);
+        Expr elemSize = t.base.kind == Type.Kind.VLA
+                ? new Expr.VarRef(Vla.sizeVar(t.base), Type.ULONG, loc)
+                : new Expr.IntLit(t.base.size(), Type.ULONG, loc);
         Var sz = syntheticLocal(Type.ULONG, loc);
         Vla.setSizeVar(t, sz);
         Expr value = new Expr.Binary(Expr.Binary.Op.MUL, Vla.length(t), elemSize, Type.ULONG, loc);
-        out.add(new Stmt.LocalVar(sz, new Initializer(Type.ULONG, List.of(new Initializer.Item(0, Type.ULONG, value, null))), loc));
+        out.add(new Stmt.LocalVar(
+                sz, new Initializer(Type.ULONG, List.of(new Initializer.Item(0, Type.ULONG, value, null))), loc));
     }
 
     Var syntheticLocal(Type t, SourceLocation loc) {
         Var v = new Var("__tmp" + (p.uniq++), t, loc, p.currentFn != null);
         v.synthetic = true;
         if (p.currentFn != null) p.locals.add(v);
-        else { v.storage = Var.Storage.STATIC; v.linkName = ".L.tmp" + (p.uniq - 1); p.globals.add(v); }
+        else {
+            v.storage = Var.Storage.STATIC;
+            v.linkName = ".L.tmp" + (p.uniq - 1);
+            p.globals.add(v);
+        }
         return v;
     }
 

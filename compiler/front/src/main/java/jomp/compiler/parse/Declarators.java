@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Var;
 import jomp.compiler.ast.Vla;
@@ -29,21 +28,29 @@ final class Declarators {
     private final Diagnostics diags;
     private final Sema sema;
 
-    Declarators(Parser p) { this.p = p; this.diags = p.diags; this.sema = p.sema; }
+    Declarators(Parser p) {
+        this.p = p;
+        this.diags = p.diags;
+        this.sema = p.sema;
+    }
 
     private List<ParamDecl> lastParams;
     /** The name of the declarator whose suffixes are being parsed (for "'a' declared as an array with a negative size"). */
     private String declName;
 
     /** A declarator whose name may be omitted (a parameter's). */
-    Declarator declarator(Type ty) { return declarator(ty, null, null); }
+    Declarator declarator(Type ty) {
+        return declarator(ty, null, null);
+    }
 
     /**
      * A declarator that must have a name (a declaration's, a member's): a '(' then always groups
      * (clang's ParseParenDeclarator: {@code int (void)} is not a function without a name), and a
      * missing name is reported as {@code nameMissing} ("expected identifier or '('").
      */
-    Declarator namedDeclarator(Type ty, String nameMissing) { return declarator(ty, nameMissing, null); }
+    Declarator namedDeclarator(Type ty, String nameMissing) {
+        return declarator(ty, nameMissing, null);
+    }
 
     /** group: the '(' of the grouping parentheses being parsed (clang then says "expected ')'" too), or null. */
     private Declarator declarator(Type ty, String nameMissing, Token group) {
@@ -61,17 +68,25 @@ final class Declarators {
      * part twice, and without this every level would parse all deeper ones twice again (2^depth).
      */
     private final Map<Integer, Integer> innerEnd = new HashMap<>(), abstractInnerEnd = new HashMap<>();
+
     private List<Token> innerEndOf;
     private int depth;
 
     private void enter() {
-        if (depth++ == 0 || innerEndOf != p.toks) { innerEnd.clear(); abstractInnerEnd.clear(); innerEndOf = p.toks; }
+        if (depth++ == 0 || innerEndOf != p.toks) {
+            innerEnd.clear();
+            abstractInnerEnd.clear();
+            innerEndOf = p.toks;
+        }
     }
 
     /** Past the inner declarator of the '(' just consumed (at start) and its ')': parsed once with a placeholder type, then known. */
     private void skipInner(Map<Integer, Integer> ends, int start, Token open, boolean isAbstract, String nameMissing) {
         Integer end = ends.get(start);
-        if (end != null) { p.pos = end; return; }
+        if (end != null) {
+            p.pos = end;
+            return;
+        }
         if (isAbstract) abstractDeclarator(Type.INT);
         else declarator(Type.INT, nameMissing, open);
         p.expectClose(")", open);
@@ -79,7 +94,7 @@ final class Declarators {
     }
 
     private Declarator declaratorHere(Type ty, String nameMissing, Token group) {
-        if (p.gnuAttrs.at()) p.gnuAttrs.skip();                  // void (__attribute__((x)) *fp)(void)
+        if (p.gnuAttrs.at()) p.gnuAttrs.skip(); // void (__attribute__((x)) *fp)(void)
         ty = pointers(ty);
         if (p.at("(") && (nameMissing != null || nestedDeclaratorAhead())) {
             // int (*fp)(int): parse the suffix first with a placeholder, then the inner declarator on the real type
@@ -94,14 +109,16 @@ final class Declarators {
             p.pos = end;
             // int (f)(int a) { ... }: the name alone in parentheses, so the parameters are the outer suffix's
             if (inner.params() == null && inner.type().isFunction() && outerParams != null)
-                inner = new Declarator(inner.type(), inner.name(), outerParams, inner.loc(), inner.attrs(), inner.asmLabel());
+                inner = new Declarator(
+                        inner.type(), inner.name(), outerParams, inner.loc(), inner.attrs(), inner.asmLabel());
             lastParams = inner.params() != null ? inner.params() : outerParams;
             return trailing(inner);
         }
-        SourceLocation nameLoc = p.tok().loc;   // where the name is, or would be
+        SourceLocation nameLoc = p.tok().loc; // where the name is, or would be
         Token name = null;
         if (p.isIdent(p.tok())) name = p.next();
-        else if (p.tok().kind == Token.Kind.IDENT && !p.isTypeName(p.tok()) && !Parser.KEYWORDS.contains(p.tok().text)) name = p.next();
+        else if (p.tok().kind == Token.Kind.IDENT && !p.isTypeName(p.tok()) && !Parser.KEYWORDS.contains(p.tok().text))
+            name = p.next();
         if (name == null && nameMissing != null) {
             diags.error(p.tok().loc, nameMissing);
             if (group != null) p.expectClose(")", group);
@@ -154,7 +171,13 @@ final class Declarators {
         }
         lastParams = params;
         if (attrs.isEmpty() && label == d.asmLabel()) return d;
-        return new Declarator(p.gnuAttrs.applyMode(d.type(), attrs), d.name(), d.params(), d.loc(), Declarations.concat(d.attrs(), attrs), label);
+        return new Declarator(
+                p.gnuAttrs.applyMode(d.type(), attrs),
+                d.name(),
+                d.params(),
+                d.loc(),
+                Declarations.concat(d.attrs(), attrs),
+                label);
     }
 
     private Type pointers(Type ty) {
@@ -163,8 +186,10 @@ final class Declarators {
             int q = 0;
             while (true) {
                 if (p.consume("const") || p.consume("__const")) q |= Type.CONST;
-                else if (p.consume("volatile") || p.consume("__volatile__") || p.consume("__volatile")) q |= Type.VOLATILE;
-                else if (p.consume("restrict") || p.consume("__restrict") || p.consume("__restrict__")) q |= Type.RESTRICT;
+                else if (p.consume("volatile") || p.consume("__volatile__") || p.consume("__volatile"))
+                    q |= Type.VOLATILE;
+                else if (p.consume("restrict") || p.consume("__restrict") || p.consume("__restrict__"))
+                    q |= Type.RESTRICT;
                 else if (p.consume("_Atomic")) q |= Type.ATOMIC;
                 else if (p.gnuAttrs.at()) p.gnuAttrs.skip();
                 else break;
@@ -209,7 +234,7 @@ final class Declarators {
             Type base = p.decls.declspec(null);
             boolean implicit = p.decls.implicitInt;
             Type t = abstractDeclarator(base);
-            if (implicit) p.decls.implicitInt(p.tok().loc);   // (const)x: where the declarator's name would be
+            if (implicit) p.decls.implicitInt(p.tok().loc); // (const)x: where the declarator's name would be
             return t;
         } finally {
             declName = outerName;
@@ -218,7 +243,7 @@ final class Declarators {
 
     private Type typeSuffix(Type ty) {
         if (p.at("(")) return funcParams(ty);
-        if (p.at("[") && !p.peek(1).is("[")) return arraySuffix(ty);   // "[[" starts an attribute
+        if (p.at("[") && !p.peek(1).is("[")) return arraySuffix(ty); // "[[" starts an attribute
         return ty;
     }
 
@@ -233,22 +258,30 @@ final class Declarators {
         }
         if (p.consume(")")) {
             lastParams = List.of();
-            return Type.func(ret, List.of(), false, !p.language.c23());   // C23: () is (void)
+            return Type.func(ret, List.of(), false, !p.language.c23()); // C23: () is (void)
         }
-        if (!p.language.c23() && p.isIdent(p.tok()) && !p.isTypedefName(p.tok()) && (p.peek(1).is(",") || p.peek(1).is(")")))
-            return identifierList(ret, open);
+        if (!p.language.c23()
+                && p.isIdent(p.tok())
+                && !p.isTypedefName(p.tok())
+                && (p.peek(1).is(",") || p.peek(1).is(")"))) return identifierList(ret, open);
         List<Type> types = new ArrayList<>();
         List<ParamDecl> params = new ArrayList<>();
         boolean variadic = false;
-        p.enterScope();               // prototype scope: tags declared here stay here
+        p.enterScope(); // prototype scope: tags declared here stay here
         try {
             while (true) {
-                if (p.consume("...")) { variadic = true; break; }
+                if (p.consume("...")) {
+                    variadic = true;
+                    break;
+                }
                 Token start = p.tok();
                 if (!p.isTypeName(p.tok())) {
-                    if (p.isIdent(p.tok()) && p.lookup(p.tok().text) == null && (p.peek(1).is(",") || p.peek(1).is(")"))) {
+                    if (p.isIdent(p.tok())
+                            && p.lookup(p.tok().text) == null
+                            && (p.peek(1).is(",") || p.peek(1).is(")"))) {
                         // old-style identifier list: int f(a, b)
-                        if (p.peek(1).is(",") || p.peek(1).is(")")) diags.error(p.tok().loc, "unknown type name '" + p.tok().text + "'");
+                        if (p.peek(1).is(",") || p.peek(1).is(")"))
+                            diags.error(p.tok().loc, "unknown type name '" + p.tok().text + "'");
                     } else if (p.isIdent(p.tok())) {
                         diags.error(p.tok().loc, "unknown type name '" + p.tok().text + "'");
                     } else throw p.errorAt(p.tok().loc, "expected parameter declarator");
@@ -257,7 +290,10 @@ final class Declarators {
                 Type base;
                 boolean implicit = false;
                 if (p.isIdent(p.tok()) && !p.isTypeName(p.tok())) base = Type.INT;
-                else { base = p.decls.declspec(pa); implicit = p.decls.implicitInt; }
+                else {
+                    base = p.decls.declspec(pa);
+                    implicit = p.decls.implicitInt;
+                }
                 if (pa.storageTok != null && pa.storage != Var.Storage.REGISTER)
                     diags.error(pa.storageTok.loc, "invalid storage class specifier in function declarator");
                 Declarator d = declarator(base);
@@ -277,7 +313,7 @@ final class Declarators {
                         diags.note(old.loc, "previous declaration is here");
                     }
                     pv = new Var(d.name().text, t, d.name().loc, true);
-                    p.gnuAttrs.applyToVar(pv, pa, d);   // unused on a parameter: no -Wunused-parameter
+                    p.gnuAttrs.applyToVar(pv, pa, d); // unused on a parameter: no -Wunused-parameter
                     ps.names.put(d.name().text, pv);
                 }
                 params.add(new ParamDecl(t, d.name(), d.loc(), pv));
@@ -320,7 +356,11 @@ final class Declarators {
 
     private Type arraySuffix(Type ty) {
         Token open = p.next();
-        while (p.consume("static") || p.consume("const") || p.consume("restrict") || p.consume("volatile") || p.consume("__restrict")) {}
+        while (p.consume("static")
+                || p.consume("const")
+                || p.consume("restrict")
+                || p.consume("volatile")
+                || p.consume("__restrict")) {}
         if (p.consume("]")) {
             List<ParamDecl> keep = lastParams;
             ty = typeSuffix(ty);
@@ -345,7 +385,11 @@ final class Declarators {
         Long n = ConstEval.integer(rl);
         if (n != null && !ty.isVariablyModified()) {
             if (n < 0 && !rl.type().isUnsigned) {
-                diags.error(len.loc(), declName == null ? "array size is negative" : "'" + declName + "' declared as an array with a negative size");
+                diags.error(
+                        len.loc(),
+                        declName == null
+                                ? "array size is negative"
+                                : "'" + declName + "' declared as an array with a negative size");
                 return Type.arrayOf(ty, 1);
             }
             return Type.arrayOf(ty, n);

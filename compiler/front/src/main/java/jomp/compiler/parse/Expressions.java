@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.Var;
@@ -29,7 +28,11 @@ final class Expressions {
     private final Diagnostics diags;
     private final Sema sema;
 
-    Expressions(Parser p) { this.p = p; this.diags = p.diags; this.sema = p.sema; }
+    Expressions(Parser p) {
+        this.p = p;
+        this.diags = p.diags;
+        this.sema = p.sema;
+    }
 
     /** Lvalue conversion's visible part: arrays and functions decay to pointers. */
     Expr rvalue(Expr e) {
@@ -42,15 +45,25 @@ final class Expressions {
         return e;
     }
 
-    static Type rvalueType(Expr e) { return e.type(); }
+    static Type rvalueType(Expr e) {
+        return e.type();
+    }
 
     private static void markAddressTaken(Expr e) {
         while (true) {
             switch (e) {
-                case Expr.VarRef v -> { v.var().addressTaken = true; return; }
+                case Expr.VarRef v -> {
+                    v.var().addressTaken = true;
+                    return;
+                }
                 case Expr.Member m -> e = m.base();
-                case Expr.CompoundLiteral c -> { c.var().addressTaken = true; return; }
-                default -> { return; }
+                case Expr.CompoundLiteral c -> {
+                    c.var().addressTaken = true;
+                    return;
+                }
+                default -> {
+                    return;
+                }
             }
         }
     }
@@ -84,8 +97,10 @@ final class Expressions {
         }
     }
 
-    // ---- undeclared identifiers: like clang's delayed typo correction, reported at the end of the full expression ----
+    // ---- undeclared identifiers: like clang's delayed typo correction, reported at the end of the full expression
+    // ----
     record Typo(Token name, String fix) {}
+
     private int typoDepth;
     private final OnePastEnd onePastEnd = new OnePastEnd();
     List<Typo> pendingTypos;
@@ -116,11 +131,17 @@ final class Expressions {
         if (t.kind != Token.Kind.PUNCT) return lhs;
         Expr.Binary.Op op = switch (t.text) {
             case "=" -> null;
-            case "+=" -> Expr.Binary.Op.ADD; case "-=" -> Expr.Binary.Op.SUB; case "*=" -> Expr.Binary.Op.MUL;
-            case "/=" -> Expr.Binary.Op.DIV; case "%=" -> Expr.Binary.Op.MOD; case "<<=" -> Expr.Binary.Op.SHL;
-            case ">>=" -> Expr.Binary.Op.SHR; case "&=" -> Expr.Binary.Op.BITAND; case "|=" -> Expr.Binary.Op.BITOR;
+            case "+=" -> Expr.Binary.Op.ADD;
+            case "-=" -> Expr.Binary.Op.SUB;
+            case "*=" -> Expr.Binary.Op.MUL;
+            case "/=" -> Expr.Binary.Op.DIV;
+            case "%=" -> Expr.Binary.Op.MOD;
+            case "<<=" -> Expr.Binary.Op.SHL;
+            case ">>=" -> Expr.Binary.Op.SHR;
+            case "&=" -> Expr.Binary.Op.BITAND;
+            case "|=" -> Expr.Binary.Op.BITOR;
             case "^=" -> Expr.Binary.Op.BITXOR;
-            default -> Expr.Binary.Op.COMMA;   // not an assignment operator
+            default -> Expr.Binary.Op.COMMA; // not an assignment operator
         };
         if (op == Expr.Binary.Op.COMMA) return lhs;
         p.pos++;
@@ -159,7 +180,10 @@ final class Expressions {
         }
         if (t.isConst()) {
             if (e instanceof Expr.VarRef v) {
-                diags.error(op.loc, "cannot assign to variable '" + v.var().name + "' with const-qualified type " + TypePrinter.quoteAka(t));
+                diags.error(
+                        op.loc,
+                        "cannot assign to variable '" + v.var().name + "' with const-qualified type "
+                                + TypePrinter.quoteAka(t));
                 diags.note(v.var().loc, "variable '" + v.var().name + "' declared const here");
             } else if (e instanceof Expr.Unary u && u.op() == Expr.Unary.Op.DEREF) {
                 diags.error(op.loc, "read-only variable is not assignable");
@@ -169,7 +193,10 @@ final class Expressions {
             return false;
         }
         if (t.isStructOrUnion() && hasConstMember(t)) {
-            diags.error(op.loc, "cannot assign to " + (e instanceof Expr.VarRef v ? "variable '" + v.var().name + "'" : "lvalue") + " with const-qualified data member");
+            diags.error(
+                    op.loc,
+                    "cannot assign to " + (e instanceof Expr.VarRef v ? "variable '" + v.var().name + "'" : "lvalue")
+                            + " with const-qualified data member");
             return false;
         }
         if (!t.isComplete() && !t.isArray()) {
@@ -180,7 +207,8 @@ final class Expressions {
     }
 
     private static boolean hasConstMember(Type t) {
-        for (Member m : t.members()) if (m.type().isConst() || m.type().isStructOrUnion() && hasConstMember(m.type())) return true;
+        for (Member m : t.members())
+            if (m.type().isConst() || m.type().isStructOrUnion() && hasConstMember(m.type())) return true;
         return false;
     }
 
@@ -188,12 +216,13 @@ final class Expressions {
         Expr c = logor();
         if (!p.at("?")) return c;
         Token q = p.next();
-        Expr cond = p.stmts.condition(c, "used type '" + rvalue(c).type() + "' where arithmetic or pointer type is required");
-        Expr a = p.at(":") ? cond : expr();       // GNU a ?: b
+        Expr cond = p.stmts.condition(
+                c, "used type '" + rvalue(c).type() + "' where arithmetic or pointer type is required");
+        Expr a = p.at(":") ? cond : expr(); // GNU a ?: b
         if (!p.consume(":")) {
             diags.error(p.tok().loc, "expected ':'");
             diags.note(q.loc, "to match this '?'");
-            conditional();                       // reports "expected expression" where clang does
+            conditional(); // reports "expected expression" where clang does
             throw new SyntaxError();
         }
         Expr b = conditional();
@@ -202,13 +231,19 @@ final class Expressions {
 
     private Expr logor() {
         Expr e = logand();
-        while (p.at("||")) { Token op = p.next(); e = logical(Expr.Binary.Op.LOGOR, e, logand(), op); }
+        while (p.at("||")) {
+            Token op = p.next();
+            e = logical(Expr.Binary.Op.LOGOR, e, logand(), op);
+        }
         return e;
     }
 
     private Expr logand() {
         Expr e = bitor();
-        while (p.at("&&")) { Token op = p.next(); e = logical(Expr.Binary.Op.LOGAND, e, bitor(), op); }
+        while (p.at("&&")) {
+            Token op = p.next();
+            e = logical(Expr.Binary.Op.LOGAND, e, bitor(), op);
+        }
         return e;
     }
 
@@ -221,35 +256,52 @@ final class Expressions {
 
     private Expr bitor() {
         Expr e = bitxor();
-        while (p.at("|")) { Token op = p.next(); e = arith(Expr.Binary.Op.BITOR, e, bitxor(), op, false); }
+        while (p.at("|")) {
+            Token op = p.next();
+            e = arith(Expr.Binary.Op.BITOR, e, bitxor(), op, false);
+        }
         return e;
     }
 
     private Expr bitxor() {
         Expr e = bitand();
-        while (p.at("^")) { Token op = p.next(); e = arith(Expr.Binary.Op.BITXOR, e, bitand(), op, false); }
+        while (p.at("^")) {
+            Token op = p.next();
+            e = arith(Expr.Binary.Op.BITXOR, e, bitand(), op, false);
+        }
         return e;
     }
 
     private Expr bitand() {
         Expr e = equality();
-        while (p.at("&")) { Token op = p.next(); e = arith(Expr.Binary.Op.BITAND, e, equality(), op, false); }
+        while (p.at("&")) {
+            Token op = p.next();
+            e = arith(Expr.Binary.Op.BITAND, e, equality(), op, false);
+        }
         return e;
     }
 
     private Expr equality() {
         Expr e = relational();
         while (true) {
-            if (p.at("==")) { Token op = p.next(); e = compare(Expr.Binary.Op.EQ, e, relational(), op); }
-            else if (p.at("!=")) { Token op = p.next(); e = compare(Expr.Binary.Op.NE, e, relational(), op); }
-            else return e;
+            if (p.at("==")) {
+                Token op = p.next();
+                e = compare(Expr.Binary.Op.EQ, e, relational(), op);
+            } else if (p.at("!=")) {
+                Token op = p.next();
+                e = compare(Expr.Binary.Op.NE, e, relational(), op);
+            } else return e;
         }
     }
 
     private Expr relational() {
         Expr e = shift();
         while (true) {
-            Expr.Binary.Op op = p.at("<") ? Expr.Binary.Op.LT : p.at("<=") ? Expr.Binary.Op.LE : p.at(">") ? Expr.Binary.Op.GT : p.at(">=") ? Expr.Binary.Op.GE : null;
+            Expr.Binary.Op op = p.at("<")
+                    ? Expr.Binary.Op.LT
+                    : p.at("<=")
+                            ? Expr.Binary.Op.LE
+                            : p.at(">") ? Expr.Binary.Op.GT : p.at(">=") ? Expr.Binary.Op.GE : null;
             if (op == null) return e;
             Token t = p.next();
             e = compare(op, e, shift(), t);
@@ -259,38 +311,57 @@ final class Expressions {
     private Expr shift() {
         Expr e = additive();
         while (true) {
-            if (p.at("<<")) { Token op = p.next(); e = arith(Expr.Binary.Op.SHL, e, additive(), op, false); }
-            else if (p.at(">>")) { Token op = p.next(); e = arith(Expr.Binary.Op.SHR, e, additive(), op, false); }
-            else return e;
+            if (p.at("<<")) {
+                Token op = p.next();
+                e = arith(Expr.Binary.Op.SHL, e, additive(), op, false);
+            } else if (p.at(">>")) {
+                Token op = p.next();
+                e = arith(Expr.Binary.Op.SHR, e, additive(), op, false);
+            } else return e;
         }
     }
 
     private Expr additive() {
         Expr e = multiplicative();
         while (true) {
-            if (p.at("+")) { Token op = p.next(); e = arith(Expr.Binary.Op.ADD, e, multiplicative(), op, false); }
-            else if (p.at("-")) { Token op = p.next(); e = arith(Expr.Binary.Op.SUB, e, multiplicative(), op, false); }
-            else return e;
+            if (p.at("+")) {
+                Token op = p.next();
+                e = arith(Expr.Binary.Op.ADD, e, multiplicative(), op, false);
+            } else if (p.at("-")) {
+                Token op = p.next();
+                e = arith(Expr.Binary.Op.SUB, e, multiplicative(), op, false);
+            } else return e;
         }
     }
 
     private Expr multiplicative() {
         Expr e = cast();
         while (true) {
-            if (p.at("*")) { Token op = p.next(); e = arith(Expr.Binary.Op.MUL, e, cast(), op, false); }
-            else if (p.at("/")) { Token op = p.next(); e = arith(Expr.Binary.Op.DIV, e, cast(), op, false); }
-            else if (p.at("%")) { Token op = p.next(); e = arith(Expr.Binary.Op.MOD, e, cast(), op, false); }
-            else return e;
+            if (p.at("*")) {
+                Token op = p.next();
+                e = arith(Expr.Binary.Op.MUL, e, cast(), op, false);
+            } else if (p.at("/")) {
+                Token op = p.next();
+                e = arith(Expr.Binary.Op.DIV, e, cast(), op, false);
+            } else if (p.at("%")) {
+                Token op = p.next();
+                e = arith(Expr.Binary.Op.MOD, e, cast(), op, false);
+            } else return e;
         }
     }
 
     Expr invalidOperands(Expr a, Expr b, Token op) {
-        diags.error(op.loc, "invalid operands to binary expression (" + TypePrinter.quoteAka(origType(a)) + " and " + TypePrinter.quoteAka(origType(b)) + ")");
+        diags.error(
+                op.loc,
+                "invalid operands to binary expression (" + TypePrinter.quoteAka(origType(a)) + " and "
+                        + TypePrinter.quoteAka(origType(b)) + ")");
         return new Expr.IntLit(0, Parser.ERROR, op.loc);
     }
 
     /** The type clang names in diagnostics: before array/function decay. */
-    private static Type origType(Expr e) { return e instanceof Expr.Decay d ? d.operand().type() : e.type(); }
+    private static Type origType(Expr e) {
+        return e instanceof Expr.Decay d ? d.operand().type() : e.type();
+    }
 
     /**
      * Arithmetic, bitwise and shift operators, with pointer arithmetic scaled to bytes.
@@ -305,7 +376,8 @@ final class Expressions {
             case ADD, SUB -> {
                 if (at.isArithmetic() && bt.isArithmetic()) return usual(op, a, b, loc);
                 if (at.isPointer() && bt.isInteger()) return pointerOffset(op, a, b, loc, opTok);
-                if (op == Expr.Binary.Op.ADD && at.isInteger() && bt.isPointer() && !compound) return pointerOffset(op, b, a, loc, opTok);
+                if (op == Expr.Binary.Op.ADD && at.isInteger() && bt.isPointer() && !compound)
+                    return pointerOffset(op, b, a, loc, opTok);
                 if (op == Expr.Binary.Op.SUB && at.isPointer() && bt.isPointer() && !compound) {
                     if (!Types.compatibleUnqualified(at.base.unqualified(), bt.base.unqualified())) {
                         diags.error(loc, "'" + at + "' and '" + bt + "' are not pointers to compatible types");
@@ -314,7 +386,8 @@ final class Expressions {
                     Expr diff = new Expr.Binary(Expr.Binary.Op.PTR_DIFF, a, b, Type.LONG, loc);
                     long size = elemSizeForArith(at, opTok);
                     if (size == 1) return diff;
-                    return new Expr.Binary(Expr.Binary.Op.DIV, diff, new Expr.IntLit(size, Type.LONG, loc), Type.LONG, loc);
+                    return new Expr.Binary(
+                            Expr.Binary.Op.DIV, diff, new Expr.IntLit(size, Type.LONG, loc), Type.LONG, loc);
                 }
                 return invalidOperands(a, b, opTok);
             }
@@ -339,7 +412,8 @@ final class Expressions {
                 Type lt = Types.promote(at);
                 Long n = ConstEval.integer(b);
                 if (n != null && n < 0) diags.warning(b.loc(), "shift count is negative", "-Wshift-count-negative");
-                else if (n != null && n >= lt.size() * 8) diags.warning(b.loc(), "shift count >= width of type", "-Wshift-count-overflow");
+                else if (n != null && n >= lt.size() * 8)
+                    diags.warning(b.loc(), "shift count >= width of type", "-Wshift-count-overflow");
                 return new Expr.Binary(op, sema.convert(a, lt), sema.convert(b, Types.promote(bt)), lt, loc);
             }
             default -> throw new IllegalStateException(op.toString());
@@ -354,7 +428,11 @@ final class Expressions {
     private long elemSizeForArith(Type ptr, Token opTok) {
         Type e = ptr.base;
         if (e.isVoid() || e.isFunction()) {
-            diags.warning(opTok.loc, "arithmetic on a pointer to " + (e.isVoid() ? "void" : "the function type '" + e + "'") + " is a GNU extension", "-Wgnu-pointer-arith");
+            diags.warning(
+                    opTok.loc,
+                    "arithmetic on a pointer to " + (e.isVoid() ? "void" : "the function type '" + e + "'")
+                            + " is a GNU extension",
+                    "-Wgnu-pointer-arith");
             return 1;
         }
         if (!e.isComplete() && e.kind != Type.Kind.VLA) {
@@ -369,7 +447,9 @@ final class Expressions {
         long size = elemSizeForArith(p.type(), opTok);
         Expr idx = sema.convert(i, Type.LONG);
         Expr off;
-        if (size == -1) off = new Expr.Binary(Expr.Binary.Op.MUL, idx, sema.convert(sizeofExpr(p.type().base, loc), Type.LONG), Type.LONG, loc);
+        if (size == -1)
+            off = new Expr.Binary(
+                    Expr.Binary.Op.MUL, idx, sema.convert(sizeofExpr(p.type().base, loc), Type.LONG), Type.LONG, loc);
         else if (size == 1) off = idx;
         else off = new Expr.Binary(Expr.Binary.Op.MUL, idx, new Expr.IntLit(size, Type.LONG, loc), Type.LONG, loc);
         return new Expr.Binary(op, p, off, p.type().unqualified(), loc);
@@ -389,20 +469,36 @@ final class Expressions {
         if (at.isPointer() && bt.isPointer()) {
             Type pa = at.base.unqualified(), pb = bt.base.unqualified();
             if (!Types.compatibleUnqualified(pa, pb) && !(eq && (pa.isVoid() || pb.isVoid()))) {
-                if (pa.isVoid() || pb.isVoid()) { /* fine for relational in GNU C */ }
-                else diags.warning(loc, "comparison of distinct pointer types (" + TypePrinter.quoteAka(at) + " and " + TypePrinter.quoteAka(bt) + ")", "-Wcompare-distinct-pointer-types");
+                if (pa.isVoid() || pb.isVoid()) {
+                    /* fine for relational in GNU C */
+                } else
+                    diags.warning(
+                            loc,
+                            "comparison of distinct pointer types (" + TypePrinter.quoteAka(at) + " and "
+                                    + TypePrinter.quoteAka(bt) + ")",
+                            "-Wcompare-distinct-pointer-types");
             }
             return new Expr.Binary(op, a, sema.convert(b, at.unqualified()), Type.INT, loc);
         }
         if (at.isPointer() && bt.isInteger() || at.isInteger() && bt.isPointer()) {
             Expr p = at.isPointer() ? a : b, i = at.isPointer() ? b : a;
             if (!Sema.isNullPointerConstant(i)) {
-                diags.warning(loc, "comparison between pointer and integer (" + TypePrinter.quoteAka(at) + " and " + TypePrinter.quoteAka(bt) + ")", "-Wpointer-integer-compare");
+                diags.warning(
+                        loc,
+                        "comparison between pointer and integer (" + TypePrinter.quoteAka(at) + " and "
+                                + TypePrinter.quoteAka(bt) + ")",
+                        "-Wpointer-integer-compare");
             } else if (!eq) {
-                diags.warning(loc, "ordered comparison between pointer and zero (" + TypePrinter.quoteAka(at) + " and " + TypePrinter.quoteAka(bt) + ") is an extension", "-Wpedantic");
+                diags.warning(
+                        loc,
+                        "ordered comparison between pointer and zero (" + TypePrinter.quoteAka(at) + " and "
+                                + TypePrinter.quoteAka(bt) + ") is an extension",
+                        "-Wpedantic");
             }
             Expr ci = sema.convert(i, p.type().unqualified());
-            return at.isPointer() ? new Expr.Binary(op, a, ci, Type.INT, loc) : new Expr.Binary(op, ci, b, Type.INT, loc);
+            return at.isPointer()
+                    ? new Expr.Binary(op, a, ci, Type.INT, loc)
+                    : new Expr.Binary(op, ci, b, Type.INT, loc);
         }
         return invalidOperands(a, b, opTok);
     }
@@ -462,14 +558,18 @@ final class Expressions {
                     Expr e = rvalue(cast());
                     if (e.type() == Parser.ERROR) return e;
                     if (!e.type().isArithmetic()) return invalidUnary(e, loc);
-                    Type pt = e.type().isInteger() ? Types.promote(e.type()) : e.type().unqualified();
-                    return new Expr.Unary(t.text.equals("-") ? Expr.Unary.Op.NEG : Expr.Unary.Op.PLUS, sema.convert(e, pt), pt, loc);
+                    Type pt = e.type().isInteger()
+                            ? Types.promote(e.type())
+                            : e.type().unqualified();
+                    return new Expr.Unary(
+                            t.text.equals("-") ? Expr.Unary.Op.NEG : Expr.Unary.Op.PLUS, sema.convert(e, pt), pt, loc);
                 }
                 case "~" -> {
                     p.pos++;
                     Expr e = rvalue(cast());
                     if (e.type() == Parser.ERROR) return e;
-                    if (e.type().isComplex) return new Expr.Unary(Expr.Unary.Op.BITNOT, e, e.type().unqualified(), loc); // conjugate (GNU)
+                    if (e.type().isComplex)
+                        return new Expr.Unary(Expr.Unary.Op.BITNOT, e, e.type().unqualified(), loc); // conjugate (GNU)
                     if (!e.type().isInteger()) return invalidUnary(e, loc);
                     Type pt = Types.promote(e.type());
                     return new Expr.Unary(Expr.Unary.Op.BITNOT, sema.convert(e, pt), pt, loc);
@@ -490,7 +590,11 @@ final class Expressions {
                     p.pos++;
                     int mark = onePastEnd.enter();
                     Expr e = null;
-                    try { e = cast(); } finally { onePastEnd.leave(mark, e); }
+                    try {
+                        e = cast();
+                    } finally {
+                        onePastEnd.leave(mark, e);
+                    }
                     return addressOf(e, loc);
                 }
                 case "*" -> {
@@ -514,7 +618,10 @@ final class Expressions {
             Type et = e.type().isComplex ? e.type().base : e.type().unqualified();
             return new Expr.Unary(real ? Expr.Unary.Op.REAL : Expr.Unary.Op.IMAG, e, et, loc);
         }
-        if (p.at("__extension__")) { p.pos++; return cast(); }
+        if (p.at("__extension__")) {
+            p.pos++;
+            return cast();
+        }
         return postfix();
     }
 
@@ -561,9 +668,15 @@ final class Expressions {
 
     /** sizeof of a VLA type: the hidden size variable, or element count times element size. */
     Expr sizeofExpr(Type ty, SourceLocation loc) {
-        if (ty.kind == Type.Kind.VLA && Vla.sizeVar(ty) != null) return new Expr.VarRef(Vla.sizeVar(ty), Type.ULONG, loc);
+        if (ty.kind == Type.Kind.VLA && Vla.sizeVar(ty) != null)
+            return new Expr.VarRef(Vla.sizeVar(ty), Type.ULONG, loc);
         if (ty.kind == Type.Kind.ARRAY && ty.base.isVariablyModified())
-            return new Expr.Binary(Expr.Binary.Op.MUL, new Expr.IntLit(ty.arrayLen, Type.ULONG, loc), sizeofExpr(ty.base, loc), Type.ULONG, loc);
+            return new Expr.Binary(
+                    Expr.Binary.Op.MUL,
+                    new Expr.IntLit(ty.arrayLen, Type.ULONG, loc),
+                    sizeofExpr(ty.base, loc),
+                    Type.ULONG,
+                    loc);
         if (ty.kind == Type.Kind.VLA) return new Expr.VlaSizeof(ty, Type.ULONG, loc);
         return new Expr.IntLit(ty.size(), Type.ULONG, loc);
     }
@@ -604,8 +717,11 @@ final class Expressions {
             return new Expr.IntLit(0, Parser.ERROR, loc);
         }
         Type b = e.type().base;
-        if (b.isFunction()) return e instanceof Expr.Decay d ? d.operand() : new Expr.Unary(Expr.Unary.Op.DEREF, e, b, loc);
-        if (b.isVoid()) diags.warning(loc, "ISO C does not allow indirection on operand of type 'void *'", "-Wvoid-ptr-dereference");
+        if (b.isFunction())
+            return e instanceof Expr.Decay d ? d.operand() : new Expr.Unary(Expr.Unary.Op.DEREF, e, b, loc);
+        if (b.isVoid())
+            diags.warning(
+                    loc, "ISO C does not allow indirection on operand of type 'void *'", "-Wvoid-ptr-dereference");
         return new Expr.Unary(Expr.Unary.Op.DEREF, e, b, loc);
     }
 
@@ -613,13 +729,18 @@ final class Expressions {
         if (e.type() == Parser.ERROR) return e;
         Type t = e.type();
         if (!t.isScalar()) {
-            diags.error(op.loc, "cannot " + (inc ? "increment" : "decrement") + " value of type " + TypePrinter.quoteAka(t));
+            diags.error(
+                    op.loc,
+                    "cannot " + (inc ? "increment" : "decrement") + " value of type " + TypePrinter.quoteAka(t));
             return new Expr.IntLit(0, Parser.ERROR, op.loc);
         }
         if (!checkAssignable(e, op)) return new Expr.IntLit(0, Parser.ERROR, op.loc);
         long step = 1;
         if (t.isPointer()) step = elemSizeForArith(t, op);
-        if (step == -1) { diags.error(op.loc, "increment of a pointer to a variable length array is not supported"); step = 1; }
+        if (step == -1) {
+            diags.error(op.loc, "increment of a pointer to a variable length array is not supported");
+            step = 1;
+        }
         return new Expr.IncDec(e, prefix, inc, step, t.unqualified(), op.loc);
     }
 
@@ -649,8 +770,13 @@ final class Expressions {
                     Token name = p.expectIdent();
                     e = member(e, name, t, true);
                 }
-                case "++", "--" -> { p.pos++; e = incDec(e, false, t.text.equals("++"), t); }
-                default -> { return e; }
+                case "++", "--" -> {
+                    p.pos++;
+                    e = incDec(e, false, t.text.equals("++"), t);
+                }
+                default -> {
+                    return e;
+                }
             }
         }
     }
@@ -658,7 +784,11 @@ final class Expressions {
     Expr subscript(Expr base, Expr idx, Token open) {
         Expr a = rvalue(base), b = rvalue(idx);
         if (a.type() == Parser.ERROR || b.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, open.loc);
-        if (a.type().isInteger() && b.type().isPointer()) { Expr x = a; a = b; b = x; }
+        if (a.type().isInteger() && b.type().isPointer()) {
+            Expr x = a;
+            a = b;
+            b = x;
+        }
         if (!a.type().isPointer()) {
             diags.error(open.loc, "subscripted value is not an array, pointer, or vector");
             return new Expr.IntLit(0, Parser.ERROR, open.loc);
@@ -670,10 +800,21 @@ final class Expressions {
         Expr sum = pointerOffset(Expr.Binary.Op.ADD, a, b, open.loc, open);
         Expr result = deref(sum, open.loc);
         onePastEnd.subscript(result, base);
-        Expr arr = base.type().kind == Type.Kind.ARRAY ? base : idx.type().kind == Type.Kind.ARRAY ? idx : null;  // a[i] or i[a]
-        if (arr != null && arr.type().arrayLen >= 0 && !flexibleLike(arr) && ConstEval.integer(b) instanceof Long n
-            && (n < 0 || n >= arr.type().arrayLen)) {
-            Runnable warn = () -> diags.warning(begin(arr), "array index " + n + " is " + (n < 0 ? "before the beginning of the array" : "past the end of the array (that has type '" + arr.type() + "')"), "-Warray-bounds");
+        Expr arr = base.type().kind == Type.Kind.ARRAY
+                ? base
+                : idx.type().kind == Type.Kind.ARRAY ? idx : null; // a[i] or i[a]
+        if (arr != null
+                && arr.type().arrayLen >= 0
+                && !flexibleLike(arr)
+                && ConstEval.integer(b) instanceof Long n
+                && (n < 0 || n >= arr.type().arrayLen)) {
+            Runnable warn = () -> diags.warning(
+                    begin(arr),
+                    "array index " + n + " is "
+                            + (n < 0
+                                    ? "before the beginning of the array"
+                                    : "past the end of the array (that has type '" + arr.type() + "')"),
+                    "-Warray-bounds");
             if (n == arr.type().arrayLen) onePastEnd.onePastEnd(result, warn);
             else warn.run();
         }
@@ -694,8 +835,12 @@ final class Expressions {
                 case Expr.Member m -> e = m.base();
                 case Expr.Decay d -> e = d.operand();
                 case Expr.Cast c when c.implicit() -> e = c.operand();
-                case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF && u.operand() instanceof Expr.Binary b && b.loc() == u.loc() -> e = b.left();
-                default -> { return e.loc(); }
+                case Expr.Unary u
+                when u.op() == Expr.Unary.Op.DEREF && u.operand() instanceof Expr.Binary b && b.loc() == u.loc() ->
+                    e = b.left();
+                default -> {
+                    return e.loc();
+                }
             }
         }
     }
@@ -708,20 +853,33 @@ final class Expressions {
             Expr p = rvalue(base);
             if (!p.type().isPointer()) {
                 if (p.type().isStructOrUnion()) {
-                    diags.error(op.loc, "member reference type " + TypePrinter.quoteAka(p.type()) + " is not a pointer; did you mean to use '.'?");
-                } else diags.error(op.loc, "member reference type " + TypePrinter.quoteAka(p.type()) + " is not a pointer");
+                    diags.error(
+                            op.loc,
+                            "member reference type " + TypePrinter.quoteAka(p.type())
+                                    + " is not a pointer; did you mean to use '.'?");
+                } else
+                    diags.error(
+                            op.loc, "member reference type " + TypePrinter.quoteAka(p.type()) + " is not a pointer");
                 return new Expr.IntLit(0, Parser.ERROR, op.loc);
             }
             t = p.type().base;
             if (!t.isStructOrUnion()) {
-                diags.error(op.loc, "member reference base type " + TypePrinter.quoteAka(t) + " is not a structure or union");
+                diags.error(
+                        op.loc,
+                        "member reference base type " + TypePrinter.quoteAka(t) + " is not a structure or union");
                 return new Expr.IntLit(0, Parser.ERROR, op.loc);
             }
             obj = new Expr.Unary(Expr.Unary.Op.DEREF, p, t, op.loc);
         } else if (!t.isStructOrUnion()) {
             if (t.isPointer() && t.base.isStructOrUnion())
-                diags.error(op.loc, "member reference type " + TypePrinter.quoteAka(t) + " is a pointer; did you mean to use '->'?");
-            else diags.error(op.loc, "member reference base type " + TypePrinter.quoteAka(t) + " is not a structure or union");
+                diags.error(
+                        op.loc,
+                        "member reference type " + TypePrinter.quoteAka(t)
+                                + " is a pointer; did you mean to use '->'?");
+            else
+                diags.error(
+                        op.loc,
+                        "member reference base type " + TypePrinter.quoteAka(t) + " is not a structure or union");
             return new Expr.IntLit(0, Parser.ERROR, op.loc);
         }
         if (!t.isComplete()) {
@@ -748,7 +906,10 @@ final class Expressions {
         List<Expr> written = new ArrayList<>();
         if (!p.at(")")) {
             try {
-                do { Expr a = assign(); written.add(a); } while (p.consume(","));
+                do {
+                    Expr a = assign();
+                    written.add(a);
+                } while (p.consume(","));
             } catch (SyntaxError e) {
                 // clang skips to the matching ')' (past ';' and braces) and goes on with an invalid call;
                 // with none before the end of the file, the statement ends there
@@ -775,7 +936,10 @@ final class Expressions {
         Expr callee = rvalue(fn);
         Type ct = callee.type();
         if (!(ct.isPointer() && ct.base.isFunction())) {
-            diags.error(open.loc, "called object type " + TypePrinter.quoteAka(origType(callee)) + " is not a function or function pointer");
+            diags.error(
+                    open.loc,
+                    "called object type " + TypePrinter.quoteAka(origType(callee))
+                            + " is not a function or function pointer");
             return new Expr.IntLit(0, Parser.ERROR, fn.loc());
         }
         Type ft = ct.base;
@@ -784,22 +948,38 @@ final class Expressions {
         if (!ft.oldStyle && (na < np || na > np && !ft.variadic)) {
             boolean few = na < np;
             List<ParamDecl> pds = direct == null ? null : p.paramDecls.get(direct);
-            String single = np == 1 && pds != null && pds.size() == 1 && pds.get(0).name() != null ? pds.get(0).name().text : null;
+            String single =
+                    np == 1 && pds != null && pds.size() == 1 && pds.get(0).name() != null
+                            ? pds.get(0).name().text
+                            : null;
             String msg;
             if (single != null && !ft.variadic)
-                msg = few ? "too few arguments to function call, single argument '" + single + "' was not specified"
-                          : "too many arguments to function call, expected single argument '" + single + "', have " + na + " arguments";
-            else msg = (few ? "too few" : "too many") + " arguments to function call, expected " + (ft.variadic ? "at least " : "") + np + ", have " + na;
+                msg = few
+                        ? "too few arguments to function call, single argument '" + single + "' was not specified"
+                        : "too many arguments to function call, expected single argument '" + single + "', have " + na
+                                + " arguments";
+            else
+                msg = (few ? "too few" : "too many") + " arguments to function call, expected "
+                        + (ft.variadic ? "at least " : "") + np + ", have " + na;
             diags.error(few ? close.loc : written.get(np).loc(), msg);
             if (direct != null) diags.note(direct.loc, "'" + direct.name + "' declared here");
             return new Expr.IntLit(0, Parser.ERROR, fn.loc());
         }
         if (ft.oldStyle && np > 0 && na != np && direct != null && direct.isDefined && direct != p.currentFn) {
             // a K&R definition: clang checks the number against it, as a warning
-            diags.warning(close.loc, (na < np ? "too few" : "too many") + " arguments in call to '" + direct.name + "'");
-        } else if (ft.oldStyle && np == 0 && na > 0 && (direct == null || !direct.implicitDecl && (direct.loc == null || !direct.loc.file().isSystem()))) {
-            diags.warning(open.loc, "passing arguments to " + (direct == null ? "a function" : "'" + direct.name + "'")
-                    + " without a prototype is deprecated in all versions of C and is not supported in C23", "-Wdeprecated-non-prototype");
+            diags.warning(
+                    close.loc, (na < np ? "too few" : "too many") + " arguments in call to '" + direct.name + "'");
+        } else if (ft.oldStyle
+                && np == 0
+                && na > 0
+                && (direct == null
+                        || !direct.implicitDecl
+                                && (direct.loc == null || !direct.loc.file().isSystem()))) {
+            diags.warning(
+                    open.loc,
+                    "passing arguments to " + (direct == null ? "a function" : "'" + direct.name + "'")
+                            + " without a prototype is deprecated in all versions of C and is not supported in C23",
+                    "-Wdeprecated-non-prototype");
         }
         for (int i = 0; i < na; i++) {
             Expr a = rvalue(written.get(i));
@@ -807,18 +987,35 @@ final class Expressions {
             if (i < np && ft.oldStyle) {
                 // a K&R definition's parameter: converted to its declared type (clang checks it so), then
                 // passed promoted, as every call of a function without a prototype passes its arguments
-                Expr c = sema.assignConvert(a, ft.params.get(i).unqualified(), Sema.Context.PASS, written.get(i).loc(), written.get(i));
+                Expr c = sema.assignConvert(
+                        a,
+                        ft.params.get(i).unqualified(),
+                        Sema.Context.PASS,
+                        written.get(i).loc(),
+                        written.get(i));
                 args.add(c.type() == Parser.ERROR ? c : sema.convert(c, Types.defaultArgPromote(c.type())));
             } else if (i < np) {
                 int before = diags.errorCount() + diags.warningCount();
                 Type pt = ft.params.get(i).unqualified();
                 Expr tu = TransparentUnion.argument(p, a, pt);
-                args.add(tu != null ? tu : sema.assignConvert(a, pt, Sema.Context.PASS, written.get(i).loc(), written.get(i)));
+                args.add(
+                        tu != null
+                                ? tu
+                                : sema.assignConvert(
+                                        a, pt, Sema.Context.PASS, written.get(i).loc(), written.get(i)));
                 List<ParamDecl> pds = direct == null ? null : p.paramDecls.get(direct);
-                if (diags.errorCount() + diags.warningCount() != before && pds != null && i < pds.size() && pds.get(i).name() != null)
-                    diags.note(pds.get(i).name().loc, "passing argument to parameter '" + pds.get(i).name().text + "' here");
+                if (diags.errorCount() + diags.warningCount() != before
+                        && pds != null
+                        && i < pds.size()
+                        && pds.get(i).name() != null)
+                    diags.note(
+                            pds.get(i).name().loc,
+                            "passing argument to parameter '" + pds.get(i).name().text + "' here");
             } else {
-                if (a.type().isVoid()) { diags.error(a.loc(), "argument type 'void' is incomplete"); return new Expr.IntLit(0, Parser.ERROR, fn.loc()); }
+                if (a.type().isVoid()) {
+                    diags.error(a.loc(), "argument type 'void' is incomplete");
+                    return new Expr.IntLit(0, Parser.ERROR, fn.loc());
+                }
                 args.add(sema.convert(a, Types.defaultArgPromote(a.type())));
             }
         }

@@ -3,7 +3,6 @@ package jomp.compiler.parse;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ast.TranslationUnit;
@@ -30,16 +29,28 @@ final class ExternalDefinitions {
     private final Parser p;
     private final Diagnostics diags;
 
-    ExternalDefinitions(Parser p) { this.p = p; this.diags = p.diags; }
+    ExternalDefinitions(Parser p) {
+        this.p = p;
+        this.diags = p.diags;
+    }
 
     TranslationUnit translationUnit() {
         while (!p.atEof()) {
             int start = p.pos;
             try {
-                if (p.tok().kind == Token.Kind.PRAGMA) { p.pragmaAtFileScope(p.next()); continue; }
+                if (p.tok().kind == Token.Kind.PRAGMA) {
+                    p.pragmaAtFileScope(p.next());
+                    continue;
+                }
                 if (p.consume(";")) continue;
-                if (p.at("_Static_assert")) { p.decls.staticAssert(); continue; }
-                if (p.at("asm") || p.at("__asm__") || p.at("__asm")) { p.gnuStatements.fileScopeAsm(); continue; }
+                if (p.at("_Static_assert")) {
+                    p.decls.staticAssert();
+                    continue;
+                }
+                if (p.at("asm") || p.at("__asm__") || p.at("__asm")) {
+                    p.gnuStatements.fileScopeAsm();
+                    continue;
+                }
                 externalDeclaration();
             } catch (SyntaxError e) {
                 p.skipToStatementEnd();
@@ -63,14 +74,19 @@ final class ExternalDefinitions {
                 late.add(new TranslationUnit.Global(v, null, v.loc));
             }
         }
-        for (int k = late.size() - 1; k >= 0; k--) {   // in place, last first so that earlier positions hold
+        for (int k = late.size() - 1; k >= 0; k--) { // in place, last first so that earlier positions hold
             TranslationUnit.Global g = (TranslationUnit.Global) late.get(k);
             p.items.add(Math.min(p.tentativeAt.getOrDefault(g.var(), p.items.size()), p.items.size()), g);
         }
         for (Var v : p.globals) {
             // C11 6.7.4p7: inline in every declaration and extern in none makes an inline definition only
             // (GNU89's inline is an external definition, gnu_inline's too)
-            if (v.isFunction() && v.isDefined && v.isInline && !v.externalDecl && v.storage != Var.Storage.STATIC && !v.gnuInline) v.inlineOnly = true;
+            if (v.isFunction()
+                    && v.isDefined
+                    && v.isInline
+                    && !v.externalDecl
+                    && v.storage != Var.Storage.STATIC
+                    && !v.gnuInline) v.inlineOnly = true;
         }
         return new TranslationUnit(p.items, p.globals);
     }
@@ -80,19 +96,31 @@ final class ExternalDefinitions {
         Token first = p.tok();
         Type base = p.decls.declspec(attr);
         boolean implicit = p.decls.implicitInt;
-        if (p.consume(";")) { checkEmptyDeclaration(base, first); return; }
+        if (p.consume(";")) {
+            checkEmptyDeclaration(base, first);
+            return;
+        }
         boolean firstDecl = true;
         while (true) {
             Declarator d = p.declarators.namedDeclarator(base, "expected identifier or '('");
-            boolean knrDefinition = OldStyleDefinitions.isIdentifierList(d) && firstDecl && !p.at(";") && !p.at(",") && !p.at("=");
+            boolean knrDefinition =
+                    OldStyleDefinitions.isIdentifierList(d) && firstDecl && !p.at(";") && !p.at(",") && !p.at("=");
             if (implicit && !knrDefinition) p.decls.implicitInt(d.loc());
             if (OldStyleDefinitions.isIdentifierList(d)) {
                 if (knrDefinition) {
                     p.oldStyle.definition(d, attr, implicit);
                     return;
                 }
-                diags.error(d.params().get(0).loc(), "a parameter list without types is only allowed in a function definition");
-                d = new Declarator(Type.func(d.type().base, List.of(), false, true), d.name(), List.of(), d.loc(), d.attrs(), d.asmLabel());
+                diags.error(
+                        d.params().get(0).loc(),
+                        "a parameter list without types is only allowed in a function definition");
+                d = new Declarator(
+                        Type.func(d.type().base, List.of(), false, true),
+                        d.name(),
+                        List.of(),
+                        d.loc(),
+                        d.attrs(),
+                        d.asmLabel());
             }
             if (d.type().isFunction() && firstDecl && p.at("{")) {
                 functionDefinition(d, attr);
@@ -102,8 +130,15 @@ final class ExternalDefinitions {
             if (attr.storage == Var.Storage.TYPEDEF) declareTypedef(typedefOf(d, attr));
             else globalDeclaration(d, attr);
             if (p.consume(",")) continue;
-            if (p.at(";")) { p.pos++; return; }
-            throw p.errorAt(p.afterPrev(), d.type().isFunction() ? "expected ';' after top level declarator" : "expected ';' after top level declarator");
+            if (p.at(";")) {
+                p.pos++;
+                return;
+            }
+            throw p.errorAt(
+                    p.afterPrev(),
+                    d.type().isFunction()
+                            ? "expected ';' after top level declarator"
+                            : "expected ';' after top level declarator");
         }
     }
 
@@ -123,7 +158,10 @@ final class ExternalDefinitions {
         Object old = s.names.get(d.name().text);
         if (old instanceof Typedef td) {
             if (!Types.compatible(td.type(), d.type())) {
-                diags.error(d.name().loc, "typedef redefinition with different types (" + TypePrinter.quoteAka(d.type()) + " vs " + TypePrinter.quoteAka(td.type().withTypedefName(null)) + ")");
+                diags.error(
+                        d.name().loc,
+                        "typedef redefinition with different types (" + TypePrinter.quoteAka(d.type()) + " vs "
+                                + TypePrinter.quoteAka(td.type().withTypedefName(null)) + ")");
                 if (td.loc() != null) diags.note(td.loc(), "previous definition is here");
             }
             return;
@@ -189,14 +227,24 @@ final class ExternalDefinitions {
         }
     }
 
-    private void initializerSkip() { try { p.inits.initializer(Type.INT, false); } catch (SyntaxError e) { p.skipToStatementEnd(); p.pos--; } }
+    private void initializerSkip() {
+        try {
+            p.inits.initializer(Type.INT, false);
+        } catch (SyntaxError e) {
+            p.skipToStatementEnd();
+            p.pos--;
+        }
+    }
 
-    Var declareGlobal(Token nameTok, Type type, Attr attr) { return declareGlobal(nameTok, type, attr, null); }
+    Var declareGlobal(Token nameTok, Type type, Attr attr) {
+        return declareGlobal(nameTok, type, attr, null);
+    }
 
     /** A file-scope declaration; params: a function declarator's parameters (declare variant's adjust_args names them), or null. */
     Var declareGlobal(Token nameTok, Type type, Attr attr, List<Parser.ParamDecl> params) {
-        if (p.ompVariants != null && type.isFunction()) {   // OpenMP declare variant (OmpVariants)
-            Var variant = p.ompVariants.declared(nameTok, type, p.scopes.get(0).names.get(nameTok.text), params);
+        if (p.ompVariants != null && type.isFunction()) { // OpenMP declare variant (OmpVariants)
+            Var variant =
+                    p.ompVariants.declared(nameTok, type, p.scopes.get(0).names.get(nameTok.text), params);
             if (variant != null) return variant;
             Var base = declareGlobalPlain(nameTok, type, attr);
             p.ompVariants.attach(base);
@@ -210,11 +258,15 @@ final class ExternalDefinitions {
         Scope file = p.scopes.get(0);
         Object old = file.names.get(name);
         if (old instanceof Var v) {
-            if (!Types.compatible(v.type, type) && !(v.type.isFunction() && type.isFunction() && Types.compatibleUnqualified(v.type, type))) {
+            if (!Types.compatible(v.type, type)
+                    && !(v.type.isFunction() && type.isFunction() && Types.compatibleUnqualified(v.type, type))) {
                 if (v.type.isFunction() && type.isFunction()) {
                     diags.error(nameTok.loc, "conflicting types for '" + name + "'");
                 } else {
-                    diags.error(nameTok.loc, "redefinition of '" + name + "' with a different type: " + TypePrinter.quoteAka(type) + " vs " + TypePrinter.quoteAka(v.type));
+                    diags.error(
+                            nameTok.loc,
+                            "redefinition of '" + name + "' with a different type: " + TypePrinter.quoteAka(type)
+                                    + " vs " + TypePrinter.quoteAka(v.type));
                 }
                 diags.note(v.loc, "previous declaration is here");
                 return null;
@@ -247,14 +299,24 @@ final class ExternalDefinitions {
 
     void functionDefinition(Declarator d, Attr attr) {
         Var before = p.fileScopeFunction(d.name().text);
-        if (before != null && before.type.oldStyle && before.type.params.isEmpty() && !before.implicitDecl
-                && !d.type().oldStyle && (!d.type().params.isEmpty() || d.type().variadic)) {
-            diags.warning(before.loc, "a function declaration without a prototype is deprecated in all versions of C and is treated as a "
-                    + "zero-parameter prototype in C23, conflicting with a subsequent definition", "-Wdeprecated-non-prototype");
+        if (before != null
+                && before.type.oldStyle
+                && before.type.params.isEmpty()
+                && !before.implicitDecl
+                && !d.type().oldStyle
+                && (!d.type().params.isEmpty() || d.type().variadic)) {
+            diags.warning(
+                    before.loc,
+                    "a function declaration without a prototype is deprecated in all versions of C and is treated as a "
+                            + "zero-parameter prototype in C23, conflicting with a subsequent definition",
+                    "-Wdeprecated-non-prototype");
             diags.note(d.name().loc, "conflicting prototype is here");
         }
         Var fn = declareGlobal(d.name(), d.type(), attr, d.params());
-        if (fn == null) { skipBlock(); return; }
+        if (fn == null) {
+            skipBlock();
+            return;
+        }
         boolean wasDropped = fn.definitionDropped(), wasExternInline = fn.externInlineDef;
         p.gnuAttrs.applyToVar(fn, attr, d);
         // GNU89 inline (-std=gnu89, -fgnu89-inline): extern inline is for inlining only, plain inline external
@@ -269,7 +331,10 @@ final class ExternalDefinitions {
                 fn.isDefined = false;
             } else {
                 if (wasExternInline && !fn.gnuInline)
-                    diags.error(d.name().loc, "redefinition of a 'extern inline' function '" + d.name().text + "' is not supported in C99 mode");
+                    diags.error(
+                            d.name().loc,
+                            "redefinition of a 'extern inline' function '" + d.name().text
+                                    + "' is not supported in C99 mode");
                 else diags.error(d.name().loc, "redefinition of '" + d.name().text + "'");
                 diags.note(prev != null ? prev.loc() : fn.loc, "previous definition is here");
                 skipBlock();
@@ -305,7 +370,10 @@ final class ExternalDefinitions {
             if (!pd.type().isComplete() && !pd.type().isArray())
                 diags.error(pd.loc(), "variable has incomplete type '" + pd.type() + "'");
             if (pd.name() == null && !p.language.c23())
-                diags.warning(pd.loc(), "omitting the parameter name in a function definition is a C23 extension", "-Wc23-extensions");
+                diags.warning(
+                        pd.loc(),
+                        "omitting the parameter name in a function definition is a C23 extension",
+                        "-Wc23-extensions");
             pv.paramIndex = i;
             params.add(pv);
         }
@@ -317,7 +385,8 @@ final class ExternalDefinitions {
         } finally {
             p.leaveScope();
         }
-        for (Token g : p.gotos) if (!p.labels.containsKey(g.text)) diags.error(g.loc, "use of undeclared label '" + g.text + "'");
+        for (Token g : p.gotos)
+            if (!p.labels.containsKey(g.text)) diags.error(g.loc, "use of undeclared label '" + g.text + "'");
         // like clang, no flow warning for a body that had errors (statements were dropped)
         if (diags.errorCount() == errorsBefore) Flow.checkReturn(diags, fn, body, p.prev().loc);
         p.items.add(new TranslationUnit.Function(fn, params, body, p.locals, d.name().loc));
@@ -326,7 +395,8 @@ final class ExternalDefinitions {
     }
 
     private TranslationUnit.Function previousDefinition(Var fn) {
-        for (TranslationUnit.TopLevel t : p.items) if (t instanceof TranslationUnit.Function f && f.var() == fn) return f;
+        for (TranslationUnit.TopLevel t : p.items)
+            if (t instanceof TranslationUnit.Function f && f.var() == fn) return f;
         return null;
     }
 

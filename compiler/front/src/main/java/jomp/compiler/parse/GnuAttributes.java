@@ -3,7 +3,6 @@ package jomp.compiler.parse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
@@ -32,38 +31,68 @@ import jomp.compiler.type.Type;
 final class GnuAttributes {
     /** One attribute as written: its normalized name (no {@code __x__} wrapping, no {@code gnu::}), and its arguments. */
     record Attribute(String name, Token nameTok, List<List<Token>> args) {
-        boolean is(String n) { return name.equals(n); }
-        SourceLocation loc() { return nameTok.loc; }
+        boolean is(String n) {
+            return name.equals(n);
+        }
+
+        SourceLocation loc() {
+            return nameTok.loc;
+        }
     }
 
     /** Accepted, but not with all of their meaning (docs/user-guide.md says which); __has_attribute says 0. */
-    static final Set<String> TOLERATED = Set.of("weak", "abi_tag", "regparm", "cdecl", "stdcall", "fastcall", "sysv_abi",
-        "ms_abi", "section", "require_constant_initialization", "vector_size", "import_module", "import_name", "pcs", "diagnose_if",
-        "overloadable", "availability", "enable_if");
+    static final Set<String> TOLERATED = Set.of(
+            "weak",
+            "abi_tag",
+            "regparm",
+            "cdecl",
+            "stdcall",
+            "fastcall",
+            "sysv_abi",
+            "ms_abi",
+            "section",
+            "require_constant_initialization",
+            "vector_size",
+            "import_module",
+            "import_name",
+            "pcs",
+            "diagnose_if",
+            "overloadable",
+            "availability",
+            "enable_if");
 
     /** Known to clang and gcc, with a meaning jomp does not implement: an error where used. */
-    static final Set<String> UNSUPPORTED = Set.of("cleanup", "alias", "weakref", "ifunc",
-        "ext_vector_type", "address_space", "naked", "interrupt");
+    static final Set<String> UNSUPPORTED =
+            Set.of("cleanup", "alias", "weakref", "ifunc", "ext_vector_type", "address_space", "naked", "interrupt");
 
     private final Parser p;
 
-    GnuAttributes(Parser p) { this.p = p; }
+    GnuAttributes(Parser p) {
+        this.p = p;
+    }
 
     /** Is an attribute specifier next? */
-    boolean at() { return p.at("__attribute__") || p.at("__attribute") || p.at("[") && p.peek(1).is("["); }
+    boolean at() {
+        return p.at("__attribute__")
+                || p.at("__attribute")
+                || p.at("[") && p.peek(1).is("[");
+    }
 
     /** Reads every attribute specifier that follows (possibly none). */
     List<Attribute> parse() {
         List<Attribute> out = null;
         while (at()) {
             if (out == null) out = new ArrayList<>(2);
-            if (p.at("[")) c23(out); else gnu(out);
+            if (p.at("[")) c23(out);
+            else gnu(out);
         }
         return out == null ? List.of() : out;
     }
 
     /** Reads and drops attribute specifiers where jomp gives attributes no meaning (pointers). */
-    void skip() { check(parse()); }
+    void skip() {
+        check(parse());
+    }
 
     private void gnu(List<Attribute> out) {
         p.pos++;
@@ -95,7 +124,8 @@ final class GnuAttributes {
     /** name, name(args), or (C23) prefix::name(args). */
     private Attribute one(boolean c23) {
         Token name = p.next();
-        if (name.kind != Token.Kind.IDENT && name.kind != Token.Kind.KEYWORD) throw p.errorAt(name.loc, "expected identifier");
+        if (name.kind != Token.Kind.IDENT && name.kind != Token.Kind.KEYWORD)
+            throw p.errorAt(name.loc, "expected identifier");
         String n = name.text;
         if (c23 && (p.at("::") || p.at(":") && p.peek(1).is(":"))) {
             String ns = normalize(n);
@@ -160,7 +190,8 @@ final class GnuAttributes {
             if (UNSUPPORTED.contains(a.name())) {
                 p.diags.error(a.loc(), "the '" + a.name() + "' attribute is not supported by jomp");
             } else if (!a.name().contains("::")) {
-                p.diags.warning(a.loc(), "unknown attribute '" + a.nameTok().text + "' ignored", "-Wunknown-attributes");
+                p.diags.warning(
+                        a.loc(), "unknown attribute '" + a.nameTok().text + "' ignored", "-Wunknown-attributes");
             }
         }
     }
@@ -180,14 +211,20 @@ final class GnuAttributes {
         int align = 0;
         for (Attribute a : as) {
             if (!a.is("aligned")) continue;
-            if (a.args().isEmpty()) { align = Math.max(align, 16); continue; }
+            if (a.args().isEmpty()) {
+                align = Math.max(align, 16);
+                continue;
+            }
             Token at = a.args().get(0).isEmpty() ? a.nameTok() : a.args().get(0).get(0);
             long v = p.withTokens(withEof(a.args().get(0), at), () -> p.exprs.constInt(p.exprs.conditional()));
             if (v <= 0 || Long.bitCount(v) != 1) {
                 p.diags.error(at.loc, "requested alignment is not a power of 2");
                 continue;
             }
-            if (v > 1L << 28) { p.diags.error(at.loc, "requested alignment must be 268435456 bytes or smaller"); continue; }
+            if (v > 1L << 28) {
+                p.diags.error(at.loc, "requested alignment must be 268435456 bytes or smaller");
+                continue;
+            }
             align = Math.max(align, (int) v);
         }
         return align;
@@ -237,25 +274,35 @@ final class GnuAttributes {
         for (List<Attribute> as : List.of(attr.attrs, d.attrs())) {
             for (Attribute a : as) {
                 switch (a.name()) {
-                    case "unused", "maybe_unused" -> { v.used = true; v.markedUnused = true; }
-                    case "used", "retain" -> { v.used = true; v.attrUsed = true; }
+                    case "unused", "maybe_unused" -> {
+                        v.used = true;
+                        v.markedUnused = true;
+                    }
+                    case "used", "retain" -> {
+                        v.used = true;
+                        v.attrUsed = true;
+                    }
                     case "noreturn" -> v.noreturn = true;
                     case "constructor", "destructor" -> {
                         if (!v.isFunction()) {
-                            p.diags.warning(a.loc(), "'" + a.name() + "' attribute only applies to functions", "-Wignored-attributes");
+                            p.diags.warning(
+                                    a.loc(),
+                                    "'" + a.name() + "' attribute only applies to functions",
+                                    "-Wignored-attributes");
                             continue;
                         }
                         int prio = priority(a);
-                        if (a.is("constructor")) v.constructorPriority = prio; else v.destructorPriority = prio;
+                        if (a.is("constructor")) v.constructorPriority = prio;
+                        else v.destructorPriority = prio;
                         v.used = true;
-                        v.attrUsed = true;   // compiled even when static and never called, as gcc keeps it
+                        v.attrUsed = true; // compiled even when static and never called, as gcc keeps it
                     }
                     case "gnu_inline" -> v.gnuInline = true;
                     case "weak" -> v.weak = true;
                     case "always_inline" -> v.alwaysInline = true;
                     case "noinline", "noipa" -> v.noInline = true;
                     case "flatten" -> v.flatten = true;
-                    default -> { }
+                    default -> {}
                 }
             }
         }
@@ -284,7 +331,7 @@ final class GnuAttributes {
         } catch (NumberFormatException e) {
             n = -1;
         }
-        return (int) Math.max(0, Math.min(n, 65535));   // clang takes any value; what runs order is the same
+        return (int) Math.max(0, Math.min(n, 65535)); // clang takes any value; what runs order is the same
     }
 
     /** The type a typedef names: its declarator's, aligned by aligned(n); transparent_union marks the union. */
@@ -303,17 +350,25 @@ final class GnuAttributes {
     Type applyVectorSize(Type t, List<Attribute> as) {
         Attribute a = find(as, "vector_size");
         if (a == null) return t;
-        if (a.args().size() != 1) { p.diags.error(a.loc(), "'vector_size' attribute takes one argument"); return t; }
+        if (a.args().size() != 1) {
+            p.diags.error(a.loc(), "'vector_size' attribute takes one argument");
+            return t;
+        }
         long n = p.withTokens(withEof(a.args().get(0), a.nameTok()), () -> p.exprs.constInt(p.exprs.conditional()));
-        if (!(t.isInteger() || t.isFloat()) || t.size() <= 0 || n <= 0 || n % t.size() != 0 || Long.bitCount(n / t.size()) != 1) {
+        if (!(t.isInteger() || t.isFloat())
+                || t.size() <= 0
+                || n <= 0
+                || n % t.size() != 0
+                || Long.bitCount(n / t.size()) != 1) {
             p.diags.error(a.loc(), "invalid vector element type '" + t + "'");
             return t;
         }
         Type v = Type.newTag(Type.Kind.STRUCT, null);
-        v.record.members = List.of(new jomp.compiler.type.Member("__elements", Type.arrayOf(t.unqualified(), n / t.size()), 0, -1, 0, 0, a.loc()));
+        v.record.members = List.of(new jomp.compiler.type.Member(
+                "__elements", Type.arrayOf(t.unqualified(), n / t.size()), 0, -1, 0, 0, a.loc()));
         v.record.size = n;
         int align = alignment(as);
-        v.record.align = align > 0 ? align : (int) n;            // gcc aligns a vector to its size
+        v.record.align = align > 0 ? align : (int) n; // gcc aligns a vector to its size
         v.record.complete = true;
         v.record.defLoc = a.loc();
         return v.qualified(t.quals);
@@ -322,14 +377,21 @@ final class GnuAttributes {
     static List<Token> withEof(List<Token> toks, Token at) {
         List<Token> l = new ArrayList<>(toks);
         Token last = toks.isEmpty() ? at : toks.get(toks.size() - 1);
-        l.add(new Token(Token.Kind.EOF, "", new SourceLocation(last.loc.file(), last.loc.offset() + last.text.length(),
-                                                                last.loc.presumedFile(), last.loc.presumedLine())));
+        l.add(new Token(
+                Token.Kind.EOF,
+                "",
+                new SourceLocation(
+                        last.loc.file(),
+                        last.loc.offset() + last.text.length(),
+                        last.loc.presumedFile(),
+                        last.loc.presumedLine())));
         return l;
     }
 
     /** The string-literal argument i of an attribute (deprecated("why"), visibility("default")), or null. */
     static String stringArg(Attribute a, int i) {
-        if (a.args().size() <= i || a.args().get(i).isEmpty() || a.args().get(i).get(0).kind != Token.Kind.STRING) return null;
+        if (a.args().size() <= i || a.args().get(i).isEmpty() || a.args().get(i).get(0).kind != Token.Kind.STRING)
+            return null;
         StringBuilder sb = new StringBuilder();
         for (Token t : a.args().get(i)) {
             if (t.kind != Token.Kind.STRING) return null;

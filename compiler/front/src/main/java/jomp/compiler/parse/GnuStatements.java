@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.lex.Token;
@@ -19,10 +18,14 @@ final class GnuStatements {
     /** The compound-statement depth of the innermost statement expression's own block (-1: none). */
     private int stmtExprDepth = -1;
 
-    GnuStatements(Parser p) { this.p = p; }
+    GnuStatements(Parser p) {
+        this.p = p;
+    }
 
     /** Is the last expression statement of a statement expression being parsed ('}' follows at its depth)? */
-    boolean isStatementExpressionValue() { return stmtExprDepth == p.blockDepth && p.at("}"); }
+    boolean isStatementExpressionValue() {
+        return stmtExprDepth == p.blockDepth && p.at("}");
+    }
 
     /** {@code ( { block } )} after the '(' (at the '{'): the block runs, its last expression statement is the value. */
     Expr statementExpression(Token open) {
@@ -41,7 +44,9 @@ final class GnuStatements {
         p.expectClose(")", open);
         List<Stmt> items = block.items();
         Expr result = null;
-        if (!items.isEmpty() && items.get(items.size() - 1) instanceof Stmt.ExprStmt last && !last.expr().type().isVoid()) {
+        if (!items.isEmpty()
+                && items.get(items.size() - 1) instanceof Stmt.ExprStmt last
+                && !last.expr().type().isVoid()) {
             // the value is the last expression's, as an rvalue: arrays decay, qualifiers go
             result = p.exprs.rvalue(last.expr());
             if (result.type() != Parser.ERROR && !result.type().isVoid() && result.type().quals != 0)
@@ -70,8 +75,13 @@ final class GnuStatements {
     Stmt asm() {
         Token kw = p.next();
         boolean isVolatile = false, isGoto = false;
-        while (p.at("volatile") || p.at("__volatile__") || p.at("__volatile") || p.at("inline") || p.at("__inline__")
-               || p.at("__inline") || p.at("goto")) {
+        while (p.at("volatile")
+                || p.at("__volatile__")
+                || p.at("__volatile")
+                || p.at("inline")
+                || p.at("__inline__")
+                || p.at("__inline")
+                || p.at("goto")) {
             isVolatile |= p.tok().text.contains("volatile");
             isGoto |= p.at("goto");
             p.pos++;
@@ -79,7 +89,10 @@ final class GnuStatements {
         Token open = p.tok();
         p.expect("(");
         String template = strings("expected string literal in 'asm'");
-        List<String> outConstraints = new ArrayList<>(), inConstraints = new ArrayList<>(), clobbers = new ArrayList<>(), labels = new ArrayList<>();
+        List<String> outConstraints = new ArrayList<>(),
+                inConstraints = new ArrayList<>(),
+                clobbers = new ArrayList<>(),
+                labels = new ArrayList<>();
         List<Expr> outputs = new ArrayList<>(), inputs = new ArrayList<>();
         int section = 0;
         while (colon()) {
@@ -87,10 +100,14 @@ final class GnuStatements {
             if (p.at(")") || p.at(":")) continue;
             do {
                 switch (section) {
-                    case 1 -> { outConstraints.add(operand(outputs, true)); }
-                    case 2 -> { inConstraints.add(operand(inputs, false)); }
+                    case 1 -> {
+                        outConstraints.add(operand(outputs, true));
+                    }
+                    case 2 -> {
+                        inConstraints.add(operand(inputs, false));
+                    }
                     case 3 -> clobbers.add(strings("expected string literal"));
-                    default -> {   // asm goto's labels: each must be the function's, as a goto's
+                    default -> { // asm goto's labels: each must be the function's, as a goto's
                         Token l = p.expectIdent();
                         p.gotos.add(l);
                         labels.add(l.text);
@@ -100,7 +117,8 @@ final class GnuStatements {
         }
         p.expectClose(")", open);
         p.expectAfter(";", "after asm statement");
-        return new Stmt.Asm(template, outConstraints, outputs, inConstraints, inputs, clobbers, isVolatile, isGoto, labels, kw.loc);
+        return new Stmt.Asm(
+                template, outConstraints, outputs, inConstraints, inputs, clobbers, isVolatile, isGoto, labels, kw.loc);
     }
 
     /**
@@ -117,10 +135,17 @@ final class GnuStatements {
         p.expectAfter(";", "after top-level asm block");
         for (String line : text.split("[\\n;]")) {
             String l = line.strip();
-            if (l.isEmpty() || l.startsWith("#") || l.startsWith("//") || l.startsWith(".ident") || l.startsWith(".symver")
-                || l.startsWith(".previous") || l.matches("\\.section\\s+\\.note\\b.*")) continue;
-            p.diags.error(kw.loc, "jomp cannot compile file-scope assembly '" + l + "': it is code or data for an x86 assembler, "
-                    + "not the JVM");
+            if (l.isEmpty()
+                    || l.startsWith("#")
+                    || l.startsWith("//")
+                    || l.startsWith(".ident")
+                    || l.startsWith(".symver")
+                    || l.startsWith(".previous")
+                    || l.matches("\\.section\\s+\\.note\\b.*")) continue;
+            p.diags.error(
+                    kw.loc,
+                    "jomp cannot compile file-scope assembly '" + l + "': it is code or data for an x86 assembler, "
+                            + "not the JVM");
             return;
         }
     }
@@ -130,7 +155,7 @@ final class GnuStatements {
         if (p.consume(":")) return true;
         if (p.at("::")) {
             Token t = p.tok();
-            p.toks.set(p.pos, new Token(Token.Kind.PUNCT, ":", t.loc));   // '::' is two separators here
+            p.toks.set(p.pos, new Token(Token.Kind.PUNCT, ":", t.loc)); // '::' is two separators here
             return true;
         }
         return false;
@@ -148,7 +173,8 @@ final class GnuStatements {
         p.expect("(");
         Expr e = p.exprs.expr();
         p.expectClose(")", o);
-        if (output && !Expr.isLvalue(e) && e.type() != Parser.ERROR) p.diags.error(e.loc(), "invalid lvalue in asm output");
+        if (output && !Expr.isLvalue(e) && e.type() != Parser.ERROR)
+            p.diags.error(e.loc(), "invalid lvalue in asm output");
         out.add(output ? e : p.exprs.rvalue(e));
         return constraint;
     }

@@ -1,7 +1,6 @@
 package jomp.compiler.parse;
 
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.lex.Token;
@@ -16,16 +15,24 @@ import jomp.compiler.type.Type;
 final class GnuTypes {
     private final Parser p;
 
-    GnuTypes(Parser p) { this.p = p; }
+    GnuTypes(Parser p) {
+        this.p = p;
+    }
 
     /** The placeholder type of {@code __auto_type}: the declarator takes its initializer's type. */
     static final Type AUTO_TYPE = Type.INT.withTypedefName("__auto_type");
 
-    static boolean isAutoType(Type t) { return "__auto_type".equals(t.typedefName); }
+    static boolean isAutoType(Type t) {
+        return "__auto_type".equals(t.typedefName);
+    }
 
     /** {@code __auto_type x = e}: x takes e's type (an rvalue's: arrays decay, qualifiers go) and e's value. */
     Initializer autoTyped(Parser.Declarator d, boolean isStatic) {
-        if (!p.consume("=")) throw p.errorAt(d.name().loc, "declaration of variable '" + d.name().text + "' with deduced type '__auto_type' requires an initializer");
+        if (!p.consume("="))
+            throw p.errorAt(
+                    d.name().loc,
+                    "declaration of variable '" + d.name().text
+                            + "' with deduced type '__auto_type' requires an initializer");
         Expr e = p.exprs.rvalue(p.exprs.assign());
         Type t = e.type().unqualified();
         if (t.isVoid()) p.diags.error(d.name().loc, "variable has incomplete type 'void'");
@@ -45,7 +52,8 @@ final class GnuTypes {
             ty = e instanceof Expr.Member m && m.member().isBitField() ? m.type() : e.type();
         }
         p.expectClose(")", o);
-        if (kw.text.contains("unqual")) ty = ty.kind == Type.Kind.ARRAY ? Type.arrayOf(ty.base.unqualified(), ty.arrayLen) : ty.unqualified();
+        if (kw.text.contains("unqual"))
+            ty = ty.kind == Type.Kind.ARRAY ? Type.arrayOf(ty.base.unqualified(), ty.arrayLen) : ty.unqualified();
         return ty;
     }
 }

@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.diag.Diagnostics;
@@ -26,7 +25,11 @@ final class Initializers {
     private final Diagnostics diags;
     private final Sema sema;
 
-    Initializers(Parser p) { this.p = p; this.diags = p.diags; this.sema = p.sema; }
+    Initializers(Parser p) {
+        this.p = p;
+        this.diags = p.diags;
+        this.sema = p.sema;
+    }
 
     private List<Initializer.Item> initItems;
     private boolean initStatic;
@@ -54,7 +57,11 @@ final class Initializers {
             long n;
             if (p.at("{")) n = initBraced(t, 0);
             else if (isStringFor(t)) n = initString(t, 0);
-            else { diags.error(p.tok().loc, "array initializer must be an initializer list"); p.exprs.assign(); return Type.arrayOf(t.base, 1); }
+            else {
+                diags.error(p.tok().loc, "array initializer must be an initializer list");
+                p.exprs.assign();
+                return Type.arrayOf(t.base, 1);
+            }
             return Type.arrayOf(t.base, n);
         }
         init(t, 0);
@@ -70,12 +77,25 @@ final class Initializers {
 
     /** One initializer (braced or not) for the sub-object of type t at offset. */
     private void init(Type t, long offset) {
-        if (p.at("{")) { initBraced(t, offset); return; }
+        if (p.at("{")) {
+            initBraced(t, offset);
+            return;
+        }
         if (t.isArray()) {
-            if (isStringFor(t)) { initString(t, offset); return; }
-            if (t.kind == Type.Kind.VLA) { diags.error(p.tok().loc, "variable-sized object may not be initialized"); p.exprs.assign(); return; }
+            if (isStringFor(t)) {
+                initString(t, offset);
+                return;
+            }
+            if (t.kind == Type.Kind.VLA) {
+                diags.error(p.tok().loc, "variable-sized object may not be initialized");
+                p.exprs.assign();
+                return;
+            }
             Token at = p.tok();
-            diags.error(at.loc, "array initializer must be an initializer list" + (at.kind == Token.Kind.STRING ? " or wide string literal" : ""));
+            diags.error(
+                    at.loc,
+                    "array initializer must be an initializer list"
+                            + (at.kind == Token.Kind.STRING ? " or wide string literal" : ""));
             p.exprs.assign();
             return;
         }
@@ -85,7 +105,10 @@ final class Initializers {
             SourceLocation where = initNameLoc != null ? initNameLoc : e.loc();
             initNameLoc = null;
             if (r.type() != Parser.ERROR && !Types.compatibleUnqualified(r.type(), t)) {
-                diags.error(where, "initializing " + TypePrinter.quoteAka(t) + " with an expression of incompatible type " + TypePrinter.quoteAka(r.type()));
+                diags.error(
+                        where,
+                        "initializing " + TypePrinter.quoteAka(t) + " with an expression of incompatible type "
+                                + TypePrinter.quoteAka(r.type()));
                 return;
             }
             addItem(offset, t, r, null);
@@ -114,7 +137,8 @@ final class Initializers {
         long elem = t.base.size();
         long n = s.bytes().length / elem;
         if (t.kind == Type.Kind.ARRAY && t.arrayLen >= 0) {
-            if (n - 1 > t.arrayLen) diags.warning(s.loc(), "initializer-string for char array is too long", "-Wexcess-initializers");
+            if (n - 1 > t.arrayLen)
+                diags.warning(s.loc(), "initializer-string for char array is too long", "-Wexcess-initializers");
             addItem(offset, t, s, null);
             return t.arrayLen;
         }
@@ -125,11 +149,19 @@ final class Initializers {
     /** { ... } for t at offset; returns the number of array elements seen (for unsized arrays). */
     private long initBraced(Type t, long offset) {
         Token open = p.next();
-        if (p.at("}")) { p.pos++; return 0; }
+        if (p.at("}")) {
+            p.pos++;
+            return 0;
+        }
         long count;
         if (t.isArray()) {
-            if (t.kind == Type.Kind.VLA) { diags.error(open.loc, "variable-sized object may not be initialized"); skipBraces(); return 0; }
-            if (isStringFor(t) && (p.peek(1).is("}") || p.peek(1).is(",") && p.peek(2).is("}"))) {
+            if (t.kind == Type.Kind.VLA) {
+                diags.error(open.loc, "variable-sized object may not be initialized");
+                skipBraces();
+                return 0;
+            }
+            if (isStringFor(t)
+                    && (p.peek(1).is("}") || p.peek(1).is(",") && p.peek(2).is("}"))) {
                 count = initString(t, offset);
                 p.consume(",");
                 p.expectClose("}", open);
@@ -137,7 +169,11 @@ final class Initializers {
             }
             count = arrayElements(t, offset, true);
         } else if (t.isStructOrUnion()) {
-            if (!t.isComplete()) { diags.error(open.loc, "variable has incomplete type '" + t + "'"); skipBraces(); return 0; }
+            if (!t.isComplete()) {
+                diags.error(open.loc, "variable has incomplete type '" + t + "'");
+                skipBraces();
+                return 0;
+            }
             structMembers(t, offset, true, 0);
             count = 1;
         } else {
@@ -145,7 +181,10 @@ final class Initializers {
             init(t, offset);
             if (p.consume(",") && !p.at("}")) {
                 diags.warning(p.tok().loc, "excess elements in scalar initializer", "-Wexcess-initializers");
-                while (!p.at("}") && !p.atEof()) { p.exprs.assign(); if (!p.consume(",")) break; }
+                while (!p.at("}") && !p.atEof()) {
+                    p.exprs.assign();
+                    if (!p.consume(",")) break;
+                }
             }
             count = 1;
         }
@@ -156,7 +195,11 @@ final class Initializers {
 
     void skipBraces() {
         int depth = 1;
-        while (depth > 0 && !p.atEof()) { Token t = p.next(); if (t.is("{")) depth++; else if (t.is("}")) depth--; }
+        while (depth > 0 && !p.atEof()) {
+            Token t = p.next();
+            if (t.is("{")) depth++;
+            else if (t.is("}")) depth--;
+        }
     }
 
     /**
@@ -171,36 +214,60 @@ final class Initializers {
         while (!p.at("}") && !p.atEof()) {
             boolean comma = false;
             if (!first) {
-                if (!braced && (p.at("[") || p.at("."))) break;   // a designator belongs to the enclosing list
+                if (!braced && (p.at("[") || p.at("."))) break; // a designator belongs to the enclosing list
                 if (!p.consume(",")) break;
                 comma = true;
                 if (p.at("}")) break;
             }
             first = false;
             if (p.at("[")) {
-                if (!braced) { if (comma) p.pos--; break; }
+                if (!braced) {
+                    if (comma) p.pos--;
+                    break;
+                }
                 Token open = p.next();
                 Expr ie = p.exprs.conditional();
                 Long v = ConstEval.integer(p.exprs.rvalue(ie));
                 long hi;
-                if (v == null) { diags.error(ie.loc(), "expression is not an integer constant expression"); v = 0L; }
-                if (p.consume("...")) { Long h = ConstEval.integer(p.exprs.rvalue(p.exprs.conditional())); hi = h == null ? v : h; } else hi = v;
+                if (v == null) {
+                    diags.error(ie.loc(), "expression is not an integer constant expression");
+                    v = 0L;
+                }
+                if (p.consume("...")) {
+                    Long h = ConstEval.integer(p.exprs.rvalue(p.exprs.conditional()));
+                    hi = h == null ? v : h;
+                } else hi = v;
                 p.expectClose("]", open);
-                if (len >= 0 && v >= len) { diags.error(ie.loc(), "array designator index (" + v + ") exceeds array bounds (" + len + ")"); v = len - 1; hi = v; }
+                if (len >= 0 && v >= len) {
+                    diags.error(ie.loc(), "array designator index (" + v + ") exceeds array bounds (" + len + ")");
+                    v = len - 1;
+                    hi = v;
+                }
                 i = v;
                 for (long k = v; k <= hi; k++) {
                     int save = p.pos;
-                    if (k < hi) { designatedInit(elem, offset + k * elem.size()); p.pos = save; }
-                    else designatedInit(elem, offset + k * elem.size());
+                    if (k < hi) {
+                        designatedInit(elem, offset + k * elem.size());
+                        p.pos = save;
+                    } else designatedInit(elem, offset + k * elem.size());
                 }
                 i = hi + 1;
                 max = Math.max(max, i);
                 continue;
             }
             if (len >= 0 && i >= len) {
-                if (!braced) { if (comma) p.pos--; break; }
+                if (!braced) {
+                    if (comma) p.pos--;
+                    break;
+                }
                 diags.warning(p.tok().loc, "excess elements in array initializer", "-Wexcess-initializers");
-                while (!p.at("}") && !p.atEof()) { if (p.at("{")) { p.pos++; skipBraces(); } else p.exprs.assign(); if (!p.consume(",")) break; }
+                while (!p.at("}") && !p.atEof()) {
+                    if (p.at("{")) {
+                        p.pos++;
+                        skipBraces();
+                    } else p.exprs.assign();
+                    if (!p.consume(",")) break;
+                }
                 break;
             }
             elementInit(elem, offset + i * elem.size());
@@ -216,7 +283,10 @@ final class Initializers {
             Token open = p.next();
             Expr ie = p.exprs.conditional();
             Long v = ConstEval.integer(p.exprs.rvalue(ie));
-            if (v == null) { diags.error(ie.loc(), "expression is not an integer constant expression"); v = 0L; }
+            if (v == null) {
+                diags.error(ie.loc(), "expression is not an integer constant expression");
+                v = 0L;
+            }
             p.expectClose("]", open);
             designatedInit(t.base, offset + v * t.base.size());
             return;
@@ -225,7 +295,13 @@ final class Initializers {
             p.pos++;
             Token name = p.expectIdent();
             List<Member> path = t.findMember(name.text);
-            if (path == null) { diags.error(name.loc, "field designator '" + name.text + "' does not refer to any field in type '" + t + "'"); skipInit(); return; }
+            if (path == null) {
+                diags.error(
+                        name.loc,
+                        "field designator '" + name.text + "' does not refer to any field in type '" + t + "'");
+                skipInit();
+                return;
+            }
             long off = offset;
             for (Member m : path) off += m.offset();
             Member last = path.get(path.size() - 1);
@@ -244,33 +320,54 @@ final class Initializers {
 
     private void skipInit() {
         p.consume("=");
-        if (p.at("{")) { p.pos++; skipBraces(); } else p.exprs.assign();
+        if (p.at("{")) {
+            p.pos++;
+            skipBraces();
+        } else p.exprs.assign();
     }
 
     /** An element of a braced list: a nested list, a string for a char array, or brace elision. */
     private void elementInit(Type t, long offset) {
-        if (p.at("{") || t.isScalar()) { init(t, offset); return; }
-        if (t.isArray() && isStringFor(t)) { initString(t, offset); return; }
+        if (p.at("{") || t.isScalar()) {
+            init(t, offset);
+            return;
+        }
+        if (t.isArray() && isStringFor(t)) {
+            initString(t, offset);
+            return;
+        }
         if (t.isStructOrUnion()) {
             // an expression of the struct type initializes it whole; otherwise elide braces
             if (!startsDesignator()) {
                 int save = p.pos;
                 int errs = diags.errorCount();
                 Expr e;
-                try { e = p.exprs.assign(); } catch (SyntaxError ex) { throw ex; }
+                try {
+                    e = p.exprs.assign();
+                } catch (SyntaxError ex) {
+                    throw ex;
+                }
                 Expr r = p.exprs.rvalue(e);
-                if (Types.compatibleUnqualified(r.type(), t)) { addItem(offset, t, r, null); return; }
-                if (diags.errorCount() != errs) return;      // already reported; the expression is consumed
+                if (Types.compatibleUnqualified(r.type(), t)) {
+                    addItem(offset, t, r, null);
+                    return;
+                }
+                if (diags.errorCount() != errs) return; // already reported; the expression is consumed
                 p.pos = save;
             }
             structMembers(t, offset, false, 0);
             return;
         }
-        if (t.isArray()) { arrayElements(t, offset, false); return; }
+        if (t.isArray()) {
+            arrayElements(t, offset, false);
+            return;
+        }
         init(t, offset);
     }
 
-    private boolean startsDesignator() { return p.at("[") || p.at("."); }
+    private boolean startsDesignator() {
+        return p.at("[") || p.at(".");
+    }
 
     /** Struct/union members, with .name designators; braced: until '}', else as many as the struct holds. */
     private void structMembers(Type t, long offset, boolean braced, int from) {
@@ -284,29 +381,56 @@ final class Initializers {
                 if (!p.consume(",")) break;
                 comma = true;
                 if (p.at("}")) break;
-                if (!braced && (p.at(".") || p.at("["))) { p.pos--; break; }
+                if (!braced && (p.at(".") || p.at("["))) {
+                    p.pos--;
+                    break;
+                }
             }
             first = false;
             if (p.at(".")) {
-                if (!braced) { if (comma) p.pos--; break; }
+                if (!braced) {
+                    if (comma) p.pos--;
+                    break;
+                }
                 p.pos++;
                 Token name = p.expectIdent();
                 List<Member> path = t.findMember(name.text);
-                if (path == null) { diags.error(name.loc, "field designator '" + name.text + "' does not refer to any field in type '" + t + "'"); skipInit(); continue; }
+                if (path == null) {
+                    diags.error(
+                            name.loc,
+                            "field designator '" + name.text + "' does not refer to any field in type '" + t + "'");
+                    skipInit();
+                    continue;
+                }
                 long off = offset;
                 for (Member m : path) off += m.offset();
                 Member last = path.get(path.size() - 1);
-                if (last.isBitField() && !p.at("[") && !p.at(".")) { p.expect("="); scalarItem(last.type(), off, p.exprs.assign(), last); }
-                else designatedInit(last.type(), off);
+                if (last.isBitField() && !p.at("[") && !p.at(".")) {
+                    p.expect("=");
+                    scalarItem(last.type(), off, p.exprs.assign(), last);
+                } else designatedInit(last.type(), off);
                 i = path.get(0).index() + 1;
                 if (isUnion) i = ms.size();
                 continue;
             }
-            while (i < ms.size() && ms.get(i).isBitField() && ms.get(i).name() == null) i++;   // unnamed bit-fields take no initializer
+            while (i < ms.size() && ms.get(i).isBitField() && ms.get(i).name() == null)
+                i++; // unnamed bit-fields take no initializer
             if (i >= ms.size() || isUnion && i > 0) {
-                if (!braced) { if (comma) p.pos--; break; }
-                diags.warning(p.tok().loc, "excess elements in " + (isUnion ? "union" : "struct") + " initializer", "-Wexcess-initializers");
-                while (!p.at("}") && !p.atEof()) { if (p.at("{")) { p.pos++; skipBraces(); } else p.exprs.assign(); if (!p.consume(",")) break; }
+                if (!braced) {
+                    if (comma) p.pos--;
+                    break;
+                }
+                diags.warning(
+                        p.tok().loc,
+                        "excess elements in " + (isUnion ? "union" : "struct") + " initializer",
+                        "-Wexcess-initializers");
+                while (!p.at("}") && !p.atEof()) {
+                    if (p.at("{")) {
+                        p.pos++;
+                        skipBraces();
+                    } else p.exprs.assign();
+                    if (!p.consume(",")) break;
+                }
                 break;
             }
             Member m = ms.get(i);
@@ -314,9 +438,9 @@ final class Initializers {
             else if (m.type().kind == Type.Kind.ARRAY && m.type().arrayLen < 0) {
                 // flexible array member: gcc allows initializing it in static objects
                 long n = p.at("{") ? initBraced(m.type(), offset + m.offset()) : 0;
-                if (n > 0 && !initStatic) diags.error(m.loc(), "initialization of flexible array member is not allowed");
-            }
-            else elementInit(m.type(), offset + m.offset());
+                if (n > 0 && !initStatic)
+                    diags.error(m.loc(), "initialization of flexible array member is not allowed");
+            } else elementInit(m.type(), offset + m.offset());
             i++;
         }
     }

@@ -19,8 +19,12 @@ public record Language(int year, boolean gnuInline) {
     }
 
     /** C99 and later: implicit int and implicit function declarations are errors by default. */
-    boolean c99() { return year >= 1999; }
+    boolean c99() {
+        return year >= 1999;
+    }
 
     /** C23: no implicit int or implicit function declarations at all, and no K&R definitions. */
-    boolean c23() { return year >= 2023; }
+    boolean c23() {
+        return year >= 2023;
+    }
 }

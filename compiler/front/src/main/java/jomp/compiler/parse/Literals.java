@@ -1,7 +1,6 @@
 package jomp.compiler.parse;
 
 import java.io.ByteArrayOutputStream;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
@@ -12,36 +11,52 @@ import jomp.compiler.type.Type;
 final class Literals {
     private final Diagnostics diags;
 
-    Literals(Diagnostics diags) { this.diags = diags; }
+    Literals(Diagnostics diags) {
+        this.diags = diags;
+    }
 
     /** An integer or floating constant (C11 6.4.4.1-2). */
     Expr number(Token t) {
         String s = t.text;
         String lower = s.toLowerCase();
         boolean hex = lower.startsWith("0x");
-        boolean isFloat = hex ? lower.indexOf('p') >= 0 || lower.indexOf('.') >= 0
-                              : lower.indexOf('.') >= 0 || lower.indexOf('e') >= 0;
+        boolean isFloat = hex
+                ? lower.indexOf('p') >= 0 || lower.indexOf('.') >= 0
+                : lower.indexOf('.') >= 0 || lower.indexOf('e') >= 0;
         if (isFloat) return floating(t, s, lower);
         int base = 10, p = 0;
-        if (hex) { base = 16; p = 2; }
-        else if (lower.startsWith("0b")) { base = 2; p = 2; }
-        else if (lower.startsWith("0") && s.length() > 1) { base = 8; p = 1; }
+        if (hex) {
+            base = 16;
+            p = 2;
+        } else if (lower.startsWith("0b")) {
+            base = 2;
+            p = 2;
+        } else if (lower.startsWith("0") && s.length() > 1) {
+            base = 8;
+            p = 1;
+        }
         int end = p;
         while (end < s.length() && Character.digit(s.charAt(end), base) >= 0 && s.charAt(end) != '\'') end++;
         String suffix = lower.substring(end);
-        boolean u = false; int l = 0;
+        boolean u = false;
+        int l = 0;
         switch (suffix) {
             case "" -> {}
             case "u" -> u = true;
             case "l" -> l = 1;
-            case "ul", "lu" -> { u = true; l = 1; }
+            case "ul", "lu" -> {
+                u = true;
+                l = 1;
+            }
             case "ll" -> l = 2;
-            case "ull", "llu" -> { u = true; l = 2; }
+            case "ull", "llu" -> {
+                u = true;
+                l = 2;
+            }
             default -> {
                 if (end < s.length() && Character.isDigit(s.charAt(end)) && base == 8)
                     diags.error(at(t, end), "invalid digit '" + s.charAt(end) + "' in octal constant");
-                else
-                    diags.error(at(t, end), "invalid suffix '" + s.substring(end) + "' on integer constant");
+                else diags.error(at(t, end), "invalid suffix '" + s.substring(end) + "' on integer constant");
                 return new Expr.IntLit(0, Type.INT, t.loc);
             }
         }
@@ -50,7 +65,8 @@ final class Literals {
         for (int i = p; i < end; i++) {
             int d = Character.digit(s.charAt(i), base);
             long nv = v * base + d;
-            if (Long.compareUnsigned(v, Long.divideUnsigned(-1L, base)) > 0 || Long.compareUnsigned(nv, v * base) < 0) overflow = true;
+            if (Long.compareUnsigned(v, Long.divideUnsigned(-1L, base)) > 0 || Long.compareUnsigned(nv, v * base) < 0)
+                overflow = true;
             v = nv;
         }
         if (end == p && base != 8) {
@@ -68,7 +84,10 @@ final class Literals {
         else if (!decimal && (v >>> 32) == 0) ty = Type.UINT;
         else ty = v >= 0 ? Type.LONG : Type.ULONG;
         if (decimal && !u && v < 0) {
-            diags.warning(t.loc, "integer literal is too large to be represented in a signed integer type, interpreting as unsigned", "-Wimplicitly-unsigned-literal");
+            diags.warning(
+                    t.loc,
+                    "integer literal is too large to be represented in a signed integer type, interpreting as unsigned",
+                    "-Wimplicitly-unsigned-literal");
         }
         return new Expr.IntLit(v, ty, t.loc);
     }
@@ -90,21 +109,29 @@ final class Literals {
                 break;
             }
         }
-        if (lower.endsWith("f") && !lower.startsWith("0x") || lower.startsWith("0x") && lower.endsWith("f") && lower.indexOf('p') >= 0) {
-            ty = Type.FLOAT; body = s.substring(0, s.length() - 1);
+        if (lower.endsWith("f") && !lower.startsWith("0x")
+                || lower.startsWith("0x") && lower.endsWith("f") && lower.indexOf('p') >= 0) {
+            ty = Type.FLOAT;
+            body = s.substring(0, s.length() - 1);
         } else if (lower.endsWith("l")) {
-            ty = Type.LDOUBLE; body = s.substring(0, s.length() - 1);
+            ty = Type.LDOUBLE;
+            body = s.substring(0, s.length() - 1);
         }
         double d;
         try {
-            if (body.toLowerCase().startsWith("0x") && body.toLowerCase().indexOf('p') < 0) throw new NumberFormatException();
+            if (body.toLowerCase().startsWith("0x") && body.toLowerCase().indexOf('p') < 0)
+                throw new NumberFormatException();
             d = Double.parseDouble(body.replace("'", ""));
         } catch (NumberFormatException e) {
-            diags.error(t.loc, "invalid suffix '" + s.replaceAll("^[0-9a-fA-FxX.pP+-]*", "") + "' on floating constant");
+            diags.error(
+                    t.loc, "invalid suffix '" + s.replaceAll("^[0-9a-fA-FxX.pP+-]*", "") + "' on floating constant");
             d = 0;
         }
         if (ty == Type.FLOAT) d = (float) d;
-        if (imaginary) ty = ty == Type.FLOAT ? Type.FLOAT_COMPLEX : ty == Type.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
+        if (imaginary)
+            ty = ty == Type.FLOAT
+                    ? Type.FLOAT_COMPLEX
+                    : ty == Type.LDOUBLE ? Type.LDOUBLE_COMPLEX : Type.DOUBLE_COMPLEX;
         return new Expr.FloatLit(d, ty, t.loc);
     }
 
@@ -114,19 +141,32 @@ final class Literals {
         String s = t.text;
         int q = s.indexOf('\'');
         String prefix = s.substring(0, q);
-        Type ty = switch (prefix) { case "L" -> Type.INT; case "u" -> Type.USHORT; case "U" -> Type.UINT; default -> Type.INT; };
-        int[] pos = { q + 1 };
+        Type ty = switch (prefix) {
+            case "L" -> Type.INT;
+            case "u" -> Type.USHORT;
+            case "U" -> Type.UINT;
+            default -> Type.INT;
+        };
+        int[] pos = {q + 1};
         long v = 0;
         int n = 0;
         while (pos[0] < s.length() - 1) {
             boolean escape = s.charAt(pos[0]) == '\\';
             int c = readChar(t, s, pos, !prefix.isEmpty());
-            if (!prefix.isEmpty()) { v = c; n++; }
-            else { v = (v << 8) | (c & 0xff); n++; }         // a non-ASCII source character is its UTF-8 bytes, one by one
+            if (!prefix.isEmpty()) {
+                v = c;
+                n++;
+            } else {
+                v = (v << 8) | (c & 0xff);
+                n++;
+            } // a non-ASCII source character is its UTF-8 bytes, one by one
         }
-        if (n == 0) { diags.error(t.loc, "empty character constant"); return new Expr.IntLit(0, Type.INT, t.loc); }
+        if (n == 0) {
+            diags.error(t.loc, "empty character constant");
+            return new Expr.IntLit(0, Type.INT, t.loc);
+        }
         if (prefix.isEmpty()) {
-            if (n == 1) v = (byte) v;          // plain char is signed
+            if (n == 1) v = (byte) v; // plain char is signed
             else {
                 diags.warning(t.loc, "multi-character character constant", "-Wmultichar");
                 v = (int) v;
@@ -150,18 +190,22 @@ final class Literals {
     void appendString(Token t, int elemSize, ByteArrayOutputStream out) {
         String s = t.text;
         int q = s.indexOf('"');
-        int[] pos = { q + 1 };
+        int[] pos = {q + 1};
         while (pos[0] < s.length() - 1) {
             boolean escape = s.charAt(pos[0]) == '\\';
             boolean ucn = escape && (s.charAt(pos[0] + 1) == 'u' || s.charAt(pos[0] + 1) == 'U');
             int c = readChar(t, s, pos, elemSize > 1);
             if (elemSize == 1) {
                 // source bytes (UTF-8) go through as they are; a universal character name is written in UTF-8
-                if (ucn && c > 0x7f && Character.isValidCodePoint(c)) out.writeBytes(new String(Character.toChars(c)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                if (ucn && c > 0x7f && Character.isValidCodePoint(c))
+                    out.writeBytes(new String(Character.toChars(c)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 else out.write(c);
             } else if (elemSize == 2 && (!escape || ucn) && c > 0xffff) {
                 char[] cs = Character.toChars(c);
-                for (char x : cs) { out.write(x & 0xff); out.write(x >> 8); }
+                for (char x : cs) {
+                    out.write(x & 0xff);
+                    out.write(x >> 8);
+                }
             } else {
                 for (int i = 0; i < elemSize; i++) out.write((c >>> (8 * i)) & 0xff);
             }
@@ -181,33 +225,46 @@ final class Literals {
         char e = s.charAt(p + 1);
         pos[0] = p + 2;
         switch (e) {
-            case 'n': return '\n';
-            case 't': return '\t';
-            case 'r': return '\r';
-            case 'a': return 7;
-            case 'b': return '\b';
-            case 'f': return '\f';
-            case 'v': return 11;
-            case 'e': case 'E': return 27;
+            case 'n':
+                return '\n';
+            case 't':
+                return '\t';
+            case 'r':
+                return '\r';
+            case 'a':
+                return 7;
+            case 'b':
+                return '\b';
+            case 'f':
+                return '\f';
+            case 'v':
+                return 11;
+            case 'e':
+            case 'E':
+                return 27;
             case 'x': {
                 int q = pos[0];
                 long v = 0;
-                while (q < s.length() - 1 && Character.digit(s.charAt(q), 16) >= 0) v = v * 16 + Character.digit(s.charAt(q++), 16);
+                while (q < s.length() - 1 && Character.digit(s.charAt(q), 16) >= 0)
+                    v = v * 16 + Character.digit(s.charAt(q++), 16);
                 if (q == pos[0]) diags.error(at(t, p), "\\x used with no following hex digits");
                 else if (!wide && v > 0xff) diags.error(at(t, p), "hex escape sequence out of range");
                 pos[0] = q;
                 return (int) v;
             }
-            case 'u': case 'U': {
+            case 'u':
+            case 'U': {
                 int len = e == 'u' ? 4 : 8, q = pos[0], v = 0;
-                for (int i = 0; i < len && q < s.length() - 1 && Character.digit(s.charAt(q), 16) >= 0; i++) v = v * 16 + Character.digit(s.charAt(q++), 16);
+                for (int i = 0; i < len && q < s.length() - 1 && Character.digit(s.charAt(q), 16) >= 0; i++)
+                    v = v * 16 + Character.digit(s.charAt(q++), 16);
                 pos[0] = q;
                 return v;
             }
             default:
                 if (e >= '0' && e <= '7') {
                     int v = e - '0', q = pos[0];
-                    for (int i = 0; i < 2 && q < s.length() - 1 && s.charAt(q) >= '0' && s.charAt(q) <= '7'; i++) v = v * 8 + s.charAt(q++) - '0';
+                    for (int i = 0; i < 2 && q < s.length() - 1 && s.charAt(q) >= '0' && s.charAt(q) <= '7'; i++)
+                        v = v * 8 + s.charAt(q++) - '0';
                     pos[0] = q;
                     if (!wide && v > 0xff) diags.error(at(t, p), "octal escape sequence out of range");
                     return v;

@@ -18,17 +18,28 @@ final class ObjectSize {
         long offset = 0;
         while (true) {
             switch (p) {
-                case Expr.Cast c when c.type().isPointer() -> { p = c.operand(); continue; }
-                case Expr.Unary u when u.op() == Expr.Unary.Op.ADDR && u.operand() instanceof Expr.Unary d
-                                       && d.op() == Expr.Unary.Op.DEREF -> { p = d.operand(); continue; }
-                case Expr.Binary b when b.type().isPointer() && (b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB)
-                                        && ConstEval.integer(b.right()) != null -> {
+                case Expr.Cast c
+                when c.type().isPointer() -> {
+                    p = c.operand();
+                    continue;
+                }
+                case Expr.Unary u
+                when u.op() == Expr.Unary.Op.ADDR
+                        && u.operand() instanceof Expr.Unary d
+                        && d.op() == Expr.Unary.Op.DEREF -> {
+                    p = d.operand();
+                    continue;
+                }
+                case Expr.Binary b
+                when b.type().isPointer()
+                        && (b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB)
+                        && ConstEval.integer(b.right()) != null -> {
                     long d = ConstEval.integer(b.right());
                     offset += b.op() == Expr.Binary.Op.ADD ? d : -d;
                     p = b.left();
                     continue;
                 }
-                default -> { }
+                default -> {}
             }
             break;
         }
@@ -41,7 +52,9 @@ final class ObjectSize {
         long size;
         boolean subobject = (type & 1) != 0;
         // the whole object for types 0 and 2: walk out of members to the outermost known object
-        while (!subobject && obj instanceof Expr.Member m && !(m.base() instanceof Expr.Unary u && u.op() == Expr.Unary.Op.DEREF)) {
+        while (!subobject
+                && obj instanceof Expr.Member m
+                && !(m.base() instanceof Expr.Unary u && u.op() == Expr.Unary.Op.DEREF)) {
             offset += m.member().offset();
             obj = m.base();
         }
@@ -50,7 +63,9 @@ final class ObjectSize {
             case Expr.StrLit s -> size = s.bytes().length;
             case Expr.CompoundLiteral c -> size = c.type().size();
             case Expr.Member m -> size = m.type().size();
-            default -> { return unknown; }
+            default -> {
+                return unknown;
+            }
         }
         Type t = obj.type();
         if (size < 0 || t.kind == Type.Kind.VLA) return unknown;

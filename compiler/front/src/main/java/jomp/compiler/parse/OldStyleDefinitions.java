@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ast.Var;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
@@ -34,11 +33,17 @@ final class OldStyleDefinitions {
     private final Parser p;
     private final Diagnostics diags;
 
-    OldStyleDefinitions(Parser p) { this.p = p; this.diags = p.diags; }
+    OldStyleDefinitions(Parser p) {
+        this.p = p;
+        this.diags = p.diags;
+    }
 
     /** Is d a function declarator with an identifier list (no types)? */
     static boolean isIdentifierList(Declarator d) {
-        return d.type().isFunction() && d.type().oldStyle && d.params() != null && !d.params().isEmpty();
+        return d.type().isFunction()
+                && d.type().oldStyle
+                && d.params() != null
+                && !d.params().isEmpty();
     }
 
     /**
@@ -52,7 +57,8 @@ final class OldStyleDefinitions {
         for (int i = 0; i < ids.size(); i++) index.put(ids.get(i).name().text, i);
         Var[] declared = new Var[ids.size()];
         while (!p.at("{")) {
-            if (!p.isTypeName(p.tok())) throw p.errorAt(p.tok().loc, "expected function body after function declarator");
+            if (!p.isTypeName(p.tok()))
+                throw p.errorAt(p.tok().loc, "expected function body after function declarator");
             int start = p.pos;
             try {
                 declaration(index, declared);
@@ -65,8 +71,11 @@ final class OldStyleDefinitions {
         // clang reports the parameters the list left out last to first
         for (int i = ids.size() - 1; i >= 0; i--) {
             if (declared[i] != null || !p.language.c99()) continue;
-            diags.defaultError(ids.get(i).loc(), "parameter '" + ids.get(i).name().text
-                    + "' was not declared, defaults to 'int'; ISO C99 and later do not support implicit int", "-Wimplicit-int");
+            diags.defaultError(
+                    ids.get(i).loc(),
+                    "parameter '" + ids.get(i).name().text
+                            + "' was not declared, defaults to 'int'; ISO C99 and later do not support implicit int",
+                    "-Wimplicit-int");
         }
         if (implicitInt) p.decls.implicitInt(d.loc());
         List<Type> types = new ArrayList<>();
@@ -91,8 +100,11 @@ final class OldStyleDefinitions {
         if (prior == null || prior.oldStyle || !before.isDefined) {
             deprecated(d.name().loc);
             if (prior != null && prior.params.isEmpty() && !before.implicitDecl)
-                diags.warning(before.loc, "a function declaration without a prototype is deprecated in all versions of C and is treated as a "
-                        + "zero-parameter prototype in C23, conflicting with a subsequent definition", "-Wdeprecated-non-prototype");
+                diags.warning(
+                        before.loc,
+                        "a function declaration without a prototype is deprecated in all versions of C and is treated as a "
+                                + "zero-parameter prototype in C23, conflicting with a subsequent definition",
+                        "-Wdeprecated-non-prototype");
         }
     }
 
@@ -126,7 +138,9 @@ final class OldStyleDefinitions {
     }
 
     private void deprecated(SourceLocation at) {
-        diags.warning(at, "a function definition without a prototype is deprecated in all versions of C and is not supported in C23",
+        diags.warning(
+                at,
+                "a function definition without a prototype is deprecated in all versions of C and is not supported in C23",
                 "-Wdeprecated-non-prototype");
     }
 
@@ -135,11 +149,19 @@ final class OldStyleDefinitions {
         if (proto.params.size() != params.size()) return;
         List<ParamDecl> protoDecls = p.paramDecls.get(fn);
         for (int i = 0; i < params.size(); i++) {
-            Type declared = params.get(i).type(), promoted = Types.defaultArgPromote(declared), pt = proto.params.get(i).unqualified();
-            if (Types.compatibleUnqualified(pt, promoted) || !Types.compatibleUnqualified(pt, declared.unqualified())) continue;
-            diags.warning(params.get(i).loc(), "promoted type " + TypePrinter.quoteAka(promoted) + " of K&R function parameter is not compatible with the parameter type "
-                    + TypePrinter.quoteAka(pt) + " declared in a previous prototype", "-Wknr-promoted-parameter");
-            if (protoDecls != null && i < protoDecls.size()) diags.note(protoDecls.get(i).loc(), "previous declaration is here");
+            Type declared = params.get(i).type(),
+                    promoted = Types.defaultArgPromote(declared),
+                    pt = proto.params.get(i).unqualified();
+            if (Types.compatibleUnqualified(pt, promoted) || !Types.compatibleUnqualified(pt, declared.unqualified()))
+                continue;
+            diags.warning(
+                    params.get(i).loc(),
+                    "promoted type " + TypePrinter.quoteAka(promoted)
+                            + " of K&R function parameter is not compatible with the parameter type "
+                            + TypePrinter.quoteAka(pt) + " declared in a previous prototype",
+                    "-Wknr-promoted-parameter");
+            if (protoDecls != null && i < protoDecls.size())
+                diags.note(protoDecls.get(i).loc(), "previous declaration is here");
         }
     }
 

@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -22,7 +21,11 @@ final class OmpAllocatorClauses {
     private final OmpParser omp;
     private final OmpClauseParser clauses;
 
-    OmpAllocatorClauses(Parser p, OmpParser omp, OmpClauseParser clauses) { this.p = p; this.omp = omp; this.clauses = clauses; }
+    OmpAllocatorClauses(Parser p, OmpParser omp, OmpClauseParser clauses) {
+        this.p = p;
+        this.omp = omp;
+        this.clauses = clauses;
+    }
 
     /** allocate, allocator and uses_allocators, after the clause name. */
     OmpClause clause(String n, SourceLocation loc) {
@@ -33,8 +36,12 @@ final class OmpAllocatorClauses {
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.ALLOCATOR, e, null, loc);
             }
-            case "allocate" -> { return allocate(loc); }
-            case "uses_allocators" -> { return usesAllocators(loc); }
+            case "allocate" -> {
+                return allocate(loc);
+            }
+            case "uses_allocators" -> {
+                return usesAllocators(loc);
+            }
             default -> throw new IllegalStateException("clause " + n + " has no parser");
         }
     }
@@ -79,8 +86,10 @@ final class OmpAllocatorClauses {
             Token t = p.peek(i);
             if (t.kind == Token.Kind.EOF) return false;
             if (t.is("(") || t.is("[")) depth++;
-            else if (t.is(")") || t.is("]")) { if (depth == 0) return false; depth--; }
-            else if (t.is(":") && depth == 0) return true;
+            else if (t.is(")") || t.is("]")) {
+                if (depth == 0) return false;
+                depth--;
+            } else if (t.is(":") && depth == 0) return true;
         }
     }
 
@@ -96,7 +105,8 @@ final class OmpAllocatorClauses {
                     Token mo = p.next();
                     Expr e = p.exprs.rvalue(p.exprs.assign());
                     p.expectClose(")", mo);
-                    if (ms) memspace = e; else traits = e;
+                    if (ms) memspace = e;
+                    else traits = e;
                     p.consume(",");
                 }
                 p.expect(":");
@@ -104,12 +114,16 @@ final class OmpAllocatorClauses {
             Token a = p.tok();
             Expr alloc;
             Var var = null;
-            if (a.kind == Token.Kind.IDENT && p.lookup(a.text) instanceof Var v && !p.peek(1).is("(") ) {
+            if (a.kind == Token.Kind.IDENT
+                    && p.lookup(a.text) instanceof Var v
+                    && !p.peek(1).is("(")) {
                 p.pos++;
                 v.used = true;
                 var = v;
                 alloc = new Expr.VarRef(v, v.type, a.loc);
-            } else if (a.kind == Token.Kind.IDENT && p.lookup(a.text) instanceof Var v && p.peek(1).is("(")) {
+            } else if (a.kind == Token.Kind.IDENT
+                    && p.lookup(a.text) instanceof Var v
+                    && p.peek(1).is("(")) {
                 p.pos++;
                 v.used = true;
                 var = v;

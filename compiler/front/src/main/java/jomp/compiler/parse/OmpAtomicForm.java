@@ -18,10 +18,16 @@ final class OmpAtomicForm {
             // OpenMP 5.1's conditional updates (and their capture forms, a compound statement); the
             // lowering makes them atomic instructions (AtomicLowering), or runs a shape it does not
             // know under the atomic lock
-            boolean ok = s instanceof Stmt.If || s instanceof Stmt.Compound
-                    || s instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && stripCasts(a.value()) instanceof Expr.Cond;
-            if (!ok) p.diags.error(s.loc(), "the statement for 'atomic compare' must be a conditional update of the form "
-                    + "'x = expr ordop x ? expr : x;', 'x = x == e ? d : x;' or 'if (expr ordop x) { x = expr; }'");
+            boolean ok = s instanceof Stmt.If
+                    || s instanceof Stmt.Compound
+                    || s instanceof Stmt.ExprStmt es
+                            && es.expr() instanceof Expr.Assign a
+                            && stripCasts(a.value()) instanceof Expr.Cond;
+            if (!ok)
+                p.diags.error(
+                        s.loc(),
+                        "the statement for 'atomic compare' must be a conditional update of the form "
+                                + "'x = expr ordop x ? expr : x;', 'x = x == e ? d : x;' or 'if (expr ordop x) { x = expr; }'");
             return;
         }
         if (!(s instanceof Stmt.ExprStmt es)) {
@@ -39,11 +45,16 @@ final class OmpAtomicForm {
 
     /** clang's words for a statement not of the kind's form. */
     private static String formError(OmpDirective.AtomicKind kind) {
-        return "the statement for 'atomic" + (kind == OmpDirective.AtomicKind.UPDATE ? "" : " " + kind.name().toLowerCase()) + "' must be an expression statement of form " + switch (kind) {
-            case READ -> "'v = x;', where v and x are both lvalue expressions with scalar type";
-            case WRITE -> "'x = expr', where x is a lvalue expression with scalar type";
-            default -> "'++x;', '--x;', 'x++;', 'x--;', 'x binop= expr;', 'x = x binop expr' or 'x = expr binop x', where x is an lvalue expression with scalar type";
-        };
+        return "the statement for 'atomic"
+                + (kind == OmpDirective.AtomicKind.UPDATE
+                        ? ""
+                        : " " + kind.name().toLowerCase()) + "' must be an expression statement of form "
+                + switch (kind) {
+                    case READ -> "'v = x;', where v and x are both lvalue expressions with scalar type";
+                    case WRITE -> "'x = expr', where x is a lvalue expression with scalar type";
+                    default ->
+                        "'++x;', '--x;', 'x++;', 'x--;', 'x binop= expr;', 'x = x binop expr' or 'x = expr binop x', where x is an lvalue expression with scalar type";
+                };
     }
 
     private static Expr stripCasts(Expr e) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -37,7 +36,8 @@ final class OmpClauseParser {
     private final OmpLoopTransformClauses transforms;
 
     OmpClauseParser(Parser p, OmpParser omp) {
-        this.p = p; this.omp = omp;
+        this.p = p;
+        this.omp = omp;
         dependence = new OmpDependClauses(p, omp, this, extra);
         variants = new OmpVariantClauses(p, omp, this);
         allocators = new OmpAllocatorClauses(p, omp, this);
@@ -46,20 +46,126 @@ final class OmpClauseParser {
 
     /** Every OpenMP 5.2 clause name (and clang's ompx_ extensions); other words end the clause list. */
     static final Set<String> KNOWN = Set.of(
-        "absent", "acq_rel", "acquire", "adjust_args", "affinity", "align", "aligned", "allocate", "allocator", "append_args",
-        "at", "atomic_default_mem_order", "bind", "capture", "collapse", "compare", "contains", "copyin", "copyprivate",
-        "default", "defaultmap", "depend", "destroy", "detach", "device", "device_type", "dist_schedule", "doacross",
-        "dynamic_allocators", "enter", "exclusive", "fail", "filter", "final", "firstprivate", "from", "full", "grainsize",
-        "has_device_addr", "hint", "holds", "if", "in_reduction", "inbranch", "inclusive", "indirect", "init", "interop", "is_device_ptr",
-        "lastprivate", "linear", "link", "map", "match", "mergeable", "message", "no_openmp", "no_openmp_routines",
-        "no_parallelism", "nocontext", "nogroup", "nontemporal", "notinbranch", "novariants", "nowait", "num_tasks",
-        "num_teams", "num_threads", "order", "ordered", "otherwise", "partial", "priority", "private", "proc_bind", "read",
-        "reduction", "relaxed", "release", "reverse_offload", "safelen", "schedule", "seq_cst", "severity", "shared", "simd",
-        "simdlen", "sizes", "task_reduction", "thread_limit", "threads", "to", "unified_address", "unified_shared_memory",
-        "uniform", "untied", "update", "use", "use_device_addr", "use_device_ptr", "uses_allocators", "weak", "when", "write",
-        "ompx_attribute", "ompx_bare", "ompx_dyn_cgroup_mem",
-        // OpenMP 6.0
-        "graph_id", "graph_reset", "replayable", "transparent", "threadset", "self_maps", "permutation", "looprange", "apply", "counts", "local", "induction");
+            "absent",
+            "acq_rel",
+            "acquire",
+            "adjust_args",
+            "affinity",
+            "align",
+            "aligned",
+            "allocate",
+            "allocator",
+            "append_args",
+            "at",
+            "atomic_default_mem_order",
+            "bind",
+            "capture",
+            "collapse",
+            "compare",
+            "contains",
+            "copyin",
+            "copyprivate",
+            "default",
+            "defaultmap",
+            "depend",
+            "destroy",
+            "detach",
+            "device",
+            "device_type",
+            "dist_schedule",
+            "doacross",
+            "dynamic_allocators",
+            "enter",
+            "exclusive",
+            "fail",
+            "filter",
+            "final",
+            "firstprivate",
+            "from",
+            "full",
+            "grainsize",
+            "has_device_addr",
+            "hint",
+            "holds",
+            "if",
+            "in_reduction",
+            "inbranch",
+            "inclusive",
+            "indirect",
+            "init",
+            "interop",
+            "is_device_ptr",
+            "lastprivate",
+            "linear",
+            "link",
+            "map",
+            "match",
+            "mergeable",
+            "message",
+            "no_openmp",
+            "no_openmp_routines",
+            "no_parallelism",
+            "nocontext",
+            "nogroup",
+            "nontemporal",
+            "notinbranch",
+            "novariants",
+            "nowait",
+            "num_tasks",
+            "num_teams",
+            "num_threads",
+            "order",
+            "ordered",
+            "otherwise",
+            "partial",
+            "priority",
+            "private",
+            "proc_bind",
+            "read",
+            "reduction",
+            "relaxed",
+            "release",
+            "reverse_offload",
+            "safelen",
+            "schedule",
+            "seq_cst",
+            "severity",
+            "shared",
+            "simd",
+            "simdlen",
+            "sizes",
+            "task_reduction",
+            "thread_limit",
+            "threads",
+            "to",
+            "unified_address",
+            "unified_shared_memory",
+            "uniform",
+            "untied",
+            "update",
+            "use",
+            "use_device_addr",
+            "use_device_ptr",
+            "uses_allocators",
+            "weak",
+            "when",
+            "write",
+            "ompx_attribute",
+            "ompx_bare",
+            "ompx_dyn_cgroup_mem",
+            // OpenMP 6.0
+            "graph_id",
+            "graph_reset",
+            "replayable",
+            "transparent",
+            "threadset",
+            "self_maps",
+            "permutation",
+            "looprange",
+            "apply",
+            "counts",
+            "local",
+            "induction");
 
     /**
      * The clauses up to the end of the pragma. {@code directive} is the name clang's messages use;
@@ -77,20 +183,31 @@ final class OmpClauseParser {
             first = false;
             Token t = p.tok();
             String n = t.text;
-            if ((t.kind != Token.Kind.IDENT && t.kind != Token.Kind.KEYWORD) || !KNOWN.contains(n)
+            if ((t.kind != Token.Kind.IDENT && t.kind != Token.Kind.KEYWORD)
+                    || !KNOWN.contains(n)
                     || table != null && !table.allowed().contains(n) && !CLANG_CLAUSE.test(n)) {
-                p.diags.warning(t.loc, "extra tokens at the end of '#pragma omp " + directive + "' are ignored", "-Wextra-tokens");
+                p.diags.warning(
+                        t.loc,
+                        "extra tokens at the end of '#pragma omp " + directive + "' are ignored",
+                        "-Wextra-tokens");
                 while (!p.atEof()) p.pos++;
                 break;
             }
             boolean allowed = table == null || table.allowed().contains(n);
-            if (!allowed) p.diags.error(t.loc, "unexpected OpenMP clause '" + n + "' in directive '#pragma omp " + directive + "'");
+            if (!allowed)
+                p.diags.error(
+                        t.loc, "unexpected OpenMP clause '" + n + "' in directive '#pragma omp " + directive + "'");
             else if (table != null && table.once().contains(n) && !n.equals("if") && !seen.add(n))
-                p.diags.error(t.loc, "directive '#pragma omp " + directive + "' cannot contain more than one '" + n + "' clause");
+                p.diags.error(
+                        t.loc,
+                        "directive '#pragma omp " + directive + "' cannot contain more than one '" + n + "' clause");
             int start = p.pos;
             try {
                 OmpClause c = lenient ? skip(n) : clause(directive, leaves);
-                if (allowed && n.equals("if") && c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.IF) checkIf(e, directive, leaves, seen, t);
+                if (allowed
+                        && n.equals("if")
+                        && c instanceof OmpClause.ExprClause e
+                        && e.kind() == OmpClause.ExprKind.IF) checkIf(e, directive, leaves, seen, t);
                 if (allowed && c != null) out.add(c);
                 if (allowed) out.addAll(extra);
                 extra.clear();
@@ -107,13 +224,19 @@ final class OmpClauseParser {
      */
     private void checkIf(OmpClause.ExprClause e, String directive, List<Leaf> leaves, Set<String> seen, Token t) {
         String mod = e.modifier();
-        if (mod != null && !(" " + directive + " ").contains(" " + mod + " ") && !(mod.equals("simd") && leaves.contains(Leaf.SIMD))) {
-            p.diags.error(modifierLoc, "directive name modifier '" + mod + "' is not allowed for '#pragma omp " + directive + "'");
+        if (mod != null
+                && !(" " + directive + " ").contains(" " + mod + " ")
+                && !(mod.equals("simd") && leaves.contains(Leaf.SIMD))) {
+            p.diags.error(
+                    modifierLoc,
+                    "directive name modifier '" + mod + "' is not allowed for '#pragma omp " + directive + "'");
             return;
         }
         if (!seen.add("if:" + mod)) {
-            p.diags.error(t.loc, "directive '#pragma omp " + directive + "' cannot contain more than one 'if' clause"
-                    + (mod == null ? "" : " with '" + mod + "' name modifier"));
+            p.diags.error(
+                    t.loc,
+                    "directive '#pragma omp " + directive + "' cannot contain more than one 'if' clause"
+                            + (mod == null ? "" : " with '" + mod + "' name modifier"));
         }
     }
 
@@ -127,12 +250,25 @@ final class OmpClauseParser {
      * holds, no_openmp, ...), otherwise, interop and the names clang keeps for its implicit
      * clauses (depobj, flush, threadprivate) are clauses only where a directive takes them.
      */
-    private static final java.util.function.Predicate<String> CLANG_CLAUSE = n -> (KNOWN.contains(n) || OmpClauseTable.clauseNames().contains(n) || n.equals("default"))
-            && !Set.of("absent", "contains", "holds", "no_openmp", "no_openmp_routines", "no_parallelism", "otherwise", "interop",
-                       "depobj", "flush", "threadprivate").contains(n);
+    private static final java.util.function.Predicate<String> CLANG_CLAUSE =
+            n -> (KNOWN.contains(n) || OmpClauseTable.clauseNames().contains(n) || n.equals("default"))
+                    && !Set.of(
+                                    "absent",
+                                    "contains",
+                                    "holds",
+                                    "no_openmp",
+                                    "no_openmp_routines",
+                                    "no_parallelism",
+                                    "otherwise",
+                                    "interop",
+                                    "depobj",
+                                    "flush",
+                                    "threadprivate")
+                            .contains(n);
 
     /** The assumption clauses of assumes and begin assumes, and clang's "ext_" extension clauses. */
-    private static final String ASSUMPTIONS = "'ext_', 'absent', 'contains', 'holds', 'no_openmp', 'no_openmp_routines', 'no_parallelism'";
+    private static final String ASSUMPTIONS =
+            "'ext_', 'absent', 'contains', 'holds', 'no_openmp', 'no_openmp_routines', 'no_parallelism'";
 
     /**
      * assumes / begin assumes: clang's own loop over the clauses (ParseOpenMPAssumesDirective): a
@@ -164,21 +300,34 @@ final class OmpClauseParser {
                 }
                 continue;
             }
-            if (word && (n.equals("no_openmp") || n.equals("no_openmp_routines") || n.equals("no_parallelism") || n.startsWith("ext_"))) {
+            if (word
+                    && (n.equals("no_openmp")
+                            || n.equals("no_openmp_routines")
+                            || n.equals("no_parallelism")
+                            || n.startsWith("ext_"))) {
                 seen++;
                 p.pos++;
-                if (!n.startsWith("ext_")) out.add(new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase()), t.loc));
+                if (!n.startsWith("ext_"))
+                    out.add(new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase()), t.loc));
                 if (args) {
-                    p.diags.warning(p.tok().loc, "'" + n + "' clause should not be followed by arguments; tokens will be ignored", "-Wopenmp-clauses");
+                    p.diags.warning(
+                            p.tok().loc,
+                            "'" + n + "' clause should not be followed by arguments; tokens will be ignored",
+                            "-Wopenmp-clauses");
                     recover(p.pos - 1);
                 }
                 continue;
             }
-            p.diags.warning(t.loc, "valid " + directive + " clauses start with " + ASSUMPTIONS + "; token" + (args ? "s" : "") + " will be ignored", "-Wopenmp-clauses");
+            p.diags.warning(
+                    t.loc,
+                    "valid " + directive + " clauses start with " + ASSUMPTIONS + "; token" + (args ? "s" : "")
+                            + " will be ignored",
+                    "-Wopenmp-clauses");
             if (args) recover(p.pos);
             else p.pos++;
         }
-        if (seen == 0) p.diags.error(at, "expected at least one " + ASSUMPTIONS + " clause for '#pragma omp " + directive + "'");
+        if (seen == 0)
+            p.diags.error(at, "expected at least one " + ASSUMPTIONS + " clause for '#pragma omp " + directive + "'");
         return out;
     }
 
@@ -211,13 +360,20 @@ final class OmpClauseParser {
         Token t = p.next();
         String n = t.text;
         SourceLocation loc = t.loc;
-        // the data-mapping clauses (OmpMapParser): motion clauses of target update, interop's, declare target's indirect
-        if ((n.equals("to") || n.equals("from")) && leaves.contains(Leaf.TARGET_UPDATE)) return new OmpMapParser(p).motion(n.equals("to"), loc);
-        if ((n.equals("init") || n.equals("use") || n.equals("destroy")) && leaves.contains(Leaf.INTEROP)) return new OmpMapParser(p).interop(n, loc);
+        // the data-mapping clauses (OmpMapParser): motion clauses of target update, interop's, declare target's
+        // indirect
+        if ((n.equals("to") || n.equals("from")) && leaves.contains(Leaf.TARGET_UPDATE))
+            return new OmpMapParser(p).motion(n.equals("to"), loc);
+        if ((n.equals("init") || n.equals("use") || n.equals("destroy")) && leaves.contains(Leaf.INTEROP))
+            return new OmpMapParser(p).interop(n, loc);
         if (n.equals("indirect") && leaves.contains(Leaf.DECLARE_TARGET)) return omp.indirect(loc);
-        if ((n.equals("novariants") || n.equals("nocontext")) && leaves.contains(Leaf.DISPATCH)) return variants.dispatchCondition(n, loc);
+        if ((n.equals("novariants") || n.equals("nocontext")) && leaves.contains(Leaf.DISPATCH))
+            return variants.dispatchCondition(n, loc);
         if (n.equals("interop") && leaves.contains(Leaf.DISPATCH)) return variants.dispatchInterop(loc);
-        if (n.equals("device") && p.at("(") && (p.peek(1).is("ancestor") || p.peek(1).is("device_num")) && p.peek(2).is(":")) return omp.deviceModifier(loc);
+        if (n.equals("device")
+                && p.at("(")
+                && (p.peek(1).is("ancestor") || p.peek(1).is("device_num"))
+                && p.peek(2).is(":")) return omp.deviceModifier(loc);
         return switch (n) {
             case "nowait", "update", "destroy", "indirect", "ordered", "untied", "mergeable", "nogroup" -> flag(n, loc);
             case "inbranch", "notinbranch", "threads", "full", "simd", "ompx_bare" -> flag(n, loc);
@@ -226,10 +382,13 @@ final class OmpClauseParser {
             case "no_openmp", "no_openmp_routines", "no_parallelism", "dynamic_allocators" -> flag(n, loc);
             case "reverse_offload", "unified_address", "unified_shared_memory" -> flag(n, loc);
             case "if", "final", "holds", "novariants", "nocontext", "graph_reset", "replayable" -> condition(n, loc);
-            case "device", "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> expression(n, loc);
-            case "collapse", "safelen", "simdlen", "partial", "align", "message", "graph_id", "transparent" -> expression(n, loc);
+            case "device", "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" ->
+                expression(n, loc);
+            case "collapse", "safelen", "simdlen", "partial", "align", "message", "graph_id", "transparent" ->
+                expression(n, loc);
             case "num_threads", "grainsize", "num_tasks", "schedule", "dist_schedule", "order" -> scheduling(n, loc);
-            case "private", "firstprivate", "lastprivate", "shared", "copyin", "copyprivate" -> dataSharing(n, loc, leaves);
+            case "private", "firstprivate", "lastprivate", "shared", "copyin", "copyprivate" ->
+                dataSharing(n, loc, leaves);
             case "is_device_ptr", "use_device_ptr", "use_device_addr", "has_device_addr", "link", "enter", "local" ->
                 dataSharing(n, loc, leaves);
             case "nontemporal", "inclusive", "exclusive", "uniform", "aligned", "linear", "induction" ->
@@ -268,11 +427,19 @@ final class OmpClauseParser {
                 return dependence.depobjUpdate(n, loc);
             }
             case "destroy" -> {
-                if (p.at("(")) { Token o = open(n); omp.itemList(); p.expectClose(")", o); }
+                if (p.at("(")) {
+                    Token o = open(n);
+                    omp.itemList();
+                    p.expectClose(")", o);
+                }
                 return new OmpClause.Flag(OmpClause.FlagKind.DESTROY, loc);
             }
             case "indirect" -> {
-                if (p.at("(")) { Token o = open(n); p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type"); p.expectClose(")", o); }
+                if (p.at("(")) {
+                    Token o = open(n);
+                    p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
+                    p.expectClose(")", o);
+                }
                 return new OmpClause.Flag(OmpClause.FlagKind.INDIRECT, loc);
             }
             case "ordered" -> {
@@ -302,14 +469,16 @@ final class OmpClauseParser {
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.IF, e, mod, loc);
             }
-            case "graph_reset", "replayable" -> {   // OpenMP 6.0: an optional condition, true when absent
-                if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), new Expr.IntLit(1, Type.INT, loc), null, loc);
+            case "graph_reset", "replayable" -> { // OpenMP 6.0: an optional condition, true when absent
+                if (!p.at("("))
+                    return new OmpClause.ExprClause(
+                            OmpClause.ExprKind.valueOf(n.toUpperCase()), new Expr.IntLit(1, Type.INT, loc), null, loc);
                 Token o = open(n);
                 Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
             }
-            default -> {   // final, holds, novariants, nocontext
+            default -> { // final, holds, novariants, nocontext
                 Token o = open(n);
                 Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
                 p.expectClose(")", o);
@@ -324,7 +493,10 @@ final class OmpClauseParser {
             case "device" -> {
                 Token o = open(n);
                 String mod = null;
-                if ((p.at("ancestor") || p.at("device_num")) && p.peek(1).is(":")) { mod = p.next().text; p.pos++; }
+                if ((p.at("ancestor") || p.at("device_num")) && p.peek(1).is(":")) {
+                    mod = p.next().text;
+                    p.pos++;
+                }
                 Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, convert(e, Type.LONG), mod, loc);
@@ -332,20 +504,27 @@ final class OmpClauseParser {
             case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
                 return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, false);
             }
-            case "graph_id" -> { return exprClause(OmpClause.ExprKind.GRAPH_ID, n, loc, false); }
-            case "transparent" -> {   // OpenMP 6.0: transparent[(impex-type)]: omp_not_impex, omp_import, omp_export, omp_impex
+            case "graph_id" -> {
+                return exprClause(OmpClause.ExprKind.GRAPH_ID, n, loc, false);
+            }
+            case "transparent" -> { // OpenMP 6.0: transparent[(impex-type)]: omp_not_impex, omp_import, omp_export,
+                // omp_impex
                 if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, null, null, loc);
                 Token o = open(n);
                 Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, convert(e, Type.INT), null, loc);
             }
-            case "collapse", "safelen", "simdlen" -> { return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, true); }
+            case "collapse", "safelen", "simdlen" -> {
+                return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, true);
+            }
             case "partial" -> {
                 if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.PARTIAL, null, null, loc);
                 return exprClause(OmpClause.ExprKind.PARTIAL, n, loc, true);
             }
-            case "align" -> { return exprClause(OmpClause.ExprKind.ALIGN, n, loc, true); }
+            case "align" -> {
+                return exprClause(OmpClause.ExprKind.ALIGN, n, loc, true);
+            }
             case "message" -> {
                 Token o = open(n);
                 Expr e = p.exprs.rvalue(p.exprs.assign());
@@ -362,10 +541,14 @@ final class OmpClauseParser {
             case "num_threads" -> {
                 // OpenMP 6.0: num_threads([strict:] list): the first item is this region's count, the
                 // others are for nested regions (nthreads-var's list, which jomp does not keep)
-                if (!(p.peek(1).is("strict") && p.peek(2).is(":")) && !hasComma()) return exprClause(OmpClause.ExprKind.NUM_THREADS, n, loc, false);
+                if (!(p.peek(1).is("strict") && p.peek(2).is(":")) && !hasComma())
+                    return exprClause(OmpClause.ExprKind.NUM_THREADS, n, loc, false);
                 Token o = open(n);
                 String mod = null;
-                if (p.at("strict") && p.peek(1).is(":")) { mod = "strict"; p.pos += 2; }
+                if (p.at("strict") && p.peek(1).is(":")) {
+                    mod = "strict";
+                    p.pos += 2;
+                }
                 Expr first = integral(p.exprs.rvalue(p.exprs.assign()));
                 while (p.consume(",")) integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
@@ -374,22 +557,32 @@ final class OmpClauseParser {
             case "grainsize", "num_tasks" -> {
                 Token o = open(n);
                 String modifier = null;
-                if (p.at("strict") && p.peek(1).is(":")) { modifier = "strict"; p.pos += 2; }
+                if (p.at("strict") && p.peek(1).is(":")) {
+                    modifier = "strict";
+                    p.pos += 2;
+                }
                 Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), convert(e, Type.LONG), modifier, loc);
+                return new OmpClause.ExprClause(
+                        OmpClause.ExprKind.valueOf(n.toUpperCase()), convert(e, Type.LONG), modifier, loc);
             }
             case "schedule" -> {
                 Token o = open(n);
                 List<String> mods = new ArrayList<>();
-                while ((p.at("monotonic") || p.at("nonmonotonic") || p.at("simd")) && (p.peek(1).is(",") || p.peek(1).is(":"))) {
+                while ((p.at("monotonic") || p.at("nonmonotonic") || p.at("simd"))
+                        && (p.peek(1).is(",") || p.peek(1).is(":"))) {
                     mods.add(p.next().text);
                     p.pos++;
                 }
                 Token k = p.next();
                 OmpClause.ScheduleKind sk;
-                try { sk = OmpClause.ScheduleKind.valueOf(k.text.toUpperCase()); }
-                catch (IllegalArgumentException e) { throw p.errorAt(k.loc, "expected 'static', 'dynamic', 'guided', 'auto', 'runtime', 'monotonic', 'nonmonotonic' or 'simd' in OpenMP clause 'schedule'"); }
+                try {
+                    sk = OmpClause.ScheduleKind.valueOf(k.text.toUpperCase());
+                } catch (IllegalArgumentException e) {
+                    throw p.errorAt(
+                            k.loc,
+                            "expected 'static', 'dynamic', 'guided', 'auto', 'runtime', 'monotonic', 'nonmonotonic' or 'simd' in OpenMP clause 'schedule'");
+                }
                 Expr chunk = p.consume(",") ? convert(integral(p.exprs.rvalue(p.exprs.assign())), Type.INT) : null;
                 p.expectClose(")", o);
                 return new OmpClause.Schedule(sk, chunk, mods, loc);
@@ -397,7 +590,8 @@ final class OmpClauseParser {
             case "dist_schedule" -> {
                 Token o = open(n);
                 Token k = p.next();
-                if (!k.text.equals("static")) throw p.errorAt(k.loc, "expected 'static' in OpenMP clause 'dist_schedule'");
+                if (!k.text.equals("static"))
+                    throw p.errorAt(k.loc, "expected 'static' in OpenMP clause 'dist_schedule'");
                 Expr chunk = p.consume(",") ? convert(integral(p.exprs.rvalue(p.exprs.assign())), Type.INT) : null;
                 p.expectClose(")", o);
                 return new OmpClause.DistSchedule(chunk, loc);
@@ -405,9 +599,13 @@ final class OmpClauseParser {
             case "order" -> {
                 Token o = open(n);
                 String mod = null;
-                if ((p.at("reproducible") || p.at("unconstrained")) && p.peek(1).is(":")) { mod = p.next().text; p.pos++; }
+                if ((p.at("reproducible") || p.at("unconstrained")) && p.peek(1).is(":")) {
+                    mod = p.next().text;
+                    p.pos++;
+                }
                 Token k = p.next();
-                if (!k.text.equals("concurrent")) throw p.errorAt(k.loc, "expected 'concurrent' in OpenMP clause 'order'");
+                if (!k.text.equals("concurrent"))
+                    throw p.errorAt(k.loc, "expected 'concurrent' in OpenMP clause 'order'");
                 p.expectClose(")", o);
                 return new OmpClause.Order(mod, loc);
             }
@@ -422,7 +620,8 @@ final class OmpClauseParser {
                 Token o = open(n);
                 boolean conditional = p.at("conditional") && p.peek(1).is(":");
                 // distribute and taskloop take no conditional modifier (OpenMP 5.2); clang reads it as a name then
-                if (conditional && (leaves.contains(Leaf.DISTRIBUTE) || leaves.contains(Leaf.TASKLOOP))) p.diags.error(p.tok().loc, "use of undeclared identifier 'conditional'");
+                if (conditional && (leaves.contains(Leaf.DISTRIBUTE) || leaves.contains(Leaf.TASKLOOP)))
+                    p.diags.error(p.tok().loc, "use of undeclared identifier 'conditional'");
                 if (conditional) p.pos += 2;
                 List<OmpDirective.Item> items = omp.itemList();
                 p.expectClose(")", o);
@@ -437,8 +636,12 @@ final class OmpClauseParser {
                 p.expectClose(")", o);
                 return new OmpClause.ListClause(OmpClause.ListKind.ALIGNED, items, loc);
             }
-            case "linear" -> { return linear(loc); }
-            case "induction" -> { return induction(loc); }
+            case "linear" -> {
+                return linear(loc);
+            }
+            case "induction" -> {
+                return induction(loc);
+            }
             case "local" -> {
                 // OpenMP 6.0 declare target local(list): each device has a copy of its own, which its
                 // initializer starts and target regions keep; jomp makes it an enter item (the device
@@ -454,8 +657,12 @@ final class OmpClauseParser {
                 Token o = open(n);
                 Token k = p.next();
                 OmpClause.DefaultKind dk;
-                try { dk = OmpClause.DefaultKind.valueOf(k.text.toUpperCase()); }
-                catch (IllegalArgumentException e) { throw p.errorAt(k.loc, "expected 'none', 'shared', 'private' or 'firstprivate' in OpenMP clause 'default'"); }
+                try {
+                    dk = OmpClause.DefaultKind.valueOf(k.text.toUpperCase());
+                } catch (IllegalArgumentException e) {
+                    throw p.errorAt(
+                            k.loc, "expected 'none', 'shared', 'private' or 'firstprivate' in OpenMP clause 'default'");
+                }
                 p.expectClose(")", o);
                 return new OmpClause.Default(dk, loc);
             }
@@ -466,7 +673,7 @@ final class OmpClauseParser {
                 p.expectClose(")", o);
                 return new OmpClause.Defaultmap(behavior, category, loc);
             }
-            default -> {   // private, firstprivate, shared, ..., uniform: a plain list
+            default -> { // private, firstprivate, shared, ..., uniform: a plain list
                 Token o = open(n);
                 List<OmpDirective.Item> items = omp.itemList();
                 p.expectClose(")", o);
@@ -495,7 +702,8 @@ final class OmpClauseParser {
         List<OmpDirective.Item> items = omp.itemList();
         p.expectClose(")", o);
         for (OmpDirective.Item it : items)
-            if (it.var() != null && !it.var().type.isArithmetic()) p.diags.error(it.loc(), "induction variable must have arithmetic type");
+            if (it.var() != null && !it.var().type.isArithmetic())
+                p.diags.error(it.loc(), "induction variable must have arithmetic type");
         if (step == null) step = new Expr.IntLit(1, Type.INT, loc);
         if (op.is("-")) step = new Expr.Unary(Expr.Unary.Op.NEG, step, step.type(), step.loc());
         return new OmpClause.Induction(op.is("*"), items, step, loc);
@@ -504,14 +712,19 @@ final class OmpClauseParser {
     /** reduction, and the task reductions in_reduction and task_reduction (OmpParser parses their items). */
     private OmpClause reduction(String n, SourceLocation loc) {
         if (n.equals("reduction")) return omp.reduction(loc, false, false);
-        return new OmpClause.TaskReduction(n.equals("in_reduction"), omp.reduction(loc, true, n.equals("in_reduction")), loc);
+        return new OmpClause.TaskReduction(
+                n.equals("in_reduction"), omp.reduction(loc, true, n.equals("in_reduction")), loc);
     }
 
     /** The clauses whose argument is one of a few words (bind and device_type become clauses of their own). */
     private OmpClause keyword(String n, SourceLocation loc) {
         switch (n) {
-            case "threadset" -> { return word(n, loc, "omp_pool", "omp_team"); }
-            case "proc_bind" -> { return word(n, loc, "master", "close", "spread", "primary"); }
+            case "threadset" -> {
+                return word(n, loc, "omp_pool", "omp_team");
+            }
+            case "proc_bind" -> {
+                return word(n, loc, "master", "close", "spread", "primary");
+            }
             case "device_type" -> {
                 Token o = open(n);
                 String k = p.next().text;
@@ -522,10 +735,18 @@ final class OmpClauseParser {
                 OmpClause.Word w = (OmpClause.Word) word(n, loc, "teams", "parallel", "thread");
                 return new OmpClause.Bind(w.value(), loc);
             }
-            case "at" -> { return word(n, loc, "compilation", "execution"); }
-            case "severity" -> { return word(n, loc, "fatal", "warning"); }
-            case "fail" -> { return word(n, loc, "seq_cst", "acquire", "relaxed"); }
-            case "atomic_default_mem_order" -> { return word(n, loc, "seq_cst", "acq_rel", "relaxed"); }
+            case "at" -> {
+                return word(n, loc, "compilation", "execution");
+            }
+            case "severity" -> {
+                return word(n, loc, "fatal", "warning");
+            }
+            case "fail" -> {
+                return word(n, loc, "seq_cst", "acquire", "relaxed");
+            }
+            case "atomic_default_mem_order" -> {
+                return word(n, loc, "seq_cst", "acq_rel", "relaxed");
+            }
             default -> throw new IllegalStateException("clause " + n + " has no parser");
         }
     }
@@ -550,7 +771,10 @@ final class OmpClauseParser {
         if (!List.of(words).contains(k.text)) {
             StringBuilder sb = new StringBuilder("expected ");
             for (int i = 0; i < words.length; i++) {
-                sb.append(i == 0 ? "" : i == words.length - 1 ? " or " : ", ").append('\'').append(words[i]).append('\'');
+                sb.append(i == 0 ? "" : i == words.length - 1 ? " or " : ", ")
+                        .append('\'')
+                        .append(words[i])
+                        .append('\'');
             }
             throw p.errorAt(k.loc, sb + " in OpenMP clause '" + n + "'");
         }
@@ -564,8 +788,20 @@ final class OmpClauseParser {
             if (t.is(":")) return i > 0;
             if (t.kind == Token.Kind.PUNCT || t.kind == Token.Kind.EOF) return false;
             switch (t.text) {
-                case "target", "data", "enter", "exit", "update", "parallel", "teams", "simd", "task", "taskloop", "cancel" -> {}
-                default -> { return false; }
+                case "target",
+                        "data",
+                        "enter",
+                        "exit",
+                        "update",
+                        "parallel",
+                        "teams",
+                        "simd",
+                        "task",
+                        "taskloop",
+                        "cancel" -> {}
+                default -> {
+                    return false;
+                }
             }
         }
         return false;
@@ -580,7 +816,10 @@ final class OmpClauseParser {
     /** An expression of integer type (clang's error otherwise; the expression is kept so parsing goes on). */
     Expr integral(Expr e) {
         if (!Parser.ERROR.equals(e.type()) && !e.type().isInteger())
-            p.diags.error(e.loc(), "expression must have integral or unscoped enumeration type, not " + TypePrinter.quoteAka(e.type()));
+            p.diags.error(
+                    e.loc(),
+                    "expression must have integral or unscoped enumeration type, not "
+                            + TypePrinter.quoteAka(e.type()));
         return e;
     }
 
@@ -595,8 +834,9 @@ final class OmpClauseParser {
             Token t = p.peek(i);
             if (t.kind == Token.Kind.EOF) return false;
             if (t.is("(") || t.is("[")) depth++;
-            else if (t.is(")") || t.is("]")) { if (--depth == 0) return false; }
-            else if (t.is(",") && depth == 1) return true;
+            else if (t.is(")") || t.is("]")) {
+                if (--depth == 0) return false;
+            } else if (t.is(",") && depth == 1) return true;
         }
     }
 
@@ -606,13 +846,19 @@ final class OmpClauseParser {
         p.expectClose(")", o);
         if (Parser.ERROR.equals(e.type())) return new OmpClause.ExprClause(kind, e, null, loc);
         if (!e.type().isInteger()) {
-            p.diags.error(e.loc(), "expression must have integral or unscoped enumeration type, not " + TypePrinter.quoteAka(e.type()));
+            p.diags.error(
+                    e.loc(),
+                    "expression must have integral or unscoped enumeration type, not "
+                            + TypePrinter.quoteAka(e.type()));
             return new OmpClause.ExprClause(kind, e, null, loc);
         }
         if (constant) {
             Long v = ConstEval.integer(e);
-            if (v == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); v = 1L; }
-            else if (v <= 0) p.diags.error(e.loc(), "argument to '" + name + "' clause must be a strictly positive integer value");
+            if (v == null) {
+                p.diags.error(e.loc(), "expression is not an integral constant expression");
+                v = 1L;
+            } else if (v <= 0)
+                p.diags.error(e.loc(), "argument to '" + name + "' clause must be a strictly positive integer value");
             return new OmpClause.ExprClause(kind, new Expr.IntLit(Math.max(1, v), Type.INT, e.loc()), null, loc);
         }
         Type t = kind == OmpClause.ExprKind.DEVICE ? Type.LONG : Type.INT;
@@ -632,7 +878,10 @@ final class OmpClauseParser {
             oldSyntax = true;
             modifier = p.next().text;
             p.pos++;
-            if (omp.version >= 52) p.diags.error(mod.loc, "old syntax 'linear-modifier(list)' on 'linear' clause was deprecated, use new syntax 'linear(list: [linear-modifier,] step(step-size))'");
+            if (omp.version >= 52)
+                p.diags.error(
+                        mod.loc,
+                        "old syntax 'linear-modifier(list)' on 'linear' clause was deprecated, use new syntax 'linear(list: [linear-modifier,] step(step-size))'");
             if (!modifier.equals("val")) p.diags.error(mod.loc, "expected 'val' modifier");
         }
         List<OmpDirective.Item> items = omp.itemList();
@@ -642,7 +891,10 @@ final class OmpClauseParser {
             boolean stepSeen = false;
             while (true) {
                 Token w = p.tok();
-                boolean newMod = omp.version >= 52 && !oldSyntax && (w.is("val") || w.is("ref") || w.is("uval")) && (p.peek(1).is(",") || p.peek(1).is(")"));
+                boolean newMod = omp.version >= 52
+                        && !oldSyntax
+                        && (w.is("val") || w.is("ref") || w.is("uval"))
+                        && (p.peek(1).is(",") || p.peek(1).is(")"));
                 boolean stepFn = omp.version >= 52 && w.is("step") && p.peek(1).is("(");
                 if (newMod) {
                     p.pos++;
@@ -656,7 +908,10 @@ final class OmpClauseParser {
                     stepSeen = true;
                 } else {
                     if (oldSyntax || modifier != null || stepSeen) {
-                        if (omp.version >= 52 && oldSyntax) p.diags.error(w.loc, "step simple modifier is exclusive and can't be use with 'val', 'uval' or 'ref' modifier");
+                        if (omp.version >= 52 && oldSyntax)
+                            p.diags.error(
+                                    w.loc,
+                                    "step simple modifier is exclusive and can't be use with 'val', 'uval' or 'ref' modifier");
                     }
                     step = integral(p.exprs.rvalue(p.exprs.assign()));
                 }
@@ -667,7 +922,10 @@ final class OmpClauseParser {
         for (OmpDirective.Item it : items) {
             Type t = it.var() == null ? null : it.var().type;
             if (t != null && !t.isInteger() && !t.isPointer() && !Parser.ERROR.equals(t)) {
-                p.diags.error(it.loc(), "argument of a linear clause should be of integral or pointer type, not " + "'" + TypePrinter.print(t) + "'");
+                p.diags.error(
+                        it.loc(),
+                        "argument of a linear clause should be of integral or pointer type, not " + "'"
+                                + TypePrinter.print(t) + "'");
                 p.diags.note(it.var().loc, "'" + it.var().name + "' defined here");
             }
         }

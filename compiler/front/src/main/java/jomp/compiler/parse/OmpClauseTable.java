@@ -34,7 +34,9 @@ public final class OmpClauseTable {
     }
 
     /** The clauses of a directive, or null when the table does not list it. */
-    static Entry of(String directive) { return all().get(directive); }
+    static Entry of(String directive) {
+        return all().get(directive);
+    }
 
     /** Every clause name the table mentions (clauses of some directive). */
     public static Set<String> clauseNames() {
@@ -53,7 +55,9 @@ public final class OmpClauseTable {
                 if (line.isEmpty() || line.startsWith("#")) continue;
                 int colon = line.indexOf(':');
                 String dir = line.substring(0, colon).strip();
-                Set<String> allowed = new LinkedHashSet<>(), once = new LinkedHashSet<>(), beyond = new LinkedHashSet<>();
+                Set<String> allowed = new LinkedHashSet<>(),
+                        once = new LinkedHashSet<>(),
+                        beyond = new LinkedHashSet<>();
                 for (String w : line.substring(colon + 1).strip().split("\\s+")) {
                     if (w.isEmpty()) continue;
                     boolean o = w.endsWith("!"), plus = w.startsWith("+");
@@ -62,7 +66,10 @@ public final class OmpClauseTable {
                     if (o) once.add(c);
                     if (plus) beyond.add(c);
                 }
-                out.put(dir, new Entry(java.util.Collections.unmodifiableSet(allowed), Set.copyOf(once), Set.copyOf(beyond)));
+                out.put(
+                        dir,
+                        new Entry(
+                                java.util.Collections.unmodifiableSet(allowed), Set.copyOf(once), Set.copyOf(beyond)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -3,7 +3,6 @@ package jomp.compiler.parse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -22,7 +21,10 @@ final class OmpDeclarativeDirectives {
     private final Parser p;
     private final OmpParser omp;
 
-    OmpDeclarativeDirectives(Parser p, OmpParser omp) { this.p = p; this.omp = omp; }
+    OmpDeclarativeDirectives(Parser p, OmpParser omp) {
+        this.p = p;
+        this.omp = omp;
+    }
 
     /**
      * declare variant(v) match(...), begin declare variant match(...), end declare variant
@@ -31,19 +33,30 @@ final class OmpDeclarativeDirectives {
      */
     void declareVariant(OmpDirective d, Token pragma, SourceLocation variantLoc, boolean hadErrors) {
         if (p.ompVariants == null) p.ompVariants = new OmpVariants(p);
-        OmpClause.Selector sel = d.clauses(OmpClause.Match.class).stream().map(OmpClause.Match::selector).findFirst().orElse(null);
+        OmpClause.Selector sel = d.clauses(OmpClause.Match.class).stream()
+                .map(OmpClause.Match::selector)
+                .findFirst()
+                .orElse(null);
         switch (d.leaves().get(0)) {
             case END_DECLARE_VARIANT -> {
-                if (!p.ompVariants.end()) p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp end declare variant'");
+                if (!p.ompVariants.end())
+                    p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp end declare variant'");
             }
             case BEGIN_DECLARE_VARIANT -> {
-                if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); sel = new OmpClause.Selector(List.of(), pragma.loc); }
+                if (sel == null) {
+                    p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive");
+                    sel = new OmpClause.Selector(List.of(), pragma.loc);
+                }
                 p.ompVariants.begin(sel);
             }
             default -> {
-                if (sel == null) { p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive"); return; }
+                if (sel == null) {
+                    p.diags.error(pragma.loc, "expected 'match' clause on 'omp declare variant' directive");
+                    return;
+                }
                 Var v = p.lookup(d.criticalName()) instanceof Var x ? x : null;
-                if (v != null) p.ompVariants.declareVariant(v, sel, variantLoc, d.clauses(OmpClause.VariantArgs.class), hadErrors);
+                if (v != null)
+                    p.ompVariants.declareVariant(v, sel, variantLoc, d.clauses(OmpClause.VariantArgs.class), hadErrors);
             }
         }
     }
@@ -69,8 +82,10 @@ final class OmpDeclarativeDirectives {
                 if (it.var() == null || it.var().isFunction()) continue;
                 it.var().align = Math.max(it.var().align, align);
                 // a local's storage then takes the allocator's alignment trait (FunctionLowering.declare)
-                if (allocator != null && it.var().isLocal && !it.var().isStatic() && it.var().type.kind != jomp.compiler.type.Type.Kind.VLA)
-                    it.var().ompAllocator = allocator;
+                if (allocator != null
+                        && it.var().isLocal
+                        && !it.var().isStatic()
+                        && it.var().type.kind != jomp.compiler.type.Type.Kind.VLA) it.var().ompAllocator = allocator;
             }
         }
     }
@@ -85,7 +100,8 @@ final class OmpDeclarativeDirectives {
                 Var v = it.var();
                 if (v == null) continue;
                 if (!it.sections().isEmpty() || v.isFunction() || (v.isLocal && v.storage != Var.Storage.STATIC)) {
-                    p.diags.error(it.loc(), "arguments of '#pragma omp threadprivate' must have static storage duration");
+                    p.diags.error(
+                            it.loc(), "arguments of '#pragma omp threadprivate' must have static storage duration");
                     continue;
                 }
                 v.threadLocal = true;
@@ -106,16 +122,22 @@ final class OmpDeclarativeDirectives {
             if (p.consume(",")) continue;
             Token c = p.next();
             switch (c.text) {
-                case "reverse_offload", "dynamic_allocators", "unified_address", "unified_shared_memory" -> clauses.add(c.text);
-                // OpenMP 6.0: every map is a self map; it implies unified_shared_memory, under which jomp's maps use host storage
-                case "self_maps" -> { clauses.add(c.text); clauses.add("unified_shared_memory"); }
+                case "reverse_offload", "dynamic_allocators", "unified_address", "unified_shared_memory" ->
+                    clauses.add(c.text);
+                // OpenMP 6.0: every map is a self map; it implies unified_shared_memory, under which jomp's maps use
+                // host storage
+                case "self_maps" -> {
+                    clauses.add(c.text);
+                    clauses.add("unified_shared_memory");
+                }
                 case "atomic_default_mem_order" -> {
                     Token o = omp.open(c.text);
                     Token k = p.next();
                     if (!Set.of("seq_cst", "acq_rel", "relaxed").contains(k.text)) {
-                        p.diags.error(k.loc, "expected 'seq_cst', 'acq_rel' or 'relaxed' in OpenMP clause 'atomic_default_mem_order'");
-                    }
-                    else p.atomicDefaultMemOrder = k.text;
+                        p.diags.error(
+                                k.loc,
+                                "expected 'seq_cst', 'acq_rel' or 'relaxed' in OpenMP clause 'atomic_default_mem_order'");
+                    } else p.atomicDefaultMemOrder = k.text;
                     p.expectClose(")", o);
                     clauses.add(c.text);
                 }
@@ -125,7 +147,8 @@ final class OmpDeclarativeDirectives {
                 }
             }
         }
-        if (clauses.isEmpty()) p.diags.error(p.tok().loc, "expected at least one clause on '#pragma omp requires' directive");
+        if (clauses.isEmpty())
+            p.diags.error(p.tok().loc, "expected at least one clause on '#pragma omp requires' directive");
         if (clauses.contains("reverse_offload")) p.requiresReverseOffload = true;
         return new OmpClause.Requires(Set.copyOf(clauses), loc);
     }
@@ -142,13 +165,18 @@ final class OmpDeclarativeDirectives {
         p.expect("(");
         Token id = p.next();
         if (id.kind != Token.Kind.IDENT && !REDUCTION_OPERATORS.contains(id.text)) {
-            p.diags.error(id.loc, "expected identifier or one of the following operators: '+', '-', '*', '&', '|', '^', '&&', or '||'");
+            p.diags.error(
+                    id.loc,
+                    "expected identifier or one of the following operators: '+', '-', '*', '&', '|', '^', '&&', or '||'");
             throw new Parser.SyntaxError();
         }
         p.expect(":");
         List<Type> types = new ArrayList<>();
         List<SourceLocation> typeLocs = new ArrayList<>();
-        do { typeLocs.add(p.tok().loc); types.add(p.declarators.typeName()); } while (p.consume(","));
+        do {
+            typeLocs.add(p.tok().loc);
+            types.add(p.declarators.typeName());
+        } while (p.consume(","));
         p.expect(":");
         List<Var[]> outIn = new ArrayList<>();
         List<Expr> combiners = perType(types, "omp_out", "omp_in", id.loc, outIn);
@@ -165,15 +193,29 @@ final class OmpDeclarativeDirectives {
         for (int k = 0; k < types.size(); k++) {
             Type t = types.get(k);
             List<OmpClause.UserReduction> known = p.userReductions.computeIfAbsent(id.text, x -> new ArrayList<>());
-            OmpClause.UserReduction previous = known.stream().filter(u -> jomp.compiler.type.Types.compatibleUnqualified(u.type(), t)).findFirst().orElse(null);
+            OmpClause.UserReduction previous = known.stream()
+                    .filter(u -> jomp.compiler.type.Types.compatibleUnqualified(u.type(), t))
+                    .findFirst()
+                    .orElse(null);
             if (previous != null) {
-                p.diags.error(typeLocs.get(k), "redefinition of user-defined reduction for type " + jomp.compiler.type.TypePrinter.quoteAka(t));
+                p.diags.error(
+                        typeLocs.get(k),
+                        "redefinition of user-defined reduction for type "
+                                + jomp.compiler.type.TypePrinter.quoteAka(t));
                 p.diags.note(previous.loc(), "previous definition is here");
                 continue;
             }
             Var[] pi = privOrig.isEmpty() ? new Var[2] : privOrig.get(k);
-            known.add(new OmpClause.UserReduction(id.text, t, outIn.get(k)[0], outIn.get(k)[1], combiners.get(k),
-                    pi[0], pi[1], inits.isEmpty() ? null : inits.get(k), typeLocs.get(k)));
+            known.add(new OmpClause.UserReduction(
+                    id.text,
+                    t,
+                    outIn.get(k)[0],
+                    outIn.get(k)[1],
+                    combiners.get(k),
+                    pi[0],
+                    pi[1],
+                    inits.isEmpty() ? null : inits.get(k),
+                    typeLocs.get(k)));
         }
     }
 

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -59,17 +58,23 @@ final class OmpDefaultSharing {
             Var v = e.getKey();
             boolean fileScope = !v.isLocal || v.storage == Var.Storage.EXTERN;
             if (def.kind() == OmpClause.DefaultKind.NONE || fileScope) {
-                p.diags.error(e.getValue(), "variable '" + v.name + "' must have explicitly specified data sharing attributes");
+                p.diags.error(
+                        e.getValue(),
+                        "variable '" + v.name + "' must have explicitly specified data sharing attributes");
                 p.diags.note(def.loc(), "explicit data sharing attribute requested here");
             } else {
-                implicit.add(new OmpDirective.Item(v, new Expr.VarRef(v, v.type, e.getValue()), List.of(), e.getValue()));
+                implicit.add(
+                        new OmpDirective.Item(v, new Expr.VarRef(v, v.type, e.getValue()), List.of(), e.getValue()));
             }
         }
         if (implicit.isEmpty()) return d;
         List<OmpClause> cs = new ArrayList<>(d.clauses());
-        OmpClause.ListKind kind = def.kind() == OmpClause.DefaultKind.PRIVATE ? OmpClause.ListKind.PRIVATE : OmpClause.ListKind.FIRSTPRIVATE;
+        OmpClause.ListKind kind = def.kind() == OmpClause.DefaultKind.PRIVATE
+                ? OmpClause.ListKind.PRIVATE
+                : OmpClause.ListKind.FIRSTPRIVATE;
         cs.add(new OmpClause.ListClause(kind, List.copyOf(implicit), def.loc()));
-        return new OmpDirective(d.name(), d.leaves(), List.copyOf(cs), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+        return new OmpDirective(
+                d.name(), d.leaves(), List.copyOf(cs), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
     }
 
     /** The variables a directive's data-sharing clauses name. */
@@ -77,10 +82,11 @@ final class OmpDefaultSharing {
         Set<Var> out = new HashSet<>();
         for (OmpClause c : d.clauses()) {
             List<OmpDirective.Item> items = switch (c) {
-                case OmpClause.ListClause l -> switch (l.kind()) {
-                    case PRIVATE, FIRSTPRIVATE, LASTPRIVATE, SHARED -> l.items();
-                    default -> List.of();
-                };
+                case OmpClause.ListClause l ->
+                    switch (l.kind()) {
+                        case PRIVATE, FIRSTPRIVATE, LASTPRIVATE, SHARED -> l.items();
+                        default -> List.of();
+                    };
                 case OmpClause.Reduction r -> r.items();
                 case OmpClause.TaskReduction t -> t.reduction().items();
                 case OmpClause.Linear l -> l.items();
@@ -107,14 +113,18 @@ final class OmpDefaultSharing {
         Stmt s = body;
         for (int level = 0; level < Math.max(1, d.loopDepth()); level++) {
             while (s instanceof Stmt.Compound c) {
-                List<Stmt> fors = c.items().stream().filter(x -> x instanceof Stmt.For).toList();
+                List<Stmt> fors =
+                        c.items().stream().filter(x -> x instanceof Stmt.For).toList();
                 if (c.items().size() == 1) s = c.items().get(0);
                 else if (fors.size() == 1) s = fors.get(0);
                 else return out;
             }
             if (!(s instanceof Stmt.For f)) return out;
-            if (f.init() instanceof Stmt.Decl dl && !dl.vars().isEmpty()) out.add(dl.vars().get(0).var());
-            else if (f.init() instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && a.target() instanceof Expr.VarRef r) out.add(r.var());
+            if (f.init() instanceof Stmt.Decl dl && !dl.vars().isEmpty())
+                out.add(dl.vars().get(0).var());
+            else if (f.init() instanceof Stmt.ExprStmt es
+                    && es.expr() instanceof Expr.Assign a
+                    && a.target() instanceof Expr.VarRef r) out.add(r.var());
             s = f.body();
         }
         return out;
@@ -128,11 +138,15 @@ final class OmpDefaultSharing {
             switch (c) {
                 case OmpClause.Schedule s -> w.scan(s.chunk());
                 case OmpClause.Detach x -> reference(x.event(), x.loc());
-                case OmpClause.DistSchedule s -> { if (teams) w.scan(s.chunk()); }
+                case OmpClause.DistSchedule s -> {
+                    if (teams) w.scan(s.chunk());
+                }
                 case OmpClause.ExprClause e -> {
                     boolean checked = switch (e.kind()) {
                         case NUM_THREADS -> teams;
-                        case IF -> teams && !"target".equals(e.modifier()) || parallel && d.has(Leaf.TASKLOOP) && !"parallel".equals(e.modifier());
+                        case IF ->
+                            teams && !"target".equals(e.modifier())
+                                    || parallel && d.has(Leaf.TASKLOOP) && !"parallel".equals(e.modifier());
                         case GRAINSIZE, NUM_TASKS, FINAL, PRIORITY -> parallel;
                         default -> false;
                     };
@@ -152,15 +166,21 @@ final class OmpDefaultSharing {
 
     private TreeScanner walker() {
         return new TreeScanner() {
-            @Override public void visitVarRef(Expr.VarRef r) { reference(r.var(), r.loc()); }
+            @Override
+            public void visitVarRef(Expr.VarRef r) {
+                reference(r.var(), r.loc());
+            }
 
-            @Override public void visitLocalVar(Stmt.LocalVar lv) {
+            @Override
+            public void visitLocalVar(Stmt.LocalVar lv) {
                 declared.add(lv.var());
-                for (Type t = lv.var().type; t != null && t.isArray(); t = t.base) if (t.vlaLength() != null) scan(Vla.length(t));
+                for (Type t = lv.var().type; t != null && t.isArray(); t = t.base)
+                    if (t.vlaLength() != null) scan(Vla.length(t));
                 super.visitLocalVar(lv);
             }
 
-            @Override public void visitOmp(Stmt.Omp o) {
+            @Override
+            public void visitOmp(Stmt.Omp o) {
                 OmpDirective n = o.directive();
                 for (OmpClause c : n.clauses()) clause(c, this);
                 privatised.push(privatising(n, o.body()));
@@ -191,7 +211,11 @@ final class OmpDefaultSharing {
         for (OmpDirective.Item it : items(c)) {
             if (it.expr() != null) w.scan(it.expr());
             else if (it.var() != null) reference(it.var(), it.loc());
-            for (OmpDirective.Section s : it.sections()) { w.scan(s.lower()); w.scan(s.length()); w.scan(s.stride()); }
+            for (OmpDirective.Section s : it.sections()) {
+                w.scan(s.lower());
+                w.scan(s.length());
+                w.scan(s.stride());
+            }
         }
         switch (c) {
             case OmpClause.ExprClause e -> w.scan(e.value());
@@ -200,7 +224,10 @@ final class OmpDefaultSharing {
             case OmpClause.Linear l -> w.scan(l.step());
             case OmpClause.Detach x -> reference(x.event(), x.loc());
             case OmpClause.Doacross x -> w.scanExprs(x.sink());
-            case OmpClause.Allocate a -> { w.scan(a.allocator()); w.scan(a.align()); }
+            case OmpClause.Allocate a -> {
+                w.scan(a.allocator());
+                w.scan(a.align());
+            }
             default -> {}
         }
     }

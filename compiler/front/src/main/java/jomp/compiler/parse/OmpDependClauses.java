@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -27,7 +26,10 @@ final class OmpDependClauses {
     private final List<OmpClause> extra;
 
     OmpDependClauses(Parser p, OmpParser omp, OmpClauseParser clauses, List<OmpClause> extra) {
-        this.p = p; this.omp = omp; this.clauses = clauses; this.extra = extra;
+        this.p = p;
+        this.omp = omp;
+        this.clauses = clauses;
+        this.extra = extra;
     }
 
     /** depend, doacross, detach and affinity, after the clause name. */
@@ -35,7 +37,8 @@ final class OmpDependClauses {
         switch (n) {
             case "affinity" -> {
                 Token o = clauses.open(n);
-                if (p.at("iterator") && p.peek(1).is("(")) {   // checked, then dropped: affinity is a hint jomp does not use
+                if (p.at("iterator")
+                        && p.peek(1).is("(")) { // checked, then dropped: affinity is a hint jomp does not use
                     p.pos++;
                     p.enterScope();
                     try {
@@ -65,7 +68,9 @@ final class OmpDependClauses {
                 var.used = true;
                 return new OmpClause.Detach(var, loc);
             }
-            case "depend" -> { return depend(loc, leaves); }
+            case "depend" -> {
+                return depend(loc, leaves);
+            }
             case "doacross" -> {
                 Token o = clauses.open(n);
                 OmpClause c = doacrossBody(loc, "doacross");
@@ -78,7 +83,7 @@ final class OmpDependClauses {
 
     /** depobj's update(dependence-type), after the clause name. */
     OmpClause depobjUpdate(String n, SourceLocation loc) {
-        Token o = clauses.open(n);   // depobj: update(dependence-type)
+        Token o = clauses.open(n); // depobj: update(dependence-type)
         OmpClause.DependType dt = dependType(p.next(), "update");
         p.expectClose(")", o);
         return new OmpClause.DepobjUpdate(dt, loc);
@@ -92,9 +97,13 @@ final class OmpDependClauses {
             case "mutexinoutset" -> OmpClause.DependType.MUTEXINOUTSET;
             case "inoutset" -> OmpClause.DependType.INOUTSET;
             case "depobj" -> OmpClause.DependType.DEPOBJ;
-            default -> throw p.errorAt(k.loc, clause.equals("depend")
-                    ? "expected depend modifier(iterator) or 'in', 'out', 'inout', 'mutexinoutset', 'depobj' or 'inoutset' in OpenMP clause 'depend'"
-                    : "expected 'in', 'out', 'inout', 'mutexinoutset', 'depobj' or 'inoutset' in OpenMP clause '" + clause + "'");
+            default ->
+                throw p.errorAt(
+                        k.loc,
+                        clause.equals("depend")
+                                ? "expected depend modifier(iterator) or 'in', 'out', 'inout', 'mutexinoutset', 'depobj' or 'inoutset' in OpenMP clause 'depend'"
+                                : "expected 'in', 'out', 'inout', 'mutexinoutset', 'depobj' or 'inoutset' in OpenMP clause '"
+                                        + clause + "'");
         };
     }
 
@@ -110,7 +119,7 @@ final class OmpDependClauses {
             return c;
         }
         OmpClause.Iterator iterator = null;
-        if (p.at("iterator") && p.peek(1).is("(")) {   // its variables are in scope for the list items only
+        if (p.at("iterator") && p.peek(1).is("(")) { // its variables are in scope for the list items only
             p.pos++;
             p.enterScope();
             try {
@@ -133,11 +142,12 @@ final class OmpDependClauses {
             if (p.at("omp_all_memory") && p.lookup("omp_all_memory") == null) {
                 Token a = p.next();
                 if (dt != OmpClause.DependType.OUT && dt != OmpClause.DependType.INOUT)
-                    p.diags.error(a.loc, "'omp_all_memory' used in depend clause with type other than 'out' or 'inout'");
+                    p.diags.error(
+                            a.loc, "'omp_all_memory' used in depend clause with type other than 'out' or 'inout'");
                 all = new OmpClause.AllMemory(dt, a.loc);
                 continue;
             }
-            OmpDirective.Item it = new OmpMapParser(p).item(false);   // any lvalue (OpenMP 5.0): *p, s.d, a[i]
+            OmpDirective.Item it = new OmpMapParser(p).item(false); // any lvalue (OpenMP 5.0): *p, s.d, a[i]
             if (it != null) items.add(it);
         } while (p.consume(","));
         p.expectClose(")", o);
@@ -164,9 +174,12 @@ final class OmpDependClauses {
             vec.add(new Expr.IntLit(-1, Type.LONG, one.loc));
             return new OmpClause.Doacross(false, vec, loc);
         }
-        do vec.add(clauses.convert(clauses.integral(p.exprs.rvalue(p.exprs.assign())), Type.LONG)); while (p.consume(","));
+        do vec.add(clauses.convert(clauses.integral(p.exprs.rvalue(p.exprs.assign())), Type.LONG));
+        while (p.consume(","));
         return new OmpClause.Doacross(false, vec, loc);
     }
 
-    private static boolean isEventHandle(Type t) { return "omp_event_handle_t".equals(t.typedefName); }
+    private static boolean isEventHandle(Type t) {
+        return "omp_event_handle_t".equals(t.typedefName);
+    }
 }

@@ -3,7 +3,6 @@ package jomp.compiler.parse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.OmpDirective.Leaf;
 import jomp.compiler.lex.Token;
 
@@ -15,13 +14,59 @@ import jomp.compiler.lex.Token;
 final class OmpDirectiveNames {
     private final Parser p;
 
-    OmpDirectiveNames(Parser p) { this.p = p; }
+    OmpDirectiveNames(Parser p) {
+        this.p = p;
+    }
 
-    private static final Set<String> LEAF_WORDS = Set.of("target", "teams", "distribute", "parallel", "for", "simd", "loop",
-        "declare", "begin", "end", "atomic", "critical", "barrier", "single", "master", "masked", "taskwait", "task",
-        "taskgroup", "sections", "section", "ordered", "flush", "taskyield", "threadprivate", "taskloop", "scope", "requires",
-        "cancel", "cancellation", "scan", "depobj", "error", "nothing", "assume", "assumes", "metadirective", "allocate", "tile", "unroll",
-        "interop", "dispatch", "taskgraph", "reverse", "interchange", "fuse", "split", "stripe");
+    private static final Set<String> LEAF_WORDS = Set.of(
+            "target",
+            "teams",
+            "distribute",
+            "parallel",
+            "for",
+            "simd",
+            "loop",
+            "declare",
+            "begin",
+            "end",
+            "atomic",
+            "critical",
+            "barrier",
+            "single",
+            "master",
+            "masked",
+            "taskwait",
+            "task",
+            "taskgroup",
+            "sections",
+            "section",
+            "ordered",
+            "flush",
+            "taskyield",
+            "threadprivate",
+            "taskloop",
+            "scope",
+            "requires",
+            "cancel",
+            "cancellation",
+            "scan",
+            "depobj",
+            "error",
+            "nothing",
+            "assume",
+            "assumes",
+            "metadirective",
+            "allocate",
+            "tile",
+            "unroll",
+            "interop",
+            "dispatch",
+            "taskgraph",
+            "reverse",
+            "interchange",
+            "fuse",
+            "split",
+            "stripe");
 
     static List<Token> tokens(Token pragma) {
         if (pragma.pragmaTokens != null) return underscoreNames(pragma.pragmaTokens, 1);
@@ -30,7 +75,11 @@ final class OmpDirectiveNames {
 
     /** The words of directive names: an underscore may join them (OpenMP 6.0 §4.1: target_data, target_teams_distribute). */
     private static final Set<String> NAME_WORDS = new java.util.HashSet<>(LEAF_WORDS);
-    static { NAME_WORDS.addAll(Set.of("data", "enter", "exit", "update", "point", "reduction", "mapper", "variant", "induction")); }
+
+    static {
+        NAME_WORDS.addAll(
+                Set.of("data", "enter", "exit", "update", "point", "reduction", "mapper", "variant", "induction"));
+    }
 
     /**
      * The tokens with the directive name's underscore-joined words (from {@code from}) split into
@@ -44,10 +93,14 @@ final class OmpDirectiveNames {
         for (; i < ts.size(); i++) {
             Token t = ts.get(i);
             if (t.kind != Token.Kind.IDENT && t.kind != Token.Kind.KEYWORD) break;
-            if (NAME_WORDS.contains(t.text)) { out.add(t); continue; }
+            if (NAME_WORDS.contains(t.text)) {
+                out.add(t);
+                continue;
+            }
             String[] parts = t.text.split("_", -1);
             if (parts.length < 2 || !java.util.Arrays.stream(parts).allMatch(NAME_WORDS::contains)) break;
-            for (String w : parts) out.add(new Token(w.equals("for") ? Token.Kind.KEYWORD : Token.Kind.IDENT, w, t.loc));
+            for (String w : parts)
+                out.add(new Token(w.equals("for") ? Token.Kind.KEYWORD : Token.Kind.IDENT, w, t.loc));
             split = true;
         }
         if (!split) return ts;
@@ -65,8 +118,14 @@ final class OmpDirectiveNames {
         switch (w) {
             case "target" -> {
                 if (word("data", name)) return Leaf.TARGET_DATA;
-                if (word("enter", name)) { expectWord("data", name); return Leaf.TARGET_ENTER_DATA; }
-                if (word("exit", name)) { expectWord("data", name); return Leaf.TARGET_EXIT_DATA; }
+                if (word("enter", name)) {
+                    expectWord("data", name);
+                    return Leaf.TARGET_ENTER_DATA;
+                }
+                if (word("exit", name)) {
+                    expectWord("data", name);
+                    return Leaf.TARGET_EXIT_DATA;
+                }
                 if (word("update", name)) return Leaf.TARGET_UPDATE;
                 return Leaf.TARGET;
             }
@@ -93,8 +152,13 @@ final class OmpDirectiveNames {
                 expectWord("target", name);
                 return Leaf.END_DECLARE_TARGET;
             }
-            case "cancellation" -> { expectWord("point", name); return Leaf.CANCELLATION_POINT; }
-            default -> { return Leaf.valueOf(w.toUpperCase()); }
+            case "cancellation" -> {
+                expectWord("point", name);
+                return Leaf.CANCELLATION_POINT;
+            }
+            default -> {
+                return Leaf.valueOf(w.toUpperCase());
+            }
         }
     }
 
@@ -106,7 +170,10 @@ final class OmpDirectiveNames {
     }
 
     private void expectWord(String w, StringBuilder name) {
-        if (!word(w, name)) { p.diags.error(p.tok().loc, "expected an OpenMP directive"); throw new Parser.SyntaxError(); }
+        if (!word(w, name)) {
+            p.diags.error(p.tok().loc, "expected an OpenMP directive");
+            throw new Parser.SyntaxError();
+        }
     }
 
     /**
@@ -115,7 +182,7 @@ final class OmpDirectiveNames {
      */
     boolean combinedLeaves(Leaf first, List<Leaf> leaves, StringBuilder name) {
         Leaf last = first;
-        List<Token> words = new ArrayList<>();   // the words that combined leaves, for the error below
+        List<Token> words = new ArrayList<>(); // the words that combined leaves, for the error below
         while (true) {
             Leaf next = combinable(last);
             if (next == null) break;
@@ -132,7 +199,10 @@ final class OmpDirectiveNames {
             int bad = words.size() - 1;
             for (int i = words.size() - 1; i >= 0; i--) {
                 prefix = prefix.substring(0, prefix.length() - words.get(i).text.length() - 1);
-                if (OmpClauseTable.of(prefix) != null) { bad = i; break; }
+                if (OmpClauseTable.of(prefix) != null) {
+                    bad = i;
+                    break;
+                }
                 bad = i;
             }
             p.diags.error(words.get(bad).loc, "expected an OpenMP directive");
@@ -146,10 +216,34 @@ final class OmpDirectiveNames {
         String w = p.tok().text;
         if (p.tok().kind == Token.Kind.PUNCT) return null;
         return switch (last) {
-            case TARGET -> switch (w) { case "teams" -> Leaf.TEAMS; case "parallel" -> Leaf.PARALLEL; case "simd" -> Leaf.SIMD; default -> null; };
-            case TEAMS -> switch (w) { case "distribute" -> Leaf.DISTRIBUTE; case "loop" -> Leaf.LOOP; default -> null; };
-            case DISTRIBUTE -> switch (w) { case "parallel" -> Leaf.PARALLEL; case "simd" -> Leaf.SIMD; default -> null; };
-            case PARALLEL -> switch (w) { case "for" -> Leaf.FOR; case "sections" -> Leaf.SECTIONS; case "loop" -> Leaf.LOOP; case "masked" -> Leaf.MASKED; case "master" -> Leaf.MASTER; default -> null; };
+            case TARGET ->
+                switch (w) {
+                    case "teams" -> Leaf.TEAMS;
+                    case "parallel" -> Leaf.PARALLEL;
+                    case "simd" -> Leaf.SIMD;
+                    default -> null;
+                };
+            case TEAMS ->
+                switch (w) {
+                    case "distribute" -> Leaf.DISTRIBUTE;
+                    case "loop" -> Leaf.LOOP;
+                    default -> null;
+                };
+            case DISTRIBUTE ->
+                switch (w) {
+                    case "parallel" -> Leaf.PARALLEL;
+                    case "simd" -> Leaf.SIMD;
+                    default -> null;
+                };
+            case PARALLEL ->
+                switch (w) {
+                    case "for" -> Leaf.FOR;
+                    case "sections" -> Leaf.SECTIONS;
+                    case "loop" -> Leaf.LOOP;
+                    case "masked" -> Leaf.MASKED;
+                    case "master" -> Leaf.MASTER;
+                    default -> null;
+                };
             case FOR, TASKLOOP -> w.equals("simd") ? Leaf.SIMD : null;
             case MASTER, MASKED -> w.equals("taskloop") ? Leaf.TASKLOOP : null;
             default -> null;

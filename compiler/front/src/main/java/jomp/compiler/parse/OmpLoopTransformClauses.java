@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.diag.SourceLocation;
@@ -19,7 +18,10 @@ final class OmpLoopTransformClauses {
     private final Parser p;
     private final OmpClauseParser clauses;
 
-    OmpLoopTransformClauses(Parser p, OmpClauseParser clauses) { this.p = p; this.clauses = clauses; }
+    OmpLoopTransformClauses(Parser p, OmpClauseParser clauses) {
+        this.p = p;
+        this.clauses = clauses;
+    }
 
     /** sizes, permutation, counts, looprange and apply, after the clause name. */
     OmpClause clause(String n, SourceLocation loc, String directive) {
@@ -40,7 +42,8 @@ final class OmpLoopTransformClauses {
             Expr e = clauses.integral(p.exprs.rvalue(p.exprs.assign()));
             Long v = ConstEval.integer(e);
             if (v == null) p.diags.error(e.loc(), "expression is not an integral constant expression");
-            else if (v <= 0) p.diags.error(e.loc(), "argument to 'sizes' clause must be a strictly positive integer value");
+            else if (v <= 0)
+                p.diags.error(e.loc(), "argument to 'sizes' clause must be a strictly positive integer value");
             sizes.add(new Expr.IntLit(v == null ? 1 : Math.max(1, v), Type.LONG, e.loc()));
         } while (p.consume(","));
         p.expectClose(")", o);
@@ -54,14 +57,20 @@ final class OmpLoopTransformClauses {
         do {
             Expr e = clauses.integral(p.exprs.rvalue(p.exprs.assign()));
             Long v = ConstEval.integer(e);
-            if (v == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); v = 1L; }
+            if (v == null) {
+                p.diags.error(e.loc(), "expression is not an integral constant expression");
+                v = 1L;
+            }
             order.add((int) (long) v);
         } while (p.consume(","));
         p.expectClose(")", o);
         List<Integer> sorted = new ArrayList<>(order);
         java.util.Collections.sort(sorted);
         for (int k = 0; k < sorted.size(); k++)
-            if (sorted.get(k) != k + 1) { p.diags.error(loc, "the arguments of 'permutation' must be a permutation of 1 to " + order.size()); break; }
+            if (sorted.get(k) != k + 1) {
+                p.diags.error(loc, "the arguments of 'permutation' must be a permutation of 1 to " + order.size());
+                break;
+            }
         if (order.size() < 2) p.diags.error(loc, "'permutation' needs at least two loops");
         return new OmpClause.Permutation(order, loc);
     }
@@ -72,10 +81,16 @@ final class OmpLoopTransformClauses {
         List<Expr> counts = new ArrayList<>();
         int fills = 0;
         do {
-            if (p.at("omp_fill") && (p.peek(1).is(",") || p.peek(1).is(")"))) { p.pos++; counts.add(null); fills++; continue; }
+            if (p.at("omp_fill") && (p.peek(1).is(",") || p.peek(1).is(")"))) {
+                p.pos++;
+                counts.add(null);
+                fills++;
+                continue;
+            }
             Expr e = clauses.integral(p.exprs.rvalue(p.exprs.assign()));
             Long v = ConstEval.integer(e);
-            if (v != null && v < 0) p.diags.error(e.loc(), "argument to 'counts' clause must be a non-negative integer value");
+            if (v != null && v < 0)
+                p.diags.error(e.loc(), "argument to 'counts' clause must be a non-negative integer value");
             counts.add(clauses.convert(e, Type.LONG));
         } while (p.consume(","));
         p.expectClose(")", o);
@@ -91,8 +106,11 @@ final class OmpLoopTransformClauses {
             if (k == 1) p.expect(",");
             Expr e = clauses.integral(p.exprs.rvalue(p.exprs.assign()));
             Long c = ConstEval.integer(e);
-            if (c == null) { p.diags.error(e.loc(), "expression is not an integral constant expression"); c = 1L; }
-            else if (c <= 0) p.diags.error(e.loc(), "argument to 'looprange' clause must be a strictly positive integer value");
+            if (c == null) {
+                p.diags.error(e.loc(), "expression is not an integral constant expression");
+                c = 1L;
+            } else if (c <= 0)
+                p.diags.error(e.loc(), "argument to 'looprange' clause must be a strictly positive integer value");
             v[k] = Math.max(1, c);
         }
         p.expectClose(")", o);
@@ -103,7 +121,10 @@ final class OmpLoopTransformClauses {
     private OmpClause apply(SourceLocation loc, String directive) {
         Token o = clauses.open("apply");
         String label = null;
-        if (p.peek(1).is(":") && !p.peek(1).is("::")) { label = p.next().text; p.pos++; }
+        if (p.peek(1).is(":") && !p.peek(1).is("::")) {
+            label = p.next().text;
+            p.pos++;
+        }
         List<String> dirs = new ArrayList<>();
         StringBuilder sb = new StringBuilder();
         int depth = 0;
@@ -111,7 +132,11 @@ final class OmpLoopTransformClauses {
             Token w = p.next();
             if (w.is("(")) depth++;
             else if (w.is(")")) depth--;
-            if (depth == 0 && w.is(",")) { dirs.add(sb.toString().strip()); sb.setLength(0); continue; }
+            if (depth == 0 && w.is(",")) {
+                dirs.add(sb.toString().strip());
+                sb.setLength(0);
+                continue;
+            }
             sb.append(sb.length() > 0 && !w.is("(") && !w.is(")") ? " " : "").append(w.text);
         }
         if (sb.length() > 0) dirs.add(sb.toString().strip());

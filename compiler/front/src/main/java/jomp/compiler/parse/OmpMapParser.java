@@ -5,7 +5,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -27,7 +26,9 @@ final class OmpMapParser {
     /** Inside a declare mapper: its variable, which its own clauses map without the mapper (no recursion). */
     private Var mapperVar;
 
-    OmpMapParser(Parser p) { this.p = p; }
+    OmpMapParser(Parser p) {
+        this.p = p;
+    }
 
     // ---- map -----------------------------------------------------------------------------------
 
@@ -45,8 +46,10 @@ final class OmpMapParser {
                 boolean modifier = switch (m.text) {
                     case "always", "close", "present", "ompx_hold", "self", "ref_ptr", "ref_ptee", "ref_ptr_ptee" ->
                         // OpenMP 6.0: modifiers without a map type (map(present: x)) keep the default type
-                        p.peek(1).is(",") || p.peek(1).kind == Token.Kind.IDENT || p.peek(1).is(":");
-                    case "delete" -> p.peek(1).is(",");   // OpenMP 6.0's delete modifier (map(delete, storage: x))
+                        p.peek(1).is(",")
+                                || p.peek(1).kind == Token.Kind.IDENT
+                                || p.peek(1).is(":");
+                    case "delete" -> p.peek(1).is(","); // OpenMP 6.0's delete modifier (map(delete, storage: x))
                     case "mapper", "iterator" -> p.peek(1).is("(");
                     default -> false;
                 };
@@ -62,7 +65,8 @@ final class OmpMapParser {
                     }
                     default -> {
                         OmpDirective.MapModifier mm = OmpDirective.MapModifier.valueOf(m.text.toUpperCase());
-                        if (!mods.add(mm)) p.diags.error(m.loc, "same map type modifier has been specified more than once");
+                        if (!mods.add(mm))
+                            p.diags.error(m.loc, "same map type modifier has been specified more than once");
                     }
                 }
                 p.consume(",");
@@ -81,9 +85,14 @@ final class OmpMapParser {
                     case "release" -> OmpClause.MapType.RELEASE;
                     case "delete" -> OmpClause.MapType.DELETE;
                     // OpenMP 6.0: storage allocates on entry and releases on exit (alloc and release together)
-                    case "storage" -> mods.contains(OmpDirective.MapModifier.DELETE) ? OmpClause.MapType.DELETE : OmpClause.MapType.ALLOC;
+                    case "storage" ->
+                        mods.contains(OmpDirective.MapModifier.DELETE)
+                                ? OmpClause.MapType.DELETE
+                                : OmpClause.MapType.ALLOC;
                     default -> {
-                        p.diags.error(k.loc, "incorrect map type, expected one of 'to', 'from', 'tofrom', 'alloc', 'release', or 'delete'");
+                        p.diags.error(
+                                k.loc,
+                                "incorrect map type, expected one of 'to', 'from', 'tofrom', 'alloc', 'release', or 'delete'");
                         throw new Parser.SyntaxError();
                     }
                 };
@@ -164,7 +173,10 @@ final class OmpMapParser {
             Type t = Type.INT;
             if (p.isTypeName(p.tok())) t = p.declarators.typeName();
             Token id = p.expectIdent();
-            if (!t.isInteger() && !t.isPointer()) p.diags.error(id.loc, "expected integral or pointer type as the iterator-type, not " + TypePrinter.quoteAka(t));
+            if (!t.isInteger() && !t.isPointer())
+                p.diags.error(
+                        id.loc,
+                        "expected integral or pointer type as the iterator-type, not " + TypePrinter.quoteAka(t));
             p.expect("=");
             Expr b = p.sema.convert(p.exprs.rvalue(p.exprs.assign()), t);
             p.expect(":");
@@ -178,7 +190,11 @@ final class OmpMapParser {
             steps.add(s);
         } while (p.consume(","));
         p.expectClose(")", o);
-        return new OmpClause.Iterator(List.copyOf(vars), List.copyOf(begins), List.copyOf(ends), java.util.Collections.unmodifiableList(steps));
+        return new OmpClause.Iterator(
+                List.copyOf(vars),
+                List.copyOf(begins),
+                List.copyOf(ends),
+                java.util.Collections.unmodifiableList(steps));
     }
 
     /** The declare mapper each item uses: mapper(id) for its type, else the type's default mapper, else none. */
@@ -187,11 +203,19 @@ final class OmpMapParser {
         boolean any = false;
         for (OmpDirective.Item it : items) {
             Type t = elementType(it.expr().type());
-            if (mapperVar != null && it.expr() instanceof Expr.VarRef r && r.var() == mapperVar) { out.add(null); continue; }
+            if (mapperVar != null && it.expr() instanceof Expr.VarRef r && r.var() == mapperVar) {
+                out.add(null);
+                continue;
+            }
             OmpClause.UserMapper m = find(id == null ? "default" : id.text, t);
             if (m == null && id != null && !id.text.equals("default")) {
                 if (!t.isStructOrUnion()) p.diags.error(id.loc, "mapper type must be of struct, union or class type");
-                else p.diags.error(id.loc, "cannot find a valid user-defined mapper for type '" + (t.typedefName != null ? t.typedefName : t.toString()) + "' with name '" + id.text + "'");
+                else
+                    p.diags.error(
+                            id.loc,
+                            "cannot find a valid user-defined mapper for type '"
+                                    + (t.typedefName != null ? t.typedefName : t.toString()) + "' with name '" + id.text
+                                    + "'");
             }
             out.add(m);
             any |= m != null;
@@ -222,7 +246,9 @@ final class OmpMapParser {
         Token open = p.tok();
         p.expect("(");
         String name = "default";
-        if ((p.tok().kind == Token.Kind.IDENT || p.at("default")) && p.peek(1).is(":") && !p.peek(2).is(":")) {
+        if ((p.tok().kind == Token.Kind.IDENT || p.at("default"))
+                && p.peek(1).is(":")
+                && !p.peek(2).is(":")) {
             name = p.next().text;
             p.pos++;
         }
@@ -238,7 +264,10 @@ final class OmpMapParser {
         List<OmpClause.UserMapper> known = p.userMappers.computeIfAbsent(name, x -> new ArrayList<>());
         for (OmpClause.UserMapper m : known) {
             if (jomp.compiler.type.Types.compatibleUnqualified(m.type(), t)) {
-                p.diags.error(var.loc, "redefinition of user-defined mapper for type " + TypePrinter.quoteAka(t) + " with name '" + name + "'");
+                p.diags.error(
+                        var.loc,
+                        "redefinition of user-defined mapper for type " + TypePrinter.quoteAka(t) + " with name '"
+                                + name + "'");
                 p.diags.note(m.loc(), "previous definition is here");
                 while (!p.atEof()) p.pos++;
                 return null;
@@ -252,24 +281,30 @@ final class OmpMapParser {
             v.synthetic = false;
             mapperVar = v;
             self = new OmpClause.UserMapper(name, t, v, maps, var.loc);
-            known.add(self);   // visible in its own clauses: a recursive mapper maps nested members of its type
+            known.add(self); // visible in its own clauses: a recursive mapper maps nested members of its type
             while (!p.atEof()) {
                 if (p.consume(",")) continue;
                 Token c = p.next();
                 if (!c.text.equals("map")) {
-                    p.diags.error(c.loc, "unexpected OpenMP clause '" + c.text + "' in directive '#pragma omp declare mapper'");
+                    p.diags.error(
+                            c.loc,
+                            "unexpected OpenMP clause '" + c.text + "' in directive '#pragma omp declare mapper'");
                     while (!p.atEof()) p.pos++;
                     break;
                 }
                 OmpClause.Map m = map(c.loc);
                 if (m.type() == OmpClause.MapType.RELEASE || m.type() == OmpClause.MapType.DELETE)
-                    p.diags.error(m.loc(), "map type '" + m.type().name().toLowerCase() + "' is not allowed for '#pragma omp declare mapper'");
+                    p.diags.error(
+                            m.loc(),
+                            "map type '" + m.type().name().toLowerCase()
+                                    + "' is not allowed for '#pragma omp declare mapper'");
                 maps.add(m);
             }
         } finally {
             p.leaveScope();
         }
-        if (maps.isEmpty()) p.diags.error(open.loc, "expected at least one clause on '#pragma omp declare mapper' directive");
+        if (maps.isEmpty())
+            p.diags.error(open.loc, "expected at least one clause on '#pragma omp declare mapper' directive");
         return self;
     }
 
@@ -308,7 +343,7 @@ final class OmpMapParser {
         }
         OmpDirective.Item it = item(false);
         p.expectClose(")", o);
-        if (it != null && !(it.expr().type().isInteger() || it.expr().type().isPointer()) ) {
+        if (it != null && !(it.expr().type().isInteger() || it.expr().type().isPointer())) {
             p.diags.error(it.loc(), "expected variable of type 'omp_interop_t'");
         }
         return new OmpClause.Interop(action, Set.copyOf(types), List.copyOf(prefer), it, loc);
@@ -412,7 +447,9 @@ final class OmpMapParser {
                     // OpenMP 6.0: p[lo:] of a pointer is an assumed-size array section: it refers to
                     // the storage already mapped there (a zero-length section, as an implicit pointer's)
                     if (p.ompVersion < 60 && !p.at(",") && !p.at(")")) {
-                        p.diags.error(open.loc, "section length is unspecified and cannot be inferred because subscripted value is not an array");
+                        p.diags.error(
+                                open.loc,
+                                "section length is unspecified and cannot be inferred because subscripted value is not an array");
                         return null;
                     }
                     length = new Expr.IntLit(0, Type.LONG, open.loc);
@@ -433,19 +470,26 @@ final class OmpMapParser {
     static Expr.VarRef root(Expr e) {
         while (true) {
             switch (e) {
-                case Expr.VarRef r -> { return r.var().isFunction() ? null : r; }
+                case Expr.VarRef r -> {
+                    return r.var().isFunction() ? null : r;
+                }
                 case Expr.Cast c -> e = c.operand();
                 case Expr.Decay d -> e = d.operand();
                 case Expr.Member m -> e = m.base();
                 case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF -> e = u.operand();
-                case Expr.Binary b when b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB -> e = b.left().type().isPointer() || b.left().type().isArray() ? b.left() : b.right();
-                default -> { return null; }
+                case Expr.Binary b
+                when b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB ->
+                    e = b.left().type().isPointer() || b.left().type().isArray() ? b.left() : b.right();
+                default -> {
+                    return null;
+                }
             }
         }
     }
 
-    private static final Set<String> BINARY = Set.of("+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^",
-            "&&", "||", "=", "+=", "-=", "*=", "/=", "?");
+    private static final Set<String> BINARY = Set.of(
+            "+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "&&", "||", "=", "+=",
+            "-=", "*=", "/=", "?");
 
     /** The tokens [from, to) printed as clang prints an expression: binary operators spaced, the rest tight. */
     String text(int from, int to) {
@@ -453,12 +497,22 @@ final class OmpMapParser {
         Token prev = null;
         for (int i = from; i < to; i++) {
             Token t = p.toks.get(i);
-            boolean operand = prev != null && (prev.kind == Token.Kind.IDENT || prev.kind == Token.Kind.NUMBER || prev.is(")") || prev.is("]")
-                    || prev.kind == Token.Kind.STRING || prev.kind == Token.Kind.CHAR);
-            if (t.kind == Token.Kind.PUNCT && BINARY.contains(t.text) && operand) sb.append(' ').append(t.text).append(' ');
+            boolean operand = prev != null
+                    && (prev.kind == Token.Kind.IDENT
+                            || prev.kind == Token.Kind.NUMBER
+                            || prev.is(")")
+                            || prev.is("]")
+                            || prev.kind == Token.Kind.STRING
+                            || prev.kind == Token.Kind.CHAR);
+            if (t.kind == Token.Kind.PUNCT && BINARY.contains(t.text) && operand)
+                sb.append(' ').append(t.text).append(' ');
             else if (t.is(",")) sb.append(", ");
-            else if (prev != null && (prev.kind == Token.Kind.IDENT || prev.kind == Token.Kind.KEYWORD || prev.kind == Token.Kind.NUMBER)
-                    && (t.kind == Token.Kind.IDENT || t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.NUMBER)) sb.append(' ').append(t.text);
+            else if (prev != null
+                    && (prev.kind == Token.Kind.IDENT
+                            || prev.kind == Token.Kind.KEYWORD
+                            || prev.kind == Token.Kind.NUMBER)
+                    && (t.kind == Token.Kind.IDENT || t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.NUMBER))
+                sb.append(' ').append(t.text);
             else sb.append(t.text);
             prev = t;
         }

@@ -1,7 +1,6 @@
 package jomp.compiler.parse;
 
 import java.util.List;
-
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.OmpDirective.Leaf;
@@ -26,7 +25,10 @@ final class OmpNesting {
         final SourceLocation loc;
         SourceLocation ordered;
 
-        Region(OmpDirective directive, SourceLocation loc) { this.directive = directive; this.loc = loc; }
+        Region(OmpDirective directive, SourceLocation loc) {
+            this.directive = directive;
+            this.loc = loc;
+        }
     }
 
     // ---- properties of a directive (clang's isOpenMP...Directive) --------------------------------
@@ -35,17 +37,28 @@ final class OmpNesting {
         return d.has(Leaf.FOR) || d.has(Leaf.SECTIONS) || d.has(Leaf.SECTION) || d.has(Leaf.SINGLE);
     }
 
-    static boolean tasking(OmpDirective d) { return d.has(Leaf.TASK) || d.has(Leaf.TASKLOOP); }
+    static boolean tasking(OmpDirective d) {
+        return d.has(Leaf.TASK) || d.has(Leaf.TASKLOOP);
+    }
 
-    private static boolean first(OmpDirective d, Leaf l) { return d.leaves().get(0) == l; }
+    private static boolean first(OmpDirective d, Leaf l) {
+        return d.leaves().get(0) == l;
+    }
 
-    private static boolean only(OmpDirective d, Leaf l) { return d.leaves().size() == 1 && first(d, l); }
+    private static boolean only(OmpDirective d, Leaf l) {
+        return d.leaves().size() == 1 && first(d, l);
+    }
 
-    private static boolean targetExecution(OmpDirective d) { return first(d, Leaf.TARGET); }
+    private static boolean targetExecution(OmpDirective d) {
+        return first(d, Leaf.TARGET);
+    }
 
     private static boolean targetData(OmpDirective d) {
         Leaf l = d.leaves().get(0);
-        return l == Leaf.TARGET_DATA || l == Leaf.TARGET_ENTER_DATA || l == Leaf.TARGET_EXIT_DATA || l == Leaf.TARGET_UPDATE;
+        return l == Leaf.TARGET_DATA
+                || l == Leaf.TARGET_ENTER_DATA
+                || l == Leaf.TARGET_EXIT_DATA
+                || l == Leaf.TARGET_UPDATE;
     }
 
     /**
@@ -60,11 +73,15 @@ final class OmpNesting {
         Leaf last = ls.get(n - 1);
         if (last == Leaf.SIMD && n >= 2) {
             Leaf before = ls.get(n - 2);
-            if (before == Leaf.FOR) return n >= 4 && ls.get(n - 3) == Leaf.PARALLEL && ls.get(n - 4) == Leaf.DISTRIBUTE ? "distribute parallel for simd" : "for simd";
+            if (before == Leaf.FOR)
+                return n >= 4 && ls.get(n - 3) == Leaf.PARALLEL && ls.get(n - 4) == Leaf.DISTRIBUTE
+                        ? "distribute parallel for simd"
+                        : "for simd";
             if (before == Leaf.DISTRIBUTE) return "distribute simd";
             if (before == Leaf.TASKLOOP) return "taskloop simd";
         }
-        if (last == Leaf.FOR && n >= 3 && ls.get(n - 2) == Leaf.PARALLEL && ls.get(n - 3) == Leaf.DISTRIBUTE) return "distribute parallel for";
+        if (last == Leaf.FOR && n >= 3 && ls.get(n - 2) == Leaf.PARALLEL && ls.get(n - 3) == Leaf.DISTRIBUTE)
+            return "distribute parallel for";
         return last.name().toLowerCase().replace('_', ' ');
     }
 
@@ -79,7 +96,10 @@ final class OmpNesting {
         "; perhaps you forget to enclose 'omp %s' directive into a teams region?",
         "; perhaps you forget to enclose 'omp %s' directive into a for, simd, for simd, parallel for, or parallel for simd region?",
     };
-    private static final String[] ORPHAN = { "", "", "", "target ", "teams ", "for, simd, for simd, parallel for, or parallel for simd " };
+
+    private static final String[] ORPHAN = {
+        "", "", "", "target ", "teams ", "for, simd, for simd, parallel for, or parallel for simd "
+    };
 
     /**
      * Checks directive d (at start, its pragma) against the constructs enclosing it, reporting
@@ -89,16 +109,23 @@ final class OmpNesting {
         List<Region> stack = p.ompRegions;
         Region parentRegion = stack.isEmpty() ? null : stack.get(stack.size() - 1);
         OmpDirective parent = parentRegion == null ? null : parentRegion.directive;
-        if (parent != null && parent.leaves().get(0) == Leaf.METADIRECTIVE) return true;   // its variant is chosen later
+        if (parent != null && parent.leaves().get(0) == Leaf.METADIRECTIVE) return true; // its variant is chosen later
         String enclosing = enclosing(parent);
         String name = d.name();
-        if (parent != null && !parent.clauses(OmpClause.Order.class).isEmpty()
+        if (parent != null
+                && !parent.clauses(OmpClause.Order.class).isEmpty()
                 && !(only(d, Leaf.ATOMIC) || only(d, Leaf.LOOP) || only(d, Leaf.SIMD) || only(d, Leaf.PARALLEL))) {
-            p.diags.error(start, "construct '" + name + "' not allowed in a region associated with a directive with 'order' clause");
+            p.diags.error(
+                    start,
+                    "construct '" + name + "' not allowed in a region associated with a directive with 'order' clause");
             return false;
         }
-        if (parent != null && parent.has(Leaf.SIMD) && !(only(d, Leaf.ORDERED) || only(d, Leaf.SIMD) || only(d, Leaf.ATOMIC) || only(d, Leaf.SCAN))) {
-            p.diags.error(start, "OpenMP constructs may not be nested inside a simd region except for ordered simd, simd, scan, or atomic directive");
+        if (parent != null
+                && parent.has(Leaf.SIMD)
+                && !(only(d, Leaf.ORDERED) || only(d, Leaf.SIMD) || only(d, Leaf.ATOMIC) || only(d, Leaf.SCAN))) {
+            p.diags.error(
+                    start,
+                    "OpenMP constructs may not be nested inside a simd region except for ordered simd, simd, scan, or atomic directive");
             return false;
         }
         if (enclosing.equals("atomic")) {
@@ -107,26 +134,45 @@ final class OmpNesting {
         }
         if (only(d, Leaf.SECTION)) {
             if (enclosing.equals("sections")) return true;
-            p.diags.error(start, parent == null ? "orphaned 'omp section' directives are prohibited, it must be closely nested to a sections region"
-                    : "'omp section' directive must be closely nested to a sections region, not a " + parent.name() + " region");
+            p.diags.error(
+                    start,
+                    parent == null
+                            ? "orphaned 'omp section' directives are prohibited, it must be closely nested to a sections region"
+                            : "'omp section' directive must be closely nested to a sections region, not a "
+                                    + parent.name() + " region");
             return false;
         }
         boolean cancel = only(d, Leaf.CANCEL) || only(d, Leaf.CANCELLATION_POINT);
         boolean teams = first(d, Leaf.TEAMS);
-        if (parent == null && !teams && !cancel && !only(d, Leaf.SCAN)) return true;   // orphaned: may be called from a region
-        String bind = d.clauses(OmpClause.Bind.class).stream().map(OmpClause.Bind::kind).findFirst().orElse(null);
-        if (only(d, Leaf.LOOP) && ("parallel".equals(bind) || "teams".equals(bind)) && (worksharing(parent) || enclosing.equals("loop"))) {
+        if (parent == null && !teams && !cancel && !only(d, Leaf.SCAN))
+            return true; // orphaned: may be called from a region
+        String bind = d.clauses(OmpClause.Bind.class).stream()
+                .map(OmpClause.Bind::kind)
+                .findFirst()
+                .orElse(null);
+        if (only(d, Leaf.LOOP)
+                && ("parallel".equals(bind) || "teams".equals(bind))
+                && (worksharing(parent) || enclosing.equals("loop"))) {
             prohibited(p, start, true, parent.name(), bind.equals("parallel") ? 1 : 4, name);
             return false;
         }
         boolean prohibited = false, orphan = false;
         int recommend = 0;
         if (cancel) {
-            String kind = d.clauses(OmpClause.Word.class).stream().filter(w -> w.clause().equals("construct")).map(OmpClause.Word::value).findFirst().orElse("");
+            String kind = d.clauses(OmpClause.Word.class).stream()
+                    .filter(w -> w.clause().equals("construct"))
+                    .map(OmpClause.Word::value)
+                    .findFirst()
+                    .orElse("");
             prohibited = switch (kind) {
                 case "taskgroup" -> !enclosing.equals("task") && !enclosing.equals("taskloop");
                 case "sections" -> !enclosing.equals("section") && !enclosing.equals("sections");
-                default -> parent == null || !parent.leaves().get(parent.leaves().size() - 1).name().equalsIgnoreCase(kind);
+                default ->
+                    parent == null
+                            || !parent.leaves()
+                                    .get(parent.leaves().size() - 1)
+                                    .name()
+                                    .equalsIgnoreCase(kind);
             };
             orphan = parent == null;
         } else if (only(d, Leaf.MASTER) || only(d, Leaf.MASKED)) {
@@ -135,7 +181,8 @@ final class OmpNesting {
             for (int k = stack.size() - 1; k >= 0; k--) {
                 Region r = stack.get(k);
                 if (only(r.directive, Leaf.CRITICAL) && d.criticalName().equals(r.directive.criticalName())) {
-                    p.diags.error(start, "cannot nest 'critical' regions having the same name '" + d.criticalName() + "'");
+                    p.diags.error(
+                            start, "cannot nest 'critical' regions having the same name '" + d.criticalName() + "'");
                     p.diags.note(r.loc, "previous 'critical' region starts here");
                     return false;
                 }
@@ -146,7 +193,9 @@ final class OmpNesting {
             prohibited = closelyNestedLimits(parent, enclosing);
             recommend = 1;
         } else if (first(d, Leaf.ORDERED)) {
-            prohibited = enclosing.equals("critical") || tasking(parent) || !(parent.has(Leaf.SIMD) || hasOrderedClause(parent));
+            prohibited = enclosing.equals("critical")
+                    || tasking(parent)
+                    || !(parent.has(Leaf.SIMD) || hasOrderedClause(parent));
             recommend = 2;
         } else if (teams) {
             prohibited = parent != null && !enclosing.equals("target");
@@ -159,7 +208,8 @@ final class OmpNesting {
         }
         if (!prohibited && !targetExecution(d) && !targetData(d) && enclosing.equals("teams")) {
             // distribute, parallel and loop regions (and atomic, clang's extension) only, strictly nested in teams
-            prohibited = !d.has(Leaf.PARALLEL) && !d.has(Leaf.DISTRIBUTE) && !only(d, Leaf.LOOP) && !only(d, Leaf.ATOMIC);
+            prohibited =
+                    !d.has(Leaf.PARALLEL) && !d.has(Leaf.DISTRIBUTE) && !only(d, Leaf.LOOP) && !only(d, Leaf.ATOMIC);
             recommend = 1;
         }
         if (!prohibited && only(d, Leaf.LOOP)) {
@@ -172,8 +222,10 @@ final class OmpNesting {
         }
         String offending = parent == null ? null : parent.name();
         boolean closely = true;
-        // a target region in a target region is reverse offload with device(ancestor: 1) (OpenMP 5.2 §13.8), else unspecified
-        boolean ancestor = d.clauses(OmpClause.ExprClause.class).stream().anyMatch(c -> c.kind() == OmpClause.ExprKind.DEVICE && "ancestor".equals(c.modifier()));
+        // a target region in a target region is reverse offload with device(ancestor: 1) (OpenMP 5.2 §13.8), else
+        // unspecified
+        boolean ancestor = d.clauses(OmpClause.ExprClause.class).stream()
+                .anyMatch(c -> c.kind() == OmpClause.ExprKind.DEVICE && "ancestor".equals(c.modifier()));
         if (!prohibited && !ancestor && (targetExecution(d) || targetData(d))) {
             for (int k = stack.size() - 1; k >= 0 && !prohibited; k--) {
                 if (targetExecution(stack.get(k).directive)) {
@@ -185,19 +237,33 @@ final class OmpNesting {
             recommend = 0;
         }
         if (!prohibited) return true;
-        if (orphan) p.diags.error(start, "orphaned 'omp " + name + "' directives are prohibited; perhaps you forget to enclose the directive into a " + ORPHAN[recommend] + "region?");
+        if (orphan)
+            p.diags.error(
+                    start,
+                    "orphaned 'omp " + name
+                            + "' directives are prohibited; perhaps you forget to enclose the directive into a "
+                            + ORPHAN[recommend] + "region?");
         else prohibited(p, start, closely, offending, recommend, name);
         return false;
     }
 
     /** Worksharing constructs and barriers may not be closely nested in worksharing, loop, task, critical, ordered, master or masked regions. */
     private static boolean closelyNestedLimits(OmpDirective parent, String enclosing) {
-        return worksharing(parent) || parent.has(Leaf.LOOP) || tasking(parent)
-                || enclosing.equals("masked") || enclosing.equals("master") || enclosing.equals("critical") || enclosing.equals("ordered");
+        return worksharing(parent)
+                || parent.has(Leaf.LOOP)
+                || tasking(parent)
+                || enclosing.equals("masked")
+                || enclosing.equals("master")
+                || enclosing.equals("critical")
+                || enclosing.equals("ordered");
     }
 
-    private static void prohibited(Parser p, SourceLocation at, boolean closely, String region, int recommend, String name) {
-        p.diags.error(at, "region cannot be" + (closely ? " closely" : "") + " nested inside '" + region + "' region" + String.format(RECOMMEND[recommend], name));
+    private static void prohibited(
+            Parser p, SourceLocation at, boolean closely, String region, int recommend, String name) {
+        p.diags.error(
+                at,
+                "region cannot be" + (closely ? " closely" : "") + " nested inside '" + region + "' region"
+                        + String.format(RECOMMEND[recommend], name));
     }
 
     private static boolean hasOrderedClause(OmpDirective d) {
@@ -205,11 +271,14 @@ final class OmpNesting {
     }
 
     /** ordered(n)'s n, or null. */
-    static OmpClause.ExprClause orderedParameter(OmpDirective d) { return d == null ? null : exprClause(d, OmpClause.ExprKind.ORDERED); }
+    static OmpClause.ExprClause orderedParameter(OmpDirective d) {
+        return d == null ? null : exprClause(d, OmpClause.ExprKind.ORDERED);
+    }
 
     /** The first clause of this kind with a value, or null. */
     static OmpClause.ExprClause exprClause(OmpDirective d, OmpClause.ExprKind k) {
-        for (OmpClause.ExprClause e : d.clauses(OmpClause.ExprClause.class)) if (e.kind() == k && e.value() != null) return e;
+        for (OmpClause.ExprClause e : d.clauses(OmpClause.ExprClause.class))
+            if (e.kind() == k && e.value() != null) return e;
         return null;
     }
 
@@ -233,16 +302,20 @@ final class OmpNesting {
                 depend = c;
                 if (x.source()) {
                     if (source != null) {
-                        p.diags.error(c.loc(), "directive '#pragma omp ordered' cannot contain more than one 'depend' clause with 'source' dependence");
+                        p.diags.error(
+                                c.loc(),
+                                "directive '#pragma omp ordered' cannot contain more than one 'depend' clause with 'source' dependence");
                         error = true;
                     } else source = c;
                     if (sink != null) {
-                        p.diags.error(c.loc(), "'depend(source)' clause cannot be mixed with 'depend(sink:vec)' clauses");
+                        p.diags.error(
+                                c.loc(), "'depend(source)' clause cannot be mixed with 'depend(sink:vec)' clauses");
                         error = true;
                     }
                 } else {
                     if (source != null) {
-                        p.diags.error(c.loc(), "'depend(sink:vec)' clauses cannot be mixed with 'depend(source)' clause");
+                        p.diags.error(
+                                c.loc(), "'depend(sink:vec)' clauses cannot be mixed with 'depend(source)' clause");
                         error = true;
                     }
                     sink = c;
@@ -252,27 +325,37 @@ final class OmpNesting {
         }
         OmpClause.ExprClause param = orderedParameter(parent);
         if (!error && simd == null && parent != null && parent.has(Leaf.SIMD)) {
-            p.diags.error(start, "OpenMP constructs may not be nested inside a simd region except for ordered simd, simd, scan, or atomic directive");
+            p.diags.error(
+                    start,
+                    "OpenMP constructs may not be nested inside a simd region except for ordered simd, simd, scan, or atomic directive");
             return;
         }
         if (error) return;
         if (depend != null && (threads != null || simd != null)) {
-            p.diags.error(depend.loc(), "'depend' clauses cannot be mixed with '" + (threads != null ? "threads" : "simd") + "' clause");
+            p.diags.error(
+                    depend.loc(),
+                    "'depend' clauses cannot be mixed with '" + (threads != null ? "threads" : "simd") + "' clause");
             return;
         }
         if (depend != null && param == null) {
-            p.diags.error(depend.loc(), "'ordered' directive with 'depend' clause cannot be closely nested inside ordered region without specified parameter");
+            p.diags.error(
+                    depend.loc(),
+                    "'ordered' directive with 'depend' clause cannot be closely nested inside ordered region without specified parameter");
             return;
         }
         if ((threads != null || d.clauses().isEmpty()) && param != null) {
-            p.diags.error(threads != null ? threads.loc() : start, "'ordered' directive " + (threads != null ? "with 'threads' clause" : "without any clauses")
-                    + " cannot be closely nested inside ordered region with specified parameter");
+            p.diags.error(
+                    threads != null ? threads.loc() : start,
+                    "'ordered' directive " + (threads != null ? "with 'threads' clause" : "without any clauses")
+                            + " cannot be closely nested inside ordered region with specified parameter");
             p.diags.note(param.value().loc(), "'ordered' clause with specified parameter");
             return;
         }
         if (depend == null && parentRegion != null) {
             if (parentRegion.ordered != null) {
-                p.diags.error(start, "exactly one 'ordered' directive must appear in the loop body of an enclosing directive");
+                p.diags.error(
+                        start,
+                        "exactly one 'ordered' directive must appear in the loop body of an enclosing directive");
                 p.diags.note(parentRegion.ordered, "previous 'ordered' directive used here");
                 return;
             }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -27,7 +26,10 @@ import jomp.compiler.type.Type;
 final class OmpParser {
     private final Parser p;
 
-    OmpParser(Parser p) { this.p = p; this.version = p.ompVersion; }
+    OmpParser(Parser p) {
+        this.p = p;
+        this.version = p.ompVersion;
+    }
 
     /** Where the pragma being parsed starts (clang reports some directive errors there). */
     private SourceLocation pragmaLoc;
@@ -45,9 +47,20 @@ final class OmpParser {
     private boolean substatement;
 
     /** Standalone executable directives by their name (ordered is one only with depend or doacross). */
-    private static final Set<Leaf> STANDALONE = EnumSet.of(Leaf.BARRIER, Leaf.TASKWAIT, Leaf.TASKYIELD, Leaf.FLUSH, Leaf.DEPOBJ,
-        Leaf.SCAN, Leaf.CANCEL, Leaf.CANCELLATION_POINT, Leaf.TARGET_ENTER_DATA, Leaf.TARGET_EXIT_DATA, Leaf.TARGET_UPDATE,
-        Leaf.INTEROP, Leaf.ERROR);
+    private static final Set<Leaf> STANDALONE = EnumSet.of(
+            Leaf.BARRIER,
+            Leaf.TASKWAIT,
+            Leaf.TASKYIELD,
+            Leaf.FLUSH,
+            Leaf.DEPOBJ,
+            Leaf.SCAN,
+            Leaf.CANCEL,
+            Leaf.CANCELLATION_POINT,
+            Leaf.TARGET_ENTER_DATA,
+            Leaf.TARGET_EXIT_DATA,
+            Leaf.TARGET_UPDATE,
+            Leaf.INTEROP,
+            Leaf.ERROR);
 
     /**
      * A directive in a function body: the directive with its associated statement; blockItem when
@@ -64,11 +77,13 @@ final class OmpParser {
         if (done != null) return done;
         Leaf first = d.leaves().get(0);
         if (first == Leaf.LOOP && d.clauses(OmpClause.Bind.class).isEmpty() && p.ompNesting == 0)
-            p.diags.error(pragma.loc, "expected 'bind' clause for 'loop' construct without an enclosing OpenMP construct");
+            p.diags.error(
+                    pragma.loc, "expected 'bind' clause for 'loop' construct without an enclosing OpenMP construct");
         boolean standalone = d.isStandalone();
         if (first == Leaf.METADIRECTIVE) standalone = metadirectiveStandalone(d);
         if (standalone) {
-            if (first != Leaf.METADIRECTIVE && OmpNesting.check(p, d, pragma.loc) && first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
+            if (first != Leaf.METADIRECTIVE && OmpNesting.check(p, d, pragma.loc) && first == Leaf.ORDERED)
+                OmpNesting.checkOrdered(p, d, pragma.loc);
             return new Stmt.Omp(d, null, pragma.loc);
         }
         if (p.atEof() || p.at("}")) {
@@ -81,7 +96,11 @@ final class OmpParser {
         boolean region = !d.isLoopTransformation();
         Stmt body = associatedStatement(d, pragma, region);
         region &= first != Leaf.METADIRECTIVE;
-        if (d.isLoop() || first == Leaf.METADIRECTIVE && d.clauses(OmpClause.When.class).stream().anyMatch(w -> w.variant() != null && w.variant().isLoop()))
+        if (d.isLoop()
+                || first == Leaf.METADIRECTIVE
+                        && d.clauses(OmpClause.When.class).stream()
+                                .anyMatch(
+                                        w -> w.variant() != null && w.variant().isLoop()))
             body = OmpLoopNest.ignoreContainers(body);
         return checkConstruct(d, body, pragma, region);
     }
@@ -93,33 +112,51 @@ final class OmpParser {
      */
     private Stmt declarativeOrUtility(OmpDirective d, Token pragma, boolean blockItem) {
         Leaf first = d.leaves().get(0);
-        if (first == Leaf.DECLARE_TARGET && d.isStandalone()) {   // block scope: the list form (OpenMP 5.2), for statics and functions
+        if (first == Leaf.DECLARE_TARGET
+                && d.isStandalone()) { // block scope: the list form (OpenMP 5.2), for statics and functions
             p.items.add(new TranslationUnit.OmpDecl(d, pragma.loc));
             return new Stmt.Null(pragma.loc);
         }
-        if (first == Leaf.DECLARE_MAPPER) {   // registered while parsing; the lowering learns of it for implicit maps
+        if (first == Leaf.DECLARE_MAPPER) { // registered while parsing; the lowering learns of it for implicit maps
             p.items.add(new TranslationUnit.OmpDecl(d, pragma.loc));
             return new Stmt.Null(pragma.loc);
         }
         switch (first) {
-            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, REQUIRES, DECLARE_SIMD, DECLARE_VARIANT,
-                 BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT -> {
+            case DECLARE_TARGET,
+                    BEGIN_DECLARE_TARGET,
+                    END_DECLARE_TARGET,
+                    REQUIRES,
+                    DECLARE_SIMD,
+                    DECLARE_VARIANT,
+                    BEGIN_DECLARE_VARIANT,
+                    END_DECLARE_VARIANT -> {
                 p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
                 return new Stmt.Null(pragma.loc);
             }
-            case ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> {   // clang: only at file scope
+            case ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> { // clang: only at file scope
                 p.diags.error(d.loc(), "expected an OpenMP directive");
                 return new Stmt.Null(pragma.loc);
             }
-            case THREADPRIVATE -> { new OmpDeclarativeDirectives(p, this).threadprivate(d); return new Stmt.Null(pragma.loc); }
-            case ALLOCATE -> { new OmpDeclarativeDirectives(p, this).allocate(d); return new Stmt.Null(pragma.loc); }
-            case DECLARE_REDUCTION, NOTHING -> { return new Stmt.Null(pragma.loc); }   // declare reduction: registered while parsing
+            case THREADPRIVATE -> {
+                new OmpDeclarativeDirectives(p, this).threadprivate(d);
+                return new Stmt.Null(pragma.loc);
+            }
+            case ALLOCATE -> {
+                new OmpDeclarativeDirectives(p, this).allocate(d);
+                return new Stmt.Null(pragma.loc);
+            }
+            case DECLARE_REDUCTION, NOTHING -> {
+                return new Stmt.Null(pragma.loc);
+            } // declare reduction: registered while parsing
             case ERROR -> {
-                if (!blockItem) return new Stmt.Null(pragma.loc);   // clang drops it after the immediate-substatement error
+                if (!blockItem)
+                    return new Stmt.Null(pragma.loc); // clang drops it after the immediate-substatement error
                 if (errorDirective(d, pragma, true)) return new Stmt.Omp(d, null, pragma.loc);
                 return new Stmt.Null(pragma.loc);
             }
-            default -> { return null; }
+            default -> {
+                return null;
+            }
         }
     }
 
@@ -141,8 +178,13 @@ final class OmpParser {
     private Stmt checkConstruct(OmpDirective d, Stmt body, Token pragma, boolean region) {
         Leaf first = d.leaves().get(0);
         OmpClause.ExprClause orderedParam = OmpNesting.orderedParameter(d);
-        if (orderedParam != null && OmpNesting.worksharing(d) && d.has(Leaf.SIMD)) {   // clang's check at the region's end, before the others
-            p.diags.error(orderedParam.loc(), "'ordered' clause with a parameter can not be specified in '#pragma omp " + d.name() + "' directive");
+        if (orderedParam != null
+                && OmpNesting.worksharing(d)
+                && d.has(Leaf.SIMD)) { // clang's check at the region's end, before the others
+            p.diags.error(
+                    orderedParam.loc(),
+                    "'ordered' clause with a parameter can not be specified in '#pragma omp " + d.name()
+                            + "' directive");
             return new Stmt.Omp(d, body, pragma.loc);
         }
         // as clang: a construct that may not stand here gets no further checks
@@ -150,7 +192,8 @@ final class OmpParser {
         if (first == Leaf.ORDERED) OmpNesting.checkOrdered(p, d, pragma.loc);
         if (d.isLoop()) new OmpLoopNest(p).check(d, body);
         if (first == Leaf.METADIRECTIVE) {
-            for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && w.variant().isLoop()) new OmpLoopNest(p).check(w.variant(), body);
+            for (OmpClause.When w : d.clauses(OmpClause.When.class))
+                if (w.variant() != null && w.variant().isLoop()) new OmpLoopNest(p).check(w.variant(), body);
         }
         if (d.atomic() != null) OmpAtomicForm.check(p, d, body);
         d = OmpDefaultSharing.apply(p, d, body);
@@ -159,7 +202,8 @@ final class OmpParser {
 
     /** A metadirective takes a statement when one of its variants does. */
     private static boolean metadirectiveStandalone(OmpDirective d) {
-        for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && !w.variant().isStandalone()) return false;
+        for (OmpClause.When w : d.clauses(OmpClause.When.class))
+            if (w.variant() != null && !w.variant().isStandalone()) return false;
         return true;
     }
 
@@ -173,13 +217,20 @@ final class OmpParser {
         SourceLocation sevLoc = null, atLoc = null;
         Expr message = null;
         for (OmpClause c : d.clauses()) {
-            if (c instanceof OmpClause.Word w && w.clause().equals("at")) { at = w.value(); atLoc = w.loc(); }
-            if (c instanceof OmpClause.Word w && w.clause().equals("severity")) { severity = w.value(); sevLoc = w.loc(); }
+            if (c instanceof OmpClause.Word w && w.clause().equals("at")) {
+                at = w.value();
+                atLoc = w.loc();
+            }
+            if (c instanceof OmpClause.Word w && w.clause().equals("severity")) {
+                severity = w.value();
+                sevLoc = w.loc();
+            }
             if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.MESSAGE) message = e.value();
         }
         if (at.equals("execution")) {
             if (!executable) {
-                p.diags.error(atLoc == null ? d.loc() : atLoc, "unexpected 'execution' modifier in non-executable context");
+                p.diags.error(
+                        atLoc == null ? d.loc() : atLoc, "unexpected 'execution' modifier in non-executable context");
                 return false;
             }
             return true;
@@ -189,7 +240,10 @@ final class OmpParser {
             Expr m = message;
             while (m instanceof Expr.Cast c) m = c.operand();
             while (m instanceof Expr.Decay dc) m = dc.operand();
-            if (m instanceof Expr.StrLit sl) text = new String(sl.bytes(), java.nio.charset.StandardCharsets.UTF_8).replace("\0", "").replaceAll("\u0000$", "");
+            if (m instanceof Expr.StrLit sl)
+                text = new String(sl.bytes(), java.nio.charset.StandardCharsets.UTF_8)
+                        .replace("\0", "")
+                        .replaceAll("\u0000$", "");
         }
         if (severity.equals("warning")) p.diags.warning(sevLoc, text, "-Wuser-defined-warnings");
         else p.diags.error(pragma.loc, text);
@@ -198,6 +252,7 @@ final class OmpParser {
 
     /** declare variant: where the variant function is named, and the error count before the pragma (a directive with errors is dropped, as clang does). */
     private SourceLocation variantLoc;
+
     private int errorsBefore;
 
     /** A directive at file scope (declare target and friends). */
@@ -209,16 +264,31 @@ final class OmpParser {
         Leaf first = d.leaves().get(0);
         OmpDeclarativeDirectives decls = new OmpDeclarativeDirectives(p, this);
         switch (first) {
-            case THREADPRIVATE -> { decls.threadprivate(d); return null; }
-            case ALLOCATE -> { decls.allocate(d); return null; }
-            case DECLARE_REDUCTION, DECLARE_SIMD, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> { return null; }
-            case REQUIRES, DECLARE_MAPPER -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }   // the lowering records them
-            case ERROR -> { errorDirective(d, pragma, false); return null; }
+            case THREADPRIVATE -> {
+                decls.threadprivate(d);
+                return null;
+            }
+            case ALLOCATE -> {
+                decls.allocate(d);
+                return null;
+            }
+            case DECLARE_REDUCTION, DECLARE_SIMD, NOTHING, ASSUMES, BEGIN_ASSUMES, END_ASSUMES -> {
+                return null;
+            }
+            case REQUIRES, DECLARE_MAPPER -> {
+                return new TranslationUnit.OmpDecl(d, pragma.loc);
+            } // the lowering records them
+            case ERROR -> {
+                errorDirective(d, pragma, false);
+                return null;
+            }
             case DECLARE_VARIANT, BEGIN_DECLARE_VARIANT, END_DECLARE_VARIANT -> {
                 decls.declareVariant(d, pragma, variantLoc, p.diags.errorCount() > errorsBefore);
                 return null;
             }
-            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET -> { return new TranslationUnit.OmpDecl(d, pragma.loc); }
+            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET -> {
+                return new TranslationUnit.OmpDecl(d, pragma.loc);
+            }
             default -> {
                 p.diags.error(pragma.loc, "unexpected OpenMP directive '#pragma omp " + d.name() + "'");
                 return null;
@@ -229,7 +299,7 @@ final class OmpParser {
     // ---- directives ----
 
     private OmpDirective directive() {
-        Token omp = p.next();                // "omp"
+        Token omp = p.next(); // "omp"
         return directiveBody(omp.loc);
     }
 
@@ -249,15 +319,17 @@ final class OmpParser {
             OmpDirective own = ownSyntax(first, name.toString(), loc);
             if (own != null) return own;
             if (!names.combinedLeaves(first, leaves, name)) return null;
-            if (substatement && STANDALONE.contains(first)) {   // clang reports it at the directive's last word, before its clauses
+            if (substatement
+                    && STANDALONE.contains(
+                            first)) { // clang reports it at the directive's last word, before its clauses
                 p.diags.error(p.prev().loc, "'#pragma omp " + name + "' cannot be an immediate substatement");
             }
-            substatement = substatement && first == Leaf.ORDERED;   // not for a metadirective's variants
+            substatement = substatement && first == Leaf.ORDERED; // not for a metadirective's variants
             List<OmpClause> clauses = new ArrayList<>();
             String criticalName = directiveArgument(first, clauses);
             boolean lenient = first == Leaf.DECLARE_SIMD;
             clauses.addAll(new OmpClauseParser(p, this).clauses(name.toString(), leaves, lenient));
-            if (first == Leaf.FLUSH && p.at("(")) {   // flush acq_rel (list) is not C; the list comes first
+            if (first == Leaf.FLUSH && p.at("(")) { // flush acq_rel (list) is not C; the list comes first
                 Token o = p.next();
                 itemList();
                 p.expectClose(")", o);
@@ -266,8 +338,12 @@ final class OmpParser {
             checkCopyin(clauses);
             if (atomic != null) defaultMemOrder(clauses, loc);
             checkExclusiveClauses(leaves, clauses);
-            OmpDirective d0 = new OmpDirective(name.toString(), List.copyOf(leaves), List.copyOf(clauses), atomic, criticalName, 0, loc);
-            return d0.isLoop() ? new OmpDirective(d0.name(), d0.leaves(), d0.clauses(), atomic, criticalName, loopDepth(first, clauses), loc) : d0;
+            OmpDirective d0 = new OmpDirective(
+                    name.toString(), List.copyOf(leaves), List.copyOf(clauses), atomic, criticalName, 0, loc);
+            return d0.isLoop()
+                    ? new OmpDirective(
+                            d0.name(), d0.leaves(), d0.clauses(), atomic, criticalName, loopDepth(first, clauses), loc)
+                    : d0;
         } catch (Parser.SyntaxError e) {
             return null;
         }
@@ -306,7 +382,9 @@ final class OmpParser {
                 return criticalName;
             }
             case THREADPRIVATE, DECLARE_TARGET, FLUSH, ALLOCATE, DEPOBJ -> {
-                if (first == Leaf.DECLARE_TARGET || first == Leaf.FLUSH) { if (!p.at("(")) return null; }
+                if (first == Leaf.DECLARE_TARGET || first == Leaf.FLUSH) {
+                    if (!p.at("(")) return null;
+                }
                 Token o = p.tok();
                 p.expect("(");
                 // a depend object is any lvalue of type omp_depend_t (depobj(*po), depobj(s->d))
@@ -325,7 +403,9 @@ final class OmpParser {
             case CANCEL, CANCELLATION_POINT -> {
                 Token k = p.tok();
                 if (!(k.is("parallel") || k.is("for") || k.is("sections") || k.is("taskgroup"))) {
-                    p.diags.error(pragmaLoc == null ? k.loc : pragmaLoc, "one of 'for', 'parallel', 'sections' or 'taskgroup' is expected");
+                    p.diags.error(
+                            pragmaLoc == null ? k.loc : pragmaLoc,
+                            "one of 'for', 'parallel', 'sections' or 'taskgroup' is expected");
                     throw new Parser.SyntaxError();
                 }
                 p.pos++;
@@ -342,9 +422,11 @@ final class OmpParser {
                     throw new Parser.SyntaxError();
                 }
                 variantLoc = fn.loc;
-                return fn.text;   // the variant function's name
+                return fn.text; // the variant function's name
             }
-            default -> { return null; }
+            default -> {
+                return null;
+            }
         }
     }
 
@@ -368,7 +450,8 @@ final class OmpParser {
         for (OmpClause.ListClause l : OmpDirective.clausesOf(clauses, OmpClause.ListClause.class)) {
             if (l.kind() != OmpClause.ListKind.COPYIN) continue;
             for (OmpDirective.Item it : l.items()) {
-                if (it.var() != null && !it.var().threadLocal) p.diags.error(it.loc(), "copyin variable must be threadprivate");
+                if (it.var() != null && !it.var().threadLocal)
+                    p.diags.error(it.loc(), "copyin variable must be threadprivate");
             }
         }
     }
@@ -388,10 +471,11 @@ final class OmpParser {
     }
 
     private static boolean isMemoryOrder(OmpClause c) {
-        return c instanceof OmpClause.Flag f && switch (f.kind()) {
-            case SEQ_CST, ACQ_REL, RELEASE, ACQUIRE, RELAXED -> true;
-            default -> false;
-        };
+        return c instanceof OmpClause.Flag f
+                && switch (f.kind()) {
+                    case SEQ_CST, ACQ_REL, RELEASE, ACQUIRE, RELAXED -> true;
+                    default -> false;
+                };
     }
 
     /** Clauses that exclude each other: num_tasks and grainsize; taskloop's nogroup and reduction. */
@@ -400,11 +484,15 @@ final class OmpParser {
         for (OmpClause.ExprClause e : OmpDirective.clausesOf(clauses, OmpClause.ExprClause.class)) {
             if (e.kind() == OmpClause.ExprKind.GRAINSIZE && grain == null) grain = e;
             if (e.kind() == OmpClause.ExprKind.NUM_TASKS && grain != null) {
-                p.diags.error(e.loc(), "'num_tasks' and 'grainsize' clause are mutually exclusive and may not appear on the same directive");
+                p.diags.error(
+                        e.loc(),
+                        "'num_tasks' and 'grainsize' clause are mutually exclusive and may not appear on the same directive");
                 p.diags.note(grain.loc(), "'grainsize' clause is specified here");
             }
         }
-        if (leaves.contains(Leaf.TASKLOOP) && clauses.stream().anyMatch(c -> c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.NOGROUP))
+        if (leaves.contains(Leaf.TASKLOOP)
+                && clauses.stream()
+                        .anyMatch(c -> c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.NOGROUP))
             for (OmpClause.Reduction r : OmpDirective.clausesOf(clauses, OmpClause.Reduction.class))
                 p.diags.error(r.loc(), "'reduction' clause cannot be used with 'nogroup' clause");
     }
@@ -413,12 +501,19 @@ final class OmpParser {
     private static int loopDepth(Leaf first, List<OmpClause> clauses) {
         int depth = 1;
         for (OmpClause c : clauses) {
-            if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.COLLAPSE && e.value() instanceof Expr.IntLit n) depth = (int) n.value();
-            if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.ORDERED && e.value() instanceof Expr.IntLit n) depth = Math.max(depth, (int) n.value());
-            if (c instanceof OmpClause.Sizes z) depth = Math.max(depth, z.sizes().size());
-            if (c instanceof OmpClause.Permutation z) depth = Math.max(depth, z.order().size());
+            if (c instanceof OmpClause.ExprClause e
+                    && e.kind() == OmpClause.ExprKind.COLLAPSE
+                    && e.value() instanceof Expr.IntLit n) depth = (int) n.value();
+            if (c instanceof OmpClause.ExprClause e
+                    && e.kind() == OmpClause.ExprKind.ORDERED
+                    && e.value() instanceof Expr.IntLit n) depth = Math.max(depth, (int) n.value());
+            if (c instanceof OmpClause.Sizes z)
+                depth = Math.max(depth, z.sizes().size());
+            if (c instanceof OmpClause.Permutation z)
+                depth = Math.max(depth, z.order().size());
         }
-        if (first == Leaf.INTERCHANGE && clauses.stream().noneMatch(c -> c instanceof OmpClause.Permutation)) depth = 2;   // the two outermost loops
+        if (first == Leaf.INTERCHANGE && clauses.stream().noneMatch(c -> c instanceof OmpClause.Permutation))
+            depth = 2; // the two outermost loops
         return depth;
     }
 
@@ -435,17 +530,30 @@ final class OmpParser {
         String name = taskKind ? (in ? "in_reduction" : "task_reduction") : "reduction";
         Token o = open(name);
         String modifier = null;
-        if (!taskKind && (p.at("inscan") || p.at("task") || p.at("default")) && p.peek(1).is(",")) { modifier = p.next().text; p.pos++; }
+        if (!taskKind
+                && (p.at("inscan") || p.at("task") || p.at("default"))
+                && p.peek(1).is(",")) {
+            modifier = p.next().text;
+            p.pos++;
+        }
         Token opTok = p.next();
         OmpClause.ReductionOp op = switch (opTok.text) {
-            case "+" -> OmpClause.ReductionOp.ADD; case "*" -> OmpClause.ReductionOp.MUL; case "-" -> OmpClause.ReductionOp.SUB;
-            case "&" -> OmpClause.ReductionOp.BITAND; case "|" -> OmpClause.ReductionOp.BITOR; case "^" -> OmpClause.ReductionOp.BITXOR;
-            case "&&" -> OmpClause.ReductionOp.LOGAND; case "||" -> OmpClause.ReductionOp.LOGOR;
-            case "min" -> OmpClause.ReductionOp.MIN; case "max" -> OmpClause.ReductionOp.MAX;
+            case "+" -> OmpClause.ReductionOp.ADD;
+            case "*" -> OmpClause.ReductionOp.MUL;
+            case "-" -> OmpClause.ReductionOp.SUB;
+            case "&" -> OmpClause.ReductionOp.BITAND;
+            case "|" -> OmpClause.ReductionOp.BITOR;
+            case "^" -> OmpClause.ReductionOp.BITXOR;
+            case "&&" -> OmpClause.ReductionOp.LOGAND;
+            case "||" -> OmpClause.ReductionOp.LOGOR;
+            case "min" -> OmpClause.ReductionOp.MIN;
+            case "max" -> OmpClause.ReductionOp.MAX;
             default -> opTok.kind == Token.Kind.IDENT ? OmpClause.ReductionOp.USER : null;
         };
         if (op == null) {
-            p.diags.error(opTok.loc, "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type");
+            p.diags.error(
+                    opTok.loc,
+                    "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type");
             throw new Parser.SyntaxError();
         }
         p.expect(":");
@@ -455,18 +563,30 @@ final class OmpParser {
         boolean anyUser = false;
         for (OmpDirective.Item it : items) {
             Type ty = it.expr().type();
-            OmpClause.UserReduction user = it.sections().isEmpty() && !ty.isArray() ? userReduction(opTok.text, ty) : null;
+            OmpClause.UserReduction user =
+                    it.sections().isEmpty() && !ty.isArray() ? userReduction(opTok.text, ty) : null;
             users.add(user);
             anyUser |= user != null;
-            while (it.sections().isEmpty() && ty.isArray()) ty = ty.base;   // arrays reduce element by element
+            while (it.sections().isEmpty() && ty.isArray()) ty = ty.base; // arrays reduce element by element
             if (user != null || Parser.ERROR.equals(ty)) continue;
             if (op == OmpClause.ReductionOp.USER) {
-                p.diags.error(opTok.loc, "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type " + jomp.compiler.type.TypePrinter.quoteAka(ty));
+                p.diags.error(
+                        opTok.loc,
+                        "incorrect reduction identifier, expected one of '+', '-', '*', '&', '|', '^', '&&', '||', 'min' or 'max' or declare reduction for type "
+                                + jomp.compiler.type.TypePrinter.quoteAka(ty));
             } else if (it.sections().isEmpty() && !ty.isArithmetic()) {
-                p.diags.error(it.loc(), "list item of type " + jomp.compiler.type.TypePrinter.quoteAka(ty) + " is not valid for specified reduction operation: unable to provide default initialization value");
+                p.diags.error(
+                        it.loc(),
+                        "list item of type " + jomp.compiler.type.TypePrinter.quoteAka(ty)
+                                + " is not valid for specified reduction operation: unable to provide default initialization value");
             }
         }
-        return new OmpClause.Reduction(op, op == OmpClause.ReductionOp.USER ? opTok.text : null, items, modifier, loc,
+        return new OmpClause.Reduction(
+                op,
+                op == OmpClause.ReductionOp.USER ? opTok.text : null,
+                items,
+                modifier,
+                loc,
                 anyUser ? java.util.Collections.unmodifiableList(users) : List.of());
     }
 
@@ -513,7 +633,11 @@ final class OmpParser {
         sub.add(new Token(Token.Kind.EOF, "", p.prev().loc));
         OmpDirective variant = p.withTokens(OmpDirectiveNames.underscoreNames(sub, 0), () -> {
             OmpDirective d = directiveBody(sub.get(0).loc);
-            if (d != null && !p.atEof()) p.diags.warning(p.tok().loc, "extra tokens at the end of '#pragma omp " + d.name() + "' are ignored", "-Wextra-tokens");
+            if (d != null && !p.atEof())
+                p.diags.warning(
+                        p.tok().loc,
+                        "extra tokens at the end of '#pragma omp " + d.name() + "' are ignored",
+                        "-Wextra-tokens");
             return d;
         });
         if (variant == null) throw new Parser.SyntaxError();
@@ -521,7 +645,8 @@ final class OmpParser {
         return new OmpClause.When(sel, variant, loc);
     }
 
-    private static final Set<String> TRAIT_SETS = Set.of("device", "target_device", "implementation", "construct", "user");
+    private static final Set<String> TRAIT_SETS =
+            Set.of("device", "target_device", "implementation", "construct", "user");
 
     /** A context selector: set={trait[([score(s):] properties)], ...}, ... (OpenMP 5.2 7.1). */
     OmpClause.Selector selector(SourceLocation loc) {
@@ -529,7 +654,9 @@ final class OmpParser {
         do {
             Token set = p.next();
             if (!TRAIT_SETS.contains(set.text)) {
-                throw p.errorAt(set.loc, "expected 'device', 'target_device', 'implementation', 'construct' or 'user' as a context selector set");
+                throw p.errorAt(
+                        set.loc,
+                        "expected 'device', 'target_device', 'implementation', 'construct' or 'user' as a context selector set");
             }
             p.expect("=");
             Token brace = p.tok();
@@ -537,7 +664,8 @@ final class OmpParser {
             List<OmpClause.Trait> traits = new ArrayList<>();
             do {
                 Token tn = p.next();
-                if (tn.kind != Token.Kind.IDENT && tn.kind != Token.Kind.KEYWORD) throw p.errorAt(tn.loc, "expected a context selector");
+                if (tn.kind != Token.Kind.IDENT && tn.kind != Token.Kind.KEYWORD)
+                    throw p.errorAt(tn.loc, "expected a context selector");
                 List<String> words = new ArrayList<>();
                 Expr expr = null, score = null;
                 if (p.at("(")) {
@@ -550,11 +678,15 @@ final class OmpParser {
                         p.expect(":");
                     }
                     if (tn.text.equals("condition") || tn.text.equals("device_num")) {
-                        expr = tn.text.equals("condition") ? p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type") : p.exprs.rvalue(p.exprs.assign());
+                        expr = tn.text.equals("condition")
+                                ? p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type")
+                                : p.exprs.rvalue(p.exprs.assign());
                     } else {
                         do {
                             Token w = p.next();
-                            String text = w.kind == Token.Kind.STRING ? w.text.substring(w.text.indexOf('"') + 1, w.text.length() - 1) : w.text;
+                            String text = w.kind == Token.Kind.STRING
+                                    ? w.text.substring(w.text.indexOf('"') + 1, w.text.length() - 1)
+                                    : w.text;
                             words.add(text);
                         } while (p.consume(","));
                     }
@@ -577,7 +709,9 @@ final class OmpParser {
         return o;
     }
 
-    OmpClause map(SourceLocation loc) { return new OmpMapParser(p).map(loc); }
+    OmpClause map(SourceLocation loc) {
+        return new OmpMapParser(p).map(loc);
+    }
 
     /** declare target's indirect[(bool)]. */
     OmpClause indirect(SourceLocation loc) {
@@ -597,13 +731,17 @@ final class OmpParser {
     OmpClause deviceModifier(SourceLocation loc) {
         Token o = p.next();
         String mod = p.next().text;
-        p.pos++;   // ':'
+        p.pos++; // ':'
         Expr e = p.exprs.rvalue(p.exprs.assign());
         p.expectClose(")", o);
         if (mod.equals("ancestor")) {
             Long v = ConstEval.integer(e);
-            if (v == null || v != 1) p.diags.error(e.loc(), "the value of the 'ancestor' modifier of the 'device' clause must be 1");
-            if (!p.requiresReverseOffload) p.diags.error(o.loc, "Device clause with ancestor device-modifier used without specifying 'requires reverse_offload'");
+            if (v == null || v != 1)
+                p.diags.error(e.loc(), "the value of the 'ancestor' modifier of the 'device' clause must be 1");
+            if (!p.requiresReverseOffload)
+                p.diags.error(
+                        o.loc,
+                        "Device clause with ancestor device-modifier used without specifying 'requires reverse_offload'");
         }
         return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, p.sema.convert(e, Type.LONG), mod, loc);
     }
@@ -646,7 +784,9 @@ final class OmpParser {
                     return null;
                 }
                 if (length == null && !single && t.isPointer()) {
-                    p.diags.error(open.loc, "section length is unspecified and cannot be inferred because subscripted value is not an array");
+                    p.diags.error(
+                            open.loc,
+                            "section length is unspecified and cannot be inferred because subscripted value is not an array");
                     return null;
                 }
                 sections.add(new OmpDirective.Section(lower, length, single));

@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.diag.SourceLocation;
@@ -19,21 +18,33 @@ final class OmpVariantClauses {
     private final OmpParser omp;
     private final OmpClauseParser clauses;
 
-    OmpVariantClauses(Parser p, OmpParser omp, OmpClauseParser clauses) { this.p = p; this.omp = omp; this.clauses = clauses; }
+    OmpVariantClauses(Parser p, OmpParser omp, OmpClauseParser clauses) {
+        this.p = p;
+        this.omp = omp;
+        this.clauses = clauses;
+    }
 
     /** when, otherwise, match, adjust_args and append_args, after the clause name. */
     OmpClause clause(String n, SourceLocation loc) {
         switch (n) {
-            case "when" -> { return omp.when(loc, false); }
-            case "otherwise" -> { return omp.when(loc, true); }
+            case "when" -> {
+                return omp.when(loc, false);
+            }
+            case "otherwise" -> {
+                return omp.when(loc, true);
+            }
             case "match" -> {
                 Token o = clauses.open(n);
                 OmpClause.Selector s = omp.selector(loc);
                 p.expectClose(")", o);
                 return new OmpClause.Match(s, loc);
             }
-            case "adjust_args" -> { return adjustArgs(loc); }
-            case "append_args" -> { return appendArgs(loc); }
+            case "adjust_args" -> {
+                return adjustArgs(loc);
+            }
+            case "append_args" -> {
+                return appendArgs(loc);
+            }
             default -> throw new IllegalStateException("clause " + n + " has no parser");
         }
     }
@@ -59,7 +70,8 @@ final class OmpVariantClauses {
             throw p.errorAt(p.tok().loc, "expected expression");
         }
         p.pos++;
-        if (!op.is("need_device_ptr") && !op.is("nothing")) p.diags.error(op.loc, "incorrect adjust_args type, expected 'need_device_ptr' or 'nothing'");
+        if (!op.is("need_device_ptr") && !op.is("nothing"))
+            p.diags.error(op.loc, "incorrect adjust_args type, expected 'need_device_ptr' or 'nothing'");
         List<Object> items = new ArrayList<>();
         do {
             Token t = p.tok();
@@ -69,7 +81,8 @@ final class OmpVariantClauses {
             }
             if (t.is(")") || t.is(",")) throw p.errorAt(t.loc, "expected expression");
             items.add(t.loc);
-            for (int depth = 0; !p.atEof() && !(depth == 0 && (p.at(",") || p.at(")"))); ) {   // anything else: not a parameter
+            for (int depth = 0;
+                    !p.atEof() && !(depth == 0 && (p.at(",") || p.at(")"))); ) { // anything else: not a parameter
                 Token x = p.next();
                 if (x.is("(") || x.is("[")) depth++;
                 else if (x.is(")") || x.is("]")) depth--;
@@ -85,7 +98,8 @@ final class OmpVariantClauses {
         List<Object> items = new ArrayList<>();
         while (!p.at(")") && !p.atEof()) {
             Token op = p.next();
-            if (!op.is("interop")) throw p.errorAt(op.loc, "unexpected operation specified in 'append_args' clause, expected 'interop'");
+            if (!op.is("interop"))
+                throw p.errorAt(op.loc, "unexpected operation specified in 'append_args' clause, expected 'interop'");
             Token io = p.tok();
             p.expect("(");
             boolean target = false, targetsync = false;
@@ -98,7 +112,10 @@ final class OmpVariantClauses {
                     throw new Parser.SyntaxError();
                 }
                 if (isTarget ? target : targetsync)
-                    p.diags.warning(t.loc, "interop type '" + t.text + "' cannot be specified more than once", "-Wopenmp-clauses");
+                    p.diags.warning(
+                            t.loc,
+                            "interop type '" + t.text + "' cannot be specified more than once",
+                            "-Wopenmp-clauses");
                 if (isTarget) target = true;
                 else targetsync = true;
             } while (p.consume(","));
@@ -116,7 +133,8 @@ final class OmpVariantClauses {
         List<Expr> objs = new ArrayList<>();
         do {
             Expr e = p.exprs.assign();
-            if (!(e.type().isPointer() || e.type().isInteger())) p.diags.error(e.loc(), "expected a variable of type 'omp_interop_t'");
+            if (!(e.type().isPointer() || e.type().isInteger()))
+                p.diags.error(e.loc(), "expected a variable of type 'omp_interop_t'");
             objs.add(e);
         } while (p.consume(","));
         p.expectClose(")", o);

@@ -6,7 +6,6 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.Var;
 import jomp.compiler.diag.SourceLocation;
@@ -26,28 +25,46 @@ import jomp.compiler.type.Types;
 final class OmpVariants {
     private final Parser p;
     /** A declare variant waiting for the function it is a variant of (several directives may precede it). */
-    private record Pending(Var variant, OmpClause.Selector selector, SourceLocation at, List<OmpClause.VariantArgs> args, boolean broken) {}
+    private record Pending(
+            Var variant,
+            OmpClause.Selector selector,
+            SourceLocation at,
+            List<OmpClause.VariantArgs> args,
+            boolean broken) {}
+
     private final List<Pending> pending = new ArrayList<>();
     /** The selectors of the enclosing begin declare variant regions, innermost last. */
     private final Deque<OmpClause.Selector> regions = new ArrayDeque<>();
+
     private int count;
 
-    OmpVariants(Parser p) { this.p = p; }
+    OmpVariants(Parser p) {
+        this.p = p;
+    }
 
     /**
      * declare variant(v) match(sel) [adjust_args(...)] [append_args(...)]: what can be checked
      * before the function is declared is (append_args at most once, both only with a dispatch
      * construct selector, as clang checks).
      */
-    void declareVariant(Var variant, OmpClause.Selector selector, SourceLocation at, List<OmpClause.VariantArgs> args, boolean broken) {
+    void declareVariant(
+            Var variant,
+            OmpClause.Selector selector,
+            SourceLocation at,
+            List<OmpClause.VariantArgs> args,
+            boolean broken) {
         int errors = p.diags.errorCount();
         OmpClause.VariantArgs appended = null;
         for (OmpClause.VariantArgs a : args) {
-            if (a.clause().equals("append_args")) {   // clang names the first one
-                if (appended != null) p.diags.error(appended.loc(), "directive '#pragma omp declare variant' cannot contain more than one 'append_args' clause");
+            if (a.clause().equals("append_args")) { // clang names the first one
+                if (appended != null)
+                    p.diags.error(
+                            appended.loc(),
+                            "directive '#pragma omp declare variant' cannot contain more than one 'append_args' clause");
                 appended = a;
             }
-            if (!dispatchSelector(selector)) p.diags.error(a.loc(), "'" + a.clause() + "' clause requires 'dispatch' context selector");
+            if (!dispatchSelector(selector))
+                p.diags.error(a.loc(), "'" + a.clause() + "' clause requires 'dispatch' context selector");
         }
         pending.add(new Pending(variant, selector, at, args, broken || p.diags.errorCount() > errors));
     }
@@ -61,11 +78,14 @@ final class OmpVariants {
 
     private static boolean dispatchSelector(OmpClause.Selector s) {
         for (OmpClause.TraitSet set : s.sets())
-            if (set.name().equals("construct")) for (OmpClause.Trait t : set.traits()) if (t.name().equals("dispatch")) return true;
+            if (set.name().equals("construct"))
+                for (OmpClause.Trait t : set.traits()) if (t.name().equals("dispatch")) return true;
         return false;
     }
 
-    void begin(OmpClause.Selector s) { regions.push(s); }
+    void begin(OmpClause.Selector s) {
+        regions.push(s);
+    }
 
     boolean end() {
         if (regions.isEmpty()) return false;
@@ -91,7 +111,7 @@ final class OmpVariants {
         OmpClause.Selector sel = regions.peek();
         Var v = new Var(name.text + ".ompvariant." + (++count), type, name.loc, false);
         v.storage = Var.Storage.STATIC;
-        v.used = true;   // calls to the base function reach it: never an unused function
+        v.used = true; // calls to the base function reach it: never an unused function
         List<OmpClause.DeclaredVariant> vs = new ArrayList<>(base.ompVariants);
         vs.add(new OmpClause.DeclaredVariant(v, sel));
         base.ompVariants = List.copyOf(vs);
@@ -107,7 +127,7 @@ final class OmpVariants {
         List<Integer> needDevicePtr = new ArrayList<>();
         List<OmpClause.AppendInterop> appended = new ArrayList<>();
         boolean bad = false;
-        for (OmpClause.VariantArgs a : v.args()) {   // names are looked up as written (clang's parser)
+        for (OmpClause.VariantArgs a : v.args()) { // names are looked up as written (clang's parser)
             if (a.clause().equals("append_args")) {
                 for (Object o : a.args()) appended.add((OmpClause.AppendInterop) o);
                 continue;
@@ -122,22 +142,28 @@ final class OmpVariants {
         Type want = type;
         if (!appended.isEmpty()) {
             if (type.oldStyle && (type.params == null || type.params.isEmpty())) {
-                p.diags.error(name.loc, "function with '#pragma omp declare variant' must have a prototype when 'append_args' is used");
+                p.diags.error(
+                        name.loc,
+                        "function with '#pragma omp declare variant' must have a prototype when 'append_args' is used");
                 return null;
             }
             if (type.variadic) {
                 p.diags.error(name.loc, "'append_args' is not allowed with varargs functions");
                 return null;
             }
-            Type interop = p.lookup("omp_interop_t") instanceof Parser.Typedef td ? td.type() : Type.pointerTo(Type.VOID);
+            Type interop =
+                    p.lookup("omp_interop_t") instanceof Parser.Typedef td ? td.type() : Type.pointerTo(Type.VOID);
             List<Type> ps = new ArrayList<>(type.params);
             for (int i = 0; i < appended.size(); i++) ps.add(interop);
             want = Type.func(type.base, ps, false, false);
         }
-        if (bad || v.broken()) return null;   // clang drops a directive with errors
+        if (bad || v.broken()) return null; // clang drops a directive with errors
         if (!Types.compatibleUnqualified(v.variant().type, want)) {
-            p.diags.error(v.at(), "variant in '#pragma omp declare variant' with type " + TypePrinter.quoteAka(v.variant().type)
-                    + " is incompatible with type " + TypePrinter.quoteAka(type) + (appended.isEmpty() ? "" : " with appended arguments"));
+            p.diags.error(
+                    v.at(),
+                    "variant in '#pragma omp declare variant' with type " + TypePrinter.quoteAka(v.variant().type)
+                            + " is incompatible with type " + TypePrinter.quoteAka(type)
+                            + (appended.isEmpty() ? "" : " with appended arguments"));
             return null;
         }
         // then checked as clang's Sema does: the nothing lists first, then need_device_ptr's
@@ -147,19 +173,24 @@ final class OmpVariants {
                 if (!a.clause().equals("adjust_args") || !modifier.equals(a.modifier())) continue;
                 for (Object o : a.args()) {
                     int index = o instanceof Token t ? param(params, t) : -1;
-                    if (o instanceof Token t && index < 0 && p.lookup(t.text) == null) continue;   // reported above
+                    if (o instanceof Token t && index < 0 && p.lookup(t.text) == null) continue; // reported above
                     if (index < 0) {
-                        p.diags.error(o instanceof Token t ? t.loc : (SourceLocation) o, "expected reference to one of the parameters of function '" + name.text + "'");
+                        p.diags.error(
+                                o instanceof Token t ? t.loc : (SourceLocation) o,
+                                "expected reference to one of the parameters of function '" + name.text + "'");
                         bad = true;
                     } else if (!adjusted.add(index)) {
-                        p.diags.error(((Token) o).loc, "'adjust_arg' argument '" + ((Token) o).text + "' used in multiple clauses");
+                        p.diags.error(
+                                ((Token) o).loc,
+                                "'adjust_arg' argument '" + ((Token) o).text + "' used in multiple clauses");
                         bad = true;
                     } else if (modifier.equals("need_device_ptr")) needDevicePtr.add(index);
                 }
             }
         }
-        if (bad || v.broken()) return null;   // clang drops a directive with errors
-        return new OmpClause.DeclaredVariant(v.variant(), v.selector(), List.copyOf(needDevicePtr), List.copyOf(appended));
+        if (bad || v.broken()) return null; // clang drops a directive with errors
+        return new OmpClause.DeclaredVariant(
+                v.variant(), v.selector(), List.copyOf(needDevicePtr), List.copyOf(appended));
     }
 
     /** Variants waiting for declareGlobal to make the base function's Var (attached by {@link #attach}). */

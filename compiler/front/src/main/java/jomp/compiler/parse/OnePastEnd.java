@@ -6,7 +6,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 
 /**
@@ -20,15 +19,20 @@ import jomp.compiler.ast.Expr;
 final class OnePastEnd {
     private record Pending(Expr subscript, Runnable warn) {}
 
-    private int depth;                                  // operands of '&' being parsed
+    private int depth; // operands of '&' being parsed
     private final List<Pending> pending = new ArrayList<>();
-    private final Map<Expr, Expr> baseOf = new IdentityHashMap<>();   // a subscript's result -> its base, under '&'
+    private final Map<Expr, Expr> baseOf = new IdentityHashMap<>(); // a subscript's result -> its base, under '&'
 
     /** Parsing an operand of unary '&' starts; returns the mark to give {@link #leave}. */
-    int enter() { depth++; return pending.size(); }
+    int enter() {
+        depth++;
+        return pending.size();
+    }
 
     /** A subscript {@code base[i]} giving {@code result} was parsed: its base, for the operand's path. */
-    void subscript(Expr result, Expr base) { if (depth > 0) baseOf.put(result, base); }
+    void subscript(Expr result, Expr base) {
+        if (depth > 0) baseOf.put(result, base);
+    }
 
     /** A one-past-the-end subscript: warns now, or once the enclosing '&' operand shows whether it is on its path. */
     void onePastEnd(Expr result, Runnable warn) {

@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.ast.Var;
@@ -37,22 +36,92 @@ import jomp.compiler.type.Type;
 public final class Parser {
     /** Unwinds to the nearest statement or declaration after a syntax error has been reported. */
     static final class SyntaxError extends RuntimeException {
-        SyntaxError() { super(null, null, false, false); }
+        SyntaxError() {
+            super(null, null, false, false);
+        }
     }
 
     /** The type of an expression that already produced an error ({@link Sema#ERROR}, named here for the parser's many uses). */
     public static final Type ERROR = Sema.ERROR;
 
     static final Set<String> KEYWORDS = Set.of(
-        "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
-        "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
-        "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while",
-        "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
-        "_Static_assert", "_Thread_local", "__restrict", "__restrict__", "__inline", "__inline__", "__attribute__",
-        "__extension__", "__signed__", "__const", "__volatile__", "__volatile", "__typeof__", "typeof", "__alignof__",
-        "__thread", "__asm__", "asm", "__builtin_va_arg", "__builtin_offsetof",
-        "__asm", "__int128", "__signed", "__typeof", "__typeof_unqual__", "__typeof_unqual", "__auto_type", "__complex__",
-        "__real", "__imag", "__real__", "__imag__", "__alignof", "__builtin_types_compatible_p", "__builtin_choose_expr");
+            "auto",
+            "break",
+            "case",
+            "char",
+            "const",
+            "continue",
+            "default",
+            "do",
+            "double",
+            "else",
+            "enum",
+            "extern",
+            "float",
+            "for",
+            "goto",
+            "if",
+            "inline",
+            "int",
+            "long",
+            "register",
+            "restrict",
+            "return",
+            "short",
+            "signed",
+            "sizeof",
+            "static",
+            "struct",
+            "switch",
+            "typedef",
+            "union",
+            "unsigned",
+            "void",
+            "volatile",
+            "while",
+            "_Alignas",
+            "_Alignof",
+            "_Atomic",
+            "_Bool",
+            "_Complex",
+            "_Generic",
+            "_Imaginary",
+            "_Noreturn",
+            "_Static_assert",
+            "_Thread_local",
+            "__restrict",
+            "__restrict__",
+            "__inline",
+            "__inline__",
+            "__attribute__",
+            "__extension__",
+            "__signed__",
+            "__const",
+            "__volatile__",
+            "__volatile",
+            "__typeof__",
+            "typeof",
+            "__alignof__",
+            "__thread",
+            "__asm__",
+            "asm",
+            "__builtin_va_arg",
+            "__builtin_offsetof",
+            "__asm",
+            "__int128",
+            "__signed",
+            "__typeof",
+            "__typeof_unqual__",
+            "__typeof_unqual",
+            "__auto_type",
+            "__complex__",
+            "__real",
+            "__imag",
+            "__real__",
+            "__imag__",
+            "__alignof",
+            "__builtin_types_compatible_p",
+            "__builtin_choose_expr");
 
     final Diagnostics diags;
     final Sema sema;
@@ -70,12 +139,14 @@ public final class Parser {
         final HashMap<String, Object> names = new HashMap<>();
         final HashMap<String, Type> tags = new HashMap<>();
     }
+
     final ArrayList<Scope> scopes = new ArrayList<>();
 
     // ---- per-function state ----
     Var currentFn;
     /** The parameters of the function being defined (va_start checks its second argument against the last). */
     List<Var> currentParams = List.of();
+
     List<Var> locals;
     int loopDepth, breakDepth;
     final ArrayDeque<SwitchCtx> switches = new ArrayDeque<>();
@@ -83,6 +154,7 @@ public final class Parser {
     List<Token> gotos;
     /** The labels whose address the function takes (&&l), each with its value: 1, 2, ... in the order first taken. */
     Map<String, Long> labelValues;
+
     int uniq;
 
     static final class SwitchCtx {
@@ -91,7 +163,10 @@ public final class Parser {
         final HashMap<Long, SourceLocation> seen = new HashMap<>();
         Stmt.Default dflt;
         SourceLocation dfltLoc;
-        SwitchCtx(Type type) { this.type = type; }
+
+        SwitchCtx(Type type) {
+            this.type = type;
+        }
     }
 
     // ---- output ----
@@ -155,7 +230,8 @@ public final class Parser {
      * The same in a language (-std, -fgnu89-inline) with -fbracket-depth's limit on nested
      * parentheses, brackets and braces (256 when not given).
      */
-    public static TranslationUnit parse(List<Token> toks, Diagnostics diags, int ompVersion, Language language, int bracketDepth) {
+    public static TranslationUnit parse(
+            List<Token> toks, Diagnostics diags, int ompVersion, Language language, int bracketDepth) {
         Parser p = new Parser(toks, diags);
         p.ompVersion = ompVersion;
         p.language = language;
@@ -169,6 +245,7 @@ public final class Parser {
 
     /** clang's default -fbracket-depth. */
     public static final int BRACKET_DEPTH = 256;
+
     private int bracketDepth = BRACKET_DEPTH;
     /** The first '(' '[' or '{' nested deeper than -fbracket-depth (each kind counted apart, as clang counts), or null. */
     private Token tooDeep;
@@ -178,13 +255,19 @@ public final class Parser {
         for (Token t : toks) {
             if (t.kind != Token.Kind.PUNCT) continue;
             switch (t.text) {
-                case "(" -> { if (paren++ == limit) return t; }
-                case "[" -> { if (square++ == limit) return t; }
-                case "{" -> { if (brace++ == limit) return t; }
+                case "(" -> {
+                    if (paren++ == limit) return t;
+                }
+                case "[" -> {
+                    if (square++ == limit) return t;
+                }
+                case "{" -> {
+                    if (brace++ == limit) return t;
+                }
                 case ")" -> paren = Math.max(0, paren - 1);
                 case "]" -> square = Math.max(0, square - 1);
                 case "}" -> brace = Math.max(0, brace - 1);
-                default -> { }
+                default -> {}
             }
         }
         return null;
@@ -196,7 +279,8 @@ public final class Parser {
      */
     private Token tooDeep(Token t) {
         if (t == tooDeep) {
-            diags.report(Diagnostics.Severity.FATAL, t.loc, "bracket nesting level exceeded maximum of " + bracketDepth);
+            diags.report(
+                    Diagnostics.Severity.FATAL, t.loc, "bracket nesting level exceeded maximum of " + bracketDepth);
             diags.noteAtSamePlace(t.loc, "use -fbracket-depth=N to increase maximum nesting level");
             throw new Diagnostics.FatalError("bracket nesting");
         }
@@ -222,20 +306,54 @@ public final class Parser {
 
     // ---- the token cursor ----
 
-    Token tok() { Token t = toks.get(pos); return t == tooDeep ? tooDeep(t) : t; }
-    Token peek(int n) { int i = Math.min(pos + n, toks.size() - 1); return toks.get(i); }
-    Token prev() { return toks.get(pos - 1); }
-    Token next() { Token t = tok(); if (t.kind != Token.Kind.EOF) pos++; return t; }
-    boolean at(String s) { Token t = tok(); return (t.kind == Token.Kind.PUNCT || t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT) && t.text.equals(s); }
-    boolean consume(String s) { if (at(s)) { pos++; return true; } return false; }
-    boolean atEof() { return tok().kind == Token.Kind.EOF; }
+    Token tok() {
+        Token t = toks.get(pos);
+        return t == tooDeep ? tooDeep(t) : t;
+    }
 
-    boolean isIdent(Token t) { return t.kind == Token.Kind.IDENT && !KEYWORDS.contains(t.text); }
+    Token peek(int n) {
+        int i = Math.min(pos + n, toks.size() - 1);
+        return toks.get(i);
+    }
+
+    Token prev() {
+        return toks.get(pos - 1);
+    }
+
+    Token next() {
+        Token t = tok();
+        if (t.kind != Token.Kind.EOF) pos++;
+        return t;
+    }
+
+    boolean at(String s) {
+        Token t = tok();
+        return (t.kind == Token.Kind.PUNCT || t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT)
+                && t.text.equals(s);
+    }
+
+    boolean consume(String s) {
+        if (at(s)) {
+            pos++;
+            return true;
+        }
+        return false;
+    }
+
+    boolean atEof() {
+        return tok().kind == Token.Kind.EOF;
+    }
+
+    boolean isIdent(Token t) {
+        return t.kind == Token.Kind.IDENT && !KEYWORDS.contains(t.text);
+    }
 
     /** Where clang points for "expected X after Y": just past the previous token. */
     SourceLocation afterPrev() {
         Token p = pos > 0 ? prev() : tok();
-        if (pos > 0 && p.loc.file() == tok().loc.file() && p.loc.offset() < tok().loc.offset()) {
+        if (pos > 0
+                && p.loc.file() == tok().loc.file()
+                && p.loc.offset() < tok().loc.offset()) {
             int len = p.text.length();
             if (p.kind == Token.Kind.PRAGMA) len = 0;
             return Literals.at(p, Math.min(len, tok().loc.offset() - p.loc.offset()));
@@ -280,12 +398,20 @@ public final class Parser {
             Token t = tok();
             if (t.kind == Token.Kind.PUNCT) {
                 if (t.text.equals("{") || t.text.equals("(") || t.text.equals("[")) depth++;
-                else if (t.text.equals(")") || t.text.equals("]")) { if (depth > 0) depth--; }
-                else if (t.text.equals("}")) {
+                else if (t.text.equals(")") || t.text.equals("]")) {
+                    if (depth > 0) depth--;
+                } else if (t.text.equals("}")) {
                     if (depth == 0) return;
                     depth--;
-                    if (depth == 0) { pos++; if (at(";")) pos++; return; }
-                } else if (t.text.equals(";") && depth == 0) { pos++; return; }
+                    if (depth == 0) {
+                        pos++;
+                        if (at(";")) pos++;
+                        return;
+                    }
+                } else if (t.text.equals(";") && depth == 0) {
+                    pos++;
+                    return;
+                }
             }
             pos++;
         }
@@ -311,9 +437,17 @@ public final class Parser {
         return v;
     }
 
-    void enterScope() { scopes.add(new Scope()); }
-    void leaveScope() { scopes.remove(scopes.size() - 1); }
-    boolean atFileScope() { return scopes.size() == 1; }
+    void enterScope() {
+        scopes.add(new Scope());
+    }
+
+    void leaveScope() {
+        scopes.remove(scopes.size() - 1);
+    }
+
+    boolean atFileScope() {
+        return scopes.size() == 1;
+    }
 
     Object lookup(String name) {
         for (int i = scopes.size() - 1; i >= 0; i--) {
@@ -350,7 +484,8 @@ public final class Parser {
         List<String> out = new ArrayList<>();
         for (int i = scopes.size() - 1; i >= 0; i--)
             for (Map.Entry<String, Object> en : scopes.get(i).names.entrySet())
-                if (seen.add(en.getKey()) && (en.getValue() instanceof Var || en.getValue() instanceof EnumConst)) out.add(en.getKey());
+                if (seen.add(en.getKey()) && (en.getValue() instanceof Var || en.getValue() instanceof EnumConst))
+                    out.add(en.getKey());
         return out;
     }
 
@@ -358,12 +493,53 @@ public final class Parser {
     boolean isTypeName(Token t) {
         if (t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT && KEYWORDS.contains(t.text)) {
             return switch (t.text) {
-                case "void", "_Bool", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "struct",
-                     "union", "enum", "typedef", "static", "extern", "inline", "const", "volatile", "restrict", "auto",
-                     "register", "_Alignas", "_Atomic", "_Complex", "_Noreturn", "_Thread_local", "__restrict",
-                     "__restrict__", "__inline", "__inline__", "__attribute__", "__extension__", "__signed__", "__const",
-                     "__volatile__", "__volatile", "__typeof__", "typeof", "__thread", "__int128", "__signed", "__typeof",
-                     "__typeof_unqual__", "__typeof_unqual", "__auto_type", "__complex__" -> true;
+                case "void",
+                        "_Bool",
+                        "char",
+                        "short",
+                        "int",
+                        "long",
+                        "float",
+                        "double",
+                        "signed",
+                        "unsigned",
+                        "struct",
+                        "union",
+                        "enum",
+                        "typedef",
+                        "static",
+                        "extern",
+                        "inline",
+                        "const",
+                        "volatile",
+                        "restrict",
+                        "auto",
+                        "register",
+                        "_Alignas",
+                        "_Atomic",
+                        "_Complex",
+                        "_Noreturn",
+                        "_Thread_local",
+                        "__restrict",
+                        "__restrict__",
+                        "__inline",
+                        "__inline__",
+                        "__attribute__",
+                        "__extension__",
+                        "__signed__",
+                        "__const",
+                        "__volatile__",
+                        "__volatile",
+                        "__typeof__",
+                        "typeof",
+                        "__thread",
+                        "__int128",
+                        "__signed",
+                        "__typeof",
+                        "__typeof_unqual__",
+                        "__typeof_unqual",
+                        "__auto_type",
+                        "__complex__" -> true;
                 default -> false;
             };
         }
@@ -394,8 +570,11 @@ public final class Parser {
         Scope s = scopes.get(scopes.size() - 1);
         Object old = s.names.get(name.text);
         if (old != null) {
-            diags.error(name.loc, old instanceof Var ov && ov.storage != Var.Storage.EXTERN || old instanceof Typedef
-                ? "redefinition of '" + name.text + "'" : "redefinition of '" + name.text + "' as different kind of symbol");
+            diags.error(
+                    name.loc,
+                    old instanceof Var ov && ov.storage != Var.Storage.EXTERN || old instanceof Typedef
+                            ? "redefinition of '" + name.text + "'"
+                            : "redefinition of '" + name.text + "' as different kind of symbol");
             diags.note(locOf(old), "previous definition is here");
         }
         Var v = new Var(name.text, type, name.loc, true);
@@ -415,9 +594,16 @@ public final class Parser {
      * The result of a declarator: the declared type, the name (null for abstract declarators), the
      * parameters of a function declarator, the attributes after it and its {@code __asm__("label")}.
      */
-    record Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc,
-                      List<GnuAttributes.Attribute> attrs, String asmLabel) {
-        Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc) { this(type, name, params, loc, List.of(), null); }
+    record Declarator(
+            Type type,
+            Token name,
+            List<ParamDecl> params,
+            SourceLocation loc,
+            List<GnuAttributes.Attribute> attrs,
+            String asmLabel) {
+        Declarator(Type type, Token name, List<ParamDecl> params, SourceLocation loc) {
+            this(type, name, params, loc, List.of(), null);
+        }
     }
 
     /** The parameter names of each declared function (for "passing argument to parameter 'p' here"). */
@@ -436,12 +622,18 @@ public final class Parser {
     }
 
     Stmt pragmaStatement(Token p, boolean blockItem) {
-        if (!OmpParser.isOmp(p)) { pragmas.apply(p); return new Stmt.Null(p.loc); }
+        if (!OmpParser.isOmp(p)) {
+            pragmas.apply(p);
+            return new Stmt.Null(p.loc);
+        }
         return new OmpParser(this).statement(p, blockItem);
     }
 
     void pragmaAtFileScope(Token p) {
-        if (!OmpParser.isOmp(p)) { pragmas.apply(p); return; }
+        if (!OmpParser.isOmp(p)) {
+            pragmas.apply(p);
+            return;
+        }
         TranslationUnit.OmpDecl d = new OmpParser(this).declarative(p);
         if (d != null) items.add(d);
     }
@@ -467,13 +659,37 @@ public final class Parser {
         return labelValues.computeIfAbsent(name.text, k -> (long) labelValues.size() + 1);
     }
 
-    Var currentFunction() { return currentFn; }
+    Var currentFunction() {
+        return currentFn;
+    }
     /** The parameters of the function being defined. */
-    List<Var> currentParams() { return currentParams; }
-    boolean inLoopForBody() { return loopDepth > 0; }
-    void enterLoop() { loopDepth++; breakDepth++; }
-    void leaveLoop() { loopDepth--; breakDepth--; }
+    List<Var> currentParams() {
+        return currentParams;
+    }
+
+    boolean inLoopForBody() {
+        return loopDepth > 0;
+    }
+
+    void enterLoop() {
+        loopDepth++;
+        breakDepth++;
+    }
+
+    void leaveLoop() {
+        loopDepth--;
+        breakDepth--;
+    }
     /** Directive bodies are not inside the enclosing loop for break/continue (OpenMP structured blocks). */
-    int[] saveLoopState() { int[] s = { loopDepth, breakDepth }; loopDepth = 0; breakDepth = 0; return s; }
-    void restoreLoopState(int[] s) { loopDepth = s[0]; breakDepth = s[1]; }
+    int[] saveLoopState() {
+        int[] s = {loopDepth, breakDepth};
+        loopDepth = 0;
+        breakDepth = 0;
+        return s;
+    }
+
+    void restoreLoopState(int[] s) {
+        loopDepth = s[0];
+        breakDepth = s[1];
+    }
 }

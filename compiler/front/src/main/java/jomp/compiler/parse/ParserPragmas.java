@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayDeque;
 import java.util.List;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.lex.Token;
 import jomp.compiler.preprocess.PragmaArgs;
@@ -16,13 +15,17 @@ import jomp.compiler.preprocess.PragmaArgs;
  */
 final class ParserPragmas {
     private final Diagnostics diags;
-    private int pack;                                       // 0: no #pragma pack in effect
+    private int pack; // 0: no #pragma pack in effect
     private final ArrayDeque<Integer> packStack = new ArrayDeque<>();
 
-    ParserPragmas(Diagnostics diags) { this.diags = diags; }
+    ParserPragmas(Diagnostics diags) {
+        this.diags = diags;
+    }
 
     /** The #pragma pack value in effect, or 0. */
-    int pack() { return pack; }
+    int pack() {
+        return pack;
+    }
 
     void apply(Token pragma) {
         List<Token> t = pragma.pragmaTokens;
@@ -44,7 +47,10 @@ final class ParserPragmas {
             i++;
             while (t.get(i).is(",")) {
                 i++;
-                if (t.get(i).kind == Token.Kind.NUMBER) { Integer n = value(t.get(i)); if (n != null) pack = n; }
+                if (t.get(i).kind == Token.Kind.NUMBER) {
+                    Integer n = value(t.get(i));
+                    if (n != null) pack = n;
+                }
                 i++;
             }
         } else if (t.get(i).is("pop")) {
@@ -64,7 +70,9 @@ final class ParserPragmas {
         try {
             int v = Integer.parseInt(n.text);
             if (v == 0 || v <= 16 && Integer.bitCount(v) == 1) return v;
-        } catch (NumberFormatException e) { /* below */ }
+        } catch (NumberFormatException e) {
+            /* below */
+        }
         diags.warning(n.loc, "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'", "-Wignored-pragmas");
         return null;
     }

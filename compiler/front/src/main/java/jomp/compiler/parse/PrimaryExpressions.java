@@ -2,12 +2,11 @@ package jomp.compiler.parse;
 
 import java.io.ByteArrayOutputStream;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Var;
 import jomp.compiler.diag.Diagnostics;
-import jomp.compiler.diag.WarningOptions;
 import jomp.compiler.diag.SourceLocation;
+import jomp.compiler.diag.WarningOptions;
 import jomp.compiler.lex.Token;
 import jomp.compiler.parse.Parser.EnumConst;
 import jomp.compiler.parse.Parser.Typedef;
@@ -28,15 +27,27 @@ final class PrimaryExpressions {
     private final Diagnostics diags;
     private final Literals literals;
 
-    PrimaryExpressions(Parser p) { this.p = p; this.diags = p.diags; this.literals = p.literals; }
+    PrimaryExpressions(Parser p) {
+        this.p = p;
+        this.diags = p.diags;
+        this.literals = p.literals;
+    }
 
     Expr primary() {
         Token t = p.tok();
         SourceLocation loc = t.loc;
         switch (t.kind) {
-            case NUMBER -> { p.pos++; return literals.number(t); }
-            case CHAR -> { p.pos++; return literals.character(t); }
-            case STRING -> { return stringLiteral(); }
+            case NUMBER -> {
+                p.pos++;
+                return literals.number(t);
+            }
+            case CHAR -> {
+                p.pos++;
+                return literals.character(t);
+            }
+            case STRING -> {
+                return stringLiteral();
+            }
             case PUNCT -> {
                 if (t.text.equals("(")) {
                     p.pos++;
@@ -49,7 +60,8 @@ final class PrimaryExpressions {
             }
             case IDENT, KEYWORD -> {
                 if (Parser.KEYWORDS.contains(t.text) || t.kind == Token.Kind.KEYWORD) return keywordPrimary(t);
-                if (BuiltinCalls.isBuiltin(t.text) && p.peek(1).is("(") && !(p.lookup(t.text) instanceof Var)) return p.builtins.call(t);
+                if (BuiltinCalls.isBuiltin(t.text) && p.peek(1).is("(") && !(p.lookup(t.text) instanceof Var))
+                    return p.builtins.call(t);
                 p.pos++;
                 return identifier(t);
             }
@@ -68,7 +80,11 @@ final class PrimaryExpressions {
         if (o instanceof Typedef) throw p.errorAt(t.loc, "unexpected type name '" + name + "': expected expression");
         if (name.equals("__func__") || name.equals("__FUNCTION__") || name.equals("__PRETTY_FUNCTION__")) {
             String fn = p.currentFn == null ? "" : p.currentFn.name;
-            if (p.currentFn == null) diags.warning(t.loc, "predefined identifier is only valid inside function", "-Wpredefined-identifier-outside-function");
+            if (p.currentFn == null)
+                diags.warning(
+                        t.loc,
+                        "predefined identifier is only valid inside function",
+                        "-Wpredefined-identifier-outside-function");
             byte[] b = java.util.Arrays.copyOf(fn.getBytes(java.nio.charset.StandardCharsets.UTF_8), fn.length() + 1);
             return new Expr.StrLit(b, Type.arrayOf(Type.CHAR.qualified(Type.CONST), b.length), t.loc);
         }
@@ -83,7 +99,8 @@ final class PrimaryExpressions {
         String fix = TypoCorrection.bestMatch(name, p.visibleValueNames());
         if (fix != null && (p.at(".") || p.at("->"))) {
             Type ft = p.lookup(fix) instanceof Var fv ? fv.type : Type.INT;
-            if (p.at("->") ? !(ft.isPointer() || ft.isArray()) || !ft.base.isStructOrUnion() : !ft.isStructOrUnion()) fix = null;
+            if (p.at("->") ? !(ft.isPointer() || ft.isArray()) || !ft.base.isStructOrUnion() : !ft.isStructOrUnion())
+                fix = null;
         }
         if (p.exprs.pendingTypos != null) p.exprs.pendingTypos.add(new Expressions.Typo(t, fix));
         else p.exprs.reportUndeclared(t, fix);
@@ -103,13 +120,33 @@ final class PrimaryExpressions {
         String flag = "-Wimplicit-function-declaration";
         boolean c99 = p.language.c99();
         if (lib != null) {
-            if (c99) diags.defaultError(t.loc, "call to undeclared library function '" + t.text + "' with type '" + lib.type() + "'; ISO C99 and later do not support implicit function declarations", flag);
-            else diags.warning(t.loc, "implicitly declaring library function '" + t.text + "' with type '" + lib.type() + "'", flag, WarningOptions.Default.ON);
-            diags.note(t.loc, "include the header <" + lib.header() + "> or explicitly provide a declaration for '" + t.text + "'");
+            if (c99)
+                diags.defaultError(
+                        t.loc,
+                        "call to undeclared library function '" + t.text + "' with type '" + lib.type()
+                                + "'; ISO C99 and later do not support implicit function declarations",
+                        flag);
+            else
+                diags.warning(
+                        t.loc,
+                        "implicitly declaring library function '" + t.text + "' with type '" + lib.type() + "'",
+                        flag,
+                        WarningOptions.Default.ON);
+            diags.note(
+                    t.loc,
+                    "include the header <" + lib.header() + "> or explicitly provide a declaration for '" + t.text
+                            + "'");
             ft = lib.type();
         } else {
-            if (c99) diags.defaultError(t.loc, "call to undeclared function '" + t.text + "'; ISO C99 and later do not support implicit function declarations", flag);
-            else diags.warning(t.loc, "implicit declaration of function '" + t.text + "'", flag, WarningOptions.Default.OFF);
+            if (c99)
+                diags.defaultError(
+                        t.loc,
+                        "call to undeclared function '" + t.text
+                                + "'; ISO C99 and later do not support implicit function declarations",
+                        flag);
+            else
+                diags.warning(
+                        t.loc, "implicit declaration of function '" + t.text + "'", flag, WarningOptions.Default.OFF);
             ft = Type.func(Type.INT, List.of(), false, true);
         }
         Var v = new Var(t.text, ft, t.loc, false);
@@ -149,8 +186,12 @@ final class PrimaryExpressions {
                 p.expectClose(")", open);
                 Type promoted = Types.defaultArgPromote(ty.unqualified());
                 if (ty.kind == Type.Kind.FLOAT && !ty.isComplex || ty.isInteger() && ty.size() < Type.INT.size())
-                    diags.warning(tyTok.loc, "second argument to 'va_arg' is of promotable type " + TypePrinter.quoteAka(ty)
-                        + "; this va_arg has undefined behavior because arguments will be promoted to " + TypePrinter.quoteAka(promoted), "-Wvarargs");
+                    diags.warning(
+                            tyTok.loc,
+                            "second argument to 'va_arg' is of promotable type " + TypePrinter.quoteAka(ty)
+                                    + "; this va_arg has undefined behavior because arguments will be promoted to "
+                                    + TypePrinter.quoteAka(promoted),
+                            "-Wvarargs");
                 return new Expr.VaArg(ap, ty.unqualified(), t.loc);
             }
             case "__builtin_offsetof" -> {
@@ -166,22 +207,33 @@ final class PrimaryExpressions {
                     if (first || p.consume(".")) {
                         Token name = p.expectIdent();
                         List<Member> path = cur.isStructOrUnion() ? cur.findMember(name.text) : null;
-                        if (path == null) { diags.error(name.loc, "no member named '" + name.text + "' in '" + cur + "'"); skipParen(open); return new Expr.IntLit(0, Parser.ERROR, t.loc); }
+                        if (path == null) {
+                            diags.error(name.loc, "no member named '" + name.text + "' in '" + cur + "'");
+                            skipParen(open);
+                            return new Expr.IntLit(0, Parser.ERROR, t.loc);
+                        }
                         for (Member m : path) off += m.offset();
                         cur = path.get(path.size() - 1).type();
                     } else if (p.at("[")) {
                         Token o = p.next();
                         Long n = ConstEval.integer(p.exprs.rvalue(p.exprs.expr()));
                         p.expectClose("]", o);
-                        if (n == null || !cur.isArray()) { diags.error(o.loc, "expression is not an integer constant expression"); n = 0L; }
-                        else { off += n * cur.base.size(); cur = cur.base; }
+                        if (n == null || !cur.isArray()) {
+                            diags.error(o.loc, "expression is not an integer constant expression");
+                            n = 0L;
+                        } else {
+                            off += n * cur.base.size();
+                            cur = cur.base;
+                        }
                     } else break;
                     first = false;
                 }
                 p.expectClose(")", open);
                 return new Expr.IntLit(off, Type.ULONG, t.loc);
             }
-            case "_Generic" -> { return generic(); }
+            case "_Generic" -> {
+                return generic();
+            }
             case "__builtin_types_compatible_p" -> {
                 p.pos++;
                 Token open = p.tok();
@@ -204,7 +256,9 @@ final class PrimaryExpressions {
                 p.expectClose(")", open);
                 return c != 0 ? a : b;
             }
-            case "sizeof", "_Alignof", "__alignof__", "__alignof", "__real__", "__imag__", "__real", "__imag" -> { return p.exprs.unary(); }
+            case "sizeof", "_Alignof", "__alignof__", "__alignof", "__real__", "__imag__", "__real", "__imag" -> {
+                return p.exprs.unary();
+            }
             default -> {}
         }
         throw p.errorAt(t.loc, "expected expression");
@@ -213,7 +267,11 @@ final class PrimaryExpressions {
     /** Builtins that are keywords, for their operands that are types or that are not evaluated. */
     private void skipParen(Token open) {
         int depth = 1;
-        while (depth > 0 && !p.atEof()) { Token x = p.next(); if (x.is("(")) depth++; else if (x.is(")")) depth--; }
+        while (depth > 0 && !p.atEof()) {
+            Token x = p.next();
+            if (x.is("(")) depth++;
+            else if (x.is(")")) depth--;
+        }
     }
 
     /** _Generic(e, T1: e1, ..., default: d): resolved here to the selected expression (C11 6.5.1.1). */
@@ -238,7 +296,10 @@ final class PrimaryExpressions {
         p.expectClose(")", open);
         if (chosen == null) chosen = dflt;
         if (chosen == null) {
-            diags.error(ctl.loc(), "controlling expression type " + TypePrinter.quoteAka(ct) + " not compatible with any generic association type");
+            diags.error(
+                    ctl.loc(),
+                    "controlling expression type " + TypePrinter.quoteAka(ct)
+                            + " not compatible with any generic association type");
             return new Expr.IntLit(0, Parser.ERROR, kw.loc);
         }
         return chosen;

@@ -2,7 +2,6 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.diag.Diagnostics;
@@ -25,7 +24,11 @@ final class Statements {
     private final Diagnostics diags;
     private final Sema sema;
 
-    Statements(Parser p) { this.p = p; this.diags = p.diags; this.sema = p.sema; }
+    Statements(Parser p) {
+        this.p = p;
+        this.diags = p.diags;
+        this.sema = p.sema;
+    }
 
     /** { block-item* }; newScope false for a function body (its parameters' scope is the block's). */
     Stmt.Compound compoundStatement(boolean newScope) {
@@ -62,16 +65,23 @@ final class Statements {
             // attributes start a declaration or a statement (fallthrough;): look past them
             int save = p.pos;
             p.gnuAttrs.parse();
-            boolean decl = p.isTypeName(p.tok()) && !(p.isTypedefName(p.tok()) && p.peek(1).is(":"));
+            boolean decl = p.isTypeName(p.tok())
+                    && !(p.isTypedefName(p.tok()) && p.peek(1).is(":"));
             p.pos = save;
             return decl ? p.decls.localDeclaration() : statement(true);
         }
-        if (p.isTypeName(p.tok()) && !(p.isTypedefName(p.tok()) && p.peek(1).is(":"))) return p.decls.localDeclaration();
-        if (p.at("_Static_assert")) { p.decls.staticAssert(); return new Stmt.Null(p.prev().loc); }
+        if (p.isTypeName(p.tok()) && !(p.isTypedefName(p.tok()) && p.peek(1).is(":")))
+            return p.decls.localDeclaration();
+        if (p.at("_Static_assert")) {
+            p.decls.staticAssert();
+            return new Stmt.Null(p.prev().loc);
+        }
         return statement(true);
     }
 
-    Stmt statement() { return statement(false); }
+    Stmt statement() {
+        return statement(false);
+    }
 
     /**
      * A statement; {@code blockItem} when it is an item of a compound statement, the only place a
@@ -81,18 +91,26 @@ final class Statements {
     private Stmt statement(boolean blockItem) {
         Token t = p.tok();
         SourceLocation loc = t.loc;
-        if (t.kind == Token.Kind.PRAGMA) { p.pos++; return p.pragmaStatement(t, blockItem); }
+        if (t.kind == Token.Kind.PRAGMA) {
+            p.pos++;
+            return p.pragmaStatement(t, blockItem);
+        }
         if (t.kind == Token.Kind.PUNCT) {
             if (t.text.equals("{")) return compoundStatement(true);
-            if (t.text.equals(";")) { p.pos++; return new Stmt.Null(loc); }
+            if (t.text.equals(";")) {
+                p.pos++;
+                return new Stmt.Null(loc);
+            }
         }
         if (p.gnuAttrs.at()) {
             // an attribute statement (__attribute__((fallthrough));) or attributes on a statement; a fallthrough
-            // statement is the Null at the attribute (-Wimplicit-fallthrough sees it so, macro or not), another at its ';'
+            // statement is the Null at the attribute (-Wimplicit-fallthrough sees it so, macro or not), another at its
+            // ';'
             var attrs = p.gnuAttrs.parse();
             p.gnuAttrs.check(attrs);
             Token semi = p.tok();
-            if (p.consume(";")) return new Stmt.Null(attrs.stream().anyMatch(a -> a.is("fallthrough")) ? loc : semi.loc);
+            if (p.consume(";"))
+                return new Stmt.Null(attrs.stream().anyMatch(a -> a.is("fallthrough")) ? loc : semi.loc);
             return statement();
         }
         if (p.isIdent(t) && p.peek(1).is(":")) return labelStatement(t);
@@ -114,14 +132,25 @@ final class Statements {
                     p.expect("(");
                     Expr c = condition(p.exprs.expr(), "statement requires expression of scalar type");
                     p.expectClose(")", open);
-                    p.loopDepth++; p.breakDepth++;
-                    try { return new Stmt.While(c, substatement(), loc); } finally { p.loopDepth--; p.breakDepth--; }
+                    p.loopDepth++;
+                    p.breakDepth++;
+                    try {
+                        return new Stmt.While(c, substatement(), loc);
+                    } finally {
+                        p.loopDepth--;
+                        p.breakDepth--;
+                    }
                 }
-                case "do": return doStatement(t);
-                case "for": return forStatement();
-                case "switch": return switchStatement();
-                case "case": return caseLabel();
-                case "default": return defaultLabel(t);
+                case "do":
+                    return doStatement(t);
+                case "for":
+                    return forStatement();
+                case "switch":
+                    return switchStatement();
+                case "case":
+                    return caseLabel();
+                case "default":
+                    return defaultLabel(t);
                 case "break": {
                     p.pos++;
                     if (p.breakDepth == 0) diags.error(loc, "'break' statement not in loop or switch statement");
@@ -134,9 +163,12 @@ final class Statements {
                     p.expectAfter(";", "after continue statement");
                     return new Stmt.Continue(loc);
                 }
-                case "goto": return gotoStatement(t);
-                case "return": return returnStatement();
-                default: break;
+                case "goto":
+                    return gotoStatement(t);
+                case "return":
+                    return returnStatement();
+                default:
+                    break;
             }
         }
         if (p.at("asm") || p.at("__asm__") || p.at("__asm")) return p.gnuStatements.asm();
@@ -149,20 +181,25 @@ final class Statements {
     /** {@code name:} (t is the name) and the statement it labels. */
     private Stmt labelStatement(Token t) {
         p.pos += 2;
-        if (p.gnuAttrs.at()) p.gnuAttrs.check(p.gnuAttrs.parse());   // label attributes (unused)
+        if (p.gnuAttrs.at()) p.gnuAttrs.check(p.gnuAttrs.parse()); // label attributes (unused)
         SourceLocation old = p.labels.putIfAbsent(t.text, t.loc);
-        if (old != null) { diags.error(t.loc, "redefinition of label '" + t.text + "'"); diags.note(old, "previous definition is here"); }
+        if (old != null) {
+            diags.error(t.loc, "redefinition of label '" + t.text + "'");
+            diags.note(old, "previous definition is here");
+        }
         return new Stmt.Label(t.text, labelled(), t.loc);
     }
 
     /** The statement after a label, case or default: none before a '}' (C23; an extension before, as clang says). */
     private Stmt labelled() {
         if (p.isTypeName(p.tok()) && !(p.isTypedefName(p.tok()) && p.peek(1).is(":"))) {
-            if (!p.language.c23()) diags.warning(p.tok().loc, "label followed by a declaration is a C23 extension", "-Wc23-extensions");
+            if (!p.language.c23())
+                diags.warning(p.tok().loc, "label followed by a declaration is a C23 extension", "-Wc23-extensions");
             return p.decls.localDeclaration();
         }
         if (!p.at("}")) return statement();
-        if (!p.language.c23()) diags.warning(p.tok().loc, "label at end of compound statement is a C23 extension", "-Wc23-extensions");
+        if (!p.language.c23())
+            diags.warning(p.tok().loc, "label at end of compound statement is a C23 extension", "-Wc23-extensions");
         return new Stmt.Null(p.tok().loc);
     }
 
@@ -176,16 +213,29 @@ final class Statements {
     private void checkUnused(Expr e) {
         if (e.type() == Parser.ERROR) return;
         switch (e) {
-            case Expr.Binary b when b.op() == Expr.Binary.Op.EQ || b.op() == Expr.Binary.Op.NE -> {
-                diags.warning(b.loc(), (b.op() == Expr.Binary.Op.EQ ? "equality" : "inequality") + " comparison result unused", "-Wunused-comparison");
-                diags.note(b.loc(), b.op() == Expr.Binary.Op.EQ ? "use '=' to turn this equality comparison into an assignment"
-                                                                : "use '|=' to turn this inequality comparison into an or-assignment");
+            case Expr.Binary b
+            when b.op() == Expr.Binary.Op.EQ || b.op() == Expr.Binary.Op.NE -> {
+                diags.warning(
+                        b.loc(),
+                        (b.op() == Expr.Binary.Op.EQ ? "equality" : "inequality") + " comparison result unused",
+                        "-Wunused-comparison");
+                diags.note(
+                        b.loc(),
+                        b.op() == Expr.Binary.Op.EQ
+                                ? "use '=' to turn this equality comparison into an assignment"
+                                : "use '|=' to turn this inequality comparison into an or-assignment");
             }
-            case Expr.Binary b when b.op() == Expr.Binary.Op.LT || b.op() == Expr.Binary.Op.LE || b.op() == Expr.Binary.Op.GT || b.op() == Expr.Binary.Op.GE ->
+            case Expr.Binary b
+            when b.op() == Expr.Binary.Op.LT
+                    || b.op() == Expr.Binary.Op.LE
+                    || b.op() == Expr.Binary.Op.GT
+                    || b.op() == Expr.Binary.Op.GE ->
                 diags.warning(b.loc(), "relational comparison result unused", "-Wunused-comparison");
-            case Expr.Binary b when b.op() != Expr.Binary.Op.COMMA && b.op() != Expr.Binary.Op.LOGAND && b.op() != Expr.Binary.Op.LOGOR ->
+            case Expr.Binary b
+            when b.op() != Expr.Binary.Op.COMMA && b.op() != Expr.Binary.Op.LOGAND && b.op() != Expr.Binary.Op.LOGOR ->
                 diags.warning(b.loc(), "expression result unused", "-Wunused-value");
-            case Expr.VarRef v when !v.type().isVoid() -> diags.warning(v.loc(), "expression result unused", "-Wunused-value");
+            case Expr.VarRef v
+            when !v.type().isVoid() -> diags.warning(v.loc(), "expression result unused", "-Wunused-value");
             case Expr.IntLit i -> diags.warning(i.loc(), "expression result unused", "-Wunused-value");
             default -> {}
         }
@@ -195,8 +245,11 @@ final class Statements {
     Expr condition(Expr e, String msg) {
         Expr r = p.exprs.rvalue(e);
         if (r.type() != Parser.ERROR && !r.type().isScalar()) {
-            diags.error(e.loc(), msg.equals("statement requires expression of scalar type")
-                ? "statement requires expression of scalar type ('" + r.type() + "' invalid)" : msg);
+            diags.error(
+                    e.loc(),
+                    msg.equals("statement requires expression of scalar type")
+                            ? "statement requires expression of scalar type ('" + r.type() + "' invalid)"
+                            : msg);
             return new Expr.IntLit(0, Parser.ERROR, e.loc());
         }
         return r;
@@ -219,10 +272,14 @@ final class Statements {
             p.expectAfter(";", "in 'for' statement specifier");
             Expr step = p.at(")") ? null : p.exprs.expr();
             p.expectClose(")", open);
-            p.loopDepth++; p.breakDepth++;
+            p.loopDepth++;
+            p.breakDepth++;
             try {
                 return new Stmt.For(init, cond, step, substatement(), kw.loc);
-            } finally { p.loopDepth--; p.breakDepth--; }
+            } finally {
+                p.loopDepth--;
+                p.breakDepth--;
+            }
         } finally {
             p.leaveScope();
         }
@@ -231,8 +288,14 @@ final class Statements {
     private Stmt doStatement(Token kw) {
         p.pos++;
         Stmt body;
-        p.loopDepth++; p.breakDepth++;
-        try { body = substatement(); } finally { p.loopDepth--; p.breakDepth--; }
+        p.loopDepth++;
+        p.breakDepth++;
+        try {
+            body = substatement();
+        } finally {
+            p.loopDepth--;
+            p.breakDepth--;
+        }
         if (!p.consume("while")) {
             diags.error(p.tok().loc, "expected 'while' in do/while loop");
             diags.note(kw.loc, "to match this 'do'");
@@ -264,7 +327,12 @@ final class Statements {
         p.switches.push(sw);
         p.breakDepth++;
         Stmt body;
-        try { body = substatement(); } finally { p.breakDepth--; p.switches.pop(); }
+        try {
+            body = substatement();
+        } finally {
+            p.breakDepth--;
+            p.switches.pop();
+        }
         return new Stmt.Switch(r, body, sw.cases, sw.dflt, kw.loc);
     }
 
@@ -273,8 +341,13 @@ final class Statements {
         Expr e = p.exprs.conditional();
         Long v = ConstEval.integer(p.exprs.rvalue(e));
         Long hi = v;
-        if (v == null && p.exprs.rvalue(e).type() != Parser.ERROR) diags.error(e.loc(), "expression is not an integer constant expression");
-        if (p.consume("...")) { Expr h = p.exprs.conditional(); hi = ConstEval.integer(p.exprs.rvalue(h)); if (hi == null) hi = v; }
+        if (v == null && p.exprs.rvalue(e).type() != Parser.ERROR)
+            diags.error(e.loc(), "expression is not an integer constant expression");
+        if (p.consume("...")) {
+            Expr h = p.exprs.conditional();
+            hi = ConstEval.integer(p.exprs.rvalue(h));
+            if (hi == null) hi = v;
+        }
         p.expectAfter(":", "after 'case'");
         SwitchCtx sw = p.switches.peek();
         if (sw == null) {
@@ -286,7 +359,10 @@ final class Statements {
         if (v != null) {
             SourceLocation prevLoc = sw.seen.putIfAbsent(lo, e.loc());
             if (prevLoc != null) {
-                diags.error(e.loc(), "duplicate case value '" + (sw.type.isUnsigned ? Long.toUnsignedString(lo) : Long.toString(lo)) + "'");
+                diags.error(
+                        e.loc(),
+                        "duplicate case value '" + (sw.type.isUnsigned ? Long.toUnsignedString(lo) : Long.toString(lo))
+                                + "'");
                 diags.note(prevLoc, "previous case defined here");
             }
         }
@@ -300,7 +376,10 @@ final class Statements {
         p.pos++;
         p.expectAfter(":", "after 'default'");
         SwitchCtx sw = p.switches.peek();
-        if (sw == null) { diags.error(loc, "'default' statement not in switch statement"); return statement(); }
+        if (sw == null) {
+            diags.error(loc, "'default' statement not in switch statement");
+            return statement();
+        }
         if (sw.dfltLoc != null) {
             // clang reports at the first default and points the note at the later one
             diags.error(sw.dfltLoc, "multiple default labels in one switch");
@@ -315,7 +394,7 @@ final class Statements {
     private Stmt gotoStatement(Token kw) {
         SourceLocation loc = kw.loc;
         p.pos++;
-        if (p.at("*")) {   // GNU: goto *p, p converted as an argument of type const void * is (clang)
+        if (p.at("*")) { // GNU: goto *p, p converted as an argument of type const void * is (clang)
             Token star = p.next();
             Expr e = p.exprs.expr();
             Type cvp = Type.pointerTo(Type.VOID.qualified(Type.CONST));
@@ -333,7 +412,11 @@ final class Statements {
         Token kw = p.next();
         Type ret = p.currentFn.type.base;
         if (p.consume(";")) {
-            if (!ret.isVoid()) diags.defaultError(kw.loc, "non-void function '" + p.currentFn.name + "' should return a value", "-Wreturn-mismatch");
+            if (!ret.isVoid())
+                diags.defaultError(
+                        kw.loc,
+                        "non-void function '" + p.currentFn.name + "' should return a value",
+                        "-Wreturn-mismatch");
             return new Stmt.Return(null, kw.loc);
         }
         Expr e = p.exprs.expr();
@@ -342,8 +425,12 @@ final class Statements {
         if (e instanceof Expr.LabelAddr)
             diags.warning(e.loc(), "returning address of label, which is local", "-Wreturn-stack-address");
         if (ret.isVoid()) {
-            if (!r.type().isVoid()) diags.defaultError(kw.loc, "void function '" + p.currentFn.name + "' should not return a value", "-Wreturn-mismatch");
-            return new Stmt.Return(r, kw.loc);   // evaluated, its value dropped (under -Wno-error=return-mismatch)
+            if (!r.type().isVoid())
+                diags.defaultError(
+                        kw.loc,
+                        "void function '" + p.currentFn.name + "' should not return a value",
+                        "-Wreturn-mismatch");
+            return new Stmt.Return(r, kw.loc); // evaluated, its value dropped (under -Wno-error=return-mismatch)
         }
         return new Stmt.Return(sema.assignConvert(r, ret.unqualified(), Sema.Context.RETURN, e.loc(), e), kw.loc);
     }

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
@@ -31,7 +30,10 @@ final class TagSpecifiers {
     private final Parser p;
     private final Diagnostics diags;
 
-    TagSpecifiers(Parser p) { this.p = p; this.diags = p.diags; }
+    TagSpecifiers(Parser p) {
+        this.p = p;
+        this.diags = p.diags;
+    }
 
     Type structUnionDecl(Type.Kind kind, Token kw) {
         List<GnuAttributes.Attribute> typeAttrs = p.decls.attribute(null);
@@ -41,7 +43,9 @@ final class TagSpecifiers {
             Type t = p.lookupTag(tag.text);
             if (t != null) {
                 if (t.kind != kind) {
-                    diags.error(tag.loc, "use of '" + tag.text + "' with tag type that does not match previous declaration");
+                    diags.error(
+                            tag.loc,
+                            "use of '" + tag.text + "' with tag type that does not match previous declaration");
                     diags.note(t.record.defLoc != null ? t.record.defLoc : tag.loc, "previous use is here");
                 }
                 // "struct S;" alone declares a new tag in this scope
@@ -52,9 +56,14 @@ final class TagSpecifiers {
             p.scopes.get(p.scopes.size() - 1).tags.put(tag.text, nt);
             return nt;
         }
-        if (tag == null && !p.at("{")) throw p.errorAt(p.tok().loc, "declaration of anonymous " + (kind == Type.Kind.STRUCT ? "struct" : "union") + " must be a definition");
+        if (tag == null && !p.at("{"))
+            throw p.errorAt(
+                    p.tok().loc,
+                    "declaration of anonymous " + (kind == Type.Kind.STRUCT ? "struct" : "union")
+                            + " must be a definition");
         Type t;
-        Type existing = tag == null ? null : p.scopes.get(p.scopes.size() - 1).tags.get(tag.text);
+        Type existing =
+                tag == null ? null : p.scopes.get(p.scopes.size() - 1).tags.get(tag.text);
         if (existing != null && beingDefined.contains(existing.record)) {
             diags.error(tag.loc, "nested redefinition of '" + tag.text + "'");
             existing = null;
@@ -82,7 +91,9 @@ final class TagSpecifiers {
     private final Set<Record> beingDefined = new HashSet<>();
 
     /** Is a struct or union body being parsed (its members' specifiers are no file-scope declaration's)? */
-    boolean inBody() { return !beingDefined.isEmpty(); }
+    boolean inBody() {
+        return !beingDefined.isEmpty();
+    }
 
     private Type structBody(Type t, List<GnuAttributes.Attribute> typeAttrs) {
         Token open = p.next();
@@ -91,8 +102,14 @@ final class TagSpecifiers {
         HashMap<String, SourceLocation> names = new HashMap<>();
         while (!p.at("}") && !p.atEof()) {
             try {
-                if (p.at("_Static_assert")) { p.decls.staticAssert(); continue; }
-                if (p.tok().kind == Token.Kind.PRAGMA) { p.pragmas.apply(p.next()); continue; }
+                if (p.at("_Static_assert")) {
+                    p.decls.staticAssert();
+                    continue;
+                }
+                if (p.tok().kind == Token.Kind.PRAGMA) {
+                    p.pragmas.apply(p.next());
+                    continue;
+                }
                 if (p.consume(";")) continue;
                 Attr a = new Attr();
                 Token startTok = p.tok();
@@ -108,29 +125,44 @@ final class TagSpecifiers {
                 boolean first = true;
                 while (first || p.consume(",")) {
                     first = false;
-                    Declarator d = p.at(":") ? new Declarator(base, null, null, p.tok().loc)
-                                : p.at(";") ? p.declarators.declarator(base)
-                                : p.declarators.namedDeclarator(base, "expected member name or ';' after declaration specifiers");
+                    Declarator d = p.at(":")
+                            ? new Declarator(base, null, null, p.tok().loc)
+                            : p.at(";")
+                                    ? p.declarators.declarator(base)
+                                    : p.declarators.namedDeclarator(
+                                            base, "expected member name or ';' after declaration specifiers");
                     if (implicit) p.decls.implicitInt(d.loc());
                     int width = p.consume(":") ? bitFieldWidth(d) : -1;
                     List<GnuAttributes.Attribute> after = p.decls.attribute(null);
                     if (d.name() != null) {
                         SourceLocation prevLoc = names.put(d.name().text, d.name().loc);
-                        if (prevLoc != null) { diags.error(d.name().loc, "duplicate member '" + d.name().text + "'"); diags.note(prevLoc, "previous declaration is here"); }
+                        if (prevLoc != null) {
+                            diags.error(d.name().loc, "duplicate member '" + d.name().text + "'");
+                            diags.note(prevLoc, "previous declaration is here");
+                        }
                     }
                     boolean bad = true;
-                    if (d.type().isFunction()) diags.error(d.loc(), "field '" + (d.name() == null ? "" : d.name().text) + "' declared as a function");
-                    else if (d.type().kind == Type.Kind.VLA) diags.error(d.loc(), "fields must have a constant size: 'variable length array in structure' extension will never be supported");
+                    if (d.type().isFunction())
+                        diags.error(
+                                d.loc(),
+                                "field '" + (d.name() == null ? "" : d.name().text) + "' declared as a function");
+                    else if (d.type().kind == Type.Kind.VLA)
+                        diags.error(
+                                d.loc(),
+                                "fields must have a constant size: 'variable length array in structure' extension will never be supported");
                     else if (!d.type().isComplete() && !(d.type().kind == Type.Kind.ARRAY && d.type().arrayLen < 0)) {
                         diags.error(d.loc(), "field has incomplete type '" + d.type() + "'");
                         p.exprs.forwardNote(d.type());
                     } else bad = false;
-                    if (bad) continue;                   // left out, so that a struct never contains itself
-                    members.add(new Member(d.name() == null ? null : d.name().text, d.type(), 0, width, 0, members.size(), d.loc()));
-                    // the member's alignment from aligned(n); negative: a packed member (byte-aligned unless aligned says more)
+                    if (bad) continue; // left out, so that a struct never contains itself
+                    members.add(new Member(
+                            d.name() == null ? null : d.name().text, d.type(), 0, width, 0, members.size(), d.loc()));
+                    // the member's alignment from aligned(n); negative: a packed member (byte-aligned unless aligned
+                    // says more)
                     int ma = Math.max(a.align, Math.max(p.gnuAttrs.alignment(d.attrs()), p.gnuAttrs.alignment(after)));
-                    boolean mpacked = GnuAttributes.has(a.attrs, "packed") || GnuAttributes.has(d.attrs(), "packed")
-                                      || GnuAttributes.has(after, "packed");
+                    boolean mpacked = GnuAttributes.has(a.attrs, "packed")
+                            || GnuAttributes.has(d.attrs(), "packed")
+                            || GnuAttributes.has(after, "packed");
                     aligns.add(mpacked ? -Math.max(1, ma) : ma);
                 }
                 if (p.at("}")) diags.warning(p.afterPrev(), "expected ';' at end of declaration list");
@@ -149,11 +181,28 @@ final class TagSpecifiers {
     private int bitFieldWidth(Declarator d) {
         Expr w = p.exprs.conditional();
         Long wv = ConstEval.integer(p.exprs.rvalue(w));
-        if (wv == null) { diags.error(w.loc(), "expression is not an integer constant expression"); wv = 1L; }
-        if (!d.type().isInteger()) diags.error(d.loc(), "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has non-integral type '" + d.type() + "'");
-        else if (wv > d.type().size() * 8) diags.error(w.loc(), "width of bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "(" + wv + " bits) exceeds the width of its type (" + d.type().size() * 8 + " bits)");
-        else if (wv < 0) diags.error(w.loc(), "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has negative width (" + wv + ")");
-        else if (wv == 0 && d.name() != null) diags.error(d.loc(), "named bit-field '" + d.name().text + "' has zero width");
+        if (wv == null) {
+            diags.error(w.loc(), "expression is not an integer constant expression");
+            wv = 1L;
+        }
+        if (!d.type().isInteger())
+            diags.error(
+                    d.loc(),
+                    "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has non-integral type '"
+                            + d.type() + "'");
+        else if (wv > d.type().size() * 8)
+            diags.error(
+                    w.loc(),
+                    "width of bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "(" + wv
+                            + " bits) exceeds the width of its type ("
+                            + d.type().size() * 8 + " bits)");
+        else if (wv < 0)
+            diags.error(
+                    w.loc(),
+                    "bit-field " + (d.name() == null ? "" : "'" + d.name().text + "' ") + "has negative width (" + wv
+                            + ")");
+        else if (wv == 0 && d.name() != null)
+            diags.error(d.loc(), "named bit-field '" + d.name().text + "' has zero width");
         return (int) Math.max(0, Math.min(wv, 64));
     }
 
@@ -169,7 +218,11 @@ final class TagSpecifiers {
         }
         if (GnuAttributes.has(typeAttrs, "transparent_union")) {
             if (t.kind == Type.Kind.UNION) t.record.transparentUnion = true;
-            else diags.warning(t.record.defLoc, "'transparent_union' attribute only applies to unions", "-Wignored-attributes");
+            else
+                diags.warning(
+                        t.record.defLoc,
+                        "'transparent_union' attribute only applies to unions",
+                        "-Wignored-attributes");
         }
     }
 
@@ -180,7 +233,10 @@ final class TagSpecifiers {
         if (tag != null && !p.at("{")) {
             Type t = p.lookupTag(tag.text);
             if (t != null) {
-                if (t.kind != Type.Kind.ENUM) diags.error(tag.loc, "use of '" + tag.text + "' with tag type that does not match previous declaration");
+                if (t.kind != Type.Kind.ENUM)
+                    diags.error(
+                            tag.loc,
+                            "use of '" + tag.text + "' with tag type that does not match previous declaration");
                 return t;
             }
             Type nt = Type.newTag(Type.Kind.ENUM, tag.text);
@@ -204,7 +260,7 @@ final class TagSpecifiers {
             }
             first = false;
             Token name = p.expectIdent();
-            p.decls.attribute(null);                              // enumerator attributes (deprecated, unavailable)
+            p.decls.attribute(null); // enumerator attributes (deprecated, unavailable)
             if (p.consume("=")) {
                 Expr e = p.exprs.conditional();
                 Expr rv = p.exprs.rvalue(e);
@@ -212,7 +268,11 @@ final class TagSpecifiers {
                 if (v == null) diags.error(e.loc(), "expression is not an integer constant expression");
                 else val = v;
                 // a value of unsigned long above LONG_MAX (UINTPTR_MAX): the enum is unsigned long, as in gcc and clang
-                if (v != null && v < 0 && rv.type() != null && rv.type().isUnsigned && rv.type().size() == 8) wide = true;
+                if (v != null
+                        && v < 0
+                        && rv.type() != null
+                        && rv.type().isUnsigned
+                        && rv.type().size() == 8) wide = true;
             }
             Object old = p.scopes.get(p.scopes.size() - 1).names.get(name.text);
             if (old != null) {
@@ -233,8 +293,10 @@ final class TagSpecifiers {
         t.record.size = 4;
         t.record.align = 4;
         t.record.negative = negative;
-        Type under = wide && !negative ? Type.ULONG
-                : EnumLayout.underlying(consts.stream().mapToLong(EnumConst::value).toArray(), GnuAttributes.has(typeAttrs, "packed"));
+        Type under = wide && !negative
+                ? Type.ULONG
+                : EnumLayout.underlying(
+                        consts.stream().mapToLong(EnumConst::value).toArray(), GnuAttributes.has(typeAttrs, "packed"));
         if (under != null) retype(t, under, consts, names);
         return t;
     }
@@ -261,7 +323,10 @@ final class TagSpecifiers {
             // in an enum of unsigned long a negative value stands for one above LONG_MAX
             boolean fitsInt = Types.fits(c.value(), Type.INT) && !(under == Type.ULONG && c.value() < 0);
             if (!fitsInt || under.size() > 4)
-                p.scopes.get(p.scopes.size() - 1).names.put(names.get(i).text, new EnumConst(c.value(), fitsInt ? Type.INT : under, c.loc()));
+                p.scopes
+                        .get(p.scopes.size() - 1)
+                        .names
+                        .put(names.get(i).text, new EnumConst(c.value(), fitsInt ? Type.INT : under, c.loc()));
         }
     }
 }

@@ -1,7 +1,6 @@
 package jomp.compiler.parse;
 
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.Var;
@@ -26,14 +25,19 @@ final class TransparentUnion {
         Member chosen = null;
         for (Member m : pt.members()) {
             Type mt = m.type().unqualified();
-            if (Types.compatibleUnqualified(mt, at) || mt.isPointer() && at.isPointer() && pointerFits(mt, at)) { chosen = m; break; }
+            if (Types.compatibleUnqualified(mt, at) || mt.isPointer() && at.isPointer() && pointerFits(mt, at)) {
+                chosen = m;
+                break;
+            }
         }
-        if (chosen == null && Sema.isNullPointerConstant(a) && !pt.members().isEmpty()) chosen = pt.members().get(0);
-        if (chosen == null) return null;                 // the ordinary conversion reports the mismatch
+        if (chosen == null && Sema.isNullPointerConstant(a) && !pt.members().isEmpty())
+            chosen = pt.members().get(0);
+        if (chosen == null) return null; // the ordinary conversion reports the mismatch
         Expr v = p.sema.convert(a, chosen.type().unqualified());
         Var tmp = p.decls.syntheticLocal(pt, a.loc());
         tmp.addressTaken = true;
-        Initializer init = new Initializer(pt, List.of(new Initializer.Item(chosen.offset(), chosen.type().unqualified(), v, null)));
+        Initializer init = new Initializer(
+                pt, List.of(new Initializer.Item(chosen.offset(), chosen.type().unqualified(), v, null)));
         return new Expr.CompoundLiteral(tmp, init, pt, a.loc());
     }
 

@@ -1,15 +1,14 @@
 package jomp.compiler.preprocess;
 
+import static jomp.compiler.preprocess.Preprocessor.isPunct;
+import static jomp.compiler.preprocess.Preprocessor.quote;
+
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.lex.Token;
-
-import static jomp.compiler.preprocess.Preprocessor.isPunct;
-import static jomp.compiler.preprocess.Preprocessor.quote;
 
 /**
  * The built-in macros ({@link Macro.Builtin}): {@code __FILE__}, {@code __LINE__},
@@ -23,6 +22,7 @@ final class BuiltinMacros {
     private final Diagnostics diags;
     /** The main file of the current run, for __BASE_FILE__. */
     String baseFile;
+
     private int counter;
     private final String date, time;
 
@@ -32,14 +32,15 @@ final class BuiltinMacros {
         LocalDateTime now = LocalDateTime.now();
         String[] months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
         date = "\"" + months[now.getMonthValue() - 1] + " " + (now.getDayOfMonth() < 10 ? " " : "")
-               + now.getDayOfMonth() + " " + now.getYear() + "\"";
+                + now.getDayOfMonth() + " " + now.getYear() + "\"";
         time = String.format("\"%02d:%02d:%02d\"", now.getHour(), now.getMinute(), now.getSecond());
     }
 
     /** Defines every built-in macro that has a spelling. */
     static void defineAll(Map<String, Macro> macros) {
         for (Macro.Builtin b : Macro.Builtin.values()) {
-            if (b.spelling != null) macros.put(b.spelling, new Macro(b.spelling, false, List.of(), false, List.of(), null, b));
+            if (b.spelling != null)
+                macros.put(b.spelling, new Macro(b.spelling, false, List.of(), false, List.of(), null, b));
         }
     }
 
@@ -53,7 +54,8 @@ final class BuiltinMacros {
             case FILE -> new Token(Token.Kind.STRING, quote(t.loc.presumedFile()), t.loc);
             case LINE -> new Token(Token.Kind.NUMBER, Integer.toString(t.loc.presumedLine()), t.loc);
             case COUNTER -> new Token(Token.Kind.NUMBER, Integer.toString(counter++), t.loc);
-            case INCLUDE_LEVEL -> new Token(Token.Kind.NUMBER, Integer.toString(Math.max(0, pp.visibleDepth() - 1)), t.loc);
+            case INCLUDE_LEVEL ->
+                new Token(Token.Kind.NUMBER, Integer.toString(Math.max(0, pp.visibleDepth() - 1)), t.loc);
             case BASE_FILE -> new Token(Token.Kind.STRING, quote(baseFile), t.loc);
             case FILE_NAME -> {
                 String f = t.loc.presumedFile();
@@ -91,7 +93,8 @@ final class BuiltinMacros {
             else if (isPunct(a, ")") && depth-- == 0) break;
             arg.add(a);
         }
-        if (!arg.isEmpty() && arg.get(0).kind == Token.Kind.IDENT && pp.macros.containsKey(arg.get(0).text)) arg = pp.expandArg(arg);
+        if (!arg.isEmpty() && arg.get(0).kind == Token.Kind.IDENT && pp.macros.containsKey(arg.get(0).text))
+            arg = pp.expandArg(arg);
         return FeatureTests.evaluate(b, t, arg, pp, diags);
     }
 }

@@ -1,7 +1,6 @@
 package jomp.compiler.preprocess;
 
 import java.util.List;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
@@ -18,13 +17,15 @@ final class ConstantExpression {
 
     /** Thrown after an error was reported; the directive then counts as false. */
     private static final class Bail extends RuntimeException {
-        Bail() { super(null, null, false, false); }
+        Bail() {
+            super(null, null, false, false);
+        }
     }
 
-    private final List<Token> toks;   // ends with EOF
+    private final List<Token> toks; // ends with EOF
     private final Diagnostics diags;
     private int pos;
-    private int skip;                 // > 0 inside an operand that is not evaluated
+    private int skip; // > 0 inside an operand that is not evaluated
 
     private ConstantExpression(List<Token> toks, Diagnostics diags) {
         this.toks = toks;
@@ -38,8 +39,11 @@ final class ConstantExpression {
             Val v = e.conditional();
             Token t = e.peek();
             if (t.kind != Token.Kind.EOF) {
-                diags.error(t.loc, t.is(",") ? "expected end of line in preprocessor expression"
-                                             : "token is not a valid binary operator in a preprocessor subexpression");
+                diags.error(
+                        t.loc,
+                        t.is(",")
+                                ? "expected end of line in preprocessor expression"
+                                : "token is not a valid binary operator in a preprocessor subexpression");
                 return false;
             }
             return v.v != 0;
@@ -48,10 +52,16 @@ final class ConstantExpression {
         }
     }
 
-    private Token peek() { return toks.get(pos); }
+    private Token peek() {
+        return toks.get(pos);
+    }
+
     private boolean accept(String op) {
         Token t = toks.get(pos);
-        if (t.kind == Token.Kind.PUNCT && t.text.equals(op)) { pos++; return true; }
+        if (t.kind == Token.Kind.PUNCT && t.text.equals(op)) {
+            pos++;
+            return true;
+        }
         return false;
     }
 
@@ -83,8 +93,17 @@ final class ConstantExpression {
 
     // Binary operators by precedence level, lowest first.
     private static final String[][] LEVELS = {
-        {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"<<", ">>"}, {"+", "-"},
-        {"*", "/", "%"}};
+        {"||"},
+        {"&&"},
+        {"|"},
+        {"^"},
+        {"&"},
+        {"==", "!="},
+        {"<", ">", "<=", ">="},
+        {"<<", ">>"},
+        {"+", "-"},
+        {"*", "/", "%"}
+    };
 
     private Val binary(int level) {
         if (level == LEVELS.length) return unary();
@@ -107,28 +126,45 @@ final class ConstantExpression {
         boolean u = l.unsigned || r.unsigned;
         long a = l.v, b = r.v;
         switch (op) {
-            case "||": return new Val(a != 0 || b != 0 ? 1 : 0, false);
-            case "&&": return new Val(a != 0 && b != 0 ? 1 : 0, false);
-            case "|": return new Val(a | b, u);
-            case "^": return new Val(a ^ b, u);
-            case "&": return new Val(a & b, u);
-            case "==": return new Val(a == b ? 1 : 0, false);
-            case "!=": return new Val(a != b ? 1 : 0, false);
-            case "<": return new Val((u ? Long.compareUnsigned(a, b) : Long.compare(a, b)) < 0 ? 1 : 0, false);
-            case ">": return new Val((u ? Long.compareUnsigned(a, b) : Long.compare(a, b)) > 0 ? 1 : 0, false);
-            case "<=": return new Val((u ? Long.compareUnsigned(a, b) : Long.compare(a, b)) <= 0 ? 1 : 0, false);
-            case ">=": return new Val((u ? Long.compareUnsigned(a, b) : Long.compare(a, b)) >= 0 ? 1 : 0, false);
-            case "<<": return new Val(b < 0 || b >= 64 ? 0 : a << b, l.unsigned);
+            case "||":
+                return new Val(a != 0 || b != 0 ? 1 : 0, false);
+            case "&&":
+                return new Val(a != 0 && b != 0 ? 1 : 0, false);
+            case "|":
+                return new Val(a | b, u);
+            case "^":
+                return new Val(a ^ b, u);
+            case "&":
+                return new Val(a & b, u);
+            case "==":
+                return new Val(a == b ? 1 : 0, false);
+            case "!=":
+                return new Val(a != b ? 1 : 0, false);
+            case "<":
+                return new Val((u ? Long.compareUnsigned(a, b) : Long.compare(a, b)) < 0 ? 1 : 0, false);
+            case ">":
+                return new Val((u ? Long.compareUnsigned(a, b) : Long.compare(a, b)) > 0 ? 1 : 0, false);
+            case "<=":
+                return new Val((u ? Long.compareUnsigned(a, b) : Long.compare(a, b)) <= 0 ? 1 : 0, false);
+            case ">=":
+                return new Val((u ? Long.compareUnsigned(a, b) : Long.compare(a, b)) >= 0 ? 1 : 0, false);
+            case "<<":
+                return new Val(b < 0 || b >= 64 ? 0 : a << b, l.unsigned);
             case ">>":
                 if (b < 0 || b >= 64) return new Val(l.unsigned || a >= 0 ? 0 : -1, l.unsigned);
                 return new Val(l.unsigned ? a >>> b : a >> b, l.unsigned);
-            case "+": return new Val(a + b, u);
-            case "-": return new Val(a - b, u);
-            case "*": return new Val(a * b, u);
-            default: {                                   // "/" and "%"
+            case "+":
+                return new Val(a + b, u);
+            case "-":
+                return new Val(a - b, u);
+            case "*":
+                return new Val(a * b, u);
+            default: { // "/" and "%"
                 if (b == 0) {
                     if (skip > 0) return new Val(0, u);
-                    diags.error(at.loc, (op.equals("/") ? "division" : "remainder") + " by zero in preprocessor expression");
+                    diags.error(
+                            at.loc,
+                            (op.equals("/") ? "division" : "remainder") + " by zero in preprocessor expression");
                     throw new Bail();
                 }
                 if (u) return new Val(op.equals("/") ? Long.divideUnsigned(a, b) : Long.remainderUnsigned(a, b), true);
@@ -142,10 +178,25 @@ final class ConstantExpression {
         Token t = peek();
         if (t.kind == Token.Kind.PUNCT) {
             switch (t.text) {
-                case "+" -> { pos++; return unary(); }
-                case "-" -> { pos++; Val v = unary(); return new Val(-v.v, v.unsigned); }
-                case "~" -> { pos++; Val v = unary(); return new Val(~v.v, v.unsigned); }
-                case "!" -> { pos++; Val v = unary(); return new Val(v.v == 0 ? 1 : 0, false); }
+                case "+" -> {
+                    pos++;
+                    return unary();
+                }
+                case "-" -> {
+                    pos++;
+                    Val v = unary();
+                    return new Val(-v.v, v.unsigned);
+                }
+                case "~" -> {
+                    pos++;
+                    Val v = unary();
+                    return new Val(~v.v, v.unsigned);
+                }
+                case "!" -> {
+                    pos++;
+                    Val v = unary();
+                    return new Val(v.v == 0 ? 1 : 0, false);
+                }
                 case "(" -> {
                     pos++;
                     Val v = comma();
@@ -156,14 +207,18 @@ final class ConstantExpression {
                     }
                     return v;
                 }
-                default -> { }
+                default -> {}
             }
         }
         pos++;
         switch (t.kind) {
-            case NUMBER: return number(t);
-            case CHAR: return new Val(charValue(t.text), false);
-            case IDENT: case KEYWORD: return new Val(0, false);
+            case NUMBER:
+                return number(t);
+            case CHAR:
+                return new Val(charValue(t.text), false);
+            case IDENT:
+            case KEYWORD:
+                return new Val(0, false);
             default:
                 diags.error(t.loc, "expected value in expression");
                 throw new Bail();
@@ -173,9 +228,13 @@ final class ConstantExpression {
     private Val number(Token t) {
         String s = t.text;
         int i = 0, base = 10;
-        if (s.startsWith("0x") || s.startsWith("0X")) { base = 16; i = 2; }
-        else if (s.startsWith("0b") || s.startsWith("0B")) { base = 2; i = 2; }
-        else if (s.startsWith("0")) base = 8;
+        if (s.startsWith("0x") || s.startsWith("0X")) {
+            base = 16;
+            i = 2;
+        } else if (s.startsWith("0b") || s.startsWith("0B")) {
+            base = 2;
+            i = 2;
+        } else if (s.startsWith("0")) base = 8;
         long v = 0;
         boolean overflow = false;
         int start = i;
@@ -185,21 +244,26 @@ final class ConstantExpression {
             if (Long.compareUnsigned(v, Long.divideUnsigned(-1L - d, base)) > 0) overflow = true;
             v = v * base + d;
         }
-        if ((base == 8 || base == 2) && i < s.length() && Character.isDigit(s.charAt(i)) && s.indexOf('.') < 0
-            && (base == 2 || s.toLowerCase().indexOf('e') < 0)) {
-            SourceLocation at = new SourceLocation(t.loc.file(), t.loc.offset() + i, t.loc.presumedFile(), t.loc.presumedLine());
+        if ((base == 8 || base == 2)
+                && i < s.length()
+                && Character.isDigit(s.charAt(i))
+                && s.indexOf('.') < 0
+                && (base == 2 || s.toLowerCase().indexOf('e') < 0)) {
+            SourceLocation at =
+                    new SourceLocation(t.loc.file(), t.loc.offset() + i, t.loc.presumedFile(), t.loc.presumedLine());
             diags.error(at, "invalid digit '" + s.charAt(i) + "' in " + (base == 8 ? "octal" : "binary") + " constant");
             throw new Bail();
         }
         String suffix = s.substring(i).toLowerCase();
-        if (s.indexOf('.') >= 0 || (base != 16 && (suffix.startsWith("e") || suffix.equals("f")))
-            || (base == 16 && suffix.startsWith("p"))) {
+        if (s.indexOf('.') >= 0
+                || (base != 16 && (suffix.startsWith("e") || suffix.equals("f")))
+                || (base == 16 && suffix.startsWith("p"))) {
             diags.error(t.loc, "floating point literal in preprocessor expression");
             throw new Bail();
         }
         boolean unsigned = false;
         switch (suffix) {
-            case "", "l", "ll" -> { }
+            case "", "l", "ll" -> {}
             case "u", "ul", "lu", "ull", "llu" -> unsigned = true;
             default -> {
                 diags.error(t.loc, "invalid suffix '" + s.substring(i) + "' on integer constant");
@@ -215,8 +279,12 @@ final class ConstantExpression {
             throw new Bail();
         }
         if (!unsigned && v < 0) {
-            if (base == 10) diags.warning(t.loc, "integer literal is too large to be represented in a signed integer "
-                                                 + "type, interpreting as unsigned", "-Wimplicitly-unsigned-literal");
+            if (base == 10)
+                diags.warning(
+                        t.loc,
+                        "integer literal is too large to be represented in a signed integer "
+                                + "type, interpreting as unsigned",
+                        "-Wimplicitly-unsigned-literal");
             unsigned = true;
         }
         return new Val(v, unsigned);
@@ -237,8 +305,14 @@ final class ConstantExpression {
             else {
                 char e = i < body.length() ? body.charAt(i++) : '\\';
                 switch (e) {
-                    case 'n' -> c = '\n'; case 't' -> c = '\t'; case 'r' -> c = '\r'; case 'a' -> c = 7;
-                    case 'b' -> c = '\b'; case 'f' -> c = '\f'; case 'v' -> c = 11; case 'e' -> c = 27;
+                    case 'n' -> c = '\n';
+                    case 't' -> c = '\t';
+                    case 'r' -> c = '\r';
+                    case 'a' -> c = 7;
+                    case 'b' -> c = '\b';
+                    case 'f' -> c = '\f';
+                    case 'v' -> c = 11;
+                    case 'e' -> c = 27;
                     case 'x' -> {
                         c = 0;
                         while (i < body.length() && Character.digit(body.charAt(i), 16) >= 0)
@@ -247,13 +321,15 @@ final class ConstantExpression {
                     case 'u', 'U' -> {
                         int len = e == 'u' ? 4 : 8;
                         c = 0;
-                        for (int k = 0; k < len && i < body.length(); k++) c = c * 16 + Character.digit(body.charAt(i++), 16);
+                        for (int k = 0; k < len && i < body.length(); k++)
+                            c = c * 16 + Character.digit(body.charAt(i++), 16);
                     }
                     default -> {
                         if (e >= '0' && e <= '7') {
                             c = e - '0';
-                            for (int k = 0; k < 2 && i < body.length() && body.charAt(i) >= '0' && body.charAt(i) <= '7'; k++)
-                                c = c * 8 + body.charAt(i++) - '0';
+                            for (int k = 0;
+                                    k < 2 && i < body.length() && body.charAt(i) >= '0' && body.charAt(i) <= '7';
+                                    k++) c = c * 8 + body.charAt(i++) - '0';
                         } else c = e;
                     }
                 }
@@ -262,7 +338,7 @@ final class ConstantExpression {
             v = (v << 8) | (c & 0xFF);
             count++;
         }
-        if (!prefix.isEmpty()) return prefix.equals("u") ? last & 0xFFFF : (int) last;   // L and U: 32-bit
+        if (!prefix.isEmpty()) return prefix.equals("u") ? last & 0xFFFF : (int) last; // L and U: 32-bit
         if (count == 1) return (byte) v;
         return (int) v;
     }

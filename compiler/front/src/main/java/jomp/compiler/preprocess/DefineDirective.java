@@ -1,13 +1,12 @@
 package jomp.compiler.preprocess;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import jomp.compiler.diag.Diagnostics;
-import jomp.compiler.lex.Token;
-
 import static jomp.compiler.preprocess.Preprocessor.afterToken;
 import static jomp.compiler.preprocess.Preprocessor.isPunct;
+
+import java.util.ArrayList;
+import java.util.List;
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.lex.Token;
 
 /**
  * {@code #define} and {@code #undef}: reads a macro's parameter list and body from the directive
@@ -19,7 +18,10 @@ final class DefineDirective {
     private final Preprocessor pp;
     private final Diagnostics diags;
 
-    DefineDirective(Preprocessor pp) { this.pp = pp; this.diags = pp.diags; }
+    DefineDirective(Preprocessor pp) {
+        this.pp = pp;
+        this.diags = pp.diags;
+    }
 
     void define(Token d) {
         Token name = pp.macroName(d);
@@ -29,7 +31,10 @@ final class DefineDirective {
         if (!pp.lineEnded() && isPunct(pp.peekFrame(), "(") && !pp.peekFrame().spaceBefore) {
             functionLike = true;
             pp.frameNext();
-            if (!parseParams(params)) { pp.skipLine(); return; }
+            if (!parseParams(params)) {
+                pp.skipLine();
+                return;
+            }
             variadic = !params.isEmpty() && params.get(params.size() - 1).endsWith("...");
             if (variadic) {
                 String v = params.remove(params.size() - 1);
@@ -56,14 +61,22 @@ final class DefineDirective {
                 if (isPunct(body.get(i), "#")) {
                     Token n = i + 1 < body.size() ? body.get(i + 1) : null;
                     if (n == null || n.kind != Token.Kind.IDENT || !params.contains(n.text)) {
-                        diags.error(n == null ? afterToken(body.get(i)) : n.loc, "'#' is not followed by a macro parameter");
+                        diags.error(
+                                n == null ? afterToken(body.get(i)) : n.loc,
+                                "'#' is not followed by a macro parameter");
                         return;
                     }
                 }
             }
         }
-        Macro m = new Macro(name.text, functionLike, List.copyOf(params), variadic, List.copyOf(body), name.loc,
-                            Macro.Builtin.NONE);
+        Macro m = new Macro(
+                name.text,
+                functionLike,
+                List.copyOf(params),
+                variadic,
+                List.copyOf(body),
+                name.loc,
+                Macro.Builtin.NONE);
         Macro old = pp.macros.get(name.text);
         if (old != null && old.loc != null && !old.sameAs(m)) {
             diags.warning(name.loc, "'" + name.text + "' macro redefined", "-Wmacro-redefined");
@@ -74,22 +87,32 @@ final class DefineDirective {
 
     /** Parses "a, b, ...)" after '('; variadic parameters come back as "..." or "name...". */
     private boolean parseParams(List<String> params) {
-        if (!pp.lineEnded() && isPunct(pp.peekFrame(), ")")) { pp.frameNext(); return true; }
+        if (!pp.lineEnded() && isPunct(pp.peekFrame(), ")")) {
+            pp.frameNext();
+            return true;
+        }
         while (true) {
-            if (pp.lineEnded()) { diags.error(afterToken(pp.lastRead()), "missing ')' in macro parameter list"); return false; }
+            if (pp.lineEnded()) {
+                diags.error(afterToken(pp.lastRead()), "missing ')' in macro parameter list");
+                return false;
+            }
             Token t = pp.frameNext();
             if (isPunct(t, "...")) {
                 params.add("...");
                 if (pp.lineEnded() || !isPunct(pp.peekFrame(), ")")) {
-                    diags.error(pp.lineEnded() ? afterToken(t) : pp.peekFrame().loc, "missing ')' in macro parameter list");
+                    diags.error(
+                            pp.lineEnded() ? afterToken(t) : pp.peekFrame().loc, "missing ')' in macro parameter list");
                     return false;
                 }
                 pp.frameNext();
                 return true;
             }
             if (t.kind != Token.Kind.IDENT) {
-                diags.error(t.loc, isPunct(t, ")") || isPunct(t, ",") ? "expected identifier in macro parameter list"
-                                                                        : "invalid token in macro parameter list");
+                diags.error(
+                        t.loc,
+                        isPunct(t, ")") || isPunct(t, ",")
+                                ? "expected identifier in macro parameter list"
+                                : "invalid token in macro parameter list");
                 return false;
             }
             if (params.contains(t.text)) {
@@ -100,18 +123,25 @@ final class DefineDirective {
                 pp.frameNext();
                 params.add(t.text + "...");
                 if (pp.lineEnded() || !isPunct(pp.peekFrame(), ")")) {
-                    diags.error(pp.lineEnded() ? afterToken(pp.lastRead()) : pp.peekFrame().loc,
-                                "missing ')' in macro parameter list");
+                    diags.error(
+                            pp.lineEnded() ? afterToken(pp.lastRead()) : pp.peekFrame().loc,
+                            "missing ')' in macro parameter list");
                     return false;
                 }
                 pp.frameNext();
                 return true;
             }
             params.add(t.text);
-            if (pp.lineEnded()) { diags.error(afterToken(t), "missing ')' in macro parameter list"); return false; }
+            if (pp.lineEnded()) {
+                diags.error(afterToken(t), "missing ')' in macro parameter list");
+                return false;
+            }
             Token sep = pp.frameNext();
             if (isPunct(sep, ")")) return true;
-            if (!isPunct(sep, ",")) { diags.error(sep.loc, "expected comma in macro parameter list"); return false; }
+            if (!isPunct(sep, ",")) {
+                diags.error(sep.loc, "expected comma in macro parameter list");
+                return false;
+            }
         }
     }
 

@@ -19,8 +19,12 @@ import java.util.Set;
 public final class DependencyFile {
     private DependencyFile() {}
 
-    public static String render(List<String> targets, String mainFile, List<Preprocessor.IncludedFile> included,
-                                boolean systemHeaders, boolean phony) {
+    public static String render(
+            List<String> targets,
+            String mainFile,
+            List<Preprocessor.IncludedFile> included,
+            boolean systemHeaders,
+            boolean phony) {
         Set<String> files = new LinkedHashSet<>();
         if (!mainFile.equals("-") && !mainFile.equals("<stdin>")) files.add(withoutDotSlash(mainFile));
         for (Preprocessor.IncludedFile f : included) {
@@ -33,15 +37,23 @@ public final class DependencyFile {
         for (String t : targets) {
             int n = t.length();
             if (columns == 0) columns += n;
-            else if (columns + n + 2 > maxColumns) { columns = n + 2; sb.append(" \\\n  "); }
-            else { columns += n + 1; sb.append(' '); }
+            else if (columns + n + 2 > maxColumns) {
+                columns = n + 2;
+                sb.append(" \\\n  ");
+            } else {
+                columns += n + 1;
+                sb.append(' ');
+            }
             sb.append(t);
         }
         sb.append(':');
         columns += 1;
         for (String f : files) {
             int n = f.length();
-            if (columns + (n + 1) + 2 > maxColumns) { sb.append(" \\\n "); columns = 2; }
+            if (columns + (n + 1) + 2 > maxColumns) {
+                sb.append(" \\\n ");
+                columns = 2;
+            }
             sb.append(' ');
             escape(sb, f);
             columns += n + 1;
@@ -83,7 +95,7 @@ public final class DependencyFile {
                 }
                 case '$' -> sb.append('$');
                 case '#' -> sb.append('\\');
-                default -> { }
+                default -> {}
             }
             sb.append(c);
         }

@@ -2,7 +2,6 @@ package jomp.compiler.preprocess;
 
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.lex.Token;
 
@@ -18,21 +17,40 @@ final class FeatureTests {
     private FeatureTests() {}
 
     /** __has_feature: the C language features jomp has (clang's names). */
-    static final Set<String> FEATURES = Set.of("c_alignas", "c_alignof", "c_generic_selections", "c_static_assert",
-        "c_thread_local", "attribute_deprecated_with_message", "attribute_unavailable_with_message",
-        "enumerator_attributes");
+    static final Set<String> FEATURES = Set.of(
+            "c_alignas",
+            "c_alignof",
+            "c_generic_selections",
+            "c_static_assert",
+            "c_thread_local",
+            "attribute_deprecated_with_message",
+            "attribute_unavailable_with_message",
+            "enumerator_attributes");
 
     /** C23 attributes jomp takes in [[...]], with the value clang gives them. */
     private static final java.util.Map<String, Long> C_ATTRIBUTES = java.util.Map.of(
-        "deprecated", 201904L, "fallthrough", 201910L, "maybe_unused", 202106L, "nodiscard", 202003L,
-        "noreturn", 202202L, "_Noreturn", 202202L);
+            "deprecated",
+            201904L,
+            "fallthrough",
+            201910L,
+            "maybe_unused",
+            202106L,
+            "nodiscard",
+            202003L,
+            "noreturn",
+            202202L,
+            "_Noreturn",
+            202202L);
 
     /** The value of operator b (written as token t) applied to operand arg, as a number token. */
     static Token evaluate(Macro.Builtin b, Token t, List<Token> arg, Preprocessor pp, Diagnostics diags) {
         Token zero = new Token(Token.Kind.NUMBER, "0", t.loc);
         if (arg.isEmpty()) {
-            diags.error(t.loc, b == Macro.Builtin.HAS_INCLUDE || b == Macro.Builtin.HAS_INCLUDE_NEXT
-                ? "expected \"FILENAME\" or <FILENAME>" : "missing identifier after '" + t.text + "'");
+            diags.error(
+                    t.loc,
+                    b == Macro.Builtin.HAS_INCLUDE || b == Macro.Builtin.HAS_INCLUDE_NEXT
+                            ? "expected \"FILENAME\" or <FILENAME>"
+                            : "missing identifier after '" + t.text + "'");
             return zero;
         }
         long v;
@@ -47,10 +65,16 @@ final class FeatureTests {
                 String name;
                 if (quoted) name = first.text.substring(1, first.text.length() - 1);
                 else if (Preprocessor.isPunct(first, "<")) name = angledName(arg, 1);
-                else { diags.error(first.loc, "expected \"FILENAME\" or <FILENAME>"); return zero; }
+                else {
+                    diags.error(first.loc, "expected \"FILENAME\" or <FILENAME>");
+                    return zero;
+                }
                 v = pp.headerExists(name, quoted, b == Macro.Builtin.HAS_INCLUDE_NEXT) ? 1 : 0;
             }
-            case IS_IDENTIFIER -> v = arg.size() == 1 && arg.get(0).kind == Token.Kind.IDENT && !Preprocessor.isKeyword(arg.get(0).text) ? 1 : 0;
+            case IS_IDENTIFIER ->
+                v = arg.size() == 1 && arg.get(0).kind == Token.Kind.IDENT && !Preprocessor.isKeyword(arg.get(0).text)
+                        ? 1
+                        : 0;
             case HAS_WARNING -> v = arg.get(0).kind == Token.Kind.STRING ? warning(arg.get(0).text) : 0;
             default -> {
                 StringBuilder name = new StringBuilder();
@@ -60,7 +84,6 @@ final class FeatureTests {
         }
         return new Token(Token.Kind.NUMBER, v > 1 ? v + "L" : Long.toString(v), t.loc);
     }
-
 
     /** The name between '<' (at index from - 1) and '>' of a header name spelled as tokens. */
     static String angledName(List<Token> toks, int from) {

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.env.Invocation;
 
 /**
@@ -38,18 +37,24 @@ final class HeaderSearch {
     /** The resource directory as -v and diagnostics name it. */
     static final String RESOURCE_DISPLAY = "<jomp>/include";
     /** The system directories clang's driver adds on Debian x86-64 (after its resource directory). */
-    static final List<Path> STANDARD_DIRS = List.of(Path.of("/usr/local/include"), Path.of("/usr/include/x86_64-linux-gnu"),
-                                                      Path.of("/usr/include"));
+    static final List<Path> STANDARD_DIRS =
+            List.of(Path.of("/usr/local/include"), Path.of("/usr/include/x86_64-linux-gnu"), Path.of("/usr/include"));
 
     /** What kind of header a directory holds: user, system, or system with C linkage (clang's line marker flags 3 and 3 4). */
-    enum Flavor { USER, SYSTEM, EXTERN_C }
+    enum Flavor {
+        USER,
+        SYSTEM,
+        EXTERN_C
+    }
 
     /**
      * A directory: a real one ({@code path}) or a folder of the bundled resources ({@code resource}).
      * {@code index} is its place in the search list, or -1 for the directory of an including file.
      */
     record Dir(Path path, String resource, Flavor flavor, int index) {
-        boolean system() { return flavor != Flavor.USER; }
+        boolean system() {
+            return flavor != Flavor.USER;
+        }
     }
 
     /**
@@ -59,17 +64,22 @@ final class HeaderSearch {
      * absolute name).
      */
     record Found(String key, String name, Dir fileDir, Flavor flavor, int index) {
-        boolean system() { return flavor != Flavor.USER; }
+        boolean system() {
+            return flavor != Flavor.USER;
+        }
     }
 
     private final String resourceRoot;
     private final List<Dir> dirs = new ArrayList<>();
     /** dirs[0, angledStart) are searched for "..." only. */
     private int angledStart;
+
     private final List<String> notes = new ArrayList<>();
     private final Map<Path, Boolean> exists = new HashMap<>();
 
-    HeaderSearch(PreprocessorOptions opts) { this(opts, RESOURCE_ROOT); }
+    HeaderSearch(PreprocessorOptions opts) {
+        this(opts, RESOURCE_ROOT);
+    }
 
     /** With another classpath folder for the bundled headers (tests use their own). */
     HeaderSearch(PreprocessorOptions opts, String resourceRoot) {
@@ -103,7 +113,10 @@ final class HeaderSearch {
         for (Dir d : in) {
             int same = -1;
             for (int i = 0; i < out.size(); i++) if (sameDir(out.get(i), d)) same = i;
-            if (same < 0) { out.add(d); continue; }
+            if (same < 0) {
+                out.add(d);
+                continue;
+            }
             Dir first = out.get(same);
             notes.add("ignoring duplicate directory \"" + show(d) + "\"");
             if (!first.system() && d.system()) {
@@ -116,11 +129,16 @@ final class HeaderSearch {
     }
 
     private static boolean sameDir(Dir a, Dir b) {
-        if (a.resource() != null || b.resource() != null) return a.resource() != null && a.resource().equals(b.resource());
-        return Invocation.resolve(a.path()).normalize().equals(Invocation.resolve(b.path()).normalize());
+        if (a.resource() != null || b.resource() != null)
+            return a.resource() != null && a.resource().equals(b.resource());
+        return Invocation.resolve(a.path())
+                .normalize()
+                .equals(Invocation.resolve(b.path()).normalize());
     }
 
-    private static String show(Dir d) { return d.resource() != null ? RESOURCE_DISPLAY : d.path().toString(); }
+    private static String show(Dir d) {
+        return d.resource() != null ? RESOURCE_DISPLAY : d.path().toString();
+    }
 
     /** clang -v's account of the search list (after its notes about dropped directories). */
     void printSearchList(PrintStream err) {
@@ -162,7 +180,9 @@ final class HeaderSearch {
     }
 
     /** The first index #include_next searches from a file found at index (0 when it was not found in the list). */
-    int nextIndex(int index) { return index < 0 ? 0 : index + 1; }
+    int nextIndex(int index) {
+        return index < 0 ? 0 : index + 1;
+    }
 
     private Found tryDir(Dir d, String name) {
         if (d.resource() != null) {
@@ -170,10 +190,14 @@ final class HeaderSearch {
             if (n == null || HeaderSearch.class.getClassLoader().getResource(n) == null) return null;
             String rel = n.substring(resourceRoot.length());
             int slash = n.lastIndexOf('/');
-            return new Found("resource:" + n, BUNDLED_PREFIX + rel, new Dir(null, n.substring(0, slash + 1), d.flavor(), -1),
-                             d.flavor(), d.index());
+            return new Found(
+                    "resource:" + n,
+                    BUNDLED_PREFIX + rel,
+                    new Dir(null, n.substring(0, slash + 1), d.flavor(), -1),
+                    d.flavor(),
+                    d.index());
         }
-        Path p = d.path() == null ? Path.of(".", name) : d.path().resolve(name);   // clang shows "./x.h"
+        Path p = d.path() == null ? Path.of(".", name) : d.path().resolve(name); // clang shows "./x.h"
         if (!isFile(p)) return null;
         return found(p, p.toString(), d.flavor(), d.index());
     }
@@ -194,7 +218,9 @@ final class HeaderSearch {
 
     String read(Found f) throws IOException {
         if (f.key().startsWith("resource:")) {
-            try (InputStream in = HeaderSearch.class.getClassLoader().getResourceAsStream(f.key().substring(9))) {
+            try (InputStream in = HeaderSearch.class
+                    .getClassLoader()
+                    .getResourceAsStream(f.key().substring(9))) {
                 if (in == null) throw new IOException("cannot open " + f.name());
                 return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
             }

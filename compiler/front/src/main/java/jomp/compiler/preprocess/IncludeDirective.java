@@ -1,18 +1,17 @@
 package jomp.compiler.preprocess;
 
+import static jomp.compiler.preprocess.Preprocessor.afterToken;
+import static jomp.compiler.preprocess.Preprocessor.isPunct;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.lex.Token;
 import jomp.compiler.lex.Tokenizer;
-
-import static jomp.compiler.preprocess.Preprocessor.afterToken;
-import static jomp.compiler.preprocess.Preprocessor.isPunct;
 
 /**
  * {@code #include}, {@code #include_next}, {@code #import} and -imacros' {@code #__include_macros}:
@@ -33,15 +32,25 @@ final class IncludeDirective {
     /** Every header an #include found, in the order found (again when re-included), for dependency files. */
     final List<Preprocessor.IncludedFile> included = new ArrayList<>();
 
-    IncludeDirective(Preprocessor pp) { this.pp = pp; this.diags = pp.diags; this.headers = pp.headers; }
+    IncludeDirective(Preprocessor pp) {
+        this.pp = pp;
+        this.diags = pp.diags;
+        this.headers = pp.headers;
+    }
 
     void include(Token d) {
-        if (pp.lineEnded()) { diags.error(afterToken(d), "expected \"FILENAME\" or <FILENAME>"); return; }
+        if (pp.lineEnded()) {
+            diags.error(afterToken(d), "expected \"FILENAME\" or <FILENAME>");
+            return;
+        }
         List<Token> line = pp.readLine();
         Token first = line.get(0);
         if (!(first.kind == Token.Kind.STRING && first.text.startsWith("\"")) && !isPunct(first, "<")) {
-            line = pp.expandArg(line);                   // computed include (C11 6.10.2p4)
-            if (line.isEmpty()) { diags.error(first.loc, "expected \"FILENAME\" or <FILENAME>"); return; }
+            line = pp.expandArg(line); // computed include (C11 6.10.2p4)
+            if (line.isEmpty()) {
+                diags.error(first.loc, "expected \"FILENAME\" or <FILENAME>");
+                return;
+            }
             first = line.get(0);
         }
         String name;
@@ -54,7 +63,10 @@ final class IncludeDirective {
         } else if (isPunct(first, "<")) {
             int i = 1;
             while (i < line.size() && !isPunct(line.get(i), ">")) i++;
-            if (i == line.size()) { diags.error(afterToken(line.get(i - 1)), "expected '>'"); return; }
+            if (i == line.size()) {
+                diags.error(afterToken(line.get(i - 1)), "expected '>'");
+                return;
+            }
             name = FeatureTests.angledName(line, 1);
             quoted = false;
             end = i + 1;
@@ -65,13 +77,18 @@ final class IncludeDirective {
         if (end < line.size()) {
             diags.warning(line.get(end).loc, "extra tokens at end of #" + d.text + " directive", "-Wextra-tokens");
         }
-        if (name.isEmpty()) { diags.error(first.loc, "empty filename"); return; }
+        if (name.isEmpty()) {
+            diags.error(first.loc, "empty filename");
+            return;
+        }
         // #include_next: on after the directory that found this file (clang warns in the main file and starts over)
         int from = 0;
         if (d.text.equals("include_next")) {
             if (pp.top() == pp.frames.get(0)) {
-                diags.warning(d.loc, "#include_next in primary source file; will search from start of include path",
-                              "-Winclude-next-outside-header");
+                diags.warning(
+                        d.loc,
+                        "#include_next in primary source file; will search from start of include path",
+                        "-Winclude-next-outside-header");
             } else {
                 from = headers.nextIndex(pp.top().foundIndex);
             }
@@ -88,8 +105,10 @@ final class IncludeDirective {
     private void enter(HeaderSearch.Found f, Token at, String name, boolean macrosOnly) {
         // for -MD (clang's DependencyCollector): every file an #include names, entered or skipped
         // by its guard; a file is system when found in a system directory or included by one
-        included.add(new Preprocessor.IncludedFile(f.name(), f.system() || pp.top().flavor != HeaderSearch.Flavor.USER,
-                                                   f.key().startsWith("resource:")));
+        included.add(new Preprocessor.IncludedFile(
+                f.name(),
+                f.system() || pp.top().flavor != HeaderSearch.Flavor.USER,
+                f.key().startsWith("resource:")));
         String guard = includeGuards.get(f.key());
         if (guard != null && pp.macros.containsKey(guard)) return;
         if (pp.visibleDepth() >= MAX_INCLUDE_DEPTH) {
@@ -118,16 +137,25 @@ final class IncludeDirective {
         HeaderSearch.Flavor flavor = pp.top().flavor.compareTo(f.flavor()) > 0 ? pp.top().flavor : f.flavor();
         if (flavor != HeaderSearch.Flavor.USER) file.markSystem();
         boolean discard = macrosOnly || pp.top().macrosOnly;
-        HeaderSearch.Dir dir = new HeaderSearch.Dir(f.fileDir().path(), f.fileDir().resource(), flavor, -1);
-        pp.frames.add(new Preprocessor.Frame(file, toks, f.key(), dir, f.index(), pp.openConds(), false, flavor, discard));
-        pp.markers.add(new Preprocessor.LineMarker(pp.out.size(), f.name(), 1, 1, flavor != HeaderSearch.Flavor.USER,
-                                                    flavor == HeaderSearch.Flavor.EXTERN_C));
+        HeaderSearch.Dir dir =
+                new HeaderSearch.Dir(f.fileDir().path(), f.fileDir().resource(), flavor, -1);
+        pp.frames.add(
+                new Preprocessor.Frame(file, toks, f.key(), dir, f.index(), pp.openConds(), false, flavor, discard));
+        pp.markers.add(new Preprocessor.LineMarker(
+                pp.out.size(),
+                f.name(),
+                1,
+                1,
+                flavor != HeaderSearch.Flavor.USER,
+                flavor == HeaderSearch.Flavor.EXTERN_C));
     }
 
     /** The X of a file shaped "#ifndef X ... #endif" with nothing outside, else null. */
     private static String detectGuard(List<Token> toks) {
-        if (toks.size() < 4 || !isPunct(toks.get(0), "#") || !toks.get(1).is("ifndef")
-            || toks.get(2).kind != Token.Kind.IDENT) return null;
+        if (toks.size() < 4
+                || !isPunct(toks.get(0), "#")
+                || !toks.get(1).is("ifndef")
+                || toks.get(2).kind != Token.Kind.IDENT) return null;
         int depth = 0;
         for (int i = 0; i < toks.size() - 1; i++) {
             Token t = toks.get(i);
@@ -136,7 +164,9 @@ final class IncludeDirective {
             if (n.atLineStart) continue;
             switch (n.text) {
                 case "if", "ifdef", "ifndef" -> depth++;
-                case "elif", "else" -> { if (depth == 1) return null; }
+                case "elif", "else" -> {
+                    if (depth == 1) return null;
+                }
                 case "endif" -> {
                     if (--depth == 0) {
                         int j = i + 2;
@@ -144,7 +174,7 @@ final class IncludeDirective {
                         return toks.get(j).kind == Token.Kind.EOF ? toks.get(2).text : null;
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
         return null;

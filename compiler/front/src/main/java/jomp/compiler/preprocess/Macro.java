@@ -2,7 +2,6 @@ package jomp.compiler.preprocess;
 
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
 
@@ -17,24 +16,41 @@ final class Macro {
      * feature-test operators, which take a parenthesized operand wherever they appear.
      */
     enum Builtin {
-        NONE(null, false), FILE("__FILE__", false), LINE("__LINE__", false), COUNTER("__COUNTER__", false),
-        INCLUDE_LEVEL("__INCLUDE_LEVEL__", false), BASE_FILE("__BASE_FILE__", false), FILE_NAME("__FILE_NAME__", false),
-        DATE("__DATE__", false), TIME("__TIME__", false), FLT_EVAL_METHOD("__FLT_EVAL_METHOD__", false),
-        HAS_INCLUDE("__has_include", true), HAS_INCLUDE_NEXT("__has_include_next", true),
-        HAS_ATTRIBUTE("__has_attribute", true), HAS_C_ATTRIBUTE("__has_c_attribute", true),
-        HAS_CPP_ATTRIBUTE("__has_cpp_attribute", true), HAS_DECLSPEC_ATTRIBUTE("__has_declspec_attribute", true),
-        HAS_BUILTIN("__has_builtin", true), HAS_FEATURE("__has_feature", true), HAS_EXTENSION("__has_extension", true),
-        HAS_WARNING("__has_warning", true), IS_IDENTIFIER("__is_identifier", true);
+        NONE(null, false),
+        FILE("__FILE__", false),
+        LINE("__LINE__", false),
+        COUNTER("__COUNTER__", false),
+        INCLUDE_LEVEL("__INCLUDE_LEVEL__", false),
+        BASE_FILE("__BASE_FILE__", false),
+        FILE_NAME("__FILE_NAME__", false),
+        DATE("__DATE__", false),
+        TIME("__TIME__", false),
+        FLT_EVAL_METHOD("__FLT_EVAL_METHOD__", false),
+        HAS_INCLUDE("__has_include", true),
+        HAS_INCLUDE_NEXT("__has_include_next", true),
+        HAS_ATTRIBUTE("__has_attribute", true),
+        HAS_C_ATTRIBUTE("__has_c_attribute", true),
+        HAS_CPP_ATTRIBUTE("__has_cpp_attribute", true),
+        HAS_DECLSPEC_ATTRIBUTE("__has_declspec_attribute", true),
+        HAS_BUILTIN("__has_builtin", true),
+        HAS_FEATURE("__has_feature", true),
+        HAS_EXTENSION("__has_extension", true),
+        HAS_WARNING("__has_warning", true),
+        IS_IDENTIFIER("__is_identifier", true);
 
         final String spelling;
         /** Takes "(operand)". */
         final boolean operator;
-        Builtin(String spelling, boolean operator) { this.spelling = spelling; this.operator = operator; }
+
+        Builtin(String spelling, boolean operator) {
+            this.spelling = spelling;
+            this.operator = operator;
+        }
     }
 
     final String name;
     final boolean functionLike;
-    final List<String> params;      // including the variadic one, if any
+    final List<String> params; // including the variadic one, if any
     final boolean variadic;
     final List<Token> body;
     final int[] paramIndex;
@@ -47,8 +63,14 @@ final class Macro {
     /** A variadic macro whose body uses __VA_OPT__. */
     final boolean hasVaOpt;
 
-    Macro(String name, boolean functionLike, List<String> params, boolean variadic, List<Token> body,
-          SourceLocation loc, Builtin builtin) {
+    Macro(
+            String name,
+            boolean functionLike,
+            List<String> params,
+            boolean variadic,
+            List<Token> body,
+            SourceLocation loc,
+            Builtin builtin) {
         this.name = name;
         this.functionLike = functionLike;
         this.params = params;
@@ -72,8 +94,10 @@ final class Macro {
 
     /** C11 6.10.3p2: same parameters and same body tokens with the same whitespace separation. */
     boolean sameAs(Macro o) {
-        if (functionLike != o.functionLike || variadic != o.variadic || !params.equals(o.params)
-            || body.size() != o.body.size()) return false;
+        if (functionLike != o.functionLike
+                || variadic != o.variadic
+                || !params.equals(o.params)
+                || body.size() != o.body.size()) return false;
         for (int i = 0; i < body.size(); i++) {
             Token a = body.get(i), b = o.body.get(i);
             if (!a.text.equals(b.text) || (i > 0 && a.spaceBefore != b.spaceBefore)) return false;

@@ -1,18 +1,17 @@
 package jomp.compiler.preprocess;
 
+import static jomp.compiler.preprocess.Preprocessor.isPunct;
+import static jomp.compiler.preprocess.Preprocessor.relocate;
+
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.lex.Token;
 import jomp.compiler.lex.Tokenizer;
-
-import static jomp.compiler.preprocess.Preprocessor.isPunct;
-import static jomp.compiler.preprocess.Preprocessor.relocate;
 
 /**
  * Puts a function-like macro's arguments into its body (C11 6.10.3.1-3): {@code #} stringizes,
@@ -27,7 +26,10 @@ final class MacroSubstitution {
     private final Preprocessor pp;
     private final Diagnostics diags;
 
-    MacroSubstitution(Preprocessor pp, Diagnostics diags) { this.pp = pp; this.diags = diags; }
+    MacroSubstitution(Preprocessor pp, Diagnostics diags) {
+        this.pp = pp;
+        this.diags = diags;
+    }
 
     /** Substitutes arguments into a function-like macro's body (C11 6.10.3.1-3). */
     List<Token> subst(Macro m, List<List<Token>> args, Token site) {
@@ -50,10 +52,17 @@ final class MacroSubstitution {
                 continue;
             }
             // GNU: , ## __VA_ARGS__ drops the comma when the variadic argument is empty
-            if (isPunct(t, ",") && nextIsPaste && i + 2 < body.size() && m.paramIndex[i + 2] == vaIndex && vaIndex >= 0) {
-                if (args.get(vaIndex) == Preprocessor.OMITTED) { i += 2; continue; }
+            if (isPunct(t, ",")
+                    && nextIsPaste
+                    && i + 2 < body.size()
+                    && m.paramIndex[i + 2] == vaIndex
+                    && vaIndex >= 0) {
+                if (args.get(vaIndex) == Preprocessor.OMITTED) {
+                    i += 2;
+                    continue;
+                }
                 res.add(relocate(t, site.loc, Set.of()));
-                i++;                                      // the __VA_ARGS__ is substituted next
+                i++; // the __VA_ARGS__ is substituted next
                 continue;
             }
             if (isPunct(t, "##") && i + 1 < body.size()) {
@@ -73,16 +82,17 @@ final class MacroSubstitution {
             if (p >= 0) {
                 List<Token> arg;
                 if (nextIsPaste) {
-                    arg = args.get(p);                     // operand of ##: not expanded
+                    arg = args.get(p); // operand of ##: not expanded
                     if (arg.isEmpty()) {
                         // placemarker: "x ## y" with empty x is just y
                         int q = i + 2 < body.size() ? m.paramIndex[i + 2] : -1;
                         if (q >= 0) {
                             List<Token> rhs = args.get(q);
-                            for (int k = 0; k < rhs.size(); k++) res.add(argCopy(rhs.get(k), site, true, k == 0 ? t : null));
+                            for (int k = 0; k < rhs.size(); k++)
+                                res.add(argCopy(rhs.get(k), site, true, k == 0 ? t : null));
                             i += 2;
                         } else {
-                            i += 1;                        // the ## is skipped; its right side is copied normally
+                            i += 1; // the ## is skipped; its right side is copied normally
                         }
                         continue;
                     }
@@ -90,7 +100,7 @@ final class MacroSubstitution {
                     if (expanded[p] == null) expanded[p] = pp.expandArg(args.get(p));
                     arg = expanded[p];
                 }
-                Token spacing = i > 0 && isPunct(body.get(i - 1), "##") ? null : t;   // after ", ##": the argument's own
+                Token spacing = i > 0 && isPunct(body.get(i - 1), "##") ? null : t; // after ", ##": the argument's own
                 for (int k = 0; k < arg.size(); k++) res.add(argCopy(arg.get(k), site, true, k == 0 ? spacing : null));
                 continue;
             }
@@ -110,7 +120,9 @@ final class MacroSubstitution {
         List<Token> body = m.body, out = new ArrayList<>(body.size());
         for (int i = 0; i < body.size(); i++) {
             Token t = body.get(i);
-            if (!(t.kind == Token.Kind.IDENT && t.text.equals("__VA_OPT__")) || i + 1 >= body.size() || !isPunct(body.get(i + 1), "(")) {
+            if (!(t.kind == Token.Kind.IDENT && t.text.equals("__VA_OPT__"))
+                    || i + 1 >= body.size()
+                    || !isPunct(body.get(i + 1), "(")) {
                 out.add(t);
                 continue;
             }
@@ -131,7 +143,10 @@ final class MacroSubstitution {
                 List<Token> inner = body.subList(i + 2, j);
                 for (int k = 0; k < inner.size(); k++) {
                     Token c = inner.get(k);
-                    if (k == 0 && c.spaceBefore != t.spaceBefore) { c = c.copy(); c.spaceBefore = t.spaceBefore; }
+                    if (k == 0 && c.spaceBefore != t.spaceBefore) {
+                        c = c.copy();
+                        c.spaceBefore = t.spaceBefore;
+                    }
                     out.add(c);
                 }
             } else {
@@ -146,12 +161,11 @@ final class MacroSubstitution {
     /** A copy of an argument token (which keeps its own location) or of a body token. */
     private static Token argCopy(Token a, Token site, boolean fromArg, Token spacingFrom) {
         Token c = fromArg ? a.copy() : relocate(a, site.loc, Set.of());
-        if (c.atLineStart) c.spaceBefore = true;         // a newline inside the arguments is whitespace
+        if (c.atLineStart) c.spaceBefore = true; // a newline inside the arguments is whitespace
         c.atLineStart = false;
         if (spacingFrom != null) c.spaceBefore = spacingFrom.spaceBefore;
         return c;
     }
-
 
     /** C11 6.10.3.2: the spelling of the argument as a string literal. */
     static String stringize(List<Token> arg) {
@@ -178,12 +192,14 @@ final class MacroSubstitution {
         String text = lhs.text + rhs.text;
         Token.Kind kind = null;
         if ((lhs.kind == Token.Kind.IDENT || lhs.kind == Token.Kind.NUMBER)
-            && (rhs.kind == Token.Kind.IDENT || rhs.kind == Token.Kind.NUMBER) && isIdentChars(rhs.text)) {
-            kind = lhs.kind;                             // the common case, without re-lexing
+                && (rhs.kind == Token.Kind.IDENT || rhs.kind == Token.Kind.NUMBER)
+                && isIdentChars(rhs.text)) {
+            kind = lhs.kind; // the common case, without re-lexing
         } else {
             List<Token> ts = Tokenizer.tokenize(new SourceFile("<paste>", text), QUIET);
-            if (ts.size() == 2 && ts.get(0).kind != Token.Kind.EOF
-                && (ts.get(0).text.equals(text) || DIGRAPHS.contains(text))) {
+            if (ts.size() == 2
+                    && ts.get(0).kind != Token.Kind.EOF
+                    && (ts.get(0).text.equals(text) || DIGRAPHS.contains(text))) {
                 kind = ts.get(0).kind;
                 text = ts.get(0).text;
             } else if (text.isEmpty()) {
@@ -209,5 +225,4 @@ final class MacroSubstitution {
         }
         return true;
     }
-
 }

@@ -3,7 +3,6 @@ package jomp.compiler.preprocess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.lex.Token;
 
@@ -16,15 +15,63 @@ final class ParserTokens {
     private ParserTokens() {}
 
     private static final Set<String> KEYWORDS = Set.of(
-        "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
-        "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
-        "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while",
-        "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
-        "_Static_assert", "_Thread_local",
-        "__attribute__", "__inline__", "__restrict__", "__const", "__volatile__", "__extension__", "__typeof__",
-        "typeof", "asm");
+            "auto",
+            "break",
+            "case",
+            "char",
+            "const",
+            "continue",
+            "default",
+            "do",
+            "double",
+            "else",
+            "enum",
+            "extern",
+            "float",
+            "for",
+            "goto",
+            "if",
+            "inline",
+            "int",
+            "long",
+            "register",
+            "restrict",
+            "return",
+            "short",
+            "signed",
+            "sizeof",
+            "static",
+            "struct",
+            "switch",
+            "typedef",
+            "union",
+            "unsigned",
+            "void",
+            "volatile",
+            "while",
+            "_Alignas",
+            "_Alignof",
+            "_Atomic",
+            "_Bool",
+            "_Complex",
+            "_Generic",
+            "_Imaginary",
+            "_Noreturn",
+            "_Static_assert",
+            "_Thread_local",
+            "__attribute__",
+            "__inline__",
+            "__restrict__",
+            "__const",
+            "__volatile__",
+            "__extension__",
+            "__typeof__",
+            "typeof",
+            "asm");
 
-    static boolean isKeyword(String s) { return KEYWORDS.contains(s); }
+    static boolean isKeyword(String s) {
+        return KEYWORDS.contains(s);
+    }
 
     /** Marks keywords and joins adjacent string literals; the result is what the parser reads. */
     static List<Token> finish(List<Token> toks, Diagnostics diags) {
@@ -78,7 +125,8 @@ final class ParserTokens {
         StringBuilder sb = new StringBuilder(prefix).append('"');
         for (Token p : parts) {
             String body = p.text.substring(p.text.indexOf('"') + 1, p.text.length() - 1);
-            if (sb.length() > prefix.length() + 1 && !body.isEmpty()) fixTrailingEscape(sb, prefix.length() + 1, body.charAt(0));
+            if (sb.length() > prefix.length() + 1 && !body.isEmpty())
+                fixTrailingEscape(sb, prefix.length() + 1, body.charAt(0));
             sb.append(body);
         }
         Token r = new Token(Token.Kind.STRING, sb.append('"').toString(), parts.get(0).loc);
@@ -93,10 +141,14 @@ final class ParserTokens {
         int k = i;
         while (k >= start && (Character.digit(sb.charAt(k), 16) >= 0)) k--;
         if (k < start || k == i) return;
-        boolean hex = sb.charAt(k) == 'x' && k - 1 >= start && sb.charAt(k - 1) == '\\' && oddBackslashes(sb, k - 1, start);
+        boolean hex =
+                sb.charAt(k) == 'x' && k - 1 >= start && sb.charAt(k - 1) == '\\' && oddBackslashes(sb, k - 1, start);
         if (hex && Character.digit(nextChar, 16) >= 0) {
             long v = Long.parseLong(sb.substring(k + 1), 16);
-            if (v <= 0777) { sb.setLength(k - 1); sb.append(String.format("\\%03o", v)); }
+            if (v <= 0777) {
+                sb.setLength(k - 1);
+                sb.append(String.format("\\%03o", v));
+            }
             return;
         }
         // octal: backslash followed by 1-2 octal digits

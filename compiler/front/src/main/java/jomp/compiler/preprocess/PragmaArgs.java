@@ -1,7 +1,6 @@
 package jomp.compiler.preprocess;
 
 import java.util.List;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.lex.Token;
 
@@ -15,7 +14,10 @@ public final class PragmaArgs {
 
     /** The string of {@code NAME ( "string" )}; null after reporting clang's warning when malformed. */
     static String parenString(List<Token> body, Diagnostics diags, Token name) {
-        if (body.size() != 4 || !body.get(1).is("(") || body.get(2).kind != Token.Kind.STRING || !body.get(3).is(")")) {
+        if (body.size() != 4
+                || !body.get(1).is("(")
+                || body.get(2).kind != Token.Kind.STRING
+                || !body.get(3).is(")")) {
             diags.warning(name.loc, "pragma " + name.text + " requires a parenthesized string", "-Wignored-pragmas");
             return null;
         }
@@ -25,7 +27,10 @@ public final class PragmaArgs {
     /** The text of {@code ( "a" "b" )} or {@code "a" "b"} (adjacent strings joined); null if it is neither. */
     static String message(List<Token> toks) {
         int from = 0, to = toks.size();
-        if (to >= 2 && toks.get(0).is("(") && toks.get(to - 1).is(")")) { from = 1; to--; }
+        if (to >= 2 && toks.get(0).is("(") && toks.get(to - 1).is(")")) {
+            from = 1;
+            to--;
+        }
         if (from >= to) return null;
         StringBuilder sb = new StringBuilder();
         for (int i = from; i < to; i++) {
@@ -41,8 +46,10 @@ public final class PragmaArgs {
      */
     public static void diagnostic(List<Token> body, Diagnostics diags) {
         if (body.size() < 3) {
-            diags.warning(body.get(body.size() - 1).loc, "pragma diagnostic expected 'error', 'warning', 'ignored', 'fatal', 'push', or 'pop'",
-                          "-Wunknown-pragmas");
+            diags.warning(
+                    body.get(body.size() - 1).loc,
+                    "pragma diagnostic expected 'error', 'warning', 'ignored', 'fatal', 'push', or 'pop'",
+                    "-Wunknown-pragmas");
             return;
         }
         Token action = body.get(2);
@@ -50,13 +57,19 @@ public final class PragmaArgs {
             case "push", "pop" -> diags.pragmaDiagnostic(action.text, null);
             case "ignored", "warning", "error", "fatal" -> {
                 if (body.size() < 4 || body.get(3).kind != Token.Kind.STRING) {
-                    diags.warning(action.loc, "pragma diagnostic expected option name (e.g. \"-Wundef\")", "-Wunknown-pragmas");
+                    diags.warning(
+                            action.loc,
+                            "pragma diagnostic expected option name (e.g. \"-Wundef\")",
+                            "-Wunknown-pragmas");
                     return;
                 }
                 diags.pragmaDiagnostic(action.text, unquote(body.get(3).text));
             }
-            default -> diags.warning(action.loc, "pragma diagnostic expected 'error', 'warning', 'ignored', 'fatal', 'push', or 'pop'",
-                                     "-Wunknown-pragmas");
+            default ->
+                diags.warning(
+                        action.loc,
+                        "pragma diagnostic expected 'error', 'warning', 'ignored', 'fatal', 'push', or 'pop'",
+                        "-Wunknown-pragmas");
         }
     }
 

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.lex.Token;
@@ -23,7 +22,10 @@ final class PragmaDirectives {
     private final Preprocessor pp;
     private final Diagnostics diags;
 
-    PragmaDirectives(Preprocessor pp) { this.pp = pp; this.diags = pp.diags; }
+    PragmaDirectives(Preprocessor pp) {
+        this.pp = pp;
+        this.diags = pp.diags;
+    }
 
     /**
      * A #pragma line or _Pragma operator. The preprocessor's own pragmas are done here: once,
@@ -47,34 +49,46 @@ final class PragmaDirectives {
         if (first.is("GCC") && second != null && second.is("system_header")) {
             Preprocessor.Frame f = pp.top();
             if (f == pp.frames.get(0)) {
-                diags.warning(second.loc, "#pragma system_header ignored in main file", "-Wpragma-system-header-outside-header");
+                diags.warning(
+                        second.loc,
+                        "#pragma system_header ignored in main file",
+                        "-Wpragma-system-header-outside-header");
             } else if (!f.system()) {
                 f.flavor = HeaderSearch.Flavor.SYSTEM;
                 f.file.markSystem();
-                pp.markers.add(new Preprocessor.LineMarker(pp.out.size(), f.presumedName, f.file.line(at.loc.offset()) + 1 + f.lineDelta, 0, true));
+                pp.markers.add(new Preprocessor.LineMarker(
+                        pp.out.size(), f.presumedName, f.file.line(at.loc.offset()) + 1 + f.lineDelta, 0, true));
             }
             return;
         }
         if (first.is("push_macro") || first.is("pop_macro")) {
             String name = PragmaArgs.parenString(body, diags, first);
             if (name == null) return;
-            if (first.is("push_macro")) pushedMacros.computeIfAbsent(name, k -> new ArrayList<>()).add(pp.macros.get(name));
+            if (first.is("push_macro"))
+                pushedMacros.computeIfAbsent(name, k -> new ArrayList<>()).add(pp.macros.get(name));
             else {
                 List<Macro> stack = pushedMacros.get(name);
                 if (stack == null || stack.isEmpty()) {
-                    diags.warning(first.loc, "pragma pop_macro could not pop '" + name + "', no matching push_macro",
-                                  "-Wignored-pragmas");
+                    diags.warning(
+                            first.loc,
+                            "pragma pop_macro could not pop '" + name + "', no matching push_macro",
+                            "-Wignored-pragmas");
                     return;
                 }
                 Macro m = stack.remove(stack.size() - 1);
-                if (m == null) pp.macros.remove(name); else pp.macros.put(name, m);
+                if (m == null) pp.macros.remove(name);
+                else pp.macros.put(name, m);
             }
             return;
         }
         if (gcc && second != null && second.is("poison")) {
             for (Token t : body.subList(2, body.size())) {
-                if (t.kind != Token.Kind.IDENT) { diags.error(t.loc, "invalid #pragma GCC poison directive"); return; }
-                if (pp.macros.containsKey(t.text)) diags.warning(t.loc, "poisoning existing macro '" + t.text + "'", "-Wpoison-system-directories");
+                if (t.kind != Token.Kind.IDENT) {
+                    diags.error(t.loc, "invalid #pragma GCC poison directive");
+                    return;
+                }
+                if (pp.macros.containsKey(t.text))
+                    diags.warning(t.loc, "poisoning existing macro '" + t.text + "'", "-Wpoison-system-directories");
                 poisoned.add(t.text);
             }
             return;
@@ -84,8 +98,11 @@ final class PragmaDirectives {
             List<Token> rest = pp.expandArg(body.subList(first.is("message") ? 1 : 2, body.size()));
             String msg = PragmaArgs.message(rest);
             if (msg == null) {
-                diags.warning(first.loc, "pragma " + (first.is("message") ? "message" : first.text + " " + second.text)
-                              + " requires parenthesized string", "-Wignored-pragmas");
+                diags.warning(
+                        first.loc,
+                        "pragma " + (first.is("message") ? "message" : first.text + " " + second.text)
+                                + " requires parenthesized string",
+                        "-Wignored-pragmas");
             } else if (error) {
                 diags.error(first.loc, msg);
             } else {
@@ -122,7 +139,8 @@ final class PragmaDirectives {
             c.hideSet = Set.of();
             toks.add(c);
         }
-        Token eof = new Token(Token.Kind.EOF, "", body.isEmpty() ? at.loc : Preprocessor.afterToken(body.get(body.size() - 1)));
+        Token eof = new Token(
+                Token.Kind.EOF, "", body.isEmpty() ? at.loc : Preprocessor.afterToken(body.get(body.size() - 1)));
         toks.add(eof);
         Token p = new Token(Token.Kind.PRAGMA, sb.toString(), at.loc);
         p.atLineStart = true;
@@ -147,7 +165,8 @@ final class PragmaDirectives {
         StringBuilder sb = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c == '\\' && i + 1 < text.length() && (text.charAt(i + 1) == '"' || text.charAt(i + 1) == '\\')) c = text.charAt(++i);
+            if (c == '\\' && i + 1 < text.length() && (text.charAt(i + 1) == '"' || text.charAt(i + 1) == '\\'))
+                c = text.charAt(++i);
             sb.append(c);
         }
         List<Token> raw = Tokenizer.tokenize(new SourceFile(t.loc.presumedFile(), sb.toString()), diags);

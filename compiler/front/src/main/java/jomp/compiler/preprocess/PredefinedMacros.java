@@ -379,9 +379,12 @@ final class PredefinedMacros {
         StringBuilder sb = new StringBuilder(COMMON.length() + 1024);
         sb.append(COMMON).append(LONG_DOUBLE);
         sb.append("#define __VERSION__ \"jomp ").append(JOMP_VERSION).append(" (Clang 19.1.7 compatible)\"\n");
-        sb.append("#define __clang_version__ \"19.1.7 (jomp ").append(JOMP_VERSION).append(")\"\n");
+        sb.append("#define __clang_version__ \"19.1.7 (jomp ")
+                .append(JOMP_VERSION)
+                .append(")\"\n");
         Std std = Std.of(o.std());
-        if (std.version() != null) sb.append("#define __STDC_VERSION__ ").append(std.version()).append('\n');
+        if (std.version() != null)
+            sb.append("#define __STDC_VERSION__ ").append(std.version()).append('\n');
         if (std.strict()) sb.append("#define __STRICT_ANSI__ 1\n");
         else sb.append("#define linux 1\n#define unix 1\n");
         sb.append(o.gnuInline() ? "#define __GNUC_GNU_INLINE__ 1\n" : "#define __GNUC_STDC_INLINE__ 1\n");
@@ -403,7 +406,7 @@ final class PredefinedMacros {
      */
     record Std(String version, boolean strict, boolean gnuInline) {
         static Std of(String std) {
-            if (std == null) return new Std("201710L", false, false);          // clang 19's default, gnu17
+            if (std == null) return new Std("201710L", false, false); // clang 19's default, gnu17
             return switch (std) {
                 case "c89", "c90", "iso9899:1990" -> new Std(null, true, true);
                 case "gnu89", "gnu90" -> new Std(null, false, true);

@@ -1,7 +1,6 @@
 package jomp.compiler.preprocess;
 
 import java.util.List;
-
 import jomp.compiler.lex.Token;
 
 /**
@@ -23,7 +22,9 @@ public final class PreprocessedPrinter {
     /** The system-header flags (" 3", " 3 4") of the file being printed, repeated on its line jumps as clang does. */
     private String flags = "";
 
-    private PreprocessedPrinter(boolean noLineMarkers) { this.noLineMarkers = noLineMarkers; }
+    private PreprocessedPrinter(boolean noLineMarkers) {
+        this.noLineMarkers = noLineMarkers;
+    }
 
     public static String print(List<Token> toks, List<Preprocessor.LineMarker> markers, boolean noLineMarkers) {
         PreprocessedPrinter p = new PreprocessedPrinter(noLineMarkers);
@@ -59,7 +60,12 @@ public final class PreprocessedPrinter {
         if (file == null && mk.flag() == 0 && out.isEmpty()) {
             file = mk.file();
             line = mk.line();
-            if (!noLineMarkers) out.append("# ").append(mk.line()).append(" \"").append(escape(mk.file())).append("\"\n");
+            if (!noLineMarkers)
+                out.append("# ")
+                        .append(mk.line())
+                        .append(" \"")
+                        .append(escape(mk.file()))
+                        .append("\"\n");
             return;
         }
         if (!lineEmpty) newline();
@@ -67,7 +73,11 @@ public final class PreprocessedPrinter {
         line = mk.line();
         flags = (mk.system() ? " 3" : "") + (mk.externC() ? " 4" : "");
         if (noLineMarkers) return;
-        out.append("# ").append(mk.line()).append(" \"").append(escape(mk.file())).append('"');
+        out.append("# ")
+                .append(mk.line())
+                .append(" \"")
+                .append(escape(mk.file()))
+                .append('"');
         if (mk.flag() != 0) out.append(' ').append(mk.flag());
         if (mk.system()) out.append(" 3");
         if (mk.externC()) out.append(" 4");
@@ -76,17 +86,35 @@ public final class PreprocessedPrinter {
 
     /** Starts a new output line for t, with blank lines or a marker to reach t's source line. */
     private void moveTo(Token t) {
-        if (!lineEmpty) { newline(); line++; }
+        if (!lineEmpty) {
+            newline();
+            line++;
+        }
         int target = t.loc.presumedLine();
         String tf = t.loc.presumedFile();
         if (!tf.equals(file)) {
-            if (!noLineMarkers) out.append("# ").append(target).append(" \"").append(escape(tf)).append('"').append(flags).append('\n');
+            if (!noLineMarkers)
+                out.append("# ")
+                        .append(target)
+                        .append(" \"")
+                        .append(escape(tf))
+                        .append('"')
+                        .append(flags)
+                        .append('\n');
             file = tf;
             line = target;
         } else if (target > line) {
-            if (noLineMarkers) { /* -P drops blank lines */ }
-            else if (target - line <= 8) out.append("\n".repeat(target - line));
-            else out.append("# ").append(target).append(" \"").append(escape(tf)).append('"').append(flags).append('\n');
+            if (noLineMarkers) {
+                /* -P drops blank lines */
+            } else if (target - line <= 8) out.append("\n".repeat(target - line));
+            else
+                out.append("# ")
+                        .append(target)
+                        .append(" \"")
+                        .append(escape(tf))
+                        .append('"')
+                        .append(flags)
+                        .append('\n');
             line = target;
         }
         if (t.spaceBefore && t.kind != Token.Kind.PRAGMA) {
@@ -95,7 +123,10 @@ public final class PreprocessedPrinter {
         prev = null;
     }
 
-    private void newline() { out.append('\n'); lineEmpty = true; }
+    private void newline() {
+        out.append('\n');
+        lineEmpty = true;
+    }
 
     private static String escape(String s) {
         return s.replace("\\", "\\\\").replace("\"", "\\\"");
@@ -113,8 +144,33 @@ public final class PreprocessedPrinter {
         if (a.kind == Token.Kind.PUNCT && b.kind == Token.Kind.PUNCT) {
             String pair = "" + x + y;
             return switch (pair) {
-                case "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=",
-                     "^=", "|=", "->", "##", "//", "/*", "<:", "<%", "%:", "%>", ":>" -> true;
+                case "++",
+                        "--",
+                        "<<",
+                        ">>",
+                        "<=",
+                        ">=",
+                        "==",
+                        "!=",
+                        "&&",
+                        "||",
+                        "+=",
+                        "-=",
+                        "*=",
+                        "/=",
+                        "%=",
+                        "&=",
+                        "^=",
+                        "|=",
+                        "->",
+                        "##",
+                        "//",
+                        "/*",
+                        "<:",
+                        "<%",
+                        "%:",
+                        "%>",
+                        ":>" -> true;
                 default -> false;
             };
         }

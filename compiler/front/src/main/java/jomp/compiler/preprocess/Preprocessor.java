@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.diag.SourceLocation;
@@ -67,6 +66,7 @@ public final class Preprocessor {
 
     /** A header an #include found: its name as found ("inc/x.h"), whether it is a system header or one of jomp's own. */
     public record IncludedFile(String name, boolean system, boolean bundled) {}
+
     final List<Frame> frames = new ArrayList<>();
     private final List<Cond> conds = new ArrayList<>();
     List<Token> out;
@@ -81,21 +81,44 @@ public final class Preprocessor {
         final int foundIndex;
         /** -imacros: the file's tokens are not output, only its macros kept. */
         final boolean macrosOnly;
+
         final int condBase;
-        final boolean hidden;        // <built-in> and <command line>: no line markers
+        final boolean hidden; // <built-in> and <command line>: no line markers
         HeaderSearch.Flavor flavor;
         int pos;
-        String presumedName;         // set by #line
+        String presumedName; // set by #line
         int lineDelta;
         boolean relocated;
-        Frame(SourceFile file, List<Token> toks, String key, HeaderSearch.Dir dir, int foundIndex, int condBase,
-              boolean hidden, HeaderSearch.Flavor flavor, boolean macrosOnly) {
-            this.file = file; this.toks = toks; this.key = key; this.dir = dir; this.foundIndex = foundIndex;
-            this.condBase = condBase; this.hidden = hidden; this.flavor = flavor; this.presumedName = file.name();
+
+        Frame(
+                SourceFile file,
+                List<Token> toks,
+                String key,
+                HeaderSearch.Dir dir,
+                int foundIndex,
+                int condBase,
+                boolean hidden,
+                HeaderSearch.Flavor flavor,
+                boolean macrosOnly) {
+            this.file = file;
+            this.toks = toks;
+            this.key = key;
+            this.dir = dir;
+            this.foundIndex = foundIndex;
+            this.condBase = condBase;
+            this.hidden = hidden;
+            this.flavor = flavor;
+            this.presumedName = file.name();
             this.macrosOnly = macrosOnly;
         }
-        boolean system() { return flavor != HeaderSearch.Flavor.USER; }
-        boolean externC() { return flavor == HeaderSearch.Flavor.EXTERN_C; }
+
+        boolean system() {
+            return flavor != HeaderSearch.Flavor.USER;
+        }
+
+        boolean externC() {
+            return flavor == HeaderSearch.Flavor.EXTERN_C;
+        }
     }
 
     /** An open #if group. */
@@ -104,14 +127,21 @@ public final class Preprocessor {
         int ctx = THEN;
         boolean included;
         final SourceLocation loc;
-        Cond(boolean included, SourceLocation loc) { this.included = included; this.loc = loc; }
+
+        Cond(boolean included, SourceLocation loc) {
+            this.included = included;
+            this.loc = loc;
+        }
     }
 
     /** Pending tokens (a stack: last element is next), optionally backed by the open files. */
     static final class Stream {
         final ArrayList<Token> stack = new ArrayList<>();
         final boolean main;
-        Stream(boolean main) { this.main = main; }
+
+        Stream(boolean main) {
+            this.main = main;
+        }
     }
 
     private final Token eofToken;
@@ -150,20 +180,27 @@ public final class Preprocessor {
     /** Reads a main source file (as ISO-8859-1: one char per byte), reporting a fatal error if it cannot. */
     public static SourceFile readSource(Path path, Diagnostics diags) {
         try {
-            return new SourceFile(path.toString(), Files.readString(Invocation.resolve(path), StandardCharsets.ISO_8859_1));
+            return new SourceFile(
+                    path.toString(), Files.readString(Invocation.resolve(path), StandardCharsets.ISO_8859_1));
         } catch (IOException e) {
             throw diags.fatal(null, "no such file or directory: '" + path + "'");
         }
     }
 
     /** The headers the last {@link #expand} included, for -MD and friends (clang's DependencyCollector). */
-    public List<IncludedFile> includedFiles() { return includes.included; }
+    public List<IncludedFile> includedFiles() {
+        return includes.included;
+    }
 
     /** The macros defined at the end of the last {@link #expand}, as {@code -dM} prints them (MacroDump). */
-    public String macroDefinitions() { return MacroDump.print(macros); }
+    public String macroDefinitions() {
+        return MacroDump.print(macros);
+    }
 
     /** The line markers recorded by the last {@link #expand}, for -E. */
-    public List<LineMarker> markers() { return markers; }
+    public List<LineMarker> markers() {
+        return markers;
+    }
 
     /**
      * Phase 4 only: the fully macro-expanded tokens with directives executed, ending with EOF.
@@ -180,20 +217,30 @@ public final class Preprocessor {
         HeaderSearch.Flavor user = HeaderSearch.Flavor.USER;
         pushFrame(main, mainToks, main.name(), HeaderSearch.dirOf(main.name(), user), false, user);
         // -include files are looked up from the working directory first, as clang does
-        pushFrame(new SourceFile("<command line>", commandLineText()), null, "<command line>",
-                  HeaderSearch.dirOf("<command line>", user), true, user);
-        pushFrame(new SourceFile("<built-in>", PredefinedMacros.text(opts)), null, "<built-in>", null, true,
-                  HeaderSearch.Flavor.SYSTEM);
+        pushFrame(
+                new SourceFile("<command line>", commandLineText()),
+                null,
+                "<command line>",
+                HeaderSearch.dirOf("<command line>", user),
+                true,
+                user);
+        pushFrame(
+                new SourceFile("<built-in>", PredefinedMacros.text(opts)),
+                null,
+                "<built-in>",
+                null,
+                true,
+                HeaderSearch.Flavor.SYSTEM);
         BuiltinMacros.defineAll(macros);
         try {
             mainLoop();
         } catch (Diagnostics.FatalError e) {
             // already reported; return what we have
         }
-        Token eof = new Token(Token.Kind.EOF, "", mainToks.get(mainToks.size() - 1).loc);   // the end of the main file
+        Token eof = new Token(Token.Kind.EOF, "", mainToks.get(mainToks.size() - 1).loc); // the end of the main file
         eof.atLineStart = true;
         out.add(eof);
-        diags.resetPragmaDiagnostics();                 // the parser meets them again in its own order
+        diags.resetPragmaDiagnostics(); // the parser meets them again in its own order
         List<Token> result = out;
         out = null;
         frames.clear();
@@ -228,7 +275,8 @@ public final class Preprocessor {
                 }
                 if (t.text.equals("_Pragma") && pragmas.pragmaOperator(t, s)) continue;
             }
-            if (t.kind == Token.Kind.PUNCT && Tokenizer.isUnterminatedLiteral(t)) Tokenizer.reportUnterminated(diags, t);
+            if (t.kind == Token.Kind.PUNCT && Tokenizer.isUnterminatedLiteral(t))
+                Tokenizer.reportUnterminated(diags, t);
             if (pendingLineStart || pendingSpace) {
                 t = t.copy();
                 t.atLineStart |= pendingLineStart;
@@ -244,8 +292,14 @@ public final class Preprocessor {
 
     Token next(Stream s) {
         int k = s.stack.size();
-        if (k > 0) { lastFromFile = false; return s.stack.remove(k - 1); }
-        if (!s.main) { lastFromFile = false; return eofToken; }
+        if (k > 0) {
+            lastFromFile = false;
+            return s.stack.remove(k - 1);
+        }
+        if (!s.main) {
+            lastFromFile = false;
+            return eofToken;
+        }
         lastFromFile = true;
         return frameNext();
     }
@@ -262,10 +316,14 @@ public final class Preprocessor {
         for (int i = toks.size() - 1; i >= 0; i--) s.stack.add(toks.get(i));
     }
 
-    Frame top() { return frames.get(frames.size() - 1); }
+    Frame top() {
+        return frames.get(frames.size() - 1);
+    }
 
     /** How many #if groups are open, in all files (a new frame's condBase). */
-    int openConds() { return conds.size(); }
+    int openConds() {
+        return conds.size();
+    }
 
     /** The next token of the current file (its EOF again and again at the end), with #line applied. */
     Token frameNext() {
@@ -273,8 +331,11 @@ public final class Preprocessor {
         Token t = f.toks.get(f.pos);
         if (t.kind != Token.Kind.EOF) f.pos++;
         if (f.relocated && t.kind != Token.Kind.EOF) {
-            Token r = new Token(t.kind, t.text, new SourceLocation(t.loc.file(), t.loc.offset(), f.presumedName,
-                                                                  t.loc.presumedLine() + f.lineDelta));
+            Token r = new Token(
+                    t.kind,
+                    t.text,
+                    new SourceLocation(
+                            t.loc.file(), t.loc.offset(), f.presumedName, t.loc.presumedLine() + f.lineDelta));
             r.spaceBefore = t.spaceBefore;
             r.atLineStart = t.atLineStart;
             return r;
@@ -282,7 +343,10 @@ public final class Preprocessor {
         return t;
     }
 
-    boolean lineEnded() { Frame f = top(); return f.toks.get(f.pos).atLineStart; }
+    boolean lineEnded() {
+        Frame f = top();
+        return f.toks.get(f.pos).atLineStart;
+    }
 
     /** The rest of the directive line (not macro-expanded). */
     List<Token> readLine() {
@@ -291,18 +355,28 @@ public final class Preprocessor {
         return line;
     }
 
-    void skipLine() { while (!lineEnded()) top().pos++; }
+    void skipLine() {
+        while (!lineEnded()) top().pos++;
+    }
 
     /** Warns about tokens left on a directive line and skips them. */
     void extraTokens(String directive) {
         if (!lineEnded()) {
-            diags.warning(top().toks.get(top().pos).loc, "extra tokens at end of #" + directive + " directive", "-Wextra-tokens");
+            diags.warning(
+                    top().toks.get(top().pos).loc,
+                    "extra tokens at end of #" + directive + " directive",
+                    "-Wextra-tokens");
             skipLine();
         }
     }
 
-    private void pushFrame(SourceFile file, List<Token> toks, String key, HeaderSearch.Dir dir, boolean hidden,
-                           HeaderSearch.Flavor flavor) {
+    private void pushFrame(
+            SourceFile file,
+            List<Token> toks,
+            String key,
+            HeaderSearch.Dir dir,
+            boolean hidden,
+            HeaderSearch.Flavor flavor) {
         if (toks == null) toks = new Tokenizer(file, diags, true).tokenize();
         frames.add(new Frame(file, toks, key, dir, -1, conds.size(), hidden, flavor, false));
     }
@@ -318,7 +392,7 @@ public final class Preprocessor {
         if (frames.isEmpty()) return false;
         Frame p = top();
         if (!f.hidden && !p.hidden) {
-            int line = lastLine(p) + p.lineDelta;          // the line after the #include, as clang says
+            int line = lastLine(p) + p.lineDelta; // the line after the #include, as clang says
             markers.add(new LineMarker(out.size(), p.presumedName, line, 2, p.system(), p.externC()));
         }
         return true;
@@ -362,11 +436,11 @@ public final class Preprocessor {
             if (!(lp.kind == Token.Kind.PUNCT && lp.text.equals("("))) return false;
             next(s);
             Token rparen = readArgs(m, t, s, args);
-            if (rparen == null) return true;             // error reported; the invocation is dropped
+            if (rparen == null) return true; // error reported; the invocation is dropped
             hs = intersect(t.hideSet, rparen.hideSet);
             hs = hs.isEmpty() ? m.self : with(hs, m.name);
         } else {
-            hs = union(t.hideSet, m);                    // an object-like macro using ##
+            hs = union(t.hideSet, m); // an object-like macro using ##
         }
         List<Token> body = substitution.subst(m, args, t);
         for (int i = 0; i < body.size(); i++) {
@@ -390,7 +464,9 @@ public final class Preprocessor {
         return c;
     }
 
-    private static Set<String> union(Set<String> hs, Macro m) { return hs.isEmpty() ? m.self : with(hs, m.name); }
+    private static Set<String> union(Set<String> hs, Macro m) {
+        return hs.isEmpty() ? m.self : with(hs, m.name);
+    }
 
     private static Set<String> with(Set<String> hs, String name) {
         if (hs.contains(name)) return hs;
@@ -429,7 +505,7 @@ public final class Preprocessor {
                 return null;
             }
             if (lastFromFile && t.atLineStart && t.kind == Token.Kind.PUNCT && t.text.equals("#")) {
-                directive(t);                            // clang runs directives inside arguments
+                directive(t); // clang runs directives inside arguments
                 continue;
             }
             if (t.kind == Token.Kind.PUNCT) {
@@ -456,10 +532,19 @@ public final class Preprocessor {
 
     private boolean checkArgCount(Macro m, int named, List<List<Token>> args, Token rparen, Token firstExtra) {
         int got = args.size();
-        if (m.params.isEmpty() && got == 1 && args.get(0).isEmpty()) { args.clear(); return true; }
+        if (m.params.isEmpty() && got == 1 && args.get(0).isEmpty()) {
+            args.clear();
+            return true;
+        }
         if (m.variadic) {
-            if (got == named) { args.add(OMITTED); return true; }   // GNU: variadic part left out
-            if (named == 0 && got == 1 && args.get(0).isEmpty()) { args.set(0, OMITTED); return true; }
+            if (got == named) {
+                args.add(OMITTED);
+                return true;
+            } // GNU: variadic part left out
+            if (named == 0 && got == 1 && args.get(0).isEmpty()) {
+                args.set(0, OMITTED);
+                return true;
+            }
             if (got > named) return true;
         } else if (got == named) {
             return true;
@@ -467,8 +552,9 @@ public final class Preprocessor {
         if (got < named) {
             diags.error(rparen.loc, "too few arguments provided to function-like macro invocation");
         } else {
-            diags.error(firstExtra != null ? firstExtra.loc : rparen.loc,
-                        "too many arguments provided to function-like macro invocation");
+            diags.error(
+                    firstExtra != null ? firstExtra.loc : rparen.loc,
+                    "too many arguments provided to function-like macro invocation");
         }
         diags.note(m.loc, "macro '" + m.name + "' defined here");
         return false;
@@ -477,7 +563,9 @@ public final class Preprocessor {
     /** The variadic argument when the invocation has none at all (so GNU's ", ## __VA_ARGS__" drops the comma). */
     static final List<Token> OMITTED = List.of();
 
-    static boolean isPunct(Token t, String s) { return t.kind == Token.Kind.PUNCT && t.text.equals(s); }
+    static boolean isPunct(Token t, String s) {
+        return t.kind == Token.Kind.PUNCT && t.text.equals(s);
+    }
 
     /** Fully macro-expands one argument on its own (C11 6.10.3.1). */
     List<Token> expandArg(List<Token> arg) {
@@ -488,7 +576,10 @@ public final class Preprocessor {
         while (true) {
             Token t = next(s);
             if (t.kind == Token.Kind.EOF) return res;
-            if (inIfLine && t.kind == Token.Kind.IDENT && t.text.equals("defined")) { res.add(definedOperator(t, s)); continue; }
+            if (inIfLine && t.kind == Token.Kind.IDENT && t.text.equals("defined")) {
+                res.add(definedOperator(t, s));
+                continue;
+            }
             if (t.kind == Token.Kind.IDENT && expandMacro(t, s)) continue;
             res.add(t);
         }
@@ -501,7 +592,9 @@ public final class Preprocessor {
     }
 
     /** Is an #if line being evaluated (__has_include is allowed only there)? */
-    boolean inDirective() { return inIfLine; }
+    boolean inDirective() {
+        return inIfLine;
+    }
 
     /** How many files are open, not counting {@code <built-in>} and {@code <command line>}. */
     int visibleDepth() {
@@ -524,9 +617,12 @@ public final class Preprocessor {
     // Directives
 
     private void directive(Token hash) {
-        if (lineEnded()) return;                          // the null directive
+        if (lineEnded()) return; // the null directive
         Token d = frameNext();
-        if (d.kind == Token.Kind.NUMBER) { lineDirective(d, true); return; }
+        if (d.kind == Token.Kind.NUMBER) {
+            lineDirective(d, true);
+            return;
+        }
         if (d.kind != Token.Kind.IDENT) {
             diags.error(d.loc, "invalid preprocessing directive");
             skipLine();
@@ -542,7 +638,10 @@ public final class Preprocessor {
             }
             case "ifdef", "ifndef" -> {
                 Token name = macroName(d);
-                if (name == null) { pushCond(false, d); return; }
+                if (name == null) {
+                    pushCond(false, d);
+                    return;
+                }
                 extraTokens(d.text);
                 boolean def = macros.containsKey(name.text);
                 pushCond(d.text.equals("ifdef") == def, d);
@@ -550,16 +649,29 @@ public final class Preprocessor {
             case "elif" -> elif(d);
             case "else" -> elseDirective(d);
             case "endif" -> {
-                if (conds.size() <= top().condBase) { diags.error(d.loc, "#endif without #if"); skipLine(); return; }
+                if (conds.size() <= top().condBase) {
+                    diags.error(d.loc, "#endif without #if");
+                    skipLine();
+                    return;
+                }
                 conds.remove(conds.size() - 1);
                 extraTokens("endif");
             }
             case "line" -> lineDirective(d, false);
             case "pragma" -> pragmas.pragma(hash, readLine());
-            case "error" -> { diags.error(d.loc, restOfLineText(d)); skipLine(); }
-            case "warning" -> { diags.warning(d.loc, restOfLineText(d), "-W#warnings"); skipLine(); }
+            case "error" -> {
+                diags.error(d.loc, restOfLineText(d));
+                skipLine();
+            }
+            case "warning" -> {
+                diags.warning(d.loc, restOfLineText(d), "-W#warnings");
+                skipLine();
+            }
             case "ident", "sccs" -> skipLine();
-            default -> { diags.error(d.loc, "invalid preprocessing directive"); skipLine(); }
+            default -> {
+                diags.error(d.loc, "invalid preprocessing directive");
+                skipLine();
+            }
         }
     }
 
@@ -578,7 +690,9 @@ public final class Preprocessor {
         end = last.loc.offset();
         int k = end;
         for (int n = 0; n < last.text.length() && k < text.length(); k++) {
-            if (text.charAt(k) == '\\' && k + 1 < text.length() && (text.charAt(k + 1) == '\n' || text.charAt(k + 1) == '\r')) {
+            if (text.charAt(k) == '\\'
+                    && k + 1 < text.length()
+                    && (text.charAt(k + 1) == '\n' || text.charAt(k + 1) == '\r')) {
                 k += text.charAt(k + 1) == '\r' ? 2 : 1;
                 continue;
             }
@@ -593,13 +707,25 @@ public final class Preprocessor {
     }
 
     private void elif(Token d) {
-        if (conds.size() <= top().condBase) { diags.error(d.loc, "#elif without #if"); skipLine(); return; }
+        if (conds.size() <= top().condBase) {
+            diags.error(d.loc, "#elif without #if");
+            skipLine();
+            return;
+        }
         Cond c = conds.get(conds.size() - 1);
-        if (c.ctx == Cond.ELSE) { diags.error(d.loc, "#elif after #else"); skipLine(); skipConditional(); return; }
+        if (c.ctx == Cond.ELSE) {
+            diags.error(d.loc, "#elif after #else");
+            skipLine();
+            skipConditional();
+            return;
+        }
         c.ctx = Cond.ELIF;
         if (!c.included) {
             List<Token> line = readLine();
-            if (evalIf(d, line)) { c.included = true; return; }
+            if (evalIf(d, line)) {
+                c.included = true;
+                return;
+            }
         } else {
             skipLine();
         }
@@ -607,9 +733,18 @@ public final class Preprocessor {
     }
 
     private void elseDirective(Token d) {
-        if (conds.size() <= top().condBase) { diags.error(d.loc, "#else without #if"); skipLine(); return; }
+        if (conds.size() <= top().condBase) {
+            diags.error(d.loc, "#else without #if");
+            skipLine();
+            return;
+        }
         Cond c = conds.get(conds.size() - 1);
-        if (c.ctx == Cond.ELSE) { diags.error(d.loc, "#else after #else"); skipLine(); skipConditional(); return; }
+        if (c.ctx == Cond.ELSE) {
+            diags.error(d.loc, "#else after #else");
+            skipLine();
+            skipConditional();
+            return;
+        }
         c.ctx = Cond.ELSE;
         extraTokens("else");
         if (c.included) skipConditional();
@@ -632,9 +767,14 @@ public final class Preprocessor {
                 if (!n.atLineStart && n.kind == Token.Kind.IDENT) {
                     switch (n.text) {
                         case "if", "ifdef", "ifndef" -> depth++;
-                        case "endif" -> { if (depth == 0) return; depth--; }
-                        case "elif", "else" -> { if (depth == 0) return; }
-                        default -> { }
+                        case "endif" -> {
+                            if (depth == 0) return;
+                            depth--;
+                        }
+                        case "elif", "else" -> {
+                            if (depth == 0) return;
+                        }
+                        default -> {}
                     }
                 }
             }
@@ -663,12 +803,19 @@ public final class Preprocessor {
     }
 
     static SourceLocation afterToken(Token d) {
-        return new SourceLocation(d.loc.file(), d.loc.offset() + d.text.length(), d.loc.presumedFile(), d.loc.presumedLine());
+        return new SourceLocation(
+                d.loc.file(), d.loc.offset() + d.text.length(), d.loc.presumedFile(), d.loc.presumedLine());
     }
 
-    Token peekFrame() { Frame f = top(); return f.toks.get(f.pos); }
+    Token peekFrame() {
+        Frame f = top();
+        return f.toks.get(f.pos);
+    }
 
-    Token lastRead() { Frame f = top(); return f.toks.get(Math.max(0, f.pos - 1)); }
+    Token lastRead() {
+        Frame f = top();
+        return f.toks.get(Math.max(0, f.pos - 1));
+    }
 
     // #if ------------------------------------------------------------------------------------
 
@@ -694,8 +841,11 @@ public final class Preprocessor {
         for (int i = 0; i < expanded.size(); i++) {
             Token t = expanded.get(i);
             // an identifier followed by '(' that is not a macro: clang's wording
-            if (t.kind == Token.Kind.IDENT && i + 1 < expanded.size() && isPunct(expanded.get(i + 1), "(")
-                && !t.text.equals("true") && !t.text.equals("false")) {
+            if (t.kind == Token.Kind.IDENT
+                    && i + 1 < expanded.size()
+                    && isPunct(expanded.get(i + 1), "(")
+                    && !t.text.equals("true")
+                    && !t.text.equals("false")) {
                 diags.error(t.loc, "function-like macro '" + t.text + "' is not defined");
                 return false;
             }
@@ -711,13 +861,16 @@ public final class Preprocessor {
 
     /** A malformed "defined" (already reported): the #if is false. */
     private static final class BadDefined extends RuntimeException {
-        BadDefined() { super(null, null, false, false); }
+        BadDefined() {
+            super(null, null, false, false);
+        }
     }
 
     /** "defined X" or "defined ( X )" read from the stream: 1 or 0. */
     private Token definedOperator(Token t, Stream s) {
         if (!t.hideSet.isEmpty())
-            diags.warning(t.loc, "macro expansion producing 'defined' has undefined behavior", "-Wexpansion-to-defined");
+            diags.warning(
+                    t.loc, "macro expansion producing 'defined' has undefined behavior", "-Wexpansion-to-defined");
         boolean paren = isPunct(peek(s), "(");
         if (paren) next(s);
         Token name = next(s);
@@ -746,7 +899,7 @@ public final class Preprocessor {
         if (!gnuMarker) line = expandArg(line);
         if (line.isEmpty() || line.get(0).kind != Token.Kind.NUMBER || !isDigits(line.get(0).text)) {
             SourceLocation at = line.isEmpty() ? afterToken(d) : line.get(0).loc;
-            if (!line.isEmpty() && line.get(0).kind == Token.Kind.NUMBER) {   // clang points at the first non-digit
+            if (!line.isEmpty() && line.get(0).kind == Token.Kind.NUMBER) { // clang points at the first non-digit
                 String n = line.get(0).text;
                 int k = 0;
                 while (n.charAt(k) >= '0' && n.charAt(k) <= '9') k++;
@@ -807,11 +960,16 @@ public final class Preprocessor {
             if (e.getValue() == null) {
                 sb.append("#undef ").append(name).append('\n');
             } else {
-                sb.append("#define ").append(name).append(' ').append(e.getValue().replace('\n', ' ')).append('\n');
+                sb.append("#define ")
+                        .append(name)
+                        .append(' ')
+                        .append(e.getValue().replace('\n', ' '))
+                        .append('\n');
             }
         }
         // clang's order: -imacros files, then -include files, each looked up as "file" from the working directory
-        for (String f : opts.imacros()) sb.append("#__include_macros ").append(quote(f)).append('\n');
+        for (String f : opts.imacros())
+            sb.append("#__include_macros ").append(quote(f)).append('\n');
         for (String f : opts.includes()) sb.append("#include ").append(quote(f)).append('\n');
         return sb.toString();
     }
@@ -819,8 +977,12 @@ public final class Preprocessor {
     // ---------------------------------------------------------------------------------------
     // Phases 6 and 7 (see ParserTokens)
 
-    public static boolean isKeyword(String s) { return ParserTokens.isKeyword(s); }
+    public static boolean isKeyword(String s) {
+        return ParserTokens.isKeyword(s);
+    }
 
     /** Marks keywords and joins adjacent string literals; the result is what the parser reads. */
-    public static List<Token> finish(List<Token> toks, Diagnostics diags) { return ParserTokens.finish(toks, diags); }
+    public static List<Token> finish(List<Token> toks, Diagnostics diags) {
+        return ParserTokens.finish(toks, diags);
+    }
 }

@@ -22,11 +22,24 @@ import java.util.Map;
  *     {@code -fgnu89-inline}/{@code -fno-gnu89-inline} ({@code gnu89Inline}; null: as the standard says).</li>
  * </ul>
  */
-public record PreprocessorOptions(List<Path> includeDirs, List<Path> systemDirs, Map<String, String> defines,
-                                  boolean openmp, List<Path> quoteDirs, List<Path> afterDirs, boolean noStdInc,
-                                  boolean noStdLibInc, boolean noBuiltinInc, List<String> imacros, List<String> includes,
-                                  boolean verbose, String std, int optLevel, boolean optimizeSize, boolean pthread,
-                                  Boolean gnu89Inline) {
+public record PreprocessorOptions(
+        List<Path> includeDirs,
+        List<Path> systemDirs,
+        Map<String, String> defines,
+        boolean openmp,
+        List<Path> quoteDirs,
+        List<Path> afterDirs,
+        boolean noStdInc,
+        boolean noStdLibInc,
+        boolean noBuiltinInc,
+        List<String> imacros,
+        List<String> includes,
+        boolean verbose,
+        String std,
+        int optLevel,
+        boolean optimizeSize,
+        boolean pthread,
+        Boolean gnu89Inline) {
     public PreprocessorOptions {
         includeDirs = List.copyOf(includeDirs);
         systemDirs = List.copyOf(systemDirs);
@@ -38,22 +51,69 @@ public record PreprocessorOptions(List<Path> includeDirs, List<Path> systemDirs,
     }
 
     /** The options as the standard (-std) alone decides inline's meaning. */
-    public PreprocessorOptions(List<Path> includeDirs, List<Path> systemDirs, Map<String, String> defines,
-                               boolean openmp, List<Path> quoteDirs, List<Path> afterDirs, boolean noStdInc,
-                               boolean noStdLibInc, boolean noBuiltinInc, List<String> imacros, List<String> includes,
-                               boolean verbose, String std, int optLevel, boolean optimizeSize, boolean pthread) {
-        this(includeDirs, systemDirs, defines, openmp, quoteDirs, afterDirs, noStdInc, noStdLibInc, noBuiltinInc, imacros, includes,
-             verbose, std, optLevel, optimizeSize, pthread, null);
+    public PreprocessorOptions(
+            List<Path> includeDirs,
+            List<Path> systemDirs,
+            Map<String, String> defines,
+            boolean openmp,
+            List<Path> quoteDirs,
+            List<Path> afterDirs,
+            boolean noStdInc,
+            boolean noStdLibInc,
+            boolean noBuiltinInc,
+            List<String> imacros,
+            List<String> includes,
+            boolean verbose,
+            String std,
+            int optLevel,
+            boolean optimizeSize,
+            boolean pthread) {
+        this(
+                includeDirs,
+                systemDirs,
+                defines,
+                openmp,
+                quoteDirs,
+                afterDirs,
+                noStdInc,
+                noStdLibInc,
+                noBuiltinInc,
+                imacros,
+                includes,
+                verbose,
+                std,
+                optLevel,
+                optimizeSize,
+                pthread,
+                null);
     }
 
     /** -I and -isystem directories, -D/-U and OpenMP; the standard search list, nothing else. */
-    public PreprocessorOptions(List<Path> includeDirs, List<Path> systemDirs, Map<String, String> defines, boolean openmp) {
-        this(includeDirs, systemDirs, defines, openmp, List.of(), List.of(), false, false, false, List.of(), List.of(), false,
-             null, 0, false, false);
+    public PreprocessorOptions(
+            List<Path> includeDirs, List<Path> systemDirs, Map<String, String> defines, boolean openmp) {
+        this(
+                includeDirs,
+                systemDirs,
+                defines,
+                openmp,
+                List.of(),
+                List.of(),
+                false,
+                false,
+                false,
+                List.of(),
+                List.of(),
+                false,
+                null,
+                0,
+                false,
+                false);
     }
 
     /** Is this a -std value clang takes for C? */
-    public static boolean knownStandard(String std) { return PredefinedMacros.Std.of(std) != null; }
+    public static boolean knownStandard(String std) {
+        return PredefinedMacros.Std.of(std) != null;
+    }
 
     /** The year of the C standard a -std value names (null: clang's default, gnu17): 1989 (C89, C94), 1999, 2011, 2017, 2023. */
     public static int standardYear(String std) {
@@ -66,7 +126,9 @@ public record PreprocessorOptions(List<Path> includeDirs, List<Path> systemDirs,
      * Whether inline has its GNU89 meaning: -std=gnu89/c89, or -fgnu89-inline last (clang's cc1 acts
      * on the flag alone: -fno-gnu89-inline leaves C89's meaning as it is).
      */
-    public boolean gnuInline() { return gnuInline(std, gnu89Inline); }
+    public boolean gnuInline() {
+        return gnuInline(std, gnu89Inline);
+    }
 
     /** The same for a -std value and the last of -fgnu89-inline (true) and -fno-gnu89-inline (false), null for neither. */
     public static boolean gnuInline(String std, Boolean gnu89Inline) {

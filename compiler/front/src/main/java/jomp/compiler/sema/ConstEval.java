@@ -19,7 +19,9 @@ public final class ConstEval {
      * ({@code offset} holds an integer's bits, {@code fvalue} a floating value when isFloat).
      */
     public record Value(Var symbol, Expr.StrLit string, long offset, double fvalue, boolean isFloat) {
-        public boolean isAddress() { return symbol != null || string != null; }
+        public boolean isAddress() {
+            return symbol != null || string != null;
+        }
     }
 
     /** The value of an integer constant expression, or null if e is not one. */
@@ -51,11 +53,16 @@ public final class ConstEval {
         return t.isUnsigned ? v & ((1L << bits) - 1) : (v << (64 - bits)) >> (64 - bits);
     }
 
-    private static Value num(long v) { return new Value(null, null, v, 0, false); }
-    private static Value flt(double d) { return new Value(null, null, 0, d, true); }
+    private static Value num(long v) {
+        return new Value(null, null, v, 0, false);
+    }
+
+    private static Value flt(double d) {
+        return new Value(null, null, 0, d, true);
+    }
 
     private static Value eval(Expr e, boolean addr) {
-        if (Int128Const.is(e.type())) {                      // exact 128-bit folding; its low word stands for it here
+        if (Int128Const.is(e.type())) { // exact 128-bit folding; its low word stands for it here
             java.math.BigInteger v = Int128Const.eval(e);
             return v == null ? null : num(v.longValue());
         }
@@ -64,20 +71,33 @@ public final class ConstEval {
             return c == null ? null : num(c);
         }
         switch (e) {
-            case Expr.IntLit i -> { return num(i.value()); }
-            case Expr.FloatLit f -> { return flt(f.value()); }
+            case Expr.IntLit i -> {
+                return num(i.value());
+            }
+            case Expr.FloatLit f -> {
+                return flt(f.value());
+            }
             // an address constant whose value is a number: &&a - &&b and &&a + 4 fold, tables hold it as data
-            case Expr.LabelAddr l -> { return addr ? num(l.value()) : null; }
-            case Expr.Call c when c.direct() != null && c.direct().name.equals("__builtin_complex") -> {
+            case Expr.LabelAddr l -> {
+                return addr ? num(l.value()) : null;
+            }
+            case Expr.Call c
+            when c.direct() != null && c.direct().name.equals("__builtin_complex") -> {
                 // constant when both parts are; the value stands for the real part (what a cast to a real type keeps)
                 Value re = eval(c.args().get(0), false), im = eval(c.args().get(1), false);
                 return re == null || im == null ? null : re;
             }
-            case Expr.Cast c -> { return cast(c, addr); }
+            case Expr.Cast c -> {
+                return cast(c, addr);
+            }
             case Expr.Unary u -> {
                 switch (u.op()) {
-                    case ADDR -> { return address(u.operand()); }
-                    case DEREF -> { return null; }
+                    case ADDR -> {
+                        return address(u.operand());
+                    }
+                    case DEREF -> {
+                        return null;
+                    }
                     default -> {}
                 }
                 Value v = eval(u.operand(), addr);
@@ -91,7 +111,9 @@ public final class ConstEval {
                     default -> null;
                 };
             }
-            case Expr.Binary b -> { return binary(b, addr); }
+            case Expr.Binary b -> {
+                return binary(b, addr);
+            }
             case Expr.Cond c -> {
                 Value cv = eval(c.cond(), addr);
                 if (cv == null || cv.isAddress()) return null;
@@ -102,7 +124,9 @@ public final class ConstEval {
                 if (!addr) return null;
                 return address(d.operand());
             }
-            default -> { return null; }
+            default -> {
+                return null;
+            }
         }
     }
 
@@ -119,7 +143,9 @@ public final class ConstEval {
             if (v.isFloat()) {
                 double d = v.fvalue();
                 if (to.kind == Type.Kind.BOOL) return num(d != 0 ? 1 : 0);
-                long n = to.isUnsigned && d >= 9.223372036854775807E18 ? (long) (d - 9.223372036854775807E18) ^ Long.MIN_VALUE : (long) d;
+                long n = to.isUnsigned && d >= 9.223372036854775807E18
+                        ? (long) (d - 9.223372036854775807E18) ^ Long.MIN_VALUE
+                        : (long) d;
                 return num(truncate(n, to));
             }
             return num(truncate(v.offset(), to));
@@ -132,7 +158,7 @@ public final class ConstEval {
         }
         if (to.isPointer()) {
             if (v.isFloat()) return null;
-            return addr || v.offset() == 0 ? v : v;  // integer to pointer: (char *)0 + k, offsetof idioms
+            return addr || v.offset() == 0 ? v : v; // integer to pointer: (char *)0 + k, offsetof idioms
         }
         return null;
     }
@@ -142,22 +168,34 @@ public final class ConstEval {
         switch (e) {
             case Expr.VarRef v -> {
                 Var var = v.var();
-                if (var == null || var.isLocal && var.storage != Var.Storage.STATIC && var.storage != Var.Storage.EXTERN && !var.isFunction()) return null;
+                if (var == null
+                        || var.isLocal
+                                && var.storage != Var.Storage.STATIC
+                                && var.storage != Var.Storage.EXTERN
+                                && !var.isFunction()) return null;
                 return new Value(var, null, 0, 0, false);
             }
-            case Expr.StrLit s -> { return new Value(null, s, 0, 0, false); }
-            case Expr.CompoundLiteral c -> { return c.var().isLocal ? null : new Value(c.var(), null, 0, 0, false); }
+            case Expr.StrLit s -> {
+                return new Value(null, s, 0, 0, false);
+            }
+            case Expr.CompoundLiteral c -> {
+                return c.var().isLocal ? null : new Value(c.var(), null, 0, 0, false);
+            }
             case Expr.Member m -> {
                 Value base = address(m.base());
                 if (base == null) return null;
-                return new Value(base.symbol(), base.string(), base.offset() + m.member().offset(), 0, false);
+                return new Value(
+                        base.symbol(), base.string(), base.offset() + m.member().offset(), 0, false);
             }
-            case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF -> {
+            case Expr.Unary u
+            when u.op() == Expr.Unary.Op.DEREF -> {
                 // &*p and &a[i]: the pointer itself must be an address constant (or a null-based offsetof idiom)
                 Value p = eval(u.operand(), true);
                 return p == null || p.isFloat() ? null : p;
             }
-            default -> { return null; }
+            default -> {
+                return null;
+            }
         }
     }
 
@@ -178,28 +216,42 @@ public final class ConstEval {
             if (!addr) return null;
             switch (b.op()) {
                 case ADD -> {
-                    if (l.isAddress() && !r.isAddress() && !r.isFloat()) return new Value(l.symbol(), l.string(), l.offset() + r.offset(), 0, false);
-                    if (r.isAddress() && !l.isAddress() && !l.isFloat()) return new Value(r.symbol(), r.string(), r.offset() + l.offset(), 0, false);
+                    if (l.isAddress() && !r.isAddress() && !r.isFloat())
+                        return new Value(l.symbol(), l.string(), l.offset() + r.offset(), 0, false);
+                    if (r.isAddress() && !l.isAddress() && !l.isFloat())
+                        return new Value(r.symbol(), r.string(), r.offset() + l.offset(), 0, false);
                     return null;
                 }
                 case SUB -> {
-                    if (l.isAddress() && !r.isAddress() && !r.isFloat()) return new Value(l.symbol(), l.string(), l.offset() - r.offset(), 0, false);
+                    if (l.isAddress() && !r.isAddress() && !r.isFloat())
+                        return new Value(l.symbol(), l.string(), l.offset() - r.offset(), 0, false);
                     return null;
                 }
                 case PTR_DIFF -> {
-                    if (l.isAddress() && r.isAddress() && l.symbol() == r.symbol() && l.string() == r.string()) return num(l.offset() - r.offset());
+                    if (l.isAddress() && r.isAddress() && l.symbol() == r.symbol() && l.string() == r.string())
+                        return num(l.offset() - r.offset());
                     return null;
                 }
-                default -> { return null; }
+                default -> {
+                    return null;
+                }
             }
         }
         if (l.isFloat() || r.isFloat()) {
             double x = l.isFloat() ? l.fvalue() : l.offset(), y = r.isFloat() ? r.fvalue() : r.offset();
             return switch (b.op()) {
-                case ADD -> fl(x + y, t); case SUB -> fl(x - y, t); case MUL -> fl(x * y, t); case DIV -> fl(x / y, t);
-                case EQ -> num(x == y ? 1 : 0); case NE -> num(x != y ? 1 : 0); case LT -> num(x < y ? 1 : 0);
-                case LE -> num(x <= y ? 1 : 0); case GT -> num(x > y ? 1 : 0); case GE -> num(x >= y ? 1 : 0);
-                case LOGAND -> num(x != 0 && y != 0 ? 1 : 0); case LOGOR -> num(x != 0 || y != 0 ? 1 : 0);
+                case ADD -> fl(x + y, t);
+                case SUB -> fl(x - y, t);
+                case MUL -> fl(x * y, t);
+                case DIV -> fl(x / y, t);
+                case EQ -> num(x == y ? 1 : 0);
+                case NE -> num(x != y ? 1 : 0);
+                case LT -> num(x < y ? 1 : 0);
+                case LE -> num(x <= y ? 1 : 0);
+                case GT -> num(x > y ? 1 : 0);
+                case GE -> num(x >= y ? 1 : 0);
+                case LOGAND -> num(x != 0 && y != 0 ? 1 : 0);
+                case LOGOR -> num(x != 0 || y != 0 ? 1 : 0);
                 case COMMA -> r;
                 default -> null;
             };
@@ -230,5 +282,7 @@ public final class ConstEval {
         };
     }
 
-    private static Value fl(double d, Type t) { return flt(t.kind == Type.Kind.FLOAT ? (float) d : d); }
+    private static Value fl(double d, Type t) {
+        return flt(t.kind == Type.Kind.FLOAT ? (float) d : d);
+    }
 }

@@ -1,7 +1,6 @@
 package jomp.compiler.sema;
 
 import java.util.Map;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.Stmt;
@@ -24,12 +23,18 @@ final class DeviceTypeCheck extends TreeScanner {
     private boolean host, device;
 
     private DeviceTypeCheck(Map<Var, SourceLocation> nohost, Map<Var, SourceLocation> hostOnly, Diagnostics diags) {
-        this.nohost = nohost; this.hostOnly = hostOnly; this.diags = diags;
+        this.nohost = nohost;
+        this.hostOnly = hostOnly;
+        this.diags = diags;
     }
 
     /** nohost and hostOnly: the functions marked so, with where the marking names them; declareTarget: the unit's device functions. */
-    static void check(TranslationUnit tu, Map<Var, SourceLocation> nohost, Map<Var, SourceLocation> hostOnly, Map<Var, Integer> declareTarget,
-                      Diagnostics diags) {
+    static void check(
+            TranslationUnit tu,
+            Map<Var, SourceLocation> nohost,
+            Map<Var, SourceLocation> hostOnly,
+            Map<Var, Integer> declareTarget,
+            Diagnostics diags) {
         if (nohost.isEmpty() && hostOnly.isEmpty()) return;
         DeviceTypeCheck c = new DeviceTypeCheck(nohost, hostOnly, diags);
         for (TranslationUnit.TopLevel t : tu.items()) {
@@ -41,7 +46,8 @@ final class DeviceTypeCheck extends TreeScanner {
     }
 
     /** A target construct's body runs on a device; its clauses are evaluated where the construct is met. */
-    @Override public void visitOmp(Stmt.Omp o) {
+    @Override
+    public void visitOmp(Stmt.Omp o) {
         scanDirective(o.directive());
         boolean outer = device;
         device |= o.directive().has(OmpDirective.Leaf.TARGET);
@@ -49,7 +55,8 @@ final class DeviceTypeCheck extends TreeScanner {
         device = outer;
     }
 
-    @Override public void visitCall(Expr.Call c) {
+    @Override
+    public void visitCall(Expr.Call c) {
         Var callee = c.direct();
         if (callee == null && OmpDeclarations.namedFunction(c.callee()) instanceof Var v) callee = v;
         if (callee != null && host && nohost.containsKey(callee)) {

@@ -14,17 +14,21 @@ public final class EnumLayout {
     /** The underlying type, or null when the plain int/unsigned int rule applies. */
     public static Type underlying(long[] values, boolean packed) {
         long min = 0, max = 0;
-        for (long v : values) { min = Math.min(min, v); max = Math.max(max, v); }
+        for (long v : values) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
         boolean negative = min < 0;
         if (packed) {
-            Type[] order = negative ? new Type[] {Type.SCHAR, Type.SHORT, Type.INT, Type.LONG}
-                                    : new Type[] {Type.UCHAR, Type.USHORT, Type.UINT, Type.ULONG};
+            Type[] order = negative
+                    ? new Type[] {Type.SCHAR, Type.SHORT, Type.INT, Type.LONG}
+                    : new Type[] {Type.UCHAR, Type.USHORT, Type.UINT, Type.ULONG};
             for (Type t : order) if (fits(min, t) && fits(max, t)) return t;
             return negative ? Type.LONG : Type.ULONG;
         }
         if (fits(min, Type.INT) && fits(max, Type.INT)) return null;
         if (!negative && max <= 0xffffffffL) return Type.UINT;
-        return Type.LONG;                                         // (a value above LONG_MAX reads as negative here)
+        return Type.LONG; // (a value above LONG_MAX reads as negative here)
     }
 
     private static boolean fits(long v, Type t) {

@@ -19,8 +19,12 @@ public final class Flow {
      */
     public static void checkReturn(Diagnostics diags, Var fn, Stmt body, SourceLocation at) {
         if (fn.type.base.isVoid() || fn.name.equals("main") || !mayFallThrough(body)) return;
-        diags.warning(at, hasReturn(body) ? "non-void function does not return a value in all control paths"
-                                          : "non-void function does not return a value", "-Wreturn-type");
+        diags.warning(
+                at,
+                hasReturn(body)
+                        ? "non-void function does not return a value in all control paths"
+                        : "non-void function does not return a value",
+                "-Wreturn-type");
     }
 
     /**
@@ -31,7 +35,10 @@ public final class Flow {
         return switch (s) {
             case Stmt.Return r -> false;
             case Stmt.Goto g -> false;
-            case Stmt.Compound c -> c.items().isEmpty() || !endsUnreachable(c) && mayFallThrough(c.items().get(c.items().size() - 1));
+            case Stmt.Compound c ->
+                c.items().isEmpty()
+                        || !endsUnreachable(c)
+                                && mayFallThrough(c.items().get(c.items().size() - 1));
             case Stmt.If i -> i.otherwise() == null || mayFallThrough(i.then()) || mayFallThrough(i.otherwise());
             case Stmt.Label l -> mayFallThrough(l.body());
             case Stmt.ExprStmt e -> !callsNoreturn(e);
@@ -42,14 +49,20 @@ public final class Flow {
         };
     }
 
-    private static boolean callsNoreturn(Stmt.ExprStmt e) { return noreturnCall(e.expr()); }
+    private static boolean callsNoreturn(Stmt.ExprStmt e) {
+        return noreturnCall(e.expr());
+    }
 
     /** A call of a function that never returns: declared noreturn (_Noreturn, __attribute__((noreturn))) or one of C's. */
     static boolean noreturnCall(Expr e) {
-        return e instanceof Expr.Call c && c.direct() != null
-            && (c.direct().noreturn || c.direct().name.equals("exit") || c.direct().name.equals("abort")
-                || c.direct().name.equals("_Exit") || c.direct().name.equals("__builtin_unreachable")
-                || c.direct().name.equals("__builtin_trap"));
+        return e instanceof Expr.Call c
+                && c.direct() != null
+                && (c.direct().noreturn
+                        || c.direct().name.equals("exit")
+                        || c.direct().name.equals("abort")
+                        || c.direct().name.equals("_Exit")
+                        || c.direct().name.equals("__builtin_unreachable")
+                        || c.direct().name.equals("__builtin_trap"));
     }
 
     /**
@@ -79,8 +92,10 @@ public final class Flow {
             case Stmt.Label l -> cannotComplete(l.body());
             case Stmt.Case k -> cannotComplete(k.body());
             case Stmt.Default d -> cannotComplete(d.body());
-            case Stmt.Switch w -> w.defaultCase() != null && !breaks(w.body())
-                && (w.body() instanceof Stmt.Compound c ? endsUnreachable(c) : cannotComplete(w.body()));
+            case Stmt.Switch w ->
+                w.defaultCase() != null
+                        && !breaks(w.body())
+                        && (w.body() instanceof Stmt.Compound c ? endsUnreachable(c) : cannotComplete(w.body()));
             case Stmt.For f -> f.cond() == null && !breaks(f.body());
             case Stmt.While w -> ConstEval.integer(w.cond()) instanceof Long v && v != 0 && !breaks(w.body());
             default -> false;
@@ -97,7 +112,7 @@ public final class Flow {
             case Stmt.Case k -> breaks(k.body());
             case Stmt.Default d -> breaks(d.body());
             case Stmt.Omp o -> o.body() != null && breaks(o.body());
-            default -> false;   // loops and switches take their own breaks; other statements hold none
+            default -> false; // loops and switches take their own breaks; other statements hold none
         };
     }
 

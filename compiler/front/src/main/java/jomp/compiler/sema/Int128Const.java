@@ -1,7 +1,6 @@
 package jomp.compiler.sema;
 
 import java.math.BigInteger;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.type.Type;
 
@@ -17,7 +16,9 @@ public final class Int128Const {
     private static final BigInteger MOD = BigInteger.ONE.shiftLeft(128);
     private static final BigInteger HALF = BigInteger.ONE.shiftLeft(127);
 
-    static boolean is(Type t) { return t.kind == Type.Kind.INT128; }
+    static boolean is(Type t) {
+        return t.kind == Type.Kind.INT128;
+    }
 
     /** The value of a 128-bit integer constant expression, or null if e is not one. */
     public static BigInteger eval(Expr e) {

@@ -8,7 +8,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -28,7 +27,7 @@ import jomp.compiler.diag.SourceLocation;
  */
 public final class OmpDeclarations {
     /** Declare-target functions and globals, with their entry flags (0 to/enter, 1 link), in source order. */
-    public final Map<Var, Integer> declareTarget = new LinkedHashMap<>();   // Var compares by identity
+    public final Map<Var, Integer> declareTarget = new LinkedHashMap<>(); // Var compares by identity
     /** Functions device_type(nohost) / device_type(host) marks, with where the directive names them. */
     public final Map<Var, SourceLocation> nohost = new IdentityHashMap<>(), hostOnly = new IdentityHashMap<>();
     /** Functions declare target indirect marks (their addresses may be called on a device), in source order. */
@@ -41,7 +40,9 @@ public final class OmpDeclarations {
     private OmpDeclarations() {}
 
     /** A unit without OpenMP declarations. */
-    public static OmpDeclarations none() { return new OmpDeclarations(); }
+    public static OmpDeclarations none() {
+        return new OmpDeclarations();
+    }
 
     /** Scans the unit's file scope; the device_type errors go to diags. */
     public static OmpDeclarations scan(TranslationUnit tu, Diagnostics diags) {
@@ -51,10 +52,12 @@ public final class OmpDeclarations {
         return d;
     }
 
-    public boolean isDeclareTarget(Var v) { return declareTarget.containsKey(v); }
+    public boolean isDeclareTarget(Var v) {
+        return declareTarget.containsKey(v);
+    }
 
     private void find(TranslationUnit tu) {
-        ArrayDeque<String[]> open = new ArrayDeque<>();   // begin declare target's {device_type, indirect}
+        ArrayDeque<String[]> open = new ArrayDeque<>(); // begin declare target's {device_type, indirect}
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
                 case TranslationUnit.OmpDecl o -> {
@@ -65,7 +68,8 @@ public final class OmpDeclarations {
                     for (OmpClause c : d.clauses()) {
                         if (c instanceof OmpClause.DeviceType dt) deviceType = dt.kind();
                         if (c instanceof OmpClause.Indirect in) ind = in.on();
-                        if (c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.INDIRECT) ind = true;   // begin declare target's
+                        if (c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.INDIRECT)
+                            ind = true; // begin declare target's
                         if (c instanceof OmpClause.Requires r) requires.addAll(r.clauses());
                     }
                     boolean lists = false;
@@ -73,17 +77,25 @@ public final class OmpDeclarations {
                         if (c instanceof OmpClause.DeclareMapper dm) mappers.add(dm.mapper());
                         if (c instanceof OmpClause.ListClause lc) {
                             int flags = lc.kind() == OmpClause.ListKind.LINK ? 1 : 0;
-                            if (lc.kind() == OmpClause.ListKind.TO || lc.kind() == OmpClause.ListKind.ENTER || lc.kind() == OmpClause.ListKind.LINK) {
+                            if (lc.kind() == OmpClause.ListKind.TO
+                                    || lc.kind() == OmpClause.ListKind.ENTER
+                                    || lc.kind() == OmpClause.ListKind.LINK) {
                                 lists = true;
-                                for (var it : lc.items()) if (it.var() != null) mark(it.var(), flags, deviceType, ind, it.loc());
+                                for (var it : lc.items())
+                                    if (it.var() != null) mark(it.var(), flags, deviceType, ind, it.loc());
                             }
                         }
                     }
-                    if (l == OmpDirective.Leaf.BEGIN_DECLARE_TARGET || l == OmpDirective.Leaf.DECLARE_TARGET && !lists) open.push(new String[] {deviceType, ind ? "1" : ""});
+                    if (l == OmpDirective.Leaf.BEGIN_DECLARE_TARGET || l == OmpDirective.Leaf.DECLARE_TARGET && !lists)
+                        open.push(new String[] {deviceType, ind ? "1" : ""});
                     else if (l == OmpDirective.Leaf.END_DECLARE_TARGET && !open.isEmpty()) open.pop();
                 }
-                case TranslationUnit.Function f -> { if (!open.isEmpty()) markOnce(f.var(), open.peek(), f.loc()); }
-                case TranslationUnit.Global g -> { if (!open.isEmpty()) markOnce(g.var(), open.peek(), g.loc()); }
+                case TranslationUnit.Function f -> {
+                    if (!open.isEmpty()) markOnce(f.var(), open.peek(), f.loc());
+                }
+                case TranslationUnit.Global g -> {
+                    if (!open.isEmpty()) markOnce(g.var(), open.peek(), g.loc());
+                }
             }
         }
     }
@@ -94,7 +106,7 @@ public final class OmpDeclarations {
 
     /** Marks v declare target (link: flags 1) for the devices device_type says. */
     private void mark(Var v, int flags, String deviceType, boolean ind, SourceLocation loc) {
-        if (deviceType.equals("host")) {   // the host's only: no device copy
+        if (deviceType.equals("host")) { // the host's only: no device copy
             if (v.isFunction()) hostOnly.put(v, loc);
             declareTarget.remove(v);
             return;

@@ -2,7 +2,6 @@ package jomp.compiler.sema;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.type.Member;
 import jomp.compiler.type.Record;
@@ -20,7 +19,7 @@ public final class RecordLayout {
     public static void layout(Diagnostics diags, Type t, List<Member> members, List<Integer> aligns) {
         Record r = t.record;
         boolean isUnion = t.kind == Type.Kind.UNION;
-        long bits = 0;       // current position in bits
+        long bits = 0; // current position in bits
         int align = 1;
         List<Member> out = new ArrayList<>(members.size());
         for (int i = 0; i < members.size(); i++) {
@@ -28,14 +27,21 @@ public final class RecordLayout {
             Type mt = m.type();
             boolean flexible = mt.kind == Type.Kind.ARRAY && mt.arrayLen < 0;
             if (flexible && (i != members.size() - 1 || isUnion)) {
-                diags.error(m.loc(), isUnion ? "flexible array member '" + m.name() + "' in a union is not allowed" : "flexible array member '" + m.name() + "' with type '" + mt + "' is not at the end of struct");
+                diags.error(
+                        m.loc(),
+                        isUnion
+                                ? "flexible array member '" + m.name() + "' in a union is not allowed"
+                                : "flexible array member '" + m.name() + "' with type '" + mt
+                                        + "' is not at the end of struct");
             } else if (flexible) {
                 r.flexible = true;
-                if (out.isEmpty()) diags.error(m.loc(), "flexible array member '" + m.name() + "' not allowed in otherwise empty struct");
+                if (out.isEmpty())
+                    diags.error(
+                            m.loc(), "flexible array member '" + m.name() + "' not allowed in otherwise empty struct");
             }
-            int given = aligns.get(i);       // aligned(n) on the member; negative for a packed member
+            int given = aligns.get(i); // aligned(n) on the member; negative for a packed member
             int ma = r.packed || given < 0 ? Math.max(1, Math.abs(given)) : Math.max(mt.align(), given);
-            if (r.maxAlign > 0 && given <= 0) ma = Math.min(ma, r.maxAlign);           // #pragma pack caps natural alignment
+            if (r.maxAlign > 0 && given <= 0) ma = Math.min(ma, r.maxAlign); // #pragma pack caps natural alignment
             long msize = Math.max(mt.size(), 0);
             if (m.isBitField()) {
                 int w = m.bitWidth();
@@ -48,7 +54,8 @@ public final class RecordLayout {
                 }
                 long start = isUnion ? 0 : bits;
                 // gcc (stor-layout.cc place_field): the field goes into the storage unit (aligned to its type) holding
-                // start, unless it would straddle it; a packed field, or any under #pragma pack, just takes the next bits
+                // start, unless it would straddle it; a packed field, or any under #pragma pack, just takes the next
+                // bits
                 boolean bitwise = r.packed || given < 0 || r.maxAlign > 0;
                 if (!bitwise && (start / unitBits) != ((start + w - 1) / unitBits)) start = alignTo(start, unitBits);
                 long unitOffset = bitwise ? start / 8 : (start / unitBits) * unitBits / 8;
@@ -56,7 +63,9 @@ public final class RecordLayout {
                 out.add(new Member(m.name(), mt, unitOffset, w, bitOff, i, m.loc(), bitwise));
                 if (!isUnion) bits = start + w;
                 else bits = Math.max(bits, w);
-                align = Math.max(align, r.packed || given < 0 ? 1 : r.maxAlign > 0 ? Math.min(mt.align(), r.maxAlign) : mt.align());
+                align = Math.max(
+                        align,
+                        r.packed || given < 0 ? 1 : r.maxAlign > 0 ? Math.min(mt.align(), r.maxAlign) : mt.align());
                 continue;
             }
             long off = isUnion ? 0 : alignTo(bits, ma * 8L) / 8;
@@ -71,5 +80,7 @@ public final class RecordLayout {
         r.complete = true;
     }
 
-    public static long alignTo(long n, long a) { return a <= 1 ? n : (n + a - 1) / a * a; }
+    public static long alignTo(long n, long a) {
+        return a <= 1 ? n : (n + a - 1) / a * a;
+    }
 }

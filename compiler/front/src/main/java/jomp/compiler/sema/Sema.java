@@ -1,7 +1,6 @@
 package jomp.compiler.sema;
 
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
@@ -16,13 +15,20 @@ import jomp.compiler.type.Types;
  */
 public final class Sema {
     /** Where a value is converted "as if by assignment"; decides clang's wording. */
-    public enum Context { INIT, ASSIGN, PASS, RETURN }
+    public enum Context {
+        INIT,
+        ASSIGN,
+        PASS,
+        RETURN
+    }
 
     /** The type of an expression that already produced an error; later checks stay silent about it. */
     public static final Type ERROR = Type.INT.withTypedefName("<error>");
 
     /** Is t the type given to an expression that already produced an error (so that no follow-up error is reported)? */
-    public static boolean isError(Type t) { return "<error>".equals(t.typedefName); }
+    public static boolean isError(Type t) {
+        return "<error>".equals(t.typedefName);
+    }
 
     private final Diagnostics diags;
     private final FormatChecker formats;
@@ -46,7 +52,7 @@ public final class Sema {
     private static boolean same(Type a, Type b) {
         if (a.origin == b.origin) return true;
         if (a.kind != b.kind || a.isUnsigned != b.isUnsigned || a.isComplex != b.isComplex) return false;
-        if (a.kind == Type.Kind.PTR) return true;            // all pointers share one representation
+        if (a.kind == Type.Kind.PTR) return true; // all pointers share one representation
         if (a.isStructOrUnion() || a.kind == Type.Kind.ENUM) return a.record == b.record;
         return a.isArithmetic() && a.kind != Type.Kind.CHAR || a.kind == Type.Kind.CHAR && a.isUnsigned == b.isUnsigned;
     }
@@ -76,43 +82,63 @@ public final class Sema {
         Type from = r.type(), to = target.unqualified();
         if (isError(from) || isError(to)) return r;
         // clang names arrays and functions by their own type, not the decayed pointer
-        Type shown = written != null && (written.type().isArray() || written.type().isFunction()) ? written.type() : from;
+        Type shown =
+                written != null && (written.type().isArray() || written.type().isFunction()) ? written.type() : from;
         if (to.isArithmetic() && from.isArithmetic()) return convert(r, to);
         if (to.kind == Type.Kind.BOOL && from.isPointer()) return convert(r, to);
         if (to.isStructOrUnion() || from.isStructOrUnion() || from.isVoid()) {
             if (Types.compatibleUnqualified(from.unqualified(), to)) return r;
             String ts = quote(to), fs = quote(shown);
-            diags.error(diagLoc, switch (ctx) {
-                case INIT -> "initializing " + ts + " with an expression of incompatible type " + fs;
-                case ASSIGN -> "assigning to " + ts + " from incompatible type " + fs;
-                case PASS -> "passing " + fs + " to parameter of incompatible type " + ts;
-                case RETURN -> "returning " + fs + " from a function with incompatible result type " + ts;
-            });
+            diags.error(
+                    diagLoc,
+                    switch (ctx) {
+                        case INIT -> "initializing " + ts + " with an expression of incompatible type " + fs;
+                        case ASSIGN -> "assigning to " + ts + " from incompatible type " + fs;
+                        case PASS -> "passing " + fs + " to parameter of incompatible type " + ts;
+                        case RETURN -> "returning " + fs + " from a function with incompatible result type " + ts;
+                    });
             return new Expr.IntLit(0, ERROR, r.loc());
         }
         if (to.isPointer()) {
             if (from.isPointer()) {
                 Type pt = to.base, pf = from.base;
                 // _Atomic T and T are different types (C11 6.2.5p27), not T with one more qualifier
-                boolean ok = (pt.isVoid() || pf.isVoid() || Types.compatibleUnqualified(pt.unqualified(), pf.unqualified()))
-                        && (pt.isVoid() || pf.isVoid() || pt.isAtomic() == pf.isAtomic());
+                boolean ok =
+                        (pt.isVoid() || pf.isVoid() || Types.compatibleUnqualified(pt.unqualified(), pf.unqualified()))
+                                && (pt.isVoid() || pf.isVoid() || pt.isAtomic() == pf.isAtomic());
                 if (!ok) {
                     boolean signOnly = pt.isInteger() && pf.isInteger() && pt.size() == pf.size() && pt.kind == pf.kind;
                     if (signOnly)
-                        diags.warning(diagLoc, phrase(ctx, to, shown, "") + " converts between pointers to integer types with different sign", "-Wpointer-sign");
+                        diags.warning(
+                                diagLoc,
+                                phrase(ctx, to, shown, "")
+                                        + " converts between pointers to integer types with different sign",
+                                "-Wpointer-sign");
                     else
-                        diags.warning(diagLoc, "incompatible pointer types " + phrase(ctx, to, shown, ""), "-Wincompatible-pointer-types");
+                        diags.warning(
+                                diagLoc,
+                                "incompatible pointer types " + phrase(ctx, to, shown, ""),
+                                "-Wincompatible-pointer-types");
                 } else if ((pf.quals & ~pt.quals) != 0) {
-                    diags.warning(diagLoc, phrase(ctx, to, shown, "") + " discards qualifiers", "-Wincompatible-pointer-types-discards-qualifiers");
+                    diags.warning(
+                            diagLoc,
+                            phrase(ctx, to, shown, "") + " discards qualifiers",
+                            "-Wincompatible-pointer-types-discards-qualifiers");
                 }
                 return convert(r, to);
             }
             if (from.isInteger()) {
                 if (isNullPointerConstant(r)) return convert(r, to);
                 // clang's fix-it hint: &x would have the target type
-                String hint = written != null && Expr.isLvalue(written) && Types.compatibleUnqualified(to.base.unqualified(), from.unqualified())
-                    ? "; take the address with &" : "";
-                diags.defaultError(diagLoc, "incompatible integer to pointer conversion " + phrase(ctx, to, shown, "") + hint, "-Wint-conversion");
+                String hint = written != null
+                                && Expr.isLvalue(written)
+                                && Types.compatibleUnqualified(to.base.unqualified(), from.unqualified())
+                        ? "; take the address with &"
+                        : "";
+                diags.defaultError(
+                        diagLoc,
+                        "incompatible integer to pointer conversion " + phrase(ctx, to, shown, "") + hint,
+                        "-Wint-conversion");
                 return convert(r, to);
             }
             diags.error(diagLoc, phrase(ctx, to, shown, "incompatible type"));
@@ -120,14 +146,19 @@ public final class Sema {
         }
         if (to.isInteger() && from.isPointer()) {
             String hint = Types.compatibleUnqualified(from.base.unqualified(), to) ? "; dereference with *" : "";
-            diags.defaultError(diagLoc, "incompatible pointer to integer conversion " + phrase(ctx, to, shown, "") + hint, "-Wint-conversion");
+            diags.defaultError(
+                    diagLoc,
+                    "incompatible pointer to integer conversion " + phrase(ctx, to, shown, "") + hint,
+                    "-Wint-conversion");
             return convert(r, to);
         }
         diags.error(diagLoc, phrase(ctx, to, shown, "incompatible type"));
         return new Expr.IntLit(0, ERROR, r.loc());
     }
 
-    private static String quote(Type t) { return TypePrinter.quoteAka(t); }
+    private static String quote(Type t) {
+        return TypePrinter.quoteAka(t);
+    }
 
     /** clang's "initializing 'T' with an expression of type 'U'" and friends; adj ("incompatible type") for the error forms. */
     private static String phrase(Context ctx, Type to, Type from, String adj) {
@@ -155,21 +186,30 @@ public final class Sema {
         Type t;
         if (at.isArithmetic() && bt.isArithmetic()) t = Types.usualArithmetic(at, bt);
         else if (at.isVoid() && bt.isVoid()) t = Type.VOID;
-        else if (at.isStructOrUnion() && Types.compatibleUnqualified(at.unqualified(), bt.unqualified())) t = at.unqualified();
+        else if (at.isStructOrUnion() && Types.compatibleUnqualified(at.unqualified(), bt.unqualified()))
+            t = at.unqualified();
         else if (at.isPointer() && bt.isPointer()) {
             Type pa = at.base, pb = bt.base;
             int q = pa.quals | pb.quals;
             if (pa.isVoid() || pb.isVoid()) t = Type.pointerTo(Type.VOID.qualified(q));
-            else if (Types.compatibleUnqualified(pa.unqualified(), pb.unqualified())) t = Type.pointerTo(Types.composite(pa.unqualified(), pb.unqualified()).qualified(q));
+            else if (Types.compatibleUnqualified(pa.unqualified(), pb.unqualified()))
+                t = Type.pointerTo(
+                        Types.composite(pa.unqualified(), pb.unqualified()).qualified(q));
             else {
-                diags.warning(loc, "pointer type mismatch (" + quote(at) + " and " + quote(bt) + ")", "-Wpointer-type-mismatch");
+                diags.warning(
+                        loc,
+                        "pointer type mismatch (" + quote(at) + " and " + quote(bt) + ")",
+                        "-Wpointer-type-mismatch");
                 t = Type.pointerTo(Type.VOID);
             }
         } else if (at.isPointer() && bt.isInteger() || at.isInteger() && bt.isPointer()) {
             Expr i = at.isInteger() ? a : b;
             t = at.isPointer() ? at.unqualified() : bt.unqualified();
             if (!isNullPointerConstant(i))
-                diags.defaultError(loc, "incompatible operand types (" + quote(at) + " and " + quote(bt) + ")", "-Wint-conversion");
+                diags.defaultError(
+                        loc,
+                        "incompatible operand types (" + quote(at) + " and " + quote(bt) + ")",
+                        "-Wint-conversion");
         } else {
             diags.error(loc, "incompatible operand types (" + quote(at) + " and " + quote(bt) + ")");
             return new Expr.IntLit(0, ERROR, loc);

@@ -21,8 +21,11 @@ public final class TypoCorrection {
             if (Math.abs(n.length() - typo.length()) > bound) continue;
             int ed = editDistance(typo, n, bound);
             if (ed > bound || ed == 0 || typo.length() / ed < 3) continue;
-            if (ed < bestEd) { best = n; bestEd = ed; tie = false; }
-            else if (ed == bestEd) tie = true;
+            if (ed < bestEd) {
+                best = n;
+                bestEd = ed;
+                tie = false;
+            } else if (ed == bestEd) tie = true;
         }
         return tie ? null : best;
     }
@@ -46,7 +49,10 @@ public final class TypoCorrection {
                 rowMin = Math.min(rowMin, d);
             }
             if (rowMin > bound) return bound + 1;
-            int[] t = prev2; prev2 = prev; prev = cur; cur = t;
+            int[] t = prev2;
+            prev2 = prev;
+            prev = cur;
+            cur = t;
         }
         return prev[m];
     }

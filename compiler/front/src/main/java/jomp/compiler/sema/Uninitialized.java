@@ -10,7 +10,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.Stmt;
@@ -39,6 +38,7 @@ final class Uninitialized {
     private final Map<Var, Expr.VarRef> firstUse = new IdentityHashMap<>();
     /** Where the block of the statement being walked starts, and that of each first use. */
     private int block;
+
     private final Map<Var, Integer> useBlock = new IdentityHashMap<>();
     private final Deque<Set<Var>> switchEntries = new ArrayDeque<>();
     private boolean hasGoto;
@@ -50,20 +50,38 @@ final class Uninitialized {
     }
 
     void run() {
-        new TreeScanner() {   // a function with goto is left alone: its flow is not structured
-            @Override public void visitGoto(Stmt.Goto g) { hasGoto = true; }
-            @Override public void visitIndirectGoto(Stmt.IndirectGoto g) { hasGoto = true; }
-            @Override public void visitAsm(Stmt.Asm a) { hasGoto |= a.isGoto(); }
+        new TreeScanner() { // a function with goto is left alone: its flow is not structured
+            @Override
+            public void visitGoto(Stmt.Goto g) {
+                hasGoto = true;
+            }
+
+            @Override
+            public void visitIndirectGoto(Stmt.IndirectGoto g) {
+                hasGoto = true;
+            }
+
+            @Override
+            public void visitAsm(Stmt.Asm a) {
+                hasGoto |= a.isGoto();
+            }
         }.scan(fn.body());
         if (hasGoto) return;
         stmt(fn.body(), new HashSet<>(fn.params()));
         List<Var> vars = new ArrayList<>(firstUse.keySet());
-        vars.sort(Comparator.comparingInt((Var v) -> -useBlock.get(v)).thenComparingInt(v -> firstUse.get(v).loc().offset()));
+        vars.sort(Comparator.comparingInt((Var v) -> -useBlock.get(v))
+                .thenComparingInt(v -> firstUse.get(v).loc().offset()));
         for (Var v : vars) {
             Expr.VarRef use = firstUse.get(v);
-            SourceLocation after = new SourceLocation(v.loc.file(), v.loc.offset() + v.name.length(), v.loc.presumedFile(), v.loc.presumedLine());
-            warnings.addPending(new Pending(use.loc(), "variable '" + v.name + "' is uninitialized when used here", "-Wuninitialized", position,
-                    List.of(new Pending(after, "initialize the variable '" + v.name + "' to silence this warning", null, 0))));
+            SourceLocation after = new SourceLocation(
+                    v.loc.file(), v.loc.offset() + v.name.length(), v.loc.presumedFile(), v.loc.presumedLine());
+            warnings.addPending(new Pending(
+                    use.loc(),
+                    "variable '" + v.name + "' is uninitialized when used here",
+                    "-Wuninitialized",
+                    position,
+                    List.of(new Pending(
+                            after, "initialize the variable '" + v.name + "' to silence this warning", null, 0))));
         }
     }
 
@@ -78,20 +96,27 @@ final class Uninitialized {
     /** The state after s, from the state before it (null: s is not reached, or does not complete). */
     private Set<Var> stmt(Stmt s, Set<Var> st) {
         if (s == null) return st;
-        if (st == null && !(s instanceof Stmt.Case) && !(s instanceof Stmt.Default) && !(s instanceof Stmt.Label)
-                && !(s instanceof Stmt.Compound)) return null;   // unreached, unless a label inside is jumped to
+        if (st == null
+                && !(s instanceof Stmt.Case)
+                && !(s instanceof Stmt.Default)
+                && !(s instanceof Stmt.Label)
+                && !(s instanceof Stmt.Compound)) return null; // unreached, unless a label inside is jumped to
         switch (s) {
             case Stmt.Compound c -> {
                 boolean control = false;
                 for (Stmt x : c.items()) {
-                    if (control) block = x.loc().offset();   // what follows a control statement is a block of its own
+                    if (control) block = x.loc().offset(); // what follows a control statement is a block of its own
                     st = stmt(x, st);
                     control = !(x instanceof Stmt.ExprStmt || x instanceof Stmt.Decl || x instanceof Stmt.Null);
                 }
                 return st;
             }
-            case Stmt.ExprStmt e -> { return expr(e.expr(), st); }
-            case Stmt.Null n -> { return st; }
+            case Stmt.ExprStmt e -> {
+                return expr(e.expr(), st);
+            }
+            case Stmt.Null n -> {
+                return st;
+            }
             case Stmt.If i -> {
                 st = expr(i.cond(), st);
                 block = i.then().loc().offset();
@@ -115,7 +140,9 @@ final class Uninitialized {
                 block = d.cond().loc().offset();
                 return expr(d.cond(), union(end, entry));
             }
-            case Stmt.For f -> { return forLoop(f, st); }
+            case Stmt.For f -> {
+                return forLoop(f, st);
+            }
             case Stmt.Switch sw -> {
                 st = expr(sw.cond(), st);
                 Set<Var> entry = union(st, assigned(sw.body()));
@@ -124,21 +151,41 @@ final class Uninitialized {
                 switchEntries.pop();
                 return union(end, entry);
             }
-            case Stmt.Case c -> { block = c.loc().offset(); return stmt(c.body(), union(st, switchEntries.isEmpty() ? null : new HashSet<>(switchEntries.peek()))); }
-            case Stmt.Default d -> { block = d.loc().offset(); return stmt(d.body(), union(st, switchEntries.isEmpty() ? null : new HashSet<>(switchEntries.peek()))); }
-            case Stmt.Label l -> { block = l.loc().offset(); return stmt(l.body(), st); }
-            case Stmt.Break b -> { return null; }
-            case Stmt.Continue c -> { return null; }
-            case Stmt.Goto g -> { return null; }
-            case Stmt.Return r -> { expr(r.value(), st); return null; }
-            case Stmt.Decl d -> { return declaration(d, st); }
+            case Stmt.Case c -> {
+                block = c.loc().offset();
+                return stmt(c.body(), union(st, switchEntries.isEmpty() ? null : new HashSet<>(switchEntries.peek())));
+            }
+            case Stmt.Default d -> {
+                block = d.loc().offset();
+                return stmt(d.body(), union(st, switchEntries.isEmpty() ? null : new HashSet<>(switchEntries.peek())));
+            }
+            case Stmt.Label l -> {
+                block = l.loc().offset();
+                return stmt(l.body(), st);
+            }
+            case Stmt.Break b -> {
+                return null;
+            }
+            case Stmt.Continue c -> {
+                return null;
+            }
+            case Stmt.Goto g -> {
+                return null;
+            }
+            case Stmt.Return r -> {
+                expr(r.value(), st);
+                return null;
+            }
+            case Stmt.Decl d -> {
+                return declaration(d, st);
+            }
             case Stmt.Omp o -> {
                 // the directive's clauses name variables (map, private, ...): count them as given values
                 st.addAll(assigned(o.directive()));
                 st.addAll(named(o.directive()));
                 return o.body() == null ? st : stmt(o.body(), st);
             }
-            default -> {   // a statement this walk does not know: whatever it names may have a value after it
+            default -> { // a statement this walk does not know: whatever it names may have a value after it
                 st.addAll(named(s));
                 return st;
             }
@@ -167,7 +214,7 @@ final class Uninitialized {
                 st.add(v);
             } else if (!v.synthetic && !v.markedUnused && v.storage == Var.Storage.NONE && v.type.isScalar()) {
                 tracked.add(v);
-                st.remove(v);   // a declaration in a loop starts without a value each time
+                st.remove(v); // a declaration in a loop starts without a value each time
             } else {
                 st.add(v);
             }
@@ -187,19 +234,27 @@ final class Uninitialized {
             }
             // x += e and x++ read x: what they store is no value when x had none (clang reports them and
             // keeps x uninitialized), so they give x a value only where it had one
-            case Expr.CompoundAssign c -> { st = expr(c.target(), st); st = expr(c.value(), st); }
+            case Expr.CompoundAssign c -> {
+                st = expr(c.target(), st);
+                st = expr(c.value(), st);
+            }
             case Expr.IncDec i -> st = expr(i.target(), st);
-            case Expr.Unary u when u.op() == Expr.Unary.Op.ADDR -> {
+            case Expr.Unary u
+            when u.op() == Expr.Unary.Op.ADDR -> {
                 if (Warnings.stripImplicit(u.operand()) instanceof Expr.VarRef v) st.add(v.var());
-                else st.addAll(named(u.operand()));   // &s.m, &a[i]: the object escapes
+                else st.addAll(named(u.operand())); // &s.m, &a[i]: the object escapes
             }
             case Expr.Unary u -> st = expr(u.operand(), st);
-            case Expr.Binary b when b.op() == Expr.Binary.Op.LOGAND || b.op() == Expr.Binary.Op.LOGOR -> {
+            case Expr.Binary b
+            when b.op() == Expr.Binary.Op.LOGAND || b.op() == Expr.Binary.Op.LOGOR -> {
                 Set<Var> l = expr(b.left(), st);
                 Set<Var> r = expr(b.right(), new HashSet<>(l));
                 st = union(l, r);
             }
-            case Expr.Binary b -> { st = expr(b.left(), st); st = expr(b.right(), st); }
+            case Expr.Binary b -> {
+                st = expr(b.left(), st);
+                st = expr(b.right(), st);
+            }
             case Expr.Cond c -> {
                 st = expr(c.cond(), st);
                 Set<Var> a = expr(c.then(), new HashSet<>(st));
@@ -207,16 +262,20 @@ final class Uninitialized {
                 st = union(a, b);
             }
             case Expr.Cast c -> st = expr(c.operand(), st);
-            case Expr.Decay d -> { if (!(d.operand() instanceof Expr.VarRef)) st = expr(d.operand(), st); }
+            case Expr.Decay d -> {
+                if (!(d.operand() instanceof Expr.VarRef)) st = expr(d.operand(), st);
+            }
             case Expr.Call c -> {
                 st = expr(c.callee(), st);
                 for (Expr a : c.args()) st = expr(a, st);
             }
-            case Expr.Member m -> { if (!(m.base() instanceof Expr.VarRef)) st = expr(m.base(), st); }
-            case Expr.IntLit l -> { }
-            case Expr.FloatLit l -> { }
-            case Expr.StrLit l -> { }
-            default -> st.addAll(named(e));   // anything else: what it names may get a value
+            case Expr.Member m -> {
+                if (!(m.base() instanceof Expr.VarRef)) st = expr(m.base(), st);
+            }
+            case Expr.IntLit l -> {}
+            case Expr.FloatLit l -> {}
+            case Expr.StrLit l -> {}
+            default -> st.addAll(named(e)); // anything else: what it names may get a value
         }
         return st;
     }
@@ -235,16 +294,25 @@ final class Uninitialized {
         new Object() {
             void walk(Object o) {
                 switch (o) {
-                    case null -> { }
-                    case Expr.Assign a when Warnings.stripImplicit(a.target()) instanceof Expr.VarRef v -> { out.add(v.var()); walk(a.value()); }
+                    case null -> {}
+                    case Expr.Assign a
+                    when Warnings.stripImplicit(a.target()) instanceof Expr.VarRef v -> {
+                        out.add(v.var());
+                        walk(a.value());
+                    }
                     case Expr.Unary u when u.op() == Expr.Unary.Op.ADDR -> out.addAll(named(u.operand()));
-                    case Stmt.LocalVar lv -> { if (lv.init() != null) out.add(lv.var()); walk(lv.init()); }
-                    case List<?> l -> { for (Object x : l) walk(x); }
+                    case Stmt.LocalVar lv -> {
+                        if (lv.init() != null) out.add(lv.var());
+                        walk(lv.init());
+                    }
+                    case List<?> l -> {
+                        for (Object x : l) walk(x);
+                    }
                     case Record r -> components(r, this::walk);
-                    default -> { }
+                    default -> {}
                 }
             }
-        }.walk(java.util.Arrays.asList(roots));   // a for's condition and step may be absent (null)
+        }.walk(java.util.Arrays.asList(roots)); // a for's condition and step may be absent (null)
         return out;
     }
 
@@ -252,9 +320,16 @@ final class Uninitialized {
     private static void components(Record r, java.util.function.Consumer<Object> walk) {
         for (RecordComponent c : r.getClass().getRecordComponents()) {
             Class<?> t = c.getType();
-            if (t.isPrimitive() || t == String.class || t == SourceLocation.class || t.isEnum()
+            if (t.isPrimitive()
+                    || t == String.class
+                    || t == SourceLocation.class
+                    || t.isEnum()
                     || t.getPackageName().equals("jomp.compiler.type")) continue;
-            try { walk.accept(c.getAccessor().invoke(r)); } catch (ReflectiveOperationException e) { throw new IllegalStateException(e); }
+            try {
+                walk.accept(c.getAccessor().invoke(r));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 
@@ -264,12 +339,16 @@ final class Uninitialized {
         new Object() {
             void walk(Object o) {
                 switch (o) {
-                    case null -> { }
+                    case null -> {}
                     case Var v -> out.add(v);
-                    case List<?> l -> { for (Object x : l) walk(x); }
-                    case java.util.Set<?> s -> { for (Object x : s) walk(x); }
+                    case List<?> l -> {
+                        for (Object x : l) walk(x);
+                    }
+                    case java.util.Set<?> s -> {
+                        for (Object x : s) walk(x);
+                    }
                     case Record r -> components(r, this::walk);
-                    default -> { }
+                    default -> {}
                 }
             }
         }.walk(root);

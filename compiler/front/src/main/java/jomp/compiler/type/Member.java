@@ -10,10 +10,20 @@ import jomp.compiler.diag.SourceLocation;
  * {@code offset} being the byte that holds its first bit: it may straddle its type's storage unit, or
  * the record may end inside that unit, so it is read and written as the bytes it covers.
  */
-public record Member(String name, Type type, long offset, int bitWidth, int bitOffset, int index, SourceLocation loc, boolean packed) {
+public record Member(
+        String name,
+        Type type,
+        long offset,
+        int bitWidth,
+        int bitOffset,
+        int index,
+        SourceLocation loc,
+        boolean packed) {
     public Member(String name, Type type, long offset, int bitWidth, int bitOffset, int index, SourceLocation loc) {
         this(name, type, offset, bitWidth, bitOffset, index, loc, false);
     }
 
-    public boolean isBitField() { return bitWidth >= 0; }
+    public boolean isBitField() {
+        return bitWidth >= 0;
+    }
 }

@@ -11,6 +11,7 @@ public final class Record {
     public final Type.Kind kind;
     /** The tag name, or null for an anonymous struct/union/enum. */
     public final String tag;
+
     public List<Member> members = new ArrayList<>();
     public long size = -1;
     public int align = 1;
@@ -32,5 +33,8 @@ public final class Record {
     /** Where the definition is (for "previous definition is here"). */
     public jomp.compiler.diag.SourceLocation defLoc;
 
-    public Record(Type.Kind kind, String tag) { this.kind = kind; this.tag = tag; }
+    public Record(Type.Kind kind, String tag) {
+        this.kind = kind;
+        this.tag = tag;
+    }
 }

@@ -12,13 +12,33 @@ import java.util.List;
  * copies pointing at their {@link #origin unqualified} type.
  */
 public final class Type {
-    public enum Kind { VOID, BOOL, CHAR, SHORT, INT, LONG, LLONG, INT128, FLOAT, DOUBLE, LDOUBLE, ENUM, PTR, ARRAY, VLA, FUNC, STRUCT, UNION }
+    public enum Kind {
+        VOID,
+        BOOL,
+        CHAR,
+        SHORT,
+        INT,
+        LONG,
+        LLONG,
+        INT128,
+        FLOAT,
+        DOUBLE,
+        LDOUBLE,
+        ENUM,
+        PTR,
+        ARRAY,
+        VLA,
+        FUNC,
+        STRUCT,
+        UNION
+    }
 
     public static final int CONST = 1, VOLATILE = 2, RESTRICT = 4, ATOMIC = 8;
 
     public final Kind kind;
     /** Size in bytes (use {@link #size()}: struct sizes live in the record); -1 if incomplete or a VLA. */
     private final long size;
+
     private final int align;
     public final boolean isUnsigned;
     /** CONST | VOLATILE | RESTRICT | ATOMIC bits (ATOMIC: C11's _Atomic, whose loads, stores and updates are sequentially consistent atomics). */
@@ -35,9 +55,11 @@ public final class Type {
      * they are opaque, and {@link jomp.compiler.ast.Vla} reads and sets them with their types.
      */
     private final Object vlaLength;
+
     private Object vlaSizeVar;
     /** FUNC: parameter types (already adjusted: arrays and functions to pointers). */
     public final List<Type> params;
+
     public final boolean variadic;
     /** FUNC: declared without a prototype, {@code int f()} or a K&R definition. */
     public final boolean oldStyle;
@@ -50,11 +72,34 @@ public final class Type {
     /** An alignment given to this (typedef'd) type by {@code __attribute__((aligned(n)))}, or 0. */
     private int minAlign;
 
-    private Type(Kind kind, long size, int align, boolean isUnsigned, int quals, boolean isComplex, Type base,
-                 long arrayLen, Object vlaLength, List<Type> params, boolean variadic, boolean oldStyle, Record record, Type origin) {
-        this.kind = kind; this.size = size; this.align = align; this.isUnsigned = isUnsigned; this.quals = quals;
-        this.isComplex = isComplex; this.base = base; this.arrayLen = arrayLen; this.vlaLength = vlaLength;
-        this.params = params; this.variadic = variadic; this.oldStyle = oldStyle; this.record = record;
+    private Type(
+            Kind kind,
+            long size,
+            int align,
+            boolean isUnsigned,
+            int quals,
+            boolean isComplex,
+            Type base,
+            long arrayLen,
+            Object vlaLength,
+            List<Type> params,
+            boolean variadic,
+            boolean oldStyle,
+            Record record,
+            Type origin) {
+        this.kind = kind;
+        this.size = size;
+        this.align = align;
+        this.isUnsigned = isUnsigned;
+        this.quals = quals;
+        this.isComplex = isComplex;
+        this.base = base;
+        this.arrayLen = arrayLen;
+        this.vlaLength = vlaLength;
+        this.params = params;
+        this.variadic = variadic;
+        this.oldStyle = oldStyle;
+        this.record = record;
         this.origin = origin == null ? this : origin;
     }
 
@@ -62,10 +107,12 @@ public final class Type {
         return new Type(k, size, Math.max(size, 1), unsigned, 0, false, null, 0, null, null, false, false, null, null);
     }
 
-    public static final Type VOID = new Type(Kind.VOID, 1, 1, false, 0, false, null, 0, null, null, false, false, null, null);
+    public static final Type VOID =
+            new Type(Kind.VOID, 1, 1, false, 0, false, null, 0, null, null, false, false, null, null);
     public static final Type BOOL = basic(Kind.BOOL, 1, true);
     /** Plain char is signed, as on x86-64. */
     public static final Type CHAR = basic(Kind.CHAR, 1, false);
+
     public static final Type SCHAR = basic(Kind.CHAR, 1, false);
     public static final Type UCHAR = basic(Kind.CHAR, 1, true);
     public static final Type SHORT = basic(Kind.SHORT, 2, false);
@@ -78,14 +125,19 @@ public final class Type {
     public static final Type ULLONG = basic(Kind.LLONG, 8, true);
     /** GNU {@code __int128} and {@code unsigned __int128}: 16 bytes, 16-aligned, as on x86-64. */
     public static final Type INT128 = basic(Kind.INT128, 16, false);
+
     public static final Type UINT128 = basic(Kind.INT128, 16, true);
     public static final Type FLOAT = basic(Kind.FLOAT, 4, false);
     public static final Type DOUBLE = basic(Kind.DOUBLE, 8, false);
     /** long double: double's layout and precision in jomp (see the class comment). */
     public static final Type LDOUBLE = basic(Kind.LDOUBLE, 8, false);
-    public static final Type FLOAT_COMPLEX = new Type(Kind.FLOAT, 8, 4, false, 0, true, FLOAT, 0, null, null, false, false, null, null);
-    public static final Type DOUBLE_COMPLEX = new Type(Kind.DOUBLE, 16, 8, false, 0, true, DOUBLE, 0, null, null, false, false, null, null);
-    public static final Type LDOUBLE_COMPLEX = new Type(Kind.LDOUBLE, 16, 8, false, 0, true, LDOUBLE, 0, null, null, false, false, null, null);
+
+    public static final Type FLOAT_COMPLEX =
+            new Type(Kind.FLOAT, 8, 4, false, 0, true, FLOAT, 0, null, null, false, false, null, null);
+    public static final Type DOUBLE_COMPLEX =
+            new Type(Kind.DOUBLE, 16, 8, false, 0, true, DOUBLE, 0, null, null, false, false, null, null);
+    public static final Type LDOUBLE_COMPLEX =
+            new Type(Kind.LDOUBLE, 16, 8, false, 0, true, LDOUBLE, 0, null, null, false, false, null, null);
     /**
      * {@code __builtin_va_list}: jomp passes variadic arguments in a native area of 8-byte slots and
      * va_list points into it (docs/design/abi.md); one object, so that calls to native functions can
@@ -94,7 +146,9 @@ public final class Type {
     public static final Type VA_LIST = pointerTo(VOID).withTypedefName("__builtin_va_list");
 
     /** Is {@code char} (plain), which is a distinct type from signed char though it has the same range. */
-    public boolean isPlainChar() { return origin == CHAR; }
+    public boolean isPlainChar() {
+        return origin == CHAR;
+    }
 
     // ---- constructors for derived types ----
 
@@ -113,13 +167,21 @@ public final class Type {
     }
 
     /** VLA: the length expression, opaque here (see {@link jomp.compiler.ast.Vla#length}). */
-    public Object vlaLength() { return vlaLength; }
+    public Object vlaLength() {
+        return vlaLength;
+    }
     /** VLA: the hidden variable holding sizeof, opaque here (see {@link jomp.compiler.ast.Vla#sizeVar}); null until declared. */
-    public Object vlaSizeVar() { return vlaSizeVar; }
-    public void setVlaSizeVar(Object v) { vlaSizeVar = v; }
+    public Object vlaSizeVar() {
+        return vlaSizeVar;
+    }
+
+    public void setVlaSizeVar(Object v) {
+        vlaSizeVar = v;
+    }
 
     public static Type func(Type ret, List<Type> params, boolean variadic, boolean oldStyle) {
-        return new Type(Kind.FUNC, 1, 1, false, 0, false, ret, 0, null, List.copyOf(params), variadic, oldStyle, null, null);
+        return new Type(
+                Kind.FUNC, 1, 1, false, 0, false, ret, 0, null, List.copyOf(params), variadic, oldStyle, null, null);
     }
 
     /** A new struct, union or enum type with an empty (incomplete) body. */
@@ -137,7 +199,21 @@ public final class Type {
         if ((quals | q) == quals) return this;
         if (kind == Kind.ARRAY) return arrayOf(base.qualified(q), arrayLen);
         Type o = origin;
-        Type t = new Type(kind, size, align, isUnsigned, quals | q, isComplex, base, arrayLen, vlaLength, params, variadic, oldStyle, record, o);
+        Type t = new Type(
+                kind,
+                size,
+                align,
+                isUnsigned,
+                quals | q,
+                isComplex,
+                base,
+                arrayLen,
+                vlaLength,
+                params,
+                variadic,
+                oldStyle,
+                record,
+                o);
         t.vlaSizeVar = vlaSizeVar;
         t.typedefName = typedefName;
         t.minAlign = minAlign;
@@ -147,7 +223,8 @@ public final class Type {
     /** The same type without qualifiers (keeps its typedef name for diagnostics). */
     public Type unqualified() {
         if (quals == 0) return this;
-        if ((typedefName == null || typedefName.equals(origin.typedefName)) && minAlign == origin.minAlign) return origin;
+        if ((typedefName == null || typedefName.equals(origin.typedefName)) && minAlign == origin.minAlign)
+            return origin;
         Type t = origin.withTypedefName(typedefName);
         t.minAlign = minAlign;
         return t;
@@ -163,32 +240,88 @@ public final class Type {
 
     /** A copy that prints as the given typedef name (identity of the type is unchanged for compatibility). */
     public Type withTypedefName(String name) {
-        Type t = new Type(kind, size, align, isUnsigned, quals, isComplex, base, arrayLen, vlaLength, params, variadic, oldStyle, record, origin);
+        Type t = new Type(
+                kind,
+                size,
+                align,
+                isUnsigned,
+                quals,
+                isComplex,
+                base,
+                arrayLen,
+                vlaLength,
+                params,
+                variadic,
+                oldStyle,
+                record,
+                origin);
         t.vlaSizeVar = vlaSizeVar;
         t.typedefName = name;
         t.minAlign = minAlign;
         return t;
     }
 
-    public boolean isConst() { return (quals & CONST) != 0; }
-    public boolean isVolatile() { return (quals & VOLATILE) != 0; }
-    public boolean isAtomic() { return (quals & ATOMIC) != 0; }
+    public boolean isConst() {
+        return (quals & CONST) != 0;
+    }
+
+    public boolean isVolatile() {
+        return (quals & VOLATILE) != 0;
+    }
+
+    public boolean isAtomic() {
+        return (quals & ATOMIC) != 0;
+    }
 
     // ---- classification (C11 6.2.5) ----
 
-    public boolean isVoid() { return kind == Kind.VOID; }
-    public boolean isInteger() {
-        return !isComplex && switch (kind) { case BOOL, CHAR, SHORT, INT, LONG, LLONG, INT128, ENUM -> true; default -> false; };
+    public boolean isVoid() {
+        return kind == Kind.VOID;
     }
-    public boolean isFloat() { return !isComplex && (kind == Kind.FLOAT || kind == Kind.DOUBLE || kind == Kind.LDOUBLE); }
-    public boolean isReal() { return isInteger() || isFloat(); }
-    public boolean isArithmetic() { return isReal() || isComplex; }
-    public boolean isPointer() { return kind == Kind.PTR; }
-    public boolean isScalar() { return isArithmetic() || isPointer(); }
-    public boolean isArray() { return kind == Kind.ARRAY || kind == Kind.VLA; }
-    public boolean isFunction() { return kind == Kind.FUNC; }
-    public boolean isStructOrUnion() { return kind == Kind.STRUCT || kind == Kind.UNION; }
-    public boolean isAggregate() { return isArray() || isStructOrUnion(); }
+
+    public boolean isInteger() {
+        return !isComplex
+                && switch (kind) {
+                    case BOOL, CHAR, SHORT, INT, LONG, LLONG, INT128, ENUM -> true;
+                    default -> false;
+                };
+    }
+
+    public boolean isFloat() {
+        return !isComplex && (kind == Kind.FLOAT || kind == Kind.DOUBLE || kind == Kind.LDOUBLE);
+    }
+
+    public boolean isReal() {
+        return isInteger() || isFloat();
+    }
+
+    public boolean isArithmetic() {
+        return isReal() || isComplex;
+    }
+
+    public boolean isPointer() {
+        return kind == Kind.PTR;
+    }
+
+    public boolean isScalar() {
+        return isArithmetic() || isPointer();
+    }
+
+    public boolean isArray() {
+        return kind == Kind.ARRAY || kind == Kind.VLA;
+    }
+
+    public boolean isFunction() {
+        return kind == Kind.FUNC;
+    }
+
+    public boolean isStructOrUnion() {
+        return kind == Kind.STRUCT || kind == Kind.UNION;
+    }
+
+    public boolean isAggregate() {
+        return isArray() || isStructOrUnion();
+    }
     /** An object type whose size is known at compile time (or a VLA). */
     public boolean isComplete() {
         return switch (kind) {
@@ -209,12 +342,13 @@ public final class Type {
         if (kind == Kind.STRUCT || kind == Kind.UNION) return record.complete ? record.size : -1;
         if (kind == Kind.ARRAY) {
             if (arrayLen < 0) return -1;
-            long b = base.size();   // once: asking twice a level is 2^depth calls for int a[1][1]...[1]
+            long b = base.size(); // once: asking twice a level is 2^depth calls for int a[1][1]...[1]
             return b < 0 ? -1 : b * arrayLen;
         }
-        if (kind == Kind.ENUM && record.underlying != null) return record.underlying.size();   // packed or wide enums
+        if (kind == Kind.ENUM && record.underlying != null) return record.underlying.size(); // packed or wide enums
         return size;
     }
+
     public int align() {
         int a;
         if (kind == Kind.STRUCT || kind == Kind.UNION) a = record.complete ? record.align : 1;
@@ -227,12 +361,21 @@ public final class Type {
     /** Integer conversion rank (C11 6.3.1.1). */
     public int rank() {
         return switch (kind) {
-            case BOOL -> 1; case CHAR -> 2; case SHORT -> 3; case INT, ENUM -> 4; case LONG -> 5; case LLONG -> 6; case INT128 -> 7; default -> 0;
+            case BOOL -> 1;
+            case CHAR -> 2;
+            case SHORT -> 3;
+            case INT, ENUM -> 4;
+            case LONG -> 5;
+            case LLONG -> 6;
+            case INT128 -> 7;
+            default -> 0;
         };
     }
 
     /** The struct/union members (empty while incomplete). */
-    public List<Member> members() { return record.members; }
+    public List<Member> members() {
+        return record.members;
+    }
 
     /** Finds a member by name, looking into anonymous struct/union members; returns the path (outermost first) or null. */
     public List<Member> findMember(String name) {
@@ -251,5 +394,8 @@ public final class Type {
         return null;
     }
 
-    @Override public String toString() { return TypePrinter.print(this); }
+    @Override
+    public String toString() {
+        return TypePrinter.print(this);
+    }
 }

@@ -7,7 +7,9 @@ package jomp.compiler.type;
 public final class TypePrinter {
     private TypePrinter() {}
 
-    public static String print(Type t) { return decl(t, "", true); }
+    public static String print(Type t) {
+        return decl(t, "", true);
+    }
 
     /** clang's "'size_t' (aka 'unsigned long')" form, for types written with a typedef name. */
     public static String quoteAka(Type t) {
@@ -29,7 +31,9 @@ public final class TypePrinter {
         return false;
     }
 
-    private static String stripped(Type t) { return decl(t, "", false); }
+    private static String stripped(Type t) {
+        return decl(t, "", false);
+    }
 
     private static String quals(int q) {
         StringBuilder sb = new StringBuilder();
@@ -47,20 +51,29 @@ public final class TypePrinter {
             case PTR -> {
                 String q = quals(t.quals).trim();
                 String s = "*" + q + (inner.isEmpty() || q.isEmpty() || inner.startsWith("[") ? "" : " ") + inner;
-                if (t.base.kind == Type.Kind.ARRAY || t.base.kind == Type.Kind.VLA || t.base.kind == Type.Kind.FUNC) s = "(" + s + ")";
+                if (t.base.kind == Type.Kind.ARRAY || t.base.kind == Type.Kind.VLA || t.base.kind == Type.Kind.FUNC)
+                    s = "(" + s + ")";
                 return decl(t.base, s, td);
             }
-            case ARRAY -> { return decl(t.base, inner + "[" + (t.arrayLen < 0 ? "" : Long.toString(t.arrayLen)) + "]", td); }
-            case VLA -> { return decl(t.base, inner + "[*]", td); }
+            case ARRAY -> {
+                return decl(t.base, inner + "[" + (t.arrayLen < 0 ? "" : Long.toString(t.arrayLen)) + "]", td);
+            }
+            case VLA -> {
+                return decl(t.base, inner + "[*]", td);
+            }
             case FUNC -> {
                 StringBuilder sb = new StringBuilder(inner).append('(');
                 // a K&R definition's type has its parameters, but no prototype: clang prints it int ()
-                if (!t.oldStyle) for (int i = 0; i < t.params.size(); i++) sb.append(i > 0 ? ", " : "").append(decl(t.params.get(i), "", td));
+                if (!t.oldStyle)
+                    for (int i = 0; i < t.params.size(); i++)
+                        sb.append(i > 0 ? ", " : "").append(decl(t.params.get(i), "", td));
                 if (t.variadic) sb.append(t.params.isEmpty() ? "..." : ", ...");
                 else if (t.params.isEmpty() && !t.oldStyle) sb.append("void");
                 return decl(t.base, sb.append(')').toString(), td);
             }
-            default -> { return join(quals(t.quals) + baseName(t), inner); }
+            default -> {
+                return join(quals(t.quals) + baseName(t), inner);
+            }
         }
     }
 

@@ -32,7 +32,9 @@ public final class Types {
         if (a.isComplex || b.isComplex) {
             Type ea = a.isComplex ? a.base : a, eb = b.isComplex ? b.base : b;
             Type e = usualArithmetic(ea.isFloat() ? ea : Type.FLOAT, eb.isFloat() ? eb : Type.FLOAT);
-            return e.kind == Type.Kind.FLOAT ? Type.FLOAT_COMPLEX : e.kind == Type.Kind.DOUBLE ? Type.DOUBLE_COMPLEX : Type.LDOUBLE_COMPLEX;
+            return e.kind == Type.Kind.FLOAT
+                    ? Type.FLOAT_COMPLEX
+                    : e.kind == Type.Kind.DOUBLE ? Type.DOUBLE_COMPLEX : Type.LDOUBLE_COMPLEX;
         }
         if (a.kind == Type.Kind.LDOUBLE || b.kind == Type.Kind.LDOUBLE) return Type.LDOUBLE;
         if (a.kind == Type.Kind.DOUBLE || b.kind == Type.Kind.DOUBLE) return Type.DOUBLE;
@@ -48,8 +50,13 @@ public final class Types {
 
     public static Type unsignedOf(Type t) {
         return switch (t.kind) {
-            case CHAR -> Type.UCHAR; case SHORT -> Type.USHORT; case INT, ENUM -> Type.UINT;
-            case LONG -> Type.ULONG; case LLONG -> Type.ULLONG; case INT128 -> Type.UINT128; default -> t;
+            case CHAR -> Type.UCHAR;
+            case SHORT -> Type.USHORT;
+            case INT, ENUM -> Type.UINT;
+            case LONG -> Type.ULONG;
+            case LLONG -> Type.ULLONG;
+            case INT128 -> Type.UINT128;
+            default -> t;
         };
     }
 
@@ -70,22 +77,37 @@ public final class Types {
     public static boolean compatibleUnqualified(Type a, Type b) {
         if (a.origin == b.origin) return true;
         if (a.isComplex != b.isComplex) return false;
-        if (a.kind == Type.Kind.ENUM && b.isInteger() && b.kind != Type.Kind.ENUM) return enumUnderlying(a).origin == b.origin;
-        if (b.kind == Type.Kind.ENUM && a.isInteger() && a.kind != Type.Kind.ENUM) return enumUnderlying(b).origin == a.origin;
+        if (a.kind == Type.Kind.ENUM && b.isInteger() && b.kind != Type.Kind.ENUM)
+            return enumUnderlying(a).origin == b.origin;
+        if (b.kind == Type.Kind.ENUM && a.isInteger() && a.kind != Type.Kind.ENUM)
+            return enumUnderlying(b).origin == a.origin;
         if (a.kind != b.kind) return false;
         switch (a.kind) {
             case CHAR:
                 // char, signed char and unsigned char are three distinct types
                 return a.isPlainChar() == b.isPlainChar() && a.isUnsigned == b.isUnsigned;
-            case BOOL: case SHORT: case INT: case LONG: case LLONG: case INT128:
+            case BOOL:
+            case SHORT:
+            case INT:
+            case LONG:
+            case LLONG:
+            case INT128:
                 return a.isUnsigned == b.isUnsigned;
-            case FLOAT: case DOUBLE: case LDOUBLE: case VOID:
+            case FLOAT:
+            case DOUBLE:
+            case LDOUBLE:
+            case VOID:
                 return true;
             case PTR:
                 return compatible(a.base, b.base);
-            case ARRAY: case VLA:
+            case ARRAY:
+            case VLA:
                 if (!compatible(a.base, b.base)) return false;
-                return a.kind == Type.Kind.VLA || b.kind == Type.Kind.VLA || a.arrayLen < 0 || b.arrayLen < 0 || a.arrayLen == b.arrayLen;
+                return a.kind == Type.Kind.VLA
+                        || b.kind == Type.Kind.VLA
+                        || a.arrayLen < 0
+                        || b.arrayLen < 0
+                        || a.arrayLen == b.arrayLen;
             case FUNC: {
                 if (!compatible(a.base.unqualified(), b.base.unqualified())) return false;
                 if (a.oldStyle && b.oldStyle) return true;
@@ -96,17 +118,22 @@ public final class Types {
                     if (knr.params.isEmpty()) return true;
                     if (proto.variadic || proto.params.size() != knr.params.size()) return false;
                     for (int i = 0; i < knr.params.size(); i++) {
-                        Type pp = proto.params.get(i).unqualified(), kp = knr.params.get(i).unqualified();
-                        if (!compatibleUnqualified(pp, defaultArgPromote(kp)) && !compatibleUnqualified(pp, kp)) return false;
+                        Type pp = proto.params.get(i).unqualified(),
+                                kp = knr.params.get(i).unqualified();
+                        if (!compatibleUnqualified(pp, defaultArgPromote(kp)) && !compatibleUnqualified(pp, kp))
+                            return false;
                     }
                     return true;
                 }
                 if (a.variadic != b.variadic || a.params.size() != b.params.size()) return false;
                 for (int i = 0; i < a.params.size(); i++)
-                    if (!compatibleUnqualified(a.params.get(i).unqualified(), b.params.get(i).unqualified())) return false;
+                    if (!compatibleUnqualified(
+                            a.params.get(i).unqualified(), b.params.get(i).unqualified())) return false;
                 return true;
             }
-            case STRUCT: case UNION: case ENUM:
+            case STRUCT:
+            case UNION:
+            case ENUM:
                 return a.record == b.record;
             default:
                 return false;
@@ -122,7 +149,7 @@ public final class Types {
         if (a.kind == Type.Kind.FUNC && b.kind == Type.Kind.FUNC) {
             if (a.oldStyle && !b.oldStyle) return b;
             if (b.oldStyle && !a.oldStyle) return a;
-            if (a.oldStyle) return a.params.isEmpty() ? b : a;   // a K&R definition's parameters stay
+            if (a.oldStyle) return a.params.isEmpty() ? b : a; // a K&R definition's parameters stay
             List<Type> ps = new ArrayList<>();
             for (int i = 0; i < a.params.size(); i++) ps.add(composite(a.params.get(i), b.params.get(i)));
             return Type.func(composite(a.base, b.base), ps, a.variadic, false);

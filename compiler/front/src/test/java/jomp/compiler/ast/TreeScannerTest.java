@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.parse.ParseHelper;
+import org.junit.jupiter.api.Test;
 
 /** The default traversal reaches every variable reference, wherever C puts an expression. */
 class TreeScannerTest {
@@ -23,7 +21,10 @@ class TreeScannerTest {
     private static List<String> references(Stmt body) {
         List<String> out = new ArrayList<>();
         new TreeScanner() {
-            @Override public void visitVarRef(Expr.VarRef v) { out.add(v.var().name); }
+            @Override
+            public void visitVarRef(Expr.VarRef v) {
+                out.add(v.var().name);
+            }
         }.scan(body);
         return out;
     }
@@ -43,14 +44,15 @@ class TreeScannerTest {
                 return x ? b : c;
             }
             """);
-        assertThat(references(f.body())).containsExactly(
-            "a",                            // int x = a
-            "b", "x", "c", "x", "g", "a",   // if
-            "b", "i", "c", "i", "a", "x", "i",   // for: init, condition, step, body
-            "a", "a",                       // while
-            "b", "c",                       // do
-            "x", "a",                       // switch
-            "x", "b", "c");                 // return
+        assertThat(references(f.body()))
+                .containsExactly(
+                        "a", // int x = a
+                        "b", "x", "c", "x", "g", "a", // if
+                        "b", "i", "c", "i", "a", "x", "i", // for: init, condition, step, body
+                        "a", "a", // while
+                        "b", "c", // do
+                        "x", "a", // switch
+                        "x", "b", "c"); // return
     }
 
     @Test
@@ -67,7 +69,8 @@ class TreeScannerTest {
             }
             """);
         // the compound literal's n, a; the clause's n (num_threads); the loop's i < n
-        assertThat(references(f.body())).containsSubsequence("a", "b", "a", "t", "b", "n", "a", "n", "i", "n", "s", "q", "i", "p", "s");
+        assertThat(references(f.body()))
+                .containsSubsequence("a", "b", "a", "t", "b", "n", "a", "n", "i", "n", "s", "q", "i", "p", "s");
     }
 
     @Test
@@ -80,9 +83,20 @@ class TreeScannerTest {
             """);
         List<String> seen = new ArrayList<>();
         new TreeScanner() {
-            @Override public void visitIf(Stmt.If i) { scan(i.cond()); }   // not its branches
-            @Override public void visitStmtExpr(Expr.StmtExpr s) { seen.add("stmt-expr"); }
-            @Override public void visitVarRef(Expr.VarRef v) { seen.add(v.var().name); }
+            @Override
+            public void visitIf(Stmt.If i) {
+                scan(i.cond());
+            } // not its branches
+
+            @Override
+            public void visitStmtExpr(Expr.StmtExpr s) {
+                seen.add("stmt-expr");
+            }
+
+            @Override
+            public void visitVarRef(Expr.VarRef v) {
+                seen.add(v.var().name);
+            }
         }.scan(f.body());
         assertThat(seen).containsExactly("a", "stmt-expr");
     }

@@ -4,15 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.OmpDirective.Leaf;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ast.TranslationUnit;
+import org.junit.jupiter.api.Test;
 
 /** #pragma omp directives: names, clauses in structured form, associated statements, loop checks. */
 class OmpParserTest {
@@ -26,7 +24,10 @@ class OmpParserTest {
     private static void collect(Stmt s, List<Stmt.Omp> out) {
         switch (s) {
             case Stmt.Compound c -> c.items().forEach(x -> collect(x, out));
-            case Stmt.Omp o -> { out.add(o); if (o.body() != null) collect(o.body(), out); }
+            case Stmt.Omp o -> {
+                out.add(o);
+                if (o.body() != null) collect(o.body(), out);
+            }
             case Stmt.For f -> collect(f.body(), out);
             default -> {}
         }
@@ -58,7 +59,8 @@ class OmpParserTest {
         assertThat(m0.type()).isEqualTo(OmpClause.MapType.TO);
         assertThat(m0.items().get(0).var().name).isEqualTo("x");
         assertThat(m0.items().get(0).sections()).hasSize(1);
-        assertThat(((Expr.IntLit) m0.items().get(0).sections().get(0).lower()).value()).isZero();
+        assertThat(((Expr.IntLit) m0.items().get(0).sections().get(0).lower()).value())
+                .isZero();
         OmpClause.Map m1 = data.clauses(OmpClause.Map.class).get(1);
         assertThat(m1.type()).isEqualTo(OmpClause.MapType.TOFROM);
         assertThat(m1.items().get(0).sections().get(0).lower()).isNull();
@@ -71,9 +73,13 @@ class OmpParserTest {
         assertThat(t.loopDepth()).isEqualTo(1);
         assertThat(t.hasFlag(OmpClause.FlagKind.NOWAIT)).isTrue();
         OmpClause.Map mm = t.clauses(OmpClause.Map.class).get(0);
-        assertThat(mm.modifiers()).containsExactlyInAnyOrder(OmpDirective.MapModifier.ALWAYS, OmpDirective.MapModifier.CLOSE);
+        assertThat(mm.modifiers())
+                .containsExactlyInAnyOrder(OmpDirective.MapModifier.ALWAYS, OmpDirective.MapModifier.CLOSE);
         assertThat(t.clauses(OmpClause.Map.class).get(1).typeWritten()).isFalse();
-        OmpClause.ExprClause ifc = t.clauses(OmpClause.ExprClause.class).stream().filter(c -> c.kind() == OmpClause.ExprKind.IF).findFirst().orElseThrow();
+        OmpClause.ExprClause ifc = t.clauses(OmpClause.ExprClause.class).stream()
+                .filter(c -> c.kind() == OmpClause.ExprKind.IF)
+                .findFirst()
+                .orElseThrow();
         assertThat(ifc.modifier()).isEqualTo("target");
         assertThat(t.clauses(OmpClause.Schedule.class).get(0).kind()).isEqualTo(OmpClause.ScheduleKind.STATIC);
         assertThat(t.clauses(OmpClause.DistSchedule.class).get(0).chunk()).isNotNull();
@@ -103,22 +109,29 @@ class OmpParserTest {
         OmpDirective pf = ds.get(0).directive();
         assertThat(pf.loopDepth()).isEqualTo(2);
         List<OmpClause.Reduction> reds = pf.clauses(OmpClause.Reduction.class);
-        assertThat(reds).extracting(OmpClause.Reduction::op).containsExactly(OmpClause.ReductionOp.ADD, OmpClause.ReductionOp.MAX);
+        assertThat(reds)
+                .extracting(OmpClause.Reduction::op)
+                .containsExactly(OmpClause.ReductionOp.ADD, OmpClause.ReductionOp.MAX);
         assertThat(reds.get(0).items().get(0).var().name).isEqualTo("sum");
         assertThat(pf.clauses(OmpClause.Default.class).get(0).kind()).isEqualTo(OmpClause.DefaultKind.SHARED);
         OmpDirective enter = ds.get(1).directive();
         assertThat(enter.isStandalone()).isTrue();
         assertThat(ds.get(1).body()).isNull();
-        OmpDirective.Item member = enter.clauses(OmpClause.Map.class).get(0).items().get(0);
+        OmpDirective.Item member =
+                enter.clauses(OmpClause.Map.class).get(0).items().get(0);
         assertThat(member.var().name).isEqualTo("s");
         assertThat(member.expr().type().toString()).isEqualTo("double");
         OmpDirective upd = ds.get(2).directive();
-        assertThat(upd.clauses(OmpClause.Motion.class)).extracting(OmpClause.Motion::to).containsExactly(false, true);
-        assertThat(ds.get(3).directive().clauses(OmpClause.Map.class).get(0).type()).isEqualTo(OmpClause.MapType.DELETE);
+        assertThat(upd.clauses(OmpClause.Motion.class))
+                .extracting(OmpClause.Motion::to)
+                .containsExactly(false, true);
+        assertThat(ds.get(3).directive().clauses(OmpClause.Map.class).get(0).type())
+                .isEqualTo(OmpClause.MapType.DELETE);
         OmpDirective tgt = ds.get(4).directive();
         assertThat(tgt.clauses(OmpClause.Defaultmap.class).get(0).category()).isEqualTo("scalar");
         assertThat(tgt.clauses(OmpClause.Depend.class).get(0).type()).isEqualTo(OmpClause.DependType.IN);
-        assertThat(tgt.clauses(OmpClause.Map.class).get(0).modifiers()).containsExactly(OmpDirective.MapModifier.PRESENT);
+        assertThat(tgt.clauses(OmpClause.Map.class).get(0).modifiers())
+                .containsExactly(OmpDirective.MapModifier.PRESENT);
     }
 
     @Test
@@ -147,8 +160,18 @@ class OmpParserTest {
             }
             """);
         List<Stmt.Omp> ds = directives(h);
-        assertThat(ds).extracting(o -> o.directive().leaves().get(0)).containsExactly(
-            Leaf.PARALLEL, Leaf.ATOMIC, Leaf.ATOMIC, Leaf.CRITICAL, Leaf.BARRIER, Leaf.SINGLE, Leaf.MASTER, Leaf.MASKED, Leaf.TASKWAIT);
+        assertThat(ds)
+                .extracting(o -> o.directive().leaves().get(0))
+                .containsExactly(
+                        Leaf.PARALLEL,
+                        Leaf.ATOMIC,
+                        Leaf.ATOMIC,
+                        Leaf.CRITICAL,
+                        Leaf.BARRIER,
+                        Leaf.SINGLE,
+                        Leaf.MASTER,
+                        Leaf.MASKED,
+                        Leaf.TASKWAIT);
         assertThat(ds.get(1).directive().atomic()).isEqualTo(OmpDirective.AtomicKind.UPDATE);
         assertThat(ds.get(2).directive().atomic()).isEqualTo(OmpDirective.AtomicKind.READ);
         assertThat(ds.get(3).directive().criticalName()).isEqualTo("lock");
@@ -167,11 +190,24 @@ class OmpParserTest {
             #pragma omp declare target enter(twice) device_type(any)
             """);
         List<OmpDirective> decls = new ArrayList<>();
-        for (TranslationUnit.TopLevel t : h.unit.items()) if (t instanceof TranslationUnit.OmpDecl d) decls.add(d.directive());
-        assertThat(decls).extracting(d -> d.leaves().get(0)).containsExactly(Leaf.DECLARE_TARGET, Leaf.END_DECLARE_TARGET, Leaf.DECLARE_TARGET, Leaf.DECLARE_TARGET);
-        assertThat(decls.get(2).clauses(OmpClause.ListClause.class).get(0).items().get(0).var().name).isEqualTo("table");
-        assertThat(decls.get(3).clauses(OmpClause.ListClause.class).get(0).kind()).isEqualTo(OmpClause.ListKind.ENTER);
-        assertThat(decls.get(3).clauses(OmpClause.DeviceType.class).get(0).kind()).isEqualTo("any");
+        for (TranslationUnit.TopLevel t : h.unit.items())
+            if (t instanceof TranslationUnit.OmpDecl d) decls.add(d.directive());
+        assertThat(decls)
+                .extracting(d -> d.leaves().get(0))
+                .containsExactly(
+                        Leaf.DECLARE_TARGET, Leaf.END_DECLARE_TARGET, Leaf.DECLARE_TARGET, Leaf.DECLARE_TARGET);
+        assertThat(decls.get(2)
+                        .clauses(OmpClause.ListClause.class)
+                        .get(0)
+                        .items()
+                        .get(0)
+                        .var()
+                        .name)
+                .isEqualTo("table");
+        assertThat(decls.get(3).clauses(OmpClause.ListClause.class).get(0).kind())
+                .isEqualTo(OmpClause.ListKind.ENTER);
+        assertThat(decls.get(3).clauses(OmpClause.DeviceType.class).get(0).kind())
+                .isEqualTo("any");
     }
 
     @Test
@@ -232,9 +268,16 @@ class OmpParserTest {
             }
             """);
         List<Stmt.Omp> ds = directives(h);
-        assertThat(ds).extracting(d -> d.directive().leaves()).containsExactly(
-                List.of(OmpDirective.Leaf.TASKLOOP), List.of(OmpDirective.Leaf.PARALLEL, OmpDirective.Leaf.MASTER, OmpDirective.Leaf.TASKLOOP, OmpDirective.Leaf.SIMD),
-                List.of(OmpDirective.Leaf.SCOPE));
+        assertThat(ds)
+                .extracting(d -> d.directive().leaves())
+                .containsExactly(
+                        List.of(OmpDirective.Leaf.TASKLOOP),
+                        List.of(
+                                OmpDirective.Leaf.PARALLEL,
+                                OmpDirective.Leaf.MASTER,
+                                OmpDirective.Leaf.TASKLOOP,
+                                OmpDirective.Leaf.SIMD),
+                        List.of(OmpDirective.Leaf.SCOPE));
         assertThat(ds.get(0).directive().loopDepth()).isEqualTo(1);
     }
 
@@ -242,8 +285,14 @@ class OmpParserTest {
     void requiresClausesAreRecordedAtFileScope() {
         ParseHelper h = ParseHelper.parse("#pragma omp requires unified_shared_memory, reverse_offload\nint x;\n");
         assertThat(h.messages()).isEmpty();
-        OmpClause.Requires r = h.unit.items().stream().filter(t -> t instanceof jomp.compiler.ast.TranslationUnit.OmpDecl)
-                .map(t -> ((jomp.compiler.ast.TranslationUnit.OmpDecl) t).directive().clauses(OmpClause.Requires.class).get(0)).findFirst().orElseThrow();
+        OmpClause.Requires r = h.unit.items().stream()
+                .filter(t -> t instanceof jomp.compiler.ast.TranslationUnit.OmpDecl)
+                .map(t -> ((jomp.compiler.ast.TranslationUnit.OmpDecl) t)
+                        .directive()
+                        .clauses(OmpClause.Requires.class)
+                        .get(0))
+                .findFirst()
+                .orElseThrow();
         assertThat(r.clauses()).containsExactlyInAnyOrder("unified_shared_memory", "reverse_offload");
     }
 
@@ -261,8 +310,11 @@ class OmpParserTest {
         assertThat(h.messages()).isEmpty();
         List<Stmt.Omp> ds = directives(h);
         List<OmpClause.Map> maps = ds.get(0).directive().clauses(OmpClause.Map.class);
-        assertThat(maps.get(0).modifiers()).containsExactlyInAnyOrder(OmpDirective.MapModifier.OMPX_HOLD, OmpDirective.MapModifier.ALWAYS,
-                OmpDirective.MapModifier.PRESENT);
+        assertThat(maps.get(0).modifiers())
+                .containsExactlyInAnyOrder(
+                        OmpDirective.MapModifier.OMPX_HOLD,
+                        OmpDirective.MapModifier.ALWAYS,
+                        OmpDirective.MapModifier.PRESENT);
         assertThat(maps.get(0).mapper(0).name()).isEqualTo("id");
         assertThat(maps.get(0).items().get(0).text()).isEqualTo("a[0:n]");
         assertThat(maps.get(1).iterator().vars()).extracting(v -> v.name).containsExactly("i");
@@ -275,12 +327,16 @@ class OmpParserTest {
 
     @Test
     void mapErrorsAreClangs() {
-        assertThat(ParseHelper.parse("int a[8];\nvoid f(void) {\n#pragma omp target map(to: a[0:4:0])\n;\n}\n").messages())
-            .contains("t.c:3:34: error: section stride is evaluated to a non-positive value 0");
-        assertThat(ParseHelper.parse("typedef struct { int n; } S;\nvoid f(S s) {\n#pragma omp target map(mapper(nope), to: s)\n;\n}\n").messages())
-            .contains("t.c:3:31: error: cannot find a valid user-defined mapper for type 'S' with name 'nope'");
-        assertThat(ParseHelper.parse("#pragma omp declare mapper(int v) map(v)\n").messages())
-            .contains("t.c:1:28: error: mapper type must be of struct, union or class type");
+        assertThat(ParseHelper.parse("int a[8];\nvoid f(void) {\n#pragma omp target map(to: a[0:4:0])\n;\n}\n")
+                        .messages())
+                .contains("t.c:3:34: error: section stride is evaluated to a non-positive value 0");
+        assertThat(ParseHelper.parse(
+                                "typedef struct { int n; } S;\nvoid f(S s) {\n#pragma omp target map(mapper(nope), to: s)\n;\n}\n")
+                        .messages())
+                .contains("t.c:3:31: error: cannot find a valid user-defined mapper for type 'S' with name 'nope'");
+        assertThat(ParseHelper.parse("#pragma omp declare mapper(int v) map(v)\n")
+                        .messages())
+                .contains("t.c:1:28: error: mapper type must be of struct, union or class type");
     }
 
     /** Loops generated by unroll partial and tile, and doacross nests: what a loop construct may be associated with. */
@@ -292,16 +348,24 @@ class OmpParserTest {
                 + "#pragma omp for collapse(2)\n#pragma omp tile sizes(2, 2)\n#pragma omp tile sizes(3, 3)\n"
                 + "for (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++) a[i] += j;\n}\n";
         assertThat(ParseHelper.parse(ok).messages()).doesNotContain("error");
-        assertThat(ParseHelper.parse("void f(int *a, int n) {\n#pragma omp for collapse(2)\n#pragma omp unroll partial(2)\n"
-                + "for (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++) a[i] += j;\n}\n").messages())
-            .contains("t.c:3:1: error: expected 2 for loops after '#pragma omp for', but found only 1 loop generated by '#pragma omp unroll'");
-        assertThat(ParseHelper.parse("void f(int *a, int n) {\n#pragma omp tile sizes(2, 2, 2)\n#pragma omp tile sizes(2, 2)\n"
-                + "for (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++) a[i] += j;\n}\n").messages())
-            .contains("t.c:3:1: error: jomp cannot apply '#pragma omp tile' to the element loops of '#pragma omp tile' (they are not rectangular)");
+        assertThat(ParseHelper.parse(
+                                "void f(int *a, int n) {\n#pragma omp for collapse(2)\n#pragma omp unroll partial(2)\n"
+                                        + "for (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++) a[i] += j;\n}\n")
+                        .messages())
+                .contains(
+                        "t.c:3:1: error: expected 2 for loops after '#pragma omp for', but found only 1 loop generated by '#pragma omp unroll'");
+        assertThat(ParseHelper.parse(
+                                "void f(int *a, int n) {\n#pragma omp tile sizes(2, 2, 2)\n#pragma omp tile sizes(2, 2)\n"
+                                        + "for (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++) a[i] += j;\n}\n")
+                        .messages())
+                .contains(
+                        "t.c:3:1: error: jomp cannot apply '#pragma omp tile' to the element loops of '#pragma omp tile' (they are not rectangular)");
         assertThat(ParseHelper.parse("void f(int *a, int n) {\n#pragma omp parallel for ordered(2)\n"
-                + "for (int i = 1; i < n; i++)\nfor (int j = i; j < n; j++) {\n#pragma omp ordered depend(sink: i - 1, j)\n"
-                + "a[i] += j;\n#pragma omp ordered depend(source)\n}\n}\n").messages())
-            .contains("t.c:2:26: error: 'ordered' clause with a parameter may not be used with a non-rectangular loop nest");
+                                + "for (int i = 1; i < n; i++)\nfor (int j = i; j < n; j++) {\n#pragma omp ordered depend(sink: i - 1, j)\n"
+                                + "a[i] += j;\n#pragma omp ordered depend(source)\n}\n}\n")
+                        .messages())
+                .contains(
+                        "t.c:2:26: error: 'ordered' clause with a parameter may not be used with a non-rectangular loop nest");
     }
 
     /** default(firstprivate): the referenced variables without an attribute become a firstprivate clause (not loop variables, locals, listed ones). */
@@ -317,22 +381,28 @@ class OmpParserTest {
         OmpDirective d = directives(h).get(0).directive();
         List<String> fp = new ArrayList<>();
         for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
-            if (c.kind() == OmpClause.ListKind.FIRSTPRIVATE) for (OmpDirective.Item it : c.items()) fp.add(it.var().name);
+            if (c.kind() == OmpClause.ListKind.FIRSTPRIVATE)
+                for (OmpDirective.Item it : c.items()) fp.add(it.var().name);
         assertThat(fp).containsExactly("n", "x", "p");
     }
 
     /** The innermost construct of the function decides; one in a nested parallel region, or orphaned, is fine. */
     @Test
     void nestingOfRegionsIsCheckedAgainstTheInnermostConstruct() {
-        String bad = "void f(int n) {\n#pragma omp parallel\n{\n#pragma omp critical\n{\n#pragma omp for\nfor (int i = 0; i < n; i++) ;\n}\n}\n}\n";
+        String bad =
+                "void f(int n) {\n#pragma omp parallel\n{\n#pragma omp critical\n{\n#pragma omp for\nfor (int i = 0; i < n; i++) ;\n}\n}\n}\n";
         assertThat(ParseHelper.parse(bad).messages())
-            .contains("t.c:6:1: error: region cannot be closely nested inside 'critical' region; perhaps you forget to enclose 'omp for' directive into a parallel region?");
-        String fine = "void f(int n) {\n#pragma omp critical\n{\n#pragma omp parallel\n{\n#pragma omp for\nfor (int i = 0; i < n; i++) ;\n}\n}\n"
-                + "#pragma omp for\nfor (int i = 0; i < n; i++) ;\n#pragma omp barrier\n}\n";
+                .contains(
+                        "t.c:6:1: error: region cannot be closely nested inside 'critical' region; perhaps you forget to enclose 'omp for' directive into a parallel region?");
+        String fine =
+                "void f(int n) {\n#pragma omp critical\n{\n#pragma omp parallel\n{\n#pragma omp for\nfor (int i = 0; i < n; i++) ;\n}\n}\n"
+                        + "#pragma omp for\nfor (int i = 0; i < n; i++) ;\n#pragma omp barrier\n}\n";
         assertThat(ParseHelper.parse(fine).messages()).doesNotContain("error");
-        // a metadirective's variant (teams here) is chosen later: what it encloses is not checked against the target around it
-        String meta = "void f(int n) {\n#pragma omp target\n#pragma omp metadirective when(user={condition(n > 1)}: teams) default(teams)\n"
-                + "#pragma omp distribute parallel for\nfor (int i = 0; i < n; i++) ;\n}\n";
+        // a metadirective's variant (teams here) is chosen later: what it encloses is not checked against the target
+        // around it
+        String meta =
+                "void f(int n) {\n#pragma omp target\n#pragma omp metadirective when(user={condition(n > 1)}: teams) default(teams)\n"
+                        + "#pragma omp distribute parallel for\nfor (int i = 0; i < n; i++) ;\n}\n";
         assertThat(ParseHelper.parse(meta).messages()).doesNotContain("error");
     }
 
@@ -346,7 +416,8 @@ class OmpParserTest {
               ;
             }
             """);
-        OmpClause.Map m = directives(h).get(0).directive().clauses(OmpClause.Map.class).get(0);
+        OmpClause.Map m =
+                directives(h).get(0).directive().clauses(OmpClause.Map.class).get(0);
         assertThat(m.items().stream().map(it -> it.var().name).toList()).containsExactly("p", "p", "pp", "q");
         assertThat(m.items().get(2).sections()).hasSize(1);
         assertThat(m.items().get(1).text()).isEqualTo("*(p + 1)");
@@ -382,29 +453,66 @@ class OmpParserTest {
             }
             """);
         List<Stmt.Omp> ds = directives(h);
-        assertThat(ds.stream().map(o -> o.directive().name())).containsExactly("target data", "target", "taskgraph", "task", "parallel",
-                "interchange", "parallel for", "split");
+        assertThat(ds.stream().map(o -> o.directive().name()))
+                .containsExactly(
+                        "target data",
+                        "target",
+                        "taskgraph",
+                        "task",
+                        "parallel",
+                        "interchange",
+                        "parallel for",
+                        "split");
         OmpClause.Map self = ds.get(0).directive().clauses(OmpClause.Map.class).get(0);
         assertThat(self.modifiers()).containsExactly(OmpDirective.MapModifier.SELF);
-        assertThat(ds.get(0).directive().clauses(OmpClause.Map.class).get(1).type()).isEqualTo(OmpClause.MapType.TOFROM);
-        assertThat(ds.get(1).directive().clauses(OmpClause.Map.class).get(0).type()).isEqualTo(OmpClause.MapType.DELETE);
-        assertThat(ds.get(1).directive().clauses(OmpClause.ExprClause.class).stream().map(OmpClause.ExprClause::kind)).contains(OmpClause.ExprKind.NOWAIT);
-        assertThat(ds.get(4).directive().clauses(OmpClause.ExprClause.class).get(0).modifier()).isEqualTo("strict");
+        assertThat(ds.get(0).directive().clauses(OmpClause.Map.class).get(1).type())
+                .isEqualTo(OmpClause.MapType.TOFROM);
+        assertThat(ds.get(1).directive().clauses(OmpClause.Map.class).get(0).type())
+                .isEqualTo(OmpClause.MapType.DELETE);
+        assertThat(ds.get(1).directive().clauses(OmpClause.ExprClause.class).stream()
+                        .map(OmpClause.ExprClause::kind))
+                .contains(OmpClause.ExprKind.NOWAIT);
+        assertThat(ds.get(4)
+                        .directive()
+                        .clauses(OmpClause.ExprClause.class)
+                        .get(0)
+                        .modifier())
+                .isEqualTo("strict");
         assertThat(ds.get(5).directive().loopDepth()).isEqualTo(2);
-        assertThat(ds.get(6).directive().clauses(OmpClause.Induction.class).get(0).multiply()).isTrue();
-        assertThat(ds.get(7).directive().clauses(OmpClause.Counts.class).get(0).counts()).hasSize(2).containsNull();
+        assertThat(ds.get(6)
+                        .directive()
+                        .clauses(OmpClause.Induction.class)
+                        .get(0)
+                        .multiply())
+                .isTrue();
+        assertThat(ds.get(7).directive().clauses(OmpClause.Counts.class).get(0).counts())
+                .hasSize(2)
+                .containsNull();
 
-        assertThat(ParseHelper.parse("void f(int n) {\n#pragma omp interchange permutation(1, 1)\nfor (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++);\n}\n").messages())
+        assertThat(ParseHelper.parse(
+                                "void f(int n) {\n#pragma omp interchange permutation(1, 1)\nfor (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++);\n}\n")
+                        .messages())
                 .contains("error: the arguments of 'permutation' must be a permutation of 1 to 2");
-        assertThat(ParseHelper.parse("void f(int n) {\n#pragma omp split counts(2, 3)\nfor (int i = 0; i < n; i++);\n}\n").messages())
+        assertThat(ParseHelper.parse(
+                                "void f(int n) {\n#pragma omp split counts(2, 3)\nfor (int i = 0; i < n; i++);\n}\n")
+                        .messages())
                 .contains("error: 'counts' clause needs exactly one 'omp_fill'");
-        assertThat(ParseHelper.parse("void f(int n) {\n#pragma omp fuse looprange(0, 2)\n{\nfor (int i = 0; i < n; i++);\nfor (int i = 0; i < n; i++);\n}\n}\n").messages())
+        assertThat(ParseHelper.parse(
+                                "void f(int n) {\n#pragma omp fuse looprange(0, 2)\n{\nfor (int i = 0; i < n; i++);\nfor (int i = 0; i < n; i++);\n}\n}\n")
+                        .messages())
                 .contains("error: argument to 'looprange' clause must be a strictly positive integer value");
-        assertThat(ParseHelper.parse("void f(int n) {\n#pragma omp for\n#pragma omp fuse\n{\nfor (int i = 0; i < n; i++);\nfor (int i = 0; i < n; i++);\n}\n}\n").messages())
+        assertThat(ParseHelper.parse(
+                                "void f(int n) {\n#pragma omp for\n#pragma omp fuse\n{\nfor (int i = 0; i < n; i++);\nfor (int i = 0; i < n; i++);\n}\n}\n")
+                        .messages())
                 .contains("error: jomp cannot associate '#pragma omp for' with the loops '#pragma omp fuse' generates");
-        assertThat(ParseHelper.parse("void f(int n) {\n#pragma omp for collapse(2)\n#pragma omp reverse\nfor (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++);\n}\n").messages())
-                .contains("error: expected 2 for loops after '#pragma omp for', but found only 1 loop generated by '#pragma omp reverse'");
-        assertThat(ParseHelper.parse("void f(int n) {\n#pragma omp fuse apply(reverse)\n{\nfor (int i = 0; i < n; i++);\nfor (int i = 0; i < n; i++);\n}\n}\n").messages())
+        assertThat(ParseHelper.parse(
+                                "void f(int n) {\n#pragma omp for collapse(2)\n#pragma omp reverse\nfor (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++);\n}\n")
+                        .messages())
+                .contains(
+                        "error: expected 2 for loops after '#pragma omp for', but found only 1 loop generated by '#pragma omp reverse'");
+        assertThat(ParseHelper.parse(
+                                "void f(int n) {\n#pragma omp fuse apply(reverse)\n{\nfor (int i = 0; i < n; i++);\nfor (int i = 0; i < n; i++);\n}\n}\n")
+                        .messages())
                 .contains("error: jomp cannot apply 'reverse' to the loops of '#pragma omp fuse'");
     }
 }

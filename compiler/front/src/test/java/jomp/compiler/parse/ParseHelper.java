@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
@@ -19,7 +18,9 @@ public final class ParseHelper {
     public final Diagnostics diags;
 
     private ParseHelper(TranslationUnit unit, String diagnostics, Diagnostics diags) {
-        this.unit = unit; this.diagnostics = diagnostics; this.diags = diags;
+        this.unit = unit;
+        this.diagnostics = diagnostics;
+        this.diags = diags;
     }
 
     public static ParseHelper parse(String name, String src) {
@@ -36,7 +37,9 @@ public final class ParseHelper {
         return new ParseHelper(tu, out.toString(StandardCharsets.UTF_8), d);
     }
 
-    public static ParseHelper parse(String src) { return parse("t.c", src); }
+    public static ParseHelper parse(String src) {
+        return parse("t.c", src);
+    }
 
     /**
      * As cc1 runs the front end on a file with these options ({@code -std=}, {@code -ansi},
@@ -57,13 +60,31 @@ public final class ParseHelper {
             else if (f.startsWith("-W") || f.equals("-w")) warnings.add(f);
             else throw new IllegalArgumentException(f);
         }
-        Diagnostics d = new Diagnostics(ps).werror(warnings.contains("-Werror")).suppressWarnings(warnings.contains("-w"))
+        Diagnostics d = new Diagnostics(ps)
+                .werror(warnings.contains("-Werror"))
+                .suppressWarnings(warnings.contains("-w"))
                 .warningOptions(jomp.compiler.diag.WarningOptions.parse(warnings));
         TranslationUnit tu = null;
         SourceFile file = new SourceFile(name, src);
         try {
-            PreprocessorOptions o = new PreprocessorOptions(List.of(), List.of(), java.util.Map.of(), false, List.of(), List.of(), false,
-                    false, false, List.of(), List.of(), false, std, 0, false, false, gnu89Inline);
+            PreprocessorOptions o = new PreprocessorOptions(
+                    List.of(),
+                    List.of(),
+                    java.util.Map.of(),
+                    false,
+                    List.of(),
+                    List.of(),
+                    false,
+                    false,
+                    false,
+                    List.of(),
+                    List.of(),
+                    false,
+                    std,
+                    0,
+                    false,
+                    false,
+                    gnu89Inline);
             List<Token> toks = Preprocessor.run(file, o, d);
             d.hold();
             tu = Parser.parse(toks, d, 51, Language.of(std, gnu89Inline));
@@ -77,7 +98,9 @@ public final class ParseHelper {
     /** Only the "file:line:col: kind: message" lines. */
     public String messages() {
         StringBuilder sb = new StringBuilder();
-        for (String l : diagnostics.split("\n")) if (l.matches("^\\S+:\\d+:\\d+: (error|warning|note|fatal error): .*")) sb.append(l).append('\n');
+        for (String l : diagnostics.split("\n"))
+            if (l.matches("^\\S+:\\d+:\\d+: (error|warning|note|fatal error): .*"))
+                sb.append(l).append('\n');
         return sb.toString();
     }
 }

@@ -3,9 +3,6 @@ package jomp.compiler.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.Stmt;
@@ -13,6 +10,7 @@ import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.ast.Var;
 import jomp.compiler.sema.ConstEval;
 import jomp.compiler.type.Type;
+import org.junit.jupiter.api.Test;
 
 /** Valid C: declarators, types of expressions, explicit conversions, initializers, constants. */
 class ParserTest {
@@ -91,13 +89,13 @@ class ParserTest {
         TranslationUnit.Function f = fn(h, "f");
         Expr.Binary add = (Expr.Binary) stmtExpr(f, 0);
         assertThat(add.type()).isEqualTo(Type.INT);
-        assertThat(add.right()).isInstanceOf(Expr.Cast.class);          // char promoted to int
+        assertThat(add.right()).isInstanceOf(Expr.Cast.class); // char promoted to int
         Expr.Binary mul = (Expr.Binary) stmtExpr(f, 1);
         assertThat(mul.type()).isEqualTo(Type.DOUBLE);
         assertThat(((Expr.Cast) mul.right()).type()).isEqualTo(Type.DOUBLE);
         Expr.Binary lt = (Expr.Binary) stmtExpr(f, 2);
         assertThat(lt.type()).isEqualTo(Type.INT);
-        assertThat(lt.right().type()).isEqualTo(Type.UINT);             // usual arithmetic conversions: unsigned wins
+        assertThat(lt.right().type()).isEqualTo(Type.UINT); // usual arithmetic conversions: unsigned wins
         Expr ret = stmtExpr(f, 3);
         assertThat(ret).isInstanceOf(Expr.Cast.class);
         assertThat(ret.type()).isEqualTo(Type.LONG);
@@ -132,8 +130,23 @@ class ParserTest {
             void f(void) { 1; 2147483648; 0xffffffff; 1u; 1l; 1ull; 'a'; 1.0f; 1.0; 0x10; 010; 0b101; L'x'; }
             """);
         TranslationUnit.Function f = fn(h, "f");
-        Type[] want = { Type.INT, Type.LONG, Type.UINT, Type.UINT, Type.LONG, Type.ULLONG, Type.INT, Type.FLOAT, Type.DOUBLE, Type.INT, Type.INT, Type.INT, Type.INT };
-        for (int i = 0; i < want.length; i++) assertThat(stmtExpr(f, i).type()).as("literal %d", i).isEqualTo(want[i]);
+        Type[] want = {
+            Type.INT,
+            Type.LONG,
+            Type.UINT,
+            Type.UINT,
+            Type.LONG,
+            Type.ULLONG,
+            Type.INT,
+            Type.FLOAT,
+            Type.DOUBLE,
+            Type.INT,
+            Type.INT,
+            Type.INT,
+            Type.INT
+        };
+        for (int i = 0; i < want.length; i++)
+            assertThat(stmtExpr(f, i).type()).as("literal %d", i).isEqualTo(want[i]);
         assertThat(((Expr.IntLit) stmtExpr(f, 9)).value()).isEqualTo(16);
         assertThat(((Expr.IntLit) stmtExpr(f, 10)).value()).isEqualTo(8);
         assertThat(((Expr.IntLit) stmtExpr(f, 11)).value()).isEqualTo(5);
@@ -164,10 +177,14 @@ class ParserTest {
         List<Initializer.Item> ai = def(h, "a").init().items();
         assertThat(ai).extracting(Initializer.Item::offset).containsExactly(0L, 4L, 28L, 32L);
         assertThat(global(h, "ps").type.arrayLen).isEqualTo(3);
-        assertThat(def(h, "ps").init().items()).extracting(Initializer.Item::offset).containsExactly(0L, 4L, 8L, 12L, 16L);
+        assertThat(def(h, "ps").init().items())
+                .extracting(Initializer.Item::offset)
+                .containsExactly(0L, 4L, 8L, 12L, 16L);
         List<Initializer.Item> qi = def(h, "q").init().items();
         assertThat(qi).extracting(Initializer.Item::offset).containsExactly(0L, 16L, 20L);
-        assertThat(def(h, "m").init().items()).extracting(Initializer.Item::offset).containsExactly(0L, 4L, 8L, 12L);
+        assertThat(def(h, "m").init().items())
+                .extracting(Initializer.Item::offset)
+                .containsExactly(0L, 4L, 8L, 12L);
         assertThat(def(h, "u").init().items().get(0).type()).isEqualTo(Type.INT);
     }
 
@@ -183,17 +200,24 @@ class ParserTest {
             long off = (long)&((struct S *)0)->b[2];
             int (*fn)(void) = 0;
             """);
-        ConstEval.Value v1 = ConstEval.evalStatic(def(h, "p1").init().items().get(0).value());
+        ConstEval.Value v1 =
+                ConstEval.evalStatic(def(h, "p1").init().items().get(0).value());
         assertThat(v1.symbol().name).isEqualTo("g");
         assertThat(v1.offset()).isEqualTo(8);
-        assertThat(ConstEval.evalStatic(def(h, "p2").init().items().get(0).value()).offset()).isEqualTo(16);
-        ConstEval.Value v3 = ConstEval.evalStatic(def(h, "p3").init().items().get(0).value());
+        assertThat(ConstEval.evalStatic(def(h, "p2").init().items().get(0).value())
+                        .offset())
+                .isEqualTo(16);
+        ConstEval.Value v3 =
+                ConstEval.evalStatic(def(h, "p3").init().items().get(0).value());
         assertThat(v3.symbol().name).isEqualTo("s");
         assertThat(v3.offset()).isEqualTo(8);
-        ConstEval.Value v4 = ConstEval.evalStatic(def(h, "str").init().items().get(0).value());
+        ConstEval.Value v4 =
+                ConstEval.evalStatic(def(h, "str").init().items().get(0).value());
         assertThat(v4.string()).isNotNull();
         assertThat(v4.offset()).isEqualTo(1);
-        assertThat(ConstEval.evalStatic(def(h, "off").init().items().get(0).value()).offset()).isEqualTo(12);
+        assertThat(ConstEval.evalStatic(def(h, "off").init().items().get(0).value())
+                        .offset())
+                .isEqualTo(12);
     }
 
     @Test
@@ -205,8 +229,9 @@ class ParserTest {
             """);
         assertThat(global(h, "arr").type.arrayLen).isEqualTo(47);
         List<Initializer.Item> items = def(h, "e").init().items();
-        long[] want = { 16, 47, 1, 12, -3, -1, 42, 44, 255, 0x7fffffff };
-        for (int i = 0; i < want.length; i++) assertThat(ConstEval.integer(items.get(i).value())).as("e[%d]", i).isEqualTo(want[i]);
+        long[] want = {16, 47, 1, 12, -3, -1, 42, 44, 255, 0x7fffffff};
+        for (int i = 0; i < want.length; i++)
+            assertThat(ConstEval.integer(items.get(i).value())).as("e[%d]", i).isEqualTo(want[i]);
     }
 
     @Test
@@ -250,7 +275,7 @@ class ParserTest {
             """);
         TranslationUnit.Function f = fn(h, "f");
         Stmt.Decl d = (Stmt.Decl) f.body().items().get(0);
-        assertThat(d.vars()).hasSize(3);                         // two hidden sizes, then a
+        assertThat(d.vars()).hasSize(3); // two hidden sizes, then a
         assertThat(d.vars().get(2).var().type.kind).isEqualTo(Type.Kind.VLA);
         Expr ret = stmtExpr(f, 1);
         assertThat(((Expr.Binary) ret).left()).isInstanceOf(Expr.VarRef.class);
@@ -298,7 +323,12 @@ class ParserTest {
     @Test
     void linearOnLargeInput() {
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < 5000; i++) sb.append("static int f").append(i).append("(int x) { int a[4] = {1, 2, 3, x}; return a[x & 3] + ").append(i).append("; }\n");
+        for (int i = 0; i < 5000; i++)
+            sb.append("static int f")
+                    .append(i)
+                    .append("(int x) { int a[4] = {1, 2, 3, x}; return a[x & 3] + ")
+                    .append(i)
+                    .append("; }\n");
         ParseHelper h = ok(sb.toString());
         assertThat(h.unit.items()).hasSize(5000);
     }
@@ -316,9 +346,17 @@ class ParserTest {
         assertThat(global(h, "tl").threadLocal).isTrue();
         assertThat(global(h, "ext").storage).isEqualTo(Var.Storage.EXTERN);
         TranslationUnit.Function f = fn(h, "f");
-        Var calls = f.locals().stream().filter(v -> v.name.equals("calls")).findFirst().orElseThrow();
+        Var calls = f.locals().stream()
+                .filter(v -> v.name.equals("calls"))
+                .findFirst()
+                .orElseThrow();
         assertThat(calls.storage).isEqualTo(Var.Storage.STATIC);
         assertThat(calls.linkName).isEqualTo("f.calls");
-        assertThat(f.locals().stream().filter(v -> v.name.equals("x")).findFirst().orElseThrow().align).isEqualTo(16);
+        assertThat(f.locals().stream()
+                        .filter(v -> v.name.equals("x"))
+                        .findFirst()
+                        .orElseThrow()
+                        .align)
+                .isEqualTo(16);
     }
 }

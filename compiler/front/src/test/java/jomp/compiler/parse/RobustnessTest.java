@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Random;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,7 +31,7 @@ class RobustnessTest {
         int checked = 0;
         for (int i = 0; i < src.length(); i += 7) {
             String prefix = src.substring(0, i);
-            ParseHelper h = ParseHelper.parse(prefix);     // throws on any internal error
+            ParseHelper h = ParseHelper.parse(prefix); // throws on any internal error
             if (i > 0 && !prefix.isBlank()) checked++;
             assertThat(h.diagnostics).doesNotContain("Exception");
         }
@@ -47,17 +46,19 @@ class RobustnessTest {
     @Test
     void declaratorMutationsCompileWithoutCrashing() throws Exception {
         String src = sample();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b[A-Za-z_]\\w*\\b").matcher(src);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("\\b[A-Za-z_]\\w*\\b").matcher(src);
         java.util.List<int[]> words = new java.util.ArrayList<>();
-        while (m.find()) words.add(new int[] { m.start(), m.end() });
-        String[] replacements = { "", "(void)", "(*)", "(a, b)", "x y" };
+        while (m.find()) words.add(new int[] {m.start(), m.end()});
+        String[] replacements = {"", "(void)", "(*)", "(a, b)", "x y"};
         int runs = 0;
         for (int k = 0; k < words.size(); k++) {
             int[] w = words.get(k);
             String repl = replacements[k % replacements.length];
             String variant = src.substring(0, w[0]) + repl + src.substring(w[1]);
-            for (java.util.List<String> flags : java.util.List.of(java.util.List.of("-Wall", "-Wextra"), java.util.List.of("-std=gnu89", "-Wall"))) {
-                ParseHelper h = ParseHelper.compile("t.c", variant, flags);   // throws on any internal error
+            for (java.util.List<String> flags : java.util.List.of(
+                    java.util.List.of("-Wall", "-Wextra"), java.util.List.of("-std=gnu89", "-Wall"))) {
+                ParseHelper h = ParseHelper.compile("t.c", variant, flags); // throws on any internal error
                 assertThat(h.diagnostics).doesNotContain("Exception");
                 runs++;
             }

@@ -12,14 +12,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.lex.Token;
 import jomp.compiler.lex.Tokenizer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs tricky inputs through jomp's preprocessor and through {@code clang-19 -E -P -fopenmp}
@@ -27,11 +25,14 @@ import jomp.compiler.lex.Tokenizer;
  * spacing is checked too: it must never glue two tokens into one).
  */
 class ClangComparisonTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     static boolean haveClang() {
         try {
-            Process p = jomp.env.ExternalTools.processBuilder("clang-19", "--version").redirectErrorStream(true).start();
+            Process p = jomp.env.ExternalTools.processBuilder("clang-19", "--version")
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().readAllBytes();
             return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
@@ -40,10 +41,13 @@ class ClangComparisonTest {
     }
 
     static String clang(Path file, String... extra) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of("clang-19", "-E", "-P", "-std=gnu11", "-fopenmp", "-fopenmp-version=50"));
+        List<String> cmd = new java.util.ArrayList<>(
+                List.of("clang-19", "-E", "-P", "-std=gnu11", "-fopenmp", "-fopenmp-version=50"));
         cmd.addAll(List.of(extra));
         cmd.add(file.toString());
-        Process p = jomp.env.ExternalTools.processBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = jomp.env.ExternalTools.processBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         p.waitFor(60, TimeUnit.SECONDS);
         return out;
@@ -51,14 +55,17 @@ class ClangComparisonTest {
 
     /** -I and -isystem directories with -std=gnu11, as clang runs here. */
     static PreprocessorOptions gnu11(List<Path> include, List<Path> system, boolean openmp) {
-        return new PreprocessorOptions(include, system, Map.of(), openmp, List.of(), List.of(), false, false, false,
-                                       List.of(), List.of(), false, "gnu11", 0, false, false);
+        return new PreprocessorOptions(
+                include, system, Map.of(), openmp, List.of(), List.of(), false, false, false, List.of(), List.of(),
+                false, "gnu11", 0, false, false);
     }
 
     static List<String> tokens(String text) {
         Diagnostics quiet = new Diagnostics(new PrintStream(new ByteArrayOutputStream()));
         return Tokenizer.tokenize(new SourceFile("x", text), quiet).stream()
-            .filter(t -> t.kind != Token.Kind.EOF).map(t -> t.text).toList();
+                .filter(t -> t.kind != Token.Kind.EOF)
+                .map(t -> t.text)
+                .toList();
     }
 
     private void compare(String source, String... clangArgs) throws Exception {
@@ -73,10 +80,13 @@ class ClangComparisonTest {
         List<Token> toks = pp.expand(new SourceFile(f.toString(), source));
         String mine = PreprocessedPrinter.print(toks, pp.markers(), true);
         assertThat(diags.errorCount()).as(err.toString()).isZero();
-        assertThat(tokens(mine)).as("jomp output:\n" + mine + "\nclang output:\n" + expected).isEqualTo(tokens(expected));
+        assertThat(tokens(mine))
+                .as("jomp output:\n" + mine + "\nclang output:\n" + expected)
+                .isEqualTo(tokens(expected));
     }
 
-    @Test void standardExample3() throws Exception {
+    @Test
+    void standardExample3() throws Exception {
         compare("""
             #define x 3
             #define f(a) f(x * (a))
@@ -100,7 +110,8 @@ class ClangComparisonTest {
             """);
     }
 
-    @Test void standardExample4() throws Exception {
+    @Test
+    void standardExample4() throws Exception {
         compare("""
             #define str(s) # s
             #define xstr(s) str(s)
@@ -120,7 +131,8 @@ class ClangComparisonTest {
             """);
     }
 
-    @Test void standardExample5And7AndHashHash() throws Exception {
+    @Test
+    void standardExample5And7AndHashHash() throws Exception {
         compare("""
             #define t(x,y,z) x ## y ## z
             int j[] = { t(1,2,3), t(,4,5), t(6,,7), t(8,9,),
@@ -141,7 +153,8 @@ class ClangComparisonTest {
             """);
     }
 
-    @Test void hideSetsAndRescanning() throws Exception {
+    @Test
+    void hideSetsAndRescanning() throws Exception {
         compare("""
             #define foo foo
             foo
@@ -180,7 +193,8 @@ class ClangComparisonTest {
             """);
     }
 
-    @Test void variadicAndGnuCommaPaste() throws Exception {
+    @Test
+    void variadicAndGnuCommaPaste() throws Exception {
         compare("""
             #define e(fmt, ...) printf(fmt, ##__VA_ARGS__)
             e("a") e("b", 1, 2) e("c",)
@@ -199,7 +213,8 @@ class ClangComparisonTest {
             """);
     }
 
-    @Test void conditionalsAndExpressions() throws Exception {
+    @Test
+    void conditionalsAndExpressions() throws Exception {
         compare("""
             #if (2 || 1/0) && -1 > 0u
             yes1
@@ -261,7 +276,8 @@ class ClangComparisonTest {
             """);
     }
 
-    @Test void pragmas() throws Exception {
+    @Test
+    void pragmas() throws Exception {
         compare("""
             #define N 10
             #define DO_PRAGMA(x) _Pragma(#x)
@@ -276,7 +292,8 @@ class ClangComparisonTest {
             """);
     }
 
-    @Test void includesGuardsAndPragmaOnce() throws Exception {
+    @Test
+    void includesGuardsAndPragmaOnce() throws Exception {
         Files.writeString(dir.resolve("a.h"), "#ifndef A_H\n#define A_H\nint a;\n#include \"b.h\"\n#endif\n");
         Files.writeString(dir.resolve("b.h"), "#pragma once\nint b = __LINE__;\n#define B 5\n");
         Files.createDirectories(dir.resolve("sub"));
@@ -294,7 +311,8 @@ class ClangComparisonTest {
             """, "-I" + dir);
     }
 
-    @Test void macrosSpanningLines() throws Exception {
+    @Test
+    void macrosSpanningLines() throws Exception {
         compare("""
             #define f(a, b) [a|b]
             f(1,
@@ -317,22 +335,26 @@ class ClangComparisonTest {
     }
 
     /** The line-marker structure of clang -E (without its <built-in>/<command line> preamble) on nested includes. */
-    @Test void lineMarkersMatchClang() throws Exception {
+    @Test
+    void lineMarkersMatchClang() throws Exception {
         assertTrue(haveClang(), "clang-19 is the oracle here: install it (apt-get install clang-19)");
         Path inc = Files.createDirectories(dir.resolve("inc")), sys = Files.createDirectories(dir.resolve("sys"));
         Files.writeString(inc.resolve("a.h"), "int a;\n#include \"b.h\"\nint a2;\n");
         Files.writeString(inc.resolve("b.h"), "int b;\n");
         Files.writeString(sys.resolve("s.h"), "#include <b.h>\nint s;\n");
-        String src = "int x;\n#include <a.h>\n\nint y;\n#include <s.h>\n#include \"inc/b.h\"\n\n\n\n\n\n\n\n\n\n\n\nint z;\n";
+        String src =
+                "int x;\n#include <a.h>\n\nint y;\n#include <s.h>\n#include \"inc/b.h\"\n\n\n\n\n\n\n\n\n\n\n\nint z;\n";
         Path f = dir.resolve("m.c");
         Files.writeString(f, src);
-        Process p = jomp.env.ExternalTools.processBuilder("clang-19", "-E", "-I" + inc, "-isystem", sys.toString(), f.toString())
-            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = jomp.env.ExternalTools.processBuilder(
+                        "clang-19", "-E", "-I" + inc, "-isystem", sys.toString(), f.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String expected = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         p.waitFor(60, TimeUnit.SECONDS);
         List<String> lines = new java.util.ArrayList<>(expected.lines().toList());
         lines.removeIf(l -> l.contains("<built-in>") || l.contains("<command line>"));
-        lines.remove(1);                                 // clang's return from the preamble: # 1 "m.c" 2
+        lines.remove(1); // clang's return from the preamble: # 1 "m.c" 2
         Diagnostics diags = new Diagnostics(new PrintStream(new ByteArrayOutputStream()));
         Preprocessor pp = new Preprocessor(gnu11(List.of(inc), List.of(sys), false), diags);
         List<Token> toks = pp.expand(new SourceFile(f.toString(), src));
@@ -341,7 +363,8 @@ class ClangComparisonTest {
     }
 
     /** Cases in the spirit of chibicc's test/macro.c and GCC's cpp torture tests. */
-    @Test void chibiccStyleMacroCases() throws Exception {
+    @Test
+    void chibiccStyleMacroCases() throws Exception {
         compare("""
             #define M1(x) x
             #define M2 M1

@@ -12,13 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.lex.Token;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Header search and the preprocessor's newer directives against clang 19: the search list -v
@@ -26,11 +24,15 @@ import jomp.compiler.lex.Token;
  * -include/-imacros, push_macro/pop_macro, __VA_OPT__, and system-header semantics.
  */
 class HeaderSearchTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** Options as cc1 builds them from the flags used here. */
     private PreprocessorOptions opts(List<String> flags) {
-        List<Path> inc = new ArrayList<>(), sys = new ArrayList<>(), quote = new ArrayList<>(), after = new ArrayList<>();
+        List<Path> inc = new ArrayList<>(),
+                sys = new ArrayList<>(),
+                quote = new ArrayList<>(),
+                after = new ArrayList<>();
         List<String> includes = new ArrayList<>(), imacros = new ArrayList<>();
         boolean nostdinc = false, nostdlibinc = false;
         for (int i = 0; i < flags.size(); i++) {
@@ -47,8 +49,23 @@ class HeaderSearchTest {
                 default -> throw new IllegalArgumentException(f);
             }
         }
-        return new PreprocessorOptions(inc, sys, Map.of(), false, quote, after, nostdinc, nostdlibinc, false, imacros, includes,
-                                       false, "gnu11", 0, false, false);
+        return new PreprocessorOptions(
+                inc,
+                sys,
+                Map.of(),
+                false,
+                quote,
+                after,
+                nostdinc,
+                nostdlibinc,
+                false,
+                imacros,
+                includes,
+                false,
+                "gnu11",
+                0,
+                false,
+                false);
     }
 
     private static String run(List<String> cmd, Path cwd) throws Exception {
@@ -58,7 +75,8 @@ class HeaderSearchTest {
     /** A command's output (stdout and, if asked, stderr), run in cwd. */
     private static String run(List<String> cmd, Path cwd, boolean withStderr) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile());
-        if (withStderr) pb.redirectErrorStream(true); else pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+        if (withStderr) pb.redirectErrorStream(true);
+        else pb.redirectError(ProcessBuilder.Redirect.DISCARD);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "timed out: " + cmd);
@@ -69,53 +87,66 @@ class HeaderSearchTest {
     private static List<String> searchList(String text) {
         List<String> lines = text.lines().toList();
         int from = lines.indexOf("#include \"...\" search starts here:"), to = lines.indexOf("End of search list.");
-        return lines.subList(from, to + 1).stream().map(l -> l.replace("/usr/lib/llvm-19/lib/clang/19/include", "<jomp>/include")).toList();
+        return lines.subList(from, to + 1).stream()
+                .map(l -> l.replace("/usr/lib/llvm-19/lib/clang/19/include", "<jomp>/include"))
+                .toList();
     }
 
-    @Test void verboseSearchListIsClangs() throws Exception {
-        assertTrue(ClangComparisonTest.haveClang(), "clang-19 is the oracle here: install it (apt-get install clang-19)");
+    @Test
+    void verboseSearchListIsClangs() throws Exception {
+        assertTrue(
+                ClangComparisonTest.haveClang(), "clang-19 is the oracle here: install it (apt-get install clang-19)");
         Files.createDirectories(dir.resolve("inc"));
         Files.createDirectories(dir.resolve("sys"));
         Files.createDirectories(dir.resolve("quote"));
         Files.createDirectories(dir.resolve("late"));
         Files.writeString(dir.resolve("x.c"), "int x;\n");
         List<List<String>> cases = List.of(
-            List.of(),
-            List.of("-I", "inc", "-isystem", "sys", "-iquote", "quote", "-idirafter", "late", "-I", "missing"),
-            List.of("-I", "/usr/include", "-I", "inc", "-I", "inc", "-isystem", "inc"),
-            List.of("-nostdlibinc", "-I", "inc"),
-            List.of("-nostdinc", "-isystem", "sys"));
+                List.of(),
+                List.of("-I", "inc", "-isystem", "sys", "-iquote", "quote", "-idirafter", "late", "-I", "missing"),
+                List.of("-I", "/usr/include", "-I", "inc", "-I", "inc", "-isystem", "inc"),
+                List.of("-nostdlibinc", "-I", "inc"),
+                List.of("-nostdinc", "-isystem", "sys"));
         for (List<String> flags : cases) {
             List<String> cmd = new ArrayList<>(List.of("clang-19", "-fsyntax-only", "-v"));
             cmd.addAll(flags);
             cmd.add("x.c");
             List<String> expected = searchList(run(cmd, dir));
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            PreprocessorOptions o = opts(flags.stream().map(f -> f.startsWith("-") || f.startsWith("/") ? f : dir.resolve(f).toString()).toList());
+            PreprocessorOptions o = opts(flags.stream()
+                    .map(f -> f.startsWith("-") || f.startsWith("/")
+                            ? f
+                            : dir.resolve(f).toString())
+                    .toList());
             new HeaderSearch(o).printSearchList(new PrintStream(err, true, StandardCharsets.ISO_8859_1));
             List<String> mine = searchList(err.toString(StandardCharsets.ISO_8859_1)).stream()
-                .map(l -> l.replace(dir + "/", "")).toList();
+                    .map(l -> l.replace(dir + "/", ""))
+                    .toList();
             assertThat(mine).as("flags %s", flags).isEqualTo(expected);
         }
     }
 
     /** jomp's -E -P tokens of file with these flags (relative paths under dir), and clang's. */
     private void compareWithClang(String file, List<String> flags) throws Exception {
-        assertTrue(ClangComparisonTest.haveClang(), "clang-19 is the oracle here: install it (apt-get install clang-19)");
+        assertTrue(
+                ClangComparisonTest.haveClang(), "clang-19 is the oracle here: install it (apt-get install clang-19)");
         List<String> cmd = new ArrayList<>(List.of("clang-19", "-E", "-P", "-std=gnu11"));
         cmd.addAll(flags);
         cmd.add(file);
         String expected = run(cmd, dir, false);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err, true));
-        List<String> abs = flags.stream().map(f -> f.startsWith("-") ? f : dir.resolve(f).toString()).toList();
+        List<String> abs = flags.stream()
+                .map(f -> f.startsWith("-") ? f : dir.resolve(f).toString())
+                .toList();
         Preprocessor pp = new Preprocessor(opts(abs), diags);
         Path f = dir.resolve(file);
         List<Token> toks = pp.expand(new SourceFile(f.toString(), Files.readString(f, StandardCharsets.ISO_8859_1)));
         String mine = PreprocessedPrinter.print(toks, pp.markers(), true);
         assertThat(diags.errorCount()).as(err.toString()).isZero();
-        assertThat(ClangComparisonTest.tokens(mine)).as("jomp:\n" + mine + "\nclang:\n" + expected)
-            .isEqualTo(ClangComparisonTest.tokens(expected));
+        assertThat(ClangComparisonTest.tokens(mine))
+                .as("jomp:\n" + mine + "\nclang:\n" + expected)
+                .isEqualTo(ClangComparisonTest.tokens(expected));
     }
 
     private void write(String name, String text) throws Exception {
@@ -124,7 +155,8 @@ class HeaderSearchTest {
         Files.writeString(p, text);
     }
 
-    @Test void includeNextAndSearchOrder() throws Exception {
+    @Test
+    void includeNextAndSearchOrder() throws Exception {
         write("a/x.h", "a_x\n#include_next <x.h>\n#if __has_include_next(<y.h>)\nnext_has_y\n#endif\n");
         write("b/x.h", "b_x\n#include_next <x.h>\n");
         write("c/x.h", "c_x\n");
@@ -135,14 +167,16 @@ class HeaderSearchTest {
         compareWithClang("m.c", List.of("-I", "a", "-isystem", "b", "-idirafter", "c", "-iquote", "q"));
     }
 
-    @Test void commandLineIncludesAndImacros() throws Exception {
+    @Test
+    void commandLineIncludesAndImacros() throws Exception {
         write("pre.h", "#define FROM_PRE 11\npre_token\n");
         write("mac.h", "#define FROM_MACROS 22\nnot_output\n");
         write("m.c", "FROM_PRE FROM_MACROS\n");
         compareWithClang("m.c", List.of("-include", "pre.h", "-imacros", "mac.h"));
     }
 
-    @Test void pushPopMacroVaOptAndFeatureTests() throws Exception {
+    @Test
+    void pushPopMacroVaOptAndFeatureTests() throws Exception {
         write("m.c", """
             #define X 1
             #pragma push_macro("X")
@@ -179,22 +213,34 @@ class HeaderSearchTest {
         compareWithClang("m.c", List.of());
     }
 
-    @Test void systemHeaderWarningsAreNotShown() throws Exception {
+    @Test
+    void systemHeaderWarningsAreNotShown() throws Exception {
         write("sys/s.h", "#define R 1\n#define R 2\n#warning from a system header\n");
         write("usr/u.h", "#define Q 1\n#define Q 2\n");
-        write("m.c", "#include <s.h>\n#include <u.h>\n#pragma GCC diagnostic ignored \"-Wmacro-redefined\"\n#define Q 3\nint x;\n");
+        write(
+                "m.c",
+                "#include <s.h>\n#include <u.h>\n#pragma GCC diagnostic ignored \"-Wmacro-redefined\"\n#define Q 3\nint x;\n");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err, true));
-        Preprocessor pp = new Preprocessor(opts(List.of("-isystem", dir.resolve("sys").toString(), "-I", dir.resolve("usr").toString())), diags);
+        Preprocessor pp = new Preprocessor(
+                opts(List.of(
+                        "-isystem",
+                        dir.resolve("sys").toString(),
+                        "-I",
+                        dir.resolve("usr").toString())),
+                diags);
         Path m = dir.resolve("m.c");
         pp.expand(new SourceFile(m.toString(), Files.readString(m)));
         String out = err.toString();
-        assertThat(out).contains("u.h:2:9: warning: 'Q' macro redefined [-Wmacro-redefined]").doesNotContain("s.h")
-            .doesNotContain("m.c:4");
+        assertThat(out)
+                .contains("u.h:2:9: warning: 'Q' macro redefined [-Wmacro-redefined]")
+                .doesNotContain("s.h")
+                .doesNotContain("m.c:4");
         assertThat(diags.warningCount()).isEqualTo(1);
     }
 
-    @Test void poisonedIdentifiersAreErrors() throws Exception {
+    @Test
+    void poisonedIdentifiersAreErrors() throws Exception {
         write("m.c", "#pragma GCC poison gets sprintf\nint gets;\n");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err, true));

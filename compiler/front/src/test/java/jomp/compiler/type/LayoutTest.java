@@ -10,13 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.ast.Var;
 import jomp.compiler.parse.ParseHelper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Struct/union layouts (sizeof, alignof, member offsets, bit-field positions) checked against
@@ -76,10 +74,11 @@ class LayoutTest {
         struct T6 { char c; int a : 30 __attribute__((packed)); int b : 5; };
         """;
 
-    static final String[] STRUCTS = { "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R",
-        "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10",
-        "T1", "T2", "T3", "T4", "T5", "T6" };
-    static final String[] UNIONS = { "U", "V" };
+    static final String[] STRUCTS = {
+        "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S1", "S2", "S3",
+        "S4", "S5", "S6", "S7", "S8", "S9", "S10", "T1", "T2", "T3", "T4", "T5", "T6"
+    };
+    static final String[] UNIONS = {"U", "V"};
 
     private static Type typeOf(TranslationUnit tu, String var) {
         for (Var v : tu.globals()) if (v.name.equals(var)) return v.type;
@@ -90,8 +89,14 @@ class LayoutTest {
     private static List<String> jompFacts() {
         StringBuilder src = new StringBuilder(DECLS);
         List<String> all = new ArrayList<>();
-        for (String s : STRUCTS) { src.append("struct ").append(s).append(" v").append(s).append(";\n"); all.add(s); }
-        for (String s : UNIONS) { src.append("union ").append(s).append(" v").append(s).append(";\n"); all.add(s); }
+        for (String s : STRUCTS) {
+            src.append("struct ").append(s).append(" v").append(s).append(";\n");
+            all.add(s);
+        }
+        for (String s : UNIONS) {
+            src.append("union ").append(s).append(" v").append(s).append(";\n");
+            all.add(s);
+        }
         ParseHelper h = ParseHelper.parse(src.toString());
         assertThat(h.messages()).isEmpty();
         List<String> facts = new ArrayList<>();
@@ -116,24 +121,50 @@ class LayoutTest {
     }
 
     private static String gccProgram() {
-        StringBuilder p = new StringBuilder("#include <stdio.h>\n#include <stddef.h>\n#include <string.h>\n").append(DECLS);
-        p.append("static void dump(const char *n, const unsigned char *b, size_t len) { printf(\"%s \", n); for (size_t i = 0; i < len; i++) printf(\"%02x\", b[i]); printf(\"\\n\"); }\n");
+        StringBuilder p =
+                new StringBuilder("#include <stdio.h>\n#include <stddef.h>\n#include <string.h>\n").append(DECLS);
+        p.append(
+                "static void dump(const char *n, const unsigned char *b, size_t len) { printf(\"%s \", n); for (size_t i = 0; i < len; i++) printf(\"%02x\", b[i]); printf(\"\\n\"); }\n");
         p.append("int main(void) {\n");
         Map<String, String> kinds = new LinkedHashMap<>();
         for (String s : STRUCTS) kinds.put(s, "struct");
         for (String s : UNIONS) kinds.put(s, "union");
-        ParseHelper h = ParseHelper.parse(DECLS + kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey() + " v" + e.getKey() + ";").reduce("", (a, b) -> a + b + "\n"));
+        ParseHelper h = ParseHelper.parse(DECLS
+                + kinds.entrySet().stream()
+                        .map(e -> e.getValue() + " " + e.getKey() + " v" + e.getKey() + ";")
+                        .reduce("", (a, b) -> a + b + "\n"));
         for (var e : kinds.entrySet()) {
             String s = e.getKey(), ty = e.getValue() + " " + s;
-            p.append("  printf(\"").append(s).append(" %zu %zu\\n\", sizeof(").append(ty).append("), _Alignof(").append(ty).append("));\n");
+            p.append("  printf(\"")
+                    .append(s)
+                    .append(" %zu %zu\\n\", sizeof(")
+                    .append(ty)
+                    .append("), _Alignof(")
+                    .append(ty)
+                    .append("));\n");
             Type t = typeOf(h.unit, "v" + s);
             for (Member m : t.members()) {
                 if (m.name() == null) continue;
                 if (m.isBitField()) {
-                    p.append("  { ").append(ty).append(" x; memset(&x, 0, sizeof x); x.").append(m.name()).append(" = -1; dump(\"")
-                     .append(s).append('.').append(m.name()).append("\", (const unsigned char *)&x, sizeof x); }\n");
+                    p.append("  { ")
+                            .append(ty)
+                            .append(" x; memset(&x, 0, sizeof x); x.")
+                            .append(m.name())
+                            .append(" = -1; dump(\"")
+                            .append(s)
+                            .append('.')
+                            .append(m.name())
+                            .append("\", (const unsigned char *)&x, sizeof x); }\n");
                 } else {
-                    p.append("  printf(\"").append(s).append('.').append(m.name()).append(" %zu\\n\", offsetof(").append(ty).append(", ").append(m.name()).append("));\n");
+                    p.append("  printf(\"")
+                            .append(s)
+                            .append('.')
+                            .append(m.name())
+                            .append(" %zu\\n\", offsetof(")
+                            .append(ty)
+                            .append(", ")
+                            .append(m.name())
+                            .append("));\n");
                 }
             }
         }
@@ -142,9 +173,13 @@ class LayoutTest {
 
     @Test
     void layoutsMatchGcc(@TempDir Path dir) throws Exception {
-        org.junit.jupiter.api.Assertions.assertTrue(Files.isExecutable(Path.of("/usr/bin/gcc")), "gcc is the oracle here: install it (.ci/run does)");
+        org.junit.jupiter.api.Assertions.assertTrue(
+                Files.isExecutable(Path.of("/usr/bin/gcc")), "gcc is the oracle here: install it (.ci/run does)");
         Files.writeString(dir.resolve("layout.c"), gccProgram());
-        Process cc = jomp.env.ExternalTools.processBuilder("gcc", "-w", "-o", "layout", "layout.c").directory(dir.toFile()).inheritIO().start();
+        Process cc = jomp.env.ExternalTools.processBuilder("gcc", "-w", "-o", "layout", "layout.c")
+                .directory(dir.toFile())
+                .inheritIO()
+                .start();
         assertThat(cc.waitFor(120, TimeUnit.SECONDS) && cc.exitValue() == 0).isTrue();
         Process run = new ProcessBuilder(dir.resolve("layout").toString()).start();
         String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
@@ -162,7 +197,7 @@ class LayoutTest {
         assertThat(Type.LONG.size()).isEqualTo(8);
         assertThat(Type.LLONG.size()).isEqualTo(8);
         assertThat(Type.pointerTo(Type.CHAR).size()).isEqualTo(8);
-        assertThat(Type.LDOUBLE.size()).isEqualTo(8);          // documented: long double has double's layout
+        assertThat(Type.LDOUBLE.size()).isEqualTo(8); // documented: long double has double's layout
         assertThat(Type.DOUBLE_COMPLEX.size()).isEqualTo(16);
         assertThat(Type.DOUBLE_COMPLEX.align()).isEqualTo(8);
         assertThat(Type.arrayOf(Type.arrayOf(Type.INT, 3), 4).size()).isEqualTo(48);

@@ -2,7 +2,6 @@ package jomp.compiler.codegen;
 
 import java.io.IOException;
 import java.util.List;
-
 import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.ImageKind;
 
@@ -21,7 +20,9 @@ public interface BackEnd {
      * IR passes on the device half before it is written as IR or code-generated (what
      * -foffload-lto's IR must already have undergone); none by default.
      */
-    default List<Pass> deviceIrPasses() { return List.of(); }
+    default List<Pass> deviceIrPasses() {
+        return List.of();
+    }
 
     /** The passes that make the device image's bytes ({@link Unit#output}) from the device half's optimised IR. */
     List<Pass> devicePasses(Target target);
@@ -39,10 +40,14 @@ public interface BackEnd {
     /** One pass: its name in cc1's list, what it does (and which file does it), and the step. */
     record Pass(String name, String description, Step step) {}
 
-    interface Step { void run(Unit u) throws IOException; }
+    interface Step {
+        void run(Unit u) throws IOException;
+    }
 
     /** IR a back end cannot translate for its target; the message names the function and the construct. */
     class Refusal extends RuntimeException {
-        public Refusal(String message) { super(message); }
+        public Refusal(String message) {
+            super(message);
+        }
     }
 }

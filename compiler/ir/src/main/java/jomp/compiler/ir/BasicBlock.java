@@ -9,7 +9,12 @@ public final class BasicBlock {
     public final List<Insn> insns = new ArrayList<>();
     public Terminator terminator;
 
-    BasicBlock(String name) { this.name = name; }
+    BasicBlock(String name) {
+        this.name = name;
+    }
 
-    @Override public String toString() { return name; }
+    @Override
+    public String toString() {
+        return name;
+    }
 }

@@ -17,6 +17,7 @@ import java.util.Set;
 public final class ControlFlow {
     /** The reachable blocks, in reverse postorder (the entry first). */
     public final List<BasicBlock> rpo;
+
     private final Map<BasicBlock, Integer> order = new IdentityHashMap<>();
     private final Map<BasicBlock, List<BasicBlock>> preds = new IdentityHashMap<>();
     private final int[] idom;
@@ -24,7 +25,9 @@ public final class ControlFlow {
     public ControlFlow(Function f) {
         rpo = reversePostorder(f.entry());
         for (int i = 0; i < rpo.size(); i++) order.put(rpo.get(i), i);
-        for (BasicBlock b : rpo) for (BasicBlock s : successors(b)) preds.computeIfAbsent(s, k -> new ArrayList<>()).add(b);
+        for (BasicBlock b : rpo)
+            for (BasicBlock s : successors(b))
+                preds.computeIfAbsent(s, k -> new ArrayList<>()).add(b);
         idom = new int[rpo.size()];
         java.util.Arrays.fill(idom, -1);
         idom[0] = 0;
@@ -37,7 +40,10 @@ public final class ControlFlow {
                     if (idom[p] < 0) continue;
                     d = d < 0 ? p : intersect(p, d);
                 }
-                if (d != idom[b]) { idom[b] = d; changed = true; }
+                if (d != idom[b]) {
+                    idom[b] = d;
+                    changed = true;
+                }
             }
         }
     }
@@ -47,10 +53,14 @@ public final class ControlFlow {
     }
 
     /** The reachable predecessors of b. */
-    public List<BasicBlock> predecessors(BasicBlock b) { return preds.getOrDefault(b, List.of()); }
+    public List<BasicBlock> predecessors(BasicBlock b) {
+        return preds.getOrDefault(b, List.of());
+    }
 
     /** b's position in reverse postorder, or -1 when b is unreachable. */
-    public int order(BasicBlock b) { return order.getOrDefault(b, -1); }
+    public int order(BasicBlock b) {
+        return order.getOrDefault(b, -1);
+    }
 
     /** b's immediate dominator; null for the entry and for unreachable blocks. */
     public BasicBlock idom(BasicBlock b) {
@@ -103,14 +113,19 @@ public final class ControlFlow {
         Set<BasicBlock> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         ArrayDeque<BasicBlock> stack = new ArrayDeque<>();
         ArrayDeque<Integer> next = new ArrayDeque<>();
-        stack.push(entry); next.push(0); seen.add(entry);
+        stack.push(entry);
+        next.push(0);
+        seen.add(entry);
         while (!stack.isEmpty()) {
             BasicBlock b = stack.peek();
             int i = next.pop();
             List<BasicBlock> s = successors(b);
             if (i < s.size()) {
                 next.push(i + 1);
-                if (seen.add(s.get(i))) { stack.push(s.get(i)); next.push(0); }
+                if (seen.add(s.get(i))) {
+                    stack.push(s.get(i));
+                    next.push(0);
+                }
             } else {
                 stack.pop();
                 post.add(b);

@@ -9,10 +9,14 @@ import java.util.List;
  * parameters, the address of the variadic area; calls pass it as their last argument.
  */
 public record FuncType(IrType ret, List<IrType> params, boolean variadic) {
-    public FuncType { params = List.copyOf(params); }
+    public FuncType {
+        params = List.copyOf(params);
+    }
 
     /** Number of arguments a call passes, the variadic area included. */
-    public int argCount() { return params.size() + (variadic ? 1 : 0); }
+    public int argCount() {
+        return params.size() + (variadic ? 1 : 0);
+    }
 
     /** The JVM method descriptor, e.g. {@code (JI)D}. */
     public String descriptor() {
@@ -33,7 +37,8 @@ public record FuncType(IrType ret, List<IrType> params, boolean variadic) {
     }
 
     /** {@code i32 (ptr, ...)} */
-    @Override public String toString() {
+    @Override
+    public String toString() {
         StringBuilder sb = new StringBuilder().append(ret).append(" (");
         for (int i = 0; i < params.size(); i++) sb.append(i > 0 ? ", " : "").append(params.get(i));
         if (variadic) sb.append(params.isEmpty() ? "..." : ", ...");

@@ -16,6 +16,7 @@ public final class Function {
     public final List<Reg> params = new ArrayList<>();
     /** The variadic area parameter of a variadic function, else null. */
     public Reg vaArea;
+
     public final List<Slot> slots = new ArrayList<>();
     public final List<BasicBlock> blocks = new ArrayList<>();
     /** Compiled for offload devices too ({@code declare target}, or called from a target region). */
@@ -73,7 +74,9 @@ public final class Function {
         return new Reg(nextReg++, type, name);
     }
 
-    public Reg newReg(IrType type) { return newReg(type, null); }
+    public Reg newReg(IrType type) {
+        return newReg(type, null);
+    }
 
     /** A register with a given id (for the parser); later registers get larger ids. */
     Reg regWithId(int id, IrType type, String name) {
@@ -81,7 +84,9 @@ public final class Function {
         return new Reg(id, type, name);
     }
 
-    public int regCount() { return nextReg; }
+    public int regCount() {
+        return nextReg;
+    }
 
     public Slot newSlot(String name, long size, int align) {
         Slot s = new Slot(nextSlot++, name, size, align);
@@ -99,7 +104,8 @@ public final class Function {
     /** A new block appended to the function, named {@code hint.N} (unique). */
     public BasicBlock newBlock(String hint) {
         String n;
-        do n = hint + "." + nextBlock++; while (!blockNames.add(n));
+        do n = hint + "." + nextBlock++;
+        while (!blockNames.add(n));
         BasicBlock b = new BasicBlock(n);
         blocks.add(b);
         return b;
@@ -113,7 +119,9 @@ public final class Function {
         return b;
     }
 
-    public BasicBlock entry() { return blocks.get(0); }
+    public BasicBlock entry() {
+        return blocks.get(0);
+    }
 
     /** The source line of an instruction or terminator, 0 when it has none. */
     public int line(Object insnOrTerminator) {
@@ -133,7 +141,9 @@ public final class Function {
     }
 
     /** Whether any instruction has a line. */
-    public boolean hasLines() { return !lines.isEmpty(); }
+    public boolean hasLines() {
+        return !lines.isEmpty();
+    }
 
     /**
      * A copy passes can change without touching this function: its own blocks (the terminators
@@ -173,9 +183,14 @@ public final class Function {
                 if (Operands.of(t) instanceof Reg r) maxReg = Math.max(maxReg, r.id);
                 Terminator u = switch (t) {
                     case Terminator.Br br -> new Terminator.Br(to.get(br.target()));
-                    case Terminator.CondBr cb -> new Terminator.CondBr(cb.cond(), to.get(cb.ifTrue()), to.get(cb.ifFalse()));
-                    case Terminator.Switch sw -> new Terminator.Switch(sw.value(), to.get(sw.defaultTarget()), sw.cases(),
-                            sw.targets().stream().map(to::get).toList());
+                    case Terminator.CondBr cb ->
+                        new Terminator.CondBr(cb.cond(), to.get(cb.ifTrue()), to.get(cb.ifFalse()));
+                    case Terminator.Switch sw ->
+                        new Terminator.Switch(
+                                sw.value(),
+                                to.get(sw.defaultTarget()),
+                                sw.cases(),
+                                sw.targets().stream().map(to::get).toList());
                     case Terminator.Ret r -> r;
                 };
                 c.terminator = u;
@@ -187,5 +202,8 @@ public final class Function {
         return g;
     }
 
-    @Override public String toString() { return "@" + name; }
+    @Override
+    public String toString() {
+        return "@" + name;
+    }
 }

@@ -18,6 +18,7 @@ public final class Global {
     public final boolean readOnly;
     /** {@code __attribute__((weak))}: a definition another object's (strong) one replaces at the link. */
     public boolean weak;
+
     public byte[] data;
     public final List<Reloc> relocs = new ArrayList<>();
 
@@ -31,7 +32,12 @@ public final class Global {
     }
 
     /** Whether the whole object starts as zero bytes (no data and no relocations). */
-    public boolean isZero() { return data == null && relocs.isEmpty(); }
+    public boolean isZero() {
+        return data == null && relocs.isEmpty();
+    }
 
-    @Override public String toString() { return "@" + name; }
+    @Override
+    public String toString() {
+        return "@" + name;
+    }
 }

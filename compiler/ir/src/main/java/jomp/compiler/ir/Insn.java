@@ -13,26 +13,43 @@ public sealed interface Insn {
 
     /** Integer and floating-point arithmetic; both operands and the result have one type. */
     enum BinOp {
-        ADD, SUB, MUL,
+        ADD,
+        SUB,
+        MUL,
         /** Signed integer or floating-point division; integer division truncates toward zero. */
         DIV,
         UDIV,
         /** Signed remainder (sign of the dividend, as C says); also fmod-like for floats. */
         REM,
-        UREM, AND, OR, XOR,
+        UREM,
+        AND,
+        OR,
+        XOR,
         /** Shifts take the count from the low bits of b (b has the same type as a). */
-        SHL, SHR, USHR;
+        SHL,
+        SHR,
+        USHR;
         public final String spelling = name().toLowerCase();
     }
 
     enum UnOp {
-        NEG, NOT;
+        NEG,
+        NOT;
         public final String spelling = name().toLowerCase();
     }
 
     /** Comparisons; the result is i32 0 or 1. On floats, all but NE are false when a NaN is involved. */
     enum CmpOp {
-        EQ, NE, LT, LE, GT, GE, ULT, ULE, UGT, UGE;
+        EQ,
+        NE,
+        LT,
+        LE,
+        GT,
+        GE,
+        ULT,
+        ULE,
+        UGT,
+        UGE;
         public final String spelling = name().toLowerCase();
     }
 
@@ -51,7 +68,16 @@ public sealed interface Insn {
      * the low 5 or 6 bits as the JVM does.
      */
     enum ConvOp {
-        SEXT, ZEXT, TRUNC, FPTOSI, FPTOUI, SITOFP, UITOFP, FPEXT, FPTRUNC, BITCAST;
+        SEXT,
+        ZEXT,
+        TRUNC,
+        FPTOSI,
+        FPTOUI,
+        SITOFP,
+        UITOFP,
+        FPEXT,
+        FPTRUNC,
+        BITCAST;
         public final String spelling = name().toLowerCase();
     }
 
@@ -78,7 +104,10 @@ public sealed interface Insn {
 
     /** {@code store i32 %v, %p} */
     record Store(Value value, Value addr) implements Insn {
-        @Override public Reg dst() { return null; }
+        @Override
+        public Reg dst() {
+            return null;
+        }
     }
 
     /** {@code %d = slotaddr $x.3}: the address of a frame slot. */
@@ -101,17 +130,26 @@ public sealed interface Insn {
 
     /** {@code stackrestore %p}: releases every alloca made since the matching stacksave. */
     record StackRestore(Value saved) implements Insn {
-        @Override public Reg dst() { return null; }
+        @Override
+        public Reg dst() {
+            return null;
+        }
     }
 
     /** {@code memcpy %d, %s, i64 16}: copies size bytes; the regions do not overlap. */
     record MemCopy(Value dstAddr, Value srcAddr, Value size) implements Insn {
-        @Override public Reg dst() { return null; }
+        @Override
+        public Reg dst() {
+            return null;
+        }
     }
 
     /** {@code memset %d, i32 0, i64 16}: fills size bytes with the low byte of value. */
     record MemSet(Value dstAddr, Value value, Value size) implements Insn {
-        @Override public Reg dst() { return null; }
+        @Override
+        public Reg dst() {
+            return null;
+        }
     }
 
     /**
@@ -120,9 +158,17 @@ public sealed interface Insn {
      * call to native code needs; null for calls the compiler makes to its own helpers.
      */
     record Call(Reg dst, String callee, FuncType type, List<Value> args, String csig) implements Insn {
-        public Call { args = List.copyOf(args); }
-        public Call(Reg dst, String callee, FuncType type, List<Value> args) { this(dst, callee, type, args, null); }
-        public Call withArgs(Reg d, List<Value> a) { return new Call(d, callee, type, a, csig); }
+        public Call {
+            args = List.copyOf(args);
+        }
+
+        public Call(Reg dst, String callee, FuncType type, List<Value> args) {
+            this(dst, callee, type, args, null);
+        }
+
+        public Call withArgs(Reg d, List<Value> a) {
+            return new Call(d, callee, type, a, csig);
+        }
 
         /**
          * A call of the C library's setjmp ({@code _setjmp} after glibc's macro, {@code __sigsetjmp},
@@ -131,17 +177,29 @@ public sealed interface Insn {
          * such functions alone; the JVM back end compiles the call in place).
          */
         public boolean returnsTwice() {
-            return RETURNS_TWICE.contains(callee) && type.ret() == IrType.I32 && !args.isEmpty() && args.get(0).type() == IrType.PTR;
+            return RETURNS_TWICE.contains(callee)
+                    && type.ret() == IrType.I32
+                    && !args.isEmpty()
+                    && args.get(0).type() == IrType.PTR;
         }
 
-        private static final java.util.Set<String> RETURNS_TWICE = java.util.Set.of("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp");
+        private static final java.util.Set<String> RETURNS_TWICE =
+                java.util.Set.of("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp");
     }
 
     /** {@code %d = calli i32 (i32) %fp(i32 %x) "i(i)"}: a call through a function pointer (csig as in Call). */
     record CallIndirect(Reg dst, Value target, FuncType type, List<Value> args, String csig) implements Insn {
-        public CallIndirect { args = List.copyOf(args); }
-        public CallIndirect(Reg dst, Value target, FuncType type, List<Value> args) { this(dst, target, type, args, null); }
-        public CallIndirect withArgs(Reg d, Value t, List<Value> a) { return new CallIndirect(d, t, type, a, csig); }
+        public CallIndirect {
+            args = List.copyOf(args);
+        }
+
+        public CallIndirect(Reg dst, Value target, FuncType type, List<Value> args) {
+            this(dst, target, type, args, null);
+        }
+
+        public CallIndirect withArgs(Reg d, Value t, List<Value> a) {
+            return new CallIndirect(d, t, type, a, csig);
+        }
     }
 
     // ---- atomics (docs/design/frontend.md, "Atomic instructions") -----------------------------
@@ -151,17 +209,26 @@ public sealed interface Insn {
      * is indivisible and ordered only with other accesses to the same location.
      */
     enum Ordering {
-        MONOTONIC, ACQUIRE, RELEASE, ACQ_REL, SEQ_CST;
+        MONOTONIC,
+        ACQUIRE,
+        RELEASE,
+        ACQ_REL,
+        SEQ_CST;
         public final String spelling = name().toLowerCase();
         /** Whether the ordering has acquire semantics (a read side). */
-        public boolean acquires() { return this == ACQUIRE || this == ACQ_REL || this == SEQ_CST; }
+        public boolean acquires() {
+            return this == ACQUIRE || this == ACQ_REL || this == SEQ_CST;
+        }
         /** Whether the ordering has release semantics (a write side). */
-        public boolean releases() { return this == RELEASE || this == ACQ_REL || this == SEQ_CST; }
+        public boolean releases() {
+            return this == RELEASE || this == ACQ_REL || this == SEQ_CST;
+        }
     }
 
     /** Who a fence orders accesses for: one device's threads, or the whole system (host and devices). */
     enum Scope {
-        DEVICE, SYSTEM;
+        DEVICE,
+        SYSTEM;
         public final String spelling = name().toLowerCase();
     }
 
@@ -173,9 +240,23 @@ public sealed interface Insn {
      * lowering writes ({@code jomp.compiler.lower.AtomicLowering}).
      */
     enum RmwOp {
-        XCHG, ADD, SUB, AND, OR, XOR, MAX, MIN, UMAX, UMIN, FADD, FSUB;
+        XCHG,
+        ADD,
+        SUB,
+        AND,
+        OR,
+        XOR,
+        MAX,
+        MIN,
+        UMAX,
+        UMIN,
+        FADD,
+        FSUB;
         public final String spelling = name().toLowerCase();
-        public boolean isFloat() { return this == FADD || this == FSUB; }
+
+        public boolean isFloat() {
+            return this == FADD || this == FSUB;
+        }
     }
 
     /**
@@ -189,7 +270,9 @@ public sealed interface Insn {
      * with shuffles and updates memory once) or ignore it.
      */
     record AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering, boolean reassoc) implements Insn {
-        public AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering) { this(op, dst, addr, value, ordering, false); }
+        public AtomicRmw(RmwOp op, Reg dst, Value addr, Value value, Ordering ordering) {
+            this(op, dst, addr, value, ordering, false);
+        }
     }
 
     /**
@@ -201,18 +284,25 @@ public sealed interface Insn {
      * the instruction is strong (it never fails spuriously); a C {@code compare_exchange_weak} is
      * this strong form, which C allows.
      */
-    record CmpXchg(Reg dst, Value addr, Value expected, Value desired, Ordering success, Ordering failure) implements Insn {}
+    record CmpXchg(Reg dst, Value addr, Value expected, Value desired, Ordering success, Ordering failure)
+            implements Insn {}
 
     /** {@code %d = load atomic i32 %p acquire}: an indivisible read (monotonic, acquire or seq_cst). */
     record AtomicLoad(Reg dst, Value addr, Ordering ordering) implements Insn {}
 
     /** {@code store atomic i32 %v, %p release}: an indivisible write (monotonic, release or seq_cst). */
     record AtomicStore(Value value, Value addr, Ordering ordering) implements Insn {
-        @Override public Reg dst() { return null; }
+        @Override
+        public Reg dst() {
+            return null;
+        }
     }
 
     /** {@code fence acq_rel device}: orders this thread's accesses before and after it (acquire, release, acq_rel, seq_cst). */
     record Fence(Ordering ordering, Scope scope) implements Insn {
-        @Override public Reg dst() { return null; }
+        @Override
+        public Reg dst() {
+            return null;
+        }
     }
 }

@@ -6,9 +6,17 @@ public record IntConst(IrType type, long value) implements Value {
         value = normalise(type, value);
     }
 
-    public static IntConst i32(long v) { return new IntConst(IrType.I32, v); }
-    public static IntConst i64(long v) { return new IntConst(IrType.I64, v); }
-    public static IntConst ptr(long v) { return new IntConst(IrType.PTR, v); }
+    public static IntConst i32(long v) {
+        return new IntConst(IrType.I32, v);
+    }
+
+    public static IntConst i64(long v) {
+        return new IntConst(IrType.I64, v);
+    }
+
+    public static IntConst ptr(long v) {
+        return new IntConst(IrType.PTR, v);
+    }
 
     /** Truncates {@code v} to the type's width and sign-extends it back to 64 bits. */
     public static long normalise(IrType type, long v) {
@@ -20,5 +28,8 @@ public record IntConst(IrType type, long value) implements Value {
         };
     }
 
-    @Override public String toString() { return Long.toString(value); }
+    @Override
+    public String toString() {
+        return Long.toString(value);
+    }
 }

@@ -18,10 +18,21 @@ public final class IrBuilder {
         this.block = fn.blocks.isEmpty() ? fn.newBlock("entry") : fn.blocks.get(fn.blocks.size() - 1);
     }
 
-    public BasicBlock block() { return block; }
-    public void setBlock(BasicBlock b) { block = b; }
-    public boolean isTerminated() { return block.terminator != null; }
-    public BasicBlock newBlock(String hint) { return fn.newBlock(hint); }
+    public BasicBlock block() {
+        return block;
+    }
+
+    public void setBlock(BasicBlock b) {
+        block = b;
+    }
+
+    public boolean isTerminated() {
+        return block.terminator != null;
+    }
+
+    public BasicBlock newBlock(String hint) {
+        return fn.newBlock(hint);
+    }
 
     private void add(Insn i) {
         if (block.terminator != null) block = fn.newBlock("dead");
@@ -42,7 +53,9 @@ public final class IrBuilder {
     }
 
     /** {@code p + offset} for a ptr p and an i64 byte offset. */
-    public Reg ptrAdd(Value p, Value offset) { return binary(Insn.BinOp.ADD, p, offset); }
+    public Reg ptrAdd(Value p, Value offset) {
+        return binary(Insn.BinOp.ADD, p, offset);
+    }
 
     public Reg unary(Insn.UnOp op, Value a) {
         Reg d = fn.newReg(a.type());
@@ -63,7 +76,9 @@ public final class IrBuilder {
     }
 
     /** Assigns a register (the way C locals in registers are written). */
-    public void copy(Reg dst, Value src) { add(new Insn.Copy(dst, src)); }
+    public void copy(Reg dst, Value src) {
+        add(new Insn.Copy(dst, src));
+    }
 
     public Reg load(IrType type, Value addr) {
         Reg d = fn.newReg(type);
@@ -71,7 +86,9 @@ public final class IrBuilder {
         return d;
     }
 
-    public void store(Value value, Value addr) { add(new Insn.Store(value, addr)); }
+    public void store(Value value, Value addr) {
+        add(new Insn.Store(value, addr));
+    }
 
     /** {@code old = atomicrmw op v, p}: the old value. */
     public Reg atomicRmw(Insn.RmwOp op, Value addr, Value v, Insn.Ordering o) {
@@ -98,9 +115,13 @@ public final class IrBuilder {
         return d;
     }
 
-    public void atomicStore(Value value, Value addr, Insn.Ordering o) { add(new Insn.AtomicStore(value, addr, o)); }
+    public void atomicStore(Value value, Value addr, Insn.Ordering o) {
+        add(new Insn.AtomicStore(value, addr, o));
+    }
 
-    public void fence(Insn.Ordering o, Insn.Scope scope) { add(new Insn.Fence(o, scope)); }
+    public void fence(Insn.Ordering o, Insn.Scope scope) {
+        add(new Insn.Fence(o, scope));
+    }
 
     public Reg slotAddr(Slot s) {
         Reg d = fn.newReg(IrType.PTR);
@@ -132,13 +153,22 @@ public final class IrBuilder {
         return d;
     }
 
-    public void stackRestore(Value saved) { add(new Insn.StackRestore(saved)); }
+    public void stackRestore(Value saved) {
+        add(new Insn.StackRestore(saved));
+    }
 
-    public void memcpy(Value dst, Value src, Value size) { add(new Insn.MemCopy(dst, src, size)); }
-    public void memset(Value dst, Value value, Value size) { add(new Insn.MemSet(dst, value, size)); }
+    public void memcpy(Value dst, Value src, Value size) {
+        add(new Insn.MemCopy(dst, src, size));
+    }
+
+    public void memset(Value dst, Value value, Value size) {
+        add(new Insn.MemSet(dst, value, size));
+    }
 
     /** A direct call; returns the result register, or null for a void function. */
-    public Reg call(String callee, FuncType type, List<Value> args) { return call(callee, type, args, null); }
+    public Reg call(String callee, FuncType type, List<Value> args) {
+        return call(callee, type, args, null);
+    }
 
     /** A direct call with its C signature (a call to a function defined elsewhere, which may be native code). */
     public Reg call(String callee, FuncType type, List<Value> args, String csig) {
@@ -147,7 +177,9 @@ public final class IrBuilder {
         return d;
     }
 
-    public Reg callIndirect(Value target, FuncType type, List<Value> args) { return callIndirect(target, type, args, null); }
+    public Reg callIndirect(Value target, FuncType type, List<Value> args) {
+        return callIndirect(target, type, args, null);
+    }
 
     public Reg callIndirect(Value target, FuncType type, List<Value> args, String csig) {
         Reg d = type.ret() == IrType.VOID ? null : fn.newReg(type.ret());
@@ -155,10 +187,19 @@ public final class IrBuilder {
         return d;
     }
 
-    public void br(BasicBlock target) { terminate(new Terminator.Br(target)); }
-    public void condBr(Value cond, BasicBlock t, BasicBlock f) { terminate(new Terminator.CondBr(cond, t, f)); }
+    public void br(BasicBlock target) {
+        terminate(new Terminator.Br(target));
+    }
+
+    public void condBr(Value cond, BasicBlock t, BasicBlock f) {
+        terminate(new Terminator.CondBr(cond, t, f));
+    }
+
     public void switchTo(Value v, BasicBlock dflt, List<Long> cases, List<BasicBlock> targets) {
         terminate(new Terminator.Switch(v, dflt, cases, targets));
     }
-    public void ret(Value v) { terminate(new Terminator.Ret(v)); }
+
+    public void ret(Value v) {
+        terminate(new Terminator.Ret(v));
+    }
 }

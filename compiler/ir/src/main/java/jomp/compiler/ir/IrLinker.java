@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 
@@ -29,7 +28,9 @@ public final class IrLinker {
     public record Unit(String name, String irText) {}
 
     public static final class LinkException extends RuntimeException {
-        public LinkException(String message) { super(message); }
+        public LinkException(String message) {
+            super(message);
+        }
     }
 
     public static Module link(List<Unit> units) {
@@ -47,9 +48,16 @@ public final class IrLinker {
         for (int k = 0; k < parsed.size(); k++) {
             Module m = parsed.get(k);
             Map<String, String> rename = new HashMap<>();
-            for (Function f : m.functions) if (f.isStatic && definers.get(f.name) > 1) rename.put(f.name, f.name + ".lto" + k);
-            for (Global g : m.globals) if (g.isStatic && definers.get(g.name) > 1) rename.put(g.name, g.name + ".lto" + k);
-            renamed.add(rename.isEmpty() ? m : parse(units.get(k).name(), renameSymbols(units.get(k).irText(), rename)));
+            for (Function f : m.functions)
+                if (f.isStatic && definers.get(f.name) > 1) rename.put(f.name, f.name + ".lto" + k);
+            for (Global g : m.globals)
+                if (g.isStatic && definers.get(g.name) > 1) rename.put(g.name, g.name + ".lto" + k);
+            renamed.add(
+                    rename.isEmpty()
+                            ? m
+                            : parse(
+                                    units.get(k).name(),
+                                    renameSymbols(units.get(k).irText(), rename)));
         }
         Module out = new Module(units.isEmpty() ? "" : units.get(0).name());
         Map<String, String> definedBy = new HashMap<>();
@@ -77,7 +85,8 @@ public final class IrLinker {
 
     private static void define(Map<String, String> definedBy, String name, String unit) {
         String first = definedBy.putIfAbsent(name, unit);
-        if (first != null) throw new LinkException("multiple definition of '" + name + "' (in " + first + " and " + unit + ")");
+        if (first != null)
+            throw new LinkException("multiple definition of '" + name + "' (in " + first + " and " + unit + ")");
     }
 
     private static Module parse(String name, String text) {
@@ -89,7 +98,9 @@ public final class IrLinker {
         } catch (RuntimeException e) {
             throw new LinkException(name + ": device IR does not parse: " + e.getMessage());
         }
-        if (diags.hasErrors()) throw new LinkException(name + ": device IR does not parse: " + err.toString(StandardCharsets.UTF_8).strip());
+        if (diags.hasErrors())
+            throw new LinkException(name + ": device IR does not parse: "
+                    + err.toString(StandardCharsets.UTF_8).strip());
         return m;
     }
 
@@ -99,13 +110,13 @@ public final class IrLinker {
         int i = 0, n = text.length();
         while (i < n) {
             char c = text.charAt(i);
-            if (c == '"') {   // string data: copied as it is (quotes inside are escaped)
+            if (c == '"') { // string data: copied as it is (quotes inside are escaped)
                 int e = i + 1;
                 while (e < n && text.charAt(e) != '"') e += text.charAt(e) == '\\' ? 2 : 1;
                 e = Math.min(e + 1, n);
                 out.append(text, i, e);
                 i = e;
-            } else if (c == ';') {   // a comment to the end of the line
+            } else if (c == ';') { // a comment to the end of the line
                 int e = text.indexOf('\n', i);
                 e = e < 0 ? n : e;
                 out.append(text, i, e);

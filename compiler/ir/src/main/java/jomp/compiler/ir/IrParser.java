@@ -1,15 +1,14 @@
 package jomp.compiler.ir;
 
-import jomp.compiler.diag.Diagnostics;
-import jomp.compiler.diag.SourceFile;
-import jomp.compiler.diag.SourceLocation;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.diag.SourceFile;
+import jomp.compiler.diag.SourceLocation;
 
 /**
  * Reads jomp IR text as {@link IrPrinter} writes it. The first syntax error is reported as
@@ -18,7 +17,9 @@ import java.util.Map;
  */
 public final class IrParser {
     private static final class ParseError extends RuntimeException {
-        ParseError() { super(null, null, false, false); }
+        ParseError() {
+            super(null, null, false, false);
+        }
     }
 
     private final SourceFile file;
@@ -76,7 +77,10 @@ public final class IrParser {
         tokStart = pos;
     }
 
-    private boolean atEnd() { skip(); return pos >= s.length(); }
+    private boolean atEnd() {
+        skip();
+        return pos >= s.length();
+    }
 
     private static boolean identChar(char c) {
         return Character.isLetterOrDigit(c) && c < 128 || c == '_' || c == '$' || c == '.';
@@ -118,7 +122,10 @@ public final class IrParser {
         if (!accept(punct)) throw error(tokStart, "expected '" + punct + "'");
     }
 
-    private boolean peek(char c) { skip(); return pos < s.length() && s.charAt(pos) == c; }
+    private boolean peek(char c) {
+        skip();
+        return pos < s.length() && s.charAt(pos) == c;
+    }
 
     private String sigil(char c, String what) {
         skip();
@@ -132,7 +139,9 @@ public final class IrParser {
         return n;
     }
 
-    private String symbol() { return sigil('@', "symbol '@name'"); }
+    private String symbol() {
+        return sigil('@', "symbol '@name'");
+    }
 
     private long integer(String what) {
         skip();
@@ -166,7 +175,10 @@ public final class IrParser {
         return t;
     }
 
-    private int skipAndPos() { skip(); return pos; }
+    private int skipAndPos() {
+        skip();
+        return pos;
+    }
 
     private String string() {
         skip();
@@ -196,7 +208,8 @@ public final class IrParser {
         expectWord("module");
         String name = new String(string().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
         Module m = new Module(name);
-        if (acceptWord("debug")) m.debugFile = new String(string().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+        if (acceptWord("debug"))
+            m.debugFile = new String(string().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
         while (!atEnd()) {
             int at = pos;
             String w = word("'declare', 'global', 'func' or 'offload_entry'");
@@ -209,7 +222,8 @@ public final class IrParser {
                     } else {
                         FuncType t = funcType();
                         String sym = symbol();
-                        if (m.externFunctions.putIfAbsent(sym, t) != null) throw error(at, "duplicate declaration of '@" + sym + "'");
+                        if (m.externFunctions.putIfAbsent(sym, t) != null)
+                            throw error(at, "duplicate declaration of '@" + sym + "'");
                         if (peek('"')) m.externCsigs.put(sym, string());
                     }
                 }
@@ -236,7 +250,10 @@ public final class IrParser {
         boolean variadic = false;
         if (!accept(")")) {
             do {
-                if (accept("...")) { variadic = true; break; }
+                if (accept("...")) {
+                    variadic = true;
+                    break;
+                }
                 params.add(valueType());
             } while (accept(","));
             expect(")");
@@ -258,14 +275,16 @@ public final class IrParser {
             expectWord("data");
             int dat = skipAndPos();
             data = string().getBytes(StandardCharsets.ISO_8859_1);
-            if (data.length != size) throw error(dat, "global '@" + name + "' has " + data.length + " data bytes but size " + size);
+            if (data.length != size)
+                throw error(dat, "global '@" + name + "' has " + data.length + " data bytes but size " + size);
         }
         Global g = new Global(name, size, align, isStatic, readOnly, data);
         g.weak = weak;
         while (acceptWord("reloc")) {
             int rat = skipAndPos();
             long off = integer("an offset");
-            if (off < 0 || off + 8 > size) throw error(rat, "relocation at offset " + off + " is outside '@" + name + "'");
+            if (off < 0 || off + 8 > size)
+                throw error(rat, "relocation at offset " + off + " is outside '@" + name + "'");
             String sym = symbol();
             long addend = 0;
             if (accept("+")) addend = integer("an addend");
@@ -359,14 +378,15 @@ public final class IrParser {
     /** The labelled blocks up to the function's closing brace, then the checks that need all of them. */
     private void blocks(String name) {
         BasicBlock cur = null;
-        int line = 0;   // the source line of what follows (a "line N" line), until the next block
+        int line = 0; // the source line of what follows (a "line N" line), until the next block
         while (!accept("}")) {
             if (atEnd()) throw error(pos, "expected '}' at end of function '@" + name + "'");
             int iat = pos;
             String w = peekWord();
             if (!w.isEmpty() && s.startsWith(":", pos + w.length())) {
                 pos += w.length() + 1;
-                if (cur != null && cur.terminator == null) throw error(iat, "block '" + cur.name + "' has no terminator");
+                if (cur != null && cur.terminator == null)
+                    throw error(iat, "block '" + cur.name + "' has no terminator");
                 if (defined.containsKey(w)) throw error(iat, "redefinition of block '" + w + "'");
                 cur = blocks.get(w);
                 if (cur == null) {
@@ -385,18 +405,22 @@ public final class IrParser {
                 line = (int) l;
                 continue;
             }
-            if (cur.terminator != null) throw error(iat, "instruction after the terminator of block '" + cur.name + "'");
+            if (cur.terminator != null)
+                throw error(iat, "instruction after the terminator of block '" + cur.name + "'");
             int before = cur.insns.size();
             statement(cur);
-            if (line > 0) fn.setLine(cur.insns.size() > before ? cur.insns.get(cur.insns.size() - 1) : cur.terminator, line);
+            if (line > 0)
+                fn.setLine(cur.insns.size() > before ? cur.insns.get(cur.insns.size() - 1) : cur.terminator, line);
         }
         if (cur != null && cur.terminator == null) throw error(pos - 1, "block '" + cur.name + "' has no terminator");
         for (var e : blockUse.entrySet())
-            if (!defined.containsKey(e.getKey())) throw error(e.getValue(), "use of undefined block '" + e.getKey() + "'");
+            if (!defined.containsKey(e.getKey()))
+                throw error(e.getValue(), "use of undefined block '" + e.getKey() + "'");
         // a register read but never assigned (a C local never given a value) reads as zero, as the
         // back ends read it; its uses gave it a type, which is all its text can say
         for (var e : regTypeAt.entrySet())
-            if (regs.get(e.getKey()).type == null) throw error(e.getValue(), "register '" + regs.get(e.getKey()) + "' is used but never assigned");
+            if (regs.get(e.getKey()).type == null)
+                throw error(e.getValue(), "register '" + regs.get(e.getKey()) + "' is used but never assigned");
     }
 
     /** Labels defined so far in the function → their position. */
@@ -459,7 +483,7 @@ public final class IrParser {
         if (peek('%')) {
             Reg r = regRef(sigil('%', "a register"), at);
             if (r.type == null) {
-                r.type = t;  // provisional until its assignment is seen
+                r.type = t; // provisional until its assignment is seen
             } else if (r.type != t) {
                 throw error(at, "register '" + r + "' has type " + r.type + ", expected " + t);
             }
@@ -468,7 +492,8 @@ public final class IrParser {
         int e = pos;
         while (e < s.length()) {
             char c = s.charAt(e);
-            boolean sign = (c == '-' || c == '+') && (e == pos || t.isFloat() && (s.charAt(e - 1) == 'E') && !s.startsWith("0x", pos));
+            boolean sign = (c == '-' || c == '+')
+                    && (e == pos || t.isFloat() && (s.charAt(e - 1) == 'E') && !s.startsWith("0x", pos));
             if (Character.isLetterOrDigit(c) || c == '.' || sign) e++;
             else break;
         }
@@ -479,8 +504,11 @@ public final class IrParser {
             if (t.isFloat()) {
                 if (tok.startsWith("0x")) {
                     long bits = Long.parseUnsignedLong(tok.substring(2), 16);
-                    v = t == IrType.F32 ? new FloatConst(t, Float.intBitsToFloat((int) bits)) : new FloatConst(t, Double.longBitsToDouble(bits));
-                } else if (!tok.chars().allMatch(ch -> Character.isDigit(ch) || ch == '.' || ch == 'E' || ch == '-' || ch == '+')) {
+                    v = t == IrType.F32
+                            ? new FloatConst(t, Float.intBitsToFloat((int) bits))
+                            : new FloatConst(t, Double.longBitsToDouble(bits));
+                } else if (!tok.chars()
+                        .allMatch(ch -> Character.isDigit(ch) || ch == '.' || ch == 'E' || ch == '-' || ch == '+')) {
                     throw new NumberFormatException();
                 } else {
                     v = new FloatConst(t, t == IrType.F32 ? Float.parseFloat(tok) : Double.parseDouble(tok));
@@ -509,7 +537,8 @@ public final class IrParser {
         if (dstReg == null) throw error(dstAt, "this instruction needs a result register");
         Reg r = dstReg;
         if (r.type == null || regTypeAt.containsKey(r.id)) {
-            if (r.type != null && r.type != t) throw error(dstAt, "register '" + r + "' has type " + r.type + ", expected " + t);
+            if (r.type != null && r.type != t)
+                throw error(dstAt, "register '" + r + "' has type " + r.type + ", expected " + t);
             r.type = t;
             regTypeAt.remove(r.id);
         } else if (r.type != t) {
@@ -542,7 +571,8 @@ public final class IrParser {
             }
             default -> valueInstruction(b, op, opAt);
         };
-        if (noDst && dstReg != null && !(op.equals("call") || op.equals("calli"))) throw error(dstAt, "'" + op + "' has no result");
+        if (noDst && dstReg != null && !(op.equals("call") || op.equals("calli")))
+            throw error(dstAt, "'" + op + "' has no result");
     }
 
     /** The register {@code %rn} an instruction assigns, created (untyped) at its first mention. */
@@ -602,7 +632,8 @@ public final class IrParser {
                     int[] id = new int[1];
                     String hint = splitId(sn, sat, id);
                     Slot sl = slots.get(id[0]);
-                    if (sl == null || !java.util.Objects.equals(sl.name, hint)) throw error(sat, "use of undeclared slot '$" + sn + "'");
+                    if (sl == null || !java.util.Objects.equals(sl.name, hint))
+                        throw error(sat, "use of undeclared slot '$" + sn + "'");
                     b.insns.add(new Insn.SlotAddr(dst(IrType.PTR), sl));
                 }
                 case "addr" -> b.insns.add(new Insn.GlobalAddr(dst(IrType.PTR), symbol()));
@@ -702,24 +733,36 @@ public final class IrParser {
         expect("(");
         List<Value> args = new ArrayList<>();
         if (!accept(")")) {
-            do args.add(typedOperand()); while (accept(","));
+            do args.add(typedOperand());
+            while (accept(","));
             expect(")");
         }
-        if (args.size() != t.argCount()) throw error(tat, "call passes " + args.size() + " arguments to a function of type " + t);
+        if (args.size() != t.argCount())
+            throw error(tat, "call passes " + args.size() + " arguments to a function of type " + t);
         for (int i = 0; i < t.params().size(); i++)
-            if (args.get(i).type() != t.params().get(i)) throw error(tat, "argument " + (i + 1) + " has type " + args.get(i).type() + ", expected " + t.params().get(i));
-        if (t.variadic() && args.get(args.size() - 1).type() != IrType.PTR) throw error(tat, "the variadic area argument must be a ptr");
+            if (args.get(i).type() != t.params().get(i))
+                throw error(
+                        tat,
+                        "argument " + (i + 1) + " has type " + args.get(i).type() + ", expected "
+                                + t.params().get(i));
+        if (t.variadic() && args.get(args.size() - 1).type() != IrType.PTR)
+            throw error(tat, "the variadic area argument must be a ptr");
         String csig = peek('"') ? string() : null;
         Reg d = null;
         if (t.ret() == IrType.VOID) {
             if (dstReg != null) throw error(dstAt, "a void call has no result");
         } else if (dstReg != null) d = dst(t.ret());
-        b.insns.add(callee != null ? new Insn.Call(d, callee, t, args, csig) : new Insn.CallIndirect(d, target, t, args, csig));
+        b.insns.add(
+                callee != null
+                        ? new Insn.Call(d, callee, t, args, csig)
+                        : new Insn.CallIndirect(d, target, t, args, csig));
     }
 
     private Terminator terminator(String op, int opAt) {
         switch (op) {
-            case "br" -> { return new Terminator.Br(blockRef()); }
+            case "br" -> {
+                return new Terminator.Br(blockRef());
+            }
             case "condbr" -> {
                 Value c = typedOperand();
                 expect(",");
@@ -750,12 +793,14 @@ public final class IrParser {
             }
             case "ret" -> {
                 if (acceptWord("void")) {
-                    if (fn.type.ret() != IrType.VOID) throw error(opAt, "'ret void' in a function returning " + fn.type.ret());
+                    if (fn.type.ret() != IrType.VOID)
+                        throw error(opAt, "'ret void' in a function returning " + fn.type.ret());
                     return new Terminator.Ret(null);
                 }
                 int vat = skipAndPos();
                 Value v = typedOperand();
-                if (v.type() != fn.type.ret()) throw error(vat, "returning " + v.type() + " from a function returning " + fn.type.ret());
+                if (v.type() != fn.type.ret())
+                    throw error(vat, "returning " + v.type() + " from a function returning " + fn.type.ret());
                 return new Terminator.Ret(v);
             }
             default -> throw new IllegalStateException(op);
@@ -771,12 +816,15 @@ public final class IrParser {
 
     /** Each enum's constants by their lower-case spelling: looked up three times per instruction, built once. */
     private static final ClassValue<Map<String, Object>> SPELLINGS = new ClassValue<>() {
-        @Override protected Map<String, Object> computeValue(Class<?> c) {
+        @Override
+        protected Map<String, Object> computeValue(Class<?> c) {
             Map<String, Object> m = new HashMap<>();
             for (Object e : c.getEnumConstants()) m.put(((Enum<?>) e).name().toLowerCase(java.util.Locale.ROOT), e);
             return Map.copyOf(m);
         }
     };
 
-    private static <E extends Enum<E>> E enumOf(Class<E> c, String spelling) { return c.cast(SPELLINGS.get(c).get(spelling)); }
+    private static <E extends Enum<E>> E enumOf(Class<E> c, String spelling) {
+        return c.cast(SPELLINGS.get(c).get(spelling));
+    }
 }

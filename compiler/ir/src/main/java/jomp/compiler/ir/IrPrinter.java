@@ -53,8 +53,13 @@ public final class IrPrinter {
         for (String d : m.externData) out.append("declare data @").append(d).append('\n');
         if (!m.offloadEntries.isEmpty()) out.append('\n');
         for (OffloadEntry e : m.offloadEntries)
-            out.append("offload_entry @").append(e.name()).append(" size ").append(e.size())
-               .append(" flags ").append(e.flags()).append('\n');
+            out.append("offload_entry @")
+                    .append(e.name())
+                    .append(" size ")
+                    .append(e.size())
+                    .append(" flags ")
+                    .append(e.flags())
+                    .append('\n');
         if (!m.globals.isEmpty()) out.append('\n');
         for (Global g : m.globals) global(g);
         for (Function f : m.functions) {
@@ -68,7 +73,12 @@ public final class IrPrinter {
         if (g.isStatic) out.append("static ");
         if (g.weak) out.append("weak ");
         if (g.readOnly) out.append("readonly ");
-        out.append('@').append(g.name).append(" size ").append(g.size).append(" align ").append(g.align);
+        out.append('@')
+                .append(g.name)
+                .append(" size ")
+                .append(g.size)
+                .append(" align ")
+                .append(g.align);
         if (g.data == null) out.append(" zero");
         else {
             out.append(" data ");
@@ -104,10 +114,16 @@ public final class IrPrinter {
         }
         out.append(" {\n");
         for (Slot s : f.slots)
-            out.append("  slot ").append(s).append(" size ").append(s.size).append(" align ").append(s.align).append('\n');
+            out.append("  slot ")
+                    .append(s)
+                    .append(" size ")
+                    .append(s.size)
+                    .append(" align ")
+                    .append(s.align)
+                    .append('\n');
         for (BasicBlock b : f.blocks) {
             out.append(b.name).append(":\n");
-            int line = 0;   // source lines (-g): printed where they change, and apply to what follows in the block
+            int line = 0; // source lines (-g): printed where they change, and apply to what follows in the block
             for (Insn i : b.insns) {
                 line = line(f, i, line);
                 out.append("  ");
@@ -131,7 +147,9 @@ public final class IrPrinter {
         return l;
     }
 
-    private void typed(Value v) { out.append(v.type()).append(' ').append(v); }
+    private void typed(Value v) {
+        out.append(v.type()).append(' ').append(v);
+    }
 
     private void insn(Insn insn) {
         if (insn.dst() != null) out.append(insn.dst()).append(" = ");
@@ -159,7 +177,8 @@ public final class IrPrinter {
                 out.append("copy ");
                 typed(c.src());
             }
-            case Insn.Load l -> out.append("load ").append(l.dst().type()).append(' ').append(l.addr());
+            case Insn.Load l ->
+                out.append("load ").append(l.dst().type()).append(' ').append(l.addr());
             case Insn.Store s -> {
                 out.append("store ");
                 typed(s.value());
@@ -176,7 +195,11 @@ public final class IrPrinter {
             case Insn.StackSave s -> out.append("stacksave");
             case Insn.StackRestore s -> out.append("stackrestore ").append(s.saved());
             case Insn.MemCopy m -> {
-                out.append("memcpy ").append(m.dstAddr()).append(", ").append(m.srcAddr()).append(", ");
+                out.append("memcpy ")
+                        .append(m.dstAddr())
+                        .append(", ")
+                        .append(m.srcAddr())
+                        .append(", ");
                 typed(m.size());
             }
             case Insn.MemSet m -> {
@@ -191,23 +214,38 @@ public final class IrPrinter {
                 csig(c.csig());
             }
             case Insn.AtomicRmw a -> {
-                out.append(a.reassoc() ? "atomicrmw reassoc " : "atomicrmw ").append(a.op().spelling).append(' ');
+                out.append(a.reassoc() ? "atomicrmw reassoc " : "atomicrmw ")
+                        .append(a.op().spelling)
+                        .append(' ');
                 typed(a.value());
                 out.append(", ").append(a.addr()).append(' ').append(a.ordering().spelling);
             }
             case Insn.CmpXchg x -> {
                 out.append("cmpxchg ");
                 typed(x.expected());
-                out.append(", ").append(x.desired()).append(", ").append(x.addr()).append(' ')
-                        .append(x.success().spelling).append(' ').append(x.failure().spelling);
+                out.append(", ")
+                        .append(x.desired())
+                        .append(", ")
+                        .append(x.addr())
+                        .append(' ')
+                        .append(x.success().spelling)
+                        .append(' ')
+                        .append(x.failure().spelling);
             }
-            case Insn.AtomicLoad l -> out.append("load atomic ").append(l.dst().type()).append(' ').append(l.addr()).append(' ').append(l.ordering().spelling);
+            case Insn.AtomicLoad l ->
+                out.append("load atomic ")
+                        .append(l.dst().type())
+                        .append(' ')
+                        .append(l.addr())
+                        .append(' ')
+                        .append(l.ordering().spelling);
             case Insn.AtomicStore s -> {
                 out.append("store atomic ");
                 typed(s.value());
                 out.append(", ").append(s.addr()).append(' ').append(s.ordering().spelling);
             }
-            case Insn.Fence fe -> out.append("fence ").append(fe.ordering().spelling).append(' ').append(fe.scope().spelling);
+            case Insn.Fence fe ->
+                out.append("fence ").append(fe.ordering().spelling).append(' ').append(fe.scope().spelling);
             case Insn.CallIndirect c -> {
                 out.append("calli ").append(c.type()).append(' ').append(c.target());
                 args(c.args());

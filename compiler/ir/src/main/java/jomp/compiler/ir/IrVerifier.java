@@ -41,8 +41,10 @@ public final class IrVerifier {
         for (Global g : module.globals) {
             if (g.data != null && g.data.length != g.size) problem("@" + g.name + ": data length differs from size");
             for (Global.Reloc r : g.relocs) {
-                if (r.offset() < 0 || r.offset() + 8 > g.size) problem("@" + g.name + ": relocation outside the object");
-                if (!symbols.contains(r.symbol())) problem("@" + g.name + ": relocation against unknown symbol @" + r.symbol());
+                if (r.offset() < 0 || r.offset() + 8 > g.size)
+                    problem("@" + g.name + ": relocation outside the object");
+                if (!symbols.contains(r.symbol()))
+                    problem("@" + g.name + ": relocation against unknown symbol @" + r.symbol());
             }
         }
         for (Function f : module.functions) function(f, symbols);
@@ -58,7 +60,8 @@ public final class IrVerifier {
         if (f.blocks.isEmpty()) problem("no blocks");
         if (f.params.size() != f.type.params().size()) problem("parameter count differs from the type");
         for (int i = 0; i < Math.min(f.params.size(), f.type.params().size()); i++)
-            if (f.params.get(i).type() != f.type.params().get(i)) problem("parameter " + (i + 1) + " type differs from the type");
+            if (f.params.get(i).type() != f.type.params().get(i))
+                problem("parameter " + (i + 1) + " type differs from the type");
         if (f.type.variadic() != (f.vaArea != null)) problem("variadic flag and vaArea disagree");
         Set<BasicBlock> own = new HashSet<>(f.blocks);
         for (BasicBlock b : f.blocks) {
@@ -68,7 +71,8 @@ public final class IrVerifier {
                 problem("no terminator");
                 continue;
             }
-            for (BasicBlock s : b.terminator.successors()) if (!own.contains(s)) problem("branch to a block of another function: " + s.name);
+            for (BasicBlock s : b.terminator.successors())
+                if (!own.contains(s)) problem("branch to a block of another function: " + s.name);
             switch (b.terminator) {
                 case Terminator.CondBr c -> isInt(c.cond(), "condition");
                 case Terminator.Switch s -> {
@@ -103,14 +107,16 @@ public final class IrVerifier {
                     same(b.b(), IrType.I64, b);
                     if (b.op() != Insn.BinOp.ADD && b.op() != Insn.BinOp.SUB) problem("pointer " + b.op().spelling);
                 } else same(b.b(), t, b);
-                if (t.isFloat()) switch (b.op()) {
-                    case ADD, SUB, MUL, DIV, REM -> {}
-                    default -> problem(b.op().spelling + " on " + t);
-                }
+                if (t.isFloat())
+                    switch (b.op()) {
+                        case ADD, SUB, MUL, DIV, REM -> {}
+                        default -> problem(b.op().spelling + " on " + t);
+                    }
             }
             case Insn.Unary u -> {
                 same(u.a(), u.dst().type(), u);
-                if (u.op() == Insn.UnOp.NOT && u.dst().type().isFloat()) problem("not on " + u.dst().type());
+                if (u.op() == Insn.UnOp.NOT && u.dst().type().isFloat())
+                    problem("not on " + u.dst().type());
             }
             case Insn.Cmp c -> {
                 same(c.b(), c.a().type(), c);
@@ -128,7 +134,8 @@ public final class IrVerifier {
                 if (!globals.contains(g.symbol())) problem("unknown global @" + g.symbol());
             }
             case Insn.FuncAddr g -> {
-                if (!functions.containsKey(g.symbol()) && !module.externFunctions.containsKey(g.symbol())) problem("unknown function @" + g.symbol());
+                if (!functions.containsKey(g.symbol()) && !module.externFunctions.containsKey(g.symbol()))
+                    problem("unknown function @" + g.symbol());
             }
             case Insn.Alloca a -> same(a.size(), IrType.I64, a);
             case Insn.StackSave s -> same(s.dst(), IrType.PTR, s);
@@ -153,11 +160,13 @@ public final class IrVerifier {
             case Insn.AtomicLoad l -> {
                 same(l.addr(), IrType.PTR, l);
                 if (l.dst().type().size > 8) problem("atomic load of " + l.dst().type());
-                if (l.ordering() == Insn.Ordering.RELEASE || l.ordering() == Insn.Ordering.ACQ_REL) problem("atomic load with " + l.ordering().spelling);
+                if (l.ordering() == Insn.Ordering.RELEASE || l.ordering() == Insn.Ordering.ACQ_REL)
+                    problem("atomic load with " + l.ordering().spelling);
             }
             case Insn.AtomicStore s -> {
                 same(s.addr(), IrType.PTR, s);
-                if (s.ordering() == Insn.Ordering.ACQUIRE || s.ordering() == Insn.Ordering.ACQ_REL) problem("atomic store with " + s.ordering().spelling);
+                if (s.ordering() == Insn.Ordering.ACQUIRE || s.ordering() == Insn.Ordering.ACQ_REL)
+                    problem("atomic store with " + s.ordering().spelling);
             }
             case Insn.Fence fe -> {
                 if (fe.ordering() == Insn.Ordering.MONOTONIC) problem("monotonic fence");
@@ -194,13 +203,18 @@ public final class IrVerifier {
         same(x.desired(), t, x);
         if (!t.isInteger()) problem("cmpxchg on " + t);
         // the failure case only reads: no release, and no stronger than the success case's read (LLVM's rule)
-        if (x.failure() == Insn.Ordering.RELEASE || x.failure() == Insn.Ordering.ACQ_REL) problem("cmpxchg failure ordering " + x.failure().spelling);
+        if (x.failure() == Insn.Ordering.RELEASE || x.failure() == Insn.Ordering.ACQ_REL)
+            problem("cmpxchg failure ordering " + x.failure().spelling);
         else if (readStrength(x.failure()) > readStrength(x.success()))
             problem("cmpxchg failure ordering " + x.failure().spelling + " stronger than " + x.success().spelling);
     }
 
     private static int readStrength(Insn.Ordering o) {
-        return switch (o) { case MONOTONIC, RELEASE -> 0; case ACQUIRE, ACQ_REL -> 1; case SEQ_CST -> 2; };
+        return switch (o) {
+            case MONOTONIC, RELEASE -> 0;
+            case ACQUIRE, ACQ_REL -> 1;
+            case SEQ_CST -> 2;
+        };
     }
 
     private void args(FuncType t, List<Value> args, Reg dst, Insn i) {

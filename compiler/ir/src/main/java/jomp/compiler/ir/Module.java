@@ -19,6 +19,7 @@ public final class Module {
     public final Map<String, String> externCsigs = new LinkedHashMap<>();
     /** Data symbols used but defined elsewhere, in first-use order. */
     public final List<String> externData = new ArrayList<>();
+
     public final List<OffloadEntry> offloadEntries = new ArrayList<>();
     /**
      * With -g: the C file whose lines the functions' instructions carry (the main source file as
@@ -26,7 +27,9 @@ public final class Module {
      */
     public String debugFile;
 
-    public Module(String sourceName) { this.sourceName = sourceName; }
+    public Module(String sourceName) {
+        this.sourceName = sourceName;
+    }
 
     /**
      * A module with the same contents in lists of its own, its functions {@code f(function)}:

@@ -68,12 +68,22 @@ public final class Operands {
             case Insn.MemCopy m -> new Insn.MemCopy(f.apply(m.dstAddr()), f.apply(m.srcAddr()), f.apply(m.size()));
             case Insn.MemSet m -> new Insn.MemSet(f.apply(m.dstAddr()), f.apply(m.value()), f.apply(m.size()));
             case Insn.Call c -> c.withArgs(c.dst(), c.args().stream().map(f).toList());
-            case Insn.AtomicRmw a -> new Insn.AtomicRmw(a.op(), a.dst(), f.apply(a.addr()), f.apply(a.value()), a.ordering(), a.reassoc());
-            case Insn.CmpXchg x -> new Insn.CmpXchg(x.dst(), f.apply(x.addr()), f.apply(x.expected()), f.apply(x.desired()), x.success(), x.failure());
+            case Insn.AtomicRmw a ->
+                new Insn.AtomicRmw(a.op(), a.dst(), f.apply(a.addr()), f.apply(a.value()), a.ordering(), a.reassoc());
+            case Insn.CmpXchg x ->
+                new Insn.CmpXchg(
+                        x.dst(),
+                        f.apply(x.addr()),
+                        f.apply(x.expected()),
+                        f.apply(x.desired()),
+                        x.success(),
+                        x.failure());
             case Insn.AtomicLoad l -> new Insn.AtomicLoad(l.dst(), f.apply(l.addr()), l.ordering());
             case Insn.AtomicStore s -> new Insn.AtomicStore(f.apply(s.value()), f.apply(s.addr()), s.ordering());
             case Insn.Fence fe -> fe;
-            case Insn.CallIndirect c -> c.withArgs(c.dst(), f.apply(c.target()), c.args().stream().map(f).toList());
+            case Insn.CallIndirect c ->
+                c.withArgs(
+                        c.dst(), f.apply(c.target()), c.args().stream().map(f).toList());
         };
         return r.equals(insn) ? insn : r;
     }
@@ -110,7 +120,8 @@ public final class Operands {
         return switch (t) {
             case Terminator.Br b -> b;
             case Terminator.CondBr c -> new Terminator.CondBr(f.apply(c.cond()), c.ifTrue(), c.ifFalse());
-            case Terminator.Switch s -> new Terminator.Switch(f.apply(s.value()), s.defaultTarget(), s.cases(), s.targets());
+            case Terminator.Switch s ->
+                new Terminator.Switch(f.apply(s.value()), s.defaultTarget(), s.cases(), s.targets());
             case Terminator.Ret r -> r.value() == null ? r : new Terminator.Ret(f.apply(r.value()));
         };
     }

@@ -10,10 +10,20 @@ public final class Reg implements Value {
     public final String name;
     IrType type;
 
-    Reg(int id, IrType type, String name) { this.id = id; this.type = type; this.name = name; }
+    Reg(int id, IrType type, String name) {
+        this.id = id;
+        this.type = type;
+        this.name = name;
+    }
 
-    @Override public IrType type() { return type; }
+    @Override
+    public IrType type() {
+        return type;
+    }
 
     /** The spelling in IR text: {@code %7} or {@code %x.7}. */
-    @Override public String toString() { return name == null ? "%" + id : "%" + name + "." + id; }
+    @Override
+    public String toString() {
+        return name == null ? "%" + id : "%" + name + "." + id;
+    }
 }

@@ -10,7 +10,15 @@ public final class Slot {
     public final long size;
     public final int align;
 
-    Slot(int id, String name, long size, int align) { this.id = id; this.name = name; this.size = size; this.align = align; }
+    Slot(int id, String name, long size, int align) {
+        this.id = id;
+        this.name = name;
+        this.size = size;
+        this.align = align;
+    }
 
-    @Override public String toString() { return name == null ? "$" + id : "$" + name + "." + id; }
+    @Override
+    public String toString() {
+        return name == null ? "$" + id : "$" + name + "." + id;
+    }
 }

@@ -1,5 +1,9 @@
 package jomp.compiler.offload;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Global;
@@ -7,11 +11,6 @@ import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.Module;
 import jomp.compiler.ir.OffloadEntry;
 import jomp.offload.abi.OffloadEntries;
-
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.LinkedHashSet;
-import java.util.Set;
 
 /**
  * The device half of a translation unit, cut from its host IR (what clang's device compile
@@ -59,8 +58,10 @@ public final class DeviceExtraction {
         dev.debugFile = host.debugFile;
         for (Function f : host.functions) if (functions.contains(f.name)) dev.functions.add(f);
         for (Global g : host.globals) if (globals.contains(g.name)) dev.globals.add(g);
-        for (var e : host.externFunctions.entrySet()) if (externs.contains(e.getKey())) dev.externFunctions.put(e.getKey(), e.getValue());
-        for (var e : host.externCsigs.entrySet()) if (externs.contains(e.getKey())) dev.externCsigs.put(e.getKey(), e.getValue());
+        for (var e : host.externFunctions.entrySet())
+            if (externs.contains(e.getKey())) dev.externFunctions.put(e.getKey(), e.getValue());
+        for (var e : host.externCsigs.entrySet())
+            if (externs.contains(e.getKey())) dev.externCsigs.put(e.getKey(), e.getValue());
         for (String d : host.externData) if (externs.contains(d)) dev.externData.add(d);
         dev.offloadEntries.addAll(host.offloadEntries);
         return dev;

@@ -3,7 +3,6 @@ package jomp.compiler.offload;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
@@ -33,14 +32,17 @@ public final class IndirectCallTable {
 
     /** Entry flag of an indirect function's slot (libomptarget's OMP_DECLARE_TARGET_INDIRECT). */
     public static final int ENTRY_FLAG = jomp.offload.abi.OffloadEntries.FLAG_INDIRECT;
+
     public static final String SLOT_PREFIX = "__jomp_indirect_";
     static final String LOOKUP = "__jomp_indirect_lookup";
 
     /** Makes the device module's slots visible device data and routes its indirect calls through the runtime's lookup. */
     public static void apply(Module dev) {
         Set<String> slots = new HashSet<>();
-        for (OffloadEntry e : dev.offloadEntries) if ((e.flags() & ENTRY_FLAG) != 0 && e.name().startsWith(SLOT_PREFIX)) slots.add(e.name());
-        // the host's slot (static, read-only, holding &f) becomes the device's: the same relocation is the device function's address
+        for (OffloadEntry e : dev.offloadEntries)
+            if ((e.flags() & ENTRY_FLAG) != 0 && e.name().startsWith(SLOT_PREFIX)) slots.add(e.name());
+        // the host's slot (static, read-only, holding &f) becomes the device's: the same relocation is the device
+        // function's address
         for (int i = 0; i < dev.globals.size(); i++) {
             Global g = dev.globals.get(i);
             if (!slots.contains(g.name)) continue;

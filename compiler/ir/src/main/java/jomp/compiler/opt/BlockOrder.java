@@ -1,12 +1,11 @@
 package jomp.compiler.opt;
 
-import jomp.compiler.ir.BasicBlock;
-import jomp.compiler.ir.Function;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import jomp.compiler.ir.BasicBlock;
+import jomp.compiler.ir.Function;
 
 /**
  * Lays blocks out in reverse postorder from the entry, so that a block usually follows the one
@@ -14,9 +13,13 @@ import java.util.Set;
  * Unreachable blocks are dropped.
  */
 public final class BlockOrder implements Pass {
-    @Override public String name() { return "block-order"; }
+    @Override
+    public String name() {
+        return "block-order";
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         List<BasicBlock> post = new ArrayList<>(f.blocks.size());
         Set<BasicBlock> seen = new HashSet<>();
         // Iterative DFS: (block, next successor index) pairs.

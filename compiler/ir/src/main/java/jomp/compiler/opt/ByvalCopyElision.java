@@ -2,7 +2,6 @@ package jomp.compiler.opt;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -38,11 +37,17 @@ public final class ByvalCopyElision implements Pass {
 
     private final ReadOnlyParams readOnly;
 
-    public ByvalCopyElision(ReadOnlyParams readOnly) { this.readOnly = readOnly; }
+    public ByvalCopyElision(ReadOnlyParams readOnly) {
+        this.readOnly = readOnly;
+    }
 
-    @Override public String name() { return NAME; }
+    @Override
+    public String name() {
+        return NAME;
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         if (f.slots.isEmpty()) return false;
         boolean changed = false;
         while (once(f)) changed = true;
@@ -56,13 +61,16 @@ public final class ByvalCopyElision implements Pass {
             for (int j = 0; j < b.insns.size(); j++) {
                 if (!(b.insns.get(j) instanceof Insn.MemCopy c) || !(c.size() instanceof IntConst n)) continue;
                 SlotAccesses.Place t = acc.place(c.dstAddr());
-                if (t == null || t.off() != 0 || t.slot().size != n.value() || acc.untracked.contains(t.slot())) continue;
+                if (t == null || t.off() != 0 || t.slot().size != n.value() || acc.untracked.contains(t.slot()))
+                    continue;
                 if (c.srcAddr() instanceof Reg s && readOnlyStructParam(f, s, byValue)) {
                     if (onlyReadCopy(f, acc, t.slot(), c)) {
                         forward(f, acc, t.slot(), c, s);
                         return true;
                     }
-                } else if (acc.place(c.srcAddr()) instanceof SlotAccesses.Place s && s.slot() != t.slot() && privateSlot(f, acc, s.slot())) {
+                } else if (acc.place(c.srcAddr()) instanceof SlotAccesses.Place s
+                        && s.slot() != t.slot()
+                        && privateSlot(f, acc, s.slot())) {
                     int k = callReading(f, b, j, t.slot(), acc, s);
                     if (k >= 0) {
                         forward(f, acc, t.slot(), c, c.srcAddr());
@@ -89,10 +97,14 @@ public final class ByvalCopyElision implements Pass {
                     case Insn.MemCopy m -> !in(acc, m.size(), s);
                     case Insn.MemSet m -> !in(acc, m.value(), s) && !in(acc, m.size(), s);
                     case Insn.Call call -> {
-                        for (int k = 0; k < call.args().size(); k++) if (in(acc, call.args().get(k), s) && !readOnly.reads(call, k)) yield false;
+                        for (int k = 0; k < call.args().size(); k++)
+                            if (in(acc, call.args().get(k), s) && !readOnly.reads(call, k)) yield false;
                         yield true;
                     }
-                    default -> { for (Value v : Operands.of(i)) if (in(acc, v, s)) yield false; yield true; }
+                    default -> {
+                        for (Value v : Operands.of(i)) if (in(acc, v, s)) yield false;
+                        yield true;
+                    }
                 };
                 if (!ok) return false;
             }
@@ -111,15 +123,20 @@ public final class ByvalCopyElision implements Pass {
     private boolean onlyReadCopy(Function f, SlotAccesses acc, Slot t, Insn.MemCopy c) {
         for (BasicBlock b : f.blocks) {
             for (Insn i : b.insns) {
-                if (i == c || i instanceof Insn.SlotAddr || i.dst() != null && acc.places.containsKey(i.dst().id)) continue;
+                if (i == c || i instanceof Insn.SlotAddr || i.dst() != null && acc.places.containsKey(i.dst().id))
+                    continue;
                 boolean ok = switch (i) {
                     case Insn.Load l -> true;
                     case Insn.MemCopy m -> !in(acc, m.dstAddr(), t) && !in(acc, m.size(), t);
                     case Insn.Call call -> {
-                        for (int k = 0; k < call.args().size(); k++) if (in(acc, call.args().get(k), t) && !readOnly.reads(call, k)) yield false;
+                        for (int k = 0; k < call.args().size(); k++)
+                            if (in(acc, call.args().get(k), t) && !readOnly.reads(call, k)) yield false;
                         yield true;
                     }
-                    default -> { for (Value v : Operands.of(i)) if (in(acc, v, t)) yield false; yield true; }
+                    default -> {
+                        for (Value v : Operands.of(i)) if (in(acc, v, t)) yield false;
+                        yield true;
+                    }
                 };
                 if (!ok) return false;
             }
@@ -137,7 +154,8 @@ public final class ByvalCopyElision implements Pass {
         int k = j + 1;
         for (; k < b.insns.size() && !(b.insns.get(k) instanceof Insn.Call); k++) {
             Insn i = b.insns.get(k);
-            boolean harmless = Operands.isPure(i) || i instanceof Insn.Load
+            boolean harmless = Operands.isPure(i)
+                    || i instanceof Insn.Load
                     || i instanceof Insn.MemCopy mc && intoOtherSlot(acc, mc.dstAddr(), s)
                     || i instanceof Insn.MemSet ms && intoOtherSlot(acc, ms.dstAddr(), s);
             if (!harmless || mentions(acc, i, t)) return -1;
@@ -152,8 +170,9 @@ public final class ByvalCopyElision implements Pass {
             }
         }
         if (uses != 1) return -1;
-        for (BasicBlock x : f.blocks) {   // the copy's slot: filled by this memcpy, read by this call, nothing else
-            for (int q = 0; q < x.insns.size(); q++) if (!(x == b && (q == j || q == k)) && mentions(acc, x.insns.get(q), t)) return -1;
+        for (BasicBlock x : f.blocks) { // the copy's slot: filled by this memcpy, read by this call, nothing else
+            for (int q = 0; q < x.insns.size(); q++)
+                if (!(x == b && (q == j || q == k)) && mentions(acc, x.insns.get(q), t)) return -1;
             if (x.terminator != null && in(acc, Operands.of(x.terminator), t)) return -1;
         }
         return k;
@@ -181,7 +200,9 @@ public final class ByvalCopyElision implements Pass {
             List<Insn> out = new ArrayList<>(b.insns.size());
             for (Insn i : b.insns) {
                 if (i == c) continue;
-                if (i instanceof Insn.SlotAddr || i.dst() != null && acc.places.containsKey(i.dst().id) || !mentions(acc, i, t)) {
+                if (i instanceof Insn.SlotAddr
+                        || i.dst() != null && acc.places.containsKey(i.dst().id)
+                        || !mentions(acc, i, t)) {
                     out.add(i);
                     continue;
                 }
@@ -213,7 +234,7 @@ public final class ByvalCopyElision implements Pass {
         int open = typeEnd(s, 0);
         if (open >= s.length() || s.charAt(open) != '(') return null;
         List<Boolean> out = new ArrayList<>();
-        if (s.charAt(0) == 'S' || s.charAt(0) == 'U') out.add(false);   // the hidden result pointer
+        if (s.charAt(0) == 'S' || s.charAt(0) == 'U') out.add(false); // the hidden result pointer
         for (int at = open + 1; at < s.length() && s.charAt(at) != ')' && s.charAt(at) != '|'; ) {
             out.add(s.charAt(at) == 'S' || s.charAt(at) == 'U');
             at = typeEnd(s, at);

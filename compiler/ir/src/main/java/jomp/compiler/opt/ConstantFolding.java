@@ -1,16 +1,14 @@
 package jomp.compiler.opt;
 
-import jomp.compiler.ir.Operands;
-
+import java.util.ListIterator;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
+import jomp.compiler.ir.Operands;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Terminator;
 import jomp.compiler.ir.Value;
-
-import java.util.ListIterator;
 
 /**
  * Folds operations on constants into copies of the result, substitutes registers that are
@@ -19,9 +17,13 @@ import java.util.ListIterator;
  * on constants into jumps. Repeats until nothing changes.
  */
 public final class ConstantFolding implements Pass {
-    @Override public String name() { return "constant-folding"; }
+    @Override
+    public String name() {
+        return "constant-folding";
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         boolean changed = false;
         boolean again = true;
         while (again) {
@@ -43,7 +45,8 @@ public final class ConstantFolding implements Pass {
                     }
                 }
                 if (b.terminator != null) {
-                    Terminator t = Operands.map(b.terminator, v -> v instanceof Reg reg && known[reg.id] != null ? known[reg.id] : v);
+                    Terminator t = Operands.map(
+                            b.terminator, v -> v instanceof Reg reg && known[reg.id] != null ? known[reg.id] : v);
                     t = foldBranch(t);
                     if (!t.equals(b.terminator)) {
                         f.moveLine(b.terminator, t);

@@ -3,7 +3,6 @@ package jomp.compiler.opt;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.Map;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FloatConst;
 import jomp.compiler.ir.Function;
@@ -23,9 +22,13 @@ import jomp.compiler.ir.Value;
  * no load of it may come before its last store (the entry block runs once, before all others).
  */
 final class ConstantSlots implements Pass {
-    @Override public String name() { return "constant-slots"; }
+    @Override
+    public String name() {
+        return "constant-slots";
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         if (f.slots.isEmpty()) return false;
         for (BasicBlock b : f.blocks)
             if (b.terminator != null && b.terminator.successors().contains(f.entry())) return false;
@@ -40,16 +43,26 @@ final class ConstantSlots implements Pass {
             for (BasicBlock b : f.blocks) {
                 for (ListIterator<Insn> it = b.insns.listIterator(); it.hasNext(); ) {
                     Insn i = it.next();
-                    if (!(i instanceof Insn.Load l) || acc.place(l.addr()) == null || acc.place(l.addr()).slot() != s) continue;
+                    if (!(i instanceof Insn.Load l)
+                            || acc.place(l.addr()) == null
+                            || acc.place(l.addr()).slot() != s) continue;
                     Value v = img.read((int) acc.place(l.addr()).off(), l.dst().type());
-                    if (v == null) { allLoads = false; continue; }
+                    if (v == null) {
+                        allLoads = false;
+                        continue;
+                    }
                     Insn c = new Insn.Copy(l.dst(), v);
                     f.moveLine(i, c);
                     it.set(c);
                     changed = true;
                 }
             }
-            if (allLoads) f.entry().insns.removeIf(i -> i instanceof Insn.Store st && acc.place(st.addr()) != null && acc.place(st.addr()).slot() == s);
+            if (allLoads)
+                f.entry()
+                        .insns
+                        .removeIf(i -> i instanceof Insn.Store st
+                                && acc.place(st.addr()) != null
+                                && acc.place(st.addr()).slot() == s);
         }
         return changed;
     }
@@ -83,12 +96,16 @@ final class ConstantSlots implements Pass {
     private static Image image(Function f, SlotAccesses acc, Slot s, List<Insn> uses) {
         java.util.Set<Insn> inEntry = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         inEntry.addAll(f.entry().insns);
-        for (Insn i : uses) if (!(i instanceof Insn.Load) && !(i instanceof Insn.Store && inEntry.contains(i))) return null;
+        for (Insn i : uses)
+            if (!(i instanceof Insn.Load) && !(i instanceof Insn.Store && inEntry.contains(i))) return null;
         Image img = new Image(new byte[(int) s.size], new boolean[(int) s.size]);
         boolean loaded = false, stored = false;
         for (Insn i : f.entry().insns) {
-            if (i instanceof Insn.Load l && acc.place(l.addr()) instanceof SlotAccesses.Place p && p.slot() == s) loaded = true;
-            if (!(i instanceof Insn.Store st) || !(acc.place(st.addr()) instanceof SlotAccesses.Place p) || p.slot() != s) continue;
+            if (i instanceof Insn.Load l && acc.place(l.addr()) instanceof SlotAccesses.Place p && p.slot() == s)
+                loaded = true;
+            if (!(i instanceof Insn.Store st)
+                    || !(acc.place(st.addr()) instanceof SlotAccesses.Place p)
+                    || p.slot() != s) continue;
             if (loaded || !(st.value() instanceof IntConst k)) return null;
             stored = true;
             for (int j = 0; j < k.type().size; j++) {

@@ -1,27 +1,29 @@
 package jomp.compiler.opt;
 
-import jomp.compiler.ir.Operands;
-
-import jomp.compiler.ir.BasicBlock;
-import jomp.compiler.ir.Function;
-import jomp.compiler.ir.Insn;
-import jomp.compiler.ir.Reg;
-import jomp.compiler.ir.Value;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.Map;
+import jomp.compiler.ir.BasicBlock;
+import jomp.compiler.ir.Function;
+import jomp.compiler.ir.Insn;
+import jomp.compiler.ir.Operands;
+import jomp.compiler.ir.Reg;
+import jomp.compiler.ir.Value;
 
 /**
  * Within each block, replaces reads of a register that was last assigned {@code copy v} by v,
  * as long as neither has been assigned since. Local only, so it needs no data-flow analysis.
  */
 public final class CopyPropagation implements Pass {
-    @Override public String name() { return "copy-propagation"; }
+    @Override
+    public String name() {
+        return "copy-propagation";
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         boolean changed = false;
         Map<Reg, Value> copies = new HashMap<>();
         // copy sources → the registers holding a copy of them, to forget those when the source changes
@@ -44,7 +46,8 @@ public final class CopyPropagation implements Pass {
                 if (hs != null) for (Reg h : hs) if (copies.get(h) == d) copies.remove(h);
                 if (r instanceof Insn.Copy c && c.src() != d) {
                     copies.put(d, c.src());
-                    if (c.src() instanceof Reg s) holders.computeIfAbsent(s, k -> new ArrayList<>()).add(d);
+                    if (c.src() instanceof Reg s)
+                        holders.computeIfAbsent(s, k -> new ArrayList<>()).add(d);
                 }
             }
             if (b.terminator != null) {

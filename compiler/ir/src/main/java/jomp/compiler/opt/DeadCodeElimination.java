@@ -1,10 +1,9 @@
 package jomp.compiler.opt;
 
-import jomp.compiler.ir.Operands;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
+import jomp.compiler.ir.Operands;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 
@@ -14,17 +13,20 @@ import jomp.compiler.ir.Value;
  * drops the result. Frame slots whose address no instruction takes any more go too.
  */
 public final class DeadCodeElimination implements Pass {
-    @Override public String name() { return "dead-code-elimination"; }
+    @Override
+    public String name() {
+        return "dead-code-elimination";
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         boolean changed = false;
         boolean again = true;
         while (again) {
             again = false;
             int[] uses = new int[f.regCount()];
             for (BasicBlock b : f.blocks) {
-                for (Insn i : b.insns)
-                    for (Value v : Operands.of(i)) if (v instanceof Reg r) uses[r.id]++;
+                for (Insn i : b.insns) for (Value v : Operands.of(i)) if (v instanceof Reg r) uses[r.id]++;
                 if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r) uses[r.id]++;
             }
             // Backwards, so that a chain of dead instructions goes in one sweep.
@@ -51,7 +53,8 @@ public final class DeadCodeElimination implements Pass {
             changed |= again;
         }
         if (!f.slots.isEmpty()) {
-            java.util.Set<jomp.compiler.ir.Slot> named = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            java.util.Set<jomp.compiler.ir.Slot> named =
+                    java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
             for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i instanceof Insn.SlotAddr s) named.add(s.slot());
             changed |= f.slots.retainAll(named);
         }

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -30,7 +29,10 @@ final class InlineCall {
     private final Map<Slot, Slot> slots = new IdentityHashMap<>();
     private final Map<BasicBlock, BasicBlock> blocks = new IdentityHashMap<>();
 
-    private InlineCall(Function caller, Function callee) { f = caller; g = callee; }
+    private InlineCall(Function caller, Function callee) {
+        f = caller;
+        g = callee;
+    }
 
     /**
      * Inlines the call at index k of the caller's block at blockIndex (a direct call of callee,
@@ -89,9 +91,14 @@ final class InlineCall {
             } else {
                 nb.terminator = switch (Operands.map(t, this::value)) {
                     case Terminator.Br br -> new Terminator.Br(blocks.get(br.target()));
-                    case Terminator.CondBr cb -> new Terminator.CondBr(cb.cond(), blocks.get(cb.ifTrue()), blocks.get(cb.ifFalse()));
-                    case Terminator.Switch sw -> new Terminator.Switch(sw.value(), blocks.get(sw.defaultTarget()), sw.cases(),
-                            sw.targets().stream().map(blocks::get).toList());
+                    case Terminator.CondBr cb ->
+                        new Terminator.CondBr(cb.cond(), blocks.get(cb.ifTrue()), blocks.get(cb.ifFalse()));
+                    case Terminator.Switch sw ->
+                        new Terminator.Switch(
+                                sw.value(),
+                                blocks.get(sw.defaultTarget()),
+                                sw.cases(),
+                                sw.targets().stream().map(blocks::get).toList());
                     case Terminator.Ret r -> r;
                 };
             }
@@ -100,9 +107,13 @@ final class InlineCall {
         return rest;
     }
 
-    private Reg reg(Reg r) { return regs.computeIfAbsent(r.id, id -> f.newReg(r.type(), r.name)); }
+    private Reg reg(Reg r) {
+        return regs.computeIfAbsent(r.id, id -> f.newReg(r.type(), r.name));
+    }
 
-    private Value value(Value v) { return v instanceof Reg r ? reg(r) : v; }
+    private Value value(Value v) {
+        return v instanceof Reg r ? reg(r) : v;
+    }
 
     /** A new instruction: the callee's with its registers and slots renamed. */
     private Insn clone(Insn i) {
@@ -116,7 +127,8 @@ final class InlineCall {
             case Insn.MemCopy m -> new Insn.MemCopy(m.dstAddr(), m.srcAddr(), m.size());
             case Insn.MemSet m -> new Insn.MemSet(m.dstAddr(), m.value(), m.size());
             case Insn.Call call -> new Insn.Call(null, call.callee(), call.type(), call.args(), call.csig());
-            case Insn.CallIndirect call -> new Insn.CallIndirect(null, call.target(), call.type(), call.args(), call.csig());
+            case Insn.CallIndirect call ->
+                new Insn.CallIndirect(null, call.target(), call.type(), call.args(), call.csig());
             case Insn.AtomicStore s -> new Insn.AtomicStore(s.value(), s.addr(), s.ordering());
             case Insn.Fence fe -> new Insn.Fence(fe.ordering(), fe.scope());
             default -> throw new IllegalStateException("instruction without a result: " + c);

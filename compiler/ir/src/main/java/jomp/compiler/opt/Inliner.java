@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Global;
@@ -70,6 +69,7 @@ public final class Inliner {
     private final Map<String, Integer> calls = new HashMap<>();
     /** Functions whose address is taken (a funcaddr, a relocation) or that the outside reaches by name. */
     private final Set<String> referenced = new HashSet<>();
+
     private final Map<Function, Integer> sizes = new HashMap<>();
 
     private Inliner(Module m, int optLevel, Consumer<Function> simplify) {
@@ -83,7 +83,8 @@ public final class Inliner {
      * functions to leave alone, neither inlined into nor simplified). Returns whether any call was
      * inlined.
      */
-    public static boolean run(Module m, int optLevel, Consumer<Function> simplify, java.util.function.Predicate<Function> skip) {
+    public static boolean run(
+            Module m, int optLevel, Consumer<Function> simplify, java.util.function.Predicate<Function> skip) {
         return new Inliner(m, optLevel, simplify).run(skip);
     }
 
@@ -101,7 +102,9 @@ public final class Inliner {
             }
         }
         // static functions every call of which was inlined
-        changed |= m.functions.removeIf(f -> f.isStatic && wasCalled.contains(f.name) && calls.getOrDefault(f.name, 0) == 0
+        changed |= m.functions.removeIf(f -> f.isStatic
+                && wasCalled.contains(f.name)
+                && calls.getOrDefault(f.name, 0) == 0
                 && !referenced.contains(f.name));
         return changed;
     }
@@ -131,18 +134,25 @@ public final class Inliner {
             // iterative DFS: (function, its callees, next callee)
             List<Object[]> dfs = new ArrayList<>();
             dfs.add(new Object[] {root, callees(root), 0});
-            index.put(root, index.size()); low.put(root, index.get(root)); stack.add(root); onStack.add(root);
+            index.put(root, index.size());
+            low.put(root, index.get(root));
+            stack.add(root);
+            onStack.add(root);
             while (!dfs.isEmpty()) {
                 Object[] top = dfs.get(dfs.size() - 1);
                 Function v = (Function) top[0];
-                @SuppressWarnings("unchecked") List<Function> cs = (List<Function>) top[1];
+                @SuppressWarnings("unchecked")
+                List<Function> cs = (List<Function>) top[1];
                 int i = (int) top[2];
                 if (i < cs.size()) {
                     top[2] = i + 1;
                     Function w = cs.get(i);
                     if (w == v) recursive.add(v.name);
                     if (!index.containsKey(w)) {
-                        index.put(w, index.size()); low.put(w, index.get(w)); stack.add(w); onStack.add(w);
+                        index.put(w, index.size());
+                        low.put(w, index.get(w));
+                        stack.add(w);
+                        onStack.add(w);
                         dfs.add(new Object[] {w, callees(w), 0});
                     } else if (onStack.contains(w)) {
                         low.put(v, Math.min(low.get(v), index.get(w)));
@@ -175,7 +185,8 @@ public final class Inliner {
         List<Function> out = new ArrayList<>();
         for (BasicBlock b : f.blocks)
             for (Insn i : b.insns)
-                if (i instanceof Insn.Call c && m.function(c.callee()) instanceof Function g && !out.contains(g)) out.add(g);
+                if (i instanceof Insn.Call c && m.function(c.callee()) instanceof Function g && !out.contains(g))
+                    out.add(g);
         return out;
     }
 
@@ -192,7 +203,8 @@ public final class Inliner {
             BasicBlock b = f.blocks.get(bi);
             if (inlined.contains(b) && !f.flatten) continue;
             for (int k = 0; k < b.insns.size(); k++) {
-                if (!(b.insns.get(k) instanceof Insn.Call c) || !(m.function(c.callee()) instanceof Function g)) continue;
+                if (!(b.insns.get(k) instanceof Insn.Call c) || !(m.function(c.callee()) instanceof Function g))
+                    continue;
                 // in a flatten function's inlined code, recursive functions stay calls (else no end)
                 if (inlined.contains(b) && recursive.contains(g.name)) continue;
                 if (!shouldInline(f, size, c, g, defs)) continue;
@@ -202,9 +214,10 @@ public final class Inliner {
                 for (int j = bi + 1; j < bi + (f.blocks.size() - before); j++) inlined.add(f.blocks.get(j));
                 size += sizeOf(g) - 1;
                 calls.merge(g.name, -1, Integer::sum);
-                for (BasicBlock gb : g.blocks) for (Insn i : gb.insns) if (i instanceof Insn.Call gc) calls.merge(gc.callee(), 1, Integer::sum);
+                for (BasicBlock gb : g.blocks)
+                    for (Insn i : gb.insns) if (i instanceof Insn.Call gc) calls.merge(gc.callee(), 1, Integer::sum);
                 changed = true;
-                break;   // b now ends at the call: go on with the next block (the callee's entry or rest)
+                break; // b now ends at the call: go on with the next block (the callee's entry or rest)
             }
         }
         return changed;
@@ -221,7 +234,9 @@ public final class Inliner {
 
     private boolean canInline(Function f, Insn.Call c, Function g) {
         if (g == f || g.noInline || g.weak || g.type.variadic() || g.vaArea != null || g.kernelArgs >= 0) return false;
-        if (g.name.startsWith("__omp_offloading_") || !c.type().equals(g.type) || c.args().size() != g.params.size()) return false;
+        if (g.name.startsWith("__omp_offloading_")
+                || !c.type().equals(g.type)
+                || c.args().size() != g.params.size()) return false;
         Integer cf = component.get(f.name), cg = component.get(g.name);
         if (cf != null && cf.equals(cg)) return false;
         return bodyInlinable.computeIfAbsent(g, Inliner::bodyInlinable) && !referencedByEntry(g);
@@ -233,7 +248,8 @@ public final class Inliner {
     private static boolean bodyInlinable(Function g) {
         for (BasicBlock b : g.blocks)
             for (Insn i : b.insns) {
-                if (i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore) return false;
+                if (i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore)
+                    return false;
                 if (i instanceof Insn.Call gc && gc.returnsTwice()) return false;
             }
         return true;
@@ -247,15 +263,18 @@ public final class Inliner {
     /** The callee's size less what inlining it saves beyond the call itself. */
     private int cost(Function g, Insn.Call c, Map<Integer, Insn> defs) {
         int cost = sizeOf(g);
-        if (!g.slots.isEmpty()) cost -= 10;   // no native frame of its own
+        if (!g.slots.isEmpty()) cost -= 10; // no native frame of its own
         for (Value a : c.args()) {
             if (a instanceof IntConst) cost -= 4;
-            else if (a instanceof Reg r && defs.get(r.id) instanceof Insn.SlotAddr) cost -= 10;   // a copy scalar replacement may take apart
+            else if (a instanceof Reg r && defs.get(r.id) instanceof Insn.SlotAddr)
+                cost -= 10; // a copy scalar replacement may take apart
         }
         return cost;
     }
 
-    private int sizeOf(Function g) { return sizes.computeIfAbsent(g, Inliner::size); }
+    private int sizeOf(Function g) {
+        return sizes.computeIfAbsent(g, Inliner::size);
+    }
 
     private final Map<Function, Boolean> loops = new HashMap<>();
 
@@ -266,7 +285,8 @@ public final class Inliner {
      * outlining"). The call costs little beside the loop, so such callees stay calls.
      */
     private boolean hasLoop(Function g) {
-        return loops.computeIfAbsent(g, x -> !new jomp.compiler.ir.ControlFlow(x).naturalLoops().isEmpty());
+        return loops.computeIfAbsent(
+                g, x -> !new jomp.compiler.ir.ControlFlow(x).naturalLoops().isEmpty());
     }
 
     /**
@@ -279,7 +299,10 @@ public final class Inliner {
         for (BasicBlock b : f.blocks) {
             n++;
             for (Insn i : b.insns)
-                if (!(i instanceof Insn.Copy || i instanceof Insn.SlotAddr || i instanceof Insn.GlobalAddr || i instanceof Insn.FuncAddr)) n++;
+                if (!(i instanceof Insn.Copy
+                        || i instanceof Insn.SlotAddr
+                        || i instanceof Insn.GlobalAddr
+                        || i instanceof Insn.FuncAddr)) n++;
         }
         return n;
     }
@@ -290,8 +313,7 @@ public final class Inliner {
         Set<Integer> multi = new HashSet<>();
         for (Reg p : f.params) multi.add(p.id);
         for (BasicBlock b : f.blocks)
-            for (Insn i : b.insns)
-                if (i.dst() != null && defs.put(i.dst().id, i) != null) multi.add(i.dst().id);
+            for (Insn i : b.insns) if (i.dst() != null && defs.put(i.dst().id, i) != null) multi.add(i.dst().id);
         for (Integer id : multi) defs.remove(id);
         return defs;
     }

@@ -1,5 +1,10 @@
 package jomp.compiler.opt;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.ControlFlow;
 import jomp.compiler.ir.Function;
@@ -9,12 +14,6 @@ import jomp.compiler.ir.Operands;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Terminator;
 import jomp.compiler.ir.Value;
-
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Jump threading: a block that jumps to a short chain of blocks ending in a branch or switch on
@@ -32,9 +31,13 @@ public final class JumpThreading implements Pass {
     /** Instructions copied per threaded edge at most, and blocks followed. */
     private static final int MAX_INSNS = 8, MAX_BLOCKS = 4;
 
-    @Override public String name() { return "jump-threading"; }
+    @Override
+    public String name() {
+        return "jump-threading";
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         boolean changed = false;
         ControlFlow cfg = new ControlFlow(f);
         Set<BasicBlock> headers = cfg.naturalLoops().keySet();
@@ -58,7 +61,8 @@ public final class JumpThreading implements Pass {
      * Where p's jump finally leads when the chain it enters decides a branch on a constant, with
      * the chain's instructions (copies, in order) added to copies; null when it does not.
      */
-    private static BasicBlock thread(Function f, BasicBlock p, Set<BasicBlock> headers, Map<Integer, Value> known, List<Insn> copies) {
+    private static BasicBlock thread(
+            Function f, BasicBlock p, Set<BasicBlock> headers, Map<Integer, Value> known, List<Insn> copies) {
         BasicBlock cur = ((Terminator.Br) p.terminator).target();
         for (int blocks = 0; blocks < MAX_BLOCKS; blocks++) {
             // a loop's header is never passed: the jump would enter the loop a second way (irreducible)
@@ -81,7 +85,9 @@ public final class JumpThreading implements Pass {
                     int i = s.cases().indexOf(k.value());
                     return i >= 0 ? s.targets().get(i) : s.defaultTarget();
                 }
-                default -> { return null; }
+                default -> {
+                    return null;
+                }
             }
         }
         return null;
@@ -116,10 +122,11 @@ public final class JumpThreading implements Pass {
             case Insn.Cmp c -> new Insn.Cmp(c.op(), c.dst(), c.a(), c.b());
             case Insn.Unary u -> new Insn.Unary(u.op(), u.dst(), u.a());
             case Insn.Convert c -> new Insn.Convert(c.op(), c.dst(), c.src());
-            case Insn.Binary b -> switch (b.op()) {
-                case DIV, UDIV, REM, UREM -> null;
-                default -> new Insn.Binary(b.op(), b.dst(), b.a(), b.b());
-            };
+            case Insn.Binary b ->
+                switch (b.op()) {
+                    case DIV, UDIV, REM, UREM -> null;
+                    default -> new Insn.Binary(b.op(), b.dst(), b.a(), b.b());
+                };
             default -> null;
         };
     }

@@ -1,7 +1,6 @@
 package jomp.compiler.opt;
 
 import java.util.ListIterator;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -19,7 +18,10 @@ import jomp.compiler.ir.Value;
  * ({@code memmove} stays a call: its regions may overlap, which the IR's memcpy excludes.)
  */
 public final class LibCalls implements Pass {
-    @Override public String name() { return NAME; }
+    @Override
+    public String name() {
+        return NAME;
+    }
 
     static final String NAME = "simplify-libcalls";
 
@@ -28,15 +30,23 @@ public final class LibCalls implements Pass {
 
     private final Module m;
 
-    public LibCalls(Module m) { this.m = m; }
+    public LibCalls(Module m) {
+        this.m = m;
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         boolean changed = false;
         for (BasicBlock b : f.blocks) {
             for (ListIterator<Insn> it = b.insns.listIterator(); it.hasNext(); ) {
-                if (!(it.next() instanceof Insn.Call c) || c.type().variadic() || m.function(c.callee()) != null) continue;
-                if (c.args().size() != 3 || !(c.args().get(2) instanceof IntConst n) || n.value() < 0 || n.value() > MAX_SIZE) continue;
-                if (c.type().ret() != IrType.PTR || c.args().get(0).type() != IrType.PTR || n.type() != IrType.I64) continue;
+                if (!(it.next() instanceof Insn.Call c) || c.type().variadic() || m.function(c.callee()) != null)
+                    continue;
+                if (c.args().size() != 3
+                        || !(c.args().get(2) instanceof IntConst n)
+                        || n.value() < 0
+                        || n.value() > MAX_SIZE) continue;
+                if (c.type().ret() != IrType.PTR || c.args().get(0).type() != IrType.PTR || n.type() != IrType.I64)
+                    continue;
                 Value d = c.args().get(0), x = c.args().get(1);
                 Insn r;
                 if (c.callee().equals("memcpy") && x.type() == IrType.PTR) r = new Insn.MemCopy(d, x, n);
@@ -44,7 +54,7 @@ public final class LibCalls implements Pass {
                 else continue;
                 f.moveLine(c, r);
                 it.set(r);
-                if (c.dst() != null) {   // both return their first argument
+                if (c.dst() != null) { // both return their first argument
                     Insn copy = new Insn.Copy(c.dst(), d);
                     f.moveLine(c, copy);
                     it.add(copy);

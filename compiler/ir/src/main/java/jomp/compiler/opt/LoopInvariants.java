@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.ControlFlow;
 import jomp.compiler.ir.Function;
@@ -32,7 +31,10 @@ import jomp.compiler.ir.Value;
  * such a temporary before every use, so computing it earlier changes nothing else. Loads stay.
  */
 public final class LoopInvariants implements Pass {
-    @Override public String name() { return "loop-invariants"; }
+    @Override
+    public String name() {
+        return "loop-invariants";
+    }
 
     /** A natural loop: its header, its blocks, and its counted variable if it has one. */
     private static final class Loop {
@@ -42,17 +44,21 @@ public final class LoopInvariants implements Pass {
         List<BasicBlock> ordered;
         /** The counted variable {@code v} of {@code for (v = lo; v < K; v += s)}: in [lo, hi] where {@link #inRange} holds. */
         Reg iv;
+
         long lo, hi;
         BasicBlock bodyEntry, ivLatch;
         Insn ivStep;
 
-        Loop(BasicBlock header) { this.header = header; }
+        Loop(BasicBlock header) {
+            this.header = header;
+        }
     }
 
     private Function f;
     private ControlFlow cfg;
     /** Registers assigned by exactly one instruction (parameters excluded) → that instruction. */
     private final Map<Integer, Insn> singleDef = new HashMap<>();
+
     private final Map<Integer, BasicBlock> defBlock = new HashMap<>();
     private List<Loop> loops;
     /** Every assignment of each register, as (block, instruction) pairs. */
@@ -60,7 +66,8 @@ public final class LoopInvariants implements Pass {
     /** The loops whose counted variable is a register, by register id. */
     private final Map<Integer, List<Loop>> loopsByIv = new HashMap<>();
 
-    @Override public boolean run(Function fn) {
+    @Override
+    public boolean run(Function fn) {
         f = fn;
         cfg = new ControlFlow(fn);
         findLoops();
@@ -68,7 +75,8 @@ public final class LoopInvariants implements Pass {
         findDefinitions();
         for (Loop l : loops) {
             findCountedVariable(l);
-            if (l.iv != null) loopsByIv.computeIfAbsent(l.iv.id, k -> new ArrayList<>()).add(l);
+            if (l.iv != null)
+                loopsByIv.computeIfAbsent(l.iv.id, k -> new ArrayList<>()).add(l);
         }
         boolean changed = false;
         for (Loop l : loops) changed |= optimise(l);
@@ -106,7 +114,11 @@ public final class LoopInvariants implements Pass {
                 defBlock.put(d.id, b);
             }
         }
-        for (var e : count.entrySet()) if (e.getValue() != 1) { singleDef.remove(e.getKey()); defBlock.remove(e.getKey()); }
+        for (var e : count.entrySet())
+            if (e.getValue() != 1) {
+                singleDef.remove(e.getKey());
+                defBlock.remove(e.getKey());
+            }
     }
 
     /**
@@ -117,7 +129,9 @@ public final class LoopInvariants implements Pass {
     private void findCountedVariable(Loop l) {
         BasicBlock h = l.header;
         if (h.insns.isEmpty() || !(h.terminator instanceof Terminator.CondBr cb)) return;
-        if (!(h.insns.get(h.insns.size() - 1) instanceof Insn.Cmp c) || !(cb.cond() instanceof Reg cr) || cr.id != c.dst().id) return;
+        if (!(h.insns.get(h.insns.size() - 1) instanceof Insn.Cmp c)
+                || !(cb.cond() instanceof Reg cr)
+                || cr.id != c.dst().id) return;
         if (!(c.a() instanceof Reg v) || v.type() != IrType.I32 || !(c.b() instanceof IntConst k)) return;
         if (c.op() != Insn.CmpOp.LT && c.op() != Insn.CmpOp.LE) return;
         if (!l.blocks.contains(cb.ifTrue()) || l.blocks.contains(cb.ifFalse())) return;
@@ -130,7 +144,8 @@ public final class LoopInvariants implements Pass {
             if (!(d[1] instanceof Insn.Copy cp)) return;
             if (l.blocks.contains(b)) {
                 if (step != null) return;
-                step = cp; stepBlock = b;
+                step = cp;
+                stepBlock = b;
             } else {
                 if (init != null) return;
                 init = cp;
@@ -138,12 +153,22 @@ public final class LoopInvariants implements Pass {
         }
         if (init == null || step == null || !(init.src() instanceof IntConst c0)) return;
         if (!(stepBlock.terminator instanceof Terminator.Br br) || br.target() != h) return;
-        if (!(step.src() instanceof Reg t) || !(singleDef.get(t.id) instanceof Insn.Binary add) || defBlock.get(t.id) != stepBlock) return;
-        if (add.op() != Insn.BinOp.ADD || !(add.a() instanceof Reg av) || av.id != v.id || !(add.b() instanceof IntConst s)) return;
+        if (!(step.src() instanceof Reg t)
+                || !(singleDef.get(t.id) instanceof Insn.Binary add)
+                || defBlock.get(t.id) != stepBlock) return;
+        if (add.op() != Insn.BinOp.ADD
+                || !(add.a() instanceof Reg av)
+                || av.id != v.id
+                || !(add.b() instanceof IntConst s)) return;
         if (!before(stepBlock, add, step)) return;
         if (s.value() < 1 || hi + s.value() > Integer.MAX_VALUE || c0.value() > hi) return;
         if (!cfg.dominates(cb.ifTrue(), stepBlock)) return;
-        l.iv = v; l.lo = c0.value(); l.hi = hi; l.bodyEntry = cb.ifTrue(); l.ivLatch = stepBlock; l.ivStep = step;
+        l.iv = v;
+        l.lo = c0.value();
+        l.hi = hi;
+        l.bodyEntry = cb.ifTrue();
+        l.ivLatch = stepBlock;
+        l.ivStep = step;
     }
 
     /** The range of a counted variable read by instruction at in block b, or null. */
@@ -177,19 +202,29 @@ public final class LoopInvariants implements Pass {
         if (x == null || y == null) return null;
         long lo, hi;
         switch (bin.op()) {
-            case ADD -> { lo = x[0] + y[0]; hi = x[1] + y[1]; }
-            case SUB -> { lo = x[0] - y[1]; hi = x[1] - y[0]; }
+            case ADD -> {
+                lo = x[0] + y[0];
+                hi = x[1] + y[1];
+            }
+            case SUB -> {
+                lo = x[0] - y[1];
+                hi = x[1] - y[0];
+            }
             case MUL -> {
                 long a = x[0] * y[0], c = x[0] * y[1], d = x[1] * y[0], e = x[1] * y[1];
                 lo = Math.min(Math.min(a, c), Math.min(d, e));
                 hi = Math.max(Math.max(a, c), Math.max(d, e));
             }
-            default -> { return null; }
+            default -> {
+                return null;
+            }
         }
         return fitsInt(lo) && fitsInt(hi) ? new long[] {lo, hi} : null;
     }
 
-    private static boolean fitsInt(long v) { return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE; }
+    private static boolean fitsInt(long v) {
+        return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE;
+    }
 
     // ---- the transformation ---------------------------------------------------------------
 
@@ -279,7 +314,10 @@ public final class LoopInvariants implements Pass {
             if (d == null || singleDef.get(d.id) != i) continue;
             List<Insn> before = new ArrayList<>(2);
             Insn replacement = null;
-            if (i instanceof Insn.Convert c && c.op() == Insn.ConvOp.SEXT && c.src().type() == IrType.I32 && d.type() == IrType.I64) {
+            if (i instanceof Insn.Convert c
+                    && c.op() == Insn.ConvOp.SEXT
+                    && c.src().type() == IrType.I32
+                    && d.type() == IrType.I64) {
                 Insn.Binary add = splittable(c.src(), inLoop, b, i);
                 if (add != null && range(add.dst(), c, b, 0) != null) { // no overflow
                     Reg x = f.newReg(IrType.I64), y = f.newReg(IrType.I64);
@@ -287,7 +325,10 @@ public final class LoopInvariants implements Pass {
                     before.add(new Insn.Convert(Insn.ConvOp.SEXT, y, add.b()));
                     replacement = new Insn.Binary(Insn.BinOp.ADD, d, x, y);
                 }
-            } else if (i instanceof Insn.Binary m && m.op() == Insn.BinOp.MUL && d.type() == IrType.I64 && m.b() instanceof IntConst) {
+            } else if (i instanceof Insn.Binary m
+                    && m.op() == Insn.BinOp.MUL
+                    && d.type() == IrType.I64
+                    && m.b() instanceof IntConst) {
                 Insn.Binary add = splittable(m.a(), inLoop, b, i);
                 if (add != null) {
                     Reg x = f.newReg(IrType.I64), y = f.newReg(IrType.I64);
@@ -295,8 +336,11 @@ public final class LoopInvariants implements Pass {
                     before.add(new Insn.Binary(Insn.BinOp.MUL, y, add.b(), m.b()));
                     replacement = new Insn.Binary(Insn.BinOp.ADD, d, x, y);
                 }
-            } else if (i instanceof Insn.Binary p && p.op() == Insn.BinOp.ADD && d.type() == IrType.PTR
-                    && invariant(p.a(), inLoop) && p.b().type() == IrType.I64) {
+            } else if (i instanceof Insn.Binary p
+                    && p.op() == Insn.BinOp.ADD
+                    && d.type() == IrType.PTR
+                    && invariant(p.a(), inLoop)
+                    && p.b().type() == IrType.I64) {
                 Insn.Binary add = splittable(p.b(), inLoop, b, i);
                 if (add != null) {
                     Reg x = f.newReg(IrType.PTR);
@@ -329,7 +373,8 @@ public final class LoopInvariants implements Pass {
      * the new one after it.
      */
     private Insn.Binary splittable(Value v, Set<Integer> inLoop, BasicBlock ub, Insn use) {
-        if (!(v instanceof Reg r) || !(singleDef.get(r.id) instanceof Insn.Binary add) || add.op() != Insn.BinOp.ADD) return null;
+        if (!(v instanceof Reg r) || !(singleDef.get(r.id) instanceof Insn.Binary add) || add.op() != Insn.BinOp.ADD)
+            return null;
         if (add.a().type() == IrType.PTR || !inLoop.contains(r.id)) return null;
         boolean ia = invariant(add.a(), inLoop), ib = invariant(add.b(), inLoop);
         if (ia == ib) return null;

@@ -1,9 +1,8 @@
 package jomp.compiler.opt;
 
+import java.util.List;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Module;
-
-import java.util.List;
 
 /**
  * Runs the optimisation passes over a module. At -O0 only unreachable blocks are removed (they
@@ -25,7 +24,13 @@ public final class PassManager {
 
     public static List<Pass> passes(int optLevel) {
         if (optLevel <= 0) return List.of();
-        return List.of(new ConstantFolding(), new CopyPropagation(), new DeadCodeElimination(), new JumpThreading(), new SimplifyCfg(), new BlockOrder());
+        return List.of(
+                new ConstantFolding(),
+                new CopyPropagation(),
+                new DeadCodeElimination(),
+                new JumpThreading(),
+                new SimplifyCfg(),
+                new BlockOrder());
     }
 
     /** What {@link #run} does at a level, in pass names, for cc1's pass list. */
@@ -36,16 +41,30 @@ public final class PassManager {
         sb.append("per function: remove unreachable blocks; up to 2 rounds of");
         for (Pass p : passes(optLevel)) sb.append(' ').append(p.name());
         if (optLevel >= 2) {
-            sb.append("; ").append(LibCalls.NAME).append(", ").append(ByvalCopyElision.NAME).append(", ").append(new ScalarReplacement().name())
-              .append(", ").append(new PromoteSlots().name()).append(", ").append(new ConstantSlots().name())
-              .append(" and after them constant-folding, copy-propagation, dead-code-elimination, jump-threading, simplify-cfg, block-order; then ").append(new LoopInvariants().name()).append(", ")
-              .append(new CopyPropagation().name()).append(", ").append(new DeadCodeElimination().name());
+            sb.append("; ")
+                    .append(LibCalls.NAME)
+                    .append(", ")
+                    .append(ByvalCopyElision.NAME)
+                    .append(", ")
+                    .append(new ScalarReplacement().name())
+                    .append(", ")
+                    .append(new PromoteSlots().name())
+                    .append(", ")
+                    .append(new ConstantSlots().name())
+                    .append(
+                            " and after them constant-folding, copy-propagation, dead-code-elimination, jump-threading, simplify-cfg, block-order; then ")
+                    .append(new LoopInvariants().name())
+                    .append(", ")
+                    .append(new CopyPropagation().name())
+                    .append(", ")
+                    .append(new DeadCodeElimination().name());
         }
         return sb.toString();
     }
 
     private static boolean callsSetjmp(Function f) {
-        for (var b : f.blocks) for (var i : b.insns) if (i instanceof jomp.compiler.ir.Insn.Call c && c.returnsTwice()) return true;
+        for (var b : f.blocks)
+            for (var i : b.insns) if (i instanceof jomp.compiler.ir.Insn.Call c && c.returnsTwice()) return true;
         return false;
     }
 
@@ -54,7 +73,12 @@ public final class PassManager {
         if (optLevel <= 0) return;
         // after setjmp's second return the registers hold what the function last assigned,
         // which no pass here models (copy propagation would read a variable's old copy)
-        List<Pass> memory = List.of(new LibCalls(m), new ByvalCopyElision(new ReadOnlyParams(m)), new ScalarReplacement(), new PromoteSlots(), new ConstantSlots());
+        List<Pass> memory = List.of(
+                new LibCalls(m),
+                new ByvalCopyElision(new ReadOnlyParams(m)),
+                new ScalarReplacement(),
+                new PromoteSlots(),
+                new ConstantSlots());
         if (optLevel >= 2) Inliner.run(m, optLevel, f -> simplify(f, optLevel, memory), PassManager::callsSetjmp);
         else for (Function f : m.functions) if (!callsSetjmp(f)) simplify(f, optLevel, memory);
     }

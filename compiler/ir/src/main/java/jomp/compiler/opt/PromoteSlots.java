@@ -6,7 +6,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -26,12 +25,16 @@ import jomp.compiler.ir.Value;
  * {@link ScalarReplacement} cut from aggregates, end here.
  */
 public final class PromoteSlots implements Pass {
-    @Override public String name() { return "mem2reg"; }
+    @Override
+    public String name() {
+        return "mem2reg";
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         if (f.slots.isEmpty()) return false;
         SlotAccesses acc = SlotAccesses.of(f);
-        Map<Slot, Reg> promoted = new java.util.LinkedHashMap<>();   // in order met: register numbers the same every run
+        Map<Slot, Reg> promoted = new java.util.LinkedHashMap<>(); // in order met: register numbers the same every run
         Set<Slot> neverStored = Collections.newSetFromMap(new IdentityHashMap<>());
         for (var e : acc.uses.entrySet()) {
             IrType t = registerType(acc, e.getKey(), e.getValue());
@@ -45,14 +48,21 @@ public final class PromoteSlots implements Pass {
         for (BasicBlock b : f.blocks) {
             List<Insn> out = new ArrayList<>(b.insns.size());
             for (Insn i : b.insns) {
-                if (!touched.contains(i)) { out.add(i); continue; }
+                if (!touched.contains(i)) {
+                    out.add(i);
+                    continue;
+                }
                 int from = out.size();
                 switch (i) {
                     // a slot never written (the padding a struct copy carries) reads as zero: a register
                     // nothing assigns is not valid IR text
-                    case Insn.Load l when neverStored.contains(acc.place(l.addr()).slot()) -> out.add(new Insn.Copy(l.dst(), zero(l.dst().type())));
-                    case Insn.Load l -> assign(f, out, l.dst(), promoted.get(acc.place(l.addr()).slot()));
-                    case Insn.Store s -> assign(f, out, promoted.get(acc.place(s.addr()).slot()), s.value());
+                    case Insn.Load l
+                    when neverStored.contains(acc.place(l.addr()).slot()) ->
+                        out.add(new Insn.Copy(l.dst(), zero(l.dst().type())));
+                    case Insn.Load l ->
+                        assign(f, out, l.dst(), promoted.get(acc.place(l.addr()).slot()));
+                    case Insn.Store s ->
+                        assign(f, out, promoted.get(acc.place(s.addr()).slot()), s.value());
                     default -> throw new IllegalStateException(i.toString());
                 }
                 for (Insn n : out.subList(from, out.size())) f.moveLine(i, n);
@@ -74,9 +84,19 @@ public final class PromoteSlots implements Pass {
             IrType u;
             Value addr;
             switch (i) {
-                case Insn.Load l -> { u = l.dst().type(); addr = l.addr(); if (loaded == null) loaded = u; }
-                case Insn.Store s -> { u = s.value().type(); addr = s.addr(); if (stored == null) stored = u; }
-                default -> { return null; }   // memcpy, memset: ScalarReplacement's
+                case Insn.Load l -> {
+                    u = l.dst().type();
+                    addr = l.addr();
+                    if (loaded == null) loaded = u;
+                }
+                case Insn.Store s -> {
+                    u = s.value().type();
+                    addr = s.addr();
+                    if (stored == null) stored = u;
+                }
+                default -> {
+                    return null;
+                } // memcpy, memset: ScalarReplacement's
             }
             if (acc.place(addr).off() != 0 || u.size != slot.size) return null;
             IrType first = stored != null ? stored : loaded;
@@ -85,7 +105,9 @@ public final class PromoteSlots implements Pass {
         return stored != null ? stored : loaded;
     }
 
-    static Value zero(IrType t) { return t.isFloat() ? new jomp.compiler.ir.FloatConst(t, 0.0) : new jomp.compiler.ir.IntConst(t, 0); }
+    static Value zero(IrType t) {
+        return t.isFloat() ? new jomp.compiler.ir.FloatConst(t, 0.0) : new jomp.compiler.ir.IntConst(t, 0);
+    }
 
     /** dst = v, converting between types of one size with bitcasts (ptr and floats through i64). */
     static void assign(Function f, List<Insn> out, Reg dst, Value v) {
@@ -94,7 +116,9 @@ public final class PromoteSlots implements Pass {
     }
 
     /** v as type t (a register of t, or v itself). */
-    static Value convert(Function f, List<Insn> out, Value v, IrType t) { return convert(f, out, v, t, null); }
+    static Value convert(Function f, List<Insn> out, Value v, IrType t) {
+        return convert(f, out, v, t, null);
+    }
 
     private static Value convert(Function f, List<Insn> out, Value v, IrType t, Reg into) {
         IrType from = v.type();

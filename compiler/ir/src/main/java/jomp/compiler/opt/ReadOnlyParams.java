@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -30,7 +29,9 @@ final class ReadOnlyParams {
     private final Map<String, boolean[]> known = new HashMap<>();
     private final Set<String> working = new HashSet<>();
 
-    ReadOnlyParams(Module m) { this.m = m; }
+    ReadOnlyParams(Module m) {
+        this.m = m;
+    }
 
     /** For each parameter of the function named, whether it is only read through; null for a function not defined here. */
     boolean[] of(String name) {
@@ -52,7 +53,9 @@ final class ReadOnlyParams {
     }
 
     /** Whether f only reads through p (one of its parameters, or another register: then as f's code treats it). */
-    boolean onlyRead(Function f, int param) { return onlyRead(f, f.params.get(param), param); }
+    boolean onlyRead(Function f, int param) {
+        return onlyRead(f, f.params.get(param), param);
+    }
 
     private boolean onlyRead(Function f, Reg p, int param) {
         Set<Integer> d = derivedAddresses(f, p);
@@ -66,10 +69,14 @@ final class ReadOnlyParams {
                     case Insn.Binary bin -> d.contains(bin.dst().id) || !in(d, bin.a()) && !in(d, bin.b());
                     case Insn.Call c -> {
                         for (int k = 0; k < c.args().size(); k++)
-                            if (in(d, c.args().get(k)) && !(c.callee().equals(f.name) && k == param) && !reads(c, k)) yield false;
+                            if (in(d, c.args().get(k)) && !(c.callee().equals(f.name) && k == param) && !reads(c, k))
+                                yield false;
                         yield true;
                     }
-                    default -> { for (Value v : Operands.of(i)) if (in(d, v)) yield false; yield true; }
+                    default -> {
+                        for (Value v : Operands.of(i)) if (in(d, v)) yield false;
+                        yield true;
+                    }
                 };
                 if (!ok) return false;
             }
@@ -78,7 +85,9 @@ final class ReadOnlyParams {
         return true;
     }
 
-    static boolean in(Set<Integer> d, Value v) { return v instanceof Reg r && d.contains(r.id); }
+    static boolean in(Set<Integer> d, Value v) {
+        return v instanceof Reg r && d.contains(r.id);
+    }
 
     /**
      * p and the registers assigned once from it by {@code add/sub ptr x, constant} or
@@ -86,7 +95,8 @@ final class ReadOnlyParams {
      */
     static Set<Integer> derivedAddresses(Function f, Reg p) {
         Map<Integer, Integer> defs = new HashMap<>();
-        for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i.dst() != null) defs.merge(i.dst().id, 1, Integer::sum);
+        for (BasicBlock b : f.blocks)
+            for (Insn i : b.insns) if (i.dst() != null) defs.merge(i.dst().id, 1, Integer::sum);
         if (defs.containsKey(p.id)) return null;
         Set<Integer> d = new HashSet<>(Set.of(p.id));
         for (boolean again = true; again; ) {
@@ -97,11 +107,17 @@ final class ReadOnlyParams {
                     if (r == null || d.contains(r.id) || defs.get(r.id) != 1) continue;
                     boolean from = switch (i) {
                         case Insn.Copy c -> in(d, c.src());
-                        case Insn.Binary bin -> r.type() == IrType.PTR && (bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB)
-                                && in(d, bin.a()) && bin.b() instanceof IntConst;
+                        case Insn.Binary bin ->
+                            r.type() == IrType.PTR
+                                    && (bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB)
+                                    && in(d, bin.a())
+                                    && bin.b() instanceof IntConst;
                         default -> false;
                     };
-                    if (from) { d.add(r.id); again = true; }
+                    if (from) {
+                        d.add(r.id);
+                        again = true;
+                    }
                 }
         }
         return d;

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FloatConst;
 import jomp.compiler.ir.Function;
@@ -36,7 +35,10 @@ import jomp.compiler.ir.Value;
  * agree both stay in memory. Slots of more than {@link #MAX_PIECES} pieces are left alone.
  */
 public final class ScalarReplacement implements Pass {
-    @Override public String name() { return "sroa"; }
+    @Override
+    public String name() {
+        return "sroa";
+    }
 
     static final int MAX_PIECES = 16;
 
@@ -50,14 +52,17 @@ public final class ScalarReplacement implements Pass {
         final TreeSet<Long> cuts = new TreeSet<>();
         /** Byte ranges memcpy and memset cover, as [start, end) pairs. */
         final List<long[]> covered = new ArrayList<>();
+
         final TreeMap<Long, Piece> pieces = new TreeMap<>();
     }
 
     private Function f;
     private SlotAccesses acc;
-    private final Map<Slot, Split> splits = new java.util.LinkedHashMap<>();   // in order met: slot and register numbers are the same every run
+    private final Map<Slot, Split> splits =
+            new java.util.LinkedHashMap<>(); // in order met: slot and register numbers are the same every run
 
-    @Override public boolean run(Function fn) {
+    @Override
+    public boolean run(Function fn) {
         if (fn.slots.isEmpty()) return false;
         f = fn;
         splits.clear();
@@ -69,7 +74,10 @@ public final class ScalarReplacement implements Pass {
         propagateCuts();
         for (var e : splits.entrySet()) pieces(e.getKey(), e.getValue());
         dropDisagreeingCopies();
-        splits.entrySet().removeIf(e -> e.getValue().pieces.isEmpty() || e.getValue().pieces.size() > MAX_PIECES || alreadyScalar(e.getKey(), e.getValue()));
+        splits.entrySet()
+                .removeIf(e -> e.getValue().pieces.isEmpty()
+                        || e.getValue().pieces.size() > MAX_PIECES
+                        || alreadyScalar(e.getKey(), e.getValue()));
         if (splits.isEmpty()) return false;
         rewrite();
         return true;
@@ -82,12 +90,17 @@ public final class ScalarReplacement implements Pass {
         Split s = new Split();
         for (Insn i : uses) {
             switch (i) {
-                case Insn.Load l -> { if (!field(s, acc.place(l.addr()).off(), l.dst().type())) return null; }
-                case Insn.Store st -> { if (!field(s, acc.place(st.addr()).off(), st.value().type())) return null; }
+                case Insn.Load l -> {
+                    if (!field(s, acc.place(l.addr()).off(), l.dst().type())) return null;
+                }
+                case Insn.Store st -> {
+                    if (!field(s, acc.place(st.addr()).off(), st.value().type())) return null;
+                }
                 case Insn.MemCopy m -> {
                     long n = ((IntConst) m.size()).value();
                     for (Value v : List.of(m.dstAddr(), m.srcAddr()))
-                        if (acc.place(v) instanceof SlotAccesses.Place p && p.slot() == slot) s.covered.add(new long[] {p.off(), p.off() + n});
+                        if (acc.place(v) instanceof SlotAccesses.Place p && p.slot() == slot)
+                            s.covered.add(new long[] {p.off(), p.off() + n});
                 }
                 case Insn.MemSet m -> {
                     long off = acc.place(m.dstAddr()).off();
@@ -140,7 +153,8 @@ public final class ScalarReplacement implements Pass {
                             again = true;
                             break;
                         }
-                        if (!to.fields.containsKey(mapped) && !endsField(to, mapped) && to.cuts.add(mapped)) again = true;
+                        if (!to.fields.containsKey(mapped) && !endsField(to, mapped) && to.cuts.add(mapped))
+                            again = true;
                     }
                     if (!splits.containsKey(d.slot())) break;
                 }
@@ -168,28 +182,48 @@ public final class ScalarReplacement implements Pass {
         List<Insn.MemCopy> out = new ArrayList<>();
         for (BasicBlock b : f.blocks)
             for (Insn i : b.insns)
-                if (i instanceof Insn.MemCopy m && acc.place(m.dstAddr()) instanceof SlotAccesses.Place d
-                        && acc.place(m.srcAddr()) instanceof SlotAccesses.Place s && splits.containsKey(d.slot()) && splits.containsKey(s.slot()))
-                    out.add(m);
+                if (i instanceof Insn.MemCopy m
+                        && acc.place(m.dstAddr()) instanceof SlotAccesses.Place d
+                        && acc.place(m.srcAddr()) instanceof SlotAccesses.Place s
+                        && splits.containsKey(d.slot())
+                        && splits.containsKey(s.slot())) out.add(m);
         return out;
     }
 
     /** The pieces: the scalar fields, and the covered bytes between them cut into aligned integers. */
     private void pieces(Slot slot, Split s) {
-        for (var e : s.fields.entrySet()) s.pieces.put(e.getKey(), new Piece(e.getKey(), e.getValue().size, e.getValue(), null));
+        for (var e : s.fields.entrySet())
+            s.pieces.put(e.getKey(), new Piece(e.getKey(), e.getValue().size, e.getValue(), null));
         TreeSet<Long> ends = new TreeSet<>(s.cuts);
-        for (var e : s.fields.entrySet()) { ends.add(e.getKey()); ends.add(e.getKey() + e.getValue().size); }
-        for (long[] r : s.covered) { ends.add(r[0]); ends.add(r[1]); }
+        for (var e : s.fields.entrySet()) {
+            ends.add(e.getKey());
+            ends.add(e.getKey() + e.getValue().size);
+        }
+        for (long[] r : s.covered) {
+            ends.add(r[0]);
+            ends.add(r[1]);
+        }
         for (long[] r : s.covered) {
             for (long p = r[0]; p < r[1]; ) {
                 var field = s.fields.floorEntry(p);
-                if (field != null && field.getKey() + field.getValue().size > p) { p = field.getKey() + field.getValue().size; continue; }
-                if (s.pieces.containsKey(p)) { p += s.pieces.get(p).size(); continue; }
+                if (field != null && field.getKey() + field.getValue().size > p) {
+                    p = field.getKey() + field.getValue().size;
+                    continue;
+                }
+                if (s.pieces.containsKey(p)) {
+                    p += s.pieces.get(p).size();
+                    continue;
+                }
                 Long next = ends.higher(p);
                 long end = Math.min(r[1], next == null ? r[1] : next);
                 int k = 8;
                 while (k > 1 && (p % k != 0 || p + k > end || k > slot.align)) k /= 2;
-                IrType t = switch (k) { case 8 -> IrType.I64; case 4 -> IrType.I32; case 2 -> IrType.I16; default -> IrType.I8; };
+                IrType t = switch (k) {
+                    case 8 -> IrType.I64;
+                    case 4 -> IrType.I32;
+                    case 2 -> IrType.I16;
+                    default -> IrType.I8;
+                };
                 s.pieces.put(p, new Piece(p, k, t, null));
                 ends.add(p + k);
                 p += k;
@@ -224,7 +258,10 @@ public final class ScalarReplacement implements Pass {
 
     /** A slot accessed only whole, as one scalar, needs no split: promotion takes it as it is. */
     private static boolean alreadyScalar(Slot slot, Split s) {
-        return s.covered.isEmpty() && s.pieces.size() == 1 && s.pieces.firstKey() == 0 && s.pieces.firstEntry().getValue().size() == slot.size;
+        return s.covered.isEmpty()
+                && s.pieces.size() == 1
+                && s.pieces.firstKey() == 0
+                && s.pieces.firstEntry().getValue().size() == slot.size;
     }
 
     // ---- the rewrite -----------------------------------------------------------------------------
@@ -245,7 +282,10 @@ public final class ScalarReplacement implements Pass {
         for (BasicBlock b : f.blocks) {
             List<Insn> out = new ArrayList<>(b.insns.size());
             for (Insn i : b.insns) {
-                if (!touched.contains(i)) { out.add(i); continue; }
+                if (!touched.contains(i)) {
+                    out.add(i);
+                    continue;
+                }
                 List<Insn> repl = new ArrayList<>();
                 switch (i) {
                     case Insn.Load l -> repl.add(new Insn.Load(l.dst(), address(repl, l.addr(), 0)));

@@ -1,14 +1,13 @@
 package jomp.compiler.opt;
 
-import jomp.compiler.ir.BasicBlock;
-import jomp.compiler.ir.Function;
-import jomp.compiler.ir.Terminator;
-
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import jomp.compiler.ir.BasicBlock;
+import jomp.compiler.ir.Function;
+import jomp.compiler.ir.Terminator;
 
 /**
  * Removes blocks that cannot be reached from the entry (code after return or goto, arms of
@@ -16,9 +15,13 @@ import java.util.Set;
  * merges a block into its only predecessor when that predecessor jumps to it unconditionally.
  */
 public final class SimplifyCfg implements Pass {
-    @Override public String name() { return "simplify-cfg"; }
+    @Override
+    public String name() {
+        return "simplify-cfg";
+    }
 
-    @Override public boolean run(Function f) {
+    @Override
+    public boolean run(Function f) {
         boolean changed = threadJumps(f);
         changed |= mergeBlocks(f);
         changed |= removeUnreachable(f);
@@ -42,8 +45,9 @@ public final class SimplifyCfg implements Pass {
     /** Where an empty block that only jumps elsewhere finally leads (stopping at cycles). */
     private static BasicBlock forward(BasicBlock b) {
         BasicBlock t = b;
-        for (int hops = 0; hops < 64 && t.insns.isEmpty() && t.terminator instanceof Terminator.Br br && br.target() != t; hops++)
-            t = br.target();
+        for (int hops = 0;
+                hops < 64 && t.insns.isEmpty() && t.terminator instanceof Terminator.Br br && br.target() != t;
+                hops++) t = br.target();
         return t;
     }
 
@@ -58,8 +62,12 @@ public final class SimplifyCfg implements Pass {
                     BasicBlock x = forward(c.ifTrue()), y = forward(c.ifFalse());
                     yield x == y ? new Terminator.Br(x) : new Terminator.CondBr(c.cond(), x, y);
                 }
-                case Terminator.Switch s -> new Terminator.Switch(s.value(), forward(s.defaultTarget()), s.cases(),
-                    s.targets().stream().map(SimplifyCfg::forward).toList());
+                case Terminator.Switch s ->
+                    new Terminator.Switch(
+                            s.value(),
+                            forward(s.defaultTarget()),
+                            s.cases(),
+                            s.targets().stream().map(SimplifyCfg::forward).toList());
                 case Terminator.Ret r -> r;
             };
             if (n != null && !n.equals(t)) {
@@ -74,8 +82,7 @@ public final class SimplifyCfg implements Pass {
     private static boolean mergeBlocks(Function f) {
         Map<BasicBlock, Integer> preds = new HashMap<>();
         for (BasicBlock b : f.blocks)
-            if (b.terminator != null)
-                for (BasicBlock s : b.terminator.successors()) preds.merge(s, 1, Integer::sum);
+            if (b.terminator != null) for (BasicBlock s : b.terminator.successors()) preds.merge(s, 1, Integer::sum);
         boolean changed = false;
         Set<BasicBlock> gone = new HashSet<>();
         for (BasicBlock b : f.blocks) {

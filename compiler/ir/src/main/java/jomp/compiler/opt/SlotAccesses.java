@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -51,16 +50,21 @@ final class SlotAccesses {
     }
 
     /** The place a value holds, or null. */
-    Place place(Value v) { return v instanceof Reg r ? places.get(r.id) : null; }
+    Place place(Value v) {
+        return v instanceof Reg r ? places.get(r.id) : null;
+    }
 
     /** Whether the slot can be rewritten: it does not escape. */
-    boolean known(Slot s) { return !escaped.contains(s); }
+    boolean known(Slot s) {
+        return !escaped.contains(s);
+    }
 
     private void findPlaces(Function f) {
         Map<Integer, Integer> defs = new HashMap<>();
         for (Reg p : f.params) defs.put(p.id, 2);
         if (f.vaArea != null) defs.put(f.vaArea.id, 2);
-        for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i.dst() != null) defs.merge(i.dst().id, 1, Integer::sum);
+        for (BasicBlock b : f.blocks)
+            for (Insn i : b.insns) if (i.dst() != null) defs.merge(i.dst().id, 1, Integer::sum);
         for (boolean again = true; again; ) {
             again = false;
             for (BasicBlock b : f.blocks)
@@ -70,12 +74,21 @@ final class SlotAccesses {
                     Place p = switch (i) {
                         case Insn.SlotAddr s -> new Place(s.slot(), 0);
                         case Insn.Copy c -> place(c.src());
-                        case Insn.Binary bin when d.type() == IrType.PTR && bin.b() instanceof IntConst k && place(bin.a()) instanceof Place base ->
-                            bin.op() == Insn.BinOp.ADD ? new Place(base.slot(), base.off() + k.value())
-                            : bin.op() == Insn.BinOp.SUB ? new Place(base.slot(), base.off() - k.value()) : null;
+                        case Insn.Binary bin
+                        when d.type() == IrType.PTR
+                                && bin.b() instanceof IntConst k
+                                && place(bin.a()) instanceof Place base ->
+                            bin.op() == Insn.BinOp.ADD
+                                    ? new Place(base.slot(), base.off() + k.value())
+                                    : bin.op() == Insn.BinOp.SUB
+                                            ? new Place(base.slot(), base.off() - k.value())
+                                            : null;
                         default -> null;
                     };
-                    if (p != null) { places.put(d.id, p); again = true; }
+                    if (p != null) {
+                        places.put(d.id, p);
+                        again = true;
+                    }
                 }
         }
     }
@@ -89,15 +102,24 @@ final class SlotAccesses {
                         escape(s.value());
                         access(i, s.addr(), s.value().type().size);
                     }
-                    case Insn.MemCopy m when m.size() instanceof IntConst n -> {
+                    case Insn.MemCopy m
+                    when m.size() instanceof IntConst n -> {
                         access(i, m.dstAddr(), n.value());
                         access(i, m.srcAddr(), n.value());
                     }
-                    case Insn.MemSet m when m.size() instanceof IntConst n && m.value() instanceof IntConst -> access(i, m.dstAddr(), n.value());
-                    case Insn.SlotAddr sa when !places.containsKey(sa.dst().id) -> { untracked.add(sa.slot()); escaped.add(sa.slot()); }
-                    case Insn.Copy c when places.containsKey(c.dst().id) -> { }
-                    case Insn.Binary bin when places.containsKey(bin.dst().id) -> { }
-                    default -> { for (Value v : Operands.of(i)) escape(v); }
+                    case Insn.MemSet m
+                    when m.size() instanceof IntConst n && m.value() instanceof IntConst ->
+                        access(i, m.dstAddr(), n.value());
+                    case Insn.SlotAddr sa
+                    when !places.containsKey(sa.dst().id) -> {
+                        untracked.add(sa.slot());
+                        escaped.add(sa.slot());
+                    }
+                    case Insn.Copy c when places.containsKey(c.dst().id) -> {}
+                    case Insn.Binary bin when places.containsKey(bin.dst().id) -> {}
+                    default -> {
+                        for (Value v : Operands.of(i)) escape(v);
+                    }
                 }
             }
             if (b.terminator != null) escape(Operands.of(b.terminator));
@@ -110,7 +132,7 @@ final class SlotAccesses {
         if (p == null) return;
         if (p.off() < 0 || size <= 0 || p.off() + size > p.slot().size) escaped.add(p.slot());
         List<Insn> l = uses.computeIfAbsent(p.slot(), k -> new ArrayList<>());
-        if (l.isEmpty() || l.get(l.size() - 1) != i) l.add(i);   // a memcpy within one slot is listed once
+        if (l.isEmpty() || l.get(l.size() - 1) != i) l.add(i); // a memcpy within one slot is listed once
     }
 
     private void escape(Value v) {

@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.opt.LoopInvariants;
 import jomp.compiler.opt.PassManager;
+import org.junit.jupiter.api.Test;
 
 /** The atomic instructions in the IR: text form, verifier rules, and what the optimiser may (not) do with them. */
 class AtomicInsnTest {
@@ -38,7 +36,12 @@ class AtomicInsnTest {
         b.reductionRmw(Insn.RmwOp.FADD, p, d);
         Reg old = b.cmpxchg(p, IntConst.i64(1), IntConst.i64(2), Insn.Ordering.ACQ_REL, Insn.Ordering.ACQUIRE);
         b.cmpxchg(p, IntConst.i32(1), n, Insn.Ordering.SEQ_CST, Insn.Ordering.SEQ_CST);
-        b.cmpxchg(p, new IntConst(IrType.I8, 1), new IntConst(IrType.I8, -1), Insn.Ordering.MONOTONIC, Insn.Ordering.MONOTONIC);
+        b.cmpxchg(
+                p,
+                new IntConst(IrType.I8, 1),
+                new IntConst(IrType.I8, -1),
+                Insn.Ordering.MONOTONIC,
+                Insn.Ordering.MONOTONIC);
         Reg l = b.atomicLoad(IrType.I16, p, Insn.Ordering.ACQUIRE);
         b.atomicStore(l, p, Insn.Ordering.RELEASE);
         b.atomicStore(d, p, Insn.Ordering.SEQ_CST);
@@ -52,22 +55,40 @@ class AtomicInsnTest {
     @Test
     void printsAndParsesBackEveryAtomicForm() {
         String text = IrPrinter.print(sample());
-        assertThat(text).contains("atomicrmw add i32 %n.0, ", " monotonic", "atomicrmw umax i64 7, ", "atomicrmw fadd f64 %d.1, ",
-                "atomicrmw xchg ptr ", "atomicrmw reassoc fadd f64 %d.1, ", "cmpxchg i64 1, 2, ", "acq_rel acquire", "seq_cst seq_cst", "cmpxchg i8 1, -1, ",
-                "load atomic i16 ", "store atomic i16 ", "store atomic f64 %d.1, ", "fence acq_rel device", "fence seq_cst system");
+        assertThat(text)
+                .contains(
+                        "atomicrmw add i32 %n.0, ",
+                        " monotonic",
+                        "atomicrmw umax i64 7, ",
+                        "atomicrmw fadd f64 %d.1, ",
+                        "atomicrmw xchg ptr ",
+                        "atomicrmw reassoc fadd f64 %d.1, ",
+                        "cmpxchg i64 1, 2, ",
+                        "acq_rel acquire",
+                        "seq_cst seq_cst",
+                        "cmpxchg i8 1, -1, ",
+                        "load atomic i16 ",
+                        "store atomic i16 ",
+                        "store atomic f64 %d.1, ",
+                        "fence acq_rel device",
+                        "fence seq_cst system");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Module back = parse(text, err);
         assertThat(err.toString()).isEmpty();
         assertThat(IrPrinter.print(back)).isEqualTo(text);
         assertThat(IrVerifier.verify(back)).isEmpty();
-        assertThat(back.functions.get(0).blocks.get(0).insns.stream().filter(i -> i instanceof Insn.AtomicRmw a && a.reassoc()).count()).isEqualTo(1);
+        assertThat(back.functions.get(0).blocks.get(0).insns.stream()
+                        .filter(i -> i instanceof Insn.AtomicRmw a && a.reassoc())
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
     void theParserRejectsAnUnknownOrderingOrOperation() {
         String good = IrPrinter.print(sample());
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertThat(parse(good.replace("fence acq_rel device", "fence relaxed device"), err)).isNull();
+        assertThat(parse(good.replace("fence acq_rel device", "fence relaxed device"), err))
+                .isNull();
         assertThat(err.toString()).contains("expected a memory ordering");
         err.reset();
         assertThat(parse(good.replace("atomicrmw umax", "atomicrmw nand"), err)).isNull();
@@ -87,29 +108,49 @@ class AtomicInsnTest {
 
     @Test
     void theVerifierChecksTypesAndOrderings() {
-        assertThat(verify(b -> b.atomicRmw(Insn.RmwOp.ADD, b.globalAddr("x"), new FloatConst(IrType.F32, 1), Insn.Ordering.MONOTONIC)))
+        assertThat(verify(b -> b.atomicRmw(
+                        Insn.RmwOp.ADD, b.globalAddr("x"), new FloatConst(IrType.F32, 1), Insn.Ordering.MONOTONIC)))
                 .anyMatch(s -> s.contains("atomicrmw add on f32"));
-        assertThat(verify(b -> b.atomicRmw(Insn.RmwOp.FADD, b.globalAddr("x"), IntConst.i32(1), Insn.Ordering.MONOTONIC)))
+        assertThat(verify(
+                        b -> b.atomicRmw(Insn.RmwOp.FADD, b.globalAddr("x"), IntConst.i32(1), Insn.Ordering.MONOTONIC)))
                 .anyMatch(s -> s.contains("atomicrmw fadd on i32"));
-        assertThat(verify(b -> b.atomicRmw(Insn.RmwOp.ADD, b.globalAddr("x"), new IntConst(IrType.I8, 1), Insn.Ordering.MONOTONIC)))
+        assertThat(verify(b -> b.atomicRmw(
+                        Insn.RmwOp.ADD, b.globalAddr("x"), new IntConst(IrType.I8, 1), Insn.Ordering.MONOTONIC)))
                 .anyMatch(s -> s.contains("atomicrmw add on i8"));
-        assertThat(verify(b -> b.cmpxchg(b.globalAddr("x"), new FloatConst(IrType.F64, 1), new FloatConst(IrType.F64, 2), Insn.Ordering.SEQ_CST, Insn.Ordering.SEQ_CST)))
+        assertThat(verify(b -> b.cmpxchg(
+                        b.globalAddr("x"),
+                        new FloatConst(IrType.F64, 1),
+                        new FloatConst(IrType.F64, 2),
+                        Insn.Ordering.SEQ_CST,
+                        Insn.Ordering.SEQ_CST)))
                 .anyMatch(s -> s.contains("cmpxchg on f64"));
-        assertThat(verify(b -> b.cmpxchg(b.globalAddr("x"), IntConst.i32(1), IntConst.i32(2), Insn.Ordering.ACQ_REL, Insn.Ordering.RELEASE)))
+        assertThat(verify(b -> b.cmpxchg(
+                        b.globalAddr("x"),
+                        IntConst.i32(1),
+                        IntConst.i32(2),
+                        Insn.Ordering.ACQ_REL,
+                        Insn.Ordering.RELEASE)))
                 .anyMatch(s -> s.contains("failure ordering release"));
-        assertThat(verify(b -> b.cmpxchg(b.globalAddr("x"), IntConst.i32(1), IntConst.i32(2), Insn.Ordering.MONOTONIC, Insn.Ordering.ACQUIRE)))
+        assertThat(verify(b -> b.cmpxchg(
+                        b.globalAddr("x"),
+                        IntConst.i32(1),
+                        IntConst.i32(2),
+                        Insn.Ordering.MONOTONIC,
+                        Insn.Ordering.ACQUIRE)))
                 .anyMatch(s -> s.contains("stronger than monotonic"));
         assertThat(verify(b -> b.atomicLoad(IrType.I32, b.globalAddr("x"), Insn.Ordering.RELEASE)))
                 .anyMatch(s -> s.contains("atomic load with release"));
         assertThat(verify(b -> b.atomicStore(IntConst.i32(0), b.globalAddr("x"), Insn.Ordering.ACQUIRE)))
                 .anyMatch(s -> s.contains("atomic store with acquire"));
-        assertThat(verify(b -> b.fence(Insn.Ordering.MONOTONIC, Insn.Scope.DEVICE))).anyMatch(s -> s.contains("monotonic fence"));
+        assertThat(verify(b -> b.fence(Insn.Ordering.MONOTONIC, Insn.Scope.DEVICE)))
+                .anyMatch(s -> s.contains("monotonic fence"));
         assertThat(verify(b -> {
-            Reg p = b.globalAddr("x");
-            b.cmpxchg(p, IntConst.i32(1), IntConst.i32(2), Insn.Ordering.RELEASE, Insn.Ordering.MONOTONIC);
-            b.atomicLoad(IrType.I8, p, Insn.Ordering.SEQ_CST);
-            b.fence(Insn.Ordering.ACQUIRE, Insn.Scope.SYSTEM);
-        })).isEmpty();
+                    Reg p = b.globalAddr("x");
+                    b.cmpxchg(p, IntConst.i32(1), IntConst.i32(2), Insn.Ordering.RELEASE, Insn.Ordering.MONOTONIC);
+                    b.atomicLoad(IrType.I8, p, Insn.Ordering.SEQ_CST);
+                    b.fence(Insn.Ordering.ACQUIRE, Insn.Scope.SYSTEM);
+                }))
+                .isEmpty();
     }
 
     @Test
@@ -120,9 +161,19 @@ class AtomicInsnTest {
         // none of the results but cmpxchg's first is read, yet each instruction orders or changes memory
         assertThat(text.split("atomicrmw ", -1)).hasSize(6);
         assertThat(text.split("cmpxchg ", -1)).hasSize(4);
-        assertThat(text).contains("load atomic i16", "store atomic i16", "store atomic f64", "fence acq_rel device", "fence seq_cst system");
+        assertThat(text)
+                .contains(
+                        "load atomic i16",
+                        "store atomic i16",
+                        "store atomic f64",
+                        "fence acq_rel device",
+                        "fence seq_cst system");
         for (Insn i : m.functions.get(0).blocks.get(0).insns) {
-            if (i instanceof Insn.AtomicRmw || i instanceof Insn.CmpXchg || i instanceof Insn.AtomicLoad || i instanceof Insn.AtomicStore || i instanceof Insn.Fence)
+            if (i instanceof Insn.AtomicRmw
+                    || i instanceof Insn.CmpXchg
+                    || i instanceof Insn.AtomicLoad
+                    || i instanceof Insn.AtomicStore
+                    || i instanceof Insn.Fence)
                 assertThat(Operands.isPure(i)).as(i.toString()).isFalse();
         }
     }
@@ -147,7 +198,10 @@ class AtomicInsnTest {
         PassManager.run(m, 2);
         new LoopInvariants().run(m.functions.get(0));
         Function f = m.functions.get(0);
-        BasicBlock loop = f.blocks.stream().filter(bb -> bb.insns.stream().anyMatch(i -> i instanceof Insn.Cmp)).findFirst().orElseThrow();
+        BasicBlock loop = f.blocks.stream()
+                .filter(bb -> bb.insns.stream().anyMatch(i -> i instanceof Insn.Cmp))
+                .findFirst()
+                .orElseThrow();
         assertThat(loop.insns).anyMatch(i -> i instanceof Insn.AtomicLoad);
         assertThat(IrPrinter.print(m).split("load atomic", -1)).hasSize(2);
     }

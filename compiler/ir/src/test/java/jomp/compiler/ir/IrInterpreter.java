@@ -1,7 +1,5 @@
 package jomp.compiler.ir;
 
-import jomp.compiler.opt.Fold;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import jomp.compiler.opt.Fold;
 
 /**
  * A test-only interpreter for jomp IR: the oracle for the lowering before (and besides) the JVM
@@ -23,7 +22,11 @@ public final class IrInterpreter {
 
     private static final class Exit extends RuntimeException {
         final int code;
-        Exit(int code) { super(null, null, false, false); this.code = code; }
+
+        Exit(int code) {
+            super(null, null, false, false);
+            this.code = code;
+        }
     }
 
     private final ByteBuffer mem;
@@ -51,7 +54,9 @@ public final class IrInterpreter {
                 at += Math.max(g.size, 1);
             }
         }
-        for (String builtin : List.of("printf", "putchar", "puts", "malloc", "calloc", "free", "strlen", "strcmp", "memcpy", "memset", "abs", "exit", "sqrt", "fabs"))
+        for (String builtin : List.of(
+                "printf", "putchar", "puts", "malloc", "calloc", "free", "strlen", "strcmp", "memcpy", "memset", "abs",
+                "exit", "sqrt", "fabs"))
             if (!symbols.containsKey(builtin)) symbols.put(builtin, 0x800L + builtin.hashCode() % 0x700);
         for (Module m : modules)
             for (Global g : m.globals)
@@ -64,7 +69,9 @@ public final class IrInterpreter {
         sp = memSize;
     }
 
-    private static long align(long v, long a) { return (v + a - 1) / a * a; }
+    private static long align(long v, long a) {
+        return (v + a - 1) / a * a;
+    }
 
     /** Runs main(argc, argv) of the linked modules; argv[0] is "prog". */
     public static Result run(List<Module> modules) {
@@ -95,10 +102,14 @@ public final class IrInterpreter {
         return new Result(in.out.toString(), code & 0xFF);
     }
 
-    public static Result run(Module m) { return run(List.of(m)); }
+    public static Result run(Module m) {
+        return run(List.of(m));
+    }
 
     /** Extra external functions for a test: name and raw arguments to the result. */
-    public interface Externs { Long call(String name, List<Long> args); }
+    public interface Externs {
+        Long call(String name, List<Long> args);
+    }
 
     private Externs externs = (n, a) -> null;
 
@@ -133,7 +144,8 @@ public final class IrInterpreter {
         for (int i = 0; i < f.params.size(); i++) regs[f.params.get(i).id] = args.get(i);
         if (f.vaArea != null) regs[f.vaArea.id] = args.get(f.params.size());
         long savedSp = sp;
-        long[] slotAddr = new long[f.slots.stream().mapToInt(s -> s.id + 1).max().orElse(0)];
+        long[] slotAddr =
+                new long[f.slots.stream().mapToInt(s -> s.id + 1).max().orElse(0)];
         for (Slot s : f.slots) {
             sp = (sp - Math.max(s.size, 1)) & -Math.max(s.align, 1);
             slotAddr[s.id] = sp;
@@ -162,9 +174,13 @@ public final class IrInterpreter {
         }
     }
 
-    private static long get(long[] regs, Value v) { return v instanceof Reg r ? regs[r.id] : toBits(v); }
+    private static long get(long[] regs, Value v) {
+        return v instanceof Reg r ? regs[r.id] : toBits(v);
+    }
 
-    private Value val(long[] regs, Value v) { return v instanceof Reg r ? toValue(r.type, regs[r.id]) : v; }
+    private Value val(long[] regs, Value v) {
+        return v instanceof Reg r ? toValue(r.type, regs[r.id]) : v;
+    }
 
     private void exec(Insn insn, long[] regs, long[] slotAddr) {
         switch (insn) {
@@ -208,7 +224,7 @@ public final class IrInterpreter {
             // one thread: atomics are their plain meaning
             case Insn.AtomicLoad l -> regs[l.dst().id] = load(l.dst().type(), get(regs, l.addr()));
             case Insn.AtomicStore s -> store(s.value().type(), get(regs, s.addr()), get(regs, s.value()));
-            case Insn.Fence fe -> { }
+            case Insn.Fence fe -> {}
             case Insn.CmpXchg x -> {
                 long p = get(regs, x.addr()), old = load(x.dst().type(), p);
                 if (old == get(regs, x.expected())) store(x.dst().type(), p, get(regs, x.desired()));
@@ -227,8 +243,16 @@ public final class IrInterpreter {
                     case XOR -> old ^ v;
                     case MAX -> t == IrType.I32 ? Math.max((int) old, (int) v) : Math.max(old, v);
                     case MIN -> t == IrType.I32 ? Math.min((int) old, (int) v) : Math.min(old, v);
-                    case UMAX -> (t == IrType.I32 ? Integer.compareUnsigned((int) old, (int) v) : Long.compareUnsigned(old, v)) >= 0 ? old : v;
-                    case UMIN -> (t == IrType.I32 ? Integer.compareUnsigned((int) old, (int) v) : Long.compareUnsigned(old, v)) <= 0 ? old : v;
+                    case UMAX ->
+                        (t == IrType.I32 ? Integer.compareUnsigned((int) old, (int) v) : Long.compareUnsigned(old, v))
+                                        >= 0
+                                ? old
+                                : v;
+                    case UMIN ->
+                        (t == IrType.I32 ? Integer.compareUnsigned((int) old, (int) v) : Long.compareUnsigned(old, v))
+                                        <= 0
+                                ? old
+                                : v;
                 };
                 store(t, p, nv);
                 regs[a.dst().id] = old;
@@ -238,8 +262,11 @@ public final class IrInterpreter {
 
     private long callPointer(long h, List<Long> args) {
         if (h >= 0x1000 && h - 0x1000 < handles.size()) return call(handles.get((int) (h - 0x1000)), args);
-        String name = symbols.entrySet().stream().filter(e -> e.getValue() == h).map(Map.Entry::getKey).findFirst()
-            .orElseThrow(() -> new IllegalStateException("call through bad function pointer " + h));
+        String name = symbols.entrySet().stream()
+                .filter(e -> e.getValue() == h)
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("call through bad function pointer " + h));
         return callByName(name, args);
     }
 
@@ -251,7 +278,10 @@ public final class IrInterpreter {
 
     private Long openmp(String name, List<Long> a) {
         return switch (name) {
-            case "__jomp_fork" -> { call2(a.get(0), 0, a.get(2)); yield 0L; }
+            case "__jomp_fork" -> {
+                call2(a.get(0), 0, a.get(2));
+                yield 0L;
+            }
             case "__jomp_teams" -> {
                 int n = (int) (long) a.get(1) <= 0 ? 1 : (int) (long) a.get(1);
                 int oldTeam = team, oldTeams = teams;
@@ -263,13 +293,18 @@ public final class IrInterpreter {
             }
             case "__jomp_distribute" -> {
                 long lo = a.get(0), hi = a.get(1), chunk = a.get(2), trips = hi - lo + 1;
-                distLo = lo; distHi = hi; distChunk = chunk;
+                distLo = lo;
+                distHi = hi;
+                distChunk = chunk;
                 long first, count;
                 if (chunk <= 0) {
                     long q = trips / teams, r = trips % teams;
                     first = team * q + Math.min(team, r);
                     count = q + (team < r ? 1 : 0);
-                } else { first = team * chunk; count = Math.min(chunk, trips - first); }
+                } else {
+                    first = team * chunk;
+                    count = Math.min(chunk, trips - first);
+                }
                 if (count <= 0) yield 0L;
                 store(IrType.I64, a.get(3), lo + first);
                 store(IrType.I64, a.get(3) + 8, lo + first + count - 1);
@@ -282,16 +317,43 @@ public final class IrInterpreter {
                 store(IrType.I64, a.get(0) + 8, distLo + Math.min(first + distChunk, trips) - 1);
                 yield 1L;
             }
-            case "__jomp_loop_init" -> { loopLo = a.get(1); loopHi = a.get(2); loopGiven = false; yield 0L; }
-            case "__jomp_loop_next" -> { boolean more = !loopGiven && loopLo <= loopHi; loopGiven = true; yield more ? 1L : 0L; }
+            case "__jomp_loop_init" -> {
+                loopLo = a.get(1);
+                loopHi = a.get(2);
+                loopGiven = false;
+                yield 0L;
+            }
+            case "__jomp_loop_next" -> {
+                boolean more = !loopGiven && loopLo <= loopHi;
+                loopGiven = true;
+                yield more ? 1L : 0L;
+            }
             case "__jomp_loop_stride" -> 0L;
             case "__jomp_loop_lower" -> loopLo;
             case "__jomp_loop_upper" -> loopHi;
-            case "__jomp_barrier", "__jomp_reduce_enter", "__jomp_reduce_exit", "__jomp_critical_enter", "__jomp_critical_exit",
-                 "__jomp_atomic_enter", "__jomp_atomic_exit", "__jomp_taskwait", "__jomp_taskgroup_begin", "__jomp_taskgroup_end", "__jomp_target_data_group_begin", "__jomp_target_data_group_end", "__jomp_ompt",
-                 "__jomp_copyprivate_publish", "__jomp_copyprivate_get", "__jomp_target_fallback_done",
-                 "__jomp_ordered_loop", "__jomp_ordered_enter", "__jomp_ordered_exit", "__jomp_ordered_end",
-                 "__tgt_target_data_begin_mapper", "__tgt_target_data_end_mapper", "__tgt_target_data_update_mapper" -> 0L;
+            case "__jomp_barrier",
+                    "__jomp_reduce_enter",
+                    "__jomp_reduce_exit",
+                    "__jomp_critical_enter",
+                    "__jomp_critical_exit",
+                    "__jomp_atomic_enter",
+                    "__jomp_atomic_exit",
+                    "__jomp_taskwait",
+                    "__jomp_taskgroup_begin",
+                    "__jomp_taskgroup_end",
+                    "__jomp_target_data_group_begin",
+                    "__jomp_target_data_group_end",
+                    "__jomp_ompt",
+                    "__jomp_copyprivate_publish",
+                    "__jomp_copyprivate_get",
+                    "__jomp_target_fallback_done",
+                    "__jomp_ordered_loop",
+                    "__jomp_ordered_enter",
+                    "__jomp_ordered_exit",
+                    "__jomp_ordered_end",
+                    "__tgt_target_data_begin_mapper",
+                    "__tgt_target_data_end_mapper",
+                    "__tgt_target_data_update_mapper" -> 0L;
             case "__jomp_single", "__jomp_master" -> 1L;
             case "__jomp_masked" -> a.get(0) == 0 ? 1L : 0L;
             case "__tgt_target_kernel" -> 1L;
@@ -307,7 +369,9 @@ public final class IrInterpreter {
         };
     }
 
-    private void call2(long fn, int first, long args) { callPointer(fn, List.of((long) first, args)); }
+    private void call2(long fn, int first, long args) {
+        callPointer(fn, List.of((long) first, args));
+    }
 
     private long symbol(String s) {
         Long a = symbols.get(s);
@@ -388,15 +452,31 @@ public final class IrInterpreter {
                 out.append(s);
                 yield s.length();
             }
-            case "putchar" -> { out.append((char) (a.get(0) & 0xFF)); yield a.get(0) & 0xFF; }
-            case "puts" -> { out.append(cstring(a.get(0))).append('\n'); yield 0; }
+            case "putchar" -> {
+                out.append((char) (a.get(0) & 0xFF));
+                yield a.get(0) & 0xFF;
+            }
+            case "puts" -> {
+                out.append(cstring(a.get(0))).append('\n');
+                yield 0;
+            }
             case "malloc" -> malloc(a.get(0));
-            case "calloc" -> { long p = malloc(a.get(0) * a.get(1)); fill(p, (byte) 0, a.get(0) * a.get(1)); yield p; }
+            case "calloc" -> {
+                long p = malloc(a.get(0) * a.get(1));
+                fill(p, (byte) 0, a.get(0) * a.get(1));
+                yield p;
+            }
             case "free" -> 0;
             case "strlen" -> cstring(a.get(0)).length();
             case "strcmp" -> Integer.signum(cstring(a.get(0)).compareTo(cstring(a.get(1))));
-            case "memcpy" -> { copy(a.get(0), a.get(1), a.get(2)); yield a.get(0); }
-            case "memset" -> { fill(a.get(0), (byte) (long) a.get(1), a.get(2)); yield a.get(0); }
+            case "memcpy" -> {
+                copy(a.get(0), a.get(1), a.get(2));
+                yield a.get(0);
+            }
+            case "memset" -> {
+                fill(a.get(0), (byte) (long) a.get(1), a.get(2));
+                yield a.get(0);
+            }
             case "abs" -> Math.abs((int) (long) a.get(0));
             case "sqrt" -> Double.doubleToRawLongBits(Math.sqrt(Double.longBitsToDouble(a.get(0))));
             case "fabs" -> Double.doubleToRawLongBits(Math.abs(Double.longBitsToDouble(a.get(0))));
@@ -407,73 +487,126 @@ public final class IrInterpreter {
 
     /** C's printf over abi.md's variadic area (8-byte slots). */
     static final class Printf {
-        interface Loader { long load(IrType t, long addr); }
-        interface Strings { String at(long addr); }
+        interface Loader {
+            long load(IrType t, long addr);
+        }
+
+        interface Strings {
+            String at(long addr);
+        }
 
         static String format(String fmt, long va, Loader mem, Strings str) {
             StringBuilder sb = new StringBuilder();
             long slot = va;
             for (int i = 0; i < fmt.length(); i++) {
                 char c = fmt.charAt(i);
-                if (c != '%') { sb.append(c); continue; }
+                if (c != '%') {
+                    sb.append(c);
+                    continue;
+                }
                 int j = i + 1;
                 StringBuilder flags = new StringBuilder();
                 while (j < fmt.length() && "-+ #0".indexOf(fmt.charAt(j)) >= 0) flags.append(fmt.charAt(j++));
                 int width = -1, prec = -1;
-                if (j < fmt.length() && fmt.charAt(j) == '*') { width = (int) mem.load(IrType.I32, slot); slot += 8; j++; }
-                else { int w = 0; boolean any = false; while (Character.isDigit(fmt.charAt(j))) { w = w * 10 + fmt.charAt(j++) - '0'; any = true; } if (any) width = w; }
+                if (j < fmt.length() && fmt.charAt(j) == '*') {
+                    width = (int) mem.load(IrType.I32, slot);
+                    slot += 8;
+                    j++;
+                } else {
+                    int w = 0;
+                    boolean any = false;
+                    while (Character.isDigit(fmt.charAt(j))) {
+                        w = w * 10 + fmt.charAt(j++) - '0';
+                        any = true;
+                    }
+                    if (any) width = w;
+                }
                 if (fmt.charAt(j) == '.') {
                     j++;
-                    if (fmt.charAt(j) == '*') { prec = (int) mem.load(IrType.I32, slot); slot += 8; j++; }
-                    else { prec = 0; while (Character.isDigit(fmt.charAt(j))) prec = prec * 10 + fmt.charAt(j++) - '0'; }
+                    if (fmt.charAt(j) == '*') {
+                        prec = (int) mem.load(IrType.I32, slot);
+                        slot += 8;
+                        j++;
+                    } else {
+                        prec = 0;
+                        while (Character.isDigit(fmt.charAt(j))) prec = prec * 10 + fmt.charAt(j++) - '0';
+                    }
                 }
                 String len = "";
                 while ("hlzjt".indexOf(fmt.charAt(j)) >= 0) len += fmt.charAt(j++);
                 char conv = fmt.charAt(j);
                 i = j;
-                if (width < 0 && flags.indexOf("-") < 0 && width != -1) { flags.append('-'); width = -width; }
+                if (width < 0 && flags.indexOf("-") < 0 && width != -1) {
+                    flags.append('-');
+                    width = -width;
+                }
                 String body;
                 boolean wide = len.startsWith("l") || len.equals("z") || len.equals("j") || len.equals("t");
                 switch (conv) {
-                    case '%' -> { sb.append('%'); continue; }
+                    case '%' -> {
+                        sb.append('%');
+                        continue;
+                    }
                     case 'd', 'i' -> {
                         long v = wide ? mem.load(IrType.I64, slot) : mem.load(IrType.I32, slot);
-                        if (len.equals("h")) v = (short) v; else if (len.equals("hh")) v = (byte) v;
+                        if (len.equals("h")) v = (short) v;
+                        else if (len.equals("hh")) v = (byte) v;
                         slot += 8;
-                        body = intDigits(Long.toString(Math.abs(v)).replace("-", ""), prec, v == Long.MIN_VALUE ? "9223372036854775808" : null);
+                        body = intDigits(
+                                Long.toString(Math.abs(v)).replace("-", ""),
+                                prec,
+                                v == Long.MIN_VALUE ? "9223372036854775808" : null);
                         String sign = v < 0 ? "-" : flags.indexOf("+") >= 0 ? "+" : flags.indexOf(" ") >= 0 ? " " : "";
                         body = sign + body;
                     }
                     case 'u', 'x', 'X', 'o' -> {
                         long v = wide ? mem.load(IrType.I64, slot) : mem.load(IrType.I32, slot) & 0xFFFFFFFFL;
-                        if (len.equals("h")) v &= 0xFFFF; else if (len.equals("hh")) v &= 0xFF;
+                        if (len.equals("h")) v &= 0xFFFF;
+                        else if (len.equals("hh")) v &= 0xFF;
                         slot += 8;
-                        String d = conv == 'u' ? Long.toUnsignedString(v) : conv == 'o' ? Long.toOctalString(v) : Long.toHexString(v);
+                        String d = conv == 'u'
+                                ? Long.toUnsignedString(v)
+                                : conv == 'o' ? Long.toOctalString(v) : Long.toHexString(v);
                         if (conv == 'X') d = d.toUpperCase();
                         body = intDigits(d, prec, null);
-                        if (flags.indexOf("#") >= 0 && v != 0 && conv != 'u') body = (conv == 'o' ? "0" : conv == 'x' ? "0x" : "0X") + body;
+                        if (flags.indexOf("#") >= 0 && v != 0 && conv != 'u')
+                            body = (conv == 'o' ? "0" : conv == 'x' ? "0x" : "0X") + body;
                     }
-                    case 'c' -> { body = String.valueOf((char) (mem.load(IrType.I32, slot) & 0xFF)); slot += 8; }
+                    case 'c' -> {
+                        body = String.valueOf((char) (mem.load(IrType.I32, slot) & 0xFF));
+                        slot += 8;
+                    }
                     case 's' -> {
                         String s = str.at(mem.load(IrType.PTR, slot));
                         slot += 8;
                         body = prec >= 0 && prec < s.length() ? s.substring(0, prec) : s;
                     }
-                    case 'p' -> { body = "0x" + Long.toHexString(mem.load(IrType.PTR, slot)); slot += 8; }
+                    case 'p' -> {
+                        body = "0x" + Long.toHexString(mem.load(IrType.PTR, slot));
+                        slot += 8;
+                    }
                     case 'f', 'e', 'g', 'F', 'E', 'G' -> {
                         double v = Double.longBitsToDouble(mem.load(IrType.I64, slot));
                         slot += 8;
                         body = floating(v, Character.toLowerCase(conv), prec < 0 ? 6 : prec, flags.indexOf("#") >= 0);
                         if (Character.isUpperCase(conv)) body = body.toUpperCase();
-                        if (!body.startsWith("-")) body = (flags.indexOf("+") >= 0 ? "+" : flags.indexOf(" ") >= 0 ? " " : "") + body;
+                        if (!body.startsWith("-"))
+                            body = (flags.indexOf("+") >= 0 ? "+" : flags.indexOf(" ") >= 0 ? " " : "") + body;
                     }
-                    default -> throw new IllegalStateException("printf conversion %" + conv + " not supported by the test interpreter");
+                    default ->
+                        throw new IllegalStateException(
+                                "printf conversion %" + conv + " not supported by the test interpreter");
                 }
                 if (body.length() < width) {
                     String pad = " ".repeat(width - body.length());
                     if (flags.indexOf("-") >= 0) body = body + pad;
-                    else if (flags.indexOf("0") >= 0 && (prec < 0 || "feg".indexOf(Character.toLowerCase(conv)) >= 0) && conv != 's' && conv != 'c') {
-                        int signLen = body.startsWith("-") || body.startsWith("+") || body.startsWith(" ") ? 1 : body.startsWith("0x") || body.startsWith("0X") ? 2 : 0;
+                    else if (flags.indexOf("0") >= 0
+                            && (prec < 0 || "feg".indexOf(Character.toLowerCase(conv)) >= 0)
+                            && conv != 's'
+                            && conv != 'c') {
+                        int signLen = body.startsWith("-") || body.startsWith("+") || body.startsWith(" ")
+                                ? 1
+                                : body.startsWith("0x") || body.startsWith("0X") ? 2 : 0;
                         body = body.substring(0, signLen) + "0".repeat(width - body.length()) + body.substring(signLen);
                     } else body = pad + body;
                 }
@@ -495,11 +628,14 @@ public final class IrInterpreter {
             java.math.BigDecimal bd = new java.math.BigDecimal(v);
             switch (conv) {
                 case 'f' -> {
-                    String s = bd.setScale(prec, java.math.RoundingMode.HALF_EVEN).toPlainString();
+                    String s =
+                            bd.setScale(prec, java.math.RoundingMode.HALF_EVEN).toPlainString();
                     if (v == 0 && 1 / v < 0) s = "-" + s;
                     return alt && prec == 0 ? s + "." : s;
                 }
-                case 'e' -> { return exp(v, bd, prec, alt); }
+                case 'e' -> {
+                    return exp(v, bd, prec, alt);
+                }
                 default -> {
                     int p = prec == 0 ? 1 : prec;
                     if (v == 0) {
@@ -512,7 +648,8 @@ public final class IrInterpreter {
                     if (!alt) {
                         int ePos = s.indexOf('e');
                         String mant = ePos < 0 ? s : s.substring(0, ePos), tail = ePos < 0 ? "" : s.substring(ePos);
-                        if (mant.contains(".")) mant = mant.replaceAll("0+$", "").replaceAll("\\.$", "");
+                        if (mant.contains("."))
+                            mant = mant.replaceAll("0+$", "").replaceAll("\\.$", "");
                         s = mant + tail;
                     }
                     return s;
@@ -521,7 +658,8 @@ public final class IrInterpreter {
         }
 
         private static String exp(double v, java.math.BigDecimal bd, int prec, boolean alt) {
-            if (v == 0) return (1 / v < 0 ? "-" : "") + (prec == 0 ? "0" + (alt ? "." : "") : "0." + "0".repeat(prec)) + "e+00";
+            if (v == 0)
+                return (1 / v < 0 ? "-" : "") + (prec == 0 ? "0" + (alt ? "." : "") : "0." + "0".repeat(prec)) + "e+00";
             java.math.BigDecimal r = bd.round(new java.math.MathContext(prec + 1, java.math.RoundingMode.HALF_EVEN));
             int x = r.precision() - r.scale() - 1;
             String digits = r.unscaledValue().abs().toString();

@@ -1,14 +1,13 @@
 package jomp.compiler.ir;
 
-import jomp.compiler.diag.Diagnostics;
-import jomp.compiler.diag.SourceFile;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.diag.SourceFile;
+import org.junit.jupiter.api.Test;
 
 class IrRoundTripTest {
 
@@ -98,14 +97,15 @@ class IrRoundTripTest {
         assertThat(err.toString()).isEmpty();
         assertThat(back).isNotNull();
         assertThat(IrPrinter.print(back)).isEqualTo(text);
-        assertThat(text).contains("global static readonly @str$0 size 4 align 1 data \"h\\22\\0a\\00\"")
-            .contains("reloc 8 @x + -4")
-            .contains("%10 = add ptr %9, %6")
-            .contains("%i.2 = copy i32 0")
-            .contains("call i32 (ptr, ...) @printf(ptr ")
-            .contains("switch i32 %argc.0, default one.")
-            .containsPattern("(%\\d+) = stacksave\n[\\s\\S]*stackrestore \\1\n")
-            .contains("func static void @sum(...%va.0)");
+        assertThat(text)
+                .contains("global static readonly @str$0 size 4 align 1 data \"h\\22\\0a\\00\"")
+                .contains("reloc 8 @x + -4")
+                .contains("%10 = add ptr %9, %6")
+                .contains("%i.2 = copy i32 0")
+                .contains("call i32 (ptr, ...) @printf(ptr ")
+                .contains("switch i32 %argc.0, default one.")
+                .containsPattern("(%\\d+) = stacksave\n[\\s\\S]*stackrestore \\1\n")
+                .contains("func static void @sum(...%va.0)");
     }
 
     @Test
@@ -115,19 +115,22 @@ class IrRoundTripTest {
         Function f = m.function("main");
         int line = 10;
         for (BasicBlock b : f.blocks) {
-            for (Insn i : b.insns) f.setLine(i, line++ / 3);   // runs of equal lines, and a change inside a block
+            for (Insn i : b.insns) f.setLine(i, line++ / 3); // runs of equal lines, and a change inside a block
             f.setLine(b.terminator, 40);
         }
         String text = IrPrinter.print(m);
-        assertThat(text).startsWith("; jomp IR\nmodule \"t\\c3\\a9st \\22x\\22.c\" debug \"t.c\"\n")
-            .contains("  line 3\n  %i.2 = copy i32 0\n").contains("  line 40\n  br loop.");
+        assertThat(text)
+                .startsWith("; jomp IR\nmodule \"t\\c3\\a9st \\22x\\22.c\" debug \"t.c\"\n")
+                .contains("  line 3\n  %i.2 = copy i32 0\n")
+                .contains("  line 40\n  br loop.");
         Module back = parse(text, new ByteArrayOutputStream());
         assertThat(back.debugFile).isEqualTo("t.c");
         assertThat(IrPrinter.print(back)).isEqualTo(text);
         Function g = back.function("main");
         for (int k = 0; k < f.blocks.size(); k++) {
             BasicBlock a = f.blocks.get(k), b = g.blocks.get(k);
-            for (int j = 0; j < a.insns.size(); j++) assertThat(g.line(b.insns.get(j))).isEqualTo(f.line(a.insns.get(j)));
+            for (int j = 0; j < a.insns.size(); j++)
+                assertThat(g.line(b.insns.get(j))).isEqualTo(f.line(a.insns.get(j)));
             assertThat(g.line(b.terminator)).isEqualTo(40);
         }
         // without -g nothing of this is printed
@@ -143,7 +146,8 @@ class IrRoundTripTest {
         assertThat(f.slots.get(0).size).isEqualTo(40);
         assertThat(f.entry().name).isEqualTo("entry.0");
         assertThat(f.entry().terminator).isInstanceOf(Terminator.Br.class);
-        assertThat(back.global("p").relocs).containsExactly(new Global.Reloc(0, "str$0", 0), new Global.Reloc(8, "x", -4));
+        assertThat(back.global("p").relocs)
+                .containsExactly(new Global.Reloc(0, "str$0", 0), new Global.Reloc(8, "x", -4));
         assertThat(back.externFunctions.get("printf").descriptor()).isEqualTo("(JJ)I");
         assertThat(back.sourceName).isEqualTo("t\u00e9st \"x\".c");
         // registers made after parsing do not collide with parsed ones
@@ -152,7 +156,8 @@ class IrRoundTripTest {
 
     @Test
     void weakDefinitionsRoundTrip() {
-        String text = "module \"w.c\"\n\nglobal weak @level size 4 align 4 zero\n\nfunc weak void @hook() {\nentry.0:\n  ret void\n}\n";
+        String text =
+                "module \"w.c\"\n\nglobal weak @level size 4 align 4 zero\n\nfunc weak void @hook() {\nentry.0:\n  ret void\n}\n";
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Module m = parse(text, err);
         assertThat(err.toString()).isEmpty();
@@ -170,24 +175,26 @@ class IrRoundTripTest {
     @Test
     void errorsNameFileLineAndColumn() {
         assertThat(error("module \"a\"\nfunc i32 @f() {\nentry:\n  ret i64 0\n}\n"))
-            .isEqualTo("in.jir:4:7: error: returning i64 from a function returning i32");
+                .isEqualTo("in.jir:4:7: error: returning i64 from a function returning i32");
         assertThat(error("module \"a\"\nfunc i32 @f() {\nentry:\n  %1 = frob i32 0\n}\n"))
-            .isEqualTo("in.jir:4:8: error: unknown instruction 'frob'");
+                .isEqualTo("in.jir:4:8: error: unknown instruction 'frob'");
         assertThat(error("module \"a\"\nfunc void @f() {\nentry:\n  br nowhere\n}\n"))
-            .isEqualTo("in.jir:4:6: error: use of undefined block 'nowhere'");
-        assertThat(error("module \"a\"\nfunc void @f() {\nentry:\n  %1 = copy i32 1\n  %1 = copy i64 1\n  ret void\n}\n"))
-            .isEqualTo("in.jir:5:3: error: register '%1' has type i32 elsewhere, i64 here");
+                .isEqualTo("in.jir:4:6: error: use of undefined block 'nowhere'");
+        assertThat(
+                        error(
+                                "module \"a\"\nfunc void @f() {\nentry:\n  %1 = copy i32 1\n  %1 = copy i64 1\n  ret void\n}\n"))
+                .isEqualTo("in.jir:5:3: error: register '%1' has type i32 elsewhere, i64 here");
         assertThat(error("module \"a\"\nglobal @g size 2 align 1 data \"a\"\n"))
-            .isEqualTo("in.jir:2:31: error: global '@g' has 1 data bytes but size 2");
+                .isEqualTo("in.jir:2:31: error: global '@g' has 1 data bytes but size 2");
         assertThat(error("module \"a\"\nfunc void @f() {\nentry:\n  %1 = copy i8 300\n  ret void\n}\n"))
-            .isEqualTo("in.jir:4:16: error: constant 300 does not fit in i8");
+                .isEqualTo("in.jir:4:16: error: constant 300 does not fit in i8");
         assertThat(error("module \"a\"\nfunc void @f() {\nentry:\n  %1 = copy i8 1\n}\n"))
-            .isEqualTo("in.jir:5:1: error: block 'entry' has no terminator");
+                .isEqualTo("in.jir:5:1: error: block 'entry' has no terminator");
         assertThat(error("module \"a\"\nfunc void @f(ptr %p.0) {\nentry:\n  %1 = mul ptr %p.0, 2\n  ret void\n}\n"))
-            .isEqualTo("in.jir:4:8: error: 'mul' does not take pointers (only add and sub with an i64 offset)");
+                .isEqualTo("in.jir:4:8: error: 'mul' does not take pointers (only add and sub with an i64 offset)");
         assertThat(error("bogus")).isEqualTo("in.jir:1:1: error: expected 'module'");
         assertThat(error("module \"a\"\nfunc void @f() {\nentry:\n  call void () @g()\n  ret void\n}\n"))
-            .isEqualTo("jomp: error: in.jir: invalid IR: @f, entry: call to unknown function @g");
+                .isEqualTo("jomp: error: in.jir: invalid IR: @f, entry: call to unknown function @g");
     }
 
     /** Damaged input gives a diagnostic, never an exception. */

@@ -6,7 +6,6 @@ import static jomp.compiler.opt.PassesTest.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.Module;
@@ -15,7 +14,10 @@ import org.junit.jupiter.api.Test;
 /** Struct arguments passed without their copy where the callee only reads them; each program run by the IR interpreter before and after. */
 class ByvalCopyElisionTest {
     private static long copies(Function f) {
-        return f.blocks.stream().flatMap(b -> b.insns.stream()).filter(i -> i instanceof Insn.MemCopy).count();
+        return f.blocks.stream()
+                .flatMap(b -> b.insns.stream())
+                .filter(i -> i instanceof Insn.MemCopy)
+                .count();
     }
 
     /**
@@ -76,7 +78,7 @@ class ByvalCopyElisionTest {
     void readOnlyCalleesGetTheOriginal() {
         Module m = optimised(program("", ""), 2);
         assertThat(copies(fn(m, "main"))).isZero();
-        assertThat(copies(fn(m, "twice"))).isZero();   // its own struct parameter, passed on unchanged
+        assertThat(copies(fn(m, "twice"))).isZero(); // its own struct parameter, passed on unchanged
         assertThat(fn(m, "main").slots).hasSize(1);
         assertThat(fn(m, "twice").slots).isEmpty();
     }
@@ -143,6 +145,7 @@ class ByvalCopyElisionTest {
               ret ptr %ret.0
             }
             """);
-        assertThat(ByvalCopyElision.structParams(m.functions.get(0))).isEqualTo(List.of(false, true, false, true, false, true, false));
+        assertThat(ByvalCopyElision.structParams(m.functions.get(0)))
+                .isEqualTo(List.of(false, true, false, true, false, true, false));
     }
 }

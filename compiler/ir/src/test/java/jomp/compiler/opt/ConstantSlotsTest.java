@@ -51,23 +51,29 @@ class ConstantSlotsTest {
         Module m = parse(PUN);
         PassManager.run(m, 2);
         assertThat(IrVerifier.verify(m)).isEmpty();
-        assertThat(IrInterpreter.run(m).exitCode()).as(IrPrinter.print(m)).isEqualTo(before).isEqualTo((100 + 4 + 0x0403) & 0xff);
+        assertThat(IrInterpreter.run(m).exitCode())
+                .as(IrPrinter.print(m))
+                .isEqualTo(before)
+                .isEqualTo((100 + 4 + 0x0403) & 0xff);
         // every read was covered by the store: no load, no store, no slot is left
         assertThat(body(m)).doesNotContain("load").doesNotContain("store").doesNotContain("slot");
     }
 
     @Test
     void aReadOfUnwrittenBytesOrALaterStoreKeepsTheSlot() {
-        String partial = PUN.replace("%5 = add ptr %1, 3", "%5 = add ptr %1, 5");   // byte 5: never stored
+        String partial = PUN.replace("%5 = add ptr %1, 3", "%5 = add ptr %1, 5"); // byte 5: never stored
         Module m = parse(partial);
         PassManager.run(m, 2);
-        assertThat(IrInterpreter.run(m).exitCode()).isEqualTo(IrInterpreter.run(parse(partial)).exitCode());
+        assertThat(IrInterpreter.run(m).exitCode())
+                .isEqualTo(IrInterpreter.run(parse(partial)).exitCode());
         assertThat(body(m)).contains("load i8").contains("store i32 67305985");
 
-        String later = PUN.replace("  ret i32 %16\n", "  store i32 9, %1\n  ret i32 %16\n");   // a store outside the entry
+        String later =
+                PUN.replace("  ret i32 %16\n", "  store i32 9, %1\n  ret i32 %16\n"); // a store outside the entry
         Module n = parse(later);
         PassManager.run(n, 2);
-        assertThat(IrInterpreter.run(n).exitCode()).isEqualTo(IrInterpreter.run(parse(later)).exitCode());
+        assertThat(IrInterpreter.run(n).exitCode())
+                .isEqualTo(IrInterpreter.run(parse(later)).exitCode());
         assertThat(body(n)).contains("load i32");
     }
 }

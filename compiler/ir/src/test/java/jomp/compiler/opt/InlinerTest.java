@@ -22,23 +22,39 @@ class InlinerTest {
         PassManager.run(m, level);
         assertThat(IrVerifier.verify(m)).isEmpty();
         // every block reachable: the back end's loop outlining relies on it
-        for (Function f : m.functions) assertThat(new jomp.compiler.ir.ControlFlow(f).rpo).as(f.name).hasSameSizeAs(f.blocks);
+        for (Function f : m.functions)
+            assertThat(new jomp.compiler.ir.ControlFlow(f).rpo).as(f.name).hasSameSizeAs(f.blocks);
         String text = IrPrinter.print(m);
-        assertThat(IrPrinter.print(parse(text.substring(text.indexOf('\n', text.indexOf("module")) + 1)))).isEqualTo(text);
-        assertThat(IrInterpreter.run(m)).as("after -O%d:%n%s", level, IrPrinter.print(m)).isEqualTo(before);
+        assertThat(IrPrinter.print(parse(text.substring(text.indexOf('\n', text.indexOf("module")) + 1))))
+                .isEqualTo(text);
+        assertThat(IrInterpreter.run(m))
+                .as("after -O%d:%n%s", level, IrPrinter.print(m))
+                .isEqualTo(before);
         return m;
     }
 
-    static Function fn(Module m, String name) { return m.function(name); }
+    static Function fn(Module m, String name) {
+        return m.function(name);
+    }
 
     static boolean calls(Function f, String callee) {
-        return f.blocks.stream().anyMatch(b -> b.insns.stream().anyMatch(i -> i instanceof jomp.compiler.ir.Insn.Call c && c.callee().equals(callee)));
+        return f.blocks.stream()
+                .anyMatch(b -> b.insns.stream()
+                        .anyMatch(i -> i instanceof jomp.compiler.ir.Insn.Call c
+                                && c.callee().equals(callee)));
     }
 
     /** A function of n additions to x (its size grows with n). */
     private static String adder(String header, int n) {
         StringBuilder sb = new StringBuilder(header + " {\nentry.0:\n  %r.1 = copy i32 %x.0\n");
-        for (int i = 0; i < n; i++) sb.append("  %").append(i + 2).append(" = add i32 %r.1, ").append(i + 1).append("\n  %r.1 = copy i32 %").append(i + 2).append('\n');
+        for (int i = 0; i < n; i++)
+            sb.append("  %")
+                    .append(i + 2)
+                    .append(" = add i32 %r.1, ")
+                    .append(i + 1)
+                    .append("\n  %r.1 = copy i32 %")
+                    .append(i + 2)
+                    .append('\n');
         return sb.append("  ret i32 %r.1\n}\n").toString();
     }
 
@@ -80,12 +96,13 @@ class InlinerTest {
             }
             """, 2);
         assertThat(calls(fn(m, "main"), "small")).isFalse();
-        assertThat(fn(m, "small")).isNotNull();   // other units may call it
+        assertThat(fn(m, "small")).isNotNull(); // other units may call it
     }
 
     @Test
     void attributesDecide() {
-        String ir = adder("func noinline i32 @never(i32 %x.0)", 1) + adder("func static alwaysinline i32 @always(i32 %x.0)", 80) + """
+        String ir = adder("func noinline i32 @never(i32 %x.0)", 1)
+                + adder("func static alwaysinline i32 @always(i32 %x.0)", 80) + """
             func i32 @main() {
             entry.0:
               %0 = call i32 (i32) @never(i32 1)
@@ -99,7 +116,9 @@ class InlinerTest {
         assertThat(calls(fn(m, "main"), "always")).isFalse();
         assertThat(fn(m, "always")).isNull();
         // the attributes survive the text form
-        assertThat(IrPrinter.print(parse(ir))).contains("func noinline i32 @never").contains("func static alwaysinline i32 @always");
+        assertThat(IrPrinter.print(parse(ir)))
+                .contains("func noinline i32 @never")
+                .contains("func static alwaysinline i32 @always");
     }
 
     @Test
@@ -125,7 +144,7 @@ class InlinerTest {
         Module m = optimised(ir, 2);
         assertThat(calls(fn(m, "top"), "mid")).isFalse();
         assertThat(calls(fn(m, "top"), "leaf")).isFalse();
-        assertThat(calls(fn(m, "mid"), "leaf")).isTrue();   // too large for mid itself
+        assertThat(calls(fn(m, "mid"), "leaf")).isTrue(); // too large for mid itself
     }
 
     @Test
@@ -310,10 +329,10 @@ class InlinerTest {
               ret i32 %5
             }
             """, 2);
-        assertThat(fn(m, "twice")).isNotNull();   // its address is taken
+        assertThat(fn(m, "twice")).isNotNull(); // its address is taken
         assertThat(calls(fn(m, "main"), "twice")).isFalse();
         assertThat(calls(fn(m, "main"), "__omp_offloading_1_2_main_l3")).isTrue();
-        assertThat(calls(fn(m, "__omp_offloading_1_2_main_l3"), "twice")).isFalse();   // inlined into the kernel
+        assertThat(calls(fn(m, "__omp_offloading_1_2_main_l3"), "twice")).isFalse(); // inlined into the kernel
     }
 
     @Test
@@ -336,14 +355,17 @@ class InlinerTest {
               ret i32 %s.1
             }
             """;
-        Module m = optimised(loop.replace("ATTR ", "").replace("NAME", "sum") + loop.replace("ATTR", "alwaysinline").replace("NAME", "forced") + """
+        Module m = optimised(
+                loop.replace("ATTR ", "").replace("NAME", "sum")
+                        + loop.replace("ATTR", "alwaysinline").replace("NAME", "forced") + """
             func i32 @main() {
             entry.0:
               %0 = call i32 (i32) @sum(i32 5)
               %1 = call i32 (i32) @forced(i32 %0)
               ret i32 %1
             }
-            """, 2);
+            """,
+                2);
         assertThat(calls(fn(m, "main"), "sum")).isTrue();
         assertThat(calls(fn(m, "main"), "forced")).isFalse();
     }

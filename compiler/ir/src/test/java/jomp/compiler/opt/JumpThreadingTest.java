@@ -67,10 +67,17 @@ class JumpThreadingTest {
         Module m = parse(AND_OF_CONDITIONALS);
         PassManager.run(m, 1);
         assertThat(IrVerifier.verify(m)).isEmpty();
-        assertThat(IrInterpreter.run(m).exitCode()).as(IrPrinter.print(m)).isEqualTo(before).isEqualTo(12);
+        assertThat(IrInterpreter.run(m).exitCode())
+                .as(IrPrinter.print(m))
+                .isEqualTo(before)
+                .isEqualTo(12);
         String f = body(m).substring(0, body(m).indexOf("func i32 @main"));
         // no flag is left: the arms branch to the right-hand side, the sum or the return of 0 themselves
-        assertThat(f).doesNotContain("%t.3").doesNotContain("%u.5").doesNotContain("%v.6").doesNotContain("join");
+        assertThat(f)
+                .doesNotContain("%t.3")
+                .doesNotContain("%u.5")
+                .doesNotContain("%v.6")
+                .doesNotContain("join");
         // so the sum is reached only where %n.2 and %m.4 were assigned
         assertThat(f).containsSubsequence("%n.2 = add i32 %a.0, 4", "%m.4 = add i32 %b.1, 6", "add i32 %n.2, %m.4");
     }
@@ -108,7 +115,9 @@ class JumpThreadingTest {
             """;
         Module m = parse(ir);
         PassManager.run(m, 1);
-        assertThat(IrInterpreter.run(m).exitCode()).isEqualTo(IrInterpreter.run(parse(ir)).exitCode()).isEqualTo(51);
+        assertThat(IrInterpreter.run(m).exitCode())
+                .isEqualTo(IrInterpreter.run(parse(ir)).exitCode())
+                .isEqualTo(51);
         String f = body(m);
         // the entry still enters the loop at its header, which tests the flag
         assertThat(f.substring(0, f.indexOf("head.1:"))).contains("br head.1");

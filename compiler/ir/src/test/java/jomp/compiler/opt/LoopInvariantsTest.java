@@ -59,7 +59,10 @@ class LoopInvariantsTest {
         assertThat(jomp.compiler.ir.IrVerifier.verify(m)).isEmpty();
         String b = body(m);
         // the inner loop only scales j; k * 600 and the row address are computed once per row
-        assertThat(block(b, "jbody.4")).doesNotContain("%k.2").contains("sext i32 %j.4 to i64").contains("store f64 1.0");
+        assertThat(block(b, "jbody.4"))
+                .doesNotContain("%k.2")
+                .contains("sext i32 %j.4 to i64")
+                .contains("store f64 1.0");
         assertThat(block(b, "kbody.2")).contains("mul i32 %k.2, 600").contains("add ptr %b.0");
     }
 
@@ -69,7 +72,10 @@ class LoopInvariantsTest {
         Module m = nest("10000000", "600");
         PassManager.run(m, 2);
         String j = block(body(m), "jbody.4");
-        assertThat(j).contains("= add i32 %6, %j.4").contains("sext i32 %7 to i64").contains("add ptr %b.0");
+        assertThat(j)
+                .contains("= add i32 %6, %j.4")
+                .contains("sext i32 %7 to i64")
+                .contains("add ptr %b.0");
         // the product itself is invariant and still moves
         assertThat(block(body(m), "kbody.2")).contains("mul i32 %k.2, 10000000");
     }

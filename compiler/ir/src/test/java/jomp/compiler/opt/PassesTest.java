@@ -1,25 +1,25 @@
 package jomp.compiler.opt;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.ir.FloatConst;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IntConst;
+import jomp.compiler.ir.IrParser;
 import jomp.compiler.ir.IrPrinter;
 import jomp.compiler.ir.IrType;
-import jomp.compiler.ir.IrParser;
 import jomp.compiler.ir.Module;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class PassesTest {
     static Module parse(String body) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Module m = IrParser.parse(new SourceFile("t.jir", "module \"t.c\"\n" + body), new Diagnostics(new PrintStream(err)));
+        Module m = IrParser.parse(
+                new SourceFile("t.jir", "module \"t.c\"\n" + body), new Diagnostics(new PrintStream(err)));
         assertThat(err.toString()).isEmpty();
         return m;
     }
@@ -93,10 +93,16 @@ class PassesTest {
             done.3:
               ret i32 %i.1
             }
-            """.replace("  %3 = sdiv.unused i32 1, 1\n", "  %3 = div i32 %i.1, 0\n  %i.1 = add i32 %i.1, 1\n  br loop.1\n").replace("  ret i32 0\ndone", "done"));
+            """.replace(
+                        "  %3 = sdiv.unused i32 1, 1\n",
+                        "  %3 = div i32 %i.1, 0\n  %i.1 = add i32 %i.1, 1\n  br loop.1\n")
+                .replace("  ret i32 0\ndone", "done"));
         PassManager.run(m, 2);
         // %i.1 has two assignments: not a constant; the division by zero stays (it traps); the store stays.
-        assertThat(body(m)).contains("cmp lt i32 %i.1, 10").contains("div i32 %i.1, 0").contains("store i32 %i.1, %p.0");
+        assertThat(body(m))
+                .contains("cmp lt i32 %i.1, 10")
+                .contains("div i32 %i.1, 0")
+                .contains("store i32 %i.1, %p.0");
     }
 
     @Test
@@ -126,28 +132,44 @@ class PassesTest {
 
     @Test
     void foldingMatchesJvmAndCSemantics() {
-        assertThat(Fold.binary(Insn.BinOp.DIV, IntConst.i32(-7), IntConst.i32(2))).isEqualTo(IntConst.i32(-3));
-        assertThat(Fold.binary(Insn.BinOp.REM, IntConst.i32(-7), IntConst.i32(2))).isEqualTo(IntConst.i32(-1));
-        assertThat(Fold.binary(Insn.BinOp.UREM, IntConst.i32(-1), IntConst.i32(10))).isEqualTo(IntConst.i32(5)); // 4294967295 % 10
-        assertThat(Fold.binary(Insn.BinOp.USHR, IntConst.i32(-1), IntConst.i32(28))).isEqualTo(IntConst.i32(15));
-        assertThat(Fold.binary(Insn.BinOp.SHR, IntConst.i64(-16), IntConst.i64(2))).isEqualTo(IntConst.i64(-4));
-        assertThat(Fold.binary(Insn.BinOp.DIV, IntConst.i32(1), IntConst.i32(0))).isNull();
-        assertThat(Fold.binary(Insn.BinOp.MUL, IntConst.i32(65536), IntConst.i32(65536))).isEqualTo(IntConst.i32(0));
+        assertThat(Fold.binary(Insn.BinOp.DIV, IntConst.i32(-7), IntConst.i32(2)))
+                .isEqualTo(IntConst.i32(-3));
+        assertThat(Fold.binary(Insn.BinOp.REM, IntConst.i32(-7), IntConst.i32(2)))
+                .isEqualTo(IntConst.i32(-1));
+        assertThat(Fold.binary(Insn.BinOp.UREM, IntConst.i32(-1), IntConst.i32(10)))
+                .isEqualTo(IntConst.i32(5)); // 4294967295 % 10
+        assertThat(Fold.binary(Insn.BinOp.USHR, IntConst.i32(-1), IntConst.i32(28)))
+                .isEqualTo(IntConst.i32(15));
+        assertThat(Fold.binary(Insn.BinOp.SHR, IntConst.i64(-16), IntConst.i64(2)))
+                .isEqualTo(IntConst.i64(-4));
+        assertThat(Fold.binary(Insn.BinOp.DIV, IntConst.i32(1), IntConst.i32(0)))
+                .isNull();
+        assertThat(Fold.binary(Insn.BinOp.MUL, IntConst.i32(65536), IntConst.i32(65536)))
+                .isEqualTo(IntConst.i32(0));
         assertThat(Fold.cmp(Insn.CmpOp.ULT, IntConst.i32(1), IntConst.i32(-1))).isEqualTo(IntConst.i32(1));
         assertThat(Fold.cmp(Insn.CmpOp.LT, IntConst.i32(1), IntConst.i32(-1))).isEqualTo(IntConst.i32(0));
-        assertThat(Fold.cmp(Insn.CmpOp.NE, new FloatConst(IrType.F64, Double.NaN), new FloatConst(IrType.F64, Double.NaN))).isEqualTo(IntConst.i32(1));
-        assertThat(Fold.convert(Insn.ConvOp.ZEXT, new IntConst(IrType.I8, -1), IrType.I32)).isEqualTo(IntConst.i32(255));
-        assertThat(Fold.convert(Insn.ConvOp.TRUNC, IntConst.i32(300), IrType.I8)).isEqualTo(new IntConst(IrType.I8, 44));
-        assertThat(Fold.convert(Insn.ConvOp.UITOFP, IntConst.i64(-1), IrType.F64)).isEqualTo(new FloatConst(IrType.F64, 18446744073709551615.0));
+        assertThat(Fold.cmp(
+                        Insn.CmpOp.NE, new FloatConst(IrType.F64, Double.NaN), new FloatConst(IrType.F64, Double.NaN)))
+                .isEqualTo(IntConst.i32(1));
+        assertThat(Fold.convert(Insn.ConvOp.ZEXT, new IntConst(IrType.I8, -1), IrType.I32))
+                .isEqualTo(IntConst.i32(255));
+        assertThat(Fold.convert(Insn.ConvOp.TRUNC, IntConst.i32(300), IrType.I8))
+                .isEqualTo(new IntConst(IrType.I8, 44));
+        assertThat(Fold.convert(Insn.ConvOp.UITOFP, IntConst.i64(-1), IrType.F64))
+                .isEqualTo(new FloatConst(IrType.F64, 18446744073709551615.0));
         // 2^64 - 2^39 - 1 rounds down to 2^64 - 2^40 in float only with a single correct rounding
         assertThat(Fold.convert(Insn.ConvOp.UITOFP, IntConst.i64(-(1L << 39) - 1), IrType.F32))
-            .isEqualTo(new FloatConst(IrType.F32, 18446742974197923840.0));
-        assertThat(Fold.convert(Insn.ConvOp.FPTOSI, new FloatConst(IrType.F64, -2.9), IrType.I32)).isEqualTo(IntConst.i32(-2));
-        assertThat(Fold.convert(Insn.ConvOp.FPTOSI, new FloatConst(IrType.F64, 3e9), IrType.I32)).isNull();
-        assertThat(Fold.convert(Insn.ConvOp.FPTOUI, new FloatConst(IrType.F64, 3e9), IrType.I32)).isEqualTo(IntConst.i32(3000000000L));
-        assertThat(Fold.convert(Insn.ConvOp.FPTRUNC, new FloatConst(IrType.F64, 0.1), IrType.F32)).isEqualTo(new FloatConst(IrType.F32, 0.1f));
+                .isEqualTo(new FloatConst(IrType.F32, 18446742974197923840.0));
+        assertThat(Fold.convert(Insn.ConvOp.FPTOSI, new FloatConst(IrType.F64, -2.9), IrType.I32))
+                .isEqualTo(IntConst.i32(-2));
+        assertThat(Fold.convert(Insn.ConvOp.FPTOSI, new FloatConst(IrType.F64, 3e9), IrType.I32))
+                .isNull();
+        assertThat(Fold.convert(Insn.ConvOp.FPTOUI, new FloatConst(IrType.F64, 3e9), IrType.I32))
+                .isEqualTo(IntConst.i32(3000000000L));
+        assertThat(Fold.convert(Insn.ConvOp.FPTRUNC, new FloatConst(IrType.F64, 0.1), IrType.F32))
+                .isEqualTo(new FloatConst(IrType.F32, 0.1f));
         assertThat(Fold.binary(Insn.BinOp.ADD, new FloatConst(IrType.F32, 16777216f), new FloatConst(IrType.F32, 1f)))
-            .isEqualTo(new FloatConst(IrType.F32, 16777216f));
+                .isEqualTo(new FloatConst(IrType.F32, 16777216f));
     }
 
     @Test
@@ -167,7 +189,8 @@ class PassesTest {
             }
             """);
         assertThat(new BlockOrder().run(m.functions.get(0))).isTrue();
-        assertThat(m.functions.get(0).blocks.stream().map(b -> b.name).toList()).containsExactly("entry.0", "then.1", "else.2", "end.3");
+        assertThat(m.functions.get(0).blocks.stream().map(b -> b.name).toList())
+                .containsExactly("entry.0", "then.1", "else.2", "end.3");
         assertThat(new BlockOrder().run(m.functions.get(0))).isFalse();
     }
 }

@@ -15,8 +15,13 @@ import org.junit.jupiter.api.Test;
 /** Scalar replacement of aggregates and slot promotion, each program run by the IR interpreter before and after. */
 class ScalarReplacementTest {
     private static long memoryOps(Function f) {
-        return f.blocks.stream().flatMap(b -> b.insns.stream())
-            .filter(i -> i instanceof Insn.Load || i instanceof Insn.Store || i instanceof Insn.MemCopy || i instanceof Insn.MemSet).count();
+        return f.blocks.stream()
+                .flatMap(b -> b.insns.stream())
+                .filter(i -> i instanceof Insn.Load
+                        || i instanceof Insn.Store
+                        || i instanceof Insn.MemCopy
+                        || i instanceof Insn.MemSet)
+                .count();
     }
 
     /** typedef struct { double r, i; } C; C mul(C a, C b), called in a loop, as the lowering writes it. */
@@ -124,7 +129,7 @@ class ScalarReplacementTest {
             }
             """, 2);
         Function main = fn(m, "main");
-        assertThat(main.slots).isEmpty();   // the union of long and double too, through a bitcast
+        assertThat(main.slots).isEmpty(); // the union of long and double too, through a bitcast
         assertThat(memoryOps(main)).isZero();
     }
 
@@ -361,7 +366,8 @@ class ScalarReplacementTest {
             """, 2);
         Function main = fn(m, "main");
         assertThat(main.slots).isEmpty();
-        assertThat(main.blocks.stream().flatMap(b -> b.insns.stream()).noneMatch(i -> i instanceof Insn.MemCopy)).isTrue();
+        assertThat(main.blocks.stream().flatMap(b -> b.insns.stream()).noneMatch(i -> i instanceof Insn.MemCopy))
+                .isTrue();
     }
 
     @Test

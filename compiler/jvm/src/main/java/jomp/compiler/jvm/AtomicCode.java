@@ -3,12 +3,10 @@ package jomp.compiler.jvm;
 import static org.objectweb.asm.Opcodes.*;
 
 import java.util.function.Consumer;
-
-import org.objectweb.asm.MethodVisitor;
-
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Value;
+import org.objectweb.asm.MethodVisitor;
 
 /**
  * The IR's atomic instructions as bytecode: a VarHandle of {@code jomp.runtime.mem.Atomics} (one
@@ -41,21 +39,32 @@ final class AtomicCode {
         IrType t = a.dst().type();
         String d = desc(t);
         String helper = switch (a.op()) {
-            case MAX -> "max"; case MIN -> "min"; case UMAX -> "umax"; case UMIN -> "umin";
-            case FADD -> "fadd"; case FSUB -> "fsub";
+            case MAX -> "max";
+            case MIN -> "min";
+            case UMAX -> "umax";
+            case UMIN -> "umin";
+            case FADD -> "fadd";
+            case FSUB -> "fsub";
             default -> null;
         };
         if (helper != null) {
             load.accept(a.addr());
             load.accept(a.value());
-            mv.visitMethodInsn(INVOKESTATIC, ATOMICS, helper + (t == IrType.I32 ? "Int" : t == IrType.I64 ? "Long" : t == IrType.F32 ? "Float" : "Double"),
-                    "(J" + d + ")" + d, false);
+            mv.visitMethodInsn(
+                    INVOKESTATIC,
+                    ATOMICS,
+                    helper
+                            + (t == IrType.I32
+                                    ? "Int"
+                                    : t == IrType.I64 ? "Long" : t == IrType.F32 ? "Float" : "Double"),
+                    "(J" + d + ")" + d,
+                    false);
             return;
         }
         handle(t);
         load.accept(a.addr());
         load.accept(a.value());
-        if (a.op() == Insn.RmwOp.SUB) mv.visitInsn(t.isWide() ? LNEG : INEG);   // getAndAdd of -v
+        if (a.op() == Insn.RmwOp.SUB) mv.visitInsn(t.isWide() ? LNEG : INEG); // getAndAdd of -v
         String mode = switch (a.op()) {
             case XCHG -> "getAndSet";
             case ADD, SUB -> "getAndAdd";
@@ -70,18 +79,28 @@ final class AtomicCode {
     void cmpxchg(Insn.CmpXchg x) {
         IrType t = x.dst().type();
         String d = desc(t);
-        if (t == IrType.I8 || t == IrType.I16) {   // no VarHandle mode: a word exchange in Atomics
+        if (t == IrType.I8 || t == IrType.I16) { // no VarHandle mode: a word exchange in Atomics
             load.accept(x.addr());
             load.accept(x.expected());
             load.accept(x.desired());
-            mv.visitMethodInsn(INVOKESTATIC, ATOMICS, t == IrType.I8 ? "cmpxchgByte" : "cmpxchgShort", "(J" + d + d + ")" + d, false);
+            mv.visitMethodInsn(
+                    INVOKESTATIC,
+                    ATOMICS,
+                    t == IrType.I8 ? "cmpxchgByte" : "cmpxchgShort",
+                    "(J" + d + d + ")" + d,
+                    false);
             return;
         }
         handle(t);
         load.accept(x.addr());
         load.accept(x.expected());
         load.accept(x.desired());
-        mv.visitMethodInsn(INVOKEVIRTUAL, VH, "compareAndExchange" + suffix(x.success()), "(" + SEGMENT + "J" + d + d + ")" + d, false);
+        mv.visitMethodInsn(
+                INVOKEVIRTUAL,
+                VH,
+                "compareAndExchange" + suffix(x.success()),
+                "(" + SEGMENT + "J" + d + d + ")" + d,
+                false);
     }
 
     void load(Insn.AtomicLoad l) {
@@ -124,7 +143,12 @@ final class AtomicCode {
     /** Pushes the handle for t and the segment (the handle's first coordinate). */
     private void handle(IrType t) {
         String field = switch (t) {
-            case I8 -> "I8"; case I16 -> "I16"; case I32 -> "I32"; case I64, PTR -> "I64"; case F32 -> "F32"; case F64 -> "F64";
+            case I8 -> "I8";
+            case I16 -> "I16";
+            case I32 -> "I32";
+            case I64, PTR -> "I64";
+            case F32 -> "F32";
+            case F64 -> "F64";
             case VOID -> throw new IllegalStateException("void atomic");
         };
         mv.visitFieldInsn(GETSTATIC, ATOMICS, field, "L" + VH + ";");
@@ -141,8 +165,13 @@ final class AtomicCode {
 
     private static String desc(IrType t) {
         return switch (t) {
-            case I8 -> "B"; case I16 -> "S"; case I32 -> "I"; case I64, PTR -> "J";
-            case F32 -> "F"; case F64 -> "D"; case VOID -> throw new IllegalStateException();
+            case I8 -> "B";
+            case I16 -> "S";
+            case I32 -> "I";
+            case I64, PTR -> "J";
+            case F32 -> "F";
+            case F64 -> "D";
+            case VOID -> throw new IllegalStateException();
         };
     }
 }

@@ -5,19 +5,18 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Global;
 import jomp.compiler.ir.Module;
 import jomp.compiler.ir.OffloadEntry;
-import jomp.offload.abi.OffloadEntries;
-import jomp.offload.abi.SectionNames;
 import jomp.objfile.elf.Elf;
 import jomp.objfile.elf.ElfObject;
 import jomp.objfile.elf.ElfRelocation;
 import jomp.objfile.elf.ElfSection;
 import jomp.objfile.elf.ElfSymbol;
 import jomp.objfile.elf.ElfWriter;
+import jomp.offload.abi.OffloadEntries;
+import jomp.offload.abi.SectionNames;
 
 /**
  * Writes a translation unit as a host object (docs/formats.md, "jomp's host objects"): an ELF relocatable file holding the
@@ -46,14 +45,26 @@ public final class HostObjectWriter {
         // friends see the functions as code ('T', 't')
         int firstClassSection = sections.size() + 1;
         for (JvmBackend.ClassFile c : classes) {
-            sections.add(ElfSection.progbits(CLASS_SECTION_PREFIX + c.name().replace('/', '.'), Elf.SHF_ALLOC | Elf.SHF_EXECINSTR, 1, c.bytes()));
+            sections.add(ElfSection.progbits(
+                    CLASS_SECTION_PREFIX + c.name().replace('/', '.'),
+                    Elf.SHF_ALLOC | Elf.SHF_EXECINSTR,
+                    1,
+                    c.bytes()));
         }
         // functions: FUNC symbols in the unit's class section, at their method's bytecode
-        Map<String, MethodCode.Range> code = classes.isEmpty() ? Map.of() : MethodCode.of(classes.get(0).bytes());
+        Map<String, MethodCode.Range> code =
+                classes.isEmpty() ? Map.of() : MethodCode.of(classes.get(0).bytes());
         for (Function f : m.functions) {
-            MethodCode.Range r = code.getOrDefault(jomp.objfile.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
+            MethodCode.Range r =
+                    code.getOrDefault(jomp.objfile.jvm.JvmNames.method(f.name), new MethodCode.Range(0, 0));
             symbolIndex.put(f.name, symbols.size());
-            symbols.add(new ElfSymbol(f.name, firstClassSection, r.offset(), r.length(), f.isStatic ? Elf.STB_LOCAL : f.weak ? Elf.STB_WEAK : Elf.STB_GLOBAL, Elf.STT_FUNC));
+            symbols.add(new ElfSymbol(
+                    f.name,
+                    firstClassSection,
+                    r.offset(),
+                    r.length(),
+                    f.isStatic ? Elf.STB_LOCAL : f.weak ? Elf.STB_WEAK : Elf.STB_GLOBAL,
+                    Elf.STT_FUNC));
         }
 
         // globals, laid out per section in declaration order; read-only data that holds addresses
@@ -67,15 +78,34 @@ public final class HostObjectWriter {
             offset.put(g, l.place(g));
         }
         int roIdx = 0, relroIdx = 0, rwIdx = 0, bssIdx = 0;
-        if (ro.size > 0) { sections.add(ElfSection.progbits(".rodata", Elf.SHF_ALLOC, ro.align, ro.bytes())); roIdx = sections.size(); }
-        if (relro.size > 0) { sections.add(ElfSection.progbits(".data.rel.ro", Elf.SHF_ALLOC | Elf.SHF_WRITE, relro.align, relro.bytes())); relroIdx = sections.size(); }
-        if (rw.size > 0) { sections.add(ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, rw.align, rw.bytes())); rwIdx = sections.size(); }
-        if (bss.size > 0) { sections.add(ElfSection.nobits(".bss", Elf.SHF_ALLOC | Elf.SHF_WRITE, bss.align, bss.size)); bssIdx = sections.size(); }
+        if (ro.size > 0) {
+            sections.add(ElfSection.progbits(".rodata", Elf.SHF_ALLOC, ro.align, ro.bytes()));
+            roIdx = sections.size();
+        }
+        if (relro.size > 0) {
+            sections.add(
+                    ElfSection.progbits(".data.rel.ro", Elf.SHF_ALLOC | Elf.SHF_WRITE, relro.align, relro.bytes()));
+            relroIdx = sections.size();
+        }
+        if (rw.size > 0) {
+            sections.add(ElfSection.progbits(".data", Elf.SHF_ALLOC | Elf.SHF_WRITE, rw.align, rw.bytes()));
+            rwIdx = sections.size();
+        }
+        if (bss.size > 0) {
+            sections.add(ElfSection.nobits(".bss", Elf.SHF_ALLOC | Elf.SHF_WRITE, bss.align, bss.size));
+            bssIdx = sections.size();
+        }
         for (Global g : m.globals) {
             Layout l = where.get(g);
             int sec = l == ro ? roIdx : l == relro ? relroIdx : l == rw ? rwIdx : bssIdx;
             symbolIndex.put(g.name, symbols.size());
-            ElfSymbol s = new ElfSymbol(g.name, sec, offset.get(g), g.size, g.isStatic ? Elf.STB_LOCAL : g.weak ? Elf.STB_WEAK : Elf.STB_GLOBAL, Elf.STT_OBJECT);
+            ElfSymbol s = new ElfSymbol(
+                    g.name,
+                    sec,
+                    offset.get(g),
+                    g.size,
+                    g.isStatic ? Elf.STB_LOCAL : g.weak ? Elf.STB_WEAK : Elf.STB_GLOBAL,
+                    Elf.STT_OBJECT);
             // string literals are the compiler's own: outside the symbol table, as gcc's .LC0 and clang's .L.str are
             symbols.add(g.isStatic && (g.name.equals(".str") || g.name.startsWith(".str.")) ? s.asHidden() : s);
         }
@@ -93,17 +123,25 @@ public final class HostObjectWriter {
                     symbols.add(ElfSymbol.undefined(r.symbol()));
                 }
                 boolean isFunction = m.function(r.symbol()) != null || m.externFunctions.containsKey(r.symbol());
-                out.add(new ElfRelocation(offset.get(g) + r.offset(), sym, isFunction ? Elf.R_JOMP_FUNC64 : Elf.R_JOMP_ADDR64, r.addend()));
+                out.add(new ElfRelocation(
+                        offset.get(g) + r.offset(),
+                        sym,
+                        isFunction ? Elf.R_JOMP_FUNC64 : Elf.R_JOMP_ADDR64,
+                        r.addend()));
             }
         }
-        if (!relroRel.isEmpty()) sections.set(relroIdx - 1, sections.get(relroIdx - 1).withRelocations(relroRel));
+        if (!relroRel.isEmpty())
+            sections.set(relroIdx - 1, sections.get(relroIdx - 1).withRelocations(relroRel));
         if (!rwRel.isEmpty()) sections.set(rwIdx - 1, sections.get(rwIdx - 1).withRelocations(rwRel));
 
         String csigs = csigs(m);
-        if (!csigs.isEmpty()) sections.add(ElfSection.progbits(CSIG_SECTION, 0, 1, csigs.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        if (!csigs.isEmpty())
+            sections.add(
+                    ElfSection.progbits(CSIG_SECTION, 0, 1, csigs.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         if (!m.offloadEntries.isEmpty()) sections.add(entries(m, symbolIndex));
         if (offloadBinaries != null && offloadBinaries.length > 0) sections.add(ElfSection.offloading(offloadBinaries));
-        sections.add(jomp.objfile.jvm.ObjectCheck.section(sections, symbols));   // last: the link compares it before it reads the rest
+        sections.add(jomp.objfile.jvm.ObjectCheck.section(
+                sections, symbols)); // last: the link compares it before it reads the rest
         return ElfWriter.write(new ElfObject(sections, symbols));
     }
 
@@ -124,8 +162,11 @@ public final class HostObjectWriter {
     /** The text of {@link #CSIG_SECTION}: the unit's functions' C signatures, then those of the extern functions it names. */
     private static String csigs(Module m) {
         StringBuilder csigs = new StringBuilder();
-        for (Function f : m.functions) if (f.csig != null) csigs.append(f.name).append('\t').append(f.csig).append('\n');
-        for (var e : m.externCsigs.entrySet()) if (m.function(e.getKey()) == null) csigs.append(e.getKey()).append('\t').append(e.getValue()).append('\n');
+        for (Function f : m.functions)
+            if (f.csig != null) csigs.append(f.name).append('\t').append(f.csig).append('\n');
+        for (var e : m.externCsigs.entrySet())
+            if (m.function(e.getKey()) == null)
+                csigs.append(e.getKey()).append('\t').append(e.getValue()).append('\n');
         return csigs.toString();
     }
 
@@ -138,20 +179,23 @@ public final class HostObjectWriter {
      * id or the global, and to the entry's name string).
      */
     private static ElfSection entries(Module m, Map<String, Integer> symbolIndex) {
-        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(OffloadEntries.ENTRY_SIZE * m.offloadEntries.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(OffloadEntries.ENTRY_SIZE * m.offloadEntries.size())
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
         List<ElfRelocation> rel = new ArrayList<>();
         int k = 0;
         for (OffloadEntry e : m.offloadEntries) {
             String region = OffloadEntries.REGION_ID_PREFIX + e.name();
             String addr = symbolIndex.containsKey(region) ? region : e.name();
             Integer a = symbolIndex.get(addr), n = symbolIndex.get(OffloadEntries.NAME_SYMBOL_PREFIX + e.name());
-            if (a == null || n == null) throw new IllegalStateException("offload entry '" + e.name() + "' has no symbol");
+            if (a == null || n == null)
+                throw new IllegalStateException("offload entry '" + e.name() + "' has no symbol");
             buf.putLong(0).putLong(0).putLong(e.size()).putInt(e.flags()).putInt(0);
             rel.add(new ElfRelocation(32L * k, a, Elf.R_JOMP_ADDR64, 0));
             rel.add(new ElfRelocation(32L * k + 8, n, Elf.R_JOMP_ADDR64, 0));
             k++;
         }
-        return ElfSection.progbits(ENTRIES_SECTION, Elf.SHF_ALLOC, 8, buf.array()).withRelocations(rel);
+        return ElfSection.progbits(ENTRIES_SECTION, Elf.SHF_ALLOC, 8, buf.array())
+                .withRelocations(rel);
     }
 
     /** Places objects one after another, each at its alignment. */
@@ -161,13 +205,18 @@ public final class HostObjectWriter {
         long size;
         long align = 1;
 
-        Layout(boolean nobits) { this.nobits = nobits; }
+        Layout(boolean nobits) {
+            this.nobits = nobits;
+        }
 
         long place(Global g) {
             long a = Math.max(1, g.align);
             long at = (size + a - 1) / a * a;
             align = Math.max(align, a);
-            if (nobits) { size = at + g.size; return at; }
+            if (nobits) {
+                size = at + g.size;
+                return at;
+            }
             pad(at);
             if (g.data != null) {
                 out.write(g.data, 0, (int) Math.min(g.data.length, g.size));
@@ -178,9 +227,14 @@ public final class HostObjectWriter {
         }
 
         private void pad(long to) {
-            while (size < to) { out.write(0); size++; }
+            while (size < to) {
+                out.write(0);
+                size++;
+            }
         }
 
-        byte[] bytes() { return out.toByteArray(); }
+        byte[] bytes() {
+            return out.toByteArray();
+        }
     }
 }

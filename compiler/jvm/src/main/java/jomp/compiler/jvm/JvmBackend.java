@@ -9,13 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Label;
-import org.objectweb.asm.LimitExceededException;
-import org.objectweb.asm.MethodTooLargeException;
-import org.objectweb.asm.MethodVisitor;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FloatConst;
 import jomp.compiler.ir.FuncType;
@@ -30,6 +23,11 @@ import jomp.compiler.ir.Slot;
 import jomp.compiler.ir.Terminator;
 import jomp.compiler.ir.Value;
 import jomp.objfile.jvm.JvmNames;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.LimitExceededException;
+import org.objectweb.asm.MethodTooLargeException;
+import org.objectweb.asm.MethodVisitor;
 
 /**
  * jomp IR → JVM bytecode (docs/design/abi.md): one class per translation unit, one public static
@@ -89,7 +87,9 @@ public final class JvmBackend {
         return sb.toString();
     }
 
-    public static List<ClassFile> compile(Module m) { return compile(m, 0); }
+    public static List<ClassFile> compile(Module m) {
+        return compile(m, 0);
+    }
 
     /**
      * Compiles a module; at -O1 and above nested innermost loops first become methods of their
@@ -105,7 +105,7 @@ public final class JvmBackend {
      * the class (they are no symbols of the unit, so they stay out of m).
      */
     public static List<Function> outlineLoops(Module m) {
-        StructResults.elide(m);   // first: a loop's method takes its caller's slots' addresses as parameters
+        StructResults.elide(m); // first: a loop's method takes its caller's slots' addresses as parameters
         Set<String> taken = new HashSet<>();
         for (Function f : m.functions) taken.add(f.name);
         List<Function> outlined = new ArrayList<>();
@@ -117,11 +117,13 @@ public final class JvmBackend {
      * Compiles a module and the methods {@link #outlineLoops} made from it into the unit's class;
      * a function whose method would pass {@link MethodSplitter#BUDGET} bytes is split into several.
      */
-    public static List<ClassFile> compile(Module m, List<Function> outlined) { return compile(m, outlined, MethodSplitter.BUDGET); }
+    public static List<ClassFile> compile(Module m, List<Function> outlined) {
+        return compile(m, outlined, MethodSplitter.BUDGET);
+    }
 
     /** As {@link #compile(Module, List)}, splitting functions past {@code budget} bytes (tests split small ones). */
     static List<ClassFile> compile(Module m, List<Function> outlined, int budget) {
-        StructResults.elide(m);   // (at -O1 and up outlineLoops did: nothing more is found)
+        StructResults.elide(m); // (at -O1 and up outlineLoops did: nothing more is found)
         // a weak function is called through the link, which may take another object's definition
         Set<String> local = new HashSet<>();
         for (Function f : m.functions) if (!f.weak) local.add(f.name);
@@ -134,10 +136,12 @@ public final class JvmBackend {
         Set<String> taken = new HashSet<>(local);
         for (Function f : m.functions) taken.add(f.name);
         List<Function> regions = new ArrayList<>();
-        for (Function f : functions) regions.addAll(MethodSplitter.split(f, taken, g -> measure(owner, local, g, debug), budget));
+        for (Function f : functions)
+            regions.addAll(MethodSplitter.split(f, taken, g -> measure(owner, local, g, debug), budget));
         for (Function r : regions) local.add(r.name);
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
-            @Override protected String getCommonSuperClass(String a, String b) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
                 return "java/lang/Object"; // locals hold primitives, Stack and MethodHandle only: never merged
             }
         };
@@ -153,14 +157,18 @@ public final class JvmBackend {
         Set<Function> parts = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         parts.addAll(regions);
         functions.addAll(regions);
-        String largest = null;   // the function with the longest method
+        String largest = null; // the function with the longest method
         int largestSize = -1;
         for (Function f : functions) {
             try {
                 MethodGen g = new MethodGen(cw, owner, local, f, debug, parts.contains(f));
                 g.generate();
-                if (g.bodyEnd.getOffset() > largestSize) { largestSize = g.bodyEnd.getOffset(); largest = f.name; }
-            } catch (MethodTooLargeException | LimitExceededException e) {   // code, or locals and stack, past the JVM's limits
+                if (g.bodyEnd.getOffset() > largestSize) {
+                    largestSize = g.bodyEnd.getOffset();
+                    largest = f.name;
+                }
+            } catch (MethodTooLargeException
+                    | LimitExceededException e) { // code, or locals and stack, past the JVM's limits
                 throw new TooLargeException(f.name);
             }
         }
@@ -170,7 +178,7 @@ public final class JvmBackend {
             bytes = cw.toByteArray();
         } catch (MethodTooLargeException e) {
             throw new TooLargeException(e.getMethodName());
-        } catch (LimitExceededException e) {   // ASM computes a method past 32 KiB's frames again, on its default budget
+        } catch (LimitExceededException e) { // ASM computes a method past 32 KiB's frames again, on its default budget
             throw new TooLargeException(largest);
         }
         return List.of(new ClassFile(owner, bytes));
@@ -193,16 +201,17 @@ public final class JvmBackend {
         private final Map<BasicBlock, Label> labels = new HashMap<>();
         private final Map<Slot, Long> slotOffset = new HashMap<>();
         private int nextLocal;
-        private int stackLocal = -1;   // the Stack object
-        private int markLocal = -1;    // sp at entry (long)
-        private int fpLocal = -1;      // frame base address (long)
-        private SetjmpCode setjmp;     // the method's setjmp calls, or null
+        private int stackLocal = -1; // the Stack object
+        private int markLocal = -1; // sp at entry (long)
+        private int fpLocal = -1; // frame base address (long)
+        private SetjmpCode setjmp; // the method's setjmp calls, or null
         /** Comparisons whose only use is the branch right after them: compiled as one compare-and-jump. */
         private final Map<Integer, Insn.Cmp> fusedCmps = new HashMap<>();
         /** The block emitted after the current one (a jump to it falls through), or null. */
         private BasicBlock nextBlock;
         /** Each block's place in the method, and the place of the block being emitted. */
         private final Map<BasicBlock, Integer> blockIndex = new java.util.IdentityHashMap<>();
+
         private int blockNow;
         /** -g: a LineNumberTable from the instructions' lines, a LocalVariableTable for the named registers. */
         private final boolean debug;
@@ -228,20 +237,30 @@ public final class JvmBackend {
             this.mv = debug ? lines : m;
         }
 
-        private static int width(IrType t) { return t.isWide() || t == IrType.F64 ? 2 : 1; }
+        private static int width(IrType t) {
+            return t.isWide() || t == IrType.F64 ? 2 : 1;
+        }
 
         void generate() {
             mv.visitCode();
             Label start = new Label();
             mv.visitLabel(start);
-            if (debug) lines.line(firstLine());   // the prologue (the native stack frame) is the first line
+            if (debug) lines.line(firstLine()); // the prologue (the native stack frame) is the first line
             // parameters occupy the first locals, in order
-            for (Reg p : f.params) { regLocal.put(p.id, nextLocal); nextLocal += width(p.type()); }
-            if (f.vaArea != null) { regLocal.put(f.vaArea.id, nextLocal); nextLocal += 2; }
-            stackLocal = nextLocal++;   // the caller's Stack, the last parameter (abi.md)
+            for (Reg p : f.params) {
+                regLocal.put(p.id, nextLocal);
+                nextLocal += width(p.type());
+            }
+            if (f.vaArea != null) {
+                regLocal.put(f.vaArea.id, nextLocal);
+                nextLocal += 2;
+            }
+            stackLocal = nextLocal++; // the caller's Stack, the last parameter (abi.md)
             List<Insn.Call> setjmps = new ArrayList<>();
             for (BasicBlock b : f.blocks)
-                for (Insn i : b.insns) if (i instanceof Insn.Call c && c.returnsTwice() && !localFunctions.contains(c.callee())) setjmps.add(c);
+                for (Insn i : b.insns)
+                    if (i instanceof Insn.Call c && c.returnsTwice() && !localFunctions.contains(c.callee()))
+                        setjmps.add(c);
             // registers never live at once share locals (SharedLocals) and temporaries never live at
             // once share frame bytes (SharedSlots), except with setjmp (its handler's frame spans
             // the body, and a longjmp comes back to a place the intervals do not follow)
@@ -251,7 +270,8 @@ public final class JvmBackend {
             boolean needsStack = !f.slots.isEmpty() || usesAlloca();
             if (region && !f.slots.isEmpty()) throw new IllegalStateException("a region with frame slots: " + f.name);
             if (needsStack && !region) {
-                markLocal = nextLocal; nextLocal += 2;
+                markLocal = nextLocal;
+                nextLocal += 2;
                 mv.visitVarInsn(ALOAD, stackLocal);
                 mv.visitFieldInsn(GETFIELD, STACK, "sp", "J");
                 mv.visitVarInsn(LSTORE, markLocal);
@@ -259,7 +279,8 @@ public final class JvmBackend {
                     long size = SharedSlots.layout(f, spans, slotOffset);
                     int align = 16;
                     for (Slot s : f.slots) align = Math.max(align, s.align);
-                    fpLocal = nextLocal; nextLocal += 2;
+                    fpLocal = nextLocal;
+                    nextLocal += 2;
                     mv.visitVarInsn(ALOAD, stackLocal);
                     mv.visitLdcInsn(size);
                     pushInt(align);
@@ -278,10 +299,15 @@ public final class JvmBackend {
             if (share) liveness.addLiveIn(f.entry(), zeroed);
             if (share) {
                 Map<Integer, Integer> shared = new HashMap<>();
-                nextLocal = SharedLocals.assign(f, spans, r -> regLocal.containsKey(r.id) || debug && r.name != null, nextLocal,
-                        r -> width(r.type()), shared);
+                nextLocal = SharedLocals.assign(
+                        f,
+                        spans,
+                        r -> regLocal.containsKey(r.id) || debug && r.name != null,
+                        nextLocal,
+                        r -> width(r.type()),
+                        shared);
                 regLocal.putAll(shared);
-                for (BasicBlock b : f.blocks) {   // the zeroed ones, each once, in the order they are written
+                for (BasicBlock b : f.blocks) { // the zeroed ones, each once, in the order they are written
                     for (Insn i : b.insns) {
                         Reg d = i.dst();
                         if (d != null && zeroed.get(d.id) && shared.containsKey(d.id)) {
@@ -311,7 +337,10 @@ public final class JvmBackend {
                 nextLocal += setjmp.locals();
                 setjmp.begin();
             }
-            for (BasicBlock b : f.blocks) { blockIndex.put(b, blockIndex.size()); labels.put(b, new Label()); }
+            for (BasicBlock b : f.blocks) {
+                blockIndex.put(b, blockIndex.size());
+                labels.put(b, new Label());
+            }
             findFusedCompares();
             for (int k = 0; k < f.blocks.size(); k++) {
                 BasicBlock b = f.blocks.get(k);
@@ -338,7 +367,9 @@ public final class JvmBackend {
             Map<BasicBlock, Integer> blocks = new java.util.IdentityHashMap<>();
             for (int k = 0; k < f.blocks.size(); k++) {
                 Label next = k + 1 < f.blocks.size() ? labels.get(f.blocks.get(k + 1)) : bodyEnd;
-                blocks.put(f.blocks.get(k), next.getOffset() - labels.get(f.blocks.get(k)).getOffset());
+                blocks.put(
+                        f.blocks.get(k),
+                        next.getOffset() - labels.get(f.blocks.get(k)).getOffset());
             }
             return new MethodSplitter.Sizes(bodyEnd.getOffset(), blocks);
         }
@@ -366,10 +397,12 @@ public final class JvmBackend {
             mv.visitLabel(end);
             Map<Integer, Reg> named = new java.util.TreeMap<>();
             for (Reg p : f.params) named.put(p.id, p);
-            for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i.dst() != null) named.putIfAbsent(i.dst().id, i.dst());
+            for (BasicBlock b : f.blocks)
+                for (Insn i : b.insns) if (i.dst() != null) named.putIfAbsent(i.dst().id, i.dst());
             for (Reg r : named.values()) {
                 if (r.name == null || !isCName(r.name) || !regLocal.containsKey(r.id)) continue;
-                mv.visitLocalVariable(r.name, String.valueOf(FuncType.jvmDescriptor(r.type())), null, start, end, regLocal.get(r.id));
+                mv.visitLocalVariable(
+                        r.name, String.valueOf(FuncType.jvmDescriptor(r.type())), null, start, end, regLocal.get(r.id));
             }
         }
 
@@ -388,8 +421,10 @@ public final class JvmBackend {
             }
             for (BasicBlock b : f.blocks) {
                 if (b.insns.isEmpty() || !(b.terminator instanceof Terminator.CondBr cb)) continue;
-                if (b.insns.get(b.insns.size() - 1) instanceof Insn.Cmp c && cb.cond() instanceof Reg r
-                        && r.id == c.dst().id && uses.get(r.id) == 1) {
+                if (b.insns.get(b.insns.size() - 1) instanceof Insn.Cmp c
+                        && cb.cond() instanceof Reg r
+                        && r.id == c.dst().id
+                        && uses.get(r.id) == 1) {
                     fusedCmps.put(r.id, c);
                 }
             }
@@ -402,7 +437,9 @@ public final class JvmBackend {
         /** Whether the method touches the native stack's pointer (a region may restore what another part saved). */
         private boolean usesAlloca() {
             for (BasicBlock b : f.blocks)
-                for (Insn i : b.insns) if (i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore) return true;
+                for (Insn i : b.insns)
+                    if (i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore)
+                        return true;
             return false;
         }
 
@@ -436,20 +473,24 @@ public final class JvmBackend {
             switch (v) {
                 case Reg r -> {
                     Integer idx = regLocal.get(r.id);
-                    if (idx == null) { // never written (an uninitialised C local; every written one has a local): zero, at every read
+                    if (idx == null) { // never written (an uninitialised C local; every written one has a local): zero,
+                        // at every read
                         pushZero(r.type());
                         return;
                     }
-                    mv.visitVarInsn(switch (r.type()) {
-                        case I8, I16, I32 -> ILOAD;
-                        case I64, PTR -> LLOAD;
-                        case F32 -> FLOAD;
-                        case F64 -> DLOAD;
-                        case VOID -> throw new IllegalStateException("void register");
-                    }, idx);
+                    mv.visitVarInsn(
+                            switch (r.type()) {
+                                case I8, I16, I32 -> ILOAD;
+                                case I64, PTR -> LLOAD;
+                                case F32 -> FLOAD;
+                                case F64 -> DLOAD;
+                                case VOID -> throw new IllegalStateException("void register");
+                            },
+                            idx);
                 }
                 case IntConst c -> {
-                    if (c.type().isWide()) pushLong(c.value()); else pushInt((int) c.value());
+                    if (c.type().isWide()) pushLong(c.value());
+                    else pushInt((int) c.value());
                 }
                 case FloatConst c -> {
                     if (c.type() == IrType.F32) {
@@ -468,19 +509,28 @@ public final class JvmBackend {
         }
 
         private void store(Reg r) {
-            int idx = regLocal.computeIfAbsent(r.id, k -> { int i = nextLocal; nextLocal += width(r.type()); return i; });
-            mv.visitVarInsn(switch (r.type()) {
-                case I8, I16, I32 -> ISTORE;
-                case I64, PTR -> LSTORE;
-                case F32 -> FSTORE;
-                case F64 -> DSTORE;
-                case VOID -> throw new IllegalStateException("void register");
-            }, idx);
+            int idx = regLocal.computeIfAbsent(r.id, k -> {
+                int i = nextLocal;
+                nextLocal += width(r.type());
+                return i;
+            });
+            mv.visitVarInsn(
+                    switch (r.type()) {
+                        case I8, I16, I32 -> ISTORE;
+                        case I64, PTR -> LSTORE;
+                        case F32 -> FSTORE;
+                        case F64 -> DSTORE;
+                        case VOID -> throw new IllegalStateException("void register");
+                    },
+                    idx);
         }
 
         /** Stores the top of stack to dst, or drops it when there is no dst. */
         private void result(Reg dst, IrType t) {
-            if (dst != null) { store(dst); return; }
+            if (dst != null) {
+                store(dst);
+                return;
+            }
             if (t == IrType.VOID) return;
             mv.visitInsn(width(t) == 2 ? POP2 : POP);
         }
@@ -492,8 +542,15 @@ public final class JvmBackend {
                 case Insn.Binary b -> binary(b);
                 case Insn.Unary u -> unary(u);
                 case Insn.Cmp c -> cmp(c);
-                case Insn.Convert c -> { load(c.src()); convert(c.op(), c.src().type(), c.dst().type()); store(c.dst()); }
-                case Insn.Copy c -> { load(c.src()); store(c.dst()); }
+                case Insn.Convert c -> {
+                    load(c.src());
+                    convert(c.op(), c.src().type(), c.dst().type());
+                    store(c.dst());
+                }
+                case Insn.Copy c -> {
+                    load(c.src());
+                    store(c.dst());
+                }
                 case Insn.Load l -> {
                     load(l.addr());
                     IrType t = l.dst().type();
@@ -509,7 +566,10 @@ public final class JvmBackend {
                 case Insn.SlotAddr s -> {
                     mv.visitVarInsn(LLOAD, fpLocal);
                     long off = slotOffset.get(s.slot());
-                    if (off != 0) { pushLong(off); mv.visitInsn(LADD); }
+                    if (off != 0) {
+                        pushLong(off);
+                        mv.visitInsn(LADD);
+                    }
                     store(s.dst());
                 }
                 case Insn.GlobalAddr g -> {
@@ -538,21 +598,30 @@ public final class JvmBackend {
                     load(sr.saved());
                     mv.visitFieldInsn(PUTFIELD, STACK, "sp", "J");
                 }
-                case Insn.MemCopy c when c.size() instanceof IntConst n && n.value() > 0 && n.value() <= SMALL_COPY -> copySmall(c, (int) n.value());
+                case Insn.MemCopy c
+                when c.size() instanceof IntConst n && n.value() > 0 && n.value() <= SMALL_COPY ->
+                    copySmall(c, (int) n.value());
                 case Insn.MemCopy c -> {
-                    load(c.dstAddr()); load(c.srcAddr()); loadAsLong(c.size());
+                    load(c.dstAddr());
+                    load(c.srcAddr());
+                    loadAsLong(c.size());
                     mv.visitMethodInsn(INVOKESTATIC, MEM, "copy", "(JJJ)V", false);
                 }
-                case Insn.MemSet s when s.size() instanceof IntConst n && n.value() > 0 && n.value() <= SMALL_COPY
+                case Insn.MemSet s
+                when s.size() instanceof IntConst n
+                        && n.value() > 0
+                        && n.value() <= SMALL_COPY
                         && s.value() instanceof IntConst v -> fillSmall(s.dstAddr(), (byte) v.value(), (int) n.value());
                 case Insn.MemSet s -> {
-                    load(s.dstAddr()); load(s.value());
+                    load(s.dstAddr());
+                    load(s.value());
                     if (s.value().type().isWide()) mv.visitInsn(L2I);
                     mv.visitInsn(I2B);
                     loadAsLong(s.size());
                     mv.visitMethodInsn(INVOKESTATIC, MEM, "fill", "(JBJ)V", false);
                 }
-                case Insn.Call c when setjmp != null && setjmp.isSite(c) -> {
+                case Insn.Call c
+                when setjmp != null && setjmp.isSite(c) -> {
                     setjmp.call(c, () -> load(c.args().get(0)));
                     pushInt(0);
                     result(c.dst(), IrType.I32);
@@ -563,23 +632,39 @@ public final class JvmBackend {
                     mv.visitVarInsn(ALOAD, stackLocal);
                     boolean local = localFunctions.contains(c.callee());
                     // a call to another unit, the C library or native code names its C signature too (abi.md)
-                    String name = JvmNames.method(c.callee()) + (local || c.csig() == null ? "" : JvmNames.CSIG_SEPARATOR + c.csig());
+                    String name = JvmNames.method(c.callee())
+                            + (local || c.csig() == null ? "" : JvmNames.CSIG_SEPARATOR + c.csig());
                     mv.visitMethodInsn(INVOKESTATIC, local ? owner : EXTERN, name, descriptor(c.type()), false);
                     result(c.dst(), c.type().ret());
                 }
-                case Insn.AtomicRmw a -> { new AtomicCode(mv, this::load).rmw(a); store(a.dst()); }
-                case Insn.CmpXchg x -> { new AtomicCode(mv, this::load).cmpxchg(x); store(x.dst()); }
-                case Insn.AtomicLoad l -> { new AtomicCode(mv, this::load).load(l); store(l.dst()); }
+                case Insn.AtomicRmw a -> {
+                    new AtomicCode(mv, this::load).rmw(a);
+                    store(a.dst());
+                }
+                case Insn.CmpXchg x -> {
+                    new AtomicCode(mv, this::load).cmpxchg(x);
+                    store(x.dst());
+                }
+                case Insn.AtomicLoad l -> {
+                    new AtomicCode(mv, this::load).load(l);
+                    store(l.dst());
+                }
                 case Insn.AtomicStore s -> new AtomicCode(mv, this::load).store(s);
                 case Insn.Fence fe -> new AtomicCode(mv, this::load).fence(fe);
                 case Insn.CallIndirect c -> {
                     load(c.target());
                     if (c.csig() != null) mv.visitLdcInsn(c.csig());
                     else mv.visitInsn(ACONST_NULL);
-                    mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "handle", "(JLjava/lang/String;)Ljava/lang/invoke/MethodHandle;", false);
+                    mv.visitMethodInsn(
+                            INVOKESTATIC,
+                            "jomp/runtime/mem/Functions",
+                            "handle",
+                            "(JLjava/lang/String;)Ljava/lang/invoke/MethodHandle;",
+                            false);
                     for (Value a : c.args()) load(a);
                     mv.visitVarInsn(ALOAD, stackLocal);
-                    mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor(c.type()), false);
+                    mv.visitMethodInsn(
+                            INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor(c.type()), false);
                     result(c.dst(), c.type().ret());
                 }
             }
@@ -618,7 +703,10 @@ public final class JvmBackend {
 
         private void address(Value base, int off) {
             load(base);
-            if (off != 0) { pushLong(off); mv.visitInsn(LADD); }
+            if (off != 0) {
+                pushLong(off);
+                mv.visitInsn(LADD);
+            }
         }
 
         private void loadAsLong(Value v) {
@@ -628,15 +716,25 @@ public final class JvmBackend {
 
         private static String memName(IrType t) {
             return switch (t) {
-                case I8 -> "Byte"; case I16 -> "Short"; case I32 -> "Int"; case I64, PTR -> "Long";
-                case F32 -> "Float"; case F64 -> "Double"; case VOID -> throw new IllegalStateException();
+                case I8 -> "Byte";
+                case I16 -> "Short";
+                case I32 -> "Int";
+                case I64, PTR -> "Long";
+                case F32 -> "Float";
+                case F64 -> "Double";
+                case VOID -> throw new IllegalStateException();
             };
         }
 
         private static String memDesc(IrType t) {
             return switch (t) {
-                case I8 -> "B"; case I16 -> "S"; case I32 -> "I"; case I64, PTR -> "J";
-                case F32 -> "F"; case F64 -> "D"; case VOID -> throw new IllegalStateException();
+                case I8 -> "B";
+                case I16 -> "S";
+                case I32 -> "I";
+                case I64, PTR -> "J";
+                case F32 -> "F";
+                case F64 -> "D";
+                case VOID -> throw new IllegalStateException();
             };
         }
 
@@ -658,7 +756,9 @@ public final class JvmBackend {
                 case XOR -> mv.visitInsn(wide ? LXOR : IXOR);
                 case SHL, SHR, USHR -> {
                     if (b.b().type().isWide()) mv.visitInsn(L2I);
-                    int op = b.op() == Insn.BinOp.SHL ? (wide ? LSHL : ISHL) : b.op() == Insn.BinOp.SHR ? (wide ? LSHR : ISHR) : (wide ? LUSHR : IUSHR);
+                    int op = b.op() == Insn.BinOp.SHL
+                            ? (wide ? LSHL : ISHL)
+                            : b.op() == Insn.BinOp.SHR ? (wide ? LSHR : ISHR) : (wide ? LUSHR : IUSHR);
                     mv.visitInsn(op);
                 }
             }
@@ -686,9 +786,11 @@ public final class JvmBackend {
             if (u.op() == Insn.UnOp.NEG) {
                 mv.visitInsn(t.isWide() ? LNEG : t == IrType.F32 ? FNEG : t == IrType.F64 ? DNEG : INEG);
             } else if (t.isWide()) {
-                pushLong(-1L); mv.visitInsn(LXOR);
+                pushLong(-1L);
+                mv.visitInsn(LXOR);
             } else {
-                mv.visitInsn(ICONST_M1); mv.visitInsn(IXOR);
+                mv.visitInsn(ICONST_M1);
+                mv.visitInsn(IXOR);
             }
             normalise(t);
             store(u.dst());
@@ -742,7 +844,8 @@ public final class JvmBackend {
                 case F32, F64 -> {
                     boolean d = t == IrType.F64;
                     // NaN must make every comparison but != false: pick the NaN result accordingly
-                    boolean nanIsGreater = op == Insn.CmpOp.LT || op == Insn.CmpOp.LE || op == Insn.CmpOp.ULT || op == Insn.CmpOp.ULE;
+                    boolean nanIsGreater =
+                            op == Insn.CmpOp.LT || op == Insn.CmpOp.LE || op == Insn.CmpOp.ULT || op == Insn.CmpOp.ULE;
                     mv.visitInsn(d ? (nanIsGreater ? DCMPG : DCMPL) : (nanIsGreater ? FCMPG : FCMPL));
                     mv.visitJumpInsn(zeroJump(op), target);
                 }
@@ -752,21 +855,35 @@ public final class JvmBackend {
 
         private static int zeroJump(Insn.CmpOp op) {
             return switch (op) {
-                case EQ -> IFEQ; case NE -> IFNE;
-                case LT, ULT -> IFLT; case LE, ULE -> IFLE;
-                case GT, UGT -> IFGT; case GE, UGE -> IFGE;
+                case EQ -> IFEQ;
+                case NE -> IFNE;
+                case LT, ULT -> IFLT;
+                case LE, ULE -> IFLE;
+                case GT, UGT -> IFGT;
+                case GE, UGE -> IFGE;
             };
         }
 
         private void convert(Insn.ConvOp op, IrType from, IrType to) {
             switch (op) {
-                case SEXT -> { if (!from.isWide() && to.isWide()) mv.visitInsn(I2L); normalise(to); }
+                case SEXT -> {
+                    if (!from.isWide() && to.isWide()) mv.visitInsn(I2L);
+                    normalise(to);
+                }
                 case ZEXT -> {
-                    if (from == IrType.I8) { pushInt(0xFF); mv.visitInsn(IAND); }
-                    else if (from == IrType.I16) { pushInt(0xFFFF); mv.visitInsn(IAND); }
+                    if (from == IrType.I8) {
+                        pushInt(0xFF);
+                        mv.visitInsn(IAND);
+                    } else if (from == IrType.I16) {
+                        pushInt(0xFFFF);
+                        mv.visitInsn(IAND);
+                    }
                     if (to.isWide() && !from.isWide()) {
                         mv.visitInsn(I2L);
-                        if (from == IrType.I32) { pushLong(0xFFFF_FFFFL); mv.visitInsn(LAND); }
+                        if (from == IrType.I32) {
+                            pushLong(0xFFFF_FFFFL);
+                            mv.visitInsn(LAND);
+                        }
                     }
                 }
                 case TRUNC -> {
@@ -776,12 +893,19 @@ public final class JvmBackend {
                 case FPTOSI -> {
                     boolean d = from == IrType.F64;
                     if (to.isWide()) mv.visitInsn(d ? D2L : F2L);
-                    else { mv.visitInsn(d ? D2I : F2I); normalise(to); }
+                    else {
+                        mv.visitInsn(d ? D2I : F2I);
+                        normalise(to);
+                    }
                 }
                 case FPTOUI -> {
                     if (from == IrType.F32) mv.visitInsn(F2D);
                     if (to.isWide()) mv.visitMethodInsn(INVOKESTATIC, CONV, "d2ul", "(D)J", false);
-                    else { mv.visitInsn(D2L); mv.visitInsn(L2I); normalise(to); }
+                    else {
+                        mv.visitInsn(D2L);
+                        mv.visitInsn(L2I);
+                        normalise(to);
+                    }
                 }
                 case SITOFP -> {
                     if (from.isWide()) mv.visitInsn(to == IrType.F64 ? L2D : L2F);
@@ -789,10 +913,20 @@ public final class JvmBackend {
                 }
                 case UITOFP -> {
                     if (from.isWide()) {
-                        mv.visitMethodInsn(INVOKESTATIC, CONV, to == IrType.F64 ? "ul2d" : "ul2f", to == IrType.F64 ? "(J)D" : "(J)F", false);
+                        mv.visitMethodInsn(
+                                INVOKESTATIC,
+                                CONV,
+                                to == IrType.F64 ? "ul2d" : "ul2f",
+                                to == IrType.F64 ? "(J)D" : "(J)F",
+                                false);
                     } else {
-                        if (from == IrType.I8) { pushInt(0xFF); mv.visitInsn(IAND); }
-                        else if (from == IrType.I16) { pushInt(0xFFFF); mv.visitInsn(IAND); }
+                        if (from == IrType.I8) {
+                            pushInt(0xFF);
+                            mv.visitInsn(IAND);
+                        } else if (from == IrType.I16) {
+                            pushInt(0xFFFF);
+                            mv.visitInsn(IAND);
+                        }
                         mv.visitInsn(I2L);
                         pushLong(0xFFFF_FFFFL);
                         mv.visitInsn(LAND);
@@ -802,10 +936,14 @@ public final class JvmBackend {
                 case FPEXT -> mv.visitInsn(F2D);
                 case FPTRUNC -> mv.visitInsn(D2F);
                 case BITCAST -> {
-                    if (from == IrType.F64 && to.isWide()) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J", false);
-                    else if (from.isWide() && to == IrType.F64) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D", false);
-                    else if (from == IrType.F32 && to == IrType.I32) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false);
-                    else if (from == IrType.I32 && to == IrType.F32) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F", false);
+                    if (from == IrType.F64 && to.isWide())
+                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J", false);
+                    else if (from.isWide() && to == IrType.F64)
+                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D", false);
+                    else if (from == IrType.F32 && to == IrType.I32)
+                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false);
+                    else if (from == IrType.I32 && to == IrType.F32)
+                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F", false);
                     // ptr <-> i64: the same long
                 }
             }
@@ -820,10 +958,13 @@ public final class JvmBackend {
                     Value c = cb.cond();
                     Insn.Cmp fused = c instanceof Reg r ? fusedCmps.get(r.id) : null;
                     if (fused != null) {
-                        boolean integral = fused.a().type() != IrType.F32 && fused.a().type() != IrType.F64;
+                        boolean integral =
+                                fused.a().type() != IrType.F32 && fused.a().type() != IrType.F64;
                         if (integral && cb.ifTrue() == nextBlock && cb.ifFalse() != nextBlock) {
                             // fall into the true block; NaN makes float negation inexact, so integers only
-                            jumpIf(new Insn.Cmp(negate(fused.op()), fused.dst(), fused.a(), fused.b()), labels.get(cb.ifFalse()));
+                            jumpIf(
+                                    new Insn.Cmp(negate(fused.op()), fused.dst(), fused.a(), fused.b()),
+                                    labels.get(cb.ifFalse()));
                         } else {
                             jumpIf(fused, labels.get(cb.ifTrue()));
                             jumpTo(cb.ifFalse());
@@ -831,9 +972,16 @@ public final class JvmBackend {
                         return;
                     }
                     load(c);
-                    if (c.type().isWide()) { mv.visitInsn(LCONST_0); mv.visitInsn(LCMP); }
-                    else if (c.type() == IrType.F64) { mv.visitInsn(DCONST_0); mv.visitInsn(DCMPL); }
-                    else if (c.type() == IrType.F32) { mv.visitInsn(FCONST_0); mv.visitInsn(FCMPL); }
+                    if (c.type().isWide()) {
+                        mv.visitInsn(LCONST_0);
+                        mv.visitInsn(LCMP);
+                    } else if (c.type() == IrType.F64) {
+                        mv.visitInsn(DCONST_0);
+                        mv.visitInsn(DCMPL);
+                    } else if (c.type() == IrType.F32) {
+                        mv.visitInsn(FCONST_0);
+                        mv.visitInsn(FCMPL);
+                    }
                     if (cb.ifTrue() == nextBlock && cb.ifFalse() != nextBlock) {
                         mv.visitJumpInsn(IFEQ, labels.get(cb.ifFalse()));
                     } else {
@@ -851,7 +999,10 @@ public final class JvmBackend {
                     IrType rt = f.type.ret();
                     if (rt == IrType.VOID || r.value() == null) {
                         if (rt == IrType.VOID) mv.visitInsn(RETURN);
-                        else { pushZero(rt); mv.visitInsn(returnOp(rt)); }
+                        else {
+                            pushZero(rt);
+                            mv.visitInsn(returnOp(rt));
+                        }
                     } else {
                         load(r.value());
                         mv.visitInsn(returnOp(rt));
@@ -863,11 +1014,16 @@ public final class JvmBackend {
 
         private static Insn.CmpOp negate(Insn.CmpOp op) {
             return switch (op) {
-                case EQ -> Insn.CmpOp.NE; case NE -> Insn.CmpOp.EQ;
-                case LT -> Insn.CmpOp.GE; case GE -> Insn.CmpOp.LT;
-                case LE -> Insn.CmpOp.GT; case GT -> Insn.CmpOp.LE;
-                case ULT -> Insn.CmpOp.UGE; case UGE -> Insn.CmpOp.ULT;
-                case ULE -> Insn.CmpOp.UGT; case UGT -> Insn.CmpOp.ULE;
+                case EQ -> Insn.CmpOp.NE;
+                case NE -> Insn.CmpOp.EQ;
+                case LT -> Insn.CmpOp.GE;
+                case GE -> Insn.CmpOp.LT;
+                case LE -> Insn.CmpOp.GT;
+                case GT -> Insn.CmpOp.LE;
+                case ULT -> Insn.CmpOp.UGE;
+                case UGE -> Insn.CmpOp.ULT;
+                case ULE -> Insn.CmpOp.UGT;
+                case UGT -> Insn.CmpOp.ULE;
             };
         }
 
@@ -878,7 +1034,10 @@ public final class JvmBackend {
 
         private static int returnOp(IrType t) {
             return switch (t) {
-                case I8, I16, I32 -> IRETURN; case I64, PTR -> LRETURN; case F32 -> FRETURN; case F64 -> DRETURN;
+                case I8, I16, I32 -> IRETURN;
+                case I64, PTR -> LRETURN;
+                case F32 -> FRETURN;
+                case F64 -> DRETURN;
                 case VOID -> RETURN;
             };
         }
@@ -894,7 +1053,7 @@ public final class JvmBackend {
         private void switchTo(Terminator.Switch sw) {
             Map<BasicBlock, Label> back = new java.util.LinkedHashMap<>();
             java.util.function.Function<BasicBlock, Label> label =
-                b -> blockIndex.get(b) <= blockNow ? back.computeIfAbsent(b, x -> new Label()) : labels.get(b);
+                    b -> blockIndex.get(b) <= blockNow ? back.computeIfAbsent(b, x -> new Label()) : labels.get(b);
             switchInsn(sw, label);
             for (Map.Entry<BasicBlock, Label> e : back.entrySet()) {
                 mv.visitLabel(e.getValue());
@@ -908,7 +1067,10 @@ public final class JvmBackend {
                 int n = sw.cases().size();
                 Integer[] order = new Integer[n];
                 for (int i = 0; i < n; i++) order[i] = i;
-                java.util.Arrays.sort(order, (x, y) -> Integer.compare((int) (long) sw.cases().get(x), (int) (long) sw.cases().get(y)));
+                java.util.Arrays.sort(
+                        order,
+                        (x, y) -> Integer.compare((int) (long) sw.cases().get(x), (int)
+                                (long) sw.cases().get(y)));
                 int[] keys = new int[n];
                 Label[] ls = new Label[n];
                 for (int i = 0; i < n; i++) {

@@ -2,7 +2,6 @@ package jomp.compiler.jvm;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.util.TraceClassVisitor;
 

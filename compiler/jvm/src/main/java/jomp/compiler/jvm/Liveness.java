@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.ControlFlow;
 import jomp.compiler.ir.Function;
@@ -68,7 +67,10 @@ final class Liveness {
         // a worklist: a block is looked at again only when a successor's set grew
         ArrayDeque<Integer> work = new ArrayDeque<>();
         boolean[] queued = new boolean[n];
-        for (int i = n - 1; i >= 0; i--) { work.add(i); queued[i] = true; }
+        for (int i = n - 1; i >= 0; i--) {
+            work.add(i);
+            queued[i] = true;
+        }
         while (!work.isEmpty()) {
             int i = work.poll();
             queued[i] = false;
@@ -81,12 +83,18 @@ final class Liveness {
             out.or(use[i]);
             if (out.equals(live[i])) continue;
             live[i] = out;
-            for (int p : preds[i]) if (!queued[p]) { queued[p] = true; work.add(p); }
+            for (int p : preds[i])
+                if (!queued[p]) {
+                    queued[p] = true;
+                    work.add(p);
+                }
         }
         for (int i = 0; i < n; i++) in.put(blocks.get(i), live[i]);
     }
 
-    static Liveness of(Function f) { return new Liveness(f.blocks); }
+    static Liveness of(Function f) {
+        return new Liveness(f.blocks);
+    }
 
     /** The registers a block reads before it writes them (its terminator included), by id. */
     static BitSet upwardExposed(BasicBlock b) {
@@ -100,7 +108,9 @@ final class Liveness {
     }
 
     /** Whether b's live set is known (b was one of the function's blocks when this was computed). */
-    boolean knows(BasicBlock b) { return in.containsKey(b); }
+    boolean knows(BasicBlock b) {
+        return in.containsKey(b);
+    }
 
     /** Adds the ids of the registers live on entry to b to {@code into}. */
     void addLiveIn(BasicBlock b, BitSet into) {

@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.ControlFlow;
 import jomp.compiler.ir.FuncType;
@@ -60,7 +59,10 @@ final class LoopOutliner {
     private Map<BasicBlock, Integer> index;
     private List<List<Integer>> succ, pred;
 
-    private LoopOutliner(Function f, Set<String> taken) { this.f = f; this.taken = taken; }
+    private LoopOutliner(Function f, Set<String> taken) {
+        this.f = f;
+        this.taken = taken;
+    }
 
     /**
      * Outlines f's nested innermost loops; returns the new functions (f is rewritten in place).
@@ -68,7 +70,9 @@ final class LoopOutliner {
      */
     static List<Function> run(Function f, Set<String> taken) {
         LoopOutliner o = new LoopOutliner(f, taken);
-        while (o.outlineRound()) { /* loops that now have no inner loop: analyse again */ }
+        while (o.outlineRound()) {
+            /* loops that now have no inner loop: analyse again */
+        }
         return o.created;
     }
 
@@ -81,12 +85,18 @@ final class LoopOutliner {
         for (int i = 0; i < blocks.size(); i++) index.put(blocks.get(i), i);
         succ = new ArrayList<>();
         pred = new ArrayList<>();
-        for (int i = 0; i < blocks.size(); i++) { succ.add(new ArrayList<>()); pred.add(new ArrayList<>()); }
+        for (int i = 0; i < blocks.size(); i++) {
+            succ.add(new ArrayList<>());
+            pred.add(new ArrayList<>());
+        }
         for (int i = 0; i < blocks.size(); i++) {
             for (BasicBlock t : ControlFlow.successors(blocks.get(i))) {
                 Integer j = index.get(t);
                 if (j == null) continue;
-                if (!succ.get(i).contains(j)) { succ.get(i).add(j); pred.get(j).add(i); }
+                if (!succ.get(i).contains(j)) {
+                    succ.get(i).add(j);
+                    pred.get(j).add(i);
+                }
             }
         }
     }
@@ -152,8 +162,13 @@ final class LoopOutliner {
      * its registers by id, those live at its header that it reads (its parameters), its exit
      * targets, and the register it returns or those it leaves in the caller's results slot.
      */
-    private record Loop(Map<Slot, Integer> slots, Map<Integer, Reg> regs, BitSet params, List<BasicBlock> exits,
-                        Reg result, List<Reg> results) {}
+    private record Loop(
+            Map<Slot, Integer> slots,
+            Map<Integer, Reg> regs,
+            BitSet params,
+            List<BasicBlock> exits,
+            Reg result,
+            List<Reg> results) {}
 
     /** What the loop at h touches, or null when it cannot be a call (or is not worth one). */
     private Loop loop(int h, BitSet body, Liveness live) {
@@ -167,20 +182,41 @@ final class LoopOutliner {
             if (size > MAX_INSNS) return null;
             for (Insn insn : bb.insns) {
                 switch (insn) {
-                    case Insn.Alloca a -> { return null; }
-                    case Insn.StackSave s -> { return null; }
-                    case Insn.StackRestore s -> { return null; }
+                    case Insn.Alloca a -> {
+                        return null;
+                    }
+                    case Insn.StackSave s -> {
+                        return null;
+                    }
+                    case Insn.StackRestore s -> {
+                        return null;
+                    }
                     // a longjmp may come back after the loop: the setjmp's frame must be the function's
-                    case Insn.Call c when c.returnsTwice() -> { return null; }
+                    case Insn.Call c
+                    when c.returnsTwice() -> {
+                        return null;
+                    }
                     case Insn.SlotAddr s -> slots.putIfAbsent(s.slot(), slots.size());
-                    default -> { }
+                    default -> {}
                 }
-                for (Value v : Operands.of(insn)) if (v instanceof Reg r) { referenced.set(r.id); regs.put(r.id, r); }
-                if (insn.dst() != null) { referenced.set(insn.dst().id); assigned.set(insn.dst().id); regs.put(insn.dst().id, insn.dst()); }
+                for (Value v : Operands.of(insn))
+                    if (v instanceof Reg r) {
+                        referenced.set(r.id);
+                        regs.put(r.id, r);
+                    }
+                if (insn.dst() != null) {
+                    referenced.set(insn.dst().id);
+                    assigned.set(insn.dst().id);
+                    regs.put(insn.dst().id, insn.dst());
+                }
             }
-            if (!(bb.terminator instanceof Terminator.Br || bb.terminator instanceof Terminator.CondBr
+            if (!(bb.terminator instanceof Terminator.Br
+                    || bb.terminator instanceof Terminator.CondBr
                     || bb.terminator instanceof Terminator.Switch)) return null;
-            if (Operands.of(bb.terminator) instanceof Reg r) { referenced.set(r.id); regs.put(r.id, r); }
+            if (Operands.of(bb.terminator) instanceof Reg r) {
+                referenced.set(r.id);
+                regs.put(r.id, r);
+            }
         }
         List<BasicBlock> exits = new ArrayList<>();
         for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) {
@@ -190,7 +226,7 @@ final class LoopOutliner {
                 if (!body.get(ti) && !exits.contains(t)) exits.add(t);
             }
         }
-        if (exits.isEmpty()) return null;                        // an endless loop: leave it
+        if (exits.isEmpty()) return null; // an endless loop: leave it
         BitSet liveOut = new BitSet();
         for (BasicBlock t : exits) live.addLiveIn(t, liveOut);
         liveOut.and(assigned);
@@ -201,7 +237,8 @@ final class LoopOutliner {
         // one result with one exit is returned; otherwise results go through a slot of f's frame
         Reg result = liveOut.cardinality() == 1 && exits.size() == 1 ? regs.get(liveOut.nextSetBit(0)) : null;
         List<Reg> results = new ArrayList<>();
-        if (result == null) for (int r = liveOut.nextSetBit(0); r >= 0; r = liveOut.nextSetBit(r + 1)) results.add(regs.get(r));
+        if (result == null)
+            for (int r = liveOut.nextSetBit(0); r >= 0; r = liveOut.nextSetBit(r + 1)) results.add(regs.get(r));
         if (params.cardinality() + slots.size() + (results.isEmpty() ? 0 : 1) > MAX_PARAMS) return null;
         return new Loop(slots, regs, params, exits, result, results);
     }
@@ -216,12 +253,14 @@ final class LoopOutliner {
         List<Reg> results = loop.results();
         IrType ret = result != null ? result.type() : exits.size() > 1 ? IrType.I32 : IrType.VOID;
         List<IrType> paramTypes = new ArrayList<>();
-        for (int r = params.nextSetBit(0); r >= 0; r = params.nextSetBit(r + 1)) paramTypes.add(regs.get(r).type());
+        for (int r = params.nextSetBit(0); r >= 0; r = params.nextSetBit(r + 1))
+            paramTypes.add(regs.get(r).type());
         for (int i = 0; i < slots.size(); i++) paramTypes.add(IrType.PTR);
         if (!results.isEmpty()) paramTypes.add(IrType.PTR);
         String name;
         int k = 1;
-        do name = f.name + ".loop." + k++; while (!taken.add(name));
+        do name = f.name + ".loop." + k++;
+        while (!taken.add(name));
         Function g = new Function(name, new FuncType(ret, paramTypes, false), true);
         g.declareTarget = f.declareTarget;
         Map<Integer, Reg> map = new HashMap<>();
@@ -264,13 +303,14 @@ final class LoopOutliner {
             BasicBlock from = blocks.get(b), to = blockMap.get(from);
             for (Insn insn : from.insns) {
                 Insn m;
-                if (insn instanceof Insn.SlotAddr s) m = new Insn.Copy(regOf.apply(s.dst()), slotParams.get(slots.get(s.slot())));
+                if (insn instanceof Insn.SlotAddr s)
+                    m = new Insn.Copy(regOf.apply(s.dst()), slotParams.get(slots.get(s.slot())));
                 else {
                     m = Operands.map(insn, valueOf);
                     if (m.dst() != null) m = Operands.withDst(m, regOf.apply(m.dst()));
                 }
                 to.insns.add(m);
-                g.setLine(m, f.line(insn));   // -g: the loop's lines go with it
+                g.setLine(m, f.line(insn)); // -g: the loop's lines go with it
             }
             to.terminator = retarget(Operands.map(from.terminator, valueOf), blockMap, exitMap);
             g.setLine(to.terminator, f.line(from.terminator));
@@ -286,7 +326,8 @@ final class LoopOutliner {
         List<Reg> results = loop.results();
         List<Value> args = new ArrayList<>();
         BitSet params = loop.params();
-        for (int r = params.nextSetBit(0); r >= 0; r = params.nextSetBit(r + 1)) args.add(loop.regs().get(r));
+        for (int r = params.nextSetBit(0); r >= 0; r = params.nextSetBit(r + 1))
+            args.add(loop.regs().get(r));
         BasicBlock header = blocks.get(h);
         int line = f.line(header.insns.isEmpty() ? header.terminator : header.insns.get(0));
         header.insns.clear();
@@ -312,7 +353,8 @@ final class LoopOutliner {
         if (which != null) {
             List<Long> cases = new ArrayList<>();
             for (int i = 0; i < exits.size() - 1; i++) cases.add((long) i);
-            header.terminator = new Terminator.Switch(which, exits.get(exits.size() - 1), cases, List.copyOf(exits.subList(0, exits.size() - 1)));
+            header.terminator = new Terminator.Switch(
+                    which, exits.get(exits.size() - 1), cases, List.copyOf(exits.subList(0, exits.size() - 1)));
         } else {
             header.terminator = new Terminator.Br(exits.get(0));
         }
@@ -320,13 +362,18 @@ final class LoopOutliner {
         for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) if (b != h) removed.add(blocks.get(b));
     }
 
-    private static Terminator retarget(Terminator t, Map<BasicBlock, BasicBlock> inside, Map<BasicBlock, BasicBlock> exits) {
+    private static Terminator retarget(
+            Terminator t, Map<BasicBlock, BasicBlock> inside, Map<BasicBlock, BasicBlock> exits) {
         java.util.function.UnaryOperator<BasicBlock> to = b -> inside.containsKey(b) ? inside.get(b) : exits.get(b);
         return switch (t) {
             case Terminator.Br b -> new Terminator.Br(to.apply(b.target()));
             case Terminator.CondBr c -> new Terminator.CondBr(c.cond(), to.apply(c.ifTrue()), to.apply(c.ifFalse()));
-            case Terminator.Switch s -> new Terminator.Switch(s.value(), to.apply(s.defaultTarget()), s.cases(),
-                    s.targets().stream().map(to).toList());
+            case Terminator.Switch s ->
+                new Terminator.Switch(
+                        s.value(),
+                        to.apply(s.defaultTarget()),
+                        s.cases(),
+                        s.targets().stream().map(to).toList());
             case Terminator.Ret r -> r;
         };
     }

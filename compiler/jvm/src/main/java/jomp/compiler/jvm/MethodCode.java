@@ -18,7 +18,7 @@ final class MethodCode {
     /** Method name → its code's range; methods without code (none here) are left out. */
     static Map<String, Range> of(byte[] cls) {
         ByteBuffer b = ByteBuffer.wrap(cls);
-        b.position(8);                                    // magic, minor, major
+        b.position(8); // magic, minor, major
         int count = b.getShort() & 0xffff;
         String[] utf8 = new String[count];
         for (int i = 1; i < count; i++) {
@@ -26,21 +26,25 @@ final class MethodCode {
             switch (tag) {
                 case 1 -> {
                     int n = b.getShort() & 0xffff;
-                    utf8[i] = new String(cls, b.position(), n, StandardCharsets.UTF_8);   // modified UTF-8: the same for C names
+                    utf8[i] = new String(
+                            cls, b.position(), n, StandardCharsets.UTF_8); // modified UTF-8: the same for C names
                     b.position(b.position() + n);
                 }
                 case 3, 4 -> b.position(b.position() + 4);
-                case 5, 6 -> { b.position(b.position() + 8); i++; }
+                case 5, 6 -> {
+                    b.position(b.position() + 8);
+                    i++;
+                }
                 case 7, 8, 16, 19, 20 -> b.position(b.position() + 2);
                 case 9, 10, 11, 12, 17, 18 -> b.position(b.position() + 4);
                 case 15 -> b.position(b.position() + 3);
                 default -> throw new IllegalArgumentException("constant pool tag " + tag);
             }
         }
-        b.position(b.position() + 6);                     // access, this, super
+        b.position(b.position() + 6); // access, this, super
         int interfaces = b.getShort() & 0xffff;
         b.position(b.position() + 2 * interfaces);
-        skipMembers(b);                                   // fields
+        skipMembers(b); // fields
         Map<String, Range> out = new HashMap<>();
         int methods = b.getShort() & 0xffff;
         for (int m = 0; m < methods; m++) {

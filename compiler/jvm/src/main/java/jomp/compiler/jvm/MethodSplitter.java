@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.ControlFlow;
 import jomp.compiler.ir.FloatConst;
@@ -81,18 +80,21 @@ final class MethodSplitter {
      * JVM's 64 KiB.
      */
     private final int largest;
+
     private final List<Function> created = new ArrayList<>();
     private Liveness live;
     /** See {@link #constants(Function)}. */
     private Map<Integer, Insn> constants;
     /** The frame as one block of memory: each slot's offset, and the areas' after them. */
     private final Map<Slot, Long> slotOffset = new IdentityHashMap<>();
+
     private long frameSize;
     private int frameAlign = 16;
     /** f's frame base, made when a region or an area first needs it. */
     private Reg frame;
     /** f's result, when a region holds a {@code ret}. */
     private Reg retval;
+
     private int nextRegion = 1;
 
     private MethodSplitter(Function f, Set<String> taken, Map<BasicBlock, Integer> size, int budget) {
@@ -108,9 +110,10 @@ final class MethodSplitter {
      * regions made (f is rewritten in place). {@code measure} gives a function's method's sizes;
      * {@code taken} holds the names in use and receives the new ones.
      */
-    static List<Function> split(Function f, Set<String> taken, java.util.function.Function<Function, Sizes> measure, int budget) {
+    static List<Function> split(
+            Function f, Set<String> taken, java.util.function.Function<Function, Sizes> measure, int budget) {
         if (f.blocks.isEmpty() || bound(f) <= budget || measure.apply(f).total() <= budget) return List.of();
-        prepare(f, Math.max(8, budget / 64));   // blocks of about an eighth of the budget
+        prepare(f, Math.max(8, budget / 64)); // blocks of about an eighth of the budget
         BitSet crowd = crowded(f, Liveness.of(f), constants(f));
         if (!crowd.isEmpty()) RegisterDemotion.toMemory(f, r -> crowd.get(r.id));
         MethodSplitter s = new MethodSplitter(f, taken, measure.apply(f).blocks(), budget);
@@ -126,12 +129,14 @@ final class MethodSplitter {
                 n += switch (i) {
                     case Insn.Call c -> 16 + 4L * c.args().size();
                     case Insn.CallIndirect c -> 24 + 4L * c.args().size();
-                    case Insn.MemCopy c -> 4L * JvmBackend.SMALL_COPY;   // up to 10 loads and stores of 22 bytes
+                    case Insn.MemCopy c -> 4L * JvmBackend.SMALL_COPY; // up to 10 loads and stores of 22 bytes
                     case Insn.MemSet s -> 4L * JvmBackend.SMALL_COPY;
                     default -> 64;
                 };
             }
-            n += b.terminator instanceof Terminator.Switch sw ? 32 + 40L * sw.cases().size() : 16;
+            n += b.terminator instanceof Terminator.Switch sw
+                    ? 32 + 40L * sw.cases().size()
+                    : 16;
         }
         return n + 16L * f.params.size() + 64;
     }
@@ -193,13 +198,16 @@ final class MethodSplitter {
         }
         for (int r = many.nextSetBit(0); r >= 0; r = many.nextSetBit(r + 1)) def.remove(r);
         Map<Integer, Insn> out = new HashMap<>();
-        for (boolean grew = true; grew; ) {   // a register whose operands are all such registers or constants
+        for (boolean grew = true; grew; ) { // a register whose operands are all such registers or constants
             grew = false;
             for (Map.Entry<Integer, Insn> e : def.entrySet()) {
                 if (out.containsKey(e.getKey()) || !recomputable(e.getValue())) continue;
                 boolean ok = true;
                 for (Value v : Operands.of(e.getValue())) if (v instanceof Reg r && !out.containsKey(r.id)) ok = false;
-                if (ok) { out.put(e.getKey(), e.getValue()); grew = true; }
+                if (ok) {
+                    out.put(e.getKey(), e.getValue());
+                    grew = true;
+                }
             }
         }
         return out;
@@ -231,7 +239,7 @@ final class MethodSplitter {
     static BitSet crowded(Function f, Liveness live, Map<Integer, Insn> constants) {
         BitSet constant = new BitSet();
         for (int r : constants.keySet()) constant.set(r);
-        List<BitSet> over = new ArrayList<>();   // the live sets too large
+        List<BitSet> over = new ArrayList<>(); // the live sets too large
         Map<Integer, Integer> spread = new HashMap<>(), uses = new HashMap<>();
         for (BasicBlock b : f.blocks) {
             BitSet in = new BitSet();
@@ -247,12 +255,14 @@ final class MethodSplitter {
         BitSet out = new BitSet();
         if (over.isEmpty()) return out;
         List<Integer> order = new ArrayList<>(spread.keySet());
-        order.sort(Comparator.<Integer>comparingDouble(r -> -(double) spread.get(r) / (1 + uses.getOrDefault(r, 0))).thenComparingInt(r -> r));
+        order.sort(Comparator.<Integer>comparingDouble(r -> -(double) spread.get(r) / (1 + uses.getOrDefault(r, 0)))
+                .thenComparingInt(r -> r));
         int[] count = new int[over.size()];
         for (int k = 0; k < over.size(); k++) count[k] = over.get(k).cardinality();
         for (int r : order) {
             boolean needed = false;
-            for (int k = 0; k < over.size() && !needed; k++) needed = count[k] > CROWD && over.get(k).get(r);
+            for (int k = 0; k < over.size() && !needed; k++)
+                needed = count[k] > CROWD && over.get(k).get(r);
             if (!needed) continue;
             out.set(r);
             for (int k = 0; k < over.size(); k++) if (over.get(k).get(r)) count[k]--;
@@ -289,13 +299,15 @@ final class MethodSplitter {
         ControlFlow cf = new ControlFlow(f);
         Map<BasicBlock, List<BasicBlock>> children = new IdentityHashMap<>();
         for (BasicBlock b : cf.rpo) children.put(b, new ArrayList<>());
-        for (BasicBlock b : cf.rpo) if (cf.idom(b) != null) children.get(cf.idom(b)).add(b);
+        for (BasicBlock b : cf.rpo)
+            if (cf.idom(b) != null) children.get(cf.idom(b)).add(b);
         // pre/post numbers of the dominator tree: a is above b when pre[a] < pre[b] and post[b] < post[a]
         Map<BasicBlock, int[]> number = new IdentityHashMap<>();
         int clock = 0;
         java.util.ArrayDeque<BasicBlock> stack = new java.util.ArrayDeque<>();
         java.util.ArrayDeque<Integer> next = new java.util.ArrayDeque<>();
-        stack.push(f.entry()); next.push(0);
+        stack.push(f.entry());
+        next.push(0);
         number.put(f.entry(), new int[] {clock++, 0});
         while (!stack.isEmpty()) {
             BasicBlock b = stack.peek();
@@ -304,13 +316,14 @@ final class MethodSplitter {
                 next.push(i + 1);
                 BasicBlock c = children.get(b).get(i);
                 number.put(c, new int[] {clock++, 0});
-                stack.push(c); next.push(0);
+                stack.push(c);
+                next.push(0);
             } else {
                 number.get(stack.pop())[1] = clock++;
             }
         }
         Map<BasicBlock, Subtree> tree = new IdentityHashMap<>();
-        for (int k = cf.rpo.size() - 1; k >= 0; k--) {   // a block's dominator comes before it in reverse postorder
+        for (int k = cf.rpo.size() - 1; k >= 0; k--) { // a block's dominator comes before it in reverse postorder
             BasicBlock n = cf.rpo.get(k);
             Subtree t = new Subtree();
             t.blocks.add(n);
@@ -344,13 +357,18 @@ final class MethodSplitter {
         List<BasicBlock> candidates = new ArrayList<>();
         for (BasicBlock c : children) if (!tree.get(c).pinned && tree.get(c).size <= largest) candidates.add(c);
         candidates.sort(Comparator.<BasicBlock>comparingInt(c -> tree.get(c).loops ? 1 : 0)
-                .thenComparing(Comparator.<BasicBlock>comparingLong(c -> tree.get(c).size).reversed()));
+                .thenComparing(Comparator.<BasicBlock>comparingLong(c -> tree.get(c).size)
+                        .reversed()));
         List<List<BasicBlock>> groups = new ArrayList<>();
         List<BasicBlock> group = new ArrayList<>();
         long groupSize = 0;
         for (BasicBlock c : candidates) {
             long s = tree.get(c).size;
-            if (!group.isEmpty() && groupSize + s > pack) { groups.add(group); group = new ArrayList<>(); groupSize = 0; }
+            if (!group.isEmpty() && groupSize + s > pack) {
+                groups.add(group);
+                group = new ArrayList<>();
+                groupSize = 0;
+            }
             group.add(c);
             groupSize += s;
         }
@@ -359,7 +377,10 @@ final class MethodSplitter {
             if (t.size <= pack) break;
             long moved = 0;
             List<BasicBlock> blocks = new ArrayList<>();
-            for (BasicBlock c : g) { moved += tree.get(c).size; blocks.addAll(tree.get(c).blocks); }
+            for (BasicBlock c : g) {
+                moved += tree.get(c).size;
+                blocks.addAll(tree.get(c).blocks);
+            }
             if (moved < MIN_GROUP) continue;
             // the entries in the order the function has them, so that a region reads in source order
             List<BasicBlock> entries = new ArrayList<>(g);
@@ -376,7 +397,9 @@ final class MethodSplitter {
         }
     }
 
-    private static long align(long v, int a) { return (v + a - 1) & -(long) Math.max(1, a); }
+    private static long align(long v, int a) {
+        return (v + a - 1) & -(long) Math.max(1, a);
+    }
 
     private Reg frame() {
         if (frame == null) frame = f.newReg(IrType.PTR, "frame");
@@ -398,7 +421,12 @@ final class MethodSplitter {
      * blocks left in f for it (the call, the entries' stubs, a return) go to {@code added}.
      * Returns their estimated size in bytes.
      */
-    private long outline(BasicBlock n, List<BasicBlock> around, List<BasicBlock> entries, List<BasicBlock> blocks, List<BasicBlock> added) {
+    private long outline(
+            BasicBlock n,
+            List<BasicBlock> around,
+            List<BasicBlock> entries,
+            List<BasicBlock> blocks,
+            List<BasicBlock> added) {
         Shape shape = shape(entries, blocks);
         Selector selector = selector(n, entries);
         Function g = region(shape, selector, blocks);
@@ -412,9 +440,18 @@ final class MethodSplitter {
      * parameters and the results when there is not just one ({@code single}), at their
      * {@code position}s.
      */
-    private record Shape(Set<BasicBlock> inside, List<BasicBlock> exits, boolean returns, int exitCount,
-                         List<Reg> inputs, List<Reg> results, List<Insn> recompute, boolean inputsInMemory,
-                         Reg single, Map<Integer, Integer> position, long areaOffset) {}
+    private record Shape(
+            Set<BasicBlock> inside,
+            List<BasicBlock> exits,
+            boolean returns,
+            int exitCount,
+            List<Reg> inputs,
+            List<Reg> results,
+            List<Insn> recompute,
+            boolean inputsInMemory,
+            Reg single,
+            Map<Integer, Integer> position,
+            long areaOffset) {}
 
     private Shape shape(List<BasicBlock> entries, List<BasicBlock> blocks) {
         Set<BasicBlock> inside = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -425,22 +462,36 @@ final class MethodSplitter {
         List<BasicBlock> exits = new ArrayList<>();
         for (BasicBlock b : blocks) {
             for (Insn insn : b.insns) {
-                for (Value v : Operands.of(insn)) if (v instanceof Reg r) { referenced.set(r.id); regs.put(r.id, r); }
+                for (Value v : Operands.of(insn))
+                    if (v instanceof Reg r) {
+                        referenced.set(r.id);
+                        regs.put(r.id, r);
+                    }
                 Reg d = insn.dst();
-                if (d != null) { referenced.set(d.id); assigned.set(d.id); regs.put(d.id, d); }
-                if (insn instanceof Insn.SlotAddr) usesFrame = true;   // an offset from the frame's base
+                if (d != null) {
+                    referenced.set(d.id);
+                    assigned.set(d.id);
+                    regs.put(d.id, d);
+                }
+                if (insn instanceof Insn.SlotAddr) usesFrame = true; // an offset from the frame's base
                 if (insn instanceof Insn.Alloca) allocates = true;
             }
-            if (Operands.of(b.terminator) instanceof Reg r) { referenced.set(r.id); regs.put(r.id, r); }
+            if (Operands.of(b.terminator) instanceof Reg r) {
+                referenced.set(r.id);
+                regs.put(r.id, r);
+            }
             if (b.terminator instanceof Terminator.Ret) returns = true;
             for (BasicBlock s : ControlFlow.successors(b)) if (!inside.contains(s) && !exits.contains(s)) exits.add(s);
         }
         if (usesFrame || frame != null && referenced.get(frame.id)) usesFrame = true;
-        if (allocates) frame();   // f keeps a frame, whose end releases what the region's allocas took
+        if (allocates) frame(); // f keeps a frame, whose end releases what the region's allocas took
         BitSet in = new BitSet(), out = new BitSet();
         for (BasicBlock e : entries) live.addLiveIn(e, in);
         in.and(referenced);
-        if (usesFrame) { in.set(frame().id); regs.put(frame.id, frame); }
+        if (usesFrame) {
+            in.set(frame().id);
+            regs.put(frame.id, frame);
+        }
         for (BasicBlock x : exits) live.addLiveIn(x, out);
         out.and(assigned);
         IrType ret = f.type.ret();
@@ -453,7 +504,10 @@ final class MethodSplitter {
         int exitCount = exits.size() + (returns ? 1 : 0);
         List<Reg> inputs = new ArrayList<>(), results = new ArrayList<>();
         int slots = 0;
-        for (int r = in.nextSetBit(0); r >= 0; r = in.nextSetBit(r + 1)) { inputs.add(regs.get(r)); slots += width(regs.get(r).type()); }
+        for (int r = in.nextSetBit(0); r >= 0; r = in.nextSetBit(r + 1)) {
+            inputs.add(regs.get(r));
+            slots += width(regs.get(r).type());
+        }
         for (int r = out.nextSetBit(0); r >= 0; r = out.nextSetBit(r + 1)) results.add(regs.get(r));
         boolean inputsInMemory = slots > MAX_PARAM_SLOTS;
         Reg single = !inputsInMemory && exitCount == 1 && results.size() == 1 ? results.get(0) : null;
@@ -461,7 +515,18 @@ final class MethodSplitter {
         if (inputsInMemory) for (Reg r : inputs) position.putIfAbsent(r.id, position.size());
         if (single == null) for (Reg r : results) position.putIfAbsent(r.id, position.size());
         long areaOffset = position.isEmpty() ? -1 : area(position.size());
-        return new Shape(inside, exits, returns, exitCount, inputs, results, recompute, inputsInMemory, single, position, areaOffset);
+        return new Shape(
+                inside,
+                exits,
+                returns,
+                exitCount,
+                inputs,
+                results,
+                recompute,
+                inputsInMemory,
+                single,
+                position,
+                areaOffset);
     }
 
     /** The constants among the inputs {@code in} that the region computes again, each after those it reads; they leave {@code in}. */
@@ -473,7 +538,10 @@ final class MethodSplitter {
         }
         for (Insn i : recompute) {
             in.clear(i.dst().id);
-            if (i instanceof Insn.SlotAddr) { in.set(frame().id); regs.put(frame.id, frame); }
+            if (i instanceof Insn.SlotAddr) {
+                in.set(frame().id);
+                regs.put(frame.id, frame);
+            }
         }
         return recompute;
     }
@@ -483,18 +551,28 @@ final class MethodSplitter {
      * its value, the cases of it that go to each entry, and each entry's number (unused when
      * there is one entry).
      */
-    private record Selector(List<BasicBlock> entries, Terminator.Switch sw, Map<BasicBlock, List<Long>> cases, long[] numbers) {
-        boolean several() { return entries.size() > 1; }
+    private record Selector(
+            List<BasicBlock> entries, Terminator.Switch sw, Map<BasicBlock, List<Long>> cases, long[] numbers) {
+        boolean several() {
+            return entries.size() > 1;
+        }
     }
 
     private static Selector selector(BasicBlock n, List<BasicBlock> entries) {
         // with several entries, a selector says which: when n switches to them, the switch's own
         // value (the region switches on it as n did: an interpreter's dispatch costs no stubs),
         // else (and for the entries other blocks jump to) a number each entry's stub sets
-        Terminator.Switch sw = entries.size() > 1 && n.terminator instanceof Terminator.Switch x && x.value().type() == IrType.I32 ? x : null;
+        Terminator.Switch sw = entries.size() > 1
+                        && n.terminator instanceof Terminator.Switch x
+                        && x.value().type() == IrType.I32
+                ? x
+                : null;
         Map<BasicBlock, List<Long>> cases = new IdentityHashMap<>();
         for (BasicBlock e : entries) cases.put(e, new ArrayList<>());
-        if (sw != null) for (int i = 0; i < sw.cases().size(); i++) if (cases.containsKey(sw.targets().get(i))) cases.get(sw.targets().get(i)).add(sw.cases().get(i));
+        if (sw != null)
+            for (int i = 0; i < sw.cases().size(); i++)
+                if (cases.containsKey(sw.targets().get(i)))
+                    cases.get(sw.targets().get(i)).add(sw.cases().get(i));
         if (sw != null && entries.stream().allMatch(e -> cases.get(e).isEmpty())) sw = null;
         long[] selector = new long[entries.size()];
         List<Long> fresh = sw == null ? List.of() : unused(sw.cases(), entries.size());
@@ -516,7 +594,8 @@ final class MethodSplitter {
         int exitCount = shape.exitCount();
         IrType gret = single != null ? single.type() : exitCount > 1 ? IrType.I32 : IrType.VOID;
         String name;
-        do name = f.name + ".part." + nextRegion++; while (!taken.add(name));
+        do name = f.name + ".part." + nextRegion++;
+        while (!taken.add(name));
         Function g = new Function(name, new FuncType(gret, paramTypes, false), true);
         g.declareTarget = f.declareTarget;
         Map<Integer, Reg> map = new HashMap<>();
@@ -528,7 +607,11 @@ final class MethodSplitter {
         Reg gArea = shape.areaOffset() >= 0 ? g.newReg(IrType.PTR, "area") : null;
         if (gArea != null) g.params.add(gArea);
         BasicBlock gEntry = g.newBlock("entry");
-        if (shape.inputsInMemory()) for (Reg r : shape.inputs()) gEntry.insns.add(new Insn.Load(regOf.apply(r), slotOf(g, gEntry, gArea, shape.position().get(r.id))));
+        if (shape.inputsInMemory())
+            for (Reg r : shape.inputs())
+                gEntry.insns.add(new Insn.Load(
+                        regOf.apply(r),
+                        slotOf(g, gEntry, gArea, shape.position().get(r.id))));
         for (Insn i : shape.recompute()) gEntry.insns.add(copyInto(i, regOf, valueOf));
         Map<BasicBlock, BasicBlock> inMap = new IdentityHashMap<>();
         for (BasicBlock b : blocks) inMap.put(b, g.newBlock(hint(b.name)));
@@ -536,8 +619,12 @@ final class MethodSplitter {
         List<BasicBlock> gExits = new ArrayList<>();
         for (int i = 0; i < exitCount; i++) {
             BasicBlock x = g.newBlock("exit");
-            if (single == null) for (Reg r : shape.results()) x.insns.add(new Insn.Store(regOf.apply(r), slotOf(g, x, gArea, shape.position().get(r.id))));
-            x.terminator = new Terminator.Ret(single != null ? regOf.apply(single) : exitCount > 1 ? IntConst.i32(i) : null);
+            if (single == null)
+                for (Reg r : shape.results())
+                    x.insns.add(new Insn.Store(
+                            regOf.apply(r), slotOf(g, x, gArea, shape.position().get(r.id))));
+            x.terminator =
+                    new Terminator.Ret(single != null ? regOf.apply(single) : exitCount > 1 ? IntConst.i32(i) : null);
             gExits.add(x);
             if (i < shape.exits().size()) exitMap.put(shape.exits().get(i), x);
         }
@@ -550,7 +637,12 @@ final class MethodSplitter {
             List<BasicBlock> targets = new ArrayList<>();
             for (int i = 0; i < entries.size(); i++) {
                 BasicBlock e = entries.get(i);
-                for (long v : selector.cases().get(e).isEmpty() ? List.of(selector.numbers()[i]) : selector.cases().get(e)) { values.add(v); targets.add(inMap.get(e)); }
+                for (long v : selector.cases().get(e).isEmpty()
+                        ? List.of(selector.numbers()[i])
+                        : selector.cases().get(e)) {
+                    values.add(v);
+                    targets.add(inMap.get(e));
+                }
             }
             gEntry.terminator = new Terminator.Switch(sel, inMap.get(entries.get(0)), values, targets);
         }
@@ -560,8 +652,14 @@ final class MethodSplitter {
     }
 
     /** f's blocks into g's ({@code inMap}), their jumps out to g's exits and their {@code ret}s to {@code gReturn}. */
-    private void copyBlocks(Function g, List<BasicBlock> blocks, Map<BasicBlock, BasicBlock> inMap, Map<BasicBlock, BasicBlock> exitMap,
-                            BasicBlock gReturn, java.util.function.Function<Reg, Reg> regOf, java.util.function.UnaryOperator<Value> valueOf) {
+    private void copyBlocks(
+            Function g,
+            List<BasicBlock> blocks,
+            Map<BasicBlock, BasicBlock> inMap,
+            Map<BasicBlock, BasicBlock> exitMap,
+            BasicBlock gReturn,
+            java.util.function.Function<Reg, Reg> regOf,
+            java.util.function.UnaryOperator<Value> valueOf) {
         for (BasicBlock b : blocks) {
             BasicBlock to = inMap.get(b);
             for (Insn insn : b.insns) {
@@ -573,7 +671,8 @@ final class MethodSplitter {
             Terminator u;
             if (t instanceof Terminator.Ret r) {
                 if (retval != null) {
-                    Insn c = new Insn.Copy(regOf.apply(retval), r.value() != null ? valueOf.apply(r.value()) : zero(retval.type()));
+                    Insn c = new Insn.Copy(
+                            regOf.apply(retval), r.value() != null ? valueOf.apply(r.value()) : zero(retval.type()));
                     to.insns.add(c);
                     g.setLine(c, f.line(t));
                 }
@@ -590,10 +689,14 @@ final class MethodSplitter {
      * The call where the blocks were (with the entries' stubs, and the dispatch on the exit it
      * took), which replaces them in f; returns the estimated size of what stays behind.
      */
-    private long call(BasicBlock n, List<BasicBlock> around, Shape shape, Selector selector, Function g, List<BasicBlock> added) {
+    private long call(
+            BasicBlock n, List<BasicBlock> around, Shape shape, Selector selector, Function g, List<BasicBlock> added) {
         List<BasicBlock> entries = selector.entries();
         Terminator.Switch sw = selector.sw();
-        int line = f.line(entries.get(0).insns.isEmpty() ? entries.get(0).terminator : entries.get(0).insns.get(0));
+        int line = f.line(
+                entries.get(0).insns.isEmpty()
+                        ? entries.get(0).terminator
+                        : entries.get(0).insns.get(0));
         // in the order they are made (BasicBlock compares by identity): the caller appends them to the
         // function's blocks, so an identity hash's order would change the code from run to run
         Set<BasicBlock> left = new java.util.LinkedHashSet<>();
@@ -603,7 +706,8 @@ final class MethodSplitter {
         if (selector.several()) {
             Reg entry = f.newReg(IrType.I32, "entry");
             Set<BasicBlock> jumpedTo = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (BasicBlock b : around) if (b != n && !shape.inside().contains(b)) jumpedTo.addAll(ControlFlow.successors(b));
+            for (BasicBlock b : around)
+                if (b != n && !shape.inside().contains(b)) jumpedTo.addAll(ControlFlow.successors(b));
             for (int i = 0; i < entries.size(); i++) {
                 BasicBlock e = entries.get(i);
                 // only n's switch's cases enter it (its default takes the stub: any value may come that way)
@@ -614,13 +718,18 @@ final class MethodSplitter {
                 left.add(e);
                 stubs++;
             }
-            if (sw != null) {   // n's switch's cases go to the call for the region's entries, with its value
+            if (sw != null) { // n's switch's cases go to the call for the region's entries, with its value
                 BasicBlock d = f.newBlock("dispatch");
                 d.insns.add(new Insn.Copy(entry, sw.value()));
                 d.terminator = new Terminator.Br(call);
                 left.add(d);
-                java.util.function.UnaryOperator<BasicBlock> to = b -> selector.cases().containsKey(b) ? d : b;
-                Terminator.Switch u = new Terminator.Switch(sw.value(), sw.defaultTarget(), sw.cases(), sw.targets().stream().map(to).toList());
+                java.util.function.UnaryOperator<BasicBlock> to =
+                        b -> selector.cases().containsKey(b) ? d : b;
+                Terminator.Switch u = new Terminator.Switch(
+                        sw.value(),
+                        sw.defaultTarget(),
+                        sw.cases(),
+                        sw.targets().stream().map(to).toList());
                 f.moveLine(sw, u);
                 n.terminator = u;
             }
@@ -633,7 +742,9 @@ final class MethodSplitter {
             call.insns.add(new Insn.Binary(Insn.BinOp.ADD, area, frame(), IntConst.i64(shape.areaOffset())));
         }
         if (shape.inputsInMemory()) {
-            for (Reg r : shape.inputs()) call.insns.add(new Insn.Store(r, slotOf(f, call, area, shape.position().get(r.id))));
+            for (Reg r : shape.inputs())
+                call.insns.add(
+                        new Insn.Store(r, slotOf(f, call, area, shape.position().get(r.id))));
         } else {
             args.addAll(shape.inputs());
         }
@@ -643,13 +754,20 @@ final class MethodSplitter {
         Insn.Call c = new Insn.Call(which != null ? which : shape.single(), g.name, g.type, args);
         call.insns.add(c);
         f.setLine(c, line);
-        if (shape.single() == null) for (Reg r : shape.results()) call.insns.add(new Insn.Load(r, slotOf(f, call, area, shape.position().get(r.id))));
+        if (shape.single() == null)
+            for (Reg r : shape.results())
+                call.insns.add(
+                        new Insn.Load(r, slotOf(f, call, area, shape.position().get(r.id))));
         exit(call, shape, which, line, left);
         left.add(call);
         f.blocks.removeIf(b -> shape.inside().contains(b) && !left.contains(b));
         added.addAll(left);
         // what stays behind: the call with its arguments and results, the dispatch on the exit, the stubs
-        return 12 + 4L * args.size() + 14L * shape.position().size() + (exitCount > 1 ? 12 + 8L * exitCount : 3) + 8L * stubs;
+        return 12
+                + 4L * args.size()
+                + 14L * shape.position().size()
+                + (exitCount > 1 ? 12 + 8L * exitCount : 3)
+                + 8L * stubs;
     }
 
     /** The call block's terminator: to the exit the region took ({@code which}, when there are several), or f's return. */
@@ -657,7 +775,7 @@ final class MethodSplitter {
         IrType ret = f.type.ret();
         List<BasicBlock> targets = new ArrayList<>(shape.exits());
         if (shape.exitCount() == 0) {
-            call.terminator = new Terminator.Ret(ret == IrType.VOID ? null : zero(ret));   // the region never comes back
+            call.terminator = new Terminator.Ret(ret == IrType.VOID ? null : zero(ret)); // the region never comes back
         } else if (shape.exitCount() == 1) {
             call.terminator = shape.returns() ? new Terminator.Ret(retval) : new Terminator.Br(targets.get(0));
         } else {
@@ -670,7 +788,8 @@ final class MethodSplitter {
             }
             List<Long> numbers = new ArrayList<>();
             for (int i = 0; i < targets.size() - 1; i++) numbers.add((long) i);
-            call.terminator = new Terminator.Switch(which, targets.get(targets.size() - 1), numbers, targets.subList(0, targets.size() - 1));
+            call.terminator = new Terminator.Switch(
+                    which, targets.get(targets.size() - 1), numbers, targets.subList(0, targets.size() - 1));
         }
         f.setLine(call.terminator, line);
     }
@@ -696,10 +815,12 @@ final class MethodSplitter {
     }
 
     /** An instruction of f as the region's: its registers mapped, a slot's address an offset from the frame's base. */
-    private Insn copyInto(Insn insn, java.util.function.Function<Reg, Reg> regOf, java.util.function.UnaryOperator<Value> valueOf) {
+    private Insn copyInto(
+            Insn insn, java.util.function.Function<Reg, Reg> regOf, java.util.function.UnaryOperator<Value> valueOf) {
         if (insn instanceof Insn.SlotAddr s) {
             long off = slotOffset.get(s.slot());
-            return off == 0 ? new Insn.Copy(regOf.apply(s.dst()), regOf.apply(frame))
+            return off == 0
+                    ? new Insn.Copy(regOf.apply(s.dst()), regOf.apply(frame))
                     : new Insn.Binary(Insn.BinOp.ADD, regOf.apply(s.dst()), regOf.apply(frame), IntConst.i64(off));
         }
         Insn m = Operands.map(insn, valueOf);
@@ -717,15 +838,22 @@ final class MethodSplitter {
         return t == IrType.F32 || t == IrType.F64 ? new FloatConst(t, 0) : new IntConst(t, 0);
     }
 
-    private static int width(IrType t) { return t.isWide() || t == IrType.F64 ? 2 : 1; }
+    private static int width(IrType t) {
+        return t.isWide() || t == IrType.F64 ? 2 : 1;
+    }
 
-    private static Terminator retarget(Terminator t, Map<BasicBlock, BasicBlock> inside, Map<BasicBlock, BasicBlock> exits) {
+    private static Terminator retarget(
+            Terminator t, Map<BasicBlock, BasicBlock> inside, Map<BasicBlock, BasicBlock> exits) {
         java.util.function.UnaryOperator<BasicBlock> to = b -> inside.containsKey(b) ? inside.get(b) : exits.get(b);
         return switch (t) {
             case Terminator.Br b -> new Terminator.Br(to.apply(b.target()));
             case Terminator.CondBr c -> new Terminator.CondBr(c.cond(), to.apply(c.ifTrue()), to.apply(c.ifFalse()));
-            case Terminator.Switch s -> new Terminator.Switch(s.value(), to.apply(s.defaultTarget()), s.cases(),
-                    s.targets().stream().map(to).toList());
+            case Terminator.Switch s ->
+                new Terminator.Switch(
+                        s.value(),
+                        to.apply(s.defaultTarget()),
+                        s.cases(),
+                        s.targets().stream().map(to).toList());
             case Terminator.Ret r -> r;
         };
     }
@@ -742,7 +870,9 @@ final class MethodSplitter {
             for (int i = 0; i < b.insns.size(); i++) {
                 if (!(b.insns.get(i) instanceof Insn.SlotAddr s)) continue;
                 long off = slotOffset.get(s.slot());
-                Insn m = off == 0 ? new Insn.Copy(s.dst(), frame) : new Insn.Binary(Insn.BinOp.ADD, s.dst(), frame, IntConst.i64(off));
+                Insn m = off == 0
+                        ? new Insn.Copy(s.dst(), frame)
+                        : new Insn.Binary(Insn.BinOp.ADD, s.dst(), frame, IntConst.i64(off));
                 f.moveLine(s, m);
                 b.insns.set(i, m);
             }

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -34,17 +33,20 @@ final class RegisterDemotion {
         for (Reg p : params) if (which.test(p)) slots.put(p.id, f.newSlot(p.name, 8, 8));
         for (BasicBlock b : f.blocks) {
             for (Insn i : b.insns) {
-                for (Value v : Operands.of(i)) if (v instanceof Reg r && which.test(r)) slots.computeIfAbsent(r.id, k -> f.newSlot(r.name, 8, 8));
+                for (Value v : Operands.of(i))
+                    if (v instanceof Reg r && which.test(r)) slots.computeIfAbsent(r.id, k -> f.newSlot(r.name, 8, 8));
                 Reg d = i.dst();
                 if (d != null && which.test(d)) slots.computeIfAbsent(d.id, k -> f.newSlot(d.name, 8, 8));
             }
-            if (Operands.of(b.terminator) instanceof Reg r && which.test(r)) slots.computeIfAbsent(r.id, k -> f.newSlot(r.name, 8, 8));
+            if (Operands.of(b.terminator) instanceof Reg r && which.test(r))
+                slots.computeIfAbsent(r.id, k -> f.newSlot(r.name, 8, 8));
         }
         if (slots.isEmpty()) return;
         for (BasicBlock b : f.blocks) {
             List<Insn> out = new ArrayList<>();
             for (Insn i : b.insns) {
-                Insn m = Operands.map(i, v -> v instanceof Reg r && slots.containsKey(r.id) ? load(f, out, r, slots.get(r.id)) : v);
+                Insn m = Operands.map(
+                        i, v -> v instanceof Reg r && slots.containsKey(r.id) ? load(f, out, r, slots.get(r.id)) : v);
                 Reg d = m.dst();
                 Reg t = d != null && slots.containsKey(d.id) ? f.newReg(d.type()) : null;
                 if (t != null) m = Operands.withDst(m, t);
@@ -57,7 +59,8 @@ final class RegisterDemotion {
                 }
             }
             Terminator t = b.terminator;
-            Terminator u = Operands.map(t, v -> v instanceof Reg r && slots.containsKey(r.id) ? load(f, out, r, slots.get(r.id)) : v);
+            Terminator u = Operands.map(
+                    t, v -> v instanceof Reg r && slots.containsKey(r.id) ? load(f, out, r, slots.get(r.id)) : v);
             f.moveLine(t, u);
             b.terminator = u;
             b.insns.clear();

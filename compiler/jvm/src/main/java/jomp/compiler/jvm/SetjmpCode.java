@@ -4,11 +4,9 @@ import static org.objectweb.asm.Opcodes.*;
 
 import java.util.ArrayList;
 import java.util.List;
-
+import jomp.compiler.ir.Insn;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
-
-import jomp.compiler.ir.Insn;
 
 /**
  * setjmp's second return, for one method (runtime: {@code jomp.runtime.libc.Setjmp}). Each direct
@@ -23,7 +21,9 @@ import jomp.compiler.ir.Insn;
  * for the others; frame memory is as the unwind left it.
  */
 final class SetjmpCode {
-    private static final String SETJMP = "jomp/runtime/libc/Setjmp", LONG_JUMP = "jomp/runtime/start/LongJump", STACK = "jomp/runtime/mem/Stack";
+    private static final String SETJMP = "jomp/runtime/libc/Setjmp",
+            LONG_JUMP = "jomp/runtime/start/LongJump",
+            STACK = "jomp/runtime/mem/Stack";
 
     /** A call site: its token and stack-pointer locals and the label after it. */
     private record Site(Insn.Call call, int token, int sp, Label after) {}
@@ -31,10 +31,14 @@ final class SetjmpCode {
     private final MethodVisitor mv;
     /** The method's Stack parameter. */
     private final int stack;
+
     private final List<Site> sites = new ArrayList<>();
     private final Label start = new Label(), end = new Label(), handler = new Label();
 
-    private SetjmpCode(MethodVisitor mv, int stack) { this.mv = mv; this.stack = stack; }
+    private SetjmpCode(MethodVisitor mv, int stack) {
+        this.mv = mv;
+        this.stack = stack;
+    }
 
     /**
      * For a method with setjmp calls ({@link Insn.Call#returnsTwice} calls of no function of the
@@ -57,9 +61,13 @@ final class SetjmpCode {
     }
 
     /** The locals the sites take (two longs each). */
-    int locals() { return 4 * sites.size(); }
+    int locals() {
+        return 4 * sites.size();
+    }
 
-    void begin() { mv.visitLabel(start); }
+    void begin() {
+        mv.visitLabel(start);
+    }
 
     /** Whether the call is one of the sites (compiled by {@link #call}, not as a call). */
     boolean isSite(Insn.Call c) {
@@ -79,7 +87,9 @@ final class SetjmpCode {
     }
 
     /** After the call's result is stored: where a longjmp resumes. */
-    void after(Insn.Call c) { mv.visitLabel(site(c).after); }
+    void after(Insn.Call c) {
+        mv.visitLabel(site(c).after);
+    }
 
     /** After the body: the handler; {@code exLocal} is a free local, {@code storeResult} stores an int into the call's result. */
     void end(int exLocal, java.util.function.Consumer<Insn.Call> storeResult) {

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.TreeSet;
 import java.util.function.ToIntFunction;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.ControlFlow;
 import jomp.compiler.ir.Function;
@@ -37,14 +36,24 @@ final class SharedLocals {
      * {@code own} keeps apart (parameters; the named ones under -g), from {@code next} on: fills
      * {@code into} and returns the first local after them.
      */
-    static int assign(Function f, Map<Integer, int[]> span, java.util.function.Predicate<Reg> own, int next,
-                      ToIntFunction<Reg> width, Map<Integer, Integer> into) {
+    static int assign(
+            Function f,
+            Map<Integer, int[]> span,
+            java.util.function.Predicate<Reg> own,
+            int next,
+            ToIntFunction<Reg> width,
+            Map<Integer, Integer> into) {
         Map<Integer, Reg> regs = new HashMap<>();
-        for (BasicBlock b : f.blocks) for (Insn insn : b.insns) if (insn.dst() != null && !own.test(insn.dst())) regs.putIfAbsent(insn.dst().id, insn.dst());
+        for (BasicBlock b : f.blocks)
+            for (Insn insn : b.insns)
+                if (insn.dst() != null && !own.test(insn.dst())) regs.putIfAbsent(insn.dst().id, insn.dst());
         List<Integer> order = new ArrayList<>(regs.keySet());
-        order.sort((a, c) -> span.get(a)[0] != span.get(c)[0] ? Integer.compare(span.get(a)[0], span.get(c)[0]) : Integer.compare(a, c));
+        order.sort((a, c) -> span.get(a)[0] != span.get(c)[0]
+                ? Integer.compare(span.get(a)[0], span.get(c)[0])
+                : Integer.compare(a, c));
         PriorityQueue<Integer> active = new PriorityQueue<>((a, c) -> span.get(a)[1] != span.get(c)[1]
-                ? Integer.compare(span.get(a)[1], span.get(c)[1]) : Integer.compare(a, c));
+                ? Integer.compare(span.get(a)[1], span.get(c)[1])
+                : Integer.compare(a, c));
         List<TreeSet<Integer>> free = List.of(new TreeSet<>(), new TreeSet<>());
         for (int id : order) {
             int[] s = span.get(id);

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -51,14 +50,18 @@ final class SharedSlots {
             offset.put(s, size);
             size += Math.max(1, s.size);
         }
-        temps.sort((a, b) -> life.get(a)[0] != life.get(b)[0] ? Integer.compare(life.get(a)[0], life.get(b)[0]) : Integer.compare(a.id, b.id));
+        temps.sort((a, b) -> life.get(a)[0] != life.get(b)[0]
+                ? Integer.compare(life.get(a)[0], life.get(b)[0])
+                : Integer.compare(a.id, b.id));
         PriorityQueue<Slot> active = new PriorityQueue<>((a, b) -> life.get(a)[1] != life.get(b)[1]
-                ? Integer.compare(life.get(a)[1], life.get(b)[1]) : Integer.compare(a.id, b.id));
-        Map<String, ArrayDeque<Long>> free = new HashMap<>();   // "size/align" -> offsets free for reuse
+                ? Integer.compare(life.get(a)[1], life.get(b)[1])
+                : Integer.compare(a.id, b.id));
+        Map<String, ArrayDeque<Long>> free = new HashMap<>(); // "size/align" -> offsets free for reuse
         for (Slot s : temps) {
             while (!active.isEmpty() && life.get(active.peek())[1] < life.get(s)[0]) {
                 Slot done = active.poll();
-                free.computeIfAbsent(done.size + "/" + done.align, k -> new ArrayDeque<>()).add(offset.get(done));
+                free.computeIfAbsent(done.size + "/" + done.align, k -> new ArrayDeque<>())
+                        .add(offset.get(done));
             }
             ArrayDeque<Long> reuse = free.get(s.size + "/" + s.align);
             Long at = reuse == null ? null : reuse.pollFirst();
@@ -75,20 +78,22 @@ final class SharedSlots {
 
     /** The unnamed slots that may share, each with its life {first, last position}. */
     private static Map<Slot, int[]> lives(Function f, Map<Integer, int[]> span) {
-        Map<Slot, Set<Integer>> holders = new HashMap<>();   // slot -> registers holding an address derived from it
+        Map<Slot, Set<Integer>> holders = new HashMap<>(); // slot -> registers holding an address derived from it
         Map<Integer, Set<Slot>> derived = new HashMap<>();
         for (Slot s : f.slots) if (s.name == null) holders.put(s, new HashSet<>());
         Set<Slot> escaped = new HashSet<>();
         boolean changed = true;
-        while (changed) {   // addresses flow through arithmetic and copies, in any block order
+        while (changed) { // addresses flow through arithmetic and copies, in any block order
             changed = false;
             for (BasicBlock b : f.blocks) {
                 for (Insn insn : b.insns) {
                     Reg d = insn.dst();
                     Set<Slot> from = new HashSet<>();
                     if (insn instanceof Insn.SlotAddr sa && holders.containsKey(sa.slot())) from.add(sa.slot());
-                    else if (!(insn instanceof Insn.Load || insn instanceof Insn.Cmp))   // a call may return what it was given
-                        for (Value v : Operands.of(insn)) if (v instanceof Reg r && derived.containsKey(r.id)) from.addAll(derived.get(r.id));
+                    else if (!(insn instanceof Insn.Load
+                            || insn instanceof Insn.Cmp)) // a call may return what it was given
+                    for (Value v : Operands.of(insn))
+                            if (v instanceof Reg r && derived.containsKey(r.id)) from.addAll(derived.get(r.id));
                     if (d == null || from.isEmpty()) continue;
                     Set<Slot> known = derived.computeIfAbsent(d.id, k -> new HashSet<>());
                     if (known.addAll(from)) changed = true;
@@ -102,15 +107,18 @@ final class SharedSlots {
                     case Insn.AtomicStore st -> List.of(st.value());
                     case Insn.AtomicRmw a -> List.of(a.value());
                     case Insn.CmpXchg x -> List.of(x.expected(), x.desired());
-                    case Insn.Call c when c.callee().startsWith("__kmpc") || c.callee().startsWith("__tgt") -> c.args();
+                    case Insn.Call c
+                    when c.callee().startsWith("__kmpc") || c.callee().startsWith("__tgt") -> c.args();
                     default -> List.of();
                 };
-                for (Value v : stored) if (v instanceof Reg r && derived.containsKey(r.id)) escaped.addAll(derived.get(r.id));
+                for (Value v : stored)
+                    if (v instanceof Reg r && derived.containsKey(r.id)) escaped.addAll(derived.get(r.id));
             }
             if (b.terminator instanceof Terminator.Ret ret && ret.value() instanceof Reg r && derived.containsKey(r.id))
                 escaped.addAll(derived.get(r.id));
         }
-        for (Map.Entry<Integer, Set<Slot>> e : derived.entrySet()) for (Slot s : e.getValue()) holders.get(s).add(e.getKey());
+        for (Map.Entry<Integer, Set<Slot>> e : derived.entrySet())
+            for (Slot s : e.getValue()) holders.get(s).add(e.getKey());
         Map<Slot, int[]> life = new HashMap<>();
         for (Map.Entry<Slot, Set<Integer>> e : holders.entrySet()) {
             if (escaped.contains(e.getKey()) || e.getValue().isEmpty()) continue;

@@ -5,7 +5,6 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -51,15 +50,24 @@ final class StructResults {
         BitSet escapes = escapingSlots(f, def, many);
         for (BasicBlock b : f.blocks) {
             for (int k = 0; k < b.insns.size(); k++) {
-                if (!(b.insns.get(k) instanceof Insn.Call c) || c.args().isEmpty() || !(c.args().get(0) instanceof Reg tmp)) continue;
+                if (!(b.insns.get(k) instanceof Insn.Call c)
+                        || c.args().isEmpty()
+                        || !(c.args().get(0) instanceof Reg tmp)) continue;
                 long size = structResultSize(c.csig() != null ? c.csig() : csigs.get(c.callee()));
                 if (size <= 0 || c.dst() != null && uses.getOrDefault(c.dst().id, 0) > 0) continue;
                 // the temporary: one slot's address, used by this call and the copy alone
-                if (many.get(tmp.id) || !(def.get(tmp.id) instanceof Insn.SlotAddr) || uses.getOrDefault(tmp.id, 0) != 2) continue;
+                if (many.get(tmp.id)
+                        || !(def.get(tmp.id) instanceof Insn.SlotAddr)
+                        || uses.getOrDefault(tmp.id, 0) != 2) continue;
                 int j = k + 1;
                 while (j < b.insns.size() && touchesNoMemory(b.insns.get(j))) j++;
-                if (j == b.insns.size() || !(b.insns.get(j) instanceof Insn.MemCopy m) || !(m.srcAddr() instanceof Reg src) || src.id != tmp.id
-                        || !(m.size() instanceof IntConst n) || n.value() != size || !(m.dstAddr() instanceof Reg d)) continue;
+                if (j == b.insns.size()
+                        || !(b.insns.get(j) instanceof Insn.MemCopy m)
+                        || !(m.srcAddr() instanceof Reg src)
+                        || src.id != tmp.id
+                        || !(m.size() instanceof IntConst n)
+                        || n.value() != size
+                        || !(m.dstAddr() instanceof Reg d)) continue;
                 Slot dst = slotOf(d, def, many);
                 if (dst == null || escapes.get(dst.id) || ((Insn.SlotAddr) def.get(tmp.id)).slot() == dst) continue;
                 Reg at = f.newReg(IrType.PTR);
@@ -88,8 +96,13 @@ final class StructResults {
     }
 
     private static boolean touchesNoMemory(Insn i) {
-        return i instanceof Insn.SlotAddr || i instanceof Insn.GlobalAddr || i instanceof Insn.FuncAddr || i instanceof Insn.Copy
-                || i instanceof Insn.Unary || i instanceof Insn.Convert || i instanceof Insn.Cmp
+        return i instanceof Insn.SlotAddr
+                || i instanceof Insn.GlobalAddr
+                || i instanceof Insn.FuncAddr
+                || i instanceof Insn.Copy
+                || i instanceof Insn.Unary
+                || i instanceof Insn.Convert
+                || i instanceof Insn.Cmp
                 || i instanceof Insn.Binary b && !Operands.isDivision(b.op());
     }
 
@@ -117,7 +130,10 @@ final class StructResults {
                     case Insn.Binary b when b.b() instanceof Reg r -> alias.get(r.id);
                     default -> null;
                 };
-                if (s != null) { alias.put(e.getKey(), s); grew = true; }
+                if (s != null) {
+                    alias.put(e.getKey(), s);
+                    grew = true;
+                }
             }
         }
         BitSet out = new BitSet();
@@ -137,7 +153,8 @@ final class StructResults {
                 };
                 for (Value v : leaving) if (v instanceof Reg r && alias.containsKey(r.id)) out.set(alias.get(r.id).id);
             }
-            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && alias.containsKey(r.id)) out.set(alias.get(r.id).id);
+            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && alias.containsKey(r.id))
+                out.set(alias.get(r.id).id);
         }
         return out;
     }

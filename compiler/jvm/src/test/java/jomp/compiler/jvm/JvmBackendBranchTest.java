@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
@@ -20,6 +17,7 @@ import jomp.compiler.ir.Module;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.jvm.JvmBackend.ClassFile;
 import jomp.runtime.mem.Stack;
+import org.junit.jupiter.api.Test;
 
 /**
  * Compare-and-branch fusion: {@code c = cmp op a, b; condbr c, yes, no} compiles to one
@@ -52,14 +50,23 @@ class JvmBackendBranchTest {
 
     static boolean expected(CmpOp op, long x, long y) {
         return switch (op) {
-            case EQ -> x == y; case NE -> x != y; case LT -> x < y; case LE -> x <= y; case GT -> x > y; case GE -> x >= y;
-            case ULT -> Long.compareUnsigned(x, y) < 0; case ULE -> Long.compareUnsigned(x, y) <= 0;
-            case UGT -> Long.compareUnsigned(x, y) > 0; case UGE -> Long.compareUnsigned(x, y) >= 0;
+            case EQ -> x == y;
+            case NE -> x != y;
+            case LT -> x < y;
+            case LE -> x <= y;
+            case GT -> x > y;
+            case GE -> x >= y;
+            case ULT -> Long.compareUnsigned(x, y) < 0;
+            case ULE -> Long.compareUnsigned(x, y) <= 0;
+            case UGT -> Long.compareUnsigned(x, y) > 0;
+            case UGE -> Long.compareUnsigned(x, y) >= 0;
         };
     }
 
     static final class Loader extends ClassLoader {
-        Class<?> define(ClassFile c) { return defineClass(c.name().replace('/', '.'), c.bytes(), 0, c.bytes().length); }
+        Class<?> define(ClassFile c) {
+            return defineClass(c.name().replace('/', '.'), c.bytes(), 0, c.bytes().length);
+        }
     }
 
     @Test
@@ -87,24 +94,37 @@ class JvmBackendBranchTest {
             for (Method x : cls.getMethods()) if (x.getName().equals(name)) mh = x;
             assertThat(mh).as(name).isNotNull();
             if (t == IrType.F64) {
-                for (double x : DOUBLES) for (double y : DOUBLES) {
-                    boolean want = switch (op) {
-                        case EQ -> x == y; case NE -> x != y; case LT -> x < y; case LE -> x <= y; case GT -> x > y; case GE -> x >= y;
-                        default -> throw new AssertionError();
-                    };
-                    int r = (int) mh.invoke(null, x, y, Stack.current());
-                    assertThat(r).as("%s(%s, %s)", name, x, y).isEqualTo((want ? 10 : 20) + (alsoValue && want ? 1 : 0));
-                    checked++;
-                }
+                for (double x : DOUBLES)
+                    for (double y : DOUBLES) {
+                        boolean want = switch (op) {
+                            case EQ -> x == y;
+                            case NE -> x != y;
+                            case LT -> x < y;
+                            case LE -> x <= y;
+                            case GT -> x > y;
+                            case GE -> x >= y;
+                            default -> throw new AssertionError();
+                        };
+                        int r = (int) mh.invoke(null, x, y, Stack.current());
+                        assertThat(r)
+                                .as("%s(%s, %s)", name, x, y)
+                                .isEqualTo((want ? 10 : 20) + (alsoValue && want ? 1 : 0));
+                        checked++;
+                    }
             } else {
-                for (long x : INTS) for (long y : INTS) {
-                    Object ax = t == IrType.I32 ? (Object) (int) x : (Object) x, ay = t == IrType.I32 ? (Object) (int) y : (Object) y;
-                    boolean want = t == IrType.I32 ? expected(op, (int) x, (int) y) // sign extension keeps the unsigned order
-                                                   : expected(op, x, y);
-                    int r = (int) mh.invoke(null, ax, ay, Stack.current());
-                    assertThat(r).as("%s(%s, %s)", name, x, y).isEqualTo((want ? 10 : 20) + (alsoValue && want ? 1 : 0));
-                    checked++;
-                }
+                for (long x : INTS)
+                    for (long y : INTS) {
+                        Object ax = t == IrType.I32 ? (Object) (int) x : (Object) x,
+                                ay = t == IrType.I32 ? (Object) (int) y : (Object) y;
+                        boolean want = t == IrType.I32
+                                ? expected(op, (int) x, (int) y) // sign extension keeps the unsigned order
+                                : expected(op, x, y);
+                        int r = (int) mh.invoke(null, ax, ay, Stack.current());
+                        assertThat(r)
+                                .as("%s(%s, %s)", name, x, y)
+                                .isEqualTo((want ? 10 : 20) + (alsoValue && want ? 1 : 0));
+                        checked++;
+                    }
             }
         }
         assertThat(checked).isGreaterThan(1000);

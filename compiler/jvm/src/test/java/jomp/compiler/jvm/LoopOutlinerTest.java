@@ -10,9 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
@@ -30,6 +27,7 @@ import jomp.compiler.opt.PassManager;
 import jomp.compiler.parse.Parser;
 import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
+import org.junit.jupiter.api.Test;
 
 /**
  * Nested innermost loops become functions of their own: which loops qualify, what the new
@@ -116,12 +114,15 @@ class LoopOutlinerTest {
         }
         """;
 
-    private static Module lower(String source) { return lower(source, 2); }
+    private static Module lower(String source) {
+        return lower(source, 2);
+    }
 
     private static Module lower(String source, int opt) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err, true));
-        TranslationUnit tu = Parser.parse(Preprocessor.run(new SourceFile("t.c", source), PreprocessorOptions.defaults(true), diags), diags);
+        TranslationUnit tu = Parser.parse(
+                Preprocessor.run(new SourceFile("t.c", source), PreprocessorOptions.defaults(true), diags), diags);
         Module m = Lowering.lower(tu, diags);
         assertThat(err.toString()).isEmpty();
         PassManager.run(m, opt);
@@ -148,10 +149,18 @@ class LoopOutlinerTest {
         IrInterpreter.Result before = IrInterpreter.run(m);
         // 4 rows of 10i..10i+4: sums 10, 60, 110, 160 weighted 1..4 = 1100; 23 and 31 are there, 99 is not;
         // the histogram of m[i][j] % 8 packed base 3; the VLA sums i*j over 1..3 = 36; (0+1+2+3) * 16 * 3 = 288
-        assertThat(before.stdout()).isEqualTo("1100.0 1 0 1 " + histogram() + " 36 288 45\n-2 " + scan(50) + " " + scan(1000) + "\n");
+        assertThat(before.stdout())
+                .isEqualTo("1100.0 1 0 1 " + histogram() + " 36 288 45\n-2 " + scan(50) + " " + scan(1000) + "\n");
 
         Map<String, Function> created = outline(m);
-        assertThat(created.keySet()).containsExactly("contains.loop.1", "fill.loop.1", "histogram.loop.1", "scan.loop.1", "twoResults.loop.1", "weighted.loop.1");
+        assertThat(created.keySet())
+                .containsExactly(
+                        "contains.loop.1",
+                        "fill.loop.1",
+                        "histogram.loop.1",
+                        "scan.loop.1",
+                        "twoResults.loop.1",
+                        "weighted.loop.1");
         assertThat(IrVerifier.verify(m)).isEmpty();
         assertThat(IrInterpreter.run(m)).isEqualTo(before);
 
@@ -164,32 +173,44 @@ class LoopOutlinerTest {
         assertThat(function(m, "scan").slots).hasSize(1);
         assertThat(function(m, "scan").blocks).anyMatch(b -> b.terminator instanceof Terminator.Switch);
         Function contains = function(m, "contains");
-        assertThat(contains.blocks).anyMatch(b -> b.terminator instanceof Terminator.Switch s && s.cases().size() == 2);
+        assertThat(contains.blocks)
+                .anyMatch(b ->
+                        b.terminator instanceof Terminator.Switch s && s.cases().size() == 2);
         for (Function g : created.values()) assertThat(g.isStatic).isTrue();
 
         // the IR text of the result reads back the same, and the JVM verifies the class
         String text = IrPrinter.print(m);
         Diagnostics diags = new Diagnostics(new PrintStream(new ByteArrayOutputStream(), true));
-        assertThat(IrPrinter.print(IrParser.parse(new SourceFile("t.jir", text), diags))).isEqualTo(text);
+        assertThat(IrPrinter.print(IrParser.parse(new SourceFile("t.jir", text), diags)))
+                .isEqualTo(text);
         Module again = lower(PROGRAM);
         List<JvmBackend.ClassFile> classes = JvmBackend.compile(again, 2);
         Class<?> cls = new JvmBackendBranchTest.Loader().define(classes.get(0));
         assertThat(java.util.Arrays.stream(cls.getDeclaredMethods()).map(java.lang.reflect.Method::getName))
-                .contains("fill$loop$1", "weighted$loop$1", "contains$loop$1", "histogram$loop$1", "twoResults$loop$1", "scan$loop$1")
+                .contains(
+                        "fill$loop$1",
+                        "weighted$loop$1",
+                        "contains$loop$1",
+                        "histogram$loop$1",
+                        "twoResults$loop$1",
+                        "scan$loop$1")
                 .noneMatch(n -> n.startsWith("vla$") || n.startsWith("main$"));
     }
 
     @Test
     void aFrameSlotTheLoopAddressesIsPassedIn() {
-        Module m = lower(PROGRAM, 1);   // at -O1 the slot's address is taken inside the loop (-O2 hoists it)
+        Module m = lower(PROGRAM, 1); // at -O1 the slot's address is taken inside the loop (-O2 hoists it)
         IrInterpreter.Result before = IrInterpreter.run(m);
         Map<String, Function> created = outline(m);
         assertThat(created).containsKey("histogram.loop.1");
         assertThat(IrVerifier.verify(m)).isEmpty();
         assertThat(IrInterpreter.run(m)).isEqualTo(before);
         Function histogram = function(m, "histogram");
-        assertThat(histogram.blocks).anyMatch(b -> b.insns.stream().anyMatch(i -> i instanceof Insn.SlotAddr)
-                && b.insns.stream().anyMatch(i -> i instanceof Insn.Call c && c.callee().equals("histogram.loop.1")));
+        assertThat(histogram.blocks)
+                .anyMatch(b -> b.insns.stream().anyMatch(i -> i instanceof Insn.SlotAddr)
+                        && b.insns.stream()
+                                .anyMatch(i ->
+                                        i instanceof Insn.Call c && c.callee().equals("histogram.loop.1")));
         Function loop = created.get("histogram.loop.1");
         assertThat(loop.slots).isEmpty();
         assertThat(loop.blocks).noneMatch(b -> b.insns.stream().anyMatch(i -> i instanceof Insn.SlotAddr));
@@ -201,8 +222,10 @@ class LoopOutlinerTest {
         int before = m.functions.size();
         JvmBackend.compile(m, 0);
         assertThat(m.functions).hasSize(before);
-        assertThat(m.functions).allMatch(f -> f.blocks.stream().flatMap(b -> b.insns.stream())
-                .noneMatch(i -> i instanceof Insn.Call c && c.callee().contains(".loop.")));
+        assertThat(m.functions)
+                .allMatch(f -> f.blocks.stream()
+                        .flatMap(b -> b.insns.stream())
+                        .noneMatch(i -> i instanceof Insn.Call c && c.callee().contains(".loop.")));
     }
 
     /** What scan(limit) computes, in Java, after main set m[2][2] to -1. */
@@ -211,7 +234,14 @@ class LoopOutlinerTest {
         for (int i = 0; i < 4; i++) {
             int a = 0, b = 0;
             boolean over = false;
-            for (int j = 0; j < 5; j++) { a += i == 2 && j == 2 ? -1 : i * 10 + j; b ^= j + 1; if (a > limit) { over = true; break; } }
+            for (int j = 0; j < 5; j++) {
+                a += i == 2 && j == 2 ? -1 : i * 10 + j;
+                b ^= j + 1;
+                if (a > limit) {
+                    over = true;
+                    break;
+                }
+            }
             t += over ? 1000 + a * b : a + b;
         }
         return t;

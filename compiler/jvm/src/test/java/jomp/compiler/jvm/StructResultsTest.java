@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
@@ -22,6 +19,7 @@ import jomp.compiler.opt.PassManager;
 import jomp.compiler.parse.Parser;
 import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
+import org.junit.jupiter.api.Test;
 
 /**
  * A struct result goes straight into a local whose address goes nowhere else, and only there:
@@ -63,7 +61,8 @@ class StructResultsTest {
     private static Module lower(int opt) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err, true));
-        TranslationUnit tu = Parser.parse(Preprocessor.run(new SourceFile("t.c", PROGRAM), PreprocessorOptions.defaults(true), diags), diags);
+        TranslationUnit tu = Parser.parse(
+                Preprocessor.run(new SourceFile("t.c", PROGRAM), PreprocessorOptions.defaults(true), diags), diags);
         Module m = Lowering.lower(tu, diags);
         assertThat(err.toString()).isEmpty();
         PassManager.run(m, opt);
@@ -77,8 +76,11 @@ class StructResultsTest {
         long n = 0;
         for (BasicBlock b : fn.blocks) {
             for (Insn i : b.insns) {
-                if (i instanceof Insn.Call c && c.callee().equals(callee) && c.args().get(0) instanceof jomp.compiler.ir.Reg r
-                        && def.get(r.id) instanceof Insn.SlotAddr s && java.util.Objects.equals(name, s.slot().name)) n++;
+                if (i instanceof Insn.Call c
+                        && c.callee().equals(callee)
+                        && c.args().get(0) instanceof jomp.compiler.ir.Reg r
+                        && def.get(r.id) instanceof Insn.SlotAddr s
+                        && java.util.Objects.equals(name, s.slot().name)) n++;
             }
         }
         return n;
@@ -99,8 +101,11 @@ class StructResultsTest {
             StructResults.elide(m);
             assertThat(IrVerifier.verify(m)).isEmpty();
             assertThat(IrInterpreter.run(m)).as("-O%d", opt).isEqualTo(before);
-            assertThat(callsInto(function(m, "local"), "mul", "z")).as("-O%d", opt).isEqualTo(opt < 2 ? 1 : 0);
-            // e's address is in a global: peek reads it while it computes; *p and g are no slots: temporaries, as before
+            assertThat(callsInto(function(m, "local"), "mul", "z"))
+                    .as("-O%d", opt)
+                    .isEqualTo(opt < 2 ? 1 : 0);
+            // e's address is in a global: peek reads it while it computes; *p and g are no slots: temporaries, as
+            // before
             assertThat(callsInto(function(m, "escaping"), "peek", "e")).isZero();
             assertThat(callsInto(function(m, "escaping"), "peek", null)).isEqualTo(1);
             assertThat(callsInto(function(m, "pointer"), "mul", null)).isEqualTo(2);

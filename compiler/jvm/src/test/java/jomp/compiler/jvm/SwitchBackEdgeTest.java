@@ -8,13 +8,6 @@ import java.lang.reflect.Method;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
-import org.junit.jupiter.api.Test;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.Label;
-import org.objectweb.asm.MethodVisitor;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
@@ -25,6 +18,11 @@ import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Module;
 import jomp.compiler.ir.Reg;
 import jomp.runtime.mem.Stack;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
 
 /**
  * A loop closed by a switch (an interpreter's dispatch) jumps back through a {@code goto}: HotSpot's
@@ -34,7 +32,8 @@ import jomp.runtime.mem.Stack;
 class SwitchBackEdgeTest {
     /** sum of i for i in [0, n): the loop's only back edge is a switch on (i < n), case 1 back to the body. */
     static Function loopBySwitch(boolean lookup) {
-        Function f = new Function(lookup ? "sparse" : "dense", new FuncType(IrType.I32, List.of(IrType.I32), false), false);
+        Function f =
+                new Function(lookup ? "sparse" : "dense", new FuncType(IrType.I32, List.of(IrType.I32), false), false);
         Reg n = f.newReg(IrType.I32, "n");
         f.params.add(n);
         IrBuilder ir = new IrBuilder(f);
@@ -62,22 +61,48 @@ class SwitchBackEdgeTest {
         m.functions.add(loopBySwitch(true));
         JvmBackend.ClassFile cf = JvmBackend.compile(m).get(0);
         int[] switches = {0}, backGotos = {0};
-        new ClassReader(cf.bytes()).accept(new ClassVisitor(ASM9) {
-            @Override public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
-                Set<Label> placed = new HashSet<>();
-                return new MethodVisitor(ASM9) {
-                    @Override public void visitLabel(Label l) { placed.add(l); }
-                    @Override public void visitJumpInsn(int op, Label l) { if (op == GOTO && placed.contains(l)) backGotos[0]++; }
-                    @Override public void visitTableSwitchInsn(int min, int max, Label dflt, Label... ls) { check(dflt, ls); }
-                    @Override public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] ls) { check(dflt, ls); }
-                    private void check(Label dflt, Label[] ls) {
-                        switches[0]++;
-                        assertThat(placed).as(name + ": a switch's default behind it").doesNotContain(dflt);
-                        for (Label l : ls) assertThat(placed).as(name + ": a switch's target behind it").doesNotContain(l);
-                    }
-                };
-            }
-        }, 0);
+        new ClassReader(cf.bytes())
+                .accept(
+                        new ClassVisitor(ASM9) {
+                            @Override
+                            public MethodVisitor visitMethod(
+                                    int access, String name, String desc, String sig, String[] ex) {
+                                Set<Label> placed = new HashSet<>();
+                                return new MethodVisitor(ASM9) {
+                                    @Override
+                                    public void visitLabel(Label l) {
+                                        placed.add(l);
+                                    }
+
+                                    @Override
+                                    public void visitJumpInsn(int op, Label l) {
+                                        if (op == GOTO && placed.contains(l)) backGotos[0]++;
+                                    }
+
+                                    @Override
+                                    public void visitTableSwitchInsn(int min, int max, Label dflt, Label... ls) {
+                                        check(dflt, ls);
+                                    }
+
+                                    @Override
+                                    public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] ls) {
+                                        check(dflt, ls);
+                                    }
+
+                                    private void check(Label dflt, Label[] ls) {
+                                        switches[0]++;
+                                        assertThat(placed)
+                                                .as(name + ": a switch's default behind it")
+                                                .doesNotContain(dflt);
+                                        for (Label l : ls)
+                                            assertThat(placed)
+                                                    .as(name + ": a switch's target behind it")
+                                                    .doesNotContain(l);
+                                    }
+                                };
+                            }
+                        },
+                        0);
         assertThat(switches[0]).isEqualTo(2);
         assertThat(backGotos[0]).isGreaterThanOrEqualTo(2);
         Class<?> cls = new JvmBackendBranchTest.Loader().define(cf);
@@ -85,7 +110,9 @@ class SwitchBackEdgeTest {
             Method mh = null;
             for (Method x : cls.getMethods()) if (x.getName().equals(name)) mh = x;
             for (int k : new int[] {1, 2, 10, 1000}) {
-                assertThat((int) mh.invoke(null, k, Stack.current())).as("%s(%d)", name, k).isEqualTo(k * (k - 1) / 2);
+                assertThat((int) mh.invoke(null, k, Stack.current()))
+                        .as("%s(%d)", name, k)
+                        .isEqualTo(k * (k - 1) / 2);
             }
         }
     }

@@ -1,5 +1,7 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.List;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -11,9 +13,6 @@ import jomp.compiler.ir.Slot;
 import jomp.compiler.ir.Value;
 import jomp.offload.abi.EntryPoints;
 import jomp.offload.abi.MapType;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * {@code target device(ancestor: 1)} (OpenMP 5.2 §13.2, with requires reverse_offload): a region
@@ -27,7 +26,10 @@ final class AncestorLowering {
     private final OmpLowering omp;
     private final FunctionLowering f;
 
-    AncestorLowering(OmpLowering omp, FunctionLowering f) { this.omp = omp; this.f = f; }
+    AncestorLowering(OmpLowering omp, FunctionLowering f) {
+        this.omp = omp;
+        this.f = f;
+    }
 
     void ancestor(Stmt.Omp o) {
         OmpDirective d = o.directive();
@@ -47,15 +49,23 @@ final class AncestorLowering {
                     Reg r = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
                     f.b.copy(r, buf);
                     f.addrVars.put(v, r);
-                    after.add(() -> { if (from) f.b.memcpy(orig, buf, size); free(buf); });
+                    after.add(() -> {
+                        if (from) f.b.memcpy(orig, buf, size);
+                        free(buf);
+                    });
                 } else if (v.type.isPointer() && it.sections().size() == 1) {
                     MapBuilder.Range x = new MapBuilder(f).range(it);
-                    if (x.strided()) { f.unit.diags.error(it.loc(), "a strided section cannot be mapped back to the host"); continue; }
+                    if (x.strided()) {
+                        f.unit.diags.error(it.loc(), "a strided section cannot be mapped back to the host");
+                        continue;
+                    }
                     Value p = f.readVar(v);
                     Value buf = malloc(x.size());
                     if (to) f.b.memcpy(buf, x.begin(), x.size());
                     // the pointer now points into the host copy, at the same offset from the section
-                    Value offset = f.b.binary(jomp.compiler.ir.Insn.BinOp.SUB, f.e.conv(jomp.compiler.ir.Insn.ConvOp.BITCAST, x.begin(), IrType.I64),
+                    Value offset = f.b.binary(
+                            jomp.compiler.ir.Insn.BinOp.SUB,
+                            f.e.conv(jomp.compiler.ir.Insn.ConvOp.BITCAST, x.begin(), IrType.I64),
                             f.e.conv(jomp.compiler.ir.Insn.ConvOp.BITCAST, p, IrType.I64));
                     Value moved = f.b.binary(jomp.compiler.ir.Insn.BinOp.SUB, buf, offset);
                     restores.add(f.unbind(v));
@@ -63,9 +73,14 @@ final class AncestorLowering {
                     f.slotVars.put(v, s);
                     f.b.store(moved, f.b.slotAddr(s));
                     Value begin = x.begin(), size = x.size();
-                    after.add(() -> { if (from) f.b.memcpy(begin, buf, size); free(buf); });
+                    after.add(() -> {
+                        if (from) f.b.memcpy(begin, buf, size);
+                        free(buf);
+                    });
                 } else {
-                    f.unit.diags.error(it.loc(), "only variables and array sections of pointers can be mapped back to the host by 'device(ancestor: 1)'");
+                    f.unit.diags.error(
+                            it.loc(),
+                            "only variables and array sections of pointers can be mapped back to the host by 'device(ancestor: 1)'");
                 }
             }
         }
@@ -76,9 +91,13 @@ final class AncestorLowering {
         for (int k = restores.size() - 1; k >= 0; k--) restores.get(k).run();
     }
 
-    private Value malloc(Value size) { return omp.call("malloc", IrType.PTR, size); }
+    private Value malloc(Value size) {
+        return omp.call("malloc", IrType.PTR, size);
+    }
 
-    private void free(Value p) { omp.call("free", IrType.VOID, p); }
+    private void free(Value p) {
+        omp.call("free", IrType.VOID, p);
+    }
 
     /** Is this target construct a reverse offload (device(ancestor: 1))? */
     static boolean isAncestor(OmpDirective d) {

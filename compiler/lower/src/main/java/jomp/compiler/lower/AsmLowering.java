@@ -3,7 +3,6 @@ package jomp.compiler.lower;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ir.FuncType;
@@ -41,14 +40,25 @@ final class AsmLowering {
     private final FunctionLowering f;
     private final Stmt.Asm a;
 
-    private AsmLowering(FunctionLowering f, Stmt.Asm a) { this.f = f; this.a = a; }
+    private AsmLowering(FunctionLowering f, Stmt.Asm a) {
+        this.f = f;
+        this.a = a;
+    }
 
-    static void lower(FunctionLowering f, Stmt.Asm a) { new AsmLowering(f, a).lower(); }
+    static void lower(FunctionLowering f, Stmt.Asm a) {
+        new AsmLowering(f, a).lower();
+    }
 
     private void lower() {
-        String insns = instructions(a.template(), !a.outputs().isEmpty() || !a.inputs().isEmpty() || !a.clobbers().isEmpty())
-                .replace("rep;nop", "pause").replace("rep nop", "pause").replaceAll("lock;((add|or)[lq]? \\$0,(0)?\\(%[re]sp\\))", "lock $1");
-        if (a.isGoto() && !insns.isEmpty()) refuse();   // an empty asm goto never jumps: it is a barrier
+        String insns = instructions(
+                        a.template(),
+                        !a.outputs().isEmpty()
+                                || !a.inputs().isEmpty()
+                                || !a.clobbers().isEmpty())
+                .replace("rep;nop", "pause")
+                .replace("rep nop", "pause")
+                .replaceAll("lock;((add|or)[lq]? \\$0,(0)?\\(%[re]sp\\))", "lock $1");
+        if (a.isGoto() && !insns.isEmpty()) refuse(); // an empty asm goto never jumps: it is a barrier
         switch (insns) {
             case "" -> barrier();
             case "rdtsc", "rdtscp" -> rdtsc();
@@ -59,11 +69,12 @@ final class AsmLowering {
                 evaluateInputs();
                 for (String i : insns.split(";")) {
                     switch (i) {
-                        case "nop" -> { }
+                        case "nop" -> {}
                         case "pause" -> call("__builtin_ia32_pause", IrType.VOID);
                         case "lfence" -> f.b.fence(Insn.Ordering.ACQUIRE, Insn.Scope.SYSTEM);
                         case "sfence" -> f.b.fence(Insn.Ordering.RELEASE, Insn.Scope.SYSTEM);
-                        default -> f.b.fence(Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM);   // mfence, lock add $0 to the stack top
+                        default ->
+                            f.b.fence(Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM); // mfence, lock add $0 to the stack top
                     }
                 }
             }
@@ -94,8 +105,10 @@ final class AsmLowering {
     }
 
     private void refuse() {
-        throw new Lowering.Unsupported(a.loc(), "jomp cannot compile inline assembly '" + a.template().strip().replaceAll("\\s+", " ")
-                + "': only barriers (an empty template) and pause, nop, rdtsc, rdtscp, cpuid, mfence, lfence and sfence have a meaning on the JVM");
+        throw new Lowering.Unsupported(
+                a.loc(),
+                "jomp cannot compile inline assembly '" + a.template().strip().replaceAll("\\s+", " ")
+                        + "': only barriers (an empty template) and pause, nop, rdtsc, rdtscp, cpuid, mfence, lfence and sfence have a meaning on the JVM");
     }
 
     private List<Value> evaluateInputs() {
@@ -128,7 +141,10 @@ final class AsmLowering {
                 case 'd' -> low(f.e.bin(Insn.BinOp.USHR, t, IntConst.i64(32)));
                 case 'A' -> t;
                 case 'c' -> IntConst.i32(0);
-                default -> { refuse(); yield null; }
+                default -> {
+                    refuse();
+                    yield null;
+                }
             };
             store(a.outputs().get(i), v, v.type() == IrType.I64 ? Type.ULLONG : Type.UINT);
         }
@@ -141,14 +157,16 @@ final class AsmLowering {
         for (int i = 0; i < a.inputs().size(); i++) {
             char r = register(a.inputConstraints().get(i));
             int tied = tiedOutput(a.inputConstraints().get(i));
-            if (tied >= 0 && tied < a.outputs().size()) r = register(a.outputConstraints().get(tied));
+            if (tied >= 0 && tied < a.outputs().size())
+                r = register(a.outputConstraints().get(tied));
             Value v = f.e.convert(in.get(i), a.inputs().get(i).type(), Type.UINT);
             if (r == 'a') leaf = v;
             else if (r == 'c') sub = v;
         }
-        for (int i = 0; i < a.outputs().size(); i++) {   // "+a"(leaf): the output is read too
+        for (int i = 0; i < a.outputs().size(); i++) { // "+a"(leaf): the output is read too
             if (!a.outputConstraints().get(i).startsWith("+")) continue;
-            Value v = f.e.convert(f.rvalue(a.outputs().get(i)), a.outputs().get(i).type(), Type.UINT);
+            Value v =
+                    f.e.convert(f.rvalue(a.outputs().get(i)), a.outputs().get(i).type(), Type.UINT);
             if (register(a.outputConstraints().get(i)) == 'a') leaf = v;
             else if (register(a.outputConstraints().get(i)) == 'c') sub = v;
         }
@@ -165,7 +183,9 @@ final class AsmLowering {
         }
     }
 
-    private Value low(Value v64) { return f.e.conv(Insn.ConvOp.TRUNC, v64, IrType.I32); }
+    private Value low(Value v64) {
+        return f.e.conv(Insn.ConvOp.TRUNC, v64, IrType.I32);
+    }
 
     private Value call(String name, IrType ret) {
         FuncType sig = new FuncType(ret, List.of(), false);
@@ -192,5 +212,7 @@ final class AsmLowering {
     }
 
     /** A memory operand ("m", "=m", "+m", "g", "rm"): the asm may read or write the object. */
-    private static boolean isMemory(String constraint) { return constraint.indexOf('m') >= 0 || constraint.indexOf('g') >= 0; }
+    private static boolean isMemory(String constraint) {
+        return constraint.indexOf('m') >= 0 || constraint.indexOf('g') >= 0;
+    }
 }

@@ -3,7 +3,6 @@ package jomp.compiler.lower;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.function.UnaryOperator;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -33,7 +32,9 @@ import jomp.compiler.type.Type;
 final class AtomicLowering {
     private final FunctionLowering f;
 
-    AtomicLowering(FunctionLowering f) { this.f = f; }
+    AtomicLowering(FunctionLowering f) {
+        this.f = f;
+    }
 
     // ---- orderings ---------------------------------------------------------------------------
 
@@ -76,11 +77,18 @@ final class AtomicLowering {
      * complex number or an __int128 is 16, which no instruction jomp targets updates at once).
      */
     static boolean lockFree(Type t) {
-        return t.isScalar() && !t.isComplex && t.kind != Type.Kind.INT128 && !TypeMap.inMemory(t) && t.size() <= 8 && t.size() > 0;
+        return t.isScalar()
+                && !t.isComplex
+                && t.kind != Type.Kind.INT128
+                && !TypeMap.inMemory(t)
+                && t.size() <= 8
+                && t.size() > 0;
     }
 
     /** An _Atomic object whose reads, writes and updates are atomic instructions (C11 6.2.5p27); larger ones are copied plainly. */
-    static boolean atomicScalar(Type t) { return t.isAtomic() && lockFree(t); }
+    static boolean atomicScalar(Type t) {
+        return t.isAtomic() && lockFree(t);
+    }
 
     // ---- #pragma omp atomic -------------------------------------------------------------------
 
@@ -102,7 +110,10 @@ final class AtomicLowering {
             case WRITE -> {
                 if (!(s instanceof Stmt.ExprStmt es) || !(es.expr() instanceof Expr.Assign a)) return false;
                 if (!lockFree(a.target().type()) || !plainLvalue(a.target())) return false;
-                if (isRegister(a.target())) { f.rvalue(a); return true; }
+                if (isRegister(a.target())) {
+                    f.rvalue(a);
+                    return true;
+                }
                 Value addr = f.address(a.target());
                 Value v = f.rvalue(a.value());
                 f.b.atomicStore(f.toMem(v, a.target().type()), addr, forStore(o));
@@ -115,7 +126,9 @@ final class AtomicLowering {
                 emit(u, o, false);
                 return true;
             }
-            default -> { return capture(s, o); }
+            default -> {
+                return capture(s, o);
+            }
         }
     }
 
@@ -127,7 +140,9 @@ final class AtomicLowering {
             if (u == null) return false;
             boolean old = ue instanceof Expr.IncDec id && !id.prefix();
             Value[] r = emit(u, o, !old);
-            assignTo(a.target(), f.convertValue(old ? r[0] : r[1], u.x().type(), a.target().type()));
+            assignTo(
+                    a.target(),
+                    f.convertValue(old ? r[0] : r[1], u.x().type(), a.target().type()));
             return true;
         }
         if (!(s instanceof Stmt.Compound c) || c.items().size() != 2) return false;
@@ -135,18 +150,28 @@ final class AtomicLowering {
         Expr.Assign read1 = readOf(s1), read2 = readOf(s2);
         // {v = x; update}: v gets the old value ({v = x; x = e;} is an exchange); {update; v = x}: the new one.
         // Which statement updates is told by the location: the other statement reads it.
-        if (read1 != null && s2 instanceof Stmt.ExprStmt e2 && updatedLvalue(e2.expr()) instanceof Expr x2 && same(x2, strip(read1.value()))) {
+        if (read1 != null
+                && s2 instanceof Stmt.ExprStmt e2
+                && updatedLvalue(e2.expr()) instanceof Expr x2
+                && same(x2, strip(read1.value()))) {
             Update u = update(e2.expr());
             if (u == null) return false;
             Value[] r = emit(u, o, false);
-            assignTo(read1.target(), f.convertValue(r[0], u.x().type(), read1.target().type()));
+            assignTo(
+                    read1.target(),
+                    f.convertValue(r[0], u.x().type(), read1.target().type()));
             return true;
         }
-        if (read2 != null && s1 instanceof Stmt.ExprStmt e1 && updatedLvalue(e1.expr()) instanceof Expr x1 && same(x1, strip(read2.value()))) {
+        if (read2 != null
+                && s1 instanceof Stmt.ExprStmt e1
+                && updatedLvalue(e1.expr()) instanceof Expr x1
+                && same(x1, strip(read2.value()))) {
             Update u = update(e1.expr());
             if (u == null) return false;
             Value[] r = emit(u, o, true);
-            assignTo(read2.target(), f.convertValue(r[1], u.x().type(), read2.target().type()));
+            assignTo(
+                    read2.target(),
+                    f.convertValue(r[1], u.x().type(), read2.target().type()));
             return true;
         }
         return false;
@@ -164,7 +189,10 @@ final class AtomicLowering {
 
     /** {@code v = x} with v and x plain lvalues, or null. */
     private static Expr.Assign readOf(Stmt s) {
-        if (s instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && plainLvalue(a.target()) && plainLvalue(strip(a.value()))
+        if (s instanceof Stmt.ExprStmt es
+                && es.expr() instanceof Expr.Assign a
+                && plainLvalue(a.target())
+                && plainLvalue(strip(a.value()))
                 && !(strip(a.value()) instanceof Expr.Assign)) return a;
         return null;
     }
@@ -181,8 +209,11 @@ final class AtomicLowering {
             return true;
         }
         // capture forms: {v = x; cond-update}, {cond-update; v = x}, if (x == e) {x = d;} else {v = x;}
-        if (s instanceof Stmt.If i && i.otherwise() != null && readOf(single(i.otherwise())) instanceof Expr.Assign v
-                && (c = conditional(new Stmt.If(i.cond(), i.then(), null, i.loc()))) != null && same(c.x(), strip(v.value()))) {
+        if (s instanceof Stmt.If i
+                && i.otherwise() != null
+                && readOf(single(i.otherwise())) instanceof Expr.Assign v
+                && (c = conditional(new Stmt.If(i.cond(), i.then(), null, i.loc()))) != null
+                && same(c.x(), strip(v.value()))) {
             Value[] r = emitConditional(c, o);
             BasicBlock failed = f.b.newBlock("omp.atomic.failed"), done = f.b.newBlock("omp.atomic.done");
             f.b.condBr(r[2], done, failed);
@@ -196,12 +227,16 @@ final class AtomicLowering {
         Expr.Assign read1 = readOf(cs.items().get(0)), read2 = readOf(cs.items().get(1));
         if (read1 != null && (c = conditional(cs.items().get(1))) != null && same(c.x(), strip(read1.value()))) {
             Value[] r = emitConditional(c, o);
-            assignTo(read1.target(), f.convertValue(r[0], c.x().type(), read1.target().type()));
+            assignTo(
+                    read1.target(),
+                    f.convertValue(r[0], c.x().type(), read1.target().type()));
             return true;
         }
         if (read2 != null && (c = conditional(cs.items().get(0))) != null && same(c.x(), strip(read2.value()))) {
             Value[] r = emitConditional(c, o);
-            assignTo(read2.target(), f.convertValue(r[1], c.x().type(), read2.target().type()));
+            assignTo(
+                    read2.target(),
+                    f.convertValue(r[1], c.x().type(), read2.target().type()));
             return true;
         }
         return false;
@@ -214,12 +249,16 @@ final class AtomicLowering {
     /** {@code x = e ordop x ? e : x}, {@code x = x == e ? d : x}, {@code if (e ordop x) { x = e; }}, {@code if (x == e) { x = d; }}. */
     private static Conditional conditional(Stmt s) {
         Expr x, cond, value;
-        if (s instanceof Stmt.ExprStmt es && es.expr() instanceof Expr.Assign a && strip(a.value()) instanceof Expr.Cond c
+        if (s instanceof Stmt.ExprStmt es
+                && es.expr() instanceof Expr.Assign a
+                && strip(a.value()) instanceof Expr.Cond c
                 && same(strip(c.otherwise()), a.target())) {
             x = a.target();
             cond = c.cond();
             value = c.then();
-        } else if (s instanceof Stmt.If i && i.otherwise() == null && single(i.then()) instanceof Stmt.ExprStmt es
+        } else if (s instanceof Stmt.If i
+                && i.otherwise() == null
+                && single(i.then()) instanceof Stmt.ExprStmt es
                 && es.expr() instanceof Expr.Assign a) {
             x = a.target();
             cond = i.cond();
@@ -232,7 +271,9 @@ final class AtomicLowering {
         if (l == r) return null;
         switch (t.op()) {
             case EQ, LT, GT -> {}
-            default -> { return null; }
+            default -> {
+                return null;
+            }
         }
         return new Conditional(x, t, l, value);
     }
@@ -252,7 +293,7 @@ final class AtomicLowering {
         Value addr = f.address(c.x());
         IrType m = TypeMap.mem(xt), r = TypeMap.reg(xt);
         boolean exact = m == r && (m == IrType.I32 || m == IrType.I64) && TypeMap.reg(opType) == r;
-        if (t.op() == Expr.Binary.Op.EQ && exact) {   // a compare-and-set: one cmpxchg
+        if (t.op() == Expr.Binary.Op.EQ && exact) { // a compare-and-set: one cmpxchg
             Value old = f.b.cmpxchg(addr, e, dv, o, failure(o));
             Value ok = f.b.cmp(Insn.CmpOp.EQ, old, e);
             Reg nv = f.fn.newReg(r);
@@ -261,9 +302,11 @@ final class AtomicLowering {
         }
         if (t.op() != Expr.Binary.Op.EQ && exact && sameValue) {
             // x = e < x ? e : x is min(x, e); x = x < e ? e : x is max(x, e) (signedness from the comparison)
-            boolean lessThanX = (t.op() == Expr.Binary.Op.LT) != c.xLeft();   // e < x
+            boolean lessThanX = (t.op() == Expr.Binary.Op.LT) != c.xLeft(); // e < x
             boolean unsigned = Ops.unsignedOps(opType);
-            Insn.RmwOp op = lessThanX ? (unsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN) : (unsigned ? Insn.RmwOp.UMAX : Insn.RmwOp.MAX);
+            Insn.RmwOp op = lessThanX
+                    ? (unsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN)
+                    : (unsigned ? Insn.RmwOp.UMAX : Insn.RmwOp.MAX);
             Value old = f.b.atomicRmw(op, addr, e, o);
             Value ok = Ops.binary(f.e, t.op(), c.xLeft() ? old : e, c.xLeft() ? e : old, opType);
             Reg nv = f.fn.newReg(r);
@@ -309,7 +352,8 @@ final class AtomicLowering {
                 Insn.BinOp bop = id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB;
                 if (t.isFloat()) {
                     FloatConst one = new FloatConst(r, id.step());
-                    return new Update(x, id.increment() ? Insn.RmwOp.FADD : Insn.RmwOp.FSUB, one, old -> f.e.bin(bop, old, one));
+                    return new Update(
+                            x, id.increment() ? Insn.RmwOp.FADD : Insn.RmwOp.FSUB, one, old -> f.e.bin(bop, old, one));
                 }
                 IntConst one = new IntConst(r, id.step());
                 boolean exact = TypeMap.mem(t) == r && t.kind != Type.Kind.BOOL;
@@ -322,9 +366,11 @@ final class AtomicLowering {
             case Expr.CompoundAssign ca -> {
                 Expr x = ca.target();
                 Type tt = x.type(), ot = ca.opType();
-                if (!lockFree(tt) || !plainLvalue(x) || tt.isPointer() || ot.isComplex || ot.kind == Type.Kind.INT128) return null;
+                if (!lockFree(tt) || !plainLvalue(x) || tt.isPointer() || ot.isComplex || ot.kind == Type.Kind.INT128)
+                    return null;
                 Value rhs = f.rvalue(ca.value());
-                UnaryOperator<Value> apply = old -> f.convertValue(Ops.binary(f.e, ca.op(), f.convertValue(old, tt, ot), rhs, ot), ot, tt.unqualified());
+                UnaryOperator<Value> apply = old -> f.convertValue(
+                        Ops.binary(f.e, ca.op(), f.convertValue(old, tt, ot), rhs, ot), ot, tt.unqualified());
                 Insn.RmwOp op = direct(ca.op(), true, tt, ot);
                 return new Update(x, op, rhs, apply);
             }
@@ -332,11 +378,15 @@ final class AtomicLowering {
                 Expr x = a.target();
                 Type tt = x.type();
                 if (!lockFree(tt) || !plainLvalue(x)) return null;
-                if (strip(a.value()) instanceof Expr.Binary bin && bin.op() != Expr.Binary.Op.COMMA && bin.op() != Expr.Binary.Op.LOGAND
-                        && bin.op() != Expr.Binary.Op.LOGOR && (same(strip(bin.left()), x) != same(strip(bin.right()), x))) {
+                if (strip(a.value()) instanceof Expr.Binary bin
+                        && bin.op() != Expr.Binary.Op.COMMA
+                        && bin.op() != Expr.Binary.Op.LOGAND
+                        && bin.op() != Expr.Binary.Op.LOGOR
+                        && (same(strip(bin.left()), x) != same(strip(bin.right()), x))) {
                     boolean xLeft = same(strip(bin.left()), x);
                     Expr other = xLeft ? bin.right() : bin.left();
-                    Type xSide = (xLeft ? bin.left() : bin.right()).type(), ot = bin.left().type();
+                    Type xSide = (xLeft ? bin.left() : bin.right()).type(),
+                            ot = bin.left().type();
                     if (ot.isComplex || ot.kind == Type.Kind.INT128 || tt.isPointer() || ot.isPointer()) return null;
                     Value ov = f.rvalue(other);
                     UnaryOperator<Value> apply = old -> {
@@ -344,7 +394,9 @@ final class AtomicLowering {
                         Value res = Ops.binary(f.e, bin.op(), xLeft ? xv : ov, xLeft ? ov : xv, ot);
                         return f.convertValue(res, bin.type(), tt.unqualified());
                     };
-                    Insn.RmwOp op = xSide == ot || TypeMap.reg(xSide) == TypeMap.reg(ot) ? direct(bin.op(), xLeft, tt, ot) : null;
+                    Insn.RmwOp op = xSide == ot || TypeMap.reg(xSide) == TypeMap.reg(ot)
+                            ? direct(bin.op(), xLeft, tt, ot)
+                            : null;
                     if (bin.type() != ot && TypeMap.reg(bin.type()) != TypeMap.reg(ot)) op = null;
                     return new Update(x, op, ov, apply);
                 }
@@ -353,7 +405,9 @@ final class AtomicLowering {
                 Value v = f.rvalue(a.value());
                 return new Update(x, TypeMap.mem(tt) == TypeMap.reg(tt) ? Insn.RmwOp.XCHG : null, v, old -> v);
             }
-            default -> { return null; }
+            default -> {
+                return null;
+            }
         }
     }
 
@@ -363,7 +417,9 @@ final class AtomicLowering {
         if (TypeMap.mem(x) != r || TypeMap.reg(opType) != r || x.kind == Type.Kind.BOOL) return null;
         if (r.isFloat()) {
             if (!opType.isFloat()) return null;
-            return op == Expr.Binary.Op.ADD ? Insn.RmwOp.FADD : op == Expr.Binary.Op.SUB && xLeft ? Insn.RmwOp.FSUB : null;
+            return op == Expr.Binary.Op.ADD
+                    ? Insn.RmwOp.FADD
+                    : op == Expr.Binary.Op.SUB && xLeft ? Insn.RmwOp.FSUB : null;
         }
         if (r != IrType.I32 && r != IrType.I64 || !opType.isInteger()) return null;
         return switch (op) {
@@ -379,7 +435,7 @@ final class AtomicLowering {
     /** {old, new} after the update; new only computed when wanted (a capture of it). */
     private Value[] emit(Update u, Insn.Ordering o, boolean wantNew) {
         Type t = u.x().type();
-        if (isRegister(u.x())) {   // a local in a register: no other thread can reach it
+        if (isRegister(u.x())) { // a local in a register: no other thread can reach it
             Reg x = f.regVars.get(((Expr.VarRef) u.x()).var());
             Reg old = f.fn.newReg(x.type());
             f.b.copy(old, x);
@@ -408,16 +464,18 @@ final class AtomicLowering {
         IrType r = TypeMap.reg(t);
         Insn.RmwOp rmw = null;
         if (TypeMap.mem(t) == r && t.kind != Type.Kind.BOOL && !t.isPointer()) {
-            if (r.isFloat()) rmw = op == OmpClause.ReductionOp.ADD || op == OmpClause.ReductionOp.SUB ? Insn.RmwOp.FADD : null;
-            else if (r == IrType.I32 || r == IrType.I64) rmw = switch (op) {
-                case ADD, SUB -> Insn.RmwOp.ADD;
-                case BITAND -> Insn.RmwOp.AND;
-                case BITOR -> Insn.RmwOp.OR;
-                case BITXOR -> Insn.RmwOp.XOR;
-                case MIN -> t.isUnsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN;
-                case MAX -> t.isUnsigned ? Insn.RmwOp.UMAX : Insn.RmwOp.MAX;
-                default -> null;
-            };
+            if (r.isFloat())
+                rmw = op == OmpClause.ReductionOp.ADD || op == OmpClause.ReductionOp.SUB ? Insn.RmwOp.FADD : null;
+            else if (r == IrType.I32 || r == IrType.I64)
+                rmw = switch (op) {
+                    case ADD, SUB -> Insn.RmwOp.ADD;
+                    case BITAND -> Insn.RmwOp.AND;
+                    case BITOR -> Insn.RmwOp.OR;
+                    case BITXOR -> Insn.RmwOp.XOR;
+                    case MIN -> t.isUnsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN;
+                    case MAX -> t.isUnsigned ? Insn.RmwOp.UMAX : Insn.RmwOp.MAX;
+                    default -> null;
+                };
         }
         if (rmw != null) {
             f.b.reductionRmw(rmw, orig, priv);
@@ -445,14 +503,20 @@ final class AtomicLowering {
     Value builtin(Expr.Call c, String n) {
         List<Expr> a = c.args();
         switch (n) {
-            case "__sync_synchronize" -> { f.b.fence(Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM); return null; }
+            case "__sync_synchronize" -> {
+                f.b.fence(Insn.Ordering.SEQ_CST, Insn.Scope.SYSTEM);
+                return null;
+            }
             case "__atomic_thread_fence" -> {
                 Insn.Ordering o = order(a.get(0));
                 if (o != Insn.Ordering.MONOTONIC) f.b.fence(o, Insn.Scope.SYSTEM);
                 return null;
             }
-            case "__atomic_signal_fence" -> { order(a.get(0)); return null; }   // the IR moves no memory access across a call site or another access
-            default -> { }
+            case "__atomic_signal_fence" -> {
+                order(a.get(0));
+                return null;
+            } // the IR moves no memory access across a call site or another access
+            default -> {}
         }
         Value p = f.rvalue(a.get(0));
         Type t = a.get(0).type().base.unqualified();
@@ -472,7 +536,7 @@ final class AtomicLowering {
             case "__sync_val_compare_and_swap", "__sync_bool_compare_and_swap", "__atomic_compare_exchange_n" -> {
                 return compareExchange(a, n, p, t, m, r);
             }
-            default -> { }
+            default -> {}
         }
         return fetchAndOp(a, n, p, t, m, r);
     }
@@ -487,19 +551,25 @@ final class AtomicLowering {
         Value expectedAt = gcc ? f.rvalue(a.get(1)) : null;
         Value e = gcc ? f.load(expectedAt, t) : f.rvalue(a.get(1));
         Value d = f.rvalue(a.get(2));
-        if (gcc) f.rvalue(a.get(3));   // weak: a strong exchange is a weak one that never fails spuriously
-        Insn.Ordering ok = gcc ? order(a.get(4)) : Insn.Ordering.SEQ_CST, bad = gcc ? order(a.get(5)) : Insn.Ordering.SEQ_CST;
+        if (gcc) f.rvalue(a.get(3)); // weak: a strong exchange is a weak one that never fails spuriously
+        Insn.Ordering ok = gcc ? order(a.get(4)) : Insn.Ordering.SEQ_CST,
+                bad = gcc ? order(a.get(5)) : Insn.Ordering.SEQ_CST;
         if (bad == Insn.Ordering.RELEASE || bad == Insn.Ordering.ACQ_REL) bad = failure(ok);
-        if (bad.ordinal() > ok.ordinal() && !(ok == Insn.Ordering.ACQ_REL && bad == Insn.Ordering.ACQUIRE)) bad = failure(ok);
+        if (bad.ordinal() > ok.ordinal() && !(ok == Insn.Ordering.ACQ_REL && bad == Insn.Ordering.ACQUIRE))
+            bad = failure(ok);
         IrType bits = m == IrType.F32 ? IrType.I32 : m == IrType.F64 ? IrType.I64 : m;
         Value eb = f.toMem(e, t), db = f.toMem(d, t);
-        if (bits != m) { eb = f.e.conv(Insn.ConvOp.BITCAST, eb, bits); db = f.e.conv(Insn.ConvOp.BITCAST, db, bits); }
+        if (bits != m) {
+            eb = f.e.conv(Insn.ConvOp.BITCAST, eb, bits);
+            db = f.e.conv(Insn.ConvOp.BITCAST, db, bits);
+        }
         Value old = f.b.cmpxchg(p, eb, db, ok, bad);
         Value same = f.b.cmp(Insn.CmpOp.EQ, old, eb);
         Value oldMem = bits == m ? old : f.e.conv(Insn.ConvOp.BITCAST, old, m);
-        Value oldReg = m == r ? oldMem : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, oldMem, r);
+        Value oldReg =
+                m == r ? oldMem : f.e.conv(TypeMap.isUnsigned(t) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, oldMem, r);
         if (n.equals("__sync_val_compare_and_swap")) return oldReg;
-        if (gcc) {   // on failure, *expected gets what the location held
+        if (gcc) { // on failure, *expected gets what the location held
             BasicBlock store = f.b.newBlock("atomic.cmpxchg.failed"), done = f.b.newBlock("atomic.cmpxchg.done");
             f.b.condBr(same, done, store);
             f.b.setBlock(store);
@@ -514,10 +584,18 @@ final class AtomicLowering {
     private Value fetchAndOp(List<Expr> a, String n, Value p, Type t, IrType m, IrType r) {
         boolean sync = n.startsWith("__sync_");
         Value v = f.rvalue(a.get(1));
-        Insn.Ordering o = sync ? (n.equals("__sync_lock_test_and_set") ? Insn.Ordering.ACQUIRE : Insn.Ordering.SEQ_CST) : order(a.get(2));
-        String op = n.equals("__sync_lock_test_and_set") || n.equals("__atomic_exchange_n") ? "xchg"
-                : n.startsWith("__sync_fetch_and_") ? n.substring(17) : n.startsWith("__atomic_fetch_") ? n.substring(15)
-                : n.substring(n.indexOf('_', 3) + 1, n.lastIndexOf(n.startsWith("__sync_") ? "_and_fetch" : "_fetch"));
+        Insn.Ordering o = sync
+                ? (n.equals("__sync_lock_test_and_set") ? Insn.Ordering.ACQUIRE : Insn.Ordering.SEQ_CST)
+                : order(a.get(2));
+        String op = n.equals("__sync_lock_test_and_set") || n.equals("__atomic_exchange_n")
+                ? "xchg"
+                : n.startsWith("__sync_fetch_and_")
+                        ? n.substring(17)
+                        : n.startsWith("__atomic_fetch_")
+                                ? n.substring(15)
+                                : n.substring(
+                                        n.indexOf('_', 3) + 1,
+                                        n.lastIndexOf(n.startsWith("__sync_") ? "_and_fetch" : "_fetch"));
         boolean fetchFirst = op.equals("xchg") || n.startsWith("__sync_fetch_and_") || n.startsWith("__atomic_fetch_");
         boolean unsigned = Ops.unsignedOps(t);
         UnaryOperator<Value> apply = old -> switch (op) {
@@ -528,22 +606,32 @@ final class AtomicLowering {
             case "or" -> f.e.bin(Insn.BinOp.OR, old, v);
             case "xor" -> f.e.bin(Insn.BinOp.XOR, old, v);
             case "nand" -> f.e.unary(Insn.UnOp.NOT, f.e.bin(Insn.BinOp.AND, old, v));
-            case "max", "min" -> LoopNest.select(f, f.e.cmp(unsigned ? (op.equals("max") ? Insn.CmpOp.UGT : Insn.CmpOp.ULT)
-                    : (op.equals("max") ? Insn.CmpOp.GT : Insn.CmpOp.LT), old, v), old, v);
+            case "max", "min" ->
+                LoopNest.select(
+                        f,
+                        f.e.cmp(
+                                unsigned
+                                        ? (op.equals("max") ? Insn.CmpOp.UGT : Insn.CmpOp.ULT)
+                                        : (op.equals("max") ? Insn.CmpOp.GT : Insn.CmpOp.LT),
+                                old,
+                                v),
+                        old,
+                        v);
             default -> throw new IllegalStateException(op);
         };
         Insn.RmwOp rmw = null;
-        if (m == r && (r == IrType.I32 || r == IrType.I64)) rmw = switch (op) {
-            case "xchg" -> Insn.RmwOp.XCHG;
-            case "add" -> Insn.RmwOp.ADD;
-            case "sub" -> Insn.RmwOp.SUB;
-            case "and" -> Insn.RmwOp.AND;
-            case "or" -> Insn.RmwOp.OR;
-            case "xor" -> Insn.RmwOp.XOR;
-            case "max" -> unsigned ? Insn.RmwOp.UMAX : Insn.RmwOp.MAX;
-            case "min" -> unsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN;
-            default -> null;
-        };
+        if (m == r && (r == IrType.I32 || r == IrType.I64))
+            rmw = switch (op) {
+                case "xchg" -> Insn.RmwOp.XCHG;
+                case "add" -> Insn.RmwOp.ADD;
+                case "sub" -> Insn.RmwOp.SUB;
+                case "and" -> Insn.RmwOp.AND;
+                case "or" -> Insn.RmwOp.OR;
+                case "xor" -> Insn.RmwOp.XOR;
+                case "max" -> unsigned ? Insn.RmwOp.UMAX : Insn.RmwOp.MAX;
+                case "min" -> unsigned ? Insn.RmwOp.UMIN : Insn.RmwOp.MIN;
+                default -> null;
+            };
         else if (op.equals("xchg") && m.size >= 4) rmw = Insn.RmwOp.XCHG;
         Value old, nv = null;
         if (rmw != null) {
@@ -572,13 +660,16 @@ final class AtomicLowering {
      * {old, new, success} (registers of x's register type; success an i32, 1 when x was written).
      * cond null: always.
      */
-    private Value[] casLoop(Value addr, Type t, UnaryOperator<Value> cond, UnaryOperator<Value> update, Insn.Ordering o) {
+    private Value[] casLoop(
+            Value addr, Type t, UnaryOperator<Value> cond, UnaryOperator<Value> update, Insn.Ordering o) {
         IrType m = TypeMap.mem(t), r = TypeMap.reg(t);
         IrType bits = m == IrType.F32 ? IrType.I32 : m == IrType.F64 ? IrType.I64 : m;
         Reg cur = f.fn.newReg(bits), old = f.fn.newReg(r), nv = f.fn.newReg(r), ok = f.fn.newReg(IrType.I32);
         f.b.copy(cur, f.b.atomicLoad(bits, addr, Insn.Ordering.MONOTONIC));
-        BasicBlock loop = f.b.newBlock("omp.atomic.cas"), write = f.b.newBlock("omp.atomic.cas.write"),
-                no = f.b.newBlock("omp.atomic.cas.skip"), done = f.b.newBlock("omp.atomic.cas.done");
+        BasicBlock loop = f.b.newBlock("omp.atomic.cas"),
+                write = f.b.newBlock("omp.atomic.cas.write"),
+                no = f.b.newBlock("omp.atomic.cas.skip"),
+                done = f.b.newBlock("omp.atomic.cas.done");
         f.b.br(loop);
         f.b.setBlock(loop);
         Value mem = bits == m ? cur : f.e.conv(Insn.ConvOp.BITCAST, cur, m);
@@ -619,7 +710,9 @@ final class AtomicLowering {
         else f.store(f.address(lv), v, lv.type());
     }
 
-    private boolean isRegister(Expr x) { return x instanceof Expr.VarRef r && f.regVars.containsKey(r.var()); }
+    private boolean isRegister(Expr x) {
+        return x instanceof Expr.VarRef r && f.regVars.containsKey(r.var());
+    }
 
     /** An lvalue this class can address: a variable, a dereference, a member that is not a bit-field. */
     private static boolean plainLvalue(Expr x) {

@@ -17,7 +17,10 @@ final class BitFields {
     private final FunctionLowering f;
     private final Emit e;
 
-    BitFields(FunctionLowering f) { this.f = f; this.e = f.e; }
+    BitFields(FunctionLowering f) {
+        this.f = f;
+        this.e = f.e;
+    }
 
     /** The field's value, in the register type of the member's type (sign- or zero-extended). */
     Value load(Value addr, Member m) {
@@ -53,10 +56,14 @@ final class BitFields {
         return e.bin(Insn.BinOp.SHR, up, new IntConst(rt, bits - m.bitWidth()));
     }
 
-    private static long mask(int width) { return width >= 64 ? -1L : (1L << width) - 1; }
+    private static long mask(int width) {
+        return width >= 64 ? -1L : (1L << width) - 1;
+    }
 
     /** How many bytes a packed field covers. */
-    private static int bytes(Member m) { return (m.bitOffset() + m.bitWidth() + 7) / 8; }
+    private static int bytes(Member m) {
+        return (m.bitOffset() + m.bitWidth() + 7) / 8;
+    }
 
     private Value loadByte(Value addr, int k) {
         return e.conv(Insn.ConvOp.ZEXT, f.b.load(IrType.I8, f.at(addr, k)), IrType.I64);
@@ -83,15 +90,18 @@ final class BitFields {
     private void storePacked(Value addr, Member m, Value field) {
         int n = bytes(m), off = m.bitOffset(), w = m.bitWidth();
         for (int k = 0; k < n; k++) {
-            int lo = Math.max(off, 8 * k), hi = Math.min(off + w, 8 * k + 8);   // the field's bits in byte k
+            int lo = Math.max(off, 8 * k), hi = Math.min(off + w, 8 * k + 8); // the field's bits in byte k
             int byteMask = (int) (mask(hi - lo) << (lo - 8 * k));
             int shift = 8 * k - off;
-            Value part = shift < 0 ? e.bin(Insn.BinOp.SHL, field, IntConst.i64(-shift))
+            Value part = shift < 0
+                    ? e.bin(Insn.BinOp.SHL, field, IntConst.i64(-shift))
                     : shift == 0 ? field : e.bin(Insn.BinOp.USHR, field, IntConst.i64(shift));
             Value out = e.conv(Insn.ConvOp.TRUNC, part, IrType.I32);
             if (byteMask != 0xFF) {
                 Value old = e.conv(Insn.ConvOp.ZEXT, f.b.load(IrType.I8, f.at(addr, k)), IrType.I32);
-                out = e.bin(Insn.BinOp.OR, e.bin(Insn.BinOp.AND, old, new IntConst(IrType.I32, ~byteMask)),
+                out = e.bin(
+                        Insn.BinOp.OR,
+                        e.bin(Insn.BinOp.AND, old, new IntConst(IrType.I32, ~byteMask)),
                         e.bin(Insn.BinOp.AND, out, new IntConst(IrType.I32, byteMask)));
             }
             f.b.store(e.conv(Insn.ConvOp.TRUNC, out, IrType.I8), f.at(addr, k));

@@ -1,7 +1,6 @@
 package jomp.compiler.lower;
 
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
@@ -21,7 +20,10 @@ final class BuiltinLowering {
     private final FunctionLowering f;
     private final Emit e;
 
-    BuiltinLowering(FunctionLowering f) { this.f = f; this.e = f.e; }
+    BuiltinLowering(FunctionLowering f) {
+        this.f = f;
+        this.e = f.e;
+    }
 
     /** The value of builtin call c, or null when c is not one of these (void builtins give null too). */
     Value lower(Expr.Call c, String n) {
@@ -34,57 +36,84 @@ final class BuiltinLowering {
                 f.unit.useFunction("__builtin_trap", new FuncType(IrType.VOID, List.of(), false));
                 return null;
             }
-            case "__builtin_prefetch" -> { f.rvalue(a.get(0)); return null; }
+            case "__builtin_prefetch" -> {
+                f.rvalue(a.get(0));
+                return null;
+            }
             case "__builtin_alloca" -> {
                 Value size = f.rvalue(a.get(0));
                 int align = a.size() > 1 ? (int) ((Expr.IntLit) a.get(1)).value() : 16;
                 return f.b.alloca(size, Math.max(16, align));
             }
-            default -> { }
+            default -> {}
         }
         if (n.startsWith("__builtin_bswap")) return bswap(f.rvalue(a.get(0)), Integer.parseInt(n.substring(15)));
         switch (n) {
-            case "__builtin_clz", "__builtin_clzll" -> { return clz(f.rvalue(a.get(0))); }
-            case "__builtin_ctz", "__builtin_ctzll" -> { return ctz(f.rvalue(a.get(0))); }
-            case "__builtin_popcount", "__builtin_popcountll" -> { return toInt(popcount(f.rvalue(a.get(0)))); }
+            case "__builtin_clz", "__builtin_clzll" -> {
+                return clz(f.rvalue(a.get(0)));
+            }
+            case "__builtin_ctz", "__builtin_ctzll" -> {
+                return ctz(f.rvalue(a.get(0)));
+            }
+            case "__builtin_popcount", "__builtin_popcountll" -> {
+                return toInt(popcount(f.rvalue(a.get(0))));
+            }
             case "__builtin_parity", "__builtin_parityll" -> {
                 return e.bin(Insn.BinOp.AND, toInt(popcount(f.rvalue(a.get(0)))), IntConst.i32(1));
             }
-            case "__builtin_ffs", "__builtin_ffsll" -> { return ffs(f.rvalue(a.get(0))); }
+            case "__builtin_ffs", "__builtin_ffsll" -> {
+                return ffs(f.rvalue(a.get(0)));
+            }
             case "__builtin_clrsb", "__builtin_clrsbll" -> {
                 Value x = f.rvalue(a.get(0));
-                Value y = e.bin(Insn.BinOp.XOR, x, e.bin(Insn.BinOp.SHR, x, k(x, x.type().bits() - 1)));
+                Value y = e.bin(
+                        Insn.BinOp.XOR,
+                        x,
+                        e.bin(Insn.BinOp.SHR, x, k(x, x.type().bits() - 1)));
                 return e.bin(Insn.BinOp.SUB, clz(y), IntConst.i32(1));
             }
-            default -> { }
+            default -> {}
         }
-        if (n.equals("__builtin_isgreater") || n.equals("__builtin_isgreaterequal") || n.equals("__builtin_isless")
-            || n.equals("__builtin_islessequal") || n.equals("__builtin_islessgreater") || n.equals("__builtin_isunordered")) {
+        if (n.equals("__builtin_isgreater")
+                || n.equals("__builtin_isgreaterequal")
+                || n.equals("__builtin_isless")
+                || n.equals("__builtin_islessequal")
+                || n.equals("__builtin_islessgreater")
+                || n.equals("__builtin_isunordered")) {
             Value x = f.rvalue(a.get(0)), y = f.rvalue(a.get(1));
             return switch (n) {
                 case "__builtin_isgreater" -> e.cmp(Insn.CmpOp.GT, x, y);
                 case "__builtin_isgreaterequal" -> e.cmp(Insn.CmpOp.GE, x, y);
                 case "__builtin_isless" -> e.cmp(Insn.CmpOp.LT, x, y);
                 case "__builtin_islessequal" -> e.cmp(Insn.CmpOp.LE, x, y);
-                case "__builtin_islessgreater" -> e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.LT, x, y), e.cmp(Insn.CmpOp.GT, x, y));
+                case "__builtin_islessgreater" ->
+                    e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.LT, x, y), e.cmp(Insn.CmpOp.GT, x, y));
                 default -> e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, x, x), e.cmp(Insn.CmpOp.NE, y, y));
             };
         }
         if (n.equals("__builtin_fpclassify")) return fpclassify(a);
-        if (n.equals("__builtin_isnan") || n.equals("__builtin_isinf") || n.equals("__builtin_isfinite")
-            || n.equals("__builtin_isnormal") || n.equals("__builtin_signbit") || n.equals("__builtin_isinf_sign")) {
+        if (n.equals("__builtin_isnan")
+                || n.equals("__builtin_isinf")
+                || n.equals("__builtin_isfinite")
+                || n.equals("__builtin_isnormal")
+                || n.equals("__builtin_signbit")
+                || n.equals("__builtin_isinf_sign")) {
             Value x = f.rvalue(a.get(0));
             if (n.equals("__builtin_isnan")) return e.cmp(Insn.CmpOp.NE, x, x);
             Fp fp = new Fp(x);
             return switch (n) {
                 case "__builtin_isinf" -> e.cmp(Insn.CmpOp.EQ, fp.abs, fp.inf());
                 case "__builtin_isfinite" -> e.cmp(Insn.CmpOp.LT, fp.abs, fp.inf());
-                case "__builtin_isnormal" -> e.bin(Insn.BinOp.AND, e.cmp(Insn.CmpOp.GE, fp.abs, fp.minNormal()),
-                                                   e.cmp(Insn.CmpOp.LT, fp.abs, fp.inf()));
+                case "__builtin_isnormal" ->
+                    e.bin(
+                            Insn.BinOp.AND,
+                            e.cmp(Insn.CmpOp.GE, fp.abs, fp.minNormal()),
+                            e.cmp(Insn.CmpOp.LT, fp.abs, fp.inf()));
                 case "__builtin_signbit" -> fp.sign();
-                default -> {       // isinf_sign: 1 for +inf, -1 for -inf, else 0
+                default -> { // isinf_sign: 1 for +inf, -1 for -inf, else 0
                     Value inf = e.cmp(Insn.CmpOp.EQ, fp.abs, fp.inf());
-                    Value dir = e.bin(Insn.BinOp.SUB, IntConst.i32(1), e.bin(Insn.BinOp.SHL, fp.sign(), IntConst.i32(1)));
+                    Value dir =
+                            e.bin(Insn.BinOp.SUB, IntConst.i32(1), e.bin(Insn.BinOp.SHL, fp.sign(), IntConst.i32(1)));
                     yield e.bin(Insn.BinOp.MUL, inf, dir);
                 }
             };
@@ -92,9 +121,13 @@ final class BuiltinLowering {
         return null;
     }
 
-    private static IntConst k(Value like, long v) { return new IntConst(like.type(), v); }
+    private static IntConst k(Value like, long v) {
+        return new IntConst(like.type(), v);
+    }
 
-    private Value toInt(Value v) { return v.type() == IrType.I32 ? v : e.conv(Insn.ConvOp.TRUNC, v, IrType.I32); }
+    private Value toInt(Value v) {
+        return v.type() == IrType.I32 ? v : e.conv(Insn.ConvOp.TRUNC, v, IrType.I32);
+    }
 
     /** Byte-reverses a 16-, 32- or 64-bit value (16-bit values arrive zero-extended in an i32). */
     private Value bswap(Value v, int bits) {
@@ -106,7 +139,8 @@ final class BuiltinLowering {
         // swap bytes within 16-bit halves, then halves within 32, then (for 64) words
         v = swapMasked(v, 8, bits == 32 ? 0x00ff00ffL : 0x00ff00ff00ff00ffL);
         v = swapMasked(v, 16, bits == 32 ? 0x0000ffffL : 0x0000ffff0000ffffL);
-        if (bits == 64) v = e.bin(Insn.BinOp.OR, e.bin(Insn.BinOp.SHL, v, k(v, 32)), e.bin(Insn.BinOp.USHR, v, k(v, 32)));
+        if (bits == 64)
+            v = e.bin(Insn.BinOp.OR, e.bin(Insn.BinOp.SHL, v, k(v, 32)), e.bin(Insn.BinOp.USHR, v, k(v, 32)));
         return v;
     }
 
@@ -122,11 +156,22 @@ final class BuiltinLowering {
         boolean wide = x.type() == IrType.I64;
         long m1 = wide ? 0x5555555555555555L : 0x55555555L, m2 = wide ? 0x3333333333333333L : 0x33333333L;
         long m4 = wide ? 0x0f0f0f0f0f0f0f0fL : 0x0f0f0f0fL, h = wide ? 0x0101010101010101L : 0x01010101L;
-        x = e.bin(Insn.BinOp.SUB, x, e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, x, k(x, 1)), k(x, wide ? m1 : (int) m1)));
-        x = e.bin(Insn.BinOp.ADD, e.bin(Insn.BinOp.AND, x, k(x, wide ? m2 : (int) m2)),
-                  e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, x, k(x, 2)), k(x, wide ? m2 : (int) m2)));
-        x = e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.ADD, x, e.bin(Insn.BinOp.USHR, x, k(x, 4))), k(x, wide ? m4 : (int) m4));
-        return e.bin(Insn.BinOp.USHR, e.bin(Insn.BinOp.MUL, x, k(x, wide ? h : (int) h)), k(x, x.type().bits() - 8));
+        x = e.bin(
+                Insn.BinOp.SUB,
+                x,
+                e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, x, k(x, 1)), k(x, wide ? m1 : (int) m1)));
+        x = e.bin(
+                Insn.BinOp.ADD,
+                e.bin(Insn.BinOp.AND, x, k(x, wide ? m2 : (int) m2)),
+                e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, x, k(x, 2)), k(x, wide ? m2 : (int) m2)));
+        x = e.bin(
+                Insn.BinOp.AND,
+                e.bin(Insn.BinOp.ADD, x, e.bin(Insn.BinOp.USHR, x, k(x, 4))),
+                k(x, wide ? m4 : (int) m4));
+        return e.bin(
+                Insn.BinOp.USHR,
+                e.bin(Insn.BinOp.MUL, x, k(x, wide ? h : (int) h)),
+                k(x, x.type().bits() - 8));
     }
 
     /** Trailing zeros: the ones below the lowest set bit, counted (x = 0 gives the width, as a total function). */
@@ -159,9 +204,17 @@ final class BuiltinLowering {
             abs = e.bin(Insn.BinOp.AND, bits, dbl ? IntConst.i64(Long.MAX_VALUE) : IntConst.i32(Integer.MAX_VALUE));
         }
 
-        Value inf() { return dbl ? IntConst.i64(0x7ff0000000000000L) : IntConst.i32(0x7f800000); }
-        Value minNormal() { return dbl ? IntConst.i64(0x0010000000000000L) : IntConst.i32(0x00800000); }
-        Value sign() { return toInt(e.bin(Insn.BinOp.USHR, bits, dbl ? IntConst.i64(63) : IntConst.i32(31))); }
+        Value inf() {
+            return dbl ? IntConst.i64(0x7ff0000000000000L) : IntConst.i32(0x7f800000);
+        }
+
+        Value minNormal() {
+            return dbl ? IntConst.i64(0x0010000000000000L) : IntConst.i32(0x00800000);
+        }
+
+        Value sign() {
+            return toInt(e.bin(Insn.BinOp.USHR, bits, dbl ? IntConst.i64(63) : IntConst.i32(31)));
+        }
     }
 
     /** fpclassify(nan, infinite, normal, subnormal, zero, x): the argument for x's class. */

@@ -1,7 +1,6 @@
 package jomp.compiler.lower;
 
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.type.Member;
 import jomp.compiler.type.Type;
@@ -48,12 +47,12 @@ public final class CSignature {
     public static String call(Type fn, List<Expr> args) {
         int fixed = fn.params == null ? 0 : fn.params.size();
         boolean unprototyped = fn.oldStyle && fixed == 0 && !args.isEmpty();
-        if (fn.oldStyle && fixed > 0) return of(fn);   // a K&R definition: its promoted parameters
+        if (fn.oldStyle && fixed > 0) return of(fn); // a K&R definition: its promoted parameters
         if (!fn.variadic && !unprototyped) return of(fn);
         StringBuilder sb = new StringBuilder();
         type(sb, fn.base);
         sb.append('(');
-        if (unprototyped) {   // int f(); f(1, 2.0f): the promoted arguments are the parameters
+        if (unprototyped) { // int f(); f(1, 2.0f): the promoted arguments are the parameters
             for (int i = 0; i < args.size(); i++) {
                 if (i > 0) sb.append(',');
                 promoted(sb, args.get(i).type());
@@ -82,13 +81,25 @@ public final class CSignature {
     }
 
     /** Whether a type is jomp's {@code va_list} (a pointer to the next 8-byte slot, abi.md § stdarg). */
-    public static boolean isVaList(Type t) { return t.origin == Type.VA_LIST.origin; }
+    public static boolean isVaList(Type t) {
+        return t.origin == Type.VA_LIST.origin;
+    }
 
     static void type(StringBuilder sb, Type t) {
         if (t.isComplex) {
             String e = t.base.kind == Type.Kind.FLOAT ? "f" : t.base.kind == Type.Kind.DOUBLE ? "d" : "e";
             long half = t.size() / 2;
-            sb.append('S').append(t.size()).append(',').append(t.align()).append("{0:").append(e).append(',').append(half).append(':').append(e).append('}');
+            sb.append('S')
+                    .append(t.size())
+                    .append(',')
+                    .append(t.align())
+                    .append("{0:")
+                    .append(e)
+                    .append(',')
+                    .append(half)
+                    .append(':')
+                    .append(e)
+                    .append('}');
             return;
         }
         switch (t.kind) {
@@ -99,13 +110,15 @@ public final class CSignature {
             case INT -> sb.append(t.isUnsigned ? 'j' : 'i');
             case ENUM -> sb.append(t.record != null && !t.record.negative && t.isUnsigned ? 'j' : 'i');
             case LONG, LLONG -> sb.append(t.isUnsigned ? 'm' : 'l');
-            case INT128 -> sb.append("S16,16{0:m,8:m}");   // two INTEGER eightbytes, 16-aligned in memory, as the ABI passes __int128
+            case INT128 ->
+                sb.append(
+                        "S16,16{0:m,8:m}"); // two INTEGER eightbytes, 16-aligned in memory, as the ABI passes __int128
             case FLOAT -> sb.append('f');
             case DOUBLE -> sb.append('d');
             case LDOUBLE -> sb.append('e');
             case PTR -> sb.append(isVaList(t) ? 'V' : 'p');
             case ARRAY -> {
-                if (t.arrayLen <= 0) return;   // a flexible or zero-length array adds no bytes
+                if (t.arrayLen <= 0) return; // a flexible or zero-length array adds no bytes
                 sb.append('A').append(t.arrayLen).append('*');
                 type(sb, t.base);
             }
@@ -121,9 +134,13 @@ public final class CSignature {
      */
     private static void record(StringBuilder sb, Type t) {
         boolean union = t.kind == Type.Kind.UNION;
-        sb.append(union ? 'U' : 'S').append(Math.max(t.size(), 0)).append(',').append(t.align()).append('{');
+        sb.append(union ? 'U' : 'S')
+                .append(Math.max(t.size(), 0))
+                .append(',')
+                .append(t.align())
+                .append('{');
         boolean first = true;
-        long bitBytesUpTo = -1;   // bytes up to here are already covered by bit-field bytes
+        long bitBytesUpTo = -1; // bytes up to here are already covered by bit-field bytes
         for (Member m : t.members()) {
             if (m.isBitField()) {
                 if (m.bitWidth() == 0) continue;

@@ -2,7 +2,6 @@ package jomp.compiler.lower;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.Var;
@@ -26,8 +25,9 @@ import jomp.compiler.type.Type;
 final class CallLowering {
     private final FunctionLowering f;
 
-    CallLowering(FunctionLowering f) { this.f = f; }
-
+    CallLowering(FunctionLowering f) {
+        this.f = f;
+    }
 
     /** A call is its own line (-g): a call that continues a statement on a later line is on that line. */
     Value call(Expr.Call c) {
@@ -43,11 +43,16 @@ final class CallLowering {
     private Value callHere(Expr.Call c) {
         Var direct = c.direct();
         Value chosen = null;
-        if (direct != null && !direct.ompVariants.isEmpty() && !f.unit.ompNoVariants) {   // declare variant: the variant whose context matches here
-            if (direct.ompVariants.stream().anyMatch(OmpClause.DeclaredVariant::adjustsArguments)) return VariantCalls.call(f, c, direct);
+        if (direct != null
+                && !direct.ompVariants.isEmpty()
+                && !f.unit.ompNoVariants) { // declare variant: the variant whose context matches here
+            if (direct.ompVariants.stream().anyMatch(OmpClause.DeclaredVariant::adjustsArguments))
+                return VariantCalls.call(f, c, direct);
             Var v = OmpContext.variantFor(f, direct);
-            if (v == null) { chosen = OmpContext.pointer(f, direct); direct = null; }
-            else direct = v;
+            if (v == null) {
+                chosen = OmpContext.pointer(f, direct);
+                direct = null;
+            } else direct = v;
         }
         return callTo(c, direct, chosen, null);
     }
@@ -57,21 +62,31 @@ final class CallLowering {
      * variant may adjust (adjust: its declare variant, VariantCalls; else null).
      */
     Value callTo(Expr.Call c, Var direct, Value chosen, OmpClause.DeclaredVariant adjust) {
-        if (direct != null && (direct.name.startsWith("__builtin_") || jomp.compiler.preprocess.Extensions.ATOMIC_BUILTINS.contains(direct.name))) {
+        if (direct != null
+                && (direct.name.startsWith("__builtin_")
+                        || jomp.compiler.preprocess.Extensions.ATOMIC_BUILTINS.contains(direct.name))) {
             Value v = builtin(c);
             if (v != null || c.type().isVoid()) return v;
         }
         Type ft = c.funcType();
-        boolean unprototyped = ft.oldStyle && (ft.params == null || ft.params.isEmpty()) && !c.args().isEmpty();
+        boolean unprototyped = ft.oldStyle
+                && (ft.params == null || ft.params.isEmpty())
+                && !c.args().isEmpty();
         // int f(); f(1, 2.0); int f(int a, double b) {...}: the call passes what the definition takes,
         // its promoted arguments converted to the parameters (a call that does not match is undefined)
-        if (unprototyped && direct != null && f.unit.isDefinedHere(direct) && direct.type.isFunction()
-            && !(direct.type.oldStyle && direct.type.params.isEmpty()) && !direct.type.variadic) ft = direct.type;
+        if (unprototyped
+                && direct != null
+                && f.unit.isDefinedHere(direct)
+                && direct.type.isFunction()
+                && !(direct.type.oldStyle && direct.type.params.isEmpty())
+                && !direct.type.variadic) ft = direct.type;
         boolean sret = TypeMap.sret(ft);
         FuncType sig;
         int fixed = ft.params == null ? 0 : ft.params.size();
-        if (ft.oldStyle && (ft.params == null || ft.params.isEmpty()) && !c.args().isEmpty()
-            && !(direct != null && f.unit.isDefinedHere(direct))) {
+        if (ft.oldStyle
+                && (ft.params == null || ft.params.isEmpty())
+                && !c.args().isEmpty()
+                && !(direct != null && f.unit.isDefinedHere(direct))) {
             // A call through a declaration without a prototype: the promoted arguments give the signature.
             List<IrType> ps = new ArrayList<>();
             if (sret) ps.add(IrType.PTR);
@@ -89,7 +104,10 @@ final class CallLowering {
         // Arguments are evaluated right to left, as gcc does on x86-64 (C leaves the order unspecified).
         int n = c.args().size();
         Value[] values = new Value[n];
-        for (int i = n - 1; i >= 0; i--) values[i] = i < fixed || sig.variadic() ? argument(c.args().get(i)) : f.rvalue(c.args().get(i));
+        for (int i = n - 1; i >= 0; i--)
+            values[i] = i < fixed || sig.variadic()
+                    ? argument(c.args().get(i))
+                    : f.rvalue(c.args().get(i));
         if (adjust != null) VariantCalls.needDevicePtr(f, c, adjust, values);
         List<Type> passed = TypeMap.passedParams(ft);
         for (int i = 0; i < Math.min(n, fixed); i++) {
@@ -99,7 +117,8 @@ final class CallLowering {
             args.add(adapt ? f.e.convert(values[i], at, passed.get(i)) : values[i]);
         }
         // too few arguments for a K&R definition (clang warns; undefined): the rest are zeros
-        for (int i = n; i < fixed && !sig.variadic(); i++) args.add(Emit.zero(sig.params().get(args.size())));
+        for (int i = n; i < fixed && !sig.variadic(); i++)
+            args.add(Emit.zero(sig.params().get(args.size())));
         List<Value> interops = adjust == null ? List.of() : VariantCalls.appendInterops(f, adjust, args);
         if (sig.variadic()) {
             List<Expr> extra = c.args().subList(Math.min(n, fixed), n);
@@ -144,7 +163,8 @@ final class CallLowering {
                 off += (a.type().size() + 7) / 8 * 8;
                 continue;
             }
-            if (v.type() == IrType.I32) v = f.e.conv(TypeMap.isUnsigned(a.type()) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, IrType.I64);
+            if (v.type() == IrType.I32)
+                v = f.e.conv(TypeMap.isUnsigned(a.type()) ? Insn.ConvOp.ZEXT : Insn.ConvOp.SEXT, v, IrType.I64);
             else if (v.type() == IrType.F32) v = f.e.conv(Insn.ConvOp.FPEXT, v, IrType.F64);
             f.b.store(v, addr);
             off += 8;
@@ -161,7 +181,7 @@ final class CallLowering {
                 if (a.size() > 1) f.rvalue(a.get(1));
                 yield v;
             }
-            case "__builtin_trap" -> {   // a call of the runtime's (the C library's on the JVM, PTX's trap)
+            case "__builtin_trap" -> { // a call of the runtime's (the C library's on the JVM, PTX's trap)
                 FuncType t = new FuncType(IrType.VOID, List.of(), false);
                 f.unit.useFunction(n, t);
                 f.b.call(n, t, List.of());

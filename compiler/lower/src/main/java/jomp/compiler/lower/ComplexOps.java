@@ -19,7 +19,12 @@ import jomp.compiler.ir.Value;
 final class ComplexOps {
     private ComplexOps() {}
 
-    enum Op { ADD, SUB, MUL, DIV }
+    enum Op {
+        ADD,
+        SUB,
+        MUL,
+        DIV
+    }
 
     /** Writes x op y to dst; all three are addresses of complex values with parts of type elem. */
     static void emit(IrBuilder b, Op op, Value dst, Value x, Value y, IrType elem) {
@@ -57,14 +62,34 @@ final class ComplexOps {
                 b.setBlock(dBig);
                 Value ratio = b.binary(Insn.BinOp.DIV, c, d);
                 Value denom = b.binary(Insn.BinOp.ADD, b.binary(Insn.BinOp.MUL, c, ratio), d);
-                b.copy(r, b.binary(Insn.BinOp.DIV, b.binary(Insn.BinOp.ADD, b.binary(Insn.BinOp.MUL, a, ratio), bb), denom));
-                b.copy(i, b.binary(Insn.BinOp.DIV, b.binary(Insn.BinOp.SUB, b.binary(Insn.BinOp.MUL, bb, ratio), a), denom));
+                b.copy(
+                        r,
+                        b.binary(
+                                Insn.BinOp.DIV,
+                                b.binary(Insn.BinOp.ADD, b.binary(Insn.BinOp.MUL, a, ratio), bb),
+                                denom));
+                b.copy(
+                        i,
+                        b.binary(
+                                Insn.BinOp.DIV,
+                                b.binary(Insn.BinOp.SUB, b.binary(Insn.BinOp.MUL, bb, ratio), a),
+                                denom));
                 b.br(done);
                 b.setBlock(cBig);
                 ratio = b.binary(Insn.BinOp.DIV, d, c);
                 denom = b.binary(Insn.BinOp.ADD, b.binary(Insn.BinOp.MUL, d, ratio), c);
-                b.copy(r, b.binary(Insn.BinOp.DIV, b.binary(Insn.BinOp.ADD, b.binary(Insn.BinOp.MUL, bb, ratio), a), denom));
-                b.copy(i, b.binary(Insn.BinOp.DIV, b.binary(Insn.BinOp.SUB, bb, b.binary(Insn.BinOp.MUL, a, ratio)), denom));
+                b.copy(
+                        r,
+                        b.binary(
+                                Insn.BinOp.DIV,
+                                b.binary(Insn.BinOp.ADD, b.binary(Insn.BinOp.MUL, bb, ratio), a),
+                                denom));
+                b.copy(
+                        i,
+                        b.binary(
+                                Insn.BinOp.DIV,
+                                b.binary(Insn.BinOp.SUB, bb, b.binary(Insn.BinOp.MUL, a, ratio)),
+                                denom));
                 b.br(done);
                 b.setBlock(done);
                 re = elem == IrType.F32 ? b.convert(Insn.ConvOp.FPTRUNC, r, elem) : r;

@@ -1,5 +1,9 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -16,11 +20,6 @@ import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
 import jomp.offload.abi.EntryPoints;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 /**
  * The private, firstprivate, lastprivate and reduction clauses of one leaf of a construct:
  * {@link #at} gives each listed variable new storage in the current function (initialised as
@@ -34,7 +33,13 @@ import java.util.Map;
  * share is decided by the mapping rules instead (TargetLowering).
  */
 final class DataSharing {
-    private enum Kind { PRIVATE, FIRSTPRIVATE, LASTPRIVATE, REDUCTION, LINEAR }
+    private enum Kind {
+        PRIVATE,
+        FIRSTPRIVATE,
+        LASTPRIVATE,
+        REDUCTION,
+        LINEAR
+    }
 
     /** How to reach a variable's original storage from inside the construct. */
     private record Orig(Reg reg, Value addr) {}
@@ -42,8 +47,16 @@ final class DataSharing {
     /** For an array (or array section) reduction: element type, first element's byte offset and count to combine. */
     private record Elements(Type elem, Value offset, Value count) {}
 
-    private record Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last, Elements elements, OmpClause.UserReduction user) {
-        Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last, Elements elements) { this(var, orig, op, last, elements, null); }
+    private record Entry(
+            Var var,
+            Orig orig,
+            OmpClause.ReductionOp op,
+            boolean last,
+            Elements elements,
+            OmpClause.UserReduction user) {
+        Entry(Var var, Orig orig, OmpClause.ReductionOp op, boolean last, Elements elements) {
+            this(var, orig, op, last, elements, null);
+        }
     }
 
     /** The declare reduction each user-reduced variable of this construct uses. */
@@ -55,9 +68,11 @@ final class DataSharing {
     private final List<Runnable> restores = new ArrayList<>();
     /** linear variables: the private copy's value at logical iteration iv is start + iv * step. */
     private record Linear(Var var, Value start, Value step) {}
+
     private final List<Linear> linears = new ArrayList<>();
     /** induction variables (OpenMP 6.0): at logical iteration iv, start + iv * step, or start * step^iv (in the variable's type). */
     private record Induction(Var var, Value start, Value step, boolean multiply) {}
+
     private final List<Induction> inductions = new ArrayList<>();
     /** Loop variables named by linear: after the loop they hold the value a sequential run leaves (lb + count * step). */
     private final List<LoopNest.Level> linearLoopVars = new ArrayList<>();
@@ -75,15 +90,20 @@ final class DataSharing {
     private final Map<Var, Integer> alignments = new java.util.HashMap<>();
     /** Private copies the allocate clause gives an allocator: omp_aligned_alloc'd, omp_free'd at the construct's end. */
     private final Map<Var, jomp.compiler.ast.Expr> allocators = new java.util.HashMap<>();
+
     private final List<Runnable> frees = new ArrayList<>();
 
     /** conditional lastprivate: each tracked variable's last assigning iteration in this thread (-1: none). */
     private final Map<Var, Reg> assignedAt = new LinkedHashMap<>();
     /** The logical iteration running now (kept only while some variable is tracked). */
     private Reg currentIv;
+
     private Stmt.Omp construct;
 
-    private DataSharing(OmpLowering omp) { this.omp = omp; this.f = omp.function(); }
+    private DataSharing(OmpLowering omp) {
+        this.omp = omp;
+        this.f = omp.function();
+    }
 
     /**
      * The variables of lastprivate(conditional: list) clauses, in clause order (the parser puts
@@ -93,14 +113,20 @@ final class DataSharing {
         List<Var> out = new ArrayList<>();
         List<OmpClause> cs = d.clauses();
         for (int k = 0; k + 1 < cs.size(); k++) {
-            if (cs.get(k) instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.LASTPRIVATE
-                    && cs.get(k + 1) instanceof OmpClause.Word w && w.clause().equals("lastprivate") && w.value().equals("conditional"))
-                for (OmpDirective.Item it : l.items()) if (it.var() != null && !out.contains(it.var())) out.add(it.var());
+            if (cs.get(k) instanceof OmpClause.ListClause l
+                    && l.kind() == OmpClause.ListKind.LASTPRIVATE
+                    && cs.get(k + 1) instanceof OmpClause.Word w
+                    && w.clause().equals("lastprivate")
+                    && w.value().equals("conditional"))
+                for (OmpDirective.Item it : l.items())
+                    if (it.var() != null && !out.contains(it.var())) out.add(it.var());
         }
         return out;
     }
 
-    static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest) { return at(omp, o, i, nest, false); }
+    static DataSharing at(OmpLowering omp, Stmt.Omp o, int i, LoopNest nest) {
+        return at(omp, o, i, nest, false);
+    }
 
     /**
      * The in_reduction clauses of a target construct, on the host: each item gets a private copy in
@@ -109,7 +135,10 @@ final class DataSharing {
      */
     static DataSharing targetInReduction(OmpLowering omp, Stmt.Omp o, List<OmpClause> reductions) {
         OmpDirective d = o.directive();
-        Stmt.Omp task = new Stmt.Omp(new OmpDirective(d.name(), List.of(Leaf.TASK), List.copyOf(reductions), null, null, 0, d.loc()), o.body(), o.loc());
+        Stmt.Omp task = new Stmt.Omp(
+                new OmpDirective(d.name(), List.of(Leaf.TASK), List.copyOf(reductions), null, null, 0, d.loc()),
+                o.body(),
+                o.loc());
         return at(omp, task, 0, null, true);
     }
 
@@ -119,8 +148,11 @@ final class DataSharing {
         List<Leaf> ls = d.leaves();
         Leaf leaf = ls.get(i);
         int inner = ls.size() - 1;
-        if (ls.get(inner) == Leaf.SIMD && inner > 0 && (ls.get(inner - 1) == Leaf.FOR || ls.get(inner - 1) == Leaf.DISTRIBUTE
-                || ls.get(inner - 1) == Leaf.TASKLOOP)) inner--;
+        if (ls.get(inner) == Leaf.SIMD
+                && inner > 0
+                && (ls.get(inner - 1) == Leaf.FOR
+                        || ls.get(inner - 1) == Leaf.DISTRIBUTE
+                        || ls.get(inner - 1) == Leaf.TASKLOOP)) inner--;
         int lastLeaf = ls.indexOf(Leaf.FOR);
         if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.DISTRIBUTE);
         if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.TASKLOOP);
@@ -131,7 +163,7 @@ final class DataSharing {
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.PARALLEL);
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SECTIONS);
         if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SCOPE);
-        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.TASK);   // in_reduction of a task (TaskLowering)
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.TASK); // in_reduction of a task (TaskLowering)
         boolean outlined = leaf == Leaf.PARALLEL || leaf == Leaf.TEAMS || leaf == Leaf.TASK;
 
         Map<Var, Kind> kinds = new LinkedHashMap<>();
@@ -139,18 +171,26 @@ final class DataSharing {
         Map<Var, OmpDirective.Item> items = new LinkedHashMap<>();
         if (nest != null) for (Var v : nest.vars()) if (!nest.declaredVars.contains(v)) kinds.put(v, Kind.PRIVATE);
         if (i == inner) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE)) kinds.put(v, Kind.PRIVATE);
-        if (i == inner || outlined) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE)) kinds.put(v, Kind.FIRSTPRIVATE);
+        if (i == inner || outlined)
+            for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE)) kinds.put(v, Kind.FIRSTPRIVATE);
         boolean last = i == lastLeaf;
-        if (last) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) kinds.putIfAbsent(v, Kind.LASTPRIVATE);
+        if (last)
+            for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE))
+                kinds.putIfAbsent(v, Kind.LASTPRIVATE);
         // a loop variable in lastprivate ends with the value a sequential run leaves in it (its
         // last value plus its step, lb + count * step), as gcc and clang give
         if (last && nest != null)
             for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE))
-                for (LoopNest.Level l : nest.originalLevels()) if (l.var() == v && l.lb() != null) ds.linearLoopVars.add(l);
+                for (LoopNest.Level l : nest.originalLevels())
+                    if (l.var() == v && l.lb() != null) ds.linearLoopVars.add(l);
         // in a non-rectangular nest an inner variable's final value depends on the outer ones':
         // the thread that ran the last iteration runs the rest of the nest as written (its increments
         // and tests, an inner loop started again where an outer one goes on)
-        if (last && nest != null && nest.table != null && OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE).stream().anyMatch(nest.vars()::contains))
+        if (last
+                && nest != null
+                && nest.table != null
+                && OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE).stream()
+                        .anyMatch(nest.vars()::contains))
             ds.tail = LoopNest.loops(o.body(), nest.levels.size(), new ArrayList<>(), new ArrayList<>(), new Stmt[1]);
         Map<Var, Value[]> linearSteps = new LinkedHashMap<>();
         if (last) {
@@ -158,10 +198,21 @@ final class DataSharing {
                 for (OmpDirective.Item it : l.items()) {
                     Var v = it.var();
                     if (v == null) continue;
-                    LoopNest.Level level = nest == null ? null : nest.levels.stream().filter(x -> x.var() == v).findFirst().orElse(null);
-                    if (level != null) { if (level.lb() != null) ds.linearLoopVars.add(level); continue; }
-                    Value step = l.step() == null ? IntConst.i64(1) : ds.f.e.convert(ds.f.rvalue(l.step()), l.step().type(), Type.LONG);
-                    if (v.type.isPointer()) step = ds.f.e.bin(Insn.BinOp.MUL, step, IntConst.i64(Math.max(1, v.type.base.size())));
+                    LoopNest.Level level = nest == null
+                            ? null
+                            : nest.levels.stream()
+                                    .filter(x -> x.var() == v)
+                                    .findFirst()
+                                    .orElse(null);
+                    if (level != null) {
+                        if (level.lb() != null) ds.linearLoopVars.add(level);
+                        continue;
+                    }
+                    Value step = l.step() == null
+                            ? IntConst.i64(1)
+                            : ds.f.e.convert(ds.f.rvalue(l.step()), l.step().type(), Type.LONG);
+                    if (v.type.isPointer())
+                        step = ds.f.e.bin(Insn.BinOp.MUL, step, IntConst.i64(Math.max(1, v.type.base.size())));
                     linearSteps.put(v, new Value[] {ds.f.readVar(v), step});
                     kinds.put(v, Kind.LINEAR);
                 }
@@ -172,18 +223,21 @@ final class DataSharing {
                     if (v == null) continue;
                     Value s = ds.f.e.convert(ds.f.rvalue(ind.step()), ind.step().type(), v.type);
                     ds.inductions.add(new Induction(v, ds.f.readVar(v), s, ind.multiply()));
-                    kinds.put(v, Kind.LINEAR);   // privatised as a linear variable is; its value comes from iteration()
+                    kinds.put(v, Kind.LINEAR); // privatised as a linear variable is; its value comes from iteration()
                 }
             }
         }
         if (leaf == Leaf.TEAMS || i == redLeaf) {
             for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) {
-                if ("inscan".equals(r.modifier())) continue;   // ScanLowering keeps these
-                if ("task".equals(r.modifier()) && leaf != Leaf.TASK && !r.items().isEmpty()) ds.taskModifier = true;
+                if ("inscan".equals(r.modifier())) continue; // ScanLowering keeps these
+                if ("task".equals(r.modifier())
+                        && leaf != Leaf.TASK
+                        && !r.items().isEmpty()) ds.taskModifier = true;
                 for (int k = 0; k < r.items().size(); k++) {
                     OmpDirective.Item it = r.items().get(k);
                     if (it.var() == null) continue;
-                    OmpClause.UserReduction user = r.users().isEmpty() ? null : r.users().get(k);
+                    OmpClause.UserReduction user =
+                            r.users().isEmpty() ? null : r.users().get(k);
                     kinds.put(it.var(), Kind.REDUCTION);
                     ops.put(it.var(), user != null ? OmpClause.ReductionOp.USER : r.op());
                     items.put(it.var(), it);
@@ -191,20 +245,27 @@ final class DataSharing {
                 }
             }
         }
-        List<Var> lastVars = last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
-        ds.inMemory = inMemory || OmpLowering.outlinesAfter(d, i);   // inner leaves capture the private copies by address
+        List<Var> lastVars =
+                last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
+        ds.inMemory = inMemory || OmpLowering.outlinesAfter(d, i); // inner leaves capture the private copies by address
         for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {
-            // allocate(allocator: list): the private copies come from the allocator, with its traits (alignment, pool, fallback)
-            if (a.allocator() != null) for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.allocators.put(it.var(), a.allocator());
-            if (!(a.align() instanceof jomp.compiler.ast.Expr.IntLit n)) continue;   // allocate(align(n): list): their alignment
+            // allocate(allocator: list): the private copies come from the allocator, with its traits (alignment, pool,
+            // fallback)
+            if (a.allocator() != null)
+                for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.allocators.put(it.var(), a.allocator());
+            if (!(a.align() instanceof jomp.compiler.ast.Expr.IntLit n))
+                continue; // allocate(align(n): list): their alignment
             for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.alignments.put(it.var(), (int) n.value());
         }
         for (var e : kinds.entrySet()) {
             Var v = e.getKey();
             OmpDirective.Item it = items.get(v);
-            if (e.getValue() == Kind.REDUCTION && (v.type.isArray() || it != null && !it.sections().isEmpty())) ds.reduceElements(v, ops.get(v), it);
+            if (e.getValue() == Kind.REDUCTION
+                    && (v.type.isArray() || it != null && !it.sections().isEmpty()))
+                ds.reduceElements(v, ops.get(v), it);
             else ds.privatize(v, e.getValue(), ops.get(v), lastVars.contains(v) || e.getValue() == Kind.LINEAR);
-            if (e.getValue() == Kind.LINEAR && linearSteps.containsKey(v)) ds.linears.add(new Linear(v, linearSteps.get(v)[0], linearSteps.get(v)[1]));
+            if (e.getValue() == Kind.LINEAR && linearSteps.containsKey(v))
+                ds.linears.add(new Linear(v, linearSteps.get(v)[0], linearSteps.get(v)[1]));
         }
         // every thread has read the linear and induction variables' start values before the thread of
         // the last iteration may write the final one back (clang's barrier after the linear copies)
@@ -212,7 +273,8 @@ final class DataSharing {
         ds.construct = o;
         // lastprivate(conditional:) of loops and sections (the parser refuses it on distribute and taskloop)
         if (last)
-            for (Var v : conditionalVars(d)) if (ds.entries.stream().anyMatch(x -> x.var() == v && x.last())) ds.trackAssignments(v);
+            for (Var v : conditionalVars(d))
+                if (ds.entries.stream().anyMatch(x -> x.var() == v && x.last())) ds.trackAssignments(v);
         return ds;
     }
 
@@ -232,21 +294,36 @@ final class DataSharing {
         assignedAt.put(v, at);
         Reg iv = currentIv;
         Runnable outer = f.assignHooks.put(v, () -> f.b.copy(at, iv));
-        restores.add(() -> { if (outer == null) f.assignHooks.remove(v); else f.assignHooks.put(v, outer); });
+        restores.add(() -> {
+            if (outer == null) f.assignHooks.remove(v);
+            else f.assignHooks.put(v, outer);
+        });
     }
 
     /** At the start of logical iteration iv (an i64; a section's number): each linear variable takes its value for it. */
     void iteration(Value iv) {
         if (currentIv != null) f.b.copy(currentIv, iv);
         for (Linear l : linears) {
-            Value v = f.e.bin(Insn.BinOp.ADD, l.var().type.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, l.start(), IrType.I64)
-                    : f.e.convert(l.start(), l.var().type, Type.LONG), f.e.bin(Insn.BinOp.MUL, iv, l.step()));
-            f.assignVar(l.var(), l.var().type.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, v, IrType.PTR) : f.e.convert(v, Type.LONG, l.var().type));
+            Value v = f.e.bin(
+                    Insn.BinOp.ADD,
+                    l.var().type.isPointer()
+                            ? f.e.conv(Insn.ConvOp.BITCAST, l.start(), IrType.I64)
+                            : f.e.convert(l.start(), l.var().type, Type.LONG),
+                    f.e.bin(Insn.BinOp.MUL, iv, l.step()));
+            f.assignVar(
+                    l.var(),
+                    l.var().type.isPointer()
+                            ? f.e.conv(Insn.ConvOp.BITCAST, v, IrType.PTR)
+                            : f.e.convert(v, Type.LONG, l.var().type));
         }
         for (Induction ind : inductions) {
             Type t = ind.var().type;
-            Value v = ind.multiply() ? f.e.bin(Insn.BinOp.MUL, ind.start(), power(ind.step(), iv, t))
-                    : f.e.bin(Insn.BinOp.ADD, ind.start(), f.e.bin(Insn.BinOp.MUL, f.e.convert(iv, Type.LONG, t), ind.step()));
+            Value v = ind.multiply()
+                    ? f.e.bin(Insn.BinOp.MUL, ind.start(), power(ind.step(), iv, t))
+                    : f.e.bin(
+                            Insn.BinOp.ADD,
+                            ind.start(),
+                            f.e.bin(Insn.BinOp.MUL, f.e.convert(iv, Type.LONG, t), ind.step()));
             f.assignVar(ind.var(), v);
         }
     }
@@ -254,12 +331,17 @@ final class DataSharing {
     /** base^e (e an i64 >= 0) in type t, by squaring. */
     private Value power(Value base, Value e, Type t) {
         IrType it = base.type();
-        Reg r = f.fn.newReg(it, "omp.ind.pow"), b = f.fn.newReg(it, "omp.ind.base"), x = f.fn.newReg(IrType.I64, "omp.ind.exp");
+        Reg r = f.fn.newReg(it, "omp.ind.pow"),
+                b = f.fn.newReg(it, "omp.ind.base"),
+                x = f.fn.newReg(IrType.I64, "omp.ind.exp");
         f.b.copy(r, f.e.convert(IntConst.i64(1), Type.LONG, t));
         f.b.copy(b, base);
         f.b.copy(x, e);
-        BasicBlock head = f.b.newBlock("omp.ind.cond"), body = f.b.newBlock("omp.ind.body"), odd = f.b.newBlock("omp.ind.odd"),
-            even = f.b.newBlock("omp.ind.even"), done = f.b.newBlock("omp.ind.done");
+        BasicBlock head = f.b.newBlock("omp.ind.cond"),
+                body = f.b.newBlock("omp.ind.body"),
+                odd = f.b.newBlock("omp.ind.odd"),
+                even = f.b.newBlock("omp.ind.even"),
+                done = f.b.newBlock("omp.ind.done");
         f.b.br(head);
         f.b.setBlock(head);
         f.b.condBr(f.b.cmp(Insn.CmpOp.GT, x, IntConst.i64(0)), body, done);
@@ -277,7 +359,7 @@ final class DataSharing {
     }
 
     private void privatize(Var v, Kind kind, OmpClause.ReductionOp op, boolean last) {
-        if (v.type.kind == Type.Kind.VLA) return;   // a VLA stays shared (its size is only known at run time)
+        if (v.type.kind == Type.Kind.VLA) return; // a VLA stays shared (its size is only known at run time)
         Orig orig;
         Reg r = f.regVars.get(v);
         orig = r != null ? new Orig(r, null) : new Orig(null, f.varAddress(v));
@@ -286,7 +368,8 @@ final class DataSharing {
         // a declare reduction's omp_priv and omp_in stand for the private copy's address: it lives in memory
         int align = Math.max(Math.max(v.type.align(), 1), alignments.getOrDefault(v, 1));
         if (allocators.containsKey(v) && v.type.size() >= 0) fromAllocator(v, allocators.get(v), align);
-        else if (inMemory || user != null || f.inMemory(v) || alignments.containsKey(v)) f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), align));
+        else if (inMemory || user != null || f.inMemory(v) || alignments.containsKey(v))
+            f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), align));
         else f.regVars.put(v, f.fn.newReg(TypeMap.reg(v.type), FunctionLowering.safeName(v.name)));
         switch (kind) {
             case FIRSTPRIVATE -> {
@@ -295,8 +378,14 @@ final class DataSharing {
             }
             case REDUCTION -> {
                 if (user == null) f.assignVar(v, OmpLowering.identity(op, v.type));
-                else if (user.initializer() == null) f.b.memset(f.varAddress(v), IntConst.i32(0), IntConst.i64(Math.max(v.type.size(), 1)));
-                else withOriginal(orig, v.type, origAddr -> evaluate(user.initializer(), user.priv(), f.varAddress(v), user.orig(), origAddr));
+                else if (user.initializer() == null)
+                    f.b.memset(f.varAddress(v), IntConst.i32(0), IntConst.i64(Math.max(v.type.size(), 1)));
+                else
+                    withOriginal(
+                            orig,
+                            v.type,
+                            origAddr ->
+                                    evaluate(user.initializer(), user.priv(), f.varAddress(v), user.orig(), origAddr));
             }
             default -> {}
         }
@@ -312,10 +401,14 @@ final class DataSharing {
         Value handle = f.e.convert(f.rvalue(v.ompAllocator), v.ompAllocator.type(), Type.ULONG);
         Value align = f.omp.call(EntryPoints.ALLOCATOR_ALIGNMENT, IrType.I64, handle);
         long size = Math.max(v.type.size(), 1);
-        Reg a = f.b.alloca(f.e.bin(Insn.BinOp.ADD, IntConst.i64(size), align), Math.max(Math.max(v.type.align(), v.align), 16));
+        Reg a = f.b.alloca(
+                f.e.bin(Insn.BinOp.ADD, IntConst.i64(size), align), Math.max(Math.max(v.type.align(), v.align), 16));
         // up to the next multiple of align: a + ((-a) & (align - 1))
         Value bits = f.e.conv(Insn.ConvOp.BITCAST, a, IrType.I64);
-        Value pad = f.e.bin(Insn.BinOp.AND, f.e.bin(Insn.BinOp.SUB, IntConst.i64(0), bits), f.e.bin(Insn.BinOp.SUB, align, IntConst.i64(1)));
+        Value pad = f.e.bin(
+                Insn.BinOp.AND,
+                f.e.bin(Insn.BinOp.SUB, IntConst.i64(0), bits),
+                f.e.bin(Insn.BinOp.SUB, align, IntConst.i64(1)));
         Reg p = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name) + ".addr");
         f.b.copy(p, f.b.ptrAdd(a, pad));
         return p;
@@ -324,7 +417,8 @@ final class DataSharing {
     /** v's private copy from the allocator the allocate clause names (OpenMP 5.2 §6.6), freed at the construct's end. */
     private void fromAllocator(Var v, jomp.compiler.ast.Expr allocator, int align) {
         Value handle = f.e.convert(f.rvalue(allocator), allocator.type(), Type.ULONG);
-        Value p = omp.call("omp_aligned_alloc", IrType.PTR, IntConst.i64(align), IntConst.i64(Math.max(v.type.size(), 1)), handle);
+        Value p = omp.call(
+                "omp_aligned_alloc", IrType.PTR, IntConst.i64(align), IntConst.i64(Math.max(v.type.size(), 1)), handle);
         Reg r = f.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name) + ".alloc");
         f.b.copy(r, p);
         f.addrVars.put(v, r);
@@ -346,11 +440,16 @@ final class DataSharing {
         Value first = IntConst.i64(0), count;
         if (it != null && !it.sections().isEmpty()) {
             OmpDirective.Section s = it.sections().get(0);
-            Value row = f.sizeOf(t.base);   // bytes per element of the first dimension
+            Value row = f.sizeOf(t.base); // bytes per element of the first dimension
             Value perRow = f.e.bin(Insn.BinOp.DIV, row, esize);
-            Value lo = s.lower() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
-            Value len = s.single() ? IntConst.i64(1) : s.length() != null ? f.e.convert(f.rvalue(s.length()), s.length().type(), Type.LONG)
-                : f.e.bin(Insn.BinOp.SUB, f.e.bin(Insn.BinOp.DIV, f.sizeOf(t), row), lo);
+            Value lo = s.lower() == null
+                    ? IntConst.i64(0)
+                    : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
+            Value len = s.single()
+                    ? IntConst.i64(1)
+                    : s.length() != null
+                            ? f.e.convert(f.rvalue(s.length()), s.length().type(), Type.LONG)
+                            : f.e.bin(Insn.BinOp.SUB, f.e.bin(Insn.BinOp.DIV, f.sizeOf(t), row), lo);
             first = f.e.bin(Insn.BinOp.MUL, lo, perRow);
             count = f.e.bin(Insn.BinOp.MUL, len, perRow);
         } else {
@@ -359,13 +458,15 @@ final class DataSharing {
         Value origBase = ptr ? f.readVar(v) : f.varAddress(v);
         Orig orig = new Orig(null, origBase);
         restores.add(f.unbind(v));
-        Value priv;   // where element `first` of the private copy is
+        Value priv; // where element `first` of the private copy is
         if (ptr) {
             Value bytes = f.e.bin(Insn.BinOp.MUL, count, esize);
             priv = f.b.alloca(bytes, Math.max(elem.align(), 16));
             Slot ps = f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8);
-            f.slotVars.put(v, ps);   // p now points into the private buffer: p[first] is its first element
-            f.b.store(f.b.ptrAdd(priv, f.e.bin(Insn.BinOp.SUB, IntConst.i64(0), f.e.bin(Insn.BinOp.MUL, first, esize))), f.b.slotAddr(ps));
+            f.slotVars.put(v, ps); // p now points into the private buffer: p[first] is its first element
+            f.b.store(
+                    f.b.ptrAdd(priv, f.e.bin(Insn.BinOp.SUB, IntConst.i64(0), f.e.bin(Insn.BinOp.MUL, first, esize))),
+                    f.b.slotAddr(ps));
         } else {
             Slot s = f.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(t.size(), 1), Math.max(t.align(), 1));
             f.slotVars.put(v, s);
@@ -382,7 +483,9 @@ final class DataSharing {
     private void eachElement(Value count, java.util.function.Consumer<Value> body) {
         Reg k = f.fn.newReg(IrType.I64, "omp.red.k");
         f.b.copy(k, IntConst.i64(0));
-        BasicBlock head = f.b.newBlock("omp.red.cond"), loop = f.b.newBlock("omp.red.body"), end = f.b.newBlock("omp.red.end");
+        BasicBlock head = f.b.newBlock("omp.red.cond"),
+                loop = f.b.newBlock("omp.red.body"),
+                end = f.b.newBlock("omp.red.end");
         f.b.br(head);
         f.b.setBlock(head);
         f.b.condBr(f.b.cmp(Insn.CmpOp.LT, k, count), loop, end);
@@ -395,7 +498,10 @@ final class DataSharing {
 
     /** Runs body with the original's address; an original held in a register goes through a temporary and back. */
     private void withOriginal(Orig o, Type t, java.util.function.Consumer<Value> body) {
-        if (o.addr() != null) { body.accept(o.addr()); return; }
+        if (o.addr() != null) {
+            body.accept(o.addr());
+            return;
+        }
         Value tmp = f.b.slotAddr(f.fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1)));
         f.store(tmp, o.reg(), t);
         body.accept(tmp);
@@ -417,7 +523,9 @@ final class DataSharing {
         undo.forEach(Runnable::run);
     }
 
-    private Value read(Orig o, Type t) { return o.reg() != null ? o.reg() : f.load(o.addr(), t); }
+    private Value read(Orig o, Type t) {
+        return o.reg() != null ? o.reg() : f.load(o.addr(), t);
+    }
 
     private void write(Orig o, Value v, Type t) {
         if (o.reg() != null) f.b.copy(o.reg(), v);
@@ -433,10 +541,13 @@ final class DataSharing {
 
     /** Combines reductions (under the runtime's lock when other threads or teams do too), copies lastprivate values out, restores bindings. */
     void end(boolean lock, Value lastFlag) {
-        if (f.b.isTerminated()) { restores.forEach(Runnable::run); return; }
+        if (f.b.isTerminated()) {
+            restores.forEach(Runnable::run);
+            return;
+        }
         boolean any = entries.stream().anyMatch(e -> e.op() != null);
         if (any) {
-            if (taskModifier) omp.call(EntryPoints.BARRIER, IrType.VOID);   // a barrier completes the team's tasks
+            if (taskModifier) omp.call(EntryPoints.BARRIER, IrType.VOID); // a barrier completes the team's tasks
             // scalars and array elements of up to 8 bytes combine with atomic updates (AtomicLowering);
             // user-defined reductions and 16-byte types under the runtime's reduction lock
             boolean locked = lock && entries.stream().anyMatch(e -> e.op() != null && !atomicCombine(e));
@@ -451,7 +562,11 @@ final class DataSharing {
                         Value off = f.e.bin(Insn.BinOp.MUL, k, esize);
                         Value o = f.b.ptrAdd(e.orig().addr(), off), p = f.b.ptrAdd(el.offset(), off);
                         if (atomic) new AtomicLowering(f).combine(e.op(), el.elem(), o, f.load(p, el.elem()));
-                        else f.store(o, omp.combine(e.op(), el.elem(), f.load(o, el.elem()), f.load(p, el.elem())), el.elem());
+                        else
+                            f.store(
+                                    o,
+                                    omp.combine(e.op(), el.elem(), f.load(o, el.elem()), f.load(p, el.elem())),
+                                    el.elem());
                     });
                     continue;
                 }
@@ -460,7 +575,7 @@ final class DataSharing {
                     continue;
                 }
                 Type t = e.var().type;
-                if (e.user() != null) {   // omp_out: the original, omp_in: this thread's copy
+                if (e.user() != null) { // omp_out: the original, omp_in: this thread's copy
                     OmpClause.UserReduction u = e.user();
                     Value in = f.varAddress(e.var());
                     withOriginal(e.orig(), t, out -> evaluate(u.combiner(), u.out(), out, u.in(), in));
@@ -478,11 +593,14 @@ final class DataSharing {
             f.b.setBlock(copy);
             if (tail != null) sequentialTail(tail);
             for (Entry e : entries) if (e.last() && !assignedAt.containsKey(e.var())) copyOut(e);
-            for (LoopNest.Level l : linearLoopVars) {   // the value a sequential run leaves in the loop variable
+            for (LoopNest.Level l : linearLoopVars) { // the value a sequential run leaves in the loop variable
                 Value v = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, l.count(), l.step()));
                 Type t = l.var().type;
                 Value tv = t.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, v, IrType.PTR) : f.e.convert(v, Type.LONG, t);
-                Entry e = entries.stream().filter(x -> x.var() == l.var()).findFirst().orElse(null);
+                Entry e = entries.stream()
+                        .filter(x -> x.var() == l.var())
+                        .findFirst()
+                        .orElse(null);
                 if (e != null) write(e.orig(), tv, t);
                 else f.assignVar(l.var(), tv);
             }
@@ -549,7 +667,8 @@ final class DataSharing {
             for (Entry e : entries) {
                 Reg at = assignedAt.get(e.var());
                 if (at == null) continue;
-                BasicBlock copy = f.b.newBlock("omp.lastprivate.cond"), skip = f.b.newBlock("omp.lastprivate.cond.done");
+                BasicBlock copy = f.b.newBlock("omp.lastprivate.cond"),
+                        skip = f.b.newBlock("omp.lastprivate.cond.done");
                 f.b.condBr(f.b.cmp(Insn.CmpOp.GE, at, IntConst.i64(0)), copy, skip);
                 f.b.setBlock(copy);
                 copyOut(e);
@@ -562,10 +681,11 @@ final class DataSharing {
         Value cell;
         Value won = null;
         if (cellVar != null) cell = f.varAddress(cellVar);
-        else {   // an orphaned construct: the team's cell, from the thread that wins the single
+        else { // an orphaned construct: the team's cell, from the thread that wins the single
             Value mine = f.b.slotAddr(f.fn.newSlot(null, 8L * (all.size() + 1), 8));
             won = omp.call(EntryPoints.SINGLE, IrType.I32);
-            BasicBlock publish = f.b.newBlock("omp.lastprivate.cond.publish"), published = f.b.newBlock("omp.lastprivate.cond.published");
+            BasicBlock publish = f.b.newBlock("omp.lastprivate.cond.publish"),
+                    published = f.b.newBlock("omp.lastprivate.cond.published");
             f.b.condBr(f.b.cmp(Insn.CmpOp.NE, won, IntConst.i32(0)), publish, published);
             f.b.setBlock(publish);
             f.b.memset(mine, IntConst.i32(0), IntConst.i64(8L * (all.size() + 1)));
@@ -574,7 +694,8 @@ final class DataSharing {
             f.b.setBlock(published);
             omp.barrier();
             Reg c = f.fn.newReg(IrType.PTR, "omp.lastprivate.cell");
-            BasicBlock own = f.b.newBlock("omp.lastprivate.cond.own"), other = f.b.newBlock("omp.lastprivate.cond.other"),
+            BasicBlock own = f.b.newBlock("omp.lastprivate.cond.own"),
+                    other = f.b.newBlock("omp.lastprivate.cond.other"),
                     got = f.b.newBlock("omp.lastprivate.cond.cell");
             f.b.condBr(f.b.cmp(Insn.CmpOp.NE, won, IntConst.i32(0)), own, other);
             f.b.setBlock(own);
@@ -601,7 +722,7 @@ final class DataSharing {
             f.b.setBlock(skip);
         }
         omp.call(EntryPoints.REDUCE_EXIT, IrType.VOID);
-        if (won != null) omp.barrier();   // the winner's cell (and the published address) stay until every thread is done
+        if (won != null) omp.barrier(); // the winner's cell (and the published address) stay until every thread is done
     }
 
     /** The cell variable a combined construct's directive shares ({@link #withConditionalCell}), or null. */
@@ -625,15 +746,20 @@ final class DataSharing {
         Leaf first = d.leaves().get(0);
         if (vars.isEmpty() || first != Leaf.PARALLEL && first != Leaf.TEAMS && first != Leaf.TARGET) return x;
         // a deferred target task may outlive this frame: its constructs use an orphaned construct's cell
-        if (first == Leaf.TARGET && (d.hasFlag(OmpClause.FlagKind.NOWAIT) || !d.clauses(OmpClause.Depend.class).isEmpty())) return x;
+        if (first == Leaf.TARGET
+                && (d.hasFlag(OmpClause.FlagKind.NOWAIT)
+                        || !d.clauses(OmpClause.Depend.class).isEmpty())) return x;
         Var cell = new Var("__omp_lastprivate_cond", Type.arrayOf(Type.LONG, vars.size() + 1), d.loc(), true);
         f.unit.conditionalCells.add(cell);
         f.slotVars.put(cell, f.fn.newSlot(FunctionLowering.safeName(cell.name), 8L * (vars.size() + 1), 8));
         f.b.memset(f.varAddress(cell), IntConst.i32(0), IntConst.i64(8L * (vars.size() + 1)));
         List<OmpClause> cs = new ArrayList<>(d.clauses());
-        cs.add(new OmpClause.ListClause(OmpClause.ListKind.SHARED,
-                List.of(new OmpDirective.Item(cell, new Expr.VarRef(cell, cell.type, d.loc()), List.of(), d.loc())), d.loc()));
-        OmpDirective nd = new OmpDirective(d.name(), d.leaves(), List.copyOf(cs), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+        cs.add(new OmpClause.ListClause(
+                OmpClause.ListKind.SHARED,
+                List.of(new OmpDirective.Item(cell, new Expr.VarRef(cell, cell.type, d.loc()), List.of(), d.loc())),
+                d.loc()));
+        OmpDirective nd = new OmpDirective(
+                d.name(), d.leaves(), List.copyOf(cs), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
         return new Stmt.Omp(nd, x.body(), x.loc());
     }
 }

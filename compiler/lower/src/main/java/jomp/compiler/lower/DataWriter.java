@@ -1,9 +1,8 @@
 package jomp.compiler.lower;
 
-import jomp.compiler.ir.Global;
-
 import java.util.ArrayList;
 import java.util.List;
+import jomp.compiler.ir.Global;
 
 /** The initial bytes (little-endian) and relocations of one global being initialised. */
 final class DataWriter {
@@ -21,8 +20,13 @@ final class DataWriter {
         if (value != 0) nonZero = true;
     }
 
-    void putDouble(long offset, double v) { putInt(offset, 8, Double.doubleToRawLongBits(v)); }
-    void putFloat(long offset, float v) { putInt(offset, 4, Float.floatToRawIntBits(v)); }
+    void putDouble(long offset, double v) {
+        putInt(offset, 8, Double.doubleToRawLongBits(v));
+    }
+
+    void putFloat(long offset, float v) {
+        putInt(offset, 4, Float.floatToRawIntBits(v));
+    }
 
     /**
      * Inserts width bits of value at bit position bit of the bytes from offset, little-endian: only the

@@ -17,14 +17,20 @@ import jomp.compiler.type.Type;
  */
 final class Emit {
     static final class NotConstant extends RuntimeException {
-        NotConstant() { super(null, null, false, false); }
+        NotConstant() {
+            super(null, null, false, false);
+        }
     }
 
     final IrBuilder b;
 
-    Emit(IrBuilder b) { this.b = b; }
+    Emit(IrBuilder b) {
+        this.b = b;
+    }
 
-    static boolean isConst(Value v) { return v instanceof IntConst || v instanceof FloatConst; }
+    static boolean isConst(Value v) {
+        return v instanceof IntConst || v instanceof FloatConst;
+    }
 
     Value bin(Insn.BinOp op, Value x, Value y) {
         if (isConst(x) && isConst(y) && !(x.type() == IrType.PTR)) {
@@ -62,7 +68,9 @@ final class Emit {
         return b.convert(op, x, to);
     }
 
-    static Value zero(IrType t) { return t.isFloat() ? new FloatConst(t, 0) : new IntConst(t, 0); }
+    static Value zero(IrType t) {
+        return t.isFloat() ? new FloatConst(t, 0) : new IntConst(t, 0);
+    }
 
     /** Whether every value of type from is representable in type to (both integer types). */
     private static boolean fitsIn(Type from, Type to) {

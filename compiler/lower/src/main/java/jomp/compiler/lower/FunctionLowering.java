@@ -1,5 +1,11 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.OmpClause;
@@ -22,13 +28,6 @@ import jomp.compiler.type.Member;
 import jomp.compiler.type.Type;
 import jomp.offload.abi.EntryPoints;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 /**
  * Lowers one function definition, chibicc style: statements to blocks, expressions to
  * instructions. Locals whose address is never taken and that are scalars live in registers;
@@ -46,6 +45,7 @@ final class FunctionLowering {
     final Map<Var, Slot> slotVars = new IdentityHashMap<>();
     /** Locals whose storage address is held in a register: VLAs and struct parameters. */
     final Map<Var, Reg> addrVars = new IdentityHashMap<>();
+
     final Set<Var> addressTaken = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     final Map<String, BasicBlock> labels = new HashMap<>();
     final Map<Stmt, BasicBlock> caseBlocks = new IdentityHashMap<>();
@@ -54,6 +54,7 @@ final class FunctionLowering {
     final List<Reg> vlaScopes = new ArrayList<>();
     /** How many VLA scopes enclose the current break and continue targets. */
     int breakDepth, continueDepth;
+
     Reg sretPtr;
 
     /**
@@ -86,12 +87,14 @@ final class FunctionLowering {
      * Starts an outlined function (an OpenMP region's body) of the same C function: its locals
      * are bound by the caller ({@link OmpLowering}) before the body is lowered.
      */
-    List<Reg> beginOutlined(String name, FuncType sig, Stmt body) { return beginOutlined(name, sig, body, true); }
+    List<Reg> beginOutlined(String name, FuncType sig, Stmt body) {
+        return beginOutlined(name, sig, body, true);
+    }
 
     List<Reg> beginOutlined(String name, FuncType sig, Stmt body, boolean isStatic) {
         fn = new Function(name, sig, isStatic);
         b = new IrBuilder(fn);
-        b.line = unit.line;   // -g: the region's own code is the directive's line
+        b.line = unit.line; // -g: the region's own code is the directive's line
         e = new Emit(b);
         List<Reg> params = new ArrayList<>();
         for (IrType t : sig.params()) {
@@ -109,9 +112,16 @@ final class FunctionLowering {
     /** Gives storage to the locals declared inside an outlined body (except those already bound). */
     void allocateLocals(Stmt body) {
         for (Var v : OmpCaptures.declared(body)) {
-            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || v.ompAllocator != null || isBound(v)) continue;
+            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || v.ompAllocator != null || isBound(v))
+                continue;
             if (inMemory(v)) {
-                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
+                if (v.type.size() >= 0)
+                    slotVars.put(
+                            v,
+                            fn.newSlot(
+                                    safeName(v.name),
+                                    Math.max(v.type.size(), 1),
+                                    Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
         }
     }
@@ -123,15 +133,20 @@ final class FunctionLowering {
         Reg oldAddr = addrVars.remove(v);
         boolean wasShared = shared.remove(v);
         return () -> {
-            regVars.remove(v); slotVars.remove(v); addrVars.remove(v);
+            regVars.remove(v);
+            slotVars.remove(v);
+            addrVars.remove(v);
             if (oldReg != null) regVars.put(v, oldReg);
             if (oldSlot != null) slotVars.put(v, oldSlot);
             if (oldAddr != null) addrVars.put(v, oldAddr);
-            if (wasShared) shared.add(v); else shared.remove(v);
+            if (wasShared) shared.add(v);
+            else shared.remove(v);
         };
     }
 
-    boolean isBound(Var v) { return regVars.containsKey(v) || slotVars.containsKey(v) || addrVars.containsKey(v); }
+    boolean isBound(Var v) {
+        return regVars.containsKey(v) || slotVars.containsKey(v) || addrVars.containsKey(v);
+    }
 
     Function finishOutlined() {
         if (!b.isTerminated()) b.ret(null);
@@ -158,7 +173,7 @@ final class FunctionLowering {
         fn.flatten = fv.flatten;
         fn.csig = CSignature.of(ft);
         b = new IrBuilder(fn);
-        b.line = unit.line = unit.lineOf(def.loc());   // -g: the prologue is the definition's line
+        b.line = unit.line = unit.lineOf(def.loc()); // -g: the prologue is the definition's line
         e = new Emit(b);
         AddressTaken.scan(def.body(), addressTaken);
         addressTaken.addAll(OmpCaptures.capturedByRegions(def.body()));
@@ -189,9 +204,19 @@ final class FunctionLowering {
         }
         if (sig.variadic()) fn.vaArea = fn.newReg(IrType.PTR, "va");
         for (Var v : def.locals()) {
-            if (v.isStatic() || v.isFunction() || v.type.kind == Type.Kind.VLA || v.ompAllocator != null || def.params().contains(v)) continue;
+            if (v.isStatic()
+                    || v.isFunction()
+                    || v.type.kind == Type.Kind.VLA
+                    || v.ompAllocator != null
+                    || def.params().contains(v)) continue;
             if (inMemory(v)) {
-                if (v.type.size() >= 0) slotVars.put(v, fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1)));
+                if (v.type.size() >= 0)
+                    slotVars.put(
+                            v,
+                            fn.newSlot(
+                                    safeName(v.name),
+                                    Math.max(v.type.size(), 1),
+                                    Math.max(Math.max(v.type.align(), v.align), 1)));
             } else regVars.put(v, fn.newReg(TypeMap.reg(v.type), safeName(v.name)));
         }
         spills.forEach(Runnable::run);
@@ -222,9 +247,13 @@ final class FunctionLowering {
 
     // ---- helpers ----
 
-    Value slotAddr(Slot s) { return b.slotAddr(s); }
+    Value slotAddr(Slot s) {
+        return b.slotAddr(s);
+    }
 
-    Int128Ops int128() { return new Int128Ops(this); }
+    Int128Ops int128() {
+        return new Int128Ops(this);
+    }
 
     Slot temp(Type t) {
         return fn.newSlot(null, Math.max(t.size(), 1), Math.max(t.align(), 1));
@@ -325,7 +354,9 @@ final class FunctionLowering {
                 b.setBlock(t);
                 stmt(l.body());
             }
-            case Stmt.Decl d -> { for (Stmt.LocalVar lv : d.vars()) declare(lv); }
+            case Stmt.Decl d -> {
+                for (Stmt.LocalVar lv : d.vars()) declare(lv);
+            }
             case Stmt.Omp o -> omp.lower(o);
             case Stmt.Asm a -> AsmLowering.lower(this, a);
         }
@@ -369,8 +400,10 @@ final class FunctionLowering {
 
     private void forStmt(Stmt.For f) {
         if (f.init() != null) stmt(f.init());
-        BasicBlock head = b.newBlock("for.cond"), body = b.newBlock("for.body"),
-            step = b.newBlock("for.step"), end = b.newBlock("for.end");
+        BasicBlock head = b.newBlock("for.cond"),
+                body = b.newBlock("for.body"),
+                step = b.newBlock("for.step"),
+                end = b.newBlock("for.end");
         b.br(head);
         b.setBlock(head);
         if (f.cond() != null) cond(f.cond(), body, end);
@@ -407,7 +440,9 @@ final class FunctionLowering {
         boolean hasVla = false;
         for (Stmt i : c.items())
             if (i instanceof Stmt.Decl d)
-                for (Stmt.LocalVar lv : d.vars()) hasVla |= (lv.var().type.kind == Type.Kind.VLA || lv.var().ompAllocator != null) && !lv.var().isStatic();
+                for (Stmt.LocalVar lv : d.vars())
+                    hasVla |= (lv.var().type.kind == Type.Kind.VLA || lv.var().ompAllocator != null)
+                            && !lv.var().isStatic();
         if (!hasVla) {
             for (Stmt i : c.items()) stmt(i);
             return;
@@ -429,7 +464,8 @@ final class FunctionLowering {
     }
 
     void switchStmt(Stmt.Switch sw) {
-        if (Int128Ops.is(sw.cond().type())) throw new Lowering.Unsupported(sw.loc(), "jomp cannot switch on an __int128 value");
+        if (Int128Ops.is(sw.cond().type()))
+            throw new Lowering.Unsupported(sw.loc(), "jomp cannot switch on an __int128 value");
         Value v = rvalue(sw.cond());
         IrType t = v.type();
         BasicBlock end = b.newBlock("sw.end");
@@ -440,11 +476,12 @@ final class FunctionLowering {
             BasicBlock l = b.newBlock("sw.case");
             caseBlocks.put(c, l);
             if (c.hi() - c.lo() > 256 || c.hi() < c.lo()) ranges.add(c);
-            else for (long x = c.lo(); ; x++) {
-                values.add(IntConst.normalise(t, x));
-                targets.add(l);
-                if (x == c.hi()) break;
-            }
+            else
+                for (long x = c.lo(); ; x++) {
+                    values.add(IntConst.normalise(t, x));
+                    targets.add(l);
+                    if (x == c.hi()) break;
+                }
         }
         BasicBlock dflt = end;
         if (sw.defaultCase() != null) {
@@ -539,7 +576,9 @@ final class FunctionLowering {
         for (Initializer.Item it : init.items()) {
             Value addr = at(base, it.offset());
             if (it.value() instanceof Expr.StrLit s && it.type().isArray()) {
-                long n = it.type().size() < 0 ? s.bytes().length : Math.min(s.bytes().length, it.type().size());
+                long n = it.type().size() < 0
+                        ? s.bytes().length
+                        : Math.min(s.bytes().length, it.type().size());
                 String sym = unit.stringLiteral(s.bytes(), Math.max(s.type().align(), 1));
                 b.memcpy(addr, b.globalAddr(sym), IntConst.i64(n));
             } else if (it.bitField() != null) {
@@ -569,13 +608,15 @@ final class FunctionLowering {
 
     void cond(Expr c, BasicBlock t, BasicBlock f) {
         switch (c) {
-            case Expr.Binary bin when bin.op() == Expr.Binary.Op.LOGAND -> {
+            case Expr.Binary bin
+            when bin.op() == Expr.Binary.Op.LOGAND -> {
                 BasicBlock mid = b.newBlock("and.rhs");
                 cond(bin.left(), mid, f);
                 b.setBlock(mid);
                 cond(bin.right(), t, f);
             }
-            case Expr.Binary bin when bin.op() == Expr.Binary.Op.LOGOR -> {
+            case Expr.Binary bin
+            when bin.op() == Expr.Binary.Op.LOGOR -> {
                 BasicBlock mid = b.newBlock("or.rhs");
                 cond(bin.left(), t, mid);
                 b.setBlock(mid);
@@ -597,7 +638,8 @@ final class FunctionLowering {
         if (t.isComplex) {
             IrType el = TypeMap.reg(t.base);
             Value re = b.load(el, v), im = b.load(el, at(v, el.size));
-            return e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(el)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(el)));
+            return e.bin(
+                    Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(el)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(el)));
         }
         if (v.type().isFloat()) return e.cmp(Insn.CmpOp.NE, v, Emit.zero(v.type()));
         if (Int128Ops.is(t)) return int128().truth(v);
@@ -616,7 +658,8 @@ final class FunctionLowering {
             }
             case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF -> rvalue(u.operand());
             case Expr.Member m -> at(address(m.base()), m.member().offset());
-            case Expr.StrLit s -> b.globalAddr(unit.stringLiteral(s.bytes(), Math.max(s.type().align(), 1)));
+            case Expr.StrLit s ->
+                b.globalAddr(unit.stringLiteral(s.bytes(), Math.max(s.type().align(), 1)));
             case Expr.CompoundLiteral c -> compoundLiteral(c);
             default -> {
                 if (TypeMap.inMemory(x.type()) || x.type().isFunction()) yield rvalue(x);
@@ -635,13 +678,18 @@ final class FunctionLowering {
             // initial value (the ".tpinit" twin Lowering defines beside the variable)
             String sym = unit.reference(v);
             unit.useData(sym + Lowering.THREAD_INIT_SUFFIX);
-            return omp.call(EntryPoints.THREADPRIVATE, IrType.PTR, b.globalAddr(sym), b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
+            return omp.call(
+                    EntryPoints.THREADPRIVATE,
+                    IrType.PTR,
+                    b.globalAddr(sym),
+                    b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
                     IntConst.i64(Math.max(v.type.size(), 1)));
         }
         if (v.isStatic()) return b.globalAddr(unit.reference(v));
         if (regVars.containsKey(v)) throw new IllegalStateException("address of register variable " + v.name);
         // A local the declaration list did not mention (should not happen): give it a slot.
-        Slot n = fn.newSlot(safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1));
+        Slot n = fn.newSlot(
+                safeName(v.name), Math.max(v.type.size(), 1), Math.max(Math.max(v.type.align(), v.align), 1));
         slotVars.put(v, n);
         return slotAddr(n);
     }
@@ -669,8 +717,10 @@ final class FunctionLowering {
     /** Evaluates x; scalars give their value, struct/union/complex values their address, void null. */
     Value rvalue(Expr x) {
         return switch (x) {
-            case Expr.IntLit i -> Int128Ops.is(i.type()) ? int128().make(IntConst.i64(i.value()), IntConst.i64(i.value() >> 63))
-                                                          : new IntConst(TypeMap.reg(i.type()), i.value());
+            case Expr.IntLit i ->
+                Int128Ops.is(i.type())
+                        ? int128().make(IntConst.i64(i.value()), IntConst.i64(i.value() >> 63))
+                        : new IntConst(TypeMap.reg(i.type()), i.value());
             case Expr.FloatLit f -> floatLit(f);
             case Expr.StrLit s -> address(s);
             case Expr.VarRef r -> {
@@ -822,13 +872,16 @@ final class FunctionLowering {
     /** Stores v, of target's register type, into the lvalue target (an asm output). */
     void storeTo(Expr target, Value v) {
         if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) b.copy(regVars.get(ref.var()), v);
-        else if (target instanceof Expr.Member m && m.member().isBitField()) storeBits(at(address(m.base()), m.member().offset()), m.member(), v);
+        else if (target instanceof Expr.Member m && m.member().isBitField())
+            storeBits(at(address(m.base()), m.member().offset()), m.member(), v);
         else store(address(target), v, target.type().unqualified());
         assigned(target);
     }
 
     private void assigned(Expr target) {
-        if (!assignHooks.isEmpty() && target instanceof Expr.VarRef ref && assignHooks.get(ref.var()) instanceof Runnable r) r.run();
+        if (!assignHooks.isEmpty()
+                && target instanceof Expr.VarRef ref
+                && assignHooks.get(ref.var()) instanceof Runnable r) r.run();
     }
 
     Value assign(Expr.Assign a) {
@@ -852,12 +905,14 @@ final class FunctionLowering {
         }
         Value addr = address(target);
         Value v = rvalue(a.value());
-        store(addr, v, target.type().isAtomic() ? target.type() : t);   // the assignment's own type is unqualified
+        store(addr, v, target.type().isAtomic() ? target.type() : t); // the assignment's own type is unqualified
         return TypeMap.inMemory(t) ? addr : v;
     }
 
     /** Reads, modifies and writes an lvalue once; returns {old, new} values. */
-    interface Modify { Value apply(Value old); }
+    interface Modify {
+        Value apply(Value old);
+    }
 
     Value[] readModifyWrite(Expr target, Modify f) {
         Value[] r = modify(target, f);
@@ -900,9 +955,11 @@ final class FunctionLowering {
         Value rhs = rvalue(ca.value());
         return readModifyWrite(ca.target(), old -> {
             Value o = convertValue(old, tt, ot);
-            Value r = ot.isComplex ? complexBinary(ca.op(), o, rhs, ot)
-                : Int128Ops.is(ot) ? int128().binary(ca.op(), o, rhs, ot, ca.value().type())
-                : Ops.binary(e, ca.op(), o, rhs, ot);
+            Value r = ot.isComplex
+                    ? complexBinary(ca.op(), o, rhs, ot)
+                    : Int128Ops.is(ot)
+                            ? int128().binary(ca.op(), o, rhs, ot, ca.value().type())
+                            : Ops.binary(e, ca.op(), o, rhs, ot);
             return convertValue(r, ot, tt.unqualified());
         })[1];
     }
@@ -913,7 +970,12 @@ final class FunctionLowering {
             if (t.isPointer()) return b.ptrAdd(old, IntConst.i64(id.increment() ? id.step() : -id.step()));
             if (Int128Ops.is(t)) {
                 Int128Ops w = int128();
-                return w.binary(id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB, old, w.make(IntConst.i64(1), IntConst.i64(0)), t, t);
+                return w.binary(
+                        id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB,
+                        old,
+                        w.make(IntConst.i64(1), IntConst.i64(0)),
+                        t,
+                        t);
             }
             if (t.isFloat()) {
                 IrType ft = TypeMap.reg(t);
@@ -954,8 +1016,9 @@ final class FunctionLowering {
     Value convertValue(Value v, Type from, Type to) {
         if (to.isVoid()) return null;
         if (Int128Ops.is(from) || Int128Ops.is(to)) {
-            if (Int128Ops.is(from) && Int128Ops.is(to)) return v;                 // same 128 bits, read another way
-            if (from.isComplex || to.isComplex) throw new Lowering.Unsupported(null, "jomp cannot convert between __int128 and complex types");
+            if (Int128Ops.is(from) && Int128Ops.is(to)) return v; // same 128 bits, read another way
+            if (from.isComplex || to.isComplex)
+                throw new Lowering.Unsupported(null, "jomp cannot convert between __int128 and complex types");
             return Int128Ops.is(to) ? int128().from(v, from) : int128().to(v, from, to);
         }
         if (!from.isComplex && !to.isComplex) {
@@ -977,7 +1040,8 @@ final class FunctionLowering {
         IrType fe = TypeMap.reg(from.base);
         if (to.kind == Type.Kind.BOOL) {
             Value re = b.load(fe, v), im = b.load(fe, at(v, fe.size));
-            return e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(fe)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(fe)));
+            return e.bin(
+                    Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, re, Emit.zero(fe)), e.cmp(Insn.CmpOp.NE, im, Emit.zero(fe)));
         }
         return e.convert(b.load(fe, v), from.base, to);
     }
@@ -992,14 +1056,20 @@ final class FunctionLowering {
 
     // ---- bit-fields ----
 
-    Value loadBits(Value addr, Member m) { return new BitFields(this).load(addr, m); }
+    Value loadBits(Value addr, Member m) {
+        return new BitFields(this).load(addr, m);
+    }
 
     /** Stores v (of the member's type) into the bit-field; returns the value the field now holds. */
-    Value storeBits(Value addr, Member m, Value v) { return new BitFields(this).store(addr, m, v); }
+    Value storeBits(Value addr, Member m, Value v) {
+        return new BitFields(this).store(addr, m, v);
+    }
 
     // ---- calls (CallLowering) ----
 
-    Value call(Expr.Call c) { return new CallLowering(this).call(c); }
+    Value call(Expr.Call c) {
+        return new CallLowering(this).call(c);
+    }
 
     /** The call c of direct (null: of target, or of c's callee); adjust: a dispatch's declare variant (VariantCalls), else null. */
     Value callTo(Expr.Call c, Var direct, Value chosen, OmpClause.DeclaredVariant adjust) {
@@ -1014,7 +1084,9 @@ final class FunctionLowering {
                 Value area = fn.vaArea != null ? fn.vaArea : IntConst.ptr(0);
                 writeLvalue(op.args().get(0), area);
             }
-            case END -> { for (Expr x : op.args()) rvalue(x); }
+            case END -> {
+                for (Expr x : op.args()) rvalue(x);
+            }
             case COPY -> writeLvalue(op.args().get(0), rvalue(op.args().get(1)));
         }
         return null;

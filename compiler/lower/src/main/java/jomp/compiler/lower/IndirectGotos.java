@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.Stmt;
@@ -48,9 +47,14 @@ final class IndirectGotos {
 
     IndirectGotos(FunctionLowering f, Stmt functionBody) {
         this.f = f;
-        new TreeScanner() {   // a static table's initializer included: static void *tbl[] = { &&a, &&b }
-            @Override public void visitLabelAddr(Expr.LabelAddr l) { numbers.put(l.label(), l.value()); }
-            @Override public void visitLocalVar(Stmt.LocalVar lv) {
+        new TreeScanner() { // a static table's initializer included: static void *tbl[] = { &&a, &&b }
+            @Override
+            public void visitLabelAddr(Expr.LabelAddr l) {
+                numbers.put(l.label(), l.value());
+            }
+
+            @Override
+            public void visitLocalVar(Stmt.LocalVar lv) {
                 super.visitLocalVar(lv);
                 long[] t = labelTable(lv);
                 if (t != null) tables.put(lv.var(), t);
@@ -62,7 +66,12 @@ final class IndirectGotos {
     private static long[] labelTable(Stmt.LocalVar lv) {
         Var v = lv.var();
         Type t = v.type;
-        if (!v.isStatic() || lv.init() == null || !t.isArray() || t.arrayLen <= 0 || !t.base.isPointer() || !t.base.isConst()) return null;
+        if (!v.isStatic()
+                || lv.init() == null
+                || !t.isArray()
+                || t.arrayLen <= 0
+                || !t.base.isPointer()
+                || !t.base.isConst()) return null;
         long[] out = new long[(int) Math.min(t.arrayLen, 1 << 16)];
         for (Initializer.Item it : lv.init().items()) {
             Expr e = it.value();
@@ -74,7 +83,9 @@ final class IndirectGotos {
     }
 
     /** {@code &&l}: its number, as a pointer. */
-    Value address(Expr.LabelAddr l) { return f.e.convert(IntConst.i64(l.value()), Type.LONG, l.type()); }
+    Value address(Expr.LabelAddr l) {
+        return f.e.convert(IntConst.i64(l.value()), Type.LONG, l.type());
+    }
 
     /** {@code goto *p}. */
     void jump(Stmt.IndirectGoto g) {
@@ -83,16 +94,25 @@ final class IndirectGotos {
         Var table = null;
         Value n;
         // goto *T[i], T a const table of labels: *(T + i * 8)
-        if (t instanceof Expr.Unary u && u.op() == Expr.Unary.Op.DEREF && u.operand() instanceof Expr.Binary add
-                && add.op() == Expr.Binary.Op.ADD && add.left() instanceof Expr.Decay d && d.operand() instanceof Expr.VarRef ref
-                && tables.containsKey(ref.var()) && add.right() instanceof Expr.Binary mul && mul.op() == Expr.Binary.Op.MUL
-                && mul.right() instanceof Expr.IntLit eight && eight.value() == 8) {
+        if (t instanceof Expr.Unary u
+                && u.op() == Expr.Unary.Op.DEREF
+                && u.operand() instanceof Expr.Binary add
+                && add.op() == Expr.Binary.Op.ADD
+                && add.left() instanceof Expr.Decay d
+                && d.operand() instanceof Expr.VarRef ref
+                && tables.containsKey(ref.var())
+                && add.right() instanceof Expr.Binary mul
+                && mul.op() == Expr.Binary.Op.MUL
+                && mul.right() instanceof Expr.IntLit eight
+                && eight.value() == 8) {
             table = ref.var();
             n = f.e.conv(Insn.ConvOp.TRUNC, f.rvalue(mul.left()), IrType.I32);
         } else {
-            n = f.e.conv(Insn.ConvOp.TRUNC, f.e.conv(Insn.ConvOp.BITCAST, f.rvalue(g.target()), IrType.I64), IrType.I32);
+            n = f.e.conv(
+                    Insn.ConvOp.TRUNC, f.e.conv(Insn.ConvOp.BITCAST, f.rvalue(g.target()), IrType.I64), IrType.I32);
         }
-        Dispatch d = dispatches.computeIfAbsent(table, k -> new Dispatch(f.b.newBlock("indirect.goto"), f.fn.newReg(IrType.I32, "goto.dest")));
+        Dispatch d = dispatches.computeIfAbsent(
+                table, k -> new Dispatch(f.b.newBlock("indirect.goto"), f.fn.newReg(IrType.I32, "goto.dest")));
         f.b.copy(d.value(), n);
         f.b.br(d.block());
     }

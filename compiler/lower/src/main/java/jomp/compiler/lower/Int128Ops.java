@@ -1,7 +1,6 @@
 package jomp.compiler.lower;
 
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
@@ -24,12 +23,22 @@ final class Int128Ops {
     private final FunctionLowering f;
     private final Emit e;
 
-    Int128Ops(FunctionLowering f) { this.f = f; this.e = f.e; }
+    Int128Ops(FunctionLowering f) {
+        this.f = f;
+        this.e = f.e;
+    }
 
-    static boolean is(Type t) { return t.kind == Type.Kind.INT128; }
+    static boolean is(Type t) {
+        return t.kind == Type.Kind.INT128;
+    }
 
-    Value lo(Value a) { return f.b.load(IrType.I64, a); }
-    Value hi(Value a) { return f.b.load(IrType.I64, f.at(a, 8)); }
+    Value lo(Value a) {
+        return f.b.load(IrType.I64, a);
+    }
+
+    Value hi(Value a) {
+        return f.b.load(IrType.I64, f.at(a, 8));
+    }
 
     /** A new 128-bit value from its words. */
     Value make(Value lo, Value hi) {
@@ -39,12 +48,15 @@ final class Int128Ops {
         return a;
     }
 
-    private static IntConst k(long v) { return IntConst.i64(v); }
+    private static IntConst k(long v) {
+        return IntConst.i64(v);
+    }
 
     /** An integer, floating or pointer value converted to a 128-bit one. */
     Value from(Value v, Type from) {
         if (from.isFloat()) return fromFloat(v, from);
-        Value w = e.convert(v, from, from.isUnsigned || from.kind == Type.Kind.BOOL || from.isPointer() ? Type.ULONG : Type.LONG);
+        Value w = e.convert(
+                v, from, from.isUnsigned || from.kind == Type.Kind.BOOL || from.isPointer() ? Type.ULONG : Type.LONG);
         if (w.type() == IrType.PTR) w = e.conv(Insn.ConvOp.BITCAST, w, IrType.I64);
         boolean signed = !(from.isUnsigned || from.kind == Type.Kind.BOOL || from.isPointer());
         return make(w, signed ? e.bin(Insn.BinOp.SHR, w, k(63)) : k(0));
@@ -78,7 +90,9 @@ final class Int128Ops {
         return make(nl, e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.SUB, k(0), h), borrow));
     }
 
-    private Value carryOf(Value i32) { return e.conv(Insn.ConvOp.ZEXT, i32, IrType.I64); }
+    private Value carryOf(Value i32) {
+        return e.conv(Insn.ConvOp.ZEXT, i32, IrType.I64);
+    }
 
     /** A binary operator on operands converted to t (a shift's count is an int of its own). */
     Value binary(Expr.Binary.Op op, Value a, Value b, Type t, Type countType) {
@@ -92,12 +106,16 @@ final class Int128Ops {
             case SUB -> {
                 Value al = lo(a), bl = lo(b);
                 Value borrow = carryOf(e.cmp(Insn.CmpOp.ULT, al, bl));
-                yield make(e.bin(Insn.BinOp.SUB, al, bl), e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.SUB, hi(a), hi(b)), borrow));
+                yield make(
+                        e.bin(Insn.BinOp.SUB, al, bl),
+                        e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.SUB, hi(a), hi(b)), borrow));
             }
             case MUL -> {
                 Value al = lo(a), bl = lo(b);
-                Value h = e.bin(Insn.BinOp.ADD, mulhu(al, bl),
-                                e.bin(Insn.BinOp.ADD, e.bin(Insn.BinOp.MUL, al, hi(b)), e.bin(Insn.BinOp.MUL, hi(a), bl)));
+                Value h = e.bin(
+                        Insn.BinOp.ADD,
+                        mulhu(al, bl),
+                        e.bin(Insn.BinOp.ADD, e.bin(Insn.BinOp.MUL, al, hi(b)), e.bin(Insn.BinOp.MUL, hi(a), bl)));
                 yield make(e.bin(Insn.BinOp.MUL, al, bl), h);
             }
             case DIV, MOD -> divmod(op == Expr.Binary.Op.DIV, a, b, u);
@@ -106,7 +124,8 @@ final class Int128Ops {
             case BITXOR -> make(e.bin(Insn.BinOp.XOR, lo(a), lo(b)), e.bin(Insn.BinOp.XOR, hi(a), hi(b)));
             case SHL, SHR -> shift(op == Expr.Binary.Op.SHL, u, a, e.convert(b, countType, Type.INT));
             case EQ, NE -> {
-                Value same = e.bin(Insn.BinOp.AND, e.cmp(Insn.CmpOp.EQ, lo(a), lo(b)), e.cmp(Insn.CmpOp.EQ, hi(a), hi(b)));
+                Value same =
+                        e.bin(Insn.BinOp.AND, e.cmp(Insn.CmpOp.EQ, lo(a), lo(b)), e.cmp(Insn.CmpOp.EQ, hi(a), hi(b)));
                 yield op == Expr.Binary.Op.EQ ? same : e.bin(Insn.BinOp.XOR, same, IntConst.i32(1));
             }
             case LT, LE, GT, GE -> compare(op, a, b, u);
@@ -122,8 +141,10 @@ final class Int128Ops {
         Value w0 = e.bin(Insn.BinOp.MUL, x0, y0);
         Value t = e.bin(Insn.BinOp.ADD, e.bin(Insn.BinOp.MUL, x1, y0), e.bin(Insn.BinOp.USHR, w0, k(32)));
         Value w1 = e.bin(Insn.BinOp.ADD, e.bin(Insn.BinOp.MUL, x0, y1), e.bin(Insn.BinOp.AND, t, m));
-        return e.bin(Insn.BinOp.ADD, e.bin(Insn.BinOp.ADD, e.bin(Insn.BinOp.MUL, x1, y1), e.bin(Insn.BinOp.USHR, t, k(32))),
-                     e.bin(Insn.BinOp.USHR, w1, k(32)));
+        return e.bin(
+                Insn.BinOp.ADD,
+                e.bin(Insn.BinOp.ADD, e.bin(Insn.BinOp.MUL, x1, y1), e.bin(Insn.BinOp.USHR, t, k(32))),
+                e.bin(Insn.BinOp.USHR, w1, k(32)));
     }
 
     /** Ordering: the high words decide (signed or not), equal high words leave it to the low ones, unsigned. */
@@ -134,7 +155,10 @@ final class Int128Ops {
             default -> u ? Insn.CmpOp.UGT : Insn.CmpOp.GT;
         };
         Insn.CmpOp low = switch (op) {
-            case LT -> Insn.CmpOp.ULT; case LE -> Insn.CmpOp.ULE; case GT -> Insn.CmpOp.UGT; default -> Insn.CmpOp.UGE;
+            case LT -> Insn.CmpOp.ULT;
+            case LE -> Insn.CmpOp.ULE;
+            case GT -> Insn.CmpOp.UGT;
+            default -> Insn.CmpOp.UGE;
         };
         Value byHigh = e.cmp(strictHi, ah, bh);
         Value byLow = e.bin(Insn.BinOp.AND, e.cmp(Insn.CmpOp.EQ, ah, bh), e.cmp(low, al, bl));
@@ -146,8 +170,11 @@ final class Int128Ops {
         Reg rl = f.fn.newReg(IrType.I64, "shl.lo"), rh = f.fn.newReg(IrType.I64, "shl.hi");
         Value l = lo(a), h = hi(a);
         Value n64 = e.conv(Insn.ConvOp.ZEXT, e.bin(Insn.BinOp.AND, n, IntConst.i32(127)), IrType.I64);
-        BasicBlock zero = f.b.newBlock("sh.zero"), notZero = f.b.newBlock("sh.nz"), small = f.b.newBlock("sh.small"),
-            big = f.b.newBlock("sh.big"), done = f.b.newBlock("sh.done");
+        BasicBlock zero = f.b.newBlock("sh.zero"),
+                notZero = f.b.newBlock("sh.nz"),
+                small = f.b.newBlock("sh.small"),
+                big = f.b.newBlock("sh.big"),
+                done = f.b.newBlock("sh.done");
         f.b.condBr(e.cmp(Insn.CmpOp.EQ, n64, k(0)), zero, notZero);
         f.b.setBlock(zero);
         f.b.copy(rl, l);
@@ -232,7 +259,9 @@ final class Int128Ops {
         boolean u = from.isUnsigned;
         Value h = hi(a), l = lo(a);
         Reg r = f.fn.newReg(ft, "i128.f");
-        BasicBlock small = f.b.newBlock("i128f.small"), wide = f.b.newBlock("i128f.wide"), done = f.b.newBlock("i128f.done");
+        BasicBlock small = f.b.newBlock("i128f.small"),
+                wide = f.b.newBlock("i128f.wide"),
+                done = f.b.newBlock("i128f.done");
         // fits in 64 bits: the high word is the sign extension of the low one (or zero, unsigned)
         Value fits = u ? e.cmp(Insn.CmpOp.EQ, h, k(0)) : e.cmp(Insn.CmpOp.EQ, h, e.bin(Insn.BinOp.SHR, l, k(63)));
         f.b.condBr(fits, small, wide);
@@ -245,15 +274,19 @@ final class Int128Ops {
         Value mh = hi(mag), ml = lo(mag);
         // s = bits of the high word (1..64): shifting right by s keeps the top 64 bits
         Value s = e.conv(Insn.ConvOp.SEXT, e.bin(Insn.BinOp.SUB, IntConst.i32(64), leadingZeros(mh)), IrType.I64);
-        Value back = e.bin(Insn.BinOp.SUB, k(64), s);                          // 0..63
-        Value sMinus1 = e.bin(Insn.BinOp.SUB, s, k(1));                         // 0..63 (shift counts stay below 64)
-        Value top = e.bin(Insn.BinOp.OR, e.bin(Insn.BinOp.SHL, mh, back),
-                          e.bin(Insn.BinOp.USHR, e.bin(Insn.BinOp.USHR, ml, k(1)), sMinus1));
+        Value back = e.bin(Insn.BinOp.SUB, k(64), s); // 0..63
+        Value sMinus1 = e.bin(Insn.BinOp.SUB, s, k(1)); // 0..63 (shift counts stay below 64)
+        Value top = e.bin(
+                Insn.BinOp.OR,
+                e.bin(Insn.BinOp.SHL, mh, back),
+                e.bin(Insn.BinOp.USHR, e.bin(Insn.BinOp.USHR, ml, k(1)), sMinus1));
         Value lost = e.bin(Insn.BinOp.SHL, ml, back);
         Value sticky = carryOf(e.cmp(Insn.CmpOp.NE, lost, k(0)));
         Value conv = e.convert(e.bin(Insn.BinOp.OR, top, sticky), Type.ULONG, to);
-        Value scale = e.bin(Insn.BinOp.MUL, e.convert(e.bin(Insn.BinOp.SHL, k(1), sMinus1), Type.ULONG, Type.DOUBLE),
-                            new jomp.compiler.ir.FloatConst(IrType.F64, 2.0));              // 2^s
+        Value scale = e.bin(
+                Insn.BinOp.MUL,
+                e.convert(e.bin(Insn.BinOp.SHL, k(1), sMinus1), Type.ULONG, Type.DOUBLE),
+                new jomp.compiler.ir.FloatConst(IrType.F64, 2.0)); // 2^s
         Value scaled = e.bin(Insn.BinOp.MUL, e.convert(conv, to, Type.DOUBLE), scale);
         Value res = e.convert(scaled, Type.DOUBLE, to);
         if (!u) {
@@ -291,7 +324,7 @@ final class Int128Ops {
         f.b.br(j);
         f.b.setBlock(j);
         Value two64 = new jomp.compiler.ir.FloatConst(IrType.F64, 18446744073709551616.0);
-        Value hd = e.convert(e.bin(Insn.BinOp.DIV, mag, two64), Type.DOUBLE, Type.ULONG);   // truncates: the high word
+        Value hd = e.convert(e.bin(Insn.BinOp.DIV, mag, two64), Type.DOUBLE, Type.ULONG); // truncates: the high word
         Value rest = e.bin(Insn.BinOp.SUB, mag, e.bin(Insn.BinOp.MUL, e.convert(hd, Type.ULONG, Type.DOUBLE), two64));
         Value positive = make(e.convert(rest, Type.DOUBLE, Type.ULONG), hd);
         Reg out = f.fn.newReg(IrType.PTR, "fi128");
@@ -312,8 +345,10 @@ final class Int128Ops {
         for (int s = 1; s < 64; s *= 2) x = e.bin(Insn.BinOp.OR, x, e.bin(Insn.BinOp.USHR, x, k(s)));
         // popcount of the smeared word
         x = e.bin(Insn.BinOp.SUB, x, e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, x, k(1)), k(0x5555555555555555L)));
-        x = e.bin(Insn.BinOp.ADD, e.bin(Insn.BinOp.AND, x, k(0x3333333333333333L)),
-                  e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, x, k(2)), k(0x3333333333333333L)));
+        x = e.bin(
+                Insn.BinOp.ADD,
+                e.bin(Insn.BinOp.AND, x, k(0x3333333333333333L)),
+                e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, x, k(2)), k(0x3333333333333333L)));
         x = e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.ADD, x, e.bin(Insn.BinOp.USHR, x, k(4))), k(0x0f0f0f0f0f0f0f0fL));
         Value pc = e.bin(Insn.BinOp.USHR, e.bin(Insn.BinOp.MUL, x, k(0x0101010101010101L)), k(56));
         return e.bin(Insn.BinOp.SUB, IntConst.i32(64), e.conv(Insn.ConvOp.TRUNC, pc, IrType.I32));

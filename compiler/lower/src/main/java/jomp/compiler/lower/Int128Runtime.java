@@ -1,7 +1,6 @@
 package jomp.compiler.lower;
 
 import java.util.List;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
@@ -28,7 +27,10 @@ final class Int128Runtime {
         Function fn = new Function(DIVMOD, sig, true);
         Reg n = param(fn), d = param(fn), q = param(fn), r = param(fn);
         IrBuilder b = new IrBuilder(fn);
-        BasicBlock loop = b.newBlock("loop"), sub = b.newBlock("sub"), next = b.newBlock("next"), done = b.newBlock("done");
+        BasicBlock loop = b.newBlock("loop"),
+                sub = b.newBlock("sub"),
+                next = b.newBlock("next"),
+                done = b.newBlock("done");
         Value nl = b.load(IrType.I64, n), nh = b.load(IrType.I64, b.ptrAdd(n, IntConst.i64(8)));
         Value dl = b.load(IrType.I64, d), dh = b.load(IrType.I64, b.ptrAdd(d, IntConst.i64(8)));
         Reg ql = fn.newReg(IrType.I64, "ql"), qh = fn.newReg(IrType.I64, "qh");
@@ -40,11 +42,18 @@ final class Int128Runtime {
 
         // r = r << 1 | bit i of n
         b.setBlock(loop);
-        Value sel = b.unary(Insn.UnOp.NEG, b.binary(Insn.BinOp.USHR, i, IntConst.i64(6)));     // all ones for i >= 64
+        Value sel = b.unary(Insn.UnOp.NEG, b.binary(Insn.BinOp.USHR, i, IntConst.i64(6))); // all ones for i >= 64
         Value word = b.binary(Insn.BinOp.XOR, nl, b.binary(Insn.BinOp.AND, b.binary(Insn.BinOp.XOR, nl, nh), sel));
-        Value bit = b.binary(Insn.BinOp.AND, b.binary(Insn.BinOp.USHR, word, b.binary(Insn.BinOp.AND, i, IntConst.i64(63))),
-                             IntConst.i64(1));
-        b.copy(rh, b.binary(Insn.BinOp.OR, b.binary(Insn.BinOp.SHL, rh, IntConst.i64(1)), b.binary(Insn.BinOp.USHR, rl, IntConst.i64(63))));
+        Value bit = b.binary(
+                Insn.BinOp.AND,
+                b.binary(Insn.BinOp.USHR, word, b.binary(Insn.BinOp.AND, i, IntConst.i64(63))),
+                IntConst.i64(1));
+        b.copy(
+                rh,
+                b.binary(
+                        Insn.BinOp.OR,
+                        b.binary(Insn.BinOp.SHL, rh, IntConst.i64(1)),
+                        b.binary(Insn.BinOp.USHR, rl, IntConst.i64(63))));
         b.copy(rl, b.binary(Insn.BinOp.OR, b.binary(Insn.BinOp.SHL, rl, IntConst.i64(1)), bit));
         // r >= d ?
         Value gtHigh = b.cmp(Insn.CmpOp.UGT, rh, dh);
@@ -58,7 +67,12 @@ final class Int128Runtime {
         b.copy(rl, b.binary(Insn.BinOp.SUB, rl, dl));
         Value one = b.binary(Insn.BinOp.SHL, IntConst.i64(1), b.binary(Insn.BinOp.AND, i, IntConst.i64(63)));
         b.copy(qh, b.binary(Insn.BinOp.OR, qh, b.binary(Insn.BinOp.AND, one, sel)));
-        b.copy(ql, b.binary(Insn.BinOp.OR, ql, b.binary(Insn.BinOp.AND, one, b.binary(Insn.BinOp.XOR, sel, IntConst.i64(-1)))));
+        b.copy(
+                ql,
+                b.binary(
+                        Insn.BinOp.OR,
+                        ql,
+                        b.binary(Insn.BinOp.AND, one, b.binary(Insn.BinOp.XOR, sel, IntConst.i64(-1)))));
         b.br(next);
 
         b.setBlock(next);

@@ -27,7 +27,10 @@ final class InteropLowering {
     private final OmpLowering omp;
     private final FunctionLowering f;
 
-    InteropLowering(OmpLowering omp, FunctionLowering f) { this.omp = omp; this.f = f; }
+    InteropLowering(OmpLowering omp, FunctionLowering f) {
+        this.omp = omp;
+        this.f = f;
+    }
 
     void interop(Stmt.Omp o) {
         dependences(o);
@@ -36,7 +39,13 @@ final class InteropLowering {
             if (c.item() == null) continue;
             Value obj = f.address(c.item().expr());
             switch (c.action()) {
-                case "init" -> omp.call(EntryPoints.INTEROP_INIT, IrType.VOID, obj, dev, IntConst.i32(c.types().contains("targetsync") ? 1 : 0));
+                case "init" ->
+                    omp.call(
+                            EntryPoints.INTEROP_INIT,
+                            IrType.VOID,
+                            obj,
+                            dev,
+                            IntConst.i32(c.types().contains("targetsync") ? 1 : 0));
                 case "use" -> omp.call(EntryPoints.INTEROP_USE, IrType.VOID, obj);
                 default -> omp.call(EntryPoints.INTEROP_DESTROY, IrType.VOID, obj);
             }
@@ -51,7 +60,10 @@ final class InteropLowering {
         if (d == null) call(o);
         else {
             Value saved = omp.call("omp_get_default_device", IrType.I32);
-            omp.call("omp_set_default_device", IrType.VOID, f.e.convert(f.rvalue(d.value()), d.value().type(), Type.INT));
+            omp.call(
+                    "omp_set_default_device",
+                    IrType.VOID,
+                    f.e.convert(f.rvalue(d.value()), d.value().type(), Type.INT));
             call(o);
             if (!f.b.isTerminated()) omp.call("omp_set_default_device", IrType.VOID, saved);
         }
@@ -61,7 +73,10 @@ final class InteropLowering {
     /** dispatch's call: lowered once per case novariants and nocontext can make, chosen when it runs. */
     private void call(Stmt.Omp o) {
         Expr novariants = clause(o, "novariants"), nocontext = clause(o, "nocontext");
-        if (novariants == null && nocontext == null) { f.stmt(o.body()); return; }
+        if (novariants == null && nocontext == null) {
+            f.stmt(o.body());
+            return;
+        }
         BasicBlock end = f.b.newBlock("dispatch.end");
         if (novariants != null) {
             BasicBlock base = f.b.newBlock("dispatch.novariants"), next = f.b.newBlock("dispatch.variants");
@@ -104,6 +119,8 @@ final class InteropLowering {
 
     private Value device(Stmt.Omp o) {
         OmpClause.ExprClause c = OmpLowering.exprClause(o.directive(), OmpClause.ExprKind.DEVICE);
-        return c == null ? IntConst.i64(-1) : f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
+        return c == null
+                ? IntConst.i64(-1)
+                : f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
     }
 }

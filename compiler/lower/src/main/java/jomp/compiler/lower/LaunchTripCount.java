@@ -2,7 +2,6 @@ package jomp.compiler.lower;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.Stmt;
@@ -32,7 +31,7 @@ final class LaunchTripCount {
         try {
             loops = LoopNest.loops(body, d.loopDepth(), new ArrayList<>(), new ArrayList<>(), new Stmt[1]);
         } catch (ClassCastException | NullPointerException e) {
-            return IntConst.i64(0);   // not a canonical nest this shape-check knows: the plugin's default
+            return IntConst.i64(0); // not a canonical nest this shape-check knows: the plugin's default
         }
         List<Var> vars = new ArrayList<>();
         for (LoopNest.Loop l : loops) vars.add(l.var());
@@ -40,7 +39,8 @@ final class LaunchTripCount {
             if (!safe(l.init(), vars) || !safe(l.bound(), vars) || !safeStep(l.incr(), vars)) return IntConst.i64(0);
         }
         Value total = IntConst.i64(1);
-        for (LoopNest.Loop l : loops) total = f.e.bin(Insn.BinOp.MUL, total, LoopNest.level(f, l).count());
+        for (LoopNest.Loop l : loops)
+            total = f.e.bin(Insn.BinOp.MUL, total, LoopNest.level(f, l).count());
         return total;
     }
 
@@ -49,7 +49,8 @@ final class LaunchTripCount {
         return switch (incr) {
             case Expr.IncDec x -> true;
             case Expr.CompoundAssign c -> safe(c.value(), loopVars);
-            case Expr.Assign a when a.value() instanceof Expr.Binary b -> {
+            case Expr.Assign a
+            when a.value() instanceof Expr.Binary b -> {
                 Expr other = refersTo(b.left(), loopVars) ? b.right() : b.left();
                 yield safe(other, loopVars);
             }
@@ -67,17 +68,22 @@ final class LaunchTripCount {
     static boolean safe(Expr e, List<Var> loopVars) {
         return switch (e) {
             case Expr.IntLit x -> true;
-            case Expr.VarRef r -> !loopVars.contains(r.var()) && !r.var().type.isVolatile() && (r.var().type.isInteger() || r.var().type.isPointer());
+            case Expr.VarRef r ->
+                !loopVars.contains(r.var())
+                        && !r.var().type.isVolatile()
+                        && (r.var().type.isInteger() || r.var().type.isPointer());
             case Expr.Cast c -> safe(c.operand(), loopVars);
-            case Expr.Unary u -> switch (u.op()) {
-                case NEG, PLUS, BITNOT, NOT -> safe(u.operand(), loopVars);
-                default -> false;
-            };
-            case Expr.Binary b -> switch (b.op()) {
-                case COMMA -> false;
-                case DIV, MOD -> b.right() instanceof Expr.IntLit k && k.value() != 0 && safe(b.left(), loopVars);
-                default -> safe(b.left(), loopVars) && safe(b.right(), loopVars);
-            };
+            case Expr.Unary u ->
+                switch (u.op()) {
+                    case NEG, PLUS, BITNOT, NOT -> safe(u.operand(), loopVars);
+                    default -> false;
+                };
+            case Expr.Binary b ->
+                switch (b.op()) {
+                    case COMMA -> false;
+                    case DIV, MOD -> b.right() instanceof Expr.IntLit k && k.value() != 0 && safe(b.left(), loopVars);
+                    default -> safe(b.left(), loopVars) && safe(b.right(), loopVars);
+                };
             case Expr.Cond c -> safe(c.cond(), loopVars) && safe(c.then(), loopVars) && safe(c.otherwise(), loopVars);
             default -> false;
         };

@@ -1,5 +1,7 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.List;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ir.BasicBlock;
@@ -8,9 +10,6 @@ import jomp.compiler.ir.IntConst;
 import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * fuse (OpenMP 6.0) where it stands: the loops of its canonical loop sequence that looprange(first,
@@ -24,15 +23,21 @@ final class LoopFusion {
 
     static void lower(FunctionLowering f, Stmt.Omp x) {
         Stmt body = x.body();
-        while (body instanceof Stmt.Compound c && c.items().size() == 1 && c.items().get(0) instanceof Stmt.Compound) body = c.items().get(0);
+        while (body instanceof Stmt.Compound c
+                && c.items().size() == 1
+                && c.items().get(0) instanceof Stmt.Compound) body = c.items().get(0);
         List<Stmt> items = body instanceof Stmt.Compound c ? c.items() : List.of(body);
         List<Integer> loops = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) if (isLoop(items.get(i))) loops.add(i);
-        OmpClause.LoopRange range = x.directive().clauses(OmpClause.LoopRange.class).stream().findFirst().orElse(null);
+        OmpClause.LoopRange range = x.directive().clauses(OmpClause.LoopRange.class).stream()
+                .findFirst()
+                .orElse(null);
         int first = range == null ? 1 : range.first(), count = range == null ? loops.size() : range.count();
         if (first + count - 1 > loops.size())
-            throw new IllegalStateException(x.loc() + ": looprange(" + first + ", " + count + ") goes past the " + loops.size() + " loops of '#pragma omp fuse'");
-        int from = loops.isEmpty() ? items.size() : loops.get(first - 1), to = loops.isEmpty() ? items.size() : loops.get(first + count - 2);
+            throw new IllegalStateException(x.loc() + ": looprange(" + first + ", " + count + ") goes past the "
+                    + loops.size() + " loops of '#pragma omp fuse'");
+        int from = loops.isEmpty() ? items.size() : loops.get(first - 1),
+                to = loops.isEmpty() ? items.size() : loops.get(first + count - 2);
         for (int i = 0; i < from; i++) f.stmt(items.get(i));
         if (f.b.isTerminated()) return;
         List<LoopNest> nests = new ArrayList<>();
@@ -54,7 +59,9 @@ final class LoopFusion {
         }
         Reg iv = f.fn.newReg(IrType.I64, "omp.fuse.iv");
         f.b.copy(iv, IntConst.i64(0));
-        BasicBlock head = f.b.newBlock("omp.fuse.cond"), latch = f.b.newBlock("omp.fuse.inc"), end = f.b.newBlock("omp.fuse.end");
+        BasicBlock head = f.b.newBlock("omp.fuse.cond"),
+                latch = f.b.newBlock("omp.fuse.inc"),
+                end = f.b.newBlock("omp.fuse.end");
         f.b.br(head);
         f.b.setBlock(head);
         BasicBlock next = f.b.newBlock("omp.fuse.loop");

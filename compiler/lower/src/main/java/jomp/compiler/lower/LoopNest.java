@@ -1,5 +1,7 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.List;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ast.Var;
@@ -10,9 +12,6 @@ import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The loop nest of a loop construct (for, distribute, simd), normalised as OpenMP does: the
@@ -47,14 +46,21 @@ final class LoopNest {
      * themselves be the loops of another tile or unroll (nested loop transformations).
      */
     record Tiled(LoopNest inner, List<Long> sizes, int elems) {}
+
     final Tiled tiled;
 
     private LoopNest(List<Level> levels, Value total, Stmt body, List<Var> declaredVars, NonRectangular table) {
         this(levels, total, body, declaredVars, table, null);
     }
 
-    private LoopNest(List<Level> levels, Value total, Stmt body, List<Var> declaredVars, NonRectangular table, Tiled tiled) {
-        this.levels = levels; this.total = total; this.body = body; this.declaredVars = declaredVars; this.table = table; this.tiled = tiled;
+    private LoopNest(
+            List<Level> levels, Value total, Stmt body, List<Var> declaredVars, NonRectangular table, Tiled tiled) {
+        this.levels = levels;
+        this.total = total;
+        this.body = body;
+        this.declaredVars = declaredVars;
+        this.table = table;
+        this.tiled = tiled;
     }
 
     /** The sizes of a tile directive (constants, as the parser checks), or unroll partial(n)'s factor as one size. */
@@ -69,15 +75,17 @@ final class LoopNest {
     /** unroll partial(n)'s n; partial alone lets the implementation choose: 2, as clang's loop-associated unroll does. */
     static long unrollFactor(jomp.compiler.ast.OmpDirective d) {
         for (jomp.compiler.ast.OmpClause.ExprClause c : d.clauses(jomp.compiler.ast.OmpClause.ExprClause.class))
-            if (c.kind() == jomp.compiler.ast.OmpClause.ExprKind.PARTIAL) return c.value() instanceof Expr.IntLit n ? Math.max(n.value(), 1L) : 2L;
+            if (c.kind() == jomp.compiler.ast.OmpClause.ExprKind.PARTIAL)
+                return c.value() instanceof Expr.IntLit n ? Math.max(n.value(), 1L) : 2L;
         return 2L;
     }
 
     /** An unroll directive with the partial clause (its generated loop can be associated with a loop construct). */
     static boolean partialUnroll(Stmt s) {
-        return s instanceof Stmt.Omp o && o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.UNROLL)
+        return s instanceof Stmt.Omp o
+                && o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.UNROLL)
                 && o.directive().clauses(jomp.compiler.ast.OmpClause.ExprClause.class).stream()
-                    .anyMatch(c -> c.kind() == jomp.compiler.ast.OmpClause.ExprKind.PARTIAL);
+                        .anyMatch(c -> c.kind() == jomp.compiler.ast.OmpClause.ExprKind.PARTIAL);
     }
 
     /**
@@ -93,11 +101,20 @@ final class LoopNest {
         int elems = Math.max(depth - d, 0);
         for (int k = 0; k < Math.min(depth, d); k++) {
             Value size = IntConst.i64(sizes.get(k));
-            Value count = f.e.bin(Insn.BinOp.DIV, f.e.bin(Insn.BinOp.ADD, inner.levels.get(k).count(), IntConst.i64(sizes.get(k) - 1)), size);
+            Value count = f.e.bin(
+                    Insn.BinOp.DIV,
+                    f.e.bin(Insn.BinOp.ADD, inner.levels.get(k).count(), IntConst.i64(sizes.get(k) - 1)),
+                    size);
             floors.add(new Level(null, IntConst.i64(0), IntConst.i64(1), count));
         }
         for (int k = 0; k < elems; k++) floors.add(new Level(null, IntConst.i64(0), IntConst.i64(1), null));
-        return new LoopNest(floors, tiledTotal(f, inner, floors, elems), tile, inner.declaredVars, null, new Tiled(inner, sizes, elems));
+        return new LoopNest(
+                floors,
+                tiledTotal(f, inner, floors, elems),
+                tile,
+                inner.declaredVars,
+                null,
+                new Tiled(inner, sizes, elems));
     }
 
     /**
@@ -109,7 +126,10 @@ final class LoopNest {
         int floors = levels.size() - elems;
         Value total = IntConst.i64(1);
         for (int k = 0; k < floors; k++)
-            total = f.e.bin(Insn.BinOp.MUL, total, k < elems ? inner.levels.get(k).count() : levels.get(k).count());
+            total = f.e.bin(
+                    Insn.BinOp.MUL,
+                    total,
+                    k < elems ? inner.levels.get(k).count() : levels.get(k).count());
         return total;
     }
 
@@ -124,13 +144,19 @@ final class LoopNest {
     static List<Loop> loops(Stmt loop, int depth, List<List<Stmt>> before, List<List<Stmt>> after, Stmt[] innermost) {
         List<Loop> out = new ArrayList<>();
         Stmt s = loop;
-        // unroll: the same iterations in the same order; reverse and interchange: the same loops (their order is compute's)
-        while (s instanceof Stmt.Omp o && (o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.UNROLL)
-                || o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.REVERSE) || o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.INTERCHANGE))) s = o.body();
+        // unroll: the same iterations in the same order; reverse and interchange: the same loops (their order is
+        // compute's)
+        while (s instanceof Stmt.Omp o
+                && (o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.UNROLL)
+                        || o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.REVERSE)
+                        || o.directive().has(jomp.compiler.ast.OmpDirective.Leaf.INTERCHANGE))) s = o.body();
         for (int k = 0; k < Math.max(depth, 1); k++) {
             List<Stmt> pre = new ArrayList<>(), post = new ArrayList<>();
             while (k > 0 && s instanceof Stmt.Compound c) {
-                if (c.items().size() == 1) { s = c.items().get(0); continue; }
+                if (c.items().size() == 1) {
+                    s = c.items().get(0);
+                    continue;
+                }
                 Stmt inner = null;
                 for (Stmt x : c.items()) {
                     if (inner == null && x instanceof Stmt.For) inner = x;
@@ -154,7 +180,13 @@ final class LoopNest {
             }
             Expr.Binary cond = (Expr.Binary) fo.cond();
             boolean varLeft = refers(cond.left(), v);
-            out.add(new Loop(v, init, varLeft ? cond.op() : flip(cond.op()), varLeft ? cond.right() : cond.left(), fo.step(), fo));
+            out.add(new Loop(
+                    v,
+                    init,
+                    varLeft ? cond.op() : flip(cond.op()),
+                    varLeft ? cond.right() : cond.left(),
+                    fo.step(),
+                    fo));
             s = fo.body();
         }
         innermost[0] = s;
@@ -163,8 +195,11 @@ final class LoopNest {
 
     /** Evaluates the bounds of the {@code depth} loops of {@code loop} in function f. */
     static LoopNest compute(FunctionLowering f, Stmt loop, int depth) {
-        if (loop instanceof Stmt.Omp t && (t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.TILE) || partialUnroll(t))) return tiled(f, t, depth);
-        if (loop instanceof Stmt.Omp t && t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.REVERSE)) return compute(f, t.body(), 1).reversed(f, t);
+        if (loop instanceof Stmt.Omp t
+                && (t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.TILE) || partialUnroll(t)))
+            return tiled(f, t, depth);
+        if (loop instanceof Stmt.Omp t && t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.REVERSE))
+            return compute(f, t.body(), 1).reversed(f, t);
         if (loop instanceof Stmt.Omp t && t.directive().has(jomp.compiler.ast.OmpDirective.Leaf.INTERCHANGE))
             return compute(f, t.body(), t.directive().loopDepth()).permuted(t);
         List<List<Stmt>> before = new ArrayList<>(), after = new ArrayList<>();
@@ -205,7 +240,10 @@ final class LoopNest {
         if (table != null || tiled != null || levels.size() != 1)
             throw new IllegalStateException(t.loc() + ": jomp cannot reverse the loops of another loop transformation");
         Level l = levels.get(0);
-        Value last = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, f.e.bin(Insn.BinOp.SUB, l.count(), IntConst.i64(1)), l.step()));
+        Value last = f.e.bin(
+                Insn.BinOp.ADD,
+                l.lb(),
+                f.e.bin(Insn.BinOp.MUL, f.e.bin(Insn.BinOp.SUB, l.count(), IntConst.i64(1)), l.step()));
         Value neg = f.e.bin(Insn.BinOp.SUB, IntConst.i64(0), l.step());
         return new LoopNest(List.of(new Level(l.var(), last, neg, l.count())), total, body, declaredVars, null);
     }
@@ -217,9 +255,12 @@ final class LoopNest {
      */
     private LoopNest permuted(Stmt.Omp t) {
         if (table != null || tiled != null)
-            throw new IllegalStateException(t.loc() + ": jomp cannot interchange a non-rectangular nest or the loops of a tile");
+            throw new IllegalStateException(
+                    t.loc() + ": jomp cannot interchange a non-rectangular nest or the loops of a tile");
         List<Integer> order = t.directive().clauses(jomp.compiler.ast.OmpClause.Permutation.class).stream()
-                .findFirst().map(jomp.compiler.ast.OmpClause.Permutation::order).orElse(List.of(2, 1));
+                .findFirst()
+                .map(jomp.compiler.ast.OmpClause.Permutation::order)
+                .orElse(List.of(2, 1));
         List<Level> ls = new ArrayList<>();
         for (int k : order) ls.add(levels.get(k - 1));
         return new LoopNest(ls, total, body, declaredVars, null);
@@ -238,13 +279,17 @@ final class LoopNest {
     List<Value> exported() {
         List<Value> out = new ArrayList<>();
         if (table != null) return table.exported();
-        if (tiled != null) {   // the tile's own nest, then the floor loops' counts and the total
+        if (tiled != null) { // the tile's own nest, then the floor loops' counts and the total
             out.addAll(tiled.inner().exported());
             for (Level l : levels) if (l.count() != null) out.add(l.count());
             out.add(total);
             return out;
         }
-        for (Level l : levels) { out.add(l.lb()); out.add(l.step()); out.add(l.count()); }
+        for (Level l : levels) {
+            out.add(l.lb());
+            out.add(l.step());
+            out.add(l.count());
+        }
         out.add(total);
         return out;
     }
@@ -261,17 +306,22 @@ final class LoopNest {
         if (table != null) return new LoopNest(levels, values.get(3), body, declaredVars, table.imported(values));
         if (tiled != null) {
             int floors = levels.size() - tiled.elems();
-            int n = tiled.inner().exportedSize();   // the values may go on after this nest's (a distribute's bounds)
+            int n = tiled.inner().exportedSize(); // the values may go on after this nest's (a distribute's bounds)
             LoopNest in = tiled.inner().imported(values.subList(0, n));
             List<Level> ls = new ArrayList<>();
-            for (int k = 0; k < levels.size(); k++) ls.add(new Level(null, IntConst.i64(0), IntConst.i64(1), k < floors ? values.get(n + k) : null));
-            return new LoopNest(ls, values.get(n + floors), body, declaredVars, null, new Tiled(in, tiled.sizes(), tiled.elems()));
+            for (int k = 0; k < levels.size(); k++)
+                ls.add(new Level(null, IntConst.i64(0), IntConst.i64(1), k < floors ? values.get(n + k) : null));
+            return new LoopNest(
+                    ls, values.get(n + floors), body, declaredVars, null, new Tiled(in, tiled.sizes(), tiled.elems()));
         }
         List<Level> ls = new ArrayList<>();
         for (int k = 0; k < levels.size(); k++) {
-            Level l = levels.get(k);   // constants stay constants, so the JIT sees a unit stride
-            ls.add(new Level(l.var(), l.lb() instanceof IntConst ? l.lb() : values.get(3 * k),
-                    l.step() instanceof IntConst ? l.step() : values.get(3 * k + 1), l.count() instanceof IntConst ? l.count() : values.get(3 * k + 2)));
+            Level l = levels.get(k); // constants stay constants, so the JIT sees a unit stride
+            ls.add(new Level(
+                    l.var(),
+                    l.lb() instanceof IntConst ? l.lb() : values.get(3 * k),
+                    l.step() instanceof IntConst ? l.step() : values.get(3 * k + 1),
+                    l.count() instanceof IntConst ? l.count() : values.get(3 * k + 2)));
         }
         return new LoopNest(ls, values.get(3 * levels.size()), body, declaredVars, null);
     }
@@ -282,39 +332,63 @@ final class LoopNest {
         return table != null ? List.of() : levels;
     }
 
-    List<Var> vars() { return tiled != null ? tiled.inner().vars() : levels.stream().map(Level::var).toList(); }
+    List<Var> vars() {
+        return tiled != null
+                ? tiled.inner().vars()
+                : levels.stream().map(Level::var).toList();
+    }
 
     /** Sets every loop variable for logical iteration iv (an i64 value). */
     void assign(FunctionLowering f, Value iv) {
-        if (table != null) { table.assign(f, iv); return; }
+        if (table != null) {
+            table.assign(f, iv);
+            return;
+        }
         Value rem = iv;
         for (int k = levels.size() - 1; k >= 0; k--) {
             Level l = levels.get(k);
             Value idx = k == 0 ? rem : f.e.bin(Insn.BinOp.REM, rem, l.count());
             if (k > 0) rem = f.e.bin(Insn.BinOp.DIV, rem, l.count());
-            Value scaled = l.step() instanceof IntConst c && c.value() == 1 ? idx : f.e.bin(Insn.BinOp.MUL, idx, l.step());
-            Value val = l.lb() instanceof IntConst c && c.value() == 0 ? scaled : f.e.bin(Insn.BinOp.ADD, l.lb(), scaled);
+            Value scaled =
+                    l.step() instanceof IntConst c && c.value() == 1 ? idx : f.e.bin(Insn.BinOp.MUL, idx, l.step());
+            Value val =
+                    l.lb() instanceof IntConst c && c.value() == 0 ? scaled : f.e.bin(Insn.BinOp.ADD, l.lb(), scaled);
             Type vt = l.var().type;
-            f.assignVar(l.var(), vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
+            f.assignVar(
+                    l.var(),
+                    vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
         }
     }
 
     /** Emits {@code for (iv = lo; iv <= hi; iv++) { vars = ...; body }} in f; onIv sees iv before the body, atEnd runs after each iteration (both may be null). */
-    void serial(FunctionLowering f, Value lo, Value hi, java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd) {
+    void serial(
+            FunctionLowering f,
+            Value lo,
+            Value hi,
+            java.util.function.Consumer<Reg> onIv,
+            java.util.function.Consumer<Reg> atEnd) {
         serial(f, lo, hi, onIv, atEnd, body);
     }
 
     /** The same with another body (a scan's phase). */
-    void serial(FunctionLowering f, Value lo, Value hi, java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd, Stmt body) {
+    void serial(
+            FunctionLowering f,
+            Value lo,
+            Value hi,
+            java.util.function.Consumer<Reg> onIv,
+            java.util.function.Consumer<Reg> atEnd,
+            Stmt body) {
         Reg iv = f.fn.newReg(IrType.I64, "omp.iv");
         f.b.copy(iv, lo);
-        BasicBlock head = f.b.newBlock("omp.loop.cond"), bodyBlock = f.b.newBlock("omp.loop.body"),
-            latch = f.b.newBlock("omp.loop.inc"), end = f.b.newBlock("omp.loop.end");
+        BasicBlock head = f.b.newBlock("omp.loop.cond"),
+                bodyBlock = f.b.newBlock("omp.loop.body"),
+                latch = f.b.newBlock("omp.loop.inc"),
+                end = f.b.newBlock("omp.loop.end");
         f.b.br(head);
         f.b.setBlock(head);
         f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), bodyBlock, end);
         f.b.setBlock(bodyBlock);
-        if (tiled != null) {   // the collapsed tile loops' indices, then the rest of the tiled nest
+        if (tiled != null) { // the collapsed tile loops' indices, then the rest of the tiled nest
             Value[] idx = tiledIndices(f, iv);
             if (onIv != null) onIv.accept(iv);
             tiled.inner().serialTiled(f, tiled.sizes(), idx);
@@ -348,7 +422,9 @@ final class LoopNest {
         if (m == 0) {
             Value rem = iv;
             for (int k = d - 1; k >= 0; k--) {
-                idx[k] = k == 0 ? rem : f.e.bin(Insn.BinOp.REM, rem, levels.get(k).count());
+                idx[k] = k == 0
+                        ? rem
+                        : f.e.bin(Insn.BinOp.REM, rem, levels.get(k).count());
                 if (k > 0) rem = f.e.bin(Insn.BinOp.DIV, rem, levels.get(k).count());
             }
             return idx;
@@ -358,8 +434,13 @@ final class LoopNest {
         Value[] elemCount = new Value[m];
         for (int j = 0; j < d; j++) {
             Value unit = chosen;
-            if (j < m) unit = f.e.bin(Insn.BinOp.MUL, unit, IntConst.i64(tiled.sizes().get(j)));
-            for (int k = j + 1; k < d; k++) unit = f.e.bin(Insn.BinOp.MUL, unit, k < m ? orig.get(k).count() : levels.get(k).count());
+            if (j < m)
+                unit = f.e.bin(Insn.BinOp.MUL, unit, IntConst.i64(tiled.sizes().get(j)));
+            for (int k = j + 1; k < d; k++)
+                unit = f.e.bin(
+                        Insn.BinOp.MUL,
+                        unit,
+                        k < m ? orig.get(k).count() : levels.get(k).count());
             Value lastFloor = f.e.bin(Insn.BinOp.SUB, levels.get(j).count(), IntConst.i64(1));
             Value fj = f.e.bin(Insn.BinOp.DIV, q, unit);
             fj = select(f, f.b.cmp(Insn.CmpOp.LT, fj, lastFloor), fj, lastFloor);
@@ -383,7 +464,9 @@ final class LoopNest {
      * {@code tile sizes(s1, ..., sd)} run where it stands (OpenMP 5.1): the tiles in order, and in
      * each tile its iterations in order; the last tile of a loop may be partial.
      */
-    void serialTiled(FunctionLowering f, List<Long> sizes) { serialTiled(f, sizes, new Value[0]); }
+    void serialTiled(FunctionLowering f, List<Long> sizes) {
+        serialTiled(f, sizes, new Value[0]);
+    }
 
     /**
      * The same with the first {@code fixed.length} generated loops (the floor loops, then element
@@ -401,7 +484,7 @@ final class LoopNest {
             int lv = k % d;
             boolean isTile = k < d;
             Level l = levels.get(lv);
-            if (k < fixed.length) {   // this tile's first element, or the element's index in the original loop
+            if (k < fixed.length) { // this tile's first element, or the element's index in the original loop
                 if (isTile) tile[lv] = f.e.bin(Insn.BinOp.MUL, fixed[k], IntConst.i64(sizes.get(lv)));
                 else elem[lv] = f.e.bin(Insn.BinOp.ADD, tile[lv], fixed[k]);
                 continue;
@@ -410,12 +493,21 @@ final class LoopNest {
             if (isTile) tile[lv] = r;
             else elem[lv] = r;
             Value start = isTile ? IntConst.i64(0) : tile[lv];
-            Value limit = isTile ? l.count()
-                    : select(f, f.b.cmp(Insn.CmpOp.LT, f.e.bin(Insn.BinOp.ADD, tile[lv], IntConst.i64(sizes.get(lv))), l.count()),
-                             f.e.bin(Insn.BinOp.ADD, tile[lv], IntConst.i64(sizes.get(lv))), l.count());
+            Value limit = isTile
+                    ? l.count()
+                    : select(
+                            f,
+                            f.b.cmp(
+                                    Insn.CmpOp.LT,
+                                    f.e.bin(Insn.BinOp.ADD, tile[lv], IntConst.i64(sizes.get(lv))),
+                                    l.count()),
+                            f.e.bin(Insn.BinOp.ADD, tile[lv], IntConst.i64(sizes.get(lv))),
+                            l.count());
             long inc = isTile ? sizes.get(lv) : 1;
             f.b.copy(r, start);
-            BasicBlock head = f.b.newBlock("omp.tile.cond"), body = f.b.newBlock("omp.tile.body"), end = f.b.newBlock("omp.tile.next");
+            BasicBlock head = f.b.newBlock("omp.tile.cond"),
+                    body = f.b.newBlock("omp.tile.body"),
+                    end = f.b.newBlock("omp.tile.next");
             f.b.br(head);
             f.b.setBlock(head);
             f.b.condBr(f.b.cmp(Insn.CmpOp.LT, r, limit), body, end);
@@ -450,13 +542,17 @@ final class LoopNest {
             Level l = levels.get(k);
             Value val = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, idx[k], l.step()));
             Type vt = l.var().type;
-            f.assignVar(l.var(), vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
+            f.assignVar(
+                    l.var(),
+                    vt.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, vt));
         }
         f.loopBody(body, f.b.block(), exit, latch);
     }
 
     /** Frees what the nest allocated (a non-rectangular nest's table), after the construct. */
-    void release(FunctionLowering f) { if (table != null) table.release(f); }
+    void release(FunctionLowering f) {
+        if (table != null) table.release(f);
+    }
 
     static Value toLong(FunctionLowering f, Value v, Type t) {
         if (t.isPointer()) return f.e.conv(Insn.ConvOp.BITCAST, v, IrType.I64);
@@ -498,20 +594,33 @@ final class LoopNest {
                 diff = e.bin(Insn.BinOp.SUB, ub, lb);
                 if (op == Expr.Binary.Op.LE) diff = e.bin(Insn.BinOp.ADD, diff, IntConst.i64(1));
                 // ceil(diff / step) for diff > 0
-                n = e.bin(Insn.BinOp.DIV, e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.ADD, diff, step), IntConst.i64(1)), step);
+                n = e.bin(
+                        Insn.BinOp.DIV,
+                        e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.ADD, diff, step), IntConst.i64(1)),
+                        step);
                 return select(f, e.cmp(Insn.CmpOp.GT, diff, IntConst.i64(0)), n, IntConst.i64(0));
             }
             case GT, GE -> {
                 diff = e.bin(Insn.BinOp.SUB, lb, ub);
                 if (op == Expr.Binary.Op.GE) diff = e.bin(Insn.BinOp.ADD, diff, IntConst.i64(1));
                 Value neg = e.unary(Insn.UnOp.NEG, step);
-                n = e.bin(Insn.BinOp.DIV, e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.ADD, diff, neg), IntConst.i64(1)), neg);
+                n = e.bin(
+                        Insn.BinOp.DIV, e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.ADD, diff, neg), IntConst.i64(1)), neg);
                 return select(f, e.cmp(Insn.CmpOp.GT, diff, IntConst.i64(0)), n, IntConst.i64(0));
             }
             default -> { // NE: the step's sign gives the direction
                 diff = e.bin(Insn.BinOp.SUB, ub, lb);
-                n = e.bin(Insn.BinOp.DIV, e.bin(Insn.BinOp.SUB, e.bin(Insn.BinOp.ADD, diff, step),
-                        select(f, e.cmp(Insn.CmpOp.GT, step, IntConst.i64(0)), IntConst.i64(1), IntConst.i64(-1))), step);
+                n = e.bin(
+                        Insn.BinOp.DIV,
+                        e.bin(
+                                Insn.BinOp.SUB,
+                                e.bin(Insn.BinOp.ADD, diff, step),
+                                select(
+                                        f,
+                                        e.cmp(Insn.CmpOp.GT, step, IntConst.i64(0)),
+                                        IntConst.i64(1),
+                                        IntConst.i64(-1))),
+                        step);
                 return select(f, e.cmp(Insn.CmpOp.GT, n, IntConst.i64(0)), n, IntConst.i64(0));
             }
         }

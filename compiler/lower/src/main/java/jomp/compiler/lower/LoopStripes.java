@@ -1,5 +1,6 @@
 package jomp.compiler.lower;
 
+import java.util.List;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.Stmt;
@@ -10,8 +11,6 @@ import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
-
-import java.util.List;
 
 /**
  * split and stripe (OpenMP 6.0) where they stand. split: the loops counts(...) makes run the
@@ -37,7 +36,8 @@ final class LoopStripes {
         List<Long> sizes = LoopNest.tileSizes(x.directive());
         LoopNest nest = LoopNest.compute(f, x.body(), sizes.size());
         if (nest.table != null || nest.tiled != null)
-            throw new IllegalStateException(x.loc() + ": jomp cannot stripe a non-rectangular nest or the loops of a tile");
+            throw new IllegalStateException(
+                    x.loc() + ": jomp cannot stripe a non-rectangular nest or the loops of a tile");
         DataSharing ds = DataSharing.at(omp, x, 0, nest);
         Reg[] offsets = new Reg[sizes.size()];
         BasicBlock end = f.b.newBlock("omp.stripe.end");
@@ -48,13 +48,18 @@ final class LoopStripes {
     }
 
     /** Level k of the 2d generated loops: the offsets first, then the grids; the body at the bottom. */
-    private static void loops(FunctionLowering f, LoopNest nest, List<Long> sizes, Reg[] offsets, Reg[] grids, int k, BasicBlock exit) {
+    private static void loops(
+            FunctionLowering f, LoopNest nest, List<Long> sizes, Reg[] offsets, Reg[] grids, int k, BasicBlock exit) {
         int d = sizes.size();
         if (k == 2 * d) {
             for (int j = 0; j < d; j++) {
                 LoopNest.Level l = nest.levels.get(j);
                 Value val = f.e.bin(Insn.BinOp.ADD, l.lb(), f.e.bin(Insn.BinOp.MUL, grids[j], l.step()));
-                f.assignVar(l.var(), l.var().type.isPointer() ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR) : f.e.convert(val, Type.LONG, l.var().type));
+                f.assignVar(
+                        l.var(),
+                        l.var().type.isPointer()
+                                ? f.e.conv(Insn.ConvOp.BITCAST, val, IrType.PTR)
+                                : f.e.convert(val, Type.LONG, l.var().type));
             }
             BasicBlock next = f.b.newBlock("omp.stripe.next");
             f.loopBody(nest.body, f.b.block(), exit, next);
@@ -66,9 +71,12 @@ final class LoopStripes {
         int j = offset ? k : k - d;
         Reg r = f.fn.newReg(IrType.I64, offset ? "omp.stripe.off" : "omp.stripe.grid");
         f.b.copy(r, offset ? IntConst.i64(0) : offsets[j]);
-        if (offset) offsets[j] = r; else grids[j] = r;
+        if (offset) offsets[j] = r;
+        else grids[j] = r;
         Value bound = offset ? IntConst.i64(sizes.get(j)) : nest.levels.get(j).count();
-        BasicBlock head = f.b.newBlock("omp.stripe.cond"), body = f.b.newBlock("omp.stripe.body"), done = f.b.newBlock("omp.stripe.done");
+        BasicBlock head = f.b.newBlock("omp.stripe.cond"),
+                body = f.b.newBlock("omp.stripe.body"),
+                done = f.b.newBlock("omp.stripe.done");
         f.b.br(head);
         f.b.setBlock(head);
         f.b.condBr(f.b.cmp(Insn.CmpOp.LT, r, bound), body, done);

@@ -1,12 +1,18 @@
 package jomp.compiler.lower;
 
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.ast.Var;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
-import jomp.compiler.sema.OmpDeclarations;
 import jomp.compiler.ir.FloatConst;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Global;
@@ -15,16 +21,9 @@ import jomp.compiler.ir.IntConst;
 import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Module;
 import jomp.compiler.ir.Value;
+import jomp.compiler.sema.OmpDeclarations;
 import jomp.compiler.type.Type;
 import jomp.offload.abi.OffloadEntries;
-
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * AST → IR for one translation unit: functions (through {@link FunctionLowering}), globals with
@@ -37,6 +36,7 @@ public final class Lowering {
     final Diagnostics diags;
     /** The symbol of every object or function with static storage that has one. */
     private final Map<Var, String> symbols = new IdentityHashMap<>();
+
     private final Set<String> taken = new HashSet<>();
     private final Set<Var> defined = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<String, FuncType> usedFunctions = new LinkedHashMap<>();
@@ -49,10 +49,14 @@ public final class Lowering {
     /** The function of each declare mapper used in this unit (MapperLowering). */
     final Map<jomp.compiler.ast.OmpClause.UserMapper, String> mapperFunctions = new java.util.IdentityHashMap<>();
 
-    private Lowering(Module m, Diagnostics diags) { this.module = m; this.diags = diags; }
+    private Lowering(Module m, Diagnostics diags) {
+        this.module = m;
+        this.diags = diags;
+    }
 
     /** The cells of combined constructs' conditional lastprivate variables (DataSharing.withConditionalCell), by identity. */
-    final java.util.Set<jomp.compiler.ast.Var> conditionalCells = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    final java.util.Set<jomp.compiler.ast.Var> conditionalCells =
+            java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     private boolean haveInt128Division;
 
@@ -70,7 +74,9 @@ public final class Lowering {
     private final Set<String> referencedGlobally = new HashSet<>();
 
     /** Each compiled definition's functions (itself and its outlined regions), by source position, to restore source order. */
-    private final java.util.TreeMap<Integer, java.util.List<jomp.compiler.ir.Function>> bySource = new java.util.TreeMap<>();
+    private final java.util.TreeMap<Integer, java.util.List<jomp.compiler.ir.Function>> bySource =
+            new java.util.TreeMap<>();
+
     private final Map<TranslationUnit.Function, Integer> sourceIndex = new IdentityHashMap<>();
 
     private void lowerFunction(TranslationUnit.Function f) {
@@ -78,7 +84,8 @@ public final class Lowering {
         try {
             lowerOne(f);
         } finally {
-            java.util.List<jomp.compiler.ir.Function> made = new java.util.ArrayList<>(module.functions.subList(start, module.functions.size()));
+            java.util.List<jomp.compiler.ir.Function> made =
+                    new java.util.ArrayList<>(module.functions.subList(start, module.functions.size()));
             bySource.put(sourceIndex.get(f), made);
         }
     }
@@ -100,11 +107,17 @@ public final class Lowering {
     /** A construct jomp parses but cannot compile (inline assembly): a clean error at its place. */
     static final class Unsupported extends RuntimeException {
         final SourceLocation loc;
-        Unsupported(SourceLocation loc, String message) { super(message, null, false, false); this.loc = loc; }
+
+        Unsupported(SourceLocation loc, String message) {
+            super(message, null, false, false);
+            this.loc = loc;
+        }
     }
 
     public static Module lower(TranslationUnit tu, Diagnostics diags) {
-        String name = tu.items().isEmpty() ? "<input>" : tu.items().get(0).loc().file().name();
+        String name = tu.items().isEmpty()
+                ? "<input>"
+                : tu.items().get(0).loc().file().name();
         return lower(tu, diags, name);
     }
 
@@ -123,7 +136,8 @@ public final class Lowering {
      * ({@link Module#debugFile}), and offload constructs pass map names and source locations to
      * the runtime. {@code decls}: the unit's OpenMP declarations (OmpDeclarations.scan).
      */
-    public static Module lower(TranslationUnit tu, OmpDeclarations decls, Diagnostics diags, String sourceName, boolean debug) {
+    public static Module lower(
+            TranslationUnit tu, OmpDeclarations decls, Diagnostics diags, String sourceName, boolean debug) {
         Lowering l = new Lowering(new Module(sourceName), diags);
         l.decls = decls;
         if (debug) l.module.debugFile = debugFile(tu, sourceName);
@@ -140,7 +154,9 @@ public final class Lowering {
     private static String debugFile(TranslationUnit tu, String sourceName) {
         String file = sourceName;
         for (TranslationUnit.TopLevel t : tu.items())
-            if (t instanceof TranslationUnit.Function f && f.loc() != null && f.loc().file().name().equals(sourceName)) file = f.loc().presumedFile();
+            if (t instanceof TranslationUnit.Function f
+                    && f.loc() != null
+                    && f.loc().file().name().equals(sourceName)) file = f.loc().presumedFile();
         return file;
     }
 
@@ -158,11 +174,14 @@ public final class Lowering {
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
                 case TranslationUnit.Function f -> {
-                    if (f.var().definitionDropped()) continue;   // gnu_inline: calls go to the external function
+                    if (f.var().definitionDropped()) continue; // gnu_inline: calls go to the external function
                     defined.add(f.var());
                     symbolOf(f.var());
                 }
-                case TranslationUnit.Global g -> { defined.add(g.var()); symbolOf(g.var()); }
+                case TranslationUnit.Global g -> {
+                    defined.add(g.var());
+                    symbolOf(g.var());
+                }
                 case TranslationUnit.OmpDecl o -> {}
             }
         }
@@ -170,13 +189,15 @@ public final class Lowering {
         // compiled refers to them, as clang does: a static inline function of a header that nothing
         // calls costs nothing (and may hold what jomp cannot compile, such as inline assembly).
         java.util.List<TranslationUnit.Function> deferred = new java.util.ArrayList<>();
-        for (TranslationUnit.TopLevel t : tu.items()) if (t instanceof TranslationUnit.Function f) sourceIndex.put(f, sourceIndex.size());
+        for (TranslationUnit.TopLevel t : tu.items())
+            if (t instanceof TranslationUnit.Function f) sourceIndex.put(f, sourceIndex.size());
         for (TranslationUnit.TopLevel t : tu.items()) {
             switch (t) {
                 case TranslationUnit.Function f -> {
                     Var v = f.var();
                     if (v.definitionDropped()) continue;
-                    if ((v.storage == Var.Storage.STATIC || v.inlineOnly) && !v.attrUsed && !decls.isDeclareTarget(v)) deferred.add(f);
+                    if ((v.storage == Var.Storage.STATIC || v.inlineOnly) && !v.attrUsed && !decls.isDeclareTarget(v))
+                        deferred.add(f);
                     else lowerFunction(f);
                 }
                 case TranslationUnit.Global g -> defineGlobal(g.var(), g.init(), g.loc());
@@ -239,7 +260,9 @@ public final class Lowering {
             if (!defined.contains(v)) continue;
             String sym = symbolOf(v);
             if (fileIds == null) fileIds = fileIds(module.sourceName);
-            String slot = jomp.compiler.offload.IndirectCallTable.SLOT_PREFIX + (v.storage == Var.Storage.STATIC ? fileIds + "_" : "") + sym;
+            String slot = jomp.compiler.offload.IndirectCallTable.SLOT_PREFIX
+                    + (v.storage == Var.Storage.STATIC ? fileIds + "_" : "")
+                    + sym;
             if (module.global(slot) != null) continue;
             taken.add(slot);
             Global g = new Global(slot, 8, 8, true, true, new byte[8]);
@@ -282,12 +305,17 @@ public final class Lowering {
      * lower priority last (as .fini_array runs after them, in reverse).
      */
     private void initFunctions(TranslationUnit tu) {
-        java.util.TreeMap<Integer, java.util.List<Var>> ctors = new java.util.TreeMap<>(), dtors = new java.util.TreeMap<>();
+        java.util.TreeMap<Integer, java.util.List<Var>> ctors = new java.util.TreeMap<>(),
+                dtors = new java.util.TreeMap<>();
         for (TranslationUnit.TopLevel t : tu.items()) {
             if (!(t instanceof TranslationUnit.Function f) || f.var().definitionDropped()) continue;
             Var v = f.var();
-            if (v.constructorPriority >= 0) ctors.computeIfAbsent(v.constructorPriority, k -> new java.util.ArrayList<>()).add(v);
-            if (v.destructorPriority >= 0) dtors.computeIfAbsent(v.destructorPriority, k -> new java.util.ArrayList<>()).add(v);
+            if (v.constructorPriority >= 0)
+                ctors.computeIfAbsent(v.constructorPriority, k -> new java.util.ArrayList<>())
+                        .add(v);
+            if (v.destructorPriority >= 0)
+                dtors.computeIfAbsent(v.destructorPriority, k -> new java.util.ArrayList<>())
+                        .add(v);
         }
         java.util.TreeSet<Integer> priorities = new java.util.TreeSet<>(ctors.keySet());
         priorities.addAll(dtors.keySet());
@@ -298,7 +326,8 @@ public final class Lowering {
             String name = String.format("%s%05d_%s", jomp.offload.abi.ExecutableNames.INIT_PREFIX, prio, fileIds);
             while (taken.contains(name)) name = name + "_";
             taken.add(name);
-            jomp.compiler.ir.Function fn = new jomp.compiler.ir.Function(name, new FuncType(IrType.VOID, java.util.List.of(), false), false);
+            jomp.compiler.ir.Function fn =
+                    new jomp.compiler.ir.Function(name, new FuncType(IrType.VOID, java.util.List.of(), false), false);
             fn.csig = "v()";
             jomp.compiler.ir.IrBuilder b = new jomp.compiler.ir.IrBuilder(fn);
             for (Var d : dtors.getOrDefault(prio, java.util.List.of())) {
@@ -310,7 +339,10 @@ public final class Lowering {
                 jomp.compiler.ir.Function target = module.function(symbolOf(c));
                 if (target == null) continue;
                 java.util.List<jomp.compiler.ir.Value> args = new java.util.ArrayList<>();
-                for (jomp.compiler.ir.Reg p : target.params) args.add(Emit.zero(p.type()));   // a constructor taking parameters gets zeros (gcc passes whatever the registers hold)
+                for (jomp.compiler.ir.Reg p : target.params)
+                    args.add(
+                            Emit.zero(p.type())); // a constructor taking parameters gets zeros (gcc passes whatever the
+                // registers hold)
                 b.call(target.name, target.type, args, target.csig);
             }
             b.ret(null);
@@ -322,6 +354,7 @@ public final class Lowering {
 
     /** The unit's declare target, requires and declare mapper directives (the omp-declarations pass). */
     private OmpDeclarations decls = OmpDeclarations.none();
+
     private final Set<String> kernels = new HashSet<>();
     private int outlined;
     private String fileIds;
@@ -336,7 +369,9 @@ public final class Lowering {
         return f;
     }
 
-    boolean isDeclareTarget(Var v) { return decls.isDeclareTarget(v); }
+    boolean isDeclareTarget(Var v) {
+        return decls.isDeclareTarget(v);
+    }
 
     /** The OpenMP constructs enclosing the code being lowered, outermost first, across outlined functions (context selectors read it). */
     final java.util.List<jomp.compiler.ast.OmpDirective.Leaf> ompConstructs = new java.util.ArrayList<>();
@@ -344,7 +379,6 @@ public final class Lowering {
     boolean ompNoVariants;
     /** The dispatch construct whose call is being lowered (its is_device_ptr and interop clauses: VariantCalls), or null. */
     jomp.compiler.ast.Stmt.Omp ompDispatch;
-
 
     /** The default mapper (declare mapper without a name) of struct type t, or null. */
     jomp.compiler.ast.OmpClause.UserMapper defaultMapper(Type t) {
@@ -359,7 +393,8 @@ public final class Lowering {
     /** A fresh name for an outlined region of function fn (clang: fn.omp_outlined). */
     String outlinedName(String fn) {
         String s;
-        do s = fn + ".omp_outlined." + outlined++; while (taken.contains(s));
+        do s = fn + ".omp_outlined." + outlined++;
+        while (taken.contains(s));
         taken.add(s);
         return s;
     }
@@ -388,7 +423,7 @@ public final class Lowering {
         try {
             content = java.nio.file.Files.readAllBytes(jomp.env.Invocation.path(path));
         } catch (Exception | Error e) {
-            content = new byte[0];   // no such file (IR read back, stdin): the name alone
+            content = new byte[0]; // no such file (IR read back, stdin): the name alone
         }
         return hash32(content) + "_" + hash32(name.getBytes(StandardCharsets.UTF_8));
     }
@@ -396,9 +431,10 @@ public final class Lowering {
     private static String hash32(byte[] bytes) {
         try {
             byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
-            return Integer.toHexString(((d[0] & 0xff) << 24) | ((d[1] & 0xff) << 16) | ((d[2] & 0xff) << 8) | (d[3] & 0xff));
+            return Integer.toHexString(
+                    ((d[0] & 0xff) << 24) | ((d[1] & 0xff) << 16) | ((d[2] & 0xff) << 8) | (d[3] & 0xff));
         } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);   // every JDK has SHA-256
+            throw new IllegalStateException(e); // every JDK has SHA-256
         }
     }
 
@@ -444,7 +480,8 @@ public final class Lowering {
     /** A map name string {@code ";x[0:N];file.c;12;3;;"} (list item, where its variable is declared), or null without -g. */
     String mapName(String text, SourceLocation loc) {
         if (!debugInfo) return null;
-        String s = text == null || loc == null ? ";unknown;unknown;0;0;;"
+        String s = text == null || loc == null
+                ? ";unknown;unknown;0;0;;"
                 : ";" + text + ";" + loc.presumedFile() + ";" + loc.presumedLine() + ";" + loc.column() + ";;";
         return stringLiteral((s + "\0").getBytes(StandardCharsets.UTF_8), 1);
     }
@@ -469,10 +506,14 @@ public final class Lowering {
         return s;
     }
 
-    boolean isDefinedHere(Var v) { return defined.contains(v); }
+    boolean isDefinedHere(Var v) {
+        return defined.contains(v);
+    }
 
     /** Notes a call or address of function v, for the extern list. */
-    void useFunction(String name, FuncType t) { usedFunctions.putIfAbsent(name, t); }
+    void useFunction(String name, FuncType t) {
+        usedFunctions.putIfAbsent(name, t);
+    }
 
     /** As above, with the declaration's C type (its prototype goes into the object for the link). */
     void useFunction(String name, FuncType t, jomp.compiler.type.Type c) {
@@ -482,7 +523,9 @@ public final class Lowering {
 
     private final Map<String, String> usedCsigs = new java.util.HashMap<>();
 
-    void useData(String name) { usedData.add(name); }
+    void useData(String name) {
+        usedData.add(name);
+    }
 
     /** The symbol of a (read-only, file-local) global holding these string literal bytes. */
     String stringLiteral(byte[] bytes, int align) {
@@ -504,14 +547,15 @@ public final class Lowering {
         String sym = symbolOf(v);
         Type t = v.type;
         long size = Math.max(t.size(), 0);
-        if (init != null && init.type() != null && init.type().size() > size) size = init.type().size();
+        if (init != null && init.type() != null && init.type().size() > size)
+            size = init.type().size();
         boolean isStatic = v.storage == Var.Storage.STATIC || v.isLocal;
         Type elem = t;
         while (elem.isArray()) elem = elem.base;
-        boolean readOnly = elem.isConst();  // const objects (and arrays of them) can go to .rodata
+        boolean readOnly = elem.isConst(); // const objects (and arrays of them) can go to .rodata
         byte[] data = null;
         Global g;
-        int align = Math.max(Math.max(t.align(), v.align), 1);   // _Alignas and aligned attributes on the declaration
+        int align = Math.max(Math.max(t.align(), v.align), 1); // _Alignas and aligned attributes on the declaration
         if (init != null && !init.items().isEmpty()) {
             DataWriter w = new DataWriter(size);
             for (Initializer.Item it : init.items()) staticItem(w, it, loc);
@@ -523,8 +567,9 @@ public final class Lowering {
         }
         g.weak = v.weak && !isStatic;
         module.globals.add(g);
-        if (v.threadLocal) {   // the initial value every thread's copy starts from (FunctionLowering.varAddress)
-            Global init0 = new Global(sym + THREAD_INIT_SUFFIX, size, g.align, isStatic, true, g.data == null ? null : g.data.clone());
+        if (v.threadLocal) { // the initial value every thread's copy starts from (FunctionLowering.varAddress)
+            Global init0 = new Global(
+                    sym + THREAD_INIT_SUFFIX, size, g.align, isStatic, true, g.data == null ? null : g.data.clone());
             init0.relocs.addAll(g.relocs);
             module.globals.add(init0);
         }
@@ -564,7 +609,11 @@ public final class Lowering {
                 // An aggregate copied from a constant object: only compound literals qualify.
                 if (e instanceof Expr.CompoundLiteral cl && cl.init() != null) {
                     for (Initializer.Item sub : cl.init().items())
-                        staticItem(w, new Initializer.Item(it.offset() + sub.offset(), sub.type(), sub.value(), sub.bitField()), loc);
+                        staticItem(
+                                w,
+                                new Initializer.Item(
+                                        it.offset() + sub.offset(), sub.type(), sub.value(), sub.bitField()),
+                                loc);
                     return;
                 }
                 throw new Emit.NotConstant();
@@ -604,10 +653,12 @@ public final class Lowering {
                 Value d = fold.convert(asValue(v), c.operand().type(), Type.DOUBLE);
                 yield new double[] {((FloatConst) d).value(), 0};
             }
-            case Expr.FloatLit f -> new double[] {0, f.value()};  // an imaginary constant such as 1.0i
-            case Expr.Call c when c.direct() != null && c.direct().name.equals("__builtin_complex") ->
+            case Expr.FloatLit f -> new double[] {0, f.value()}; // an imaginary constant such as 1.0i
+            case Expr.Call c
+            when c.direct() != null && c.direct().name.equals("__builtin_complex") ->
                 new double[] {realConst(c.args().get(0)), realConst(c.args().get(1))};
-            case Expr.Binary b when b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB || b.op() == Expr.Binary.Op.MUL -> {
+            case Expr.Binary b
+            when b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB || b.op() == Expr.Binary.Op.MUL -> {
                 double[] x = complexConst(b.left()), y = complexConst(b.right());
                 yield switch (b.op()) {
                     case ADD -> new double[] {x[0] + y[0], x[1] + y[1]};
@@ -615,7 +666,8 @@ public final class Lowering {
                     default -> new double[] {x[0] * y[0] - x[1] * y[1], x[0] * y[1] + x[1] * y[0]};
                 };
             }
-            case Expr.Unary u when u.op() == Expr.Unary.Op.NEG -> {
+            case Expr.Unary u
+            when u.op() == Expr.Unary.Op.NEG -> {
                 double[] x = complexConst(u.operand());
                 yield new double[] {-x[0], -x[1]};
             }
@@ -640,29 +692,32 @@ public final class Lowering {
         return switch (e) {
             case Expr.IntLit i -> new IntConst(TypeMap.reg(i.type()), i.value());
             case Expr.FloatLit f -> new FloatConst(TypeMap.reg(f.type()), f.value());
-            case Expr.LabelAddr l -> fold.convert(IntConst.i64(l.value()), Type.LONG, l.type());   // IndirectGotos: a number
+            case Expr.LabelAddr l ->
+                fold.convert(IntConst.i64(l.value()), Type.LONG, l.type()); // IndirectGotos: a number
             case Expr.Cast c -> {
                 Object v = constant(c.operand());
                 if (v instanceof Addr a) {
-                    if (c.type().size() == 8 && (c.type().isPointer() || c.type().isInteger())) yield a;
+                    if (c.type().size() == 8
+                            && (c.type().isPointer() || c.type().isInteger())) yield a;
                     throw new Emit.NotConstant();
                 }
                 yield fold.convert((Value) v, c.operand().type(), c.type());
             }
             case Expr.Decay d -> address(d.operand());
-            case Expr.Unary u -> switch (u.op()) {
-                case ADDR -> address(u.operand());
-                case PLUS -> constant(u.operand());
-                case NEG -> fold.unary(Insn.UnOp.NEG, asValue(constant(u.operand())));
-                case BITNOT -> fold.unary(Insn.UnOp.NOT, asValue(constant(u.operand())));
-                case NOT -> {
-                    Object v = constant(u.operand());
-                    if (v instanceof Addr) yield IntConst.i32(0);
-                    Value x = (Value) v;
-                    yield fold.cmp(Insn.CmpOp.EQ, x, Emit.zero(x.type()));
-                }
-                default -> throw new Emit.NotConstant();
-            };
+            case Expr.Unary u ->
+                switch (u.op()) {
+                    case ADDR -> address(u.operand());
+                    case PLUS -> constant(u.operand());
+                    case NEG -> fold.unary(Insn.UnOp.NEG, asValue(constant(u.operand())));
+                    case BITNOT -> fold.unary(Insn.UnOp.NOT, asValue(constant(u.operand())));
+                    case NOT -> {
+                        Object v = constant(u.operand());
+                        if (v instanceof Addr) yield IntConst.i32(0);
+                        Value x = (Value) v;
+                        yield fold.cmp(Insn.CmpOp.EQ, x, Emit.zero(x.type()));
+                    }
+                    default -> throw new Emit.NotConstant();
+                };
             case Expr.Binary b -> binaryConstant(b);
             case Expr.Cond c -> {
                 Object v = constant(c.cond());
@@ -686,15 +741,19 @@ public final class Lowering {
                 Object r = constant(b.right());
                 return IntConst.i32(r instanceof Addr || !isZero((Value) r) ? 1 : 0);
             }
-            case COMMA -> { return constant(b.right()); }
+            case COMMA -> {
+                return constant(b.right());
+            }
             default -> {}
         }
         Object r = constant(b.right());
         if (l instanceof Addr a) {
             if ((b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB) && r instanceof IntConst off)
-                return new Addr(a.symbol(), b.op() == Expr.Binary.Op.ADD ? a.offset() + off.value() : a.offset() - off.value());
-            if (b.op() == Expr.Binary.Op.PTR_DIFF && r instanceof Addr q && q.symbol().equals(a.symbol()))
-                return IntConst.i64(a.offset() - q.offset());
+                return new Addr(
+                        a.symbol(), b.op() == Expr.Binary.Op.ADD ? a.offset() + off.value() : a.offset() - off.value());
+            if (b.op() == Expr.Binary.Op.PTR_DIFF
+                    && r instanceof Addr q
+                    && q.symbol().equals(a.symbol())) return IntConst.i64(a.offset() - q.offset());
             throw new Emit.NotConstant();
         }
         if (r instanceof Addr a && b.op() == Expr.Binary.Op.ADD && b.type().isPointer() && l instanceof IntConst off)
@@ -708,15 +767,18 @@ public final class Lowering {
         return switch (e) {
             case Expr.VarRef r -> {
                 Var v = r.var();
-                if (v.isLocal && v.storage != Var.Storage.STATIC && v.storage != Var.Storage.EXTERN) throw new Emit.NotConstant();
+                if (v.isLocal && v.storage != Var.Storage.STATIC && v.storage != Var.Storage.EXTERN)
+                    throw new Emit.NotConstant();
                 yield new Addr(reference(v), 0);
             }
-            case Expr.StrLit s -> new Addr(stringLiteral(s.bytes(), Math.max(s.type().align(), 1)), 0);
+            case Expr.StrLit s ->
+                new Addr(stringLiteral(s.bytes(), Math.max(s.type().align(), 1)), 0);
             case Expr.Member m -> {
                 Addr a = address(m.base());
                 yield new Addr(a.symbol(), a.offset() + m.member().offset());
             }
-            case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF -> {
+            case Expr.Unary u
+            when u.op() == Expr.Unary.Op.DEREF -> {
                 Object v = constant(u.operand());
                 if (v instanceof Addr a) yield a;
                 throw new Emit.NotConstant();
@@ -725,7 +787,8 @@ public final class Lowering {
                 if (!symbols.containsKey(c.var())) defineGlobal(c.var(), c.init(), c.loc());
                 yield new Addr(symbolOf(c.var()), 0);
             }
-            case Expr.Cast c when c.type().isPointer() -> {
+            case Expr.Cast c
+            when c.type().isPointer() -> {
                 Object v = constant(c);
                 if (v instanceof Addr a) yield a;
                 throw new Emit.NotConstant();

@@ -11,6 +11,12 @@ import static jomp.offload.abi.MapType.PTR_AND_OBJ;
 import static jomp.offload.abi.MapType.TARGET_PARAM;
 import static jomp.offload.abi.MapType.TO;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -21,13 +27,6 @@ import jomp.compiler.ir.IntConst;
 import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
-
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The entries of the map arrays (offload-abi.md §2) for a construct's list items, laid out as
@@ -57,16 +56,33 @@ import java.util.Set;
  */
 final class MapBuilder {
     /** How a kernel receives a variable: the address of its device copy, or its value in the slot. */
-    enum Pass { BYREF, BYVAL }
+    enum Pass {
+        BYREF,
+        BYVAL
+    }
 
     /**
      * One entry of the map arrays. var is the variable a kernel parameter binds (null: none);
      * name the list item's text for the map names (null: "unknown"), at nameLoc; mapper the
      * function the runtime calls for the entry's components (null: none).
      */
-    record Entry(Value base, Value begin, Value size, long type, Var var, Pass pass, String name, SourceLocation nameLoc, String mapper) {
-        Entry withType(long t) { return new Entry(base, begin, size, t, var, pass, name, nameLoc, mapper); }
-        Entry withoutVar() { return new Entry(base, begin, size, type, null, pass, name, nameLoc, mapper); }
+    record Entry(
+            Value base,
+            Value begin,
+            Value size,
+            long type,
+            Var var,
+            Pass pass,
+            String name,
+            SourceLocation nameLoc,
+            String mapper) {
+        Entry withType(long t) {
+            return new Entry(base, begin, size, t, var, pass, name, nameLoc, mapper);
+        }
+
+        Entry withoutVar() {
+            return new Entry(base, begin, size, type, null, pass, name, nameLoc, mapper);
+        }
     }
 
     /** A list item with what its clause says of it. */
@@ -75,7 +91,9 @@ final class MapBuilder {
     private final FunctionLowering f;
     final List<Entry> out = new ArrayList<>();
 
-    MapBuilder(FunctionLowering f) { this.f = f; }
+    MapBuilder(FunctionLowering f) {
+        this.f = f;
+    }
 
     static long mapBits(OmpClause.Map m) {
         long bits = switch (m.type()) {
@@ -94,7 +112,9 @@ final class MapBuilder {
         return bits;
     }
 
-    static long memberOf(int parent) { return (long) (parent + 1) << 48; }
+    static long memberOf(int parent) {
+        return (long) (parent + 1) << 48;
+    }
 
     // ---- items ---------------------------------------------------------------------------------
 
@@ -108,7 +128,10 @@ final class MapBuilder {
         List<Expr> derefs = new ArrayList<>();
         collect(it.expr(), derefs);
         Var root = it.var();
-        boolean through = !derefs.isEmpty() && stripCasts(derefs.get(0)) instanceof Expr.VarRef r && r.var() == root && captured(root);
+        boolean through = !derefs.isEmpty()
+                && stripCasts(derefs.get(0)) instanceof Expr.VarRef r
+                && r.var() == root
+                && captured(root);
         return new Shape(root, through, through ? derefs.subList(1, derefs.size()) : derefs);
     }
 
@@ -116,13 +139,14 @@ final class MapBuilder {
     private static void collect(Expr e, List<Expr> derefs) {
         e = stripCasts(e);
         switch (e) {
-            case Expr.Member m -> collect(m.base(), derefs);   // s.m, a[i].m, p->m (a dereference of p)
-            case Expr.Unary u when u.op() == Expr.Unary.Op.DEREF -> {
+            case Expr.Member m -> collect(m.base(), derefs); // s.m, a[i].m, p->m (a dereference of p)
+            case Expr.Unary u
+            when u.op() == Expr.Unary.Op.DEREF -> {
                 Expr x = stripCasts(u.operand());
                 Expr ptr = x;
                 if (x instanceof Expr.Binary b && (b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB))
                     ptr = stripCasts(b.left().type().isPointer() ? b.left() : b.right());
-                if (ptr instanceof Expr.Decay d) collect(d.operand(), derefs);   // an array's element: no pointer
+                if (ptr instanceof Expr.Decay d) collect(d.operand(), derefs); // an array's element: no pointer
                 else {
                     collect(ptr, derefs);
                     derefs.add(ptr);
@@ -160,10 +184,18 @@ final class MapBuilder {
         // attached to its pointee, as clang lays it out: the pointer's own item goes, and the
         // group's first entry becomes PTR_AND_OBJ with the pointer's storage as its base
         Set<Var> through = new HashSet<>(), attached = new HashSet<>();
-        for (Request r : requests) if (r.iterator() == null && shape(r.item()).throughRoot()) through.add(r.item().var());
+        for (Request r : requests)
+            if (r.iterator() == null && shape(r.item()).throughRoot())
+                through.add(r.item().var());
         for (Request r : requests) {
-            if (r.iterator() != null) { iterated.add(r); continue; }
-            if (wholePointer(r.item()) && through.contains(r.item().var())) { attached.add(r.item().var()); continue; }
+            if (r.iterator() != null) {
+                iterated.add(r);
+                continue;
+            }
+            if (wholePointer(r.item()) && through.contains(r.item().var())) {
+                attached.add(r.item().var());
+                continue;
+            }
             Shape s = shape(r.item());
             String key = System.identityHashCode(s.root()) + (s.throughRoot() ? "*" : "&") + s.root().name;
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
@@ -174,14 +206,26 @@ final class MapBuilder {
             Var v = first.root();
             boolean bind = param != 0 && captured(v) && !bound.contains(v);
             if (bind) bound.add(v);
-            group(g.getValue(), v, first.throughRoot(), bind ? new Binding(v, first.throughRoot() ? Pass.BYVAL : Pass.BYREF) : null,
+            group(
+                    g.getValue(),
+                    v,
+                    first.throughRoot(),
+                    bind ? new Binding(v, first.throughRoot() ? Pass.BYVAL : Pass.BYREF) : null,
                     first.throughRoot() && attached.contains(v));
         }
         // items with an iterator: a function maps them for every value of the iterators, after the
         // others (whose storage they may lie in, as rows[i][0:n] lies in a mapped rows[0:m])
         for (Request r : iterated)
-            out.add(new Entry(MapperLowering.iteratorCaptures(f, r), IntConst.ptr(0), IntConst.i64(0), r.bits(), null, Pass.BYREF,
-                    r.item().text(), r.item().var().loc, MapperLowering.iteratorFunction(f, r, false)));
+            out.add(new Entry(
+                    MapperLowering.iteratorCaptures(f, r),
+                    IntConst.ptr(0),
+                    IntConst.i64(0),
+                    r.bits(),
+                    null,
+                    Pass.BYREF,
+                    r.item().text(),
+                    r.item().var().loc,
+                    MapperLowering.iteratorFunction(f, r, false)));
         return bound;
     }
 
@@ -190,12 +234,17 @@ final class MapBuilder {
 
     /** Is the item a pointer variable itself (map(p))? */
     private static boolean wholePointer(OmpDirective.Item it) {
-        return it.var() != null && it.sections().isEmpty() && stripCasts(it.expr()) instanceof Expr.VarRef r && r.var() == it.var() && r.var().type.isPointer();
+        return it.var() != null
+                && it.sections().isEmpty()
+                && stripCasts(it.expr()) instanceof Expr.VarRef r
+                && r.var() == it.var()
+                && r.var().type.isPointer();
     }
 
     private void group(List<Request> rs, Var root, boolean throughRoot, Binding binding, boolean attach) {
         Value objBase = throughRoot ? f.readVar(root) : f.varAddress(root);
-        // attached: the first entry maps the pointer too and points its device copy at the pointee (the kernel still gets its value)
+        // attached: the first entry maps the pointer too and points its device copy at the pointee (the kernel still
+        // gets its value)
         Value firstBase = attach ? f.varAddress(root) : objBase;
         long attachBit = attach ? PTR_AND_OBJ : 0;
         long paramBit = binding == null ? 0 : TARGET_PARAM;
@@ -204,11 +253,19 @@ final class MapBuilder {
         if (rs.size() == 1) {
             Request r = rs.get(0);
             Shape s = shape(r.item());
-            if (s.pointers().isEmpty()) {   // one item in its object: one entry
+            if (s.pointers().isEmpty()) { // one item in its object: one entry
                 Range x = range(r.item());
                 Value base = x.strided() ? x.arrayBase() : firstBase;
-                out.add(new Entry(base, x.begin(), x.size(), r.bits() | paramBit | (x.strided() ? NON_CONTIG : attachBit), bv, pass,
-                        r.item().text(), r.item().var().loc, mapper(r)));
+                out.add(new Entry(
+                        base,
+                        x.begin(),
+                        x.size(),
+                        r.bits() | paramBit | (x.strided() ? NON_CONTIG : attachBit),
+                        bv,
+                        pass,
+                        r.item().text(),
+                        r.item().var().loc,
+                        mapper(r)));
                 return;
             }
         }
@@ -222,7 +279,9 @@ final class MapBuilder {
             if (s.pointers().isEmpty()) {
                 Range x = range(r.item());
                 if (x.strided()) {
-                    f.unit.diags.error(r.item().loc(), "a strided array section must be the only list item of its variable in a map clause");
+                    f.unit.diags.error(
+                            r.item().loc(),
+                            "a strided array section must be the only list item of its variable in a map clause");
                     continue;
                 }
                 b = x.begin();
@@ -235,7 +294,10 @@ final class MapBuilder {
             hi = hi == null ? e : LoopNest.select(f, f.b.cmp(Insn.CmpOp.UGT, e, hi), e, hi);
         }
         if (lo == null) return;
-        Value span = f.b.binary(Insn.BinOp.SUB, f.e.conv(Insn.ConvOp.BITCAST, hi, IrType.I64), f.e.conv(Insn.ConvOp.BITCAST, lo, IrType.I64));
+        Value span = f.b.binary(
+                Insn.BinOp.SUB,
+                f.e.conv(Insn.ConvOp.BITCAST, hi, IrType.I64),
+                f.e.conv(Insn.ConvOp.BITCAST, lo, IrType.I64));
         int parent = out.size();
         out.add(new Entry(firstBase, lo, span, paramBit | attachBit, bv, pass, null, null, null));
         for (int k = 0; k < rs.size(); k++) {
@@ -244,7 +306,16 @@ final class MapBuilder {
             if (s.pointers().isEmpty()) {
                 Range x = range(r.item());
                 if (x.strided()) continue;
-                out.add(new Entry(objBase, x.begin(), x.size(), r.bits() | memberOf(parent), null, Pass.BYREF, r.item().text(), r.item().var().loc, mapper(r)));
+                out.add(new Entry(
+                        objBase,
+                        x.begin(),
+                        x.size(),
+                        r.bits() | memberOf(parent),
+                        null,
+                        Pass.BYREF,
+                        r.item().text(),
+                        r.item().var().loc,
+                        mapper(r)));
                 continue;
             }
             chain(r, s.pointers(), memberOf(parent));
@@ -259,16 +330,34 @@ final class MapBuilder {
         for (int k = 1; k < pointers.size(); k++) {
             Value holder = f.address(stripCasts(pointers.get(k - 1)));
             Value ptr = f.address(stripCasts(pointers.get(k)));
-            out.add(new Entry(holder, ptr, IntConst.i64(8), PTR_AND_OBJ | (k == 1 ? member : 0), null, Pass.BYREF, null, null, null));
+            out.add(new Entry(
+                    holder,
+                    ptr,
+                    IntConst.i64(8),
+                    PTR_AND_OBJ | (k == 1 ? member : 0),
+                    null,
+                    Pass.BYREF,
+                    null,
+                    null,
+                    null));
         }
         Range x = range(r.item());
         if (x.strided()) {
-            f.unit.diags.error(r.item().loc(), "a strided array section cannot be reached through a pointer in a map clause");
+            f.unit.diags.error(
+                    r.item().loc(), "a strided array section cannot be reached through a pointer in a map clause");
             return;
         }
         Value holder = f.address(stripCasts(pointers.get(pointers.size() - 1)));
-        out.add(new Entry(holder, x.begin(), x.size(), r.bits() | PTR_AND_OBJ | (pointers.size() == 1 ? member : 0), null, Pass.BYREF,
-                r.item().text(), r.item().var().loc, mapper(r)));
+        out.add(new Entry(
+                holder,
+                x.begin(),
+                x.size(),
+                r.bits() | PTR_AND_OBJ | (pointers.size() == 1 ? member : 0),
+                null,
+                Pass.BYREF,
+                r.item().text(),
+                r.item().var().loc,
+                mapper(r)));
     }
 
     private String mapper(Request r) {
@@ -282,14 +371,30 @@ final class MapBuilder {
     void motion(List<Request> requests) {
         for (Request r : requests) {
             if (r.iterator() != null) {
-                out.add(new Entry(MapperLowering.iteratorCaptures(f, r), IntConst.ptr(0), IntConst.i64(0), r.bits(), null, Pass.BYREF,
-                        r.item().text(), r.item().var().loc, MapperLowering.iteratorFunction(f, r, true)));
+                out.add(new Entry(
+                        MapperLowering.iteratorCaptures(f, r),
+                        IntConst.ptr(0),
+                        IntConst.i64(0),
+                        r.bits(),
+                        null,
+                        Pass.BYREF,
+                        r.item().text(),
+                        r.item().var().loc,
+                        MapperLowering.iteratorFunction(f, r, true)));
                 continue;
             }
             Range x = range(r.item());
             Value base = x.strided() ? x.arrayBase() : x.begin();
-            out.add(new Entry(base, x.begin(), x.size(), r.bits() | (x.strided() ? NON_CONTIG : 0), null, Pass.BYREF,
-                    r.item().text(), r.item().var().loc, mapper(r)));
+            out.add(new Entry(
+                    base,
+                    x.begin(),
+                    x.size(),
+                    r.bits() | (x.strided() ? NON_CONTIG : 0),
+                    null,
+                    Pass.BYREF,
+                    r.item().text(),
+                    r.item().var().loc,
+                    mapper(r)));
         }
     }
 
@@ -319,7 +424,8 @@ final class MapBuilder {
         Expr[] subscripted = new Expr[secs.size()];
         for (int k = secs.size() - 1; k >= 0; k--) e = subscripted[k] = peel(e);
         Type t = stripDecay(subscripted[0]).type();
-        boolean strided = secs.stream().anyMatch(s -> s.stride() != null && !(s.stride() instanceof Expr.IntLit l && l.value() == 1));
+        boolean strided = secs.stream()
+                .anyMatch(s -> s.stride() != null && !(s.stride() instanceof Expr.IntLit l && l.value() == 1));
         if (strided) return strided(it, secs, subscripted, t);
         Value begin = f.address(it.expr());
         Value size = IntConst.i64(0);
@@ -328,8 +434,9 @@ final class MapBuilder {
             Type elem = t.base;
             Value stride = f.sizeOf(elem);
             Value len = length(s, t, stride);
-            Value part = k == secs.size() - 1 ? f.e.bin(Insn.BinOp.MUL, len, stride)
-                : f.e.bin(Insn.BinOp.MUL, f.e.bin(Insn.BinOp.SUB, len, IntConst.i64(1)), stride);
+            Value part = k == secs.size() - 1
+                    ? f.e.bin(Insn.BinOp.MUL, len, stride)
+                    : f.e.bin(Insn.BinOp.MUL, f.e.bin(Insn.BinOp.SUB, len, IntConst.i64(1)), stride);
             size = f.e.bin(Insn.BinOp.ADD, size, part);
             t = elem;
         }
@@ -339,12 +446,15 @@ final class MapBuilder {
     /** The number of elements of a section ([i] is one; [lo:] runs to the end of the array). */
     private Value length(OmpDirective.Section s, Type t, Value elemSize) {
         if (s.single()) return IntConst.i64(1);
-        if (s.length() != null) return f.e.convert(f.rvalue(s.length()), s.length().type(), Type.LONG);
+        if (s.length() != null)
+            return f.e.convert(f.rvalue(s.length()), s.length().type(), Type.LONG);
         Value dim = f.e.bin(Insn.BinOp.DIV, f.sizeOf(t), elemSize);
-        Value lo = s.lower() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
+        Value lo = s.lower() == null
+                ? IntConst.i64(0)
+                : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
         Value span = f.e.bin(Insn.BinOp.SUB, dim, lo);
         if (s.stride() == null) return span;
-        Value st = f.e.convert(f.rvalue(s.stride()), s.stride().type(), Type.LONG);   // ceil(span / stride)
+        Value st = f.e.convert(f.rvalue(s.stride()), s.stride().type(), Type.LONG); // ceil(span / stride)
         return f.e.bin(Insn.BinOp.DIV, f.e.bin(Insn.BinOp.ADD, span, f.e.bin(Insn.BinOp.SUB, st, IntConst.i64(1))), st);
     }
 
@@ -358,8 +468,12 @@ final class MapBuilder {
             OmpDirective.Section s = secs.get(k);
             Type elem = t.base;
             Value es = f.sizeOf(elem);
-            Value lo = s.lower() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
-            Value st = s.stride() == null ? IntConst.i64(1) : f.e.convert(f.rvalue(s.stride()), s.stride().type(), Type.LONG);
+            Value lo = s.lower() == null
+                    ? IntConst.i64(0)
+                    : f.e.convert(f.rvalue(s.lower()), s.lower().type(), Type.LONG);
+            Value st = s.stride() == null
+                    ? IntConst.i64(1)
+                    : f.e.convert(f.rvalue(s.stride()), s.stride().type(), Type.LONG);
             Value at = OmpLowering.at(f, desc, 24L * k);
             f.b.store(f.e.bin(Insn.BinOp.MUL, lo, es), at);
             f.b.store(length(s, t, es), OmpLowering.at(f, desc, 24L * k + 8));
@@ -375,8 +489,10 @@ final class MapBuilder {
 
     /** Is e a subscript {@code x[i]} (which the parser builds as {@code *(x + i)})? */
     private static boolean isSubscript(Expr e) {
-        return e instanceof Expr.Unary u && u.op() == Expr.Unary.Op.DEREF && stripCasts(u.operand()) instanceof Expr.Binary b
-            && (b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB);
+        return e instanceof Expr.Unary u
+                && u.op() == Expr.Unary.Op.DEREF
+                && stripCasts(u.operand()) instanceof Expr.Binary b
+                && (b.op() == Expr.Binary.Op.ADD || b.op() == Expr.Binary.Op.SUB);
     }
 
     /** The subscripted expression of {@code x[i]} (which the parser builds as {@code *(x + i)}). */

@@ -1,5 +1,8 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.Var;
@@ -14,10 +17,6 @@ import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
 import jomp.offload.abi.EntryPoints;
 import jomp.offload.abi.MapType;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
 
 /**
  * Functions the runtime calls for an entry's components (libomptarget's mapper ABI:
@@ -38,28 +37,35 @@ import java.util.Set;
 final class MapperLowering {
     private MapperLowering() {}
 
-    private static final FuncType SIG = new FuncType(IrType.VOID, List.of(IrType.PTR, IrType.PTR, IrType.PTR, IrType.I64, IrType.I64, IrType.PTR), false);
+    private static final FuncType SIG = new FuncType(
+            IrType.VOID, List.of(IrType.PTR, IrType.PTR, IrType.PTR, IrType.I64, IrType.I64, IrType.PTR), false);
 
     /** The function of a declare mapper, made on its first use in the module. */
     static String mapperFunction(FunctionLowering f, OmpClause.UserMapper m) {
         String done = f.unit.mapperFunctions.get(m);
         if (done != null) return done;
-        String typeName = m.type().typedefName != null ? m.type().typedefName : m.type().record.tag != null ? m.type().record.tag : "anon";
+        String typeName = m.type().typedefName != null
+                ? m.type().typedefName
+                : m.type().record.tag != null ? m.type().record.tag : "anon";
         String name = f.unit.outlinedName(".omp_mapper." + FunctionLowering.safeName(typeName) + "." + m.name());
-        f.unit.mapperFunctions.put(m, name);   // before the body: a mapper may use itself for nested members
+        f.unit.mapperFunctions.put(m, name); // before the body: a mapper may use itself for nested members
         FunctionLowering g = new FunctionLowering(f.unit, f.def);
         List<Reg> p = g.beginOutlined(name, SIG, null);
         Reg handle = p.get(0), base = p.get(1), begin = p.get(2), size = p.get(3), type = p.get(4), nameArg = p.get(5);
         long esz = Math.max(1, m.type().size());
         Value count = g.e.bin(Insn.BinOp.DIV, size, IntConst.i64(esz));
         // the whole item: its storage, mapped once; no data moves for it (its elements' components say what moves)
-        Value whole = g.e.bin(Insn.BinOp.OR, g.e.bin(Insn.BinOp.AND, type, IntConst.i64(~(MapType.TO | MapType.FROM | MapType.TARGET_PARAM))),
+        Value whole = g.e.bin(
+                Insn.BinOp.OR,
+                g.e.bin(Insn.BinOp.AND, type, IntConst.i64(~(MapType.TO | MapType.FROM | MapType.TARGET_PARAM))),
                 IntConst.i64(MapType.IMPLICIT));
         push(g, handle, base, begin, size, whole, nameArg);
         Value wholeIdx = g.e.bin(Insn.BinOp.SUB, numComponents(g, handle), IntConst.i64(1));
         Reg i = g.fn.newReg(IrType.I64, "i");
         g.b.copy(i, IntConst.i64(0));
-        BasicBlock cond = g.b.newBlock("mapper.cond"), body = g.b.newBlock("mapper.body"), end = g.b.newBlock("mapper.end");
+        BasicBlock cond = g.b.newBlock("mapper.cond"),
+                body = g.b.newBlock("mapper.body"),
+                end = g.b.newBlock("mapper.end");
         g.b.br(cond);
         g.b.setBlock(cond);
         g.b.condBr(g.b.cmp(Insn.CmpOp.LT, i, count), body, end);
@@ -90,14 +96,19 @@ final class MapperLowering {
      * counted from the components already pushed, the others members of entry {@code parent}
      * (null: none), the types combined with {@code incoming} (null: as they are).
      */
-    private static void pushAll(FunctionLowering g, Reg handle, List<MapBuilder.Entry> es, Value incoming, Value parent) {
+    private static void pushAll(
+            FunctionLowering g, Reg handle, List<MapBuilder.Entry> es, Value incoming, Value parent) {
         Value base0 = numComponents(g, handle);
         Value shift = g.e.bin(Insn.BinOp.SHL, base0, IntConst.i64(48));
         for (MapBuilder.Entry e : es) {
             long t = e.type() & ~MapType.TARGET_PARAM;
             Value type;
             if ((t >>> 48) != 0) type = g.e.bin(Insn.BinOp.ADD, IntConst.i64(t), shift);
-            else if (parent != null) type = g.e.bin(Insn.BinOp.OR, IntConst.i64(t), g.e.bin(Insn.BinOp.SHL, g.e.bin(Insn.BinOp.ADD, parent, IntConst.i64(1)), IntConst.i64(48)));
+            else if (parent != null)
+                type = g.e.bin(
+                        Insn.BinOp.OR,
+                        IntConst.i64(t),
+                        g.e.bin(Insn.BinOp.SHL, g.e.bin(Insn.BinOp.ADD, parent, IntConst.i64(1)), IntConst.i64(48)));
             else type = IntConst.i64(t);
             if (incoming != null) type = g.omp.call(EntryPoints.MAPPER_TYPE, IrType.I64, incoming, type);
             Value name = TargetLowering.mapName(g, e);
@@ -108,7 +119,8 @@ final class MapperLowering {
         }
     }
 
-    private static void push(FunctionLowering g, Value handle, Value base, Value begin, Value size, Value type, Value name) {
+    private static void push(
+            FunctionLowering g, Value handle, Value base, Value begin, Value size, Value type, Value name) {
         g.omp.call(EntryPoints.TGT_PUSH_MAPPER_COMPONENT, IrType.VOID, handle, base, begin, size, type, name);
     }
 
@@ -122,7 +134,11 @@ final class MapperLowering {
     private static List<Var> uses(MapBuilder.Request r) {
         List<Expr> exprs = new ArrayList<>();
         exprs.add(r.item().expr());
-        for (var s : r.item().sections()) { exprs.add(s.lower()); exprs.add(s.length()); exprs.add(s.stride()); }
+        for (var s : r.item().sections()) {
+            exprs.add(s.lower());
+            exprs.add(s.length());
+            exprs.add(s.stride());
+        }
         OmpClause.Iterator it = r.iterator();
         exprs.addAll(it.begins());
         exprs.addAll(it.ends());
@@ -168,7 +184,10 @@ final class MapperLowering {
 
     /** Nested loops over the iterators from the k-th: each runs from its begin while below its end (above, for a negative step). */
     static void loops(FunctionLowering g, OmpClause.Iterator it, int k, Runnable body) {
-        if (k == it.vars().size()) { body.run(); return; }
+        if (k == it.vars().size()) {
+            body.run();
+            return;
+        }
         Var v = it.vars().get(k);
         Type t = v.type;
         Reg r = g.fn.newReg(TypeMap.reg(t), FunctionLowering.safeName(v.name));
@@ -188,7 +207,8 @@ final class MapperLowering {
         g.b.setBlock(body2);
         loops(g, it, k + 1, body);
         Value next;
-        if (t.isPointer()) next = g.b.ptrAdd(r, g.e.bin(Insn.BinOp.MUL, step, IntConst.i64(Math.max(1, t.base.size()))));
+        if (t.isPointer())
+            next = g.b.ptrAdd(r, g.e.bin(Insn.BinOp.MUL, step, IntConst.i64(Math.max(1, t.base.size()))));
         else next = g.e.bin(Insn.BinOp.ADD, r, g.e.convert(step, Type.LONG, t));
         g.b.copy(r, next);
         g.b.br(cond);

@@ -1,5 +1,9 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.Var;
 import jomp.compiler.ir.BasicBlock;
@@ -9,11 +13,6 @@ import jomp.compiler.ir.IrType;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * A collapsed loop nest whose inner loops' bounds use outer loops' variables (OpenMP 5.0
@@ -27,11 +26,17 @@ import java.util.function.Consumer;
 final class NonRectangular {
     /** All values are i64: total iterations, number of combinations, and the two tables' addresses. */
     final Value total, combos, prefix, records;
+
     private final List<Var> vars;
     private final boolean owner;
 
     private NonRectangular(Value total, Value combos, Value prefix, Value records, List<Var> vars, boolean owner) {
-        this.total = total; this.combos = combos; this.prefix = prefix; this.records = records; this.vars = vars; this.owner = owner;
+        this.total = total;
+        this.combos = combos;
+        this.prefix = prefix;
+        this.records = records;
+        this.vars = vars;
+        this.owner = owner;
     }
 
     /** Does an inner loop's first value, bound or increment use an outer loop's variable? */
@@ -45,7 +50,9 @@ final class NonRectangular {
         return false;
     }
 
-    private int width() { return vars.size() + 1; }   // per combination: outer variables, innermost first value and step
+    private int width() {
+        return vars.size() + 1;
+    } // per combination: outer variables, innermost first value and step
 
     /** Enumerates the nest in f (the loop variables live in temporaries meanwhile) and builds the tables with malloc. */
     static NonRectangular enumerate(FunctionLowering f, List<LoopNest.Loop> loops) {
@@ -63,8 +70,14 @@ final class NonRectangular {
             f.b.copy(total, f.b.binary(Insn.BinOp.ADD, total, inner.count()));
         });
         int width = vars.size() + 1;
-        Value prefix = f.omp.call("malloc", IrType.PTR, f.e.bin(Insn.BinOp.MUL, f.e.bin(Insn.BinOp.ADD, combos, IntConst.i64(1)), IntConst.i64(8)));
-        Value records = f.omp.call("malloc", IrType.PTR, f.e.bin(Insn.BinOp.ADD, f.e.bin(Insn.BinOp.MUL, combos, IntConst.i64(8L * width)), IntConst.i64(8)));
+        Value prefix = f.omp.call(
+                "malloc",
+                IrType.PTR,
+                f.e.bin(Insn.BinOp.MUL, f.e.bin(Insn.BinOp.ADD, combos, IntConst.i64(1)), IntConst.i64(8)));
+        Value records = f.omp.call(
+                "malloc",
+                IrType.PTR,
+                f.e.bin(Insn.BinOp.ADD, f.e.bin(Insn.BinOp.MUL, combos, IntConst.i64(8L * width)), IntConst.i64(8)));
         f.b.store(IntConst.i64(0), prefix);
         Reg k = f.fn.newReg(IrType.I64, "omp.nr.k");
         f.b.copy(k, IntConst.i64(0));
@@ -73,23 +86,34 @@ final class NonRectangular {
             Value next = f.b.ptrAdd(at, IntConst.i64(8));
             f.b.store(f.e.bin(Insn.BinOp.ADD, f.b.load(IrType.I64, at), inner.count()), next);
             Value rec = f.b.ptrAdd(records, f.e.bin(Insn.BinOp.MUL, k, IntConst.i64(8L * width)));
-            for (int m = 0; m < vars.size() - 1; m++) f.b.store(LoopNest.toLong(f, f.readVar(vars.get(m)), vars.get(m).type), OmpLowering.at(f, rec, 8L * m));
+            for (int m = 0; m < vars.size() - 1; m++)
+                f.b.store(LoopNest.toLong(f, f.readVar(vars.get(m)), vars.get(m).type), OmpLowering.at(f, rec, 8L * m));
             f.b.store(inner.lb(), OmpLowering.at(f, rec, 8L * (vars.size() - 1)));
             f.b.store(inner.step(), OmpLowering.at(f, rec, 8L * vars.size()));
             f.b.copy(k, f.b.binary(Insn.BinOp.ADD, k, IntConst.i64(1)));
         });
         undo.forEach(Runnable::run);
-        return new NonRectangular(total, combos, f.e.conv(Insn.ConvOp.BITCAST, prefix, IrType.I64),
-                f.e.conv(Insn.ConvOp.BITCAST, records, IrType.I64), vars, true);
+        return new NonRectangular(
+                total,
+                combos,
+                f.e.conv(Insn.ConvOp.BITCAST, prefix, IrType.I64),
+                f.e.conv(Insn.ConvOp.BITCAST, records, IrType.I64),
+                vars,
+                true);
     }
 
     /** Runs the outer loops from level k as written; at the innermost level, calls leaf with its bounds. */
     private static void walk(FunctionLowering f, List<LoopNest.Loop> loops, int k, Consumer<LoopNest.Level> leaf) {
         LoopNest.Level lv = LoopNest.level(f, loops.get(k));
-        if (k == loops.size() - 1) { leaf.accept(lv); return; }
+        if (k == loops.size() - 1) {
+            leaf.accept(lv);
+            return;
+        }
         Reg t = f.fn.newReg(IrType.I64, "omp.nr.t");
         f.b.copy(t, IntConst.i64(0));
-        BasicBlock head = f.b.newBlock("omp.nr.cond"), body = f.b.newBlock("omp.nr.body"), end = f.b.newBlock("omp.nr.end");
+        BasicBlock head = f.b.newBlock("omp.nr.cond"),
+                body = f.b.newBlock("omp.nr.body"),
+                end = f.b.newBlock("omp.nr.end");
         f.b.br(head);
         f.b.setBlock(head);
         f.b.condBr(f.b.cmp(Insn.CmpOp.LT, t, lv.count()), body, end);
@@ -108,11 +132,14 @@ final class NonRectangular {
 
     /** Sets the loop variables for logical iteration iv: the combination by binary search over the prefix sums, then the innermost value. */
     void assign(FunctionLowering f, Value iv) {
-        Value pre = f.e.conv(Insn.ConvOp.BITCAST, prefix, IrType.PTR), rec = f.e.conv(Insn.ConvOp.BITCAST, records, IrType.PTR);
+        Value pre = f.e.conv(Insn.ConvOp.BITCAST, prefix, IrType.PTR),
+                rec = f.e.conv(Insn.ConvOp.BITCAST, records, IrType.PTR);
         Reg lo = f.fn.newReg(IrType.I64, "omp.nr.lo"), hi = f.fn.newReg(IrType.I64, "omp.nr.hi");
         f.b.copy(lo, IntConst.i64(0));
         f.b.copy(hi, combos);
-        BasicBlock head = f.b.newBlock("omp.nr.search"), step = f.b.newBlock("omp.nr.halve"), found = f.b.newBlock("omp.nr.found");
+        BasicBlock head = f.b.newBlock("omp.nr.search"),
+                step = f.b.newBlock("omp.nr.halve"),
+                found = f.b.newBlock("omp.nr.found");
         BasicBlock up = f.b.newBlock("omp.nr.up"), down = f.b.newBlock("omp.nr.down");
         f.b.br(head);
         f.b.setBlock(head);
@@ -128,14 +155,21 @@ final class NonRectangular {
         f.b.copy(hi, mid);
         f.b.br(head);
         f.b.setBlock(found);
-        Value t = f.b.binary(Insn.BinOp.SUB, iv, f.b.load(IrType.I64, f.b.ptrAdd(pre, f.b.binary(Insn.BinOp.MUL, lo, IntConst.i64(8)))));
+        Value t = f.b.binary(
+                Insn.BinOp.SUB,
+                iv,
+                f.b.load(IrType.I64, f.b.ptrAdd(pre, f.b.binary(Insn.BinOp.MUL, lo, IntConst.i64(8)))));
         Value r = f.b.ptrAdd(rec, f.b.binary(Insn.BinOp.MUL, lo, IntConst.i64(8L * width())));
-        for (int m = 0; m < vars.size() - 1; m++) assignVar(f, vars.get(m), f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * m)));
-        Value lb = f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * (vars.size() - 1))), st = f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * vars.size()));
+        for (int m = 0; m < vars.size() - 1; m++)
+            assignVar(f, vars.get(m), f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * m)));
+        Value lb = f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * (vars.size() - 1))),
+                st = f.b.load(IrType.I64, OmpLowering.at(f, r, 8L * vars.size()));
         assignVar(f, vars.get(vars.size() - 1), f.b.binary(Insn.BinOp.ADD, lb, f.b.binary(Insn.BinOp.MUL, t, st)));
     }
 
-    List<Value> exported() { return List.of(prefix, records, combos, total); }
+    List<Value> exported() {
+        return List.of(prefix, records, combos, total);
+    }
 
     NonRectangular imported(List<Value> values) {
         return new NonRectangular(values.get(3), values.get(2), values.get(0), values.get(1), vars, false);

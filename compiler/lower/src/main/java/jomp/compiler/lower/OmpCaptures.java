@@ -1,5 +1,7 @@
 package jomp.compiler.lower;
 
+import java.util.LinkedHashSet;
+import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -8,9 +10,6 @@ import jomp.compiler.ast.TreeScanner;
 import jomp.compiler.ast.Var;
 import jomp.compiler.ast.Vla;
 import jomp.compiler.type.Type;
-
-import java.util.LinkedHashSet;
-import java.util.Set;
 
 /**
  * What an OpenMP region's body refers to: the variables it reads or writes, the ones it declares,
@@ -28,13 +27,19 @@ final class OmpCaptures extends TreeScanner {
      * become kernel arguments in this order, and an order from identity hash codes would differ
      * from one JVM (or one compile-server command) to the next.
      */
-    static <T> Set<T> newSet() { return new LinkedHashSet<>(); }
+    static <T> Set<T> newSet() {
+        return new LinkedHashSet<>();
+    }
 
     /** Whether the directive's body runs in a function of its own. */
     static boolean outlines(OmpDirective d) {
-        for (OmpClause.When w : d.clauses(OmpClause.When.class)) if (w.variant() != null && outlines(w.variant())) return true;
-        return d.has(OmpDirective.Leaf.PARALLEL) || d.has(OmpDirective.Leaf.TEAMS) || d.has(OmpDirective.Leaf.TARGET)
-            || d.has(OmpDirective.Leaf.TASK) || d.has(OmpDirective.Leaf.TASKLOOP);
+        for (OmpClause.When w : d.clauses(OmpClause.When.class))
+            if (w.variant() != null && outlines(w.variant())) return true;
+        return d.has(OmpDirective.Leaf.PARALLEL)
+                || d.has(OmpDirective.Leaf.TEAMS)
+                || d.has(OmpDirective.Leaf.TARGET)
+                || d.has(OmpDirective.Leaf.TASK)
+                || d.has(OmpDirective.Leaf.TASKLOOP);
     }
 
     /** Variables a construct refers to (body and clauses) in source order, those declared inside excepted. */
@@ -55,7 +60,9 @@ final class OmpCaptures extends TreeScanner {
     }
 
     /** Is v an automatic variable of the enclosing function (as opposed to static storage)? */
-    static boolean isAutomatic(Var v) { return v.isLocal && !v.isStatic() && !v.isFunction(); }
+    static boolean isAutomatic(Var v) {
+        return v.isLocal && !v.isStatic() && !v.isFunction();
+    }
 
     /**
      * The variables captured by the outlined regions nested anywhere in s (and copyprivate ones):
@@ -73,7 +80,8 @@ final class OmpCaptures extends TreeScanner {
                 c.directive(o.directive());
                 for (Var v : c.refs) if (isAutomatic(v) && !c.decls.contains(v)) out.add(v);
             }
-            // copyprivate publishes the variables' addresses; dependences are addresses; depobj objects are written by the runtime
+            // copyprivate publishes the variables' addresses; dependences are addresses; depobj objects are written by
+            // the runtime
             for (OmpClause.ListClause c : o.directive().clauses(OmpClause.ListClause.class))
                 if (c.kind() == OmpClause.ListKind.COPYPRIVATE || c.kind() == OmpClause.ListKind.DEPOBJ)
                     for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
@@ -92,8 +100,11 @@ final class OmpCaptures extends TreeScanner {
 
     /** target data, enter/exit data, update, interop: constructs whose clauses give the runtime addresses. */
     static boolean mapsData(OmpDirective d) {
-        return d.has(OmpDirective.Leaf.TARGET_DATA) || d.has(OmpDirective.Leaf.TARGET_ENTER_DATA) || d.has(OmpDirective.Leaf.TARGET_EXIT_DATA)
-            || d.has(OmpDirective.Leaf.TARGET_UPDATE) || d.has(OmpDirective.Leaf.INTEROP);
+        return d.has(OmpDirective.Leaf.TARGET_DATA)
+                || d.has(OmpDirective.Leaf.TARGET_ENTER_DATA)
+                || d.has(OmpDirective.Leaf.TARGET_EXIT_DATA)
+                || d.has(OmpDirective.Leaf.TARGET_UPDATE)
+                || d.has(OmpDirective.Leaf.INTEROP);
     }
 
     /** Locals declared (by declarations) inside s. */
@@ -119,9 +130,17 @@ final class OmpCaptures extends TreeScanner {
      */
     static void forEachOmp(Stmt s, java.util.function.Consumer<Stmt.Omp> f) {
         new TreeScanner() {
-            @Override public void scan(Expr e) {}
-            @Override public void visitOmp(Stmt.Omp o) { f.accept(o); scan(o.body()); }
-            @Override public void visitDecl(Stmt.Decl d) {}
+            @Override
+            public void scan(Expr e) {}
+
+            @Override
+            public void visitOmp(Stmt.Omp o) {
+                f.accept(o);
+                scan(o.body());
+            }
+
+            @Override
+            public void visitDecl(Stmt.Decl d) {}
         }.scan(s);
     }
 
@@ -130,20 +149,45 @@ final class OmpCaptures extends TreeScanner {
             switch (c) {
                 case OmpClause.ExprClause e -> expr(e.value());
                 case OmpClause.ListClause l -> items(l.items());
-                case OmpClause.Map m -> { iterator(m.iterator()); items(m.items()); }
-                case OmpClause.Motion m -> { iterator(m.iterator()); items(m.items()); }
-                case OmpClause.Interop x -> { if (x.item() != null) items(java.util.List.of(x.item())); }
+                case OmpClause.Map m -> {
+                    iterator(m.iterator());
+                    items(m.items());
+                }
+                case OmpClause.Motion m -> {
+                    iterator(m.iterator());
+                    items(m.items());
+                }
+                case OmpClause.Interop x -> {
+                    if (x.item() != null) items(java.util.List.of(x.item()));
+                }
                 case OmpClause.Reduction r -> items(r.items());
                 case OmpClause.Schedule s -> expr(s.chunk());
                 case OmpClause.DistSchedule s -> expr(s.chunk());
-                case OmpClause.Depend dep -> { iterator(dep.iterator()); items(dep.items()); }
+                case OmpClause.Depend dep -> {
+                    iterator(dep.iterator());
+                    items(dep.items());
+                }
                 case OmpClause.TaskReduction r -> items(r.reduction().items());
-                case OmpClause.Linear l -> { items(l.items()); expr(l.step()); }
-                case OmpClause.Allocate a -> { expr(a.allocator()); expr(a.align()); items(a.items()); }
+                case OmpClause.Linear l -> {
+                    items(l.items());
+                    expr(l.step());
+                }
+                case OmpClause.Allocate a -> {
+                    expr(a.allocator());
+                    expr(a.align());
+                    items(a.items());
+                }
                 case OmpClause.Detach dt -> ref(dt.event());
                 case OmpClause.Doacross da -> da.sink().forEach(this::expr);
-                case OmpClause.UsesAllocators u -> u.uses().forEach(x -> { expr(x.allocator()); expr(x.traits()); expr(x.memspace()); });
-                case OmpClause.When w -> { if (w.variant() != null) directive(w.variant()); }
+                case OmpClause.UsesAllocators u ->
+                    u.uses().forEach(x -> {
+                        expr(x.allocator());
+                        expr(x.traits());
+                        expr(x.memspace());
+                    });
+                case OmpClause.When w -> {
+                    if (w.variant() != null) directive(w.variant());
+                }
                 default -> {}
             }
         }
@@ -162,7 +206,12 @@ final class OmpCaptures extends TreeScanner {
         for (OmpDirective.Item it : items) {
             if (it.var() != null) ref(it.var());
             expr(it.expr());
-            if (it.sections() != null) for (OmpDirective.Section s : it.sections()) { expr(s.lower()); expr(s.length()); expr(s.stride()); }
+            if (it.sections() != null)
+                for (OmpDirective.Section s : it.sections()) {
+                    expr(s.lower());
+                    expr(s.length());
+                    expr(s.stride());
+                }
         }
     }
 
@@ -182,25 +231,36 @@ final class OmpCaptures extends TreeScanner {
 
     // ---- the scan: references, declarations and writes ----
 
-    private void stmt(Stmt s) { scan(s); }
+    private void stmt(Stmt s) {
+        scan(s);
+    }
 
-    private void expr(Expr e) { scan(e); }
+    private void expr(Expr e) {
+        scan(e);
+    }
 
-    @Override public void visitLocalVar(Stmt.LocalVar lv) {
+    @Override
+    public void visitLocalVar(Stmt.LocalVar lv) {
         decls.add(lv.var());
         declTypeRefs(lv.var());
-        if (lv.var().ompAllocator != null) expr(lv.var().ompAllocator);   // omp allocate(v) allocator(a): a is read at the declaration
+        if (lv.var().ompAllocator != null)
+            expr(lv.var().ompAllocator); // omp allocate(v) allocator(a): a is read at the declaration
         super.visitLocalVar(lv);
     }
 
     /** The clauses as OpenMP captures them (list items name variables, which the scanner does not visit), then the body. */
-    @Override public void visitOmp(Stmt.Omp o) {
+    @Override
+    public void visitOmp(Stmt.Omp o) {
         directive(o.directive());
         scan(o.body());
     }
 
-    @Override public void visitAsm(Stmt.Asm a) {
-        for (Expr x : a.outputs()) { target(x); scan(x); }
+    @Override
+    public void visitAsm(Stmt.Asm a) {
+        for (Expr x : a.outputs()) {
+            target(x);
+            scan(x);
+        }
         scanExprs(a.inputs());
     }
 
@@ -220,10 +280,37 @@ final class OmpCaptures extends TreeScanner {
         else if (e instanceof Expr.Member m) target(m.base());
     }
 
-    @Override public void visitVarRef(Expr.VarRef r) { ref(r.var()); }
-    @Override public void visitAssign(Expr.Assign a) { target(a.target()); super.visitAssign(a); }
-    @Override public void visitCompoundAssign(Expr.CompoundAssign c) { target(c.target()); super.visitCompoundAssign(c); }
-    @Override public void visitIncDec(Expr.IncDec i) { target(i.target()); super.visitIncDec(i); }
-    @Override public void visitCompoundLiteral(Expr.CompoundLiteral c) { decls.add(c.var()); super.visitCompoundLiteral(c); }
-    @Override public void visitVlaSizeof(Expr.VlaSizeof s) { typeRefs(s.vlaType()); }
+    @Override
+    public void visitVarRef(Expr.VarRef r) {
+        ref(r.var());
+    }
+
+    @Override
+    public void visitAssign(Expr.Assign a) {
+        target(a.target());
+        super.visitAssign(a);
+    }
+
+    @Override
+    public void visitCompoundAssign(Expr.CompoundAssign c) {
+        target(c.target());
+        super.visitCompoundAssign(c);
+    }
+
+    @Override
+    public void visitIncDec(Expr.IncDec i) {
+        target(i.target());
+        super.visitIncDec(i);
+    }
+
+    @Override
+    public void visitCompoundLiteral(Expr.CompoundLiteral c) {
+        decls.add(c.var());
+        super.visitCompoundLiteral(c);
+    }
+
+    @Override
+    public void visitVlaSizeof(Expr.VlaSizeof s) {
+        typeRefs(s.vlaType());
+    }
 }

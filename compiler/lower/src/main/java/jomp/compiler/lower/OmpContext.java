@@ -1,5 +1,9 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -16,11 +20,6 @@ import jomp.compiler.sema.ConstEval;
 import jomp.offload.abi.ContextTraits;
 import jomp.offload.abi.EntryPoints;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Set;
-
 /**
  * OpenMP contexts and context selectors (OpenMP 5.2 §7.1-7.3), for metadirective and declare
  * variant. What the compiler knows decides at compile time: the construct trait set (the
@@ -34,7 +33,8 @@ final class OmpContext {
     private OmpContext() {}
 
     /** The constructs of the construct trait set (others enclosing a point are not part of it). */
-    private static final Set<Leaf> CONSTRUCTS = Set.of(Leaf.TARGET, Leaf.TEAMS, Leaf.PARALLEL, Leaf.FOR, Leaf.SIMD, Leaf.DISPATCH);
+    private static final Set<Leaf> CONSTRUCTS =
+            Set.of(Leaf.TARGET, Leaf.TEAMS, Leaf.PARALLEL, Leaf.FOR, Leaf.SIMD, Leaf.DISPATCH);
 
     /** Whether a selector matches here: an IntConst 1 or 0 when known now, else an i32 computed at run time. */
     static Value matches(FunctionLowering f, OmpClause.Selector sel) {
@@ -44,7 +44,7 @@ final class OmpContext {
         for (OmpClause.TraitSet set : sel.sets()) {
             for (OmpClause.Trait t : set.traits()) {
                 Value v = switch (set.name()) {
-                    case "construct" -> IntConst.i32(0);   // the whole set is matched below, in order
+                    case "construct" -> IntConst.i32(0); // the whole set is matched below, in order
                     case "implementation" -> IntConst.i32(implementation(t) ? 1 : 0);
                     case "user" -> condition(f, t.expr());
                     case "target_device" -> onDevice ? device(f, t, true) : targetDevice(f, set, t);
@@ -72,7 +72,10 @@ final class OmpContext {
             int at = 0;
             for (OmpClause.Trait t : set.traits()) {
                 Long v = t.score() == null ? null : ConstEval.integer(t.score());
-                if (v != null) { s += v; continue; }
+                if (v != null) {
+                    s += v;
+                    continue;
+                }
                 if (!set.name().equals("construct")) continue;
                 while (at < ctx.size() && !ctx.get(at).name().equalsIgnoreCase(t.name())) at++;
                 if (at < ctx.size()) s += 1L << Math.min(at++, 62);
@@ -93,7 +96,7 @@ final class OmpContext {
                 case "parallel" -> Leaf.PARALLEL;
                 case "for" -> Leaf.FOR;
                 case "simd" -> Leaf.SIMD;
-                case "dispatch" -> Leaf.DISPATCH;   // the call of a dispatch construct (InteropLowering)
+                case "dispatch" -> Leaf.DISPATCH; // the call of a dispatch construct (InteropLowering)
                 default -> null;
             };
             if (want == null) return false;
@@ -108,9 +111,17 @@ final class OmpContext {
     private static boolean implementation(OmpClause.Trait t) {
         return switch (t.name()) {
             case "vendor" -> t.words().stream().allMatch(w -> w.equals("llvm"));
-            case "extension" -> t.words().stream().allMatch(w -> Set.of("match_all", "match_any", "match_none", "disable_implicit_base",
-                    "allow_templates", "bind_to_declaration").contains(w));
-            default -> false;   // requires(...), unknown traits
+            case "extension" ->
+                t.words().stream()
+                        .allMatch(w -> Set.of(
+                                        "match_all",
+                                        "match_any",
+                                        "match_none",
+                                        "disable_implicit_base",
+                                        "allow_templates",
+                                        "bind_to_declaration")
+                                .contains(w));
+            default -> false; // requires(...), unknown traits
         };
     }
 
@@ -132,8 +143,12 @@ final class OmpContext {
             return IntConst.i32(all ? 1 : 0);
         }
         StringBuilder sb = new StringBuilder(t.name()).append('=');
-        for (int i = 0; i < t.words().size(); i++) sb.append(i == 0 ? "" : ",").append(t.words().get(i));
-        return f.e.cmp(Insn.CmpOp.NE, f.omp.call(EntryPoints.DEVICE_MATCHES, IrType.I32, f.omp.cString(sb.toString())), IntConst.i32(0));
+        for (int i = 0; i < t.words().size(); i++)
+            sb.append(i == 0 ? "" : ",").append(t.words().get(i));
+        return f.e.cmp(
+                Insn.CmpOp.NE,
+                f.omp.call(EntryPoints.DEVICE_MATCHES, IrType.I32, f.omp.cString(sb.toString())),
+                IntConst.i32(0));
     }
 
     /**
@@ -143,10 +158,15 @@ final class OmpContext {
     private static Value targetDevice(FunctionLowering f, OmpClause.TraitSet set, OmpClause.Trait t) {
         if (t.name().equals("device_num")) return IntConst.i32(1);
         Value dev = IntConst.i32(TARGET_DEVICE_DEFAULT);
-        for (OmpClause.Trait n : set.traits()) if (n.name().equals("device_num") && n.expr() != null) dev = f.omp.i32(n.expr());
+        for (OmpClause.Trait n : set.traits())
+            if (n.name().equals("device_num") && n.expr() != null) dev = f.omp.i32(n.expr());
         StringBuilder sb = new StringBuilder(t.name()).append('=');
-        for (int i = 0; i < t.words().size(); i++) sb.append(i == 0 ? "" : ",").append(t.words().get(i));
-        return f.e.cmp(Insn.CmpOp.NE, f.omp.call(EntryPoints.TARGET_DEVICE_MATCHES, IrType.I32, dev, f.omp.cString(sb.toString())), IntConst.i32(0));
+        for (int i = 0; i < t.words().size(); i++)
+            sb.append(i == 0 ? "" : ",").append(t.words().get(i));
+        return f.e.cmp(
+                Insn.CmpOp.NE,
+                f.omp.call(EntryPoints.TARGET_DEVICE_MATCHES, IrType.I32, dev, f.omp.cString(sb.toString())),
+                IntConst.i32(0));
     }
 
     /** The device number __jomp_target_device_matches reads as "the default device". */
@@ -176,7 +196,8 @@ final class OmpContext {
         OmpClause.When otherwise = null;
         for (OmpClause.When w : whens) if (w.selector() == null) otherwise = w;
         whens.removeIf(w -> w.selector() == null);
-        whens.sort(Comparator.comparingLong((OmpClause.When w) -> score(f, w.selector())).reversed());
+        whens.sort(Comparator.comparingLong((OmpClause.When w) -> score(f, w.selector()))
+                .reversed());
         List<Value> conds = new ArrayList<>();
         List<OmpDirective> variants = new ArrayList<>();
         for (OmpClause.When w : whens) {
@@ -194,7 +215,10 @@ final class OmpContext {
         for (int k = 0; k < conds.size(); k++) {
             Value c = conds.get(k);
             OmpDirective v = variants.get(k);
-            if (c instanceof IntConst) { lowerVariant(omp, v, o); break; }
+            if (c instanceof IntConst) {
+                lowerVariant(omp, v, o);
+                break;
+            }
             BasicBlock then = f.b.newBlock("omp.meta.when"), next = f.b.newBlock("omp.meta.next");
             f.b.condBr(c, then, next);
             f.b.setBlock(then);
@@ -208,7 +232,10 @@ final class OmpContext {
 
     private static void lowerVariant(OmpLowering omp, OmpDirective v, Stmt.Omp o) {
         FunctionLowering f = omp.function();
-        if (v == null) { if (o.body() != null) f.stmt(o.body()); return; }
+        if (v == null) {
+            if (o.body() != null) f.stmt(o.body());
+            return;
+        }
         omp.lower(new Stmt.Omp(v, v.isStandalone() ? null : o.body(), o.loc()));
     }
 
@@ -223,7 +250,10 @@ final class OmpContext {
         List<OmpClause.DeclaredVariant> vs = sorted(f, base);
         for (OmpClause.DeclaredVariant v : vs) {
             Value c = matches(f, v.selector());
-            if (c instanceof IntConst k) { if (k.value() != 0) return v.function(); continue; }
+            if (c instanceof IntConst k) {
+                if (k.value() != 0) return v.function();
+                continue;
+            }
             return null;
         }
         return base;
@@ -236,7 +266,12 @@ final class OmpContext {
         for (OmpClause.DeclaredVariant v : sorted(f, base)) {
             Value c = matches(f, v.selector());
             if (c instanceof IntConst k && k.value() == 0) continue;
-            if (c instanceof IntConst) { f.b.copy(r, f.funcAddr(v.function())); f.b.br(end); f.b.setBlock(f.b.newBlock("omp.variant.dead")); break; }
+            if (c instanceof IntConst) {
+                f.b.copy(r, f.funcAddr(v.function()));
+                f.b.br(end);
+                f.b.setBlock(f.b.newBlock("omp.variant.dead"));
+                break;
+            }
             BasicBlock then = f.b.newBlock("omp.variant.then"), next = f.b.newBlock("omp.variant.next");
             f.b.condBr(c, then, next);
             f.b.setBlock(then);
@@ -252,8 +287,8 @@ final class OmpContext {
 
     static List<OmpClause.DeclaredVariant> sorted(FunctionLowering f, Var base) {
         List<OmpClause.DeclaredVariant> vs = new ArrayList<>(base.ompVariants);
-        vs.sort(Comparator.comparingLong((OmpClause.DeclaredVariant v) -> score(f, v.selector())).reversed());
+        vs.sort(Comparator.comparingLong((OmpClause.DeclaredVariant v) -> score(f, v.selector()))
+                .reversed());
         return vs;
     }
-
 }

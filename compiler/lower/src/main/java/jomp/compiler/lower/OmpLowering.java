@@ -1,5 +1,11 @@
 package jomp.compiler.lower;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -19,13 +25,6 @@ import jomp.compiler.type.Type;
 import jomp.offload.abi.EntryPoints;
 import jomp.offload.abi.OmptMarks;
 
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.function.BiConsumer;
-
 /**
  * Lowers OpenMP constructs (docs/design/offload-abi.md) in one function: parallel, teams and
  * target regions are outlined into functions of their own that receive the addresses of the
@@ -37,14 +36,21 @@ import java.util.function.BiConsumer;
 final class OmpLowering {
     private final FunctionLowering f;
 
-    OmpLowering(FunctionLowering f) { this.f = f; }
+    OmpLowering(FunctionLowering f) {
+        this.f = f;
+    }
 
     // ---- entry -------------------------------------------------------------------------------
 
     void lower(Stmt.Omp o) {
         OmpClause.ExprClause nowait = o.directive().clauses(OmpClause.ExprClause.class).stream()
-                .filter(c -> c.kind() == OmpClause.ExprKind.NOWAIT).findFirst().orElse(null);
-        if (nowait != null) { nowaitIf(o, nowait); return; }
+                .filter(c -> c.kind() == OmpClause.ExprKind.NOWAIT)
+                .findFirst()
+                .orElse(null);
+        if (nowait != null) {
+            nowaitIf(o, nowait);
+            return;
+        }
         Leaf outer = f.enclosing;
         OmpDirective d = expand(o.directive(), outer);
         Stmt.Omp x = d == o.directive() ? o : new Stmt.Omp(d, o.body(), o.loc());
@@ -67,30 +73,59 @@ final class OmpLowering {
         OmpDirective d = o.directive();
         List<OmpClause> with = new java.util.ArrayList<>(), without = new java.util.ArrayList<>();
         for (OmpClause c : d.clauses()) {
-            if (c == nowait) { with.add(new OmpClause.Flag(OmpClause.FlagKind.NOWAIT, c.loc())); continue; }
+            if (c == nowait) {
+                with.add(new OmpClause.Flag(OmpClause.FlagKind.NOWAIT, c.loc()));
+                continue;
+            }
             with.add(c);
             without.add(c);
         }
-        jomp.compiler.ir.BasicBlock yes = f.b.newBlock("omp.nowait"), no = f.b.newBlock("omp.wait"), end = f.b.newBlock("omp.nowait.end");
+        jomp.compiler.ir.BasicBlock yes = f.b.newBlock("omp.nowait"),
+                no = f.b.newBlock("omp.wait"),
+                end = f.b.newBlock("omp.nowait.end");
         f.cond(nowait.value(), yes, no);
         f.b.setBlock(yes);
-        lower(new Stmt.Omp(new OmpDirective(d.name(), d.leaves(), List.copyOf(with), d.atomic(), d.criticalName(), d.loopDepth(), d.loc()), o.body(), o.loc()));
+        lower(new Stmt.Omp(
+                new OmpDirective(
+                        d.name(), d.leaves(), List.copyOf(with), d.atomic(), d.criticalName(), d.loopDepth(), d.loc()),
+                o.body(),
+                o.loc()));
         f.b.br(end);
         f.b.setBlock(no);
-        lower(new Stmt.Omp(new OmpDirective(d.name(), d.leaves(), List.copyOf(without), d.atomic(), d.criticalName(), d.loopDepth(), d.loc()), o.body(), o.loc()));
+        lower(new Stmt.Omp(
+                new OmpDirective(
+                        d.name(),
+                        d.leaves(),
+                        List.copyOf(without),
+                        d.atomic(),
+                        d.criticalName(),
+                        d.loopDepth(),
+                        d.loc()),
+                o.body(),
+                o.loc()));
         f.b.br(end);
         f.b.setBlock(end);
     }
 
     private void lowerExpanded(Stmt.Omp x, OmpDirective d) {
-        x = DataSharing.withConditionalCell(f, x);   // lastprivate(conditional:) of a combined construct: its instance's cell
+        x = DataSharing.withConditionalCell(
+                f, x); // lastprivate(conditional:) of a combined construct: its instance's cell
         d = x.directive();
         Leaf first = d.leaves().get(0);
-        boolean targetTask = (first == Leaf.TARGET || first == Leaf.TARGET_ENTER_DATA || first == Leaf.TARGET_EXIT_DATA || first == Leaf.TARGET_UPDATE)
-                && (d.hasFlag(OmpClause.FlagKind.NOWAIT) || !d.clauses(OmpClause.Depend.class).isEmpty() || !d.clauses(OmpClause.AllMemory.class).isEmpty());
-        if (targetTask) { new TaskLowering(this, f).targetTask(x); return; }
+        boolean targetTask = (first == Leaf.TARGET
+                        || first == Leaf.TARGET_ENTER_DATA
+                        || first == Leaf.TARGET_EXIT_DATA
+                        || first == Leaf.TARGET_UPDATE)
+                && (d.hasFlag(OmpClause.FlagKind.NOWAIT)
+                        || !d.clauses(OmpClause.Depend.class).isEmpty()
+                        || !d.clauses(OmpClause.AllMemory.class).isEmpty());
+        if (targetTask) {
+            new TaskLowering(this, f).targetTask(x);
+            return;
+        }
         switch (first) {
-            case TARGET, TEAMS, PARALLEL, DISTRIBUTE, FOR, SIMD, LOOP, SECTIONS, TASKLOOP, SCOPE -> construct(x, 0, null);
+            case TARGET, TEAMS, PARALLEL, DISTRIBUTE, FOR, SIMD, LOOP, SECTIONS, TASKLOOP, SCOPE ->
+                construct(x, 0, null);
             case TARGET_DATA -> targetData(x);
             case TARGET_ENTER_DATA -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_BEGIN_MAPPER);
             case TARGET_EXIT_DATA -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_END_MAPPER);
@@ -100,14 +135,17 @@ final class OmpLowering {
                 barrier();
             }
             case CANCEL, CANCELLATION_POINT -> cancel(d);
-            case TILE -> {   // tile where it stands: the tiles in order (a loop construct over a tile's floor loops: LoopNest.tiled)
+            case TILE -> { // tile where it stands: the tiles in order (a loop construct over a tile's floor loops:
+                // LoopNest.tiled)
                 List<Long> sizes = LoopNest.tileSizes(d);
                 LoopNest nest = LoopNest.compute(f, x.body(), sizes.size());
                 DataSharing ds = DataSharing.at(this, x, 0, nest);
                 nest.serialTiled(f, sizes);
                 ds.end(false, null);
             }
-            case REVERSE, INTERCHANGE -> {   // where they stand: the generated loops run in order (a loop construct over them: LoopNest.compute)
+            case REVERSE,
+                    INTERCHANGE -> { // where they stand: the generated loops run in order (a loop construct over them:
+                // LoopNest.compute)
                 LoopNest nest = LoopNest.compute(f, x, d.loopDepth());
                 DataSharing ds = DataSharing.at(this, x, 0, nest);
                 nest.serial(f, IntConst.i64(0), f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1)), null, null);
@@ -116,29 +154,44 @@ final class OmpLowering {
             case FUSE -> LoopFusion.lower(f, x);
             case SPLIT -> LoopStripes.split(this, f, x);
             case STRIPE -> LoopStripes.stripe(this, f, x);
-            case METADIRECTIVE -> {   // the variant lowers with the constructs enclosing the metadirective as its context
+            case METADIRECTIVE -> { // the variant lowers with the constructs enclosing the metadirective as its context
                 f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
                 OmpContext.metadirective(this, x);
                 f.unit.ompConstructs.add(Leaf.METADIRECTIVE);
             }
-            case ERROR -> {   // at(execution): the runtime prints the message and, with severity(fatal), stops the program
+            case ERROR -> { // at(execution): the runtime prints the message and, with severity(fatal), stops the
+                // program
                 boolean fatal = true;
                 Expr msg = null;
                 for (OmpClause c : d.clauses()) {
-                    if (c instanceof OmpClause.Word w && w.clause().equals("severity")) fatal = w.value().equals("fatal");
+                    if (c instanceof OmpClause.Word w && w.clause().equals("severity"))
+                        fatal = w.value().equals("fatal");
                     if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.MESSAGE) msg = e.value();
                 }
                 String where = x.loc().toString();
                 where = where.substring(where.lastIndexOf('/') + 1).replace("%", "%%");
-                // libomp's wording; the message goes where %s is (the device runtime prints with printf, so the format comes from here)
-                String format = (fatal ? "OMP: Error #282: " : "OMP: Warning #283: ") + where + ": Encountered user-directed "
-                        + (fatal ? "error" : "warning") + (msg == null ? "." : ": %s.") + "\n";
-                call(EntryPoints.ERROR, IrType.VOID, cString(format), msg == null ? IntConst.ptr(0) : f.rvalue(msg), IntConst.i32(fatal ? 1 : 0));
+                // libomp's wording; the message goes where %s is (the device runtime prints with printf, so the format
+                // comes from here)
+                String format =
+                        (fatal ? "OMP: Error #282: " : "OMP: Warning #283: ") + where + ": Encountered user-directed "
+                                + (fatal ? "error" : "warning") + (msg == null ? "." : ": %s.") + "\n";
+                call(
+                        EntryPoints.ERROR,
+                        IrType.VOID,
+                        cString(format),
+                        msg == null ? IntConst.ptr(0) : f.rvalue(msg),
+                        IntConst.i32(fatal ? 1 : 0));
             }
             case TASKWAIT -> {
                 Value[] deps = new TaskLowering(this, f).dependences(d);
                 if (deps[0] instanceof IntConst n && n.value() == 0) call(EntryPoints.TASKWAIT, IrType.VOID);
-                else call(EntryPoints.TASKWAIT_DEPS, IrType.VOID, deps[0], deps[1], IntConst.i32(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0));
+                else
+                    call(
+                            EntryPoints.TASKWAIT_DEPS,
+                            IrType.VOID,
+                            deps[0],
+                            deps[1],
+                            IntConst.i32(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0));
             }
             case TASKYIELD -> call(EntryPoints.TASKYIELD, IrType.VOID);
             case DEPOBJ -> depobj(d);
@@ -148,8 +201,15 @@ final class OmpLowering {
                 new AtomicLowering(f).flush(d);
                 mark(OmptMarks.FLUSH);
             }
-            case DECLARE_TARGET, BEGIN_DECLARE_TARGET, END_DECLARE_TARGET, DECLARE_REDUCTION, SECTION,
-                 THREADPRIVATE, REQUIRES, DECLARE_SIMD, DECLARE_MAPPER -> {
+            case DECLARE_TARGET,
+                    BEGIN_DECLARE_TARGET,
+                    END_DECLARE_TARGET,
+                    DECLARE_REDUCTION,
+                    SECTION,
+                    THREADPRIVATE,
+                    REQUIRES,
+                    DECLARE_SIMD,
+                    DECLARE_MAPPER -> {
                 if (x.body() != null) f.stmt(x.body());
             }
             case CRITICAL -> {
@@ -174,7 +234,10 @@ final class OmpLowering {
             }
             case TASK -> new TaskLowering(this, f).task(x);
             case ORDERED -> {
-                if (!d.clauses(OmpClause.Doacross.class).isEmpty()) { doacross(d); break; }
+                if (!d.clauses(OmpClause.Doacross.class).isEmpty()) {
+                    doacross(d);
+                    break;
+                }
                 // not lexically in an ordered loop: an orphaned region, ordered by the iteration the thread runs (-1)
                 Value iv = f.orderedIv == null ? IntConst.i64(-1) : f.orderedIv;
                 call(EntryPoints.ORDERED_ENTER, IrType.VOID, iv);
@@ -187,7 +250,9 @@ final class OmpLowering {
                 if (!f.b.isTerminated()) call(EntryPoints.TASKGROUP_END, IrType.VOID);
             }
             case TASKGRAPH -> taskgraph(x);
-            default -> { if (x.body() != null) f.stmt(x.body()); }
+            default -> {
+                if (x.body() != null) f.stmt(x.body());
+            }
         }
     }
 
@@ -201,7 +266,9 @@ final class OmpLowering {
     private void taskgraph(Stmt.Omp x) {
         OmpDirective d = x.directive();
         for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class))
-            if (c.kind() == OmpClause.ExprKind.GRAPH_ID || c.kind() == OmpClause.ExprKind.GRAPH_RESET || c.kind() == OmpClause.ExprKind.IF) f.rvalue(c.value());
+            if (c.kind() == OmpClause.ExprKind.GRAPH_ID
+                    || c.kind() == OmpClause.ExprKind.GRAPH_RESET
+                    || c.kind() == OmpClause.ExprKind.IF) f.rvalue(c.value());
         boolean group = !d.hasFlag(OmpClause.FlagKind.NOGROUP);
         if (group) call(EntryPoints.TASKGROUP_BEGIN, IrType.VOID);
         f.stmt(x.body());
@@ -212,13 +279,20 @@ final class OmpLowering {
     private void depobj(OmpDirective d) {
         OmpDirective.Item obj = null;
         for (OmpClause.ListClause l : d.clauses(OmpClause.ListClause.class))
-            if (l.kind() == OmpClause.ListKind.DEPOBJ && !l.items().isEmpty()) obj = l.items().get(0);
+            if (l.kind() == OmpClause.ListKind.DEPOBJ && !l.items().isEmpty())
+                obj = l.items().get(0);
         if (obj == null) return;
-        Value addr = f.address(obj.expr());   // the object: any lvalue of type omp_depend_t
+        Value addr = f.address(obj.expr()); // the object: any lvalue of type omp_depend_t
         for (OmpClause c : d.clauses()) {
             if (c instanceof OmpClause.Depend dep && !dep.items().isEmpty()) {
                 Expr e = dep.items().get(0).expr();
-                call(EntryPoints.DEPOBJ_INIT, IrType.VOID, addr, f.address(e), IntConst.i64(Math.max(e.type().size(), 0)), IntConst.i32(TaskLowering.dependKind(dep.type())));
+                call(
+                        EntryPoints.DEPOBJ_INIT,
+                        IrType.VOID,
+                        addr,
+                        f.address(e),
+                        IntConst.i64(Math.max(e.type().size(), 0)),
+                        IntConst.i32(TaskLowering.dependKind(dep.type())));
             } else if (c instanceof OmpClause.AllMemory) {
                 call(EntryPoints.DEPOBJ_INIT, IrType.VOID, addr, IntConst.ptr(0), IntConst.i64(0), IntConst.i32(6));
             } else if (c instanceof OmpClause.DepobjUpdate u) {
@@ -241,16 +315,31 @@ final class OmpLowering {
         for (OmpClause.Bind b : d.clauses(OmpClause.Bind.class)) bind = b.kind();
         List<Leaf> ls = new ArrayList<>();
         for (Leaf l : d.leaves()) {
-            if (l != Leaf.LOOP) { ls.add(l); continue; }
-            String by = bind != null ? bind : ls.contains(Leaf.TEAMS) ? "teams" : ls.contains(Leaf.PARALLEL) ? "parallel"
-                    : enclosing == Leaf.TEAMS ? "teams" : enclosing == Leaf.PARALLEL ? "parallel" : "thread";
+            if (l != Leaf.LOOP) {
+                ls.add(l);
+                continue;
+            }
+            String by = bind != null
+                    ? bind
+                    : ls.contains(Leaf.TEAMS)
+                            ? "teams"
+                            : ls.contains(Leaf.PARALLEL)
+                                    ? "parallel"
+                                    : enclosing == Leaf.TEAMS
+                                            ? "teams"
+                                            : enclosing == Leaf.PARALLEL ? "parallel" : "thread";
             switch (by) {
-                case "teams" -> ls.addAll(ls.contains(Leaf.PARALLEL) ? List.of(Leaf.DISTRIBUTE) : List.of(Leaf.DISTRIBUTE, Leaf.PARALLEL, Leaf.FOR));
+                case "teams" ->
+                    ls.addAll(
+                            ls.contains(Leaf.PARALLEL)
+                                    ? List.of(Leaf.DISTRIBUTE)
+                                    : List.of(Leaf.DISTRIBUTE, Leaf.PARALLEL, Leaf.FOR));
                 case "parallel" -> ls.add(Leaf.FOR);
                 default -> ls.add(Leaf.SIMD);
             }
         }
-        return new OmpDirective(d.name(), List.copyOf(ls), d.clauses(), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+        return new OmpDirective(
+                d.name(), List.copyOf(ls), d.clauses(), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
     }
 
     /** Lowers leaf i of a (possibly combined) construct and, inside it, the leaves after it. */
@@ -275,9 +364,13 @@ final class OmpLowering {
             case MASTER -> guardedLeaf(o, i, carry, call(EntryPoints.MASTER, IrType.I32));
             case MASKED -> {
                 OmpClause.ExprClause filter = exprClause(o.directive(), OmpClause.ExprKind.FILTER);
-                guardedLeaf(o, i, carry, call(EntryPoints.MASKED, IrType.I32, filter == null ? IntConst.i32(0) : i32(filter.value())));
+                guardedLeaf(
+                        o,
+                        i,
+                        carry,
+                        call(EntryPoints.MASKED, IrType.I32, filter == null ? IntConst.i32(0) : i32(filter.value())));
             }
-            case SCOPE -> {   // every thread runs the block, with its own copies; reductions combine, then a barrier
+            case SCOPE -> { // every thread runs the block, with its own copies; reductions combine, then a barrier
                 mark(OmptMarks.SCOPE_BEGIN);
                 DataSharing ds = DataSharing.at(this, o, i, null);
                 construct(o, i + 1, carry);
@@ -309,7 +402,11 @@ final class OmpLowering {
             for (Var v : listVars(d, OmpClause.ListKind.COPYIN)) {
                 String sym = f.unit.reference(v);
                 f.unit.useData(sym + Lowering.THREAD_INIT_SUFFIX);
-                g.omp.call(EntryPoints.COPYIN, IrType.VOID, g.b.globalAddr(sym), g.b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
+                g.omp.call(
+                        EntryPoints.COPYIN,
+                        IrType.VOID,
+                        g.b.globalAddr(sym),
+                        g.b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
                         IntConst.i64(Math.max(v.type.size(), 1)));
             }
             DataSharing ds = DataSharing.at(g.omp, o, i, null);
@@ -327,7 +424,8 @@ final class OmpLowering {
 
     private void teams(Stmt.Omp o, int i) {
         OmpDirective d = o.directive();
-        OmpClause.ExprClause n = exprClause(d, OmpClause.ExprKind.NUM_TEAMS), t = exprClause(d, OmpClause.ExprKind.THREAD_LIMIT);
+        OmpClause.ExprClause n = exprClause(d, OmpClause.ExprKind.NUM_TEAMS),
+                t = exprClause(d, OmpClause.ExprKind.THREAD_LIMIT);
         Value nteams = n == null ? IntConst.i32(0) : i32(n.value());
         Value limit = t == null ? IntConst.i32(0) : i32(t.value());
         String name = f.unit.outlinedName(f.def.var().name);
@@ -343,7 +441,8 @@ final class OmpLowering {
      * Outlines o's body into {@code name(int, ptr args)}: args holds the captured variables'
      * addresses, then the extra i64 values. Returns the args block (built in this function).
      */
-    private Value outline(Stmt.Omp o, int i, String name, List<Value> extras, BiConsumer<FunctionLowering, List<Value>> body) {
+    private Value outline(
+            Stmt.Omp o, int i, String name, List<Value> extras, BiConsumer<FunctionLowering, List<Value>> body) {
         List<Var> caps = new ArrayList<>();
         // automatic variables, and globals this function has rebound (mapped in a kernel, privatised)
         for (Var v : OmpCaptures.free(o)) if (OmpCaptures.isAutomatic(v) || f.isBound(v)) caps.add(v);
@@ -353,10 +452,11 @@ final class OmpLowering {
         for (int k = 0; k < extras.size(); k++) f.b.store(extras.get(k), at(f, base, 8L * (caps.size() + k)));
 
         FunctionLowering g = new FunctionLowering(f.unit, f.def);
-        List<Reg> params = g.beginOutlined(name, new FuncType(IrType.VOID, List.of(IrType.I32, IrType.PTR), false), o.body());
+        List<Reg> params =
+                g.beginOutlined(name, new FuncType(IrType.VOID, List.of(IrType.I32, IrType.PTR), false), o.body());
         Reg args = params.get(1);
         Set<Var> written = OmpCaptures.written(o.body());
-        if (outlinesAfter(o.directive(), i)) written.addAll(caps);   // inner leaves capture them by address
+        if (outlinesAfter(o.directive(), i)) written.addAll(caps); // inner leaves capture them by address
         for (int k = 0; k < caps.size(); k++) {
             Var v = caps.get(k);
             Value addr = g.b.load(IrType.PTR, at(g, args, 8L * k));
@@ -390,48 +490,98 @@ final class OmpLowering {
     private void loop(Stmt.Omp o, int i, Carry carry, boolean threads) {
         OmpDirective d = o.directive();
         boolean linear = !d.clauses(OmpClause.Linear.class).isEmpty();
-        if (!threads && carry == null && !linear) {           // simd on its own: the loop as written, in order
+        if (!threads && carry == null && !linear) { // simd on its own: the loop as written, in order
             DataSharing ds = DataSharing.at(this, o, i, null);
             f.stmt(o.body());
-            ds.end(false, ds.needsLast() ? IntConst.i32(1) : null);   // run in order: the last iteration ran last
+            ds.end(false, ds.needsLast() ? IntConst.i32(1) : null); // run in order: the last iteration ran last
             return;
         }
         LoopNest nest = carry != null ? carry.nest() : LoopNest.compute(f, o.body(), d.loopDepth());
         Value lo, hi;
-        if (carry != null) { lo = carry.values().get(carry.values().size() - 2); hi = carry.values().get(carry.values().size() - 1); }
-        else { lo = IntConst.i64(0); hi = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1)); }
+        if (carry != null) {
+            lo = carry.values().get(carry.values().size() - 2);
+            hi = carry.values().get(carry.values().size() - 1);
+        } else {
+            lo = IntConst.i64(0);
+            hi = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
+        }
         Value lastIter = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
         DataSharing ds = DataSharing.at(this, o, i, nest);
-        // every thread reads the linear variables' start values before any thread writes the last ones back (clang does the same)
+        // every thread reads the linear variables' start values before any thread writes the last ones back (clang does
+        // the same)
         if (threads && linear) barrier();
         Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
         if (last != null) f.b.copy(last, IntConst.i32(0));
         BasicBlock done = f.b.newBlock("omp.for.done");
-        boolean doacross = threads && exprClause(d, OmpClause.ExprKind.ORDERED) != null;   // ordered(n): cross-iteration dependences
+        boolean doacross =
+                threads && exprClause(d, OmpClause.ExprKind.ORDERED) != null; // ordered(n): cross-iteration dependences
         boolean ordered = threads && d.hasFlag(OmpClause.FlagKind.ORDERED);
         LoopNest outerNest = f.doacrossNest;
         if (doacross) {
             call(EntryPoints.DOACROSS_INIT, IrType.VOID, nest.total);
             f.doacrossNest = nest;
         }
-        ScanLowering scan = threads && carry == null && nest.body instanceof Stmt.Compound ? ScanLowering.of(this, d, nest.body) : null;
+        ScanLowering scan = threads && carry == null && nest.body instanceof Stmt.Compound
+                ? ScanLowering.of(this, d, nest.body)
+                : null;
         if (!threads) {
             nest.serial(f, lo, hi, ds::iteration, null);
             if (last != null) f.b.copy(last, f.b.cmp(Insn.CmpOp.EQ, hi, lastIter));
         } else if (scan == null) {
-            workshare(d, nest, nest.body, lo, hi, done, ordered, last, lastIter, iv -> { ds.iteration(iv); if (ordered || doacross) f.orderedIv = iv; },
+            workshare(
+                    d,
+                    nest,
+                    nest.body,
+                    lo,
+                    hi,
+                    done,
+                    ordered,
+                    last,
+                    lastIter,
+                    iv -> {
+                        ds.iteration(iv);
+                        if (ordered || doacross) f.orderedIv = iv;
+                    },
                     ordered ? iv -> call(EntryPoints.ORDERED_END, IrType.VOID, iv) : null);
-        } else {   // scan: the input phases, the prefixes, then the scan phases
+        } else { // scan: the input phases, the prefixes, then the scan phases
             Stmt.Compound body = (Stmt.Compound) nest.body;
             scan.begin(nest.total);
             List<Runnable> undo = scan.privatize();
             BasicBlock inputDone = f.b.newBlock("omp.scan.input.done");
-            workshare(d, nest, scan.inputPhase(body), lo, hi, inputDone, false, null, lastIter, iv -> { ds.iteration(iv); scan.startInput(); }, scan::endInput);
+            workshare(
+                    d,
+                    nest,
+                    scan.inputPhase(body),
+                    lo,
+                    hi,
+                    inputDone,
+                    false,
+                    null,
+                    lastIter,
+                    iv -> {
+                        ds.iteration(iv);
+                        scan.startInput();
+                    },
+                    scan::endInput);
             if (!f.b.isTerminated()) f.b.br(inputDone);
             f.b.setBlock(inputDone);
             barrier();
             scan.prefix(nest.total);
-            workshare(d, nest, scan.scanPhase(body), lo, hi, done, false, last, lastIter, iv -> { ds.iteration(iv); scan.startScan(iv); }, null);
+            workshare(
+                    d,
+                    nest,
+                    scan.scanPhase(body),
+                    lo,
+                    hi,
+                    done,
+                    false,
+                    last,
+                    lastIter,
+                    iv -> {
+                        ds.iteration(iv);
+                        scan.startScan(iv);
+                    },
+                    null);
             if (!f.b.isTerminated()) f.b.br(done);
             f.b.setBlock(done);
             undo.forEach(Runnable::run);
@@ -460,7 +610,10 @@ final class OmpLowering {
         LoopNest nest = f.doacrossNest;
         if (nest == null || f.orderedIv == null) return;
         for (OmpClause.Doacross c : d.clauses(OmpClause.Doacross.class)) {
-            if (c.source()) { call(EntryPoints.DOACROSS_POST, IrType.VOID, f.orderedIv); continue; }
+            if (c.source()) {
+                call(EntryPoints.DOACROSS_POST, IrType.VOID, f.orderedIv);
+                continue;
+            }
             if (c.sink().size() != nest.levels.size() || nest.table != null) continue;
             Value iv = IntConst.i64(0), valid = IntConst.i32(1);
             for (int k = 0; k < nest.levels.size(); k++) {
@@ -468,8 +621,13 @@ final class OmpLowering {
                 Value v = f.e.convert(f.rvalue(c.sink().get(k)), c.sink().get(k).type(), Type.LONG);
                 Value diff = f.e.bin(Insn.BinOp.SUB, v, l.lb());
                 Value idx = f.e.bin(Insn.BinOp.DIV, diff, l.step());
-                Value ok = f.e.bin(Insn.BinOp.AND, f.b.cmp(Insn.CmpOp.EQ, f.e.bin(Insn.BinOp.REM, diff, l.step()), IntConst.i64(0)),
-                        f.e.bin(Insn.BinOp.AND, f.b.cmp(Insn.CmpOp.GE, idx, IntConst.i64(0)), f.b.cmp(Insn.CmpOp.LT, idx, l.count())));
+                Value ok = f.e.bin(
+                        Insn.BinOp.AND,
+                        f.b.cmp(Insn.CmpOp.EQ, f.e.bin(Insn.BinOp.REM, diff, l.step()), IntConst.i64(0)),
+                        f.e.bin(
+                                Insn.BinOp.AND,
+                                f.b.cmp(Insn.CmpOp.GE, idx, IntConst.i64(0)),
+                                f.b.cmp(Insn.CmpOp.LT, idx, l.count())));
                 valid = f.e.bin(Insn.BinOp.AND, valid, ok);
                 iv = f.e.bin(Insn.BinOp.ADD, f.e.bin(Insn.BinOp.MUL, iv, l.count()), idx);
             }
@@ -487,15 +645,34 @@ final class OmpLowering {
      * from the runtime as the schedule clause says, each run serially; ends in {@code done}.
      * onIv sees each iteration's number before the body, atEnd after it.
      */
-    private void workshare(OmpDirective d, LoopNest nest, Stmt body, Value lo, Value hi, BasicBlock done, boolean ordered, Reg last, Value lastIter,
-                           java.util.function.Consumer<Reg> onIv, java.util.function.Consumer<Reg> atEnd) {
+    private void workshare(
+            OmpDirective d,
+            LoopNest nest,
+            Stmt body,
+            Value lo,
+            Value hi,
+            BasicBlock done,
+            boolean ordered,
+            Reg last,
+            Value lastIter,
+            java.util.function.Consumer<Reg> onIv,
+            java.util.function.Consumer<Reg> atEnd) {
         int kind = 1;
         Value chunk = IntConst.i64(0);
         for (OmpClause.Schedule s : d.clauses(OmpClause.Schedule.class)) {
-            kind = switch (s.kind()) { case STATIC -> 1; case DYNAMIC -> 2; case GUIDED -> 3; case AUTO -> 4; case RUNTIME -> 5; };
-            if (s.chunk() != null) chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
+            kind = switch (s.kind()) {
+                case STATIC -> 1;
+                case DYNAMIC -> 2;
+                case GUIDED -> 3;
+                case AUTO -> 4;
+                case RUNTIME -> 5;
+            };
+            if (s.chunk() != null)
+                chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
         }
-        BasicBlock start = f.b.newBlock("omp.for.init"), head = f.b.newBlock("omp.for.next"), chunkBody = f.b.newBlock("omp.for.chunk");
+        BasicBlock start = f.b.newBlock("omp.for.init"),
+                head = f.b.newBlock("omp.for.next"),
+                chunkBody = f.b.newBlock("omp.for.chunk");
         f.b.condBr(f.b.cmp(Insn.CmpOp.LE, lo, hi), start, done);
         f.b.setBlock(start);
         if (ordered) call(EntryPoints.ORDERED_LOOP, IrType.VOID);
@@ -541,13 +718,16 @@ final class OmpLowering {
         boolean par = i + 1 < d.leaves().size() && d.leaves().get(i + 1) == Leaf.PARALLEL;
         Value chunk = IntConst.i64(0);
         for (OmpClause.DistSchedule s : d.clauses(OmpClause.DistSchedule.class))
-            if (s.chunk() != null) chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
+            if (s.chunk() != null)
+                chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
         DataSharing ds = DataSharing.at(this, o, i, par ? null : nest);
         Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
         if (last != null) f.b.copy(last, IntConst.i32(0));
         Value bounds = f.b.slotAddr(f.fn.newSlot(null, 16, 8));
         Value hiAll = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
-        BasicBlock body = f.b.newBlock("omp.dist.body"), next = f.b.newBlock("omp.dist.next"), done = f.b.newBlock("omp.dist.done");
+        BasicBlock body = f.b.newBlock("omp.dist.body"),
+                next = f.b.newBlock("omp.dist.next"),
+                done = f.b.newBlock("omp.dist.done");
         f.b.condBr(call(EntryPoints.DISTRIBUTE, IrType.I32, IntConst.i64(0), hiAll, chunk, bounds), body, done);
         f.b.setBlock(body);
         Value lo = f.b.load(IrType.I64, bounds), hi = f.b.load(IrType.I64, at(f, bounds, 8));
@@ -574,14 +754,23 @@ final class OmpLowering {
         OmpDirective d = o.directive();
         List<Stmt> secs = new ArrayList<>();
         if (o.body() instanceof Stmt.Compound c) {
-            for (Stmt s : c.items()) secs.add(s instanceof Stmt.Omp so && so.directive().has(Leaf.SECTION) ? so.body() : s);
+            for (Stmt s : c.items())
+                secs.add(s instanceof Stmt.Omp so && so.directive().has(Leaf.SECTION) ? so.body() : s);
         } else secs.add(o.body());
         DataSharing ds = DataSharing.at(this, o, i, null);
         Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
         if (last != null) f.b.copy(last, IntConst.i32(0));
         mark(OmptMarks.SECTIONS);
-        call(EntryPoints.LOOP_INIT, IrType.VOID, IntConst.i32(1), IntConst.i64(0), IntConst.i64(secs.size() - 1), IntConst.i64(1));
-        BasicBlock head = f.b.newBlock("omp.sec.next"), chunk = f.b.newBlock("omp.sec.chunk"), done = f.b.newBlock("omp.sec.done");
+        call(
+                EntryPoints.LOOP_INIT,
+                IrType.VOID,
+                IntConst.i32(1),
+                IntConst.i64(0),
+                IntConst.i64(secs.size() - 1),
+                IntConst.i64(1));
+        BasicBlock head = f.b.newBlock("omp.sec.next"),
+                chunk = f.b.newBlock("omp.sec.chunk"),
+                done = f.b.newBlock("omp.sec.done");
         f.b.br(head);
         f.b.setBlock(head);
         f.b.condBr(call(EntryPoints.LOOP_NEXT, IrType.I32), chunk, done);
@@ -589,7 +778,9 @@ final class OmpLowering {
         Reg iv = f.fn.newReg(IrType.I64, "omp.sec.iv");
         f.b.copy(iv, call(EntryPoints.LOOP_LOWER, IrType.I64));
         Value hi = call(EntryPoints.LOOP_UPPER, IrType.I64);
-        BasicBlock cond = f.b.newBlock("omp.sec.cond"), pick = f.b.newBlock("omp.sec.pick"), inc = f.b.newBlock("omp.sec.inc");
+        BasicBlock cond = f.b.newBlock("omp.sec.cond"),
+                pick = f.b.newBlock("omp.sec.pick"),
+                inc = f.b.newBlock("omp.sec.inc");
         f.b.br(cond);
         f.b.setBlock(cond);
         f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), pick, head);
@@ -597,7 +788,10 @@ final class OmpLowering {
         Value idx = f.e.conv(Insn.ConvOp.TRUNC, iv, IrType.I32);
         List<Long> cases = new ArrayList<>();
         List<BasicBlock> targets = new ArrayList<>();
-        for (int k = 0; k < secs.size(); k++) { cases.add((long) k); targets.add(f.b.newBlock("omp.sec." + k)); }
+        for (int k = 0; k < secs.size(); k++) {
+            cases.add((long) k);
+            targets.add(f.b.newBlock("omp.sec." + k));
+        }
         f.b.switchTo(idx, inc, cases, targets);
         BasicBlock outerCancel = f.cancelSections;
         f.cancelSections = done;
@@ -652,7 +846,7 @@ final class OmpLowering {
         }
         f.b.br(done);
         f.b.setBlock(done);
-        barrier();   // the publisher's variables stay alive until everyone has copied
+        barrier(); // the publisher's variables stay alive until everyone has copied
     }
 
     /** master/masked as a leaf of a combined construct (parallel master taskloop): the rest only where cond holds. */
@@ -682,7 +876,9 @@ final class OmpLowering {
     }
 
     /** Tells the runtime's tools interface what no other call says (OmptMarks; nothing happens without a tool). */
-    private void mark(int what) { call(EntryPoints.OMPT, IrType.VOID, IntConst.i32(what)); }
+    private void mark(int what) {
+        call(EntryPoints.OMPT, IrType.VOID, IntConst.i32(what));
+    }
 
     // ---- uses_allocators ---------------------------------------------------------------------
 
@@ -706,12 +902,20 @@ final class OmpLowering {
                     n = t.type().isArray() ? (int) t.type().arrayLen : 0;
                     traits = t.type().isArray() ? f.address(t) : f.rvalue(a.traits());
                 }
-                Value space = a.memspace() == null ? IntConst.i64(0) : f.e.convert(f.rvalue(a.memspace()), a.memspace().type(), Type.ULONG);
+                Value space = a.memspace() == null
+                        ? IntConst.i64(0)
+                        : f.e.convert(f.rvalue(a.memspace()), a.memspace().type(), Type.ULONG);
                 Runnable restore = f.unbind(v);
                 f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8));
-                f.assignVar(v, f.e.convert(call("omp_init_allocator", IrType.I64, space, IntConst.i32(n), traits), Type.ULONG, v.type));
+                f.assignVar(
+                        v,
+                        f.e.convert(
+                                call("omp_init_allocator", IrType.I64, space, IntConst.i32(n), traits),
+                                Type.ULONG,
+                                v.type));
                 after.add(() -> {
-                    if (!f.b.isTerminated()) call("omp_destroy_allocator", IrType.VOID, f.e.convert(f.readVar(v), v.type, Type.ULONG));
+                    if (!f.b.isTerminated())
+                        call("omp_destroy_allocator", IrType.VOID, f.e.convert(f.readVar(v), v.type, Type.ULONG));
                     restore.run();
                 });
             }
@@ -726,9 +930,15 @@ final class OmpLowering {
      * point: when the region was cancelled, the thread goes to the region's end.
      */
     void barrier() {
-        if (f.cancelParallel == null) { call(EntryPoints.BARRIER, IrType.VOID); return; }
+        if (f.cancelParallel == null) {
+            call(EntryPoints.BARRIER, IrType.VOID);
+            return;
+        }
         BasicBlock go = f.b.newBlock("omp.barrier.done");
-        f.b.condBr(f.b.cmp(Insn.CmpOp.NE, call(EntryPoints.BARRIER_CANCEL, IrType.I32), IntConst.i32(0)), f.cancelParallel, go);
+        f.b.condBr(
+                f.b.cmp(Insn.CmpOp.NE, call(EntryPoints.BARRIER_CANCEL, IrType.I32), IntConst.i32(0)),
+                f.cancelParallel,
+                go);
         f.b.setBlock(go);
     }
 
@@ -741,7 +951,13 @@ final class OmpLowering {
     private void cancel(OmpDirective d) {
         String kind = "parallel";
         for (OmpClause.Word w : d.clauses(OmpClause.Word.class)) if (w.clause().equals("construct")) kind = w.value();
-        IntConst code = IntConst.i32(switch (kind) { case "parallel" -> 1; case "for" -> 2; case "sections" -> 3; default -> 4; });
+        IntConst code = IntConst.i32(
+                switch (kind) {
+                    case "parallel" -> 1;
+                    case "for" -> 2;
+                    case "sections" -> 3;
+                    default -> 4;
+                });
         Value r;
         if (d.has(Leaf.CANCELLATION_POINT)) r = call(EntryPoints.CANCELLATION_POINT, IrType.I32, code);
         else {
@@ -749,7 +965,9 @@ final class OmpLowering {
             if (cond == null) r = call(EntryPoints.CANCEL, IrType.I32, code);
             else {
                 Reg rr = f.fn.newReg(IrType.I32, "omp.cancel");
-                BasicBlock yes = f.b.newBlock("omp.cancel.if"), no = f.b.newBlock("omp.cancel.point"), join = f.b.newBlock("omp.cancel.join");
+                BasicBlock yes = f.b.newBlock("omp.cancel.if"),
+                        no = f.b.newBlock("omp.cancel.point"),
+                        join = f.b.newBlock("omp.cancel.join");
                 f.b.condBr(cond, yes, no);
                 f.b.setBlock(yes);
                 f.b.copy(rr, call(EntryPoints.CANCEL, IrType.I32, code));
@@ -778,7 +996,8 @@ final class OmpLowering {
         boolean[] found = {false};
         OmpCaptures.forEachOmp(s, x -> {
             if (!x.directive().has(Leaf.CANCEL)) return;
-            for (OmpClause.Word w : x.directive().clauses(OmpClause.Word.class)) if (w.value().equals(kind)) found[0] = true;
+            for (OmpClause.Word w : x.directive().clauses(OmpClause.Word.class))
+                if (w.value().equals(kind)) found[0] = true;
         });
         return found[0];
     }
@@ -786,7 +1005,7 @@ final class OmpLowering {
     // ---- target ------------------------------------------------------------------------------
 
     private void target(Stmt.Omp o, int i) {
-        if (AncestorLowering.isAncestor(o.directive())) new AncestorLowering(this, f).ancestor(o);   // reverse offload
+        if (AncestorLowering.isAncestor(o.directive())) new AncestorLowering(this, f).ancestor(o); // reverse offload
         else new TargetLowering(this, f).target(o, i);
     }
 
@@ -813,7 +1032,9 @@ final class OmpLowering {
         return f.b.globalAddr(f.unit.stringLiteral(b, 1));
     }
 
-    Value i32(Expr x) { return f.e.convert(f.rvalue(x), x.type(), Type.INT); }
+    Value i32(Expr x) {
+        return f.e.convert(f.rvalue(x), x.type(), Type.INT);
+    }
 
     static Value at(FunctionLowering g, Value base, long off) {
         return off == 0 ? base : g.b.ptrAdd(base, IntConst.i64(off));
@@ -834,7 +1055,9 @@ final class OmpLowering {
         return null;
     }
 
-    FunctionLowering function() { return f; }
+    FunctionLowering function() {
+        return f;
+    }
 
     /** Does a leaf after i run in a function of its own (so it captures variables by address)? */
     static boolean outlinesAfter(OmpDirective d, int i) {
@@ -862,8 +1085,18 @@ final class OmpLowering {
         long v = switch (op) {
             case MUL, LOGAND -> 1;
             case BITAND -> -1;
-            case MIN -> t.isUnsigned ? -1 : t.size() == 8 ? Long.MAX_VALUE : t.size() == 4 ? Integer.MAX_VALUE : t.size() == 2 ? Short.MAX_VALUE : Byte.MAX_VALUE;
-            case MAX -> t.isUnsigned ? 0 : t.size() == 8 ? Long.MIN_VALUE : t.size() == 4 ? Integer.MIN_VALUE : t.size() == 2 ? Short.MIN_VALUE : Byte.MIN_VALUE;
+            case MIN ->
+                t.isUnsigned
+                        ? -1
+                        : t.size() == 8
+                                ? Long.MAX_VALUE
+                                : t.size() == 4 ? Integer.MAX_VALUE : t.size() == 2 ? Short.MAX_VALUE : Byte.MAX_VALUE;
+            case MAX ->
+                t.isUnsigned
+                        ? 0
+                        : t.size() == 8
+                                ? Long.MIN_VALUE
+                                : t.size() == 4 ? Integer.MIN_VALUE : t.size() == 2 ? Short.MIN_VALUE : Byte.MIN_VALUE;
             default -> 0;
         };
         if (t.isUnsigned && op == OmpClause.ReductionOp.MIN) v = t.size() == 8 ? -1 : (1L << (8 * t.size())) - 1;
@@ -881,7 +1114,8 @@ final class OmpLowering {
             case BITOR -> e.bin(Insn.BinOp.OR, orig, priv);
             case BITXOR -> e.bin(Insn.BinOp.XOR, orig, priv);
             case LOGAND, LOGOR -> {
-                Value a = e.cmp(Insn.CmpOp.NE, orig, Emit.zero(orig.type())), b = e.cmp(Insn.CmpOp.NE, priv, Emit.zero(priv.type()));
+                Value a = e.cmp(Insn.CmpOp.NE, orig, Emit.zero(orig.type())),
+                        b = e.cmp(Insn.CmpOp.NE, priv, Emit.zero(priv.type()));
                 Value r = e.bin(op == OmpClause.ReductionOp.LOGAND ? Insn.BinOp.AND : Insn.BinOp.OR, a, b);
                 yield e.convert(r, Type.INT, t);
             }

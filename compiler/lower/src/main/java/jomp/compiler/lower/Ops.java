@@ -10,7 +10,9 @@ import jomp.compiler.type.Type;
 final class Ops {
     private Ops() {}
 
-    static boolean unsignedOps(Type t) { return TypeMap.isUnsigned(t) || t.isPointer(); }
+    static boolean unsignedOps(Type t) {
+        return TypeMap.isUnsigned(t) || t.isPointer();
+    }
 
     /** Arithmetic, bitwise and comparison operators (not &&, ||, comma); operandType is the left operand's type. */
     static Value binary(Emit e, Expr.Binary.Op op, Value l, Value r, Type operandType) {
@@ -32,7 +34,11 @@ final class Ops {
             case LE -> e.cmp(u ? Insn.CmpOp.ULE : Insn.CmpOp.LE, l, r);
             case GT -> e.cmp(u ? Insn.CmpOp.UGT : Insn.CmpOp.GT, l, r);
             case GE -> e.cmp(u ? Insn.CmpOp.UGE : Insn.CmpOp.GE, l, r);
-            case PTR_DIFF -> e.bin(Insn.BinOp.SUB, e.conv(Insn.ConvOp.BITCAST, l, IrType.I64), e.conv(Insn.ConvOp.BITCAST, r, IrType.I64));
+            case PTR_DIFF ->
+                e.bin(
+                        Insn.BinOp.SUB,
+                        e.conv(Insn.ConvOp.BITCAST, l, IrType.I64),
+                        e.conv(Insn.ConvOp.BITCAST, r, IrType.I64));
             default -> throw new IllegalArgumentException(op.toString());
         };
     }

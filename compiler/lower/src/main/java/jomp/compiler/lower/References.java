@@ -1,7 +1,6 @@
 package jomp.compiler.lower;
 
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -17,7 +16,7 @@ final class References {
                     case Insn.Call c -> out.add(c.callee());
                     case Insn.FuncAddr a -> out.add(a.symbol());
                     case Insn.GlobalAddr a -> out.add(a.symbol());
-                    default -> { }
+                    default -> {}
                 }
             }
         }

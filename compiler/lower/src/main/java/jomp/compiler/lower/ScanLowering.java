@@ -1,5 +1,7 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.List;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.OmpDirective.Leaf;
@@ -13,9 +15,6 @@ import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
 import jomp.offload.abi.EntryPoints;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * scan in a worksharing loop (OpenMP 5.2 §5.6): {@code reduction(inscan, op: x)} and a body
@@ -40,13 +39,17 @@ final class ScanLowering {
     /** Bytes per logical iteration in the buffer (each variable 8-byte aligned). */
     private long row;
 
-    private ScanLowering(OmpLowering omp) { this.omp = omp; this.f = omp.function(); }
+    private ScanLowering(OmpLowering omp) {
+        this.omp = omp;
+        this.f = omp.function();
+    }
 
     /** The inscan variables of a loop directive (empty: no scan). */
     static List<Var> inscanVars(OmpDirective d) {
         List<Var> out = new ArrayList<>();
         for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
-            if ("inscan".equals(r.modifier())) for (OmpDirective.Item it : r.items()) if (it.var() != null) out.add(it.var());
+            if ("inscan".equals(r.modifier()))
+                for (OmpDirective.Item it : r.items()) if (it.var() != null) out.add(it.var());
         return out;
     }
 
@@ -58,7 +61,8 @@ final class ScanLowering {
         for (Stmt st : c.items()) {
             if (st instanceof Stmt.Omp o && o.directive().has(Leaf.SCAN)) {
                 seen = true;
-                s.inclusive = !o.directive().clauses(OmpClause.ListClause.class).stream().anyMatch(l -> l.kind() == OmpClause.ListKind.EXCLUSIVE);
+                s.inclusive = !o.directive().clauses(OmpClause.ListClause.class).stream()
+                        .anyMatch(l -> l.kind() == OmpClause.ListKind.EXCLUSIVE);
                 continue;
             }
             (seen ? s.after : s.before).add(st);
@@ -78,9 +82,13 @@ final class ScanLowering {
     }
 
     /** The statement of the input phase (before the directive when inclusive) and of the scan phase. */
-    Stmt inputPhase(Stmt.Compound loc) { return new Stmt.Compound(inclusive ? before : after, loc.loc()); }
+    Stmt inputPhase(Stmt.Compound loc) {
+        return new Stmt.Compound(inclusive ? before : after, loc.loc());
+    }
 
-    Stmt scanPhase(Stmt.Compound loc) { return new Stmt.Compound(inclusive ? after : before, loc.loc()); }
+    Stmt scanPhase(Stmt.Compound loc) {
+        return new Stmt.Compound(inclusive ? after : before, loc.loc());
+    }
 
     /** Before the loops: the team's buffer of total x (number of variables) 8-byte elements (one thread allocates it). */
     void begin(Value total) {
@@ -109,20 +117,34 @@ final class ScanLowering {
         List<Runnable> undo = new ArrayList<>();
         for (Item it : items) {
             undo.add(f.unbind(it.var()));
-            if (f.inMemory(it.var())) f.slotVars.put(it.var(), f.fn.newSlot(FunctionLowering.safeName(it.var().name), Math.max(it.var().type.size(), 1), 8));
-            else f.regVars.put(it.var(), f.fn.newReg(TypeMap.reg(it.var().type), FunctionLowering.safeName(it.var().name)));
+            if (f.inMemory(it.var()))
+                f.slotVars.put(
+                        it.var(),
+                        f.fn.newSlot(
+                                FunctionLowering.safeName(it.var().name),
+                                Math.max(it.var().type.size(), 1),
+                                8));
+            else
+                f.regVars.put(
+                        it.var(), f.fn.newReg(TypeMap.reg(it.var().type), FunctionLowering.safeName(it.var().name)));
         }
         return undo;
     }
 
     /** At the start of an input phase: x = identity. */
-    void startInput() { for (Item it : items) f.assignVar(it.var(), OmpLowering.identity(it.op(), it.var().type)); }
+    void startInput() {
+        for (Item it : items) f.assignVar(it.var(), OmpLowering.identity(it.op(), it.var().type));
+    }
 
     /** At the end of an input phase: buffer[iv] = x. */
-    void endInput(Value iv) { for (Item it : items) f.store(slot(it, iv), f.readVar(it.var()), it.var().type); }
+    void endInput(Value iv) {
+        for (Item it : items) f.store(slot(it, iv), f.readVar(it.var()), it.var().type);
+    }
 
     /** At the start of a scan phase: x = buffer[iv] (the prefix). */
-    void startScan(Value iv) { for (Item it : items) f.assignVar(it.var(), f.load(slot(it, iv), it.var().type)); }
+    void startScan(Value iv) {
+        for (Item it : items) f.assignVar(it.var(), f.load(slot(it, iv), it.var().type));
+    }
 
     /** Between the loops (after a barrier): one thread turns the buffer into prefixes, from the originals, and sets the originals to the totals. */
     void prefix(Value total) {
@@ -137,7 +159,9 @@ final class ScanLowering {
         }
         Reg k = f.fn.newReg(IrType.I64, "omp.scan.k");
         f.b.copy(k, IntConst.i64(0));
-        BasicBlock head = f.b.newBlock("omp.scan.cond"), body = f.b.newBlock("omp.scan.body"), end = f.b.newBlock("omp.scan.end");
+        BasicBlock head = f.b.newBlock("omp.scan.cond"),
+                body = f.b.newBlock("omp.scan.body"),
+                end = f.b.newBlock("omp.scan.end");
         f.b.br(head);
         f.b.setBlock(head);
         f.b.condBr(f.b.cmp(Insn.CmpOp.LT, k, total), body, end);

@@ -9,6 +9,11 @@ import static jomp.offload.abi.MapType.PTR_AND_OBJ;
 import static jomp.offload.abi.MapType.TARGET_PARAM;
 import static jomp.offload.abi.MapType.TO;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -28,12 +33,6 @@ import jomp.compiler.type.Type;
 import jomp.offload.abi.EntryPoints;
 import jomp.offload.abi.KernelArgs;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-
 /**
  * Target constructs (docs/design/offload-abi.md §2): the region becomes a kernel
  * {@code __omp_offloading_<dev>_<file>_<fn>_l<line>(ptr args)} and the host calls
@@ -51,7 +50,10 @@ final class TargetLowering {
     private final OmpLowering omp;
     private final FunctionLowering f;
 
-    TargetLowering(OmpLowering omp, FunctionLowering f) { this.omp = omp; this.f = f; }
+    TargetLowering(OmpLowering omp, FunctionLowering f) {
+        this.omp = omp;
+        this.f = f;
+    }
 
     // ---- target ------------------------------------------------------------------------------
 
@@ -107,14 +109,15 @@ final class TargetLowering {
                         mb.out.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));
                         if (byValue(t)) implicitFirstprivate.add(v);
                     }
-                    default -> {   // the OpenMP default for the category
+                    default -> { // the OpenMP default for the category
                         if (t.isPointer()) {
                             Value p = f.readVar(v);
                             mb.out.add(entry(v, p, p, IntConst.i64(0), TARGET_PARAM | IMPLICIT, MapBuilder.Pass.BYVAL));
                         } else if (byValue(t)) {
                             mb.out.add(literal(v));
                             implicitFirstprivate.add(v);
-                        } else if (t.isScalar()) mb.out.add(whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));   // complex: a private copy
+                        } else if (t.isScalar())
+                            mb.out.add(whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT)); // complex: a private copy
                         else mb.out.add(withMapper(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT)));
                     }
                 }
@@ -127,7 +130,8 @@ final class TargetLowering {
         int params = 0;
         for (MapBuilder.Entry e : entries) if ((e.type() & TARGET_PARAM) != 0) params++;
         // num_teams and thread_limit of the teams leaf, evaluated on the host for the launch
-        OmpClause.ExprClause nt = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_TEAMS), tl = OmpLowering.exprClause(d, OmpClause.ExprKind.THREAD_LIMIT);
+        OmpClause.ExprClause nt = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_TEAMS),
+                tl = OmpLowering.exprClause(d, OmpClause.ExprKind.THREAD_LIMIT);
         Value nteams = nt == null ? IntConst.i32(0) : omp.i32(nt.value());
         Value limit = tl == null ? IntConst.i32(0) : omp.i32(tl.value());
         // a region without teams is one team (clang launches 1 block); `target parallel
@@ -137,7 +141,8 @@ final class TargetLowering {
         if (!d.has(OmpDirective.Leaf.TEAMS) && !nestedTeams[0]) {
             nteams = IntConst.i32(1);
             OmpClause.ExprClause nth = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_THREADS);
-            if (tl == null && nth != null && nth.value() instanceof Expr.IntLit n) limit = IntConst.i32((int) n.value());
+            if (tl == null && nth != null && nth.value() instanceof Expr.IntLit n)
+                limit = IntConst.i32((int) n.value());
         }
         Value kargs = f.b.slotAddr(f.fn.newSlot(null, KernelArgs.SIZE, KernelArgs.ALIGN));
         f.b.memset(kargs, IntConst.i32(0), IntConst.i64(KernelArgs.SIZE));
@@ -149,22 +154,34 @@ final class TargetLowering {
         f.b.store(arrays.types, OmpLowering.at(f, kargs, KernelArgs.OFF_TYPES));
         f.b.store(arrays.names, OmpLowering.at(f, kargs, KernelArgs.OFF_NAMES));
         f.b.store(arrays.mappers, OmpLowering.at(f, kargs, KernelArgs.OFF_MAPPERS));
-        f.b.store(IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? KernelArgs.FLAG_NOWAIT : 0), OmpLowering.at(f, kargs, KernelArgs.OFF_FLAGS));
+        f.b.store(
+                IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? KernelArgs.FLAG_NOWAIT : 0),
+                OmpLowering.at(f, kargs, KernelArgs.OFF_FLAGS));
         f.b.store(nteams, OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_TEAMS));
         f.b.store(limit, OmpLowering.at(f, kargs, KernelArgs.OFF_THREAD_LIMIT));
         // the loop's iterations for the plugin's launch geometry, as clang passes them (0: unknown):
         // an SPMD kernel's for one thread each, a generic teams distribute's for one team each
         Value trips = isSpmd(d) || distributesAtOnce(d) ? LaunchTripCount.of(f, d, o.body()) : IntConst.i64(0);
-        if (!(trips instanceof IntConst k && k.value() == 0)) f.b.store(trips, OmpLowering.at(f, kargs, KernelArgs.OFF_TRIPCOUNT));
+        if (!(trips instanceof IntConst k && k.value() == 0))
+            f.b.store(trips, OmpLowering.at(f, kargs, KernelArgs.OFF_TRIPCOUNT));
 
-        BasicBlock offload = f.b.newBlock("omp.offload"), fallback = f.b.newBlock("omp.offload.fallback"), end = f.b.newBlock("omp.offload.end");
+        BasicBlock offload = f.b.newBlock("omp.offload"),
+                fallback = f.b.newBlock("omp.offload.fallback"),
+                end = f.b.newBlock("omp.offload.end");
         Value dev = device(d);
         Value cond = omp.ifClause(d, "target");
         if (cond != null) f.b.condBr(cond, offload, fallback);
         else f.b.br(offload);
         f.b.setBlock(offload);
-        Value rc = omp.call(EntryPoints.TGT_TARGET_KERNEL, IrType.I32, loc(o), dev, nteams, limit,
-            f.b.globalAddr(f.unit.regionId(kernel)), kargs);
+        Value rc = omp.call(
+                EntryPoints.TGT_TARGET_KERNEL,
+                IrType.I32,
+                loc(o),
+                dev,
+                nteams,
+                limit,
+                f.b.globalAddr(f.unit.regionId(kernel)),
+                kargs);
         f.b.condBr(f.b.cmp(Insn.CmpOp.NE, rc, IntConst.i32(0)), fallback, end);
         // host fallback: the kernel with host addresses and values
         f.b.setBlock(fallback);
@@ -173,29 +190,37 @@ final class TargetLowering {
             MapBuilder.Entry e = entries.get(k);
             if ((e.type() & TARGET_PARAM) == 0) continue;
             Value arg = e.base();
-            // an attached pointer's entry: its base is the pointer's storage, the kernel takes its value (as libomptarget passes it)
+            // an attached pointer's entry: its base is the pointer's storage, the kernel takes its value (as
+            // libomptarget passes it)
             if ((e.type() & PTR_AND_OBJ) != 0) arg = f.b.load(IrType.PTR, arg);
             // a firstprivate aggregate (the runtime's private copy on a device) is a copy here too
-            if ((e.type() & PRIVATE) != 0 && (e.type() & LITERAL) == 0 && e.pass() == MapBuilder.Pass.BYREF && e.size() instanceof IntConst n && n.value() > 0) {
+            if ((e.type() & PRIVATE) != 0
+                    && (e.type() & LITERAL) == 0
+                    && e.pass() == MapBuilder.Pass.BYREF
+                    && e.size() instanceof IntConst n
+                    && n.value() > 0) {
                 arg = f.b.slotAddr(f.fn.newSlot(null, n.value(), 16));
                 f.b.memcpy(arg, e.base(), n);
             }
             f.b.store(arg, OmpLowering.at(f, host, 8L * j++));
         }
         // thread_limit (or target parallel's constant num_threads) caps the threads inside here too
-        Value outerLimit = limit instanceof IntConst c && c.value() == 0 ? null : omp.call(EntryPoints.SET_THREAD_LIMIT, IrType.I32, limit);
+        Value outerLimit = limit instanceof IntConst c && c.value() == 0
+                ? null
+                : omp.call(EntryPoints.SET_THREAD_LIMIT, IrType.I32, limit);
         f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
         if (outerLimit != null) omp.call(EntryPoints.SET_THREAD_LIMIT, IrType.I32, outerLimit);
-        omp.call(EntryPoints.TARGET_FALLBACK_DONE, IrType.VOID, dev, kargs);   // device copies of mapped data catch up
+        omp.call(EntryPoints.TARGET_FALLBACK_DONE, IrType.VOID, dev, kargs); // device copies of mapped data catch up
         f.b.br(end);
         f.b.setBlock(end);
         if (inReduction != null) inReduction.end(true, null);
 
         // the kernel
         FunctionLowering g = new FunctionLowering(f.unit, f.def);
-        Reg args = g.beginOutlined(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), o.body(), false).get(0);
+        Reg args = g.beginOutlined(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), o.body(), false)
+                .get(0);
         Set<Var> written = OmpCaptures.written(o.body());
-        if (OmpLowering.outlinesAfter(d, i)) written.addAll(used);   // inner leaves capture them by address
+        if (OmpLowering.outlinesAfter(d, i)) written.addAll(used); // inner leaves capture them by address
         for (int k = 0, j = 0; k < entries.size(); k++) {
             MapBuilder.Entry e = entries.get(k);
             if ((e.type() & TARGET_PARAM) == 0) continue;
@@ -205,10 +230,12 @@ final class TargetLowering {
             OmpLowering.bindCaptured(g, e.var(), addr, written);
         }
         g.allocateLocals(o.body());
-        // scalars firstprivate by default are each team's and thread's own in the leaves inside (as clang passes them by value)
+        // scalars firstprivate by default are each team's and thread's own in the leaves inside (as clang passes them
+        // by value)
         Stmt.Omp inner = o;
-        if (!implicitFirstprivate.isEmpty() && OmpLowering.outlinesAfter(d, i)) inner = withFirstprivate(o, implicitFirstprivate);
-        Runnable allocators = g.omp.usesAllocators(d);   // first: the data-sharing clauses' allocate clause may name them
+        if (!implicitFirstprivate.isEmpty() && OmpLowering.outlinesAfter(d, i))
+            inner = withFirstprivate(o, implicitFirstprivate);
+        Runnable allocators = g.omp.usesAllocators(d); // first: the data-sharing clauses' allocate clause may name them
         DataSharing ds = DataSharing.at(g.omp, o, i, null);
         g.omp.construct(inner, i + 1, null);
         ds.end(false, null);
@@ -216,7 +243,7 @@ final class TargetLowering {
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;
         kfn.spmd = isSpmd(d);
-        kfn.kernelArgs = params;   // the device's kernel declares them one by one (nvptx: .param .u64 each)
+        kfn.kernelArgs = params; // the device's kernel declares them one by one (nvptx: .param .u64 each)
         f.unit.module.functions.add(kfn);
     }
 
@@ -229,11 +256,14 @@ final class TargetLowering {
         for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
             for (OmpDirective.Item it : r.items()) if (it.var() != null) named.add(it.var());
         List<OmpDirective.Item> items = new ArrayList<>();
-        for (Var v : vars) if (!named.contains(v)) items.add(new OmpDirective.Item(v, new Expr.VarRef(v, v.type, d.loc()), List.of(), d.loc()));
+        for (Var v : vars)
+            if (!named.contains(v))
+                items.add(new OmpDirective.Item(v, new Expr.VarRef(v, v.type, d.loc()), List.of(), d.loc()));
         if (items.isEmpty()) return o;
         List<OmpClause> cs = new ArrayList<>(d.clauses());
         cs.add(new OmpClause.ListClause(OmpClause.ListKind.FIRSTPRIVATE, items, d.loc()));
-        OmpDirective nd = new OmpDirective(d.name(), d.leaves(), List.copyOf(cs), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+        OmpDirective nd = new OmpDirective(
+                d.name(), d.leaves(), List.copyOf(cs), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
         return new Stmt.Omp(nd, o.body(), o.loc());
     }
 
@@ -242,7 +272,8 @@ final class TargetLowering {
         List<MapBuilder.Request> rs = new ArrayList<>();
         for (OmpClause.Map m : d.clauses(OmpClause.Map.class)) {
             long bits = MapBuilder.mapBits(m);
-            for (int k = 0; k < m.items().size(); k++) rs.add(new MapBuilder.Request(m.items().get(k), bits, m.mapper(k), m.iterator()));
+            for (int k = 0; k < m.items().size(); k++)
+                rs.add(new MapBuilder.Request(m.items().get(k), bits, m.mapper(k), m.iterator()));
         }
         return rs;
     }
@@ -268,7 +299,8 @@ final class TargetLowering {
         if (!combined || !d.clauses(OmpClause.Schedule.class).isEmpty()) return false;
         for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) {
             if (c.kind() == OmpClause.ExprKind.NUM_THREADS) return false;
-            if (c.kind() == OmpClause.ExprKind.IF && (c.modifier() == null || c.modifier().equals("parallel"))) return false;
+            if (c.kind() == OmpClause.ExprKind.IF
+                    && (c.modifier() == null || c.modifier().equals("parallel"))) return false;
         }
         return true;
     }
@@ -281,12 +313,16 @@ final class TargetLowering {
 
     private static String defaultmap(OmpDirective d, String category) {
         for (OmpClause.Defaultmap m : d.clauses(OmpClause.Defaultmap.class))
-            if (m.category() == null || m.category().equals(category) || m.category().equals("all")) return m.behavior();
+            if (m.category() == null
+                    || m.category().equals(category)
+                    || m.category().equals("all")) return m.behavior();
         return "default";
     }
 
     /** Scalars that travel in an 8-byte argument slot (complex numbers are firstprivate copies instead). */
-    private static boolean byValue(Type t) { return t.isScalar() && !TypeMap.inMemory(t) && t.size() <= 8; }
+    private static boolean byValue(Type t) {
+        return t.isScalar() && !TypeMap.inMemory(t) && t.size() <= 8;
+    }
 
     private static MapBuilder.Entry entry(Var v, Value base, Value begin, Value size, long type, MapBuilder.Pass pass) {
         return new MapBuilder.Entry(base, begin, size, type, v, pass, v.name, v.loc, null);
@@ -299,7 +335,8 @@ final class TargetLowering {
         f.b.store(IntConst.i64(0), a);
         f.store(a, f.readVar(v), v.type);
         Value bits = f.b.load(IrType.PTR, a);
-        return entry(v, bits, bits, IntConst.i64(v.type.size()), TARGET_PARAM | LITERAL | IMPLICIT, MapBuilder.Pass.BYVAL);
+        return entry(
+                v, bits, bits, IntConst.i64(v.type.size()), TARGET_PARAM | LITERAL | IMPLICIT, MapBuilder.Pass.BYVAL);
     }
 
     /** The whole variable, by reference. */
@@ -317,13 +354,23 @@ final class TargetLowering {
     private MapBuilder.Entry withMapper(MapBuilder.Entry e) {
         OmpClause.UserMapper m = f.unit.defaultMapper(elementType(e.var().type));
         if (m == null) return e;
-        return new MapBuilder.Entry(e.base(), e.begin(), e.size(), e.type(), e.var(), e.pass(), e.name(), e.nameLoc(),
+        return new MapBuilder.Entry(
+                e.base(),
+                e.begin(),
+                e.size(),
+                e.type(),
+                e.var(),
+                e.pass(),
+                e.name(),
+                e.nameLoc(),
                 MapperLowering.mapperFunction(f, m));
     }
 
     private Value device(OmpDirective d) {
         OmpClause.ExprClause c = OmpLowering.exprClause(d, OmpClause.ExprKind.DEVICE);
-        return c == null ? IntConst.i64(-1) : f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
+        return c == null
+                ? IntConst.i64(-1)
+                : f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
     }
 
     // ---- map arrays --------------------------------------------------------------------------
@@ -333,10 +380,13 @@ final class TargetLowering {
 
     private Arrays arrays(List<MapBuilder.Entry> entries) {
         long n = Math.max(1, entries.size());
-        Value bases = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)), ptrs = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)),
-            sizes = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)), types = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8));
+        Value bases = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)),
+                ptrs = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)),
+                sizes = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)),
+                types = f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8));
         boolean anyMapper = entries.stream().anyMatch(e -> e.mapper() != null);
-        Value names = f.unit.debugInfo && !entries.isEmpty() ? f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)) : IntConst.ptr(0);
+        Value names =
+                f.unit.debugInfo && !entries.isEmpty() ? f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)) : IntConst.ptr(0);
         Value mappers = anyMapper ? f.b.slotAddr(f.fn.newSlot(null, 8 * n, 8)) : IntConst.ptr(0);
         for (int k = 0; k < entries.size(); k++) {
             MapBuilder.Entry e = entries.get(k);
@@ -345,13 +395,21 @@ final class TargetLowering {
             f.b.store(e.size(), OmpLowering.at(f, sizes, 8L * k));
             f.b.store(IntConst.i64(e.type()), OmpLowering.at(f, types, 8L * k));
             if (f.unit.debugInfo) f.b.store(mapName(f, e), OmpLowering.at(f, names, 8L * k));
-            if (anyMapper) f.b.store(e.mapper() == null ? IntConst.ptr(0) : mapperAddr(f, e.mapper()), OmpLowering.at(f, mappers, 8L * k));
+            if (anyMapper)
+                f.b.store(
+                        e.mapper() == null ? IntConst.ptr(0) : mapperAddr(f, e.mapper()),
+                        OmpLowering.at(f, mappers, 8L * k));
         }
         return new Arrays(bases, ptrs, sizes, types, names, mappers, entries.size());
     }
 
     private static Value mapperAddr(FunctionLowering g, String fn) {
-        g.unit.useFunction(fn, new FuncType(IrType.VOID, List.of(IrType.PTR, IrType.PTR, IrType.PTR, IrType.I64, IrType.I64, IrType.PTR), false));
+        g.unit.useFunction(
+                fn,
+                new FuncType(
+                        IrType.VOID,
+                        List.of(IrType.PTR, IrType.PTR, IrType.PTR, IrType.I64, IrType.I64, IrType.PTR),
+                        false));
         return g.b.funcAddr(fn);
     }
 
@@ -362,7 +420,18 @@ final class TargetLowering {
     }
 
     private void mapper(String entry, Value loc, Value dev, Arrays a) {
-        omp.call(entry, IrType.VOID, loc, dev, IntConst.i32(a.count()), a.bases(), a.ptrs(), a.sizes(), a.types(), a.names(), a.mappers());
+        omp.call(
+                entry,
+                IrType.VOID,
+                loc,
+                dev,
+                IntConst.i32(a.count()),
+                a.bases(),
+                a.ptrs(),
+                a.sizes(),
+                a.types(),
+                a.names(),
+                a.mappers());
     }
 
     // ---- target data, enter/exit data, update -----------------------------------------------
@@ -373,7 +442,8 @@ final class TargetLowering {
         // starts once its predecessors are complete, and completes before the thread goes on), and
         // its region is an implicit taskgroup unless nogroup is written
         Value[] deps = new TaskLowering(omp, f).dependences(d);
-        if (!(deps[0] instanceof IntConst n && n.value() == 0)) omp.call(EntryPoints.TASKWAIT_DEPS, IrType.VOID, deps[0], deps[1], IntConst.i32(0));
+        if (!(deps[0] instanceof IntConst n && n.value() == 0))
+            omp.call(EntryPoints.TASKWAIT_DEPS, IrType.VOID, deps[0], deps[1], IntConst.i32(0));
         boolean group = !d.hasFlag(OmpClause.FlagKind.NOGROUP);
         MapBuilder mb = new MapBuilder(f);
         mb.items(requests(d), 0);
@@ -409,10 +479,16 @@ final class TargetLowering {
                 Value base = throughPointer ? f.readVar(v) : f.varAddress(v);
                 Value begin = whole ? base : f.address(it.expr());
                 Value t = omp.call(EntryPoints.TARGET_TRANSLATE, IrType.PTR, dev, begin);
-                if (!whole) t = f.b.ptrAdd(t, f.b.binary(Insn.BinOp.SUB, f.e.conv(Insn.ConvOp.BITCAST, base, IrType.I64), f.e.conv(Insn.ConvOp.BITCAST, begin, IrType.I64)));
+                if (!whole)
+                    t = f.b.ptrAdd(
+                            t,
+                            f.b.binary(
+                                    Insn.BinOp.SUB,
+                                    f.e.conv(Insn.ConvOp.BITCAST, base, IrType.I64),
+                                    f.e.conv(Insn.ConvOp.BITCAST, begin, IrType.I64)));
                 Value now = LoopNest.select(f, active, t, base);
                 restores.add(f.unbind(v));
-                if (throughPointer) {   // the pointer itself now holds the device address, as use_device_ptr's
+                if (throughPointer) { // the pointer itself now holds the device address, as use_device_ptr's
                     Slot s = f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8);
                     f.slotVars.put(v, s);
                     f.b.store(now, f.b.slotAddr(s));
@@ -431,13 +507,17 @@ final class TargetLowering {
         // clang leaves 'present' out of the end call: data present on entry is present on exit
         for (int k = 0; k < mb.out.size(); k++) {
             MapBuilder.Entry e = mb.out.get(k);
-            if ((e.type() & PRESENT) != 0) f.b.store(IntConst.i64(e.type() & ~PRESENT), OmpLowering.at(f, a.types(), 8L * k));
+            if ((e.type() & PRESENT) != 0)
+                f.b.store(IntConst.i64(e.type() & ~PRESENT), OmpLowering.at(f, a.types(), 8L * k));
         }
         guardedCall(active, () -> mapper(EntryPoints.TGT_TARGET_DATA_END_MAPPER, loc, dev, a));
     }
 
     private void guardedCall(Value cond, Runnable call) {
-        if (cond instanceof IntConst k) { if (k.value() != 0) call.run(); return; }
+        if (cond instanceof IntConst k) {
+            if (k.value() != 0) call.run();
+            return;
+        }
         BasicBlock then = f.b.newBlock("omp.if"), end = f.b.newBlock("omp.if.end");
         f.b.condBr(cond, then, end);
         f.b.setBlock(then);
@@ -454,13 +534,15 @@ final class TargetLowering {
         List<MapBuilder.Request> motion = new ArrayList<>();
         for (OmpClause.Motion m : d.clauses(OmpClause.Motion.class)) {
             long bits = (m.to() ? TO : FROM) | (m.modifiers().contains(OmpDirective.MapModifier.PRESENT) ? PRESENT : 0);
-            for (int k = 0; k < m.items().size(); k++) motion.add(new MapBuilder.Request(m.items().get(k), bits, m.mapper(k), m.iterator()));
+            for (int k = 0; k < m.items().size(); k++)
+                motion.add(new MapBuilder.Request(m.items().get(k), bits, m.mapper(k), m.iterator()));
         }
         mb.motion(motion);
         Value dev = device(d);
         Value loc = loc(o);
         Value cond = null;
-        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) if (c.kind() == OmpClause.ExprKind.IF) cond = f.truth(c.value());
+        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class))
+            if (c.kind() == OmpClause.ExprKind.IF) cond = f.truth(c.value());
         Arrays a = arrays(mb.out);
         guardedCall(cond == null ? IntConst.i32(1) : cond, () -> mapper(entry, loc, dev, a));
     }

@@ -1,5 +1,11 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
@@ -15,13 +21,6 @@ import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Value;
 import jomp.compiler.type.Type;
 import jomp.offload.abi.EntryPoints;
-
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * Explicit tasks (docs/design/openmp-lowering.md, "Tasks"): task, taskloop, and the target
@@ -52,7 +51,11 @@ final class TaskLowering {
         };
     }
 
-    private enum Share { SHARED, FIRSTPRIVATE, PRIVATE }
+    private enum Share {
+        SHARED,
+        FIRSTPRIVATE,
+        PRIVATE
+    }
 
     /** Where a task finds a variable in its block: its address (shared) or its value (firstprivate). */
     private record Entry(Var var, Share share, long offset) {}
@@ -60,7 +63,10 @@ final class TaskLowering {
     private final OmpLowering omp;
     private final FunctionLowering f;
 
-    TaskLowering(OmpLowering omp, FunctionLowering f) { this.omp = omp; this.f = f; }
+    TaskLowering(OmpLowering omp, FunctionLowering f) {
+        this.omp = omp;
+        this.f = f;
+    }
 
     // ---- task -------------------------------------------------------------------------------
 
@@ -70,8 +76,13 @@ final class TaskLowering {
         // in_reduction: the task works on a private copy (from the identity) and combines it into the
         // reduction's variable (the taskgroup's, or the enclosing region's private one) when it ends
         List<OmpClause> reductions = inReductions(d);
-        for (OmpClause c : reductions) for (var it : ((OmpClause.Reduction) c).items()) if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
-        Stmt.Omp reduced = new Stmt.Omp(new OmpDirective(d.name(), List.of(Leaf.TASK), List.copyOf(reductions), null, null, 0, d.loc()), o.body(), o.loc());
+        for (OmpClause c : reductions)
+            for (var it : ((OmpClause.Reduction) c).items())
+                if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
+        Stmt.Omp reduced = new Stmt.Omp(
+                new OmpDirective(d.name(), List.of(Leaf.TASK), List.copyOf(reductions), null, null, 0, d.loc()),
+                o.body(),
+                o.loc());
         int flags = 0;
         if (d.hasFlag(OmpClause.FlagKind.UNTIED)) flags |= UNTIED;
         if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
@@ -103,9 +114,12 @@ final class TaskLowering {
     private Value dynamicFlags(OmpDirective d, int flags, String leaf) {
         Value v = IntConst.i32(flags);
         OmpClause.ExprClause fin = OmpLowering.exprClause(d, OmpClause.ExprKind.FINAL);
-        if (fin != null) v = f.e.bin(Insn.BinOp.OR, v, LoopNest.select(f, f.truth(fin.value()), IntConst.i32(FINAL), IntConst.i32(0)));
+        if (fin != null)
+            v = f.e.bin(
+                    Insn.BinOp.OR, v, LoopNest.select(f, f.truth(fin.value()), IntConst.i32(FINAL), IntConst.i32(0)));
         Value cond = omp.ifClause(d, leaf);
-        if (cond != null) v = f.e.bin(Insn.BinOp.OR, v, LoopNest.select(f, cond, IntConst.i32(0), IntConst.i32(UNDEFERRED)));
+        if (cond != null)
+            v = f.e.bin(Insn.BinOp.OR, v, LoopNest.select(f, cond, IntConst.i32(0), IntConst.i32(UNDEFERRED)));
         return v;
     }
 
@@ -134,16 +148,25 @@ final class TaskLowering {
             if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.LASTPRIVATE) inner.add(c);
             else if (c instanceof OmpClause.Reduction || c instanceof OmpClause.Linear) inner.add(c);
             else if (c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.FIRSTPRIVATE) {
-                List<jomp.compiler.ast.OmpDirective.Item> both = l.items().stream().filter(it -> last.contains(it.var())).toList();
-                if (!both.isEmpty()) inner.add(new OmpClause.ListClause(OmpClause.ListKind.FIRSTPRIVATE, both, l.loc()));
+                List<jomp.compiler.ast.OmpDirective.Item> both =
+                        l.items().stream().filter(it -> last.contains(it.var())).toList();
+                if (!both.isEmpty())
+                    inner.add(new OmpClause.ListClause(OmpClause.ListKind.FIRSTPRIVATE, both, l.loc()));
             }
         }
         for (OmpClause c : inner) {
-            if (c instanceof OmpClause.ListClause l) for (var it : l.items()) if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
-            if (c instanceof OmpClause.Reduction r) for (var it : r.items()) if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
-            if (c instanceof OmpClause.Linear r) for (var it : r.items()) if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
+            if (c instanceof OmpClause.ListClause l)
+                for (var it : l.items())
+                    if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
+            if (c instanceof OmpClause.Reduction r)
+                for (var it : r.items())
+                    if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
+            if (c instanceof OmpClause.Linear r)
+                for (var it : r.items())
+                    if (it.var() != null && shares.containsKey(it.var())) shares.put(it.var(), Share.SHARED);
         }
-        OmpDirective innerD = new OmpDirective(d.name(), d.leaves(), List.copyOf(inner), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+        OmpDirective innerD = new OmpDirective(
+                d.name(), d.leaves(), List.copyOf(inner), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
         Stmt.Omp innerO = new Stmt.Omp(innerD, o.body(), o.loc());
 
         int flags = 0;
@@ -154,16 +177,19 @@ final class TaskLowering {
         Layout lay = layout(shares, exported.size());
         Value block = f.b.slotAddr(f.fn.newSlot(null, Math.max(8, lay.size), 16));
         fill(block, lay);
-        for (int k = 0; k < exported.size(); k++) f.b.store(exported.get(k), OmpLowering.at(f, block, lay.extras + 8L * k));
+        for (int k = 0; k < exported.size(); k++)
+            f.b.store(exported.get(k), OmpLowering.at(f, block, lay.extras + 8L * k));
 
         String name = f.unit.outlinedName(f.def.var().name);
         FunctionLowering g = begin(name, o.body());
         Reg gblock = g.fn.params.get(1);
         bind(g, gblock, lay, o);
         List<Value> vals = new ArrayList<>();
-        for (int k = 0; k < exported.size(); k++) vals.add(g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.extras + 8L * k)));
+        for (int k = 0; k < exported.size(); k++)
+            vals.add(g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.extras + 8L * k)));
         LoopNest gn = nest.imported(vals);
-        Value lo = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size)), hi = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size + 8));
+        Value lo = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size)),
+                hi = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size + 8));
         g.allocateLocals(o.body());
         DataSharing ds = DataSharing.at(g.omp, innerO, i, gn);
         Reg lastFlag = null;
@@ -189,11 +215,23 @@ final class TaskLowering {
                 grainsize = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
                 if ("strict".equals(c.modifier())) loopFlags |= 2;
             }
-            if (c.kind() == OmpClause.ExprKind.NUM_TASKS) numTasks = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
+            if (c.kind() == OmpClause.ExprKind.NUM_TASKS)
+                numTasks = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
         }
-        omp.call(EntryPoints.TASKLOOP, IrType.VOID, f.b.funcAddr(name), block, IntConst.i64(lay.size), nest.total, grainsize, numTasks,
-                flagValue, priority(d), IntConst.i32(loopFlags));
-        if ((loopFlags & 1) == 0) nest.release(f);   // with nogroup the tasks may still use a non-rectangular nest's table
+        omp.call(
+                EntryPoints.TASKLOOP,
+                IrType.VOID,
+                f.b.funcAddr(name),
+                block,
+                IntConst.i64(lay.size),
+                nest.total,
+                grainsize,
+                numTasks,
+                flagValue,
+                priority(d),
+                IntConst.i32(loopFlags));
+        if ((loopFlags & 1) == 0)
+            nest.release(f); // with nogroup the tasks may still use a non-rectangular nest's table
     }
 
     // ---- target tasks -----------------------------------------------------------------------
@@ -214,7 +252,8 @@ final class TaskLowering {
             if (c instanceof OmpClause.Flag fl && fl.kind() == OmpClause.FlagKind.NOWAIT) continue;
             rest.add(c);
         }
-        OmpDirective inner = new OmpDirective(d.name(), d.leaves(), List.copyOf(rest), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+        OmpDirective inner = new OmpDirective(
+                d.name(), d.leaves(), List.copyOf(rest), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
         Stmt.Omp innerO = new Stmt.Omp(inner, o.body(), o.loc());
         Map<Var, Share> shares = classify(o, d, true);
         int flags = TARGET | (d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 0 : UNDEFERRED);
@@ -236,7 +275,8 @@ final class TaskLowering {
         for (Var v : used) {
             if (!OmpCaptures.isAutomatic(v) && !f.isBound(v)) continue;
             Share s;
-            if (v.type.kind == Type.Kind.VLA) s = Share.SHARED;   // its size is only known at run time: shared, as in DataSharing
+            if (v.type.kind == Type.Kind.VLA)
+                s = Share.SHARED; // its size is only known at run time: shared, as in DataSharing
             else if (target) s = byName.contains(v) || !v.type.isScalar() ? Share.SHARED : Share.FIRSTPRIVATE;
             else if (privates.contains(v)) s = Share.PRIVATE;
             else if (firsts.contains(v)) s = Share.FIRSTPRIVATE;
@@ -255,11 +295,14 @@ final class TaskLowering {
         OmpDirective d = o.directive();
         List<OmpClause> keep = new ArrayList<>();
         for (OmpClause c : d.clauses()) {
-            if (c instanceof OmpClause.Depend || c instanceof OmpClause.ExprClause || c instanceof OmpClause.Detach
+            if (c instanceof OmpClause.Depend
+                    || c instanceof OmpClause.ExprClause
+                    || c instanceof OmpClause.Detach
                     || c instanceof OmpClause.ListClause l && l.kind() == OmpClause.ListKind.AFFINITY) continue;
             keep.add(c);
         }
-        OmpDirective k = new OmpDirective(d.name(), d.leaves(), List.copyOf(keep), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
+        OmpDirective k = new OmpDirective(
+                d.name(), d.leaves(), List.copyOf(keep), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
         return OmpCaptures.free(new Stmt.Omp(k, o.body(), o.loc()));
     }
 
@@ -267,16 +310,26 @@ final class TaskLowering {
     private static Set<Var> mappedByName(OmpDirective d) {
         Set<Var> out = OmpCaptures.newSet();
         for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
-            for (OmpDirective.Item it : m.items()) if (it.var() != null && (it.sections().isEmpty() || it.var().type.isArray())) out.add(it.var());
+            for (OmpDirective.Item it : m.items())
+                if (it.var() != null
+                        && (it.sections().isEmpty() || it.var().type.isArray())) out.add(it.var());
         for (OmpClause.ListClause l : d.clauses(OmpClause.ListClause.class)) {
-            if (l.kind() == OmpClause.ListKind.LASTPRIVATE || l.kind() == OmpClause.ListKind.FROM || l.kind() == OmpClause.ListKind.TO
-                    || l.kind() == OmpClause.ListKind.USE_DEVICE_ADDR || l.kind() == OmpClause.ListKind.HAS_DEVICE_ADDR)
+            if (l.kind() == OmpClause.ListKind.LASTPRIVATE
+                    || l.kind() == OmpClause.ListKind.FROM
+                    || l.kind() == OmpClause.ListKind.TO
+                    || l.kind() == OmpClause.ListKind.USE_DEVICE_ADDR
+                    || l.kind() == OmpClause.ListKind.HAS_DEVICE_ADDR)
                 for (OmpDirective.Item it : l.items()) if (it.var() != null) out.add(it.var());
         }
-        for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) for (OmpDirective.Item it : r.items()) if (it.var() != null) out.add(it.var());
-        for (OmpClause c : inReductions(d)) for (OmpDirective.Item it : ((OmpClause.Reduction) c).items()) if (it.var() != null) out.add(it.var());
+        for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
+            for (OmpDirective.Item it : r.items()) if (it.var() != null) out.add(it.var());
+        for (OmpClause c : inReductions(d))
+            for (OmpDirective.Item it : ((OmpClause.Reduction) c).items()) if (it.var() != null) out.add(it.var());
         for (OmpClause.Defaultmap m : d.clauses(OmpClause.Defaultmap.class)) {
-            if ((m.behavior().equals("tofrom") || m.behavior().equals("from")) && (m.category() == null || m.category().equals("scalar") || m.category().equals("all"))) {
+            if ((m.behavior().equals("tofrom") || m.behavior().equals("from"))
+                    && (m.category() == null
+                            || m.category().equals("scalar")
+                            || m.category().equals("all"))) {
                 out.addAll(OmpCaptures.free(new Stmt.Omp(d, null, d.loc())));
             }
         }
@@ -293,7 +346,10 @@ final class TaskLowering {
         long off = 0;
         for (var e : shares.entrySet()) {
             Var v = e.getKey();
-            if (e.getValue() == Share.PRIVATE) { entries.add(new Entry(v, Share.PRIVATE, -1)); continue; }
+            if (e.getValue() == Share.PRIVATE) {
+                entries.add(new Entry(v, Share.PRIVATE, -1));
+                continue;
+            }
             long size = e.getValue() == Share.SHARED ? 8 : Math.max(1, v.type.size());
             long align = e.getValue() == Share.SHARED ? 8 : Math.max(8, v.type.align());
             off = (off + align - 1) / align * align;
@@ -313,7 +369,8 @@ final class TaskLowering {
             Value at = OmpLowering.at(f, block, e.offset());
             Var v = e.var();
             if (e.share() == Share.SHARED) f.b.store(f.varAddress(v), at);
-            else if (TypeMap.inMemory(v.type) || v.type.isArray()) f.b.memcpy(at, f.varAddress(v), IntConst.i64(Math.max(1, v.type.size())));
+            else if (TypeMap.inMemory(v.type) || v.type.isArray())
+                f.b.memcpy(at, f.varAddress(v), IntConst.i64(Math.max(1, v.type.size())));
             else f.store(at, f.readVar(v), v.type);
         }
     }
@@ -327,17 +384,26 @@ final class TaskLowering {
     /** The task function binds each variable to its place in the block (or, private, to fresh storage). */
     private void bind(FunctionLowering g, Reg block, Layout lay, Stmt.Omp o) {
         Set<Var> written = o.body() == null ? OmpCaptures.newSet() : OmpCaptures.written(o.body());
-        written.addAll(lay.entries().stream().map(Entry::var).toList());   // conservatively in memory: inner regions may capture them
+        written.addAll(lay.entries().stream()
+                .map(Entry::var)
+                .toList()); // conservatively in memory: inner regions may capture them
         for (Entry e : lay.entries()) {
             Var v = e.var();
             switch (e.share()) {
-                case SHARED -> OmpLowering.bindCaptured(g, v, g.b.load(IrType.PTR, OmpLowering.at(g, block, e.offset())), written);
+                case SHARED ->
+                    OmpLowering.bindCaptured(g, v, g.b.load(IrType.PTR, OmpLowering.at(g, block, e.offset())), written);
                 case FIRSTPRIVATE -> {
                     Reg a = g.fn.newReg(IrType.PTR, FunctionLowering.safeName(v.name));
                     g.b.copy(a, OmpLowering.at(g, block, e.offset()));
                     g.addrVars.put(v, a);
                 }
-                case PRIVATE -> g.slotVars.put(v, g.fn.newSlot(FunctionLowering.safeName(v.name), Math.max(v.type.size(), 1), Math.max(v.type.align(), 1)));
+                case PRIVATE ->
+                    g.slotVars.put(
+                            v,
+                            g.fn.newSlot(
+                                    FunctionLowering.safeName(v.name),
+                                    Math.max(v.type.size(), 1),
+                                    Math.max(v.type.align(), 1)));
             }
         }
     }
@@ -346,17 +412,25 @@ final class TaskLowering {
      * The task: block allocated by the runtime, filled, the detach event stored, dependences
      * recorded, submitted; the body function made by {@code body}.
      */
-    private void spawn(Stmt.Omp o, Map<Var, Share> shares, Value flags, Value prio, OmpClause.Detach detach, List<Value> extras,
-                       java.util.function.BiConsumer<FunctionLowering, Reg> body) {
+    private void spawn(
+            Stmt.Omp o,
+            Map<Var, Share> shares,
+            Value flags,
+            Value prio,
+            OmpClause.Detach detach,
+            List<Value> extras,
+            java.util.function.BiConsumer<FunctionLowering, Reg> body) {
         Layout lay = layout(shares, extras.size());
         String name = f.unit.outlinedName(f.def.var().name);
-        Value block = omp.call(EntryPoints.TASK_ALLOC, IrType.PTR, f.b.funcAddr(name), IntConst.i64(lay.size()), flags, prio);
-        if (detach != null) {   // the event handle is firstprivate in the task: set before the copies are made
+        Value block =
+                omp.call(EntryPoints.TASK_ALLOC, IrType.PTR, f.b.funcAddr(name), IntConst.i64(lay.size()), flags, prio);
+        if (detach != null) { // the event handle is firstprivate in the task: set before the copies are made
             Value ev = omp.call(EntryPoints.TASK_EVENT, IrType.I64, block);
             f.assignVar(detach.event(), f.e.convert(ev, Type.LONG, detach.event().type));
         }
         fill(block, lay);
-        for (int k = 0; k < extras.size(); k++) f.b.store(extras.get(k), OmpLowering.at(f, block, lay.extras() + 8L * k));
+        for (int k = 0; k < extras.size(); k++)
+            f.b.store(extras.get(k), OmpLowering.at(f, block, lay.extras() + 8L * k));
         Value[] deps = dependences(o.directive());
         omp.call(EntryPoints.TASK_SUBMIT, IrType.VOID, block, deps[0], deps[1]);
 
@@ -369,7 +443,8 @@ final class TaskLowering {
 
     /** The dependence records of depend clauses (and omp_all_memory): {count, address of the array}. */
     Value[] dependences(OmpDirective d) {
-        if (d.clauses(OmpClause.Depend.class).stream().anyMatch(c -> c.iterator() != null)) return iteratedDependences(d);
+        if (d.clauses(OmpClause.Depend.class).stream().anyMatch(c -> c.iterator() != null))
+            return iteratedDependences(d);
         List<long[]> kinds = new ArrayList<>();
         List<Consumer<Value>> stores = new ArrayList<>();
         for (OmpClause c : d.clauses()) {
@@ -423,7 +498,9 @@ final class TaskLowering {
             if (c instanceof OmpClause.AllMemory) each.accept(6, null);
             else if (c instanceof OmpClause.Depend dep) {
                 int kind = dependKind(dep.type());
-                Runnable items = () -> { for (OmpDirective.Item it : dep.items()) each.accept(kind, it); };
+                Runnable items = () -> {
+                    for (OmpDirective.Item it : dep.items()) each.accept(kind, it);
+                };
                 if (dep.iterator() == null) items.run();
                 else MapperLowering.loops(f, dep.iterator(), 0, items);
             }

@@ -1,11 +1,10 @@
 package jomp.compiler.lower;
 
+import java.util.ArrayList;
+import java.util.List;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.IrType;
 import jomp.compiler.type.Type;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * How C types become IR types. In registers every integer type up to int is i32 (kept normalised
@@ -23,7 +22,8 @@ final class TypeMap {
     /** The register type of a scalar C value (ptr for memory types and functions). */
     static IrType reg(Type t) {
         if (t.isComplex) return IrType.PTR;
-        if (t.kind == Type.Kind.ENUM && t.record.underlying != null) return reg(jomp.compiler.type.Types.enumUnderlying(t));
+        if (t.kind == Type.Kind.ENUM && t.record.underlying != null)
+            return reg(jomp.compiler.type.Types.enumUnderlying(t));
         return switch (t.kind) {
             case VOID -> IrType.VOID;
             case BOOL, CHAR, SHORT, INT, ENUM -> IrType.I32;
@@ -36,7 +36,8 @@ final class TypeMap {
 
     /** The type a scalar occupies in memory (what load and store use). */
     static IrType mem(Type t) {
-        if (t.kind == Type.Kind.ENUM && t.record.underlying != null) return mem(jomp.compiler.type.Types.enumUnderlying(t));
+        if (t.kind == Type.Kind.ENUM && t.record.underlying != null)
+            return mem(jomp.compiler.type.Types.enumUnderlying(t));
         return switch (t.kind) {
             case BOOL, CHAR -> IrType.I8;
             case SHORT -> IrType.I16;

@@ -3,7 +3,6 @@ package jomp.compiler.lower;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.Var;
@@ -32,7 +31,7 @@ final class VariantCalls {
     /** The call c of base, one of whose variants adjusts its arguments. */
     static Value call(FunctionLowering f, Expr.Call c, Var base) {
         List<Value> conds = new ArrayList<>();
-        List<OmpClause.DeclaredVariant> cands = new ArrayList<>();   // null: the base function
+        List<OmpClause.DeclaredVariant> cands = new ArrayList<>(); // null: the base function
         for (OmpClause.DeclaredVariant v : OmpContext.sorted(f, base)) {
             Value m = OmpContext.matches(f, v.selector());
             if (m instanceof IntConst k && k.value() == 0) continue;
@@ -74,7 +73,8 @@ final class VariantCalls {
 
     /** adjust_args(need_device_ptr: ...): those arguments translated to the default device's (the dispatch's) pointers. */
     static void needDevicePtr(FunctionLowering f, Expr.Call c, OmpClause.DeclaredVariant v, Value[] values) {
-        Set<Var> isDevicePtr = f.unit.ompDispatch == null ? Set.of()
+        Set<Var> isDevicePtr = f.unit.ompDispatch == null
+                ? Set.of()
                 : OmpLowering.listVars(f.unit.ompDispatch.directive(), OmpClause.ListKind.IS_DEVICE_PTR);
         for (int i : v.needDevicePtr()) {
             if (i >= values.length || values[i].type() != IrType.PTR) continue;
@@ -89,8 +89,12 @@ final class VariantCalls {
             switch (e) {
                 case Expr.Cast x -> e = x.operand();
                 case Expr.Decay x -> e = x.operand();
-                case Expr.VarRef x -> { return x.var(); }
-                default -> { return null; }
+                case Expr.VarRef x -> {
+                    return x.var();
+                }
+                default -> {
+                    return null;
+                }
             }
         }
     }
@@ -102,16 +106,25 @@ final class VariantCalls {
     static List<Value> appendInterops(FunctionLowering f, OmpClause.DeclaredVariant v, List<Value> args) {
         List<Expr> given = new ArrayList<>();
         if (f.unit.ompDispatch != null)
-            for (OmpClause.DispatchInterop d : f.unit.ompDispatch.directive().clauses(OmpClause.DispatchInterop.class)) given.addAll(d.objects());
+            for (OmpClause.DispatchInterop d : f.unit.ompDispatch.directive().clauses(OmpClause.DispatchInterop.class))
+                given.addAll(d.objects());
         List<Value> made = new ArrayList<>();
         for (int k = 0; k < v.appended().size(); k++) {
             if (k < given.size()) {
-                args.add(f.e.convert(f.rvalue(given.get(k)), given.get(k).type(), jomp.compiler.type.Type.pointerTo(jomp.compiler.type.Type.VOID)));
+                args.add(f.e.convert(
+                        f.rvalue(given.get(k)),
+                        given.get(k).type(),
+                        jomp.compiler.type.Type.pointerTo(jomp.compiler.type.Type.VOID)));
                 continue;
             }
             Value obj = f.slotAddr(f.fn.newSlot("omp.interop", 8, 8));
             f.b.store(IntConst.i64(0), obj);
-            f.omp.call(EntryPoints.INTEROP_INIT, IrType.VOID, obj, IntConst.i64(-1), IntConst.i32(v.appended().get(k).targetsync() ? 1 : 0));
+            f.omp.call(
+                    EntryPoints.INTEROP_INIT,
+                    IrType.VOID,
+                    obj,
+                    IntConst.i64(-1),
+                    IntConst.i32(v.appended().get(k).targetsync() ? 1 : 0));
             args.add(f.b.load(IrType.PTR, obj));
             made.add(obj);
         }

@@ -1,12 +1,11 @@
 package jomp.compiler.ir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintStream;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import org.junit.jupiter.api.Test;
-
-import java.io.PrintStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The test interpreter itself must be right before it can judge the lowering. */
 class IrInterpreterTest {

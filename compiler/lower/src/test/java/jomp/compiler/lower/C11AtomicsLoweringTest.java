@@ -2,9 +2,8 @@ package jomp.compiler.lower;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.ir.IrPrinter;
+import org.junit.jupiter.api.Test;
 
 /**
  * C11's _Atomic (6.2.5p27, 6.5.16): a read of an atomic object is a sequentially consistent
@@ -14,7 +13,8 @@ import jomp.compiler.ir.IrPrinter;
  */
 class C11AtomicsLoweringTest {
     private static String ir(String body) {
-        return IrPrinter.print(LoweringTextTest.lower("_Atomic long a; long p; _Atomic(int *) q; int arr[4];\n" + body, 0));
+        return IrPrinter.print(
+                LoweringTextTest.lower("_Atomic long a; long p; _Atomic(int *) q; int arr[4];\n" + body, 0));
     }
 
     @Test

@@ -16,8 +16,7 @@ final class CPrograms {
         """;
 
     /** User-defined variadic functions through the stdarg builtins (the parser makes {@code Expr.VaOp}/{@code Expr.VaArg}). */
-    static final String VARIADIC =
-        PRELUDE + """
+    static final String VARIADIC = PRELUDE + """
         typedef __builtin_va_list va_list;
         struct S { int a; double b; };
         static double total(int n, ...) {
@@ -43,8 +42,8 @@ final class CPrograms {
         """;
 
     static final List<String> ALL = List.of(
-        // integer types, promotions, unsigned wrap-around, division and shifts
-        PRELUDE + """
+            // integer types, promotions, unsigned wrap-around, division and shifts
+            PRELUDE + """
         int main(void) {
             unsigned char uc = 250; signed char sc = -5; unsigned short us = 65535; short s = -32768;
             uc += 10; sc *= 30; us++; s--;
@@ -62,8 +61,8 @@ final class CPrograms {
             return uc;
         }
         """,
-        // floating point and conversions
-        PRELUDE + """
+            // floating point and conversions
+            PRELUDE + """
         int main(void) {
             double d = 1.0 / 3; float f = 1.0f / 3;
             printf("%.17g %.9g\\n", d, f);
@@ -78,8 +77,8 @@ final class CPrograms {
             return (int)(d * 30);
         }
         """,
-        // structs, unions, bit-fields, by-value passing and returning
-        PRELUDE + """
+            // structs, unions, bit-fields, by-value passing and returning
+            PRELUDE + """
         struct P { int x; long y; char c; };
         struct Big { int a[10]; };
         union U { int i; float f; unsigned char b[4]; };
@@ -103,8 +102,8 @@ final class CPrograms {
             return bf.a + (p.c == 'q');
         }
         """,
-        // arrays, pointers, pointer arithmetic, VLAs, strings
-        PRELUDE + """
+            // arrays, pointers, pointer arithmetic, VLAs, strings
+            PRELUDE + """
         static int sum(int n, int *a) { int s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }
         static unsigned long len(const char *s) { const char *p = s; while (*p) p++; return p - s; }
         int main(void) {
@@ -125,8 +124,8 @@ final class CPrograms {
             return p - a;
         }
         """,
-        // control flow: switch, goto, short-circuit, conditional, loops with break/continue
-        PRELUDE + """
+            // control flow: switch, goto, short-circuit, conditional, loops with break/continue
+            PRELUDE + """
         static int calls;
         static int f(int x) { calls++; return x; }
         static const char *name(int k) {
@@ -163,8 +162,8 @@ final class CPrograms {
             return calls;
         }
         """,
-        // function pointers, static locals, recursion, file-scope statics and globals
-        PRELUDE + """
+            // function pointers, static locals, recursion, file-scope statics and globals
+            PRELUDE + """
         int counter = 5;
         static int table[4] = {10, 20, 30, 40};
         int *tp = &table[1];
@@ -184,8 +183,8 @@ final class CPrograms {
             return fib(10);
         }
         """,
-        // complex numbers
-        PRELUDE + """
+            // complex numbers
+            PRELUDE + """
         int main(void) {
             union { double _Complex z; double p[2]; } u;
             u.p[0] = 1; u.p[1] = 2; double _Complex a = u.z;
@@ -197,8 +196,8 @@ final class CPrograms {
             return (int)__real__ c;
         }
         """,
-        // compound literals, designated and nested initializers, sizeof, casts
-        PRELUDE + """
+            // compound literals, designated and nested initializers, sizeof, casts
+            PRELUDE + """
         struct V { int x, y; };
         struct L { struct V v[2]; const char *s; int n; };
         static int dot(struct V a, struct V b) { return a.x * b.x + a.y * b.y; }
@@ -217,8 +216,8 @@ final class CPrograms {
             return l.v[1].x;
         }
         """,
-        // pointers to pointers, malloc, linked list, qualifiers, enums
-        PRELUDE + """
+            // pointers to pointers, malloc, linked list, qualifiers, enums
+            PRELUDE + """
         enum Color { RED, GREEN = 5, BLUE };
         struct Node { int v; struct Node *next; };
         int main(void) {
@@ -233,8 +232,8 @@ final class CPrograms {
             return c;
         }
         """,
-        // sorting, strings, char arithmetic, 2-D VLAs and sizeof at run time
-        PRELUDE + """
+            // sorting, strings, char arithmetic, 2-D VLAs and sizeof at run time
+            PRELUDE + """
         static void sort(int n, int *a) {
             for (int i = 1; i < n; i++) { int v = a[i], j = i - 1; while (j >= 0 && a[j] > v) { a[j + 1] = a[j]; j--; } a[j + 1] = v; }
         }
@@ -258,8 +257,8 @@ final class CPrograms {
             return a[0] + 20;
         }
         """,
-        // unions, nested structs, struct assignment through pointers, arrays of structs, bit tricks
-        PRELUDE + """
+            // unions, nested structs, struct assignment through pointers, arrays of structs, bit tricks
+            PRELUDE + """
         struct In { short s; char c[3]; };
         struct Out { int id; struct In in; union { long l; double d; } u; struct In arr[2]; };
         static struct Out global_out = { 7, { -3, "ab" }, { .d = 2.5 }, { { 1, "x" }, { 2, "yz" } } };
@@ -275,8 +274,8 @@ final class CPrograms {
             return o.arr[0].s + popcount(7);
         }
         """.replace("o.arr[1].in_s_placeholder", "o.arr[1].s"),
-        // static locals, recursion through function pointers, global arrays of strings, switch on char
-        PRELUDE + """
+            // static locals, recursion through function pointers, global arrays of strings, switch on char
+            PRELUDE + """
         static const char *words[] = { "alpha", "beta", "gamma", 0 };
         static int depth(int n) { static int max; if (n > max) max = n; return n == 0 ? max : depth(n - 1); }
         static int classify(char c) {
@@ -305,8 +304,8 @@ final class CPrograms {
             return counts[1];
         }
         """,
-        // OpenMP lowering, run by the interpreter's one-thread runtime: loop forms, collapse, schedules, clauses
-        PRELUDE + """
+            // OpenMP lowering, run by the interpreter's one-thread runtime: loop forms, collapse, schedules, clauses
+            PRELUDE + """
         int main(void) {
             int a[6][5]; long s = 0; int last = -1, x = 7;
             #pragma omp parallel for collapse(2) lastprivate(last) schedule(dynamic, 3) reduction(+:s)
@@ -360,8 +359,8 @@ final class CPrograms {
             return 0;
         }
         """,
-        // teams, distribute, target regions (run on the host here), data constructs, declare target
-        PRELUDE + """
+            // teams, distribute, target regions (run on the host here), data constructs, declare target
+            PRELUDE + """
         void free(void *);
         #pragma omp declare target
         int scale = 3;
@@ -398,8 +397,8 @@ final class CPrograms {
             return 0;
         }
         """,
-        // OpenMP directives run serially on the host for now (and the program must still be right)
-        PRELUDE + """
+            // OpenMP directives run serially on the host for now (and the program must still be right)
+            PRELUDE + """
         #define N 100
         int omp_get_num_threads(void);
         int main(void) {
@@ -421,8 +420,8 @@ final class CPrograms {
             return hits;
         }
         """,
-        // tricky conversions and operators
-        PRELUDE + """
+            // tricky conversions and operators
+            PRELUDE + """
         struct S { int a; double b; };
         static struct S mk(int a) { struct S s = { a, a / 2.0 }; return s; }
         static struct S pick(int c, struct S x, struct S y) { return c ? x : y; }
@@ -447,8 +446,8 @@ final class CPrograms {
             return sh2 + (c > 50);
         }
         """,
-        // static initializers: bit-fields, unions, nested arrays, pointers into arrays, const tables, complex
-        PRELUDE + """
+            // static initializers: bit-fields, unions, nested arrays, pointers into arrays, const tables, complex
+            PRELUDE + """
         struct F { unsigned a : 4; int b : 6; unsigned long c : 40; char tail; };
         union N { char c[8]; long l; };
         struct T { struct F f; union N n; int m[2][3]; int *p; const char *s[2]; };
@@ -468,8 +467,8 @@ final class CPrograms {
             return t.p[1];
         }
         """,
-        // narrow and float parameters and results, long switches, loops of every kind
-        PRELUDE + """
+            // narrow and float parameters and results, long switches, loops of every kind
+            PRELUDE + """
         static char narrow(int x) { return x; }
         static unsigned short wrap(unsigned short a, unsigned short b) { return a * b; }
         static float half(float f) { return f / 2; }
@@ -492,8 +491,8 @@ final class CPrograms {
             return narrow(300);
         }
         """,
-        // float complex arithmetic and conversions between complex types
-        PRELUDE + """
+            // float complex arithmetic and conversions between complex types
+            PRELUDE + """
         int main(void) {
             union { float _Complex z; float p[2]; } u;
             u.p[0] = 1.5f; u.p[1] = -0.75f; float _Complex a = u.z;
@@ -507,8 +506,8 @@ final class CPrograms {
             return -q == -q;
         }
         """,
-        // indirect calls with struct arguments and results, tables of handlers, pointer comparisons
-        PRELUDE + """
+            // indirect calls with struct arguments and results, tables of handlers, pointer comparisons
+            PRELUDE + """
         struct Vec { double x, y, z; };
         typedef struct Vec (*BinOp)(struct Vec, struct Vec);
         static struct Vec add(struct Vec a, struct Vec b) { return (struct Vec){ a.x + b.x, a.y + b.y, a.z + b.z }; }
@@ -535,8 +534,8 @@ final class CPrograms {
             return cmp_count;
         }
         """,
-        // the order gcc evaluates operands in (C leaves it unspecified; jomp follows gcc)
-        PRELUDE + """
+            // the order gcc evaluates operands in (C leaves it unspecified; jomp follows gcc)
+            PRELUDE + """
         int x, arr[4];
         int *f(void) { puts("f"); return &x; }
         int g(void) { puts("g"); return 1; }
@@ -558,8 +557,8 @@ final class CPrograms {
             return x;
         }
         """,
-        // VLAs in loop bodies give their space back every iteration (this needs ~800 MB otherwise)
-        PRELUDE + """
+            // VLAs in loop bodies give their space back every iteration (this needs ~800 MB otherwise)
+            PRELUDE + """
         int main(void) {
             long total = 0;
             for (int it = 0; it < 200; it++) {
@@ -576,8 +575,8 @@ final class CPrograms {
             return 0;
         }
         """,
-        // the benchmark kernels (small sizes): matrix multiply, n-body, sieve, string work
-        PRELUDE + """
+            // the benchmark kernels (small sizes): matrix multiply, n-body, sieve, string work
+            PRELUDE + """
         #define N 24
         static double A[N][N], B[N][N], C[N][N];
         struct Body { double x, y, z, vx, vy, vz, m; };
@@ -608,9 +607,9 @@ final class CPrograms {
             return primes % 256;
         }
         """,
-        // builtins the bundled headers use: va_copy, imaginary constants, __builtin_complex, inf/nan/huge_val,
-        // and a VLA parameter whose bounds are earlier parameters
-        PRELUDE + """
+            // builtins the bundled headers use: va_copy, imaginary constants, __builtin_complex, inf/nan/huge_val,
+            // and a VLA parameter whose bounds are earlier parameters
+            PRELUDE + """
         typedef __builtin_va_list va_list;
         static long sum2(int n, ...) {
             va_list ap, aq; __builtin_va_start(ap, n); __builtin_va_copy(aq, ap);
@@ -642,8 +641,8 @@ final class CPrograms {
             return (int)sum2d(2, 2, m) + (int)__imag__ fz;
         }
         """,
-        // GNU computed goto: a dispatch table, label differences, label addresses compared (IndirectGotos)
-        PRELUDE + """
+            // GNU computed goto: a dispatch table, label differences, label addresses compared (IndirectGotos)
+            PRELUDE + """
         static int run(const unsigned char *code) {
             static void *const ops[] = { &&inc, &&dbl, &&neg, &&stop };
             static const int rel[] = { &&inc - &&inc, &&dbl - &&inc, &&neg - &&inc, &&stop - &&inc };
@@ -667,8 +666,8 @@ final class CPrograms {
             return 0;
         }
         """,
-        // K&R definitions: promoted parameters converted back, calls before and after the definition
-        PRELUDE + """
+            // K&R definitions: promoted parameters converted back, calls before and after the definition
+            PRELUDE + """
         int later();
         double scale(v, f, c) double v; float f; char c; { return v * f + c; }
         int sum(a, n) int *a; int n; { int s = 0; while (n--) s += *a++; return s; }
@@ -679,8 +678,8 @@ final class CPrograms {
         }
         int later(int a, double b) { return a * 10 + (int)b; }
         """,
-        // asm barriers: values through empty templates, a memory clobber, fences
-        PRELUDE + """
+            // asm barriers: values through empty templates, a memory clobber, fences
+            PRELUDE + """
         int main(void) {
             int x = 6, y = 0; long z;
             __asm__ __volatile__("" : "+r"(x) :: "memory");

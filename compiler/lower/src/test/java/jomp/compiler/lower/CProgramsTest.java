@@ -1,19 +1,6 @@
 package jomp.compiler.lower;
 
-import jomp.compiler.ast.TranslationUnit;
-import jomp.compiler.diag.Diagnostics;
-import jomp.compiler.diag.SourceFile;
-import jomp.compiler.ir.IrInterpreter;
-import jomp.compiler.ir.IrParser;
-import jomp.compiler.ir.IrPrinter;
-import jomp.compiler.ir.IrVerifier;
-import jomp.compiler.ir.Module;
-import jomp.compiler.preprocess.Preprocessor;
-import jomp.compiler.preprocess.PreprocessorOptions;
-import jomp.compiler.opt.PassManager;
-import jomp.compiler.parse.Parser;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -23,15 +10,29 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import jomp.compiler.ast.TranslationUnit;
+import jomp.compiler.diag.Diagnostics;
+import jomp.compiler.diag.SourceFile;
+import jomp.compiler.ir.IrInterpreter;
+import jomp.compiler.ir.IrParser;
+import jomp.compiler.ir.IrPrinter;
+import jomp.compiler.ir.IrVerifier;
+import jomp.compiler.ir.Module;
+import jomp.compiler.opt.PassManager;
+import jomp.compiler.parse.Parser;
+import jomp.compiler.preprocess.Preprocessor;
+import jomp.compiler.preprocess.PreprocessorOptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * C programs parsed, lowered, printed, parsed back and run by the test interpreter at -O0, -O1
  * and -O2; stdout and exit status must equal what the same program gives when compiled by gcc.
  */
 class CProgramsTest {
-    static List<String> programs() { return CPrograms.ALL; }
+    static List<String> programs() {
+        return CPrograms.ALL;
+    }
 
     @org.junit.jupiter.api.Test
     void variadicFunctions() throws Exception {
@@ -52,7 +53,7 @@ class CProgramsTest {
         PassManager.run(m, 0);
         assertThat(IrVerifier.verify(m)).isEmpty();
         String text = IrPrinter.print(m);
-        int before = err.size();   // the front end's warnings (K&R definitions) come before
+        int before = err.size(); // the front end's warnings (K&R definitions) come before
         Module back = IrParser.parse(new SourceFile("t.jir", text), diags);
         assertThat(err.toString().substring(before)).as("IR parse").isEmpty();
         assertThat(IrPrinter.print(back)).isEqualTo(text);
@@ -66,7 +67,8 @@ class CProgramsTest {
         PassManager.run(back, 2);
         assertThat(IrVerifier.verify(back)).isEmpty();
         String optimised = IrPrinter.print(back);
-        assertThat(IrPrinter.print(IrParser.parse(new SourceFile("t2.jir", optimised), diags))).isEqualTo(optimised);
+        assertThat(IrPrinter.print(IrParser.parse(new SourceFile("t2.jir", optimised), diags)))
+                .isEqualTo(optimised);
         assertThat(IrInterpreter.run(back)).isEqualTo(expected);
     }
 
@@ -78,7 +80,9 @@ class CProgramsTest {
             Files.writeString(c, source);
             Process p;
             try {
-                p = jomp.env.ExternalTools.processBuilder("gcc", "-O0", "-w", "-o", exe.toString(), c.toString(), "-lm").redirectErrorStream(true).start();
+                p = jomp.env.ExternalTools.processBuilder("gcc", "-O0", "-w", "-o", exe.toString(), c.toString(), "-lm")
+                        .redirectErrorStream(true)
+                        .start();
             } catch (IOException e) {
                 org.junit.jupiter.api.Assertions.fail("gcc is the oracle here: install it (.ci/run does)");
                 return null;
@@ -91,7 +95,10 @@ class CProgramsTest {
             assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
             return new IrInterpreter.Result(out, run.exitValue());
         } finally {
-            try (var s = Files.walk(dir)) { s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete()); }
+            try (var s = Files.walk(dir)) {
+                s.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(f -> f.toFile().delete());
+            }
         }
     }
 }

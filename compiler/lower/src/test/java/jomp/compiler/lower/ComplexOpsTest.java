@@ -1,5 +1,8 @@
 package jomp.compiler.lower;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
 import jomp.compiler.ir.FloatConst;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
@@ -12,10 +15,6 @@ import jomp.compiler.ir.Module;
 import jomp.compiler.ir.Reg;
 import jomp.compiler.ir.Slot;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class ComplexOpsTest {
     /** Expected values printed with %a by gcc 12 -O0 (double complex x / y and x * y). */
@@ -61,7 +60,11 @@ class ComplexOpsTest {
         m.externFunctions.put("sink", new FuncType(IrType.VOID, List.of(IrType.I64, IrType.I64), false));
         assertThat(IrVerifier.verify(m)).isEmpty();
         long[] got = new long[2];
-        IrInterpreter.run(List.of(m), (name, args) -> { got[0] = args.get(0); got[1] = args.get(1); return 0L; });
+        IrInterpreter.run(List.of(m), (name, args) -> {
+            got[0] = args.get(0);
+            got[1] = args.get(1);
+            return 0L;
+        });
         return new double[] {Double.longBitsToDouble(got[0]), Double.longBitsToDouble(got[1])};
     }
 }

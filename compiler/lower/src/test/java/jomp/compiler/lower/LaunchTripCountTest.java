@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.IrPrinter;
 import jomp.compiler.ir.Module;
 import jomp.offload.abi.KernelArgs;
+import org.junit.jupiter.api.Test;
 
 /**
  * The host passes a {@code target teams distribute} kernel's loop trip count in the kernel
@@ -65,9 +63,13 @@ class LaunchTripCountTest {
         Function f = m.function(fn);
         assertThat(f).as(fn).isNotNull();
         String ir = IrPrinter.print(m);
-        Matcher body = Pattern.compile("func [^\\n]*@" + fn + "\\(.*?\\n}\\n", Pattern.DOTALL).matcher(ir);
+        Matcher body = Pattern.compile("func [^\\n]*@" + fn + "\\(.*?\\n}\\n", Pattern.DOTALL)
+                .matcher(ir);
         assertThat(body.find()).as("IR of %s", fn).isTrue();
-        return Pattern.compile("(%\\d+) = add ptr %\\d+, " + KernelArgs.OFF_TRIPCOUNT + "\\n\\s+store i64 [^\\n]+, \\1\\n").matcher(body.group()).find();
+        return Pattern.compile(
+                        "(%\\d+) = add ptr %\\d+, " + KernelArgs.OFF_TRIPCOUNT + "\\n\\s+store i64 [^\\n]+, \\1\\n")
+                .matcher(body.group())
+                .find();
     }
 
     @Test

@@ -1,5 +1,9 @@
 package jomp.compiler.lower;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
@@ -12,17 +16,13 @@ import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** The shape of the IR the lowering produces for small C snippets. */
 class LoweringTextTest {
     static Module lower(String src, int opt) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Diagnostics diags = new Diagnostics(new PrintStream(err, true));
-        TranslationUnit tu = Parser.parse(Preprocessor.run(new SourceFile("t.c", src), PreprocessorOptions.defaults(true), diags), diags);
+        TranslationUnit tu = Parser.parse(
+                Preprocessor.run(new SourceFile("t.c", src), PreprocessorOptions.defaults(true), diags), diags);
         assertThat(err.toString()).isEmpty();
         Module m = Lowering.lower(tu, diags, "t.c");
         PassManager.run(m, opt);
@@ -44,16 +44,16 @@ class LoweringTextTest {
             """, 0);
         String ir = IrPrinter.print(m);
         assertThat(ir)
-            .contains("declare i32 (ptr, ...) @printf")
-            .contains("declare i32 (ptr) @puts")
-            .contains("declare data @shared")
-            .contains("global static @hidden size 4 align 4 data \"\\03\\00\\00\\00\"")
-            .contains("global @visible size 4 align 4 zero")
-            .contains("global static @f.n size 4 align 4 zero")
-            .contains("global static @g.n size 4 align 4 data \"\\05")
-            .contains("global static @g.n.1 size 4 align 4 data \"\\07")
-            .contains("func static i32 @f()")
-            .contains("func i32 @main()");
+                .contains("declare i32 (ptr, ...) @printf")
+                .contains("declare i32 (ptr) @puts")
+                .contains("declare data @shared")
+                .contains("global static @hidden size 4 align 4 data \"\\03\\00\\00\\00\"")
+                .contains("global @visible size 4 align 4 zero")
+                .contains("global static @f.n size 4 align 4 zero")
+                .contains("global static @g.n size 4 align 4 data \"\\05")
+                .contains("global static @g.n.1 size 4 align 4 data \"\\07")
+                .contains("func static i32 @f()")
+                .contains("func i32 @main()");
         // one literal for both uses of "hi"
         assertThat(ir.split("global static readonly @\\.str", -1)).hasSize(2);
     }
@@ -64,8 +64,13 @@ class LoweringTextTest {
             int f(int x) { int a = 2 * 3, b = a + 4; if (b > 100) return 0; int y = x; int *p = &y; return *p + b; }
             """, 1);
         String ir = IrPrinter.print(m);
-        assertThat(ir).contains("slot $y.").doesNotContain("slot $a").doesNotContain("slot $b")
-            .contains("add i32 %").contains(", 10").doesNotContain("cmp gt");
+        assertThat(ir)
+                .contains("slot $y.")
+                .doesNotContain("slot $a")
+                .doesNotContain("slot $b")
+                .contains("add i32 %")
+                .contains(", 10")
+                .doesNotContain("cmp gt");
     }
 
     @Test
@@ -79,10 +84,12 @@ class LoweringTextTest {
         String ir = IrPrinter.print(m);
         // after a chunk, a static schedule's next one is __jomp_loop_stride() further (a grid-stride
         // loop on a GPU); 0 (dynamic, guided, the host's runtime) goes back to __jomp_loop_next
-        assertThat(ir).contains("call i64 () @__jomp_loop_stride()")
-            .containsPattern("(%\\S+) = call i64 \\(\\) @__jomp_loop_stride\\(\\)[\\s\\S]*cmp eq i64 \\1, 0\\s+condbr i32 %\\S+, omp\\.for\\.next[.\\d]*, omp\\.for\\.stride")
-            .containsPattern("omp\\.for\\.stride[.\\d]*:\\s+%\\S+ = add i64 (%omp\\.chunk\\.lo\\.\\d+), %")
-            .containsPattern("condbr i32 %\\S+, omp\\.for\\.chunk\\.body[.\\d]*, omp\\.for\\.done");
+        assertThat(ir)
+                .contains("call i64 () @__jomp_loop_stride()")
+                .containsPattern(
+                        "(%\\S+) = call i64 \\(\\) @__jomp_loop_stride\\(\\)[\\s\\S]*cmp eq i64 \\1, 0\\s+condbr i32 %\\S+, omp\\.for\\.next[.\\d]*, omp\\.for\\.stride")
+                .containsPattern("omp\\.for\\.stride[.\\d]*:\\s+%\\S+ = add i64 (%omp\\.chunk\\.lo\\.\\d+), %")
+                .containsPattern("condbr i32 %\\S+, omp\\.for\\.chunk\\.body[.\\d]*, omp\\.for\\.done");
     }
 
     @Test
@@ -91,12 +98,16 @@ class LoweringTextTest {
             int f(int x) { switch (x) { case 1: return 10; case 5: case 6: return 20; default: return 0; } }
             """, 1);
         String ir = IrPrinter.print(m);
-        var sw = java.util.regex.Pattern.compile("switch i32 %x\\.0, default (\\S+) \\[(.*)\\]").matcher(ir);
+        var sw = java.util.regex.Pattern.compile("switch i32 %x\\.0, default (\\S+) \\[(.*)\\]")
+                .matcher(ir);
         assertThat(sw.find()).isTrue();
         var targets = new java.util.HashMap<String, String>();
         for (String c : sw.group(2).split(", ")) targets.put(c.split(": ")[0], c.split(": ")[1]);
         assertThat(targets).containsOnlyKeys("1", "5", "6");
-        assertThat(targets.get("5")).isEqualTo(targets.get("6")).isNotEqualTo(targets.get("1")).isNotEqualTo(sw.group(1));
+        assertThat(targets.get("5"))
+                .isEqualTo(targets.get("6"))
+                .isNotEqualTo(targets.get("1"))
+                .isNotEqualTo(sw.group(1));
     }
 
     @Test
@@ -111,7 +122,12 @@ class LoweringTextTest {
             int main(void) { return f(1) + g(2); }
             """, 0);
         String ir = IrPrinter.print(m);
-        assertThat(ir).contains("func static alwaysinline i32 @a(").contains("func noinline i32 @n(").contains("func noinline i32 @p(")
-            .contains("func flatten i32 @f(").contains("func noinline i32 @g(").contains("func i32 @main(");
+        assertThat(ir)
+                .contains("func static alwaysinline i32 @a(")
+                .contains("func noinline i32 @n(")
+                .contains("func noinline i32 @p(")
+                .contains("func flatten i32 @f(")
+                .contains("func noinline i32 @g(")
+                .contains("func i32 @main(");
     }
 }

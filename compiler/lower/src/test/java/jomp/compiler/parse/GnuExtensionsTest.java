@@ -6,9 +6,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.compiler.ast.TranslationUnit;
 import jomp.compiler.ast.Var;
 import jomp.compiler.diag.Diagnostics;
@@ -18,6 +15,7 @@ import jomp.compiler.preprocess.Extensions;
 import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
 import jomp.compiler.type.Type;
+import org.junit.jupiter.api.Test;
 
 /**
  * The GNU and clang extensions gcc 12 lacks (so the run corpus cannot test them against it) and
@@ -26,10 +24,14 @@ import jomp.compiler.type.Type;
  */
 class GnuExtensionsTest {
     private static Var global(ParseHelper h, String name) {
-        return h.unit.globals().stream().filter(v -> v.name.equals(name)).findFirst().orElseThrow();
+        return h.unit.globals().stream()
+                .filter(v -> v.name.equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
-    @Test void typeofUnqualAndAutoType() {
+    @Test
+    void typeofUnqualAndAutoType() {
         ParseHelper h = ParseHelper.parse("""
             const volatile int cv = 1;
             __typeof_unqual__(cv) plain;
@@ -51,7 +53,8 @@ class GnuExtensionsTest {
         assertThat(global(h, "c23").align).isEqualTo(16);
     }
 
-    @Test void constructorAndDestructorPrioritiesAndTheirErrors() {
+    @Test
+    void constructorAndDestructorPrioritiesAndTheirErrors() {
         ParseHelper ok = ParseHelper.parse("t.c", """
             __attribute__((constructor)) void a(void) {}
             __attribute__((constructor(101), destructor(0x7f))) void b(void) {}
@@ -74,7 +77,8 @@ class GnuExtensionsTest {
             """);
     }
 
-    @Test void errorsAsClangGivesThem() {
+    @Test
+    void errorsAsClangGivesThem() {
         ParseHelper h = ParseHelper.parse("t.c", """
             int a = ({ 1; });
             int c __attribute__((no_such_attribute));
@@ -85,12 +89,14 @@ class GnuExtensionsTest {
             t.c:2:22: warning: unknown attribute 'no_such_attribute' ignored [-Wunknown-attributes]
             t.c:3:28: error: declaration of variable 'x' with deduced type '__auto_type' requires an initializer
             """);
-        ParseHelper cleanup = ParseHelper.parse("t.c", "void f(int *p);\nvoid g(void) { __attribute__((cleanup(f))) int b = 0; (void)b; }\n");
+        ParseHelper cleanup = ParseHelper.parse(
+                "t.c", "void f(int *p);\nvoid g(void) { __attribute__((cleanup(f))) int b = 0; (void)b; }\n");
         assertThat(cleanup.messages()).isEqualTo("t.c:2:31: error: the 'cleanup' attribute is not supported by jomp\n");
     }
 
     /** Inline assembly parses (headers hold it in static inline functions); compiling it is the error. */
-    @Test void asmIsAnErrorOnlyWhereCompiled() {
+    @Test
+    void asmIsAnErrorOnlyWhereCompiled() {
         String src = """
             static inline unsigned swap(unsigned v) { __asm__("bswapl %0" : "=r"(v) : "0"(v)); return v; }
             static inline int unused_io(void) { int r; __asm__ __volatile__("in %%dx, %%al" : "=a"(r) : "d"(0x80) : "memory"); return r; }
@@ -98,28 +104,50 @@ class GnuExtensionsTest {
             """;
         assertThat(lower(src)).isEmpty();
         assertThat(lower(src.replace("return 0;", "return (int)swap(1);")))
-            .isEqualTo("t.c:1:43: error: jomp cannot compile inline assembly 'bswapl %0': only barriers (an empty template) and pause, nop, "
-                       + "rdtsc, rdtscp, cpuid, mfence, lfence and sfence have a meaning on the JVM\n");
+                .isEqualTo(
+                        "t.c:1:43: error: jomp cannot compile inline assembly 'bswapl %0': only barriers (an empty template) and pause, nop, "
+                                + "rdtsc, rdtscp, cpuid, mfence, lfence and sfence have a meaning on the JVM\n");
     }
 
     private static String lower(String src) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Diagnostics d = new Diagnostics(new PrintStream(out, true, StandardCharsets.UTF_8));
-        TranslationUnit tu = Parser.parse(Preprocessor.run(new SourceFile("t.c", src), PreprocessorOptions.defaults(false), d), d);
+        TranslationUnit tu =
+                Parser.parse(Preprocessor.run(new SourceFile("t.c", src), PreprocessorOptions.defaults(false), d), d);
         assertThat(d.hasErrors()).as(out.toString()).isFalse();
         Lowering.lower(tu, d, "t.c");
-        return String.join("\n", out.toString(StandardCharsets.UTF_8).lines()
-            .filter(l -> l.matches("^\\S+:\\d+:\\d+: .*")).toList()) + (out.size() > 0 ? "\n" : "");
+        return String.join(
+                        "\n",
+                        out.toString(StandardCharsets.UTF_8)
+                                .lines()
+                                .filter(l -> l.matches("^\\S+:\\d+:\\d+: .*"))
+                                .toList())
+                + (out.size() > 0 ? "\n" : "");
     }
 
-    @Test void hasAttributeAndHasBuiltinFollowWhatTheParserDoes() {
-        for (String a : List.of("aligned", "packed", "mode", "transparent_union", "gnu_inline", "noreturn", "unused", "constructor", "destructor"))
-            assertThat(Extensions.attribute(a)).as(a).isTrue();
+    @Test
+    void hasAttributeAndHasBuiltinFollowWhatTheParserDoes() {
+        for (String a : List.of(
+                "aligned",
+                "packed",
+                "mode",
+                "transparent_union",
+                "gnu_inline",
+                "noreturn",
+                "unused",
+                "constructor",
+                "destructor")) assertThat(Extensions.attribute(a)).as(a).isTrue();
         for (String a : List.of("cleanup", "vector_size", "weak", "alias"))
             assertThat(Extensions.attribute(a)).as(a).isFalse();
-        for (String b : List.of("__builtin_bswap64", "__builtin_clzll", "__builtin_isnan", "__builtin_object_size", "__builtin_memcpy",
-                                "__builtin_types_compatible_p", "__builtin_offsetof", "__builtin_alloca"))
-            assertThat(Extensions.builtin(b)).as(b).isTrue();
+        for (String b : List.of(
+                "__builtin_bswap64",
+                "__builtin_clzll",
+                "__builtin_isnan",
+                "__builtin_object_size",
+                "__builtin_memcpy",
+                "__builtin_types_compatible_p",
+                "__builtin_offsetof",
+                "__builtin_alloca")) assertThat(Extensions.builtin(b)).as(b).isTrue();
         for (String b : List.of("__builtin_add_overflow", "__builtin_frame_address", "__builtin_isfpclass"))
             assertThat(Extensions.builtin(b)).as(b).isFalse();
     }

@@ -31,17 +31,22 @@ import jomp.compiler.ir.Value;
 final class AtomicEmitter {
     private final PtxFunction fn;
 
-    AtomicEmitter(PtxFunction fn) { this.fn = fn; }
+    AtomicEmitter(PtxFunction fn) {
+        this.fn = fn;
+    }
 
     void rmw(Insn.AtomicRmw a) {
         IrType t = a.dst().type();
         boolean unused = fn.uses.getOrDefault(a.dst().id, 0) == 0;
-        local(a.addr(), () -> {
-            String p = fn.reg(a.addr()), old = fn.reg(a.dst());
-            fn.emit("ld." + PtxText.loadType(t) + " " + old + ", [" + p + "]");
-            String nv = plainOp(a.op(), t, old, fn.reg(a.value()));
-            fn.emit("st." + PtxText.storeType(t) + " [" + p + "], " + nv);
-        }, () -> atomicRmw(a, t, unused));
+        local(
+                a.addr(),
+                () -> {
+                    String p = fn.reg(a.addr()), old = fn.reg(a.dst());
+                    fn.emit("ld." + PtxText.loadType(t) + " " + old + ", [" + p + "]");
+                    String nv = plainOp(a.op(), t, old, fn.reg(a.value()));
+                    fn.emit("st." + PtxText.storeType(t) + " [" + p + "], " + nv);
+                },
+                () -> atomicRmw(a, t, unused));
     }
 
     private void atomicRmw(Insn.AtomicRmw a, IrType t, boolean unused) {
@@ -60,7 +65,8 @@ final class AtomicEmitter {
             case UMAX, UMIN -> a.op().spelling.substring(1) + ".u" + t.bits();
         };
         Insn.Ordering o = a.ordering();
-        boolean red = unused && (o == Insn.Ordering.MONOTONIC || o == Insn.Ordering.RELEASE) && a.op() != Insn.RmwOp.XCHG;
+        boolean red =
+                unused && (o == Insn.Ordering.MONOTONIC || o == Insn.Ordering.RELEASE) && a.op() != Insn.RmwOp.XCHG;
         if (red && o == Insn.Ordering.MONOTONIC && warpCombinable(a)) {
             warpCombined(a, t, op, p, v);
             return;
@@ -92,7 +98,11 @@ final class AtomicEmitter {
      * updates on its own.
      */
     private void warpCombined(Insn.AtomicRmw a, IrType t, String op, String p, String v) {
-        String single = fn.newLabel(), end = fn.newLabel(), mask = fn.temp(IrType.I32), notFull = fn.pred(), notFirst = fn.pred();
+        String single = fn.newLabel(),
+                end = fn.newLabel(),
+                mask = fn.temp(IrType.I32),
+                notFull = fn.pred(),
+                notFirst = fn.pred();
         fn.emit("activemask.b32 " + mask);
         fn.emit("setp.ne.b32 " + notFull + ", " + mask + ", -1");
         fn.emit("@" + notFull + " bra " + single);
@@ -103,7 +113,7 @@ final class AtomicEmitter {
         fn.emit("mov.b" + t.bits() + " " + acc + ", " + v);
         String combine = switch (a.op()) {
             case ADD, SUB -> "add.s" + t.bits();
-            case FADD, FSUB -> "add.rn." + PtxText.signed(t);   // v is already negated for fsub
+            case FADD, FSUB -> "add.rn." + PtxText.signed(t); // v is already negated for fsub
             case MAX, MIN -> a.op().spelling + ".s" + t.bits();
             case UMAX, UMIN -> a.op().spelling.substring(1) + ".u" + t.bits();
             default -> a.op().spelling + ".b" + t.bits();
@@ -138,28 +148,33 @@ final class AtomicEmitter {
     void cmpxchg(Insn.CmpXchg x) {
         IrType t = x.dst().type();
         String p = fn.reg(x.addr()), old = fn.reg(x.dst()), e = fn.reg(x.expected()), d = fn.reg(x.desired());
-        local(x.addr(), () -> {
-            String eq = fn.pred();
-            fn.emit("ld." + PtxText.loadType(t) + " " + old + ", [" + p + "]");
-            fn.emit("setp.eq." + PtxText.bits(t) + " " + eq + ", " + old + ", " + e);
-            fn.emit("@" + eq + " st." + PtxText.storeType(t) + " [" + p + "], " + d);
-        }, () -> {
-            if (x.success() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
-            String sem = sem(x.success(), true);
-            switch (t) {
-                case I8 -> byteCas(sem, p, old, e, d);
-                case I16 -> {   // a 16-bit exchange (sm_70), through 16-bit registers of a scope of its own
-                    fn.code.append("\t{\n");
-                    fn.emit(".reg .b16 %hx<3>");
-                    fn.emit("cvt.u16.u32 %hx0, " + e);
-                    fn.emit("cvt.u16.u32 %hx1, " + d);
-                    fn.emit("atom" + sem + ".gpu.cas.b16 %hx2, [" + p + "], %hx0, %hx1");
-                    fn.emit("cvt.s32.s16 " + old + ", %hx2");
-                    fn.code.append("\t}\n");
-                }
-                default -> fn.emit("atom" + sem + ".gpu.cas.b" + t.bits() + " " + old + ", [" + p + "], " + e + ", " + d);
-            }
-        });
+        local(
+                x.addr(),
+                () -> {
+                    String eq = fn.pred();
+                    fn.emit("ld." + PtxText.loadType(t) + " " + old + ", [" + p + "]");
+                    fn.emit("setp.eq." + PtxText.bits(t) + " " + eq + ", " + old + ", " + e);
+                    fn.emit("@" + eq + " st." + PtxText.storeType(t) + " [" + p + "], " + d);
+                },
+                () -> {
+                    if (x.success() == Insn.Ordering.SEQ_CST) fn.emit("fence.sc.gpu");
+                    String sem = sem(x.success(), true);
+                    switch (t) {
+                        case I8 -> byteCas(sem, p, old, e, d);
+                        case I16 -> { // a 16-bit exchange (sm_70), through 16-bit registers of a scope of its own
+                            fn.code.append("\t{\n");
+                            fn.emit(".reg .b16 %hx<3>");
+                            fn.emit("cvt.u16.u32 %hx0, " + e);
+                            fn.emit("cvt.u16.u32 %hx1, " + d);
+                            fn.emit("atom" + sem + ".gpu.cas.b16 %hx2, [" + p + "], %hx0, %hx1");
+                            fn.emit("cvt.s32.s16 " + old + ", %hx2");
+                            fn.code.append("\t}\n");
+                        }
+                        default ->
+                            fn.emit("atom" + sem + ".gpu.cas.b" + t.bits() + " " + old + ", [" + p + "], " + e + ", "
+                                    + d);
+                    }
+                });
     }
 
     /**
@@ -168,13 +183,18 @@ final class AtomicEmitter {
      * allocation's granule (a GPU allocates in 256-byte steps), never in another's.
      */
     private void byteCas(String sem, String p, String old, String e, String d) {
-        String w = fn.temp(IrType.PTR), sh = fn.temp(IrType.I32), cur = fn.temp(IrType.I32), nw = fn.temp(IrType.I32), seen = fn.temp(IrType.I32);
+        String w = fn.temp(IrType.PTR),
+                sh = fn.temp(IrType.I32),
+                cur = fn.temp(IrType.I32),
+                nw = fn.temp(IrType.I32),
+                seen = fn.temp(IrType.I32);
         String differs = fn.pred(), again = fn.pred(), top = fn.newLabel(), done = fn.newLabel();
         fn.emit("and.b64 " + w + ", " + p + ", -4");
         fn.emit("cvt.u32.u64 " + sh + ", " + p);
         fn.emit("and.b32 " + sh + ", " + sh + ", 3");
         fn.emit("shl.b32 " + sh + ", " + sh + ", 3");
-        fn.emit("atom.relaxed.gpu.or.b32 " + cur + ", [" + w + "], 0");   // the word's value (an atomic: see the simulator's partWord)
+        fn.emit("atom.relaxed.gpu.or.b32 " + cur + ", [" + w
+                + "], 0"); // the word's value (an atomic: see the simulator's partWord)
         fn.emitLabel(top);
         fn.emit("bfe.s32 " + old + ", " + cur + ", " + sh + ", 8");
         fn.emit("setp.ne.s32 " + differs + ", " + old + ", " + e);
@@ -193,7 +213,8 @@ final class AtomicEmitter {
         local(l.addr(), () -> fn.emit("ld." + PtxText.loadType(t) + " " + d + ", [" + p + "]"), () -> {
             boolean sc = l.ordering() == Insn.Ordering.SEQ_CST;
             if (sc) fn.emit("fence.sc.gpu");
-            fn.emit("ld" + sem(sc ? Insn.Ordering.ACQUIRE : l.ordering(), false) + ".gpu." + PtxText.loadType(t) + " " + d + ", [" + p + "]");
+            fn.emit("ld" + sem(sc ? Insn.Ordering.ACQUIRE : l.ordering(), false) + ".gpu." + PtxText.loadType(t) + " "
+                    + d + ", [" + p + "]");
         });
     }
 
@@ -203,7 +224,8 @@ final class AtomicEmitter {
         local(s.addr(), () -> fn.emit("st." + PtxText.storeType(t) + " [" + p + "], " + v), () -> {
             boolean sc = s.ordering() == Insn.Ordering.SEQ_CST;
             if (sc) fn.emit("fence.sc.gpu");
-            fn.emit("st" + sem(sc ? Insn.Ordering.RELEASE : s.ordering(), false) + ".gpu." + PtxText.storeType(t) + " [" + p + "], " + v);
+            fn.emit("st" + sem(sc ? Insn.Ordering.RELEASE : s.ordering(), false) + ".gpu." + PtxText.storeType(t) + " ["
+                    + p + "], " + v);
         });
     }
 
@@ -223,7 +245,8 @@ final class AtomicEmitter {
             case RELEASE -> ".release";
             case ACQ_REL -> ".acq_rel";
             case SEQ_CST -> {
-                if (!rmw) throw new IllegalStateException("seq_cst load or store: the caller passes acquire or release");
+                if (!rmw)
+                    throw new IllegalStateException("seq_cst load or store: the caller passes acquire or release");
                 yield ".acq_rel";
             }
         };
@@ -235,15 +258,16 @@ final class AtomicEmitter {
         String nv = fn.temp(t);
         String b = "b" + t.bits(), s = "s" + t.bits(), u = "u" + t.bits();
         fn.emit(switch (op) {
-            case ADD -> "add." + s;
-            case SUB -> "sub." + s;
-            case AND, OR, XOR -> op.spelling + "." + b;
-            case MAX, MIN -> op.spelling + "." + s;
-            case UMAX, UMIN -> op.spelling.substring(1) + "." + u;
-            case FADD -> "add.rn." + PtxText.signed(t);
-            case FSUB -> "sub.rn." + PtxText.signed(t);
-            case XCHG -> throw new IllegalStateException();
-        } + " " + nv + ", " + old + ", " + v);
+                    case ADD -> "add." + s;
+                    case SUB -> "sub." + s;
+                    case AND, OR, XOR -> op.spelling + "." + b;
+                    case MAX, MIN -> op.spelling + "." + s;
+                    case UMAX, UMIN -> op.spelling.substring(1) + "." + u;
+                    case FADD -> "add.rn." + PtxText.signed(t);
+                    case FSUB -> "sub.rn." + PtxText.signed(t);
+                    case XCHG -> throw new IllegalStateException();
+                }
+                + " " + nv + ", " + old + ", " + v);
         return nv;
     }
 

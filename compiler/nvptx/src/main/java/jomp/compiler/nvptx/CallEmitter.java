@@ -2,7 +2,6 @@ package jomp.compiler.nvptx;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Global;
 import jomp.compiler.ir.Insn;
@@ -20,20 +19,28 @@ import jomp.compiler.ir.Value;
 final class CallEmitter {
     private final PtxFunction fn;
 
-    CallEmitter(PtxFunction fn) { this.fn = fn; }
+    CallEmitter(PtxFunction fn) {
+        this.fn = fn;
+    }
 
     void intrinsic(Intrinsics.Intrinsic builtin, Insn.Call c) {
         String text = builtin.template();
-        if (text.contains("{p}")) text = text.replace("{p}", fn.pred());   // a predicate of the instruction's own
-        if (text.contains("{d}")) text = text.replace("{d}", c.dst() != null ? fn.reg(c.dst()) : fn.temp(c.type().ret()));
-        for (int k = 0; k < c.args().size(); k++) text = text.replace("{" + k + "}", fn.reg(c.args().get(k)));
+        if (text.contains("{p}")) text = text.replace("{p}", fn.pred()); // a predicate of the instruction's own
+        if (text.contains("{d}"))
+            text = text.replace(
+                    "{d}", c.dst() != null ? fn.reg(c.dst()) : fn.temp(c.type().ret()));
+        for (int k = 0; k < c.args().size(); k++)
+            text = text.replace("{" + k + "}", fn.reg(c.args().get(k)));
         fn.emit(text);
     }
 
     /** math.h's isnan, isinf, isfinite and signbit (jomp's {@code __jomp_} helpers) as PTX tests; false for other calls. */
     boolean classify(String callee, Insn.Call c) {
         FuncType t = c.type();
-        if (t.variadic() || t.ret() != IrType.I32 || t.params().size() != 1 || t.params().get(0) != IrType.F64) return false;
+        if (t.variadic()
+                || t.ret() != IrType.I32
+                || t.params().size() != 1
+                || t.params().get(0) != IrType.F64) return false;
         String test = switch (callee) {
             case "__jomp_isnan" -> "setp.nan.f64";
             case "__jomp_isinf" -> "testp.infinite.f64";
@@ -60,7 +67,8 @@ final class CallEmitter {
     /** A direct call with the PTX call ABI: arguments and result through .param variables in a scope. */
     void emitCall(String callee, FuncType type, Reg dst, List<Value> args) {
         if (PtxBackend.isKernel(callee) && fn.ctx.isDefined(callee)) {
-            throw new PtxException("function '" + fn.f.name + "' calls kernel '" + callee + "', which a device function cannot call");
+            throw new PtxException(
+                    "function '" + fn.f.name + "' calls kernel '" + callee + "', which a device function cannot call");
         }
         fn.ctx.useFunction(callee, type, fn.f.name);
         boolean bits = Libdevice.isLibdevice(callee) && !fn.ctx.isDefined(callee);
@@ -72,16 +80,20 @@ final class CallEmitter {
             ret = "(__r), ";
         }
         fn.emit("call.uni " + ret + PtxText.symbol(callee) + ", (" + params + ")");
-        if (dst != null && type.ret() != IrType.VOID) fn.emit("ld.param." + PtxFunction.paramType(type.ret(), bits) + " " + fn.reg(dst) + ", [__r]");
+        if (dst != null && type.ret() != IrType.VOID)
+            fn.emit("ld.param." + PtxFunction.paramType(type.ret(), bits) + " " + fn.reg(dst) + ", [__r]");
         fn.code.append("\t}\n");
     }
 
-    private String passArgs(FuncType type, List<Value> args) { return passArgs(type, args, false); }
+    private String passArgs(FuncType type, List<Value> args) {
+        return passArgs(type, args, false);
+    }
 
     private String passArgs(FuncType type, List<Value> args, boolean bits) {
         List<IrType> ps = PtxFunction.paramTypes(type);
         if (ps.size() != args.size()) {
-            throw new PtxException("function '" + fn.f.name + "': call passes " + args.size() + " arguments to " + type);
+            throw new PtxException(
+                    "function '" + fn.f.name + "': call passes " + args.size() + " arguments to " + type);
         }
         StringBuilder names = new StringBuilder();
         for (int i = 0; i < args.size(); i++) {
@@ -107,13 +119,19 @@ final class CallEmitter {
         }
         String proto = fn.newName("$P");
         StringBuilder sb = new StringBuilder(proto).append(": .callprototype ");
-        if (type.ret() != IrType.VOID) sb.append("(.param .").append(PtxFunction.paramType(type.ret())).append(" _) ");
+        if (type.ret() != IrType.VOID)
+            sb.append("(.param .").append(PtxFunction.paramType(type.ret())).append(" _) ");
         sb.append("_ (");
         List<IrType> ps = PtxFunction.paramTypes(type);
-        for (int i = 0; i < ps.size(); i++) sb.append(i > 0 ? ", " : "").append(".param .").append(PtxFunction.paramType(ps.get(i))).append(" _");
+        for (int i = 0; i < ps.size(); i++)
+            sb.append(i > 0 ? ", " : "")
+                    .append(".param .")
+                    .append(PtxFunction.paramType(ps.get(i)))
+                    .append(" _");
         fn.code.append('\t').append(sb).append(");\n");
         fn.emit("call " + ret + target + ", (" + params + "), " + proto);
-        if (c.dst() != null && type.ret() != IrType.VOID) fn.emit("ld.param." + PtxFunction.paramType(type.ret()) + " " + fn.reg(c.dst()) + ", [__r]");
+        if (c.dst() != null && type.ret() != IrType.VOID)
+            fn.emit("ld.param." + PtxFunction.paramType(type.ret()) + " " + fn.reg(c.dst()) + ", [__r]");
         fn.code.append("\t}\n");
     }
 
@@ -128,7 +146,11 @@ final class CallEmitter {
         String fmt = constantString(c.args().get(0));
         if (fmt == null) {
             // the sizes are known only at run time: C's vprintf over the slots, from the device runtime
-            emitCall("__jomp_vprintf", new FuncType(IrType.I32, List.of(IrType.PTR, IrType.PTR), false), c.dst(), c.args());
+            emitCall(
+                    "__jomp_vprintf",
+                    new FuncType(IrType.I32, List.of(IrType.PTR, IrType.PTR), false),
+                    c.dst(),
+                    c.args());
             return;
         }
         List<Integer> sizes = PrintfFormat.argumentSizes(fmt, fn.f.name);
@@ -147,7 +169,9 @@ final class CallEmitter {
             for (int k = 0; k < sizes.size(); k++) {
                 int s = sizes.get(k);
                 off = (off + s - 1) & -(long) s;
-                String v = fn.temp(s == 8 ? IrType.I64 : IrType.I32), from = fn.temp(IrType.PTR), to = fn.temp(IrType.PTR);
+                String v = fn.temp(s == 8 ? IrType.I64 : IrType.I32),
+                        from = fn.temp(IrType.PTR),
+                        to = fn.temp(IrType.PTR);
                 fn.emit("add.s64 " + from + ", " + vaReg + ", " + (8L * k));
                 fn.emit("ld.u" + (s * 8) + " " + v + ", [" + from + "]");
                 fn.emit("add.s64 " + to + ", " + buf + ", " + off);

@@ -10,16 +10,15 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Global;
-import jomp.offload.abi.ContextTraits;
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IrParser;
 import jomp.compiler.ir.Module;
+import jomp.offload.abi.ContextTraits;
 
 /**
  * The NVPTX device runtime: {@code compiler/devrt/src/main/devrt/devrt.c}, compiled to jomp IR when
@@ -41,8 +40,11 @@ public final class DeviceRuntime {
     public static final String SOURCE = "jomp/devrt/devrt.c";
 
     /** Functions every kernel's entry calls (PtxBackend's generated code). */
-    static final String INIT = "__jomp_target_init", DEINIT = "__jomp_target_deinit",
-            FRAME_PUSH = "__jomp_frame_push", FRAME_PUSH_TEAM = "__jomp_frame_push_team", FRAME_POP = "__jomp_frame_pop",
+    static final String INIT = "__jomp_target_init",
+            DEINIT = "__jomp_target_deinit",
+            FRAME_PUSH = "__jomp_frame_push",
+            FRAME_PUSH_TEAM = "__jomp_frame_push_team",
+            FRAME_POP = "__jomp_frame_pop",
             THREAD_SIZE = "__jomp_thread_size";
     /** A function that calls this publishes addresses of its frame to the team (single copyprivate). */
     static final String COPYPRIVATE_PUBLISH = "__jomp_copyprivate_publish";
@@ -57,7 +59,9 @@ public final class DeviceRuntime {
     public static synchronized String irText() {
         if (irText == null) {
             try (InputStream in = DeviceRuntime.class.getClassLoader().getResourceAsStream(RESOURCE)) {
-                if (in == null) throw new IllegalStateException("jomp: resource " + RESOURCE + " is missing from the jar (the build writes it from devrt.c)");
+                if (in == null)
+                    throw new IllegalStateException("jomp: resource " + RESOURCE
+                            + " is missing from the jar (the build writes it from devrt.c)");
                 irText = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new IllegalStateException("jomp: cannot read " + RESOURCE + ": " + e.getMessage(), e);
@@ -89,7 +93,7 @@ public final class DeviceRuntime {
         return m;
     }
 
-/** A module and the names of the runtime's functions and globals linked into it. */
+    /** A module and the names of the runtime's functions and globals linked into it. */
     record Linked(Module module, Set<String> runtimeSymbols) {}
 
     /**
@@ -119,7 +123,8 @@ public final class DeviceRuntime {
         // body passes a firstprivate's address on: kernels may need the team frame too (emitted only when used)
         if (frames || kernels) work.addAll(java.util.List.of(FRAME_PUSH, FRAME_PUSH_TEAM, FRAME_POP));
         // printf with a format known only at run time, and C's vprintf, become __jomp_vprintf (PtxFunction)
-        if (user.externFunctions.containsKey("printf") || user.externFunctions.containsKey("vprintf")) work.add("__jomp_vprintf");
+        if (user.externFunctions.containsKey("printf") || user.externFunctions.containsKey("vprintf"))
+            work.add("__jomp_vprintf");
         work.addAll(user.externFunctions.keySet());
         work.addAll(user.externData);
         for (Global g : user.globals) for (Global.Reloc r : g.relocs) work.add(r.symbol());
@@ -139,7 +144,7 @@ public final class DeviceRuntime {
                             case Insn.Call c -> work.add(c.callee());
                             case Insn.FuncAddr a -> work.add(a.symbol());
                             case Insn.GlobalAddr a -> work.add(a.symbol());
-                            default -> { }
+                            default -> {}
                         }
                     }
                 }
@@ -160,8 +165,11 @@ public final class DeviceRuntime {
     /** A copy of the runtime's (shared) traits global holding the target's traits, NUL-terminated. */
     private static Global withTraits(Global g, ContextTraits traits) {
         byte[] line = traits.encode().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-        if (line.length >= g.size) throw new PtxException("the target's context traits (" + traits.encode() + ") do not fit the device runtime's " + g.name);
-        Global filled = new Global(g.name, g.size, g.align, g.isStatic, g.readOnly, java.util.Arrays.copyOf(line, (int) g.size));
+        if (line.length >= g.size)
+            throw new PtxException(
+                    "the target's context traits (" + traits.encode() + ") do not fit the device runtime's " + g.name);
+        Global filled = new Global(
+                g.name, g.size, g.align, g.isStatic, g.readOnly, java.util.Arrays.copyOf(line, (int) g.size));
         filled.weak = g.weak;
         return filled;
     }

@@ -3,7 +3,6 @@ package jomp.compiler.nvptx;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Insn;
@@ -22,21 +21,27 @@ final class EscapingSlots {
     private EscapingSlots() {}
 
     /** The slots of {@code f} whose address escapes. */
-    static java.util.Set<Slot> of(Function f) { return of(f, new HashMap<>()); }
+    static java.util.Set<Slot> of(Function f) {
+        return of(f, new HashMap<>());
+    }
 
     /** The same, filling {@code from} with the registers that hold a slot's address (plus an offset). */
     static java.util.Set<Slot> of(Function f, Map<Integer, java.util.Set<Slot>> from) {
         java.util.Set<Slot> escaping = new java.util.HashSet<>();
-        for (int round = 0; round < 2; round++) {   // twice: a loop may use a register above its definition
+        for (int round = 0; round < 2; round++) { // twice: a loop may use a register above its definition
             for (BasicBlock b : f.blocks) {
                 for (Insn i : b.insns) {
                     java.util.Set<Slot> src = switch (i) {
                         case Insn.SlotAddr sa -> java.util.Set.of(sa.slot());
                         case Insn.Copy c when c.src() instanceof Reg r -> from.get(r.id);
-                        case Insn.Binary bin when bin.a() instanceof Reg r && (bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB) -> from.get(r.id);
+                        case Insn.Binary bin
+                        when bin.a() instanceof Reg r && (bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB) ->
+                            from.get(r.id);
                         default -> null;
                     };
-                    if (src != null) from.computeIfAbsent(i.dst().id, k -> new java.util.HashSet<>()).addAll(src);
+                    if (src != null)
+                        from.computeIfAbsent(i.dst().id, k -> new java.util.HashSet<>())
+                                .addAll(src);
                 }
             }
         }
@@ -53,12 +58,15 @@ final class EscapingSlots {
                     case Insn.AtomicStore st -> List.of(st.value());
                     case Insn.AtomicRmw a -> List.of(a.value());
                     case Insn.CmpXchg x -> List.of(x.expected(), x.desired());
-                    case Insn.Binary bin when bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB -> List.of(bin.b());
+                    case Insn.Binary bin
+                    when bin.op() == Insn.BinOp.ADD || bin.op() == Insn.BinOp.SUB -> List.of(bin.b());
                     default -> Operands.of(i);
                 };
-                for (Value v : escapes) if (v instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
+                for (Value v : escapes)
+                    if (v instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
             }
-            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && from.containsKey(r.id)) escaping.addAll(from.get(r.id));
+            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && from.containsKey(r.id))
+                escaping.addAll(from.get(r.id));
         }
         return escaping;
     }

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Global;
@@ -41,6 +40,7 @@ import jomp.compiler.ir.Value;
 final class GlobalAddresses {
     /** Abstract values: nothing yet (null), a global address, one into read-only global data, or any. */
     private static final Object GLOBAL = "global", READ_ONLY = "read-only", ANY = "any";
+
     private static final long UNKNOWN = Long.MIN_VALUE;
 
     /** A frame slot of a function. */
@@ -64,13 +64,16 @@ final class GlobalAddresses {
         this.m = m;
         Set<String> addressTaken = new HashSet<>();
         for (Global g : m.globals) for (Global.Reloc r : g.relocs) addressTaken.add(r.symbol());
-        for (Function f : m.functions) for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i instanceof Insn.FuncAddr a) addressTaken.add(a.symbol());
+        for (Function f : m.functions)
+            for (BasicBlock b : f.blocks)
+                for (Insn i : b.insns) if (i instanceof Insn.FuncAddr a) addressTaken.add(a.symbol());
         analysed = new HashSet<>();
         for (Function f : m.functions) {
             if (runtime.contains(f.name) || f.blocks.isEmpty()) continue;
             analysed.add(f.name);
             Object[] p = new Object[f.params.size()];
-            // a kernel's IR parameter is set by its first block (KernelArguments); a function others may call gets anything
+            // a kernel's IR parameter is set by its first block (KernelArguments); a function others may call gets
+            // anything
             boolean directOnly = f.isStatic && !addressTaken.contains(f.name) && !PtxBackend.isKernel(f.name);
             if (!directOnly && !PtxBackend.isKernel(f.name)) java.util.Arrays.fill(p, ANY);
             params.put(f.name, p);
@@ -81,9 +84,14 @@ final class GlobalAddresses {
     record Result(Map<String, Set<Integer>> global, Map<String, Set<Integer>> readOnly) {
         static final Result NONE = new Result(Map.of(), Map.of());
 
-        boolean isGlobal(String fn, Value address) { return address instanceof Reg r && global.getOrDefault(fn, Set.of()).contains(r.id); }
+        boolean isGlobal(String fn, Value address) {
+            return address instanceof Reg r && global.getOrDefault(fn, Set.of()).contains(r.id);
+        }
 
-        boolean isReadOnly(String fn, Value address) { return address instanceof Reg r && readOnly.getOrDefault(fn, Set.of()).contains(r.id); }
+        boolean isReadOnly(String fn, Value address) {
+            return address instanceof Reg r
+                    && readOnly.getOrDefault(fn, Set.of()).contains(r.id);
+        }
     }
 
     /** Analyses the module's functions other than the runtime's (after KernelArguments has rewritten the kernels). */
@@ -121,7 +129,12 @@ final class GlobalAddresses {
             case Insn.SlotAddr s -> set(r, s.dst(), new Ref(new SlotKey(f.name, s.slot().id), 0));
             case Insn.GlobalAddr g -> {
                 Global d = m.global(g.symbol());
-                set(r, g.dst(), d == null || d.name.startsWith(DeviceRuntime.SHARED_PREFIX) ? ANY : d.readOnly ? READ_ONLY : GLOBAL);
+                set(
+                        r,
+                        g.dst(),
+                        d == null || d.name.startsWith(DeviceRuntime.SHARED_PREFIX)
+                                ? ANY
+                                : d.readOnly ? READ_ONLY : GLOBAL);
             }
             case Insn.Copy c -> set(r, c.dst(), value(r, c.src()));
             case Insn.Convert c -> {
@@ -133,7 +146,7 @@ final class GlobalAddresses {
             case Insn.Binary bin -> set(r, bin.dst(), arithmetic(r, bin));
             case Insn.Load l -> {
                 Object a = value(r, l.addr());
-                if (a == null) return;   // the address is not known yet
+                if (a == null) return; // the address is not known yet
                 Object v = ANY;
                 if (a instanceof Ref ref && ref.off() != UNKNOWN && l.dst().type().size == 8) {
                     v = escaped.contains(ref.slot()) ? ANY : fields.get(new Field(ref.slot(), ref.off()));
@@ -142,12 +155,12 @@ final class GlobalAddresses {
             }
             case Insn.Store s -> {
                 Object a = value(r, s.addr()), v = value(r, s.value());
-                if (a == null) return;   // the address is not known yet
+                if (a == null) return; // the address is not known yet
                 if (a instanceof Ref ref) {
                     if (ref.off() == UNKNOWN || s.value().type().size != 8) escapeSlot(ref.slot());
                     else join(new Field(ref.slot(), ref.off()), v);
                 } else {
-                    escape(v);   // a slot address in memory the analysis does not follow
+                    escape(v); // a slot address in memory the analysis does not follow
                 }
             }
             case Insn.MemCopy c -> {
@@ -155,7 +168,8 @@ final class GlobalAddresses {
                 escape(value(r, c.srcAddr()));
             }
             case Insn.MemSet s -> escape(value(r, s.dstAddr()));
-            case Insn.Call c when c.callee().equals(KernelArguments.ARG) && m.function(c.callee()) == null -> set(r, c.dst(), GLOBAL);
+            case Insn.Call c
+            when c.callee().equals(KernelArguments.ARG) && m.function(c.callee()) == null -> set(r, c.dst(), GLOBAL);
             case Insn.Call c -> {
                 Object[] p = analysed.contains(c.callee()) ? params.get(c.callee()) : null;
                 for (int k = 0; k < c.args().size(); k++) {
@@ -188,23 +202,31 @@ final class GlobalAddresses {
         Object a = value(r, bin.a()), b = value(r, bin.b());
         boolean add = bin.op() == Insn.BinOp.ADD, sub = bin.op() == Insn.BinOp.SUB;
         if ((add || sub) && a instanceof Ref ref && !(b instanceof Ref)) {
-            long off = ref.off() == UNKNOWN || !(bin.b() instanceof IntConst k) ? UNKNOWN : add ? ref.off() + k.value() : ref.off() - k.value();
+            long off = ref.off() == UNKNOWN || !(bin.b() instanceof IntConst k)
+                    ? UNKNOWN
+                    : add ? ref.off() + k.value() : ref.off() - k.value();
             return new Ref(ref.slot(), off);
         }
         if (add && b instanceof Ref ref && !(a instanceof Ref)) {
-            return new Ref(ref.slot(), ref.off() == UNKNOWN || !(bin.a() instanceof IntConst k) ? UNKNOWN : ref.off() + k.value());
+            return new Ref(
+                    ref.slot(),
+                    ref.off() == UNKNOWN || !(bin.a() instanceof IntConst k) ? UNKNOWN : ref.off() + k.value());
         }
-        if (sub && a instanceof Ref && b instanceof Ref) return ANY;   // a distance, not an address
+        if (sub && a instanceof Ref && b instanceof Ref) return ANY; // a distance, not an address
         escape(a);
         escape(b);
-        if (a == null) return null;   // the base is not known yet
+        if (a == null) return null; // the base is not known yet
         if ((add || sub) && isGlobal(a) && bin.dst().type().size == 8) return a;
         return ANY;
     }
 
-    private static boolean isGlobal(Object v) { return v == GLOBAL || v == READ_ONLY; }
+    private static boolean isGlobal(Object v) {
+        return v == GLOBAL || v == READ_ONLY;
+    }
 
-    private Object value(Map<Integer, Object> r, Value v) { return v instanceof Reg reg ? r.get(reg.id) : ANY; }
+    private Object value(Map<Integer, Object> r, Value v) {
+        return v instanceof Reg reg ? r.get(reg.id) : ANY;
+    }
 
     private void set(Map<Integer, Object> r, Reg dst, Object v) {
         if (dst == null || v == null) return;
@@ -236,7 +258,9 @@ final class GlobalAddresses {
         return ANY;
     }
 
-    private void escape(Object v) { if (v instanceof Ref ref) escapeSlot(ref.slot()); }
+    private void escape(Object v) {
+        if (v instanceof Ref ref) escapeSlot(ref.slot());
+    }
 
     /** A slot whose address the analysis lost: its fields hold anything, and the slots their addresses name escape too. */
     private void escapeSlot(SlotKey s) {

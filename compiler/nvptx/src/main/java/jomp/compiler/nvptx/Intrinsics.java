@@ -3,7 +3,6 @@ package jomp.compiler.nvptx;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.IrType;
 
@@ -25,7 +24,12 @@ final class Intrinsics {
     }
 
     static {
-        IrType i32 = IrType.I32, i64 = IrType.I64, f32 = IrType.F32, f64 = IrType.F64, ptr = IrType.PTR, v = IrType.VOID;
+        IrType i32 = IrType.I32,
+                i64 = IrType.I64,
+                f32 = IrType.F32,
+                f64 = IrType.F64,
+                ptr = IrType.PTR,
+                v = IrType.VOID;
         for (String reg : List.of("tid", "ntid", "ctaid", "nctaid")) {
             for (String axis : List.of("x", "y", "z")) {
                 add("__nvvm_read_ptx_sreg_" + reg + "_" + axis, i32, List.of(), "mov.u32 {d}, %" + reg + "." + axis);
@@ -64,11 +68,23 @@ final class Intrinsics {
         add("__jomp_st_volatile_i64", v, List.of(ptr, i64), "st.volatile.u64 [{0}], {1}");
         add("__jomp_globaltimer", i64, List.of(), "mov.u64 {d}, %globaltimer");
         // vote.sync.ballot: the lanes of the mask whose operand is non-zero ({p}: a fresh predicate; two instructions)
-        add("__nvvm_vote_ballot_sync", i32, List.of(i32, i32), "setp.ne.s32 {p}, {1}, 0;\n\tvote.sync.ballot.b32 {d}, {p}, {0}");
+        add(
+                "__nvvm_vote_ballot_sync",
+                i32,
+                List.of(i32, i32),
+                "setp.ne.s32 {p}, {1}, 0;\n\tvote.sync.ballot.b32 {d}, {p}, {0}");
         for (String mode : List.of("down", "up", "bfly", "idx")) {
             // clang's argument order: mask, value, lane or offset, packed clamp/segment mask
-            add("__nvvm_shfl_sync_" + mode + "_i32", i32, List.of(i32, i32, i32, i32), "shfl.sync." + mode + ".b32 {d}, {1}, {2}, {3}, {0}");
-            add("__nvvm_shfl_sync_" + mode + "_f32", f32, List.of(i32, f32, i32, i32), "shfl.sync." + mode + ".b32 {d}, {1}, {2}, {3}, {0}");
+            add(
+                    "__nvvm_shfl_sync_" + mode + "_i32",
+                    i32,
+                    List.of(i32, i32, i32, i32),
+                    "shfl.sync." + mode + ".b32 {d}, {1}, {2}, {3}, {0}");
+            add(
+                    "__nvvm_shfl_sync_" + mode + "_f32",
+                    f32,
+                    List.of(i32, f32, i32, i32),
+                    "shfl.sync." + mode + ".b32 {d}, {1}, {2}, {3}, {0}");
         }
     }
 

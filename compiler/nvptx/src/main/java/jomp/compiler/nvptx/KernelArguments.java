@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
@@ -33,20 +32,26 @@ final class KernelArguments {
 
     /** {@code i64 __jomp_kernel_arg(i32 k)}: the entry's parameter k (PtxFunction emits a {@code ld.param.u64}). */
     static final String ARG = "__jomp_kernel_arg";
+
     static final FuncType ARG_TYPE = new FuncType(IrType.I64, List.of(IrType.I32), false);
 
     /** The slot holding the arguments, by kernel: PtxFunction declares the entry's parameters from it. */
     static int count(Function k) {
         if (k.kernelArgs < 0) {
-            throw new PtxException("kernel '" + k.name + "' does not say how many arguments it takes (kernel_args in its IR)");
+            throw new PtxException(
+                    "kernel '" + k.name + "' does not say how many arguments it takes (kernel_args in its IR)");
         }
         return k.kernelArgs;
     }
 
     /** Rewrites kernel k: a new entry block moves the parameters into a slot and points {@code args} at it. */
     static void rewrite(Function k) {
-        if (k.type.ret() != IrType.VOID || k.params.size() != 1 || !k.params.get(0).type().isWide() || k.type.variadic()) {
-            throw new PtxException("kernel '" + k.name + "' must be 'void (ptr)' (the address of its argument slots), not " + k.type);
+        if (k.type.ret() != IrType.VOID
+                || k.params.size() != 1
+                || !k.params.get(0).type().isWide()
+                || k.type.variadic()) {
+            throw new PtxException(
+                    "kernel '" + k.name + "' must be 'void (ptr)' (the address of its argument slots), not " + k.type);
         }
         int n = count(k);
         if (promote(k, n)) return;
@@ -82,13 +87,17 @@ final class KernelArguments {
     static boolean promote(Function k, int n) {
         Reg args = k.params.get(0);
         Map<Integer, Integer> defs = new HashMap<>();
-        for (BasicBlock b : k.blocks) for (Insn i : b.insns) if (i.dst() != null) defs.merge(i.dst().id, 1, Integer::sum);
+        for (BasicBlock b : k.blocks)
+            for (Insn i : b.insns) if (i.dst() != null) defs.merge(i.dst().id, 1, Integer::sum);
         if (defs.containsKey(args.id)) return false;
-        Map<Integer, Long> offsets = new HashMap<>();   // registers holding args + offset
+        Map<Integer, Long> offsets = new HashMap<>(); // registers holding args + offset
         offsets.put(args.id, 0L);
         for (BasicBlock b : k.blocks) {
             for (Insn i : b.insns) {
-                if (i instanceof Insn.Binary bin && bin.op() == Insn.BinOp.ADD && isReg(bin.a(), args) && bin.b() instanceof IntConst c
+                if (i instanceof Insn.Binary bin
+                        && bin.op() == Insn.BinOp.ADD
+                        && isReg(bin.a(), args)
+                        && bin.b() instanceof IntConst c
                         && defs.get(bin.dst().id) == 1) {
                     offsets.put(bin.dst().id, c.value());
                 }
@@ -96,9 +105,11 @@ final class KernelArguments {
         }
         // every use of those registers is the address of a load of a whole slot
         for (BasicBlock b : k.blocks) {
-            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && offsets.containsKey(r.id)) return false;
+            if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r && offsets.containsKey(r.id))
+                return false;
             for (Insn i : b.insns) {
-                if (i instanceof Insn.Binary bin && offsets.containsKey(bin.dst().id) && bin.dst().id != args.id) continue;
+                if (i instanceof Insn.Binary bin && offsets.containsKey(bin.dst().id) && bin.dst().id != args.id)
+                    continue;
                 if (i instanceof Insn.Load l && l.addr() instanceof Reg a && offsets.containsKey(a.id)) {
                     long off = offsets.get(a.id);
                     if (off % 8 != 0 || off < 0 || off / 8 >= n || l.dst().type().size > 8) return false;
@@ -110,7 +121,8 @@ final class KernelArguments {
         for (BasicBlock b : k.blocks) {
             List<Insn> out = new ArrayList<>(b.insns.size());
             for (Insn i : b.insns) {
-                if (i instanceof Insn.Binary bin && offsets.containsKey(bin.dst().id)) continue;   // only its loads used it
+                if (i instanceof Insn.Binary bin && offsets.containsKey(bin.dst().id))
+                    continue; // only its loads used it
                 if (i instanceof Insn.Load l && l.addr() instanceof Reg a && offsets.containsKey(a.id)) {
                     loadParameter(k, out, l.dst(), (int) (offsets.get(a.id) / 8));
                     continue;
@@ -144,7 +156,9 @@ final class KernelArguments {
         }
     }
 
-    private static boolean isReg(Value v, Reg r) { return v instanceof Reg x && x.id == r.id; }
+    private static boolean isReg(Value v, Reg r) {
+        return v instanceof Reg x && x.id == r.id;
+    }
 
     /** The parameter list of kernel k's {@code .entry}: one {@code .param .u64} per argument. */
     static String parameters(Function k) {
@@ -153,5 +167,7 @@ final class KernelArguments {
         return String.join(", ", ps);
     }
 
-    static String paramName(int i) { return "__arg" + i; }
+    static String paramName(int i) {
+        return "__arg" + i;
+    }
 }

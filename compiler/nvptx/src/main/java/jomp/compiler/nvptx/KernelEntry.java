@@ -1,7 +1,6 @@
 package jomp.compiler.nvptx;
 
 import java.util.List;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
@@ -30,7 +29,9 @@ final class KernelEntry {
         int mode = k.spmd ? SPMD : 0;
         for (BasicBlock b : k.blocks) {
             for (Insn i : b.insns) {
-                if (i instanceof Insn.Call c && (c.callee().equals("__jomp_teams") || c.callee().equals(SpmdSpecialization.TEAMS))) mode |= TEAMS;
+                if (i instanceof Insn.Call c
+                        && (c.callee().equals("__jomp_teams") || c.callee().equals(SpmdSpecialization.TEAMS)))
+                    mode |= TEAMS;
             }
         }
         return mode;
@@ -81,7 +82,7 @@ final class KernelEntry {
 
     /** Before each return of the body. */
     static void epilogue(PtxFunction fn, int mode) {
-        if (spmd(fn, mode)) return;   // __jomp_target_deinit has nothing to do in SPMD mode
+        if (spmd(fn, mode)) return; // __jomp_target_deinit has nothing to do in SPMD mode
         fn.code.append("\t{\n");
         fn.emit(".param .b32 __a0");
         fn.emit("st.param.b32 [__a0], " + mode);
@@ -91,12 +92,18 @@ final class KernelEntry {
     }
 
     /** An SPMD kernel whose runtime calls SpmdSpecialization rewrote: its entry takes the SPMD path. */
-    private static boolean spmd(PtxFunction fn, int mode) { return (mode & SPMD) != 0 && fn.ctx.spmdOnly.contains(fn.f.name); }
+    private static boolean spmd(PtxFunction fn, int mode) {
+        return (mode & SPMD) != 0 && fn.ctx.spmdOnly.contains(fn.f.name);
+    }
 
     /** sizeof(struct __jomp_thread), which the runtime publishes as {@code __jomp_thread_size}. */
     private static long threadStateSize(PtxBackend.Context ctx) {
         Global g = ctx.module.global("__jomp_thread_size");
-        if (g == null || g.data == null || g.data.length < 4) throw new IllegalStateException("jomp: the device runtime lacks __jomp_thread_size");
-        return (g.data[0] & 0xFF) | (g.data[1] & 0xFF) << 8 | (g.data[2] & 0xFF) << 16 | (long) (g.data[3] & 0xFF) << 24;
+        if (g == null || g.data == null || g.data.length < 4)
+            throw new IllegalStateException("jomp: the device runtime lacks __jomp_thread_size");
+        return (g.data[0] & 0xFF)
+                | (g.data[1] & 0xFF) << 8
+                | (g.data[2] & 0xFF) << 16
+                | (long) (g.data[3] & 0xFF) << 24;
     }
 }

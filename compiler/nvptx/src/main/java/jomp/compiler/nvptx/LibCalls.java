@@ -1,7 +1,6 @@
 package jomp.compiler.nvptx;
 
 import java.util.Set;
-
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.IrType;
 
@@ -56,11 +55,52 @@ final class LibCalls {
 
     /** math.h functions (double names; the float ones add 'f') that libdevice provides as {@code __nv_<name>}. */
     private static final Set<String> LIBDEVICE = Set.of(
-            "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
-            "asinh", "acosh", "atanh", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
-            "log1p", "logb", "ilogb", "pow", "hypot", "cbrt", "erf", "erfc", "tgamma", "lgamma",
-            "fmod", "remainder", "remquo", "round", "llround", "llrint",
-            "ldexp", "frexp", "modf", "scalbn", "fdim", "nextafter", "j0", "j1", "y0", "y1");
+            "sin",
+            "cos",
+            "tan",
+            "asin",
+            "acos",
+            "atan",
+            "atan2",
+            "sinh",
+            "cosh",
+            "tanh",
+            "asinh",
+            "acosh",
+            "atanh",
+            "exp",
+            "exp2",
+            "exp10",
+            "expm1",
+            "log",
+            "log2",
+            "log10",
+            "log1p",
+            "logb",
+            "ilogb",
+            "pow",
+            "hypot",
+            "cbrt",
+            "erf",
+            "erfc",
+            "tgamma",
+            "lgamma",
+            "fmod",
+            "remainder",
+            "remquo",
+            "round",
+            "llround",
+            "llrint",
+            "ldexp",
+            "frexp",
+            "modf",
+            "scalbn",
+            "fdim",
+            "nextafter",
+            "j0",
+            "j1",
+            "y0",
+            "y1");
 
     /** The libdevice name for a math function (e.g. {@code sin} → {@code __nv_sin}), or null. */
     static String libdevice(String name) {

@@ -10,12 +10,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.IrType;
+import jomp.env.Invocation;
 import jomp.toolchain.CudaInstallation;
 import jomp.toolchain.Programs;
-import jomp.env.Invocation;
 
 /**
  * math.h on the device: NVIDIA's libdevice ({@code nvvm/libdevice/libdevice.10.bc} of the CUDA
@@ -30,7 +29,9 @@ import jomp.env.Invocation;
 final class Libdevice {
     private Libdevice() {}
 
-    static boolean isLibdevice(String function) { return function.startsWith("__nv_"); }
+    static boolean isLibdevice(String function) {
+        return function.startsWith("__nv_");
+    }
 
     /** PTX definitions per "libdevice|llvm|arch|names", for compiles of the same functions in one process. */
     private static final Map<String, String> CACHE = new ConcurrentHashMap<>();
@@ -51,14 +52,24 @@ final class Libdevice {
 
     private static String compile(Map<String, FuncType> functions, String smArch, Path bc, String suffix) {
         String what = String.join(", ", new TreeSet<>(functions.keySet()));
-        if (bc == null) throw new PtxException("math functions on nvptx (" + what + ") need NVIDIA's libdevice: set CUDA_HOME to a CUDA installation that has nvvm/libdevice/libdevice.10.bc");
-        if (suffix == null) throw new PtxException("math functions on nvptx (" + what + ") are compiled from libdevice by LLVM: put llvm-link, opt and llc (LLVM 15 or newer, e.g. llc-19) on PATH");
+        if (bc == null)
+            throw new PtxException(
+                    "math functions on nvptx (" + what
+                            + ") need NVIDIA's libdevice: set CUDA_HOME to a CUDA installation that has nvvm/libdevice/libdevice.10.bc");
+        if (suffix == null)
+            throw new PtxException(
+                    "math functions on nvptx (" + what
+                            + ") are compiled from libdevice by LLVM: put llvm-link, opt and llc (LLVM 15 or newer, e.g. llc-19) on PATH");
         Path dir = null;
         try {
             dir = Files.createTempDirectory(Invocation.tempDir(), "jomp-libdevice-");
-            Path stub = dir.resolve("stub.ll"), linked = dir.resolve("linked.bc"), opt = dir.resolve("opt.bc"), out = dir.resolve("libdevice.ptx");
+            Path stub = dir.resolve("stub.ll"),
+                    linked = dir.resolve("linked.bc"),
+                    opt = dir.resolve("opt.bc"),
+                    out = dir.resolve("libdevice.ptx");
             Files.writeString(stub, stub(functions), StandardCharsets.ISO_8859_1);
-            run(List.of("llvm-link" + suffix, "--only-needed", stub.toString(), bc.toString(), "-o", linked.toString()));
+            run(List.of(
+                    "llvm-link" + suffix, "--only-needed", stub.toString(), bc.toString(), "-o", linked.toString()));
             run(List.of("opt" + suffix, "-O2", linked.toString(), "-o", opt.toString()));
             run(List.of("llc" + suffix, "-mcpu=" + llcArch(smArch), "-O2", opt.toString(), "-o", out.toString()));
             return body(Files.readString(out, StandardCharsets.ISO_8859_1));
@@ -86,16 +97,26 @@ final class Libdevice {
 
     /** An LLVM module that keeps the wanted functions ({@code llvm.used}), for llvm-link to pull from libdevice. */
     private static String stub(Map<String, FuncType> functions) {
-        StringBuilder sb = new StringBuilder("target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\ntarget triple = \"" + jomp.toolchain.Triple.NVPTX64 + "\"\n");
+        StringBuilder sb = new StringBuilder(
+                "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\ntarget triple = \""
+                        + jomp.toolchain.Triple.NVPTX64 + "\"\n");
         List<String> used = new ArrayList<>();
         for (var e : new java.util.TreeMap<>(functions).entrySet()) {
             FuncType t = e.getValue();
-            sb.append("declare ").append(llvm(t.ret())).append(" @").append(e.getKey()).append('(');
-            for (int i = 0; i < t.params().size(); i++) sb.append(i > 0 ? ", " : "").append(llvm(t.params().get(i)));
+            sb.append("declare ")
+                    .append(llvm(t.ret()))
+                    .append(" @")
+                    .append(e.getKey())
+                    .append('(');
+            for (int i = 0; i < t.params().size(); i++)
+                sb.append(i > 0 ? ", " : "").append(llvm(t.params().get(i)));
             sb.append(")\n");
             used.add("ptr @" + e.getKey());
         }
-        sb.append("@llvm.used = appending global [").append(used.size()).append(" x ptr] [").append(String.join(", ", used))
+        sb.append("@llvm.used = appending global [")
+                .append(used.size())
+                .append(" x ptr] [")
+                .append(String.join(", ", used))
                 .append("], section \"llvm.metadata\"\n");
         return sb.toString();
     }
@@ -119,21 +140,29 @@ final class Libdevice {
         for (String line : ptx.split("\n", -1)) {
             String t = line.strip();
             if (t.startsWith(".version") || t.startsWith(".target") || t.startsWith(".address_size")) continue;
-            sb.append(line.startsWith(".visible .func") ? ".weak .func" + line.substring(".visible .func".length()) : line).append('\n');
+            sb.append(
+                            line.startsWith(".visible .func")
+                                    ? ".weak .func" + line.substring(".visible .func".length())
+                                    : line)
+                    .append('\n');
         }
         return sb.toString();
     }
 
     private static void run(List<String> cmd) throws IOException, InterruptedException {
         List<String> resolved = new ArrayList<>(cmd);
-        resolved.set(0, Programs.find(cmd.get(0), List.of()).toString());   // llvmSuffix found it on the caller's PATH
+        resolved.set(0, Programs.find(cmd.get(0), List.of()).toString()); // llvmSuffix found it on the caller's PATH
         Programs.Result r = Programs.run(resolved);
         String out = r.output().strip();
-        if (!r.ok()) throw new PtxException("compiling libdevice: " + String.join(" ", cmd) + " failed" + (out.isEmpty() ? "" : ":\n" + out));
+        if (!r.ok())
+            throw new PtxException(
+                    "compiling libdevice: " + String.join(" ", cmd) + " failed" + (out.isEmpty() ? "" : ":\n" + out));
     }
 
     /** libdevice.10.bc of the caller's CUDA installation ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda, Debian's toolkit), or null. */
-    static Path libdeviceFile() { return CudaInstallation.libdevice(); }
+    static Path libdeviceFile() {
+        return CudaInstallation.libdevice();
+    }
 
     /** The suffix of the LLVM tools on the caller's PATH ("-19", or "" for unversioned ones), or null. */
     static String llvmSuffix() {
@@ -141,7 +170,8 @@ final class Libdevice {
         for (int v = 22; v >= 15; v--) suffixes.add("-" + v);
         suffixes.add("");
         for (String s : suffixes) {
-            if (Programs.find("llc" + s, List.of()) != null && Programs.find("opt" + s, List.of()) != null
+            if (Programs.find("llc" + s, List.of()) != null
+                    && Programs.find("opt" + s, List.of()) != null
                     && Programs.find("llvm-link" + s, List.of()) != null) return s;
         }
         return null;

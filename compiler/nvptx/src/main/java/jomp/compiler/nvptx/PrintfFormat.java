@@ -13,13 +13,22 @@ final class PrintfFormat {
         int i = 0, n = fmt.length();
         while (i < n) {
             if (fmt.charAt(i++) != '%') continue;
-            if (i < n && fmt.charAt(i) == '%') { i++; continue; }
+            if (i < n && fmt.charAt(i) == '%') {
+                i++;
+                continue;
+            }
             while (i < n && "-+ #0'".indexOf(fmt.charAt(i)) >= 0) i++;
-            if (i < n && fmt.charAt(i) == '*') { sizes.add(4); i++; }
+            if (i < n && fmt.charAt(i) == '*') {
+                sizes.add(4);
+                i++;
+            }
             while (i < n && Character.isDigit(fmt.charAt(i))) i++;
             if (i < n && fmt.charAt(i) == '.') {
                 i++;
-                if (i < n && fmt.charAt(i) == '*') { sizes.add(4); i++; }
+                if (i < n && fmt.charAt(i) == '*') {
+                    sizes.add(4);
+                    i++;
+                }
                 while (i < n && Character.isDigit(fmt.charAt(i))) i++;
             }
             boolean wide = false;
@@ -27,13 +36,17 @@ final class PrintfFormat {
                 char m = fmt.charAt(i++);
                 if (m != 'h') wide = true;
             }
-            if (i >= n) throw new PtxException("function '" + function + "': printf format \"" + fmt + "\" ends inside a conversion");
+            if (i >= n)
+                throw new PtxException(
+                        "function '" + function + "': printf format \"" + fmt + "\" ends inside a conversion");
             char conv = fmt.charAt(i++);
             switch (conv) {
                 case 'd', 'i', 'u', 'o', 'x', 'X' -> sizes.add(wide ? 8 : 4);
                 case 'c' -> sizes.add(4); // %lc takes a wint_t, an int too
                 case 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A', 's', 'p', 'n' -> sizes.add(8);
-                default -> throw new PtxException("function '" + function + "': printf conversion '%" + conv + "' is not supported on nvptx");
+                default ->
+                    throw new PtxException(
+                            "function '" + function + "': printf conversion '%" + conv + "' is not supported on nvptx");
             }
         }
         return sizes;

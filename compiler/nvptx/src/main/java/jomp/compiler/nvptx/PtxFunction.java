@@ -3,7 +3,6 @@ package jomp.compiler.nvptx;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
@@ -47,6 +46,7 @@ final class PtxFunction {
     final Map<Integer, Insn> singleDef = new HashMap<>();
     /** How many times each register is read. */
     final Map<Integer, Integer> uses = new HashMap<>();
+
     private final Map<BasicBlock, Integer> blockIndex = new HashMap<>();
     private final AtomicEmitter atomics = new AtomicEmitter(this);
     private final CallEmitter calls = new CallEmitter(this);
@@ -64,10 +64,13 @@ final class PtxFunction {
     private long escapeOffset;
     /** Escaping slots aligned beyond 16 bytes (OpenMP allocate align, _Alignas): their address is rounded up at run time. */
     private final java.util.Set<Slot> overAligned = new java.util.HashSet<>();
+
     private String escapeBase, escapeLocal;
 
     /** The PTX prototype: {@code .func (.param .b32 __retval) name(.param .b64 __param_0, ...)}. */
-    static String prototype(String directive, String name, FuncType t) { return prototype(directive, name, t, false); }
+    static String prototype(String directive, String name, FuncType t) {
+        return prototype(directive, name, t, false);
+    }
 
     /**
      * With {@code bits}, every parameter is {@code .bNN}, as LLVM's NVPTX backend declares them
@@ -75,11 +78,21 @@ final class PtxFunction {
      */
     static String prototype(String directive, String name, FuncType t, boolean bits) {
         StringBuilder sb = new StringBuilder(directive);
-        if (t.ret() != IrType.VOID) sb.append(" (.param .").append(paramType(t.ret(), bits)).append(' ').append(RETVAL).append(')');
+        if (t.ret() != IrType.VOID)
+            sb.append(" (.param .")
+                    .append(paramType(t.ret(), bits))
+                    .append(' ')
+                    .append(RETVAL)
+                    .append(')');
         sb.append(' ').append(name).append('(');
         List<IrType> ps = paramTypes(t);
         for (int i = 0; i < ps.size(); i++) {
-            sb.append(i > 0 ? ", " : "").append(".param .").append(paramType(ps.get(i), bits)).append(' ').append(PARAM).append(i);
+            sb.append(i > 0 ? ", " : "")
+                    .append(".param .")
+                    .append(paramType(ps.get(i), bits))
+                    .append(' ')
+                    .append(PARAM)
+                    .append(i);
         }
         return sb.append(')').toString();
     }
@@ -92,7 +105,9 @@ final class PtxFunction {
         return l;
     }
 
-    static String paramType(IrType t, boolean bits) { return bits ? PtxText.bits(t) : paramType(t); }
+    static String paramType(IrType t, boolean bits) {
+        return bits ? PtxText.bits(t) : paramType(t);
+    }
 
     static String paramType(IrType t) {
         return switch (t) {
@@ -110,9 +125,11 @@ final class PtxFunction {
         for (int i = 0; i < f.blocks.size(); i++) blockIndex.put(f.blocks.get(i), i);
         findSingleDefs();
         if (!f.slots.isEmpty() || needsPrintfBuffer()) framePtr = temp(IrType.PTR);
-        if (kernel) KernelEntry.prologue(this, ctx.kernelMode(f.name));   // the runtime's state first: teamFrame uses it
+        if (kernel) KernelEntry.prologue(this, ctx.kernelMode(f.name)); // the runtime's state first: teamFrame uses it
         if (!escaping.isEmpty()) teamFrame();
-        for (BasicBlock b : f.blocks) if (b.terminator == null) throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
+        for (BasicBlock b : f.blocks)
+            if (b.terminator == null)
+                throw new PtxException("function '" + f.name + "': block " + b.name + " has no terminator");
         for (int k = 0; k < f.blocks.size(); k++) {
             BasicBlock b = f.blocks.get(k);
             BasicBlock next = k + 1 < f.blocks.size() ? f.blocks.get(k + 1) : null;
@@ -127,7 +144,8 @@ final class PtxFunction {
     private String assemble() {
         StringBuilder sb = new StringBuilder();
         String sym = PtxText.symbol(f.name);
-        sb.append(kernel ? KernelEntry.prototype(f) : prototype(ctx.linkage(f), sym, f.type)).append("\n{\n");
+        sb.append(kernel ? KernelEntry.prototype(f) : prototype(ctx.linkage(f), sym, f.type))
+                .append("\n{\n");
         sb.append("\t.reg .b32 %r<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .b64 %rd<").append(nextTemp).append(">;\n");
         sb.append("\t.reg .f32 %f<").append(nextTemp).append(">;\n");
@@ -136,20 +154,43 @@ final class PtxFunction {
         if (kernel) sb.append(KernelEntry.stateDeclaration(ctx));
         long size = printfSize > 0 ? printfOffset + printfSize : frameSize;
         if (framePtr != null) {
-            sb.append("\t.local .align ").append(frameAlign).append(" .b8 __frame[").append(Math.max(size, 1)).append("];\n");
+            sb.append("\t.local .align ")
+                    .append(frameAlign)
+                    .append(" .b8 __frame[")
+                    .append(Math.max(size, 1))
+                    .append("];\n");
             sb.append("\tmov.u64 ").append(framePtr).append(", __frame;\n");
-            sb.append("\tcvta.local.u64 ").append(framePtr).append(", ").append(framePtr).append(";\n");
+            sb.append("\tcvta.local.u64 ")
+                    .append(framePtr)
+                    .append(", ")
+                    .append(framePtr)
+                    .append(";\n");
         }
-        if (!kernel) {   // a kernel's IR parameter is set by its first block (KernelArguments)
+        if (!kernel) { // a kernel's IR parameter is set by its first block (KernelArguments)
             int i = 0;
-            for (Reg p : f.params) sb.append("\tld.param.").append(paramType(p.type())).append(' ').append(reg(p)).append(", [").append(PARAM).append(i++).append("];\n");
-            if (f.vaArea != null) sb.append("\tld.param.b64 ").append(reg(f.vaArea)).append(", [").append(PARAM).append(i).append("];\n");
+            for (Reg p : f.params)
+                sb.append("\tld.param.")
+                        .append(paramType(p.type()))
+                        .append(' ')
+                        .append(reg(p))
+                        .append(", [")
+                        .append(PARAM)
+                        .append(i++)
+                        .append("];\n");
+            if (f.vaArea != null)
+                sb.append("\tld.param.b64 ")
+                        .append(reg(f.vaArea))
+                        .append(", [")
+                        .append(PARAM)
+                        .append(i)
+                        .append("];\n");
         }
         sb.append(withoutUnusedLabels(code)).append("}\n");
         return sb.toString();
     }
 
-    private static final java.util.regex.Pattern LABEL_LINE = java.util.regex.Pattern.compile("^\\$[BL]\\d+:$", java.util.regex.Pattern.MULTILINE),
+    private static final java.util.regex.Pattern
+            LABEL_LINE = java.util.regex.Pattern.compile("^\\$[BL]\\d+:$", java.util.regex.Pattern.MULTILINE),
             LABEL = java.util.regex.Pattern.compile("\\$[BL]\\d+");
 
     /** The body without the labels no branch names (every block and inlined body has one): less for ptxas to read. */
@@ -165,7 +206,7 @@ final class PtxFunction {
             if (LABEL_LINE.matcher(line).matches() && !used.contains(line.substring(0, line.length() - 1))) continue;
             out.append(line).append('\n');
         }
-        out.setLength(Math.max(0, out.length() - 1));   // split(-1) gave a last empty piece after the final newline
+        out.setLength(Math.max(0, out.length() - 1)); // split(-1) gave a last empty piece after the final newline
         return out.toString();
     }
 
@@ -207,7 +248,9 @@ final class PtxFunction {
      * threads may reach them (a parallel region's argument block, the variables it shares), so
      * they cannot live in this thread's local memory.
      */
-    private void findEscapingSlots() { escaping.addAll(EscapingSlots.of(f, slotsBehind)); }
+    private void findEscapingSlots() {
+        escaping.addAll(EscapingSlots.of(f, slotsBehind));
+    }
 
     /** Registers that hold a frame slot's address (plus an offset), with the slots. */
     final Map<Integer, java.util.Set<Slot>> slotsBehind = new HashMap<>();
@@ -255,12 +298,14 @@ final class PtxFunction {
     /** Whether the function hands addresses of its frame to the other threads of its team. */
     private boolean publishesFrame() {
         for (BasicBlock b : f.blocks)
-            for (Insn i : b.insns) if (i instanceof Insn.Call c && c.callee().equals(DeviceRuntime.COPYPRIVATE_PUBLISH)) return true;
+            for (Insn i : b.insns)
+                if (i instanceof Insn.Call c && c.callee().equals(DeviceRuntime.COPYPRIVATE_PUBLISH)) return true;
         return false;
     }
 
     private boolean needsPrintfBuffer() {
-        for (BasicBlock b : f.blocks) for (Insn i : b.insns) if (i instanceof Insn.Call c && c.callee().equals("printf")) return true;
+        for (BasicBlock b : f.blocks)
+            for (Insn i : b.insns) if (i instanceof Insn.Call c && c.callee().equals("printf")) return true;
         return false;
     }
 
@@ -278,12 +323,17 @@ final class PtxFunction {
     }
 
     /** A block ending in {@code c = cmp ...; condbr c} where c has no other use branches on the predicate itself. */
-    private Insn.Cmp fusedCompare(BasicBlock b) { return fusedCompare(b, uses); }
+    private Insn.Cmp fusedCompare(BasicBlock b) {
+        return fusedCompare(b, uses);
+    }
 
     /** The same in a function whose registers are read as {@code uses} counts (a runtime function emitted in place). */
     private static Insn.Cmp fusedCompare(BasicBlock b, Map<Integer, Integer> uses) {
         if (b.insns.isEmpty() || !(b.terminator instanceof Terminator.CondBr cb)) return null;
-        if (b.insns.getLast() instanceof Insn.Cmp c && cb.cond() instanceof Reg r && r.id == c.dst().id && uses.get(r.id) == 1) return c;
+        if (b.insns.getLast() instanceof Insn.Cmp c
+                && cb.cond() instanceof Reg r
+                && r.id == c.dst().id
+                && uses.get(r.id) == 1) return c;
         return null;
     }
 
@@ -291,7 +341,8 @@ final class PtxFunction {
     static Map<Integer, Integer> readCounts(Function g) {
         Map<Integer, Integer> uses = new HashMap<>();
         for (BasicBlock b : g.blocks) {
-            for (Insn i : b.insns) for (Value v : Operands.of(i)) if (v instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
+            for (Insn i : b.insns)
+                for (Value v : Operands.of(i)) if (v instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
             if (b.terminator != null && Operands.of(b.terminator) instanceof Reg r) uses.merge(r.id, 1, Integer::sum);
         }
         return uses;
@@ -302,16 +353,26 @@ final class PtxFunction {
     /** Added to register ids while a small runtime function's body is emitted in place ({@link #inlineRuntime}). */
     private int regOffset;
 
-    String reg(Reg r) { return PtxText.regPrefix(r.type()) + (r.id + regOffset); }
+    String reg(Reg r) {
+        return PtxText.regPrefix(r.type()) + (r.id + regOffset);
+    }
 
-    String temp(IrType t) { return PtxText.regPrefix(t) + nextTemp++; }
+    String temp(IrType t) {
+        return PtxText.regPrefix(t) + nextTemp++;
+    }
 
-    String pred() { return "%p" + nextPred++; }
+    String pred() {
+        return "%p" + nextPred++;
+    }
 
-    String newLabel() { return "$L" + nextLabel++; }
+    String newLabel() {
+        return "$L" + nextLabel++;
+    }
 
     /** A fresh name with the labels' numbering (a call prototype's, a branch table's). */
-    String newName(String prefix) { return prefix + nextLabel++; }
+    String newName(String prefix) {
+        return prefix + nextLabel++;
+    }
 
     private String label(BasicBlock b) {
         if (inlineLabels != null) {
@@ -346,9 +407,13 @@ final class PtxFunction {
         return t;
     }
 
-    void emit(String s) { code.append('\t').append(s).append(";\n"); }
+    void emit(String s) {
+        code.append('\t').append(s).append(";\n");
+    }
 
-    void emitLabel(String l) { code.append(l).append(":\n"); }
+    void emitLabel(String l) {
+        code.append(l).append(":\n");
+    }
 
     // ---- instructions ---------------------------------------------------------------------
 
@@ -367,22 +432,27 @@ final class PtxFunction {
             }
             case Insn.Convert c -> convert(c.op(), c.dst(), c.src());
             case Insn.Copy c -> emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + op(c.src()));
-            case Insn.Load l -> emit("ld." + space(l.addr(), true) + PtxText.loadType(l.dst().type()) + " " + reg(l.dst()) + ", [" + reg(l.addr()) + "]");
-            case Insn.Store s -> emit("st." + space(s.addr(), false) + PtxText.storeType(s.value().type()) + " [" + reg(s.addr()) + "], " + reg(s.value()));
+            case Insn.Load l ->
+                emit("ld." + space(l.addr(), true) + PtxText.loadType(l.dst().type()) + " " + reg(l.dst()) + ", ["
+                        + reg(l.addr()) + "]");
+            case Insn.Store s ->
+                emit("st." + space(s.addr(), false)
+                        + PtxText.storeType(s.value().type()) + " [" + reg(s.addr()) + "], " + reg(s.value()));
             case Insn.SlotAddr s -> {
                 if (escaping.contains(s.slot())) {
-                    emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", " + (slotOffset.get(s.slot()) - escapeOffset));
+                    emit("add.s64 " + reg(s.dst()) + ", " + escapeBase + ", "
+                            + (slotOffset.get(s.slot()) - escapeOffset));
                     if (overAligned.contains(s.slot())) {
                         int align = s.slot().align;
                         emit("add.s64 " + reg(s.dst()) + ", " + reg(s.dst()) + ", " + (align - 1));
                         emit("and.b64 " + reg(s.dst()) + ", " + reg(s.dst()) + ", " + (-(long) align));
                     }
-                }
-                else emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
+                } else emit("add.s64 " + reg(s.dst()) + ", " + framePtr + ", " + slotOffset.get(s.slot()));
             }
             case Insn.GlobalAddr g -> {
                 ctx.useData(g.symbol());
-                emit((ctx.isShared(g.symbol()) ? "cvta.shared.u64 " : "cvta.global.u64 ") + reg(g.dst()) + ", " + ctx.dataSymbol(g.symbol()));
+                emit((ctx.isShared(g.symbol()) ? "cvta.shared.u64 " : "cvta.global.u64 ") + reg(g.dst()) + ", "
+                        + ctx.dataSymbol(g.symbol()));
             }
             case Insn.FuncAddr fa -> {
                 ctx.useFunction(fa.symbol(), null, f.name);
@@ -398,7 +468,8 @@ final class PtxFunction {
             case Insn.StackSave s -> emit("stacksave.u64 " + reg(s.dst()));
             case Insn.StackRestore s -> emit("stackrestore.u64 " + reg(s.saved()));
             case Insn.MemCopy m -> memcpy(reg(m.dstAddr()), reg(m.srcAddr()), m.size());
-            case Insn.MemSet m -> memset(reg(m.dstAddr()), m.value().type().isWide() ? truncate(m.value()) : reg(m.value()), m.size());
+            case Insn.MemSet m ->
+                memset(reg(m.dstAddr()), m.value().type().isWide() ? truncate(m.value()) : reg(m.value()), m.size());
             case Insn.Call c -> call(c);
             case Insn.CallIndirect c -> calls.indirectCall(c);
             case Insn.AtomicRmw a -> atomics.rmw(a);
@@ -468,7 +539,8 @@ final class PtxFunction {
             case XOR -> emit("xor." + bits + " " + d + ", " + reg(b.a()) + ", " + op(b.b()));
             case SHL, SHR, USHR -> {
                 String count = shiftCount(b.b(), t.isWide() ? 63 : 31);
-                String opc = b.op() == Insn.BinOp.SHL ? "shl." + bits : b.op() == Insn.BinOp.SHR ? "shr." + s : "shr." + u;
+                String opc =
+                        b.op() == Insn.BinOp.SHL ? "shl." + bits : b.op() == Insn.BinOp.SHR ? "shr." + s : "shr." + u;
                 emit(opc + " " + d + ", " + reg(b.a()) + ", " + count);
             }
         }
@@ -484,7 +556,12 @@ final class PtxFunction {
      * a multiplication itself.
      */
     private void wideDivision(String opc, String d, Insn.Binary b) {
-        String a = reg(b.a()), y = reg(b.b()), both = temp(IrType.I64), wide = pred(), slow = newLabel(), done = newLabel();
+        String a = reg(b.a()),
+                y = reg(b.b()),
+                both = temp(IrType.I64),
+                wide = pred(),
+                slow = newLabel(),
+                done = newLabel();
         emit("or.b64 " + both + ", " + a + ", " + y);
         emit("shr.u64 " + both + ", " + both + ", 32");
         emit("setp.ne.u64 " + wide + ", " + both + ", 0");
@@ -533,15 +610,27 @@ final class PtxFunction {
             ty = PtxText.signed(t);
             // ordered comparisons are false on NaN; != is the unordered one, true on NaN
             cmp = switch (op) {
-                case EQ -> "eq"; case NE -> "neu";
-                case LT, ULT -> "lt"; case LE, ULE -> "le"; case GT, UGT -> "gt"; case GE, UGE -> "ge";
+                case EQ -> "eq";
+                case NE -> "neu";
+                case LT, ULT -> "lt";
+                case LE, ULE -> "le";
+                case GT, UGT -> "gt";
+                case GE, UGE -> "ge";
             };
         } else {
             boolean unsigned = op.ordinal() >= Insn.CmpOp.ULT.ordinal();
             ty = unsigned ? PtxText.unsigned(t) : PtxText.signed(t);
             cmp = switch (op) {
-                case EQ -> "eq"; case NE -> "ne"; case LT -> "lt"; case LE -> "le"; case GT -> "gt"; case GE -> "ge";
-                case ULT -> "lo"; case ULE -> "ls"; case UGT -> "hi"; case UGE -> "hs";
+                case EQ -> "eq";
+                case NE -> "ne";
+                case LT -> "lt";
+                case LE -> "le";
+                case GT -> "gt";
+                case GE -> "ge";
+                case ULT -> "lo";
+                case ULE -> "ls";
+                case UGT -> "hi";
+                case UGE -> "hs";
             };
         }
         emit("setp." + cmp + "." + ty + " " + p + ", " + reg(a) + ", " + op(b));
@@ -559,7 +648,8 @@ final class PtxFunction {
             }
             case ZEXT -> {
                 String low = from == IrType.I8 || from == IrType.I16 ? zeroExtend(src, from) : op(src);
-                if (to.isWide() && !from.isWide()) emit("cvt.u64.u32 " + d + ", " + (low.startsWith("%") ? low : reg(src)));
+                if (to.isWide() && !from.isWide())
+                    emit("cvt.u64.u32 " + d + ", " + (low.startsWith("%") ? low : reg(src)));
                 else emit("mov." + PtxText.bits(to) + " " + d + ", " + low);
             }
             case TRUNC -> {
@@ -569,7 +659,8 @@ final class PtxFunction {
             }
             case FPTOSI -> {
                 // cvt.rzi saturates and gives 0 for NaN, as the JVM's d2i/d2l do
-                emit("cvt.rzi." + (to.isWide() ? "s64" : "s32") + "." + PtxText.signed(from) + " " + d + ", " + reg(src));
+                emit("cvt.rzi." + (to.isWide() ? "s64" : "s32") + "." + PtxText.signed(from) + " " + d + ", "
+                        + reg(src));
                 normalise(dst);
             }
             case FPTOUI -> {
@@ -582,7 +673,9 @@ final class PtxFunction {
                     normalise(dst);
                 }
             }
-            case SITOFP -> emit("cvt.rn." + PtxText.signed(to) + "." + (from.isWide() ? "s64" : "s32") + " " + d + ", " + reg(src));
+            case SITOFP ->
+                emit("cvt.rn." + PtxText.signed(to) + "." + (from.isWide() ? "s64" : "s32") + " " + d + ", "
+                        + reg(src));
             case UITOFP -> {
                 String s = from == IrType.I8 || from == IrType.I16 ? zeroExtend(src, from) : reg(src);
                 emit("cvt.rn." + PtxText.signed(to) + "." + (from.isWide() ? "u64" : "u32") + " " + d + ", " + s);
@@ -590,7 +683,8 @@ final class PtxFunction {
             case FPEXT -> emit("cvt.f64.f32 " + d + ", " + reg(src));
             case FPTRUNC -> emit("cvt.rn.f32.f64 " + d + ", " + reg(src));
             case BITCAST -> {
-                if (from.size != to.size) throw new PtxException("function '" + f.name + "': bitcast " + from + " to " + to);
+                if (from.size != to.size)
+                    throw new PtxException("function '" + f.name + "': bitcast " + from + " to " + to);
                 emit("mov.b" + (to.size * 8) + " " + d + ", " + reg(src));
             }
         }
@@ -693,7 +787,8 @@ final class PtxFunction {
             return;
         }
         if (callee.equals(KernelArguments.ARG) && kernel && !ctx.isDefined(callee)) {
-            emit("ld.param.u64 " + reg(c.dst()) + ", [" + KernelArguments.paramName((int) ((IntConst) c.args().get(0)).value()) + "]");
+            emit("ld.param.u64 " + reg(c.dst()) + ", ["
+                    + KernelArguments.paramName((int) ((IntConst) c.args().get(0)).value()) + "]");
             return;
         }
         if (inlineRuntime(c)) return;
@@ -712,14 +807,16 @@ final class PtxFunction {
             emit("trap");
             return;
         }
-        // inline assembly's x86 instructions (lower/AsmLowering): pause is only a hint, rdtsc the global nanosecond timer
+        // inline assembly's x86 instructions (lower/AsmLowering): pause is only a hint, rdtsc the global nanosecond
+        // timer
         if (callee.equals("__builtin_ia32_pause") && !ctx.isDefined(callee)) return;
         if (callee.equals("__builtin_ia32_rdtsc") && !ctx.isDefined(callee)) {
             if (c.dst() != null) emit("mov.u64 " + reg(c.dst()) + ", %globaltimer");
             return;
         }
-        if (callee.equals("__jomp_cpuid") && !ctx.isDefined(callee))   // EntryPoints.CPUID
-            throw new PtxException("function '" + f.name + "' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU");
+        if (callee.equals("__jomp_cpuid") && !ctx.isDefined(callee)) // EntryPoints.CPUID
+        throw new PtxException("function '" + f.name
+                + "' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU");
         if (callee.equals("printf") && !ctx.isDefined(callee) && c.type().variadic()) {
             calls.printf(c);
             return;
@@ -727,12 +824,14 @@ final class PtxFunction {
         String lib = ctx.isDefined(callee) ? null : LibCalls.libdevice(callee);
         // C's vprintf reads the IR's 8-byte slots, CUDA's the packed buffer: the device runtime's differs
         // (the runtime's own call is CUDA's)
-        if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee) && !ctx.isRuntime(f.name)) lib = "__jomp_vprintf";
+        if (lib == null && callee.equals("vprintf") && !ctx.isDefined(callee) && !ctx.isRuntime(f.name))
+            lib = "__jomp_vprintf";
         calls.emitCall(lib != null ? lib : callee, c.type(), c.dst(), c.args());
     }
 
     /** How deep runtime bodies emitted in place may nest (omp_get_thread_num → __jomp_self), and how large they may be. */
     private static final int INLINE_DEPTH = 3, INLINE_SIZE = 160;
+
     private int inlineDepth;
 
     /**
@@ -743,14 +842,21 @@ final class PtxFunction {
      */
     private boolean inlineRuntime(Insn.Call c) {
         Function g = ctx.module.function(c.callee());
-        if (g == null || !ctx.isRuntime(g.name) || inlineDepth >= INLINE_DEPTH || !g.slots.isEmpty()
-                || g.type.variadic() || !g.type.equals(c.type())) return false;
+        if (g == null
+                || !ctx.isRuntime(g.name)
+                || inlineDepth >= INLINE_DEPTH
+                || !g.slots.isEmpty()
+                || g.type.variadic()
+                || !g.type.equals(c.type())) return false;
         int size = 0;
         for (BasicBlock b : g.blocks) {
             size += b.insns.size() + 1;
             if (b.terminator == null || b.terminator instanceof Terminator.Switch) return false;
             for (Insn i : b.insns) {
-                if (i instanceof Insn.SlotAddr || i instanceof Insn.Alloca || i instanceof Insn.StackSave || i instanceof Insn.StackRestore
+                if (i instanceof Insn.SlotAddr
+                        || i instanceof Insn.Alloca
+                        || i instanceof Insn.StackSave
+                        || i instanceof Insn.StackRestore
                         || i instanceof Insn.CallIndirect) return false;
             }
         }
@@ -781,17 +887,22 @@ final class PtxFunction {
             Insn.Cmp fused = fusedCompare(b, calleeUses);
             for (Insn i : b.insns) if (i != fused) insn(i);
             if (b.terminator instanceof Terminator.Ret ret) {
-                if (result != null && ret.value() != null) emit("mov." + PtxText.bits(g.type.ret()) + " " + result + ", " + op(ret.value()));
+                if (result != null && ret.value() != null)
+                    emit("mov." + PtxText.bits(g.type.ret()) + " " + result + ", " + op(ret.value()));
                 if (k + 1 < g.blocks.size()) emit("bra.uni " + end);
             } else {
-                terminator(b.terminator, k + 1 < g.blocks.size() ? g.blocks.get(k + 1) : null, fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
+                terminator(
+                        b.terminator,
+                        k + 1 < g.blocks.size() ? g.blocks.get(k + 1) : null,
+                        fused == null ? null : compare(fused.op(), fused.a(), fused.b()));
             }
         }
         emitLabel(end);
         inlineLabels = savedLabels;
         inlineDepth--;
         regOffset = saved;
-        if (c.dst() != null && result != null) emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + result);
+        if (c.dst() != null && result != null)
+            emit("mov." + PtxText.bits(c.dst().type()) + " " + reg(c.dst()) + ", " + result);
         return true;
     }
 
@@ -809,19 +920,25 @@ final class PtxFunction {
         int n = sw.cases().size();
         if (!sw.value().type().isWide() && n >= TABLE_MIN_CASES) {
             long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
-            for (long k : sw.cases()) { min = Math.min(min, (int) k); max = Math.max(max, (int) k); }
+            for (long k : sw.cases()) {
+                min = Math.min(min, (int) k);
+                max = Math.max(max, (int) k);
+            }
             long range = max - min + 1;
             if (range <= 2L * n + 8) {
                 BasicBlock[] table = new BasicBlock[(int) range];
                 java.util.Arrays.fill(table, sw.defaultTarget());
-                for (int i = 0; i < n; i++) table[(int) ((int) (long) sw.cases().get(i) - min)] = sw.targets().get(i);
+                for (int i = 0; i < n; i++)
+                    table[(int) ((int) (long) sw.cases().get(i) - min)] =
+                            sw.targets().get(i);
                 String idx = temp(IrType.I32), p = pred(), name = "$T" + nextLabel++;
                 emit("sub.s32 " + idx + ", " + v + ", " + min);
                 // unsigned: below min wraps to a large index
                 emit("setp.hs.u32 " + p + ", " + idx + ", " + range);
                 emit("@" + p + " bra " + label(sw.defaultTarget()));
                 StringBuilder targets = new StringBuilder();
-                for (int i = 0; i < table.length; i++) targets.append(i > 0 ? ", " : "").append(label(table[i]));
+                for (int i = 0; i < table.length; i++)
+                    targets.append(i > 0 ? ", " : "").append(label(table[i]));
                 code.append(name).append(": .branchtargets ").append(targets).append(";\n");
                 emit("brx.idx " + idx + ", " + name);
                 return;
@@ -831,7 +948,8 @@ final class PtxFunction {
         for (int i = 0; i < n; i++) {
             String p = pred();
             long k = sw.cases().get(i);
-            emit("setp.eq." + ty + " " + p + ", " + v + ", " + (sw.value().type().isWide() ? k : (int) k));
+            emit("setp.eq." + ty + " " + p + ", " + v + ", "
+                    + (sw.value().type().isWide() ? k : (int) k));
             emit("@" + p + " bra " + label(sw.targets().get(i)));
         }
         if (sw.defaultTarget() != next) emit("bra.uni " + label(sw.defaultTarget()));
@@ -840,7 +958,9 @@ final class PtxFunction {
     /** Emits the block's terminator; {@code fusedPred} holds a CondBr's condition when a compare set it. */
     private void terminator(Terminator t, BasicBlock next, String fusedPred) {
         switch (t) {
-            case Terminator.Br br -> { if (br.target() != next) emit("bra.uni " + label(br.target())); }
+            case Terminator.Br br -> {
+                if (br.target() != next) emit("bra.uni " + label(br.target()));
+            }
             case Terminator.CondBr cb -> {
                 Value c = cb.cond();
                 String p = fusedPred;

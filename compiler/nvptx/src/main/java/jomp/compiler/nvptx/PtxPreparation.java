@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Module;
 import jomp.offload.abi.ContextTraits;
@@ -38,25 +37,39 @@ public final class PtxPreparation {
         }
 
         /** A module for an NVIDIA GPU. */
-        public State(Module m) { this(m, NvptxTraits.CONTEXT); }
+        public State(Module m) {
+            this(m, NvptxTraits.CONTEXT);
+        }
 
-        public Module module() { return module; }
+        public Module module() {
+            return module;
+        }
     }
 
     /** One preparation pass: its name in the pass list, what it does, and the step. */
     public record Pass(String name, String description, Consumer<State> step) {}
 
     public static final List<Pass> PASSES = List.of(
-        new Pass("ptx-spmd-specialize", "call the SPMD forms of the runtime from code only SPMD kernels reach (nvptx/SpmdSpecialization)",
-                s -> s.spmdOnly = SpmdSpecialization.apply(s.module)),
-        new Pass("ptx-link-runtime", "link the device runtime's IR functions and globals the module reaches (nvptx/DeviceRuntime)",
-                PtxPreparation::linkRuntime),
-        new Pass("ptx-kernel-modes", "analysis: each kernel's execution mode (generic or SPMD, teams) for its entry (nvptx/KernelEntry)",
-                PtxPreparation::kernelModes),
-        new Pass("ptx-kernel-arguments", "rewrite kernel parameters into loads of the kernel argument block (nvptx/KernelArguments)",
-                PtxPreparation::kernelArguments),
-        new Pass("ptx-global-addresses", "analysis: registers that hold global-space addresses, for ld.global/st.global (nvptx/GlobalAddresses)",
-                s -> s.addresses = GlobalAddresses.analyse(s.module, s.runtimeSymbols)));
+            new Pass(
+                    "ptx-spmd-specialize",
+                    "call the SPMD forms of the runtime from code only SPMD kernels reach (nvptx/SpmdSpecialization)",
+                    s -> s.spmdOnly = SpmdSpecialization.apply(s.module)),
+            new Pass(
+                    "ptx-link-runtime",
+                    "link the device runtime's IR functions and globals the module reaches (nvptx/DeviceRuntime)",
+                    PtxPreparation::linkRuntime),
+            new Pass(
+                    "ptx-kernel-modes",
+                    "analysis: each kernel's execution mode (generic or SPMD, teams) for its entry (nvptx/KernelEntry)",
+                    PtxPreparation::kernelModes),
+            new Pass(
+                    "ptx-kernel-arguments",
+                    "rewrite kernel parameters into loads of the kernel argument block (nvptx/KernelArguments)",
+                    PtxPreparation::kernelArguments),
+            new Pass(
+                    "ptx-global-addresses",
+                    "analysis: registers that hold global-space addresses, for ld.global/st.global (nvptx/GlobalAddresses)",
+                    s -> s.addresses = GlobalAddresses.analyse(s.module, s.runtimeSymbols)));
 
     private PtxPreparation() {}
 
@@ -68,7 +81,8 @@ public final class PtxPreparation {
     }
 
     static void kernelModes(State s) {
-        for (Function f : s.module.functions) if (PtxBackend.isKernel(f.name)) s.kernelModes.put(f.name, KernelEntry.mode(f));
+        for (Function f : s.module.functions)
+            if (PtxBackend.isKernel(f.name)) s.kernelModes.put(f.name, KernelEntry.mode(f));
     }
 
     static void kernelArguments(State s) {

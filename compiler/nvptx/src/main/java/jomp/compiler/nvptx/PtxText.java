@@ -88,9 +88,10 @@ final class PtxText {
     static String immediate(Value v) {
         return switch (v) {
             case IntConst c -> Long.toString(c.type().isWide() ? c.value() : (int) c.value());
-            case FloatConst c -> c.type() == IrType.F32
-                    ? String.format("0f%08X", Float.floatToRawIntBits((float) c.value()))
-                    : String.format("0d%016X", Double.doubleToRawLongBits(c.value()));
+            case FloatConst c ->
+                c.type() == IrType.F32
+                        ? String.format("0f%08X", Float.floatToRawIntBits((float) c.value()))
+                        : String.format("0d%016X", Double.doubleToRawLongBits(c.value()));
             default -> throw new IllegalArgumentException("not a constant: " + v);
         };
     }

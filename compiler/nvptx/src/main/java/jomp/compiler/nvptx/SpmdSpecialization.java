@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
 import jomp.compiler.ir.Function;
@@ -49,11 +48,20 @@ final class SpmdSpecialization {
     private SpmdSpecialization() {}
 
     /** Where a function may run. */
-    enum Where { SPMD_TEAMS, SPMD_PARALLEL, OTHER }
+    enum Where {
+        SPMD_TEAMS,
+        SPMD_PARALLEL,
+        OTHER
+    }
 
-    static final String INIT = "__jomp_spmd_init", TEAMS = "__jomp_spmd_teams", FORK_BEGIN = "__jomp_spmd_fork_begin",
-            FORK_END = "__jomp_spmd_fork_end", LOOP_INIT = "__jomp_spmd_loop_init", LOOP_NEXT = "__jomp_spmd_loop_next",
-            LOOP_STRIDE = "__jomp_spmd_loop_stride", BARRIER = "__jomp_spmd_barrier";
+    static final String INIT = "__jomp_spmd_init",
+            TEAMS = "__jomp_spmd_teams",
+            FORK_BEGIN = "__jomp_spmd_fork_begin",
+            FORK_END = "__jomp_spmd_fork_end",
+            LOOP_INIT = "__jomp_spmd_loop_init",
+            LOOP_NEXT = "__jomp_spmd_loop_next",
+            LOOP_STRIDE = "__jomp_spmd_loop_stride",
+            BARRIER = "__jomp_spmd_barrier";
 
     private static final FuncType REGION = new FuncType(IrType.VOID, List.of(IrType.I32, IrType.PTR), false);
 
@@ -72,13 +80,16 @@ final class SpmdSpecialization {
             if (f.spmd && PtxBackend.isKernel(f.name)) spmdKernel = true;
             if (w.contains(Where.SPMD_TEAMS)) {
                 teamsPlace(m, f);
-                dropUnusedAddresses(f);   // the regions' addresses, now called directly (their parameters can be followed: GlobalAddresses)
+                dropUnusedAddresses(
+                        f); // the regions' addresses, now called directly (their parameters can be followed:
+                // GlobalAddresses)
             } else {
                 parallelPlace(m, f);
             }
             local.add(f.name);
         }
-        if (spmdKernel) m.externFunctions.putIfAbsent(INIT, new FuncType(IrType.I32, List.of(IrType.I32, IrType.PTR), false));
+        if (spmdKernel)
+            m.externFunctions.putIfAbsent(INIT, new FuncType(IrType.I32, List.of(IrType.I32, IrType.PTR), false));
         return local;
     }
 
@@ -89,7 +100,7 @@ final class SpmdSpecialization {
         for (Function f : m.functions) {
             EnumSet<Where> w = EnumSet.noneOf(Where.class);
             if (PtxBackend.isKernel(f.name)) w.add(f.spmd ? Where.SPMD_TEAMS : Where.OTHER);
-            else if (!f.isStatic) w.add(Where.OTHER);   // other units may call it
+            else if (!f.isStatic) w.add(Where.OTHER); // other units may call it
             where.put(f.name, w);
         }
         // a function whose address is data (a table of pointers) runs anywhere
@@ -99,7 +110,8 @@ final class SpmdSpecialization {
             Map<Integer, String> regions = regionArguments(f);
             for (BasicBlock b : f.blocks) {
                 for (Insn i : b.insns) {
-                    if (i instanceof Insn.FuncAddr a && !regions.containsKey(a.dst().id)) add(where, a.symbol(), Where.OTHER);
+                    if (i instanceof Insn.FuncAddr a && !regions.containsKey(a.dst().id))
+                        add(where, a.symbol(), Where.OTHER);
                 }
             }
         }
@@ -112,7 +124,8 @@ final class SpmdSpecialization {
             for (BasicBlock b : f.blocks) {
                 for (Insn i : b.insns) {
                     if (!(i instanceof Insn.Call c)) continue;
-                    String region = c.args().isEmpty() || !(c.args().get(0) instanceof Reg r) ? null : regions.get(r.id);
+                    String region =
+                            c.args().isEmpty() || !(c.args().get(0) instanceof Reg r) ? null : regions.get(r.id);
                     EnumSet<Where> callee;
                     if (region != null && c.callee().equals("__jomp_teams")) {
                         callee = w;
@@ -157,7 +170,8 @@ final class SpmdSpecialization {
         for (BasicBlock b : f.blocks) {
             for (Insn i : b.insns) {
                 List<Value> ops = jomp.compiler.ir.Operands.of(i);
-                boolean region = i instanceof Insn.Call c && (c.callee().equals("__jomp_teams") || c.callee().equals("__jomp_fork"));
+                boolean region = i instanceof Insn.Call c
+                        && (c.callee().equals("__jomp_teams") || c.callee().equals("__jomp_fork"));
                 for (int k = 0; k < ops.size(); k++) {
                     if (ops.get(k) instanceof Reg r && !(region && k == 0)) addr.remove(r.id);
                 }
@@ -173,9 +187,13 @@ final class SpmdSpecialization {
         for (int k = 0; k < f.blocks.size(); k++) {
             BasicBlock b = f.blocks.get(k);
             for (int n = 0; n < b.insns.size(); n++) {
-                if (!(b.insns.get(n) instanceof Insn.Call c) || c.args().isEmpty() || !(c.args().get(0) instanceof Reg r)) continue;
+                if (!(b.insns.get(n) instanceof Insn.Call c)
+                        || c.args().isEmpty()
+                        || !(c.args().get(0) instanceof Reg r)) continue;
                 String region = regions.get(r.id);
-                if (region == null || m.function(region) == null || !m.function(region).type.equals(REGION)) continue;
+                if (region == null
+                        || m.function(region) == null
+                        || !m.function(region).type.equals(REGION)) continue;
                 if (c.callee().equals("__jomp_teams")) {
                     // b: ... t = spmd_teams(nt, tl); cond = t >= 0; condbr cond, call, rest
                     Reg t = f.newReg(IrType.I32), cond = f.newReg(IrType.I32);
@@ -188,19 +206,27 @@ final class SpmdSpecialization {
                     rest.terminator = b.terminator;
                     b.insns.subList(n, b.insns.size()).clear();
                     declare(m, TEAMS, new FuncType(IrType.I32, List.of(IrType.I32, IrType.I32), false));
-                    b.insns.add(new Insn.Call(t, TEAMS, m.externFunctions.get(TEAMS), List.of(c.args().get(1), c.args().get(2))));
+                    b.insns.add(new Insn.Call(
+                            t,
+                            TEAMS,
+                            m.externFunctions.get(TEAMS),
+                            List.of(c.args().get(1), c.args().get(2))));
                     b.insns.add(new Insn.Cmp(Insn.CmpOp.GE, cond, t, new IntConst(IrType.I32, 0)));
                     b.terminator = new Terminator.CondBr(cond, call, rest);
-                    call.insns.add(new Insn.Call(null, region, REGION, List.of(t, c.args().get(3))));
+                    call.insns.add(new Insn.Call(
+                            null, region, REGION, List.of(t, c.args().get(3))));
                     call.terminator = new Terminator.Br(rest);
-                    break;   // the rest of b is in rest, which the loop visits next but one
+                    break; // the rest of b is in rest, which the loop visits next but one
                 }
                 if (c.callee().equals("__jomp_fork")) {
                     Reg tid = f.newReg(IrType.I32);
                     declare(m, FORK_BEGIN, new FuncType(IrType.I32, List.of(), false));
                     declare(m, FORK_END, new FuncType(IrType.VOID, List.of(), false));
                     b.insns.set(n, new Insn.Call(tid, FORK_BEGIN, m.externFunctions.get(FORK_BEGIN), List.of()));
-                    b.insns.add(n + 1, new Insn.Call(null, region, REGION, List.of(tid, c.args().get(2))));
+                    b.insns.add(
+                            n + 1,
+                            new Insn.Call(
+                                    null, region, REGION, List.of(tid, c.args().get(2))));
                     b.insns.add(n + 2, new Insn.Call(null, FORK_END, m.externFunctions.get(FORK_END), List.of()));
                     n += 2;
                 }
@@ -211,7 +237,8 @@ final class SpmdSpecialization {
     private static void dropUnusedAddresses(Function f) {
         Set<Integer> used = new java.util.HashSet<>();
         for (BasicBlock b : f.blocks) {
-            for (Insn i : b.insns) for (Value v : jomp.compiler.ir.Operands.of(i)) if (v instanceof Reg r) used.add(r.id);
+            for (Insn i : b.insns)
+                for (Value v : jomp.compiler.ir.Operands.of(i)) if (v instanceof Reg r) used.add(r.id);
             if (b.terminator != null && jomp.compiler.ir.Operands.of(b.terminator) instanceof Reg r) used.add(r.id);
         }
         for (BasicBlock b : f.blocks) b.insns.removeIf(i -> i instanceof Insn.FuncAddr a && !used.contains(a.dst().id));
@@ -241,7 +268,12 @@ final class SpmdSpecialization {
                 };
                 if (to == null) continue;
                 List<Value> args = to.equals(LOOP_INIT) ? c.args().subList(1, 4) : c.args();
-                FuncType type = new FuncType(c.type().ret(), to.equals(LOOP_INIT) ? c.type().params().subList(1, 4) : c.type().params(), false);
+                FuncType type = new FuncType(
+                        c.type().ret(),
+                        to.equals(LOOP_INIT)
+                                ? c.type().params().subList(1, 4)
+                                : c.type().params(),
+                        false);
                 declare(m, to, type);
                 b.insns.set(n, new Insn.Call(c.dst(), to, m.externFunctions.get(to), args));
             }
@@ -253,8 +285,12 @@ final class SpmdSpecialization {
         if (c.args().size() != 4 || !(c.args().get(0) instanceof IntConst k)) return false;
         long kind = k.value();
         return (kind == 1 || kind == 4 || kind == 5)
-                && c.type().equals(new FuncType(IrType.VOID, List.of(IrType.I32, IrType.I64, IrType.I64, IrType.I64), false));
+                && c.type()
+                        .equals(new FuncType(
+                                IrType.VOID, List.of(IrType.I32, IrType.I64, IrType.I64, IrType.I64), false));
     }
 
-    private static void declare(Module m, String name, FuncType type) { m.externFunctions.putIfAbsent(name, type); }
+    private static void declare(Module m, String name, FuncType type) {
+        m.externFunctions.putIfAbsent(name, type);
+    }
 }

@@ -21,7 +21,8 @@ final class EachFile {
     }
 
     static <T> List<T> map(List<Path> files, Work<T> work) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool =
+                Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()));
         try {
             List<Future<T>> futures = new ArrayList<>();
             for (Path f : files) futures.add(pool.submit(() -> work.on(f)));
@@ -31,7 +32,7 @@ final class EachFile {
                     out.add(f.get());
                 } catch (ExecutionException e) {
                     if (e.getCause() instanceof Exception x) throw x;
-                    if (e.getCause() instanceof Error x) throw x;   // a failed assertion
+                    if (e.getCause() instanceof Error x) throw x; // a failed assertion
                     throw e;
                 }
             }

@@ -7,12 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.compiler.ir.Module;
 import jomp.env.Invocation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * libdevice and the LLVM tools that compile it are found in the environment of the command being
@@ -47,7 +45,9 @@ class LibdeviceEnvironmentTest {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("CUDA_HOME", tmp.resolve("cuda").toString());
         assertThatThrownBy(() -> compileIn(tmp, env, sinModule(tmp)))
-                .isInstanceOf(PtxException.class).hasMessageContaining("compiling libdevice").hasMessageContaining(fake.toString());
+                .isInstanceOf(PtxException.class)
+                .hasMessageContaining("compiling libdevice")
+                .hasMessageContaining(fake.toString());
         assertThat(Libdevice.libdeviceFile()).as("the JVM's own environment").isNotEqualTo(fake);
         assertThat(PtxBackend.compile(sinModule(tmp), "sm_90")).contains(".weak .func", "__nv_sin");
     }
@@ -55,8 +55,9 @@ class LibdeviceEnvironmentTest {
     @Test
     void theCallersPathChoosesTheLlvmTools(@TempDir Path tmp) throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("PATH", tmp.toString());   // no llc, opt, llvm-link
+        env.put("PATH", tmp.toString()); // no llc, opt, llvm-link
         assertThatThrownBy(() -> compileIn(tmp, env, sinModule(tmp)))
-                .isInstanceOf(PtxException.class).hasMessageContaining("put llvm-link, opt and llc");
+                .isInstanceOf(PtxException.class)
+                .hasMessageContaining("put llvm-link, opt and llc");
     }
 }

@@ -9,11 +9,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
+import jomp.compiler.offload.DeviceExtraction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import jomp.compiler.offload.DeviceExtraction;
 
 /**
  * Loads and stores whose address GlobalAddresses proves global are ld.global/st.global, those
@@ -22,7 +20,8 @@ import jomp.compiler.offload.DeviceExtraction;
  * names global memory, runs the corpus (tests/OffloadCorpusTest).
  */
 class PtxAddressSpaceTest {
-    @TempDir Path tmp;
+    @TempDir
+    Path tmp;
 
     private String assembled(String c) throws Exception {
         assertTrue(Ptxas.find() != null, "ptxas not found");
@@ -31,13 +30,17 @@ class PtxAddressSpaceTest {
             Path src = Files.createTempFile(tmp, "t", ".c");
             Files.writeString(src, c, StandardCharsets.ISO_8859_1);
             ptx = PtxBackend.compile(DeviceExtraction.extract(PtxCorpusTest.compileC(src)), arch);
-            assertThat(Ptxas.check(ptx, arch, tmp, false)).as("ptxas %s:\n%s", arch, ptx).isNull();
+            assertThat(Ptxas.check(ptx, arch, tmp, false))
+                    .as("ptxas %s:\n%s", arch, ptx)
+                    .isNull();
         }
         return ptx;
     }
 
     private static String body(String ptx, String name) {
-        Matcher m = Pattern.compile("\\n[^\\n;]*\\b" + Pattern.quote(name) + "\\([^\\n]*\\)\\n\\{(.*?)\\n\\}", Pattern.DOTALL).matcher(ptx);
+        Matcher m = Pattern.compile(
+                        "\\n[^\\n;]*\\b" + Pattern.quote(name) + "\\([^\\n]*\\)\\n\\{(.*?)\\n\\}", Pattern.DOTALL)
+                .matcher(ptx);
         assertThat(m.find()).as("definition of %s", name).isTrue();
         return m.group(1);
     }
@@ -51,11 +54,18 @@ class PtxAddressSpaceTest {
                 }
                 """);
         String loop = body(ptx, "axpy_$_omp_outlined_$_1");
-        // x[i] and y[i] read, y[i] written: through the kernel's argument slots, the teams region's block, the parallel region's
-        assertThat(Pattern.compile("ld\\.global\\.f64").matcher(loop).results().count()).as(loop).isEqualTo(2);
-        assertThat(Pattern.compile("st\\.global\\.f64").matcher(loop).results().count()).as(loop).isEqualTo(1);
+        // x[i] and y[i] read, y[i] written: through the kernel's argument slots, the teams region's block, the parallel
+        // region's
+        assertThat(Pattern.compile("ld\\.global\\.f64").matcher(loop).results().count())
+                .as(loop)
+                .isEqualTo(2);
+        assertThat(Pattern.compile("st\\.global\\.f64").matcher(loop).results().count())
+                .as(loop)
+                .isEqualTo(1);
         // a, firstprivate, is read from the kernel's argument slot in the thread's local memory: generic
-        assertThat(Pattern.compile("\\bld\\.f64").matcher(loop).results().count()).as(loop).isEqualTo(1);
+        assertThat(Pattern.compile("\\bld\\.f64").matcher(loop).results().count())
+                .as(loop)
+                .isEqualTo(1);
     }
 
     @Test
@@ -71,8 +81,10 @@ class PtxAddressSpaceTest {
                 }
                 """);
         String loop = body(ptx, "f_$_omp_outlined_$_1");
-        assertThat(loop).contains("ld.global.nc.f64");      // weights: const data
-        assertThat(Pattern.compile("ld\\.global\\.f64").matcher(loop).results().count()).as(loop).isEqualTo(1);   // scale may be written
+        assertThat(loop).contains("ld.global.nc.f64"); // weights: const data
+        assertThat(Pattern.compile("ld\\.global\\.f64").matcher(loop).results().count())
+                .as(loop)
+                .isEqualTo(1); // scale may be written
         assertThat(loop).contains("st.global.f64");
     }
 
@@ -105,9 +117,10 @@ class PtxAddressSpaceTest {
                 """);
         // the generic kernel's parallel region is reached through __jomp_fork (an address the analysis does not follow)
         assertThat(generic).contains("__jomp_fork(");
-        for (String fn : List.of("g_$_omp_outlined_$_0", "g_$_omp_outlined_$_1")) assertThat(body(generic, fn)).doesNotContain(".global.");
+        for (String fn : List.of("g_$_omp_outlined_$_0", "g_$_omp_outlined_$_1"))
+            assertThat(body(generic, fn)).doesNotContain(".global.");
         String loop = body(spmd, "h_$_omp_outlined_$_1");
-        assertThat(loop).contains("st.global.f64");            // y[i]
-        assertThat(loop).doesNotContain("ld.global");          // *p reads the frame
+        assertThat(loop).contains("st.global.f64"); // y[i]
+        assertThat(loop).doesNotContain("ld.global"); // *p reads the frame
     }
 }

@@ -9,14 +9,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.compiler.ir.Insn;
 import jomp.compiler.ir.IrPrinter;
 import jomp.compiler.ir.Module;
 import jomp.compiler.offload.DeviceExtraction;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The IR's atomic instructions as PTX (AtomicEmitter): atom/red with the ordering's .sem and .gpu,
@@ -24,7 +22,8 @@ import jomp.compiler.offload.DeviceExtraction;
  * assembled by ptxas for sm_75 and sm_90.
  */
 class PtxAtomicsTest {
-    @TempDir Path tmp;
+    @TempDir
+    Path tmp;
 
     private Module deviceModule(String c) throws Exception {
         Path src = Files.createTempFile(tmp, "t", ".c");
@@ -38,9 +37,14 @@ class PtxAtomicsTest {
         String ptx = null;
         for (String arch : List.of("sm_75", "sm_90")) {
             ptx = PtxBackend.compile(deviceModule(c), arch);
-            assertThat(Ptxas.check(ptx, arch, tmp, false)).as("ptxas %s:\n%s", arch, ptx).isNull();
+            assertThat(Ptxas.check(ptx, arch, tmp, false))
+                    .as("ptxas %s:\n%s", arch, ptx)
+                    .isNull();
         }
-        Matcher m = Pattern.compile("\\n(?:\\.visible \\.entry [^\\n]*_l\\d+\\(|(?:\\.visible )?\\.func [^\\n]*omp_outlined)[^\\n]*\\n\\{.*?\\n\\}", Pattern.DOTALL).matcher(ptx);
+        Matcher m = Pattern.compile(
+                        "\\n(?:\\.visible \\.entry [^\\n]*_l\\d+\\(|(?:\\.visible )?\\.func [^\\n]*omp_outlined)[^\\n]*\\n\\{.*?\\n\\}",
+                        Pattern.DOTALL)
+                .matcher(ptx);
         StringBuilder sb = new StringBuilder();
         while (m.find()) sb.append(m.group());
         return sb.toString();
@@ -93,36 +97,68 @@ class PtxAtomicsTest {
     @Test
     void theLoweringEmitsAtomicInstructionsNotTheLock() throws Exception {
         String ir = IrPrinter.print(deviceModule(UPDATES));
-        assertThat(ir).contains("atomicrmw add i32", "atomicrmw fsub f64", "atomicrmw umax i32", "store atomic i32", "load atomic i32",
-                "cmpxchg i64", "cmpxchg i32", "cmpxchg i16", "cmpxchg i8", "atomicrmw fadd f32", "fence seq_cst device")
+        assertThat(ir)
+                .contains(
+                        "atomicrmw add i32",
+                        "atomicrmw fsub f64",
+                        "atomicrmw umax i32",
+                        "store atomic i32",
+                        "load atomic i32",
+                        "cmpxchg i64",
+                        "cmpxchg i32",
+                        "cmpxchg i16",
+                        "cmpxchg i8",
+                        "atomicrmw fadd f32",
+                        "fence seq_cst device")
                 .doesNotContain("__jomp_atomic_enter", "__jomp_atomic_exit");
-        assertThat(ir).containsPattern("atomicrmw add i32 1, %\\S+ seq_cst");    // the capture, seq_cst
-        assertThat(ir).containsPattern("store atomic i32 %\\S+, %\\S+ release").containsPattern("load atomic i32 %\\S+ acquire");
-        assertThat(ir).containsPattern("cmpxchg i32 0, %\\S+, %\\S+ monotonic monotonic");   // compare capture: one cmpxchg
+        assertThat(ir).containsPattern("atomicrmw add i32 1, %\\S+ seq_cst"); // the capture, seq_cst
+        assertThat(ir)
+                .containsPattern("store atomic i32 %\\S+, %\\S+ release")
+                .containsPattern("load atomic i32 %\\S+ acquire");
+        assertThat(ir)
+                .containsPattern("cmpxchg i32 0, %\\S+, %\\S+ monotonic monotonic"); // compare capture: one cmpxchg
     }
 
     @Test
     void atomicInstructionsBecomeAtomRedAndFences() throws Exception {
         String code = assembled(UPDATES);
         // h[i % 16] += 1: nobody reads the old value, relaxed: red, combined across the warp when all lanes hit one bin
-        assertThat(code).containsPattern("match\\.all\\.sync\\.b64 %r\\d+\\|(%p\\d+), (%rd\\d+), -1;\\s+@!\\1 bra \\$L\\d+;")
+        assertThat(code)
+                .containsPattern("match\\.all\\.sync\\.b64 %r\\d+\\|(%p\\d+), (%rd\\d+), -1;\\s+@!\\1 bra \\$L\\d+;")
                 .containsPattern("shfl\\.sync\\.bfly\\.b32 %r\\d+, %r\\d+, 16, 31, -1;")
                 .contains("red.relaxed.gpu.add.u32");
         // total -= 0.25: fsub as the add of the negation, a red
-        assertThat(code).containsPattern("neg\\.f64 (%fd\\d+), %fd\\d+;\\s+red\\.relaxed\\.gpu\\.add\\.f64 \\[%rd\\d+\\], \\1;");
+        assertThat(code)
+                .containsPattern(
+                        "neg\\.f64 (%fd\\d+), %fd\\d+;\\s+red\\.relaxed\\.gpu\\.add\\.f64 \\[%rd\\d+\\], \\1;");
         // the seq_cst capture: fence.sc, then an acq_rel atom whose result is the old value
-        assertThat(code).containsPattern("fence\\.sc\\.gpu;\\s+atom\\.acq_rel\\.gpu\\.add\\.u32 %r\\d+, \\[%rd\\d+\\], %r\\d+;");
+        assertThat(code)
+                .containsPattern(
+                        "fence\\.sc\\.gpu;\\s+atom\\.acq_rel\\.gpu\\.add\\.u32 %r\\d+, \\[%rd\\d+\\], %r\\d+;");
         // seq_cst read and write: fence.sc, then the acquire or release access
-        assertThat(code).containsPattern("fence\\.sc\\.gpu;\\s+st\\.release\\.gpu\\.u32").containsPattern("fence\\.sc\\.gpu;\\s+ld\\.acquire\\.gpu\\.u32");
-        assertThat(code).contains("st.release.gpu.u32", "ld.acquire.gpu.u32", "atom.acq_rel.gpu.max.u32", "atom.relaxed.gpu.cas.b32",
-                "atom.relaxed.gpu.cas.b64", "atom.relaxed.gpu.cas.b16", "red.relaxed.gpu.add.f32");
+        assertThat(code)
+                .containsPattern("fence\\.sc\\.gpu;\\s+st\\.release\\.gpu\\.u32")
+                .containsPattern("fence\\.sc\\.gpu;\\s+ld\\.acquire\\.gpu\\.u32");
+        assertThat(code)
+                .contains(
+                        "st.release.gpu.u32",
+                        "ld.acquire.gpu.u32",
+                        "atom.acq_rel.gpu.max.u32",
+                        "atom.relaxed.gpu.cas.b32",
+                        "atom.relaxed.gpu.cas.b64",
+                        "atom.relaxed.gpu.cas.b16",
+                        "red.relaxed.gpu.add.f32");
         // char: a 32-bit exchange of the word around it
-        assertThat(code).containsPattern("bfi\\.b32 (%r\\d+), %r\\d+, (%r\\d+), %r\\d+, 8;\\s+atom\\.relaxed\\.gpu\\.cas\\.b32 %r\\d+, \\[%rd\\d+\\], \\2, \\1;");
+        assertThat(code)
+                .containsPattern(
+                        "bfi\\.b32 (%r\\d+), %r\\d+, (%r\\d+), %r\\d+, 8;\\s+atom\\.relaxed\\.gpu\\.cas\\.b32 %r\\d+, \\[%rd\\d+\\], \\2, \\1;");
         // flush
         assertThat(code).contains("fence.sc.gpu;");
         // mine[] lives in the thread's own frame: a plain update; other locations are tested at run time
         assertThat(code).doesNotContain("__jomp_atomic_enter", "__jomp_atomic_exit");
-        assertThat(code).containsPattern("isspacep\\.local (%p\\d+), (%rd\\d+);\\s+@!\\1 bra \\$L\\d+;\\s+ld\\.u32 (%r\\d+), \\[\\2\\];");
+        assertThat(code)
+                .containsPattern(
+                        "isspacep\\.local (%p\\d+), (%rd\\d+);\\s+@!\\1 bra \\$L\\d+;\\s+ld\\.u32 (%r\\d+), \\[\\2\\];");
     }
 
     @Test
@@ -138,19 +174,34 @@ class PtxAtomicsTest {
                 """;
         String ir = IrPrinter.print(deviceModule(src));
         // reassoc: OpenMP leaves the order of a reduction's combinations open
-        assertThat(ir).contains("atomicrmw reassoc add i64", "atomicrmw reassoc fadd f64", "atomicrmw reassoc min i32", "atomicrmw reassoc umax i32",
-                        "atomicrmw reassoc add i32", "cmpxchg i32")
+        assertThat(ir)
+                .contains(
+                        "atomicrmw reassoc add i64",
+                        "atomicrmw reassoc fadd f64",
+                        "atomicrmw reassoc min i32",
+                        "atomicrmw reassoc umax i32",
+                        "atomicrmw reassoc add i32",
+                        "cmpxchg i32")
                 .doesNotContain("__jomp_reduce_enter");
         String code = assembled(src);
-        assertThat(code).contains("red.relaxed.gpu.add.u64", "red.relaxed.gpu.add.f64", "red.relaxed.gpu.min.s32", "red.relaxed.gpu.max.u32")
+        assertThat(code)
+                .contains(
+                        "red.relaxed.gpu.add.u64",
+                        "red.relaxed.gpu.add.f64",
+                        "red.relaxed.gpu.min.s32",
+                        "red.relaxed.gpu.max.u32")
                 .doesNotContain("__jomp_reduce_enter");
         // a converged warp adds its lanes' partial sums (the double's halves shuffled) and updates d once
-        assertThat(code).containsPattern("shfl\\.sync\\.bfly\\.b32 %r\\d+, %r\\d+, 1, 31, -1;\\s+mov\\.b64 (%fd\\d+), \\{%r\\d+, %r\\d+\\};\\s+"
-                        + "add\\.rn\\.f64 (%fd\\d+), \\2, \\1;\\s+mov\\.u32 %r\\d+, %laneid;\\s+setp\\.ne\\.u32 (%p\\d+), %r\\d+, 0;\\s+@\\3 bra \\$L\\d+;\\s+"
-                        + "red\\.relaxed\\.gpu\\.add\\.f64 \\[%rd\\d+\\], \\2;")
+        assertThat(code)
+                .containsPattern(
+                        "shfl\\.sync\\.bfly\\.b32 %r\\d+, %r\\d+, 1, 31, -1;\\s+mov\\.b64 (%fd\\d+), \\{%r\\d+, %r\\d+\\};\\s+"
+                                + "add\\.rn\\.f64 (%fd\\d+), \\2, \\1;\\s+mov\\.u32 %r\\d+, %laneid;\\s+setp\\.ne\\.u32 (%p\\d+), %r\\d+, 0;\\s+@\\3 bra \\$L\\d+;\\s+"
+                                + "red\\.relaxed\\.gpu\\.add\\.f64 \\[%rd\\d+\\], \\2;")
                 // min and max are exact in any grouping: combined with min.s32 / max.u32 first
-                .containsPattern("min\\.s32 (%r\\d+), \\1, %r\\d+;\\s+mov\\.u32 %r\\d+, %laneid;[^}]*?red\\.relaxed\\.gpu\\.min\\.s32 \\[%rd\\d+\\], \\1;")
-                .containsPattern("max\\.u32 (%r\\d+), \\1, %r\\d+;\\s+mov\\.u32 %r\\d+, %laneid;[^}]*?red\\.relaxed\\.gpu\\.max\\.u32 \\[%rd\\d+\\], \\1;");
+                .containsPattern(
+                        "min\\.s32 (%r\\d+), \\1, %r\\d+;\\s+mov\\.u32 %r\\d+, %laneid;[^}]*?red\\.relaxed\\.gpu\\.min\\.s32 \\[%rd\\d+\\], \\1;")
+                .containsPattern(
+                        "max\\.u32 (%r\\d+), \\1, %r\\d+;\\s+mov\\.u32 %r\\d+, %laneid;[^}]*?red\\.relaxed\\.gpu\\.max\\.u32 \\[%rd\\d+\\], \\1;");
     }
 
     @Test
@@ -173,7 +224,9 @@ class PtxAtomicsTest {
         String ir = IrPrinter.print(deviceModule(src));
         assertThat(ir).contains("atomicrmw fadd f64", "atomicrmw fadd f32").doesNotContain("reassoc");
         String code = assembled(src);
-        assertThat(code).contains("red.relaxed.gpu.add.f64", "red.relaxed.gpu.add.f32").doesNotContain("shfl.sync", "match.all.sync");
+        assertThat(code)
+                .contains("red.relaxed.gpu.add.f64", "red.relaxed.gpu.add.f32")
+                .doesNotContain("shfl.sync", "match.all.sync");
     }
 
     @Test
@@ -195,11 +248,15 @@ class PtxAtomicsTest {
                 }
                 """;
         String ir = IrPrinter.print(deviceModule(src));
-        assertThat(ir).containsPattern("atomicrmw add i32 1, %\\S+ seq_cst").contains("atomicrmw max i32", "cmpxchg i8", "fence acq_rel system")
-                .containsPattern("cmpxchg i32 0, %\\S+, %\\S+ seq_cst seq_cst").containsPattern("atomicrmw add i64 %\\S+, %\\S+ seq_cst")
+        assertThat(ir)
+                .containsPattern("atomicrmw add i32 1, %\\S+ seq_cst")
+                .contains("atomicrmw max i32", "cmpxchg i8", "fence acq_rel system")
+                .containsPattern("cmpxchg i32 0, %\\S+, %\\S+ seq_cst seq_cst")
+                .containsPattern("atomicrmw add i64 %\\S+, %\\S+ seq_cst")
                 .doesNotContain("call i32 (ptr, i32) @__sync", "@__atomic");
         String code = assembled(src);
-        assertThat(code).contains("red.relaxed.gpu.max.s32", "ld.acquire.gpu.u32", "st.release.gpu.u32", "fence.acq_rel.sys");
+        assertThat(code)
+                .contains("red.relaxed.gpu.max.s32", "ld.acquire.gpu.u32", "st.release.gpu.u32", "fence.acq_rel.sys");
     }
 
     /** requires atomic_default_mem_order: the memory order of every later atomic without a memory-order clause. */
@@ -223,8 +280,10 @@ class PtxAtomicsTest {
                     }
                     """.formatted(order);
             String ir = IrPrinter.print(deviceModule(src));
-            assertThat(ir).as(order).containsPattern("atomicrmw add i32 1, %\\S+ " + order)
-                    .containsPattern("atomicrmw add i32 1, %\\S+ monotonic")                       // the clause wins
+            assertThat(ir)
+                    .as(order)
+                    .containsPattern("atomicrmw add i32 1, %\\S+ " + order)
+                    .containsPattern("atomicrmw add i32 1, %\\S+ monotonic") // the clause wins
                     .containsPattern("load atomic i32 %\\S+ " + (order.equals("seq_cst") ? "seq_cst" : "acquire"));
             assembled(src);
         }
@@ -245,8 +304,10 @@ class PtxAtomicsTest {
                 }
                 """;
         Module m = deviceModule(src);
-        assertThat(m.functions).anyMatch(f -> f.blocks.stream().flatMap(b -> b.insns.stream())
-                .anyMatch(i -> i instanceof Insn.Call c && c.callee().equals("__jomp_atomic_enter")));
+        assertThat(m.functions)
+                .anyMatch(f -> f.blocks.stream()
+                        .flatMap(b -> b.insns.stream())
+                        .anyMatch(i -> i instanceof Insn.Call c && c.callee().equals("__jomp_atomic_enter")));
         assembled(src);
     }
 }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
@@ -32,24 +31,44 @@ class PtxBackendLayeringTest {
      * modules below the compiler: the offload ABI with NVIDIA's formats, the toolchain (Libdevice
      * finds libdevice and LLVM's tools through it, in the caller's environment) and env.
      */
-    private static final Set<String> ALLOWED = Set.of("jomp/compiler/nvptx", "jomp/compiler/ir", "jomp/compiler/codegen", "jomp/compiler/offload",
-            "jomp/compiler/diag", "jomp/offload/abi", "jomp/offload/abi/nvptx", "jomp/toolchain", "jomp/env");
+    private static final Set<String> ALLOWED = Set.of(
+            "jomp/compiler/nvptx",
+            "jomp/compiler/ir",
+            "jomp/compiler/codegen",
+            "jomp/compiler/offload",
+            "jomp/compiler/diag",
+            "jomp/offload/abi",
+            "jomp/offload/abi/nvptx",
+            "jomp/toolchain",
+            "jomp/env");
 
     @Test
     void theBackEndUsesOnlyTheIr() throws IOException, URISyntaxException {
-        Path dir = Path.of(PtxBackend.class.getProtectionDomain().getCodeSource().getLocation().toURI()).resolve("jomp/compiler/nvptx");
+        Path dir = Path.of(PtxBackend.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
+                .resolve("jomp/compiler/nvptx");
         Set<String> used = new TreeSet<>();
         List<Path> classes;
-        try (Stream<Path> s = Files.list(dir)) { classes = s.filter(p -> p.toString().endsWith(".class")).toList(); }
+        try (Stream<Path> s = Files.list(dir)) {
+            classes = s.filter(p -> p.toString().endsWith(".class")).toList();
+        }
         assertThat(classes).hasSizeGreaterThan(10);
         for (Path c : classes) {
             try (InputStream in = Files.newInputStream(c)) {
-                new ClassReader(in).accept(new ClassRemapper(new ClassWriter(0), new Remapper(Opcodes.ASM9) {
-                    @Override public String map(String internalName) {
-                        if (internalName.startsWith("jomp/")) used.add(internalName.substring(0, internalName.lastIndexOf('/')));
-                        return internalName;
-                    }
-                }), 0);
+                new ClassReader(in)
+                        .accept(
+                                new ClassRemapper(new ClassWriter(0), new Remapper(Opcodes.ASM9) {
+                                    @Override
+                                    public String map(String internalName) {
+                                        if (internalName.startsWith("jomp/"))
+                                            used.add(internalName.substring(0, internalName.lastIndexOf('/')));
+                                        return internalName;
+                                    }
+                                }),
+                                0);
             }
         }
         assertThat(used).contains("jomp/compiler/ir");

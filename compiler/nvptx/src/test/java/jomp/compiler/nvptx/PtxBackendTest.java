@@ -8,22 +8,22 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.ir.IrParser;
 import jomp.compiler.ir.Module;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Instruction selection on hand-written IR, each result also assembled by ptxas for sm_75 and sm_90. */
 class PtxBackendTest {
-    @TempDir Path tmp;
+    @TempDir
+    Path tmp;
 
     static Module ir(String text) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Module m = IrParser.parse(new SourceFile("t.jir", "module \"t.c\"\n" + text), new Diagnostics(new PrintStream(err, true)));
+        Module m = IrParser.parse(
+                new SourceFile("t.jir", "module \"t.c\"\n" + text), new Diagnostics(new PrintStream(err, true)));
         assertThat(err.toString()).isEmpty();
         return m;
     }
@@ -34,7 +34,8 @@ class PtxBackendTest {
         String ptx = PtxBackend.compile(m, "sm_75");
         if (Ptxas.find() != null) {
             assertThat(Ptxas.check(ptx, "sm_75", tmp)).as(ptx).isNull();
-            assertThat(Ptxas.check(PtxBackend.compile(m, "sm_90"), "sm_90", tmp)).isNull();
+            assertThat(Ptxas.check(PtxBackend.compile(m, "sm_90"), "sm_90", tmp))
+                    .isNull();
         }
         return ptx;
     }
@@ -78,16 +79,22 @@ class PtxBackendTest {
     @Test
     void saxpyKernelIsAnEntryTakingItsArgumentsAsParameters() throws Exception {
         String ptx = ptx(SAXPY);
-        assertThat(ptx).contains(".version 7.8", ".target sm_75", ".address_size 64",
-                // one .param .u64 per argument, as clang's kernels and the plugins' launches have them
-                ".visible .entry __omp_offloading_fd00_42_saxpy_l7(.param .u64 __arg0, .param .u64 __arg1, .param .u64 __arg2, .param .u64 __arg3)\n{",
-                // the device runtime's kernel init is linked in, .weak
-                ".weak .func (.param .b32 __retval) __jomp_target_init(",
-                "mul.rn.f64 %fd18, %fd8, %fd16;", "add.rn.f64 %fd19, %fd18, %fd17;",
-                "st.global.f64 [%rd15], %fd19;")   // y[i]: a kernel argument's address, global (GlobalAddresses)
+        assertThat(ptx)
+                .contains(
+                        ".version 7.8",
+                        ".target sm_75",
+                        ".address_size 64",
+                        // one .param .u64 per argument, as clang's kernels and the plugins' launches have them
+                        ".visible .entry __omp_offloading_fd00_42_saxpy_l7(.param .u64 __arg0, .param .u64 __arg1, .param .u64 __arg2, .param .u64 __arg3)\n{",
+                        // the device runtime's kernel init is linked in, .weak
+                        ".weak .func (.param .b32 __retval) __jomp_target_init(",
+                        "mul.rn.f64 %fd18, %fd8, %fd16;",
+                        "add.rn.f64 %fd19, %fd18, %fd17;",
+                        "st.global.f64 [%rd15], %fd19;") // y[i]: a kernel argument's address, global (GlobalAddresses)
                 .doesNotContain("__args", "$body")
                 // the body reads its arguments from the parameters, not through memory
-                .containsPattern("ld\\.param\\.u64 (%rd\\d+), \\[__arg3\\];\\s+(?:[^\\n]*\\n\\s+)*?mov\\.b64 %fd8, \\1;")
+                .containsPattern(
+                        "ld\\.param\\.u64 (%rd\\d+), \\[__arg3\\];\\s+(?:[^\\n]*\\n\\s+)*?mov\\.b64 %fd8, \\1;")
                 // the loop test branches on the comparison's predicate, with no 0/1 value in between
                 .containsPattern("setp.lt.s32 (%p\\d+), %r9, %r1;\\s+@!\\1 bra \\$B\\d+;")
                 .doesNotContain("selp");
@@ -142,19 +149,31 @@ class PtxBackendTest {
                   ret i32 %4
                 }
                 """);
-        assertThat(ptx).contains("div.u32 %r4, %r0, %r1;", "rem.u32 %r5, %r0, %r1;", "div.s32 %r6, %r0, %r1;",
-                "rem.s32 %r7, %r0, %r1;", "div.u64 %rd8, %rd2, %rd3;", "rem.u64 %rd9, %rd2, %rd3;", "div.s64 %rd10, %rd2, %rd3;",
-                "setp.lo.u32", "setp.hs.u64", "setp.le.s32",
-                "st.param.b32 [__retval], %r4;");
+        assertThat(ptx)
+                .contains(
+                        "div.u32 %r4, %r0, %r1;",
+                        "rem.u32 %r5, %r0, %r1;",
+                        "div.s32 %r6, %r0, %r1;",
+                        "rem.s32 %r7, %r0, %r1;",
+                        "div.u64 %rd8, %rd2, %rd3;",
+                        "rem.u64 %rd9, %rd2, %rd3;",
+                        "div.s64 %rd10, %rd2, %rd3;",
+                        "setp.lo.u32",
+                        "setp.hs.u64",
+                        "setp.le.s32",
+                        "st.param.b32 [__retval], %r4;");
         // shift counts keep their low 5 or 6 bits (C's undefined counts behave as on the JVM), PTX would clamp
-        assertThat(ptx).containsPattern("and.b32 (%r\\d+), %r1, 31;\\s+shr.s32 %r11, %r0, \\1;")
+        assertThat(ptx)
+                .containsPattern("and.b32 (%r\\d+), %r1, 31;\\s+shr.s32 %r11, %r0, \\1;")
                 .containsPattern("and.b32 (%r\\d+), %r1, 31;\\s+shr.u32 %r12, %r0, \\1;")
                 .containsPattern("and.b32 (%r\\d+), %r\\d+, 63;\\s+shl.b64 %rd13, %rd2, \\1;")
                 .contains("shl.b32 %r17, %r0, 1;");
         // a 64-bit division by a variable divides in 32 bits when both operands are below 2^32
-        assertThat(ptx).containsPattern("or\\.b64 (%rd\\d+), %rd2, %rd3;\\s+shr\\.u64 \\1, \\1, 32;\\s+setp\\.ne\\.u64 (%p\\d+), \\1, 0;\\s+@\\2 bra (\\$L\\d+);\\s+"
-                + "cvt\\.u32\\.u64 (%r\\d+), %rd2;\\s+cvt\\.u32\\.u64 (%r\\d+), %rd3;\\s+div\\.u32 (%r\\d+), \\4, \\5;\\s+cvt\\.u64\\.u32 %rd10, \\6;\\s+"
-                + "bra\\.uni (\\$L\\d+);\\s+\\3:\\s+div\\.s64 %rd10, %rd2, %rd3;\\s+\\7:")
+        assertThat(ptx)
+                .containsPattern(
+                        "or\\.b64 (%rd\\d+), %rd2, %rd3;\\s+shr\\.u64 \\1, \\1, 32;\\s+setp\\.ne\\.u64 (%p\\d+), \\1, 0;\\s+@\\2 bra (\\$L\\d+);\\s+"
+                                + "cvt\\.u32\\.u64 (%r\\d+), %rd2;\\s+cvt\\.u32\\.u64 (%r\\d+), %rd3;\\s+div\\.u32 (%r\\d+), \\4, \\5;\\s+cvt\\.u64\\.u32 %rd10, \\6;\\s+"
+                                + "bra\\.uni (\\$L\\d+);\\s+\\3:\\s+div\\.s64 %rd10, %rd2, %rd3;\\s+\\7:")
                 .containsPattern("rem\\.u32 (%r\\d+), %r\\d+, %r\\d+;\\s+cvt\\.u64\\.u32 %rd9, \\1;");
     }
 
@@ -175,8 +194,17 @@ class PtxBackendTest {
                   ret void
                 }
                 """);
-        assertThat(ptx).contains("ld.s8 %r1, [%rd0];", "add.s32 %r2, %r1, 1;", "cvt.s32.s8 %r2, %r2;", "st.u8 [%rd0], %r2;",
-                "ld.s16 %r3, [%rd0];", "st.u16 [%rd0], %r4;", "cvt.s32.s16 %r4, %r4;", "cvt.u32.u64 %r6, %rd5;", "cvt.s32.s8 %r6, %r6;")
+        assertThat(ptx)
+                .contains(
+                        "ld.s8 %r1, [%rd0];",
+                        "add.s32 %r2, %r1, 1;",
+                        "cvt.s32.s8 %r2, %r2;",
+                        "st.u8 [%rd0], %r2;",
+                        "ld.s16 %r3, [%rd0];",
+                        "st.u16 [%rd0], %r4;",
+                        "cvt.s32.s16 %r4, %r4;",
+                        "cvt.u32.u64 %r6, %rd5;",
+                        "cvt.s32.s8 %r6, %r6;")
                 .containsPattern("and.b32 (%r\\d+), %r3, 65535;\\s+mov.b32 (%r\\d+), 3;\\s+div.u32 %r4, \\1, \\2;")
                 .containsPattern("and.b32 (%r\\d+), %r1, 255;\\s+cvt.u64.u32 %rd5, \\1;")
                 .containsPattern("and.b32 (%r\\d+), %r1, 255;\\s+cvt.rn.f64.u32 %fd7, \\1;");
@@ -205,10 +233,19 @@ class PtxBackendTest {
                   ret i32 %4
                 }
                 """);
-        assertThat(ptx).contains("setp.neu.f64 %p0, %fd0, 0d3FE0000000000000;", "setp.lt.f32 %p1, %f1, 0f3F800000;",
-                "cvt.rzi.s32.f64 %r5, %fd0;", "cvt.rzi.u64.f64 %rd6, %fd0;", "cvt.rn.f64.u64 %fd8, %rd2;", "cvt.rn.f32.s64 %f9, %rd2;",
-                "cvt.f64.f32 %fd10, %f1;", "cvt.rn.f32.f64 %f11, %fd0;", "neg.f64 %fd13, %fd0;",
-                "call.uni (__r), __nv_fmod, (__a0, __a1);", ".weak .func (.param .b64 __retval) __nv_fmod(.param .b64 __param_0, .param .b64 __param_1);")
+        assertThat(ptx)
+                .contains(
+                        "setp.neu.f64 %p0, %fd0, 0d3FE0000000000000;",
+                        "setp.lt.f32 %p1, %f1, 0f3F800000;",
+                        "cvt.rzi.s32.f64 %r5, %fd0;",
+                        "cvt.rzi.u64.f64 %rd6, %fd0;",
+                        "cvt.rn.f64.u64 %fd8, %rd2;",
+                        "cvt.rn.f32.s64 %f9, %rd2;",
+                        "cvt.f64.f32 %fd10, %f1;",
+                        "cvt.rn.f32.f64 %f11, %fd0;",
+                        "neg.f64 %fd13, %fd0;",
+                        "call.uni (__r), __nv_fmod, (__a0, __a1);",
+                        ".weak .func (.param .b64 __retval) __nv_fmod(.param .b64 __param_0, .param .b64 __param_1);")
                 .containsPattern("cvt.rzi.s64.f32 (%rd\\d+), %f1;\\s+cvt.u32.u64 %r7, \\1;")
                 .contains("setp.ne.s64 %p2, %rd2, 0;");
     }
@@ -235,11 +272,19 @@ class PtxBackendTest {
                   ret f64 %5
                 }
                 """);
-        assertThat(ptx).contains("sqrt.rn.f64 %fd2, %fd0;", "cvt.rmi.f32.f32 %f4, %f1;", "copysign.f64 %fd5, %fd3, %fd0;",
-                "max.f64 %fd6, %fd0, %fd3;", "setp.nan.f64 %p0, %fd0, %fd0;", "selp.u32 %r7, 1, 0, %p0;",
-                ".weak .func (.param .b64 __retval) __nv_sin(.param .b64 __param_0);", "call.uni (__r), __nv_sin, (__a0);")
+        assertThat(ptx)
+                .contains(
+                        "sqrt.rn.f64 %fd2, %fd0;",
+                        "cvt.rmi.f32.f32 %f4, %f1;",
+                        "copysign.f64 %fd5, %fd3, %fd0;",
+                        "max.f64 %fd6, %fd0, %fd3;",
+                        "setp.nan.f64 %p0, %fd0, %fd0;",
+                        "selp.u32 %r7, 1, 0, %p0;",
+                        ".weak .func (.param .b64 __retval) __nv_sin(.param .b64 __param_0);",
+                        "call.uni (__r), __nv_sin, (__a0);")
                 // libdevice's sin, compiled by LLVM for the arch, is appended to the module
-                .containsPattern("// libdevice\\n[\\s\\S]*\\.weak \\.func +\\(\\.param \\.b64 func_retval0\\) __nv_sin\\(")
+                .containsPattern(
+                        "// libdevice\\n[\\s\\S]*\\.weak \\.func +\\(\\.param \\.b64 func_retval0\\) __nv_sin\\(")
                 .doesNotContain(" sqrt(", " sin(", "floorf", ".extern");
     }
 
@@ -264,16 +309,24 @@ class PtxBackendTest {
                   ret i32 %5
                 }
                 """);
-        assertThat(ptx).contains(".extern .func (.param .b32 __retval) vprintf(.param .b64 __param_0, .param .b64 __param_1);",
-                "call.uni (__r), vprintf, (__a0, __a1);", "cvta.global.u64 %rd0, _$_str;", ".global .align 1 .b8 _$_str[13] = {37, 100,")
+        assertThat(ptx)
+                .contains(
+                        ".extern .func (.param .b32 __retval) vprintf(.param .b64 __param_0, .param .b64 __param_1);",
+                        "call.uni (__r), vprintf, (__a0, __a1);",
+                        "cvta.global.u64 %rd0, _$_str;",
+                        ".global .align 1 .b8 _$_str[13] = {37, 100,")
                 .doesNotContain(" printf");
         // slots 0, 8, 16, 24 → packed 0 (int), 8 (double), 16 (int), 24 (long); the buffer follows the 32-byte frame
-        assertThat(ptx).containsPattern("add.s64 (%rd\\d+), %rd\\d+, 32;")
-                .containsPattern("add.s64 %rd\\d+, %rd1, 16;\\s+ld.u32 (%r\\d+), \\[%rd\\d+\\];\\s+add.s64 (%rd\\d+), %rd\\d+, 16;\\s+st.u32 \\[\\2\\], \\1;")
-                .containsPattern("add.s64 %rd\\d+, %rd1, 24;\\s+ld.u64 (%rd\\d+), \\[%rd\\d+\\];\\s+add.s64 (%rd\\d+), %rd\\d+, 24;\\s+st.u64 \\[\\2\\], \\1;")
+        assertThat(ptx)
+                .containsPattern("add.s64 (%rd\\d+), %rd\\d+, 32;")
+                .containsPattern(
+                        "add.s64 %rd\\d+, %rd1, 16;\\s+ld.u32 (%r\\d+), \\[%rd\\d+\\];\\s+add.s64 (%rd\\d+), %rd\\d+, 16;\\s+st.u32 \\[\\2\\], \\1;")
+                .containsPattern(
+                        "add.s64 %rd\\d+, %rd1, 24;\\s+ld.u64 (%rd\\d+), \\[%rd\\d+\\];\\s+add.s64 (%rd\\d+), %rd\\d+, 24;\\s+st.u64 \\[\\2\\], \\1;")
                 .contains("__frame[64]");
         assertThat(PrintfFormat.argumentSizes("%d %f %c %ld", "f")).containsExactly(4, 8, 4, 8);
-        assertThat(PrintfFormat.argumentSizes("%-*.*lld|%%|%s|%p|%hhu|%zu|%5.2e", "f")).containsExactly(4, 4, 8, 8, 8, 4, 8, 8);
+        assertThat(PrintfFormat.argumentSizes("%-*.*lld|%%|%s|%p|%hhu|%zu|%5.2e", "f"))
+                .containsExactly(4, 4, 8, 8, 8, 4, 8, 8);
         assertThat(PrintfFormat.argumentSizes("%lc%c%hd%jd%Lf", "f")).containsExactly(4, 4, 4, 8, 8);
     }
 
@@ -290,12 +343,16 @@ class PtxBackendTest {
                 }
                 """);
         // the device runtime's __jomp_vprintf is linked in; it calls CUDA's vprintf, f does not
-        assertThat(ptx).contains(".weak .func (.param .b32 __retval) __jomp_vprintf(.param .b64 __param_0, .param .b64 __param_1)")
+        assertThat(ptx)
+                .contains(
+                        ".weak .func (.param .b32 __retval) __jomp_vprintf(.param .b64 __param_0, .param .b64 __param_1)")
                 .contains(".extern .func (.param .b32 __retval) vprintf(");
-        String f = ptx.substring(ptx.indexOf(".visible .func (.param .b32 __retval) f(.param .b64 __param_0, .param .b64 __param_1)\n{"));
+        String f = ptx.substring(ptx.indexOf(
+                ".visible .func (.param .b32 __retval) f(.param .b64 __param_0, .param .b64 __param_1)\n{"));
         f = f.substring(0, f.indexOf("\n}"));
         assertThat(f).doesNotContain(" vprintf");
-        assertThat(f.split("call.uni \\(__r\\), __jomp_vprintf, \\(__a0, __a1\\);", -1)).hasSize(3);
+        assertThat(f.split("call.uni \\(__r\\), __jomp_vprintf, \\(__a0, __a1\\);", -1))
+                .hasSize(3);
     }
 
     @Test
@@ -314,10 +371,16 @@ class PtxBackendTest {
                   ret i32 %2
                 }
                 """);
-        assertThat(ptx).contains(".visible .global .align 8 .b8 zero[16];", ".global .align 4 .b8 f_$_x[4] = {1, 2, 3, 4};",
-                ".visible .global .align 8 .u8 table[24] = {0xFF(generic(f_$_x)+2), 0xFF00(generic(f_$_x)+2),",
-                "0xFF00000000000000(generic(f_$_x)+2), 0xFF(g), 0xFF00(g)", "0xFF00000000000000(g), 5, 0",
-                ".extern .global .align 8 .b8 outside[];", "0xFF(ext)", ".extern .func (.param .b32 __retval) ext(.param .b32 __param_0);");
+        assertThat(ptx)
+                .contains(
+                        ".visible .global .align 8 .b8 zero[16];",
+                        ".global .align 4 .b8 f_$_x[4] = {1, 2, 3, 4};",
+                        ".visible .global .align 8 .u8 table[24] = {0xFF(generic(f_$_x)+2), 0xFF00(generic(f_$_x)+2),",
+                        "0xFF00000000000000(generic(f_$_x)+2), 0xFF(g), 0xFF00(g)",
+                        "0xFF00000000000000(g), 5, 0",
+                        ".extern .global .align 8 .b8 outside[];",
+                        "0xFF(ext)",
+                        ".extern .func (.param .b32 __retval) ext(.param .b32 __param_0);");
     }
 
     @Test
@@ -334,13 +397,22 @@ class PtxBackendTest {
                 }
                 """.formatted(zeros));
         String head = "head$" + Integer.toHexString("t.c".hashCode());
-        assertThat(ptx).contains(".extern .global .align 8 .u8 " + head + "[16];", ".visible .global .align 8 .u8 " + head + "[16] = {0xFF(generic(" + head + ")),",
-                "cvta.global.u64 %rd0, " + head + ";")
+        assertThat(ptx)
+                .contains(
+                        ".extern .global .align 8 .u8 " + head + "[16];",
+                        ".visible .global .align 8 .u8 " + head + "[16] = {0xFF(generic(" + head + ")),",
+                        "cvta.global.u64 %rd0, " + head + ";")
                 .containsPattern("\\.extern \\.global \\.align 8 \\.u8 [ab]\\[16\\];");
         // a long chain of static nodes, each naming the next, needs no recursion and no declaration ahead
         StringBuilder chain = new StringBuilder();
-        for (int i = 0; i < 5000; i++) chain.append("global static @n").append(i).append(" size 8 align 8 data \"").append("\\00".repeat(8))
-                .append("\" reloc 0 @n").append(i + 1).append('\n');
+        for (int i = 0; i < 5000; i++)
+            chain.append("global static @n")
+                    .append(i)
+                    .append(" size 8 align 8 data \"")
+                    .append("\\00".repeat(8))
+                    .append("\" reloc 0 @n")
+                    .append(i + 1)
+                    .append('\n');
         chain.append("global static @n5000 size 8 align 8 zero\n");
         String big = PtxBackend.compile(ir(chain.toString()), "sm_90");
         assertThat(big).doesNotContain(".extern").contains(".global .align 8 .u8 n0[8] = {0xFF(generic(n1))");
@@ -371,10 +443,22 @@ class PtxBackendTest {
                   ret i32 %6
                 }
                 """);
-        assertThat(ptx).contains(".func (.param .b32 __retval) sq(.param .b32 __param_0)", ".local .align 8 .b8 __frame[24];",
-                "add.s64 %rd1, %rd", ", 16;", "stacksave.u64 %rd2;", "alloca.u64", ", %rd0, 16;", "stackrestore.u64 %rd2;",
-                "mov.u64 %rd4, sq;", ".callprototype (.param .b32 _) _ (.param .b32 _);", "call (__r), %rd4, (__a0), $P",
-                "call.uni (__r), sq, (__a0);", "ld.u8", "st.u8");
+        assertThat(ptx)
+                .contains(
+                        ".func (.param .b32 __retval) sq(.param .b32 __param_0)",
+                        ".local .align 8 .b8 __frame[24];",
+                        "add.s64 %rd1, %rd",
+                        ", 16;",
+                        "stacksave.u64 %rd2;",
+                        "alloca.u64",
+                        ", %rd0, 16;",
+                        "stackrestore.u64 %rd2;",
+                        "mov.u64 %rd4, sq;",
+                        ".callprototype (.param .b32 _) _ (.param .b32 _);",
+                        "call (__r), %rd4, (__a0), $P",
+                        "call.uni (__r), sq, (__a0);",
+                        "ld.u8",
+                        "st.u8");
     }
 
     @Test
@@ -393,11 +477,13 @@ class PtxBackendTest {
                   ret void
                 }
                 """);
-        assertThat(ptx).containsPattern("mov.b64 (%rd\\d+), %rd0;\\s+or.b64 \\1, \\1, %rd1;\\s+and.b64 \\1, \\1, 7;")
-                .containsPattern("ld.u64 (%rd\\d+), \\[(%rd\\d+)\\];\\s+add.s64 (%rd\\d+), %rd0, 8;\\s+st.u64 \\[\\3\\], \\1;")
+        assertThat(ptx)
+                .containsPattern("mov.b64 (%rd\\d+), %rd0;\\s+or.b64 \\1, \\1, %rd1;\\s+and.b64 \\1, \\1, 7;")
+                .containsPattern(
+                        "ld.u64 (%rd\\d+), \\[(%rd\\d+)\\];\\s+add.s64 (%rd\\d+), %rd0, 8;\\s+st.u64 \\[\\3\\], \\1;")
                 .contains("setp.eq.b64 %p", ", 5000000000;", ", -1;");
-        assertThat(ptx.split("ld.u64", -1)).hasSize(3);   // the 12-byte copy goes byte by byte
-        assertThat(ptx.split("ld.u8", -1)).hasSize(3);    // as does the unaligned case of the 16-byte one
+        assertThat(ptx.split("ld.u64", -1)).hasSize(3); // the 12-byte copy goes byte by byte
+        assertThat(ptx.split("ld.u8", -1)).hasSize(3); // as does the unaligned case of the 16-byte one
     }
 
     @Test
@@ -411,10 +497,14 @@ class PtxBackendTest {
                   ret void
                 }
                 """);
-        assertThat(ptx).containsPattern("mov.b64 (%rd\\d+), %rd0;\\s+or.b64 \\1, \\1, %rd1;\\s+or.b64 \\1, \\1, %rd2;\\s+and.b64 \\1, \\1, 7;")
-                .containsPattern("ld.u64 (%rd\\d+), \\[(%rd\\d+)\\];\\s+add.s64 (%rd\\d+), %rd0, (%rd\\d+);\\s+st.u64 \\[\\3\\], \\1;\\s+add.s64 \\4, \\4, 8;")
+        assertThat(ptx)
+                .containsPattern(
+                        "mov.b64 (%rd\\d+), %rd0;\\s+or.b64 \\1, \\1, %rd1;\\s+or.b64 \\1, \\1, %rd2;\\s+and.b64 \\1, \\1, 7;")
+                .containsPattern(
+                        "ld.u64 (%rd\\d+), \\[(%rd\\d+)\\];\\s+add.s64 (%rd\\d+), %rd0, (%rd\\d+);\\s+st.u64 \\[\\3\\], \\1;\\s+add.s64 \\4, \\4, 8;")
                 .containsPattern("mov.b64 (%rd\\d+), %rd0;\\s+or.b64 \\1, \\1, %rd2;\\s+and.b64 \\1, \\1, 7;")
-                .containsPattern("cvt.u64.u32 (%rd\\d+), %r3;\\s+and.b64 \\1, \\1, 255;\\s+mul.lo.s64 \\1, \\1, 72340172838076673;")
+                .containsPattern(
+                        "cvt.u64.u32 (%rd\\d+), %r3;\\s+and.b64 \\1, \\1, 255;\\s+mul.lo.s64 \\1, \\1, 72340172838076673;")
                 .containsPattern("st.u8 \\[%rd\\d+\\], %r\\d+;\\s+add.s64 (%rd\\d+), \\1, 1;");
     }
 
@@ -434,16 +524,20 @@ class PtxBackendTest {
                   ret i32 40
                 }
                 """);
-        assertThat(ptx).containsPattern("sub.s32 (%r\\d+), %r0, -1;\\s+setp.hs.u32 (%p\\d+), \\1, 5;\\s+@\\2 bra \\$B4;")
-                .containsPattern("(\\$T\\d+): .branchtargets \\$B1, \\$B2, \\$B3, \\$B4, \\$B1;\\s+brx.idx %r\\d+, \\1;")
+        assertThat(ptx)
+                .containsPattern("sub.s32 (%r\\d+), %r0, -1;\\s+setp.hs.u32 (%p\\d+), \\1, 5;\\s+@\\2 bra \\$B4;")
+                .containsPattern(
+                        "(\\$T\\d+): .branchtargets \\$B1, \\$B2, \\$B3, \\$B4, \\$B1;\\s+brx.idx %r\\d+, \\1;")
                 .doesNotContain("setp.eq");
     }
 
     @Test
     void constructsTheDeviceCannotRunAreRejectedNamingTheFunction() {
-        assertThatThrownBy(() -> PtxBackend.compile(ir("func i32 @__omp_offloading_1_f_l1(i32 %x.0) {\nentry:\n  ret i32 0\n}\n"), "sm_90"))
+        assertThatThrownBy(() -> PtxBackend.compile(
+                        ir("func i32 @__omp_offloading_1_f_l1(i32 %x.0) {\nentry:\n  ret i32 0\n}\n"), "sm_90"))
                 .isInstanceOf(PtxException.class)
-                .hasMessage("kernel '__omp_offloading_1_f_l1' must be 'void (ptr)' (the address of its argument slots), not i32 (i32)");
+                .hasMessage(
+                        "kernel '__omp_offloading_1_f_l1' must be 'void (ptr)' (the address of its argument slots), not i32 (i32)");
         assertThatThrownBy(() -> PtxBackend.compile(ir("""
                 func kernel_args(0) void @__omp_offloading_1_f_l1(ptr %a.0) {
                 entry:
@@ -495,14 +589,18 @@ class PtxBackendTest {
     @Test
     void everyArchGetsAPtxVersionPtxasAccepts() throws Exception {
         Module m = ir(SAXPY);
-        for (String arch : List.of("sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_100a", "sm_103", "sm_110", "sm_120", "sm_121")) {
+        for (String arch : List.of(
+                "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_100a", "sm_103", "sm_110",
+                "sm_120", "sm_121")) {
             String ptx = PtxBackend.compile(m, arch);
             assertThat(ptx).contains(".target " + arch + "\n");
-            if (Ptxas.find() != null) assertThat(Ptxas.check(ptx, arch, tmp)).as(arch).isNull();
+            if (Ptxas.find() != null)
+                assertThat(Ptxas.check(ptx, arch, tmp)).as(arch).isNull();
         }
         assertThat(PtxBackend.ptxVersion("sm_90")).isEqualTo("7.8");
         assertThat(PtxBackend.ptxVersion("sm_90a")).isEqualTo("8.0");
-        assertThatThrownBy(() -> PtxBackend.compile(m, "sm_70")).hasMessage("NVPTX architecture 'sm_70' is not supported (sm_75 or newer)");
+        assertThatThrownBy(() -> PtxBackend.compile(m, "sm_70"))
+                .hasMessage("NVPTX architecture 'sm_70' is not supported (sm_75 or newer)");
     }
 
     @Test
@@ -535,8 +633,15 @@ class PtxBackendTest {
                   ret void
                 }
                 """);
-        assertThat(ptx).contains("mov.u32 %r3, %tid.x;", "mov.u32 %r4, %ntid.x;", "mov.u32 %r5, %ctaid.y;", "mov.u32 %r6, WARP_SZ;",
-                "bar.sync 0;", "membar.gl;", "atom.add.f64 %fd7, [%rd0], %fd1;")
+        assertThat(ptx)
+                .contains(
+                        "mov.u32 %r3, %tid.x;",
+                        "mov.u32 %r4, %ntid.x;",
+                        "mov.u32 %r5, %ctaid.y;",
+                        "mov.u32 %r6, WARP_SZ;",
+                        "bar.sync 0;",
+                        "membar.gl;",
+                        "atom.add.f64 %fd7, [%rd0], %fd1;")
                 .containsPattern("mov.b32 (%r\\d+), 0;\\s+atom.cas.b32 %r8, \\[%rd0\\], \\1, %r3;")
                 .containsPattern("shfl.sync.down.b32 %f9, %f2, %r\\d+, %r\\d+, %r\\d+;")
                 .contains("shfl.sync.bfly.b32 %r10, %r3,")
@@ -550,7 +655,8 @@ class PtxBackendTest {
         assertThat(PtxText.symbol("f.x")).isEqualTo("f_$_x");
         assertThat(PtxText.symbol("main")).isEqualTo("main");
         assertThat(PtxText.symbol("WARP_SZ")).isEqualTo("WARP_SZ$");
-        assertThat(PtxBackend.symbolName(".omp_offloading.entry_name.k")).isEqualTo("_$_omp_offloading_$_entry_name_$_k");
+        assertThat(PtxBackend.symbolName(".omp_offloading.entry_name.k"))
+                .isEqualTo("_$_omp_offloading_$_entry_name_$_k");
         assertThat(List.of(PtxText.symbol("a-b"), PtxText.symbol("1x"))).containsExactly("a_$2d_b", "_1x");
     }
 }

@@ -12,11 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceFile;
 import jomp.compiler.ir.Module;
@@ -26,6 +21,9 @@ import jomp.compiler.opt.PassManager;
 import jomp.compiler.parse.Parser;
 import jomp.compiler.preprocess.Preprocessor;
 import jomp.compiler.preprocess.PreprocessorOptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every function of the C run corpus (tests/c/run) compiled to PTX and assembled by ptxas for
@@ -46,11 +44,16 @@ class PtxCorpusTest {
      * {@link PtxOffloadCorpusTest}.
      */
     static final Map<String, String> REJECTED = Map.of(
-            "082-omp-target-saxpy.c", "function '(saxpy|main)' calls kernel '__omp_offloading_\\w+_saxpy_l4', which a device function cannot call",
-            "083-omp-zaxpy-target.c", "function 'main' calls kernel '__omp_offloading_\\w+_main_l8', which a device function cannot call",
-            "129-inline-asm-barriers.c", "function '(__get_cpuid_max|main)' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU");
+            "082-omp-target-saxpy.c",
+                    "function '(saxpy|main)' calls kernel '__omp_offloading_\\w+_saxpy_l4', which a device function cannot call",
+            "083-omp-zaxpy-target.c",
+                    "function 'main' calls kernel '__omp_offloading_\\w+_main_l8', which a device function cannot call",
+            "129-inline-asm-barriers.c",
+                    "function '(__get_cpuid_max|main)' holds inline assembly 'cpuid', an x86 instruction with no meaning on a GPU");
 
-    static Module compileC(Path file) throws Exception { return compileC(file, 2); }
+    static Module compileC(Path file) throws Exception {
+        return compileC(file, 2);
+    }
 
     static Module compileC(Path file, int optLevel) throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -63,7 +66,8 @@ class PtxCorpusTest {
         if (first.startsWith("// FLAGS:")) {
             for (String flag : first.substring(9).trim().split("\\s+")) {
                 if (flag.startsWith("-std=")) std = flag.substring(5);
-                if (flag.startsWith("-W")) warnings.add(flag);   // -Wno-implicit-int: what clang makes an error by default
+                if (flag.startsWith("-W"))
+                    warnings.add(flag); // -Wno-implicit-int: what clang makes an error by default
                 if (flag.startsWith("-I")) includes.add(file.getParent().resolve(flag.substring(2)));
                 if (flag.startsWith("-D")) {
                     String d = flag.substring(2);
@@ -73,10 +77,12 @@ class PtxCorpusTest {
             }
         }
         diags.warningOptions(jomp.compiler.diag.WarningOptions.parse(warnings));
-        PreprocessorOptions opts = new PreprocessorOptions(includes, List.of(), defines, true, List.of(), List.of(), false, false, false,
-                List.of(), List.of(), false, std, 0, false, false);
+        PreprocessorOptions opts = new PreprocessorOptions(
+                includes, List.of(), defines, true, List.of(), List.of(), false, false, false, List.of(), List.of(),
+                false, std, 0, false, false);
         SourceFile src = Preprocessor.readSource(file, diags);
-        var tu = Parser.parse(Preprocessor.run(src, opts, diags), diags, 51, jomp.compiler.parse.Language.of(std, null));
+        var tu =
+                Parser.parse(Preprocessor.run(src, opts, diags), diags, 51, jomp.compiler.parse.Language.of(std, null));
         Module m = Lowering.lower(tu, diags, file.toString());
         assertThat(diags.hasErrors()).as("%s: %s", file, err).isFalse();
         PassManager.run(m, optLevel);
@@ -85,7 +91,9 @@ class PtxCorpusTest {
 
     static List<Path> corpus() throws Exception {
         List<Path> files = new ArrayList<>();
-        try (Stream<Path> s = Files.list(CORPUS)) { s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add); }
+        try (Stream<Path> s = Files.list(CORPUS)) {
+            s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);
+        }
         files.add(CORPUS.resolve("support/100-lib.c"));
         return files;
     }
@@ -102,7 +110,8 @@ class PtxCorpusTest {
             files++;
             functions += a.functions();
         }
-        System.out.println("nvptx corpus -O" + optLevel + ": " + files + " files, " + functions + " functions assembled");
+        System.out.println(
+                "nvptx corpus -O" + optLevel + ": " + files + " files, " + functions + " functions assembled");
         assertThat(failures).isEmpty();
     }
 
@@ -130,7 +139,8 @@ class PtxCorpusTest {
         for (String arch : List.of("sm_75", "sm_90")) {
             String text = arch.equals("sm_75") ? ptx : PtxBackend.compile(m, arch);
             String err = Ptxas.check(text, arch, tmp);
-            if (err != null) failures.add(name + " (" + arch + "): " + err.lines().limit(3).toList());
+            if (err != null)
+                failures.add(name + " (" + arch + "): " + err.lines().limit(3).toList());
         }
         return new Assembled(failures, m.functions.size());
     }

@@ -10,13 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import jomp.compiler.ir.Function;
 import jomp.compiler.ir.Module;
 import jomp.compiler.offload.DeviceExtraction;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The device half of every program of the offload corpus (tests/c/offload, as a device compile
@@ -34,12 +32,16 @@ class PtxOffloadCorpusTest {
         Path nvlink = Ptxas.nvlink();
         assertTrue(nvlink != null, "nvlink not found");
         List<Path> files = new ArrayList<>();
-        try (Stream<Path> s = Files.list(CORPUS)) { s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add); }
+        try (Stream<Path> s = Files.list(CORPUS)) {
+            s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);
+        }
         List<String> failures = new ArrayList<>();
         Map<Path, Path> cubins = new LinkedHashMap<>();
         int kernels = 0, functions = 0, spmd = 0;
         List<Path> all = new ArrayList<>(files);
-        try (Stream<Path> s = Files.list(CORPUS.resolve("support"))) { s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(all::add); }
+        try (Stream<Path> s = Files.list(CORPUS.resolve("support"))) {
+            s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(all::add);
+        }
         // the files side by side (EachFile), their results taken in order
         List<Device> devices = EachFile.map(all, file -> assemble(file, tmp));
         for (int i = 0; i < all.size(); i++) {
@@ -53,9 +55,16 @@ class PtxOffloadCorpusTest {
         List<String> linkErrors = EachFile.map(files, file -> {
             if (!cubins.containsKey(file)) return "";
             Path out = tmp.resolve(file.getFileName() + ".linked.cubin");
-            List<String> cmd = new ArrayList<>(List.of(nvlink.toString(), "-arch=sm_90", "-o", out.toString(), cubins.get(file).toString()));
+            List<String> cmd = new ArrayList<>(List.of(
+                    nvlink.toString(),
+                    "-arch=sm_90",
+                    "-o",
+                    out.toString(),
+                    cubins.get(file).toString()));
             for (String line : Files.readAllLines(file)) {
-                if (line.startsWith("// LINK:")) for (String other : line.substring(8).trim().split("\\s+")) cmd.add(cubins.get(file.resolveSibling(other)).toString());
+                if (line.startsWith("// LINK:"))
+                    for (String other : line.substring(8).trim().split("\\s+"))
+                        cmd.add(cubins.get(file.resolveSibling(other)).toString());
             }
             return Ptxas.run(cmd);
         });
@@ -63,10 +72,12 @@ class PtxOffloadCorpusTest {
         for (int i = 0; i < files.size(); i++) {
             String err = linkErrors.get(i);
             if (err == null) linked++;
-            else if (!err.isEmpty()) failures.add(files.get(i).getFileName() + ": nvlink: " + err.lines().limit(3).toList());
+            else if (!err.isEmpty())
+                failures.add(files.get(i).getFileName() + ": nvlink: "
+                        + err.lines().limit(3).toList());
         }
-        System.out.println("nvptx offload corpus: " + all.size() + " files, " + functions + " device functions, " + kernels
-                + " kernels (" + spmd + " SPMD) assembled; " + linked + " programs linked by nvlink");
+        System.out.println("nvptx offload corpus: " + all.size() + " files, " + functions + " device functions, "
+                + kernels + " kernels (" + spmd + " SPMD) assembled; " + linked + " programs linked by nvlink");
         assertThat(kernels).isGreaterThan(100);
         assertThat(spmd).isGreaterThan(10);
         assertThat(linked).isEqualTo(files.size());
@@ -85,7 +96,9 @@ class PtxOffloadCorpusTest {
             try {
                 Path cubin = tmp.resolve(name + "." + arch + ".cubin");
                 String err = Ptxas.check(PtxBackend.compile(dev, arch), arch, tmp, true, cubin);
-                if (err != null) failures.add(name + " (" + arch + "): " + err.lines().limit(3).toList());
+                if (err != null)
+                    failures.add(
+                            name + " (" + arch + "): " + err.lines().limit(3).toList());
                 else if (arch.equals("sm_90")) sm90 = cubin;
             } catch (PtxException e) {
                 failures.add(name + ": rejected: " + e.getMessage());

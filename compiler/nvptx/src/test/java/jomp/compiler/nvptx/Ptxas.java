@@ -27,23 +27,28 @@ final class Ptxas {
     }
 
     /** As above; not relocatable: a whole program, every symbol defined (what a cubin for the driver needs). */
-    static String check(String ptx, String arch, Path dir, boolean relocatable) throws IOException, InterruptedException {
+    static String check(String ptx, String arch, Path dir, boolean relocatable)
+            throws IOException, InterruptedException {
         Path in = Files.createTempFile(dir, "k", ".ptx");
         return check(ptx, arch, dir, relocatable, dir.resolve(in.getFileName() + ".cubin"));
     }
 
     /** As above, writing the cubin to {@code out}. */
-    static String check(String ptx, String arch, Path dir, boolean relocatable, Path out) throws IOException, InterruptedException {
+    static String check(String ptx, String arch, Path dir, boolean relocatable, Path out)
+            throws IOException, InterruptedException {
         Path in = Files.createTempFile(dir, "k", ".ptx");
         Files.writeString(in, ptx, StandardCharsets.ISO_8859_1);
-        List<String> cmd = new ArrayList<>(List.of(find().toString(), "-arch=" + arch, in.toString(), "-o", out.toString()));
+        List<String> cmd =
+                new ArrayList<>(List.of(find().toString(), "-arch=" + arch, in.toString(), "-o", out.toString()));
         if (relocatable) cmd.add(1, "-c");
         return run(cmd);
     }
 
     /** Runs a tool; null when it succeeds, else its messages. */
     static String run(List<String> cmd) throws IOException, InterruptedException {
-        Process p = jomp.env.ExternalTools.processBuilder(cmd).redirectErrorStream(true).start();
+        Process p = jomp.env.ExternalTools.processBuilder(cmd)
+                .redirectErrorStream(true)
+                .start();
         String msg = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int rc = p.waitFor();
         return rc == 0 ? null : msg.isEmpty() ? cmd.get(0) + " exit status " + rc : msg;

@@ -1,7 +1,6 @@
 package jomp.offload.abi.jvm;
 
 import java.util.List;
-
 import jomp.offload.abi.ContextTraits;
 
 /**
@@ -12,5 +11,6 @@ import jomp.offload.abi.ContextTraits;
 public final class JvmDeviceTraits {
     private JvmDeviceTraits() {}
 
-    public static final ContextTraits CONTEXT = new ContextTraits(List.of("nohost", "cpu", "any"), List.of("jvm64", "jvm"), List.of());
+    public static final ContextTraits CONTEXT =
+            new ContextTraits(List.of("nohost", "cpu", "any"), List.of("jvm64", "jvm"), List.of());
 }

@@ -30,7 +30,9 @@ public record CudaArch(String name, int sm, String suffix) {
     }
 
     /** The arch of a GPU of compute capability {@code sm} (90: sm_90). */
-    public static CudaArch of(int sm) { return parse("sm_" + sm); }
+    public static CudaArch of(int sm) {
+        return parse("sm_" + sm);
+    }
 
     /** The sm number of an arch name ({@code sm_90a} is 90), or 0 when it names none (fat binary entries). */
     public static int smOf(String name) {
@@ -44,10 +46,15 @@ public record CudaArch(String name, int sm, String suffix) {
         return m.find() ? parse(m.group(1)) : null;
     }
 
-    @Override public String toString() { return name(); }
+    @Override
+    public String toString() {
+        return name();
+    }
 
     /** Arch-specific ({@code sm_90a}): only a GPU of exactly this arch runs its code. */
-    public boolean archSpecific() { return !suffix.isEmpty(); }
+    public boolean archSpecific() {
+        return !suffix.isEmpty();
+    }
 
     /**
      * clang's check of an {@code --offload-arch}/{@code -march=} value for CUDA: {@code sm_XX} or
@@ -55,7 +62,9 @@ public record CudaArch(String name, int sm, String suffix) {
      */
     public static String check(String name) {
         CudaArch a = parse(name);
-        return a != null && (a.suffix.isEmpty() || a.suffix.equals("a")) ? null : "unsupported CUDA gpu architecture: " + name;
+        return a != null && (a.suffix.isEmpty() || a.suffix.equals("a"))
+                ? null
+                : "unsupported CUDA gpu architecture: " + name;
     }
 
     /** Whether PTX can be written for it: two or three digits, no suffix or {@code a}/{@code f} (the back end's check). */
@@ -81,7 +90,9 @@ public record CudaArch(String name, int sm, String suffix) {
      * The arch LLVM 19's llc compiles libdevice for: the family's base arch, at most sm_90 (LLVM 19
      * knows no newer one; the code runs on every later GPU, and the module's own .target stays).
      */
-    public String llcArch() { return "sm_" + Math.min(sm, 90); }
+    public String llcArch() {
+        return "sm_" + Math.min(sm, 90);
+    }
 
     /**
      * Whether an image of {@code kind} for this arch runs on a GPU of compute capability

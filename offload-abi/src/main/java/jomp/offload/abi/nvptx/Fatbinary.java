@@ -26,11 +26,14 @@ public final class Fatbinary {
     /** One entry: its kind, the sm number it is for, its bytes (PTX without the padding NULs), whether they are compressed. */
     public record Entry(int kind, int sm, byte[] payload, boolean compressed) {
         /** The PTX text of a PTX entry. */
-        public String text() { return new String(payload, StandardCharsets.ISO_8859_1); }
+        public String text() {
+            return new String(payload, StandardCharsets.ISO_8859_1);
+        }
     }
 
     public static boolean isFatbinary(byte[] b) {
-        return b.length >= 16 && ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(0) == MAGIC;
+        return b.length >= 16
+                && ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(0) == MAGIC;
     }
 
     /** The entries of a fat binary; an IllegalArgumentException when it is not one or is cut short. */
@@ -107,7 +110,8 @@ public final class Fatbinary {
 
     /** {major, minor} of a PTX text's .version directive (7.8 when it has none). */
     static int[] ptxVersion(String ptx) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*\\.version\\s+(\\d+)\\.(\\d+)").matcher(ptx.substring(0, Math.min(ptx.length(), 8192)));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*\\.version\\s+(\\d+)\\.(\\d+)")
+                .matcher(ptx.substring(0, Math.min(ptx.length(), 8192)));
         return m.find() ? new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))} : new int[] {7, 8};
     }
 }

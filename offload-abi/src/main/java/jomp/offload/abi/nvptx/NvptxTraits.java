@@ -1,7 +1,6 @@
 package jomp.offload.abi.nvptx;
 
 import java.util.List;
-
 import jomp.offload.abi.ContextTraits;
 
 /**
@@ -12,5 +11,6 @@ import jomp.offload.abi.ContextTraits;
 public final class NvptxTraits {
     private NvptxTraits() {}
 
-    public static final ContextTraits CONTEXT = new ContextTraits(List.of("gpu", "nohost", "any"), List.of("nvptx", "nvptx64"), List.of());
+    public static final ContextTraits CONTEXT =
+            new ContextTraits(List.of("gpu", "nohost", "any"), List.of("nvptx", "nvptx64"), List.of());
 }

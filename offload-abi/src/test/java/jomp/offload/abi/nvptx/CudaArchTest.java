@@ -56,7 +56,9 @@ class CudaArchTest {
 
     @Test
     void thePtxTargetDirectiveNamesTheArch() {
-        assertThat(CudaArch.ofPtx("//\n.version 7.8\n.target sm_80\n.address_size 64\n").name()).isEqualTo("sm_80");
+        assertThat(CudaArch.ofPtx("//\n.version 7.8\n.target sm_80\n.address_size 64\n")
+                        .name())
+                .isEqualTo("sm_80");
         assertThat(CudaArch.ofPtx("garbage")).isNull();
     }
 }

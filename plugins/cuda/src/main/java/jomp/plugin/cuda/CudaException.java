@@ -18,17 +18,24 @@ public final class CudaException extends RuntimeException {
     }
 
     /** The driver function that failed, e.g. "cuMemAlloc_v2". */
-    public String call() { return call; }
+    public String call() {
+        return call;
+    }
 
     /** The CUresult code. */
-    public int result() { return result; }
+    public int result() {
+        return result;
+    }
 
     /** CUDA's name for the code, e.g. "CUDA_ERROR_OUT_OF_MEMORY". */
-    public String errorName() { return errorName; }
+    public String errorName() {
+        return errorName;
+    }
 
     static String message(String call, String errorName, String errorText, String log) {
         StringBuilder sb = new StringBuilder(call).append(": ").append(errorName);
-        if (errorText != null && !errorText.isEmpty()) sb.append(" (").append(errorText).append(')');
+        if (errorText != null && !errorText.isEmpty())
+            sb.append(" (").append(errorText).append(')');
         if (log != null && !log.isBlank()) sb.append(": ").append(log.strip());
         return sb.toString();
     }

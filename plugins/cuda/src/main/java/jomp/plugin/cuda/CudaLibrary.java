@@ -11,7 +11,8 @@ final class CudaLibrary {
     private CudaLibrary() {}
 
     /** Opens a shared library by name, or empty (with one debug line) when it cannot be opened. */
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     static Optional<SymbolLookup> open(String name) {
         try {
             return Optional.of(SymbolLookup.libraryLookup(name, Arena.global()));

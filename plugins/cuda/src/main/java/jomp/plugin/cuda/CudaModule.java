@@ -1,7 +1,6 @@
 package jomp.plugin.cuda;
 
 import java.util.function.IntSupplier;
-
 import jomp.runtime.plugin.DevicePlugin;
 import jomp.runtime.plugin.GpuPlugin;
 
@@ -25,7 +24,8 @@ final class CudaModule implements GpuPlugin.Module<CudaKernel> {
         try {
             function = Cuda.function(module, name);
         } catch (CudaException e) {
-            if (e.result() == NOT_FOUND) return null;   // a region of an object compiled without nvptx64: it runs elsewhere
+            if (e.result() == NOT_FOUND)
+                return null; // a region of an object compiled without nvptx64: it runs elsewhere
             throw e;
         }
         return new CudaKernel(name, function, device.ordinal(), Cuda.parameterSizes(function), execMode.getAsInt());

@@ -2,10 +2,10 @@ package jomp.plugin.cuda;
 
 import java.nio.charset.StandardCharsets;
 import jomp.offload.abi.ContextTraits;
-import jomp.offload.abi.nvptx.NvptxTraits;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
 import jomp.offload.abi.nvptx.CudaArch;
+import jomp.offload.abi.nvptx.NvptxTraits;
 import jomp.runtime.plugin.GpuPlugin;
 
 /**
@@ -22,7 +22,9 @@ public final class CudaPlugin extends GpuPlugin<CudaDevice, CudaKernel> {
 
     private final boolean driverPresent;
 
-    public CudaPlugin() { this(CudaLibrary.LIBCUDA); }
+    public CudaPlugin() {
+        this(CudaLibrary.LIBCUDA);
+    }
 
     /**
      * For tests: a plugin that looks for the driver under another library name. Only libcuda.so.1
@@ -33,19 +35,31 @@ public final class CudaPlugin extends GpuPlugin<CudaDevice, CudaKernel> {
         if (libraryName.equals(CudaLibrary.LIBCUDA)) {
             driverPresent = CudaSymbols.AVAILABLE;
         } else {
-            CudaLibrary.open(libraryName);   // prints the debug line when it is missing
+            CudaLibrary.open(libraryName); // prints the debug line when it is missing
             driverPresent = false;
         }
     }
 
-    @Override public String name() { return "cuda"; }
+    @Override
+    public String name() {
+        return "cuda";
+    }
 
-    @Override public String triple() { return "nvptx64-nvidia-cuda"; }
+    @Override
+    public String triple() {
+        return "nvptx64-nvidia-cuda";
+    }
 
-    @Override public ContextTraits contextTraits() { return NvptxTraits.CONTEXT; }
+    @Override
+    public ContextTraits contextTraits() {
+        return NvptxTraits.CONTEXT;
+    }
 
     /** A GPU comes before the PTX simulator and the host's jvm device. */
-    @Override public int priority() { return 30; }
+    @Override
+    public int priority() {
+        return 30;
+    }
 
     @Override
     protected int countDevices() {
@@ -59,7 +73,10 @@ public final class CudaPlugin extends GpuPlugin<CudaDevice, CudaKernel> {
         }
     }
 
-    @Override protected CudaDevice openDevice(int device) { return CudaDevice.open(device); }
+    @Override
+    protected CudaDevice openDevice(int device) {
+        return CudaDevice.open(device);
+    }
 
     @Override
     public boolean isCompatible(int device, DeviceImage image) {
@@ -111,13 +128,15 @@ public final class CudaPlugin extends GpuPlugin<CudaDevice, CudaKernel> {
      */
     @Override
     protected long alloc(CudaDevice device, long size) {
-        long n = Math.max(size, 1);   // cuMemAlloc refuses 0 bytes; a mapped empty array still needs an address
+        long n = Math.max(size, 1); // cuMemAlloc refuses 0 bytes; a mapped empty array still needs an address
         return jomp.runtime.offload.Requires.unifiedAddress() ? Cuda.allocManaged(n) : Cuda.alloc(n);
     }
 
     /** Host memory works in kernels where the driver lets the GPU use pageable memory (HMM, or ATS on Grace Hopper). */
     @Override
-    public boolean unifiedMemory(int device) { return device(device).pageableMemoryAccess; }
+    public boolean unifiedMemory(int device) {
+        return device(device).pageableMemoryAccess;
+    }
 
     /** An interop object of the CUDA driver: the CUdevice, the primary context and, for targetsync, a stream of its own. */
     @Override
@@ -169,13 +188,18 @@ public final class CudaPlugin extends GpuPlugin<CudaDevice, CudaKernel> {
 
     /** cuLaunchKernel on the default stream (jomp's kernels take no dynamic shared memory). */
     @Override
-    protected void launch(CudaDevice device, CudaKernel kernel, long[] args, int blocks, int threads, int dynamicSharedMemory) {
+    protected void launch(
+            CudaDevice device, CudaKernel kernel, long[] args, int blocks, int threads, int dynamicSharedMemory) {
         Cuda.launch(kernel.function(), blocks, threads, args);
     }
 
     @Override
-    protected void synchronize(CudaDevice device) { Cuda.synchronize(); }
+    protected void synchronize(CudaDevice device) {
+        Cuda.synchronize();
+    }
 
     @Override
-    public String describe(int device) { return "cuda device " + device + ": " + device(device); }
+    public String describe(int device) {
+        return "cuda device " + device + ": " + device(device);
+    }
 }

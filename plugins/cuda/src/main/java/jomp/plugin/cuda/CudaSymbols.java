@@ -22,7 +22,8 @@ import java.util.List;
 final class CudaSymbols {
     private CudaSymbols() {}
 
-    private static final SymbolLookup LIB = CudaLibrary.open(CudaLibrary.LIBCUDA).orElse(null);
+    private static final SymbolLookup LIB =
+            CudaLibrary.open(CudaLibrary.LIBCUDA).orElse(null);
     private static final List<String> MISSING = new ArrayList<>();
 
     static final MethodHandle cuInit = bind("cuInit", JAVA_INT);
@@ -44,8 +45,20 @@ final class CudaSymbols {
     static final MethodHandle cuMemcpyDtoH = bind("cuMemcpyDtoH_v2", JAVA_LONG, JAVA_LONG, JAVA_LONG);
     static final MethodHandle cuMemcpyDtoD = bind("cuMemcpyDtoD_v2", JAVA_LONG, JAVA_LONG, JAVA_LONG);
     /** (f, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemBytes, stream, kernelParams, extra). */
-    static final MethodHandle cuLaunchKernel = bind("cuLaunchKernel", JAVA_LONG,
-            JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
+    static final MethodHandle cuLaunchKernel = bind(
+            "cuLaunchKernel",
+            JAVA_LONG,
+            JAVA_INT,
+            JAVA_INT,
+            JAVA_INT,
+            JAVA_INT,
+            JAVA_INT,
+            JAVA_INT,
+            JAVA_INT,
+            JAVA_LONG,
+            JAVA_LONG,
+            JAVA_LONG);
+
     static final MethodHandle cuMemAllocManaged = bind("cuMemAllocManaged", ADDRESS, JAVA_LONG, JAVA_INT);
     static final MethodHandle cuStreamCreate = bind("cuStreamCreate", ADDRESS, JAVA_INT);
     static final MethodHandle cuStreamSynchronize = bind("cuStreamSynchronize", JAVA_LONG);
@@ -54,14 +67,17 @@ final class CudaSymbols {
      * (f, paramIndex, *offset, *size): CUDA 12.4's query of a kernel's parameters, the launch's check
      * that it passes what the entry declares; optional (null with an older driver).
      */
-    static final MethodHandle cuFuncGetParamInfo = bindOptional("cuFuncGetParamInfo", JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS);
+    static final MethodHandle cuFuncGetParamInfo =
+            bindOptional("cuFuncGetParamInfo", JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS);
+
     static final MethodHandle cuGetErrorName = bind("cuGetErrorName", JAVA_INT, ADDRESS);
     static final MethodHandle cuGetErrorString = bind("cuGetErrorString", JAVA_INT, ADDRESS);
 
     /** True when libcuda was found and has every function above. */
     static final boolean AVAILABLE = LIB != null && reportMissing();
 
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static MethodHandle bind(String name, java.lang.foreign.MemoryLayout... args) {
         if (LIB == null) return null;
         var symbol = LIB.find(name);
@@ -73,16 +89,19 @@ final class CudaSymbols {
     }
 
     /** A function the plugin can do without: null when this driver lacks it. */
-    @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
+    @SuppressWarnings(
+            "restricted") // native calls through FFM are this code's purpose; the launchers enable native access
     private static MethodHandle bindOptional(String name, java.lang.foreign.MemoryLayout... args) {
         if (LIB == null) return null;
-        return LIB.find(name).map(symbol -> Linker.nativeLinker().downcallHandle(symbol, FunctionDescriptor.of(JAVA_INT, args))).orElse(null);
+        return LIB.find(name)
+                .map(symbol -> Linker.nativeLinker().downcallHandle(symbol, FunctionDescriptor.of(JAVA_INT, args)))
+                .orElse(null);
     }
 
     private static boolean reportMissing() {
         if (MISSING.isEmpty()) return true;
-        CudaLibrary.debug(CudaLibrary.LIBCUDA + " lacks " + String.join(", ", MISSING)
-                + "; the cuda plugin has no devices");
+        CudaLibrary.debug(
+                CudaLibrary.LIBCUDA + " lacks " + String.join(", ", MISSING) + "; the cuda plugin has no devices");
         return false;
     }
 }

@@ -8,7 +8,9 @@ public final class GpuArch {
     private GpuArch() {}
 
     /** "sm_XX" of each present GPU in device order; empty without libcuda or without GPUs. */
-    public static List<String> detect() { return detect(CudaLibrary.LIBCUDA); }
+    public static List<String> detect() {
+        return detect(CudaLibrary.LIBCUDA);
+    }
 
     static List<String> detect(String libraryName) {
         List<String> archs = new ArrayList<>();
@@ -20,7 +22,9 @@ public final class GpuArch {
         try {
             Cuda.init();
             int n = Cuda.deviceCount();
-            for (int i = 0; i < n; i++) archs.add(jomp.offload.abi.nvptx.CudaArch.of(CudaDevice.computeCapability(Cuda.device(i))).name());
+            for (int i = 0; i < n; i++)
+                archs.add(jomp.offload.abi.nvptx.CudaArch.of(CudaDevice.computeCapability(Cuda.device(i)))
+                        .name());
         } catch (CudaException e) {
             CudaLibrary.debug("no usable CUDA device: " + e.getMessage());
         }

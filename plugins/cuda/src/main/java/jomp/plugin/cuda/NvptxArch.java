@@ -15,7 +15,7 @@ public final class NvptxArch {
         }
         try {
             for (String arch : GpuArch.detect()) System.out.println(arch);
-        } catch (RuntimeException | LinkageError e) {   // a driver that misbehaves: a message, not a stack trace
+        } catch (RuntimeException | LinkageError e) { // a driver that misbehaves: a message, not a stack trace
             System.err.println("nvptx-arch: failed to query the GPUs: " + e);
             System.exit(1);
         }

@@ -45,13 +45,17 @@ class CudaGpuTest {
     }
 
     @AfterEach
-    void tearDown() { if (arena != null) arena.close(); }
+    void tearDown() {
+        if (arena != null) arena.close();
+    }
 
     static DeviceImage ptx(String name) {
         return new DeviceImage("nvptx64-nvidia-cuda", "sm_75", ImageKind.PTX, Resources.bytes(name), List.of());
     }
 
-    static int blocks(long n, int threads) { return (int) ((n + threads - 1) / threads); }
+    static int blocks(long n, int threads) {
+        return (int) ((n + threads - 1) / threads);
+    }
 
     @Test
     void describesTheDeviceAndAcceptsPtxForItsArch() {
@@ -59,12 +63,18 @@ class CudaGpuTest {
         assertThat(plugin.describe(DEV)).contains(arch).contains("GiB");
         assertThat(plugin.isCompatible(DEV, ptx("empty.ptx"))).isTrue();
         byte[] none = new byte[0];
-        assertThat(plugin.isCompatible(DEV, new DeviceImage("nvptx64-nvidia-cuda", arch, ImageKind.CUBIN, none, List.of()))).isTrue();
-        assertThat(plugin.isCompatible(DEV, new DeviceImage("nvptx64-nvidia-cuda", "sm_999", ImageKind.PTX, none, List.of()))).isFalse();
+        assertThat(plugin.isCompatible(
+                        DEV, new DeviceImage("nvptx64-nvidia-cuda", arch, ImageKind.CUBIN, none, List.of())))
+                .isTrue();
+        assertThat(plugin.isCompatible(
+                        DEV, new DeviceImage("nvptx64-nvidia-cuda", "sm_999", ImageKind.PTX, none, List.of())))
+                .isFalse();
     }
 
     @Test
-    void vectorAddF32() { vectorAdd(ptx("vadd_f32.ptx")); }
+    void vectorAddF32() {
+        vectorAdd(ptx("vadd_f32.ptx"));
+    }
 
     /** The same kernel as a cubin for exactly this GPU, made by ptxas on the GPU machine. */
     @Test
@@ -75,7 +85,9 @@ class CudaGpuTest {
         Path cubin = dir.resolve("vadd_f32.cubin");
         Process p;
         try {
-            p = new ProcessBuilder("ptxas", "-arch=" + arch, ptx.toString(), "-o", cubin.toString()).inheritIO().start();
+            p = new ProcessBuilder("ptxas", "-arch=" + arch, ptx.toString(), "-o", cubin.toString())
+                    .inheritIO()
+                    .start();
         } catch (IOException e) {
             Assumptions.abort("no ptxas on PATH");
             return;
@@ -87,8 +99,10 @@ class CudaGpuTest {
     }
 
     private void vectorAdd(DeviceImage image) {
-        int n = 1000;   // not a multiple of the block size: the bounds check matters
-        MemorySegment a = arena.allocate(JAVA_FLOAT, n), b = arena.allocate(JAVA_FLOAT, n), c = arena.allocate(JAVA_FLOAT, n);
+        int n = 1000; // not a multiple of the block size: the bounds check matters
+        MemorySegment a = arena.allocate(JAVA_FLOAT, n),
+                b = arena.allocate(JAVA_FLOAT, n),
+                c = arena.allocate(JAVA_FLOAT, n);
         for (int i = 0; i < n; i++) {
             a.setAtIndex(JAVA_FLOAT, i, i * 0.25f);
             b.setAtIndex(JAVA_FLOAT, i, 1000.5f - i);
@@ -110,7 +124,9 @@ class CudaGpuTest {
     void triadF64() {
         int n = (1 << 20) + 3;
         double s = 3.0;
-        MemorySegment a = arena.allocate(JAVA_DOUBLE, n), b = arena.allocate(JAVA_DOUBLE, n), c = arena.allocate(JAVA_DOUBLE, n);
+        MemorySegment a = arena.allocate(JAVA_DOUBLE, n),
+                b = arena.allocate(JAVA_DOUBLE, n),
+                c = arena.allocate(JAVA_DOUBLE, n);
         for (int i = 0; i < n; i++) {
             b.setAtIndex(JAVA_DOUBLE, i, 1.0 / (i + 1));
             c.setAtIndex(JAVA_DOUBLE, i, Math.sqrt(i));
@@ -123,9 +139,10 @@ class CudaGpuTest {
         plugin.launch(DEV, k, new long[] {da, db, dc, Double.doubleToRawLongBits(s), n}, blocks(n, 256), 256);
         plugin.synchronize(DEV);
         plugin.dataRetrieve(DEV, a.address(), da, bytes);
-        for (int i = 0; i < n; i++) {   // the kernel uses fma.rn.f64, which is Math.fma exactly
+        for (int i = 0; i < n; i++) { // the kernel uses fma.rn.f64, which is Math.fma exactly
             double want = Math.fma(s, c.getAtIndex(JAVA_DOUBLE, i), b.getAtIndex(JAVA_DOUBLE, i));
-            if (a.getAtIndex(JAVA_DOUBLE, i) != want) assertThat(a.getAtIndex(JAVA_DOUBLE, i)).as("a[%d]", i).isEqualTo(want);
+            if (a.getAtIndex(JAVA_DOUBLE, i) != want)
+                assertThat(a.getAtIndex(JAVA_DOUBLE, i)).as("a[%d]", i).isEqualTo(want);
         }
         // device-to-device copy of the result, then back
         long dd = plugin.dataAlloc(DEV, bytes);
@@ -149,7 +166,7 @@ class CudaGpuTest {
         long out = plugin.dataAlloc(DEV, 8L * n);
         Kernel k = image.kernel("read_global");
         plugin.launch(DEV, k, new long[] {out, n}, blocks(n, 128), 128);
-        plugin.dataRetrieve(DEV, host.address(), out, 8L * n);   // synchronous copy on the default stream
+        plugin.dataRetrieve(DEV, host.address(), out, 8L * n); // synchronous copy on the default stream
         for (int i = 0; i < n; i++) assertThat(host.getAtIndex(JAVA_LONG, i)).isEqualTo(42L + i);
 
         host.set(JAVA_LONG, 0, 1_000_000L);
@@ -167,8 +184,12 @@ class CudaGpuTest {
 
     @Test
     void brokenPtxShowsTheJitLog() {
-        var broken = new DeviceImage("nvptx64-nvidia-cuda", "sm_75", ImageKind.PTX,
-                Resources.BROKEN_PTX.getBytes(StandardCharsets.US_ASCII), List.of());
+        var broken = new DeviceImage(
+                "nvptx64-nvidia-cuda",
+                "sm_75",
+                ImageKind.PTX,
+                Resources.BROKEN_PTX.getBytes(StandardCharsets.US_ASCII),
+                List.of());
         assertThatThrownBy(() -> plugin.loadImage(DEV, broken))
                 .isInstanceOf(CudaException.class)
                 .hasMessageStartingWith("cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX (")
@@ -182,7 +203,7 @@ class CudaGpuTest {
             plugin.launch(DEV, k, new long[0], 1, 1);
             plugin.synchronize(DEV);
         }
-        plugin.launch(DEV, k, new long[0], 0, 0);   // defaults: one team per SM, 128 threads
+        plugin.launch(DEV, k, new long[0], 0, 0); // defaults: one team per SM, 128 threads
         plugin.synchronize(DEV);
     }
 
@@ -191,18 +212,20 @@ class CudaGpuTest {
         Kernel k = plugin.loadImage(DEV, ptx("empty.ptx")).kernel("empty");
         try (var pool = Executors.newSingleThreadExecutor()) {
             pool.submit(() -> {
-                long p = plugin.dataAlloc(DEV, 64);
-                plugin.launch(DEV, k, new long[0], 1, 32);
-                plugin.synchronize(DEV);
-                plugin.dataDelete(DEV, p);
-                return null;
-            }).get(60, TimeUnit.SECONDS);
+                        long p = plugin.dataAlloc(DEV, 64);
+                        plugin.launch(DEV, k, new long[0], 1, 32);
+                        plugin.synchronize(DEV);
+                        plugin.dataDelete(DEV, p);
+                        return null;
+                    })
+                    .get(60, TimeUnit.SECONDS);
         }
     }
 
     @Test
     void driverErrorsCarryCudaNames() {
-        assertThat(Cuda.failure("cuMemAlloc_v2", 2, null)).hasMessage("cuMemAlloc_v2: CUDA_ERROR_OUT_OF_MEMORY (out of memory)");
-        assertThat(plugin.dataAlloc(DEV, 1L << 60)).isZero();   // out of memory: NULL, as libomptarget's plugin answers
+        assertThat(Cuda.failure("cuMemAlloc_v2", 2, null))
+                .hasMessage("cuMemAlloc_v2: CUDA_ERROR_OUT_OF_MEMORY (out of memory)");
+        assertThat(plugin.dataAlloc(DEV, 1L << 60)).isZero(); // out of memory: NULL, as libomptarget's plugin answers
     }
 }

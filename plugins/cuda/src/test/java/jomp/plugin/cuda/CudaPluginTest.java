@@ -19,9 +19,10 @@ class CudaPluginTest {
         assertThat(CudaLibrary.open(MISSING)).isEmpty();
         CudaPlugin plugin = new CudaPlugin(MISSING);
         assertThat(plugin.numberOfDevices()).isZero();
-        assertThat(plugin.numberOfDevices()).isZero();   // asking again is fine too
+        assertThat(plugin.numberOfDevices()).isZero(); // asking again is fine too
         assertThatThrownBy(() -> plugin.initDevice(0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 devices");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0 devices");
         assertThat(GpuArch.detect(MISSING)).isEmpty();
     }
 
@@ -40,7 +41,8 @@ class CudaPluginTest {
     @Test
     void serviceLoaderFindsThePlugin() {
         List<DevicePlugin> plugins = ServiceLoader.load(DevicePlugin.class).stream()
-                .map(ServiceLoader.Provider::get).toList();
+                .map(ServiceLoader.Provider::get)
+                .toList();
         assertThat(plugins).anySatisfy(p -> {
             assertThat(p).isInstanceOf(CudaPlugin.class);
             assertThat(p.name()).isEqualTo("cuda");
@@ -50,8 +52,11 @@ class CudaPluginTest {
 
     @Test
     void errorMessageHasCallNameTextAndLog() {
-        assertThat(CudaException.message("cuModuleLoadDataEx", "CUDA_ERROR_INVALID_PTX",
-                "a PTX JIT compilation failed", "ptxas application ptx input, line 7; error   : Unknown symbol '%r99'\n"))
+        assertThat(CudaException.message(
+                        "cuModuleLoadDataEx",
+                        "CUDA_ERROR_INVALID_PTX",
+                        "a PTX JIT compilation failed",
+                        "ptxas application ptx input, line 7; error   : Unknown symbol '%r99'\n"))
                 .isEqualTo("cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed): "
                         + "ptxas application ptx input, line 7; error   : Unknown symbol '%r99'");
         assertThat(CudaException.message("cuMemAlloc_v2", "CUDA_ERROR_OUT_OF_MEMORY", "out of memory", ""))
@@ -61,7 +66,7 @@ class CudaPluginTest {
 
     @Test
     void failureWithoutDriverNamesTheNumber() {
-        if (CudaSymbols.AVAILABLE) return;   // with a driver, CudaGpuTest checks the real names
+        if (CudaSymbols.AVAILABLE) return; // with a driver, CudaGpuTest checks the real names
         CudaException e = Cuda.failure("cuMemAlloc_v2", 2, null);
         assertThat(e).hasMessage("cuMemAlloc_v2: CUDA error 2");
         assertThat(e.call()).isEqualTo("cuMemAlloc_v2");
@@ -87,6 +92,7 @@ class CudaPluginTest {
     void ptxTargetIsReadFromTheText() {
         byte[] ptx = "// c\n.version 7.8\n.target sm_80\n.address_size 64\n".getBytes(StandardCharsets.US_ASCII);
         assertThat(CudaPlugin.ptxTarget(ptx)).isEqualTo("sm_80");
-        assertThat(CudaPlugin.ptxTarget("garbage".getBytes(StandardCharsets.US_ASCII))).isNull();
+        assertThat(CudaPlugin.ptxTarget("garbage".getBytes(StandardCharsets.US_ASCII)))
+                .isNull();
     }
 }

@@ -24,18 +24,24 @@ public final class LaunchLatencyBench {
         }
         plugin.initDevice(0);
         System.out.println(plugin.describe(0));
-        if (args.length > 0 && args[0].equals("triad-only")) {   // for ncu: no thousands of empty launches
+        if (args.length > 0 && args[0].equals("triad-only")) { // for ncu: no thousands of empty launches
             triad(plugin, 1 << 25);
             return;
         }
         Kernel empty = plugin.loadImage(0, image("empty.ptx")).kernel("empty");
         long[] none = new long[0];
         int n = 20000;
-        for (int i = 0; i < 2000; i++) { plugin.launch(0, empty, none, 1, 1); plugin.synchronize(0); }
+        for (int i = 0; i < 2000; i++) {
+            plugin.launch(0, empty, none, 1, 1);
+            plugin.synchronize(0);
+        }
         double bestRound = Double.MAX_VALUE, bestLaunch = Double.MAX_VALUE;
         for (int rep = 0; rep < 5; rep++) {
             long t0 = System.nanoTime();
-            for (int i = 0; i < n; i++) { plugin.launch(0, empty, none, 1, 1); plugin.synchronize(0); }
+            for (int i = 0; i < n; i++) {
+                plugin.launch(0, empty, none, 1, 1);
+                plugin.synchronize(0);
+            }
             long t1 = System.nanoTime();
             for (int i = 0; i < n; i++) plugin.launch(0, empty, none, 1, 1);
             plugin.synchronize(0);
@@ -43,7 +49,8 @@ public final class LaunchLatencyBench {
             bestRound = Math.min(bestRound, (t1 - t0) / 1e3 / n);
             bestLaunch = Math.min(bestLaunch, (t2 - t1) / 1e3 / n);
         }
-        System.out.printf("jomp cuda plugin: launch+sync round trip %.2f us, launch alone %.2f us (best of 5 x %d)%n",
+        System.out.printf(
+                "jomp cuda plugin: launch+sync round trip %.2f us, launch alone %.2f us (best of 5 x %d)%n",
                 bestRound, bestLaunch, n);
         triad(plugin, 1 << 25);
     }
@@ -64,11 +71,12 @@ public final class LaunchLatencyBench {
                 plugin.launch(0, k, args, (n + 1023) / 1024, 1024);
                 plugin.synchronize(0);
                 long t1 = System.nanoTime();
-                if (rep > 0) best = Math.min(best, (t1 - t0) / 1e6);   // rep 0 warms up
+                if (rep > 0) best = Math.min(best, (t1 - t0) / 1e6); // rep 0 warms up
             }
             plugin.dataRetrieve(0, host.address(), a, bytes);
             boolean ok = host.getAtIndex(JAVA_DOUBLE, n - 1) == 0.5 + 0.4 * 0.5;
-            System.out.printf("jomp cuda plugin: triad_f64.ptx n=2^25 launch+sync %.4f ms, %.1f GB/s (wall clock, best of 10), check %s%n",
+            System.out.printf(
+                    "jomp cuda plugin: triad_f64.ptx n=2^25 launch+sync %.4f ms, %.1f GB/s (wall clock, best of 10), check %s%n",
                     best, 3.0 * bytes / (best * 1e-3) / 1e9, ok ? "ok" : "WRONG");
             for (long p : new long[] {a, b, c}) plugin.dataDelete(0, p);
         }

@@ -12,9 +12,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The test PTX files the GPU tests load are valid PTX for sm_75 and sm_90, by NVIDIA's ptxas. */
 class PtxResourcesTest {
-    static Path ptxas() { return jomp.env.ExternalTools.require("ptxas"); }
+    static Path ptxas() {
+        return jomp.env.ExternalTools.require("ptxas");
+    }
 
-    @TempDir Path tmp;
+    @TempDir
+    Path tmp;
 
     @ParameterizedTest
     @CsvSource({
@@ -28,7 +31,8 @@ class PtxResourcesTest {
         Files.write(ptx, Resources.bytes(name));
         Path cubin = tmp.resolve(name + "." + arch + ".cubin");
         Process p = new ProcessBuilder(ptxas().toString(), "-arch=" + arch, ptx.toString(), "-o", cubin.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as("ptxas -arch=%s %s: %s", arch, name, out).isZero();
         assertThat(Files.size(cubin)).isPositive();
@@ -42,8 +46,14 @@ class PtxResourcesTest {
         assertThat(ptxas()).isExecutable();
         Path ptx = tmp.resolve("broken.ptx");
         Files.writeString(ptx, Resources.BROKEN_PTX);
-        Process p = new ProcessBuilder(ptxas().toString(), "-arch=" + arch, ptx.toString(), "-o", tmp.resolve("b.cubin").toString())
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        ptxas().toString(),
+                        "-arch=" + arch,
+                        ptx.toString(),
+                        "-o",
+                        tmp.resolve("b.cubin").toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).isNotZero();
         assertThat(out).contains("%r99");

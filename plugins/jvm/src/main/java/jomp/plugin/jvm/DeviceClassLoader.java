@@ -20,13 +20,17 @@ final class DeviceClassLoader extends ClassLoader {
     DeviceClassLoader(byte[] jar, ClassLoader parent) throws IOException {
         super("jomp-device", parent);
         try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(jar))) {
-            for (ZipEntry e; (e = in.getNextEntry()) != null; ) if (!e.isDirectory()) files.put(e.getName(), in.readAllBytes());
+            for (ZipEntry e; (e = in.getNextEntry()) != null; )
+                if (!e.isDirectory()) files.put(e.getName(), in.readAllBytes());
         }
     }
 
-    byte[] file(String name) { return files.get(name); }
+    byte[] file(String name) {
+        return files.get(name);
+    }
 
-    @Override protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         synchronized (getClassLoadingLock(name)) {
             Class<?> c = findLoadedClass(name);
             if (c == null) {
@@ -38,13 +42,15 @@ final class DeviceClassLoader extends ClassLoader {
         }
     }
 
-    @Override public InputStream getResourceAsStream(String name) {
+    @Override
+    public InputStream getResourceAsStream(String name) {
         byte[] b = files.get(name.startsWith("/") ? name.substring(1) : name);
         return b != null ? new ByteArrayInputStream(b) : super.getResourceAsStream(name);
     }
 
-    @Override public URL getResource(String name) {
-        if (files.containsKey(name)) return null;   // only getResourceAsStream serves the image's own files
+    @Override
+    public URL getResource(String name) {
+        if (files.containsKey(name)) return null; // only getResourceAsStream serves the image's own files
         return super.getResource(name);
     }
 }

@@ -32,27 +32,38 @@ final class DeviceMemory {
     private static final long CHUNK = 4L << 20, PAGE = 4096;
     static final int COLOURS = 16;
     private static final int PROT_READ_WRITE = 0x3, MAP_PRIVATE_ANONYMOUS = 0x22;
-
     private static final MethodHandle MMAP, MUNMAP;
 
     static {
         Linker linker = Linker.nativeLinker();
         var libc = linker.defaultLookup();
-        MMAP = linker.downcallHandle(libc.find("mmap").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_LONG,
-                ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
-        MUNMAP = linker.downcallHandle(libc.find("munmap").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
+        MMAP = linker.downcallHandle(
+                libc.find("mmap").orElseThrow(),
+                FunctionDescriptor.of(
+                        ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_LONG));
+        MUNMAP = linker.downcallHandle(
+                libc.find("munmap").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
     }
 
     private final int device;
+
     @SuppressWarnings("unchecked")
-    private final ConcurrentLinkedDeque<Long>[] free = (ConcurrentLinkedDeque<Long>[]) new ConcurrentLinkedDeque<?>[MAX_SHIFT + 1];
+    private final ConcurrentLinkedDeque<Long>[] free =
+            (ConcurrentLinkedDeque<Long>[]) new ConcurrentLinkedDeque<?>[MAX_SHIFT + 1];
     /**
      * Live blocks: address → size class (shift), or, for a block mapped on its own, minus (its
      * length, a multiple of the page, plus the pages of its mapping before it).
      */
     private final ConcurrentHashMap<Long, Long> live = new ConcurrentHashMap<>();
-    private long next, end;   // the chunk being carved
+
+    private long next, end; // the chunk being carved
     private final AtomicInteger colours = new AtomicInteger();
 
     DeviceMemory(int device) {
@@ -87,12 +98,13 @@ final class DeviceMemory {
 
     void free(long address) {
         Long v = live.remove(address);
-        if (v == null) throw new IllegalStateException(String.format("jomp: jvm device %d: free of 0x%x, which it did not allocate", device, address));
+        if (v == null)
+            throw new IllegalStateException(
+                    String.format("jomp: jvm device %d: free of 0x%x, which it did not allocate", device, address));
         if (v < 0) {
             long pages = -v & (PAGE - 1), length = -v & -PAGE;
             unmap(address - pages * PAGE, length + COLOURS * PAGE);
-        }
-        else free[(int) (long) v].addFirst(address);
+        } else free[(int) (long) v].addFirst(address);
     }
 
     /** Bytes of the block at {@code address} that the device handed out, or -1 when it is not a live block. */
@@ -104,7 +116,7 @@ final class DeviceMemory {
     private synchronized long carve(long size) {
         long align = Math.min(size, PAGE);
         long a = (next + align - 1) & -align;
-        if (next == 0 || a + size > end) {   // the rest of the old chunk is left unused
+        if (next == 0 || a + size > end) { // the rest of the old chunk is left unused
             long chunk = map(CHUNK);
             if (chunk == 0) return 0;
             next = chunk;

@@ -6,13 +6,12 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import jomp.offload.abi.ContextTraits;
-import jomp.offload.abi.jvm.JvmDeviceTraits;
 import jomp.offload.abi.DeviceEntries;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ExecutableNames;
 import jomp.offload.abi.ImageKind;
+import jomp.offload.abi.jvm.JvmDeviceTraits;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.omp.Teams;
@@ -34,7 +33,9 @@ public final class JvmPlugin implements DevicePlugin {
     /** Each device's memory (a bad free is caught instead of corrupting memory). */
     private final DeviceMemory[] memory;
 
-    public JvmPlugin() { this(count(System.getenv("JOMP_JVM_DEVICES"))); }
+    public JvmPlugin() {
+        this(count(System.getenv("JOMP_JVM_DEVICES")));
+    }
 
     /** A plugin with {@code devices} devices (tests; the service reads JOMP_JVM_DEVICES). */
     JvmPlugin(int devices) {
@@ -54,39 +55,64 @@ public final class JvmPlugin implements DevicePlugin {
         }
     }
 
-    @Override public String name() { return "jvm"; }
+    @Override
+    public String name() {
+        return "jvm";
+    }
 
-    @Override public String triple() { return TRIPLE; }
+    @Override
+    public String triple() {
+        return TRIPLE;
+    }
 
-    @Override public ContextTraits contextTraits() { return JvmDeviceTraits.CONTEXT; }
+    @Override
+    public ContextTraits contextTraits() {
+        return JvmDeviceTraits.CONTEXT;
+    }
 
     /** The host's own device comes after the GPUs and the PTX simulator. */
-    @Override public int priority() { return 10; }
+    @Override
+    public int priority() {
+        return 10;
+    }
 
-    @Override public int numberOfDevices() { return devices; }
+    @Override
+    public int numberOfDevices() {
+        return devices;
+    }
 
-    @Override public void initDevice(int device) {}
+    @Override
+    public void initDevice(int device) {}
 
     /**
      * An interop object of the jvm device: it has no foreign runtime, device or context handles
      * to give, so it names itself (foreign runtime id 8, after omp_ifr_last, name "jvm", vendor
      * "jomp"); its work is synchronous, so there is no stream to wait on either.
      */
-    @Override public InteropInfo interop(int device, boolean targetsync) {
+    @Override
+    public InteropInfo interop(int device, boolean targetsync) {
         return new InteropInfo(8, "jvm", 0, "jomp", 0, 0, 0, 0);
     }
 
     /** Its kernels run in the host's process: every host address is valid there too. */
-    @Override public boolean unifiedMemory(int device) { return true; }
+    @Override
+    public boolean unifiedMemory(int device) {
+        return true;
+    }
 
     /** A device thread can run a region as the host (device(ancestor: 1)): the host's memory and runtime are its own. */
-    @Override public boolean reverseOffload(int device) { return true; }
+    @Override
+    public boolean reverseOffload(int device) {
+        return true;
+    }
 
-    @Override public boolean isCompatible(int device, DeviceImage image) {
+    @Override
+    public boolean isCompatible(int device, DeviceImage image) {
         return image.kind() == ImageKind.JVM_CLASSES && TRIPLE.equals(image.triple());
     }
 
-    @Override public LoadedImage loadImage(int device, DeviceImage image) {
+    @Override
+    public LoadedImage loadImage(int device, DeviceImage image) {
         DeviceClassLoader loader;
         try {
             loader = new DeviceClassLoader(image.bytes(), JvmPlugin.class.getClassLoader());
@@ -94,11 +120,13 @@ public final class JvmPlugin implements DevicePlugin {
             throw new IllegalStateException("jomp: the jvm device image is not a valid jar: " + e.getMessage(), e);
         }
         byte[] index = loader.file(DeviceEntries.RESOURCE);
-        if (index == null) throw new IllegalStateException("jomp: the jvm device image has no " + DeviceEntries.RESOURCE);
+        if (index == null)
+            throw new IllegalStateException("jomp: the jvm device image has no " + DeviceEntries.RESOURCE);
         DeviceEntries entries = DeviceEntries.read(index);
         long base;
         try {
-            // initialising the device program lays its data image out in fresh native memory: the device's copy of the globals
+            // initialising the device program lays its data image out in fresh native memory: the device's copy of the
+            // globals
             Class<?> program = Class.forName(ExecutableNames.PROGRAM.replace('/', '.'), true, loader);
             base = program.getField("base").getLong(null);
         } catch (ReflectiveOperationException e) {
@@ -106,22 +134,29 @@ public final class JvmPlugin implements DevicePlugin {
         }
         Map<String, Kernel> handles = new ConcurrentHashMap<>();
         return new LoadedImage() {
-            @Override public Kernel kernel(String name) {
+            @Override
+            public Kernel kernel(String name) {
                 DeviceEntries.Kernel k = entries.kernels().get(name);
                 if (k == null) return null;
                 return handles.computeIfAbsent(name, n -> {
                     try {
                         Class<?> c = Class.forName(k.owner().replace('/', '.'), true, loader);
                         // the image's classes need not be public: its package is open to us (an unnamed module)
-                        MethodHandle h = MethodHandles.privateLookupIn(c, MethodHandles.lookup()).findStatic(c, k.method(), MethodType.methodType(void.class, long.class, jomp.runtime.mem.Stack.class));
+                        MethodHandle h = MethodHandles.privateLookupIn(c, MethodHandles.lookup())
+                                .findStatic(
+                                        c,
+                                        k.method(),
+                                        MethodType.methodType(void.class, long.class, jomp.runtime.mem.Stack.class));
                         return new JvmKernel(n, h);
                     } catch (ReflectiveOperationException e) {
-                        throw new IllegalStateException("jomp: kernel " + n + " is missing from the jvm device image: " + e, e);
+                        throw new IllegalStateException(
+                                "jomp: kernel " + n + " is missing from the jvm device image: " + e, e);
                     }
                 });
             }
 
-            @Override public GlobalSymbol global(String name) {
+            @Override
+            public GlobalSymbol global(String name) {
                 DeviceEntries.Global g = entries.globals().get(name);
                 return g == null ? null : new GlobalSymbol(name, base + g.offset(), g.size());
             }
@@ -130,25 +165,42 @@ public final class JvmPlugin implements DevicePlugin {
 
     record JvmKernel(String name, MethodHandle handle) implements Kernel {}
 
-    @Override public long dataAlloc(int device, long size) { return memory[device].alloc(size); }
+    @Override
+    public long dataAlloc(int device, long size) {
+        return memory[device].alloc(size);
+    }
 
-    @Override public void dataDelete(int device, long address) { memory[device].free(address); }
+    @Override
+    public void dataDelete(int device, long address) {
+        memory[device].free(address);
+    }
 
     /** Host and shared memory: the C heap, which the device's kernels reach (they run in the host's process). */
-    @Override public long dataAlloc(int device, long size, int kind) {
+    @Override
+    public long dataAlloc(int device, long size, int kind) {
         return kind == ALLOC_HOST || kind == ALLOC_SHARED ? Stdlib.malloc(Math.max(size, 1)) : dataAlloc(device, size);
     }
 
-    @Override public void dataDelete(int device, long address, int kind) {
+    @Override
+    public void dataDelete(int device, long address, int kind) {
         if (kind == ALLOC_HOST || kind == ALLOC_SHARED) Stdlib.free(address);
         else dataDelete(device, address);
     }
 
-    @Override public void dataSubmit(int device, long deviceDst, long hostSrc, long size) { Mem.copy(deviceDst, hostSrc, size); }
+    @Override
+    public void dataSubmit(int device, long deviceDst, long hostSrc, long size) {
+        Mem.copy(deviceDst, hostSrc, size);
+    }
 
-    @Override public void dataRetrieve(int device, long hostDst, long deviceSrc, long size) { Mem.copy(hostDst, deviceSrc, size); }
+    @Override
+    public void dataRetrieve(int device, long hostDst, long deviceSrc, long size) {
+        Mem.copy(hostDst, deviceSrc, size);
+    }
 
-    @Override public void dataExchange(int device, long deviceDst, long deviceSrc, long size) { Mem.copy(deviceDst, deviceSrc, size); }
+    @Override
+    public void dataExchange(int device, long deviceDst, long deviceSrc, long size) {
+        Mem.copy(deviceDst, deviceSrc, size);
+    }
 
     /** Per thread: a native block for the argument slots of its launches (launches on one thread do not overlap). */
     private static final ThreadLocal<long[]> SLOTS = ThreadLocal.withInitial(() -> new long[2]);
@@ -157,10 +209,11 @@ public final class JvmPlugin implements DevicePlugin {
      * Runs the kernel on this thread with the argument slots in native memory of the launch's own:
      * teams regions in it run in parallel (numTeams of them, or one per core).
      */
-    @Override public void launch(int device, LaunchRequest request) {
+    @Override
+    public void launch(int device, LaunchRequest request) {
         Kernel kernel = request.kernel();
         long[] args = request.args();
-        long[] buf = SLOTS.get();   // {address, capacity in slots}
+        long[] buf = SLOTS.get(); // {address, capacity in slots}
         if (buf[1] < args.length) {
             if (buf[0] != 0) Stdlib.free(buf[0]);
             buf[1] = Math.max(16, args.length);
@@ -169,7 +222,8 @@ public final class JvmPlugin implements DevicePlugin {
         long slots = buf[0];
         for (int i = 0; i < args.length; i++) Mem.putLong(slots + 8L * i, args[i]);
         try {
-            Teams.onDevice(this, device, request.numTeams(), request.threadLimit(), ((JvmKernel) kernel).handle(), slots);
+            Teams.onDevice(
+                    this, device, request.numTeams(), request.threadLimit(), ((JvmKernel) kernel).handle(), slots);
         } catch (Throwable e) {
             throw new KernelFailure("kernel " + kernel.name() + " failed on jvm device " + device + ": " + e, e);
         }
@@ -177,12 +231,16 @@ public final class JvmPlugin implements DevicePlugin {
 
     /** A kernel ended with an exception (the runtime reports it and stops the program). */
     public static final class KernelFailure extends RuntimeException {
-        KernelFailure(String message, Throwable cause) { super(message, cause); }
+        KernelFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
-    @Override public void synchronize(int device) {}
+    @Override
+    public void synchronize(int device) {}
 
-    @Override public String describe(int device) {
+    @Override
+    public String describe(int device) {
         return "jvm device " + device + " (" + Runtime.getRuntime().availableProcessors() + " cores, native memory)";
     }
 }

@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashSet;
 import java.util.Set;
-
-import org.junit.jupiter.api.Test;
-
 import jomp.runtime.mem.Mem;
+import org.junit.jupiter.api.Test;
 
 class DeviceMemoryTest {
     private final DeviceMemory m = new DeviceMemory(0);
@@ -22,16 +20,22 @@ class DeviceMemoryTest {
             long a = blocks[i] = m.alloc(size);
             assertThat(a % Math.min(64, Long.highestOneBit(m.sizeOf(a)))).isZero();
             assertThat(m.sizeOf(a)).isGreaterThanOrEqualTo(size);
-            for (long b : seen) assertThat(a + size <= b || b + m.sizeOf(b) <= a).as("blocks overlap").isTrue();
+            for (long b : seen)
+                assertThat(a + size <= b || b + m.sizeOf(b) <= a)
+                        .as("blocks overlap")
+                        .isTrue();
             seen.add(a);
             assertThat(Mem.getByte(a + size - 1)).isZero();
             Mem.fill(a, (byte) i, size);
         }
-        for (int i = 0; i < blocks.length; i++) assertThat(Mem.getByte(blocks[i])).isEqualTo((byte) i);
+        for (int i = 0; i < blocks.length; i++)
+            assertThat(Mem.getByte(blocks[i])).isEqualTo((byte) i);
         long a = blocks[10];
         m.free(a);
         assertThat(m.sizeOf(a)).isEqualTo(-1);
-        assertThat(m.alloc(1 + 37L * 10)).as("a freed block of the class is handed out again").isEqualTo(a);
+        assertThat(m.alloc(1 + 37L * 10))
+                .as("a freed block of the class is handed out again")
+                .isEqualTo(a);
     }
 
     @Test
@@ -77,15 +81,17 @@ class DeviceMemoryTest {
             for (int j = 0; j < i; j++) {
                 long d = Math.abs(blocks[i] - blocks[j]);
                 assertThat(d).as("blocks %d and %d overlap", j, i).isGreaterThanOrEqualTo(size);
-                if (i - j < DeviceMemory.COLOURS)   // the colours repeat after that many blocks
-                    assertThat(d % (64 << 10)).as("blocks %d and %d are %d bytes apart", j, i, d).isNotZero();
+                if (i - j < DeviceMemory.COLOURS) // the colours repeat after that many blocks
+                assertThat(d % (64 << 10))
+                            .as("blocks %d and %d are %d bytes apart", j, i, d)
+                            .isNotZero();
             }
         }
         for (long b : blocks) {
             m.free(b);
             assertThat(m.sizeOf(b)).isEqualTo(-1);
         }
-        long again = m.alloc(size);   // the unmapping left nothing behind that a new block would overlap wrongly
+        long again = m.alloc(size); // the unmapping left nothing behind that a new block would overlap wrongly
         assertThat(m.sizeOf(again)).isEqualTo(size);
         m.free(again);
     }

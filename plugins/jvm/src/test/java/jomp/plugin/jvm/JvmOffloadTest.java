@@ -8,21 +8,19 @@ import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-
-import org.junit.jupiter.api.Test;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
-
 import jomp.offload.abi.BinaryDescriptor;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.HostEntry;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.libc.Stdlib;
 import jomp.runtime.mem.Mem;
-import jomp.runtime.plugin.DevicePlugin;
 import jomp.runtime.offload.DeviceApi;
 import jomp.runtime.offload.Registry;
 import jomp.runtime.offload.Tgt;
+import jomp.runtime.plugin.DevicePlugin;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
 
 /**
  * The whole runtime path with the jvm device found by ServiceLoader: a registered descriptor with
@@ -42,7 +40,8 @@ class JvmOffloadTest {
     static byte[] jar() throws Exception {
         ClassWriter p = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
         p.visit(V21, ACC_PUBLIC | ACC_FINAL, "jomp/link/Program", null, "java/lang/Object", null);
-        p.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null).visitEnd();
+        p.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null)
+                .visitEnd();
         MethodVisitor c = p.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
         c.visitCode();
         c.visitLdcInsn(64L);
@@ -59,12 +58,17 @@ class JvmOffloadTest {
         p.visitEnd();
 
         ClassWriter k = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
-        k.visit(V21, ACC_FINAL, "k/K", null, "java/lang/Object", null);   // not public: the plugin finds it anyway
-        MethodVisitor m = k.visitMethod(ACC_STATIC, "kern", "(JLjomp/runtime/mem/Stack;)V", null, null);   // a kernel: the argument slots, then the Stack
+        k.visit(V21, ACC_FINAL, "k/K", null, "java/lang/Object", null); // not public: the plugin finds it anyway
+        MethodVisitor m = k.visitMethod(
+                ACC_STATIC,
+                "kern",
+                "(JLjomp/runtime/mem/Stack;)V",
+                null,
+                null); // a kernel: the argument slots, then the Stack
         m.visitCode();
         m.visitVarInsn(LLOAD, 0);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "getLong", "(J)J", false);
-        m.visitVarInsn(LSTORE, 2);                                   // x
+        m.visitVarInsn(LSTORE, 2); // x
         m.visitVarInsn(LLOAD, 2);
         m.visitVarInsn(LLOAD, 0);
         m.visitLdcInsn(8L);
@@ -73,19 +77,19 @@ class JvmOffloadTest {
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/offload/DeviceApi", "omp_is_initial_device", "()I", false);
         m.visitInsn(I2L);
         m.visitInsn(LADD);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);   // x[0]
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false); // x[0]
         m.visitVarInsn(LLOAD, 2);
         m.visitLdcInsn(8L);
         m.visitInsn(LADD);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/offload/DeviceApi", "omp_get_device_num", "()I", false);
         m.visitInsn(I2L);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);   // x[1]
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false); // x[1]
         m.visitVarInsn(LLOAD, 2);
         m.visitLdcInsn(16L);
         m.visitInsn(LADD);
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/omp/OmpApi", "omp_get_num_teams", "()I", false);
         m.visitInsn(I2L);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);   // x[2]
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false); // x[2]
         m.visitFieldInsn(GETSTATIC, "jomp/link/Program", "base", "J");
         m.visitLdcInsn(16L);
         m.visitInsn(LADD);
@@ -93,14 +97,15 @@ class JvmOffloadTest {
         m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "getLong", "(J)J", false);
         m.visitInsn(LCONST_1);
         m.visitInsn(LADD);
-        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false);   // g += 1
+        m.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Mem", "putLong", "(JJ)V", false); // g += 1
         m.visitInsn(RETURN);
         m.visitMaxs(0, 0);
         m.visitEnd();
         MethodVisitor f = k.visitMethod(ACC_STATIC, "fail", "(JLjomp/runtime/mem/Stack;)V", null, null);
         f.visitCode();
         f.visitInsn(LCONST_0);
-        f.visitMethodInsn(INVOKESTATIC, "jomp/runtime/mem/Functions", "handle", "(J)Ljava/lang/invoke/MethodHandle;", false);
+        f.visitMethodInsn(
+                INVOKESTATIC, "jomp/runtime/mem/Functions", "handle", "(J)Ljava/lang/invoke/MethodHandle;", false);
         f.visitInsn(POP);
         f.visitInsn(RETURN);
         f.visitMaxs(0, 0);
@@ -111,7 +116,10 @@ class JvmOffloadTest {
         try (ZipOutputStream z = new ZipOutputStream(out)) {
             put(z, "jomp/link/Program.class", p.toByteArray());
             put(z, "k/K.class", k.toByteArray());
-            put(z, "jomp/device-entries.txt", ("kernel " + KERNEL + " k/K kern\nkernel " + FAILING + " k/K fail\nglobal g 16 8\n").getBytes());
+            put(
+                    z,
+                    "jomp/device-entries.txt",
+                    ("kernel " + KERNEL + " k/K kern\nkernel " + FAILING + " k/K fail\nglobal g 16 8\n").getBytes());
         }
         return out.toByteArray();
     }
@@ -132,14 +140,21 @@ class JvmOffloadTest {
     void aTargetRegionRunsOnTheJvmDeviceWithItsOwnMemoryAndGlobals() throws Exception {
         long region = Stdlib.malloc(1), failing = Stdlib.malloc(1), gHost = longs(100);
         BinaryDescriptor lib = new BinaryDescriptor(
-            List.of(new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, jar(), List.of(KERNEL, FAILING, "g"))),
-            List.of(new HostEntry(region, KERNEL, 0, 0), new HostEntry(failing, FAILING, 0, 0), new HostEntry(gHost, "g", 8, 0)));
+                List.of(new DeviceImage(
+                        JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, jar(), List.of(KERNEL, FAILING, "g"))),
+                List.of(
+                        new HostEntry(region, KERNEL, 0, 0),
+                        new HostEntry(failing, FAILING, 0, 0),
+                        new HostEntry(gHost, "g", 8, 0)));
         Registry.registerLib(lib);
         try {
             assertThat(DeviceApi.omp_get_num_devices()).isEqualTo(1);
             long x = longs(-1, -1, -1, -1);
             // map(tofrom: x[0:4]) firstprivate(40)
-            long bases = longs(x, 40), ptrs = longs(x, 40), sizes = longs(32, 0), types = longs(Tgt_TOFROM_PARAM, LITERAL_PARAM);
+            long bases = longs(x, 40),
+                    ptrs = longs(x, 40),
+                    sizes = longs(32, 0),
+                    types = longs(Tgt_TOFROM_PARAM, LITERAL_PARAM);
             long kargs = Stdlib.calloc(1, 104);
             Mem.putInt(kargs, 3);
             Mem.putInt(kargs + 4, 2);
@@ -147,19 +162,28 @@ class JvmOffloadTest {
             Mem.putLong(kargs + 16, ptrs);
             Mem.putLong(kargs + 24, sizes);
             Mem.putLong(kargs + 32, types);
-            assertThat(Tgt.__tgt_target_kernel(0, -1, 0, 0, region, kargs)).as("ran on the device").isZero();
-            assertThat(Mem.getLong(x)).as("40 + omp_is_initial_device() (0 on the device)").isEqualTo(40);
+            assertThat(Tgt.__tgt_target_kernel(0, -1, 0, 0, region, kargs))
+                    .as("ran on the device")
+                    .isZero();
+            assertThat(Mem.getLong(x))
+                    .as("40 + omp_is_initial_device() (0 on the device)")
+                    .isEqualTo(40);
             assertThat(Mem.getLong(x + 8)).as("omp_get_device_num()").isZero();
-            assertThat(Mem.getLong(x + 16)).as("omp_get_num_teams() outside teams").isEqualTo(1);
-            assertThat(Mem.getLong(x + 24)).as("untouched, copied back unchanged").isEqualTo(-1);
+            assertThat(Mem.getLong(x + 16))
+                    .as("omp_get_num_teams() outside teams")
+                    .isEqualTo(1);
+            assertThat(Mem.getLong(x + 24))
+                    .as("untouched, copied back unchanged")
+                    .isEqualTo(-1);
             assertThat(DeviceApi.omp_target_is_present(x, 0)).isZero();
 
-            // declare target g: the device's copy started at the image's 5, the kernel made it 6; the host's is still 100
+            // declare target g: the device's copy started at the image's 5, the kernel made it 6; the host's is still
+            // 100
             assertThat(Mem.getLong(gHost)).isEqualTo(100);
             long gDev = DeviceApi.omp_get_mapped_ptr(gHost, 0);
             assertThat(gDev).isNotZero().isNotEqualTo(gHost);
             long ub = longs(gHost), us = longs(8), ut = longs(0x2);
-            Tgt.__tgt_target_data_update_mapper(0, -1, 1, ub, ub, us, ut, 0, 0);   // target update from(g)
+            Tgt.__tgt_target_data_update_mapper(0, -1, 1, ub, ub, us, ut, 0, 0); // target update from(g)
             assertThat(Mem.getLong(gHost)).isEqualTo(6);
             assertThat(DeviceApi.omp_is_initial_device()).isOne();
         } finally {
@@ -172,21 +196,25 @@ class JvmOffloadTest {
     @Test
     void aKernelThatFailsIsReportedWithItsNameAndCause() throws Exception {
         JvmPlugin plugin = new JvmPlugin();
-        DevicePlugin.LoadedImage li = plugin.loadImage(0,
-            new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, jar(), List.of()));
+        DevicePlugin.LoadedImage li =
+                plugin.loadImage(0, new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, jar(), List.of()));
         assertThatThrownBy(() -> plugin.launch(0, li.kernel(FAILING), new long[0], 0, 0))
-            .isInstanceOf(JvmPlugin.KernelFailure.class)
-            .hasMessageContaining("kernel " + FAILING + " failed on jvm device 0")
-            .hasMessageContaining("invalid function pointer");
-        assertThat(DeviceApi.omp_is_initial_device()).as("the device state is cleared").isOne();
+                .isInstanceOf(JvmPlugin.KernelFailure.class)
+                .hasMessageContaining("kernel " + FAILING + " failed on jvm device 0")
+                .hasMessageContaining("invalid function pointer");
+        assertThat(DeviceApi.omp_is_initial_device())
+                .as("the device state is cleared")
+                .isOne();
     }
 
     @Test
     void aBadImageIsAClearError() {
         JvmPlugin plugin = new JvmPlugin();
-        assertThatThrownBy(() -> plugin.loadImage(0,
-            new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, "not a jar".getBytes(), List.of())))
-            .hasMessageContaining("jvm device image");
+        assertThatThrownBy(() -> plugin.loadImage(
+                        0,
+                        new DeviceImage(
+                                JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, "not a jar".getBytes(), List.of())))
+                .hasMessageContaining("jvm device image");
     }
 
     @Test
@@ -196,13 +224,17 @@ class JvmOffloadTest {
         assertThat(JvmPlugin.count("0")).isZero();
         JvmPlugin plugin = new JvmPlugin(2);
         assertThat(plugin.numberOfDevices()).isEqualTo(2);
-        DevicePlugin.LoadedImage li = plugin.loadImage(1,
-            new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, jar(), List.of()));
+        DevicePlugin.LoadedImage li =
+                plugin.loadImage(1, new DeviceImage(JvmPlugin.TRIPLE, "", ImageKind.JVM_CLASSES, jar(), List.of()));
         long x = plugin.dataAlloc(1, 32);
         plugin.launch(1, li.kernel(KERNEL), new long[] {x, 7}, 0, 0);
         assertThat(Mem.getLong(x)).isEqualTo(7);
-        assertThat(Mem.getLong(x + 8)).as("omp_get_device_num() on the plugin's device 1 (outside the device table)").isEqualTo(1);
-        assertThatThrownBy(() -> plugin.dataDelete(0, x)).as("device 0 did not allocate it").hasMessageContaining("did not allocate");
+        assertThat(Mem.getLong(x + 8))
+                .as("omp_get_device_num() on the plugin's device 1 (outside the device table)")
+                .isEqualTo(1);
+        assertThatThrownBy(() -> plugin.dataDelete(0, x))
+                .as("device 0 did not allocate it")
+                .hasMessageContaining("did not allocate");
         plugin.dataDelete(1, x);
     }
 }

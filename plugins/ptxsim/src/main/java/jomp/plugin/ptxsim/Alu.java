@@ -14,26 +14,107 @@ final class Alu {
     private Alu() {}
 
     // sub-operations
-    static final int ADD = 1, SUB = 2, MUL_LO = 3, MUL_HI = 4, MUL_WIDE = 5, MAD_LO = 6, MAD_HI = 7, MAD_WIDE = 8,
-        MUL24_LO = 9, MUL24_HI = 10, MAD24_LO = 11, SAD = 12, DIV = 13, REM = 14, ABS = 15, NEG = 16, MIN = 17, MAX = 18,
-        POPC = 19, CLZ = 20, BFIND = 21, BREV = 22, BFE = 23, BFI = 24, AND = 25, OR = 26, XOR = 27, NOT = 28, CNOT = 29,
-        SHL = 30, SHR = 31, SHF_L = 32, SHF_R = 33, PRMT = 34, LOP3 = 35, FMA = 36, RCP = 37, SQRT = 38, RSQRT = 39,
-        SIN = 40, COS = 41, LG2 = 42, EX2 = 43, TANH = 44, COPYSIGN = 45, TESTP = 46, CVT = 47, SELP = 48, SLCT = 49,
-        SETP = 50, SET = 51, MOV = 52, BFIND_SHIFT = 53, FNS = 54, MAD_HI_SAT = 55, DP4A = 56;
+    static final int ADD = 1,
+            SUB = 2,
+            MUL_LO = 3,
+            MUL_HI = 4,
+            MUL_WIDE = 5,
+            MAD_LO = 6,
+            MAD_HI = 7,
+            MAD_WIDE = 8,
+            MUL24_LO = 9,
+            MUL24_HI = 10,
+            MAD24_LO = 11,
+            SAD = 12,
+            DIV = 13,
+            REM = 14,
+            ABS = 15,
+            NEG = 16,
+            MIN = 17,
+            MAX = 18,
+            POPC = 19,
+            CLZ = 20,
+            BFIND = 21,
+            BREV = 22,
+            BFE = 23,
+            BFI = 24,
+            AND = 25,
+            OR = 26,
+            XOR = 27,
+            NOT = 28,
+            CNOT = 29,
+            SHL = 30,
+            SHR = 31,
+            SHF_L = 32,
+            SHF_R = 33,
+            PRMT = 34,
+            LOP3 = 35,
+            FMA = 36,
+            RCP = 37,
+            SQRT = 38,
+            RSQRT = 39,
+            SIN = 40,
+            COS = 41,
+            LG2 = 42,
+            EX2 = 43,
+            TANH = 44,
+            COPYSIGN = 45,
+            TESTP = 46,
+            CVT = 47,
+            SELP = 48,
+            SLCT = 49,
+            SETP = 50,
+            SET = 51,
+            MOV = 52,
+            BFIND_SHIFT = 53,
+            FNS = 54,
+            MAD_HI_SAT = 55,
+            DP4A = 56;
 
     // flags
     static final int RND_MASK = 3, RN = 0, RZ = 1, RM = 2, RP = 3;
     static final int FTZ = 4, SAT = 8, APPROX = 16, INT_ROUND = 32, CLAMP = 64, SIGNED_B = 128, SIGNED_C = 256;
 
     // comparison operators (setp, set, slct)
-    static final int EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5, LO = 6, LS = 7, HI = 8, HS = 9,
-        EQU = 10, NEU = 11, LTU = 12, LEU = 13, GTU = 14, GEU = 15, NUM = 16, NAN = 17;
+    static final int EQ = 0,
+            NE = 1,
+            LT = 2,
+            LE = 3,
+            GT = 4,
+            GE = 5,
+            LO = 6,
+            LS = 7,
+            HI = 8,
+            HS = 9,
+            EQU = 10,
+            NEU = 11,
+            LTU = 12,
+            LEU = 13,
+            GTU = 14,
+            GEU = 15,
+            NUM = 16,
+            NAN = 17;
 
     static int cmp(String s) {
         return switch (s) {
-            case "eq" -> EQ; case "ne" -> NE; case "lt" -> LT; case "le" -> LE; case "gt" -> GT; case "ge" -> GE;
-            case "lo" -> LO; case "ls" -> LS; case "hi" -> HI; case "hs" -> HS; case "equ" -> EQU; case "neu" -> NEU;
-            case "ltu" -> LTU; case "leu" -> LEU; case "gtu" -> GTU; case "geu" -> GEU; case "num" -> NUM; case "nan" -> NAN;
+            case "eq" -> EQ;
+            case "ne" -> NE;
+            case "lt" -> LT;
+            case "le" -> LE;
+            case "gt" -> GT;
+            case "ge" -> GE;
+            case "lo" -> LO;
+            case "ls" -> LS;
+            case "hi" -> HI;
+            case "hs" -> HS;
+            case "equ" -> EQU;
+            case "neu" -> NEU;
+            case "ltu" -> LTU;
+            case "leu" -> LEU;
+            case "gtu" -> GTU;
+            case "geu" -> GEU;
+            case "num" -> NUM;
+            case "nan" -> NAN;
             default -> -1;
         };
     }
@@ -44,7 +125,8 @@ final class Alu {
     static long eval(Insn in, long a, long b, long c) {
         int t = in.type;
         switch (in.sub) {
-            case MOV: return extend(t, a);
+            case MOV:
+                return extend(t, a);
             case ADD:
                 if (t == F32) return f32(FloatOps.add32(in.flags, f(a), f(b)), in.flags);
                 if (t == F64) return d64(FloatOps.add64(in.flags, d(a), d(b)), in.flags);
@@ -59,27 +141,45 @@ final class Alu {
                 if (t == F32) return f32(FloatOps.mul32(in.flags, f(a), f(b)), in.flags);
                 if (t == F64) return d64(FloatOps.mul64(in.flags, d(a), d(b)), in.flags);
                 return extend(t, a * b);
-            case MUL_HI: return extend(t, mulHi(t, a, b));
-            case MUL_WIDE: return mulWide(t, a, b);
+            case MUL_HI:
+                return extend(t, mulHi(t, a, b));
+            case MUL_WIDE:
+                return mulWide(t, a, b);
             case MAD_LO:
                 if (t == F32) return f32(FloatOps.fma32(in.flags, f(a), f(b), f(c)), in.flags);
                 if (t == F64) return d64(FloatOps.fma64(in.flags, d(a), d(b), d(c)), in.flags);
                 return extend(t, a * b + c);
-            case MAD_HI: return extend(t, mulHi(t, a, b) + c);
-            case MAD_HI_SAT: return satS32(mulHi(S32, a, b) + (int) c);
-            case MAD_WIDE: return mulWide(t, a, b) + c;
+            case MAD_HI:
+                return extend(t, mulHi(t, a, b) + c);
+            case MAD_HI_SAT:
+                return satS32(mulHi(S32, a, b) + (int) c);
+            case MAD_WIDE:
+                return mulWide(t, a, b) + c;
             case FMA:
                 if (t == F32) return f32(FloatOps.fma32(in.flags, f(a), f(b), f(c)), in.flags);
                 return d64(FloatOps.fma64(in.flags, d(a), d(b), d(c)), in.flags);
-            case MUL24_LO: return extend(t, (long) low24(t, a) * low24(t, b));
-            case MUL24_HI: return extend(t, ((long) low24(t, a) * low24(t, b)) >> 16);
-            case MAD24_LO: return extend(t, (long) low24(t, a) * low24(t, b) + c);
-            case SAD: return extend(t, Math.abs(isSigned(t) ? extend(t, a) - extend(t, b) : Long.compareUnsigned(extend(t, a), extend(t, b)) >= 0 ? extend(t, a) - extend(t, b) : extend(t, b) - extend(t, a)) + c);
+            case MUL24_LO:
+                return extend(t, (long) low24(t, a) * low24(t, b));
+            case MUL24_HI:
+                return extend(t, ((long) low24(t, a) * low24(t, b)) >> 16);
+            case MAD24_LO:
+                return extend(t, (long) low24(t, a) * low24(t, b) + c);
+            case SAD:
+                return extend(
+                        t,
+                        Math.abs(
+                                        isSigned(t)
+                                                ? extend(t, a) - extend(t, b)
+                                                : Long.compareUnsigned(extend(t, a), extend(t, b)) >= 0
+                                                        ? extend(t, a) - extend(t, b)
+                                                        : extend(t, b) - extend(t, a))
+                                + c);
             case DIV:
                 if (t == F32) return f32(FloatOps.div32(in.flags, f(a), f(b)), in.flags);
                 if (t == F64) return d64(FloatOps.div64(in.flags, d(a), d(b)), in.flags);
                 return div(t, a, b);
-            case REM: return rem(t, a, b);
+            case REM:
+                return rem(t, a, b);
             case ABS:
                 if (t == F32) return f32bits(Float.floatToRawIntBits(ftzIn(in.flags, f(a))) & 0x7FFFFFFF);
                 if (t == F64) return a & Long.MAX_VALUE;
@@ -88,27 +188,48 @@ final class Alu {
                 if (t == F32) return f32bits(Float.floatToRawIntBits(ftzIn(in.flags, f(a))) ^ 0x80000000);
                 if (t == F64) return a ^ Long.MIN_VALUE;
                 return extend(t, -a);
-            case MIN: return minMax(in, a, b, true);
-            case MAX: return minMax(in, a, b, false);
-            case POPC: return t == B64 ? Long.bitCount(a) : Integer.bitCount((int) a);
-            case CLZ: return t == B64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
-            case BFIND: return bfind(t, a, false);
-            case BFIND_SHIFT: return bfind(t, a, true);
-            case BREV: return t == B64 ? Long.reverse(a) : Integer.reverse((int) a) & 0xFFFFFFFFL;
-            case BFE: return bfe(t, a, (int) b & 0xFF, (int) c & 0xFF);
-            case BFI: return bfi(t, a, b, (int) c & 0xFF, (int) in.imm4 & 0xFF);
-            case AND: return t == PRED ? a & b & 1 : extend(t, a & b);
-            case OR: return t == PRED ? (a | b) & 1 : extend(t, a | b);
-            case XOR: return t == PRED ? (a ^ b) & 1 : extend(t, a ^ b);
-            case NOT: return t == PRED ? (a ^ 1) & 1 : extend(t, ~a);
-            case CNOT: return extend(t, a) == 0 ? 1 : 0;
-            case SHL: return shl(t, a, b);
-            case SHR: return shr(t, a, b);
-            case SHF_L: return shf(in.flags, a, b, c, true);
-            case SHF_R: return shf(in.flags, a, b, c, false);
-            case PRMT: return prmt(in.mode, a, b, c);
-            case LOP3: return extend(t, lop3(a, b, c, (int) in.imm4));
-            default: return evalFunction(in, a, b, c);
+            case MIN:
+                return minMax(in, a, b, true);
+            case MAX:
+                return minMax(in, a, b, false);
+            case POPC:
+                return t == B64 ? Long.bitCount(a) : Integer.bitCount((int) a);
+            case CLZ:
+                return t == B64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
+            case BFIND:
+                return bfind(t, a, false);
+            case BFIND_SHIFT:
+                return bfind(t, a, true);
+            case BREV:
+                return t == B64 ? Long.reverse(a) : Integer.reverse((int) a) & 0xFFFFFFFFL;
+            case BFE:
+                return bfe(t, a, (int) b & 0xFF, (int) c & 0xFF);
+            case BFI:
+                return bfi(t, a, b, (int) c & 0xFF, (int) in.imm4 & 0xFF);
+            case AND:
+                return t == PRED ? a & b & 1 : extend(t, a & b);
+            case OR:
+                return t == PRED ? (a | b) & 1 : extend(t, a | b);
+            case XOR:
+                return t == PRED ? (a ^ b) & 1 : extend(t, a ^ b);
+            case NOT:
+                return t == PRED ? (a ^ 1) & 1 : extend(t, ~a);
+            case CNOT:
+                return extend(t, a) == 0 ? 1 : 0;
+            case SHL:
+                return shl(t, a, b);
+            case SHR:
+                return shr(t, a, b);
+            case SHF_L:
+                return shf(in.flags, a, b, c, true);
+            case SHF_R:
+                return shf(in.flags, a, b, c, false);
+            case PRMT:
+                return prmt(in.mode, a, b, c);
+            case LOP3:
+                return extend(t, lop3(a, b, c, (int) in.imm4));
+            default:
+                return evalFunction(in, a, b, c);
         }
     }
 
@@ -125,46 +246,64 @@ final class Alu {
             case RSQRT:
                 if (t == F32) return f32((float) (1.0 / Math.sqrt(ftzIn(in.flags, f(a)))), in.flags);
                 return d64(1.0 / Math.sqrt(d(a)), in.flags);
-            case SIN: return f32((float) Math.sin(ftzIn(in.flags, f(a))), in.flags);
-            case COS: return f32((float) Math.cos(ftzIn(in.flags, f(a))), in.flags);
+            case SIN:
+                return f32((float) Math.sin(ftzIn(in.flags, f(a))), in.flags);
+            case COS:
+                return f32((float) Math.cos(ftzIn(in.flags, f(a))), in.flags);
             case LG2: {
                 float x = ftzIn(in.flags, f(a));
                 return f32(x == 0 ? Float.NEGATIVE_INFINITY : (float) (Math.log(x) / Math.log(2.0)), in.flags);
             }
-            case EX2: return f32((float) Math.pow(2.0, ftzIn(in.flags, f(a))), in.flags);
-            case TANH: return t == F32 ? f32((float) Math.tanh(f(a)), in.flags) : d64(Math.tanh(d(a)), in.flags);
+            case EX2:
+                return f32((float) Math.pow(2.0, ftzIn(in.flags, f(a))), in.flags);
+            case TANH:
+                return t == F32 ? f32((float) Math.tanh(f(a)), in.flags) : d64(Math.tanh(d(a)), in.flags);
             case COPYSIGN:
-                if (t == F32) return f32bits((Float.floatToRawIntBits(f(b)) & 0x7FFFFFFF) | (Float.floatToRawIntBits(f(a)) & 0x80000000));
+                if (t == F32)
+                    return f32bits((Float.floatToRawIntBits(f(b)) & 0x7FFFFFFF)
+                            | (Float.floatToRawIntBits(f(a)) & 0x80000000));
                 return (b & Long.MAX_VALUE) | (a & Long.MIN_VALUE);
-            case TESTP: return testp(in.mode, t, a) ? 1 : 0;
-            case CVT: return Convert.cvt(in, a);
-            case SELP: return (c & 1) != 0 ? extend(t, a) : extend(t, b);
+            case TESTP:
+                return testp(in.mode, t, a) ? 1 : 0;
+            case CVT:
+                return Convert.cvt(in, a);
+            case SELP:
+                return (c & 1) != 0 ? extend(t, a) : extend(t, b);
             case SLCT: {
                 boolean ge = in.type2 == F32 ? ftzIn(in.flags, f(c)) >= 0 : (int) c >= 0;
                 return ge ? extend(t, a) : extend(t, b);
             }
-            case SETP: return compare(in.mode, t, a, b, in.flags) ? 1 : 0;
+            case SETP:
+                return compare(in.mode, t, a, b, in.flags) ? 1 : 0;
             case SET: {
                 boolean r = compare(in.mode, in.type2, a, b, in.flags);
                 if (t == F32) return r ? 0x3F800000L : 0;
                 return r ? extend(t, -1L) : 0;
             }
-            case FNS: return fns((int) a, (int) b, (int) c);
+            case FNS:
+                return fns((int) a, (int) b, (int) c);
             case DP4A: {
                 int x = (int) a, y = (int) b, s = (int) c;
                 boolean sx = (in.flags & SIGNED_B) != 0, sy = (in.flags & SIGNED_C) != 0;
                 for (int k = 0; k < 4; k++) {
-                    int xa = sx ? (byte) (x >> 8 * k) : (x >> 8 * k) & 0xFF, yb = sy ? (byte) (y >> 8 * k) : (y >> 8 * k) & 0xFF;
+                    int xa = sx ? (byte) (x >> 8 * k) : (x >> 8 * k) & 0xFF,
+                            yb = sy ? (byte) (y >> 8 * k) : (y >> 8 * k) & 0xFF;
                     s += xa * yb;
                 }
                 return extend(t, s);
             }
-            default: throw new IllegalStateException("alu op " + in.sub);
+            default:
+                throw new IllegalStateException("alu op " + in.sub);
         }
     }
 
-    static float f(long bits) { return Float.intBitsToFloat((int) bits); }
-    static double d(long bits) { return Double.longBitsToDouble(bits); }
+    static float f(long bits) {
+        return Float.intBitsToFloat((int) bits);
+    }
+
+    static double d(long bits) {
+        return Double.longBitsToDouble(bits);
+    }
 
     /** A single-precision result: canonical NaN, .ftz flush, .sat clamp to [0, 1]. */
     static long f32(float v, int flags) {
@@ -174,7 +313,9 @@ final class Alu {
         return Float.floatToRawIntBits(v) & 0xFFFFFFFFL;
     }
 
-    static long f32bits(int bits) { return bits & 0xFFFFFFFFL; }
+    static long f32bits(int bits) {
+        return bits & 0xFFFFFFFFL;
+    }
 
     static long d64(double v, int flags) {
         if (Double.isNaN(v)) return F64_NAN;
@@ -188,28 +329,42 @@ final class Alu {
         return v;
     }
 
-    private static long satS32(long v) { return v > Integer.MAX_VALUE ? Integer.MAX_VALUE : v < Integer.MIN_VALUE ? Integer.MIN_VALUE : (int) v; }
+    private static long satS32(long v) {
+        return v > Integer.MAX_VALUE ? Integer.MAX_VALUE : v < Integer.MIN_VALUE ? Integer.MIN_VALUE : (int) v;
+    }
 
-    private static int low24(int t, long v) { return isSigned(t) ? ((int) v << 8) >> 8 : (int) v & 0xFFFFFF; }
+    private static int low24(int t, long v) {
+        return isSigned(t) ? ((int) v << 8) >> 8 : (int) v & 0xFFFFFF;
+    }
 
     private static long mulHi(int t, long a, long b) {
         switch (t) {
-            case S16: return ((short) a * (short) b) >> 16;
-            case U16: return ((a & 0xFFFF) * (b & 0xFFFF)) >>> 16;
-            case S32: return ((long) (int) a * (int) b) >> 32;
-            case U32: return ((a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL)) >>> 32;
-            case S64: return Math.multiplyHigh(a, b);
-            default: return Math.unsignedMultiplyHigh(a, b);
+            case S16:
+                return ((short) a * (short) b) >> 16;
+            case U16:
+                return ((a & 0xFFFF) * (b & 0xFFFF)) >>> 16;
+            case S32:
+                return ((long) (int) a * (int) b) >> 32;
+            case U32:
+                return ((a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL)) >>> 32;
+            case S64:
+                return Math.multiplyHigh(a, b);
+            default:
+                return Math.unsignedMultiplyHigh(a, b);
         }
     }
 
     /** mul.wide: the full product of two n-bit values, 2n bits. */
     private static long mulWide(int t, long a, long b) {
         switch (t) {
-            case S16: return (long) (short) a * (short) b & 0xFFFFFFFFL;
-            case U16: return (a & 0xFFFF) * (b & 0xFFFF);
-            case S32: return (long) (int) a * (int) b;
-            default: return (a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL);
+            case S16:
+                return (long) (short) a * (short) b & 0xFFFFFFFFL;
+            case U16:
+                return (a & 0xFFFF) * (b & 0xFFFF);
+            case S32:
+                return (long) (int) a * (int) b;
+            default:
+                return (a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL);
         }
     }
 
@@ -330,7 +485,7 @@ final class Alu {
             return r & 0xFFFFFFFFL;
         }
         int n = sel & 3;
-        int[] idx = switch (mode) {   // the special modes: f4e, b4e, rc8, ecl, ecr, rc16
+        int[] idx = switch (mode) { // the special modes: f4e, b4e, rc8, ecl, ecr, rc16
             case 1 -> new int[] {n, n + 1, n + 2, n + 3};
             case 2 -> new int[] {n, n - 1, n - 2, n - 3};
             case 3 -> new int[] {n, n, n, n};

@@ -35,11 +35,16 @@ final class Atomics {
                 long x = extend(U32, old), y = extend(U32, b);
                 return x == 0 || Long.compareUnsigned(x, y) > 0 ? y : x - 1;
             }
-            case A_AND: return extend(t, old & b);
-            case A_OR: return extend(t, old | b);
-            case A_XOR: return extend(t, old ^ b);
-            case A_EXCH: return extend(t, b);
-            default: return extend(t, old) == extend(t, b) ? extend(t, c) : extend(t, old);   // cas
+            case A_AND:
+                return extend(t, old & b);
+            case A_OR:
+                return extend(t, old | b);
+            case A_XOR:
+                return extend(t, old ^ b);
+            case A_EXCH:
+                return extend(t, b);
+            default:
+                return extend(t, old) == extend(t, b) ? extend(t, c) : extend(t, old); // cas
         }
     }
 }

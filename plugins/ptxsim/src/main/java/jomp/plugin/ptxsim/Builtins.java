@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -18,7 +17,12 @@ import jomp.runtime.mem.Mem;
 final class Builtins {
     private Builtins() {}
 
-    enum Kind { VPRINTF, MALLOC, FREE, ASSERTFAIL }
+    enum Kind {
+        VPRINTF,
+        MALLOC,
+        FREE,
+        ASSERTFAIL
+    }
 
     static Kind kind(String name) {
         return switch (name) {
@@ -33,10 +37,20 @@ final class Builtins {
     /** The parameter layout the callers' .param variables have. */
     static void layout(Decoder.Function f) {
         switch (f.builtin) {
-            case VPRINTF -> { f.paramSize = new int[] {8, 8}; f.retSize = 4; }
-            case MALLOC -> { f.paramSize = new int[] {8}; f.retSize = 8; }
-            case FREE -> { f.paramSize = new int[] {8}; }
-            case ASSERTFAIL -> { f.paramSize = new int[] {8, 8, 4, 8, 8}; }
+            case VPRINTF -> {
+                f.paramSize = new int[] {8, 8};
+                f.retSize = 4;
+            }
+            case MALLOC -> {
+                f.paramSize = new int[] {8};
+                f.retSize = 8;
+            }
+            case FREE -> {
+                f.paramSize = new int[] {8};
+            }
+            case ASSERTFAIL -> {
+                f.paramSize = new int[] {8, 8, 4, 8, 8};
+            }
         }
         f.paramOff = new int[f.paramSize.length];
         f.retOff = f.retSize > 0 ? 0 : -1;
@@ -57,7 +71,14 @@ final class Builtins {
                 case MALLOC -> ex.device.deviceMalloc(args[0]);
                 case FREE -> {
                     if (args[0] != 0 && !ex.device.deviceFree(args[0]))
-                        throw SimError.at(ex.launch, b, w, l, in, "free of 0x" + Long.toHexString(args[0]) + ", which device malloc did not return", null);
+                        throw SimError.at(
+                                ex.launch,
+                                b,
+                                w,
+                                l,
+                                in,
+                                "free of 0x" + Long.toHexString(args[0]) + ", which device malloc did not return",
+                                null);
                     yield 0;
                 }
                 case VPRINTF -> vprintf(ex, w, l, in, args[0], args[1]);
@@ -102,7 +123,10 @@ final class Builtins {
         int i = 0, n = fmt.length;
         while (i < n) {
             if (fmt[i++] != '%') continue;
-            if (i < n && fmt[i] == '%') { i++; continue; }
+            if (i < n && fmt[i] == '%') {
+                i++;
+                continue;
+            }
             while (i < n && "-+ #0'".indexOf(fmt[i]) >= 0) i++;
             while (i < n && (fmt[i] == '*' || Character.isDigit(fmt[i]) || fmt[i] == '.')) {
                 if (fmt[i] == '*') {
@@ -139,7 +163,8 @@ final class Builtins {
             MemorySegment f = a.allocate(fmt.length + 1L);
             MemorySegment.copy(fmt, 0, f, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, fmt.length);
             MemorySegment va = a.allocate(8L * Math.max(1, slots.size()), 8);
-            for (int k = 0; k < slots.size(); k++) va.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, k, slots.get(k));
+            for (int k = 0; k < slots.size(); k++)
+                va.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, k, slots.get(k));
             for (int k = 0; k < strings.size(); k++) {
                 byte[] s = strings.get(k);
                 MemorySegment h = a.allocate(s.length + 1L);
@@ -154,8 +179,8 @@ final class Builtins {
         String msg = new String(string(ex, w, l, in, args[0]), StandardCharsets.ISO_8859_1);
         String file = new String(string(ex, w, l, in, args[1]), StandardCharsets.ISO_8859_1);
         String fn = args[3] == 0 ? "" : new String(string(ex, w, l, in, args[3]), StandardCharsets.ISO_8859_1);
-        String text = file + ":" + (int) args[2] + ": " + fn + ": block: [" + ex.block.ctaid + ",0,0], thread: [" + (w.tid0 + l)
-                + ",0,0] Assertion `" + msg + "` failed.";
+        String text = file + ":" + (int) args[2] + ": " + fn + ": block: [" + ex.block.ctaid + ",0,0], thread: ["
+                + (w.tid0 + l) + ",0,0] Assertion `" + msg + "` failed.";
         return SimError.at(ex.launch, ex.block, w, l, in, "device-side assertion failed", text);
     }
 }

@@ -14,8 +14,11 @@ final class Calls {
     private Calls() {}
 
     static void call(Executor ex, Warp w, Insn in, int mask, int exec) {
-        if (exec == 0) { w.gpc++; return; }
-        if (exec != mask) {   // lanes whose guard is false go on; the others call when their group runs again
+        if (exec == 0) {
+            w.gpc++;
+            return;
+        }
+        if (exec != mask) { // lanes whose guard is false go on; the others call when their group runs again
             w.split(mask & ~exec, w.gpc + 1);
             return;
         }
@@ -29,13 +32,21 @@ final class Calls {
             int first = Integer.numberOfTrailingZeros(exec);
             long target = R[o + first];
             f = ex.program.functionAt(target);
-            if (f == null) throw SimError.at(ex.launch, ex.block, w, first, in, "indirect call of address 0x" + Long.toHexString(target) + ", which is not a function", null);
+            if (f == null)
+                throw SimError.at(
+                        ex.launch,
+                        ex.block,
+                        w,
+                        first,
+                        in,
+                        "indirect call of address 0x" + Long.toHexString(target) + ", which is not a function",
+                        null);
             int same = 0;
             for (int m = exec; m != 0; m &= m - 1) {
                 int l = Integer.numberOfTrailingZeros(m);
                 if (R[o + l] == target) same |= 1 << l;
             }
-            if (same != exec) {   // the others call later (they stay at this instruction)
+            if (same != exec) { // the others call later (they stay at this instruction)
                 for (int m = exec & ~same; m != 0; m &= m - 1) {
                     int l = Integer.numberOfTrailingZeros(m);
                     w.pc[l] = w.gpc;
@@ -51,7 +62,15 @@ final class Calls {
             if ((w.runMask & ~w.gmask) != 0) w.computeMerge();
             return;
         }
-        if (f.entryPc < 0) throw SimError.at(ex.launch, ex.block, w, Integer.numberOfTrailingZeros(lanes), in, "call of " + f.name + ", which is declared but not defined", null);
+        if (f.entryPc < 0)
+            throw SimError.at(
+                    ex.launch,
+                    ex.block,
+                    w,
+                    Integer.numberOfTrailingZeros(lanes),
+                    in,
+                    "call of " + f.name + ", which is declared but not defined",
+                    null);
         int oldBase = w.gbase, newBase = oldBase + in.fn.nregs;
         w.ensure(newBase + f.nregs + 1);
         long[] R = w.R;
@@ -68,13 +87,23 @@ final class Calls {
             w.depth[l] = d + 1;
             long fp = (w.sp[l] + 15) & ~15L, end = fp + frame;
             if (end > b.localBytes)
-                throw SimError.at(ex.launch, b, w, l, in, "stack overflow calling " + f.name,
-                        "the thread's local memory is " + b.localBytes + " bytes (JOMP_PTXSIM_STACK sets it); call depth " + (d + 1));
+                throw SimError.at(
+                        ex.launch,
+                        b,
+                        w,
+                        l,
+                        in,
+                        "stack overflow calling " + f.name,
+                        "the thread's local memory is " + b.localBytes
+                                + " bytes (JOMP_PTXSIM_STACK sets it); call depth " + (d + 1));
             long callerFp = w.R[(oldBase << 5) + l];
             int tid = w.tid0 + l;
             int n = Math.min(in.argOff.length, f.paramOff.length);
             for (int i = 0; i < n; i++)
-                Mem.copy(b.localAddress(tid, fp + f.paramOff[i]), b.localAddress(tid, callerFp + in.argOff[i]), f.paramSize[i]);
+                Mem.copy(
+                        b.localAddress(tid, fp + f.paramOff[i]),
+                        b.localAddress(tid, callerFp + in.argOff[i]),
+                        f.paramSize[i]);
             w.sp[l] = (int) end;
             R[(newBase << 5) + l] = fp;
         }
@@ -87,7 +116,10 @@ final class Calls {
     }
 
     static void ret(Executor ex, Warp w, Insn in, int mask, int exec) {
-        if (exec == 0) { w.gpc++; return; }
+        if (exec == 0) {
+            w.gpc++;
+            return;
+        }
         if (exec != mask) {
             w.split(mask & ~exec, w.gpc + 1);
             return;
@@ -101,33 +133,47 @@ final class Calls {
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             int d = w.depth[l];
-            if (d == 0) { exited |= 1 << l; continue; }
+            if (d == 0) {
+                exited |= 1 << l;
+                continue;
+            }
             int idx = (d - 1) * 32 + l;
             int rp = w.retPc[idx], rb = w.retBase[idx];
             Insn call = ex.code[rp - 1];
             if (call.retOff >= 0 && f.retOff >= 0) {
                 int tid = w.tid0 + l;
                 long calleeFp = R[(calleeBase << 5) + l], callerFp = R[(rb << 5) + l];
-                Mem.copy(b.localAddress(tid, callerFp + call.retOff), b.localAddress(tid, calleeFp + f.retOff), f.retSize);
+                Mem.copy(
+                        b.localAddress(tid, callerFp + call.retOff),
+                        b.localAddress(tid, calleeFp + f.retOff),
+                        f.retSize);
             }
             w.pc[l] = rp;
             w.base[l] = rb;
             w.sp[l] = w.retSp[idx];
             w.depth[l] = d - 1;
-            if (rp0 < 0) { rp0 = rp; rb0 = rb; }
-            else if (rp != rp0 || rb != rb0) uniform = false;
+            if (rp0 < 0) {
+                rp0 = rp;
+                rb0 = rb;
+            } else if (rp != rp0 || rb != rb0) uniform = false;
         }
         if (exited != 0) {
             ex.exit(w, exited);
-            if (w.gmask == 0) { w.pick(); return; }
+            if (w.gmask == 0) {
+                w.pick();
+                return;
+            }
         }
         if (uniform && rp0 >= 0) {
             w.gpc = rp0;
             w.gbase = rb0;
-            if ((w.runMask & ~w.gmask) != 0) { w.suspend(); w.pick(); }
+            if ((w.runMask & ~w.gmask) != 0) {
+                w.suspend();
+                w.pick();
+            }
             return;
         }
-        w.gmask = 0;   // the lanes' own pc and base are set: choose again
+        w.gmask = 0; // the lanes' own pc and base are set: choose again
         w.pick();
     }
 }

@@ -30,13 +30,19 @@ final class Convert {
                 switch (dt) {
                     case F32: {
                         if (Double.isNaN(v)) return Alu.F32_NAN;
-                        float r = st == F64 && !intRound && rnd != Alu.RN && Double.isFinite(v) ? FloatOps.round32(new BigDecimal(v), rnd) : (float) v;
+                        float r = st == F64 && !intRound && rnd != Alu.RN && Double.isFinite(v)
+                                ? FloatOps.round32(new BigDecimal(v), rnd)
+                                : (float) v;
                         return Alu.f32(r, fl);
                     }
-                    case F64: return Alu.d64(v, fl);
-                    case F16: return Float.floatToFloat16((float) v) & 0xFFFFL;
-                    case BF16: return bf16((float) v);
-                    default: return Alu.f32((float) v, fl);
+                    case F64:
+                        return Alu.d64(v, fl);
+                    case F16:
+                        return Float.floatToFloat16((float) v) & 0xFFFFL;
+                    case BF16:
+                        return bf16((float) v);
+                    default:
+                        return Alu.f32((float) v, fl);
                 }
             }
             if (Double.isNaN(v)) return 0;
@@ -46,7 +52,7 @@ final class Convert {
         long x = extend(st, a);
         boolean unsignedSource = !isSigned(st);
         if (isFloat(dt)) {
-            boolean big = unsignedSource && x < 0;   // a u64 above 2^63
+            boolean big = unsignedSource && x < 0; // a u64 above 2^63
             switch (dt) {
                 case F32: {
                     float r;
@@ -60,8 +66,10 @@ final class Convert {
                     else r = FloatOps.round64(exact(x, big), rnd);
                     return Alu.d64(r, fl);
                 }
-                case F16: return Float.floatToFloat16(big ? exact(x, true).floatValue() : (float) x) & 0xFFFFL;
-                default: return bf16(big ? exact(x, true).floatValue() : (float) x);
+                case F16:
+                    return Float.floatToFloat16(big ? exact(x, true).floatValue() : (float) x) & 0xFFFFL;
+                default:
+                    return bf16(big ? exact(x, true).floatValue() : (float) x);
             }
         }
         if ((fl & Alu.SAT) != 0) x = clampInt(dt, x, unsignedSource);
@@ -75,7 +83,7 @@ final class Convert {
     private static long bf16(float f) {
         int bits = Float.floatToRawIntBits(f);
         if (Float.isNaN(f)) return 0x7FFF;
-        int round = 0x7FFF + ((bits >>> 16) & 1);   // round to nearest even
+        int round = 0x7FFF + ((bits >>> 16) & 1); // round to nearest even
         return ((bits + round) >>> 16) & 0xFFFF;
     }
 
@@ -92,13 +100,23 @@ final class Convert {
     /** An integral double to an integer type, clamped to its range. */
     private static long saturate(int t, double r) {
         switch (t) {
-            case S8: return (long) Math.max(-128, Math.min(127, r));
-            case S16: return (long) Math.max(-32768, Math.min(32767, r));
-            case S32: return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, r));
-            case S64: return (long) r;   // Java's conversion saturates
-            case U8: case B8: return (long) Math.max(0, Math.min(255, r));
-            case U16: case B16: return (long) Math.max(0, Math.min(65535, r));
-            case U32: case B32: return (long) Math.max(0, Math.min(4294967295.0, r));
+            case S8:
+                return (long) Math.max(-128, Math.min(127, r));
+            case S16:
+                return (long) Math.max(-32768, Math.min(32767, r));
+            case S32:
+                return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, r));
+            case S64:
+                return (long) r; // Java's conversion saturates
+            case U8:
+            case B8:
+                return (long) Math.max(0, Math.min(255, r));
+            case U16:
+            case B16:
+                return (long) Math.max(0, Math.min(65535, r));
+            case U32:
+            case B32:
+                return (long) Math.max(0, Math.min(4294967295.0, r));
             default: {
                 if (r <= 0) return 0;
                 if (r >= 18446744073709551616.0) return -1L;
@@ -111,7 +129,8 @@ final class Convert {
     private static long clampInt(int t, long x, boolean unsignedSource) {
         int bits = size(t) * 8;
         if (isSigned(t)) {
-            long max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1, min = bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
+            long max = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1,
+                    min = bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1));
             if (unsignedSource && x < 0) return max;
             return Math.max(min, Math.min(max, x));
         }

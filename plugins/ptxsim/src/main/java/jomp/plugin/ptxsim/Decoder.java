@@ -7,7 +7,6 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.plugin.ptxsim.PtxAst.*;
 
 /**
@@ -20,18 +19,46 @@ import jomp.plugin.ptxsim.PtxAst.*;
  */
 final class Decoder {
     /** Special registers, read through source kind K_SREG. */
-    static final int SR_TID_X = 0, SR_TID_Y = 1, SR_TID_Z = 2, SR_NTID_X = 3, SR_NTID_Y = 4, SR_NTID_Z = 5,
-        SR_CTAID_X = 6, SR_CTAID_Y = 7, SR_CTAID_Z = 8, SR_NCTAID_X = 9, SR_NCTAID_Y = 10, SR_NCTAID_Z = 11,
-        SR_LANEID = 12, SR_WARPID = 13, SR_NWARPID = 14, SR_SMID = 15, SR_NSMID = 16, SR_GRIDID = 17,
-        SR_LANEMASK_EQ = 18, SR_LANEMASK_LE = 19, SR_LANEMASK_LT = 20, SR_LANEMASK_GE = 21, SR_LANEMASK_GT = 22,
-        SR_CLOCK = 23, SR_CLOCK64 = 24, SR_GLOBALTIMER = 25, SR_GLOBALTIMER_LO = 26, SR_GLOBALTIMER_HI = 27,
-        SR_DYN_SMEM = 28, SR_TOTAL_SMEM = 29, SR_ZERO = 30, SR_COUNT = 31;
+    static final int SR_TID_X = 0,
+            SR_TID_Y = 1,
+            SR_TID_Z = 2,
+            SR_NTID_X = 3,
+            SR_NTID_Y = 4,
+            SR_NTID_Z = 5,
+            SR_CTAID_X = 6,
+            SR_CTAID_Y = 7,
+            SR_CTAID_Z = 8,
+            SR_NCTAID_X = 9,
+            SR_NCTAID_Y = 10,
+            SR_NCTAID_Z = 11,
+            SR_LANEID = 12,
+            SR_WARPID = 13,
+            SR_NWARPID = 14,
+            SR_SMID = 15,
+            SR_NSMID = 16,
+            SR_GRIDID = 17,
+            SR_LANEMASK_EQ = 18,
+            SR_LANEMASK_LE = 19,
+            SR_LANEMASK_LT = 20,
+            SR_LANEMASK_GE = 21,
+            SR_LANEMASK_GT = 22,
+            SR_CLOCK = 23,
+            SR_CLOCK64 = 24,
+            SR_GLOBALTIMER = 25,
+            SR_GLOBALTIMER_LO = 26,
+            SR_GLOBALTIMER_HI = 27,
+            SR_DYN_SMEM = 28,
+            SR_TOTAL_SMEM = 29,
+            SR_ZERO = 30,
+            SR_COUNT = 31;
 
     private static final Map<String, Integer> SREGS = new HashMap<>();
+
     static {
         String[] xyz = {"x", "y", "z"};
         String[] names = {"%tid", "%ntid", "%ctaid", "%nctaid"};
-        for (int i = 0; i < names.length; i++) for (int k = 0; k < 3; k++) SREGS.put(names[i] + "." + xyz[k], i * 3 + k);
+        for (int i = 0; i < names.length; i++)
+            for (int k = 0; k < 3; k++) SREGS.put(names[i] + "." + xyz[k], i * 3 + k);
         SREGS.put("%laneid", SR_LANEID);
         SREGS.put("%warpid", SR_WARPID);
         SREGS.put("%nwarpid", SR_NWARPID);
@@ -82,7 +109,10 @@ final class Decoder {
             this.scope = scope;
         }
 
-        @Override public String toString() { return name; }
+        @Override
+        public String toString() {
+            return name;
+        }
     }
 
     /** What a module-level name denotes, for one module (its own internal symbols first). */
@@ -98,12 +128,12 @@ final class Decoder {
     private final Function fn;
 
     // per-function state
-    private final Deque<Map<String, Integer>> regScopes = new ArrayDeque<>();   // name -> -1 declared, else slot
-    private final Deque<Map<String, Long>> localScopes = new ArrayDeque<>();    // name -> frame offset
+    private final Deque<Map<String, Integer>> regScopes = new ArrayDeque<>(); // name -> -1 declared, else slot
+    private final Deque<Map<String, Long>> localScopes = new ArrayDeque<>(); // name -> frame offset
     private final Deque<Integer> localTops = new ArrayDeque<>();
     private final Map<String, Integer> labels = new HashMap<>();
     private final Map<String, List<String>> tables = new HashMap<>();
-    private final List<Object[]> patches = new ArrayList<>();   // {Insn, label} or {Insn, table}
+    private final List<Object[]> patches = new ArrayList<>(); // {Insn, label} or {Insn, table}
     private int localTop;
 
     private Decoder(List<Insn> code, Map<Long, long[]> immediates, Function fn) {
@@ -143,7 +173,7 @@ final class Decoder {
             switch (s) {
                 case Label l -> labels.put(l.name(), code.size());
                 case Targets t -> tables.put(t.name(), t.labels());
-                case Prototype p -> { }
+                case Prototype p -> {}
                 case Open o -> {
                     regScopes.push(new HashMap<>());
                     localScopes.push(new HashMap<>());
@@ -209,7 +239,7 @@ final class Decoder {
             case LOCAL, PARAM -> {
                 for (String n : d.names()) allocLocal(n, v.size(), Math.max(v.alignment(), 1));
             }
-            default -> { }   // .shared/.global/.const: static storage the program laid out (Program.staticsOf)
+            default -> {} // .shared/.global/.const: static storage the program laid out (Program.staticsOf)
         }
     }
 
@@ -247,7 +277,13 @@ final class Decoder {
         throw error(line, "expected a register destination");
     }
 
-    private long[] imm(long v) { return immediates.computeIfAbsent(v, k -> { long[] a = new long[32]; Arrays.fill(a, k); return a; }); }
+    private long[] imm(long v) {
+        return immediates.computeIfAbsent(v, k -> {
+            long[] a = new long[32];
+            Arrays.fill(a, k);
+            return a;
+        });
+    }
 
     /** A source operand's kind and value into one of the insn's a/b/c fields (which = 0, 1, 2). */
     private void source(Insn in, int which, Operand o, int type, boolean generic) {
@@ -255,25 +291,47 @@ final class Decoder {
         int slot = 0;
         long value = 0;
         switch (o) {
-            case Operand.Imm i -> { k = Insn.K_IMM; value = immediateBits(i, type); }
+            case Operand.Imm i -> {
+                k = Insn.K_IMM;
+                value = immediateBits(i, type);
+            }
             case Operand.Name n -> {
                 int s = reg(n.name());
-                if (s >= 0) { k = Insn.K_REG; slot = s; break; }
+                if (s >= 0) {
+                    k = Insn.K_REG;
+                    slot = s;
+                    break;
+                }
                 Integer sr = SREGS.get(n.name());
-                if (sr != null) { k = Insn.K_SREG; slot = sr; break; }
-                if (n.name().equals("WARP_SZ")) { k = Insn.K_IMM; value = 32; break; }
+                if (sr != null) {
+                    k = Insn.K_SREG;
+                    slot = sr;
+                    break;
+                }
+                if (n.name().equals("WARP_SZ")) {
+                    k = Insn.K_IMM;
+                    value = 32;
+                    break;
+                }
                 Long off = local(n.name());
-                if (off != null) { k = Insn.K_LOCAL; value = off + (generic ? Memory.LOCAL_WINDOW : 0); break; }
+                if (off != null) {
+                    k = Insn.K_LOCAL;
+                    value = off + (generic ? Memory.LOCAL_WINDOW : 0);
+                    break;
+                }
                 Symbol sym = fn.scope.lookup(n.name());
                 if (sym == null) throw error(in.line, "unknown name '" + n.name() + "'");
                 k = Insn.K_IMM;
                 value = symbolValue(sym, generic);
             }
-            case Operand.Addr a -> {   // sym+offset as a value
+            case Operand.Addr a -> { // sym+offset as a value
                 source(in, which, a.base(), type, generic);
                 long add = a.offset();
                 switch (which) {
-                    case 0 -> { if (in.ka == Insn.K_REG) throw error(in.line, "register+offset is not a value"); in.ia += add; }
+                    case 0 -> {
+                        if (in.ka == Insn.K_REG) throw error(in.line, "register+offset is not a value");
+                        in.ia += add;
+                    }
                     case 1 -> in.ib += add;
                     default -> in.ic += add;
                 }
@@ -282,9 +340,21 @@ final class Decoder {
             default -> throw error(in.line, "unexpected operand " + o);
         }
         switch (which) {
-            case 0 -> { in.ka = k; in.a = slot; in.ia = value; }
-            case 1 -> { in.kb = k; in.b = slot; in.ib = value; }
-            default -> { in.kc = k; in.c = slot; in.ic = value; }
+            case 0 -> {
+                in.ka = k;
+                in.a = slot;
+                in.ia = value;
+            }
+            case 1 -> {
+                in.kb = k;
+                in.b = slot;
+                in.ib = value;
+            }
+            default -> {
+                in.kc = k;
+                in.c = slot;
+                in.ic = value;
+            }
         }
     }
 
@@ -305,7 +375,8 @@ final class Decoder {
                 if (type == PtxType.F64) return Double.doubleToRawLongBits(Float.intBitsToFloat((int) i.bits()));
                 return i.bits();
             case F64:
-                if (type == PtxType.F32) return Float.floatToRawIntBits((float) Double.longBitsToDouble(i.bits())) & 0xFFFFFFFFL;
+                if (type == PtxType.F32)
+                    return Float.floatToRawIntBits((float) Double.longBitsToDouble(i.bits())) & 0xFFFFFFFFL;
                 return i.bits();
             default:
                 double v = Double.longBitsToDouble(i.bits());
@@ -335,10 +406,11 @@ final class Decoder {
             Opcodes.decode(this, in, base, mods, ops);
         } catch (Opcodes.Unsupported e) {
             in.op = Insn.TRAP;
-            in.mode = 1;   // unsupported: an error if it ever runs
+            in.mode = 1; // unsupported: an error if it ever runs
             in.text = s.text() + "  (" + e.getMessage() + ")";
         }
-        if (in.op == Insn.MOV && in.ka == Insn.K_IMM) in.ia = PtxType.extend(in.type, in.ia);   // moves copy bits: immediates in the type's form
+        if (in.op == Insn.MOV && in.ka == Insn.K_IMM)
+            in.ia = PtxType.extend(in.type, in.ia); // moves copy bits: immediates in the type's form
         if (in.op == Insn.ALU || in.op == Insn.MOV) in.fast = FastOps.classify(in);
         if (in.op == Insn.SETP && PtxType.isInt(in.type)) in.fast = FastOps.cmpTable(in.mode);
         if (in.ka == Insn.K_IMM) in.xa = imm(in.ia);
@@ -353,11 +425,17 @@ final class Decoder {
 
     // accessors for Opcodes
 
-    void src(Insn in, int which, Operand o, int type) { source(in, which, o, type, false); }
+    void src(Insn in, int which, Operand o, int type) {
+        source(in, which, o, type, false);
+    }
 
-    void srcGeneric(Insn in, int which, Operand o, int type, boolean generic) { source(in, which, o, type, generic); }
+    void srcGeneric(Insn in, int which, Operand o, int type, boolean generic) {
+        source(in, which, o, type, generic);
+    }
 
-    int dst(Operand o, int line) { return destReg(o, line); }
+    int dst(Operand o, int line) {
+        return destReg(o, line);
+    }
 
     int regOrFail(String name, int line) {
         int s = reg(name);
@@ -365,17 +443,31 @@ final class Decoder {
         return s;
     }
 
-    int regOrMinus(String name) { return reg(name); }
+    int regOrMinus(String name) {
+        return reg(name);
+    }
 
-    Long localOffset(String name) { return local(name); }
+    Long localOffset(String name) {
+        return local(name);
+    }
 
-    Symbol symbol(String name) { return fn.scope.lookup(name); }
+    Symbol symbol(String name) {
+        return fn.scope.lookup(name);
+    }
 
-    void branchTo(Insn in, String label) { patches.add(new Object[] {in, label}); }
+    void branchTo(Insn in, String label) {
+        patches.add(new Object[] {in, label});
+    }
 
-    void tableOf(Insn in, String table) { patches.add(new Object[] {in, table, null}); }
+    void tableOf(Insn in, String table) {
+        patches.add(new Object[] {in, table, null});
+    }
 
-    RuntimeException fail(Insn in, String message) { return error(in.line, message); }
+    RuntimeException fail(Insn in, String message) {
+        return error(in.line, message);
+    }
 
-    Function function() { return fn; }
+    Function function() {
+        return fn;
+    }
 }

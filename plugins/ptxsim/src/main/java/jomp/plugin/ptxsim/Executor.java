@@ -37,9 +37,15 @@ final class Executor {
     /** Source {@code pos} of an instruction as a 32-lane array; its offset in {@link #off}. */
     private long[] src(Warp w, int pos, byte kind, int slot, long value, long[] imm) {
         switch (kind) {
-            case K_REG: off = (w.gbase + slot) << 5; return w.R;
-            case K_IMM: off = 0; return imm;
-            case K_SREG: off = 0; return sreg(w, pos, slot);
+            case K_REG:
+                off = (w.gbase + slot) << 5;
+                return w.R;
+            case K_IMM:
+                off = 0;
+                return imm;
+            case K_SREG:
+                off = 0;
+                return sreg(w, pos, slot);
             case K_LOCAL: {
                 off = 0;
                 long[] s = scratch[pos], R = w.R;
@@ -47,11 +53,15 @@ final class Executor {
                 for (int l = 0; l < 32; l++) s[l] = R[fp + l] + value;
                 return s;
             }
-            default: off = 0; return ZERO;
+            default:
+                off = 0;
+                return ZERO;
         }
     }
 
-    private int def(Warp w, byte kind, int slot) { return kind == K_REG ? w.D[w.gbase + slot] : -1; }
+    private int def(Warp w, byte kind, int slot) {
+        return kind == K_REG ? w.D[w.gbase + slot] : -1;
+    }
 
     private long[] sreg(Warp w, int pos, int id) {
         long[] s = w.sreg[id];
@@ -59,24 +69,43 @@ final class Executor {
         s = new long[32];
         Block b = w.block;
         switch (id) {
-            case Decoder.SR_TID_X -> { for (int l = 0; l < 32; l++) s[l] = w.tid0 + l; }
+            case Decoder.SR_TID_X -> {
+                for (int l = 0; l < 32; l++) s[l] = w.tid0 + l;
+            }
             case Decoder.SR_NTID_X -> java.util.Arrays.fill(s, b.nthreads);
             case Decoder.SR_CTAID_X -> java.util.Arrays.fill(s, b.ctaid);
             case Decoder.SR_NCTAID_X -> java.util.Arrays.fill(s, launch.blocks);
-            case Decoder.SR_NTID_Y, Decoder.SR_NTID_Z, Decoder.SR_NCTAID_Y, Decoder.SR_NCTAID_Z -> java.util.Arrays.fill(s, 1);
-            case Decoder.SR_LANEID -> { for (int l = 0; l < 32; l++) s[l] = l; }
+            case Decoder.SR_NTID_Y, Decoder.SR_NTID_Z, Decoder.SR_NCTAID_Y, Decoder.SR_NCTAID_Z ->
+                java.util.Arrays.fill(s, 1);
+            case Decoder.SR_LANEID -> {
+                for (int l = 0; l < 32; l++) s[l] = l;
+            }
             case Decoder.SR_WARPID -> java.util.Arrays.fill(s, w.index);
             case Decoder.SR_NWARPID -> java.util.Arrays.fill(s, SimDevice.WARPS_PER_SM);
             case Decoder.SR_SMID -> java.util.Arrays.fill(s, b.ctaid % device.multiprocessors);
             case Decoder.SR_NSMID -> java.util.Arrays.fill(s, device.multiprocessors);
             case Decoder.SR_GRIDID -> java.util.Arrays.fill(s, launch.gridId);
-            case Decoder.SR_LANEMASK_EQ -> { for (int l = 0; l < 32; l++) s[l] = 1L << l; }
-            case Decoder.SR_LANEMASK_LE -> { for (int l = 0; l < 32; l++) s[l] = (2L << l) - 1; }
-            case Decoder.SR_LANEMASK_LT -> { for (int l = 0; l < 32; l++) s[l] = (1L << l) - 1; }
-            case Decoder.SR_LANEMASK_GE -> { for (int l = 0; l < 32; l++) s[l] = ~((1L << l) - 1) & 0xFFFFFFFFL; }
-            case Decoder.SR_LANEMASK_GT -> { for (int l = 0; l < 32; l++) s[l] = ~((2L << l) - 1) & 0xFFFFFFFFL; }
+            case Decoder.SR_LANEMASK_EQ -> {
+                for (int l = 0; l < 32; l++) s[l] = 1L << l;
+            }
+            case Decoder.SR_LANEMASK_LE -> {
+                for (int l = 0; l < 32; l++) s[l] = (2L << l) - 1;
+            }
+            case Decoder.SR_LANEMASK_LT -> {
+                for (int l = 0; l < 32; l++) s[l] = (1L << l) - 1;
+            }
+            case Decoder.SR_LANEMASK_GE -> {
+                for (int l = 0; l < 32; l++) s[l] = ~((1L << l) - 1) & 0xFFFFFFFFL;
+            }
+            case Decoder.SR_LANEMASK_GT -> {
+                for (int l = 0; l < 32; l++) s[l] = ~((2L << l) - 1) & 0xFFFFFFFFL;
+            }
             case Decoder.SR_TOTAL_SMEM -> java.util.Arrays.fill(s, b.sharedSize);
-            case Decoder.SR_CLOCK, Decoder.SR_CLOCK64, Decoder.SR_GLOBALTIMER, Decoder.SR_GLOBALTIMER_LO, Decoder.SR_GLOBALTIMER_HI -> {
+            case Decoder.SR_CLOCK,
+                    Decoder.SR_CLOCK64,
+                    Decoder.SR_GLOBALTIMER,
+                    Decoder.SR_GLOBALTIMER_LO,
+                    Decoder.SR_GLOBALTIMER_HI -> {
                 // they change: computed at each read, not cached
                 long v = switch (id) {
                     case Decoder.SR_CLOCK -> (launch.threadInstructions + b.threadInstructions) & 0xFFFFFFFFL;
@@ -89,7 +118,7 @@ final class Executor {
                 java.util.Arrays.fill(t, v);
                 return t;
             }
-            default -> { }   // the rest read as 0 (%tid.y, %envregN, %dynamic_smem_size...)
+            default -> {} // the rest read as 0 (%tid.y, %envregN, %dynamic_smem_size...)
         }
         w.sreg[id] = s;
         return s;
@@ -128,15 +157,42 @@ final class Executor {
 
     private void step(Warp w, Insn in, int mask, int exec) {
         switch (in.op) {
-            case MOV, ALU -> { if (exec != 0) alu(w, in, exec); w.gpc++; }
-            case SETP -> { if (exec != 0) setp(w, in, exec); w.gpc++; }
-            case MOV_PACK -> { if (exec != 0) pack(w, in, exec); w.gpc++; }
-            case MOV_UNPACK -> { if (exec != 0) unpack(w, in, exec); w.gpc++; }
-            case CARRY -> { if (exec != 0) carry(w, in, exec); w.gpc++; }
-            case LD -> { if (exec != 0) load(w, in, exec); w.gpc++; }
-            case ST -> { if (exec != 0) store(w, in, exec); w.gpc++; }
-            case ATOM -> { if (exec != 0) atom(w, in, exec); w.gpc++; }
-            case CVTA, ISSPACEP -> { if (exec != 0) cvta(w, in, exec); w.gpc++; }
+            case MOV, ALU -> {
+                if (exec != 0) alu(w, in, exec);
+                w.gpc++;
+            }
+            case SETP -> {
+                if (exec != 0) setp(w, in, exec);
+                w.gpc++;
+            }
+            case MOV_PACK -> {
+                if (exec != 0) pack(w, in, exec);
+                w.gpc++;
+            }
+            case MOV_UNPACK -> {
+                if (exec != 0) unpack(w, in, exec);
+                w.gpc++;
+            }
+            case CARRY -> {
+                if (exec != 0) carry(w, in, exec);
+                w.gpc++;
+            }
+            case LD -> {
+                if (exec != 0) load(w, in, exec);
+                w.gpc++;
+            }
+            case ST -> {
+                if (exec != 0) store(w, in, exec);
+                w.gpc++;
+            }
+            case ATOM -> {
+                if (exec != 0) atom(w, in, exec);
+                w.gpc++;
+            }
+            case CVTA, ISSPACEP -> {
+                if (exec != 0) cvta(w, in, exec);
+                w.gpc++;
+            }
             case NOP -> w.gpc++;
             case BRA -> {
                 if (exec == mask) w.jump(in.target);
@@ -147,11 +203,14 @@ final class Executor {
             case CALL -> Calls.call(this, w, in, mask, exec);
             case RET -> Calls.ret(this, w, in, mask, exec);
             case EXIT -> {
-                if (exec != mask) w.split(mask & ~exec, w.gpc + 1);   // the others exit when their group runs again
+                if (exec != mask) w.split(mask & ~exec, w.gpc + 1); // the others exit when their group runs again
                 else exit(w, exec);
             }
             case TRAP -> {
-                if (exec == 0) { w.gpc++; return; }
+                if (exec == 0) {
+                    w.gpc++;
+                    return;
+                }
                 int lane = Integer.numberOfTrailingZeros(exec);
                 if (in.mode == 1) throw SimError.at(launch, block, w, lane, in, "unsupported PTX instruction", in.text);
                 throw SimError.at(launch, block, w, lane, in, "trap instruction executed", null);
@@ -161,13 +220,25 @@ final class Executor {
             case ACTIVEMASK -> {
                 if (exec != 0) {
                     int d = w.gbase + in.d;
-                    for (int m = exec; m != 0; m &= m - 1) w.R[(d << 5) + Integer.numberOfTrailingZeros(m)] = mask & 0xFFFFFFFFL;
+                    for (int m = exec; m != 0; m &= m - 1)
+                        w.R[(d << 5) + Integer.numberOfTrailingZeros(m)] = mask & 0xFFFFFFFFL;
                     w.D[d] |= exec;
                 }
                 w.gpc++;
             }
-            case ALLOCA, STACKSAVE, STACKRESTORE -> { if (exec != 0) stack(w, in, exec); w.gpc++; }
-            default -> throw SimError.at(launch, block, w, Integer.numberOfTrailingZeros(mask), in, "internal error: no execution for this instruction", null);
+            case ALLOCA, STACKSAVE, STACKRESTORE -> {
+                if (exec != 0) stack(w, in, exec);
+                w.gpc++;
+            }
+            default ->
+                throw SimError.at(
+                        launch,
+                        block,
+                        w,
+                        Integer.numberOfTrailingZeros(mask),
+                        in,
+                        "internal error: no execution for this instruction",
+                        null);
         }
     }
 
@@ -181,8 +252,15 @@ final class Executor {
             int gone = w.need[l] & m;
             if (gone != 0) {
                 Insn at = code[(w.syncMask >>> l & 1) != 0 ? w.pc[l] : w.pc[l] - 1];
-                throw SimError.at(launch, block, w, l, at, "member mask 0x" + Integer.toHexString(w.need[l]) + " names lane "
-                        + Integer.numberOfTrailingZeros(gone) + ", which has exited", "lane " + l + " waits for it at this instruction");
+                throw SimError.at(
+                        launch,
+                        block,
+                        w,
+                        l,
+                        at,
+                        "member mask 0x" + Integer.toHexString(w.need[l]) + " names lane "
+                                + Integer.numberOfTrailingZeros(gone) + ", which has exited",
+                        "lane " + l + " waits for it at this instruction");
             }
         }
     }
@@ -224,7 +302,7 @@ final class Executor {
         int dm = def(w, in.ka, in.a) & def(w, in.kb, in.b) & def(w, in.kc, in.c);
         long[] R = w.R;
         int d = in.d < 0 ? -1 : w.gbase + in.d, d2 = in.d2 < 0 ? -1 : w.gbase + in.d2;
-        int table = in.fast;   // integer compares: the outcome by sign of the comparison
+        int table = in.fast; // integer compares: the outcome by sign of the comparison
         int t = in.type;
         boolean signed = PtxType.isSigned(t) && in.mode <= Alu.GE;
         for (int m = exec; m != 0; m &= m - 1) {
@@ -241,9 +319,18 @@ final class Executor {
             if (in.boolOp != 0) {
                 boolean c = ((C[co + l] & 1) != 0) != in.negC;
                 switch (in.boolOp) {
-                    case Alu.AND -> { p &= c; q &= c; }
-                    case Alu.OR -> { p |= c; q |= c; }
-                    default -> { p ^= c; q ^= c; }
+                    case Alu.AND -> {
+                        p &= c;
+                        q &= c;
+                    }
+                    case Alu.OR -> {
+                        p |= c;
+                        q |= c;
+                    }
+                    default -> {
+                        p ^= c;
+                        q ^= c;
+                    }
                 }
             }
             if (d >= 0) R[(d << 5) + l] = p ? 1 : 0;
@@ -314,7 +401,10 @@ final class Executor {
                     case Alu.ADD -> s = (a & M) + (b & M) + ci;
                     case Alu.SUB -> s = (a & M) - (b & M) - ci;
                     case Alu.MAD_LO -> s = (((a & M) * (b & M)) & M) + (c & M) + ci;
-                    default -> s = ((signed ? ((long) (int) a * (int) b) >> 32 : ((a & M) * (b & M)) >>> 32) & M) + (c & M) + ci;
+                    default ->
+                        s = ((signed ? ((long) (int) a * (int) b) >> 32 : ((a & M) * (b & M)) >>> 32) & M)
+                                + (c & M)
+                                + ci;
                 }
                 r = s & M;
                 co2 = in.sub == Alu.SUB ? (s < 0 ? 1 : 0) : (int) ((s >>> 32) & 1);
@@ -353,13 +443,16 @@ final class Executor {
             long a = A[ao + l], r;
             if (in.op == ISSPACEP) {
                 r = switch (in.space) {
-                    case S_SHARED -> a - Memory.SHARED_WINDOW >= 0 && a - Memory.SHARED_WINDOW < Memory.WINDOW_SIZE ? 1 : 0;
-                    case S_LOCAL -> a - Memory.LOCAL_WINDOW >= 0 && a - Memory.LOCAL_WINDOW < Memory.WINDOW_SIZE ? 1 : 0;
+                    case S_SHARED ->
+                        a - Memory.SHARED_WINDOW >= 0 && a - Memory.SHARED_WINDOW < Memory.WINDOW_SIZE ? 1 : 0;
+                    case S_LOCAL ->
+                        a - Memory.LOCAL_WINDOW >= 0 && a - Memory.LOCAL_WINDOW < Memory.WINDOW_SIZE ? 1 : 0;
                     case S_GLOBAL, S_CONST -> mem.contains(a) ? 1 : 0;
                     default -> 0;
                 };
             } else {
-                long window = in.space == S_SHARED ? Memory.SHARED_WINDOW : in.space == S_LOCAL ? Memory.LOCAL_WINDOW : 0;
+                long window =
+                        in.space == S_SHARED ? Memory.SHARED_WINDOW : in.space == S_LOCAL ? Memory.LOCAL_WINDOW : 0;
                 r = in.mode == 0 ? a + window : a - window;
             }
             R[(d << 5) + l] = r;
@@ -379,7 +472,15 @@ final class Executor {
                     int l = Integer.numberOfTrailingZeros(m);
                     long p = (w.sp[l] + align - 1) & -align, end = p + A[ao + l];
                     if (end > block.localBytes || end < p)
-                        throw SimError.at(launch, block, w, l, in, "stack overflow: alloca of " + A[ao + l] + " bytes", "the thread's local memory is " + block.localBytes + " bytes (JOMP_PTXSIM_STACK sets it)");
+                        throw SimError.at(
+                                launch,
+                                block,
+                                w,
+                                l,
+                                in,
+                                "stack overflow: alloca of " + A[ao + l] + " bytes",
+                                "the thread's local memory is " + block.localBytes
+                                        + " bytes (JOMP_PTXSIM_STACK sets it)");
                     w.sp[l] = (int) end;
                     R[(d << 5) + l] = p;
                 }
@@ -405,10 +506,14 @@ final class Executor {
     }
 
     private void brx(Warp w, Insn in, int mask, int exec) {
-        if (exec == 0) { w.gpc++; return; }
+        if (exec == 0) {
+            w.gpc++;
+            return;
+        }
         long[] A = src(w, 0, in.ka, in.a, in.ia, in.xa);
         int ao = off;
-        if ((def(w, in.ka, in.a) & exec) != exec) throw uninitialised(w, in, exec & ~def(w, in.ka, in.a), "branch index");
+        if ((def(w, in.ka, in.a) & exec) != exec)
+            throw uninitialised(w, in, exec & ~def(w, in.ka, in.a), "branch index");
         int first = Integer.numberOfTrailingZeros(exec);
         long idx0 = A[ao + first];
         int same = 0;
@@ -416,11 +521,21 @@ final class Executor {
             int l = Integer.numberOfTrailingZeros(m);
             long k = A[ao + l];
             if (k < 0 || k >= in.targets.length)
-                throw SimError.at(launch, block, w, l, in, "brx.idx index " + k + " is outside its table of " + in.targets.length + " targets", null);
+                throw SimError.at(
+                        launch,
+                        block,
+                        w,
+                        l,
+                        in,
+                        "brx.idx index " + k + " is outside its table of " + in.targets.length + " targets",
+                        null);
             if (k == idx0) same |= 1 << l;
         }
         int target = in.targets[(int) idx0];
-        if (same == mask) { w.jump(target); return; }
+        if (same == mask) {
+            w.jump(target);
+            return;
+        }
         // lanes go to their own targets; not executing lanes fall through
         for (int m = mask & ~exec; m != 0; m &= m - 1) w.pc[Integer.numberOfTrailingZeros(m)] = w.gpc + 1;
         for (int m = exec; m != 0; m &= m - 1) {
@@ -433,20 +548,25 @@ final class Executor {
     }
 
     private void barrier(Warp w, Insn in, int mask, int exec) {
-        if (exec == 0) { w.gpc++; return; }
+        if (exec == 0) {
+            w.gpc++;
+            return;
+        }
         long[] A = src(w, 0, in.ka, in.a, in.ia, in.xa);
         int ao = off;
         long[] B = src(w, 1, in.kb, in.b, in.ib, in.xb);
         int bo = off;
         int lane = Integer.numberOfTrailingZeros(exec);
-        if ((def(w, in.ka, in.a) & def(w, in.kb, in.b) & exec) != exec) throw uninitialised(w, in, exec & ~(def(w, in.ka, in.a) & def(w, in.kb, in.b)), "barrier operand");
+        if ((def(w, in.ka, in.a) & def(w, in.kb, in.b) & exec) != exec)
+            throw uninitialised(w, in, exec & ~(def(w, in.ka, in.a) & def(w, in.kb, in.b)), "barrier operand");
         int id = (int) A[ao + lane], count = in.kb == K_NONE ? 0 : (int) B[bo + lane];
         for (int m = exec; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
             if ((int) A[ao + l] != id || (in.kb != K_NONE && (int) B[bo + l] != count))
-                throw SimError.at(launch, block, w, l, in, "barrier operands differ between the threads of a warp", null);
+                throw SimError.at(
+                        launch, block, w, l, in, "barrier operands differ between the threads of a warp", null);
         }
-        if (exec != mask) {   // threads whose guard is false go on; the others arrive when their group runs again
+        if (exec != mask) { // threads whose guard is false go on; the others arrive when their group runs again
             w.split(mask & ~exec, w.gpc + 1);
             return;
         }
@@ -461,12 +581,22 @@ final class Executor {
     /** The native address of an access of {@code bytes} at {@code addr} in a space, checked; throws the sanitizer's error otherwise. */
     long resolve(Warp w, int l, long addr, int bytes, int space, boolean write, Insn in) {
         if ((addr & (bytes - 1)) != 0 && space != S_PARAM)
-            throw memoryError(w, l, in, "misaligned", addr, bytes, write, spaceOf(addr, space),
+            throw memoryError(
+                    w,
+                    l,
+                    in,
+                    "misaligned",
+                    addr,
+                    bytes,
+                    write,
+                    spaceOf(addr, space),
                     "a " + bytes + "-byte access must be aligned to " + bytes + " bytes");
         switch (space) {
             case S_GENERIC:
-                if (addr - Memory.LOCAL_WINDOW >= 0 && addr - Memory.LOCAL_WINDOW < Memory.WINDOW_SIZE) return local(w, l, addr - Memory.LOCAL_WINDOW, bytes, write, in, true);
-                if (addr - Memory.SHARED_WINDOW >= 0 && addr - Memory.SHARED_WINDOW < Memory.WINDOW_SIZE) return shared(w, l, addr - Memory.SHARED_WINDOW, bytes, write, in);
+                if (addr - Memory.LOCAL_WINDOW >= 0 && addr - Memory.LOCAL_WINDOW < Memory.WINDOW_SIZE)
+                    return local(w, l, addr - Memory.LOCAL_WINDOW, bytes, write, in, true);
+                if (addr - Memory.SHARED_WINDOW >= 0 && addr - Memory.SHARED_WINDOW < Memory.WINDOW_SIZE)
+                    return shared(w, l, addr - Memory.SHARED_WINDOW, bytes, write, in);
                 return global(w, l, addr, bytes, write, in);
             case S_GLOBAL:
             case S_CONST:
@@ -483,23 +613,33 @@ final class Executor {
             case S_GLOBAL, S_CONST -> "global";
             case S_SHARED -> "shared";
             case S_LOCAL, S_PARAM -> "local";
-            default -> addr - Memory.LOCAL_WINDOW >= 0 && addr - Memory.LOCAL_WINDOW < Memory.WINDOW_SIZE ? "local"
-                    : addr - Memory.SHARED_WINDOW >= 0 && addr - Memory.SHARED_WINDOW < Memory.WINDOW_SIZE ? "shared" : "global";
+            default ->
+                addr - Memory.LOCAL_WINDOW >= 0 && addr - Memory.LOCAL_WINDOW < Memory.WINDOW_SIZE
+                        ? "local"
+                        : addr - Memory.SHARED_WINDOW >= 0 && addr - Memory.SHARED_WINDOW < Memory.WINDOW_SIZE
+                                ? "shared"
+                                : "global";
         };
     }
 
     private long global(Warp w, int l, long addr, int bytes, boolean write, Insn in) {
         boolean ok = bytes <= 8 ? mem.addressable(addr, bytes) : mem.addressableRange(addr, bytes);
-        if (!ok && device.hostMemory && !mem.contains(addr) && !mem.contains(addr + bytes - 1) && (addr >= 4096 || addr < -4096)) return addr;
+        if (!ok
+                && device.hostMemory
+                && !mem.contains(addr)
+                && !mem.contains(addr + bytes - 1)
+                && (addr >= 4096 || addr < -4096)) return addr;
         if (!ok) {
             String detail;
             long[] near = mem.allocationNear(addr);
             if (addr == 0 || (addr > -4096 && addr < 4096)) detail = "a null pointer";
             else if (near != null && addr >= near[0] && addr < near[0] + near[1] + 65536)
                 detail = addr - (near[0] + near[1]) >= 0
-                        ? (addr - (near[0] + near[1])) + " bytes after the end of the " + near[1] + "-byte allocation at 0x" + Long.toHexString(near[0])
+                        ? (addr - (near[0] + near[1])) + " bytes after the end of the " + near[1]
+                                + "-byte allocation at 0x" + Long.toHexString(near[0])
                         : "runs past the end of the " + near[1] + "-byte allocation at 0x" + Long.toHexString(near[0]);
-            else if (mem.contains(addr)) detail = "not inside any live device allocation (freed memory, or before the first allocation)";
+            else if (mem.contains(addr))
+                detail = "not inside any live device allocation (freed memory, or before the first allocation)";
             else detail = "not a device address (a host pointer, or garbage)";
             throw memoryError(w, l, in, "out-of-bounds", addr, bytes, write, "global", detail);
         }
@@ -509,9 +649,18 @@ final class Executor {
     private long shared(Warp w, int l, long off, int bytes, boolean write, Insn in) {
         if (off < 0 || off + bytes > block.sharedSize || !sharedAddressable(off, bytes)) {
             String near = off >= 0 ? program.sharedVariableNear(off) : null;
-            throw memoryError(w, l, in, "out-of-bounds", off, bytes, write, "shared",
-                    off + bytes > block.sharedSize ? "past the end of the block's " + block.sharedSize + " bytes of shared memory"
-                            + (near != null ? "; the last variable before it is " + near : "")
+            throw memoryError(
+                    w,
+                    l,
+                    in,
+                    "out-of-bounds",
+                    off,
+                    bytes,
+                    write,
+                    "shared",
+                    off + bytes > block.sharedSize
+                            ? "past the end of the block's " + block.sharedSize + " bytes of shared memory"
+                                    + (near != null ? "; the last variable before it is " + near : "")
                             : "outside every shared variable" + (near != null ? ": after " + near : ""));
         }
         if (block.race != null) block.race.access(this, w, l, off, bytes, write, in);
@@ -526,21 +675,44 @@ final class Executor {
 
     private long local(Warp w, int l, long off, int bytes, boolean write, Insn in, boolean generic) {
         if (off < 0 || off + bytes > w.sp[l])
-            throw memoryError(w, l, in, "out-of-bounds", generic ? off + Memory.LOCAL_WINDOW : off, bytes, write, "local",
+            throw memoryError(
+                    w,
+                    l,
+                    in,
+                    "out-of-bounds",
+                    generic ? off + Memory.LOCAL_WINDOW : off,
+                    bytes,
+                    write,
+                    "local",
                     off + bytes > w.sp[l] && off < block.localBytes
-                            ? "beyond the thread's live stack frames (" + w.sp[l] + " bytes in use): a frame that has returned, or past a local array"
+                            ? "beyond the thread's live stack frames (" + w.sp[l]
+                                    + " bytes in use): a frame that has returned, or past a local array"
                             : "outside the thread's " + block.localBytes + " bytes of local memory");
         return block.localAddress(w.tid0 + l, off);
     }
 
-    SimError memoryError(Warp w, int l, Insn in, String kind, long addr, int bytes, boolean write, String space, String detail) {
-        return SimError.at(launch, block, w, l, in, kind + " " + space + " " + (write ? "write" : "read") + " of " + bytes + " byte(s) at address 0x"
-                + Long.toHexString(addr), detail);
+    SimError memoryError(
+            Warp w, int l, Insn in, String kind, long addr, int bytes, boolean write, String space, String detail) {
+        return SimError.at(
+                launch,
+                block,
+                w,
+                l,
+                in,
+                kind + " " + space + " " + (write ? "write" : "read") + " of " + bytes + " byte(s) at address 0x"
+                        + Long.toHexString(addr),
+                detail);
     }
 
     SimError uninitialised(Warp w, Insn in, int lanes, String what) {
         int l = Integer.numberOfTrailingZeros(lanes);
-        return SimError.at(launch, block, w, l, in, "use of an uninitialised register as " + what,
+        return SimError.at(
+                launch,
+                block,
+                w,
+                l,
+                in,
+                "use of an uninitialised register as " + what,
                 "the register is read before any instruction of this thread wrote it");
     }
 
@@ -563,7 +735,8 @@ final class Executor {
             if (n == 1) {
                 if (in.d >= 0) R[((gb + in.d) << 5) + l] = read(p, in.type);
             } else {
-                for (int i = 0; i < n; i++) if (in.dv[i] >= 0) R[((gb + in.dv[i]) << 5) + l] = read(p + (long) i * size, in.type);
+                for (int i = 0; i < n; i++)
+                    if (in.dv[i] >= 0) R[((gb + in.dv[i]) << 5) + l] = read(p + (long) i * size, in.type);
             }
         }
         if (n == 1) {
@@ -575,10 +748,14 @@ final class Executor {
 
     static long read(long p, int type) {
         switch (PtxType.size(type)) {
-            case 1: return PtxType.extend(type, Mem.getByte(p));
-            case 2: return PtxType.extend(type, Mem.getShort(p));
-            case 4: return PtxType.extend(type, Mem.getInt(p));
-            default: return Mem.getLong(p);
+            case 1:
+                return PtxType.extend(type, Mem.getByte(p));
+            case 2:
+                return PtxType.extend(type, Mem.getShort(p));
+            case 4:
+                return PtxType.extend(type, Mem.getInt(p));
+            default:
+                return Mem.getLong(p);
         }
     }
 
@@ -633,7 +810,8 @@ final class Executor {
      */
     private boolean partWord(long addr, int size, int space) {
         if (size != 4 || (addr & 3) != 0 || (space != S_GLOBAL && space != S_GENERIC)) return false;
-        if (space == S_GENERIC && addr - Memory.SHARED_WINDOW >= 0 && addr - Memory.SHARED_WINDOW < Memory.WINDOW_SIZE) return false;
+        if (space == S_GENERIC && addr - Memory.SHARED_WINDOW >= 0 && addr - Memory.SHARED_WINDOW < Memory.WINDOW_SIZE)
+            return false;
         if (mem.addressable(addr, 4) || !mem.addressable(addr, 1)) return false;
         return true;
     }
@@ -650,12 +828,24 @@ final class Executor {
         int t = in.type, size = PtxType.size(t);
         long[] R = w.R;
         int d = in.d < 0 ? -1 : w.gbase + in.d;
-        for (int m = exec; m != 0; m &= m - 1) {   // one lane after another: each atomic sees the previous one
+        for (int m = exec; m != 0; m &= m - 1) { // one lane after another: each atomic sees the previous one
             int l = Integer.numberOfTrailingZeros(m);
             long addr = A[ao + l] + in.off;
-            if (in.space == S_LOCAL || in.space == S_PARAM
-                    || (in.space == S_GENERIC && addr - Memory.LOCAL_WINDOW >= 0 && addr - Memory.LOCAL_WINDOW < Memory.WINDOW_SIZE))
-                throw memoryError(w, l, in, "atomic operation on local memory", addr, size, true, "local", "atomics are defined on global and shared memory only");
+            if (in.space == S_LOCAL
+                    || in.space == S_PARAM
+                    || (in.space == S_GENERIC
+                            && addr - Memory.LOCAL_WINDOW >= 0
+                            && addr - Memory.LOCAL_WINDOW < Memory.WINDOW_SIZE))
+                throw memoryError(
+                        w,
+                        l,
+                        in,
+                        "atomic operation on local memory",
+                        addr,
+                        size,
+                        true,
+                        "local",
+                        "atomics are defined on global and shared memory only");
             long p = partWord(addr, size, in.space) ? addr : resolve(w, l, addr, size, in.space, true, in);
             long old = read(p, t), b = B[bo + l], nv = Atomics.apply(in.sub, t, old, b, C[co + l]);
             if (nv != PtxType.extend(t, old)) {

@@ -11,10 +11,38 @@ import static jomp.plugin.ptxsim.PtxType.*;
 final class FastOps {
     private FastOps() {}
 
-    static final int NONE = 0, MOV = 1, ADD64 = 2, SUB64 = 3, MUL64 = 4, ADDS32 = 5, ADDU32 = 6, SUBS32 = 7, SUBU32 = 8,
-        MULS32 = 9, MULU32 = 10, AND64 = 11, OR64 = 12, XOR64 = 13, AND32 = 14, OR32 = 15, XOR32 = 16, SHL64 = 17,
-        SHRU64 = 18, SHRS64 = 19, SHL32 = 20, SHRU32 = 21, SHRS32 = 22, CVT_S64_S32 = 23, CVT_U64_U32 = 24, CVT_32_64 = 25,
-        SELP = 26, FADD64 = 27, FMUL64 = 28, FFMA64 = 29, FSUB64 = 30, CVT_S32_64 = 31;
+    static final int NONE = 0,
+            MOV = 1,
+            ADD64 = 2,
+            SUB64 = 3,
+            MUL64 = 4,
+            ADDS32 = 5,
+            ADDU32 = 6,
+            SUBS32 = 7,
+            SUBU32 = 8,
+            MULS32 = 9,
+            MULU32 = 10,
+            AND64 = 11,
+            OR64 = 12,
+            XOR64 = 13,
+            AND32 = 14,
+            OR32 = 15,
+            XOR32 = 16,
+            SHL64 = 17,
+            SHRU64 = 18,
+            SHRS64 = 19,
+            SHL32 = 20,
+            SHRU32 = 21,
+            SHRS32 = 22,
+            CVT_S64_S32 = 23,
+            CVT_U64_U32 = 24,
+            CVT_32_64 = 25,
+            SELP = 26,
+            FADD64 = 27,
+            FMUL64 = 28,
+            FFMA64 = 29,
+            FSUB64 = 30,
+            CVT_S32_64 = 31;
 
     private static final long M32 = 0xFFFFFFFFL;
 
@@ -23,17 +51,33 @@ final class FastOps {
         int t = in.type, f = in.flags;
         boolean w64 = t == B64 || t == U64 || t == S64, s32 = t == S32, u32 = t == U32 || t == B32;
         switch (in.sub) {
-            case Alu.MOV: return in.op == Insn.MOV ? MOV : NONE;
-            case Alu.ADD: return (f & Alu.SAT) != 0 ? NONE : w64 ? ADD64 : s32 ? ADDS32 : u32 ? ADDU32 : t == F64 && f == 0 ? FADD64 : NONE;
-            case Alu.SUB: return (f & Alu.SAT) != 0 ? NONE : w64 ? SUB64 : s32 ? SUBS32 : u32 ? SUBU32 : t == F64 && f == 0 ? FSUB64 : NONE;
-            case Alu.MUL_LO: return w64 ? MUL64 : s32 ? MULS32 : u32 ? MULU32 : t == F64 && f == 0 ? FMUL64 : NONE;
-            case Alu.FMA: case Alu.MAD_LO: return t == F64 && f == 0 ? FFMA64 : NONE;
-            case Alu.AND: return w64 ? AND64 : u32 ? AND32 : NONE;
-            case Alu.OR: return w64 ? OR64 : u32 ? OR32 : NONE;
-            case Alu.XOR: return w64 ? XOR64 : u32 ? XOR32 : NONE;
-            case Alu.SHL: return w64 ? SHL64 : u32 ? SHL32 : NONE;
-            case Alu.SHR: return t == S64 ? SHRS64 : w64 ? SHRU64 : s32 ? SHRS32 : u32 ? SHRU32 : NONE;
-            case Alu.SELP: return w64 || t == F64 ? SELP : NONE;
+            case Alu.MOV:
+                return in.op == Insn.MOV ? MOV : NONE;
+            case Alu.ADD:
+                return (f & Alu.SAT) != 0
+                        ? NONE
+                        : w64 ? ADD64 : s32 ? ADDS32 : u32 ? ADDU32 : t == F64 && f == 0 ? FADD64 : NONE;
+            case Alu.SUB:
+                return (f & Alu.SAT) != 0
+                        ? NONE
+                        : w64 ? SUB64 : s32 ? SUBS32 : u32 ? SUBU32 : t == F64 && f == 0 ? FSUB64 : NONE;
+            case Alu.MUL_LO:
+                return w64 ? MUL64 : s32 ? MULS32 : u32 ? MULU32 : t == F64 && f == 0 ? FMUL64 : NONE;
+            case Alu.FMA:
+            case Alu.MAD_LO:
+                return t == F64 && f == 0 ? FFMA64 : NONE;
+            case Alu.AND:
+                return w64 ? AND64 : u32 ? AND32 : NONE;
+            case Alu.OR:
+                return w64 ? OR64 : u32 ? OR32 : NONE;
+            case Alu.XOR:
+                return w64 ? XOR64 : u32 ? XOR32 : NONE;
+            case Alu.SHL:
+                return w64 ? SHL64 : u32 ? SHL32 : NONE;
+            case Alu.SHR:
+                return t == S64 ? SHRS64 : w64 ? SHRU64 : s32 ? SHRS32 : u32 ? SHRU32 : NONE;
+            case Alu.SELP:
+                return w64 || t == F64 ? SELP : NONE;
             case Alu.CVT: {
                 if ((f & Alu.SAT) != 0) return NONE;
                 int s = in.type2;
@@ -43,7 +87,8 @@ final class FastOps {
                 if (t == S32 && (s == U64 || s == S64 || s == B64)) return CVT_S32_64;
                 return NONE;
             }
-            default: return NONE;
+            default:
+                return NONE;
         }
     }
 
@@ -57,28 +102,74 @@ final class FastOps {
     static void run(int op, long[] R, int d, long[] A, int a, long[] B, int b, long[] C, int c, int exec) {
         long[] T;
         int t;
-        if (exec == -1) { T = R; t = d; } else { T = TMP.get(); t = 0; }
+        if (exec == -1) {
+            T = R;
+            t = d;
+        } else {
+            T = TMP.get();
+            t = 0;
+        }
         switch (op) {
-            case MOV -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l]; }
-            case ADD64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] + B[b + l]; }
-            case SUB64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] - B[b + l]; }
-            case MUL64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] * B[b + l]; }
-            case ADDS32 -> { for (int l = 0; l < 32; l++) T[t + l] = (int) (A[a + l] + B[b + l]); }
-            case ADDU32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] + B[b + l]) & M32; }
-            case SUBS32 -> { for (int l = 0; l < 32; l++) T[t + l] = (int) (A[a + l] - B[b + l]); }
-            case SUBU32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] - B[b + l]) & M32; }
-            case MULS32 -> { for (int l = 0; l < 32; l++) T[t + l] = (int) (A[a + l] * B[b + l]); }
-            case MULU32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] * B[b + l]) & M32; }
-            case AND64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] & B[b + l]; }
-            case OR64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] | B[b + l]; }
-            case XOR64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] ^ B[b + l]; }
-            case AND32 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] & B[b + l] & M32; }
-            case OR32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] | B[b + l]) & M32; }
-            case XOR32 -> { for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] ^ B[b + l]) & M32; }
-            case CVT_S64_S32, CVT_S32_64 -> { for (int l = 0; l < 32; l++) T[t + l] = (int) A[a + l]; }
-            case CVT_U64_U32, CVT_32_64 -> { for (int l = 0; l < 32; l++) T[t + l] = A[a + l] & M32; }
-            case SELP -> { for (int l = 0; l < 32; l++) T[t + l] = (C[c + l] & 1) != 0 ? A[a + l] : B[b + l]; }
-            default -> { for (int l = 0; l < 32; l++) T[t + l] = one(op, A[a + l], B[b + l], C[c + l]); }
+            case MOV -> {
+                for (int l = 0; l < 32; l++) T[t + l] = A[a + l];
+            }
+            case ADD64 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = A[a + l] + B[b + l];
+            }
+            case SUB64 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = A[a + l] - B[b + l];
+            }
+            case MUL64 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = A[a + l] * B[b + l];
+            }
+            case ADDS32 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (int) (A[a + l] + B[b + l]);
+            }
+            case ADDU32 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] + B[b + l]) & M32;
+            }
+            case SUBS32 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (int) (A[a + l] - B[b + l]);
+            }
+            case SUBU32 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] - B[b + l]) & M32;
+            }
+            case MULS32 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (int) (A[a + l] * B[b + l]);
+            }
+            case MULU32 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] * B[b + l]) & M32;
+            }
+            case AND64 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = A[a + l] & B[b + l];
+            }
+            case OR64 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = A[a + l] | B[b + l];
+            }
+            case XOR64 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = A[a + l] ^ B[b + l];
+            }
+            case AND32 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = A[a + l] & B[b + l] & M32;
+            }
+            case OR32 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] | B[b + l]) & M32;
+            }
+            case XOR32 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (A[a + l] ^ B[b + l]) & M32;
+            }
+            case CVT_S64_S32, CVT_S32_64 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (int) A[a + l];
+            }
+            case CVT_U64_U32, CVT_32_64 -> {
+                for (int l = 0; l < 32; l++) T[t + l] = A[a + l] & M32;
+            }
+            case SELP -> {
+                for (int l = 0; l < 32; l++) T[t + l] = (C[c + l] & 1) != 0 ? A[a + l] : B[b + l];
+            }
+            default -> {
+                for (int l = 0; l < 32; l++) T[t + l] = one(op, A[a + l], B[b + l], C[c + l]);
+            }
         }
         if (exec != -1) {
             for (int m = exec; m != 0; m &= m - 1) {
@@ -90,17 +181,30 @@ final class FastOps {
 
     private static long one(int op, long x, long y, long z) {
         switch (op) {
-            case SHL64: return (y & M32) >= 64 ? 0 : x << y;
-            case SHRU64: return (y & M32) >= 64 ? 0 : x >>> y;
-            case SHRS64: return x >> Math.min(y & M32, 63);
-            case SHL32: return (y & M32) >= 32 ? 0 : (x << y) & M32;
-            case SHRU32: return (y & M32) >= 32 ? 0 : (x & M32) >>> y;
-            case SHRS32: return (int) x >> (int) Math.min(y & M32, 31);
-            case FADD64: return Alu.d64(Double.longBitsToDouble(x) + Double.longBitsToDouble(y), 0);
-            case FSUB64: return Alu.d64(Double.longBitsToDouble(x) - Double.longBitsToDouble(y), 0);
-            case FMUL64: return Alu.d64(Double.longBitsToDouble(x) * Double.longBitsToDouble(y), 0);
-            case FFMA64: return Alu.d64(Math.fma(Double.longBitsToDouble(x), Double.longBitsToDouble(y), Double.longBitsToDouble(z)), 0);
-            default: throw new IllegalStateException("fast op " + op);
+            case SHL64:
+                return (y & M32) >= 64 ? 0 : x << y;
+            case SHRU64:
+                return (y & M32) >= 64 ? 0 : x >>> y;
+            case SHRS64:
+                return x >> Math.min(y & M32, 63);
+            case SHL32:
+                return (y & M32) >= 32 ? 0 : (x << y) & M32;
+            case SHRU32:
+                return (y & M32) >= 32 ? 0 : (x & M32) >>> y;
+            case SHRS32:
+                return (int) x >> (int) Math.min(y & M32, 31);
+            case FADD64:
+                return Alu.d64(Double.longBitsToDouble(x) + Double.longBitsToDouble(y), 0);
+            case FSUB64:
+                return Alu.d64(Double.longBitsToDouble(x) - Double.longBitsToDouble(y), 0);
+            case FMUL64:
+                return Alu.d64(Double.longBitsToDouble(x) * Double.longBitsToDouble(y), 0);
+            case FFMA64:
+                return Alu.d64(
+                        Math.fma(Double.longBitsToDouble(x), Double.longBitsToDouble(y), Double.longBitsToDouble(z)),
+                        0);
+            default:
+                throw new IllegalStateException("fast op " + op);
         }
     }
 

@@ -13,7 +13,9 @@ final class FloatOps {
     private FloatOps() {}
 
     /** sign(exact - v) for a candidate result v. */
-    private interface Side { int of(double v); }
+    private interface Side {
+        int of(double v);
+    }
 
     static float add32(int flags, float x, float y) {
         x = Alu.ftzIn(flags, x);
@@ -93,7 +95,8 @@ final class FloatOps {
     }
 
     static double rcp64(int flags, double x) {
-        if ((flags & Alu.APPROX) != 0 && (flags & Alu.FTZ) != 0 && x != 0 && Math.abs(x) < Double.MIN_NORMAL) x = Math.copySign(0.0, x);
+        if ((flags & Alu.APPROX) != 0 && (flags & Alu.FTZ) != 0 && x != 0 && Math.abs(x) < Double.MIN_NORMAL)
+            x = Math.copySign(0.0, x);
         return div64(flags & ~Alu.APPROX, 1.0, x);
     }
 
@@ -118,12 +121,12 @@ final class FloatOps {
      * function tells) to the directed mode's result: at most one step, in float or double steps.
      */
     private static double directed(double r, int rnd, Side side, boolean single) {
-        if (Double.isInfinite(r)) {   // overflow: the directed modes stop at the largest finite value
+        if (Double.isInfinite(r)) { // overflow: the directed modes stop at the largest finite value
             double max = single ? Float.MAX_VALUE : Double.MAX_VALUE;
             boolean toMax = rnd == Alu.RZ || (rnd == Alu.RM && r > 0) || (rnd == Alu.RP && r < 0);
             return toMax ? Math.copySign(max, r) : r;
         }
-        int s = side.of(r);   // exact - r
+        int s = side.of(r); // exact - r
         if (s == 0) return r;
         boolean down = switch (rnd) {
             case Alu.RZ -> r > 0 ? s < 0 : false;
@@ -140,9 +143,13 @@ final class FloatOps {
         return r;
     }
 
-    private static boolean finite(double x, double y) { return Double.isFinite(x) && Double.isFinite(y); }
+    private static boolean finite(double x, double y) {
+        return Double.isFinite(x) && Double.isFinite(y);
+    }
 
-    static BigDecimal big(double v) { return new BigDecimal(v); }
+    static BigDecimal big(double v) {
+        return new BigDecimal(v);
+    }
 
     /** Rounds an exact value to double in a mode (conversions from 64-bit integers). */
     static double round64(BigDecimal exact, int rnd) {

@@ -16,7 +16,14 @@ final class Launch {
     final long gridId;
     long threadInstructions;
 
-    Launch(SimDevice device, Program program, Decoder.Function kernel, int blocks, int threads, byte[] params, long gridId) {
+    Launch(
+            SimDevice device,
+            Program program,
+            Decoder.Function kernel,
+            int blocks,
+            int threads,
+            byte[] params,
+            long gridId) {
         this.device = device;
         this.program = program;
         this.kernel = kernel;
@@ -53,7 +60,7 @@ final class Launch {
             w.pc[l] = kernel.entryPc;
             w.base[l] = 0;
             w.sp[l] = (kernel.localSize + 15) & ~15;
-            w.R[l] = 0;   // slot 0: the frame's local base
+            w.R[l] = 0; // slot 0: the frame's local base
             long at = blk.localAddress(w.tid0 + l, 0);
             if (params.length > 0) Mem.copyFromArray(params, 0, at, params.length);
         }

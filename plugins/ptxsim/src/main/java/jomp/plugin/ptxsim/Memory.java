@@ -22,15 +22,25 @@ import java.util.TreeMap;
  */
 @SuppressWarnings("restricted") // native calls through FFM are this code's purpose; the launchers enable native access
 final class Memory {
-    static final long SHARED_WINDOW = 1L << 48, LOCAL_WINDOW = 2L << 48, FUNCTION_BASE = 3L << 48, WINDOW_SIZE = 1L << 40;
-
+    static final long SHARED_WINDOW = 1L << 48,
+            LOCAL_WINDOW = 2L << 48,
+            FUNCTION_BASE = 3L << 48,
+            WINDOW_SIZE = 1L << 40;
     private static final int PROT_READ_WRITE = 0x3, MAP_PRIVATE_ANONYMOUS_NORESERVE = 0x22 | 0x4000;
     private static final MethodHandle MMAP;
 
     static {
         Linker linker = Linker.nativeLinker();
-        MMAP = linker.downcallHandle(linker.defaultLookup().find("mmap").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_LONG,
-                ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
+        MMAP = linker.downcallHandle(
+                linker.defaultLookup().find("mmap").orElseThrow(),
+                FunctionDescriptor.of(
+                        ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_LONG));
     }
 
     private static final int MIN_SHIFT = 8, CHUNK_SHIFT = 19;
@@ -41,6 +51,7 @@ final class Memory {
     private final ArrayDeque<Long>[] free;
     /** Live allocations: address -> {requested size, size class shift}. */
     private final TreeMap<Long, long[]> live = new TreeMap<>();
+
     private final byte[][] shadow;
 
     /** Reserves {@code size} bytes of address space (or less, halving, when the system refuses). */
@@ -70,7 +81,9 @@ final class Memory {
     }
 
     /** A device allocation of {@code n} bytes (aligned to 256 at least), or 0 when the memory is exhausted. */
-    synchronized long alloc(long n) { return alloc(n, 1); }
+    synchronized long alloc(long n) {
+        return alloc(n, 1);
+    }
 
     /**
      * An allocation of n bytes at a multiple of {@code align} (a power of two up to 64 KiB: a
@@ -115,7 +128,9 @@ final class Memory {
         return new long[] {e.getKey(), e.getValue()[0]};
     }
 
-    boolean contains(long a) { return a - base >= 0 && a - base < size; }
+    boolean contains(long a) {
+        return a - base >= 0 && a - base < size;
+    }
 
     /** Whether every byte of [a, a + n) belongs to a live allocation; n is 1..8 and the range is naturally aligned or within one granule. */
     boolean addressable(long a, int n) {

@@ -3,7 +3,6 @@ package jomp.plugin.ptxsim;
 import static jomp.plugin.ptxsim.PtxType.*;
 
 import java.util.List;
-
 import jomp.plugin.ptxsim.PtxAst.Operand;
 
 /**
@@ -16,7 +15,9 @@ final class Opcodes {
     private Opcodes() {}
 
     static final class Unsupported extends RuntimeException {
-        Unsupported(String m) { super(m); }
+        Unsupported(String m) {
+            super(m);
+        }
     }
 
     static void decode(Decoder dc, Insn in, String base, List<String> mods, List<Operand> ops) {
@@ -44,7 +45,15 @@ final class Opcodes {
             case "exit" -> in.op = Insn.EXIT;
             case "trap", "brkpt" -> in.op = base.equals("trap") ? Insn.TRAP : Insn.NOP;
             case "bar", "barrier" -> barrier(dc, in, base, mods, ops);
-            case "membar", "fence", "prefetch", "prefetchu", "nanosleep", "griddepcontrol", "discard", "applypriority", "pmevent" -> {
+            case "membar",
+                    "fence",
+                    "prefetch",
+                    "prefetchu",
+                    "nanosleep",
+                    "griddepcontrol",
+                    "discard",
+                    "applypriority",
+                    "pmevent" -> {
                 in.op = Insn.NOP;
                 in.type = NONE;
             }
@@ -83,7 +92,9 @@ final class Opcodes {
             }
             case "add", "sub", "addc", "subc" -> addSub(dc, in, base, mods, ops, type);
             case "mul" -> {
-                int sub = isFloat(type) ? Alu.MUL_LO : mods.contains("hi") ? Alu.MUL_HI : mods.contains("wide") ? Alu.MUL_WIDE : Alu.MUL_LO;
+                int sub = isFloat(type)
+                        ? Alu.MUL_LO
+                        : mods.contains("hi") ? Alu.MUL_HI : mods.contains("wide") ? Alu.MUL_WIDE : Alu.MUL_LO;
                 alu(dc, in, sub, ops, type, type);
             }
             case "mad", "madc" -> mad(dc, in, base, mods, ops, type);
@@ -166,7 +177,12 @@ final class Opcodes {
     }
 
     private static int wide(int t) {
-        return switch (t) { case S16 -> S32; case U16 -> U32; case S32 -> S64; default -> U64; };
+        return switch (t) {
+            case S16 -> S32;
+            case U16 -> U32;
+            case S32 -> S64;
+            default -> U64;
+        };
     }
 
     static int flags(List<String> mods) {
@@ -184,7 +200,7 @@ final class Opcodes {
                 case "ftz" -> f |= Alu.FTZ;
                 case "sat" -> f |= Alu.SAT;
                 case "approx" -> f |= Alu.APPROX;
-                default -> { }
+                default -> {}
             }
         }
         return f;
@@ -193,12 +209,18 @@ final class Opcodes {
     static int space(List<String> mods) {
         for (String m : mods) {
             switch (m) {
-                case "global": return Insn.S_GLOBAL;
-                case "shared": return Insn.S_SHARED;
-                case "local": return Insn.S_LOCAL;
-                case "param": return Insn.S_PARAM;
-                case "const": return Insn.S_CONST;
-                default: break;
+                case "global":
+                    return Insn.S_GLOBAL;
+                case "shared":
+                    return Insn.S_SHARED;
+                case "local":
+                    return Insn.S_LOCAL;
+                case "param":
+                    return Insn.S_PARAM;
+                case "const":
+                    return Insn.S_CONST;
+                default:
+                    break;
             }
         }
         return Insn.S_GENERIC;
@@ -222,13 +244,20 @@ final class Opcodes {
     private static int prmtMode(List<String> mods) {
         for (String m : mods) {
             switch (m) {
-                case "f4e": return 1;
-                case "b4e": return 2;
-                case "rc8": return 3;
-                case "ecl": return 4;
-                case "ecr": return 5;
-                case "rc16": return 6;
-                default: break;
+                case "f4e":
+                    return 1;
+                case "b4e":
+                    return 2;
+                case "rc8":
+                    return 3;
+                case "ecl":
+                    return 4;
+                case "ecr":
+                    return 5;
+                case "rc16":
+                    return 6;
+                default:
+                    break;
             }
         }
         return 0;
@@ -249,12 +278,21 @@ final class Opcodes {
         int srcType = t;
         if (n >= 1) dc.src(in, 0, ops.get(1), srcType);
         if (n >= 2) dc.src(in, 1, ops.get(2), sub == Alu.SHL || sub == Alu.SHR || sub == Alu.BFE ? U32 : srcType);
-        if (n >= 3) dc.src(in, 2, ops.get(3), sub == Alu.SELP ? PRED : sub == Alu.SLCT ? in.type2 : sub == Alu.BFE || sub == Alu.BFI ? U32
-                : sub == Alu.MAD_WIDE ? wide(t) : srcType);
+        if (n >= 3)
+            dc.src(
+                    in,
+                    2,
+                    ops.get(3),
+                    sub == Alu.SELP
+                            ? PRED
+                            : sub == Alu.SLCT
+                                    ? in.type2
+                                    : sub == Alu.BFE || sub == Alu.BFI ? U32 : sub == Alu.MAD_WIDE ? wide(t) : srcType);
         if (sub == Alu.MAD_WIDE || sub == Alu.MUL_WIDE) in.type = t;
     }
 
-    private static void carry(Decoder dc, Insn in, int sub, boolean carryIn, boolean carryOut, List<Operand> ops, int t) {
+    private static void carry(
+            Decoder dc, Insn in, int sub, boolean carryIn, boolean carryOut, List<Operand> ops, int t) {
         in.op = Insn.CARRY;
         in.sub = sub;
         in.type = t;
@@ -267,7 +305,7 @@ final class Opcodes {
 
     private static void mov(Decoder dc, Insn in, List<Operand> ops, int type) {
         Operand d = ops.get(0), s = ops.get(1);
-        if (d instanceof Operand.Vec v) {   // mov.b64 {lo, hi}, x
+        if (d instanceof Operand.Vec v) { // mov.b64 {lo, hi}, x
             in.op = Insn.MOV_UNPACK;
             in.dv = new int[v.items().size()];
             for (int i = 0; i < in.dv.length; i++) in.dv[i] = dc.dst(v.items().get(i), in.line);
@@ -275,7 +313,7 @@ final class Opcodes {
             return;
         }
         in.d = dc.dst(d, in.line);
-        if (s instanceof Operand.Vec v) {   // mov.b64 x, {lo, hi}
+        if (s instanceof Operand.Vec v) { // mov.b64 x, {lo, hi}
             in.op = Insn.MOV_PACK;
             vectorSources(dc, in, v, B32);
             return;
@@ -323,7 +361,7 @@ final class Opcodes {
             return;
         }
         dc.srcGeneric(in, 0, a.base(), U64, in.space == Insn.S_GENERIC);
-        if (in.ka == Insn.K_IMM) {   // a symbol: its address is a constant
+        if (in.ka == Insn.K_IMM) { // a symbol: its address is a constant
             in.ia += in.off;
             in.off = 0;
         }
@@ -354,7 +392,16 @@ final class Opcodes {
     }
 
     // atomic operations
-    static final int A_ADD = 0, A_MIN = 1, A_MAX = 2, A_INC = 3, A_DEC = 4, A_AND = 5, A_OR = 6, A_XOR = 7, A_EXCH = 8, A_CAS = 9;
+    static final int A_ADD = 0,
+            A_MIN = 1,
+            A_MAX = 2,
+            A_INC = 3,
+            A_DEC = 4,
+            A_AND = 5,
+            A_OR = 6,
+            A_XOR = 7,
+            A_EXCH = 8,
+            A_CAS = 9;
 
     private static void atom(Decoder dc, Insn in, boolean red, List<String> mods, List<Operand> ops, int type) {
         in.op = Insn.ATOM;
@@ -372,11 +419,12 @@ final class Opcodes {
                 case "xor" -> in.sub = A_XOR;
                 case "exch" -> in.sub = A_EXCH;
                 case "cas" -> in.sub = A_CAS;
-                default -> { }
+                default -> {}
             }
         }
         if (in.sub < 0) throw new Unsupported("atom without an operation");
-        if (vec(mods) > 1 || type == F16 || type == BF16 || type == F16X2 || type == BF16X2 || type == B128) throw new Unsupported("atom." + PtxType.name(type));
+        if (vec(mods) > 1 || type == F16 || type == BF16 || type == F16X2 || type == BF16X2 || type == B128)
+            throw new Unsupported("atom." + PtxType.name(type));
         int i = 0;
         if (!red) in.d = dc.dst(ops.get(i++), in.line);
         address(dc, in, ops.get(i++));
@@ -415,7 +463,7 @@ final class Opcodes {
     private static void call(Decoder dc, Insn in, List<Operand> ops) {
         in.op = Insn.CALL;
         int i = 0;
-        if (ops.get(0) instanceof Operand.Group g) {   // the result
+        if (ops.get(0) instanceof Operand.Group g) { // the result
             if (g.items().size() > 1) throw dc.fail(in, "calls with several results are not supported");
             if (!g.items().isEmpty()) in.retOff = paramOffset(dc, in, g.items().get(0));
             i++;
@@ -434,7 +482,8 @@ final class Opcodes {
         in.argOff = new int[0];
         if (i < ops.size() && ops.get(i) instanceof Operand.Group args) {
             in.argOff = new int[args.items().size()];
-            for (int k = 0; k < in.argOff.length; k++) in.argOff[k] = paramOffset(dc, in, args.items().get(k));
+            for (int k = 0; k < in.argOff.length; k++)
+                in.argOff[k] = paramOffset(dc, in, args.items().get(k));
         }
     }
 
@@ -447,7 +496,7 @@ final class Opcodes {
     }
 
     private static void barrier(Decoder dc, Insn in, String base, List<String> mods, List<Operand> ops) {
-        if (mods.contains("warp")) {   // bar.warp.sync mask
+        if (mods.contains("warp")) { // bar.warp.sync mask
             in.op = Insn.BAR_WARP;
             dc.src(in, 0, ops.get(0), B32);
             return;
@@ -468,7 +517,7 @@ final class Opcodes {
         dc.src(in, 0, ops.get(1), B32);
         dc.src(in, 1, ops.get(2), B32);
         dc.src(in, 2, ops.get(3), B32);
-        if (ops.size() > 4) {   // shfl.sync: the member mask
+        if (ops.size() > 4) { // shfl.sync: the member mask
             Insn t = new Insn();
             t.line = in.line;
             dc.src(t, 0, ops.get(4), B32);
@@ -525,7 +574,14 @@ final class Opcodes {
     private static void addSub(Decoder dc, Insn in, String base, List<String> mods, List<Operand> ops, int type) {
         boolean carry = base.endsWith("c") || mods.contains("cc");
         if (carry && !isFloat(type)) {
-            carry(dc, in, base.startsWith("add") ? Alu.ADD : Alu.SUB, base.endsWith("c"), mods.contains("cc"), ops, type);
+            carry(
+                    dc,
+                    in,
+                    base.startsWith("add") ? Alu.ADD : Alu.SUB,
+                    base.endsWith("c"),
+                    mods.contains("cc"),
+                    ops,
+                    type);
         } else {
             alu(dc, in, base.startsWith("add") ? Alu.ADD : Alu.SUB, ops, type, type);
         }
@@ -533,16 +589,23 @@ final class Opcodes {
 
     private static void mad(Decoder dc, Insn in, String base, List<String> mods, List<Operand> ops, int type) {
         boolean carry = base.equals("madc") || mods.contains("cc");
-        int sub = isFloat(type) ? Alu.FMA : mods.contains("hi") ? (mods.contains("sat") ? Alu.MAD_HI_SAT : Alu.MAD_HI)
-                : mods.contains("wide") ? Alu.MAD_WIDE : Alu.MAD_LO;
+        int sub = isFloat(type)
+                ? Alu.FMA
+                : mods.contains("hi")
+                        ? (mods.contains("sat") ? Alu.MAD_HI_SAT : Alu.MAD_HI)
+                        : mods.contains("wide") ? Alu.MAD_WIDE : Alu.MAD_LO;
         if (carry) carry(dc, in, sub, base.equals("madc"), mods.contains("cc"), ops, type);
         else alu(dc, in, sub, ops, type, mods.contains("wide") ? wide(type) : type);
     }
 
     private static void testp(Decoder dc, Insn in, List<String> mods, List<Operand> ops, int type) {
         in.mode = switch (mods.get(0)) {
-            case "finite" -> Alu.T_FINITE; case "infinite" -> Alu.T_INFINITE; case "number" -> Alu.T_NUMBER;
-            case "notanumber" -> Alu.T_NOTANUMBER; case "normal" -> Alu.T_NORMAL; case "subnormal" -> Alu.T_SUBNORMAL;
+            case "finite" -> Alu.T_FINITE;
+            case "infinite" -> Alu.T_INFINITE;
+            case "number" -> Alu.T_NUMBER;
+            case "notanumber" -> Alu.T_NOTANUMBER;
+            case "normal" -> Alu.T_NORMAL;
+            case "subnormal" -> Alu.T_SUBNORMAL;
             default -> throw new Unsupported("testp." + mods.get(0));
         };
         alu(dc, in, Alu.TESTP, ops, type, type);

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import jomp.plugin.ptxsim.PtxAst.*;
 import jomp.runtime.mem.Mem;
 
@@ -24,10 +23,12 @@ final class Program {
     final Map<String, Decoder.Function> kernels = new LinkedHashMap<>();
     /** PtxModule-level global and constant variables by name (visible ones; internal ones of the first module that has the name). */
     final Map<String, long[]> globals = new HashMap<>();
+
     final long sharedSize;
     private long sharedTop;
     /** Shared variables: {offset, size} and their names; which bytes of the block's shared memory belong to one. */
     final List<long[]> sharedVars = new ArrayList<>();
+
     final List<String> sharedNames = new ArrayList<>();
     boolean[] sharedBytes;
 
@@ -35,10 +36,14 @@ final class Program {
     static final int SHARED_RED_ZONE = 32;
     /** Allocations this program made (freed when the image goes). */
     final List<Long> allocations = new ArrayList<>();
+
     final String target;
 
     private record Def(Var var, Func func, PtxModule module) {
-        boolean weak() { return (var != null ? var.linkage() : func.linkage()) == Linkage.WEAK || (var != null && var.linkage() == Linkage.COMMON); }
+        boolean weak() {
+            return (var != null ? var.linkage() : func.linkage()) == Linkage.WEAK
+                    || (var != null && var.linkage() == Linkage.COMMON);
+        }
     }
 
     Program(List<PtxModule> modules, Memory memory) {
@@ -70,7 +75,8 @@ final class Program {
             for (Func f : m.functions()) {
                 Def d = f.body() == null ? null : own.getOrDefault(f.name(), shared.get(f.name()));
                 if (d == null || d.func() != f || fnOf.containsKey(d)) continue;
-                Decoder.Function fn = new Decoder.Function(f.name(), f.entry(), functions.size(), f, staticsOf(f, scope, memory));
+                Decoder.Function fn =
+                        new Decoder.Function(f.name(), f.entry(), functions.size(), f, staticsOf(f, scope, memory));
                 fn.address = Memory.FUNCTION_BASE + 16L * fn.index;
                 functions.add(fn);
                 fnOf.put(d, fn);
@@ -87,15 +93,18 @@ final class Program {
                     }
                     case GLOBAL, CONST -> {
                         long size = Math.max(1, v.size());
-                        long a = memory.alloc(size, Math.max(1, v.alignment()));   // .align, as the driver places globals
+                        long a = memory.alloc(size, Math.max(1, v.alignment())); // .align, as the driver places globals
                         if (a == 0) throw new IllegalStateException("device memory exhausted by the module's globals");
                         allocations.add(a);
                         Mem.fill(a, (byte) 0, size);
                         varOf.put(d, new long[] {a, v.size(), 0});
-                        if (v.linkage() != Linkage.INTERNAL || !globals.containsKey(v.name())) globals.put(v.name(), new long[] {a, v.size()});
+                        if (v.linkage() != Linkage.INTERNAL || !globals.containsKey(v.name()))
+                            globals.put(v.name(), new long[] {a, v.size()});
                         if (v.init() != null) inits.add(new Object[] {v, a, scope});
                     }
-                    default -> throw new IllegalStateException("module-level ." + v.space().name().toLowerCase() + " variable " + v.name() + " is not supported");
+                    default ->
+                        throw new IllegalStateException("module-level ."
+                                + v.space().name().toLowerCase() + " variable " + v.name() + " is not supported");
                 }
             }
         }
@@ -114,7 +123,8 @@ final class Program {
         code = out.toArray(new Insn[0]);
         if (!unresolved.isEmpty()) {
             String first = unresolved.iterator().next();
-            throw new IllegalStateException("ptxsim: cannot load the image: the module calls " + String.join(", ", unresolved) + ", declared but defined in no module of the image"
+            throw new IllegalStateException("ptxsim: cannot load the image: the module calls "
+                    + String.join(", ", unresolved) + ", declared but defined in no module of the image"
                     + " (a GPU refuses it: cuModuleLoadDataEx fails with CUDA_ERROR_INVALID_PTX, \"ptxas fatal   : Unresolved extern function '"
                     + first + "'\")");
         }
@@ -137,7 +147,11 @@ final class Program {
         long bestAt = -1;
         for (int i = 0; i < sharedVars.size(); i++) {
             long at = sharedVars.get(i)[0];
-            if (at <= off && at > bestAt) { bestAt = at; best = sharedNames.get(i) + " (" + sharedVars.get(i)[1] + " bytes at shared offset 0x" + Long.toHexString(at) + ")"; }
+            if (at <= off && at > bestAt) {
+                bestAt = at;
+                best = sharedNames.get(i) + " (" + sharedVars.get(i)[1] + " bytes at shared offset 0x"
+                        + Long.toHexString(at) + ")";
+            }
         }
         return best;
     }
@@ -155,7 +169,9 @@ final class Program {
             for (String n : d.names()) {
                 if (v.space() == Space.SHARED) {
                     int align = Math.max(1, v.alignment());
-                    own.put(n, new Decoder.Symbol(Space.SHARED, placeShared(f.name() + "::" + n, v.size(), align), null));
+                    own.put(
+                            n,
+                            new Decoder.Symbol(Space.SHARED, placeShared(f.name() + "::" + n, v.size(), align), null));
                 } else {
                     long a = memory.alloc(Math.max(1, v.size()));
                     if (a == 0) throw new IllegalStateException("device memory exhausted by the module's globals");
@@ -172,7 +188,8 @@ final class Program {
         };
     }
 
-    private static void define(Linkage linkage, String name, Def d, Map<String, Def> own, Map<String, Def> shared, int line, PtxModule m) {
+    private static void define(
+            Linkage linkage, String name, Def d, Map<String, Def> own, Map<String, Def> shared, int line, PtxModule m) {
         if (linkage == Linkage.EXTERN) return;
         if (linkage == Linkage.INTERNAL) {
             own.put(name, d);
@@ -184,11 +201,18 @@ final class Program {
             return;
         }
         if (!old.weak() && !d.weak())
-            throw new PtxLexer.PtxSyntaxError(line, name + " is defined in " + old.module().name() + " and again in " + m.name());
+            throw new PtxLexer.PtxSyntaxError(
+                    line, name + " is defined in " + old.module().name() + " and again in " + m.name());
     }
 
-    private Decoder.Symbol symbol(String name, Map<String, Def> own, Map<String, Def> shared, Map<Def, Decoder.Function> fnOf,
-                                  Map<Def, long[]> varOf, Map<String, Decoder.Function> library, java.util.Set<String> declared) {
+    private Decoder.Symbol symbol(
+            String name,
+            Map<String, Def> own,
+            Map<String, Def> shared,
+            Map<Def, Decoder.Function> fnOf,
+            Map<Def, long[]> varOf,
+            Map<String, Decoder.Function> library,
+            java.util.Set<String> declared) {
         Def d = own.get(name);
         if (d == null) d = shared.get(name);
         if (d != null) {
@@ -235,7 +259,9 @@ final class Program {
                 case InitNumber n -> bits = number(n.value(), t);
                 case InitAddress ad -> {
                     Decoder.Symbol s = scope.lookup(ad.symbol());
-                    if (s == null) throw new PtxLexer.PtxSyntaxError(v.line(), "initializer of " + v.name() + " names unknown symbol " + ad.symbol());
+                    if (s == null)
+                        throw new PtxLexer.PtxSyntaxError(
+                                v.line(), "initializer of " + v.name() + " names unknown symbol " + ad.symbol());
                     long addr = Decoder.symbolValue(s, ad.generic()) + ad.addend();
                     if (ad.mask() == -1) bits = addr;
                     else bits = (addr & ad.mask()) >>> Long.numberOfTrailingZeros(ad.mask());
@@ -253,10 +279,17 @@ final class Program {
 
     private static long number(Operand.Imm v, int t) {
         return switch (v.kind()) {
-            case INT -> t == PtxType.F32 ? Float.floatToRawIntBits((float) v.bits()) : t == PtxType.F64 ? Double.doubleToRawLongBits(v.bits()) : v.bits();
+            case INT ->
+                t == PtxType.F32
+                        ? Float.floatToRawIntBits((float) v.bits())
+                        : t == PtxType.F64 ? Double.doubleToRawLongBits(v.bits()) : v.bits();
             case F32 -> t == PtxType.F64 ? Double.doubleToRawLongBits(Float.intBitsToFloat((int) v.bits())) : v.bits();
-            case F64 -> t == PtxType.F32 ? Float.floatToRawIntBits((float) Double.longBitsToDouble(v.bits())) : v.bits();
-            case FLOAT -> t == PtxType.F32 ? Float.floatToRawIntBits((float) Double.longBitsToDouble(v.bits())) : t == PtxType.F64 ? v.bits() : (long) Double.longBitsToDouble(v.bits());
+            case F64 ->
+                t == PtxType.F32 ? Float.floatToRawIntBits((float) Double.longBitsToDouble(v.bits())) : v.bits();
+            case FLOAT ->
+                t == PtxType.F32
+                        ? Float.floatToRawIntBits((float) Double.longBitsToDouble(v.bits()))
+                        : t == PtxType.F64 ? v.bits() : (long) Double.longBitsToDouble(v.bits());
         };
     }
 

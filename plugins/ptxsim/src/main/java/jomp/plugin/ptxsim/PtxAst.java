@@ -7,10 +7,26 @@ final class PtxAst {
     private PtxAst() {}
 
     /** Linkage of a module-level symbol. */
-    enum Linkage { INTERNAL, VISIBLE, EXTERN, WEAK, COMMON }
+    enum Linkage {
+        INTERNAL,
+        VISIBLE,
+        EXTERN,
+        WEAK,
+        COMMON
+    }
 
     /** State spaces. */
-    enum Space { REG, SREG, CONST, GLOBAL, LOCAL, PARAM, SHARED, TEX, GENERIC }
+    enum Space {
+        REG,
+        SREG,
+        CONST,
+        GLOBAL,
+        LOCAL,
+        PARAM,
+        SHARED,
+        TEX,
+        GENERIC
+    }
 
     record PtxModule(String name, String version, String target, List<Var> globals, List<Func> functions) {}
 
@@ -19,12 +35,28 @@ final class PtxAst {
      * array's element count is {@code count} (-1 for {@code []}, 0 for a scalar); {@code vector}
      * is 1, 2 or 4.
      */
-    record Var(Linkage linkage, Space space, int align, int vector, String type, String name, long count, Init init, int line) {
+    record Var(
+            Linkage linkage,
+            Space space,
+            int align,
+            int vector,
+            String type,
+            String name,
+            long count,
+            Init init,
+            int line) {
         /** Bytes of one element. */
-        int elementSize() { return vector * PtxType.size(PtxType.of(type)); }
+        int elementSize() {
+            return vector * PtxType.size(PtxType.of(type));
+        }
         /** Bytes of the whole variable (0 for an unsized array). */
-        long size() { return count < 0 ? 0 : elementSize() * Math.max(1, count); }
-        int alignment() { return align > 0 ? align : elementSize(); }
+        long size() {
+            return count < 0 ? 0 : elementSize() * Math.max(1, count);
+        }
+
+        int alignment() {
+            return align > 0 ? align : elementSize();
+        }
     }
 
     /** An initializer: a scalar, a list (nested braces flattened), in element order. */
@@ -35,23 +67,42 @@ final class PtxAst {
      * address expression {@code [mask](generic(sym)+add)} whose bytes are selected by mask.
      */
     sealed interface InitValue permits InitNumber, InitAddress {}
+
     record InitNumber(Operand.Imm value) implements InitValue {}
+
     record InitAddress(String symbol, long addend, long mask, boolean generic) implements InitValue {}
 
     record Param(Space space, int align, String type, String name, long count, boolean pointer) {
-        int size() { return PtxType.size(PtxType.of(type)) * (int) Math.max(1, count); }
-        int alignment() { return align > 0 ? align : PtxType.size(PtxType.of(type)); }
+        int size() {
+            return PtxType.size(PtxType.of(type)) * (int) Math.max(1, count);
+        }
+
+        int alignment() {
+            return align > 0 ? align : PtxType.size(PtxType.of(type));
+        }
     }
 
     /** A .func or .entry; {@code body} is null for a declaration. */
-    record Func(Linkage linkage, boolean entry, String name, List<Param> returns, List<Param> params, List<Stmt> body, int line) {}
+    record Func(
+            Linkage linkage,
+            boolean entry,
+            String name,
+            List<Param> returns,
+            List<Param> params,
+            List<Stmt> body,
+            int line) {}
 
     sealed interface Stmt permits Label, Instr, Decl, Open, Close, Targets, Prototype {}
+
     record Label(String name, int line) implements Stmt {}
-    record Instr(String guard, boolean guardNeg, String opcode, List<Operand> operands, int line, String text) implements Stmt {}
+
+    record Instr(String guard, boolean guardNeg, String opcode, List<Operand> operands, int line, String text)
+            implements Stmt {}
     /** .reg/.local/.param/.shared declarations in a body; {@code names} with their counts ({@code %r<20>} is count 20, -1 for a single name). */
     record Decl(Var var, List<String> names, List<Integer> ranges, int line) implements Stmt {}
+
     record Open(int line) implements Stmt {}
+
     record Close(int line) implements Stmt {}
     /** {@code label: .branchtargets a, b, ...;} */
     record Targets(String name, List<String> labels, int line) implements Stmt {}
@@ -59,7 +110,15 @@ final class PtxAst {
     record Prototype(String name, int line) implements Stmt {}
 
     /** Instruction operands. */
-    sealed interface Operand permits Operand.Name, Operand.Imm, Operand.Vec, Operand.Addr, Operand.Pair, Operand.Not, Operand.Group, Operand.Sink {
+    sealed interface Operand
+            permits Operand.Name,
+                    Operand.Imm,
+                    Operand.Vec,
+                    Operand.Addr,
+                    Operand.Pair,
+                    Operand.Not,
+                    Operand.Group,
+                    Operand.Sink {
         /** A register, special register, label, variable or function name. */
         record Name(String name) implements Operand {}
         /** A literal: {@code FLOAT} holds a decimal float's double bits; F32/F64 hold the literal's exact bits. */
@@ -78,5 +137,10 @@ final class PtxAst {
         record Sink() implements Operand {}
     }
 
-    enum ImmKind { INT, F32, F64, FLOAT }
+    enum ImmKind {
+        INT,
+        F32,
+        F64,
+        FLOAT
+    }
 }

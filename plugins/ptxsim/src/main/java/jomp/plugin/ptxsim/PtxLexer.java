@@ -12,11 +12,24 @@ import java.util.List;
 final class PtxLexer {
     private PtxLexer() {}
 
-    enum Kind { NAME, DIRECTIVE, NUMBER, STRING, PUNCT, END }
+    enum Kind {
+        NAME,
+        DIRECTIVE,
+        NUMBER,
+        STRING,
+        PUNCT,
+        END
+    }
 
     record Token(Kind kind, String text, int line) {
-        boolean is(String s) { return text.equals(s) && kind != Kind.STRING; }
-        @Override public String toString() { return kind == Kind.END ? "end of file" : "'" + text + "'"; }
+        boolean is(String s) {
+            return text.equals(s) && kind != Kind.STRING;
+        }
+
+        @Override
+        public String toString() {
+            return kind == Kind.END ? "end of file" : "'" + text + "'";
+        }
     }
 
     static List<Token> lex(String src) {
@@ -24,8 +37,15 @@ final class PtxLexer {
         int i = 0, n = src.length(), line = 1;
         while (i < n) {
             char c = src.charAt(i);
-            if (c == '\n') { line++; i++; continue; }
-            if (c == ' ' || c == '\t' || c == '\r' || c == '\f') { i++; continue; }
+            if (c == '\n') {
+                line++;
+                i++;
+                continue;
+            }
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
+                i++;
+                continue;
+            }
             if (c == '/' && i + 1 < n && src.charAt(i + 1) == '/') {
                 while (i < n && src.charAt(i) != '\n') i++;
                 continue;
@@ -54,9 +74,12 @@ final class PtxLexer {
             }
             if (Character.isDigit(c)) {
                 i++;
-                while (i < n && (Character.isLetterOrDigit(src.charAt(i)) || src.charAt(i) == '.'
-                        || ((src.charAt(i) == '+' || src.charAt(i) == '-') && (src.charAt(i - 1) == 'e' || src.charAt(i - 1) == 'E')
-                            && !src.substring(start, i).matches("0[xXfFdD].*")))) i++;
+                while (i < n
+                        && (Character.isLetterOrDigit(src.charAt(i))
+                                || src.charAt(i) == '.'
+                                || ((src.charAt(i) == '+' || src.charAt(i) == '-')
+                                        && (src.charAt(i - 1) == 'e' || src.charAt(i - 1) == 'E')
+                                        && !src.substring(start, i).matches("0[xXfFdD].*")))) i++;
                 out.add(new Token(Kind.NUMBER, src.substring(start, i), line));
                 continue;
             }
@@ -68,7 +91,9 @@ final class PtxLexer {
             }
             if (Character.isLetter(c) || c == '_' || c == '$' || c == '%') {
                 i++;
-                while (i < n && (isNameChar(src.charAt(i)) || (src.charAt(i) == '.' && i + 1 < n && isNameChar(src.charAt(i + 1))))) i++;
+                while (i < n
+                        && (isNameChar(src.charAt(i))
+                                || (src.charAt(i) == '.' && i + 1 < n && isNameChar(src.charAt(i + 1))))) i++;
                 out.add(new Token(Kind.NAME, src.substring(start, i), line));
                 continue;
             }
@@ -83,11 +108,14 @@ final class PtxLexer {
         return out;
     }
 
-    private static boolean isNameChar(char c) { return Character.isLetterOrDigit(c) || c == '_' || c == '$'; }
+    private static boolean isNameChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
 
     /** A PTX text the simulator cannot read. */
     static final class PtxSyntaxError extends RuntimeException {
         final int line;
+
         PtxSyntaxError(int line, String message) {
             super("line " + line + ": " + message);
             this.line = line;

@@ -2,7 +2,6 @@ package jomp.plugin.ptxsim;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import jomp.plugin.ptxsim.PtxAst.*;
 import jomp.plugin.ptxsim.PtxLexer.Kind;
 import jomp.plugin.ptxsim.PtxLexer.PtxSyntaxError;
@@ -29,10 +28,21 @@ final class PtxParser {
         return new PtxParser(text).module(name);
     }
 
-    private Token peek() { return toks.get(p); }
-    private Token peek(int k) { return toks.get(Math.min(p + k, toks.size() - 1)); }
-    private Token next() { return toks.get(p++); }
-    private boolean at(String s) { return peek().is(s); }
+    private Token peek() {
+        return toks.get(p);
+    }
+
+    private Token peek(int k) {
+        return toks.get(Math.min(p + k, toks.size() - 1));
+    }
+
+    private Token next() {
+        return toks.get(p++);
+    }
+
+    private boolean at(String s) {
+        return peek().is(s);
+    }
 
     private boolean accept(String s) {
         if (!at(s)) return false;
@@ -45,7 +55,9 @@ final class PtxParser {
         return next();
     }
 
-    private PtxSyntaxError error(String message) { return new PtxSyntaxError(peek().line(), message); }
+    private PtxSyntaxError error(String message) {
+        return new PtxSyntaxError(peek().line(), message);
+    }
 
     private String name() {
         Token t = next();
@@ -60,7 +72,10 @@ final class PtxParser {
         while (peek().kind() != Kind.END) {
             Token t = peek();
             switch (t.text()) {
-                case ".version" -> { next(); version = next().text(); }
+                case ".version" -> {
+                    next();
+                    version = next().text();
+                }
                 case ".target" -> {
                     next();
                     target = next().text();
@@ -69,7 +84,8 @@ final class PtxParser {
                 case ".address_size" -> {
                     next();
                     String size = next().text();
-                    if (!size.equals("64")) throw new PtxSyntaxError(t.line(), ".address_size " + size + ": only 64-bit PTX is supported");
+                    if (!size.equals("64"))
+                        throw new PtxSyntaxError(t.line(), ".address_size " + size + ": only 64-bit PTX is supported");
                 }
                 case ".file", ".loc" -> skipLine();
                 case ".section" -> skipSection();
@@ -131,9 +147,12 @@ final class PtxParser {
                 case ".v4" -> vector = 4;
                 case ".v8" -> vector = 8;
                 case ".ptr" -> ptr = true;
-                case ".global", ".shared", ".local", ".const" -> { /* .ptr's space: only a hint */ }
+                case ".global", ".shared", ".local", ".const" -> {
+                    /* .ptr's space: only a hint */
+                }
                 default -> {
-                    if (PtxType.of(d) == PtxType.NONE) throw new PtxSyntaxError(start.line(), "unknown directive " + d + " in a declaration");
+                    if (PtxType.of(d) == PtxType.NONE)
+                        throw new PtxSyntaxError(start.line(), "unknown directive " + d + " in a declaration");
                     type = d.substring(1);
                 }
             }
@@ -173,7 +192,8 @@ final class PtxParser {
     private void initValues(List<InitValue> out) {
         if (accept("{")) {
             if (!at("}")) {
-                do initValues(out); while (accept(","));
+                do initValues(out);
+                while (accept(","));
             }
             expect("}");
             return;
@@ -185,7 +205,7 @@ final class PtxParser {
     private InitValue initValue() {
         boolean negative = accept("-");
         Token t = peek();
-        if (t.kind() == Kind.NUMBER && peek(1).is("(")) {   // a byte mask of an address
+        if (t.kind() == Kind.NUMBER && peek(1).is("(")) { // a byte mask of an address
             long mask = integer(next());
             expect("(");
             InitAddress a = address();
@@ -252,7 +272,8 @@ final class PtxParser {
         List<Param> out = new ArrayList<>();
         expect("(");
         if (!accept(")")) {
-            do out.add(param()); while (accept(","));
+            do out.add(param());
+            while (accept(","));
             expect(")");
         }
         return out;
@@ -287,7 +308,11 @@ final class PtxParser {
         while (depth > 0) {
             Token t = peek();
             if (t.kind() == Kind.END) throw error("unexpected end of file in a function body");
-            if (accept("{")) { depth++; out.add(new Open(t.line())); continue; }
+            if (accept("{")) {
+                depth++;
+                out.add(new Open(t.line()));
+                continue;
+            }
             if (accept("}")) {
                 depth--;
                 if (depth > 0) out.add(new Close(t.line()));
@@ -298,7 +323,9 @@ final class PtxParser {
                 switch (t.text()) {
                     case ".reg", ".local", ".param", ".shared", ".const", ".global" -> out.add(declaration());
                     case ".loc", ".file" -> skipLine();
-                    case ".pragma" -> { while (!accept(";")) next(); }
+                    case ".pragma" -> {
+                        while (!accept(";")) next();
+                    }
                     default -> throw error("unknown directive " + t.text() + " in a function body");
                 }
                 continue;
@@ -309,7 +336,8 @@ final class PtxParser {
                 if (at(".branchtargets")) {
                     next();
                     List<String> labels = new ArrayList<>();
-                    do labels.add(name()); while (accept(","));
+                    do labels.add(name());
+                    while (accept(","));
                     expect(";");
                     out.add(new Targets(t.text(), labels, t.line()));
                 } else if (at(".callprototype")) {
@@ -342,9 +370,12 @@ final class PtxParser {
             ranges.add(range);
             if (!accept(",")) break;
             n = name();
-            while (accept("[")) { next(); expect("]"); }
+            while (accept("[")) {
+                next();
+                expect("]");
+            }
         }
-        if (accept("=")) initializer();   // a function-scope initializer (only .const/.global use it)
+        if (accept("=")) initializer(); // a function-scope initializer (only .const/.global use it)
         expect(";");
         return new Decl(first, names, ranges, line);
     }
@@ -360,7 +391,8 @@ final class PtxParser {
         String opcode = name();
         List<Operand> ops = new ArrayList<>();
         if (!at(";")) {
-            do ops.add(operand()); while (accept(","));
+            do ops.add(operand());
+            while (accept(","));
         }
         expect(";");
         String text = line - 1 < lines.length ? lines[line - 1].strip() : opcode;
@@ -377,14 +409,16 @@ final class PtxParser {
         Token t = peek();
         if (accept("{")) {
             List<Operand> items = new ArrayList<>();
-            do items.add(simpleOperand()); while (accept(","));
+            do items.add(simpleOperand());
+            while (accept(","));
             expect("}");
             return new Operand.Vec(items);
         }
         if (accept("(")) {
             List<Operand> items = new ArrayList<>();
             if (!at(")")) {
-                do items.add(simpleOperand()); while (accept(","));
+                do items.add(simpleOperand());
+                while (accept(","));
             }
             expect(")");
             return new Operand.Group(items);
@@ -430,7 +464,8 @@ final class PtxParser {
 
     private static long integer(Token t) {
         Operand.Imm v = immediate(t);
-        if (v.kind() != ImmKind.INT) throw new PtxSyntaxError(t.line(), "expected an integer but found '" + t.text() + "'");
+        if (v.kind() != ImmKind.INT)
+            throw new PtxSyntaxError(t.line(), "expected an integer but found '" + t.text() + "'");
         return v.bits();
     }
 
@@ -443,7 +478,8 @@ final class PtxParser {
                 return new Operand.Imm(Long.parseUnsignedLong(s.substring(2), 16) & 0xFFFFFFFFL, ImmKind.F32);
             if (s.length() > 2 && (s.charAt(1) == 'd' || s.charAt(1) == 'D') && s.charAt(0) == '0')
                 return new Operand.Imm(Long.parseUnsignedLong(s.substring(2), 16), ImmKind.F64);
-            if (s.indexOf('.') >= 0 || ((s.indexOf('e') >= 0 || s.indexOf('E') >= 0) && !s.startsWith("0x") && !s.startsWith("0X")))
+            if (s.indexOf('.') >= 0
+                    || ((s.indexOf('e') >= 0 || s.indexOf('E') >= 0) && !s.startsWith("0x") && !s.startsWith("0X")))
                 return new Operand.Imm(Double.doubleToRawLongBits(Double.parseDouble(s)), ImmKind.FLOAT);
             String d = s.endsWith("U") || s.endsWith("u") ? s.substring(0, s.length() - 1) : s;
             long v;

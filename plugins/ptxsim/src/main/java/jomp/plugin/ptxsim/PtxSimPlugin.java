@@ -4,12 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
 import jomp.offload.abi.ContextTraits;
-import jomp.offload.abi.nvptx.NvptxTraits;
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
 import jomp.offload.abi.nvptx.Fatbinary;
+import jomp.offload.abi.nvptx.NvptxTraits;
 import jomp.plugin.ptxsim.PtxAst.Param;
 import jomp.runtime.mem.Mem;
 import jomp.runtime.plugin.GpuKernel;
@@ -36,7 +35,9 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
     private final boolean racecheck, stats, pageableMemory;
     private final long spinLimit;
 
-    public PtxSimPlugin() { this(System.getenv()); }
+    public PtxSimPlugin() {
+        this(System.getenv());
+    }
 
     PtxSimPlugin(java.util.Map<String, String> env) {
         super(SimKernel.class, DEFAULT_THREADS);
@@ -60,11 +61,13 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
                 try {
                     n = Math.max(0, Math.min(64, Integer.parseInt(s)));
                 } catch (NumberFormatException e) {
-                    System.err.println("omptarget message: ignoring JOMP_PTXSIM=" + v + " (expected 0, 1 or a number of devices)");
+                    System.err.println(
+                            "omptarget message: ignoring JOMP_PTXSIM=" + v + " (expected 0, 1 or a number of devices)");
                 }
             }
         }
-        if (n == 0 && plugins != null) for (String p : plugins.split(",")) if (p.trim().equalsIgnoreCase("ptxsim")) n = 1;
+        if (n == 0 && plugins != null)
+            for (String p : plugins.split(",")) if (p.trim().equalsIgnoreCase("ptxsim")) n = 1;
         return n;
     }
 
@@ -74,9 +77,16 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
         try {
             String s = v.trim().toUpperCase(Locale.ROOT);
             long mult = 1;
-            if (s.endsWith("K")) { mult = 1024; s = s.substring(0, s.length() - 1); }
-            else if (s.endsWith("M")) { mult = 1 << 20; s = s.substring(0, s.length() - 1); }
-            else if (s.endsWith("G")) { mult = 1 << 30; s = s.substring(0, s.length() - 1); }
+            if (s.endsWith("K")) {
+                mult = 1024;
+                s = s.substring(0, s.length() - 1);
+            } else if (s.endsWith("M")) {
+                mult = 1 << 20;
+                s = s.substring(0, s.length() - 1);
+            } else if (s.endsWith("G")) {
+                mult = 1 << 30;
+                s = s.substring(0, s.length() - 1);
+            }
             return Math.max(min, Math.min(max, Long.parseLong(s) * mult));
         } catch (NumberFormatException e) {
             System.err.println("omptarget message: ignoring " + name + "=" + v + " (not a number)");
@@ -84,17 +94,32 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
         }
     }
 
-    @Override public String name() { return "ptxsim"; }
+    @Override
+    public String name() {
+        return "ptxsim";
+    }
 
-    @Override public String triple() { return "nvptx64-nvidia-cuda"; }
+    @Override
+    public String triple() {
+        return "nvptx64-nvidia-cuda";
+    }
 
     /** A simulated NVIDIA GPU: kind gpu, arch nvptx64, as the GPU's. */
-    @Override public ContextTraits contextTraits() { return NvptxTraits.CONTEXT; }
+    @Override
+    public ContextTraits contextTraits() {
+        return NvptxTraits.CONTEXT;
+    }
 
     /** After a GPU, before the host's jvm device: where a GPU would be on a machine without one. */
-    @Override public int priority() { return 20; }
+    @Override
+    public int priority() {
+        return 20;
+    }
 
-    @Override protected int countDevices() { return count; }
+    @Override
+    protected int countDevices() {
+        return count;
+    }
 
     /**
      * The simulated GPU reaches pageable host memory (HMM), as an H100 does on Linux 6.1+ with
@@ -102,9 +127,13 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
      * JOMP_PTXSIM_UNIFIED_MEMORY=0 models a GPU without (such programs then fall back or fail as
      * OMP_TARGET_OFFLOAD says).
      */
-    @Override public boolean unifiedMemory(int device) { return pageableMemory; }
+    @Override
+    public boolean unifiedMemory(int device) {
+        return pageableMemory;
+    }
 
-    @Override protected SimDevice openDevice(int device) {
+    @Override
+    protected SimDevice openDevice(int device) {
         SimDevice d = new SimDevice(device, memoryBytes, sms, stack, racecheck);
         d.spinLimit = spinLimit;
         d.stats = stats;
@@ -127,7 +156,8 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
 
     @Override
     protected synchronized Module<SimKernel> load(SimDevice d, DeviceImage image) {
-        List<String> texts = image.kind() == ImageKind.PTX ? List.of(new String(image.bytes(), StandardCharsets.ISO_8859_1))
+        List<String> texts = image.kind() == ImageKind.PTX
+                ? List.of(new String(image.bytes(), StandardCharsets.ISO_8859_1))
                 : Fatbinary.ptx(image.bytes());
         List<PtxAst.PtxModule> modules = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
@@ -145,36 +175,48 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
             throw new IllegalStateException("ptxsim: cannot load the image: " + e.getMessage());
         }
         return new Module<>() {
-            @Override public SimKernel kernel(String name, java.util.function.IntSupplier execMode) {
+            @Override
+            public SimKernel kernel(String name, java.util.function.IntSupplier execMode) {
                 Decoder.Function f = program.kernels.get(name);
                 return f == null ? null : new SimKernel(name, d.ordinal(), program, f, execMode.getAsInt());
             }
 
-            @Override public GlobalSymbol global(String name) {
-                long[] g = program.globals.get(name);   // {address, size}
+            @Override
+            public GlobalSymbol global(String name) {
+                long[] g = program.globals.get(name); // {address, size}
                 return g == null ? null : new GlobalSymbol(name, g[0], g[1]);
             }
         };
     }
 
     /** A kernel of a loaded image, with its {@code <name>_exec_mode} (LaunchGeometry's EXEC_MODE_*, 0 when the image has none). */
-    record SimKernel(String name, int device, Program program, Decoder.Function function, int execMode) implements GpuKernel {
-        @Override public int[] parameterSizes() { return function.ast.params().stream().mapToInt(Param::size).toArray(); }
+    record SimKernel(String name, int device, Program program, Decoder.Function function, int execMode)
+            implements GpuKernel {
+        @Override
+        public int[] parameterSizes() {
+            return function.ast.params().stream().mapToInt(Param::size).toArray();
+        }
 
-        @Override public String parameterName(int i) { return function.ast.params().get(i).name(); }
+        @Override
+        public String parameterName(int i) {
+            return function.ast.params().get(i).name();
+        }
     }
 
     @Override
     protected synchronized long alloc(SimDevice d, long size) {
         long a = d.memory.alloc(Math.max(size, 1));
-        if (a == 0) throw new OutOfMemoryError("ptxsim device " + d.ordinal() + ": out of device memory (JOMP_PTXSIM_MEMORY sets its size)");
+        if (a == 0)
+            throw new OutOfMemoryError(
+                    "ptxsim device " + d.ordinal() + ": out of device memory (JOMP_PTXSIM_MEMORY sets its size)");
         return a;
     }
 
     @Override
     protected synchronized void free(SimDevice d, long address) {
         if (address != 0 && !d.memory.free(address))
-            throw new IllegalStateException("ptxsim device " + d.ordinal() + ": free of 0x" + Long.toHexString(address) + ", which is not a device allocation");
+            throw new IllegalStateException("ptxsim device " + d.ordinal() + ": free of 0x" + Long.toHexString(address)
+                    + ", which is not a device allocation");
     }
 
     @Override
@@ -201,8 +243,8 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
 
     private static void checkRange(SimDevice d, long a, long size, String what) {
         if (!d.memory.addressableRange(a, size))
-            throw new IllegalStateException("ptxsim device " + d.ordinal() + ": " + what + " of " + size + " bytes at 0x" + Long.toHexString(a)
-                    + " is outside the device's allocations");
+            throw new IllegalStateException("ptxsim device " + d.ordinal() + ": " + what + " of " + size
+                    + " bytes at 0x" + Long.toHexString(a) + " is outside the device's allocations");
     }
 
     /**
@@ -226,11 +268,13 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
             d.hostMemory = pageableMemory && jomp.runtime.offload.Requires.hostAddressesInKernels();
             Decoder.Function f = k.function();
             if (f.paramSize.length != args.length) {
-                throw new IllegalArgumentException("kernel " + k.name() + " declares " + f.paramSize.length + " parameters, the launch passes " + args.length);
+                throw new IllegalArgumentException("kernel " + k.name() + " declares " + f.paramSize.length
+                        + " parameters, the launch passes " + args.length);
             }
             byte[] frame = new byte[f.localSize];
             for (int i = 0; i < args.length; i++) {
-                for (int b = 0; b < f.paramSize[i] && b < 8; b++) frame[f.paramOff[i] + b] = (byte) (args[i] >>> (8 * b));
+                for (int b = 0; b < f.paramSize[i] && b < 8; b++)
+                    frame[f.paramOff[i] + b] = (byte) (args[i] >>> (8 * b));
             }
             Launch launch = new Launch(d, k.program(), f, blocks, threads, frame, ++d.launches);
             long t0 = System.nanoTime();
@@ -240,8 +284,14 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
                 if (d.stats) {
                     double s = (System.nanoTime() - t0) / 1e9;
                     jomp.runtime.libc.Stdio.fflush(0);
-                    System.err.printf("ptxsim: kernel %s: %d blocks of %d threads, %d thread-instructions in %.3f s (%.3g per second)%n",
-                            k.name(), blocks, threads, launch.threadInstructions, s, launch.threadInstructions / Math.max(s, 1e-9));
+                    System.err.printf(
+                            "ptxsim: kernel %s: %d blocks of %d threads, %d thread-instructions in %.3f s (%.3g per second)%n",
+                            k.name(),
+                            blocks,
+                            threads,
+                            launch.threadInstructions,
+                            s,
+                            launch.threadInstructions / Math.max(s, 1e-9));
                 }
             } catch (SimError e) {
                 d.threadInstructions += launch.threadInstructions;
@@ -256,22 +306,30 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
     /** Thread-instructions all launches on a device have executed so far. */
     long threadInstructions(int device) {
         SimDevice d = device(device);
-        synchronized (d) { return d.threadInstructions; }
+        synchronized (d) {
+            return d.threadInstructions;
+        }
     }
 
     /** A launch the simulator stopped: the runtime reports it as a failed kernel (status 1, no stack trace). */
     public static final class KernelError extends RuntimeException {
-        KernelError(String message) { super(message); }
+        KernelError(String message) {
+            super(message);
+        }
     }
 
     /** Launches run to their end: there is nothing to wait for. */
-    @Override protected void synchronize(SimDevice d) {}
+    @Override
+    protected void synchronize(SimDevice d) {}
 
     @Override
     public String describe(int device) {
         SimDevice d = device(device);
-        return "ptxsim device " + device + ": a PTX simulator, not a GPU (" + SimDevice.ARCH + "-like, " + d.multiprocessors + " multiprocessors, "
-                + (d.memory.size >> 30) + " GiB of device memory, " + (d.stackBytes >> 10) + " KiB of local memory per thread; checks bounds, "
-                + "alignment, barriers and uninitialised registers" + (d.racecheck ? ", and shared-memory races" : "") + ")";
+        return "ptxsim device " + device + ": a PTX simulator, not a GPU (" + SimDevice.ARCH + "-like, "
+                + d.multiprocessors + " multiprocessors, "
+                + (d.memory.size >> 30) + " GiB of device memory, " + (d.stackBytes >> 10)
+                + " KiB of local memory per thread; checks bounds, "
+                + "alignment, barriers and uninitialised registers" + (d.racecheck ? ", and shared-memory races" : "")
+                + ")";
     }
 }

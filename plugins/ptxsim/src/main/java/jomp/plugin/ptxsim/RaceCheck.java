@@ -30,8 +30,10 @@ final class RaceCheck {
         int epoch = w.block.epoch, me = w.tid0 + l + 1;
         for (int k = (int) (off >>> 2), end = (int) ((off + bytes + 3) >>> 2); k < end; k++) {
             int wr = writerEpoch[k] == epoch ? writer[k] : 0, rd = readerEpoch[k] == epoch ? reader[k] : 0;
-            if (wr != 0 && wr != me) throw hazard(ex, w, l, in, off, bytes, write, write ? "write after write" : "read after write", wr - 1);
-            if (write && rd != 0 && rd != me) throw hazard(ex, w, l, in, off, bytes, true, "write after read", rd < 0 ? -1 : rd - 1);
+            if (wr != 0 && wr != me)
+                throw hazard(ex, w, l, in, off, bytes, write, write ? "write after write" : "read after write", wr - 1);
+            if (write && rd != 0 && rd != me)
+                throw hazard(ex, w, l, in, off, bytes, true, "write after read", rd < 0 ? -1 : rd - 1);
             if (write) {
                 writer[k] = me;
                 writerEpoch[k] = epoch;
@@ -39,14 +41,22 @@ final class RaceCheck {
                 reader[k] = me;
                 readerEpoch[k] = epoch;
             } else if (rd != me) {
-                reader[k] = -1;   // several readers
+                reader[k] = -1; // several readers
             }
         }
     }
 
-    private static SimError hazard(Executor ex, Warp w, int l, Insn in, long off, int bytes, boolean write, String kind, int other) {
-        return SimError.at(ex.launch, w.block, w, l, in, "shared memory race (" + kind + ") at shared address 0x" + Long.toHexString(off),
-                (other >= 0 ? "thread " + other : "other threads") + " of the block accessed this word since the last barrier, "
+    private static SimError hazard(
+            Executor ex, Warp w, int l, Insn in, long off, int bytes, boolean write, String kind, int other) {
+        return SimError.at(
+                ex.launch,
+                w.block,
+                w,
+                l,
+                in,
+                "shared memory race (" + kind + ") at shared address 0x" + Long.toHexString(off),
+                (other >= 0 ? "thread " + other : "other threads")
+                        + " of the block accessed this word since the last barrier, "
                         + "without an atomic or volatile access: a barrier (or __syncwarp) is missing between them");
     }
 }

@@ -2,7 +2,6 @@ package jomp.plugin.ptxsim;
 
 import java.util.HashSet;
 import java.util.Set;
-
 import jomp.runtime.mem.Mem;
 
 /**
@@ -29,6 +28,7 @@ final class SimDevice extends jomp.runtime.plugin.GpuDevice {
      * unchecked, as on the GPU; accesses inside it are still checked against the allocations.
      */
     boolean hostMemory;
+
     private final Set<Long> heap = new HashSet<>();
     private long shared, sharedCap, local, localCap;
     private final long t0 = System.nanoTime(), epoch = System.currentTimeMillis() * 1_000_000L;
@@ -45,10 +45,16 @@ final class SimDevice extends jomp.runtime.plugin.GpuDevice {
         this.racecheck = racecheck;
     }
 
-    @Override public int multiprocessors() { return multiprocessors; }
+    @Override
+    public int multiprocessors() {
+        return multiprocessors;
+    }
 
     /** CUDA's limit of threads per block. */
-    @Override public int maxThreadsPerBlock() { return PtxSimPlugin.MAX_THREADS; }
+    @Override
+    public int maxThreadsPerBlock() {
+        return PtxSimPlugin.MAX_THREADS;
+    }
 
     /** Shared memory for the blocks of a launch (reused). */
     long sharedMemory(long size) {
@@ -65,7 +71,8 @@ final class SimDevice extends jomp.runtime.plugin.GpuDevice {
         if (size > localCap) {
             long a = Memory.map(size);
             if (a == -1 || a == 0) throw new OutOfMemoryError("ptxsim: cannot map " + size + " bytes of local memory");
-            local = a;   // the old mapping stays (a launch may still refer to it; this happens once per larger block size)
+            local = a; // the old mapping stays (a launch may still refer to it; this happens once per larger block
+            // size)
             localCap = size;
         }
         return local;
@@ -84,5 +91,7 @@ final class SimDevice extends jomp.runtime.plugin.GpuDevice {
     }
 
     /** Nanoseconds, as %globaltimer counts them (since the epoch, advancing with the host's clock). */
-    long globalTimer() { return epoch + (System.nanoTime() - t0); }
+    long globalTimer() {
+        return epoch + (System.nanoTime() - t0);
+    }
 }

@@ -25,6 +25,7 @@ final class Warp {
     final int index;
     /** Thread index of lane 0 in the block, and the lanes that exist (a block's last warp may be partial). */
     final int tid0;
+
     final int lanes;
 
     long[] R;
@@ -46,6 +47,7 @@ final class Warp {
 
     /** Special registers that do not change: per lane values. */
     final long[][] sreg = new long[Decoder.SR_COUNT][];
+
     final long[] scratch = new long[32];
 
     Warp(Block block, int index, int lanes, int regs) {
@@ -57,7 +59,7 @@ final class Warp {
         D = new int[Math.max(regs, 64)];
         int all = lanes == 32 ? -1 : (1 << lanes) - 1;
         runMask = all;
-        exitMask = ~all;   // lanes that do not exist count as exited
+        exitMask = ~all; // lanes that do not exist count as exited
     }
 
     /** The same warp for the next block of a launch (its arrays are kept: no allocation per block). */
@@ -195,7 +197,10 @@ final class Warp {
         int next = -1;
         for (int k = 1; k <= 32; k++) {
             int l = (rr + k) & 31;
-            if ((others >>> l & 1) != 0) { next = l; break; }
+            if ((others >>> l & 1) != 0) {
+                next = l;
+                break;
+            }
         }
         rr = next;
         focus = 1 << next;
@@ -215,12 +220,20 @@ final class Warp {
     }
 
     /** Lanes wake up (a barrier completed); they are chosen by the next pick. */
-    void wake(int m) { runMask |= m; }
+    void wake(int m) {
+        runMask |= m;
+    }
 
-    boolean done() { return exitMask == -1; }
+    boolean done() {
+        return exitMask == -1;
+    }
 
     /** The lane's current instruction (group lanes use the group's pc). */
-    int pcOf(int lane) { return (gmask >>> lane & 1) != 0 ? gpc : pc[lane]; }
+    int pcOf(int lane) {
+        return (gmask >>> lane & 1) != 0 ? gpc : pc[lane];
+    }
 
-    int baseOf(int lane) { return (gmask >>> lane & 1) != 0 ? gbase : base[lane]; }
+    int baseOf(int lane) {
+        return (gmask >>> lane & 1) != 0 ? gbase : base[lane];
+    }
 }

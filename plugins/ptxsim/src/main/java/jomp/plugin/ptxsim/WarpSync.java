@@ -23,14 +23,27 @@ final class WarpSync {
             int l = Integer.numberOfTrailingZeros(m);
             int mm = (int) memberMask(ex, w, in, l, w.gbase);
             if ((mm >>> l & 1) == 0)
-                throw SimError.at(ex.launch, ex.block, w, l, in, "lane " + l + " is not in its own member mask 0x" + Integer.toHexString(mm), null);
+                throw SimError.at(
+                        ex.launch,
+                        ex.block,
+                        w,
+                        l,
+                        in,
+                        "lane " + l + " is not in its own member mask 0x" + Integer.toHexString(mm),
+                        null);
             members[l] = mm;
             need |= mm;
         }
         checkExited(ex, w, in, need, Integer.numberOfTrailingZeros(exec));
         if (in.op == BAR_WARP) {
-            if ((need & ~exec) == 0) { w.gpc++; return; }
-            for (int m = exec; m != 0; m &= m - 1) { int l = Integer.numberOfTrailingZeros(m); w.need[l] = members[l]; }
+            if ((need & ~exec) == 0) {
+                w.gpc++;
+                return;
+            }
+            for (int m = exec; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                w.need[l] = members[l];
+            }
             w.block(exec, w.gpc + 1);
             w.wsyncMask |= exec;
             int waiting = w.wsyncMask, all = 0;
@@ -41,7 +54,7 @@ final class WarpSync {
             }
             return;
         }
-        if ((need & ~exec) == 0) {   // the usual case: the whole mask is here, in one frame
+        if ((need & ~exec) == 0) { // the usual case: the whole mask is here, in one frame
             int[] bases = new int[32];
             java.util.Arrays.fill(bases, w.gbase);
             perform(ex, w, in, exec, bases, members);
@@ -49,15 +62,21 @@ final class WarpSync {
             return;
         }
         int at = w.gpc;
-        for (int m = exec; m != 0; m &= m - 1) { int l = Integer.numberOfTrailingZeros(m); w.need[l] = members[l]; }
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            w.need[l] = members[l];
+        }
         w.block(exec, at);
         w.syncMask |= exec;
         int here = 0, all = 0;
         for (int m = w.syncMask; m != 0; m &= m - 1) {
             int l = Integer.numberOfTrailingZeros(m);
-            if (w.pc[l] == at) { here |= 1 << l; all |= w.need[l]; }
+            if (w.pc[l] == at) {
+                here |= 1 << l;
+                all |= w.need[l];
+            }
         }
-        if ((all & ~here) != 0) return;   // still waiting for some
+        if ((all & ~here) != 0) return; // still waiting for some
         int[] bases = new int[32];
         int[] mem = new int[32];
         for (int m = here; m != 0; m &= m - 1) {
@@ -76,8 +95,17 @@ final class WarpSync {
         if (gone != 0) {
             int l = Integer.numberOfTrailingZeros(gone);
             boolean exists = l < w.lanes;
-            throw SimError.at(ex.launch, ex.block, w, lane, in, "member mask 0x" + Integer.toHexString(need) + " names lane " + l
-                    + (exists ? ", which has exited" : ", which does not exist (the block has " + w.block.nthreads + " threads)"), null);
+            throw SimError.at(
+                    ex.launch,
+                    ex.block,
+                    w,
+                    lane,
+                    in,
+                    "member mask 0x" + Integer.toHexString(need) + " names lane " + l
+                            + (exists
+                                    ? ", which has exited"
+                                    : ", which does not exist (the block has " + w.block.nthreads + " threads)"),
+                    null);
         }
     }
 
@@ -92,7 +120,8 @@ final class WarpSync {
     static long value(Executor ex, Warp w, Insn in, int l, int base, byte kind, int slot, long imm) {
         return switch (kind) {
             case K_REG -> {
-                if ((w.D[base + slot] >>> l & 1) == 0) throw ex.uninitialised(w, in, 1 << l, "an operand of a warp-synchronous instruction");
+                if ((w.D[base + slot] >>> l & 1) == 0)
+                    throw ex.uninitialised(w, in, 1 << l, "an operand of a warp-synchronous instruction");
                 yield w.R[((base + slot) << 5) + l];
             }
             case K_IMM -> imm;
@@ -138,12 +167,24 @@ final class WarpSync {
             int j;
             boolean pv;
             switch (in.mode) {
-                case 0 -> { j = l - bval; pv = j >= maxLane; }
-                case 1 -> { j = l + bval; pv = j <= maxLane; }
-                case 2 -> { j = l ^ bval; pv = j <= maxLane; }
-                default -> { j = minLane | (bval & ~seg); pv = j <= maxLane; }
+                case 0 -> {
+                    j = l - bval;
+                    pv = j >= maxLane;
+                }
+                case 1 -> {
+                    j = l + bval;
+                    pv = j <= maxLane;
+                }
+                case 2 -> {
+                    j = l ^ bval;
+                    pv = j <= maxLane;
+                }
+                default -> {
+                    j = minLane | (bval & ~seg);
+                    pv = j <= maxLane;
+                }
             }
-            if (!pv || j < 0 || j > 31 || (lanes >>> j & 1) == 0) j = l;   // inactive or out of range: its own value
+            if (!pv || j < 0 || j > 31 || (lanes >>> j & 1) == 0) j = l; // inactive or out of range: its own value
             out[l] = a[j] & 0xFFFFFFFFL;
             p[l] = pv;
         }
@@ -169,7 +210,8 @@ final class WarpSync {
     }
 
     /** match.sync: the member lanes with the same value (any), or all of them if all agree (all). */
-    private static void match(Executor ex, Warp w, Insn in, int lanes, int[] base, int[] members, long[] out, boolean[] p) {
+    private static void match(
+            Executor ex, Warp w, Insn in, int lanes, int[] base, int[] members, long[] out, boolean[] p) {
         long[] v = new long[32];
         long mask = PtxType.size(in.type) == 8 ? -1L : 0xFFFFFFFFL;
         for (int m = lanes; m != 0; m &= m - 1) {

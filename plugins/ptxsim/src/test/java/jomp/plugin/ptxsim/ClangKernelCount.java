@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import jomp.runtime.plugin.DevicePlugin;
 
 /**
@@ -37,14 +36,19 @@ public final class ClangKernelCount {
             sim.put(env, new long[] {0, buffer});
             List<Long> args = new ArrayList<>(List.of(env, n));
             for (int i = 2; i < params; i++) {
-                long b = sim.alloc(16 * n);   // room for n complex doubles
+                long b = sim.alloc(16 * n); // room for n complex doubles
                 long[] init = new long[(int) (2 * n)];
                 java.util.Arrays.fill(init, Double.doubleToLongBits(0.1));
                 sim.put(b, init);
                 args.add(b);
             }
             long before = sim.plugin.threadInstructions(0);
-            sim.plugin.launchKernel(0, img.kernel(m.group(1)), args.stream().mapToLong(Long::longValue).toArray(), blocks, threads);
+            sim.plugin.launchKernel(
+                    0,
+                    img.kernel(m.group(1)),
+                    args.stream().mapToLong(Long::longValue).toArray(),
+                    blocks,
+                    threads);
             long count = sim.plugin.threadInstructions(0) - before;
             System.out.printf("%s %d %.2f%n", m.group(1), count, (double) count / n);
         }

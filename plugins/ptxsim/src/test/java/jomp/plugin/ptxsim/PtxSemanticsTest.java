@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-
+import jomp.runtime.plugin.DevicePlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import jomp.runtime.plugin.DevicePlugin;
 
 /**
  * The simulator's instruction semantics against an outside oracle: ops.c (integer and
@@ -18,7 +16,8 @@ import jomp.runtime.plugin.DevicePlugin;
  * gcc's build of the same functions gives on the host.
  */
 class PtxSemanticsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     static final int K = 64, THREADS = 96;
 
@@ -26,8 +25,19 @@ class PtxSemanticsTest {
     void clangsPtxComputesWhatGccsHostCodeComputes() throws Exception {
         Path c = Sim.resource("ops.c", dir);
         String ptx = Sim.clangPtx(c, dir);
-        Sim.run(List.of("gcc", "-O0", "-ffp-contract=off", c.toString(), "-o", dir.resolve("host").toString(), "-lm"), dir);
-        List<String> want = Sim.run(List.of(dir.resolve("host").toString(), Integer.toString(THREADS)), dir).lines().toList();
+        Sim.run(
+                List.of(
+                        "gcc",
+                        "-O0",
+                        "-ffp-contract=off",
+                        c.toString(),
+                        "-o",
+                        dir.resolve("host").toString(),
+                        "-lm"),
+                dir);
+        List<String> want = Sim.run(List.of(dir.resolve("host").toString(), Integer.toString(THREADS)), dir)
+                .lines()
+                .toList();
         assertThat(want).hasSize(2 * THREADS * K);
 
         Sim sim = new Sim();

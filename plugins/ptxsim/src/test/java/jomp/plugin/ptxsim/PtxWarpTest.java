@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-
+import jomp.runtime.plugin.DevicePlugin;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import jomp.runtime.plugin.DevicePlugin;
 
 /**
  * Warp- and block-level behaviour (warp.c, compiled by clang-19): shuffles with clamps and
@@ -20,7 +18,9 @@ import jomp.runtime.plugin.DevicePlugin;
  * its pseudocode).
  */
 class PtxWarpTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     Sim sim;
     DevicePlugin.LoadedImage img;
 
@@ -30,7 +30,9 @@ class PtxWarpTest {
         img = sim.load(Sim.clangPtx(Sim.resource("warp.c", dir), dir));
     }
 
-    private int[] ints(long device, int n) { return sim.ints(device, n); }
+    private int[] ints(long device, int n) {
+        return sim.ints(device, n);
+    }
 
     @Test
     void shufflesFollowTheIsaPseudocode() {
@@ -41,12 +43,16 @@ class PtxWarpTest {
             int l = t & 31;
             int[] v = new int[32];
             for (int k = 0; k < 32; k++) v[k] = 3 * k + 1;
-            assertThat(r[t * 6]).as("bfly sum, thread %d", t).isEqualTo(Arrays.stream(v).sum());
+            assertThat(r[t * 6])
+                    .as("bfly sum, thread %d", t)
+                    .isEqualTo(Arrays.stream(v).sum());
             assertThat(r[t * 6 + 1]).as("up 3").isEqualTo(l >= 3 ? v[l - 3] : v[l]);
             assertThat(r[t * 6 + 2]).as("down 5").isEqualTo(l + 5 <= 31 ? v[l + 5] : v[l]);
             assertThat(r[t * 6 + 3]).as("idx 7").isEqualTo(v[7]);
             assertThat(r[t * 6 + 4]).as("idx lane^1 in segments of 8").isEqualTo(v[l ^ 1]);
-            assertThat(r[t * 6 + 5]).as("down 2 clamped to segments of 8").isEqualTo((l & 7) + 2 <= 7 ? v[l + 2] : v[l]);
+            assertThat(r[t * 6 + 5])
+                    .as("down 2 clamped to segments of 8")
+                    .isEqualTo((l & 7) + 2 <= 7 ? v[l + 2] : v[l]);
         }
     }
 
@@ -62,7 +68,9 @@ class PtxWarpTest {
             assertThat(r[l * 6 + 1]).as("all").isEqualTo(1);
             assertThat(r[l * 6 + 2]).as("any").isEqualTo(1);
             assertThat(r[l * 6 + 3]).as("match.any of lane %% 3, lane %d", l).isEqualTo(same);
-            assertThat(r[l * 6 + 4]).as("activemask inside a branch, lane %d", l).isEqualTo(l % 4 == 0 ? 0x11111111 : 7);
+            assertThat(r[l * 6 + 4])
+                    .as("activemask inside a branch, lane %d", l)
+                    .isEqualTo(l % 4 == 0 ? 0x11111111 : 7);
             assertThat(r[l * 6 + 5]).as("uni").isEqualTo(1);
         }
     }

@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import jomp.offload.abi.DeviceImage;
 import jomp.offload.abi.ImageKind;
 import jomp.runtime.plugin.DevicePlugin;
@@ -25,7 +24,9 @@ import jomp.runtime.plugin.DevicePlugin;
 final class Sim {
     final PtxSimPlugin plugin;
 
-    Sim() { this(Map.of()); }
+    Sim() {
+        this(Map.of());
+    }
 
     Sim(Map<String, String> env) {
         Map<String, String> e = new HashMap<>(env);
@@ -36,11 +37,19 @@ final class Sim {
     }
 
     DevicePlugin.LoadedImage load(String ptx) {
-        return plugin.loadImage(0, new DeviceImage("nvptx64-nvidia-cuda", "sm_75", ImageKind.PTX,
-                ptx.getBytes(StandardCharsets.ISO_8859_1), List.of()));
+        return plugin.loadImage(
+                0,
+                new DeviceImage(
+                        "nvptx64-nvidia-cuda",
+                        "sm_75",
+                        ImageKind.PTX,
+                        ptx.getBytes(StandardCharsets.ISO_8859_1),
+                        List.of()));
     }
 
-    long alloc(long bytes) { return plugin.dataAlloc(0, bytes); }
+    long alloc(long bytes) {
+        return plugin.dataAlloc(0, bytes);
+    }
 
     long[] longs(long device, int n) {
         try (Arena a = Arena.ofConfined()) {
@@ -91,7 +100,8 @@ final class Sim {
     /** clang-19's PTX for a C file (the NVPTX back end of LLVM, an outside code generator). */
     static String clangPtx(Path c, Path dir, String... flags) throws IOException, InterruptedException {
         Path out = dir.resolve(c.getFileName() + ".ptx");
-        List<String> cmd = new ArrayList<>(List.of("clang-19", "--target=nvptx64-nvidia-cuda", "-march=sm_75", "-O2", "-ffp-contract=off", "-S"));
+        List<String> cmd = new ArrayList<>(
+                List.of("clang-19", "--target=nvptx64-nvidia-cuda", "-march=sm_75", "-O2", "-ffp-contract=off", "-S"));
         cmd.addAll(List.of(flags));
         cmd.addAll(List.of(c.toString(), "-o", out.toString()));
         String log = run(cmd, dir);
@@ -103,7 +113,10 @@ final class Sim {
     static String run(List<String> cmd, Path dir) throws IOException, InterruptedException {
         Process p;
         try {
-            p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+            p = new ProcessBuilder(cmd)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException e) {
             throw new AssertionError(cmd.get(0) + " is needed for this test: " + e.getMessage());
         }
