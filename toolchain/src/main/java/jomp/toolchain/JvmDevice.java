@@ -13,10 +13,12 @@ import jomp.offload.abi.jvm.JvmDeviceTraits;
  * plugin has.
  */
 public final class JvmDevice implements ToolChain {
+    @Override
     public String triple() {
         return Triple.HOST;
     }
 
+    @Override
     public List<String> aliases() {
         return List.of("jvm", "jvm64");
     }
@@ -46,10 +48,12 @@ public final class JvmDevice implements ToolChain {
         return i == p.length;
     }
 
+    @Override
     public String backEnd() {
         return "jvm";
     }
 
+    @Override
     public ContextTraits contextTraits() {
         return JvmDeviceTraits.CONTEXT;
     }

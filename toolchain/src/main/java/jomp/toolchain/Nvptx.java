@@ -20,18 +20,22 @@ public final class Nvptx implements ToolChain {
     /** The oldest arch jomp's PTX supports: the arch of portable PTX, and the default. */
     public static final String LOWEST_ARCH = CudaArch.LOWEST.name();
 
+    @Override
     public String triple() {
         return Triple.NVPTX64;
     }
 
+    @Override
     public List<String> aliases() {
         return List.of("nvptx64");
     }
 
+    @Override
     public String backEnd() {
         return "nvptx";
     }
 
+    @Override
     public ContextTraits contextTraits() {
         return NvptxTraits.CONTEXT;
     }
@@ -101,22 +105,27 @@ public final class Nvptx implements ToolChain {
 
     /** ptxas -c: a relocatable cubin, which nvlink links (clang's NVPTX::Assembler). */
     static final Assembler PTXAS = new Assembler() {
+        @Override
         public String program() {
             return "ptxas";
         }
 
+        @Override
         public String toolName() {
             return "NVPTX::Assembler";
         }
 
+        @Override
         public ImageKind imageKind() {
             return ImageKind.OBJECT;
         }
 
+        @Override
         public String inputExtension() {
             return "ptx";
         }
 
+        @Override
         public String outputExtension() {
             return "cubin";
         }
@@ -126,10 +135,12 @@ public final class Nvptx implements ToolChain {
             return true;
         }
 
+        @Override
         public List<String> args(String arch, String optLevel, String input, String output) {
             return List.of("-m64", ptxasOptLevel(optLevel), "--gpu-name", arch, "--output-file", output, input, "-c");
         }
 
+        @Override
         public String missingNote(String cudaPath) {
             return "ptxas not found (" + CudaInstallation.searched(cudaPath)
                     + "); embedding PTX, which the CUDA driver compiles when the program loads it";

@@ -18,18 +18,22 @@ public final class PtxSim implements ToolChain {
     /** nvptx64's device link without nvlink: PTX passes through, several PTX objects go into a fat binary, linked when loaded. */
     private static final DeviceLinker LINKER = new NvptxDeviceLink(null, false);
 
+    @Override
     public String triple() {
         return TRIPLE;
     }
 
+    @Override
     public List<String> aliases() {
         return List.of("ptxsim");
     }
 
+    @Override
     public String backEnd() {
         return "nvptx";
     }
 
+    @Override
     public ContextTraits contextTraits() {
         return NvptxTraits.CONTEXT;
     }

@@ -22,50 +22,60 @@ public sealed interface Action {
     String className();
 
     record Input(String file, FileType type, String offloadKind, String arch, String triple) implements Action {
+        @Override
         public List<Action> inputs() {
             return List.of();
         }
 
+        @Override
         public String className() {
             return "input";
         }
     }
 
     record Preprocess(Action input, FileType type, String offloadKind, String arch, String triple) implements Action {
+        @Override
         public List<Action> inputs() {
             return List.of(input);
         }
 
+        @Override
         public String className() {
             return "preprocessor";
         }
     }
 
     record Compile(Action input, FileType type, String offloadKind, String arch, String triple) implements Action {
+        @Override
         public List<Action> inputs() {
             return List.of(input);
         }
 
+        @Override
         public String className() {
             return "compiler";
         }
     }
 
     record Backend(Action input, FileType type, String offloadKind, String arch, String triple) implements Action {
+        @Override
         public List<Action> inputs() {
             return List.of(input);
         }
 
+        @Override
         public String className() {
             return "backend";
         }
     }
 
     record Assemble(Action input, FileType type, String offloadKind, String arch, String triple) implements Action {
+        @Override
         public List<Action> inputs() {
             return List.of(input);
         }
 
+        @Override
         public String className() {
             return "assembler";
         }
@@ -73,18 +83,22 @@ public sealed interface Action {
 
     /** clang's OffloadAction: a host dependence (may be null) and device dependences. */
     record Offload(Dependence host, List<Dependence> devices, FileType type) implements Action {
+        @Override
         public String offloadKind() {
             return host != null ? "host-openmp" : "device-openmp";
         }
 
+        @Override
         public String arch() {
             return host == null && devices.size() == 1 ? devices.get(0).arch() : null;
         }
 
+        @Override
         public String triple() {
             return host != null ? host.triple() : devices.get(0).triple();
         }
 
+        @Override
         public List<Action> inputs() {
             var all = new java.util.ArrayList<Action>();
             if (host != null) all.add(host.action());
@@ -92,6 +106,7 @@ public sealed interface Action {
             return all;
         }
 
+        @Override
         public String className() {
             return "offload";
         }
@@ -109,22 +124,27 @@ public sealed interface Action {
 
     /** Bundles device objects into one OffloadBinary file (jomp-offload-packager). */
     record Package(List<Action> objects, String triple) implements Action {
+        @Override
         public FileType type() {
             return FileType.IMAGE;
         }
 
+        @Override
         public String offloadKind() {
             return "device-openmp";
         }
 
+        @Override
         public String arch() {
             return null;
         }
 
+        @Override
         public List<Action> inputs() {
             return objects;
         }
 
+        @Override
         public String className() {
             return "jomp-offload-packager";
         }
@@ -132,22 +152,27 @@ public sealed interface Action {
 
     /** The link: jomp-linker-wrapper; printed as "linker" when nothing is offloaded, as clang does. */
     record Link(List<Action> objects, boolean offloading, String triple) implements Action {
+        @Override
         public FileType type() {
             return FileType.IMAGE;
         }
 
+        @Override
         public String offloadKind() {
             return offloading ? "host-openmp" : "";
         }
 
+        @Override
         public String arch() {
             return null;
         }
 
+        @Override
         public List<Action> inputs() {
             return objects;
         }
 
+        @Override
         public String className() {
             return offloading ? "jomp-linker-wrapper" : "linker";
         }

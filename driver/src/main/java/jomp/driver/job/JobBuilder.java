@@ -111,7 +111,7 @@ public final class JobBuilder {
             case Action.Preprocess pp -> cc1(pp, List.of("-E"), inputFile(pp), topLevel, single, "i");
             case Action.Compile c
             when c.type() == FileType.NONE -> cc1(c, List.of("-fsyntax-only"), inputFile(c), topLevel, single, null);
-            case Action.Compile c -> hostIr(c, topLevel, single);
+            case Action.Compile c -> hostIr(c, single);
             case Action.Backend b -> backend(b, topLevel, single);
             case Action.Assemble as -> assemble(as, topLevel, single);
             case Action.Offload off -> build(off.result(), topLevel, single);
@@ -169,7 +169,7 @@ public final class JobBuilder {
     }
 
     /** The host compile of an offloading build: source to host IR, read by every device compile. */
-    private Job hostIr(Action.Compile c, boolean topLevel, boolean single) {
+    private Job hostIr(Action.Compile c, boolean single) {
         String src = inputFile(c);
         String out = output(c, false, single, "jir", "", "host-" + c.triple());
         List<String> args = new ArrayList<>(List.of("-cc1", "-triple", c.triple()));
@@ -184,8 +184,7 @@ public final class JobBuilder {
 
     private Job backend(Action.Backend b, boolean topLevel, boolean single) {
         Action in = b.input();
-        if ("device-openmp".equals(b.offloadKind()))
-            return deviceCompile(b, (Action.Offload) in, topLevel, single, true);
+        if ("device-openmp".equals(b.offloadKind())) return deviceCompile(b, (Action.Offload) in, topLevel, single);
         return hostCodegen(b, topLevel, single, "s", List.of("-S"));
     }
 
@@ -194,7 +193,7 @@ public final class JobBuilder {
             Action.Backend b = (Action.Backend) as.input();
             ToolChain tc = toolChain(as);
             // a compile job that writes its object (the jvm device's): no assembler job (clang's integrated assembler)
-            if (tc.compileEmitsObject()) return deviceCompile(b, (Action.Offload) b.input(), topLevel, single, false);
+            if (tc.compileEmitsObject()) return deviceCompile(b, (Action.Offload) b.input(), topLevel, single);
             Job text = build(b, false, single);
             // no assembler, none found, or portable PTX: the compile's text itself is the image (kind ptx), compiled at
             // load
@@ -219,7 +218,7 @@ public final class JobBuilder {
     }
 
     /** Device compile: reads the source and the host IR; the target's assembly text (PTX), or its object (the jvm device). */
-    private Job deviceCompile(Action.Backend b, Action.Offload joined, boolean topLevel, boolean single, boolean asm) {
+    private Job deviceCompile(Action.Backend b, Action.Offload joined, boolean topLevel, boolean single) {
         Job host = build(joined.host().action(), false, single);
         String src = inputFile(b);
         ToolChain tc = toolChain(b);

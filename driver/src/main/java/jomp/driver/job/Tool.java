@@ -25,14 +25,17 @@ public interface Tool {
 
     static Tool inProcess(String bindingName, Path launcher, InProcess entry) {
         return new Tool() {
+            @Override
             public String bindingName() {
                 return bindingName;
             }
 
+            @Override
             public String executable() {
                 return launcher.toString();
             }
 
+            @Override
             public int run(List<String> args, PrintStream out, PrintStream err) {
                 return entry.run(args.toArray(String[]::new), out, err);
             }
@@ -42,14 +45,17 @@ public interface Tool {
     /** An external program (ptxas), run as a child process in the caller's environment (Programs), its output passed through. */
     static Tool external(String bindingName, Path program) {
         return new Tool() {
+            @Override
             public String bindingName() {
                 return bindingName;
             }
 
+            @Override
             public String executable() {
                 return program.toString();
             }
 
+            @Override
             public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
                 var cmd = new java.util.ArrayList<String>();
                 cmd.add(program.toString());

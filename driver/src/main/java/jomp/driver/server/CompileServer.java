@@ -84,6 +84,7 @@ public final class CompileServer {
     }
 
     /** {@code CompileServer <server file>}; started in the background by bin/jomp. */
+    @SuppressWarnings("EmptyCatch") // an unreadable idle time keeps the default
     public static void main(String[] args) throws Exception {
         if (args.length != 1) {
             System.err.println("usage: jomp.driver.server.CompileServer <server file>");
@@ -191,6 +192,7 @@ public final class CompileServer {
         }
     }
 
+    @SuppressWarnings("EmptyCatch") // closing a socket that is already closed: nothing to do
     void stop() {
         stopping = true;
         try {
@@ -199,6 +201,7 @@ public final class CompileServer {
         }
     }
 
+    @SuppressWarnings("EmptyCatch") // the client went away: nothing to tell it
     private void handle(Socket s) {
         try {
             InputStream in = new java.io.BufferedInputStream(s.getInputStream(), 1 << 14);
@@ -222,6 +225,7 @@ public final class CompileServer {
         }
     }
 
+    @SuppressWarnings("EmptyCatch") // the client went away: nothing to tell it
     private void run(Socket control, InputStream in, String token, int umask) throws IOException {
         try (control) {
             Path cwd = Path.of(readField(in));

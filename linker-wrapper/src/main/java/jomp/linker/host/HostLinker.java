@@ -123,7 +123,6 @@ public final class HostLinker {
      */
     private long readOnlyEnd;
 
-    private final Map<String, String> functionOwner = new HashMap<>(); // JVM method name -> owner, for globals
     private final List<String> handleFields = new ArrayList<>(); // Program fields holding function handles
     private final List<String[]> handleTargets = new ArrayList<>(); // owner, name, descriptor, C signature per handle
     private final Map<String, Integer> handleIndex = new HashMap<>(); // "owner.name" -> index

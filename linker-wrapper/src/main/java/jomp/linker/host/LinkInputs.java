@@ -68,14 +68,12 @@ public final class LinkInputs {
     }
 
     private final List<Path> libDirs;
-    private final List<HostLinker.Input> objects;
     private final ArchiveResolver resolver;
     private final NativeLibraries natives = new NativeLibraries();
     private boolean dynamic = true, asNeeded, wholeArchive;
 
     public LinkInputs(List<Path> libDirs, List<HostLinker.Input> objects) {
         this.libDirs = libDirs;
-        this.objects = objects;
         this.resolver = new ArchiveResolver(objects);
     }
 
@@ -135,11 +133,11 @@ public final class LinkInputs {
         boolean was = dynamic;
         dynamic = true;
         for (String name : List.of("c", "m", "pthread", "dl")) {
-            Path p = search("lib" + name + ".so", true);
+            Path p = search("lib" + name + ".so");
             if (p != null) file("-l" + name, p, true);
         }
         for (String soname : List.of("libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2")) {
-            Path p = search(soname, true);
+            Path p = search(soname);
             if (p != null) file(soname, p, true);
         }
         dynamic = was;
@@ -148,9 +146,9 @@ public final class LinkInputs {
     private void library(String name) throws InputError, IOException {
         if (OPENMP_RUNTIMES.contains(name)) return; // jomp's OpenMP runtime is part of every program
         Path p;
-        if (name.startsWith(":")) p = search(name.substring(1), true);
+        if (name.startsWith(":")) p = search(name.substring(1));
         else {
-            p = dynamic ? searchEach("lib" + name) : search("lib" + name + ".a", true);
+            p = dynamic ? searchEach("lib" + name) : search("lib" + name + ".a");
         }
         if (p == null) throw new InputError("cannot find -l" + name);
         file("-l" + name, p, false);
@@ -167,7 +165,7 @@ public final class LinkInputs {
         return null;
     }
 
-    private Path search(String file, boolean any) {
+    private Path search(String file) {
         for (Path d : dirs()) {
             Path p = d.resolve(file);
             if (Files.isRegularFile(Invocation.resolve(p))) return p;
@@ -210,7 +208,7 @@ public final class LinkInputs {
                     jompSharedLibrary(real, name, ar);
                     return;
                 }
-                if (isNative(name, ar)) {
+                if (isNative(ar)) {
                     // glibc's libc_nonshared.a and the like: native code jomp's runtime stands in for
                     boolean glibcGlue = p.getFileName().toString().matches("lib\\w+_nonshared\\.a");
                     if (!isDefault && !glibcGlue && !ar.members().isEmpty())
@@ -285,7 +283,7 @@ public final class LinkInputs {
         return c.object();
     }
 
-    private boolean isNative(String name, Archive ar) {
+    private boolean isNative(Archive ar) {
         for (Archive.Member m : ar.members()) {
             byte[] b = m.bytes();
             if (ElfReader.isElf(b) && b.length > 19 && (b[18] & 0xff | (b[19] & 0xff) << 8) != 0) return true;

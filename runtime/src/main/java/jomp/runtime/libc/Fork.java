@@ -39,6 +39,8 @@ public final class Fork {
         static final MemorySegment EXIT = Universal.glibc("_exit");
     }
 
+    @SuppressWarnings(
+            "LockOnNonEnclosingClassLiteral") // Functions' class lock must be free at the fork, as in its child
     public static int fork() {
         NativeWorld.start(); // exit and atexit are glibc's from here on, in parent and child alike
         jomp.runtime.mem.Stack s = jomp.runtime.mem.Stack.current();

@@ -32,6 +32,7 @@ public final class Scanf {
             p = s;
         }
 
+        @Override
         public int next() {
             int c = Mem.getByte(p) & 0xff;
             if (c == 0) return -1;
@@ -39,6 +40,7 @@ public final class Scanf {
             return c;
         }
 
+        @Override
         public void unread(int c) {
             if (c >= 0) p--;
         }
@@ -52,10 +54,12 @@ public final class Scanf {
             this.in = in;
         }
 
+        @Override
         public int next() {
             return in.readLocked();
         }
 
+        @Override
         public void unread(int c) {
             if (c >= 0) {
                 in.pushback = c;

@@ -587,6 +587,7 @@ public final class Signal {
      * Waits on LOCK until notified or the deadline passes (false then). Without a signal thread (in
      * the child of a fork) the wait is short, and the caller looks at the counts itself.
      */
+    @SuppressWarnings("WaitNotInLoop") // one timed sleep; every caller loops until its deadline or condition
     private static boolean sleepLocked(long deadline) {
         long left = deadline - System.nanoTime();
         if (left <= 0) return false;

@@ -181,6 +181,8 @@ public final class Stdio {
      * passes it in jomp.stdout.tty; without it (the jar run by java -jar) Java's console is asked,
      * which costs milliseconds and requires stdin to be a terminal too.
      */
+    @SuppressWarnings(
+            "SystemConsoleNull") // null still comes with -Djdk.console=jdk.internal.le off and in some launchers
     private static boolean stdoutIsTerminal() {
         String t = System.getProperty("jomp.stdout.tty");
         if (t != null) return t.equals("1");

@@ -584,7 +584,7 @@ public final class Stdlib {
     // ---- rand: glibc's TYPE_3 additive feedback generator ----
 
     private static final int[] RAND = new int[34];
-    private static int randF, randR;
+    private static int randF;
 
     static {
         srand(1);

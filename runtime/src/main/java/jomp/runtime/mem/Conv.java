@@ -4,7 +4,7 @@ package jomp.runtime.mem;
 public final class Conv {
     private Conv() {}
 
-    private static final double TWO63 = 9.223372036854775808E18;
+    private static final double TWO63 = 0x1p63;
 
     /** double → unsigned long (C's conversion for values in range). */
     public static long d2ul(double d) {

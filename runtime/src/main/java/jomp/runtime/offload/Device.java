@@ -222,10 +222,10 @@ final class Device {
      * printing why, when the device has no more.
      */
     long alloc(long size, long hst) {
-        return OmptHost.ON ? OmptTarget.alloc(this, size, hst, () -> allocate(size, hst)) : allocate(size, hst);
+        return OmptHost.ON ? OmptTarget.alloc(this, size, hst, () -> allocate(size)) : allocate(size);
     }
 
-    private long allocate(long size, long hst) {
+    private long allocate(long size) {
         long t = Profile.start();
         long a;
         try {

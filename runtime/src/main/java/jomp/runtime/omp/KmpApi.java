@@ -23,7 +23,6 @@ public final class KmpApi {
     private static volatile long stacksize = stacksize(System.getenv("KMP_STACKSIZE"), System.getenv("OMP_STACKSIZE"));
     private static volatile int blocktime = blocktime(System.getenv("KMP_BLOCKTIME"), System.getenv("OMP_WAIT_POLICY"));
     private static volatile int library = library(System.getenv("KMP_LIBRARY"), System.getenv("OMP_WAIT_POLICY"));
-    private static volatile boolean warnings = true;
 
     /** KMP_STACKSIZE, else OMP_STACKSIZE ({@code size[B|K|M|G]}, K by default), else 4 MiB. */
     static long stacksize(String kmp, String omp) {
@@ -209,13 +208,10 @@ public final class KmpApi {
         Stdlib.free(p);
     }
 
-    public static void kmp_set_warnings_on() {
-        warnings = true;
-    }
+    /** libomp's switch for its runtime warnings; jomp's runtime prints none, so both do nothing. */
+    public static void kmp_set_warnings_on() {}
 
-    public static void kmp_set_warnings_off() {
-        warnings = false;
-    }
+    public static void kmp_set_warnings_off() {}
 
     // ---- the affinity format routines under the names LLVM's omp.h gives them
 

@@ -314,7 +314,7 @@ public final class OmpApi {
     public static void omp_destroy_allocator(long allocator) {
         Allocators.destroy(allocator);
     }
-    /** The storage of {@code allocate} directives and clauses: the alignment the allocator's alignment trait asks for (1: none). */
+    /** The storage of the allocate directive and clause: the alignment the allocator's alignment trait asks for (1: none). */
     public static long __jomp_allocator_alignment(long allocator) {
         return Allocators.alignment(allocator);
     }

@@ -182,6 +182,7 @@ final class Team {
     }
 
     /** Sleeps briefly unless a task is ready or done() already holds. */
+    @SuppressWarnings("WaitNotInLoop") // a 1 ms nap; callers loop until their condition holds
     void awaitTasks(java.util.function.BooleanSupplier done) {
         synchronized (taskLock) {
             if (!ready.isEmpty() || done.getAsBoolean()) return;

@@ -148,16 +148,6 @@ public final class Signals {
         return false;
     }
 
-    private static String name(int signal) {
-        return switch (signal) {
-            case SIGILL -> "ILL";
-            case SIGABRT -> "ABRT";
-            case SIGBUS -> "BUS";
-            case SIGFPE -> "FPE";
-            default -> "SEGV";
-        };
-    }
-
     private static String describe(int signal) {
         return switch (signal) {
             case SIGILL -> "illegal instruction (SIGILL)";

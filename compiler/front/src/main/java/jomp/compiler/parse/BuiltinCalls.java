@@ -123,7 +123,7 @@ final class BuiltinCalls {
         if (base.startsWith("bswap")) return bswap(n, Integer.parseInt(base.substring(5)), args.get(0), loc);
         if (base.startsWith("is") || base.startsWith("signbit") || base.equals("fpclassify"))
             return classification(n, base, args, loc);
-        return bits(n, base, args.get(0), loc);
+        return bits(base, args.get(0), loc);
     }
 
     /** __builtin_object_size(p, type), __builtin_dynamic_object_size(p, type): type 0-3. */
@@ -316,7 +316,7 @@ final class BuiltinCalls {
     }
 
     /** clz, ctz, popcount, ffs, parity, clrsb with their l and ll forms: int results, folded on constants. */
-    private Expr bits(String n, String base, Expr arg, SourceLocation loc) {
+    private Expr bits(String base, Expr arg, SourceLocation loc) {
         String op = base.replaceAll("(ll|l)$", "");
         if (base.equals("ffsll") || base.equals("ffsl")) op = "ffs";
         if (base.equals("clrsbll") || base.equals("clrsbl")) op = "clrsb";

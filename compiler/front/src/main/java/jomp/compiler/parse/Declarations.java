@@ -132,8 +132,7 @@ final class Declarations {
             counter = countBasicTypeWord(counter, s);
             Type r = basicType(counter);
             if (r == null) {
-                diags.error(
-                        t.loc, "cannot combine with previous '" + previousWord(before, t) + "' declaration specifier");
+                diags.error(t.loc, "cannot combine with previous '" + previousWord(t) + "' declaration specifier");
                 counter = before;
             } else ty = r;
         }
@@ -280,7 +279,7 @@ final class Declarations {
         };
     }
 
-    private String previousWord(int before, Token t) {
+    private String previousWord(Token t) {
         return p.prev() == t && p.pos >= 2 ? p.toks.get(p.pos - 2).text : p.prev().text;
     }
 
@@ -485,7 +484,7 @@ final class Declarations {
     }
 
     void staticAssert() {
-        Token kw = p.next();
+        p.next();
         Token open = p.tok();
         p.expect("(");
         Expr e = p.exprs.conditional();

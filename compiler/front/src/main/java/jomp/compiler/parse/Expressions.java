@@ -185,8 +185,6 @@ final class Expressions {
                         "cannot assign to variable '" + v.var().name + "' with const-qualified type "
                                 + TypePrinter.quoteAka(t));
                 diags.note(v.var().loc, "variable '" + v.var().name + "' declared const here");
-            } else if (e instanceof Expr.Unary u && u.op() == Expr.Unary.Op.DEREF) {
-                diags.error(op.loc, "read-only variable is not assignable");
             } else {
                 diags.error(op.loc, "read-only variable is not assignable");
             }
@@ -630,7 +628,6 @@ final class Expressions {
         boolean isSizeof = p.at("sizeof");
         p.pos++;
         Type ty;
-        SourceLocation eloc = p.tok().loc;
         if (p.at("(") && p.typeNameAt(1)) {
             Token open = p.next();
             ty = p.declarators.typeName();

@@ -134,11 +134,7 @@ final class ExternalDefinitions {
                 p.pos++;
                 return;
             }
-            throw p.errorAt(
-                    p.afterPrev(),
-                    d.type().isFunction()
-                            ? "expected ';' after top level declarator"
-                            : "expected ';' after top level declarator");
+            throw p.errorAt(p.afterPrev(), "expected ';' after top level declarator");
         }
     }
 

@@ -31,7 +31,7 @@ final class GnuStatements {
     Expr statementExpression(Token open) {
         if (p.currentFunction() == null) {
             p.diags.error(open.loc, "statement expression not allowed at file scope");
-            throw skipStatementExpression(open);
+            throw skipStatementExpression();
         }
         int outer = stmtExprDepth;
         stmtExprDepth = p.blockDepth + 1;
@@ -58,7 +58,7 @@ final class GnuStatements {
     }
 
     /** After "statement expression not allowed at file scope": skips to the matching ')'. */
-    private Parser.SyntaxError skipStatementExpression(Token open) {
+    private Parser.SyntaxError skipStatementExpression() {
         int depth = 0;
         while (!p.atEof()) {
             Token t = p.next();

@@ -1,6 +1,7 @@
 package jomp.compiler.parse;
 
 import java.io.ByteArrayOutputStream;
+import java.util.Locale;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
@@ -18,7 +19,7 @@ final class Literals {
     /** An integer or floating constant (C11 6.4.4.1-2). */
     Expr number(Token t) {
         String s = t.text;
-        String lower = s.toLowerCase();
+        String lower = s.toLowerCase(Locale.ROOT);
         boolean hex = lower.startsWith("0x");
         boolean isFloat = hex
                 ? lower.indexOf('p') >= 0 || lower.indexOf('.') >= 0
@@ -104,7 +105,7 @@ final class Literals {
             if ((c == 'i' || c == 'j') && !(hexFloat && k < lower.indexOf('p'))) {
                 imaginary = true;
                 s = s.substring(0, k) + s.substring(k + 1);
-                lower = s.toLowerCase();
+                lower = s.toLowerCase(Locale.ROOT);
                 body = s;
                 break;
             }
@@ -119,8 +120,8 @@ final class Literals {
         }
         double d;
         try {
-            if (body.toLowerCase().startsWith("0x") && body.toLowerCase().indexOf('p') < 0)
-                throw new NumberFormatException();
+            if (body.toLowerCase(Locale.ROOT).startsWith("0x")
+                    && body.toLowerCase(Locale.ROOT).indexOf('p') < 0) throw new NumberFormatException();
             d = Double.parseDouble(body.replace("'", ""));
         } catch (NumberFormatException e) {
             diags.error(
@@ -151,7 +152,6 @@ final class Literals {
         long v = 0;
         int n = 0;
         while (pos[0] < s.length() - 1) {
-            boolean escape = s.charAt(pos[0]) == '\\';
             int c = readChar(t, s, pos, !prefix.isEmpty());
             if (!prefix.isEmpty()) {
                 v = c;

@@ -1,5 +1,6 @@
 package jomp.compiler.parse;
 
+import java.util.Locale;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.Stmt;
@@ -48,7 +49,7 @@ final class OmpAtomicForm {
         return "the statement for 'atomic"
                 + (kind == OmpDirective.AtomicKind.UPDATE
                         ? ""
-                        : " " + kind.name().toLowerCase()) + "' must be an expression statement of form "
+                        : " " + kind.name().toLowerCase(Locale.ROOT)) + "' must be an expression statement of form "
                 + switch (kind) {
                     case READ -> "'v = x;', where v and x are both lvalue expressions with scalar type";
                     case WRITE -> "'x = expr', where x is a lvalue expression with scalar type";

@@ -3,6 +3,7 @@ package jomp.compiler.parse;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
@@ -308,7 +309,7 @@ final class OmpClauseParser {
                 seen++;
                 p.pos++;
                 if (!n.startsWith("ext_"))
-                    out.add(new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase()), t.loc));
+                    out.add(new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase(Locale.ROOT)), t.loc));
                 if (args) {
                     p.diags.warning(
                             p.tok().loc,
@@ -447,7 +448,7 @@ final class OmpClauseParser {
                 return exprClause(OmpClause.ExprKind.ORDERED, n, loc, true);
             }
             default -> {
-                return new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase()), loc);
+                return new OmpClause.Flag(OmpClause.FlagKind.valueOf(n.toUpperCase(Locale.ROOT)), loc);
             }
         }
     }
@@ -472,17 +473,20 @@ final class OmpClauseParser {
             case "graph_reset", "replayable" -> { // OpenMP 6.0: an optional condition, true when absent
                 if (!p.at("("))
                     return new OmpClause.ExprClause(
-                            OmpClause.ExprKind.valueOf(n.toUpperCase()), new Expr.IntLit(1, Type.INT, loc), null, loc);
+                            OmpClause.ExprKind.valueOf(n.toUpperCase(Locale.ROOT)),
+                            new Expr.IntLit(1, Type.INT, loc),
+                            null,
+                            loc);
                 Token o = open(n);
                 Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
                 p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase(Locale.ROOT)), e, null, loc);
             }
             default -> { // final, holds, novariants, nocontext
                 Token o = open(n);
                 Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
                 p.expectClose(")", o);
-                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), e, null, loc);
+                return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase(Locale.ROOT)), e, null, loc);
             }
         }
     }
@@ -502,7 +506,7 @@ final class OmpClauseParser {
                 return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, convert(e, Type.LONG), mod, loc);
             }
             case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
-                return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, false);
+                return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase(Locale.ROOT)), n, loc, false);
             }
             case "graph_id" -> {
                 return exprClause(OmpClause.ExprKind.GRAPH_ID, n, loc, false);
@@ -516,7 +520,7 @@ final class OmpClauseParser {
                 return new OmpClause.ExprClause(OmpClause.ExprKind.TRANSPARENT, convert(e, Type.INT), null, loc);
             }
             case "collapse", "safelen", "simdlen" -> {
-                return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase()), n, loc, true);
+                return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase(Locale.ROOT)), n, loc, true);
             }
             case "partial" -> {
                 if (!p.at("(")) return new OmpClause.ExprClause(OmpClause.ExprKind.PARTIAL, null, null, loc);
@@ -564,7 +568,7 @@ final class OmpClauseParser {
                 Expr e = integral(p.exprs.rvalue(p.exprs.assign()));
                 p.expectClose(")", o);
                 return new OmpClause.ExprClause(
-                        OmpClause.ExprKind.valueOf(n.toUpperCase()), convert(e, Type.LONG), modifier, loc);
+                        OmpClause.ExprKind.valueOf(n.toUpperCase(Locale.ROOT)), convert(e, Type.LONG), modifier, loc);
             }
             case "schedule" -> {
                 Token o = open(n);
@@ -577,7 +581,7 @@ final class OmpClauseParser {
                 Token k = p.next();
                 OmpClause.ScheduleKind sk;
                 try {
-                    sk = OmpClause.ScheduleKind.valueOf(k.text.toUpperCase());
+                    sk = OmpClause.ScheduleKind.valueOf(k.text.toUpperCase(Locale.ROOT));
                 } catch (IllegalArgumentException e) {
                     throw p.errorAt(
                             k.loc,
@@ -658,7 +662,7 @@ final class OmpClauseParser {
                 Token k = p.next();
                 OmpClause.DefaultKind dk;
                 try {
-                    dk = OmpClause.DefaultKind.valueOf(k.text.toUpperCase());
+                    dk = OmpClause.DefaultKind.valueOf(k.text.toUpperCase(Locale.ROOT));
                 } catch (IllegalArgumentException e) {
                     throw p.errorAt(
                             k.loc, "expected 'none', 'shared', 'private' or 'firstprivate' in OpenMP clause 'default'");
@@ -677,7 +681,7 @@ final class OmpClauseParser {
                 Token o = open(n);
                 List<OmpDirective.Item> items = omp.itemList();
                 p.expectClose(")", o);
-                return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase()), items, loc);
+                return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase(Locale.ROOT)), items, loc);
             }
         }
     }
@@ -720,10 +724,10 @@ final class OmpClauseParser {
     private OmpClause keyword(String n, SourceLocation loc) {
         switch (n) {
             case "threadset" -> {
-                return word(n, loc, "omp_pool", "omp_team");
+                return word(n, "omp_pool", "omp_team");
             }
             case "proc_bind" -> {
-                return word(n, loc, "master", "close", "spread", "primary");
+                return word(n, "master", "close", "spread", "primary");
             }
             case "device_type" -> {
                 Token o = open(n);
@@ -732,20 +736,20 @@ final class OmpClauseParser {
                 return new OmpClause.DeviceType(k, loc);
             }
             case "bind" -> {
-                OmpClause.Word w = (OmpClause.Word) word(n, loc, "teams", "parallel", "thread");
+                OmpClause.Word w = (OmpClause.Word) word(n, "teams", "parallel", "thread");
                 return new OmpClause.Bind(w.value(), loc);
             }
             case "at" -> {
-                return word(n, loc, "compilation", "execution");
+                return word(n, "compilation", "execution");
             }
             case "severity" -> {
-                return word(n, loc, "fatal", "warning");
+                return word(n, "fatal", "warning");
             }
             case "fail" -> {
-                return word(n, loc, "seq_cst", "acquire", "relaxed");
+                return word(n, "seq_cst", "acquire", "relaxed");
             }
             case "atomic_default_mem_order" -> {
-                return word(n, loc, "seq_cst", "acq_rel", "relaxed");
+                return word(n, "seq_cst", "acq_rel", "relaxed");
             }
             default -> throw new IllegalStateException("clause " + n + " has no parser");
         }
@@ -765,7 +769,7 @@ final class OmpClauseParser {
     }
 
     /** A clause whose argument is one of a few words: clause(word); its location is the word's, as clang reports them. */
-    private OmpClause word(String n, SourceLocation loc, String... words) {
+    private OmpClause word(String n, String... words) {
         Token o = open(n);
         Token k = p.next();
         if (!List.of(words).contains(k.text)) {

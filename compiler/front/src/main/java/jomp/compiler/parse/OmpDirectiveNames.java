@@ -2,6 +2,7 @@ package jomp.compiler.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import jomp.compiler.ast.OmpDirective.Leaf;
 import jomp.compiler.lex.Token;
@@ -157,7 +158,7 @@ final class OmpDirectiveNames {
                 return Leaf.CANCELLATION_POINT;
             }
             default -> {
-                return Leaf.valueOf(w.toUpperCase());
+                return Leaf.valueOf(w.toUpperCase(Locale.ROOT));
             }
         }
     }
@@ -190,7 +191,6 @@ final class OmpDirectiveNames {
             name.append(' ').append(p.prev().text);
             leaves.add(next);
             last = next;
-            if (next == Leaf.FOR && p.at("simd")) continue;
         }
         if (!words.isEmpty() && OmpClauseTable.of(name.toString()) == null) {
             // a chain that names no construct ("distribute parallel" without "for"): clang stops at the

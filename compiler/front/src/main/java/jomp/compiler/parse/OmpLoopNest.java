@@ -161,10 +161,10 @@ final class OmpLoopNest {
                 }
                 return null;
             }
-            Var iv = loopVariable(f, d);
+            Var iv = loopVariable(f);
             if (iv == null) return null;
-            if (!checkCond(f, iv, d)) return null;
-            if (!checkIncr(f, iv, d)) return null;
+            if (!checkCond(f, iv)) return null;
+            if (!checkIncr(f, iv)) return null;
             if (!checkRectangular(d, f, iv, ivs)) return null;
             ivs.add(iv);
             s = f.body();
@@ -231,7 +231,7 @@ final class OmpLoopNest {
         return found[0];
     }
 
-    private Var loopVariable(Stmt.For f, OmpDirective d) {
+    private Var loopVariable(Stmt.For f) {
         Stmt init = f.init();
         Var v = null;
         if (init instanceof Stmt.Decl decl
@@ -258,7 +258,7 @@ final class OmpLoopNest {
         return e instanceof Expr.VarRef r && r.var() == v;
     }
 
-    private boolean checkCond(Stmt.For f, Var v, OmpDirective d) {
+    private boolean checkCond(Stmt.For f, Var v) {
         Expr c = f.cond();
         if (c instanceof Expr.Binary b) {
             switch (b.op()) {
@@ -275,7 +275,7 @@ final class OmpLoopNest {
         return false;
     }
 
-    private boolean checkIncr(Stmt.For f, Var v, OmpDirective d) {
+    private boolean checkIncr(Stmt.For f, Var v) {
         Expr s = f.step();
         boolean ok = switch (s) {
             case Expr.IncDec i -> refers(i.target(), v);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
@@ -64,7 +65,7 @@ final class OmpMapParser {
                         iterator = iterator();
                     }
                     default -> {
-                        OmpDirective.MapModifier mm = OmpDirective.MapModifier.valueOf(m.text.toUpperCase());
+                        OmpDirective.MapModifier mm = OmpDirective.MapModifier.valueOf(m.text.toUpperCase(Locale.ROOT));
                         if (!mods.add(mm))
                             p.diags.error(m.loc, "same map type modifier has been specified more than once");
                     }
@@ -296,7 +297,7 @@ final class OmpMapParser {
                 if (m.type() == OmpClause.MapType.RELEASE || m.type() == OmpClause.MapType.DELETE)
                     p.diags.error(
                             m.loc(),
-                            "map type '" + m.type().name().toLowerCase()
+                            "map type '" + m.type().name().toLowerCase(Locale.ROOT)
                                     + "' is not allowed for '#pragma omp declare mapper'");
                 maps.add(m);
             }

@@ -1,6 +1,7 @@
 package jomp.compiler.parse;
 
 import java.util.List;
+import java.util.Locale;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.OmpDirective;
 import jomp.compiler.ast.OmpDirective.Leaf;
@@ -82,7 +83,7 @@ final class OmpNesting {
         }
         if (last == Leaf.FOR && n >= 3 && ls.get(n - 2) == Leaf.PARALLEL && ls.get(n - 3) == Leaf.DISTRIBUTE)
             return "distribute parallel for";
-        return last.name().toLowerCase().replace('_', ' ');
+        return last.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     // ---- the check ------------------------------------------------------------------------------

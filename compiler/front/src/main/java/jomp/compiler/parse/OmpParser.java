@@ -3,6 +3,7 @@ package jomp.compiler.parse;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ast.OmpClause;
@@ -605,7 +606,7 @@ final class OmpParser {
         Token o = open(n);
         List<OmpDirective.Item> items = itemList();
         p.expectClose(")", o);
-        return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase()), items, loc);
+        return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase(Locale.ROOT)), items, loc);
     }
 
     /**

@@ -209,7 +209,7 @@ final class PrimaryExpressions {
                         List<Member> path = cur.isStructOrUnion() ? cur.findMember(name.text) : null;
                         if (path == null) {
                             diags.error(name.loc, "no member named '" + name.text + "' in '" + cur + "'");
-                            skipParen(open);
+                            skipParen();
                             return new Expr.IntLit(0, Parser.ERROR, t.loc);
                         }
                         for (Member m : path) off += m.offset();
@@ -265,7 +265,7 @@ final class PrimaryExpressions {
     }
 
     /** Builtins that are keywords, for their operands that are types or that are not evaluated. */
-    private void skipParen(Token open) {
+    private void skipParen() {
         int depth = 1;
         while (depth > 0 && !p.atEof()) {
             Token x = p.next();

@@ -29,7 +29,7 @@ final class BuiltinMacros {
     BuiltinMacros(Preprocessor pp) {
         this.pp = pp;
         this.diags = pp.diags;
-        LocalDateTime now = LocalDateTime.now();
+        LocalDateTime now = LocalDateTime.now(java.time.ZoneId.systemDefault());
         String[] months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
         date = "\"" + months[now.getMonthValue() - 1] + " " + (now.getDayOfMonth() < 10 ? " " : "")
                 + now.getDayOfMonth() + " " + now.getYear() + "\"";

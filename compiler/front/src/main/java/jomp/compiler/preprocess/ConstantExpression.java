@@ -1,6 +1,7 @@
 package jomp.compiler.preprocess;
 
 import java.util.List;
+import java.util.Locale;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
@@ -248,13 +249,13 @@ final class ConstantExpression {
                 && i < s.length()
                 && Character.isDigit(s.charAt(i))
                 && s.indexOf('.') < 0
-                && (base == 2 || s.toLowerCase().indexOf('e') < 0)) {
+                && (base == 2 || s.toLowerCase(Locale.ROOT).indexOf('e') < 0)) {
             SourceLocation at =
                     new SourceLocation(t.loc.file(), t.loc.offset() + i, t.loc.presumedFile(), t.loc.presumedLine());
             diags.error(at, "invalid digit '" + s.charAt(i) + "' in " + (base == 8 ? "octal" : "binary") + " constant");
             throw new Bail();
         }
-        String suffix = s.substring(i).toLowerCase();
+        String suffix = s.substring(i).toLowerCase(Locale.ROOT);
         if (s.indexOf('.') >= 0
                 || (base != 16 && (suffix.startsWith("e") || suffix.equals("f")))
                 || (base == 16 && suffix.startsWith("p"))) {
@@ -326,7 +327,7 @@ final class ConstantExpression {
                     }
                     default -> {
                         if (e >= '0' && e <= '7') {
-                            c = e - '0';
+                            c = (long) e - '0';
                             for (int k = 0;
                                     k < 2 && i < body.length() && body.charAt(i) >= '0' && body.charAt(i) <= '7';
                                     k++) c = c * 8 + body.charAt(i++) - '0';

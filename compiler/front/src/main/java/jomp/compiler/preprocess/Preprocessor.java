@@ -660,11 +660,11 @@ public final class Preprocessor {
             case "line" -> lineDirective(d, false);
             case "pragma" -> pragmas.pragma(hash, readLine());
             case "error" -> {
-                diags.error(d.loc, restOfLineText(d));
+                diags.error(d.loc, restOfLineText());
                 skipLine();
             }
             case "warning" -> {
-                diags.warning(d.loc, restOfLineText(d), "-W#warnings");
+                diags.warning(d.loc, restOfLineText(), "-W#warnings");
                 skipLine();
             }
             case "ident", "sccs" -> skipLine();
@@ -676,13 +676,13 @@ public final class Preprocessor {
     }
 
     /** The raw source text after the directive name up to the end of its line, as #error prints it. */
-    private String restOfLineText(Token d) {
+    private String restOfLineText() {
         if (lineEnded()) return "";
         Frame f = top();
         Token first = f.toks.get(f.pos);
         String text = f.file.text();
         int start = first.loc.offset();
-        int end = start;
+        int end;
         // the end of the last token of the line, splices included
         int i = f.pos;
         while (!f.toks.get(i + 1).atLineStart) i++;

@@ -143,9 +143,7 @@ public final class ConstEval {
             if (v.isFloat()) {
                 double d = v.fvalue();
                 if (to.kind == Type.Kind.BOOL) return num(d != 0 ? 1 : 0);
-                long n = to.isUnsigned && d >= 9.223372036854775807E18
-                        ? (long) (d - 9.223372036854775807E18) ^ Long.MIN_VALUE
-                        : (long) d;
+                long n = to.isUnsigned && d >= 0x1p63 ? (long) (d - 0x1p63) ^ Long.MIN_VALUE : (long) d;
                 return num(truncate(n, to));
             }
             return num(truncate(v.offset(), to));
@@ -158,7 +156,7 @@ public final class ConstEval {
         }
         if (to.isPointer()) {
             if (v.isFloat()) return null;
-            return addr || v.offset() == 0 ? v : v; // integer to pointer: (char *)0 + k, offsetof idioms
+            return v; // integer to pointer: (char *)0 + k, offsetof idioms
         }
         return null;
     }

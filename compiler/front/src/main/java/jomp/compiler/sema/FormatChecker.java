@@ -27,6 +27,7 @@ final class FormatChecker {
         };
     }
 
+    @SuppressWarnings("IncrementInForLoopAndHeader") // a conversion's characters are consumed inside the loop
     void check(String fn, List<Expr> args) {
         int fi = formatIndex(fn);
         if (fi < 0 || fi >= args.size()) return;
@@ -39,7 +40,7 @@ final class FormatChecker {
         boolean positional = false; // "%2$d": each conversion names its argument (POSIX)
         for (int i = 0; i < b.length - 1; i++) {
             if (b[i] != '%') continue;
-            int start = i++;
+            i++;
             if (i >= b.length - 1) return;
             if (b[i] == '%') continue;
             int pos = position(b, i);

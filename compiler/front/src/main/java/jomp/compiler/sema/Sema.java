@@ -54,7 +54,7 @@ public final class Sema {
         if (a.kind != b.kind || a.isUnsigned != b.isUnsigned || a.isComplex != b.isComplex) return false;
         if (a.kind == Type.Kind.PTR) return true; // all pointers share one representation
         if (a.isStructOrUnion() || a.kind == Type.Kind.ENUM) return a.record == b.record;
-        return a.isArithmetic() && a.kind != Type.Kind.CHAR || a.kind == Type.Kind.CHAR && a.isUnsigned == b.isUnsigned;
+        return a.isArithmetic() || a.kind == Type.Kind.CHAR; // signedness is equal (checked above)
     }
 
     static long truncate(long v, Type t) {

@@ -104,7 +104,6 @@ public final class Warnings {
     private static final class FunctionCheck {
         private final Warnings w;
         private final TranslationUnit.Function fn;
-        private final TranslationUnit tu;
         private final String text;
         private final int close; // the offset of the body's closing brace
         /** References to each local, and how many of them are the target of an assignment whose value is discarded. */
@@ -122,7 +121,6 @@ public final class Warnings {
         FunctionCheck(Warnings w, TranslationUnit.Function fn, TranslationUnit tu) {
             this.w = w;
             this.fn = fn;
-            this.tu = tu;
             this.text = fn.body().loc().file().text();
             this.close = matchingBrace(text, fn.body().loc().offset());
             for (Var g : tu.globals())
@@ -157,7 +155,7 @@ public final class Warnings {
             public void visitCompound(Stmt.Compound c) {
                 block(c.items(), c.loc().offset(), null);
             }
-            /** A full expression whose value is discarded: its assignment is a set, not a use. */
+            /* A full expression whose value is discarded: its assignment is a set, not a use. */
             @Override
             public void visitExprStmt(Stmt.ExprStmt e) {
                 discarded(e.expr());
@@ -182,7 +180,7 @@ public final class Warnings {
                 condition(d.cond(), 2);
                 scan(d.cond());
             }
-            /** A for statement is a scope of its own (its init may declare). */
+            /* A for statement is a scope of its own (its init may declare). */
             @Override
             public void visitFor(Stmt.For f) {
                 List<Var> outer = scopeVars, forScope = new ArrayList<>();
@@ -236,7 +234,7 @@ public final class Warnings {
                 scopes.get(scopes.size() - 1).put(v.name, v);
                 scopeVars.add(v);
             }
-            /** The directive's clauses name variables (map, private, ...): they count as used. */
+            /* The directive's clauses name variables (map, private, ...): they count as used. */
             @Override
             public void visitOmp(Stmt.Omp o) {
                 anything(o.directive());
@@ -253,7 +251,7 @@ public final class Warnings {
                 super.visitBinary(b);
                 signCompare(b);
             }
-            /** A statement expression's block has a scope of its own: its locals' warnings come at its end. */
+            /* A statement expression's block has a scope of its own: its locals' warnings come at its end. */
             @Override
             public void visitStmtExpr(Expr.StmtExpr se) {
                 block(se.body().items(), se.body().loc().offset(), se.result());
@@ -283,7 +281,7 @@ public final class Warnings {
             if (v.isLocal && !v.isFunction()) refs.computeIfAbsent(v, k -> new int[2])[0]++;
         }
 
-        /** A full expression whose value is discarded: an assignment to a variable there is a set, not a use (clang's MaybeDecrementCount). */
+        /* A full expression whose value is discarded: an assignment to a variable there is a set, not a use (clang's MaybeDecrementCount). */
         private void discarded(Expr e) {
             e = stripImplicit(e);
             Expr target = switch (e) {

@@ -1,6 +1,7 @@
 package jomp.compiler.ir;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A non-terminating instruction: three-address form over registers. Every instruction that
@@ -29,13 +30,13 @@ public sealed interface Insn {
         SHL,
         SHR,
         USHR;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     enum UnOp {
         NEG,
         NOT;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     /** Comparisons; the result is i32 0 or 1. On floats, all but NE are false when a NaN is involved. */
@@ -50,7 +51,7 @@ public sealed interface Insn {
         ULE,
         UGT,
         UGE;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -78,7 +79,7 @@ public sealed interface Insn {
         FPEXT,
         FPTRUNC,
         BITCAST;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -214,7 +215,7 @@ public sealed interface Insn {
         RELEASE,
         ACQ_REL,
         SEQ_CST;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
         /** Whether the ordering has acquire semantics (a read side). */
         public boolean acquires() {
             return this == ACQUIRE || this == ACQ_REL || this == SEQ_CST;
@@ -229,7 +230,7 @@ public sealed interface Insn {
     enum Scope {
         DEVICE,
         SYSTEM;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -252,7 +253,7 @@ public sealed interface Insn {
         UMIN,
         FADD,
         FSUB;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
 
         public boolean isFloat() {
             return this == FADD || this == FSUB;

@@ -235,7 +235,7 @@ public final class IrParser {
                     long flags = integer("flags");
                     m.offloadEntries.add(new OffloadEntry(sym, size, (int) flags));
                 }
-                case "global" -> m.globals.add(global(at));
+                case "global" -> m.globals.add(global());
                 case "func" -> m.functions.add(function(at));
                 default -> throw error(at, "expected 'declare', 'global', 'func' or 'offload_entry'");
             }
@@ -261,7 +261,7 @@ public final class IrParser {
         return new FuncType(ret, params, variadic);
     }
 
-    private Global global(int at) {
+    private Global global() {
         boolean isStatic = acceptWord("static");
         boolean weak = acceptWord("weak");
         boolean readOnly = acceptWord("readonly");

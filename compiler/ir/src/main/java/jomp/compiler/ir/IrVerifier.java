@@ -47,14 +47,14 @@ public final class IrVerifier {
                     problem("@" + g.name + ": relocation against unknown symbol @" + r.symbol());
             }
         }
-        for (Function f : module.functions) function(f, symbols);
+        for (Function f : module.functions) function(f);
     }
 
     private void problem(String s) {
         problems.add(fn == null ? s : "@" + fn.name + (block == null ? "" : ", " + block.name) + ": " + s);
     }
 
-    private void function(Function f, Set<String> symbols) {
+    private void function(Function f) {
         fn = f;
         block = null;
         if (f.blocks.isEmpty()) problem("no blocks");
@@ -66,7 +66,7 @@ public final class IrVerifier {
         Set<BasicBlock> own = new HashSet<>(f.blocks);
         for (BasicBlock b : f.blocks) {
             block = b;
-            for (Insn i : b.insns) insn(i, symbols);
+            for (Insn i : b.insns) insn(i);
             if (b.terminator == null) {
                 problem("no terminator");
                 continue;
@@ -98,7 +98,7 @@ public final class IrVerifier {
         if (a.type() != t) problem("operand " + a + " is " + a.type() + ", expected " + t + " in " + i);
     }
 
-    private void insn(Insn insn, Set<String> symbols) {
+    private void insn(Insn insn) {
         switch (insn) {
             case Insn.Binary b -> {
                 IrType t = b.dst().type();

@@ -44,7 +44,7 @@ public final class BlockOrder implements Pass {
             } else {
                 post.add(b);
                 stack.remove(top);
-                index.remove(top);
+                index.removeLast();
             }
         }
         List<BasicBlock> order = new ArrayList<>(post.size());

@@ -42,7 +42,7 @@ public final class LoopInvariants implements Pass {
         final Set<BasicBlock> blocks = new HashSet<>();
         /** The blocks in reverse postorder. */
         List<BasicBlock> ordered;
-        /** The counted variable {@code v} of {@code for (v = lo; v < K; v += s)}: in [lo, hi] where {@link #inRange} holds. */
+        /** The counted variable {@code v} of {@code for (v = lo; v < K; v += s)}: in [lo, hi] where {@code inRange} holds. */
         Reg iv;
 
         long lo, hi;

@@ -35,6 +35,7 @@ final class StructResults {
     private StructResults() {}
 
     /** Rewrites the calls of f that return a struct into a temporary copied at once into a variable that does not escape. */
+    @SuppressWarnings("IncrementInForLoopAndHeader") // a call and its copy are rewritten as a pair: the copy is skipped
     static void elide(Function f, Map<String, String> csigs) {
         for (BasicBlock b : f.blocks) if (MethodSplitter.callsSetjmp(b)) return;
         Map<Integer, Integer> uses = new HashMap<>();

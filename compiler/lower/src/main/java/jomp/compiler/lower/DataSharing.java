@@ -456,7 +456,6 @@ final class DataSharing {
             count = f.e.bin(Insn.BinOp.DIV, f.sizeOf(t), esize);
         }
         Value origBase = ptr ? f.readVar(v) : f.varAddress(v);
-        Orig orig = new Orig(null, origBase);
         restores.add(f.unbind(v));
         Value priv; // where element `first` of the private copy is
         if (ptr) {

@@ -323,7 +323,7 @@ final class Int128Ops {
         f.b.copy(mag, m);
         f.b.br(j);
         f.b.setBlock(j);
-        Value two64 = new jomp.compiler.ir.FloatConst(IrType.F64, 18446744073709551616.0);
+        Value two64 = new jomp.compiler.ir.FloatConst(IrType.F64, 0x1p64);
         Value hd = e.convert(e.bin(Insn.BinOp.DIV, mag, two64), Type.DOUBLE, Type.ULONG); // truncates: the high word
         Value rest = e.bin(Insn.BinOp.SUB, mag, e.bin(Insn.BinOp.MUL, e.convert(hd, Type.ULONG, Type.DOUBLE), two64));
         Value positive = make(e.convert(rest, Type.DOUBLE, Type.ULONG), hd);

@@ -426,7 +426,7 @@ final class MapBuilder {
         Type t = stripDecay(subscripted[0]).type();
         boolean strided = secs.stream()
                 .anyMatch(s -> s.stride() != null && !(s.stride() instanceof Expr.IntLit l && l.value() == 1));
-        if (strided) return strided(it, secs, subscripted, t);
+        if (strided) return strided(secs, subscripted, t);
         Value begin = f.address(it.expr());
         Value size = IntConst.i64(0);
         for (int k = 0; k < secs.size(); k++) {
@@ -459,7 +459,7 @@ final class MapBuilder {
     }
 
     /** A strided section: the descriptors {offset, count, stride} in bytes, outermost first, then the element. */
-    private Range strided(OmpDirective.Item it, List<OmpDirective.Section> secs, Expr[] subscripted, Type t) {
+    private Range strided(List<OmpDirective.Section> secs, Expr[] subscripted, Type t) {
         Expr root = stripDecay(subscripted[0]);
         Value arrayBase = root.type().isPointer() ? f.rvalue(root) : f.address(root);
         int dims = secs.size() + 1;

@@ -45,7 +45,6 @@ import jomp.offload.abi.KernelArgs;
  * mapped tofrom; {@code defaultmap} changes the rule for its category.
  */
 final class TargetLowering {
-    private static final MapBuilder.Pass BYREF = MapBuilder.Pass.BYREF;
 
     private final OmpLowering omp;
     private final FunctionLowering f;
@@ -141,8 +140,7 @@ final class TargetLowering {
         if (!d.has(OmpDirective.Leaf.TEAMS) && !nestedTeams[0]) {
             nteams = IntConst.i32(1);
             OmpClause.ExprClause nth = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_THREADS);
-            if (tl == null && nth != null && nth.value() instanceof Expr.IntLit n)
-                limit = IntConst.i32((int) n.value());
+            if (tl == null && nth != null && nth.value() instanceof Expr.IntLit n) limit = IntConst.i32(n.value());
         }
         Value kargs = f.b.slotAddr(f.fn.newSlot(null, KernelArgs.SIZE, KernelArgs.ALIGN));
         f.b.memset(kargs, IntConst.i32(0), IntConst.i64(KernelArgs.SIZE));

@@ -207,7 +207,6 @@ final class TaskLowering {
         ds.end(true, lastFlag);
         f.unit.module.functions.add(g.finishOutlined());
 
-        long grain = 0;
         Value grainsize = IntConst.i64(0), numTasks = IntConst.i64(0);
         int loopFlags = d.hasFlag(OmpClause.FlagKind.NOGROUP) ? 1 : 0;
         for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) {
@@ -465,7 +464,7 @@ final class TaskLowering {
             Value rec = OmpLowering.at(f, arr, 24L * k);
             stores.get(k).accept(rec);
             f.b.store(IntConst.i64(0), OmpLowering.at(f, rec, 8));
-            f.b.store(IntConst.i32((int) kinds.get(k)[0]), OmpLowering.at(f, rec, 16));
+            f.b.store(IntConst.i32(kinds.get(k)[0]), OmpLowering.at(f, rec, 16));
         }
         return new Value[] {IntConst.i32(kinds.size()), arr};
     }

@@ -921,8 +921,9 @@ final class PtxFunction {
         if (!sw.value().type().isWide() && n >= TABLE_MIN_CASES) {
             long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
             for (long k : sw.cases()) {
-                min = Math.min(min, (int) k);
-                max = Math.max(max, (int) k);
+                int c = (int) k; // a narrow switch's case values as its type's (signed) values
+                min = Math.min(min, c);
+                max = Math.max(max, c);
             }
             long range = max - min + 1;
             if (range <= 2L * n + 8) {

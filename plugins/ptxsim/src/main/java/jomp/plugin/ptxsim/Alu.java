@@ -340,7 +340,7 @@ final class Alu {
     private static long mulHi(int t, long a, long b) {
         switch (t) {
             case S16:
-                return ((short) a * (short) b) >> 16;
+                return ((long) (short) a * (short) b) >> 16;
             case U16:
                 return ((a & 0xFFFF) * (b & 0xFFFF)) >>> 16;
             case S32:
@@ -566,7 +566,7 @@ final class Alu {
         return switch (op) {
             case EQ -> x == y;
             case NE -> x != y;
-            case LT -> signed ? c < 0 : c < 0;
+            case LT -> c < 0;
             case LE -> c <= 0;
             case GT -> c > 0;
             case GE -> c >= 0;

@@ -84,7 +84,7 @@ final class Convert {
         int bits = Float.floatToRawIntBits(f);
         if (Float.isNaN(f)) return 0x7FFF;
         int round = 0x7FFF + ((bits >>> 16) & 1); // round to nearest even
-        return ((bits + round) >>> 16) & 0xFFFF;
+        return (long) (((bits + round) >>> 16) & 0xFFFF); // no overflow: NaNs returned above
     }
 
     /** Rounds to an integral value: rni (nearest even), rzi, rmi, rpi. */
@@ -119,8 +119,8 @@ final class Convert {
                 return (long) Math.max(0, Math.min(4294967295.0, r));
             default: {
                 if (r <= 0) return 0;
-                if (r >= 18446744073709551616.0) return -1L;
-                if (r < 9223372036854775808.0) return (long) r;
+                if (r >= 0x1p64) return -1L;
+                if (r < 0x1p63) return (long) r;
                 return new BigDecimal(r).toBigInteger().longValue();
             }
         }

@@ -70,7 +70,7 @@ final class Executor {
         Block b = w.block;
         switch (id) {
             case Decoder.SR_TID_X -> {
-                for (int l = 0; l < 32; l++) s[l] = w.tid0 + l;
+                for (int l = 0; l < 32; l++) s[l] = (long) w.tid0 + l;
             }
             case Decoder.SR_NTID_X -> java.util.Arrays.fill(s, b.nthreads);
             case Decoder.SR_CTAID_X -> java.util.Arrays.fill(s, b.ctaid);

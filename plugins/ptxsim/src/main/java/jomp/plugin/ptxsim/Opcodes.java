@@ -26,7 +26,7 @@ final class Opcodes {
         in.flags = flags(mods);
         switch (base) {
             case "mov" -> mov(dc, in, ops, type);
-            case "ld", "ldu" -> load(dc, in, mods, ops, type);
+            case "ld", "ldu" -> load(dc, in, mods, ops);
             case "st" -> store(dc, in, mods, ops, type);
             case "atom", "red" -> atom(dc, in, base.equals("red"), mods, ops, type);
             case "cvta" -> cvta(dc, in, mods, ops);
@@ -83,75 +83,75 @@ final class Opcodes {
             case "cvt" -> cvt(dc, in, mods, ops);
             case "setp" -> setp(dc, in, mods, ops, type);
             case "set" -> set(dc, in, mods, ops);
-            case "selp" -> alu(dc, in, Alu.SELP, ops, type, PRED);
+            case "selp" -> alu(dc, in, Alu.SELP, ops, type);
             case "slct" -> {
                 List<Integer> types = types(mods);
                 in.type = types.get(0);
                 in.type2 = types.get(1);
-                alu(dc, in, Alu.SLCT, ops, in.type, in.type2);
+                alu(dc, in, Alu.SLCT, ops, in.type);
             }
             case "add", "sub", "addc", "subc" -> addSub(dc, in, base, mods, ops, type);
             case "mul" -> {
                 int sub = isFloat(type)
                         ? Alu.MUL_LO
                         : mods.contains("hi") ? Alu.MUL_HI : mods.contains("wide") ? Alu.MUL_WIDE : Alu.MUL_LO;
-                alu(dc, in, sub, ops, type, type);
+                alu(dc, in, sub, ops, type);
             }
             case "mad", "madc" -> mad(dc, in, base, mods, ops, type);
-            case "mul24" -> alu(dc, in, mods.contains("hi") ? Alu.MUL24_HI : Alu.MUL24_LO, ops, type, type);
+            case "mul24" -> alu(dc, in, mods.contains("hi") ? Alu.MUL24_HI : Alu.MUL24_LO, ops, type);
             case "mad24" -> {
                 if (mods.contains("hi")) throw new Unsupported("mad24.hi");
-                alu(dc, in, Alu.MAD24_LO, ops, type, type);
+                alu(dc, in, Alu.MAD24_LO, ops, type);
             }
-            case "sad" -> alu(dc, in, Alu.SAD, ops, type, type);
-            case "div" -> alu(dc, in, Alu.DIV, ops, type, type);
-            case "rem" -> alu(dc, in, Alu.REM, ops, type, type);
-            case "abs" -> alu(dc, in, Alu.ABS, ops, type, type);
-            case "neg" -> alu(dc, in, Alu.NEG, ops, type, type);
-            case "min" -> alu(dc, in, Alu.MIN, ops, type, type);
-            case "max" -> alu(dc, in, Alu.MAX, ops, type, type);
-            case "popc" -> alu(dc, in, Alu.POPC, ops, type, type);
-            case "clz" -> alu(dc, in, Alu.CLZ, ops, type, type);
-            case "bfind" -> alu(dc, in, mods.contains("shiftamt") ? Alu.BFIND_SHIFT : Alu.BFIND, ops, type, type);
-            case "brev" -> alu(dc, in, Alu.BREV, ops, type, type);
-            case "bfe" -> alu(dc, in, Alu.BFE, ops, type, U32);
+            case "sad" -> alu(dc, in, Alu.SAD, ops, type);
+            case "div" -> alu(dc, in, Alu.DIV, ops, type);
+            case "rem" -> alu(dc, in, Alu.REM, ops, type);
+            case "abs" -> alu(dc, in, Alu.ABS, ops, type);
+            case "neg" -> alu(dc, in, Alu.NEG, ops, type);
+            case "min" -> alu(dc, in, Alu.MIN, ops, type);
+            case "max" -> alu(dc, in, Alu.MAX, ops, type);
+            case "popc" -> alu(dc, in, Alu.POPC, ops, type);
+            case "clz" -> alu(dc, in, Alu.CLZ, ops, type);
+            case "bfind" -> alu(dc, in, mods.contains("shiftamt") ? Alu.BFIND_SHIFT : Alu.BFIND, ops, type);
+            case "brev" -> alu(dc, in, Alu.BREV, ops, type);
+            case "bfe" -> alu(dc, in, Alu.BFE, ops, type);
             case "bfi" -> {
-                alu(dc, in, Alu.BFI, ops.subList(0, 4), type, U32);
+                alu(dc, in, Alu.BFI, ops.subList(0, 4), type);
                 if (!(ops.get(4) instanceof Operand.Imm len)) throw new Unsupported("bfi with a register length");
                 in.imm4 = len.bits();
             }
-            case "and" -> alu(dc, in, Alu.AND, ops, type, type);
-            case "or" -> alu(dc, in, Alu.OR, ops, type, type);
-            case "xor" -> alu(dc, in, Alu.XOR, ops, type, type);
-            case "not" -> alu(dc, in, Alu.NOT, ops, type, type);
-            case "cnot" -> alu(dc, in, Alu.CNOT, ops, type, type);
-            case "shl" -> alu(dc, in, Alu.SHL, ops, type, U32);
-            case "shr" -> alu(dc, in, Alu.SHR, ops, type, U32);
+            case "and" -> alu(dc, in, Alu.AND, ops, type);
+            case "or" -> alu(dc, in, Alu.OR, ops, type);
+            case "xor" -> alu(dc, in, Alu.XOR, ops, type);
+            case "not" -> alu(dc, in, Alu.NOT, ops, type);
+            case "cnot" -> alu(dc, in, Alu.CNOT, ops, type);
+            case "shl" -> alu(dc, in, Alu.SHL, ops, type);
+            case "shr" -> alu(dc, in, Alu.SHR, ops, type);
             case "shf" -> {
                 if (mods.contains("clamp")) in.flags |= Alu.CLAMP;
-                alu(dc, in, mods.contains("l") ? Alu.SHF_L : Alu.SHF_R, ops, B32, B32);
+                alu(dc, in, mods.contains("l") ? Alu.SHF_L : Alu.SHF_R, ops, B32);
             }
             case "prmt" -> {
                 in.mode = prmtMode(mods);
-                alu(dc, in, Alu.PRMT, ops, B32, B32);
+                alu(dc, in, Alu.PRMT, ops, B32);
             }
             case "lop3" -> {
-                alu(dc, in, Alu.LOP3, ops.subList(0, 4), type, type);
+                alu(dc, in, Alu.LOP3, ops.subList(0, 4), type);
                 if (!(ops.get(4) instanceof Operand.Imm lut)) throw new Unsupported("lop3 with a register table");
                 in.imm4 = lut.bits();
             }
-            case "fma" -> alu(dc, in, Alu.FMA, ops, type, type);
-            case "rcp" -> alu(dc, in, Alu.RCP, ops, type, type);
-            case "sqrt" -> alu(dc, in, Alu.SQRT, ops, type, type);
-            case "rsqrt" -> alu(dc, in, Alu.RSQRT, ops, type, type);
-            case "sin" -> alu(dc, in, Alu.SIN, ops, type, type);
-            case "cos" -> alu(dc, in, Alu.COS, ops, type, type);
-            case "lg2" -> alu(dc, in, Alu.LG2, ops, type, type);
-            case "ex2" -> alu(dc, in, Alu.EX2, ops, type, type);
-            case "tanh" -> alu(dc, in, Alu.TANH, ops, type, type);
-            case "copysign" -> alu(dc, in, Alu.COPYSIGN, ops, type, type);
+            case "fma" -> alu(dc, in, Alu.FMA, ops, type);
+            case "rcp" -> alu(dc, in, Alu.RCP, ops, type);
+            case "sqrt" -> alu(dc, in, Alu.SQRT, ops, type);
+            case "rsqrt" -> alu(dc, in, Alu.RSQRT, ops, type);
+            case "sin" -> alu(dc, in, Alu.SIN, ops, type);
+            case "cos" -> alu(dc, in, Alu.COS, ops, type);
+            case "lg2" -> alu(dc, in, Alu.LG2, ops, type);
+            case "ex2" -> alu(dc, in, Alu.EX2, ops, type);
+            case "tanh" -> alu(dc, in, Alu.TANH, ops, type);
+            case "copysign" -> alu(dc, in, Alu.COPYSIGN, ops, type);
             case "testp" -> testp(dc, in, mods, ops, type);
-            case "fns" -> alu(dc, in, Alu.FNS, ops, B32, B32);
+            case "fns" -> alu(dc, in, Alu.FNS, ops, B32);
             case "dp4a" -> dp4a(dc, in, mods, ops);
             default -> throw new Unsupported("instruction " + base + " is not simulated");
         }
@@ -269,7 +269,7 @@ final class Opcodes {
     }
 
     /** d = op(a [, b [, c]]): sources after the destination; b and c get type t2 where the op says so. */
-    private static void alu(Decoder dc, Insn in, int sub, List<Operand> ops, int t, int t2) {
+    private static void alu(Decoder dc, Insn in, int sub, List<Operand> ops, int t) {
         in.op = Insn.ALU;
         in.sub = sub;
         in.type = t;
@@ -367,7 +367,7 @@ final class Opcodes {
         }
     }
 
-    private static void load(Decoder dc, Insn in, List<String> mods, List<Operand> ops, int type) {
+    private static void load(Decoder dc, Insn in, List<String> mods, List<Operand> ops) {
         in.op = Insn.LD;
         in.space = space(mods);
         in.vec = vec(mods);
@@ -583,7 +583,7 @@ final class Opcodes {
                     ops,
                     type);
         } else {
-            alu(dc, in, base.startsWith("add") ? Alu.ADD : Alu.SUB, ops, type, type);
+            alu(dc, in, base.startsWith("add") ? Alu.ADD : Alu.SUB, ops, type);
         }
     }
 
@@ -595,7 +595,7 @@ final class Opcodes {
                         ? (mods.contains("sat") ? Alu.MAD_HI_SAT : Alu.MAD_HI)
                         : mods.contains("wide") ? Alu.MAD_WIDE : Alu.MAD_LO;
         if (carry) carry(dc, in, sub, base.equals("madc"), mods.contains("cc"), ops, type);
-        else alu(dc, in, sub, ops, type, mods.contains("wide") ? wide(type) : type);
+        else alu(dc, in, sub, ops, type);
     }
 
     private static void testp(Decoder dc, Insn in, List<String> mods, List<Operand> ops, int type) {
@@ -608,14 +608,14 @@ final class Opcodes {
             case "subnormal" -> Alu.T_SUBNORMAL;
             default -> throw new Unsupported("testp." + mods.get(0));
         };
-        alu(dc, in, Alu.TESTP, ops, type, type);
+        alu(dc, in, Alu.TESTP, ops, type);
     }
 
     private static void dp4a(Decoder dc, Insn in, List<String> mods, List<Operand> ops) {
         List<Integer> types = types(mods);
         if (isSigned(types.get(0))) in.flags |= Alu.SIGNED_B;
         if (isSigned(types.get(1))) in.flags |= Alu.SIGNED_C;
-        alu(dc, in, Alu.DP4A, ops, types.get(0), B32);
+        alu(dc, in, Alu.DP4A, ops, types.get(0));
     }
 
     private static void vote(Decoder dc, Insn in, List<String> mods, List<Operand> ops) {

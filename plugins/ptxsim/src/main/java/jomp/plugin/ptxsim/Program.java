@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import jomp.plugin.ptxsim.PtxAst.*;
 import jomp.runtime.mem.Mem;
@@ -68,7 +69,6 @@ final class Program {
         for (int mi = 0; mi < modules.size(); mi++) {
             PtxModule m = modules.get(mi);
             Map<String, Def> own = internal.get(mi);
-            final int index = mi;
             java.util.Set<String> declared = new java.util.HashSet<>();
             for (Func f : m.functions()) if (f.body() == null) declared.add(f.name());
             Decoder.Scope scope = name -> symbol(name, own, shared, fnOf, varOf, library, declared);
@@ -103,8 +103,9 @@ final class Program {
                         if (v.init() != null) inits.add(new Object[] {v, a, scope});
                     }
                     default ->
-                        throw new IllegalStateException("module-level ."
-                                + v.space().name().toLowerCase() + " variable " + v.name() + " is not supported");
+                        throw new IllegalStateException(
+                                "module-level ." + v.space().name().toLowerCase(Locale.ROOT) + " variable " + v.name()
+                                        + " is not supported");
                 }
             }
         }
@@ -282,7 +283,7 @@ final class Program {
             case INT ->
                 t == PtxType.F32
                         ? Float.floatToRawIntBits((float) v.bits())
-                        : t == PtxType.F64 ? Double.doubleToRawLongBits(v.bits()) : v.bits();
+                        : t == PtxType.F64 ? Double.doubleToRawLongBits((double) v.bits()) : v.bits();
             case F32 -> t == PtxType.F64 ? Double.doubleToRawLongBits(Float.intBitsToFloat((int) v.bits())) : v.bits();
             case F64 ->
                 t == PtxType.F32 ? Float.floatToRawIntBits((float) Double.longBitsToDouble(v.bits())) : v.bits();

@@ -138,7 +138,6 @@ final class PtxParser {
         Space space = space(next().text(), start.line());
         int align = 0, vector = 1;
         String type = null;
-        boolean ptr = false;
         while (peek().kind() == Kind.DIRECTIVE) {
             String d = next().text();
             switch (d) {
@@ -146,9 +145,8 @@ final class PtxParser {
                 case ".v2" -> vector = 2;
                 case ".v4" -> vector = 4;
                 case ".v8" -> vector = 8;
-                case ".ptr" -> ptr = true;
-                case ".global", ".shared", ".local", ".const" -> {
-                    /* .ptr's space: only a hint */
+                case ".ptr", ".global", ".shared", ".local", ".const" -> {
+                    /* .ptr and its space: only a hint */
                 }
                 default -> {
                     if (PtxType.of(d) == PtxType.NONE)
@@ -284,7 +282,6 @@ final class PtxParser {
         Space space = space(next().text(), line);
         int align = 0;
         String type = null;
-        boolean ptr = false;
         while (peek().kind() == Kind.DIRECTIVE) {
             String d = next().text();
             if (d.equals(".align")) align = (int) integer(next());

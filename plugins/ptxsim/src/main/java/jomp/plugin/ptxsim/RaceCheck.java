@@ -31,9 +31,8 @@ final class RaceCheck {
         for (int k = (int) (off >>> 2), end = (int) ((off + bytes + 3) >>> 2); k < end; k++) {
             int wr = writerEpoch[k] == epoch ? writer[k] : 0, rd = readerEpoch[k] == epoch ? reader[k] : 0;
             if (wr != 0 && wr != me)
-                throw hazard(ex, w, l, in, off, bytes, write, write ? "write after write" : "read after write", wr - 1);
-            if (write && rd != 0 && rd != me)
-                throw hazard(ex, w, l, in, off, bytes, true, "write after read", rd < 0 ? -1 : rd - 1);
+                throw hazard(ex, w, l, in, off, write ? "write after write" : "read after write", wr - 1);
+            if (write && rd != 0 && rd != me) throw hazard(ex, w, l, in, off, "write after read", rd < 0 ? -1 : rd - 1);
             if (write) {
                 writer[k] = me;
                 writerEpoch[k] = epoch;
@@ -46,8 +45,7 @@ final class RaceCheck {
         }
     }
 
-    private static SimError hazard(
-            Executor ex, Warp w, int l, Insn in, long off, int bytes, boolean write, String kind, int other) {
+    private static SimError hazard(Executor ex, Warp w, int l, Insn in, long off, String kind, int other) {
         return SimError.at(
                 ex.launch,
                 w.block,
