@@ -34,7 +34,18 @@ public sealed interface Insn {
 
     enum UnOp {
         NEG,
-        NOT;
+        NOT,
+        /*
+         * The bit operations below take i32 or i64 and give a count or value of the same type; the
+         * JVM compiles each to one instruction (tzcnt, lzcnt, popcnt, bswap), PTX to one or two.
+         */
+        /** Trailing zero bits; the width for 0 (C leaves __builtin_ctz(0) undefined). */
+        CTZ,
+        /** Leading zero bits; the width for 0. */
+        CLZ,
+        POPCOUNT,
+        /** The bytes in reverse order. */
+        BSWAP;
         public final String spelling = name().toLowerCase();
     }
 

@@ -785,6 +785,8 @@ public final class JvmBackend {
             load(u.a());
             if (u.op() == Insn.UnOp.NEG) {
                 mv.visitInsn(t.isWide() ? LNEG : t == IrType.F32 ? FNEG : t == IrType.F64 ? DNEG : INEG);
+            } else if (u.op() != Insn.UnOp.NOT) {
+                bitOp(u.op(), t.isWide());
             } else if (t.isWide()) {
                 pushLong(-1L);
                 mv.visitInsn(LXOR);
@@ -794,6 +796,20 @@ public final class JvmBackend {
             }
             normalise(t);
             store(u.dst());
+        }
+
+        /** The JDK methods C2 compiles to one instruction each (tzcnt, lzcnt, popcnt, bswap). */
+        private void bitOp(Insn.UnOp op, boolean wide) {
+            String name = switch (op) {
+                case CTZ -> "numberOfTrailingZeros";
+                case CLZ -> "numberOfLeadingZeros";
+                case POPCOUNT -> "bitCount";
+                default -> "reverseBytes";
+            };
+            boolean count = op != Insn.UnOp.BSWAP;
+            if (!wide) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", name, "(I)I", false);
+            else mv.visitMethodInsn(INVOKESTATIC, "java/lang/Long", name, count ? "(J)I" : "(J)J", false);
+            if (wide && count) mv.visitInsn(I2L);
         }
 
         private void cmp(Insn.Cmp c) {
