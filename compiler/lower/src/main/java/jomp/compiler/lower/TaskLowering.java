@@ -141,6 +141,55 @@ final class TaskLowering {
         LoopNest nest = LoopNest.compute(f, o.body(), d.loopDepth());
         Map<Var, Share> shares = classify(o, d, false);
         for (Var v : nest.vars()) shares.remove(v);
+        Stmt.Omp innerO = taskloopTasks(o, shares);
+
+        int flags = 0;
+        if (d.hasFlag(OmpClause.FlagKind.UNTIED)) flags |= UNTIED;
+        if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
+        Value flagValue = dynamicFlags(d, flags, "taskloop");
+        List<Value> exported = nest.exported();
+        Layout lay = layout(shares, exported.size());
+        Value block = f.b.slotAddr(f.fn.newSlot(null, Math.max(8, lay.size), 16));
+        fill(block, lay);
+        for (int k = 0; k < exported.size(); k++)
+            f.b.store(exported.get(k), OmpLowering.at(f, block, lay.extras + 8L * k));
+
+        String name = f.unit.outlinedName(f.def.var().name);
+        taskloopFunction(name, innerO, i, nest, lay);
+
+        Value grainsize = IntConst.i64(0), numTasks = IntConst.i64(0);
+        int loopFlags = d.hasFlag(OmpClause.FlagKind.NOGROUP) ? 1 : 0;
+        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) {
+            if (c.kind() == OmpClause.ExprKind.GRAINSIZE) {
+                grainsize = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
+                if ("strict".equals(c.modifier())) loopFlags |= 2;
+            }
+            if (c.kind() == OmpClause.ExprKind.NUM_TASKS)
+                numTasks = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
+        }
+        omp.call(
+                EntryPoints.TASKLOOP,
+                IrType.VOID,
+                f.b.funcAddr(name),
+                block,
+                IntConst.i64(lay.size),
+                nest.total,
+                grainsize,
+                numTasks,
+                flagValue,
+                priority(d),
+                IntConst.i32(loopFlags));
+        if ((loopFlags & 1) == 0)
+            nest.release(f); // with nogroup the tasks may still use a non-rectangular nest's table
+    }
+
+    /**
+     * The construct as each task sees it: the in_reduction, reduction, lastprivate and linear
+     * clauses (and firstprivate of variables also lastprivate), whose variables the tasks share
+     * with the taskloop (marked SHARED in shares) and privatise themselves.
+     */
+    private static Stmt.Omp taskloopTasks(Stmt.Omp o, Map<Var, Share> shares) {
+        OmpDirective d = o.directive();
         Set<Var> last = OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE);
         List<OmpClause> inner = new ArrayList<>();
         inner.addAll(inReductions(d));
@@ -167,31 +216,22 @@ final class TaskLowering {
         }
         OmpDirective innerD = new OmpDirective(
                 d.name(), d.leaves(), List.copyOf(inner), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
-        Stmt.Omp innerO = new Stmt.Omp(innerD, o.body(), o.loc());
+        return new Stmt.Omp(innerD, o.body(), o.loc());
+    }
 
-        int flags = 0;
-        if (d.hasFlag(OmpClause.FlagKind.UNTIED)) flags |= UNTIED;
-        if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
-        Value flagValue = dynamicFlags(d, flags, "taskloop");
-        List<Value> exported = nest.exported();
-        Layout lay = layout(shares, exported.size());
-        Value block = f.b.slotAddr(f.fn.newSlot(null, Math.max(8, lay.size), 16));
-        fill(block, lay);
-        for (int k = 0; k < exported.size(); k++)
-            f.b.store(exported.get(k), OmpLowering.at(f, block, lay.extras + 8L * k));
-
-        String name = f.unit.outlinedName(f.def.var().name);
+    /** The task function {@code name}: its block of logical iterations of nest, run serially, with o's data sharing. */
+    private void taskloopFunction(String name, Stmt.Omp o, int i, LoopNest nest, Layout lay) {
         FunctionLowering g = begin(name, o.body());
         Reg gblock = g.fn.params.get(1);
         bind(g, gblock, lay, o);
         List<Value> vals = new ArrayList<>();
-        for (int k = 0; k < exported.size(); k++)
-            vals.add(g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.extras + 8L * k)));
+        int count = nest.exported().size();
+        for (int k = 0; k < count; k++) vals.add(g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.extras + 8L * k)));
         LoopNest gn = nest.imported(vals);
         Value lo = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size)),
                 hi = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size + 8));
         g.allocateLocals(o.body());
-        DataSharing ds = DataSharing.at(g.omp, innerO, i, gn);
+        DataSharing ds = DataSharing.at(g.omp, o, i, gn);
         Reg lastFlag = null;
         if (ds.needsLast()) {
             lastFlag = g.fn.newReg(IrType.I32, "omp.last");
@@ -206,32 +246,6 @@ final class TaskLowering {
         g.b.setBlock(exit);
         ds.end(true, lastFlag);
         f.unit.module.functions.add(g.finishOutlined());
-
-        long grain = 0;
-        Value grainsize = IntConst.i64(0), numTasks = IntConst.i64(0);
-        int loopFlags = d.hasFlag(OmpClause.FlagKind.NOGROUP) ? 1 : 0;
-        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) {
-            if (c.kind() == OmpClause.ExprKind.GRAINSIZE) {
-                grainsize = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
-                if ("strict".equals(c.modifier())) loopFlags |= 2;
-            }
-            if (c.kind() == OmpClause.ExprKind.NUM_TASKS)
-                numTasks = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
-        }
-        omp.call(
-                EntryPoints.TASKLOOP,
-                IrType.VOID,
-                f.b.funcAddr(name),
-                block,
-                IntConst.i64(lay.size),
-                nest.total,
-                grainsize,
-                numTasks,
-                flagValue,
-                priority(d),
-                IntConst.i32(loopFlags));
-        if ((loopFlags & 1) == 0)
-            nest.release(f); // with nogroup the tasks may still use a non-rectangular nest's table
     }
 
     // ---- target tasks -----------------------------------------------------------------------
