@@ -31,8 +31,9 @@ import org.objectweb.asm.Type;
 /**
  * The host link (docs/design/abi.md, "The executable and its start"): resolves symbols across objects and the C library as a linker
  * resolves relocations, lays out the merged data image, rewrites the placeholder owners in the
- * classes ({@code jomp/link/Extern}, {@code jomp/link/Data}, {@code jomp/link/Fn}) and generates the
- * program class that loads the data, registers function handles and calls {@code main}.
+ * classes ({@code jomp/link/Extern}, {@code jomp/link/Data}, {@code jomp/link/Fn}) and generates
+ * ({@link StartupClasses}) the program class that loads the data, registers function handles and
+ * calls {@code main}.
  * The result is a list of classes and resources that {@link ExecutableWriter} writes out.
  */
 public final class HostLinker {
