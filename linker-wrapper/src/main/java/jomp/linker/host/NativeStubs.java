@@ -18,8 +18,9 @@ import org.objectweb.asm.Type;
  * <ul>
  * <li>A call stub {@code jomp/link/native/C<n>}: {@code static final MethodHandle MH} from
  * {@code Downcalls.bind(lib, symbol, csig)} and {@code static <jomp descriptor> call(...)}.
- * When arguments and result are scalars, MH is FFM's own handle and the stub passes the thread's
- * errno capture segment, calls it, writes errno back and normalises a narrow result; otherwise MH
+ * When arguments and result are scalars, MH is FFM's own handle and the stub passes jomp's errno
+ * in and the thread's errno capture segment, calls it, takes errno back and normalises a narrow
+ * result (jomp.runtime.ffi.ThreadState's beforeCall and afterCall); otherwise MH
  * already has jomp's type and does the conversions (jomp.runtime.ffi.Adapters).</li>
  * <li>An address holder {@code jomp/link/native/A<n>}: {@code static final long A}, the
  * address of a native global or function, from {@code NativeWorld.symbol(lib, symbol)}.</li>
@@ -182,7 +183,7 @@ final class NativeStubs {
         mv.visitVarInsn(ASTORE, ts);
         mv.visitFieldInsn(GETSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
         mv.visitVarInsn(ALOAD, ts);
-        mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", "Ljava/lang/foreign/MemorySegment;");
+        mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "beforeCall", "()Ljava/lang/foreign/MemorySegment;", false);
         loadAll(mv, params, 0);
         mv.visitMethodInsn(
                 INVOKEVIRTUAL,
@@ -260,7 +261,7 @@ final class NativeStubs {
         mv.visitFieldInsn(GETSTATIC, capture, "H", "Ljava/lang/invoke/MethodHandle;");
         mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
         mv.visitVarInsn(ALOAD, ts);
-        mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", SEGMENT);
+        mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "beforeCall", "()" + SEGMENT, false);
         pushArguments(mv, ints, floats);
         mv.visitMethodInsn(
                 INVOKEVIRTUAL,

@@ -805,7 +805,6 @@ public final class JvmBackend {
             store(u.dst());
         }
 
-
         private void cmp(Insn.Cmp c) {
             pushCondition(c);
             store(c.dst());
