@@ -903,7 +903,7 @@ final class OmpLowering {
                     traits = t.type().isArray() ? f.address(t) : f.rvalue(a.traits());
                 }
                 Value space = a.memspace() == null
-                        ? IntConst.i64(0)
+                        ? IntConst.i64(99) // omp_default_mem_space
                         : f.e.convert(f.rvalue(a.memspace()), a.memspace().type(), Type.ULONG);
                 Runnable restore = f.unbind(v);
                 f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8));
