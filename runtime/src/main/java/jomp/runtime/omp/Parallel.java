@@ -53,6 +53,7 @@ public final class Parallel {
         int n = numThreads > 0 ? numThreads : me.nthreads;
         if (outer.activeLevel >= Icv.maxActiveLevels) n = 1;
         n = Math.min(n, me.threadLimit); // thread-limit-var: OMP_THREAD_LIMIT, or a team's thread_limit
+        if (me.device < 0) n = Math.min(n, Icv.STRUCTURED_THREAD_LIMIT); // OMP_THREADS_RESERVE, the host's
         if (Icv.dynamic) n = Math.min(n, Icv.NUM_PROCS); // dyn-var lets the runtime give fewer threads
         int level = outer.level + 1;
         Team team = new Team(n, level, outer.activeLevel + (n > 1 ? 1 : 0), me);
