@@ -419,7 +419,18 @@ final class OmpLowering {
             }
             ds.end(true, null);
         });
+        numThreadsList(d);
         call(EntryPoints.FORK, IrType.VOID, f.b.funcAddr(name), nt, args);
+    }
+
+    /** num_threads(n1, n2, ...): the items after the first, which the new team's implicit tasks take as nthreads-var. */
+    private void numThreadsList(OmpDirective d) {
+        List<OmpClause.NumThreadsList> lists = d.clauses(OmpClause.NumThreadsList.class);
+        if (lists.isEmpty()) return;
+        List<Expr> items = lists.get(0).nested();
+        Value base = f.b.slotAddr(f.fn.newSlot(null, 4L * items.size(), 4));
+        for (int k = 0; k < items.size(); k++) f.b.store(i32(items.get(k)), at(f, base, 4L * k));
+        call(EntryPoints.NUM_THREADS_LIST, IrType.VOID, IntConst.i32(items.size()), base);
     }
 
     private void teams(Stmt.Omp o, int i) {
