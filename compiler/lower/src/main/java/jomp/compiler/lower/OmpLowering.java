@@ -443,7 +443,18 @@ final class OmpLowering {
             }
             ds.end(true, null);
         });
+        numThreadsList(d);
         call(EntryPoints.FORK, IrType.VOID, f.b.funcAddr(name), nt, args);
+    }
+
+    /** num_threads(n1, n2, ...): the items after the first, which the new team's implicit tasks take as nthreads-var. */
+    private void numThreadsList(OmpDirective d) {
+        List<OmpClause.NumThreadsList> lists = d.clauses(OmpClause.NumThreadsList.class);
+        if (lists.isEmpty()) return;
+        List<Expr> items = lists.get(0).nested();
+        Value base = f.b.slotAddr(f.fn.newSlot(null, 4L * items.size(), 4));
+        for (int k = 0; k < items.size(); k++) f.b.store(i32(items.get(k)), at(f, base, 4L * k));
+        call(EntryPoints.NUM_THREADS_LIST, IrType.VOID, IntConst.i32(items.size()), base);
     }
 
     private void teams(Stmt.Omp o, int i) {
@@ -602,7 +613,7 @@ final class OmpLowering {
                     traits = t.type().isArray() ? f.address(t) : f.rvalue(a.traits());
                 }
                 Value space = a.memspace() == null
-                        ? IntConst.i64(0)
+                        ? IntConst.i64(99) // omp_default_mem_space
                         : f.e.convert(f.rvalue(a.memspace()), a.memspace().type(), Type.ULONG);
                 Runnable restore = f.unbind(v);
                 f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8));

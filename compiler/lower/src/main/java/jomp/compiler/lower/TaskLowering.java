@@ -38,6 +38,8 @@ import jomp.offload.abi.EntryPoints;
 final class TaskLowering {
     /** Task flags, as the runtime's Task defines them. */
     static final int UNTIED = 1, FINAL = 2, MERGEABLE = 4, UNDEFERRED = 8, DETACH = 16, TARGET = 32;
+    /** Where transparent's impex value goes in the flags (Task.IMPORT 128, Task.EXPORT 256). */
+    static final int TRANSPARENT_SHIFT = 7;
 
     /** Dependence kinds of the records __jomp_task_submit reads. */
     static int dependKind(OmpClause.DependType t) {
@@ -88,7 +90,7 @@ final class TaskLowering {
         if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
         OmpClause.Detach detach = first(d, OmpClause.Detach.class);
         if (detach != null) flags |= DETACH;
-        Value flagValue = dynamicFlags(d, flags, "task");
+        Value flagValue = transparent(d, dynamicFlags(d, flags, "task"));
         spawn(o, shares, flagValue, priority(d), detach, List.of(), (g, block) -> {
             BasicBlock exit = g.b.newBlock("omp.task.exit");
             BasicBlock outer = g.cancelTaskgroup;
@@ -121,6 +123,15 @@ final class TaskLowering {
         if (cond != null)
             v = f.e.bin(Insn.BinOp.OR, v, LoopNest.select(f, cond, IntConst.i32(0), IntConst.i32(UNDEFERRED)));
         return v;
+    }
+
+    /** OpenMP 6.0's transparent[(impex)]: flags | the impex value (omp_import 1, omp_export 2, omp_impex 3, the default) << 7. */
+    private Value transparent(OmpDirective d, Value flags) {
+        OmpClause.ExprClause t = OmpLowering.exprClause(d, OmpClause.ExprKind.TRANSPARENT);
+        if (t == null) return flags;
+        if (t.value() == null) return f.e.bin(Insn.BinOp.OR, flags, IntConst.i32(3 << TRANSPARENT_SHIFT));
+        Value impex = f.e.bin(Insn.BinOp.AND, omp.i32(t.value()), IntConst.i32(3));
+        return f.e.bin(Insn.BinOp.OR, flags, f.e.bin(Insn.BinOp.SHL, impex, IntConst.i32(TRANSPARENT_SHIFT)));
     }
 
     private Value priority(OmpDirective d) {
