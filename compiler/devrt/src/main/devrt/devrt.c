@@ -67,6 +67,9 @@ struct __jomp_dispatch {
     int pad;
 };
 
+/* The items of an nthreads-var list a device thread keeps (num_threads(n1, n2, ...), OpenMP 6.0). */
+#define __JOMP_NESTED_MAX 8
+
 /* One team (CUDA block): in shared memory. */
 struct __jomp_team {
     void (*work)(int, void *);   /* generic mode: the parallel region the workers run next */
@@ -82,6 +85,8 @@ struct __jomp_team {
     void *copyprivate;
     struct __jomp_dispatch loops[2];
     long ordered[2];
+    int nested_n;                /* num_threads(n1, n2, ...): the workers' nthreads-var list (-1: none) */
+    int nested[__JOMP_NESTED_MAX];
 };
 
 /* One thread: in the local memory of the kernel's entry (its address in __jomp_shared_threads). */
@@ -106,6 +111,10 @@ struct __jomp_thread {
     int max_levels_var; /* max-active-levels-var (0 or 1 on a GPU, as LLVM's device runtime), */
     int sched_var;      /* run-sched-var's kind (omp_sched_t, monotonic bit off) and chunk */
     int chunk_var;
+    int nested_n;       /* nthreads-var's items after nthreads_var (-1: none kept) */
+    int nested[__JOMP_NESTED_MAX];
+    int pending_n;      /* num_threads(n1, n2, ...)'s n2, ... for the next fork (0: none) */
+    int pending[__JOMP_NESTED_MAX];
 };
 
 /* The device's ICVs (OpenMP 5.2 §2.4), written by the host runtime when it loads the image
@@ -150,6 +159,34 @@ void __jomp_thread_icvs(struct __jomp_thread *t) {
     t->max_levels_var = __jomp_icv_max_active_levels > 0 ? 1 : 0;
     t->sched_var = __jomp_icv_sched;
     t->chunk_var = __jomp_icv_chunk;
+    t->nested_n = -1;
+    t->pending_n = 0;
+}
+
+/* num_threads(n1, n2, ...): n2, ... become nthreads-var of the next parallel region's threads. */
+void __jomp_num_threads_list(int n, int *items) {
+    struct __jomp_thread *self = __jomp_self();
+    if (n > __JOMP_NESTED_MAX) n = __JOMP_NESTED_MAX;
+    for (int i = 0; i < n; i++) self->pending[i] = items[i];
+    self->pending_n = n;
+}
+
+/* The nthreads-var list the threads of a team that self forks start with, into out: the pending
+ * num_threads items, else self's own list after its nthreads-var; its length, -1 for none. */
+int __jomp_members_list(struct __jomp_thread *self, int *out) {
+    int n = self->pending_n > 0 ? self->pending_n : self->nested_n;
+    int *from = self->pending_n > 0 ? self->pending : self->nested;
+    for (int i = 0; i < n; i++) out[i] = from[i];
+    self->pending_n = 0;
+    return n;
+}
+
+/* A new team's thread takes the list: its first item (the forker's nthreads-var when the list is used up), the rest after. */
+void __jomp_take_list(struct __jomp_thread *t, int n, int *list, int forker_var) {
+    if (n < 0) return;
+    t->nthreads_var = n > 0 ? list[0] : forker_var;
+    t->nested_n = n > 0 ? n - 1 : 0;
+    for (int i = 1; i < n; i++) t->nested[i - 1] = list[i];
 }
 
 /* Every thread of the block, first thing in a kernel. Returns 1 in the threads that run the
@@ -189,6 +226,7 @@ int __jomp_target_init(int mode, struct __jomp_thread *self) {
         if (tid < team->nthreads) {
             __jomp_thread_reset(self, tid, team->nthreads);
             __jomp_thread_icvs(self);
+            __jomp_take_list(self, team->nested_n, team->nested, team->nested[0]);
             self->level = 1;
             self->active_level = 1;
             fn(tid, team->work_args);
@@ -236,10 +274,13 @@ void __jomp_fork(void (*fn)(int, void *), int numThreads, void *args) {
         __jomp_thread_reset(self, 0, 1);
         return;
     }
+    int list[__JOMP_NESTED_MAX];
+    int listed = __jomp_members_list(self, list);
     if (self->level > 0 || numThreads == 1 || self->max_levels_var == 0) {
         /* nested (or if(false), or max-active-levels-var 0): a team of one, the calling thread */
         struct __jomp_thread saved = *self;
         __jomp_thread_reset(self, 0, 1);
+        __jomp_take_list(self, listed, list, saved.nthreads_var);
         self->level = saved.level + 1;
         fn(0, args);
         *self = saved;
@@ -251,8 +292,15 @@ void __jomp_fork(void (*fn)(int, void *), int numThreads, void *args) {
     team->nthreads = n;
     team->single = 0;
     team->bar_count = 0;
+    team->nested_n = listed;
+    for (int i = 0; i < listed; i++) team->nested[i] = list[i];
+    if (listed == 0) team->nested[0] = self->nthreads_var; /* used up: the forker's */
     __nvvm_membar_cta();
+    int forker_var = self->nthreads_var, forker_n = self->nested_n;
+    int forker_list[__JOMP_NESTED_MAX];
+    for (int i = 0; i < forker_n; i++) forker_list[i] = self->nested[i];
     __jomp_thread_reset(self, 0, n);
+    __jomp_take_list(self, listed, list, forker_var);
     self->level = 1;
     self->active_level = n > 1;
     __nvvm_barrier_sync(0);   /* the workers go */
@@ -262,6 +310,9 @@ void __jomp_fork(void (*fn)(int, void *), int numThreads, void *args) {
     self->active_level = 0;
     team->nthreads = 1;
     __jomp_thread_reset(self, 0, 1);
+    self->nthreads_var = forker_var; /* the primary thread's own ICVs again */
+    self->nested_n = forker_n;
+    for (int i = 0; i < forker_n; i++) self->nested[i] = forker_list[i];
 }
 
 void __jomp_barrier(void) {

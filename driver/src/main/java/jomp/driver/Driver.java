@@ -71,20 +71,72 @@ public final class Driver {
         return 1;
     }
 
+    /** A mistake in the command line found after parsing: its message, printed as clang's error. */
+    private static final class UsageError extends Exception {
+        UsageError(String message) {
+            super(message);
+        }
+    }
+
+    /** The OpenMP offload targets of the command: the graph's targets and the triples once each. */
+    private record Offload(boolean openmp, List<ActionBuilder.Target> targets, List<String> normalizedTargets) {}
+
+    /** What the command compiles: its inputs and their types, where it stops, and the action graph. */
+    private record Compilation(
+            List<String> inputs,
+            java.util.function.Function<String, FileType> typeOf,
+            ActionBuilder.Stop stop,
+            Offload offload,
+            String output,
+            long sourceCount,
+            boolean hostOnly,
+            ActionBuilder.Plan plan) {}
+
+    /** The link's own options, and its inputs, -l libraries and -Wl, words in command-line order. */
+    private record LinkLine(List<String> linkerArgs, List<String> linkOrder) {}
+
+    /** Each target's device cpu where one is known, and the targets compiled for the portable default. */
+    private record DeviceCpus(java.util.Map<String, String> cpus, Set<String> portable) {}
+
     public int run(List<String> argv) {
         List<Arg> args;
         try {
             args = ArgParser.parse(argv);
         } catch (ArgParser.ArgError e) {
-            for (String line : e.getMessage().split("\n")) error(line);
-            // clang goes on checking the command line: no input at all is one more error
-            if (inputs(e.parsed()).isEmpty()
-                    && !has(e.parsed(), Opt.HELP)
-                    && !has(e.parsed(), Opt.VERSION)
-                    && !has(e.parsed(), Opt.DUMPVERSION)
-                    && !has(e.parsed(), Opt.DUMPMACHINE)) error("no input files");
-            return 1;
+            return parseError(e);
         }
+        try {
+            Integer answered = answerQuery(args);
+            if (answered != null) return answered;
+            Compilation c = compilation(args);
+            if (has(args, Opt.PRINT_PHASES)) {
+                PhasePrinter.print(c.plan().topLevel(), err);
+                return 0;
+            }
+            boolean depsWanted = Dependencies.of(args, c.output(), false).wanted();
+            if (!DriverWarnings.report(args, c.stop(), c.sourceCount(), c.typeOf(), depsWanted, err)) return 1;
+            return buildAndRunJobs(args, c);
+        } catch (UsageError e) {
+            return error(e.getMessage());
+        }
+    }
+
+    private int parseError(ArgParser.ArgError e) {
+        for (String line : e.getMessage().split("\n")) error(line);
+        // clang goes on checking the command line: no input at all is one more error
+        if (inputs(e.parsed()).isEmpty()
+                && !has(e.parsed(), Opt.HELP)
+                && !has(e.parsed(), Opt.VERSION)
+                && !has(e.parsed(), Opt.DUMPVERSION)
+                && !has(e.parsed(), Opt.DUMPMACHINE)) error("no input files");
+        return 1;
+    }
+
+    /**
+     * The commands that ask and compile nothing (--help, -dumpversion, -print-prog-name=, --version,
+     * -Wl,--version, ...): their exit status once answered, null for a command that compiles.
+     */
+    private Integer answerQuery(List<Arg> args) throws UsageError {
         if (has(args, Opt.HELP)) {
             printHelp();
             return 0;
@@ -118,7 +170,7 @@ public final class Driver {
         for (Arg a : args) {
             if (a.opt() == Opt.FOPENMP_EQ
                     && !List.of("libomp", "libiomp5", "libgomp").contains(a.value()))
-                return error("unsupported argument '" + a.value() + "' to option '-fopenmp='");
+                throw new UsageError("unsupported argument '" + a.value() + "' to option '-fopenmp='");
         }
         if (has(args, Opt.VERSION) || (has(args, Opt.VERBOSE) && inputs(args).isEmpty())) {
             printVersion(out);
@@ -130,7 +182,11 @@ public final class Driver {
             out.println("GNU ld compatible: jomp-linker-wrapper " + VERSION + " (GNU ld 2.40's options)");
             return 0;
         }
+        return null;
+    }
 
+    /** The inputs checked and typed, where the command stops, its offload targets and its action graph. */
+    private Compilation compilation(List<Arg> args) throws UsageError {
         List<String> inputs = inputs(args);
         // a program may come from libraries alone (-lapp: main in an archive), as with ld
         boolean librariesOnly = inputs.isEmpty()
@@ -141,11 +197,39 @@ public final class Driver {
                 && !has(args, Opt.SYNTAX_ONLY)
                 && !has(args, Opt.M)
                 && !has(args, Opt.MM);
-        if (inputs.isEmpty() && !librariesOnly) return error("no input files");
+        if (inputs.isEmpty() && !librariesOnly) throw new UsageError("no input files");
         for (String in : inputs) {
             if (!in.equals("-") && !Files.exists(Invocation.path(in)))
-                return error("no such file or directory: '" + in + "'");
+                throw new UsageError("no such file or directory: '" + in + "'");
         }
+        boolean preprocessOnly = has(args, Opt.E) || has(args, Opt.M) || has(args, Opt.MM);
+        java.util.Map<String, FileType> types = inputTypes(args, inputs, preprocessOnly);
+        ActionBuilder.Stop stop = stop(args, preprocessOnly);
+        Offload offload = offload(args);
+
+        String output = lastValue(args, Opt.O);
+        java.util.function.Function<String, FileType> typeOf = i -> types.getOrDefault(i, FileType.ofInput(i));
+        long sourceCount = inputs.stream()
+                .filter(i -> typeOf.apply(i) != FileType.OBJECT && typeOf.apply(i) != FileType.ARCHIVE)
+                .count();
+        if (output != null && stop != ActionBuilder.Stop.LINK && sourceCount > 1) {
+            throw new UsageError("cannot specify -o when generating multiple output files");
+        }
+        boolean hostOnly = has(args, Opt.OFFLOAD_HOST_ONLY);
+        boolean deviceOnly = has(args, Opt.OFFLOAD_DEVICE_ONLY);
+
+        boolean offloadLto =
+                has(args, Opt.OFFLOAD_LTO) && lastWins(args, Opt.OFFLOAD_LTO, Opt.NO_OFFLOAD_LTO) == Opt.OFFLOAD_LTO;
+        List<ActionBuilder.Target> targets = offload.targets();
+        ActionBuilder.Plan plan =
+                ActionBuilder.build(inputs, types, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
+        if (librariesOnly) plan.topLevel().add(new Action.Link(List.of(), !targets.isEmpty(), Triple.HOST));
+        return new Compilation(inputs, typeOf, stop, offload, output, sourceCount, hostOnly, plan);
+    }
+
+    /** The inputs whose type -x sets; the others are typed by their extension. */
+    private static java.util.Map<String, FileType> inputTypes(
+            List<Arg> args, List<String> inputs, boolean preprocessOnly) throws UsageError {
         // -x <language> sets the type of the inputs after it, until the next -x (none: by extension again)
         java.util.Map<String, FileType> types = new java.util.HashMap<>();
         FileType forced = null;
@@ -154,7 +238,7 @@ public final class Driver {
                 try {
                     forced = FileType.ofLanguage(a.value());
                 } catch (IllegalArgumentException e) {
-                    return error(
+                    throw new UsageError(
                             CLANG_LANGUAGES.contains(a.value())
                                     ? "language '" + a.value() + "' is not supported: jomp compiles C"
                                     : "language not recognized: '" + a.value() + "'");
@@ -164,20 +248,25 @@ public final class Driver {
                 else types.remove(a.value());
             }
         }
-        boolean preprocessOnly = has(args, Opt.E) || has(args, Opt.M) || has(args, Opt.MM);
         if (inputs.contains("-") && !types.containsKey("-")) {
-            if (!preprocessOnly) return error("-E or -x required when input is from standard input");
+            if (!preprocessOnly) throw new UsageError("-E or -x required when input is from standard input");
             types.put("-", FileType.C);
         }
+        return types;
+    }
 
-        ActionBuilder.Stop stop = preprocessOnly
+    private static ActionBuilder.Stop stop(List<Arg> args, boolean preprocessOnly) {
+        return preprocessOnly
                 ? ActionBuilder.Stop.PREPROCESS
                 : has(args, Opt.SYNTAX_ONLY)
                         ? ActionBuilder.Stop.SYNTAX
                         : has(args, Opt.S)
                                 ? ActionBuilder.Stop.ASSEMBLE_SOURCE
                                 : has(args, Opt.C) ? ActionBuilder.Stop.OBJECT : ActionBuilder.Stop.LINK;
+    }
 
+    /** Whether the command is OpenMP, and the offload targets it names, each bound to its archs. */
+    private static Offload offload(List<Arg> args) throws UsageError {
         // Offload targets: -fopenmp-targets=a,b and --offload-arch=<arch> (which implies the target whose archs they
         // are).
         List<String> targetNames = new ArrayList<>();
@@ -201,62 +290,53 @@ public final class Driver {
         // users write `jomp -fopenmp-targets=nvptx64 x.c -c`); only an explicit -fno-openmp conflicts.
         if (!targetNames.isEmpty() && !openmp && !has(args, Opt.FNO_OPENMP)) openmp = true;
         if (!targetNames.isEmpty() && !openmp) {
-            return error(
+            throw new UsageError(
                     "'-fopenmp-targets' must be used in conjunction with a '-fopenmp' option compatible with offloading; e.g., '-fopenmp=libomp' or '-fopenmp=libiomp5'");
         }
         List<ActionBuilder.Target> targets = new ArrayList<>();
         List<String> normalizedTargets = new ArrayList<>();
         for (String t : targetNames) {
             ToolChain tc = ToolChains.device(t);
-            if (tc == null) return error("OpenMP target is invalid: '" + t + "'");
+            if (tc == null) throw new UsageError("OpenMP target is invalid: '" + t + "'");
             String triple = tc.triple();
             if (normalizedTargets.contains(triple)) continue;
             normalizedTargets.add(triple);
-            List<String> archs = new ArrayList<>(); // -Xopenmp-target -march=: the cpu, not bound in the graph
-            for (Arg a : args) {
-                if (a.opt() == Opt.XOPENMP_TARGET_EQ
-                        && Triple.normalize(a.values().get(0)) != null
-                        && Triple.normalize(a.values().get(0)).equals(triple)
-                        && a.values().get(1).startsWith("-march=")) {
-                    archs.add(a.values().get(1).substring("-march=".length()));
-                }
-                if (a.opt() == Opt.XOPENMP_TARGET && a.value().startsWith("-march="))
-                    archs.add(a.value().substring("-march=".length()));
-            }
-            if (tc.defaultArch() != null) { // a target with archs: each --offload-arch is a device compile of its own
-                for (String arch : archs) if (tc.checkArch(arch) != null) return error(tc.checkArch(arch));
-                for (String arch : offloadArchs) if (tc.checkArch(arch) != null) return error(tc.checkArch(arch));
-                String cpu = archs.isEmpty() ? null : archs.get(archs.size() - 1);
-                List<String> bound = tc.archs(offloadArchs);
-                if (bound.isEmpty()) targets.add(new ActionBuilder.Target(triple, null, cpu));
-                for (String arch : bound) targets.add(new ActionBuilder.Target(triple, arch, arch));
-            } else {
-                targets.add(new ActionBuilder.Target(triple, null, null));
-            }
+            targets.addAll(boundTargets(args, tc, offloadArchs));
         }
+        return new Offload(openmp, targets, normalizedTargets);
+    }
 
-        String output = lastValue(args, Opt.O);
-        java.util.function.Function<String, FileType> typeOf = i -> types.getOrDefault(i, FileType.ofInput(i));
-        long sourceCount = inputs.stream()
-                .filter(i -> typeOf.apply(i) != FileType.OBJECT && typeOf.apply(i) != FileType.ARCHIVE)
-                .count();
-        if (output != null && stop != ActionBuilder.Stop.LINK && sourceCount > 1) {
-            return error("cannot specify -o when generating multiple output files");
+    /** One target's entries of the graph: one per --offload-arch for a target with archs. */
+    private static List<ActionBuilder.Target> boundTargets(List<Arg> args, ToolChain tc, List<String> offloadArchs)
+            throws UsageError {
+        String triple = tc.triple();
+        List<String> archs = new ArrayList<>(); // -Xopenmp-target -march=: the cpu, not bound in the graph
+        for (Arg a : args) {
+            if (a.opt() == Opt.XOPENMP_TARGET_EQ
+                    && Triple.normalize(a.values().get(0)) != null
+                    && Triple.normalize(a.values().get(0)).equals(triple)
+                    && a.values().get(1).startsWith("-march=")) {
+                archs.add(a.values().get(1).substring("-march=".length()));
+            }
+            if (a.opt() == Opt.XOPENMP_TARGET && a.value().startsWith("-march="))
+                archs.add(a.value().substring("-march=".length()));
         }
-        boolean hostOnly = has(args, Opt.OFFLOAD_HOST_ONLY);
-        boolean deviceOnly = has(args, Opt.OFFLOAD_DEVICE_ONLY);
+        List<ActionBuilder.Target> targets = new ArrayList<>();
+        if (tc.defaultArch() != null) { // a target with archs: each --offload-arch is a device compile of its own
+            for (String arch : archs) if (tc.checkArch(arch) != null) throw new UsageError(tc.checkArch(arch));
+            for (String arch : offloadArchs) if (tc.checkArch(arch) != null) throw new UsageError(tc.checkArch(arch));
+            String cpu = archs.isEmpty() ? null : archs.get(archs.size() - 1);
+            List<String> bound = tc.archs(offloadArchs);
+            if (bound.isEmpty()) targets.add(new ActionBuilder.Target(triple, null, cpu));
+            for (String arch : bound) targets.add(new ActionBuilder.Target(triple, arch, arch));
+        } else {
+            targets.add(new ActionBuilder.Target(triple, null, null));
+        }
+        return targets;
+    }
 
-        boolean offloadLto =
-                has(args, Opt.OFFLOAD_LTO) && lastWins(args, Opt.OFFLOAD_LTO, Opt.NO_OFFLOAD_LTO) == Opt.OFFLOAD_LTO;
-        ActionBuilder.Plan plan =
-                ActionBuilder.build(inputs, types, stop, Triple.HOST, targets, hostOnly, deviceOnly, offloadLto);
-        if (librariesOnly) plan.topLevel().add(new Action.Link(List.of(), !targets.isEmpty(), Triple.HOST));
-        if (has(args, Opt.PRINT_PHASES)) {
-            PhasePrinter.print(plan.topLevel(), err);
-            return 0;
-        }
-        boolean depsWanted = Dependencies.of(args, output, false).wanted();
-        if (!DriverWarnings.report(args, stop, sourceCount, typeOf, depsWanted, err)) return 1;
+    /** Binds the action graph to jobs, then prints them (-ccc-print-bindings, -###) or runs them. */
+    private int buildAndRunJobs(List<Arg> args, Compilation c) {
         // -shared: a jomp shared library, the objects kept for the programs that link them (linker-wrapper's
         // SharedLibrary)
         boolean shared = false;
@@ -264,12 +344,51 @@ public final class Driver {
 
         // The nvptx arch, when none was given, is resolved at compile time (detected GPU, else
         // portable PTX); the action graph stays unbound like clang's.
-        List<String> cc1Common = cc1Common(args, openmp);
-        Dependencies deps = Dependencies.of(args, output, has(args, Opt.M) || has(args, Opt.MM));
+        List<String> cc1Common = cc1Common(args, c.offload().openmp());
+        Dependencies deps = Dependencies.of(args, c.output(), has(args, Opt.M) || has(args, Opt.MM));
         if (deps.only()) cc1Common.add("-w");
         if (has(args, Opt.SAVE_TEMPS)) cc1Common.add("-save-temps");
-        // Options of the link first; then inputs, -l libraries and -Wl, words in command-line
-        // order, because archives are searched where they stand, as ld does.
+        LinkLine link = linkLine(args, shared, c.offload().normalizedTargets(), c.hostOnly());
+
+        boolean saveTemps = has(args, Opt.SAVE_TEMPS);
+        boolean verbose = has(args, Opt.VERBOSE);
+        java.util.Map<String, Tool> assemblers = assemblers(args, c.offload().targets(), verbose);
+        DeviceCpus cpus = deviceCpus(args, c, verbose);
+        TempFiles temps = new TempFiles(saveTemps);
+        Tools tools = Tools.standard(root, assemblers);
+        JobBuilder jb = new JobBuilder(
+                tools,
+                new JobBuilder.Options(
+                        cc1Common,
+                        c.output(),
+                        saveTemps,
+                        has(args, Opt.EMIT_IR),
+                        link.linkerArgs(),
+                        link.linkOrder(),
+                        c.offload().normalizedTargets(),
+                        cpus.cpus(),
+                        cpus.portable(),
+                        deps.cc1ArgsBySource(c.inputs(), c.typeOf()),
+                        deps.only(),
+                        assemblerInputLeftOut(args)),
+                temps);
+        try {
+            boolean single = c.plan().topLevel().size() == 1;
+            for (Action a : c.plan().topLevel()) jb.buildTopLevel(a, single);
+            return printOrRunJobs(args, jb, deps, c);
+        } catch (TempFiles.TempFileError e) {
+            return error(e.getMessage());
+        } finally {
+            temps.cleanUp();
+        }
+    }
+
+    /**
+     * The link's options and its ordered inputs: options of the link first; then inputs, -l
+     * libraries and -Wl, words in command-line order, because archives are searched where they
+     * stand, as ld does.
+     */
+    private static LinkLine linkLine(List<Arg> args, boolean shared, List<String> normalizedTargets, boolean hostOnly) {
         List<String> linkerArgs = new ArrayList<>();
         List<String> linkOrder = new ArrayList<>();
         for (Arg a : args) {
@@ -294,13 +413,15 @@ public final class Driver {
         // it on
         if (lastValue(args, Opt.CUDA_PATH) != null) linkerArgs.add("--cuda-path=" + lastValue(args, Opt.CUDA_PATH));
         if (shared) linkerArgs.add(0, "-shared");
+        return new LinkLine(linkerArgs, linkOrder);
+    }
 
-        java.util.Map<String, String> deviceCpus = new java.util.HashMap<>();
-        for (ActionBuilder.Target t : targets) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());
-        boolean saveTemps = has(args, Opt.SAVE_TEMPS);
-        boolean verbose = has(args, Opt.VERBOSE);
-        // each target's assembler (ptxas), found in the caller's environment or under the installation the user named
-        // (--cuda-path)
+    /**
+     * Each target's assembler (ptxas), found in the caller's environment or under the installation
+     * the user named (--cuda-path).
+     */
+    private java.util.Map<String, Tool> assemblers(
+            List<Arg> args, List<ActionBuilder.Target> targets, boolean verbose) {
         String installPath = lastValue(args, Opt.CUDA_PATH);
         java.util.Map<String, Tool> assemblers = new java.util.HashMap<>();
         for (ActionBuilder.Target t : targets) {
@@ -311,72 +432,59 @@ public final class Driver {
                 assemblers.put(t.triple(), Tool.external(tc.assembler().toolName(), as));
             else if (verbose) err.println("jomp: note: " + tc.assembler().missingNote(installPath));
         }
+        return assemblers;
+    }
+
+    /** The device cpu of each target: the one named, else the one detected, else portable code. */
+    private DeviceCpus deviceCpus(List<Arg> args, Compilation c, boolean verbose) {
+        java.util.Map<String, String> deviceCpus = new java.util.HashMap<>();
+        for (ActionBuilder.Target t : c.offload().targets()) if (t.cpu() != null) deviceCpus.put(t.triple(), t.cpu());
         // a target with archs and none given: the arch of the device present, as the target's arch
         // tool (jomp-nvptx-arch, clang's nvptx-arch) prints it, run as a child process; without a
         // device, where clang 19 stops, portable code for the default arch (PTX, which any newer GPU's driver compiles)
         Set<String> portable = new java.util.HashSet<>();
-        for (ActionBuilder.Target t : targets) {
+        for (ActionBuilder.Target t : c.offload().targets()) {
             ToolChain tc = ToolChains.device(t.triple());
             if (tc.archTool() == null || t.arch() != null || t.cpu() != null) continue;
-            if (stop.compareTo(ActionBuilder.Stop.ASSEMBLE_SOURCE) < 0 && !has(args, Opt.OFFLOAD_DEVICE_ONLY)) continue;
+            if (c.stop().compareTo(ActionBuilder.Stop.ASSEMBLE_SOURCE) < 0 && !has(args, Opt.OFFLOAD_DEVICE_ONLY))
+                continue;
             List<String> gpus = ToolChains.detectArchs(tc, root.resolve("bin").resolve(tc.archTool()));
             if (!gpus.isEmpty()) deviceCpus.put(t.triple(), gpus.get(0));
             else portable.add(t.triple());
             if (verbose) err.println("jomp: note: " + tc.archNote(gpus.isEmpty() ? null : gpus.get(0)));
         }
-        TempFiles temps = new TempFiles(saveTemps);
-        Tools tools = Tools.standard(root, assemblers);
-        JobBuilder jb = new JobBuilder(
-                tools,
-                new JobBuilder.Options(
-                        cc1Common,
-                        output,
-                        saveTemps,
-                        has(args, Opt.EMIT_IR),
-                        linkerArgs,
-                        linkOrder,
-                        normalizedTargets,
-                        deviceCpus,
-                        portable,
-                        deps.cc1ArgsBySource(inputs, typeOf),
-                        deps.only(),
-                        assemblerInputLeftOut(args)),
-                temps);
-        try {
-            boolean single = plan.topLevel().size() == 1;
-            for (Action a : plan.topLevel()) jb.buildTopLevel(a, single);
+        return new DeviceCpus(deviceCpus, portable);
+    }
 
-            if (has(args, Opt.PRINT_BINDINGS)) {
-                for (Job j : jb.jobs()) err.println(j.binding());
-                return 0;
-            }
-            if (has(args, Opt.HASH_HASH_HASH)) {
-                printVersion(err);
-                for (Job j : jb.jobs()) err.println(j.commandLine());
-                return 0;
-            }
-            if (has(args, Opt.VERBOSE)) {
-                printVersion(err);
-                for (Job j : jb.jobs()) err.println(j.commandLine());
-            }
-            Set<String> finals = new java.util.LinkedHashSet<>(jb.finalOutputs());
-            finals.addAll(deps.files(inputs, typeOf)); // removed on failure, as clang removes its failure result files
-            int jobs = Runtime.getRuntime().availableProcessors();
-            String pj = lastValue(args, Opt.PARALLEL_JOBS);
-            if (pj != null) {
-                try {
-                    jobs = Integer.parseInt(pj);
-                } catch (NumberFormatException e) {
-                    jobs = -1;
-                }
-                if (jobs < 1) return error("invalid value '" + pj + "' in '-parallel-jobs=" + pj + "'");
-            }
-            return new JobRunner(out, err, jobs).run(jb.jobs(), finals);
-        } catch (TempFiles.TempFileError e) {
-            return error(e.getMessage());
-        } finally {
-            temps.cleanUp();
+    /** Prints the jobs (-ccc-print-bindings, -###; -v before running them) or runs them. */
+    private int printOrRunJobs(List<Arg> args, JobBuilder jb, Dependencies deps, Compilation c) {
+        if (has(args, Opt.PRINT_BINDINGS)) {
+            for (Job j : jb.jobs()) err.println(j.binding());
+            return 0;
         }
+        if (has(args, Opt.HASH_HASH_HASH)) {
+            printVersion(err);
+            for (Job j : jb.jobs()) err.println(j.commandLine());
+            return 0;
+        }
+        if (has(args, Opt.VERBOSE)) {
+            printVersion(err);
+            for (Job j : jb.jobs()) err.println(j.commandLine());
+        }
+        Set<String> finals = new java.util.LinkedHashSet<>(jb.finalOutputs());
+        finals.addAll(
+                deps.files(c.inputs(), c.typeOf())); // removed on failure, as clang removes its failure result files
+        int jobs = Runtime.getRuntime().availableProcessors();
+        String pj = lastValue(args, Opt.PARALLEL_JOBS);
+        if (pj != null) {
+            try {
+                jobs = Integer.parseInt(pj);
+            } catch (NumberFormatException e) {
+                jobs = -1;
+            }
+            if (jobs < 1) return error("invalid value '" + pj + "' in '-parallel-jobs=" + pj + "'");
+        }
+        return new JobRunner(out, err, jobs).run(jb.jobs(), finals);
     }
 
     /** Options every cc1 job gets, in the order they were given. */

@@ -39,7 +39,7 @@ typedef omp_sync_hint_t omp_lock_hint_t;
 typedef enum omp_pause_resource_t { omp_pause_resume = 0, omp_pause_soft = 1, omp_pause_hard = 2 } omp_pause_resource_t;
 typedef uintptr_t omp_uintptr_t;
 /* allocators and memory spaces: enumerations of unsigned long, LLVM's values (100-102: its
-   device memory kinds) */
+   device memory kinds; omp_null_mem_space 0 and omp_default_mem_space 99 as in LLVM 20's) */
 typedef enum omp_allocator_handle_t {
   omp_null_allocator = 0, omp_default_mem_alloc = 1, omp_large_cap_mem_alloc = 2, omp_const_mem_alloc = 3,
   omp_high_bw_mem_alloc = 4, omp_low_lat_mem_alloc = 5, omp_cgroup_mem_alloc = 6, omp_pteam_mem_alloc = 7,
@@ -47,9 +47,10 @@ typedef enum omp_allocator_handle_t {
   llvm_omp_target_device_mem_alloc = 102, KMP_ALLOCATOR_MAX_HANDLE = UINTPTR_MAX
 } omp_allocator_handle_t;
 typedef enum omp_memspace_handle_t {
-  omp_default_mem_space = 0, omp_large_cap_mem_space = 1, omp_const_mem_space = 2, omp_high_bw_mem_space = 3,
-  omp_low_lat_mem_space = 4, llvm_omp_target_host_mem_space = 100, llvm_omp_target_shared_mem_space = 101,
-  llvm_omp_target_device_mem_space = 102, KMP_MEMSPACE_MAX_HANDLE = UINTPTR_MAX
+  omp_null_mem_space = 0, omp_default_mem_space = 99, omp_large_cap_mem_space = 1, omp_const_mem_space = 2,
+  omp_high_bw_mem_space = 3, omp_low_lat_mem_space = 4, llvm_omp_target_host_mem_space = 100,
+  llvm_omp_target_shared_mem_space = 101, llvm_omp_target_device_mem_space = 102,
+  KMP_MEMSPACE_MAX_HANDLE = UINTPTR_MAX
 } omp_memspace_handle_t;
 #define omp_initial_device (-1)
 #define omp_invalid_device (-2)
@@ -227,6 +228,20 @@ typedef struct { omp_alloctrait_key_t key; omp_uintptr_t value; } omp_alloctrait
 omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int ntraits,
                                           omp_alloctrait_t traits[]);
 void omp_destroy_allocator(omp_allocator_handle_t allocator);
+/* OpenMP 6.0: memory spaces and predefined allocators of devices (host routines) */
+omp_memspace_handle_t omp_get_devices_memspace(int ndevs, const int *devs, omp_memspace_handle_t memspace);
+omp_memspace_handle_t omp_get_device_memspace(int dev, omp_memspace_handle_t memspace);
+omp_memspace_handle_t omp_get_devices_and_host_memspace(int ndevs, const int *devs, omp_memspace_handle_t memspace);
+omp_memspace_handle_t omp_get_device_and_host_memspace(int dev, omp_memspace_handle_t memspace);
+omp_memspace_handle_t omp_get_devices_all_memspace(omp_memspace_handle_t memspace);
+omp_allocator_handle_t omp_get_devices_allocator(int ndevs, const int *devs, omp_memspace_handle_t memspace);
+omp_allocator_handle_t omp_get_device_allocator(int dev, omp_memspace_handle_t memspace);
+omp_allocator_handle_t omp_get_devices_and_host_allocator(int ndevs, const int *devs, omp_memspace_handle_t memspace);
+omp_allocator_handle_t omp_get_device_and_host_allocator(int dev, omp_memspace_handle_t memspace);
+omp_allocator_handle_t omp_get_devices_all_allocator(omp_memspace_handle_t memspace);
+int omp_get_memspace_num_resources(omp_memspace_handle_t memspace);
+size_t omp_get_memspace_pagesize(omp_memspace_handle_t memspace);
+omp_memspace_handle_t omp_get_submemspace(omp_memspace_handle_t memspace, int num_resources, const int *resources);
 
 /* OpenMP 6.0: free-agent threads (jomp has none: tasks of threadset(omp_pool) run on the team's threads) */
 int omp_is_free_agent(void);

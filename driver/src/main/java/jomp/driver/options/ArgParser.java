@@ -40,33 +40,15 @@ public final class ArgParser {
                 out.add(new Arg(null, List.of(a), a));
                 continue;
             }
-            Opt opt = match(a);
-            // a -g variant clang knows and ignores when compiling (-gno-codeview-ghash) is clang's, not a level of -g
-            if (opt == Opt.G && !a.equals("-g")) {
-                ClangOptions.Entry e = ClangOptions.match(a);
-                if (e != null && e.spelling().equals(a) && e.whenCompiling() == ClangOptions.Reaction.UNUSED)
-                    opt = null;
+            Known known = identify(a);
+            if (known == null) {
+                errors.add(unknown(a));
+                continue;
             }
-            Opt.Form form;
-            String spelling;
-            ClangOptions.Entry clang = null;
-            if (opt != null) {
-                form = opt.form;
-                spelling = opt.spelling;
-            } else {
-                clang = ClangOptions.match(a);
-                if (clang == null) {
-                    errors.add(unknown(a));
-                    continue;
-                }
-                opt = Opt.CLANG;
-                form = clang.form();
-                spelling = clang.spelling();
-            }
-            String rest = a.substring(spelling.length());
+            String rest = a.substring(known.spelling().length());
             List<String> values;
             String shown = a;
-            switch (form) {
+            switch (known.form()) {
                 case FLAG -> {
                     if (!rest.isEmpty()) {
                         errors.add(unknown(a));
@@ -106,12 +88,29 @@ public final class ArgParser {
                     values = List.of(rest, argv.get(++i));
                     shown = a + " " + values.get(1);
                 }
-                default -> throw new IllegalStateException(form.toString());
+                default -> throw new IllegalStateException(known.form().toString());
             }
-            out.add(new Arg(opt, values, shown, clang));
+            out.add(new Arg(known.opt(), values, shown, known.clang()));
         }
         if (!errors.isEmpty()) throw new ArgError(String.join("\n", errors), out);
         return out;
+    }
+
+    /** An option either table knows: jomp's own, or clang's (opt CLANG, with its entry). */
+    private record Known(Opt opt, Opt.Form form, String spelling, ClangOptions.Entry clang) {}
+
+    /** The option an argument spells, jomp's table first; null when neither table knows it. */
+    private static Known identify(String a) {
+        Opt opt = match(a);
+        // a -g variant clang knows and ignores when compiling (-gno-codeview-ghash) is clang's, not a level of -g
+        if (opt == Opt.G && !a.equals("-g")) {
+            ClangOptions.Entry e = ClangOptions.match(a);
+            if (e != null && e.spelling().equals(a) && e.whenCompiling() == ClangOptions.Reaction.UNUSED) opt = null;
+        }
+        if (opt != null) return new Known(opt, opt.form, opt.spelling, null);
+        ClangOptions.Entry clang = ClangOptions.match(a);
+        if (clang == null) return null;
+        return new Known(Opt.CLANG, clang.form(), clang.spelling(), clang);
     }
 
     private static String missing(String a) {

@@ -25,21 +25,19 @@ import jomp.runtime.program.CFunctions;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Handle;
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
 /**
  * The host link (docs/design/abi.md, "The executable and its start"): resolves symbols across objects and the C library as a linker
  * resolves relocations, lays out the merged data image, rewrites the placeholder owners in the
- * classes ({@code jomp/link/Extern}, {@code jomp/link/Data}, {@code jomp/link/Fn}) and generates the
- * program class that loads the data, registers function handles and calls {@code main}.
+ * classes ({@code jomp/link/Extern}, {@code jomp/link/Data}, {@code jomp/link/Fn}) and generates
+ * ({@link StartupClasses}) the program class that loads the data, registers function handles and
+ * calls {@code main}.
  * The result is a list of classes and resources that {@link ExecutableWriter} writes out.
  */
 public final class HostLinker {
     static final String EXTERN = JvmNames.EXTERN;
-    private static final String STACK = JvmNames.STACK;
     static final String DATA = JvmNames.DATA;
     static final String FN = JvmNames.FN;
     static final String PROGRAM = ExecutableNames.PROGRAM;
@@ -181,8 +179,51 @@ public final class HostLinker {
         return new HostLinker(inputs, true, natives).run();
     }
 
+    /** The data image being laid out: its initialised bytes, its whole size and its alignment. */
+    private static final class Image {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        long size, align = 16;
+    }
+
+    /** The data image's relocations: {image offset, address} and {image offset, handle, addend}. */
+    private record DataRelocations(List<long[]> addresses, List<long[]> functions) {}
+
     private Linked run() {
-        // 1. class names and global symbols
+        readUnits();
+        resolveGlobals();
+        Image image = layOutData();
+        DataRelocations relocations = relocateData();
+        Map<String, Long> dataFields = new LinkedHashMap<>();
+        Map<String, byte[]> classes = rewriteClasses(dataFields);
+        // 5. offload entries, then main
+        List<Entry> entries = entries();
+        Def main = globals.get("main");
+        if (!device && (main == null || main.symbol().type() != Elf.STT_FUNC)) {
+            errors.add("undefined reference to 'main'");
+        }
+        if (!errors.isEmpty()) throw new LinkError(String.join("\n", errors));
+        classes.put(PROGRAM, programClass(dataFields));
+        classes.putAll(stubs.classes());
+        if (!device) {
+            String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
+            classes.put(
+                    MAIN,
+                    StartupClasses.main(new StartupClasses.Start(
+                            main.unitClass(),
+                            mainDesc,
+                            images || !entries.isEmpty(),
+                            natives.needed(),
+                            natives.runPath(),
+                            initFunctions(),
+                            linkedTool(classes))));
+        }
+        Map<String, byte[]> resources = new LinkedHashMap<>();
+        resources.put(DATA_RESOURCE.substring(1), dataResource(image, relocations));
+        return new Linked(classes, resources, entries);
+    }
+
+    /** 1. Each object's unit class name (two units named alike: both kept) and its C signatures. */
+    private void readUnits() {
         Map<String, Integer> classCount = new HashMap<>();
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
@@ -206,6 +247,10 @@ public final class HostLinker {
             int n = classCount.merge(cls, 1, Integer::sum);
             unitClass.add(n == 1 ? cls : cls + "$" + n); // two units named alike: keep both
         }
+    }
+
+    /** 1. The global symbols: each name's definition, by ld's rules and ld.so's interposition. */
+    private void resolveGlobals() {
         // the program's objects first, then the shared libraries': a library's definition of a name
         // the program (or an earlier library) defines is interposed, as ld.so's search order has it
         List<Integer> order = new ArrayList<>();
@@ -239,17 +284,20 @@ public final class HostLinker {
                 globals.put(s.name(), new Def(k, s, unitClass.get(k)));
             }
         }
-        // 2. data layout: .rodata without relocations (the read-only part, to a page boundary),
+    }
+
+    /** 2. The data image: each data section's place in it (sectionBase) and the read-only part's end. */
+    private Image layOutData() {
+        // .rodata without relocations (the read-only part, to a page boundary),
         // .rodata with relocations (written when the image is loaded, as .data.rel.ro is), .data,
         // then .bss (initialised bytes first)
-        ByteArrayOutputStream image = new ByteArrayOutputStream();
-        long size = 0, align = 16;
+        Image image = new Image();
         for (int k = 0; k < inputs.size(); k++) sectionBase.add(new HashMap<>());
         for (String kind : List.of(".rodata", ".data.rel.ro", ".data", ".bss")) {
-            if (kind.equals(".data.rel.ro") && size > 0) {
-                readOnlyEnd = (size + READ_ONLY_ALIGN - 1) & -READ_ONLY_ALIGN;
-                while (image.size() < readOnlyEnd) image.write(0);
-                size = readOnlyEnd;
+            if (kind.equals(".data.rel.ro") && image.size > 0) {
+                readOnlyEnd = (image.size + READ_ONLY_ALIGN - 1) & -READ_ONLY_ALIGN;
+                while (image.bytes.size() < readOnlyEnd) image.bytes.write(0);
+                image.size = readOnlyEnd;
             }
             for (int k = 0; k < inputs.size(); k++) {
                 List<ElfSection> secs = inputs.get(k).object().sections();
@@ -257,20 +305,23 @@ public final class HostLinker {
                     ElfSection s = secs.get(i);
                     if (!kind.equals(dataKind(s))) continue;
                     long a = Math.max(1, s.addralign());
-                    align = Math.max(align, a);
-                    long at = (size + a - 1) / a * a;
+                    image.align = Math.max(image.align, a);
+                    long at = (image.size + a - 1) / a * a;
                     if (s.type() != Elf.SHT_NOBITS) {
-                        while (image.size() < at) image.write(0);
-                        image.writeBytes(s.data());
+                        while (image.bytes.size() < at) image.bytes.write(0);
+                        image.bytes.writeBytes(s.data());
                     }
                     sectionBase.get(k).put(i + 1, at);
-                    size = at + s.size();
+                    image.size = at + s.size();
                 }
             }
         }
-        // 3. relocations in data
-        List<long[]> addrRelocs = new ArrayList<>();
-        List<long[]> funcRelocs = new ArrayList<>();
+        return image;
+    }
+
+    /** 3. The relocations in data, resolved: to data addresses, function handles or native symbols. */
+    private DataRelocations relocateData() {
+        DataRelocations relocations = new DataRelocations(new ArrayList<>(), new ArrayList<>());
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
             for (int i = 0; i < o.sections().size(); i++) {
@@ -282,31 +333,34 @@ public final class HostLinker {
                         errors.add(inputs.get(k).name() + ": relocation in section " + s.name() + " that is not data");
                         continue;
                     }
-                    ElfSymbol target = o.symbols().get(r.symbol());
-                    if (r.type() == Elf.R_JOMP_FUNC64) {
-                        Target fn = resolveFunction(k, target);
-                        if (fn == null) continue;
-                        if (fn.isNative())
-                            nativeRelocs.add(new Object[] {
-                                base + r.offset(), fn.library().needed(), target.name(), r.addend()
-                            });
-                        else funcRelocs.add(new long[] {base + r.offset(), handle(fn), r.addend()});
-                    } else {
-                        NativeLibraries.Found n = nativeData(k, target);
-                        if (n != null) {
-                            nativeRelocs.add(
-                                    new Object[] {base + r.offset(), n.library().needed(), target.name(), r.addend()});
-                            continue;
-                        }
-                        Long addr = dataAddress(k, target);
-                        if (addr != null) addrRelocs.add(new long[] {base + r.offset(), addr + r.addend()});
-                    }
+                    relocate(k, base + r.offset(), r, o.symbols().get(r.symbol()), relocations);
                 }
             }
         }
-        // 4. rewrite classes
+        return relocations;
+    }
+
+    /** One relocation of object k at image offset {@code at} against {@code target}. */
+    private void relocate(int k, long at, ElfRelocation r, ElfSymbol target, DataRelocations relocations) {
+        if (r.type() == Elf.R_JOMP_FUNC64) {
+            Target fn = resolveFunction(k, target);
+            if (fn == null) return;
+            if (fn.isNative()) nativeRelocs.add(new Object[] {at, fn.library().needed(), target.name(), r.addend()});
+            else relocations.functions().add(new long[] {at, handle(fn), r.addend()});
+        } else {
+            NativeLibraries.Found n = nativeData(k, target);
+            if (n != null) {
+                nativeRelocs.add(new Object[] {at, n.library().needed(), target.name(), r.addend()});
+                return;
+            }
+            Long addr = dataAddress(k, target);
+            if (addr != null) relocations.addresses().add(new long[] {at, addr + r.addend()});
+        }
+    }
+
+    /** 4. Every unit class rewritten, by its (link-unique) name; the data addresses they use go to dataFields. */
+    private Map<String, byte[]> rewriteClasses(Map<String, Long> dataFields) {
         Map<String, byte[]> classes = new LinkedHashMap<>();
-        Map<String, Long> dataFields = new LinkedHashMap<>();
         for (int k = 0; k < inputs.size(); k++) {
             ElfObject o = inputs.get(k).object();
             for (ElfSection s : o.sections()) {
@@ -318,45 +372,30 @@ public final class HostLinker {
                 }
             }
         }
-        // 5. offload entries, then main
-        List<Entry> entries = entries();
-        Def main = globals.get("main");
-        if (!device && (main == null || main.symbol().type() != Elf.STT_FUNC)) {
-            errors.add("undefined reference to 'main'");
-        }
-        if (!errors.isEmpty()) throw new LinkError(String.join("\n", errors));
-        classes.put(PROGRAM, programClass(dataFields));
-        classes.putAll(stubs.classes());
-        if (!device) {
-            String mainDesc = methodDescriptor(classes.get(main.unitClass()), "main");
-            classes.put(
-                    MAIN,
-                    mainClass(
-                            main.unitClass(),
-                            mainDesc,
-                            images || !entries.isEmpty(),
-                            natives.needed(),
-                            natives.runPath(),
-                            initFunctions(),
-                            linkedTool(classes)));
-        }
+        return classes;
+    }
 
-        byte[] data;
+    /**
+     * The data image resource: sizes, the initialised bytes, then the relocations to addresses,
+     * to function handles and to native symbols (the format {@link #readOnlyData} and the
+     * runtime's DataImage read).
+     */
+    private byte[] dataResource(Image image, DataRelocations relocations) {
         try {
             ByteArrayOutputStream bos = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bos);
-            out.writeLong(size);
-            out.writeInt(image.size());
-            out.writeLong(align);
+            out.writeLong(image.size);
+            out.writeInt(image.bytes.size());
+            out.writeLong(image.align);
             out.writeLong(readOnlyEnd);
-            out.write(image.toByteArray());
-            out.writeInt(addrRelocs.size());
-            for (long[] r : addrRelocs) {
+            out.write(image.bytes.toByteArray());
+            out.writeInt(relocations.addresses().size());
+            for (long[] r : relocations.addresses()) {
                 out.writeLong(r[0]);
                 out.writeLong(r[1]);
             }
-            out.writeInt(funcRelocs.size());
-            for (long[] r : funcRelocs) {
+            out.writeInt(relocations.functions().size());
+            for (long[] r : relocations.functions()) {
                 out.writeLong(r[0]);
                 out.writeInt((int) r[1]);
                 out.writeLong(r[2]);
@@ -369,13 +408,10 @@ public final class HostLinker {
                 out.writeLong((Long) r[3]);
             }
             out.flush();
-            data = bos.toByteArray();
+            return bos.toByteArray();
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        Map<String, byte[]> resources = new LinkedHashMap<>();
-        resources.put(DATA_RESOURCE.substring(1), data);
-        return new Linked(classes, resources, entries);
     }
 
     /**
@@ -561,8 +597,22 @@ public final class HostLinker {
         ElfObject o = inputs.get(k).object();
         Map<String, ElfSymbol> bySymbolField = new HashMap<>();
         for (ElfSymbol s : o.symbols()) if (!s.name().isEmpty()) bySymbolField.putIfAbsent(JvmNames.field(s.name()), s);
-        String self = unitClass.get(k);
-        // a shared library's calls to its own functions that the program interposes go to the program's
+        Map<String, String> interposed = interposedCalls(k);
+        ClassReader cr = new ClassReader(bytes);
+        ClassWriter cw = new ClassWriter(0);
+        // a method whose jumps pass 32 KiB once rewritten is read again and its frames computed: over
+        // ASM's default budget for a large C function, as the compiler's (JvmBackend) is
+        cw.setComputeLimits(512 << 20, 20_000_000_000L);
+        cr.accept(new UnitRewriter(cw, k, cr.getClassName(), bySymbolField, interposed, dataFields), 0);
+        return cw.toByteArray();
+    }
+
+    /**
+     * A shared library's calls to its own functions that the program interposes go to the
+     * program's: the method names of object k whose calls change owner, and their new owners.
+     */
+    private Map<String, String> interposedCalls(int k) {
+        ElfObject o = inputs.get(k).object();
         Map<String, String> interposed = new HashMap<>();
         if (inputs.get(k).shared()) {
             for (ElfSymbol s : o.symbols()) {
@@ -577,115 +627,135 @@ public final class HostLinker {
                 interposed.put(JvmNames.method(s.name()), d.unitClass());
             }
         }
-        ClassReader cr = new ClassReader(bytes);
-        String original = cr.getClassName();
-        ClassWriter cw = new ClassWriter(0);
-        // a method whose jumps pass 32 KiB once rewritten is read again and its frames computed: over
-        // ASM's default budget for a large C function, as the compiler's (JvmBackend) is
-        cw.setComputeLimits(512 << 20, 20_000_000_000L);
-        cr.accept(
-                new ClassVisitor(ASM9, cw) {
-                    @Override
-                    public void visit(int version, int access, String name, String sig, String sup, String[] itf) {
-                        super.visit(version, access, self, sig, sup, itf);
-                    }
+        return interposed;
+    }
 
-                    @Override
-                    public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
-                        MethodVisitor mv = super.visitMethod(access, name, desc, sig, ex);
-                        return new MethodVisitor(ASM9, mv) {
-                            @Override
-                            public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
-                                if (owner.equals(original)) owner = interposed.getOrDefault(name, self);
-                                else if (owner.equals(EXTERN)) {
-                                    String csig = JvmNames.externCsig(name);
-                                    name = JvmNames.externSymbol(name);
-                                    ElfSymbol s = bySymbolField.get(name);
-                                    if (s == null)
-                                        errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
-                                    Target fn = s == null ? null : resolveFunction(k, s);
-                                    // the C library and native code take no Stack: the one the call pushed last is
-                                    // dropped
-                                    if (fn != null
-                                            && (fn.isNative() || fn.desc() != null)
-                                            && JvmNames.takesStack(desc)) {
-                                        super.visitInsn(POP);
-                                        desc = JvmNames.withoutStack(desc);
-                                    }
-                                    if (fn != null && fn.isNative()) {
-                                        owner = nativeCall(k, fn, s.name(), csig, desc);
-                                        name = "call";
-                                    } else if (fn != null
-                                            && fn.desc() != null
-                                            && !fn.desc().equals(desc)) {
-                                        // declared otherwise than jomp's C library defines it (autoconf's link checks:
-                                        // "char fabs (); ... return fabs ();"): as a gcc-built program does, the call
-                                        // goes to
-                                        // glibc's own function with the caller's type
-                                        NativeLibraries.Found lib = natives.find(s.name());
-                                        if (lib != null && lib.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) {
-                                            owner = nativeCall(
-                                                    k,
-                                                    new Target(null, s.name(), null, fn.csig(), lib.library()),
-                                                    s.name(),
-                                                    csig,
-                                                    desc);
-                                            name = "call";
-                                        } else {
-                                            owner = fn.owner();
-                                            errors.add(inputs.get(k).name() + ": call to `" + s.name() + "' with type "
-                                                    + desc + " but the C library defines it as " + fn.desc());
-                                        }
-                                    } else if (fn != null) {
-                                        owner = fn.owner();
-                                    }
-                                }
-                                super.visitMethodInsn(op, owner, name, desc, itf);
-                            }
+    /**
+     * Object k's unit class as linked: named link-uniquely, its calls and symbol fields through the
+     * placeholder owners ({@code EXTERN}, {@code DATA}, {@code FN}) resolved.
+     */
+    private final class UnitRewriter extends ClassVisitor {
+        private final int k;
+        private final String self, original;
+        private final Map<String, ElfSymbol> bySymbolField;
+        private final Map<String, String> interposed;
+        private final Map<String, Long> dataFields;
 
-                            @Override
-                            public void visitFieldInsn(int op, String owner, String name, String desc) {
-                                if (owner.equals(DATA) || owner.equals(FN)) {
-                                    ElfSymbol s = bySymbolField.get(name);
-                                    if (s == null) {
-                                        errors.add(
-                                                inputs.get(k).name() + ": reference to unknown symbol field " + name);
-                                    } else if (owner.equals(DATA) && nativeData(k, s) != null) {
-                                        NativeLibraries.Found n = nativeData(k, s);
-                                        super.visitFieldInsn(
-                                                GETSTATIC,
-                                                stubs.address(n.library().needed(), s.name()),
-                                                "A",
-                                                "J");
-                                        return;
-                                    } else if (owner.equals(DATA)) {
-                                        Long addr = dataAddress(k, s);
-                                        String field = "d$" + (addr == null ? 0 : addr);
-                                        if (addr != null) dataFields.put(field, addr);
-                                        super.visitFieldInsn(GETSTATIC, PROGRAM, field, "J");
-                                        return;
-                                    } else {
-                                        Target fn = resolveFunction(k, s);
-                                        if (fn != null && fn.isNative()) { // a native function's own address
-                                            super.visitFieldInsn(
-                                                    GETSTATIC,
-                                                    stubs.address(fn.library().needed(), s.name()),
-                                                    "A",
-                                                    "J");
-                                            return;
-                                        }
-                                        int h = fn == null ? 0 : handle(fn);
-                                        super.visitFieldInsn(GETSTATIC, PROGRAM, "f$" + h, "J");
-                                        return;
-                                    }
-                                }
-                                super.visitFieldInsn(op, owner, name, desc);
-                            }
-                        };
+        UnitRewriter(
+                ClassVisitor cv,
+                int k,
+                String original,
+                Map<String, ElfSymbol> bySymbolField,
+                Map<String, String> interposed,
+                Map<String, Long> dataFields) {
+            super(ASM9, cv);
+            this.k = k;
+            this.self = unitClass.get(k);
+            this.original = original;
+            this.bySymbolField = bySymbolField;
+            this.interposed = interposed;
+            this.dataFields = dataFields;
+        }
+
+        @Override
+        public void visit(int version, int access, String name, String sig, String sup, String[] itf) {
+            super.visit(version, access, self, sig, sup, itf);
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
+            return new CodeRewriter(super.visitMethod(access, name, desc, sig, ex));
+        }
+
+        private final class CodeRewriter extends MethodVisitor {
+            CodeRewriter(MethodVisitor mv) {
+                super(ASM9, mv);
+            }
+
+            @Override
+            public void visitMethodInsn(int op, String owner, String name, String desc, boolean itf) {
+                if (owner.equals(original)) owner = interposed.getOrDefault(name, self);
+                else if (owner.equals(EXTERN)) {
+                    externCall(op, name, desc, itf);
+                    return;
+                }
+                super.visitMethodInsn(op, owner, name, desc, itf);
+            }
+
+            /** A call of an extern function: to the unit defining it, jomp's C library, or a native stub. */
+            private void externCall(int op, String name, String desc, boolean itf) {
+                String owner = EXTERN;
+                String csig = JvmNames.externCsig(name);
+                name = JvmNames.externSymbol(name);
+                ElfSymbol s = bySymbolField.get(name);
+                if (s == null) errors.add(inputs.get(k).name() + ": call to `" + name + "' without a symbol");
+                Target fn = s == null ? null : resolveFunction(k, s);
+                // the C library and native code take no Stack: the one the call pushed last is dropped
+                if (fn != null && (fn.isNative() || fn.desc() != null) && JvmNames.takesStack(desc)) {
+                    super.visitInsn(POP);
+                    desc = JvmNames.withoutStack(desc);
+                }
+                if (fn != null && fn.isNative()) {
+                    owner = nativeCall(k, fn, s.name(), csig, desc);
+                    name = "call";
+                } else if (fn != null && fn.desc() != null && !fn.desc().equals(desc)) {
+                    // declared otherwise than jomp's C library defines it (autoconf's link checks:
+                    // "char fabs (); ... return fabs ();"): as a gcc-built program does, the call
+                    // goes to glibc's own function with the caller's type
+                    NativeLibraries.Found lib = natives.find(s.name());
+                    if (lib != null && lib.kind() == jomp.objfile.elf.SharedObject.Kind.FUNCTION) {
+                        owner = nativeCall(
+                                k, new Target(null, s.name(), null, fn.csig(), lib.library()), s.name(), csig, desc);
+                        name = "call";
+                    } else {
+                        owner = fn.owner();
+                        errors.add(inputs.get(k).name() + ": call to `" + s.name() + "' with type " + desc
+                                + " but the C library defines it as " + fn.desc());
                     }
-                },
-                0);
-        return cw.toByteArray();
+                } else if (fn != null) {
+                    owner = fn.owner();
+                }
+                super.visitMethodInsn(op, owner, name, desc, itf);
+            }
+
+            @Override
+            public void visitFieldInsn(int op, String owner, String name, String desc) {
+                if (owner.equals(DATA) || owner.equals(FN)) {
+                    ElfSymbol s = bySymbolField.get(name);
+                    if (s != null) {
+                        if (owner.equals(DATA)) dataAddressField(s);
+                        else functionAddressField(s);
+                        return;
+                    }
+                    errors.add(inputs.get(k).name() + ": reference to unknown symbol field " + name);
+                }
+                super.visitFieldInsn(op, owner, name, desc);
+            }
+
+            /** The address of data symbol s: a native global's holder, else Program's field of its image offset. */
+            private void dataAddressField(ElfSymbol s) {
+                NativeLibraries.Found n = nativeData(k, s);
+                if (n != null) {
+                    super.visitFieldInsn(GETSTATIC, stubs.address(n.library().needed(), s.name()), "A", "J");
+                    return;
+                }
+                Long addr = dataAddress(k, s);
+                String field = "d$" + (addr == null ? 0 : addr);
+                if (addr != null) dataFields.put(field, addr);
+                super.visitFieldInsn(GETSTATIC, PROGRAM, field, "J");
+            }
+
+            /** The address of function s: a native function's own, else Program's field of its handle. */
+            private void functionAddressField(ElfSymbol s) {
+                Target fn = resolveFunction(k, s);
+                if (fn != null && fn.isNative()) { // a native function's own address
+                    super.visitFieldInsn(GETSTATIC, stubs.address(fn.library().needed(), s.name()), "A", "J");
+                    return;
+                }
+                int h = fn == null ? 0 : handle(fn);
+                super.visitFieldInsn(GETSTATIC, PROGRAM, "f$" + h, "J");
+            }
+        }
     }
 
     /**
@@ -741,113 +811,17 @@ public final class HostLinker {
     }
 
     /**
-     * jomp/link/Program: one static final long per data address the code uses (the image base
-     * plus an offset; a field per distinct address) and one per function handle.
+     * jomp/link/Program (see {@link StartupClasses#program}), its function handles' descriptors
+     * read from the classes that define them where the handle does not carry one.
      */
     private byte[] programClass(Map<String, Long> dataFields) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) { // address() branches; only primitives meet
-                    @Override
-                    protected String getCommonSuperClass(String a, String b) {
-                        return "java/lang/Object";
-                    }
-                };
-        cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, PROGRAM, null, "java/lang/Object", null);
-        for (String f : handleFields)
-            cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null)
-                    .visitEnd();
-        for (String f : dataFields.keySet())
-            cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, f, "J", null, null)
-                    .visitEnd();
-        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "base", "J", null, null)
-                .visitEnd();
-        cw.visitField(ACC_PUBLIC | ACC_STATIC | ACC_FINAL, "rodata", "J", null, null)
-                .visitEnd();
-        // address(offset): a data image offset as an address (the read-only part is mapped apart)
-        MethodVisitor am = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "address", "(J)J", null, null);
-        am.visitCode();
-        Label rw = new Label();
-        am.visitVarInsn(LLOAD, 0);
-        am.visitLdcInsn(readOnlyEnd);
-        am.visitInsn(LCMP);
-        am.visitJumpInsn(IFGE, rw);
-        am.visitFieldInsn(GETSTATIC, PROGRAM, "rodata", "J");
-        am.visitVarInsn(LLOAD, 0);
-        am.visitInsn(LADD);
-        am.visitInsn(LRETURN);
-        am.visitLabel(rw);
-        am.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J");
-        am.visitVarInsn(LLOAD, 0);
-        am.visitInsn(LADD);
-        am.visitInsn(LRETURN);
-        am.visitMaxs(0, 0);
-        am.visitEnd();
-        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
-        mv.visitCode();
-        // function handles first: the data image's function relocations use them
-        mv.visitLdcInsn(handleTargets.size());
-        mv.visitIntInsn(NEWARRAY, T_LONG);
+        List<StartupClasses.FunctionHandle> handles = new ArrayList<>();
         for (int i = 0; i < handleTargets.size(); i++) {
             String[] t = handleTargets.get(i);
             String desc = t[2] != null ? t[2] : descriptorIn(t[0], t[1]);
-            mv.visitInsn(DUP);
-            mv.visitLdcInsn(i);
-            mv.visitLdcInsn(new Handle(H_INVOKESTATIC, t[0], t[1], desc, false));
-            if (t[3] != null) mv.visitLdcInsn(t[3]);
-            else mv.visitInsn(ACONST_NULL);
-            mv.visitMethodInsn(
-                    INVOKESTATIC,
-                    "jomp/runtime/mem/Functions",
-                    "register",
-                    "(Ljava/lang/invoke/MethodHandle;Ljava/lang/String;)J",
-                    false);
-            mv.visitInsn(DUP2);
-            mv.visitFieldInsn(PUTSTATIC, PROGRAM, handleFields.get(i), "J");
-            mv.visitInsn(LASTORE);
+            handles.add(new StartupClasses.FunctionHandle(handleFields.get(i), t[0], t[1], desc, t[3]));
         }
-        mv.visitVarInsn(ASTORE, 0);
-        mv.visitLdcInsn(Type.getObjectType(PROGRAM)); // the image is read through this class's own loader
-        mv.visitLdcInsn(DATA_RESOURCE);
-        mv.visitVarInsn(ALOAD, 0);
-        // {base, read-only base}: an address in the read-only part is the second plus its offset
-        mv.visitMethodInsn(
-                INVOKESTATIC,
-                "jomp/runtime/program/DataImage",
-                "load",
-                "(Ljava/lang/Class;Ljava/lang/String;[J)[J",
-                false);
-        mv.visitInsn(DUP);
-        mv.visitInsn(ICONST_1);
-        mv.visitInsn(LALOAD);
-        mv.visitInsn(DUP2);
-        mv.visitFieldInsn(PUTSTATIC, PROGRAM, "rodata", "J");
-        mv.visitVarInsn(LSTORE, 3);
-        mv.visitInsn(ICONST_0);
-        mv.visitInsn(LALOAD);
-        mv.visitInsn(DUP2);
-        mv.visitFieldInsn(PUTSTATIC, PROGRAM, "base", "J");
-        mv.visitVarInsn(LSTORE, 1);
-        for (var e : dataFields.entrySet()) {
-            mv.visitVarInsn(LLOAD, e.getValue() < readOnlyEnd ? 3 : 1);
-            mv.visitLdcInsn(e.getValue());
-            mv.visitInsn(LADD);
-            mv.visitFieldInsn(PUTSTATIC, PROGRAM, e.getKey(), "J");
-        }
-        mv.visitInsn(RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
-    }
-
-    private static void stringArray(MethodVisitor mv, List<String> values) {
-        mv.visitLdcInsn(values.size());
-        mv.visitTypeInsn(ANEWARRAY, "java/lang/String");
-        for (int i = 0; i < values.size(); i++) {
-            mv.visitInsn(DUP);
-            mv.visitLdcInsn(i);
-            mv.visitLdcInsn(values.get(i));
-            mv.visitInsn(AASTORE);
-        }
+        return StartupClasses.program(handles, dataFields, readOnlyEnd);
     }
 
     /** Descriptor of a function defined in a unit class (read from the symbol's object). */
@@ -889,91 +863,5 @@ public final class HostLinker {
         if (tool == null || tool.symbol().type() != Elf.STT_FUNC) return null;
         String method = JvmNames.method("ompt_start_tool");
         return new String[] {tool.unitClass(), method, methodDescriptor(classes.get(tool.unitClass()), method)};
-    }
-
-    /** jomp/link/Main: the JVM entry point; argv in native memory, the constructors, C's main, exit with its status. */
-    private static byte[] mainClass(
-            String unit,
-            String mainDesc,
-            boolean offload,
-            List<String> needed,
-            List<String> runPath,
-            List<String[]> inits,
-            String[] tool) {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
-            @Override
-            protected String getCommonSuperClass(String a, String b) {
-                return "java/lang/Object";
-            }
-        };
-        cw.visit(V25, ACC_PUBLIC | ACC_FINAL | ACC_SUPER, MAIN, null, "java/lang/Object", null);
-        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
-        mv.visitCode();
-        // what would be a signal in C (stack overflow, integer division by zero) ends the program
-        // by that signal (Startup.crash), not with a Java stack trace
-        Label start = new Label(), end = new Label(), crash = new Label();
-        mv.visitTryCatchBlock(start, end, crash, "java/lang/Throwable");
-        mv.visitLabel(start);
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "programName", "()Ljava/lang/String;", false);
-        mv.visitInsn(DUP);
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "setProgramName", "(Ljava/lang/String;)V", false);
-        mv.visitVarInsn(ASTORE, 1);
-        if (tool != null) { // the program's ompt_start_tool, for the tool search of the OpenMP runtime's start
-            mv.visitLdcInsn(new Handle(H_INVOKESTATIC, tool[0], tool[1], tool[2], false));
-            mv.visitMethodInsn(
-                    INVOKESTATIC, "jomp/runtime/ompt/Tool", "linked", "(Ljava/lang/invoke/MethodHandle;)V", false);
-        }
-        if (!needed.isEmpty()) { // the libraries first, as ld.so maps them before the program runs
-            stringArray(mv, needed);
-            stringArray(mv, runPath);
-            mv.visitMethodInsn(
-                    INVOKESTATIC,
-                    "jomp/runtime/ffi/NativeLibs",
-                    "load",
-                    "([Ljava/lang/String;[Ljava/lang/String;)V",
-                    false);
-        }
-        mv.visitFieldInsn(GETSTATIC, PROGRAM, "base", "J"); // load the data image before main runs
-        mv.visitInsn(POP2);
-        // the offload registration (clang's __tgt_register_lib constructor) runs after the data image is in place
-        if (offload) mv.visitMethodInsn(INVOKESTATIC, REGISTRATION, "register", "()V", false);
-        // then constructor attributes' functions, as the C runtime runs .init_array before main
-        for (String[] init : inits) {
-            mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
-            mv.visitMethodInsn(INVOKESTATIC, init[0], init[1], "(L" + STACK + ";)V", false);
-        }
-        Type[] params = Type.getArgumentTypes(JvmNames.withoutStack(mainDesc)); // C's parameters: argc, argv, envp
-        if (params.length >= 1) { // argc: the arguments plus argv[0]
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitInsn(ARRAYLENGTH);
-            mv.visitInsn(ICONST_1);
-            mv.visitInsn(IADD);
-        }
-        if (params.length >= 2) {
-            mv.visitVarInsn(ALOAD, 1);
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitMethodInsn(
-                    INVOKESTATIC,
-                    "jomp/runtime/start/Startup",
-                    "argv",
-                    "(Ljava/lang/String;[Ljava/lang/String;)J",
-                    false);
-        }
-        if (params.length >= 3) mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "envp", "()J", false);
-        mv.visitMethodInsn(INVOKESTATIC, STACK, "current", "()L" + STACK + ";", false);
-        mv.visitMethodInsn(INVOKESTATIC, unit, "main", mainDesc, false);
-        Type ret = Type.getReturnType(mainDesc);
-        if (ret.getSort() == Type.VOID) mv.visitInsn(ICONST_0);
-        else if (ret.getSize() == 2) mv.visitInsn(L2I);
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/libc/Stdlib", "exit", "(I)V", false);
-        mv.visitLabel(end);
-        mv.visitInsn(RETURN);
-        mv.visitLabel(crash);
-        mv.visitMethodInsn(INVOKESTATIC, "jomp/runtime/start/Startup", "crash", "(Ljava/lang/Throwable;)V", false);
-        mv.visitInsn(RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
     }
 }

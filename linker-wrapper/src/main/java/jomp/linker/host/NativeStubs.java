@@ -18,8 +18,9 @@ import org.objectweb.asm.Type;
  * <ul>
  * <li>A call stub {@code jomp/link/native/C<n>}: {@code static final MethodHandle MH} from
  * {@code Downcalls.bind(lib, symbol, csig)} and {@code static <jomp descriptor> call(...)}.
- * When arguments and result are scalars, MH is FFM's own handle and the stub passes the thread's
- * errno capture segment, calls it, writes errno back and normalises a narrow result; otherwise MH
+ * When arguments and result are scalars, MH is FFM's own handle and the stub passes jomp's errno
+ * in and the thread's errno capture segment, calls it, takes errno back and normalises a narrow
+ * result (jomp.runtime.ffi.ThreadState's beforeCall and afterCall); otherwise MH
  * already has jomp's type and does the conversions (jomp.runtime.ffi.Adapters).</li>
  * <li>An address holder {@code jomp/link/native/A<n>}: {@code static final long A}, the
  * address of a native global or function, from {@code NativeWorld.symbol(lib, symbol)}.</li>
@@ -93,6 +94,22 @@ final class NativeStubs {
         boolean direct = Downcalls.direct(csig);
         cw.visitField(ACC_STATIC | ACC_FINAL, "MH", mh, null, null).visitEnd();
         if (direct) cw.visitField(ACC_STATIC | ACC_FINAL, "C", mh, null, null).visitEnd();
+        bindInitializer(cw, owner, lib, symbol, csig, direct);
+
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "call", descriptor, null, null);
+        mv.visitCode();
+        if (!Downcalls.direct(csig)) adaptedCall(mv, owner, descriptor);
+        else directCall(mv, owner, csig, descriptor);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** The stub's static initialiser: the handle bound (Downcalls.bind) into MH, or into C when critical. */
+    private static void bindInitializer(
+            ClassWriter cw, String owner, String lib, String symbol, String csig, boolean direct) {
+        String mh = "Ljava/lang/invoke/MethodHandle;";
         MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
         mv.visitCode();
         mv.visitLdcInsn(lib);
@@ -126,57 +143,57 @@ final class NativeStubs {
         mv.visitInsn(RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
 
-        mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "call", descriptor, null, null);
-        mv.visitCode();
+    /** call() through a handle that has jomp's type: the arguments passed through. */
+    private static void adaptedCall(MethodVisitor mv, String owner, String descriptor) {
+        Type[] params = Type.getArgumentTypes(descriptor);
+        Type ret = Type.getReturnType(descriptor);
+        // the handle has jomp's type: pass everything through
+        mv.visitFieldInsn(GETSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
+        loadAll(mv, params, 0);
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor, false);
+        mv.visitInsn(ret.getOpcode(IRETURN));
+    }
+
+    /** call() through FFM's own handles: C when the runtime chose a critical one, else MH with the errno capture. */
+    private static void directCall(MethodVisitor mv, String owner, String csig, String descriptor) {
         Type[] params = Type.getArgumentTypes(descriptor);
         Type ret = Type.getReturnType(descriptor);
         int locals = 0;
         for (Type p : params) locals += p.getSize();
-        if (!Downcalls.direct(csig)) {
-            // the handle has jomp's type: pass everything through
-            mv.visitFieldInsn(GETSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
-            loadAll(mv, params, 0);
-            mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor, false);
-            mv.visitInsn(ret.getOpcode(IRETURN));
-        } else {
-            // a critical handle (C) when the runtime chose one: the JIT folds the test away
-            CSig s = CSig.parse(csig);
-            org.objectweb.asm.Label capture = new org.objectweb.asm.Label();
-            mv.visitFieldInsn(GETSTATIC, owner, "C", "Ljava/lang/invoke/MethodHandle;");
-            mv.visitInsn(DUP);
-            mv.visitJumpInsn(IFNULL, capture);
-            loadAll(mv, params, 0);
-            mv.visitMethodInsn(
-                    INVOKEVIRTUAL,
-                    "java/lang/invoke/MethodHandle",
-                    "invokeExact",
-                    s.downcallType(false).toMethodDescriptorString(),
-                    false);
-            normalise(mv, s, ret);
-            mv.visitLabel(capture);
-            mv.visitInsn(POP);
-            int ts = locals;
-            mv.visitMethodInsn(INVOKESTATIC, THREAD_STATE, "current", "()L" + THREAD_STATE + ";", false);
-            mv.visitVarInsn(ASTORE, ts);
-            mv.visitFieldInsn(GETSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
-            mv.visitVarInsn(ALOAD, ts);
-            mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", "Ljava/lang/foreign/MemorySegment;");
-            loadAll(mv, params, 0);
-            mv.visitMethodInsn(
-                    INVOKEVIRTUAL,
-                    "java/lang/invoke/MethodHandle",
-                    "invokeExact",
-                    s.downcallType(true).toMethodDescriptorString(),
-                    false);
-            mv.visitVarInsn(ALOAD, ts);
-            mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "afterCall", "()V", false);
-            normalise(mv, s, ret);
-        }
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
+        // a critical handle (C) when the runtime chose one: the JIT folds the test away
+        CSig s = CSig.parse(csig);
+        org.objectweb.asm.Label capture = new org.objectweb.asm.Label();
+        mv.visitFieldInsn(GETSTATIC, owner, "C", "Ljava/lang/invoke/MethodHandle;");
+        mv.visitInsn(DUP);
+        mv.visitJumpInsn(IFNULL, capture);
+        loadAll(mv, params, 0);
+        mv.visitMethodInsn(
+                INVOKEVIRTUAL,
+                "java/lang/invoke/MethodHandle",
+                "invokeExact",
+                s.downcallType(false).toMethodDescriptorString(),
+                false);
+        normalise(mv, s, ret);
+        mv.visitLabel(capture);
+        mv.visitInsn(POP);
+        int ts = locals;
+        mv.visitMethodInsn(INVOKESTATIC, THREAD_STATE, "current", "()L" + THREAD_STATE + ";", false);
+        mv.visitVarInsn(ASTORE, ts);
+        mv.visitFieldInsn(GETSTATIC, owner, "MH", "Ljava/lang/invoke/MethodHandle;");
+        mv.visitVarInsn(ALOAD, ts);
+        mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "beforeCall", "()Ljava/lang/foreign/MemorySegment;", false);
+        loadAll(mv, params, 0);
+        mv.visitMethodInsn(
+                INVOKEVIRTUAL,
+                "java/lang/invoke/MethodHandle",
+                "invokeExact",
+                s.downcallType(true).toMethodDescriptorString(),
+                false);
+        mv.visitVarInsn(ALOAD, ts);
+        mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "afterCall", "()V", false);
+        normalise(mv, s, ret);
     }
 
     private static final String UNIVERSAL = "jomp/runtime/ffi/Universal";
@@ -244,7 +261,7 @@ final class NativeStubs {
         mv.visitFieldInsn(GETSTATIC, capture, "H", "Ljava/lang/invoke/MethodHandle;");
         mv.visitFieldInsn(GETSTATIC, owner, "FN", SEGMENT);
         mv.visitVarInsn(ALOAD, ts);
-        mv.visitFieldInsn(GETFIELD, THREAD_STATE, "capture", SEGMENT);
+        mv.visitMethodInsn(INVOKEVIRTUAL, THREAD_STATE, "beforeCall", "()" + SEGMENT, false);
         pushArguments(mv, ints, floats);
         mv.visitMethodInsn(
                 INVOKEVIRTUAL,

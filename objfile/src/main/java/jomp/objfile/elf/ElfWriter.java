@@ -18,14 +18,48 @@ import jomp.objfile.ByteWriter;
  * section's STT_SECTION symbol with the symbol's value added to the addend.
  */
 public final class ElfWriter {
-    private ElfWriter() {}
-
     private record Header(
             int name, int type, long flags, long offset, long size, int link, int info, long align, long entsize) {}
 
+    /** The symbol table as written: map[i] is the output index of symbols.get(i). */
+    private record SymbolTable(int[] map, int firstGlobal, byte[] symtab, byte[] strtab) {}
+
+    private final ElfObject obj;
+    /** The sections written: the object's, then .comment and the private symbols' section where added. */
+    private final List<ElfSection> sections;
+    /** The object's symbols, then the section symbols that relocations against private symbols need. */
+    private final List<ElfSymbol> symbols;
+    /** The index in symbols of each section's STT_SECTION symbol; -1 for none. */
+    private final int[] sectionSymbol;
+
+    private final StringTable shstrtab = new StringTable();
+    /** The section headers in order (offsets still 0) and each one's bytes (null for the null section). */
+    private final List<Header> headers = new ArrayList<>();
+
+    private final List<byte[]> datas = new ArrayList<>();
+
+    private ElfWriter(ElfObject obj) {
+        this.obj = obj;
+        this.sections = new ArrayList<>(obj.sections());
+        this.symbols = new ArrayList<>(obj.symbols());
+        this.sectionSymbol = new int[obj.sections().size() + 1];
+        java.util.Arrays.fill(sectionSymbol, -1);
+    }
+
     /** The file's bytes; an object that no ELF file can hold (a symbol naming a missing section, ...) is an IllegalArgumentException. */
     public static byte[] write(ElfObject obj) {
-        List<ElfSection> sections = new ArrayList<>(obj.sections());
+        ElfWriter w = new ElfWriter(obj);
+        w.addComment();
+        w.addPrivateSymbols();
+        int symtabIndex = w.checkIndexes();
+        SymbolTable symtab = w.symbolTable();
+        w.addContentHeaders();
+        w.addRelocationSections(symtabIndex, symtab.map());
+        w.addStringAndSymbolTables(symtabIndex, symtab);
+        return w.file(symtabIndex + 2);
+    }
+
+    private void addComment() {
         if (obj.section(".comment") == null) {
             byte[] text = (Elf.COMMENT + "\0").getBytes(StandardCharsets.UTF_8);
             sections.add(new ElfSection(
@@ -40,10 +74,10 @@ public final class ElfWriter {
                     1,
                     List.of()));
         }
+    }
+
+    private void addPrivateSymbols() {
         // private symbols go to a section of their own; relocations against them use section symbols
-        List<ElfSymbol> symbols = new ArrayList<>(obj.symbols());
-        int[] sectionSymbol = new int[obj.sections().size() + 1];
-        java.util.Arrays.fill(sectionSymbol, -1);
         for (int i = 0; i < symbols.size(); i++) {
             ElfSymbol s = symbols.get(i);
             if (s.type() == Elf.STT_SECTION
@@ -79,6 +113,10 @@ public final class ElfWriter {
             sections.add(new ElfSection(
                     Elf.PRIVATE_SYMBOLS_SECTION, Elf.SHT_PROGBITS, 0, 1, bytes, bytes.length, 0, 0, 0, List.of()));
         }
+    }
+
+    /** The index of .symtab, after the content and relocation sections; checks that every index fits. */
+    private int checkIndexes() {
         int contentCount = sections.size();
         int relaCount = 0;
         for (ElfSection s : sections) {
@@ -96,9 +134,10 @@ public final class ElfWriter {
                         + obj.sections().size());
             }
         }
-        int strtabIndex = symtabIndex + 1;
-        int shstrtabIndex = symtabIndex + 2;
+        return symtabIndex;
+    }
 
+    private SymbolTable symbolTable() {
         // Symbols: null first, then locals, then the rest; map[i] is the output index of symbols.get(i).
         int[] map = new int[symbols.size()];
         List<ElfSymbol> ordered = new ArrayList<>(symbols.size());
@@ -130,10 +169,11 @@ public final class ElfWriter {
                     .u64(s.value())
                     .u64(s.size());
         }
+        return new SymbolTable(map, firstGlobal, symtab.toByteArray(), strtab.bytes());
+    }
 
-        StringTable shstrtab = new StringTable();
-        List<Header> headers = new ArrayList<>();
-        List<byte[]> datas = new ArrayList<>();
+    /** The null section's header and the content sections'. */
+    private void addContentHeaders() {
         headers.add(new Header(0, Elf.SHT_NULL, 0, 0, 0, 0, 0, 0, 0));
         datas.add(null);
         for (ElfSection s : sections) {
@@ -149,6 +189,10 @@ public final class ElfWriter {
                     s.entsize()));
             datas.add(s.data());
         }
+    }
+
+    /** One .rela section per section with relocations, against the symbols' output indexes. */
+    private void addRelocationSections(int symtabIndex, int[] map) {
         for (int i = 0; i < sections.size(); i++) {
             ElfSection s = sections.get(i);
             if (s.relocations().isEmpty()) {
@@ -182,7 +226,12 @@ public final class ElfWriter {
                     Elf.RELA_SIZE));
             datas.add(bytes);
         }
-        byte[] symBytes = symtab.toByteArray();
+    }
+
+    /** .symtab, .strtab and .shstrtab, the last sections. */
+    private void addStringAndSymbolTables(int symtabIndex, SymbolTable symtab) {
+        int strtabIndex = symtabIndex + 1;
+        byte[] symBytes = symtab.symtab();
         headers.add(new Header(
                 shstrtab.add(".symtab"),
                 Elf.SHT_SYMTAB,
@@ -190,18 +239,21 @@ public final class ElfWriter {
                 0,
                 symBytes.length,
                 strtabIndex,
-                firstGlobal,
+                symtab.firstGlobal(),
                 8,
                 Elf.SYM_SIZE));
         datas.add(symBytes);
-        byte[] strBytes = strtab.bytes();
+        byte[] strBytes = symtab.strtab();
         headers.add(new Header(shstrtab.add(".strtab"), Elf.SHT_STRTAB, 0, 0, strBytes.length, 0, 0, 1, 0));
         datas.add(strBytes);
         int shstrName = shstrtab.add(".shstrtab");
         byte[] shstrBytes = shstrtab.bytes();
         headers.add(new Header(shstrName, Elf.SHT_STRTAB, 0, 0, shstrBytes.length, 0, 0, 1, 0));
         datas.add(shstrBytes);
+    }
 
+    /** The ELF header, the sections' data (each aligned) and the section header table. */
+    private byte[] file(int shstrtabIndex) {
         ByteWriter out = new ByteWriter();
         out.bytes(new byte[Elf.EHDR_SIZE]);
         long[] offsets = new long[headers.size()];
@@ -229,6 +281,11 @@ public final class ElfWriter {
                     .u64(h.entsize());
         }
         byte[] file = out.toByteArray();
+        System.arraycopy(elfHeader(shoff, shstrtabIndex), 0, file, 0, Elf.EHDR_SIZE);
+        return file;
+    }
+
+    private byte[] elfHeader(long shoff, int shstrtabIndex) {
         ByteWriter ehdr = new ByteWriter();
         ehdr.u8(0x7f)
                 .u8('E')
@@ -252,8 +309,7 @@ public final class ElfWriter {
                 .u16(Elf.SHDR_SIZE)
                 .u16(headers.size())
                 .u16(shstrtabIndex);
-        System.arraycopy(ehdr.toByteArray(), 0, file, 0, Elf.EHDR_SIZE);
-        return file;
+        return ehdr.toByteArray();
     }
 
     /** A string table starting with the empty string; equal strings share one entry. */

@@ -29,8 +29,6 @@ import jomp.objfile.ByteWriter;
  * an error) and GNU ld refuses to link a native program against it.
  */
 public final class JompSharedObject {
-    private JompSharedObject() {}
-
     /** The section holding the library's jomp link payload. */
     public static final String PAYLOAD = ".jomp.shared";
 
@@ -76,73 +74,98 @@ public final class JompSharedObject {
 
     private record Dyn(String name, Out section, long value, long size, int bind, int type) {}
 
+    // The output sections: the objects' allocated sections go to the first five by kind.
+    private final Out rodata = new Out(".rodata", Elf.SHT_PROGBITS, Elf.SHF_ALLOC);
+    private final Out text = new Out(".text", Elf.SHT_PROGBITS, Elf.SHF_ALLOC | Elf.SHF_EXECINSTR);
+    private final Out relro = new Out(".data.rel.ro", Elf.SHT_PROGBITS, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+    private final Out data = new Out(".data", Elf.SHT_PROGBITS, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+    private final Out bss = new Out(".bss", Elf.SHT_NOBITS, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+    private final Out hashOut = new Out(".hash", SHT_HASH, Elf.SHF_ALLOC),
+            dynsym = new Out(".dynsym", SHT_DYNSYM, Elf.SHF_ALLOC);
+    private final Out dynstrOut = new Out(".dynstr", Elf.SHT_STRTAB, Elf.SHF_ALLOC),
+            dynamic = new Out(".dynamic", SHT_DYNAMIC, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+    // layout: headers, .hash, .dynsym, .dynstr, .rodata | .text | .dynamic, .data.rel.ro, .data, .bss
+    private final List<List<Out>> segments =
+            List.of(List.of(hashOut, dynsym, dynstrOut, rodata), List.of(text), List.of(dynamic, relro, data, bss));
+    /** The exported symbols, in the order of the objects that define them (the first definition wins). */
+    private final List<Dyn> dyns = new ArrayList<>();
+
+    private final Set<String> seen = new HashSet<>();
+    /** The sections laid out, in file order; a section's index is its place here plus one. */
+    private final List<Out> all = new ArrayList<>();
+    /** Each PT_LOAD segment's offset, file size and memory size. */
+    private final long[][] segment = new long[segments.size()][];
+
+    private JompSharedObject() {}
+
     /**
      * The file for a library named {@code soname} (null: no DT_SONAME) of {@code objects} (jomp
      * objects, in link order), carrying {@code payload}.
      */
     public static byte[] write(String soname, List<ElfObject> objects, byte[] payload) {
-        Out rodata = new Out(".rodata", Elf.SHT_PROGBITS, Elf.SHF_ALLOC);
-        Out text = new Out(".text", Elf.SHT_PROGBITS, Elf.SHF_ALLOC | Elf.SHF_EXECINSTR);
-        Out relro = new Out(".data.rel.ro", Elf.SHT_PROGBITS, Elf.SHF_ALLOC | Elf.SHF_WRITE);
-        Out data = new Out(".data", Elf.SHT_PROGBITS, Elf.SHF_ALLOC | Elf.SHF_WRITE);
-        Out bss = new Out(".bss", Elf.SHT_NOBITS, Elf.SHF_ALLOC | Elf.SHF_WRITE);
-        List<Dyn> dyns = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (ElfObject o : objects) {
-            Out[] where = new Out[o.sections().size() + 1];
-            long[] base = new long[where.length];
-            for (int i = 0; i < o.sections().size(); i++) {
-                ElfSection s = o.sections().get(i);
-                if ((s.flags() & Elf.SHF_ALLOC) == 0) continue;
-                Out out = (s.flags() & Elf.SHF_EXECINSTR) != 0
-                        ? text
-                        : s.type() == Elf.SHT_NOBITS
-                                ? bss
-                                : s.name().startsWith(".data.rel.ro")
-                                        ? relro
-                                        : (s.flags() & Elf.SHF_WRITE) != 0 ? data : rodata;
-                where[i + 1] = out;
-                base[i + 1] = out.place(s.addralign(), s.data() == null ? new byte[0] : s.data(), s.size());
-            }
-            for (ElfSymbol s : o.symbols()) {
-                if (s.isLocal() || !s.isDefined() || s.hidden() || s.name().isEmpty()) continue;
-                if (s.type() != Elf.STT_FUNC && s.type() != Elf.STT_OBJECT && s.type() != Elf.STT_NOTYPE) continue;
-                Out out;
-                long value;
-                if (s.section() == Elf.SHN_COMMON) { // a tentative definition: its value is its alignment
-                    out = bss;
-                    value = bss.place(s.value(), null, s.size());
-                } else if (s.section() > 0 && s.section() < where.length && where[s.section()] != null) {
-                    out = where[s.section()];
-                    value = base[s.section()] + s.value();
-                } else {
-                    continue;
-                }
-                if (seen.add(s.name())) dyns.add(new Dyn(s.name(), out, value, s.size(), s.bind(), s.type()));
-            }
-        }
+        JompSharedObject so = new JompSharedObject();
+        for (ElfObject o : objects) so.add(o);
 
         ElfWriter.StringTable dynstr = new ElfWriter.StringTable();
         int sonameAt = soname == null ? 0 : dynstr.add(soname);
-        int[] nameAt = new int[dyns.size()];
-        for (int i = 0; i < dyns.size(); i++) nameAt[i] = dynstr.add(dyns.get(i).name());
+        int[] nameAt = new int[so.dyns.size()];
+        for (int i = 0; i < so.dyns.size(); i++)
+            nameAt[i] = dynstr.add(so.dyns.get(i).name());
         byte[] dynstrBytes = dynstr.bytes();
-        byte[] hash = sysvHash(dyns);
+        byte[] hash = sysvHash(so.dyns);
 
-        // layout: headers, .hash, .dynsym, .dynstr, .rodata | .text | .dynamic, .data.rel.ro, .data, .bss
-        List<Out> all = new ArrayList<>();
-        Out hashOut = new Out(".hash", SHT_HASH, Elf.SHF_ALLOC), dynsym = new Out(".dynsym", SHT_DYNSYM, Elf.SHF_ALLOC);
-        Out dynstrOut = new Out(".dynstr", Elf.SHT_STRTAB, Elf.SHF_ALLOC),
-                dynamic = new Out(".dynamic", SHT_DYNAMIC, Elf.SHF_ALLOC | Elf.SHF_WRITE);
+        long end = so.layOut(hash, dynstrBytes, soname != null);
+        byte[] symBytes = so.dynsymBytes(nameAt);
+        byte[] dynBytes = so.dynamicBytes(soname, sonameAt, dynstrBytes.length);
+        return so.file(end, symBytes, dynBytes, payload);
+    }
+
+    /** One object's allocated sections appended to the output sections, and its exported symbols. */
+    private void add(ElfObject o) {
+        Out[] where = new Out[o.sections().size() + 1];
+        long[] base = new long[where.length];
+        for (int i = 0; i < o.sections().size(); i++) {
+            ElfSection s = o.sections().get(i);
+            if ((s.flags() & Elf.SHF_ALLOC) == 0) continue;
+            Out out = (s.flags() & Elf.SHF_EXECINSTR) != 0
+                    ? text
+                    : s.type() == Elf.SHT_NOBITS
+                            ? bss
+                            : s.name().startsWith(".data.rel.ro")
+                                    ? relro
+                                    : (s.flags() & Elf.SHF_WRITE) != 0 ? data : rodata;
+            where[i + 1] = out;
+            base[i + 1] = out.place(s.addralign(), s.data() == null ? new byte[0] : s.data(), s.size());
+        }
+        for (ElfSymbol s : o.symbols()) {
+            if (s.isLocal() || !s.isDefined() || s.hidden() || s.name().isEmpty()) continue;
+            if (s.type() != Elf.STT_FUNC && s.type() != Elf.STT_OBJECT && s.type() != Elf.STT_NOTYPE) continue;
+            Out out;
+            long value;
+            if (s.section() == Elf.SHN_COMMON) { // a tentative definition: its value is its alignment
+                out = bss;
+                value = bss.place(s.value(), null, s.size());
+            } else if (s.section() > 0 && s.section() < where.length && where[s.section()] != null) {
+                out = where[s.section()];
+                value = base[s.section()] + s.value();
+            } else {
+                continue;
+            }
+            if (seen.add(s.name())) dyns.add(new Dyn(s.name(), out, value, s.size(), s.bind(), s.type()));
+        }
+    }
+
+    /**
+     * Places the dynamic sections, then every section in its segment (each segment on a page of its
+     * own, addresses equal to offsets) and numbers them; the end of the segments' file bytes.
+     */
+    private long layOut(byte[] hash, byte[] dynstrBytes, boolean hasSoname) {
         hashOut.place(8, hash, hash.length);
         dynsym.place(8, new byte[0], (long) Elf.SYM_SIZE * (dyns.size() + 1));
         dynstrOut.place(1, dynstrBytes, dynstrBytes.length);
-        int dynCount = (soname == null ? 0 : 1) + 6;
+        int dynCount = (hasSoname ? 1 : 0) + 6;
         dynamic.place(8, new byte[0], 16L * dynCount);
-        List<List<Out>> segments =
-                List.of(List.of(hashOut, dynsym, dynstrOut, rodata), List.of(text), List.of(dynamic, relro, data, bss));
         long at = Elf.EHDR_SIZE + (long) PHDR_SIZE * (segments.size() + 1);
-        long[][] segment = new long[segments.size()][]; // offset, file size, memory size
         for (int k = 0; k < segments.size(); k++) {
             if (k > 0) at = (at + PAGE - 1) / PAGE * PAGE;
             long start = k == 0 ? 0 : at, fileEnd = at;
@@ -158,7 +181,11 @@ public final class JompSharedObject {
             at = fileEnd;
         }
         for (int i = 0; i < all.size(); i++) all.get(i).index = i + 1;
+        return at;
+    }
 
+    /** .dynsym: the null symbol, then the exported symbols at their laid-out addresses. */
+    private byte[] dynsymBytes(int[] nameAt) {
         ByteWriter symBytes = new ByteWriter();
         symBytes.u32(0).u8(0).u8(0).u16(0).u64(0).u64(0);
         for (int i = 0; i < dyns.size(); i++) {
@@ -171,6 +198,10 @@ public final class JompSharedObject {
                     .u64(d.section().addr + d.value())
                     .u64(d.size());
         }
+        return symBytes.toByteArray();
+    }
+
+    private byte[] dynamicBytes(String soname, int sonameAt, int dynstrSize) {
         ByteWriter dynBytes = new ByteWriter();
         if (soname != null) dynBytes.u64(DT_SONAME).u64(sonameAt);
         dynBytes.u64(DT_HASH)
@@ -180,12 +211,19 @@ public final class JompSharedObject {
                 .u64(DT_SYMTAB)
                 .u64(dynsym.addr)
                 .u64(DT_STRSZ)
-                .u64(dynstrBytes.length)
+                .u64(dynstrSize)
                 .u64(DT_SYMENT)
                 .u64(Elf.SYM_SIZE)
                 .u64(DT_NULL)
                 .u64(0);
+        return dynBytes.toByteArray();
+    }
 
+    /**
+     * The file: ELF and program headers, the sections' bytes at their offsets, the payload and
+     * .shstrtab after the segments, then the section headers.
+     */
+    private byte[] file(long end, byte[] symBytes, byte[] dynBytes, byte[] payload) {
         ElfWriter.StringTable shstrtab = new ElfWriter.StringTable();
         for (Out s : all) shstrtab.add(s.name);
         shstrtab.add(PAYLOAD);
@@ -193,9 +231,43 @@ public final class JompSharedObject {
         byte[] shstrBytes = shstrtab.bytes();
 
         ByteWriter w = new ByteWriter();
-        long payloadAt = (at + 7) / 8 * 8,
+        long payloadAt = (end + 7) / 8 * 8,
                 shstrAt = payloadAt + payload.length,
                 shoff = (shstrAt + shstrBytes.length + 7) / 8 * 8;
+        writeHeaders(w, shoff);
+        for (Out s : all) {
+            if (s.type == Elf.SHT_NOBITS) continue;
+            pad(w, s.offset);
+            w.bytes(s == dynsym ? symBytes : s == dynamic ? dynBytes : s.bytes.toByteArray());
+        }
+        pad(w, payloadAt);
+        w.bytes(payload);
+        w.bytes(shstrBytes);
+        pad(w, shoff);
+        w.bytes(new byte[Elf.SHDR_SIZE]);
+        for (Out s : all) {
+            int link = s == hashOut ? dynsym.index : s == dynsym || s == dynamic ? dynstrOut.index : 0;
+            long entsize = s == hashOut ? 4 : s == dynsym ? Elf.SYM_SIZE : s == dynamic ? 16 : 0;
+            sectionHeader(
+                    w,
+                    shstrtab.add(s.name),
+                    s.type,
+                    s.flags,
+                    s.addr,
+                    s.offset,
+                    s.size,
+                    link,
+                    s == dynsym ? 1 : 0,
+                    s.align,
+                    entsize);
+        }
+        sectionHeader(w, shstrtab.add(PAYLOAD), Elf.SHT_PROGBITS, 0, 0, payloadAt, payload.length, 0, 0, 8, 0);
+        sectionHeader(w, shstrtab.add(".shstrtab"), Elf.SHT_STRTAB, 0, 0, shstrAt, shstrBytes.length, 0, 0, 1, 0);
+        return w.toByteArray();
+    }
+
+    /** The ELF header and the program headers: one PT_LOAD a segment, then PT_DYNAMIC. */
+    private void writeHeaders(ByteWriter w, long shoff) {
         int shnum = all.size() + 3;
         w.bytes(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0});
         w.u16(ET_DYN)
@@ -231,38 +303,6 @@ public final class JompSharedObject {
                 .u64(dynamic.size)
                 .u64(dynamic.size)
                 .u64(8);
-        for (Out s : all) {
-            if (s.type == Elf.SHT_NOBITS) continue;
-            pad(w, s.offset);
-            w.bytes(
-                    s == dynsym
-                            ? symBytes.toByteArray()
-                            : s == dynamic ? dynBytes.toByteArray() : s.bytes.toByteArray());
-        }
-        pad(w, payloadAt);
-        w.bytes(payload);
-        w.bytes(shstrBytes);
-        pad(w, shoff);
-        w.bytes(new byte[Elf.SHDR_SIZE]);
-        for (Out s : all) {
-            int link = s == hashOut ? dynsym.index : s == dynsym || s == dynamic ? dynstrOut.index : 0;
-            long entsize = s == hashOut ? 4 : s == dynsym ? Elf.SYM_SIZE : s == dynamic ? 16 : 0;
-            sectionHeader(
-                    w,
-                    shstrtab.add(s.name),
-                    s.type,
-                    s.flags,
-                    s.addr,
-                    s.offset,
-                    s.size,
-                    link,
-                    s == dynsym ? 1 : 0,
-                    s.align,
-                    entsize);
-        }
-        sectionHeader(w, shstrtab.add(PAYLOAD), Elf.SHT_PROGBITS, 0, 0, payloadAt, payload.length, 0, 0, 8, 0);
-        sectionHeader(w, shstrtab.add(".shstrtab"), Elf.SHT_STRTAB, 0, 0, shstrAt, shstrBytes.length, 0, 0, 1, 0);
-        return w.toByteArray();
     }
 
     private static void pad(ByteWriter w, long to) {

@@ -33,6 +33,9 @@ public final class EntryPoints {
 
     // host OpenMP (jomp.runtime.omp.Kmpc)
     public static final String FORK = "__jomp_fork";
+    /** OpenMP 6.0: num_threads(n1, n2, ...)'s items after the first, for the next __jomp_fork: (int count, int *items). */
+    public static final String NUM_THREADS_LIST = "__jomp_num_threads_list";
+
     public static final String BARRIER = "__jomp_barrier";
     public static final String THREADPRIVATE = "__jomp_threadprivate";
     public static final String COPYIN = "__jomp_copyin";

@@ -54,7 +54,18 @@ final class Adapters {
     }
 
     static MemorySegment capture() {
-        return ThreadState.current().capture;
+        return ThreadState.current().beforeCall();
+    }
+
+    private static final MethodHandle ENTER = find("enter", MethodType.methodType(void.class));
+    private static final MethodHandle LEAVE = find("leave", MethodType.methodType(void.class));
+
+    static void enter() {
+        ThreadState.current().enterFromNative();
+    }
+
+    static void leave() {
+        ThreadState.current().returnToNative();
     }
 
     static int unsignedByte(byte b) {
@@ -201,7 +212,7 @@ final class Adapters {
 
     /**
      * A downcall handle (of {@link CSig#downcallType}) with jomp's JVM type for signature s:
-     * the errno capture filled in and written back, aggregates read from their addresses, a
+     * errno passed in and the capture taken back (ThreadState), aggregates read from their addresses, a
      * struct result written to the hidden pointer, variadic arguments read from their slots.
      */
     static MethodHandle toJomp(MethodHandle ffm, CSig s, boolean errno) {
@@ -285,7 +296,15 @@ final class Adapters {
                 find("uncaught", MethodType.methodType(Object.class, Throwable.class)),
                 MethodType.methodType(want.returnType(), Throwable.class));
         handler = MethodHandles.dropArguments(handler, 1, want.parameterList());
-        return MethodHandles.catchException(h, Throwable.class, handler);
+        h = MethodHandles.catchException(h, Throwable.class, handler);
+        return errnoAcross(h);
+    }
+
+    /** An upcall's errno: glibc's becomes jomp's on the way in, and jomp's glibc's on the way out. */
+    private static MethodHandle errnoAcross(MethodHandle h) {
+        Class<?> r = h.type().returnType();
+        MethodHandle out = r == void.class ? LEAVE : MethodHandles.foldArguments(MethodHandles.identity(r), LEAVE);
+        return MethodHandles.foldArguments(MethodHandles.filterReturnValue(h, out), ENTER);
     }
 
     static Object uncaught(Throwable t) {

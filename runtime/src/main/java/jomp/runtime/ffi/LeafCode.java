@@ -31,121 +31,137 @@ final class LeafCode {
         return Mem.getByte(a) & 0xff;
     }
 
+    /** What one instruction tells: decode on, the function is a short leaf, or it is not. */
+    private static final int NEXT = 0, LEAF = 1, NOT = 2;
+
     private static boolean decode(long start) {
-        long p = start, furthest = start;
-        while (p - start < LIMIT) {
-            long insn = p;
-            boolean opsize = false, rexW = false;
+        Decoder d = new Decoder(start);
+        while (d.p - start < LIMIT) {
+            int r = d.instruction();
+            if (r != NEXT) return r == LEAF;
+        }
+        return false;
+    }
+
+    /**
+     * Where decoding is: the next byte, the furthest branch target seen, and the current
+     * instruction's start and prefixes.
+     */
+    private static final class Decoder {
+        long p, furthest, insn;
+        boolean opsize, rexW;
+
+        Decoder(long start) {
+            p = start;
+            furthest = start;
+        }
+
+        /** Decodes the instruction at p and steps over it. */
+        int instruction() {
+            insn = p;
+            int b = prefixes();
+            if (b < 0) return NOT;
+            p++;
+            if (b == 0x0f) return twoByteOpcode();
+            if (b < 0x40) return arithmetic(b);
+            if (b >= 0x50 && b <= 0x5f) return NEXT; // push, pop
+            if (b >= 0x70 && b <= 0x7f || b == 0xeb || b == 0xe9) {
+                long rel = b == 0xe9 ? Mem.getInt(p) : (byte) u8(p);
+                p += b == 0xe9 ? 4 : 1;
+                return branch(p + rel);
+            }
+            if (b >= 0x91 && b <= 0x99 || b == 0x90) return NEXT;
+            if (b >= 0xb0 && b <= 0xb7) {
+                p += 1;
+                return NEXT;
+            }
+            if (b >= 0xb8 && b <= 0xbf) {
+                p += rexW ? 8 : imm();
+                return NEXT;
+            }
+            return oneByteOpcode(b);
+        }
+
+        /** The size of a full immediate: 2 bytes under the operand-size prefix, else 4. */
+        private int imm() {
+            return opsize ? 2 : 4;
+        }
+
+        /** Steps over the prefixes and answers the opcode byte (at p), or -1 for a segment override. */
+        private int prefixes() {
+            opsize = false;
+            rexW = false;
             int b = u8(p);
             // prefixes: operand size, address size, rep/repne, lock, branch hints and CET's notrack; REX last
             while (b == 0x66 || b == 0x67 || b == 0xf2 || b == 0xf3 || b == 0xf0 || b == 0x2e || b == 0x3e) {
                 if (b == 0x66) opsize = true;
                 b = u8(++p);
             }
-            if (b == 0x64 || b == 0x65) return false; // fs/gs: thread-local storage
+            if (b == 0x64 || b == 0x65) return -1; // fs/gs: thread-local storage
             if (b >= 0x40 && b <= 0x4f) {
                 rexW = (b & 8) != 0;
                 b = u8(++p);
             }
-            p++;
-            int imm = opsize ? 2 : 4;
-            if (b == 0x0f) {
-                int c = u8(p++);
-                if (c >= 0x80 && c <= 0x8f) { // jcc rel32
-                    long target = p + 4 + Mem.getInt(p);
-                    if (target <= insn) return false;
-                    furthest = Math.max(furthest, target);
-                    p += 4;
-                    continue;
-                }
-                p = twoByte(c, p);
-                if (p < 0) return false;
-                continue;
+            return b;
+        }
+
+        /** A branch to target, taken or not. */
+        private int branch(long target) {
+            if (target <= insn) return NOT; // a loop: no bound on the time
+            furthest = Math.max(furthest, target); // reached by decoding on, as every target lies ahead
+            return NEXT;
+        }
+
+        private int twoByteOpcode() {
+            int c = u8(p++);
+            if (c >= 0x80 && c <= 0x8f) { // jcc rel32
+                long target = p + 4 + Mem.getInt(p);
+                p += 4;
+                return branch(target);
             }
-            if (b < 0x40) {
-                int lo = b & 7;
-                if (lo <= 3) {
-                    p = modrm(p);
-                    continue;
-                } // add/or/adc/sbb/and/sub/xor/cmp r/m forms
-                if (lo == 4) {
-                    p += 1;
-                    continue;
-                }
-                if (lo == 5) {
-                    p += imm;
-                    continue;
-                }
-                return false;
-            }
-            if (b >= 0x50 && b <= 0x5f) continue; // push, pop
-            if (b >= 0x70 && b <= 0x7f || b == 0xeb || b == 0xe9) {
-                long rel = b == 0xe9 ? Mem.getInt(p) : (byte) u8(p);
-                p += b == 0xe9 ? 4 : 1;
-                long target = p + rel;
-                if (target <= insn) return false; // a loop: no bound on the time
-                furthest = Math.max(furthest, target); // reached by decoding on, as every target lies ahead
-                continue;
-            }
-            if (b >= 0x91 && b <= 0x99 || b == 0x90) continue;
-            if (b >= 0xb0 && b <= 0xb7) {
-                p += 1;
-                continue;
-            }
-            if (b >= 0xb8 && b <= 0xbf) {
-                p += rexW ? 8 : imm;
-                continue;
-            }
+            p = twoByte(c, p);
+            return p < 0 ? NOT : NEXT;
+        }
+
+        /** 0x00-0x3f: add/or/adc/sbb/and/sub/xor/cmp in their r/m, al and eax forms. */
+        private int arithmetic(int b) {
+            int lo = b & 7;
+            if (lo <= 3) p = modrm(p);
+            else if (lo == 4) p += 1;
+            else if (lo == 5) p += imm();
+            else return NOT;
+            return NEXT;
+        }
+
+        private int oneByteOpcode(int b) {
             switch (b) {
-                case 0x63, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8d, 0x8f, 0xd0, 0xd1, 0xd2, 0xd3 -> {
+                case 0x63, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8d, 0x8f, 0xd0, 0xd1, 0xd2, 0xd3 ->
                     p = modrm(p);
-                    continue;
-                }
-                case 0x68 -> {
-                    p += 4;
-                    continue;
-                }
-                case 0x6a, 0xa8 -> {
-                    p += 1;
-                    continue;
-                }
-                case 0xa9 -> {
-                    p += imm;
-                    continue;
-                }
-                case 0x69, 0x81, 0xc7 -> {
-                    p = modrm(p) + imm;
-                    continue;
-                }
-                case 0x6b, 0x80, 0x83, 0xc0, 0xc1, 0xc6 -> {
-                    p = modrm(p) + 1;
-                    continue;
-                }
-                case 0xc9 -> {
-                    continue;
-                } // leave
+                case 0x68 -> p += 4;
+                case 0x6a, 0xa8 -> p += 1;
+                case 0xa9 -> p += imm();
+                case 0x69, 0x81, 0xc7 -> p = modrm(p) + imm();
+                case 0x6b, 0x80, 0x83, 0xc0, 0xc1, 0xc6 -> p = modrm(p) + 1;
+                case 0xc9 -> {} // leave
                 case 0xc3, 0xc2 -> { // ret: done when nothing jumps further
                     if (b == 0xc2) p += 2;
-                    if (p >= furthest) return true;
-                    continue;
+                    if (p >= furthest) return LEAF;
                 }
                 case 0xf6, 0xf7 -> {
                     int reg = u8(p) >> 3 & 7;
-                    p = modrm(p) + (reg <= 1 ? (b == 0xf6 ? 1 : imm) : 0);
-                    continue;
+                    p = modrm(p) + (reg <= 1 ? (b == 0xf6 ? 1 : imm()) : 0);
                 }
                 case 0xfe, 0xff -> {
                     int reg = u8(p) >> 3 & 7;
-                    if (reg >= 2 && reg <= 5) return false; // call, jmp through a pointer
+                    if (reg >= 2 && reg <= 5) return NOT; // call, jmp through a pointer
                     p = modrm(p);
-                    continue;
                 }
                 default -> {
-                    return false;
+                    return NOT;
                 } // call, int3, hlt, in/out, anything unknown
             }
+            return NEXT;
         }
-        return false;
     }
 
     /**

@@ -28,7 +28,7 @@ public final class NativeWorld {
         static final Linker LINKER = Linker.nativeLinker();
     }
 
-    /** Whether native code may have run (and jomp's errno is glibc's). */
+    /** Whether native code may have run. */
     public static boolean started() {
         return started;
     }

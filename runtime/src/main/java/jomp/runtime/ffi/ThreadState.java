@@ -3,21 +3,27 @@ package jomp.runtime.ffi;
 import java.lang.foreign.Arena;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import jomp.runtime.mem.ErrnoCell;
 import jomp.runtime.mem.Mem;
 
 /**
- * What a thread needs around native calls: the segment FFM saves errno into right after a call
- * ({@code Linker.Option.captureCallState("errno")}), and the address of the thread's own glibc
- * errno, which is jomp's errno once native calls have started (docs/design/abi.md § errno). After
- * each downcall the saved value is written back there, so the JVM's own work between the call's
- * return and the C code's next look at errno cannot change what the C code sees.
+ * What a thread needs around native calls (docs/design/abi.md § errno): the segment FFM saves
+ * errno into right after a call ({@code Linker.Option.captureCallState("errno")}), the address of
+ * the thread's own glibc errno, and jomp's errno of the thread ({@link ErrnoCell}), which C code
+ * compiled by jomp reads and writes. The two meet at the border: before a downcall glibc's errno
+ * gets jomp's value (native code may read it: {@code perror}, {@code %m}), after it jomp's errno
+ * gets the value FFM saved; an upcall does the reverse. In between, the JVM's own system calls in
+ * the thread (a safepoint's futex wait, class loading, java.io) may change glibc's errno at any
+ * moment, and cannot change jomp's.
  */
 public final class ThreadState {
     /** The segment passed as a downcall's capture argument. */
-    public final MemorySegment capture;
+    private final MemorySegment capture;
 
     private final long captureAddress;
     /** glibc's errno of this thread ({@code __errno_location()}). */
+    private final long glibcErrno;
+    /** jomp's errno of this thread. */
     public final long errno;
 
     private static final class Current extends ThreadLocal<ThreadState> {
@@ -38,23 +44,42 @@ public final class ThreadState {
         // never freed: a thread keeps its state as long as it lives, and pooled threads live long
         capture = Arena.global().allocate(Linker.Option.captureStateLayout());
         captureAddress = capture.address();
+        errno = ErrnoCell.current().address;
         // through the handle every other call uses (no second FFM shape to generate), capturing into
         // this state's own segment, which nothing reads yet
         try {
-            errno = (long) Universal.CaptureLong.H.invokeExact(
+            glibcErrno = (long) Universal.CaptureLong.H.invokeExact(
                     Location.ERRNO_LOCATION, capture, 0L, 0L, 0L, 0L, 0L, 0L, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
-        jomp.runtime.mem.ErrnoCell.current().toNative(errno); // before this thread's first native call
     }
 
     public static ThreadState current() {
         return CURRENT.get();
     }
 
-    /** After a downcall: errno as the native function left it. */
+    /**
+     * Before a downcall: glibc's errno gets jomp's, and the result is the segment to pass as the
+     * call's capture argument.
+     */
+    public MemorySegment beforeCall() {
+        Mem.putInt(glibcErrno, Mem.getInt(errno));
+        return capture;
+    }
+
+    /** After a downcall: jomp's errno is the value the native function left. */
     public void afterCall() {
         Mem.putInt(errno, Mem.getInt(captureAddress));
+    }
+
+    /** Native code calls a jomp function: jomp's errno gets glibc's. */
+    public void enterFromNative() {
+        Mem.putInt(errno, Mem.getInt(glibcErrno));
+    }
+
+    /** The jomp function returns to native code: glibc's errno gets jomp's. */
+    public void returnToNative() {
+        Mem.putInt(glibcErrno, Mem.getInt(errno));
     }
 }

@@ -96,12 +96,12 @@ public final class Universal {
 
     // ---- the runtime's own calls into glibc (integers and pointers only) ----
 
-    /** Calls fn with up to six integer arguments, errno captured and written back. */
+    /** Calls fn with up to six integer arguments, errno passed in and captured back (ThreadState). */
     public static long call(MemorySegment fn, long a, long b, long c, long d, long e, long f) {
         try {
             ThreadState ts = ThreadState.current();
-            long r = (long)
-                    CaptureLong.H.invokeExact(fn, ts.capture, a, b, c, d, e, f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+            long r = (long) CaptureLong.H.invokeExact(
+                    fn, ts.beforeCall(), a, b, c, d, e, f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
             ts.afterCall();
             return r;
         } catch (Throwable t) {

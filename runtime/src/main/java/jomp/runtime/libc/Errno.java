@@ -3,10 +3,9 @@ package jomp.runtime.libc;
 import jomp.runtime.mem.Mem;
 
 /**
- * errno.h: {@code errno} is {@code (*__errno_location())}, one int per thread. Until native code
- * first runs (jomp.runtime.ffi.NativeWorld) it is a thread-local int of jomp's; from then on it is
- * glibc's own errno of the thread, which native functions set (docs/design/abi.md § errno). A
- * thread's value moves over when it first asks afterwards.
+ * errno.h: {@code errno} is {@code (*__errno_location())}, one int per thread, jomp's own
+ * (jomp.runtime.mem.ErrnoCell): a native call copies it into glibc's errno of the thread as it
+ * starts, and glibc's back into it as it returns (docs/design/abi.md § errno).
  */
 public final class Errno {
     private Errno() {}
@@ -22,10 +21,7 @@ public final class Errno {
             ERANGE = 34;
 
     public static long __errno_location() {
-        jomp.runtime.mem.ErrnoCell e = jomp.runtime.mem.ErrnoCell.current();
-        // native code has started: this thread's errno moves to glibc's (ThreadState does it)
-        if (!e.isNative && jomp.runtime.ffi.NativeWorld.started()) jomp.runtime.ffi.ThreadState.current();
-        return e.address;
+        return jomp.runtime.mem.ErrnoCell.current().address;
     }
 
     static void set(int e) {

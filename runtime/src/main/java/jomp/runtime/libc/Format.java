@@ -3,7 +3,6 @@ package jomp.runtime.libc;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.util.Locale;
 import jomp.runtime.mem.Mem;
 
 /**
@@ -60,28 +59,58 @@ final class Format {
     }
 
     static void format(Out out, long fmt, long va) {
-        int next = 0; // index of the next sequential slot
-        long p = fmt;
+        Directives d = new Directives(fmt, va);
         while (true) {
-            int c = Mem.getByte(p) & 0xff;
+            int c = Mem.getByte(d.p) & 0xff;
             if (c == 0) return;
             if (c != '%') {
                 out.put(c);
-                p++;
+                d.p++;
                 continue;
             }
-            long specStart = p;
-            p++;
-            // %n$ positional argument
-            int argIndex = -1;
+            long specStart = d.p;
+            d.p++;
+            int argIndex = d.positional();
+            Spec s = d.spec();
+            if (s == null) {
+                out.invalid = true;
+                return;
+            }
+            if (convert(out, s, d.len, va, argIndex >= 0 ? argIndex : d.next, specStart, d.p) && argIndex < 0) d.next++;
+        }
+    }
+
+    /** Reading a format's conversion specifications: where it is, and the next sequential slot. */
+    private static final class Directives {
+        final long va;
+        long p;
+        /** The index of the next sequential slot. */
+        int next;
+        /** The length modifier of the last specification read: 1 hh, 2 h, 3 l/ll/z/j/t (64-bit), 4 L. */
+        int len;
+
+        Directives(long fmt, long va) {
+            this.p = fmt;
+            this.va = va;
+        }
+
+        /** A %n$ positional argument's slot index (p stepping over it), or -1. */
+        int positional() {
             long q = p;
             int num = 0;
             while (isDigit(Mem.getByte(q))) num = num * 10 + (Mem.getByte(q++) - '0');
             if (q > p && Mem.getByte(q) == '$' && num > 0) {
-                argIndex = num - 1;
                 p = q + 1;
+                return num - 1;
             }
+            return -1;
+        }
 
+        /**
+         * The flags, width, precision, length modifier (into {@link #len}) and conversion; null when
+         * the format ends before the conversion.
+         */
+        Spec spec() {
             boolean left = false, plus = false, space = false, alt = false, zero = false;
             for (; ; p++) {
                 int f = Mem.getByte(p);
@@ -94,75 +123,76 @@ final class Format {
                     /* grouping/locale digits: no effect in C locale */
                 } else break;
             }
-            int width = 0;
+            int width;
             if (Mem.getByte(p) == '*') {
                 p++;
-                int star = starIndex(p);
-                long v;
-                if (star >= 0) {
-                    v = slot(va, star);
-                    p = skipStar(p);
-                } else v = slot(va, next++);
-                width = (int) v;
+                width = (int) starArgument();
                 if (width < 0) {
                     left = true;
                     width = -width;
                 }
             } else {
-                while (isDigit(Mem.getByte(p))) width = width * 10 + (Mem.getByte(p++) - '0');
+                width = number();
             }
-            int prec = -1;
-            if (Mem.getByte(p) == '.') {
-                p++;
-                if (Mem.getByte(p) == '*') {
-                    p++;
-                    int star = starIndex(p);
-                    long v;
-                    if (star >= 0) {
-                        v = slot(va, star);
-                        p = skipStar(p);
-                    } else v = slot(va, next++);
-                    prec = (int) v;
-                    if (prec < 0) prec = -1;
-                } else {
-                    prec = 0;
-                    while (isDigit(Mem.getByte(p))) prec = prec * 10 + (Mem.getByte(p++) - '0');
-                }
+            int prec = precision();
+            len = length();
+            int conv = Mem.getByte(p) & 0xff;
+            if (conv == 0) return null;
+            p++;
+            return new Spec(left, plus, space, alt, zero, width, prec, conv);
+        }
+
+        private int number() {
+            int n = 0;
+            while (isDigit(Mem.getByte(p))) n = n * 10 + (Mem.getByte(p++) - '0');
+            return n;
+        }
+
+        /** The argument of a '*' (p after it): from slot m for "*m$", else the next sequential one. */
+        private long starArgument() {
+            int star = starIndex(p);
+            if (star >= 0) {
+                p = skipStar(p);
+                return slot(va, star);
             }
-            // length modifier: 1 hh, 2 h, 3 l/ll/z/j/t (64-bit), 4 L
-            int len = 0;
+            return slot(va, next++);
+        }
+
+        /** The precision, or -1 when there is none (or a negative '*' argument). */
+        private int precision() {
+            if (Mem.getByte(p) != '.') return -1;
+            p++;
+            if (Mem.getByte(p) != '*') return number();
+            p++;
+            int prec = (int) starArgument();
+            return prec < 0 ? -1 : prec;
+        }
+
+        private int length() {
             switch (Mem.getByte(p)) {
                 case 'h' -> {
                     p++;
-                    len = 2;
-                    if (Mem.getByte(p) == 'h') {
-                        p++;
-                        len = 1;
-                    }
+                    if (Mem.getByte(p) != 'h') return 2;
+                    p++;
+                    return 1;
                 }
                 case 'l' -> {
                     p++;
-                    len = 3;
                     if (Mem.getByte(p) == 'l') p++;
+                    return 3;
                 }
                 case 'q', 'z', 'j', 't' -> {
                     p++;
-                    len = 3;
+                    return 3;
                 }
                 case 'L' -> {
                     p++;
-                    len = 4;
+                    return 4;
                 }
-                default -> {}
+                default -> {
+                    return 0;
+                }
             }
-            int conv = Mem.getByte(p) & 0xff;
-            if (conv == 0) {
-                out.invalid = true;
-                return;
-            }
-            p++;
-            Spec s = new Spec(left, plus, space, alt, zero, width, prec, conv);
-            if (convert(out, s, len, va, argIndex >= 0 ? argIndex : next, specStart, p) && argIndex < 0) next++;
         }
     }
 
@@ -171,81 +201,14 @@ final class Format {
      * returns whether it took that argument ('%' and an unknown spec take none).
      */
     private static boolean convert(Out out, Spec s, int len, long va, int arg, long specStart, long p) {
-        int conv = s.conv(), width = s.width(), prec = s.prec();
-        boolean left = s.left();
-        switch (conv) {
-            case 'd', 'i' -> {
-                long v = slot(va, arg);
-                v = switch (len) {
-                    case 1 -> (byte) v;
-                    case 2 -> (short) v;
-                    case 0 -> (int) v;
-                    default -> v;
-                };
-                integer(out, s, v < 0, v < 0 ? Long.toUnsignedString(-v) : Long.toString(v), true);
-            }
-            case 'u', 'o', 'x', 'X' -> {
-                long v = slot(va, arg);
-                v = switch (len) {
-                    case 1 -> v & 0xff;
-                    case 2 -> v & 0xffff;
-                    case 0 -> v & 0xffffffffL;
-                    default -> v;
-                };
-                String digits = switch (conv) {
-                    case 'u' -> Long.toUnsignedString(v);
-                    case 'o' -> Long.toOctalString(v);
-                    case 'x' -> Long.toHexString(v);
-                    default -> Long.toHexString(v).toUpperCase(Locale.ROOT);
-                };
-                integer(out, s, false, digits, false);
-            }
-            case 'c' -> {
-                long v = slot(va, arg);
-                int w = Math.max(0, width - 1);
-                if (!left) out.pad(' ', w);
-                out.put((int) v);
-                if (left) out.pad(' ', w);
-            }
-            case 's' -> {
-                long a = slot(va, arg);
-                if (a == 0) {
-                    string(out, s, prec == -1 || prec >= 6 ? "(null)" : "");
-                } else {
-                    int n = 0;
-                    while ((prec < 0 || n < prec) && Mem.getByte(a + n) != 0) n++;
-                    int w = Math.max(0, width - n);
-                    if (!left) out.pad(' ', w);
-                    for (int i = 0; i < n; i++) out.put(Mem.getByte(a + i));
-                    if (left) out.pad(' ', w);
-                }
-            }
-            case 'p' -> {
-                long a = slot(va, arg);
-                if (a == 0) {
-                    string(out, new Spec(left, false, false, false, false, width, -1, 's'), "(nil)");
-                } else {
-                    integer(
-                            out,
-                            new Spec(left, s.plus(), s.space(), true, s.zero(), width, prec, 'x'),
-                            false,
-                            Long.toHexString(a),
-                            true);
-                }
-            }
-            case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A' -> {
-                double v = Double.longBitsToDouble(slot(va, arg));
-                floating(out, s, v);
-            }
-            case 'n' -> {
-                long a = slot(va, arg);
-                switch (len) {
-                    case 1 -> Mem.putByte(a, (byte) out.len);
-                    case 2 -> Mem.putShort(a, (short) out.len);
-                    case 3, 4 -> Mem.putLong(a, out.len);
-                    default -> Mem.putInt(a, out.len);
-                }
-            }
+        switch (s.conv()) {
+            case 'd', 'i' -> signedInteger(out, s, len, slot(va, arg));
+            case 'u', 'o', 'x', 'X' -> unsignedInteger(out, s, len, slot(va, arg));
+            case 'c' -> character(out, s, slot(va, arg));
+            case 's' -> cString(out, s, slot(va, arg));
+            case 'p' -> pointer(out, s, slot(va, arg));
+            case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A' -> floating(out, s, Double.longBitsToDouble(slot(va, arg)));
+            case 'n' -> count(out, len, slot(va, arg));
             case '%' -> {
                 out.put('%');
                 return false;
@@ -256,6 +219,77 @@ final class Format {
             } // glibc prints an unknown spec as written
         }
         return true;
+    }
+
+    private static void signedInteger(Out out, Spec s, int len, long v) {
+        v = switch (len) {
+            case 1 -> (byte) v;
+            case 2 -> (short) v;
+            case 0 -> (int) v;
+            default -> v;
+        };
+        integer(out, s, v < 0, v < 0 ? Long.toUnsignedString(-v) : Long.toString(v), true);
+    }
+
+    private static void unsignedInteger(Out out, Spec s, int len, long v) {
+        v = switch (len) {
+            case 1 -> v & 0xff;
+            case 2 -> v & 0xffff;
+            case 0 -> v & 0xffffffffL;
+            default -> v;
+        };
+        String digits = switch (s.conv()) {
+            case 'u' -> Long.toUnsignedString(v);
+            case 'o' -> Long.toOctalString(v);
+            case 'x' -> Long.toHexString(v);
+            default -> Long.toHexString(v).toUpperCase();
+        };
+        integer(out, s, false, digits, false);
+    }
+
+    private static void character(Out out, Spec s, long v) {
+        int w = Math.max(0, s.width() - 1);
+        if (!s.left()) out.pad(' ', w);
+        out.put((int) v);
+        if (s.left()) out.pad(' ', w);
+    }
+
+    /** %s of the C string at a. */
+    private static void cString(Out out, Spec s, long a) {
+        int prec = s.prec();
+        if (a == 0) {
+            string(out, s, prec == -1 || prec >= 6 ? "(null)" : "");
+            return;
+        }
+        int n = 0;
+        while ((prec < 0 || n < prec) && Mem.getByte(a + n) != 0) n++;
+        int w = Math.max(0, s.width() - n);
+        if (!s.left()) out.pad(' ', w);
+        for (int i = 0; i < n; i++) out.put(Mem.getByte(a + i));
+        if (s.left()) out.pad(' ', w);
+    }
+
+    private static void pointer(Out out, Spec s, long a) {
+        if (a == 0) {
+            string(out, new Spec(s.left(), false, false, false, false, s.width(), -1, 's'), "(nil)");
+        } else {
+            integer(
+                    out,
+                    new Spec(s.left(), s.plus(), s.space(), true, s.zero(), s.width(), s.prec(), 'x'),
+                    false,
+                    Long.toHexString(a),
+                    true);
+        }
+    }
+
+    /** %n: the count of bytes written so far, stored at a in the length modifier's size. */
+    private static void count(Out out, int len, long a) {
+        switch (len) {
+            case 1 -> Mem.putByte(a, (byte) out.len);
+            case 2 -> Mem.putShort(a, (short) out.len);
+            case 3, 4 -> Mem.putLong(a, out.len);
+            default -> Mem.putInt(a, out.len);
+        }
     }
 
     record Spec(boolean left, boolean plus, boolean space, boolean alt, boolean zero, int width, int prec, int conv) {}
@@ -323,7 +357,7 @@ final class Format {
         String sign = negative ? "-" : s.plus ? "+" : s.space ? " " : "";
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             String body = Double.isNaN(v) ? "nan" : "inf";
-            if (upper) body = body.toUpperCase(Locale.ROOT);
+            if (upper) body = body.toUpperCase();
             pad(out, s, sign, body, false);
             return;
         }
@@ -626,7 +660,7 @@ final class Format {
         StringBuilder b = new StringBuilder(24);
         b.append(upper ? "0X" : "0x").append((char) ('0' + lead));
         if (!fd.isEmpty() || alt) b.append('.');
-        b.append(upper ? fd.toUpperCase(Locale.ROOT) : fd);
+        b.append(upper ? fd.toUpperCase() : fd);
         b.append(upper ? 'P' : 'p').append(exp < 0 ? '-' : '+').append(Math.abs(exp));
         return b.toString();
     }

@@ -182,27 +182,65 @@ public final class Scanf {
     }
 
     private static int scan(Input input, long fmt, long va) {
-        Reader r = new Reader(input);
-        int assigned = 0, slot = 0;
-        long f = fmt;
-        while (true) {
-            int fc = Mem.getByte(f) & 0xff;
-            if (fc == 0) break;
-            if (isSpace(fc)) {
-                while (isSpace(Mem.getByte(f) & 0xff)) f++;
-                r.skipSpace();
-                continue;
-            }
-            if (fc != '%') {
-                f++;
-                int c = r.next();
-                if (c != fc) {
-                    r.unread(c);
-                    return c < 0 && assigned == 0 ? -1 : assigned;
+        return new Scan(new Reader(input), fmt, va).run();
+    }
+
+    /** A conversion specification: {@code %[*][width][length]conversion}. */
+    private record Spec(boolean suppress, int width, int size, boolean isLong, boolean longDouble, char conv) {
+        /** The most characters the field may take. */
+        int limit() {
+            return width > 0 ? width : Integer.MAX_VALUE;
+        }
+    }
+
+    /**
+     * One scan: the input, where it is in the format, the next argument slot and the assignments
+     * so far. A directive's step answers {@link #GO_ON}, or the scan's result when it stops there.
+     */
+    private static final class Scan {
+        static final int GO_ON = Integer.MIN_VALUE;
+
+        final Reader r;
+        final long va;
+        long f;
+        int slot, assigned;
+
+        Scan(Reader r, long fmt, long va) {
+            this.r = r;
+            this.f = fmt;
+            this.va = va;
+        }
+
+        int run() {
+            while (true) {
+                int fc = Mem.getByte(f) & 0xff;
+                if (fc == 0) break;
+                if (isSpace(fc)) {
+                    while (isSpace(Mem.getByte(f) & 0xff)) f++;
+                    r.skipSpace();
+                    continue;
                 }
-                continue;
+                if (fc != '%') {
+                    f++;
+                    int c = r.next();
+                    if (c != fc) {
+                        r.unread(c);
+                        return failure(c < 0);
+                    }
+                    continue;
+                }
+                f++;
+                Spec s = spec();
+                if (s.conv() == 0) break;
+                if (s.conv() != '[' && s.conv() != 'c' && s.conv() != 'n') r.skipSpace();
+                int result = convert(s);
+                if (result != GO_ON) return result;
             }
-            f++;
+            return assigned;
+        }
+
+        /** The conversion specification after a '%': its flag, width, length modifier and conversion. */
+        private Spec spec() {
             boolean suppress = false;
             if (Mem.getByte(f) == '*') {
                 suppress = true;
@@ -233,79 +271,105 @@ public final class Scanf {
                 size = 8;
                 longDouble = true;
             }
-            char conv = (char) Mem.getByte(f++);
-            if (conv == 0) break;
-            if (conv != '[' && conv != 'c' && conv != 'n') r.skipSpace();
-            int limit = width > 0 ? width : Integer.MAX_VALUE;
-            switch (conv) {
-                case '%' -> {
-                    int c = r.next();
-                    if (c != '%') {
-                        r.unread(c);
-                        return c < 0 && assigned == 0 ? -1 : assigned;
-                    }
-                    continue;
-                }
-                case 'n' -> {
-                    if (!suppress) storeInt(arg(va, slot++), r.count, size);
-                    continue;
-                }
-                case 'd', 'i', 'u', 'o', 'x', 'X', 'p' -> {
-                    long before = r.count;
-                    int base = switch (conv) {
-                        case 'd', 'u' -> 10;
-                        case 'o' -> 8;
-                        case 'x', 'X', 'p' -> 16;
-                        default -> 0;
-                    };
-                    boolean found = conv == 'p' && r.peek() == '(' ? nil(r) : integer(r, base, limit);
-                    if (!found) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
-                    if (!suppress) {
-                        storeInt(arg(va, slot++), saturate(r, conv == 'd' || conv == 'i'), conv == 'p' ? 8 : size);
-                        assigned++;
-                    }
-                }
-                case 'f', 'e', 'g', 'a', 'E', 'F', 'G', 'A' -> {
-                    long before = r.count;
-                    String text = floating(r, limit);
-                    if (text == null) return inputFailure(r, before) && assigned == 0 ? -1 : assigned;
-                    if (!suppress) {
-                        storeFloat(arg(va, slot++), text, !(isLong || longDouble));
-                        assigned++;
-                    }
-                }
-                case 's' -> {
-                    long p = suppress ? 0 : arg(va, slot++);
-                    int n = field(r, p, limit, null);
-                    if (n < 0) return assigned == 0 ? -1 : assigned;
-                    if (p != 0) {
-                        Mem.putByte(p + n, (byte) 0);
-                        assigned++;
-                    }
-                }
-                case 'c' -> {
-                    long p = suppress ? 0 : arg(va, slot++);
-                    if (chars(r, p, width > 0 ? width : 1) == 0) return assigned == 0 ? -1 : assigned;
-                    if (p != 0) assigned++;
-                }
-                case '[' -> {
-                    boolean[] set = new boolean[256];
-                    f = scanset(f, set);
-                    long p = suppress ? 0 : arg(va, slot++);
-                    int n = field(r, p, limit, set);
-                    if (n < 0) return assigned == 0 ? -1 : assigned;
-                    if (n == 0) return assigned; // a matching failure
-                    if (p != 0) {
-                        Mem.putByte(p + n, (byte) 0);
-                        assigned++;
-                    }
-                }
-                default -> {
-                    return assigned;
-                } // an invalid conversion ends the scan
-            }
+            char conv = (char) Mem.getByte(f);
+            if (conv != 0) f++;
+            return new Spec(suppress, width, size, isLong, longDouble, conv);
         }
-        return assigned;
+
+        private int convert(Spec s) {
+            return switch (s.conv()) {
+                case '%' -> percent();
+                case 'n' -> {
+                    if (!s.suppress()) storeInt(nextArg(), r.count, s.size());
+                    yield GO_ON;
+                }
+                case 'd', 'i', 'u', 'o', 'x', 'X', 'p' -> integer(s);
+                case 'f', 'e', 'g', 'a', 'E', 'F', 'G', 'A' -> floatingPoint(s);
+                case 's' -> string(s);
+                case 'c' -> characters(s);
+                case '[' -> scanset(s);
+                default -> assigned; // an invalid conversion ends the scan
+            };
+        }
+
+        /** The result when input fails (at its end, or not matching) or a conversion fails. */
+        private int failure(boolean atEnd) {
+            return atEnd && assigned == 0 ? -1 : assigned;
+        }
+
+        private long nextArg() {
+            return arg(va, slot++);
+        }
+
+        private int percent() {
+            int c = r.next();
+            if (c != '%') {
+                r.unread(c);
+                return failure(c < 0);
+            }
+            return GO_ON;
+        }
+
+        private int integer(Spec s) {
+            long before = r.count;
+            char conv = s.conv();
+            int base = switch (conv) {
+                case 'd', 'u' -> 10;
+                case 'o' -> 8;
+                case 'x', 'X', 'p' -> 16;
+                default -> 0;
+            };
+            boolean found = conv == 'p' && r.peek() == '(' ? nil(r) : Scanf.integer(r, base, s.limit());
+            if (!found) return failure(inputFailure(r, before));
+            if (!s.suppress()) {
+                storeInt(nextArg(), saturate(r, conv == 'd' || conv == 'i'), conv == 'p' ? 8 : s.size());
+                assigned++;
+            }
+            return GO_ON;
+        }
+
+        private int floatingPoint(Spec s) {
+            long before = r.count;
+            String text = floating(r, s.limit());
+            if (text == null) return failure(inputFailure(r, before));
+            if (!s.suppress()) {
+                storeFloat(nextArg(), text, !(s.isLong() || s.longDouble()));
+                assigned++;
+            }
+            return GO_ON;
+        }
+
+        private int string(Spec s) {
+            long p = s.suppress() ? 0 : nextArg();
+            int n = field(r, p, s.limit(), null);
+            if (n < 0) return failure(true);
+            if (p != 0) {
+                Mem.putByte(p + n, (byte) 0);
+                assigned++;
+            }
+            return GO_ON;
+        }
+
+        private int characters(Spec s) {
+            long p = s.suppress() ? 0 : nextArg();
+            if (chars(r, p, s.width() > 0 ? s.width() : 1) == 0) return failure(true);
+            if (p != 0) assigned++;
+            return GO_ON;
+        }
+
+        private int scanset(Spec s) {
+            boolean[] set = new boolean[256];
+            f = Scanf.scanset(f, set);
+            long p = s.suppress() ? 0 : nextArg();
+            int n = field(r, p, s.limit(), set);
+            if (n < 0) return failure(true);
+            if (n == 0) return assigned; // a matching failure
+            if (p != 0) {
+                Mem.putByte(p + n, (byte) 0);
+                assigned++;
+            }
+            return GO_ON;
+        }
     }
 
     /**

@@ -6,8 +6,10 @@ import jomp.runtime.mem.Mem;
 
 /**
  * strtod/strtof: C's syntax (decimal, hexadecimal with binary exponent, inf, infinity, nan,
- * nan(chars)) scanned here; the correctly rounded conversion is Java's (Double.parseDouble and
- * Float.parseFloat round the exact decimal or hex value to nearest-even, as glibc does).
+ * nan(chars)) scanned here. A decimal of up to 19 significant digits converts to double by
+ * Eisel-Lemire ({@link DecimalToDouble}); the others, the cases it cannot decide and floats go to
+ * Java's correctly rounded conversion (Double.parseDouble and Float.parseFloat round the exact
+ * decimal or hex value to nearest-even, as glibc does).
  * errno is ERANGE on overflow and on an inexact result below the normal range, like glibc.
  */
 final class Strtod {
@@ -69,39 +71,54 @@ final class Strtod {
             r = hex(p + 2, single, endp);
             p = endp[0];
         } else {
-            StringBuilder m = new StringBuilder();
-            long q = p;
-            int digits = 0;
-            while (isDigit(at(q))) {
-                m.append((char) at(q++));
-                digits++;
-            }
-            if (at(q) == '.') {
-                m.append('.');
-                q++;
-                while (isDigit(at(q))) {
-                    m.append((char) at(q++));
-                    digits++;
+            // the value is w * 10^(exp + scale) while w holds every significant digit (19 at most)
+            long start = p, q = p, w = 0;
+            int digits = 0, sig = 0, scale = 0;
+            for (boolean frac = false; ; q++) {
+                int c = at(q);
+                if (c == '.' && !frac) {
+                    frac = true;
+                    continue;
                 }
+                if (!isDigit(c)) break;
+                digits++;
+                if (sig > 0 || c != '0') {
+                    if (sig < 19) {
+                        w = w * 10 + (c - '0');
+                        if (frac) scale--;
+                    } else if (!frac) scale++;
+                    sig++;
+                } else if (frac) scale--; // a leading zero after the point
             }
             if (digits == 0) {
                 if (end != 0) Mem.putLong(end, s);
                 return 0;
             }
-            long exp = 0;
+            long mantissaEnd = q, exp = 0;
             if ((at(q) | 0x20) == 'e') {
                 long[] e = {q};
                 exp = exponent(q + 1, e);
                 q = e[0];
             }
             p = q;
-            String text = m + "e" + exp;
-            r = single ? Float.parseFloat(text) : Double.parseDouble(text);
-            if (belowNormal(r, single)) checkUnderflow(r, single, new BigDecimal(text));
+            long bits = single || sig > 19 ? -1 : w == 0 ? 0 : DecimalToDouble.convert(w, exp + scale);
+            if (bits >= 0) r = Double.longBitsToDouble(bits);
+            else {
+                String text = mantissa(start, mantissaEnd) + "e" + exp;
+                r = single ? Float.parseFloat(text) : Double.parseDouble(text);
+                if (belowNormal(r, single)) checkUnderflow(r, single, new BigDecimal(text));
+            }
         }
         if (end != 0) Mem.putLong(end, p);
         if (negative) r = -r;
         return single ? Float.floatToRawIntBits((float) r) & 0xffffffffL : Double.doubleToRawLongBits(r);
+    }
+
+    /** The characters from p to end (digits and a point) as a string. */
+    private static String mantissa(long p, long end) {
+        StringBuilder m = new StringBuilder((int) (end - p));
+        while (p < end) m.append((char) at(p++));
+        return m.toString();
     }
 
     /**
@@ -172,13 +189,18 @@ final class Strtod {
             Errno.set(Errno.ERANGE);
             return false;
         }
-        return r < (single ? Float.MIN_NORMAL : Double.MIN_NORMAL);
+        return r <= (single ? Float.MIN_NORMAL : Double.MIN_NORMAL); // the smallest normal may be rounded up to
     }
 
-    /** ERANGE where a result below the smallest normal is inexact (underflow), as glibc's strtod. */
+    /** ERANGE where a value below the smallest normal is inexact (underflow), as glibc's strtod. */
     private static void checkUnderflow(double r, boolean single, BigDecimal exact) {
         if (exact.signum() == 0) return;
         BigDecimal got = single ? new BigDecimal((float) r) : new BigDecimal(r);
-        if (r == 0 || got.compareTo(exact) != 0) Errno.set(Errno.ERANGE);
+        // tiny after rounding, as glibc on x86 decides: rounded to the type's precision with no lower
+        // limit on the exponent, the value stays below the smallest normal; that holds below the
+        // smallest normal less half an ulp of the binade under it (a quarter of the smallest subnormal)
+        BigDecimal tiny = new BigDecimal(single ? Float.MIN_NORMAL : Double.MIN_NORMAL)
+                .subtract(new BigDecimal(single ? Float.MIN_VALUE : Double.MIN_VALUE).divide(BigDecimal.valueOf(4)));
+        if (r == 0 || got.compareTo(exact) != 0 && exact.compareTo(tiny) < 0) Errno.set(Errno.ERANGE);
     }
 }

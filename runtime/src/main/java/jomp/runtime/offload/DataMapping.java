@@ -96,96 +96,129 @@ final class DataMapping {
                 }
                 continue;
             }
-            long hstBegin = m.begin[i], hstBase = m.base[i], size = m.size[i];
-            if ((type & NON_CONTIG) != 0) {
-                long[] x = NonContiguous.extent(hstBase, hstBegin, size);
-                hstBegin = x[0];
-                size = x[1];
-            }
-            long padding = 0;
-            if (MapArgs.parent(type) < 0 && i + 1 < m.n && MapArgs.parent(m.type[i + 1]) == i) {
-                long align = partialStructAlignment(hstBase);
-                padding = Long.remainderUnsigned(hstBegin, align);
-                if (padding != 0)
-                    Info.debug("Using a padding of %d bytes for begin address %s", padding, Info.hex(hstBegin));
-            }
-            boolean implicit = (type & IMPLICIT) != 0,
-                    close = (type & CLOSE) != 0,
-                    present = (type & PRESENT) != 0,
-                    hold = (type & OMPX_HOLD) != 0,
-                    self = (type & SELF) != 0;
-            boolean updateRef = (type & MEMBER_OF) == 0;
-            Target pointer = null;
-            long pointerHst = 0;
-            if ((type & PTR_AND_OBJ) != 0) {
-                Info.debug("Has a pointer entry: ");
-                pointer = targetPointer(
-                        d, hstBase, hstBase, 0, 8, 0, false, false, implicit, updateRef, close, present, hold, self, c);
-                if (pointer.tgt() == 0) {
-                    Info.report(
-                            "Call to getTargetPointer returned null pointer (%s).",
-                            present ? "'present' map type modifier" : "device failure or illegal mapping");
-                    return false;
-                }
-                Info.debug(
-                        "There are %d bytes allocated at target address %s - is%s new",
-                        8, Info.hex(pointer.tgt()), pointer.isNew() ? "" : " not");
-                pointerHst = hstBase;
-                hstBase = Mem.getLong(hstBase);
-                updateRef = true;
-            }
-            boolean contiguousTo = (type & TO) != 0 && (type & NON_CONTIG) == 0;
-            Target t = targetPointer(
-                    d,
-                    hstBegin,
-                    hstBase,
-                    padding,
-                    size,
-                    m.name[i],
-                    contiguousTo,
-                    (type & ALWAYS) != 0,
-                    implicit,
-                    updateRef,
-                    close,
-                    present,
-                    hold,
-                    self,
-                    c);
-            if (t.tgt() == 0 && (size != 0 || present)) {
-                Info.report(
-                        "Call to getTargetPointer returned null pointer (%s).",
-                        present ? "'present' map type modifier" : "device failure or illegal mapping");
-                return false;
-            }
-            Info.debug(
-                    "There are %d bytes allocated at target address %s - is%s new",
-                    size, Info.hex(t.tgt()), t.isNew() ? "" : " not");
-            if ((type & NON_CONTIG) != 0 && (type & TO) != 0 && (t.isNew() || (type & ALWAYS) != 0) && !t.hostPointer())
-                NonContiguous.transfer(d, m.base[i], m.begin[i], m.size[i], true);
-            if (pointer != null && !t.hostPointer() && t.tgt() != 0) {
-                long expected = t.tgt() - (hstBegin - hstBase);
-                MappingTable.Entry holder = pointer.entry();
-                if (holder != null
-                        && holder.addShadow(new MappingTable.Shadow(pointerHst, hstBase, pointer.tgt(), expected))) {
-                    Info.debug("Update pointer (%s) -> [%s]", Info.hex(pointer.tgt()), Info.hex(t.tgt()));
-                    putDevicePointer(d, pointer.tgt(), expected, holder, pointerHst);
-                }
-            }
-            boolean member = (type & MEMBER_OF) != 0;
-            if (Info.on(Info.EMPTY_MAPPING)
-                    && type != 0
-                    && !member
-                    && !implicit
-                    && !t.present()
-                    && !t.contained()
-                    && !t.hostPointer())
-                Info.info(
-                        Info.EMPTY_MAPPING,
-                        d.id,
-                        "variable %s does not have a valid device counterpart",
-                        SourceInfo.name(m.name[i]));
+            if (!beginEntry(d, m, i, c)) return false;
         }
         return true;
+    }
+
+    /** Maps entry i (one without a mapper): a PTR_AND_OBJ entry's pointer first, then the data. */
+    private static boolean beginEntry(Device d, MapArgs m, int i, Construct c) {
+        long type = m.type[i];
+        long hstBegin = m.begin[i], hstBase = m.base[i], size = m.size[i];
+        if ((type & NON_CONTIG) != 0) {
+            long[] x = NonContiguous.extent(hstBase, hstBegin, size);
+            hstBegin = x[0];
+            size = x[1];
+        }
+        long padding = padding(m, i, hstBase, hstBegin);
+        boolean implicit = (type & IMPLICIT) != 0, present = (type & PRESENT) != 0;
+        boolean updateRef = (type & MEMBER_OF) == 0;
+        Target pointer = null;
+        long pointerHst = 0;
+        if ((type & PTR_AND_OBJ) != 0) {
+            pointer = beginPointer(d, hstBase, type, updateRef, c);
+            if (pointer == null) return false;
+            pointerHst = hstBase;
+            hstBase = Mem.getLong(hstBase);
+            updateRef = true;
+        }
+        boolean contiguousTo = (type & TO) != 0 && (type & NON_CONTIG) == 0;
+        Target t = targetPointer(
+                d,
+                hstBegin,
+                hstBase,
+                padding,
+                size,
+                m.name[i],
+                contiguousTo,
+                (type & ALWAYS) != 0,
+                implicit,
+                updateRef,
+                (type & CLOSE) != 0,
+                present,
+                (type & OMPX_HOLD) != 0,
+                (type & SELF) != 0,
+                c);
+        if (t.tgt() == 0 && (size != 0 || present)) {
+            reportNullPointer(present);
+            return false;
+        }
+        Info.debug(
+                "There are %d bytes allocated at target address %s - is%s new",
+                size, Info.hex(t.tgt()), t.isNew() ? "" : " not");
+        if ((type & NON_CONTIG) != 0 && (type & TO) != 0 && (t.isNew() || (type & ALWAYS) != 0) && !t.hostPointer())
+            NonContiguous.transfer(d, m.base[i], m.begin[i], m.size[i], true);
+        if (pointer != null && !t.hostPointer() && t.tgt() != 0) {
+            long expected = t.tgt() - (hstBegin - hstBase);
+            MappingTable.Entry holder = pointer.entry();
+            if (holder != null
+                    && holder.addShadow(new MappingTable.Shadow(pointerHst, hstBase, pointer.tgt(), expected))) {
+                Info.debug("Update pointer (%s) -> [%s]", Info.hex(pointer.tgt()), Info.hex(t.tgt()));
+                putDevicePointer(d, pointer.tgt(), expected, holder, pointerHst);
+            }
+        }
+        boolean member = (type & MEMBER_OF) != 0;
+        if (Info.on(Info.EMPTY_MAPPING)
+                && type != 0
+                && !member
+                && !implicit
+                && !t.present()
+                && !t.contained()
+                && !t.hostPointer())
+            Info.info(
+                    Info.EMPTY_MAPPING,
+                    d.id,
+                    "variable %s does not have a valid device counterpart",
+                    SourceInfo.name(m.name[i]));
+        return true;
+    }
+
+    /**
+     * The padding before a struct's first mapped member (entry i, followed by its members): the
+     * begin address's offset in the struct's alignment.
+     */
+    private static long padding(MapArgs m, int i, long hstBase, long hstBegin) {
+        if (MapArgs.parent(m.type[i]) >= 0 || i + 1 >= m.n || MapArgs.parent(m.type[i + 1]) != i) return 0;
+        long align = partialStructAlignment(hstBase);
+        long padding = Long.remainderUnsigned(hstBegin, align);
+        if (padding != 0) Info.debug("Using a padding of %d bytes for begin address %s", padding, Info.hex(hstBegin));
+        return padding;
+    }
+
+    /** A PTR_AND_OBJ entry's pointer (8 bytes at hstBase), mapped; null after a failure reported. */
+    private static Target beginPointer(Device d, long hstBase, long type, boolean updateRef, Construct c) {
+        boolean present = (type & PRESENT) != 0;
+        Info.debug("Has a pointer entry: ");
+        Target pointer = targetPointer(
+                d,
+                hstBase,
+                hstBase,
+                0,
+                8,
+                0,
+                false,
+                false,
+                (type & IMPLICIT) != 0,
+                updateRef,
+                (type & CLOSE) != 0,
+                present,
+                (type & OMPX_HOLD) != 0,
+                (type & SELF) != 0,
+                c);
+        if (pointer.tgt() == 0) {
+            reportNullPointer(present);
+            return null;
+        }
+        Info.debug(
+                "There are %d bytes allocated at target address %s - is%s new",
+                8, Info.hex(pointer.tgt()), pointer.isNew() ? "" : " not");
+        return pointer;
+    }
+
+    private static void reportNullPointer(boolean present) {
+        Info.report(
+                "Call to getTargetPointer returned null pointer (%s).",
+                present ? "'present' map type modifier" : "device failure or illegal mapping");
     }
 
     /**

@@ -23,10 +23,12 @@ public final class DeviceApi {
     }
 
     public static void omp_set_default_device(int device) {
+        DeviceIcvs.defaultDeviceSpec = null;
         DeviceIcvs.defaultDevice = device;
     }
 
     public static int omp_get_default_device() {
+        Devices.settleDefaultDevice();
         return DeviceIcvs.defaultDevice;
     }
 

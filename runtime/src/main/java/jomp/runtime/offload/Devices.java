@@ -66,7 +66,49 @@ final class Devices {
      * {@code libs} runs on and {@code have} lacks (libomptarget's registerLib).
      */
     static List<Device> extend(List<Device> have, List<DevicePlugin> plugins, List<BinaryDescriptor> libs) {
+        return extend(have, plugins, libs, System.getenv("OMP_AVAILABLE_DEVICES"));
+    }
+
+    /** {@link #extend}, the new devices picked and ordered by OMP_AVAILABLE_DEVICES ({@code available}; null: all, in plugin order). */
+    static List<Device> extend(
+            List<Device> have, List<DevicePlugin> plugins, List<BinaryDescriptor> libs, String available) {
+        List<Device> found = supported(have, plugins, libs);
+        if (available != null) found = available(found, available);
         List<Device> list = new ArrayList<>(have);
+        for (Device d : found) {
+            list.add(new Device(d.plugin, d.local, list.size()));
+            Info.debug(
+                    "plugin %s (%s): its device %d is device %d, which an image of the program runs on",
+                    d.plugin.name(), d.plugin.triple(), d.local, list.size() - 1);
+        }
+        return List.copyOf(list);
+    }
+
+    /** OMP_AVAILABLE_DEVICES' selection of the supported devices (numbered in their order); all of them, with a message, when it is not valid. */
+    private static List<Device> available(List<Device> supported, String spec) {
+        List<DeviceSelector.Candidate> candidates = new ArrayList<>();
+        for (Device d : supported) candidates.add(candidate(d, d.id));
+        try {
+            List<Device> out = new ArrayList<>();
+            for (DeviceSelector.Candidate c : DeviceSelector.available(spec, candidates))
+                out.add(supported.get(c.number()));
+            return out;
+        } catch (DeviceSelector.Invalid e) {
+            System.err.println(
+                    "omptarget message: ignoring OMP_AVAILABLE_DEVICES=" + spec + " (" + e.getMessage() + ")");
+            return supported;
+        }
+    }
+
+    /** What a device trait specification sees of device d, as device {@code number}. */
+    static DeviceSelector.Candidate candidate(Device d, int number) {
+        return new DeviceSelector.Candidate(
+                number, d.plugin.contextTraits(), d.plugin.vendor(), d.plugin.name() + "-" + d.local);
+    }
+
+    /** The devices of {@code plugins} that an image of {@code libs} runs on and {@code have} lacks, numbered from 0 in plugin order. */
+    private static List<Device> supported(List<Device> have, List<DevicePlugin> plugins, List<BinaryDescriptor> libs) {
+        List<Device> list = new ArrayList<>();
         for (DevicePlugin p : plugins) {
             int n;
             try {
@@ -78,14 +120,11 @@ final class Devices {
             Info.debug("plugin %s (%s): %d device(s)", p.name(), p.triple(), n);
             for (int i = 0; i < n; i++) {
                 int local = i;
-                if (list.stream().anyMatch(x -> x.plugin == p && x.local == local) || !hasImage(p, i, libs)) continue;
+                if (have.stream().anyMatch(x -> x.plugin == p && x.local == local) || !hasImage(p, i, libs)) continue;
                 list.add(new Device(p, i, list.size()));
-                Info.debug(
-                        "plugin %s (%s): its device %d is device %d, which an image of the program runs on",
-                        p.name(), p.triple(), i, list.size() - 1);
             }
         }
-        return List.copyOf(list);
+        return list;
     }
 
     /** Does an image of {@code libs} run on device {@code local} of {@code p}? (libomptarget's is_valid_binary and is_device_compatible) */
@@ -149,6 +188,31 @@ final class Devices {
         return all().size();
     }
 
+    /**
+     * OMP_DEFAULT_DEVICE with trait specifications or a list (OpenMP 6.0): default-device-var is
+     * set from the available devices the first time it is needed; omp_set_default_device before
+     * that wins.
+     */
+    static void settleDefaultDevice() {
+        if (DeviceIcvs.defaultDeviceSpec == null) return;
+        List<Device> list = all();
+        synchronized (Devices.class) {
+            String spec = DeviceIcvs.defaultDeviceSpec;
+            if (spec == null) return;
+            List<DeviceSelector.Candidate> devices = new ArrayList<>();
+            for (Device d : list) devices.add(candidate(d, d.id));
+            devices.add(
+                    new DeviceSelector.Candidate(list.size(), jomp.offload.abi.ContextTraits.HOST, "unknown", "host"));
+            try {
+                DeviceIcvs.defaultDevice = DeviceSelector.defaultDevice(spec, devices, 0);
+            } catch (DeviceSelector.Invalid e) {
+                System.err.println(
+                        "omptarget message: ignoring OMP_DEFAULT_DEVICE=" + spec + " (" + e.getMessage() + ")");
+            }
+            DeviceIcvs.defaultDeviceSpec = null;
+        }
+    }
+
     /** Set by {@link #install}: the table stays as the test made it. */
     private static volatile boolean installed;
 
@@ -182,6 +246,7 @@ final class Devices {
      * omp_initial_device is the host's number. omp_invalid_device stays as it is: no device has it.
      */
     static long resolve(long deviceId) {
+        if (deviceId == -1) settleDefaultDevice();
         long id = deviceId == -1 ? DeviceIcvs.defaultDevice : deviceId;
         if (id == INITIAL) return count(); // omp_initial_device: the host's number
         return id;

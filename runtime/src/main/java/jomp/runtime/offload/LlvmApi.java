@@ -26,6 +26,16 @@ public final class LlvmApi {
             public void free(long p, int device, long kind) {
                 release(p, device, pluginKind(kind), "omp_free");
             }
+
+            @Override
+            public void zero(long p, int device, long kind, long size) {
+                DeviceApi.omp_target_memset(p, 0, size, device);
+            }
+
+            @Override
+            public void copy(long dst, int dstDevice, long src, int srcDevice, long size) {
+                DeviceApi.omp_target_memcpy(dst, src, size, 0, 0, dstDevice, srcDevice);
+            }
         };
     }
 

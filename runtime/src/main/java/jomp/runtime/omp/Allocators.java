@@ -81,7 +81,7 @@ final class Allocators {
 
     /** omp_init_allocator: omp_null_allocator when a trait or value is invalid. */
     static long init(long memspace, int ntraits, long traits) {
-        if (memspace < 0 || memspace > 4 && (memspace < 100 || memspace > 102)) return NULL_ALLOCATOR;
+        if (!MemSpaces.valid(memspace)) return NULL_ALLOCATOR;
         long alignment = 1, pool = 0, fallback = ATV_DEFAULT_MEM_FB, fbData = 0;
         for (int i = 0; i < ntraits; i++) {
             long rec = traits + 16L * i;
@@ -142,8 +142,26 @@ final class Allocators {
     }
 
     static void destroy(long handle) {
-        CUSTOM.remove(handle);
+        if (!ON_SPACE.containsValue(handle)) CUSTOM.remove(handle); // a predefined allocator stays
     }
+
+    /** The predefined allocators of target memory spaces (omp_get_device_allocator, ...): one per space, default traits. */
+    private static final ConcurrentHashMap<Long, Long> ON_SPACE = new ConcurrentHashMap<>();
+
+    /** The predefined allocator of a memory space: the predefined spaces' own (1-5), one made once for a target space. */
+    static long predefinedOn(long memspace) {
+        if (MemSpaces.of(memspace) == null) return MemSpaces.predefinedAllocator(memspace);
+        return ON_SPACE.computeIfAbsent(memspace, m -> {
+            long h = NEXT.incrementAndGet();
+            CUSTOM.put(h, new Allocator(m, 1, 0, ATV_DEFAULT_MEM_FB, 0, new AtomicLong()));
+            return h;
+        });
+    }
+
+    /** A block of a target memory space: where it came from (base: before the alignment), its size and allocator. */
+    private record Block(long base, int device, long kind, long size, long handle) {}
+
+    private static final ConcurrentHashMap<Long, Block> BLOCKS = new ConcurrentHashMap<>();
 
     /** The alignment {@code handle}'s alignment trait asks for: 1 for the predefined allocators and for an unknown handle. */
     static long alignment(long handle) {
@@ -177,7 +195,10 @@ final class Allocators {
                 fits = now <= a.poolSize();
                 if (!fits) a.used().addAndGet(-size);
             }
-            long p = fits ? raw(size, align, handle, zero) : 0;
+            MemSpaces.Space space = MemSpaces.of(a.memspace());
+            long p = !fits
+                    ? 0
+                    : space != null ? target(size, align, handle, zero, space) : raw(size, align, handle, zero);
             if (p != 0) return p;
             if (fits && a.poolSize() != 0) a.used().addAndGet(-size);
             switch ((int) a.fallback()) {
@@ -214,8 +235,24 @@ final class Allocators {
         return p;
     }
 
+    /** A block of a target memory space's memory, aligned, recorded so that omp_free finds it whatever allocator it is given. */
+    private static long target(long size, long align, long handle, boolean zero, MemSpaces.Space space) {
+        TargetMemory m = DeviceIcvs.targetMemory;
+        if (m == null || size < 0 || size > Long.MAX_VALUE - align) return 0;
+        long base = m.alloc(size + align - 1, space.device(), space.kind());
+        if (base == 0) return 0;
+        long p = (base + align - 1) & -align;
+        if (zero) m.zero(p, space.device(), space.kind(), size); // device memory the host may not reach
+        BLOCKS.put(p, new Block(base, space.device(), space.kind(), size, handle));
+        return p;
+    }
+
     /** omp_free: blocks of the llvm_omp_target_* allocators go back to the offload runtime (the allocator argument says so, as in libomp). */
     static void free(long p, long handle) {
+        if (BLOCKS.containsKey(p)) {
+            free(p);
+            return;
+        }
         long kind = targetKind(handle);
         TargetMemory m = DeviceIcvs.targetMemory;
         if (kind != 0 && p != 0 && m != null) m.free(p, DeviceIcvs.defaultDevice, kind);
@@ -224,6 +261,13 @@ final class Allocators {
 
     static void free(long p) {
         if (p == 0) return;
+        Block b = BLOCKS.remove(p);
+        if (b != null) {
+            Allocator a = CUSTOM.get(b.handle());
+            if (a != null && a.poolSize() != 0) a.used().addAndGet(-b.size());
+            DeviceIcvs.targetMemory.free(b.base(), b.device(), b.kind());
+            return;
+        }
         long base = Mem.getLong(p - 8), size = Mem.getLong(p - 16), handle = Mem.getLong(p - 24);
         Allocator a = handle >= 1 && handle <= 8 ? null : CUSTOM.get(handle);
         if (a != null && a.poolSize() != 0) a.used().addAndGet(-size);
@@ -237,11 +281,20 @@ final class Allocators {
             free(p);
             return 0;
         }
-        long old = Mem.getLong(p - 16);
-        if (handle == NULL_ALLOCATOR) handle = Mem.getLong(p - 24);
+        Block b = BLOCKS.get(p);
+        long old = b != null ? b.size() : Mem.getLong(p - 16);
+        if (handle == NULL_ALLOCATOR) handle = b != null ? b.handle() : Mem.getLong(p - 24);
         long q = alloc(size, 0, handle, false);
         if (q == 0) return 0;
-        Mem.copy(q, p, Math.min(old, size));
+        Block c = BLOCKS.get(q);
+        if (b == null && c == null) Mem.copy(q, p, Math.min(old, size));
+        else // device memory on either side: the offload runtime copies
+        DeviceIcvs.targetMemory.copy(
+                    q,
+                    c == null ? DeviceIcvs.INITIAL : c.device(),
+                    p,
+                    b == null ? DeviceIcvs.INITIAL : b.device(),
+                    Math.min(old, size));
         free(p);
         return q;
     }
@@ -323,7 +376,7 @@ final class Allocators {
                 Mem.putLong(traits + 16L * n + 8, value);
                 n++;
             }
-            long h = init(m, n, traits);
+            long h = init(m == 0 ? MemSpaces.DEFAULT : m, n, traits);
             return h == NULL_ALLOCATOR ? warn(v) : h;
         }
         return warn(v);

@@ -39,6 +39,35 @@ final class Deps {
 
     private final Map<Long, Entry> byAddress = new HashMap<>();
     private Task allMemory;
+    /** OpenMP 6.0: the exporting transparent tasks among the siblings (until their children are done). */
+    private final List<Task> exporters = new ArrayList<>();
+
+    /** t, a task of this domain, exports: the sibling tasks with dependences created after it wait for its children. */
+    void addExporter(Task t) {
+        exporters.removeIf(e -> e.exportGate.isComplete());
+        exporters.add(t);
+    }
+
+    /**
+     * The domain as it is now, for the children of an importing transparent task created now:
+     * they depend on these sibling tasks as if they were created here, and on the earlier
+     * exporting siblings' children (OpenMP 6.0, transparent).
+     */
+    Deps snapshot() {
+        Deps d = new Deps();
+        for (var e : byAddress.entrySet()) {
+            Entry c = new Entry(), o = e.getValue();
+            c.writers = new ArrayList<>(o.writers);
+            c.readers = new ArrayList<>(o.readers);
+            c.writerKind = o.writerKind;
+            c.groupPredecessors = o.groupPredecessors;
+            c.mutex = o.mutex;
+            d.byAddress.put(e.getKey(), c);
+        }
+        d.allMemory = allMemory;
+        d.exporters.addAll(exporters);
+        return d;
+    }
 
     /**
      * Registers t (a child of the task that owns this) with its dependences, each {address,
@@ -95,7 +124,10 @@ final class Deps {
         }
         if (any && allMemory != null && allMemory != t) preds.add(allMemory);
         for (Task p : preds) if (p != t && p.addSuccessor(t) && OmptHost.ON) OmptHost.taskDependence(p, t);
+        if (any) for (Task e : exporters) if (e != t) e.exportGate.addSuccessor(t); // no task a tool knows
         if (!mutexes.isEmpty()) {
+            for (Mutex m : t.mutexes)
+                if (!mutexes.contains(m)) mutexes.add(m); // an importing task's child: both domains'
             mutexes.sort((a, b) -> Long.compare(a.id, b.id));
             t.mutexes = List.copyOf(mutexes);
         }

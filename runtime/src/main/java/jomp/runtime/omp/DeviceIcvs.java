@@ -17,6 +17,19 @@ public final class DeviceIcvs {
     public static volatile int defaultDevice = defaultDevice(System.getenv("OMP_DEFAULT_DEVICE"));
 
     /**
+     * OMP_DEFAULT_DEVICE when it is an OpenMP 6.0 list or has trait specifications: the offload
+     * runtime evaluates it over the available devices when default-device-var is first needed
+     * (until then, and after that, null).
+     */
+    public static volatile String defaultDeviceSpec = deviceSpec(System.getenv("OMP_DEFAULT_DEVICE"));
+
+    static String deviceSpec(String v) {
+        if (v == null || v.isBlank()) return null;
+        String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+        return t.matches("\\d+|initial|invalid") ? null : v.trim();
+    }
+
+    /**
      * Where the llvm_omp_target_* allocators get their memory: the offload runtime's
      * llvm_omp_target_alloc_host/shared/device, installed when a program registers device images
      * (libomp uses libomptarget's when it is loaded); until then they allocate nothing.
@@ -36,9 +49,9 @@ public final class DeviceIcvs {
         return "DEFAULT";
     }
 
-    /** OMP_DEFAULT_DEVICE: a device number, or (OpenMP 5.2) initial or invalid. */
+    /** OMP_DEFAULT_DEVICE: a device number, or (OpenMP 5.2) initial or invalid; 0 for the forms of deviceSpec. */
     static int defaultDevice(String v) {
-        if (v == null || v.isBlank()) return 0;
+        if (v == null || v.isBlank() || deviceSpec(v) != null) return 0; // a list or traits: deviceSpec
         String t = v.trim().toLowerCase(Locale.ROOT);
         if (t.equals("initial")) return INITIAL;
         if (t.equals("invalid")) return INVALID;

@@ -22,6 +22,8 @@ final class Icv {
     static volatile boolean dynamic;
     static volatile int maxActiveLevels;
     static final int THREAD_LIMIT;
+    /** structured-thread-limit-var and free-agent-thread-limit-var (OpenMP 6.0: OMP_THREADS_RESERVE). */
+    static final int STRUCTURED_THREAD_LIMIT, FREE_AGENT_THREAD_LIMIT;
     /** max-task-priority-var (OMP_MAX_TASK_PRIORITY) and cancel-var (OMP_CANCELLATION). */
     static final int maxTaskPriority;
 
@@ -57,6 +59,9 @@ final class Icv {
             limit = Integer.MAX_VALUE;
         }
         THREAD_LIMIT = limit;
+        int[] reserve = ThreadsReserve.limits(System.getenv("OMP_THREADS_RESERVE"), limit);
+        STRUCTURED_THREAD_LIMIT = reserve[0];
+        FREE_AGENT_THREAD_LIMIT = reserve[1];
         String sched = System.getenv("OMP_SCHEDULE");
         int[] s = sched == null ? null : parseSchedule(sched);
         if (sched != null && s == null) warn("OMP_SCHEDULE", sched);

@@ -20,6 +20,13 @@ public final class Kmpc {
         Parallel.fork(numThreads, Functions.handle(fn), args);
     }
 
+    /** num_threads(n1, n2, ...) (OpenMP 6.0): n2, ... for the next __jomp_fork's team (their nthreads-var). */
+    public static void __jomp_num_threads_list(int n, long items) {
+        int[] list = new int[n];
+        for (int i = 0; i < n; i++) list[i] = jomp.runtime.mem.Mem.getInt(items + 4L * i);
+        OmpThread.current().pendingNumThreads = list;
+    }
+
     public static void __jomp_barrier() {
         Parallel.barrier();
     }

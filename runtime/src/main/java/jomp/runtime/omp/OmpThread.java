@@ -56,6 +56,12 @@ final class OmpThread {
     /** In a device kernel: the device's nthreads-var from the environment (OMP_NUM_THREADS_DEV...), 0 when unset. */
     int deviceNthreadsVar;
 
+    /**
+     * OpenMP 6.0's num_threads(n1, n2, ...): nthreads-var's items after this thread's own (null:
+     * OMP_NUM_THREADS's, by level), and the items after n1 that the next fork's members take.
+     */
+    int[] nestedNthreads, pendingNumThreads;
+
     Teams.State teams = Teams.NONE;
     int threadLimit = Icv.THREAD_LIMIT;
     /** The place this thread is assigned to (-1: unbound) and its place partition [partLo, partHi) (Places). */

@@ -53,18 +53,34 @@ public final class Parallel {
         int n = numThreads > 0 ? numThreads : me.nthreads;
         if (outer.activeLevel >= Icv.maxActiveLevels) n = 1;
         n = Math.min(n, me.threadLimit); // thread-limit-var: OMP_THREAD_LIMIT, or a team's thread_limit
+        if (me.device < 0) n = Math.min(n, Icv.STRUCTURED_THREAD_LIMIT); // OMP_THREADS_RESERVE, the host's
         if (Icv.dynamic) n = Math.min(n, Icv.NUM_PROCS); // dyn-var lets the runtime give fewer threads
         int level = outer.level + 1;
         Team team = new Team(n, level, outer.activeLevel + (n > 1 ? 1 : 0), me);
         if (OmptHost.ON) OmptHost.parallelBegin(me, team, numThreads > 0 ? numThreads : me.nthreads);
-        int inner = level < Icv.NUM_THREADS_LIST.length ? Icv.NUM_THREADS_LIST[level] : me.nthreads;
+        // the members' nthreads-var: num_threads(n1, n2, ...)'s n2, else the forker's list's next
+        // item, else OMP_NUM_THREADS's for the level; rest: the list after it (null: the environment's)
+        int[] list = me.pendingNumThreads != null ? me.pendingNumThreads : me.nestedNthreads, rest;
+        me.pendingNumThreads = null;
+        int inner;
+        if (list == null) {
+            inner = level < Icv.NUM_THREADS_LIST.length ? Icv.NUM_THREADS_LIST[level] : me.nthreads;
+            rest = null;
+        } else if (list.length == 0) { // used up: the members keep the forker's
+            inner = me.nthreads;
+            rest = list;
+        } else {
+            inner = list[0];
+            rest = java.util.Arrays.copyOfRange(list, 1, list.length);
+        }
         Worker[] workers = new Worker[n]; // [0] is the master, the calling thread
         if (virtualMembers(me, n)) {
-            for (int i = 1; i < n; i++) Worker.startVirtual(member(team, i, inner, me), body, args);
+            for (int i = 1; i < n; i++) Worker.startVirtual(member(team, i, inner, rest, me), body, args);
         } else {
-            for (int i = 1; i < n; i++) (workers[i] = Worker.obtain()).assign(member(team, i, inner, me), body, args);
+            for (int i = 1; i < n; i++)
+                (workers[i] = Worker.obtain()).assign(member(team, i, inner, rest, me), body, args);
         }
-        OmpThread primary = member(team, 0, inner, me);
+        OmpThread primary = member(team, 0, inner, rest, me);
         OmpThread.set(primary);
         if (OmptHost.ON) OmptHost.implicitBegin(primary);
         Affinity.display(primary);
@@ -103,8 +119,9 @@ public final class Parallel {
     }
 
     /** A new team member: inherits the device and teams region it runs in (a parallel region in a kernel stays on the device). */
-    private static OmpThread member(Team team, int num, int nthreads, OmpThread forker) {
+    private static OmpThread member(Team team, int num, int nthreads, int[] nestedNthreads, OmpThread forker) {
         OmpThread t = OmpThread.inherit(team, num, nthreads, forker);
+        t.nestedNthreads = nestedNthreads;
         int[] p = Places.assign(
                 Places.bindAt(team.level), forker.place, forker.partLo, forker.partHi, num, team.size); // OMP_PROC_BIND
         t.place = p[0];

@@ -15,6 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Task {
     static final int UNTIED = 1, FINAL = 2, MERGEABLE = 4, UNDEFERRED = 8, DETACH = 16, TARGET = 32, EMPTY = 64;
+    /** OpenMP 6.0's transparent(omp_import / omp_export / omp_impex) (TaskLowering.TRANSPARENT_SHIFT). */
+    static final int IMPORT = 128, EXPORT = 256;
+
     private static final AtomicLong IDS = new AtomicLong();
 
     final long id = IDS.incrementAndGet();
@@ -47,6 +50,14 @@ final class Task {
     List<Deps.Mutex> mutexes = List.of();
     /** The dependences of the tasks this one creates (libomp keeps them per parent too); guarded by this. */
     Deps deps;
+    /**
+     * An importing task's view of its sibling domains when it was created (its parent's
+     * children's, then, when the parent imports too, the parent's own): its children register in
+     * them too; guarded by this. Null for other tasks.
+     */
+    List<Deps> imported;
+    /** An exporting task's: completes when the task and its child tasks have (the siblings created after it with dependences wait for it). */
+    final Task exportGate;
     /** The task the creating thread had allocated but not submitted yet when this one was allocated. */
     Task allocatedBefore;
     /** Run by its creator at once (if(false), included in a final task), never queued. */
@@ -70,6 +81,7 @@ final class Task {
         this.isFinal = (flags & FINAL) != 0 || parent != null && parent.isFinal;
         this.parts = new AtomicInteger((flags & DETACH) != 0 ? 2 : 1);
         this.seq = seq;
+        this.exportGate = (flags & EXPORT) != 0 ? new Task(null, 0, EMPTY, 0, null, team, 0) : null;
     }
 
     /** The implicit task of a thread of {@code team}. */

@@ -80,8 +80,41 @@ final class Tasks {
         List<long[]> recs = n == 0 ? List.of() : records(n, deps);
         if (OmptHost.ON) OmptHost.taskCreated(t, recs);
         account(t);
+        if ((t.flags & (Task.IMPORT | Task.EXPORT)) != 0) transparent(t);
         registerAll(t, recs);
+        if (t.exportGate != null)
+            synchronized (t.parent) {
+                if (t.parent.deps == null) t.parent.deps = new Deps();
+                t.parent.deps.addExporter(t);
+            }
         launch(t);
+    }
+
+    /**
+     * OpenMP 6.0's transparent tasks: an importing task's children depend on the sibling tasks
+     * created before it (and, when its parent imports, on the parent's earlier siblings), as if
+     * they were their siblings: the importing task keeps a copy of those domains as they are now,
+     * before its own dependences join them. An exporting task's children's dependences reach the
+     * siblings created after it: those with dependences wait for its gate, which opens when it
+     * and its children are complete (Deps.addExporter; more waiting than the conflicting
+     * dependences alone would ask, never less).
+     */
+    private static void transparent(Task t) {
+        if ((t.flags & Task.IMPORT) == 0) return;
+        Task parent = t.parent;
+        List<Deps> view = new ArrayList<>();
+        synchronized (parent) {
+            if (parent.deps != null) view.add(parent.deps.snapshot());
+            if (parent.imported != null) for (Deps d : parent.imported) view.add(d.snapshot());
+        }
+        t.imported = view;
+    }
+
+    /** An exporting task whose body and children are complete opens its gate. */
+    private static void exportDone(Task t) {
+        if (t.exportGate == null || !t.isComplete() || t.children.get() != 0) return;
+        List<Task> succ = t.exportGate.complete();
+        if (succ != null) for (Task s : succ) if (s.unresolved.decrementAndGet() == 0) ready(s);
     }
 
     /** t's dependences are registered: run it here (undeferred), or let it go once its predecessors are done. */
@@ -191,6 +224,7 @@ final class Tasks {
         synchronized (parent) {
             if (parent.deps == null) parent.deps = new Deps();
             parent.deps.register(t, a, k);
+            if (parent.imported != null) for (Deps d : parent.imported) d.register(t, a, k);
         }
     }
 
@@ -263,6 +297,8 @@ final class Tasks {
         for (Task s : succ) if (s.unresolved.decrementAndGet() == 0) ready(s);
         if (t.group != null) t.group.pending.decrementAndGet();
         t.parent.children.decrementAndGet();
+        exportDone(t);
+        exportDone(t.parent);
         if (t.block != 0) Stdlib.free(t.block);
         t.team.incomplete.decrementAndGet();
         t.team.signal();

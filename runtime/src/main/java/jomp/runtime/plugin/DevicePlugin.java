@@ -39,6 +39,11 @@ public interface DevicePlugin {
      */
     ContextTraits contextTraits();
 
+    /** The device's vendor, as OMP_AVAILABLE_DEVICES' vendor trait names it (OpenMP's additional definitions: "nvidia", ...). */
+    default String vendor() {
+        return "unknown";
+    }
+
     /**
      * Where the plugin's devices come in the device table when JOMP_PLUGINS does not say: higher
      * first (GPUs 30, the PTX simulator 20, so that it is device 0 where a GPU would be, the host's

@@ -56,7 +56,8 @@ public final class CFunctions {
             Kmpc.class,
             jomp.runtime.omp.KmpApi.class,
             jomp.runtime.omp.Ompx.class,
-            jomp.runtime.offload.LlvmApi.class);
+            jomp.runtime.offload.LlvmApi.class,
+            jomp.runtime.offload.MemSpaceApi.class);
 
     /** Public static methods that are Java API for jomp itself, not C functions. */
     private static final Set<String> JAVA_ONLY =

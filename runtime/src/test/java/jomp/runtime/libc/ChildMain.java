@@ -23,7 +23,7 @@ public final class ChildMain {
             var h = jomp.runtime.ffi.Downcalls.bind("libc.so.6", name, csig);
             var ts = jomp.runtime.ffi.ThreadState.current();
             Object[] all = new Object[args.length + 1];
-            all[0] = ts.capture;
+            all[0] = ts.beforeCall();
             System.arraycopy(args, 0, all, 1, args.length);
             int r = (int) h.invokeWithArguments(all);
             ts.afterCall();

@@ -240,4 +240,134 @@ class StrtoTest {
         }
         assertThat(diffs).isEmpty();
     }
+
+    /**
+     * Decimals of every kind the Eisel-Lemire fast path meets or declines: %.17g of random
+     * doubles, shortest representations, exact midpoints between neighbouring doubles and their
+     * 17- to 19-digit truncations either side, random 1- to 19-digit integers times 10^-350 to
+     * 10^350, 20-digit mantissas, and the edges (the normal range's ends, subnormals, overflow,
+     * 2^53 + 1, leading zeros). strtod's bits, end and errno must be glibc's.
+     */
+    static List<String> decimalInputs() {
+        List<String> in = new ArrayList<>(List.of(
+                "2.2250738585072014e-308",
+                "2.2250738585072011e-308",
+                "2.2250738585072012e-308",
+                "2.2250738585072013e-308",
+                "2.22507385850720138e-308",
+                "2.2250738585072018e-308",
+                "4.4501477170144023e-308",
+                "4.9e-324",
+                "2.4703282292062328e-324",
+                "1.7976931348623157e308",
+                "1.7976931348623158e308",
+                "1.7976931348623159e308",
+                "9007199254740993",
+                "9007199254740995",
+                "9007199254740992.5",
+                "1e23",
+                "8.98846567431158e307",
+                "1234567890123456789",
+                "12345678901234567890",
+                "18446744073709551615",
+                "9999999999999999999e-10",
+                "0000000000000000000000001.5",
+                "0.000000000000000000000000000001",
+                "-0.0",
+                "0e500",
+                "1e-400",
+                "1e400",
+                "7.2057594037927933e16",
+                "1.00000000000000011102230246251565404236316680908203125",
+                "1.00000000000000011102230246251565404236316680908203124",
+                "1.00000000000000011102230246251565404236316680908203126"));
+        Random r = new Random(11);
+        java.math.MathContext down = new java.math.MathContext(19, java.math.RoundingMode.DOWN);
+        for (int i = 0; i < 3000; i++) {
+            double d = Double.longBitsToDouble(r.nextLong() & Long.MAX_VALUE);
+            if (!Double.isFinite(d)) continue;
+            in.add(String.format("%.17g", d));
+            in.add(Double.toString(r.nextDouble() * Math.pow(10, r.nextInt(40) - 20)));
+            double next = Math.nextUp(d);
+            if (Double.isFinite(next)) {
+                java.math.BigDecimal mid = new java.math.BigDecimal(d)
+                        .add(new java.math.BigDecimal(next))
+                        .divide(java.math.BigDecimal.valueOf(2));
+                in.add(mid.toString());
+                int digits = 17 + r.nextInt(3);
+                in.add(mid.round(new java.math.MathContext(digits, java.math.RoundingMode.DOWN))
+                        .toString());
+                in.add(mid.round(new java.math.MathContext(digits, java.math.RoundingMode.UP))
+                        .toString());
+            }
+            long w = r.nextLong() >>> 1;
+            w = w % (long) Math.pow(10, 1 + r.nextInt(18)) + (i % 7 == 0 ? 1_000_000_000_000_000_000L : 0);
+            in.add(w + "e" + (r.nextInt(701) - 350));
+            in.add(new java.math.BigDecimal(w).round(down) + "." + r.nextInt(10) + "e" + (r.nextInt(60) - 30));
+        }
+        return in;
+    }
+
+    @Test
+    void decimalsConvertAsGlibcsStrtodBitForBit() throws Exception {
+        List<String> in = decimalInputs();
+        StringBuilder c = new StringBuilder("""
+                #include <stdio.h>
+                #include <stdlib.h>
+                #include <string.h>
+                #include <errno.h>
+                static const char *in[] = {
+                """);
+        for (String s : in) c.append("  ").append(Gcc.literal(s)).append(",\n");
+        c.append("""
+                };
+                int main(void) {
+                  for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+                    char *e; errno = 0; double d = strtod(in[i], &e); int er = errno; unsigned long long b;
+                    memcpy(&b, &d, 8);
+                    printf("%016llx %ld %d\\n", b, (long)(e - in[i]), er);
+                  }
+                  return 0;
+                }
+                """);
+        String[] want = new String(Gcc.run(dir, c.toString()), StandardCharsets.ISO_8859_1).split("\n");
+        assertThat(want).hasSize(in.size());
+        long end = Native.alloc(8);
+        List<String> diffs = new ArrayList<>();
+        for (int i = 0; i < in.size(); i++) {
+            long p = Native.cstr(in.get(i));
+            Errno.set(0);
+            double d = Stdlib.strtod(p, end);
+            String got = String.format("%016x %d %d", Double.doubleToRawLongBits(d), Mem.getLong(end) - p, Errno.get());
+            if (!want[i].equals(got) && diffs.size() < 30)
+                diffs.add(in.get(i) + ": glibc [" + want[i] + "] jomp [" + got + "]");
+        }
+        assertThat(diffs).isEmpty();
+        assertThat(in.size()).isGreaterThan(15_000);
+    }
+
+    /** The fast path itself decides most of them (the rest go to the exact conversion). */
+    @Test
+    void eiselLemireDecidesTypicalInputsAndKnowsItsTable() {
+        assertThat(DecimalToDouble.convert(1, 0)).isEqualTo(Double.doubleToRawLongBits(1.0));
+        assertThat(DecimalToDouble.convert(33533333333333332L, -17))
+                .isEqualTo(Double.doubleToRawLongBits(0.33533333333333332));
+        assertThat(DecimalToDouble.convert(17976931348623157L, 292))
+                .isEqualTo(Double.doubleToRawLongBits(Double.MAX_VALUE));
+        assertThat(DecimalToDouble.convert(1, 400)).isEqualTo(-1); // out of the table: exactly
+        assertThat(DecimalToDouble.convert(49, -325)).isEqualTo(-1); // subnormal: exactly
+        int decided = 0;
+        Random r = new Random(3);
+        for (int i = 0; i < 10_000; i++) {
+            double d = Double.longBitsToDouble(r.nextLong() & Long.MAX_VALUE);
+            if (!Double.isFinite(d) || d < 1e-300) continue;
+            java.math.BigDecimal b = new java.math.BigDecimal(d).round(new java.math.MathContext(17));
+            long bits = DecimalToDouble.convert(b.unscaledValue().longValueExact(), -b.scale());
+            if (bits != -1) {
+                assertThat(bits).isEqualTo(Double.doubleToRawLongBits(b.doubleValue()));
+                decided++;
+            }
+        }
+        assertThat(decided).isGreaterThan(9_000);
+    }
 }

@@ -190,45 +190,50 @@ public final class Cc1 {
                 case "-imacros" -> o.imacros.add(need(args, ++i, a));
                 case "-disable-llvm-passes" -> o.disableOptPasses = true;
                 case "-mllvm" -> o.debugPass = backendOption(need(args, ++i, a));
-                default -> {
-                    if (a.startsWith("-O")) {
-                        o.optLevel = optLevel(a);
-                        o.optimizeSize = a.equals("-Os") || a.equals("-Oz");
-                    } else if (a.startsWith("-isystem"))
-                        o.systemDirs.add(Path.of(a.length() > 8 ? a.substring(8) : need(args, ++i, a)));
-                    else if (a.startsWith("-iquote"))
-                        o.quoteDirs.add(Path.of(a.length() > 7 ? a.substring(7) : need(args, ++i, a)));
-                    else if (a.startsWith("-idirafter"))
-                        o.afterDirs.add(Path.of(a.length() > 10 ? a.substring(10) : need(args, ++i, a)));
-                    else if (a.startsWith("-std=")) {
-                        o.std = a.substring(5);
-                        if (!jomp.compiler.preprocess.PreprocessorOptions.knownStandard(o.std))
-                            throw new UsageError("invalid value '" + o.std + "' in '" + a + "'");
-                    } else if (a.startsWith("-I"))
-                        o.includeDirs.add(Path.of(a.length() > 2 ? a.substring(2) : need(args, ++i, a)));
-                    else if (a.startsWith("-D")) define(o, a.length() > 2 ? a.substring(2) : need(args, ++i, a));
-                    else if (a.startsWith("-U"))
-                        o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
-                    else if (a.startsWith("-fopenmp-targets="))
-                        o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
-                    else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
-                    else if (a.startsWith("-fopenmp-version=")) o.ompVersion = ompVersion(a);
-                    else if (a.startsWith("-fbracket-depth=")) o.bracketDepth = bracketDepth(a);
-                    else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info"))
-                        o.debugInfo = !a.equals("-g0");
-                    else if (a.startsWith("-W")) o.warningOptions.add(a);
-                    else if (a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
-                        // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
-                    } else if (a.startsWith("-") && !a.equals("-"))
-                        throw new UsageError("unknown argument: '" + a + "'");
-                    else if (o.input != null)
-                        throw new UsageError("cc1 takes one input file, got '" + o.input + "' and '" + a + "'");
-                    else o.input = a;
-                }
+                default -> i = joinedOrInput(o, args, i);
             }
         }
         if (o.input == null) throw new UsageError("no input files");
         return o;
+    }
+
+    /**
+     * args[i], an option that is none of parse's words: one that starts with a prefix (its value
+     * joined, or the next argument), or the input file. Gives the index of the last argument used.
+     */
+    private static int joinedOrInput(Options o, String[] args, int i) throws UsageError {
+        String a = args[i];
+        if (a.startsWith("-O")) {
+            o.optLevel = optLevel(a);
+            o.optimizeSize = a.equals("-Os") || a.equals("-Oz");
+        } else if (a.startsWith("-isystem"))
+            o.systemDirs.add(Path.of(a.length() > 8 ? a.substring(8) : need(args, ++i, a)));
+        else if (a.startsWith("-iquote"))
+            o.quoteDirs.add(Path.of(a.length() > 7 ? a.substring(7) : need(args, ++i, a)));
+        else if (a.startsWith("-idirafter"))
+            o.afterDirs.add(Path.of(a.length() > 10 ? a.substring(10) : need(args, ++i, a)));
+        else if (a.startsWith("-std=")) {
+            o.std = a.substring(5);
+            if (!jomp.compiler.preprocess.PreprocessorOptions.knownStandard(o.std))
+                throw new UsageError("invalid value '" + o.std + "' in '" + a + "'");
+        } else if (a.startsWith("-I")) o.includeDirs.add(Path.of(a.length() > 2 ? a.substring(2) : need(args, ++i, a)));
+        else if (a.startsWith("-D")) define(o, a.length() > 2 ? a.substring(2) : need(args, ++i, a));
+        else if (a.startsWith("-U")) o.defines.put(a.length() > 2 ? a.substring(2) : need(args, ++i, a), null);
+        else if (a.startsWith("-fopenmp-targets="))
+            o.offloadTargets.addAll(List.of(a.substring(17).split(",")));
+        else if (a.startsWith("-fembed-offload-object=")) o.embedOffloadObject = a.substring(23);
+        else if (a.startsWith("-fopenmp-version=")) o.ompVersion = ompVersion(a);
+        else if (a.startsWith("-fbracket-depth=")) o.bracketDepth = bracketDepth(a);
+        else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info"))
+            o.debugInfo = !a.equals("-g0");
+        else if (a.startsWith("-W")) o.warningOptions.add(a);
+        else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
+            // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
+        } else if (a.startsWith("-") && !a.equals("-")) throw new UsageError("unknown argument: '" + a + "'");
+        else if (o.input != null)
+            throw new UsageError("cc1 takes one input file, got '" + o.input + "' and '" + a + "'");
+        else o.input = a;
+        return i;
     }
 
     static String stem(String file) {

@@ -154,6 +154,9 @@ public sealed interface OmpClause {
     /** device(e), if([modifier:] e), num_teams(e), collapse(n) (value = folded constant as IntLit), ... */
     record ExprClause(ExprKind kind, Expr value, String modifier, SourceLocation loc) implements OmpClause {}
 
+    /** OpenMP 6.0: the items of num_threads(n1, n2, ...) after the first (an ExprClause NUM_THREADS): nthreads-var of the new team's implicit tasks. */
+    record NumThreadsList(List<Expr> nested, SourceLocation loc) implements OmpClause {}
+
     record ListClause(ListKind kind, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
     /**
      * map([modifiers,] [type:] list); type defaults to TOFROM. mappers: the declare mapper each

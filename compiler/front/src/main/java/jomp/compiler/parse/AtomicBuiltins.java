@@ -50,24 +50,36 @@ final class AtomicBuiltins {
             default -> {}
         }
         Expr ptr = p.exprs.rvalue(args.get(0));
+        Type t = location(n, ptr, args.get(0));
+        if (t == null) return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
+        return operation(n, ptr, t, args, loc);
+    }
+
+    /** The type of the location ptr (written: arg) points to; null after reporting a wrong one. */
+    private Type location(String n, Expr ptr, Expr arg) {
         Type t = ptr.type().isPointer() ? ptr.type().base : null;
         if (t == null
                 || !(t.isInteger() || t.isPointer())
                 || t.kind == Type.Kind.INT128
                 || t.size() != 1 && t.size() != 2 && t.size() != 4 && t.size() != 8) {
             p.diags.error(
-                    args.get(0).loc(),
+                    arg.loc(),
                     "address argument to atomic builtin must be a pointer to integer or pointer ('" + ptr.type()
                             + "' invalid)");
-            return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
+            return null;
         }
         if (t.isConst() && !n.equals("__atomic_load_n")) {
             p.diags.error(
-                    args.get(0).loc(),
+                    arg.loc(),
                     "address argument to atomic operation must be a pointer to non-const type ('" + ptr.type()
                             + "' invalid)");
-            return BuiltinCalls.builtin(n, Type.INT, List.of(), loc);
+            return null;
         }
+        return t;
+    }
+
+    /** The operation n on the location ptr (of type t): its operands converted, and its type. */
+    private Expr operation(String n, Expr ptr, Type t, List<Expr> args, SourceLocation loc) {
         Type vt = t.unqualified();
         List<Expr> ops = new ArrayList<>();
         ops.add(ptr);

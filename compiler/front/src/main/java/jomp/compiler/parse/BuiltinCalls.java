@@ -51,38 +51,20 @@ final class BuiltinCalls {
         SourceLocation loc = t.loc;
         if (AtomicBuiltins.NAMES.contains(n)) return new AtomicBuiltins(p).call(n, args, loc);
         if (!Extensions.BUILTINS.contains(n)) return library(t, args);
-        int[] arity = arity(n);
-        if (args.size() < arity[0] || args.size() > arity[1]) {
-            int want = args.size() < arity[0] ? arity[0] : arity[1];
-            p.diags.error(
-                    args.size() > want ? args.get(want).loc() : p.prev().loc,
-                    "too " + (args.size() > want ? "many" : "few")
-                            + " arguments to function call, expected "
-                            + (arity[0] == arity[1] ? "" : args.size() < arity[0] ? "at least " : "at most ")
-                            + want + ", have " + args.size());
-            return error(loc);
-        }
+        if (!argumentCount(n, args)) return error(loc);
         String base = n.substring(10);
         switch (base) {
             case "va_start", "va_end", "va_copy" -> {
                 return vaBuiltin(t, args);
             }
             case "expect", "expect_with_probability" -> {
-                Expr a = p.sema.convert(p.exprs.rvalue(args.get(0)), Type.LONG);
-                Expr b = p.sema.convert(p.exprs.rvalue(args.get(1)), Type.LONG);
-                Long c = ConstEval.integer(a);
-                if (c != null && ConstEval.integer(b) != null) return new Expr.IntLit(c, Type.LONG, loc);
-                return builtin(n, Type.LONG, List.of(a, b), loc);
+                return expect(n, args, loc);
             }
             case "complex" -> {
                 return complex(t, args);
             }
             case "constant_p" -> {
-                Expr a = args.get(0);
-                boolean k = ConstEval.integer(p.exprs.rvalue(a)) != null
-                        || a instanceof Expr.FloatLit
-                        || a instanceof Expr.Decay d && d.operand() instanceof Expr.StrLit;
-                return new Expr.IntLit(k ? 1 : 0, Type.INT, loc);
+                return constantP(args.get(0), loc);
             }
             case "object_size", "dynamic_object_size" -> {
                 return objectSize(args, loc);
@@ -97,18 +79,13 @@ final class BuiltinCalls {
                 return new Expr.Cast(new Expr.IntLit(0, Type.INT, loc), Type.VOID, false, loc);
             }
             case "prefetch" -> {
-                List<Expr> ops = new ArrayList<>();
-                ops.add(p.exprs.rvalue(args.get(0)));
-                for (int i = 1; i < args.size(); i++) p.exprs.constInt(args.get(i));
-                return builtin(n, Type.VOID, ops, loc);
+                return prefetch(n, args, loc);
             }
             case "alloca", "alloca_with_align" -> {
                 return alloca(args, loc);
             }
             case "assume_aligned" -> {
-                Expr ptr = p.exprs.rvalue(args.get(0));
-                for (int i = 1; i < args.size(); i++) p.exprs.rvalue(args.get(i));
-                return p.sema.convert(ptr, Type.pointerTo(Type.VOID));
+                return assumeAligned(args);
             }
             case "LINE" -> {
                 return new Expr.IntLit(loc.presumedLine(), Type.INT, loc);
@@ -124,6 +101,52 @@ final class BuiltinCalls {
         if (base.startsWith("is") || base.startsWith("signbit") || base.equals("fpclassify"))
             return classification(n, base, args, loc);
         return bits(base, args.get(0), loc);
+    }
+
+    /** Builtin n's number of arguments (arity(n)'s range); reports clang's error and gives false if args are not. */
+    private boolean argumentCount(String n, List<Expr> args) {
+        int[] arity = arity(n);
+        if (args.size() >= arity[0] && args.size() <= arity[1]) return true;
+        int want = args.size() < arity[0] ? arity[0] : arity[1];
+        p.diags.error(
+                args.size() > want ? args.get(want).loc() : p.prev().loc,
+                "too " + (args.size() > want ? "many" : "few")
+                        + " arguments to function call, expected "
+                        + (arity[0] == arity[1] ? "" : args.size() < arity[0] ? "at least " : "at most ")
+                        + want + ", have " + args.size());
+        return false;
+    }
+
+    /** __builtin_expect(e, c), __builtin_expect_with_probability(e, c, p): e, folded when both are constants. */
+    private Expr expect(String n, List<Expr> args, SourceLocation loc) {
+        Expr a = p.sema.convert(p.exprs.rvalue(args.get(0)), Type.LONG);
+        Expr b = p.sema.convert(p.exprs.rvalue(args.get(1)), Type.LONG);
+        Long c = ConstEval.integer(a);
+        if (c != null && ConstEval.integer(b) != null) return new Expr.IntLit(c, Type.LONG, loc);
+        return builtin(n, Type.LONG, List.of(a, b), loc);
+    }
+
+    /** __builtin_constant_p(a): 1 for an integer constant expression, a floating literal or a string literal. */
+    private Expr constantP(Expr a, SourceLocation loc) {
+        boolean k = ConstEval.integer(p.exprs.rvalue(a)) != null
+                || a instanceof Expr.FloatLit
+                || a instanceof Expr.Decay d && d.operand() instanceof Expr.StrLit;
+        return new Expr.IntLit(k ? 1 : 0, Type.INT, loc);
+    }
+
+    /** __builtin_prefetch(p, rw, locality): the address; the others are constants. */
+    private Expr prefetch(String n, List<Expr> args, SourceLocation loc) {
+        List<Expr> ops = new ArrayList<>();
+        ops.add(p.exprs.rvalue(args.get(0)));
+        for (int i = 1; i < args.size(); i++) p.exprs.constInt(args.get(i));
+        return builtin(n, Type.VOID, ops, loc);
+    }
+
+    /** __builtin_assume_aligned(p, align[, offset]): p as a void pointer. */
+    private Expr assumeAligned(List<Expr> args) {
+        Expr ptr = p.exprs.rvalue(args.get(0));
+        for (int i = 1; i < args.size(); i++) p.exprs.rvalue(args.get(i));
+        return p.sema.convert(ptr, Type.pointerTo(Type.VOID));
     }
 
     /** __builtin_object_size(p, type), __builtin_dynamic_object_size(p, type): type 0-3. */
@@ -261,7 +284,7 @@ final class BuiltinCalls {
             fn = new Var(name, ft, t.loc, false);
             fn.storage = Var.Storage.EXTERN;
         }
-        return p.exprs.checkCall(new Expr.VarRef(fn, ft, t.loc), args, t, p.prev());
+        return p.calls.check(new Expr.VarRef(fn, ft, t.loc), args, t, p.prev());
     }
 
     private Expr complex(Token t, List<Expr> args) {

@@ -45,12 +45,20 @@ final class Declarations {
             COMPLEX = 1 << 17,
             INT128 = 1 << 18;
 
+    /**
+     * What the declaration specifiers have said so far: the type words (counted as basicType reads
+     * them), the qualifiers, the type, and the attributes.
+     */
+    private static final class Specifiers {
+        int counter, quals;
+        Type ty = Type.INT;
+        List<GnuAttributes.Attribute> specAttrs = List.of();
+    }
+
     /** declaration-specifiers: returns the base type; storage class and function specifiers go to attr (null: not allowed). */
     Type declspec(Attr attr) {
-        int counter = 0, quals = 0;
-        Type ty = Type.INT;
+        Specifiers sp = new Specifiers();
         Token first = p.tok();
-        List<GnuAttributes.Attribute> specAttrs = List.of();
         while (true) {
             Token t = p.tok();
             if (t.kind == Token.Kind.PRAGMA) break;
@@ -62,48 +70,7 @@ final class Declarations {
                 storageClass(t, attr);
                 continue;
             }
-            switch (s) {
-                case "const", "__const" -> {
-                    quals |= Type.CONST;
-                    p.pos++;
-                    continue;
-                }
-                case "volatile", "__volatile__", "__volatile" -> {
-                    quals |= Type.VOLATILE;
-                    p.pos++;
-                    continue;
-                }
-                case "restrict", "__restrict", "__restrict__" -> {
-                    quals |= Type.RESTRICT;
-                    p.pos++;
-                    continue;
-                }
-                case "__extension__" -> {
-                    p.pos++;
-                    continue;
-                }
-                case "__attribute__", "[" -> {
-                    if (s.equals("[") && !p.peek(1).is("[")) break;
-                    specAttrs = concat(specAttrs, attribute(attr));
-                    continue;
-                }
-                case "_Atomic" -> { // the qualifier, or the specifier _Atomic(T): the same type (C11 6.7.2.4)
-                    p.pos++;
-                    quals |= Type.ATOMIC;
-                    if (p.at("(")) {
-                        Token o = p.next();
-                        ty = p.declarators.typeName();
-                        p.expectClose(")", o);
-                        counter += OTHER;
-                    }
-                    continue;
-                }
-                case "_Alignas" -> {
-                    alignas(attr);
-                    continue;
-                }
-                default -> {}
-            }
+            if (qualifierOrAttribute(s, sp, attr)) continue;
             boolean typedefName = p.isTypedefName(t);
             boolean typeofWord = isTypeofWord(s);
             if (!(typedefName
@@ -112,34 +79,92 @@ final class Declarations {
                     || s.equals("enum")
                     || typeofWord
                     || isBasicTypeWord(s))) break;
-            if (typedefName && counter != 0) break; // "typedef int T; T T;" : the second T is the declarator
-            if (typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || typeofWord) {
-                if (counter != 0)
-                    throw p.errorAt(
-                            t.loc, "cannot combine with previous '" + p.prev().text + "' declaration specifier");
-                p.pos++;
-                if (typedefName) ty = ((Typedef) p.lookup(s)).type();
-                else if (s.equals("struct")) ty = p.tags.structUnionDecl(Type.Kind.STRUCT, t);
-                else if (s.equals("union")) ty = p.tags.structUnionDecl(Type.Kind.UNION, t);
-                else if (s.equals("enum")) ty = p.tags.enumDecl(t);
-                else if (s.equals("__auto_type")) ty = GnuTypes.AUTO_TYPE;
-                else ty = p.gnuTypes.typeofSpecifier(t);
-                counter += OTHER;
-                continue;
-            }
-            p.pos++;
-            int before = counter;
-            counter = countBasicTypeWord(counter, s);
-            Type r = basicType(counter);
-            if (r == null) {
-                diags.error(t.loc, "cannot combine with previous '" + previousWord(t) + "' declaration specifier");
-                counter = before;
-            } else ty = r;
+            if (typedefName && sp.counter != 0) break; // "typedef int T; T T;" : the second T is the declarator
+            if (typedefName || s.equals("struct") || s.equals("union") || s.equals("enum") || typeofWord)
+                namedType(t, typedefName, sp);
+            else basicTypeWord(t, sp);
         }
-        if (!specAttrs.isEmpty()) ty = p.gnuAttrs.applyVectorSize(p.gnuAttrs.applyMode(ty, specAttrs), specAttrs);
+        Type ty = sp.ty;
+        if (!sp.specAttrs.isEmpty())
+            ty = p.gnuAttrs.applyVectorSize(p.gnuAttrs.applyMode(ty, sp.specAttrs), sp.specAttrs);
         implicitInt = false;
-        if (counter == 0) noTypeSpecifier(first, attr);
-        return quals == 0 ? ty : ty.qualified(quals);
+        if (sp.counter == 0) noTypeSpecifier(first, attr);
+        return sp.quals == 0 ? ty : ty.qualified(sp.quals);
+    }
+
+    /** A type qualifier, __extension__, an attribute, _Atomic or _Alignas (s, at the cursor): consumed, true. */
+    private boolean qualifierOrAttribute(String s, Specifiers sp, Attr attr) {
+        switch (s) {
+            case "const", "__const" -> {
+                sp.quals |= Type.CONST;
+                p.pos++;
+                return true;
+            }
+            case "volatile", "__volatile__", "__volatile" -> {
+                sp.quals |= Type.VOLATILE;
+                p.pos++;
+                return true;
+            }
+            case "restrict", "__restrict", "__restrict__" -> {
+                sp.quals |= Type.RESTRICT;
+                p.pos++;
+                return true;
+            }
+            case "__extension__" -> {
+                p.pos++;
+                return true;
+            }
+            case "__attribute__", "[" -> {
+                if (s.equals("[") && !p.peek(1).is("[")) return false;
+                sp.specAttrs = concat(sp.specAttrs, attribute(attr));
+                return true;
+            }
+            case "_Atomic" -> { // the qualifier, or the specifier _Atomic(T): the same type (C11 6.7.2.4)
+                p.pos++;
+                sp.quals |= Type.ATOMIC;
+                if (p.at("(")) {
+                    Token o = p.next();
+                    sp.ty = p.declarators.typeName();
+                    p.expectClose(")", o);
+                    sp.counter += OTHER;
+                }
+                return true;
+            }
+            case "_Alignas" -> {
+                alignas(attr);
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** A type specifier that is the whole type (t): a typedef name, struct, union, enum, typeof or __auto_type. */
+    private void namedType(Token t, boolean typedefName, Specifiers sp) {
+        String s = t.text;
+        if (sp.counter != 0)
+            throw p.errorAt(t.loc, "cannot combine with previous '" + p.prev().text + "' declaration specifier");
+        p.pos++;
+        if (typedefName) sp.ty = ((Typedef) p.lookup(s)).type();
+        else if (s.equals("struct")) sp.ty = p.tags.structUnionDecl(Type.Kind.STRUCT, t);
+        else if (s.equals("union")) sp.ty = p.tags.structUnionDecl(Type.Kind.UNION, t);
+        else if (s.equals("enum")) sp.ty = p.tags.enumDecl(t);
+        else if (s.equals("__auto_type")) sp.ty = GnuTypes.AUTO_TYPE;
+        else sp.ty = p.gnuTypes.typeofSpecifier(t);
+        sp.counter += OTHER;
+    }
+
+    /** A basic type word (t: int, unsigned, double...), combined with those before it. */
+    private void basicTypeWord(Token t, Specifiers sp) {
+        p.pos++;
+        int before = sp.counter;
+        sp.counter = countBasicTypeWord(sp.counter, t.text);
+        Type r = basicType(sp.counter);
+        if (r == null) {
+            diags.error(t.loc, "cannot combine with previous '" + previousWord(before, t) + "' declaration specifier");
+            sp.counter = before;
+        } else sp.ty = r;
     }
 
     /** A storage class or function specifier {@code t}, recorded in attr (null: not allowed here). */
@@ -279,7 +304,7 @@ final class Declarations {
         };
     }
 
-    private String previousWord(Token t) {
+    private String previousWord(int before, Token t) {
         return p.prev() == t && p.pos >= 2 ? p.toks.get(p.pos - 2).text : p.prev().text;
     }
 
@@ -484,7 +509,7 @@ final class Declarations {
     }
 
     void staticAssert() {
-        p.next();
+        Token kw = p.next();
         Token open = p.tok();
         p.expect("(");
         Expr e = p.exprs.conditional();

@@ -274,49 +274,9 @@ final class Declarators {
                     variadic = true;
                     break;
                 }
-                Token start = p.tok();
-                if (!p.isTypeName(p.tok())) {
-                    if (p.isIdent(p.tok())
-                            && p.lookup(p.tok().text) == null
-                            && (p.peek(1).is(",") || p.peek(1).is(")"))) {
-                        // old-style identifier list: int f(a, b)
-                        if (p.peek(1).is(",") || p.peek(1).is(")"))
-                            diags.error(p.tok().loc, "unknown type name '" + p.tok().text + "'");
-                    } else if (p.isIdent(p.tok())) {
-                        diags.error(p.tok().loc, "unknown type name '" + p.tok().text + "'");
-                    } else throw p.errorAt(p.tok().loc, "expected parameter declarator");
-                }
-                Attr pa = new Attr();
-                Type base;
-                boolean implicit = false;
-                if (p.isIdent(p.tok()) && !p.isTypeName(p.tok())) base = Type.INT;
-                else {
-                    base = p.decls.declspec(pa);
-                    implicit = p.decls.implicitInt;
-                }
-                if (pa.storageTok != null && pa.storage != Var.Storage.REGISTER)
-                    diags.error(pa.storageTok.loc, "invalid storage class specifier in function declarator");
-                Declarator d = declarator(base);
-                if (implicit) p.decls.implicitInt(d.loc());
-                Type t = d.type();
-                // 6.7.6.3p7-8: arrays and functions adjust to pointers
-                if (t.isArray()) t = Type.pointerTo(t.base).qualified(t.quals);
-                else if (t.isFunction()) t = Type.pointerTo(t);
-                if (t.isVoid()) diags.error(start.loc, "'void' must be the first and only parameter if specified");
-                types.add(t);
-                Var pv = null;
-                if (d.name() != null) {
-                    // 6.2.1p4: a parameter's scope starts after its declarator, so later parameters can use it
-                    Scope ps = p.scopes.get(p.scopes.size() - 1);
-                    if (ps.names.get(d.name().text) instanceof Var old) {
-                        diags.error(d.name().loc, "redefinition of parameter '" + d.name().text + "'");
-                        diags.note(old.loc, "previous declaration is here");
-                    }
-                    pv = new Var(d.name().text, t, d.name().loc, true);
-                    p.gnuAttrs.applyToVar(pv, pa, d); // unused on a parameter: no -Wunused-parameter
-                    ps.names.put(d.name().text, pv);
-                }
-                params.add(new ParamDecl(t, d.name(), d.loc(), pv));
+                ParamDecl pd = parameterDeclaration();
+                types.add(pd.type());
+                params.add(pd);
                 if (p.consume(",")) continue;
                 break;
             }
@@ -326,6 +286,52 @@ final class Declarators {
         p.expectClose(")", open);
         lastParams = params;
         return Type.func(ret, types, variadic, false);
+    }
+
+    /** One parameter-declaration of a prototype (C11 6.7.6.3), declared in the prototype scope when it is named. */
+    private ParamDecl parameterDeclaration() {
+        Token start = p.tok();
+        if (!p.isTypeName(p.tok())) {
+            if (p.isIdent(p.tok())
+                    && p.lookup(p.tok().text) == null
+                    && (p.peek(1).is(",") || p.peek(1).is(")"))) {
+                // old-style identifier list: int f(a, b)
+                if (p.peek(1).is(",") || p.peek(1).is(")"))
+                    diags.error(p.tok().loc, "unknown type name '" + p.tok().text + "'");
+            } else if (p.isIdent(p.tok())) {
+                diags.error(p.tok().loc, "unknown type name '" + p.tok().text + "'");
+            } else throw p.errorAt(p.tok().loc, "expected parameter declarator");
+        }
+        Attr pa = new Attr();
+        Type base;
+        boolean implicit = false;
+        if (p.isIdent(p.tok()) && !p.isTypeName(p.tok())) base = Type.INT;
+        else {
+            base = p.decls.declspec(pa);
+            implicit = p.decls.implicitInt;
+        }
+        if (pa.storageTok != null && pa.storage != Var.Storage.REGISTER)
+            diags.error(pa.storageTok.loc, "invalid storage class specifier in function declarator");
+        Declarator d = declarator(base);
+        if (implicit) p.decls.implicitInt(d.loc());
+        Type t = d.type();
+        // 6.7.6.3p7-8: arrays and functions adjust to pointers
+        if (t.isArray()) t = Type.pointerTo(t.base).qualified(t.quals);
+        else if (t.isFunction()) t = Type.pointerTo(t);
+        if (t.isVoid()) diags.error(start.loc, "'void' must be the first and only parameter if specified");
+        Var pv = null;
+        if (d.name() != null) {
+            // 6.2.1p4: a parameter's scope starts after its declarator, so later parameters can use it
+            Scope ps = p.scopes.get(p.scopes.size() - 1);
+            if (ps.names.get(d.name().text) instanceof Var old) {
+                diags.error(d.name().loc, "redefinition of parameter '" + d.name().text + "'");
+                diags.note(old.loc, "previous declaration is here");
+            }
+            pv = new Var(d.name().text, t, d.name().loc, true);
+            p.gnuAttrs.applyToVar(pv, pa, d); // unused on a parameter: no -Wunused-parameter
+            ps.names.put(d.name().text, pv);
+        }
+        return new ParamDecl(t, d.name(), d.loc(), pv);
     }
 
     /**

@@ -9,7 +9,6 @@ import jomp.compiler.ast.Vla;
 import jomp.compiler.diag.Diagnostics;
 import jomp.compiler.diag.SourceLocation;
 import jomp.compiler.lex.Token;
-import jomp.compiler.parse.Parser.ParamDecl;
 import jomp.compiler.parse.Parser.SyntaxError;
 import jomp.compiler.sema.ConstEval;
 import jomp.compiler.sema.Sema;
@@ -357,7 +356,7 @@ final class Expressions {
     }
 
     /** The type clang names in diagnostics: before array/function decay. */
-    private static Type origType(Expr e) {
+    static Type origType(Expr e) {
         return e instanceof Expr.Decay d ? d.operand().type() : e.type();
     }
 
@@ -923,106 +922,7 @@ final class Expressions {
         }
         Token close = p.tok();
         p.expectClose(")", open);
-        return checkCall(fn, written, open, close);
-    }
-
-    /** A call of fn with the arguments as written: checked and converted as C11 6.5.2.2 says. */
-    Expr checkCall(Expr fn, List<Expr> written, Token open, Token close) {
-        List<Expr> args = new ArrayList<>();
-        if (fn.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, fn.loc());
-        Expr callee = rvalue(fn);
-        Type ct = callee.type();
-        if (!(ct.isPointer() && ct.base.isFunction())) {
-            diags.error(
-                    open.loc,
-                    "called object type " + TypePrinter.quoteAka(origType(callee))
-                            + " is not a function or function pointer");
-            return new Expr.IntLit(0, Parser.ERROR, fn.loc());
-        }
-        Type ft = ct.base;
-        Var direct = fn instanceof Expr.VarRef v && v.var().isFunction() ? v.var() : null;
-        int np = ft.params.size(), na = written.size();
-        if (!ft.oldStyle && (na < np || na > np && !ft.variadic)) {
-            boolean few = na < np;
-            List<ParamDecl> pds = direct == null ? null : p.paramDecls.get(direct);
-            String single =
-                    np == 1 && pds != null && pds.size() == 1 && pds.get(0).name() != null
-                            ? pds.get(0).name().text
-                            : null;
-            String msg;
-            if (single != null && !ft.variadic)
-                msg = few
-                        ? "too few arguments to function call, single argument '" + single + "' was not specified"
-                        : "too many arguments to function call, expected single argument '" + single + "', have " + na
-                                + " arguments";
-            else
-                msg = (few ? "too few" : "too many") + " arguments to function call, expected "
-                        + (ft.variadic ? "at least " : "") + np + ", have " + na;
-            diags.error(few ? close.loc : written.get(np).loc(), msg);
-            if (direct != null) diags.note(direct.loc, "'" + direct.name + "' declared here");
-            return new Expr.IntLit(0, Parser.ERROR, fn.loc());
-        }
-        if (ft.oldStyle && np > 0 && na != np && direct != null && direct.isDefined && direct != p.currentFn) {
-            // a K&R definition: clang checks the number against it, as a warning
-            diags.warning(
-                    close.loc, (na < np ? "too few" : "too many") + " arguments in call to '" + direct.name + "'");
-        } else if (ft.oldStyle
-                && np == 0
-                && na > 0
-                && (direct == null
-                        || !direct.implicitDecl
-                                && (direct.loc == null || !direct.loc.file().isSystem()))) {
-            diags.warning(
-                    open.loc,
-                    "passing arguments to " + (direct == null ? "a function" : "'" + direct.name + "'")
-                            + " without a prototype is deprecated in all versions of C and is not supported in C23",
-                    "-Wdeprecated-non-prototype");
-        }
-        for (int i = 0; i < na; i++) {
-            Expr a = rvalue(written.get(i));
-            if (a.type() == Parser.ERROR) return new Expr.IntLit(0, Parser.ERROR, fn.loc());
-            if (i < np && ft.oldStyle) {
-                // a K&R definition's parameter: converted to its declared type (clang checks it so), then
-                // passed promoted, as every call of a function without a prototype passes its arguments
-                Expr c = sema.assignConvert(
-                        a,
-                        ft.params.get(i).unqualified(),
-                        Sema.Context.PASS,
-                        written.get(i).loc(),
-                        written.get(i));
-                args.add(c.type() == Parser.ERROR ? c : sema.convert(c, Types.defaultArgPromote(c.type())));
-            } else if (i < np) {
-                int before = diags.errorCount() + diags.warningCount();
-                Type pt = ft.params.get(i).unqualified();
-                Expr tu = TransparentUnion.argument(p, a, pt);
-                args.add(
-                        tu != null
-                                ? tu
-                                : sema.assignConvert(
-                                        a, pt, Sema.Context.PASS, written.get(i).loc(), written.get(i)));
-                List<ParamDecl> pds = direct == null ? null : p.paramDecls.get(direct);
-                if (diags.errorCount() + diags.warningCount() != before
-                        && pds != null
-                        && i < pds.size()
-                        && pds.get(i).name() != null)
-                    diags.note(
-                            pds.get(i).name().loc,
-                            "passing argument to parameter '" + pds.get(i).name().text + "' here");
-            } else {
-                if (a.type().isVoid()) {
-                    diags.error(a.loc(), "argument type 'void' is incomplete");
-                    return new Expr.IntLit(0, Parser.ERROR, fn.loc());
-                }
-                args.add(sema.convert(a, Types.defaultArgPromote(a.type())));
-            }
-        }
-        if (direct != null) sema.checkFormat(direct.name, written, args, ft);
-        Type ret = ft.base.unqualified();
-        if (!ret.isVoid() && !ret.isComplete()) {
-            diags.error(fn.loc(), "calling function with incomplete return type '" + ret + "'");
-            return new Expr.IntLit(0, Parser.ERROR, fn.loc());
-        }
-        return new Expr.Call(callee, args, ft, direct, ret, fn.loc());
+        return p.calls.check(fn, written, open, close);
     }
 
     /** An integer constant expression's value (reports an error and gives 0 if it is not one). */

@@ -294,6 +294,52 @@ final class ExternalDefinitions {
     }
 
     void functionDefinition(Declarator d, Attr attr) {
+        warnPrototypeConflict(d);
+        Var fn = declareGlobal(d.name(), d.type(), attr, d.params());
+        if (fn == null) {
+            skipBlock();
+            return;
+        }
+        boolean wasDropped = fn.definitionDropped(), wasExternInline = fn.externInlineDef;
+        p.gnuAttrs.applyToVar(fn, attr, d);
+        // GNU89 inline (-std=gnu89, -fgnu89-inline): extern inline is for inlining only, plain inline external
+        if (p.language.gnuInline() && attr.isInline) fn.gnuInline = true;
+        boolean externInline = attr.isInline && attr.storage == Var.Storage.EXTERN;
+        if (d.params() != null) p.paramDecls.putIfAbsent(fn, d.params());
+        if (fn.isDefined && !replacesDefinition(fn, d, wasDropped && !externInline, wasExternInline)) {
+            skipBlock();
+            return;
+        }
+        fn.externInlineDef = externInline;
+        fn.isDefined = true;
+        if (!d.type().base.isVoid() && !d.type().base.isComplete())
+            diags.error(d.name().loc, "incomplete result type '" + d.type().base + "' in function definition");
+        p.currentFn = fn;
+        p.locals = new ArrayList<>();
+        p.labels = new HashMap<>();
+        p.gotos = new ArrayList<>();
+        p.labelValues = new HashMap<>();
+        p.enterScope();
+        List<Var> params = declareParams(d);
+        p.currentParams = params;
+        int errorsBefore = diags.errorCount();
+        Stmt.Compound body;
+        try {
+            body = p.stmts.compoundStatement(false);
+        } finally {
+            p.leaveScope();
+        }
+        for (Token g : p.gotos)
+            if (!p.labels.containsKey(g.text)) diags.error(g.loc, "use of undeclared label '" + g.text + "'");
+        // like clang, no flow warning for a body that had errors (statements were dropped)
+        if (diags.errorCount() == errorsBefore) Flow.checkReturn(diags, fn, body, p.prev().loc);
+        p.items.add(new TranslationUnit.Function(fn, params, body, p.locals, d.name().loc));
+        p.emitted.add(fn);
+        p.currentFn = null;
+    }
+
+    /** A definition with parameters after a declaration without (f()): clang warns at the declaration. */
+    private void warnPrototypeConflict(Declarator d) {
         Var before = p.fileScopeFunction(d.name().text);
         if (before != null
                 && before.type.oldStyle
@@ -308,45 +354,31 @@ final class ExternalDefinitions {
                     "-Wdeprecated-non-prototype");
             diags.note(d.name().loc, "conflicting prototype is here");
         }
-        Var fn = declareGlobal(d.name(), d.type(), attr, d.params());
-        if (fn == null) {
-            skipBlock();
-            return;
+    }
+
+    /**
+     * A second definition of fn (d): it replaces the first when that was dropped (a GNU89 extern
+     * inline one) and it is not extern inline itself (replaceable); else it is reported, false.
+     */
+    private boolean replacesDefinition(Var fn, Declarator d, boolean replaceable, boolean wasExternInline) {
+        TranslationUnit.Function prev = previousDefinition(fn);
+        if (replaceable && prev != null) {
+            // GNU89: a definition after an extern inline one is the function's (gcc's and clang's)
+            p.items.remove(prev);
+            fn.isDefined = false;
+            return true;
         }
-        boolean wasDropped = fn.definitionDropped(), wasExternInline = fn.externInlineDef;
-        p.gnuAttrs.applyToVar(fn, attr, d);
-        // GNU89 inline (-std=gnu89, -fgnu89-inline): extern inline is for inlining only, plain inline external
-        if (p.language.gnuInline() && attr.isInline) fn.gnuInline = true;
-        boolean externInline = attr.isInline && attr.storage == Var.Storage.EXTERN;
-        if (d.params() != null) p.paramDecls.putIfAbsent(fn, d.params());
-        if (fn.isDefined) {
-            TranslationUnit.Function prev = previousDefinition(fn);
-            if (wasDropped && !externInline && prev != null) {
-                // GNU89: a definition after an extern inline one is the function's (gcc's and clang's)
-                p.items.remove(prev);
-                fn.isDefined = false;
-            } else {
-                if (wasExternInline && !fn.gnuInline)
-                    diags.error(
-                            d.name().loc,
-                            "redefinition of a 'extern inline' function '" + d.name().text
-                                    + "' is not supported in C99 mode");
-                else diags.error(d.name().loc, "redefinition of '" + d.name().text + "'");
-                diags.note(prev != null ? prev.loc() : fn.loc, "previous definition is here");
-                skipBlock();
-                return;
-            }
-        }
-        fn.externInlineDef = externInline;
-        fn.isDefined = true;
-        if (!d.type().base.isVoid() && !d.type().base.isComplete())
-            diags.error(d.name().loc, "incomplete result type '" + d.type().base + "' in function definition");
-        p.currentFn = fn;
-        p.locals = new ArrayList<>();
-        p.labels = new HashMap<>();
-        p.gotos = new ArrayList<>();
-        p.labelValues = new HashMap<>();
-        p.enterScope();
+        if (wasExternInline && !fn.gnuInline)
+            diags.error(
+                    d.name().loc,
+                    "redefinition of a 'extern inline' function '" + d.name().text + "' is not supported in C99 mode");
+        else diags.error(d.name().loc, "redefinition of '" + d.name().text + "'");
+        diags.note(prev != null ? prev.loc() : fn.loc, "previous definition is here");
+        return false;
+    }
+
+    /** The definition's parameters, declared in the function's scope (an unnamed one as a synthetic local). */
+    private List<Var> declareParams(Declarator d) {
         List<Var> params = new ArrayList<>();
         List<ParamDecl> pds = d.params() == null ? List.of() : d.params();
         for (int i = 0; i < pds.size(); i++) {
@@ -373,21 +405,7 @@ final class ExternalDefinitions {
             pv.paramIndex = i;
             params.add(pv);
         }
-        p.currentParams = params;
-        int errorsBefore = diags.errorCount();
-        Stmt.Compound body;
-        try {
-            body = p.stmts.compoundStatement(false);
-        } finally {
-            p.leaveScope();
-        }
-        for (Token g : p.gotos)
-            if (!p.labels.containsKey(g.text)) diags.error(g.loc, "use of undeclared label '" + g.text + "'");
-        // like clang, no flow warning for a body that had errors (statements were dropped)
-        if (diags.errorCount() == errorsBefore) Flow.checkReturn(diags, fn, body, p.prev().loc);
-        p.items.add(new TranslationUnit.Function(fn, params, body, p.locals, d.name().loc));
-        p.emitted.add(fn);
-        p.currentFn = null;
+        return params;
     }
 
     private TranslationUnit.Function previousDefinition(Var fn) {

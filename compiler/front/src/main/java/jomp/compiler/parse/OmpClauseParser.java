@@ -544,7 +544,7 @@ final class OmpClauseParser {
         switch (n) {
             case "num_threads" -> {
                 // OpenMP 6.0: num_threads([strict:] list): the first item is this region's count, the
-                // others are for nested regions (nthreads-var's list, which jomp does not keep)
+                // others the nthreads-var list of its implicit tasks (an extra NumThreadsList clause)
                 if (!(p.peek(1).is("strict") && p.peek(2).is(":")) && !hasComma())
                     return exprClause(OmpClause.ExprKind.NUM_THREADS, n, loc, false);
                 Token o = open(n);
@@ -554,8 +554,10 @@ final class OmpClauseParser {
                     p.pos += 2;
                 }
                 Expr first = integral(p.exprs.rvalue(p.exprs.assign()));
-                while (p.consume(",")) integral(p.exprs.rvalue(p.exprs.assign()));
+                List<Expr> nested = new ArrayList<>();
+                while (p.consume(",")) nested.add(convert(integral(p.exprs.rvalue(p.exprs.assign())), Type.INT));
                 p.expectClose(")", o);
+                if (!nested.isEmpty()) extra.add(new OmpClause.NumThreadsList(nested, loc));
                 return new OmpClause.ExprClause(OmpClause.ExprKind.NUM_THREADS, convert(first, Type.INT), mod, loc);
             }
             case "grainsize", "num_tasks" -> {

@@ -113,6 +113,49 @@ final class OmpNesting {
         if (parent != null && parent.leaves().get(0) == Leaf.METADIRECTIVE) return true; // its variant is chosen later
         String enclosing = enclosing(parent);
         String name = d.name();
+        if (!regionAdmits(p, d, parent, enclosing, start)) return false;
+        if (only(d, Leaf.SECTION)) return checkSection(p, parent, enclosing, start);
+        boolean cancel = only(d, Leaf.CANCEL) || only(d, Leaf.CANCELLATION_POINT);
+        boolean teams = first(d, Leaf.TEAMS);
+        if (parent == null && !teams && !cancel && !only(d, Leaf.SCAN))
+            return true; // orphaned: may be called from a region
+        String bind = d.clauses(OmpClause.Bind.class).stream()
+                .map(OmpClause.Bind::kind)
+                .findFirst()
+                .orElse(null);
+        if (only(d, Leaf.LOOP)
+                && ("parallel".equals(bind) || "teams".equals(bind))
+                && (worksharing(parent) || enclosing.equals("loop"))) {
+            prohibited(p, start, true, parent.name(), bind.equals("parallel") ? 1 : 4, name);
+            return false;
+        }
+        if (only(d, Leaf.CRITICAL) && d.criticalName() != null && sameNameCritical(p, d, start)) return false;
+        Verdict v = closelyNested(d, parent, enclosing);
+        if (!v.prohibited()) v = strictlyNested(d, enclosing, bind, v);
+        if (v.prohibited()) {
+            if (v.orphan())
+                p.diags.error(
+                        start,
+                        "orphaned 'omp " + name
+                                + "' directives are prohibited; perhaps you forget to enclose the directive into a "
+                                + ORPHAN[v.recommend()] + "region?");
+            else prohibited(p, start, true, parent == null ? null : parent.name(), v.recommend(), name);
+            return false;
+        }
+        OmpDirective target = enclosingTarget(stack, d);
+        if (target == null) return true;
+        prohibited(p, start, false, target.name(), 0, name);
+        return false;
+    }
+
+    /**
+     * Whether d may be nested in its parent region at all: not in a region with an order clause
+     * (but for a few constructs), a simd region (but for ordered simd, simd, scan and atomic) or
+     * an atomic region. Reports clang's error when not.
+     */
+    private static boolean regionAdmits(
+            Parser p, OmpDirective d, OmpDirective parent, String enclosing, SourceLocation start) {
+        String name = d.name();
         if (parent != null
                 && !parent.clauses(OmpClause.Order.class).isEmpty()
                 && !(only(d, Leaf.ATOMIC) || only(d, Leaf.LOOP) || only(d, Leaf.SIMD) || only(d, Leaf.PARALLEL))) {
@@ -133,64 +176,53 @@ final class OmpNesting {
             p.diags.error(start, "OpenMP constructs may not be nested inside an atomic region");
             return false;
         }
-        if (only(d, Leaf.SECTION)) {
-            if (enclosing.equals("sections")) return true;
-            p.diags.error(
-                    start,
-                    parent == null
-                            ? "orphaned 'omp section' directives are prohibited, it must be closely nested to a sections region"
-                            : "'omp section' directive must be closely nested to a sections region, not a "
-                                    + parent.name() + " region");
-            return false;
+        return true;
+    }
+
+    /** A section directive: closely nested in a sections region only. */
+    private static boolean checkSection(Parser p, OmpDirective parent, String enclosing, SourceLocation start) {
+        if (enclosing.equals("sections")) return true;
+        p.diags.error(
+                start,
+                parent == null
+                        ? "orphaned 'omp section' directives are prohibited, it must be closely nested to a sections region"
+                        : "'omp section' directive must be closely nested to a sections region, not a " + parent.name()
+                                + " region");
+        return false;
+    }
+
+    /** A named critical region inside one of the same name: reported, true. */
+    private static boolean sameNameCritical(Parser p, OmpDirective d, SourceLocation start) {
+        List<Region> stack = p.ompRegions;
+        for (int k = stack.size() - 1; k >= 0; k--) {
+            Region r = stack.get(k);
+            if (only(r.directive, Leaf.CRITICAL) && d.criticalName().equals(r.directive.criticalName())) {
+                p.diags.error(start, "cannot nest 'critical' regions having the same name '" + d.criticalName() + "'");
+                p.diags.note(r.loc, "previous 'critical' region starts here");
+                return true;
+            }
         }
-        boolean cancel = only(d, Leaf.CANCEL) || only(d, Leaf.CANCELLATION_POINT);
-        boolean teams = first(d, Leaf.TEAMS);
-        if (parent == null && !teams && !cancel && !only(d, Leaf.SCAN))
-            return true; // orphaned: may be called from a region
-        String bind = d.clauses(OmpClause.Bind.class).stream()
-                .map(OmpClause.Bind::kind)
-                .findFirst()
-                .orElse(null);
-        if (only(d, Leaf.LOOP)
-                && ("parallel".equals(bind) || "teams".equals(bind))
-                && (worksharing(parent) || enclosing.equals("loop"))) {
-            prohibited(p, start, true, parent.name(), bind.equals("parallel") ? 1 : 4, name);
-            return false;
-        }
+        return false;
+    }
+
+    /**
+     * What the rules found: whether d may not stand where it is, whether for want of an enclosing
+     * region (orphan), and the suggestion clang's error makes (an index of RECOMMEND and ORPHAN).
+     */
+    private record Verdict(boolean prohibited, boolean orphan, int recommend) {}
+
+    /** The rules for what may be closely nested in the parent region, by the kind of d. */
+    private static Verdict closelyNested(OmpDirective d, OmpDirective parent, String enclosing) {
         boolean prohibited = false, orphan = false;
         int recommend = 0;
-        if (cancel) {
-            String kind = d.clauses(OmpClause.Word.class).stream()
-                    .filter(w -> w.clause().equals("construct"))
-                    .map(OmpClause.Word::value)
-                    .findFirst()
-                    .orElse("");
-            prohibited = switch (kind) {
-                case "taskgroup" -> !enclosing.equals("task") && !enclosing.equals("taskloop");
-                case "sections" -> !enclosing.equals("section") && !enclosing.equals("sections");
-                default ->
-                    parent == null
-                            || !parent.leaves()
-                                    .get(parent.leaves().size() - 1)
-                                    .name()
-                                    .equalsIgnoreCase(kind);
-            };
+        if (only(d, Leaf.CANCEL) || only(d, Leaf.CANCELLATION_POINT)) {
+            prohibited = cancelProhibited(d, parent, enclosing);
             orphan = parent == null;
         } else if (only(d, Leaf.MASTER) || only(d, Leaf.MASKED)) {
             prohibited = worksharing(parent) || parent.has(Leaf.LOOP) || tasking(parent);
-        } else if (only(d, Leaf.CRITICAL) && d.criticalName() != null) {
-            for (int k = stack.size() - 1; k >= 0; k--) {
-                Region r = stack.get(k);
-                if (only(r.directive, Leaf.CRITICAL) && d.criticalName().equals(r.directive.criticalName())) {
-                    p.diags.error(
-                            start, "cannot nest 'critical' regions having the same name '" + d.criticalName() + "'");
-                    p.diags.note(r.loc, "previous 'critical' region starts here");
-                    return false;
-                }
-            }
         } else if (only(d, Leaf.BARRIER) || only(d, Leaf.SCOPE)) {
             prohibited = closelyNestedLimits(parent, enclosing);
-        } else if (worksharing(d) && !d.has(Leaf.PARALLEL) && !teams) {
+        } else if (worksharing(d) && !d.has(Leaf.PARALLEL) && !first(d, Leaf.TEAMS)) {
             prohibited = closelyNestedLimits(parent, enclosing);
             recommend = 1;
         } else if (first(d, Leaf.ORDERED)) {
@@ -198,7 +230,7 @@ final class OmpNesting {
                     || tasking(parent)
                     || !(parent.has(Leaf.SIMD) || hasOrderedClause(parent));
             recommend = 2;
-        } else if (teams) {
+        } else if (first(d, Leaf.TEAMS)) {
             prohibited = parent != null && !enclosing.equals("target");
             orphan = parent == null;
             recommend = 3;
@@ -207,45 +239,53 @@ final class OmpNesting {
             orphan = parent == null;
             recommend = 5;
         }
-        if (!prohibited && !targetExecution(d) && !targetData(d) && enclosing.equals("teams")) {
+        return new Verdict(prohibited, orphan, recommend);
+    }
+
+    /** cancel and cancellation point: in the innermost region of the kind their construct clause names. */
+    private static boolean cancelProhibited(OmpDirective d, OmpDirective parent, String enclosing) {
+        String kind = d.clauses(OmpClause.Word.class).stream()
+                .filter(w -> w.clause().equals("construct"))
+                .map(OmpClause.Word::value)
+                .findFirst()
+                .orElse("");
+        return switch (kind) {
+            case "taskgroup" -> !enclosing.equals("task") && !enclosing.equals("taskloop");
+            case "sections" -> !enclosing.equals("section") && !enclosing.equals("sections");
+            default ->
+                parent == null
+                        || !parent.leaves()
+                                .get(parent.leaves().size() - 1)
+                                .name()
+                                .equalsIgnoreCase(kind);
+        };
+    }
+
+    /** The rules of teams regions (what is strictly nested in one, and what must be); v: allowed so far. */
+    private static Verdict strictlyNested(OmpDirective d, String enclosing, String bind, Verdict v) {
+        if (!targetExecution(d) && !targetData(d) && enclosing.equals("teams")) {
             // distribute, parallel and loop regions (and atomic, clang's extension) only, strictly nested in teams
-            prohibited =
-                    !d.has(Leaf.PARALLEL) && !d.has(Leaf.DISTRIBUTE) && !only(d, Leaf.LOOP) && !only(d, Leaf.ATOMIC);
-            recommend = 1;
+            if (!d.has(Leaf.PARALLEL) && !d.has(Leaf.DISTRIBUTE) && !only(d, Leaf.LOOP) && !only(d, Leaf.ATOMIC))
+                return new Verdict(true, v.orphan(), 1);
         }
-        if (!prohibited && only(d, Leaf.LOOP)) {
-            prohibited = "teams".equals(bind) && !enclosing.equals("teams");
-            recommend = 4;
-        }
-        if (!prohibited && first(d, Leaf.DISTRIBUTE)) {
-            prohibited = !enclosing.equals("teams");
-            recommend = 4;
-        }
-        String offending = parent == null ? null : parent.name();
-        boolean closely = true;
-        // a target region in a target region is reverse offload with device(ancestor: 1) (OpenMP 5.2 §13.8), else
-        // unspecified
+        if (only(d, Leaf.LOOP) && "teams".equals(bind) && !enclosing.equals("teams"))
+            return new Verdict(true, v.orphan(), 4);
+        if (first(d, Leaf.DISTRIBUTE) && !enclosing.equals("teams")) return new Verdict(true, v.orphan(), 4);
+        return v;
+    }
+
+    /**
+     * The innermost target region a target or target data construct d stands in (unspecified
+     * there), or null. A target region in a target region is reverse offload with device(ancestor:
+     * 1) (OpenMP 5.2 §13.8), allowed.
+     */
+    private static OmpDirective enclosingTarget(List<Region> stack, OmpDirective d) {
         boolean ancestor = d.clauses(OmpClause.ExprClause.class).stream()
                 .anyMatch(c -> c.kind() == OmpClause.ExprKind.DEVICE && "ancestor".equals(c.modifier()));
-        if (!prohibited && !ancestor && (targetExecution(d) || targetData(d))) {
-            for (int k = stack.size() - 1; k >= 0 && !prohibited; k--) {
-                if (targetExecution(stack.get(k).directive)) {
-                    prohibited = true;
-                    offending = stack.get(k).directive.name();
-                }
-            }
-            closely = false;
-            recommend = 0;
-        }
-        if (!prohibited) return true;
-        if (orphan)
-            p.diags.error(
-                    start,
-                    "orphaned 'omp " + name
-                            + "' directives are prohibited; perhaps you forget to enclose the directive into a "
-                            + ORPHAN[recommend] + "region?");
-        else prohibited(p, start, closely, offending, recommend, name);
-        return false;
+        if (ancestor || !(targetExecution(d) || targetData(d))) return null;
+        for (int k = stack.size() - 1; k >= 0; k--)
+            if (targetExecution(stack.get(k).directive)) return stack.get(k).directive;
+        return null;
     }
 
     /** Worksharing constructs and barriers may not be closely nested in worksharing, loop, task, critical, ordered, master or masked regions. */

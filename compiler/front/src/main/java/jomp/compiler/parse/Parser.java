@@ -190,6 +190,7 @@ public final class Parser {
     final Statements stmts;
     final Expressions exprs;
     final PrimaryExpressions primaries;
+    final FunctionCalls calls;
     final OldStyleDefinitions oldStyle;
 
     Parser(List<Token> toks, Diagnostics diags) {
@@ -206,6 +207,7 @@ public final class Parser {
         this.stmts = new Statements(this);
         this.exprs = new Expressions(this);
         this.primaries = new PrimaryExpressions(this);
+        this.calls = new FunctionCalls(this);
         this.oldStyle = new OldStyleDefinitions(this);
         scopes.add(new Scope());
         declareBuiltins();

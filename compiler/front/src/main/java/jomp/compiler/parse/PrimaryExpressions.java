@@ -173,88 +173,23 @@ final class PrimaryExpressions {
         return new Expr.StrLit(b, Type.arrayOf(elem, b.length / elem.size()), first.loc);
     }
 
+    /** Builtins that are keywords, for their operands that are types or that are not evaluated. */
     private Expr keywordPrimary(Token t) {
         switch (t.text) {
             case "__builtin_va_arg" -> {
-                p.pos++;
-                Token open = p.tok();
-                p.expect("(");
-                Expr ap = p.exprs.assign();
-                p.expect(",");
-                Token tyTok = p.tok();
-                Type ty = p.declarators.typeName();
-                p.expectClose(")", open);
-                Type promoted = Types.defaultArgPromote(ty.unqualified());
-                if (ty.kind == Type.Kind.FLOAT && !ty.isComplex || ty.isInteger() && ty.size() < Type.INT.size())
-                    diags.warning(
-                            tyTok.loc,
-                            "second argument to 'va_arg' is of promotable type " + TypePrinter.quoteAka(ty)
-                                    + "; this va_arg has undefined behavior because arguments will be promoted to "
-                                    + TypePrinter.quoteAka(promoted),
-                            "-Wvarargs");
-                return new Expr.VaArg(ap, ty.unqualified(), t.loc);
+                return vaArg(t);
             }
             case "__builtin_offsetof" -> {
-                p.pos++;
-                Token open = p.tok();
-                p.expect("(");
-                Type ty = p.declarators.typeName();
-                p.expect(",");
-                long off = 0;
-                Type cur = ty;
-                boolean first = true;
-                while (true) {
-                    if (first || p.consume(".")) {
-                        Token name = p.expectIdent();
-                        List<Member> path = cur.isStructOrUnion() ? cur.findMember(name.text) : null;
-                        if (path == null) {
-                            diags.error(name.loc, "no member named '" + name.text + "' in '" + cur + "'");
-                            skipParen();
-                            return new Expr.IntLit(0, Parser.ERROR, t.loc);
-                        }
-                        for (Member m : path) off += m.offset();
-                        cur = path.get(path.size() - 1).type();
-                    } else if (p.at("[")) {
-                        Token o = p.next();
-                        Long n = ConstEval.integer(p.exprs.rvalue(p.exprs.expr()));
-                        p.expectClose("]", o);
-                        if (n == null || !cur.isArray()) {
-                            diags.error(o.loc, "expression is not an integer constant expression");
-                            n = 0L;
-                        } else {
-                            off += n * cur.base.size();
-                            cur = cur.base;
-                        }
-                    } else break;
-                    first = false;
-                }
-                p.expectClose(")", open);
-                return new Expr.IntLit(off, Type.ULONG, t.loc);
+                return offsetof(t);
             }
             case "_Generic" -> {
                 return generic();
             }
             case "__builtin_types_compatible_p" -> {
-                p.pos++;
-                Token open = p.tok();
-                p.expect("(");
-                Type a = p.declarators.typeName();
-                p.expect(",");
-                Type b = p.declarators.typeName();
-                p.expectClose(")", open);
-                return new Expr.IntLit(Types.compatible(a.unqualified(), b.unqualified()) ? 1 : 0, Type.INT, t.loc);
+                return typesCompatible(t);
             }
             case "__builtin_choose_expr" -> {
-                p.pos++;
-                Token open = p.tok();
-                p.expect("(");
-                long c = p.exprs.constInt(p.exprs.assign());
-                p.expect(",");
-                Expr a = p.exprs.assign();
-                p.expect(",");
-                Expr b = p.exprs.assign();
-                p.expectClose(")", open);
-                return c != 0 ? a : b;
+                return chooseExpr(t);
             }
             case "sizeof", "_Alignof", "__alignof__", "__alignof", "__real__", "__imag__", "__real", "__imag" -> {
                 return p.exprs.unary();
@@ -264,8 +199,94 @@ final class PrimaryExpressions {
         throw p.errorAt(t.loc, "expected expression");
     }
 
-    /** Builtins that are keywords, for their operands that are types or that are not evaluated. */
-    private void skipParen() {
+    /** __builtin_va_arg(ap, type) (t: the keyword). */
+    private Expr vaArg(Token t) {
+        p.pos++;
+        Token open = p.tok();
+        p.expect("(");
+        Expr ap = p.exprs.assign();
+        p.expect(",");
+        Token tyTok = p.tok();
+        Type ty = p.declarators.typeName();
+        p.expectClose(")", open);
+        Type promoted = Types.defaultArgPromote(ty.unqualified());
+        if (ty.kind == Type.Kind.FLOAT && !ty.isComplex || ty.isInteger() && ty.size() < Type.INT.size())
+            diags.warning(
+                    tyTok.loc,
+                    "second argument to 'va_arg' is of promotable type " + TypePrinter.quoteAka(ty)
+                            + "; this va_arg has undefined behavior because arguments will be promoted to "
+                            + TypePrinter.quoteAka(promoted),
+                    "-Wvarargs");
+        return new Expr.VaArg(ap, ty.unqualified(), t.loc);
+    }
+
+    /** __builtin_offsetof(type, member designator) (t: the keyword): the offset, a constant. */
+    private Expr offsetof(Token t) {
+        p.pos++;
+        Token open = p.tok();
+        p.expect("(");
+        Type ty = p.declarators.typeName();
+        p.expect(",");
+        long off = 0;
+        Type cur = ty;
+        boolean first = true;
+        while (true) {
+            if (first || p.consume(".")) {
+                Token name = p.expectIdent();
+                List<Member> path = cur.isStructOrUnion() ? cur.findMember(name.text) : null;
+                if (path == null) {
+                    diags.error(name.loc, "no member named '" + name.text + "' in '" + cur + "'");
+                    skipParen(open);
+                    return new Expr.IntLit(0, Parser.ERROR, t.loc);
+                }
+                for (Member m : path) off += m.offset();
+                cur = path.get(path.size() - 1).type();
+            } else if (p.at("[")) {
+                Token o = p.next();
+                Long n = ConstEval.integer(p.exprs.rvalue(p.exprs.expr()));
+                p.expectClose("]", o);
+                if (n == null || !cur.isArray()) {
+                    diags.error(o.loc, "expression is not an integer constant expression");
+                    n = 0L;
+                } else {
+                    off += n * cur.base.size();
+                    cur = cur.base;
+                }
+            } else break;
+            first = false;
+        }
+        p.expectClose(")", open);
+        return new Expr.IntLit(off, Type.ULONG, t.loc);
+    }
+
+    /** __builtin_types_compatible_p(type, type) (t: the keyword): 1 or 0. */
+    private Expr typesCompatible(Token t) {
+        p.pos++;
+        Token open = p.tok();
+        p.expect("(");
+        Type a = p.declarators.typeName();
+        p.expect(",");
+        Type b = p.declarators.typeName();
+        p.expectClose(")", open);
+        return new Expr.IntLit(Types.compatible(a.unqualified(), b.unqualified()) ? 1 : 0, Type.INT, t.loc);
+    }
+
+    /** __builtin_choose_expr(constant, a, b) (t: the keyword): a or b, chosen here. */
+    private Expr chooseExpr(Token t) {
+        p.pos++;
+        Token open = p.tok();
+        p.expect("(");
+        long c = p.exprs.constInt(p.exprs.assign());
+        p.expect(",");
+        Expr a = p.exprs.assign();
+        p.expect(",");
+        Expr b = p.exprs.assign();
+        p.expectClose(")", open);
+        return c != 0 ? a : b;
+    }
+
+    /** Skips to the ')' that closes open. */
+    private void skipParen(Token open) {
         int depth = 1;
         while (depth > 0 && !p.atEof()) {
             Token x = p.next();

@@ -102,45 +102,14 @@ final class Statements {
                 return new Stmt.Null(loc);
             }
         }
-        if (p.gnuAttrs.at()) {
-            // an attribute statement (__attribute__((fallthrough));) or attributes on a statement; a fallthrough
-            // statement is the Null at the attribute (-Wimplicit-fallthrough sees it so, macro or not), another at its
-            // ';'
-            var attrs = p.gnuAttrs.parse();
-            p.gnuAttrs.check(attrs);
-            Token semi = p.tok();
-            if (p.consume(";"))
-                return new Stmt.Null(attrs.stream().anyMatch(a -> a.is("fallthrough")) ? loc : semi.loc);
-            return statement();
-        }
+        if (p.gnuAttrs.at()) return attributeStatement(loc);
         if (p.isIdent(t) && p.peek(1).is(":")) return labelStatement(t);
         if (t.kind == Token.Kind.KEYWORD || t.kind == Token.Kind.IDENT && Parser.KEYWORDS.contains(t.text)) {
             switch (t.text) {
-                case "if": {
-                    p.pos++;
-                    Token open = p.tok();
-                    p.expect("(");
-                    Expr c = condition(p.exprs.expr(), "statement requires expression of scalar type");
-                    p.expectClose(")", open);
-                    Stmt then = substatement();
-                    Stmt els = p.consume("else") ? substatement() : null;
-                    return new Stmt.If(c, then, els, loc);
-                }
-                case "while": {
-                    p.pos++;
-                    Token open = p.tok();
-                    p.expect("(");
-                    Expr c = condition(p.exprs.expr(), "statement requires expression of scalar type");
-                    p.expectClose(")", open);
-                    p.loopDepth++;
-                    p.breakDepth++;
-                    try {
-                        return new Stmt.While(c, substatement(), loc);
-                    } finally {
-                        p.loopDepth--;
-                        p.breakDepth--;
-                    }
-                }
+                case "if":
+                    return ifStatement(loc);
+                case "while":
+                    return whileStatement(loc);
                 case "do":
                     return doStatement(t);
                 case "for":
@@ -151,18 +120,10 @@ final class Statements {
                     return caseLabel();
                 case "default":
                     return defaultLabel(t);
-                case "break": {
-                    p.pos++;
-                    if (p.breakDepth == 0) diags.error(loc, "'break' statement not in loop or switch statement");
-                    p.expectAfter(";", "after break statement");
-                    return new Stmt.Break(loc);
-                }
-                case "continue": {
-                    p.pos++;
-                    if (p.loopDepth == 0) diags.error(loc, "'continue' statement not in loop statement");
-                    p.expectAfter(";", "after continue statement");
-                    return new Stmt.Continue(loc);
-                }
+                case "break":
+                    return breakStatement(loc);
+                case "continue":
+                    return continueStatement(loc);
                 case "goto":
                     return gotoStatement(t);
                 case "return":
@@ -176,6 +137,60 @@ final class Statements {
         p.expectAfter(";", "after expression");
         if (!p.gnuStatements.isStatementExpressionValue()) checkUnused(e);
         return new Stmt.ExprStmt(e, loc);
+    }
+
+    /**
+     * An attribute statement (__attribute__((fallthrough));) or attributes on a statement; a
+     * fallthrough statement is the Null at the attribute (-Wimplicit-fallthrough sees it so, macro
+     * or not), another at its ';'.
+     */
+    private Stmt attributeStatement(SourceLocation loc) {
+        var attrs = p.gnuAttrs.parse();
+        p.gnuAttrs.check(attrs);
+        Token semi = p.tok();
+        if (p.consume(";")) return new Stmt.Null(attrs.stream().anyMatch(a -> a.is("fallthrough")) ? loc : semi.loc);
+        return statement();
+    }
+
+    private Stmt ifStatement(SourceLocation loc) {
+        p.pos++;
+        Token open = p.tok();
+        p.expect("(");
+        Expr c = condition(p.exprs.expr(), "statement requires expression of scalar type");
+        p.expectClose(")", open);
+        Stmt then = substatement();
+        Stmt els = p.consume("else") ? substatement() : null;
+        return new Stmt.If(c, then, els, loc);
+    }
+
+    private Stmt whileStatement(SourceLocation loc) {
+        p.pos++;
+        Token open = p.tok();
+        p.expect("(");
+        Expr c = condition(p.exprs.expr(), "statement requires expression of scalar type");
+        p.expectClose(")", open);
+        p.loopDepth++;
+        p.breakDepth++;
+        try {
+            return new Stmt.While(c, substatement(), loc);
+        } finally {
+            p.loopDepth--;
+            p.breakDepth--;
+        }
+    }
+
+    private Stmt breakStatement(SourceLocation loc) {
+        p.pos++;
+        if (p.breakDepth == 0) diags.error(loc, "'break' statement not in loop or switch statement");
+        p.expectAfter(";", "after break statement");
+        return new Stmt.Break(loc);
+    }
+
+    private Stmt continueStatement(SourceLocation loc) {
+        p.pos++;
+        if (p.loopDepth == 0) diags.error(loc, "'continue' statement not in loop statement");
+        p.expectAfter(";", "after continue statement");
+        return new Stmt.Continue(loc);
     }
 
     /** {@code name:} (t is the name) and the statement it labels. */

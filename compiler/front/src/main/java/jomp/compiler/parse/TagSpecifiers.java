@@ -141,20 +141,7 @@ final class TagSpecifiers {
                             diags.note(prevLoc, "previous declaration is here");
                         }
                     }
-                    boolean bad = true;
-                    if (d.type().isFunction())
-                        diags.error(
-                                d.loc(),
-                                "field '" + (d.name() == null ? "" : d.name().text) + "' declared as a function");
-                    else if (d.type().kind == Type.Kind.VLA)
-                        diags.error(
-                                d.loc(),
-                                "fields must have a constant size: 'variable length array in structure' extension will never be supported");
-                    else if (!d.type().isComplete() && !(d.type().kind == Type.Kind.ARRAY && d.type().arrayLen < 0)) {
-                        diags.error(d.loc(), "field has incomplete type '" + d.type() + "'");
-                        p.exprs.forwardNote(d.type());
-                    } else bad = false;
-                    if (bad) continue; // left out, so that a struct never contains itself
+                    if (badFieldType(d)) continue; // left out, so that a struct never contains itself
                     members.add(new Member(
                             d.name() == null ? null : d.name().text, d.type(), 0, width, 0, members.size(), d.loc()));
                     // the member's alignment from aligned(n); negative: a packed member (byte-aligned unless aligned
@@ -175,6 +162,21 @@ final class TagSpecifiers {
         p.expectClose("}", open);
         layout(t, members, aligns, Declarations.concat(typeAttrs, p.decls.attribute(null)));
         return t;
+    }
+
+    /** Is the member's type one a field cannot have (a function, a VLA, incomplete but a flexible array)? Reported. */
+    private boolean badFieldType(Declarator d) {
+        if (d.type().isFunction())
+            diags.error(d.loc(), "field '" + (d.name() == null ? "" : d.name().text) + "' declared as a function");
+        else if (d.type().kind == Type.Kind.VLA)
+            diags.error(
+                    d.loc(),
+                    "fields must have a constant size: 'variable length array in structure' extension will never be supported");
+        else if (!d.type().isComplete() && !(d.type().kind == Type.Kind.ARRAY && d.type().arrayLen < 0)) {
+            diags.error(d.loc(), "field has incomplete type '" + d.type() + "'");
+            p.exprs.forwardNote(d.type());
+        } else return false;
+        return true;
     }
 
     /** The width after a bit-field's ':' (clamped to 0..64 once diagnosed). */

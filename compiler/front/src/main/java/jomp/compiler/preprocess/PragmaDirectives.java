@@ -39,75 +39,23 @@ final class PragmaDirectives {
         Token second = body.size() > 1 ? body.get(1) : null;
         boolean gcc = first.is("GCC") || first.is("clang");
         if (first.is("once")) {
-            if (pp.frames.size() <= 3 && pp.top() == pp.frames.get(0)) {
-                diags.warning(first.loc, "#pragma once in main file", "-Wpragma-once-outside-header");
-            } else {
-                pp.pragmaOnce.add(pp.top().key);
-            }
+            once(first);
             return;
         }
         if (first.is("GCC") && second != null && second.is("system_header")) {
-            Preprocessor.Frame f = pp.top();
-            if (f == pp.frames.get(0)) {
-                diags.warning(
-                        second.loc,
-                        "#pragma system_header ignored in main file",
-                        "-Wpragma-system-header-outside-header");
-            } else if (!f.system()) {
-                f.flavor = HeaderSearch.Flavor.SYSTEM;
-                f.file.markSystem();
-                pp.markers.add(new Preprocessor.LineMarker(
-                        pp.out.size(), f.presumedName, f.file.line(at.loc.offset()) + 1 + f.lineDelta, 0, true));
-            }
+            systemHeader(at, second);
             return;
         }
         if (first.is("push_macro") || first.is("pop_macro")) {
-            String name = PragmaArgs.parenString(body, diags, first);
-            if (name == null) return;
-            if (first.is("push_macro"))
-                pushedMacros.computeIfAbsent(name, k -> new ArrayList<>()).add(pp.macros.get(name));
-            else {
-                List<Macro> stack = pushedMacros.get(name);
-                if (stack == null || stack.isEmpty()) {
-                    diags.warning(
-                            first.loc,
-                            "pragma pop_macro could not pop '" + name + "', no matching push_macro",
-                            "-Wignored-pragmas");
-                    return;
-                }
-                Macro m = stack.remove(stack.size() - 1);
-                if (m == null) pp.macros.remove(name);
-                else pp.macros.put(name, m);
-            }
+            pushOrPopMacro(first, body);
             return;
         }
         if (gcc && second != null && second.is("poison")) {
-            for (Token t : body.subList(2, body.size())) {
-                if (t.kind != Token.Kind.IDENT) {
-                    diags.error(t.loc, "invalid #pragma GCC poison directive");
-                    return;
-                }
-                if (pp.macros.containsKey(t.text))
-                    diags.warning(t.loc, "poisoning existing macro '" + t.text + "'", "-Wpoison-system-directories");
-                poisoned.add(t.text);
-            }
+            poison(body);
             return;
         }
         if (first.is("message") || gcc && second != null && (second.is("warning") || second.is("error"))) {
-            boolean error = second != null && second.is("error") && gcc;
-            List<Token> rest = pp.expandArg(body.subList(first.is("message") ? 1 : 2, body.size()));
-            String msg = PragmaArgs.message(rest);
-            if (msg == null) {
-                diags.warning(
-                        first.loc,
-                        "pragma " + (first.is("message") ? "message" : first.text + " " + second.text)
-                                + " requires parenthesized string",
-                        "-Wignored-pragmas");
-            } else if (error) {
-                diags.error(first.loc, msg);
-            } else {
-                diags.warning(first.loc, msg, "-W#pragma-messages");
-            }
+            message(first, second, gcc, body);
             return;
         }
         if (gcc && second != null && second.is("diagnostic")) PragmaArgs.diagnostic(body, diags);
@@ -119,6 +67,81 @@ final class PragmaDirectives {
             body = all;
         }
         if (!pp.top().macrosOnly) pp.out.add(pragmaToken(at, body));
+    }
+
+    /** #pragma once (first: once). */
+    private void once(Token first) {
+        if (pp.frames.size() <= 3 && pp.top() == pp.frames.get(0)) {
+            diags.warning(first.loc, "#pragma once in main file", "-Wpragma-once-outside-header");
+        } else {
+            pp.pragmaOnce.add(pp.top().key);
+        }
+    }
+
+    /** #pragma GCC system_header (at: the pragma, second: system_header): the rest of the file is a system header's. */
+    private void systemHeader(Token at, Token second) {
+        Preprocessor.Frame f = pp.top();
+        if (f == pp.frames.get(0)) {
+            diags.warning(
+                    second.loc, "#pragma system_header ignored in main file", "-Wpragma-system-header-outside-header");
+        } else if (!f.system()) {
+            f.flavor = HeaderSearch.Flavor.SYSTEM;
+            f.file.markSystem();
+            pp.markers.add(new Preprocessor.LineMarker(
+                    pp.out.size(), f.presumedName, f.file.line(at.loc.offset()) + 1 + f.lineDelta, 0, true));
+        }
+    }
+
+    /** #pragma push_macro("name") or pop_macro("name") (first: push_macro or pop_macro). */
+    private void pushOrPopMacro(Token first, List<Token> body) {
+        String name = PragmaArgs.parenString(body, diags, first);
+        if (name == null) return;
+        if (first.is("push_macro"))
+            pushedMacros.computeIfAbsent(name, k -> new ArrayList<>()).add(pp.macros.get(name));
+        else {
+            List<Macro> stack = pushedMacros.get(name);
+            if (stack == null || stack.isEmpty()) {
+                diags.warning(
+                        first.loc,
+                        "pragma pop_macro could not pop '" + name + "', no matching push_macro",
+                        "-Wignored-pragmas");
+                return;
+            }
+            Macro m = stack.remove(stack.size() - 1);
+            if (m == null) pp.macros.remove(name);
+            else pp.macros.put(name, m);
+        }
+    }
+
+    /** #pragma GCC poison identifiers. */
+    private void poison(List<Token> body) {
+        for (Token t : body.subList(2, body.size())) {
+            if (t.kind != Token.Kind.IDENT) {
+                diags.error(t.loc, "invalid #pragma GCC poison directive");
+                return;
+            }
+            if (pp.macros.containsKey(t.text))
+                diags.warning(t.loc, "poisoning existing macro '" + t.text + "'", "-Wpoison-system-directories");
+            poisoned.add(t.text);
+        }
+    }
+
+    /** #pragma message("text"), #pragma GCC warning "text" or GCC error "text" (gcc: GCC or clang first). */
+    private void message(Token first, Token second, boolean gcc, List<Token> body) {
+        boolean error = second != null && second.is("error") && gcc;
+        List<Token> rest = pp.expandArg(body.subList(first.is("message") ? 1 : 2, body.size()));
+        String msg = PragmaArgs.message(rest);
+        if (msg == null) {
+            diags.warning(
+                    first.loc,
+                    "pragma " + (first.is("message") ? "message" : first.text + " " + second.text)
+                            + " requires parenthesized string",
+                    "-Wignored-pragmas");
+        } else if (error) {
+            diags.error(first.loc, msg);
+        } else {
+            diags.warning(first.loc, msg, first.is("message") ? "-W#pragma-messages" : "-W#pragma-messages");
+        }
     }
 
     /** Definitions saved by #pragma push_macro, by name (null: the name was not defined). */

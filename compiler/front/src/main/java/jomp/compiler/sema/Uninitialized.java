@@ -103,13 +103,7 @@ final class Uninitialized {
                 && !(s instanceof Stmt.Compound)) return null; // unreached, unless a label inside is jumped to
         switch (s) {
             case Stmt.Compound c -> {
-                boolean control = false;
-                for (Stmt x : c.items()) {
-                    if (control) block = x.loc().offset(); // what follows a control statement is a block of its own
-                    st = stmt(x, st);
-                    control = !(x instanceof Stmt.ExprStmt || x instanceof Stmt.Decl || x instanceof Stmt.Null);
-                }
-                return st;
+                return compound(c, st);
             }
             case Stmt.ExprStmt e -> {
                 return expr(e.expr(), st);
@@ -118,46 +112,25 @@ final class Uninitialized {
                 return st;
             }
             case Stmt.If i -> {
-                st = expr(i.cond(), st);
-                block = i.then().loc().offset();
-                Set<Var> a = stmt(i.then(), new HashSet<>(st));
-                if (i.otherwise() != null) block = i.otherwise().loc().offset();
-                Set<Var> b = i.otherwise() == null ? st : stmt(i.otherwise(), new HashSet<>(st));
-                return union(a, b);
+                return ifStmt(i, st);
             }
             case Stmt.While w -> {
-                Set<Var> entry = union(st, assigned(w.cond(), w.body()));
-                block = w.cond().loc().offset();
-                Set<Var> afterCond = expr(w.cond(), new HashSet<>(entry));
-                block = w.body().loc().offset();
-                stmt(w.body(), new HashSet<>(afterCond));
-                return afterCond;
+                return whileLoop(w, st);
             }
             case Stmt.DoWhile d -> {
-                Set<Var> entry = union(st, assigned(d.body(), d.cond()));
-                block = d.body().loc().offset();
-                Set<Var> end = stmt(d.body(), new HashSet<>(entry));
-                block = d.cond().loc().offset();
-                return expr(d.cond(), union(end, entry));
+                return doWhileLoop(d, st);
             }
             case Stmt.For f -> {
                 return forLoop(f, st);
             }
             case Stmt.Switch sw -> {
-                st = expr(sw.cond(), st);
-                Set<Var> entry = union(st, assigned(sw.body()));
-                switchEntries.push(entry);
-                Set<Var> end = stmt(sw.body(), null);
-                switchEntries.pop();
-                return union(end, entry);
+                return switchStmt(sw, st);
             }
             case Stmt.Case c -> {
-                block = c.loc().offset();
-                return stmt(c.body(), union(st, switchEntries.isEmpty() ? null : new HashSet<>(switchEntries.peek())));
+                return switchLabel(c, c.body(), st);
             }
             case Stmt.Default d -> {
-                block = d.loc().offset();
-                return stmt(d.body(), union(st, switchEntries.isEmpty() ? null : new HashSet<>(switchEntries.peek())));
+                return switchLabel(d, d.body(), st);
             }
             case Stmt.Label l -> {
                 block = l.loc().offset();
@@ -190,6 +163,57 @@ final class Uninitialized {
                 return st;
             }
         }
+    }
+
+    private Set<Var> compound(Stmt.Compound c, Set<Var> st) {
+        boolean control = false;
+        for (Stmt x : c.items()) {
+            if (control) block = x.loc().offset(); // what follows a control statement is a block of its own
+            st = stmt(x, st);
+            control = !(x instanceof Stmt.ExprStmt || x instanceof Stmt.Decl || x instanceof Stmt.Null);
+        }
+        return st;
+    }
+
+    private Set<Var> ifStmt(Stmt.If i, Set<Var> st) {
+        st = expr(i.cond(), st);
+        block = i.then().loc().offset();
+        Set<Var> a = stmt(i.then(), new HashSet<>(st));
+        if (i.otherwise() != null) block = i.otherwise().loc().offset();
+        Set<Var> b = i.otherwise() == null ? st : stmt(i.otherwise(), new HashSet<>(st));
+        return union(a, b);
+    }
+
+    private Set<Var> whileLoop(Stmt.While w, Set<Var> st) {
+        Set<Var> entry = union(st, assigned(w.cond(), w.body()));
+        block = w.cond().loc().offset();
+        Set<Var> afterCond = expr(w.cond(), new HashSet<>(entry));
+        block = w.body().loc().offset();
+        stmt(w.body(), new HashSet<>(afterCond));
+        return afterCond;
+    }
+
+    private Set<Var> doWhileLoop(Stmt.DoWhile d, Set<Var> st) {
+        Set<Var> entry = union(st, assigned(d.body(), d.cond()));
+        block = d.body().loc().offset();
+        Set<Var> end = stmt(d.body(), new HashSet<>(entry));
+        block = d.cond().loc().offset();
+        return expr(d.cond(), union(end, entry));
+    }
+
+    private Set<Var> switchStmt(Stmt.Switch sw, Set<Var> st) {
+        st = expr(sw.cond(), st);
+        Set<Var> entry = union(st, assigned(sw.body()));
+        switchEntries.push(entry);
+        Set<Var> end = stmt(sw.body(), null);
+        switchEntries.pop();
+        return union(end, entry);
+    }
+
+    /** A case or default label: reached from the switch's entry as well as from the statement before it. */
+    private Set<Var> switchLabel(Stmt label, Stmt body, Set<Var> st) {
+        block = label.loc().offset();
+        return stmt(body, union(st, switchEntries.isEmpty() ? null : new HashSet<>(switchEntries.peek())));
     }
 
     private Set<Var> forLoop(Stmt.For f, Set<Var> st) {

@@ -1,7 +1,6 @@
 package jomp.compiler.ir;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A non-terminating instruction: three-address form over registers. Every instruction that
@@ -30,13 +29,24 @@ public sealed interface Insn {
         SHL,
         SHR,
         USHR;
-        public final String spelling = name().toLowerCase(Locale.ROOT);
+        public final String spelling = name().toLowerCase();
     }
 
     enum UnOp {
         NEG,
-        NOT;
-        public final String spelling = name().toLowerCase(Locale.ROOT);
+        NOT,
+        /*
+         * The bit operations below take i32 or i64 and give a count or value of the same type; the
+         * JVM compiles each to one instruction (tzcnt, lzcnt, popcnt, bswap), PTX to one or two.
+         */
+        /** Trailing zero bits; the width for 0 (C leaves __builtin_ctz(0) undefined). */
+        CTZ,
+        /** Leading zero bits; the width for 0. */
+        CLZ,
+        POPCOUNT,
+        /** The bytes in reverse order. */
+        BSWAP;
+        public final String spelling = name().toLowerCase();
     }
 
     /** Comparisons; the result is i32 0 or 1. On floats, all but NE are false when a NaN is involved. */
@@ -51,7 +61,7 @@ public sealed interface Insn {
         ULE,
         UGT,
         UGE;
-        public final String spelling = name().toLowerCase(Locale.ROOT);
+        public final String spelling = name().toLowerCase();
     }
 
     /**
@@ -79,7 +89,7 @@ public sealed interface Insn {
         FPEXT,
         FPTRUNC,
         BITCAST;
-        public final String spelling = name().toLowerCase(Locale.ROOT);
+        public final String spelling = name().toLowerCase();
     }
 
     /**
@@ -215,7 +225,7 @@ public sealed interface Insn {
         RELEASE,
         ACQ_REL,
         SEQ_CST;
-        public final String spelling = name().toLowerCase(Locale.ROOT);
+        public final String spelling = name().toLowerCase();
         /** Whether the ordering has acquire semantics (a read side). */
         public boolean acquires() {
             return this == ACQUIRE || this == ACQ_REL || this == SEQ_CST;
@@ -230,7 +240,7 @@ public sealed interface Insn {
     enum Scope {
         DEVICE,
         SYSTEM;
-        public final String spelling = name().toLowerCase(Locale.ROOT);
+        public final String spelling = name().toLowerCase();
     }
 
     /**
@@ -253,7 +263,7 @@ public sealed interface Insn {
         UMIN,
         FADD,
         FSUB;
-        public final String spelling = name().toLowerCase(Locale.ROOT);
+        public final String spelling = name().toLowerCase();
 
         public boolean isFloat() {
             return this == FADD || this == FSUB;

@@ -213,6 +213,18 @@ public final class IrPrinter {
                 args(c.args());
                 csig(c.csig());
             }
+            case Insn.AtomicRmw _, Insn.CmpXchg _, Insn.AtomicLoad _, Insn.AtomicStore _, Insn.Fence _ -> atomic(insn);
+            case Insn.CallIndirect c -> {
+                out.append("calli ").append(c.type()).append(' ').append(c.target());
+                args(c.args());
+                csig(c.csig());
+            }
+        }
+    }
+
+    /** The atomic instructions: their operands, then the orderings (and a fence's scope). */
+    private void atomic(Insn insn) {
+        switch (insn) {
             case Insn.AtomicRmw a -> {
                 out.append(a.reassoc() ? "atomicrmw reassoc " : "atomicrmw ")
                         .append(a.op().spelling)
@@ -246,11 +258,7 @@ public final class IrPrinter {
             }
             case Insn.Fence fe ->
                 out.append("fence ").append(fe.ordering().spelling).append(' ').append(fe.scope().spelling);
-            case Insn.CallIndirect c -> {
-                out.append("calli ").append(c.type()).append(' ').append(c.target());
-                args(c.args());
-                csig(c.csig());
-            }
+            default -> throw new IllegalArgumentException(insn.toString());
         }
     }
 

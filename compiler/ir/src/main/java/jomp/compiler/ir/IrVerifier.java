@@ -115,8 +115,10 @@ public final class IrVerifier {
             }
             case Insn.Unary u -> {
                 same(u.a(), u.dst().type(), u);
-                if (u.op() == Insn.UnOp.NOT && u.dst().type().isFloat())
-                    problem("not on " + u.dst().type());
+                IrType t = u.dst().type();
+                if (u.op() == Insn.UnOp.NOT && t.isFloat()) problem("not on " + t);
+                if (u.op().ordinal() > Insn.UnOp.NOT.ordinal() && t != IrType.I32 && t != IrType.I64)
+                    problem(u.op().spelling + " on " + t);
             }
             case Insn.Cmp c -> {
                 same(c.b(), c.a().type(), c);

@@ -95,7 +95,21 @@ public final class Fold {
     }
 
     public static Value unary(Insn.UnOp op, Value a) {
-        if (a instanceof IntConst x) return new IntConst(x.type(), op == Insn.UnOp.NEG ? -x.value() : ~x.value());
+        if (a instanceof IntConst x) {
+            boolean wide = x.type().isWide();
+            long v = x.value();
+            int i = (int) v;
+            return new IntConst(
+                    x.type(),
+                    switch (op) {
+                        case NEG -> -v;
+                        case NOT -> ~v;
+                        case CTZ -> wide ? Long.numberOfTrailingZeros(v) : Integer.numberOfTrailingZeros(i);
+                        case CLZ -> wide ? Long.numberOfLeadingZeros(v) : Integer.numberOfLeadingZeros(i);
+                        case POPCOUNT -> wide ? Long.bitCount(v) : Integer.bitCount(i);
+                        case BSWAP -> wide ? Long.reverseBytes(v) : Integer.reverseBytes(i);
+                    });
+        }
         if (a instanceof FloatConst x && op == Insn.UnOp.NEG) return new FloatConst(x.type(), -x.value());
         return null;
     }

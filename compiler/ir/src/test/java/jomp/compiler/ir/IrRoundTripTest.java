@@ -51,6 +51,10 @@ class IrRoundTripTest {
         Reg l = b.load(IrType.I16, addr);
         Reg z = b.convert(Insn.ConvOp.ZEXT, l, IrType.I32);
         Reg n = b.unary(Insn.UnOp.NOT, z);
+        for (Insn.UnOp op : List.of(Insn.UnOp.CTZ, Insn.UnOp.CLZ, Insn.UnOp.POPCOUNT, Insn.UnOp.BSWAP)) {
+            b.unary(op, n);
+            b.unary(op, w);
+        }
         Reg d = b.convert(Insn.ConvOp.SITOFP, n, IrType.F64);
         Reg e = b.binary(Insn.BinOp.DIV, d, new FloatConst(IrType.F64, 0.1));
         b.binary(Insn.BinOp.ADD, e, new FloatConst(IrType.F64, Double.NaN));

@@ -34,13 +34,43 @@ public final class HostObjectWriter {
      */
     public static final String CSIG_SECTION = ".jomp.csig";
 
-    private HostObjectWriter() {}
+    private final Module m;
+    private final List<ElfSection> sections = new ArrayList<>();
+    private final List<ElfSymbol> symbols = new ArrayList<>();
+    private final Map<String, Integer> symbolIndex = new HashMap<>();
+    /** Each global's data section (its layout) and its offset there. */
+    private final Map<Global, Layout> where = new HashMap<>();
+
+    private final Map<Global, Long> offset = new HashMap<>();
+    /** .data.rel.ro's layout, and the section numbers of .data.rel.ro and .data (0: none). */
+    private Layout relro;
+
+    private int relroIdx, rwIdx;
+
+    private HostObjectWriter(Module m) {
+        this.m = m;
+    }
 
     public static byte[] write(Module m, List<JvmBackend.ClassFile> classes, byte[] offloadBinaries) {
-        List<ElfSection> sections = new ArrayList<>();
-        List<ElfSymbol> symbols = new ArrayList<>();
-        Map<String, Integer> symbolIndex = new HashMap<>();
+        HostObjectWriter w = new HostObjectWriter(m);
+        w.code(classes);
+        w.globals();
+        undefinedSymbols(m, w.symbols, w.symbolIndex);
+        w.relocations();
+        List<ElfSection> sections = w.sections;
+        String csigs = csigs(m);
+        if (!csigs.isEmpty())
+            sections.add(
+                    ElfSection.progbits(CSIG_SECTION, 0, 1, csigs.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        if (!m.offloadEntries.isEmpty()) sections.add(entries(m, w.symbolIndex));
+        if (offloadBinaries != null && offloadBinaries.length > 0) sections.add(ElfSection.offloading(offloadBinaries));
+        sections.add(jomp.objfile.jvm.ObjectCheck.section(
+                sections, w.symbols)); // last: the link compares it before it reads the rest
+        return ElfWriter.write(new ElfObject(sections, w.symbols));
+    }
 
+    /** The class sections, and the functions' symbols in the unit's class. */
+    private void code(List<JvmBackend.ClassFile> classes) {
         // the class files are the unit's code: allocated and executable, as .text is, so nm and
         // friends see the functions as code ('T', 't')
         int firstClassSection = sections.size() + 1;
@@ -66,18 +96,20 @@ public final class HostObjectWriter {
                     f.isStatic ? Elf.STB_LOCAL : f.weak ? Elf.STB_WEAK : Elf.STB_GLOBAL,
                     Elf.STT_FUNC));
         }
+    }
 
+    /** The data sections and the globals' symbols in them. */
+    private void globals() {
         // globals, laid out per section in declaration order; read-only data that holds addresses
         // goes to .data.rel.ro, as gcc and clang put it (written when the program is loaded)
-        Layout ro = new Layout(false), relro = new Layout(false), rw = new Layout(false), bss = new Layout(true);
-        Map<Global, Layout> where = new HashMap<>();
-        Map<Global, Long> offset = new HashMap<>();
+        Layout ro = new Layout(false), rw = new Layout(false), bss = new Layout(true);
+        relro = new Layout(false);
         for (Global g : m.globals) {
             Layout l = g.isZero() && !g.readOnly ? bss : g.readOnly ? (g.relocs.isEmpty() ? ro : relro) : rw;
             where.put(g, l);
             offset.put(g, l.place(g));
         }
-        int roIdx = 0, relroIdx = 0, rwIdx = 0, bssIdx = 0;
+        int roIdx = 0, bssIdx = 0;
         if (ro.size > 0) {
             sections.add(ElfSection.progbits(".rodata", Elf.SHF_ALLOC, ro.align, ro.bytes()));
             roIdx = sections.size();
@@ -109,8 +141,10 @@ public final class HostObjectWriter {
             // string literals are the compiler's own: outside the symbol table, as gcc's .LC0 and clang's .L.str are
             symbols.add(g.isStatic && (g.name.equals(".str") || g.name.startsWith(".str.")) ? s.asHidden() : s);
         }
-        undefinedSymbols(m, symbols, symbolIndex);
-        // relocations: addresses of data, or handles of functions, stored in initialised data
+    }
+
+    /** Relocations: addresses of data, or handles of functions, stored in initialised data. */
+    private void relocations() {
         List<ElfRelocation> relroRel = new ArrayList<>(), rwRel = new ArrayList<>();
         for (Global g : m.globals) {
             if (g.relocs.isEmpty()) continue;
@@ -133,16 +167,6 @@ public final class HostObjectWriter {
         if (!relroRel.isEmpty())
             sections.set(relroIdx - 1, sections.get(relroIdx - 1).withRelocations(relroRel));
         if (!rwRel.isEmpty()) sections.set(rwIdx - 1, sections.get(rwIdx - 1).withRelocations(rwRel));
-
-        String csigs = csigs(m);
-        if (!csigs.isEmpty())
-            sections.add(
-                    ElfSection.progbits(CSIG_SECTION, 0, 1, csigs.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        if (!m.offloadEntries.isEmpty()) sections.add(entries(m, symbolIndex));
-        if (offloadBinaries != null && offloadBinaries.length > 0) sections.add(ElfSection.offloading(offloadBinaries));
-        sections.add(jomp.objfile.jvm.ObjectCheck.section(
-                sections, symbols)); // last: the link compares it before it reads the rest
-        return ElfWriter.write(new ElfObject(sections, symbols));
     }
 
     /** Undefined symbols: everything used but defined elsewhere. */

@@ -42,7 +42,6 @@ public final class JvmBackend {
     public static final String FN = JvmNames.FN;
     private static final String MEM = "jomp/runtime/mem/Mem";
     private static final String STACK = JvmNames.STACK;
-    private static final String CONV = "jomp/runtime/mem/Conv";
 
     /**
      * A C function's method descriptor: its parameters and result as abi.md maps them, then the
@@ -197,6 +196,9 @@ public final class JvmBackend {
         private final Set<String> localFunctions;
         private final Function f;
         private final MethodVisitor mv;
+        /** Arithmetic, comparisons, conversions and constants on the operand stack, into mv. */
+        private final ArithmeticCode arith;
+
         private final Map<Integer, Integer> regLocal = new HashMap<>();
         private final Map<BasicBlock, Label> labels = new HashMap<>();
         private final Map<Slot, Long> slotOffset = new HashMap<>();
@@ -235,6 +237,7 @@ public final class JvmBackend {
             MethodVisitor m = cw.visitMethod(access, JvmNames.method(f.name), descriptor(f.type), null, null);
             this.lines = debug ? new LineNumbers(m) : null;
             this.mv = debug ? lines : m;
+            this.arith = new ArithmeticCode(mv);
         }
 
         private static int width(IrType t) {
@@ -267,6 +270,24 @@ public final class JvmBackend {
             boolean share = setjmps.isEmpty();
             Liveness liveness = share ? Liveness.of(f) : null;
             Map<Integer, int[]> spans = share ? SharedLocals.spans(f, liveness) : null;
+            frame(spans);
+            registers(liveness, spans, debug || !setjmps.isEmpty());
+            // setjmp's second return: a handler over the body (SetjmpCode), its locals zeroed here too
+            setjmp = SetjmpCode.of(mv, setjmps, nextLocal, stackLocal);
+            if (setjmp != null) {
+                nextLocal += setjmp.locals();
+                setjmp.begin();
+            }
+            blocks();
+            mv.visitLabel(bodyEnd);
+            if (setjmp != null) setjmp.end(nextLocal++, c -> store(c.dst()));
+            if (debug) localVariables(start);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+
+        /** The prologue's native stack frame: sp at entry, and the frame slots' block (laid out over spans). */
+        private void frame(Map<Integer, int[]> spans) {
             boolean needsStack = !f.slots.isEmpty() || usesAlloca();
             if (region && !f.slots.isEmpty()) throw new IllegalStateException("a region with frame slots: " + f.name);
             if (needsStack && !region) {
@@ -288,16 +309,20 @@ public final class JvmBackend {
                     mv.visitVarInsn(LSTORE, fpLocal);
                 }
             }
-            // every other register gets a local; those a path from the entry reads before writing
-            // them (C's uninitialised reads) are zeroed, so the verifier sees every read assigned.
-            // With -g all are, so that a debugger finds every named one assigned; with setjmp
-            // too, since a longjmp's handler (whose frame holds what is assigned at the body's
-            // start) jumps back into the body.
+        }
+
+        /**
+         * Every other register gets a local (shared with others when liveness is given); those a
+         * path from the entry reads before writing them (C's uninitialised reads) are zeroed, so
+         * the verifier sees every read assigned. With zeroAll every one is: with -g, so that a
+         * debugger finds every named one assigned; with setjmp, since a longjmp's handler (whose
+         * frame holds what is assigned at the body's start) jumps back into the body.
+         */
+        private void registers(Liveness liveness, Map<Integer, int[]> spans, boolean zeroAll) {
             BitSet zeroed = new BitSet();
-            boolean zeroAll = debug || !setjmps.isEmpty();
             // with -g the named registers keep a local each, for the debugger's LocalVariableTable
-            if (share) liveness.addLiveIn(f.entry(), zeroed);
-            if (share) {
+            if (liveness != null) liveness.addLiveIn(f.entry(), zeroed);
+            if (liveness != null) {
                 Map<Integer, Integer> shared = new HashMap<>();
                 nextLocal = SharedLocals.assign(
                         f,
@@ -331,12 +356,10 @@ public final class JvmBackend {
                     }
                 }
             }
-            // setjmp's second return: a handler over the body (SetjmpCode), its locals zeroed here too
-            setjmp = SetjmpCode.of(mv, setjmps, nextLocal, stackLocal);
-            if (setjmp != null) {
-                nextLocal += setjmp.locals();
-                setjmp.begin();
-            }
+        }
+
+        /** The blocks in order, each instruction and terminator after its line. */
+        private void blocks() {
             for (BasicBlock b : f.blocks) {
                 blockIndex.put(b, blockIndex.size());
                 labels.put(b, new Label());
@@ -355,11 +378,6 @@ public final class JvmBackend {
                 lineOf(b.terminator);
                 terminator(b.terminator);
             }
-            mv.visitLabel(bodyEnd);
-            if (setjmp != null) setjmp.end(nextLocal++, c -> store(c.dst()));
-            if (debug) localVariables(start);
-            mv.visitMaxs(0, 0);
-            mv.visitEnd();
         }
 
         /** After {@link #generate}: the body's size and each block's, from where their labels landed. */
@@ -446,16 +464,11 @@ public final class JvmBackend {
         // ---- operands -------------------------------------------------------------------
 
         private void pushInt(int v) {
-            if (v >= -1 && v <= 5) mv.visitInsn(ICONST_0 + v);
-            else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) mv.visitIntInsn(BIPUSH, v);
-            else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) mv.visitIntInsn(SIPUSH, v);
-            else mv.visitLdcInsn(v);
+            arith.pushInt(v);
         }
 
         private void pushLong(long v) {
-            if (v == 0) mv.visitInsn(LCONST_0);
-            else if (v == 1) mv.visitInsn(LCONST_1);
-            else mv.visitLdcInsn(v);
+            arith.pushLong(v);
         }
 
         private void pushZero(IrType t) {
@@ -544,13 +557,25 @@ public final class JvmBackend {
                 case Insn.Cmp c -> cmp(c);
                 case Insn.Convert c -> {
                     load(c.src());
-                    convert(c.op(), c.src().type(), c.dst().type());
+                    arith.convert(c.op(), c.src().type(), c.dst().type());
                     store(c.dst());
                 }
                 case Insn.Copy c -> {
                     load(c.src());
                     store(c.dst());
                 }
+                case Insn.Load _, Insn.Store _, Insn.SlotAddr _, Insn.GlobalAddr _, Insn.FuncAddr _ -> memory(insn);
+                case Insn.Alloca _, Insn.StackSave _, Insn.StackRestore _ -> nativeStack(insn);
+                case Insn.MemCopy _, Insn.MemSet _ -> bulkMemory(insn);
+                case Insn.Call _, Insn.CallIndirect _ -> call(insn);
+                case Insn.AtomicRmw _, Insn.CmpXchg _, Insn.AtomicLoad _, Insn.AtomicStore _, Insn.Fence _ ->
+                    atomic(insn);
+            }
+        }
+
+        /** Loads and stores, and the addresses of frame slots, globals and functions. */
+        private void memory(Insn insn) {
+            switch (insn) {
                 case Insn.Load l -> {
                     load(l.addr());
                     IrType t = l.dst().type();
@@ -580,6 +605,13 @@ public final class JvmBackend {
                     mv.visitFieldInsn(GETSTATIC, FN, JvmNames.field(fa.symbol()), "J");
                     store(fa.dst());
                 }
+                default -> throw new IllegalArgumentException(insn.toString());
+            }
+        }
+
+        /** alloca and the native stack pointer's save and restore. */
+        private void nativeStack(Insn insn) {
+            switch (insn) {
                 case Insn.Alloca a -> {
                     mv.visitVarInsn(ALOAD, stackLocal);
                     load(a.size());
@@ -598,6 +630,13 @@ public final class JvmBackend {
                     load(sr.saved());
                     mv.visitFieldInsn(PUTFIELD, STACK, "sp", "J");
                 }
+                default -> throw new IllegalArgumentException(insn.toString());
+            }
+        }
+
+        /** memcpy and memset: a few constant bytes as loads and stores, else a call. */
+        private void bulkMemory(Insn insn) {
+            switch (insn) {
                 case Insn.MemCopy c
                 when c.size() instanceof IntConst n && n.value() > 0 && n.value() <= SMALL_COPY ->
                     copySmall(c, (int) n.value());
@@ -620,6 +659,13 @@ public final class JvmBackend {
                     loadAsLong(s.size());
                     mv.visitMethodInsn(INVOKESTATIC, MEM, "fill", "(JBJ)V", false);
                 }
+                default -> throw new IllegalArgumentException(insn.toString());
+            }
+        }
+
+        /** Direct calls (setjmp's among them) and calls through a function address. */
+        private void call(Insn insn) {
+            switch (insn) {
                 case Insn.Call c
                 when setjmp != null && setjmp.isSite(c) -> {
                     setjmp.call(c, () -> load(c.args().get(0)));
@@ -637,20 +683,6 @@ public final class JvmBackend {
                     mv.visitMethodInsn(INVOKESTATIC, local ? owner : EXTERN, name, descriptor(c.type()), false);
                     result(c.dst(), c.type().ret());
                 }
-                case Insn.AtomicRmw a -> {
-                    new AtomicCode(mv, this::load).rmw(a);
-                    store(a.dst());
-                }
-                case Insn.CmpXchg x -> {
-                    new AtomicCode(mv, this::load).cmpxchg(x);
-                    store(x.dst());
-                }
-                case Insn.AtomicLoad l -> {
-                    new AtomicCode(mv, this::load).load(l);
-                    store(l.dst());
-                }
-                case Insn.AtomicStore s -> new AtomicCode(mv, this::load).store(s);
-                case Insn.Fence fe -> new AtomicCode(mv, this::load).fence(fe);
                 case Insn.CallIndirect c -> {
                     load(c.target());
                     if (c.csig() != null) mv.visitLdcInsn(c.csig());
@@ -667,6 +699,28 @@ public final class JvmBackend {
                             INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", descriptor(c.type()), false);
                     result(c.dst(), c.type().ret());
                 }
+                default -> throw new IllegalArgumentException(insn.toString());
+            }
+        }
+
+        /** The atomic instructions (AtomicCode), each result stored. */
+        private void atomic(Insn insn) {
+            switch (insn) {
+                case Insn.AtomicRmw a -> {
+                    new AtomicCode(mv, this::load).rmw(a);
+                    store(a.dst());
+                }
+                case Insn.CmpXchg x -> {
+                    new AtomicCode(mv, this::load).cmpxchg(x);
+                    store(x.dst());
+                }
+                case Insn.AtomicLoad l -> {
+                    new AtomicCode(mv, this::load).load(l);
+                    store(l.dst());
+                }
+                case Insn.AtomicStore s -> new AtomicCode(mv, this::load).store(s);
+                case Insn.Fence fe -> new AtomicCode(mv, this::load).fence(fe);
+                default -> throw new IllegalArgumentException(insn.toString());
             }
         }
 
@@ -739,60 +793,15 @@ public final class JvmBackend {
         }
 
         private void binary(Insn.Binary b) {
-            IrType t = b.dst().type();
             load(b.a());
             load(b.b());
-            boolean wide = t.isWide(), isF = t == IrType.F32, isD = t == IrType.F64;
-            switch (b.op()) {
-                case ADD -> mv.visitInsn(wide ? LADD : isF ? FADD : isD ? DADD : IADD);
-                case SUB -> mv.visitInsn(wide ? LSUB : isF ? FSUB : isD ? DSUB : ISUB);
-                case MUL -> mv.visitInsn(wide ? LMUL : isF ? FMUL : isD ? DMUL : IMUL);
-                case DIV -> mv.visitInsn(wide ? LDIV : isF ? FDIV : isD ? DDIV : IDIV);
-                case REM -> mv.visitInsn(wide ? LREM : isF ? FREM : isD ? DREM : IREM);
-                case UDIV -> unsignedCall(wide, "divideUnsigned", t);
-                case UREM -> unsignedCall(wide, "remainderUnsigned", t);
-                case AND -> mv.visitInsn(wide ? LAND : IAND);
-                case OR -> mv.visitInsn(wide ? LOR : IOR);
-                case XOR -> mv.visitInsn(wide ? LXOR : IXOR);
-                case SHL, SHR, USHR -> {
-                    if (b.b().type().isWide()) mv.visitInsn(L2I);
-                    int op = b.op() == Insn.BinOp.SHL
-                            ? (wide ? LSHL : ISHL)
-                            : b.op() == Insn.BinOp.SHR ? (wide ? LSHR : ISHR) : (wide ? LUSHR : IUSHR);
-                    mv.visitInsn(op);
-                }
-            }
-            normalise(t);
+            arith.binary(b.op(), b.dst().type(), b.b().type().isWide());
             store(b.dst());
         }
 
-        private void unsignedCall(boolean wide, String name, IrType t) {
-            if (wide) mv.visitMethodInsn(INVOKESTATIC, "java/lang/Long", name, "(JJ)J", false);
-            else {
-                if (t == IrType.I8 || t == IrType.I16) throw new IllegalStateException("unsigned " + t + " arithmetic");
-                mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", name, "(II)I", false);
-            }
-        }
-
-        /** Keeps i8/i16 results sign-extended, as the IR's convention says. */
-        private void normalise(IrType t) {
-            if (t == IrType.I8) mv.visitInsn(I2B);
-            else if (t == IrType.I16) mv.visitInsn(I2S);
-        }
-
         private void unary(Insn.Unary u) {
-            IrType t = u.dst().type();
             load(u.a());
-            if (u.op() == Insn.UnOp.NEG) {
-                mv.visitInsn(t.isWide() ? LNEG : t == IrType.F32 ? FNEG : t == IrType.F64 ? DNEG : INEG);
-            } else if (t.isWide()) {
-                pushLong(-1L);
-                mv.visitInsn(LXOR);
-            } else {
-                mv.visitInsn(ICONST_M1);
-                mv.visitInsn(IXOR);
-            }
-            normalise(t);
+            arith.unary(u.op(), u.dst().type());
             store(u.dst());
         }
 
@@ -814,139 +823,9 @@ public final class JvmBackend {
 
         /** Jumps to {@code target} when the comparison holds. */
         private void jumpIf(Insn.Cmp c, Label target) {
-            IrType t = c.a().type();
             load(c.a());
             load(c.b());
-            Insn.CmpOp op = c.op();
-            switch (t) {
-                case I8, I16, I32 -> {
-                    switch (op) {
-                        case EQ -> mv.visitJumpInsn(IF_ICMPEQ, target);
-                        case NE -> mv.visitJumpInsn(IF_ICMPNE, target);
-                        case LT -> mv.visitJumpInsn(IF_ICMPLT, target);
-                        case LE -> mv.visitJumpInsn(IF_ICMPLE, target);
-                        case GT -> mv.visitJumpInsn(IF_ICMPGT, target);
-                        case GE -> mv.visitJumpInsn(IF_ICMPGE, target);
-                        default -> {
-                            mv.visitMethodInsn(INVOKESTATIC, "java/lang/Integer", "compareUnsigned", "(II)I", false);
-                            mv.visitJumpInsn(zeroJump(op), target);
-                        }
-                    }
-                }
-                case I64, PTR -> {
-                    if (op.ordinal() >= Insn.CmpOp.ULT.ordinal()) {
-                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Long", "compareUnsigned", "(JJ)I", false);
-                    } else {
-                        mv.visitInsn(LCMP);
-                    }
-                    mv.visitJumpInsn(zeroJump(op), target);
-                }
-                case F32, F64 -> {
-                    boolean d = t == IrType.F64;
-                    // NaN must make every comparison but != false: pick the NaN result accordingly
-                    boolean nanIsGreater =
-                            op == Insn.CmpOp.LT || op == Insn.CmpOp.LE || op == Insn.CmpOp.ULT || op == Insn.CmpOp.ULE;
-                    mv.visitInsn(d ? (nanIsGreater ? DCMPG : DCMPL) : (nanIsGreater ? FCMPG : FCMPL));
-                    mv.visitJumpInsn(zeroJump(op), target);
-                }
-                case VOID -> throw new IllegalStateException("void comparison");
-            }
-        }
-
-        private static int zeroJump(Insn.CmpOp op) {
-            return switch (op) {
-                case EQ -> IFEQ;
-                case NE -> IFNE;
-                case LT, ULT -> IFLT;
-                case LE, ULE -> IFLE;
-                case GT, UGT -> IFGT;
-                case GE, UGE -> IFGE;
-            };
-        }
-
-        private void convert(Insn.ConvOp op, IrType from, IrType to) {
-            switch (op) {
-                case SEXT -> {
-                    if (!from.isWide() && to.isWide()) mv.visitInsn(I2L);
-                    normalise(to);
-                }
-                case ZEXT -> {
-                    if (from == IrType.I8) {
-                        pushInt(0xFF);
-                        mv.visitInsn(IAND);
-                    } else if (from == IrType.I16) {
-                        pushInt(0xFFFF);
-                        mv.visitInsn(IAND);
-                    }
-                    if (to.isWide() && !from.isWide()) {
-                        mv.visitInsn(I2L);
-                        if (from == IrType.I32) {
-                            pushLong(0xFFFF_FFFFL);
-                            mv.visitInsn(LAND);
-                        }
-                    }
-                }
-                case TRUNC -> {
-                    if (from.isWide() && !to.isWide()) mv.visitInsn(L2I);
-                    normalise(to);
-                }
-                case FPTOSI -> {
-                    boolean d = from == IrType.F64;
-                    if (to.isWide()) mv.visitInsn(d ? D2L : F2L);
-                    else {
-                        mv.visitInsn(d ? D2I : F2I);
-                        normalise(to);
-                    }
-                }
-                case FPTOUI -> {
-                    if (from == IrType.F32) mv.visitInsn(F2D);
-                    if (to.isWide()) mv.visitMethodInsn(INVOKESTATIC, CONV, "d2ul", "(D)J", false);
-                    else {
-                        mv.visitInsn(D2L);
-                        mv.visitInsn(L2I);
-                        normalise(to);
-                    }
-                }
-                case SITOFP -> {
-                    if (from.isWide()) mv.visitInsn(to == IrType.F64 ? L2D : L2F);
-                    else mv.visitInsn(to == IrType.F64 ? I2D : I2F);
-                }
-                case UITOFP -> {
-                    if (from.isWide()) {
-                        mv.visitMethodInsn(
-                                INVOKESTATIC,
-                                CONV,
-                                to == IrType.F64 ? "ul2d" : "ul2f",
-                                to == IrType.F64 ? "(J)D" : "(J)F",
-                                false);
-                    } else {
-                        if (from == IrType.I8) {
-                            pushInt(0xFF);
-                            mv.visitInsn(IAND);
-                        } else if (from == IrType.I16) {
-                            pushInt(0xFFFF);
-                            mv.visitInsn(IAND);
-                        }
-                        mv.visitInsn(I2L);
-                        pushLong(0xFFFF_FFFFL);
-                        mv.visitInsn(LAND);
-                        mv.visitInsn(to == IrType.F64 ? L2D : L2F);
-                    }
-                }
-                case FPEXT -> mv.visitInsn(F2D);
-                case FPTRUNC -> mv.visitInsn(D2F);
-                case BITCAST -> {
-                    if (from == IrType.F64 && to.isWide())
-                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J", false);
-                    else if (from.isWide() && to == IrType.F64)
-                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D", false);
-                    else if (from == IrType.F32 && to == IrType.I32)
-                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false);
-                    else if (from == IrType.I32 && to == IrType.F32)
-                        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F", false);
-                    // ptr <-> i64: the same long
-                }
-            }
+            arith.jumpIf(c.a().type(), c.op(), target);
         }
 
         // ---- terminators ----------------------------------------------------------------

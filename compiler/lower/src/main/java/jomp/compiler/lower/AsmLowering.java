@@ -196,7 +196,7 @@ final class AsmLowering {
 
     /** Stores v (of C type from) into an output lvalue, converted to its type. */
     private void store(Expr target, Value v, Type from) {
-        f.storeTo(target, f.e.convert(v, from, target.type().unqualified()));
+        new AssignLowering(f).storeTo(target, f.e.convert(v, from, target.type().unqualified()));
     }
 
     /** The register letter of a constraint ("=a", "+d", "a"), or 0. */

@@ -1,6 +1,7 @@
 package jomp.compiler.lower;
 
 import java.util.List;
+import java.util.Set;
 import jomp.compiler.ast.Expr;
 import jomp.compiler.ir.BasicBlock;
 import jomp.compiler.ir.FuncType;
@@ -12,9 +13,9 @@ import jomp.compiler.ir.Value;
 
 /**
  * The {@code __builtin_*} calls the parser leaves to run time (parse/BuiltinCalls), as plain IR:
- * byte swaps, bit counts (SWAR popcount; clz and ctz through it), floating-point classification
- * on the bits of the value, quiet comparisons, alloca. Nothing here calls a library, so the JVM
- * and the nvptx back ends compile them alike.
+ * byte swaps and bit counts (the IR's ctz, clz, popcount and bswap), floating-point
+ * classification on the bits of the value, quiet comparisons, alloca. Nothing here calls a
+ * library, so the JVM and the nvptx back ends compile them alike.
  */
 final class BuiltinLowering {
     private final FunctionLowering f;
@@ -25,10 +26,49 @@ final class BuiltinLowering {
         this.e = f.e;
     }
 
+    private static final Set<String> BITS = Set.of(
+            "__builtin_clz",
+            "__builtin_clzll",
+            "__builtin_ctz",
+            "__builtin_ctzll",
+            "__builtin_popcount",
+            "__builtin_popcountll",
+            "__builtin_parity",
+            "__builtin_parityll",
+            "__builtin_ffs",
+            "__builtin_ffsll",
+            "__builtin_clrsb",
+            "__builtin_clrsbll");
+    private static final Set<String> QUIET_COMPARISONS = Set.of(
+            "__builtin_isgreater",
+            "__builtin_isgreaterequal",
+            "__builtin_isless",
+            "__builtin_islessequal",
+            "__builtin_islessgreater",
+            "__builtin_isunordered");
+    private static final Set<String> CLASSIFICATIONS = Set.of(
+            "__builtin_isnan",
+            "__builtin_isinf",
+            "__builtin_isfinite",
+            "__builtin_isnormal",
+            "__builtin_signbit",
+            "__builtin_isinf_sign");
+
     /** The value of builtin call c, or null when c is not one of these (void builtins give null too). */
     Value lower(Expr.Call c, String n) {
         if (jomp.compiler.preprocess.Extensions.ATOMIC_BUILTINS.contains(n)) return new AtomicLowering(f).builtin(c, n);
         List<Expr> a = c.args();
+        if (n.startsWith("__builtin_bswap")) return bswap(f.rvalue(a.get(0)), Integer.parseInt(n.substring(15)));
+        if (BITS.contains(n))
+            return bits(n.replaceFirst("^__builtin_", "").replaceFirst("ll$", ""), f.rvalue(a.get(0)));
+        if (QUIET_COMPARISONS.contains(n)) return quietCompare(n, f.rvalue(a.get(0)), f.rvalue(a.get(1)));
+        if (n.equals("__builtin_fpclassify")) return fpclassify(a);
+        if (CLASSIFICATIONS.contains(n)) return classify(n, f.rvalue(a.get(0)));
+        return stack(n, a);
+    }
+
+    /** unreachable, prefetch and alloca: control and the stack; null for any other name. */
+    private Value stack(String n, List<Expr> a) {
         switch (n) {
             case "__builtin_unreachable" -> {
                 // reaching it is undefined; jomp stops the program there as __builtin_trap does (SIGILL)
@@ -45,80 +85,75 @@ final class BuiltinLowering {
                 int align = a.size() > 1 ? (int) ((Expr.IntLit) a.get(1)).value() : 16;
                 return f.b.alloca(size, Math.max(16, align));
             }
-            default -> {}
+            default -> {
+                return null;
+            }
         }
-        if (n.startsWith("__builtin_bswap")) return bswap(f.rvalue(a.get(0)), Integer.parseInt(n.substring(15)));
-        switch (n) {
-            case "__builtin_clz", "__builtin_clzll" -> {
-                return clz(f.rvalue(a.get(0)));
-            }
-            case "__builtin_ctz", "__builtin_ctzll" -> {
-                return ctz(f.rvalue(a.get(0)));
-            }
-            case "__builtin_popcount", "__builtin_popcountll" -> {
-                return toInt(popcount(f.rvalue(a.get(0))));
-            }
-            case "__builtin_parity", "__builtin_parityll" -> {
-                return e.bin(Insn.BinOp.AND, toInt(popcount(f.rvalue(a.get(0)))), IntConst.i32(1));
-            }
-            case "__builtin_ffs", "__builtin_ffsll" -> {
-                return ffs(f.rvalue(a.get(0)));
-            }
-            case "__builtin_clrsb", "__builtin_clrsbll" -> {
-                Value x = f.rvalue(a.get(0));
+    }
+
+    /**
+     * clz, ctz, popcount, parity, ffs, clrsb of an i32 or i64 (the parser made the l forms ll):
+     * int results, through the IR's bit operations, which the JVM compiles to single instructions.
+     * clz and ctz of 0 are undefined in C; here they give the width, as lzcnt and tzcnt do.
+     */
+    private Value bits(String op, Value x) {
+        return switch (op) {
+            case "clz" -> count(Insn.UnOp.CLZ, x);
+            case "ctz" -> count(Insn.UnOp.CTZ, x);
+            case "popcount" -> count(Insn.UnOp.POPCOUNT, x);
+            case "parity" -> e.bin(Insn.BinOp.AND, count(Insn.UnOp.POPCOUNT, x), IntConst.i32(1));
+            // the width less the leading zeros of the lowest set bit alone: 0 for 0
+            case "ffs" ->
+                e.bin(
+                        Insn.BinOp.SUB,
+                        IntConst.i32(x.type().bits()),
+                        count(Insn.UnOp.CLZ, e.bin(Insn.BinOp.AND, x, e.unary(Insn.UnOp.NEG, x))));
+            default -> { // clrsb: the leading bits equal to the sign bit, less one
                 Value y = e.bin(
                         Insn.BinOp.XOR,
                         x,
                         e.bin(Insn.BinOp.SHR, x, k(x, x.type().bits() - 1)));
-                return e.bin(Insn.BinOp.SUB, clz(y), IntConst.i32(1));
+                yield e.bin(Insn.BinOp.SUB, count(Insn.UnOp.CLZ, y), IntConst.i32(1));
             }
-            default -> {}
-        }
-        if (n.equals("__builtin_isgreater")
-                || n.equals("__builtin_isgreaterequal")
-                || n.equals("__builtin_isless")
-                || n.equals("__builtin_islessequal")
-                || n.equals("__builtin_islessgreater")
-                || n.equals("__builtin_isunordered")) {
-            Value x = f.rvalue(a.get(0)), y = f.rvalue(a.get(1));
-            return switch (n) {
-                case "__builtin_isgreater" -> e.cmp(Insn.CmpOp.GT, x, y);
-                case "__builtin_isgreaterequal" -> e.cmp(Insn.CmpOp.GE, x, y);
-                case "__builtin_isless" -> e.cmp(Insn.CmpOp.LT, x, y);
-                case "__builtin_islessequal" -> e.cmp(Insn.CmpOp.LE, x, y);
-                case "__builtin_islessgreater" ->
-                    e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.LT, x, y), e.cmp(Insn.CmpOp.GT, x, y));
-                default -> e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, x, x), e.cmp(Insn.CmpOp.NE, y, y));
-            };
-        }
-        if (n.equals("__builtin_fpclassify")) return fpclassify(a);
-        if (n.equals("__builtin_isnan")
-                || n.equals("__builtin_isinf")
-                || n.equals("__builtin_isfinite")
-                || n.equals("__builtin_isnormal")
-                || n.equals("__builtin_signbit")
-                || n.equals("__builtin_isinf_sign")) {
-            Value x = f.rvalue(a.get(0));
-            if (n.equals("__builtin_isnan")) return e.cmp(Insn.CmpOp.NE, x, x);
-            Fp fp = new Fp(x);
-            return switch (n) {
-                case "__builtin_isinf" -> e.cmp(Insn.CmpOp.EQ, fp.abs, fp.inf());
-                case "__builtin_isfinite" -> e.cmp(Insn.CmpOp.LT, fp.abs, fp.inf());
-                case "__builtin_isnormal" ->
-                    e.bin(
-                            Insn.BinOp.AND,
-                            e.cmp(Insn.CmpOp.GE, fp.abs, fp.minNormal()),
-                            e.cmp(Insn.CmpOp.LT, fp.abs, fp.inf()));
-                case "__builtin_signbit" -> fp.sign();
-                default -> { // isinf_sign: 1 for +inf, -1 for -inf, else 0
-                    Value inf = e.cmp(Insn.CmpOp.EQ, fp.abs, fp.inf());
-                    Value dir =
-                            e.bin(Insn.BinOp.SUB, IntConst.i32(1), e.bin(Insn.BinOp.SHL, fp.sign(), IntConst.i32(1)));
-                    yield e.bin(Insn.BinOp.MUL, inf, dir);
-                }
-            };
-        }
-        return null;
+        };
+    }
+
+    private Value count(Insn.UnOp op, Value x) {
+        return toInt(e.unary(op, x));
+    }
+
+    /** The comparisons that raise no invalid-operation exception: on the JVM no comparison does. */
+    private Value quietCompare(String n, Value x, Value y) {
+        return switch (n) {
+            case "__builtin_isgreater" -> e.cmp(Insn.CmpOp.GT, x, y);
+            case "__builtin_isgreaterequal" -> e.cmp(Insn.CmpOp.GE, x, y);
+            case "__builtin_isless" -> e.cmp(Insn.CmpOp.LT, x, y);
+            case "__builtin_islessequal" -> e.cmp(Insn.CmpOp.LE, x, y);
+            case "__builtin_islessgreater" ->
+                e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.LT, x, y), e.cmp(Insn.CmpOp.GT, x, y));
+            default -> e.bin(Insn.BinOp.OR, e.cmp(Insn.CmpOp.NE, x, x), e.cmp(Insn.CmpOp.NE, y, y));
+        };
+    }
+
+    /** isnan, isinf, isfinite, isnormal, signbit, isinf_sign: on the bits of x. */
+    private Value classify(String n, Value x) {
+        if (n.equals("__builtin_isnan")) return e.cmp(Insn.CmpOp.NE, x, x);
+        Fp fp = new Fp(x);
+        return switch (n) {
+            case "__builtin_isinf" -> e.cmp(Insn.CmpOp.EQ, fp.abs, fp.inf());
+            case "__builtin_isfinite" -> e.cmp(Insn.CmpOp.LT, fp.abs, fp.inf());
+            case "__builtin_isnormal" ->
+                e.bin(
+                        Insn.BinOp.AND,
+                        e.cmp(Insn.CmpOp.GE, fp.abs, fp.minNormal()),
+                        e.cmp(Insn.CmpOp.LT, fp.abs, fp.inf()));
+            case "__builtin_signbit" -> fp.sign();
+            default -> { // isinf_sign: 1 for +inf, -1 for -inf, else 0
+                Value inf = e.cmp(Insn.CmpOp.EQ, fp.abs, fp.inf());
+                Value dir = e.bin(Insn.BinOp.SUB, IntConst.i32(1), e.bin(Insn.BinOp.SHL, fp.sign(), IntConst.i32(1)));
+                yield e.bin(Insn.BinOp.MUL, inf, dir);
+            }
+        };
     }
 
     private static IntConst k(Value like, long v) {
@@ -129,68 +164,10 @@ final class BuiltinLowering {
         return v.type() == IrType.I32 ? v : e.conv(Insn.ConvOp.TRUNC, v, IrType.I32);
     }
 
-    /** Byte-reverses a 16-, 32- or 64-bit value (16-bit values arrive zero-extended in an i32). */
+    /** Byte-reverses a 16-, 32- or 64-bit value (16-bit values arrive in an i32: their bytes end in the top half). */
     private Value bswap(Value v, int bits) {
-        if (bits == 16) {
-            Value lo = e.bin(Insn.BinOp.SHL, e.bin(Insn.BinOp.AND, v, IntConst.i32(0xff)), IntConst.i32(8));
-            Value hi = e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, v, IntConst.i32(8)), IntConst.i32(0xff));
-            return e.bin(Insn.BinOp.OR, lo, hi);
-        }
-        // swap bytes within 16-bit halves, then halves within 32, then (for 64) words
-        v = swapMasked(v, 8, bits == 32 ? 0x00ff00ffL : 0x00ff00ff00ff00ffL);
-        v = swapMasked(v, 16, bits == 32 ? 0x0000ffffL : 0x0000ffff0000ffffL);
-        if (bits == 64)
-            v = e.bin(Insn.BinOp.OR, e.bin(Insn.BinOp.SHL, v, k(v, 32)), e.bin(Insn.BinOp.USHR, v, k(v, 32)));
-        return v;
-    }
-
-    private Value swapMasked(Value v, int shift, long mask) {
-        Value m = k(v, v.type() == IrType.I32 ? (int) mask : mask);
-        Value left = e.bin(Insn.BinOp.SHL, e.bin(Insn.BinOp.AND, v, m), k(v, shift));
-        Value right = e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, v, k(v, shift)), m);
-        return e.bin(Insn.BinOp.OR, left, right);
-    }
-
-    /** The number of 1 bits (SWAR), in x's type. */
-    private Value popcount(Value x) {
-        boolean wide = x.type() == IrType.I64;
-        long m1 = wide ? 0x5555555555555555L : 0x55555555L, m2 = wide ? 0x3333333333333333L : 0x33333333L;
-        long m4 = wide ? 0x0f0f0f0f0f0f0f0fL : 0x0f0f0f0fL, h = wide ? 0x0101010101010101L : 0x01010101L;
-        x = e.bin(
-                Insn.BinOp.SUB,
-                x,
-                e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, x, k(x, 1)), k(x, wide ? m1 : (int) m1)));
-        x = e.bin(
-                Insn.BinOp.ADD,
-                e.bin(Insn.BinOp.AND, x, k(x, wide ? m2 : (int) m2)),
-                e.bin(Insn.BinOp.AND, e.bin(Insn.BinOp.USHR, x, k(x, 2)), k(x, wide ? m2 : (int) m2)));
-        x = e.bin(
-                Insn.BinOp.AND,
-                e.bin(Insn.BinOp.ADD, x, e.bin(Insn.BinOp.USHR, x, k(x, 4))),
-                k(x, wide ? m4 : (int) m4));
-        return e.bin(
-                Insn.BinOp.USHR,
-                e.bin(Insn.BinOp.MUL, x, k(x, wide ? h : (int) h)),
-                k(x, x.type().bits() - 8));
-    }
-
-    /** Trailing zeros: the ones below the lowest set bit, counted (x = 0 gives the width, as a total function). */
-    private Value ctz(Value x) {
-        Value low = e.bin(Insn.BinOp.AND, x, e.unary(Insn.UnOp.NEG, x));
-        return toInt(popcount(e.bin(Insn.BinOp.SUB, low, k(x, 1))));
-    }
-
-    /** Leading zeros: every bit below the highest set one set, then the zeros left over counted. */
-    private Value clz(Value x) {
-        for (int s = 1; s < x.type().bits(); s *= 2) x = e.bin(Insn.BinOp.OR, x, e.bin(Insn.BinOp.USHR, x, k(x, s)));
-        return e.bin(Insn.BinOp.SUB, IntConst.i32(x.type().bits()), toInt(popcount(x)));
-    }
-
-    /** ffs: one more than the index of the lowest set bit, 0 for 0. */
-    private Value ffs(Value x) {
-        Value r = e.bin(Insn.BinOp.ADD, ctz(x), IntConst.i32(1));
-        Value nonzero = e.cmp(Insn.CmpOp.NE, x, k(x, 0));
-        return e.bin(Insn.BinOp.AND, r, e.unary(Insn.UnOp.NEG, nonzero));
+        Value r = e.unary(Insn.UnOp.BSWAP, v);
+        return bits == 16 ? e.bin(Insn.BinOp.USHR, r, IntConst.i32(16)) : r;
     }
 
     /** A floating value's bits, sign removed, with the IEEE constants of its width. */

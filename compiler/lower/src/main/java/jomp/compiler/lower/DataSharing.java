@@ -147,23 +147,7 @@ final class DataSharing {
         OmpDirective d = o.directive();
         List<Leaf> ls = d.leaves();
         Leaf leaf = ls.get(i);
-        int inner = ls.size() - 1;
-        if (ls.get(inner) == Leaf.SIMD
-                && inner > 0
-                && (ls.get(inner - 1) == Leaf.FOR
-                        || ls.get(inner - 1) == Leaf.DISTRIBUTE
-                        || ls.get(inner - 1) == Leaf.TASKLOOP)) inner--;
-        int lastLeaf = ls.indexOf(Leaf.FOR);
-        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.DISTRIBUTE);
-        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.TASKLOOP);
-        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.SIMD);
-        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.SECTIONS);
-        int redLeaf = ls.indexOf(Leaf.FOR);
-        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.TASKLOOP);
-        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.PARALLEL);
-        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SECTIONS);
-        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SCOPE);
-        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.TASK); // in_reduction of a task (TaskLowering)
+        int inner = innerLeaf(ls);
         boolean outlined = leaf == Leaf.PARALLEL || leaf == Leaf.TEAMS || leaf == Leaf.TASK;
 
         Map<Var, Kind> kinds = new LinkedHashMap<>();
@@ -173,90 +157,18 @@ final class DataSharing {
         if (i == inner) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE)) kinds.put(v, Kind.PRIVATE);
         if (i == inner || outlined)
             for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE)) kinds.put(v, Kind.FIRSTPRIVATE);
-        boolean last = i == lastLeaf;
-        if (last)
-            for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE))
-                kinds.putIfAbsent(v, Kind.LASTPRIVATE);
-        // a loop variable in lastprivate ends with the value a sequential run leaves in it (its
-        // last value plus its step, lb + count * step), as gcc and clang give
-        if (last && nest != null)
-            for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE))
-                for (LoopNest.Level l : nest.originalLevels())
-                    if (l.var() == v && l.lb() != null) ds.linearLoopVars.add(l);
-        // in a non-rectangular nest an inner variable's final value depends on the outer ones':
-        // the thread that ran the last iteration runs the rest of the nest as written (its increments
-        // and tests, an inner loop started again where an outer one goes on)
-        if (last
-                && nest != null
-                && nest.table != null
-                && OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE).stream()
-                        .anyMatch(nest.vars()::contains))
-            ds.tail = LoopNest.loops(o.body(), nest.levels.size(), new ArrayList<>(), new ArrayList<>(), new Stmt[1]);
+        boolean last = i == lastprivateLeaf(ls);
+        if (last) ds.lastprivateClauses(o, nest, kinds);
         Map<Var, Value[]> linearSteps = new LinkedHashMap<>();
         if (last) {
-            for (OmpClause.Linear l : d.clauses(OmpClause.Linear.class)) {
-                for (OmpDirective.Item it : l.items()) {
-                    Var v = it.var();
-                    if (v == null) continue;
-                    LoopNest.Level level = nest == null
-                            ? null
-                            : nest.levels.stream()
-                                    .filter(x -> x.var() == v)
-                                    .findFirst()
-                                    .orElse(null);
-                    if (level != null) {
-                        if (level.lb() != null) ds.linearLoopVars.add(level);
-                        continue;
-                    }
-                    Value step = l.step() == null
-                            ? IntConst.i64(1)
-                            : ds.f.e.convert(ds.f.rvalue(l.step()), l.step().type(), Type.LONG);
-                    if (v.type.isPointer())
-                        step = ds.f.e.bin(Insn.BinOp.MUL, step, IntConst.i64(Math.max(1, v.type.base.size())));
-                    linearSteps.put(v, new Value[] {ds.f.readVar(v), step});
-                    kinds.put(v, Kind.LINEAR);
-                }
-            }
-            for (OmpClause.Induction ind : d.clauses(OmpClause.Induction.class)) {
-                for (OmpDirective.Item it : ind.items()) {
-                    Var v = it.var();
-                    if (v == null) continue;
-                    Value s = ds.f.e.convert(ds.f.rvalue(ind.step()), ind.step().type(), v.type);
-                    ds.inductions.add(new Induction(v, ds.f.readVar(v), s, ind.multiply()));
-                    kinds.put(v, Kind.LINEAR); // privatised as a linear variable is; its value comes from iteration()
-                }
-            }
+            ds.linearClauses(d, nest, kinds, linearSteps);
+            ds.inductionClauses(d, kinds);
         }
-        if (leaf == Leaf.TEAMS || i == redLeaf) {
-            for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) {
-                if ("inscan".equals(r.modifier())) continue; // ScanLowering keeps these
-                if ("task".equals(r.modifier())
-                        && leaf != Leaf.TASK
-                        && !r.items().isEmpty()) ds.taskModifier = true;
-                for (int k = 0; k < r.items().size(); k++) {
-                    OmpDirective.Item it = r.items().get(k);
-                    if (it.var() == null) continue;
-                    OmpClause.UserReduction user =
-                            r.users().isEmpty() ? null : r.users().get(k);
-                    kinds.put(it.var(), Kind.REDUCTION);
-                    ops.put(it.var(), user != null ? OmpClause.ReductionOp.USER : r.op());
-                    items.put(it.var(), it);
-                    if (user != null) ds.users.put(it.var(), user);
-                }
-            }
-        }
+        if (leaf == Leaf.TEAMS || i == reductionLeaf(ls)) ds.reductionClauses(d, leaf, kinds, ops, items);
         List<Var> lastVars =
                 last ? new ArrayList<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) : List.of();
         ds.inMemory = inMemory || OmpLowering.outlinesAfter(d, i); // inner leaves capture the private copies by address
-        for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {
-            // allocate(allocator: list): the private copies come from the allocator, with its traits (alignment, pool,
-            // fallback)
-            if (a.allocator() != null)
-                for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.allocators.put(it.var(), a.allocator());
-            if (!(a.align() instanceof jomp.compiler.ast.Expr.IntLit n))
-                continue; // allocate(align(n): list): their alignment
-            for (OmpDirective.Item it : a.items()) if (it.var() != null) ds.alignments.put(it.var(), (int) n.value());
-        }
+        ds.allocateClauses(d);
         for (var e : kinds.entrySet()) {
             Var v = e.getKey();
             OmpDirective.Item it = items.get(v);
@@ -276,6 +188,134 @@ final class DataSharing {
             for (Var v : conditionalVars(d))
                 if (ds.entries.stream().anyMatch(x -> x.var() == v && x.last())) ds.trackAssignments(v);
         return ds;
+    }
+
+    /** The leaf that takes private: the innermost, or the loop leaf a trailing simd belongs to. */
+    private static int innerLeaf(List<Leaf> ls) {
+        int inner = ls.size() - 1;
+        if (ls.get(inner) == Leaf.SIMD
+                && inner > 0
+                && (ls.get(inner - 1) == Leaf.FOR
+                        || ls.get(inner - 1) == Leaf.DISTRIBUTE
+                        || ls.get(inner - 1) == Leaf.TASKLOOP)) inner--;
+        return inner;
+    }
+
+    /** The leaf that takes lastprivate (and linear): for, else distribute, taskloop, simd, sections (-1: none). */
+    private static int lastprivateLeaf(List<Leaf> ls) {
+        int lastLeaf = ls.indexOf(Leaf.FOR);
+        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.DISTRIBUTE);
+        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.TASKLOOP);
+        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.SIMD);
+        if (lastLeaf < 0) lastLeaf = ls.indexOf(Leaf.SECTIONS);
+        return lastLeaf;
+    }
+
+    /** The leaf that takes reduction (besides teams): for, else taskloop, parallel, sections, scope, task. */
+    private static int reductionLeaf(List<Leaf> ls) {
+        int redLeaf = ls.indexOf(Leaf.FOR);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.TASKLOOP);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.PARALLEL);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SECTIONS);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.SCOPE);
+        if (redLeaf < 0) redLeaf = ls.indexOf(Leaf.TASK); // in_reduction of a task (TaskLowering)
+        return redLeaf;
+    }
+
+    /** The lastprivate clauses of the loop leaf: their variables, and the loop variables among them. */
+    private void lastprivateClauses(Stmt.Omp o, LoopNest nest, Map<Var, Kind> kinds) {
+        OmpDirective d = o.directive();
+        for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE)) kinds.putIfAbsent(v, Kind.LASTPRIVATE);
+        // a loop variable in lastprivate ends with the value a sequential run leaves in it (its
+        // last value plus its step, lb + count * step), as gcc and clang give
+        if (nest != null)
+            for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE))
+                for (LoopNest.Level l : nest.originalLevels())
+                    if (l.var() == v && l.lb() != null) linearLoopVars.add(l);
+        // in a non-rectangular nest an inner variable's final value depends on the outer ones':
+        // the thread that ran the last iteration runs the rest of the nest as written (its increments
+        // and tests, an inner loop started again where an outer one goes on)
+        if (nest != null
+                && nest.table != null
+                && OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE).stream()
+                        .anyMatch(nest.vars()::contains))
+            tail = LoopNest.loops(o.body(), nest.levels.size(), new ArrayList<>(), new ArrayList<>(), new Stmt[1]);
+    }
+
+    /** The linear clauses: each variable's start value and step (bytes for a pointer) into steps; loop variables apart. */
+    private void linearClauses(OmpDirective d, LoopNest nest, Map<Var, Kind> kinds, Map<Var, Value[]> steps) {
+        for (OmpClause.Linear l : d.clauses(OmpClause.Linear.class)) {
+            for (OmpDirective.Item it : l.items()) {
+                Var v = it.var();
+                if (v == null) continue;
+                LoopNest.Level level = nest == null
+                        ? null
+                        : nest.levels.stream()
+                                .filter(x -> x.var() == v)
+                                .findFirst()
+                                .orElse(null);
+                if (level != null) {
+                    if (level.lb() != null) linearLoopVars.add(level);
+                    continue;
+                }
+                Value step = l.step() == null
+                        ? IntConst.i64(1)
+                        : f.e.convert(f.rvalue(l.step()), l.step().type(), Type.LONG);
+                if (v.type.isPointer())
+                    step = f.e.bin(Insn.BinOp.MUL, step, IntConst.i64(Math.max(1, v.type.base.size())));
+                steps.put(v, new Value[] {f.readVar(v), step});
+                kinds.put(v, Kind.LINEAR);
+            }
+        }
+    }
+
+    /** The induction clauses (OpenMP 6.0): each variable's start value and step. */
+    private void inductionClauses(OmpDirective d, Map<Var, Kind> kinds) {
+        for (OmpClause.Induction ind : d.clauses(OmpClause.Induction.class)) {
+            for (OmpDirective.Item it : ind.items()) {
+                Var v = it.var();
+                if (v == null) continue;
+                Value s = f.e.convert(f.rvalue(ind.step()), ind.step().type(), v.type);
+                inductions.add(new Induction(v, f.readVar(v), s, ind.multiply()));
+                kinds.put(v, Kind.LINEAR); // privatised as a linear variable is; its value comes from iteration()
+            }
+        }
+    }
+
+    /** The reduction clauses of this leaf: each variable's operator (USER: its declare reduction) and list item. */
+    private void reductionClauses(
+            OmpDirective d,
+            Leaf leaf,
+            Map<Var, Kind> kinds,
+            Map<Var, OmpClause.ReductionOp> ops,
+            Map<Var, OmpDirective.Item> items) {
+        for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class)) {
+            if ("inscan".equals(r.modifier())) continue; // ScanLowering keeps these
+            if ("task".equals(r.modifier()) && leaf != Leaf.TASK && !r.items().isEmpty()) taskModifier = true;
+            for (int k = 0; k < r.items().size(); k++) {
+                OmpDirective.Item it = r.items().get(k);
+                if (it.var() == null) continue;
+                OmpClause.UserReduction user =
+                        r.users().isEmpty() ? null : r.users().get(k);
+                kinds.put(it.var(), Kind.REDUCTION);
+                ops.put(it.var(), user != null ? OmpClause.ReductionOp.USER : r.op());
+                items.put(it.var(), it);
+                if (user != null) users.put(it.var(), user);
+            }
+        }
+    }
+
+    /** The allocate clauses: the private copies' allocators and alignments. */
+    private void allocateClauses(OmpDirective d) {
+        for (OmpClause.Allocate a : d.clauses(OmpClause.Allocate.class)) {
+            // allocate(allocator: list): the private copies come from the allocator, with its traits (alignment, pool,
+            // fallback)
+            if (a.allocator() != null)
+                for (OmpDirective.Item it : a.items()) if (it.var() != null) allocators.put(it.var(), a.allocator());
+            if (!(a.align() instanceof jomp.compiler.ast.Expr.IntLit n))
+                continue; // allocate(align(n): list): their alignment
+            for (OmpDirective.Item it : a.items()) if (it.var() != null) alignments.put(it.var(), (int) n.value());
+        }
     }
 
     boolean needsLast() {

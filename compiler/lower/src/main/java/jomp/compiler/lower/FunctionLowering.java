@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import jomp.compiler.ast.Expr;
-import jomp.compiler.ast.Initializer;
 import jomp.compiler.ast.OmpClause;
 import jomp.compiler.ast.Stmt;
 import jomp.compiler.ast.TranslationUnit;
@@ -536,7 +535,7 @@ final class FunctionLowering {
         } else if (v.ompAllocator != null) {
             addrVars.put(v, DataSharing.allocatorAligned(this, v));
         }
-        if (lv.init() != null) initialize(v, lv.init());
+        if (lv.init() != null) new AssignLowering(this).initialize(v, lv.init());
     }
 
     /** Assigns the hidden size variables of a variably modified type, innermost first. */
@@ -555,53 +554,6 @@ final class FunctionLowering {
         Reg r = regVars.get(v);
         if (r != null) b.copy(r, val);
         else store(varAddress(v), val, v.type);
-    }
-
-    void initialize(Var v, Initializer init) {
-        Reg r = regVars.get(v);
-        if (r != null) {
-            Value val = Emit.zero(r.type());
-            for (Initializer.Item it : init.items()) val = rvalue(it.value());
-            b.copy(r, val);
-            return;
-        }
-        initializeAt(varAddress(v), init);
-    }
-
-    void initializeAt(Value base, Initializer init) {
-        Type t = init.type();
-        long size = t.size();
-        if (size > 0 && !covers(init, size)) b.memset(base, IntConst.i32(0), IntConst.i64(size));
-        else if (size < 0 && t.kind == Type.Kind.VLA) b.memset(base, IntConst.i32(0), sizeOf(t));
-        for (Initializer.Item it : init.items()) {
-            Value addr = at(base, it.offset());
-            if (it.value() instanceof Expr.StrLit s && it.type().isArray()) {
-                long n = it.type().size() < 0
-                        ? s.bytes().length
-                        : Math.min(s.bytes().length, it.type().size());
-                String sym = unit.stringLiteral(s.bytes(), Math.max(s.type().align(), 1));
-                b.memcpy(addr, b.globalAddr(sym), IntConst.i64(n));
-            } else if (it.bitField() != null) {
-                storeBits(addr, it.bitField(), rvalue(it.value()));
-            } else {
-                store(addr, rvalue(it.value()), it.type());
-            }
-        }
-    }
-
-    /** Whether the items write every byte of the object (so no zero fill is needed). */
-    private static boolean covers(Initializer init, long size) {
-        if (size > 4096) return false;
-        boolean[] w = new boolean[(int) size];
-        for (Initializer.Item it : init.items()) {
-            if (it.bitField() != null) return false;
-            long n = it.type().size();
-            if (n < 0) return false;
-            if (it.value() instanceof Expr.StrLit s && it.type().isArray()) n = Math.min(n, s.bytes().length);
-            for (long i = it.offset(); i < Math.min(size, it.offset() + n); i++) w[(int) i] = true;
-        }
-        for (boolean x : w) if (!x) return false;
-        return true;
     }
 
     // ---- conditions ----
@@ -710,7 +662,7 @@ final class FunctionLowering {
             slotVars.put(v, s);
         }
         Value a = slotAddr(s);
-        if (c.init() != null) initializeAt(a, c.init());
+        if (c.init() != null) new AssignLowering(this).initializeAt(a, c.init());
         return a;
     }
 
@@ -734,9 +686,9 @@ final class FunctionLowering {
             case Expr.Decay d -> address(d.operand());
             case Expr.Unary u -> unary(u);
             case Expr.Binary bin -> binary(bin);
-            case Expr.Assign a -> assign(a);
-            case Expr.CompoundAssign ca -> compoundAssign(ca);
-            case Expr.IncDec id -> incDec(id);
+            case Expr.Assign a -> new AssignLowering(this).assign(a);
+            case Expr.CompoundAssign ca -> new AssignLowering(this).compoundAssign(ca);
+            case Expr.IncDec id -> new AssignLowering(this).incDec(id);
             case Expr.Cond c -> conditional(c);
             case Expr.Cast c -> cast(c);
             case Expr.Call c -> call(c);
@@ -868,126 +820,6 @@ final class FunctionLowering {
      * conditional lastprivate variables of an enclosing loop note the iteration (DataSharing).
      */
     final Map<Var, Runnable> assignHooks = new IdentityHashMap<>();
-
-    /** Stores v, of target's register type, into the lvalue target (an asm output). */
-    void storeTo(Expr target, Value v) {
-        if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) b.copy(regVars.get(ref.var()), v);
-        else if (target instanceof Expr.Member m && m.member().isBitField())
-            storeBits(at(address(m.base()), m.member().offset()), m.member(), v);
-        else store(address(target), v, target.type().unqualified());
-        assigned(target);
-    }
-
-    private void assigned(Expr target) {
-        if (!assignHooks.isEmpty()
-                && target instanceof Expr.VarRef ref
-                && assignHooks.get(ref.var()) instanceof Runnable r) r.run();
-    }
-
-    Value assign(Expr.Assign a) {
-        Value v = assignValue(a);
-        assigned(a.target());
-        return v;
-    }
-
-    private Value assignValue(Expr.Assign a) {
-        Expr target = a.target();
-        Type t = a.type();
-        if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
-            Value v = rvalue(a.value());
-            b.copy(regVars.get(ref.var()), v);
-            return regVars.get(ref.var());
-        }
-        // The target's address first, then the value: the order gcc uses (C leaves it unspecified).
-        if (target instanceof Expr.Member m && m.member().isBitField()) {
-            Value addr = at(address(m.base()), m.member().offset());
-            return storeBits(addr, m.member(), rvalue(a.value()));
-        }
-        Value addr = address(target);
-        Value v = rvalue(a.value());
-        store(addr, v, target.type().isAtomic() ? target.type() : t); // the assignment's own type is unqualified
-        return TypeMap.inMemory(t) ? addr : v;
-    }
-
-    /** Reads, modifies and writes an lvalue once; returns {old, new} values. */
-    interface Modify {
-        Value apply(Value old);
-    }
-
-    Value[] readModifyWrite(Expr target, Modify f) {
-        Value[] r = modify(target, f);
-        assigned(target);
-        return r;
-    }
-
-    private Value[] modify(Expr target, Modify f) {
-        if (target instanceof Expr.VarRef ref && regVars.containsKey(ref.var())) {
-            Reg r = regVars.get(ref.var());
-            Reg old = fn.newReg(r.type());
-            b.copy(old, r);
-            Value nv = f.apply(old);
-            b.copy(r, nv);
-            return new Value[] {old, r};
-        }
-        if (target instanceof Expr.Member m && m.member().isBitField()) {
-            Value addr = at(address(m.base()), m.member().offset());
-            Value old = loadBits(addr, m.member());
-            Value nv = storeBits(addr, m.member(), f.apply(old));
-            return new Value[] {old, nv};
-        }
-        Type t = target.type();
-        Value addr = address(target);
-        if (t.isComplex || Int128Ops.is(t)) {
-            Value nv = f.apply(addr);
-            b.memcpy(addr, nv, IntConst.i64(t.size()));
-            return new Value[] {addr, addr};
-        }
-        // x op= v, ++x and x++ on an _Atomic object are one atomic read-modify-write (C11 6.5.16.2)
-        if (AtomicLowering.atomicScalar(t)) return new AtomicLowering(this).update(addr, t, f::apply);
-        Value old = load(addr, t);
-        Value nv = f.apply(old);
-        store(addr, nv, t);
-        return new Value[] {old, nv};
-    }
-
-    Value compoundAssign(Expr.CompoundAssign ca) {
-        Type tt = ca.target().type(), ot = ca.opType();
-        Value rhs = rvalue(ca.value());
-        return readModifyWrite(ca.target(), old -> {
-            Value o = convertValue(old, tt, ot);
-            Value r = ot.isComplex
-                    ? complexBinary(ca.op(), o, rhs, ot)
-                    : Int128Ops.is(ot)
-                            ? int128().binary(ca.op(), o, rhs, ot, ca.value().type())
-                            : Ops.binary(e, ca.op(), o, rhs, ot);
-            return convertValue(r, ot, tt.unqualified());
-        })[1];
-    }
-
-    Value incDec(Expr.IncDec id) {
-        Type t = id.target().type();
-        Value[] r = readModifyWrite(id.target(), old -> {
-            if (t.isPointer()) return b.ptrAdd(old, IntConst.i64(id.increment() ? id.step() : -id.step()));
-            if (Int128Ops.is(t)) {
-                Int128Ops w = int128();
-                return w.binary(
-                        id.increment() ? Expr.Binary.Op.ADD : Expr.Binary.Op.SUB,
-                        old,
-                        w.make(IntConst.i64(1), IntConst.i64(0)),
-                        t,
-                        t);
-            }
-            if (t.isFloat()) {
-                IrType ft = TypeMap.reg(t);
-                return e.bin(id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB, old, new FloatConst(ft, id.step()));
-            }
-            IrType rt = TypeMap.reg(t);
-            Value nv = e.bin(id.increment() ? Insn.BinOp.ADD : Insn.BinOp.SUB, old, new IntConst(rt, id.step()));
-            if (t.kind == Type.Kind.BOOL) return e.cmp(Insn.CmpOp.NE, nv, IntConst.i32(0));
-            return e.narrow(nv, t);
-        });
-        return id.prefix() ? r[1] : r[0];
-    }
 
     Value conditional(Expr.Cond c) {
         Type t = c.type();

@@ -270,30 +270,10 @@ final class MapBuilder {
             }
         }
         // a combined entry spanning the parts of the object the items use, then each item
-        Value lo = null, hi = null;
         List<Shape> shapes = new ArrayList<>();
-        for (Request r : rs) {
-            Shape s = shape(r.item());
-            shapes.add(s);
-            Value b, e;
-            if (s.pointers().isEmpty()) {
-                Range x = range(r.item());
-                if (x.strided()) {
-                    f.unit.diags.error(
-                            r.item().loc(),
-                            "a strided array section must be the only list item of its variable in a map clause");
-                    continue;
-                }
-                b = x.begin();
-                e = f.b.ptrAdd(b, x.size());
-            } else {
-                b = f.address(stripCasts(s.pointers().get(0)));
-                e = f.b.ptrAdd(b, IntConst.i64(8));
-            }
-            lo = lo == null ? b : LoopNest.select(f, f.b.cmp(Insn.CmpOp.ULT, b, lo), b, lo);
-            hi = hi == null ? e : LoopNest.select(f, f.b.cmp(Insn.CmpOp.UGT, e, hi), e, hi);
-        }
-        if (lo == null) return;
+        Extent extent = extent(rs, shapes);
+        if (extent == null) return;
+        Value lo = extent.lo(), hi = extent.hi();
         Value span = f.b.binary(
                 Insn.BinOp.SUB,
                 f.e.conv(Insn.ConvOp.BITCAST, hi, IrType.I64),
@@ -320,6 +300,39 @@ final class MapBuilder {
             }
             chain(r, s.pointers(), memberOf(parent));
         }
+    }
+
+    /** The bytes [lo, hi) of an object that its list items use. */
+    private record Extent(Value lo, Value hi) {}
+
+    /**
+     * The extent of the object the items use, each item's shape added to shapes; null when no
+     * item has one (a strided section among several items is an error).
+     */
+    private Extent extent(List<Request> rs, List<Shape> shapes) {
+        Value lo = null, hi = null;
+        for (Request r : rs) {
+            Shape s = shape(r.item());
+            shapes.add(s);
+            Value b, e;
+            if (s.pointers().isEmpty()) {
+                Range x = range(r.item());
+                if (x.strided()) {
+                    f.unit.diags.error(
+                            r.item().loc(),
+                            "a strided array section must be the only list item of its variable in a map clause");
+                    continue;
+                }
+                b = x.begin();
+                e = f.b.ptrAdd(b, x.size());
+            } else {
+                b = f.address(stripCasts(s.pointers().get(0)));
+                e = f.b.ptrAdd(b, IntConst.i64(8));
+            }
+            lo = lo == null ? b : LoopNest.select(f, f.b.cmp(Insn.CmpOp.ULT, b, lo), b, lo);
+            hi = hi == null ? e : LoopNest.select(f, f.b.cmp(Insn.CmpOp.UGT, e, hi), e, hi);
+        }
+        return lo == null ? null : new Extent(lo, hi);
     }
 
     /**

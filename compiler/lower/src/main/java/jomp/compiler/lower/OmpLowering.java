@@ -112,14 +112,7 @@ final class OmpLowering {
                 f, x); // lastprivate(conditional:) of a combined construct: its instance's cell
         d = x.directive();
         Leaf first = d.leaves().get(0);
-        boolean targetTask = (first == Leaf.TARGET
-                        || first == Leaf.TARGET_ENTER_DATA
-                        || first == Leaf.TARGET_EXIT_DATA
-                        || first == Leaf.TARGET_UPDATE)
-                && (d.hasFlag(OmpClause.FlagKind.NOWAIT)
-                        || !d.clauses(OmpClause.Depend.class).isEmpty()
-                        || !d.clauses(OmpClause.AllMemory.class).isEmpty());
-        if (targetTask) {
+        if (isTargetTask(d)) {
             new TaskLowering(this, f).targetTask(x);
             return;
         }
@@ -130,11 +123,117 @@ final class OmpLowering {
             case TARGET_ENTER_DATA -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_BEGIN_MAPPER);
             case TARGET_EXIT_DATA -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_END_MAPPER);
             case TARGET_UPDATE -> standaloneData(x, EntryPoints.TGT_TARGET_DATA_UPDATE_MAPPER);
+            case BARRIER, TASKWAIT, FLUSH, DEPOBJ, CRITICAL, ATOMIC, ORDERED, TASKGROUP -> synchronization(x, first);
+            case CANCEL, CANCELLATION_POINT -> cancel(d);
+            case TILE, REVERSE, INTERCHANGE, FUSE, SPLIT, STRIPE -> loopTransformation(x, first);
+            case METADIRECTIVE -> { // the variant lowers with the constructs enclosing the metadirective as its context
+                f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
+                OmpContext.metadirective(this, x);
+                f.unit.ompConstructs.add(Leaf.METADIRECTIVE);
+            }
+            case ERROR -> error(x);
+            case TASKYIELD -> call(EntryPoints.TASKYIELD, IrType.VOID);
+            case INTEROP -> new InteropLowering(this, f).interop(x);
+            case DISPATCH -> new InteropLowering(this, f).dispatch(x);
+            case DECLARE_TARGET,
+                    BEGIN_DECLARE_TARGET,
+                    END_DECLARE_TARGET,
+                    DECLARE_REDUCTION,
+                    SECTION,
+                    THREADPRIVATE,
+                    REQUIRES,
+                    DECLARE_SIMD,
+                    DECLARE_MAPPER -> {
+                if (x.body() != null) f.stmt(x.body());
+            }
+            case SINGLE -> single(x);
+            case MASTER -> guarded(x, call(EntryPoints.MASTER, IrType.I32), OmptMarks.MASKED_END);
+            case MASKED -> {
+                OmpClause.ExprClause filter = exprClause(d, OmpClause.ExprKind.FILTER);
+                Value fv = filter == null ? IntConst.i32(0) : i32(filter.value());
+                guarded(x, call(EntryPoints.MASKED, IrType.I32, fv), OmptMarks.MASKED_END);
+            }
+            case TASK -> new TaskLowering(this, f).task(x);
+            case TASKGRAPH -> taskgraph(x);
+            default -> {
+                if (x.body() != null) f.stmt(x.body());
+            }
+        }
+    }
+
+    /** A target construct or standalone target data directive that is a task: nowait, depend or all-memory. */
+    private static boolean isTargetTask(OmpDirective d) {
+        Leaf first = d.leaves().get(0);
+        return (first == Leaf.TARGET
+                        || first == Leaf.TARGET_ENTER_DATA
+                        || first == Leaf.TARGET_EXIT_DATA
+                        || first == Leaf.TARGET_UPDATE)
+                && (d.hasFlag(OmpClause.FlagKind.NOWAIT)
+                        || !d.clauses(OmpClause.Depend.class).isEmpty()
+                        || !d.clauses(OmpClause.AllMemory.class).isEmpty());
+    }
+
+    /** barrier, taskwait, flush, depobj, critical, atomic, ordered and taskgroup. */
+    private void synchronization(Stmt.Omp x, Leaf leaf) {
+        OmpDirective d = x.directive();
+        switch (leaf) {
             case BARRIER -> {
                 mark(OmptMarks.BARRIER_EXPLICIT);
                 barrier();
             }
-            case CANCEL, CANCELLATION_POINT -> cancel(d);
+            case TASKWAIT -> {
+                Value[] deps = new TaskLowering(this, f).dependences(d);
+                if (deps[0] instanceof IntConst n && n.value() == 0) call(EntryPoints.TASKWAIT, IrType.VOID);
+                else
+                    call(
+                            EntryPoints.TASKWAIT_DEPS,
+                            IrType.VOID,
+                            deps[0],
+                            deps[1],
+                            IntConst.i32(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0));
+            }
+            case FLUSH -> {
+                new AtomicLowering(f).flush(d);
+                mark(OmptMarks.FLUSH);
+            }
+            case DEPOBJ -> depobj(d);
+            case CRITICAL -> {
+                Value name = d.criticalName() == null ? IntConst.ptr(0) : cString(d.criticalName());
+                call(EntryPoints.CRITICAL_ENTER, IrType.VOID, name);
+                f.stmt(x.body());
+                call(EntryPoints.CRITICAL_EXIT, IrType.VOID, name);
+            }
+            case ATOMIC -> {
+                if (new AtomicLowering(f).atomic(x)) return;
+                // complex and __int128 (16 bytes), and shapes AtomicLowering does not know: the runtime's lock
+                call(EntryPoints.ATOMIC_ENTER, IrType.VOID);
+                f.stmt(x.body());
+                call(EntryPoints.ATOMIC_EXIT, IrType.VOID);
+            }
+            case ORDERED -> {
+                if (!d.clauses(OmpClause.Doacross.class).isEmpty()) {
+                    new WorksharingLowering(this, f).doacross(d);
+                    return;
+                }
+                // not lexically in an ordered loop: an orphaned region, ordered by the iteration the thread runs (-1)
+                Value iv = f.orderedIv == null ? IntConst.i64(-1) : f.orderedIv;
+                call(EntryPoints.ORDERED_ENTER, IrType.VOID, iv);
+                f.stmt(x.body());
+                call(EntryPoints.ORDERED_EXIT, IrType.VOID, iv);
+            }
+            case TASKGROUP -> {
+                call(EntryPoints.TASKGROUP_BEGIN, IrType.VOID);
+                f.stmt(x.body());
+                if (!f.b.isTerminated()) call(EntryPoints.TASKGROUP_END, IrType.VOID);
+            }
+            default -> throw new IllegalArgumentException(leaf.toString());
+        }
+    }
+
+    /** tile, reverse, interchange, fuse, split and stripe where they stand (not under a loop construct). */
+    private void loopTransformation(Stmt.Omp x, Leaf leaf) {
+        OmpDirective d = x.directive();
+        switch (leaf) {
             case TILE -> { // tile where it stands: the tiles in order (a loop construct over a tile's floor loops:
                 // LoopNest.tiled)
                 List<Long> sizes = LoopNest.tileSizes(d);
@@ -154,106 +253,31 @@ final class OmpLowering {
             case FUSE -> LoopFusion.lower(f, x);
             case SPLIT -> LoopStripes.split(this, f, x);
             case STRIPE -> LoopStripes.stripe(this, f, x);
-            case METADIRECTIVE -> { // the variant lowers with the constructs enclosing the metadirective as its context
-                f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
-                OmpContext.metadirective(this, x);
-                f.unit.ompConstructs.add(Leaf.METADIRECTIVE);
-            }
-            case ERROR -> { // at(execution): the runtime prints the message and, with severity(fatal), stops the
-                // program
-                boolean fatal = true;
-                Expr msg = null;
-                for (OmpClause c : d.clauses()) {
-                    if (c instanceof OmpClause.Word w && w.clause().equals("severity"))
-                        fatal = w.value().equals("fatal");
-                    if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.MESSAGE) msg = e.value();
-                }
-                String where = x.loc().toString();
-                where = where.substring(where.lastIndexOf('/') + 1).replace("%", "%%");
-                // libomp's wording; the message goes where %s is (the device runtime prints with printf, so the format
-                // comes from here)
-                String format =
-                        (fatal ? "OMP: Error #282: " : "OMP: Warning #283: ") + where + ": Encountered user-directed "
-                                + (fatal ? "error" : "warning") + (msg == null ? "." : ": %s.") + "\n";
-                call(
-                        EntryPoints.ERROR,
-                        IrType.VOID,
-                        cString(format),
-                        msg == null ? IntConst.ptr(0) : f.rvalue(msg),
-                        IntConst.i32(fatal ? 1 : 0));
-            }
-            case TASKWAIT -> {
-                Value[] deps = new TaskLowering(this, f).dependences(d);
-                if (deps[0] instanceof IntConst n && n.value() == 0) call(EntryPoints.TASKWAIT, IrType.VOID);
-                else
-                    call(
-                            EntryPoints.TASKWAIT_DEPS,
-                            IrType.VOID,
-                            deps[0],
-                            deps[1],
-                            IntConst.i32(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? 1 : 0));
-            }
-            case TASKYIELD -> call(EntryPoints.TASKYIELD, IrType.VOID);
-            case DEPOBJ -> depobj(d);
-            case INTEROP -> new InteropLowering(this, f).interop(x);
-            case DISPATCH -> new InteropLowering(this, f).dispatch(x);
-            case FLUSH -> {
-                new AtomicLowering(f).flush(d);
-                mark(OmptMarks.FLUSH);
-            }
-            case DECLARE_TARGET,
-                    BEGIN_DECLARE_TARGET,
-                    END_DECLARE_TARGET,
-                    DECLARE_REDUCTION,
-                    SECTION,
-                    THREADPRIVATE,
-                    REQUIRES,
-                    DECLARE_SIMD,
-                    DECLARE_MAPPER -> {
-                if (x.body() != null) f.stmt(x.body());
-            }
-            case CRITICAL -> {
-                Value name = d.criticalName() == null ? IntConst.ptr(0) : cString(d.criticalName());
-                call(EntryPoints.CRITICAL_ENTER, IrType.VOID, name);
-                f.stmt(x.body());
-                call(EntryPoints.CRITICAL_EXIT, IrType.VOID, name);
-            }
-            case ATOMIC -> {
-                if (new AtomicLowering(f).atomic(x)) break;
-                // complex and __int128 (16 bytes), and shapes AtomicLowering does not know: the runtime's lock
-                call(EntryPoints.ATOMIC_ENTER, IrType.VOID);
-                f.stmt(x.body());
-                call(EntryPoints.ATOMIC_EXIT, IrType.VOID);
-            }
-            case SINGLE -> single(x);
-            case MASTER -> guarded(x, call(EntryPoints.MASTER, IrType.I32), OmptMarks.MASKED_END);
-            case MASKED -> {
-                OmpClause.ExprClause filter = exprClause(d, OmpClause.ExprKind.FILTER);
-                Value fv = filter == null ? IntConst.i32(0) : i32(filter.value());
-                guarded(x, call(EntryPoints.MASKED, IrType.I32, fv), OmptMarks.MASKED_END);
-            }
-            case TASK -> new TaskLowering(this, f).task(x);
-            case ORDERED -> {
-                if (!d.clauses(OmpClause.Doacross.class).isEmpty()) {
-                    doacross(d);
-                    break;
-                }
-                // not lexically in an ordered loop: an orphaned region, ordered by the iteration the thread runs (-1)
-                Value iv = f.orderedIv == null ? IntConst.i64(-1) : f.orderedIv;
-                call(EntryPoints.ORDERED_ENTER, IrType.VOID, iv);
-                f.stmt(x.body());
-                call(EntryPoints.ORDERED_EXIT, IrType.VOID, iv);
-            }
-            case TASKGROUP -> {
-                call(EntryPoints.TASKGROUP_BEGIN, IrType.VOID);
-                f.stmt(x.body());
-                if (!f.b.isTerminated()) call(EntryPoints.TASKGROUP_END, IrType.VOID);
-            }
-            case TASKGRAPH -> taskgraph(x);
-            default -> {
-                if (x.body() != null) f.stmt(x.body());
-            }
+            default -> throw new IllegalArgumentException(leaf.toString());
         }
+    }
+
+    /** error at(execution): the runtime prints the message and, with severity(fatal), stops the program. */
+    private void error(Stmt.Omp x) {
+        boolean fatal = true;
+        Expr msg = null;
+        for (OmpClause c : x.directive().clauses()) {
+            if (c instanceof OmpClause.Word w && w.clause().equals("severity"))
+                fatal = w.value().equals("fatal");
+            if (c instanceof OmpClause.ExprClause e && e.kind() == OmpClause.ExprKind.MESSAGE) msg = e.value();
+        }
+        String where = x.loc().toString();
+        where = where.substring(where.lastIndexOf('/') + 1).replace("%", "%%");
+        // libomp's wording; the message goes where %s is (the device runtime prints with printf, so the format
+        // comes from here)
+        String format = (fatal ? "OMP: Error #282: " : "OMP: Warning #283: ") + where + ": Encountered user-directed "
+                + (fatal ? "error" : "warning") + (msg == null ? "." : ": %s.") + "\n";
+        call(
+                EntryPoints.ERROR,
+                IrType.VOID,
+                cString(format),
+                msg == null ? IntConst.ptr(0) : f.rvalue(msg),
+                IntConst.i32(fatal ? 1 : 0));
     }
 
     /**
@@ -356,11 +380,11 @@ final class OmpLowering {
             case TARGET -> target(o, i);
             case TEAMS -> teams(o, i);
             case PARALLEL -> parallel(o, i, carry);
-            case DISTRIBUTE -> distribute(o, i);
-            case FOR -> loop(o, i, carry, true);
-            case SIMD -> loop(o, i, carry, false);
+            case DISTRIBUTE -> new WorksharingLowering(this, f).distribute(o, i);
+            case FOR -> new WorksharingLowering(this, f).loop(o, i, carry, true);
+            case SIMD -> new WorksharingLowering(this, f).loop(o, i, carry, false);
             case TASKLOOP -> new TaskLowering(this, f).taskloop(o, i);
-            case SECTIONS -> sections(o, i);
+            case SECTIONS -> new WorksharingLowering(this, f).sections(o, i);
             case MASTER -> guardedLeaf(o, i, carry, call(EntryPoints.MASTER, IrType.I32));
             case MASKED -> {
                 OmpClause.ExprClause filter = exprClause(o.directive(), OmpClause.ExprKind.FILTER);
@@ -419,7 +443,18 @@ final class OmpLowering {
             }
             ds.end(true, null);
         });
+        numThreadsList(d);
         call(EntryPoints.FORK, IrType.VOID, f.b.funcAddr(name), nt, args);
+    }
+
+    /** num_threads(n1, n2, ...): the items after the first, which the new team's implicit tasks take as nthreads-var. */
+    private void numThreadsList(OmpDirective d) {
+        List<OmpClause.NumThreadsList> lists = d.clauses(OmpClause.NumThreadsList.class);
+        if (lists.isEmpty()) return;
+        List<Expr> items = lists.get(0).nested();
+        Value base = f.b.slotAddr(f.fn.newSlot(null, 4L * items.size(), 4));
+        for (int k = 0; k < items.size(); k++) f.b.store(i32(items.get(k)), at(f, base, 4L * k));
+        call(EntryPoints.NUM_THREADS_LIST, IrType.VOID, IntConst.i32(items.size()), base);
     }
 
     private void teams(Stmt.Omp o, int i) {
@@ -484,332 +519,7 @@ final class OmpLowering {
         }
     }
 
-    // ---- loops -------------------------------------------------------------------------------
-
-    /** for (threads = true) or simd/distribute-less serial loop; the nest comes from carry inside a distribute. */
-    private void loop(Stmt.Omp o, int i, Carry carry, boolean threads) {
-        OmpDirective d = o.directive();
-        boolean linear = !d.clauses(OmpClause.Linear.class).isEmpty();
-        if (!threads && carry == null && !linear) { // simd on its own: the loop as written, in order
-            DataSharing ds = DataSharing.at(this, o, i, null);
-            f.stmt(o.body());
-            ds.end(false, ds.needsLast() ? IntConst.i32(1) : null); // run in order: the last iteration ran last
-            return;
-        }
-        LoopNest nest = carry != null ? carry.nest() : LoopNest.compute(f, o.body(), d.loopDepth());
-        Value lo, hi;
-        if (carry != null) {
-            lo = carry.values().get(carry.values().size() - 2);
-            hi = carry.values().get(carry.values().size() - 1);
-        } else {
-            lo = IntConst.i64(0);
-            hi = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
-        }
-        Value lastIter = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
-        DataSharing ds = DataSharing.at(this, o, i, nest);
-        // every thread reads the linear variables' start values before any thread writes the last ones back (clang does
-        // the same)
-        if (threads && linear) barrier();
-        Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
-        if (last != null) f.b.copy(last, IntConst.i32(0));
-        BasicBlock done = f.b.newBlock("omp.for.done");
-        boolean doacross =
-                threads && exprClause(d, OmpClause.ExprKind.ORDERED) != null; // ordered(n): cross-iteration dependences
-        boolean ordered = threads && d.hasFlag(OmpClause.FlagKind.ORDERED);
-        LoopNest outerNest = f.doacrossNest;
-        if (doacross) {
-            call(EntryPoints.DOACROSS_INIT, IrType.VOID, nest.total);
-            f.doacrossNest = nest;
-        }
-        ScanLowering scan = threads && carry == null && nest.body instanceof Stmt.Compound
-                ? ScanLowering.of(this, d, nest.body)
-                : null;
-        if (!threads) {
-            nest.serial(f, lo, hi, ds::iteration, null);
-            if (last != null) f.b.copy(last, f.b.cmp(Insn.CmpOp.EQ, hi, lastIter));
-        } else if (scan == null) {
-            workshare(
-                    d,
-                    nest,
-                    nest.body,
-                    lo,
-                    hi,
-                    done,
-                    ordered,
-                    last,
-                    lastIter,
-                    iv -> {
-                        ds.iteration(iv);
-                        if (ordered || doacross) f.orderedIv = iv;
-                    },
-                    ordered ? iv -> call(EntryPoints.ORDERED_END, IrType.VOID, iv) : null);
-        } else { // scan: the input phases, the prefixes, then the scan phases
-            Stmt.Compound body = (Stmt.Compound) nest.body;
-            scan.begin(nest.total);
-            List<Runnable> undo = scan.privatize();
-            BasicBlock inputDone = f.b.newBlock("omp.scan.input.done");
-            workshare(
-                    d,
-                    nest,
-                    scan.inputPhase(body),
-                    lo,
-                    hi,
-                    inputDone,
-                    false,
-                    null,
-                    lastIter,
-                    iv -> {
-                        ds.iteration(iv);
-                        scan.startInput();
-                    },
-                    scan::endInput);
-            if (!f.b.isTerminated()) f.b.br(inputDone);
-            f.b.setBlock(inputDone);
-            barrier();
-            scan.prefix(nest.total);
-            workshare(
-                    d,
-                    nest,
-                    scan.scanPhase(body),
-                    lo,
-                    hi,
-                    done,
-                    false,
-                    last,
-                    lastIter,
-                    iv -> {
-                        ds.iteration(iv);
-                        scan.startScan(iv);
-                    },
-                    null);
-            if (!f.b.isTerminated()) f.b.br(done);
-            f.b.setBlock(done);
-            undo.forEach(Runnable::run);
-            scan.end();
-            done = null;
-        }
-        if (done != null) {
-            if (!f.b.isTerminated()) f.b.br(done);
-            f.b.setBlock(done);
-        }
-        ds.end(threads, last);
-        if (doacross) {
-            call(EntryPoints.DOACROSS_FINI, IrType.VOID);
-            f.doacrossNest = outerNest;
-        }
-        if (threads && !d.hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
-        if (carry == null) nest.release(f);
-    }
-
-    /**
-     * ordered depend(source) / depend(sink: vec) (doacross(...) in 5.2) in a loop with ordered(n):
-     * source marks this logical iteration done; sink waits until the iteration the vector names
-     * (each loop variable's value) is, unless no such iteration exists.
-     */
-    private void doacross(OmpDirective d) {
-        LoopNest nest = f.doacrossNest;
-        if (nest == null || f.orderedIv == null) return;
-        for (OmpClause.Doacross c : d.clauses(OmpClause.Doacross.class)) {
-            if (c.source()) {
-                call(EntryPoints.DOACROSS_POST, IrType.VOID, f.orderedIv);
-                continue;
-            }
-            if (c.sink().size() != nest.levels.size() || nest.table != null) continue;
-            Value iv = IntConst.i64(0), valid = IntConst.i32(1);
-            for (int k = 0; k < nest.levels.size(); k++) {
-                LoopNest.Level l = nest.levels.get(k);
-                Value v = f.e.convert(f.rvalue(c.sink().get(k)), c.sink().get(k).type(), Type.LONG);
-                Value diff = f.e.bin(Insn.BinOp.SUB, v, l.lb());
-                Value idx = f.e.bin(Insn.BinOp.DIV, diff, l.step());
-                Value ok = f.e.bin(
-                        Insn.BinOp.AND,
-                        f.b.cmp(Insn.CmpOp.EQ, f.e.bin(Insn.BinOp.REM, diff, l.step()), IntConst.i64(0)),
-                        f.e.bin(
-                                Insn.BinOp.AND,
-                                f.b.cmp(Insn.CmpOp.GE, idx, IntConst.i64(0)),
-                                f.b.cmp(Insn.CmpOp.LT, idx, l.count())));
-                valid = f.e.bin(Insn.BinOp.AND, valid, ok);
-                iv = f.e.bin(Insn.BinOp.ADD, f.e.bin(Insn.BinOp.MUL, iv, l.count()), idx);
-            }
-            BasicBlock wait = f.b.newBlock("omp.doacross.wait"), go = f.b.newBlock("omp.doacross.go");
-            f.b.condBr(valid, wait, go);
-            f.b.setBlock(wait);
-            call(EntryPoints.DOACROSS_WAIT, IrType.VOID, iv);
-            f.b.br(go);
-            f.b.setBlock(go);
-        }
-    }
-
-    /**
-     * A worksharing loop over logical iterations [lo, hi] of nest running {@code body}: chunks
-     * from the runtime as the schedule clause says, each run serially; ends in {@code done}.
-     * onIv sees each iteration's number before the body, atEnd after it.
-     */
-    private void workshare(
-            OmpDirective d,
-            LoopNest nest,
-            Stmt body,
-            Value lo,
-            Value hi,
-            BasicBlock done,
-            boolean ordered,
-            Reg last,
-            Value lastIter,
-            java.util.function.Consumer<Reg> onIv,
-            java.util.function.Consumer<Reg> atEnd) {
-        int kind = 1;
-        Value chunk = IntConst.i64(0);
-        for (OmpClause.Schedule s : d.clauses(OmpClause.Schedule.class)) {
-            kind = switch (s.kind()) {
-                case STATIC -> 1;
-                case DYNAMIC -> 2;
-                case GUIDED -> 3;
-                case AUTO -> 4;
-                case RUNTIME -> 5;
-            };
-            if (s.chunk() != null)
-                chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
-        }
-        BasicBlock start = f.b.newBlock("omp.for.init"),
-                head = f.b.newBlock("omp.for.next"),
-                chunkBody = f.b.newBlock("omp.for.chunk");
-        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, lo, hi), start, done);
-        f.b.setBlock(start);
-        if (ordered) call(EntryPoints.ORDERED_LOOP, IrType.VOID);
-        call(EntryPoints.LOOP_INIT, IrType.VOID, IntConst.i32(kind), lo, hi, chunk);
-        f.b.br(head);
-        f.b.setBlock(head);
-        f.b.condBr(call(EntryPoints.LOOP_NEXT, IrType.I32), chunkBody, done);
-        f.b.setBlock(chunkBody);
-        // A static schedule's next chunk of this thread is a constant stride away
-        // (__jomp_loop_stride, 0 where the runtime hands out chunks): the thread steps to it
-        // without the runtime, a grid-stride loop on a GPU (the device's default chunk is 1).
-        Reg clo = f.fn.newReg(IrType.I64, "omp.chunk.lo"), chi = f.fn.newReg(IrType.I64, "omp.chunk.hi");
-        f.b.copy(clo, call(EntryPoints.LOOP_LOWER, IrType.I64));
-        f.b.copy(chi, call(EntryPoints.LOOP_UPPER, IrType.I64));
-        Value stride = call(EntryPoints.LOOP_STRIDE, IrType.I64);
-        BasicBlock chunkLoop = f.b.newBlock("omp.for.chunk.body"), step = f.b.newBlock("omp.for.stride");
-        f.b.br(chunkLoop);
-        f.b.setBlock(chunkLoop);
-        Reg outerIv = f.orderedIv;
-        BasicBlock outerCancel = f.cancelFor;
-        f.cancelFor = done;
-        nest.serial(f, clo, chi, onIv, atEnd, body);
-        f.orderedIv = outerIv;
-        f.cancelFor = outerCancel;
-        if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, chi, lastIter)));
-        f.b.condBr(f.b.cmp(Insn.CmpOp.EQ, stride, IntConst.i64(0)), head, step);
-        f.b.setBlock(step);
-        f.b.copy(clo, f.b.binary(Insn.BinOp.ADD, clo, stride));
-        f.b.copy(chi, f.b.binary(Insn.BinOp.ADD, chi, stride));
-        BasicBlock clip = f.b.newBlock("omp.for.clip"), more = f.b.newBlock("omp.for.more");
-        f.b.condBr(f.b.cmp(Insn.CmpOp.GT, chi, hi), clip, more);
-        f.b.setBlock(clip);
-        f.b.copy(chi, hi);
-        f.b.br(more);
-        f.b.setBlock(more);
-        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, clo, hi), chunkLoop, done);
-    }
-
-    /** distribute: this team's block of the iteration space, then the parallel for (or serial loop) over it. */
-    private void distribute(Stmt.Omp o, int i) {
-        OmpDirective d = o.directive();
-        LoopNest nest = LoopNest.compute(f, o.body(), d.loopDepth());
-        boolean par = i + 1 < d.leaves().size() && d.leaves().get(i + 1) == Leaf.PARALLEL;
-        Value chunk = IntConst.i64(0);
-        for (OmpClause.DistSchedule s : d.clauses(OmpClause.DistSchedule.class))
-            if (s.chunk() != null)
-                chunk = f.e.convert(f.rvalue(s.chunk()), s.chunk().type(), Type.LONG);
-        DataSharing ds = DataSharing.at(this, o, i, par ? null : nest);
-        Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
-        if (last != null) f.b.copy(last, IntConst.i32(0));
-        Value bounds = f.b.slotAddr(f.fn.newSlot(null, 16, 8));
-        Value hiAll = f.e.bin(Insn.BinOp.SUB, nest.total, IntConst.i64(1));
-        BasicBlock body = f.b.newBlock("omp.dist.body"),
-                next = f.b.newBlock("omp.dist.next"),
-                done = f.b.newBlock("omp.dist.done");
-        f.b.condBr(call(EntryPoints.DISTRIBUTE, IrType.I32, IntConst.i64(0), hiAll, chunk, bounds), body, done);
-        f.b.setBlock(body);
-        Value lo = f.b.load(IrType.I64, bounds), hi = f.b.load(IrType.I64, at(f, bounds, 8));
-        if (par) {
-            List<Value> vals = new ArrayList<>(nest.exported());
-            vals.add(lo);
-            vals.add(hi);
-            construct(o, i + 1, new Carry(nest, vals));
-        } else {
-            nest.serial(f, lo, hi, null, null);
-            if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, hi, hiAll)));
-        }
-        f.b.br(next);
-        f.b.setBlock(next);
-        if (chunk instanceof IntConst k && k.value() == 0) f.b.br(done);
-        else f.b.condBr(call(EntryPoints.DISTRIBUTE_NEXT, IrType.I32, bounds), body, done);
-        f.b.setBlock(done);
-        mark(OmptMarks.DISTRIBUTE_END);
-        ds.end(true, last);
-        nest.release(f);
-    }
-
-    private void sections(Stmt.Omp o, int i) {
-        OmpDirective d = o.directive();
-        List<Stmt> secs = new ArrayList<>();
-        if (o.body() instanceof Stmt.Compound c) {
-            for (Stmt s : c.items())
-                secs.add(s instanceof Stmt.Omp so && so.directive().has(Leaf.SECTION) ? so.body() : s);
-        } else secs.add(o.body());
-        DataSharing ds = DataSharing.at(this, o, i, null);
-        Reg last = ds.needsLast() ? f.fn.newReg(IrType.I32, "omp.last") : null;
-        if (last != null) f.b.copy(last, IntConst.i32(0));
-        mark(OmptMarks.SECTIONS);
-        call(
-                EntryPoints.LOOP_INIT,
-                IrType.VOID,
-                IntConst.i32(1),
-                IntConst.i64(0),
-                IntConst.i64(secs.size() - 1),
-                IntConst.i64(1));
-        BasicBlock head = f.b.newBlock("omp.sec.next"),
-                chunk = f.b.newBlock("omp.sec.chunk"),
-                done = f.b.newBlock("omp.sec.done");
-        f.b.br(head);
-        f.b.setBlock(head);
-        f.b.condBr(call(EntryPoints.LOOP_NEXT, IrType.I32), chunk, done);
-        f.b.setBlock(chunk);
-        Reg iv = f.fn.newReg(IrType.I64, "omp.sec.iv");
-        f.b.copy(iv, call(EntryPoints.LOOP_LOWER, IrType.I64));
-        Value hi = call(EntryPoints.LOOP_UPPER, IrType.I64);
-        BasicBlock cond = f.b.newBlock("omp.sec.cond"),
-                pick = f.b.newBlock("omp.sec.pick"),
-                inc = f.b.newBlock("omp.sec.inc");
-        f.b.br(cond);
-        f.b.setBlock(cond);
-        f.b.condBr(f.b.cmp(Insn.CmpOp.LE, iv, hi), pick, head);
-        f.b.setBlock(pick);
-        Value idx = f.e.conv(Insn.ConvOp.TRUNC, iv, IrType.I32);
-        List<Long> cases = new ArrayList<>();
-        List<BasicBlock> targets = new ArrayList<>();
-        for (int k = 0; k < secs.size(); k++) {
-            cases.add((long) k);
-            targets.add(f.b.newBlock("omp.sec." + k));
-        }
-        f.b.switchTo(idx, inc, cases, targets);
-        BasicBlock outerCancel = f.cancelSections;
-        f.cancelSections = done;
-        for (int k = 0; k < secs.size(); k++) {
-            f.b.setBlock(targets.get(k));
-            ds.iteration(IntConst.i64(k));
-            f.stmt(secs.get(k));
-            if (last != null && k == secs.size() - 1) f.b.copy(last, IntConst.i32(1));
-            if (!f.b.isTerminated()) f.b.br(inc);
-        }
-        f.cancelSections = outerCancel;
-        f.b.setBlock(inc);
-        f.b.copy(iv, f.b.binary(Insn.BinOp.ADD, iv, IntConst.i64(1)));
-        f.b.br(cond);
-        f.b.setBlock(done);
-        ds.end(true, last);
-        if (!d.hasFlag(OmpClause.FlagKind.NOWAIT)) barrier();
-    }
+    // ---- single, master, masked --------------------------------------------------------------
 
     private void single(Stmt.Omp o) {
         DataSharing ds = DataSharing.at(this, o, 0, null);
@@ -876,7 +586,7 @@ final class OmpLowering {
     }
 
     /** Tells the runtime's tools interface what no other call says (OmptMarks; nothing happens without a tool). */
-    private void mark(int what) {
+    void mark(int what) {
         call(EntryPoints.OMPT, IrType.VOID, IntConst.i32(what));
     }
 
@@ -903,7 +613,7 @@ final class OmpLowering {
                     traits = t.type().isArray() ? f.address(t) : f.rvalue(a.traits());
                 }
                 Value space = a.memspace() == null
-                        ? IntConst.i64(0)
+                        ? IntConst.i64(99) // omp_default_mem_space
                         : f.e.convert(f.rvalue(a.memspace()), a.memspace().type(), Type.ULONG);
                 Runnable restore = f.unbind(v);
                 f.slotVars.put(v, f.fn.newSlot(FunctionLowering.safeName(v.name), 8, 8));

@@ -56,18 +56,29 @@ final class TargetLowering {
 
     // ---- target ------------------------------------------------------------------------------
 
+    /**
+     * One target region as its host side and its kernel see it: the map entries (those with
+     * TARGET_PARAM are the kernel's arguments, {@code params} of them, in order), the variables
+     * it captures, and the scalars that are firstprivate by default.
+     */
+    private record Region(
+            Stmt.Omp o,
+            int i,
+            String kernel,
+            List<MapBuilder.Entry> entries,
+            int params,
+            Set<Var> used,
+            Set<Var> implicitFirstprivate) {}
+
+    /** The launch geometry of a region: num_teams and thread_limit as the host passes them (0: the device's choice). */
+    private record Launch(Value nteams, Value limit) {}
+
     void target(Stmt.Omp o, int i) {
         OmpDirective d = o.directive();
-        List<Leaf> ls = d.leaves();
-        boolean targetOnly = ls.size() == 1;
         MapBuilder mb = new MapBuilder(f);
         Set<Var> used = new LinkedHashSet<>();
         for (Var v : OmpCaptures.free(o)) if (mb.captured(v)) used.add(v);
 
-        Set<Var> privates = targetOnly ? OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE) : Set.of();
-        Set<Var> firstprivate = OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE);
-        Set<Var> devicePtr = OmpLowering.listVars(d, OmpClause.ListKind.IS_DEVICE_PTR);
-        Set<Var> deviceAddr = OmpLowering.listVars(d, OmpClause.ListKind.HAS_DEVICE_ADDR);
         Set<Var> tofrom = new HashSet<>(OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE));
         for (OmpClause.Reduction r : d.clauses(OmpClause.Reduction.class))
             for (OmpDirective.Item it : r.items()) if (it.var() != null) tofrom.add(it.var());
@@ -80,6 +91,33 @@ final class TargetLowering {
             for (OmpDirective.Item it : ((OmpClause.Reduction) c).items()) if (it.var() != null) tofrom.add(it.var());
 
         mb.items(requests(d), TARGET_PARAM);
+        Set<Var> implicitFirstprivate = mapCaptured(d, mb, used, tofrom);
+
+        List<MapBuilder.Entry> entries = mb.out;
+        String kernel = f.unit.kernelName(f.def.var().name, d.loc().presumedLine());
+        Arrays arrays = arrays(entries);
+        int params = 0;
+        for (MapBuilder.Entry e : entries) if ((e.type() & TARGET_PARAM) != 0) params++;
+        Region r = new Region(o, i, kernel, entries, params, used, implicitFirstprivate);
+        Launch launch = launch(o);
+        Value kargs = kernelArgs(r, arrays, launch);
+        offload(r, launch, kargs);
+        if (inReduction != null) inReduction.end(true, null);
+        kernel(r);
+    }
+
+    /**
+     * The map entries of the variables the region uses that no map clause names: is_device_ptr,
+     * has_device_addr, firstprivate, reduction and lastprivate (tofrom), else as defaultmap or
+     * the OpenMP default for the variable's category says. Returns the scalars made firstprivate
+     * by default.
+     */
+    private Set<Var> mapCaptured(OmpDirective d, MapBuilder mb, Set<Var> used, Set<Var> tofrom) {
+        boolean targetOnly = d.leaves().size() == 1;
+        Set<Var> privates = targetOnly ? OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE) : Set.of();
+        Set<Var> firstprivate = OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE);
+        Set<Var> devicePtr = OmpLowering.listVars(d, OmpClause.ListKind.IS_DEVICE_PTR);
+        Set<Var> deviceAddr = OmpLowering.listVars(d, OmpClause.ListKind.HAS_DEVICE_ADDR);
         Set<Var> done = new HashSet<>();
         for (OmpClause.Map m : d.clauses(OmpClause.Map.class))
             for (OmpDirective.Item it : m.items()) if (it.var() != null && m.iterator() == null) done.add(it.var());
@@ -95,40 +133,43 @@ final class TargetLowering {
             } else if (firstprivate.contains(v)) {
                 mb.out.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM));
             } else if (tofrom.contains(v)) mb.out.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
-            else {
-                String category = t.isPointer() ? "pointer" : byValue(t) ? "scalar" : "aggregate";
-                String behavior = defaultmap(d, category);
-                switch (behavior) {
-                    case "tofrom" -> mb.out.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
-                    case "to" -> mb.out.add(whole(v, TO | TARGET_PARAM | IMPLICIT));
-                    case "from" -> mb.out.add(whole(v, FROM | TARGET_PARAM | IMPLICIT));
-                    case "alloc" -> mb.out.add(whole(v, TARGET_PARAM | IMPLICIT));
-                    case "present" -> mb.out.add(whole(v, PRESENT | TARGET_PARAM | IMPLICIT));
-                    case "firstprivate" -> {
-                        mb.out.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));
-                        if (byValue(t)) implicitFirstprivate.add(v);
-                    }
-                    default -> { // the OpenMP default for the category
-                        if (t.isPointer()) {
-                            Value p = f.readVar(v);
-                            mb.out.add(entry(v, p, p, IntConst.i64(0), TARGET_PARAM | IMPLICIT, MapBuilder.Pass.BYVAL));
-                        } else if (byValue(t)) {
-                            mb.out.add(literal(v));
-                            implicitFirstprivate.add(v);
-                        } else if (t.isScalar())
-                            mb.out.add(whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT)); // complex: a private copy
-                        else mb.out.add(withMapper(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT)));
-                    }
-                }
+            else defaultMapped(d, mb, v, implicitFirstprivate);
+        }
+        return implicitFirstprivate;
+    }
+
+    /** A variable no clause names: mapped as defaultmap says for its category, else as OpenMP's default. */
+    private void defaultMapped(OmpDirective d, MapBuilder mb, Var v, Set<Var> implicitFirstprivate) {
+        Type t = v.type;
+        String category = t.isPointer() ? "pointer" : byValue(t) ? "scalar" : "aggregate";
+        String behavior = defaultmap(d, category);
+        switch (behavior) {
+            case "tofrom" -> mb.out.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
+            case "to" -> mb.out.add(whole(v, TO | TARGET_PARAM | IMPLICIT));
+            case "from" -> mb.out.add(whole(v, FROM | TARGET_PARAM | IMPLICIT));
+            case "alloc" -> mb.out.add(whole(v, TARGET_PARAM | IMPLICIT));
+            case "present" -> mb.out.add(whole(v, PRESENT | TARGET_PARAM | IMPLICIT));
+            case "firstprivate" -> {
+                mb.out.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT));
+                if (byValue(t)) implicitFirstprivate.add(v);
+            }
+            default -> { // the OpenMP default for the category
+                if (t.isPointer()) {
+                    Value p = f.readVar(v);
+                    mb.out.add(entry(v, p, p, IntConst.i64(0), TARGET_PARAM | IMPLICIT, MapBuilder.Pass.BYVAL));
+                } else if (byValue(t)) {
+                    mb.out.add(literal(v));
+                    implicitFirstprivate.add(v);
+                } else if (t.isScalar())
+                    mb.out.add(whole(v, TO | PRIVATE | TARGET_PARAM | IMPLICIT)); // complex: a private copy
+                else mb.out.add(withMapper(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT)));
             }
         }
+    }
 
-        List<MapBuilder.Entry> entries = mb.out;
-        String kernel = f.unit.kernelName(f.def.var().name, d.loc().presumedLine());
-        Arrays arrays = arrays(entries);
-        int params = 0;
-        for (MapBuilder.Entry e : entries) if ((e.type() & TARGET_PARAM) != 0) params++;
-        // num_teams and thread_limit of the teams leaf, evaluated on the host for the launch
+    /** num_teams and thread_limit of the teams leaf, evaluated on the host for the launch. */
+    private Launch launch(Stmt.Omp o) {
+        OmpDirective d = o.directive();
         OmpClause.ExprClause nt = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_TEAMS),
                 tl = OmpLowering.exprClause(d, OmpClause.ExprKind.THREAD_LIMIT);
         Value nteams = nt == null ? IntConst.i32(0) : omp.i32(nt.value());
@@ -142,10 +183,16 @@ final class TargetLowering {
             OmpClause.ExprClause nth = OmpLowering.exprClause(d, OmpClause.ExprKind.NUM_THREADS);
             if (tl == null && nth != null && nth.value() instanceof Expr.IntLit n) limit = IntConst.i32(n.value());
         }
+        return new Launch(nteams, limit);
+    }
+
+    /** The __tgt_kernel_arguments block of the launch (KernelArgs), in a slot of this function. */
+    private Value kernelArgs(Region r, Arrays arrays, Launch launch) {
+        OmpDirective d = r.o().directive();
         Value kargs = f.b.slotAddr(f.fn.newSlot(null, KernelArgs.SIZE, KernelArgs.ALIGN));
         f.b.memset(kargs, IntConst.i32(0), IntConst.i64(KernelArgs.SIZE));
         f.b.store(IntConst.i32(KernelArgs.VERSION), kargs);
-        f.b.store(IntConst.i32(entries.size()), OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_ARGS));
+        f.b.store(IntConst.i32(r.entries().size()), OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_ARGS));
         f.b.store(arrays.bases, OmpLowering.at(f, kargs, KernelArgs.OFF_BASE_PTRS));
         f.b.store(arrays.ptrs, OmpLowering.at(f, kargs, KernelArgs.OFF_PTRS));
         f.b.store(arrays.sizes, OmpLowering.at(f, kargs, KernelArgs.OFF_SIZES));
@@ -155,14 +202,19 @@ final class TargetLowering {
         f.b.store(
                 IntConst.i64(d.hasFlag(OmpClause.FlagKind.NOWAIT) ? KernelArgs.FLAG_NOWAIT : 0),
                 OmpLowering.at(f, kargs, KernelArgs.OFF_FLAGS));
-        f.b.store(nteams, OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_TEAMS));
-        f.b.store(limit, OmpLowering.at(f, kargs, KernelArgs.OFF_THREAD_LIMIT));
+        f.b.store(launch.nteams(), OmpLowering.at(f, kargs, KernelArgs.OFF_NUM_TEAMS));
+        f.b.store(launch.limit(), OmpLowering.at(f, kargs, KernelArgs.OFF_THREAD_LIMIT));
         // the loop's iterations for the plugin's launch geometry, as clang passes them (0: unknown):
         // an SPMD kernel's for one thread each, a generic teams distribute's for one team each
-        Value trips = isSpmd(d) || distributesAtOnce(d) ? LaunchTripCount.of(f, d, o.body()) : IntConst.i64(0);
+        Value trips = isSpmd(d) || distributesAtOnce(d) ? LaunchTripCount.of(f, d, r.o().body()) : IntConst.i64(0);
         if (!(trips instanceof IntConst k && k.value() == 0))
             f.b.store(trips, OmpLowering.at(f, kargs, KernelArgs.OFF_TRIPCOUNT));
+        return kargs;
+    }
 
+    /** The launch (unless the if clause is false), and the kernel run on the host where it does not happen. */
+    private void offload(Region r, Launch launch, Value kargs) {
+        OmpDirective d = r.o().directive();
         BasicBlock offload = f.b.newBlock("omp.offload"),
                 fallback = f.b.newBlock("omp.offload.fallback"),
                 end = f.b.newBlock("omp.offload.end");
@@ -174,16 +226,23 @@ final class TargetLowering {
         Value rc = omp.call(
                 EntryPoints.TGT_TARGET_KERNEL,
                 IrType.I32,
-                loc(o),
+                loc(r.o()),
                 dev,
-                nteams,
-                limit,
-                f.b.globalAddr(f.unit.regionId(kernel)),
+                launch.nteams(),
+                launch.limit(),
+                f.b.globalAddr(f.unit.regionId(r.kernel())),
                 kargs);
         f.b.condBr(f.b.cmp(Insn.CmpOp.NE, rc, IntConst.i32(0)), fallback, end);
-        // host fallback: the kernel with host addresses and values
         f.b.setBlock(fallback);
-        Value host = f.b.slotAddr(f.fn.newSlot(null, 8L * Math.max(1, params), 8));
+        hostFallback(r, launch.limit(), dev, kargs);
+        f.b.br(end);
+        f.b.setBlock(end);
+    }
+
+    /** The host fallback: the kernel with host addresses and values. */
+    private void hostFallback(Region r, Value limit, Value dev, Value kargs) {
+        List<MapBuilder.Entry> entries = r.entries();
+        Value host = f.b.slotAddr(f.fn.newSlot(null, 8L * Math.max(1, r.params()), 8));
         for (int k = 0, j = 0; k < entries.size(); k++) {
             MapBuilder.Entry e = entries.get(k);
             if ((e.type() & TARGET_PARAM) == 0) continue;
@@ -206,24 +265,26 @@ final class TargetLowering {
         Value outerLimit = limit instanceof IntConst c && c.value() == 0
                 ? null
                 : omp.call(EntryPoints.SET_THREAD_LIMIT, IrType.I32, limit);
-        f.b.call(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
+        f.b.call(r.kernel(), new FuncType(IrType.VOID, List.of(IrType.PTR), false), List.of(host));
         if (outerLimit != null) omp.call(EntryPoints.SET_THREAD_LIMIT, IrType.I32, outerLimit);
         omp.call(EntryPoints.TARGET_FALLBACK_DONE, IrType.VOID, dev, kargs); // device copies of mapped data catch up
-        f.b.br(end);
-        f.b.setBlock(end);
-        if (inReduction != null) inReduction.end(true, null);
+    }
 
-        // the kernel
+    /** The kernel: its arguments bound to the variables they carry, then the leaves after target. */
+    private void kernel(Region r) {
+        Stmt.Omp o = r.o();
+        OmpDirective d = o.directive();
+        int i = r.i();
         FunctionLowering g = new FunctionLowering(f.unit, f.def);
-        Reg args = g.beginOutlined(kernel, new FuncType(IrType.VOID, List.of(IrType.PTR), false), o.body(), false)
+        Reg args = g.beginOutlined(r.kernel(), new FuncType(IrType.VOID, List.of(IrType.PTR), false), o.body(), false)
                 .get(0);
         Set<Var> written = OmpCaptures.written(o.body());
-        if (OmpLowering.outlinesAfter(d, i)) written.addAll(used); // inner leaves capture them by address
-        for (int k = 0, j = 0; k < entries.size(); k++) {
-            MapBuilder.Entry e = entries.get(k);
+        if (OmpLowering.outlinesAfter(d, i)) written.addAll(r.used()); // inner leaves capture them by address
+        for (int k = 0, j = 0; k < r.entries().size(); k++) {
+            MapBuilder.Entry e = r.entries().get(k);
             if ((e.type() & TARGET_PARAM) == 0) continue;
             Value slot = OmpLowering.at(g, args, 8L * j++);
-            if (e.var() == null || !used.contains(e.var()) || g.isBound(e.var())) continue;
+            if (e.var() == null || !r.used().contains(e.var()) || g.isBound(e.var())) continue;
             Value addr = e.pass() == MapBuilder.Pass.BYREF ? g.b.load(IrType.PTR, slot) : slot;
             OmpLowering.bindCaptured(g, e.var(), addr, written);
         }
@@ -231,8 +292,8 @@ final class TargetLowering {
         // scalars firstprivate by default are each team's and thread's own in the leaves inside (as clang passes them
         // by value)
         Stmt.Omp inner = o;
-        if (!implicitFirstprivate.isEmpty() && OmpLowering.outlinesAfter(d, i))
-            inner = withFirstprivate(o, implicitFirstprivate);
+        if (!r.implicitFirstprivate().isEmpty() && OmpLowering.outlinesAfter(d, i))
+            inner = withFirstprivate(o, r.implicitFirstprivate());
         Runnable allocators = g.omp.usesAllocators(d); // first: the data-sharing clauses' allocate clause may name them
         DataSharing ds = DataSharing.at(g.omp, o, i, null);
         g.omp.construct(inner, i + 1, null);
@@ -241,7 +302,7 @@ final class TargetLowering {
         Function kfn = g.finishOutlined();
         kfn.declareTarget = true;
         kfn.spmd = isSpmd(d);
-        kfn.kernelArgs = params; // the device's kernel declares them one by one (nvptx: .param .u64 each)
+        kfn.kernelArgs = r.params(); // the device's kernel declares them one by one (nvptx: .param .u64 each)
         f.unit.module.functions.add(kfn);
     }
 

@@ -38,6 +38,8 @@ import jomp.offload.abi.EntryPoints;
 final class TaskLowering {
     /** Task flags, as the runtime's Task defines them. */
     static final int UNTIED = 1, FINAL = 2, MERGEABLE = 4, UNDEFERRED = 8, DETACH = 16, TARGET = 32;
+    /** Where transparent's impex value goes in the flags (Task.IMPORT 128, Task.EXPORT 256). */
+    static final int TRANSPARENT_SHIFT = 7;
 
     /** Dependence kinds of the records __jomp_task_submit reads. */
     static int dependKind(OmpClause.DependType t) {
@@ -88,7 +90,7 @@ final class TaskLowering {
         if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
         OmpClause.Detach detach = first(d, OmpClause.Detach.class);
         if (detach != null) flags |= DETACH;
-        Value flagValue = dynamicFlags(d, flags, "task");
+        Value flagValue = transparent(d, dynamicFlags(d, flags, "task"));
         spawn(o, shares, flagValue, priority(d), detach, List.of(), (g, block) -> {
             BasicBlock exit = g.b.newBlock("omp.task.exit");
             BasicBlock outer = g.cancelTaskgroup;
@@ -123,6 +125,15 @@ final class TaskLowering {
         return v;
     }
 
+    /** OpenMP 6.0's transparent[(impex)]: flags | the impex value (omp_import 1, omp_export 2, omp_impex 3, the default) << 7. */
+    private Value transparent(OmpDirective d, Value flags) {
+        OmpClause.ExprClause t = OmpLowering.exprClause(d, OmpClause.ExprKind.TRANSPARENT);
+        if (t == null) return flags;
+        if (t.value() == null) return f.e.bin(Insn.BinOp.OR, flags, IntConst.i32(3 << TRANSPARENT_SHIFT));
+        Value impex = f.e.bin(Insn.BinOp.AND, omp.i32(t.value()), IntConst.i32(3));
+        return f.e.bin(Insn.BinOp.OR, flags, f.e.bin(Insn.BinOp.SHL, impex, IntConst.i32(TRANSPARENT_SHIFT)));
+    }
+
     private Value priority(OmpDirective d) {
         OmpClause.ExprClause p = OmpLowering.exprClause(d, OmpClause.ExprKind.PRIORITY);
         return p == null ? IntConst.i32(0) : omp.i32(p.value());
@@ -141,6 +152,55 @@ final class TaskLowering {
         LoopNest nest = LoopNest.compute(f, o.body(), d.loopDepth());
         Map<Var, Share> shares = classify(o, d, false);
         for (Var v : nest.vars()) shares.remove(v);
+        Stmt.Omp innerO = taskloopTasks(o, shares);
+
+        int flags = 0;
+        if (d.hasFlag(OmpClause.FlagKind.UNTIED)) flags |= UNTIED;
+        if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
+        Value flagValue = dynamicFlags(d, flags, "taskloop");
+        List<Value> exported = nest.exported();
+        Layout lay = layout(shares, exported.size());
+        Value block = f.b.slotAddr(f.fn.newSlot(null, Math.max(8, lay.size), 16));
+        fill(block, lay);
+        for (int k = 0; k < exported.size(); k++)
+            f.b.store(exported.get(k), OmpLowering.at(f, block, lay.extras + 8L * k));
+
+        String name = f.unit.outlinedName(f.def.var().name);
+        taskloopFunction(name, innerO, i, nest, lay);
+
+        Value grainsize = IntConst.i64(0), numTasks = IntConst.i64(0);
+        int loopFlags = d.hasFlag(OmpClause.FlagKind.NOGROUP) ? 1 : 0;
+        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) {
+            if (c.kind() == OmpClause.ExprKind.GRAINSIZE) {
+                grainsize = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
+                if ("strict".equals(c.modifier())) loopFlags |= 2;
+            }
+            if (c.kind() == OmpClause.ExprKind.NUM_TASKS)
+                numTasks = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
+        }
+        omp.call(
+                EntryPoints.TASKLOOP,
+                IrType.VOID,
+                f.b.funcAddr(name),
+                block,
+                IntConst.i64(lay.size),
+                nest.total,
+                grainsize,
+                numTasks,
+                flagValue,
+                priority(d),
+                IntConst.i32(loopFlags));
+        if ((loopFlags & 1) == 0)
+            nest.release(f); // with nogroup the tasks may still use a non-rectangular nest's table
+    }
+
+    /**
+     * The construct as each task sees it: the in_reduction, reduction, lastprivate and linear
+     * clauses (and firstprivate of variables also lastprivate), whose variables the tasks share
+     * with the taskloop (marked SHARED in shares) and privatise themselves.
+     */
+    private static Stmt.Omp taskloopTasks(Stmt.Omp o, Map<Var, Share> shares) {
+        OmpDirective d = o.directive();
         Set<Var> last = OmpLowering.listVars(d, OmpClause.ListKind.LASTPRIVATE);
         List<OmpClause> inner = new ArrayList<>();
         inner.addAll(inReductions(d));
@@ -167,31 +227,22 @@ final class TaskLowering {
         }
         OmpDirective innerD = new OmpDirective(
                 d.name(), d.leaves(), List.copyOf(inner), d.atomic(), d.criticalName(), d.loopDepth(), d.loc());
-        Stmt.Omp innerO = new Stmt.Omp(innerD, o.body(), o.loc());
+        return new Stmt.Omp(innerD, o.body(), o.loc());
+    }
 
-        int flags = 0;
-        if (d.hasFlag(OmpClause.FlagKind.UNTIED)) flags |= UNTIED;
-        if (d.hasFlag(OmpClause.FlagKind.MERGEABLE)) flags |= MERGEABLE;
-        Value flagValue = dynamicFlags(d, flags, "taskloop");
-        List<Value> exported = nest.exported();
-        Layout lay = layout(shares, exported.size());
-        Value block = f.b.slotAddr(f.fn.newSlot(null, Math.max(8, lay.size), 16));
-        fill(block, lay);
-        for (int k = 0; k < exported.size(); k++)
-            f.b.store(exported.get(k), OmpLowering.at(f, block, lay.extras + 8L * k));
-
-        String name = f.unit.outlinedName(f.def.var().name);
+    /** The task function {@code name}: its block of logical iterations of nest, run serially, with o's data sharing. */
+    private void taskloopFunction(String name, Stmt.Omp o, int i, LoopNest nest, Layout lay) {
         FunctionLowering g = begin(name, o.body());
         Reg gblock = g.fn.params.get(1);
         bind(g, gblock, lay, o);
         List<Value> vals = new ArrayList<>();
-        for (int k = 0; k < exported.size(); k++)
-            vals.add(g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.extras + 8L * k)));
+        int count = nest.exported().size();
+        for (int k = 0; k < count; k++) vals.add(g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.extras + 8L * k)));
         LoopNest gn = nest.imported(vals);
         Value lo = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size)),
                 hi = g.b.load(IrType.I64, OmpLowering.at(g, gblock, lay.size + 8));
         g.allocateLocals(o.body());
-        DataSharing ds = DataSharing.at(g.omp, innerO, i, gn);
+        DataSharing ds = DataSharing.at(g.omp, o, i, gn);
         Reg lastFlag = null;
         if (ds.needsLast()) {
             lastFlag = g.fn.newReg(IrType.I32, "omp.last");
@@ -206,31 +257,6 @@ final class TaskLowering {
         g.b.setBlock(exit);
         ds.end(true, lastFlag);
         f.unit.module.functions.add(g.finishOutlined());
-
-        Value grainsize = IntConst.i64(0), numTasks = IntConst.i64(0);
-        int loopFlags = d.hasFlag(OmpClause.FlagKind.NOGROUP) ? 1 : 0;
-        for (OmpClause.ExprClause c : d.clauses(OmpClause.ExprClause.class)) {
-            if (c.kind() == OmpClause.ExprKind.GRAINSIZE) {
-                grainsize = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
-                if ("strict".equals(c.modifier())) loopFlags |= 2;
-            }
-            if (c.kind() == OmpClause.ExprKind.NUM_TASKS)
-                numTasks = f.e.convert(f.rvalue(c.value()), c.value().type(), Type.LONG);
-        }
-        omp.call(
-                EntryPoints.TASKLOOP,
-                IrType.VOID,
-                f.b.funcAddr(name),
-                block,
-                IntConst.i64(lay.size),
-                nest.total,
-                grainsize,
-                numTasks,
-                flagValue,
-                priority(d),
-                IntConst.i32(loopFlags));
-        if ((loopFlags & 1) == 0)
-            nest.release(f); // with nogroup the tasks may still use a non-rectangular nest's table
     }
 
     // ---- target tasks -----------------------------------------------------------------------
@@ -464,7 +490,7 @@ final class TaskLowering {
             Value rec = OmpLowering.at(f, arr, 24L * k);
             stores.get(k).accept(rec);
             f.b.store(IntConst.i64(0), OmpLowering.at(f, rec, 8));
-            f.b.store(IntConst.i32(kinds.get(k)[0]), OmpLowering.at(f, rec, 16));
+            f.b.store(IntConst.i32((int) kinds.get(k)[0]), OmpLowering.at(f, rec, 16));
         }
         return new Value[] {IntConst.i32(kinds.size()), arr};
     }

@@ -130,4 +130,31 @@ class LoweringTextTest {
                 .contains("func noinline i32 @g(")
                 .contains("func i32 @main(");
     }
+
+    @Test
+    void bitBuiltinsBecomeTheIrsBitOperations() {
+        String ir = IrPrinter.print(lower("""
+            int f(unsigned x, unsigned long long y, int s) {
+                return __builtin_ctz(x) + __builtin_clz(x) + __builtin_popcount(x) + __builtin_parity(x)
+                     + __builtin_ctzll(y) + __builtin_clzll(y) + __builtin_popcountll(y) + __builtin_ffs(s)
+                     + __builtin_ffsll(y) + __builtin_clrsb(s) + (int)__builtin_bswap32(x)
+                     + (int)__builtin_bswap64(y) + __builtin_bswap16((unsigned short)x);
+            }
+            """, 1));
+        assertThat(ir)
+                .containsPattern("= ctz i32 %x")
+                .containsPattern("= clz i32 %x")
+                .containsPattern("= popcount i32 %x")
+                .containsPattern("= ctz i64 %y")
+                .containsPattern("= clz i64 %y")
+                .containsPattern("= popcount i64 %y")
+                .containsPattern("= bswap i32 %x")
+                .containsPattern("= bswap i64 %y");
+        // no shift-and-mask counting left: no multiplication (the SWAR popcount's) and no 0x55555555 mask
+        assertThat(ir).doesNotContain(" mul ").doesNotContain("1431655765");
+        // ffs of 0 is 0 and clrsb of 0 is 31 whatever the IR's operations give: both fold on constants
+        String zero = IrPrinter.print(
+                lower("int g(void) { int z = 0; return __builtin_ffs(z) * 100 + __builtin_clrsb(z); }", 1));
+        assertThat(zero).contains("ret i32 31");
+    }
 }

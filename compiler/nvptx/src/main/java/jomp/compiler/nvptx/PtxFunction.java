@@ -423,7 +423,9 @@ final class PtxFunction {
             case Insn.Unary u -> {
                 IrType t = u.dst().type();
                 if (u.op() == Insn.UnOp.NEG) emit("neg." + PtxText.signed(t) + " " + reg(u.dst()) + ", " + reg(u.a()));
-                else emit("not." + PtxText.bits(t) + " " + reg(u.dst()) + ", " + reg(u.a()));
+                else if (u.op() == Insn.UnOp.NOT)
+                    emit("not." + PtxText.bits(t) + " " + reg(u.dst()) + ", " + reg(u.a()));
+                else bitOp(u.op(), reg(u.dst()), reg(u.a()), t == IrType.I64);
                 normalise(u.dst());
             }
             case Insn.Cmp c -> {
@@ -593,6 +595,34 @@ final class PtxFunction {
         String t = temp(IrType.I32);
         emit("and.b32 " + t + ", " + reg(v) + ", " + mask);
         return t;
+    }
+
+    /**
+     * ctz, clz, popcount and bswap of an i32 or i64: popc and clz (whose result is a .u32 even for
+     * .b64), ctz as clz of the bits reversed, bswap as prmt of each 32-bit half.
+     */
+    private void bitOp(Insn.UnOp op, String d, String a, boolean wide) {
+        String b = wide ? ".b64 " : ".b32 ";
+        if (op == Insn.UnOp.BSWAP) {
+            if (!wide) {
+                emit("prmt.b32 " + d + ", " + a + ", 0, 0x0123");
+                return;
+            }
+            String lo = temp(IrType.I32), hi = temp(IrType.I32);
+            emit("mov.b64 {" + lo + ", " + hi + "}, " + a);
+            emit("prmt.b32 " + lo + ", " + lo + ", 0, 0x0123");
+            emit("prmt.b32 " + hi + ", " + hi + ", 0, 0x0123");
+            emit("mov.b64 " + d + ", {" + hi + ", " + lo + "}");
+            return;
+        }
+        String x = a;
+        if (op == Insn.UnOp.CTZ) {
+            x = temp(wide ? IrType.I64 : IrType.I32);
+            emit("brev" + b + x + ", " + a);
+        }
+        String n = wide ? temp(IrType.I32) : d;
+        emit((op == Insn.UnOp.POPCOUNT ? "popc" : "clz") + b + n + ", " + x);
+        if (wide) emit("cvt.u64.u32 " + d + ", " + n);
     }
 
     /** Keeps an i8 or i16 register sign-extended, as the IR's convention says. */

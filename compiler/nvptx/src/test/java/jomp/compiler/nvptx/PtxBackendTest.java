@@ -178,6 +178,35 @@ class PtxBackendTest {
     }
 
     @Test
+    void bitOperationsAreOneOrTwoInstructions() throws Exception {
+        String ptx = ptx("""
+                func i64 @f(i32 %a.0, i64 %b.1) {
+                entry:
+                  %2 = ctz i32 %a.0
+                  %3 = clz i32 %a.0
+                  %4 = popcount i32 %a.0
+                  %5 = bswap i32 %a.0
+                  %6 = ctz i64 %b.1
+                  %7 = clz i64 %b.1
+                  %8 = popcount i64 %b.1
+                  %9 = bswap i64 %b.1
+                  ret i64 %9
+                }
+                """);
+        assertThat(ptx)
+                .containsPattern("brev\\.b32 (%r\\d+), %r0;\\s+clz\\.b32 %r2, \\1;")
+                .contains("clz.b32 %r3, %r0;", "popc.b32 %r4, %r0;", "prmt.b32 %r5, %r0, 0, 0x0123;")
+                // the 64-bit counts are .u32 results, widened
+                .containsPattern(
+                        "brev\\.b64 (%rd\\d+), %rd1;\\s+clz\\.b64 (%r\\d+), \\1;\\s+cvt\\.u64\\.u32 %rd6, \\2;")
+                .containsPattern("clz\\.b64 (%r\\d+), %rd1;\\s+cvt\\.u64\\.u32 %rd7, \\1;")
+                .containsPattern("popc\\.b64 (%r\\d+), %rd1;\\s+cvt\\.u64\\.u32 %rd8, \\1;")
+                // bswap of 64 bits: each half byte-reversed, the halves exchanged
+                .containsPattern("mov\\.b64 \\{(%r\\d+), (%r\\d+)\\}, %rd1;\\s+prmt\\.b32 \\1, \\1, 0, 0x0123;\\s+"
+                        + "prmt\\.b32 \\2, \\2, 0, 0x0123;\\s+mov\\.b64 %rd9, \\{\\2, \\1\\};");
+    }
+
+    @Test
     void narrowIntegersStaySignExtendedIn32BitRegisters() throws Exception {
         String ptx = ptx("""
                 func void @f(ptr %p.0) {

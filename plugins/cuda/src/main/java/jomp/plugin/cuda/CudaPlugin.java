@@ -55,6 +55,11 @@ public final class CudaPlugin extends GpuPlugin<CudaDevice, CudaKernel> {
         return NvptxTraits.CONTEXT;
     }
 
+    @Override
+    public String vendor() {
+        return "nvidia";
+    }
+
     /** A GPU comes before the PTX simulator and the host's jvm device. */
     @Override
     public int priority() {

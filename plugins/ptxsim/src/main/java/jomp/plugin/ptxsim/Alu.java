@@ -192,6 +192,15 @@ final class Alu {
                 return minMax(in, a, b, true);
             case MAX:
                 return minMax(in, a, b, false);
+            default:
+                return evalBits(in, a, b, c);
+        }
+    }
+
+    /** The bit instructions of eval: counts, bit fields, logic, shifts, permutes. */
+    private static long evalBits(Insn in, long a, long b, long c) {
+        int t = in.type;
+        switch (in.sub) {
             case POPC:
                 return t == B64 ? Long.bitCount(a) : Integer.bitCount((int) a);
             case CLZ:

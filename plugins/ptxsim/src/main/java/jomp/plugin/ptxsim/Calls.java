@@ -25,36 +25,8 @@ final class Calls {
         Decoder.Function f = in.callee;
         int lanes = exec;
         if (f == null) {
-            long[] R = w.R;
-            int o = (w.gbase + in.a) << 5;
-            int dm = w.D[w.gbase + in.a];
-            if ((dm & exec) != exec) throw ex.uninitialised(w, in, exec & ~dm, "a call target");
-            int first = Integer.numberOfTrailingZeros(exec);
-            long target = R[o + first];
-            f = ex.program.functionAt(target);
-            if (f == null)
-                throw SimError.at(
-                        ex.launch,
-                        ex.block,
-                        w,
-                        first,
-                        in,
-                        "indirect call of address 0x" + Long.toHexString(target) + ", which is not a function",
-                        null);
-            int same = 0;
-            for (int m = exec; m != 0; m &= m - 1) {
-                int l = Integer.numberOfTrailingZeros(m);
-                if (R[o + l] == target) same |= 1 << l;
-            }
-            if (same != exec) { // the others call later (they stay at this instruction)
-                for (int m = exec & ~same; m != 0; m &= m - 1) {
-                    int l = Integer.numberOfTrailingZeros(m);
-                    w.pc[l] = w.gpc;
-                    w.base[l] = w.gbase;
-                }
-                w.gmask = same;
-                lanes = same;
-            }
+            f = indirectCallee(ex, w, in, exec);
+            lanes = sameCallee(w, in, exec);
         }
         if (f.builtin != null) {
             Builtins.call(ex, w, in, f, lanes);
@@ -73,46 +45,95 @@ final class Calls {
                     null);
         int oldBase = w.gbase, newBase = oldBase + in.fn.nregs;
         w.ensure(newBase + f.nregs + 1);
-        long[] R = w.R;
-        Block b = ex.block;
-        int frame = (f.localSize + 15) & ~15;
-        for (int m = lanes; m != 0; m &= m - 1) {
-            int l = Integer.numberOfTrailingZeros(m);
-            int d = w.depth[l];
-            w.ensureDepth(d + 1);
-            int idx = d * 32 + l;
-            w.retPc[idx] = w.gpc + 1;
-            w.retBase[idx] = oldBase;
-            w.retSp[idx] = w.sp[l];
-            w.depth[l] = d + 1;
-            long fp = (w.sp[l] + 15) & ~15L, end = fp + frame;
-            if (end > b.localBytes)
-                throw SimError.at(
-                        ex.launch,
-                        b,
-                        w,
-                        l,
-                        in,
-                        "stack overflow calling " + f.name,
-                        "the thread's local memory is " + b.localBytes
-                                + " bytes (JOMP_PTXSIM_STACK sets it); call depth " + (d + 1));
-            long callerFp = w.R[(oldBase << 5) + l];
-            int tid = w.tid0 + l;
-            int n = Math.min(in.argOff.length, f.paramOff.length);
-            for (int i = 0; i < n; i++)
-                Mem.copy(
-                        b.localAddress(tid, fp + f.paramOff[i]),
-                        b.localAddress(tid, callerFp + in.argOff[i]),
-                        f.paramSize[i]);
-            w.sp[l] = (int) end;
-            R[(newBase << 5) + l] = fp;
-        }
+        for (int m = lanes; m != 0; m &= m - 1)
+            pushFrame(ex, w, in, f, Integer.numberOfTrailingZeros(m), oldBase, newBase);
         int[] D = w.D;
         for (int s = newBase + 1; s < newBase + f.nregs; s++) D[s] &= ~lanes;
         D[newBase] |= lanes;
         w.gbase = newBase;
         w.gpc = f.entryPc;
         if ((w.runMask & ~w.gmask) != 0) w.computeMerge();
+    }
+
+    /** An indirect call's function: the one at the first executing lane's target address. */
+    private static Decoder.Function indirectCallee(Executor ex, Warp w, Insn in, int exec) {
+        int dm = w.D[w.gbase + in.a];
+        if ((dm & exec) != exec) throw ex.uninitialised(w, in, exec & ~dm, "a call target");
+        int first = Integer.numberOfTrailingZeros(exec);
+        long target = w.R[((w.gbase + in.a) << 5) + first];
+        Decoder.Function f = ex.program.functionAt(target);
+        if (f == null)
+            throw SimError.at(
+                    ex.launch,
+                    ex.block,
+                    w,
+                    first,
+                    in,
+                    "indirect call of address 0x" + Long.toHexString(target) + ", which is not a function",
+                    null);
+        return f;
+    }
+
+    /**
+     * The lanes of an indirect call whose target is the first lane's, which call now; the others
+     * call later (they stay at this instruction).
+     */
+    private static int sameCallee(Warp w, Insn in, int exec) {
+        long[] R = w.R;
+        int o = (w.gbase + in.a) << 5;
+        long target = R[o + Integer.numberOfTrailingZeros(exec)];
+        int same = 0;
+        for (int m = exec; m != 0; m &= m - 1) {
+            int l = Integer.numberOfTrailingZeros(m);
+            if (R[o + l] == target) same |= 1 << l;
+        }
+        if (same != exec) {
+            for (int m = exec & ~same; m != 0; m &= m - 1) {
+                int l = Integer.numberOfTrailingZeros(m);
+                w.pc[l] = w.gpc;
+                w.base[l] = w.gbase;
+            }
+            w.gmask = same;
+        }
+        return same;
+    }
+
+    /**
+     * Lane l's frame for a call of f: where to return, the local-memory frame above its stack
+     * pointer (the arguments copied into f's parameters), and the frame pointer in the callee's
+     * first register.
+     */
+    private static void pushFrame(Executor ex, Warp w, Insn in, Decoder.Function f, int l, int oldBase, int newBase) {
+        Block b = ex.block;
+        int frame = (f.localSize + 15) & ~15;
+        int d = w.depth[l];
+        w.ensureDepth(d + 1);
+        int idx = d * 32 + l;
+        w.retPc[idx] = w.gpc + 1;
+        w.retBase[idx] = oldBase;
+        w.retSp[idx] = w.sp[l];
+        w.depth[l] = d + 1;
+        long fp = (w.sp[l] + 15) & ~15L, end = fp + frame;
+        if (end > b.localBytes)
+            throw SimError.at(
+                    ex.launch,
+                    b,
+                    w,
+                    l,
+                    in,
+                    "stack overflow calling " + f.name,
+                    "the thread's local memory is " + b.localBytes + " bytes (JOMP_PTXSIM_STACK sets it); call depth "
+                            + (d + 1));
+        long callerFp = w.R[(oldBase << 5) + l];
+        int tid = w.tid0 + l;
+        int n = Math.min(in.argOff.length, f.paramOff.length);
+        for (int i = 0; i < n; i++)
+            Mem.copy(
+                    b.localAddress(tid, fp + f.paramOff[i]),
+                    b.localAddress(tid, callerFp + in.argOff[i]),
+                    f.paramSize[i]);
+        w.sp[l] = (int) end;
+        w.R[(newBase << 5) + l] = fp;
     }
 
     static void ret(Executor ex, Warp w, Insn in, int mask, int exec) {

@@ -157,40 +157,22 @@ final class Executor {
 
     private void step(Warp w, Insn in, int mask, int exec) {
         switch (in.op) {
-            case MOV, ALU -> {
-                if (exec != 0) alu(w, in, exec);
-                w.gpc++;
-            }
-            case SETP -> {
-                if (exec != 0) setp(w, in, exec);
-                w.gpc++;
-            }
-            case MOV_PACK -> {
-                if (exec != 0) pack(w, in, exec);
-                w.gpc++;
-            }
-            case MOV_UNPACK -> {
-                if (exec != 0) unpack(w, in, exec);
-                w.gpc++;
-            }
-            case CARRY -> {
-                if (exec != 0) carry(w, in, exec);
-                w.gpc++;
-            }
-            case LD -> {
-                if (exec != 0) load(w, in, exec);
-                w.gpc++;
-            }
-            case ST -> {
-                if (exec != 0) store(w, in, exec);
-                w.gpc++;
-            }
-            case ATOM -> {
-                if (exec != 0) atom(w, in, exec);
-                w.gpc++;
-            }
-            case CVTA, ISSPACEP -> {
-                if (exec != 0) cvta(w, in, exec);
+            case MOV,
+                    ALU,
+                    SETP,
+                    MOV_PACK,
+                    MOV_UNPACK,
+                    CARRY,
+                    LD,
+                    ST,
+                    ATOM,
+                    CVTA,
+                    ISSPACEP,
+                    ACTIVEMASK,
+                    ALLOCA,
+                    STACKSAVE,
+                    STACKRESTORE -> {
+                if (exec != 0) compute(w, in, mask, exec);
                 w.gpc++;
             }
             case NOP -> w.gpc++;
@@ -217,19 +199,6 @@ final class Executor {
             }
             case BAR -> barrier(w, in, mask, exec);
             case BAR_WARP, SHFL, VOTE, MATCH -> WarpSync.execute(this, w, in, mask, exec);
-            case ACTIVEMASK -> {
-                if (exec != 0) {
-                    int d = w.gbase + in.d;
-                    for (int m = exec; m != 0; m &= m - 1)
-                        w.R[(d << 5) + Integer.numberOfTrailingZeros(m)] = mask & 0xFFFFFFFFL;
-                    w.D[d] |= exec;
-                }
-                w.gpc++;
-            }
-            case ALLOCA, STACKSAVE, STACKRESTORE -> {
-                if (exec != 0) stack(w, in, exec);
-                w.gpc++;
-            }
             default ->
                 throw SimError.at(
                         launch,
@@ -239,6 +208,29 @@ final class Executor {
                         in,
                         "internal error: no execution for this instruction",
                         null);
+        }
+    }
+
+    /** An instruction that computes on lanes exec (not none) and does not change the control flow. */
+    private void compute(Warp w, Insn in, int mask, int exec) {
+        switch (in.op) {
+            case MOV, ALU -> alu(w, in, exec);
+            case SETP -> setp(w, in, exec);
+            case MOV_PACK -> pack(w, in, exec);
+            case MOV_UNPACK -> unpack(w, in, exec);
+            case CARRY -> carry(w, in, exec);
+            case LD -> load(w, in, exec);
+            case ST -> store(w, in, exec);
+            case ATOM -> atom(w, in, exec);
+            case CVTA, ISSPACEP -> cvta(w, in, exec);
+            case ACTIVEMASK -> {
+                int d = w.gbase + in.d;
+                for (int m = exec; m != 0; m &= m - 1)
+                    w.R[(d << 5) + Integer.numberOfTrailingZeros(m)] = mask & 0xFFFFFFFFL;
+                w.D[d] |= exec;
+            }
+            case ALLOCA, STACKSAVE, STACKRESTORE -> stack(w, in, exec);
+            default -> throw new IllegalStateException("not a computing instruction: " + in.op);
         }
     }
 

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import jomp.plugin.ptxsim.PtxAst.*;
 import jomp.runtime.mem.Mem;
@@ -47,73 +46,65 @@ final class Program {
         }
     }
 
+    /**
+     * The linking's tables: the definitions by name (the shared ones, and each module's internal
+     * ones), what each became (a function, a variable's {address or offset, size, shared?}), the
+     * library functions used, and the global variables' initialisers, which run once every
+     * variable has its address.
+     */
+    private record Link(
+            Map<String, Def> shared,
+            List<Map<String, Def>> internal,
+            Map<Def, Decoder.Function> fnOf,
+            Map<Def, long[]> varOf,
+            Map<String, Decoder.Function> library,
+            List<Object[]> inits) {
+        Link() {
+            this(
+                    new HashMap<>(),
+                    new ArrayList<>(),
+                    new HashMap<>(),
+                    new HashMap<>(),
+                    new HashMap<>(),
+                    new ArrayList<>());
+        }
+
+        /** What a name means in a module: the module's internal definition, else the shared one. */
+        Def definition(Map<String, Def> own, String name) {
+            return own.getOrDefault(name, shared.get(name));
+        }
+    }
+
     Program(List<PtxModule> modules, Memory memory) {
-        Map<String, Def> shared = new HashMap<>();
-        List<Map<String, Def>> internal = new ArrayList<>();
+        Link link = new Link();
         // 1. resolve definitions
         for (PtxModule m : modules) {
             Map<String, Def> own = new HashMap<>();
-            internal.add(own);
-            for (Var v : m.globals()) define(v.linkage(), v.name(), new Def(v, null, m), own, shared, v.line(), m);
+            link.internal().add(own);
+            for (Var v : m.globals())
+                define(v.linkage(), v.name(), new Def(v, null, m), own, link.shared(), v.line(), m);
             for (Func f : m.functions()) {
                 if (f.body() == null) continue;
-                define(f.linkage(), f.name(), new Def(null, f, m), own, shared, f.line(), m);
+                define(f.linkage(), f.name(), new Def(null, f, m), own, link.shared(), f.line(), m);
             }
         }
         target = modules.isEmpty() ? "" : modules.get(0).target();
         // 2. functions (defined ones, then the library externs that are used), shared and global variables
-        Map<Def, Decoder.Function> fnOf = new HashMap<>();
-        Map<Def, long[]> varOf = new HashMap<>();
-        Map<String, Decoder.Function> library = new HashMap<>();
-        List<Object[]> inits = new ArrayList<>();
         for (int mi = 0; mi < modules.size(); mi++) {
             PtxModule m = modules.get(mi);
-            Map<String, Def> own = internal.get(mi);
+            Map<String, Def> own = link.internal().get(mi);
             java.util.Set<String> declared = new java.util.HashSet<>();
             for (Func f : m.functions()) if (f.body() == null) declared.add(f.name());
-            Decoder.Scope scope = name -> symbol(name, own, shared, fnOf, varOf, library, declared);
-            for (Func f : m.functions()) {
-                Def d = f.body() == null ? null : own.getOrDefault(f.name(), shared.get(f.name()));
-                if (d == null || d.func() != f || fnOf.containsKey(d)) continue;
-                Decoder.Function fn =
-                        new Decoder.Function(f.name(), f.entry(), functions.size(), f, staticsOf(f, scope, memory));
-                fn.address = Memory.FUNCTION_BASE + 16L * fn.index;
-                functions.add(fn);
-                fnOf.put(d, fn);
-                if (f.entry() && f.linkage() != Linkage.INTERNAL) kernels.put(f.name(), fn);
-                else if (f.entry()) kernels.putIfAbsent(f.name(), fn);
-            }
-            for (Var v : m.globals()) {
-                Def d = own.getOrDefault(v.name(), shared.get(v.name()));
-                if (v.linkage() == Linkage.EXTERN || d == null || d.var() != v || varOf.containsKey(d)) continue;
-                switch (v.space()) {
-                    case SHARED -> {
-                        int align = Math.max(1, v.alignment());
-                        varOf.put(d, new long[] {placeShared(v.name(), v.size(), align), v.size(), 1});
-                    }
-                    case GLOBAL, CONST -> {
-                        long size = Math.max(1, v.size());
-                        long a = memory.alloc(size, Math.max(1, v.alignment())); // .align, as the driver places globals
-                        if (a == 0) throw new IllegalStateException("device memory exhausted by the module's globals");
-                        allocations.add(a);
-                        Mem.fill(a, (byte) 0, size);
-                        varOf.put(d, new long[] {a, v.size(), 0});
-                        if (v.linkage() != Linkage.INTERNAL || !globals.containsKey(v.name()))
-                            globals.put(v.name(), new long[] {a, v.size()});
-                        if (v.init() != null) inits.add(new Object[] {v, a, scope});
-                    }
-                    default ->
-                        throw new IllegalStateException(
-                                "module-level ." + v.space().name().toLowerCase(Locale.ROOT) + " variable " + v.name()
-                                        + " is not supported");
-                }
-            }
+            Decoder.Scope scope =
+                    name -> symbol(name, own, link.shared(), link.fnOf(), link.varOf(), link.library(), declared);
+            addFunctions(m, own, link, scope, memory);
+            addVariables(m, own, link, scope, memory);
         }
         // dynamically sized shared memory (extern .shared arrays) starts after the static part
         sharedSize = (sharedTop + 15) & ~15L;
         sharedBytes = new boolean[(int) sharedSize];
         for (long[] v : sharedVars) java.util.Arrays.fill(sharedBytes, (int) v[0], (int) (v[0] + v[1]), true);
-        for (Object[] i : inits) initialize((Var) i[0], (long) i[1], (Decoder.Scope) i[2]);
+        for (Object[] i : link.inits()) initialize((Var) i[0], (long) i[1], (Decoder.Scope) i[2]);
         // 3. code
         List<Insn> out = new ArrayList<>();
         Map<Long, long[]> immediates = new HashMap<>();
@@ -128,6 +119,55 @@ final class Program {
                     + String.join(", ", unresolved) + ", declared but defined in no module of the image"
                     + " (a GPU refuses it: cuModuleLoadDataEx fails with CUDA_ERROR_INVALID_PTX, \"ptxas fatal   : Unresolved extern function '"
                     + first + "'\")");
+        }
+    }
+
+    /** Module m's functions that the linking kept: numbered, given addresses, kernels named. */
+    private void addFunctions(PtxModule m, Map<String, Def> own, Link link, Decoder.Scope scope, Memory memory) {
+        for (Func f : m.functions()) {
+            Def d = f.body() == null ? null : link.definition(own, f.name());
+            if (d == null || d.func() != f || link.fnOf().containsKey(d)) continue;
+            Decoder.Function fn =
+                    new Decoder.Function(f.name(), f.entry(), functions.size(), f, staticsOf(f, scope, memory));
+            fn.address = Memory.FUNCTION_BASE + 16L * fn.index;
+            functions.add(fn);
+            link.fnOf().put(d, fn);
+            if (f.entry() && f.linkage() != Linkage.INTERNAL) kernels.put(f.name(), fn);
+            else if (f.entry()) kernels.putIfAbsent(f.name(), fn);
+        }
+    }
+
+    /**
+     * Module m's variables that the linking kept: shared ones placed in the block's shared memory,
+     * global and constant ones allocated in device memory, zeroed (their initialisers run later).
+     */
+    private void addVariables(PtxModule m, Map<String, Def> own, Link link, Decoder.Scope scope, Memory memory) {
+        for (Var v : m.globals()) {
+            Def d = link.definition(own, v.name());
+            if (v.linkage() == Linkage.EXTERN
+                    || d == null
+                    || d.var() != v
+                    || link.varOf().containsKey(d)) continue;
+            switch (v.space()) {
+                case SHARED -> {
+                    int align = Math.max(1, v.alignment());
+                    link.varOf().put(d, new long[] {placeShared(v.name(), v.size(), align), v.size(), 1});
+                }
+                case GLOBAL, CONST -> {
+                    long size = Math.max(1, v.size());
+                    long a = memory.alloc(size, Math.max(1, v.alignment())); // .align, as the driver places globals
+                    if (a == 0) throw new IllegalStateException("device memory exhausted by the module's globals");
+                    allocations.add(a);
+                    Mem.fill(a, (byte) 0, size);
+                    link.varOf().put(d, new long[] {a, v.size(), 0});
+                    if (v.linkage() != Linkage.INTERNAL || !globals.containsKey(v.name()))
+                        globals.put(v.name(), new long[] {a, v.size()});
+                    if (v.init() != null) link.inits().add(new Object[] {v, a, scope});
+                }
+                default ->
+                    throw new IllegalStateException("module-level ."
+                            + v.space().name().toLowerCase() + " variable " + v.name() + " is not supported");
+            }
         }
     }
 
@@ -283,7 +323,7 @@ final class Program {
             case INT ->
                 t == PtxType.F32
                         ? Float.floatToRawIntBits((float) v.bits())
-                        : t == PtxType.F64 ? Double.doubleToRawLongBits((double) v.bits()) : v.bits();
+                        : t == PtxType.F64 ? Double.doubleToRawLongBits(v.bits()) : v.bits();
             case F32 -> t == PtxType.F64 ? Double.doubleToRawLongBits(Float.intBitsToFloat((int) v.bits())) : v.bits();
             case F64 ->
                 t == PtxType.F32 ? Float.floatToRawIntBits((float) Double.longBitsToDouble(v.bits())) : v.bits();

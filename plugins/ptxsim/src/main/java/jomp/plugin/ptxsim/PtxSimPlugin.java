@@ -110,6 +110,11 @@ public final class PtxSimPlugin extends GpuPlugin<SimDevice, PtxSimPlugin.SimKer
         return NvptxTraits.CONTEXT;
     }
 
+    @Override
+    public String vendor() {
+        return "nvidia";
+    }
+
     /** After a GPU, before the host's jvm device: where a GPU would be on a machine without one. */
     @Override
     public int priority() {
