@@ -138,15 +138,15 @@ public final class ArchiveReader {
     private static void bsdSymbols(ByteReader t, boolean wide, Map<Long, Integer> members, Map<String, Integer> out) {
         int w = wide ? 8 : 4;
         long ranlibSize = word(t, 0, wide, "__.SYMDEF size");
-        if (ranlibSize < 0 || ranlibSize % (2 * w) != 0) {
-            throw t.error("__.SYMDEF size " + Long.toUnsignedString(ranlibSize) + " is not a multiple of " + 2 * w);
+        if (ranlibSize < 0 || ranlibSize % (2L * w) != 0) {
+            throw t.error("__.SYMDEF size " + Long.toUnsignedString(ranlibSize) + " is not a multiple of " + 2L * w);
         }
         t.check(w, ranlibSize, "__.SYMDEF entries");
         long stringsSize = word(t, w + ranlibSize, wide, "__.SYMDEF string table size");
         long strings = 2L * w + ranlibSize;
         t.check(strings, stringsSize, "__.SYMDEF string table");
-        for (long i = 0; i < ranlibSize / (2 * w); i++) {
-            long strx = word(t, w + i * 2 * w, wide, "symbol name offset");
+        for (long i = 0; i < ranlibSize / (2L * w); i++) {
+            long strx = word(t, w + i * 2L * w, wide, "symbol name offset");
             long offset = word(t, 2L * w + i * 2 * w, wide, "symbol member offset");
             if (strx < 0 || strx >= stringsSize) {
                 throw t.error("archive symbol " + i + " name offset " + Long.toUnsignedString(strx)

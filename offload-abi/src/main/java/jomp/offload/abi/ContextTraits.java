@@ -11,8 +11,8 @@ import java.util.List;
  * its plugin answers with the same record for host code asking about a device; the compiler asks
  * {@link #HOST} of code that only the host runs.
  *
- * @param kinds the words {@code kind} accepts (any is one of them)
- * @param archs the words {@code arch} accepts
+ * @param kinds the words the kind selector accepts (any is one of them)
+ * @param archs the words the arch selector accepts
  * @param isas the words {@code isa} accepts (jomp claims none)
  */
 public record ContextTraits(List<String> kinds, List<String> archs, List<String> isas) {

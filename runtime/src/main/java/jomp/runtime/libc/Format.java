@@ -3,6 +3,7 @@ package jomp.runtime.libc;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.Locale;
 import jomp.runtime.mem.Mem;
 
 /**
@@ -242,7 +243,7 @@ final class Format {
             case 'u' -> Long.toUnsignedString(v);
             case 'o' -> Long.toOctalString(v);
             case 'x' -> Long.toHexString(v);
-            default -> Long.toHexString(v).toUpperCase();
+            default -> Long.toHexString(v).toUpperCase(Locale.ROOT);
         };
         integer(out, s, false, digits, false);
     }
@@ -357,7 +358,7 @@ final class Format {
         String sign = negative ? "-" : s.plus ? "+" : s.space ? " " : "";
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             String body = Double.isNaN(v) ? "nan" : "inf";
-            if (upper) body = body.toUpperCase();
+            if (upper) body = body.toUpperCase(Locale.ROOT);
             pad(out, s, sign, body, false);
             return;
         }
@@ -660,7 +661,7 @@ final class Format {
         StringBuilder b = new StringBuilder(24);
         b.append(upper ? "0X" : "0x").append((char) ('0' + lead));
         if (!fd.isEmpty() || alt) b.append('.');
-        b.append(upper ? fd.toUpperCase() : fd);
+        b.append(upper ? fd.toUpperCase(Locale.ROOT) : fd);
         b.append(upper ? 'P' : 'p').append(exp < 0 ? '-' : '+').append(Math.abs(exp));
         return b.toString();
     }

@@ -227,7 +227,7 @@ public final class Cc1 {
         else if (a.startsWith("-g") && !a.startsWith("-gno-") && !a.equals("-gcolumn-info"))
             o.debugInfo = !a.equals("-g0");
         else if (a.startsWith("-W")) o.warningOptions.add(a);
-        else if (a.startsWith("-std=") || a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
+        else if (a.startsWith("-g") || a.startsWith("-f") || a.startsWith("-m")) {
             // accepted: jomp speaks C11 with GNU extensions whatever the -std, and its warnings are on
         } else if (a.startsWith("-") && !a.equals("-")) throw new UsageError("unknown argument: '" + a + "'");
         else if (o.input != null)

@@ -162,7 +162,7 @@ final class Declarations {
         sp.counter = countBasicTypeWord(sp.counter, t.text);
         Type r = basicType(sp.counter);
         if (r == null) {
-            diags.error(t.loc, "cannot combine with previous '" + previousWord(before, t) + "' declaration specifier");
+            diags.error(t.loc, "cannot combine with previous '" + previousWord(t) + "' declaration specifier");
             sp.counter = before;
         } else sp.ty = r;
     }
@@ -304,7 +304,7 @@ final class Declarations {
         };
     }
 
-    private String previousWord(int before, Token t) {
+    private String previousWord(Token t) {
         return p.prev() == t && p.pos >= 2 ? p.toks.get(p.pos - 2).text : p.prev().text;
     }
 
@@ -509,7 +509,7 @@ final class Declarations {
     }
 
     void staticAssert() {
-        Token kw = p.next();
+        p.next();
         Token open = p.tok();
         p.expect("(");
         Expr e = p.exprs.conditional();

@@ -189,7 +189,7 @@ final class PrimaryExpressions {
                 return typesCompatible(t);
             }
             case "__builtin_choose_expr" -> {
-                return chooseExpr(t);
+                return chooseExpr();
             }
             case "sizeof", "_Alignof", "__alignof__", "__alignof", "__real__", "__imag__", "__real", "__imag" -> {
                 return p.exprs.unary();
@@ -236,7 +236,7 @@ final class PrimaryExpressions {
                 List<Member> path = cur.isStructOrUnion() ? cur.findMember(name.text) : null;
                 if (path == null) {
                     diags.error(name.loc, "no member named '" + name.text + "' in '" + cur + "'");
-                    skipParen(open);
+                    skipParen();
                     return new Expr.IntLit(0, Parser.ERROR, t.loc);
                 }
                 for (Member m : path) off += m.offset();
@@ -271,8 +271,8 @@ final class PrimaryExpressions {
         return new Expr.IntLit(Types.compatible(a.unqualified(), b.unqualified()) ? 1 : 0, Type.INT, t.loc);
     }
 
-    /** __builtin_choose_expr(constant, a, b) (t: the keyword): a or b, chosen here. */
-    private Expr chooseExpr(Token t) {
+    /** __builtin_choose_expr(constant, a, b): a or b, chosen here. */
+    private Expr chooseExpr() {
         p.pos++;
         Token open = p.tok();
         p.expect("(");
@@ -286,7 +286,7 @@ final class PrimaryExpressions {
     }
 
     /** Skips to the ')' that closes open. */
-    private void skipParen(Token open) {
+    private void skipParen() {
         int depth = 1;
         while (depth > 0 && !p.atEof()) {
             Token x = p.next();

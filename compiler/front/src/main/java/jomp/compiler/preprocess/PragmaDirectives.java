@@ -140,7 +140,7 @@ final class PragmaDirectives {
         } else if (error) {
             diags.error(first.loc, msg);
         } else {
-            diags.warning(first.loc, msg, first.is("message") ? "-W#pragma-messages" : "-W#pragma-messages");
+            diags.warning(first.loc, msg, "-W#pragma-messages");
         }
     }
 

@@ -1,6 +1,7 @@
 package jomp.compiler.ir;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A non-terminating instruction: three-address form over registers. Every instruction that
@@ -29,7 +30,7 @@ public sealed interface Insn {
         SHL,
         SHR,
         USHR;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     enum UnOp {
@@ -46,7 +47,7 @@ public sealed interface Insn {
         POPCOUNT,
         /** The bytes in reverse order. */
         BSWAP;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     /** Comparisons; the result is i32 0 or 1. On floats, all but NE are false when a NaN is involved. */
@@ -61,7 +62,7 @@ public sealed interface Insn {
         ULE,
         UGT,
         UGE;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -89,7 +90,7 @@ public sealed interface Insn {
         FPEXT,
         FPTRUNC,
         BITCAST;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -225,7 +226,7 @@ public sealed interface Insn {
         RELEASE,
         ACQ_REL,
         SEQ_CST;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
         /** Whether the ordering has acquire semantics (a read side). */
         public boolean acquires() {
             return this == ACQUIRE || this == ACQ_REL || this == SEQ_CST;
@@ -240,7 +241,7 @@ public sealed interface Insn {
     enum Scope {
         DEVICE,
         SYSTEM;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -263,7 +264,7 @@ public sealed interface Insn {
         UMIN,
         FADD,
         FSUB;
-        public final String spelling = name().toLowerCase();
+        public final String spelling = name().toLowerCase(Locale.ROOT);
 
         public boolean isFloat() {
             return this == FADD || this == FSUB;

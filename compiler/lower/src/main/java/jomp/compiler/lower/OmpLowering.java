@@ -58,7 +58,7 @@ final class OmpLowering {
         int depth = f.unit.ompConstructs.size();
         f.unit.ompConstructs.addAll(d.leaves());
         try {
-            lowerExpanded(x, d);
+            lowerExpanded(x);
         } finally {
             f.enclosing = outer;
             while (f.unit.ompConstructs.size() > depth) f.unit.ompConstructs.remove(f.unit.ompConstructs.size() - 1);
@@ -107,10 +107,10 @@ final class OmpLowering {
         f.b.setBlock(end);
     }
 
-    private void lowerExpanded(Stmt.Omp x, OmpDirective d) {
+    private void lowerExpanded(Stmt.Omp x) {
         x = DataSharing.withConditionalCell(
                 f, x); // lastprivate(conditional:) of a combined construct: its instance's cell
-        d = x.directive();
+        OmpDirective d = x.directive();
         Leaf first = d.leaves().get(0);
         if (isTargetTask(d)) {
             new TaskLowering(this, f).targetTask(x);

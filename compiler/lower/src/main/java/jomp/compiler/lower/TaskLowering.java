@@ -490,7 +490,7 @@ final class TaskLowering {
             Value rec = OmpLowering.at(f, arr, 24L * k);
             stores.get(k).accept(rec);
             f.b.store(IntConst.i64(0), OmpLowering.at(f, rec, 8));
-            f.b.store(IntConst.i32((int) kinds.get(k)[0]), OmpLowering.at(f, rec, 16));
+            f.b.store(IntConst.i32(kinds.get(k)[0]), OmpLowering.at(f, rec, 16));
         }
         return new Value[] {IntConst.i32(kinds.size()), arr};
     }

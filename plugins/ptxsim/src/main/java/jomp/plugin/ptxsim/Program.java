@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import jomp.plugin.ptxsim.PtxAst.*;
 import jomp.runtime.mem.Mem;
@@ -165,8 +166,9 @@ final class Program {
                     if (v.init() != null) link.inits().add(new Object[] {v, a, scope});
                 }
                 default ->
-                    throw new IllegalStateException("module-level ."
-                            + v.space().name().toLowerCase() + " variable " + v.name() + " is not supported");
+                    throw new IllegalStateException(
+                            "module-level ." + v.space().name().toLowerCase(Locale.ROOT) + " variable " + v.name()
+                                    + " is not supported");
             }
         }
     }
@@ -323,7 +325,7 @@ final class Program {
             case INT ->
                 t == PtxType.F32
                         ? Float.floatToRawIntBits((float) v.bits())
-                        : t == PtxType.F64 ? Double.doubleToRawLongBits(v.bits()) : v.bits();
+                        : t == PtxType.F64 ? Double.doubleToRawLongBits((double) v.bits()) : v.bits();
             case F32 -> t == PtxType.F64 ? Double.doubleToRawLongBits(Float.intBitsToFloat((int) v.bits())) : v.bits();
             case F64 ->
                 t == PtxType.F32 ? Float.floatToRawIntBits((float) Double.longBitsToDouble(v.bits())) : v.bits();

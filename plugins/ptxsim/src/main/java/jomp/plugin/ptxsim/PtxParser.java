@@ -282,6 +282,7 @@ final class PtxParser {
         Space space = space(next().text(), line);
         int align = 0;
         String type = null;
+        boolean ptr = false;
         while (peek().kind() == Kind.DIRECTIVE) {
             String d = next().text();
             if (d.equals(".align")) align = (int) integer(next());
