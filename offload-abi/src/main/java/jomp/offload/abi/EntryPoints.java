@@ -125,6 +125,7 @@ public final class EntryPoints {
             TARGET_TRANSLATE,
             FORK,
             BARRIER,
+            NUM_THREADS_LIST,
             THREADPRIVATE,
             COPYIN,
             ALLOCATOR_ALIGNMENT,
