@@ -58,39 +58,12 @@ public final class Tgt {
             return 1;
         }
         DevicePlugin.Kernel k = entry == null ? null : d.kernel(entry.name());
-        if (k == null || !d.usable()) {
-            String why = k == null
-                    ? "device " + d.id + " (" + d.plugin.name() + ") has no image with " + name
-                    : "device " + d.id + " (" + d.plugin.name() + ") "
-                            + (d.unmetRequirement().equals("unified_shared_memory")
-                                    ? "cannot share the host's memory, which 'requires unified_shared_memory' asks"
-                                    : "cannot hand regions back to the host, which 'requires reverse_offload' asks");
-            if (Devices.POLICY == Devices.Policy.MANDATORY) {
-                // libomptarget has no kernel for the host pointer: "Host ptr ... does not have a matching target
-                // pointer."
-                Info.report("OMP_TARGET_OFFLOAD=MANDATORY but %s cannot be offloaded: %s", name, why);
-                if (k == null) Info.report("Host ptr %s does not have a matching target pointer.", Info.hex(hostPtr));
-                failure(loc, why);
-            }
-            // OMP_TARGET_OFFLOAD=DEFAULT: the device does not support the region, which runs on the host (OpenMP 5.2
-            // §1.3)
-            Info.debug("%s runs on the host: %s", name, why);
-            syncForFallback(d, kernelArgs, true); // the host runs the region on the data the device holds
-            FALLBACK_ON.set(d);
-            return 1;
-        }
+        if (k == null || !d.usable()) return unavailable(loc, d, k, name, hostPtr, kernelArgs);
 
         OmptTarget.Region tool = OmptHost.ON ? OmptTarget.begin(OmptTarget.TARGET, d) : null;
         int requestedTeams = numTeams;
         int n = Mem.getInt(kernelArgs + KernelArgs.OFF_NUM_ARGS);
-        MapArgs m = MapArgs.read(
-                n,
-                Mem.getLong(kernelArgs + KernelArgs.OFF_BASE_PTRS),
-                Mem.getLong(kernelArgs + KernelArgs.OFF_PTRS),
-                Mem.getLong(kernelArgs + KernelArgs.OFF_SIZES),
-                Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES),
-                Mem.getLong(kernelArgs + KernelArgs.OFF_NAMES),
-                Mem.getLong(kernelArgs + KernelArgs.OFF_MAPPERS));
+        MapArgs m = mapArgs(n, kernelArgs);
         if (Info.on(Info.KERNEL_ARGS)) printArguments(loc, d.id, m, "Entering OpenMP kernel");
         traceEntries(m);
         long tripCount = Mem.getLong(kernelArgs + KernelArgs.OFF_TRIPCOUNT);
@@ -114,6 +87,63 @@ public final class Tgt {
                 name, Info.hex(hostPtr), Registry.index(hostPtr));
         Info.launch(d.local, name, teams, threads, d.plugin.executionMode(d.local, k));
         long t = Profile.start();
+        run(loc, d, request, name, tool, requestedTeams);
+        Profile.event("kernel " + name, t, "device", d.id, "teams", teams, "threads", threads);
+        synchronized (d.table) {
+            if (!DataMapping.end(d, m, false, new DataMapping.Construct(loc))) {
+                Info.report("Call to targetDataEnd failed, abort target.");
+                Info.report("Failed to process data after launching the kernel.");
+                failure(loc);
+            }
+        }
+        for (long p : privates) d.free(p, 0);
+        if (tool != null) OmptTarget.end(tool);
+        outcome(loc);
+        return 0;
+    }
+
+    /**
+     * The region cannot run on d (no image with it, or a requirement d cannot meet): MANDATORY stops
+     * the program with libomptarget's messages; DEFAULT runs it on the host, on the data d holds.
+     */
+    private static int unavailable(
+            long loc, Device d, DevicePlugin.Kernel k, String name, long hostPtr, long kernelArgs) {
+        String why = k == null
+                ? "device " + d.id + " (" + d.plugin.name() + ") has no image with " + name
+                : "device " + d.id + " (" + d.plugin.name() + ") "
+                        + (d.unmetRequirement().equals("unified_shared_memory")
+                                ? "cannot share the host's memory, which 'requires unified_shared_memory' asks"
+                                : "cannot hand regions back to the host, which 'requires reverse_offload' asks");
+        if (Devices.POLICY == Devices.Policy.MANDATORY) {
+            // libomptarget has no kernel for the host pointer: "Host ptr ... does not have a matching target
+            // pointer."
+            Info.report("OMP_TARGET_OFFLOAD=MANDATORY but %s cannot be offloaded: %s", name, why);
+            if (k == null) Info.report("Host ptr %s does not have a matching target pointer.", Info.hex(hostPtr));
+            failure(loc, why);
+        }
+        // OMP_TARGET_OFFLOAD=DEFAULT: the device does not support the region, which runs on the host (OpenMP 5.2
+        // §1.3)
+        Info.debug("%s runs on the host: %s", name, why);
+        syncForFallback(d, kernelArgs, true); // the host runs the region on the data the device holds
+        FALLBACK_ON.set(d);
+        return 1;
+    }
+
+    /** The map arrays of a __tgt_kernel_arguments block. */
+    private static MapArgs mapArgs(int n, long kernelArgs) {
+        return MapArgs.read(
+                n,
+                Mem.getLong(kernelArgs + KernelArgs.OFF_BASE_PTRS),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_PTRS),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_SIZES),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_TYPES),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_NAMES),
+                Mem.getLong(kernelArgs + KernelArgs.OFF_MAPPERS));
+    }
+
+    /** Launches the kernel and waits for it; a failure in the kernel ends the program as libomptarget does. */
+    private static void run(
+            long loc, Device d, LaunchRequest request, String name, OmptTarget.Region tool, int requestedTeams) {
         jomp.runtime.omp.DeviceIcvs.LAUNCHING.set(
                 d.icvs()); // what a host-thread device's kernel starts from (the jvm device)
         try {
@@ -132,18 +162,6 @@ public final class Tgt {
         }
         jomp.runtime.omp.DeviceIcvs.LAUNCHING.remove();
         d.afterKernel(); // the kernel's error directives' messages
-        Profile.event("kernel " + name, t, "device", d.id, "teams", teams, "threads", threads);
-        synchronized (d.table) {
-            if (!DataMapping.end(d, m, false, new DataMapping.Construct(loc))) {
-                Info.report("Call to targetDataEnd failed, abort target.");
-                Info.report("Failed to process data after launching the kernel.");
-                failure(loc);
-            }
-        }
-        for (long p : privates) d.free(p, 0);
-        if (tool != null) OmptTarget.end(tool);
-        outcome(loc);
-        return 0;
     }
 
     /** libomptarget's processDataBefore: maps the entries and returns the kernel's argument values. */
