@@ -130,6 +130,20 @@ final class OmpDeclarativeDirectives {
                     clauses.add(c.text);
                     clauses.add("unified_shared_memory");
                 }
+                // OpenMP 6.0: the threads of a device's parallel regions may synchronize with each other; jomp's
+                // threads make progress each on its own (OmpSyncClauses), so it holds; an optional condition
+                case "device_safesync" -> {
+                    if (p.at("(")) {
+                        Token o = omp.open(c.text);
+                        Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
+                        p.expectClose(")", o);
+                        Long v = jomp.compiler.sema.ConstEval.integer(e);
+                        if (v == null && !Parser.ERROR.equals(e.type()))
+                            p.diags.error(e.loc(), "expression is not an integral constant expression");
+                        if (v != null && v == 0) continue;
+                    }
+                    clauses.add(c.text);
+                }
                 case "atomic_default_mem_order" -> {
                     Token o = omp.open(c.text);
                     Token k = p.next();
