@@ -109,6 +109,7 @@ public sealed interface OmpClause {
         LINEAR,
         FLUSH,
         THREADPRIVATE,
+        GROUPPRIVATE,
         INCLUSIVE,
         EXCLUSIVE,
         UNIFORM,

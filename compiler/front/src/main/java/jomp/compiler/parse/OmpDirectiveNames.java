@@ -44,6 +44,7 @@ final class OmpDirectiveNames {
             "flush",
             "taskyield",
             "threadprivate",
+            "groupprivate",
             "taskloop",
             "scope",
             "requires",

@@ -207,6 +207,7 @@ final class OmpLowering {
                     DECLARE_REDUCTION,
                     SECTION,
                     THREADPRIVATE,
+                    GROUPPRIVATE,
                     REQUIRES,
                     DECLARE_SIMD,
                     DECLARE_MAPPER -> {
