@@ -38,6 +38,9 @@ public final class EntryPoints {
 
     public static final String BARRIER = "__jomp_barrier";
     public static final String THREADPRIVATE = "__jomp_threadprivate";
+    /** OpenMP 6.0 groupprivate: (original, size, device type 0 any | 1 host | 2 nohost) -> the contention group's copy. */
+    public static final String GROUPPRIVATE = "__jomp_groupprivate";
+
     public static final String COPYIN = "__jomp_copyin";
     /** The alignment an allocator's alignment trait asks for (1 when none): storage of allocate directives and clauses. */
     public static final String ALLOCATOR_ALIGNMENT = "__jomp_allocator_alignment";
@@ -127,6 +130,7 @@ public final class EntryPoints {
             BARRIER,
             NUM_THREADS_LIST,
             THREADPRIVATE,
+            GROUPPRIVATE,
             COPYIN,
             ALLOCATOR_ALIGNMENT,
             SINGLE,

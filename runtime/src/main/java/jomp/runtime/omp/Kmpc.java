@@ -36,6 +36,11 @@ public final class Kmpc {
         return ThreadPrivate.address(original, init, size);
     }
 
+    /** The calling thread's contention group's copy of a groupprivate variable (see {@link GroupPrivate}). */
+    public static long __jomp_groupprivate(long original, long size, int deviceType) {
+        return GroupPrivate.address(original, size, deviceType);
+    }
+
     /**
      * copyin: at the start of a parallel region every thread of the team calls this for each
      * copyin variable; the others copy the primary thread's copy into theirs, and nobody goes on

@@ -63,6 +63,9 @@ final class OmpThread {
     int[] nestedNthreads, pendingNumThreads;
 
     Teams.State teams = Teams.NONE;
+    /** The contention group's groupprivate copies (GroupPrivate); null in the host's initial contention group. */
+    java.util.Map<Long, Long> groupCopies;
+
     int threadLimit = Icv.THREAD_LIMIT;
     /** The place this thread is assigned to (-1: unbound) and its place partition [partLo, partHi) (Places). */
     int place = -1, partLo = 0, partHi = Places.PLACES.size();
@@ -103,6 +106,7 @@ final class OmpThread {
         t.deviceTeamsThreadLimit = from.deviceTeamsThreadLimit;
         t.deviceNthreadsVar = from.deviceNthreadsVar;
         t.teams = from.teams;
+        t.groupCopies = from.groupCopies;
         t.threadLimit = from.threadLimit;
         t.place = from.place;
         t.partLo = from.partLo;

@@ -74,11 +74,13 @@ public final class Teams {
                 icvs != null && icvs.teamsThreadLimit() > 0 ? icvs.teamsThreadLimit() : Icv.NUM_PROCS;
         t.deviceNthreadsVar = icvs != null ? icvs.nthreads() : 0;
         t.threadLimit = limit;
+        t.groupCopies = GroupPrivate.newGroup(); // the kernel's initial thread starts a contention group
         if (OmptHost.ON) OmptHost.kernelBegins(t, outer);
         OmpThread.set(t);
         try {
             kernel.invokeExact(slots, Stack.current());
         } finally {
+            GroupPrivate.release(t.groupCopies);
             OmpThread.set(outer);
             if (OmptHost.ON) OmptHost.kernelEnds(t);
         }
@@ -138,8 +140,13 @@ public final class Teams {
         int limit = threadLimit > 0 ? threadLimit : me.threadLimit;
         try {
             for (int t = 0; t < n; t++) {
-                OmpThread.set(initial(me, t, n, limit, Math.min(me.nthreads, limit)));
-                body.accept(t);
+                OmpThread team = initial(me, t, n, limit, Math.min(me.nthreads, limit));
+                OmpThread.set(team);
+                try {
+                    body.accept(t);
+                } finally {
+                    GroupPrivate.release(team.groupCopies);
+                }
             }
         } finally {
             OmpThread.set(me);
@@ -150,6 +157,7 @@ public final class Teams {
     private static OmpThread initial(OmpThread from, int team, int n, int threadLimit, int nthreads) {
         OmpThread t = OmpThread.inherit(Team.initial(), 0, nthreads, from);
         t.teams = new State(team, n, threadLimit, new long[3]);
+        t.groupCopies = GroupPrivate.newGroup(); // each team is a contention group of its own
         t.threadLimit = threadLimit;
         return t;
     }
@@ -179,8 +187,13 @@ public final class Teams {
             OmpThread outer = OmpThread.current();
             try {
                 for (int t; (t = next.getAndIncrement()) < n; ) {
-                    OmpThread.set(initial(me, t, n, perTeam, nthreads));
-                    body.accept(t);
+                    OmpThread team = initial(me, t, n, perTeam, nthreads);
+                    OmpThread.set(team);
+                    try {
+                        body.accept(t);
+                    } finally {
+                        GroupPrivate.release(team.groupCopies);
+                    }
                 }
             } catch (Throwable e) {
                 failure.compareAndSet(null, e);

@@ -35,7 +35,7 @@ import jomp.env.Invocation;
  *          the back end's IR passes, [-emit-ir: print-ir], then the back end's code generation
  *          ({@link BackEnd}, found by the target's ToolChain in {@link BackEnds}):
  *   jvm:   loop-outline (-O1+), jvm-codegen, write-object (jvm/JvmCodeGen)
- *   nvptx: indirect-calls, then ptx-spmd-specialize, ptx-link-runtime, ptx-kernel-modes, ptx-kernel-arguments,
+ *   nvptx: indirect-calls, then ptx-groupprivate, ptx-spmd-specialize, ptx-link-runtime, ptx-kernel-modes, ptx-kernel-arguments,
  *          ptx-global-addresses, ptx-emit (nvptx/NvptxCodeGen)
  * </pre>
  *

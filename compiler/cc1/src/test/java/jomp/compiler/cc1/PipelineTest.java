@@ -160,6 +160,7 @@ class PipelineTest {
                         "opt",
                         "device-dce",
                         "indirect-calls",
+                        "ptx-groupprivate",
                         "ptx-spmd-specialize",
                         "ptx-link-runtime",
                         "ptx-kernel-modes",

@@ -109,6 +109,7 @@ public sealed interface OmpClause {
         LINEAR,
         FLUSH,
         THREADPRIVATE,
+        GROUPPRIVATE,
         INCLUSIVE,
         EXCLUSIVE,
         UNIFORM,
@@ -157,7 +158,22 @@ public sealed interface OmpClause {
     /** OpenMP 6.0: the items of num_threads(n1, n2, ...) after the first (an ExprClause NUM_THREADS): nthreads-var of the new team's implicit tasks. */
     record NumThreadsList(List<Expr> nested, SourceLocation loc) implements OmpClause {}
 
-    record ListClause(ListKind kind, List<OmpDirective.Item> items, SourceLocation loc) implements OmpClause {}
+    /**
+     * A list clause; leaf: OpenMP 6.0's directive-name modifier ({@code firstprivate(target: x)}),
+     * the one leaf of a compound construct the clause applies to (null: every leaf that takes it).
+     */
+    record ListClause(ListKind kind, List<OmpDirective.Item> items, SourceLocation loc, String leaf)
+            implements OmpClause {
+        public ListClause(ListKind kind, List<OmpDirective.Item> items, SourceLocation loc) {
+            this(kind, items, loc, null);
+        }
+
+        /** Whether the clause applies to the given leaf of its directive. */
+        public boolean appliesTo(OmpDirective.Leaf l) {
+            return leaf == null
+                    || leaf.equals(l.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+        }
+    }
     /**
      * map([modifiers,] [type:] list); type defaults to TOFROM. mappers: the declare mapper each
      * item uses (parallel to items, null entries for none; empty when no item has one);
@@ -276,7 +292,26 @@ public sealed interface OmpClause {
     /** defaultmap(behavior[:category]); category null = all. Words as written: "tofrom", "scalar". */
     record Defaultmap(String behavior, String category, SourceLocation loc) implements OmpClause {}
 
-    record Default(DefaultKind kind, SourceLocation loc) implements OmpClause {}
+    /**
+     * default(attribute[: variable-category]) (the category is OpenMP 6.0's: scalar, pointer,
+     * aggregate or all; null = all): the attribute applies to the variables of that category only.
+     */
+    record Default(DefaultKind kind, SourceLocation loc, String category) implements OmpClause {
+        public Default(DefaultKind kind, SourceLocation loc) {
+            this(kind, loc, null);
+        }
+
+        /** Whether a variable of type t is of the clause's category (pointers are no scalars here, as in defaultmap). */
+        public boolean covers(jomp.compiler.type.Type t) {
+            if (category == null || category.equals("all")) return true;
+            return switch (category) {
+                case "pointer" -> t.isPointer();
+                case "scalar" -> t.isScalar() && !t.isPointer();
+                case "aggregate" -> t.isAggregate();
+                default -> false;
+            };
+        }
+    }
 
     record Proc(String kind, SourceLocation loc) implements OmpClause {}
 

@@ -77,6 +77,7 @@ public record OmpDirective(
         TILE,
         UNROLL,
         // OpenMP 6.0 directives
+        GROUPPRIVATE,
         TASKGRAPH,
         REVERSE,
         INTERCHANGE,
@@ -115,6 +116,7 @@ public record OmpDirective(
                 || l == Leaf.DECLARE_MAPPER
                 || l == Leaf.INTEROP
                 || l == Leaf.THREADPRIVATE
+                || l == Leaf.GROUPPRIVATE
                 || l == Leaf.REQUIRES
                 || l == Leaf.DECLARE_SIMD
                 || l == Leaf.CANCEL

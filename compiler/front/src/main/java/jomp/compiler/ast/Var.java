@@ -22,6 +22,13 @@ public final class Var {
     public final boolean isLocal;
     public Storage storage;
     public boolean threadLocal;
+    /**
+     * OpenMP 6.0 groupprivate: the device_type the directive gave ("host", "nohost", "any"), null
+     * when the variable is not groupprivate. Each contention group (each team of a teams region)
+     * has its own copy where the device type applies.
+     */
+    public String groupPrivate;
+
     public boolean isInline;
     /** A definition was seen (function body, or an object with an initializer / tentative definition). */
     public boolean isDefined;

@@ -464,6 +464,7 @@ final class Declarations {
             init = p.gnuTypes.autoTyped(d, attr.storage == Var.Storage.STATIC);
             v.type = init.type();
         } else if (p.consume("=")) {
+            p.initializedLocals.add(v);
             p.inits.initNameLoc = d.name().loc;
             init = p.inits.initializer(t, attr.storage == Var.Storage.STATIC);
             p.inits.initNameLoc = null;

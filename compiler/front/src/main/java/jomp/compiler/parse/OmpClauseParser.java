@@ -35,6 +35,7 @@ final class OmpClauseParser {
     private final OmpVariantClauses variants;
     private final OmpAllocatorClauses allocators;
     private final OmpLoopTransformClauses transforms;
+    private final OmpSyncClauses sync;
 
     OmpClauseParser(Parser p, OmpParser omp) {
         this.p = p;
@@ -43,6 +44,7 @@ final class OmpClauseParser {
         variants = new OmpVariantClauses(p, omp, this);
         allocators = new OmpAllocatorClauses(p, omp, this);
         transforms = new OmpLoopTransformClauses(p, this);
+        sync = new OmpSyncClauses(p, this);
     }
 
     /** Every OpenMP 5.2 clause name (and clang's ompx_ extensions); other words end the clause list. */
@@ -166,7 +168,11 @@ final class OmpClauseParser {
             "apply",
             "counts",
             "local",
-            "induction");
+            "induction",
+            "safesync",
+            "device_safesync",
+            "memscope",
+            "no_openmp_constructs");
 
     /**
      * The clauses up to the end of the pragma. {@code directive} is the name clang's messages use;
@@ -260,6 +266,7 @@ final class OmpClauseParser {
                                     "no_openmp",
                                     "no_openmp_routines",
                                     "no_parallelism",
+                                    "no_openmp_constructs",
                                     "otherwise",
                                     "interop",
                                     "depobj",
@@ -296,6 +303,17 @@ final class OmpClauseParser {
                         p.expectClose(")", o);
                         out.add(new OmpClause.ExprClause(OmpClause.ExprKind.HOLDS, e, null, t.loc));
                     } else out.add(clause(directive, List.of(Leaf.ASSUMES)));
+                } catch (Parser.SyntaxError e) {
+                    recover(start);
+                }
+                continue;
+            }
+            if (word && n.equals("no_openmp_constructs")) { // OpenMP 6.0, with its optional condition
+                seen++;
+                p.pos++;
+                int start = p.pos - 1;
+                try {
+                    out.add(sync.clause(n, t.loc));
                 } catch (Parser.SyntaxError e) {
                     recover(start);
                 }
@@ -405,6 +423,7 @@ final class OmpClauseParser {
             case "sizes", "permutation", "counts", "looprange", "apply" -> transforms.clause(n, loc, directive);
             case "allocate", "allocator", "uses_allocators" -> allocators.clause(n, loc);
             case "absent", "contains" -> directiveNames(n, loc);
+            case "safesync", "device_safesync", "memscope", "no_openmp_constructs" -> sync.clause(n, loc);
             case "init", "use", "ompx_attribute" -> skip(n);
             default -> throw new IllegalStateException("clause " + n + " has no parser");
         };
@@ -506,6 +525,8 @@ final class OmpClauseParser {
                 return new OmpClause.ExprClause(OmpClause.ExprKind.DEVICE, convert(e, Type.LONG), mod, loc);
             }
             case "num_teams", "thread_limit", "priority", "filter", "hint", "ompx_dyn_cgroup_mem" -> {
+                if (!n.equals("priority") && !n.equals("filter") && !n.equals("hint") && atDims())
+                    return dimsClause(n, loc);
                 return exprClause(OmpClause.ExprKind.valueOf(n.toUpperCase(Locale.ROOT)), n, loc, false);
             }
             case "graph_id" -> {
@@ -545,6 +566,7 @@ final class OmpClauseParser {
             case "num_threads" -> {
                 // OpenMP 6.0: num_threads([strict:] list): the first item is this region's count, the
                 // others the nthreads-var list of its implicit tasks (an extra NumThreadsList clause)
+                if (atDims()) return dimsClause(n, loc);
                 if (!(p.peek(1).is("strict") && p.peek(2).is(":")) && !hasComma())
                     return exprClause(OmpClause.ExprKind.NUM_THREADS, n, loc, false);
                 Token o = open(n);
@@ -629,11 +651,12 @@ final class OmpClauseParser {
                 if (conditional && (leaves.contains(Leaf.DISTRIBUTE) || leaves.contains(Leaf.TASKLOOP)))
                     p.diags.error(p.tok().loc, "use of undeclared identifier 'conditional'");
                 if (conditional) p.pos += 2;
+                String leaf = conditional ? null : leafModifier(n, leaves);
                 List<OmpDirective.Item> items = omp.itemList();
                 p.expectClose(")", o);
                 // the modifier follows its clause as a word clause (the lowering pairs them)
                 if (conditional) extra.add(new OmpClause.Word("lastprivate", "conditional", loc));
-                return new OmpClause.ListClause(OmpClause.ListKind.LASTPRIVATE, items, loc);
+                return new OmpClause.ListClause(OmpClause.ListKind.LASTPRIVATE, items, loc, leaf);
             }
             case "aligned" -> {
                 Token o = open(n);
@@ -669,8 +692,9 @@ final class OmpClauseParser {
                     throw p.errorAt(
                             k.loc, "expected 'none', 'shared', 'private' or 'firstprivate' in OpenMP clause 'default'");
                 }
+                String category = p.at(":") ? defaultCategory() : null;
                 p.expectClose(")", o);
-                return new OmpClause.Default(dk, loc);
+                return new OmpClause.Default(dk, loc, category);
             }
             case "defaultmap" -> {
                 Token o = open(n);
@@ -681,11 +705,48 @@ final class OmpClauseParser {
             }
             default -> { // private, firstprivate, shared, ..., uniform: a plain list
                 Token o = open(n);
+                String leaf = Set.of("private", "firstprivate", "shared").contains(n) ? leafModifier(n, leaves) : null;
                 List<OmpDirective.Item> items = omp.itemList();
                 p.expectClose(")", o);
-                return new OmpClause.ListClause(OmpClause.ListKind.valueOf(n.toUpperCase(Locale.ROOT)), items, loc);
+                return new OmpClause.ListClause(
+                        OmpClause.ListKind.valueOf(n.toUpperCase(Locale.ROOT)), items, loc, leaf);
             }
         }
+    }
+
+    /**
+     * OpenMP 6.0's directive-name modifier of a data-sharing clause ({@code firstprivate(target: x)}):
+     * the clause applies to that leaf of the compound directive only, which must be one of the
+     * directive's leaves and take the clause; null when none is written.
+     */
+    private String leafModifier(String clause, List<Leaf> leaves) {
+        int k = 0;
+        while (p.peek(k).kind == Token.Kind.IDENT || p.peek(k).kind == Token.Kind.KEYWORD) k++;
+        if (k == 0 || !p.peek(k).is(":") || p.peek(k + 1).is(":")) return null;
+        SourceLocation at = p.tok().loc;
+        StringBuilder sb = new StringBuilder();
+        for (int j = 0; j < k; j++)
+            sb.append(j == 0 ? "" : " ").append(p.next().text.replace('_', ' '));
+        p.pos++;
+        String name = sb.toString();
+        boolean isLeaf = leaves.stream()
+                .anyMatch(l -> l.name().toLowerCase(Locale.ROOT).replace('_', ' ').equals(name));
+        OmpClauseTable.Entry leafTable = OmpClauseTable.of(name);
+        if (!isLeaf || leafTable == null || !leafTable.allowed().contains(clause))
+            p.diags.error(
+                    at,
+                    "directive name modifier '" + name + "' on '" + clause + "' names no leaf of this directive that "
+                            + "takes the clause");
+        return name;
+    }
+
+    /** OpenMP 6.0's variable category of default(attribute: category): scalar, pointer, aggregate or all (allocatable is Fortran's). */
+    private String defaultCategory() {
+        p.pos++;
+        Token c = p.next();
+        if (!Set.of("scalar", "pointer", "aggregate", "all").contains(c.text))
+            throw p.errorAt(c.loc, "expected 'scalar', 'pointer', 'aggregate' or 'all' in OpenMP clause 'default'");
+        return c.text;
     }
 
     /** OpenMP 6.0 induction([step(s),] op: list) with the built-in operators only. */
@@ -831,6 +892,19 @@ final class OmpClauseParser {
 
     Expr convert(Expr e, Type t) {
         return Parser.ERROR.equals(e.type()) || !e.type().isInteger() ? e : p.sema.convert(e, t);
+    }
+
+    /** Whether the clause's argument starts with OpenMP 6.1's dims(n) modifier. */
+    private boolean atDims() {
+        return p.at("(") && p.peek(1).is("dims") && p.peek(2).is("(");
+    }
+
+    /** num_teams, thread_limit or num_threads with the dims modifier: the product of its values (OmpSyncClauses.dims). */
+    private OmpClause dimsClause(String n, SourceLocation loc) {
+        Token o = open(n);
+        Expr e = sync.dims(n);
+        p.expectClose(")", o);
+        return new OmpClause.ExprClause(OmpClause.ExprKind.valueOf(n.toUpperCase(Locale.ROOT)), e, null, loc);
     }
 
     /** Whether the parenthesised argument list ahead has a comma at its top level. */

@@ -110,6 +110,44 @@ final class OmpDeclarativeDirectives {
     }
 
     /**
+     * groupprivate(list) [device_type(host|nohost|any)] (OpenMP 6.0): one copy of each variable per
+     * contention group, uninitialised, living as long as the group. The variables are file-scope or
+     * block-scope ones without an initialiser; a block-scope automatic one gets static storage (its
+     * copies outlive a call, as the group's do). The lowering gives each access the group's copy.
+     */
+    void groupprivate(OmpDirective d) {
+        String deviceType = "any";
+        for (OmpClause.DeviceType t : d.clauses(OmpClause.DeviceType.class)) {
+            if (!Set.of("host", "nohost", "any").contains(t.kind())) {
+                p.diags.error(t.loc(), "expected 'host', 'nohost' or 'any' in OpenMP clause 'device_type'");
+                return;
+            }
+            deviceType = t.kind();
+        }
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class)) {
+            for (OmpDirective.Item it : c.items()) {
+                Var v = it.var();
+                if (v == null) continue;
+                if (!it.sections().isEmpty() || v.isFunction() || v.storage == Var.Storage.TYPEDEF) {
+                    p.diags.error(it.loc(), "arguments of '#pragma omp groupprivate' must be variables");
+                    continue;
+                }
+                if (v.threadLocal) {
+                    p.diags.error(it.loc(), "a threadprivate variable cannot be groupprivate");
+                    continue;
+                }
+                if (v.isDefined && !v.isLocal || p.initializedLocals.contains(v)) {
+                    p.diags.error(it.loc(), "a groupprivate variable must not have an initializer");
+                    continue;
+                }
+                if (v.isLocal && v.storage != Var.Storage.STATIC && v.storage != Var.Storage.EXTERN)
+                    v.storage = Var.Storage.STATIC;
+                v.groupPrivate = deviceType;
+            }
+        }
+    }
+
+    /**
      * requires: what the program needs of the implementation. jomp provides all of it: unified
      * addresses and shared memory on devices that share the host's memory (the jvm device; GPUs
      * with managed memory), reverse offload, dynamic allocators, memory orders. The clauses are
@@ -129,6 +167,20 @@ final class OmpDeclarativeDirectives {
                 case "self_maps" -> {
                     clauses.add(c.text);
                     clauses.add("unified_shared_memory");
+                }
+                // OpenMP 6.0: the threads of a device's parallel regions may synchronize with each other; jomp's
+                // threads make progress each on its own (OmpSyncClauses), so it holds; an optional condition
+                case "device_safesync" -> {
+                    if (p.at("(")) {
+                        Token o = omp.open(c.text);
+                        Expr e = p.stmts.condition(p.exprs.assign(), "statement requires expression of scalar type");
+                        p.expectClose(")", o);
+                        Long v = jomp.compiler.sema.ConstEval.integer(e);
+                        if (v == null && !Parser.ERROR.equals(e.type()))
+                            p.diags.error(e.loc(), "expression is not an integral constant expression");
+                        if (v != null && v == 0) continue;
+                    }
+                    clauses.add(c.text);
                 }
                 case "atomic_default_mem_order" -> {
                     Token o = omp.open(c.text);

@@ -56,6 +56,8 @@ final class OmpDefaultSharing {
         List<OmpDirective.Item> implicit = new ArrayList<>();
         for (Map.Entry<Var, SourceLocation> e : s.found.entrySet()) {
             Var v = e.getKey();
+            if (!def.covers(v.type))
+                continue; // OpenMP 6.0: a variable of another category keeps its implicit attribute
             boolean fileScope = !v.isLocal || v.storage == Var.Storage.EXTERN;
             if (def.kind() == OmpClause.DefaultKind.NONE || fileScope) {
                 p.diags.error(

@@ -45,6 +45,7 @@ final class OmpDirectiveNames {
             "flush",
             "taskyield",
             "threadprivate",
+            "groupprivate",
             "taskloop",
             "scope",
             "requires",

@@ -142,6 +142,10 @@ final class OmpParser {
                 new OmpDeclarativeDirectives(p, this).threadprivate(d);
                 return new Stmt.Null(pragma.loc);
             }
+            case GROUPPRIVATE -> {
+                new OmpDeclarativeDirectives(p, this).groupprivate(d);
+                return new Stmt.Null(pragma.loc);
+            }
             case ALLOCATE -> {
                 new OmpDeclarativeDirectives(p, this).allocate(d);
                 return new Stmt.Null(pragma.loc);
@@ -269,6 +273,10 @@ final class OmpParser {
                 decls.threadprivate(d);
                 return null;
             }
+            case GROUPPRIVATE -> {
+                decls.groupprivate(d);
+                return null;
+            }
             case ALLOCATE -> {
                 decls.allocate(d);
                 return null;
@@ -382,7 +390,7 @@ final class OmpParser {
                 p.expectClose(")", o);
                 return criticalName;
             }
-            case THREADPRIVATE, DECLARE_TARGET, FLUSH, ALLOCATE, DEPOBJ -> {
+            case THREADPRIVATE, GROUPPRIVATE, DECLARE_TARGET, FLUSH, ALLOCATE, DEPOBJ -> {
                 if (first == Leaf.DECLARE_TARGET || first == Leaf.FLUSH) {
                     if (!p.at("(")) return null;
                 }
@@ -393,6 +401,7 @@ final class OmpParser {
                 p.expectClose(")", o);
                 OmpClause.ListKind k = switch (first) {
                     case THREADPRIVATE -> OmpClause.ListKind.THREADPRIVATE;
+                    case GROUPPRIVATE -> OmpClause.ListKind.GROUPPRIVATE;
                     case DECLARE_TARGET -> OmpClause.ListKind.TO;
                     case FLUSH -> OmpClause.ListKind.FLUSH;
                     case ALLOCATE -> OmpClause.ListKind.ALLOCATE;

@@ -173,6 +173,9 @@ public final class Parser {
     final List<TranslationUnit.TopLevel> items = new ArrayList<>();
     final List<Var> globals = new ArrayList<>();
     final HashSet<Var> emitted = new HashSet<>();
+    /** Block-scope variables declared with an initialiser (OpenMP's groupprivate refuses them). */
+    final java.util.Set<Var> initializedLocals = new java.util.HashSet<>();
+
     /** File-scope objects with only tentative definitions, emitted zero-filled at the end. */
     final List<Var> tentative = new ArrayList<>();
     /**

@@ -515,4 +515,60 @@ class OmpParserTest {
                         .messages())
                 .contains("error: jomp cannot apply 'reverse' to the loops of '#pragma omp fuse'");
     }
+
+    @Test
+    void openmp60DataSharingAndGroupprivate() {
+        ParseHelper h = ok("""
+            int gp;
+            #pragma omp groupprivate(gp) device_type(nohost)
+            void f(int n) {
+              int x = 0, y = 1, z;
+            #pragma omp groupprivate(z)
+            #pragma omp target teams distribute firstprivate(target: x) private(teams: y) default(shared: all)
+              for (int i = 0; i < n; i++) x += y + z;
+            #pragma omp parallel default(firstprivate: scalar) safesync(4) num_threads(dims(2): 2, 2)
+              x++;
+            #pragma omp atomic update memscope(device)
+              x++;
+            #pragma omp flush memscope(all)
+            #pragma omp assume no_openmp_constructs(1)
+              x++;
+            }
+            """);
+        List<Stmt.Omp> ds = directives(h);
+        List<OmpClause.ListClause> lists = ds.get(0).directive().clauses(OmpClause.ListClause.class);
+        assertThat(lists.get(0).leaf()).isEqualTo("target");
+        assertThat(lists.get(0).appliesTo(OmpDirective.Leaf.TARGET)).isTrue();
+        assertThat(lists.get(0).appliesTo(OmpDirective.Leaf.TEAMS)).isFalse();
+        assertThat(lists.get(1).leaf()).isEqualTo("teams");
+        OmpClause.Default def =
+                ds.get(1).directive().clauses(OmpClause.Default.class).get(0);
+        assertThat(def.category()).isEqualTo("scalar");
+        assertThat(def.covers(jomp.compiler.type.Type.INT)).isTrue();
+        assertThat(def.covers(jomp.compiler.type.Type.pointerTo(jomp.compiler.type.Type.INT)))
+                .isFalse();
+        assertThat(ds.get(1)
+                        .directive()
+                        .clauses(OmpClause.ExprClause.class)
+                        .get(0)
+                        .value())
+                .isInstanceOf(jomp.compiler.ast.Expr.Binary.class); // 2 * 2 teams' worth of threads
+
+        assertThat(ParseHelper.parse("void f(int x) {\n#pragma omp parallel for firstprivate(teams: x)\n"
+                                + "for (int i = 0; i < 4; i++) x++;\n}\n")
+                        .messages())
+                .contains("error: directive name modifier 'teams' on 'firstprivate' names no leaf of this directive");
+        assertThat(ParseHelper.parse("void f(int x) {\n#pragma omp parallel default(private: allocatable)\nx++;\n}\n")
+                        .messages())
+                .contains("error: expected 'scalar', 'pointer', 'aggregate' or 'all' in OpenMP clause 'default'");
+        assertThat(ParseHelper.parse("int g = 1;\n#pragma omp groupprivate(g)\n")
+                        .messages())
+                .contains("error: a groupprivate variable must not have an initializer");
+        assertThat(ParseHelper.parse("void f(void) {\nint v = 2;\n#pragma omp groupprivate(v)\n}\n")
+                        .messages())
+                .contains("error: a groupprivate variable must not have an initializer");
+        assertThat(ParseHelper.parse("void f(int x) {\n#pragma omp atomic update memscope(team)\nx++;\n}\n")
+                        .messages())
+                .contains("error: expected 'all', 'cgroup' or 'device' in OpenMP clause 'memscope'");
+    }
 }

@@ -106,6 +106,7 @@ class OmpSupportTableTest {
             case "begin assumes", "end assumes" ->
                 "#pragma omp begin assumes no_parallelism\n#pragma omp end assumes\n";
             case "threadprivate" -> "#pragma omp threadprivate(g)\n";
+            case "groupprivate" -> "#pragma omp groupprivate(h) device_type(nohost)\n";
             case "declare target" -> "#pragma omp declare target enter(g) device_type(any)\n";
             case "begin declare target", "end declare target" ->
                 "#pragma omp begin declare target\nint dt;\n#pragma omp end declare target\n";

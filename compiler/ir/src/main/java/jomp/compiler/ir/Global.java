@@ -18,6 +18,11 @@ public final class Global {
     public final boolean readOnly;
     /** {@code __attribute__((weak))}: a definition another object's (strong) one replaces at the link. */
     public boolean weak;
+    /**
+     * An OpenMP groupprivate variable on a GPU: one copy per team (CUDA block), in the block's
+     * shared memory (set by the nvptx back end's preparation, never printed in IR).
+     */
+    public boolean perTeam;
 
     public byte[] data;
     public final List<Reloc> relocs = new ArrayList<>();

@@ -66,10 +66,16 @@ final class AtomicLowering {
         };
     }
 
-    /** flush: a fence (seq_cst unless a memory-order clause says otherwise, as OpenMP 5.1 says). */
+    /**
+     * flush: a fence (seq_cst unless a memory-order clause says otherwise, as OpenMP 5.1 says), for
+     * the device's threads, or with OpenMP 6.0's memscope(all) for the host's and every device's too.
+     */
     void flush(OmpDirective d) {
         Insn.Ordering o = ordering(d);
-        f.b.fence(o == Insn.Ordering.MONOTONIC ? Insn.Ordering.SEQ_CST : o, Insn.Scope.DEVICE);
+        boolean all = d.clauses(OmpClause.Word.class).stream()
+                .anyMatch(w -> w.clause().equals("memscope") && w.value().equals("all"));
+        f.b.fence(
+                o == Insn.Ordering.MONOTONIC ? Insn.Ordering.SEQ_CST : o, all ? Insn.Scope.SYSTEM : Insn.Scope.DEVICE);
     }
 
     /**

@@ -154,9 +154,12 @@ final class DataSharing {
         Map<Var, OmpClause.ReductionOp> ops = new LinkedHashMap<>();
         Map<Var, OmpDirective.Item> items = new LinkedHashMap<>();
         if (nest != null) for (Var v : nest.vars()) if (!nest.declaredVars.contains(v)) kinds.put(v, Kind.PRIVATE);
-        if (i == inner) for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE)) kinds.put(v, Kind.PRIVATE);
-        if (i == inner || outlined)
-            for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE)) kinds.put(v, Kind.FIRSTPRIVATE);
+        for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE))
+            if (i == inner && appliesAnywhere(d, OmpClause.ListKind.PRIVATE, v)
+                    || namedLeaf(d, OmpClause.ListKind.PRIVATE, v, leaf)) kinds.put(v, Kind.PRIVATE);
+        for (Var v : OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE))
+            if ((i == inner || outlined) && appliesAnywhere(d, OmpClause.ListKind.FIRSTPRIVATE, v)
+                    || namedLeaf(d, OmpClause.ListKind.FIRSTPRIVATE, v, leaf)) kinds.put(v, Kind.FIRSTPRIVATE);
         boolean last = i == lastprivateLeaf(ls);
         if (last) ds.lastprivateClauses(o, nest, kinds);
         Map<Var, Value[]> linearSteps = new LinkedHashMap<>();
@@ -316,6 +319,27 @@ final class DataSharing {
                 continue; // allocate(align(n): list): their alignment
             for (OmpDirective.Item it : a.items()) if (it.var() != null) alignments.put(it.var(), (int) n.value());
         }
+    }
+
+    /** Whether a clause of the kind without a directive-name modifier lists v. */
+    private static boolean appliesAnywhere(OmpDirective d, OmpClause.ListKind kind, Var v) {
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
+            if (c.kind() == kind && c.leaf() == null && c.items().stream().anyMatch(it -> it.var() == v)) return true;
+        return false;
+    }
+
+    /**
+     * Whether a clause of the kind whose directive-name modifier names this leaf lists v (not
+     * target's: the kernel's argument is the target's private copy, TargetLowering's map entry).
+     */
+    private static boolean namedLeaf(OmpDirective d, OmpClause.ListKind kind, Var v, Leaf leaf) {
+        if (leaf == Leaf.TARGET) return false;
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
+            if (c.kind() == kind
+                    && c.leaf() != null
+                    && c.appliesTo(leaf)
+                    && c.items().stream().anyMatch(it -> it.var() == v)) return true;
+        return false;
     }
 
     boolean needsLast() {

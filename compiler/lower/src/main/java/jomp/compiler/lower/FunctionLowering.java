@@ -637,6 +637,17 @@ final class FunctionLowering {
                     b.globalAddr(sym + Lowering.THREAD_INIT_SUFFIX),
                     IntConst.i64(Math.max(v.type.size(), 1)));
         }
+        if (v.isStatic() && v.groupPrivate != null) {
+            // OpenMP 6.0 groupprivate: the contention group's copy (the runtime's per team; nvptx64: the
+            // block's .shared copy, PtxPreparation), or the variable itself where the device type excludes
+            int kind = v.groupPrivate.equals("host") ? 1 : v.groupPrivate.equals("nohost") ? 2 : 0;
+            return omp.call(
+                    EntryPoints.GROUPPRIVATE,
+                    IrType.PTR,
+                    b.globalAddr(unit.reference(v)),
+                    IntConst.i64(Math.max(v.type.size(), 1)),
+                    IntConst.i32(kind));
+        }
         if (v.isStatic()) return b.globalAddr(unit.reference(v));
         if (regVars.containsKey(v)) throw new IllegalStateException("address of register variable " + v.name);
         // A local the declaration list did not mention (should not happen): give it a slot.

@@ -166,6 +166,8 @@ final class MapBuilder {
     boolean captured(Var v) {
         if (v.isFunction()) return false;
         if (OmpCaptures.isAutomatic(v)) return true;
+        // a groupprivate variable of the devices is each team's own there, never mapped
+        if (v.groupPrivate != null && !v.groupPrivate.equals("host")) return false;
         return v.storage != Var.Storage.TYPEDEF && !f.unit.isDeclareTarget(v);
     }
 

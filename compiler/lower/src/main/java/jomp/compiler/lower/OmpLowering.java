@@ -141,6 +141,7 @@ final class OmpLowering {
                     DECLARE_REDUCTION,
                     SECTION,
                     THREADPRIVATE,
+                    GROUPPRIVATE,
                     REQUIRES,
                     DECLARE_SIMD,
                     DECLARE_MAPPER -> {
@@ -836,6 +837,15 @@ final class OmpLowering {
             }
             case USER -> throw new IllegalStateException("user-defined reductions are not supported");
         };
+    }
+
+    /** The variables in the given list clauses of d that apply to leaf (OpenMP 6.0's directive-name modifiers). */
+    static Set<Var> listVars(OmpDirective d, OmpClause.ListKind kind, Leaf leaf) {
+        Set<Var> out = new LinkedHashSet<>();
+        for (OmpClause.ListClause c : d.clauses(OmpClause.ListClause.class))
+            if (c.kind() == kind && c.appliesTo(leaf))
+                for (OmpDirective.Item it : c.items()) if (it.var() != null) out.add(it.var());
+        return out;
     }
 
     /** All variables in the given list clauses of d. */

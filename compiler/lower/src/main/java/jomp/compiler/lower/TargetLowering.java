@@ -115,7 +115,7 @@ final class TargetLowering {
     private Set<Var> mapCaptured(OmpDirective d, MapBuilder mb, Set<Var> used, Set<Var> tofrom) {
         boolean targetOnly = d.leaves().size() == 1;
         Set<Var> privates = targetOnly ? OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE) : Set.of();
-        Set<Var> firstprivate = OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE);
+        Set<Var> firstprivate = OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE, Leaf.TARGET);
         Set<Var> devicePtr = OmpLowering.listVars(d, OmpClause.ListKind.IS_DEVICE_PTR);
         Set<Var> deviceAddr = OmpLowering.listVars(d, OmpClause.ListKind.HAS_DEVICE_ADDR);
         Set<Var> done = new HashSet<>();
@@ -131,7 +131,12 @@ final class TargetLowering {
                 Value a = f.varAddress(v);
                 mb.out.add(entry(v, a, a, IntConst.i64(0), TARGET_PARAM | LITERAL, MapBuilder.Pass.BYREF));
             } else if (firstprivate.contains(v)) {
-                mb.out.add(byValue(t) ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM));
+                // firstprivate(target: x) on a compound construct: the inner leaves share the target's
+                // copy (OpenMP 6.0), so it lives in device memory, not in each thread's kernel argument
+                boolean sharedInside = !targetOnly
+                        && !OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE, Leaf.TEAMS)
+                                .contains(v);
+                mb.out.add(byValue(t) && !sharedInside ? literal(v) : whole(v, TO | PRIVATE | TARGET_PARAM));
             } else if (tofrom.contains(v)) mb.out.add(whole(v, TO | FROM | TARGET_PARAM | IMPLICIT));
             else defaultMapped(d, mb, v, implicitFirstprivate);
         }

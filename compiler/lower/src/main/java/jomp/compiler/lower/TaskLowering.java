@@ -292,13 +292,15 @@ final class TaskLowering {
         Set<Var> privates = OmpLowering.listVars(d, OmpClause.ListKind.PRIVATE);
         Set<Var> firsts = OmpLowering.listVars(d, OmpClause.ListKind.FIRSTPRIVATE);
         Set<Var> shareds = OmpLowering.listVars(d, OmpClause.ListKind.SHARED);
-        OmpClause.DefaultKind def = null;
-        for (OmpClause.Default c : d.clauses(OmpClause.Default.class)) def = c.kind();
+        OmpClause.Default defaultClause = null;
+        for (OmpClause.Default c : d.clauses(OmpClause.Default.class)) defaultClause = c;
         Set<Var> byName = target ? mappedByName(d) : Set.of();
         Set<Var> used = target ? OmpCaptures.free(o) : freeOfBodyAndInnerClauses(o);
         Map<Var, Share> out = new LinkedHashMap<>();
         for (Var v : used) {
             if (!OmpCaptures.isAutomatic(v) && !f.isBound(v)) continue;
+            OmpClause.DefaultKind def =
+                    defaultClause != null && defaultClause.covers(v.type) ? defaultClause.kind() : null;
             Share s;
             if (v.type.kind == Type.Kind.VLA)
                 s = Share.SHARED; // its size is only known at run time: shared, as in DataSharing

@@ -132,7 +132,7 @@ final class GlobalAddresses {
                 set(
                         r,
                         g.dst(),
-                        d == null || d.name.startsWith(DeviceRuntime.SHARED_PREFIX)
+                        d == null || d.name.startsWith(DeviceRuntime.SHARED_PREFIX) || d.perTeam
                                 ? ANY
                                 : d.readOnly ? READ_ONLY : GLOBAL);
             }

@@ -207,7 +207,9 @@ public final class PtxBackend {
 
         /** The device runtime's per-block globals, in .shared memory. */
         boolean isShared(String name) {
-            return runtime.contains(name) && name.startsWith(DeviceRuntime.SHARED_PREFIX);
+            if (runtime.contains(name) && name.startsWith(DeviceRuntime.SHARED_PREFIX)) return true;
+            Global g = module.global(name);
+            return g != null && g.perTeam;
         }
 
         /** The linkage directive of a function definition. */
@@ -217,6 +219,7 @@ public final class PtxBackend {
 
         /** The linkage and state space of a global's definition ({@code visible}: a static one declared ahead). */
         String dataLinkage(Global g, boolean visible) {
+            if (g.perTeam) return g.isStatic && !visible ? ".shared" : ".visible .shared";
             if (isShared(g.name)) return ".weak .shared";
             if (isRuntime(g.name)) return ".weak .global";
             return g.isStatic && !visible ? ".global" : ".visible .global";

@@ -51,6 +51,10 @@ public final class PtxPreparation {
 
     public static final List<Pass> PASSES = List.of(
             new Pass(
+                    "ptx-groupprivate",
+                    "groupprivate variables: each block's copy in .shared memory, accessed directly (nvptx/GroupPrivateCopies)",
+                    s -> GroupPrivateCopies.apply(s.module)),
+            new Pass(
                     "ptx-spmd-specialize",
                     "call the SPMD forms of the runtime from code only SPMD kernels reach (nvptx/SpmdSpecialization)",
                     s -> s.spmdOnly = SpmdSpecialization.apply(s.module)),
