@@ -730,7 +730,8 @@ final class OmpClauseParser {
         p.pos++;
         String name = sb.toString();
         boolean isLeaf = leaves.stream()
-                .anyMatch(l -> l.name().toLowerCase(Locale.ROOT).replace('_', ' ').equals(name));
+                .anyMatch(
+                        l -> l.name().toLowerCase(Locale.ROOT).replace('_', ' ').equals(name));
         OmpClauseTable.Entry leafTable = OmpClauseTable.of(name);
         if (!isLeaf || leafTable == null || !leafTable.allowed().contains(clause))
             p.diags.error(
