@@ -25,8 +25,9 @@ int main(void) {
 
   omp_allocator_handle_t a = omp_get_device_allocator(dev, omp_default_mem_space);
   int *p = (int *) omp_alloc(N * sizeof(int), a);
-  printf("device allocator: not null %d, same again %d, block %d\n", a != omp_null_allocator,
-         a == omp_get_device_allocator(dev, omp_default_mem_space), p != NULL);
+  omp_allocator_handle_t again = omp_get_device_allocator(dev, omp_default_mem_space);
+  printf("device allocator: not null %d, same again %d, block %d\n", a != omp_null_allocator, a == again,
+         p != NULL);
 #pragma omp target is_device_ptr(p) device(dev)
   for (int i = 0; i < N; i++) p[i] = i * i;
   int back[N], sum = 0;
