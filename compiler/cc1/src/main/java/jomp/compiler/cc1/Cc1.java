@@ -135,8 +135,18 @@ public final class Cc1 {
             err.println("jomp: error: " + e.getMessage());
             deleteOutput(o);
             return 1;
-        } catch (
-                JvmBackend.TooLargeException e) { // from the jvm-codegen pass: the warnings before it are counted first
+        } catch (IllegalArgumentException e) {
+            // ASM's limit on one class-file constant (a name or string past 65,535 bytes), met outside the
+            // code generator's own checks (the object's other classes): a clear error, as for a method too large
+            if (e.getMessage() == null || !e.getMessage().contains("UTF8 string too large")) throw e;
+            diags.printSummary();
+            err.println("jomp: error: a name or string constant is longer than the JVM's 65,535-byte limit for one"
+                    + " class-file constant");
+            deleteOutput(o);
+            return 1;
+        } catch (JvmBackend.TooLargeException | jomp.compiler.codegen.BackEnd.Refusal e) {
+            // from the jvm-codegen pass (a method or a name past the JVM's limits): the warnings before it are
+            // counted first
             diags.printSummary();
             err.println("jomp: error: " + e.getMessage());
             deleteOutput(o);

@@ -169,6 +169,8 @@ public final class JvmBackend {
             } catch (MethodTooLargeException
                     | LimitExceededException e) { // code, or locals and stack, past the JVM's limits
                 throw new TooLargeException(f.name);
+            } catch (IllegalArgumentException e) {
+                throw longName(e, f.name);
             }
         }
         cw.visitEnd();
@@ -179,8 +181,22 @@ public final class JvmBackend {
             throw new TooLargeException(e.getMethodName());
         } catch (LimitExceededException e) { // ASM computes a method past 32 KiB's frames again, on its default budget
             throw new TooLargeException(largest);
+        } catch (IllegalArgumentException e) {
+            throw longName(e, owner);
         }
         return List.of(new ClassFile(owner, bytes));
+    }
+
+    /**
+     * A name (function, variable, string) past the class file's 65,535-byte limit for one constant:
+     * a clear refusal naming where, instead of ASM's exception (C itself sets no limit).
+     */
+    private static RuntimeException longName(IllegalArgumentException e, String where) {
+        if (e.getMessage() == null || !e.getMessage().contains("UTF8 string too large")) return e;
+        String w = where.length() > 40 ? where.substring(0, 40) + "..." : where;
+        return new jomp.compiler.codegen.BackEnd.Refusal(
+                "'" + w + "' needs a name or string constant longer than the JVM's 65,535-byte"
+                        + " limit for one class-file constant");
     }
 
     /** The bytecode size of f's method and of each of its blocks, from code generated to be measured and dropped. */
