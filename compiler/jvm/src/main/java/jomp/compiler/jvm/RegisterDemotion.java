@@ -22,6 +22,12 @@ import jomp.compiler.ir.Value;
  * returns, and a longjmp that leaves it from the middle would lose them, where C keeps the latest
  * value of a volatile variable), and to registers live across so much of a function that every
  * region would take and give them back.
+ *
+ * <p>Every slot made here is named (the register's name, else {@code "spill"}): {@link SharedSlots}
+ * lets unnamed slots share bytes by the lives of the registers holding their addresses, which is
+ * right for C's temporaries but not here, where each access takes the address anew and the value
+ * stays live between them (around a loop's back edge, where another slot's accesses lie between
+ * the store and the next load in block order).
  */
 final class RegisterDemotion {
     private RegisterDemotion() {}
@@ -30,16 +36,16 @@ final class RegisterDemotion {
         Map<Integer, Slot> slots = new HashMap<>();
         List<Reg> params = new ArrayList<>(f.params);
         if (f.vaArea != null) params.add(f.vaArea);
-        for (Reg p : params) if (which.test(p)) slots.put(p.id, f.newSlot(p.name, 8, 8));
+        for (Reg p : params) if (which.test(p)) slots.put(p.id, slotFor(f, p));
         for (BasicBlock b : f.blocks) {
             for (Insn i : b.insns) {
                 for (Value v : Operands.of(i))
-                    if (v instanceof Reg r && which.test(r)) slots.computeIfAbsent(r.id, k -> f.newSlot(r.name, 8, 8));
+                    if (v instanceof Reg r && which.test(r)) slots.computeIfAbsent(r.id, k -> slotFor(f, r));
                 Reg d = i.dst();
-                if (d != null && which.test(d)) slots.computeIfAbsent(d.id, k -> f.newSlot(d.name, 8, 8));
+                if (d != null && which.test(d)) slots.computeIfAbsent(d.id, k -> slotFor(f, d));
             }
             if (Operands.of(b.terminator) instanceof Reg r && which.test(r))
-                slots.computeIfAbsent(r.id, k -> f.newSlot(r.name, 8, 8));
+                slots.computeIfAbsent(r.id, k -> slotFor(f, r));
         }
         if (slots.isEmpty()) return;
         for (BasicBlock b : f.blocks) {
@@ -77,6 +83,10 @@ final class RegisterDemotion {
             entry.insns.add(new Insn.SlotAddr(a, slots.get(p.id)));
             entry.insns.add(new Insn.Store(p, a));
         }
+    }
+
+    private static Slot slotFor(Function f, Reg r) {
+        return f.newSlot(r.name != null ? r.name : "spill", 8, 8);
     }
 
     private static Reg load(Function f, List<Insn> out, Reg r, Slot s) {
