@@ -27,6 +27,13 @@ public final class MapType {
      * is made (jomp's bit: libomptarget has none yet).
      */
     public static final long SELF = 1L << 40;
+    /**
+     * OpenMP 6.1's attach(always) and attach(never) map modifiers: a PTR_AND_OBJ entry's pointer is
+     * attached to its pointee even when neither is new, or not at all (jomp's bits).
+     */
+    public static final long ATTACH_ALWAYS = 1L << 41;
+
+    public static final long ATTACH_NEVER = 1L << 42;
     /** The entry's {@code args[i]} points to {@code {offset, count, stride}} descriptors. */
     public static final long NON_CONTIG = 1L << 44;
     /** The top 16 bits: 1 + the index of the entry this one is a member of; 0 for none. */

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import jomp.offload.abi.MapType;
 import jomp.runtime.mem.Mem;
 
 /**
@@ -148,11 +149,13 @@ final class DataMapping {
                 size, Info.hex(t.tgt()), t.isNew() ? "" : " not");
         if ((type & NON_CONTIG) != 0 && (type & TO) != 0 && (t.isNew() || (type & ALWAYS) != 0) && !t.hostPointer())
             NonContiguous.transfer(d, m.base[i], m.begin[i], m.size[i], true);
-        if (pointer != null && !t.hostPointer() && t.tgt() != 0) {
+        // attach(never) leaves the device pointer as it is; attach(always) writes it even when unchanged (OpenMP 6.1)
+        if (pointer != null && !t.hostPointer() && t.tgt() != 0 && (type & MapType.ATTACH_NEVER) == 0) {
             long expected = t.tgt() - (hstBegin - hstBase);
             MappingTable.Entry holder = pointer.entry();
             if (holder != null
-                    && holder.addShadow(new MappingTable.Shadow(pointerHst, hstBase, pointer.tgt(), expected))) {
+                    && (holder.addShadow(new MappingTable.Shadow(pointerHst, hstBase, pointer.tgt(), expected))
+                            || (type & MapType.ATTACH_ALWAYS) != 0)) {
                 Info.debug("Update pointer (%s) -> [%s]", Info.hex(pointer.tgt()), Info.hex(t.tgt()));
                 putDevicePointer(d, pointer.tgt(), expected, holder, pointerHst);
             }

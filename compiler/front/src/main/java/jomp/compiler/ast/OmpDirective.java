@@ -215,7 +215,11 @@ public record OmpDirective(
         DELETE,
         REF_PTR,
         REF_PTEE,
-        REF_PTR_PTEE
+        REF_PTR_PTEE,
+        /** OpenMP 6.1's attach(always), attach(never) and attach(auto) (the default attachment). */
+        ATTACH_ALWAYS,
+        ATTACH_NEVER,
+        ATTACH_AUTO
     }
 
     public static Set<MapModifier> noModifiers() {

@@ -706,12 +706,22 @@ final class OmpClauseParser {
             default -> { // private, firstprivate, shared, ..., uniform: a plain list
                 Token o = open(n);
                 String leaf = Set.of("private", "firstprivate", "shared").contains(n) ? leafModifier(n, leaves) : null;
+                if (n.equals("enter")) automap();
                 List<OmpDirective.Item> items = omp.itemList();
                 p.expectClose(")", o);
                 return new OmpClause.ListClause(
                         OmpClause.ListKind.valueOf(n.toUpperCase(Locale.ROOT)), items, loc, leaf);
             }
         }
+    }
+
+    /**
+     * OpenMP 6.0's automap modifier of declare target's enter clause ({@code enter(automap: x)}):
+     * it maps a Fortran allocatable variable when it is allocated and unmaps it when it is
+     * deallocated; C has no allocatable variables, so its items are entered as without it.
+     */
+    private void automap() {
+        if (p.at("automap") && p.peek(1).is(":")) p.pos += 2;
     }
 
     /**

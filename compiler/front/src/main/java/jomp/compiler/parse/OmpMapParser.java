@@ -51,13 +51,14 @@ final class OmpMapParser {
                                 || p.peek(1).kind == Token.Kind.IDENT
                                 || p.peek(1).is(":");
                     case "delete" -> p.peek(1).is(","); // OpenMP 6.0's delete modifier (map(delete, storage: x))
-                    case "mapper", "iterator" -> p.peek(1).is("(");
+                    case "mapper", "iterator", "attach" -> p.peek(1).is("(");
                     default -> false;
                 };
                 if (!modifier) break;
                 p.pos++;
                 switch (m.text) {
                     case "mapper" -> mapperId = mapperName();
+                    case "attach" -> attachModifier(m, mods);
                     case "iterator" -> {
                         if (iterator != null) p.diags.error(m.loc, "only one 'iterator' modifier is allowed");
                         p.enterScope();
@@ -107,6 +108,31 @@ final class OmpMapParser {
         } finally {
             if (scoped) p.leaveScope();
         }
+    }
+
+    /**
+     * OpenMP 6.1's {@code attach(always|auto|never)} map modifier: whether the item's pointers are
+     * attached to their pointees (always: even when neither is new; never: not at all; auto: as
+     * without it, when one of them is new).
+     */
+    private void attachModifier(Token m, Set<OmpDirective.MapModifier> mods) {
+        Token o = p.next();
+        Token k = p.next();
+        OmpDirective.MapModifier mm = switch (k.text) {
+            case "always" -> OmpDirective.MapModifier.ATTACH_ALWAYS;
+            case "never" -> OmpDirective.MapModifier.ATTACH_NEVER;
+            case "auto" -> null;
+            default -> {
+                p.diags.error(k.loc, "expected 'always', 'auto' or 'never' in 'attach' modifier");
+                throw new Parser.SyntaxError();
+            }
+        };
+        p.expectClose(")", o);
+        boolean twice = mods.contains(OmpDirective.MapModifier.ATTACH_ALWAYS)
+                || mods.contains(OmpDirective.MapModifier.ATTACH_NEVER)
+                || mods.contains(OmpDirective.MapModifier.ATTACH_AUTO);
+        if (twice) p.diags.error(m.loc, "same map type modifier has been specified more than once");
+        mods.add(mm == null ? OmpDirective.MapModifier.ATTACH_AUTO : mm);
     }
 
     /** A motion clause of target update after its name: {@code to|from([present,] [mapper(id),] [iterator(...)] : list)}. */
@@ -324,13 +350,7 @@ final class OmpMapParser {
                 Token t = p.tok();
                 if (t.text.equals("prefer_type") && p.peek(1).is("(")) {
                     p.pos++;
-                    Token po = p.tok();
-                    p.expect("(");
-                    do {
-                        Token v = p.next();
-                        prefer.add(v.kind == Token.Kind.STRING ? v.text.replace("\"", "") : v.text);
-                    } while (p.consume(","));
-                    p.expectClose(")", po);
+                    prefer.addAll(preferType());
                 } else if (t.text.equals("target") || t.text.equals("targetsync")) {
                     p.pos++;
                     types.add(t.text);
@@ -348,6 +368,73 @@ final class OmpMapParser {
             p.diags.error(it.loc(), "expected variable of type 'omp_interop_t'");
         }
         return new OmpClause.Interop(action, Set.copyOf(types), List.copyOf(prefer), it, loc);
+    }
+
+    /**
+     * prefer_type's list after its name: each preference a foreign runtime (a string literal or an
+     * integral constant: omp_ifr_cuda, ...), or OpenMP 6.0's {@code {fr(runtime), attr("ompx_...", ...)}}
+     * with at most one fr and any number of attr. A preference is kept as text ("cuda",
+     * "cuda+ompx_a", "+ompx_a"): every jomp device has one foreign runtime, which the object gets
+     * whatever the list asks, as the specification lets an implementation choose.
+     */
+    private List<String> preferType() {
+        Token po = open("prefer_type");
+        List<String> out = new ArrayList<>();
+        do {
+            if (p.at("{")) {
+                Token brace = p.next();
+                StringBuilder pref = new StringBuilder();
+                boolean fr = false;
+                do {
+                    Token w = p.tok();
+                    if (w.text.equals("fr") && p.peek(1).is("(")) {
+                        p.pos++;
+                        Token fo = p.next();
+                        if (fr) p.diags.error(w.loc, "only one 'fr' is allowed in a preference specification");
+                        fr = true;
+                        pref.insert(0, foreignRuntime());
+                        p.expectClose(")", fo);
+                    } else if (w.text.equals("attr") && p.peek(1).is("(")) {
+                        p.pos++;
+                        Token ao = p.next();
+                        do {
+                            Expr a = p.exprs.assign();
+                            if (a instanceof Expr.StrLit str) pref.append('+').append(text(str));
+                            else p.diags.error(a.loc(), "expected string literal in 'attr'");
+                        } while (p.consume(","));
+                        p.expectClose(")", ao);
+                    } else {
+                        p.diags.error(w.loc, "expected 'fr' or 'attr' in preference specification");
+                        throw new Parser.SyntaxError();
+                    }
+                } while (p.consume(","));
+                p.expectClose("}", brace);
+                out.add(pref.toString());
+            } else out.add(foreignRuntime());
+        } while (p.consume(","));
+        p.expectClose(")", po);
+        return out;
+    }
+
+    private static final String[] FOREIGN_RUNTIMES = {"", "cuda", "cuda_driver", "opencl", "sycl", "hip", "level_zero"};
+
+    /** A foreign runtime of prefer_type: a string literal or an integral constant (clang's check). */
+    private String foreignRuntime() {
+        Expr e = p.exprs.assign();
+        if (e instanceof Expr.StrLit str) return text(str);
+        Long v = e.type().isInteger() ? ConstEval.integer(p.exprs.rvalue(e)) : null;
+        if (v == null) {
+            p.diags.error(e.loc(), "prefer_list item must be a string literal or constant integral expression");
+            return "";
+        }
+        return v > 0 && v < FOREIGN_RUNTIMES.length ? FOREIGN_RUNTIMES[(int) (long) v] : Long.toString(v);
+    }
+
+    private static String text(Expr.StrLit s) {
+        byte[] b = s.bytes();
+        int n = b.length;
+        while (n > 0 && b[n - 1] == 0) n--;
+        return new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     // ---- list items ----------------------------------------------------------------------------

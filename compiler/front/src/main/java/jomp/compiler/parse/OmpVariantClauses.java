@@ -58,7 +58,9 @@ final class OmpVariantClauses {
     }
 
     /**
-     * adjust_args(need_device_ptr|nothing: parameter, ...) of declare variant: the parameters are
+     * adjust_args(need_device_ptr|need_device_addr|nothing: parameter, ...) of declare variant
+     * (need_device_addr: OpenMP 6.0, for C++ references, so in C every parameter is an error,
+     * reported by OmpVariants as clang reports a non-reference one): the parameters are
      * those of the function declared after the pragma, so they are kept as written (a name's
      * token, or where something else starts) and looked up then (OmpVariants).
      */
@@ -70,7 +72,7 @@ final class OmpVariantClauses {
             throw p.errorAt(p.tok().loc, "expected expression");
         }
         p.pos++;
-        if (!op.is("need_device_ptr") && !op.is("nothing"))
+        if (!op.is("need_device_ptr") && !op.is("need_device_addr") && !op.is("nothing"))
             p.diags.error(op.loc, "incorrect adjust_args type, expected 'need_device_ptr' or 'nothing'");
         List<Object> items = new ArrayList<>();
         do {

@@ -166,9 +166,10 @@ final class OmpVariants {
                             + (appended.isEmpty() ? "" : " with appended arguments"));
             return null;
         }
-        // then checked as clang's Sema does: the nothing lists first, then need_device_ptr's
+        // then checked as clang's Sema does: the nothing lists first, then need_device_ptr's, then
+        // (OpenMP 6.0) need_device_addr's, whose parameters must be references, which C lacks
         Set<Integer> adjusted = new HashSet<>();
-        for (String modifier : List.of("nothing", "need_device_ptr")) {
+        for (String modifier : List.of("nothing", "need_device_ptr", "need_device_addr")) {
             for (OmpClause.VariantArgs a : v.args()) {
                 if (!a.clause().equals("adjust_args") || !modifier.equals(a.modifier())) continue;
                 for (Object o : a.args()) {
@@ -185,6 +186,12 @@ final class OmpVariants {
                                 "'adjust_arg' argument '" + ((Token) o).text + "' used in multiple clauses");
                         bad = true;
                     } else if (modifier.equals("need_device_ptr")) needDevicePtr.add(index);
+                    else if (modifier.equals("need_device_addr")) {
+                        p.diags.error(
+                                ((Token) o).loc,
+                                "expected reference type argument on 'adjust_args' clause with 'need_device_addr' modifier");
+                        bad = true;
+                    }
                 }
             }
         }

@@ -109,6 +109,10 @@ final class MapBuilder {
         if (m.modifiers().contains(OmpDirective.MapModifier.OMPX_HOLD)) bits |= OMPX_HOLD;
         if (m.modifiers().contains(OmpDirective.MapModifier.SELF)) bits |= jomp.offload.abi.MapType.SELF;
         if (m.modifiers().contains(OmpDirective.MapModifier.DELETE)) bits |= DELETE;
+        if (m.modifiers().contains(OmpDirective.MapModifier.ATTACH_ALWAYS))
+            bits |= jomp.offload.abi.MapType.ATTACH_ALWAYS;
+        if (m.modifiers().contains(OmpDirective.MapModifier.ATTACH_NEVER))
+            bits |= jomp.offload.abi.MapType.ATTACH_NEVER;
         return bits;
     }
 

@@ -595,15 +595,16 @@ final class OmpLowering {
 
     /**
      * uses_allocators(a(traits)) / uses_allocators(memspace(m), traits(t): a) of a target region,
-     * in its kernel: a is an allocator made for the region (omp_init_allocator) and destroyed at
-     * its end (the runnable returned). Predefined allocators need nothing.
+     * in its kernel: a is an allocator made for the region (omp_init_allocator; no traits: an empty
+     * array, no memspace: omp_default_mem_space) and destroyed at its end (the runnable returned).
+     * Predefined allocators need nothing.
      */
     Runnable usesAllocators(OmpDirective d) {
         List<Runnable> after = new ArrayList<>();
         for (OmpClause.UsesAllocators u : d.clauses(OmpClause.UsesAllocators.class)) {
             for (OmpClause.AllocatorUse a : u.uses()) {
                 Var v = a.var();
-                if (v == null || a.traits() == null && a.memspace() == null) continue;
+                if (v == null) continue;
                 Value traits = IntConst.ptr(0);
                 int n = 0;
                 if (a.traits() != null) {

@@ -265,9 +265,10 @@ final class TaskLowering {
      * A target construct with nowait or depend (also target enter/exit data and update): a
      * target task (OpenMP 5.2 §13.8) that runs the construct, without those clauses, on a
      * helper thread (deferred with nowait, else undeferred once its dependences are met).
-     * Variables mapped by name, aggregates and reduction/lastprivate variables are shared with
-     * it; other scalars and pointers are firstprivate, their values taken now, as the target
-     * construct's own firstprivate and implicit map rules take them.
+     * Variables mapped by name, aggregates, reduction/lastprivate variables and (OpenMP 6.0) the
+     * variables of a shared clause that applies to the target leaf are shared with it; other
+     * scalars and pointers are firstprivate, their values taken now, as the target construct's
+     * own firstprivate and implicit map rules take them.
      */
     void targetTask(Stmt.Omp o) {
         OmpDirective d = o.directive();
@@ -295,6 +296,8 @@ final class TaskLowering {
         OmpClause.Default defaultClause = null;
         for (OmpClause.Default c : d.clauses(OmpClause.Default.class)) defaultClause = c;
         Set<Var> byName = target ? mappedByName(d) : Set.of();
+        // OpenMP 6.0: shared on target makes the target task share the variable (no effect on the region)
+        if (target) byName.addAll(OmpLowering.listVars(d, OmpClause.ListKind.SHARED, OmpDirective.Leaf.TARGET));
         Set<Var> used = target ? OmpCaptures.free(o) : freeOfBodyAndInnerClauses(o);
         Map<Var, Share> out = new LinkedHashMap<>();
         for (Var v : used) {
