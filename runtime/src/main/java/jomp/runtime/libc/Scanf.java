@@ -369,6 +369,7 @@ public final class Scanf {
         private int scanset(Spec s) {
             boolean[] set = new boolean[256];
             f = Scanf.scanset(f, set);
+            if (f == 0) return assigned;
             long p = s.suppress() ? 0 : nextArg();
             int n = field(r, p, s.limit(), set);
             if (n < 0) return failure(true);
@@ -407,26 +408,28 @@ public final class Scanf {
         return n;
     }
 
-    /** Marks in set the characters the scanset at f (after '[') matches: returns the format position after its ']'. */
+    /**
+     * Marks in set the characters the scanset at f (after '[') matches, as glibc reads it: a ']'
+     * or '-' first (after '^') is a member; "x-y" adds x up to y where x <= y as signed chars (the
+     * endpoints alone for bytes past 0x7f), else the '-' is a member (so "z-a" is three members,
+     * and a range may start at the end of the one before). Returns the format position after its
+     * ']', or 0 where the set has no ']' (a conversion error: the scan ends there).
+     */
     private static long scanset(long f, boolean[] set) {
         boolean negate = Mem.getByte(f) == '^';
         if (negate) f++;
-        if (Mem.getByte(f) == ']') {
-            set[']'] = true;
+        int fc = Mem.getByte(f) & 0xff;
+        if (fc == ']' || fc == '-') {
+            set[fc] = true;
             f++;
         }
-        while (Mem.getByte(f) != 0 && Mem.getByte(f) != ']') {
-            int a = Mem.getByte(f) & 0xff;
-            if (Mem.getByte(f + 1) == '-' && Mem.getByte(f + 2) != ']' && Mem.getByte(f + 2) != 0) {
-                int b = Mem.getByte(f + 2) & 0xff;
-                for (int k = a; k <= b; k++) set[k] = true;
-                f += 3;
-            } else {
-                set[a] = true;
-                f++;
-            }
+        while ((fc = Mem.getByte(f++) & 0xff) != 0 && fc != ']') {
+            byte before = Mem.getByte(f - 2), after = Mem.getByte(f);
+            if (fc == '-' && after != 0 && after != ']' && before <= after) {
+                for (int k = before & 0xff; k < after; k++) set[k] = true; // 'after' is marked next
+            } else set[fc] = true;
         }
-        if (Mem.getByte(f) == ']') f++;
+        if (fc == 0) return 0;
         if (negate) for (int k = 0; k < set.length; k++) set[k] = !set[k];
         return f;
     }
