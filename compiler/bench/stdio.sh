@@ -7,7 +7,9 @@
 #                   (glibc's engines, called natively); first-fopen is jomp's native start (FFM)
 #   printf-stdout.c 200,000 printf lines of mixed conversions to stdout (jomp's Java engine)
 #   scanf-stdin.c   scanf("%lf") of the 200,000 doubles from stdin (jomp's Java engine and stdin)
-# Usage: compiler/bench/stdio.sh [RUNS]   (default 5; after bin/mvn -q -B -DskipTests package)
+# With BASELINE=/path/to/other/checkout (built), that checkout's bin/jomp -O2 builds them too and
+# runs in turn with the others: a third column and its ratio to jomp's (before/after in one run).
+# Usage: [BASELINE=dir] compiler/bench/stdio.sh [RUNS]   (default 5; after bin/mvn -q -B -DskipTests package)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -17,7 +19,10 @@ trap 'rm -rf "$work"' EXIT
 for p in rw printf-stdout scanf-stdin; do
   gcc -O2 -o "$work/$p.gcc" "$here/stdio/$p.c"
   JOMP_SERVER=0 "$root/bin/jomp" -O2 -o "$work/$p.jomp" "$here/stdio/$p.c"
+  [ -n "${BASELINE:-}" ] && JOMP_SERVER=0 "$BASELINE/bin/jomp" -O2 -o "$work/$p.base" "$here/stdio/$p.c"
 done
+builds=(gcc jomp)
+[ -n "${BASELINE:-}" ] && builds+=(base)
 "$work/rw.gcc" 200000 "$work/input.txt" > /dev/null 2>&1
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 # one run: the program's stderr (its loop times) and its wall time appended to $work/<name>.<cc>
@@ -30,23 +35,34 @@ run() {
   t1=$(date +%s%N)
   echo "$(cat "$work/$name.$cc.err") wall $(( (t1 - t0) / 1000 ))" >> "$work/$name.$cc.times"
 }
-echo "# $(date -u +%FT%TZ) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(gcc --version | head -1), runs=$runs"
-printf '%-28s %10s %10s %8s\n' measure gcc-O2 jomp-O2 ratio
+echo "# $(date -u +%FT%TZ) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(gcc --version | head -1), runs=$runs${BASELINE:+, baseline=$BASELINE}"
+if [ -n "${BASELINE:-}" ]; then
+  printf '%-28s %10s %10s %8s %10s %9s\n' measure gcc-O2 jomp-O2 ratio base-O2 base/jomp
+else
+  printf '%-28s %10s %10s %8s\n' measure gcc-O2 jomp-O2 ratio
+fi
+# a key's median over the runs of one build, in ms (the wall time is kept in microseconds)
+med() { awk -v k="$2" '{for (i = 1; i < NF; i += 2) if ($i == k) print $(i + 1)}' "$work/$1.times" | median | awk -v k="$2" '{print k == "wall" ? $1 / 1000 : $1}'; }
+ratio() { if [[ $(echo "$2 >= 0.5" | bc) == 1 ]]; then printf '%7.2fx' "$(echo "scale=3; $1 / $2" | bc)"; else printf '      -'; fi; }
 for p in rw printf-stdout scanf-stdin; do
   args=()
   [[ $p == rw ]] && args=(200000 "$work/rw.txt")
   for ((r = 0; r < runs; r++)); do
-    run "$p" gcc "$work/$p.gcc" "${args[@]}"
-    run "$p" jomp "$work/$p.jomp" "${args[@]}"
-    cmp -s "$work/$p.gcc.out" "$work/$p.jomp.out" || { echo "$p: outputs differ" >&2; diff "$work/$p.gcc.out" "$work/$p.jomp.out" >&2; exit 1; }
+    for b in "${builds[@]}"; do
+      run "$p" "$b" "$work/$p.$b" "${args[@]}"
+      cmp -s "$work/$p.gcc.out" "$work/$p.$b.out" || { echo "$p: outputs differ" >&2; diff "$work/$p.gcc.out" "$work/$p.$b.out" >&2; exit 1; }
+    done
   done
   # the fields of a times line: name value pairs, the wall time in microseconds last
   for key in $(awk '{for (i = 1; i < NF; i += 2) print $i}' "$work/$p.gcc.times" | sort -u); do
-    g=$(awk -v k="$key" '{for (i = 1; i < NF; i += 2) if ($i == k) print $(i + 1)}' "$work/$p.gcc.times" | median)
-    j=$(awk -v k="$key" '{for (i = 1; i < NF; i += 2) if ($i == k) print $(i + 1)}' "$work/$p.jomp.times" | median)
-    [[ $key == wall ]] && { g=$(echo "scale=1; $g / 1000" | bc); j=$(echo "scale=1; $j / 1000" | bc); }
-    if [[ $(echo "$g >= 0.5" | bc) == 1 ]]; then ratio=$(printf '%7.2fx' "$(echo "scale=3; $j / $g" | bc)"); else ratio='      -'; fi
-    printf '%-28s %8.1fms %8.1fms %s\n' "$p $key" "$g" "$j" "$ratio"
+    g=$(med "$p.gcc" "$key")
+    j=$(med "$p.jomp" "$key")
+    if [ -n "${BASELINE:-}" ]; then
+      o=$(med "$p.base" "$key")
+      printf '%-28s %8.1fms %8.1fms %s %8.1fms  %s\n' "$p $key" "$g" "$j" "$(ratio "$j" "$g")" "$o" "$(ratio "$o" "$j")"
+    else
+      printf '%-28s %8.1fms %8.1fms %s\n' "$p $key" "$g" "$j" "$(ratio "$j" "$g")"
+    fi
   done
 done
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"

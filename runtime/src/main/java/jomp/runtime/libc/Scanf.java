@@ -18,56 +18,6 @@ import jomp.runtime.mem.Stack;
 public final class Scanf {
     private Scanf() {}
 
-    /** Where the characters come from: a C string or a stream, with one character of push-back. */
-    private interface Input {
-        int next();
-
-        void unread(int c);
-    }
-
-    private static final class StringInput implements Input {
-        private long p;
-
-        StringInput(long s) {
-            p = s;
-        }
-
-        @Override
-        public int next() {
-            int c = Mem.getByte(p) & 0xff;
-            if (c == 0) return -1;
-            p++;
-            return c;
-        }
-
-        @Override
-        public void unread(int c) {
-            if (c >= 0) p--;
-        }
-    }
-
-    /** The Java stdin, read under its lock (held for the whole scanf call). */
-    private static final class StdinInput implements Input {
-        private final Stdio.Stream in;
-
-        StdinInput(Stdio.Stream in) {
-            this.in = in;
-        }
-
-        @Override
-        public int next() {
-            return in.readLocked();
-        }
-
-        @Override
-        public void unread(int c) {
-            if (c >= 0) {
-                in.pushback = c;
-                in.eof = false;
-            }
-        }
-    }
-
     public static int scanf(long fmt, long va) {
         return vscanf(fmt, va);
     }
@@ -80,7 +30,14 @@ public final class Scanf {
         if (!Stdio.glibcStreams()) {
             Stdio.beforeStdinRead();
             synchronized (Stdio.STDIN) {
-                if (!Stdio.glibcStreams()) return scan(new StdinInput(Stdio.STDIN), fmt, ap);
+                if (!Stdio.glibcStreams()) {
+                    Reader r = new Reader(Stdio.STDIN, 0);
+                    try {
+                        return new Scan(r, fmt, ap).run();
+                    } finally {
+                        r.finish();
+                    }
+                }
             }
         }
         return vfscanf(Glibc.stdin(), fmt, ap);
@@ -95,7 +52,7 @@ public final class Scanf {
     }
 
     public static int vsscanf(long s, long fmt, long ap) {
-        return scan(new StringInput(s), fmt, ap);
+        return new Scan(new Reader(null, s), fmt, ap).run();
     }
 
     /** glibc's engine on the stream: native code reads it, so the native world starts first (what the Java stdin holds goes back to glibc's). */
@@ -135,32 +92,83 @@ public final class Scanf {
         return vsscanf(s, fmt, ap);
     }
 
-    /** Counts the characters taken from the input, for %n, and remembers whether it ran dry. */
-    private static final class Reader {
-        final Input in;
-        long count;
+    /**
+     * Where a scan's characters come from: a C string, or the Java stdin's buffer, read in place
+     * (its lock held for the call); with one character of push-back (the last one read), the count
+     * taken for %n, and whether the input ran dry. A byte of the buffer is an array load: the reader
+     * was an interface over the stream, and a character cost several calls.
+     */
+    static final class Reader {
+        /** The Java stdin, or null: the C string at p. */
+        private final Stdio.Stream stream;
+
+        private long p;
+        private final long start;
+        /** The stream's buffer and the reader's place in it (the stream's inPos, written back by {@link #finish}); empty for a string. */
+        private byte[] buf;
+
+        private int pos, lim;
+        /** The stream's bytes taken before buf[0] (the count is taken + pos). */
+        private long taken;
+
         boolean ended;
         /** The last integer conversion's value: magnitude (unsigned), sign, and whether it passed 64 bits. */
         long magnitude;
 
         boolean negative, overflow;
 
-        Reader(Input in) {
-            this.in = in;
+        Reader(Stdio.Stream stream, long s) {
+            this.stream = stream;
+            p = start = s;
+            if (stream != null) {
+                buf = stream.in;
+                pos = stream.inPos;
+                lim = stream.inLen;
+                taken = -pos;
+            }
         }
 
         int next() {
-            int c = in.next();
-            if (c < 0) ended = true;
-            else count++;
-            return c;
+            if (pos < lim) return buf[pos++] & 0xff;
+            return more();
         }
 
-        void unread(int c) {
-            if (c >= 0) {
-                in.unread(c);
-                count--;
+        private int more() {
+            if (stream == null) {
+                int c = Mem.getByte(p) & 0xff;
+                if (c != 0) {
+                    p++;
+                    return c;
+                }
+            } else {
+                stream.inPos = pos;
+                if (stream.fillLocked()) {
+                    taken += pos;
+                    buf = stream.in;
+                    lim = stream.inLen;
+                    pos = 1;
+                    return buf[0] & 0xff;
+                }
             }
+            ended = true;
+            return -1;
+        }
+
+        /** Gives back c, the character the last {@link #next} returned (nothing if it was the end). */
+        void unread(int c) {
+            if (c < 0) return;
+            if (stream != null) pos--;
+            else p--;
+        }
+
+        /** The characters taken so far. */
+        long count() {
+            return stream != null ? taken + pos : p - start;
+        }
+
+        /** The stream's place is where the reader stopped. */
+        void finish() {
+            if (stream != null) stream.inPos = pos;
         }
 
         int peek() {
@@ -179,10 +187,6 @@ public final class Scanf {
 
     private static boolean isSpace(int c) {
         return c == ' ' || c >= '\t' && c <= '\r';
-    }
-
-    private static int scan(Input input, long fmt, long va) {
-        return new Scan(new Reader(input), fmt, va).run();
     }
 
     /** A conversion specification: {@code %[*][width][length]conversion}. */
@@ -204,6 +208,8 @@ public final class Scanf {
         final long va;
         long f;
         int slot, assigned;
+        /** The floating conversions' field, made at the first. */
+        FloatField floats;
 
         Scan(Reader r, long fmt, long va) {
             this.r = r;
@@ -280,7 +286,7 @@ public final class Scanf {
             return switch (s.conv()) {
                 case '%' -> percent();
                 case 'n' -> {
-                    if (!s.suppress()) storeInt(nextArg(), r.count, s.size());
+                    if (!s.suppress()) storeInt(nextArg(), r.count(), s.size());
                     yield GO_ON;
                 }
                 case 'd', 'i', 'u', 'o', 'x', 'X', 'p' -> integer(s);
@@ -311,7 +317,7 @@ public final class Scanf {
         }
 
         private int integer(Spec s) {
-            long before = r.count;
+            long before = r.count();
             char conv = s.conv();
             int base = switch (conv) {
                 case 'd', 'u' -> 10;
@@ -329,11 +335,14 @@ public final class Scanf {
         }
 
         private int floatingPoint(Spec s) {
-            long before = r.count;
-            String text = floating(r, s.limit());
-            if (text == null) return failure(inputFailure(r, before));
+            long before = r.count();
+            if (floats == null) floats = new FloatField();
+            if (!floats.read(r, s.limit())) return failure(inputFailure(r, before));
             if (!s.suppress()) {
-                storeFloat(nextArg(), text, !(s.isLong() || s.longDouble()));
+                boolean single = !(s.isLong() || s.longDouble());
+                long p = nextArg(), bits = floats.bits(single);
+                if (single) Mem.putInt(p, (int) bits);
+                else Mem.putLong(p, bits);
                 assigned++;
             }
             return GO_ON;
@@ -360,6 +369,7 @@ public final class Scanf {
         private int scanset(Spec s) {
             boolean[] set = new boolean[256];
             f = Scanf.scanset(f, set);
+            if (f == 0) return assigned;
             long p = s.suppress() ? 0 : nextArg();
             int n = field(r, p, s.limit(), set);
             if (n < 0) return failure(true);
@@ -398,47 +408,35 @@ public final class Scanf {
         return n;
     }
 
-    /** Marks in set the characters the scanset at f (after '[') matches: returns the format position after its ']'. */
+    /**
+     * Marks in set the characters the scanset at f (after '[') matches, as glibc reads it: a ']'
+     * or '-' first (after '^') is a member; "x-y" adds x up to y where x <= y as signed chars (the
+     * endpoints alone for bytes past 0x7f), else the '-' is a member (so "z-a" is three members,
+     * and a range may start at the end of the one before). Returns the format position after its
+     * ']', or 0 where the set has no ']' (a conversion error: the scan ends there).
+     */
     private static long scanset(long f, boolean[] set) {
         boolean negate = Mem.getByte(f) == '^';
         if (negate) f++;
-        if (Mem.getByte(f) == ']') {
-            set[']'] = true;
+        int fc = Mem.getByte(f) & 0xff;
+        if (fc == ']' || fc == '-') {
+            set[fc] = true;
             f++;
         }
-        while (Mem.getByte(f) != 0 && Mem.getByte(f) != ']') {
-            int a = Mem.getByte(f) & 0xff;
-            if (Mem.getByte(f + 1) == '-' && Mem.getByte(f + 2) != ']' && Mem.getByte(f + 2) != 0) {
-                int b = Mem.getByte(f + 2) & 0xff;
-                for (int k = a; k <= b; k++) set[k] = true;
-                f += 3;
-            } else {
-                set[a] = true;
-                f++;
-            }
+        while ((fc = Mem.getByte(f++) & 0xff) != 0 && fc != ']') {
+            byte before = Mem.getByte(f - 2), after = Mem.getByte(f);
+            if (fc == '-' && after != 0 && after != ']' && before <= after) {
+                for (int k = before & 0xff; k < after; k++) set[k] = true; // 'after' is marked next
+            } else set[fc] = true;
         }
-        if (Mem.getByte(f) == ']') f++;
+        if (fc == 0) return 0;
         if (negate) for (int k = 0; k < set.length; k++) set[k] = !set[k];
         return f;
     }
 
-    /** Stores text at p as a float (single) or a double. */
-    private static void storeFloat(long p, String text, boolean single) {
-        // strtod's own rounding, to float directly for %f (no double rounding)
-        Stack st = Stack.current();
-        long mark = st.sp;
-        long tmp = st.alloc(text.length() + 1, 1);
-        for (int k = 0; k < text.length(); k++) Mem.putByte(tmp + k, (byte) text.charAt(k));
-        Mem.putByte(tmp + text.length(), (byte) 0);
-        long bits = Strtod.parse(tmp, 0, single);
-        st.reset(mark);
-        if (single) Mem.putInt(p, (int) bits);
-        else Mem.putLong(p, bits);
-    }
-
     /** A failed conversion is an input failure (EOF) when the input ended before it took a character, else a matching failure. */
     private static boolean inputFailure(Reader r, long before) {
-        return r.ended && r.count == before;
+        return r.ended && r.count() == before;
     }
 
     /**
@@ -480,6 +478,13 @@ public final class Scanf {
         return true;
     }
 
+    /** c's value as a digit in base (8, 10 or 16), or -1 (Character.digit's answer for a byte, without its tables). */
+    private static int digit(int c, int base) {
+        int lower = c | 0x20;
+        int d = c >= '0' && c <= '9' ? c - '0' : lower >= 'a' && lower <= 'z' ? lower - 'a' + 10 : base;
+        return d < base ? d : -1;
+    }
+
     /**
      * Reads the longest prefix of the input that forms an integer in base (0: C's prefixes
      * decide), at most limit characters, into the reader's magnitude, sign and overflow (past
@@ -502,7 +507,7 @@ public final class Scanf {
             if ((x == 'x' || x == 'X') && used < limit) {
                 used++;
                 int d = used < limit ? r.next() : -2;
-                if (d >= 0 && Character.digit(d, 16) >= 0) {
+                if (d >= 0 && digit(d, 16) >= 0) {
                     base = 16;
                     c = d;
                 } else { // "0x" with no hex digit: the 0 was the number
@@ -518,9 +523,9 @@ public final class Scanf {
         } else if (base == 0) {
             base = 10;
         }
-        while (c >= 0 && used < limit && Character.digit(c, base) >= 0) {
+        while (c >= 0 && used < limit && digit(c, base) >= 0) {
             // magnitude * base + digit, unsigned, remembering a carry past 64 bits
-            long m = r.magnitude, lo = m * base, sum = lo + Character.digit(c, base);
+            long m = r.magnitude, lo = m * base, sum = lo + digit(c, base);
             if (Math.unsignedMultiplyHigh(m, base) != 0 || Long.compareUnsigned(sum, lo) < 0) r.overflow = true;
             r.magnitude = sum;
             digits++;
@@ -530,88 +535,5 @@ public final class Scanf {
         if (c != -2) r.unread(c);
         r.negative = negative;
         return digits > 0;
-    }
-
-    /** The longest prefix that forms a C floating constant (decimal, hex, inf, nan), at most limit characters; null if none. */
-    private static String floating(Reader r, int limit) {
-        StringBuilder s = new StringBuilder();
-        int c = r.next();
-        if (c == '+' || c == '-') {
-            s.append((char) c);
-            c = s.length() < limit ? r.next() : -2;
-        }
-        if (c == 'i' || c == 'I' || c == 'n' || c == 'N') {
-            String word = c == 'i' || c == 'I' ? "infinity" : "nan";
-            int k = 0;
-            while (c >= 0 && k < word.length() && s.length() < limit && Character.toLowerCase(c) == word.charAt(k)) {
-                s.append((char) c);
-                k++;
-                c = s.length() < limit ? r.next() : -2;
-            }
-            if (c != -2) r.unread(c);
-            if (word.equals("infinity") && (k == 3 || k == 8) || word.equals("nan") && k == 3) return s.toString();
-            return null;
-        }
-        boolean hex = false, digits = false;
-        if (c == '0') {
-            s.append('0');
-            digits = true;
-            c = s.length() < limit ? r.next() : -2;
-            if ((c == 'x' || c == 'X') && s.length() < limit) {
-                int x = c;
-                hex = true;
-                s.append((char) c);
-                c = s.length() < limit ? r.next() : -2;
-                if (c == -2) {
-                    r.unread(x);
-                    return s.substring(0, s.length() - 1);
-                } // the width ends at "0x": glibc reads the 0 and leaves the x
-                if (c < 0 || Character.digit(c, 16) < 0 && c != '.') {
-                    r.unread(c);
-                    return null;
-                } // "0x" and no hex digit
-                digits = false;
-            }
-        }
-        int radix = hex ? 16 : 10;
-        while (c >= 0 && s.length() < limit && Character.digit(c, radix) >= 0) {
-            s.append((char) c);
-            digits = true;
-            c = s.length() < limit ? r.next() : -2;
-        }
-        if (c == '.' && s.length() < limit) {
-            s.append('.');
-            c = s.length() < limit ? r.next() : -2;
-            while (c >= 0 && s.length() < limit && Character.digit(c, radix) >= 0) {
-                s.append((char) c);
-                digits = true;
-                c = s.length() < limit ? r.next() : -2;
-            }
-        }
-        if (!digits) {
-            if (c != -2) r.unread(c);
-            return null;
-        }
-        if ((hex ? c == 'p' || c == 'P' : c == 'e' || c == 'E') && s.length() < limit) {
-            int mantissaEnd = s.length();
-            s.append((char) c);
-            c = s.length() < limit ? r.next() : -2;
-            if ((c == '+' || c == '-') && s.length() < limit) {
-                s.append((char) c);
-                c = s.length() < limit ? r.next() : -2;
-            }
-            boolean exp = false;
-            while (c >= 0 && s.length() < limit && Character.isDigit(c)) {
-                s.append((char) c);
-                exp = true;
-                c = s.length() < limit ? r.next() : -2;
-            }
-            if (!exp) { // "1e" or "1e+": glibc converts what came before the e; the e (and sign) stay consumed
-                if (c != -2) r.unread(c);
-                return s.substring(0, mantissaEnd);
-            }
-        }
-        if (c != -2) r.unread(c);
-        return s.toString();
     }
 }

@@ -30,12 +30,14 @@ public final class Stdio {
         int len;
         int mode; // _IOFBF 0, _IOLBF 1, _IONBF 2
         boolean error, eof;
-        /** One pushed-back byte (-1: none). */
-        int pushback = -1;
-        /** Input read ahead, as glibc's stdin buffer reads it (a block at a time): in[inPos, inLen). */
-        private byte[] in;
+        /**
+         * Input read ahead, as glibc's stdin buffer reads it (a block at a time): in[inPos, inLen),
+         * the byte before inPos the last one taken. scanf's reader takes bytes from it directly
+         * and gives the last one back by stepping inPos back (Scanf.Reader), under the lock.
+         */
+        byte[] in;
 
-        private int inPos, inLen;
+        int inPos, inLen;
 
         Stream(long unused, OutputStream os, InputStream is, int mode) {
             this.os = os;
@@ -89,9 +91,9 @@ public final class Stdio {
             }
         }
 
-        /** Whether the next read must read(2): nothing pushed back or read ahead (read without the lock: a hint). */
+        /** Whether the next read must read(2): nothing read ahead (read without the lock: a hint). */
         boolean drained() {
-            return pushback < 0 && inPos >= inLen;
+            return inPos >= inLen;
         }
 
         private void emit(byte[] b, int off, int n) {
@@ -103,35 +105,35 @@ public final class Stdio {
             }
         }
 
-        /**
-         * The next byte, or -1 at the end (eof set) or on an error (error set); the caller holds
-         * the stream's lock. Reads a block at a time, as glibc's stdin does (4096 bytes, its buffer for a file or a pipe; a terminal
-         * gives a line): a read(2) per character made scanf from stdin 20 times slower.
-         */
+        /** The next byte, or -1 at the end (eof set) or on an error (error set); the caller holds the stream's lock. */
         int readLocked() {
-            if (pushback >= 0) {
-                int c = pushback;
-                pushback = -1;
-                return c;
-            }
-            if (inPos < inLen) return in[inPos++] & 0xff;
+            return inPos < inLen || fillLocked() ? in[inPos++] & 0xff : -1;
+        }
+
+        /**
+         * Reads the next block into in[0, inLen) once all before it is taken; false at the end (eof
+         * set) or on an error (error set). The caller holds the lock. A block at a time, as glibc's
+         * stdin reads (4096 bytes, its buffer for a file or a pipe; a terminal gives a line): a
+         * read(2) per character made scanf from stdin 20 times slower.
+         */
+        boolean fillLocked() {
             if (is == null) {
                 error = true;
-                return -1;
+                return false;
             }
             try {
                 if (in == null) in = new byte[4096];
                 int n = is.read(in, 0, in.length);
                 if (n <= 0) {
                     eof = true;
-                    return -1;
+                    return false;
                 }
-                inPos = 1;
+                inPos = 0;
                 inLen = n;
-                return in[0] & 0xff;
+                return true;
             } catch (IOException e) {
                 error = true;
-                return -1;
+                return false;
             }
         }
 
@@ -139,8 +141,6 @@ public final class Stdio {
         void giveBack(long file) {
             for (int i = inLen - 1; i >= inPos; i--) Glibc.ungetc(in[i] & 0xff, file);
             inPos = inLen = 0;
-            if (pushback >= 0) Glibc.ungetc(pushback, file);
-            pushback = -1;
         }
     }
 

@@ -8,12 +8,15 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import jomp.runtime.mem.Mem;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * jomp's sscanf against glibc's, called through FFM on the same input and format: the return
@@ -36,6 +39,9 @@ class ScanfTest {
     }
 
     private record Outcome(int returned, List<String> stored) {}
+
+    @TempDir
+    Path dir;
 
     private static Outcome glibc(String input, String fmt) throws Throwable {
         long[] bufs = buffers();
@@ -124,6 +130,14 @@ class ScanfTest {
             {"a b c", "%s%n %s"},
             {"123abc", "%2[0-9]%s"},
             {"Z", "%[a-z]"},
+            {"z-ab", "%[z-a]%s"},
+            {"]^_`ab", "%[]-a]%s"},
+            {"abcdez", "%[a-c-e]%s"},
+            {"-abcd", "%[-a-c]%s"},
+            {"ab-c", "%[a-]%s"},
+            {"abc", "%[abc"},
+            {"x\351\352\353y", "%[\351-\353]%s"},
+            {"abc", "%[^]-a]%s"},
         };
         for (String[] c : cases) same(c[0], c[1]);
     }
@@ -174,5 +188,117 @@ class ScanfTest {
             }
             same(in.toString(), fmt.toString());
         }
+    }
+
+    /** The floating conversions' formats: double and float, widths that cut numbers, each with %n after it. */
+    private static final String[] FLOAT_FORMATS = {
+        "%lf%n", "%f%n", "%le%n", "%la%n", "%3lf%n", "%7lf%n", "%18lf%n", "%5f%n", " %lg%n%n"
+    };
+
+    /**
+     * scanf's floating conversions straight from the digits (jomp's fast path) or through strtod:
+     * for each input and format, sscanf's return value, the stored bits, %n (what it took) and
+     * errno must be glibc's. The inputs are StrtoTest's decimals (random %.17g, shortest forms,
+     * midpoints of neighbouring doubles and their truncations, w * 10^q over q = -350..350, the
+     * range's edges) with the field's other forms: hex, inf, nan, signs, "1e" and "0x" cut short,
+     * overflow and underflow (errno), long mantissas, leading zeros, and widths ending inside all
+     * of them.
+     */
+    @Test
+    void floatingFieldsAsGlibcBitForBit() throws Exception {
+        List<String> in = new ArrayList<>(StrtoTest.decimalInputs());
+        in.addAll(List.of(
+                "0x1.8p3",
+                "-0x1p-1074",
+                "0x1p-1075",
+                "0X.8P1x",
+                "0x",
+                "0x.",
+                "-0x.",
+                "0x.g",
+                "0x.p5",
+                "0x.8p1",
+                "0x1.p",
+                "0xp5",
+                "0x.e5",
+                ".e5",
+                "0e",
+                "0xg",
+                "-0x1.fffffffffffff8p1023",
+                "inf",
+                "-INFINITY",
+                "infinit",
+                "infx",
+                "nan",
+                "-NaN(123)",
+                "nanx",
+                "1e",
+                "1e+",
+                "1e-x",
+                "+.5e-3x",
+                ".",
+                "-.",
+                "+",
+                "00000000000000000000000000000123.456000000000000000000000000e-2",
+                "123456789012345678901234567890",
+                "1e-400",
+                "-1e400",
+                "2.4703282292062327e-324",
+                "1.17549421e-38",
+                "3.4028235e38",
+                "3.4028236e38",
+                "7e-46",
+                "  \t\n42.5 rest",
+                "1.5e+2x",
+                "0.000001e6"));
+        StringBuilder c = new StringBuilder("""
+                #include <stdio.h>
+                #include <string.h>
+                #include <errno.h>
+                static const char *in[] = {
+                """);
+        for (String s : in) c.append("  ").append(Gcc.literal(s)).append(",\n");
+        c.append("};\nstatic const char *fmt[] = {\n");
+        for (String f : FLOAT_FORMATS) c.append("  ").append(Gcc.literal(f)).append(",\n");
+        c.append("""
+                };
+                int main(void) {
+                  for (size_t i = 0; i < sizeof in / sizeof in[0]; i++)
+                    for (size_t k = 0; k < sizeof fmt / sizeof fmt[0]; k++) {
+                      unsigned char v[8]; int n = -1, m = -1;
+                      memset(v, 0x5a, sizeof v);
+                      errno = 0;
+                      int r = sscanf(in[i], fmt[k], v, &n, &m);
+                      int er = errno;
+                      unsigned long long b; memcpy(&b, v, 8);
+                      printf("%d %016llx %d %d %d\\n", r, b, n, m, er);
+                    }
+                  return 0;
+                }
+                """);
+        String[] want = new String(Gcc.run(dir, c.toString()), StandardCharsets.ISO_8859_1).split("\n");
+        assertThat(want).hasSize(in.size() * FLOAT_FORMATS.length);
+        long v = Native.alloc(8), n = Native.alloc(4), m = Native.alloc(4);
+        long va = Native.va().i(v).i(n).i(m).build();
+        long[] formats = new long[FLOAT_FORMATS.length];
+        for (int k = 0; k < formats.length; k++) formats[k] = Native.cstr(FLOAT_FORMATS[k]);
+        List<String> diffs = new ArrayList<>();
+        for (int i = 0; i < in.size(); i++) {
+            long s = Native.cstr(in.get(i));
+            for (int k = 0; k < formats.length; k++) {
+                Mem.putLong(v, 0x5a5a5a5a5a5a5a5aL);
+                Mem.putInt(n, -1);
+                Mem.putInt(m, -1);
+                Errno.set(0);
+                int r = Scanf.sscanf(s, formats[k], va);
+                int er = Errno.get();
+                String got = String.format("%d %016x %d %d %d", r, Mem.getLong(v), Mem.getInt(n), Mem.getInt(m), er);
+                String expected = want[i * formats.length + k];
+                if (!expected.equals(got) && diffs.size() < 30)
+                    diffs.add("sscanf(\"" + in.get(i) + "\", \"" + FLOAT_FORMATS[k] + "\"): glibc [" + expected
+                            + "] jomp [" + got + "]");
+            }
+        }
+        assertThat(diffs).isEmpty();
     }
 }
