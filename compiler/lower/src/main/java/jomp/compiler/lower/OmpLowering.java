@@ -139,6 +139,7 @@ final class OmpLowering {
                     BEGIN_DECLARE_TARGET,
                     END_DECLARE_TARGET,
                     DECLARE_REDUCTION,
+                    DECLARE_INDUCTION,
                     SECTION,
                     THREADPRIVATE,
                     GROUPPRIVATE,
