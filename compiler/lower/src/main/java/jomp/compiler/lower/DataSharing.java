@@ -284,12 +284,18 @@ final class DataSharing {
                 if (v == null) continue;
                 OmpClause.UserInduction user =
                         ind.users().isEmpty() ? null : ind.users().get(k);
+                Value taken = f.inductionStarts.get(v); // copied before the teams forked
+                Value original = TypeMap.inMemory(v.type)
+                        ? (taken != null ? taken : f.varAddress(v))
+                        : taken != null ? f.load(taken, v.type) : f.readVar(v);
                 if (user == null) {
                     Value s = f.e.convert(f.rvalue(ind.step()), ind.step().type(), v.type);
-                    inductions.add(new Induction(v, f.readVar(v), s, ind.multiply(), null));
+                    Reg start = f.fn.newReg(TypeMap.reg(v.type), "omp.ind.start"); // not the original's register
+                    f.b.copy(start, original);
+                    inductions.add(new Induction(v, start, s, ind.multiply(), null));
                 } else { // the original's value and the step, kept in memory for the special variables to name
                     Value start = f.slotAddr(f.temp(v.type));
-                    f.store(start, TypeMap.inMemory(v.type) ? f.varAddress(v) : f.readVar(v), v.type);
+                    f.store(start, original, v.type);
                     Value step = f.slotAddr(f.temp(user.stepType()));
                     storeAs(step, f.rvalue(ind.step()), ind.step().type(), user.stepType());
                     inductions.add(new Induction(v, start, step, false, user));

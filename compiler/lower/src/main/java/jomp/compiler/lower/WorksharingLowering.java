@@ -293,7 +293,7 @@ final class WorksharingLowering {
             vals.add(hi);
             omp.construct(o, i + 1, new OmpLowering.Carry(nest, vals));
         } else {
-            nest.serial(f, lo, hi, null, null);
+            nest.serial(f, lo, hi, ds::iteration, null); // linear and induction variables take each iteration's value
             if (last != null) f.b.copy(last, f.e.bin(Insn.BinOp.OR, last, f.b.cmp(Insn.CmpOp.EQ, hi, hiAll)));
         }
         f.b.br(next);
